@@ -1,0 +1,4 @@
+"""The agent layer: config, the turn loop, model providers and memory tools.
+
+Never imports textual.
+"""

@@ -1,0 +1,38 @@
+"""Where memchat keeps its files: XDG directories, each overridable by one variable."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "memchat"
+DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
+
+
+def config_path() -> Path:
+    """The config file: $MEMCHAT_CONFIG, else config.toml in the user config directory."""
+    override = os.environ.get("MEMCHAT_CONFIG")
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_config_path(APP_NAME) / "config.toml"
+
+
+def data_dir() -> Path:
+    """The data directory (brain.db, sessions): $MEMCHAT_HOME, else the user data directory."""
+    override = os.environ.get("MEMCHAT_HOME")
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_data_path(APP_NAME)
+
+
+def ensure_private_dir(path: Path) -> Path:
+    """Create a directory readable by its owner only (memories are private)."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return path
+
+
+def resolve_ollama_host(configured: str) -> str:
+    """The config's host if set, else $OLLAMA_HOST as Ollama's own tools read it."""
+    return configured or os.environ.get("OLLAMA_HOST") or DEFAULT_OLLAMA_HOST

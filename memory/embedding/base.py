@@ -1,0 +1,76 @@
+"""The `Embedder` contract and the factory that builds one from settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.errors import EmbeddingDimensionError
+
+if TYPE_CHECKING:
+    from memory.settings import MemorySettings
+
+FloatMatrix = npt.NDArray[np.float32]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into vectors of a fixed size."""
+
+    provider: str
+    model: str
+    dimensions: int
+
+    @property
+    def identity(self) -> str:
+        """Provider, model and size: vectors of another identity are not comparable."""
+        ...
+
+    async def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        """Return one unit-length row per text, shape (len(texts), dimensions)."""
+        ...
+
+
+def embedder_identity(provider: str, model: str, dimensions: int) -> str:
+    """The string recorded beside every stored vector."""
+    return f"{provider}:{model}:{dimensions}"
+
+
+def unit_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
+    """Validate shape and L2-normalise rows; zero rows stay zero (they match nothing)."""
+    matrix = np.asarray(rows, dtype=np.float32)
+    if matrix.ndim == 1:
+        matrix = matrix.reshape(1, -1)
+    if matrix.ndim != 2 or matrix.shape[1] != dimensions:
+        got = matrix.shape[-1] if matrix.ndim else 0
+        raise EmbeddingDimensionError(
+            f"{source} returned vectors of size {got}, but the store expects {dimensions}; "
+            "set memory.embedding_dimensions to the model's size and run "
+            "`memchat memory reindex`"
+        )
+    if not np.all(np.isfinite(matrix)):
+        raise EmbeddingDimensionError(f"{source} returned a vector with NaN or infinity")
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return np.ascontiguousarray(matrix / norms, dtype=np.float32)
+
+
+def make_embedder(settings: MemorySettings, ollama_host: str | None = None) -> Embedder | None:
+    """Build the configured embedder; None means embeddings are off (keyword-only recall)."""
+    if settings.embedding_provider == "none":
+        return None
+    if settings.embedding_provider == "hashing":
+        from memory.embedding.hashing import HashingEmbedder
+
+        return HashingEmbedder(settings.embedding_dimensions)
+    from memory.embedding.ollama import OllamaEmbedder
+
+    return OllamaEmbedder(
+        model=settings.embedding_model,
+        dimensions=settings.embedding_dimensions,
+        host=ollama_host,
+        timeout_s=settings.embedding_timeout_s,
+    )

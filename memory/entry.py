@@ -1,0 +1,128 @@
+"""The data a memory holds, and the scores that explain why it was recalled."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+DEFAULT_NAMESPACE = "default"
+MAX_KEY_CHARS = 512
+MAX_CATEGORY_CHARS = 64
+
+
+class MemoryCategory(StrEnum):
+    """The built-in categories; any other non-empty string is a custom category."""
+
+    CORE = "core"
+    DAILY = "daily"
+    CONVERSATION = "conversation"
+
+
+class MemorySource(StrEnum):
+    """Who wrote an entry."""
+
+    USER = "user"
+    TOOL = "tool"
+    AUTOSAVE = "autosave"
+    IMPORT = "import"
+
+
+RecallLane = Literal["keyword", "vector", "both", "like", "recent"]
+RecallMode = Literal["hybrid", "keyword", "keyword-early", "recent", "off"]
+
+
+def normalize_category(value: str) -> str:
+    """Return the canonical spelling of a category, rejecting empty or oversized names."""
+    name = value.strip().lower()
+    if not name:
+        raise ValueError("category must not be empty")
+    if len(name) > MAX_CATEGORY_CHARS:
+        raise ValueError(f"category is longer than {MAX_CATEGORY_CHARS} characters")
+    return name
+
+
+def utc_now() -> datetime:
+    """Current time in UTC; the one clock every backend reads, so tests can patch it."""
+    return datetime.now(UTC)
+
+
+class RecallScores(BaseModel):
+    """Why an entry was recalled: each component is an absolute score in [0, 1]."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    keyword: float | None = None
+    """IDF-weighted share of the query's terms that the entry contains."""
+    vector: float | None = None
+    """Cosine similarity between the query and the entry embeddings, clamped to [0, 1]."""
+    fused: float
+    """The score used for ranking and for the relevance floor."""
+    lane: RecallLane
+    """Which retrieval lane found the entry ("both" when the two lanes agreed)."""
+    low_confidence: bool = False
+    """True for substring (LIKE) fallback hits, which carry no real relevance signal."""
+
+
+class MemoryEntry(BaseModel):
+    """One remembered item."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    key: str
+    content: str
+    category: str = MemoryCategory.CORE.value
+    timestamp: datetime
+    """When the entry was first created (UTC)."""
+    updated_at: datetime
+    session_id: str | None = None
+    namespace: str = DEFAULT_NAMESPACE
+    importance: float = Field(default=0.5, ge=0.0, le=1.0)
+    superseded_by: str | None = None
+    pinned: bool = False
+    source: str = MemorySource.USER.value
+    score: float | None = None
+    """The fused recall score, set on recall results only."""
+    scores: RecallScores | None = None
+    """Component scores, set on recall results only."""
+
+    @field_validator("category")
+    @classmethod
+    def _canonical_category(cls, value: str) -> str:
+        return normalize_category(value)
+
+    @field_validator("timestamp", "updated_at")
+    @classmethod
+    def _as_utc(cls, value: datetime) -> datetime:
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+class RecallResult(BaseModel):
+    """Entries found for a query, plus how the search ran."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entries: list[MemoryEntry]
+    mode: RecallMode
+    """How the results were found; "keyword" with `degraded` set means embeddings failed."""
+    cached: bool = False
+    """True when the result came from the hot cache."""
+    degraded: str | None = None
+    """Why the vector lane was skipped, when it should have run but could not."""
+    below_floor: list[MemoryEntry] = Field(default_factory=list)
+    """Candidates dropped by the relevance floor, best first (for the inspector)."""
+
+
+class HealthReport(BaseModel):
+    """Outcome of a backend health check."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ok: bool
+    backend: str
+    detail: str

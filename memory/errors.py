@@ -1,0 +1,70 @@
+"""Errors raised by the memory layer, all under one base class."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class MemoryStoreError(Exception):
+    """Base class of every error the memory layer raises on purpose."""
+
+
+class UnknownBackendError(MemoryStoreError):
+    """The configured backend name is not registered."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(
+            f"unknown memory backend {name!r}; valid backends are: {', '.join(sorted(known))}"
+        )
+        self.name = name
+        self.known = known
+
+
+class BackendUnavailableError(MemoryStoreError):
+    """A backend's optional driver is not installed."""
+
+
+class UnsupportedOperationError(MemoryStoreError):
+    """The backend cannot perform this operation (see its capability flags)."""
+
+    def __init__(self, backend: str, operation: str) -> None:
+        super().__init__(f"the {backend!r} memory backend does not support {operation}")
+        self.backend = backend
+        self.operation = operation
+
+
+class DatabaseCorruptError(MemoryStoreError):
+    """The database file is damaged or is not a memchat database; it was left untouched."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        super().__init__(
+            f"{path} is not a usable memchat database ({detail}). The file was left untouched. "
+            "Move it aside to start a fresh store, or restore it from an export "
+            "(memchat memory import FILE)."
+        )
+        self.path = path
+        self.detail = detail
+
+
+class StorageFullError(MemoryStoreError):
+    """The database cannot grow (disk full or page limit reached); nothing was written."""
+
+
+class EmbeddingError(MemoryStoreError):
+    """The embedder failed or timed out."""
+
+
+class EmbeddingDimensionError(EmbeddingError):
+    """A vector's dimension does not match the store's embedding identity."""
+
+
+class InvalidEntryError(MemoryStoreError, ValueError):
+    """A key, content or metadata value was rejected before it reached storage."""
+
+
+class ImportFormatError(MemoryStoreError):
+    """An import file line could not be read as a memchat export record."""
+
+    def __init__(self, line_number: int, detail: str) -> None:
+        super().__init__(f"import line {line_number}: {detail}")
+        self.line_number = line_number

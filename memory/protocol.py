@@ -1,0 +1,166 @@
+"""The `Memory` contract every backend implements, and the flags that describe a backend."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from memory.entry import HealthReport, MemoryEntry, RecallResult
+
+ListOrder = Literal["recent", "key", "created"]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a backend can do; callers read these flags instead of checking types."""
+
+    persistent: bool
+    supports_vectors: bool
+    supports_delete: bool
+    supports_keyword_search: bool
+    supports_supersede: bool
+    supports_export: bool
+    supports_namespaces: bool = True
+
+
+class MemoryStats(BaseModel):
+    """Counts and sizes for the status bar, the inspector and `memchat memory stats`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    backend: str
+    total: int
+    active: int
+    """Entries not superseded."""
+    by_category: dict[str, int] = Field(default_factory=dict)
+    by_namespace: dict[str, int] = Field(default_factory=dict)
+    with_embedding: int = 0
+    stale_embedding: int = 0
+    """Entries whose vector is missing or was made by another embedding model."""
+    embedding_identity: str | None = None
+    embedding_cache_entries: int = 0
+    file_bytes: int | None = None
+    path: str | None = None
+
+
+class ImportSummary(BaseModel):
+    """What an import did."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    added: int = 0
+    replaced: int = 0
+
+
+@runtime_checkable
+class Memory(Protocol):
+    """A long-term memory store. All methods are async and safe to call concurrently."""
+
+    name: str
+    capabilities: Capabilities
+
+    async def store(
+        self, key: str, content: str, category: str = "core", session_id: str | None = None
+    ) -> MemoryEntry:
+        """Insert or update the entry under (default namespace, key)."""
+        ...
+
+    async def store_with_metadata(
+        self,
+        key: str,
+        content: str,
+        category: str = "core",
+        session_id: str | None = None,
+        *,
+        namespace: str = "default",
+        importance: float | None = None,
+        pinned: bool | None = None,
+        source: str = "user",
+    ) -> MemoryEntry:
+        """Insert or update with full metadata; None keeps an existing entry's value."""
+        ...
+
+    async def recall(
+        self,
+        query: str,
+        limit: int = 5,
+        session_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        *,
+        namespace: str | None = "default",
+        category: str | None = None,
+        exclude_ids: Iterable[str] = (),
+        include_superseded: bool = False,
+    ) -> RecallResult:
+        """Find the entries most relevant to `query`; never raises for a bad query."""
+        ...
+
+    async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:
+        """Return the entry stored under key, or None."""
+        ...
+
+    async def get_by_id(self, entry_id: str) -> MemoryEntry | None:
+        """Return the entry with this id, or None."""
+        ...
+
+    async def forget(self, key: str, namespace: str = "default") -> bool:
+        """Delete the entry under key; return whether one was removed."""
+        ...
+
+    async def list(
+        self,
+        *,
+        namespace: str | None = "default",
+        category: str | None = None,
+        session_id: str | None = None,
+        prefix: str | None = None,
+        include_superseded: bool = False,
+        order: ListOrder = "recent",
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[MemoryEntry]:
+        """List entries in a deterministic order, one page at a time."""
+        ...
+
+    async def count(
+        self,
+        *,
+        namespace: str | None = None,
+        category: str | None = None,
+        include_superseded: bool = True,
+    ) -> int:
+        """Count entries matching the filters (all namespaces by default)."""
+        ...
+
+    async def stats(self) -> MemoryStats:
+        """Counts and sizes."""
+        ...
+
+    async def health_check(self) -> HealthReport:
+        """Check that the store is usable."""
+        ...
+
+    async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
+        """Mark old entries as replaced by `new_id`; return how many changed."""
+        ...
+
+    async def restore(self, entry_id: str) -> MemoryEntry:
+        """Make a superseded entry active again (its successor becomes superseded by it)."""
+        ...
+
+    def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
+        """Yield every entry, every field, in a stable order."""
+        ...
+
+    async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
+        """Write exported entries back exactly (ids and times kept); imported rows win."""
+        ...
+
+    async def close(self) -> None:
+        """Release files and threads."""
+        ...

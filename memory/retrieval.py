@@ -1,0 +1,134 @@
+"""Backend-independent recall parts: filters, the hot cache, and absolute scoring.
+
+Scores are absolute so that one relevance floor means the same thing for every query:
+- keyword: the IDF-weighted share of the query's terms an entry contains (1.0 = all of
+  them), instead of raw BM25, whose scale changes with the query and the corpus;
+- vector: cosine similarity clamped to [0, 1];
+- fused: a weighted sum of the two, computed from *both* real components for every
+  candidate, so an entry that only one lane found is never scored as if it were perfect
+  in the lane that missed it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from memory.entry import RecallLane, RecallResult, RecallScores
+
+
+@dataclass(frozen=True)
+class RecallFilters:
+    """Everything that narrows a recall; applied before any limit."""
+
+    namespace: str | None = "default"
+    session_id: str | None = None
+    """Entries of this session plus entries stored without a session; None = all."""
+    category: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    include_superseded: bool = False
+    exclude_ids: frozenset[str] = frozenset()
+
+
+@dataclass
+class Candidate:
+    """One entry under consideration, with whichever lane scores are known."""
+
+    seq: int
+    keyword: float | None = None
+    vector: float | None = None
+    in_keyword_lane: bool = False
+    in_vector_lane: bool = False
+    bm25_rank: int = 1 << 30
+    terms: frozenset[str] = field(default_factory=frozenset)
+
+    def lane(self) -> RecallLane:
+        """Report which retrieval lanes found this candidate."""
+        if self.in_keyword_lane and self.in_vector_lane:
+            return "both"
+        return "keyword" if self.in_keyword_lane else "vector"
+
+
+def idf(doc_count: int, total_docs: int) -> float:
+    """BM25's inverse document frequency, always positive."""
+    return math.log(1.0 + (total_docs - doc_count + 0.5) / (doc_count + 0.5))
+
+
+def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> float:
+    """IDF-weighted share of the query terms present in the entry, in [0, 1]."""
+    total = sum(weights.values())
+    if total <= 0:
+        return 0.0
+    return sum(w for term, w in weights.items() if term in entry_terms) / total
+
+
+def fuse(
+    candidate: Candidate, vector_weight: float, keyword_weight: float, hybrid: bool
+) -> RecallScores:
+    """The absolute fused score; keyword-only when the query or entry has no vector."""
+    keyword = candidate.keyword or 0.0
+    if not hybrid or candidate.vector is None:
+        fused = keyword
+    else:
+        vector = min(max(candidate.vector, 0.0), 1.0)
+        fused = (vector_weight * vector + keyword_weight * keyword) / (
+            vector_weight + keyword_weight
+        )
+    vector_score = None if candidate.vector is None else min(max(candidate.vector, 0.0), 1.0)
+    return RecallScores(
+        keyword=candidate.keyword,
+        vector=vector_score,
+        fused=round(fused, 6),
+        lane=candidate.lane(),
+    )
+
+
+class HotCache:
+    """Recent recall results, dropped after a TTL and cleared on every write."""
+
+    def __init__(self, size: int = 256, ttl_s: float = 300.0) -> None:
+        self.size = size
+        self.ttl_s = ttl_s
+        self._items: OrderedDict[Hashable, tuple[float, RecallResult]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable) -> RecallResult | None:
+        """A deep copy of the cached result (callers may mutate it), or None."""
+        item = self._items.get(key)
+        if item is None or time.monotonic() - item[0] > self.ttl_s:
+            if item is not None:
+                del self._items[key]
+            self.misses += 1
+            return None
+        self._items.move_to_end(key)
+        self.hits += 1
+        return item[1].model_copy(deep=True, update={"cached": True})
+
+    def put(self, key: Hashable, result: RecallResult) -> None:
+        """Remember a result (a copy of it)."""
+        if self.size <= 0 or self.ttl_s <= 0:
+            return
+        self._items[key] = (time.monotonic(), result.model_copy(deep=True))
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        """Drop everything (called on every write, ours or another process's)."""
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def cache_key(
+    query: str, limit: int, filters: RecallFilters, extra: Iterable[Hashable]
+) -> tuple[Hashable, ...]:
+    """A hashable identity of one recall call."""
+    return (query, limit, filters, *extra)

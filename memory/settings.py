@@ -1,0 +1,67 @@
+"""The `[memory]` section of the config: it lives here because the store reads it."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class RetentionSettings(BaseModel):
+    """How many days entries of each category are kept; 0 keeps them forever."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    core: int = Field(default=0, ge=0)
+    """Days to keep core facts (0 = forever)."""
+    daily: int = Field(default=0, ge=0)
+    """Days to keep daily notes (0 = forever)."""
+    conversation: int = Field(default=30, ge=0)
+    """Days to keep auto-saved conversation messages (0 = forever)."""
+
+
+class MemorySettings(BaseModel):
+    """Long-term memory: where it is stored and how recall ranks it."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    backend: str = "sqlite"
+    """Storage backend: sqlite, none (memory off); more arrive as they are built."""
+    path: str = ""
+    """SQLite file; empty means brain.db in the data directory."""
+    auto_save: bool = True
+    """Save every user message as a conversation memory."""
+    embedding_provider: Literal["none", "ollama", "hashing"] = "ollama"
+    """Where vectors come from: ollama, hashing (offline, lexical) or none (keyword-only)."""
+    embedding_model: str = "nomic-embed-text"
+    """Embedding model name, as the provider knows it."""
+    embedding_dimensions: int = Field(default=768, ge=1, le=16384)
+    """Vector size the embedding model produces; a mismatch is rejected."""
+    embedding_timeout_s: float = Field(default=10.0, gt=0)
+    """Give up on one embedding call after this many seconds and recall keyword-only."""
+    vector_weight: float = Field(default=0.7, ge=0.0, le=1.0)
+    """Weight of the vector score in the fused score."""
+    keyword_weight: float = Field(default=0.3, ge=0.0, le=1.0)
+    """Weight of the keyword score in the fused score."""
+    min_relevance_score: float = Field(default=0.3, ge=0.0, le=1.0)
+    """Absolute floor: recalled entries scoring below it are not returned or injected."""
+    recall_limit: int = Field(default=5, ge=1, le=100)
+    """How many memories a turn recalls at most."""
+    embedding_cache_size: int = Field(default=10_000, ge=0)
+    """Embeddings kept in the on-disk cache (least recently used are evicted)."""
+    hot_cache_ttl_s: float = Field(default=300.0, ge=0)
+    """Seconds a recall result stays in the in-memory hot cache (0 disables it)."""
+    hot_cache_size: int = Field(default=256, ge=0)
+    """Recall results kept in the hot cache."""
+    early_return_score: float = Field(default=0.85, ge=0.0, le=1.0)
+    """Skip the embedding call when the best keyword hit scores at least this (1 disables)."""
+    ann_threshold: int = Field(default=20_000, ge=0)
+    """Above this many vectors, search a binary-quantised index and rescore exactly."""
+    retention_days: RetentionSettings = Field(default_factory=RetentionSettings)
+    """Retention per category, applied by memory hygiene."""
+
+    @model_validator(mode="after")
+    def _weights_not_both_zero(self) -> MemorySettings:
+        if self.vector_weight + self.keyword_weight <= 0:
+            raise ValueError("vector_weight and keyword_weight cannot both be 0")
+        return self

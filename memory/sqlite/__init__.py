@@ -1,0 +1,1 @@
+"""The SQLite backend: the default store and the source of truth."""

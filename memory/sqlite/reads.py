@@ -1,0 +1,124 @@
+"""Read operations other than recall, run on the database thread."""
+
+from __future__ import annotations
+
+from memory.entry import MemoryEntry
+from memory.protocol import ListOrder, MemoryStats
+from memory.records import MemoryRecord, StoredEmbedding
+from memory.retrieval import RecallFilters
+from memory.sqlite.core import SqliteCore
+from memory.sqlite.filters import where_sql
+from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row
+
+_ORDERS: dict[str, str] = {
+    "recent": "m.updated_at DESC, m.seq DESC",
+    "created": "m.created_at DESC, m.seq DESC",
+    "key": "m.namespace, m.key",
+}
+
+
+def get(core: SqliteCore, key: str, namespace: str) -> MemoryEntry | None:
+    """The entry under (namespace, key)."""
+    core.refresh()
+    row = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE namespace = ? AND key = ?", (namespace, key)
+    ).fetchone()
+    return None if row is None else entry_from_row(row)
+
+
+def get_by_id(core: SqliteCore, entry_id: str) -> MemoryEntry | None:
+    """The entry with this id."""
+    core.refresh()
+    row = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE id = ?", (entry_id,)
+    ).fetchone()
+    return None if row is None else entry_from_row(row)
+
+
+def list_entries(
+    core: SqliteCore,
+    filters: RecallFilters,
+    prefix: str | None,
+    order: ListOrder,
+    limit: int,
+    offset: int,
+) -> list[MemoryEntry]:
+    """One page of entries in a deterministic order."""
+    core.refresh()
+    where, params = where_sql(filters)
+    if prefix:
+        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        where += " AND m.key LIKE ? ESCAPE '\\'"
+        params.append(f"{escaped}%")
+    rows = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories m WHERE {where} "
+        f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?",
+        (*params, max(limit, 0), max(offset, 0)),
+    ).fetchall()
+    return [entry_from_row(row) for row in rows]
+
+
+def count(core: SqliteCore, filters: RecallFilters) -> int:
+    """Entries passing the filters."""
+    core.refresh()
+    where, params = where_sql(filters)
+    return int(
+        core.conn.execute(f"SELECT count(*) FROM memories m WHERE {where}", params).fetchone()[0]
+    )
+
+
+def stats(core: SqliteCore, backend: str) -> MemoryStats:
+    """Counts per category and namespace, vector coverage and file size."""
+    core.refresh()
+    conn = core.conn
+    by_category = dict(
+        conn.execute(
+            "SELECT category, count(*) FROM memories GROUP BY category ORDER BY category"
+        ).fetchall()
+    )
+    by_namespace = dict(
+        conn.execute(
+            "SELECT namespace, count(*) FROM memories GROUP BY namespace ORDER BY namespace"
+        ).fetchall()
+    )
+    total, active = conn.execute(
+        "SELECT count(*), count(*) FILTER (WHERE superseded_by IS NULL) FROM memories"
+    ).fetchone()
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    with_embedding = len(core.index)
+    return MemoryStats(
+        backend=backend,
+        total=total,
+        active=active,
+        by_category=by_category,
+        by_namespace=by_namespace,
+        with_embedding=with_embedding,
+        stale_embedding=total - with_embedding if core.identity else 0,
+        embedding_identity=core.identity,
+        embedding_cache_entries=core.embedding_cache_entries,
+        file_bytes=page_size * pages,
+        path=str(core.path),
+    )
+
+
+def export_page(
+    core: SqliteCore, namespace: str | None, after_seq: int, limit: int
+) -> tuple[list[MemoryRecord], int]:
+    """Records after a seq cursor (stable order), with their vectors; and the next cursor."""
+    core.refresh()
+    clause, params = ("AND namespace = ?", [namespace]) if namespace is not None else ("", [])
+    rows = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS}, embedding, embedding_dims, embedding_model FROM memories "
+        f"WHERE seq > ? {clause} ORDER BY seq LIMIT ?",
+        (after_seq, *params, limit),
+    ).fetchall()
+    records = []
+    for row in rows:
+        entry = entry_from_row(row)
+        blob, dims, model = row[13:16]
+        embedding = (
+            StoredEmbedding.from_bytes(model, dims, blob) if blob is not None and model else None
+        )
+        records.append(MemoryRecord.model_construct(**dict(entry), embedding=embedding))
+    return records, (rows[-1][0] if rows else after_seq)

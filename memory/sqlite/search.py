@@ -1,0 +1,224 @@
+"""Recall on the database thread: keyword stage (with early return), then hybrid stage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
+from memory.retrieval import Candidate, RecallFilters, fuse, idf, keyword_coverage
+from memory.sqlite.core import SqliteCore
+from memory.sqlite.filters import vector_filter, where_sql
+from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row
+from memory.text import fts_match_expression, query_terms
+
+_MIN_CANDIDATES = 40
+LIKE_FALLBACK_WINDOW = 5_000
+"""The substring fallback looks at this many most recent entries, so it never scans all."""
+
+
+@dataclass
+class KeywordStage:
+    """What the keyword stage found, handed to the hybrid stage if it runs."""
+
+    query: str
+    limit: int
+    filters: RecallFilters
+    cache_key: tuple[object, ...]
+    terms: list[str] = field(default_factory=list)
+    weights: dict[str, float] = field(default_factory=dict)
+    candidates: dict[int, Candidate] = field(default_factory=dict)
+    result: RecallResult | None = None
+    """Set when recall is already answered (cache hit, recent, early return, no vectors)."""
+    cached_query_vector: npt.NDArray[np.float32] | None = None
+
+
+def _candidate_pool(limit: int) -> int:
+    return max(4 * limit, _MIN_CANDIDATES)
+
+
+def recent(core: SqliteCore, filters: RecallFilters, limit: int) -> list[MemoryEntry]:
+    """The most recently updated entries that pass the filters."""
+    where, params = where_sql(filters)
+    rows = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories m WHERE {where} "
+        "ORDER BY m.updated_at DESC, m.seq DESC LIMIT ?",
+        (*params, limit),
+    ).fetchall()
+    entries = [entry_from_row(row) for row in rows]
+    for entry in entries:
+        entry.scores = RecallScores(fused=0.0, lane="recent")
+    return entries
+
+
+def term_weights(core: SqliteCore, terms: list[str]) -> dict[str, float]:
+    """IDF of each query term over the whole store (absent terms weigh the most)."""
+    found = dict(
+        core.conn.execute(
+            f"SELECT term, doc FROM memories_vocab WHERE term IN ({','.join('?' * len(terms))})",
+            terms,
+        ).fetchall()
+    )
+    return {term: idf(int(found.get(term, 0)), core.total_docs) for term in terms}
+
+
+def keyword_stage(
+    core: SqliteCore,
+    query: str,
+    limit: int,
+    filters: RecallFilters,
+    cache_key: tuple[object, ...],
+    vectors_wanted: bool,
+    allow_early_return: bool = True,
+) -> KeywordStage:
+    """Hot cache, then FTS5 candidates with absolute keyword scores, then maybe return."""
+    core.refresh()
+    stage = KeywordStage(query=query, limit=limit, filters=filters, cache_key=cache_key)
+    cached = core.hot_cache.get(cache_key)
+    if cached is not None:
+        stage.result = cached
+        return stage
+    if query in ("", "*"):
+        stage.result = RecallResult(entries=recent(core, filters, limit), mode="recent")
+        return stage
+    stage.terms = query_terms(query)
+    if stage.terms:
+        stage.weights = term_weights(core, stage.terms)
+        where, params = where_sql(filters)
+        rows = core.conn.execute(
+            "SELECT m.seq, m.terms FROM memories_fts JOIN memories m "
+            f"ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {where} "
+            "ORDER BY bm25(memories_fts) LIMIT ?",
+            (fts_match_expression(stage.terms), *params, _candidate_pool(limit)),
+        ).fetchall()
+        for rank, (seq, terms) in enumerate(rows):
+            entry_terms = frozenset(terms.split())
+            stage.candidates[seq] = Candidate(
+                seq=seq,
+                keyword=keyword_coverage(entry_terms, stage.weights),
+                in_keyword_lane=True,
+                bm25_rank=rank,
+                terms=entry_terms,
+            )
+    best = max((c.keyword or 0.0 for c in stage.candidates.values()), default=0.0)
+    if not vectors_wanted or not len(core.index):
+        stage.result = finish(core, stage, query_vector=None, mode="keyword")
+    elif (
+        allow_early_return
+        and core.settings.early_return_score < 1.0
+        and best >= core.settings.early_return_score
+    ):
+        stage.result = finish(core, stage, query_vector=None, mode="keyword-early")
+    else:
+        vectors = core.cached_vectors([query])
+        stage.cached_query_vector = vectors.get(query)
+    return stage
+
+
+def _exclude_seqs(core: SqliteCore, filters: RecallFilters) -> frozenset[int]:
+    if not filters.exclude_ids:
+        return frozenset()
+    ids = sorted(filters.exclude_ids)
+    rows = core.conn.execute(
+        f"SELECT seq FROM memories WHERE id IN ({','.join('?' * len(ids))})", ids
+    ).fetchall()
+    return frozenset(row[0] for row in rows)
+
+
+def _add_vector_lane(
+    core: SqliteCore, stage: KeywordStage, query_vector: npt.NDArray[np.float32]
+) -> None:
+    pool = _candidate_pool(stage.limit)
+    flt = vector_filter(stage.filters, _exclude_seqs(core, stage.filters))
+    for seq, score in core.index.search(query_vector, pool, flt):
+        candidate = stage.candidates.setdefault(seq, Candidate(seq=seq))
+        candidate.in_vector_lane = True
+        candidate.vector = score
+    missing_vector = [s for s, c in stage.candidates.items() if c.vector is None]
+    for seq, score in core.index.similarity(query_vector, missing_vector).items():
+        stage.candidates[seq].vector = score
+    missing_terms = [s for s, c in stage.candidates.items() if not c.in_keyword_lane]
+    if missing_terms and stage.weights:
+        marks = ",".join("?" * len(missing_terms))
+        for seq, terms in core.conn.execute(
+            f"SELECT seq, terms FROM memories WHERE seq IN ({marks})", missing_terms
+        ):
+            stage.candidates[seq].keyword = keyword_coverage(
+                frozenset(terms.split()), stage.weights
+            )
+
+
+def finish(
+    core: SqliteCore,
+    stage: KeywordStage,
+    query_vector: npt.NDArray[np.float32] | None,
+    mode: RecallMode,
+    degraded: str | None = None,
+) -> RecallResult:
+    """Fuse, order, apply the floor, hydrate with one query, and fill the hot cache."""
+    if query_vector is not None:
+        _add_vector_lane(core, stage, query_vector)
+    settings = core.settings
+    scored = [
+        (fuse(c, settings.vector_weight, settings.keyword_weight, query_vector is not None), c)
+        for c in stage.candidates.values()
+    ]
+    scored.sort(key=lambda pair: (-pair[0].fused, pair[1].bm25_rank, -pair[1].seq))
+    passing = [p for p in scored if p[0].fused >= settings.min_relevance_score][: stage.limit]
+    below = [p for p in scored if p[0].fused < settings.min_relevance_score][: stage.limit]
+    entries = hydrate(core, passing)
+    if not entries and not stage.candidates:
+        entries = like_fallback(core, stage.query, stage.filters, stage.limit)
+    result = RecallResult(
+        entries=entries,
+        mode=mode,
+        degraded=degraded,
+        below_floor=hydrate(core, below),
+    )
+    core.hot_cache.put(stage.cache_key, result)
+    return result
+
+
+def hydrate(core: SqliteCore, scored: list[tuple[RecallScores, Candidate]]) -> list[MemoryEntry]:
+    """Load full entries for scored candidates in one query, keeping their order."""
+    if not scored:
+        return []
+    seqs = [candidate.seq for _, candidate in scored]
+    rows = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE seq IN ({','.join('?' * len(seqs))})", seqs
+    ).fetchall()
+    by_seq = {row[0]: row for row in rows}
+    entries = []
+    for scores, candidate in scored:
+        row = by_seq.get(candidate.seq)
+        if row is not None:
+            entry = entry_from_row(row)
+            entry.score = scores.fused
+            entry.scores = scores
+            entries.append(entry)
+    return entries
+
+
+def like_fallback(
+    core: SqliteCore, query: str, filters: RecallFilters, limit: int
+) -> list[MemoryEntry]:
+    """Substring matches for queries the term index cannot serve; marked low-confidence."""
+    needle = query.strip()
+    if len(needle) < 1:
+        return []
+    escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    where, params = where_sql(filters)
+    rows = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories m WHERE {where} AND "
+        "m.seq >= (SELECT coalesce(max(seq), 0) FROM memories) - ? AND "
+        "(m.content LIKE ? ESCAPE '\\' OR m.key LIKE ? ESCAPE '\\') "
+        "ORDER BY m.updated_at DESC, m.seq DESC LIMIT ?",
+        (*params, LIKE_FALLBACK_WINDOW, f"%{escaped}%", f"%{escaped}%", limit),
+    ).fetchall()
+    entries = [entry_from_row(row) for row in rows]
+    for entry in entries:
+        entry.scores = RecallScores(fused=0.0, lane="like", low_confidence=True)
+        entry.score = 0.0
+    return entries

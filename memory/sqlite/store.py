@@ -1,0 +1,320 @@
+"""`SqliteMemory`: the default backend, an async facade over the database thread."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.embedding.base import Embedder, unit_vectors
+from memory.entry import HealthReport, MemoryEntry, RecallMode, RecallResult
+from memory.errors import EmbeddingError, MemoryStoreError
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.retrieval import RecallFilters, cache_key
+from memory.settings import MemorySettings
+from memory.sqlite import reads, search, writes
+from memory.sqlite.core import SqliteCore
+from memory.sqlite.database import DatabaseThread
+from memory.sqlite.writes import NewMemory
+
+ProgressCallback = Callable[[int, int], None]
+_EXPORT_PAGE = 500
+
+
+class SqliteMemory:
+    """SQLite file with FTS5 keyword search and an in-memory vector index."""
+
+    name = "sqlite"
+    capabilities = Capabilities(
+        persistent=True,
+        supports_vectors=True,
+        supports_delete=True,
+        supports_keyword_search=True,
+        supports_supersede=True,
+        supports_export=True,
+    )
+
+    def __init__(self, db: DatabaseThread, core: SqliteCore, embedder: Embedder | None) -> None:
+        self._db = db
+        self._core = core
+        self.embedder = embedder
+        self.settings = core.settings
+        self.path = core.path
+        self.last_embedding_error: str | None = None
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path | str,
+        settings: MemorySettings | None = None,
+        embedder: Embedder | None = None,
+    ) -> SqliteMemory:
+        """Open or create the store; a damaged file raises `DatabaseCorruptError`."""
+        settings = settings or MemorySettings(embedding_provider="none")
+        db = DatabaseThread(Path(path))
+        identity = None if embedder is None else embedder.identity
+        try:
+            core = await db.run(SqliteCore, Path(path), settings, identity)
+        except BaseException:
+            db.shutdown()
+            raise
+        return cls(db, core, embedder)
+
+    # -- embeddings --------------------------------------------------------------------
+
+    async def _embed(self, texts: list[str]) -> npt.NDArray[np.float32] | None:
+        """Vectors for texts (cache first); None when embeddings are off or failing."""
+        if self.embedder is None or not texts:
+            return None
+        cached = await self._db.run(self._core.cached_vectors, texts)
+        missing = [text for text in dict.fromkeys(texts) if text not in cached]
+        if missing:
+            try:
+                fresh = await self.embedder.embed(missing)
+            except EmbeddingError as exc:
+                self.last_embedding_error = str(exc)
+                return None
+            self.last_embedding_error = None
+            cached.update(zip(missing, fresh, strict=True))
+        return np.stack([cached[text] for text in texts])
+
+    # -- writes ------------------------------------------------------------------------
+
+    async def store(
+        self, key: str, content: str, category: str = "core", session_id: str | None = None
+    ) -> MemoryEntry:
+        """See `Memory.store`."""
+        return await self.store_with_metadata(key, content, category, session_id)
+
+    async def store_with_metadata(
+        self,
+        key: str,
+        content: str,
+        category: str = "core",
+        session_id: str | None = None,
+        *,
+        namespace: str = "default",
+        importance: float | None = None,
+        pinned: bool | None = None,
+        source: str = "user",
+    ) -> MemoryEntry:
+        """See `Memory.store_with_metadata`; an embedder failure still stores the text."""
+        item = writes.validate(
+            NewMemory(
+                key=key,
+                content=content,
+                category=category,
+                session_id=session_id,
+                namespace=namespace,
+                importance=importance,
+                pinned=pinned,
+                source=source,
+            )
+        )
+        vectors = await self._embed([content])
+        vector = None if vectors is None else vectors[0]
+        return await self._db.run(writes.upsert, self._core, item, vector)
+
+    async def bulk_store(
+        self, items: Sequence[NewMemory], vectors: npt.NDArray[np.float32] | None = None
+    ) -> int:
+        """Insert many new entries in one transaction; vectors are given or embedded."""
+        if vectors is None and self.embedder is not None:
+            vectors = await self._embed([item.content for item in items])
+        elif vectors is not None:
+            vectors = unit_vectors(vectors, self._core.index.dimensions, "bulk_store")
+        return await self._db.run(writes.bulk_insert, self._core, items, vectors)
+
+    async def forget(self, key: str, namespace: str = "default") -> bool:
+        """See `Memory.forget`."""
+        return await self._db.run(writes.forget, self._core, key, namespace)
+
+    async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
+        """See `Memory.supersede`."""
+        return await self._db.run(writes.supersede, self._core, list(old_ids), new_id)
+
+    async def restore(self, entry_id: str) -> MemoryEntry:
+        """See `Memory.restore`."""
+        return await self._db.run(writes.restore, self._core, entry_id)
+
+    async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
+        """See `Memory.import_`."""
+        return await self._db.run(writes.import_records, self._core, list(entries))
+
+    async def reindex(self, batch_size: int = 64, progress: ProgressCallback | None = None) -> int:
+        """Embed every entry whose vector is missing or stale; return how many were done."""
+        if self.embedder is None:
+            raise MemoryStoreError("embeddings are off (memory.embedding_provider = 'none')")
+        total = await self._db.run(writes.count_needing_vectors, self._core)
+        done, cursor = 0, 0
+        while True:
+            rows = await self._db.run(writes.rows_needing_vectors, self._core, cursor, batch_size)
+            if not rows:
+                return done
+            vectors = await self.embedder.embed([content for _, content in rows])
+            await self._db.run(
+                writes.set_vectors,
+                self._core,
+                [
+                    (seq, content, vector)
+                    for (seq, content), vector in zip(rows, vectors, strict=True)
+                ],
+            )
+            cursor = rows[-1][0]
+            done += len(rows)
+            if progress is not None:
+                progress(done, total)
+
+    # -- reads -------------------------------------------------------------------------
+
+    async def recall(
+        self,
+        query: str,
+        limit: int = 5,
+        session_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        *,
+        namespace: str | None = "default",
+        category: str | None = None,
+        exclude_ids: Iterable[str] = (),
+        include_superseded: bool = False,
+        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
+    ) -> RecallResult:
+        """Hot cache → keyword stage (early return) → hybrid stage; see `Memory.recall`."""
+        filters = RecallFilters(
+            namespace=namespace,
+            session_id=session_id,
+            category=category,
+            since=since,
+            until=until,
+            include_superseded=include_superseded,
+            exclude_ids=frozenset(exclude_ids),
+        )
+        text = query.replace("\x00", " ").strip()
+        limit = max(1, min(limit, 1000))
+        given = None
+        if query_vector is not None:
+            given = unit_vectors(query_vector, self._core.index.dimensions, "query_vector")[0]
+        key = cache_key(text, limit, filters, (None if given is None else given.tobytes(),))
+        wants_vectors = self.embedder is not None or given is not None
+        stage = await self._db.run(
+            search.keyword_stage,
+            self._core,
+            text,
+            limit,
+            filters,
+            key,
+            wants_vectors,
+            given is None,
+        )
+        if stage.result is not None:
+            return stage.result
+        degraded = None
+        vector: npt.NDArray[np.float32] | None
+        if given is not None:
+            vector = given
+        elif stage.cached_query_vector is not None:
+            vector = stage.cached_query_vector
+        else:
+            vectors = await self._embed([text])
+            vector = None if vectors is None else vectors[0]
+            if vector is None:
+                degraded = f"keyword-only: {self.last_embedding_error}"
+            else:
+                await self._db.run(self._cache_query_vector, text, vector)
+        mode: RecallMode = "keyword" if vector is None else "hybrid"
+        return await self._db.run(search.finish, self._core, stage, vector, mode, degraded)
+
+    def _cache_query_vector(self, text: str, vector: npt.NDArray[np.float32]) -> None:
+        with self._core.write():
+            self._core.cache_vectors([(text, vector)])
+
+    async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:
+        """See `Memory.get`."""
+        return await self._db.run(reads.get, self._core, key, namespace)
+
+    async def get_by_id(self, entry_id: str) -> MemoryEntry | None:
+        """See `Memory.get_by_id`."""
+        return await self._db.run(reads.get_by_id, self._core, entry_id)
+
+    async def list(
+        self,
+        *,
+        namespace: str | None = "default",
+        category: str | None = None,
+        session_id: str | None = None,
+        prefix: str | None = None,
+        include_superseded: bool = False,
+        order: ListOrder = "recent",
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[MemoryEntry]:
+        """See `Memory.list`."""
+        filters = RecallFilters(
+            namespace=namespace,
+            category=category,
+            session_id=session_id,
+            include_superseded=include_superseded,
+        )
+        return await self._db.run(
+            reads.list_entries, self._core, filters, prefix, order, limit, offset
+        )
+
+    async def count(
+        self,
+        *,
+        namespace: str | None = None,
+        category: str | None = None,
+        include_superseded: bool = True,
+    ) -> int:
+        """See `Memory.count`."""
+        filters = RecallFilters(
+            namespace=namespace, category=category, include_superseded=include_superseded
+        )
+        return await self._db.run(reads.count, self._core, filters)
+
+    async def stats(self) -> MemoryStats:
+        """See `Memory.stats`."""
+        return await self._db.run(reads.stats, self._core, self.name)
+
+    async def health_check(self) -> HealthReport:
+        """See `Memory.health_check`; reports embedding trouble without failing."""
+        try:
+            problems = await self._db.run(
+                lambda: [row[0] for row in self._core.conn.execute("PRAGMA quick_check(3)")]
+            )
+        except MemoryStoreError as exc:
+            return HealthReport(ok=False, backend=self.name, detail=str(exc))
+        if problems != ["ok"]:
+            return HealthReport(ok=False, backend=self.name, detail="; ".join(problems))
+        detail = f"{self.path} ok"
+        if self.last_embedding_error:
+            detail += f"; embeddings failing, recall is keyword-only ({self.last_embedding_error})"
+        return HealthReport(ok=True, backend=self.name, detail=detail)
+
+    async def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
+        """See `Memory.export`: `MemoryRecord`s in insertion order, vectors included."""
+        cursor = 0
+        while True:
+            page, cursor = await self._db.run(
+                reads.export_page, self._core, namespace, cursor, _EXPORT_PAGE
+            )
+            for record in page:
+                yield record
+            if len(page) < _EXPORT_PAGE:
+                return
+
+    async def close(self) -> None:
+        """See `Memory.close`; closing twice is harmless."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            await self._db.run(self._core.close)
+        finally:
+            self._db.shutdown()

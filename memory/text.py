@@ -1,0 +1,107 @@
+"""Text analysis shared by indexing and querying, so both sides always agree on terms.
+
+English words are folded (case, diacritics), stop words dropped and Porter2-stemmed.
+Runs of CJK characters become overlapping bigrams: Korean attaches particles to words and
+Japanese and Chinese use no spaces, so whole-token matching would never find "커피" in
+"커피를"; bigrams do (the approach of Lucene's CJK analyzer).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import snowballstemmer
+
+_TOKEN = re.compile(r"[^\W_]+")
+_CJK = re.compile(
+    r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    r"\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+"
+)
+_COMBINING_DIACRITICS = re.compile(r"[\u0300-\u036f]")
+
+STOP_WORDS: frozenset[str] = frozenset(
+    """
+    a about above after again against all am an and any are aren't as at be because been
+    before being below between both but by can can't cannot could couldn't did didn't do
+    does doesn't doing don't down during each few for from further had hadn't has hasn't
+    have haven't having he he'd he'll he's her here here's hers herself him himself his how
+    how's i i'd i'll i'm i've if in into is isn't it it's its itself let's me more most
+    mustn't my myself no nor not of off on once only or other ought our ours ourselves out
+    over own same shan't she she'd she'll she's should shouldn't so some such than that
+    that's the their theirs them themselves then there there's these they they'd they'll
+    they're they've this those through to too under until up very was wasn't we we'd we'll
+    we're we've were weren't what what's when when's where where's which while who who's
+    whom why why's with won't would wouldn't you you'd you'll you're you've your yours
+    yourself yourselves s t d ll m re ve don didn doesn isn wasn
+    """.split()
+)
+
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65_536)
+def _stem(word: str) -> str:
+    return str(_stemmer.stemWord(word))
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip Latin diacritics, leaving Hangul and kana intact."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return unicodedata.normalize("NFC", _COMBINING_DIACRITICS.sub("", decomposed))
+
+
+def _cjk_bigrams(run: str) -> list[str]:
+    if len(run) == 1:
+        return [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def _analyze_token(token: str, keep_stop_words: bool) -> list[str]:
+    if not _CJK.search(token):
+        if not keep_stop_words and token in STOP_WORDS:
+            return []
+        return [token if token.isdigit() else _stem(token)]
+    terms: list[str] = []
+    position = 0
+    for match in _CJK.finditer(token):
+        if match.start() > position:
+            terms.extend(_analyze_token(token[position : match.start()], keep_stop_words))
+        terms.extend(_cjk_bigrams(match.group()))
+        position = match.end()
+    if position < len(token):
+        terms.extend(_analyze_token(token[position:], keep_stop_words))
+    return terms
+
+
+def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
+    """Split text into index terms, in order, duplicates kept."""
+    terms: list[str] = []
+    for token in _TOKEN.findall(fold(text)):
+        terms.extend(_analyze_token(token, keep_stop_words))
+    return terms
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct terms of a query, in first-seen order.
+
+    Stop words are not indexed, so a query made only of them ("what is it?") has no
+    terms; recall then falls back to a bounded substring search.
+    """
+    return list(dict.fromkeys(analyze(text)))
+
+
+def index_text(key: str, content: str) -> str:
+    """The derived text the full-text index holds for an entry (key words count too)."""
+    return " ".join(analyze(key) + analyze(content))
+
+
+def fts_quote(term: str) -> str:
+    """Quote one term as an FTS5 string so no character can act as query syntax."""
+    return '"' + term.replace('"', '""') + '"'
+
+
+def fts_match_expression(terms: list[str]) -> str:
+    """An OR of the quoted terms; empty when there is nothing to search for."""
+    return " OR ".join(fts_quote(term) for term in terms)

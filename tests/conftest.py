@@ -1,0 +1,34 @@
+"""Isolation for every test: private config and data dirs, and no real network."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import network_guard
+from tests.helpers.fake_ollama import FakeOllama
+
+network_guard.install()
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point config and data at the test's temp dir; no test sees the user's files."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("MEMCHAT_HOME", str(home / "data"))
+    monkeypatch.setenv("MEMCHAT_CONFIG", str(home / "config.toml"))
+    # A refused loopback port: anything that ignores the guard still reaches no model.
+    monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+    return home
+
+
+@pytest.fixture
+def fake_ollama() -> Iterator[FakeOllama]:
+    """A started fake Ollama server, stopped after the test."""
+    server = FakeOllama().start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,264 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import pytest
+
+from memory.sqlite.store import SqliteMemory
+from memory.testing import CountingEmbedder, FailingEmbedder
+from tests.unit.memory.conftest import DIMS, OpenStore
+
+
+async def test_entry_with_every_query_term_scores_one(open_store: OpenStore) -> None:
+    store = await open_store(None, min_relevance_score=0.0)
+    await store.store("a", "The user's dentist appointment is on Tuesday")
+    await store.store("b", "Dentist said to floss")
+    await store.store("c", "Groceries: milk, eggs")
+    result = await store.recall("dentist appointment")
+    assert [e.key for e in result.entries] == ["a", "b"]
+    assert result.entries[0].scores is not None
+    assert result.entries[0].scores.keyword == pytest.approx(1.0)
+    assert 0 < result.entries[1].score < 1  # type: ignore[operator]
+    assert result.mode == "keyword" and result.degraded is None
+
+
+async def test_scores_are_absolute_not_relative_to_the_best_hit(open_store: OpenStore) -> None:
+    store = await open_store(None, min_relevance_score=0.0)
+    await store.store("a", "alpha beta")
+    await store.store("noise", "gamma delta epsilon")
+    full = await store.recall("alpha beta")
+    partial = await store.recall("alpha zeta")  # zeta appears nowhere: the best hit is partial
+    assert full.entries[0].score == pytest.approx(1.0)
+    assert [e.key for e in partial.entries] == ["a"]
+    assert partial.entries[0].score is not None and partial.entries[0].score < 0.5
+
+
+async def test_relevance_floor_moves_weak_hits_below_the_floor(open_store: OpenStore) -> None:
+    store = await open_store(None, min_relevance_score=0.8)
+    await store.store("strong", "quantum chromodynamics lecture notes")
+    await store.store("weak", "a lecture about cooking")
+    result = await store.recall("quantum chromodynamics lecture")
+    assert [e.key for e in result.entries] == ["strong"]
+    assert [e.key for e in result.below_floor] == ["weak"]
+
+
+async def test_stemming_matches_word_forms(store: SqliteMemory) -> None:
+    await store.store("run", "She was running marathons in 2023")
+    assert [e.key for e in (await store.recall("runs marathon")).entries] == ["run"]
+
+
+async def test_stop_word_query_uses_the_low_confidence_substring_lane(
+    store: SqliteMemory,
+) -> None:
+    await store.store("a", "so what is it then")
+    await store.store("b", "completely unrelated")
+    result = await store.recall("what is it")
+    assert [e.key for e in result.entries] == ["a"]
+    assert result.entries[0].scores is not None and result.entries[0].scores.low_confidence
+
+
+@pytest.mark.parametrize(
+    ("content", "query"),
+    [
+        ("저는 커피를 정말 좋아해요", "커피"),
+        ("주말에 한강에서 자전거를 탔어요", "자전거"),
+        ("東京に住んでいます", "東京"),
+        ("我喜欢喝绿茶", "绿茶"),
+        ("Café au lait à Montréal", "cafe montreal"),
+    ],
+)
+async def test_korean_japanese_chinese_and_accents_are_findable(
+    store: SqliteMemory, content: str, query: str
+) -> None:
+    await store.store("target", content)
+    await store.store("noise", "nothing to see here")
+    assert [e.key for e in (await store.recall(query)).entries] == ["target"]
+
+
+async def test_empty_and_star_return_most_recent(store: SqliteMemory) -> None:
+    for key in ("first", "second", "third"):
+        await store.store(key, f"{key} entry")
+    for query in ("", "*", "   "):
+        result = await store.recall(query, limit=2)
+        assert result.mode == "recent"
+        assert [e.key for e in result.entries] == ["third", "second"]
+
+
+async def test_like_fallback_is_marked_low_confidence(store: SqliteMemory) -> None:
+    await store.store("lang", "Programming in Pythonic style")
+    result = await store.recall("ythoni")
+    assert [e.key for e in result.entries] == ["lang"]
+    scores = result.entries[0].scores
+    assert scores is not None and scores.low_confidence and scores.lane == "like"
+
+
+async def test_namespace_filter_applies_before_the_limit(store: SqliteMemory) -> None:
+    for i in range(60):
+        await store.store_with_metadata(f"n{i}", "budget spreadsheet budget", namespace="noise")
+    await store.store("mine", "the budget spreadsheet for the house")
+    result = await store.recall("budget spreadsheet", limit=1)
+    assert [e.key for e in result.entries] == ["mine"]
+    everywhere = await store.recall("budget spreadsheet", limit=3, namespace=None)
+    assert all(e.namespace == "noise" for e in everywhere.entries)
+
+
+async def test_session_scope_rule(store: SqliteMemory) -> None:
+    await store.store("s1-note", "project falcon status", "conversation", "s1")
+    await store.store("s2-note", "project falcon deadline", "conversation", "s2")
+    await store.store("global", "project falcon owner is Ana", "core", None)
+    in_s1 = {e.key for e in (await store.recall("project falcon", session_id="s1")).entries}
+    assert in_s1 == {"s1-note", "global"}
+    in_s2 = {e.key for e in (await store.recall("project falcon", session_id="s2")).entries}
+    assert in_s2 == {"s2-note", "global"}
+    anywhere = {e.key for e in (await store.recall("project falcon")).entries}
+    assert anywhere == {"s1-note", "s2-note", "global"}
+
+
+async def test_category_time_window_exclusion_and_superseded_filters(store: SqliteMemory) -> None:
+    old = await store.store("old", "garden tomatoes planted", "daily")
+    new = await store.store("new", "garden tomatoes harvested", "core")
+    assert [e.key for e in (await store.recall("garden tomatoes", category="daily")).entries] == [
+        "old"
+    ]
+    after = new.timestamp - timedelta(microseconds=1)
+    since = await store.recall("garden tomatoes", since=after)
+    assert [e.key for e in since.entries] == ["new"]
+    until = await store.recall("garden tomatoes", until=new.timestamp)
+    assert [e.key for e in until.entries] == ["old"]
+    excluded = await store.recall("garden tomatoes", exclude_ids=[old.id])
+    assert [e.key for e in excluded.entries] == ["new"]
+    await store.supersede([old.id], new.id)
+    assert [e.key for e in (await store.recall("garden tomatoes")).entries] == ["new"]
+    with_history = await store.recall("garden tomatoes", include_superseded=True)
+    assert {e.key for e in with_history.entries} == {"old", "new"}
+
+
+async def test_results_are_deduplicated_and_ordered(hybrid: SqliteMemory) -> None:
+    await hybrid.store("a", "sailing trip to Crete in June")
+    await hybrid.store("b", "sailing lessons")
+    await hybrid.store("c", "trip planning spreadsheet")
+    result = await hybrid.recall("sailing trip june", limit=5)
+    keys = [e.key for e in result.entries]
+    assert len(keys) == len(set(keys))
+    scores = [e.score for e in result.entries]
+    assert scores == sorted(scores, reverse=True)  # type: ignore[type-var]
+
+
+async def test_early_return_skips_the_embedding_call(open_store: OpenStore) -> None:
+    embedder = CountingEmbedder(DIMS)
+    store = await open_store(embedder)
+    await store.store("pet", "The user's cat is called Miso")
+    calls = len(embedder.calls)
+    result = await store.recall("cat called Miso")
+    assert result.mode == "keyword-early"
+    assert len(embedder.calls) == calls
+    assert [e.key for e in result.entries] == ["pet"]
+
+
+async def test_hybrid_runs_when_keywords_are_weak(open_store: OpenStore) -> None:
+    embedder = CountingEmbedder(DIMS)
+    store = await open_store(embedder, min_relevance_score=0.0)
+    await store.store("pet", "The user's cat is called Miso")
+    await store.store("car", "The user drives a blue hatchback")
+    calls = len(embedder.calls)
+    result = await store.recall("what is the name of my cat")
+    assert result.mode == "hybrid"
+    assert len(embedder.calls) == calls + 1
+    top = result.entries[0]
+    assert top.key == "pet" and top.scores is not None
+    assert top.scores.vector is not None and top.scores.keyword is not None
+
+
+async def test_query_embedding_is_cached_across_recalls(open_store: OpenStore) -> None:
+    embedder = CountingEmbedder(DIMS)
+    store = await open_store(embedder, hot_cache_size=0)
+    await store.store("pet", "The user's cat is called Miso")
+    await store.recall("name of my cat")
+    calls = len(embedder.calls)
+    again = await store.recall("name of my cat")
+    assert again.mode == "hybrid" and not again.cached
+    assert len(embedder.calls) == calls
+
+
+async def test_hot_cache_hits_and_is_invalidated_by_writes(hybrid: SqliteMemory) -> None:
+    await hybrid.store("pet", "The user's cat is called Miso")
+    first = await hybrid.recall("name of my cat")
+    second = await hybrid.recall("name of my cat")
+    assert not first.cached and second.cached
+    assert [e.id for e in second.entries] == [e.id for e in first.entries]
+    second.entries.clear()  # mutating a cached copy must not corrupt the cache
+    assert (await hybrid.recall("name of my cat")).entries
+    await hybrid.store("pet2", "Another cat named Tofu")
+    assert not (await hybrid.recall("name of my cat")).cached
+
+
+async def test_hot_cache_sees_writes_from_another_connection(open_store: OpenStore) -> None:
+    first = await open_store(None)
+    second = await open_store(None)
+    await first.store("a", "orchid watering schedule")
+    assert len((await first.recall("orchid")).entries) == 1
+    await second.store("b", "orchid repotting")
+    result = await first.recall("orchid")
+    assert not result.cached
+    assert {e.key for e in result.entries} == {"a", "b"}
+
+
+async def test_vector_index_follows_another_connections_writes(open_store: OpenStore) -> None:
+    first = await open_store(
+        CountingEmbedder(DIMS), min_relevance_score=0.0, early_return_score=1.0
+    )
+    second = await open_store(CountingEmbedder(DIMS))
+    await first.store("seed", "unrelated seed entry")
+    await second.store("b", "kayaking on the fjord")
+    result = await first.recall("kayak fjords")
+    assert result.entries[0].key == "b"
+    assert result.entries[0].scores is not None and result.entries[0].scores.vector
+    await second.forget("b")
+    assert all(e.key != "b" for e in (await first.recall("kayak fjords")).entries)
+
+
+async def test_embedder_failure_degrades_to_keyword_and_keeps_writes(
+    open_store: OpenStore,
+) -> None:
+    embedder = FailingEmbedder(DIMS)
+    store = await open_store(embedder, early_return_score=1.0)
+    entry = await store.store("k", "the wifi password hint is the cat's name")
+    assert (await store.get("k")) == entry
+    embedder.failing = False
+    await store.store("seed", "another entry so the vector index is not empty")
+    embedder.failing = True
+    result = await store.recall("wifi hint cat")
+    assert result.mode == "keyword"
+    assert result.degraded is not None and "unreachable" in result.degraded
+    assert [e.key for e in result.entries][0] == "k"
+    health = await store.health_check()
+    assert health.ok and "keyword-only" in health.detail
+
+
+async def test_query_vector_given_skips_the_embedder(open_store: OpenStore) -> None:
+    embedder = CountingEmbedder(DIMS)
+    store = await open_store(embedder, min_relevance_score=0.0)
+    await store.store("a", "mountain hut booking")
+    vector = (await embedder.embed(["mountain hut booking"]))[0]
+    calls = len(embedder.calls)
+    result = await store.recall("zzz", query_vector=vector)
+    assert len(embedder.calls) == calls
+    assert result.mode == "hybrid"
+    assert result.entries[0].scores is not None
+    assert result.entries[0].scores.vector == pytest.approx(1.0, abs=1e-5)
+
+
+async def test_wrong_size_query_vector_is_rejected(hybrid: SqliteMemory) -> None:
+    from memory.errors import EmbeddingDimensionError
+
+    await hybrid.store("a", "x y z")
+    with pytest.raises(EmbeddingDimensionError, match="size 3"):
+        await hybrid.recall("x", query_vector=np.ones(3, dtype=np.float32))
+
+
+async def test_recall_since_accepts_naive_datetimes_as_utc(store: SqliteMemory) -> None:
+    entry = await store.store("a", "alpaca wool socks")
+    naive = (entry.timestamp - timedelta(seconds=1)).astimezone(UTC).replace(tzinfo=None)
+    assert (await store.recall("alpaca", since=naive)).entries
+    assert not (await store.recall("alpaca", since=datetime.now(UTC) + timedelta(1))).entries
