@@ -118,7 +118,6 @@ EXAMPLE_HEADER = """\
 # memchat configuration: every setting, at its default.
 # Copy to ~/.config/memchat/config.toml (or point $MEMCHAT_CONFIG at a file) and edit.
 # Unknown keys are rejected, so a typo is reported instead of silently ignored.
-
 """
 
 

@@ -1,0 +1,196 @@
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel
+
+from agent.config import Config
+from agent.config_file import load_config, parse_config, render_example, set_config_value
+from agent.errors import ConfigError
+from agent.paths import config_path, data_dir, resolve_ollama_host
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _field_paths(model: type[BaseModel], prefix: str = "") -> set[str]:
+    paths = set()
+    for name, field in model.model_fields.items():
+        annotation = field.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            paths |= _field_paths(annotation, f"{prefix}{name}.")
+        else:
+            paths.add(prefix + name)
+    return paths
+
+
+def _toml_paths(data: dict[str, object], prefix: str = "") -> set[str]:
+    paths = set()
+    for key, value in data.items():
+        if isinstance(value, dict):
+            paths |= _toml_paths(value, f"{prefix}{key}.")
+        else:
+            paths.add(prefix + key)
+    return paths
+
+
+def test_example_config_is_complete_valid_and_commented() -> None:
+    text = (ROOT / "config.example.toml").read_text()
+    data = tomllib.loads(text)
+    assert _toml_paths(data) == _field_paths(Config)
+    assert parse_config(text, Path("config.example.toml")) == Config()
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        if "=" in line and not line.startswith("#"):
+            assert lines[number - 1].startswith("#"), f"setting without a comment: {line}"
+
+
+def test_every_field_is_documented() -> None:
+    def check(model: type[BaseModel]) -> None:
+        for name, field in model.model_fields.items():
+            assert field.description, f"{model.__name__}.{name} has no docstring"
+            annotation = field.annotation
+            if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+                check(annotation)
+
+    check(Config)
+
+
+def test_render_example_matches_the_committed_file() -> None:
+    assert render_example() == (ROOT / "config.example.toml").read_text()
+
+
+def test_missing_file_gives_defaults(tmp_path: Path) -> None:
+    assert load_config(tmp_path / "absent.toml") == Config()
+
+
+def test_invalid_toml_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[memory]\nbackend = "sqlite"\nrecall_limit = = 3\n')
+    with pytest.raises(ConfigError, match=r"config.toml: not valid TOML: .*line 3"):
+        load_config(path)
+
+
+def test_bad_value_names_key_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('# mine\n[memory]\nbackend = "sqlite"\n\nvector_weight = 7\n')
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert f"{path}:5: memory.vector_weight: Input should be less than or equal to 1" in str(
+        info.value
+    )
+
+
+def test_unknown_key_is_rejected_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[ollama]\nmodel = 'llama3.1:8b'\nmodle = 'typo'\n")
+    with pytest.raises(ConfigError, match=r"config.toml:3: ollama.modle: unknown key"):
+        load_config(path)
+
+
+def test_nested_table_key_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[memory.retention_days]\nconversation = -1\n")
+    with pytest.raises(ConfigError, match=r"config.toml:2: memory.retention_days.conversation"):
+        load_config(path)
+
+
+def test_both_weights_zero_is_rejected(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[memory]\nvector_weight = 0\nkeyword_weight = 0\n")
+    with pytest.raises(ConfigError, match="cannot both be 0"):
+        load_config(path)
+
+
+def test_unreadable_file_is_a_config_error(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xff\xfe bad utf-8")
+    with pytest.raises(ConfigError, match="cannot read"):
+        load_config(path)
+
+
+def test_env_overrides_paths_and_ollama_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMCHAT_CONFIG", "/x/y/c.toml")
+    monkeypatch.setenv("MEMCHAT_HOME", "/x/data")
+    monkeypatch.setenv("OLLAMA_HOST", "http://10.1.2.3:1234")
+    assert config_path() == Path("/x/y/c.toml")
+    assert data_dir() == Path("/x/data")
+    assert resolve_ollama_host("") == "http://10.1.2.3:1234"
+    assert resolve_ollama_host("http://127.0.0.1:5") == "http://127.0.0.1:5"
+    monkeypatch.delenv("OLLAMA_HOST")
+    assert resolve_ollama_host("") == "http://127.0.0.1:11434"
+
+
+def test_xdg_defaults_without_overrides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("MEMCHAT_CONFIG")
+    monkeypatch.delenv("MEMCHAT_HOME")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert config_path() == tmp_path / "cfg" / "memchat" / "config.toml"
+    assert data_dir() == tmp_path / "data" / "memchat"
+
+
+def test_set_value_preserves_comments_and_layout(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    original = "# my settings\n[ollama]\n# the model I like\nmodel = 'qwen3:8b'  # fast\n"
+    path.write_text(original)
+    config = set_config_value("ollama.model", "llama3.1:8b", path)
+    assert config.ollama.model == "llama3.1:8b"
+    text = path.read_text()
+    assert "# my settings" in text and "# the model I like" in text and "# fast" in text
+    assert "llama3.1:8b" in text
+    set_config_value("memory.retention_days.conversation", 7, path)
+    assert load_config(path).memory.retention_days.conversation == 7
+
+
+def test_set_invalid_value_leaves_file_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[memory]\nrecall_limit = 5\n")
+    before = path.read_bytes()
+    with pytest.raises(ConfigError, match="recall_limit"):
+        set_config_value("memory.recall_limit", 0, path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["config.toml"]
+
+
+SCALARS = st.one_of(
+    st.integers(-5, 10**6),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.text(max_size=10),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@given(
+    section=st.sampled_from(["memory", "ollama", "agent", "nope"]),
+    key=st.sampled_from(
+        [
+            "backend",
+            "recall_limit",
+            "model",
+            "num_ctx",
+            "think",
+            "max_tool_iterations",
+            "vector_weight",
+            "typo",
+        ]
+    ),
+    value=SCALARS,
+)
+@settings(max_examples=300, deadline=None)
+def test_any_config_is_accepted_or_rejected_with_a_clear_error(
+    section: str, key: str, value: object
+) -> None:
+    import tomlkit
+
+    text = tomlkit.dumps({section: {key: value}})
+    try:
+        parse_config(text, Path("c.toml"))
+    except ConfigError as exc:
+        message = str(exc)
+        assert "c.toml" in message
+        assert f"{section}.{key}" in message or section in message

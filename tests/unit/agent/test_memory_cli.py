@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+
+
+@pytest.fixture
+def configured(isolated_dirs: Path) -> Path:
+    config = Path(os.environ["MEMCHAT_CONFIG"])
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('[memory]\nembedding_provider = "hashing"\nembedding_dimensions = 64\n')
+    return config
+
+
+def _seed() -> None:
+    import asyncio
+
+    from agent.config_file import load_config
+    from agent.memory_commands import opened_memory
+
+    async def seed() -> None:
+        async with opened_memory(load_config()) as memory:
+            await memory.store("editor", "The user edits code in Helix", "core")
+            await memory.store("pet", "The user's cat is called Miso", "core")
+            await memory.store("lunch", "Had ramen for lunch", "daily")
+
+    asyncio.run(seed())
+
+
+def test_list_search_get_forget_stats(configured: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _seed()
+    assert main(["memory", "list"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("lunch") < out.index("pet") < out.index("editor")
+    assert main(["memory", "list", "--category", "daily", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["key"] for r in rows] == ["lunch"]
+    assert main(["memory", "search", "cat called Miso"]) == 0
+    out = capsys.readouterr().out
+    assert "mode: keyword-early" in out and "pet" in out and "keyword=1.0" in out
+    assert main(["memory", "get", "editor"]) == 0
+    assert json.loads(capsys.readouterr().out)["content"] == "The user edits code in Helix"
+    assert main(["memory", "forget", "editor"]) == 0
+    assert "forgot 'editor'" in capsys.readouterr().out
+    assert main(["memory", "get", "editor"]) == 1
+    assert "no memory with key 'editor'" in capsys.readouterr().err
+    assert main(["memory", "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "total: 2" in out and "health: ok" in out
+
+
+def test_export_import_round_trip(
+    configured: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _seed()
+    dump = tmp_path / "dump.jsonl"
+    assert main(["memory", "export", str(dump)]) == 0
+    assert "exported 3 memories" in capsys.readouterr().err
+    assert (dump.stat().st_mode & 0o777) == 0o600
+    lines = dump.read_text().splitlines()
+    assert len(lines) == 3 and all(json.loads(line)["embedding"] for line in lines)
+    data = Path(os.environ["MEMCHAT_HOME"])
+    os.environ["MEMCHAT_HOME"] = str(data.parent / "fresh")
+    try:
+        assert main(["memory", "import", str(dump)]) == 0
+        assert "imported 3 new, replaced 0" in capsys.readouterr().out
+        assert main(["memory", "export"]) == 0
+        assert capsys.readouterr().out.splitlines() == lines
+    finally:
+        os.environ["MEMCHAT_HOME"] = str(data)
+
+
+def test_import_names_the_bad_line(
+    configured: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('\n{"not": "a record"}\n')
+    assert main(["memory", "import", str(bad)]) == 2
+    assert "import line 2" in capsys.readouterr().err
+
+
+def test_reindex_shows_progress(configured: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _seed()
+    configured.write_text('[memory]\nembedding_provider = "hashing"\nembedding_dimensions = 32\n')
+    assert main(["memory", "reindex", "--batch-size", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "reindexed 3 memories" in captured.out
+    assert "3/3" in captured.err
+
+
+def test_bad_config_is_reported_not_raised(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    configured.write_text("[memory]\nbackend = 'sqlitee'\n")
+    assert main(["memory", "list"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown memory backend 'sqlitee'" in err and "none, sqlite" in err
+
+
+def test_corrupt_database_is_reported(configured: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home = Path(os.environ["MEMCHAT_HOME"])
+    home.mkdir(parents=True)
+    (home / "brain.db").write_text("garbage")
+    assert main(["memory", "stats"]) == 2
+    assert "not a usable memchat database" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("memchat ")
+
+
+def test_none_backend(configured: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    configured.write_text("[memory]\nbackend = 'none'\n")
+    assert main(["memory", "search", "anything"]) == 0
+    assert "mode: off" in capsys.readouterr().out
