@@ -67,24 +67,23 @@ def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> 
     return sum(w for term, w in weights.items() if term in entry_terms) / total
 
 
-def fuse(
+def fused_score(
     candidate: Candidate, vector_weight: float, keyword_weight: float, hybrid: bool
-) -> RecallScores:
+) -> float:
     """The absolute fused score; keyword-only when the query or entry has no vector."""
     keyword = candidate.keyword or 0.0
     if not hybrid or candidate.vector is None:
-        fused = keyword
-    else:
-        vector = min(max(candidate.vector, 0.0), 1.0)
-        fused = (vector_weight * vector + keyword_weight * keyword) / (
-            vector_weight + keyword_weight
-        )
-    vector_score = None if candidate.vector is None else min(max(candidate.vector, 0.0), 1.0)
+        return round(keyword, 6)
+    vector = min(max(candidate.vector, 0.0), 1.0)
+    fused = (vector_weight * vector + keyword_weight * keyword) / (vector_weight + keyword_weight)
+    return round(fused, 6)
+
+
+def explain(candidate: Candidate, fused: float) -> RecallScores:
+    """The component scores shown to the user for a returned entry."""
+    vector = None if candidate.vector is None else min(max(candidate.vector, 0.0), 1.0)
     return RecallScores(
-        keyword=candidate.keyword,
-        vector=vector_score,
-        fused=round(fused, 6),
-        lane=candidate.lane(),
+        keyword=candidate.keyword, vector=vector, fused=fused, lane=candidate.lane()
     )
 
 

@@ -174,7 +174,11 @@ class VectorIndex:
             return []
         if candidates.size > self.ann_threshold:
             candidates = self._prefilter(query, mask, max(self.rescore, 8 * k))
-        scores = self._vectors[candidates] @ query
+            scores = self._vectors[candidates] @ query
+        elif candidates.size * 4 < self._rows:
+            scores = self._vectors[candidates] @ query  # few rows: gathering them is cheaper
+        else:
+            scores = (self._vectors[: self._rows] @ query)[candidates]
         take = min(k, scores.size)
         top = np.argpartition(-scores, take - 1)[:take]
         top = top[np.argsort(-scores[top], kind="stable")]

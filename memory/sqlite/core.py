@@ -76,9 +76,9 @@ class SqliteCore:
         ).fetchone()[0]
         if self.identity is not None:
             rows = self.conn.execute(
-                "SELECT seq, namespace, session_id, category, superseded_by, created_at, "
-                "embedding, embedding_dims FROM memories "
-                "WHERE embedding IS NOT NULL AND embedding_model = ?",
+                "SELECT m.seq, m.namespace, m.session_id, m.category, m.superseded_by, "
+                "m.created_at, v.embedding, v.dims FROM memories m "
+                "JOIN memory_vectors v ON v.seq = m.seq WHERE v.model = ?",
                 (self.identity,),
             )
             for row in rows:
@@ -129,8 +129,9 @@ class SqliteCore:
             chunk = seqs[start : start + _CHUNK]
             marks = ",".join("?" * len(chunk))
             found = self.conn.execute(
-                "SELECT seq, namespace, session_id, category, superseded_by, created_at, "
-                f"embedding, embedding_dims, embedding_model FROM memories WHERE seq IN ({marks})",
+                "SELECT m.seq, m.namespace, m.session_id, m.category, m.superseded_by, "
+                "m.created_at, v.embedding, v.dims, v.model FROM memories m "
+                f"LEFT JOIN memory_vectors v ON v.seq = m.seq WHERE m.seq IN ({marks})",
                 chunk,
             ).fetchall()
             present = set()

@@ -16,6 +16,7 @@ from memory.sqlite.schema import APPLICATION_ID, migrate
 
 _HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 10_000
+PAGE_CACHE_KIB = 32_768
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -64,6 +65,7 @@ def open_database(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
         migrate(conn)
     except sqlite3.Error as exc:
         conn.close()

@@ -107,10 +107,12 @@ def export_page(
 ) -> tuple[list[MemoryRecord], int]:
     """Records after a seq cursor (stable order), with their vectors; and the next cursor."""
     core.refresh()
-    clause, params = ("AND namespace = ?", [namespace]) if namespace is not None else ("", [])
+    clause, params = ("AND m.namespace = ?", [namespace]) if namespace is not None else ("", [])
+    columns = ", ".join(f"m.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
     rows = core.conn.execute(
-        f"SELECT {ENTRY_COLUMNS}, embedding, embedding_dims, embedding_model FROM memories "
-        f"WHERE seq > ? {clause} ORDER BY seq LIMIT ?",
+        f"SELECT {columns}, v.embedding, v.dims, v.model FROM memories m "
+        f"LEFT JOIN memory_vectors v ON v.seq = m.seq "
+        f"WHERE m.seq > ? {clause} ORDER BY m.seq LIMIT ?",
         (after_seq, *params, limit),
     ).fetchall()
     records = []

@@ -29,7 +29,7 @@ def format_time(value: datetime) -> str:
 
 def parse_time(text: str) -> datetime:
     """The stored UTC text back as an aware datetime."""
-    return datetime.strptime(text, _TIME_FORMAT).replace(tzinfo=UTC)
+    return datetime.fromisoformat(text)
 
 
 def epoch(text: str) -> float:

@@ -40,6 +40,8 @@ def _script(sql: str) -> Callable[[sqlite3.Connection], None]:
     return run
 
 
+# Vectors live beside the entries, not in them: a 3 KB BLOB per row would spread the
+# entries over many pages and slow every keyword search that joins them.
 _CREATE_MEMORIES = """
 CREATE TABLE memories (
     seq INTEGER PRIMARY KEY,
@@ -56,10 +58,13 @@ CREATE TABLE memories (
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     terms TEXT NOT NULL,
-    embedding BLOB,
-    embedding_dims INTEGER,
-    embedding_model TEXT,
     UNIQUE (namespace, key)
+);
+CREATE TABLE memory_vectors (
+    seq INTEGER PRIMARY KEY REFERENCES memories (seq) ON DELETE CASCADE,
+    embedding BLOB NOT NULL,
+    dims INTEGER NOT NULL,
+    model TEXT NOT NULL
 );
 CREATE INDEX memories_recent ON memories (namespace, updated_at DESC);
 CREATE INDEX memories_category ON memories (category, namespace);
@@ -99,6 +104,15 @@ CREATE TRIGGER memories_changed_update AFTER UPDATE ON memories BEGIN
     INSERT INTO memory_changes (seq) VALUES (new.seq);
 END;
 CREATE TRIGGER memories_changed_delete AFTER DELETE ON memories BEGIN
+    INSERT INTO memory_changes (seq) VALUES (old.seq);
+END;
+CREATE TRIGGER vectors_changed_insert AFTER INSERT ON memory_vectors BEGIN
+    INSERT INTO memory_changes (seq) VALUES (new.seq);
+END;
+CREATE TRIGGER vectors_changed_update AFTER UPDATE ON memory_vectors BEGIN
+    INSERT INTO memory_changes (seq) VALUES (new.seq);
+END;
+CREATE TRIGGER vectors_changed_delete AFTER DELETE ON memory_vectors BEGIN
     INSERT INTO memory_changes (seq) VALUES (old.seq);
 END;
 """

@@ -8,13 +8,22 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
-from memory.retrieval import Candidate, RecallFilters, fuse, idf, keyword_coverage
+from memory.retrieval import (
+    Candidate,
+    RecallFilters,
+    explain,
+    fused_score,
+    idf,
+    keyword_coverage,
+)
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import vector_filter, where_sql
 from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row
-from memory.text import fts_match_expression, query_terms
+from memory.text import fts_match_expression, fts_quote, query_terms
 
 _MIN_CANDIDATES = 40
+MATCH_ROW_BUDGET = 1_000
+"""Rows the keyword query may match before more common terms are left out of it."""
 LIKE_FALLBACK_WINDOW = 5_000
 """The substring fallback looks at this many most recent entries, so it never scans all."""
 
@@ -31,8 +40,7 @@ class KeywordStage:
     weights: dict[str, float] = field(default_factory=dict)
     candidates: dict[int, Candidate] = field(default_factory=dict)
     result: RecallResult | None = None
-    """Set when recall is already answered (cache hit, recent, early return, no vectors)."""
-    cached_query_vector: npt.NDArray[np.float32] | None = None
+    """Set unless recall still needs the embedder to produce the query vector."""
 
 
 def _candidate_pool(limit: int) -> int:
@@ -53,15 +61,37 @@ def recent(core: SqliteCore, filters: RecallFilters, limit: int) -> list[MemoryE
     return entries
 
 
-def term_weights(core: SqliteCore, terms: list[str]) -> dict[str, float]:
-    """IDF of each query term over the whole store (absent terms weigh the most)."""
+def document_counts(core: SqliteCore, terms: list[str]) -> dict[str, int]:
+    """How many entries contain each term (0 for terms the store has never seen)."""
     found = dict(
         core.conn.execute(
             f"SELECT term, doc FROM memories_vocab WHERE term IN ({','.join('?' * len(terms))})",
             terms,
         ).fetchall()
     )
-    return {term: idf(int(found.get(term, 0)), core.total_docs) for term in terms}
+    return {term: int(found.get(term, 0)) for term in terms}
+
+
+def match_expression(counts: dict[str, int]) -> str:
+    """The FTS5 query that finds keyword candidates.
+
+    BM25 scores every row the query matches, so a term found in many rows (a name in every
+    message, say) would make each search score most of the store: it acts as a stop word
+    of this corpus. Terms join the query rarest first while the rows they match stay within
+    a budget; the rest still count in every candidate's score. When even the rarest term is
+    over budget, candidates must contain every term.
+    """
+    ordered = sorted(counts, key=lambda term: counts[term])
+    chosen: list[str] = []
+    matched = 0
+    for term in ordered:
+        if chosen and matched + counts[term] > MATCH_ROW_BUDGET:
+            break
+        chosen.append(term)
+        matched += counts[term]
+    if matched > MATCH_ROW_BUDGET and len(ordered) > 1:
+        return " AND ".join(fts_quote(term) for term in ordered)
+    return fts_match_expression(chosen)
 
 
 def keyword_stage(
@@ -71,9 +101,13 @@ def keyword_stage(
     filters: RecallFilters,
     cache_key: tuple[object, ...],
     vectors_wanted: bool,
-    allow_early_return: bool = True,
+    query_vector: npt.NDArray[np.float32] | None = None,
 ) -> KeywordStage:
-    """Hot cache, then FTS5 candidates with absolute keyword scores, then maybe return."""
+    """Run the hot cache, the keyword stage and, when it can, the hybrid stage.
+
+    FTS5 candidates get absolute keyword scores; a strong best hit returns early. When the
+    query vector is given or cached, the hybrid stage runs too, in the same thread hop.
+    """
     core.refresh()
     stage = KeywordStage(query=query, limit=limit, filters=filters, cache_key=cache_key)
     cached = core.hot_cache.get(cache_key)
@@ -85,13 +119,14 @@ def keyword_stage(
         return stage
     stage.terms = query_terms(query)
     if stage.terms:
-        stage.weights = term_weights(core, stage.terms)
+        counts = document_counts(core, stage.terms)
+        stage.weights = {term: idf(count, core.total_docs) for term, count in counts.items()}
         where, params = where_sql(filters)
         rows = core.conn.execute(
             "SELECT m.seq, m.terms FROM memories_fts JOIN memories m "
             f"ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {where} "
             "ORDER BY bm25(memories_fts) LIMIT ?",
-            (fts_match_expression(stage.terms), *params, _candidate_pool(limit)),
+            (match_expression(counts), *params, _candidate_pool(limit)),
         ).fetchall()
         for rank, (seq, terms) in enumerate(rows):
             entry_terms = frozenset(terms.split())
@@ -105,15 +140,15 @@ def keyword_stage(
     best = max((c.keyword or 0.0 for c in stage.candidates.values()), default=0.0)
     if not vectors_wanted or not len(core.index):
         stage.result = finish(core, stage, query_vector=None, mode="keyword")
-    elif (
-        allow_early_return
-        and core.settings.early_return_score < 1.0
-        and best >= core.settings.early_return_score
-    ):
+    elif query_vector is not None:
+        # A vector the caller already has costs nothing: no reason to return early.
+        stage.result = finish(core, stage, query_vector=query_vector, mode="hybrid")
+    elif core.settings.early_return_score < 1.0 and best >= core.settings.early_return_score:
         stage.result = finish(core, stage, query_vector=None, mode="keyword-early")
     else:
-        vectors = core.cached_vectors([query])
-        stage.cached_query_vector = vectors.get(query)
+        cached_vector = core.cached_vectors([query]).get(query)
+        if cached_vector is not None:
+            stage.result = finish(core, stage, query_vector=cached_vector, mode="hybrid")
     return stage
 
 
@@ -161,27 +196,25 @@ def finish(
     if query_vector is not None:
         _add_vector_lane(core, stage, query_vector)
     settings = core.settings
+    hybrid = query_vector is not None
     scored = [
-        (fuse(c, settings.vector_weight, settings.keyword_weight, query_vector is not None), c)
+        (fused_score(c, settings.vector_weight, settings.keyword_weight, hybrid), c)
         for c in stage.candidates.values()
     ]
-    scored.sort(key=lambda pair: (-pair[0].fused, pair[1].bm25_rank, -pair[1].seq))
-    passing = [p for p in scored if p[0].fused >= settings.min_relevance_score][: stage.limit]
-    below = [p for p in scored if p[0].fused < settings.min_relevance_score][: stage.limit]
-    entries = hydrate(core, passing)
+    scored.sort(key=lambda pair: (-pair[0], pair[1].bm25_rank, -pair[1].seq))
+    floor = settings.min_relevance_score
+    passing = [pair for pair in scored if pair[0] >= floor][: stage.limit]
+    below = [pair for pair in scored if pair[0] < floor][: stage.limit]
+    hydrated = hydrate(core, passing + below)
+    entries, below_floor = hydrated[: len(passing)], hydrated[len(passing) :]
     if not entries and not stage.candidates:
         entries = like_fallback(core, stage.query, stage.filters, stage.limit)
-    result = RecallResult(
-        entries=entries,
-        mode=mode,
-        degraded=degraded,
-        below_floor=hydrate(core, below),
-    )
+    result = RecallResult(entries=entries, mode=mode, degraded=degraded, below_floor=below_floor)
     core.hot_cache.put(stage.cache_key, result)
     return result
 
 
-def hydrate(core: SqliteCore, scored: list[tuple[RecallScores, Candidate]]) -> list[MemoryEntry]:
+def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[MemoryEntry]:
     """Load full entries for scored candidates in one query, keeping their order."""
     if not scored:
         return []
@@ -191,12 +224,12 @@ def hydrate(core: SqliteCore, scored: list[tuple[RecallScores, Candidate]]) -> l
     ).fetchall()
     by_seq = {row[0]: row for row in rows}
     entries = []
-    for scores, candidate in scored:
+    for fused, candidate in scored:
         row = by_seq.get(candidate.seq)
         if row is not None:
             entry = entry_from_row(row)
-            entry.score = scores.fused
-            entry.scores = scores
+            entry.score = fused
+            entry.scores = explain(candidate, fused)
             entries.append(entry)
     return entries
 

@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.embedding.base import Embedder, unit_vectors
-from memory.entry import HealthReport, MemoryEntry, RecallMode, RecallResult
+from memory.entry import HealthReport, MemoryEntry, RecallResult
 from memory.errors import EmbeddingError, MemoryStoreError
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.retrieval import RecallFilters, cache_key
@@ -203,36 +203,22 @@ class SqliteMemory:
         key = cache_key(text, limit, filters, (None if given is None else given.tobytes(),))
         wants_vectors = self.embedder is not None or given is not None
         stage = await self._db.run(
-            search.keyword_stage,
-            self._core,
-            text,
-            limit,
-            filters,
-            key,
-            wants_vectors,
-            given is None,
+            search.keyword_stage, self._core, text, limit, filters, key, wants_vectors, given
         )
         if stage.result is not None:
             return stage.result
-        degraded = None
-        vector: npt.NDArray[np.float32] | None
-        if given is not None:
-            vector = given
-        elif stage.cached_query_vector is not None:
-            vector = stage.cached_query_vector
-        else:
-            vectors = await self._embed([text])
-            vector = None if vectors is None else vectors[0]
-            if vector is None:
-                degraded = f"keyword-only: {self.last_embedding_error}"
-            else:
-                await self._db.run(self._cache_query_vector, text, vector)
-        mode: RecallMode = "keyword" if vector is None else "hybrid"
-        return await self._db.run(search.finish, self._core, stage, vector, mode, degraded)
+        vectors = await self._embed([text])
+        if vectors is None:
+            degraded = f"keyword-only: {self.last_embedding_error}"
+            return await self._db.run(search.finish, self._core, stage, None, "keyword", degraded)
+        return await self._db.run(self._finish_hybrid, stage, text, vectors[0])
 
-    def _cache_query_vector(self, text: str, vector: npt.NDArray[np.float32]) -> None:
+    def _finish_hybrid(
+        self, stage: search.KeywordStage, text: str, vector: npt.NDArray[np.float32]
+    ) -> RecallResult:
         with self._core.write():
             self._core.cache_vectors([(text, vector)])
+        return search.finish(self._core, stage, vector, "hybrid")
 
     async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:
         """See `Memory.get`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from memory.entry import (
 )
 from memory.errors import EmbeddingDimensionError, InvalidEntryError, MemoryStoreError
 from memory.protocol import ImportSummary
-from memory.records import MemoryRecord, StoredEmbedding
+from memory.records import MemoryRecord
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.rows import ENTRY_COLUMNS, encode_vector, entry_from_row, format_time
 from memory.text import index_text
@@ -84,17 +85,38 @@ def validate(item: NewMemory) -> NewMemory:
     )
 
 
-def _vector_columns(
-    core: SqliteCore, vector: npt.NDArray[np.float32] | None
-) -> tuple[bytes | None, int | None, str | None]:
-    if vector is None or core.identity is None:
-        return None, None, None
+def _checked_blob(core: SqliteCore, vector: npt.NDArray[np.float32]) -> bytes:
     if vector.shape != (core.index.dimensions,):
         raise EmbeddingDimensionError(
             f"vector has {vector.shape[-1] if vector.ndim else 0} dimensions, the store "
             f"expects {core.index.dimensions} ({core.identity})"
         )
-    return encode_vector(vector), core.index.dimensions, core.identity
+    return encode_vector(vector)
+
+
+def _write_vector(
+    conn: sqlite3.Connection,
+    core: SqliteCore,
+    seq: int,
+    vector: npt.NDArray[np.float32] | None,
+) -> None:
+    """Store or clear one entry's vector (a stale vector is worse than none)."""
+    if vector is None or core.identity is None:
+        conn.execute("DELETE FROM memory_vectors WHERE seq = ?", (seq,))
+        return
+    conn.execute(
+        "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (seq) DO UPDATE SET embedding = excluded.embedding, "
+        "dims = excluded.dims, model = excluded.model",
+        (seq, _checked_blob(core, vector), core.index.dimensions, core.identity),
+    )
+
+
+_INSERT = (
+    "INSERT INTO memories (seq, id, namespace, key, content, category, session_id, importance, "
+    "pinned, source, superseded_by, created_at, updated_at, terms) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
 
 
 def upsert(
@@ -102,7 +124,8 @@ def upsert(
 ) -> MemoryEntry:
     """Insert, or update the entry under (namespace, key) keeping its id and creation time."""
     item = validate(item)
-    blob, dims, model = _vector_columns(core, vector)
+    if vector is not None:
+        _checked_blob(core, vector)
     now = format_time(utc_now())
     terms = index_text(item.key, item.content)
     with core.write() as conn:
@@ -110,11 +133,11 @@ def upsert(
             "SELECT seq FROM memories WHERE namespace = ? AND key = ?", (item.namespace, item.key)
         ).fetchone()
         if existing:
+            seq = existing[0]
             conn.execute(
                 "UPDATE memories SET content = ?, category = ?, session_id = ?, "
                 "importance = coalesce(?, importance), pinned = coalesce(?, pinned), "
-                "source = ?, superseded_by = NULL, updated_at = ?, terms = ?, "
-                "embedding = ?, embedding_dims = ?, embedding_model = ? WHERE seq = ?",
+                "source = ?, superseded_by = NULL, updated_at = ?, terms = ? WHERE seq = ?",
                 (
                     item.content,
                     item.category,
@@ -124,20 +147,15 @@ def upsert(
                     item.source,
                     now,
                     terms,
-                    blob,
-                    dims,
-                    model,
-                    existing[0],
+                    seq,
                 ),
             )
-            seq = existing[0]
         else:
             created = format_time(item.created_at) if item.created_at else now
             cursor = conn.execute(
-                "INSERT INTO memories (id, namespace, key, content, category, session_id, "
-                "importance, pinned, source, created_at, updated_at, terms, embedding, "
-                "embedding_dims, embedding_model) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                _INSERT,
                 (
+                    None,
                     uuid.uuid4().hex,
                     item.namespace,
                     item.key,
@@ -147,15 +165,14 @@ def upsert(
                     0.5 if item.importance is None else item.importance,
                     bool(item.pinned),
                     item.source,
+                    None,
                     created,
                     max(created, now),
                     terms,
-                    blob,
-                    dims,
-                    model,
                 ),
             )
             seq = cursor.lastrowid
+        _write_vector(conn, core, seq, vector)
         if vector is not None:
             core.cache_vectors([(item.content, vector)])
         row = conn.execute(f"SELECT {ENTRY_COLUMNS} FROM memories WHERE seq = ?", (seq,)).fetchone()
@@ -168,37 +185,45 @@ def bulk_insert(
 ) -> int:
     """Insert many new entries in one transaction (bench and migration path)."""
     now = format_time(utc_now())
-    rows = []
-    for position, raw in enumerate(items):
-        item = validate(raw)
-        blob, dims, model = _vector_columns(core, None if vectors is None else vectors[position])
-        created = format_time(item.created_at) if item.created_at else now
-        rows.append(
-            (
-                uuid.uuid4().hex,
-                item.namespace,
-                item.key,
-                item.content,
-                item.category,
-                item.session_id,
-                0.5 if item.importance is None else item.importance,
-                bool(item.pinned),
-                item.source,
-                created,
-                created,
-                index_text(item.key, item.content),
-                blob,
-                dims,
-                model,
-            )
-        )
+    checked = [validate(raw) for raw in items]
+    blobs = (
+        None
+        if vectors is None or core.identity is None
+        else [_checked_blob(core, vector) for vector in vectors]
+    )
     with core.write() as conn:
-        conn.executemany(
-            "INSERT INTO memories (id, namespace, key, content, category, session_id, "
-            "importance, pinned, source, created_at, updated_at, terms, embedding, "
-            "embedding_dims, embedding_model) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            rows,
-        )
+        # Inside an IMMEDIATE transaction no other writer can take these row ids.
+        first = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM memories").fetchone()[0]
+        rows = []
+        for offset, item in enumerate(checked):
+            created = format_time(item.created_at) if item.created_at else now
+            rows.append(
+                (
+                    first + offset,
+                    uuid.uuid4().hex,
+                    item.namespace,
+                    item.key,
+                    item.content,
+                    item.category,
+                    item.session_id,
+                    0.5 if item.importance is None else item.importance,
+                    bool(item.pinned),
+                    item.source,
+                    None,
+                    created,
+                    created,
+                    index_text(item.key, item.content),
+                )
+            )
+        conn.executemany(_INSERT, rows)
+        if blobs is not None:
+            conn.executemany(
+                "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?)",
+                [
+                    (first + offset, blob, core.index.dimensions, core.identity)
+                    for offset, blob in enumerate(blobs)
+                ],
+            )
     core.after_write()
     return len(rows)
 
@@ -264,7 +289,6 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
                     session_id=record.session_id,
                 )
             )
-            embedding = record.embedding if isinstance(record, MemoryRecord) else None
             replaced = conn.execute(
                 "DELETE FROM memories WHERE id = ? OR (namespace = ? AND key = ?)",
                 (record.id, record.namespace, record.key),
@@ -273,12 +297,10 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
                 summary.replaced += 1
             else:
                 summary.added += 1
-            conn.execute(
-                "INSERT INTO memories (id, namespace, key, content, category, session_id, "
-                "importance, pinned, source, superseded_by, created_at, updated_at, terms, "
-                "embedding, embedding_dims, embedding_model) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            cursor = conn.execute(
+                _INSERT,
                 (
+                    None,
                     record.id,
                     record.namespace,
                     record.key,
@@ -292,37 +314,35 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
                     format_time(record.timestamp),
                     format_time(record.updated_at),
                     index_text(record.key, record.content),
-                    *_embedding_columns(embedding),
                 ),
             )
+            embedding = record.embedding if isinstance(record, MemoryRecord) else None
+            if embedding is not None:
+                # Kept as exported, even from another model: reindex can replace it later.
+                conn.execute(
+                    "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?,?,?,?)",
+                    (cursor.lastrowid, embedding.to_bytes(), embedding.dims, embedding.model),
+                )
     core.after_write()
     return summary
 
 
-def _embedding_columns(
-    embedding: StoredEmbedding | None,
-) -> tuple[bytes | None, int | None, str | None]:
-    if embedding is None:
-        return None, None, None
-    return embedding.to_bytes(), embedding.dims, embedding.model
+_NEEDS_VECTOR = "FROM memories m LEFT JOIN memory_vectors v ON v.seq = m.seq WHERE v.model IS NOT ?"
 
 
 def rows_needing_vectors(core: SqliteCore, after_seq: int, limit: int) -> list[tuple[int, str]]:
     """Entries whose vector is missing or from another model, in seq order after a cursor."""
     return core.conn.execute(
-        "SELECT seq, content FROM memories WHERE seq > ? AND "
-        "(embedding IS NULL OR embedding_model IS NOT ?) ORDER BY seq LIMIT ?",
-        (after_seq, core.identity, limit),
+        f"SELECT m.seq, m.content {_NEEDS_VECTOR} AND m.seq > ? ORDER BY m.seq LIMIT ?",
+        (core.identity, after_seq, limit),
     ).fetchall()
 
 
 def count_needing_vectors(core: SqliteCore) -> int:
     """How many entries `reindex` would embed."""
-    row = core.conn.execute(
-        "SELECT count(*) FROM memories WHERE embedding IS NULL OR embedding_model IS NOT ?",
-        (core.identity,),
-    ).fetchone()
-    return int(row[0])
+    return int(
+        core.conn.execute(f"SELECT count(*) {_NEEDS_VECTOR}", (core.identity,)).fetchone()[0]
+    )
 
 
 def set_vectors(
@@ -331,11 +351,6 @@ def set_vectors(
     """Store fresh vectors for existing rows (without touching updated_at)."""
     with core.write() as conn:
         for seq, _content, vector in pairs:
-            blob, dims, model = _vector_columns(core, vector)
-            conn.execute(
-                "UPDATE memories SET embedding = ?, embedding_dims = ?, embedding_model = ? "
-                "WHERE seq = ?",
-                (blob, dims, model, seq),
-            )
+            _write_vector(conn, core, seq, vector)
         core.cache_vectors([(content, vector) for _seq, content, vector in pairs])
     core.after_write()

@@ -1,0 +1,138 @@
+"""Recall latency of memchat's SQLite store against a ZeroClaw-style reference, same run.
+
+    python -m bench.recall_latency [--sizes 10000 100000] [--million] [--queries 60]
+
+Prints, per store size: bulk import rate, p50/p95 of memchat hybrid recall (query vector
+given, hot cache off so every query does the full work), the same for the reference, the
+speed-up ratio, and the ANN index's recall@10 against exact search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from bench.synthetic import (
+    DEFAULT_LOCOMO,
+    locomo_queries,
+    make_corpus,
+    make_locomo_corpus,
+    make_queries,
+)
+from bench.zeroclaw_reference import ZeroClawStyleStore
+from memory.embedding.hashing import HashingEmbedder
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from memory.sqlite.writes import NewMemory
+
+DIMS = 768
+BATCH = 5_000
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+class FixedIdentityEmbedder(HashingEmbedder):
+    """Only supplies the identity: the bench passes every vector explicitly."""
+
+    provider = "bench"
+    model = "synthetic"
+
+
+async def run_size(size: int, query_count: int, workdir: Path, corpus_name: str) -> None:
+    if corpus_name == "locomo":
+        corpus, questions = make_locomo_corpus(size, DEFAULT_LOCOMO, DIMS)
+        queries = locomo_queries(corpus, questions, query_count)
+    else:
+        corpus = make_corpus(size, DIMS)
+        queries = make_queries(corpus, query_count)
+    settings = MemorySettings(
+        embedding_provider="hashing",
+        embedding_dimensions=DIMS,
+        hot_cache_size=0,
+        min_relevance_score=0.0,
+    )
+    store = await SqliteMemory.open(
+        workdir / f"memchat-{corpus_name}-{size}.db", settings, FixedIdentityEmbedder(DIMS)
+    )
+    started = time.perf_counter()
+    for start in range(0, size, BATCH):
+        items = [
+            NewMemory(key=f"m{i}", content=corpus.texts[i], category="daily")
+            for i in range(start, min(size, start + BATCH))
+        ]
+        await store.bulk_store(items, corpus.vectors[start : start + len(items)])
+    import_rate = size / (time.perf_counter() - started)
+
+    reference = ZeroClawStyleStore(workdir / f"reference-{corpus_name}-{size}.db")
+    reference.load(corpus.texts, corpus.vectors)
+
+    for text, vector in queries[:5]:  # warm both
+        await store.recall(text, limit=10, query_vector=vector)
+        reference.recall(text, vector, 10)
+    ours: list[float] = []
+    for text, vector in queries:
+        t0 = time.perf_counter()
+        await store.recall(text, limit=10, query_vector=vector)
+        ours.append((time.perf_counter() - t0) * 1000)
+    ref_count = max(5, query_count // (10 if size >= 100_000 else 1))
+    theirs: list[float] = []
+    for text, vector in queries[:ref_count]:
+        t0 = time.perf_counter()
+        reference.recall(text, vector, 10)
+        theirs.append((time.perf_counter() - t0) * 1000)
+
+    index = store._core.index  # noqa: SLF001 - the bench inspects the derived index
+    hits = total = 0
+    for _, vector in queries[:30]:
+        approx = {seq for seq, _ in index.search(vector, 10)}
+        exact_scores = corpus.vectors @ vector
+        exact = set((np.argsort(-exact_scores)[:10] + 1).tolist())
+        hits += len(approx & exact)
+        total += 10
+    ann = "exact" if size <= settings.ann_threshold else f"binary+rescore {index.rescore}"
+
+    p50, p95 = statistics.median(ours), percentile(ours, 0.95)
+    r50, r95 = statistics.median(theirs), percentile(theirs, 0.95)
+    print(
+        f"{corpus_name:>9} {size:>9,} memories | import {import_rate:>8,.0f}/s | "
+        f"memchat hybrid p50 {p50:6.2f} ms "
+        f"p95 {p95:6.2f} ms | reference p50 {r50:8.2f} ms p95 {r95:8.2f} ms | "
+        f"speed-up {r50 / p50:6.1f}x | vector recall@10 vs exact {hits / total:.3f} ({ann}) | "
+        f"index {index.nbytes() / 2**20:,.0f} MiB"
+    )
+    reference.close()
+    await store.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
+    parser.add_argument("--million", action="store_true", help="also run 1,000,000 memories")
+    parser.add_argument("--queries", type=int, default=60)
+    parser.add_argument(
+        "--corpus",
+        nargs="*",
+        default=["locomo", "templates"],
+        help="locomo: real conversation turns (needs the shared data); templates: "
+        "generated diary sentences over a ~100-word vocabulary (a worst case for BM25)",
+    )
+    args = parser.parse_args()
+    sizes = args.sizes + ([1_000_000] if args.million else [])
+    corpora = [c for c in args.corpus if c != "locomo" or DEFAULT_LOCOMO.exists()]
+    with tempfile.TemporaryDirectory(prefix="memchat-bench-") as tmp:
+        for corpus_name in corpora:
+            for size in sizes:
+                await run_size(size, args.queries, Path(tmp), corpus_name)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
