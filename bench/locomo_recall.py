@@ -81,8 +81,8 @@ def normalise_evidence(raw: list[str]) -> set[str]:
     return found
 
 
-def turns(sample: dict[str, object]) -> list[tuple[str, str, datetime]]:
-    """(dia_id, text, session time) for every turn of one conversation."""
+def turns(sample: dict[str, object]) -> list[tuple[str, str, datetime, str]]:
+    """(dia_id, text, session time, session name) for every turn of one conversation."""
     conversation = sample["conversation"]
     assert isinstance(conversation, dict)
     out = []
@@ -94,7 +94,7 @@ def turns(sample: dict[str, object]) -> list[tuple[str, str, datetime]]:
             text = f"{turn['speaker']}: {turn['text']}"
             if turn.get("blip_caption"):
                 text += f" [shares a photo: {turn['blip_caption']}]"
-            out.append((turn["dia_id"], text, when))
+            out.append((turn["dia_id"], text, when, name))
     return out
 
 
@@ -117,7 +117,7 @@ def reference_bm25(samples: list[dict[str, object]]) -> Report:
     for number, sample in enumerate(samples):
         conn.executemany(
             "INSERT INTO t VALUES (?, ?, ?)",
-            [(number, dia, text) for dia, text, _ in turns(sample)],
+            [(number, dia, text) for dia, text, _, _ in turns(sample)],
         )
     for number, sample in enumerate(samples):
         for category, question, evidence in questions(sample):
@@ -132,17 +132,22 @@ def reference_bm25(samples: list[dict[str, object]]) -> Report:
 
 
 async def memchat_recall(
-    samples: list[dict[str, object]], embedder: Embedder | None, workdir: Path
+    samples: list[dict[str, object]],
+    embedder: Embedder | None,
+    workdir: Path,
+    context_weight: float,
 ) -> tuple[Report, float]:
     settings = MemorySettings(
         embedding_provider="none" if embedder is None else embedder.provider,  # type: ignore[arg-type]
         embedding_dimensions=embedder.dimensions if embedder else 768,
         min_relevance_score=0.0,
         hot_cache_size=0,
+        conversation_context_weight=context_weight,
     )
     name = "keyword" if embedder is None else embedder.identity.replace(":", "_")
     store = await SqliteMemory.open(workdir / f"{name}.db", settings, embedder)
     for number, sample in enumerate(samples):
+        # Each LoCoMo session is one chat session, as memchat's auto-save records it.
         items = [
             NewMemory(
                 key=dia,
@@ -150,8 +155,9 @@ async def memchat_recall(
                 category="conversation",
                 namespace=f"conv{number}",
                 created_at=when,
+                session_id=session,
             )
-            for dia, text, when in turns(sample)
+            for dia, text, when, session in turns(sample)
         ]
         await store.bulk_store(items)
     report = Report()
@@ -177,17 +183,23 @@ async def main() -> None:
         help="embedder for the hybrid run (ollama needs a running server)",
     )
     parser.add_argument("--dimensions", type=int, default=768)
+    parser.add_argument(
+        "--context-weight",
+        type=float,
+        default=MemorySettings().conversation_context_weight,
+        help="memory.conversation_context_weight (0 measures recall without follow-ups)",
+    )
     args = parser.parse_args()
     samples = json.loads(args.path.read_text())
     reference_bm25(samples).print("reference: plain FTS5 BM25, OR of quoted question words")
     with tempfile.TemporaryDirectory(prefix="memchat-locomo-") as tmp:
-        report, p50 = await memchat_recall(samples, None, Path(tmp))
+        report, p50 = await memchat_recall(samples, None, Path(tmp), args.context_weight)
         report.print(f"memchat keyword-only (recall p50 {p50:.2f} ms)")
         if args.hybrid != "none":
             embedder = make_embedder(
                 MemorySettings(embedding_provider=args.hybrid, embedding_dimensions=args.dimensions)
             )
-            report, p50 = await memchat_recall(samples, embedder, Path(tmp))
+            report, p50 = await memchat_recall(samples, embedder, Path(tmp), args.context_weight)
             report.print(
                 f"memchat hybrid, {embedder.identity if embedder else ''} (recall p50 {p50:.2f} ms)"
             )

@@ -30,7 +30,7 @@ class MemorySource(StrEnum):
     IMPORT = "import"
 
 
-RecallLane = Literal["keyword", "vector", "both", "like", "recent"]
+RecallLane = Literal["keyword", "vector", "both", "like", "recent", "context"]
 RecallMode = Literal["hybrid", "keyword", "keyword-early", "recent", "off"]
 
 
@@ -64,6 +64,8 @@ class RecallScores(BaseModel):
     """Which retrieval lane found the entry ("both" when the two lanes agreed)."""
     low_confidence: bool = False
     """True for substring (LIKE) fallback hits, which carry no real relevance signal."""
+    context_of: str | None = None
+    """For lane "context": the id of the recalled message this one followed."""
 
 
 class MemoryEntry(BaseModel):

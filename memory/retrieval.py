@@ -46,9 +46,13 @@ class Candidate:
     in_vector_lane: bool = False
     bm25_rank: int = 1 << 30
     terms: frozenset[str] = field(default_factory=frozenset)
+    context_of: int | None = None
+    """Row id of the recalled message this candidate follows, when that is why it is here."""
 
     def lane(self) -> RecallLane:
         """Report which retrieval lanes found this candidate."""
+        if self.context_of is not None:
+            return "context"
         if self.in_keyword_lane and self.in_vector_lane:
             return "both"
         return "keyword" if self.in_keyword_lane else "vector"
@@ -79,11 +83,15 @@ def fused_score(
     return round(fused, 6)
 
 
-def explain(candidate: Candidate, fused: float) -> RecallScores:
+def explain(candidate: Candidate, fused: float, context_of: str | None = None) -> RecallScores:
     """The component scores shown to the user for a returned entry."""
     vector = None if candidate.vector is None else min(max(candidate.vector, 0.0), 1.0)
     return RecallScores(
-        keyword=candidate.keyword, vector=vector, fused=fused, lane=candidate.lane()
+        keyword=candidate.keyword,
+        vector=vector,
+        fused=fused,
+        lane=candidate.lane(),
+        context_of=context_of,
     )
 
 

@@ -55,6 +55,9 @@ class MemorySettings(BaseModel):
     """Recall results kept in the hot cache."""
     early_return_score: float = Field(default=0.85, ge=0.0, le=1.0)
     """Skip the embedding call when the best keyword hit scores at least this (1 disables)."""
+    conversation_context_weight: float = Field(default=0.7, ge=0.0, le=1.0)
+    """A recalled conversation message brings the next message of its session along,
+    scored at this share of its own score (the reply often holds the answer; 0 disables)."""
     ann_threshold: int = Field(default=20_000, ge=0)
     """Above this many vectors, search a binary-quantised index and rescore exactly."""
     retention_days: RetentionSettings = Field(default_factory=RetentionSettings)

@@ -68,7 +68,7 @@ CREATE TABLE memory_vectors (
 );
 CREATE INDEX memories_recent ON memories (namespace, updated_at DESC);
 CREATE INDEX memories_category ON memories (category, namespace);
-CREATE INDEX memories_session ON memories (session_id);
+CREATE INDEX memories_session ON memories (session_id, created_at, seq);
 CREATE INDEX memories_created ON memories (created_at);
 CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """

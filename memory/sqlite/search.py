@@ -202,6 +202,8 @@ def finish(
         for c in stage.candidates.values()
     ]
     scored.sort(key=lambda pair: (-pair[0], pair[1].bm25_rank, -pair[1].seq))
+    if settings.conversation_context_weight > 0 and scored:
+        scored = _with_follow_ups(core, stage, scored, settings.conversation_context_weight)
     floor = settings.min_relevance_score
     passing = [pair for pair in scored if pair[0] >= floor][: stage.limit]
     below = [pair for pair in scored if pair[0] < floor][: stage.limit]
@@ -212,6 +214,46 @@ def finish(
     result = RecallResult(entries=entries, mode=mode, degraded=degraded, below_floor=below_floor)
     core.hot_cache.put(stage.cache_key, result)
     return result
+
+
+def _with_follow_ups(
+    core: SqliteCore, stage: KeywordStage, scored: list[tuple[float, Candidate]], weight: float
+) -> list[tuple[float, Candidate]]:
+    """Add the message that followed each top conversation hit in its session.
+
+    A follow-up scores `weight` times its predecessor (or keeps its own score if higher)
+    and must pass the same filters; its scores name the entry that brought it in.
+    """
+    parents = {c.seq: fused for fused, c in scored[: stage.limit] if fused > 0}
+    if not parents:
+        return scored
+    where, params = where_sql(stage.filters, alias="n")
+    marks = ",".join("?" * len(parents))
+    rows = core.conn.execute(
+        "SELECT p.seq, (SELECT n.seq FROM memories n WHERE n.session_id = p.session_id "
+        "AND n.namespace = p.namespace AND n.category = p.category "
+        "AND (n.created_at > p.created_at OR (n.created_at = p.created_at AND n.seq > p.seq)) "
+        f"AND {where} ORDER BY n.created_at, n.seq LIMIT 1) FROM memories p "
+        f"WHERE p.seq IN ({marks}) AND p.category = 'conversation' AND p.session_id IS NOT NULL",
+        (*params, *parents),
+    ).fetchall()
+    current = {c.seq: fused for fused, c in scored}
+    changed = False
+    for parent, follow_up in rows:
+        if follow_up is None:
+            continue
+        derived = round(weight * parents[parent], 6)
+        if current.get(follow_up, -1.0) >= derived:
+            continue
+        candidate = stage.candidates.setdefault(follow_up, Candidate(seq=follow_up))
+        candidate.context_of = parent
+        current[follow_up] = derived
+        changed = True
+    if not changed:
+        return scored
+    rescored = [(current[c.seq], c) for c in stage.candidates.values() if c.seq in current]
+    rescored.sort(key=lambda pair: (-pair[0], pair[1].bm25_rank, -pair[1].seq))
+    return rescored
 
 
 def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[MemoryEntry]:
@@ -229,7 +271,8 @@ def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[Mem
         if row is not None:
             entry = entry_from_row(row)
             entry.score = fused
-            entry.scores = explain(candidate, fused)
+            parent = by_seq.get(candidate.context_of) if candidate.context_of else None
+            entry.scores = explain(candidate, fused, None if parent is None else str(parent[1]))
             entries.append(entry)
     return entries
 

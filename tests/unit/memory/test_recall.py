@@ -262,3 +262,56 @@ async def test_recall_since_accepts_naive_datetimes_as_utc(store: SqliteMemory) 
     naive = (entry.timestamp - timedelta(seconds=1)).astimezone(UTC).replace(tzinfo=None)
     assert (await store.recall("alpaca", since=naive)).entries
     assert not (await store.recall("alpaca", since=datetime.now(UTC) + timedelta(1))).entries
+
+
+async def _chat(store: SqliteMemory, session: str, lines: list[str]) -> list[str]:
+    ids = []
+    for number, line in enumerate(lines):
+        entry = await store.store(f"{session}-{number}", line, "conversation", session)
+        ids.append(entry.id)
+    return ids
+
+
+async def test_a_recalled_message_brings_its_follow_up(store: SqliteMemory) -> None:
+    ids = await _chat(
+        store,
+        "s1",
+        [
+            "Which memoir are you reading at the moment?",
+            "Becoming Nicole by Amy Ellis Nutt, it is wonderful",
+            "Unrelated: the plumber comes on Friday",
+        ],
+    )
+    result = await store.recall("which memoir are you reading")
+    assert [e.key for e in result.entries] == ["s1-0", "s1-1"]
+    question, reply = result.entries
+    assert reply.scores is not None and reply.scores.lane == "context"
+    assert reply.scores.context_of == ids[0]
+    assert reply.score == pytest.approx(0.7 * question.score)  # type: ignore[operator]
+
+
+async def test_follow_ups_stay_in_their_session(store: SqliteMemory) -> None:
+    await _chat(store, "s1", ["Which memoir are you reading?"])
+    await _chat(store, "s2", ["Turnips and carrots for dinner"])
+    result = await store.recall("which memoir reading")
+    assert [e.key for e in result.entries] == ["s1-0"]
+
+
+async def test_follow_ups_pass_the_same_filters(store: SqliteMemory) -> None:
+    ids = await _chat(store, "s1", ["Which memoir are you reading?", "Becoming Nicole"])
+    excluded = await store.recall("which memoir reading", exclude_ids=[ids[1]])
+    assert [e.key for e in excluded.entries] == ["s1-0"]
+    await store.supersede([ids[1]], ids[0])
+    assert [e.key for e in (await store.recall("which memoir reading")).entries] == ["s1-0"]
+
+
+async def test_follow_ups_can_be_disabled(open_store: OpenStore) -> None:
+    off = await open_store(None, conversation_context_weight=0.0)
+    await _chat(off, "s1", ["Which memoir are you reading?", "Becoming Nicole"])
+    assert [e.key for e in (await off.recall("which memoir reading")).entries] == ["s1-0"]
+
+
+async def test_core_facts_bring_no_follow_ups(store: SqliteMemory) -> None:
+    await store.store("fact", "The memoir club meets on Mondays", "core", "s1")
+    await store.store("next", "Bring snacks", "core", "s1")
+    assert [e.key for e in (await store.recall("memoir club")).entries] == ["fact"]
