@@ -54,6 +54,12 @@ class AgentSettings(BaseModel):
     """The system prompt; memory tool instructions are appended when tools are available."""
     min_autosave_chars: int = Field(default=12, ge=0)
     """Messages shorter than this are not auto-saved as conversation memories."""
+    inject_max_entries: int = Field(default=5, ge=0, le=50)
+    """Recalled memories placed before a message at most."""
+    inject_max_entry_chars: int = Field(default=600, ge=50)
+    """Longer memories are shortened to this many characters in the request."""
+    inject_max_total_chars: int = Field(default=2400, ge=100)
+    """Total characters of recalled memory one request may carry."""
 
 
 class Config(BaseModel):

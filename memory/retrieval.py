@@ -58,9 +58,15 @@ class Candidate:
         return "keyword" if self.in_keyword_lane else "vector"
 
 
+IDF_PRIOR_DOCS = 100
+"""Pseudo-entries that contain no query term: without them, in a new store of a handful of
+memories, a word found in all of them weighs nothing and real hits fall under the floor."""
+
+
 def idf(doc_count: int, total_docs: int) -> float:
-    """BM25's inverse document frequency, always positive."""
-    return math.log(1.0 + (total_docs - doc_count + 0.5) / (doc_count + 0.5))
+    """BM25's inverse document frequency (always positive), smoothed for small stores."""
+    total = total_docs + IDF_PRIOR_DOCS
+    return math.log(1.0 + (total - doc_count + 0.5) / (doc_count + 0.5))
 
 
 def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> float:

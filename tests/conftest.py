@@ -14,6 +14,22 @@ network_guard.install()
 
 
 @pytest.fixture(autouse=True)
+def block_model_requests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reaches a real model unless it opts in (the fake-server tests do)."""
+    import agent.model
+
+    monkeypatch.setattr(agent.model, "ALLOW_MODEL_REQUESTS", False)
+
+
+@pytest.fixture
+def allow_model_requests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opt in: this test talks to a fake server it started."""
+    import agent.model
+
+    monkeypatch.setattr(agent.model, "ALLOW_MODEL_REQUESTS", True)
+
+
+@pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point config and data at the test's temp dir; no test sees the user's files."""
     home = tmp_path / "home"

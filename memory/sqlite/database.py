@@ -99,9 +99,12 @@ class DatabaseThread:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memchat-sqlite")
+        self._closed = False
 
     async def run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run `func(*args, **kwargs)` on the database thread and await its result."""
+        if self._closed:
+            raise MemoryStoreError(f"the memory store {self.path} is closed")
         loop = asyncio.get_running_loop()
         call = functools.partial(self._guarded, func, *args, **kwargs)
         return await loop.run_in_executor(self._executor, call)
@@ -120,4 +123,5 @@ class DatabaseThread:
 
     def shutdown(self) -> None:
         """Stop the thread after queued calls finish."""
+        self._closed = True
         self._executor.shutdown(wait=True)

@@ -1,0 +1,22 @@
+"""Which user messages are saved as conversation memories, and under what key."""
+
+from __future__ import annotations
+
+import uuid
+
+from agent.injection import FENCE_OPEN
+
+
+def should_autosave(text: str, min_chars: int) -> bool:
+    """Skip trivial messages, slash commands and pasted recalled-context text."""
+    stripped = text.strip()
+    if len(stripped) < min_chars:
+        return False
+    if stripped.startswith("/"):
+        return False
+    return FENCE_OPEN not in stripped
+
+
+def conversation_key(session_id: str) -> str:
+    """A unique key for one auto-saved message."""
+    return f"conversation/{session_id}/{uuid.uuid4().hex[:12]}"

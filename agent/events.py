@@ -1,0 +1,132 @@
+"""What `Agent.turn` yields: small typed events the UI renders and tests assert on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from memory.entry import MemoryEntry
+
+
+@dataclass(frozen=True)
+class CutMemory:
+    """A recalled memory that was not injected, and why."""
+
+    entry: MemoryEntry
+    reason: Literal["below floor", "budget", "already in conversation", "low confidence"]
+
+
+@dataclass(frozen=True)
+class MemoryRecalled:
+    """Memories injected before the user's message for this request, with their scores."""
+
+    injected: list[MemoryEntry]
+    cut: list[CutMemory]
+    mode: str
+    """The recall mode (hybrid, keyword, keyword-early, off …)."""
+    degraded: str | None = None
+    kind: Literal["memory_recalled"] = "memory_recalled"
+
+
+@dataclass(frozen=True)
+class MemorySaved:
+    """The user's message was auto-saved (or a memory command stored something)."""
+
+    entry: MemoryEntry
+    kind: Literal["memory_saved"] = "memory_saved"
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    """A piece of the assistant's reply."""
+
+    text: str
+    kind: Literal["text_delta"] = "text_delta"
+
+
+@dataclass(frozen=True)
+class ThinkingDelta:
+    """A piece of the model's thinking (shown collapsed)."""
+
+    text: str
+    kind: Literal["thinking_delta"] = "thinking_delta"
+
+
+@dataclass(frozen=True)
+class ToolCallStarted:
+    """The model asked for a tool call."""
+
+    call_id: str
+    name: str
+    arguments: object
+    kind: Literal["tool_call_started"] = "tool_call_started"
+
+
+@dataclass(frozen=True)
+class ToolCallFinished:
+    """A tool call's result, or the error sent back to the model."""
+
+    call_id: str
+    name: str
+    result: str
+    error: bool = False
+    repeated: bool = False
+    """The same call was already made this turn; its result was reused, not re-executed."""
+    kind: Literal["tool_call_finished"] = "tool_call_finished"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the user should know that is not part of the reply."""
+
+    text: str
+    level: Literal["info", "warning", "error"] = "info"
+    kind: Literal["notice"] = "notice"
+
+
+@dataclass(frozen=True)
+class TurnStats:
+    """Figures for the status bar."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    tokens_per_second: float | None = None
+    context_used: int = 0
+    num_ctx: int = 0
+    duration_s: float = 0.0
+    load_duration_s: float | None = None
+    done_reason: str | None = None
+    tool_rounds: int = 0
+
+
+@dataclass(frozen=True)
+class TurnFinished:
+    """The turn ended normally (possibly at the tool-round limit)."""
+
+    stats: TurnStats = field(default_factory=TurnStats)
+    stopped_reason: Literal["done", "length", "tool_limit", "command"] = "done"
+    kind: Literal["turn_finished"] = "turn_finished"
+
+
+@dataclass(frozen=True)
+class TurnFailed:
+    """The turn could not finish; the user's message is kept in the transcript and memory."""
+
+    error: str
+    """Machine-readable kind: server_unavailable, model_not_found, timeout, stream_cut …"""
+    message: str
+    """What a person can do about it."""
+    kind: Literal["turn_failed"] = "turn_failed"
+
+
+TurnEvent = (
+    MemoryRecalled
+    | MemorySaved
+    | TextDelta
+    | ThinkingDelta
+    | ToolCallStarted
+    | ToolCallFinished
+    | Notice
+    | TurnFinished
+    | TurnFailed
+)

@@ -1,0 +1,52 @@
+"""Which part of the transcript fits in the next request."""
+
+from __future__ import annotations
+
+from agent.messages import ChatMessage
+
+_CHARS_PER_TOKEN = 3.5
+_MESSAGE_OVERHEAD = 4
+
+
+def estimate_tokens(messages: list[ChatMessage]) -> int:
+    """A conservative token estimate (no tokenizer runs here)."""
+    total = 0
+    for message in messages:
+        text = message.content + "".join(str(c.arguments) + c.name for c in message.tool_calls)
+        total += int(len(text) / _CHARS_PER_TOKEN) + _MESSAGE_OVERHEAD
+    return total
+
+
+def _turns(messages: list[ChatMessage]) -> list[list[ChatMessage]]:
+    turns: list[list[ChatMessage]] = []
+    for message in messages:
+        if message.role == "user" or not turns:
+            turns.append([message])
+        else:
+            turns[-1].append(message)
+    return turns
+
+
+def trim_history(
+    messages: list[ChatMessage], max_messages: int, max_tokens: int
+) -> list[ChatMessage]:
+    """Everything if it fits; else the first user message plus the latest whole turns.
+
+    The first user message usually says what the conversation is about, so it stays
+    even when the turns between it and the recent ones are dropped.
+    """
+    if len(messages) <= max_messages and estimate_tokens(messages) <= max_tokens:
+        return list(messages)
+    turns = _turns(messages)
+    first = [turns[0][0]] if turns and turns[0][0].role == "user" else []
+    budget_messages = max_messages - len(first)
+    budget_tokens = max_tokens - estimate_tokens(first)
+    kept: list[list[ChatMessage]] = []
+    for turn in reversed(turns[1:] if first else turns):
+        cost = estimate_tokens(turn)
+        if len(turn) > budget_messages or cost > budget_tokens:
+            break
+        kept.append(turn)
+        budget_messages -= len(turn)
+        budget_tokens -= cost
+    return first + [message for turn in reversed(kept) for message in turn]

@@ -1,0 +1,48 @@
+"""Chat messages as the agent keeps them; providers translate to their own wire format."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Role = Literal["system", "user", "assistant", "tool"]
+
+
+class ToolCall(BaseModel):
+    """One tool call the model asked for; `arguments` is whatever the model sent."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    arguments: Any = Field(default_factory=dict)
+    """Usually an object; some models send a JSON string or junk, which tools reject."""
+
+
+class ChatMessage(BaseModel):
+    """One message of a conversation, as stored in the session transcript."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    role: Role
+    content: str = ""
+    thinking: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    tool_name: str | None = None
+    """For role "tool": which tool produced this result."""
+    tool_call_id: str | None = None
+    stopped: bool = False
+    """An assistant reply cut short by the user (Esc); what arrived is kept."""
+    error: bool = False
+    """For role "tool": the content is an error the model should correct."""
+
+
+class ToolSpec(BaseModel):
+    """A tool offered to the model: a name, what it does and a JSON schema of its arguments."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    description: str
+    parameters: dict[str, Any]

@@ -1,0 +1,139 @@
+"""The model boundary: the `ChatModel` protocol, its stream chunks and its errors."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from agent.errors import AgentError
+from agent.messages import ChatMessage, ToolCall, ToolSpec
+
+
+@dataclass(frozen=True)
+class ChatOptions:
+    """Generation settings passed through to the provider."""
+
+    num_ctx: int = 8192
+    temperature: float | None = None
+    seed: int | None = None
+    keep_alive: str | None = None
+    think: bool | str = False
+
+
+DEFAULT_OPTIONS = ChatOptions()
+
+
+@dataclass(frozen=True)
+class ChunkStats:
+    """Counters the provider reports on its final chunk."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    eval_seconds: float | None = None
+    load_seconds: float | None = None
+    done_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class ModelChunk:
+    """One piece of a streamed reply."""
+
+    text: str = ""
+    thinking: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    done: bool = False
+    stats: ChunkStats | None = None
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """What the model can do, as the server describes it."""
+
+    name: str
+    supports_tools: bool
+    supports_thinking: bool
+    context_length: int | None = None
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """A chat model: one streaming method plus capability flags."""
+
+    name: str
+    supports_tools: bool
+    supports_thinking: bool
+
+    async def describe(self) -> ModelInfo:
+        """Ask the server what the model supports (and update the flags)."""
+        ...
+
+    def chat(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        tools: Sequence[ToolSpec] = (),
+        options: ChatOptions = DEFAULT_OPTIONS,
+    ) -> AsyncIterator[ModelChunk]:
+        """Stream a reply; raises `ModelError` subclasses a person can act on."""
+        ...
+
+
+class ModelError(AgentError):
+    """The model call failed; `code` names the kind for the UI."""
+
+    code = "model_error"
+
+
+class ServerUnavailableError(ModelError):
+    """Nothing answers at the configured host."""
+
+    code = "server_unavailable"
+
+    def __init__(self, host: str) -> None:
+        super().__init__(
+            f"Ollama is not running at {host}. Start it with `ollama serve` (or open the "
+            "Ollama app), or set ollama.host / OLLAMA_HOST to where it runs."
+        )
+        self.host = host
+
+
+class ModelNotFoundError(ModelError):
+    """The server does not have the model."""
+
+    code = "model_not_found"
+
+    def __init__(self, model: str) -> None:
+        super().__init__(
+            f"The model {model!r} is not installed. Pull it with `ollama pull {model}` "
+            "or from the command palette."
+        )
+        self.model = model
+
+
+class ToolsUnsupportedError(ModelError):
+    """The model rejects requests that carry tools."""
+
+    code = "tools_unsupported"
+
+
+class ModelTimeoutError(ModelError):
+    """The server stopped answering within the configured timeout."""
+
+    code = "timeout"
+
+
+class StreamCutError(ModelError):
+    """The reply stream ended before the model said it was done."""
+
+    code = "stream_cut"
+
+
+class BlockedModelRequestError(ModelError):
+    """A test tried to reach a real model without opting in."""
+
+    code = "blocked"
+
+
+ALLOW_MODEL_REQUESTS = True
+"""Tests set this False so nothing reaches a real model unless a test opts in."""

@@ -1,0 +1,21 @@
+"""The system prompt, which never mentions tools the model was not given."""
+
+from __future__ import annotations
+
+TOOLS_GUIDE = (
+    "\n\nYou have memory tools. Call memory_store to remember durable facts the user shares "
+    "(preferences, plans, people, decisions) under a short snake_case key; storing under an "
+    "existing key replaces it. Call memory_recall to search memory when the recalled "
+    "memories shown to you are not enough, memory_list to see what is stored, and "
+    "memory_forget when the user asks you to forget something."
+)
+
+COMMANDS_GUIDE = (
+    "\n\nYou cannot store memories yourself. If the user wants something remembered, tell "
+    "them to type /remember followed by the fact; /forget KEY removes one."
+)
+
+
+def system_prompt(base: str, tools_available: bool) -> str:
+    """The configured prompt plus the memory guide that matches what the model can do."""
+    return base + (TOOLS_GUIDE if tools_available else COMMANDS_GUIDE)

@@ -1,0 +1,176 @@
+"""The memory tools offered to the model; schemas come from the models that validate them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agent.messages import ToolCall, ToolSpec
+from memory.entry import MemoryEntry
+from memory.errors import MemoryStoreError
+from memory.protocol import Memory
+
+
+class StoreArgs(BaseModel):
+    """Remember a fact for later conversations. Storing under an existing key replaces it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str = Field(
+        min_length=1, max_length=200, description="Short unique name, e.g. 'user_editor'"
+    )
+    content: str = Field(min_length=1, max_length=10_000, description="The fact to remember")
+    category: str = Field(default="core", description="core, daily, or another word")
+    importance: float | None = Field(default=None, ge=0, le=1, description="0 to 1")
+
+
+class RecallArgs(BaseModel):
+    """Search long-term memory; returns the most relevant entries with scores."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(min_length=1, description="What to look for")
+    limit: int = Field(default=5, ge=1, le=20)
+    since: datetime | None = Field(default=None, description="ISO 8601; only entries after this")
+    until: datetime | None = Field(default=None, description="ISO 8601; only entries before this")
+
+
+class ForgetArgs(BaseModel):
+    """Delete the memory stored under a key."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str = Field(min_length=1)
+
+
+class ListArgs(BaseModel):
+    """List stored memories in key order, optionally by category or key prefix."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    category: str | None = None
+    prefix: str | None = None
+    limit: int = Field(default=20, ge=1, le=100)
+
+
+def _spec(name: str, args: type[BaseModel]) -> ToolSpec:
+    schema = args.model_json_schema()
+    schema.pop("title", None)
+    schema.pop("description", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+    return ToolSpec(name=name, description=(args.__doc__ or "").strip(), parameters=schema)
+
+
+def _compact(entry: MemoryEntry) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "key": entry.key,
+        "content": entry.content,
+        "category": entry.category,
+        "timestamp": entry.timestamp.isoformat(timespec="seconds"),
+    }
+    if entry.score is not None:
+        item["score"] = round(entry.score, 3)
+    return item
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class ToolError(Exception):
+    """A tool call that cannot run; the message goes back to the model."""
+
+
+class MemoryTools:
+    """Executes memory tool calls against a store."""
+
+    def __init__(self, memory: Memory, namespace: str = "default") -> None:
+        self.memory = memory
+        self.namespace = namespace
+        self._handlers: dict[str, tuple[type[BaseModel], Callable[[Any], Awaitable[str]]]] = {
+            "memory_store": (StoreArgs, self._store),
+            "memory_recall": (RecallArgs, self._recall),
+            "memory_forget": (ForgetArgs, self._forget),
+            "memory_list": (ListArgs, self._list),
+        }
+        self.stored: list[MemoryEntry] = []
+        self.forgotten: list[str] = []
+
+    def specs(self) -> list[ToolSpec]:
+        """The tool definitions sent to the model."""
+        return [_spec(name, args) for name, (args, _) in self._handlers.items()]
+
+    @staticmethod
+    def parse_arguments(raw: object) -> dict[str, Any]:
+        """Arguments as an object; models sometimes send them as a JSON string."""
+        if isinstance(raw, str):
+            try:
+                raw = json.loads(raw) if raw.strip() else {}
+            except json.JSONDecodeError as exc:
+                raise ToolError(f"arguments are not valid JSON: {exc.msg}") from None
+        if not isinstance(raw, dict):
+            raise ToolError(f"arguments must be a JSON object, got {type(raw).__name__}")
+        return raw
+
+    async def run(self, call: ToolCall) -> str:
+        """Execute one call; raises `ToolError` with a message the model can act on."""
+        handler = self._handlers.get(call.name)
+        if handler is None:
+            raise ToolError(f"unknown tool {call.name!r}; available: {', '.join(self._handlers)}")
+        model, action = handler
+        try:
+            args = model.model_validate(self.parse_arguments(call.arguments))
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'arguments'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise ToolError(f"invalid arguments for {call.name}: {problems}") from None
+        try:
+            return await action(args)
+        except MemoryStoreError as exc:
+            raise ToolError(f"{call.name} failed: {exc}") from None
+
+    async def _store(self, args: StoreArgs) -> str:
+        previous = await self.memory.get(args.key, self.namespace)
+        entry = await self.memory.store_with_metadata(
+            args.key,
+            args.content,
+            args.category,
+            None,
+            namespace=self.namespace,
+            importance=args.importance,
+            source="tool",
+        )
+        self.stored.append(entry)
+        result: dict[str, Any] = {"stored": _compact(entry)}
+        if previous is not None and previous.content != entry.content:
+            result["replaced"] = previous.content
+        return _dumps(result)
+
+    async def _recall(self, args: RecallArgs) -> str:
+        found = await self.memory.recall(
+            args.query, args.limit, None, args.since, args.until, namespace=self.namespace
+        )
+        return _dumps({"results": [_compact(entry) for entry in found.entries]})
+
+    async def _forget(self, args: ForgetArgs) -> str:
+        removed = await self.memory.forget(args.key, self.namespace)
+        if removed:
+            self.forgotten.append(args.key)
+        return _dumps({"removed": removed, "key": args.key})
+
+    async def _list(self, args: ListArgs) -> str:
+        entries = await self.memory.list(
+            namespace=self.namespace,
+            category=args.category,
+            prefix=args.prefix,
+            order="key",
+            limit=args.limit,
+        )
+        return _dumps({"entries": [_compact(entry) for entry in entries]})

@@ -1,0 +1,308 @@
+"""`Agent.turn`: everything between the user pressing Enter and the reply."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import AsyncGenerator, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from agent.autosave import conversation_key, should_autosave
+from agent.commands import MemoryCommand, parse_command
+from agent.config import Config
+from agent.events import (
+    MemoryRecalled,
+    MemorySaved,
+    Notice,
+    TextDelta,
+    ThinkingDelta,
+    ToolCallFinished,
+    ToolCallStarted,
+    TurnEvent,
+    TurnFailed,
+    TurnFinished,
+    TurnStats,
+)
+from agent.history import estimate_tokens, trim_history
+from agent.injection import InjectionBudget, render, select
+from agent.messages import ChatMessage, ToolCall, ToolSpec
+from agent.model import ChatModel, ChatOptions, ChunkStats, ModelError, ToolsUnsupportedError
+from agent.prompts import system_prompt
+from agent.redact import redact
+from agent.sessions import Session, SessionStore
+from agent.tools import MemoryTools, ToolError
+from memory.entry import MemoryEntry, RecallResult, utc_now
+from memory.errors import MemoryStoreError
+from memory.protocol import Memory
+
+
+@dataclass
+class _Round:
+    """What one model call produced so far (kept if the turn is cancelled mid-stream)."""
+
+    text: list[str] = field(default_factory=list)
+    thinking: list[str] = field(default_factory=list)
+    calls: list[ToolCall] = field(default_factory=list)
+    stats: ChunkStats | None = None
+
+    def message(self, stopped: bool = False) -> ChatMessage:
+        return ChatMessage(
+            role="assistant",
+            content="".join(self.text),
+            thinking="".join(self.thinking),
+            tool_calls=self.calls,
+            stopped=stopped,
+        )
+
+
+class Agent:
+    """Runs turns against one model and one memory store."""
+
+    def __init__(
+        self,
+        model: ChatModel,
+        memory: Memory,
+        config: Config,
+        sessions: SessionStore,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self.model = model
+        self.memory = memory
+        self.config = config
+        self.sessions = sessions
+        self.clock = clock
+        self.tools = MemoryTools(memory)
+        self._described = False
+        self._context_length: int | None = None
+
+    @property
+    def num_ctx(self) -> int:
+        """The context window requests use (the model's own limit if it is smaller)."""
+        configured = self.config.ollama.num_ctx
+        return min(configured, self._context_length) if self._context_length else configured
+
+    def _options(self) -> ChatOptions:
+        ollama = self.config.ollama
+        return ChatOptions(
+            num_ctx=self.num_ctx,
+            temperature=ollama.temperature,
+            seed=None if ollama.seed < 0 else ollama.seed,
+            keep_alive=ollama.keep_alive,
+            think=ollama.think,
+        )
+
+    async def turn(self, user_text: str, session: Session) -> AsyncGenerator[TurnEvent, None]:
+        """Handle one user message; yields events and never raises past `TurnFailed`."""
+        command = parse_command(user_text)
+        if command is not None:
+            async for event in self._command(command):
+                yield event
+            return
+        started = time.monotonic()
+        history = list(session.messages)
+        # The message is on disk before anything can fail: a dead model loses nothing.
+        self.sessions.append(session, [ChatMessage(role="user", content=user_text)])
+        saved = await self._autosave(user_text, session)
+        if isinstance(saved, Notice):
+            yield saved
+        elif saved is not None:
+            yield MemorySaved(saved)
+        recalled = await self._recall(user_text, session, saved)
+        yield recalled[0]
+        # aclosing: if our consumer stops early, the inner loop's cleanup (which keeps the
+        # partial reply) runs now, not whenever the garbage collector gets to it.
+        conversation = self._converse(user_text, session, history, recalled[1], started)
+        async with contextlib.aclosing(conversation) as events:
+            async for event in events:
+                yield event
+
+    async def _autosave(self, text: str, session: Session) -> MemoryEntry | Notice | None:
+        settings = self.config
+        if session.incognito or not settings.memory.auto_save:
+            return None
+        if not should_autosave(text, settings.agent.min_autosave_chars):
+            return None
+        clean, _kinds = redact(text)
+        try:
+            return await self.memory.store_with_metadata(
+                conversation_key(session.id),
+                clean,
+                "conversation",
+                session.id,
+                source="autosave",
+            )
+        except MemoryStoreError as exc:
+            return Notice(f"This message was not saved to memory: {exc}", "warning")
+
+    async def _recall(
+        self, text: str, session: Session, saved: MemoryEntry | Notice | None
+    ) -> tuple[MemoryRecalled, str]:
+        exclude = [saved.id] if isinstance(saved, MemoryEntry) and saved.id else []
+        try:
+            result = await self.memory.recall(
+                text, self.config.memory.recall_limit, session.id, exclude_ids=exclude
+            )
+        except MemoryStoreError as exc:
+            result = RecallResult(entries=[], mode="off", degraded=f"recall failed: {exc}")
+        agent = self.config.agent
+        budget = InjectionBudget(
+            agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
+        )
+        injected, cut = select(result, budget, session.id, session.messages[:-1])
+        block = render(injected, self.clock(), budget)
+        return MemoryRecalled(injected, cut, result.mode, result.degraded), block
+
+    async def _describe(self) -> None:
+        if not self._described:
+            info = await self.model.describe()
+            self._context_length = info.context_length
+            self._described = True
+
+    def _request(
+        self, session_history: list[ChatMessage], user_text: str, block: str, tools: bool
+    ) -> list[ChatMessage]:
+        system = ChatMessage(
+            role="system", content=system_prompt(self.config.agent.system_prompt, tools)
+        )
+        user = ChatMessage(role="user", content=f"{block}\n\n{user_text}" if block else user_text)
+        reserve = min(self.num_ctx // 4, 2048) + (600 if tools else 0)
+        room = self.num_ctx - reserve - estimate_tokens([system, user])
+        history = trim_history(session_history, self.config.agent.max_history_messages, room)
+        return [system, *history, user]
+
+    async def _converse(  # noqa: C901 - the turn loop reads best in one place
+        self,
+        user_text: str,
+        session: Session,
+        history: list[ChatMessage],
+        block: str,
+        started: float,
+    ) -> AsyncGenerator[TurnEvent, None]:
+        produced: list[ChatMessage] = []
+        current = _Round()
+        finished = False
+        rounds = 0
+        reason: str = "done"
+        try:
+            await self._describe()
+            tools: list[ToolSpec] = self.tools.specs() if self.model.supports_tools else []
+            request = self._request(history, user_text, block, bool(tools))
+            seen: dict[str, tuple[str, bool]] = {}
+            while True:
+                current = _Round()
+                try:
+                    async for chunk in self.model.chat(
+                        [*request, *produced], tools=tools, options=self._options()
+                    ):
+                        if chunk.thinking:
+                            current.thinking.append(chunk.thinking)
+                            yield ThinkingDelta(chunk.thinking)
+                        if chunk.text:
+                            current.text.append(chunk.text)
+                            yield TextDelta(chunk.text)
+                        current.calls.extend(chunk.tool_calls)
+                        current.stats = chunk.stats or current.stats
+                except ToolsUnsupportedError:
+                    if not tools or current.text:
+                        raise
+                    self.model.supports_tools = False
+                    tools = []
+                    request = self._request(history, user_text, block, False)
+                    yield Notice(
+                        f"{self.model.name} does not support tools, so it cannot store "
+                        "memories itself; use /remember, /recall and /forget."
+                    )
+                    continue
+                produced.append(current.message())
+                if not current.calls:
+                    break
+                rounds += 1
+                async with contextlib.aclosing(
+                    self._run_calls(current.calls, seen, produced)
+                ) as tool_events:
+                    async for event in tool_events:
+                        yield event
+                if rounds >= self.config.agent.max_tool_iterations:
+                    reason = "tool_limit"
+                    yield Notice(
+                        f"Stopped after {rounds} rounds of tool calls "
+                        "(agent.max_tool_iterations); ask again to continue.",
+                        "warning",
+                    )
+                    break
+            finished = True
+        except ModelError as exc:
+            yield TurnFailed(exc.code, str(exc))
+            return
+        finally:
+            if not finished and (current.text or current.thinking):
+                produced.append(current.message(stopped=True))
+            self.sessions.append(session, produced)
+        stats = self._stats(current.stats, rounds, started)
+        if stats.done_reason == "length":
+            reason = "length"
+            yield Notice("The reply stopped at the length limit.", "warning")
+        yield TurnFinished(stats, reason)  # type: ignore[arg-type]
+
+    async def _run_calls(
+        self,
+        calls: list[ToolCall],
+        seen: dict[str, tuple[str, bool]],
+        produced: list[ChatMessage],
+    ) -> AsyncGenerator[TurnEvent, None]:
+        for call in calls:
+            yield ToolCallStarted(call.id, call.name, call.arguments)
+            signature = call.name + json.dumps(call.arguments, sort_keys=True, default=str)
+            repeated = signature in seen
+            if repeated:
+                result, error = seen[signature]
+            else:
+                stored_before = len(self.tools.stored)
+                try:
+                    result, error = await self.tools.run(call), False
+                except ToolError as exc:
+                    result, error = json.dumps({"error": str(exc)}), True
+                seen[signature] = (result, error)
+                for entry in self.tools.stored[stored_before:]:
+                    yield MemorySaved(entry)
+            yield ToolCallFinished(call.id, call.name, result, error, repeated)
+            produced.append(
+                ChatMessage(
+                    role="tool",
+                    content=result,
+                    tool_name=call.name,
+                    tool_call_id=call.id,
+                    error=error,
+                )
+            )
+
+    def _stats(self, last: ChunkStats | None, rounds: int, started: float) -> TurnStats:
+        last = last or ChunkStats()
+        speed = (
+            last.completion_tokens / last.eval_seconds
+            if last.eval_seconds and last.completion_tokens
+            else None
+        )
+        return TurnStats(
+            prompt_tokens=last.prompt_tokens,
+            completion_tokens=last.completion_tokens,
+            tokens_per_second=speed,
+            context_used=last.prompt_tokens + last.completion_tokens,
+            num_ctx=self.num_ctx,
+            duration_s=time.monotonic() - started,
+            load_duration_s=last.load_seconds,
+            done_reason=last.done_reason,
+            tool_rounds=rounds,
+        )
+
+    async def _command(self, command: MemoryCommand | str) -> AsyncGenerator[TurnEvent, None]:
+        if isinstance(command, str):
+            yield Notice(command, "warning")
+            yield TurnFinished(stopped_reason="command")
+            return
+        seen: dict[str, tuple[str, bool]] = {}
+        async for event in self._run_calls([command.call], seen, []):
+            yield event
+        yield TurnFinished(stopped_reason="command")
