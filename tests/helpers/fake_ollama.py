@@ -26,7 +26,83 @@ class Reply:
     delay_s: float = 0.0
 
 
-Route = Callable[[dict[str, Any]], Reply]
+@dataclass
+class StreamReply:
+    """An NDJSON stream sent with chunked encoding, as Ollama streams.
+
+    `cut_after` closes the connection after that many lines without ending the chunked
+    body, which a client sees as a broken stream; `raw_lines` are sent as they are.
+    """
+
+    lines: list[Any] = field(default_factory=list)
+    delay_s: float = 0.0
+    cut_after: int | None = None
+    raw_lines: list[str] = field(default_factory=list)
+
+
+Route = Callable[[dict[str, Any]], "Reply | StreamReply"]
+
+
+class _Server(ThreadingHTTPServer):
+    fake: FakeOllama
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _Server
+
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *_args: object) -> None:
+        return
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        self._dispatch({})
+
+    def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b"{}"
+        self._dispatch(json.loads(raw or b"{}"))
+
+    def _dispatch(self, body: dict[str, Any]) -> None:
+        self.server.fake.requests.append((self.path, body))
+        route = self.server.fake.routes.get(self.path)
+        reply = route(body) if route else Reply(404, {"error": "not found"})
+        try:
+            if isinstance(reply, StreamReply):
+                self._stream(reply)
+            else:
+                self._json(reply)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def _json(self, reply: Reply) -> None:
+        if reply.delay_s:
+            time.sleep(reply.delay_s)
+        payload = json.dumps(reply.body).encode()
+        self.send_response(reply.status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def _stream(self, reply: StreamReply) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "application/x-ndjson")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        lines = [json.dumps(line) for line in reply.lines] + reply.raw_lines
+        for number, line in enumerate(lines):
+            if reply.cut_after is not None and number == reply.cut_after:
+                self.wfile.flush()
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
+            if reply.delay_s:
+                time.sleep(reply.delay_s)
+            data = (line + "\n").encode()
+            self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+            self.wfile.flush()
+        self.wfile.write(b"0\r\n\r\n")
 
 
 @dataclass
@@ -37,37 +113,16 @@ class FakeOllama:
     requests: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     def start(self) -> FakeOllama:
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *_args: object) -> None:
-                return
-
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length) if length else b"{}"
-                body = json.loads(raw or b"{}")
-                fake.requests.append((self.path, body))
-                route = fake.routes.get(self.path)
-                reply = route(body) if route else Reply(404, {"error": "not found"})
-                if reply.delay_s:
-                    time.sleep(reply.delay_s)
-                payload = json.dumps(reply.body).encode()
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        """Serve on a free loopback port in a background thread."""
+        self._server = _Server(("127.0.0.1", 0), _Handler)
+        self._server.fake = self
         self._server.daemon_threads = True
         self.port = int(self._server.server_address[1])
         self.url = f"http://127.0.0.1:{self.port}"
         network_guard.allowed_ports.add(self.port)
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
         self._thread.start()
         return self
 
@@ -87,3 +142,59 @@ def embed_route(dimensions: int) -> Route:
         return Reply(body={"model": body["model"], "embeddings": vectors})
 
     return route
+
+
+def chat_lines(
+    text: str = "",
+    *,
+    thinking: str = "",
+    tool_calls: list[dict[str, Any]] | None = None,
+    done_reason: str = "stop",
+    model: str = "qwen3:8b",
+) -> list[dict[str, Any]]:
+    """/api/chat stream lines: thinking, then text in pieces, then tool calls, then done."""
+    lines: list[dict[str, Any]] = []
+
+    def line(message: dict[str, Any], done: bool = False) -> dict[str, Any]:
+        return {
+            "model": model,
+            "created_at": "2026-11-30T09:30:00Z",
+            "message": {"role": "assistant", "content": "", **message},
+            "done": done,
+        }
+
+    for start in range(0, len(thinking), 6):
+        lines.append(line({"thinking": thinking[start : start + 6]}))
+    for start in range(0, len(text), 6):
+        lines.append(line({"content": text[start : start + 6]}))
+    if tool_calls:
+        lines.append(line({"tool_calls": [{"function": c} for c in tool_calls]}))
+    final = line({}, done=True)
+    final.update(
+        done_reason=done_reason,
+        total_duration=900_000_000,
+        load_duration=120_000_000,
+        prompt_eval_count=812,
+        prompt_eval_duration=80_000_000,
+        eval_count=42,
+        eval_duration=700_000_000,
+    )
+    lines.append(final)
+    return lines
+
+
+def show_body(capabilities: list[str], context_length: int = 40960) -> dict[str, Any]:
+    """An /api/show answer."""
+    return {
+        "modelfile": "",
+        "parameters": "",
+        "template": "",
+        "details": {
+            "format": "gguf",
+            "family": "qwen3",
+            "parameter_size": "8.2B",
+            "quantization_level": "Q4_K_M",
+        },
+        "model_info": {"general.architecture": "qwen3", "qwen3.context_length": context_length},
+        "capabilities": capabilities,
+    }

@@ -1,0 +1,80 @@
+"""Property test: whatever a model sends as tool arguments becomes a result or a ToolError."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agent.messages import ToolCall
+from agent.tools import MemoryTools, ToolError
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+FIELDS = st.sampled_from(
+    [
+        "key",
+        "content",
+        "category",
+        "importance",
+        "query",
+        "limit",
+        "since",
+        "until",
+        "prefix",
+        "extra",
+    ]
+)
+ARGUMENTS = st.one_of(
+    st.dictionaries(FIELDS, JSON, max_size=5),
+    st.dictionaries(FIELDS, JSON, max_size=5).map(json.dumps),
+    st.text(max_size=30),
+    JSON,
+)
+
+
+@pytest.fixture(scope="module")
+def tools(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[MemoryTools, asyncio.AbstractEventLoop]]:
+    loop = asyncio.new_event_loop()
+    path: Path = tmp_path_factory.mktemp("tools") / "brain.db"
+    store = loop.run_until_complete(
+        SqliteMemory.open(path, MemorySettings(embedding_provider="none"))
+    )
+    yield MemoryTools(store), loop
+    loop.run_until_complete(store.close())
+    loop.close()
+
+
+@given(
+    name=st.sampled_from(["memory_store", "memory_recall", "memory_forget", "memory_list", "nope"]),
+    arguments=ARGUMENTS,
+)
+@settings(
+    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_any_arguments_give_a_result_or_a_clear_tool_error(
+    tools: tuple[MemoryTools, asyncio.AbstractEventLoop], name: str, arguments: object
+) -> None:
+    runner, loop = tools
+    try:
+        result = loop.run_until_complete(
+            runner.run(ToolCall(id="x", name=name, arguments=arguments))
+        )
+    except ToolError as exc:
+        assert str(exc)
+    else:
+        assert isinstance(json.loads(result), dict)
