@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from agent.messages import ChatMessage, ToolCall
+from agent.sessions import SessionStore
+from tests.unit.agent.conftest import Harness
+
+
+def test_append_load_round_trip_and_private_files(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path / "sessions")
+    session = store.new()
+    messages = [
+        ChatMessage(role="user", content="Plan a trip to Kyoto 🇯🇵"),
+        ChatMessage(
+            role="assistant",
+            tool_calls=[ToolCall(id="c1", name="memory_recall", arguments={"query": "kyoto"})],
+        ),
+        ChatMessage(role="tool", content="{}", tool_name="memory_recall", tool_call_id="c1"),
+        ChatMessage(role="assistant", content="Here is a plan", stopped=True),
+    ]
+    store.append(session, messages[:2])
+    store.append(session, messages[2:])
+    loaded = store.load(session.id)
+    assert loaded.messages == messages
+    assert loaded.title == "Plan a trip to Kyoto 🇯🇵"
+    path = tmp_path / "sessions" / f"{session.id}.jsonl"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def test_a_torn_last_line_is_skipped(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [ChatMessage(role="user", content="kept")])
+    with (tmp_path / f"{session.id}.jsonl").open("a") as stream:
+        stream.write('{"type": "message", "role": "assis')
+    assert [m.content for m in store.load(session.id).messages] == ["kept"]
+
+
+def test_list_is_most_recent_first(tmp_path: Path) -> None:
+    import os
+
+    store = SessionStore(tmp_path)
+    first, second = store.new(), store.new()
+    store.append(first, [ChatMessage(role="user", content="first chat")])
+    store.append(second, [ChatMessage(role="user", content="second chat")])
+    os.utime(tmp_path / f"{first.id}.jsonl", (1, 1))
+    assert [info.title for info in store.list()] == ["second chat", "first chat"]
+    assert store.list()[0].message_count == 1
+    assert SessionStore(tmp_path / "absent").list() == []
+
+
+def test_session_ids_cannot_escape_the_directory(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="invalid session id"):
+        SessionStore(tmp_path).load("../etc/passwd")
+
+
+async def test_a_resumed_session_continues_with_its_history(harness: Harness) -> None:
+    harness.model.add("Kyoto in April is lovely.", "Yes, book early.")
+    await harness.turn("I am planning a trip to Kyoto in April")
+    resumed = harness.sessions.load(harness.session.id)
+    await harness.turn("Should I book hotels now?", resumed)
+    sent = harness.model.requests[-1].messages
+    assert [m.content for m in sent[1:3]] == [
+        "I am planning a trip to Kyoto in April",
+        "Kyoto in April is lovely.",
+    ]
+    assert len(harness.sessions.load(harness.session.id).messages) == 4
