@@ -79,6 +79,50 @@ class ChatModel(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class PullProgress:
+    """One status line of a model download."""
+
+    status: str
+    completed: int | None = None
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class RunningModel:
+    """A model loaded in the server, and where it sits (VRAM or system memory)."""
+
+    name: str
+    size: int
+    size_vram: int
+
+    @property
+    def gpu_share(self) -> float:
+        """Fraction of the model held in VRAM (1.0 = entirely on the GPU)."""
+        return self.size_vram / self.size if self.size else 0.0
+
+
+@runtime_checkable
+class ModelServer(Protocol):
+    """What the app asks of the server beside chat: installed, loaded, pull, unload."""
+
+    async def list_models(self) -> list[str]:
+        """Installed model names."""
+        ...
+
+    async def running(self) -> list[RunningModel]:
+        """Models loaded now."""
+        ...
+
+    def pull(self, model: str | None = None) -> AsyncIterator[PullProgress]:
+        """Download a model, reporting progress."""
+        ...
+
+    async def unload(self) -> None:
+        """Ask the server to free the model's memory now."""
+        ...
+
+
 class ModelError(AgentError):
     """The model call failed; `code` names the kind for the UI."""
 

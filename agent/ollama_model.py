@@ -5,8 +5,6 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 import httpx
@@ -24,36 +22,14 @@ from agent.model import (
     ModelInfo,
     ModelNotFoundError,
     ModelTimeoutError,
+    PullProgress,
+    RunningModel,
     ServerUnavailableError,
     StreamCutError,
     ToolsUnsupportedError,
 )
 
 _call_ids = itertools.count(1)
-
-
-@dataclass(frozen=True)
-class PullProgress:
-    """One status line of `ollama pull`."""
-
-    status: str
-    completed: int | None = None
-    total: int | None = None
-
-
-@dataclass(frozen=True)
-class RunningModel:
-    """A model loaded in the server, and where it sits (VRAM or system memory)."""
-
-    name: str
-    size: int
-    size_vram: int
-    expires_at: datetime | None = None
-
-    @property
-    def gpu_share(self) -> float:
-        """Fraction of the model held in VRAM (1.0 = entirely on the GPU)."""
-        return self.size_vram / self.size if self.size else 0.0
 
 
 def _wire_message(message: ChatMessage) -> dict[str, Any]:
@@ -225,9 +201,7 @@ class OllamaChatModel:
         except Exception as exc:  # noqa: BLE001
             raise self._translate(exc) from exc
         return [
-            RunningModel(
-                m.name or m.model or "?", int(m.size or 0), int(m.size_vram or 0), m.expires_at
-            )
+            RunningModel(m.name or m.model or "?", int(m.size or 0), int(m.size_vram or 0))
             for m in loaded.models
         ]
 
@@ -237,5 +211,13 @@ class OllamaChatModel:
         try:
             async for part in await self._client.pull(model or self.name, stream=True):
                 yield PullProgress(part.status or "", part.completed, part.total)
+        except Exception as exc:  # noqa: BLE001
+            raise self._translate(exc) from exc
+
+    async def unload(self) -> None:
+        """Unload the model now (a request with keep_alive 0)."""
+        self._check_allowed()
+        try:
+            await self._client.generate(model=self.name, keep_alive=0)
         except Exception as exc:  # noqa: BLE001
             raise self._translate(exc) from exc

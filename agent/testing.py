@@ -17,6 +17,8 @@ from agent.model import (
     ModelChunk,
     ModelError,
     ModelInfo,
+    PullProgress,
+    RunningModel,
 )
 
 _ids = itertools.count(1)
@@ -90,9 +92,43 @@ class _RecordingModel:
         self.supports_thinking = supports_thinking
         self.context_length = context_length
         self.requests: list[ModelRequest] = []
+        self.failure: ModelError | None = None
+        """Raised by `describe` while set (a server that is down, a model that is missing)."""
+        self.installed: list[str] = [name]
+        self.loaded: list[RunningModel] = []
+        self.pull_steps: list[PullProgress] = [
+            PullProgress("pulling manifest"),
+            PullProgress("pulling layer", 50, 100),
+            PullProgress("pulling layer", 100, 100),
+            PullProgress("success"),
+        ]
+        self.unloads = 0
+
+    async def list_models(self) -> list[str]:
+        """See `ModelServer.list_models`."""
+        return sorted(self.installed)
+
+    async def running(self) -> list[RunningModel]:
+        """See `ModelServer.running`."""
+        return list(self.loaded)
+
+    async def pull(self, model: str | None = None) -> AsyncIterator[PullProgress]:
+        """See `ModelServer.pull`; the model counts as installed afterwards."""
+        for step in self.pull_steps:
+            await asyncio.sleep(0)
+            yield step
+        self.installed.append(model or self.name)
+        if self.failure is not None and self.failure.code == "model_not_found":
+            self.failure = None
+
+    async def unload(self) -> None:
+        """See `ModelServer.unload`."""
+        self.unloads += 1
 
     async def describe(self) -> ModelInfo:
         """See `ChatModel.describe`."""
+        if self.failure is not None:
+            raise self.failure
         return ModelInfo(
             self.name, self.supports_tools, self.supports_thinking, self.context_length
         )

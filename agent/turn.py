@@ -57,6 +57,10 @@ class _Round:
         )
 
 
+def _last_user_index(messages: list[ChatMessage]) -> int:
+    return max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
+
+
 class Agent:
     """Runs turns against one model and one memory store."""
 
@@ -93,18 +97,29 @@ class Agent:
             think=ollama.think,
         )
 
-    async def turn(self, user_text: str, session: Session) -> AsyncGenerator[TurnEvent, None]:
-        """Handle one user message; yields events and never raises past `TurnFailed`."""
+    async def turn(
+        self, user_text: str, session: Session, *, resend: bool = False
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """Handle one user message; yields events and never raises past `TurnFailed`.
+
+        With `resend`, `user_text` is the session's last user message, answered again
+        (regenerate, or retry after an error): it is not stored or auto-saved a second
+        time, and the replies after it are left out of the request.
+        """
         command = parse_command(user_text)
-        if command is not None:
+        if command is not None and not resend:
             async for event in self._command(command):
                 yield event
             return
         started = time.monotonic()
-        history = list(session.messages)
-        # The message is on disk before anything can fail: a dead model loses nothing.
-        self.sessions.append(session, [ChatMessage(role="user", content=user_text)])
-        saved = await self._autosave(user_text, session)
+        if resend:
+            history = list(session.messages[: max(_last_user_index(session.messages), 0)])
+            saved: MemoryEntry | Notice | None = None
+        else:
+            history = list(session.messages)
+            # The message is on disk before anything can fail: a dead model loses nothing.
+            self.sessions.append(session, [ChatMessage(role="user", content=user_text)])
+            saved = await self._autosave(user_text, session)
         if isinstance(saved, Notice):
             yield saved
         elif saved is not None:
@@ -150,7 +165,9 @@ class Agent:
         budget = InjectionBudget(
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
-        injected, cut = select(result, budget, session.id, session.messages[:-1])
+        answering = _last_user_index(session.messages)
+        live = [m for i, m in enumerate(session.messages) if i != answering]
+        injected, cut = select(result, budget, session.id, live)
         block = render(injected, self.clock(), budget)
         return MemoryRecalled(injected, cut, result.mode, result.degraded), block
 

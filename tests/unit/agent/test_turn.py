@@ -446,3 +446,21 @@ async def test_remember_then_recall_command(harness: Harness) -> None:
 async def test_command_without_argument_shows_usage(harness: Harness) -> None:
     events = await harness.turn("/forget")
     assert isinstance(events[0], Notice) and events[0].text == "usage: /forget KEY"
+
+
+async def test_resend_answers_the_last_message_again_without_duplicating_it(
+    harness: Harness,
+) -> None:
+    harness.model.add("First answer.", "Second answer.")
+    await harness.turn("What should I cook tonight?")
+    events = [e async for e in harness.agent.turn("What should I cook tonight?",
+                                                  harness.session, resend=True)]
+    assert not any(isinstance(e, MemorySaved) for e in events)
+    request = harness.model.requests[-1].messages
+    assert [m.role for m in request] == ["system", "user"]
+    transcript = harness.sessions.load(harness.session.id).messages
+    assert [(m.role, m.content) for m in transcript] == [
+        ("user", "What should I cook tonight?"), ("assistant", "First answer."),
+        ("assistant", "Second answer."),
+    ]
+    assert await harness.memory.count() == 1
