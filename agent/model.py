@@ -122,6 +122,10 @@ class ModelServer(Protocol):
         """Ask the server to free the model's memory now."""
         ...
 
+    def with_model(self, name: str) -> ModelServer:
+        """The same server, chatting with another model."""
+        ...
+
 
 class ModelError(AgentError):
     """The model call failed; `code` names the kind for the UI."""

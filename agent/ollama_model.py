@@ -214,6 +214,14 @@ class OllamaChatModel:
         except Exception as exc:  # noqa: BLE001
             raise self._translate(exc) from exc
 
+    def with_model(self, name: str) -> OllamaChatModel:
+        """The same server and timeouts, another model."""
+        clone = OllamaChatModel.__new__(OllamaChatModel)
+        clone.__dict__.update(self.__dict__)
+        clone.name = name
+        clone.supports_tools, clone.supports_thinking = True, False
+        return clone
+
     async def unload(self) -> None:
         """Unload the model now (a request with keep_alive 0)."""
         self._check_allowed()

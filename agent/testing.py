@@ -125,6 +125,11 @@ class _RecordingModel:
         """See `ModelServer.unload`."""
         self.unloads += 1
 
+    def with_model(self, name: str) -> _RecordingModel:
+        """The same double (and its queued replies), now answering as `name`."""
+        self.name = name
+        return self
+
     async def describe(self) -> ModelInfo:
         """See `ChatModel.describe`."""
         if self.failure is not None:

@@ -81,6 +81,12 @@ class Agent:
         self._described = False
         self._context_length: int | None = None
 
+    def use_model(self, model: ChatModel) -> None:
+        """Talk to another model from the next turn on."""
+        self.model = model
+        self._described = False
+        self._context_length = None
+
     @property
     def num_ctx(self) -> int:
         """The context window requests use (the model's own limit if it is smaller)."""

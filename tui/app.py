@@ -1,50 +1,109 @@
-"""The Textual application. Until the chat view lands it shows the memory store's state."""
+"""The Textual application: composes the screen, binds keys, routes messages."""
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Static
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header
+
+from tui.actions import AppActions
+from tui.widgets.assistant_message import AssistantMessage
+from tui.widgets.chat_view import ChatView
+from tui.widgets.memory_inspector import MemoryInspector
+from tui.widgets.prompt_input import PromptInput
+from tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
     from agent.config import Config
+    from agent.runtime import Runtime
+
+RuntimeFactory = Callable[["Config"], Awaitable["Runtime"]]
 
 
-class MemchatApp(App[None]):
+async def _default_runtime(config: Config) -> Runtime:
+    # Imported in a thread after the first paint: the screen is up and typing works while
+    # pydantic, httpx, numpy and the store load.
+    module = await asyncio.to_thread(importlib.import_module, "agent.runtime")
+    runtime: Runtime = await module.open_runtime(config)
+    return runtime
+
+
+class MemchatApp(AppActions, App[None]):
     """memchat's app, built from its config (no import-time singletons)."""
 
+    CSS_PATH = Path(__file__).with_name("memchat.tcss")
     TITLE = "memchat"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "toggle_inspector", "Memory"),
+        Binding("escape", "stop", "Stop reply"),
+        Binding("f3", "copy_last", "Copy reply"),
+        Binding("f4", "toggle_incognito", "Incognito"),
+        Binding("ctrl+n", "new_session", "New"),
+        Binding("f1", "help", "Help"),
+    ]
 
-    def __init__(self, config: Config) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        runtime_factory: RuntimeFactory | None = None,
+        blink: bool = True,
+    ) -> None:
         super().__init__()
         self.config = config
+        self.runtime: Runtime | None = None
+        self._runtime_factory = runtime_factory or _default_runtime
+        self._blink = blink
+        self.ready = asyncio.Event()
 
     def compose(self) -> ComposeResult:
-        """Header, status text and footer."""
-        yield Header()
-        yield Static("Opening memory…", id="status")
+        """Chat and prompt, the inspector beside them, status and keys below."""
+        yield Header(show_clock=False)
+        with Horizontal(id="main"):
+            with Vertical(id="chat-pane"):
+                yield ChatView(id="chat")
+                yield PromptInput(blink=self._blink, id="prompt")
+            yield MemoryInspector(id="inspector")
+        yield StatusBar(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
-        """Open the store in a worker so the event loop never waits on SQLite."""
-        self.run_worker(self._describe_memory(), exclusive=True)
-
-    async def _describe_memory(self) -> None:
-        from agent.memory_commands import opened_memory
-        from memory.errors import MemoryStoreError
-
-        status = self.query_one("#status", Static)
-        try:
-            async with opened_memory(self.config) as memory:
-                stats = await memory.stats()
-        except MemoryStoreError as exc:
-            status.update(f"Memory could not be opened:\n{exc}")
-            return
-        where = stats.path or "memory is off"
-        status.update(
-            f"memchat {self.config.ollama.model} — {stats.total} memories ({where}).\n"
-            "The chat view arrives with the TUI issue; `memchat memory --help` works today."
+        """Show the screen at once; open memory and reach the model in the background."""
+        self.query_one(MemoryInspector).display = False
+        self.query_one(StatusBar).set(model=self.config.ollama.model)
+        self.query_one(PromptInput).focus()
+        self.call_after_refresh(
+            lambda: self.run_worker(self.start_runtime(), name="startup", group="startup")
         )
+
+    async def on_unmount(self) -> None:
+        """Close the store so nothing is left half-written."""
+        if self.runtime is not None:
+            await self.runtime.memory.close()
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Command palette entries."""
+        yield from super().get_system_commands(screen)
+        yield from self.palette_commands()
+
+    def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
+        """A message or a command from the prompt."""
+        self.submit(message.text)
+
+    def on_assistant_message_action_requested(
+        self, message: AssistantMessage.ActionRequested
+    ) -> None:
+        """Continue or regenerate a stopped reply."""
+        self.continue_or_regenerate(message.action)
+
+    def on_memory_inspector_entry_selected(self, message: MemoryInspector.EntrySelected) -> None:
+        """Open the detail dialog."""
+        self.open_entry(message.entry)

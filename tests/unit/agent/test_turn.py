@@ -453,14 +453,19 @@ async def test_resend_answers_the_last_message_again_without_duplicating_it(
 ) -> None:
     harness.model.add("First answer.", "Second answer.")
     await harness.turn("What should I cook tonight?")
-    events = [e async for e in harness.agent.turn("What should I cook tonight?",
-                                                  harness.session, resend=True)]
+    events = [
+        e
+        async for e in harness.agent.turn(
+            "What should I cook tonight?", harness.session, resend=True
+        )
+    ]
     assert not any(isinstance(e, MemorySaved) for e in events)
     request = harness.model.requests[-1].messages
     assert [m.role for m in request] == ["system", "user"]
     transcript = harness.sessions.load(harness.session.id).messages
     assert [(m.role, m.content) for m in transcript] == [
-        ("user", "What should I cook tonight?"), ("assistant", "First answer."),
+        ("user", "What should I cook tonight?"),
+        ("assistant", "First answer."),
         ("assistant", "Second answer."),
     ]
     assert await harness.memory.count() == 1

@@ -1,0 +1,86 @@
+"""Everything a chat needs, built from the config: memory, model, agent, sessions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from agent.config import Config
+from agent.model import ChatModel, ModelServer
+from agent.ollama_model import OllamaChatModel
+from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
+from agent.sessions import Session, SessionStore
+from agent.turn import Agent
+from memory.embedding import make_embedder
+from memory.errors import MemoryStoreError
+from memory.factory import open_memory
+from memory.none_backend import NoneMemory
+from memory.protocol import Memory
+
+
+class ServedModel(ChatModel, ModelServer, Protocol):
+    """A chat model whose server can also list, pull and unload models."""
+
+
+@dataclass
+class Runtime:
+    """The live objects behind the app."""
+
+    config: Config
+    memory: Memory
+    model: ServedModel
+    agent: Agent
+    sessions: SessionStore
+    session: Session
+    memory_problem: str | None = None
+    """Why memory is off although the config asks for it (a damaged file, say)."""
+    embeddings: str = "keyword-only"
+    warnings: list[str] = field(default_factory=list)
+
+    def new_session(self) -> Session:
+        """Start a fresh conversation (incognito carries over)."""
+        incognito = self.session.incognito
+        self.session = self.sessions.new()
+        self.session.incognito = incognito
+        return self.session
+
+
+def make_model(config: Config) -> OllamaChatModel:
+    """The configured Ollama chat model."""
+    ollama = config.ollama
+    return OllamaChatModel(
+        ollama.model,
+        resolve_ollama_host(ollama.host),
+        connect_timeout_s=ollama.connect_timeout_s,
+        read_timeout_s=ollama.read_timeout_s,
+    )
+
+
+async def open_runtime(
+    config: Config, *, model: ServedModel | None = None, memory: Memory | None = None
+) -> Runtime:
+    """Open the store and wire the agent; a store that cannot open leaves memory off."""
+    data = ensure_private_dir(data_dir())
+    problem = None
+    embedder = make_embedder(config.memory, resolve_ollama_host(config.ollama.host))
+    if memory is None:
+        try:
+            memory = await open_memory(config.memory, data, embedder)
+        except MemoryStoreError as exc:
+            problem = str(exc)
+            memory = NoneMemory()
+    chosen: ServedModel = model if model is not None else make_model(config)
+    sessions = SessionStore(data / "sessions")
+    embeddings = "keyword-only"
+    if embedder is not None and memory.capabilities.supports_vectors:
+        embeddings = f"embeddings: {embedder.model}"
+    return Runtime(
+        config=config,
+        memory=memory,
+        model=chosen,
+        agent=Agent(chosen, memory, config, sessions),
+        sessions=sessions,
+        session=sessions.new(),
+        memory_problem=problem,
+        embeddings=embeddings,
+    )

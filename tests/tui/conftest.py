@@ -1,0 +1,90 @@
+"""Apps over a scripted model and a temporary store, deterministic for snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from agent.config import Config
+from agent.runtime import Runtime, open_runtime
+from agent.testing import ScriptedModel
+from memory.entry import MemoryEntry
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from tui.app import MemchatApp
+
+FIXED = datetime(2026, 11, 30, 9, 30, tzinfo=UTC)
+
+
+def seed_entry(key: str, content: str, category: str = "core", **fields: Any) -> MemoryEntry:
+    """An entry with a fixed id and times (snapshots must not change between runs)."""
+    values: dict[str, Any] = {
+        "id": f"id-{key}",
+        "key": key,
+        "content": content,
+        "category": category,
+        "timestamp": FIXED,
+        "updated_at": FIXED,
+    }
+    values.update(fields)
+    return MemoryEntry(**values)
+
+
+@dataclass
+class AppHarness:
+    app: MemchatApp
+    model: ScriptedModel
+    path: Path
+
+    @property
+    def runtime(self) -> Runtime:
+        assert self.app.runtime is not None
+        return self.app.runtime
+
+
+MakeApp = Callable[..., AppHarness]
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> MakeApp:
+    def factory(
+        model: ScriptedModel | None = None,
+        seed: list[MemoryEntry] | None = None,
+        backend: str = "sqlite",
+        **memory: Any,
+    ) -> AppHarness:
+        settings = MemorySettings(embedding_provider="none", backend=backend, **memory)
+        config = Config(memory=settings)
+        scripted = model or ScriptedModel(name="qwen3:8b")
+        path = tmp_path / "brain.db"
+
+        async def runtime_factory(cfg: Config) -> Runtime:
+            store = None
+            if backend == "sqlite":
+                store = await SqliteMemory.open(path, settings)
+                if seed:
+                    await store.import_(seed)
+            runtime = await open_runtime(cfg, model=scripted, memory=store)
+            runtime.agent.clock = lambda: FIXED
+            return runtime
+
+        app = MemchatApp(config, runtime_factory=runtime_factory, blink=False)
+        return AppHarness(app, scripted, path)
+
+    return factory
+
+
+async def settle(pilot: Any) -> None:
+    """Wait until every worker has finished (cancelled ones included), then for messages."""
+    app = pilot.app
+    for _ in range(1000):
+        await pilot.pause()
+        if all(worker.is_finished for worker in app.workers):
+            await pilot.pause()
+            return
+    raise AssertionError("workers did not finish")

@@ -1,0 +1,233 @@
+"""Pilot tests of the chat: streaming, tools, recall, Esc, history, commands."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.pilot import Pilot
+
+from agent.model import ServerUnavailableError
+from agent.testing import Reply, ScriptedModel, call
+from tests.tui.conftest import MakeApp, seed_entry
+from tui.widgets.assistant_message import AssistantMessage
+from tui.widgets.prompt_input import PromptInput
+from tui.widgets.recalled_entry import RecalledEntry
+from tui.widgets.tool_call_entry import ToolCallEntry
+from tui.widgets.user_message import UserMessage
+
+
+async def send(pilot: Pilot[None], text: str) -> None:
+    prompt = pilot.app.query_one(PromptInput)
+    prompt.text = text
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_sending_shows_the_message_and_the_streamed_reply(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(["Hello **Ana**, nice to meet you."], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Hi, my name is Ana")
+        assert [m.text for m in h.app.query(UserMessage)] == ["Hi, my name is Ana"]
+        reply = h.app.query_one(AssistantMessage)
+        assert reply.text == "Hello **Ana**, nice to meet you."
+        assert h.app.query_one(PromptInput).text == ""
+        status = str(h.app.status.render())
+        assert "ollama: connected" in status and "1 memories" in status and "tok/s" in status
+
+
+async def test_a_tool_call_shows_its_entry_and_refreshes_the_inspector(make_app: MakeApp) -> None:
+    model = ScriptedModel(
+        [
+            Reply(
+                tool_calls=[call("memory_store", key="user_city", content="Ana lives in Lisbon")]
+            ),
+            "Noted.",
+        ],
+        name="qwen3:8b",
+    )
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f2")
+        await send(pilot, "Remember that I live in Lisbon")
+        entry = h.app.query_one(ToolCallEntry)
+        assert entry.title.startswith("✓ memory_store") and entry.has_class("succeeded")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "user_city" in [e.key for e in h.app.inspector.entries]
+
+
+async def test_the_recalled_entry_lists_injected_memories_with_scores(make_app: MakeApp) -> None:
+    h = make_app(
+        ScriptedModel(["You use Helix."], name="qwen3:8b"),
+        seed=[seed_entry("editor", "The user edits code in Helix")],
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f2")
+        await send(pilot, "Which editor do I use for code?")
+        recalled = h.app.query_one(RecalledEntry)
+        assert recalled.title.startswith("◆ recalled 1 memory")
+        assert [e.key for e in recalled.event.injected] == ["editor"]
+        from tui.widgets.recalled_entry import describe
+
+        detail = describe(recalled.event).plain
+        scores = recalled.event.injected[0].scores
+        assert scores is not None and scores.keyword is not None
+        assert "editor" in detail and f"keyword {scores.keyword:.2f}" in detail
+        assert "id-editor" in h.app.inspector.used_ids
+
+
+async def test_esc_stops_a_reply_and_keeps_what_arrived(make_app: MakeApp) -> None:
+    hold = asyncio.Event()
+    h = make_app(
+        ScriptedModel(
+            [Reply("A partial answer that goes on", hold=hold), "Regenerated answer."],
+            name="qwen3:8b",
+        )
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        h.app.query_one(PromptInput).text = "Tell me a long story"
+        await pilot.press("enter")
+        while not h.app.query(AssistantMessage) or not h.app.query_one(AssistantMessage).text:
+            await pilot.pause()
+        await pilot.press("escape")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        reply = h.app.query_one(AssistantMessage)
+        assert reply.has_class("stopped") and reply.text == "A partia"  # the first chunk
+        transcript = h.runtime.sessions.load(h.runtime.session.id).messages
+        assert transcript[-1].stopped and transcript[-1].content == reply.text
+        await pilot.click("#regenerate")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        replies = list(h.app.query(AssistantMessage))
+        assert replies[-1].text == "Regenerated answer."
+        assert len(h.app.query(UserMessage)) == 1
+
+
+async def test_esc_before_anything_arrives_restores_the_prompt(make_app: MakeApp) -> None:
+    hold = asyncio.Event()
+    model = ScriptedModel([Reply("", thinking="", hold=hold)], name="qwen3:8b")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        h.app.query_one(PromptInput).text = "Are you there?"
+        await pilot.press("enter")
+        while not model.requests:
+            await pilot.pause()
+        await pilot.press("escape")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert h.app.query_one(PromptInput).text == "Are you there?"
+        assert not h.app.query(AssistantMessage)
+
+
+async def test_a_failed_turn_is_a_notice_and_keeps_the_message(make_app: MakeApp) -> None:
+    h = make_app(
+        ScriptedModel(
+            [Reply(error=ServerUnavailableError("http://127.0.0.1:11434"))], name="qwen3:8b"
+        )
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Please do not lose this")
+        assert h.app.query_one(PromptInput).text == "Please do not lose this"
+        assert any("not running" in n.message for n in h.app._notifications)
+        assert not h.app.query(AssistantMessage)
+        assert "not running" in str(h.app.status.render())
+        assert h.app.is_running
+
+
+async def test_prompt_history_walks_with_up_and_down(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(["one", "two"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "first message here")
+        await send(pilot, "second message here")
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "draft"
+        await pilot.press("up")
+        assert prompt.text == "second message here"
+        await pilot.press("up")
+        assert prompt.text == "first message here"
+        await pilot.press("down", "down")
+        assert prompt.text == "draft"
+
+
+async def test_ctrl_j_makes_a_new_line_and_enter_sends_both(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(["ok"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("l", "1", "ctrl+j", "l", "2", "enter")
+        await h.app.workers.wait_for_complete()
+        assert [m.text for m in h.app.query(UserMessage)] == ["l1\nl2"]
+
+
+async def test_incognito_saves_nothing_and_says_so(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(["ok"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f4")
+        assert "incognito" in str(h.app.status.render())
+        await send(pilot, "this stays off the record")
+        assert await h.runtime.memory.count() == 0
+
+
+async def test_memory_commands_and_ui_commands(make_app: MakeApp) -> None:
+    from tui.screens.help import HelpScreen
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "/remember I take the train to work")
+        assert (await h.runtime.memory.count()) == 1
+        assert h.app.query_one(ToolCallEntry).title.startswith("✓ memory_store")
+        first = h.runtime.session.id
+        await send(pilot, "/new")
+        assert h.runtime.session.id != first and not h.app.query(UserMessage)
+        await send(pilot, "/help")
+        assert isinstance(h.app.screen, HelpScreen)
+        assert h.model.requests == []
+
+
+async def test_copy_last_reply(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(["Copy me please"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "say something to copy")
+        await pilot.press("f3")
+        assert h.app.clipboard == "Copy me please"
+
+
+async def test_switching_sessions_shows_the_old_transcript(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(["Kyoto is lovely in April."], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Planning Kyoto in April")
+        old = h.runtime.session.id
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        h.app._resume(old)
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == ["Planning Kyoto in April"]
+        assert h.app.query_one(AssistantMessage).text == "Kyoto is lovely in April."
+        assert h.runtime.session.id == old
+
+
+async def test_the_memory_store_is_closed_on_exit(make_app: MakeApp) -> None:
+    from memory.errors import MemoryStoreError
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        runtime = h.runtime
+        await pilot.press("ctrl+q")
+    import pytest
+
+    with pytest.raises(MemoryStoreError, match="closed"):
+        await runtime.memory.count()

@@ -1,0 +1,133 @@
+"""First run: Ollama down, model missing, and the settings written back."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from agent.model import ModelNotFoundError, RunningModel, ServerUnavailableError
+from agent.testing import ScriptedModel
+from tests.tui.conftest import MakeApp
+from tui.screens.model_pull import ModelPullScreen
+from tui.screens.ollama_down import OllamaDownScreen
+
+
+async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    h = make_app(model)
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        assert isinstance(h.app.screen, OllamaDownScreen)
+        text = str(h.app.screen.query_one("#down-help").render())
+        assert "127.0.0.1:11434" in text and "ollama serve" in text
+        assert "not running" in str(h.app.status.render())
+        await pilot.press("r")
+        await h.app.workers.wait_for_complete()
+        assert isinstance(h.app.screen, OllamaDownScreen)
+        model.failure = None
+        await pilot.press("r")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not isinstance(h.app.screen, OllamaDownScreen)
+        await h.app.workers.wait_for_complete()
+        assert "ollama: connected" in str(h.app.status.render())
+
+
+async def test_memory_works_without_ollama(make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    h = make_app(model)
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("m")
+        await pilot.pause()
+        assert not isinstance(h.app.screen, OllamaDownScreen)
+        h.app.submit("/remember the spare key is under the blue pot")
+        await h.app.workers.wait_for_complete()
+        assert await h.runtime.memory.count() == 1
+
+
+async def test_missing_model_offers_the_pull_with_progress(make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ModelNotFoundError("qwen3:8b")
+    h = make_app(model)
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        assert isinstance(h.app.screen, ModelPullScreen)
+        assert "qwen3:8b" in str(h.app.screen.query_one("#pull-title").render())
+        await pilot.click("#pull")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        await h.app.workers.wait_for_complete()
+        assert not isinstance(h.app.screen, ModelPullScreen)
+        assert "ollama: connected" in str(h.app.status.render())
+        assert "qwen3:8b" in model.installed
+
+
+async def test_vram_share_shows_in_the_status_bar(make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.loaded = [RunningModel("qwen3:8b", 6_000, 4_500)]
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 30)):
+        await h.app.ready.wait()
+        await h.app.poll_server()
+        assert "75% GPU" in str(h.app.status.render())
+
+
+async def test_settings_are_written_back_keeping_comments(make_app: MakeApp) -> None:
+    config = Path(os.environ["MEMCHAT_CONFIG"])
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("# my config\n[ollama]\n# favourite\nmodel = 'qwen3:8b'\n")
+    model = ScriptedModel(name="qwen3:8b")
+    model.installed.append("llama3.1:8b")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        h.app.action_toggle_thinking()
+        h.app.set_keep_alive("30m")
+        h.app.use_model("llama3.1:8b")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        text = config.read_text()
+        assert "# my config" in text and "# favourite" in text
+        assert 'model = "llama3.1:8b"' in text or "model = 'llama3.1:8b'" in text
+        assert "think = true" in text and 'keep_alive = "30m"' in text
+        assert h.runtime.agent.model.name == "llama3.1:8b"
+        assert "llama3.1:8b" in str(h.app.status.render())
+        await h.app.unload_model()
+        assert model.unloads == 1
+
+
+async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
+    h = make_app()
+    async with h.app.run_test(size=(120, 30)):
+        await h.app.ready.wait()
+        titles = [c.title for c in h.app.palette_commands()]
+        for expected in (
+            "New session",
+            "Switch session",
+            "Switch model",
+            "Pull a model",
+            "Toggle thinking",
+            "Keep model loaded 5 min",
+            "Keep model loaded 30 min",
+            "Unload model now",
+            "Toggle memory inspector",
+            "Export memory",
+        ):
+            assert expected in titles
+
+
+async def test_export_memory_writes_a_private_file(make_app: MakeApp) -> None:
+    from tests.tui.conftest import seed_entry
+
+    h = make_app(seed=[seed_entry("a", "alpha"), seed_entry("b", "beta")])
+    async with h.app.run_test(size=(120, 30)):
+        await h.app.ready.wait()
+        await h.app.export_memory()
+        exports = list((Path(os.environ["MEMCHAT_HOME"]) / "exports").glob("*.jsonl"))
+        assert len(exports) == 1 and len(exports[0].read_text().splitlines()) == 2
+        assert exports[0].stat().st_mode & 0o777 == 0o600

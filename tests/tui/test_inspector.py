@@ -1,0 +1,187 @@
+"""Pilot tests of the memory inspector."""
+
+from __future__ import annotations
+
+import os
+
+from textual.widgets import Checkbox, DataTable, Input, Static, TextArea
+
+from agent.testing import ScriptedModel
+from tests.tui.conftest import AppHarness, MakeApp, seed_entry, settle
+from tui.screens.memory_detail import MemoryDetailScreen, field_table
+
+SEED = [
+    seed_entry("editor", "The user edits code in Helix"),
+    seed_entry("pet", "The user's cat is called Miso"),
+    seed_entry("lunch", "Had ramen for lunch", "daily"),
+]
+
+
+def plain(renderable: object) -> str:
+    from rich.console import Console
+
+    console = Console(width=120, record=True, file=open(os.devnull, "w"))  # noqa: SIM115
+    console.print(renderable)
+    return console.export_text()
+
+
+async def open_inspector(h: AppHarness, pilot: object) -> None:
+    await h.app.ready.wait()
+    h.app.action_toggle_inspector()
+    await settle(pilot)
+
+
+async def test_lists_entries_and_searches_with_the_agents_recall(make_app: MakeApp) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        assert sorted(e.key for e in h.app.inspector.entries) == ["editor", "lunch", "pet"]
+        assert h.app.query_one(DataTable).row_count == 3
+        h.app.query_one("#inspector-search", Input).value = "cat called Miso"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert [e.key for e in h.app.inspector.entries][0] == "pet"
+        assert h.app.inspector.entries[0].score == 1.0
+        assert "found (keyword)" in str(h.app.query_one("#inspector-page").render())
+
+
+async def test_filters_by_category(make_app: MakeApp) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        from textual.widgets import Select
+
+        h.app.query_one("#inspector-category", Select).value = "daily"
+        await pilot.pause()
+        await settle(pilot)
+        assert [e.key for e in h.app.inspector.entries] == ["lunch"]
+
+
+async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        memory = h.runtime.memory
+        h.app.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
+        await pilot.pause()
+        assert isinstance(h.app.screen, MemoryDetailScreen)
+        fields = plain(field_table(h.app.screen.entry))
+        assert "id-pet" in fields and "2026-11-30 09:30:00 UTC" in fields
+        h.app.screen.query_one("#detail-content", TextArea).text = "The cat is called Tofu"
+        h.app.screen.query_one("#detail-importance", Input).value = "0.9"
+        await pilot.click("#save")
+        await settle(pilot)
+        edited = await memory.get("pet")
+        assert edited is not None and edited.content == "The cat is called Tofu"
+        assert edited.importance == 0.9 and edited.id == "id-pet"
+
+        h.app.open_entry(edited)
+        await pilot.pause()
+        await pilot.click("#pin")
+        await settle(pilot)
+        pinned = await memory.get("pet")
+        assert pinned is not None and pinned.pinned
+
+        h.app.open_entry(pinned)
+        await pilot.pause()
+        await pilot.click("#forget")
+        await settle(pilot)
+        assert await memory.get("pet") is None
+        assert h.app.query_one("#inspector-undo").display
+        await pilot.click("#inspector-undo")
+        await settle(pilot)
+        back = await memory.get("pet")
+        assert back is not None and back.id == "id-pet" and back.pinned
+        assert back.content == "The cat is called Tofu"
+
+
+async def test_invalid_importance_is_refused_in_the_dialog(make_app: MakeApp) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.open_entry(h.app.inspector.entries[0])
+        await pilot.pause()
+        h.app.screen.query_one("#detail-importance", Input).value = "7"
+        await pilot.click("#save")
+        await pilot.pause()
+        assert isinstance(h.app.screen, MemoryDetailScreen)
+
+
+async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
+    seed = [
+        seed_entry("rust", "The user prefers Rust", superseded_by="id-python"),
+        seed_entry("python", "The user prefers Python"),
+    ]
+    h = make_app(seed=seed)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        assert [e.key for e in h.app.inspector.entries] == ["python"]
+        h.app.query_one("#inspector-superseded", Checkbox).value = True
+        await pilot.pause()
+        await settle(pilot)
+        old = next(e for e in h.app.inspector.entries if e.key == "rust")
+        h.app.open_entry(old)
+        await pilot.pause()
+        await pilot.click("#restore")
+        await settle(pilot)
+        memory = h.runtime.memory
+        assert (await memory.get("rust")).superseded_by is None  # type: ignore[union-attr]
+        assert (await memory.get("python")).superseded_by == "id-rust"  # type: ignore[union-attr]
+
+
+async def test_tool_store_refreshes_the_open_inspector(make_app: MakeApp) -> None:
+    from agent.testing import Reply, call
+
+    model = ScriptedModel(
+        [Reply(tool_calls=[call("memory_forget", key="lunch")]), "Done."], name="qwen3:8b"
+    )
+    h = make_app(model, seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.query_one("#prompt", TextArea).text = "forget what I had for lunch"
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause()
+        await settle(pilot)
+        assert "lunch" not in [e.key for e in h.app.inspector.entries]
+
+
+async def test_none_backend_says_memory_is_off(make_app: MakeApp) -> None:
+    h = make_app(backend="none")
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        off = h.app.query_one("#inspector-off", Static)
+        assert off.display and "Memory is off" in str(off.render())
+        assert not h.app.query_one(DataTable).display
+        assert "memory off" in str(h.app.status.render())
+
+
+async def test_a_corrupt_database_leaves_the_app_up_with_memory_off(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import os
+    from pathlib import Path
+
+    from agent.config import Config
+    from memory.settings import MemorySettings
+    from tui.app import MemchatApp
+
+    home = Path(os.environ["MEMCHAT_HOME"])
+    home.mkdir(parents=True)
+    (home / "brain.db").write_bytes(b"not a database" * 10)
+    model = ScriptedModel(name="qwen3:8b")
+
+    async def factory(config: Config):  # type: ignore[no-untyped-def]
+        from agent.runtime import open_runtime
+
+        return await open_runtime(config, model=model)
+
+    app = MemchatApp(
+        Config(memory=MemorySettings(embedding_provider="none")),
+        runtime_factory=factory,
+        blink=False,
+    )
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.ready.wait()
+        await settle(pilot)
+        assert any("not a usable memchat database" in n.message for n in app._notifications)
+        assert "memory off" in str(app.status.render())
+    assert (home / "brain.db").read_bytes() == b"not a database" * 10

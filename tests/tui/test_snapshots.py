@@ -1,0 +1,88 @@
+"""SVG snapshots: fixed ids and times, no cursor blink, fixed terminal size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from agent.model import ServerUnavailableError
+from agent.testing import Reply, ScriptedModel, call
+from tests.tui.conftest import MakeApp, seed_entry, settle
+from tui.app import MemchatApp
+
+SEED = [
+    seed_entry("user_editor", "The user edits code in Helix and prefers light themes"),
+    seed_entry("pet", "The user's cat is called Miso", importance=0.8, pinned=True),
+    seed_entry("trip", "Kyoto in April: book the ryokan early", "travel"),
+    seed_entry("lunch", "Had ramen for lunch", "daily"),
+]
+
+
+def chat_model() -> ScriptedModel:
+    return ScriptedModel(
+        [
+            "Hello! You edit code in **Helix**; want a light theme for it?",
+            Reply(
+                tool_calls=[call("memory_store", key="user_city", content="Ana lives in Lisbon")]
+            ),
+            "Noted: you live in *Lisbon*.",
+        ],
+        name="qwen3:8b",
+    )
+
+
+def memchat(pilot: Pilot[Any]) -> MemchatApp:
+    assert isinstance(pilot.app, MemchatApp)
+    return pilot.app
+
+
+async def converse(pilot: Pilot[Any]) -> None:
+    app = memchat(pilot)
+    await app.ready.wait()
+    for text in ("Which editor do I use for code?", "Remember that I live in Lisbon"):
+        app.prompt.text = text
+        await pilot.press("enter")
+        await settle(pilot)
+
+
+def test_chat_mid_conversation(snap_compare: Any, make_app: MakeApp) -> None:
+    h = make_app(chat_model(), seed=SEED, auto_save=False)
+    assert snap_compare(h.app, terminal_size=(110, 32), run_before=converse)
+
+
+def test_inspector_with_entries(snap_compare: Any, make_app: MakeApp) -> None:
+    h = make_app(seed=SEED, auto_save=False)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await memchat(pilot).ready.wait()
+        await pilot.press("f2")
+        await settle(pilot)
+
+    assert snap_compare(h.app, terminal_size=(140, 32), run_before=run_before)
+
+
+def test_inspector_detail_view(snap_compare: Any, make_app: MakeApp) -> None:
+    h = make_app(seed=SEED, auto_save=False)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await memchat(pilot).ready.wait()
+        await pilot.press("f2")
+        await settle(pilot)
+        entry = next(e for e in memchat(pilot).inspector.entries if e.key == "pet")
+        memchat(pilot).open_entry(entry)
+        await settle(pilot)
+
+    assert snap_compare(h.app, terminal_size=(140, 40), run_before=run_before)
+
+
+def test_first_run_ollama_down(snap_compare: Any, make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    h = make_app(model)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await memchat(pilot).ready.wait()
+        await settle(pilot)
+
+    assert snap_compare(h.app, terminal_size=(100, 30), run_before=run_before)

@@ -1,0 +1,54 @@
+"""Keys and commands."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+HELP = """\
+# memchat
+
+| Key | Does |
+|---|---|
+| Enter / Ctrl+J | send / new line |
+| ↑ / ↓ | earlier messages (on the first / last line) |
+| Esc | stop the reply (keeps what arrived) |
+| F2 | memory inspector |
+| F3 | copy the last reply |
+| F4 | incognito: stop auto-saving this session |
+| Ctrl+N | new session |
+| Ctrl+P | command palette: sessions, models, pull, thinking, keep-alive, export |
+
+| Command | Does |
+|---|---|
+| /remember TEXT | store a core memory |
+| /recall QUERY | search memory |
+| /forget KEY | delete a memory |
+| /new, /sessions, /model, /help | new session, switch session or model, this help |
+
+Every message you send is remembered (unless incognito); relevant memories are shown to
+the model before your message, and the ◆ line under it says which, and why.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Esc or q closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The help text."""
+        with Vertical(id="help"):
+            yield Markdown(HELP)
+
+    def action_close(self) -> None:
+        """Close."""
+        self.dismiss(None)

@@ -1,0 +1,70 @@
+"""Pull a model with a progress bar (offered when the configured model is missing)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, ProgressBar
+
+from agent.model import ModelError
+
+if TYPE_CHECKING:
+    from agent.model import ModelServer
+
+
+class ModelPullScreen(ModalScreen[str | None]):
+    """Dismissed with the model's name once it is pulled, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, server: ModelServer, model: str = "", *, missing: bool = False) -> None:
+        super().__init__()
+        self.server = server
+        self.model = model
+        self.missing = missing
+
+    def compose(self) -> ComposeResult:
+        """Name, progress and actions."""
+        with Vertical(id="pull-box"):
+            title = (
+                f"The model {self.model!r} is not installed." if self.missing else "Pull a model"
+            )
+            yield Label(title, id="pull-title")
+            yield Input(self.model, placeholder="model name, e.g. qwen3:8b", id="pull-name")
+            yield ProgressBar(total=None, id="pull-progress", show_eta=False)
+            yield Label("", id="pull-status")
+            with Horizontal():
+                yield Button("Pull", id="pull", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Start the download or leave."""
+        if event.button.id == "pull":
+            name = self.query_one("#pull-name", Input).value.strip()
+            if name:
+                event.button.disabled = True
+                self.run_worker(self._pull(name), exclusive=True)
+        else:
+            self.action_cancel()
+
+    async def _pull(self, name: str) -> None:
+        bar = self.query_one(ProgressBar)
+        status = self.query_one("#pull-status", Label)
+        try:
+            async for step in self.server.pull(name):
+                status.update(step.status)
+                if step.total:
+                    bar.update(total=step.total, progress=step.completed or 0)
+        except ModelError as exc:
+            status.update(f"Pull failed: {exc}")
+            self.query_one("#pull", Button).disabled = False
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        """Close without pulling (a running pull stops)."""
+        self.dismiss(None)

@@ -1,0 +1,80 @@
+"""Shown when Ollama does not answer: what was tried, how to fix it, and retrying."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Static
+
+RETRY_SECONDS = 3.0
+
+
+class OllamaDownScreen(Screen[bool]):
+    """Retries on its own; dismissed with True once the server answers."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "retry", "Retry now"),
+        Binding("m", "memory_only", "Continue without a model"),
+    ]
+
+    def __init__(self, host: str, message: str, probe: Callable[[], Awaitable[bool]]) -> None:
+        super().__init__()
+        self.host = host
+        self.message = message
+        self.probe = probe
+        self.attempts = 0
+        # Held directly: the screen may be torn down (the app quitting) before a query works.
+        self._status = Label("", id="down-status")
+
+    def compose(self) -> ComposeResult:
+        """The explanation and two ways forward."""
+        with Center(), Vertical(id="down-box"):
+            yield Label("Ollama is not reachable", id="down-title")
+            yield Static(
+                f"memchat tried [b]{self.host}[/b] and nothing answered.\n\n"
+                "• Start it with [b]ollama serve[/b] (or open the Ollama app).\n"
+                "• If it runs elsewhere, set [b]ollama.host[/b] in the config or "
+                "[b]OLLAMA_HOST[/b].\n• Not installed yet? See https://ollama.com/download\n\n"
+                "The memory inspector works without a model.",
+                id="down-help",
+            )
+            yield self._status
+            yield Button("Retry now", id="retry", variant="primary")
+            yield Button("Continue without a model", id="memory-only")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Keep trying in the background."""
+        self._show_waiting()
+        self.set_interval(RETRY_SECONDS, self.action_retry)
+
+    def _show_waiting(self) -> None:
+        tries = f" (tried {self.attempts}×)" if self.attempts else ""
+        self._status.update(f"Retrying every {RETRY_SECONDS:g} s{tries}…")
+
+    def action_retry(self) -> None:
+        """Ask the server again."""
+        self.run_worker(self._retry(), exclusive=True)
+
+    async def _retry(self) -> None:
+        self.attempts += 1
+        if await self.probe():
+            self.dismiss(True)
+        else:
+            self._show_waiting()
+
+    def action_memory_only(self) -> None:
+        """Use the app (memory inspector, commands) while the server is down."""
+        self.dismiss(False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Retry or continue."""
+        if event.button.id == "retry":
+            self.action_retry()
+        else:
+            self.action_memory_only()

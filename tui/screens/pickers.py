@@ -1,0 +1,41 @@
+"""Small choosers: a session to resume, a model to switch to."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class PickerScreen(ModalScreen[str | None]):
+    """Choose one item by id; Esc cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, options: list[tuple[str, str]], empty: str) -> None:
+        super().__init__()
+        self.heading = title
+        self.choices = options
+        self.empty = empty
+
+    def compose(self) -> ComposeResult:
+        """A title and the list."""
+        with Vertical(id="picker"):
+            yield Label(self.heading, id="picker-title")
+            if self.choices:
+                yield OptionList(*[Option(label, id=key) for key, label in self.choices])
+            else:
+                yield Label(self.empty)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Return the chosen id."""
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        """Return nothing."""
+        self.dismiss(None)

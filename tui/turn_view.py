@@ -1,0 +1,109 @@
+"""Renders one turn's events into the chat and tells the app what else changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent.events import (
+    MemoryRecalled,
+    MemorySaved,
+    Notice,
+    TextDelta,
+    ThinkingDelta,
+    ToolCallFinished,
+    ToolCallStarted,
+    TurnEvent,
+    TurnFailed,
+    TurnFinished,
+    TurnStats,
+)
+from tui.widgets.assistant_message import AssistantMessage
+from tui.widgets.chat_view import ChatView
+from tui.widgets.recalled_entry import RecalledEntry
+from tui.widgets.tool_call_entry import ToolCallEntry
+from tui.widgets.user_message import UserMessage
+
+MEMORY_TOOLS_THAT_WRITE = ("memory_store", "memory_forget")
+
+
+@dataclass
+class Outcome:
+    """Side effects of one event outside the chat view."""
+
+    used_ids: set[str] | None = None
+    memory_changed: bool = False
+    stats: TurnStats | None = None
+    length_stop: bool = False
+    notice: Notice | None = None
+    failure: TurnFailed | None = None
+
+
+class TurnView:
+    """The widgets of one turn: the user's message, recalled memories, tools, replies."""
+
+    def __init__(self, chat: ChatView) -> None:
+        self.chat = chat
+        self.reply: AssistantMessage | None = None
+        self.replies: list[AssistantMessage] = []
+        self.tools: dict[str, ToolCallEntry] = {}
+
+    async def start(self, user_text: str | None) -> None:
+        """Show the user's message (None when answering the last one again)."""
+        if user_text is not None:
+            await self.chat.add(UserMessage(user_text))
+
+    async def _reply(self) -> AssistantMessage:
+        if self.reply is None:
+            self.reply = AssistantMessage()
+            self.replies.append(self.reply)
+            await self.chat.add(self.reply)
+        return self.reply
+
+    async def apply(self, event: TurnEvent) -> Outcome:  # noqa: C901 - one branch per kind
+        """Render one event."""
+        if isinstance(event, MemorySaved):
+            return Outcome(memory_changed=True)
+        if isinstance(event, MemoryRecalled):
+            await self.chat.add(RecalledEntry(event))
+            return Outcome(used_ids={entry.id for entry in event.injected})
+        if isinstance(event, ThinkingDelta):
+            (await self._reply()).add_thinking(event.text)
+        elif isinstance(event, TextDelta):
+            await (await self._reply()).append(event.text)
+        elif isinstance(event, ToolCallStarted):
+            await self._close_reply()
+            entry = ToolCallEntry(event.name, event.arguments)
+            self.tools[event.call_id] = entry
+            await self.chat.add(entry)
+        elif isinstance(event, ToolCallFinished):
+            started = self.tools.get(event.call_id)
+            if started is not None:
+                started.finish(event.result, error=event.error, repeated=event.repeated)
+            return Outcome(memory_changed=event.name in MEMORY_TOOLS_THAT_WRITE)
+        elif isinstance(event, Notice):
+            return Outcome(notice=event)
+        elif isinstance(event, TurnFinished):
+            await self._close_reply()
+            return Outcome(stats=event.stats, length_stop=event.stopped_reason == "length")
+        elif isinstance(event, TurnFailed):
+            await self._close_reply(stopped=bool(self.reply and not self.reply.is_empty))
+            return Outcome(failure=event)
+        return Outcome()
+
+    async def _close_reply(self, *, stopped: bool = False) -> None:
+        if self.reply is not None:
+            if self.reply.is_empty:
+                await self.reply.remove()
+                self.replies.remove(self.reply)
+            else:
+                await self.reply.finish(stopped=stopped)
+            self.reply = None
+
+    async def stopped(self) -> bool:
+        """After Esc: mark the partial reply stopped; False when nothing had arrived."""
+        if self.reply is not None and not self.reply.is_empty:
+            await self.reply.finish(stopped=True)
+            self.reply = None
+            return True
+        await self._close_reply()
+        return bool(self.replies or self.tools)

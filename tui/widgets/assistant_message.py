@@ -1,0 +1,80 @@
+"""The assistant's reply, streamed into Markdown, with its thinking folded away."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Collapsible, Label, Markdown, Static
+from textual.widgets.markdown import MarkdownStream
+
+
+class AssistantMessage(Vertical, can_focus=True):
+    """One reply; after Esc it says it stopped and offers to continue or regenerate."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("c", "copy", "Copy")]
+
+    class ActionRequested(Message):
+        """The user asked to continue or regenerate a stopped reply."""
+
+        def __init__(self, action: Literal["continue", "regenerate"]) -> None:
+            super().__init__()
+            self.action = action
+
+    def __init__(self) -> None:
+        super().__init__(classes="assistant-message")
+        self.text = ""
+        self.thinking = ""
+        self._stream: MarkdownStream | None = None
+
+    def compose(self) -> ComposeResult:
+        """Thinking (hidden until the model thinks), the reply, and the stopped row."""
+        with Collapsible(title="Thinking", collapsed=True, id="thinking"):
+            yield Static("", id="thinking-text")
+        yield Markdown("", id="reply")
+        with Horizontal(id="reply-actions"):
+            yield Label("⏹ stopped", id="reply-status")
+            yield Button("Continue", id="continue", compact=True)
+            yield Button("Regenerate", id="regenerate", compact=True)
+
+    async def append(self, fragment: str) -> None:
+        """Add streamed reply text."""
+        self.text += fragment
+        if self._stream is None:
+            self._stream = Markdown.get_stream(self.query_one("#reply", Markdown))
+        await self._stream.write(fragment)
+
+    def add_thinking(self, fragment: str) -> None:
+        """Add streamed thinking (shown collapsed)."""
+        self.thinking += fragment
+        self.query_one("#thinking").display = True
+        self.query_one("#thinking-text", Static).update(self.thinking)
+
+    async def finish(self, *, stopped: bool = False) -> None:
+        """Render the final text; a stopped reply shows its actions."""
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        await self.query_one("#reply", Markdown).update(self.text)
+        if stopped:
+            self.add_class("stopped")
+
+    @property
+    def is_empty(self) -> bool:
+        """Nothing arrived yet."""
+        return not self.text and not self.thinking
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Forward Continue / Regenerate to the app."""
+        event.stop()
+        if event.button.id in ("continue", "regenerate"):
+            self.remove_class("stopped")
+            self.post_message(self.ActionRequested(event.button.id))  # type: ignore[arg-type]
+
+    def action_copy(self) -> None:
+        """Copy this reply to the clipboard."""
+        self.app.copy_to_clipboard(self.text)
+        self.notify("Reply copied")

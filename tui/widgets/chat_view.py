@@ -1,0 +1,42 @@
+"""The scrolling conversation."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+
+from agent.messages import ChatMessage
+from tui.widgets.assistant_message import AssistantMessage
+from tui.widgets.user_message import UserMessage
+
+
+class ChatView(VerticalScroll):
+    """Follows new output while the user is at the bottom; scrolling up releases it."""
+
+    def on_mount(self) -> None:
+        """Start anchored to the bottom."""
+        self.anchor()
+
+    async def add(self, widget: Widget) -> Widget:
+        """Append a widget to the conversation."""
+        await self.mount(widget)
+        return widget
+
+    async def show_transcript(self, messages: list[ChatMessage]) -> None:
+        """Replace the view with a stored conversation (switching sessions)."""
+        await self.remove_children()
+        for message in messages:
+            if message.role == "user":
+                await self.mount(UserMessage(message.content))
+            elif message.role == "assistant" and (message.content or message.thinking):
+                reply = AssistantMessage()
+                await self.mount(reply)
+                reply.text, reply.thinking = message.content, message.thinking
+                await reply.finish(stopped=message.stopped)
+        self.anchor()
+
+    @property
+    def last_reply(self) -> AssistantMessage | None:
+        """The newest assistant message, if any."""
+        replies = self.query(AssistantMessage)
+        return replies.last() if replies else None

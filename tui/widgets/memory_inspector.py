@@ -1,0 +1,245 @@
+"""The memory inspector: what is remembered, why it was recalled, and editing it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.timer import Timer
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
+
+from memory.entry import MemoryEntry
+from memory.errors import MemoryStoreError
+
+if TYPE_CHECKING:
+    from memory.protocol import Memory
+    from tui.screens.memory_detail import DetailResult
+
+PAGE_SIZE = 20
+CATEGORIES = ("core", "daily", "conversation")
+
+
+def _clip(text: str, width: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+class MemoryInspector(Vertical):
+    """A panel beside the chat; search uses the agent's own recall."""
+
+    class EntrySelected(Message):
+        """The user opened an entry."""
+
+        def __init__(self, entry: MemoryEntry) -> None:
+            super().__init__()
+            self.entry = entry
+
+    def __init__(self, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.memory: Memory | None = None
+        self.session_id: str | None = None
+        self.used_ids: set[str] = set()
+        self.entries: list[MemoryEntry] = []
+        self.page = 0
+        self.total = 0
+        self.last_forgotten: MemoryEntry | None = None
+        self._debounce: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        """Search, filters, the table and paging."""
+        yield Label("Memory", id="inspector-title")
+        yield Input(placeholder="Search (the agent's own recall)", id="inspector-search")
+        with Horizontal(id="inspector-filters"):
+            yield Select(
+                [(c, c) for c in CATEGORIES],
+                prompt="any category",
+                id="inspector-category",
+                compact=True,
+            )
+            yield Checkbox("this session", id="inspector-session", compact=True)
+            yield Checkbox("superseded", id="inspector-superseded", compact=True)
+        yield DataTable(id="inspector-table", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="inspector-paging"):
+            yield Button("◀", id="inspector-prev", compact=True)
+            yield Label("", id="inspector-page")
+            yield Button("▶", id="inspector-next", compact=True)
+            yield Button("Undo forget", id="inspector-undo", compact=True)
+        yield Static("", id="inspector-off")
+
+    def on_mount(self) -> None:
+        """Set up the table columns."""
+        table = self.query_one(DataTable)
+        table.add_columns("", "key", "category", "score", "content")
+        self.query_one("#inspector-undo").display = False
+        self.query_one("#inspector-off").display = False
+
+    def attach(self, memory: Memory, session_id: str, problem: str | None = None) -> None:
+        """Show this store (or say why memory is off)."""
+        self.memory = memory
+        self.session_id = session_id
+        off = not memory.capabilities.persistent
+        self.query_one("#inspector-off").display = off
+        self.query_one(DataTable).display = not off
+        if off:
+            reason = problem or "the memory backend is 'none' (memory.backend in the config)"
+            self.query_one("#inspector-off", Static).update(f"Memory is off: {reason}")
+            return
+        self.reload()
+
+    def reload(self) -> None:
+        """Fetch the current page or search again, off the event loop."""
+        if self.memory is not None and self.memory.capabilities.persistent:
+            self.run_worker(self._load(), exclusive=True, group="inspector")
+
+    async def _load(self) -> None:
+        assert self.memory is not None
+        query = self.query_one("#inspector-search", Input).value.strip()
+        category_value = self.query_one("#inspector-category", Select).value
+        category = category_value if isinstance(category_value, str) else None
+        session = self.session_id if self.query_one("#inspector-session", Checkbox).value else None
+        superseded = self.query_one("#inspector-superseded", Checkbox).value
+        label = self.query_one("#inspector-page", Label)
+        try:
+            if query:
+                result = await self.memory.recall(
+                    query, PAGE_SIZE, session, category=category, include_superseded=superseded
+                )
+                self.entries = result.entries + result.below_floor
+                self.total = len(self.entries)
+                extra = f", {result.degraded}" if result.degraded else ""
+                label.update(
+                    f"{len(result.entries)} found ({result.mode}{extra}), "
+                    f"{len(result.below_floor)} below floor"
+                )
+            else:
+                self.entries = await self.memory.list(
+                    category=category,
+                    session_id=session,
+                    include_superseded=superseded,
+                    limit=PAGE_SIZE,
+                    offset=self.page * PAGE_SIZE,
+                )
+                self.total = await self.memory.count(
+                    namespace="default", category=category, include_superseded=superseded
+                )
+                pages = max(1, -(-self.total // PAGE_SIZE))
+                label.update(f"page {self.page + 1}/{pages} · {self.total} entries")
+        except MemoryStoreError as exc:
+            self.notify(f"Memory: {exc}", severity="error")
+            return
+        self._fill()
+
+    def _fill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        for entry in self.entries:
+            marker = Text("●", style="bold green") if entry.id in self.used_ids else Text("")
+            if entry.superseded_by:
+                marker = Text("↺", style="dim")
+            elif entry.pinned:
+                marker += Text("▲", style="bold yellow")
+            score = "" if entry.score is None else f"{entry.score:.2f}"
+            table.add_row(
+                marker,
+                _clip(entry.key, 16),
+                _clip(entry.category, 10),
+                score,
+                _clip(entry.content, 28),
+                key=entry.id,
+            )
+
+    def mark_used(self, ids: set[str]) -> None:
+        """Mark the entries injected into the latest reply."""
+        self.used_ids = ids
+        self._fill()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Search as the user types (debounced)."""
+        if event.input.id == "inspector-search":
+            if self._debounce is not None:
+                self._debounce.stop()
+            self._debounce = self.set_timer(0.25, self.reload)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Category filter."""
+        self.page = 0
+        self.reload()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """Session / superseded filters."""
+        self.page = 0
+        self.reload()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Open the entry."""
+        entry = next((e for e in self.entries if e.id == event.row_key.value), None)
+        if entry is not None:
+            self.post_message(self.EntrySelected(entry))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Paging and undo."""
+        button = event.button.id
+        if button == "inspector-prev" and self.page > 0:
+            self.page -= 1
+            self.reload()
+        elif button == "inspector-next" and (self.page + 1) * PAGE_SIZE < self.total:
+            self.page += 1
+            self.reload()
+        elif button == "inspector-undo":
+            self.run_worker(self.undo_forget(), group="inspector-edit")
+
+    async def apply(self, result: DetailResult) -> None:
+        """Carry out what the detail dialog asked for."""
+        assert self.memory is not None
+        entry = result.entry
+        try:
+            if result.action == "save":
+                await self.memory.store_with_metadata(
+                    entry.key,
+                    result.content,
+                    result.category,
+                    entry.session_id,
+                    namespace=entry.namespace,
+                    importance=result.importance,
+                )
+                self.notify(f"Saved {entry.key}")
+            elif result.action in ("pin", "unpin"):
+                await self.memory.store_with_metadata(
+                    entry.key,
+                    entry.content,
+                    entry.category,
+                    entry.session_id,
+                    namespace=entry.namespace,
+                    pinned=result.action == "pin",
+                    source=entry.source,
+                )
+            elif result.action == "restore":
+                await self.memory.restore(entry.id)
+                self.notify(f"Restored {entry.key}")
+            elif result.action == "forget":
+                await self.memory.forget(entry.key, entry.namespace)
+                self.last_forgotten = entry
+                self.query_one("#inspector-undo").display = True
+                self.notify(f"Forgot {entry.key} (Undo forget brings it back)")
+        except MemoryStoreError as exc:
+            self.notify(str(exc), severity="error")
+        self.reload()
+
+    async def undo_forget(self) -> None:
+        """Put the last forgotten entry back exactly (id and times), then re-embed it."""
+        if self.memory is None or self.last_forgotten is None:
+            return
+        entry, self.last_forgotten = self.last_forgotten, None
+        try:
+            await self.memory.import_([entry.model_copy(update={"score": None, "scores": None})])
+            reindex = getattr(self.memory, "reindex", None)
+            if reindex is not None and getattr(self.memory, "embedder", None) is not None:
+                await reindex()
+        except MemoryStoreError as exc:
+            self.notify(str(exc), severity="error")
+        self.query_one("#inspector-undo").display = False
+        self.notify(f"Restored {entry.key}")
+        self.reload()

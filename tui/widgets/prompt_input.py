@@ -1,0 +1,82 @@
+"""The message box: multi-line, Enter sends, Up/Down walk through earlier messages."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import TextArea
+
+
+class PromptInput(TextArea):
+    """Where the user types; Ctrl+J inserts a new line."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Send", priority=True),
+        Binding("ctrl+j", "newline", "New line", show=False, priority=True),
+        Binding("up", "history_previous", show=False),
+        Binding("down", "history_next", show=False),
+    ]
+
+    class Submitted(Message):
+        """The user sent a message."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, *, blink: bool = True, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id, soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
+        self.cursor_blink = blink
+        self.sent: list[str] = []
+        self._position: int | None = None
+        self._draft = ""
+
+    def action_submit(self) -> None:
+        """Send the text (empty input does nothing)."""
+        text = self.text
+        if not text.strip():
+            return
+        if not self.sent or self.sent[-1] != text:
+            self.sent.append(text)
+        self._position = None
+        self.clear()
+        self.post_message(self.Submitted(text))
+
+    def action_newline(self) -> None:
+        """Insert a line break."""
+        self.insert("\n")
+
+    def restore(self, text: str) -> None:
+        """Put text back (a message that could not be sent)."""
+        self.text = text
+        self.move_cursor(self.document.end)
+        self.focus()
+
+    def action_history_previous(self) -> None:
+        """Older message when the cursor is on the first line, else move up."""
+        if self.cursor_location[0] > 0 or not self.sent:
+            self.action_cursor_up()
+            return
+        if self._position is None:
+            self._draft = self.text
+            self._position = len(self.sent)
+        self._position = max(0, self._position - 1)
+        self._show(self.sent[self._position])
+
+    def action_history_next(self) -> None:
+        """Newer message when the cursor is on the last line, else move down."""
+        if self.cursor_location[0] < self.document.line_count - 1 or self._position is None:
+            self.action_cursor_down()
+            return
+        self._position += 1
+        if self._position >= len(self.sent):
+            self._position = None
+            self._show(self._draft)
+        else:
+            self._show(self.sent[self._position])
+
+    def _show(self, text: str) -> None:
+        self.text = text
+        self.move_cursor(self.document.end)

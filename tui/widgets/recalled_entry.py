@@ -1,0 +1,60 @@
+"""What memory contributed to a turn, and why each item was (or was not) used."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Collapsible, Static
+
+from agent.events import MemoryRecalled
+from memory.entry import MemoryEntry
+
+
+def _score(value: float | None) -> str:
+    return "  –  " if value is None else f"{value:.2f}"
+
+
+def _line(entry: MemoryEntry, text: Text, width: int = 70) -> None:
+    content = " ".join(entry.content.split())
+    if len(content) > width:
+        content = content[: width - 1] + "…"
+    text.append(f"{_score(entry.score)}  ", style="bold")
+    text.append(f"{entry.key} ", style="cyan")
+    text.append(f"[{entry.category}] {content}\n")
+
+
+def describe(event: MemoryRecalled) -> Text:
+    """The expanded view: each injected entry with its component scores, then the cuts."""
+    text = Text()
+    if event.degraded:
+        text.append(f"{event.degraded}\n", style="yellow")
+    for entry in event.injected:
+        _line(entry, text)
+        scores = entry.scores
+        if scores is not None:
+            why = (
+                f"keyword {_score(scores.keyword)} · vector {_score(scores.vector)} · {scores.lane}"
+            )
+            text.append(f"       {why}\n", style="dim")
+    if event.cut:
+        text.append("not used\n", style="bold dim")
+        for cut in event.cut:
+            text.append(f"  {cut.reason}: ", style="dim")
+            _line(cut.entry, text)
+    if not event.injected and not event.cut:
+        text.append("nothing relevant found", style="dim")
+    return text
+
+
+class RecalledEntry(Collapsible):
+    """Collapsed: how many memories were injected. Expanded: why."""
+
+    def __init__(self, event: MemoryRecalled) -> None:
+        count = len(event.injected)
+        noun = "memory" if count == 1 else "memories"
+        title = (
+            f"◆ recalled {count} {noun} ({event.mode})"
+            if count
+            else f"◇ no memories recalled ({event.mode})"
+        )
+        super().__init__(Static(describe(event)), title=title, collapsed=True, classes="recalled")
+        self.event = event

@@ -1,0 +1,94 @@
+"""The line users watch: model, server, memory, context use, speed, VRAM."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import Static
+
+SERVER_STYLES = {
+    "connected": "green",
+    "checking": "dim",
+    "not running": "bold red",
+    "model missing": "bold yellow",
+}
+
+
+@dataclass(frozen=True)
+class StatusState:
+    """Everything the status bar shows."""
+
+    model: str = ""
+    server: str = "checking"
+    embeddings: str = ""
+    memories: int | None = None
+    memory_off: bool = False
+    context_used: int = 0
+    num_ctx: int = 0
+    tokens_per_second: float | None = None
+    load_seconds: float | None = None
+    gpu_share: float | None = None
+    incognito: bool = False
+    warning: str | None = None
+
+
+def context_style(used: int, total: int) -> str:
+    """Green below half the window, yellow from 50 %, red from 80 %."""
+    share = used / total if total else 0.0
+    return "bold red" if share >= 0.8 else "yellow" if share >= 0.5 else "green"
+
+
+def render_status(state: StatusState) -> Text:
+    """The status line as styled text."""
+    parts: list[Text] = [Text(state.model or "no model", style="bold")]
+    parts.append(Text(f"ollama: {state.server}", style=SERVER_STYLES.get(state.server, "")))
+    if state.memory_off:
+        parts.append(Text("memory off", style="yellow"))
+    else:
+        count = "…" if state.memories is None else f"{state.memories:,}"
+        parts.append(Text(f"{count} memories · {state.embeddings}"))
+    if state.num_ctx:
+        share = state.context_used / state.num_ctx
+        parts.append(
+            Text(
+                f"ctx {state.context_used:,}/{state.num_ctx:,} ({share:.0%})",
+                style=context_style(state.context_used, state.num_ctx),
+            )
+        )
+    if state.tokens_per_second is not None:
+        parts.append(Text(f"{state.tokens_per_second:.1f} tok/s"))
+    if state.load_seconds is not None and state.load_seconds >= 0.05:
+        parts.append(Text(f"load {state.load_seconds:.1f}s"))
+    if state.gpu_share is not None:
+        where = (
+            "GPU"
+            if state.gpu_share >= 0.999
+            else "CPU"
+            if state.gpu_share == 0
+            else (f"{state.gpu_share:.0%} GPU")
+        )
+        parts.append(Text(where, style="green" if state.gpu_share >= 0.999 else "yellow"))
+    if state.incognito:
+        parts.append(Text("incognito: not saving", style="bold magenta"))
+    if state.warning:
+        parts.append(Text(f"⚠ {state.warning}", style="bold yellow"))
+    return Text(" │ ").join(parts)
+
+
+class StatusBar(Static):
+    """One line at the bottom; `set` changes some fields and redraws."""
+
+    def __init__(self, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.state = StatusState()
+
+    def on_mount(self) -> None:
+        """Draw the initial state."""
+        self.update(render_status(self.state))
+
+    def set(self, **changes: Any) -> None:
+        """Update some fields."""
+        self.state = replace(self.state, **changes)
+        self.update(render_status(self.state))

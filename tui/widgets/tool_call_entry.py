@@ -1,0 +1,42 @@
+"""One tool call in the chat: name and arguments, expandable to the result."""
+
+from __future__ import annotations
+
+import json
+
+from rich.text import Text
+from textual.widgets import Collapsible, Static
+
+
+def _short(value: object, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ToolCallEntry(Collapsible):
+    """Compact while collapsed; expanded it shows arguments and result (or error)."""
+
+    def __init__(self, name: str, arguments: object) -> None:
+        self.call_name = name
+        self.arguments = arguments
+        self._body = Static(self._describe(None, False), classes="tool-body")
+        super().__init__(
+            self._body, title=f"… {name} {_short(arguments)}", collapsed=True, classes="tool-call"
+        )
+
+    def _describe(self, result: str | None, error: bool) -> Text:
+        text = Text()
+        text.append("arguments ", style="bold")
+        text.append(json.dumps(self.arguments, ensure_ascii=False, indent=1, default=str))
+        if result is not None:
+            text.append("\nerror " if error else "\nresult ", style="bold red" if error else "bold")
+            text.append(result)
+        return text
+
+    def finish(self, result: str, *, error: bool, repeated: bool) -> None:
+        """Show the outcome."""
+        mark = "✗" if error else "✓"
+        again = " (repeated, not run again)" if repeated else ""
+        self.title = f"{mark} {self.call_name} {_short(self.arguments)}{again}"
+        self.add_class("failed" if error else "succeeded")
+        self._body.update(self._describe(result, error))
