@@ -54,6 +54,8 @@ class AgentSettings(BaseModel):
     """The system prompt; memory tool instructions are appended when tools are available."""
     min_autosave_chars: int = Field(default=12, ge=0)
     """Messages shorter than this are not auto-saved as conversation memories."""
+    recall_across_sessions: bool = True
+    """Recall what was said in every session (false: only this session plus global facts)."""
     inject_max_entries: int = Field(default=5, ge=0, le=50)
     """Recalled memories placed before a message at most."""
     inject_max_entry_chars: int = Field(default=600, ge=50)

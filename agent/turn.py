@@ -161,9 +161,10 @@ class Agent:
         self, text: str, session: Session, saved: MemoryEntry | Notice | None
     ) -> tuple[MemoryRecalled, str]:
         exclude = [saved.id] if isinstance(saved, MemoryEntry) and saved.id else []
+        scope = None if self.config.agent.recall_across_sessions else session.id
         try:
             result = await self.memory.recall(
-                text, self.config.memory.recall_limit, session.id, exclude_ids=exclude
+                text, self.config.memory.recall_limit, scope, exclude_ids=exclude
             )
         except MemoryStoreError as exc:
             result = RecallResult(entries=[], mode="off", degraded=f"recall failed: {exc}")

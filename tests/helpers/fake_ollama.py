@@ -112,9 +112,9 @@ class FakeOllama:
     routes: dict[str, Route] = field(default_factory=dict)
     requests: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
-    def start(self) -> FakeOllama:
-        """Serve on a free loopback port in a background thread."""
-        self._server = _Server(("127.0.0.1", 0), _Handler)
+    def start(self, port: int = 0) -> FakeOllama:
+        """Serve on loopback (a free port unless one is given) in a background thread."""
+        self._server = _Server(("127.0.0.1", port), _Handler)
         self._server.fake = self
         self._server.daemon_threads = True
         self.port = int(self._server.server_address[1])

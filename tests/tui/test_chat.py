@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 
 from agent.model import ServerUnavailableError
 from agent.testing import Reply, ScriptedModel, call
-from tests.tui.conftest import MakeApp, seed_entry
+from tests.tui.conftest import MakeApp, seed_entry, settle
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.prompt_input import PromptInput
 from tui.widgets.recalled_entry import RecalledEntry
@@ -231,3 +231,19 @@ async def test_the_memory_store_is_closed_on_exit(make_app: MakeApp) -> None:
 
     with pytest.raises(MemoryStoreError, match="closed"):
         await runtime.memory.count()
+
+
+async def test_enter_right_after_fast_typing_sends_all_of_it(make_app: MakeApp) -> None:
+    from textual import events
+
+    h = make_app(ScriptedModel(["one", "two"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await settle(pilot)
+        # A terminal delivers a burst: every character and the Enter before any is handled.
+        for character in "fast message":
+            h.app.post_message(events.Key("space" if character == " " else character, character))
+        h.app.post_message(events.Key("enter", "\r"))
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["fast message"]
+        assert h.app.query_one(PromptInput).text == ""

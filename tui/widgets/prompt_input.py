@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import TextArea
@@ -12,9 +13,11 @@ from textual.widgets import TextArea
 class PromptInput(TextArea):
     """Where the user types; Ctrl+J inserts a new line."""
 
+    # Enter and Ctrl+J are handled in `_on_key`, not as priority bindings: the app runs
+    # priority bindings as soon as a key arrives, ahead of the characters typed before it
+    # that still wait in this widget's queue, so a fast typist's Enter would send old text.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", "Send", priority=True),
-        Binding("ctrl+j", "newline", "New line", show=False, priority=True),
+        Binding("enter", "submit", "Send"),
         Binding("up", "history_previous", show=False),
         Binding("down", "history_next", show=False),
     ]
@@ -32,6 +35,17 @@ class PromptInput(TextArea):
         self.sent: list[str] = []
         self._position: int | None = None
         self._draft = ""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key in ("enter", "ctrl+j"):
+            event.prevent_default()
+            event.stop()
+            if event.key == "enter":
+                self.action_submit()
+            else:
+                self.action_newline()
+            return
+        await super()._on_key(event)
 
     def action_submit(self) -> None:
         """Send the text (empty input does nothing)."""

@@ -101,16 +101,26 @@ async def test_same_session_messages_in_history_are_not_injected(harness: Harnes
     assert [c.reason for c in recalled.cut] == ["already in conversation"]
 
 
-async def test_another_sessions_messages_are_injected(harness: Harness) -> None:
+async def test_what_was_said_in_another_session_is_recalled(harness: Harness) -> None:
     harness.model.add("Nice.", "Kayaks.")
     await harness.turn("I went kayaking on the Sognefjord last summer")
     other = harness.sessions.new()
     events = await harness.turn("What do you remember about kayaking on the Sognefjord?", other)
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-    assert [e.content for e in recalled.injected] == []  # other session's rows are scoped out
-    await harness.memory.store("trip", "Kayaked on the Sognefjord in 2025", "core")
-    harness.model.add("Yes.")
-    events = await harness.turn("What do you remember about kayaking on the Sognefjord?", other)
+    assert [e.content for e in recalled.injected] == [
+        "I went kayaking on the Sognefjord last summer"
+    ]
+
+
+async def test_recall_can_be_limited_to_the_session(make_harness: Any) -> None:
+    h: Harness = await make_harness(agent__recall_across_sessions=False)
+    h.model.add("Nice.", "Kayaks.", "Yes.")
+    await h.turn("I went kayaking on the Sognefjord last summer")
+    other = h.sessions.new()
+    events = await h.turn("What do you remember about kayaking on the Sognefjord?", other)
+    assert next(e for e in events if isinstance(e, MemoryRecalled)).injected == []
+    await h.memory.store("trip", "Kayaked on the Sognefjord in 2025", "core")
+    events = await h.turn("What do you remember about kayaking on the Sognefjord?", other)
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert [e.key for e in recalled.injected] == ["trip"]
 
