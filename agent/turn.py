@@ -34,7 +34,7 @@ from agent.redact import redact
 from agent.sessions import Session, SessionStore
 from agent.tools import MemoryTools, ToolError
 from memory.entry import MemoryEntry, RecallResult, utc_now
-from memory.errors import MemoryStoreError
+from memory.errors import MemoryStoreError, StorageFullError
 from memory.protocol import Memory
 
 
@@ -123,9 +123,21 @@ class Agent:
             saved: MemoryEntry | Notice | None = None
         else:
             history = list(session.messages)
-            # The message is on disk before anything can fail: a dead model loses nothing.
-            self.sessions.append(session, [ChatMessage(role="user", content=user_text)])
-            saved = await self._autosave(user_text, session)
+            outcome = await self._autosave(user_text, session)
+            if isinstance(outcome, TurnFailed):
+                yield outcome
+                return
+            saved = outcome
+            # The message is on disk before the model is asked: a dead model loses nothing.
+            try:
+                self.sessions.append(session, [ChatMessage(role="user", content=user_text)])
+            except OSError as exc:
+                yield TurnFailed(
+                    "storage_full",
+                    f"The conversation could not be saved ({exc}); "
+                    "your message was not sent. Free some disk space and retry.",
+                )
+                return
         if isinstance(saved, Notice):
             yield saved
         elif saved is not None:
@@ -139,7 +151,9 @@ class Agent:
             async for event in events:
                 yield event
 
-    async def _autosave(self, text: str, session: Session) -> MemoryEntry | Notice | None:
+    async def _autosave(
+        self, text: str, session: Session
+    ) -> MemoryEntry | Notice | TurnFailed | None:
         settings = self.config
         if session.incognito or not settings.memory.auto_save:
             return None
@@ -153,6 +167,12 @@ class Agent:
                 "conversation",
                 session.id,
                 source="autosave",
+            )
+        except StorageFullError as exc:
+            return TurnFailed(
+                "storage_full",
+                f"{exc}. Your message was not sent; free some "
+                "space (or forget old memories) and send it again.",
             )
         except MemoryStoreError as exc:
             return Notice(f"This message was not saved to memory: {exc}", "warning")

@@ -203,6 +203,15 @@ class VectorIndex:
         scores = self._vectors[[p for _, p in positions]] @ query
         return {seq: float(score) for (seq, _), score in zip(positions, scores, strict=True)}
 
+    def seqs(self) -> set[int]:
+        """Row ids that have a vector in the index."""
+        return set(self._position)
+
+    def vector(self, seq: int) -> npt.NDArray[np.float32] | None:
+        """The stored vector of one row (a copy), or None."""
+        position = self._position.get(seq)
+        return None if position is None else self._vectors[position].copy()
+
     def nbytes(self) -> int:
         """Memory held by the index arrays."""
         return int(self._vectors.nbytes + self._bits.nbytes + self._created.nbytes * 4)

@@ -1,0 +1,240 @@
+"""Property tests, 10,000+ examples in total: no input raises anything but a clear error.
+
+Counts: recall queries 3,000; keys and contents 2,500; tool arguments 2,500;
+config files 2,500 — 10,500 in all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from agent.config_file import parse_config
+from agent.errors import ConfigError
+from agent.messages import ToolCall
+from agent.tools import MemoryTools, ToolError
+from memory.errors import InvalidEntryError
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from memory.testing import CountingEmbedder
+
+pytestmark = pytest.mark.slow
+FIXTURE_OK = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+
+NASTY = st.sampled_from(
+    [
+        '"',
+        "'",
+        "*",
+        "^",
+        "(",
+        ")",
+        ":",
+        "-",
+        "+",
+        "NEAR",
+        "AND",
+        "OR",
+        "NOT",
+        "{",
+        "}",
+        "\x00",
+        "%",
+        "_",
+        "\\",
+        "🐍",
+        "👨‍👩‍👧",
+        "한국어 메모",
+        "東京タワー",
+        "שלום עולם",
+        "مرحبا",
+        "\u200f",
+        "\u202e",
+        "\ud800",
+        "\udfff",
+        "\ufeff",
+        "NEAR(a b, 2)",
+        "col:term",
+        "a* OR b*",
+        "\r\n",
+    ]
+)
+TEXT = st.lists(st.one_of(NASTY, st.text(max_size=16)), max_size=10).map(" ".join)
+
+
+@pytest.fixture(scope="module")
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    event_loop = asyncio.new_event_loop()
+    yield event_loop
+    event_loop.close()
+
+
+@pytest.fixture(scope="module")
+def store(
+    loop: asyncio.AbstractEventLoop, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SqliteMemory]:
+    path = tmp_path_factory.mktemp("bad-input") / "brain.db"
+    memory = loop.run_until_complete(
+        SqliteMemory.open(
+            path,
+            MemorySettings(
+                embedding_provider="hashing",
+                embedding_dimensions=32,
+                hot_cache_size=0,
+                early_return_score=1.0,
+            ),
+            CountingEmbedder(32),
+        )
+    )
+    for number, text in enumerate(
+        [
+            "NEAR AND OR",
+            'quote " here',
+            "커피를 좋아해요",
+            "東京",
+            "مرحبا بالعالم",
+            "emoji 🐍 snake",
+        ]
+    ):
+        loop.run_until_complete(memory.store(f"seed{number}", text))
+    yield memory
+    loop.run_until_complete(memory.close())
+
+
+@given(query=TEXT)
+@settings(max_examples=3000, deadline=None, suppress_health_check=FIXTURE_OK)
+def test_recall_queries(store: SqliteMemory, loop: asyncio.AbstractEventLoop, query: str) -> None:
+    result = loop.run_until_complete(store.recall(query, limit=4))
+    assert len(result.entries) <= 4
+    assert all(e.scores is not None and 0 <= e.scores.fused <= 1 for e in result.entries)
+
+
+@given(key=TEXT, content=TEXT)
+@settings(max_examples=2500, deadline=None, suppress_health_check=FIXTURE_OK)
+def test_keys_and_contents(
+    store: SqliteMemory, loop: asyncio.AbstractEventLoop, key: str, content: str
+) -> None:
+    try:
+        loop.run_until_complete(store.store_with_metadata(key, content, namespace="props"))
+    except InvalidEntryError as exc:
+        message = str(exc)
+        assert "empty" in message or "surrogate" in message or "longer" in message, message
+        return
+    got = loop.run_until_complete(store.get(key, "props"))
+    assert got is not None and got.content == content and got.key == key
+
+
+ARGUMENT_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | TEXT,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+ARGUMENTS = st.one_of(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "key",
+                "content",
+                "category",
+                "importance",
+                "query",
+                "limit",
+                "since",
+                "until",
+                "prefix",
+                "zzz",
+            ]
+        ),
+        ARGUMENT_VALUES,
+        max_size=5,
+    ),
+    st.dictionaries(
+        st.sampled_from(["key", "content", "query", "limit"]), ARGUMENT_VALUES, max_size=4
+    ).map(json.dumps),
+    TEXT,
+    ARGUMENT_VALUES,
+)
+
+
+@given(
+    name=st.sampled_from(
+        ["memory_store", "memory_recall", "memory_forget", "memory_list", "memory_nope", ""]
+    ),
+    arguments=ARGUMENTS,
+)
+@settings(max_examples=2500, deadline=None, suppress_health_check=FIXTURE_OK)
+def test_tool_arguments(
+    store: SqliteMemory, loop: asyncio.AbstractEventLoop, name: str, arguments: object
+) -> None:
+    tools = MemoryTools(store, namespace="tools")
+    try:
+        result = loop.run_until_complete(
+            tools.run(ToolCall(id="x", name=name, arguments=arguments))
+        )
+    except ToolError as exc:
+        assert str(exc) and (name in str(exc) or "arguments" in str(exc))
+    else:
+        assert isinstance(json.loads(result), dict)
+
+
+TOML_VALUE = st.one_of(
+    st.integers(-10, 10**7).map(str),
+    st.floats(allow_nan=False, allow_infinity=False).map(repr),
+    st.sampled_from(
+        [
+            "true",
+            "false",
+            '"x"',
+            "[1, 2]",
+            "{a = 1}",
+            "nan",
+            "inf",
+            '"""multi"""',
+            "'literal'",
+            "",
+            "= =",
+            '"unterminated',
+            "1979-05-27T07:32:00Z",
+        ]
+    ),
+)
+
+
+@given(
+    table=st.sampled_from(["memory", "ollama", "agent", "memory.retention_days", "nope", ""]),
+    key=st.sampled_from(
+        [
+            "backend",
+            "recall_limit",
+            "vector_weight",
+            "model",
+            "num_ctx",
+            "think",
+            "keep_alive",
+            "max_tool_iterations",
+            "conversation",
+            "typo",
+            "seed",
+        ]
+    ),
+    value=TOML_VALUE,
+    junk=st.sampled_from(["", "\n[[", "\nx", "\n\x00", "\n[memory]\n"]),
+)
+@settings(max_examples=2500, deadline=None)
+def test_config_files(table: str, key: str, value: str, junk: str) -> None:
+    header = f"[{table}]\n" if table else ""
+    text = f"# a user's config\n{header}{key} = {value}{junk}\n"
+    try:
+        parse_config(text, Path("config.toml"))
+    except ConfigError as exc:
+        message = str(exc)
+        assert message.startswith("config.toml") or "invalid config" in message
+        assert "not valid TOML" in message or key in message or table.split(".")[0] in message
