@@ -96,6 +96,7 @@ async def test_sigkilled_writers_lose_no_acknowledged_write(tmp_path: Path) -> N
         missing = acknowledged - present
         assert not missing, f"run {run}: {len(missing)} acknowledged writes lost"
     assert len(acknowledged) > 50
+    print(f"\ncrash: {len(acknowledged)} acknowledged writes over 5 SIGKILLed runs, all present")
 
 
 async def test_app_and_cli_share_the_file_without_locks_or_losses(tmp_path: Path) -> None:
