@@ -19,6 +19,7 @@ class MemoryCategory(StrEnum):
     CORE = "core"
     DAILY = "daily"
     CONVERSATION = "conversation"
+    PROCEDURAL = "procedural"
 
 
 class MemorySource(StrEnum):
@@ -28,6 +29,7 @@ class MemorySource(StrEnum):
     TOOL = "tool"
     AUTOSAVE = "autosave"
     IMPORT = "import"
+    CONSOLIDATION = "consolidation"
 
 
 RecallLane = Literal["keyword", "vector", "both", "like", "recent", "context"]
@@ -90,6 +92,8 @@ class MemoryEntry(BaseModel):
     """The fused recall score, set on recall results only."""
     scores: RecallScores | None = None
     """Component scores, set on recall results only."""
+    supersedes: list[str] = Field(default_factory=list, exclude=True)
+    """Set on a store result: ids of the entries this write superseded (not stored)."""
 
     @field_validator("category")
     @classmethod

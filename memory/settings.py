@@ -20,6 +20,21 @@ class RetentionSettings(BaseModel):
     """Days to keep auto-saved conversation messages (0 = forever)."""
 
 
+class BudgetSettings(BaseModel):
+    """Size limits that memory hygiene enforces (0 = no limit); pinned entries are exempt."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    core_max_entries: int = Field(default=0, ge=0)
+    """Most core facts to keep; beyond it the least important, then oldest, go."""
+    core_max_bytes: int = Field(default=0, ge=0)
+    """Most bytes of core-fact text to keep."""
+    daily_max_entries: int = Field(default=0, ge=0)
+    """Most daily notes to keep."""
+    daily_max_bytes: int = Field(default=0, ge=0)
+    """Most bytes of daily-note text to keep."""
+
+
 class MemorySettings(BaseModel):
     """Long-term memory: where it is stored and how recall ranks it."""
 
@@ -60,8 +75,29 @@ class MemorySettings(BaseModel):
     scored at this share of its own score (the reply often holds the answer; 0 disables)."""
     ann_threshold: int = Field(default=20_000, ge=0)
     """Above this many vectors, search a binary-quantised index and rescore exactly."""
+    supersede_core_updates: bool = True
+    """A changed core fact (same key, or the same subject) keeps the old one as superseded
+    history instead of overwriting it; restore brings it back."""
+    conflict_overlap: float = Field(default=0.6, ge=0.0, le=1.0)
+    """Two core facts are about the same subject when this share of the shorter one's words
+    is in the other (at least two words; 1 disables)."""
+    duplicate_policy: Literal["merge", "reject", "keep"] = "merge"
+    """A near-duplicate of a stored memory: merge into it, reject it, or keep both."""
+    near_duplicate_overlap: float = Field(default=0.9, ge=0.0, le=1.0)
+    """Share of shared words from which a memory counts as a near-duplicate."""
+    procedural_memory: bool = True
+    """After a turn whose tool calls succeeded, remember how the request was handled."""
+    consolidation: bool = False
+    """After each turn, ask the model for a daily summary line and new core facts
+    (runs in the background; costs one extra model call per turn)."""
+    hygiene_interval_minutes: int = Field(default=60, ge=0)
+    """Run memory hygiene this often while the app runs (and at start); 0 = only at start."""
+    snapshot_after_hygiene: bool = True
+    """Write MEMORY_SNAPSHOT.md (core facts, restorable) after each hygiene run."""
     retention_days: RetentionSettings = Field(default_factory=RetentionSettings)
     """Retention per category, applied by memory hygiene."""
+    budgets: BudgetSettings = Field(default_factory=BudgetSettings)
+    """Size limits per category, applied by memory hygiene."""
 
     @model_validator(mode="after")
     def _weights_not_both_zero(self) -> MemorySettings:

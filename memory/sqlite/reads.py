@@ -21,7 +21,9 @@ def get(core: SqliteCore, key: str, namespace: str) -> MemoryEntry | None:
     """The entry under (namespace, key)."""
     core.refresh()
     row = core.conn.execute(
-        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE namespace = ? AND key = ?", (namespace, key)
+        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE namespace = ? AND key = ? "
+        "AND superseded_by IS NULL",
+        (namespace, key),
     ).fetchone()
     return None if row is None else entry_from_row(row)
 

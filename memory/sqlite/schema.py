@@ -40,6 +40,8 @@ def _script(sql: str) -> Callable[[sqlite3.Connection], None]:
     return run
 
 
+# A key names the *active* entry: superseded versions keep their key as history, so the
+# uniqueness is a partial index over active rows, not a table constraint.
 # Vectors live beside the entries, not in them: a 3 KB BLOB per row would spread the
 # entries over many pages and slow every keyword search that joins them.
 _CREATE_MEMORIES = """
@@ -58,8 +60,12 @@ CREATE TABLE memories (
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL,
     terms TEXT NOT NULL,
-    UNIQUE (namespace, key)
+    content_hash TEXT NOT NULL DEFAULT ''
 );
+CREATE UNIQUE INDEX memories_active_key ON memories (namespace, key)
+    WHERE superseded_by IS NULL;
+CREATE INDEX memories_key ON memories (namespace, key);
+CREATE INDEX memories_content_hash ON memories (namespace, category, content_hash);
 CREATE TABLE memory_vectors (
     seq INTEGER PRIMARY KEY REFERENCES memories (seq) ON DELETE CASCADE,
     embedding BLOB NOT NULL,
@@ -128,11 +134,28 @@ CREATE TABLE embedding_cache (
 CREATE INDEX embedding_cache_lru ON embedding_cache (last_used);
 """
 
+# Every deletion (hygiene, forget) leaves a row here: what, when and why.
+_CREATE_AUDIT = """
+CREATE TABLE memory_audit (
+    audit_id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    action TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    entry_id TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    key TEXT NOT NULL,
+    category TEXT NOT NULL,
+    content TEXT NOT NULL
+);
+CREATE INDEX memory_audit_at ON memory_audit (at);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
     Migration("0003_change_log", _script(_CREATE_CHANGES)),
     Migration("0004_embedding_cache", _script(_CREATE_EMBEDDING_CACHE)),
+    Migration("0005_audit", _script(_CREATE_AUDIT)),
 )
 
 APPLICATION_ID = 0x4D454D43  # "MEMC": marks the file as ours for `file` and for us.

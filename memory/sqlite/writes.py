@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 import numpy as np
@@ -14,6 +14,7 @@ import numpy.typing as npt
 from memory.entry import (
     DEFAULT_NAMESPACE,
     MAX_KEY_CHARS,
+    MemoryCategory,
     MemoryEntry,
     normalize_category,
     utc_now,
@@ -22,6 +23,7 @@ from memory.errors import EmbeddingDimensionError, InvalidEntryError, MemoryStor
 from memory.protocol import ImportSummary
 from memory.records import MemoryRecord
 from memory.sqlite.core import SqliteCore
+from memory.sqlite.policy import content_hash, similar_active
 from memory.sqlite.rows import ENTRY_COLUMNS, encode_vector, entry_from_row, format_time
 from memory.text import index_text
 
@@ -114,70 +116,182 @@ def _write_vector(
 
 _INSERT = (
     "INSERT INTO memories (seq, id, namespace, key, content, category, session_id, importance, "
-    "pinned, source, superseded_by, created_at, updated_at, terms) "
-    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "pinned, source, superseded_by, created_at, updated_at, terms, content_hash) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 
 
 def upsert(
     core: SqliteCore, item: NewMemory, vector: npt.NDArray[np.float32] | None
 ) -> MemoryEntry:
-    """Insert, or update the entry under (namespace, key) keeping its id and creation time."""
+    """Write one entry, applying the lifecycle rules in one transaction.
+
+    Same key: unchanged content only refreshes metadata; a changed core fact supersedes
+    the old version (kept as history); other categories update in place, keeping id and
+    creation time. New key: an exact duplicate is not stored twice; a near-duplicate is
+    merged, rejected or kept per `duplicate_policy`; a core fact about the same subject as
+    active ones supersedes them.
+    """
     item = validate(item)
     if vector is not None:
         _checked_blob(core, vector)
+    settings = core.settings
     now = format_time(utc_now())
-    terms = index_text(item.key, item.content)
+    digest = content_hash(item.content)
+    supersedes: list[int] = []
+    same_key_superseded: list[str] = []
     with core.write() as conn:
-        existing = conn.execute(
-            "SELECT seq FROM memories WHERE namespace = ? AND key = ?", (item.namespace, item.key)
+        # The active row for the key; failing that, the newest superseded one, which an
+        # upsert brings back (clearing its superseded_by).
+        holder = conn.execute(
+            "SELECT seq, content_hash, superseded_by, importance, pinned FROM memories "
+            "WHERE namespace = ? AND key = ? ORDER BY superseded_by IS NOT NULL, seq DESC "
+            "LIMIT 1",
+            (item.namespace, item.key),
         ).fetchone()
-        if existing:
-            seq = existing[0]
-            conn.execute(
-                "UPDATE memories SET content = ?, category = ?, session_id = ?, "
-                "importance = coalesce(?, importance), pinned = coalesce(?, pinned), "
-                "source = ?, superseded_by = NULL, updated_at = ?, terms = ? WHERE seq = ?",
-                (
-                    item.content,
-                    item.category,
-                    item.session_id,
-                    item.importance,
-                    item.pinned,
-                    item.source,
-                    now,
-                    terms,
-                    seq,
-                ),
+        is_core = item.category == MemoryCategory.CORE.value and settings.supersede_core_updates
+        if holder is None:
+            seq, supersedes = _place_new(conn, core, item, now, digest, is_core)
+            if seq < 0:
+                seq, vector = -seq, None  # an existing entry absorbed the write
+        elif holder[2] is None and holder[1] == digest:
+            seq = _update_metadata(conn, holder[0], item, now)
+        elif holder[2] is None and is_core:
+            inherited = replace(
+                item,
+                importance=holder[3] if item.importance is None else item.importance,
+                pinned=bool(holder[4]) if item.pinned is None else item.pinned,
             )
+            # The old version steps aside before the new one takes the key (keys are
+            # unique among active rows), so the new id is chosen first.
+            new_id = uuid.uuid4().hex
+            conn.execute("UPDATE memories SET superseded_by = ? WHERE seq = ?", (new_id, holder[0]))
+            previous_id = conn.execute(
+                "SELECT id FROM memories WHERE seq = ?", (holder[0],)
+            ).fetchone()[0]
+            seq = _insert(conn, inherited, now, digest, entry_id=new_id)
+            same_key_superseded = [previous_id]
         else:
-            created = format_time(item.created_at) if item.created_at else now
-            cursor = conn.execute(
-                _INSERT,
-                (
-                    None,
-                    uuid.uuid4().hex,
-                    item.namespace,
-                    item.key,
-                    item.content,
-                    item.category,
-                    item.session_id,
-                    0.5 if item.importance is None else item.importance,
-                    bool(item.pinned),
-                    item.source,
-                    None,
-                    created,
-                    max(created, now),
-                    terms,
-                ),
-            )
-            seq = cursor.lastrowid
-        _write_vector(conn, core, seq, vector)
+            seq = _update_in_place(conn, holder[0], item, now, digest)
         if vector is not None:
+            _write_vector(conn, core, seq, vector)
             core.cache_vectors([(item.content, vector)])
+        ids = same_key_superseded + _supersede_rows(conn, supersedes, seq)
         row = conn.execute(f"SELECT {ENTRY_COLUMNS} FROM memories WHERE seq = ?", (seq,)).fetchone()
     core.after_write()
-    return entry_from_row(row)
+    entry = entry_from_row(row)
+    entry.supersedes = ids
+    return entry
+
+
+def _place_new(
+    conn: sqlite3.Connection,
+    core: SqliteCore,
+    item: NewMemory,
+    now: str,
+    digest: str,
+    is_core: bool,
+) -> tuple[int, list[int]]:
+    """Where a new key's content goes; a negative seq means an existing row took it."""
+    settings = core.settings
+    duplicate = conn.execute(
+        "SELECT seq FROM memories WHERE namespace = ? AND category = ? AND content_hash = ? "
+        "AND superseded_by IS NULL LIMIT 1",
+        (item.namespace, item.category, digest),
+    ).fetchone()
+    if duplicate:
+        return -duplicate[0], []
+    if item.category == MemoryCategory.CONVERSATION.value:
+        return _insert(conn, item, now, digest), []
+    similar = similar_active(conn, item.namespace, item.category, item.content, item.key)
+    near = [s for s in similar if s.overlap >= settings.near_duplicate_overlap and s.shared >= 2]
+    if near and settings.duplicate_policy == "reject":
+        return -near[0].seq, []
+    if near and settings.duplicate_policy == "merge":
+        return -_update_in_place(conn, near[0].seq, item, now, digest, keep_key=True), []
+    conflicts = [
+        s.seq
+        for s in similar
+        if is_core and s.overlap >= settings.conflict_overlap and s.shared >= 2
+    ]
+    return _insert(conn, item, now, digest), conflicts
+
+
+def _insert(
+    conn: sqlite3.Connection, item: NewMemory, now: str, digest: str, entry_id: str = ""
+) -> int:
+    created = format_time(item.created_at) if item.created_at else now
+    cursor = conn.execute(
+        _INSERT,
+        (
+            None,
+            entry_id or uuid.uuid4().hex,
+            item.namespace,
+            item.key,
+            item.content,
+            item.category,
+            item.session_id,
+            0.5 if item.importance is None else item.importance,
+            bool(item.pinned),
+            item.source,
+            None,
+            created,
+            max(created, now),
+            index_text(item.key, item.content),
+            digest,
+        ),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def _update_in_place(
+    conn: sqlite3.Connection,
+    seq: int,
+    item: NewMemory,
+    now: str,
+    digest: str,
+    *,
+    keep_key: bool = False,
+) -> int:
+    key = conn.execute("SELECT key FROM memories WHERE seq = ?", (seq,)).fetchone()[0]
+    conn.execute(
+        "UPDATE memories SET content = ?, category = ?, session_id = ?, "
+        "importance = coalesce(?, importance), pinned = coalesce(?, pinned), source = ?, "
+        "superseded_by = NULL, updated_at = ?, terms = ?, content_hash = ? WHERE seq = ?",
+        (
+            item.content,
+            item.category,
+            item.session_id,
+            item.importance,
+            item.pinned,
+            item.source,
+            now,
+            index_text(key if keep_key else item.key, item.content),
+            digest,
+            seq,
+        ),
+    )
+    conn.execute("DELETE FROM memory_vectors WHERE seq = ?", (seq,))
+    return seq
+
+
+def _update_metadata(conn: sqlite3.Connection, seq: int, item: NewMemory, now: str) -> int:
+    conn.execute(
+        "UPDATE memories SET category = ?, session_id = ?, importance = coalesce(?, importance), "
+        "pinned = coalesce(?, pinned), source = ?, updated_at = ? WHERE seq = ?",
+        (item.category, item.session_id, item.importance, item.pinned, item.source, now, seq),
+    )
+    return seq
+
+
+def _supersede_rows(conn: sqlite3.Connection, seqs: list[int], new_seq: int) -> list[str]:
+    if not seqs:
+        return []
+    new_id = conn.execute("SELECT id FROM memories WHERE seq = ?", (new_seq,)).fetchone()[0]
+    marks = ",".join("?" * len(seqs))
+    ids = [r[0] for r in conn.execute(f"SELECT id FROM memories WHERE seq IN ({marks})", seqs)]
+    conn.execute(f"UPDATE memories SET superseded_by = ? WHERE seq IN ({marks})", (new_id, *seqs))
+    return ids
 
 
 def bulk_insert(
@@ -213,6 +327,7 @@ def bulk_insert(
                     created,
                     created,
                     index_text(item.key, item.content),
+                    content_hash(item.content),
                 )
             )
         conn.executemany(_INSERT, rows)
@@ -228,12 +343,32 @@ def bulk_insert(
     return len(rows)
 
 
-def forget(core: SqliteCore, key: str, namespace: str) -> bool:
-    """Delete the entry under key; True when a row went."""
+def record_deletions(
+    conn: sqlite3.Connection, where: str, params: tuple[object, ...], action: str, reason: str
+) -> int:
+    """Delete the rows matching `where`, leaving an audit row for each (what, when, why)."""
+    now = format_time(utc_now())
+    conn.execute(
+        "INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, "
+        f"content) SELECT ?, ?, ?, id, namespace, key, category, content FROM memories "
+        f"WHERE {where}",
+        (now, action, reason, *params),
+    )
+    return int(conn.execute(f"DELETE FROM memories WHERE {where}", params).rowcount)
+
+
+def forget(core: SqliteCore, key: str, namespace: str, reason: str = "forgotten") -> bool:
+    """Delete the entry under key and its superseded versions; True when the key existed."""
     with core.write() as conn:
-        removed = conn.execute(
-            "DELETE FROM memories WHERE namespace = ? AND key = ?", (namespace, key)
-        ).rowcount
+        active = conn.execute(
+            "SELECT 1 FROM memories WHERE namespace = ? AND key = ? AND superseded_by IS NULL",
+            (namespace, key),
+        ).fetchone()
+        removed = (
+            record_deletions(conn, "namespace = ? AND key = ?", (namespace, key), "forget", reason)
+            if active
+            else 0
+        )
     core.after_write()
     return removed > 0
 
@@ -254,20 +389,26 @@ def supersede(core: SqliteCore, old_ids: Sequence[str], new_id: str) -> int:
 
 
 def restore(core: SqliteCore, entry_id: str) -> MemoryEntry:
-    """Reactivate an entry; an active successor becomes superseded by it (a flip)."""
+    """Reactivate an entry; whatever replaced it becomes superseded by it (a flip)."""
     with core.write() as conn:
         row = conn.execute(
-            "SELECT superseded_by FROM memories WHERE id = ?", (entry_id,)
+            "SELECT superseded_by, namespace, key FROM memories WHERE id = ?", (entry_id,)
         ).fetchone()
         if row is None:
             raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
-        successor = row[0]
-        conn.execute("UPDATE memories SET superseded_by = NULL WHERE id = ?", (entry_id,))
+        successor, namespace, key = row
+        # The active holder of the key steps aside first: keys are unique among active rows.
+        conn.execute(
+            "UPDATE memories SET superseded_by = ? WHERE namespace = ? AND key = ? "
+            "AND superseded_by IS NULL AND id != ?",
+            (entry_id, namespace, key, entry_id),
+        )
         if successor is not None:
             conn.execute(
                 "UPDATE memories SET superseded_by = ? WHERE id = ? AND superseded_by IS NULL",
                 (entry_id, successor),
             )
+        conn.execute("UPDATE memories SET superseded_by = NULL WHERE id = ?", (entry_id,))
         restored = conn.execute(
             f"SELECT {ENTRY_COLUMNS} FROM memories WHERE id = ?", (entry_id,)
         ).fetchone()
@@ -289,9 +430,12 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
                     session_id=record.session_id,
                 )
             )
+            # Only an active record takes the key from the active row that holds it;
+            # superseded history shares keys with its successor.
             replaced = conn.execute(
-                "DELETE FROM memories WHERE id = ? OR (namespace = ? AND key = ?)",
-                (record.id, record.namespace, record.key),
+                "DELETE FROM memories WHERE id = ? OR (? AND namespace = ? AND key = ? "
+                "AND superseded_by IS NULL)",
+                (record.id, record.superseded_by is None, record.namespace, record.key),
             ).rowcount
             if replaced:
                 summary.replaced += 1
@@ -314,6 +458,7 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
                     format_time(record.timestamp),
                     format_time(record.updated_at),
                     index_text(record.key, record.content),
+                    content_hash(record.content),
                 ),
             )
             embedding = record.embedding if isinstance(record, MemoryRecord) else None

@@ -18,7 +18,9 @@ async def main(path: str, prefix: str, count: int, embed: bool) -> None:
     store = await SqliteMemory.open(path, settings, CountingEmbedder(64) if embed else None)
     try:
         for i in range(count):
-            await store.store(f"{prefix}-{i}", f"{prefix} wrote entry number {i} about sailing")
+            await store.store(
+                f"{prefix}-{i}", f"{prefix} wrote entry number {i} about sailing", "daily"
+            )
             sys.stdout.write(f"ack {prefix}-{i}\n")
             sys.stdout.flush()
             if i % 20 == 0:

@@ -21,6 +21,7 @@ from agent.messages import ToolCall
 from agent.tools import MemoryTools, ToolError
 from memory.errors import InvalidEntryError
 from memory.settings import MemorySettings
+from memory.sqlite.policy import content_hash
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
 
@@ -121,13 +122,16 @@ def test_keys_and_contents(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, key: str, content: str
 ) -> None:
     try:
-        loop.run_until_complete(store.store_with_metadata(key, content, namespace="props"))
+        stored = loop.run_until_complete(store.store_with_metadata(key, content, namespace="props"))
     except InvalidEntryError as exc:
         message = str(exc)
         assert "empty" in message or "surrogate" in message or "longer" in message, message
         return
-    got = loop.run_until_complete(store.get(key, "props"))
-    assert got is not None and got.content == content and got.key == key
+    # Stored as given, or absorbed by an entry with the same normalised text (a duplicate)
+    # or merged into a near-duplicate, which then holds this content.
+    got = loop.run_until_complete(store.get(stored.key, "props"))
+    assert got is not None and got.content == stored.content
+    assert content_hash(stored.content) == content_hash(content)
 
 
 ARGUMENT_VALUES = st.recursive(

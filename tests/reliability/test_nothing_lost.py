@@ -141,7 +141,7 @@ async def test_app_and_cli_share_the_file_without_locks_or_losses(tmp_path: Path
 
     async def app() -> None:
         for i in range(300):
-            await store.store(f"app-{i}", f"app message {i} about the garden")
+            await store.store(f"app-{i}", f"app message {i} about the garden", "daily")
             if i % 10 == 0:
                 await store.recall("garden message")
 
@@ -171,7 +171,7 @@ async def test_a_store_that_cannot_grow_fails_clearly_and_keeps_earlier_data(
     store = await SqliteMemory.open(tmp_path / "brain.db", SETTINGS, CountingEmbedder(64))
     try:
         for i in range(20):
-            await store.store(f"early-{i}", f"an early memory number {i}")
+            await store.store(f"early-{i}", f"an early memory number {i}", "daily")
         pages = store._db.call(
             lambda: store._core.conn.execute(  # noqa: SLF001
                 "PRAGMA page_count"
@@ -184,7 +184,7 @@ async def test_a_store_that_cannot_grow_fails_clearly_and_keeps_earlier_data(
         )
         with pytest.raises(StorageFullError, match="nothing was saved, earlier memories"):
             for i in range(500):
-                await store.store(f"late-{i}", "filler text that needs new pages " * 30)
+                await store.store(f"late-{i}", f"filler {i} " + os.urandom(600).hex(), "daily")
         assert {f"early-{i}" for i in range(20)} <= {e.key for e in await store.list(limit=999)}
         assert (await store.health_check()).ok
     finally:
@@ -202,7 +202,7 @@ async def test_a_full_store_keeps_the_users_message_in_the_input(tmp_path: Path)
     settings = MemorySettings(embedding_provider="none")
     store = await SqliteMemory.open(tmp_path / "brain.db", settings)
     for i in range(10):
-        await store.store(f"early-{i}", f"kept memory {i}")
+        await store.store(f"early-{i}", f"kept memory {i}", "daily")
     model = ScriptedModel(["never used"], name="qwen3:8b")
 
     async def factory(config: Config) -> Runtime:

@@ -73,7 +73,9 @@ async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
         await settle(pilot)
         edited = await memory.get("pet")
         assert edited is not None and edited.content == "The cat is called Tofu"
-        assert edited.importance == 0.9 and edited.id == "id-pet"
+        assert edited.importance == 0.9 and edited.supersedes == []
+        old = await memory.get_by_id("id-pet")  # a core fact's edit keeps the old version
+        assert old is not None and old.superseded_by == edited.id
 
         h.app.open_entry(edited)
         await pilot.pause()
@@ -91,8 +93,10 @@ async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
         await pilot.click("#inspector-undo")
         await settle(pilot)
         back = await memory.get("pet")
-        assert back is not None and back.id == "id-pet" and back.pinned
+        assert back is not None and back.id == edited.id and back.pinned
         assert back.content == "The cat is called Tofu"
+        history = await memory.get_by_id("id-pet")
+        assert history is not None and history.superseded_by == edited.id
 
 
 async def test_invalid_importance_is_refused_in_the_dialog(make_app: MakeApp) -> None:
@@ -126,7 +130,7 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
         await settle(pilot)
         memory = h.runtime.memory
         assert (await memory.get("rust")).superseded_by is None  # type: ignore[union-attr]
-        assert (await memory.get("python")).superseded_by == "id-rust"  # type: ignore[union-attr]
+        assert (await memory.get_by_id("id-python")).superseded_by == "id-rust"  # type: ignore[union-attr]
 
 
 async def test_tool_store_refreshes_the_open_inspector(make_app: MakeApp) -> None:

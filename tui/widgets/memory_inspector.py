@@ -45,7 +45,7 @@ class MemoryInspector(Vertical):
         self.entries: list[MemoryEntry] = []
         self.page = 0
         self.total = 0
-        self.last_forgotten: MemoryEntry | None = None
+        self.last_forgotten: list[MemoryEntry] = []
         self._debounce: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -220,8 +220,19 @@ class MemoryInspector(Vertical):
                 await self.memory.restore(entry.id)
                 self.notify(f"Restored {entry.key}")
             elif result.action == "forget":
+                history = [
+                    e
+                    for e in await self.memory.list(
+                        namespace=entry.namespace,
+                        prefix=entry.key,
+                        include_superseded=True,
+                        order="created",
+                        limit=1000,
+                    )
+                    if e.key == entry.key
+                ]
                 await self.memory.forget(entry.key, entry.namespace)
-                self.last_forgotten = entry
+                self.last_forgotten = history or [entry]
                 self.query_one("#inspector-undo").display = True
                 self.notify(f"Forgot {entry.key} (Undo forget brings it back)")
         except MemoryStoreError as exc:
@@ -229,12 +240,15 @@ class MemoryInspector(Vertical):
         self.reload()
 
     async def undo_forget(self) -> None:
-        """Put the last forgotten entry back exactly (id and times), then re-embed it."""
-        if self.memory is None or self.last_forgotten is None:
+        """Put the forgotten entry and its history back exactly, then re-embed them."""
+        if self.memory is None or not self.last_forgotten:
             return
-        entry, self.last_forgotten = self.last_forgotten, None
+        entries, self.last_forgotten = self.last_forgotten, []
+        entry = next((e for e in entries if e.superseded_by is None), entries[-1])
         try:
-            await self.memory.import_([entry.model_copy(update={"score": None, "scores": None})])
+            await self.memory.import_(
+                [e.model_copy(update={"score": None, "scores": None}) for e in entries]
+            )
             reindex = getattr(self.memory, "reindex", None)
             if reindex is not None and getattr(self.memory, "embedder", None) is not None:
                 await reindex()

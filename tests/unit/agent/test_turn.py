@@ -410,7 +410,7 @@ async def test_memory_content_cannot_break_out_of_the_fence(harness: Harness) ->
 async def test_injection_budget_cuts_extra_entries(make_harness: Any) -> None:
     h: Harness = await make_harness(agent__inject_max_entries=2)
     for number in range(4):
-        await h.memory.store(f"fjord{number}", f"fjord fact number {number}", "core")
+        await h.memory.store(f"fjord{number}", f"fjord fact number {number}", "daily")
     h.model.add("ok")
     events = await h.turn("fjord fact")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))

@@ -95,7 +95,9 @@ async def test_like_fallback_is_marked_low_confidence(store: SqliteMemory) -> No
 
 async def test_namespace_filter_applies_before_the_limit(store: SqliteMemory) -> None:
     for i in range(60):
-        await store.store_with_metadata(f"n{i}", "budget spreadsheet budget", namespace="noise")
+        await store.store_with_metadata(
+            f"n{i}", f"budget spreadsheet budget {i}", "daily", namespace="noise"
+        )
     await store.store("mine", "the budget spreadsheet for the house")
     result = await store.recall("budget spreadsheet", limit=1)
     assert [e.key for e in result.entries] == ["mine"]

@@ -28,11 +28,11 @@ async def test_store_then_get_returns_every_field(store: SqliteMemory) -> None:
 async def test_upsert_keeps_id_and_created_refreshes_content_and_clears_superseded(
     store: SqliteMemory,
 ) -> None:
-    first = await store.store("lang", "prefers Rust")
+    first = await store.store("lang", "prefers Rust", "daily")
     other = await store.store("other", "placeholder")
     await store.supersede([first.id], other.id)
     await asyncio.sleep(0.002)
-    second = await store.store("lang", "prefers Python")
+    second = await store.store("lang", "prefers Python", "daily")
     assert second.id == first.id
     assert second.timestamp == first.timestamp
     assert second.updated_at > first.updated_at
@@ -43,9 +43,9 @@ async def test_upsert_keeps_id_and_created_refreshes_content_and_clears_supersed
 
 async def test_store_with_metadata_and_none_keeps_existing_values(store: SqliteMemory) -> None:
     await store.store_with_metadata(
-        "k", "v1", namespace="work", importance=0.9, pinned=True, source="tool"
+        "k", "v1", "daily", namespace="work", importance=0.9, pinned=True, source="tool"
     )
-    updated = await store.store_with_metadata("k", "v2", namespace="work")
+    updated = await store.store_with_metadata("k", "v2", "daily", namespace="work")
     assert updated.importance == 0.9 and updated.pinned
     assert updated.namespace == "work" and updated.source == "user"
     assert await store.get("k") is None  # other namespace
@@ -91,7 +91,7 @@ async def test_forget_reports_whether_something_went(store: SqliteMemory) -> Non
 
 async def test_list_pages_filters_and_orders_deterministically(store: SqliteMemory) -> None:
     for i in range(7):
-        await store.store(f"note-{i}", f"note number {i}", "daily" if i % 2 else "core")
+        await store.store(f"note-{i}", f"note number {i}", "daily" if i % 2 else "travel")
     await store.store("other", "x")
     recent = await store.list(limit=3)
     assert [e.key for e in recent] == ["other", "note-6", "note-5"]
@@ -133,15 +133,16 @@ async def test_stats_counts_by_category_and_namespace(store: SqliteMemory) -> No
 
 
 async def test_supersede_and_restore_flip(store: SqliteMemory) -> None:
-    rust = await store.store("pref-old", "the user prefers Rust")
-    python = await store.store("pref-new", "the user prefers Python")
+    rust = await store.store("pref-old", "the user prefers Rust", "daily")
+    python = await store.store("pref-new", "the user prefers Python", "daily")
     assert await store.supersede([rust.id], python.id) == 1
     assert [e.key for e in (await store.recall("prefers")).entries] == ["pref-new"]
     history = await store.list(include_superseded=True, order="key")
     assert {e.key: e.superseded_by for e in history} == {"pref-new": None, "pref-old": python.id}
     restored = await store.restore(rust.id)
     assert restored.superseded_by is None
-    assert (await store.get("pref-new")).superseded_by == rust.id  # type: ignore[union-attr]
+    assert (await store.get_by_id(python.id)).superseded_by == rust.id  # type: ignore[union-attr]
+    assert await store.get("pref-new") is None  # get returns active entries only
     assert [e.key for e in (await store.recall("prefers")).entries] == ["pref-old"]
 
 
@@ -162,3 +163,22 @@ async def test_file_and_new_directory_are_private(open_store: OpenStore, tmp_pat
 async def test_concurrent_callers_lose_nothing(store: SqliteMemory) -> None:
     await asyncio.gather(*(store.store(f"k{i}", f"content {i}") for i in range(100)))
     assert await store.count() == 100
+
+
+async def test_a_changed_core_fact_under_the_same_key_keeps_the_old_as_history(
+    store: SqliteMemory,
+) -> None:
+    first = await store.store_with_metadata(
+        "city", "Ana lives in Porto", importance=0.8, pinned=True
+    )
+    second = await store.store("city", "Ana lives in Lisbon")
+    assert second.id != first.id and second.supersedes == [first.id]
+    assert second.importance == 0.8 and second.pinned  # a new version inherits them
+    active = await store.get("city")
+    assert active is not None and active.content == "Ana lives in Lisbon"
+    old = await store.get_by_id(first.id)
+    assert old is not None and old.superseded_by == second.id and old.key == "city"
+    assert [e.key for e in (await store.recall("where does Ana live")).entries] == ["city"]
+    third = await store.store("city", "Ana lives in Lisbon")  # same text: nothing new
+    assert third.id == second.id and third.supersedes == []
+    assert await store.count() == 2
