@@ -36,6 +36,7 @@ class MemoryArgs:
     all: bool = False
     json: bool = False
     batch_size: int = 64
+    dry_run: bool = False
 
 
 @asynccontextmanager
@@ -203,3 +204,50 @@ COMMANDS: dict[str, Callable[[Config, MemoryArgs, TextIO], Coroutine[Any, Any, i
     "import": cmd_import,
     "reindex": cmd_reindex,
 }
+
+
+async def cmd_hygiene(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Apply retention and budgets now; with --dry-run only list what would go."""
+    from agent.maintenance import maintain
+
+    async with opened_memory(config) as memory:
+        report, snapshot = await maintain(memory, config.memory, dry_run=args.dry_run)
+    if report is None:
+        out.write(f"the {config.memory.backend!r} backend has no hygiene\n")
+        return 0
+    verb = "would remove" if report.dry_run else "removed"
+    out.write(f"{verb} {len(report.removed)} memories\n")
+    for entry, reason in report.removed:
+        out.write(f"  {entry.key}  ({entry.category}, {entry.updated_at:%Y-%m-%d})  {reason}\n")
+    if snapshot is not None:
+        out.write(f"snapshot written to {snapshot}\n")
+    return 0
+
+
+async def cmd_snapshot(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Write MEMORY_SNAPSHOT.md (or FILE): core memories, readable and restorable."""
+    async with opened_memory(config) as memory:
+        write = getattr(memory, "write_snapshot", None)
+        if write is None:
+            raise MemoryStoreError(f"the {memory.name!r} backend cannot write snapshots")
+        path = await write(Path(args.file) if args.file else None)
+    out.write(f"snapshot written to {path}\n")
+    return 0
+
+
+async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Deletions, newest first: what went, when and why."""
+    async with opened_memory(config) as memory:
+        audit_log = getattr(memory, "audit_log", None)
+        records = await audit_log(limit=args.limit) if audit_log is not None else []
+    for record in records:
+        out.write(
+            f"{record.at:%Y-%m-%d %H:%M}  {record.action:<7} {record.key}  "
+            f"({record.category})  {record.reason}\n"
+        )
+    if not records:
+        out.write("no deletions recorded\n")
+    return 0
+
+
+COMMANDS.update({"hygiene": cmd_hygiene, "snapshot": cmd_snapshot, "audit": cmd_audit})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from agent.errors import AgentError
 from agent.messages import ChatMessage, ToolCall, ToolSpec
@@ -19,6 +19,8 @@ class ChatOptions:
     seed: int | None = None
     keep_alive: str | None = None
     think: bool | str = False
+    format: dict[str, Any] | None = None
+    """A JSON schema the reply must follow (Ollama's structured outputs)."""
 
 
 DEFAULT_OPTIONS = ChatOptions()

@@ -150,6 +150,7 @@ class OllamaChatModel:
                 think=think,
                 options=generation,
                 keep_alive=options.keep_alive,
+                format=options.format,
             )
             finished = False
             async for part in stream:

@@ -71,6 +71,10 @@ async def open_runtime(
             memory = NoneMemory()
     chosen: ServedModel = model if model is not None else make_model(config)
     sessions = SessionStore(data / "sessions")
+    warnings = []
+    hydration = getattr(memory, "hydration", None)
+    if hydration:
+        warnings.append(hydration)
     embeddings = "keyword-only"
     if embedder is not None and memory.capabilities.supports_vectors:
         embeddings = f"embeddings: {embedder.model}"
@@ -83,4 +87,5 @@ async def open_runtime(
         session=sessions.new(),
         memory_problem=problem,
         embeddings=embeddings,
+        warnings=warnings,
     )

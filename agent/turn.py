@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
@@ -12,6 +13,7 @@ from datetime import datetime
 from agent.autosave import conversation_key, should_autosave
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
+from agent.consolidation import SCHEMA, consolidate
 from agent.events import (
     MemoryRecalled,
     MemorySaved,
@@ -35,6 +37,7 @@ from agent.sessions import Session, SessionStore
 from agent.tools import MemoryTools, ToolError
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError, StorageFullError
+from memory.procedures import ProcedureStep
 from memory.protocol import Memory
 
 
@@ -80,6 +83,9 @@ class Agent:
         self.tools = MemoryTools(memory)
         self._described = False
         self._context_length: int | None = None
+        self._background: set[asyncio.Task[list[MemoryEntry]]] = set()
+        self.consolidated: list[MemoryEntry] = []
+        """Entries stored by consolidation since the agent started (for the UI)."""
 
     def use_model(self, model: ChatModel) -> None:
         """Talk to another model from the next turn on."""
@@ -284,6 +290,11 @@ class Agent:
             if not finished and (current.text or current.thinking):
                 produced.append(current.message(stopped=True))
             self.sessions.append(session, produced)
+        procedure = await self._remember_procedure(user_text, produced, session)
+        if procedure is not None:
+            yield MemorySaved(procedure)
+        reply = "".join(m.content for m in produced if m.role == "assistant")
+        self._consolidate_later(user_text, reply, session)
         stats = self._stats(current.stats, rounds, started)
         if stats.done_reason == "length":
             reason = "length"
@@ -321,6 +332,57 @@ class Agent:
                     error=error,
                 )
             )
+
+    async def _remember_procedure(
+        self, user_text: str, produced: list[ChatMessage], session: Session
+    ) -> MemoryEntry | None:
+        """After tool calls that all succeeded, remember how the request was handled."""
+        store = getattr(self.memory, "store_procedural", None)
+        calls = [call for m in produced if m.role == "assistant" for call in m.tool_calls]
+        results = [m for m in produced if m.role == "tool"]
+        if (
+            store is None
+            or not calls
+            or session.incognito
+            or not self.config.memory.procedural_memory
+            or any(r.error for r in results)
+        ):
+            return None
+        steps = [
+            ProcedureStep(c.name, c.arguments if isinstance(c.arguments, dict) else {})
+            for c in calls
+        ]
+        try:
+            entry: MemoryEntry | None = await store(redact(user_text)[0], steps, session.id)
+        except MemoryStoreError:
+            return None
+        return entry
+
+    def _consolidate_later(self, user_text: str, reply: str, session: Session) -> None:
+        """Start consolidation in the background: the reply is never kept waiting for it."""
+        if not self.config.memory.consolidation or session.incognito or not reply.strip():
+            return
+        options = ChatOptions(
+            num_ctx=self.num_ctx,
+            temperature=0.0,
+            keep_alive=self.config.ollama.keep_alive,
+            format=SCHEMA,
+        )
+        task = asyncio.create_task(
+            consolidate(self.model, self.memory, user_text, reply, self.clock(), options)
+        )
+        self._background.add(task)
+        task.add_done_callback(self._finished_background)
+
+    def _finished_background(self, task: asyncio.Task[list[MemoryEntry]]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is None:
+            self.consolidated.extend(task.result())
+
+    async def drain(self) -> None:
+        """Wait for background work (consolidation) to finish."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
 
     def _stats(self, last: ChunkStats | None, rounds: int, started: float) -> TurnStats:
         last = last or ChunkStats()

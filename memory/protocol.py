@@ -25,6 +25,8 @@ class Capabilities:
     supports_supersede: bool
     supports_export: bool
     supports_namespaces: bool = True
+    supports_lifecycle: bool = False
+    """Hygiene, the audit log, snapshots and procedural memory."""
 
 
 class MemoryStats(BaseModel):
@@ -45,6 +47,32 @@ class MemoryStats(BaseModel):
     embedding_cache_entries: int = 0
     file_bytes: int | None = None
     path: str | None = None
+
+
+class AuditRecord(BaseModel):
+    """One deletion: what went, when, and why."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    at: datetime
+    action: str
+    """"hygiene" or "forget"."""
+    reason: str
+    entry_id: str
+    namespace: str
+    key: str
+    category: str
+    content: str
+
+
+class HygieneReport(BaseModel):
+    """What a hygiene run removed (or, dry, would remove)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    dry_run: bool
+    removed: list[tuple[MemoryEntry, str]] = Field(default_factory=list)
+    """Each entry with the reason it went."""
 
 
 class ImportSummary(BaseModel):

@@ -78,6 +78,15 @@ class AppActions(App[None]):
         )
         if runtime.memory_problem:
             self.notify(runtime.memory_problem, title="Memory is off", severity="error", timeout=60)
+        for warning in runtime.warnings:
+            self.notify(warning, title="Memory", severity="warning", timeout=30)
+        self.run_worker(self.run_hygiene(), group="hygiene", exclusive=True)
+        minutes = self.config.memory.hygiene_interval_minutes
+        if minutes:
+            self.set_interval(
+                minutes * 60,
+                lambda: self.run_worker(self.run_hygiene(), group="hygiene", exclusive=True),
+            )
         await self.refresh_memory_count()
         await self.check_model()
         self.set_interval(15, self.poll_server)
@@ -151,6 +160,35 @@ class AppActions(App[None]):
         mine = next((m for m in loaded if m.name == model.name), None)
         self.status.set(server="connected", gpu_share=None if mine is None else mine.gpu_share)
 
+    async def run_hygiene(self) -> None:
+        """Retention and budgets, then the snapshot; report what went."""
+        from agent.maintenance import maintain
+
+        if self.runtime is None:
+            return
+        try:
+            report, _ = await maintain(self.runtime.memory, self.config.memory)
+        except (MemoryStoreError, OSError) as exc:
+            self.notify(f"Memory hygiene failed: {exc}", severity="error")
+            return
+        if report is not None and report.removed:
+            self.notify(
+                f"Memory hygiene removed {len(report.removed)} entries "
+                "(the inspector's 'deleted' filter lists them)"
+            )
+            self.inspector.reload()
+            await self.refresh_memory_count()
+
+    async def _after_background(self) -> None:
+        """Show what consolidation stored once it is done (it never delays the reply)."""
+        if self.runtime is None:
+            return
+        before = len(self.runtime.agent.consolidated)
+        await self.runtime.agent.drain()
+        if len(self.runtime.agent.consolidated) > before:
+            self.inspector.reload()
+            await self.refresh_memory_count()
+
     async def refresh_memory_count(self) -> None:
         """The memory count in the status bar."""
         if self.runtime is not None and self.runtime.memory.capabilities.persistent:
@@ -199,6 +237,7 @@ class AppActions(App[None]):
             if not await view.stopped():
                 self.prompt.restore(text)
             raise
+        self.run_worker(self._after_background(), group="background")
 
     async def _apply(self, outcome: Outcome, text: str, view: TurnView) -> None:
         if outcome.used_ids is not None:

@@ -45,6 +45,12 @@ def _parser() -> argparse.ArgumentParser:
     add("import", "load memories from an export file").add_argument("file")
     reindex = add("reindex", "re-embed entries whose vectors are missing or stale")
     reindex.add_argument("--batch-size", type=int, default=64)
+    hygiene = add("hygiene", "apply retention and budgets now (audited), then write the snapshot")
+    hygiene.add_argument("--dry-run", action="store_true", help="only list what would go")
+    add("snapshot", "write MEMORY_SNAPSHOT.md (core memories, restorable)").add_argument(
+        "file", nargs="?"
+    )
+    add("audit", "deletions, newest first").add_argument("--limit", type=int, default=50)
     return parser
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from memory.entry import MemoryEntry
-from memory.protocol import ListOrder, MemoryStats
+from memory.protocol import AuditRecord, ListOrder, MemoryStats
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters
 from memory.sqlite.core import SqliteCore
@@ -126,3 +126,14 @@ def export_page(
         )
         records.append(MemoryRecord.model_construct(**dict(entry), embedding=embedding))
     return records, (rows[-1][0] if rows else after_seq)
+
+
+def audit_log(core: SqliteCore, limit: int, offset: int) -> list[AuditRecord]:
+    """Deletions, newest first."""
+    rows = core.conn.execute(
+        "SELECT at, action, reason, entry_id, namespace, key, category, content "
+        "FROM memory_audit ORDER BY audit_id DESC LIMIT ? OFFSET ?",
+        (limit, offset),
+    ).fetchall()
+    names = ("at", "action", "reason", "entry_id", "namespace", "key", "category", "content")
+    return [AuditRecord(**dict(zip(names, row, strict=True))) for row in rows]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import builtins
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -10,11 +12,22 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.embedding.base import Embedder, unit_vectors
-from memory.entry import HealthReport, MemoryEntry, RecallResult
+from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import EmbeddingError, MemoryStoreError
-from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.files import SNAPSHOT_NAME, write_private
+from memory.procedures import ProcedureStep, describe_procedure
+from memory.protocol import (
+    AuditRecord,
+    Capabilities,
+    HygieneReport,
+    ImportSummary,
+    ListOrder,
+    MemoryStats,
+)
 from memory.retrieval import RecallFilters, cache_key
 from memory.settings import MemorySettings
+from memory.snapshot import render_snapshot
+from memory.sqlite import hygiene as hygiene_run
 from memory.sqlite import reads, search, writes
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
@@ -35,6 +48,7 @@ class SqliteMemory:
         supports_keyword_search=True,
         supports_supersede=True,
         supports_export=True,
+        supports_lifecycle=True,
     )
 
     def __init__(self, db: DatabaseThread, core: SqliteCore, embedder: Embedder | None) -> None:
@@ -44,6 +58,8 @@ class SqliteMemory:
         self.settings = core.settings
         self.path = core.path
         self.last_embedding_error: str | None = None
+        self.hydration: str | None = None
+        """Set when the store was rebuilt from MEMORY_SNAPSHOT.md (and how that went)."""
         self._closed = False
 
     @classmethod
@@ -294,6 +310,41 @@ class SqliteMemory:
                 yield record
             if len(page) < _EXPORT_PAGE:
                 return
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    async def hygiene(self, *, dry_run: bool = False, now: datetime | None = None) -> HygieneReport:
+        """Apply retention and budgets (pinned entries exempt); every deletion is audited."""
+        doomed = await self._db.run(hygiene_run.run, self._core, now or utc_now(), dry_run)
+        return HygieneReport(dry_run=dry_run, removed=[(d.entry, d.reason) for d in doomed])
+
+    async def audit_log(self, limit: int = 100, offset: int = 0) -> builtins.list[AuditRecord]:
+        """Deletions, newest first."""
+        return await self._db.run(reads.audit_log, self._core, limit, offset)
+
+    async def write_snapshot(self, path: Path | None = None, now: datetime | None = None) -> Path:
+        """Write MEMORY_SNAPSHOT.md (every core entry, superseded history included)."""
+        target = path or self.snapshot_path
+        entries = [e async for e in self.export() if e.category == MemoryCategory.CORE.value]
+        text = render_snapshot(entries, now or utc_now())
+        await asyncio.to_thread(write_private, target, text)
+        return target
+
+    @property
+    def snapshot_path(self) -> Path:
+        """MEMORY_SNAPSHOT.md beside the database."""
+        return self.path.with_name(SNAPSHOT_NAME)
+
+    async def store_procedural(
+        self, request: str, steps: Sequence[ProcedureStep], session_id: str | None = None
+    ) -> MemoryEntry | None:
+        """Remember how a request was handled; similar requests update one entry."""
+        if not steps:
+            return None
+        key, text = describe_procedure(request, steps)
+        return await self.store_with_metadata(
+            key, text, MemoryCategory.PROCEDURAL.value, None, importance=0.4, source="tool"
+        )
 
     async def close(self) -> None:
         """See `Memory.close`; closing twice is harmless."""

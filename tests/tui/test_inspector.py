@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from textual.widgets import Checkbox, DataTable, Input, Static, TextArea
 
@@ -189,3 +190,72 @@ async def test_a_corrupt_database_leaves_the_app_up_with_memory_off(tmp_path, mo
         assert any("not a usable memchat database" in n.message for n in app._notifications)
         assert "memory off" in str(app.status.render())
     assert (home / "brain.db").read_bytes() == b"not a database" * 10
+
+
+async def test_deleted_view_shows_the_audit_log(make_app: MakeApp) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        await h.runtime.memory.forget("lunch")
+        h.app.query_one("#inspector-audit", Checkbox).value = True
+        await pilot.pause()
+        await settle(pilot)
+        table = h.app.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()] == ["when", "action", "key", "why"]
+        assert table.row_count == 1
+        assert table.get_row_at(0)[1:] == ["forget", "lunch", "forgotten"]
+        h.app.query_one("#inspector-audit", Checkbox).value = False
+        await pilot.pause()
+        await settle(pilot)
+        assert len(table.columns) == 5 and table.row_count == 2
+
+
+async def test_procedural_entries_are_listed_by_category(make_app: MakeApp) -> None:
+    from textual.widgets import Select
+
+    from agent.testing import Reply, call
+
+    model = ScriptedModel(
+        [Reply(tool_calls=[call("memory_list")]), "Here they are."], name="qwen3:8b"
+    )
+    h = make_app(model, seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.query_one("#prompt", TextArea).text = "list what you remember"
+        await pilot.press("enter")
+        await settle(pilot)
+        h.app.query_one("#inspector-category", Select).value = "procedural"
+        await pilot.pause()
+        await settle(pilot)
+        [procedure] = h.app.inspector.entries
+        assert procedure.content.startswith('To handle a request like "list what you remember"')
+
+
+async def test_a_store_rebuilt_from_its_snapshot_is_announced(make_app: MakeApp) -> None:
+    from agent.config import Config
+    from agent.runtime import open_runtime
+    from memory.settings import MemorySettings
+    from tui.app import MemchatApp
+
+    home = Path(os.environ["MEMCHAT_HOME"])
+    home.mkdir(parents=True)
+    from memory.snapshot import render_snapshot
+
+    (home / "MEMORY_SNAPSHOT.md").write_text(
+        render_snapshot([seed_entry("pet", "The user's cat is called Miso")], now=SEED[0].timestamp)
+    )
+    model = ScriptedModel(name="qwen3:8b")
+
+    async def factory(config: Config):  # type: ignore[no-untyped-def]
+        return await open_runtime(config, model=model)
+
+    app = MemchatApp(
+        Config(memory=MemorySettings(embedding_provider="none")),
+        runtime_factory=factory,
+        blink=False,
+    )
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.ready.wait()
+        await settle(pilot)
+        assert any("restored 1 core memories" in n.message for n in app._notifications)
+        assert app.runtime is not None and await app.runtime.memory.count() == 1

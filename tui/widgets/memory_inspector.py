@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tui.screens.memory_detail import DetailResult
 
 PAGE_SIZE = 20
-CATEGORIES = ("core", "daily", "conversation")
+CATEGORIES = ("core", "daily", "conversation", "procedural")
 
 
 def _clip(text: str, width: int) -> str:
@@ -59,8 +59,9 @@ class MemoryInspector(Vertical):
                 id="inspector-category",
                 compact=True,
             )
-            yield Checkbox("this session", id="inspector-session", compact=True)
+            yield Checkbox("session", id="inspector-session", compact=True)
             yield Checkbox("superseded", id="inspector-superseded", compact=True)
+            yield Checkbox("deleted", id="inspector-audit", compact=True)
         yield DataTable(id="inspector-table", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="inspector-paging"):
             yield Button("◀", id="inspector-prev", compact=True)
@@ -96,6 +97,9 @@ class MemoryInspector(Vertical):
 
     async def _load(self) -> None:
         assert self.memory is not None
+        if self.query_one("#inspector-audit", Checkbox).value:
+            await self._load_audit()
+            return
         query = self.query_one("#inspector-search", Input).value.strip()
         category_value = self.query_one("#inspector-category", Select).value
         category = category_value if isinstance(category_value, str) else None
@@ -132,8 +136,29 @@ class MemoryInspector(Vertical):
             return
         self._fill()
 
+    async def _load_audit(self) -> None:
+        """The audit log of deletions, newest first, in place of the entries."""
+        audit_log = getattr(self.memory, "audit_log", None)
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns("when", "action", "key", "why")
+        records = await audit_log(limit=200) if audit_log is not None else []
+        for record in records:
+            table.add_row(
+                f"{record.at:%Y-%m-%d %H:%M}",
+                record.action,
+                _clip(record.key, 18),
+                _clip(record.reason, 34),
+            )
+        self.entries = []
+        label = self.query_one("#inspector-page", Label)
+        label.update(f"{len(records)} deletions (newest first)")
+
     def _fill(self) -> None:
         table = self.query_one(DataTable)
+        if len(table.columns) != 5:
+            table.clear(columns=True)
+            table.add_columns("", "key", "category", "score", "content")
         table.clear()
         for entry in self.entries:
             marker = Text("●", style="bold green") if entry.id in self.used_ids else Text("")

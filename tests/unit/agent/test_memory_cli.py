@@ -119,3 +119,48 @@ def test_none_backend(configured: Path, capsys: pytest.CaptureFixture[str]) -> N
     configured.write_text("[memory]\nbackend = 'none'\n")
     assert main(["memory", "search", "anything"]) == 0
     assert "mode: off" in capsys.readouterr().out
+
+
+def test_hygiene_dry_run_then_real_run_then_audit_and_snapshot(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+    from datetime import UTC, datetime, timedelta
+
+    from agent.config_file import load_config
+    from agent.memory_commands import opened_memory
+    from memory.sqlite.writes import NewMemory
+
+    async def seed() -> None:
+        async with opened_memory(load_config()) as memory:
+            from memory.sqlite.store import SqliteMemory
+
+            assert isinstance(memory, SqliteMemory)
+            old = datetime.now(UTC) - timedelta(days=90)
+            await memory.bulk_store(
+                [
+                    NewMemory(
+                        key="old-chat",
+                        content="said in spring",
+                        category="conversation",
+                        created_at=old,
+                    ),
+                    NewMemory(key="fact", content="a core fact", category="core", created_at=old),
+                ]
+            )
+
+    asyncio.run(seed())
+    assert main(["memory", "hygiene", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "would remove 1 memories" in out and "old-chat" in out
+    assert "retention: conversation older than 30 days" in out
+    assert main(["memory", "hygiene"]) == 0
+    out = capsys.readouterr().out
+    assert "removed 1 memories" in out and "snapshot written to" in out
+    assert main(["memory", "audit"]) == 0
+    out = capsys.readouterr().out
+    assert "hygiene old-chat" in out and "retention" in out
+    snapshot = Path(os.environ["MEMCHAT_HOME"]) / "MEMORY_SNAPSHOT.md"
+    assert "## fact" in snapshot.read_text()
+    assert main(["memory", "snapshot", str(configured.parent / "copy.md")]) == 0
+    assert (configured.parent / "copy.md").read_text().count("## fact") == 1

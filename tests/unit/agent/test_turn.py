@@ -172,6 +172,7 @@ async def test_tool_round_trip(harness: Harness) -> None:
         "memory_saved",
         "tool_call_finished",
         *["text_delta"] * 5,
+        "memory_saved",  # the procedure: how this request was handled
         "turn_finished",
     ]
     finished = next(e for e in events if isinstance(e, ToolCallFinished))

@@ -1,0 +1,30 @@
+"""Hygiene and the snapshot after it, shared by the app's timer and the CLI."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from memory.protocol import HygieneReport, Memory
+from memory.settings import MemorySettings
+
+
+async def maintain(
+    memory: Memory,
+    settings: MemorySettings,
+    *,
+    dry_run: bool = False,
+    now: datetime | None = None,
+) -> tuple[HygieneReport | None, Path | None]:
+    """Run hygiene (and write the snapshot unless dry); None where the backend has none."""
+    if not memory.capabilities.supports_lifecycle:
+        return None, None
+    hygiene = getattr(memory, "hygiene", None)
+    write_snapshot = getattr(memory, "write_snapshot", None)
+    report: HygieneReport | None = None
+    if hygiene is not None:
+        report = await hygiene(dry_run=dry_run, now=now)
+    snapshot: Path | None = None
+    if not dry_run and settings.snapshot_after_hygiene and write_snapshot is not None:
+        snapshot = await write_snapshot(now=now)
+    return report, snapshot

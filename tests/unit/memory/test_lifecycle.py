@@ -1,0 +1,290 @@
+"""Hygiene, supersession, dedupe, snapshots and procedural memory (fixed clock)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory.factory import open_memory
+from memory.procedures import ProcedureStep
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from memory.sqlite.writes import NewMemory
+from tests.unit.memory.conftest import OpenStore
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def days_ago(days: float) -> datetime:
+    return NOW - timedelta(days=days)
+
+
+async def test_retention_removes_old_conversation_only_and_audits_it(
+    open_store: OpenStore,
+) -> None:
+    store = await open_store(None)
+    await store.bulk_store(
+        [
+            NewMemory(
+                key="old-chat",
+                content="said long ago",
+                category="conversation",
+                created_at=days_ago(45),
+            ),
+            NewMemory(
+                key="old-pinned-chat",
+                content="pinned chat",
+                category="conversation",
+                created_at=days_ago(45),
+                pinned=True,
+            ),
+            NewMemory(
+                key="new-chat",
+                content="said yesterday",
+                category="conversation",
+                created_at=days_ago(1),
+            ),
+            NewMemory(
+                key="old-core",
+                content="an old core fact",
+                category="core",
+                created_at=days_ago(400),
+            ),
+            NewMemory(
+                key="old-daily",
+                content="an old daily note",
+                category="daily",
+                created_at=days_ago(400),
+            ),
+        ]
+    )
+    dry = await store.hygiene(dry_run=True, now=NOW)
+    assert [(e.key, why) for e, why in dry.removed] == [
+        ("old-chat", "retention: conversation older than 30 days")
+    ]
+    assert await store.count() == 5
+    report = await store.hygiene(now=NOW)
+    assert [e.key for e, _ in report.removed] == ["old-chat"]
+    keys = {e.key for e in await store.list(namespace=None, limit=50)}
+    assert keys == {"old-pinned-chat", "new-chat", "old-core", "old-daily"}
+    [record] = await store.audit_log()
+    assert record.action == "hygiene" and record.key == "old-chat"
+    assert record.reason == "retention: conversation older than 30 days"
+    assert record.content == "said long ago" and record.category == "conversation"
+    assert (await store.hygiene(now=NOW)).removed == []
+
+
+async def test_budgets_evict_least_important_then_oldest_and_spare_pinned(
+    open_store: OpenStore,
+) -> None:
+    store = await open_store(None, budgets={"core_max_entries": 3})
+    await store.bulk_store(
+        [
+            NewMemory(key="vital", content="vital fact", importance=0.9, created_at=days_ago(9)),
+            NewMemory(
+                key="old-minor", content="old minor fact", importance=0.1, created_at=days_ago(8)
+            ),
+            NewMemory(
+                key="new-minor", content="new minor fact", importance=0.1, created_at=days_ago(1)
+            ),
+            NewMemory(
+                key="pinned-minor",
+                content="pinned minor fact",
+                importance=0.0,
+                pinned=True,
+                created_at=days_ago(20),
+            ),
+            NewMemory(
+                key="middling", content="middling fact", importance=0.5, created_at=days_ago(5)
+            ),
+        ]
+    )
+    report = await store.hygiene(now=NOW)
+    assert [(e.key, why) for e, why in report.removed] == [
+        ("old-minor", "budget: core over 3 entries"),
+        ("new-minor", "budget: core over 3 entries"),
+    ]
+    assert {e.key for e in await store.list(limit=50)} == {"vital", "pinned-minor", "middling"}
+
+
+async def test_byte_budget(open_store: OpenStore) -> None:
+    store = await open_store(None, budgets={"daily_max_bytes": 25})
+    await store.bulk_store(
+        [
+            NewMemory(
+                key=f"d{i}",
+                content=f"daily note number {i}",
+                category="daily",
+                created_at=days_ago(10 - i),
+            )
+            for i in range(3)
+        ]
+    )
+    report = await store.hygiene(now=NOW)
+    assert [e.key for e, _ in report.removed] == ["d0", "d1"]
+
+
+async def test_the_rust_then_python_example(open_store: OpenStore) -> None:
+    store = await open_store(None)
+    rust = await store.store("pref_1", "the user prefers Rust")
+    python = await store.store("pref_2", "the user prefers Python")
+    assert python.supersedes == [rust.id]
+    recalled = await store.recall("which language does the user prefer")
+    assert [e.content for e in recalled.entries] == ["the user prefers Python"]
+    history = await store.list(include_superseded=True, order="key")
+    assert {e.content: e.superseded_by for e in history} == {
+        "the user prefers Rust": python.id,
+        "the user prefers Python": None,
+    }
+    await store.restore(rust.id)
+    recalled = await store.recall("which language does the user prefer")
+    assert [e.content for e in recalled.entries] == ["the user prefers Rust"]
+    assert (await store.get_by_id(python.id)).superseded_by == rust.id  # type: ignore[union-attr]
+
+
+async def test_different_subjects_do_not_supersede(open_store: OpenStore) -> None:
+    store = await open_store(None)
+    await store.store("pet_1", "the user's cat is called Miso")
+    dog = await store.store("pet_2", "the user's dog is called Rex")
+    assert dog.supersedes == []
+    assert await store.count(include_superseded=False) == 2
+
+
+async def test_superseding_can_be_switched_off(open_store: OpenStore) -> None:
+    store = await open_store(None, supersede_core_updates=False)
+    first = await store.store("lang", "prefers Rust")
+    second = await store.store("lang", "prefers Python")
+    assert second.id == first.id and await store.count() == 1
+
+
+async def test_a_version_chain_restores_cleanly(open_store: OpenStore) -> None:
+    store = await open_store(None)
+    a = await store.store("home", "Ana lives in Porto")
+    b = await store.store("home", "Ana lives in Lisbon")
+    c = await store.store("home", "Ana lives in Madrid")
+    assert c.supersedes == [b.id] and b.supersedes == [a.id]
+    await store.restore(a.id)
+    active = await store.get("home")
+    assert active is not None and active.id == a.id
+    assert (await store.get_by_id(c.id)).superseded_by == a.id  # type: ignore[union-attr]
+    assert await store.count(include_superseded=False) == 1
+
+
+@pytest.mark.parametrize(
+    "variant", ["I take the 8:15 train", "i take the 8:15   TRAIN!", "I take the 8:15 train."]
+)
+async def test_exact_duplicates_are_stored_once(open_store: OpenStore, variant: str) -> None:
+    store = await open_store(None)
+    first = await store.store("train_1", "I take the 8:15 train", "daily")
+    again = await store.store("train_2", variant, "daily")
+    assert again.id == first.id and await store.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("policy", "count", "content"),
+    [
+        ("merge", 1, "Dentist appointment on Tuesday at 3 pm, bring the insurance card"),
+        ("reject", 1, "Dentist appointment on Tuesday at 3 pm bring insurance card"),
+        ("keep", 2, "Dentist appointment on Tuesday at 3 pm, bring the insurance card"),
+    ],
+)
+async def test_near_duplicates_follow_the_policy(
+    open_store: OpenStore, policy: str, count: int, content: str
+) -> None:
+    store = await open_store(None, duplicate_policy=policy)
+    first = await store.store(
+        "dentist", "Dentist appointment on Tuesday at 3 pm bring insurance card", "daily"
+    )
+    second = await store.store(
+        "dentist_again", "Dentist appointment on Tuesday at 3 pm, bring the insurance card", "daily"
+    )
+    assert await store.count() == count
+    if policy != "keep":
+        assert second.id == first.id
+        got = await store.get("dentist")
+        assert got is not None and got.content == content
+
+
+async def test_forget_removes_the_history_and_audits_each_row(open_store: OpenStore) -> None:
+    store = await open_store(None)
+    await store.store("home", "Ana lives in Porto")
+    await store.store("home", "Ana lives in Lisbon")
+    assert await store.forget("home")
+    assert await store.count() == 0
+    records = await store.audit_log()
+    assert [(r.action, r.reason) for r in records] == [("forget", "forgotten")] * 2
+    assert {r.content for r in records} == {"Ana lives in Porto", "Ana lives in Lisbon"}
+
+
+async def test_snapshot_round_trip_rebuilds_a_lost_store(tmp_path: Path) -> None:
+    settings = MemorySettings(embedding_provider="none")
+    store = await open_memory(settings, tmp_path, None)
+    assert isinstance(store, SqliteMemory)
+    tricky = "Line one\n```python\nprint('fenced')\n```\n# not a heading\n- not a field"
+    await store.store_with_metadata(
+        "editor", "The user edits in Helix", importance=0.9, pinned=True
+    )
+    await store.store_with_metadata("tricky `key`", tricky, session_id="s1")
+    await store.store("home", "Ana lives in Porto")
+    await store.store("home", "Ana lives in Lisbon")
+    await store.store("lunch", "ramen", "daily")
+    before = sorted(
+        [e.model_dump() async for e in store.export() if e.category == "core"],
+        key=lambda d: d["id"],
+    )
+    for entry in before:
+        entry.pop("embedding", None)
+    path = await store.write_snapshot(now=datetime(2026, 11, 30, tzinfo=UTC))
+    assert path == tmp_path / "MEMORY_SNAPSHOT.md"
+    assert (path.stat().st_mode & 0o777) == 0o600
+    assert "## editor" in path.read_text()
+    await store.close()
+    for name in ("brain.db", "brain.db-wal", "brain.db-shm"):
+        (tmp_path / name).unlink(missing_ok=True)
+    rebuilt = await open_memory(settings, tmp_path, None)
+    try:
+        assert isinstance(rebuilt, SqliteMemory)
+        assert rebuilt.hydration is not None and "restored 4 core memories" in rebuilt.hydration
+        after = sorted([e.model_dump() async for e in rebuilt.export()], key=lambda d: d["id"])
+        for entry in after:
+            entry.pop("embedding", None)
+        assert after == before
+        assert (await rebuilt.get("home")).content == "Ana lives in Lisbon"  # type: ignore[union-attr]
+    finally:
+        await rebuilt.close()
+
+
+async def test_an_unreadable_snapshot_is_reported_and_left_alone(tmp_path: Path) -> None:
+    snapshot = tmp_path / "MEMORY_SNAPSHOT.md"
+    snapshot.write_text("# just some notes, not a snapshot\n")
+    store = await open_memory(MemorySettings(embedding_provider="none"), tmp_path, None)
+    try:
+        assert isinstance(store, SqliteMemory)
+        assert store.hydration is not None and "could not be read" in store.hydration
+        assert await store.count() == 0
+        assert snapshot.read_text() == "# just some notes, not a snapshot\n"
+    finally:
+        await store.close()
+
+
+async def test_procedures_are_stored_once_and_recalled_for_similar_requests(
+    open_store: OpenStore,
+) -> None:
+    store = await open_store(None)
+    steps = [
+        ProcedureStep("memory_recall", {"query": "lisbon"}),
+        ProcedureStep("memory_store", {"key": "k", "content": "c"}),
+    ]
+    first = await store.store_procedural("Remember where my sister lives", steps)
+    again = await store.store_procedural("remember where my sister lives!", steps)
+    assert first is not None and again is not None and again.id == first.id
+    assert first.category == "procedural" and first.session_id is None
+    assert first.content == (
+        'To handle a request like "Remember where my sister lives": '
+        "call memory_recall(query), then memory_store(content, key)."
+    )
+    recalled = await store.recall("remember where my brother lives", category="procedural")
+    assert [e.id for e in recalled.entries] == [first.id]
+    assert await store.store_procedural("nothing", []) is None
