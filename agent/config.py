@@ -41,6 +41,22 @@ class OllamaSettings(BaseModel):
     """Seconds to wait between streamed chunks before the reply counts as stalled."""
 
 
+class ModelSettings(BaseModel):
+    """Which kind of server runs the chat model."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    provider: Literal["ollama", "openai"] = "ollama"
+    """ollama, or openai for any OpenAI-compatible server (llama-server, LM Studio, vLLM);
+    generation settings in [ollama] (temperature, seed, timeouts) apply to both."""
+    base_url: str = "http://127.0.0.1:8080/v1"
+    """The OpenAI-compatible endpoint (provider = "openai")."""
+    name: str = ""
+    """Model id on the OpenAI-compatible server; empty takes the first it serves."""
+    api_key: str = ""
+    """Bearer token for the OpenAI-compatible server, if it wants one."""
+
+
 class AgentSettings(BaseModel):
     """The turn loop."""
 
@@ -71,6 +87,8 @@ class Config(BaseModel):
 
     memory: MemorySettings = Field(default_factory=MemorySettings)
     """Long-term memory."""
+    model: ModelSettings = Field(default_factory=ModelSettings)
+    """Which kind of server runs the chat model."""
     ollama: OllamaSettings = Field(default_factory=OllamaSettings)
     """The Ollama server and the chat model."""
     agent: AgentSettings = Field(default_factory=AgentSettings)

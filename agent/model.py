@@ -140,11 +140,13 @@ class ServerUnavailableError(ModelError):
 
     code = "server_unavailable"
 
-    def __init__(self, host: str) -> None:
-        super().__init__(
-            f"Ollama is not running at {host}. Start it with `ollama serve` (or open the "
-            "Ollama app), or set ollama.host / OLLAMA_HOST to where it runs."
+    def __init__(self, host: str, hint: str = "") -> None:
+        hint = hint or (
+            "Start it with `ollama serve` (or open the Ollama app), or set "
+            "ollama.host / OLLAMA_HOST to where it runs."
         )
+        what = "Ollama is" if not hint.startswith("Start your") else "The model server is"
+        super().__init__(f"{what} not running at {host}. {hint}")
         self.host = host
 
 
@@ -153,11 +155,9 @@ class ModelNotFoundError(ModelError):
 
     code = "model_not_found"
 
-    def __init__(self, model: str) -> None:
-        super().__init__(
-            f"The model {model!r} is not installed. Pull it with `ollama pull {model}` "
-            "or from the command palette."
-        )
+    def __init__(self, model: str, hint: str = "") -> None:
+        hint = hint or f"Pull it with `ollama pull {model}` or from the command palette."
+        super().__init__(f"The model {model!r} is not installed. {hint}")
         self.model = model
 
 

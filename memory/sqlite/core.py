@@ -43,6 +43,10 @@ class SqliteCore:
         self.identity = identity
         self.conn = open_database(path)
         self.hot_cache = HotCache(settings.hot_cache_size, settings.hot_cache_ttl_s)
+        self.vector_baseline = 0.0
+        self.asymmetric = False
+        """The embedder embeds queries differently from documents (E5's prefixes)."""
+        """Cosine of unrelated texts for the current embedder (set by the store)."""
         self.index = VectorIndex(settings.embedding_dimensions, settings.ann_threshold)
         self.total_docs = 0
         self._last_change = 0

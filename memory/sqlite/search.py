@@ -22,6 +22,8 @@ from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row
 from memory.text import fts_match_expression, fts_quote, query_terms
 
 _MIN_CANDIDATES = 40
+QUERY_VECTOR_PREFIX = "\x00query\x00"
+"""Cache key prefix of query embeddings for models that embed queries differently."""
 MATCH_ROW_BUDGET = 1_000
 """Rows the keyword query may match before more common terms are left out of it."""
 LIKE_FALLBACK_WINDOW = 5_000
@@ -146,7 +148,8 @@ def keyword_stage(
     elif core.settings.early_return_score < 1.0 and best >= core.settings.early_return_score:
         stage.result = finish(core, stage, query_vector=None, mode="keyword-early")
     else:
-        cached_vector = core.cached_vectors([query]).get(query)
+        vector_key = QUERY_VECTOR_PREFIX + query if core.asymmetric else query
+        cached_vector = core.cached_vectors([vector_key]).get(vector_key)
         if cached_vector is not None:
             stage.result = finish(core, stage, query_vector=cached_vector, mode="hybrid")
     return stage
@@ -198,7 +201,12 @@ def finish(
     settings = core.settings
     hybrid = query_vector is not None
     scored = [
-        (fused_score(c, settings.vector_weight, settings.keyword_weight, hybrid), c)
+        (
+            fused_score(
+                c, settings.vector_weight, settings.keyword_weight, hybrid, core.vector_baseline
+            ),
+            c,
+        )
         for c in stage.candidates.values()
     ]
     scored.sort(key=lambda pair: (-pair[0], pair[1].bm25_rank, -pair[1].seq))
@@ -272,7 +280,9 @@ def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[Mem
             entry = entry_from_row(row)
             entry.score = fused
             parent = by_seq.get(candidate.context_of) if candidate.context_of else None
-            entry.scores = explain(candidate, fused, None if parent is None else str(parent[1]))
+            entry.scores = explain(
+                candidate, fused, None if parent is None else str(parent[1]), core.vector_baseline
+            )
             entries.append(entry)
     return entries
 

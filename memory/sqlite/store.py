@@ -78,6 +78,9 @@ class SqliteMemory:
         except BaseException:
             db.shutdown()
             raise
+        baseline = settings.vector_baseline
+        core.vector_baseline = baseline if baseline >= 0 else getattr(embedder, "baseline", 0.0)
+        core.asymmetric = hasattr(embedder, "embed_queries")
         return cls(db, core, embedder)
 
     # -- embeddings --------------------------------------------------------------------
@@ -97,6 +100,19 @@ class SqliteMemory:
             self.last_embedding_error = None
             cached.update(zip(missing, fresh, strict=True))
         return np.stack([cached[text] for text in texts])
+
+    async def _embed_query(self, text: str) -> npt.NDArray[np.float32] | None:
+        """A query's vector: `embed_queries` where the model distinguishes queries."""
+        embed_queries = getattr(self.embedder, "embed_queries", None)
+        if embed_queries is None:
+            return await self._embed([text])
+        try:
+            vectors: npt.NDArray[np.float32] = await embed_queries([text])
+        except EmbeddingError as exc:
+            self.last_embedding_error = str(exc)
+            return None
+        self.last_embedding_error = None
+        return vectors
 
     # -- writes ------------------------------------------------------------------------
 
@@ -223,7 +239,7 @@ class SqliteMemory:
         )
         if stage.result is not None:
             return stage.result
-        vectors = await self._embed([text])
+        vectors = await self._embed_query(text)
         if vectors is None:
             degraded = f"keyword-only: {self.last_embedding_error}"
             return await self._db.run(search.finish, self._core, stage, None, "keyword", degraded)
@@ -233,7 +249,8 @@ class SqliteMemory:
         self, stage: search.KeywordStage, text: str, vector: npt.NDArray[np.float32]
     ) -> RecallResult:
         with self._core.write():
-            self._core.cache_vectors([(text, vector)])
+            key = search.QUERY_VECTOR_PREFIX + text if self._core.asymmetric else text
+            self._core.cache_vectors([(key, vector)])
         return search.finish(self._core, stage, vector, "hybrid")
 
     async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:

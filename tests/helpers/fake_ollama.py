@@ -38,6 +38,9 @@ class StreamReply:
     delay_s: float = 0.0
     cut_after: int | None = None
     raw_lines: list[str] = field(default_factory=list)
+    sse: bool = False
+    """Server-sent events ("data: …" lines, then "data: [DONE]"), as OpenAI streams."""
+    status: int = 200
 
 
 Route = Callable[[dict[str, Any]], "Reply | StreamReply"]
@@ -45,6 +48,10 @@ Route = Callable[[dict[str, Any]], "Reply | StreamReply"]
 
 class _Server(ThreadingHTTPServer):
     fake: FakeOllama
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # Clients that hang up (timeouts, cut streams) are part of the tests, not errors.
+        return
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -86,11 +93,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(payload)
 
     def _stream(self, reply: StreamReply) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", "application/x-ndjson")
+        self.send_response(reply.status)
+        kind = "text/event-stream" if reply.sse else "application/x-ndjson"
+        self.send_header("Content-Type", kind)
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         lines = [json.dumps(line) for line in reply.lines] + reply.raw_lines
+        if reply.sse:
+            lines = [f"data: {line}\n" for line in lines] + ["data: [DONE]\n"]
         for number, line in enumerate(lines):
             if reply.cut_after is not None and number == reply.cut_after:
                 self.wfile.flush()
@@ -198,3 +208,76 @@ def show_body(capabilities: list[str], context_length: int = 40960) -> dict[str,
         "model_info": {"general.architecture": "qwen3", "qwen3.context_length": context_length},
         "capabilities": capabilities,
     }
+
+
+def completion_events(
+    text: str = "",
+    *,
+    reasoning: str = "",
+    tool_calls: list[dict[str, Any]] | None = None,
+    finish: str = "stop",
+    model: str = "smollm2",
+) -> list[dict[str, Any]]:
+    """OpenAI chat.completion.chunk events, llama.cpp-style (usage and timings at the end).
+
+    Tool calls arrive as a llama.cpp streams them: id and name first, then the arguments
+    in several fragments.
+    """
+
+    def chunk(delta: dict[str, Any], finish_reason: str | None = None) -> dict[str, Any]:
+        return {
+            "id": "chatcmpl-1",
+            "object": "chat.completion.chunk",
+            "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+        }
+
+    events = [chunk({"role": "assistant", "content": None})]
+    events += [
+        chunk({"reasoning_content": reasoning[i : i + 5]}) for i in range(0, len(reasoning), 5)
+    ]
+    events += [chunk({"content": text[i : i + 5]}) for i in range(0, len(text), 5)]
+    for index, call in enumerate(tool_calls or []):
+        arguments = (
+            json.dumps(call["arguments"])
+            if not isinstance(call["arguments"], str)
+            else call["arguments"]
+        )
+        events.append(
+            chunk(
+                {
+                    "tool_calls": [
+                        {
+                            "index": index,
+                            "id": f"call_{index}",
+                            "type": "function",
+                            "function": {"name": call["name"], "arguments": ""},
+                        }
+                    ]
+                }
+            )
+        )
+        for start in range(0, len(arguments), 7):
+            events.append(
+                chunk(
+                    {
+                        "tool_calls": [
+                            {
+                                "index": index,
+                                "function": {"arguments": arguments[start : start + 7]},
+                            }
+                        ]
+                    }
+                )
+            )
+    events.append(chunk({}, "tool_calls" if tool_calls else finish))
+    events.append(
+        {
+            "id": "chatcmpl-1",
+            "object": "chat.completion.chunk",
+            "choices": [],
+            "usage": {"prompt_tokens": 640, "completion_tokens": 32, "total_tokens": 672},
+            "timings": {"predicted_per_second": 80.0, "prompt_ms": 50.0},
+        }
+    )
+    return events
