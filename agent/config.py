@@ -35,6 +35,8 @@ class OllamaSettings(BaseModel):
     """Sampling temperature."""
     seed: int = -1
     """Fixed sampling seed for reproducible replies; -1 lets the model choose."""
+    max_reply_tokens: int = Field(default=0, ge=0)
+    """Stop a reply after this many tokens (0: no limit but the context window)."""
     connect_timeout_s: float = Field(default=5.0, gt=0)
     """Seconds to wait for a connection to the server."""
     read_timeout_s: float = Field(default=300.0, gt=0)

@@ -19,6 +19,8 @@ class ChatOptions:
     seed: int | None = None
     keep_alive: str | None = None
     think: bool | str = False
+    max_tokens: int | None = None
+    """Stop the reply after this many tokens."""
     format: dict[str, Any] | None = None
     """A JSON schema the reply must follow (Ollama's structured outputs)."""
 

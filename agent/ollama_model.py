@@ -140,6 +140,8 @@ class OllamaChatModel:
             generation["temperature"] = options.temperature
         if options.seed is not None:
             generation["seed"] = options.seed
+        if options.max_tokens:
+            generation["num_predict"] = options.max_tokens
         think = options.think if self.supports_thinking else None
         try:
             stream = await self._client.chat(

@@ -207,6 +207,8 @@ class OpenAIChatModel:
             payload["temperature"] = options.temperature
         if options.seed is not None:
             payload["seed"] = options.seed
+        if options.max_tokens:
+            payload["max_tokens"] = options.max_tokens
         if options.format is not None:
             payload["response_format"] = {
                 "type": "json_schema",

@@ -107,6 +107,7 @@ class Agent:
             seed=None if ollama.seed < 0 else ollama.seed,
             keep_alive=ollama.keep_alive,
             think=ollama.think,
+            max_tokens=ollama.max_reply_tokens or None,
         )
 
     async def turn(

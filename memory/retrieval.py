@@ -77,9 +77,10 @@ def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> 
     return sum(w for term, w in weights.items() if term in entry_terms) / total
 
 
-def vector_relevance(cosine: float, baseline: float) -> float:
-    """Cosine measured above the embedding model's unrelated-text level, in [0, 1]."""
-    return min(max((cosine - baseline) / (1.0 - baseline), 0.0), 1.0)
+def vector_relevance(cosine: float, baseline: float, ceiling: float = 1.0) -> float:
+    """Cosine placed in the model's band between unrelated (0) and a full match (1)."""
+    span = max(ceiling - baseline, 1e-6)
+    return min(max((cosine - baseline) / span, 0.0), 1.0)
 
 
 def fused_score(
@@ -88,21 +89,28 @@ def fused_score(
     keyword_weight: float,
     hybrid: bool,
     baseline: float = 0.0,
+    ceiling: float = 1.0,
 ) -> float:
     """The absolute fused score; keyword-only when the query or entry has no vector."""
     keyword = candidate.keyword or 0.0
     if not hybrid or candidate.vector is None:
         return round(keyword, 6)
-    vector = vector_relevance(candidate.vector, baseline)
+    vector = vector_relevance(candidate.vector, baseline, ceiling)
     fused = (vector_weight * vector + keyword_weight * keyword) / (vector_weight + keyword_weight)
     return round(fused, 6)
 
 
 def explain(
-    candidate: Candidate, fused: float, context_of: str | None = None, baseline: float = 0.0
+    candidate: Candidate,
+    fused: float,
+    context_of: str | None = None,
+    baseline: float = 0.0,
+    ceiling: float = 1.0,
 ) -> RecallScores:
     """The component scores shown to the user for a returned entry."""
-    vector = None if candidate.vector is None else vector_relevance(candidate.vector, baseline)
+    vector = (
+        None if candidate.vector is None else vector_relevance(candidate.vector, baseline, ceiling)
+    )
     return RecallScores(
         keyword=candidate.keyword,
         vector=vector,

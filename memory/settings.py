@@ -59,6 +59,8 @@ class MemorySettings(BaseModel):
     vector_baseline: float = Field(default=-1.0, ge=-1.0, lt=1.0)
     """Cosine that unrelated texts reach with this embedding model; vector relevance is
     measured above it so one floor fits every model (-1: the embedder's own value)."""
+    vector_ceiling: float = Field(default=-1.0, ge=-1.0, le=1.0)
+    """Cosine from which a match counts as fully relevant (-1: the embedder's own value)."""
     vector_weight: float = Field(default=0.7, ge=0.0, le=1.0)
     """Weight of the vector score in the fused score."""
     keyword_weight: float = Field(default=0.3, ge=0.0, le=1.0)

@@ -44,6 +44,7 @@ class SqliteCore:
         self.conn = open_database(path)
         self.hot_cache = HotCache(settings.hot_cache_size, settings.hot_cache_ttl_s)
         self.vector_baseline = 0.0
+        self.vector_ceiling = 1.0
         self.asymmetric = False
         """The embedder embeds queries differently from documents (E5's prefixes)."""
         """Cosine of unrelated texts for the current embedder (set by the store)."""

@@ -45,6 +45,16 @@ class KeywordStage:
     """Set unless recall still needs the embedder to produce the query vector."""
 
 
+def _rank(pair: tuple[float, Candidate]) -> tuple[float, float, int, int]:
+    """Sort key: best fused score first, then the closer vector, BM25, and the newest.
+
+    Below an embedding model's baseline every vector relevance is 0, but the cosines
+    still order the candidates, so they break ties.
+    """
+    fused, candidate = pair
+    return (-fused, -(candidate.vector or 0.0), candidate.bm25_rank, -candidate.seq)
+
+
 def _candidate_pool(limit: int) -> int:
     return max(4 * limit, _MIN_CANDIDATES)
 
@@ -203,13 +213,18 @@ def finish(
     scored = [
         (
             fused_score(
-                c, settings.vector_weight, settings.keyword_weight, hybrid, core.vector_baseline
+                c,
+                settings.vector_weight,
+                settings.keyword_weight,
+                hybrid,
+                core.vector_baseline,
+                core.vector_ceiling,
             ),
             c,
         )
         for c in stage.candidates.values()
     ]
-    scored.sort(key=lambda pair: (-pair[0], pair[1].bm25_rank, -pair[1].seq))
+    scored.sort(key=_rank)
     if settings.conversation_context_weight > 0 and scored:
         scored = _with_follow_ups(core, stage, scored, settings.conversation_context_weight)
     floor = settings.min_relevance_score
@@ -260,7 +275,7 @@ def _with_follow_ups(
     if not changed:
         return scored
     rescored = [(current[c.seq], c) for c in stage.candidates.values() if c.seq in current]
-    rescored.sort(key=lambda pair: (-pair[0], pair[1].bm25_rank, -pair[1].seq))
+    rescored.sort(key=_rank)
     return rescored
 
 
@@ -281,7 +296,11 @@ def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[Mem
             entry.score = fused
             parent = by_seq.get(candidate.context_of) if candidate.context_of else None
             entry.scores = explain(
-                candidate, fused, None if parent is None else str(parent[1]), core.vector_baseline
+                candidate,
+                fused,
+                None if parent is None else str(parent[1]),
+                core.vector_baseline,
+                core.vector_ceiling,
             )
             entries.append(entry)
     return entries

@@ -80,6 +80,8 @@ class SqliteMemory:
             raise
         baseline = settings.vector_baseline
         core.vector_baseline = baseline if baseline >= 0 else getattr(embedder, "baseline", 0.0)
+        ceiling = settings.vector_ceiling
+        core.vector_ceiling = ceiling if ceiling >= 0 else getattr(embedder, "ceiling", 1.0)
         core.asymmetric = hasattr(embedder, "embed_queries")
         return cls(db, core, embedder)
 
