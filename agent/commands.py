@@ -19,7 +19,8 @@ class MemoryCommand:
     call: ToolCall
 
 
-def _key_for(text: str) -> str:
+def key_for(text: str) -> str:
+    """The key /remember stores TEXT under (a few of its words and a short hash)."""
     words = re.findall(r"[a-z0-9]+", text.lower())[:5]
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return "_".join([*words, digest]) if words else f"note_{digest}"
@@ -37,7 +38,7 @@ def parse_command(text: str) -> MemoryCommand | None | str:
         call = ToolCall(
             id="command",
             name="memory_store",
-            arguments={"key": _key_for(rest), "content": rest, "category": "core"},
+            arguments={"key": key_for(rest), "content": rest, "category": "core"},
         )
     elif head == "/forget":
         call = ToolCall(id="command", name="memory_forget", arguments={"key": rest})

@@ -100,6 +100,7 @@ async def consolidate(
     reply: str,
     now: datetime,
     options: ChatOptions,
+    namespace: str = "default",
 ) -> list[MemoryEntry]:
     """Ask, parse, store; returns what was stored (nothing on any failure)."""
     said, _ = redact(user_text)
@@ -122,14 +123,24 @@ async def consolidate(
             digest = hashlib.sha256(summary.encode("utf-8", "surrogatepass")).hexdigest()[:8]
             stored.append(
                 await memory.store_with_metadata(
-                    f"daily/{now:%Y-%m-%d}/{digest}", summary, "daily", None, source="consolidation"
+                    f"daily/{now:%Y-%m-%d}/{digest}",
+                    summary,
+                    "daily",
+                    None,
+                    namespace=namespace,
+                    source="consolidation",
                 )
             )
         for fact in result.facts:
             content, _ = redact(fact.content.strip())
             stored.append(
                 await memory.store_with_metadata(
-                    fact.key.strip(), content, "core", None, source="consolidation"
+                    fact.key.strip(),
+                    content,
+                    "core",
+                    None,
+                    namespace=namespace,
+                    source="consolidation",
                 )
             )
     except MemoryStoreError:

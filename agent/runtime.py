@@ -67,7 +67,11 @@ def make_model(config: Config) -> ServedModel:
 
 
 async def open_runtime(
-    config: Config, *, model: ServedModel | None = None, memory: Memory | None = None
+    config: Config,
+    *,
+    model: ServedModel | None = None,
+    memory: Memory | None = None,
+    namespace: str = "default",
 ) -> Runtime:
     """Open the store and wire the agent; a store that cannot open leaves memory off."""
     data = ensure_private_dir(data_dir())
@@ -96,7 +100,7 @@ async def open_runtime(
         config=config,
         memory=memory,
         model=chosen,
-        agent=Agent(chosen, memory, config, sessions),
+        agent=Agent(chosen, memory, config, sessions, namespace=namespace),
         sessions=sessions,
         session=sessions.new(),
         memory_problem=problem,

@@ -74,13 +74,16 @@ class Agent:
         config: Config,
         sessions: SessionStore,
         clock: Callable[[], datetime] = utc_now,
+        namespace: str = "default",
     ) -> None:
         self.model = model
         self.memory = memory
         self.config = config
         self.sessions = sessions
         self.clock = clock
-        self.tools = MemoryTools(memory)
+        self.namespace = namespace
+        """Where this agent's memories live (the demo uses a throwaway one)."""
+        self.tools = MemoryTools(memory, namespace)
         self._described = False
         self._context_length: int | None = None
         self._background: set[asyncio.Task[list[MemoryEntry]]] = set()
@@ -173,6 +176,7 @@ class Agent:
                 clean,
                 "conversation",
                 session.id,
+                namespace=self.namespace,
                 source="autosave",
             )
         except StorageFullError as exc:
@@ -191,7 +195,11 @@ class Agent:
         scope = None if self.config.agent.recall_across_sessions else session.id
         try:
             result = await self.memory.recall(
-                text, self.config.memory.recall_limit, scope, exclude_ids=exclude
+                text,
+                self.config.memory.recall_limit,
+                scope,
+                exclude_ids=exclude,
+                namespace=self.namespace,
             )
         except MemoryStoreError as exc:
             result = RecallResult(entries=[], mode="off", degraded=f"recall failed: {exc}")
@@ -354,7 +362,9 @@ class Agent:
             for c in calls
         ]
         try:
-            entry: MemoryEntry | None = await store(redact(user_text)[0], steps, session.id)
+            entry: MemoryEntry | None = await store(
+                redact(user_text)[0], steps, session.id, self.namespace
+            )
         except MemoryStoreError:
             return None
         return entry
@@ -370,7 +380,9 @@ class Agent:
             format=SCHEMA,
         )
         task = asyncio.create_task(
-            consolidate(self.model, self.memory, user_text, reply, self.clock(), options)
+            consolidate(
+                self.model, self.memory, user_text, reply, self.clock(), options, self.namespace
+            )
         )
         self._background.add(task)
         task.add_done_callback(self._finished_background)

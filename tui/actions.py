@@ -38,6 +38,7 @@ class AppActions(App[None]):
     config: Config
     runtime: Runtime | None
     ready: asyncio.Event
+    demo_pause: float | None
     _runtime_factory: Callable[[Config], Awaitable[Runtime]]
 
     @property
@@ -70,7 +71,9 @@ class AppActions(App[None]):
             self.notify(f"memchat could not start: {exc}", severity="error", timeout=60)
             return
         self.runtime = runtime
-        self.inspector.attach(runtime.memory, runtime.session.id, runtime.memory_problem)
+        self.inspector.attach(
+            runtime.memory, runtime.session.id, runtime.memory_problem, runtime.agent.namespace
+        )
         self.status.set(
             embeddings=runtime.embeddings,
             memory_off=not runtime.memory.capabilities.persistent,
@@ -91,6 +94,8 @@ class AppActions(App[None]):
         await self.check_model()
         self.set_interval(15, self.poll_server)
         self.ready.set()
+        if self.demo_pause is not None:
+            self.run_worker(self.play_demo(self.demo_pause), group="demo")
 
     async def check_model(self) -> None:
         """Reach the model; show the first-run screens when it is not there."""
@@ -284,6 +289,37 @@ class AppActions(App[None]):
         )
         if last is not None:
             self.start_turn(last, resend=True)
+
+    async def play_demo(self, pause: float) -> None:
+        """Play the memory demo as the user, pausing so each step can be watched."""
+        from textual.widgets import Checkbox
+
+        from tui.demo import STEPS
+
+        assert self.runtime is not None
+        self.inspector.display = True
+        self.inspector.reload()
+        for number, step in enumerate(STEPS, start=1):
+            self.notify(
+                step.explain,
+                title=f"Memory demo {number}/{len(STEPS)}",
+                timeout=max(6.0, pause * 2),
+            )
+            await asyncio.sleep(pause)
+            self.submit(step.say)
+            while self.turn_running:
+                await asyncio.sleep(0.05)
+            if step.show_history:
+                self.inspector.query_one("#inspector-superseded", Checkbox).value = True
+            self.inspector.reload()
+            await asyncio.sleep(pause)
+        namespace = self.runtime.agent.namespace
+        self.notify(
+            f"Demo finished. Its memories stay in namespace {namespace!r}: "
+            f"memchat memory list --all --namespace {namespace}",
+            title="Memory demo",
+            timeout=30,
+        )
 
     # -- commands and toggles ------------------------------------------------------------
 

@@ -56,6 +56,7 @@ class MemchatApp(AppActions, App[None]):
         *,
         runtime_factory: RuntimeFactory | None = None,
         blink: bool = True,
+        demo_pause: float | None = None,
     ) -> None:
         super().__init__()
         self.config = config
@@ -63,6 +64,8 @@ class MemchatApp(AppActions, App[None]):
         self._runtime_factory = runtime_factory or _default_runtime
         self._blink = blink
         self.ready = asyncio.Event()
+        self.demo_pause = demo_pause
+        """Seconds between demo steps; None when not playing the demo."""
 
     def compose(self) -> ComposeResult:
         """Chat and prompt, the inspector beside them, status and keys below."""

@@ -10,6 +10,11 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agent.config import Config
+    from agent.runtime import Runtime
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -18,6 +23,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     commands = parser.add_subparsers(dest="area")
+    demo = commands.add_parser(
+        "demo", help="play a short conversation that shows how memory behaves"
+    )
+    demo.add_argument("--pause", type=float, default=3.0, help="seconds between steps")
     memory = commands.add_parser("memory", help="inspect and manage long-term memory")
     sub = memory.add_subparsers(dest="command", required=True)
 
@@ -70,7 +79,7 @@ def _run_memory(namespace: argparse.Namespace) -> int:
         return 2
 
 
-def _run_app() -> int:
+def _run_app(demo_pause: float | None = None) -> int:
     from agent.config_file import load_config
     from agent.errors import AgentError
 
@@ -81,7 +90,19 @@ def _run_app() -> int:
         return 2
     from tui.app import MemchatApp
 
-    MemchatApp(config).run()
+    if demo_pause is None:
+        MemchatApp(config).run()
+        return 0
+    from datetime import UTC, datetime
+
+    namespace = f"demo-{datetime.now(UTC):%Y%m%d-%H%M%S}"
+
+    async def demo_runtime(config: Config) -> Runtime:
+        from agent.runtime import open_runtime
+
+        return await open_runtime(config, namespace=namespace)
+
+    MemchatApp(config, runtime_factory=demo_runtime, demo_pause=demo_pause).run()
     return 0
 
 
@@ -95,6 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if namespace.area == "memory":
         return _run_memory(namespace)
+    if namespace.area == "demo":
+        return _run_app(demo_pause=max(namespace.pause, 0.0))
     return _run_app()
 
 

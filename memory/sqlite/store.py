@@ -355,14 +355,24 @@ class SqliteMemory:
         return self.path.with_name(SNAPSHOT_NAME)
 
     async def store_procedural(
-        self, request: str, steps: Sequence[ProcedureStep], session_id: str | None = None
+        self,
+        request: str,
+        steps: Sequence[ProcedureStep],
+        session_id: str | None = None,
+        namespace: str = "default",
     ) -> MemoryEntry | None:
         """Remember how a request was handled; similar requests update one entry."""
         if not steps:
             return None
         key, text = describe_procedure(request, steps)
         return await self.store_with_metadata(
-            key, text, MemoryCategory.PROCEDURAL.value, None, importance=0.4, source="tool"
+            key,
+            text,
+            MemoryCategory.PROCEDURAL.value,
+            None,
+            namespace=namespace,
+            importance=0.4,
+            source="tool",
         )
 
     async def close(self) -> None:

@@ -357,17 +357,26 @@ def record_deletions(
     return int(conn.execute(f"DELETE FROM memories WHERE {where}", params).rowcount)
 
 
+# The key's rows, and every entry they superseded, however far back the chain goes.
+_HISTORY = (
+    "id IN (WITH RECURSIVE history(id) AS (SELECT id FROM memories WHERE namespace = ? "
+    "AND key = ? UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id) "
+    "SELECT id FROM history)"
+)
+
+
 def forget(core: SqliteCore, key: str, namespace: str, reason: str = "forgotten") -> bool:
-    """Delete the entry under key and its superseded versions; True when the key existed."""
+    """Delete the entry under key with its history (versions and the entries it superseded).
+
+    True when the key existed. Each deleted row is recorded in the audit log.
+    """
     with core.write() as conn:
         active = conn.execute(
             "SELECT 1 FROM memories WHERE namespace = ? AND key = ? AND superseded_by IS NULL",
             (namespace, key),
         ).fetchone()
         removed = (
-            record_deletions(conn, "namespace = ? AND key = ?", (namespace, key), "forget", reason)
-            if active
-            else 0
+            record_deletions(conn, _HISTORY, (namespace, key), "forget", reason) if active else 0
         )
     core.after_write()
     return removed > 0

@@ -41,6 +41,7 @@ class MemoryInspector(Vertical):
         super().__init__(id=id)
         self.memory: Memory | None = None
         self.session_id: str | None = None
+        self.namespace = "default"
         self.used_ids: set[str] = set()
         self.entries: list[MemoryEntry] = []
         self.page = 0
@@ -77,10 +78,19 @@ class MemoryInspector(Vertical):
         self.query_one("#inspector-undo").display = False
         self.query_one("#inspector-off").display = False
 
-    def attach(self, memory: Memory, session_id: str, problem: str | None = None) -> None:
-        """Show this store (or say why memory is off)."""
+    def attach(
+        self,
+        memory: Memory,
+        session_id: str,
+        problem: str | None = None,
+        namespace: str = "default",
+    ) -> None:
+        """Show this store's namespace (or say why memory is off)."""
         self.memory = memory
         self.session_id = session_id
+        self.namespace = namespace
+        if namespace != "default":
+            self.query_one("#inspector-title", Label).update(f"Memory · {namespace}")
         off = not memory.capabilities.persistent
         self.query_one("#inspector-off").display = off
         self.query_one(DataTable).display = not off
@@ -109,7 +119,12 @@ class MemoryInspector(Vertical):
         try:
             if query:
                 result = await self.memory.recall(
-                    query, PAGE_SIZE, session, category=category, include_superseded=superseded
+                    query,
+                    PAGE_SIZE,
+                    session,
+                    namespace=self.namespace,
+                    category=category,
+                    include_superseded=superseded,
                 )
                 self.entries = result.entries + result.below_floor
                 self.total = len(self.entries)
@@ -120,6 +135,7 @@ class MemoryInspector(Vertical):
                 )
             else:
                 self.entries = await self.memory.list(
+                    namespace=self.namespace,
                     category=category,
                     session_id=session,
                     include_superseded=superseded,
@@ -127,7 +143,7 @@ class MemoryInspector(Vertical):
                     offset=self.page * PAGE_SIZE,
                 )
                 self.total = await self.memory.count(
-                    namespace="default", category=category, include_superseded=superseded
+                    namespace=self.namespace, category=category, include_superseded=superseded
                 )
                 pages = max(1, -(-self.total // PAGE_SIZE))
                 label.update(f"page {self.page + 1}/{pages} · {self.total} entries")
@@ -245,17 +261,7 @@ class MemoryInspector(Vertical):
                 await self.memory.restore(entry.id)
                 self.notify(f"Restored {entry.key}")
             elif result.action == "forget":
-                history = [
-                    e
-                    for e in await self.memory.list(
-                        namespace=entry.namespace,
-                        prefix=entry.key,
-                        include_superseded=True,
-                        order="created",
-                        limit=1000,
-                    )
-                    if e.key == entry.key
-                ]
+                history = await self._history(entry)
                 await self.memory.forget(entry.key, entry.namespace)
                 self.last_forgotten = history or [entry]
                 self.query_one("#inspector-undo").display = True
@@ -263,6 +269,22 @@ class MemoryInspector(Vertical):
         except MemoryStoreError as exc:
             self.notify(str(exc), severity="error")
         self.reload()
+
+    async def _history(self, entry: MemoryEntry) -> list[MemoryEntry]:
+        """What forget removes: the key's rows and every entry they superseded."""
+        assert self.memory is not None
+        rows = await self.memory.list(
+            namespace=entry.namespace, include_superseded=True, order="created", limit=10_000
+        )
+        chain = [e for e in rows if e.key == entry.key]
+        ids = {e.id for e in chain}
+        grew = True
+        while grew:
+            more = [e for e in rows if e.superseded_by in ids and e.id not in ids]
+            chain.extend(more)
+            ids.update(e.id for e in more)
+            grew = bool(more)
+        return chain
 
     async def undo_forget(self) -> None:
         """Put the forgotten entry and its history back exactly, then re-embed them."""

@@ -218,6 +218,17 @@ async def test_forget_removes_the_history_and_audits_each_row(open_store: OpenSt
     assert {r.content for r in records} == {"Ana lives in Porto", "Ana lives in Lisbon"}
 
 
+async def test_forget_also_removes_the_entries_a_fact_superseded(open_store: OpenStore) -> None:
+    store = await open_store(None)
+    rust = await store.store("pref_1", "the user prefers Rust")
+    await store.store("pref_2", "the user prefers Python")
+    await store.store("unrelated", "the user's cat is called Miso")
+    assert await store.forget("pref_2")
+    assert await store.get_by_id(rust.id) is None
+    assert [e.key for e in await store.list(include_superseded=True)] == ["unrelated"]
+    assert len(await store.audit_log()) == 2
+
+
 async def test_snapshot_round_trip_rebuilds_a_lost_store(tmp_path: Path) -> None:
     settings = MemorySettings(embedding_provider="none")
     store = await open_memory(settings, tmp_path, None)

@@ -1,0 +1,47 @@
+"""The memory demo, played against a scripted model and a real store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from agent.config import Config
+from agent.injection import FENCE_CLOSE
+from agent.runtime import Runtime, open_runtime
+from agent.testing import ScriptedModel
+from memory.settings import MemorySettings
+from tests.tui.conftest import settle
+from tui.app import MemchatApp
+from tui.demo import STEPS
+
+
+async def test_the_demo_stores_recalls_supersedes_and_forgets(tmp_path: Path) -> None:
+    model = ScriptedModel(["Tea it is.", "Coffee it is."], name="qwen3:8b")
+    settings = MemorySettings(embedding_provider="none")
+
+    async def factory(config: Config) -> Runtime:
+        return await open_runtime(config, model=model, namespace="demo-test")
+
+    app = MemchatApp(Config(memory=settings), runtime_factory=factory, blink=False, demo_pause=0.0)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await app.ready.wait()
+        while any(w.group == "demo" and not w.is_finished for w in app.workers):
+            await pilot.pause()
+        await settle(pilot)
+        assert app.runtime is not None
+        memory = app.runtime.memory
+        assert len(STEPS) == 6 and len(model.requests) == 2
+        before, after = (r.messages[-1].content for r in model.requests)
+        assert "My favourite drink is tea" in before.split(FENCE_CLOSE)[0]
+        block = after.split(FENCE_CLOSE)[0]
+        assert "My favourite drink is coffee" in block and "drink is tea" not in block
+        assert await memory.get("my_favourite_drink_is_coffee", "demo-test") is None
+        facts = await memory.list(namespace="demo-test", category="core", include_superseded=True)
+        assert facts == []  # forget removed the fact and its superseded history
+        deleted = await memory.audit_log()  # type: ignore[attr-defined]
+        assert {r.content for r in deleted} == {
+            "My favourite drink is tea",
+            "My favourite drink is coffee",
+        }
+        assert await memory.count(namespace="default") == 0  # nothing outside the demo
+        assert app.inspector.namespace == "demo-test"
+        assert any("Demo finished" in n.message for n in app._notifications)
