@@ -81,7 +81,11 @@ class MemchatApp(AppActions, App[None]):
     def on_mount(self) -> None:
         """Show the screen at once; open memory and reach the model in the background."""
         self.query_one(MemoryInspector).display = False
-        self.query_one(StatusBar).set(model=self.config.ollama.model)
+        openai = self.config.model.provider == "openai"
+        self.query_one(StatusBar).set(
+            model=self.config.model.name if openai else self.config.ollama.model,
+            server_label="server" if openai else "ollama",
+        )
         self.query_one(PromptInput).focus()
         self.call_after_refresh(
             lambda: self.run_worker(self.start_runtime(), name="startup", group="startup")

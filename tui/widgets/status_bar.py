@@ -22,6 +22,8 @@ class StatusState:
 
     model: str = ""
     server: str = "checking"
+    server_label: str = "ollama"
+    """"ollama", or "server" for an OpenAI-compatible one."""
     embeddings: str = ""
     memories: int | None = None
     memory_off: bool = False
@@ -42,8 +44,12 @@ def context_style(used: int, total: int) -> str:
 
 def render_status(state: StatusState) -> Text:
     """The status line as styled text."""
-    parts: list[Text] = [Text(state.model or "no model", style="bold")]
-    parts.append(Text(f"ollama: {state.server}", style=SERVER_STYLES.get(state.server, "")))
+    # A llama.cpp model id is often a file path: its last part says enough.
+    model = state.model.rsplit("/", 1)[-1] or "no model"
+    parts: list[Text] = [Text(model, style="bold")]
+    parts.append(
+        Text(f"{state.server_label}: {state.server}", style=SERVER_STYLES.get(state.server, ""))
+    )
     if state.memory_off:
         parts.append(Text("memory off", style="yellow"))
     else:
