@@ -189,3 +189,11 @@ class BlockedModelRequestError(ModelError):
 
 ALLOW_MODEL_REQUESTS = True
 """Tests set this False so nothing reaches a real model unless a test opts in."""
+
+
+def check_requests_allowed(target: str) -> None:
+    """Refuse a model request while tests have not opted in (see ALLOW_MODEL_REQUESTS)."""
+    if not ALLOW_MODEL_REQUESTS:
+        raise BlockedModelRequestError(
+            f"model requests are blocked (tried {target}); tests must opt in"
+        )

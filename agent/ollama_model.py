@@ -14,7 +14,6 @@ from agent import model as model_module
 from agent.messages import ChatMessage, ToolCall, ToolSpec
 from agent.model import (
     DEFAULT_OPTIONS,
-    BlockedModelRequestError,
     ChatOptions,
     ChunkStats,
     ModelChunk,
@@ -84,10 +83,7 @@ class OllamaChatModel:
         self._client = ollama.AsyncClient(host=host, timeout=timeout)
 
     def _check_allowed(self) -> None:
-        if not model_module.ALLOW_MODEL_REQUESTS:
-            raise BlockedModelRequestError(
-                f"model requests are blocked (tried {self.host}); tests must opt in"
-            )
+        model_module.check_requests_allowed(self.host)
 
     def _translate(self, exc: BaseException) -> ModelError:
         if isinstance(exc, ModelError):

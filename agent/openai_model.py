@@ -18,7 +18,6 @@ from agent import model as model_module
 from agent.messages import ChatMessage, ToolCall, ToolSpec
 from agent.model import (
     DEFAULT_OPTIONS,
-    BlockedModelRequestError,
     ChatOptions,
     ChunkStats,
     ModelChunk,
@@ -122,10 +121,7 @@ class OpenAIChatModel:
         )
 
     def _check_allowed(self) -> None:
-        if not model_module.ALLOW_MODEL_REQUESTS:
-            raise BlockedModelRequestError(
-                f"model requests are blocked (tried {self.base_url}); tests must opt in"
-            )
+        model_module.check_requests_allowed(self.base_url)
 
     def _translate(self, exc: BaseException) -> ModelError:
         if isinstance(exc, ModelError):

@@ -134,6 +134,12 @@ def make_corpus(size: int, dims: int = 768, seed: int = 1) -> Corpus:
     return Corpus(texts, topic_arr, vectors.astype(np.float32), centroids)
 
 
+def near(vector: npt.NDArray[np.float32], nrng: np.random.Generator) -> npt.NDArray[np.float32]:
+    """A unit vector close to `vector`: a query about that item."""
+    noisy = vector + 0.05 * nrng.standard_normal(vector.shape[0], dtype=np.float32)
+    return (noisy / np.linalg.norm(noisy)).astype(np.float32)
+
+
 def make_queries(
     corpus: Corpus, count: int, seed: int = 2
 ) -> list[tuple[str, npt.NDArray[np.float32]]]:
@@ -146,10 +152,7 @@ def make_queries(
         words = corpus.texts[target].rstrip(".").split()
         kept = [w for w in words if rng.random() < 0.6]
         text = "when did " + " ".join(kept) + "?"
-        vector = corpus.vectors[target] + 0.05 * nrng.standard_normal(
-            corpus.vectors.shape[1], dtype=np.float32
-        )
-        queries.append((text, (vector / np.linalg.norm(vector)).astype(np.float32)))
+        queries.append((text, near(corpus.vectors[target], nrng)))
     return queries
 
 
@@ -202,10 +205,5 @@ def locomo_queries(
     queries = []
     for _ in range(count):
         target = rng.randrange(len(corpus.texts))
-        vector = corpus.vectors[target] + 0.05 * nrng.standard_normal(
-            corpus.vectors.shape[1], dtype=np.float32
-        )
-        queries.append(
-            (rng.choice(questions), (vector / np.linalg.norm(vector)).astype(np.float32))
-        )
+        queries.append((rng.choice(questions), near(corpus.vectors[target], nrng)))
     return queries

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,6 +39,14 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     # A refused loopback port: anything that ignores the guard still reaches no model.
     monkeypatch.setenv("OLLAMA_HOST", "http://127.0.0.1:9")
     return home
+
+
+@pytest.fixture(scope="module")
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    """One event loop for a module's hypothesis tests (they cannot be async themselves)."""
+    event_loop = asyncio.new_event_loop()
+    yield event_loop
+    event_loop.close()
 
 
 @pytest.fixture

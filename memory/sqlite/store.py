@@ -229,7 +229,13 @@ class SqliteMemory:
             include_superseded=include_superseded,
             exclude_ids=frozenset(exclude_ids),
         )
-        text = query.replace("\x00", " ").strip()
+        # A query is not stored, so unencodable text (lone surrogates) may be replaced.
+        text = (
+            query.encode("utf-16", "surrogatepass")
+            .decode("utf-16", "replace")
+            .replace("\x00", " ")
+            .strip()
+        )
         limit = max(1, min(limit, 1000))
         given = None
         if query_vector is not None:

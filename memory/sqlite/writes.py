@@ -217,31 +217,35 @@ def _place_new(
     return _insert(conn, item, now, digest), conflicts
 
 
+def _new_row(
+    item: NewMemory, seq: int | None, entry_id: str, created: str, updated: str, digest: str
+) -> tuple[object, ...]:
+    """The values of one new `memories` row, in `_INSERT`'s order."""
+    return (
+        seq,
+        entry_id,
+        item.namespace,
+        item.key,
+        item.content,
+        item.category,
+        item.session_id,
+        0.5 if item.importance is None else item.importance,
+        bool(item.pinned),
+        item.source,
+        None,
+        created,
+        updated,
+        index_text(item.key, item.content),
+        digest,
+    )
+
+
 def _insert(
     conn: sqlite3.Connection, item: NewMemory, now: str, digest: str, entry_id: str = ""
 ) -> int:
     created = format_time(item.created_at) if item.created_at else now
-    cursor = conn.execute(
-        _INSERT,
-        (
-            None,
-            entry_id or uuid.uuid4().hex,
-            item.namespace,
-            item.key,
-            item.content,
-            item.category,
-            item.session_id,
-            0.5 if item.importance is None else item.importance,
-            bool(item.pinned),
-            item.source,
-            None,
-            created,
-            max(created, now),
-            index_text(item.key, item.content),
-            digest,
-        ),
-    )
-    return int(cursor.lastrowid or 0)
+    row = _new_row(item, None, entry_id or uuid.uuid4().hex, created, max(created, now), digest)
+    return int(conn.execute(_INSERT, row).lastrowid or 0)
 
 
 def _update_in_place(
@@ -312,21 +316,12 @@ def bulk_insert(
         for offset, item in enumerate(checked):
             created = format_time(item.created_at) if item.created_at else now
             rows.append(
-                (
+                _new_row(
+                    item,
                     first + offset,
                     uuid.uuid4().hex,
-                    item.namespace,
-                    item.key,
-                    item.content,
-                    item.category,
-                    item.session_id,
-                    0.5 if item.importance is None else item.importance,
-                    bool(item.pinned),
-                    item.source,
-                    None,
                     created,
                     created,
-                    index_text(item.key, item.content),
                     content_hash(item.content),
                 )
             )

@@ -24,56 +24,12 @@ from memory.settings import MemorySettings
 from memory.sqlite.policy import content_hash
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
+from tests.helpers.strategies import HOSTILE_TEXT
 
 pytestmark = pytest.mark.slow
 FIXTURE_OK = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
 
-NASTY = st.sampled_from(
-    [
-        '"',
-        "'",
-        "*",
-        "^",
-        "(",
-        ")",
-        ":",
-        "-",
-        "+",
-        "NEAR",
-        "AND",
-        "OR",
-        "NOT",
-        "{",
-        "}",
-        "\x00",
-        "%",
-        "_",
-        "\\",
-        "🐍",
-        "👨‍👩‍👧",
-        "한국어 메모",
-        "東京タワー",
-        "שלום עולם",
-        "مرحبا",
-        "\u200f",
-        "\u202e",
-        "\ud800",
-        "\udfff",
-        "\ufeff",
-        "NEAR(a b, 2)",
-        "col:term",
-        "a* OR b*",
-        "\r\n",
-    ]
-)
-TEXT = st.lists(st.one_of(NASTY, st.text(max_size=16)), max_size=10).map(" ".join)
-
-
-@pytest.fixture(scope="module")
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    event_loop = asyncio.new_event_loop()
-    yield event_loop
-    event_loop.close()
+TEXT = HOSTILE_TEXT
 
 
 @pytest.fixture(scope="module")

@@ -24,13 +24,6 @@ WORDS = ["garden", "budget", "kayak", "piano", "tax", "lisbon", "helix", "miso"]
 
 
 @pytest.fixture(scope="module")
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    event_loop = asyncio.new_event_loop()
-    yield event_loop
-    event_loop.close()
-
-
-@pytest.fixture(scope="module")
 def populated(
     loop: asyncio.AbstractEventLoop, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SqliteMemory]:

@@ -136,9 +136,15 @@ async def test_export_memory_writes_a_private_file(make_app: MakeApp) -> None:
 def test_status_bar_names_the_server_kind_and_shortens_model_paths() -> None:
     from tui.widgets.status_bar import StatusState, context_style, render_status
 
-    text = render_status(StatusState(model="/models/smollm2/SmolLM2-135M.Q4_1.gguf",
-                                     server="connected", server_label="server",
-                                     context_used=900, num_ctx=1000)).plain
+    text = render_status(
+        StatusState(
+            model="/models/smollm2/SmolLM2-135M.Q4_1.gguf",
+            server="connected",
+            server_label="server",
+            context_used=900,
+            num_ctx=1000,
+        )
+    ).plain
     assert text.startswith("SmolLM2-135M.Q4_1.gguf │ server: connected")
     assert "ctx 900/1,000 (90%)" in text
     assert [context_style(n, 100) for n in (10, 50, 80)] == ["green", "yellow", "bold red"]

@@ -15,14 +15,9 @@ from agent.messages import ToolCall
 from agent.tools import MemoryTools, ToolError
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
+from tests.helpers.strategies import JSON_VALUES
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
+JSON = JSON_VALUES
 FIELDS = st.sampled_from(
     [
         "key",

@@ -16,45 +16,7 @@ from memory.sqlite.policy import content_hash
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
 from memory.text import fts_match_expression, query_terms
-
-FTS_SYNTAX = st.sampled_from(
-    [
-        '"',
-        "'",
-        "*",
-        "^",
-        "(",
-        ")",
-        ":",
-        "-",
-        "+",
-        "NEAR",
-        "AND",
-        "OR",
-        "NOT",
-        "{",
-        "}",
-        "\x00",
-        "%",
-        "_",
-        "\\",
-        "🐍",
-        "한국어",
-        "東京",
-        "שלום",
-        "\u200f",
-        "NEAR(a b, 2)",
-    ]
-)
-HOSTILE_TEXT = st.lists(st.one_of(FTS_SYNTAX, st.text(max_size=12)), max_size=8).map(" ".join)
-VALID_TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=60)
-
-
-@pytest.fixture(scope="module")
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    event_loop = asyncio.new_event_loop()
-    yield event_loop
-    event_loop.close()
+from tests.helpers.strategies import HOSTILE_TEXT, VALID_TEXT
 
 
 @pytest.fixture(scope="module")
@@ -151,3 +113,27 @@ def test_nul_bytes_are_kept(shared_store: SqliteMemory, loop: asyncio.AbstractEv
     loop.run_until_complete(shared_store.store("nul\x00key", "before\x00after"))
     got = loop.run_until_complete(shared_store.get("nul\x00key"))
     assert got is not None and got.content == "before\x00after"
+
+
+@given(query=HOSTILE_TEXT)
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_no_query_raises_on_a_keyword_only_store(
+    keyword_store: SqliteMemory, loop: asyncio.AbstractEventLoop, query: str
+) -> None:
+    result = loop.run_until_complete(keyword_store.recall(query, limit=3))
+    assert len(result.entries) <= 3
+
+
+@pytest.fixture(scope="module")
+def keyword_store(
+    loop: asyncio.AbstractEventLoop, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SqliteMemory]:
+    path = tmp_path_factory.mktemp("keyword") / "brain.db"
+    store = loop.run_until_complete(
+        SqliteMemory.open(path, MemorySettings(embedding_provider="none"))
+    )
+    loop.run_until_complete(store.store("seed", "NEAR AND OR 커피를 좋아해요 ☕"))
+    yield store
+    loop.run_until_complete(store.close())
