@@ -259,3 +259,19 @@ async def test_a_store_rebuilt_from_its_snapshot_is_announced(make_app: MakeApp)
         await settle(pilot)
         assert any("restored 1 core memories" in n.message for n in app._notifications)
         assert app.runtime is not None and await app.runtime.memory.count() == 1
+
+
+async def test_namespace_filter_switches_what_is_shown(make_app: MakeApp) -> None:
+    from textual.widgets import Select
+
+    seed = [*SEED, seed_entry("standup", "Standup moved to 9:30", namespace="work")]
+    h = make_app(seed=seed)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        select = h.app.query_one("#inspector-namespace", Select)
+        assert select.value == "default"
+        assert "standup" not in [e.key for e in h.app.inspector.entries]
+        select.value = "work"
+        await pilot.pause()
+        await settle(pilot)
+        assert [e.key for e in h.app.inspector.entries] == ["standup"]

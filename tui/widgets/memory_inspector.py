@@ -42,6 +42,7 @@ class MemoryInspector(Vertical):
         self.memory: Memory | None = None
         self.session_id: str | None = None
         self.namespace = "default"
+        self._namespaces: list[str] = []
         self.used_ids: set[str] = set()
         self.entries: list[MemoryEntry] = []
         self.page = 0
@@ -63,6 +64,7 @@ class MemoryInspector(Vertical):
             yield Checkbox("session", id="inspector-session", compact=True)
             yield Checkbox("superseded", id="inspector-superseded", compact=True)
             yield Checkbox("deleted", id="inspector-audit", compact=True)
+        yield Select([], prompt="namespace", id="inspector-namespace", compact=True)
         yield DataTable(id="inspector-table", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="inspector-paging"):
             yield Button("◀", id="inspector-prev", compact=True)
@@ -110,6 +112,7 @@ class MemoryInspector(Vertical):
         if self.query_one("#inspector-audit", Checkbox).value:
             await self._load_audit()
             return
+        await self._offer_namespaces()
         query = self.query_one("#inspector-search", Input).value.strip()
         category_value = self.query_one("#inspector-category", Select).value
         category = category_value if isinstance(category_value, str) else None
@@ -205,9 +208,24 @@ class MemoryInspector(Vertical):
             self._debounce = self.set_timer(0.25, self.reload)
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        """Category filter."""
+        """Category or namespace filter."""
+        if event.select.id == "inspector-namespace":
+            if not isinstance(event.value, str) or event.value == self.namespace:
+                return
+            self.namespace = event.value
         self.page = 0
         self.reload()
+
+    async def _offer_namespaces(self) -> None:
+        """Keep the namespace choices in step with the store."""
+        assert self.memory is not None
+        names = sorted(set((await self.memory.stats()).by_namespace) | {self.namespace})
+        select = self.query_one("#inspector-namespace", Select)
+        if names != self._namespaces:
+            self._namespaces = names
+            with select.prevent(Select.Changed):
+                select.set_options([(name, name) for name in names])
+                select.value = self.namespace
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """Session / superseded filters."""
