@@ -83,4 +83,6 @@ def entry_from_row(row: sqlite3.Row | tuple[object, ...]) -> MemoryEntry:
         source=source,
         score=None,
         scores=None,
+        # Given, not defaulted: model_construct would inspect the factory on every row.
+        supersedes=[],
     )
