@@ -18,6 +18,11 @@ from memory.errors import EmbeddingError
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 
+# The cosine band [unrelated, full match] of models we know. These are estimates from the
+# models' published behaviour, not measurements (no Ollama server runs where memchat is
+# developed): memory.vector_baseline and memory.vector_ceiling override them.
+KNOWN_BANDS: dict[str, tuple[float, float]] = {"nomic-embed-text": (0.45, 0.80)}
+
 
 class OllamaEmbedder:
     """Embedder backed by `ollama.AsyncClient.embed` (provider "ollama")."""
@@ -36,6 +41,7 @@ class OllamaEmbedder:
         self.host = host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
         self.timeout_s = timeout_s
         self._client: Any = None
+        self.baseline, self.ceiling = KNOWN_BANDS.get(model.split(":")[0], (0.0, 1.0))
 
     @property
     def identity(self) -> str:

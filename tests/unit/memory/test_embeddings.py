@@ -186,3 +186,10 @@ async def test_network_guard_blocks_unregistered_hosts() -> None:
     with pytest.raises(EmbeddingError) as info:
         await embedder.embed(["x"])
     assert isinstance(info.value.__cause__, BlockedRequestError)
+
+
+def test_known_ollama_models_carry_their_cosine_band() -> None:
+    assert OllamaEmbedder("nomic-embed-text:latest").baseline == 0.45
+    assert OllamaEmbedder("nomic-embed-text").ceiling == 0.80
+    unknown = OllamaEmbedder("mxbai-embed-large")
+    assert (unknown.baseline, unknown.ceiling) == (0.0, 1.0)
