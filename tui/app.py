@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from tui.actions import AppActions
+from tui.palette import PaletteActions
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.chat_view import ChatView
 from tui.widgets.memory_inspector import MemoryInspector
@@ -36,7 +36,7 @@ async def _default_runtime(config: Config) -> Runtime:
     return runtime
 
 
-class MemchatApp(AppActions, App[None]):
+class MemchatApp(PaletteActions, App[None]):
     """memchat's app, built from its config (no import-time singletons)."""
 
     CSS_PATH = Path(__file__).with_name("memchat.tcss")

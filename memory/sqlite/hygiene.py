@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 
 from memory.entry import MemoryEntry
 from memory.sqlite.core import SqliteCore
+from memory.sqlite.history import record_deletions
 from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row, format_time
-from memory.sqlite.writes import record_deletions
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,8 @@ from memory.protocol import (
 from memory.retrieval import RecallFilters, cache_key
 from memory.settings import MemorySettings
 from memory.snapshot import render_snapshot
+from memory.sqlite import history, reads, search, writes
 from memory.sqlite import hygiene as hygiene_run
-from memory.sqlite import reads, search, writes
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
 from memory.sqlite.writes import NewMemory
@@ -165,15 +165,15 @@ class SqliteMemory:
 
     async def forget(self, key: str, namespace: str = "default") -> bool:
         """See `Memory.forget`."""
-        return await self._db.run(writes.forget, self._core, key, namespace)
+        return await self._db.run(history.forget, self._core, key, namespace)
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """See `Memory.supersede`."""
-        return await self._db.run(writes.supersede, self._core, list(old_ids), new_id)
+        return await self._db.run(history.supersede, self._core, list(old_ids), new_id)
 
     async def restore(self, entry_id: str) -> MemoryEntry:
         """See `Memory.restore`."""
-        return await self._db.run(writes.restore, self._core, entry_id)
+        return await self._db.run(history.restore, self._core, entry_id)
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """See `Memory.import_`."""

@@ -19,7 +19,7 @@ from memory.entry import (
     normalize_category,
     utc_now,
 )
-from memory.errors import EmbeddingDimensionError, InvalidEntryError, MemoryStoreError
+from memory.errors import EmbeddingDimensionError, InvalidEntryError
 from memory.protocol import ImportSummary
 from memory.records import MemoryRecord
 from memory.sqlite.core import SqliteCore
@@ -336,88 +336,6 @@ def bulk_insert(
             )
     core.after_write()
     return len(rows)
-
-
-def record_deletions(
-    conn: sqlite3.Connection, where: str, params: tuple[object, ...], action: str, reason: str
-) -> int:
-    """Delete the rows matching `where`, leaving an audit row for each (what, when, why)."""
-    now = format_time(utc_now())
-    conn.execute(
-        "INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, "
-        f"content) SELECT ?, ?, ?, id, namespace, key, category, content FROM memories "
-        f"WHERE {where}",
-        (now, action, reason, *params),
-    )
-    return int(conn.execute(f"DELETE FROM memories WHERE {where}", params).rowcount)
-
-
-# The key's rows, and every entry they superseded, however far back the chain goes.
-_HISTORY = (
-    "id IN (WITH RECURSIVE history(id) AS (SELECT id FROM memories WHERE namespace = ? "
-    "AND key = ? UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id) "
-    "SELECT id FROM history)"
-)
-
-
-def forget(core: SqliteCore, key: str, namespace: str, reason: str = "forgotten") -> bool:
-    """Delete the entry under key with its history (versions and the entries it superseded).
-
-    True when the key existed. Each deleted row is recorded in the audit log.
-    """
-    with core.write() as conn:
-        active = conn.execute(
-            "SELECT 1 FROM memories WHERE namespace = ? AND key = ? AND superseded_by IS NULL",
-            (namespace, key),
-        ).fetchone()
-        removed = (
-            record_deletions(conn, _HISTORY, (namespace, key), "forget", reason) if active else 0
-        )
-    core.after_write()
-    return removed > 0
-
-
-def supersede(core: SqliteCore, old_ids: Sequence[str], new_id: str) -> int:
-    """Point old entries at their replacement; the replacement itself must exist."""
-    with core.write() as conn:
-        if not conn.execute("SELECT 1 FROM memories WHERE id = ?", (new_id,)).fetchone():
-            raise MemoryStoreError(f"cannot supersede: no entry with id {new_id!r}")
-        changed = 0
-        for old in old_ids:
-            if old != new_id:
-                changed += conn.execute(
-                    "UPDATE memories SET superseded_by = ? WHERE id = ?", (new_id, old)
-                ).rowcount
-    core.after_write()
-    return changed
-
-
-def restore(core: SqliteCore, entry_id: str) -> MemoryEntry:
-    """Reactivate an entry; whatever replaced it becomes superseded by it (a flip)."""
-    with core.write() as conn:
-        row = conn.execute(
-            "SELECT superseded_by, namespace, key FROM memories WHERE id = ?", (entry_id,)
-        ).fetchone()
-        if row is None:
-            raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
-        successor, namespace, key = row
-        # The active holder of the key steps aside first: keys are unique among active rows.
-        conn.execute(
-            "UPDATE memories SET superseded_by = ? WHERE namespace = ? AND key = ? "
-            "AND superseded_by IS NULL AND id != ?",
-            (entry_id, namespace, key, entry_id),
-        )
-        if successor is not None:
-            conn.execute(
-                "UPDATE memories SET superseded_by = ? WHERE id = ? AND superseded_by IS NULL",
-                (entry_id, successor),
-            )
-        conn.execute("UPDATE memories SET superseded_by = NULL WHERE id = ?", (entry_id,))
-        restored = conn.execute(
-            f"SELECT {ENTRY_COLUMNS} FROM memories WHERE id = ?", (entry_id,)
-        ).fetchone()
-    core.after_write()
-    return entry_from_row(restored)
 
 
 def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSummary:

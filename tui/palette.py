@@ -1,0 +1,310 @@
+"""The app's commands: toggles, sessions, models, settings, export, the palette.
+
+Split from `tui/actions.py` (start-up and turns); `MemchatApp` inherits both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, cast
+
+from textual.app import SystemCommand
+
+from agent.errors import AgentError
+from agent.model import ModelError
+from tui.actions import AppActions
+
+if TYPE_CHECKING:
+    from agent.runtime import ServedModel
+    from memory.entry import MemoryEntry
+    from tui.screens.memory_detail import DetailResult
+
+
+UI_COMMANDS = ("/new", "/sessions", "/model", "/help", "/incognito")
+
+
+class PaletteActions(AppActions):
+    """Toggles and commands (keys, slash commands and the command palette)."""
+
+    demo_pause: float | None
+
+    def submit(self, text: str) -> None:
+        """Route a prompt: UI commands here, everything else to the agent."""
+        head = text.strip().split(" ", 1)[0]
+        if head in UI_COMMANDS:
+            self.run_ui_command(head)
+            return
+        if self.runtime is None:
+            self.notify("Still starting up; try again in a moment.", severity="warning")
+            self.prompt.restore(text)
+            return
+        if self.turn_running:
+            self.notify("A reply is still streaming; Esc stops it.", severity="warning")
+            self.prompt.restore(text)
+            return
+        self.start_turn(text)
+
+    # -- commands and toggles ------------------------------------------------------------
+
+    def run_ui_command(self, command: str) -> None:
+        """/new, /sessions, /model, /help, /incognito."""
+        actions = {
+            "/new": self.action_new_session,
+            "/sessions": self.action_switch_session,
+            "/model": self.action_switch_model,
+            "/help": self.action_help,
+            "/incognito": self.action_toggle_incognito,
+        }
+        actions[command]()
+
+    def action_toggle_inspector(self) -> None:
+        """F2: show or hide the memory panel."""
+        panel = self.inspector
+        panel.display = not panel.display
+        if panel.display:
+            panel.reload()
+
+    def action_help(self) -> None:
+        """F1: keys and commands."""
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_copy_last(self) -> None:
+        """F3: the last reply to the clipboard."""
+        reply = self.chat.last_reply
+        if reply is None or not reply.text:
+            self.notify("No reply to copy yet", severity="warning")
+            return
+        self.copy_to_clipboard(reply.text)
+        self.notify("Last reply copied")
+
+    def action_toggle_incognito(self) -> None:
+        """F4: stop (or resume) auto-saving this session's messages."""
+        if self.runtime is None:
+            return
+        session = self.runtime.session
+        session.incognito = not session.incognito
+        self.status.set(incognito=session.incognito)
+        self.notify(
+            "Incognito: messages are not saved to memory"
+            if session.incognito
+            else "Incognito off: messages are saved to memory again"
+        )
+
+    def action_new_session(self) -> None:
+        """Ctrl+N: a fresh conversation."""
+        if self.runtime is None or self.turn_running:
+            return
+        session = self.runtime.new_session()
+        self.inspector.session_id = session.id
+        self.sub_title = ""
+        self.run_worker(self._clear_chat())
+
+    async def _clear_chat(self) -> None:
+        await self.chat.remove_children()
+
+    def action_switch_session(self) -> None:
+        """Resume an earlier conversation."""
+        from tui.screens.pickers import PickerScreen
+
+        if self.runtime is None:
+            return
+        options = [
+            (info.id, f"{info.updated_at:%Y-%m-%d %H:%M}  {info.title} ({info.message_count})")
+            for info in self.runtime.sessions.list()
+        ]
+        self.push_screen(
+            PickerScreen("Resume a session", options, "No sessions yet"), callback=self._resume
+        )
+
+    def _resume(self, session_id: str | None) -> None:
+        if session_id is None or self.runtime is None:
+            return
+        session = self.runtime.sessions.load(session_id)
+        session.incognito = self.runtime.session.incognito
+        self.runtime.session = session
+        self.inspector.session_id = session.id
+        self.sub_title = session.title
+        self.run_worker(self.chat.show_transcript(session.messages))
+
+    def action_switch_model(self) -> None:
+        """Choose an installed model (written to the config)."""
+        self.run_worker(self._pick_model())
+
+    async def _pick_model(self) -> None:
+        from tui.screens.pickers import PickerScreen
+
+        if self.runtime is None:
+            return
+        try:
+            names = await self.runtime.model.list_models()
+        except ModelError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.push_screen(
+            PickerScreen("Switch model", [(n, n) for n in names], "No models installed: pull one"),
+            callback=self.use_model,
+        )
+
+    def use_model(self, name: str | None) -> None:
+        """Switch the chat model and remember the choice in the config."""
+        if name is None or self.runtime is None:
+            return
+        model = cast("ServedModel", self.runtime.model.with_model(name))
+        self.runtime.model = model
+        self.runtime.agent.use_model(model)
+        self.save_setting("ollama.model", name)
+        self.status.set(model=name)
+        self.run_worker(self.check_model(), group="startup")
+
+    def save_setting(self, key: str, value: object) -> None:
+        """Write one setting back to the config file, keeping the user's comments."""
+        from agent.config_file import set_config_value
+
+        try:
+            config = set_config_value(key, value)
+        except (AgentError, OSError) as exc:
+            self.notify(f"Could not save {key}: {exc}", severity="error")
+            return
+        self.config = config
+        if self.runtime is not None:
+            self.runtime.config = config
+            self.runtime.agent.config = config
+
+    def action_toggle_thinking(self) -> None:
+        """Ask thinking models to think first, or not."""
+        thinking = not bool(self.config.ollama.think)
+        self.save_setting("ollama.think", thinking)
+        self.notify(f"Thinking {'on' if thinking else 'off'}")
+
+    def set_keep_alive(self, value: str) -> None:
+        """How long Ollama keeps the model loaded after a reply."""
+        self.save_setting("ollama.keep_alive", value)
+        self.notify(f"Model stays loaded for {value} after a reply")
+
+    async def unload_model(self) -> None:
+        """Free the model's memory now."""
+        if self.runtime is not None:
+            try:
+                await self.runtime.model.unload()
+                self.notify("Model unloaded")
+                self.status.set(gpu_share=None)
+            except ModelError as exc:
+                self.notify(str(exc), severity="error")
+
+    def action_pull_model(self) -> None:
+        """Download a model with a progress bar."""
+        from tui.screens.model_pull import ModelPullScreen
+
+        if self.runtime is not None:
+            self.push_screen(ModelPullScreen(self.runtime.model), callback=self._after_pull)
+
+    async def export_memory(self) -> None:
+        """Write every memory to a private JSON-lines file in the data directory."""
+        from agent.paths import data_dir, ensure_private_dir
+
+        if self.runtime is None:
+            return
+        folder = ensure_private_dir(data_dir() / "exports")
+        path = folder / f"memchat-{datetime.now(UTC):%Y%m%d-%H%M%S}.jsonl"
+        count = 0
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
+            async for entry in self.runtime.memory.export():
+                stream.write(entry.model_dump_json() + "\n")
+                count += 1
+        self.notify(f"Exported {count} memories to {path}")
+
+    def open_entry(self, entry: MemoryEntry) -> None:
+        """Detail dialog for one memory; its result is applied by the inspector."""
+        from tui.screens.memory_detail import MemoryDetailScreen
+
+        def done(result: DetailResult | None) -> None:
+            if result is not None:
+                self.run_worker(self._apply_detail(result), group="inspector-edit")
+
+        self.push_screen(MemoryDetailScreen(entry), callback=done)
+
+    async def _apply_detail(self, result: DetailResult) -> None:
+        await self.inspector.apply(result)
+        await self.refresh_memory_count()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Entries for the command palette."""
+        yield SystemCommand("New session", "Start a fresh conversation", self.action_new_session)
+        yield SystemCommand(
+            "Switch session", "Resume an earlier conversation", self.action_switch_session
+        )
+        yield SystemCommand("Switch model", "Choose an installed model", self.action_switch_model)
+        yield SystemCommand(
+            "Pull a model", "Download a model from Ollama's library", self.action_pull_model
+        )
+        yield SystemCommand(
+            "Toggle thinking", "Ask thinking models to think first", self.action_toggle_thinking
+        )
+        yield SystemCommand(
+            "Keep model loaded 5 min", "ollama keep_alive 5m", lambda: self.set_keep_alive("5m")
+        )
+        yield SystemCommand(
+            "Keep model loaded 30 min", "ollama keep_alive 30m", lambda: self.set_keep_alive("30m")
+        )
+        yield SystemCommand(
+            "Unload model now", "Free VRAM now", lambda: self.run_worker(self.unload_model())
+        )
+        yield SystemCommand(
+            "Toggle memory inspector",
+            "Show or hide the memory panel (F2)",
+            self.action_toggle_inspector,
+        )
+        yield SystemCommand(
+            "Toggle incognito",
+            "Stop saving this session to memory (F4)",
+            self.action_toggle_incognito,
+        )
+        yield SystemCommand(
+            "Export memory",
+            "Write every memory to a JSON-lines file",
+            lambda: self.run_worker(self.export_memory()),
+        )
+        yield SystemCommand("Copy last reply", "To the clipboard (F3)", self.action_copy_last)
+
+    async def start_runtime(self) -> None:
+        """Start as usual, then play the demo when `memchat demo` asked for it."""
+        await super().start_runtime()
+        if self.demo_pause is not None and self.runtime is not None:
+            self.run_worker(self.play_demo(self.demo_pause), group="demo")
+
+    async def play_demo(self, pause: float) -> None:
+        """Play the memory demo as the user, pausing so each step can be watched."""
+        from textual.widgets import Checkbox
+
+        from tui.demo import STEPS
+
+        assert self.runtime is not None
+        self.inspector.display = True
+        self.inspector.reload()
+        for number, step in enumerate(STEPS, start=1):
+            self.notify(
+                step.explain,
+                title=f"Memory demo {number}/{len(STEPS)}",
+                timeout=max(6.0, pause * 2),
+            )
+            await asyncio.sleep(pause)
+            self.submit(step.say)
+            while self.turn_running:
+                await asyncio.sleep(0.05)
+            if step.show_history:
+                self.inspector.query_one("#inspector-superseded", Checkbox).value = True
+            self.inspector.reload()
+            await asyncio.sleep(pause)
+        namespace = self.runtime.agent.namespace
+        self.notify(
+            f"Demo finished. Its memories stay in namespace {namespace!r}: "
+            f"memchat memory list --all --namespace {namespace}",
+            title="Memory demo",
+            timeout=30,
+        )
