@@ -1,0 +1,41 @@
+"""Every backend, one behavioural contract: backends are chosen by name, skipped by flag.
+
+A new backend joins by adding its name to BACKENDS (and, if it needs a server, starting it
+in a fixture here). Tests never test a backend's name; they read its capability flags.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from memory.factory import open_memory
+from memory.protocol import Memory
+from memory.settings import MemorySettings
+from memory.testing import CountingEmbedder
+
+BACKENDS = ["sqlite", "none"]
+
+
+@pytest.fixture(params=BACKENDS)
+async def memory(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Memory]:
+    settings = MemorySettings(
+        backend=request.param,
+        embedding_provider="hashing",
+        embedding_dimensions=64,
+        min_relevance_score=0.0,
+    )
+    store = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+def needs(memory: Memory, *flags: str) -> None:
+    """Skip unless the backend declares every capability named."""
+    missing = [flag for flag in flags if not getattr(memory.capabilities, flag)]
+    if missing:
+        pytest.skip(f"{memory.name} lacks {', '.join(missing)}")
