@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 _BACKENDS: dict[str, str] = {
     "sqlite": "memory.sqlite.store:SqliteMemory",
     "none": "memory.none_backend:NoneMemory",
+    "markdown": "memory.markdown_backend:MarkdownMemory",
 }
 
 # Optional drivers and the extra that installs each one.

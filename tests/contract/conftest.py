@@ -16,18 +16,32 @@ from memory.protocol import Memory
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
 
-BACKENDS = ["sqlite", "none"]
+BACKENDS = ["sqlite", "markdown", "none"]
 
 
-@pytest.fixture(params=BACKENDS)
-async def memory(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Memory]:
+async def _open(name: str, folder: Path) -> Memory:
     settings = MemorySettings(
-        backend=request.param,
+        backend=name,
         embedding_provider="hashing",
         embedding_dimensions=64,
         min_relevance_score=0.0,
     )
-    store = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    return await open_memory(settings, folder, CountingEmbedder(64))
+
+
+@pytest.fixture(params=BACKENDS)
+async def memory(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Memory]:
+    store = await _open(request.param, tmp_path / "main")
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def fresh(memory: Memory, tmp_path: Path) -> AsyncIterator[Memory]:
+    """A second, empty store of the same backend (for import round trips)."""
+    store = await _open(memory.name, tmp_path / "fresh")
     try:
         yield store
     finally:

@@ -1,0 +1,386 @@
+"""`MarkdownMemory`: human-readable memory in Markdown files, append-only as in ZeroClaw.
+
+Core entries live in MEMORY.md, everything else in daily files memory/YYYY-MM-DD.md (by
+creation date). Every write appends a block (the snapshot layout: a heading, the fields as
+JSON, the content in a long enough fence), so files are a readable history and keys and
+fields survive a round trip; the newest block of an id wins when reading. Nothing is ever
+deleted: `forget` says so. Recall is keyword-only, with the same absolute score as SQLite.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import uuid
+from collections.abc import AsyncIterator, Iterable
+from datetime import datetime
+from pathlib import Path
+
+from memory.entry import (
+    DEFAULT_NAMESPACE,
+    HealthReport,
+    MemoryEntry,
+    RecallResult,
+    RecallScores,
+    normalize_category,
+    utc_now,
+)
+from memory.errors import MemoryStoreError, UnsupportedOperationError
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.retrieval import idf, keyword_coverage
+from memory.settings import MemorySettings
+from memory.snapshot import MARKER, parse_snapshot, render_snapshot
+from memory.text import analyze, query_terms
+
+
+class MarkdownMemory:
+    """Markdown files under one directory (the data directory by default)."""
+
+    name = "markdown"
+    capabilities = Capabilities(
+        persistent=True,
+        supports_vectors=False,
+        supports_delete=False,
+        supports_keyword_search=True,
+        supports_supersede=True,
+        supports_export=True,
+    )
+
+    def __init__(self, root: Path, settings: MemorySettings) -> None:
+        self.root = root
+        self.settings = settings
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(
+        cls, path: Path | str, settings: MemorySettings | None = None, embedder: object = None
+    ) -> MarkdownMemory:
+        """Use `path`'s directory (a .db path from the factory) or `path` itself."""
+        path = Path(path)
+        root = path.parent if path.suffix == ".db" else path
+        await asyncio.to_thread(root.mkdir, parents=True, exist_ok=True, mode=0o700)
+        return cls(root, settings or MemorySettings(embedding_provider="none"))
+
+    def _file_for(self, entry: MemoryEntry) -> Path:
+        if entry.category == "core":
+            return self.root / "MEMORY.md"
+        return self.root / "memory" / f"{entry.timestamp:%Y-%m-%d}.md"
+
+    def _append(self, entry: MemoryEntry) -> None:
+        path = self._file_for(entry)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        text = render_snapshot([entry], utc_now())
+        block = text[text.index(MARKER) + len(MARKER) :]
+        new = not path.exists()
+        with path.open("a", encoding="utf-8") as stream:
+            if new:
+                path.chmod(0o600)
+                stream.write(text[: text.index(MARKER) + len(MARKER)])
+            stream.write(block)
+
+    def _read_all(self) -> dict[str, MemoryEntry]:
+        latest: dict[str, MemoryEntry] = {}
+        files = [self.root / "MEMORY.md", *sorted((self.root / "memory").glob("*.md"))]
+        for path in files:
+            if path.exists():
+                try:
+                    entries = parse_snapshot(path.read_text(encoding="utf-8"))
+                except ValueError as exc:
+                    raise MemoryStoreError(f"{path}: {exc}") from None
+                for entry in entries:
+                    # The newest version wins, whichever file it landed in.
+                    known = latest.get(entry.id)
+                    if known is None or entry.updated_at >= known.updated_at:
+                        latest[entry.id] = entry
+        return latest
+
+    async def _entries(self) -> builtins.list[MemoryEntry]:
+        return list((await asyncio.to_thread(self._read_all)).values())
+
+    def _active(
+        self, entries: Iterable[MemoryEntry], key: str, namespace: str
+    ) -> MemoryEntry | None:
+        return next(
+            (
+                e
+                for e in entries
+                if e.key == key and e.namespace == namespace and e.superseded_by is None
+            ),
+            None,
+        )
+
+    async def store(
+        self, key: str, content: str, category: str = "core", session_id: str | None = None
+    ) -> MemoryEntry:
+        """See `Memory.store`."""
+        return await self.store_with_metadata(key, content, category, session_id)
+
+    async def store_with_metadata(
+        self,
+        key: str,
+        content: str,
+        category: str = "core",
+        session_id: str | None = None,
+        *,
+        namespace: str = DEFAULT_NAMESPACE,
+        importance: float | None = None,
+        pinned: bool | None = None,
+        source: str = "user",
+    ) -> MemoryEntry:
+        """Append a new version; an existing key keeps its id and creation time."""
+        if not key.strip():
+            raise MemoryStoreError("key must not be empty")
+        async with self._lock:
+            existing = self._active(await self._entries(), key, namespace)
+            now = utc_now()
+            entry = MemoryEntry(
+                id=existing.id if existing else uuid.uuid4().hex,
+                key=key,
+                content=content,
+                category=normalize_category(category),
+                session_id=session_id,
+                namespace=namespace,
+                source=source,
+                importance=importance
+                if importance is not None
+                else existing.importance
+                if existing
+                else 0.5,
+                pinned=pinned if pinned is not None else bool(existing and existing.pinned),
+                timestamp=existing.timestamp if existing else now,
+                updated_at=now,
+            )
+            await asyncio.to_thread(self._append, entry)
+        return entry
+
+    async def recall(
+        self,
+        query: str,
+        limit: int = 5,
+        session_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        *,
+        namespace: str | None = DEFAULT_NAMESPACE,
+        category: str | None = None,
+        exclude_ids: Iterable[str] = (),
+        include_superseded: bool = False,
+    ) -> RecallResult:
+        """Keyword recall with absolute coverage scores and the relevance floor."""
+        entries = self._filter(
+            await self._entries(),
+            namespace,
+            category,
+            session_id,
+            include_superseded,
+            since,
+            until,
+            set(exclude_ids),
+        )
+        text = query.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
+        if text in ("", "*"):
+            recent = sorted(entries, key=lambda e: e.updated_at, reverse=True)[:limit]
+            return RecallResult(
+                entries=[
+                    e.model_copy(update={"scores": RecallScores(fused=0.0, lane="recent")})
+                    for e in recent
+                ],
+                mode="recent",
+            )
+        terms = query_terms(text)
+        documents = [(e, frozenset(analyze(e.key) + analyze(e.content))) for e in entries]
+        weights = {t: idf(sum(t in d for _, d in documents), len(documents)) for t in terms}
+        scored = [(keyword_coverage(d, weights), e) for e, d in documents]
+        scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1].key))
+        floor = self.settings.min_relevance_score
+
+        def with_score(score: float, entry: MemoryEntry) -> MemoryEntry:
+            return entry.model_copy(
+                update={
+                    "score": round(score, 6),
+                    "scores": RecallScores(keyword=score, fused=round(score, 6), lane="keyword"),
+                }
+            )
+
+        return RecallResult(
+            entries=[with_score(s, e) for s, e in scored if s >= floor][:limit],
+            below_floor=[with_score(s, e) for s, e in scored if s < floor][:limit],
+            mode="keyword",
+        )
+
+    @staticmethod
+    def _filter(
+        entries: Iterable[MemoryEntry],
+        namespace: str | None,
+        category: str | None,
+        session_id: str | None,
+        include_superseded: bool,
+        since: datetime | None,
+        until: datetime | None,
+        exclude: set[str],
+    ) -> builtins.list[MemoryEntry]:
+        return [
+            e
+            for e in entries
+            if (namespace is None or e.namespace == namespace)
+            and (category is None or e.category == category)
+            and (session_id is None or e.session_id in (None, session_id))
+            and (include_superseded or e.superseded_by is None)
+            and (since is None or e.timestamp >= since)
+            and (until is None or e.timestamp < until)
+            and e.id not in exclude
+        ]
+
+    async def get(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> MemoryEntry | None:
+        """The active entry under key."""
+        return self._active(await self._entries(), key, namespace)
+
+    async def get_by_id(self, entry_id: str) -> MemoryEntry | None:
+        """The newest version of an entry."""
+        return (await asyncio.to_thread(self._read_all)).get(entry_id)
+
+    async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
+        """Markdown memory is append-only: it cannot delete, and says so."""
+        raise UnsupportedOperationError(
+            self.name, "forget (its files are append-only; edit them by hand to remove something)"
+        )
+
+    async def list(
+        self,
+        *,
+        namespace: str | None = DEFAULT_NAMESPACE,
+        category: str | None = None,
+        session_id: str | None = None,
+        prefix: str | None = None,
+        include_superseded: bool = False,
+        order: ListOrder = "recent",
+        limit: int = 50,
+        offset: int = 0,
+    ) -> builtins.list[MemoryEntry]:
+        """One page, in the same orders as SQLite."""
+        entries = [
+            e
+            for e in self._filter(
+                await self._entries(),
+                namespace,
+                category,
+                session_id,
+                include_superseded,
+                None,
+                None,
+                set(),
+            )
+            if prefix is None or e.key.startswith(prefix)
+        ]
+        if order == "key":
+            entries.sort(key=lambda e: (e.namespace, e.key))
+        else:
+            field = "updated_at" if order == "recent" else "timestamp"
+            entries.sort(key=lambda e: getattr(e, field), reverse=True)
+        return entries[offset : offset + limit]
+
+    async def count(
+        self,
+        *,
+        namespace: str | None = None,
+        category: str | None = None,
+        include_superseded: bool = True,
+    ) -> int:
+        """Entries passing the filters."""
+        return len(
+            self._filter(
+                await self._entries(),
+                namespace,
+                category,
+                None,
+                include_superseded,
+                None,
+                None,
+                set(),
+            )
+        )
+
+    async def stats(self) -> MemoryStats:
+        """Counts per category and namespace."""
+        entries = await self._entries()
+        by_category: dict[str, int] = {}
+        by_namespace: dict[str, int] = {}
+        for e in entries:
+            by_category[e.category] = by_category.get(e.category, 0) + 1
+            by_namespace[e.namespace] = by_namespace.get(e.namespace, 0) + 1
+        return MemoryStats(
+            backend=self.name,
+            total=len(entries),
+            active=sum(e.superseded_by is None for e in entries),
+            by_category=by_category,
+            by_namespace=by_namespace,
+            path=str(self.root),
+        )
+
+    async def health_check(self) -> HealthReport:
+        """The files parse."""
+        try:
+            await self._entries()
+        except MemoryStoreError as exc:
+            return HealthReport(ok=False, backend=self.name, detail=str(exc))
+        return HealthReport(ok=True, backend=self.name, detail=f"{self.root} ok")
+
+    async def _rewrite(self, entry: MemoryEntry, superseded_by: str | None) -> None:
+        await asyncio.to_thread(
+            self._append,
+            entry.model_copy(update={"superseded_by": superseded_by, "updated_at": utc_now()}),
+        )
+
+    async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
+        """Append superseded versions of the old entries."""
+        async with self._lock:
+            latest = await asyncio.to_thread(self._read_all)
+            if new_id not in latest:
+                raise MemoryStoreError(f"cannot supersede: no entry with id {new_id!r}")
+            changed = 0
+            for old in old_ids:
+                if old in latest and old != new_id:
+                    await self._rewrite(latest[old], new_id)
+                    changed += 1
+        return changed
+
+    async def restore(self, entry_id: str) -> MemoryEntry:
+        """Reactivate an entry; its successor becomes superseded by it."""
+        async with self._lock:
+            latest = await asyncio.to_thread(self._read_all)
+            entry = latest.get(entry_id)
+            if entry is None:
+                raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
+            successor = latest.get(entry.superseded_by or "")
+            if successor is not None and successor.superseded_by is None:
+                await self._rewrite(successor, entry_id)
+            await self._rewrite(entry, None)
+        return entry.model_copy(update={"superseded_by": None})
+
+    async def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
+        """Every entry's newest version, oldest first."""
+        entries = await self._entries()
+        for entry in sorted(entries, key=lambda e: (e.timestamp, e.id)):
+            if namespace is None or entry.namespace == namespace:
+                yield entry
+
+    async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
+        """Append the records exactly as given."""
+        summary = ImportSummary()
+        async with self._lock:
+            known = await asyncio.to_thread(self._read_all)
+            for entry in entries:
+                plain = MemoryEntry.model_validate(
+                    entry.model_dump(
+                        include=set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
+                    )
+                )
+                await asyncio.to_thread(self._append, plain)
+                if plain.id in known:
+                    summary.replaced += 1
+                else:
+                    summary.added += 1
+        return summary
+
+    async def close(self) -> None:
+        """Nothing to release: every write is already on disk."""
