@@ -37,6 +37,8 @@ class MemoryArgs:
     json: bool = False
     batch_size: int = 64
     dry_run: bool = False
+    to: str = ""
+    source: str | None = None
 
 
 @asynccontextmanager
@@ -251,3 +253,12 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 
 COMMANDS.update({"hygiene": cmd_hygiene, "snapshot": cmd_snapshot, "audit": cmd_audit})
+
+
+async def _cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    from agent.migrate_command import cmd_migrate
+
+    return await cmd_migrate(config, args, out)
+
+
+COMMANDS["migrate"] = _cmd_migrate

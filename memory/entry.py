@@ -30,9 +30,11 @@ class MemorySource(StrEnum):
     AUTOSAVE = "autosave"
     IMPORT = "import"
     CONSOLIDATION = "consolidation"
+    LUCID = "lucid"
+    """Offered by the lucid CLI at recall time; never stored locally."""
 
 
-RecallLane = Literal["keyword", "vector", "both", "like", "recent", "context"]
+RecallLane = Literal["keyword", "vector", "both", "like", "recent", "context", "lucid"]
 RecallMode = Literal["hybrid", "keyword", "keyword-early", "recent", "off"]
 
 

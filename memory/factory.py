@@ -33,7 +33,8 @@ async def open_memory(
         return cls()  # type: ignore[no-any-return]
     path = default_db_path(settings, data_dir)
     snapshot = path.with_name(SNAPSHOT_NAME)
-    cold_boot = not path.exists() and snapshot.exists()
+    # Only a store that writes snapshots restores from one.
+    cold_boot = cls.capabilities.supports_lifecycle and not path.exists() and snapshot.exists()
     memory = await cls.open(path, settings, embedder)
     if cold_boot:
         try:
@@ -49,3 +50,45 @@ async def open_memory(
                 f"brain.db was missing: restored {len(entries)} core memories from {snapshot}"
             )
     return memory  # type: ignore[no-any-return]
+
+
+def _has_files(name: str, db_path: Path) -> bool:
+    if name == "sqlite":
+        return db_path.is_file()
+    if name == "markdown":
+        root = db_path.parent
+        return (root / "MEMORY.md").is_file() or any((root / "memory").glob("*.md"))
+    return False
+
+
+async def data_left_behind(
+    settings: MemorySettings, data_dir: Path, memory: Memory, embedder: Embedder | None = None
+) -> str | None:
+    """When the configured store is empty but another backend's files hold entries, say so.
+
+    Changing `memory.backend` never moves data; this is how the user learns that the old
+    store is still there and how to bring it over.
+    """
+    if not memory.capabilities.persistent or await memory.count() > 0:
+        return None
+    db_path = default_db_path(settings, data_dir)
+    for name in ("sqlite", "markdown"):
+        if name == settings.backend or not _has_files(name, db_path):
+            continue
+        other_settings = settings.model_copy(update={"backend": name})
+        try:
+            other = await backend_class(name).open(db_path, other_settings, embedder)  # type: ignore[attr-defined]
+            try:
+                count = await other.count()
+            finally:
+                await other.close()
+        except Exception:  # noqa: BLE001 - a hint must never stop the app from starting
+            continue
+        if count:
+            return (
+                f"the {settings.backend!r} memory store is empty, but the {name!r} store "
+                f"holds {count} memories; changing memory.backend does not move them. "
+                f"Run `memchat memory migrate --from {name} --to {settings.backend}` "
+                "to copy them over."
+            )
+    return None

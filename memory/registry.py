@@ -14,6 +14,7 @@ _BACKENDS: dict[str, str] = {
     "sqlite": "memory.sqlite.store:SqliteMemory",
     "none": "memory.none_backend:NoneMemory",
     "markdown": "memory.markdown_backend:MarkdownMemory",
+    "lucid": "memory.lucid_backend:LucidMemory",
 }
 
 # Optional drivers and the extra that installs each one.

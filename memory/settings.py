@@ -41,7 +41,9 @@ class MemorySettings(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
     backend: str = "sqlite"
-    """Storage backend: sqlite, none (memory off); more arrive as they are built."""
+    """Storage backend: sqlite (default), markdown (plain files, keyword recall,
+    append-only), lucid (sqlite plus the lucid command-line tool) or none (memory off).
+    Changing it never moves data: see `memchat memory migrate`."""
     path: str = ""
     """SQLite file; empty means brain.db in the data directory."""
     auto_save: bool = True
@@ -101,6 +103,14 @@ class MemorySettings(BaseModel):
     """Run memory hygiene this often while the app runs (and at start); 0 = only at start."""
     snapshot_after_hygiene: bool = True
     """Write MEMORY_SNAPSHOT.md (core facts, restorable) after each hygiene run."""
+    lucid_command: str = "lucid"
+    """The lucid executable (backend = "lucid"): a name on PATH or a path."""
+    lucid_timeout_s: float = Field(default=3.0, gt=0)
+    """Give up on one lucid call after this many seconds."""
+    lucid_recall_threshold: int = Field(default=3, ge=0)
+    """Ask lucid only when the local store finds fewer memories than this."""
+    lucid_cooldown_s: float = Field(default=30.0, ge=0)
+    """After a lucid failure, leave it alone for this many seconds."""
     retention_days: RetentionSettings = Field(default_factory=RetentionSettings)
     """Retention per category, applied by memory hygiene."""
     budgets: BudgetSettings = Field(default_factory=BudgetSettings)

@@ -60,6 +60,13 @@ def _parser() -> argparse.ArgumentParser:
         "file", nargs="?"
     )
     add("audit", "deletions, newest first").add_argument("--limit", type=int, default=50)
+    migration = sub.add_parser(
+        "migrate", help="copy every memory to another backend (verified; the source is kept)"
+    )
+    migration.add_argument("--to", required=True, help="target backend")
+    migration.add_argument("--from", dest="source", help="source backend (default: memory.backend)")
+    migration.add_argument("--dry-run", action="store_true", help="count, write nothing")
+    migration.add_argument("--batch-size", type=int, default=500)
     return parser
 
 

@@ -16,12 +16,22 @@ from memory.protocol import Memory
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
 
-BACKENDS = ["sqlite", "markdown", "none"]
+BACKENDS = ["sqlite", "markdown", "lucid", "none"]
 
 
-async def _open(name: str, folder: Path) -> Memory:
+@pytest.fixture(scope="session")
+def quiet_lucid(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A `lucid` that accepts every store and knows nothing, so SQLite alone answers."""
+    script = tmp_path_factory.mktemp("lucid") / "lucid"
+    script.write_text("#!/bin/sh\nexit 0\n")
+    script.chmod(0o755)
+    return script
+
+
+async def _open(name: str, folder: Path, lucid: Path) -> Memory:
     settings = MemorySettings(
         backend=name,
+        lucid_command=str(lucid),
         embedding_provider="hashing",
         embedding_dimensions=64,
         min_relevance_score=0.0,
@@ -30,8 +40,10 @@ async def _open(name: str, folder: Path) -> Memory:
 
 
 @pytest.fixture(params=BACKENDS)
-async def memory(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Memory]:
-    store = await _open(request.param, tmp_path / "main")
+async def memory(
+    request: pytest.FixtureRequest, tmp_path: Path, quiet_lucid: Path
+) -> AsyncIterator[Memory]:
+    store = await _open(request.param, tmp_path / "main", quiet_lucid)
     try:
         yield store
     finally:
@@ -39,9 +51,9 @@ async def memory(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
 
 
 @pytest.fixture
-async def fresh(memory: Memory, tmp_path: Path) -> AsyncIterator[Memory]:
+async def fresh(memory: Memory, tmp_path: Path, quiet_lucid: Path) -> AsyncIterator[Memory]:
     """A second, empty store of the same backend (for import round trips)."""
-    store = await _open(memory.name, tmp_path / "fresh")
+    store = await _open(memory.name, tmp_path / "fresh", quiet_lucid)
     try:
         yield store
     finally:

@@ -164,3 +164,40 @@ def test_hygiene_dry_run_then_real_run_then_audit_and_snapshot(
     assert "## fact" in snapshot.read_text()
     assert main(["memory", "snapshot", str(configured.parent / "copy.md")]) == 0
     assert (configured.parent / "copy.md").read_text().count("## fact") == 1
+
+
+def test_migrate_to_markdown_and_switch(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+
+    from agent.config_file import load_config
+    from agent.runtime import open_runtime
+
+    _seed()
+    assert main(["memory", "migrate", "--to", "markdown", "--dry-run"]) == 0
+    assert "would copy 3 memories from sqlite to markdown" in capsys.readouterr().out
+    data = Path(os.environ["MEMCHAT_HOME"])
+    assert not (data / "MEMORY.md").exists()
+    assert main(["memory", "migrate", "--to", "sqlite"]) == 2
+    assert "both 'sqlite'" in capsys.readouterr().err
+    configured.write_text(configured.read_text() + 'backend = "markdown"\n')
+
+    async def warnings() -> list[str]:
+        runtime = await open_runtime(load_config())
+        try:
+            return runtime.warnings
+        finally:
+            await runtime.memory.close()
+
+    (hint,) = asyncio.run(warnings())
+    assert "migrate --from sqlite --to markdown" in hint
+    assert main(["memory", "migrate", "--from", "sqlite", "--to", "markdown"]) == 0
+    captured = capsys.readouterr()
+    assert "copied 3 memories from sqlite to markdown; every field verified" in captured.out
+    assert "3/3" in captured.err
+    assert "Miso" in (data / "MEMORY.md").read_text()
+    assert asyncio.run(warnings()) == []
+    assert main(["memory", "list"]) == 0
+    assert "pet" in capsys.readouterr().out
+    assert (data / "brain.db").exists(), "the source store must be kept"
