@@ -1,10 +1,14 @@
 """Recall latency of memchat's SQLite store against a ZeroClaw-style reference, same run.
 
     python -m bench.recall_latency [--sizes 10000 100000] [--million] [--queries 60]
+        [--backend sqlite|qdrant]
 
 Prints, per store size: bulk import rate, p50/p95 of memchat hybrid recall (query vector
 given, hot cache off so every query does the full work), the same for the reference, the
-speed-up ratio, and the ANN index's recall@10 against exact search.
+speed-up ratio, and (sqlite) the ANN index's recall@10 against exact search. With
+`--backend qdrant` the same workload runs on qdrant-client's local mode (pip install
+'memchat[qdrant]'); a Qdrant server is measured by setting memory.qdrant_url in the code's
+settings below.
 """
 
 from __future__ import annotations
@@ -27,6 +31,9 @@ from bench.synthetic import (
 )
 from bench.zeroclaw_reference import ZeroClawStyleStore
 from memory.embedding.hashing import HashingEmbedder
+from memory.entry import utc_now
+from memory.protocol import Memory
+from memory.records import MemoryRecord, StoredEmbedding
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.sqlite.writes import NewMemory
@@ -47,7 +54,9 @@ class FixedIdentityEmbedder(HashingEmbedder):
     model = "synthetic"
 
 
-async def run_size(size: int, query_count: int, workdir: Path, corpus_name: str) -> None:
+async def run_size(
+    size: int, query_count: int, workdir: Path, corpus_name: str, backend: str = "sqlite"
+) -> None:
     if corpus_name == "locomo":
         corpus, questions = make_locomo_corpus(size, DEFAULT_LOCOMO, DIMS)
         queries = locomo_queries(corpus, questions, query_count)
@@ -60,16 +69,45 @@ async def run_size(size: int, query_count: int, workdir: Path, corpus_name: str)
         hot_cache_size=0,
         min_relevance_score=0.0,
     )
-    store = await SqliteMemory.open(
-        workdir / f"memchat-{corpus_name}-{size}.db", settings, FixedIdentityEmbedder(DIMS)
-    )
+    embedder = FixedIdentityEmbedder(DIMS)
     started = time.perf_counter()
-    for start in range(0, size, BATCH):
-        items = [
-            NewMemory(key=f"m{i}", content=corpus.texts[i], category="daily")
-            for i in range(start, min(size, start + BATCH))
-        ]
-        await store.bulk_store(items, corpus.vectors[start : start + len(items)])
+    store: Memory
+    if backend == "qdrant":
+        from memory.qdrant.store import QdrantMemory
+
+        store = await QdrantMemory.open(
+            workdir / f"qdrant-{corpus_name}-{size}" / "brain.db",
+            settings.model_copy(update={"backend": "qdrant"}),
+            embedder,
+        )
+        now = utc_now()
+        for start in range(0, size, BATCH):
+            records = [
+                MemoryRecord(
+                    id=f"m{i}",
+                    key=f"m{i}",
+                    content=corpus.texts[i],
+                    category="daily",
+                    timestamp=now,
+                    updated_at=now,
+                    embedding=StoredEmbedding.from_bytes(
+                        embedder.identity, DIMS, corpus.vectors[i].astype("<f4").tobytes()
+                    ),
+                )
+                for i in range(start, min(size, start + BATCH))
+            ]
+            await store.import_(records)
+    else:
+        sqlite = await SqliteMemory.open(
+            workdir / f"memchat-{corpus_name}-{size}.db", settings, embedder
+        )
+        for start in range(0, size, BATCH):
+            items = [
+                NewMemory(key=f"m{i}", content=corpus.texts[i], category="daily")
+                for i in range(start, min(size, start + BATCH))
+            ]
+            await sqlite.bulk_store(items, corpus.vectors[start : start + len(items)])
+        store = sqlite
     import_rate = size / (time.perf_counter() - started)
 
     reference = ZeroClawStyleStore(workdir / f"reference-{corpus_name}-{size}.db")
@@ -90,24 +128,25 @@ async def run_size(size: int, query_count: int, workdir: Path, corpus_name: str)
         reference.recall(text, vector, 10)
         theirs.append((time.perf_counter() - t0) * 1000)
 
-    index = store._core.index  # noqa: SLF001 - the bench inspects the derived index
-    hits = total = 0
-    for _, vector in queries[:30]:
-        approx = {seq for seq, _ in index.search(vector, 10)}
-        exact_scores = corpus.vectors @ vector
-        exact = set((np.argsort(-exact_scores)[:10] + 1).tolist())
-        hits += len(approx & exact)
-        total += 10
-    ann = "exact" if size <= settings.ann_threshold else f"binary+rescore {index.rescore}"
-
+    ann = "-"
+    if isinstance(store, SqliteMemory):
+        index = store._core.index  # noqa: SLF001 - the bench inspects the derived index
+        hits = total = 0
+        for _, vector in queries[:30]:
+            approx = {seq for seq, _ in index.search(vector, 10)}
+            exact_scores = corpus.vectors @ vector
+            exact = set((np.argsort(-exact_scores)[:10] + 1).tolist())
+            hits += len(approx & exact)
+            total += 10
+        kind = "exact" if size <= settings.ann_threshold else f"binary+rescore {index.rescore}"
+        ann = f"{hits / total:.3f} ({kind}) | index {index.nbytes() / 2**20:,.0f} MiB"
     p50, p95 = statistics.median(ours), percentile(ours, 0.95)
     r50, r95 = statistics.median(theirs), percentile(theirs, 0.95)
     print(
-        f"{corpus_name:>9} {size:>9,} memories | import {import_rate:>8,.0f}/s | "
+        f"{backend:>6} {corpus_name:>9} {size:>9,} memories | import {import_rate:>8,.0f}/s | "
         f"memchat hybrid p50 {p50:6.2f} ms "
         f"p95 {p95:6.2f} ms | reference p50 {r50:8.2f} ms p95 {r95:8.2f} ms | "
-        f"speed-up {r50 / p50:6.1f}x | vector recall@10 vs exact {hits / total:.3f} ({ann}) | "
-        f"index {index.nbytes() / 2**20:,.0f} MiB"
+        f"speed-up {r50 / p50:6.1f}x | vector recall@10 vs exact {ann}"
     )
     reference.close()
     await store.close()
@@ -118,6 +157,7 @@ async def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--million", action="store_true", help="also run 1,000,000 memories")
     parser.add_argument("--queries", type=int, default=60)
+    parser.add_argument("--backend", choices=["sqlite", "qdrant"], default="sqlite")
     parser.add_argument(
         "--corpus",
         nargs="*",
@@ -131,7 +171,7 @@ async def main() -> None:
     with tempfile.TemporaryDirectory(prefix="memchat-bench-") as tmp:
         for corpus_name in corpora:
             for size in sizes:
-                await run_size(size, args.queries, Path(tmp), corpus_name)
+                await run_size(size, args.queries, Path(tmp), corpus_name, args.backend)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,8 @@ def _has_files(name: str, db_path: Path) -> bool:
     if name == "markdown":
         root = db_path.parent
         return (root / "MEMORY.md").is_file() or any((root / "memory").glob("*.md"))
+    if name == "qdrant":
+        return (db_path.parent / "qdrant").is_dir()
     return False
 
 
@@ -72,7 +74,7 @@ async def data_left_behind(
     if not memory.capabilities.persistent or await memory.count() > 0:
         return None
     db_path = default_db_path(settings, data_dir)
-    for name in ("sqlite", "markdown"):
+    for name in ("sqlite", "markdown", "qdrant"):
         if name == settings.backend or not _has_files(name, db_path):
             continue
         other_settings = settings.model_copy(update={"backend": name})

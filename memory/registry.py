@@ -15,10 +15,11 @@ _BACKENDS: dict[str, str] = {
     "none": "memory.none_backend:NoneMemory",
     "markdown": "memory.markdown_backend:MarkdownMemory",
     "lucid": "memory.lucid_backend:LucidMemory",
+    "qdrant": "memory.qdrant.store:QdrantMemory",
 }
 
 # Optional drivers and the extra that installs each one.
-_EXTRAS: dict[str, str] = {}
+_EXTRAS: dict[str, str] = {"qdrant": "qdrant"}
 
 
 def register_backend(name: str, target: str, extra: str | None = None) -> None:

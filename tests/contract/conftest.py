@@ -16,7 +16,7 @@ from memory.protocol import Memory
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
 
-BACKENDS = ["sqlite", "markdown", "lucid", "none"]
+BACKENDS = ["sqlite", "markdown", "lucid", "qdrant", "none"]
 
 
 @pytest.fixture(scope="session")

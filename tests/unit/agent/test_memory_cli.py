@@ -99,7 +99,7 @@ def test_bad_config_is_reported_not_raised(
     configured.write_text("[memory]\nbackend = 'sqlitee'\n")
     assert main(["memory", "list"]) == 2
     err = capsys.readouterr().err
-    assert "unknown memory backend 'sqlitee'" in err and "none, sqlite" in err
+    assert "unknown memory backend 'sqlitee'" in err and "qdrant, sqlite" in err
 
 
 def test_corrupt_database_is_reported(configured: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,7 +52,10 @@ async def _dump(memory: Memory) -> dict[str, dict[str, object]]:
     return {e.id: e.model_dump(include=FIELDS) async for e in memory.export()}
 
 
-@pytest.mark.parametrize(("first", "second"), [("sqlite", "markdown"), ("markdown", "sqlite")])
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("sqlite", "markdown"), ("markdown", "sqlite"), ("sqlite", "qdrant"), ("qdrant", "markdown")],
+)
 async def test_round_trip_through_another_backend_is_exact(
     tmp_path: Path, first: str, second: str
 ) -> None:

@@ -1,0 +1,1 @@
+"""The Qdrant backend: a collection with a named dense vector and filterable payloads."""

@@ -1,0 +1,177 @@
+"""Recall over a Qdrant collection: the keyword and vector lanes, fused like SQLite's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from qdrant_client import models
+
+from memory.entry import MemoryEntry, RecallResult, RecallScores
+from memory.errors import EmbeddingError
+from memory.qdrant.payload import from_payload, recall_filter
+from memory.retrieval import Candidate, RecallFilters, explain, fused_score, idf, keyword_coverage
+from memory.text import query_terms
+
+if TYPE_CHECKING:
+    from memory.qdrant.store import QdrantMemory
+
+_KEYWORD_CAP = 5000
+"""Most keyword matches scored per query; beyond it the rarest terms still decide."""
+
+
+async def recent_recall(memory: QdrantMemory, filters: RecallFilters, limit: int) -> RecallResult:
+    """An empty query: the newest entries, unscored."""
+    entries = await memory._entries(recall_filter(filters))
+    entries.sort(key=lambda e: (e.updated_at, e.id), reverse=True)
+    return RecallResult(
+        entries=[
+            e.model_copy(update={"scores": RecallScores(fused=0.0, lane="recent")})
+            for e in entries[:limit]
+        ],
+        mode="recent",
+    )
+
+
+async def _query_vector(memory: QdrantMemory, text: str) -> Any:
+    embedder = memory.embedder
+    if embedder is None:
+        return None
+    embed_queries = getattr(embedder, "embed_queries", None)
+    try:
+        rows = await (embed_queries or embedder.embed)([text])
+    except EmbeddingError as exc:
+        memory.last_embedding_error = str(exc)
+        return None
+    memory.last_embedding_error = None
+    return np.asarray(rows[0], dtype=np.float32)
+
+
+def _band(memory: QdrantMemory) -> tuple[float, float]:
+    settings, embedder = memory.settings, memory.embedder
+    baseline = settings.vector_baseline
+    ceiling = settings.vector_ceiling
+    return (
+        baseline if baseline >= 0 else float(getattr(embedder, "baseline", 0.0)),
+        ceiling if ceiling >= 0 else float(getattr(embedder, "ceiling", 1.0)),
+    )
+
+
+async def hybrid_recall(
+    memory: QdrantMemory,
+    text: str,
+    filters: RecallFilters,
+    limit: int,
+    given_vector: Any = None,
+) -> RecallResult:
+    """Absolute fused scores, the relevance floor, and entries below it kept aside."""
+    client, collection = memory._client, memory.collection
+    terms = query_terms(text)
+    base = recall_filter(filters)
+    weights: dict[str, float] = {}
+    found: dict[str, tuple[MemoryEntry, frozenset[str]]] = {}
+    keyword_ids: set[str] = set()
+    if terms:
+        # One scan: the points holding any query term also give each term's document
+        # frequency (exact below the cap), so no count per term is needed.
+        total = (await memory._call(client.count, collection, count_filter=base, exact=True)).count
+        page, _ = await memory._call(
+            client.scroll,
+            collection,
+            scroll_filter=recall_filter(filters, any_terms=terms),
+            limit=_KEYWORD_CAP,
+            with_payload=True,
+        )
+        frequency = dict.fromkeys(terms, 0)
+        for record in page:
+            payload = record.payload or {}
+            held = frozenset(payload.get("terms", ()))
+            for term in terms:
+                frequency[term] += term in held
+            found[str(record.id)] = (from_payload(payload), held)
+            keyword_ids.add(str(record.id))
+        weights = {term: idf(count, total) for term, count in frequency.items()}
+    vector = (
+        await _query_vector(memory, text)
+        if given_vector is None
+        else np.asarray(given_vector, dtype=np.float32)
+    )
+    cosines: dict[str, float] = {}
+    if vector is not None:
+        current = models.FieldCondition(
+            key="embedding_model", match=models.MatchValue(value=memory.identity or "")
+        )
+        scoped = base.model_copy(update={"must": [*(base.must or []), current]})
+        hits = await memory._call(
+            client.query_points,
+            collection,
+            query=vector.tolist(),
+            using="dense",
+            query_filter=scoped,
+            limit=max(limit * 4, 40),
+            with_payload=True,
+        )
+        for point in hits.points:
+            payload = point.payload or {}
+            cosines[str(point.id)] = float(point.score)
+            found.setdefault(
+                str(point.id), (from_payload(payload), frozenset(payload.get("terms", ())))
+            )
+        unscored = [pid for pid in keyword_ids if pid not in cosines]
+        if unscored:
+            records = await memory._call(
+                client.retrieve, collection, ids=unscored, with_vectors=["dense"]
+            )
+            for record in records:
+                stored = record.vector.get("dense") if isinstance(record.vector, dict) else None
+                if (
+                    stored is not None
+                    and (record.payload or {}).get("embedding_model") == memory.identity
+                ):
+                    cosines[str(record.id)] = float(np.dot(np.asarray(stored), vector))
+    return _rank(memory, found, keyword_ids, cosines, weights, vector is not None, limit)
+
+
+def _rank(
+    memory: QdrantMemory,
+    found: dict[str, tuple[MemoryEntry, frozenset[str]]],
+    keyword_ids: set[str],
+    cosines: dict[str, float],
+    weights: dict[str, float],
+    hybrid: bool,
+    limit: int,
+) -> RecallResult:
+    settings = memory.settings
+    baseline, ceiling = _band(memory)
+    scored: list[tuple[float, MemoryEntry]] = []
+    for seq, (pid, (entry, terms)) in enumerate(found.items()):
+        coverage = keyword_coverage(terms, weights) if weights else 0.0
+        candidate = Candidate(
+            seq=seq,
+            keyword=coverage if coverage > 0 else None,
+            vector=cosines.get(pid),
+            in_keyword_lane=pid in keyword_ids,
+            in_vector_lane=pid in cosines,
+            terms=terms,
+        )
+        fused = fused_score(
+            candidate,
+            settings.vector_weight,
+            settings.keyword_weight,
+            hybrid,
+            baseline,
+            ceiling,
+        )
+        scores = explain(candidate, fused, baseline=baseline, ceiling=ceiling)
+        scored.append((fused, entry.model_copy(update={"score": fused, "scores": scores})))
+    scored.sort(key=lambda pair: (-pair[0], pair[1].key))
+    floor = settings.min_relevance_score
+    degraded = None
+    if memory.embedder is not None and not hybrid:
+        degraded = f"embeddings unavailable ({memory.last_embedding_error}); keyword-only"
+    return RecallResult(
+        entries=[e for s, e in scored if s >= floor][:limit],
+        below_floor=[e for s, e in scored if s < floor][:limit],
+        mode="hybrid" if hybrid else "keyword",
+        degraded=degraded,
+    )

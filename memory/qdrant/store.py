@@ -1,0 +1,480 @@
+"""`QdrantMemory`: entries as points of one collection, hybrid recall fused like SQLite's.
+
+Keyword recall: each point carries its analysed terms (the same analyser as SQLite's FTS
+column) in a keyword-indexed payload field; Qdrant selects the points holding any query term
+and counts document frequencies, and the score is the same IDF coverage SQLite uses, so
+scores are absolute and comparable across backends. Vector recall: Qdrant's cosine search on
+the named vector "dense". Every filter runs inside Qdrant. The client is synchronous, so all
+calls go through one worker thread, which also keeps the local mode single-threaded.
+
+With `memory.qdrant_url` empty, qdrant-client's local mode keeps the collection in
+`qdrant/` in the data directory; with a URL, that server is used unchanged (API key from
+$QDRANT_API_KEY).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import os
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+from qdrant_client import QdrantClient, models
+
+from memory.embedding.base import Embedder
+from memory.entry import (
+    DEFAULT_NAMESPACE,
+    HealthReport,
+    MemoryEntry,
+    RecallResult,
+    normalize_category,
+    utc_now,
+)
+from memory.errors import EmbeddingError, MemoryStoreError
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
+from memory.qdrant.recall import hybrid_recall, recent_recall
+from memory.records import MemoryRecord, StoredEmbedding
+from memory.retrieval import RecallFilters
+from memory.settings import MemorySettings
+
+T = TypeVar("T")
+VECTOR = "dense"
+_PAGE = 256
+_INDEXED = {
+    "namespace": models.PayloadSchemaType.KEYWORD,
+    "key": models.PayloadSchemaType.KEYWORD,
+    "category": models.PayloadSchemaType.KEYWORD,
+    "session_id": models.PayloadSchemaType.KEYWORD,
+    "superseded_by": models.PayloadSchemaType.KEYWORD,
+    "terms": models.PayloadSchemaType.KEYWORD,
+    "ts": models.PayloadSchemaType.FLOAT,
+}
+
+
+class QdrantMemory:
+    """One Qdrant collection; local mode by default, a server when a URL is configured."""
+
+    name = "qdrant"
+    capabilities = Capabilities(
+        persistent=True,
+        supports_vectors=True,
+        supports_delete=True,
+        supports_keyword_search=True,
+        supports_supersede=True,
+        supports_export=True,
+    )
+
+    def __init__(
+        self,
+        client: QdrantClient,
+        settings: MemorySettings,
+        embedder: Embedder | None,
+        where: str,
+    ) -> None:
+        self._client = client
+        self.settings = settings
+        self.embedder = embedder
+        self.collection = settings.qdrant_collection
+        self.where = where
+        self.last_embedding_error: str | None = None
+        self._worker = ThreadPoolExecutor(1, thread_name_prefix="qdrant")
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls, path: Path | str, settings: MemorySettings | None = None, embedder: Any = None
+    ) -> QdrantMemory:
+        """Connect (or open the local store beside `path`) and create the collection once."""
+        settings = settings or MemorySettings(embedding_provider="none")
+        url = settings.qdrant_url
+        if url:
+            client = QdrantClient(url=url, api_key=os.environ.get("QDRANT_API_KEY") or None)
+            where = url
+        else:
+            folder = Path(path).parent / "qdrant"
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            try:
+                client = QdrantClient(path=str(folder))
+            except RuntimeError as exc:
+                raise MemoryStoreError(f"cannot open the Qdrant store in {folder}: {exc}") from exc
+            where = str(folder)
+        memory = cls(client, settings, embedder, where)
+        try:
+            await memory._call(memory._ensure_collection, bool(url))
+        except Exception as exc:
+            await memory.close()
+            raise MemoryStoreError(f"Qdrant at {where} is not usable: {exc}") from exc
+        return memory
+
+    def _ensure_collection(self, indexed: bool) -> None:
+        if self._client.collection_exists(self.collection):
+            info = self._client.get_collection(self.collection).config.params.vectors
+            size = info[VECTOR].size if isinstance(info, dict) else None
+            if size != self.settings.embedding_dimensions:
+                raise MemoryStoreError(
+                    f"collection {self.collection!r} holds vectors of size {size}, but "
+                    f"memory.embedding_dimensions is {self.settings.embedding_dimensions}"
+                )
+            return
+        self._client.create_collection(
+            self.collection,
+            vectors_config={
+                VECTOR: models.VectorParams(
+                    size=self.settings.embedding_dimensions, distance=models.Distance.COSINE
+                )
+            },
+        )
+        if indexed:  # local mode has no payload indexes (it scans)
+            for field, schema in _INDEXED.items():
+                self._client.create_payload_index(self.collection, field, schema)
+
+    async def _call(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        if self._closed:
+            raise MemoryStoreError("the qdrant memory store is closed")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._worker, lambda: func(*args, **kwargs))
+
+    # -- helpers -------------------------------------------------------------------------
+
+    @property
+    def identity(self) -> str | None:
+        """The embedding identity of vectors this store writes."""
+        return None if self.embedder is None else self.embedder.identity
+
+    async def _embed(self, texts: builtins.list[str]) -> np.ndarray[Any, Any] | None:
+        if self.embedder is None or not texts:
+            return None
+        try:
+            vectors = await self.embedder.embed(texts)
+        except EmbeddingError as exc:
+            self.last_embedding_error = str(exc)
+            return None
+        self.last_embedding_error = None
+        return vectors
+
+    def _point(self, entry: MemoryEntry, vector: Any) -> models.PointStruct:
+        vectors: dict[str, Any] = {} if vector is None else {VECTOR: [float(x) for x in vector]}
+        model = None if vector is None else self.identity
+        return models.PointStruct(
+            id=point_id(entry.id), vector=vectors, payload=to_payload(entry, model)
+        )
+
+    def _scroll_all(
+        self, query_filter: models.Filter | None, with_vectors: bool = False
+    ) -> builtins.list[models.Record]:
+        records: builtins.list[models.Record] = []
+        offset: Any = None
+        while True:
+            page, offset = self._client.scroll(
+                self.collection,
+                scroll_filter=query_filter,
+                limit=_PAGE,
+                offset=offset,
+                with_payload=True,
+                with_vectors=[VECTOR] if with_vectors else False,
+            )
+            records.extend(page)
+            if offset is None:
+                return records
+
+    async def _entries(self, query_filter: models.Filter | None) -> builtins.list[MemoryEntry]:
+        records = await self._call(self._scroll_all, query_filter)
+        return [from_payload(r.payload or {}) for r in records]
+
+    async def _active(self, key: str, namespace: str) -> MemoryEntry | None:
+        found = await self._entries(
+            entry_filter(namespace=namespace, key=key, include_superseded=False)
+        )
+        return found[0] if found else None
+
+    # -- writes --------------------------------------------------------------------------
+
+    async def store(
+        self, key: str, content: str, category: str = "core", session_id: str | None = None
+    ) -> MemoryEntry:
+        """See `Memory.store`."""
+        return await self.store_with_metadata(key, content, category, session_id)
+
+    async def store_with_metadata(
+        self,
+        key: str,
+        content: str,
+        category: str = "core",
+        session_id: str | None = None,
+        *,
+        namespace: str = DEFAULT_NAMESPACE,
+        importance: float | None = None,
+        pinned: bool | None = None,
+        source: str = "user",
+    ) -> MemoryEntry:
+        """Upsert under (namespace, key); an existing key keeps its id and creation time."""
+        if not key.strip():
+            raise MemoryStoreError("key must not be empty")
+        vectors = await self._embed([content])
+        async with self._lock:
+            existing = await self._active(key, namespace)
+            now = utc_now()
+            entry = MemoryEntry(
+                id=existing.id if existing else uuid.uuid4().hex,
+                key=key,
+                content=content,
+                category=normalize_category(category),
+                session_id=session_id,
+                namespace=namespace,
+                source=source,
+                importance=importance
+                if importance is not None
+                else existing.importance
+                if existing
+                else 0.5,
+                pinned=pinned if pinned is not None else bool(existing and existing.pinned),
+                timestamp=existing.timestamp if existing else now,
+                updated_at=now,
+            )
+            point = self._point(entry, None if vectors is None else vectors[0])
+            await self._call(self._client.upsert, self.collection, points=[point])
+        return entry
+
+    async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
+        """Delete the active entry under key."""
+        async with self._lock:
+            entry = await self._active(key, namespace)
+            if entry is None:
+                return False
+            await self._call(
+                self._client.delete,
+                self.collection,
+                points_selector=models.PointIdsList(points=[point_id(entry.id)]),
+            )
+        return True
+
+    async def _set_superseded(self, entry_id: str, successor: str | None) -> None:
+        await self._call(
+            self._client.set_payload,
+            self.collection,
+            payload={"superseded_by": successor},
+            points=[point_id(entry_id)],
+        )
+
+    async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
+        """Point old entries at their replacement."""
+        async with self._lock:
+            if await self.get_by_id(new_id) is None:
+                raise MemoryStoreError(f"cannot supersede: no entry with id {new_id!r}")
+            changed = 0
+            for old in old_ids:
+                if old != new_id and await self.get_by_id(old) is not None:
+                    await self._set_superseded(old, new_id)
+                    changed += 1
+        return changed
+
+    async def restore(self, entry_id: str) -> MemoryEntry:
+        """Reactivate an entry; its successor becomes superseded by it."""
+        async with self._lock:
+            entry = await self.get_by_id(entry_id)
+            if entry is None:
+                raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
+            successor = await self.get_by_id(entry.superseded_by or "")
+            if successor is not None and successor.superseded_by is None:
+                await self._set_superseded(successor.id, entry_id)
+            await self._set_superseded(entry_id, None)
+        return entry.model_copy(update={"superseded_by": None})
+
+    async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
+        """Write records exactly; vectors of our embedding identity are kept, others remade."""
+        items = builtins.list(entries)
+        summary = ImportSummary()
+        for start in range(0, len(items), _PAGE):
+            batch = items[start : start + _PAGE]
+            vectors: dict[str, Any] = {}
+            for item in batch:
+                stored = getattr(item, "embedding", None)
+                if isinstance(stored, StoredEmbedding) and stored.model == self.identity:
+                    vectors[item.id] = np.frombuffer(stored.to_bytes(), dtype="<f4")
+            missing = [item for item in batch if item.id not in vectors]
+            fresh = await self._embed([item.content for item in missing])
+            if fresh is not None:
+                vectors.update({item.id: row for item, row in zip(missing, fresh, strict=True)})
+            async with self._lock:
+                known = await self._call(
+                    self._client.retrieve, self.collection, ids=[point_id(i.id) for i in batch]
+                )
+                summary.replaced += len(known)
+                summary.added += len(batch) - len(known)
+                points = [self._point(item, vectors.get(item.id)) for item in batch]
+                await self._call(self._client.upsert, self.collection, points=points)
+        return summary
+
+    # -- reads ---------------------------------------------------------------------------
+
+    async def recall(
+        self,
+        query: str,
+        limit: int = 5,
+        session_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        *,
+        namespace: str | None = DEFAULT_NAMESPACE,
+        category: str | None = None,
+        exclude_ids: Iterable[str] = (),
+        include_superseded: bool = False,
+        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
+    ) -> RecallResult:
+        """Keyword and vector lanes in Qdrant, fused with SQLite's absolute scores."""
+        filters = RecallFilters(
+            namespace=namespace,
+            session_id=session_id,
+            category=category,
+            since=since,
+            until=until,
+            include_superseded=include_superseded,
+            exclude_ids=frozenset(exclude_ids),
+        )
+        text = query.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
+        limit = max(1, min(limit, 1000))
+        if text in ("", "*"):
+            return await recent_recall(self, filters, limit)
+        return await hybrid_recall(self, text, filters, limit, query_vector)
+
+    async def get(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> MemoryEntry | None:
+        """The active entry under key."""
+        return await self._active(key, namespace)
+
+    async def get_by_id(self, entry_id: str) -> MemoryEntry | None:
+        """The entry with this id."""
+        found = await self._call(self._client.retrieve, self.collection, ids=[point_id(entry_id)])
+        return from_payload(found[0].payload or {}) if found else None
+
+    async def list(
+        self,
+        *,
+        namespace: str | None = DEFAULT_NAMESPACE,
+        category: str | None = None,
+        session_id: str | None = None,
+        prefix: str | None = None,
+        include_superseded: bool = False,
+        order: ListOrder = "recent",
+        limit: int = 50,
+        offset: int = 0,
+    ) -> builtins.list[MemoryEntry]:
+        """One page, in the same orders as SQLite (sorted here: Qdrant pages by id)."""
+        entries = await self._entries(
+            entry_filter(
+                namespace=namespace,
+                category=category,
+                session_id=session_id,
+                include_superseded=include_superseded,
+            )
+        )
+        if prefix is not None:
+            entries = [e for e in entries if e.key.startswith(prefix)]
+        if order == "key":
+            entries.sort(key=lambda e: (e.namespace, e.key))
+        else:
+            field = "updated_at" if order == "recent" else "timestamp"
+            entries.sort(key=lambda e: (getattr(e, field), e.id), reverse=True)
+        return entries[offset : offset + limit]
+
+    async def count(
+        self,
+        *,
+        namespace: str | None = None,
+        category: str | None = None,
+        include_superseded: bool = True,
+    ) -> int:
+        """Entries passing the filters, counted by Qdrant."""
+        result = await self._call(
+            self._client.count,
+            self.collection,
+            count_filter=entry_filter(
+                namespace=namespace, category=category, include_superseded=include_superseded
+            ),
+            exact=True,
+        )
+        return result.count
+
+    async def stats(self) -> MemoryStats:
+        """Counts per category and namespace, and how many entries lack a current vector."""
+        records = await self._call(self._scroll_all, None)
+        by_category: dict[str, int] = {}
+        by_namespace: dict[str, int] = {}
+        active = with_vector = 0
+        for record in records:
+            payload = record.payload or {}
+            by_category[payload["category"]] = by_category.get(payload["category"], 0) + 1
+            by_namespace[payload["namespace"]] = by_namespace.get(payload["namespace"], 0) + 1
+            active += payload.get("superseded_by") is None
+            with_vector += payload.get("embedding_model") is not None
+        current = (
+            0
+            if self.identity is None
+            else await self._call(
+                self._client.count,
+                self.collection,
+                count_filter=models.Filter(
+                    must=[
+                        models.FieldCondition(
+                            key="embedding_model", match=models.MatchValue(value=self.identity)
+                        )
+                    ]
+                ),
+                exact=True,
+            )
+        )
+        fresh = 0 if isinstance(current, int) else current.count
+        return MemoryStats(
+            backend=self.name,
+            total=len(records),
+            active=active,
+            by_category=by_category,
+            by_namespace=by_namespace,
+            with_embedding=with_vector,
+            stale_embedding=0 if self.identity is None else len(records) - fresh,
+            embedding_identity=self.identity,
+            path=self.where,
+        )
+
+    async def health_check(self) -> HealthReport:
+        """The collection answers a count."""
+        try:
+            total = await self.count()
+        except Exception as exc:  # noqa: BLE001 - any client failure is "not healthy"
+            return HealthReport(ok=False, backend=self.name, detail=f"{self.where}: {exc}")
+        return HealthReport(ok=True, backend=self.name, detail=f"{self.where}: {total} entries")
+
+    async def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
+        """Every entry with its vector, oldest first."""
+        records = await self._call(self._scroll_all, entry_filter(namespace=namespace), True)
+        rows = []
+        for record in records:
+            payload = record.payload or {}
+            entry = from_payload(payload)
+            vector = record.vector.get(VECTOR) if isinstance(record.vector, dict) else None
+            model = payload.get("embedding_model")
+            embedding = None
+            if isinstance(vector, list) and model:
+                blob = np.asarray(vector, dtype="<f4").tobytes()
+                embedding = StoredEmbedding.from_bytes(model, len(vector), blob)
+            rows.append(MemoryRecord(**entry.model_dump(), embedding=embedding))
+        for row in sorted(rows, key=lambda r: (r.timestamp, r.id)):
+            yield row
+
+    async def close(self) -> None:
+        """Close the client and its worker; closing twice is harmless."""
+        if self._closed:
+            return
+        try:
+            await self._call(self._client.close)
+        finally:
+            self._closed = True
+            self._worker.shutdown(wait=True)
