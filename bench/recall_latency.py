@@ -1,14 +1,14 @@
 """Recall latency of memchat's SQLite store against a ZeroClaw-style reference, same run.
 
     python -m bench.recall_latency [--sizes 10000 100000] [--million] [--queries 60]
-        [--backend sqlite|qdrant]
+        [--backend sqlite|qdrant|postgres]
 
 Prints, per store size: bulk import rate, p50/p95 of memchat hybrid recall (query vector
 given, hot cache off so every query does the full work), the same for the reference, the
 speed-up ratio, and (sqlite) the ANN index's recall@10 against exact search. With
-`--backend qdrant` the same workload runs on qdrant-client's local mode (pip install
-'memchat[qdrant]'); a Qdrant server is measured by setting memory.qdrant_url in the code's
-settings below.
+`--backend qdrant` the same workload runs on qdrant-client's local mode; with `--backend
+postgres` on a PostgreSQL + pgvector server that the bench starts from the pgserver wheel
+(both from the dev extra).
 """
 
 from __future__ import annotations
@@ -19,8 +19,13 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from memory.postgres.store import PostgresMemory
+    from memory.qdrant.store import QdrantMemory
 
 from bench.synthetic import (
     DEFAULT_LOCOMO,
@@ -32,7 +37,6 @@ from bench.synthetic import (
 from bench.zeroclaw_reference import ZeroClawStyleStore
 from memory.embedding.hashing import HashingEmbedder
 from memory.entry import utc_now
-from memory.protocol import Memory
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
@@ -54,6 +58,25 @@ class FixedIdentityEmbedder(HashingEmbedder):
     model = "synthetic"
 
 
+async def _open_server_store(
+    backend: str, folder: Path, settings: MemorySettings, embedder: FixedIdentityEmbedder
+) -> QdrantMemory | PostgresMemory:
+    folder.mkdir(parents=True)
+    if backend == "qdrant":
+        from memory.qdrant.store import QdrantMemory
+
+        return await QdrantMemory.open(
+            folder / "brain.db", settings.model_copy(update={"backend": backend}), embedder
+        )
+    import pgserver
+
+    from memory.postgres.store import PostgresMemory
+
+    server = pgserver.get_server(folder, cleanup_mode="stop")  # type: ignore[attr-defined]
+    changes = {"backend": backend, "postgres_url": str(server.get_uri())}
+    return await PostgresMemory.open(folder, settings.model_copy(update=changes), embedder)
+
+
 async def run_size(
     size: int, query_count: int, workdir: Path, corpus_name: str, backend: str = "sqlite"
 ) -> None:
@@ -71,14 +94,10 @@ async def run_size(
     )
     embedder = FixedIdentityEmbedder(DIMS)
     started = time.perf_counter()
-    store: Memory
-    if backend == "qdrant":
-        from memory.qdrant.store import QdrantMemory
-
-        store = await QdrantMemory.open(
-            workdir / f"qdrant-{corpus_name}-{size}" / "brain.db",
-            settings.model_copy(update={"backend": "qdrant"}),
-            embedder,
+    store: SqliteMemory | QdrantMemory | PostgresMemory
+    if backend in ("qdrant", "postgres"):
+        store = await _open_server_store(
+            backend, workdir / f"{backend}-{corpus_name}-{size}", settings, embedder
         )
         now = utc_now()
         for start in range(0, size, BATCH):
@@ -157,7 +176,7 @@ async def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--million", action="store_true", help="also run 1,000,000 memories")
     parser.add_argument("--queries", type=int, default=60)
-    parser.add_argument("--backend", choices=["sqlite", "qdrant"], default="sqlite")
+    parser.add_argument("--backend", choices=["sqlite", "qdrant", "postgres"], default="sqlite")
     parser.add_argument(
         "--corpus",
         nargs="*",

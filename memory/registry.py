@@ -16,10 +16,11 @@ _BACKENDS: dict[str, str] = {
     "markdown": "memory.markdown_backend:MarkdownMemory",
     "lucid": "memory.lucid_backend:LucidMemory",
     "qdrant": "memory.qdrant.store:QdrantMemory",
+    "postgres": "memory.postgres.store:PostgresMemory",
 }
 
 # Optional drivers and the extra that installs each one.
-_EXTRAS: dict[str, str] = {"qdrant": "qdrant"}
+_EXTRAS: dict[str, str] = {"qdrant": "qdrant", "postgres": "postgres"}
 
 
 def register_backend(name: str, target: str, extra: str | None = None) -> None:

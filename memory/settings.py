@@ -42,7 +42,7 @@ class MemorySettings(BaseModel):
 
     backend: str = "sqlite"
     """Storage backend: sqlite (default), markdown (plain files, keyword recall,
-    append-only), lucid (sqlite plus the lucid command-line tool), qdrant or none (memory off).
+    append-only), lucid (sqlite plus the lucid command-line tool), postgres, qdrant or none (off).
     Changing it never moves data: see `memchat memory migrate`."""
     path: str = ""
     """SQLite file; empty means brain.db in the data directory."""
@@ -111,6 +111,11 @@ class MemorySettings(BaseModel):
     """Ask lucid only when the local store finds fewer memories than this."""
     lucid_cooldown_s: float = Field(default=30.0, ge=0)
     """After a lucid failure, leave it alone for this many seconds."""
+    postgres_url: str = ""
+    """PostgreSQL with pgvector (backend = "postgres"), as a libpq URL or "key=value"
+    string; put the password in ~/.pgpass or $PGPASSWORD, not here."""
+    postgres_schema: str = "memchat"
+    """PostgreSQL schema that holds the memories table (created if missing)."""
     qdrant_url: str = ""
     """Qdrant server (backend = "qdrant"); empty keeps a local Qdrant store in the data
     directory. The API key, if any, comes from $QDRANT_API_KEY."""

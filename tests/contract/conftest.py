@@ -15,8 +15,10 @@ from memory.factory import open_memory
 from memory.protocol import Memory
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
+from tests.helpers.postgres import fresh_schema, postgres_url
 
-BACKENDS = ["sqlite", "markdown", "lucid", "qdrant", "none"]
+BACKENDS = ["sqlite", "markdown", "lucid", "qdrant", "postgres", "none"]
+__all__ = ["postgres_url"]
 
 
 @pytest.fixture(scope="session")
@@ -28,10 +30,14 @@ def quiet_lucid(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return script
 
 
-async def _open(name: str, folder: Path, lucid: Path) -> Memory:
+async def _open(name: str, folder: Path, lucid: Path, request: pytest.FixtureRequest) -> Memory:
+    # Only the postgres runs start (or reuse) the session's PostgreSQL server.
+    url = request.getfixturevalue("postgres_url") if name == "postgres" else ""
     settings = MemorySettings(
         backend=name,
         lucid_command=str(lucid),
+        postgres_url=url,
+        postgres_schema=fresh_schema(),
         embedding_provider="hashing",
         embedding_dimensions=64,
         min_relevance_score=0.0,
@@ -43,7 +49,7 @@ async def _open(name: str, folder: Path, lucid: Path) -> Memory:
 async def memory(
     request: pytest.FixtureRequest, tmp_path: Path, quiet_lucid: Path
 ) -> AsyncIterator[Memory]:
-    store = await _open(request.param, tmp_path / "main", quiet_lucid)
+    store = await _open(request.param, tmp_path / "main", quiet_lucid, request)
     try:
         yield store
     finally:
@@ -51,9 +57,11 @@ async def memory(
 
 
 @pytest.fixture
-async def fresh(memory: Memory, tmp_path: Path, quiet_lucid: Path) -> AsyncIterator[Memory]:
+async def fresh(
+    memory: Memory, tmp_path: Path, quiet_lucid: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[Memory]:
     """A second, empty store of the same backend (for import round trips)."""
-    store = await _open(memory.name, tmp_path / "fresh", quiet_lucid)
+    store = await _open(memory.name, tmp_path / "fresh", quiet_lucid, request)
     try:
         yield store
     finally:

@@ -16,13 +16,15 @@ from memory.sqlite.store import SqliteMemory
 
 
 def test_registry_lists_and_loads_backends() -> None:
-    assert backend_names() == ["lucid", "markdown", "none", "qdrant", "sqlite"]
+    assert backend_names() == ["lucid", "markdown", "none", "postgres", "qdrant", "sqlite"]
     assert backend_class("sqlite") is SqliteMemory
     assert backend_class("none") is NoneMemory
 
 
 def test_unknown_backend_names_the_valid_ones() -> None:
-    with pytest.raises(UnknownBackendError, match="'qdrnt'.*lucid, markdown, none, qdrant, sqlite"):
+    with pytest.raises(
+        UnknownBackendError, match="'qdrnt'.*lucid, markdown, none, postgres, qdrant, sqlite"
+    ):
         backend_class("qdrnt")
 
 

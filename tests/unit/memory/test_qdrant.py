@@ -47,30 +47,6 @@ async def qdrant(tmp_path: Path) -> AsyncIterator[Memory]:
         await store.close()
 
 
-@pytest.mark.parametrize("embedded", [True, False])
-async def test_scores_match_sqlite_exactly(tmp_path: Path, embedded: bool) -> None:
-    results: dict[str, list[list[tuple[str, float | None]]]] = {}
-    for backend in ("sqlite", "qdrant"):
-        settings = _settings(backend)
-        if not embedded:
-            settings = settings.model_copy(update={"embedding_provider": "none"})
-        embedder = CountingEmbedder(64) if embedded else None
-        store = await open_memory(settings, tmp_path / backend, embedder)
-        try:
-            for key, text in FACTS.items():
-                await store.store(key, text, "core")
-            queries = ["where does Ana live", "cat name", "Lisbon conference trip", "editor"]
-            results[backend] = []
-            for query in queries:
-                found = await store.recall(query, limit=5)
-                assert found.mode == ("hybrid" if embedded else "keyword")
-                results[backend].append([(e.key, e.score) for e in found.entries])
-        finally:
-            await store.close()
-    assert results["qdrant"] == results["sqlite"]
-    assert results["qdrant"][0][0][0] == "sister"
-
-
 async def test_the_store_survives_a_reopen(tmp_path: Path) -> None:
     store = await open_memory(_settings("qdrant"), tmp_path, CountingEmbedder(64))
     await store.store("pet", FACTS["pet"])

@@ -1,0 +1,171 @@
+"""Recall in PostgreSQL: tsvector and pgvector lanes, fused like SQLite's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memory.entry import MemoryEntry, RecallResult, RecallScores
+from memory.errors import EmbeddingError
+from memory.postgres.schema import (
+    COLUMNS,
+    lexemes,
+    recall_where,
+    to_entry,
+    tsquery_any,
+    vector_literal,
+)
+from memory.retrieval import Candidate, RecallFilters, explain, fused_score, idf, keyword_coverage
+from memory.text import query_terms
+
+if TYPE_CHECKING:
+    from memory.postgres.store import PostgresMemory
+
+
+async def recent_recall(memory: PostgresMemory, filters: RecallFilters, limit: int) -> RecallResult:
+    """An empty query: the newest entries, unscored."""
+    clause, params = recall_where(filters)
+    rows = await memory.fetch(
+        f"SELECT {COLUMNS} FROM memories WHERE {clause} ORDER BY updated_at DESC, id DESC LIMIT %s",
+        [*params, limit],
+    )
+    return RecallResult(
+        entries=[
+            to_entry(row).model_copy(update={"scores": RecallScores(fused=0.0, lane="recent")})
+            for row in rows
+        ],
+        mode="recent",
+    )
+
+
+async def _query_vector(memory: PostgresMemory, text: str) -> Any:
+    embedder = memory.embedder
+    if embedder is None:
+        return None
+    embed_queries = getattr(embedder, "embed_queries", None)
+    try:
+        rows = await (embed_queries or embedder.embed)([text])
+    except EmbeddingError as exc:
+        memory.last_embedding_error = str(exc)
+        return None
+    memory.last_embedding_error = None
+    return np.asarray(rows[0], dtype=np.float32)
+
+
+async def hybrid_recall(
+    memory: PostgresMemory,
+    text: str,
+    filters: RecallFilters,
+    limit: int,
+    given_vector: Any = None,
+) -> RecallResult:
+    """Absolute fused scores, the relevance floor, and entries below it kept aside."""
+    terms = lexemes(query_terms(text))
+    clause, params = recall_where(filters)
+    vector = (
+        await _query_vector(memory, text)
+        if given_vector is None
+        else np.asarray(given_vector, dtype=np.float32)
+    )
+    literal = None if vector is None else vector_literal(vector)
+    cosine = (
+        "NULL::float8"
+        if literal is None
+        else ("CASE WHEN embedding_model = %s THEN 1 - (embedding <=> %s::vector) END")
+    )
+    cosine_params = [] if literal is None else [memory.identity, literal]
+    found: dict[str, tuple[MemoryEntry, frozenset[str], float | None]] = {}
+    keyword_ids: set[str] = set()
+    weights: dict[str, float] = {}
+    if terms:
+        # Document frequencies and the coverage score are computed in SQL, so only the best
+        # candidates cross the wire however common the query's words are.
+        query = tsquery_any(terms)
+        counts = await memory.fetch(
+            f"SELECT (SELECT count(*) FROM memories WHERE {clause}), "
+            + ", ".join(["count(*) FILTER (WHERE %s = ANY(terms))"] * len(terms))
+            + f" FROM memories WHERE {clause} AND tsv @@ %s::tsquery",
+            [*params, *terms, *params, query],
+        )
+        total, frequencies = int(counts[0][0]), counts[0][1:]
+        weights = {t: idf(int(n), total) for t, n in zip(terms, frequencies, strict=True)}
+        rows = await memory.fetch(
+            f"SELECT {COLUMNS}, terms, {cosine}, "
+            "(SELECT coalesce(sum(w), 0) FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
+            "WHERE q.t = ANY(terms)) AS coverage "
+            f"FROM memories WHERE {clause} AND tsv @@ %s::tsquery "
+            "ORDER BY coverage DESC, key LIMIT %s",
+            [
+                *cosine_params,
+                list(weights),
+                list(weights.values()),
+                *params,
+                query,
+                max(limit * 4, 40),
+            ],
+        )
+        for row in rows:
+            found[row[0]] = (to_entry(row), frozenset(row[12]), row[13])
+            keyword_ids.add(row[0])
+    cosines = {entry_id: cos for entry_id, (_, _, cos) in found.items() if cos is not None}
+    if literal is not None:
+        rows = await memory.fetch(
+            f"SELECT {COLUMNS}, terms, 1 - (embedding <=> %s::vector) FROM memories "
+            f"WHERE {clause} AND embedding_model = %s "
+            "ORDER BY embedding <=> %s::vector LIMIT %s",
+            [literal, *params, memory.identity, literal, max(limit * 4, 40)],
+        )
+        for row in rows:
+            found.setdefault(row[0], (to_entry(row), frozenset(row[12]), row[13]))
+            cosines[row[0]] = float(row[13])
+    return _rank(memory, found, keyword_ids, cosines, weights, literal is not None, limit)
+
+
+def _rank(
+    memory: PostgresMemory,
+    found: dict[str, tuple[MemoryEntry, frozenset[str], float | None]],
+    keyword_ids: set[str],
+    cosines: dict[str, float],
+    weights: dict[str, float],
+    hybrid: bool,
+    limit: int,
+) -> RecallResult:
+    settings, embedder = memory.settings, memory.embedder
+    baseline = (
+        settings.vector_baseline
+        if settings.vector_baseline >= 0
+        else float(getattr(embedder, "baseline", 0.0))
+    )
+    ceiling = (
+        settings.vector_ceiling
+        if settings.vector_ceiling >= 0
+        else float(getattr(embedder, "ceiling", 1.0))
+    )
+    scored: list[tuple[float, MemoryEntry]] = []
+    for seq, (entry_id, (entry, terms, _)) in enumerate(found.items()):
+        coverage = keyword_coverage(terms, weights) if weights else 0.0
+        candidate = Candidate(
+            seq=seq,
+            keyword=coverage if coverage > 0 else None,
+            vector=cosines.get(entry_id),
+            in_keyword_lane=entry_id in keyword_ids,
+            in_vector_lane=entry_id in cosines,
+            terms=terms,
+        )
+        fused = fused_score(
+            candidate, settings.vector_weight, settings.keyword_weight, hybrid, baseline, ceiling
+        )
+        scores = explain(candidate, fused, baseline=baseline, ceiling=ceiling)
+        scored.append((fused, entry.model_copy(update={"score": fused, "scores": scores})))
+    scored.sort(key=lambda pair: (-pair[0], pair[1].key))
+    floor = settings.min_relevance_score
+    degraded = None
+    if embedder is not None and not hybrid:
+        degraded = f"embeddings unavailable ({memory.last_embedding_error}); keyword-only"
+    return RecallResult(
+        entries=[e for s, e in scored if s >= floor][:limit],
+        below_floor=[e for s, e in scored if s < floor][:limit],
+        mode="hybrid" if hybrid else "keyword",
+        degraded=degraded,
+    )

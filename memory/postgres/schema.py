@@ -1,0 +1,167 @@
+"""Schema and migrations of the PostgreSQL store, and the row ↔ entry mapping."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from memory.entry import MemoryEntry
+from memory.retrieval import RecallFilters
+
+COLUMNS = (
+    "id, key, content, category, ts, updated_at, session_id, namespace, importance, "
+    "superseded_by, pinned, source"
+)
+
+
+def migrations(dimensions: int) -> list[str]:
+    """Schema steps in order; the store records how many it has applied."""
+    return [
+        f"""
+        CREATE TABLE memories (
+            id text PRIMARY KEY,
+            key text NOT NULL,
+            content text NOT NULL,
+            category text NOT NULL,
+            ts timestamptz NOT NULL,
+            updated_at timestamptz NOT NULL,
+            session_id text,
+            namespace text NOT NULL,
+            importance double precision NOT NULL,
+            superseded_by text,
+            pinned boolean NOT NULL,
+            source text NOT NULL,
+            terms text[] NOT NULL,
+            tsv tsvector NOT NULL,
+            embedding vector({dimensions}),
+            embedding_model text
+        );
+        CREATE INDEX memories_tsv ON memories USING gin (tsv);
+        CREATE INDEX memories_embedding ON memories USING hnsw (embedding vector_cosine_ops);
+        CREATE INDEX memories_namespace_key ON memories (namespace, key);
+        CREATE INDEX memories_ts ON memories (ts);
+        """,
+    ]
+
+
+def escape(text: str) -> str:
+    """PostgreSQL text cannot hold NUL; escape it (and the escape character) reversibly."""
+    return (
+        text.replace("\\", "\\\\").replace("\x00", "\\0")
+        if ("\\" in text or "\x00" in text)
+        else text
+    )
+
+
+def unescape(text: str) -> str:
+    """Undo `escape`."""
+    if "\\" not in text:
+        return text
+    out, chars = [], iter(text)
+    for char in chars:
+        if char == "\\":
+            following = next(chars, "")
+            out.append("\x00" if following == "0" else following)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def to_entry(row: tuple[Any, ...]) -> MemoryEntry:
+    """A row of COLUMNS as an entry."""
+    (
+        entry_id,
+        key,
+        content,
+        category,
+        ts,
+        updated,
+        session,
+        namespace,
+        importance,
+        superseded,
+        pinned,
+        source,
+    ) = row[:12]
+    return MemoryEntry(
+        id=entry_id,
+        key=unescape(key),
+        content=unescape(content),
+        category=category,
+        timestamp=ts,
+        updated_at=updated,
+        session_id=session,
+        namespace=namespace,
+        importance=importance,
+        superseded_by=superseded,
+        pinned=pinned,
+        source=source,
+    )
+
+
+def where(
+    *,
+    namespace: str | None = None,
+    category: str | None = None,
+    session_id: str | None = None,
+    include_superseded: bool = True,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    exclude_ids: frozenset[str] = frozenset(),
+    key: str | None = None,
+) -> tuple[str, list[Any]]:
+    """A WHERE clause (always present) and its parameters."""
+    clauses: list[str] = ["TRUE"]
+    params: list[Any] = []
+    for column, value in (("namespace", namespace), ("category", category), ("key", key)):
+        if value is not None:
+            clauses.append(f"{column} = %s")
+            params.append(escape(value) if column == "key" else value)
+    if session_id is not None:
+        clauses.append("(session_id = %s OR session_id IS NULL)")
+        params.append(session_id)
+    if not include_superseded:
+        clauses.append("superseded_by IS NULL")
+    if since is not None:
+        clauses.append("ts >= %s")
+        params.append(since)
+    if until is not None:
+        clauses.append("ts < %s")
+        params.append(until)
+    if exclude_ids:
+        clauses.append("NOT (id = ANY(%s))")
+        params.append(list(exclude_ids))
+    return " AND ".join(clauses), params
+
+
+def recall_where(filters: RecallFilters) -> tuple[str, list[Any]]:
+    """A recall's filters as SQL."""
+    return where(
+        namespace=filters.namespace,
+        category=filters.category,
+        session_id=filters.session_id,
+        include_superseded=filters.include_superseded,
+        since=filters.since,
+        until=filters.until,
+        exclude_ids=filters.exclude_ids,
+    )
+
+
+MAX_LEXEME = 200
+"""PostgreSQL caps a lexeme at 2 KB; longer terms are cut (the same way on both sides)."""
+
+
+def lexemes(terms: list[str]) -> list[str]:
+    """Terms as stored and queried: cut to MAX_LEXEME, duplicates dropped, sorted."""
+    return sorted({term[:MAX_LEXEME] for term in terms})
+
+
+def tsquery_any(terms: list[str]) -> str:
+    """A tsquery matching any of the (already analysed) terms, each quoted as a lexeme."""
+    quoted = ("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms)
+    return " | ".join(quoted)
+
+
+def vector_literal(vector: Any) -> str:
+    """The text form pgvector reads."""
+    return "[" + ",".join(f"{float(x):.8g}" for x in vector) + "]"

@@ -1,0 +1,459 @@
+"""`PostgresMemory`: one table with a pgvector column (HNSW) and a tsvector (GIN).
+
+Keyword recall finds rows whose tsvector holds any analysed query term (the same analyser as
+SQLite's) and scores them with SQLite's IDF coverage; vector recall is pgvector's cosine
+search; both are fused with the shared weights, so scores are absolute and equal SQLite's.
+Every filter is SQL. Connections come from a psycopg pool; psycopg's async API keeps the
+event loop free. The schema lives in `memory.postgres_schema` and is migrated on open.
+"""
+
+from __future__ import annotations
+
+import builtins
+import uuid
+from collections.abc import AsyncIterator, Iterable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import psycopg
+from psycopg import sql
+from psycopg_pool import AsyncConnectionPool
+
+from memory.embedding.base import Embedder
+from memory.entry import (
+    DEFAULT_NAMESPACE,
+    HealthReport,
+    MemoryEntry,
+    RecallResult,
+    normalize_category,
+    utc_now,
+)
+from memory.errors import EmbeddingError, MemoryStoreError
+from memory.postgres.recall import hybrid_recall, recent_recall
+from memory.postgres.schema import (
+    COLUMNS,
+    escape,
+    lexemes,
+    migrations,
+    to_entry,
+    vector_literal,
+    where,
+)
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.records import MemoryRecord, StoredEmbedding
+from memory.retrieval import RecallFilters
+from memory.settings import MemorySettings
+from memory.text import analyze
+
+_UPSERT = f"""
+INSERT INTO memories ({COLUMNS}, terms, tsv, embedding, embedding_model)
+VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, array_to_tsvector(%s::text[]),
+        %s::vector, %s)
+ON CONFLICT (id) DO UPDATE SET
+    key = EXCLUDED.key, content = EXCLUDED.content, category = EXCLUDED.category,
+    ts = EXCLUDED.ts, updated_at = EXCLUDED.updated_at, session_id = EXCLUDED.session_id,
+    namespace = EXCLUDED.namespace, importance = EXCLUDED.importance,
+    superseded_by = EXCLUDED.superseded_by, pinned = EXCLUDED.pinned,
+    source = EXCLUDED.source, terms = EXCLUDED.terms, tsv = EXCLUDED.tsv,
+    embedding = EXCLUDED.embedding, embedding_model = EXCLUDED.embedding_model
+RETURNING (xmax = 0)
+"""
+
+
+class PostgresMemory:
+    """PostgreSQL with pgvector; needs `memory.postgres_url`."""
+
+    name = "postgres"
+    capabilities = Capabilities(
+        persistent=True,
+        supports_vectors=True,
+        supports_delete=True,
+        supports_keyword_search=True,
+        supports_supersede=True,
+        supports_export=True,
+    )
+
+    def __init__(
+        self, pool: AsyncConnectionPool, settings: MemorySettings, embedder: Embedder | None
+    ) -> None:
+        self.pool = pool
+        self.settings = settings
+        self.embedder = embedder
+        self.last_embedding_error: str | None = None
+
+    @classmethod
+    async def open(
+        cls, path: Path | str, settings: MemorySettings | None = None, embedder: Any = None
+    ) -> PostgresMemory:
+        """Connect, create the schema if needed and apply pending migrations."""
+        settings = settings or MemorySettings(embedding_provider="none")
+        if not settings.postgres_url:
+            raise MemoryStoreError(
+                "memory.backend is 'postgres' but memory.postgres_url is empty "
+                "(e.g. postgresql://user@host/dbname)"
+            )
+        schema = sql.Identifier(settings.postgres_schema)
+
+        async def configure(conn: psycopg.AsyncConnection[Any]) -> None:
+            await conn.execute(sql.SQL("SET search_path TO {}, public").format(schema))
+            await conn.commit()
+
+        try:
+            # One direct attempt first: a pool would retry quietly until its timeout.
+            probe = await psycopg.AsyncConnection.connect(settings.postgres_url, connect_timeout=5)
+            await probe.close()
+        except (psycopg.Error, OSError) as exc:
+            raise MemoryStoreError(f"PostgreSQL store is not usable: {exc}") from exc
+        pool = AsyncConnectionPool(
+            settings.postgres_url, min_size=1, max_size=4, open=False, configure=configure
+        )
+        try:
+            await pool.open(wait=True, timeout=10)
+            async with pool.connection() as conn:
+                await _migrate(conn, settings)
+        except MemoryStoreError:
+            await pool.close()
+            raise
+        except (psycopg.Error, OSError, TimeoutError) as exc:
+            await pool.close()
+            raise MemoryStoreError(f"PostgreSQL store is not usable: {exc}") from exc
+        return cls(pool, settings, embedder)
+
+    @property
+    def identity(self) -> str | None:
+        """The embedding identity of vectors this store writes."""
+        return None if self.embedder is None else self.embedder.identity
+
+    async def fetch(self, query: str, params: Sequence[Any] = ()) -> builtins.list[Any]:
+        """Rows of one query."""
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute(query, params)
+            return await cursor.fetchall()
+
+    async def _embed(self, texts: builtins.list[str]) -> npt.NDArray[np.float32] | None:
+        if self.embedder is None or not texts:
+            return None
+        try:
+            vectors: npt.NDArray[np.float32] = await self.embedder.embed(texts)
+        except EmbeddingError as exc:
+            self.last_embedding_error = str(exc)
+            return None
+        self.last_embedding_error = None
+        return vectors
+
+    def _row(self, entry: MemoryEntry, vector: Any) -> tuple[Any, ...]:
+        terms = lexemes(analyze(entry.key) + analyze(entry.content))
+        return (
+            entry.id,
+            escape(entry.key),
+            escape(entry.content),
+            entry.category,
+            entry.timestamp,
+            entry.updated_at,
+            entry.session_id,
+            entry.namespace,
+            entry.importance,
+            entry.superseded_by,
+            entry.pinned,
+            entry.source,
+            terms,
+            terms,
+            None if vector is None else vector_literal(vector),
+            None if vector is None else self.identity,
+        )
+
+    async def _active(self, key: str, namespace: str) -> MemoryEntry | None:
+        clause, params = where(namespace=namespace, key=key, include_superseded=False)
+        rows = await self.fetch(
+            f"SELECT {COLUMNS} FROM memories WHERE {clause} ORDER BY updated_at DESC LIMIT 1",
+            params,
+        )
+        return to_entry(rows[0]) if rows else None
+
+    # -- writes --------------------------------------------------------------------------
+
+    async def store(
+        self, key: str, content: str, category: str = "core", session_id: str | None = None
+    ) -> MemoryEntry:
+        """See `Memory.store`."""
+        return await self.store_with_metadata(key, content, category, session_id)
+
+    async def store_with_metadata(
+        self,
+        key: str,
+        content: str,
+        category: str = "core",
+        session_id: str | None = None,
+        *,
+        namespace: str = DEFAULT_NAMESPACE,
+        importance: float | None = None,
+        pinned: bool | None = None,
+        source: str = "user",
+    ) -> MemoryEntry:
+        """Upsert under (namespace, key); an existing key keeps its id and creation time."""
+        if not key.strip():
+            raise MemoryStoreError("key must not be empty")
+        vectors = await self._embed([content])
+        existing = await self._active(key, namespace)
+        now = utc_now()
+        entry = MemoryEntry(
+            id=existing.id if existing else uuid.uuid4().hex,
+            key=key,
+            content=content,
+            category=normalize_category(category),
+            session_id=session_id,
+            namespace=namespace,
+            source=source,
+            importance=importance
+            if importance is not None
+            else existing.importance
+            if existing
+            else 0.5,
+            pinned=pinned if pinned is not None else bool(existing and existing.pinned),
+            timestamp=existing.timestamp if existing else now,
+            updated_at=now,
+        )
+        await self.fetch(_UPSERT, self._row(entry, None if vectors is None else vectors[0]))
+        return entry
+
+    async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
+        """Delete the active entry under key."""
+        entry = await self._active(key, namespace)
+        if entry is None:
+            return False
+        await self.fetch("DELETE FROM memories WHERE id = %s RETURNING id", (entry.id,))
+        return True
+
+    async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
+        """Point old entries at their replacement."""
+        if await self.get_by_id(new_id) is None:
+            raise MemoryStoreError(f"cannot supersede: no entry with id {new_id!r}")
+        olds = [i for i in old_ids if i != new_id]
+        rows = await self.fetch(
+            "UPDATE memories SET superseded_by = %s WHERE id = ANY(%s) RETURNING id",
+            (new_id, olds),
+        )
+        return len(rows)
+
+    async def restore(self, entry_id: str) -> MemoryEntry:
+        """Reactivate an entry; its successor becomes superseded by it."""
+        entry = await self.get_by_id(entry_id)
+        if entry is None:
+            raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
+        async with self.pool.connection() as conn, conn.transaction():
+            if entry.superseded_by:
+                await conn.execute(
+                    "UPDATE memories SET superseded_by = %s "
+                    "WHERE id = %s AND superseded_by IS NULL",
+                    (entry_id, entry.superseded_by),
+                )
+            await conn.execute(
+                "UPDATE memories SET superseded_by = NULL WHERE id = %s", (entry_id,)
+            )
+        return entry.model_copy(update={"superseded_by": None})
+
+    async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
+        """Write records exactly; vectors of our embedding identity are kept, others remade."""
+        items = builtins.list(entries)
+        summary = ImportSummary()
+        for start in range(0, len(items), 500):
+            batch = items[start : start + 500]
+            vectors: dict[str, Any] = {}
+            for item in batch:
+                stored = getattr(item, "embedding", None)
+                if isinstance(stored, StoredEmbedding) and stored.model == self.identity:
+                    vectors[item.id] = np.frombuffer(stored.to_bytes(), dtype="<f4")
+            missing = [item for item in batch if item.id not in vectors]
+            fresh = await self._embed([item.content for item in missing])
+            if fresh is not None:
+                vectors.update({item.id: row for item, row in zip(missing, fresh, strict=True)})
+            async with self.pool.connection() as conn, conn.transaction():
+                for item in batch:
+                    cursor = await conn.execute(_UPSERT, self._row(item, vectors.get(item.id)))
+                    inserted = await cursor.fetchone()
+                    if inserted and inserted[0]:
+                        summary.added += 1
+                    else:
+                        summary.replaced += 1
+        return summary
+
+    # -- reads ---------------------------------------------------------------------------
+
+    async def recall(
+        self,
+        query: str,
+        limit: int = 5,
+        session_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        *,
+        namespace: str | None = DEFAULT_NAMESPACE,
+        category: str | None = None,
+        exclude_ids: Iterable[str] = (),
+        include_superseded: bool = False,
+        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
+    ) -> RecallResult:
+        """Keyword and vector lanes in SQL, fused with SQLite's absolute scores."""
+        filters = RecallFilters(
+            namespace=namespace,
+            session_id=session_id,
+            category=category,
+            since=since,
+            until=until,
+            include_superseded=include_superseded,
+            exclude_ids=frozenset(exclude_ids),
+        )
+        text = query.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
+        limit = max(1, min(limit, 1000))
+        if text in ("", "*"):
+            return await recent_recall(self, filters, limit)
+        return await hybrid_recall(self, text, filters, limit, query_vector)
+
+    async def get(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> MemoryEntry | None:
+        """The active entry under key."""
+        return await self._active(key, namespace)
+
+    async def get_by_id(self, entry_id: str) -> MemoryEntry | None:
+        """The entry with this id."""
+        rows = await self.fetch(f"SELECT {COLUMNS} FROM memories WHERE id = %s", (entry_id,))
+        return to_entry(rows[0]) if rows else None
+
+    async def list(
+        self,
+        *,
+        namespace: str | None = DEFAULT_NAMESPACE,
+        category: str | None = None,
+        session_id: str | None = None,
+        prefix: str | None = None,
+        include_superseded: bool = False,
+        order: ListOrder = "recent",
+        limit: int = 50,
+        offset: int = 0,
+    ) -> builtins.list[MemoryEntry]:
+        """One page, ordered and paged in SQL."""
+        clause, params = where(
+            namespace=namespace,
+            category=category,
+            session_id=session_id,
+            include_superseded=include_superseded,
+        )
+        if prefix is not None:
+            clause += " AND starts_with(key, %s)"
+            params.append(escape(prefix))
+        ordering = {
+            "key": "namespace, key",
+            "recent": "updated_at DESC, id DESC",
+            "created": "ts DESC, id DESC",
+        }[order]
+        rows = await self.fetch(
+            f"SELECT {COLUMNS} FROM memories WHERE {clause} ORDER BY {ordering} LIMIT %s OFFSET %s",
+            [*params, limit, offset],
+        )
+        return [to_entry(row) for row in rows]
+
+    async def count(
+        self,
+        *,
+        namespace: str | None = None,
+        category: str | None = None,
+        include_superseded: bool = True,
+    ) -> int:
+        """Entries passing the filters."""
+        clause, params = where(
+            namespace=namespace, category=category, include_superseded=include_superseded
+        )
+        rows = await self.fetch(f"SELECT count(*) FROM memories WHERE {clause}", params)
+        return int(rows[0][0])
+
+    async def stats(self) -> MemoryStats:
+        """Counts per category and namespace, and vectors missing or of another model."""
+        rows = await self.fetch(
+            "SELECT category, namespace, superseded_by IS NULL, embedding_model, count(*) "
+            "FROM memories GROUP BY 1, 2, 3, 4"
+        )
+        by_category: dict[str, int] = {}
+        by_namespace: dict[str, int] = {}
+        total = active = with_vector = current = 0
+        for category, namespace, is_active, model, n in rows:
+            by_category[category] = by_category.get(category, 0) + n
+            by_namespace[namespace] = by_namespace.get(namespace, 0) + n
+            total += n
+            active += n if is_active else 0
+            with_vector += n if model else 0
+            current += n if model and model == self.identity else 0
+        return MemoryStats(
+            backend=self.name,
+            total=total,
+            active=active,
+            by_category=by_category,
+            by_namespace=by_namespace,
+            with_embedding=with_vector,
+            stale_embedding=0 if self.identity is None else total - current,
+            embedding_identity=self.identity,
+            path=self.settings.postgres_schema,
+        )
+
+    async def health_check(self) -> HealthReport:
+        """The server answers a count."""
+        try:
+            total = await self.count()
+        except psycopg.Error as exc:
+            return HealthReport(ok=False, backend=self.name, detail=str(exc))
+        return HealthReport(ok=True, backend=self.name, detail=f"{total} entries")
+
+    async def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
+        """Every entry with its vector, oldest first."""
+        clause, params = where(namespace=namespace)
+        rows = await self.fetch(
+            f"SELECT {COLUMNS}, embedding::text, embedding_model FROM memories "
+            f"WHERE {clause} ORDER BY ts, id",
+            params,
+        )
+        for row in rows:
+            entry = to_entry(row)
+            text, model = row[12], row[13]
+            embedding = None
+            if text and model:
+                vector = np.array(text.strip("[]").split(","), dtype="<f4")
+                embedding = StoredEmbedding.from_bytes(model, len(vector), vector.tobytes())
+            yield MemoryRecord(**entry.model_dump(), embedding=embedding)
+
+    async def close(self) -> None:
+        """Close the pool; closing twice is harmless."""
+        await self.pool.close()
+
+
+async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
+    schema = sql.Identifier(settings.postgres_schema)
+    async with conn.transaction():
+        await conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(schema))
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS memchat_schema_version (version int NOT NULL)"
+        )
+        # One migrator at a time, even with several machines opening the store at once.
+        await conn.execute("LOCK TABLE memchat_schema_version IN EXCLUSIVE MODE")
+        row = await (
+            await conn.execute("SELECT max(version) FROM memchat_schema_version")
+        ).fetchone()
+        applied = (row[0] if row else None) or 0
+        steps = migrations(settings.embedding_dimensions)
+        for version, step in enumerate(steps[applied:], start=applied + 1):
+            await conn.execute(step)
+            await conn.execute(
+                "INSERT INTO memchat_schema_version (version) VALUES (%s)", (version,)
+            )
+        dims = await (
+            await conn.execute(
+                "SELECT atttypmod FROM pg_attribute WHERE attrelid = 'memories'::regclass "
+                "AND attname = 'embedding'"
+            )
+        ).fetchone()
+        if dims and dims[0] != settings.embedding_dimensions:
+            raise MemoryStoreError(
+                f"the PostgreSQL store holds vectors of size {dims[0]}, but "
+                f"memory.embedding_dimensions is {settings.embedding_dimensions}"
+            )

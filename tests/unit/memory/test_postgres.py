@@ -1,0 +1,153 @@
+"""The PostgreSQL backend against a real server with pgvector (started by the session)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from memory.errors import MemoryStoreError
+from memory.factory import open_memory
+from memory.migration import migrate
+from memory.postgres.schema import escape, unescape
+from memory.protocol import Memory
+from memory.records import MemoryRecord
+from memory.settings import MemorySettings
+from memory.testing import CountingEmbedder, FailingEmbedder
+from tests.helpers.postgres import fresh_schema, postgres_url
+
+__all__ = ["postgres_url"]
+
+FACTS = {
+    "editor": "The user edits code in Helix",
+    "pet": "The user's cat is called Miso",
+    "lunch": "Had ramen for lunch with Ana",
+    "trip": "Flying to Lisbon in March for a conference",
+    "sister": "The user's sister Ana lives in Porto",
+}
+
+
+def _settings(backend: str, url: str = "", **changes: object) -> MemorySettings:
+    base = MemorySettings(
+        backend=backend,
+        embedding_provider="hashing",
+        embedding_dimensions=64,
+        min_relevance_score=0.05,
+        hot_cache_ttl_s=0,
+        early_return_score=1.0,
+        conversation_context_weight=0.0,
+        postgres_url=url,
+        postgres_schema=fresh_schema(),
+    )
+    return base.model_copy(update=changes)
+
+
+@pytest.fixture
+async def pg(postgres_url: str, tmp_path: Path) -> AsyncIterator[Memory]:
+    store = await open_memory(_settings("postgres", postgres_url), tmp_path, CountingEmbedder(64))
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("backend", ["postgres", "qdrant"])
+@pytest.mark.parametrize("embedded", [True, False])
+async def test_scores_match_sqlite_exactly(
+    request: pytest.FixtureRequest, tmp_path: Path, backend: str, embedded: bool
+) -> None:
+    url = request.getfixturevalue("postgres_url") if backend == "postgres" else ""
+    results: dict[str, list[list[tuple[str, float | None]]]] = {}
+    for name in ("sqlite", backend):
+        settings = _settings(name, url)
+        if not embedded:
+            settings = settings.model_copy(update={"embedding_provider": "none"})
+        store = await open_memory(
+            settings, tmp_path / name, CountingEmbedder(64) if embedded else None
+        )
+        try:
+            for key, text in FACTS.items():
+                await store.store(key, text, "core")
+            results[name] = []
+            for query in ["where does Ana live", "cat name", "Lisbon conference", "editor"]:
+                found = await store.recall(query, limit=5)
+                assert found.mode == ("hybrid" if embedded else "keyword")
+                results[name].append([(e.key, e.score) for e in found.entries])
+        finally:
+            await store.close()
+    assert results[backend] == results["sqlite"]
+    assert results[backend][0][0][0] == "sister"
+
+
+async def test_schema_is_migrated_once_and_survives_a_reopen(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    settings = _settings("postgres", postgres_url)
+    store = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    await store.store("pet", FACTS["pet"])
+    await store.close()
+    again = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    try:
+        assert (await again.get("pet")) is not None
+        stats = await again.stats()
+        assert (stats.total, stats.with_embedding, stats.stale_embedding) == (1, 1, 0)
+    finally:
+        await again.close()
+    with pytest.raises(MemoryStoreError, match="size 64.*embedding_dimensions is 32"):
+        await open_memory(
+            settings.model_copy(update={"embedding_dimensions": 32}), tmp_path, CountingEmbedder(32)
+        )
+
+
+async def test_export_keeps_vectors_and_migration_round_trips(
+    pg: Memory, postgres_url: str, tmp_path: Path
+) -> None:
+    for key, text in FACTS.items():
+        await pg.store(key, text)
+    records = [r async for r in pg.export()]
+    assert all(isinstance(r, MemoryRecord) and r.embedding is not None for r in records)
+    embedder = CountingEmbedder(64)
+    sqlite = await open_memory(_settings("sqlite"), tmp_path / "s", embedder)
+    back = await open_memory(_settings("postgres", postgres_url), tmp_path, embedder)
+    try:
+        assert (await migrate(pg, sqlite)).mismatched == []
+        assert (await migrate(sqlite, back)).mismatched == []
+        assert embedder.calls == [], "vectors travel with the entries"
+        assert [(e.key, e.score) for e in (await back.recall("cat name")).entries] == [
+            (e.key, e.score) for e in (await pg.recall("cat name")).entries
+        ]
+    finally:
+        await sqlite.close()
+        await back.close()
+
+
+async def test_many_writers_at_once(pg: Memory) -> None:
+    await asyncio.gather(*(pg.store(f"k{i}", f"parallel fact number {i}") for i in range(40)))
+    assert await pg.count() == 40
+
+
+async def test_failing_embeddings_fall_back_to_keywords(postgres_url: str, tmp_path: Path) -> None:
+    store = await open_memory(_settings("postgres", postgres_url), tmp_path, FailingEmbedder(64))
+    try:
+        await store.store("pet", FACTS["pet"])
+        result = await store.recall("cat Miso")
+        assert [e.key for e in result.entries] == ["pet"]
+        assert result.mode == "keyword" and result.degraded is not None
+    finally:
+        await store.close()
+
+
+async def test_configuration_problems_are_named(tmp_path: Path) -> None:
+    with pytest.raises(MemoryStoreError, match="postgres_url is empty"):
+        await open_memory(_settings("postgres"), tmp_path, None)
+    dead = f"postgresql://nobody@/memchat?host={tmp_path}&connect_timeout=2"
+    with pytest.raises(MemoryStoreError, match="PostgreSQL store is not usable"):
+        await open_memory(_settings("postgres", dead), tmp_path, None)
+
+
+@pytest.mark.parametrize("text", ["plain", "back\\slash", "nul\x00byte", "\\0 literal", "\\"])
+def test_text_escaping_round_trips(text: str) -> None:
+    assert "\x00" not in escape(text)
+    assert unescape(escape(text)) == text
