@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import builtins
-import uuid
 from collections.abc import AsyncIterator, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +21,6 @@ from memory.entry import (
     MemoryEntry,
     RecallResult,
     RecallScores,
-    normalize_category,
     utc_now,
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
@@ -31,6 +29,7 @@ from memory.retrieval import idf, keyword_coverage
 from memory.settings import MemorySettings
 from memory.snapshot import MARKER, parse_snapshot, render_snapshot
 from memory.text import analyze, query_terms
+from memory.upsert import upserted_entry
 
 
 class MarkdownMemory:
@@ -128,27 +127,18 @@ class MarkdownMemory:
         source: str = "user",
     ) -> MemoryEntry:
         """Append a new version; an existing key keeps its id and creation time."""
-        if not key.strip():
-            raise MemoryStoreError("key must not be empty")
         async with self._lock:
             existing = self._active(await self._entries(), key, namespace)
-            now = utc_now()
-            entry = MemoryEntry(
-                id=existing.id if existing else uuid.uuid4().hex,
+            entry = upserted_entry(
+                existing,
                 key=key,
                 content=content,
-                category=normalize_category(category),
+                category=category,
                 session_id=session_id,
                 namespace=namespace,
+                importance=importance,
+                pinned=pinned,
                 source=source,
-                importance=importance
-                if importance is not None
-                else existing.importance
-                if existing
-                else 0.5,
-                pinned=pinned if pinned is not None else bool(existing and existing.pinned),
-                timestamp=existing.timestamp if existing else now,
-                updated_at=now,
             )
             await asyncio.to_thread(self._append, entry)
         return entry

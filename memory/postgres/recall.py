@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.errors import EmbeddingError
+from memory.fused_ranking import query_vector, rank
 from memory.postgres.schema import (
     COLUMNS,
     lexemes,
@@ -16,7 +14,7 @@ from memory.postgres.schema import (
     tsquery_any,
     vector_literal,
 )
-from memory.retrieval import Candidate, RecallFilters, explain, fused_score, idf, keyword_coverage
+from memory.retrieval import RecallFilters, idf
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -39,20 +37,6 @@ async def recent_recall(memory: PostgresMemory, filters: RecallFilters, limit: i
     )
 
 
-async def _query_vector(memory: PostgresMemory, text: str) -> Any:
-    embedder = memory.embedder
-    if embedder is None:
-        return None
-    embed_queries = getattr(embedder, "embed_queries", None)
-    try:
-        rows = await (embed_queries or embedder.embed)([text])
-    except EmbeddingError as exc:
-        memory.last_embedding_error = str(exc)
-        return None
-    memory.last_embedding_error = None
-    return np.asarray(rows[0], dtype=np.float32)
-
-
 async def hybrid_recall(
     memory: PostgresMemory,
     text: str,
@@ -63,11 +47,7 @@ async def hybrid_recall(
     """Absolute fused scores, the relevance floor, and entries below it kept aside."""
     terms = lexemes(query_terms(text))
     clause, params = recall_where(filters)
-    vector = (
-        await _query_vector(memory, text)
-        if given_vector is None
-        else np.asarray(given_vector, dtype=np.float32)
-    )
+    vector = await query_vector(memory, text, given_vector)
     literal = None if vector is None else vector_literal(vector)
     cosine = (
         "NULL::float8"
@@ -119,53 +99,5 @@ async def hybrid_recall(
         for row in rows:
             found.setdefault(row[0], (to_entry(row), frozenset(row[12]), row[13]))
             cosines[row[0]] = float(row[13])
-    return _rank(memory, found, keyword_ids, cosines, weights, literal is not None, limit)
-
-
-def _rank(
-    memory: PostgresMemory,
-    found: dict[str, tuple[MemoryEntry, frozenset[str], float | None]],
-    keyword_ids: set[str],
-    cosines: dict[str, float],
-    weights: dict[str, float],
-    hybrid: bool,
-    limit: int,
-) -> RecallResult:
-    settings, embedder = memory.settings, memory.embedder
-    baseline = (
-        settings.vector_baseline
-        if settings.vector_baseline >= 0
-        else float(getattr(embedder, "baseline", 0.0))
-    )
-    ceiling = (
-        settings.vector_ceiling
-        if settings.vector_ceiling >= 0
-        else float(getattr(embedder, "ceiling", 1.0))
-    )
-    scored: list[tuple[float, MemoryEntry]] = []
-    for seq, (entry_id, (entry, terms, _)) in enumerate(found.items()):
-        coverage = keyword_coverage(terms, weights) if weights else 0.0
-        candidate = Candidate(
-            seq=seq,
-            keyword=coverage if coverage > 0 else None,
-            vector=cosines.get(entry_id),
-            in_keyword_lane=entry_id in keyword_ids,
-            in_vector_lane=entry_id in cosines,
-            terms=terms,
-        )
-        fused = fused_score(
-            candidate, settings.vector_weight, settings.keyword_weight, hybrid, baseline, ceiling
-        )
-        scores = explain(candidate, fused, baseline=baseline, ceiling=ceiling)
-        scored.append((fused, entry.model_copy(update={"score": fused, "scores": scores})))
-    scored.sort(key=lambda pair: (-pair[0], pair[1].key))
-    floor = settings.min_relevance_score
-    degraded = None
-    if embedder is not None and not hybrid:
-        degraded = f"embeddings unavailable ({memory.last_embedding_error}); keyword-only"
-    return RecallResult(
-        entries=[e for s, e in scored if s >= floor][:limit],
-        below_floor=[e for s, e in scored if s < floor][:limit],
-        mode="hybrid" if hybrid else "keyword",
-        degraded=degraded,
-    )
+    candidates = {key: (entry, terms) for key, (entry, terms, _) in found.items()}
+    return rank(memory, candidates, keyword_ids, cosines, weights, literal is not None, limit)

@@ -10,7 +10,6 @@ event loop free. The schema lives in `memory.postgres_schema` and is migrated on
 from __future__ import annotations
 
 import builtins
-import uuid
 from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -28,8 +27,6 @@ from memory.entry import (
     HealthReport,
     MemoryEntry,
     RecallResult,
-    normalize_category,
-    utc_now,
 )
 from memory.errors import EmbeddingError, MemoryStoreError
 from memory.postgres.recall import hybrid_recall, recent_recall
@@ -47,6 +44,7 @@ from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters
 from memory.settings import MemorySettings
 from memory.text import analyze
+from memory.upsert import import_vectors, upserted_entry
 
 _UPSERT = f"""
 INSERT INTO memories ({COLUMNS}, terms, tsv, embedding, embedding_model)
@@ -194,27 +192,18 @@ class PostgresMemory:
         source: str = "user",
     ) -> MemoryEntry:
         """Upsert under (namespace, key); an existing key keeps its id and creation time."""
-        if not key.strip():
-            raise MemoryStoreError("key must not be empty")
         vectors = await self._embed([content])
         existing = await self._active(key, namespace)
-        now = utc_now()
-        entry = MemoryEntry(
-            id=existing.id if existing else uuid.uuid4().hex,
+        entry = upserted_entry(
+            existing,
             key=key,
             content=content,
-            category=normalize_category(category),
+            category=category,
             session_id=session_id,
             namespace=namespace,
+            importance=importance,
+            pinned=pinned,
             source=source,
-            importance=importance
-            if importance is not None
-            else existing.importance
-            if existing
-            else 0.5,
-            pinned=pinned if pinned is not None else bool(existing and existing.pinned),
-            timestamp=existing.timestamp if existing else now,
-            updated_at=now,
         )
         await self.fetch(_UPSERT, self._row(entry, None if vectors is None else vectors[0]))
         return entry
@@ -261,15 +250,7 @@ class PostgresMemory:
         summary = ImportSummary()
         for start in range(0, len(items), 500):
             batch = items[start : start + 500]
-            vectors: dict[str, Any] = {}
-            for item in batch:
-                stored = getattr(item, "embedding", None)
-                if isinstance(stored, StoredEmbedding) and stored.model == self.identity:
-                    vectors[item.id] = np.frombuffer(stored.to_bytes(), dtype="<f4")
-            missing = [item for item in batch if item.id not in vectors]
-            fresh = await self._embed([item.content for item in missing])
-            if fresh is not None:
-                vectors.update({item.id: row for item, row in zip(missing, fresh, strict=True)})
+            vectors = await import_vectors(batch, self.identity, self._embed)
             async with self.pool.connection() as conn, conn.transaction():
                 for item in batch:
                     cursor = await conn.execute(_UPSERT, self._row(item, vectors.get(item.id)))

@@ -8,9 +8,9 @@ import numpy as np
 from qdrant_client import models
 
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.errors import EmbeddingError
+from memory.fused_ranking import query_vector, rank
 from memory.qdrant.payload import from_payload, recall_filter
-from memory.retrieval import Candidate, RecallFilters, explain, fused_score, idf, keyword_coverage
+from memory.retrieval import RecallFilters, idf
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -30,30 +30,6 @@ async def recent_recall(memory: QdrantMemory, filters: RecallFilters, limit: int
             for e in entries[:limit]
         ],
         mode="recent",
-    )
-
-
-async def _query_vector(memory: QdrantMemory, text: str) -> Any:
-    embedder = memory.embedder
-    if embedder is None:
-        return None
-    embed_queries = getattr(embedder, "embed_queries", None)
-    try:
-        rows = await (embed_queries or embedder.embed)([text])
-    except EmbeddingError as exc:
-        memory.last_embedding_error = str(exc)
-        return None
-    memory.last_embedding_error = None
-    return np.asarray(rows[0], dtype=np.float32)
-
-
-def _band(memory: QdrantMemory) -> tuple[float, float]:
-    settings, embedder = memory.settings, memory.embedder
-    baseline = settings.vector_baseline
-    ceiling = settings.vector_ceiling
-    return (
-        baseline if baseline >= 0 else float(getattr(embedder, "baseline", 0.0)),
-        ceiling if ceiling >= 0 else float(getattr(embedder, "ceiling", 1.0)),
     )
 
 
@@ -91,11 +67,7 @@ async def hybrid_recall(
             found[str(record.id)] = (from_payload(payload), held)
             keyword_ids.add(str(record.id))
         weights = {term: idf(count, total) for term, count in frequency.items()}
-    vector = (
-        await _query_vector(memory, text)
-        if given_vector is None
-        else np.asarray(given_vector, dtype=np.float32)
-    )
+    vector = await query_vector(memory, text, given_vector)
     cosines: dict[str, float] = {}
     if vector is not None:
         current = models.FieldCondition(
@@ -129,49 +101,4 @@ async def hybrid_recall(
                     and (record.payload or {}).get("embedding_model") == memory.identity
                 ):
                     cosines[str(record.id)] = float(np.dot(np.asarray(stored), vector))
-    return _rank(memory, found, keyword_ids, cosines, weights, vector is not None, limit)
-
-
-def _rank(
-    memory: QdrantMemory,
-    found: dict[str, tuple[MemoryEntry, frozenset[str]]],
-    keyword_ids: set[str],
-    cosines: dict[str, float],
-    weights: dict[str, float],
-    hybrid: bool,
-    limit: int,
-) -> RecallResult:
-    settings = memory.settings
-    baseline, ceiling = _band(memory)
-    scored: list[tuple[float, MemoryEntry]] = []
-    for seq, (pid, (entry, terms)) in enumerate(found.items()):
-        coverage = keyword_coverage(terms, weights) if weights else 0.0
-        candidate = Candidate(
-            seq=seq,
-            keyword=coverage if coverage > 0 else None,
-            vector=cosines.get(pid),
-            in_keyword_lane=pid in keyword_ids,
-            in_vector_lane=pid in cosines,
-            terms=terms,
-        )
-        fused = fused_score(
-            candidate,
-            settings.vector_weight,
-            settings.keyword_weight,
-            hybrid,
-            baseline,
-            ceiling,
-        )
-        scores = explain(candidate, fused, baseline=baseline, ceiling=ceiling)
-        scored.append((fused, entry.model_copy(update={"score": fused, "scores": scores})))
-    scored.sort(key=lambda pair: (-pair[0], pair[1].key))
-    floor = settings.min_relevance_score
-    degraded = None
-    if memory.embedder is not None and not hybrid:
-        degraded = f"embeddings unavailable ({memory.last_embedding_error}); keyword-only"
-    return RecallResult(
-        entries=[e for s, e in scored if s >= floor][:limit],
-        below_floor=[e for s, e in scored if s < floor][:limit],
-        mode="hybrid" if hybrid else "keyword",
-        degraded=degraded,
-    )
+    return rank(memory, found, keyword_ids, cosines, weights, vector is not None, limit)

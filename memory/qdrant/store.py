@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import builtins
 import os
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -34,8 +33,6 @@ from memory.entry import (
     HealthReport,
     MemoryEntry,
     RecallResult,
-    normalize_category,
-    utc_now,
 )
 from memory.errors import EmbeddingError, MemoryStoreError
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
@@ -44,6 +41,7 @@ from memory.qdrant.recall import hybrid_recall, recent_recall
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters
 from memory.settings import MemorySettings
+from memory.upsert import import_vectors, upserted_entry
 
 T = TypeVar("T")
 VECTOR = "dense"
@@ -217,28 +215,19 @@ class QdrantMemory:
         source: str = "user",
     ) -> MemoryEntry:
         """Upsert under (namespace, key); an existing key keeps its id and creation time."""
-        if not key.strip():
-            raise MemoryStoreError("key must not be empty")
         vectors = await self._embed([content])
         async with self._lock:
             existing = await self._active(key, namespace)
-            now = utc_now()
-            entry = MemoryEntry(
-                id=existing.id if existing else uuid.uuid4().hex,
+            entry = upserted_entry(
+                existing,
                 key=key,
                 content=content,
-                category=normalize_category(category),
+                category=category,
                 session_id=session_id,
                 namespace=namespace,
+                importance=importance,
+                pinned=pinned,
                 source=source,
-                importance=importance
-                if importance is not None
-                else existing.importance
-                if existing
-                else 0.5,
-                pinned=pinned if pinned is not None else bool(existing and existing.pinned),
-                timestamp=existing.timestamp if existing else now,
-                updated_at=now,
             )
             point = self._point(entry, None if vectors is None else vectors[0])
             await self._call(self._client.upsert, self.collection, points=[point])
@@ -295,15 +284,7 @@ class QdrantMemory:
         summary = ImportSummary()
         for start in range(0, len(items), _PAGE):
             batch = items[start : start + _PAGE]
-            vectors: dict[str, Any] = {}
-            for item in batch:
-                stored = getattr(item, "embedding", None)
-                if isinstance(stored, StoredEmbedding) and stored.model == self.identity:
-                    vectors[item.id] = np.frombuffer(stored.to_bytes(), dtype="<f4")
-            missing = [item for item in batch if item.id not in vectors]
-            fresh = await self._embed([item.content for item in missing])
-            if fresh is not None:
-                vectors.update({item.id: row for item, row in zip(missing, fresh, strict=True)})
+            vectors = await import_vectors(batch, self.identity, self._embed)
             async with self._lock:
                 known = await self._call(
                     self._client.retrieve, self.collection, ids=[point_id(i.id) for i in batch]
