@@ -94,9 +94,15 @@ async def test_failing_embeddings_fall_back_to_keywords(tmp_path: Path) -> None:
         await store.close()
 
 
-def test_a_missing_driver_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [m for m in sys.modules if m.startswith(("memory.qdrant", "qdrant_client"))]:
+@pytest.mark.parametrize(
+    ("backend", "driver", "package"),
+    [("qdrant", "qdrant_client", "memory.qdrant"), ("postgres", "psycopg", "memory.postgres")],
+)
+def test_a_missing_driver_names_the_install_command(
+    monkeypatch: pytest.MonkeyPatch, backend: str, driver: str, package: str
+) -> None:
+    for name in [m for m in sys.modules if m.startswith((package, driver))]:
         monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "qdrant_client", None)
-    with pytest.raises(BackendUnavailableError, match=r"pip install 'memchat\[qdrant\]'"):
-        backend_class("qdrant")
+    monkeypatch.setitem(sys.modules, driver, None)
+    with pytest.raises(BackendUnavailableError, match=rf"pip install 'memchat\[{backend}\]'"):
+        backend_class(backend)
