@@ -70,19 +70,22 @@ async def hybrid_recall(
         )
         total, frequencies = int(counts[0][0]), counts[0][1:]
         weights = {t: idf(int(n), total) for t, n in zip(terms, frequencies, strict=True)}
+        # Rank by coverage first; vectors are read (and compared) only for the winners.
         rows = await memory.fetch(
-            f"SELECT {COLUMNS}, terms, {cosine}, "
-            "(SELECT coalesce(sum(w), 0) FROM unnest(%s::text[], %s::float8[]) AS q(t, w) "
-            "WHERE q.t = ANY(terms)) AS coverage "
-            f"FROM memories WHERE {clause} AND tsv @@ %s::tsquery "
-            "ORDER BY coverage DESC, key LIMIT %s",
+            "WITH hits AS ("
+            " SELECT id, (SELECT coalesce(sum(w), 0) FROM unnest(%s::text[], %s::float8[])"
+            " AS q(t, w) WHERE q.t = ANY(terms)) AS coverage"
+            f" FROM memories WHERE {clause} AND tsv @@ %s::tsquery"
+            " ORDER BY coverage DESC, key LIMIT %s) "
+            f"SELECT {COLUMNS}, terms, {cosine} FROM memories JOIN hits USING (id) "
+            "ORDER BY hits.coverage DESC, key",
             [
-                *cosine_params,
                 list(weights),
                 list(weights.values()),
                 *params,
                 query,
                 max(limit * 4, 40),
+                *cosine_params,
             ],
         )
         for row in rows:
