@@ -25,7 +25,7 @@ from memory.entry import (
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
-from memory.retrieval import idf, keyword_coverage
+from memory.retrieval import clean_query, idf, keyword_coverage
 from memory.settings import MemorySettings
 from memory.snapshot import MARKER, parse_snapshot, render_snapshot
 from memory.text import analyze, query_terms
@@ -167,7 +167,7 @@ class MarkdownMemory:
             until,
             set(exclude_ids),
         )
-        text = query.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
+        text = clean_query(query)
         if text in ("", "*"):
             recent = sorted(entries, key=lambda e: e.updated_at, reverse=True)[:limit]
             return RecallResult(

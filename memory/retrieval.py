@@ -20,6 +20,18 @@ from datetime import datetime
 
 from memory.entry import RecallLane, RecallResult, RecallScores
 
+MAX_RECALL_LIMIT = 1000
+
+
+def clean_query(query: str) -> str:
+    """A query as searched: lone surrogates replaced (a query is never stored), ends trimmed."""
+    return query.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
+
+
+def clamp_limit(limit: int) -> int:
+    """A recall limit within 1..MAX_RECALL_LIMIT."""
+    return max(1, min(limit, MAX_RECALL_LIMIT))
+
 
 @dataclass(frozen=True)
 class RecallFilters:

@@ -55,7 +55,8 @@ async def hybrid_recall(
         else ("CASE WHEN embedding_model = %s THEN 1 - (embedding <=> %s::vector) END")
     )
     cosine_params = [] if literal is None else [memory.identity, literal]
-    found: dict[str, tuple[MemoryEntry, frozenset[str], float | None]] = {}
+    found: dict[str, tuple[MemoryEntry, frozenset[str]]] = {}
+    cosines: dict[str, float] = {}
     keyword_ids: set[str] = set()
     weights: dict[str, float] = {}
     if terms:
@@ -89,9 +90,10 @@ async def hybrid_recall(
             ],
         )
         for row in rows:
-            found[row[0]] = (to_entry(row), frozenset(row[12]), row[13])
+            found[row[0]] = (to_entry(row), frozenset(row[12]))
+            if row[13] is not None:
+                cosines[row[0]] = float(row[13])
             keyword_ids.add(row[0])
-    cosines = {entry_id: cos for entry_id, (_, _, cos) in found.items() if cos is not None}
     if literal is not None:
         rows = await memory.fetch(
             f"SELECT {COLUMNS}, terms, 1 - (embedding <=> %s::vector) FROM memories "
@@ -100,7 +102,6 @@ async def hybrid_recall(
             [literal, *params, memory.identity, literal, max(limit * 4, 40)],
         )
         for row in rows:
-            found.setdefault(row[0], (to_entry(row), frozenset(row[12]), row[13]))
+            found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
             cosines[row[0]] = float(row[13])
-    candidates = {key: (entry, terms) for key, (entry, terms, _) in found.items()}
-    return rank(memory, candidates, keyword_ids, cosines, weights, literal is not None, limit)
+    return rank(memory, found, keyword_ids, cosines, weights, literal is not None, limit)

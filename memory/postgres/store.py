@@ -41,7 +41,7 @@ from memory.postgres.schema import (
 )
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.records import MemoryRecord, StoredEmbedding
-from memory.retrieval import RecallFilters
+from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.text import analyze
 from memory.upsert import import_vectors, upserted_entry
@@ -290,8 +290,8 @@ class PostgresMemory:
             include_superseded=include_superseded,
             exclude_ids=frozenset(exclude_ids),
         )
-        text = query.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
-        limit = max(1, min(limit, 1000))
+        text = clean_query(query)
+        limit = clamp_limit(limit)
         if text in ("", "*"):
             return await recent_recall(self, filters, limit)
         return await hybrid_recall(self, text, filters, limit, query_vector)

@@ -39,7 +39,7 @@ from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
 from memory.qdrant.recall import hybrid_recall, recent_recall
 from memory.records import MemoryRecord, StoredEmbedding
-from memory.retrieval import RecallFilters
+from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.upsert import import_vectors, upserted_entry
 
@@ -321,8 +321,8 @@ class QdrantMemory:
             include_superseded=include_superseded,
             exclude_ids=frozenset(exclude_ids),
         )
-        text = query.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
-        limit = max(1, min(limit, 1000))
+        text = clean_query(query)
+        limit = clamp_limit(limit)
         if text in ("", "*"):
             return await recent_recall(self, filters, limit)
         return await hybrid_recall(self, text, filters, limit, query_vector)

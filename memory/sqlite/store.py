@@ -24,7 +24,7 @@ from memory.protocol import (
     ListOrder,
     MemoryStats,
 )
-from memory.retrieval import RecallFilters, cache_key
+from memory.retrieval import RecallFilters, cache_key, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.snapshot import render_snapshot
 from memory.sqlite import history, reads, search, writes
@@ -229,14 +229,8 @@ class SqliteMemory:
             include_superseded=include_superseded,
             exclude_ids=frozenset(exclude_ids),
         )
-        # A query is not stored, so unencodable text (lone surrogates) may be replaced.
-        text = (
-            query.encode("utf-16", "surrogatepass")
-            .decode("utf-16", "replace")
-            .replace("\x00", " ")
-            .strip()
-        )
-        limit = max(1, min(limit, 1000))
+        text = clean_query(query.replace("\x00", " "))
+        limit = clamp_limit(limit)
         given = None
         if query_vector is not None:
             given = unit_vectors(query_vector, self._core.index.dimensions, "query_vector")[0]
