@@ -57,6 +57,10 @@ class ModelSettings(BaseModel):
     """Model id on the OpenAI-compatible server; empty takes the first it serves."""
     api_key: str = ""
     """Bearer token for the OpenAI-compatible server, if it wants one."""
+    parallel_tool_calls: bool = True
+    """false asks the OpenAI-compatible server for at most one tool call per reply
+    (llama-server enforces it by grammar); helps small models that repeat one call until
+    the length limit. memchat runs the calls of one reply in order either way."""
 
 
 class AgentSettings(BaseModel):

@@ -142,13 +142,13 @@ class ServerUnavailableError(ModelError):
 
     code = "server_unavailable"
 
-    def __init__(self, host: str, hint: str = "") -> None:
-        hint = hint or (
+    def __init__(self, host: str, server: str = "Ollama", hint: str = "") -> None:
+        self.server = server
+        self.hint = hint or (
             "Start it with `ollama serve` (or open the Ollama app), or set "
             "ollama.host / OLLAMA_HOST to where it runs."
         )
-        what = "Ollama is" if not hint.startswith("Start your") else "The model server is"
-        super().__init__(f"{what} not running at {host}. {hint}")
+        super().__init__(f"{server} is not running at {host}. {self.hint}")
         self.host = host
 
 

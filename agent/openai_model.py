@@ -106,6 +106,7 @@ class OpenAIChatModel:
         base_url: str,
         *,
         api_key: str = "",
+        parallel_tool_calls: bool = True,
         connect_timeout_s: float = 5.0,
         read_timeout_s: float = 300.0,
     ) -> None:
@@ -113,6 +114,7 @@ class OpenAIChatModel:
         self.base_url = base_url.rstrip("/")
         self.supports_tools = True
         self.supports_thinking = False
+        self.parallel_tool_calls = parallel_tool_calls
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.AsyncClient(
             base_url=self.base_url,
@@ -127,7 +129,7 @@ class OpenAIChatModel:
         if isinstance(exc, ModelError):
             return exc
         if isinstance(exc, httpx.ConnectError):
-            return ServerUnavailableError(self.base_url, HINT)
+            return ServerUnavailableError(self.base_url, "The model server", HINT)
         if isinstance(exc, httpx.TimeoutException):
             return ModelTimeoutError(
                 f"{self.name} at {self.base_url} stopped answering "
@@ -199,6 +201,10 @@ class OpenAIChatModel:
                 }
                 for t in tools
             ]
+            if not self.parallel_tool_calls:
+                # Sent only when off: true is the API's default, so servers that lack
+                # the option never see it.
+                payload["parallel_tool_calls"] = False
         if options.temperature is not None:
             payload["temperature"] = options.temperature
         if options.seed is not None:

@@ -55,6 +55,7 @@ def make_model(config: Config) -> ServedModel:
             config.model.name,
             config.model.base_url,
             api_key=config.model.api_key,
+            parallel_tool_calls=config.model.parallel_tool_calls,
             connect_timeout_s=ollama.connect_timeout_s,
             read_timeout_s=ollama.read_timeout_s,
         )

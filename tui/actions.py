@@ -100,7 +100,7 @@ class AppActions(App[None]):
 
             self.status.set(server="not running")
             self.push_screen(
-                OllamaDownScreen(exc.host, str(exc), self.probe_server),
+                OllamaDownScreen(exc.host, self.probe_server, exc.server, exc.hint),
                 callback=self._after_server_screen,
             )
             return

@@ -101,6 +101,27 @@ async def test_tool_calls_are_assembled_from_fragments(server: FakeOllama) -> No
     assert sent_tools[0]["function"]["parameters"]["required"] == ["key", "content"]
 
 
+async def test_one_call_per_reply_is_asked_for_only_when_configured(server: FakeOllama) -> None:
+    server.routes["/v1/chat/completions"] = lambda body: StreamReply(
+        completion_events("ok"), sse=True
+    )
+    tools = MemoryTools(NoneMemory()).specs()
+    await collect(model(server), tools=tools)
+    assert "parallel_tool_calls" not in server.requests[-1][1]
+    single = make_model(
+        Config(
+            model=ModelSettings(
+                provider="openai", base_url=f"{server.url}/v1", parallel_tool_calls=False
+            )
+        )
+    )
+    assert isinstance(single, OpenAIChatModel)
+    await collect(single, tools=tools)
+    assert server.requests[-1][1]["parallel_tool_calls"] is False
+    await collect(single)
+    assert "parallel_tool_calls" not in server.requests[-1][1]
+
+
 async def test_history_with_tool_calls_goes_out_in_openai_format(server: FakeOllama) -> None:
     server.routes["/v1/chat/completions"] = lambda body: StreamReply(
         completion_events("ok"), sse=True

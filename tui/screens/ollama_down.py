@@ -1,4 +1,4 @@
-"""Shown when Ollama does not answer: what was tried, how to fix it, and retrying."""
+"""Shown when the model server does not answer: what was tried, how to fix it, retrying."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static
 
@@ -22,10 +23,17 @@ class OllamaDownScreen(Screen[bool]):
         Binding("m", "memory_only", "Continue without a model"),
     ]
 
-    def __init__(self, host: str, message: str, probe: Callable[[], Awaitable[bool]]) -> None:
+    def __init__(
+        self,
+        host: str,
+        probe: Callable[[], Awaitable[bool]],
+        server: str = "Ollama",
+        hint: str = "",
+    ) -> None:
         super().__init__()
         self.host = host
-        self.message = message
+        self.server = server
+        self.hint = hint
         self.probe = probe
         self.attempts = 0
         # Held directly: the screen may be torn down (the app quitting) before a query works.
@@ -34,19 +42,26 @@ class OllamaDownScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         """The explanation and two ways forward."""
         with Center(), Vertical(id="down-box"):
-            yield Label("Ollama is not reachable", id="down-title")
+            yield Label(f"{self.server} is not reachable", id="down-title")
             yield Static(
                 f"memchat tried [b]{self.host}[/b] and nothing answered.\n\n"
-                "• Start it with [b]ollama serve[/b] (or open the Ollama app).\n"
-                "• If it runs elsewhere, set [b]ollama.host[/b] in the config or "
-                "[b]OLLAMA_HOST[/b].\n• Not installed yet? See https://ollama.com/download\n\n"
-                "The memory inspector works without a model.",
+                + self._advice()
+                + "\n\nThe memory inspector works without a model.",
                 id="down-help",
             )
             yield self._status
             yield Button("Retry now", id="retry", variant="primary")
             yield Button("Continue without a model", id="memory-only")
         yield Footer()
+
+    def _advice(self) -> str:
+        if self.server != "Ollama":
+            return f"• {escape(self.hint)}"
+        return (
+            "• Start it with [b]ollama serve[/b] (or open the Ollama app).\n"
+            "• If it runs elsewhere, set [b]ollama.host[/b] in the config or "
+            "[b]OLLAMA_HOST[/b].\n• Not installed yet? See https://ollama.com/download"
+        )
 
     def on_mount(self) -> None:
         """Keep trying in the background."""
