@@ -15,6 +15,7 @@ from memory.embedding import make_embedder
 from memory.errors import ImportFormatError, MemoryStoreError
 from memory.factory import open_memory
 from memory.records import MemoryRecord
+from memory.wording import memories
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -150,7 +151,7 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
             stream.close()
             Path(str(target)).chmod(0o600)
     if stream is not out:
-        sys.stderr.write(f"exported {count} memories to {target}\n")
+        sys.stderr.write(f"exported {memories(count)} to {target}\n")
     return 0
 
 
@@ -192,7 +193,7 @@ async def cmd_reindex(config: Config, args: MemoryArgs, out: TextIO) -> int:
             raise MemoryStoreError(f"the {memory.name!r} backend has no vectors to rebuild")
         done = await reindex(batch_size=args.batch_size, progress=progress)
     sys.stderr.write("\n" if done else "")
-    out.write(f"reindexed {done} memories\n")
+    out.write(f"reindexed {memories(done)}\n")
     return 0
 
 
@@ -218,7 +219,7 @@ async def cmd_hygiene(config: Config, args: MemoryArgs, out: TextIO) -> int:
         out.write(f"the {config.memory.backend!r} backend has no hygiene\n")
         return 0
     verb = "would remove" if report.dry_run else "removed"
-    out.write(f"{verb} {len(report.removed)} memories\n")
+    out.write(f"{verb} {memories(len(report.removed))}\n")
     for entry, reason in report.removed:
         out.write(f"  {entry.key}  ({entry.category}, {entry.updated_at:%Y-%m-%d})  {reason}\n")
     if snapshot is not None:

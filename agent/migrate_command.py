@@ -9,6 +9,7 @@ from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
 from memory.embedding import make_embedder
 from memory.factory import open_memory
 from memory.migration import MigrationError, migrate
+from memory.wording import memories
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -48,19 +49,19 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
     sys.stderr.write("\n")
     if report.dry_run:
         out.write(
-            f"would copy {report.total} memories from {report.source} to {report.target} "
+            f"would copy {memories(report.total)} from {report.source} to {report.target} "
             f"({report.already_present} already there); nothing was written\n"
         )
         return 0
     if report.mismatched:
         out.write(
-            f"copied {report.copied} memories, but {len(report.mismatched)} differ in "
+            f"copied {memories(report.copied)}, but {len(report.mismatched)} differ in "
             f"{report.target} (first: {report.mismatched[0]}); the {report.source} store is "
             "untouched\n"
         )
         return 1
     out.write(
-        f"copied {report.copied} memories from {report.source} to {report.target}; every field "
+        f"copied {memories(report.copied)} from {report.source} to {report.target}; every field "
         f"verified. The {report.source} store is untouched. Set memory.backend = "
         f'"{report.target}" in the config to use the copy.\n'
     )

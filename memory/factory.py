@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from memory.files import SNAPSHOT_NAME
 from memory.registry import backend_class
 from memory.snapshot import parse_snapshot
+from memory.wording import memories
 
 if TYPE_CHECKING:
     from memory.embedding.base import Embedder
@@ -89,7 +90,7 @@ async def data_left_behind(
         if count:
             return (
                 f"the {settings.backend!r} memory store is empty, but the {name!r} store "
-                f"holds {count} memories; changing memory.backend does not move them. "
+                f"holds {memories(count)}; changing memory.backend does not move them. "
                 f"Run `memchat memory migrate --from {name} --to {settings.backend}` "
                 "to copy them over."
             )

@@ -14,6 +14,7 @@ from textual.app import App
 from agent.errors import AgentError
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
 from memory.errors import MemoryStoreError
+from memory.wording import memories
 from tui.turn_view import Outcome, TurnView
 from tui.widgets.chat_view import ChatView
 from tui.widgets.memory_inspector import MemoryInspector
@@ -170,7 +171,7 @@ class AppActions(App[None]):
             return
         if report is not None and report.removed:
             self.notify(
-                f"Memory hygiene removed {len(report.removed)} entries "
+                f"Memory hygiene removed {memories(len(report.removed))} "
                 "(the inspector's 'deleted' filter lists them)"
             )
             self.inspector.reload()

@@ -15,6 +15,7 @@ from textual.app import SystemCommand
 
 from agent.errors import AgentError
 from agent.model import ModelError
+from memory.wording import memories
 from tui.actions import AppActions
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ class PaletteActions(AppActions):
             async for entry in self.runtime.memory.export():
                 stream.write(entry.model_dump_json() + "\n")
                 count += 1
-        self.notify(f"Exported {count} memories to {path}")
+        self.notify(f"Exported {memories(count)} to {path}")
 
     def open_entry(self, entry: MemoryEntry) -> None:
         """Detail dialog for one memory; its result is applied by the inspector."""

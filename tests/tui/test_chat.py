@@ -34,7 +34,7 @@ async def test_sending_shows_the_message_and_the_streamed_reply(make_app: MakeAp
         assert reply.text == "Hello **Ana**, nice to meet you."
         assert h.app.query_one(PromptInput).text == ""
         status = str(h.app.status.render())
-        assert "ollama: connected" in status and "1 memories" in status and "tok/s" in status
+        assert "ollama: connected" in status and "1 memory ·" in status and "tok/s" in status
 
 
 async def test_a_tool_call_shows_its_entry_and_refreshes_the_inspector(make_app: MakeApp) -> None:

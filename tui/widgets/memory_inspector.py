@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
+from memory.wording import counted
 
 if TYPE_CHECKING:
     from memory.protocol import Memory
@@ -149,7 +150,9 @@ class MemoryInspector(Vertical):
                     namespace=self.namespace, category=category, include_superseded=superseded
                 )
                 pages = max(1, -(-self.total // PAGE_SIZE))
-                label.update(f"page {self.page + 1}/{pages} · {self.total} entries")
+                label.update(
+                    f"page {self.page + 1}/{pages} · {counted(self.total, 'entry', 'entries')}"
+                )
         except MemoryStoreError as exc:
             self.notify(f"Memory: {exc}", severity="error")
             return

@@ -8,6 +8,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from memory.wording import memories
+
 SERVER_STYLES = {
     "connected": "green",
     "checking": "dim",
@@ -53,8 +55,8 @@ def render_status(state: StatusState) -> Text:
     if state.memory_off:
         parts.append(Text("memory off", style="yellow"))
     else:
-        count = "…" if state.memories is None else f"{state.memories:,}"
-        parts.append(Text(f"{count} memories · {state.embeddings}"))
+        count = "… memories" if state.memories is None else memories(state.memories)
+        parts.append(Text(f"{count} · {state.embeddings}"))
     if state.num_ctx:
         share = state.context_used / state.num_ctx
         parts.append(

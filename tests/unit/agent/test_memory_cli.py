@@ -152,11 +152,11 @@ def test_hygiene_dry_run_then_real_run_then_audit_and_snapshot(
     asyncio.run(seed())
     assert main(["memory", "hygiene", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert "would remove 1 memories" in out and "old-chat" in out
+    assert "would remove 1 memory\n" in out and "old-chat" in out
     assert "retention: conversation older than 30 days" in out
     assert main(["memory", "hygiene"]) == 0
     out = capsys.readouterr().out
-    assert "removed 1 memories" in out and "snapshot written to" in out
+    assert "removed 1 memory\n" in out and "snapshot written to" in out
     assert main(["memory", "audit"]) == 0
     out = capsys.readouterr().out
     assert "hygiene old-chat" in out and "retention" in out

@@ -172,7 +172,7 @@ async def test_switching_backend_with_data_behind_says_so(tmp_path: Path) -> Non
     try:
         hint = await data_left_behind(_settings("markdown"), tmp_path, new)
         assert hint is not None
-        assert "'sqlite' store holds 1 memories" in hint
+        assert "'sqlite' store holds 1 memory;" in hint
         assert "memchat memory migrate --from sqlite --to markdown" in hint
         await new.store("x", "now the markdown store has data")
         assert await data_left_behind(_settings("markdown"), tmp_path, new) is None
