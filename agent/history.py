@@ -50,3 +50,32 @@ def trim_history(
         budget_messages -= len(turn)
         budget_tokens -= cost
     return first + [message for turn in reversed(kept) for message in turn]
+
+
+def unanswered(messages: list[ChatMessage]) -> str | None:
+    """The last message, when it is the user's and nothing answered it.
+
+    That happens when the model server was down or the reply was stopped before any text;
+    the app puts the message back in the input, and sending it again retries it.
+    """
+    if messages and messages[-1].role == "user":
+        return messages[-1].content
+    return None
+
+
+def join_user_runs(messages: list[ChatMessage]) -> list[ChatMessage]:
+    """Consecutive user messages joined into one, so roles alternate.
+
+    Some chat templates (Mistral's, Gemma's) reject two user messages in a row. A message
+    the model never answered stays as context, in front of the one that followed it.
+    """
+    joined: list[ChatMessage] = []
+    for message in messages:
+        if joined and message.role == "user" and joined[-1].role == "user":
+            previous = joined[-1]
+            joined[-1] = previous.model_copy(
+                update={"content": f"{previous.content}\n\n{message.content}"}
+            )
+        else:
+            joined.append(message)
+    return joined

@@ -27,7 +27,7 @@ from agent.events import (
     TurnFinished,
     TurnStats,
 )
-from agent.history import estimate_tokens, trim_history
+from agent.history import estimate_tokens, join_user_runs, trim_history, unanswered
 from agent.injection import InjectionBudget, render, select
 from agent.messages import ChatMessage, ToolCall, ToolSpec
 from agent.model import ChatModel, ChatOptions, ChunkStats, ModelError, ToolsUnsupportedError
@@ -128,6 +128,8 @@ class Agent:
                 yield event
             return
         started = time.monotonic()
+        # Sent again after the model never answered it: a retry, not a second message.
+        resend = resend or unanswered(session.messages) == user_text
         if resend:
             history = list(session.messages[: max(_last_user_index(session.messages), 0)])
             saved: MemoryEntry | Notice | None = None
@@ -152,7 +154,7 @@ class Agent:
             yield saved
         elif saved is not None:
             yield MemorySaved(saved)
-        recalled = await self._recall(user_text, session, saved)
+        recalled = await self._recall(user_text, session, saved, resend)
         yield recalled[0]
         # aclosing: if our consumer stops early, the inner loop's cleanup (which keeps the
         # partial reply) runs now, not whenever the garbage collector gets to it.
@@ -189,7 +191,7 @@ class Agent:
             return Notice(f"This message was not saved to memory: {exc}", "warning")
 
     async def _recall(
-        self, text: str, session: Session, saved: MemoryEntry | Notice | None
+        self, text: str, session: Session, saved: MemoryEntry | Notice | None, resend: bool
     ) -> tuple[MemoryRecalled, str]:
         exclude = [saved.id] if isinstance(saved, MemoryEntry) and saved.id else []
         scope = None if self.config.agent.recall_across_sessions else session.id
@@ -208,7 +210,9 @@ class Agent:
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
         answering = _last_user_index(session.messages)
-        live = [m for i, m in enumerate(session.messages) if i != answering]
+        # A message answered again has no fresh copy to exclude by id; its saved copy is
+        # cut as "already in conversation" instead.
+        live = [m for i, m in enumerate(session.messages) if resend or i != answering]
         injected, cut = select(result, budget, session.id, live)
         block = render(injected, self.clock(), budget)
         return MemoryRecalled(injected, cut, result.mode, result.degraded), block
@@ -229,7 +233,7 @@ class Agent:
         reserve = min(self.num_ctx // 4, 2048) + (600 if tools else 0)
         room = self.num_ctx - reserve - estimate_tokens([system, user])
         history = trim_history(session_history, self.config.agent.max_history_messages, room)
-        return [system, *history, user]
+        return [system, *join_user_runs([*history, user])]
 
     async def _converse(  # noqa: C901 - the turn loop reads best in one place
         self,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from textual.app import App
 
 from agent.errors import AgentError
+from agent.history import unanswered
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
 from memory.errors import MemoryStoreError
 from memory.wording import memories
@@ -210,7 +211,9 @@ class AppActions(App[None]):
         """Stream one turn into the chat and keep the inspector and status current."""
         assert self.runtime is not None
         view = TurnView(self.chat)
-        await view.start(None if resend else text)
+        # The agent retries a message nothing answered; its bubble is already shown.
+        retry = resend or unanswered(self.runtime.session.messages) == text
+        await view.start(None if retry else text)
         self.status.set(warning=None)
         try:
             async for event in self.runtime.agent.turn(text, self.runtime.session, resend=resend):

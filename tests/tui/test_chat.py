@@ -142,6 +142,29 @@ async def test_a_failed_turn_is_a_notice_and_keeps_the_message(make_app: MakeApp
         assert h.app.is_running
 
 
+async def test_sending_a_kept_message_again_retries_it_once(make_app: MakeApp) -> None:
+    h = make_app(
+        ScriptedModel(
+            [Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "Here now."],
+            name="qwen3:8b",
+        )
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Please do not lose this")
+        assert h.app.query_one(PromptInput).text == "Please do not lose this"
+        await pilot.press("enter")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == ["Please do not lose this"]
+        assert len(h.app.query(AssistantMessage)) == 1
+        transcript = h.runtime.sessions.load(h.runtime.session.id).messages
+        assert [(m.role, m.content) for m in transcript] == [
+            ("user", "Please do not lose this"),
+            ("assistant", "Here now."),
+        ]
+
+
 async def test_prompt_history_walks_with_up_and_down(make_app: MakeApp) -> None:
     h = make_app(ScriptedModel(["one", "two"], name="qwen3:8b"))
     async with h.app.run_test(size=(120, 36)) as pilot:

@@ -320,10 +320,11 @@ async def test_history_is_trimmed_by_whole_turns_to_fit_a_small_context(make_har
     messages = h.model.requests[-1].messages
     users = [m.content for m in messages if m.role == "user"]
     assert users[0].startswith("message number 0")
-    assert users[-1] == "final question"
+    assert users[-1].endswith("final question")
     assert len(users) < 13
-    roles = [m.role for m in messages[2:]]
-    assert roles[0] == "user" and roles.count("user") == roles.count("assistant") + 1
+    # The pinned first message is joined to the next kept one: roles strictly alternate.
+    roles = [m.role for m in messages[1:]]
+    assert roles == ["user", "assistant"] * (len(roles) // 2) + ["user"]
     from agent.history import estimate_tokens
 
     assert estimate_tokens(messages) < 1024
@@ -337,7 +338,7 @@ async def test_history_is_trimmed_to_max_messages(make_harness: Any) -> None:
     h.model.add("ok")
     await h.turn("last one")
     history = h.model.requests[-1].messages[1:-1]
-    assert len(history) <= 5 and history[0].content == "question number 0 here"
+    assert len(history) <= 5 and history[0].content.startswith("question number 0 here\n\n")
 
 
 @pytest.mark.parametrize(
