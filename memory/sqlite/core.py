@@ -22,6 +22,7 @@ import numpy.typing as npt
 from memory.retrieval import HotCache
 from memory.settings import MemorySettings
 from memory.sqlite.database import open_database
+from memory.sqlite.doc_frequency import DocumentFrequencies
 from memory.sqlite.rows import decode_vector, encode_vector, epoch
 from memory.vector_index import RowMeta, VectorIndex
 
@@ -42,6 +43,7 @@ class SqliteCore:
         self.settings = settings
         self.identity = identity
         self.conn = open_database(path)
+        self.doc_frequencies = DocumentFrequencies(self.conn)
         self.hot_cache = HotCache(settings.hot_cache_size, settings.hot_cache_ttl_s)
         self.vector_baseline = 0.0
         self.vector_ceiling = 1.0
@@ -90,6 +92,7 @@ class SqliteCore:
                 self._index_row(row)
         self.total_docs = self.conn.execute("SELECT count(*) FROM memories").fetchone()[0]
         self.hot_cache.clear()
+        self.doc_frequencies.clear()
 
     def _index_row(self, row: tuple[object, ...]) -> None:
         seq, namespace, session_id, category, superseded_by, created_at, blob, dims = row
@@ -113,6 +116,7 @@ class SqliteCore:
         version = self.conn.execute("PRAGMA data_version").fetchone()[0]
         if version != self._data_version:
             self._data_version = version
+            self.doc_frequencies.clear()  # we cannot see which terms the other writer touched
             self.apply_changes()
 
     def apply_changes(self) -> None:
@@ -161,7 +165,9 @@ class SqliteCore:
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
+            self.doc_frequencies.clear()
             raise
+        self.doc_frequencies.settle()
 
     def after_write(self) -> None:
         """Bring derived state up to date with what we just committed."""

@@ -64,7 +64,7 @@ def similar_active(
         "SELECT m.seq, m.id, m.key, m.content FROM memories_fts JOIN memories m "
         "ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND m.namespace = ? "
         "AND m.category = ? AND m.superseded_by IS NULL AND m.key != ? "
-        "ORDER BY bm25(memories_fts) LIMIT ?",
+        "ORDER BY memories_fts.rank LIMIT ?",
         (fts_match_expression(terms), namespace, category, exclude_key, limit),
     ).fetchall()
     found = []

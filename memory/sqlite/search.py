@@ -73,17 +73,6 @@ def recent(core: SqliteCore, filters: RecallFilters, limit: int) -> list[MemoryE
     return entries
 
 
-def document_counts(core: SqliteCore, terms: list[str]) -> dict[str, int]:
-    """How many entries contain each term (0 for terms the store has never seen)."""
-    found = dict(
-        core.conn.execute(
-            f"SELECT term, doc FROM memories_vocab WHERE term IN ({','.join('?' * len(terms))})",
-            terms,
-        ).fetchall()
-    )
-    return {term: int(found.get(term, 0)) for term in terms}
-
-
 def match_expression(counts: dict[str, int]) -> str:
     """The FTS5 query that finds keyword candidates.
 
@@ -131,13 +120,13 @@ def keyword_stage(
         return stage
     stage.terms = query_terms(query)
     if stage.terms:
-        counts = document_counts(core, stage.terms)
+        counts = core.doc_frequencies.counts(stage.terms)
         stage.weights = {term: idf(count, core.total_docs) for term, count in counts.items()}
         where, params = where_sql(filters)
         rows = core.conn.execute(
             "SELECT m.seq, m.terms FROM memories_fts JOIN memories m "
             f"ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {where} "
-            "ORDER BY bm25(memories_fts) LIMIT ?",
+            "ORDER BY memories_fts.rank LIMIT ?",
             (match_expression(counts), *params, _candidate_pool(limit)),
         ).fetchall()
         for rank, (seq, terms) in enumerate(rows):
