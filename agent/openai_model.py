@@ -11,6 +11,7 @@ import itertools
 import json
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -37,6 +38,11 @@ HINT = (
     "Start your OpenAI-compatible server (llama-server, LM Studio, vLLM …) or set "
     "model.base_url to where it runs."
 )
+
+
+def _first_length(*values: object) -> int | None:
+    """The first value that is a usable context length."""
+    return next((v for v in values if type(v) is int and v > 0), None)
 
 
 def wire_message(message: ChatMessage) -> dict[str, Any]:
@@ -156,8 +162,9 @@ class OpenAIChatModel:
         return ModelError(f"the server answered {response.status_code}: {message}")
 
     async def describe(self) -> ModelInfo:
-        """Check the model is served (GET /models); context length from llama.cpp's /props."""
-        names = await self.list_models()
+        """Check the model is served (GET /models) and find its context window."""
+        cards = await self._model_cards()
+        names = sorted(str(card["id"]) for card in cards)
         if self.name and names and self.name not in names:
             raise ModelNotFoundError(
                 self.name,
@@ -165,20 +172,43 @@ class OpenAIChatModel:
             )
         if not self.name and names:
             self.name = names[0]
-        context = None
-        try:
-            props = await self._client.get(self.base_url.removesuffix("/v1") + "/props")
-            if props.status_code == 200:
-                settings = props.json().get("default_generation_settings", {})
-                context = settings.get("n_ctx") or props.json().get("n_ctx")
-        except (httpx.HTTPError, ValueError):
-            context = None
+        card = next((c for c in cards if c["id"] == self.name), {})
         return ModelInfo(
             self.name,
             self.supports_tools,
             self.supports_thinking,
-            int(context) if context else None,
+            await self._context_length(card),
         )
+
+    async def _context_length(self, card: dict[str, Any]) -> int | None:
+        """The context the server runs the model with, wherever this kind of server says it.
+
+        vLLM puts `max_model_len` in the model card, llama.cpp's `/props` has `n_ctx`, LM
+        Studio's own API has the loaded context. Without it, requests are sized by
+        `ollama.num_ctx`, which may be more than the server holds.
+        """
+        found = _first_length(card.get("max_model_len"), card.get("context_length"))
+        if found is not None:
+            return found
+        root = self.base_url.removesuffix("/v1")
+        props = await self._get_json(root + "/props") or {}
+        settings = props.get("default_generation_settings")
+        found = _first_length(
+            settings.get("n_ctx") if isinstance(settings, dict) else None, props.get("n_ctx")
+        )
+        if found is not None:
+            return found
+        studio = await self._get_json(f"{root}/api/v0/models/{quote(self.name, safe='')}") or {}
+        return _first_length(studio.get("loaded_context_length"), studio.get("max_context_length"))
+
+    async def _get_json(self, url: str) -> dict[str, Any] | None:
+        """A JSON object from an optional endpoint; None when the server lacks it."""
+        try:
+            reply = await self._client.get(url)
+            body = reply.json() if reply.status_code == 200 else None
+        except (httpx.HTTPError, ValueError):
+            return None
+        return body if isinstance(body, dict) else None
 
     def _payload(
         self, messages: Sequence[ChatMessage], tools: Sequence[ToolSpec], options: ChatOptions
@@ -278,14 +308,18 @@ class OpenAIChatModel:
 
     async def list_models(self) -> list[str]:
         """Model ids the server offers (GET /models)."""
+        return sorted(str(card["id"]) for card in await self._model_cards())
+
+    async def _model_cards(self) -> list[dict[str, Any]]:
         self._check_allowed()
         try:
             reply = await self._client.get("/models")
             if reply.status_code >= 400:
                 raise await self._error_for(reply)
-            return sorted(str(m["id"]) for m in reply.json().get("data", []))
+            data = reply.json().get("data", [])
         except Exception as exc:  # noqa: BLE001
             raise self._translate(exc) from exc
+        return [card for card in data if isinstance(card, dict) and "id" in card]
 
     async def running(self) -> list[RunningModel]:
         """OpenAI-compatible servers do not report where models sit."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -156,6 +157,46 @@ async def test_describe_checks_the_model_and_reads_the_context(server: FakeOllam
     assert (await anonymous.describe()).name == "smollm2"
     with pytest.raises(ModelNotFoundError, match="serves smollm2"):
         await OpenAIChatModel("qwen3:8b", f"{server.url}/v1").describe()
+
+
+@pytest.mark.parametrize(
+    ("routes", "expected"),
+    [
+        pytest.param(
+            {"/v1/models": {"data": [{"id": "qwen", "max_model_len": 32768}]}}, 32768, id="vllm"
+        ),
+        pytest.param(
+            {
+                "/v1/models": {"data": [{"id": "qwen"}]},
+                "/api/v0/models/qwen": {"loaded_context_length": 8192, "max_context_length": 32768},
+            },
+            8192,
+            id="lm-studio",
+        ),
+        pytest.param(
+            {
+                "/v1/models": {"data": [{"id": "qwen"}]},
+                "/props": {"default_generation_settings": {"n_ctx": 2048}},
+            },
+            2048,
+            id="llama-server",
+        ),
+        pytest.param({"/v1/models": {"data": [{"id": "qwen"}]}}, None, id="unknown"),
+        pytest.param(
+            {"/v1/models": {"data": [{"id": "qwen", "max_model_len": True}]}}, None, id="not-a-size"
+        ),
+    ],
+)
+async def test_the_context_window_is_found_on_each_kind_of_server(
+    fake_ollama: FakeOllama, routes: dict[str, dict[str, Any]], expected: int | None
+) -> None:
+    def answer(body: dict[str, Any]) -> Callable[[dict[str, Any]], Reply]:
+        return lambda _request: Reply(body=body)
+
+    for path, body in routes.items():
+        fake_ollama.routes[path] = answer(body)
+    info = await OpenAIChatModel("qwen", f"{fake_ollama.url}/v1").describe()
+    assert info.context_length == expected
 
 
 @pytest.mark.parametrize(
