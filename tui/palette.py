@@ -241,21 +241,8 @@ class PaletteActions(AppActions):
             "Switch session", "Resume an earlier conversation", self.action_switch_session
         )
         yield SystemCommand("Switch model", "Choose an installed model", self.action_switch_model)
-        yield SystemCommand(
-            "Pull a model", "Download a model from Ollama's library", self.action_pull_model
-        )
-        yield SystemCommand(
-            "Toggle thinking", "Ask thinking models to think first", self.action_toggle_thinking
-        )
-        yield SystemCommand(
-            "Keep model loaded 5 min", "ollama keep_alive 5m", lambda: self.set_keep_alive("5m")
-        )
-        yield SystemCommand(
-            "Keep model loaded 30 min", "ollama keep_alive 30m", lambda: self.set_keep_alive("30m")
-        )
-        yield SystemCommand(
-            "Unload model now", "Free VRAM now", lambda: self.run_worker(self.unload_model())
-        )
+        if self.config.model.provider == "ollama":
+            yield from self._ollama_commands()
         yield SystemCommand(
             "Toggle memory inspector",
             "Show or hide the memory panel (F2)",
@@ -272,6 +259,24 @@ class PaletteActions(AppActions):
             lambda: self.run_worker(self.export_memory()),
         )
         yield SystemCommand("Copy last reply", "To the clipboard (F3)", self.action_copy_last)
+
+    def _ollama_commands(self) -> Iterable[SystemCommand]:
+        # Other servers load, keep and think on their own terms; these would only fail.
+        yield SystemCommand(
+            "Pull a model", "Download a model from Ollama's library", self.action_pull_model
+        )
+        yield SystemCommand(
+            "Toggle thinking", "Ask thinking models to think first", self.action_toggle_thinking
+        )
+        yield SystemCommand(
+            "Keep model loaded 5 min", "ollama keep_alive 5m", lambda: self.set_keep_alive("5m")
+        )
+        yield SystemCommand(
+            "Keep model loaded 30 min", "ollama keep_alive 30m", lambda: self.set_keep_alive("30m")
+        )
+        yield SystemCommand(
+            "Unload model now", "Free VRAM now", lambda: self.run_worker(self.unload_model())
+        )
 
     async def start_runtime(self) -> None:
         """Start as usual, then play the demo when `memchat demo` asked for it."""

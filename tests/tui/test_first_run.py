@@ -138,6 +138,22 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
             assert expected in titles
 
 
+async def test_palette_leaves_out_ollama_only_commands_for_other_servers(
+    make_app: MakeApp,
+) -> None:
+    from agent.config import ModelSettings
+
+    h = make_app()
+    h.app.config = h.app.config.model_copy(update={"model": ModelSettings(provider="openai")})
+    async with h.app.run_test(size=(120, 30)):
+        await h.app.ready.wait()
+        titles = [c.title for c in h.app.palette_commands()]
+        assert "Switch model" in titles and "Export memory" in titles
+        for ollama_only in ("Pull a model", "Toggle thinking", "Unload model now"):
+            assert ollama_only not in titles
+        assert not any(t.startswith("Keep model loaded") for t in titles)
+
+
 async def test_export_memory_writes_a_private_file(make_app: MakeApp) -> None:
     from tests.tui.conftest import seed_entry
 
