@@ -15,7 +15,7 @@ from textual.app import SystemCommand
 
 from agent.errors import AgentError
 from agent.model import ModelError
-from memory.wording import memories
+from memory.wording import counted, memories
 from tui.actions import AppActions
 
 if TYPE_CHECKING:
@@ -115,7 +115,11 @@ class PaletteActions(AppActions):
         if self.runtime is None:
             return
         options = [
-            (info.id, f"{info.updated_at:%Y-%m-%d %H:%M}  {info.title} ({info.message_count})")
+            (
+                info.id,
+                f"{info.updated_at:%Y-%m-%d %H:%M}  {info.title} "
+                f"({counted(info.message_count, 'message', 'messages')})",
+            )
             for info in self.runtime.sessions.list()
         ]
         self.push_screen(

@@ -270,3 +270,26 @@ async def test_enter_right_after_fast_typing_sends_all_of_it(make_app: MakeApp) 
         await settle(pilot)
         assert [m.text for m in h.app.query(UserMessage)] == ["fast message"]
         assert h.app.query_one(PromptInput).text == ""
+
+
+async def test_only_the_newest_stopped_reply_offers_continue_and_regenerate(
+    make_app: MakeApp,
+) -> None:
+    from agent.messages import ChatMessage
+
+    h = make_app()
+    transcript = [
+        ChatMessage(role="user", content="Tell me a long story"),
+        ChatMessage(role="assistant", content="Once upon a", stopped=True),
+        ChatMessage(role="user", content="Another one"),
+        ChatMessage(role="assistant", content="In a land", stopped=True),
+    ]
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await h.app.chat.show_transcript(transcript)
+        await pilot.pause()
+        older, newest = h.app.query(AssistantMessage)
+        assert older.query_one("#reply-status").display  # still says it stopped
+        assert not older.query_one("#continue").display
+        assert not older.query_one("#regenerate").display
+        assert newest.query_one("#continue").display and newest.query_one("#regenerate").display

@@ -15,8 +15,9 @@ HELP = """\
 
 | Key | Does |
 |---|---|
-| Enter / Ctrl+J | send / new line |
-| ↑ / ↓ | earlier messages (on the first / last line) |
+| Enter | send |
+| Ctrl+J | new line |
+| ↑ ↓ | earlier messages (on the first / last line) |
 | Esc | stop the reply (keeps what arrived) |
 | F2 | memory inspector |
 | F3 | copy the last reply |

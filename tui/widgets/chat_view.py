@@ -19,14 +19,22 @@ class ChatView(VerticalScroll):
 
     async def add(self, widget: Widget) -> Widget:
         """Append a widget to the conversation."""
+        if isinstance(widget, UserMessage):
+            self._retire_replies()
         await self.mount(widget)
         return widget
+
+    def _retire_replies(self) -> None:
+        # Continue and Regenerate act on the conversation's end, not on an older reply.
+        for reply in self.query(AssistantMessage):
+            reply.add_class("earlier")
 
     async def show_transcript(self, messages: list[ChatMessage]) -> None:
         """Replace the view with a stored conversation (switching sessions)."""
         await self.remove_children()
         for message in messages:
             if message.role == "user":
+                self._retire_replies()
                 await self.mount(UserMessage(message.content))
             elif message.role == "assistant" and (message.content or message.thinking):
                 reply = AssistantMessage()
