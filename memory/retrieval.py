@@ -81,6 +81,32 @@ def idf(doc_count: int, total_docs: int) -> float:
     return math.log(1.0 + (total - doc_count + 0.5) / (doc_count + 0.5))
 
 
+MATCH_ROW_BUDGET = 1_000
+"""Rows the keyword lane's candidate query may match before common terms are left out."""
+
+
+def candidate_terms(counts: dict[str, int]) -> tuple[list[str], bool]:
+    """The terms whose matches become keyword candidates, and whether all must match.
+
+    Ranking every row a query matches costs what the rows cost, so a term found in many rows
+    (a name in every message, say) would make each search rank most of the store: it acts as
+    a stop word of this corpus. Terms join rarest first while the rows they match stay
+    within a budget; the rest still count in every candidate's score. When even the rarest
+    term is over budget, candidates must contain every term.
+    """
+    ordered = sorted(counts, key=lambda term: counts[term])
+    chosen: list[str] = []
+    matched = 0
+    for term in ordered:
+        if chosen and matched + counts[term] > MATCH_ROW_BUDGET:
+            break
+        chosen.append(term)
+        matched += counts[term]
+    if matched > MATCH_ROW_BUDGET and len(ordered) > 1:
+        return ordered, True
+    return chosen, False
+
+
 def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> float:
     """IDF-weighted share of the query terms present in the entry, in [0, 1]."""
     total = sum(weights.values())

@@ -11,10 +11,10 @@ from memory.postgres.schema import (
     lexemes,
     recall_where,
     to_entry,
-    tsquery_any,
+    tsquery,
     vector_literal,
 )
-from memory.retrieval import RecallFilters, idf
+from memory.retrieval import RecallFilters, candidate_terms, idf
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -60,17 +60,19 @@ async def hybrid_recall(
     keyword_ids: set[str] = set()
     weights: dict[str, float] = {}
     if terms:
-        # Document frequencies and the coverage score are computed in SQL, so only the best
-        # candidates cross the wire however common the query's words are.
-        query = tsquery_any(terms)
+        # Document frequencies come from the counts the trigger keeps (as SQLite's come
+        # from its FTS vocabulary); only rows holding the rarer terms are ranked.
         counts = await memory.fetch(
-            f"SELECT (SELECT count(*) FROM memories WHERE {clause}), "
-            + ", ".join(["count(*) FILTER (WHERE %s = ANY(terms))"] * len(terms))
-            + f" FROM memories WHERE {clause} AND tsv @@ %s::tsquery",
-            [*params, *terms, *params, query],
+            "SELECT (SELECT docs FROM memory_totals), "
+            "(SELECT coalesce(jsonb_object_agg(term, docs), '{}') FROM term_frequencies "
+            "WHERE term = ANY(%s))",
+            [terms],
         )
-        total, frequencies = int(counts[0][0]), counts[0][1:]
-        weights = {t: idf(int(n), total) for t, n in zip(terms, frequencies, strict=True)}
+        total, known = int(counts[0][0]), counts[0][1]
+        frequencies = {t: int(known.get(t, 0)) for t in terms}
+        weights = {t: idf(n, total) for t, n in frequencies.items()}
+        matched, require_all = candidate_terms(frequencies)
+        query = tsquery(matched, require_all=require_all)
         # Rank by coverage first; vectors are read (and compared) only for the winners.
         rows = await memory.fetch(
             "WITH hits AS ("

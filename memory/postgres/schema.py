@@ -41,6 +41,40 @@ def migrations(dimensions: int) -> list[str]:
         CREATE INDEX memories_namespace_key ON memories (namespace, key);
         CREATE INDEX memories_ts ON memories (ts);
         """,
+        # Document frequencies kept by trigger: counting them from the rows that hold a term
+        # took most of a recall. One advisory lock per writing transaction orders the
+        # counter updates, so concurrent writers queue instead of deadlocking.
+        """
+        CREATE TABLE term_frequencies (term text PRIMARY KEY, docs bigint NOT NULL);
+        INSERT INTO term_frequencies (term, docs)
+            SELECT t, count(*) FROM memories, unnest(terms) AS t GROUP BY t;
+        CREATE TABLE memory_totals (
+            only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+            docs bigint NOT NULL
+        );
+        INSERT INTO memory_totals (docs) SELECT count(*) FROM memories;
+        CREATE FUNCTION memchat_count_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_advisory_xact_lock(hashtext(TG_TABLE_SCHEMA || '.memchat_count_terms'));
+            IF TG_OP <> 'INSERT' THEN
+                UPDATE term_frequencies SET docs = docs - 1 WHERE term = ANY(OLD.terms);
+            END IF;
+            IF TG_OP <> 'DELETE' THEN
+                INSERT INTO term_frequencies AS f (term, docs)
+                    SELECT t, 1 FROM unnest(NEW.terms) AS t
+                    ON CONFLICT (term) DO UPDATE SET docs = f.docs + 1;
+            END IF;
+            IF TG_OP = 'INSERT' THEN
+                UPDATE memory_totals SET docs = docs + 1;
+            ELSIF TG_OP = 'DELETE' THEN
+                UPDATE memory_totals SET docs = docs - 1;
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER memories_count_terms
+            AFTER INSERT OR DELETE OR UPDATE OF terms ON memories
+            FOR EACH ROW EXECUTE FUNCTION memchat_count_terms();
+        """,
     ]
 
 
@@ -156,10 +190,10 @@ def lexemes(terms: list[str]) -> list[str]:
     return sorted({term[:MAX_LEXEME] for term in terms})
 
 
-def tsquery_any(terms: list[str]) -> str:
-    """A tsquery matching any of the (already analysed) terms, each quoted as a lexeme."""
+def tsquery(terms: list[str], *, require_all: bool = False) -> str:
+    """A tsquery matching any (or every) one of the analysed terms, each quoted."""
     quoted = ("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms)
-    return " | ".join(quoted)
+    return (" & " if require_all else " | ").join(quoted)
 
 
 def vector_literal(vector: Any) -> str:

@@ -49,7 +49,9 @@ async def hybrid_recall(
     keyword_ids: set[str] = set()
     if terms:
         # One scan: the points holding any query term also give each term's document
-        # frequency (exact below the cap), so no count per term is needed.
+        # frequency (exact below the cap), so no count per term is needed. Unlike SQLite's
+        # and PostgreSQL's, these frequencies count only the points the filters let
+        # through: with several namespaces or superseded entries, scores differ slightly.
         total = (await memory._call(client.count, collection, count_filter=base, exact=True)).count
         page, _ = await memory._call(
             client.scroll,

@@ -11,6 +11,7 @@ from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
 from memory.retrieval import (
     Candidate,
     RecallFilters,
+    candidate_terms,
     explain,
     fused_score,
     idf,
@@ -24,8 +25,6 @@ from memory.text import fts_match_expression, fts_quote, query_terms
 _MIN_CANDIDATES = 40
 QUERY_VECTOR_PREFIX = "\x00query\x00"
 """Cache key prefix of query embeddings for models that embed queries differently."""
-MATCH_ROW_BUDGET = 1_000
-"""Rows the keyword query may match before more common terms are left out of it."""
 LIKE_FALLBACK_WINDOW = 5_000
 """The substring fallback looks at this many most recent entries, so it never scans all."""
 
@@ -74,25 +73,11 @@ def recent(core: SqliteCore, filters: RecallFilters, limit: int) -> list[MemoryE
 
 
 def match_expression(counts: dict[str, int]) -> str:
-    """The FTS5 query that finds keyword candidates.
-
-    BM25 scores every row the query matches, so a term found in many rows (a name in every
-    message, say) would make each search score most of the store: it acts as a stop word
-    of this corpus. Terms join the query rarest first while the rows they match stay within
-    a budget; the rest still count in every candidate's score. When even the rarest term is
-    over budget, candidates must contain every term.
-    """
-    ordered = sorted(counts, key=lambda term: counts[term])
-    chosen: list[str] = []
-    matched = 0
-    for term in ordered:
-        if chosen and matched + counts[term] > MATCH_ROW_BUDGET:
-            break
-        chosen.append(term)
-        matched += counts[term]
-    if matched > MATCH_ROW_BUDGET and len(ordered) > 1:
-        return " AND ".join(fts_quote(term) for term in ordered)
-    return fts_match_expression(chosen)
+    """The FTS5 query that finds keyword candidates (see `candidate_terms`)."""
+    terms, require_all = candidate_terms(counts)
+    if require_all:
+        return " AND ".join(fts_quote(term) for term in terms)
+    return fts_match_expression(terms)
 
 
 def keyword_stage(

@@ -12,6 +12,7 @@ from memory.errors import MemoryStoreError
 from memory.factory import open_memory
 from memory.migration import migrate
 from memory.postgres.schema import escape, unescape
+from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.records import MemoryRecord
 from memory.settings import MemorySettings
@@ -70,6 +71,16 @@ async def test_scores_match_sqlite_exactly(
         try:
             for key, text in FACTS.items():
                 await store.store(key, text, "core")
+            if backend == "postgres":
+                # Document frequencies count every entry, as SQLite's FTS vocabulary does;
+                # qdrant counts the entries its filters let through (see its recall).
+                await store.store_with_metadata(
+                    "ana", "Ana from work lives in Lisbon", namespace="work"
+                )
+                old = await store.get("editor")
+                new = await store.store("editor-now", "The user edits code in Zed now", "core")
+                assert old is not None and old.id and new.id
+                await store.supersede([old.id], new.id)
             results[name] = []
             for query in ["where does Ana live", "cat name", "Lisbon conference", "editor"]:
                 found = await store.recall(query, limit=5)
@@ -123,9 +134,68 @@ async def test_export_keeps_vectors_and_migration_round_trips(
         await back.close()
 
 
+async def assert_counts_exact(store: PostgresMemory) -> None:
+    kept = dict(await store.fetch("SELECT term, docs FROM term_frequencies WHERE docs > 0"))
+    actual = dict(
+        await store.fetch("SELECT t, count(*) FROM memories, unnest(terms) AS t GROUP BY t")
+    )
+    assert kept == actual
+    totals = await store.fetch("SELECT (SELECT docs FROM memory_totals), count(*) FROM memories")
+    assert totals[0][0] == totals[0][1]
+
+
 async def test_many_writers_at_once(pg: Memory) -> None:
     await asyncio.gather(*(pg.store(f"k{i}", f"parallel fact number {i}") for i in range(40)))
     assert await pg.count() == 40
+    assert isinstance(pg, PostgresMemory)
+    await assert_counts_exact(pg)
+
+
+async def test_document_counts_follow_every_kind_of_write(pg: Memory) -> None:
+    assert isinstance(pg, PostgresMemory)
+    for key, text in FACTS.items():
+        await pg.store(key, text)
+    await pg.store("pet", "The user's dog is called Bolo")  # supersedes: a new row
+    await assert_counts_exact(pg)
+    await pg.forget("lunch")
+    await pg.forget("pet")  # the whole history
+    await assert_counts_exact(pg)
+    entry = await pg.get("trip")
+    assert entry is not None
+    summary = await pg.import_([entry.model_copy(update={"content": "Driving to Faro in May"})])
+    assert summary.replaced == 1
+    await assert_counts_exact(pg)
+    found = await pg.recall("Faro", limit=1)
+    assert [e.key for e in found.entries] == ["trip"]
+
+
+async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_path: Path) -> None:
+    import psycopg
+
+    from memory.postgres.schema import migrations
+
+    settings = _settings("postgres", postgres_url)
+    first = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(first, PostgresMemory)
+    for key, text in FACTS.items():
+        await first.store(key, text)
+    await first.close()
+    schema = settings.postgres_schema
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+        await conn.execute(f'SET search_path TO "{schema}", public')
+        await conn.execute(
+            "DROP TRIGGER memories_count_terms ON memories; DROP FUNCTION memchat_count_terms(); "
+            "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
+            "DELETE FROM memchat_schema_version WHERE version > 1"
+        )
+    assert len(migrations(64)) == 2
+    again = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(again, PostgresMemory)
+    try:
+        await assert_counts_exact(again)
+        assert [e.key for e in (await again.recall("cat name", limit=1)).entries] == ["pet"]
+    finally:
+        await again.close()
 
 
 async def test_failing_embeddings_fall_back_to_keywords(postgres_url: str, tmp_path: Path) -> None:
