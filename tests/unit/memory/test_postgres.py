@@ -221,3 +221,29 @@ async def test_configuration_problems_are_named(tmp_path: Path) -> None:
 def test_text_escaping_round_trips(text: str) -> None:
     assert "\x00" not in escape(text)
     assert unescape(escape(text)) == text
+
+
+async def test_a_bulk_import_refreshes_the_planner_statistics(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    from memory.entry import MemoryEntry, utc_now
+
+    now = utc_now()
+    settings = _settings("postgres", postgres_url, embedding_provider="none")
+    store = await open_memory(settings, tmp_path, None)
+    assert isinstance(store, PostgresMemory)
+    try:
+        await store.import_(
+            MemoryEntry(
+                id=f"e{i}",
+                key=f"k{i}",
+                content=f"imported fact number {i}",
+                timestamp=now,
+                updated_at=now,
+            )
+            for i in range(1200)
+        )
+        rows = await store.fetch("SELECT reltuples FROM pg_class WHERE oid = 'memories'::regclass")
+        assert rows[0][0] == 1200
+    finally:
+        await store.close()
