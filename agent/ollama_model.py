@@ -95,7 +95,7 @@ class OllamaChatModel:
             if exc.status_code == 404 or ("not found" in text and "model" in text):
                 return ModelNotFoundError(self.name)
             if "does not support tools" in text:
-                return ToolsUnsupportedError(f"{self.name} does not support tools")
+                return ToolsUnsupportedError(text)
             return ModelError(f"Ollama answered with an error: {text}")
         if isinstance(exc, httpx.TimeoutException):
             return ModelTimeoutError(

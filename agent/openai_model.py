@@ -40,6 +40,9 @@ HINT = (
 )
 
 
+_TOOL_REFUSALS = ("support", "not enabled", "requires", "--jinja", "enable-auto-tool-choice")
+
+
 def _first_length(*values: object) -> int | None:
     """The first value that is a usable context length."""
     return next((v for v in values if type(v) is int and v > 0), None)
@@ -157,8 +160,9 @@ class OpenAIChatModel:
             return ModelNotFoundError(
                 self.name, f"the server at {self.base_url} has no such model; pick one with /model"
             )
-        if "tool" in lowered and ("support" in lowered or "not enabled" in lowered):
-            return ToolsUnsupportedError(f"{self.name} does not support tools")
+        if "tool" in lowered and any(word in lowered for word in _TOOL_REFUSALS):
+            # llama-server started with --no-jinja, vLLM without tool parsing, and so on.
+            return ToolsUnsupportedError(f"the server said: {message}")
         return ModelError(f"the server answered {response.status_code}: {message}")
 
     async def describe(self) -> ModelInfo:

@@ -267,15 +267,15 @@ class Agent:
                             yield TextDelta(chunk.text)
                         current.calls.extend(chunk.tool_calls)
                         current.stats = chunk.stats or current.stats
-                except ToolsUnsupportedError:
+                except ToolsUnsupportedError as refusal:
                     if not tools or current.text:
                         raise
                     self.model.supports_tools = False
                     tools = []
                     request = self._request(history, user_text, block, False)
                     yield Notice(
-                        f"{self.model.name} does not support tools, so it cannot store "
-                        "memories itself; use /remember, /recall and /forget."
+                        f"{self.model.name} cannot use tools here ({refusal}), so it cannot "
+                        "store memories itself; use /remember, /recall and /forget."
                     )
                     continue
                 produced.append(current.message())

@@ -203,9 +203,16 @@ async def test_the_context_window_is_found_on_each_kind_of_server(
     ("status", "error", "kind"),
     [
         (404, {"error": {"message": "model 'x' not found"}}, ModelNotFoundError),
+        # llama-server's and vLLM's own words when tools are off.
+        (500, {"error": {"message": "tools param requires --jinja flag"}}, ToolsUnsupportedError),
         (
             400,
-            {"error": {"message": "tools param requires --jinja flag; tools not supported"}},
+            {
+                "error": {
+                    "message": '"auto" tool choice requires --enable-auto-tool-choice and '
+                    "--tool-call-parser to be set"
+                }
+            },
             ToolsUnsupportedError,
         ),
         (500, {"error": {"message": "out of memory"}}, ModelError),

@@ -380,10 +380,12 @@ async def test_model_without_tool_support_gets_no_tools_and_honest_prompt(
 
 
 async def test_tools_rejected_by_the_server_continue_without_tools(harness: Harness) -> None:
-    harness.model.add(Reply(error=ToolsUnsupportedError("no tools")), Reply("Plain answer."))
+    refusal = ToolsUnsupportedError("tools param requires --jinja flag")
+    harness.model.add(Reply(error=refusal), Reply("Plain answer."))
     events = await harness.turn("hello there friend")
     notices = [e for e in events if isinstance(e, Notice)]
-    assert len(notices) == 1 and "does not support tools" in notices[0].text
+    assert len(notices) == 1 and "cannot use tools here" in notices[0].text
+    assert "requires --jinja flag" in notices[0].text and "/remember" in notices[0].text
     assert harness.model.requests[0].tools and not harness.model.requests[1].tools
     assert "memory_store" not in harness.model.requests[1].messages[0].content
     harness.model.add("Again.")
