@@ -10,7 +10,7 @@ from qdrant_client import models
 from memory.entry import MemoryEntry, RecallResult, RecallScores
 from memory.fused_ranking import query_vector, rank
 from memory.qdrant.payload import from_payload, recall_filter
-from memory.retrieval import RecallFilters, idf
+from memory.retrieval import RecallFilters, idf, keyword_coverage
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -44,33 +44,49 @@ async def hybrid_recall(
     client, collection = memory._client, memory.collection
     terms = query_terms(text)
     base = recall_filter(filters)
+    pool = max(limit * 4, 40)
+    vector = await query_vector(memory, text, given_vector)
     weights: dict[str, float] = {}
     found: dict[str, tuple[MemoryEntry, frozenset[str]]] = {}
     keyword_ids: set[str] = set()
+    cosines: dict[str, float] = {}
     if terms:
-        # One scan: the points holding any query term also give each term's document
-        # frequency (exact below the cap), so no count per term is needed. Unlike SQLite's
-        # and PostgreSQL's, these frequencies count only the points the filters let
-        # through: with several namespaces or superseded entries, scores differ slightly.
+        # One scan of the term arrays: the points holding any query term also give each
+        # term's document frequency (exact below the cap), so no count per term is needed.
+        # Unlike SQLite's and PostgreSQL's, these frequencies count only the points the
+        # filters let through: with several namespaces or superseded entries, scores differ
+        # slightly.
         total = (await memory._call(client.count, collection, count_filter=base, exact=True)).count
         page, _ = await memory._call(
             client.scroll,
             collection,
             scroll_filter=recall_filter(filters, any_terms=terms),
             limit=_KEYWORD_CAP,
-            with_payload=True,
+            with_payload=["terms"],
         )
-        frequency = dict.fromkeys(terms, 0)
-        for record in page:
+        held = {str(r.id): frozenset((r.payload or {}).get("terms", ())) for r in page}
+        weights = {
+            term: idf(sum(term in point_terms for point_terms in held.values()), total)
+            for term in terms
+        }
+        # Only the best by coverage go on, as SQLite keeps its best BM25 candidates: their
+        # entries and vectors are fetched, not those of every point that shares a word.
+        best = sorted(held, key=lambda pid: (-keyword_coverage(held[pid], weights), pid))[:pool]
+        keyword_ids = set(best)
+        records = await memory._call(
+            client.retrieve,
+            collection,
+            ids=best,
+            with_payload=True,
+            with_vectors=["dense"] if vector is not None else False,
+        )
+        for record in records:
             payload = record.payload or {}
-            held = frozenset(payload.get("terms", ()))
-            for term in terms:
-                frequency[term] += term in held
-            found[str(record.id)] = (from_payload(payload), held)
-            keyword_ids.add(str(record.id))
-        weights = {term: idf(count, total) for term, count in frequency.items()}
-    vector = await query_vector(memory, text, given_vector)
-    cosines: dict[str, float] = {}
+            found[str(record.id)] = (from_payload(payload), held[str(record.id)])
+            stored = record.vector.get("dense") if isinstance(record.vector, dict) else None
+            if vector is not None and stored is not None:
+                if payload.get("embedding_model") == memory.identity:
+                    cosines[str(record.id)] = float(np.dot(np.asarray(stored), vector))
     if vector is not None:
         current = models.FieldCondition(
             key="embedding_model", match=models.MatchValue(value=memory.identity or "")
@@ -82,7 +98,7 @@ async def hybrid_recall(
             query=vector.tolist(),
             using="dense",
             query_filter=scoped,
-            limit=max(limit * 4, 40),
+            limit=pool,
             with_payload=True,
         )
         for point in hits.points:
@@ -91,16 +107,4 @@ async def hybrid_recall(
             found.setdefault(
                 str(point.id), (from_payload(payload), frozenset(payload.get("terms", ())))
             )
-        unscored = [pid for pid in keyword_ids if pid not in cosines]
-        if unscored:
-            records = await memory._call(
-                client.retrieve, collection, ids=unscored, with_vectors=["dense"]
-            )
-            for record in records:
-                stored = record.vector.get("dense") if isinstance(record.vector, dict) else None
-                if (
-                    stored is not None
-                    and (record.payload or {}).get("embedding_model") == memory.identity
-                ):
-                    cosines[str(record.id)] = float(np.dot(np.asarray(stored), vector))
     return rank(memory, found, keyword_ids, cosines, weights, vector is not None, limit)
