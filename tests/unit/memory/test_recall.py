@@ -238,6 +238,18 @@ async def test_embedder_failure_degrades_to_keyword_and_keeps_writes(
     assert health.ok and "keyword-only" in health.detail
 
 
+async def test_an_embedder_that_never_worked_is_named_in_every_recall(
+    open_store: OpenStore,
+) -> None:
+    # A model of another size than memory.embedding_dimensions: no vector is ever stored.
+    store = await open_store(CountingEmbedder(DIMS // 2), early_return_score=1.0)
+    await store.store("k", "the wifi password hint is the cat's name")
+    result = await store.recall("wifi hint")
+    assert result.mode == "keyword" and [e.key for e in result.entries] == ["k"]
+    assert result.degraded is not None
+    assert f"expects {DIMS}" in result.degraded and "embedding_dimensions" in result.degraded
+
+
 async def test_query_vector_given_skips_the_embedder(open_store: OpenStore) -> None:
     embedder = CountingEmbedder(DIMS)
     store = await open_store(embedder, min_relevance_score=0.0)
