@@ -106,10 +106,15 @@ class AppActions(App[None]):
                 callback=self._after_server_screen,
             )
             return
-        except ModelNotFoundError:
+        except ModelNotFoundError as exc:
             from tui.screens.model_pull import ModelPullScreen
 
             self.status.set(server="model missing")
+            if self.config.model.provider == "openai":
+                # Nothing to pull: pick one of the models the server has.
+                self.notify(str(exc), severity="warning", timeout=10)
+                await self.run_action("switch_model")
+                return
             self.push_screen(
                 ModelPullScreen(model, model.name, missing=True), callback=self._after_pull
             )

@@ -162,7 +162,8 @@ class PaletteActions(AppActions):
         model = cast("ServedModel", self.runtime.model.with_model(name))
         self.runtime.model = model
         self.runtime.agent.use_model(model)
-        self.save_setting("ollama.model", name)
+        openai = self.config.model.provider == "openai"
+        self.save_setting("model.name" if openai else "ollama.model", name)
         self.status.set(model=name)
         self.run_worker(self.check_model(), group="startup")
 

@@ -84,6 +84,37 @@ async def test_missing_model_offers_the_pull_with_progress(make_app: MakeApp) ->
         assert "qwen3:8b" in model.installed
 
 
+async def test_an_openai_compatible_server_without_the_model_offers_its_models(
+    make_app: MakeApp,
+) -> None:
+    from agent.config import ModelSettings
+    from tui.screens.pickers import PickerScreen
+
+    config = Path(os.environ["MEMCHAT_CONFIG"])
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('[model]\nprovider = "openai"\nname = "gone"\n')
+    model = ScriptedModel(name="gone")
+    model.failure = ModelNotFoundError("gone", "the server serves qwen, smollm2")
+    model.installed[:] = ["qwen", "smollm2"]
+    h = make_app(model)
+    h.app.config = h.app.config.model_copy(
+        update={"model": ModelSettings(provider="openai", name="gone")}
+    )
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(h.app.screen, PickerScreen)
+        assert any("serves qwen" in n.message for n in h.app._notifications)
+        model.failure = None
+        h.app.screen.dismiss("smollm2")
+        await h.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert h.runtime.agent.model.name == "smollm2"
+        text = config.read_text()
+        assert 'name = "smollm2"' in text and "[ollama]" not in text
+
+
 async def test_vram_share_shows_in_the_status_bar(make_app: MakeApp) -> None:
     model = ScriptedModel(name="qwen3:8b")
     model.loaded = [RunningModel("qwen3:8b", 6_000, 4_500)]
