@@ -7,6 +7,7 @@ ends; each test gets its own schema, so tests never see each other's rows.
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Iterator
 
@@ -16,6 +17,12 @@ import pytest
 @pytest.fixture(scope="session")
 def postgres_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The URL of a PostgreSQL server with pgvector, started once per test session."""
+    if not os.environ.get("XDG_RUNTIME_DIR"):
+        # pgserver asks platformdirs for a runtime folder (on import), which warns when none
+        # is set (root in a container, CI); a private one of our own keeps the output clean.
+        runtime = tmp_path_factory.mktemp("runtime")
+        runtime.chmod(0o700)
+        os.environ["XDG_RUNTIME_DIR"] = str(runtime)
     try:
         import pgserver
     except ImportError:
