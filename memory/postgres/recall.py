@@ -97,12 +97,19 @@ async def hybrid_recall(
                 cosines[row[0]] = float(row[13])
             keyword_ids.add(row[0])
     if literal is not None:
-        rows = await memory.fetch(
+        pool = max(limit * 4, 40)
+        nearest = (
             f"SELECT {COLUMNS}, terms, 1 - (embedding <=> %s::vector) FROM memories "
             f"WHERE {clause} AND embedding_model = %s "
-            "ORDER BY embedding <=> %s::vector LIMIT %s",
-            [literal, *params, memory.identity, literal, max(limit * 4, 40)],
+            "ORDER BY embedding <=> %s::vector LIMIT %s"
         )
+        nearest_params = [literal, *params, memory.identity, literal, pool]
+        rows = await memory.fetch(nearest, nearest_params)
+        if len(rows) < pool:
+            # HNSW finds the nearest rows first and filters after (pgvector before 0.8):
+            # when they sit in another namespace, the lane comes back short, even empty.
+            # Short means the filtered set may hold more; ask for it exactly.
+            rows = await memory.fetch(nearest, nearest_params, exact=True)
         for row in rows:
             found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
             cosines[row[0]] = float(row[13])

@@ -131,11 +131,18 @@ class PostgresMemory:
         """The embedding identity of vectors this store writes."""
         return None if self.embedder is None else self.embedder.identity
 
-    async def fetch(self, query: str, params: Sequence[Any] = ()) -> builtins.list[Any]:
-        """Rows of one query."""
+    async def fetch(
+        self, query: str, params: Sequence[Any] = (), *, exact: bool = False
+    ) -> builtins.list[Any]:
+        """Rows of one query; `exact` keeps the planner off indexes that approximate (HNSW)."""
         async with self.pool.connection() as conn:
-            cursor = await conn.execute(query, params)
-            return await cursor.fetchall()
+            if not exact:
+                cursor = await conn.execute(query, params)
+                return await cursor.fetchall()
+            async with conn.transaction():
+                await conn.execute("SET LOCAL enable_indexscan = off")
+                cursor = await conn.execute(query, params)
+                return await cursor.fetchall()
 
     async def _embed(self, texts: builtins.list[str]) -> npt.NDArray[np.float32] | None:
         if self.embedder is None or not texts:

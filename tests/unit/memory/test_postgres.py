@@ -247,3 +247,52 @@ async def test_a_bulk_import_refreshes_the_planner_statistics(
         assert rows[0][0] == 1200
     finally:
         await store.close()
+
+
+async def test_the_vector_lane_finds_a_namespace_whose_entries_are_not_the_nearest(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import numpy as np
+
+    from memory.entry import MemoryEntry, utc_now
+    from memory.records import StoredEmbedding
+
+    embedder = CountingEmbedder(64)
+    settings = _settings("postgres", postgres_url, min_relevance_score=0.0)
+    store = await open_memory(settings, tmp_path, embedder)
+    assert isinstance(store, PostgresMemory)
+    rng = np.random.default_rng(7)
+    query = rng.standard_normal(64).astype(np.float32)
+    query /= np.linalg.norm(query)
+    now = utc_now()
+
+    def record(entry_id: str, namespace: str, direction: float) -> MemoryRecord:
+        vector = direction * query + 0.3 * rng.standard_normal(64).astype(np.float32)
+        vector /= np.linalg.norm(vector)
+        blob = vector.astype("<f4").tobytes()
+        return MemoryRecord(
+            **MemoryEntry(
+                id=entry_id,
+                key=entry_id,
+                content=f"entry {entry_id}",
+                namespace=namespace,
+                timestamp=now,
+                updated_at=now,
+            ).model_dump(),
+            embedding=StoredEmbedding.from_bytes(embedder.identity, 64, blob),
+        )
+
+    try:
+        # The 300 nearest rows are in "default"; "work" holds 400 rows pointing away, so
+        # the planner picks the HNSW index and its first 40 candidates are all filtered out.
+        await store.import_(
+            [record(f"d{i}", "default", 1.0) for i in range(300)]
+            + [record(f"w{i}", "work", -1.0) for i in range(400)]
+        )
+        async with store.pool.connection() as conn:
+            await conn.execute("ANALYZE memories")
+        found = await store.recall("zzz", limit=10, namespace="work", query_vector=query)
+        assert len(found.entries) == 10
+        assert all(e.namespace == "work" and e.key.startswith("w") for e in found.entries)
+    finally:
+        await store.close()
