@@ -72,6 +72,9 @@ class AgentSettings(BaseModel):
     """Messages of history sent with each request (trimmed by whole turns)."""
     max_tool_iterations: int = Field(default=5, ge=1, le=50)
     """Rounds of tool calls one turn may make before it stops with a note."""
+    stop_looping_replies: bool = True
+    """Stop a reply that keeps repeating one passage (4+ times in a row, 800+ characters) and
+    keep a single copy; small models at low temperature can otherwise fill the context."""
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
     """The system prompt; memory tool instructions are appended when tools are available."""
     min_autosave_chars: int = Field(default=12, ge=0)

@@ -45,6 +45,14 @@ class TextDelta:
 
 
 @dataclass(frozen=True)
+class ReplyTrimmed:
+    """The model was repeating itself: its stream was stopped and the reply cut to `text`."""
+
+    text: str
+    kind: Literal["reply_trimmed"] = "reply_trimmed"
+
+
+@dataclass(frozen=True)
 class ThinkingDelta:
     """A piece of the model's thinking (shown collapsed)."""
 
@@ -104,7 +112,7 @@ class TurnFinished:
     """The turn ended normally (possibly at the tool-round limit)."""
 
     stats: TurnStats = field(default_factory=TurnStats)
-    stopped_reason: Literal["done", "length", "tool_limit", "command"] = "done"
+    stopped_reason: Literal["done", "length", "tool_limit", "command", "repetition"] = "done"
     kind: Literal["turn_finished"] = "turn_finished"
 
 
@@ -123,6 +131,7 @@ TurnEvent = (
     MemoryRecalled
     | MemorySaved
     | TextDelta
+    | ReplyTrimmed
     | ThinkingDelta
     | ToolCallStarted
     | ToolCallFinished

@@ -18,6 +18,7 @@ from agent.events import (
     MemoryRecalled,
     MemorySaved,
     Notice,
+    ReplyTrimmed,
     TextDelta,
     ThinkingDelta,
     ToolCallFinished,
@@ -33,6 +34,7 @@ from agent.messages import ChatMessage, ToolCall, ToolSpec
 from agent.model import ChatModel, ChatOptions, ChunkStats, ModelError, ToolsUnsupportedError
 from agent.prompts import system_prompt
 from agent.redact import redact
+from agent.repetition import LoopGuard
 from agent.sessions import Session, SessionStore
 from agent.tools import MemoryTools, ToolError
 from memory.entry import MemoryEntry, RecallResult, utc_now
@@ -49,6 +51,8 @@ class _Round:
     thinking: list[str] = field(default_factory=list)
     calls: list[ToolCall] = field(default_factory=list)
     stats: ChunkStats | None = None
+    looped: bool = False
+    """The stream was stopped because the reply kept repeating itself."""
 
     def message(self, stopped: bool = False) -> ChatMessage:
         return ChatMessage(
@@ -256,17 +260,11 @@ class Agent:
             while True:
                 current = _Round()
                 try:
-                    async for chunk in self.model.chat(
-                        [*request, *produced], tools=tools, options=self._options()
-                    ):
-                        if chunk.thinking:
-                            current.thinking.append(chunk.thinking)
-                            yield ThinkingDelta(chunk.thinking)
-                        if chunk.text:
-                            current.text.append(chunk.text)
-                            yield TextDelta(chunk.text)
-                        current.calls.extend(chunk.tool_calls)
-                        current.stats = chunk.stats or current.stats
+                    async with contextlib.aclosing(
+                        self._stream([*request, *produced], tools, current)
+                    ) as stream:
+                        async for event in stream:
+                            yield event
                 except ToolsUnsupportedError as refusal:
                     if not tools or current.text:
                         raise
@@ -278,7 +276,15 @@ class Agent:
                         "store memories itself; use /remember, /recall and /forget."
                     )
                     continue
-                produced.append(current.message())
+                produced.append(current.message(stopped=current.looped))
+                if current.looped:
+                    reason = "repetition"
+                    yield Notice(
+                        "The reply was stopped: the model kept repeating itself. "
+                        "Regenerate, or ask differently.",
+                        "warning",
+                    )
+                    break
                 if not current.calls:
                     break
                 rounds += 1
@@ -313,6 +319,35 @@ class Agent:
             reason = "length"
             yield Notice("The reply stopped at the length limit.", "warning")
         yield TurnFinished(stats, reason)  # type: ignore[arg-type]
+
+    async def _stream(
+        self, messages: list[ChatMessage], tools: list[ToolSpec], current: _Round
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """One model call into `current`; stops it when the reply goes round in a loop."""
+        guard = LoopGuard()
+        watch_loops = self.config.agent.stop_looping_replies
+        chunks = self.model.chat(messages, tools=tools, options=self._options())
+        try:
+            async for chunk in chunks:
+                if chunk.thinking:
+                    current.thinking.append(chunk.thinking)
+                    yield ThinkingDelta(chunk.thinking)
+                if chunk.text:
+                    current.text.append(chunk.text)
+                    yield TextDelta(chunk.text)
+                    cut = guard.feed(current.text) if watch_loops else None
+                    if cut is not None:
+                        current.text = ["".join(current.text)[:cut]]
+                        current.looped = True
+                        yield ReplyTrimmed(current.text[0])
+                        return
+                current.calls.extend(chunk.tool_calls)
+                current.stats = chunk.stats or current.stats
+        finally:
+            # Stopping early must end the HTTP stream now, not when it is collected.
+            close = getattr(chunks, "aclose", None)
+            if close is not None:
+                await close()
 
     async def _run_calls(
         self,

@@ -241,12 +241,15 @@ class AppActions(App[None]):
         if outcome.stats is not None:
             stats = outcome.stats
             self.status.set(
-                context_used=stats.context_used,
-                num_ctx=stats.num_ctx,
-                tokens_per_second=stats.tokens_per_second,
-                load_seconds=stats.load_duration_s,
-                warning="reply stopped at the length limit" if outcome.length_stop else None,
+                warning="reply stopped at the length limit" if outcome.length_stop else None
             )
+            if stats.context_used:  # a stream stopped early reports no figures
+                self.status.set(
+                    context_used=stats.context_used,
+                    num_ctx=stats.num_ctx,
+                    tokens_per_second=stats.tokens_per_second,
+                    load_seconds=stats.load_duration_s,
+                )
         if outcome.failure is not None:
             failure = outcome.failure
             self.notify(failure.message, title="The reply failed", severity="error", timeout=15)

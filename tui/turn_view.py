@@ -8,6 +8,7 @@ from agent.events import (
     MemoryRecalled,
     MemorySaved,
     Notice,
+    ReplyTrimmed,
     TextDelta,
     ThinkingDelta,
     ToolCallFinished,
@@ -70,6 +71,8 @@ class TurnView:
             (await self._reply()).add_thinking(event.text)
         elif isinstance(event, TextDelta):
             await (await self._reply()).append(event.text)
+        elif isinstance(event, ReplyTrimmed):
+            await (await self._reply()).replace(event.text)
         elif isinstance(event, ToolCallStarted):
             await self._close_reply()
             entry = ToolCallEntry(event.name, event.arguments)
@@ -83,7 +86,8 @@ class TurnView:
         elif isinstance(event, Notice):
             return Outcome(notice=event)
         elif isinstance(event, TurnFinished):
-            await self._close_reply()
+            # A reply cut for looping offers Regenerate, like one stopped with Esc.
+            await self._close_reply(stopped=event.stopped_reason == "repetition")
             return Outcome(stats=event.stats, length_stop=event.stopped_reason == "length")
         elif isinstance(event, TurnFailed):
             await self._close_reply(stopped=bool(self.reply and not self.reply.is_empty))

@@ -293,3 +293,16 @@ async def test_only_the_newest_stopped_reply_offers_continue_and_regenerate(
         assert not older.query_one("#continue").display
         assert not older.query_one("#regenerate").display
         assert newest.query_one("#continue").display and newest.query_one("#regenerate").display
+
+
+async def test_a_looping_reply_is_cut_on_screen_and_offers_regenerate(make_app: MakeApp) -> None:
+    loop = "I'm happy to help you with your bees. "
+    h = make_app(ScriptedModel(["Aren't you a beekeeper? " + loop * 200], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "I keep bees on my balcony")
+        reply = h.app.query_one(AssistantMessage)
+        assert reply.text == "Aren't you a beekeeper? I'm happy to help you with your bees."
+        assert reply.has_class("stopped") and reply.query_one("#regenerate").display
+        assert any("repeating itself" in n.message for n in h.app._notifications)
+        assert "ctx 0/" not in str(h.app.status.render())

@@ -47,6 +47,14 @@ class AssistantMessage(Vertical, can_focus=True):
             self._stream = Markdown.get_stream(self.query_one("#reply", Markdown))
         await self._stream.write(fragment)
 
+    async def replace(self, text: str) -> None:
+        """Show `text` instead of what streamed (the agent cut a looping reply)."""
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        self.text = text
+        await self.query_one("#reply", Markdown).update(text)
+
     def add_thinking(self, fragment: str) -> None:
         """Add streamed thinking (shown collapsed)."""
         self.thinking += fragment

@@ -10,6 +10,7 @@ from agent.events import (
     MemoryRecalled,
     MemorySaved,
     Notice,
+    ReplyTrimmed,
     TextDelta,
     ThinkingDelta,
     ToolCallFinished,
@@ -483,3 +484,28 @@ async def test_resend_answers_the_last_message_again_without_duplicating_it(
         ("assistant", "Second answer."),
     ]
     assert await harness.memory.count() == 1
+
+
+async def test_a_reply_that_loops_is_stopped_and_kept_once(harness: Harness) -> None:
+    loop = "I'm happy to help you with your bees. "
+    harness.model.add(Reply("Aren't you a beekeeper? " + loop * 200))
+    events = await harness.turn("I keep bees on my balcony")
+    trimmed = [e for e in events if isinstance(e, ReplyTrimmed)]
+    kept = "Aren't you a beekeeper? I'm happy to help you with your bees."
+    assert [t.text for t in trimmed] == [kept]
+    streamed = "".join(e.text for e in events if isinstance(e, TextDelta))
+    assert len(streamed) < 1200, "the stream was stopped soon after the loop began"
+    notices = [e for e in events if isinstance(e, Notice)]
+    assert any("repeating itself" in n.text for n in notices)
+    assert isinstance(events[-1], TurnFinished) and events[-1].stopped_reason == "repetition"
+    transcript = harness.sessions.load(harness.session.id).messages
+    assert transcript[-1].content == kept
+
+
+async def test_the_loop_guard_can_be_turned_off(make_harness: Any) -> None:
+    h: Harness = await make_harness(agent__stop_looping_replies=False)
+    looping = "I'm happy to help you with your bees. " * 200
+    h.model.add(Reply(looping))
+    events = await h.turn("I keep bees on my balcony")
+    assert not any(isinstance(e, ReplyTrimmed) for e in events)
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == looping
