@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
+from textual.css.query import NoMatches
 
 from agent.errors import AgentError
 from agent.history import unanswered
@@ -79,12 +80,14 @@ class AppActions(App[None]):
             self.notify(runtime.memory_problem, title="Memory is off", severity="error", timeout=60)
         for warning in runtime.warnings:
             self.notify(warning, title="Memory", severity="warning", timeout=30)
-        self.run_worker(self.run_hygiene(), group="hygiene", exclusive=True)
+        self.run_worker(self.unless_quitting(self.run_hygiene()), group="hygiene", exclusive=True)
         minutes = self.config.memory.hygiene_interval_minutes
         if minutes:
             self.set_interval(
                 minutes * 60,
-                lambda: self.run_worker(self.run_hygiene(), group="hygiene", exclusive=True),
+                lambda: self.run_worker(
+                    self.unless_quitting(self.run_hygiene()), group="hygiene", exclusive=True
+                ),
             )
         await self.refresh_memory_count()
         await self.check_model()
@@ -183,6 +186,18 @@ class AppActions(App[None]):
             self.inspector.reload()
             await self.refresh_memory_count()
 
+    async def unless_quitting(self, work: Awaitable[None]) -> None:
+        """Run follow-up work that updates widgets; stop quietly if the app quits meanwhile.
+
+        Once the app has begun to exit its widgets go away, and a query for one raises
+        NoMatches, which would end the app with a worker error instead of quietly.
+        """
+        try:
+            await work
+        except NoMatches:
+            if self.return_code is None:
+                raise
+
     async def _after_background(self) -> None:
         """Show what consolidation stored once it is done (it never delays the reply)."""
         if self.runtime is None:
@@ -227,7 +242,7 @@ class AppActions(App[None]):
             if not await view.stopped():
                 self.prompt.restore(text)
             raise
-        self.run_worker(self._after_background(), group="background")
+        self.run_worker(self.unless_quitting(self._after_background()), group="background")
 
     async def _apply(self, outcome: Outcome, text: str, view: TurnView) -> None:
         if outcome.used_ids is not None:

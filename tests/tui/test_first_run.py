@@ -212,3 +212,21 @@ def test_status_bar_names_the_server_kind_and_shortens_model_paths() -> None:
     assert text.startswith("SmolLM2-135M.Q4_1.gguf │ server: connected")
     assert "ctx 900/1,000 (90%)" in text
     assert [context_style(n, 100) for n in (10, 50, 80)] == ["green", "yellow", "bold red"]
+
+
+async def test_follow_up_work_stops_quietly_only_once_the_app_quits(make_app: MakeApp) -> None:
+    import pytest
+    from textual.css.query import NoMatches
+
+    h = make_app()
+
+    async def widget_gone() -> None:
+        raise NoMatches("No nodes match 'StatusBar'")
+
+    async with h.app.run_test(size=(100, 30)):
+        await h.app.ready.wait()
+        with pytest.raises(NoMatches):  # a real bug while running: not hidden
+            await h.app.unless_quitting(widget_gone())
+        h.app._return_code = 0  # the app has begun to exit
+        await h.app.unless_quitting(widget_gone())
+        h.app._return_code = None

@@ -275,3 +275,33 @@ async def test_namespace_filter_switches_what_is_shown(make_app: MakeApp) -> Non
         await pilot.pause()
         await settle(pilot)
         assert [e.key for e in h.app.inspector.entries] == ["standup"]
+
+
+async def test_quitting_while_the_store_answers_ends_without_a_worker_error(
+    make_app: MakeApp,
+) -> None:
+    import asyncio
+
+    h = make_app(seed=SEED)
+    release = asyncio.Event()
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        store = h.app.inspector.memory
+        assert store is not None
+        real_list = store.list
+
+        async def slow_list(**kwargs: object) -> object:
+            await release.wait()
+            return await real_list(**kwargs)  # type: ignore[arg-type]
+
+        store.list = slow_list  # type: ignore[method-assign, assignment]
+        h.app.inspector.reload()
+        await pilot.pause()
+        # What quitting does while the store is still answering: the app has begun to exit
+        # (its return code is set) and the panel's widgets are going away.
+        await h.app.query_one(DataTable).remove()
+        h.app._return_code = 0
+        release.set()
+        await settle(pilot)
+        assert h.app.return_code == 0, "a worker error would have set 1"
+        h.app._return_code = None
