@@ -101,11 +101,11 @@ class AppActions(App[None]):
         try:
             await model.describe()
         except ServerUnavailableError as exc:
-            from tui.screens.ollama_down import OllamaDownScreen
+            from tui.screens.server_down import ServerDownScreen
 
             self.status.set(server="not running")
             self.push_screen(
-                OllamaDownScreen(exc.host, self.probe_server, exc.server, exc.hint),
+                ServerDownScreen(exc.host, self.probe_server, exc.server, exc.hint),
                 callback=self._after_server_screen,
             )
             return

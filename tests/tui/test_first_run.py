@@ -9,7 +9,7 @@ from agent.model import ModelNotFoundError, RunningModel, ServerUnavailableError
 from agent.testing import ScriptedModel
 from tests.tui.conftest import MakeApp
 from tui.screens.model_pull import ModelPullScreen
-from tui.screens.ollama_down import OllamaDownScreen
+from tui.screens.server_down import ServerDownScreen
 
 
 async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp) -> None:
@@ -19,18 +19,18 @@ async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp
     async with h.app.run_test(size=(100, 30)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()
-        assert isinstance(h.app.screen, OllamaDownScreen)
+        assert isinstance(h.app.screen, ServerDownScreen)
         text = str(h.app.screen.query_one("#down-help").render())
         assert "127.0.0.1:11434" in text and "ollama serve" in text
         assert "not running" in str(h.app.status.render())
         await pilot.press("r")
         await h.app.workers.wait_for_complete()
-        assert isinstance(h.app.screen, OllamaDownScreen)
+        assert isinstance(h.app.screen, ServerDownScreen)
         model.failure = None
         await pilot.press("r")
         await h.app.workers.wait_for_complete()
         await pilot.pause()
-        assert not isinstance(h.app.screen, OllamaDownScreen)
+        assert not isinstance(h.app.screen, ServerDownScreen)
         await h.app.workers.wait_for_complete()
         assert "ollama: connected" in str(h.app.status.render())
 
@@ -44,7 +44,7 @@ async def test_an_openai_compatible_server_down_gets_its_own_advice(make_app: Ma
     async with h.app.run_test(size=(100, 30)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()
-        assert isinstance(h.app.screen, OllamaDownScreen)
+        assert isinstance(h.app.screen, ServerDownScreen)
         title = str(h.app.screen.query_one("#down-title").render())
         text = str(h.app.screen.query_one("#down-help").render())
         assert title == "The model server is not reachable"
@@ -60,7 +60,7 @@ async def test_memory_works_without_ollama(make_app: MakeApp) -> None:
         await h.app.ready.wait()
         await pilot.press("m")
         await pilot.pause()
-        assert not isinstance(h.app.screen, OllamaDownScreen)
+        assert not isinstance(h.app.screen, ServerDownScreen)
         h.app.submit("/remember the spare key is under the blue pot")
         await h.app.workers.wait_for_complete()
         assert await h.runtime.memory.count() == 1

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Label, Static
 RETRY_SECONDS = 3.0
 
 
-class OllamaDownScreen(Screen[bool]):
+class ServerDownScreen(Screen[bool]):
     """Retries on its own; dismissed with True once the server answers."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
