@@ -74,6 +74,15 @@ def migrations(dimensions: int) -> list[str]:
         CREATE TRIGGER memories_count_terms
             AFTER INSERT OR DELETE OR UPDATE OF terms ON memories
             FOR EACH ROW EXECUTE FUNCTION memchat_count_terms();
+        -- Row triggers do not see TRUNCATE (an administrator's, say).
+        CREATE FUNCTION memchat_forget_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM term_frequencies;
+            UPDATE memory_totals SET docs = 0;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER memories_truncated AFTER TRUNCATE ON memories
+            FOR EACH STATEMENT EXECUTE FUNCTION memchat_forget_counts();
         """,
     ]
 

@@ -167,6 +167,11 @@ async def test_document_counts_follow_every_kind_of_write(pg: Memory) -> None:
     await assert_counts_exact(pg)
     found = await pg.recall("Faro", limit=1)
     assert [e.key for e in found.entries] == ["trip"]
+    async with pg.pool.connection() as conn:
+        await conn.execute("TRUNCATE memories")
+    await assert_counts_exact(pg)
+    await pg.store("pet", "The user's cat is called Miso")
+    await assert_counts_exact(pg)
 
 
 async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_path: Path) -> None:
@@ -185,6 +190,7 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
         await conn.execute(f'SET search_path TO "{schema}", public')
         await conn.execute(
             "DROP TRIGGER memories_count_terms ON memories; DROP FUNCTION memchat_count_terms(); "
+            "DROP TRIGGER memories_truncated ON memories; DROP FUNCTION memchat_forget_counts(); "
             "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
             "DELETE FROM memchat_schema_version WHERE version > 1"
         )
