@@ -28,8 +28,12 @@ def _check_existing_file(path: Path) -> None:
         header = handle.read(len(_HEADER))
     if header != _HEADER:
         raise DatabaseCorruptError(path, "not an SQLite database")
+    # Without a WAL of ours beside it, read the file as immutable: a damaged header that
+    # claims WAL mode would otherwise make SQLite create -wal and -shm files next to it.
+    ours = path.with_name(path.name + "-wal").exists()
+    options = "mode=ro" if ours else "mode=ro&immutable=1"
     try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True)
     except sqlite3.Error as exc:
         raise DatabaseCorruptError(path, str(exc)) from exc
     try:

@@ -69,8 +69,9 @@ async def test_reopen_keeps_data_and_applies_no_migration_twice(
             "malformed|not a database",
         ),
         (lambda p: _foreign_db(p), "another program"),
+        (lambda p: _wal_header_then_garbage(p), "malformed"),
     ],
-    ids=["text-file", "garbage-after-header", "foreign-sqlite"],
+    ids=["text-file", "garbage-after-header", "foreign-sqlite", "wal-header-then-garbage"],
 )
 async def test_bad_file_is_reported_and_left_untouched(
     tmp_path: Path, make: object, detail: str
@@ -85,6 +86,19 @@ async def test_bad_file_is_reported_and_left_untouched(
     assert "memchat memory import" in str(info.value)
     assert path.read_bytes() == before
     assert set(tmp_path.iterdir()) == siblings
+
+
+def _wal_header_then_garbage(path: Path) -> None:
+    """A header that claims WAL mode: a careless read-only open creates -wal and -shm."""
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    conn.close()
+    header = path.read_bytes()[:100]
+    path.with_name(path.name + "-wal").unlink(missing_ok=True)
+    path.with_name(path.name + "-shm").unlink(missing_ok=True)
+    path.write_bytes(header + bytes(range(256)) * 31 + bytes(range(92)))
 
 
 def _foreign_db(path: Path) -> None:
