@@ -7,11 +7,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.helpers import network_guard
 from tests.helpers.fake_ollama import FakeOllama
 
 network_guard.install()
+
+# Property tests check behaviour, not speed: on a busy machine hypothesis's default 200 ms
+# deadline per example fails runs for no reason (speed is the benchmarks' business).
+settings.register_profile("memchat", deadline=None)
+settings.load_profile("memchat")
 
 
 @pytest.fixture(autouse=True)
