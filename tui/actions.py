@@ -195,7 +195,7 @@ class AppActions(App[None]):
         try:
             await work
         except NoMatches:
-            if self.return_code is None:
+            if self.is_running and self.return_code is None:
                 raise
 
     async def _after_background(self) -> None:

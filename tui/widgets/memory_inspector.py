@@ -115,7 +115,7 @@ class MemoryInspector(Vertical):
         except NoMatches:
             # The app began to quit while the store was answering and the panel's widgets
             # are gone; letting this out would end the app with a worker error.
-            if self.app.return_code is None:
+            if self.app.is_running and self.app.return_code is None:
                 raise
 
     async def _load(self) -> None:
