@@ -49,6 +49,10 @@ class Scores:
         self.r10 += len(evidence & set(ranked[:10])) / len(evidence)
         self.mrr += next((1 / (i + 1) for i, key in enumerate(ranked) if key in evidence), 0.0)
 
+    def r5_mean(self) -> float:
+        """Mean recall@5 over the questions seen."""
+        return self.r5 / max(self.count, 1)
+
     def line(self) -> str:
         n = max(self.count, 1)
         return (
