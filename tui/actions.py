@@ -10,13 +10,13 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
-from textual.css.query import NoMatches
 
 from agent.errors import AgentError
 from agent.history import unanswered
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
 from memory.errors import MemoryStoreError
 from memory.wording import memories
+from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
 from tui.widgets.chat_view import ChatView
 from tui.widgets.memory_inspector import MemoryInspector
@@ -80,13 +80,13 @@ class AppActions(App[None]):
             self.notify(runtime.memory_problem, title="Memory is off", severity="error", timeout=60)
         for warning in runtime.warnings:
             self.notify(warning, title="Memory", severity="warning", timeout=30)
-        self.run_worker(self.unless_quitting(self.run_hygiene()), group="hygiene", exclusive=True)
+        self.run_worker(unless_quitting(self, self.run_hygiene()), group="hygiene", exclusive=True)
         minutes = self.config.memory.hygiene_interval_minutes
         if minutes:
             self.set_interval(
                 minutes * 60,
                 lambda: self.run_worker(
-                    self.unless_quitting(self.run_hygiene()), group="hygiene", exclusive=True
+                    unless_quitting(self, self.run_hygiene()), group="hygiene", exclusive=True
                 ),
             )
         await self.refresh_memory_count()
@@ -186,18 +186,6 @@ class AppActions(App[None]):
             self.inspector.reload()
             await self.refresh_memory_count()
 
-    async def unless_quitting(self, work: Awaitable[None]) -> None:
-        """Run follow-up work that updates widgets; stop quietly if the app quits meanwhile.
-
-        Once the app has begun to exit its widgets go away, and a query for one raises
-        NoMatches, which would end the app with a worker error instead of quietly.
-        """
-        try:
-            await work
-        except NoMatches:
-            if self.is_running and self.return_code is None:
-                raise
-
     async def _after_background(self) -> None:
         """Show what consolidation stored once it is done (it never delays the reply)."""
         if self.runtime is None:
@@ -242,7 +230,7 @@ class AppActions(App[None]):
             if not await view.stopped():
                 self.prompt.restore(text)
             raise
-        self.run_worker(self.unless_quitting(self._after_background()), group="background")
+        self.run_worker(unless_quitting(self, self._after_background()), group="background")
 
     async def _apply(self, outcome: Outcome, text: str, view: TurnView) -> None:
         if outcome.used_ids is not None:

@@ -218,6 +218,8 @@ async def test_follow_up_work_stops_quietly_only_once_the_app_quits(make_app: Ma
     import pytest
     from textual.css.query import NoMatches
 
+    from tui.quitting import unless_quitting
+
     h = make_app()
 
     async def widget_gone() -> None:
@@ -226,7 +228,7 @@ async def test_follow_up_work_stops_quietly_only_once_the_app_quits(make_app: Ma
     async with h.app.run_test(size=(100, 30)):
         await h.app.ready.wait()
         with pytest.raises(NoMatches):  # a real bug while running: not hidden
-            await h.app.unless_quitting(widget_gone())
+            await unless_quitting(h.app, widget_gone())
         h.app._return_code = 0  # the app has begun to exit
-        await h.app.unless_quitting(widget_gone())
+        await unless_quitting(h.app, widget_gone())
         h.app._return_code = None

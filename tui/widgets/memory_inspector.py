@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
@@ -15,6 +14,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
+from tui.quitting import unless_quitting
 
 if TYPE_CHECKING:
     from memory.protocol import Memory
@@ -107,16 +107,9 @@ class MemoryInspector(Vertical):
     def reload(self) -> None:
         """Fetch the current page or search again, off the event loop."""
         if self.memory is not None and self.memory.capabilities.persistent:
-            self.run_worker(self._load_while_shown(), exclusive=True, group="inspector")
-
-    async def _load_while_shown(self) -> None:
-        try:
-            await self._load()
-        except NoMatches:
-            # The app began to quit while the store was answering and the panel's widgets
-            # are gone; letting this out would end the app with a worker error.
-            if self.app.is_running and self.app.return_code is None:
-                raise
+            self.run_worker(
+                unless_quitting(self.app, self._load()), exclusive=True, group="inspector"
+            )
 
     async def _load(self) -> None:
         assert self.memory is not None
