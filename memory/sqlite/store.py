@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -94,29 +94,29 @@ class SqliteMemory:
         cached = await self._db.run(self._core.cached_vectors, texts)
         missing = [text for text in dict.fromkeys(texts) if text not in cached]
         if missing:
-            try:
-                # Checked here too: an embedder that does not check its own output would
-                # otherwise make the write itself fail.
-                fresh = checked_vectors(
-                    await self.embedder.embed(missing),
-                    self._core.index.dimensions,
-                    self.embedder.provider,
-                )
-            except EmbeddingError as exc:
-                self.last_embedding_error = str(exc)
+            fresh = await self._checked(self.embedder.embed(missing))
+            if fresh is None:
                 return None
-            self.last_embedding_error = None
             cached.update(zip(missing, fresh, strict=True))
         return np.stack([cached[text] for text in texts])
 
     async def _embed_query(self, text: str) -> npt.NDArray[np.float32] | None:
         """A query's vector: `embed_queries` where the model distinguishes queries."""
         embed_queries = getattr(self.embedder, "embed_queries", None)
-        if self.embedder is None or embed_queries is None:
+        if embed_queries is None:
             return await self._embed([text])
+        return await self._checked(embed_queries([text]))
+
+    async def _checked(self, embedding: Awaitable[object]) -> npt.NDArray[np.float32] | None:
+        """The embedder's answer at the store's size, or None with the error recorded.
+
+        Checked here too: an embedder that does not check its own output would otherwise
+        make the write itself fail.
+        """
+        assert self.embedder is not None
         try:
-            vectors: npt.NDArray[np.float32] = checked_vectors(
-                await embed_queries([text]), self._core.index.dimensions, self.embedder.provider
+            vectors = checked_vectors(
+                await embedding, self._core.index.dimensions, self.embedder.provider
             )
         except EmbeddingError as exc:
             self.last_embedding_error = str(exc)
