@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
+
 from bench.synthetic import DEFAULT_LOCOMO
 from memory.embedding.base import Embedder, make_embedder
 from memory.settings import MemorySettings
@@ -114,6 +117,33 @@ def questions(sample: dict[str, object]) -> list[tuple[int, str, set[str]]]:
     return out
 
 
+async def load_conversations(
+    store: SqliteMemory,
+    samples: list[dict[str, object]],
+    vectors: npt.NDArray[np.float32] | None = None,
+) -> None:
+    """One memory per turn, each conversation in namespace conv{N}; `vectors`, one per turn
+    in order, are stored as given (else the store embeds)."""
+    start = 0
+    for number, sample in enumerate(samples):
+        rows = turns(sample)
+        # Each LoCoMo session is one chat session, as memchat's auto-save records it.
+        items = [
+            NewMemory(
+                key=dia,
+                content=text,
+                category="conversation",
+                namespace=f"conv{number}",
+                created_at=when,
+                session_id=session,
+            )
+            for dia, text, when, session in rows
+        ]
+        given = None if vectors is None else vectors[start : start + len(rows)]
+        await store.bulk_store(items, given)
+        start += len(rows)
+
+
 def reference_bm25(samples: list[dict[str, object]]) -> Report:
     """Plain FTS5 BM25 over raw text, OR of the question's quoted words."""
     report = Report()
@@ -155,20 +185,7 @@ async def memchat_recall(
     )
     name = "keyword" if embedder is None else embedder.identity.replace(":", "_")
     store = await SqliteMemory.open(workdir / f"{name}.db", settings, embedder)
-    for number, sample in enumerate(samples):
-        # Each LoCoMo session is one chat session, as memchat's auto-save records it.
-        items = [
-            NewMemory(
-                key=dia,
-                content=text,
-                category="conversation",
-                namespace=f"conv{number}",
-                created_at=when,
-                session_id=session,
-            )
-            for dia, text, when, session in turns(sample)
-        ]
-        await store.bulk_store(items)
+    await load_conversations(store, samples)
     report = Report()
     latencies = []
     for number, sample in enumerate(samples):

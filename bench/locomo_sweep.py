@@ -23,12 +23,11 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from bench.locomo_recall import Report, questions, turns
+from bench.locomo_recall import Report, load_conversations, questions, turns
 from bench.synthetic import DEFAULT_LOCOMO
 from memory.embedding.base import Embedder, FloatMatrix, make_embedder
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
 
 
 class _GivenVectors:
@@ -67,22 +66,7 @@ async def sweep(
     )
     with tempfile.TemporaryDirectory(prefix="memchat-sweep-") as tmp:
         store = await SqliteMemory.open(Path(tmp) / "sweep.db", base, _GivenVectors(embedder))
-        start = 0
-        for number, sample in enumerate(samples):
-            rows = turns(sample)
-            items = [
-                NewMemory(
-                    key=dia,
-                    content=text,
-                    category="conversation",
-                    namespace=f"conv{number}",
-                    created_at=when,
-                    session_id=session,
-                )
-                for dia, text, when, session in rows
-            ]
-            await store.bulk_store(items, turn_vectors[start : start + len(rows)])
-            start += len(rows)
+        await load_conversations(store, samples, turn_vectors)
         core = store._core  # noqa: SLF001 - the sweep changes fusion settings in place
         for baseline, ceiling, weight, floor in settings_list:
             changed = base.model_copy(
