@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 DEFAULT_NAMESPACE = "default"
 MAX_KEY_CHARS = 512
 MAX_CATEGORY_CHARS = 64
+MAX_EMBEDDING_DIMENSIONS = 16_384
 
 
 class MemoryCategory(StrEnum):
@@ -107,7 +108,14 @@ class MemoryEntry(BaseModel):
     def _as_utc(cls, value: datetime) -> datetime:
         if value.tzinfo is None:
             return value.replace(tzinfo=UTC)
-        return value.astimezone(UTC)
+        try:
+            return value.astimezone(UTC)
+        except OverflowError:
+            # Raised as ValueError so validation names the field instead of a traceback.
+            raise ValueError(
+                f"{value.isoformat()} is out of range: it has no UTC equivalent between "
+                "years 1 and 9999"
+            ) from None
 
 
 class RecallResult(BaseModel):

@@ -50,6 +50,13 @@ class StorageFullError(MemoryStoreError):
     """The database cannot grow (disk full or page limit reached); nothing was written."""
 
 
+class UnsafeTargetError(MemoryStoreError):
+    """A file memchat was asked to write must not be replaced; nothing was written.
+
+    It is not a regular file (a device, a pipe, a link), or it is one of the store's own.
+    """
+
+
 class EmbeddingError(MemoryStoreError):
     """The embedder failed or timed out."""
 

@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memory.files import SNAPSHOT_NAME
+from memory.hydration import hydrate
 from memory.registry import backend_class
-from memory.snapshot import parse_snapshot
 from memory.wording import memories
 
 if TYPE_CHECKING:
@@ -38,18 +38,8 @@ async def open_memory(
     cold_boot = cls.capabilities.supports_lifecycle and not path.exists() and snapshot.exists()
     memory = await cls.open(path, settings, embedder)
     if cold_boot:
-        try:
-            entries = parse_snapshot(snapshot.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            memory.hydration = (
-                f"{snapshot} could not be read ({exc}); the store starts "
-                "empty and the snapshot was left as it is"
-            )
-        else:
-            await memory.import_(entries)
-            memory.hydration = (
-                f"brain.db was missing: restored {len(entries)} core memories from {snapshot}"
-            )
+        # Tolerant: a damaged snapshot restores what it can and says so (never fails here).
+        memory.hydration = await hydrate(memory, snapshot)
     return memory  # type: ignore[no-any-return]
 
 

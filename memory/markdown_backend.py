@@ -1,10 +1,14 @@
 """`MarkdownMemory`: human-readable memory in Markdown files, append-only as in ZeroClaw.
 
 Core entries live in MEMORY.md, everything else in daily files memory/YYYY-MM-DD.md (by
-creation date). Every write appends a block (the snapshot layout: a heading, the fields as
+creation date). Every write adds a block (the snapshot layout: a heading, the fields as
 JSON, the content in a long enough fence), so files are a readable history and keys and
 fields survive a round trip; the newest block of an id wins when reading. Nothing is ever
 deleted: `forget` says so. Recall is keyword-only, with the same absolute score as SQLite.
+
+A damaged file (torn by a crash, edited by hand) never stops the store: what it still holds
+is read and the rest is reported once in `warnings`. Writes replace a file whole or not at
+all (`memory.markdown_files`).
 """
 
 from __future__ import annotations
@@ -21,13 +25,14 @@ from memory.entry import (
     MemoryEntry,
     RecallResult,
     RecallScores,
-    utc_now,
+    normalize_category,
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
+from memory.markdown_files import append_entries, load
+from memory.markdown_import import plan_import, revised
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.retrieval import clean_query, idf, keyword_coverage
 from memory.settings import MemorySettings
-from memory.snapshot import MARKER, parse_snapshot, render_snapshot
 from memory.text import analyze, query_terms
 from memory.upsert import upserted_entry
 
@@ -48,6 +53,7 @@ class MarkdownMemory:
     def __init__(self, root: Path, settings: MemorySettings) -> None:
         self.root = root
         self.settings = settings
+        self.warnings: list[str] = []
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -65,36 +71,30 @@ class MarkdownMemory:
             return self.root / "MEMORY.md"
         return self.root / "memory" / f"{entry.timestamp:%Y-%m-%d}.md"
 
-    def _append(self, entry: MemoryEntry) -> None:
-        path = self._file_for(entry)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        text = render_snapshot([entry], utc_now())
-        block = text[text.index(MARKER) + len(MARKER) :]
-        new = not path.exists()
-        with path.open("a", encoding="utf-8") as stream:
-            if new:
-                path.chmod(0o600)
-                stream.write(text[: text.index(MARKER) + len(MARKER)])
-            stream.write(block)
+    def _files(self) -> builtins.list[Path]:
+        return [self.root / "MEMORY.md", *sorted((self.root / "memory").glob("*.md"))]
 
-    def _read_all(self) -> dict[str, MemoryEntry]:
-        latest: dict[str, MemoryEntry] = {}
-        files = [self.root / "MEMORY.md", *sorted((self.root / "memory").glob("*.md"))]
-        for path in files:
-            if path.exists():
-                try:
-                    entries = parse_snapshot(path.read_text(encoding="utf-8"))
-                except ValueError as exc:
-                    raise MemoryStoreError(f"{path}: {exc}") from None
-                for entry in entries:
-                    # The newest version wins, whichever file it landed in.
-                    known = latest.get(entry.id)
-                    if known is None or entry.updated_at >= known.updated_at:
-                        latest[entry.id] = entry
-        return latest
+    def _write(self, entries: Iterable[MemoryEntry]) -> None:
+        """Add the blocks, each file replaced once and atomically."""
+        by_file: dict[Path, builtins.list[MemoryEntry]] = {}
+        for entry in entries:
+            by_file.setdefault(self._file_for(entry), []).append(entry)
+        for path, blocks in by_file.items():
+            append_entries(self.root, path, blocks)
+
+    async def _append(self, *entries: MemoryEntry) -> None:
+        await asyncio.to_thread(self._write, entries)
+
+    async def _latest(self) -> dict[str, MemoryEntry]:
+        """Every entry's newest version; problems met go to `warnings`, each once."""
+        loaded = await asyncio.to_thread(load, self._files())
+        for problem in loaded.problems:
+            if problem not in self.warnings:
+                self.warnings.append(problem)
+        return loaded.latest
 
     async def _entries(self) -> builtins.list[MemoryEntry]:
-        return list((await asyncio.to_thread(self._read_all)).values())
+        return list((await self._latest()).values())
 
     def _active(
         self, entries: Iterable[MemoryEntry], key: str, namespace: str
@@ -140,7 +140,7 @@ class MarkdownMemory:
                 pinned=pinned,
                 source=source,
             )
-            await asyncio.to_thread(self._append, entry)
+            await self._append(entry)
         return entry
 
     async def recall(
@@ -209,11 +209,13 @@ class MarkdownMemory:
         until: datetime | None,
         exclude: set[str],
     ) -> builtins.list[MemoryEntry]:
+        # Spelled as writes spell it ("CORE" finds "core"); a blank category filters nothing.
+        wanted = normalize_category(category) if category and category.strip() else None
         return [
             e
             for e in entries
             if (namespace is None or e.namespace == namespace)
-            and (category is None or e.category == category)
+            and (wanted is None or e.category == wanted)
             and (session_id is None or e.session_id in (None, session_id))
             and (include_superseded or e.superseded_by is None)
             and (since is None or e.timestamp >= since)
@@ -227,7 +229,7 @@ class MarkdownMemory:
 
     async def get_by_id(self, entry_id: str) -> MemoryEntry | None:
         """The newest version of an entry."""
-        return (await asyncio.to_thread(self._read_all)).get(entry_id)
+        return (await self._latest()).get(entry_id)
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
         """Markdown memory is append-only: it cannot delete, and says so."""
@@ -308,44 +310,47 @@ class MarkdownMemory:
         )
 
     async def health_check(self) -> HealthReport:
-        """The files parse."""
+        """The files can be read; damaged parts are named, but do not stop the store."""
         try:
-            await self._entries()
-        except MemoryStoreError as exc:
+            await self._latest()
+        except (OSError, MemoryStoreError) as exc:
             return HealthReport(ok=False, backend=self.name, detail=str(exc))
+        if self.warnings:
+            detail = (
+                f"{self.root}: readable; damaged parts skipped ({len(self.warnings)}, "
+                f"see warnings): {self.warnings[0]}"
+            )
+            return HealthReport(ok=True, backend=self.name, detail=detail)
         return HealthReport(ok=True, backend=self.name, detail=f"{self.root} ok")
-
-    async def _rewrite(self, entry: MemoryEntry, superseded_by: str | None) -> None:
-        await asyncio.to_thread(
-            self._append,
-            entry.model_copy(update={"superseded_by": superseded_by, "updated_at": utc_now()}),
-        )
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """Append superseded versions of the old entries."""
         async with self._lock:
-            latest = await asyncio.to_thread(self._read_all)
+            latest = await self._latest()
             if new_id not in latest:
                 raise MemoryStoreError(f"cannot supersede: no entry with id {new_id!r}")
-            changed = 0
-            for old in old_ids:
-                if old in latest and old != new_id:
-                    await self._rewrite(latest[old], new_id)
-                    changed += 1
-        return changed
+            changed = [
+                revised(latest[old], new_id)
+                for old in dict.fromkeys(old_ids)
+                if old in latest and old != new_id
+            ]
+            await self._append(*changed)
+        return len(changed)
 
     async def restore(self, entry_id: str) -> MemoryEntry:
         """Reactivate an entry; its successor becomes superseded by it."""
         async with self._lock:
-            latest = await asyncio.to_thread(self._read_all)
+            latest = await self._latest()
             entry = latest.get(entry_id)
             if entry is None:
                 raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
             successor = latest.get(entry.superseded_by or "")
+            changed = []
             if successor is not None and successor.superseded_by is None:
-                await self._rewrite(successor, entry_id)
-            await self._rewrite(entry, None)
-        return entry.model_copy(update={"superseded_by": None})
+                changed.append(revised(successor, entry_id))
+            restored = revised(entry, None)
+            await self._append(*changed, restored)
+        return restored
 
     async def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
         """Every entry's newest version, oldest first."""
@@ -355,21 +360,10 @@ class MarkdownMemory:
                 yield entry
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
-        """Append the records exactly as given."""
-        summary = ImportSummary()
+        """Append the records that change something (see `memory.markdown_import`)."""
         async with self._lock:
-            known = await asyncio.to_thread(self._read_all)
-            for entry in entries:
-                plain = MemoryEntry.model_validate(
-                    entry.model_dump(
-                        include=set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-                    )
-                )
-                await asyncio.to_thread(self._append, plain)
-                if plain.id in known:
-                    summary.replaced += 1
-                else:
-                    summary.added += 1
+            written, summary = plan_import(await self._latest(), entries)
+            await self._append(*written)
         return summary
 
     async def close(self) -> None:

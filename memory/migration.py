@@ -11,18 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError, UnsupportedOperationError
+from memory.upsert import stored_fields
 
 if TYPE_CHECKING:
     from memory.protocol import Memory
 
 ProgressCallback = Callable[[int, int], None]
 """Called with (entries copied so far, total)."""
-
-_COMPARED_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
 
 
 class MigrationError(MemoryStoreError):
@@ -41,12 +40,11 @@ class MigrationReport:
     already_present: int = 0
     """Source entries the target held before the run (a resumed or repeated migration)."""
     copied: int = 0
+    """Entries handed to the target (those it already held exactly are in `unchanged`)."""
+    unchanged: int = 0
+    """Copied entries the target already held exactly, so nothing was written for them."""
     mismatched: list[str] = field(default_factory=list)
     """Ids whose copy differs from the source (empty after a successful run)."""
-
-
-def _comparable(entry: MemoryEntry) -> dict[str, Any]:
-    return entry.model_dump(include=_COMPARED_FIELDS)
 
 
 def check_migratable(source: Memory, target: Memory) -> None:
@@ -95,7 +93,7 @@ async def migrate(
 
     async def flush() -> None:
         if not dry_run and batch:
-            await target.import_(batch)
+            report.unchanged += (await target.import_(batch)).unchanged
         report.copied += 0 if dry_run else len(batch)
         batch.clear()
         if progress is not None:
@@ -115,7 +113,7 @@ async def migrate(
 
 
 async def _verify(source: Memory, target: Memory) -> list[str]:
-    copies = {entry.id: _comparable(entry) async for entry in target.export()}
+    copies = {entry.id: stored_fields(entry) async for entry in target.export()}
     return [
-        entry.id async for entry in source.export() if copies.get(entry.id) != _comparable(entry)
+        entry.id async for entry in source.export() if copies.get(entry.id) != stored_fields(entry)
     ]

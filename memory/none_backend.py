@@ -24,6 +24,9 @@ class NoneMemory:
         supports_namespaces=False,
     )
 
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
     async def store(
         self, key: str, content: str, category: str = "core", session_id: str | None = None
     ) -> MemoryEntry:

@@ -56,7 +56,7 @@ class AuditRecord(BaseModel):
 
     at: datetime
     action: str
-    """"hygiene" or "forget"."""
+    """"hygiene", "forget", or "import" (an import set a version aside as history)."""
     reason: str
     entry_id: str
     namespace: str
@@ -81,7 +81,15 @@ class ImportSummary(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     added: int = 0
+    """Records that were not in the store."""
     replaced: int = 0
+    """Records that changed a stored entry (its earlier version kept as history)."""
+    unchanged: int = 0
+    """Records identical to what the store already held (importing twice changes nothing)."""
+    renumbered: int = 0
+    """Added under a fresh id because their id belongs to an entry in another namespace."""
+    kept_as_history: int = 0
+    """Stored versions an import set aside: superseded (restorable) and audited, not deleted."""
 
 
 @runtime_checkable
@@ -90,6 +98,9 @@ class Memory(Protocol):
 
     name: str
     capabilities: Capabilities
+    warnings: list[str]
+    """Problems met while reading that did not stop the store (a damaged row skipped, a torn
+    file recovered, read-only mode): the CLI prints them, the app shows them."""
 
     async def store(
         self, key: str, content: str, category: str = "core", session_id: str | None = None

@@ -18,7 +18,8 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from memory.entry import RecallLane, RecallResult, RecallScores
+from memory.entry import RecallLane, RecallResult, RecallScores, normalize_category
+from memory.errors import InvalidEntryError
 
 MAX_RECALL_LIMIT = 1000
 
@@ -41,10 +42,24 @@ class RecallFilters:
     session_id: str | None = None
     """Entries of this session plus entries stored without a session; None = all."""
     category: str | None = None
+    """Compared in the canonical spelling writes store (`CORE` finds `core`); blank = all."""
     since: datetime | None = None
     until: datetime | None = None
     include_superseded: bool = False
     exclude_ids: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        """Spell the category as writes do, so `--category CORE` finds `core` entries."""
+        if self.category is None:
+            return
+        if not self.category.strip():
+            object.__setattr__(self, "category", None)  # frozen: set once, here
+            return
+        try:
+            canonical = normalize_category(self.category)
+        except ValueError as exc:
+            raise InvalidEntryError(f"category filter: {exc}") from None
+        object.__setattr__(self, "category", canonical)
 
 
 @dataclass

@@ -6,6 +6,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from memory.entry import MAX_EMBEDDING_DIMENSIONS
+
+MAX_HYGIENE_INTERVAL_MINUTES = 525_600
+"""A year. The interval becomes a timer in seconds, and a float; far larger values overflow."""
+
 
 class RetentionSettings(BaseModel):
     """How many days entries of each category are kept; 0 keeps them forever."""
@@ -54,7 +59,7 @@ class MemorySettings(BaseModel):
     (offline, lexical) or none (keyword-only)."""
     embedding_model: str = "nomic-embed-text"
     """Embedding model name, as the provider knows it."""
-    embedding_dimensions: int = Field(default=768, ge=1, le=16384)
+    embedding_dimensions: int = Field(default=768, ge=1, le=MAX_EMBEDDING_DIMENSIONS)
     """Vector size the embedding model produces; a mismatch is rejected."""
     embedding_timeout_s: float = Field(default=10.0, gt=0)
     """Give up on one embedding call after this many seconds and recall keyword-only."""
@@ -99,7 +104,7 @@ class MemorySettings(BaseModel):
     consolidation: bool = False
     """After each turn, ask the model for a daily summary line and new core facts
     (runs in the background; costs one extra model call per turn)."""
-    hygiene_interval_minutes: int = Field(default=60, ge=0)
+    hygiene_interval_minutes: int = Field(default=60, ge=0, le=MAX_HYGIENE_INTERVAL_MINUTES)
     """Run memory hygiene this often while the app runs (and at start); 0 = only at start."""
     snapshot_after_hygiene: bool = True
     """Write MEMORY_SNAPSHOT.md (core facts, restorable) after each hygiene run."""

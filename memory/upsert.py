@@ -1,6 +1,7 @@
 """Writes shared by the non-SQLite backends.
 
-The next version of an entry, and the vectors an import can reuse instead of re-embedding.
+The next version of an entry, what an imported record is (its stored fields, nothing
+recall added), and the vectors an import can reuse instead of re-embedding.
 """
 
 from __future__ import annotations
@@ -14,6 +15,19 @@ import numpy as np
 from memory.entry import MemoryEntry, normalize_category, utc_now
 from memory.errors import MemoryStoreError
 from memory.records import StoredEmbedding
+
+RECORD_FIELDS = frozenset(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
+"""The fields a store keeps: what an export carries and a migration compares."""
+
+
+def stored_fields(entry: MemoryEntry) -> dict[str, Any]:
+    """The fields of `entry` that a store keeps, for comparing two versions."""
+    return entry.model_dump(include=set(RECORD_FIELDS))
+
+
+def plain_entry(entry: MemoryEntry) -> MemoryEntry:
+    """`entry` as a plain `MemoryEntry`: no recall scores, no vector, no store result."""
+    return MemoryEntry.model_validate(stored_fields(entry))
 
 
 def upserted_entry(

@@ -85,6 +85,7 @@ class PostgresMemory:
         self.settings = settings
         self.embedder = embedder
         self.last_embedding_error: str | None = None
+        self.warnings: list[str] = []
         self._imported_since_analyze = 0
         self._analyze_after = _ANALYZE_FIRST
 

@@ -83,6 +83,7 @@ class QdrantMemory:
         self.collection = settings.qdrant_collection
         self.where = where
         self.last_embedding_error: str | None = None
+        self.warnings: list[str] = []
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="qdrant")
         self._lock = asyncio.Lock()
         self._closed = False

@@ -19,11 +19,13 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from memory.errors import EmbeddingDimensionError, MemoryStoreError, StorageFullError
 from memory.retrieval import HotCache
 from memory.settings import MemorySettings
 from memory.sqlite.database import open_database
 from memory.sqlite.doc_frequency import DocumentFrequencies
 from memory.sqlite.rows import decode_vector, encode_vector, epoch
+from memory.sqlite.transaction import rollback_quietly
 from memory.vector_index import RowMeta, VectorIndex
 
 _CHANGE_LOG_KEEP = 20_000
@@ -42,7 +44,13 @@ class SqliteCore:
         self.path = path
         self.settings = settings
         self.identity = identity
-        self.conn = open_database(path)
+        opened = open_database(path)
+        self.conn = opened.conn
+        self.read_only = opened.read_only
+        """Why the store cannot be written (None when it can); writes then raise."""
+        self._read_only_full = opened.full
+        self.warnings: list[str] = list(opened.warnings)
+        """Problems met while reading that did not stop the store (shown to the user)."""
         self.doc_frequencies = DocumentFrequencies(self.conn)
         self.hot_cache = HotCache(settings.hot_cache_size, settings.hot_cache_ttl_s)
         self.vector_baseline = 0.0
@@ -55,6 +63,8 @@ class SqliteCore:
         self._last_change = 0
         self._data_version = -1
         self._writes_since_prune = 0
+        self._stale = True
+        """The derived state may miss committed changes (a rebuild or replay failed)."""
         self._pending_touches: dict[tuple[str, str], float] = {}
         self._cache_entries = self.conn.execute("SELECT count(*) FROM embedding_cache").fetchone()[
             0
@@ -62,20 +72,46 @@ class SqliteCore:
         self._record_identity()
         self.rebuild_index()
 
+    # -- problems and read-only mode ------------------------------------------------------
+
+    def warn(self, message: str) -> None:
+        """Record a problem that did not stop the store, once."""
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def check_writable(self) -> None:
+        """Raise a clear error when the store is open read-only."""
+        if self.read_only is None:
+            return
+        message = (
+            f"the store is open read-only because {self.read_only}; nothing was saved, "
+            "earlier memories are intact"
+        )
+        raise StorageFullError(message) if self._read_only_full else MemoryStoreError(message)
+
     # -- coherence ---------------------------------------------------------------------
 
     def _record_identity(self) -> None:
-        if self.identity is None:
+        if self.identity is None or self.read_only is not None:
             return
-        with self.write():
-            self.conn.execute(
-                "INSERT INTO meta (name, value) VALUES ('embedding_identity', ?) "
-                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                (self.identity,),
-            )
+        current = self.conn.execute(
+            "SELECT value FROM meta WHERE name = 'embedding_identity'"
+        ).fetchone()
+        if current is not None and current[0] == self.identity:
+            return  # nothing to write: a full disk must not stop a store from opening
+        try:
+            with self.write():
+                self.conn.execute(
+                    "INSERT INTO meta (name, value) VALUES ('embedding_identity', ?) "
+                    "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                    (self.identity,),
+                )
+        except sqlite3.Error:
+            pass  # informational only; the next real write reports what is wrong
 
     def rebuild_index(self) -> None:
         """Load every current-identity vector from the file (start-up, or after a gap)."""
+        self._stale = True  # until the rebuild finishes
         self.index.clear()
         self._data_version = self.conn.execute("PRAGMA data_version").fetchone()[0]
         self._last_change = self.conn.execute(
@@ -84,7 +120,7 @@ class SqliteCore:
         if self.identity is not None:
             rows = self.conn.execute(
                 "SELECT m.seq, m.namespace, m.session_id, m.category, m.superseded_by, "
-                "m.created_at, v.embedding, v.dims FROM memories m "
+                "m.created_at, v.embedding, v.dims, m.id FROM memories m "
                 "JOIN memory_vectors v ON v.seq = m.seq WHERE v.model = ?",
                 (self.identity,),
             )
@@ -93,31 +129,59 @@ class SqliteCore:
         self.total_docs = self.conn.execute("SELECT count(*) FROM memories").fetchone()[0]
         self.hot_cache.clear()
         self.doc_frequencies.clear()
+        self._stale = False
 
     def _index_row(self, row: tuple[object, ...]) -> None:
-        seq, namespace, session_id, category, superseded_by, created_at, blob, dims = row
-        if not isinstance(blob, bytes) or dims != self.index.dimensions:
-            self.index.remove(int(seq))  # type: ignore[call-overload]
+        """Index one row's vector; a damaged one is skipped and reported, never fatal."""
+        seq, namespace, session_id, category, superseded_by, created_at, blob, dims, entry_id = row
+        key = int(seq)  # type: ignore[call-overload]
+        problem = None
+        if not isinstance(blob, bytes) or not isinstance(dims, int):
+            problem = "its stored vector is not a vector"
+        elif dims != self.index.dimensions:
+            # One embedding identity always makes one size: this row is damaged.
+            problem = (
+                f"its stored vector has {dims} dimensions, the embedder makes "
+                f"{self.index.dimensions}"
+            )
+        else:
+            try:
+                vector = decode_vector(blob, dims)
+            except EmbeddingDimensionError as exc:
+                problem = str(exc)
+            try:
+                created = epoch(str(created_at))
+            except ValueError:
+                problem = f"created_at {created_at!r} is not a readable time"
+        if problem is not None:
+            self.index.remove(key)
+            self.warn(
+                f"entry {entry_id}: {problem}; its vector was skipped "
+                "(`memchat memory reindex` makes a new one)"
+            )
             return
         self.index.upsert(
-            int(seq),  # type: ignore[call-overload]
-            decode_vector(blob, int(dims)),
+            key,
+            vector,
             RowMeta(
                 namespace=str(namespace),
                 session_id=None if session_id is None else str(session_id),
                 category=str(category),
                 superseded=superseded_by is not None,
-                created=epoch(str(created_at)),
+                created=created,
             ),
         )
 
     def refresh(self) -> None:
         """Catch up with writes other processes committed since our last look."""
+        if self._stale:
+            self.rebuild_index()
+            return
         version = self.conn.execute("PRAGMA data_version").fetchone()[0]
         if version != self._data_version:
-            self._data_version = version
             self.doc_frequencies.clear()  # we cannot see which terms the other writer touched
             self.apply_changes()
+            self._data_version = version  # only once caught up: a failure retries
 
     def apply_changes(self) -> None:
         """Replay the change log past our position into the index; clear the hot cache."""
@@ -132,55 +196,75 @@ class SqliteCore:
         ).fetchall()
         if not changes:
             return
-        self._last_change = changes[-1][0]
         seqs = list(dict.fromkeys(seq for _, seq in changes))
         for start in range(0, len(seqs), _CHUNK):
             chunk = seqs[start : start + _CHUNK]
             marks = ",".join("?" * len(chunk))
             found = self.conn.execute(
                 "SELECT m.seq, m.namespace, m.session_id, m.category, m.superseded_by, "
-                "m.created_at, v.embedding, v.dims, v.model FROM memories m "
+                "m.created_at, v.embedding, v.dims, m.id, v.model FROM memories m "
                 f"LEFT JOIN memory_vectors v ON v.seq = m.seq WHERE m.seq IN ({marks})",
                 chunk,
             ).fetchall()
             present = set()
             for row in found:
                 present.add(row[0])
-                if self.identity is not None and row[8] == self.identity:
-                    self._index_row(row[:8])
+                if self.identity is not None and row[9] == self.identity:
+                    self._index_row(row[:9])
                 else:
                     self.index.remove(row[0])
             for seq in chunk:
                 if seq not in present:
                     self.index.remove(seq)
+        # Moved only once replayed: a failure halfway replays the whole batch next time.
+        self._last_change = changes[-1][0]
         self.total_docs = self.conn.execute("SELECT count(*) FROM memories").fetchone()[0]
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
-        """One IMMEDIATE transaction (no lock-upgrade deadlocks between processes)."""
+        """One IMMEDIATE transaction (no lock-upgrade deadlocks between processes).
+
+        On failure the transaction is rolled back (unless SQLite already did, as it does
+        on a full disk) and the original error is raised, never the rollback's.
+        """
+        self.check_writable()
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self.conn
             self._flush_touches()
             self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            rollback_quietly(self.conn)
             self.doc_frequencies.clear()
             raise
         self.doc_frequencies.settle()
 
     def after_write(self) -> None:
-        """Bring derived state up to date with what we just committed."""
-        self.apply_changes()
+        """Bring derived state up to date with what we just committed.
+
+        The write is committed whatever happens here: a failure to update the derived
+        state must not report it as failed, so the state is marked stale and rebuilt
+        from the file on the next read.
+        """
+        try:
+            self.apply_changes()
+        except sqlite3.Error:
+            self._stale = True
+            return
         self._writes_since_prune += 1
         if self._writes_since_prune >= 1000:
             self._writes_since_prune = 0
-            with self.write():
-                self.conn.execute(
-                    "DELETE FROM memory_changes WHERE change_id <= "
-                    "(SELECT max(change_id) FROM memory_changes) - ?",
-                    (_CHANGE_LOG_KEEP,),
-                )
+            try:
+                with self.write():
+                    self.conn.execute(
+                        "DELETE FROM memory_changes WHERE change_id <= "
+                        "(SELECT max(change_id) FROM memory_changes) - ?",
+                        (_CHANGE_LOG_KEEP,),
+                    )
+            except sqlite3.Error:
+                # The caller's write is committed; a pruning failure (a full disk) must
+                # not report it as failed. The next prune tries again.
+                pass
 
     # -- embedding cache ---------------------------------------------------------------
 
@@ -228,6 +312,20 @@ class SqliteCore:
             )
             self._cache_entries -= excess
 
+    def remember_vector(self, text: str, vector: npt.NDArray[np.float32]) -> None:
+        """Cache one embedding in its own transaction, if the store can be written.
+
+        Only a cache: a read (recall) must not fail because it cannot be saved (a full
+        disk, a read-only store, a busy file).
+        """
+        if self.read_only is not None:
+            return
+        try:
+            with self.write():
+                self.cache_vectors([(text, vector)])
+        except sqlite3.Error:
+            pass  # rolled back: the vector is simply not cached
+
     def _flush_touches(self) -> None:
         if self._pending_touches:
             self.conn.executemany(
@@ -242,10 +340,16 @@ class SqliteCore:
         return int(self._cache_entries)
 
     def close(self) -> None:
-        """Write pending cache recency and close the connection."""
+        """Write pending cache recency and close the connection.
+
+        Recency is a hint for cache eviction: failing to save it (a full disk, a
+        read-only store) must not make closing fail.
+        """
         try:
-            if self._pending_touches:
+            if self._pending_touches and self.read_only is None:
                 with self.write():
                     pass
+        except sqlite3.Error:
+            pass
         finally:
             self.conn.close()

@@ -8,61 +8,82 @@ import os
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
-from memory.errors import DatabaseCorruptError, MemoryStoreError, StorageFullError
-from memory.sqlite.schema import APPLICATION_ID, migrate
+from memory.errors import MemoryStoreError
+from memory.sqlite.checks import (
+    BUSY_TIMEOUT_MS,
+    check_existing_file,
+    check_kind,
+    connect_read_only,
+    unwritable_reason,
+)
+from memory.sqlite.failures import cannot_write, full_error, is_full, translate_error
+from memory.sqlite.schema import (
+    REQUIRED_MIGRATIONS,
+    applied_migrations,
+    migrate,
+    pending_migrations,
+)
 
-_HEADER = b"SQLite format 3\x00"
-BUSY_TIMEOUT_MS = 10_000
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "DatabaseThread",
+    "OpenedDatabase",
+    "open_database",
+    "translate_error",
+]
+
 PAGE_CACHE_KIB = 32_768
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def _check_existing_file(path: Path) -> None:
-    """Read-only checks of a file that already exists; nothing here can modify it."""
-    with path.open("rb") as handle:
-        header = handle.read(len(_HEADER))
-    if header != _HEADER:
-        raise DatabaseCorruptError(path, "not an SQLite database")
-    # Without a WAL of ours beside it, read the file as immutable: a damaged header that
-    # claims WAL mode would otherwise make SQLite create -wal and -shm files next to it.
-    ours = path.with_name(path.name + "-wal").exists()
-    options = "mode=ro" if ours else "mode=ro&immutable=1"
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True)
-    except sqlite3.Error as exc:
-        raise DatabaseCorruptError(path, str(exc)) from exc
-    try:
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
-        if problems != ["ok"]:
-            raise DatabaseCorruptError(path, "; ".join(problems))
-        application_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        tables = {
-            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-        if application_id not in (0, APPLICATION_ID) or (
-            tables and "schema_migrations" not in tables
-        ):
-            raise DatabaseCorruptError(path, "an SQLite database of another program")
-    except sqlite3.DatabaseError as exc:
-        raise DatabaseCorruptError(path, str(exc)) from exc
-    finally:
-        conn.close()
+@dataclass
+class OpenedDatabase:
+    """A connection to the store and how it was opened."""
+
+    conn: sqlite3.Connection
+    read_only: str | None = None
+    """Why the store is read-only (None when it can be written)."""
+    full: bool = False
+    """The store is read-only because the disk is full (writes raise StorageFullError)."""
+    warnings: list[str] = field(default_factory=list)
 
 
-def open_database(path: Path) -> sqlite3.Connection:
-    """Open (creating if needed) and migrate the store; a bad file raises and is untouched."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    if path.exists() and path.stat().st_size > 0:
-        _check_existing_file(path)
-    else:
-        # Created 0600 before SQLite touches it: memories are private.
-        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+@dataclass
+class _CannotWrite(Exception):
+    """Opening for writing failed for a reason that a read-only open may get around."""
+
+    reason: str
+    full: bool
+    error: MemoryStoreError
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise MemoryStoreError(
+            f"cannot create the folder {folder} for the memory store: {exc.strerror or exc}"
+        ) from None
+
+
+def _open_read_write(path: Path, create: bool) -> sqlite3.Connection:
+    if create:
+        try:
+            # Created 0600 before SQLite touches it (memories are private); O_EXCL, so a
+            # FIFO or link slipped in since the check is never opened.
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:
+            check_kind(path)
+        except OSError as exc:
+            raise MemoryStoreError(
+                f"cannot create the memory store {path}: {exc.strerror or exc}"
+            ) from None
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -70,9 +91,19 @@ def open_database(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
-        migrate(conn)
+        migrate(conn, path)
     except sqlite3.Error as exc:
         conn.close()
+        if is_full(exc, path):
+            raise _CannotWrite(
+                "the disk holding it is full", True, full_error(path, str(exc), opening=True)
+            ) from exc
+        if cannot_write(exc):
+            raise _CannotWrite(
+                f"it cannot be written ({exc})",
+                False,
+                MemoryStoreError(f"cannot write the memory store {path}: {exc}"),
+            ) from exc
         raise translate_error(exc, path) from exc
     except BaseException:
         conn.close()
@@ -80,21 +111,55 @@ def open_database(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def translate_error(exc: sqlite3.Error, path: Path) -> MemoryStoreError:
-    """Turn a driver error into the memory layer's error a person can act on."""
-    name = getattr(exc, "sqlite_errorname", "")
-    if name == "SQLITE_FULL" or "database or disk is full" in str(exc):
-        return StorageFullError(
-            f"cannot write to {path}: the disk or the database size limit is full ({exc}); "
-            "nothing was saved, earlier memories are intact"
-        )
-    if (
-        name in ("SQLITE_CORRUPT", "SQLITE_NOTADB")
-        or isinstance(exc, sqlite3.DatabaseError)
-        and ("malformed" in str(exc) or "not a database" in str(exc))
-    ):
-        return DatabaseCorruptError(path, str(exc))
-    return MemoryStoreError(f"database error on {path}: {exc}")
+def _open_read_only(path: Path, reason: str, full: bool) -> OpenedDatabase:
+    try:
+        conn = connect_read_only(path)
+    except sqlite3.Error as exc:
+        raise translate_error(exc, path) from exc
+    try:
+        missing = REQUIRED_MIGRATIONS - applied_migrations(conn)
+        pending = pending_migrations(conn)
+    except sqlite3.Error as exc:
+        conn.close()
+        raise translate_error(exc, path) from exc
+    if missing:
+        conn.close()
+        if full:
+            raise full_error(path, "the store could not be set up", opening=True)
+        raise MemoryStoreError(f"cannot set up the memory store {path}: {reason}")
+    conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
+    warnings = [
+        f"the memory store {path} is open read-only because {reason}: memories can be "
+        "read, but nothing new is saved"
+    ]
+    if pending:
+        warnings.append(f"schema updates {', '.join(pending)} wait until {path} can be written")
+    return OpenedDatabase(conn, read_only=reason, full=full, warnings=warnings)
+
+
+def open_database(path: Path) -> OpenedDatabase:
+    """Open (creating if needed) and migrate the store; a bad file raises and is untouched.
+
+    Where the store cannot be written (a read-only folder or file, a full disk) but
+    exists, it is opened read-only and `read_only` says why.
+    """
+    _make_folder(path.parent)
+    info = check_kind(path)
+    existing = info is not None and info.st_size > 0
+    if existing:
+        check_existing_file(path)
+    reason = unwritable_reason(path)
+    full = False
+    if reason is None:
+        try:
+            return OpenedDatabase(_open_read_write(path, create=info is None))
+        except _CannotWrite as blocked:
+            if not existing:
+                raise blocked.error from blocked.__cause__
+            reason, full = blocked.reason, blocked.full
+    elif not existing:
+        raise MemoryStoreError(f"cannot create the memory store {path}: {reason}")
+    return _open_read_only(path, reason, full)
 
 
 class DatabaseThread:

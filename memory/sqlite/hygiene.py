@@ -1,14 +1,24 @@
-"""Memory hygiene: retention per category and size budgets, every deletion audited."""
+"""Memory hygiene: retention per category and size budgets, every deletion audited.
+
+Budgets hold per namespace: a namespace's facts never make room for another's. Retention
+accepts any number of days; a cutoff before the earliest representable date means nothing
+is old enough to go.
+"""
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from memory.entry import MemoryEntry
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import record_deletions
-from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row, format_time
+from memory.sqlite.rows import ENTRY_COLUMNS, BadRowError, entry_from_row, readable_entries
+
+_ID, _NAMESPACE, _PINNED, _BYTES = 1, 2, 8, 13
+"""Positions in a row selected with ENTRY_COLUMNS (then the content's length in bytes)."""
 
 
 @dataclass(frozen=True)
@@ -19,29 +29,78 @@ class Doomed:
     reason: str
 
 
-def _retention(core: SqliteCore, now: datetime) -> list[Doomed]:
+def cutoff_text(now: datetime, days: int) -> str | None:
+    """The stored-time text `days` before `now`; None when that is before year 1.
+
+    The year is written with four digits whatever its size, so the text still sorts with the
+    stored times (strftime writes year 216 as "216", which would sort after "2026").
+    """
+    try:
+        cutoff = now - timedelta(days=days)
+    except OverflowError:  # too many days for a timedelta, or a date before year 1
+        return None
+    return f"{cutoff.year:04d}" + cutoff.strftime("-%m-%dT%H:%M:%S.%fZ")
+
+
+def _namespace_clause(namespace: str | None) -> tuple[str, tuple[object, ...]]:
+    return ("", ()) if namespace is None else (" AND namespace = ?", (namespace,))
+
+
+def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[Doomed]:
     retention = core.settings.retention_days
+    clause, params = _namespace_clause(namespace)
     doomed: list[Doomed] = []
     for category, days in (
         ("core", retention.core),
         ("daily", retention.daily),
         ("conversation", retention.conversation),
     ):
-        if days <= 0:
+        cutoff = cutoff_text(now, days) if days > 0 else None
+        if cutoff is None:
             continue
-        cutoff = format_time(now - timedelta(days=days))
         rows = core.conn.execute(
             f"SELECT {ENTRY_COLUMNS} FROM memories WHERE category = ? AND pinned = 0 "
-            "AND updated_at < ? ORDER BY seq",
-            (category, cutoff),
+            f"AND updated_at < ?{clause} ORDER BY seq",
+            (category, cutoff, *params),
         ).fetchall()
         reason = f"retention: {category} older than {days} days"
-        doomed.extend(Doomed(entry_from_row(row), reason) for row in rows)
+        doomed.extend(Doomed(entry, reason) for entry in readable_entries(rows, core.warn))
     return doomed
 
 
-def _budgets(core: SqliteCore, already: set[str]) -> list[Doomed]:
+def _over_budget(
+    core: SqliteCore,
+    rows: Sequence[sqlite3.Row],
+    category: str,
+    max_entries: int,
+    max_bytes: int,
+) -> list[Doomed]:
+    """Rows of one namespace and category beyond the budget, in eviction order."""
+    doomed: list[Doomed] = []
+    count = len(rows)
+    size = sum(row[_BYTES] for row in rows)
+    # Least important first, then oldest; pinned rows sort last and are never removed.
+    for row in rows:
+        over_count = bool(max_entries) and count > max_entries
+        over_size = bool(max_bytes) and size > max_bytes
+        if not (over_count or over_size) or row[_PINNED]:
+            break
+        what = f"{max_entries} entries" if over_count else f"{max_bytes} bytes"
+        try:
+            entry = entry_from_row(row)
+        except BadRowError as exc:
+            # A row we cannot read is never deleted blind: it stays, and the user hears of it.
+            core.warn(f"{exc}; hygiene left it in place")
+            continue
+        doomed.append(Doomed(entry, f"budget: {category} over {what}"))
+        count -= 1
+        size -= row[_BYTES]
+    return doomed
+
+
+def _budgets(core: SqliteCore, already: set[str], namespace: str | None) -> list[Doomed]:
     budgets = core.settings.budgets
+    clause, params = _namespace_clause(namespace)
     doomed: list[Doomed] = []
     for category, max_entries, max_bytes in (
         ("core", budgets.core_max_entries, budgets.core_max_bytes),
@@ -51,38 +110,39 @@ def _budgets(core: SqliteCore, already: set[str]) -> list[Doomed]:
             continue
         rows = core.conn.execute(
             f"SELECT {ENTRY_COLUMNS}, length(CAST(content AS BLOB)) FROM memories "
-            "WHERE category = ? ORDER BY pinned, importance, updated_at, seq",
-            (category,),
+            f"WHERE category = ?{clause} ORDER BY namespace, pinned, importance, updated_at, seq",
+            (category, *params),
         ).fetchall()
-        kept = [row for row in rows if row[1] not in already]
-        count = len(kept)
-        size = sum(row[13] for row in kept)
-        # Least important first, then oldest; pinned rows sort last and are never removed.
-        for row in kept:
-            over_count = bool(max_entries) and count > max_entries
-            over_size = bool(max_bytes) and size > max_bytes
-            if not (over_count or over_size) or row[8]:
-                break
-            what = f"{max_entries} entries" if over_count else f"{max_bytes} bytes"
-            doomed.append(Doomed(entry_from_row(row), f"budget: {category} over {what}"))
-            count -= 1
-            size -= row[13]
+        by_namespace: dict[str, list[sqlite3.Row]] = {}
+        for row in rows:
+            if row[_ID] not in already:
+                by_namespace.setdefault(row[_NAMESPACE], []).append(row)
+        for kept in by_namespace.values():
+            doomed.extend(_over_budget(core, kept, category, max_entries, max_bytes))
     return doomed
 
 
-def plan(core: SqliteCore, now: datetime) -> list[Doomed]:
-    """What a hygiene run at `now` removes, in order."""
+def plan(core: SqliteCore, now: datetime, namespace: str | None = None) -> list[Doomed]:
+    """What a hygiene run at `now` removes, in order (one namespace, or all when None)."""
+    doomed = _retention(core, now, namespace)
+    return doomed + _budgets(core, {d.entry.id for d in doomed}, namespace)
+
+
+def run(
+    core: SqliteCore, now: datetime, dry_run: bool, namespace: str | None = None
+) -> list[Doomed]:
+    """Plan, and unless `dry_run`, delete with an audit row for each entry.
+
+    The plan is made again inside the deleting transaction, so an entry another process
+    pinned or changed a moment earlier is judged as it now is. Nothing to remove means no
+    write at all (a read-only store runs hygiene fine).
+    """
     core.refresh()
-    doomed = _retention(core, now)
-    return doomed + _budgets(core, {d.entry.id for d in doomed})
-
-
-def run(core: SqliteCore, now: datetime, dry_run: bool) -> list[Doomed]:
-    """Plan, and unless `dry_run`, delete with an audit row for each entry."""
-    doomed = plan(core, now)
+    doomed = plan(core, now, namespace)
     if dry_run or not doomed:
         return doomed
     with core.write() as conn:
+        doomed = plan(core, now, namespace)
         for item in doomed:
             record_deletions(conn, "id = ?", (item.entry.id,), "hygiene", item.reason)
     core.after_write()

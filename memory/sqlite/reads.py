@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from memory.entry import MemoryEntry
 from memory.protocol import AuditRecord, ListOrder, MemoryStats
-from memory.records import MemoryRecord, StoredEmbedding
+from memory.records import MemoryRecord, StoredEmbedding, vector_problem
 from memory.retrieval import RecallFilters
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import where_sql
-from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row
+from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
 
 _ORDERS: dict[str, str] = {
     "recent": "m.updated_at DESC, m.seq DESC",
@@ -25,7 +25,8 @@ def get(core: SqliteCore, key: str, namespace: str) -> MemoryEntry | None:
         "AND superseded_by IS NULL",
         (namespace, key),
     ).fetchone()
-    return None if row is None else entry_from_row(row)
+    found = readable_entries([] if row is None else [row], core.warn)
+    return found[0] if found else None
 
 
 def get_by_id(core: SqliteCore, entry_id: str) -> MemoryEntry | None:
@@ -34,7 +35,8 @@ def get_by_id(core: SqliteCore, entry_id: str) -> MemoryEntry | None:
     row = core.conn.execute(
         f"SELECT {ENTRY_COLUMNS} FROM memories WHERE id = ?", (entry_id,)
     ).fetchone()
-    return None if row is None else entry_from_row(row)
+    found = readable_entries([] if row is None else [row], core.warn)
+    return found[0] if found else None
 
 
 def list_entries(
@@ -57,7 +59,7 @@ def list_entries(
         f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?",
         (*params, max(limit, 0), max(offset, 0)),
     ).fetchall()
-    return [entry_from_row(row) for row in rows]
+    return readable_entries(rows, core.warn)
 
 
 def count(core: SqliteCore, filters: RecallFilters) -> int:
@@ -107,7 +109,12 @@ def stats(core: SqliteCore, backend: str) -> MemoryStats:
 def export_page(
     core: SqliteCore, namespace: str | None, after_seq: int, limit: int
 ) -> tuple[list[MemoryRecord], int]:
-    """Records after a seq cursor (stable order), with their vectors; and the next cursor."""
+    """Records after a seq cursor (stable order), with their vectors; and the next cursor.
+
+    A damaged row is reported in `core.warnings` instead of failing the export: a row
+    that cannot be read is skipped, a damaged vector is left out of its record (the
+    entry itself is exported; `reindex` makes a new vector).
+    """
     core.refresh()
     clause, params = ("AND m.namespace = ?", [namespace]) if namespace is not None else ("", [])
     columns = ", ".join(f"m.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
@@ -119,21 +126,39 @@ def export_page(
     ).fetchall()
     records = []
     for row in rows:
-        entry = entry_from_row(row)
+        entries = readable_entries([row], core.warn)
+        if not entries:
+            continue
         blob, dims, model = row[13:16]
-        embedding = (
-            StoredEmbedding.from_bytes(model, dims, blob) if blob is not None and model else None
-        )
-        records.append(MemoryRecord.model_construct(**dict(entry), embedding=embedding))
+        embedding = None
+        if blob is not None and model:
+            problem = (
+                vector_problem(blob, dims)
+                if isinstance(blob, bytes) and isinstance(dims, int)
+                else "it is not a vector"
+            )
+            if problem is None:
+                embedding = StoredEmbedding.trusted(model, dims, blob)
+            else:
+                core.warn(
+                    f"entry {entries[0].id}: its stored vector is damaged ({problem}); "
+                    "exported without it (`memchat memory reindex` makes a new one)"
+                )
+        records.append(MemoryRecord.model_construct(**dict(entries[0]), embedding=embedding))
     return records, (rows[-1][0] if rows else after_seq)
 
 
-def audit_log(core: SqliteCore, limit: int, offset: int) -> list[AuditRecord]:
-    """Deletions, newest first."""
+def audit_log(
+    core: SqliteCore, limit: int, offset: int, namespace: str | None = None
+) -> list[AuditRecord]:
+    """Deletions, newest first; only `namespace`'s when given."""
+    clause, params = ("WHERE namespace = ? ", [namespace]) if namespace is not None else ("", [])
+    # SQLite binds 64-bit integers only; no audit log comes near this bound.
+    bound = 1 << 62
     rows = core.conn.execute(
         "SELECT at, action, reason, entry_id, namespace, key, category, content "
-        "FROM memory_audit ORDER BY audit_id DESC LIMIT ? OFFSET ?",
-        (limit, offset),
+        f"FROM memory_audit {clause}ORDER BY audit_id DESC LIMIT ? OFFSET ?",
+        (*params, min(max(limit, 0), bound), min(max(offset, 0), bound)),
     ).fetchall()
     names = ("at", "action", "reason", "entry_id", "namespace", "key", "category", "content")
     return [AuditRecord(**dict(zip(names, row, strict=True))) for row in rows]

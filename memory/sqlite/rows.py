@@ -2,34 +2,67 @@
 
 from __future__ import annotations
 
+import math
+import re
 import sqlite3
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
 import numpy as np
 import numpy.typing as npt
 
 from memory.entry import MemoryEntry
-from memory.errors import EmbeddingDimensionError
-
-# Fixed-width UTC text: lexical order is time order, so SQL compares times as strings.
-_TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%fZ"
+from memory.errors import EmbeddingDimensionError, InvalidEntryError
 
 ENTRY_COLUMNS = (
     "seq, id, namespace, key, content, category, session_id, importance, pinned, source, "
     "superseded_by, created_at, updated_at"
 )
 
+# A year of one to three digits: what `strftime("%Y")` wrote for years before 1000 (it
+# does not pad), before times were always stored as four digits.
+_SHORT_YEAR = re.compile(r"^(\d{1,3})-")
 
-def format_time(value: datetime) -> str:
-    """A datetime as the stored UTC text; naive values are taken as UTC."""
+
+class BadRowError(ValueError):
+    """A stored row that cannot be read back as an entry (damaged, or written by a bug)."""
+
+    def __init__(self, entry_id: object, problem: str) -> None:
+        super().__init__(f"entry {entry_id!s}: {problem}")
+        self.entry_id = str(entry_id)
+        self.problem = problem
+
+
+def format_time(value: datetime, field: str = "time") -> str:
+    """A datetime as the stored UTC text; naive values are taken as UTC.
+
+    Fixed width (the year always four digits), so lexical order is time order and SQL
+    compares times as strings. A time that has no UTC equivalent (before year 1 or after
+    9999 once converted) is refused with an error naming `field`.
+    """
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    return value.astimezone(UTC).strftime(_TIME_FORMAT)
+    try:
+        utc = value.astimezone(UTC)
+    except OverflowError:
+        raise InvalidEntryError(
+            f"{field} {value.isoformat()} is out of range: it has no UTC equivalent "
+            "between years 1 and 9999"
+        ) from None
+    # isoformat pads the year to four digits; strftime("%Y") does not on every platform.
+    return utc.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+
+
+def pad_year(text: str) -> str:
+    """Stored time text with a short year (`999-01-01…`) zero-padded to four digits."""
+    short = _SHORT_YEAR.match(text)
+    return text if short is None else short.group(1).zfill(4) + text[short.end() - 1 :]
 
 
 def parse_time(text: str) -> datetime:
-    """The stored UTC text back as an aware datetime."""
-    return datetime.fromisoformat(text)
+    """The stored UTC text back as an aware datetime (ValueError if it is not a time)."""
+    value = datetime.fromisoformat(pad_year(text))
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def epoch(text: str) -> float:
@@ -43,16 +76,38 @@ def encode_vector(vector: npt.NDArray[np.float32]) -> bytes:
 
 
 def decode_vector(blob: bytes, dims: int) -> npt.NDArray[np.float32]:
-    """Read a vector BLOB, rejecting one whose size disagrees with its recorded dimension."""
+    """Read a vector BLOB, rejecting one whose size or values are not a usable vector."""
     if len(blob) != dims * 4:
         raise EmbeddingDimensionError(
-            f"stored vector has {len(blob)} bytes but records {dims} dimensions"
+            f"stored vector has {len(blob)} bytes but records {dims} dimensions ({dims * 4} bytes)"
         )
-    return np.frombuffer(blob, dtype="<f4").astype(np.float32)
+    vector = np.frombuffer(blob, dtype="<f4").astype(np.float32)
+    if not np.isfinite(vector).all():
+        raise EmbeddingDimensionError("stored vector holds values that are not finite numbers")
+    return vector
+
+
+def _text(entry_id: object, name: str, value: object, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise BadRowError(entry_id, f"{name} is stored as {type(value).__name__}, not text")
+    return value
+
+
+def _time(entry_id: object, name: str, value: object) -> datetime:
+    try:
+        return parse_time(str(_text(entry_id, name, value)))
+    except ValueError:
+        raise BadRowError(entry_id, f"{name} {value!r} is not a readable time") from None
 
 
 def entry_from_row(row: sqlite3.Row | tuple[object, ...]) -> MemoryEntry:
-    """Build an entry from a row selected with `ENTRY_COLUMNS` (seq first)."""
+    """Build an entry from a row selected with `ENTRY_COLUMNS` (seq first).
+
+    Raises `BadRowError` (naming the entry and the problem) for a row that cannot be an
+    entry; readers skip such a row and report it instead of failing the whole store.
+    """
     (
         _seq,
         entry_id,
@@ -68,21 +123,40 @@ def entry_from_row(row: sqlite3.Row | tuple[object, ...]) -> MemoryEntry:
         created_at,
         updated_at,
     ) = tuple(row)[:13]
+    if not isinstance(importance, int | float) or not math.isfinite(importance):
+        raise BadRowError(entry_id, f"importance {importance!r} is not a number")
     return MemoryEntry.model_construct(
-        id=entry_id,
-        key=key,
-        content=content,
-        category=category,
-        timestamp=parse_time(str(created_at)),
-        updated_at=parse_time(str(updated_at)),
-        session_id=session_id,
-        namespace=namespace,
+        id=_text(entry_id, "id", entry_id),
+        key=_text(entry_id, "key", key),
+        content=_text(entry_id, "content", content),
+        category=_text(entry_id, "category", category),
+        timestamp=_time(entry_id, "created_at", created_at),
+        updated_at=_time(entry_id, "updated_at", updated_at),
+        session_id=_text(entry_id, "session_id", session_id, optional=True),
+        namespace=_text(entry_id, "namespace", namespace),
         importance=float(importance),
-        superseded_by=superseded_by,
+        superseded_by=_text(entry_id, "superseded_by", superseded_by, optional=True),
         pinned=bool(pinned),
-        source=source,
+        source=_text(entry_id, "source", source),
         score=None,
         scores=None,
         # Given, not defaulted: model_construct would inspect the factory on every row.
         supersedes=[],
     )
+
+
+def readable_entries(
+    rows: Iterable[sqlite3.Row | tuple[object, ...]], warn: Callable[[str], None]
+) -> list[MemoryEntry]:
+    """Entries for the rows that can be read; each damaged row is reported and skipped.
+
+    One bad row must never make a list, an export or a recall fail: the rest of the
+    store stays usable, and `warn` tells the user which entry is damaged and how.
+    """
+    entries = []
+    for row in rows:
+        try:
+            entries.append(entry_from_row(row))
+        except BadRowError as exc:
+            warn(f"{exc}; it was skipped (the row is still in the file)")
+    return entries

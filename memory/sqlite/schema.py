@@ -7,7 +7,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memory.entry import utc_now
-from memory.sqlite.rows import format_time
+from memory.errors import MemoryStoreError
+from memory.sqlite.rows import format_time, pad_year
+from memory.sqlite.transaction import rollback_quietly
 
 
 @dataclass(frozen=True)
@@ -150,13 +152,41 @@ CREATE TABLE memory_audit (
 CREATE INDEX memory_audit_at ON memory_audit (at);
 """
 
+# Matches a stored time whose year has fewer than four digits.
+_SHORT_YEAR_GLOB = " OR ".join(
+    f"{column} GLOB '{'[0-9]' * digits}-*'"
+    for column in ("created_at", "updated_at")
+    for digits in (1, 2, 3)
+)
+
+
+def _pad_short_years(conn: sqlite3.Connection) -> None:
+    """Zero-pad years before 1000, which strftime once stored unpadded (`999-01-01…`).
+
+    Unpadded, such a time sorts after every four-digit year, so time filters and ordering
+    were wrong for it, and older readers could not parse it at all.
+    """
+    rows = conn.execute(
+        f"SELECT seq, created_at, updated_at FROM memories WHERE {_SHORT_YEAR_GLOB}"
+    ).fetchall()
+    conn.executemany(
+        "UPDATE memories SET created_at = ?, updated_at = ? WHERE seq = ?",
+        [(pad_year(created), pad_year(updated), seq) for seq, created, updated in rows],
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
     Migration("0003_change_log", _script(_CREATE_CHANGES)),
     Migration("0004_embedding_cache", _script(_CREATE_EMBEDDING_CACHE)),
     Migration("0005_audit", _script(_CREATE_AUDIT)),
+    Migration("0006_pad_short_years", _pad_short_years),
 )
+
+REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
+"""The migrations that make the tables; without them even a read-only store cannot work.
+Later ones only repair data, so a store that cannot be written can still be read."""
 
 APPLICATION_ID = 0x4D454D43  # "MEMC": marks the file as ours for `file` and for us.
 
@@ -171,17 +201,48 @@ def applied_migrations(conn: sqlite3.Connection) -> set[str]:
     return {row[0] for row in conn.execute("SELECT name FROM schema_migrations")}
 
 
-def migrate(conn: sqlite3.Connection) -> list[str]:
-    """Apply pending migrations in order, each in its own transaction; return their names."""
+def unknown_migrations(applied: set[str]) -> list[str]:
+    """Applied migrations this version does not know: the store is from a newer memchat."""
+    known = {migration.name for migration in MIGRATIONS}
+    return sorted(applied - known)
+
+
+def newer_store_error(path: object, unknown: list[str]) -> MemoryStoreError:
+    """The error for a store written by a newer memchat (the file is left untouched)."""
+    return MemoryStoreError(
+        f"{path} was written by a newer version of memchat: it has schema changes this "
+        f"version does not know ({', '.join(unknown)}). The file was left untouched; "
+        "upgrade memchat to open it."
+    )
+
+
+def pending_migrations(conn: sqlite3.Connection) -> list[str]:
+    """Names of the known migrations not yet applied, in order."""
     done = applied_migrations(conn)
+    return [migration.name for migration in MIGRATIONS if migration.name not in done]
+
+
+def migrate(conn: sqlite3.Connection, path: object = "the store") -> list[str]:
+    """Apply pending migrations in order, each in its own transaction; return their names.
+
+    A store that records migrations this version does not know is refused before any
+    change (it was written by a newer memchat).
+    """
+    done = applied_migrations(conn)
+    if unknown := unknown_migrations(done):
+        raise newer_store_error(path, unknown)
     applied: list[str] = []
     for migration in MIGRATIONS:
         if migration.name in done:
             continue
         conn.execute("BEGIN IMMEDIATE")
         try:
-            # Another process may have migrated while we waited for the write lock.
-            if migration.name in applied_migrations(conn):
+            # Another process may have migrated (perhaps a newer memchat) while we waited
+            # for the write lock.
+            now_done = applied_migrations(conn)
+            if unknown := unknown_migrations(now_done):
+                raise newer_store_error(path, unknown)
+            if migration.name in now_done:
                 conn.execute("ROLLBACK")
                 continue
             conn.execute(
@@ -196,7 +257,7 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            rollback_quietly(conn)
             raise
         applied.append(migration.name)
     return applied

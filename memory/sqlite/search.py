@@ -19,7 +19,7 @@ from memory.retrieval import (
 )
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import vector_filter, where_sql
-from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row
+from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
 from memory.text import fts_match_expression, fts_quote, query_terms
 
 _MIN_CANDIDATES = 40
@@ -66,7 +66,7 @@ def recent(core: SqliteCore, filters: RecallFilters, limit: int) -> list[MemoryE
         "ORDER BY m.updated_at DESC, m.seq DESC LIMIT ?",
         (*params, limit),
     ).fetchall()
-    entries = [entry_from_row(row) for row in rows]
+    entries = readable_entries(rows, core.warn)
     for entry in entries:
         entry.scores = RecallScores(fused=0.0, lane="recent")
     return entries
@@ -265,8 +265,9 @@ def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[Mem
     entries = []
     for fused, candidate in scored:
         row = by_seq.get(candidate.seq)
-        if row is not None:
-            entry = entry_from_row(row)
+        readable = readable_entries([] if row is None else [row], core.warn)
+        if readable:
+            entry = readable[0]
             entry.score = fused
             parent = by_seq.get(candidate.context_of) if candidate.context_of else None
             entry.scores = explain(
@@ -296,7 +297,7 @@ def like_fallback(
         "ORDER BY m.updated_at DESC, m.seq DESC LIMIT ?",
         (*params, LIKE_FALLBACK_WINDOW, f"%{escaped}%", f"%{escaped}%", limit),
     ).fetchall()
-    entries = [entry_from_row(row) for row in rows]
+    entries = readable_entries(rows, core.warn)
     for entry in entries:
         entry.scores = RecallScores(fused=0.0, lane="like", low_confidence=True)
         entry.score = 0.0

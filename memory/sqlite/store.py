@@ -14,7 +14,7 @@ import numpy.typing as npt
 from memory.embedding.base import Embedder, checked_vectors, unit_vectors
 from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import EmbeddingError, MemoryStoreError
-from memory.files import SNAPSHOT_NAME, write_private
+from memory.files import SNAPSHOT_NAME, store_files, write_private
 from memory.procedures import ProcedureStep, describe_procedure
 from memory.protocol import (
     AuditRecord,
@@ -27,7 +27,7 @@ from memory.protocol import (
 from memory.retrieval import RecallFilters, cache_key, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.snapshot import render_snapshot
-from memory.sqlite import history, reads, search, writes
+from memory.sqlite import history, importing, reads, search, writes
 from memory.sqlite import hygiene as hygiene_run
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
@@ -58,6 +58,8 @@ class SqliteMemory:
         self.settings = core.settings
         self.path = core.path
         self.last_embedding_error: str | None = None
+        self.warnings: list[str] = core.warnings
+        """Shared with the core, which adds what it meets while reading (a damaged row)."""
         self.hydration: str | None = None
         """Set when the store was rebuilt from MEMORY_SNAPSHOT.md (and how that went)."""
         self._closed = False
@@ -157,6 +159,7 @@ class SqliteMemory:
                 source=source,
             )
         )
+        self._core.check_writable()  # before the embedder is asked for anything
         vectors = await self._embed([content])
         vector = None if vectors is None else vectors[0]
         return await self._db.run(writes.upsert, self._core, item, vector)
@@ -165,6 +168,7 @@ class SqliteMemory:
         self, items: Sequence[NewMemory], vectors: npt.NDArray[np.float32] | None = None
     ) -> int:
         """Insert many new entries in one transaction; vectors are given or embedded."""
+        self._core.check_writable()
         if vectors is None and self.embedder is not None:
             vectors = await self._embed([item.content for item in items])
         elif vectors is not None:
@@ -184,17 +188,40 @@ class SqliteMemory:
         return await self._db.run(history.restore, self._core, entry_id)
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
-        """See `Memory.import_`."""
-        return await self._db.run(writes.import_records, self._core, list(entries))
+        """See `Memory.import_`: what an import changes is kept as restorable history."""
+        return await self._db.run(importing.import_records, self._core, list(entries))
 
-    async def reindex(self, batch_size: int = 64, progress: ProgressCallback | None = None) -> int:
-        """Embed every entry whose vector is missing or stale; return how many were done."""
+    async def reindex(
+        self,
+        batch_size: int = 64,
+        progress: ProgressCallback | None = None,
+        *,
+        namespace: str | None = None,
+    ) -> int:
+        """Embed every entry whose vector is missing or stale; return how many were done.
+
+        Args:
+            batch_size: Entries embedded per request; at least 1 (0 would embed nothing
+                yet report success).
+            progress: Called with (done, total) after each batch.
+            namespace: Only this namespace's entries; all namespaces when None.
+
+        Raises:
+            MemoryStoreError: Embeddings are off, or `batch_size` is not a whole number >= 1.
+        """
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise MemoryStoreError(
+                f"reindex batch_size must be a whole number of at least 1, got {batch_size!r}"
+            )
         if self.embedder is None:
             raise MemoryStoreError("embeddings are off (memory.embedding_provider = 'none')")
-        total = await self._db.run(writes.count_needing_vectors, self._core)
+        batch_size = min(batch_size, 1 << 31)  # beyond any store; SQLite binds 64-bit only
+        total = await self._db.run(writes.count_needing_vectors, self._core, namespace)
         done, cursor = 0, 0
         while True:
-            rows = await self._db.run(writes.rows_needing_vectors, self._core, cursor, batch_size)
+            rows = await self._db.run(
+                writes.rows_needing_vectors, self._core, cursor, batch_size, namespace
+            )
             if not rows:
                 return done
             vectors = await self.embedder.embed([content for _, content in rows])
@@ -262,9 +289,8 @@ class SqliteMemory:
     def _finish_hybrid(
         self, stage: search.KeywordStage, text: str, vector: npt.NDArray[np.float32]
     ) -> RecallResult:
-        with self._core.write():
-            key = search.QUERY_VECTOR_PREFIX + text if self._core.asymmetric else text
-            self._core.cache_vectors([(key, vector)])
+        key = search.QUERY_VECTOR_PREFIX + text if self._core.asymmetric else text
+        self._core.remember_vector(key, vector)
         return search.finish(self._core, stage, vector, "hybrid")
 
     async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:
@@ -344,21 +370,63 @@ class SqliteMemory:
 
     # -- lifecycle ---------------------------------------------------------------------
 
-    async def hygiene(self, *, dry_run: bool = False, now: datetime | None = None) -> HygieneReport:
-        """Apply retention and budgets (pinned entries exempt); every deletion is audited."""
-        doomed = await self._db.run(hygiene_run.run, self._core, now or utc_now(), dry_run)
+    async def hygiene(
+        self,
+        *,
+        dry_run: bool = False,
+        now: datetime | None = None,
+        namespace: str | None = None,
+    ) -> HygieneReport:
+        """Apply retention and budgets (pinned entries exempt); every deletion is audited.
+
+        Budgets count each namespace on its own. `namespace` limits the run to one namespace;
+        all namespaces when None.
+        """
+        doomed = await self._db.run(
+            hygiene_run.run, self._core, now or utc_now(), dry_run, namespace
+        )
         return HygieneReport(dry_run=dry_run, removed=[(d.entry, d.reason) for d in doomed])
 
-    async def audit_log(self, limit: int = 100, offset: int = 0) -> builtins.list[AuditRecord]:
-        """Deletions, newest first."""
-        return await self._db.run(reads.audit_log, self._core, limit, offset)
+    async def audit_log(
+        self, limit: int = 100, offset: int = 0, *, namespace: str | None = None
+    ) -> builtins.list[AuditRecord]:
+        """Deletions, newest first; only `namespace`'s when given."""
+        return await self._db.run(reads.audit_log, self._core, limit, offset, namespace)
 
-    async def write_snapshot(self, path: Path | None = None, now: datetime | None = None) -> Path:
-        """Write MEMORY_SNAPSHOT.md (every core entry, superseded history included)."""
+    async def write_snapshot(
+        self,
+        path: Path | None = None,
+        now: datetime | None = None,
+        *,
+        namespace: str | None = None,
+    ) -> Path:
+        """Write MEMORY_SNAPSHOT.md (every core entry, superseded history included).
+
+        Args:
+            path: Where to write; MEMORY_SNAPSHOT.md beside the database when None.
+            now: The time the snapshot states.
+            namespace: Only this namespace's entries (all when None). A partial snapshot
+                needs its own `path`: the store is rebuilt from MEMORY_SNAPSHOT.md, which
+                must therefore always hold every namespace.
+
+        Raises:
+            MemoryStoreError: A namespace without a path of its own.
+            UnsafeTargetError: `path` is one of the store's files or not a regular file.
+        """
         target = path or self.snapshot_path
-        entries = [e async for e in self.export() if e.category == MemoryCategory.CORE.value]
+        if namespace is not None and target.resolve() == self.snapshot_path.resolve():
+            raise MemoryStoreError(
+                f"a snapshot of one namespace needs a file of its own: {SNAPSHOT_NAME} "
+                "restores the whole store, so it always holds every namespace"
+            )
+        entries = [
+            e
+            async for e in self.export(namespace=namespace)
+            if e.category == MemoryCategory.CORE.value
+        ]
         text = render_snapshot(entries, now or utc_now())
-        await asyncio.to_thread(write_private, target, text)
+        # The store's own files are never a snapshot target (a typo must not replace them).
+        await asyncio.to_thread(write_private, target, text, store_files(self.path))
         return target
 
     @property

@@ -20,8 +20,6 @@ from memory.entry import (
     utc_now,
 )
 from memory.errors import EmbeddingDimensionError, InvalidEntryError
-from memory.protocol import ImportSummary
-from memory.records import MemoryRecord
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.policy import content_hash, similar_active
 from memory.sqlite.rows import ENTRY_COLUMNS, encode_vector, entry_from_row, format_time
@@ -43,7 +41,8 @@ class NewMemory:
     created_at: datetime | None = None
 
 
-def _check_text(label: str, value: str) -> None:
+def check_text(label: str, value: str) -> None:
+    """Reject text that cannot be stored as UTF-8 (an unpaired surrogate), naming `label`."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
@@ -67,13 +66,15 @@ def validate(item: NewMemory) -> NewMemory:
         ("namespace", item.namespace),
         ("session_id", item.session_id or ""),
     ):
-        _check_text(label, value)
+        check_text(label, value)
     if item.importance is not None and not 0.0 <= item.importance <= 1.0:
         raise InvalidEntryError(f"importance must be between 0 and 1, got {item.importance}")
     try:
         category = normalize_category(item.category)
     except ValueError as exc:
         raise InvalidEntryError(str(exc)) from None
+    if item.created_at is not None:
+        format_time(item.created_at, "created_at")  # a time with no UTC equivalent
     return NewMemory(
         key=item.key,
         content=item.content,
@@ -114,7 +115,7 @@ def _write_vector(
     )
 
 
-_INSERT = (
+INSERT_SQL = (
     "INSERT INTO memories (seq, id, namespace, key, content, category, session_id, importance, "
     "pinned, source, superseded_by, created_at, updated_at, terms, content_hash) "
     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
@@ -220,7 +221,7 @@ def _place_new(
 def _new_row(
     item: NewMemory, seq: int | None, entry_id: str, created: str, updated: str, digest: str
 ) -> tuple[object, ...]:
-    """The values of one new `memories` row, in `_INSERT`'s order."""
+    """The values of one new `memories` row, in `INSERT_SQL`'s order."""
     return (
         seq,
         entry_id,
@@ -243,9 +244,9 @@ def _new_row(
 def _insert(
     conn: sqlite3.Connection, item: NewMemory, now: str, digest: str, entry_id: str = ""
 ) -> int:
-    created = format_time(item.created_at) if item.created_at else now
+    created = format_time(item.created_at, "created_at") if item.created_at else now
     row = _new_row(item, None, entry_id or uuid.uuid4().hex, created, max(created, now), digest)
-    return int(conn.execute(_INSERT, row).lastrowid or 0)
+    return int(conn.execute(INSERT_SQL, row).lastrowid or 0)
 
 
 def _update_in_place(
@@ -314,7 +315,7 @@ def bulk_insert(
         first = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM memories").fetchone()[0]
         rows = []
         for offset, item in enumerate(checked):
-            created = format_time(item.created_at) if item.created_at else now
+            created = format_time(item.created_at, "created_at") if item.created_at else now
             rows.append(
                 _new_row(
                     item,
@@ -325,7 +326,7 @@ def bulk_insert(
                     content_hash(item.content),
                 )
             )
-        conn.executemany(_INSERT, rows)
+        conn.executemany(INSERT_SQL, rows)
         if blobs is not None:
             conn.executemany(
                 "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?)",
@@ -338,78 +339,36 @@ def bulk_insert(
     return len(rows)
 
 
-def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSummary:
-    """Write records exactly as exported; a row with the same id or key is replaced."""
-    summary = ImportSummary()
-    with core.write() as conn:
-        for record in records:
-            validate(
-                NewMemory(
-                    key=record.key,
-                    content=record.content,
-                    category=record.category,
-                    namespace=record.namespace,
-                    session_id=record.session_id,
-                )
-            )
-            # Only an active record takes the key from the active row that holds it;
-            # superseded history shares keys with its successor.
-            replaced = conn.execute(
-                "DELETE FROM memories WHERE id = ? OR (? AND namespace = ? AND key = ? "
-                "AND superseded_by IS NULL)",
-                (record.id, record.superseded_by is None, record.namespace, record.key),
-            ).rowcount
-            if replaced:
-                summary.replaced += 1
-            else:
-                summary.added += 1
-            cursor = conn.execute(
-                _INSERT,
-                (
-                    None,
-                    record.id,
-                    record.namespace,
-                    record.key,
-                    record.content,
-                    record.category,
-                    record.session_id,
-                    record.importance,
-                    record.pinned,
-                    record.source,
-                    record.superseded_by,
-                    format_time(record.timestamp),
-                    format_time(record.updated_at),
-                    index_text(record.key, record.content),
-                    content_hash(record.content),
-                ),
-            )
-            embedding = record.embedding if isinstance(record, MemoryRecord) else None
-            if embedding is not None:
-                # Kept as exported, even from another model: reindex can replace it later.
-                conn.execute(
-                    "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?,?,?,?)",
-                    (cursor.lastrowid, embedding.to_bytes(), embedding.dims, embedding.model),
-                )
-    core.after_write()
-    return summary
+# Missing, from another model, or damaged (a size that disagrees with its dimensions).
+_NEEDS_VECTOR = (
+    "FROM memories m LEFT JOIN memory_vectors v ON v.seq = m.seq WHERE (v.model IS NOT ? "
+    "OR length(v.embedding) != 4 * v.dims)"
+)
 
 
-_NEEDS_VECTOR = "FROM memories m LEFT JOIN memory_vectors v ON v.seq = m.seq WHERE v.model IS NOT ?"
+def _in_namespace(namespace: str | None) -> tuple[str, tuple[str, ...]]:
+    return ("", ()) if namespace is None else (" AND m.namespace = ?", (namespace,))
 
 
-def rows_needing_vectors(core: SqliteCore, after_seq: int, limit: int) -> list[tuple[int, str]]:
-    """Entries whose vector is missing or from another model, in seq order after a cursor."""
+def rows_needing_vectors(
+    core: SqliteCore, after_seq: int, limit: int, namespace: str | None = None
+) -> list[tuple[int, str]]:
+    """Entries whose vector is missing, stale or damaged, in seq order after a cursor.
+
+    Only `namespace`'s entries when given; every namespace's when None.
+    """
+    clause, params = _in_namespace(namespace)
     return core.conn.execute(
-        f"SELECT m.seq, m.content {_NEEDS_VECTOR} AND m.seq > ? ORDER BY m.seq LIMIT ?",
-        (core.identity, after_seq, limit),
+        f"SELECT m.seq, m.content {_NEEDS_VECTOR}{clause} AND m.seq > ? ORDER BY m.seq LIMIT ?",
+        (core.identity, *params, after_seq, limit),
     ).fetchall()
 
 
-def count_needing_vectors(core: SqliteCore) -> int:
-    """How many entries `reindex` would embed."""
-    return int(
-        core.conn.execute(f"SELECT count(*) {_NEEDS_VECTOR}", (core.identity,)).fetchone()[0]
-    )
+def count_needing_vectors(core: SqliteCore, namespace: str | None = None) -> int:
+    """How many entries `reindex` would embed (in `namespace`, or in all when None)."""
+    clause, params = _in_namespace(namespace)
+    query = f"SELECT count(*) {_NEEDS_VECTOR}{clause}"
+    return int(core.conn.execute(query, (core.identity, *params)).fetchone()[0])
 
 
 def set_vectors(

@@ -1,7 +1,7 @@
-"""Property tests, 10,000+ examples in total: no input raises anything but a clear error.
+"""Property tests: no input raises anything but a clear error.
 
-Counts: recall queries 3,000; keys and contents 2,500; tool arguments 2,500;
-config files 2,500 — 10,500 in all.
+Counts per run (times `MEMCHAT_TEST_DEPTH`, see tests/helpers/depth.py): recall queries
+1,000; keys and contents 800; tool arguments 800; config files 800 — 3,400 in all.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from memory.settings import MemorySettings
 from memory.sqlite.policy import content_hash
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
+from tests.helpers.depth import examples
 from tests.helpers.strategies import HOSTILE_TEXT
 
 pytestmark = pytest.mark.slow
@@ -65,7 +66,7 @@ def store(
 
 
 @given(query=TEXT)
-@settings(max_examples=3000, deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_recall_queries(store: SqliteMemory, loop: asyncio.AbstractEventLoop, query: str) -> None:
     result = loop.run_until_complete(store.recall(query, limit=4))
     assert len(result.entries) <= 4
@@ -73,7 +74,7 @@ def test_recall_queries(store: SqliteMemory, loop: asyncio.AbstractEventLoop, qu
 
 
 @given(key=TEXT, content=TEXT)
-@settings(max_examples=2500, deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_keys_and_contents(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, key: str, content: str
 ) -> None:
@@ -130,7 +131,7 @@ ARGUMENTS = st.one_of(
     ),
     arguments=ARGUMENTS,
 )
-@settings(max_examples=2500, deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(800), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_tool_arguments(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, name: str, arguments: object
 ) -> None:
@@ -188,7 +189,7 @@ TOML_VALUE = st.one_of(
     value=TOML_VALUE,
     junk=st.sampled_from(["", "\n[[", "\nx", "\n\x00", "\n[memory]\n"]),
 )
-@settings(max_examples=2500, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 def test_config_files(table: str, key: str, value: str, junk: str) -> None:
     header = f"[{table}]\n" if table else ""
     text = f"# a user's config\n{header}{key} = {value}{junk}\n"

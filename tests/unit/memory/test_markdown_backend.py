@@ -1,10 +1,18 @@
 from __future__ import annotations
 
+import asyncio
 import stat
+import tempfile
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+
+from memory.entry import MemoryEntry
 from memory.markdown_backend import MarkdownMemory
+from memory.protocol import ImportSummary
 from memory.settings import MemorySettings
+from tests.helpers.hostile import SURFACE_TEXT
 
 
 async def test_files_are_readable_append_only_and_survive_a_reopen(tmp_path: Path) -> None:
@@ -27,3 +35,96 @@ async def test_files_are_readable_append_only_and_survive_a_reopen(tmp_path: Pat
     assert got is not None and got.id == core.id and got.content == "The user edits in Zed"
     assert await reopened.count() == 2
     assert [e.key for e in (await reopened.recall("Zed editor")).entries] == ["user `editor` #1"]
+
+
+NOW = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+def _record(entry_id: str, key: str, content: str, **fields: object) -> MemoryEntry:
+    return MemoryEntry.model_validate(
+        {
+            "id": entry_id,
+            "key": key,
+            "content": content,
+            "timestamp": NOW,
+            "updated_at": NOW + timedelta(hours=1),
+            **fields,
+        }
+    )
+
+
+async def _markdown(root: Path) -> MarkdownMemory:
+    return await MarkdownMemory.open(root, MemorySettings(embedding_provider="none"))
+
+
+async def test_importing_what_the_store_holds_appends_nothing(tmp_path: Path) -> None:
+    memory = await _markdown(tmp_path)
+    records = [
+        _record("a", "editor", "Helix\r\nand Zed", pinned=True, importance=0.9),
+        _record("b", "lunch", "ramen", category="daily", session_id="s1", source="autosave"),
+        _record("c", "old", "superseded", superseded_by="a"),
+    ]
+    assert await memory.import_(records) == ImportSummary(added=3)
+    files = {p: p.read_bytes() for p in tmp_path.rglob("*.md")}
+    assert await memory.import_(records) == ImportSummary(unchanged=3)
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*.md")} == files
+
+
+async def test_a_changed_record_appends_its_new_version_and_keeps_the_old(
+    tmp_path: Path,
+) -> None:
+    memory = await _markdown(tmp_path)
+    await memory.import_([_record("a", "home", "Ana lives in Porto")])
+    # An older updated_at still wins: imported rows win, whatever their times say.
+    changed = _record("a", "home", "Ana lives in Lisbon", updated_at=NOW)
+    assert await memory.import_([changed]) == ImportSummary(replaced=1)
+    text = (tmp_path / "MEMORY.md").read_text()
+    assert "Ana lives in Porto" in text and "Ana lives in Lisbon" in text
+    assert await (await _markdown(tmp_path)).get_by_id("a") == changed
+
+
+async def test_an_import_sets_aside_the_entry_holding_its_key_and_renumbers_foreign_ids(
+    tmp_path: Path,
+) -> None:
+    memory = await _markdown(tmp_path)
+    mine = await memory.store("home", "Ana lives in Porto")
+    elsewhere = await memory.store_with_metadata("note", "a work note", namespace="work")
+    summary = await memory.import_(
+        [
+            _record("imported", "home", "Ana lives in Lisbon"),
+            _record(elsewhere.id, "note", "same id, other namespace"),
+        ]
+    )
+    assert summary == ImportSummary(added=1, renumbered=1, kept_as_history=1)
+    assert (await memory.get("home")).id == "imported"  # type: ignore[union-attr]
+    set_aside = await memory.get_by_id(mine.id)
+    assert set_aside is not None and set_aside.superseded_by == "imported"
+    assert await memory.get_by_id(elsewhere.id) == elsewhere
+    renumbered = await memory.get("note")
+    assert renumbered is not None and renumbered.id != elsewhere.id
+
+
+async def test_restore_and_supersede_round_trip_through_the_files(tmp_path: Path) -> None:
+    memory = await _markdown(tmp_path)
+    old = await memory.store("office", "third floor")
+    new = await memory.store("office new", "fifth floor")
+    assert await memory.supersede([old.id, old.id], new.id) == 1
+    restored = await memory.restore(old.id)
+    reopened = await _markdown(tmp_path)
+    assert await reopened.get_by_id(old.id) == restored and restored.superseded_by is None
+    assert (await reopened.get_by_id(new.id)).superseded_by == old.id  # type: ignore[union-attr]
+
+
+@given(content=SURFACE_TEXT, key=SURFACE_TEXT.filter(lambda k: k.strip() != ""))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_any_text_survives_the_files(tmp_path: Path, content: str, key: str) -> None:
+    async def check() -> None:
+        root = Path(tempfile.mkdtemp(dir=tmp_path))
+        memory = await _markdown(root)
+        stored = await memory.store_with_metadata(key, content, namespace=key, source=content)
+        assert await (await _markdown(root)).get_by_id(stored.id) == stored
+        assert memory.warnings == []
+
+    asyncio.run(check())

@@ -14,6 +14,7 @@ from memory.migration import MigrationError, migrate
 from memory.protocol import Memory
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
+from tests.helpers.hostile import HOSTILE_TEXTS
 
 FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
 
@@ -198,3 +199,52 @@ async def test_backends_sharing_one_file_need_no_copy(tmp_path: Path) -> None:
     finally:
         await plain.close()
         await bridged.close()
+
+
+async def test_rerunning_a_migration_to_markdown_changes_no_byte(tmp_path: Path) -> None:
+    source = await _open("sqlite", tmp_path / "a")
+    target = await _open("markdown", tmp_path / "b")
+    try:
+        await _seed(source, 12)
+        first = await migrate(source, target, batch_size=5)
+        assert (first.copied, first.unchanged, first.mismatched) == (12, 0, [])
+        files = {p: p.read_bytes() for p in (tmp_path / "b").rglob("*.md")}
+        again = await migrate(source, target, batch_size=5)
+        assert (again.already_present, again.unchanged, again.mismatched) == (12, 12, [])
+        assert {p: p.read_bytes() for p in (tmp_path / "b").rglob("*.md")} == files
+    finally:
+        await source.close()
+        await target.close()
+
+
+async def test_hostile_text_survives_sqlite_markdown_sqlite(tmp_path: Path) -> None:
+    origin = await _open("sqlite", tmp_path / "a")
+    middle = await _open("markdown", tmp_path / "b")
+    back = await _open("sqlite", tmp_path / "c")
+    base = datetime(2026, 3, 1, 9, tzinfo=UTC)
+    keys = [t for t in HOSTILE_TEXTS if t.strip() and len(t) <= 512]
+    try:
+        await origin.import_(
+            MemoryEntry(
+                id=f"id\n{i}",
+                key=f"{keys[i % len(keys)]}\r\n{i}",
+                content=text,
+                category="core" if i % 2 else "daily",
+                timestamp=base + timedelta(days=i, microseconds=i),
+                updated_at=base + timedelta(days=i, seconds=i),
+                session_id=text[:20] if i % 3 else None,
+                importance=i / len(HOSTILE_TEXTS),
+                pinned=i % 4 == 0,
+                source=["user", "autosave", "tool"][i % 3],
+                superseded_by=f"id\n{i + 1}" if i % 5 == 1 else None,
+            )
+            for i, text in enumerate(HOSTILE_TEXTS)
+        )
+        before = await _dump(origin)
+        assert (await migrate(origin, middle)).mismatched == []
+        assert middle.warnings == []
+        assert (await migrate(middle, back)).mismatched == []
+        assert await _dump(back) == before
+    finally:
+        for store in (origin, middle, back):
+            await store.close()

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import stat
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -26,12 +26,14 @@ async def test_store_then_get_returns_every_field(store: SqliteMemory) -> None:
 
 
 async def test_upsert_keeps_id_and_created_refreshes_content_and_clears_superseded(
-    store: SqliteMemory,
+    store: SqliteMemory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = await store.store("lang", "prefers Rust", "daily")
     other = await store.store("other", "placeholder")
     await store.supersede([first.id], other.id)
-    await asyncio.sleep(0.002)
+    # A later clock, not a sleep: the update must carry a later time however fast it runs.
+    later = first.updated_at + timedelta(seconds=1)
+    monkeypatch.setattr("memory.sqlite.writes.utc_now", lambda: later)
     second = await store.store("lang", "prefers Python", "daily")
     assert second.id == first.id
     assert second.timestamp == first.timestamp

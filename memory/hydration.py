@@ -1,0 +1,63 @@
+"""Rebuild a lost store from MEMORY_SNAPSHOT.md, as far as the snapshot allows.
+
+A damaged snapshot never stops memchat from starting: every complete entry is restored,
+and what was skipped (a torn tail, a bad value, an entry the store refused) is named in the
+store's `warnings` and summed up in the message the app shows. The snapshot is only read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memory.errors import MemoryStoreError
+from memory.snapshot import read_snapshot_bytes
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+    from memory.protocol import Memory
+
+_LEFT = "the store starts empty and the snapshot was left as it is"
+
+
+async def _import_each(memory: Memory, entries: list[MemoryEntry], source: Path) -> list[str]:
+    """Import `entries`; when the batch is refused, one by one. Returns what failed."""
+    try:
+        await memory.import_(entries)
+    except (MemoryStoreError, ValueError):
+        pass
+    else:
+        return []
+    failed = []
+    for entry in entries:
+        try:
+            await memory.import_([entry])
+        except (MemoryStoreError, ValueError) as exc:
+            failed.append(f"{source}: entry {entry.key[:40]!r} could not be restored: {exc}")
+    return failed
+
+
+async def hydrate(memory: Memory, snapshot: Path) -> str:
+    """Fill `memory` from `snapshot`; return the message that says how that went."""
+    try:
+        data = await asyncio.to_thread(snapshot.read_bytes)
+    except OSError as exc:
+        return f"{snapshot} could not be read ({exc.strerror or exc}); {_LEFT}"
+    found = read_snapshot_bytes(data)
+    if not found.has_marker:
+        return f"{snapshot} could not be read ({found.problems[0]}); {_LEFT}"
+    failed = await _import_each(memory, found.entries, snapshot)
+    problems = [f"{snapshot}: {problem}" for problem in found.problems] + failed
+    memory.warnings.extend(problem for problem in problems if problem not in memory.warnings)
+    message = (
+        f"brain.db was missing: restored {len(found.entries) - len(failed)} core memories "
+        f"from {snapshot}"
+    )
+    if problems:
+        more = f" (and {len(problems) - 1} more, listed in warnings)" if len(problems) > 1 else ""
+        message += (
+            f"; {len(problems)} damaged parts of it were skipped and the file was left as "
+            f"it is: {problems[0]}{more}"
+        )
+    return message

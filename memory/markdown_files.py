@@ -1,0 +1,142 @@
+"""The markdown backend's files: read tolerantly, extended whole or not at all.
+
+Reading never fails for a damaged file: every complete entry is read and every part that
+could not be is returned as a problem naming the file and line (a torn tail, a bad value,
+bytes that are not UTF-8). The file itself is left exactly as it is.
+
+Adding entries writes the file's old bytes plus the new blocks to a temporary file, fsyncs
+it and renames it over the file (`memory.files.atomic_writer`), so a crash leaves either
+the old or the new version, never a torn one. An exclusive lock on a file beside them keeps
+two memchat processes from both extending the same old version (one's entry would be lost).
+Before anything is written, the new text is parsed: it must give back every entry the old
+text gave, followed by exactly the new ones, or nothing is written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memory.entry import MemoryEntry
+from memory.errors import MemoryStoreError
+from memory.files import atomic_writer
+from memory.snapshot import read_snapshot_bytes, render_block, render_header
+from memory.upsert import stored_fields
+
+if sys.platform != "win32":
+    import fcntl
+
+LOCK_NAME = ".memchat-markdown.lock"
+HEADER = render_header(
+    "memchat memories",
+    [
+        "Written by memchat's markdown memory backend, one block per version: the newest",
+        "block of an id is the entry, earlier ones are its history. Each block: a heading,",
+        "its fields (JSON values) and its content in a fenced block.",
+    ],
+)
+
+
+@dataclass
+class Loaded:
+    """Every file's newest version of each entry, and what could not be read."""
+
+    latest: dict[str, MemoryEntry] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    """One line per problem, naming the file (and line)."""
+
+
+def load(files: Iterable[Path]) -> Loaded:
+    """Read `files` in order; missing ones are skipped, unreadable ones reported."""
+    loaded = Loaded()
+    for path in files:
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            loaded.problems.append(
+                f"{path}: could not be read ({exc.strerror or exc}); its memories are "
+                "missing until it can be"
+            )
+            continue
+        found = read_snapshot_bytes(data)
+        loaded.problems.extend(f"{path}: {problem}" for problem in found.problems)
+        # Within a file, the block written last is the newest version, whatever its times
+        # say (an import may bring back an older version on purpose). Across files (an
+        # entry whose category moved it), the later update wins.
+        in_file = {entry.id: entry for entry in found.entries}
+        for entry in in_file.values():
+            known = loaded.latest.get(entry.id)
+            if known is None or entry.updated_at >= known.updated_at:
+                loaded.latest[entry.id] = entry
+    return loaded
+
+
+@contextlib.contextmanager
+def _exclusive(root: Path) -> Iterator[None]:
+    """Hold the store's write lock (advisory; without fcntl, one process is assumed)."""
+    if sys.platform == "win32":
+        yield
+        return
+    descriptor = os.open(root / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+def _addition(old: bytes, entries: list[MemoryEntry]) -> str:
+    """The text that follows `old` to add `entries` to it."""
+    if not old:
+        return HEADER + "".join(render_block(entry) for entry in entries)
+    found = read_snapshot_bytes(old)
+    start = "" if old.endswith(b"\n") else "\n"
+    if not found.has_marker:
+        # Text memchat did not write (a person's own notes) stays, above the marker.
+        return start + "\n" + HEADER + "".join(render_block(entry) for entry in entries)
+    # After a torn block, a longer fence makes the next block's opening line recognisable.
+    return start + "".join(render_block(entry, found.open_fence) for entry in entries)
+
+
+def _check_reads_back(path: Path, old: bytes, new: bytes, entries: list[MemoryEntry]) -> None:
+    before = read_snapshot_bytes(old).entries if old else []
+    after = read_snapshot_bytes(new).entries
+    expected = [stored_fields(entry) for entry in [*before, *entries]]
+    if [stored_fields(entry) for entry in after] != expected:
+        raise MemoryStoreError(
+            f"{path}: the new entries would not read back exactly from the file, so nothing "
+            "was written; please report this with the file"
+        )
+
+
+def append_entries(root: Path, path: Path, entries: list[MemoryEntry]) -> None:
+    """Add `entries` at the end of `path` (created with its header if missing), atomically."""
+    if not entries:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with _exclusive(root):
+        # A link the user made (say, into a synced folder) is followed, not replaced.
+        target = path.resolve() if path.is_symlink() else path
+        try:
+            old = target.read_bytes()
+        except FileNotFoundError:
+            old = b""
+        except OSError as exc:
+            raise MemoryStoreError(f"{path}: could not be read ({exc.strerror or exc})") from None
+        new = old + _addition(old, entries).encode("utf-8")
+        _check_reads_back(path, old, new, entries)
+        try:
+            with atomic_writer(target) as stream:
+                stream.flush()
+                # Bytes, so that the old part stays exactly as it was (even bytes not UTF-8).
+                stream.buffer.write(new)
+        except OSError as exc:
+            raise MemoryStoreError(
+                f"{path}: could not be written ({exc.strerror or exc}); it was left as it was"
+            ) from None

@@ -1,0 +1,312 @@
+"""Import: exported records written back, setting aside (never deleting) what they change.
+
+Rules, per record, all in one transaction:
+- its id belongs to an entry in another namespace: it is added under a fresh id
+  (renumbered), so editing an export's namespace copies memories instead of moving them;
+- same id, identical fields: nothing changes (importing one export twice is a no-op);
+- same id, different fields: the stored version is kept as a superseded entry under a
+  fresh id (superseded by the record), and audited;
+- an active record for a key whose active entry has another id: that entry becomes
+  superseded by the record (restorable with `restore`), and audited.
+"""
+
+from __future__ import annotations
+
+import binascii
+import sqlite3
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from memory.entry import MemoryEntry, utc_now
+from memory.errors import InvalidEntryError
+from memory.protocol import ImportSummary
+from memory.records import MemoryRecord, vector_problem
+from memory.sqlite.core import SqliteCore
+from memory.sqlite.policy import content_hash
+from memory.sqlite.rows import format_time
+from memory.sqlite.writes import INSERT_SQL, NewMemory, check_text, validate
+from memory.text import index_text
+
+AUDIT_ACTION = "import"
+
+
+@dataclass(frozen=True)
+class _Vector:
+    blob: bytes
+    dims: int
+    model: str
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One record, validated and in stored form."""
+
+    id: str
+    namespace: str
+    key: str
+    content: str
+    category: str
+    session_id: str | None
+    importance: float
+    pinned: bool
+    source: str
+    superseded_by: str | None
+    created_at: str
+    updated_at: str
+    vector: _Vector | None
+    renumbered: bool = False
+
+    def fields(self) -> tuple[object, ...]:
+        """What makes two versions the same entry (derived columns left out)."""
+        return (
+            self.namespace,
+            self.key,
+            self.content,
+            self.category,
+            self.session_id,
+            float(self.importance),
+            bool(self.pinned),
+            self.source,
+            self.superseded_by,
+            self.created_at,
+            self.updated_at,
+        )
+
+
+_STORED = (
+    "seq, namespace, key, content, category, session_id, importance, pinned, source, "
+    "superseded_by, created_at, updated_at"
+)
+
+
+def _vector(record: MemoryEntry) -> _Vector | None:
+    embedding = record.embedding if isinstance(record, MemoryRecord) else None
+    if embedding is None:
+        return None
+    try:
+        blob = embedding.to_bytes()
+    except (binascii.Error, ValueError):
+        raise InvalidEntryError("embedding.data is not valid base64") from None
+    problem = vector_problem(blob, embedding.dims)
+    if problem is not None:
+        raise InvalidEntryError(f"embedding: {problem}")
+    if not isinstance(embedding.model, str) or not embedding.model:
+        raise InvalidEntryError("embedding.model must name the model that made the vector")
+    return _Vector(blob, embedding.dims, embedding.model)
+
+
+def _prepare(record: MemoryEntry) -> _Row:
+    """Check one record as storage needs it; raise `InvalidEntryError` naming the field."""
+    if not isinstance(record.id, str) or not record.id.strip():
+        raise InvalidEntryError("id must be non-empty text")
+    check_text("id", record.id)
+    if not isinstance(record.source, str):
+        raise InvalidEntryError("source must be text")
+    check_text("source", record.source)
+    if record.superseded_by is not None:
+        check_text("superseded_by", record.superseded_by)
+    checked = validate(
+        NewMemory(
+            key=record.key,
+            content=record.content,
+            category=record.category,
+            namespace=record.namespace,
+            session_id=record.session_id,
+            importance=record.importance,
+        )
+    )
+    return _Row(
+        id=record.id,
+        namespace=checked.namespace,
+        key=checked.key,
+        content=checked.content,
+        category=checked.category,
+        session_id=checked.session_id,
+        importance=float(record.importance),
+        pinned=bool(record.pinned),
+        source=record.source,
+        superseded_by=record.superseded_by,
+        created_at=format_time(record.timestamp, "timestamp"),
+        updated_at=format_time(record.updated_at, "updated_at"),
+        vector=_vector(record),
+    )
+
+
+def prepare_all(records: Sequence[MemoryEntry]) -> list[_Row]:
+    """Every record checked before anything is written (one bad record writes nothing)."""
+    rows = []
+    for number, record in enumerate(records, start=1):
+        try:
+            rows.append(_prepare(record))
+        except InvalidEntryError as exc:
+            raise InvalidEntryError(f"record {number} (id {record.id!r}): {exc}") from None
+    return rows
+
+
+def _renumber(conn: sqlite3.Connection, rows: list[_Row]) -> list[_Row]:
+    """Fresh ids for records whose id another namespace holds (the store or a record).
+
+    `superseded_by` links between the records follow the renamed ids.
+    """
+    holders: dict[str, str] = {}
+    ids = sorted({row.id for row in rows})
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        holders.update(
+            conn.execute(f"SELECT id, namespace FROM memories WHERE id IN ({marks})", chunk)
+        )
+    fresh: dict[tuple[str, str], str] = {}
+    for row in rows:
+        holder = holders.setdefault(row.id, row.namespace)
+        if holder != row.namespace and (row.id, row.namespace) not in fresh:
+            fresh[(row.id, row.namespace)] = uuid.uuid4().hex
+    if not fresh:
+        return rows
+    renamed = []
+    for row in rows:
+        new_id = fresh.get((row.id, row.namespace))
+        successor = None if row.superseded_by is None else (row.superseded_by, row.namespace)
+        renamed.append(
+            replace(
+                row,
+                id=new_id or row.id,
+                renumbered=new_id is not None,
+                superseded_by=fresh.get(successor, row.superseded_by) if successor else None,
+            )
+        )
+    return renamed
+
+
+def _audit(conn: sqlite3.Connection, seq: int, now: str, reason: str) -> None:
+    conn.execute(
+        "INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, "
+        "content) SELECT ?, ?, ?, id, namespace, key, category, content FROM memories "
+        "WHERE seq = ?",
+        (now, AUDIT_ACTION, reason, seq),
+    )
+
+
+def _set_aside_same_id(conn: sqlite3.Connection, seq: int, row: _Row, now: str) -> None:
+    """Keep the stored version of `row.id` as superseded history under a fresh id."""
+    kept_id = uuid.uuid4().hex
+    conn.execute(
+        "UPDATE memories SET id = ?, superseded_by = ? WHERE seq = ?", (kept_id, row.id, seq)
+    )
+    _audit(
+        conn,
+        seq,
+        now,
+        f"an import changed entry {row.id}; its earlier version is kept as superseded "
+        f"entry {kept_id} (restore it to bring it back)",
+    )
+
+
+def _set_aside_key_holder(conn: sqlite3.Connection, row: _Row, now: str) -> bool:
+    """Make the active entry holding an active record's key superseded by the record."""
+    if row.superseded_by is not None:
+        return False
+    holder = conn.execute(
+        "SELECT seq, id FROM memories WHERE namespace = ? AND key = ? "
+        "AND superseded_by IS NULL AND id != ?",
+        (row.namespace, row.key, row.id),
+    ).fetchone()
+    if holder is None:
+        return False
+    conn.execute("UPDATE memories SET superseded_by = ? WHERE seq = ?", (row.id, holder[0]))
+    _audit(
+        conn,
+        holder[0],
+        now,
+        f"an import made entry {row.id} the active entry for this key; this one is kept "
+        f"as superseded entry {holder[1]} (restore it to bring it back)",
+    )
+    return True
+
+
+def _write_vector(conn: sqlite3.Connection, seq: int, vector: _Vector) -> None:
+    # Kept as exported, even from another model: reindex can replace it later.
+    conn.execute(
+        "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (seq) DO UPDATE SET embedding = excluded.embedding, "
+        "dims = excluded.dims, model = excluded.model",
+        (seq, vector.blob, vector.dims, vector.model),
+    )
+
+
+def _import_one(conn: sqlite3.Connection, row: _Row, now: str, summary: ImportSummary) -> None:
+    stored = conn.execute(f"SELECT {_STORED} FROM memories WHERE id = ?", (row.id,)).fetchone()
+    changed = False
+    if stored is not None:
+        if _same(stored, row):
+            summary.unchanged += 1
+            has_vector = conn.execute(
+                "SELECT 1 FROM memory_vectors WHERE seq = ?", (stored[0],)
+            ).fetchone()
+            if row.vector is not None and has_vector is None:
+                _write_vector(conn, stored[0], row.vector)  # fills a gap, replaces nothing
+            return
+        _set_aside_same_id(conn, stored[0], row, now)
+        summary.kept_as_history += 1
+        changed = True
+    if _set_aside_key_holder(conn, row, now):
+        summary.kept_as_history += 1
+        changed = True
+    cursor = conn.execute(
+        INSERT_SQL,
+        (
+            None,
+            row.id,
+            row.namespace,
+            row.key,
+            row.content,
+            row.category,
+            row.session_id,
+            row.importance,
+            row.pinned,
+            row.source,
+            row.superseded_by,
+            row.created_at,
+            row.updated_at,
+            index_text(row.key, row.content),
+            content_hash(row.content),
+        ),
+    )
+    if row.vector is not None:
+        _write_vector(conn, int(cursor.lastrowid or 0), row.vector)
+    if changed:
+        summary.replaced += 1
+    else:
+        summary.added += 1
+    if row.renumbered:
+        summary.renumbered += 1
+
+
+def _same(stored: tuple[object, ...], row: _Row) -> bool:
+    """Stored columns equal to the record's (SQLite gives pinned back as 0 or 1)."""
+    values = list(stored[1:])
+    try:
+        values[5] = float(values[5])  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False  # a damaged stored value: the record is a change, kept as such
+    values[6] = bool(values[6])
+    return tuple(values) == row.fields()
+
+
+def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSummary:
+    """Write records as exported, keeping whatever they change as restorable history.
+
+    In the summary, `added`, `replaced` and `unchanged` count every record once;
+    `renumbered` (records added under a fresh id) and `kept_as_history` (stored versions
+    set aside, each audited) count alongside. Every record is checked before anything
+    is written; one that fails raises `InvalidEntryError` naming it and the field.
+    """
+    rows = prepare_all(records)
+    summary = ImportSummary()
+    now = format_time(utc_now())
+    with core.write() as conn:
+        for row in _renumber(conn, rows):
+            _import_one(conn, row, now, summary)
+    core.after_write()
+    return summary
