@@ -17,6 +17,8 @@ class MemoryCommand:
     """A parsed slash command, as the tool call it stands for."""
 
     call: ToolCall
+    name: str = ""
+    """The command as typed: /remember, /forget or /recall."""
 
 
 def key_for(text: str) -> str:
@@ -44,4 +46,4 @@ def parse_command(text: str) -> MemoryCommand | None | str:
         call = ToolCall(id="command", name="memory_forget", arguments={"key": rest})
     else:
         call = ToolCall(id="command", name="memory_recall", arguments={"query": rest})
-    return MemoryCommand(call)
+    return MemoryCommand(call, head)

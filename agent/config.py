@@ -8,6 +8,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from memory.settings import MemorySettings
 
+MAX_CONTEXT = 1_048_576
+"""The largest context window (and reply) in tokens any setting may ask for."""
+MAX_SEED = 2**32 - 1
+"""Seeds are unsigned 32-bit numbers to llama.cpp; a larger one fails every request."""
+
 DEFAULT_SYSTEM_PROMPT = (
     "You are memchat, a helpful assistant running on the user's own computer. "
     "You have a long-term memory: relevant memories may be shown to you before the user's "
@@ -25,7 +30,7 @@ class OllamaSettings(BaseModel):
     """Server URL; empty uses $OLLAMA_HOST, else http://127.0.0.1:11434."""
     model: str = "qwen3:8b"
     """Chat model name as `ollama list` shows it."""
-    num_ctx: int = Field(default=8192, ge=512, le=1_048_576)
+    num_ctx: int = Field(default=8192, ge=512, le=MAX_CONTEXT)
     """Context window in tokens; history is trimmed to fit it."""
     keep_alive: str = "5m"
     """How long Ollama keeps the model loaded after a reply ("5m", "30m", "0" unloads)."""
@@ -33,9 +38,9 @@ class OllamaSettings(BaseModel):
     """Ask thinking models to think first (true/false, or low/medium/high where supported)."""
     temperature: float = Field(default=0.7, ge=0.0, le=2.0)
     """Sampling temperature."""
-    seed: int = -1
+    seed: int = Field(default=-1, le=MAX_SEED)
     """Fixed sampling seed for reproducible replies; -1 lets the model choose."""
-    max_reply_tokens: int = Field(default=0, ge=0)
+    max_reply_tokens: int = Field(default=0, ge=0, le=MAX_CONTEXT)
     """Stop a reply after this many tokens (0: no limit but the context window)."""
     connect_timeout_s: float = Field(default=5.0, gt=0)
     """Seconds to wait for a connection to the server."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, TextIO
 
-from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
+from agent.cli_store import ProgressBar, say, store_folder, warn
+from agent.paths import resolve_ollama_host
 from memory.embedding import make_embedder
 from memory.factory import open_memory
 from memory.migration import MigrationError, migrate
@@ -14,13 +14,12 @@ from memory.wording import memories
 if TYPE_CHECKING:
     from agent.config import Config
     from agent.memory_commands import MemoryArgs
+    from memory.protocol import Memory
 
 
-def _progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    sys.stderr.flush()
+def _warn_about(memory: Memory) -> None:
+    for line in dict.fromkeys(getattr(memory, "warnings", [])):
+        warn(f"{memory.name}: {line}")
 
 
 async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
@@ -28,7 +27,8 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
     source_name = args.source or config.memory.backend
     if args.to == source_name:
         raise MigrationError(f"--from and --to are both {source_name!r}; nothing to do")
-    folder = ensure_private_dir(data_dir())
+    folder = store_folder()
+    progress = ProgressBar()
     embedder = make_embedder(config.memory, resolve_ollama_host(config.ollama.host))
     source = await open_memory(
         config.memory.model_copy(update={"backend": source_name}), folder, embedder
@@ -39,32 +39,40 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         )
         try:
             report = await migrate(
-                source, target, batch_size=args.batch_size, dry_run=args.dry_run, progress=_progress
+                source, target, batch_size=args.batch_size, dry_run=args.dry_run, progress=progress
             )
             stale = (await target.stats()).stale_embedding if not args.dry_run else 0
         finally:
             await target.close()
+            _warn_about(target)
     finally:
         await source.close()
-    sys.stderr.write("\n")
+        _warn_about(source)
+    progress.finish()
     if report.dry_run:
-        out.write(
+        say(
+            out,
             f"would copy {memories(report.total)} from {report.source} to {report.target} "
-            f"({report.already_present} already there); nothing was written\n"
+            f"({report.already_present} already there); nothing was written",
         )
         return 0
     if report.mismatched:
-        out.write(
+        say(
+            out,
             f"copied {memories(report.copied)}, but {len(report.mismatched)} differ in "
             f"{report.target} (first: {report.mismatched[0]}); the {report.source} store is "
-            "untouched\n"
+            "untouched",
         )
         return 1
-    out.write(
-        f"copied {memories(report.copied)} from {report.source} to {report.target}; every field "
-        f"verified. The {report.source} store is untouched. Set memory.backend = "
-        f'"{report.target}" in the config to use the copy.\n'
+    already = (
+        f" ({report.unchanged} of them were already there, unchanged)" if report.unchanged else ""
+    )
+    say(
+        out,
+        f"copied {memories(report.copied)} from {report.source} to {report.target}{already}; "
+        f"every field verified. The {report.source} store is untouched. Set memory.backend = "
+        f'"{report.target}" in the config to use the copy.',
     )
     if stale:
-        out.write(f"{stale} copies have no vector yet: run `memchat memory reindex`.\n")
+        say(out, f"{stale} copies have no vector yet: run `memchat memory reindex`.")
     return 0

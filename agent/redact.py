@@ -1,54 +1,274 @@
-"""Secrets are redacted before anything the user typed is saved as a memory."""
+"""Secrets are redacted before anything the user typed is saved as a memory.
+
+Two passes: secrets that identify themselves by their format (`agent.secret_formats`), then
+secrets that a label announces: `my password is …`, `DB_PASSWORD=…`, `"api_key": "…"`,
+`the password for the wifi is …`. A password label takes whatever follows, up to the end of
+the clause (a passphrase is several words); weaker labels (`token`, `secret`, `key`) take only
+something that looks like a secret, so "a token is a unit of text" stays as it is.
+"""
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
 
-_LABELS = (
-    r"(?:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?token|auth[_-]?token"
-    r"|token|aws_secret_access_key)"
+from agent.secret_formats import (
+    CARD_RULE,
+    FORMAT_RULES,
+    find,
+    gates_in,
+    hinted,
+    replace_spans,
 )
 
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    (
-        "private-key",
-        re.compile(
-            r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----.*?"
-            r"(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|\Z)",
-            re.DOTALL,
-        ),
-    ),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
-    ("bearer-token", re.compile(r"(?i)(?<=\bbearer )[A-Za-z0-9._~+/=-]{16,}")),
-    (
-        "api-key",
-        re.compile(r"\b(?:sk|rk|pk)[-_](?:live[-_]|test[-_]|proj[-_]|ant[-_])?[A-Za-z0-9_-]{16,}"),
-    ),
-    ("api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{30,}")),
-    (
-        "api-key",
-        re.compile(r"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}|\bgithub_pat_[A-Za-z0-9_]{30,}"),
-    ),
-    ("api-key", re.compile(r"\bxox[abprs]-[A-Za-z0-9-]{10,}")),
-    ("api-key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("secret", re.compile(rf"(?i)(\b{_LABELS}[\"']?\s*(?:is|=|:)\s*)([\"'])(.+?)\2")),
-    (
-        "secret",
-        re.compile(rf"(?i)(\b{_LABELS}[\"']?\s*(?:is|=|:)\s*)()(?!\[REDACTED)([^\s\"',;]{{4,}})"),
-    ),
-]
+_STRONG = r"pass(?:word|wd|phrase|code)|pwd|pword"
+_WEAK = (
+    r"secret|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key"
+    r"|client[_ -]?secret|account[_ -]?key|shared[_ -]?access[_ -]?key|credentials?|creds"
+    r"|auth|key|pass|pw|sig"
+)
+_LABEL = re.compile(
+    r"""
+    (?<![\w-])
+    (?P<name>_*(?:[A-Za-z0-9]+[_.-]|(?-i:[A-Za-z0-9]*[a-z0-9](?=[A-Z]))){0,8}?
+      (?P<label>"""
+    + _STRONG
+    + "|"
+    + _WEAK
+    + r"""))
+    (?![\w-])
+    ["']?
+    (?P<infix>[ \t]+(?:for|of|to|on|at|in)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?)?
+    [ \t]*
+    (?P<sep>:=|=>|=(?!=)|:(?!//)|\bis\b:?|\bwas\b:?)
+    [ \t]*
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+"""A label and what separates it from its value: `DB_PASSWORD=`, `"apiKey": `, `password for
+the wifi is `. The name may hold segments before the label (`DB_`, `aws_secret_access_`)."""
+_LABEL_HINTS = ("pass", "pwd", "pword", "secret", "token", "key", "auth", "cred", "pw", "sig")
+_KEYWORD = re.compile("|".join(_LABEL_HINTS))
+_ANY_CASE = re.compile(_KEYWORD.pattern, re.IGNORECASE)
+_MAX_NAME = 64
+"""Identifiers longer than this are not read as labels (bounds the work per keyword)."""
+_STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
+_ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
+_PIN = re.compile(
+    r"(?i)\bpin(?:[ \t]*code|[ \t]*number)?[ \t]*(?::|=|\bis\b:?|\bwas\b)[ \t]*(\d{4,8})\b"
+)
+
+_ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
+_WORD = re.compile(r"\S+")
+_TRAILING = ".,;:!?)]}>\"'`"
+_MAX_WORDS = 8
+_MAX_QUOTED = 400
+
+_FUNCTION_WORDS = frozenset(
+    "a an the too not very so now still just also being been at in on of for to that this "
+    "what which where how when why your my our their his her its only never always usually "
+    "often all any some no more less as and or but if then than like about set sent shown "
+    "displayed stored saved hashed encrypted required needed case-sensitive expired invalid "
+    "incorrect wrong reset changed missing empty blank here there below above same different "
+    "unknown written printed managed handled kept used generated rotated included attached "
+    "enabled disabled protected one".split()
+)
+"""A password "is" these only in sentences about passwords, never as the password itself."""
+_ADJECTIVES = frozenset(
+    "correct right weak strong long short secure insecure safe unsafe good bad great fine ok "
+    "okay new old unique random important easy hard simple complex optional mandatory valid "
+    "private public secret sensitive confidential visible hidden masked lost forgotten obvious "
+    "known compromised leaked fake personal temporary mine yours ready required set".split()
+)
+"""A password that "is" one of these words alone is being described, not given."""
+_CODE_WORDS = frozenset(
+    "str bytes int bool none null nil true false undefined string secretstr optional any "
+    "object text varchar char list dict uuid float number boolean password passwd pwd pw "
+    "secret token key value self this env input getpass os ... *** xxx".split()
+)
+"""Unquoted values that are code (a type, a constant, a variable named like the label)."""
+_REFERENCE = re.compile(
+    r"\$\{|\$[A-Z_][A-Z0-9_]*$|%\(|%s$|\{\{|\{[A-Za-z_]\w*\}$|<[^<>]*>$"
+    r"|(?:os|process|env|settings|config|self|this|secrets)\.|getenv"
+)
+"""A placeholder or a reference to where the secret really lives (`${DB_PASSWORD}`)."""
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*")
+_CLAUSE_STOPS = frozenset(
+    "and but or so because since though although while which whereas then please thanks "
+    "thank".split()
+)
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def looks_secret(value: str) -> bool:
+    """Whether a bare value after a weak label (`token`, `key`) has the shape of a secret."""
+    if len(value) < 6 or any(c.isspace() for c in value):
+        return False
+    if value.isdigit():
+        return True
+    digit = any(c.isdigit() for c in value)
+    alpha = any(c.isalpha() for c in value)
+    if digit and alpha:
+        return True
+    classes = (
+        any(c.islower() for c in value)
+        + any(c.isupper() for c in value)
+        + digit
+        + any(not c.isalnum() for c in value)
+    )
+    return classes >= 3 or (len(value) >= 20 and _entropy(value) >= 3.5)
+
+
+def _is_code(value: str, following: str, assignment: bool) -> bool:
+    """An unquoted value that is an expression, a type or a reference rather than a secret."""
+    if value.lower() in _CODE_WORDS or set(value) <= set("*x.X"):
+        return True
+    if _REFERENCE.match(value) or "(" in value or "[" in value:
+        return True
+    if _DOTTED.fullmatch(value):
+        return True
+    # `connect(password=pw)`: a variable handed on, not a literal.
+    return assignment and following[:1] in (",", ")") and _IDENTIFIER.fullmatch(value) is not None
+
+
+def _quoted(text: str, start: int, strong: bool) -> tuple[int, int] | None:
+    quote = text[start]
+    close = text.find(quote, start + 1, start + 1 + _MAX_QUOTED)
+    if close <= start + 1 or "\n" in text[start + 1 : close]:
+        return None
+    inner = text[start + 1 : close]
+    if inner.startswith("[REDACTED") or _REFERENCE.match(inner):
+        return None
+    if not strong and not looks_secret(inner):
+        return None
+    return start + 1, close
+
+
+def _word_end(text: str, start: int, end: int) -> tuple[int, bool]:
+    """Where a word ends once trailing punctuation is cut, and whether any was cut."""
+    trimmed = end
+    while trimmed > start + 1 and text[trimmed - 1] in _TRAILING:
+        trimmed -= 1
+    return trimmed, trimmed != end
+
+
+def _phrase_end(text: str, end: int, clause_ended: bool) -> int:
+    """Extend a passphrase word by word up to the end of its clause."""
+    words = 1
+    while not clause_ended and words < _MAX_WORDS:
+        gap = end
+        while gap < len(text) and text[gap] in " \t":
+            gap += 1
+        word = _WORD.match(text, gap) if gap > end else None
+        if word is None or word.group(0)[0] in "([{<\"'`-":
+            break
+        bare = word.group(0).rstrip(_TRAILING)
+        # A conjunction ends the clause; a label or an assignment starts the next secret.
+        if (
+            bare.lower() in _CLAUSE_STOPS
+            or _ANY_LABEL.fullmatch(bare)
+            or "=" in bare
+            or ":" in bare
+        ):
+            break
+        end, clause_ended = _word_end(text, word.start(), word.end())
+        words += 1
+    return end
+
+
+def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
+    """The characters a label match announces as secret, or None if it announces none."""
+    start = match.end()
+    if start >= len(text) or text[start] in "\r\n":
+        return None
+    label = match.group("label")
+    sep = match.group("sep").lower()
+    assignment = sep in ("=", ":=", "=>")
+    strong = _STRONG_LABEL.fullmatch(label) is not None
+    name = match.group("name")
+    # `GITHUB_TOKEN=…` in a shell or .env file: whatever follows is the secret.
+    shell = assignment and name.isupper() and not text[match.start("sep") - 1].isspace()
+    if match.group("infix") and not strong:
+        return None
+    if text[start] in "\"'`":
+        return _quoted(text, start, strong or shell)
+    word = (_ASSIGNED if assignment else _WORD).match(text, start)
+    if word is None:
+        return None
+    end, clause_ended = _word_end(text, start, word.end())
+    value = text[start:end]
+    if value.startswith("[REDACTED") or _is_code(value, text[end : end + 1], assignment):
+        return None
+    if shell or (strong and assignment):
+        return start, end
+    if not strong:
+        return (start, end) if looks_secret(value) else None
+    if value.lower() in _FUNCTION_WORDS:
+        return None
+    # A passphrase is words; a password with digits or symbols in it stands alone.
+    phrase_end = _phrase_end(text, end, clause_ended) if value.isalpha() else end
+    if phrase_end == end and value.lower() in _ADJECTIVES:
+        return None
+    return start, phrase_end
+
+
+def _name_start(text: str, at: int) -> int:
+    """Where the identifier holding a label keyword begins (`DB_` in `DB_PASSWORD`)."""
+    start = at
+    limit = max(0, at - _MAX_NAME)
+    while start > limit and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+        start -= 1
+    return start
+
+
+def _labelled_spans(text: str, lowered: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    resume = 0
+    # Find the keywords first, then read the label around each one. A case-sensitive scan of
+    # the lowered text is the fast one; lowering changes the length of a few scripts, and
+    # then the positions must come from `text` itself.
+    hits = _KEYWORD.finditer(lowered) if len(lowered) == len(text) else _ANY_CASE.finditer(text)
+    for hit in hits:
+        if hit.start() < resume:
+            continue
+        match = _LABEL.match(text, _name_start(text, hit.start()))
+        if match is None or match.end("label") <= hit.start():
+            continue
+        span = _value_span(text, match)
+        if span is None:
+            resume = match.end("name")
+            continue
+        spans.append(span)
+        resume = span[1]
+    return spans
 
 
 def redact(text: str) -> tuple[str, list[str]]:
     """Text with secrets replaced by `[REDACTED:kind]`, and the kinds that were found."""
     found: list[str] = []
-    for kind, pattern in _PATTERNS:
-        if kind == "secret":
-            text, count = pattern.subn(
-                lambda m: f"{m.group(1)}{m.group(2)}[REDACTED:secret]{m.group(2)}", text
-            )
-        else:
-            text, count = pattern.subn(f"[REDACTED:{kind}]", text)
-        if count:
-            found.append(kind)
+    lowered = text.lower()
+
+    def apply(kind: str, spans: list[tuple[int, int]]) -> None:
+        nonlocal text, lowered
+        if spans:
+            text = replace_spans(text, spans, f"[REDACTED:{kind}]")
+            lowered = text.lower()
+            if kind not in found:
+                found.append(kind)
+
+    gates = gates_in(lowered)
+    for rule in FORMAT_RULES:
+        if hinted(rule, lowered, gates):
+            apply(rule.kind, find(rule, text, lowered))
+    if any(hint in lowered for hint in _LABEL_HINTS):
+        apply("secret", _labelled_spans(text, lowered))
+    if "pin" in lowered:
+        apply("pin", [m.span(1) for m in _PIN.finditer(text)])
+    apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     return text, found

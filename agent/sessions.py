@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -17,13 +19,18 @@ from agent.paths import ensure_private_dir
 
 @dataclass
 class Session:
-    """A conversation: its id, its transcript, and whether auto-save is off for it."""
+    """A conversation: its id, its transcript, and whether it is incognito."""
 
     id: str
     created_at: datetime
     messages: list[ChatMessage] = field(default_factory=list)
     title: str = ""
     incognito: bool = False
+    """Nothing of it reaches the disk: its messages live in RAM only, and memory is
+    read-only while it is on."""
+    unsaved: list[ChatMessage] = field(default_factory=list)
+    """Messages that are in `messages` but not yet in the file (the disk was full); they are
+    written ahead of the next message once there is room."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +41,17 @@ class SessionInfo:
     title: str
     updated_at: datetime
     message_count: int
+
+
+def _line(record: dict[str, Any]) -> str:
+    text = json.dumps(record, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (from a model's JSON escapes, say) cannot be written as UTF-8;
+        # escaped, it survives the round trip.
+        text = json.dumps(record)
+    return text
 
 
 class SessionStore:
@@ -55,15 +73,34 @@ class SessionStore:
         )
 
     def append(self, session: Session, messages: list[ChatMessage]) -> None:
-        """Add messages to the session and its file (one line each, flushed)."""
+        """Add messages to the session and its file (one line each, flushed).
+
+        An incognito session keeps them in RAM only. When the file cannot be written (a full
+        disk) they are kept in RAM all the same, the `OSError` propagates, and the next
+        append writes them first: the conversation goes on and the transcript loses nothing.
+        """
         if not messages:
             return
+        if session.incognito:
+            self._keep(session, messages)
+            return
+        try:
+            self._write(session, [*session.unsaved, *messages])
+        except OSError:
+            self._keep(session, messages)
+            session.unsaved.extend(messages)
+            raise
+        session.unsaved.clear()
+        self._keep(session, messages)
+
+    def _write(self, session: Session, messages: list[ChatMessage]) -> None:
         ensure_private_dir(self.directory)
         path = self._path(session.id)
+        size = path.stat().st_size if path.exists() else 0
         lines = []
-        if not path.exists():
+        if not size:
             lines.append(
-                json.dumps(
+                _line(
                     {
                         "type": "session",
                         "id": session.id,
@@ -71,33 +108,44 @@ class SessionStore:
                     }
                 )
             )
-        lines.extend(
-            json.dumps({"type": "message", **m.model_dump(mode="json")}, ensure_ascii=False)
-            for m in messages
-        )
+        lines.extend(_line({"type": "message", **m.model_dump(mode="json")}) for m in messages)
         descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        with os.fdopen(descriptor, "a", encoding="utf-8") as stream:
-            stream.write("\n".join(lines) + "\n")
-            stream.flush()
-            os.fsync(stream.fileno())
+        try:
+            with os.fdopen(descriptor, "a", encoding="utf-8") as stream:
+                stream.write("\n".join(lines) + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+        except OSError:
+            # Half a batch on disk would be written again with the retry: cut it off.
+            with contextlib.suppress(OSError):
+                os.truncate(path, size)
+            raise
+
+    @staticmethod
+    def _keep(session: Session, messages: list[ChatMessage]) -> None:
         session.messages.extend(messages)
         if not session.title:
             session.title = _title(session.messages)
 
     def load(self, session_id: str) -> Session:
-        """Read a session back; a torn last line (a crash mid-write) is skipped."""
+        """Read a session back; lines that cannot be read (a crash mid-write) are skipped."""
         path = self._path(session_id)
         created = datetime.fromtimestamp(path.stat().st_mtime, UTC)
         messages: list[ChatMessage] = []
-        for line in path.read_text(encoding="utf-8").splitlines():
+        # Split on "\n" only: splitlines() would also cut at U+2028 and friends, which JSON
+        # leaves unescaped inside a message.
+        for line in path.read_text(encoding="utf-8", errors="replace").split("\n"):
             try:
                 record = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            if record.get("type") == "session":
-                created = datetime.fromisoformat(record["created_at"])
-            elif record.get("type") == "message":
-                record.pop("type")
+            if not isinstance(record, dict):
+                continue
+            kind = record.pop("type", None)
+            if kind == "session":
+                with contextlib.suppress(KeyError, TypeError, ValueError):
+                    created = datetime.fromisoformat(record["created_at"])
+            elif kind == "message":
                 try:
                     messages.append(ChatMessage.model_validate(record))
                 except ValidationError:
@@ -105,17 +153,22 @@ class SessionStore:
         return Session(id=session_id, created_at=created, messages=messages, title=_title(messages))
 
     def list(self) -> list[SessionInfo]:
-        """Every session, most recently used first."""
+        """Every readable session, most recently used first."""
         if not self.directory.exists():
             return []
         infos = []
         for path in self.directory.glob("*.jsonl"):
-            session = self.load(path.stem)
+            try:
+                session = self.load(path.stem)
+                updated = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+            except (OSError, ValueError):
+                # Gone since the listing, unreadable, or a name that is not a session id.
+                continue
             infos.append(
                 SessionInfo(
                     id=session.id,
                     title=session.title or "(empty)",
-                    updated_at=datetime.fromtimestamp(path.stat().st_mtime, UTC),
+                    updated_at=updated,
                     message_count=len(session.messages),
                 )
             )

@@ -86,6 +86,15 @@ class ToolError(Exception):
     """A tool call that cannot run; the message goes back to the model."""
 
 
+WRITING_TOOLS = frozenset({"memory_store", "memory_forget"})
+"""The tools that change memory (refused while it is read-only, in incognito)."""
+
+READ_ONLY_REFUSAL = (
+    "memory is read-only in incognito: nothing was stored or forgotten. Do not claim you "
+    "will remember this; the user can turn incognito off to save memories again."
+)
+
+
 class MemoryTools:
     """Executes memory tool calls against a store."""
 
@@ -117,11 +126,16 @@ class MemoryTools:
             raise ToolError(f"arguments must be a JSON object, got {type(raw).__name__}")
         return raw
 
-    async def run(self, call: ToolCall) -> str:
-        """Execute one call; raises `ToolError` with a message the model can act on."""
+    async def run(self, call: ToolCall, *, read_only: bool = False) -> str:
+        """Execute one call; raises `ToolError` with a message the model can act on.
+
+        With `read_only` (an incognito session), calls that would change memory are refused.
+        """
         handler = self._handlers.get(call.name)
         if handler is None:
             raise ToolError(f"unknown tool {call.name!r}; available: {', '.join(self._handlers)}")
+        if read_only and call.name in WRITING_TOOLS:
+            raise ToolError(f"{call.name} refused: {READ_ONLY_REFUSAL}")
         model, action = handler
         try:
             args = model.model_validate(self.parse_arguments(call.arguments))

@@ -28,6 +28,7 @@ from agent.events import (
     TurnFinished,
     TurnStats,
 )
+from agent.failures import storage_failure, unexpected_failure
 from agent.history import estimate_tokens, join_user_runs, trim_history, unanswered
 from agent.injection import InjectionBudget, render, select
 from agent.messages import ChatMessage, ToolCall, ToolSpec
@@ -36,7 +37,7 @@ from agent.prompts import system_prompt
 from agent.redact import redact
 from agent.repetition import LoopGuard
 from agent.sessions import Session, SessionStore
-from agent.tools import MemoryTools, ToolError
+from agent.tools import WRITING_TOOLS, MemoryTools, ToolError
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError, StorageFullError
 from memory.procedures import ProcedureStep
@@ -125,10 +126,32 @@ class Agent:
         With `resend`, `user_text` is the session's last user message, answered again
         (regenerate, or retry after an error): it is not stored or auto-saved a second
         time, and the replies after it are left out of the request.
+
+        Whatever goes wrong (a full disk, a failing store, a bug) ends the turn with
+        `TurnFailed`; what was said so far stays in the session. Only cancellation passes.
         """
+        closing = False
+        try:
+            async with contextlib.aclosing(self._turn(user_text, session, resend)) as events:
+                async for event in events:
+                    try:
+                        yield event
+                    except GeneratorExit:
+                        closing = True
+                        raise
+        except Exception as exc:
+            if closing:
+                # Our consumer stopped listening and cleaning up failed: nobody is left
+                # to tell, and raising here would reach whoever closed the stream.
+                return
+            yield unexpected_failure(exc)
+
+    async def _turn(
+        self, user_text: str, session: Session, resend: bool
+    ) -> AsyncGenerator[TurnEvent, None]:
         command = parse_command(user_text)
         if command is not None and not resend:
-            async for event in self._command(command):
+            async for event in self._command(command, session):
                 yield event
             return
         started = time.monotonic()
@@ -148,11 +171,9 @@ class Agent:
             try:
                 self.sessions.append(session, [ChatMessage(role="user", content=user_text)])
             except OSError as exc:
-                yield TurnFailed(
-                    "storage_full",
-                    f"The conversation could not be saved ({exc}); "
-                    "your message was not sent. Free some disk space and retry.",
-                )
+                # Kept in the session (and written later), but not sent: sending it again
+                # retries it, and the reply could not be saved either.
+                yield storage_failure(exc, "your message", sent=False)
                 return
         if isinstance(saved, Notice):
             yield saved
@@ -250,6 +271,7 @@ class Agent:
         produced: list[ChatMessage] = []
         current = _Round()
         finished = False
+        unsaved: OSError | None = None
         rounds = 0
         reason: str = "done"
         try:
@@ -289,7 +311,7 @@ class Agent:
                     break
                 rounds += 1
                 async with contextlib.aclosing(
-                    self._run_calls(current.calls, seen, produced)
+                    self._run_calls(current.calls, seen, produced, session.incognito)
                 ) as tool_events:
                     async for event in tool_events:
                         yield event
@@ -308,7 +330,14 @@ class Agent:
         finally:
             if not finished and (current.text or current.thinking):
                 produced.append(current.message(stopped=True))
-            self.sessions.append(session, produced)
+            # Never raise from here: this also runs while the turn is being cancelled.
+            try:
+                self.sessions.append(session, produced)
+            except OSError as exc:
+                unsaved = exc
+        if unsaved is not None:
+            yield storage_failure(unsaved, "the reply")
+            return
         procedure = await self._remember_procedure(user_text, produced, session)
         if procedure is not None:
             yield MemorySaved(procedure)
@@ -354,6 +383,7 @@ class Agent:
         calls: list[ToolCall],
         seen: dict[str, tuple[str, bool]],
         produced: list[ChatMessage],
+        read_only: bool,
     ) -> AsyncGenerator[TurnEvent, None]:
         for call in calls:
             yield ToolCallStarted(call.id, call.name, call.arguments)
@@ -364,7 +394,7 @@ class Agent:
             else:
                 stored_before = len(self.tools.stored)
                 try:
-                    result, error = await self.tools.run(call), False
+                    result, error = await self.tools.run(call, read_only=read_only), False
                 except ToolError as exc:
                     result, error = json.dumps({"error": str(exc)}), True
                 seen[signature] = (result, error)
@@ -455,12 +485,22 @@ class Agent:
             tool_rounds=rounds,
         )
 
-    async def _command(self, command: MemoryCommand | str) -> AsyncGenerator[TurnEvent, None]:
+    async def _command(
+        self, command: MemoryCommand | str, session: Session
+    ) -> AsyncGenerator[TurnEvent, None]:
         if isinstance(command, str):
             yield Notice(command, "warning")
             yield TurnFinished(stopped_reason="command")
             return
+        if session.incognito and command.call.name in WRITING_TOOLS:
+            yield Notice(
+                f"Incognito: memory is read-only, so {command.name} changed nothing. "
+                "Turn incognito off (F4) to remember or forget.",
+                "warning",
+            )
+            yield TurnFinished(stopped_reason="command")
+            return
         seen: dict[str, tuple[str, bool]] = {}
-        async for event in self._run_calls([command.call], seen, []):
+        async for event in self._run_calls([command.call], seen, [], False):
             yield event
         yield TurnFinished(stopped_reason="command")

@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,7 +69,7 @@ def test_export_import_round_trip(
     os.environ["MEMCHAT_HOME"] = str(data.parent / "fresh")
     try:
         assert main(["memory", "import", str(dump)]) == 0
-        assert "imported 3 new, replaced 0" in capsys.readouterr().out
+        assert "imported 3 records: 3 new, 0 replacing" in capsys.readouterr().out
         assert main(["memory", "export"]) == 0
         assert capsys.readouterr().out.splitlines() == lines
     finally:
@@ -201,3 +202,23 @@ def test_migrate_to_markdown_and_switch(
     assert main(["memory", "list"]) == 0
     assert "pet" in capsys.readouterr().out
     assert (data / "brain.db").exists(), "the source store must be kept"
+
+
+def test_store_warnings_go_to_stderr_escaped(
+    configured: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import agent.cli_store
+    from memory.factory import open_memory
+
+    async def with_warnings(*args: Any) -> Any:
+        memory = await open_memory(*args)
+        memory.warnings.extend(["row 3 skipped: damaged \x1b[2J", "read-only mode"])
+        return memory
+
+    monkeypatch.setattr(agent.cli_store, "open_memory", with_warnings)
+    assert main(["memory", "list"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "no memories\n"
+    assert captured.err == (
+        "memchat: warning: row 3 skipped: damaged \\x1b[2J\nmemchat: warning: read-only mode\n"
+    )

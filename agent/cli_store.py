@@ -1,0 +1,138 @@
+"""What every `memchat memory` command shares: its arguments, the open store, safe output."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
+from agent.terminal_text import one_line
+from memory.embedding import make_embedder
+from memory.factory import open_memory
+from memory.files import SNAPSHOT_NAME, store_files
+
+if TYPE_CHECKING:
+    from agent.config import Config
+    from memory.protocol import Memory
+
+DATABASE_NAME = "brain.db"
+MARKDOWN_NAME = "MEMORY.md"
+
+
+@dataclass
+class MemoryArgs:
+    """Arguments of the `memchat memory` subcommands."""
+
+    command: str
+    query: str = ""
+    key: str = ""
+    file: str | None = None
+    namespace: str | None = None
+    """One namespace; None means every namespace (or, for import, each record's own)."""
+    category: str | None = None
+    limit: int = 50
+    offset: int = 0
+    all: bool = False
+    json: bool = False
+    batch_size: int = 64
+    dry_run: bool = False
+    to: str = ""
+    source: str | None = None
+
+
+def say(stream: TextIO, text: object) -> None:
+    """Write one line with every control, bidi and separator character made visible."""
+    stream.write(one_line(text) + "\n")
+
+
+def warn(text: object) -> None:
+    """A one-line warning on stderr, escaped."""
+    say(sys.stderr, f"memchat: warning: {text}")
+
+
+class ProgressBar:
+    """A progress callback: a bar redrawn in place on a terminal, one final line elsewhere.
+
+    A carriage return is only written to a terminal; a log file or a pipe gets the last
+    state once, as a plain line.
+    """
+
+    width = 30
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        isatty = getattr(self.stream, "isatty", None)
+        self.redraw = bool(isatty is not None and isatty())
+        self.last: tuple[int, int] | None = None
+
+    def _bar(self, done: int, total: int) -> str:
+        filled = self.width * min(done, total) // max(total, 1)
+        return f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total}"
+
+    def __call__(self, done: int, total: int) -> None:
+        """Record (and on a terminal, draw) how far the work is."""
+        self.last = (done, total)
+        if self.redraw:
+            self.stream.write("\r" + self._bar(done, total))
+            self.stream.flush()
+
+    def finish(self) -> None:
+        """End the bar's line (or print it once, off a terminal); nothing if never called."""
+        if self.last is None:
+            return
+        self.stream.write("\n" if self.redraw else self._bar(*self.last) + "\n")
+
+
+def store_folder() -> Path:
+    """The data directory; created (private) only when missing.
+
+    An existing folder is used as it is: a read-only one must still serve the reading
+    commands, and `mkdir` on it would fail first on some filesystems.
+    """
+    folder = data_dir()
+    return folder if folder.is_dir() else ensure_private_dir(folder)
+
+
+@asynccontextmanager
+async def opened_memory(config: Config) -> AsyncIterator[Memory]:
+    """The configured store, closed on exit; its warnings then go to stderr, escaped."""
+    embedder = make_embedder(config.memory, resolve_ollama_host(config.ollama.host))
+    memory = await open_memory(config.memory, store_folder(), embedder)
+    try:
+        yield memory
+    finally:
+        try:
+            await memory.close()
+        finally:
+            hydration = getattr(memory, "hydration", None)
+            if hydration:
+                say(sys.stderr, f"memchat: note: {hydration}")
+            for line in dict.fromkeys(getattr(memory, "warnings", [])):
+                warn(line)
+
+
+def protected_files(memory: Memory, target: Path) -> list[Path]:
+    """The store's own files, which an export must never replace.
+
+    The SQLite database and its journals, the Markdown backend's MEMORY.md and daily files
+    (`target` itself when it would be a new daily file), whichever backend is open: the data
+    folder's files are protected too. MEMORY_SNAPSHOT.md is a copy, not the store, and may be
+    written.
+    """
+    folder = data_dir()
+    files = [*store_files(folder / DATABASE_NAME), folder / MARKDOWN_NAME]
+    path = getattr(memory, "path", None)
+    if isinstance(path, Path):
+        files.extend(store_files(path))
+    root = getattr(memory, "root", None)
+    for base in (folder, root) if isinstance(root, Path) else (folder,):
+        daily = base / "memory"
+        files.append(base / MARKDOWN_NAME)
+        files.extend(sorted(daily.glob("*.md")))
+        if target.suffix == ".md" and target.parent.resolve() == daily.resolve():
+            files.append(target)
+    return [file for file in files if file.name != SNAPSHOT_NAME]

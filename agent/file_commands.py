@@ -1,0 +1,105 @@
+"""`memchat memory export | import | snapshot`: the commands that write or read user files.
+
+Export and snapshot write through `atomic_writer`: the target is created 0600 from its first
+byte and replaced only once the new content is complete and on disk, so a damaged store, a
+full disk or an interrupted run leaves an existing backup exactly as it was. The store's own
+files and targets that are not regular files are refused before anything is opened.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from agent.cli_store import MemoryArgs, opened_memory, protected_files, say
+from agent.errors import AgentError
+from agent.import_file import read_export
+from agent.terminal_text import safe_json
+from memory.errors import MemoryStoreError, UnsafeTargetError
+from memory.files import atomic_writer
+from memory.wording import counted, memories
+
+if TYPE_CHECKING:
+    from agent.config import Config
+    from memory.protocol import ImportSummary, Memory
+
+
+class FileWriteError(AgentError):
+    """An export or snapshot could not be written; the existing file was left untouched."""
+
+
+def _unchanged(target: Path) -> str:
+    return f"{target} was left as it was" if target.exists() else "nothing was written"
+
+
+async def _write_records(memory: Memory, namespace: str | None, stream: TextIO) -> int:
+    count = 0
+    async for entry in memory.export(namespace=namespace):
+        # Valid JSON whose C1, bidi and separator characters are escaped like C0 ones.
+        stream.write(safe_json(entry.model_dump_json()) + "\n")
+        count += 1
+    return count
+
+
+async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Write every entry (of one namespace with --namespace), every field and vector."""
+    async with opened_memory(config) as memory:
+        if args.file in (None, "-"):
+            await _write_records(memory, args.namespace, out)
+            return 0
+        target = Path(str(args.file))
+        try:
+            with atomic_writer(target, protected_files(memory, target)) as stream:
+                count = await _write_records(memory, args.namespace, stream)
+        except UnsafeTargetError:
+            raise
+        except OSError as exc:
+            raise FileWriteError(
+                f"cannot write {target}: {exc.strerror or exc}; {_unchanged(target)}"
+            ) from None
+        except MemoryStoreError as exc:
+            raise FileWriteError(f"export stopped: {exc}; {_unchanged(target)}") from None
+    say(sys.stderr, f"exported {memories(count)} to {target}")
+    return 0
+
+
+def _import_message(summary: ImportSummary) -> str:
+    total = summary.added + summary.replaced + summary.unchanged
+    return (
+        f"imported {counted(total, 'record', 'records')}: {summary.added} new, "
+        f"{summary.replaced} replacing a stored entry (same id or key), "
+        f"{summary.unchanged} identical to what was stored; "
+        f"{summary.renumbered} given a new id because their id was taken in another "
+        f"namespace; {summary.kept_as_history} earlier versions kept as history (restorable)"
+    )
+
+
+async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Load an export file; nothing is written unless the whole file parses.
+
+    With --namespace every record goes into that namespace; without it each keeps its own.
+    """
+    records = read_export(Path(str(args.file)))
+    if args.namespace is not None:
+        records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
+    async with opened_memory(config) as memory:
+        summary = await memory.import_(records)
+    say(out, _import_message(summary))
+    return 0
+
+
+async def cmd_snapshot(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Write MEMORY_SNAPSHOT.md (or FILE): core memories, readable and restorable."""
+    target = Path(args.file) if args.file else None
+    async with opened_memory(config) as memory:
+        write = getattr(memory, "write_snapshot", None)
+        if write is None:
+            raise MemoryStoreError(f"the {memory.name!r} backend cannot write snapshots")
+        try:
+            path = await write(target, namespace=args.namespace)
+        except OSError as exc:
+            shown = target or "the snapshot"
+            raise FileWriteError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    say(out, f"snapshot written to {path}")
+    return 0

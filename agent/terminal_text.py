@@ -1,0 +1,56 @@
+"""Text the CLI prints, made inert: stored memories never drive the user's terminal.
+
+A memory can hold anything a user typed, a model said or a file held: ESC sequences that
+clear the screen or set the window title, a BEL, a carriage return that overwrites the line
+with a fake error, bidi overrides that reverse what follows. Every line the CLI writes goes
+through `one_line` (or `safe_json` for JSON), which shows such characters as visible escapes.
+"""
+
+from __future__ import annotations
+
+import re
+
+NEWLINE_MARK = "⏎"
+"""How a newline inside a value is shown in one-line output."""
+
+# C0 controls, DEL, C1 controls, the bidi marks, overrides and isolates, the Unicode line and
+# paragraph separators (some terminals and Python's splitlines break on them) and lone
+# surrogates (how Python carries undecodable argv bytes; they cannot be encoded for output).
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+_NAMED = {"\n": NEWLINE_MARK, "\t": "\\t", "\r": "\\r"}
+
+# In JSON text the structure's own whitespace (indentation) is legal; every other character
+# above is escaped as \uXXXX, which any JSON reader turns back into the same character.
+_JSON_UNSAFE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+    "\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def _visible(match: re.Match[str]) -> str:
+    char = match.group()
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def one_line(value: object) -> str:
+    r"""`value` as text that is safe on a terminal and stays on one line.
+
+    Newlines show as ⏎, tabs and carriage returns as \t and \r, every other control,
+    bidi or separator character as a \xNN or \uNNNN escape.
+    """
+    return _UNSAFE.sub(_visible, str(value))
+
+
+def safe_json(text: str) -> str:
+    r"""JSON text with control, bidi and separator characters escaped as \uXXXX.
+
+    `text` must be JSON produced by a serializer (pydantic, json.dumps): such characters then
+    only occur inside strings, where the escape stands for the very same character.
+    """
+    return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

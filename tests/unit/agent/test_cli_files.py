@@ -1,0 +1,211 @@
+"""Export and snapshot never destroy their target: refused targets, failures, permissions."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import agent.cli_store
+from memory.entry import MemoryEntry
+from memory.errors import MemoryStoreError
+from memory.sqlite.store import SqliteMemory
+from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
+
+OLD_BACKUP = "the previous backup\n"
+
+
+@pytest.fixture
+def home(isolated_dirs: Path) -> Path:
+    write_config()
+    source = write_jsonl(
+        isolated_dirs / "seed.jsonl", [record("editor", "uses Helix"), record("pet", "Miso")]
+    )
+    run_cli("memory", "import", str(source)).clean()
+    return isolated_dirs
+
+
+def _data(home: Path) -> Path:
+    return home / "data"
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _backup(home: Path) -> Path:
+    backup = home / "backup.jsonl"
+    backup.write_text(OLD_BACKUP)
+    backup.chmod(0o640)
+    return backup
+
+
+def _temp_files(folder: Path) -> list[Path]:
+    return [path for path in folder.iterdir() if path.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("command", ["export", "snapshot"])
+@pytest.mark.parametrize("name", ["brain.db", "brain.db-wal", "brain.db-shm", "brain.db-journal"])
+def test_the_stores_own_files_are_refused(home: Path, command: str, name: str) -> None:
+    database = _data(home) / "brain.db"
+    before = _digest(database)
+    ran = run_cli("memory", command, str(_data(home) / name)).clean(2)
+    assert "is one of the memory store's own files" in ran.err
+    assert _digest(database) == before
+    assert run_cli("memory", "get", "pet").clean().out
+
+
+def _fifo(home: Path) -> Path:
+    path = home / "pipe"
+    os.mkfifo(path)
+    return path
+
+
+def _link(home: Path) -> Path:
+    target = home / "linked.txt"
+    target.write_text("kept")
+    (home / "link").symlink_to(target)
+    return home / "link"
+
+
+@pytest.mark.parametrize("command", ["export", "snapshot"])
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (_fifo, "is not a regular file"),
+        (_link, "is a symbolic link"),
+        (lambda home: home, "is not a regular file"),
+        (lambda home: Path(os.devnull), "is not a regular file"),
+    ],
+)
+def test_targets_that_are_not_regular_files_are_refused_untouched(
+    home: Path, command: str, make: Any, message: str
+) -> None:
+    target: Path = make(home)
+    before = target.lstat()
+    ran = run_cli("memory", command, str(target)).clean(2)
+    assert message in ran.err
+    after = target.lstat()
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    if stat.S_ISLNK(after.st_mode):
+        assert target.read_text() == "kept"
+
+
+def test_a_damaged_store_leaves_the_existing_backup_alone(home: Path) -> None:
+    backup = _backup(home)
+    (_data(home) / "brain.db").write_bytes(b"garbage, not SQLite" * 100)
+    ran = run_cli("memory", "export", str(backup)).clean(2)
+    assert "not a usable memchat database" in ran.err
+    assert backup.read_text() == OLD_BACKUP
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o640
+
+
+async def _failing_export(self: SqliteMemory, **_: Any) -> AsyncIterator[MemoryEntry]:
+    yield record_entry()
+    raise MemoryStoreError("database disk image is malformed")
+
+
+def record_entry() -> MemoryEntry:
+    return MemoryEntry.model_validate(record("half", "written"))
+
+
+def test_a_read_failure_midway_leaves_the_backup_and_no_temp_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    backup = _backup(home)
+    monkeypatch.setattr(SqliteMemory, "export", _failing_export)
+    ran = run_cli("memory", "export", str(backup)).clean(2)
+    assert "export stopped: database disk image is malformed" in ran.err
+    assert f"{backup} was left as it was" in ran.err
+    assert backup.read_text() == OLD_BACKUP
+    assert _temp_files(home) == []
+
+
+@pytest.mark.parametrize("command", ["export", "snapshot"])
+def test_a_full_disk_leaves_the_old_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    backup = _backup(home)
+
+    def no_space(descriptor: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", no_space)
+    ran = run_cli("memory", command, str(backup)).clean(2)
+    assert f"cannot write {backup}: No space left on device" in ran.err
+    assert backup.read_text() == OLD_BACKUP
+    assert _temp_files(home) == []
+
+
+def test_a_new_export_file_is_private_from_its_first_byte(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    modes: list[int] = []
+    real_export = SqliteMemory.export
+
+    async def watching(self: SqliteMemory, **options: Any) -> AsyncIterator[MemoryEntry]:
+        async for entry in real_export(self, **options):
+            modes.extend(stat.S_IMODE(path.stat().st_mode) for path in _temp_files(home))
+            yield entry
+
+    monkeypatch.setattr(SqliteMemory, "export", watching)
+    old_umask = os.umask(0)
+    try:
+        ran = run_cli("memory", "export", str(home / "dump.jsonl")).clean()
+    finally:
+        os.umask(old_umask)
+    assert "exported 2 memories" in ran.err
+    assert modes == [0o600, 0o600]
+    assert stat.S_IMODE((home / "dump.jsonl").stat().st_mode) == 0o600
+    assert _temp_files(home) == []
+
+
+def test_replacing_a_backup_makes_it_private(home: Path) -> None:
+    backup = _backup(home)
+    run_cli("memory", "export", str(backup)).clean()
+    assert len(backup.read_text().splitlines()) == 2
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("target", [[], ["-"]])
+def test_no_file_or_dash_means_stdout(home: Path, target: list[str]) -> None:
+    ran = run_cli("memory", "export", *target).clean()
+    assert len(ran.out.splitlines()) == 2 and ran.err == ""
+    assert not (home / "-").exists()
+
+
+def test_the_snapshot_file_may_receive_an_export(home: Path) -> None:
+    snapshot = _data(home) / "MEMORY_SNAPSHOT.md"
+    assert "exported 2 memories" in run_cli("memory", "export", str(snapshot)).clean().err
+
+
+def test_markdown_store_files_are_refused(home: Path) -> None:
+    write_config('backend = "markdown"\n')
+    source = write_jsonl(home / "md.jsonl", [record("note", "a daily note", category="daily")])
+    run_cli("memory", "import", str(source)).clean()
+    daily = _data(home) / "memory"
+    existing = next(daily.glob("*.md"))
+    for target in (_data(home) / "MEMORY.md", existing, daily / "2031-05-05.md"):
+        before = target.read_bytes() if target.exists() else None
+        ran = run_cli("memory", "export", str(target)).clean(2)
+        assert "is one of the memory store's own files" in ran.err
+        assert (target.read_bytes() if target.exists() else None) == before
+
+
+def test_reading_commands_do_not_create_an_existing_data_folder(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(path: Path) -> Path:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    # A read-only data folder: creating (or re-creating) it would fail.
+    monkeypatch.setattr(agent.cli_store, "ensure_private_dir", refuse)
+    for command in (["list"], ["search", "Miso"], ["get", "pet"], ["stats"], ["audit"]):
+        run_cli("memory", *command).clean()
+    assert len(run_cli("memory", "export").clean().out.splitlines()) == 2

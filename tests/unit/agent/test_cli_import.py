@@ -1,0 +1,161 @@
+"""`memchat memory import`: encodings, errors that name the line and field, --namespace."""
+
+from __future__ import annotations
+
+import codecs
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
+
+RECORDS = [record("editor", "uses Helix"), record("pet", "a cat called Miso — 猫")]
+TEXT = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in RECORDS)
+
+ENCODINGS = {
+    "utf-8": TEXT.encode("utf-8"),
+    "utf-8 with BOM": codecs.BOM_UTF8 + TEXT.encode("utf-8"),
+    "utf-8 with BOM, CRLF": codecs.BOM_UTF8 + TEXT.replace("\n", "\r\n").encode("utf-8"),
+    "utf-16 (BOM, little-endian)": TEXT.encode("utf-16"),
+    "utf-16-be with BOM": codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"),
+    "utf-32 (BOM)": TEXT.encode("utf-32"),
+    "utf-32-be with BOM": codecs.BOM_UTF32_BE + TEXT.encode("utf-32-be"),
+}
+
+
+@pytest.fixture
+def home(isolated_dirs: Path) -> Path:
+    write_config()
+    return isolated_dirs
+
+
+def _keys() -> list[str]:
+    listed = run_cli("memory", "list", "--namespace", "default", "--json").clean().out
+    return sorted(json.loads(line)["key"] for line in listed.splitlines())
+
+
+@pytest.mark.parametrize("encoding", list(ENCODINGS))
+def test_bom_encodings_are_read(home: Path, encoding: str) -> None:
+    path = home / "in.jsonl"
+    path.write_bytes(ENCODINGS[encoding])
+    assert run_cli("memory", "import", str(path)).clean().out.startswith("imported 2 records")
+    fetched = json.loads(run_cli("memory", "get", "pet").clean().out)
+    assert fetched["content"] == "a cat called Miso — 猫"
+
+
+BAD_BYTES = [
+    # (file bytes, what the error must say)
+    (
+        TEXT.encode() + b'{"key": "caf\xe9"}\n',
+        "import line 3: byte 0xe9 at offset",
+    ),
+    (TEXT.encode("utf-16-le"), "import line 1: byte 0x00 at offset 1 of the file"),
+    (codecs.BOM_UTF16_LE + TEXT.encode("utf-16-le")[:-1], "is not valid UTF-16 (truncated data)"),
+    (codecs.BOM_UTF8 + b"\xff\xfe", "import line 1: byte 0xff at offset 3 of the file"),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), BAD_BYTES)
+def test_undecodable_files_name_line_and_byte(home: Path, data: bytes, message: str) -> None:
+    path = home / "bad.jsonl"
+    path.write_bytes(data)
+    ran = run_cli("memory", "import", str(path)).clean(2)
+    assert message in ran.err and "memchat reads UTF-8" in ran.err
+    assert ran.err.count("\n") == 1
+    assert _keys() == []
+
+
+def _line(**changes: object) -> str:
+    data = record("k", "v")
+    data.update(changes)
+    return json.dumps({k: v for k, v in data.items() if v is not None})
+
+
+FIELD_ERRORS = [
+    (
+        _line(timestamp="last tuesday"),
+        "import line 4, field 'timestamp': expected an ISO 8601 date-time "
+        "(like 2026-01-31T09:30:00Z), got 'last tuesday'",
+    ),
+    (_line(key=None), "import line 4, field 'key': missing; every record needs it"),
+    (_line(colour="red"), "import line 4, field 'colour': is not a field of a memchat export"),
+    (_line(importance=5), "import line 4, field 'importance': expected less than or equal to 1"),
+    (_line(pinned="maybe"), "import line 4, field 'pinned': expected a valid boolean"),
+    (_line(category=""), "import line 4, field 'category': category must not be empty, got ''"),
+    (
+        _line(embedding={"model": "m", "dims": "x", "data": ""}),
+        "import line 4, field 'embedding.dims': expected a valid integer",
+    ),
+    ("[1, 2]", "import line 4: expected a JSON object (one memory per line), got [1, 2]"),
+    ('{"key": "unclosed', "import line 4: not valid JSON (EOF while parsing a string"),
+]
+
+
+@pytest.mark.parametrize(("line", "message"), FIELD_ERRORS)
+def test_record_errors_name_line_field_and_expectation(home: Path, line: str, message: str) -> None:
+    path = home / "bad.jsonl"
+    # Two good records, a blank line, then the bad one on line 4, then more good ones.
+    path.write_text(TEXT + "\n" + line + "\n" + TEXT, encoding="utf-8")
+    ran = run_cli("memory", "import", str(path)).clean(2)
+    assert message in ran.err, ran.err
+    assert ran.err.count("\n") == 1
+    assert _keys() == [], "nothing is written unless the whole file parses"
+
+
+def test_several_problems_on_a_line_are_counted(home: Path) -> None:
+    path = home / "bad.jsonl"
+    path.write_text('{"id": 1}\n', encoding="utf-8")
+    err = run_cli("memory", "import", str(path)).clean(2).err
+    assert "import line 1, field 'id': expected a valid string, got 1 (and 4 more problems" in err
+
+
+def test_hostile_values_in_errors_are_escaped(home: Path) -> None:
+    path = home / "bad.jsonl"
+    path.write_text(_line(timestamp="\x1b[2J\u202e") + "\n", encoding="utf-8")
+    err = run_cli("memory", "import", str(path)).clean(2).err
+    assert "got '\\x1b[2J\\u202e'" in err
+
+
+def test_import_into_a_namespace(home: Path) -> None:
+    path = write_jsonl(home / "in.jsonl", [*RECORDS, record("elsewhere", "x", namespace="work")])
+    run_cli("memory", "import", "--namespace", "project", str(path)).clean()
+    listed = run_cli("memory", "list", "--namespace", "project", "--json").clean().out
+    assert sorted(json.loads(line)["key"] for line in listed.splitlines()) == [
+        "editor",
+        "elsewhere",
+        "pet",
+    ]
+    assert _keys() == []
+    assert run_cli("memory", "list", "--namespace", "work").clean().out == "no memories\n"
+
+
+def test_import_without_namespace_keeps_each_records_own(home: Path) -> None:
+    path = write_jsonl(home / "in.jsonl", [*RECORDS, record("elsewhere", "x", namespace="work")])
+    ran = run_cli("memory", "import", str(path)).clean()
+    assert ran.out == (
+        "imported 3 records: 3 new, 0 replacing a stored entry (same id or key), 0 identical "
+        "to what was stored; 0 given a new id because their id was taken in another "
+        "namespace; 0 earlier versions kept as history (restorable)\n"
+    )
+    assert _keys() == ["editor", "pet"]
+    assert "elsewhere" in run_cli("memory", "list", "--namespace", "work").clean().out
+
+
+def test_a_device_is_not_read(home: Path) -> None:
+    ran = run_cli("memory", "import", "/dev/zero").clean(2)
+    assert ran.err == "memchat: error: cannot read /dev/zero: it is a device, not an export file\n"
+
+
+def test_the_same_file_into_two_namespaces_keeps_both(home: Path) -> None:
+    path = write_jsonl(home / "in.jsonl", RECORDS)
+    run_cli("memory", "import", "--namespace", "one", str(path)).clean()
+    second = run_cli("memory", "import", "--namespace", "two", str(path)).clean().out
+    assert "2 new" in second and "2 given a new id" in second
+    for namespace in ("one", "two"):
+        listed = run_cli("memory", "list", "--namespace", namespace, "--json").clean().out
+        assert _keys_of(listed) == ["editor", "pet"]
+
+
+def _keys_of(listed: str) -> list[str]:
+    return sorted(json.loads(line)["key"] for line in listed.splitlines())

@@ -1,0 +1,107 @@
+"""Redaction: every real-format secret goes, every ordinary text stays exactly as it was."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agent.redact import looks_secret, redact
+from agent.secret_formats import luhn_valid
+from tests.helpers.hostile import HOSTILE_TEXTS
+from tests.unit.agent.secret_samples import ORDINARY, SECRETS, SENTENCES, with_luhn
+
+
+@pytest.mark.parametrize("name", sorted(SECRETS))
+def test_each_secret_is_redacted_and_its_surroundings_kept(name: str) -> None:
+    text, secret = SECRETS[name]
+    cleaned, kinds = redact(f"Note for later: {text} (do not share)")
+    assert secret not in cleaned
+    assert kinds and "[REDACTED:" in cleaned
+    assert cleaned.startswith("Note for later: ") and cleaned.endswith(" (do not share)")
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_ordinary_text_is_untouched(text: str) -> None:
+    assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXTS)
+def test_the_hostile_corpus_is_untouched(text: str) -> None:
+    assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize("text", sorted(SENTENCES))
+def test_several_secrets_in_one_message(text: str) -> None:
+    gone, kept = SENTENCES[text]
+    cleaned, _ = redact(text)
+    assert not [secret for secret in gone if secret in cleaned]
+    assert [words for words in kept if words not in cleaned] == []
+
+
+def test_the_issue_examples() -> None:
+    cleaned, kinds = redact("my password is: hunter2 and DB_PASSWORD=s3cr3t")
+    assert cleaned == "my password is: [REDACTED:secret] and DB_PASSWORD=[REDACTED:secret]"
+    assert kinds == ["secret"]
+    cleaned, _ = redact("password: correct horse battery staple")
+    assert cleaned == "password: [REDACTED:secret]"
+    cleaned, _ = redact("the password for the wifi is sunflower42, ask Ana")
+    assert cleaned == "the password for the wifi is [REDACTED:secret], ask Ana"
+    cleaned, kinds = redact("connect to postgres://user:pw@host/db please")
+    assert cleaned == "connect to postgres://user:[REDACTED:url-password]@host/db please"
+
+
+def test_a_redacted_text_is_stable() -> None:
+    for text, _ in SECRETS.values():
+        once, _ = redact(text)
+        assert redact(once)[0] == once
+
+
+def test_luhn() -> None:
+    assert luhn_valid("4111111111111111") and luhn_valid("378282246310005")
+    assert not luhn_valid("4111111111111112")
+    assert luhn_valid(with_luhn("510000000000000"))
+
+
+@pytest.mark.parametrize(
+    ("value", "secret"),
+    [
+        ("hunter2", True),
+        ("0123456789abcdef0123", True),
+        ("482913", True),
+        ("Fake/FAKE+fake", True),
+        ("patience", False),
+        ("don't", False),
+        ("v1", False),
+        ("a noun", False),
+        ("2024-01-01", False),
+    ],
+)
+def test_what_looks_like_a_secret_after_a_weak_label(value: str, secret: bool) -> None:
+    assert looks_secret(value) is secret
+
+
+_PIECES = st.one_of(
+    st.sampled_from([*ORDINARY, *HOSTILE_TEXTS, *(t for t, _ in SECRETS.values())]),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=300)
+@given(
+    st.sampled_from(sorted(SECRETS)), st.lists(_PIECES, max_size=3), st.lists(_PIECES, max_size=3)
+)
+def test_a_secret_is_redacted_whatever_surrounds_it(
+    name: str, before: list[str], after: list[str]
+) -> None:
+    text, secret = SECRETS[name]
+    cleaned, kinds = redact(" ".join([*before, text, *after]))
+    assert secret not in cleaned and kinds
+
+
+@settings(max_examples=300)
+@given(st.text())
+def test_any_text_is_redacted_without_error(text: str) -> None:
+    cleaned, kinds = redact(text)
+    assert isinstance(cleaned, str)
+    assert bool(kinds) == (cleaned != text)

@@ -1,0 +1,93 @@
+"""Session files: a full disk loses no message, and no file content breaks loading."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+
+from agent.messages import ChatMessage
+from agent.sessions import SessionStore
+from tests.helpers.hostile import HOSTILE_TEXTS
+
+
+def _user(text: str) -> ChatMessage:
+    return ChatMessage(role="user", content=text)
+
+
+def test_a_full_disk_keeps_messages_in_ram_and_writes_them_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_user("first")])
+    real_fsync = os.fsync
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError, match="No space left"):
+        store.append(session, [_user("second")])
+    assert [m.content for m in session.messages] == ["first", "second"]
+    assert [m.content for m in session.unsaved] == ["second"]
+    # The half-written batch was cut off again: the file holds only what was saved.
+    assert [m.content for m in store.load(session.id).messages] == ["first"]
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    store.append(session, [_user("third")])
+    assert session.unsaved == []
+    assert [m.content for m in store.load(session.id).messages] == ["first", "second", "third"]
+
+
+def test_a_first_write_that_fails_still_gets_its_header_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.ENOSPC, "")))
+    with pytest.raises(OSError):
+        store.append(session, [_user("hello")])
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    store.append(session, [_user("again")])
+    loaded = store.load(session.id)
+    assert [m.content for m in loaded.messages] == ["hello", "again"]
+    assert loaded.created_at == session.created_at
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXTS + ["lone surrogate \ud800 here", "\udcff"])
+def test_hostile_text_round_trips(tmp_path: Path, text: str) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_user(text)])
+    assert store.load(session.id).messages[0].content == text
+
+
+def test_lines_that_are_not_messages_are_skipped(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_user("kept")])
+    path = tmp_path / f"{session.id}.jsonl"
+    with path.open("ab") as stream:
+        stream.write(b'5\n[1, 2]\n"text"\nnull\n{"type": "session", "created_at": 7}\n')
+        stream.write(b'{"type": "session"}\n{"type": "message", "role": "wizard"}\n')
+        stream.write(b"\xff\xfe binary \x00 junk\n")
+        stream.write(b'{"type": "message", "role": "user", "content": "also kept"}\n')
+    loaded = store.load(session.id)
+    assert [m.content for m in loaded.messages] == ["kept", "also kept"]
+    assert loaded.created_at == session.created_at
+
+
+def test_the_list_skips_what_it_cannot_read(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_user("a real chat")])
+    (tmp_path / ".hidden.jsonl").write_text("{}\n")
+    (tmp_path / "garbage.jsonl").write_bytes(b"\x00\xff" * 100)
+    (tmp_path / "a-directory.jsonl").mkdir()
+    titles = {info.id: info.title for info in store.list()}
+    assert titles[session.id] == "a real chat"
+    assert titles["garbage"] == "(empty)"
+    assert ".hidden" not in titles and "a-directory" not in titles

@@ -1,0 +1,180 @@
+"""`Agent.turn` ends in `TurnFinished` or `TurnFailed`, whatever breaks underneath it."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from agent.events import TextDelta, TurnFailed, TurnFinished
+from agent.messages import ChatMessage
+from agent.sessions import Session
+from agent.testing import Reply, call
+from memory.errors import MemoryStoreError
+from tests.unit.agent.conftest import Harness
+
+
+class FullDisk:
+    """Stands in for the session store's file writes: fails with ENOSPC while `full`."""
+
+    def __init__(self, harness: Harness, *, fail_from: int = 1) -> None:
+        self.real = harness.sessions._write
+        self.calls = 0
+        self.fail_from = fail_from
+        self.full = True
+        harness.sessions._write = self  # type: ignore[method-assign]
+
+    def __call__(self, session: Session, messages: list[ChatMessage]) -> None:
+        self.calls += 1
+        if self.full and self.calls >= self.fail_from:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.real(session, messages)
+
+
+def on_disk(h: Harness) -> list[tuple[str, str]]:
+    return [(m.role, m.content) for m in h.sessions.load(h.session.id).messages]
+
+
+async def test_a_reply_that_cannot_be_saved_fails_the_turn_and_stays_in_ram(
+    harness: Harness,
+) -> None:
+    disk = FullDisk(harness, fail_from=2)  # the user's message fits, the reply does not
+    harness.model.add("A reply that streamed completely.")
+    events = await harness.turn("Tell me something worth keeping")
+    assert isinstance(events[-1], TurnFailed)
+    failure = events[-1]
+    assert failure.error == "storage_full" and "No space left on device" in failure.message
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)).startswith("A reply")
+    assert [(m.role, m.content) for m in harness.session.messages] == [
+        ("user", "Tell me something worth keeping"),
+        ("assistant", "A reply that streamed completely."),
+    ]
+    assert on_disk(harness) == [("user", "Tell me something worth keeping")]
+    # Room again: the next message brings the reply that waited along, in order.
+    disk.full = False
+    harness.model.add("Glad to.")
+    assert isinstance((await harness.turn("Thanks"))[-1], TurnFinished)
+    assert on_disk(harness) == [
+        ("user", "Tell me something worth keeping"),
+        ("assistant", "A reply that streamed completely."),
+        ("user", "Thanks"),
+        ("assistant", "Glad to."),
+    ]
+
+
+async def test_a_message_that_cannot_be_saved_is_kept_and_retried(harness: Harness) -> None:
+    disk = FullDisk(harness)
+    events = await harness.turn("Remember the plumber comes on Friday")
+    assert isinstance(events[-1], TurnFailed) and events[-1].error == "storage_full"
+    assert harness.model.requests == []  # not sent: its reply could not be saved either
+    assert [m.content for m in harness.session.messages] == ["Remember the plumber comes on Friday"]
+    disk.full = False
+    harness.model.add("Friday it is.")
+    events = await harness.turn("Remember the plumber comes on Friday")
+    assert isinstance(events[-1], TurnFinished)
+    assert on_disk(harness) == [
+        ("user", "Remember the plumber comes on Friday"),
+        ("assistant", "Friday it is."),
+    ]
+
+
+async def test_a_failing_save_while_the_turn_is_cancelled_raises_nothing_new(
+    harness: Harness,
+) -> None:
+    FullDisk(harness, fail_from=2)
+    hold = asyncio.Event()
+    harness.model.add(Reply("Partial reply that never ends", hold=hold))
+    streamed: list[str] = []
+
+    async def consume() -> None:
+        async for event in harness.agent.turn("Start a long answer", harness.session):
+            if isinstance(event, TextDelta):
+                streamed.append(event.text)
+
+    task = asyncio.create_task(consume())
+    while not streamed:
+        await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    # The save failed, and the part that streamed is still in the conversation.
+    assert harness.session.messages[-1].content == "".join(streamed)
+    assert harness.session.messages[-1].stopped
+    assert harness.session.unsaved == harness.session.messages[-1:]
+
+
+async def test_closing_the_stream_early_raises_nothing_when_the_save_fails(
+    harness: Harness,
+) -> None:
+    FullDisk(harness, fail_from=2)
+    harness.model.add("A reply the reader stops reading.")
+    stream = harness.agent.turn("Hello there, how are you?", harness.session)
+    async for event in stream:
+        if isinstance(event, TextDelta):
+            break
+    await stream.aclose()
+    assert harness.session.messages[-1].role == "assistant"
+
+
+def _raising(exc: BaseException) -> Callable[..., Any]:
+    async def fail(*args: Any, **kwargs: Any) -> Any:
+        raise exc
+
+    return fail
+
+
+@pytest.mark.parametrize(
+    ("exc", "code"),
+    [
+        (RuntimeError("index went away"), "internal_error"),
+        (KeyError("score"), "internal_error"),
+        (MemoryStoreError("the store broke mid-read"), None),  # recall degrades instead
+        (OSError(errno.EIO, "Input/output error"), "storage_error"),
+    ],
+)
+async def test_a_recall_that_raises_something_unexpected(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch, exc: Exception, code: str | None
+) -> None:
+    monkeypatch.setattr(harness.memory, "recall", _raising(exc))
+    harness.model.add("Answer without memories.")
+    events = await harness.turn("What do you remember about my garden?")
+    last = events[-1]
+    if code is None:
+        assert isinstance(last, TurnFinished)
+    else:
+        assert isinstance(last, TurnFailed) and last.error == code
+        assert "kept" in last.message
+    # The message was saved before recall: retrying it loses nothing.
+    assert harness.session.messages[0].content == "What do you remember about my garden?"
+    assert on_disk(harness)[0] == ("user", "What do you remember about my garden?")
+
+
+async def test_an_auto_save_that_raises_something_unexpected(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(harness.memory, "store_with_metadata", _raising(ValueError("bad row")))
+    events = await harness.turn("A message the store chokes on")
+    assert isinstance(events[-1], TurnFailed)
+    assert events[-1].error == "internal_error" and "ValueError: bad row" in events[-1].message
+
+
+async def test_a_tool_that_raises_something_unexpected_keeps_the_reply(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(harness.memory, "list", _raising(ZeroDivisionError("oops")))
+    harness.model.add(Reply("Let me look.", tool_calls=[call("memory_list")]))
+    events = await harness.turn("List everything you know about me")
+    assert isinstance(events[-1], TurnFailed)
+    assert harness.session.messages[-1].content == "Let me look."
+    assert on_disk(harness)[-1] == ("assistant", "Let me look.")
+
+
+async def test_cancellation_is_not_turned_into_a_failure(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(harness.memory, "recall", _raising(asyncio.CancelledError()))
+    with pytest.raises(asyncio.CancelledError):
+        await harness.turn("Anything at all, really")
