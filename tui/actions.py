@@ -6,16 +6,18 @@ Kept apart from `tui/app.py`, which only composes, binds keys and routes message
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
 from textual.app import App
+from textual.notifications import SeverityLevel
 
 from agent.errors import AgentError
 from agent.history import unanswered
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
 from memory.errors import MemoryStoreError
 from memory.wording import memories
+from tui.plain import visible
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
 from tui.widgets.chat_view import ChatView
@@ -36,6 +38,9 @@ class AppActions(App[None]):
     config: Config
     runtime: Runtime | None
     ready: asyncio.Event
+    shown_warnings: set[str]
+    """Store warnings already notified (each is shown once per run)."""
+    _blink: bool
     _runtime_factory: Callable[[Config], Awaitable[Runtime]]
 
     @property
@@ -58,6 +63,49 @@ class AppActions(App[None]):
         """The message box."""
         return self.query_one(PromptInput)
 
+    # -- notifications -------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notification, always as plain text.
+
+        Notifications carry error messages, keys, file names and model names; Textual would
+        parse them as markup (a `[/]` ends the app). Every notify, from any widget or screen,
+        ends here, so `markup` is ignored and control characters are made visible.
+        """
+        super().notify(
+            visible(message),
+            title=visible(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C where nothing copies: say how to quit (Textual's hint, without markup)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {key} to quit the app", title="Do you want to quit?")
+                return
+
+    def show_memory_warnings(self, extra: Iterable[str] = ()) -> None:
+        """Notify the problems the store met while reading (and `extra`), each once."""
+        found = list(extra)
+        if self.runtime is not None:
+            # Every backend has `warnings`; a double or plug-in without it has none to show.
+            found += getattr(self.runtime.memory, "warnings", [])
+        for warning in found:
+            if warning not in self.shown_warnings:
+                self.shown_warnings.add(warning)
+                self.notify(warning, title="Memory", severity="warning", timeout=30)
+
     # -- start-up ------------------------------------------------------------------------
 
     async def start_runtime(self) -> None:
@@ -78,8 +126,7 @@ class AppActions(App[None]):
         )
         if runtime.memory_problem:
             self.notify(runtime.memory_problem, title="Memory is off", severity="error", timeout=60)
-        for warning in runtime.warnings:
-            self.notify(warning, title="Memory", severity="warning", timeout=30)
+        self.show_memory_warnings(runtime.warnings)
         self.run_worker(unless_quitting(self, self.run_hygiene()), group="hygiene", exclusive=True)
         minutes = self.config.memory.hygiene_interval_minutes
         if minutes:
@@ -219,15 +266,16 @@ class AppActions(App[None]):
         """Stream one turn into the chat and keep the inspector and status current."""
         assert self.runtime is not None
         view = TurnView(self.chat)
-        # The agent retries a message nothing answered; its bubble is already shown.
-        retry = resend or unanswered(self.runtime.session.messages) == text
-        await view.start(None if retry else text)
+        # The agent retries a message nothing answered (see TurnView.withdraw).
+        retry = unanswered(self.runtime.session.messages) == text
+        await view.start(None if resend else text, retry=retry)
         self.status.set(warning=None)
         try:
             async for event in self.runtime.agent.turn(text, self.runtime.session, resend=resend):
                 await self._apply(await view.apply(event), text, view)
         except asyncio.CancelledError:
             if not await view.stopped():
+                await view.withdraw()
                 self.prompt.restore(text)
             raise
         self.run_worker(unless_quitting(self, self._after_background()), group="background")
@@ -261,6 +309,7 @@ class AppActions(App[None]):
             elif failure.error == "model_not_found":
                 self.status.set(server="model missing")
             if not view.replies:
+                await view.withdraw()
                 self.prompt.restore(text)
 
     def action_stop(self) -> None:

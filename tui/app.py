@@ -64,6 +64,7 @@ class MemchatApp(PaletteActions, App[None]):
         self._runtime_factory = runtime_factory or _default_runtime
         self._blink = blink
         self.ready = asyncio.Event()
+        self.shown_warnings: set[str] = set()
         self.demo_pause = demo_pause
         """Seconds between demo steps; None when not playing the demo."""
 
@@ -74,7 +75,7 @@ class MemchatApp(PaletteActions, App[None]):
             with Vertical(id="chat-pane"):
                 yield ChatView(id="chat")
                 yield PromptInput(blink=self._blink, id="prompt")
-            yield MemoryInspector(id="inspector")
+            yield MemoryInspector(blink=self._blink, id="inspector")
         yield StatusBar(id="status")
         yield Footer()
 
@@ -114,3 +115,7 @@ class MemchatApp(PaletteActions, App[None]):
     def on_memory_inspector_entry_selected(self, message: MemoryInspector.EntrySelected) -> None:
         """Open the detail dialog."""
         self.open_entry(message.entry)
+
+    def on_memory_inspector_loaded(self, message: MemoryInspector.Loaded) -> None:
+        """Reading the store may have met damaged rows or a torn file: say so, once."""
+        self.show_memory_warnings()

@@ -6,7 +6,6 @@ Split from `tui/actions.py` (start-up and turns); `MemchatApp` inherits both.
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
@@ -15,8 +14,10 @@ from textual.app import SystemCommand
 
 from agent.errors import AgentError
 from agent.model import ModelError
+from memory.errors import MemoryStoreError
 from memory.wording import counted, memories
 from tui.actions import AppActions
+from tui.plain import visible
 
 if TYPE_CHECKING:
     from agent.runtime import ServedModel
@@ -62,11 +63,15 @@ class PaletteActions(AppActions):
         actions[command]()
 
     def action_toggle_inspector(self) -> None:
-        """F2: show or hide the memory panel."""
+        """F2: show or hide the memory panel; hidden, it hands the focus back to the prompt."""
         panel = self.inspector
+        focused = self.focused
         panel.display = not panel.display
         if panel.display:
             panel.reload()
+        elif focused is not None and panel in focused.ancestors_with_self:
+            # A hidden widget keeps the focus: what the user typed next would go nowhere.
+            self.prompt.focus()
 
     def action_help(self) -> None:
         """F1: keys and commands."""
@@ -133,7 +138,7 @@ class PaletteActions(AppActions):
         session.incognito = self.runtime.session.incognito
         self.runtime.session = session
         self.inspector.session_id = session.id
-        self.sub_title = session.title
+        self.sub_title = visible(session.title)
         self.run_worker(self.chat.show_transcript(session.messages))
 
     def action_switch_model(self) -> None:
@@ -210,19 +215,27 @@ class PaletteActions(AppActions):
             self.push_screen(ModelPullScreen(self.runtime.model), callback=self._after_pull)
 
     async def export_memory(self) -> None:
-        """Write every memory to a private JSON-lines file in the data directory."""
+        """Write every memory to a private JSON-lines file in the data directory.
+
+        The file is written whole or not at all (`memory.files.atomic_writer`: 0600 from
+        the first byte, fsynced, then renamed into place); a failure is a notification.
+        """
         from agent.paths import data_dir, ensure_private_dir
+        from memory.files import atomic_writer
 
         if self.runtime is None:
             return
-        folder = ensure_private_dir(data_dir() / "exports")
-        path = folder / f"memchat-{datetime.now(UTC):%Y%m%d-%H%M%S}.jsonl"
         count = 0
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-            async for entry in self.runtime.memory.export():
-                stream.write(entry.model_dump_json() + "\n")
-                count += 1
+        try:
+            folder = ensure_private_dir(data_dir() / "exports")
+            path = folder / f"memchat-{datetime.now(UTC):%Y%m%d-%H%M%S}.jsonl"
+            with atomic_writer(path) as stream:
+                async for entry in self.runtime.memory.export():
+                    stream.write(entry.model_dump_json() + "\n")
+                    count += 1
+        except (OSError, MemoryStoreError) as exc:
+            self.notify(f"Export failed, nothing was written: {exc}", severity="error")
+            return
         self.notify(f"Exported {memories(count)} to {path}")
 
     def open_entry(self, entry: MemoryEntry) -> None:
@@ -233,7 +246,7 @@ class PaletteActions(AppActions):
             if result is not None:
                 self.run_worker(self._apply_detail(result), group="inspector-edit")
 
-        self.push_screen(MemoryDetailScreen(entry), callback=done)
+        self.push_screen(MemoryDetailScreen(entry, blink=self._blink), callback=done)
 
     async def _apply_detail(self, result: DetailResult) -> None:
         await self.inspector.apply(result)

@@ -44,14 +44,46 @@ class TurnView:
 
     def __init__(self, chat: ChatView) -> None:
         self.chat = chat
+        self.message: UserMessage | None = None
+        """The user's bubble for this turn (None when a reply is regenerated)."""
+        self.recalled: RecalledEntry | None = None
         self.reply: AssistantMessage | None = None
         self.replies: list[AssistantMessage] = []
         self.tools: dict[str, ToolCallEntry] = {}
 
-    async def start(self, user_text: str | None) -> None:
-        """Show the user's message (None when answering the last one again)."""
-        if user_text is not None:
-            await self.chat.add(UserMessage(user_text))
+    async def start(self, user_text: str | None, *, retry: bool = False) -> None:
+        """Show the user's message (None when a reply is regenerated).
+
+        A `retry` (the same text sent again after nothing answered it) keeps the bubble
+        still shown last (a resumed session); a withdrawn one comes back.
+        """
+        if user_text is None:
+            return
+        last = self.chat.children[-1] if self.chat.children else None
+        if retry and isinstance(last, UserMessage) and last.text == user_text:
+            self.message = last
+            return
+        self.message = UserMessage(user_text)
+        await self.chat.add(self.message)
+
+    @property
+    def answered(self) -> bool:
+        """Something came back: reply text, thinking or a tool call."""
+        return bool(self.replies or self.tools or (self.reply and not self.reply.is_empty))
+
+    async def withdraw(self) -> None:
+        """Take back a message nothing answered (it goes back to the input).
+
+        Its bubble and what was recalled for it go. The agent keeps the message as the
+        session's unanswered last one and treats the same text sent again as a retry, which
+        shows it (and recalls) again: left here, it would be shown twice.
+        """
+        if self.answered:
+            return
+        for widget in (self.recalled, self.message):
+            if widget is not None and widget.is_attached:
+                await widget.remove()
+        self.message = self.recalled = None
 
     async def _reply(self) -> AssistantMessage:
         if self.reply is None:
@@ -65,7 +97,8 @@ class TurnView:
         if isinstance(event, MemorySaved):
             return Outcome(memory_changed=True)
         if isinstance(event, MemoryRecalled):
-            await self.chat.add(RecalledEntry(event))
+            self.recalled = RecalledEntry(event)
+            await self.chat.add(self.recalled)
             return Outcome(used_ids={entry.id for entry in event.injected})
         if isinstance(event, ThinkingDelta):
             (await self._reply()).add_thinking(event.text)

@@ -50,6 +50,39 @@ class AppHarness:
 MakeApp = Callable[..., AppHarness]
 
 
+def build_app(
+    folder: Path,
+    model: ScriptedModel | None = None,
+    seed: list[MemoryEntry] | None = None,
+    backend: str = "sqlite",
+    prepare: Callable[[Runtime], None] | None = None,
+    **memory: Any,
+) -> AppHarness:
+    """An app over `folder`/brain.db (the same folder twice: a restart on the same store).
+
+    `prepare` sees the runtime before the app does (to plant a store warning, say).
+    """
+    settings = MemorySettings(embedding_provider="none", backend=backend, **memory)
+    config = Config(memory=settings)
+    scripted = model or ScriptedModel(name="qwen3:8b")
+    path = folder / "brain.db"
+
+    async def runtime_factory(cfg: Config) -> Runtime:
+        store = None
+        if backend == "sqlite":
+            store = await SqliteMemory.open(path, settings)
+            if seed:
+                await store.import_(seed)
+        runtime = await open_runtime(cfg, model=scripted, memory=store)
+        runtime.agent.clock = lambda: FIXED
+        if prepare is not None:
+            prepare(runtime)
+        return runtime
+
+    app = MemchatApp(config, runtime_factory=runtime_factory, blink=False)
+    return AppHarness(app, scripted, path)
+
+
 @pytest.fixture
 def make_app(tmp_path: Path) -> MakeApp:
     def factory(
@@ -58,23 +91,7 @@ def make_app(tmp_path: Path) -> MakeApp:
         backend: str = "sqlite",
         **memory: Any,
     ) -> AppHarness:
-        settings = MemorySettings(embedding_provider="none", backend=backend, **memory)
-        config = Config(memory=settings)
-        scripted = model or ScriptedModel(name="qwen3:8b")
-        path = tmp_path / "brain.db"
-
-        async def runtime_factory(cfg: Config) -> Runtime:
-            store = None
-            if backend == "sqlite":
-                store = await SqliteMemory.open(path, settings)
-                if seed:
-                    await store.import_(seed)
-            runtime = await open_runtime(cfg, model=scripted, memory=store)
-            runtime.agent.clock = lambda: FIXED
-            return runtime
-
-        app = MemchatApp(config, runtime_factory=runtime_factory, blink=False)
-        return AppHarness(app, scripted, path)
+        return build_app(tmp_path, model, seed, backend, **memory)
 
     return factory
 

@@ -203,7 +203,8 @@ async def test_deleted_view_shows_the_audit_log(make_app: MakeApp) -> None:
         table = h.app.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == ["when", "action", "key", "why"]
         assert table.row_count == 1
-        assert table.get_row_at(0)[1:] == ["forget", "lunch", "forgotten"]
+        # Cells are Text, never str: a str cell would be parsed as markup.
+        assert [cell.plain for cell in table.get_row_at(0)[1:]] == ["forget", "lunch", "forgotten"]
         h.app.query_one("#inspector-audit", Checkbox).value = False
         await pilot.pause()
         await settle(pilot)

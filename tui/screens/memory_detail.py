@@ -1,4 +1,8 @@
-"""Every field of one memory, with edit, pin, restore and forget."""
+"""Every field of one memory, with edit, pin, restore and forget.
+
+Every field is stored text (typed, said by a model, imported): shown literally, and the
+editors draw control characters as symbols while keeping the text itself unchanged.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,13 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.widgets import Button, Input, Label, Static
 
 from memory.entry import MemoryEntry
+from tui.plain import ControlPictures, plain, plain_text
+from tui.widgets.plain_text_area import PlainTextArea
 
 
 @dataclass(frozen=True)
@@ -30,7 +37,7 @@ def field_table(entry: MemoryEntry) -> Table:
     """All stored fields, plus the recall scores when the entry came from a search."""
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold")
-    table.add_column()
+    table.add_column(overflow="fold")  # a long key shows whole, not cut with "…"
     rows = [
         ("id", entry.id),
         ("key", entry.key),
@@ -53,7 +60,7 @@ def field_table(entry: MemoryEntry) -> Table:
             )
         )
     for name, value in rows:
-        table.add_row(name, str(value))
+        table.add_row(name, plain_text(str(value)))
     return table
 
 
@@ -62,23 +69,34 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
-    def __init__(self, entry: MemoryEntry) -> None:
+    def __init__(self, entry: MemoryEntry, *, blink: bool = True) -> None:
         super().__init__()
         self.entry = entry
+        self._blink = blink
+        """False for snapshots: a blinking cursor would be drawn, or not, at random."""
+        self._loaded = ""
 
     def compose(self) -> ComposeResult:
         """Fields, editors and actions."""
         entry = self.entry
         with Vertical(id="detail"):
-            yield Label(f"Memory: {entry.key}", id="detail-title")
+            yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
             yield Static(field_table(entry), id="detail-fields")
             yield Label("Content")
-            yield TextArea(entry.content, id="detail-content", soft_wrap=True)
+            content = PlainTextArea(entry.content, id="detail-content", soft_wrap=True)
+            content.cursor_blink = self._blink
+            yield content
             with Horizontal(id="detail-meta"):
                 yield Label("Category")
-                yield Input(entry.category, id="detail-category")
+                category = Input(
+                    entry.category, id="detail-category", highlighter=ControlPictures()
+                )
+                category.cursor_blink = self._blink
+                yield category
                 yield Label("Importance")
-                yield Input(f"{entry.importance:.2f}", id="detail-importance")
+                importance = Input(f"{entry.importance:.2f}", id="detail-importance")
+                importance.cursor_blink = self._blink
+                yield importance
             with Horizontal(id="detail-actions"):
                 yield Button("Save", id="save", variant="primary")
                 yield Button("Unpin" if entry.pinned else "Pin", id="pin")
@@ -86,6 +104,10 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                     yield Button("Restore", id="restore")
                 yield Button("Forget", id="forget", variant="error")
                 yield Button("Close", id="close")
+
+    def on_mount(self) -> None:
+        """Note the content as the editor holds it, to tell an edit from no edit."""
+        self._loaded = self.query_one("#detail-content", PlainTextArea).text
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Validate edits and hand the choice back."""
@@ -109,7 +131,10 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
             self.notify("Importance must be a number from 0 to 1", severity="error")
             return
         category = self.query_one("#detail-category", Input).value.strip()
-        content = self.query_one("#detail-content", TextArea).text
+        edited = self.query_one("#detail-content", PlainTextArea).text
+        # The editor turns form feeds, U+2028 and mixed line ends into its own line breaks:
+        # content nobody edited is saved as it was stored, not as the editor holds it.
+        content = self.entry.content if edited == self._loaded else edited
         if not category or not content.strip():
             self.notify("Content and category must not be empty", severity="error")
             return

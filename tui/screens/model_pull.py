@@ -11,13 +11,17 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, ProgressBar
 
 from agent.model import ModelError
+from tui.plain import ControlPictures, plain
 
 if TYPE_CHECKING:
     from agent.model import ModelServer
 
 
 class ModelPullScreen(ModalScreen[str | None]):
-    """Dismissed with the model's name once it is pulled, or None."""
+    """Dismissed with the model's name once it is pulled, or None.
+
+    The name (config) and the progress lines (the server) are shown literally.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -33,8 +37,13 @@ class ModelPullScreen(ModalScreen[str | None]):
             title = (
                 f"The model {self.model!r} is not installed." if self.missing else "Pull a model"
             )
-            yield Label(title, id="pull-title")
-            yield Input(self.model, placeholder="model name, e.g. qwen3:8b", id="pull-name")
+            yield Label(plain(title), id="pull-title")
+            yield Input(
+                self.model,
+                placeholder="model name, e.g. qwen3:8b",
+                id="pull-name",
+                highlighter=ControlPictures(),
+            )
             yield ProgressBar(total=None, id="pull-progress", show_eta=False)
             yield Label("", id="pull-status")
             with Horizontal():
@@ -56,11 +65,11 @@ class ModelPullScreen(ModalScreen[str | None]):
         status = self.query_one("#pull-status", Label)
         try:
             async for step in self.server.pull(name):
-                status.update(step.status)
+                status.update(plain(step.status))
                 if step.total:
                     bar.update(total=step.total, progress=step.completed or 0)
         except ModelError as exc:
-            status.update(f"Pull failed: {exc}")
+            status.update(plain(f"Pull failed: {exc}"))
             self.query_one("#pull", Button).disabled = False
             return
         self.dismiss(name)

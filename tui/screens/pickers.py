@@ -1,4 +1,8 @@
-"""Small choosers: a session to resume, a model to switch to."""
+"""Small choosers: a session to resume, a model to switch to.
+
+Session titles are the user's first message and model names come from the server: every
+label is shown literally.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
+
+from tui.plain import plain
 
 
 class PickerScreen(ModalScreen[str | None]):
@@ -26,11 +32,11 @@ class PickerScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         """A title and the list."""
         with Vertical(id="picker"):
-            yield Label(self.heading, id="picker-title")
+            yield Label(plain(self.heading), id="picker-title")
             if self.choices:
-                yield OptionList(*[Option(label, id=key) for key, label in self.choices])
+                yield OptionList(*[Option(plain(label), id=key) for key, label in self.choices])
             else:
-                yield Label(self.empty)
+                yield Label(plain(self.empty))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Return the chosen id."""

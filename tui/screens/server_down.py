@@ -8,15 +8,21 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.markup import escape
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Static
+
+from tui.plain import plain
 
 RETRY_SECONDS = 3.0
 
 
 class ServerDownScreen(Screen[bool]):
-    """Retries on its own; dismissed with True once the server answers."""
+    """Retries on its own; dismissed with True once the server answers.
+
+    The host (config or OLLAMA_HOST), the server's name and the hint come from outside:
+    shown literally, only our own advice is markup.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "retry", "Retry now"),
@@ -42,11 +48,15 @@ class ServerDownScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         """The explanation and two ways forward."""
         with Center(), Vertical(id="down-box"):
-            yield Label(f"{self.server} is not reachable", id="down-title")
+            yield Label(plain(f"{self.server} is not reachable"), id="down-title")
             yield Static(
-                f"memchat tried [b]{self.host}[/b] and nothing answered.\n\n"
-                + self._advice()
-                + "\n\nThe memory inspector works without a model.",
+                Content.assemble(
+                    "memchat tried ",
+                    plain(self.host, "bold"),
+                    " and nothing answered.\n\n",
+                    self._advice(),
+                    "\n\nThe memory inspector works without a model.",
+                ),
                 id="down-help",
             )
             yield self._status
@@ -54,10 +64,10 @@ class ServerDownScreen(Screen[bool]):
             yield Button("Continue without a model", id="memory-only")
         yield Footer()
 
-    def _advice(self) -> str:
+    def _advice(self) -> Content:
         if self.server != "Ollama":
-            return f"• {escape(self.hint)}"
-        return (
+            return Content.assemble("• ", plain(self.hint))
+        return Content.from_markup(
             "• Start it with [b]ollama serve[/b] (or open the Ollama app).\n"
             "• If it runs elsewhere, set [b]ollama.host[/b] in the config or "
             "[b]OLLAMA_HOST[/b].\n• Not installed yet? See https://ollama.com/download"

@@ -1,8 +1,14 @@
-"""The assistant's reply, streamed into Markdown, with its thinking folded away."""
+"""The assistant's reply, streamed into Markdown, with its thinking folded away.
+
+The reply is Markdown on purpose, but nothing in it may act on the app or the terminal:
+control characters are made visible before the Markdown widget sees them (it never parses
+Rich markup), and a clicked link opens only when it is a web address.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar, Literal
+from urllib.parse import urlsplit
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -10,6 +16,10 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, Collapsible, Label, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
+
+from tui.plain import plain, visible
+
+WEB_SCHEMES = ("http", "https")
 
 
 class AssistantMessage(Vertical, can_focus=True):
@@ -34,7 +44,8 @@ class AssistantMessage(Vertical, can_focus=True):
         """Thinking (hidden until the model thinks), the reply, and the stopped row."""
         with Collapsible(title="Thinking", collapsed=True, id="thinking"):
             yield Static("", id="thinking-text")
-        yield Markdown("", id="reply")
+        # Links are ours to open (see on_markdown_link_clicked), not Textual's.
+        yield Markdown("", id="reply", open_links=False)
         with Horizontal(id="reply-actions"):
             yield Label("⏹ stopped", id="reply-status")
             yield Button("Continue", id="continue", compact=True)
@@ -45,7 +56,7 @@ class AssistantMessage(Vertical, can_focus=True):
         self.text += fragment
         if self._stream is None:
             self._stream = Markdown.get_stream(self.query_one("#reply", Markdown))
-        await self._stream.write(fragment)
+        await self._stream.write(visible(fragment))
 
     async def replace(self, text: str) -> None:
         """Show `text` instead of what streamed (the agent cut a looping reply)."""
@@ -53,20 +64,20 @@ class AssistantMessage(Vertical, can_focus=True):
             await self._stream.stop()
             self._stream = None
         self.text = text
-        await self.query_one("#reply", Markdown).update(text)
+        await self.query_one("#reply", Markdown).update(visible(text))
 
     def add_thinking(self, fragment: str) -> None:
         """Add streamed thinking (shown collapsed)."""
         self.thinking += fragment
         self.query_one("#thinking").display = True
-        self.query_one("#thinking-text", Static).update(self.thinking)
+        self.query_one("#thinking-text", Static).update(plain(self.thinking))
 
     async def finish(self, *, stopped: bool = False) -> None:
         """Render the final text; a stopped reply shows its actions."""
         if self._stream is not None:
             await self._stream.stop()
             self._stream = None
-        await self.query_one("#reply", Markdown).update(self.text)
+        await self.query_one("#reply", Markdown).update(visible(self.text))
         if stopped:
             self.add_class("stopped")
 
@@ -81,6 +92,18 @@ class AssistantMessage(Vertical, can_focus=True):
         if event.button.id in ("continue", "regenerate"):
             self.remove_class("stopped")
             self.post_message(self.ActionRequested(event.button.id))  # type: ignore[arg-type]
+
+    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
+        """Open web links; anything else (a file, a script, an app's scheme) is only shown."""
+        event.stop()
+        try:
+            scheme = urlsplit(event.href).scheme.lower()
+        except ValueError:
+            scheme = ""
+        if scheme in WEB_SCHEMES:
+            self.app.open_url(event.href)
+        else:
+            self.notify(f"Not opened (only web links open): {event.href}", severity="warning")
 
     def action_copy(self) -> None:
         """Copy this reply to the clipboard."""

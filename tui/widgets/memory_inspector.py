@@ -1,4 +1,8 @@
-"""The memory inspector: what is remembered, why it was recalled, and editing it."""
+"""The memory inspector: what is remembered, why it was recalled, and editing it.
+
+Keys, contents, categories, namespaces and error texts all come from the store or from
+outside: every one is shown through `tui.plain`, never as markup.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
+from tui.plain import ControlPictures, plain, plain_text, visible
 from tui.quitting import unless_quitting
 
 if TYPE_CHECKING:
@@ -24,9 +29,10 @@ PAGE_SIZE = 20
 CATEGORIES = ("core", "daily", "conversation", "procedural")
 
 
-def _clip(text: str, width: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
+def _clip(text: str, width: int) -> Text:
+    # Made visible first, so control characters show instead of being taken for spaces.
+    flat = " ".join(visible(text).split())
+    return plain_text(flat if len(flat) <= width else flat[: width - 1] + "…")
 
 
 class MemoryInspector(Vertical):
@@ -39,8 +45,15 @@ class MemoryInspector(Vertical):
             super().__init__()
             self.entry = entry
 
-    def __init__(self, id: str | None = None) -> None:  # noqa: A002
+    class Loaded(Message):
+        """A page or a search was read from the store (or failed).
+
+        The store may have met problems meanwhile (`Memory.warnings`).
+        """
+
+    def __init__(self, *, blink: bool = True, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
+        self._blink = blink
         self.memory: Memory | None = None
         self.session_id: str | None = None
         self.namespace = "default"
@@ -55,7 +68,13 @@ class MemoryInspector(Vertical):
     def compose(self) -> ComposeResult:
         """Search, filters, the table and paging."""
         yield Label("Memory", id="inspector-title")
-        yield Input(placeholder="Search (the agent's own recall)", id="inspector-search")
+        search = Input(
+            placeholder="Search (the agent's own recall)",
+            id="inspector-search",
+            highlighter=ControlPictures(),
+        )
+        search.cursor_blink = self._blink
+        yield search
         with Horizontal(id="inspector-filters"):
             yield Select(
                 [(c, c) for c in CATEGORIES],
@@ -94,13 +113,13 @@ class MemoryInspector(Vertical):
         self.session_id = session_id
         self.namespace = namespace
         if namespace != "default":
-            self.query_one("#inspector-title", Label).update(f"Memory · {namespace}")
+            self.query_one("#inspector-title", Label).update(plain(f"Memory · {namespace}"))
         off = not memory.capabilities.persistent
         self.query_one("#inspector-off").display = off
         self.query_one(DataTable).display = not off
         if off:
             reason = problem or "the memory backend is 'none' (memory.backend in the config)"
-            self.query_one("#inspector-off", Static).update(f"Memory is off: {reason}")
+            self.query_one("#inspector-off", Static).update(plain(f"Memory is off: {reason}"))
             return
         self.reload()
 
@@ -112,6 +131,12 @@ class MemoryInspector(Vertical):
             )
 
     async def _load(self) -> None:
+        try:
+            await self._read()
+        finally:
+            self.post_message(self.Loaded())
+
+    async def _read(self) -> None:
         assert self.memory is not None
         if self.query_one("#inspector-audit", Checkbox).value:
             await self._load_audit()
@@ -137,8 +162,10 @@ class MemoryInspector(Vertical):
                 self.total = len(self.entries)
                 extra = f", {result.degraded}" if result.degraded else ""
                 label.update(
-                    f"{len(result.entries)} found ({result.mode}{extra}), "
-                    f"{len(result.below_floor)} below floor"
+                    plain(
+                        f"{len(result.entries)} found ({result.mode}{extra}), "
+                        f"{len(result.below_floor)} below floor"
+                    )
                 )
             else:
                 self.entries = await self.memory.list(
@@ -171,7 +198,7 @@ class MemoryInspector(Vertical):
         for record in records:
             table.add_row(
                 f"{record.at:%Y-%m-%d %H:%M}",
-                record.action,
+                plain_text(record.action),
                 _clip(record.key, 18),
                 _clip(record.reason, 34),
             )
@@ -191,7 +218,7 @@ class MemoryInspector(Vertical):
                 marker = Text("↺", style="dim")
             elif entry.pinned:
                 marker += Text("▲", style="bold yellow")
-            score = "" if entry.score is None else f"{entry.score:.2f}"
+            score = Text("" if entry.score is None else f"{entry.score:.2f}")
             table.add_row(
                 marker,
                 _clip(entry.key, 16),
@@ -230,7 +257,7 @@ class MemoryInspector(Vertical):
         if names != self._namespaces:
             self._namespaces = names
             with select.prevent(Select.Changed):
-                select.set_options([(name, name) for name in names])
+                select.set_options([(plain_text(name), name) for name in names])
                 select.value = self.namespace
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:

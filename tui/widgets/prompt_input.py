@@ -7,11 +7,12 @@ from typing import ClassVar
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import TextArea
+
+from tui.widgets.plain_text_area import PlainTextArea
 
 
-class PromptInput(TextArea):
-    """Where the user types; Ctrl+J inserts a new line."""
+class PromptInput(PlainTextArea):
+    """Where the user types; Ctrl+J inserts a new line; pasted control characters show."""
 
     # Enter and Ctrl+J are handled in `_on_key`, not as priority bindings: the app runs
     # priority bindings as soon as a key arrives, ahead of the characters typed before it

@@ -1,12 +1,17 @@
-"""What memory contributed to a turn, and why each item was (or was not) used."""
+"""What memory contributed to a turn, and why each item was (or was not) used.
+
+Keys, contents and categories are stored text (typed, said or imported): shown literally.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Collapsible, Static
+from textual.widgets import Static
 
 from agent.events import MemoryRecalled
 from memory.entry import MemoryEntry
+from tui.plain import visible
+from tui.widgets.plain_collapsible import PlainCollapsible
 
 
 def _score(value: float | None) -> str:
@@ -14,19 +19,20 @@ def _score(value: float | None) -> str:
 
 
 def _line(entry: MemoryEntry, text: Text, width: int = 70) -> None:
-    content = " ".join(entry.content.split())
+    # Made visible before splitting, so control characters show instead of becoming spaces.
+    content = " ".join(visible(entry.content).split())
     if len(content) > width:
         content = content[: width - 1] + "…"
     text.append(f"{_score(entry.score)}  ", style="bold")
-    text.append(f"{entry.key} ", style="cyan")
-    text.append(f"[{entry.category}] {content}\n")
+    text.append(f"{visible(entry.key)} ", style="cyan")
+    text.append(f"[{visible(entry.category)}] {content}\n")
 
 
 def describe(event: MemoryRecalled) -> Text:
     """The expanded view: each injected entry with its component scores, then the cuts."""
     text = Text()
     if event.degraded:
-        text.append(f"{event.degraded}\n", style="yellow")
+        text.append(f"{visible(event.degraded)}\n", style="yellow")
     for entry in event.injected:
         _line(entry, text)
         scores = entry.scores
@@ -38,14 +44,14 @@ def describe(event: MemoryRecalled) -> Text:
     if event.cut:
         text.append("not used\n", style="bold dim")
         for cut in event.cut:
-            text.append(f"  {cut.reason}: ", style="dim")
+            text.append(f"  {visible(cut.reason)}: ", style="dim")
             _line(cut.entry, text)
     if not event.injected and not event.cut:
         text.append("nothing relevant found", style="dim")
     return text
 
 
-class RecalledEntry(Collapsible):
+class RecalledEntry(PlainCollapsible):
     """Collapsed: how many memories were injected. Expanded: why."""
 
     def __init__(self, event: MemoryRecalled) -> None:

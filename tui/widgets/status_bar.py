@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from memory.wording import memories
+from tui.plain import visible
 
 SERVER_STYLES = {
     "connected": "green",
@@ -45,9 +46,9 @@ def context_style(used: int, total: int) -> str:
 
 
 def render_status(state: StatusState) -> Text:
-    """The status line as styled text."""
+    """The status line as styled text (names from servers and config shown literally)."""
     # A llama.cpp model id is often a file path: its last part says enough.
-    model = state.model.rsplit("/", 1)[-1] or "no model"
+    model = visible(state.model.rsplit("/", 1)[-1]) or "no model"
     parts: list[Text] = [Text(model, style="bold")]
     parts.append(
         Text(f"{state.server_label}: {state.server}", style=SERVER_STYLES.get(state.server, ""))
@@ -56,7 +57,7 @@ def render_status(state: StatusState) -> Text:
         parts.append(Text("memory off", style="yellow"))
     else:
         count = "… memories" if state.memories is None else memories(state.memories)
-        parts.append(Text(f"{count} · {state.embeddings}"))
+        parts.append(Text(f"{count} · {visible(state.embeddings)}"))
     if state.num_ctx:
         share = state.context_used / state.num_ctx
         parts.append(
@@ -81,7 +82,7 @@ def render_status(state: StatusState) -> Text:
     if state.incognito:
         parts.append(Text("incognito: not saving", style="bold magenta"))
     if state.warning:
-        parts.append(Text(f"⚠ {state.warning}", style="bold yellow"))
+        parts.append(Text(f"⚠ {visible(state.warning)}", style="bold yellow"))
     return Text(" │ ").join(parts)
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 
 from rich.text import Text
-from textual.widgets import Collapsible, Static
+from textual.widgets import Static
+
+from tui.plain import visible
+from tui.widgets.plain_collapsible import PlainCollapsible
 
 
 def _short(value: object, limit: int = 60) -> str:
@@ -13,8 +16,11 @@ def _short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class ToolCallEntry(Collapsible):
-    """Compact while collapsed; expanded it shows arguments and result (or error)."""
+class ToolCallEntry(PlainCollapsible):
+    """Compact while collapsed; expanded it shows arguments and result (or error).
+
+    The name, arguments and result come from the model and the store: all shown literally.
+    """
 
     def __init__(self, name: str, arguments: object) -> None:
         self.call_name = name
@@ -27,10 +33,11 @@ class ToolCallEntry(Collapsible):
     def _describe(self, result: str | None, error: bool) -> Text:
         text = Text()
         text.append("arguments ", style="bold")
-        text.append(json.dumps(self.arguments, ensure_ascii=False, indent=1, default=str))
+        arguments = json.dumps(self.arguments, ensure_ascii=False, indent=1, default=str)
+        text.append(visible(arguments))
         if result is not None:
             text.append("\nerror " if error else "\nresult ", style="bold red" if error else "bold")
-            text.append(result)
+            text.append(visible(result))
         return text
 
     def finish(self, result: str, *, error: bool, repeated: bool) -> None:

@@ -1,0 +1,45 @@
+"""Hiding the inspector never leaves the focus in it: typing goes to the prompt."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input
+
+from tests.tui.conftest import MakeApp, seed_entry, settle
+from tui.widgets.prompt_input import PromptInput
+
+
+async def test_f2_from_the_search_box_gives_the_focus_back_to_the_prompt(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(seed=[seed_entry("pet", "The user's cat is called Miso")], auto_save=False)
+    async with h.app.run_test(size=(140, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f2")
+        await settle(pilot)
+        search = h.app.inspector.query_one("#inspector-search", Input)
+        search.focus()
+        await pilot.pause()
+        assert search.has_focus
+        await pilot.press("f2")
+        await pilot.pause()
+        prompt = h.app.query_one(PromptInput)
+        assert not h.app.inspector.display and prompt.has_focus
+        await pilot.press("h", "i")
+        assert prompt.text == "hi"
+
+
+async def test_f2_from_the_table_gives_the_focus_back_too(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(seed=[seed_entry("pet", "The user's cat is called Miso")], auto_save=False)
+    async with h.app.run_test(size=(140, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f2")
+        await settle(pilot)
+        h.app.inspector.query_one(DataTable).focus()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert h.app.focused is h.app.query_one(PromptInput)
+        await pilot.press("f2", "f2")  # hidden with the focus outside it: it stays there
+        await settle(pilot)
+        assert h.app.focused is h.app.query_one(PromptInput)

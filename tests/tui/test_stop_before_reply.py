@@ -1,0 +1,118 @@
+"""Esc before the first token: the message goes back to the input, and only there."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+
+from agent.messages import ChatMessage, ToolSpec
+from agent.model import DEFAULT_OPTIONS, ChatOptions, ModelChunk, ServerUnavailableError
+from agent.testing import Reply, ScriptedModel
+from tests.tui.conftest import MakeApp, settle
+from tui.widgets.assistant_message import AssistantMessage
+from tui.widgets.prompt_input import PromptInput
+from tui.widgets.recalled_entry import RecalledEntry
+from tui.widgets.user_message import UserMessage
+
+
+class StallingModel(ScriptedModel):
+    """Waits for `release` before the first chunk of its first reply (a model loading)."""
+
+    __test__ = False
+
+    def __init__(self, *replies: Reply | str) -> None:
+        super().__init__(replies, name="qwen3:8b")
+        self.asked = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def chat(
+        self,
+        messages: Sequence[ChatMessage],
+        *,
+        tools: Sequence[ToolSpec] = (),
+        options: ChatOptions = DEFAULT_OPTIONS,
+    ) -> AsyncIterator[ModelChunk]:
+        """See `ChatModel.chat`; the first call stalls until released."""
+        stall = not self.asked.is_set()
+        self.asked.set()
+        if stall:
+            await self.release.wait()
+        async for chunk in super().chat(messages, tools=tools, options=options):
+            yield chunk
+
+
+async def test_esc_before_the_first_token_takes_the_message_back(make_app: MakeApp) -> None:
+    model = StallingModel("Yes, here.")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "Are you there?"
+        await pilot.press("enter")
+        await model.asked.wait()
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == ["Are you there?"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert prompt.text == "Are you there?"
+        assert not h.app.query(UserMessage) and not h.app.query(RecalledEntry)
+        assert not h.app.query(AssistantMessage)
+        # The agent kept it as the unanswered last message: sending it again is a retry.
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["Are you there?"]
+        assert [m.text for m in h.app.query(AssistantMessage)] == ["Yes, here."]
+        assert len(h.app.query(RecalledEntry)) == 1
+        transcript = h.runtime.sessions.load(h.runtime.session.id).messages
+        assert [(m.role, m.content) for m in transcript] == [
+            ("user", "Are you there?"),
+            ("assistant", "Yes, here."),
+        ]
+        assert await h.runtime.memory.count() == 1  # auto-saved once
+
+
+async def test_a_failed_turn_takes_the_message_back_and_a_retry_shows_it_once(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(
+        ScriptedModel(
+            [Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "Here now."],
+            name="qwen3:8b",
+        )
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        h.app.query_one(PromptInput).text = "Please do not lose this"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert h.app.query_one(PromptInput).text == "Please do not lose this"
+        assert not h.app.query(UserMessage) and not h.app.query(RecalledEntry)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["Please do not lose this"]
+        assert len(h.app.query(RecalledEntry)) == 1
+
+
+async def test_a_resumed_unanswered_message_sent_again_keeps_its_one_bubble(
+    make_app: MakeApp,
+) -> None:
+    model = StallingModel("Answered at last.")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        h.app.query_one(PromptInput).text = "Still there?"
+        await pilot.press("enter")
+        await model.asked.wait()
+        await pilot.press("escape")
+        await settle(pilot)
+        session = h.runtime.session.id
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        h.app._resume(session)
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["Still there?"]
+        h.app.query_one(PromptInput).text = "Still there?"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["Still there?"]
+        assert [m.text for m in h.app.query(AssistantMessage)] == ["Answered at last."]

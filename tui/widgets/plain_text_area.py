@@ -1,0 +1,29 @@
+"""A text editor that draws control characters as visible symbols."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import TextArea
+
+from tui.plain import visible
+
+
+class PlainTextArea(TextArea):
+    """A `TextArea` whose text may come from outside (pasted, stored, restored).
+
+    Textual draws a line's characters as they are, so an ESC in the document would reach
+    the terminal and act on it. Lines are drawn through `visible`, one symbol for one
+    character, so the cursor and selection stay aligned and the document itself (what is
+    saved or sent) is unchanged.
+    """
+
+    def get_line(self, line_index: int) -> Text:
+        """The line as drawn: control characters shown as symbols.
+
+        Args:
+            line_index: The index of the line in the document.
+
+        Returns:
+            The line's text for rendering.
+        """
+        return Text(visible(self.document.get_line(line_index)), end="", no_wrap=True)
