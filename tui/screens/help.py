@@ -21,7 +21,7 @@ HELP = """\
 | Esc | stop the reply (keeps what arrived) |
 | F2 | memory inspector |
 | F3 | copy the last reply |
-| F4 | incognito: stop auto-saving this session |
+| F4 | incognito: this session saves nothing (no messages, no session file, no memory changes) |
 | Ctrl+N | new session |
 | Ctrl+P | command palette: sessions, models, pull, thinking, keep-alive, export |
 
