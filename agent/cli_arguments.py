@@ -99,3 +99,21 @@ def namespace_name(value: str) -> str:
     if not text(value).strip():
         raise argparse.ArgumentTypeError("must not be empty")
     return value
+
+
+def filled_text(value: str) -> str:
+    """An argparse type: text that is not blank (a category, a key, a query).
+
+    An empty value is a mistake (an unset shell variable), never a request: `--category ''`
+    would otherwise filter nothing and list every memory.
+    """
+    if not text(value).strip():
+        raise argparse.ArgumentTypeError("must not be empty")
+    return value
+
+
+def file_path(value: str) -> str:
+    """An argparse type: a file name that is not empty (`Path('')` is the current folder)."""
+    if not text(value):
+        raise argparse.ArgumentTypeError("the path is empty; give a file name")
+    return value

@@ -13,7 +13,7 @@ from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
 from agent.terminal_text import one_line
 from memory.embedding import make_embedder
 from memory.factory import open_memory
-from memory.files import SNAPSHOT_NAME, store_files
+from memory.files import protected_files as store_protected_files
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -118,21 +118,20 @@ async def opened_memory(config: Config) -> AsyncIterator[Memory]:
 def protected_files(memory: Memory, target: Path) -> list[Path]:
     """The store's own files, which an export must never replace.
 
-    The SQLite database and its journals, the Markdown backend's MEMORY.md and daily files
-    (`target` itself when it would be a new daily file), whichever backend is open: the data
-    folder's files are protected too. MEMORY_SNAPSHOT.md is a copy, not the store, and may be
-    written.
+    `memory.files.protected_files` of the data folder and of the open store's folder (the
+    SQLite database and its journals, MEMORY_SNAPSHOT.md and its kept copies, the Markdown
+    backend's MEMORY.md, daily files and lock file), whichever backend is open; and `target`
+    itself when it would be a new daily file.
     """
     folder = data_dir()
-    files = [*store_files(folder / DATABASE_NAME), folder / MARKDOWN_NAME]
+    files = store_protected_files(folder / DATABASE_NAME)
     path = getattr(memory, "path", None)
     if isinstance(path, Path):
-        files.extend(store_files(path))
+        files.extend(store_protected_files(path))
     root = getattr(memory, "root", None)
     for base in (folder, root) if isinstance(root, Path) else (folder,):
         daily = base / "memory"
-        files.append(base / MARKDOWN_NAME)
-        files.extend(sorted(daily.glob("*.md")))
+        files.extend(store_protected_files(base / DATABASE_NAME))
         if target.suffix == ".md" and target.parent.resolve() == daily.resolve():
             files.append(target)
-    return [file for file in files if file.name != SNAPSHOT_NAME]
+    return files

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -52,28 +52,102 @@ def _describe(exc: ValidationError, text: str, path: Path) -> str:
     return "invalid config:\n  " + "\n  ".join(lines)
 
 
+MAX_CONFIG_BYTES = 1_048_576
+"""A config file is a few kilobytes; anything past a mebibyte is not one."""
+
+
+def _null_bytes(value: object, where: tuple[str | int, ...] = ()) -> tuple[str | int, ...] | None:
+    """The dotted path of the first string holding U+0000, if any.
+
+    No path, name or URL can hold one: the OS refuses it deep inside some later call
+    ("embedded null byte"), far from the line that set it.
+    """
+    if isinstance(value, str):
+        return where if "\x00" in value else None
+    items: list[tuple[str | int, object]] = []
+    if isinstance(value, dict):
+        items = list(value.items())
+    elif isinstance(value, list):
+        items = list(enumerate(value))
+    for key, item in items:
+        here = (*where, key)
+        found = here if "\x00" in str(key) else _null_bytes(item, here)
+        if found is not None:
+            return found
+    return None
+
+
+def _anchor_paths(config: Config, path: Path) -> Config:
+    """A relative memory.path is taken from the config file's folder, never the cwd.
+
+    Otherwise `memchat` run from two folders would open two different stores.
+    """
+    stored = config.memory.path
+    if not stored or Path(stored).expanduser().is_absolute():
+        return config
+    anchored = str(path.absolute().parent / stored)
+    memory = config.memory.model_copy(update={"path": anchored})
+    return config.model_copy(update={"memory": memory})
+
+
 def parse_config(text: str, path: Path) -> Config:
     """Validate config text; errors name the file, line and dotted key."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    bad = _null_bytes(data)
+    if bad is not None:
+        line = _key_line(text, bad)
+        where = f"{path}:{line}" if line else str(path)
+        key = ".".join(str(part) for part in bad)
+        raise ConfigError(f"{where}: {key}: must not contain a NUL character (\\u0000)")
     try:
-        return Config.model_validate(data)
+        config = Config.model_validate(data)
     except ValidationError as exc:
         raise ConfigError(_describe(exc, text, path)) from None
+    return _anchor_paths(config, path)
+
+
+def read_config_text(path: Path) -> str | None:
+    """The config file's text; None when there is none.
+
+    Anything but a regular file is refused before a byte is read: a FIFO would wait for
+    a writer forever (O_NONBLOCK keeps the open itself from waiting) and /dev/zero never
+    ends; the read is bounded all the same.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the config file: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise ConfigError(
+                f"{path}: the config is not a regular file (a folder, device or pipe); "
+                "point $MEMCHAT_CONFIG at a TOML file"
+            )
+        data = os.read(descriptor, MAX_CONFIG_BYTES + 1)
+        while len(data) <= MAX_CONFIG_BYTES and (more := os.read(descriptor, 65536)):
+            data += more
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the config file: {exc}") from None
+    finally:
+        os.close(descriptor)
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: the config file is larger than {MAX_CONFIG_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: cannot read the config file: not UTF-8 text ({exc})") from None
 
 
 def load_config(path: Path | None = None) -> Config:
     """The config at `path` (default: `config_path()`); defaults when the file is absent."""
     path = path or config_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Config()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read the config file: {exc}") from None
-    return parse_config(text, path)
+    text = read_config_text(path)
+    return Config() if text is None else parse_config(text, path)
 
 
 def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> Config:
@@ -82,7 +156,7 @@ def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> C
     The result is validated before anything is written, so a bad value never reaches disk.
     """
     path = path or config_path()
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    text = read_config_text(path) or ""
     try:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.ParseError as exc:
@@ -101,23 +175,41 @@ def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> C
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o600
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".config-", suffix=".toml")
+    """Replace the config atomically, through a symbolic link, never splitting a hard link.
+
+    A link (dotfiles managers make them) is written through: the temporary file goes beside
+    the link's resolved target and replaces the target, keeping its mode. A file with more
+    than one hard link is refused: a rename would split it (the other names keep the old
+    text without a word) and rewriting it in place could leave half a config after a crash.
+    """
+    from memory.errors import UnsafeTargetError
+    from memory.files import atomic_writer
+
+    target = path.resolve() if path.is_symlink() else path
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and info.st_nlink > 1:
+        raise ConfigError(
+            f"{target} has {info.st_nlink} hard links; memchat does not replace a hard-linked "
+            "config (the other names would keep the old text): change it in the file itself"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    mode = stat.S_IMODE(info.st_mode) if info is not None else 0o600
+    try:
+        with atomic_writer(target) as stream:
+            os.fchmod(stream.fileno(), mode)
             stream.write(text)
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    except UnsafeTargetError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 EXAMPLE_HEADER = """\
 # memchat configuration: every setting, at its default.
 # Copy to ~/.config/memchat/config.toml (or point $MEMCHAT_CONFIG at a file) and edit.
 # Unknown keys are rejected, so a typo is reported instead of silently ignored.
+# A relative memory.path is taken from this file's folder, not from where memchat runs.
 """
 
 

@@ -19,7 +19,7 @@ from pydantic_core import ErrorDetails
 
 from agent.errors import AgentError
 from memory.errors import ImportFormatError
-from memory.records import MemoryRecord
+from memory.records import MemoryRecord, check_record_set
 
 # Longest first: the UTF-32-LE BOM begins with the UTF-16-LE one.
 _BOMS = (
@@ -132,6 +132,7 @@ def describe_error(line_number: int, exc: ValidationError) -> ImportFormatError:
 def parse_export(text: str) -> list[MemoryRecord]:
     """Every record of an export's text, or the error of the first bad line."""
     records = []
+    numbers = []
     # Only "\n" ends a record: U+2028 and friends are legal inside JSON strings.
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.removesuffix("\r")
@@ -141,6 +142,8 @@ def parse_export(text: str) -> list[MemoryRecord]:
             records.append(MemoryRecord.model_validate_json(line))
         except ValidationError as exc:
             raise describe_error(number, exc) from None
+        numbers.append(number)
+    check_record_set(records, numbers)  # what only the records together get wrong
     return records
 
 

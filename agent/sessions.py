@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -54,6 +55,19 @@ def _line(record: dict[str, Any]) -> str:
     return text
 
 
+class NotASessionFileError(OSError):
+    """A name in the sessions folder that is no session file: it is never read or written.
+
+    A FIFO, a device or a link to a file elsewhere (/etc/passwd) is not a transcript.
+    """
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
+
+
 class SessionStore:
     """Session files under one private directory."""
 
@@ -96,30 +110,63 @@ class SessionStore:
     def _write(self, session: Session, messages: list[ChatMessage]) -> None:
         ensure_private_dir(self.directory)
         path = self._path(session.id)
-        size = path.stat().st_size if path.exists() else 0
-        lines = []
-        if not size:
-            lines.append(
-                _line(
-                    {
-                        "type": "session",
-                        "id": session.id,
-                        "created_at": session.created_at.isoformat(),
-                    }
-                )
-            )
-        lines.extend(_line({"type": "message", **m.model_dump(mode="json")}) for m in messages)
-        descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        descriptor = self._open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
         try:
-            with os.fdopen(descriptor, "a", encoding="utf-8") as stream:
-                stream.write("\n".join(lines) + "\n")
-                stream.flush()
-                os.fsync(stream.fileno())
-        except OSError:
-            # Half a batch on disk would be written again with the retry: cut it off.
-            with contextlib.suppress(OSError):
-                os.truncate(path, size)
+            size = os.fstat(descriptor).st_size
+            lines = []
+            if not size:
+                lines.append(
+                    _line(
+                        {
+                            "type": "session",
+                            "id": session.id,
+                            "created_at": session.created_at.isoformat(),
+                        }
+                    )
+                )
+            lines.extend(_line({"type": "message", **m.model_dump(mode="json")}) for m in messages)
+            text = "\n".join(lines) + "\n"
+            if size and os.pread(descriptor, 1, size - 1) != b"\n":
+                # A crash cut the last line short: glued onto it, the first new message
+                # would be lost with it when the file is read back.
+                text = "\n" + text
+            try:
+                _write_all(descriptor, text.encode("utf-8"))
+                os.fsync(descriptor)
+            except OSError:
+                # Half a batch on disk would be written again with the retry: cut it off.
+                with contextlib.suppress(OSError):
+                    os.ftruncate(descriptor, size)
+                raise
+        finally:
+            os.close(descriptor)
+
+    def _open(self, path: Path, flags: int) -> int:
+        """A descriptor of `path`, refused unless it is a regular file of this folder.
+
+        O_NONBLOCK: opening a FIFO (or a device) someone left here would otherwise wait
+        for a writer forever, freezing whoever asked (the app's session picker). A symbolic
+        link is followed only to a file in this same folder: one to /etc/passwd or to a
+        device is not a session.
+        """
+        if path.is_symlink():
+            target = path.resolve()
+            if target.parent != self.directory.resolve():
+                raise NotASessionFileError(f"{path} links outside the sessions folder")
+        descriptor = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC, 0o600)
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise NotASessionFileError(f"{path} is not a regular file")
+            # O_NONBLOCK means nothing to a regular file.
+        except BaseException:
+            os.close(descriptor)
             raise
+        return descriptor
+
+    def _read(self, path: Path) -> str:
+        descriptor = self._open(path, os.O_RDONLY)
+        with os.fdopen(descriptor, "rb") as stream:
+            return stream.read().decode("utf-8", errors="replace")
 
     @staticmethod
     def _keep(session: Session, messages: list[ChatMessage]) -> None:
@@ -134,7 +181,7 @@ class SessionStore:
         messages: list[ChatMessage] = []
         # Split on "\n" only: splitlines() would also cut at U+2028 and friends, which JSON
         # leaves unescaped inside a message.
-        for line in path.read_text(encoding="utf-8", errors="replace").split("\n"):
+        for line in self._read(path).split("\n"):
             try:
                 record = json.loads(line)
             except json.JSONDecodeError:

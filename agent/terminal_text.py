@@ -13,19 +13,30 @@ import re
 NEWLINE_MARK = "⏎"
 """How a newline inside a value is shown in one-line output."""
 
-# C0 controls, DEL, C1 controls, the bidi marks, overrides and isolates, the Unicode line and
-# paragraph separators (some terminals and Python's splitlines break on them) and lone
-# surrogates (how Python carries undecodable argv bytes; they cannot be encoded for output).
+# C0 controls, DEL, C1 controls, the bidi marks, overrides and isolates, the zero-width
+# characters (space, word joiner, invisible operators, BOM, stray joiners: two keys that
+# differ only by one look identical, and columns slip), the Unicode line and paragraph separators
+# (some terminals and Python's splitlines break on them) and lone surrogates (how Python
+# carries undecodable argv bytes; they cannot be encoded for output).
+_HIDING = "\x00-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+STRAY_JOINER = f"(?<![^{_HIDING}])[\u200c\u200d]|[\u200c\u200d](?![^{_HIDING}])"
+"""A zero-width (non-)joiner beside ASCII, another invisible character or nothing.
+
+Between two other characters it does real work (three emoji joined into one family;
+Persian and Indic scripts need ZWNJ) and is kept; beside ASCII it only hides
+(pass + ZWJ + word looks like password)."""
+
 _UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u2069\ufeff\ud800-\udfff]|" + STRAY_JOINER
 )
 _NAMED = {"\n": NEWLINE_MARK, "\t": "\\t", "\r": "\\r"}
 
 # In JSON text the structure's own whitespace (indentation) is legal; every other character
 # above is escaped as \uXXXX, which any JSON reader turns back into the same character.
 _JSON_UNSAFE = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
-    "\u2066-\u2069\ud800-\udfff]"
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u2069\ufeff\ud800-\udfff]|" + STRAY_JOINER
 )
 
 
@@ -45,6 +56,14 @@ def one_line(value: object) -> str:
     bidi or separator character as a \xNN or \uNNNN escape.
     """
     return _UNSAFE.sub(_visible, str(value))
+
+
+def lines(value: object) -> str:
+    """`value` as safe terminal text that keeps its own line breaks (our multi-line errors).
+
+    Each line is made inert as by `one_line`; only a plain newline still breaks the line.
+    """
+    return "\n".join(one_line(line) for line in str(value).split("\n"))
 
 
 def safe_json(text: str) -> str:

@@ -49,6 +49,24 @@ def normalize_category(value: str) -> str:
     return name
 
 
+def valid_category(value: str) -> str:
+    """`normalize_category`, also refusing a name no person could read or type.
+
+    A built-in name or a custom one of printable characters: a control character (an
+    escape sequence would recolour a terminal), a bidirectional or other invisible format
+    character, or a line break is refused. Applied where entries are written and imported;
+    reading stays tolerant, so a store written before this rule still opens.
+    """
+    name = normalize_category(value)
+    bad = next((char for char in name if not char.isprintable()), None)
+    if bad is not None:
+        raise ValueError(
+            f"category {name!r} contains the character U+{ord(bad):04X}, which cannot be "
+            "shown; use one of core, daily, conversation, procedural or a plain name"
+        )
+    return name
+
+
 def utc_now() -> datetime:
     """Current time in UTC; the one clock every backend reads, so tests can patch it."""
     return datetime.now(UTC)

@@ -75,3 +75,13 @@ class ImportFormatError(MemoryStoreError):
     def __init__(self, line_number: int, detail: str) -> None:
         super().__init__(f"import line {line_number}: {detail}")
         self.line_number = line_number
+
+
+class RecordFieldError(ImportFormatError):
+    """A record is refused because of one field, alone or beside the other records."""
+
+    def __init__(self, line_number: int, field: str, detail: str) -> None:
+        super().__init__(line_number, detail)
+        self.args = (f"import line {line_number}, field {field!r}: {detail}",)
+        self.field = field
+        self.detail = detail

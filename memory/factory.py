@@ -16,6 +16,27 @@ if TYPE_CHECKING:
     from memory.settings import MemorySettings
 
 
+def _missing_or_empty(path: Path) -> bool:
+    """No store at `path`: no file, or a 0-byte one (with no journal) that SQLite starts anew.
+
+    A 0-byte file holds nothing, so it is restored from the snapshot like a missing one;
+    with a non-empty write-ahead log beside it SQLite may still recover data, so it is not.
+    """
+    try:
+        if path.stat().st_size > 0:
+            return False
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # opening reports the problem
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 def default_db_path(settings: MemorySettings, data_dir: Path) -> Path:
     """The SQLite file: `memory.path` if set, else brain.db in the data directory."""
     return Path(settings.path).expanduser() if settings.path else data_dir / "brain.db"
@@ -26,20 +47,24 @@ async def open_memory(
 ) -> Memory:
     """Open the backend named by `settings.backend` (unknown names list the valid ones).
 
-    When the SQLite file is missing but MEMORY_SNAPSHOT.md is beside it, the new store is
-    filled from the snapshot; `hydration` on the store says how that went.
+    When the SQLite file is missing (or 0 bytes) but MEMORY_SNAPSHOT.md is beside it, the
+    new store is filled from the snapshot; `hydration` on the store says how that went.
     """
     cls: Any = backend_class(settings.backend)
     if settings.backend == "none":
         return cls()  # type: ignore[no-any-return]
     path = default_db_path(settings, data_dir)
     snapshot = path.with_name(SNAPSHOT_NAME)
+    existed = path.exists()
     # Only a store that writes snapshots restores from one.
-    cold_boot = cls.capabilities.supports_lifecycle and not path.exists() and snapshot.exists()
+    cold_boot = (
+        cls.capabilities.supports_lifecycle and _missing_or_empty(path) and snapshot.exists()
+    )
     memory = await cls.open(path, settings, embedder)
     if cold_boot:
         # Tolerant: a damaged snapshot restores what it can and says so (never fails here).
-        memory.hydration = await hydrate(memory, snapshot)
+        state = "empty (0 bytes)" if existed else "missing"
+        memory.hydration = await hydrate(memory, snapshot, state)
     return memory  # type: ignore[no-any-return]
 
 

@@ -6,6 +6,10 @@ target; the folder is fsynced after the rename. A crash, a full disk or a failed
 store therefore leaves the previous file exactly as it was. A target that is not a regular
 file (a device, a FIFO, a folder, a symbolic link) or that is one of the store's own files
 is refused before anything is opened.
+
+A snapshot that cannot simply be replaced (it is damaged, or holds memories the store does
+not) is first copied aside (`keep_copy`), and every file a store in the folder depends on,
+the snapshot and those copies included, is in `protected_files`.
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
 from memory.errors import UnsafeTargetError
 
 SNAPSHOT_NAME = "MEMORY_SNAPSHOT.md"
+MARKDOWN_NAME = "MEMORY.md"
+MARKDOWN_LOCK_NAME = ".memchat-markdown.lock"
+_JOURNALS = ("-wal", "-shm", "-journal")
 
 
 def store_files(database: Path) -> list[Path]:
@@ -28,7 +36,58 @@ def store_files(database: Path) -> list[Path]:
     return [database, *(database.with_name(database.name + tail) for tail in _JOURNALS)]
 
 
-_JOURNALS = ("-wal", "-shm", "-journal")
+def kept_copies(snapshot: Path) -> list[Path]:
+    """The copies `keep_copy` made of `snapshot` (MEMORY_SNAPSHOT.<label>-<time>.md)."""
+    return sorted(snapshot.parent.glob(f"{snapshot.stem}.*-*{snapshot.suffix}"))
+
+
+def protected_files(database: Path) -> list[Path]:
+    """Every file the memory stores in `database`'s folder depend on; never written over.
+
+    The SQLite database and its journals, MEMORY_SNAPSHOT.md (the store is rebuilt from it)
+    and its kept copies, and the markdown backend's MEMORY.md, daily files and lock file.
+    """
+    folder = database.parent
+    snapshot = folder / SNAPSHOT_NAME
+    return [
+        *store_files(database),
+        snapshot,
+        *kept_copies(snapshot),
+        folder / MARKDOWN_NAME,
+        folder / MARKDOWN_LOCK_NAME,
+        *sorted((folder / "memory").glob("*.md")),
+    ]
+
+
+def keep_copy(path: Path, data: bytes, label: str, now: datetime) -> Path:
+    """Keep `data` (what `path` holds) as <stem>.<label>-<time><suffix> beside it, 0600.
+
+    A copy with the same bytes already kept is reused, so a damaged file met at every
+    start is kept once. The copy is new (never replaces a file) and is on disk on return.
+    """
+    for kept in kept_copies(path):
+        with contextlib.suppress(OSError):
+            if kept.stat().st_size == len(data) and kept.read_bytes() == data:
+                return kept
+    stamp = f"{now:%Y%m%dT%H%M%SZ}"
+    for attempt in range(1, 100):
+        tail = "" if attempt == 1 else f"-{attempt}"
+        target = path.with_name(f"{path.stem}.{label}-{stamp}{tail}{path.suffix}")
+        try:
+            descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        try:
+            with os.fdopen(descriptor, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        _sync_folder(path.parent)
+        return target
+    raise FileExistsError(f"no free name to keep a copy of {path} beside it")
 
 
 def _same_file(path: Path, other: Path) -> bool:

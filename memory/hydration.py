@@ -2,7 +2,9 @@
 
 A damaged snapshot never stops memchat from starting: every complete entry is restored,
 and what was skipped (a torn tail, a bad value, an entry the store refused) is named in the
-store's `warnings` and summed up in the message the app shows. The snapshot is only read.
+store's `warnings` and summed up in the message the app shows. The snapshot itself is only
+read; when something in it was skipped, a copy of it is kept first (MEMORY_SNAPSHOT.damaged-
+<time>.md), so what only that file holds survives the next snapshot, which replaces it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memory.entry import utc_now
 from memory.errors import MemoryStoreError
+from memory.files import keep_copy
 from memory.snapshot import read_snapshot_bytes
 
 if TYPE_CHECKING:
@@ -38,8 +42,26 @@ async def _import_each(memory: Memory, entries: list[MemoryEntry], source: Path)
     return failed
 
 
-async def hydrate(memory: Memory, snapshot: Path) -> str:
-    """Fill `memory` from `snapshot`; return the message that says how that went."""
+async def _kept(snapshot: Path, data: bytes) -> str:
+    """Where the damaged file's bytes are kept, in words (or why they could not be)."""
+    try:
+        kept = await asyncio.to_thread(keep_copy, snapshot, data, "damaged", utc_now())
+    except OSError as exc:
+        return (
+            f"a copy of it could not be kept ({exc.strerror or exc}), so the file is left as "
+            "it is and the next snapshot copies it aside before replacing it"
+        )
+    return (
+        f"the file as it was is kept as {kept} (the next snapshot replaces {snapshot.name}, "
+        "not that copy)"
+    )
+
+
+async def hydrate(memory: Memory, snapshot: Path, state: str = "missing") -> str:
+    """Fill `memory` from `snapshot`; return the message that says how that went.
+
+    `state` says what was wrong with brain.db ("missing", or "empty" for a 0-byte file).
+    """
     try:
         data = await asyncio.to_thread(snapshot.read_bytes)
     except OSError as exc:
@@ -51,13 +73,13 @@ async def hydrate(memory: Memory, snapshot: Path) -> str:
     problems = [f"{snapshot}: {problem}" for problem in found.problems] + failed
     memory.warnings.extend(problem for problem in problems if problem not in memory.warnings)
     message = (
-        f"brain.db was missing: restored {len(found.entries) - len(failed)} core memories "
+        f"brain.db was {state}: restored {len(found.entries) - len(failed)} core memories "
         f"from {snapshot}"
     )
     if problems:
         more = f" (and {len(problems) - 1} more, listed in warnings)" if len(problems) > 1 else ""
         message += (
-            f"; {len(problems)} damaged parts of it were skipped and the file was left as "
-            f"it is: {problems[0]}{more}"
+            f"; {len(problems)} damaged parts of it were skipped and "
+            f"{await _kept(snapshot, data)}: {problems[0]}{more}"
         )
     return message

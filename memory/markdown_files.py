@@ -23,14 +23,14 @@ from pathlib import Path
 
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
-from memory.files import atomic_writer
+from memory.files import MARKDOWN_LOCK_NAME, atomic_writer
 from memory.snapshot import read_snapshot_bytes, render_block, render_header
 from memory.upsert import stored_fields
 
 if sys.platform != "win32":
     import fcntl
 
-LOCK_NAME = ".memchat-markdown.lock"
+LOCK_NAME = MARKDOWN_LOCK_NAME
 HEADER = render_header(
     "memchat memories",
     [

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from memory.entry import MemoryEntry, normalize_category, utc_now
+from memory.entry import MemoryEntry, utc_now, valid_category
 from memory.errors import MemoryStoreError
 from memory.records import StoredEmbedding
 
@@ -55,7 +55,7 @@ def upserted_entry(
         id=existing.id if existing else uuid.uuid4().hex,
         key=key,
         content=content,
-        category=normalize_category(category),
+        category=valid_category(category),
         session_id=session_id,
         namespace=namespace,
         source=source,

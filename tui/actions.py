@@ -6,6 +6,7 @@ Kept apart from `tui/app.py`, which only composes, binds keys and routes message
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
@@ -40,6 +41,8 @@ class AppActions(App[None]):
     ready: asyncio.Event
     shown_warnings: set[str]
     """Store warnings already notified (each is shown once per run)."""
+    queued: deque[str]
+    """Messages sent while a reply was running, oldest first: each gets its own turn."""
     _blink: bool
     _runtime_factory: Callable[[Config], Awaitable[Runtime]]
 
@@ -260,7 +263,28 @@ class AppActions(App[None]):
 
     def start_turn(self, text: str, *, resend: bool = False) -> None:
         """Run a turn in a worker so the interface never waits for the model."""
-        self.run_worker(self.run_turn(text, resend), group="turn", exclusive=True)
+        self.run_worker(self._turns(text, resend), group="turn", exclusive=True)
+
+    async def _turns(self, text: str, resend: bool) -> None:
+        """This turn, then one for each message queued meanwhile (a fast typist's lines)."""
+        try:
+            await self.run_turn(text, resend)
+            while self.queued:
+                await self.run_turn(self.queued.popleft())
+        except asyncio.CancelledError:
+            # Esc stops the reply; what was queued behind it goes back to the input, unsent.
+            self.put_back()
+            raise
+
+    def put_back(self, *texts: str) -> None:
+        """Return unsent messages, then every queued one, to the input: none is ever lost.
+
+        What the user typed since stays below them (`PromptInput.restore`).
+        """
+        unsent = [*texts, *self.queued]
+        self.queued.clear()
+        if unsent and self.prompt.restore(*unsent):
+            self.notify("Unsent messages are back in the input, above what you typed since.")
 
     async def run_turn(self, text: str, resend: bool = False) -> None:
         """Stream one turn into the chat and keep the inspector and status current."""
@@ -276,13 +300,18 @@ class AppActions(App[None]):
         except asyncio.CancelledError:
             if not await view.stopped():
                 await view.withdraw()
-                self.prompt.restore(text)
+                self.put_back(text)
             raise
         self.run_worker(unless_quitting(self, self._after_background()), group="background")
 
     async def _apply(self, outcome: Outcome, text: str, view: TurnView) -> None:
         if outcome.used_ids is not None:
             self.inspector.mark_used(outcome.used_ids)
+        if outcome.recall_degraded is not None and self.runtime is not None:
+            # The start-up label names the embedder; a recall that could not use it says so
+            # until one can again (the server came back), never silently keyword-only.
+            degraded = outcome.recall_degraded
+            self.status.set(embeddings=degraded or self.runtime.embeddings)
         if outcome.memory_changed:
             self.inspector.reload()
             await self.refresh_memory_count()
@@ -310,7 +339,8 @@ class AppActions(App[None]):
                 self.status.set(server="model missing")
             if not view.replies:
                 await view.withdraw()
-                self.prompt.restore(text)
+                # The queue stops here: what follows would likely fail the same way.
+                self.put_back(text)
 
     def action_stop(self) -> None:
         """Esc: stop the streaming reply, keeping what arrived."""

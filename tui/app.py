@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -65,6 +66,7 @@ class MemchatApp(PaletteActions, App[None]):
         self._blink = blink
         self.ready = asyncio.Event()
         self.shown_warnings: set[str] = set()
+        self.queued: deque[str] = deque()
         self.demo_pause = demo_pause
         """Seconds between demo steps; None when not playing the demo."""
 

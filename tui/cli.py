@@ -20,10 +20,11 @@ from agent.cli_arguments import (
     CliParser,
     bounded_float,
     bounded_int,
+    file_path,
+    filled_text,
     namespace_name,
-    text,
 )
-from agent.terminal_text import one_line
+from agent.terminal_text import lines, one_line
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -46,7 +47,7 @@ def _memory_parser(sub: argparse._SubParsersAction[CliParser]) -> None:
 
     limit = bounded_int(1, MAX_COUNT)
     listing = add("list", "list memories, most recent first", f"namespace ({_ONE})", "default")
-    listing.add_argument("--category", type=text)
+    listing.add_argument("--category", type=filled_text)
     listing.add_argument("--limit", type=limit, default=50, help="at most this many (1 or more)")
     listing.add_argument("--offset", type=bounded_int(0, MAX_COUNT), default=0)
     listing.add_argument("--all", action="store_true", help="include superseded entries")
@@ -54,14 +55,14 @@ def _memory_parser(sub: argparse._SubParsersAction[CliParser]) -> None:
     search = add(
         "search", "recall memories for a query, with scores", f"namespace ({_ONE})", "default"
     )
-    search.add_argument("query", type=text)
+    search.add_argument("query", type=filled_text)
     search.add_argument("--limit", type=limit, default=10)
     search.add_argument("--json", action="store_true")
     add("get", "show every field of one memory", f"namespace ({_ONE})", "default").add_argument(
-        "key", type=text
+        "key", type=filled_text
     )
     add("forget", "delete one memory", f"namespace ({_ONE})", "default").add_argument(
-        "key", type=text
+        "key", type=filled_text
     )
     stats = add("stats", "counts, sizes and embedding state", f"count only this one ({_ALL})", None)
     stats.add_argument("--json", action="store_true")
@@ -71,13 +72,13 @@ def _memory_parser(sub: argparse._SubParsersAction[CliParser]) -> None:
         f"only this namespace ({_ALL})",
         None,
     )
-    export.add_argument("file", nargs="?")
+    export.add_argument("file", nargs="?", type=file_path)
     add(
         "import",
         "load memories from an export file (UTF-8, or UTF-16/32 with a BOM)",
         "put every record into this namespace (default: each record keeps its own)",
         None,
-    ).add_argument("file")
+    ).add_argument("file", type=file_path)
     reindex = add(
         "reindex",
         "re-embed entries whose vectors are missing or stale",
@@ -97,16 +98,16 @@ def _memory_parser(sub: argparse._SubParsersAction[CliParser]) -> None:
         "write MEMORY_SNAPSHOT.md (core memories, restorable)",
         f"only this namespace, into FILE ({_ALL})",
         None,
-    ).add_argument("file", nargs="?")
+    ).add_argument("file", nargs="?", type=file_path)
     add("audit", "deletions, newest first", f"only this namespace ({_ALL})", None).add_argument(
         "--limit", type=limit, default=50
     )
     migration = sub.add_parser(
         "migrate", help="copy every memory to another backend (verified; the source is kept)"
     )
-    migration.add_argument("--to", required=True, type=text, help="target backend")
+    migration.add_argument("--to", required=True, type=filled_text, help="target backend")
     migration.add_argument(
-        "--from", dest="source", type=text, help="source backend (default: memory.backend)"
+        "--from", dest="source", type=filled_text, help="source backend (default: memory.backend)"
     )
     migration.add_argument("--dry-run", action="store_true", help="count, write nothing")
     migration.add_argument("--batch-size", type=bounded_int(1, 100_000), default=500)
@@ -128,7 +129,12 @@ def _parser() -> CliParser:
 
 
 def _error(message: object) -> int:
-    sys.stderr.write(f"memchat: error: {one_line(message)}\n")
+    from agent.errors import ConfigError
+
+    # A config error lists one problem per line (ours); anything else may quote stored
+    # text, whose newlines must not start a line that looks like our own output.
+    shown = lines(message) if isinstance(message, ConfigError) else one_line(message)
+    sys.stderr.write(f"memchat: error: {shown}\n")
     return 2
 
 

@@ -41,11 +41,12 @@ class PaletteActions(AppActions):
             return
         if self.runtime is None:
             self.notify("Still starting up; try again in a moment.", severity="warning")
-            self.prompt.restore(text)
+            self.put_back(text)
             return
         if self.turn_running:
-            self.notify("A reply is still streaming; Esc stops it.", severity="warning")
-            self.prompt.restore(text)
+            # Queued, not refused: putting it back would overwrite what is typed meanwhile.
+            self.queued.append(text)
+            self.notify("Sent after the current reply (Esc stops it and returns the queue).")
             return
         self.start_turn(text)
 
@@ -63,12 +64,15 @@ class PaletteActions(AppActions):
         actions[command]()
 
     def action_toggle_inspector(self) -> None:
-        """F2: show or hide the memory panel; hidden, it hands the focus back to the prompt."""
+        """F2: show the memory panel with its search focused, or hide it and focus the prompt."""
         panel = self.inspector
         focused = self.focused
         panel.display = not panel.display
         if panel.display:
             panel.reload()
+            # Opened to look something up: what the user types next is a search, not a
+            # chat message sent (and saved) by mistake.
+            panel.focus_search()
         elif focused is not None and panel in focused.ancestors_with_self:
             # A hidden widget keeps the focus: what the user typed next would go nowhere.
             self.prompt.focus()
@@ -115,9 +119,20 @@ class PaletteActions(AppActions):
 
     def action_switch_session(self) -> None:
         """Resume an earlier conversation."""
+        if self.runtime is not None:
+            self.run_worker(self._pick_session(), group="sessions", exclusive=True)
+
+    async def _pick_session(self) -> None:
         from tui.screens.pickers import PickerScreen
 
         if self.runtime is None:
+            return
+        # Listing reads every session file: off the event loop, so a huge folder or a slow
+        # disk never freezes the interface.
+        try:
+            infos = await asyncio.to_thread(self.runtime.sessions.list)
+        except OSError as exc:
+            self.notify(f"Could not list the sessions: {exc}", severity="error")
             return
         options = [
             (
@@ -125,21 +140,29 @@ class PaletteActions(AppActions):
                 f"{info.updated_at:%Y-%m-%d %H:%M}  {info.title} "
                 f"({counted(info.message_count, 'message', 'messages')})",
             )
-            for info in self.runtime.sessions.list()
+            for info in infos
         ]
         self.push_screen(
             PickerScreen("Resume a session", options, "No sessions yet"), callback=self._resume
         )
 
     def _resume(self, session_id: str | None) -> None:
-        if session_id is None or self.runtime is None:
+        if session_id is not None and self.runtime is not None:
+            self.run_worker(self._resume_session(session_id), group="sessions", exclusive=True)
+
+    async def _resume_session(self, session_id: str) -> None:
+        if self.runtime is None:
             return
-        session = self.runtime.sessions.load(session_id)
+        try:
+            session = await asyncio.to_thread(self.runtime.sessions.load, session_id)
+        except (OSError, ValueError) as exc:
+            self.notify(f"Could not open the session: {exc}", severity="error")
+            return
         session.incognito = self.runtime.session.incognito
         self.runtime.session = session
         self.inspector.session_id = session.id
         self.sub_title = visible(session.title)
-        self.run_worker(self.chat.show_transcript(session.messages))
+        await self.chat.show_transcript(session.messages)
 
     def action_switch_model(self) -> None:
         """Choose an installed model (written to the config)."""
@@ -172,30 +195,35 @@ class PaletteActions(AppActions):
         self.status.set(model=name)
         self.run_worker(self.check_model(), group="startup")
 
-    def save_setting(self, key: str, value: object) -> None:
-        """Write one setting back to the config file, keeping the user's comments."""
+    def save_setting(self, key: str, value: object) -> bool:
+        """Write one setting back to the config file, keeping the user's comments.
+
+        A refusal (a hard-linked or unreadable config) is a notification and changes
+        nothing, so the app never claims a setting it did not apply.
+        """
         from agent.config_file import set_config_value
 
         try:
             config = set_config_value(key, value)
         except (AgentError, OSError) as exc:
             self.notify(f"Could not save {key}: {exc}", severity="error")
-            return
+            return False
         self.config = config
         if self.runtime is not None:
             self.runtime.config = config
             self.runtime.agent.config = config
+        return True
 
     def action_toggle_thinking(self) -> None:
         """Ask thinking models to think first, or not."""
         thinking = not bool(self.config.ollama.think)
-        self.save_setting("ollama.think", thinking)
-        self.notify(f"Thinking {'on' if thinking else 'off'}")
+        if self.save_setting("ollama.think", thinking):
+            self.notify(f"Thinking {'on' if thinking else 'off'}")
 
     def set_keep_alive(self, value: str) -> None:
         """How long Ollama keeps the model loaded after a reply."""
-        self.save_setting("ollama.keep_alive", value)
-        self.notify(f"Model stays loaded for {value} after a reply")
+        if self.save_setting("ollama.keep_alive", value):
+            self.notify(f"Model stays loaded for {value} after a reply")
 
     async def unload_model(self) -> None:
         """Free the model's memory now."""

@@ -7,8 +7,11 @@ that reorder what follows them. Each widget that shows such text gets it from he
 - markup is never parsed (a literal `Content` or `Text` is built, not markup), and
 - every character that would act on the terminal or hide the real text is replaced by a
   visible symbol of the same length: C0 controls (except newline and tab) and DEL by their
-  Unicode control pictures (ESC becomes ␛), C1 controls and bidi embedding, override and
-  isolate characters by � (there are no pictures for those).
+  Unicode control pictures (ESC becomes ␛), C1 controls, bidi marks, embedding, override
+  and isolate characters and zero-width characters (space, word joiner, invisible
+  operators, BOM, a joiner beside ASCII) by � (there are no pictures for those). A
+  zero-width character drawn raw takes no cell, so a padded column (the inspector's
+  keys) would slip, and two keys would look the same.
 
 One character for one keeps indices valid, so editors (`ControlPictures` for an `Input`,
 `tui.widgets.plain_text_area` for a `TextArea`) can mask what they draw while the text
@@ -17,13 +20,20 @@ they edit stays exactly what was stored. The raw text is always kept for copying
 
 from __future__ import annotations
 
+import re
+
 from rich.highlighter import Highlighter
 from rich.text import Text
 from textual.content import Content
 
 _NEWLINE, _TAB, _DEL = 0x0A, 0x09, 0x7F
 _C1 = range(0x80, 0xA0)
-_BIDI = (*range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_BIDI = (0x061C, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_ZERO_WIDTH = (0x200B, 0x200E, 0x200F, *range(0x2060, 0x2065), 0xFEFF)
+# Joiners do real work between two other characters (emoji families, Persian and Indic
+# scripts); with ASCII or nothing on a side they only hide ("pass" ZWJ "word").
+_HIDING = "\x00-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+_STRAY_JOINER = re.compile(f"(?<![^{_HIDING}])[\u200c\u200d]|[\u200c\u200d](?![^{_HIDING}])")
 _UNKNOWN = "\ufffd"
 
 
@@ -37,7 +47,7 @@ def _picture(code: int) -> str:
 
 _VISIBLE: dict[int, str] = {
     code: _picture(code)
-    for code in (*range(0x20), _DEL, *_C1, *_BIDI)
+    for code in (*range(0x20), _DEL, *_C1, *_BIDI, *_ZERO_WIDTH)
     if code not in (_NEWLINE, _TAB)
 }
 
@@ -51,7 +61,7 @@ def visible(text: str) -> str:
     Returns:
         A string of the same length, safe to hand to any renderer or the terminal.
     """
-    return text.translate(_VISIBLE)
+    return _STRAY_JOINER.sub(_UNKNOWN, text.translate(_VISIBLE))
 
 
 def plain(text: str, style: str = "") -> Content:

@@ -37,6 +37,8 @@ class Outcome:
     length_stop: bool = False
     notice: Notice | None = None
     failure: TurnFailed | None = None
+    recall_degraded: str | None = None
+    """Set by a recall: "" when it ran as configured, else why it fell back (keyword-only)."""
 
 
 class TurnView:
@@ -99,7 +101,10 @@ class TurnView:
         if isinstance(event, MemoryRecalled):
             self.recalled = RecalledEntry(event)
             await self.chat.add(self.recalled)
-            return Outcome(used_ids={entry.id for entry in event.injected})
+            return Outcome(
+                used_ids={entry.id for entry in event.injected},
+                recall_degraded=event.degraded or "",
+            )
         if isinstance(event, ThinkingDelta):
             (await self._reply()).add_thinking(event.text)
         elif isinstance(event, TextDelta):

@@ -72,6 +72,21 @@ def _make_folder(folder: Path) -> None:
         ) from None
 
 
+def _make_private(path: Path) -> None:
+    """Make an empty file that becomes the store 0600, as a new one is created.
+
+    Memories are private; a 0-byte file someone else made (a `touch`, a failed copy) would
+    otherwise keep its looser mode once it holds them.
+    """
+    try:
+        os.chmod(path, 0o600)
+    except OSError as exc:
+        raise MemoryStoreError(
+            f"cannot make the empty memory store {path} private (mode 0600): "
+            f"{exc.strerror or exc}; nothing was written to it"
+        ) from None
+
+
 def _open_read_write(path: Path, create: bool) -> sqlite3.Connection:
     if create:
         try:
@@ -151,6 +166,8 @@ def open_database(path: Path) -> OpenedDatabase:
     reason = unwritable_reason(path)
     full = False
     if reason is None:
+        if info is not None and not existing:
+            _make_private(path)
         try:
             return OpenedDatabase(_open_read_write(path, create=info is None))
         except _CannotWrite as blocked:

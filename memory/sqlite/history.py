@@ -25,6 +25,16 @@ def record_deletions(
     return int(conn.execute(f"DELETE FROM memories WHERE {where}", params).rowcount)
 
 
+def audit_row(conn: sqlite3.Connection, seq: int, now: str, action: str, reason: str) -> None:
+    """Record one row as it is now (it is about to be set aside, not deleted)."""
+    conn.execute(
+        "INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, "
+        "content) SELECT ?, ?, ?, id, namespace, key, category, content FROM memories "
+        "WHERE seq = ?",
+        (now, action, reason, seq),
+    )
+
+
 # The key's rows, and every entry they superseded, however far back the chain goes.
 _HISTORY = (
     "id IN (WITH RECURSIVE history(id) AS (SELECT id FROM memories WHERE namespace = ? "

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from memory.entry import MemoryEntry, utc_now
-from memory.errors import InvalidEntryError
+from memory.errors import InvalidEntryError, RecordFieldError
 from memory.protocol import ImportSummary
-from memory.records import MemoryRecord, vector_problem
+from memory.records import MemoryRecord, check_record_set, vector_problem
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.policy import content_hash
 from memory.sqlite.rows import format_time
@@ -135,6 +135,12 @@ def _prepare(record: MemoryEntry) -> _Row:
 
 def prepare_all(records: Sequence[MemoryEntry]) -> list[_Row]:
     """Every record checked before anything is written (one bad record writes nothing)."""
+    try:
+        check_record_set(records)
+    except RecordFieldError as exc:
+        raise InvalidEntryError(
+            f"record {exc.line_number}, field {exc.field!r}: {exc.detail}"
+        ) from None
     rows = []
     for number, record in enumerate(records, start=1):
         try:
@@ -294,6 +300,31 @@ def _same(stored: tuple[object, ...], row: _Row) -> bool:
     return tuple(values) == row.fields()
 
 
+def _refuse_loops(conn: sqlite3.Connection, rows: Sequence[_Row]) -> None:
+    """Refuse an import whose superseded_by links loop through stored entries.
+
+    `check_record_set` catches loops within the records; one that closes through entries
+    already stored (a record superseded by a stored entry that the store says is superseded
+    by the record) is only visible once written, inside the transaction it rolls back.
+    """
+    clear: set[str] = set()
+    for row in rows:
+        walk = [row.id]
+        node = row.superseded_by
+        while node is not None and node not in clear:
+            if node in walk:
+                raise InvalidEntryError(
+                    f"record (id {row.id!r}): superseded_by makes a loop with stored entries "
+                    f"({' -> '.join([*walk, node])}), so none of them could ever be active"
+                )
+            walk.append(node)
+            found = conn.execute(
+                "SELECT superseded_by FROM memories WHERE id = ?", (node,)
+            ).fetchone()
+            node = None if found is None else found[0]
+        clear.update(walk)
+
+
 def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSummary:
     """Write records as exported, keeping whatever they change as restorable history.
 
@@ -306,7 +337,9 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
     summary = ImportSummary()
     now = format_time(utc_now())
     with core.write() as conn:
-        for row in _renumber(conn, rows):
+        rows = _renumber(conn, rows)
+        for row in rows:
             _import_one(conn, row, now, summary)
+        _refuse_loops(conn, rows)
     core.after_write()
     return summary

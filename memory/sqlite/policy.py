@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from memory.text import analyze, fts_match_expression
 
 _SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\w+")
 _TRAILING = re.compile(r"[\s.!?…]+$")
 
 
@@ -34,6 +35,20 @@ def overlap(a: str, b: str) -> tuple[float, int]:
         return 0.0, 0
     shared = len(left & right)
     return shared / min(len(left), len(right)), shared
+
+
+def adds_nothing(new: str, old: str) -> bool:
+    """Whether storing `new` beside `old` would add no information.
+
+    True when every word of `new` (case aside; stop words, numbers and word forms count, so
+    "not", "2019" or "worked" are never dropped) is in `old`, and `new` is not the same
+    words in another order ("Ana owes Bob" is not "Bob owes Ana").
+    """
+    new_words = _WORD.findall(new.casefold())
+    old_words = _WORD.findall(old.casefold())
+    if not set(new_words) <= set(old_words):
+        return False
+    return set(new_words) != set(old_words) or new_words == old_words
 
 
 @dataclass(frozen=True)

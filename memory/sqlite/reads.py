@@ -162,3 +162,18 @@ def audit_log(
     ).fetchall()
     names = ("at", "action", "reason", "entry_id", "namespace", "key", "category", "content")
     return [AuditRecord(**dict(zip(names, row, strict=True))) for row in rows]
+
+
+def accounted_ids(core: SqliteCore, ids: list[str]) -> set[str]:
+    """Which of `ids` the store knows: held (in any version) or deleted with an audit row."""
+    found: set[str] = set()
+    for start in range(0, len(ids), 400):
+        chunk = ids[start : start + 400]
+        marks = ",".join("?" * len(chunk))
+        rows = core.conn.execute(
+            f"SELECT id FROM memories WHERE id IN ({marks}) "
+            f"UNION SELECT entry_id FROM memory_audit WHERE entry_id IN ({marks})",
+            (*chunk, *chunk),
+        )
+        found.update(str(row[0]) for row in rows)
+    return found

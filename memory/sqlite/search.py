@@ -125,7 +125,16 @@ def keyword_stage(
             )
     best = max((c.keyword or 0.0 for c in stage.candidates.values()), default=0.0)
     if not vectors_wanted or not len(core.index):
-        stage.result = finish(core, stage, query_vector=None, mode="keyword")
+        # An embedder with no stored vector to compare (every save failed to embed, or the
+        # model changed): keyword-only, and said so once there is anything to search.
+        no_vectors = vectors_wanted and bool(stage.candidates) and not len(core.index)
+        degraded = (
+            "keyword-only: no stored memory has a vector yet (`memchat memory reindex` "
+            "embeds them once the embedding model answers)"
+            if no_vectors
+            else None
+        )
+        stage.result = finish(core, stage, query_vector=None, mode="keyword", degraded=degraded)
     elif query_vector is not None:
         # A vector the caller already has costs nothing: no reason to return early.
         stage.result = finish(core, stage, query_vector=query_vector, mode="hybrid")

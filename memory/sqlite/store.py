@@ -14,7 +14,7 @@ import numpy.typing as npt
 from memory.embedding.base import Embedder, checked_vectors, unit_vectors
 from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import EmbeddingError, MemoryStoreError
-from memory.files import SNAPSHOT_NAME, store_files, write_private
+from memory.files import SNAPSHOT_NAME, protected_files, write_private
 from memory.procedures import ProcedureStep, describe_procedure
 from memory.protocol import (
     AuditRecord,
@@ -27,6 +27,7 @@ from memory.protocol import (
 from memory.retrieval import RecallFilters, cache_key, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.snapshot import render_snapshot
+from memory.snapshot_guard import keep_unaccounted
 from memory.sqlite import history, importing, reads, search, writes
 from memory.sqlite import hygiene as hygiene_run
 from memory.sqlite.core import SqliteCore
@@ -409,12 +410,17 @@ class SqliteMemory:
                 needs its own `path`: the store is rebuilt from MEMORY_SNAPSHOT.md, which
                 must therefore always hold every namespace.
 
+        MEMORY_SNAPSHOT.md is only replaced when the store accounts for all it holds; if not,
+        it is first copied aside and a warning names the copy (see `memory.snapshot_guard`).
+
         Raises:
-            MemoryStoreError: A namespace without a path of its own.
+            MemoryStoreError: A namespace without a path of its own, or a snapshot that
+                could not be checked or kept before being replaced.
             UnsafeTargetError: `path` is one of the store's files or not a regular file.
         """
         target = path or self.snapshot_path
-        if namespace is not None and target.resolve() == self.snapshot_path.resolve():
+        own = target.resolve() == self.snapshot_path.resolve()
+        if namespace is not None and own:
             raise MemoryStoreError(
                 f"a snapshot of one namespace needs a file of its own: {SNAPSHOT_NAME} "
                 "restores the whole store, so it always holds every namespace"
@@ -424,10 +430,20 @@ class SqliteMemory:
             async for e in self.export(namespace=namespace)
             if e.category == MemoryCategory.CORE.value
         ]
-        text = render_snapshot(entries, now or utc_now())
-        # The store's own files are never a snapshot target (a typo must not replace them).
-        await asyncio.to_thread(write_private, target, text, store_files(self.path))
+        now = now or utc_now()
+        text = render_snapshot(entries, now)
+        protected = protected_files(self.path)
+        if own:
+            protected = [file for file in protected if file != self.snapshot_path]
+            warning = await keep_unaccounted(target, self._accounted_ids, now)
+            if warning is not None:
+                self._core.warn(warning)
+        # The store's other files are never a snapshot target (a typo must not replace them).
+        await asyncio.to_thread(write_private, target, text, protected)
         return target
+
+    async def _accounted_ids(self, ids: builtins.list[str]) -> set[str]:
+        return await self._db.run(reads.accounted_ids, self._core, ids)
 
     @property
     def snapshot_path(self) -> Path:

@@ -16,12 +16,13 @@ from memory.entry import (
     MAX_KEY_CHARS,
     MemoryCategory,
     MemoryEntry,
-    normalize_category,
     utc_now,
+    valid_category,
 )
 from memory.errors import EmbeddingDimensionError, InvalidEntryError
 from memory.sqlite.core import SqliteCore
-from memory.sqlite.policy import content_hash, similar_active
+from memory.sqlite.history import audit_row
+from memory.sqlite.policy import Similar, adds_nothing, content_hash, similar_active
 from memory.sqlite.rows import ENTRY_COLUMNS, encode_vector, entry_from_row, format_time
 from memory.text import index_text
 
@@ -70,7 +71,7 @@ def validate(item: NewMemory) -> NewMemory:
     if item.importance is not None and not 0.0 <= item.importance <= 1.0:
         raise InvalidEntryError(f"importance must be between 0 and 1, got {item.importance}")
     try:
-        category = normalize_category(item.category)
+        category = valid_category(item.category)
     except ValueError as exc:
         raise InvalidEntryError(str(exc)) from None
     if item.created_at is not None:
@@ -209,13 +210,54 @@ def _place_new(
     if near and settings.duplicate_policy == "reject":
         return -near[0].seq, []
     if near and settings.duplicate_policy == "merge":
-        return -_update_in_place(conn, near[0].seq, item, now, digest, keep_key=True), []
+        return _merge(conn, near[0], item, now, digest)
     conflicts = [
         s.seq
         for s in similar
         if is_core and s.overlap >= settings.conflict_overlap and s.shared >= 2
     ]
     return _insert(conn, item, now, digest), conflicts
+
+
+def _merge(
+    conn: sqlite3.Connection, near: Similar, item: NewMemory, now: str, digest: str
+) -> tuple[int, list[int]]:
+    """Merge a near-duplicate into the entry `near` without losing either text.
+
+    A text that adds nothing (its words are all in the stored one) only refreshes that
+    entry: importance raised, pinned kept. Otherwise the new text becomes the entry's next
+    version under the stored key, and the old version stays as superseded history
+    (restorable), with an audit row. Either way the key that holds the memory is the
+    stored one, which the returned row carries.
+    """
+    if adds_nothing(item.content, near.content):
+        conn.execute(
+            "UPDATE memories SET importance = max(importance, coalesce(?, importance)), "
+            "pinned = max(pinned, coalesce(?, pinned)), updated_at = ? WHERE seq = ?",
+            (item.importance, item.pinned, now, near.seq),
+        )
+        return -near.seq, []
+    importance, pinned = conn.execute(
+        "SELECT importance, pinned FROM memories WHERE seq = ?", (near.seq,)
+    ).fetchone()
+    merged = replace(
+        item,
+        key=near.key,
+        importance=importance if item.importance is None else max(importance, item.importance),
+        pinned=bool(pinned) or bool(item.pinned),
+    )
+    # The old version steps aside before the new one takes its key (unique among active rows).
+    new_id = uuid.uuid4().hex
+    conn.execute("UPDATE memories SET superseded_by = ? WHERE seq = ?", (new_id, near.seq))
+    audit_row(
+        conn,
+        near.seq,
+        now,
+        "merge",
+        f"a near-duplicate memory (stored as key {item.key!r}) changed this entry; this "
+        f"version is kept as superseded entry {near.id} (restore it to bring it back)",
+    )
+    return _insert(conn, merged, now, digest, entry_id=new_id), [near.seq]
 
 
 def _new_row(
@@ -255,10 +297,7 @@ def _update_in_place(
     item: NewMemory,
     now: str,
     digest: str,
-    *,
-    keep_key: bool = False,
 ) -> int:
-    key = conn.execute("SELECT key FROM memories WHERE seq = ?", (seq,)).fetchone()[0]
     conn.execute(
         "UPDATE memories SET content = ?, category = ?, session_id = ?, "
         "importance = coalesce(?, importance), pinned = coalesce(?, pinned), source = ?, "
@@ -271,7 +310,7 @@ def _update_in_place(
             item.pinned,
             item.source,
             now,
-            index_text(key if keep_key else item.key, item.content),
+            index_text(item.key, item.content),
             digest,
             seq,
         ),

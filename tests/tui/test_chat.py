@@ -18,6 +18,7 @@ from tui.widgets.user_message import UserMessage
 
 async def send(pilot: Pilot[None], text: str) -> None:
     prompt = pilot.app.query_one(PromptInput)
+    prompt.focus()
     prompt.text = text
     await pilot.press("enter")
     await pilot.app.workers.wait_for_complete()

@@ -43,3 +43,15 @@ async def test_f2_from_the_table_gives_the_focus_back_too(
         await pilot.press("f2", "f2")  # hidden with the focus outside it: it stays there
         await settle(pilot)
         assert h.app.focused is h.app.query_one(PromptInput)
+
+
+async def test_f2_puts_the_cursor_in_the_search_box(make_app: MakeApp) -> None:
+    h = make_app(seed=[seed_entry("pet", "The user's cat is called Miso")], auto_save=False)
+    async with h.app.run_test(size=(140, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press(*"miso")
+        search = h.app.inspector.query_one("#inspector-search", Input)
+        assert search.value == "miso"
+        assert h.app.query_one(PromptInput).text == ""

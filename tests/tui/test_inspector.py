@@ -143,6 +143,7 @@ async def test_tool_store_refreshes_the_open_inspector(make_app: MakeApp) -> Non
     h = make_app(model, seed=SEED)
     async with h.app.run_test(size=(140, 40)) as pilot:
         await open_inspector(h, pilot)
+        h.app.query_one("#prompt", TextArea).focus()
         h.app.query_one("#prompt", TextArea).text = "forget what I had for lunch"
         await pilot.press("enter")
         await settle(pilot)
@@ -222,6 +223,7 @@ async def test_procedural_entries_are_listed_by_category(make_app: MakeApp) -> N
     h = make_app(model, seed=SEED)
     async with h.app.run_test(size=(140, 40)) as pilot:
         await open_inspector(h, pilot)
+        h.app.query_one("#prompt", TextArea).focus()
         h.app.query_one("#prompt", TextArea).text = "list what you remember"
         await pilot.press("enter")
         await settle(pilot)

@@ -52,3 +52,13 @@ def test_the_input_highlighter_masks_what_is_drawn_only(text: str) -> None:
     drawn = Text(text)
     ControlPictures().highlight(drawn)
     assert FORBIDDEN.search(drawn.plain) is None
+
+
+def test_zero_width_characters_take_a_visible_cell() -> None:
+    invisible = "\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2064\ufeff\u061c"
+    family = "\U0001f468\u200d\U0001f469"
+    assert visible(family) == family  # a joiner at work stays
+    shown = visible(f"key{invisible}end")
+    assert shown == "key" + "\ufffd" * len(invisible) + "end"
+    # One cell per character: a padded column of keys stays straight.
+    assert Text(shown).cell_len == len(shown)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from agent.model import ServerUnavailableError
@@ -76,7 +77,14 @@ def test_inspector_detail_view(snap_compare: Any, make_app: MakeApp) -> None:
     assert snap_compare(h.app, terminal_size=(140, 40), run_before=run_before)
 
 
-def test_first_run_ollama_down(snap_compare: Any, make_app: MakeApp) -> None:
+def test_first_run_ollama_down(
+    snap_compare: Any, make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.screens.server_down import ServerDownScreen
+
+    # The screen retries every few seconds; on a loaded machine one retry may land before
+    # the picture ("tried 1×"). The picture is of the screen as first shown.
+    monkeypatch.setattr(ServerDownScreen, "action_retry", lambda self: None)
     model = ScriptedModel(name="qwen3:8b")
     model.failure = ServerUnavailableError("http://127.0.0.1:11434")
     h = make_app(model)

@@ -123,6 +123,10 @@ class MemoryInspector(Vertical):
             return
         self.reload()
 
+    def focus_search(self) -> None:
+        """Put the cursor in the search box."""
+        self.query_one("#inspector-search", Input).focus()
+
     def reload(self) -> None:
         """Fetch the current page or search again, off the event loop."""
         if self.memory is not None and self.memory.capabilities.persistent:

@@ -63,11 +63,19 @@ class PromptInput(PlainTextArea):
         """Insert a line break."""
         self.insert("\n")
 
-    def restore(self, text: str) -> None:
-        """Put text back (a message that could not be sent)."""
-        self.text = text
+    def restore(self, *texts: str) -> bool:
+        """Put messages that could not be sent back, one per line, above the draft.
+
+        Whatever was typed since they were sent stays below them: the user may have gone
+        on typing while the reply failed. Returns whether there was such a draft.
+        """
+        draft = self.text if self._position is None else self._draft
+        self._position = None
+        kept = bool(draft.strip())
+        self.text = "\n".join([*texts, draft] if kept else texts)
         self.move_cursor(self.document.end)
         self.focus()
+        return kept
 
     def action_history_previous(self) -> None:
         """Older message when the cursor is on the first line, else move up."""

@@ -57,7 +57,11 @@ def render_status(state: StatusState) -> Text:
         parts.append(Text("memory off", style="yellow"))
     else:
         count = "… memories" if state.memories is None else memories(state.memories)
-        parts.append(Text(f"{count} · {visible(state.embeddings)}"))
+        degraded = state.embeddings.startswith("keyword-only:")
+        label = visible(state.embeddings)
+        label = label if len(label) <= 60 else label[:59] + "…"
+        parts.append(Text(f"{count} · "))
+        parts[-1].append(label, style="bold yellow" if degraded else "")
     if state.num_ctx:
         share = state.context_used / state.num_ctx
         parts.append(

@@ -17,10 +17,11 @@ from tui.cli import main
 
 # What must never reach a terminal raw: C0 controls other than the line feed that ends each
 # line, DEL, C1 controls, bidi marks/overrides/isolates, line and paragraph separators, and
-# lone surrogates. Written out here rather than imported, so the test checks the module.
+# lone surrogates, zero-width characters. Written out here rather than imported, so the test
+# checks the module.
 RAW_CONTROL = re.compile(
-    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-    "\ud800-\udfff]"
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u2069\ufeff\ud800-\udfff]"
 )
 
 

@@ -123,3 +123,18 @@ def test_os_errors_name_the_file(isolated_dirs: Path) -> None:
     ran = run_cli("memory", "import", str(isolated_dirs / "missing\x1b.jsonl")).clean(2)
     assert ran.err.startswith("memchat: error: cannot read ")
     assert "missing\\x1b.jsonl: No such file or directory" in ran.err
+
+
+def test_a_config_error_lists_each_problem_on_its_own_line(isolated_dirs: Path) -> None:
+    write_config('embeding_provider = "hashing"\nrecall_limit = "five"\n')
+    ran = run_cli("memory", "list").clean(2)
+    assert "⏎" not in ran.err
+    problems = ran.err.splitlines()[1:]
+    assert any("embeding_provider" in line for line in problems)
+    assert any("recall_limit" in line for line in problems)
+
+
+def test_a_stored_newline_in_an_error_stays_on_one_line(isolated_dirs: Path) -> None:
+    write_config()
+    ran = run_cli("memory", "forget", "no\nsuch key").clean(0, 1, 2)
+    assert all("no" not in line or "such key" in line for line in (ran.out + ran.err).splitlines())

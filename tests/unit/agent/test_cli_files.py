@@ -180,9 +180,13 @@ def test_no_file_or_dash_means_stdout(home: Path, target: list[str]) -> None:
     assert not (home / "-").exists()
 
 
-def test_the_snapshot_file_may_receive_an_export(home: Path) -> None:
+def test_the_snapshot_file_is_refused_as_an_export_target(home: Path) -> None:
+    # The store is rebuilt from MEMORY_SNAPSHOT.md: JSON lines there would lose it.
     snapshot = _data(home) / "MEMORY_SNAPSHOT.md"
-    assert "exported 2 memories" in run_cli("memory", "export", str(snapshot)).clean().err
+    snapshot.write_text("snapshot")
+    ran = run_cli("memory", "export", str(snapshot)).clean(2)
+    assert "is one of the memory store's own files" in ran.err
+    assert snapshot.read_text() == "snapshot"
 
 
 def test_markdown_store_files_are_refused(home: Path) -> None:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from pathlib import Path
 
@@ -194,3 +196,74 @@ def test_any_config_is_accepted_or_rejected_with_a_clear_error(
         message = str(exc)
         assert "c.toml" in message
         assert f"{section}.{key}" in message or section in message
+
+
+def test_a_relative_memory_path_is_taken_from_the_config_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "conf"
+    folder.mkdir()
+    path = folder / "config.toml"
+    path.write_text('[memory]\npath = "stores/brain.db"\n')
+    seen = set()
+    for cwd in (tmp_path, folder):
+        monkeypatch.chdir(cwd)
+        seen.add(load_config(path).memory.path)
+    assert seen == {str(folder / "stores" / "brain.db")}
+    path.write_text('[memory]\npath = "~/brain.db"\n')
+    assert load_config(path).memory.path == "~/brain.db"  # expanded where it is opened
+
+
+def test_a_nul_in_a_string_is_a_config_error_naming_key_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('# mine\n[memory]\nbackend = "sqlite"\npath = "a\\u0000b"\n')
+    with pytest.raises(ConfigError, match=r"config\.toml:4: memory\.path: must not contain a NUL"):
+        load_config(path)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_a_config_that_is_not_a_regular_file_is_refused(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "config.toml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    else:
+        path.mkdir()
+    with pytest.raises(ConfigError, match="not a regular file"):
+        load_config(path)
+    with pytest.raises(ConfigError, match="not a regular file"):
+        set_config_value("ollama.think", True, path)
+
+
+def test_a_huge_config_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("# " + "x" * 2_000_000 + "\n")
+    with pytest.raises(ConfigError, match="larger than"):
+        load_config(path)
+
+
+def test_a_setting_is_written_through_a_symlinked_config(tmp_path: Path) -> None:
+    real_folder = tmp_path / "dotfiles"
+    real_folder.mkdir()
+    real = real_folder / "real.toml"
+    real.write_text("# mine\n[ollama]\nthink = false\n")
+    real.chmod(0o640)
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    assert set_config_value("ollama.think", True, link).ollama.think is True
+    assert link.is_symlink() and link.resolve() == real
+    assert "think = true" in real.read_text() and real.read_text().startswith("# mine")
+    assert stat.S_IMODE(real.stat().st_mode) == 0o640
+    assert sorted(p.name for p in real_folder.iterdir()) == ["real.toml"]
+
+
+def test_a_hard_linked_config_is_not_split(tmp_path: Path) -> None:
+    real = tmp_path / "real.toml"
+    real.write_text("[ollama]\nthink = false\n")
+    twin = tmp_path / "twin.toml"
+    os.link(real, twin)
+    with pytest.raises(ConfigError, match="hard links"):
+        set_config_value("ollama.think", True, twin)
+    assert os.path.samefile(real, twin)
+    assert real.read_text() == "[ollama]\nthink = false\n"

@@ -91,3 +91,48 @@ def test_the_list_skips_what_it_cannot_read(tmp_path: Path) -> None:
     assert titles[session.id] == "a real chat"
     assert titles["garbage"] == "(empty)"
     assert ".hidden" not in titles and "a-directory" not in titles
+
+
+def test_a_torn_last_line_loses_only_itself(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_user("one"), _user("two")])
+    path = tmp_path / f"{session.id}.jsonl"
+    with path.open("ab") as stream:  # a crash in the middle of a line
+        stream.write(b'{"type": "message", "role": "user", "content": "torn')
+    store.append(session, [_user("three")])
+    store.append(session, [_user("four")])
+    assert [m.content for m in store.load(session.id).messages] == ["one", "two", "three", "four"]
+
+
+def test_a_fifo_in_the_folder_is_neither_listed_nor_opened(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_user("real")])
+    fifo = tmp_path / "20250101-000005-ffffff.jsonl"
+    os.mkfifo(fifo)
+    # Opening it for reading without O_NONBLOCK would wait for a writer forever.
+    assert [info.id for info in store.list()] == [session.id]
+    with pytest.raises(OSError, match="not a regular file"):
+        store.load(fifo.stem)
+    fake = store.new()
+    fake.id = fifo.stem
+    with pytest.raises(OSError):  # nor written to
+        store.append(fake, [_user("lost?")])
+    assert [m.content for m in fake.unsaved] == ["lost?"]
+
+
+def test_links_out_of_the_folder_or_to_devices_are_not_sessions(tmp_path: Path) -> None:
+    folder = tmp_path / "sessions"
+    store = SessionStore(folder)
+    session = store.new()
+    store.append(session, [_user("real")])
+    outside = tmp_path / "passwd"
+    outside.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (folder / "20250101-000001-aaaaaa.jsonl").symlink_to(outside)
+    (folder / "20250101-000002-bbbbbb.jsonl").symlink_to("/dev/zero")
+    (folder / "20250101-000003-cccccc.jsonl").symlink_to(f"{session.id}.jsonl")
+    listed = sorted(info.id for info in store.list())
+    assert listed == sorted([session.id, "20250101-000003-cccccc"])
+    with pytest.raises(OSError, match="outside the sessions folder"):
+        store.load("20250101-000001-aaaaaa")

@@ -56,3 +56,16 @@ def test_safe_json_keeps_the_corpus_exact() -> None:
     for text in HOSTILE_TEXTS:
         dumped = json.dumps({"content": text}, ensure_ascii=False)
         assert json.loads(safe_json(dumped))["content"] == text
+
+
+def test_zero_width_characters_are_escaped_in_cli_text_and_json() -> None:
+    import json
+
+    invisible = "\u200b\u200c\u200d\u2060\u2063\ufeff"
+    assert one_line("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645") == (
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # Persian needs its ZWNJ
+    )
+    assert one_line(f"a{invisible}b") == "a\\u200b\\u200c\\u200d\\u2060\\u2063\\ufeffb"
+    encoded = safe_json(json.dumps({"key": f"k{invisible}"}, ensure_ascii=False))
+    assert not any(char in encoded for char in invisible)
+    assert json.loads(encoded) == {"key": f"k{invisible}"}

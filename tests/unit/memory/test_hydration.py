@@ -76,7 +76,7 @@ async def test_a_damaged_snapshot_restores_what_it_can_and_says_so(tmp_path: Pat
         assert all(w.startswith(f"{snapshot}: line ") for w in store.warnings)
         assert store.hydration is not None
         assert store.hydration.startswith("brain.db was missing: restored 1 core memories")
-        assert "2 damaged parts of it were skipped and the file was left as it is" in (
+        assert "2 damaged parts of it were skipped and the file as it was is kept as" in (
             store.hydration
         )
         assert snapshot.read_bytes() == damaged

@@ -1,0 +1,51 @@
+"""After "Continue without a model" the keys work at once: the first F2 opens the inspector."""
+
+from __future__ import annotations
+
+from agent.model import ServerUnavailableError
+from agent.testing import ScriptedModel
+from tests.tui.conftest import MakeApp
+from tui.screens.server_down import ServerDownScreen
+
+
+async def test_the_first_f2_after_continuing_opens_the_inspector(make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        assert isinstance(h.app.screen, ServerDownScreen)
+        await pilot.press("m")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not isinstance(h.app.screen, ServerDownScreen)
+        assert h.app.inspector.display
+
+
+async def test_f2_right_after_clicking_continue(make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        await pilot.click("#memory-only")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert h.app.inspector.display
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not h.app.inspector.display
+
+
+async def test_m_and_f2_typed_together(make_app: MakeApp) -> None:
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        await pilot.press("m", "f2")
+        await pilot.pause()
+        assert h.app.inspector.display

@@ -1,0 +1,111 @@
+"""Nothing typed is ever discarded: messages sent during a reply queue, failures come back."""
+
+from __future__ import annotations
+
+from agent.model import ServerUnavailableError
+from agent.testing import Reply
+from tests.tui.conftest import MakeApp, settle
+from tests.tui.test_stop_before_reply import StallingModel
+from tui.widgets.prompt_input import PromptInput
+from tui.widgets.user_message import UserMessage
+
+FACTS = (
+    "My sister Ines lives in Porto",
+    "I am allergic to peanuts",
+    "The wifi password hint is the cat's name",
+    "Dentist appointment is on the 3rd of May",
+    "I prefer tea over coffee",
+)
+
+
+async def test_messages_sent_during_a_reply_are_queued_in_order(make_app: MakeApp) -> None:
+    model = StallingModel("First answer.", "Second answer.", "Third answer.")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "one"
+        await pilot.press("enter")
+        await model.asked.wait()
+        for text in ("two", "three"):
+            prompt.text = text
+            await pilot.press("enter")
+            await pilot.pause()
+        prompt.text = "a draft"  # typed meanwhile, not sent
+        model.release.set()
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["one", "two", "three"]
+        assert prompt.text == "a draft"
+
+
+async def test_remember_lines_typed_fast_all_reach_the_store(make_app: MakeApp) -> None:
+    model = StallingModel("Ok.")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "hello"
+        await pilot.press("enter")
+        await model.asked.wait()
+        for fact in FACTS:
+            prompt.text = f"/remember {fact}"
+            await pilot.press("enter")
+        model.release.set()
+        await settle(pilot)
+        contents = {entry.content for entry in await h.runtime.memory.list(limit=100)}
+        assert set(FACTS) <= contents
+        assert prompt.text == ""
+
+
+async def test_a_failed_message_does_not_overwrite_the_draft(make_app: MakeApp) -> None:
+    class FailingLate(StallingModel):
+        __test__ = False
+
+    model = FailingLate(Reply(error=ServerUnavailableError("http://127.0.0.1:11434")))
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "Please do not lose this"
+        await pilot.press("enter")
+        await model.asked.wait()
+        prompt.text = "nor this draft"
+        model.release.set()
+        await settle(pilot)
+        assert prompt.text == "Please do not lose this\nnor this draft"
+
+
+async def test_a_queue_behind_a_failure_comes_back_in_order(make_app: MakeApp) -> None:
+    model = StallingModel(
+        Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "unused", "unused"
+    )
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        for text in ("first", "second", "third"):
+            prompt.text = text
+            await pilot.press("enter")
+            await model.asked.wait()
+        prompt.text = "draft"
+        model.release.set()
+        await settle(pilot)
+        assert prompt.text == "first\nsecond\nthird\ndraft"
+        assert not h.app.queued
+
+
+async def test_esc_returns_the_queue_to_the_input(make_app: MakeApp) -> None:
+    model = StallingModel("never")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "first"
+        await pilot.press("enter")
+        await model.asked.wait()
+        prompt.text = "second"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert prompt.text == "first\nsecond"
