@@ -1,7 +1,7 @@
 """Property tests: no input raises anything but a clear error.
 
 Counts per run (times `MEMCHAT_TEST_DEPTH`, see tests/helpers/depth.py): recall queries
-1,000; keys and contents 800; tool arguments 800; config files 800 — 3,400 in all.
+500; keys and contents 400; tool arguments 400; config files 400 — 1,700 in all.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def store(
 
 
 @given(query=TEXT)
-@settings(max_examples=examples(1000), deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_recall_queries(store: SqliteMemory, loop: asyncio.AbstractEventLoop, query: str) -> None:
     result = loop.run_until_complete(store.recall(query, limit=4))
     assert len(result.entries) <= 4
@@ -74,7 +74,7 @@ def test_recall_queries(store: SqliteMemory, loop: asyncio.AbstractEventLoop, qu
 
 
 @given(key=TEXT, content=TEXT)
-@settings(max_examples=examples(800), deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_keys_and_contents(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, key: str, content: str
 ) -> None:
@@ -133,7 +133,7 @@ ARGUMENTS = st.one_of(
     ),
     arguments=ARGUMENTS,
 )
-@settings(max_examples=examples(800), deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_tool_arguments(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, name: str, arguments: object
 ) -> None:
@@ -191,7 +191,7 @@ TOML_VALUE = st.one_of(
     value=TOML_VALUE,
     junk=st.sampled_from(["", "\n[[", "\nx", "\n\x00", "\n[memory]\n"]),
 )
-@settings(max_examples=examples(800), deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 def test_config_files(table: str, key: str, value: str, junk: str) -> None:
     header = f"[{table}]\n" if table else ""
     text = f"# a user's config\n{header}{key} = {value}{junk}\n"
