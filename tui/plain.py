@@ -26,14 +26,14 @@ from rich.highlighter import Highlighter
 from rich.text import Text
 from textual.content import Content
 
+from agent.terminal_text import STRAY_JOINER
+
 _NEWLINE, _TAB, _DEL = 0x0A, 0x09, 0x7F
 _C1 = range(0x80, 0xA0)
 _BIDI = (0x061C, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 _ZERO_WIDTH = (0x200B, 0x200E, 0x200F, *range(0x2060, 0x2065), 0xFEFF)
-# Joiners do real work between two other characters (emoji families, Persian and Indic
-# scripts); with ASCII or nothing on a side they only hide ("pass" ZWJ "word").
-_HIDING = "\x00-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
-_STRAY_JOINER = re.compile(f"(?<![^{_HIDING}])[\u200c\u200d]|[\u200c\u200d](?![^{_HIDING}])")
+# The CLI's rule for joiners that only hide (see agent.terminal_text.STRAY_JOINER).
+_STRAY_JOINER = re.compile(STRAY_JOINER)
 _UNKNOWN = "\ufffd"
 
 
