@@ -25,6 +25,8 @@ class MemoryRecalled:
     mode: str
     """The recall mode (hybrid, keyword, keyword-early, off …)."""
     degraded: str | None = None
+    calibration: str | None = None
+    """Set when this recall first calibrated the embedding model (it took longer)."""
     kind: Literal["memory_recalled"] = "memory_recalled"
 
 

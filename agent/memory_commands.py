@@ -68,13 +68,19 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
         out.write(safe_json(result.model_dump_json()) + "\n")
         return 0
     say(out, f"mode: {result.mode}" + (f" ({result.degraded})" if result.degraded else ""))
+    if result.calibration:
+        say(out, result.calibration)
     for entry in result.entries:
         say(out, _line(entry))
         if entry.scores is not None:
-            s = entry.scores
-            say(out, f"    keyword={s.keyword} vector={s.vector} lane={s.lane}")
+            say(out, f"    {entry.scores.explanation()}")
     if not result.entries:
-        out.write("nothing above the relevance floor\n")
+        floor = config.memory.min_relevance_score
+        below = len(result.below_floor)
+        out.write(
+            f"nothing above the relevance floor ({floor:.2f})"
+            + (f"; {below} weaker match{'es' * (below != 1)} left out\n" if below else "\n")
+        )
     return 0
 
 

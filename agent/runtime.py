@@ -13,7 +13,7 @@ from agent.sessions import Session, SessionStore
 from agent.turn import Agent
 from memory.embedding import make_embedder
 from memory.errors import MemoryStoreError
-from memory.factory import data_left_behind, open_memory
+from memory.factory import data_left_behind, open_memory, vectors_missing
 from memory.none_backend import NoneMemory
 from memory.protocol import Memory
 
@@ -98,6 +98,9 @@ async def open_runtime(
         left_behind = await data_left_behind(config.memory, data, memory, embedder)
         if left_behind:
             warnings.append(left_behind)
+        unembedded = await vectors_missing(memory, embedder)
+        if unembedded:
+            warnings.append(unembedded)
     embeddings = "keyword-only"
     if embedder is not None and memory.capabilities.supports_vectors:
         embeddings = f"embeddings: {embedder.model}"

@@ -240,7 +240,8 @@ class Agent:
         live = [m for i, m in enumerate(session.messages) if resend or i != answering]
         injected, cut = select(result, budget, session.id, live)
         block = render(injected, self.clock(), budget)
-        return MemoryRecalled(injected, cut, result.mode, result.degraded), block
+        recalled = MemoryRecalled(injected, cut, result.mode, result.degraded, result.calibration)
+        return recalled, block
 
     async def _describe(self) -> None:
         if not self._described:

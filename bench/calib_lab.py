@@ -5,7 +5,7 @@
 Loads the lab dump (meta.json, keyword.npz) and takes cosines from the dumped
 cos-<name>.npz or, where missing, straight from the vector cache (namespaces whose
 vectors are all cached; others skipped). It also gives each query's cosines to the anchor
-sentences (bench/anchors.txt, embedded as documents). A matrix method gets a `Block` (one
+sentences (memory/anchors.txt, embedded as documents). A matrix method gets a `Block` (one
 namespace, all its queries) and returns (score, tiebreak) matrices, NaN = not considered;
 ranking, follow-ups, floor and limit are those of `bench.fusion_lab.rank`, vectorised.
 """
@@ -16,7 +16,6 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,14 +23,14 @@ import numpy.typing as npt
 
 from bench import embedders as bench_embedders
 from bench.lab_dump import folder
+from memory import calibration
 
-ANCHORS = Path(__file__).with_name("anchors.txt")
 F64 = npt.NDArray[np.float64]
 
 
 def anchor_texts() -> list[str]:
-    """The anchor sentences, one a line."""
-    return [line.strip() for line in ANCHORS.read_text().splitlines() if line.strip()]
+    """The anchor sentences the store calibrates with (memory/anchors.txt)."""
+    return list(calibration.anchor_texts())
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 Vector relevance without a per-model band: per query, the cosine to each entry is turned
 into a z-score against a reference distribution, the query's cosines to a fixed set of
-generic anchor sentences (bench/anchors.txt, embedded as documents once per model),
+generic anchor sentences (memory/anchors.txt, embedded as documents once per model),
 optionally pooled with the store's own cosines; z maps to [0, 1] linearly between z0 and
 z1. Fusion is a convex combination with memchat's keyword coverage.
 
@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 from bench import embedders as bench_embedders
 from bench.calib_lab import Block, anchor_texts
-from bench.fusion_lab import Fused, Method, QueryView, keyword_only
+from bench.fusion_lab import Fused, Method, QueryView, keyword_only, product_score
 from bench.lab_dump import POOL
 
 F64 = npt.NDArray[np.float64]
@@ -141,3 +141,7 @@ WINNER_PARAMS = ZFuse(z0=3.5, z1=7.5, alpha=0.4, ref="anchor", robust=False, min
 """Chosen on the tuning half (conversations 0-1 of 0-2: the vectors of 2 were not ready)."""
 WINNER = method("zfuse-anchor150", WINNER_PARAMS, floor=0.3, follow_up=0.7)
 WINNER_NO_FOLLOW_UP = method("zfuse-anchor150-no-follow-up", WINNER_PARAMS, follow_up=0.0)
+
+
+PRODUCT_NO_EARLY_RETURN = Method("product-no-early-return", product_score(early_return=1.0))
+"""The product with early_return_score = 1 (every query embedded)."""

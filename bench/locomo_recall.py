@@ -49,8 +49,7 @@ def product_settings(
     """memchat's default memory settings for this embedder (hot cache off)."""
     provider = "none" if embedder is None else embedder.provider
     update: dict[str, object] = {
-        # The store never reads the provider; a bench-only embedder passes as "ollama",
-        # which is also the band it gets (0..1) when the model is unknown.
+        # The store never reads the provider; a bench-only embedder passes as "ollama".
         "embedding_provider": provider if provider in _PROVIDERS else "ollama",
         "embedding_dimensions": 768 if embedder is None else embedder.dimensions,
         "hot_cache_size": 0,
@@ -211,11 +210,8 @@ async def main() -> None:
                     plan, embedder, Path(tmp), args.context_weight, args.vector_weight
                 )
                 results[f"{name}/{mode}"] = outcomes
-                band = bench_embedders.band(embedder)
                 title = f"{name} · {mode}" + (f" (asked as {args.asked_as})" * (mode == "user"))
-                print(
-                    "\n".join(table(f"{title} · band {band[0]:.2f}..{band[1]:.2f}", mode, outcomes))
-                )
+                print("\n".join(table(title, mode, outcomes)))
                 if args.categories:
                     print("\n".join(by_category(outcomes)))
                 print(flush=True)

@@ -88,13 +88,14 @@ async def sweep(
                     "vector_weight": weight,
                     "keyword_weight": 1.0 - weight,
                     "min_relevance_score": floor,
+                    "vector_baseline": baseline,
+                    "vector_ceiling": ceiling,
                 }
             )
             outcomes = []
             for store, asked in opened:
                 core = store._core  # noqa: SLF001 - the sweep changes fusion settings in place
                 store.settings = core.settings = changed
-                core.vector_baseline, core.vector_ceiling = baseline, ceiling
                 for ns, q, vector in asked:
                     result = await store.recall(
                         q.text, limit=10, namespace=ns.name, query_vector=vector

@@ -80,7 +80,11 @@ class RecallScores(BaseModel):
     keyword: float | None = None
     """IDF-weighted share of the query's terms that the entry contains."""
     vector: float | None = None
-    """Cosine similarity between the query and the entry embeddings, clamped to [0, 1]."""
+    """Vector relevance: the cosine placed in `band` (0 = as close as unrelated text gets)."""
+    cosine: float | None = None
+    """The raw cosine similarity between the query and the entry embeddings."""
+    band: tuple[float, float] | None = None
+    """The cosines at which vector relevance starts and is full, for this query and model."""
     fused: float
     """The score used for ranking and for the relevance floor."""
     lane: RecallLane
@@ -89,6 +93,32 @@ class RecallScores(BaseModel):
     """True for substring (LIKE) fallback hits, which carry no real relevance signal."""
     context_of: str | None = None
     """For lane "context": the id of the recalled message this one followed."""
+
+    def explanation(self) -> str:
+        """The components in words, for the inspector, the recall line and the CLI.
+
+        E.g. `fused 0.55 · keyword 0.50 · vector 0.62 (cosine 0.841 in this query's band
+        0.790-0.860) · found by both lanes`.
+        """
+        parts = [f"fused {self.fused:.2f}"]
+        parts.append("keyword —" if self.keyword is None else f"keyword {self.keyword:.2f}")
+        if self.vector is None:
+            parts.append("vector —")
+        elif self.cosine is not None and self.band is not None:
+            parts.append(
+                f"vector {self.vector:.2f} (cosine {self.cosine:.3f} in this query's band "
+                f"{self.band[0]:.3f}-{self.band[1]:.3f})"
+            )
+        else:
+            parts.append(f"vector {self.vector:.2f}")
+        lane = {
+            "both": "found by both lanes",
+            "keyword": "found by keywords",
+            "vector": "found by meaning",
+            "context": "the message after a recalled one",
+        }.get(self.lane, self.lane)
+        parts.append(lane + (" (low confidence)" if self.low_confidence else ""))
+        return " · ".join(parts)
 
 
 class MemoryEntry(BaseModel):
@@ -150,6 +180,8 @@ class RecallResult(BaseModel):
     """Why the vector lane was skipped, when it should have run but could not."""
     below_floor: list[MemoryEntry] = Field(default_factory=list)
     """Candidates dropped by the relevance floor, best first (for the inspector)."""
+    calibration: str | None = None
+    """Set on the recall that first calibrated the embedding model (it took longer)."""
 
 
 class HealthReport(BaseModel):

@@ -79,6 +79,28 @@ def _has_files(name: str, db_path: Path) -> bool:
     return False
 
 
+async def vectors_missing(memory: Memory, embedder: Embedder | None) -> str | None:
+    """When stored memories lack a vector from the current embedding model, say so.
+
+    After a change of model, of its size or of its task prefixes, older vectors are not
+    comparable: those memories are found by keyword only until they are re-embedded.
+    """
+    if embedder is None or not memory.capabilities.supports_vectors:
+        return None
+    try:
+        stale = (await memory.stats()).stale_embedding
+    except Exception:  # noqa: BLE001 - a hint must never stop the app from starting
+        return None
+    if not stale:
+        return None
+    return (
+        f"{memories(stale)} {'has' if stale == 1 else 'have'} no vector from {embedder.model} "
+        "(the embedding model or "
+        "its settings changed, or it was not answering): recall finds them by keyword only. "
+        "Run `memchat memory reindex` to embed them."
+    )
+
+
 async def data_left_behind(
     settings: MemorySettings, data_dir: Path, memory: Memory, embedder: Embedder | None = None
 ) -> str | None:

@@ -1,8 +1,9 @@
 """Ranking shared by the server backends (Qdrant, PostgreSQL): SQLite's scores, elsewhere.
 
 A backend gathers candidates from its keyword and vector lanes; this module embeds the query,
-fuses both components for every candidate with the shared weights and model band, applies
-the relevance floor, and explains each score, so every backend answers alike.
+calibrates the model (`memory.calibration`), fuses both components for every candidate with
+the shared weights and the query's cosine band, applies the relevance floor, and explains
+each score, so every backend answers alike.
 """
 
 from __future__ import annotations
@@ -12,6 +13,13 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from memory.calibration import (
+    CosineBand,
+    band_for,
+    calibrate_embedder,
+    calibration_note,
+    fixed_band,
+)
 from memory.embedding.base import Embedder
 from memory.entry import MemoryEntry, RecallResult
 from memory.errors import EmbeddingError
@@ -29,21 +37,44 @@ class RankingStore(Protocol):
 
 async def query_vector(
     store: RankingStore, text: str, given: Any = None
-) -> npt.NDArray[np.float32] | None:
-    """The query's vector (`given`, or embedded as a query); None when embeddings fail."""
-    if given is not None:
-        return np.asarray(given, dtype=np.float32)
-    embedder = store.embedder
+) -> tuple[npt.NDArray[np.float32] | None, CosineBand | None, str | None]:
+    """The query's vector, its cosine band, and a note when the model was just calibrated.
+
+    The vector is `given`, or embedded as a query; (None, None, None) when embeddings or
+    the model's calibration fail (the error is kept in `last_embedding_error`).
+    """
+    settings, embedder = store.settings, store.embedder
+    vector = None if given is None else np.asarray(given, dtype=np.float32)
+    fixed = fixed_band(settings)
     if embedder is None:
-        return None
-    embed_queries = getattr(embedder, "embed_queries", None)
+        return (vector, fixed, None) if fixed is not None else (None, None, None)
+    note = None
     try:
-        rows = await (embed_queries or embedder.embed)([text])
+        calibration = None
+        if fixed is None:
+            calibration, fresh = await calibrate_embedder(embedder)
+            note = calibration_note(embedder.model) if fresh else None
+        if vector is None:
+            embed_queries = getattr(embedder, "embed_queries", None)
+            rows = await (embed_queries or embedder.embed)([text])
+            vector = np.asarray(rows[0], dtype=np.float32)
     except EmbeddingError as exc:
         store.last_embedding_error = str(exc)
-        return None
+        return None, None, None
     store.last_embedding_error = None
-    return np.asarray(rows[0], dtype=np.float32)
+    return vector, band_for(settings, calibration, vector), note
+
+
+async def calibrate(store: RankingStore) -> bool:
+    """See `Memory.calibrate`; a failure is kept in `last_embedding_error`."""
+    if store.embedder is None or fixed_band(store.settings) is not None:
+        return True
+    try:
+        await calibrate_embedder(store.embedder)
+    except EmbeddingError as exc:
+        store.last_embedding_error = str(exc)
+        return False
+    return True
 
 
 def rank(
@@ -52,17 +83,13 @@ def rank(
     keyword_ids: set[str],
     cosines: dict[str, float],
     weights: dict[str, float],
-    hybrid: bool,
+    band: CosineBand | None,
     limit: int,
+    calibration: str | None = None,
 ) -> RecallResult:
-    """Fused, floored, explained results from gathered candidates."""
+    """Fused, floored, explained results from gathered candidates (hybrid when `band`)."""
     settings, embedder = store.settings, store.embedder
-    baseline = settings.vector_baseline
-    if baseline < 0:
-        baseline = float(getattr(embedder, "baseline", 0.0))
-    ceiling = settings.vector_ceiling
-    if ceiling < 0:
-        ceiling = float(getattr(embedder, "ceiling", 1.0))
+    hybrid = band is not None
     scored: list[tuple[float, MemoryEntry]] = []
     for seq, (entry_id, (entry, terms)) in enumerate(found.items()):
         coverage = keyword_coverage(terms, weights) if weights else 0.0
@@ -75,9 +102,9 @@ def rank(
             terms=terms,
         )
         fused = fused_score(
-            candidate, settings.vector_weight, settings.keyword_weight, hybrid, baseline, ceiling
+            candidate, settings.vector_weight, settings.keyword_weight, hybrid, band
         )
-        scores = explain(candidate, fused, baseline=baseline, ceiling=ceiling)
+        scores = explain(candidate, fused, band=band)
         scored.append((fused, entry.model_copy(update={"score": fused, "scores": scores})))
     scored.sort(key=lambda pair: (-pair[0], pair[1].key))
     floor = settings.min_relevance_score
@@ -89,4 +116,5 @@ def rank(
         below_floor=[e for s, e in scored if s < floor][:limit],
         mode="hybrid" if hybrid else "keyword",
         degraded=degraded,
+        calibration=calibration,
     )

@@ -309,6 +309,10 @@ class MarkdownMemory:
             path=str(self.root),
         )
 
+    async def calibrate(self) -> bool:
+        """See `Memory.calibrate`: nothing to calibrate without vectors."""
+        return True
+
     async def health_check(self) -> HealthReport:
         """The files can be read; damaged parts are named, but do not stop the store."""
         try:

@@ -118,6 +118,10 @@ class NoneMemory:
         """All zero."""
         return MemoryStats(backend=self.name, total=0, active=0)
 
+    async def calibrate(self) -> bool:
+        """See `Memory.calibrate`: nothing to calibrate without vectors."""
+        return True
+
     async def health_check(self) -> HealthReport:
         """Always healthy: there is nothing to break."""
         return HealthReport(ok=True, backend=self.name, detail="memory is off")

@@ -184,6 +184,16 @@ class Memory(Protocol):
         """Check that the store is usable."""
         ...
 
+    async def calibrate(self) -> bool:
+        """Get vector relevance ready for the embedding model (see `memory.calibration`).
+
+        Embeds the reference sentences once per model; recall does it when it must, so a
+        caller only calls this to do it early (the app, at start-up, showing that it runs).
+        False when the model cannot be reached (`recall` then says so); True when done or
+        not needed (no embedder, a fixed band, a backend without vectors).
+        """
+        ...
+
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """Mark old entries as replaced by `new_id`; return how many changed."""
         ...

@@ -3,8 +3,9 @@
 Scores are absolute so that one relevance floor means the same thing for every query:
 - keyword: the IDF-weighted share of the query's terms an entry contains (1.0 = all of
   them), instead of raw BM25, whose scale changes with the query and the corpus;
-- vector: cosine similarity clamped to [0, 1];
-- fused: a weighted sum of the two, computed from *both* real components for every
+- vector: the cosine placed in the query's band (`memory.calibration`): 0 for as close as
+  unrelated sentences get with this model, 1 for a clear match;
+- fused: a convex combination of the two, computed from *both* real components for every
   candidate, so an entry that only one lane found is never scored as if it were perfect
   in the lane that missed it.
 """
@@ -18,6 +19,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from memory.calibration import CosineBand
 from memory.entry import RecallLane, RecallResult, RecallScores, normalize_category
 from memory.errors import InvalidEntryError
 
@@ -130,10 +132,13 @@ def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> 
     return sum(w for term, w in weights.items() if term in entry_terms) / total
 
 
-def vector_relevance(cosine: float, baseline: float, ceiling: float = 1.0) -> float:
-    """Cosine placed in the model's band between unrelated (0) and a full match (1)."""
-    span = max(ceiling - baseline, 1e-6)
-    return min(max((cosine - baseline) / span, 0.0), 1.0)
+def vector_relevance(cosine: float, band: CosineBand | None) -> float:
+    """Cosine placed in the band between unrelated (0) and a full match (1).
+
+    No band (the model could not be calibrated) counts as no evidence: a raw cosine would
+    make every memory look relevant with models whose unrelated texts score high.
+    """
+    return 0.0 if band is None else band.relevance(cosine)
 
 
 def fused_score(
@@ -141,14 +146,13 @@ def fused_score(
     vector_weight: float,
     keyword_weight: float,
     hybrid: bool,
-    baseline: float = 0.0,
-    ceiling: float = 1.0,
+    band: CosineBand | None = None,
 ) -> float:
     """The absolute fused score; keyword-only when the query or entry has no vector."""
     keyword = candidate.keyword or 0.0
     if not hybrid or candidate.vector is None:
         return round(keyword, 6)
-    vector = vector_relevance(candidate.vector, baseline, ceiling)
+    vector = vector_relevance(candidate.vector, band)
     fused = (vector_weight * vector + keyword_weight * keyword) / (vector_weight + keyword_weight)
     return round(fused, 6)
 
@@ -157,16 +161,15 @@ def explain(
     candidate: Candidate,
     fused: float,
     context_of: str | None = None,
-    baseline: float = 0.0,
-    ceiling: float = 1.0,
+    band: CosineBand | None = None,
 ) -> RecallScores:
     """The component scores shown to the user for a returned entry."""
-    vector = (
-        None if candidate.vector is None else vector_relevance(candidate.vector, baseline, ceiling)
-    )
+    cosine = candidate.vector
     return RecallScores(
         keyword=candidate.keyword,
-        vector=vector,
+        vector=None if cosine is None else vector_relevance(cosine, band),
+        cosine=None if cosine is None else round(cosine, 6),
+        band=None if cosine is None or band is None else (round(band.zero, 6), round(band.full, 6)),
         fused=fused,
         lane=candidate.lane(),
         context_of=context_of,

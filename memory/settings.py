@@ -61,16 +61,20 @@ class MemorySettings(BaseModel):
     """Embedding model name, as the provider knows it."""
     embedding_dimensions: int = Field(default=768, ge=1, le=MAX_EMBEDDING_DIMENSIONS)
     """Vector size the embedding model produces; a mismatch is rejected."""
+    embedding_task_prefixes: bool = True
+    """Put the instruction a known model family expects before queries and stored texts
+    (nomic "search_query: ", e5 "query: " / "passage: ", …); changing it needs a reindex."""
     embedding_timeout_s: float = Field(default=10.0, gt=0)
     """Give up on one embedding call after this many seconds and recall keyword-only."""
     vector_baseline: float = Field(default=-1.0, ge=-1.0, lt=1.0)
-    """Cosine that unrelated texts reach with this embedding model; vector relevance is
-    measured above it so one floor fits every model (-1: the embedder's own value)."""
+    """Fixed cosine at which vector relevance starts, for every query; -1 (the default)
+    calibrates each query against reference sentences instead, which fits any model."""
     vector_ceiling: float = Field(default=-1.0, ge=-1.0, le=1.0)
-    """Cosine from which a match counts as fully relevant (-1: the embedder's own value)."""
-    vector_weight: float = Field(default=0.7, ge=0.0, le=1.0)
+    """Fixed cosine from which a match counts as fully relevant (-1: calibrated; with only
+    vector_baseline set, 1.0)."""
+    vector_weight: float = Field(default=0.4, ge=0.0, le=1.0)
     """Weight of the vector score in the fused score."""
-    keyword_weight: float = Field(default=0.3, ge=0.0, le=1.0)
+    keyword_weight: float = Field(default=0.6, ge=0.0, le=1.0)
     """Weight of the keyword score in the fused score."""
     min_relevance_score: float = Field(default=0.3, ge=0.0, le=1.0)
     """Absolute floor: recalled entries scoring below it are not returned or injected."""
@@ -135,4 +139,7 @@ class MemorySettings(BaseModel):
     def _weights_not_both_zero(self) -> MemorySettings:
         if self.vector_weight + self.keyword_weight <= 0:
             raise ValueError("vector_weight and keyword_weight cannot both be 0")
+        ceiling = self.vector_ceiling if self.vector_ceiling >= 0 else 1.0
+        if self.vector_baseline >= 0 and ceiling <= self.vector_baseline:
+            raise ValueError("vector_ceiling must be above vector_baseline")
         return self

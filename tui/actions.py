@@ -130,6 +130,8 @@ class AppActions(App[None]):
         if runtime.memory_problem:
             self.notify(runtime.memory_problem, title="Memory is off", severity="error", timeout=60)
         self.show_memory_warnings(runtime.warnings)
+        if runtime.embeddings.startswith("embeddings:"):
+            self.run_worker(unless_quitting(self, self.calibrate_embeddings()), group="calibrate")
         self.run_worker(unless_quitting(self, self.run_hygiene()), group="hygiene", exclusive=True)
         minutes = self.config.memory.hygiene_interval_minutes
         if minutes:
@@ -141,7 +143,7 @@ class AppActions(App[None]):
             )
         await self.refresh_memory_count()
         await self.check_model()
-        self.set_interval(15, self.poll_server)
+        self.set_interval(15, self.poll_server_on_timer)
         self.ready.set()
 
     async def check_model(self) -> None:
@@ -202,6 +204,10 @@ class AppActions(App[None]):
             self.notify(f"Pulled {pulled}")
             self.run_worker(self.check_model(), group="startup")
 
+    async def poll_server_on_timer(self) -> None:
+        """`poll_server` from the timer, which can fire while the app shuts down."""
+        await unless_quitting(self, self.poll_server())
+
     async def poll_server(self) -> None:
         """Keep the server state and the model's VRAM share current."""
         if self.runtime is None:
@@ -216,6 +222,19 @@ class AppActions(App[None]):
             return
         mine = next((m for m in loaded if m.name == model.name), None)
         self.status.set(server="connected", gpu_share=None if mine is None else mine.gpu_share)
+
+    async def calibrate_embeddings(self) -> None:
+        """Calibrate the embedding model now, saying so, instead of in the first recall."""
+        runtime = self.runtime
+        if runtime is None:
+            return
+        label = runtime.embeddings
+        self.status.set(embeddings=f"{label} · calibrating")
+        ready = await runtime.memory.calibrate()
+        if self.status.state.embeddings == f"{label} · calibrating":
+            # Unless a recall has since said something newer (it failed, say).
+            failed = f"keyword-only: {label.removeprefix('embeddings: ')} could not be calibrated"
+            self.status.set(embeddings=label if ready else failed)
 
     async def run_hygiene(self) -> None:
         """Retention and budgets, then the snapshot; report what went."""

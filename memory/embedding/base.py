@@ -33,14 +33,15 @@ class Embedder(Protocol):
         """Return one unit-length row per text, shape (len(texts), dimensions).
 
         Embedders for asymmetric models may also offer `embed_queries(texts)`, used for
-        search queries, and a `baseline`: the cosine that unrelated texts reach.
+        search queries.
         """
         ...
 
 
-def embedder_identity(provider: str, model: str, dimensions: int) -> str:
-    """The string recorded beside every stored vector."""
-    return f"{provider}:{model}:{dimensions}"
+def embedder_identity(provider: str, model: str, dimensions: int, prefixes: str = "") -> str:
+    """The string recorded beside every stored vector (`+scheme` when task prefixes apply)."""
+    identity = f"{provider}:{model}:{dimensions}"
+    return f"{identity}+{prefixes}" if prefixes else identity
 
 
 def checked_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
@@ -86,6 +87,7 @@ def make_embedder(
             settings.embedding_dimensions,
             openai_base_url,
             timeout_s=settings.embedding_timeout_s,
+            task_prefixes=settings.embedding_task_prefixes,
         )
     if settings.embedding_provider == "hashing":
         from memory.embedding.hashing import HashingEmbedder
@@ -98,4 +100,5 @@ def make_embedder(
         dimensions=settings.embedding_dimensions,
         host=ollama_host,
         timeout_s=settings.embedding_timeout_s,
+        task_prefixes=settings.embedding_task_prefixes,
     )

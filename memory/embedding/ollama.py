@@ -14,14 +14,10 @@ from typing import Any
 import numpy as np
 
 from memory.embedding.base import FloatMatrix, embedder_identity, unit_vectors
+from memory.embedding.prefixes import prefixes_for
 from memory.errors import EmbeddingError
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
-
-# The cosine band [unrelated, full match] of models we know. These are estimates from the
-# models' published behaviour, not measurements (no Ollama server runs where memchat is
-# developed): memory.vector_baseline and memory.vector_ceiling override them.
-KNOWN_BANDS: dict[str, tuple[float, float]] = {"nomic-embed-text": (0.45, 0.80)}
 
 
 class OllamaEmbedder:
@@ -35,18 +31,20 @@ class OllamaEmbedder:
         dimensions: int = 768,
         host: str | None = None,
         timeout_s: float = 10.0,
+        task_prefixes: bool = True,
     ) -> None:
         self.model = model
         self.dimensions = dimensions
         self.host = host or os.environ.get("OLLAMA_HOST") or DEFAULT_HOST
         self.timeout_s = timeout_s
         self._client: Any = None
-        self.baseline, self.ceiling = KNOWN_BANDS.get(model.split(":")[0], (0.0, 1.0))
+        self.prefixes = prefixes_for(model) if task_prefixes else None
 
     @property
     def identity(self) -> str:
         """See `Embedder.identity`."""
-        return embedder_identity(self.provider, self.model, self.dimensions)
+        scheme = "" if self.prefixes is None else self.prefixes.scheme
+        return embedder_identity(self.provider, self.model, self.dimensions, scheme)
 
     def _get_client(self) -> Any:
         if self._client is None:
@@ -56,12 +54,24 @@ class OllamaEmbedder:
         return self._client
 
     async def embed(self, texts: Sequence[str]) -> FloatMatrix:
-        """See `Embedder.embed`; every failure becomes `EmbeddingError`."""
+        """Embed stored texts; see `Embedder.embed`."""
+        prefixes = self.prefixes
+        return await self._embed(
+            list(texts) if prefixes is None else prefixes.documents(list(texts))
+        )
+
+    async def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
+        """Embed search queries (with the family's query instruction, if any)."""
+        prefixes = self.prefixes
+        return await self._embed(list(texts) if prefixes is None else prefixes.queries(list(texts)))
+
+    async def _embed(self, texts: list[str]) -> FloatMatrix:
+        """Every failure becomes `EmbeddingError`."""
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
         try:
             response = await asyncio.wait_for(
-                self._get_client().embed(model=self.model, input=list(texts)),
+                self._get_client().embed(model=self.model, input=texts),
                 timeout=self.timeout_s,
             )
         except TimeoutError as exc:

@@ -47,7 +47,7 @@ async def hybrid_recall(
     """Absolute fused scores, the relevance floor, and entries below it kept aside."""
     terms = lexemes(query_terms(text))
     clause, params = recall_where(filters)
-    vector = await query_vector(memory, text, given_vector)
+    vector, band, calibrated = await query_vector(memory, text, given_vector)
     literal = None if vector is None else vector_literal(vector)
     cosine = (
         "NULL::float8"
@@ -113,4 +113,4 @@ async def hybrid_recall(
         for row in rows:
             found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
             cosines[row[0]] = float(row[13])
-    return rank(memory, found, keyword_ids, cosines, weights, literal is not None, limit)
+    return rank(memory, found, keyword_ids, cosines, weights, band, limit, calibrated)

@@ -21,6 +21,7 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
+from memory import fused_ranking
 from memory.embedding.base import Embedder
 from memory.entry import (
     DEFAULT_NAMESPACE,
@@ -407,6 +408,10 @@ class PostgresMemory:
             embedding_identity=self.identity,
             path=self.settings.postgres_schema,
         )
+
+    async def calibrate(self) -> bool:
+        """See `Memory.calibrate`."""
+        return await fused_ranking.calibrate(self)
 
     async def health_check(self) -> HealthReport:
         """The server answers a count."""

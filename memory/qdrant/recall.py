@@ -45,7 +45,7 @@ async def hybrid_recall(
     terms = query_terms(text)
     base = recall_filter(filters)
     pool = max(limit * 4, 40)
-    vector = await query_vector(memory, text, given_vector)
+    vector, band, calibrated = await query_vector(memory, text, given_vector)
     weights: dict[str, float] = {}
     found: dict[str, tuple[MemoryEntry, frozenset[str]]] = {}
     keyword_ids: set[str] = set()
@@ -107,4 +107,4 @@ async def hybrid_recall(
             found.setdefault(
                 str(point.id), (from_payload(payload), frozenset(payload.get("terms", ())))
             )
-    return rank(memory, found, keyword_ids, cosines, weights, vector is not None, limit)
+    return rank(memory, found, keyword_ids, cosines, weights, band, limit, calibrated)

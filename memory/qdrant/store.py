@@ -27,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 from qdrant_client import QdrantClient, models
 
+from memory import fused_ranking
 from memory.embedding.base import Embedder
 from memory.entry import (
     DEFAULT_NAMESPACE,
@@ -425,6 +426,10 @@ class QdrantMemory:
             embedding_identity=self.identity,
             path=self.where,
         )
+
+    async def calibrate(self) -> bool:
+        """See `Memory.calibrate`."""
+        return await fused_ranking.calibrate(self)
 
     async def health_check(self) -> HealthReport:
         """The collection answers a count."""

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from memory.calibration import Calibration
 from memory.errors import EmbeddingDimensionError, MemoryStoreError, StorageFullError
 from memory.retrieval import HotCache
 from memory.settings import MemorySettings
@@ -53,8 +54,8 @@ class SqliteCore:
         """Problems met while reading that did not stop the store (shown to the user)."""
         self.doc_frequencies = DocumentFrequencies(self.conn)
         self.hot_cache = HotCache(settings.hot_cache_size, settings.hot_cache_ttl_s)
-        self.vector_baseline = 0.0
-        self.vector_ceiling = 1.0
+        self.calibration: Calibration | None = None
+        """The embedder's anchors, set by the store before the first hybrid recall."""
         self.asymmetric = False
         """The embedder embeds queries differently from documents (E5's prefixes)."""
         """Cosine of unrelated texts for the current embedder (set by the store)."""
@@ -313,7 +314,11 @@ class SqliteCore:
             self._cache_entries -= excess
 
     def remember_vector(self, text: str, vector: npt.NDArray[np.float32]) -> None:
-        """Cache one embedding in its own transaction, if the store can be written.
+        """Cache one embedding; see `remember_vectors`."""
+        self.remember_vectors([(text, vector)])
+
+    def remember_vectors(self, pairs: list[tuple[str, npt.NDArray[np.float32]]]) -> None:
+        """Cache embeddings in their own transaction, if the store can be written.
 
         Only a cache: a read (recall) must not fail because it cannot be saved (a full
         disk, a read-only store, a busy file).
@@ -322,7 +327,7 @@ class SqliteCore:
             return
         try:
             with self.write():
-                self.cache_vectors([(text, vector)])
+                self.cache_vectors(pairs)
         except sqlite3.Error:
             pass  # rolled back: the vector is simply not cached
 

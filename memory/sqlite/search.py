@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from memory.calibration import CosineBand, band_for, fixed_band
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
 from memory.retrieval import (
     Candidate,
@@ -42,6 +43,8 @@ class KeywordStage:
     candidates: dict[int, Candidate] = field(default_factory=dict)
     result: RecallResult | None = None
     """Set unless recall still needs the embedder to produce the query vector."""
+    band: CosineBand | None = None
+    """The query's cosine band, once the hybrid stage knows the query vector."""
 
 
 def _rank(pair: tuple[float, Candidate]) -> tuple[float, float, int, int]:
@@ -92,9 +95,11 @@ def keyword_stage(
     """Run the hot cache, the keyword stage and, when it can, the hybrid stage.
 
     FTS5 candidates get absolute keyword scores; a strong best hit returns early. When the
-    query vector is given or cached, the hybrid stage runs too, in the same thread hop.
+    query vector is given or cached and the embedding model is calibrated, the hybrid stage
+    runs too, in the same thread hop.
     """
     core.refresh()
+    calibrated = core.calibration is not None or fixed_band(core.settings) is not None
     stage = KeywordStage(query=query, limit=limit, filters=filters, cache_key=cache_key)
     cached = core.hot_cache.get(cache_key)
     if cached is not None:
@@ -136,11 +141,13 @@ def keyword_stage(
         )
         stage.result = finish(core, stage, query_vector=None, mode="keyword", degraded=degraded)
     elif query_vector is not None:
-        # A vector the caller already has costs nothing: no reason to return early.
-        stage.result = finish(core, stage, query_vector=query_vector, mode="hybrid")
+        # A vector the caller already has costs nothing: no reason to return early. Until
+        # the model is calibrated, the store calibrates it first and finishes after.
+        if calibrated:
+            stage.result = finish(core, stage, query_vector=query_vector, mode="hybrid")
     elif core.settings.early_return_score < 1.0 and best >= core.settings.early_return_score:
         stage.result = finish(core, stage, query_vector=None, mode="keyword-early")
-    else:
+    elif calibrated:
         vector_key = QUERY_VECTOR_PREFIX + query if core.asymmetric else query
         cached_vector = core.cached_vectors([vector_key]).get(vector_key)
         if cached_vector is not None:
@@ -191,34 +198,25 @@ def finish(
     """Fuse, order, apply the floor, hydrate with one query, and fill the hot cache."""
     if query_vector is not None:
         _add_vector_lane(core, stage, query_vector)
+        stage.band = band_for(core.settings, core.calibration, query_vector)
     settings = core.settings
     hybrid = query_vector is not None
-    scored = [
-        (
-            fused_score(
-                c,
-                settings.vector_weight,
-                settings.keyword_weight,
-                hybrid,
-                core.vector_baseline,
-                core.vector_ceiling,
-            ),
-            c,
-        )
-        for c in stage.candidates.values()
-    ]
+    weights = settings.vector_weight, settings.keyword_weight
+    scored = [(fused_score(c, *weights, hybrid, stage.band), c) for c in stage.candidates.values()]
     scored.sort(key=_rank)
     if settings.conversation_context_weight > 0 and scored:
         scored = _with_follow_ups(core, stage, scored, settings.conversation_context_weight)
     floor = settings.min_relevance_score
     passing = [pair for pair in scored if pair[0] >= floor][: stage.limit]
     below = [pair for pair in scored if pair[0] < floor][: stage.limit]
-    hydrated = hydrate(core, passing + below)
+    hydrated = hydrate(core, passing + below, stage.band)
     entries, below_floor = hydrated[: len(passing)], hydrated[len(passing) :]
     if not entries and not stage.candidates:
         entries = like_fallback(core, stage.query, stage.filters, stage.limit)
     result = RecallResult(entries=entries, mode=mode, degraded=degraded, below_floor=below_floor)
-    core.hot_cache.put(stage.cache_key, result)
+    if degraded is None:
+        # A degraded answer is not kept: the next recall tries the embedder again.
+        core.hot_cache.put(stage.cache_key, result)
     return result
 
 
@@ -262,7 +260,9 @@ def _with_follow_ups(
     return rescored
 
 
-def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[MemoryEntry]:
+def hydrate(
+    core: SqliteCore, scored: list[tuple[float, Candidate]], band: CosineBand | None
+) -> list[MemoryEntry]:
     """Load full entries for scored candidates in one query, keeping their order."""
     if not scored:
         return []
@@ -283,8 +283,7 @@ def hydrate(core: SqliteCore, scored: list[tuple[float, Candidate]]) -> list[Mem
                 candidate,
                 fused,
                 None if parent is None else str(parent[1]),
-                core.vector_baseline,
-                core.vector_ceiling,
+                band,
             )
             entries.append(entry)
     return entries

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from memory.calibration import Calibration, anchor_texts, calibration_note, fixed_band
 from memory.embedding.base import Embedder, checked_vectors, unit_vectors
 from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import EmbeddingError, MemoryStoreError
@@ -64,6 +65,7 @@ class SqliteMemory:
         self.hydration: str | None = None
         """Set when the store was rebuilt from MEMORY_SNAPSHOT.md (and how that went)."""
         self._closed = False
+        self._calibrating = asyncio.Lock()
 
     @classmethod
     async def open(
@@ -81,10 +83,6 @@ class SqliteMemory:
         except BaseException:
             db.shutdown()
             raise
-        baseline = settings.vector_baseline
-        core.vector_baseline = baseline if baseline >= 0 else getattr(embedder, "baseline", 0.0)
-        ceiling = settings.vector_ceiling
-        core.vector_ceiling = ceiling if ceiling >= 0 else getattr(embedder, "ceiling", 1.0)
         core.asymmetric = hasattr(embedder, "embed_queries")
         return cls(db, core, embedder)
 
@@ -102,6 +100,36 @@ class SqliteMemory:
                 return None
             cached.update(zip(missing, fresh, strict=True))
         return np.stack([cached[text] for text in texts])
+
+    async def calibrate(self) -> bool:
+        """See `Memory.calibrate`.
+
+        The reference sentences' vectors live in the embedding cache, so a store pays for
+        them once per model (and again only if the cache evicted them).
+        """
+        ready, _ = await self._calibrate()
+        return ready
+
+    async def _calibrate(self) -> tuple[bool, bool]:
+        """(ready, whether the reference sentences were embedded just now)."""
+        async with self._calibrating:
+            if self.embedder is None or fixed_band(self.settings) is not None:
+                return True, False
+            if self._core.calibration is not None:
+                return True, False
+            texts = list(anchor_texts())
+            cached = await self._db.run(self._core.cached_vectors, texts)
+            missing = [text for text in texts if text not in cached]
+            if missing:
+                fresh = await self._checked(self.embedder.embed(missing))
+                if fresh is None:
+                    return False, False
+                pairs = list(zip(missing, fresh, strict=True))
+                await self._db.run(self._core.remember_vectors, pairs)
+                cached.update(pairs)
+            matrix = np.stack([cached[text] for text in texts])
+            self._core.calibration = Calibration(self.embedder.identity, matrix)
+            return True, bool(missing)
 
     async def _embed_query(self, text: str) -> npt.NDArray[np.float32] | None:
         """A query's vector: `embed_queries` where the model distinguishes queries."""
@@ -281,17 +309,38 @@ class SqliteMemory:
                 degraded = f"keyword-only: {self.last_embedding_error}"
                 return stage.result.model_copy(update={"degraded": degraded})
             return stage.result
-        vectors = await self._embed_query(text)
-        if vectors is None:
-            degraded = f"keyword-only: {self.last_embedding_error}"
+        ready, embedded_anchors = await self._calibrate()
+        if not ready:
+            degraded = (
+                "keyword-only: the embedding model could not be calibrated "
+                f"({self.last_embedding_error})"
+            )
             return await self._db.run(search.finish, self._core, stage, None, "keyword", degraded)
-        return await self._db.run(self._finish_hybrid, stage, text, vectors[0])
+        vector = given
+        if vector is None:
+            vectors = await self._embed_query(text)
+            if vectors is None:
+                degraded = f"keyword-only: {self.last_embedding_error}"
+                return await self._db.run(
+                    search.finish, self._core, stage, None, "keyword", degraded
+                )
+            vector = vectors[0]
+        result = await self._db.run(self._finish_hybrid, stage, text, vector, given is None)
+        if embedded_anchors and self.embedder is not None:
+            # Said once, on the recall that waited for it.
+            return result.model_copy(update={"calibration": calibration_note(self.embedder.model)})
+        return result
 
     def _finish_hybrid(
-        self, stage: search.KeywordStage, text: str, vector: npt.NDArray[np.float32]
+        self,
+        stage: search.KeywordStage,
+        text: str,
+        vector: npt.NDArray[np.float32],
+        embedded: bool,
     ) -> RecallResult:
-        key = search.QUERY_VECTOR_PREFIX + text if self._core.asymmetric else text
-        self._core.remember_vector(key, vector)
+        if embedded:
+            key = search.QUERY_VECTOR_PREFIX + text if self._core.asymmetric else text
+            self._core.remember_vector(key, vector)
         return search.finish(self._core, stage, vector, "hybrid")
 
     async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:

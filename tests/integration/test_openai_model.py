@@ -334,4 +334,6 @@ async def test_openai_embedder(server: FakeOllama) -> None:
     embedder = OpenAIEmbedder("e5", 2, f"{server.url}/v1", api_key="k")
     vectors = await embedder.embed(["first", "second"])
     assert np.allclose(vectors, [[0.6, 0.8], [0.0, 1.0]])
-    assert server.requests[-1] == ("/v1/embeddings", {"model": "e5", "input": ["first", "second"]})
+    # e5 expects "passage: " before stored texts and "query: " before questions.
+    sent = {"model": "e5", "input": ["passage: first", "passage: second"]}
+    assert server.requests[-1] == ("/v1/embeddings", sent)

@@ -1,11 +1,28 @@
-"""A recall that falls back to keywords says so in the status bar, until one works again."""
+"""A recall that falls back to keywords says so in the status bar, until one works again;
+the embedding model being calibrated at start-up shows there too."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from agent.config import Config
+from agent.runtime import Runtime, open_runtime
+from agent.testing import ScriptedModel
+from memory.calibration import anchor_texts
+from memory.embedding.base import FloatMatrix
+from memory.embedding.hashing import HashingEmbedder
 from memory.entry import RecallResult
+from memory.errors import EmbeddingError
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
 from tests.tui.conftest import MakeApp, seed_entry, settle
+from tui.app import MemchatApp
+from tui.widgets.status_bar import StatusBar
 
 
 async def test_the_status_bar_names_a_keyword_only_fallback_and_clears_it(
@@ -35,3 +52,69 @@ async def test_the_status_bar_names_a_keyword_only_fallback_and_clears_it(
         await pilot.press(*"and my dog", "enter")
         await settle(pilot)
         assert "keyword-only: embedding" not in str(h.app.status.render())
+
+
+class GatedEmbedder(HashingEmbedder):
+    """Holds the calibration batch until the test lets it through, or fails it."""
+
+    def __init__(self) -> None:
+        super().__init__(32)
+        self.gate = asyncio.Event()
+        self.fail = False
+
+    async def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        if len(texts) == len(anchor_texts()):
+            await self.gate.wait()
+            if self.fail:
+                raise EmbeddingError("embedding model 'gated' did not answer")
+        return await super().embed(texts)
+
+
+def gated_app(tmp_path: Path, embedder: GatedEmbedder) -> MemchatApp:
+    settings = MemorySettings(embedding_provider="hashing", embedding_dimensions=32)
+
+    async def runtime_factory(cfg: Config) -> Runtime:
+        store = await SqliteMemory.open(tmp_path / "brain.db", settings, embedder)
+        runtime = await open_runtime(cfg, model=ScriptedModel(name="qwen3:8b"), memory=store)
+        runtime.embeddings = "embeddings: gated"
+        return runtime
+
+    return MemchatApp(Config(memory=settings), runtime_factory=runtime_factory, blink=False)
+
+
+async def _status_shows(pilot: Any, text: str) -> None:
+    for _ in range(2000):
+        if text in str(pilot.app.status.render()):
+            return
+        await pilot.pause()
+    raise AssertionError(f"status bar never showed {text!r}: {pilot.app.status.render()}")
+
+
+@pytest.mark.parametrize("fails", [False, True])
+async def test_the_status_bar_shows_the_model_being_calibrated(tmp_path: Path, fails: bool) -> None:
+    embedder = GatedEmbedder()
+    app = gated_app(tmp_path, embedder)
+    async with app.run_test(size=(160, 36)) as pilot:
+        await app.ready.wait()
+        await _status_shows(pilot, "embeddings: gated · calibrating")
+        embedder.fail = fails
+        embedder.gate.set()
+        await settle(pilot)
+        shown = str(app.status.render())
+        assert "calibrating" not in shown
+        if fails:
+            assert "keyword-only: gated could not be calibrated" in shown
+        else:
+            assert "embeddings: gated" in shown and "keyword-only" not in shown
+            assert app.runtime is not None and await app.runtime.memory.calibrate()
+
+
+async def test_the_server_poll_after_the_widgets_are_gone_stops_quietly(make_app: MakeApp) -> None:
+    # The 15-second poll can fire while the app shuts down, after its widgets are removed.
+    h = make_app()
+    async with h.app.run_test(size=(160, 36)) as pilot:
+        await h.app.ready.wait()
+        h.app.exit()
+        await h.app.screen_stack[0].query_one(StatusBar).remove()
+        await h.app.poll_server_on_timer()  # raised NoMatches before the guard
+        await pilot.pause()

