@@ -20,6 +20,15 @@ settings.register_profile("memchat", deadline=None)
 settings.load_profile("memchat")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Slow tests first, so the workers share them from the start.
+
+    Collected in file order, the longest (the TUI's hostile corpus) came last and ran alone
+    on one core for minutes after the other had finished.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(autouse=True)
 def block_model_requests(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reaches a real model unless it opts in (the fake-server tests do)."""

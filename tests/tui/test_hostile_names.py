@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 from textual.app import App
 from textual.content import Content
 from textual.widgets import Button, Label, OptionList, Static
@@ -37,6 +38,7 @@ class Host(App[None]):
     CSS_PATH = Path(tui.__file__).with_name("memchat.tcss")
 
 
+@pytest.mark.slow
 async def test_model_names_in_the_picker_and_the_status_bar(make_app: MakeApp) -> None:
     model = ScriptedModel(name="qwen3:8b")
     model.installed = list(dict.fromkeys(HOSTILE_TEXTS))

@@ -40,6 +40,8 @@ from tests.tui.hostile_scenario import converse, details, restart, typable
 
 CORPUS = [text for _, text in HOSTILE_CASES]
 
+pytestmark = pytest.mark.slow
+
 
 # The corpus in two halves, each its own store and app: the halves run in parallel.
 @pytest.mark.parametrize("half", [0, 1])

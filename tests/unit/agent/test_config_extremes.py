@@ -114,6 +114,7 @@ async def _run(config: Config) -> None:
         await runtime.memory.close()
 
 
+@pytest.mark.slow
 @given(values=extreme_configs())
 @settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_extreme_numbers_load_cleanly_or_run(

@@ -54,6 +54,7 @@ def tools(
     loop.close()
 
 
+@pytest.mark.slow
 @given(
     name=st.sampled_from(["memory_store", "memory_recall", "memory_forget", "memory_list", "nope"]),
     arguments=ARGUMENTS,
