@@ -66,7 +66,7 @@ def store(
 
 
 @given(query=TEXT)
-@settings(max_examples=examples(500), deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_recall_queries(store: SqliteMemory, loop: asyncio.AbstractEventLoop, query: str) -> None:
     result = loop.run_until_complete(store.recall(query, limit=4))
     assert len(result.entries) <= 4
@@ -74,7 +74,7 @@ def test_recall_queries(store: SqliteMemory, loop: asyncio.AbstractEventLoop, qu
 
 
 @given(key=TEXT, content=TEXT)
-@settings(max_examples=examples(400), deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_keys_and_contents(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, key: str, content: str
 ) -> None:
@@ -133,7 +133,7 @@ ARGUMENTS = st.one_of(
     ),
     arguments=ARGUMENTS,
 )
-@settings(max_examples=examples(400), deadline=None, suppress_health_check=FIXTURE_OK)
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=FIXTURE_OK)
 def test_tool_arguments(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, name: str, arguments: object
 ) -> None:
@@ -191,7 +191,7 @@ TOML_VALUE = st.one_of(
     value=TOML_VALUE,
     junk=st.sampled_from(["", "\n[[", "\nx", "\n\x00", "\n[memory]\n"]),
 )
-@settings(max_examples=examples(400), deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 def test_config_files(table: str, key: str, value: str, junk: str) -> None:
     header = f"[{table}]\n" if table else ""
     text = f"# a user's config\n{header}{key} = {value}{junk}\n"

@@ -136,7 +136,11 @@ def test_generated_text_round_trips_and_prints_clean(isolated_dirs: Path, text: 
     run_cli("memory", "import", str(source)).clean()
     assert _fields(run_cli("memory", "get", key).clean().out)["content"] == text
     run_cli("memory", "list").clean()
-    run_cli("memory", "search", text.replace("\x00", " ") or "-").clean()
+    query = text.replace("\x00", " ")
+    if query.strip():
+        run_cli("memory", "search", query).clean()
+    else:  # a blank query is a usage error that says so, not a search
+        assert "must not be empty" in run_cli("memory", "search", query).clean(2).err
 
 
 def _real_memchat(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:

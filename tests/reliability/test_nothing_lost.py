@@ -106,7 +106,7 @@ async def test_app_and_cli_share_the_file_without_locks_or_losses(tmp_path: Path
     )
     store = await SqliteMemory.open(home / "brain.db", SETTINGS, CountingEmbedder(64))
     exports = []
-    for batch in range(6):
+    for batch in range(3):
         path = tmp_path / f"batch{batch}.jsonl"
         path.write_text(
             "\n".join(
@@ -156,7 +156,7 @@ async def test_app_and_cli_share_the_file_without_locks_or_losses(tmp_path: Path
             assert "locked" not in result.stderr + result.stdout
         keys = {e.key for e in await store.list(limit=10_000)}
         assert {f"app-{i}" for i in range(300)} <= keys
-        assert {f"cli-{b}-{i}" for b in range(6) for i in range(50)} <= keys
+        assert {f"cli-{b}-{i}" for b in range(len(exports)) for i in range(50)} <= keys
         assert len((await store.recall("cli note 7", limit=3)).entries) >= 1
     finally:
         await store.close()

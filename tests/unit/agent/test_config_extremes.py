@@ -26,6 +26,7 @@ from agent.errors import ConfigError
 from agent.maintenance import maintain
 from agent.runtime import make_model, open_runtime
 from agent.testing import FunctionModel
+from tests.helpers.depth import examples
 
 
 def _numeric_fields(model: type[BaseModel], prefix: tuple[str, ...] = ()) -> list[Any]:
@@ -116,7 +117,7 @@ async def _run(config: Config) -> None:
 
 @pytest.mark.slow
 @given(values=extreme_configs())
-@settings(max_examples=80, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_extreme_numbers_load_cleanly_or_run(
     values: dict[tuple[str, ...], int | float], loop: asyncio.AbstractEventLoop
 ) -> None:

@@ -15,6 +15,7 @@ from agent.messages import ToolCall
 from agent.tools import MemoryTools, ToolError
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
+from tests.helpers.depth import examples
 from tests.helpers.strategies import JSON_VALUES
 
 JSON = JSON_VALUES
@@ -60,7 +61,9 @@ def tools(
     arguments=ARGUMENTS,
 )
 @settings(
-    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(200),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_any_arguments_give_a_result_or_a_clear_tool_error(
     tools: tuple[MemoryTools, asyncio.AbstractEventLoop], name: str, arguments: object
