@@ -100,7 +100,11 @@ def store_folder() -> Path:
 @asynccontextmanager
 async def opened_memory(config: Config) -> AsyncIterator[Memory]:
     """The configured store, closed on exit; its warnings then go to stderr, escaped."""
-    embedder = make_embedder(config.memory, resolve_ollama_host(config.ollama.host))
+    embedder = make_embedder(
+        config.memory,
+        resolve_ollama_host(config.ollama.host),
+        openai_base_url=config.model.base_url,
+    )
     memory = await open_memory(config.memory, store_folder(), embedder)
     try:
         yield memory

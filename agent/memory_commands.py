@@ -64,19 +64,27 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Recall exactly as the agent does, and show why each entry matched."""
     async with opened_memory(config) as memory:
         result = await memory.recall(args.query, limit=args.limit, namespace=args.namespace)
+        stale = (await memory.stats()).stale_embedding if not args.json else 0
     if args.json:
         out.write(safe_json(result.model_dump_json()) + "\n")
         return 0
     say(out, f"mode: {result.mode}" + (f" ({result.degraded})" if result.degraded else ""))
     if result.calibration:
         say(out, result.calibration)
+    if stale and not result.degraded:
+        say(
+            out,
+            f"note: {memories(stale)} {'has' if stale == 1 else 'have'} no vector from the "
+            "current embedding model and can only be found by keywords; "
+            "`memchat memory reindex` embeds them",
+        )
     for entry in result.entries:
         say(out, _line(entry))
         if entry.scores is not None:
             say(out, f"    {entry.scores.explanation()}")
     if not result.entries:
         floor = config.memory.min_relevance_score
-        below = len(result.below_floor)
+        below = sum(1 for entry in result.below_floor if (entry.score or 0.0) > 0)
         out.write(
             f"nothing above the relevance floor ({floor:.2f})"
             + (f"; {below} weaker match{'es' * (below != 1)} left out\n" if below else "\n")

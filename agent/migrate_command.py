@@ -29,7 +29,11 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         raise MigrationError(f"--from and --to are both {source_name!r}; nothing to do")
     folder = store_folder()
     progress = ProgressBar()
-    embedder = make_embedder(config.memory, resolve_ollama_host(config.ollama.host))
+    embedder = make_embedder(
+        config.memory,
+        resolve_ollama_host(config.ollama.host),
+        openai_base_url=config.model.base_url,
+    )
     source = await open_memory(
         config.memory.model_copy(update={"backend": source_name}), folder, embedder
     )

@@ -85,6 +85,8 @@ class RecallScores(BaseModel):
     """The raw cosine similarity between the query and the entry embeddings."""
     band: tuple[float, float] | None = None
     """The cosines at which vector relevance starts and is full, for this query and model."""
+    band_calibrated: bool = True
+    """False when the band is the fixed one from vector_baseline / vector_ceiling."""
     fused: float
     """The score used for ranking and for the relevance floor."""
     lane: RecallLane
@@ -105,8 +107,9 @@ class RecallScores(BaseModel):
         if self.vector is None:
             parts.append("vector —")
         elif self.cosine is not None and self.band is not None:
+            which = "this query's band" if self.band_calibrated else "the fixed band"
             parts.append(
-                f"vector {self.vector:.2f} (cosine {self.cosine:.3f} in this query's band "
+                f"vector {self.vector:.2f} (cosine {self.cosine:.3f} in {which} "
                 f"{self.band[0]:.3f}-{self.band[1]:.3f})"
             )
         else:

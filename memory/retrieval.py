@@ -170,6 +170,7 @@ def explain(
         vector=None if cosine is None else vector_relevance(cosine, band),
         cosine=None if cosine is None else round(cosine, 6),
         band=None if cosine is None or band is None else (round(band.zero, 6), round(band.full, 6)),
+        band_calibrated=band is None or band.calibrated,
         fused=fused,
         lane=candidate.lane(),
         context_of=context_of,

@@ -134,8 +134,9 @@ def keyword_stage(
         # model changed): keyword-only, and said so once there is anything to search.
         no_vectors = vectors_wanted and bool(stage.candidates) and not len(core.index)
         degraded = (
-            "keyword-only: no stored memory has a vector yet (`memchat memory reindex` "
-            "embeds them once the embedding model answers)"
+            "keyword-only: no stored memory has a vector from the current embedding model "
+            "(it, its size or its task prefixes changed, or it was not answering); "
+            "`memchat memory reindex` embeds them"
             if no_vectors
             else None
         )

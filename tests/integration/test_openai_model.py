@@ -337,3 +337,37 @@ async def test_openai_embedder(server: FakeOllama) -> None:
     # e5 expects "passage: " before stored texts and "query: " before questions.
     sent = {"model": "e5", "input": ["passage: first", "passage: second"]}
     assert server.requests[-1] == ("/v1/embeddings", sent)
+
+
+def test_memory_commands_embed_through_the_openai_server(server: FakeOllama) -> None:
+    # The CLI used to build the embedder without model.base_url: nothing could be embedded.
+    import json
+    import os
+
+    from tests.unit.agent.cli_harness import record, run_cli
+
+    server.routes["/v1/embeddings"] = lambda body: Reply(
+        body={
+            "data": [
+                {"index": i, "embedding": [1.0, float(len(text) % 7)]}
+                for i, text in enumerate(body["input"])
+            ]
+        }
+    )
+    config = Path(os.environ["MEMCHAT_CONFIG"])
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(
+        f'[model]\nprovider = "openai"\nbase_url = "{server.url}/v1"\n'
+        '[memory]\nembedding_provider = "openai"\nembedding_model = "e5"\n'
+        "embedding_dimensions = 2\n",
+        encoding="utf-8",
+    )
+    source = config.parent / "in.jsonl"
+    rows = [record("trip", "Kyoto in November"), record("pet", "The dog is Biscuit")]
+    source.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    run_cli("memory", "import", str(source)).clean()
+    run_cli("memory", "reindex").clean()
+    sent = [body["input"] for path, body in server.requests if path == "/v1/embeddings"]
+    assert ["passage: Kyoto in November", "passage: The dog is Biscuit"] in sent
+    found = run_cli("memory", "search", "Biscuit the dog").clean()
+    assert "keyword-only" not in found.out and "pet" in found.out

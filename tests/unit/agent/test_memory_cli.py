@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from pathlib import Path
@@ -7,6 +8,10 @@ from typing import Any
 
 import pytest
 
+from memory.embedding.hashing import HashingEmbedder
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
 from tui.cli import main
 
 
@@ -222,3 +227,34 @@ def test_store_warnings_go_to_stderr_escaped(
     assert captured.err == (
         "memchat: warning: row 3 skipped: damaged \\x1b[2J\nmemchat: warning: read-only mode\n"
     )
+
+
+async def _store_one_with(embedder: HashingEmbedder) -> None:
+    settings = MemorySettings(embedding_provider="hashing", embedding_dimensions=32)
+    store = await SqliteMemory.open(
+        Path(os.environ["MEMCHAT_HOME"]) / "brain.db", settings, embedder
+    )
+    try:
+        await store.store("new", "a memory saved with the current model")
+    finally:
+        await store.close()
+
+
+def test_search_says_which_memories_lack_a_vector_from_the_current_model(tmp_path: Path) -> None:
+    write_config()
+    source = write_jsonl(
+        tmp_path / "in.jsonl", [record("trip", "Kyoto in November"), record("pet", "dog Biscuit")]
+    )
+    run_cli("memory", "import", str(source)).clean()
+    # Another size is another embedding identity: the stored vectors no longer compare.
+    Path(os.environ["MEMCHAT_CONFIG"]).write_text(
+        '[memory]\nembedding_provider = "hashing"\nembedding_dimensions = 32\n', encoding="utf-8"
+    )
+    none_yet = run_cli("memory", "search", "Kyoto trip").clean().out
+    assert "no stored memory has a vector from the current embedding model" in none_yet
+    assert "reindex" in none_yet
+    asyncio.run(_store_one_with(HashingEmbedder(32)))
+    partly = run_cli("memory", "search", "Kyoto trip").clean().out
+    assert "note: 2 memories have no vector from the current embedding model" in partly
+    run_cli("memory", "reindex").clean()
+    assert "note:" not in run_cli("memory", "search", "Kyoto trip").clean().out

@@ -88,6 +88,7 @@ async def test_scores_explain_the_calibrated_band(open_store: OpenStore) -> None
     assert scores.cosine is not None and scores.band is not None and scores.vector is not None
     zero, full = scores.band
     assert 0.0 < zero < full
+    assert scores.band_calibrated and "this query's band" in scores.explanation()
     expected = min(max((scores.cosine - zero) / (full - zero), 0.0), 1.0)
     assert scores.vector == pytest.approx(expected, abs=1e-5)
 
@@ -133,6 +134,7 @@ async def test_a_fixed_band_in_the_settings_overrides_calibration(open_store: Op
     assert list(anchor_texts()) not in embedder.calls
     scores = result.entries[0].scores
     assert scores is not None and scores.band == (0.2, 0.6) and result.calibration is None
+    assert not scores.band_calibrated and "the fixed band 0.200-0.600" in scores.explanation()
 
 
 def test_fixed_band_and_settings_checks() -> None:
