@@ -58,11 +58,6 @@ class CosineBand:
         span = max(self.full - self.zero, 1e-6)
         return min(max((cosine - self.zero) / span, 0.0), 1.0)
 
-    def describe(self) -> str:
-        """How the band was set, for the inspector and `memchat memory search`."""
-        how = "calibrated for this query" if self.calibrated else "fixed in settings"
-        return f"cosine band {self.zero:.3f}-{self.full:.3f} ({how})"
-
 
 def fixed_band(settings: MemorySettings) -> CosineBand | None:
     """The band the settings pin (vector_baseline / vector_ceiling), or None to calibrate."""
@@ -76,8 +71,7 @@ def fixed_band(settings: MemorySettings) -> CosineBand | None:
 class Calibration:
     """The anchors of one embedding identity, ready to give each query its band."""
 
-    def __init__(self, identity: str, anchors: npt.NDArray[np.float32]) -> None:
-        self.identity = identity
+    def __init__(self, anchors: npt.NDArray[np.float32]) -> None:
         self.anchors = np.ascontiguousarray(anchors, dtype=np.float32)
 
     def band(self, query: npt.NDArray[np.float32]) -> CosineBand:
@@ -120,7 +114,7 @@ async def calibrate_embedder(embedder: Embedder) -> tuple[Calibration, bool]:
         return known, False
     texts = list(anchor_texts())
     vectors = checked_vectors(await embedder.embed(texts), embedder.dimensions, embedder.provider)
-    calibration = Calibration(embedder.identity, vectors)
+    calibration = Calibration(vectors)
     _PROCESS_CALIBRATIONS[embedder.identity] = calibration
     return calibration, True
 

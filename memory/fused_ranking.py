@@ -47,7 +47,12 @@ async def query_vector(
     vector = None if given is None else np.asarray(given, dtype=np.float32)
     fixed = fixed_band(settings)
     if embedder is None:
-        return (vector, fixed, None) if fixed is not None else (None, None, None)
+        # Only a given vector and a fixed band make a hybrid recall without an embedder.
+        return (
+            (vector, fixed, None)
+            if vector is not None and fixed is not None
+            else (None, None, None)
+        )
     note = None
     try:
         calibration = None

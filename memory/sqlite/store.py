@@ -128,7 +128,7 @@ class SqliteMemory:
                 await self._db.run(self._core.remember_vectors, pairs)
                 cached.update(pairs)
             matrix = np.stack([cached[text] for text in texts])
-            self._core.calibration = Calibration(self.embedder.identity, matrix)
+            self._core.calibration = Calibration(matrix)
             return True, bool(missing)
 
     async def _embed_query(self, text: str) -> npt.NDArray[np.float32] | None:

@@ -62,7 +62,7 @@ async def test_the_lab_ranks_and_injects_as_the_store(tmp_path: Path) -> None:
         lanes = await keyword_lanes(injector, ns, QUESTIONS)
         vectors = await embedder.embed([item.content for item in ns.items])
         asked = await embedder.embed(QUESTIONS)
-        calibration = Calibration("hashing", await embedder.embed(list(anchor_texts())))
+        calibration = Calibration(await embedder.embed(list(anchor_texts())))
         nxt = follow_ups(ns)
         method = METHODS["product"]
         for text, lane, vector in zip(QUESTIONS, lanes, asked, strict=True):

@@ -150,14 +150,14 @@ def test_the_band_follows_the_anchor_distribution() -> None:
     anchors /= np.linalg.norm(anchors, axis=1, keepdims=True)
     query = anchors[0] + anchors[1]
     query /= np.linalg.norm(query)
-    band = Calibration("x", anchors).band(query)
+    band = Calibration(anchors).band(query)
     cosines = anchors @ query
     spread = max(float(cosines.std()), 0.01)
     assert band.zero == pytest.approx(float(cosines.mean()) + 3.5 * spread, rel=1e-5)
     assert band.full == pytest.approx(float(cosines.mean()) + 7.5 * spread, rel=1e-5)
     assert band.relevance(band.zero) == 0.0 and band.relevance(band.full) == 1.0
     # A model whose cosines barely vary: noise must not become relevance.
-    flat = Calibration("flat", np.tile(anchors[:1], (150, 1))).band(anchors[0])
+    flat = Calibration(np.tile(anchors[:1], (150, 1))).band(anchors[0])
     assert flat.full - flat.zero == pytest.approx(0.04, abs=1e-6)
 
 
@@ -177,3 +177,12 @@ async def test_server_backends_calibrate_once_per_process_and_say_so() -> None:
     broken = SimpleNamespace(settings=store.settings, embedder=failing, last_embedding_error=None)
     assert await query_vector(broken, "anything") == (None, None, None)
     assert broken.last_embedding_error is not None
+
+
+async def test_server_backends_without_an_embedder_stay_keyword_only_under_a_fixed_band() -> None:
+    settings = MemorySettings(embedding_provider="none", vector_baseline=0.2)
+    store = SimpleNamespace(settings=settings, embedder=None, last_embedding_error=None)
+    assert await query_vector(store, "anything") == (None, None, None)
+    given = np.ones(4, dtype=np.float32) / 2
+    vector, band, _ = await query_vector(store, "anything", given)
+    assert vector is not None and band == fixed_band(settings)
