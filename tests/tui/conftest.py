@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.worker import WorkerCancelled, WorkerState
 
 from agent.config import Config
 from agent.runtime import Runtime, open_runtime
@@ -97,11 +98,24 @@ def make_app(tmp_path: Path) -> MakeApp:
 
 
 async def settle(pilot: Any) -> None:
-    """Wait until every worker has finished (cancelled ones included), then for messages."""
+    """Wait until every worker has finished, then for the messages they posted.
+
+    An exclusive worker (the inspector's reload, hygiene) is cancelled when a newer one
+    starts: that is the app working as designed, so a cancellation is not a failure here,
+    while a worker that raised still fails the test. Workers started by finishing ones are
+    waited for too; the bound only stops a runaway loop of new workers.
+    """
     app = pilot.app
     for _ in range(1000):
         await pilot.pause()
-        if all(worker.is_finished for worker in app.workers):
+        unfinished = [worker for worker in app.workers if not worker.is_finished]
+        if not unfinished:
             await pilot.pause()
             return
-    raise AssertionError("workers did not finish")
+        started = [worker for worker in unfinished if worker.state != WorkerState.PENDING]
+        for worker in started:
+            try:
+                await worker.wait()
+            except WorkerCancelled:
+                pass
+    raise AssertionError("workers kept starting new workers")

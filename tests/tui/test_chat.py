@@ -21,7 +21,7 @@ async def send(pilot: Pilot[None], text: str) -> None:
     prompt.focus()
     prompt.text = text
     await pilot.press("enter")
-    await pilot.app.workers.wait_for_complete()
+    await settle(pilot)
     await pilot.pause()
 
 
@@ -55,7 +55,7 @@ async def test_a_tool_call_shows_its_entry_and_refreshes_the_inspector(make_app:
         await send(pilot, "Remember that I live in Lisbon")
         entry = h.app.query_one(ToolCallEntry)
         assert entry.title.startswith("✓ memory_store") and entry.has_class("succeeded")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         assert "user_city" in [e.key for e in h.app.inspector.entries]
 
@@ -96,14 +96,14 @@ async def test_esc_stops_a_reply_and_keeps_what_arrived(make_app: MakeApp) -> No
         while not h.app.query(AssistantMessage) or not h.app.query_one(AssistantMessage).text:
             await pilot.pause()
         await pilot.press("escape")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         reply = h.app.query_one(AssistantMessage)
         assert reply.has_class("stopped") and reply.text == "A partia"  # the first chunk
         transcript = h.runtime.sessions.load(h.runtime.session.id).messages
         assert transcript[-1].stopped and transcript[-1].content == reply.text
         await pilot.click("#regenerate")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         replies = list(h.app.query(AssistantMessage))
         assert replies[-1].text == "Regenerated answer."
@@ -121,7 +121,7 @@ async def test_esc_before_anything_arrives_restores_the_prompt(make_app: MakeApp
         while not model.requests:
             await pilot.pause()
         await pilot.press("escape")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         assert h.app.query_one(PromptInput).text == "Are you there?"
         assert not h.app.query(AssistantMessage)
@@ -155,7 +155,7 @@ async def test_sending_a_kept_message_again_retries_it_once(make_app: MakeApp) -
         await send(pilot, "Please do not lose this")
         assert h.app.query_one(PromptInput).text == "Please do not lose this"
         await pilot.press("enter")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         assert [m.text for m in h.app.query(UserMessage)] == ["Please do not lose this"]
         assert len(h.app.query(AssistantMessage)) == 1
@@ -187,7 +187,7 @@ async def test_ctrl_j_makes_a_new_line_and_enter_sends_both(make_app: MakeApp) -
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
         await pilot.press("l", "1", "ctrl+j", "l", "2", "enter")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         assert [m.text for m in h.app.query(UserMessage)] == ["l1\nl2"]
 
 
@@ -236,7 +236,7 @@ async def test_switching_sessions_shows_the_old_transcript(make_app: MakeApp) ->
         await pilot.press("ctrl+n")
         await pilot.pause()
         h.app._resume(old)
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         assert [m.text for m in h.app.query(UserMessage)] == ["Planning Kyoto in April"]
         assert h.app.query_one(AssistantMessage).text == "Kyoto is lovely in April."

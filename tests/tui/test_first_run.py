@@ -7,7 +7,7 @@ from pathlib import Path
 
 from agent.model import ModelNotFoundError, RunningModel, ServerUnavailableError
 from agent.testing import ScriptedModel
-from tests.tui.conftest import MakeApp
+from tests.tui.conftest import MakeApp, settle
 from tui.screens.model_pull import ModelPullScreen
 from tui.screens.server_down import ServerDownScreen
 
@@ -24,14 +24,14 @@ async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp
         assert "127.0.0.1:11434" in text and "ollama serve" in text
         assert "not running" in str(h.app.status.render())
         await pilot.press("r")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         assert isinstance(h.app.screen, ServerDownScreen)
         model.failure = None
         await pilot.press("r")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         assert not isinstance(h.app.screen, ServerDownScreen)
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         assert "ollama: connected" in str(h.app.status.render())
 
 
@@ -62,7 +62,7 @@ async def test_memory_works_without_ollama(make_app: MakeApp) -> None:
         await pilot.pause()
         assert not isinstance(h.app.screen, ServerDownScreen)
         h.app.submit("/remember the spare key is under the blue pot")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         assert await h.runtime.memory.count() == 1
 
 
@@ -76,9 +76,9 @@ async def test_missing_model_offers_the_pull_with_progress(make_app: MakeApp) ->
         assert isinstance(h.app.screen, ModelPullScreen)
         assert "qwen3:8b" in str(h.app.screen.query_one("#pull-title").render())
         await pilot.click("#pull")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         assert not isinstance(h.app.screen, ModelPullScreen)
         assert "ollama: connected" in str(h.app.status.render())
         assert "qwen3:8b" in model.installed
@@ -102,13 +102,13 @@ async def test_an_openai_compatible_server_without_the_model_offers_its_models(
     )
     async with h.app.run_test(size=(100, 30)) as pilot:
         await h.app.ready.wait()
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         assert isinstance(h.app.screen, PickerScreen)
         assert any("serves qwen" in n.message for n in h.app._notifications)
         model.failure = None
         h.app.screen.dismiss("smollm2")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         assert h.runtime.agent.model.name == "smollm2"
         text = config.read_text()
@@ -137,7 +137,7 @@ async def test_settings_are_written_back_keeping_comments(make_app: MakeApp) -> 
         h.app.action_toggle_thinking()
         h.app.set_keep_alive("30m")
         h.app.use_model("llama3.1:8b")
-        await h.app.workers.wait_for_complete()
+        await settle(pilot)
         await pilot.pause()
         text = config.read_text()
         assert "# my config" in text and "# favourite" in text
