@@ -35,6 +35,8 @@ Z_FULL = 7.5
 MIN_SPREAD = 0.01
 """Floor on the anchors' standard deviation: a model whose cosines barely vary (or a query
 of one repeated word) must not turn noise into relevance."""
+MIN_BAND_WIDTH = 0.02
+"""Narrowest calibrated band, in cosine: where the anchors crowd the top of the scale."""
 
 
 @cache
@@ -83,7 +85,11 @@ def band_from_anchor_cosines(cosines: npt.NDArray[np.floating[Any]]) -> CosineBa
     """The band set by a query's cosines to the anchor sentences."""
     mean = float(cosines.mean())
     spread = max(float(cosines.std()), MIN_SPREAD)
-    return CosineBand(mean + Z_START * spread, mean + Z_FULL * spread, calibrated=True)
+    # A model whose cosines spread widely would put "fully relevant" past 1.0, where not even
+    # the query itself reaches it: an exact match must still count as fully relevant.
+    full = min(mean + Z_FULL * spread, 1.0)
+    zero = min(mean + Z_START * spread, full - MIN_BAND_WIDTH)
+    return CosineBand(zero, full, calibrated=True)
 
 
 def band_for(

@@ -152,6 +152,15 @@ CREATE TABLE memory_audit (
 CREATE INDEX memory_audit_at ON memory_audit (at);
 """
 
+# The calibration anchors' vectors per embedding model: read at every start, never evicted.
+_CREATE_ANCHORS_TABLE = """
+CREATE TABLE calibration_anchors (
+    model TEXT PRIMARY KEY,
+    anchors_digest TEXT NOT NULL,
+    vectors BLOB NOT NULL
+) WITHOUT ROWID;
+"""
+
 # Matches a stored time whose year has fewer than four digits.
 _SHORT_YEAR_GLOB = " OR ".join(
     f"{column} GLOB '{'[0-9]' * digits}-*'"
@@ -182,6 +191,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0004_embedding_cache", _script(_CREATE_EMBEDDING_CACHE)),
     Migration("0005_audit", _script(_CREATE_AUDIT)),
     Migration("0006_pad_short_years", _pad_short_years),
+    Migration("0007_calibration_anchors", _script(_CREATE_ANCHORS_TABLE)),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

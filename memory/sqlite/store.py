@@ -31,6 +31,7 @@ from memory.snapshot import render_snapshot
 from memory.snapshot_guard import keep_unaccounted
 from memory.sqlite import history, importing, reads, search, writes
 from memory.sqlite import hygiene as hygiene_run
+from memory.sqlite.anchors import keep_anchor_matrix, stored_anchor_matrix
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
 from memory.sqlite.writes import NewMemory
@@ -104,8 +105,8 @@ class SqliteMemory:
     async def calibrate(self) -> bool:
         """See `Memory.calibrate`.
 
-        The reference sentences' vectors live in the embedding cache, so a store pays for
-        them once per model (and again only if the cache evicted them).
+        The reference sentences' vectors are kept in the store, so it pays for them once
+        per model (and again only if the store cannot be written).
         """
         ready, _ = await self._calibrate()
         return ready
@@ -118,16 +119,20 @@ class SqliteMemory:
             if self._core.calibration is not None:
                 return True, False
             texts = list(anchor_texts())
+            kept = await self._db.run(stored_anchor_matrix, self._core, texts)
+            if kept is not None:
+                self._core.calibration = Calibration(kept)
+                return True, False
+            # Stores from before the anchors had their own table hold them in the cache.
             cached = await self._db.run(self._core.cached_vectors, texts)
             missing = [text for text in texts if text not in cached]
             if missing:
                 fresh = await self._checked(self.embedder.embed(missing))
                 if fresh is None:
                     return False, False
-                pairs = list(zip(missing, fresh, strict=True))
-                await self._db.run(self._core.remember_vectors, pairs)
-                cached.update(pairs)
+                cached.update(zip(missing, fresh, strict=True))
             matrix = np.stack([cached[text] for text in texts])
+            await self._db.run(keep_anchor_matrix, self._core, texts, matrix)
             self._core.calibration = Calibration(matrix)
             return True, bool(missing)
 

@@ -8,7 +8,13 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from memory.calibration import Calibration, CosineBand, anchor_texts, fixed_band
+from memory.calibration import (
+    Calibration,
+    CosineBand,
+    anchor_texts,
+    band_from_anchor_cosines,
+    fixed_band,
+)
 from memory.embedding.base import FloatMatrix, unit_vectors
 from memory.embedding.hashing import HashingEmbedder
 from memory.fused_ranking import query_vector
@@ -93,18 +99,24 @@ async def test_scores_explain_the_calibrated_band(open_store: OpenStore) -> None
     assert scores.vector == pytest.approx(expected, abs=1e-5)
 
 
+@pytest.mark.parametrize("cache_size", [10_000, 0])
 async def test_the_reference_sentences_are_embedded_once_per_model(
-    open_store: OpenStore, tmp_path: object
+    open_store: OpenStore, cache_size: int
 ) -> None:
     embedder = CountingEmbedder(DIMS)
-    store = await open_store(embedder, early_return_score=1.0)
+    store = await open_store(embedder, early_return_score=1.0, embedding_cache_size=cache_size)
     await store.store("cat", FACTS["cat"])
     first = await store.recall("what is my cat called")
     assert first.calibration is not None and embedder.calls.count(list(anchor_texts())) == 1
     await store.close()
-    reopened = await open_store(CountingEmbedder(DIMS), early_return_score=1.0)
+    # Kept in the store whatever the embedding cache may hold (even nothing).
+    again_embedder = CountingEmbedder(DIMS)
+    reopened = await open_store(
+        again_embedder, early_return_score=1.0, embedding_cache_size=cache_size
+    )
     again = await reopened.recall("what is my cat called")
-    assert again.calibration is None and again.mode == "hybrid"  # from the embedding cache
+    assert again.calibration is None and again.mode == "hybrid"
+    assert list(anchor_texts()) not in again_embedder.calls
 
 
 async def test_a_model_that_cannot_be_calibrated_recalls_by_keyword_and_says_so(
@@ -140,13 +152,15 @@ async def test_a_fixed_band_in_the_settings_overrides_calibration(open_store: Op
 def test_fixed_band_and_settings_checks() -> None:
     assert fixed_band(MemorySettings()) is None
     assert fixed_band(MemorySettings(vector_baseline=0.5)) == CosineBand(0.5, 1.0, False)
-    with pytest.raises(ValueError, match="vector_ceiling must be above vector_baseline"):
+    with pytest.raises(ValueError, match=r"vector_ceiling\n.*must be above vector_baseline"):
         MemorySettings(vector_baseline=0.8, vector_ceiling=0.7)
+    with pytest.raises(ValueError, match="keyword_weight\n.*cannot both be 0"):
+        MemorySettings(vector_weight=0.0, keyword_weight=0.0)
 
 
 def test_the_band_follows_the_anchor_distribution() -> None:
     rng = np.random.default_rng(3)
-    anchors = rng.standard_normal((150, 32)).astype(np.float32)
+    anchors = rng.standard_normal((150, 384)).astype(np.float32)
     anchors /= np.linalg.norm(anchors, axis=1, keepdims=True)
     query = anchors[0] + anchors[1]
     query /= np.linalg.norm(query)
@@ -157,8 +171,14 @@ def test_the_band_follows_the_anchor_distribution() -> None:
     assert band.full == pytest.approx(float(cosines.mean()) + 7.5 * spread, rel=1e-5)
     assert band.relevance(band.zero) == 0.0 and band.relevance(band.full) == 1.0
     # A model whose cosines barely vary: noise must not become relevance.
-    flat = Calibration(np.tile(anchors[:1], (150, 1))).band(anchors[0])
+    flat = Calibration(np.tile(anchors[:1], (150, 1))).band(-anchors[0])
     assert flat.full - flat.zero == pytest.approx(0.04, abs=1e-6)
+    # Cosines spread so widely that "full" would lie past 1.0: the query itself is still
+    # fully relevant, and the band stays inside the cosine scale.
+    wide = band_from_anchor_cosines(np.linspace(-0.6, 0.9, 150))
+    assert wide.full == 1.0 and wide.zero < wide.full and wide.relevance(1.0) == 1.0
+    crowded = band_from_anchor_cosines(np.full(150, 0.995))
+    assert crowded.full == 1.0 and crowded.zero == pytest.approx(0.98)
 
 
 async def test_server_backends_calibrate_once_per_process_and_say_so() -> None:
