@@ -159,6 +159,16 @@ async def test_early_return_skips_the_embedding_call(open_store: OpenStore) -> N
     assert [e.key for e in result.entries] == ["pet"]
 
 
+async def test_no_early_return_when_keywords_carry_no_weight(open_store: OpenStore) -> None:
+    embedder = CountingEmbedder(DIMS)
+    store = await open_store(embedder, keyword_weight=0.0, vector_weight=1.0)
+    await store.store("pet", "The user's cat is called Miso")
+    result = await store.recall("cat called Miso")
+    assert result.mode == "hybrid"
+    scores = result.entries[0].scores
+    assert scores is not None and result.entries[0].score == pytest.approx(scores.vector)
+
+
 async def test_hybrid_runs_when_keywords_are_weak(open_store: OpenStore) -> None:
     embedder = CountingEmbedder(DIMS)
     store = await open_store(embedder, min_relevance_score=0.0)
