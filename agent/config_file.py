@@ -48,6 +48,7 @@ def _describe(exc: ValidationError, text: str, path: Path) -> str:
         line = _key_line(text, loc)
         where = f"{path}:{line}" if line else str(path)
         message = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
+        message = message.removeprefix("Value error, ")
         lines.append(f"{where}: {key}: {message}")
     return "invalid config:\n  " + "\n  ".join(lines)
 
@@ -103,7 +104,9 @@ def parse_config(text: str, path: Path) -> Config:
         key = ".".join(str(part) for part in bad)
         raise ConfigError(f"{where}: {key}: must not contain a NUL character (\\u0000)")
     try:
-        config = Config.model_validate(data)
+        # Strict: `auto_save = "no"` or `temperature = "0.7"` is a mistake to point out, not
+        # a value to guess at (a quoted "false" would otherwise turn a feature on).
+        config = Config.model_validate(data, strict=True)
     except ValidationError as exc:
         raise ConfigError(_describe(exc, text, path)) from None
     return _anchor_paths(config, path)

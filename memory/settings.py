@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from memory.entry import MAX_EMBEDDING_DIMENSIONS
 
@@ -135,11 +135,18 @@ class MemorySettings(BaseModel):
     budgets: BudgetSettings = Field(default_factory=BudgetSettings)
     """Size limits per category, applied by memory hygiene."""
 
-    @model_validator(mode="after")
-    def _weights_not_both_zero(self) -> MemorySettings:
-        if self.vector_weight + self.keyword_weight <= 0:
+    # Checked on the second field of each pair, so an error names the line that set it.
+    @field_validator("keyword_weight")
+    @classmethod
+    def _weights_not_both_zero(cls, keyword_weight: float, info: ValidationInfo) -> float:
+        if keyword_weight <= 0 and info.data.get("vector_weight", 1.0) <= 0:
             raise ValueError("vector_weight and keyword_weight cannot both be 0")
-        ceiling = self.vector_ceiling if self.vector_ceiling >= 0 else 1.0
-        if self.vector_baseline >= 0 and ceiling <= self.vector_baseline:
-            raise ValueError("vector_ceiling must be above vector_baseline")
-        return self
+        return keyword_weight
+
+    @field_validator("vector_ceiling")
+    @classmethod
+    def _ceiling_above_baseline(cls, ceiling: float, info: ValidationInfo) -> float:
+        baseline = info.data.get("vector_baseline", -1.0)
+        if baseline >= 0 and (ceiling if ceiling >= 0 else 1.0) <= baseline:
+            raise ValueError(f"must be above vector_baseline ({baseline})")
+        return ceiling

@@ -86,6 +86,36 @@ def test_bad_value_names_key_and_line(tmp_path: Path) -> None:
     )
 
 
+def test_values_of_the_wrong_type_are_errors_not_guesses(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        '[memory]\nauto_save = "false"\nrecall_limit = "5"\nembedding_timeout_s = 5\n'
+        "[ollama]\nmodel = 8\ntemperature = 1\n"
+    )
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    message = str(info.value)
+    assert f"{path}:2: memory.auto_save: Input should be a valid boolean" in message
+    assert f"{path}:3: memory.recall_limit: Input should be a valid integer" in message
+    assert f"{path}:6: ollama.model: Input should be a valid string" in message
+    # Whole numbers where a float is expected are what a person writes: accepted.
+    assert "embedding_timeout_s" not in message and "temperature" not in message
+
+
+def test_settings_checked_together_point_at_the_second_key(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(
+        "[memory]\nvector_weight = 0\nkeyword_weight = 0\n"
+        "vector_baseline = 0.6\nvector_ceiling = 0.5\n"
+    )
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    message = str(info.value)
+    assert f"{path}:3: memory.keyword_weight: vector_weight and keyword_weight cannot" in message
+    assert f"{path}:5: memory.vector_ceiling: must be above vector_baseline (0.6)" in message
+    assert "Value error" not in message
+
+
 def test_unknown_key_is_rejected_with_its_line(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("[ollama]\nmodel = 'llama3.1:8b'\nmodle = 'typo'\n")
