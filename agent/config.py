@@ -76,7 +76,8 @@ class AgentSettings(BaseModel):
     max_history_messages: int = Field(default=50, ge=2)
     """Messages of history sent with each request (trimmed by whole turns)."""
     max_tool_iterations: int = Field(default=5, ge=1, le=50)
-    """Rounds of tool calls one turn may make before it stops with a note."""
+    """Rounds of tool calls one turn may make; then the model is asked to answer without
+    tools, and the chat says the limit was reached."""
     stop_looping_replies: bool = True
     """Stop a reply that keeps repeating one passage (4+ times in a row, 800+ characters) and
     keep a single copy; small models at low temperature can otherwise fill the context."""

@@ -65,6 +65,24 @@ class _Round:
         )
 
 
+TOOL_LIMIT_INSTRUCTION = (
+    "You have used every tool call this message allows. Do not call tools now: answer the "
+    "user's last message from what the tool results above give you, and say what you could "
+    "not finish."
+)
+
+
+def _without_tools(messages: list[ChatMessage]) -> list[ChatMessage]:
+    """The request for the answer after the last tool round, telling the model to answer.
+
+    The instruction joins the first system message, not a new one after the tool results:
+    several chat templates refuse a system message anywhere but first.
+    """
+    system, *rest = messages
+    told = system.model_copy(update={"content": f"{system.content}\n\n{TOOL_LIMIT_INSTRUCTION}"})
+    return [told, *rest]
+
+
 def _last_user_index(messages: list[ChatMessage]) -> int:
     return max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
 
@@ -118,6 +136,15 @@ class Agent:
             max_tokens=ollama.max_reply_tokens or None,
         )
 
+    @staticmethod
+    def is_retry(user_text: str, session: Session) -> bool:
+        """Whether `user_text` is the last message sent again after nothing answered it.
+
+        After a dead server or a stopped reply, the turn answers that message instead of
+        storing a second copy, and the chat keeps its one bubble.
+        """
+        return parse_command(user_text) is None and unanswered(session.messages) == user_text
+
     async def turn(
         self, user_text: str, session: Session, *, resend: bool = False
     ) -> AsyncGenerator[TurnEvent, None]:
@@ -155,8 +182,7 @@ class Agent:
                 yield event
             return
         started = time.monotonic()
-        # Sent again after the model never answered it: a retry, not a second message.
-        resend = resend or unanswered(session.messages) == user_text
+        resend = resend or self.is_retry(user_text, session)
         if resend:
             history = list(session.messages[: max(_last_user_index(session.messages), 0)])
             saved: MemoryEntry | Notice | None = None
@@ -319,10 +345,21 @@ class Agent:
                 if rounds >= self.config.agent.max_tool_iterations:
                     reason = "tool_limit"
                     yield Notice(
-                        f"Stopped after {rounds} rounds of tool calls "
-                        "(agent.max_tool_iterations); ask again to continue.",
+                        f"The model used all {rounds} rounds of tool calls "
+                        "(agent.max_tool_iterations), so it was asked to answer without tools.",
                         "warning",
                     )
+                    current = _Round()
+                    final = _without_tools([*request, *produced])
+                    async with contextlib.aclosing(self._stream(final, [], current)) as stream:
+                        async for event in stream:
+                            yield event
+                    # Calls it still makes have no round left to run in; kept, they would
+                    # stand unanswered in the history the next turn sends.
+                    current.calls = []
+                    produced.append(current.message(stopped=current.looped))
+                    if not current.text:
+                        yield Notice("The model gave no answer after its tool calls.", "warning")
                     break
             finished = True
         except ModelError as exc:

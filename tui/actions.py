@@ -14,7 +14,6 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 
 from agent.errors import AgentError
-from agent.history import unanswered
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
 from memory.errors import MemoryStoreError
 from memory.wording import memories
@@ -309,8 +308,7 @@ class AppActions(App[None]):
         """Stream one turn into the chat and keep the inspector and status current."""
         assert self.runtime is not None
         view = TurnView(self.chat)
-        # The agent retries a message nothing answered (see TurnView.withdraw).
-        retry = unanswered(self.runtime.session.messages) == text
+        retry = self.runtime.agent.is_retry(text, self.runtime.session)
         await view.start(None if resend else text, retry=retry)
         self.status.set(warning=None)
         try:

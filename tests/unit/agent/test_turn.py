@@ -244,15 +244,34 @@ async def test_identical_calls_run_once(harness: Harness) -> None:
     assert json.loads(results[1].result) == {"removed": True, "key": "old"}
 
 
-async def test_tool_rounds_stop_at_the_limit(make_harness: Any) -> None:
+async def test_at_the_tool_limit_the_model_is_asked_for_its_answer(make_harness: Any) -> None:
     h: Harness = await make_harness(agent__max_tool_iterations=2)
-    h.model.add(*[Reply(tool_calls=[call("memory_list", limit=i + 1)]) for i in range(5)])
+    h.model.add(
+        *[Reply(tool_calls=[call("memory_list", limit=i + 1)]) for i in range(2)],
+        Reply("Here is what I found.", tool_calls=[call("memory_list", limit=9)]),
+    )
     events = await h.turn("list everything forever")
     assert len([e for e in events if isinstance(e, ToolCallStarted)]) == 2
     notice = next(e for e in events if isinstance(e, Notice))
-    assert "Stopped after 2 rounds" in notice.text
+    assert "used all 2 rounds of tool calls" in notice.text and "without tools" in notice.text
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "Here is what I found."
     assert isinstance(events[-1], TurnFinished) and events[-1].stopped_reason == "tool_limit"
-    assert len(h.model.requests) == 2
+    final = h.model.requests[-1]
+    assert len(h.model.requests) == 3 and final.tools == []
+    assert final.messages[0].role == "system" and "Do not call tools" in final.messages[0].content
+    assert [m.role for m in final.messages[-2:]] == ["assistant", "tool"]
+    # The answer is kept without the call it could not run: the next turn's history stays valid.
+    kept = h.sessions.load(h.session.id).messages[-1]
+    assert kept.content == "Here is what I found." and kept.tool_calls == []
+
+
+async def test_no_answer_after_the_tool_limit_is_said(make_harness: Any) -> None:
+    h: Harness = await make_harness(agent__max_tool_iterations=1)
+    h.model.add(Reply(tool_calls=[call("memory_list")]), Reply(""))
+    events = await h.turn("list it")
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert any("gave no answer after its tool calls" in text for text in notices)
+    assert isinstance(events[-1], TurnFinished) and events[-1].stopped_reason == "tool_limit"
 
 
 async def test_list_and_recall_tools_return_compact_json(harness: Harness) -> None:

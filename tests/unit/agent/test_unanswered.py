@@ -18,7 +18,11 @@ async def fail_once(harness: Harness, text: str) -> None:
 
 
 async def test_sending_the_same_message_again_retries_it_once(harness: Harness) -> None:
+    assert not harness.agent.is_retry(QUESTION, harness.session)
     await fail_once(harness, QUESTION)
+    # The agent tells the UI, which keeps the one bubble the message already has.
+    assert harness.agent.is_retry(QUESTION, harness.session)
+    assert not harness.agent.is_retry("Something else entirely", harness.session)
     harness.model.add("Sage green.")
     events = await harness.turn(QUESTION)
     assert isinstance(events[-1], TurnFinished)
