@@ -6,6 +6,7 @@ import re
 
 from textual.app import App
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tui.plain import visible
@@ -62,6 +63,44 @@ def drawn_tree(root: Widget) -> str:
     """What `root` and every widget inside it draw, frames included."""
     widgets = [root, *root.query("*")]
     return "\n".join(drawn(widget, frame=True) for widget in widgets if widget.display)
+
+
+class Drawing:
+    """The current screen with each widget rendered once, frames included.
+
+    Checks that look at a widget, the widgets inside it, its click actions and the whole
+    screen share this one pass: a long reply takes seconds to render.
+    """
+
+    def __init__(self, app: App[None]) -> None:
+        self.strips: dict[Widget, list[Strip]] = {}
+        for widget in [app.screen, *app.screen.query("*")]:
+            width, height = widget.outer_size
+            if widget.display and width and height:
+                self.strips[widget] = widget.render_lines(Region(0, 0, width, height))
+
+    def _tree(self, root: Widget) -> list[list[Strip]]:
+        return [self.strips[w] for w in [root, *root.query("*")] if w in self.strips]
+
+    def text(self, root: Widget) -> str:
+        """What `root` and every widget inside it draw (as `drawn_tree`)."""
+        return "\n".join("\n".join(s.text for s in strips) for strips in self._tree(root))
+
+    def content(self, widget: Widget) -> str:
+        """What `widget` draws inside its frame (as `drawn`)."""
+        gutter, (width, height) = widget.styles.gutter, widget.size
+        rows = self.strips.get(widget, [])[gutter.top : gutter.top + height]
+        return "\n".join(row.crop(gutter.left, gutter.left + width).text for row in rows)
+
+    def clicks(self, root: Widget) -> list[str]:
+        """The `@click` actions `root` and the widgets inside it draw (as `clicks`)."""
+        return [
+            str(segment.style.meta["@click"])
+            for strips in self._tree(root)
+            for strip in strips
+            for segment in strip
+            if segment.style and "@click" in segment.style.meta
+        ]
 
 
 def screen_drawn(app: App[None]) -> str:

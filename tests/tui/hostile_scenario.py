@@ -24,7 +24,7 @@ from textual.app import App
 from textual.content import Content
 from textual.notifications import Notification
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable, Header, Label, OptionList, Static
+from textual.widgets import Button, DataTable, Header, OptionList, Static
 from textual.widgets._toast import Toast
 
 import tui
@@ -34,9 +34,9 @@ from tests.tui.conftest import build_app, settle
 from tests.tui.hostile_checks import (
     FORBIDDEN,
     MARKUP_TOKENS,
+    Drawing,
     assert_safe,
     assert_shown,
-    clicks,
     drawn,
     drawn_tree,
     screen_drawn,
@@ -98,29 +98,30 @@ def _folded(widget: Static) -> str:
 
 
 def _check_turn(app: MemchatApp, sent: str, text: str) -> None:
+    drawing = Drawing(app)
     [message] = app.chat.query(UserMessage)
     assert message.text == sent  # kept raw for copying
-    assert_shown("user message", drawn(message), sent)
+    assert_shown("user message", drawing.content(message), sent)
     replies = list(app.chat.query(AssistantMessage))
     assert replies[0].thinking == text
     assert_shown("thinking", _folded(replies[0].query_one("#thinking-text", Static)), text)
     reply = replies[-1]
-    assert_safe("reply", drawn_tree(reply), reply.text)
+    assert_safe("reply", drawing.text(reply), reply.text)
     # The only action a reply may carry is a Markdown link, which AssistantMessage vets.
-    assert all(action.startswith("link(") for action in clicks(reply))
+    assert all(action.startswith("link(") for action in drawing.clicks(reply))
     name_entry, store_entry = (
         [e for e in app.chat.query(ToolCallEntry) if e.call_name == text][0],
         [e for e in app.chat.query(ToolCallEntry) if e.call_name == "memory_store"][0],
     )
     assert name_entry.has_class("failed")  # no tool has that name; it says so
-    assert_shown("tool name", drawn_tree(name_entry), text)
+    assert_shown("tool name", drawing.text(name_entry), text)
     arguments = json.dumps({"text": text}, ensure_ascii=False, indent=1)
     assert_shown("tool arguments", _folded(name_entry.query_one(".tool-body", Static)), arguments)
     # The title shows the arguments cut to a line: only what survived the cut can show.
-    assert_safe("memory_store call", drawn_tree(store_entry), str(store_entry.title))
+    assert_safe("memory_store call", drawing.text(store_entry), str(store_entry.title))
     stored = _folded(store_entry.query_one(".tool-body", Static))
     assert_safe("memory_store result", stored, text)
-    assert_safe("whole screen", screen_drawn(app), text)
+    assert_safe("whole screen", drawing.text(app.screen), text)
 
 
 async def converse(folder: Path, texts: list[str]) -> Seen:
@@ -205,10 +206,11 @@ async def _check_sessions(pilot: Pilot[Any], app: MemchatApp, sent: list[str]) -
         app._resume(info.id)
         await settle(pilot)
         assert app.sub_title == visible(info.title)
-        assert_shown("header", drawn_tree(app.query_one(Header)), info.title)
+        drawing = Drawing(app)
+        assert_shown("header", drawing.text(app.query_one(Header)), info.title)
         for message in app.chat.query(UserMessage):
-            assert_shown("resumed message", drawn(message), message.text)
-        assert_safe("resumed session", drawn_tree(app.chat), info.title)
+            assert_shown("resumed message", drawing.content(message), message.text)
+        assert_safe("resumed session", drawing.text(app.chat), info.title)
 
 
 async def _check_warnings(pilot: Pilot[Any], app: MemchatApp, texts: list[str]) -> None:
@@ -287,12 +289,13 @@ async def details(entries: list[MemoryEntry]) -> None:
             await settle(pilot)
             detail = app.screen
             assert isinstance(detail, MemoryDetailScreen)
-            key = entry.key
-            assert_shown("detail title", drawn(detail.query_one("#detail-title", Label)), key)
-            assert_shown("detail fields", drawn(detail.query_one("#detail-fields", Static)), key)
+            key, drawing = entry.key, Drawing(app)
+            title, fields = detail.query_one("#detail-title"), detail.query_one("#detail-fields")
+            assert_shown("detail title", drawing.content(title), key)
+            assert_shown("detail fields", drawing.content(fields), key)
             editor = detail.query_one("#detail-content", PlainTextArea)
-            assert_safe("detail content", drawn(editor), entry.content)
-            assert_safe("detail view", screen_drawn(app), entry.content)
+            assert_safe("detail content", drawing.content(editor), entry.content)
+            assert_safe("detail view", drawing.text(app.screen), entry.content)
             detail.query_one("#save", Button).press()
             await settle(pilot)
             # Saved without an edit, the content is exactly what was stored (the editor
