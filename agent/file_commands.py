@@ -18,7 +18,7 @@ from agent.import_file import read_export
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError, UnsafeTargetError
 from memory.files import atomic_writer
-from memory.wording import counted, memories
+from memory.wording import counted, memories, without_vectors
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -85,7 +85,10 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
     async with opened_memory(config) as memory:
         summary = await memory.import_(records)
+        stale = (await memory.stats()).stale_embedding
     say(out, _import_message(summary))
+    if stale:
+        say(out, f"note: {without_vectors(stale, config.memory.embedding_model_name)}")
     return 0
 
 

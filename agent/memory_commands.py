@@ -14,7 +14,7 @@ from agent.cli_store import MemoryArgs, ProgressBar, opened_memory, say
 from agent.file_commands import cmd_export, cmd_import, cmd_snapshot
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError
-from memory.wording import memories
+from memory.wording import memories, without_vectors
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -72,12 +72,7 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if result.calibration:
         say(out, result.calibration)
     if stale and not result.degraded:
-        say(
-            out,
-            f"note: {memories(stale)} {'has' if stale == 1 else 'have'} no vector from the "
-            "current embedding model and can only be found by keywords; "
-            "`memchat memory reindex` embeds them",
-        )
+        say(out, f"note: {without_vectors(stale, config.memory.embedding_model_name)}")
     for entry in result.entries:
         say(out, _line(entry))
         if entry.scores is not None:

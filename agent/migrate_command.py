@@ -9,7 +9,7 @@ from agent.paths import resolve_ollama_host
 from memory.embedding import make_embedder
 from memory.factory import open_memory
 from memory.migration import MigrationError, migrate
-from memory.wording import memories
+from memory.wording import memories, without_vectors
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -78,5 +78,5 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         f'"{report.target}" in the config to use the copy.',
     )
     if stale:
-        say(out, f"{stale} copies have no vector yet: run `memchat memory reindex`.")
+        say(out, f"note: {without_vectors(stale, config.memory.embedding_model_name)}")
     return 0

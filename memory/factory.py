@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from memory.files import SNAPSHOT_NAME
 from memory.hydration import hydrate
 from memory.registry import backend_class
-from memory.wording import memories
+from memory.wording import memories, without_vectors
 
 if TYPE_CHECKING:
     from memory.embedding.base import Embedder
@@ -93,12 +93,7 @@ async def vectors_missing(memory: Memory, embedder: Embedder | None) -> str | No
         return None
     if not stale:
         return None
-    return (
-        f"{memories(stale)} {'has' if stale == 1 else 'have'} no vector from {embedder.model} "
-        "(the embedding model or "
-        "its settings changed, or it was not answering): recall finds them by keyword only. "
-        "Run `memchat memory reindex` to embed them."
-    )
+    return without_vectors(stale, embedder.model)
 
 
 async def data_left_behind(

