@@ -91,6 +91,9 @@ class Notice:
 
     text: str
     level: Literal["info", "warning", "error"] = "info"
+    about_reply: bool = False
+    """It explains the reply (cut short, answered without tools): the chat keeps it beside
+    the reply, where a passing notification would be missed."""
     kind: Literal["notice"] = "notice"
 
 

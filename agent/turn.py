@@ -332,6 +332,7 @@ class Agent:
                         "The reply was stopped: the model kept repeating itself. "
                         "Regenerate, or ask differently.",
                         "warning",
+                        about_reply=True,
                     )
                     break
                 if not current.calls:
@@ -348,6 +349,7 @@ class Agent:
                         f"The model used all {rounds} rounds of tool calls "
                         "(agent.max_tool_iterations), so it was asked to answer without tools.",
                         "warning",
+                        about_reply=True,
                     )
                     current = _Round()
                     final = _without_tools([*request, *produced])
@@ -359,7 +361,11 @@ class Agent:
                     current.calls = []
                     produced.append(current.message(stopped=current.looped))
                     if not current.text:
-                        yield Notice("The model gave no answer after its tool calls.", "warning")
+                        yield Notice(
+                            "The model gave no answer after its tool calls.",
+                            "warning",
+                            about_reply=True,
+                        )
                     break
             finished = True
         except ModelError as exc:
@@ -384,7 +390,7 @@ class Agent:
         stats = self._stats(current.stats, rounds, started)
         if stats.done_reason == "length":
             reason = "length"
-            yield Notice("The reply stopped at the length limit.", "warning")
+            yield Notice("The reply stopped at the length limit.", "warning", about_reply=True)
         yield TurnFinished(stats, reason)  # type: ignore[arg-type]
 
     async def _stream(

@@ -21,6 +21,7 @@ from agent.events import (
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.chat_view import ChatView
 from tui.widgets.recalled_entry import RecalledEntry
+from tui.widgets.reply_note import ReplyNote
 from tui.widgets.tool_call_entry import ToolCallEntry
 from tui.widgets.user_message import UserMessage
 
@@ -122,7 +123,10 @@ class TurnView:
                 started.finish(event.result, error=event.error, repeated=event.repeated)
             return Outcome(memory_changed=event.name in MEMORY_TOOLS_THAT_WRITE)
         elif isinstance(event, Notice):
-            return Outcome(notice=event)
+            if not event.about_reply:
+                return Outcome(notice=event)
+            # After the reply it explains; text still to come opens a reply below it.
+            await self.chat.add(ReplyNote(event))
         elif isinstance(event, TurnFinished):
             # A reply cut for looping offers Regenerate, like one stopped with Esc.
             await self._close_reply(stopped=event.stopped_reason == "repetition")

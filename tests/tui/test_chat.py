@@ -6,12 +6,14 @@ import asyncio
 
 from textual.pilot import Pilot
 
+from agent.messages import ChatMessage, ToolSpec
 from agent.model import ServerUnavailableError
-from agent.testing import Reply, ScriptedModel, call
+from agent.testing import FunctionModel, Reply, ScriptedModel, call
 from tests.tui.conftest import MakeApp, seed_entry, settle
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.prompt_input import PromptInput
 from tui.widgets.recalled_entry import RecalledEntry
+from tui.widgets.reply_note import ReplyNote
 from tui.widgets.tool_call_entry import ToolCallEntry
 from tui.widgets.user_message import UserMessage
 
@@ -305,5 +307,27 @@ async def test_a_looping_reply_is_cut_on_screen_and_offers_regenerate(make_app: 
         reply = h.app.query_one(AssistantMessage)
         assert reply.text == "Aren't you a beekeeper? I'm happy to help you with your bees."
         assert reply.has_class("stopped") and reply.query_one("#regenerate").display
-        assert any("repeating itself" in n.message for n in h.app._notifications)
+        # Said beside the reply, where it stays: not a notification that passes.
+        [note] = h.app.chat.query(ReplyNote)
+        assert "repeating itself" in note.notice.text and note.has_class("warning")
+        assert not any("repeating itself" in n.message for n in h.app._notifications)
         assert "ctx 0/" not in str(h.app.status.render())
+
+
+async def test_the_tool_limit_is_said_in_the_chat_above_the_answer(make_app: MakeApp) -> None:
+    def tool_happy(messages: list[ChatMessage], tools: list[ToolSpec]) -> Reply | str:
+        if tools:
+            return Reply(tool_calls=[call("memory_list", limit=len(messages))])
+        return "Nothing about parking is stored."
+
+    h = make_app(FunctionModel(tool_happy, name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Where did I park the car?")
+        chat = list(h.app.chat.children)
+        notes = [w for w in chat if isinstance(w, ReplyNote)]
+        assert len(notes) == 1 and "used all 5 rounds of tool calls" in notes[0].notice.text
+        answer = h.app.query_one(AssistantMessage)
+        assert answer.text == "Nothing about parking is stored."
+        assert len(h.app.query(ToolCallEntry)) == 5
+        assert chat.index(notes[0]) < chat.index(answer)

@@ -19,13 +19,14 @@ from agent.events import (
     TurnFinished,
 )
 from agent.injection import FENCE_CLOSE, FENCE_OPEN
+from agent.messages import ChatMessage, ToolSpec
 from agent.model import (
     ModelNotFoundError,
     ServerUnavailableError,
     StreamCutError,
     ToolsUnsupportedError,
 )
-from agent.testing import Reply, ScriptedModel, call
+from agent.testing import FunctionModel, Reply, ScriptedModel, call
 from tests.unit.agent.conftest import Harness, kinds
 
 
@@ -263,6 +264,23 @@ async def test_at_the_tool_limit_the_model_is_asked_for_its_answer(make_harness:
     # The answer is kept without the call it could not run: the next turn's history stays valid.
     kept = h.sessions.load(h.session.id).messages[-1]
     assert kept.content == "Here is what I found." and kept.tool_calls == []
+
+
+async def test_a_model_that_only_ever_calls_tools_still_answers(make_harness: Any) -> None:
+    def tool_happy(messages: list[ChatMessage], tools: list[ToolSpec]) -> Reply | str:
+        if tools:
+            return Reply(tool_calls=[call("memory_recall", query=f"try {len(messages)}")])
+        return "I could not find it in memory."
+
+    model = FunctionModel(tool_happy, name="tiny")
+    h: Harness = await make_harness(model)
+    events = await h.turn("where did I park?")
+    assert len([e for e in events if isinstance(e, ToolCallFinished)]) == 5
+    assert "".join(e.text for e in events if isinstance(e, TextDelta)) == (
+        "I could not find it in memory."
+    )
+    assert any("used all 5 rounds" in e.text for e in events if isinstance(e, Notice))
+    assert isinstance(events[-1], TurnFinished) and events[-1].stopped_reason == "tool_limit"
 
 
 async def test_no_answer_after_the_tool_limit_is_said(make_harness: Any) -> None:

@@ -29,6 +29,9 @@ def shared_store(
         embedding_dimensions=32,
         hot_cache_size=0,
         early_return_score=1.0,
+        # Round trips are checked here, not the merge rule: with it, two random texts that
+        # happen to share their words would merge, depending on which examples came before.
+        duplicate_policy="keep",
     )
     store = loop.run_until_complete(SqliteMemory.open(path, settings_, CountingEmbedder(32)))
     seed = ["NEAR AND OR NOT", 'quote " inside', "커피를 좋아해요", "東京タワー", "café ☕"]
