@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
+from importlib.metadata import version
 from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,3 +54,21 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert tests_command in ci.splitlines()
     assert "set -euo pipefail" in ci
+
+
+def test_declared_dependency_ranges_are_the_series_the_suite_runs_on() -> None:
+    """A user who installs memchat gets a release series the tests ran on, not any since
+    the first that happened to have the name (an older Textual lacks the API the app uses)."""
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    for line in declared:
+        requirement = Requirement(line)
+        installed = Version(version(requirement.name))
+        assert installed in requirement.specifier, f"{line}: tests run on {installed}"
+        lower = [Version(s.version) for s in requirement.specifier if s.operator == ">="]
+        upper = [s for s in requirement.specifier if s.operator == "<"]
+        assert lower and upper, f"{line}: needs a lower and an upper bound"
+        # Same major series (same minor for 0.x, where minors break).
+        series = 1 if installed.major else 2
+        assert lower[0].release[:series] == installed.release[:series], (
+            f"{line}: declares {lower[0]}, the tests run on {installed}"
+        )
