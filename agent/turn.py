@@ -109,6 +109,9 @@ class Agent:
         self.tools = MemoryTools(memory, namespace)
         self._described = False
         self._context_length: int | None = None
+        self._tools_refused = False
+        """The server refused this model's tools: later turns go without them. Kept here,
+        not set on the model, which the app shares (model picker, status bar)."""
         self._background: set[asyncio.Task[list[MemoryEntry]]] = set()
         self.consolidated: list[MemoryEntry] = []
         """Entries stored by consolidation since the agent started (for the UI)."""
@@ -118,6 +121,7 @@ class Agent:
         self.model = model
         self._described = False
         self._context_length = None
+        self._tools_refused = False
 
     @property
     def num_ctx(self) -> int:
@@ -303,7 +307,8 @@ class Agent:
         reason: str = "done"
         try:
             await self._describe()
-            tools: list[ToolSpec] = self.tools.specs() if self.model.supports_tools else []
+            offered = self.model.supports_tools and not self._tools_refused
+            tools: list[ToolSpec] = self.tools.specs() if offered else []
             request = self._request(history, user_text, block, bool(tools))
             seen: dict[str, tuple[str, bool]] = {}
             while True:
@@ -317,7 +322,7 @@ class Agent:
                 except ToolsUnsupportedError as refusal:
                     if not tools or current.text:
                         raise
-                    self.model.supports_tools = False
+                    self._tools_refused = True
                     tools = []
                     request = self._request(history, user_text, block, False)
                     yield Notice(

@@ -431,6 +431,14 @@ async def test_tools_rejected_by_the_server_continue_without_tools(harness: Harn
     harness.model.add("Again.")
     events = await harness.turn("hello again friend")
     assert not any(isinstance(e, Notice) for e in events)
+    assert not harness.model.requests[2].tools
+    # The model object is the app's too (picker, status bar): the agent keeps the refusal.
+    assert harness.model.supports_tools
+    harness.agent.use_model(ScriptedModel(["Tools again."], name="other"))
+    other = harness.agent.model
+    assert isinstance(other, ScriptedModel)
+    await harness.turn("and with another model")
+    assert other.requests[0].tools
 
 
 async def test_length_stop_is_reported(harness: Harness) -> None:
