@@ -7,6 +7,10 @@ from typing import Literal
 
 from memory.entry import MemoryEntry
 
+StopReason = Literal["done", "length", "tool_limit", "command", "repetition"]
+"""Why a turn ended: answered; cut at the length limit; out of tool rounds; a /command;
+cut for repeating itself."""
+
 
 @dataclass(frozen=True)
 class CutMemory:
@@ -117,7 +121,7 @@ class TurnFinished:
     """The turn ended normally (possibly at the tool-round limit)."""
 
     stats: TurnStats = field(default_factory=TurnStats)
-    stopped_reason: Literal["done", "length", "tool_limit", "command", "repetition"] = "done"
+    stopped_reason: StopReason = "done"
     kind: Literal["turn_finished"] = "turn_finished"
 
 

@@ -19,6 +19,7 @@ from agent.events import (
     MemorySaved,
     Notice,
     ReplyTrimmed,
+    StopReason,
     TextDelta,
     ThinkingDelta,
     ToolCallFinished,
@@ -304,7 +305,7 @@ class Agent:
         finished = False
         unsaved: OSError | None = None
         rounds = 0
-        reason: str = "done"
+        reason: StopReason = "done"
         try:
             await self._describe()
             offered = self.model.supports_tools and not self._tools_refused
@@ -396,7 +397,7 @@ class Agent:
         if stats.done_reason == "length":
             reason = "length"
             yield Notice("The reply stopped at the length limit.", "warning", about_reply=True)
-        yield TurnFinished(stats, reason)  # type: ignore[arg-type]
+        yield TurnFinished(stats, reason)
 
     async def _stream(
         self, messages: list[ChatMessage], tools: list[ToolSpec], current: _Round
