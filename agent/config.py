@@ -24,7 +24,7 @@ DEFAULT_SYSTEM_PROMPT = (
 class OllamaSettings(BaseModel):
     """The Ollama server and the chat model."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
 
     host: str = ""
     """Server URL; empty uses $OLLAMA_HOST, else http://127.0.0.1:11434."""
@@ -38,7 +38,7 @@ class OllamaSettings(BaseModel):
     """Ask thinking models to think first (true/false, or low/medium/high where supported)."""
     temperature: float = Field(default=0.7, ge=0.0, le=2.0)
     """Sampling temperature."""
-    seed: int = Field(default=-1, le=MAX_SEED)
+    seed: int = Field(default=-1, ge=-1, le=MAX_SEED)
     """Fixed sampling seed for reproducible replies; -1 lets the model choose."""
     max_reply_tokens: int = Field(default=0, ge=0, le=MAX_CONTEXT)
     """Stop a reply after this many tokens (0: no limit but the context window)."""
@@ -51,7 +51,7 @@ class OllamaSettings(BaseModel):
 class ModelSettings(BaseModel):
     """Which kind of server runs the chat model."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
 
     provider: Literal["ollama", "openai"] = "ollama"
     """ollama, or openai for any OpenAI-compatible server (llama-server, LM Studio, vLLM);
@@ -71,7 +71,7 @@ class ModelSettings(BaseModel):
 class AgentSettings(BaseModel):
     """The turn loop."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
 
     max_history_messages: int = Field(default=50, ge=2)
     """Messages of history sent with each request (trimmed by whole turns)."""
@@ -98,7 +98,7 @@ class AgentSettings(BaseModel):
 class Config(BaseModel):
     """memchat's config file."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
 
     memory: MemorySettings = Field(default_factory=MemorySettings)
     """Long-term memory."""

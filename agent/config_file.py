@@ -11,6 +11,7 @@ from typing import Any
 
 import tomlkit
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from agent.config import Config
 from agent.errors import ConfigError
@@ -40,17 +41,45 @@ def _key_line(text: str, path: tuple[str | int, ...]) -> int | None:
     return best
 
 
+def _setting_path(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
+    """`loc` cut to the setting it names.
+
+    Pydantic adds the branch of a union it tried (`ollama.think.bool`): no key in the file.
+    """
+    model: Any = Config
+    for depth, part in enumerate(loc):
+        fields = getattr(model, "model_fields", None)
+        if fields is None or part not in fields:
+            return loc[:depth] if fields is None else loc
+        annotation = fields[part].annotation
+        model = annotation if isinstance(annotation, type) else None
+    return loc
+
+
+def _message(error: ErrorDetails) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return "unknown key"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return "must be a table of settings"
+    return error["msg"].removeprefix("Value error, ")
+
+
 def _describe(exc: ValidationError, text: str, path: Path) -> str:
-    lines = []
+    # One line per setting, in file order: a union's branches are one problem, not two.
+    problems: dict[tuple[str | int, ...], list[str]] = {}
     for error in exc.errors():
-        loc = tuple(part for part in error["loc"] if isinstance(part, str | int))
+        loc = _setting_path(tuple(part for part in error["loc"] if isinstance(part, str | int)))
+        messages = problems.setdefault(loc, [])
+        if (message := _message(error)) not in messages:
+            messages.append(message)
+    lines = []
+    for loc, messages in problems.items():
         key = ".".join(str(part) for part in loc) or "(top level)"
         line = _key_line(text, loc)
         where = f"{path}:{line}" if line else str(path)
-        message = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
-        message = message.removeprefix("Value error, ")
-        lines.append(f"{where}: {key}: {message}")
-    return "invalid config:\n  " + "\n  ".join(lines)
+        lines.append((line or 0, f"{where}: {key}: {', or '.join(messages)}"))
+    return "invalid config:\n  " + "\n  ".join(entry for _, entry in sorted(lines))
 
 
 MAX_CONFIG_BYTES = 1_048_576
@@ -141,7 +170,8 @@ def read_config_text(path: Path) -> str | None:
     if len(data) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{path}: the config file is larger than {MAX_CONFIG_BYTES:,} bytes")
     try:
-        return data.decode("utf-8")
+        # A byte-order mark is how some editors (Notepad) save UTF-8: not part of the TOML.
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: cannot read the config file: not UTF-8 text ({exc})") from None
 

@@ -84,11 +84,14 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if args.namespace is not None:
         records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
     async with opened_memory(config) as memory:
+        stale_before = (await memory.stats()).stale_embedding
         summary = await memory.import_(records)
-        stale = (await memory.stats()).stale_embedding
+        # What this import left without a vector; older ones are the start-up's to report.
+        added = (await memory.stats()).stale_embedding - stale_before
     say(out, _import_message(summary))
-    if stale:
-        say(out, f"note: {without_vectors(stale, config.memory.embedding_model_name)}")
+    if added > 0:
+        model = config.memory.embedding_model_name
+        say(out, f"note: {without_vectors(added, model, imported=True)}")
     return 0
 
 

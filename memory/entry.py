@@ -105,7 +105,8 @@ class RecallScores(BaseModel):
         parts = [f"fused {self.fused:.2f}"]
         parts.append("keyword —" if self.keyword is None else f"keyword {self.keyword:.2f}")
         if self.vector is None:
-            parts.append("vector —")
+            # Nothing to mix with: the fused score is the keyword score on its own.
+            parts.append("vector — (none to compare, so fused = keyword)")
         elif self.cosine is not None and self.band is not None:
             which = "this query's band" if self.band_calibrated else "the fixed band"
             parts.append(

@@ -93,7 +93,7 @@ async def vectors_missing(memory: Memory, embedder: Embedder | None) -> str | No
         return None
     if not stale:
         return None
-    return without_vectors(stale, embedder.model)
+    return without_vectors(stale, f"{embedder.model} ({embedder.dimensions} dimensions)")
 
 
 async def data_left_behind(

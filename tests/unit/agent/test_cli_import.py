@@ -140,7 +140,13 @@ def test_import_without_namespace_keeps_each_records_own(home: Path) -> None:
         "namespace; 0 earlier versions kept as history (restorable)"
     )
     # Records without vectors are found by keyword only until reindexed: said, not silent.
-    assert note.startswith("note: 3 memories have no vector from the hashing embedder")
+    assert note == (
+        "note: 3 imported memories have no vector from the hashing embedder (64 dimensions): "
+        "recall finds them by keyword only. Run `memchat memory reindex` to embed them."
+    )
+    # Importing the same records again adds nothing without a vector: no note.
+    again = run_cli("memory", "import", str(path)).clean().out
+    assert "note:" not in again
     assert _keys() == ["editor", "pet"]
     assert "elsewhere" in run_cli("memory", "list", "--namespace", "work").clean().out
 

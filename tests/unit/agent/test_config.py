@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
@@ -114,6 +115,39 @@ def test_settings_checked_together_point_at_the_second_key(tmp_path: Path) -> No
     assert f"{path}:3: memory.keyword_weight: vector_weight and keyword_weight cannot" in message
     assert f"{path}:5: memory.vector_ceiling: must be above vector_baseline (0.6)" in message
     assert "Value error" not in message
+
+
+def test_surprising_values_get_plain_messages(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('memory = 5\n[ollama]\nthink = "true"\nseed = -7\ntemperature = nan\n')
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    lines = str(info.value).splitlines()[1:]
+    assert [line.strip() for line in lines] == [
+        f"{path}:1: memory: must be a table of settings",
+        f"{path}:3: ollama.think: Input should be a valid boolean, or Input should be "
+        "'low', 'medium' or 'high'",
+        f"{path}:4: ollama.seed: Input should be greater than or equal to -1",
+        f"{path}:5: ollama.temperature: Input should be a finite number",
+    ]
+
+
+def test_a_fixed_band_must_make_sense(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    for text, message in [
+        ("vector_ceiling = 0", "vector_ceiling: must be above 0"),
+        ("vector_baseline = -0.5", "vector_baseline: must be -1 (calibrate each query)"),
+        ("embedding_timeout_s = inf", "embedding_timeout_s: Input should be a finite number"),
+    ]:
+        path.write_text(f"[memory]\n{text}\n")
+        with pytest.raises(ConfigError, match=re.escape(f"config.toml:2: memory.{message}")):
+            load_config(path)
+
+
+def test_a_byte_order_mark_is_not_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes("\ufeff[memory]\r\nauto_save = false\r\n".encode())
+    assert load_config(path).memory.auto_save is False
 
 
 def test_unknown_key_is_rejected_with_its_line(tmp_path: Path) -> None:

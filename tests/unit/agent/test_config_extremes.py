@@ -159,7 +159,7 @@ def test_the_largest_accepted_values_run(loop: asyncio.AbstractEventLoop, tmp_pa
         "[memory.retention_days]\nconversation = 1000000\ncore = 999999999999\n"
         "[memory.budgets]\ncore_max_entries = 9223372036854775808\n"
         "[ollama]\nseed = 4294967295\nmax_reply_tokens = 1048576\nnum_ctx = 1048576\n"
-        "read_timeout_s = inf\nconnect_timeout_s = 1e308\n",
+        "read_timeout_s = 1e308\nconnect_timeout_s = 1e308\n",
         encoding="utf-8",
     )
     loop.run_until_complete(_run(load_config(path)))
