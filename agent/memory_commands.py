@@ -63,7 +63,9 @@ async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
 async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Recall exactly as the agent does, and show why each entry matched."""
     async with opened_memory(config) as memory:
-        result = await memory.recall(args.query, limit=args.limit, namespace=args.namespace)
+        # Unless asked for more, what a turn would recall: the same question, the same answer.
+        limit = args.limit or config.memory.recall_limit
+        result = await memory.recall(args.query, limit=limit, namespace=args.namespace)
         stale = (await memory.stats()).stale_embedding if not args.json else 0
     if args.json:
         out.write(safe_json(result.model_dump_json()) + "\n")

@@ -56,7 +56,12 @@ def _memory_parser(sub: argparse._SubParsersAction[CliParser]) -> None:
         "search", "recall memories for a query, with scores", f"namespace ({_ONE})", "default"
     )
     search.add_argument("query", type=filled_text)
-    search.add_argument("--limit", type=limit, default=10)
+    search.add_argument(
+        "--limit",
+        type=limit,
+        default=0,
+        help="at most this many (default: memory.recall_limit, as many as a turn recalls)",
+    )
     search.add_argument("--json", action="store_true")
     add("get", "show every field of one memory", f"namespace ({_ONE})", "default").add_argument(
         "key", type=filled_text

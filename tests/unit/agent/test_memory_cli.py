@@ -261,3 +261,13 @@ def test_search_says_which_memories_lack_a_vector_from_the_current_model(tmp_pat
     assert "or they were imported without one" in partly
     run_cli("memory", "reindex").clean()
     assert "note:" not in run_cli("memory", "search", "Kyoto trip").clean().out
+
+
+def test_search_shows_what_a_turn_recalls_unless_asked_for_more(tmp_path: Path) -> None:
+    write_config("recall_limit = 3\n")
+    facts = [record(f"tea{i}", f"I drink green tea number {i} every morning") for i in range(6)]
+    run_cli("memory", "import", str(write_jsonl(tmp_path / "in.jsonl", facts))).clean()
+    shown = run_cli("memory", "search", "green tea every morning", "--json").clean().out
+    assert len(json.loads(shown)["entries"]) == 3
+    more = run_cli("memory", "search", "green tea every morning", "--limit", "6", "--json")
+    assert len(json.loads(more.clean().out)["entries"]) == 6
