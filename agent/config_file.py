@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import stat
 import tomllib
 from pathlib import Path
@@ -14,31 +13,14 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from agent.config import Config
+from agent.config_lines import key_lines
 from agent.errors import ConfigError
 from agent.paths import config_path
 
 
 def _key_line(text: str, path: tuple[str | int, ...]) -> int | None:
-    """The 1-based line that sets `path` (a [table] header or a `key =` line), if found."""
-    if not path:
-        return None
-    *tables, key = [str(part) for part in path]
-    current: list[str] = []
-    best: int | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        header = re.fullmatch(r"\[\s*([^\[\]]+?)\s*\]\s*(#.*)?", stripped)
-        if header:
-            current = [part.strip().strip('"') for part in header.group(1).split(".")]
-            if current == [*tables, key]:
-                best = number
-            continue
-        match = re.match(r'"?([A-Za-z0-9_.\-]+)"?\s*=', stripped)
-        if match:
-            dotted = current + [p.strip('"') for p in match.group(1).split(".")]
-            if dotted == [*tables, key]:
-                return number
-    return best
+    """The 1-based line that sets `path` (a [table] header or a key), if found."""
+    return key_lines(text).get(tuple(str(part) for part in path)) if path else None
 
 
 def _setting_path(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
