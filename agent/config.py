@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from memory.settings import MemorySettings
+from memory.settings import SETTINGS_MODEL_CONFIG, MemorySettings
 
 MAX_CONTEXT = 1_048_576
 """The largest context window (and reply) in tokens any setting may ask for."""
@@ -24,7 +24,7 @@ DEFAULT_SYSTEM_PROMPT = (
 class OllamaSettings(BaseModel):
     """The Ollama server and the chat model."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
+    model_config = SETTINGS_MODEL_CONFIG
 
     host: str = ""
     """Server URL; empty uses $OLLAMA_HOST, else http://127.0.0.1:11434."""
@@ -51,7 +51,7 @@ class OllamaSettings(BaseModel):
 class ModelSettings(BaseModel):
     """Which kind of server runs the chat model."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
+    model_config = SETTINGS_MODEL_CONFIG
 
     provider: Literal["ollama", "openai"] = "ollama"
     """ollama, or openai for any OpenAI-compatible server (llama-server, LM Studio, vLLM);
@@ -71,7 +71,7 @@ class ModelSettings(BaseModel):
 class AgentSettings(BaseModel):
     """The turn loop."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
+    model_config = SETTINGS_MODEL_CONFIG
 
     max_history_messages: int = Field(default=50, ge=2)
     """Messages of history sent with each request (trimmed by whole turns)."""
@@ -98,7 +98,7 @@ class AgentSettings(BaseModel):
 class Config(BaseModel):
     """memchat's config file."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
+    model_config = SETTINGS_MODEL_CONFIG
 
     memory: MemorySettings = Field(default_factory=MemorySettings)
     """Long-term memory."""

@@ -18,9 +18,9 @@ from agent.errors import ConfigError
 from agent.paths import config_path
 
 
-def _key_line(text: str, path: tuple[str | int, ...]) -> int | None:
+def _key_line(lines: dict[tuple[str, ...], int], path: tuple[str | int, ...]) -> int | None:
     """The 1-based line that sets `path` (a [table] header or a key), if found."""
-    return key_lines(text).get(tuple(str(part) for part in path)) if path else None
+    return lines.get(tuple(str(part) for part in path)) if path else None
 
 
 def _setting_path(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
@@ -55,10 +55,11 @@ def _describe(exc: ValidationError, text: str, path: Path) -> str:
         messages = problems.setdefault(loc, [])
         if (message := _message(error)) not in messages:
             messages.append(message)
+    found = key_lines(text)
     lines = []
     for loc, messages in problems.items():
         key = ".".join(str(part) for part in loc) or "(top level)"
-        line = _key_line(text, loc)
+        line = _key_line(found, loc)
         where = f"{path}:{line}" if line else str(path)
         lines.append((line or 0, f"{where}: {key}: {', or '.join(messages)}"))
     return "invalid config:\n  " + "\n  ".join(entry for _, entry in sorted(lines))
@@ -110,7 +111,7 @@ def parse_config(text: str, path: Path) -> Config:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     bad = _null_bytes(data)
     if bad is not None:
-        line = _key_line(text, bad)
+        line = _key_line(key_lines(text), bad)
         where = f"{path}:{line}" if line else str(path)
         key = ".".join(str(part) for part in bad)
         raise ConfigError(f"{where}: {key}: must not contain a NUL character (\\u0000)")

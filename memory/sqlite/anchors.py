@@ -12,7 +12,9 @@ import sqlite3
 import numpy as np
 import numpy.typing as npt
 
+from memory.errors import EmbeddingDimensionError
 from memory.sqlite.core import SqliteCore
+from memory.sqlite.rows import decode_vector, encode_vector
 
 
 def anchors_digest(texts: list[str]) -> str:
@@ -31,11 +33,14 @@ def stored_anchor_matrix(core: SqliteCore, texts: list[str]) -> npt.NDArray[np.f
         ).fetchone()
     except sqlite3.Error:
         return None  # a store too old to have the table, opened read-only
-    dims = core.index.dimensions
-    if row is None or row[0] != anchors_digest(texts) or len(row[1]) != len(texts) * dims * 4:
+    if row is None or row[0] != anchors_digest(texts):
         return None
-    matrix = np.frombuffer(row[1], dtype="<f4").reshape(len(texts), dims).astype(np.float32)
-    return matrix if bool(np.isfinite(matrix).all()) else None
+    dims = core.index.dimensions
+    try:
+        # One row after another: the matrix is checked as one long vector.
+        return decode_vector(row[1], len(texts) * dims).reshape(len(texts), dims)
+    except EmbeddingDimensionError:
+        return None  # another size, or damaged: embedded again
 
 
 def keep_anchor_matrix(core: SqliteCore, texts: list[str], matrix: npt.NDArray[np.float32]) -> None:
@@ -45,7 +50,7 @@ def keep_anchor_matrix(core: SqliteCore, texts: list[str], matrix: npt.NDArray[n
     """
     if core.identity is None or core.read_only is not None:
         return
-    blob = np.ascontiguousarray(matrix, dtype="<f4").tobytes()
+    blob = encode_vector(matrix)
     try:
         with core.write():
             core.conn.execute(
