@@ -13,7 +13,6 @@ from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
 from agent.terminal_text import one_line
 from memory.embedding import make_embedder
 from memory.factory import open_memory
-from memory.files import protected_files as store_protected_files
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -117,25 +116,3 @@ async def opened_memory(config: Config) -> AsyncIterator[Memory]:
                 say(sys.stderr, f"memchat: note: {hydration}")
             for line in dict.fromkeys(getattr(memory, "warnings", [])):
                 warn(line)
-
-
-def protected_files(memory: Memory, target: Path) -> list[Path]:
-    """The store's own files, which an export must never replace.
-
-    `memory.files.protected_files` of the data folder and of the open store's folder (the
-    SQLite database and its journals, MEMORY_SNAPSHOT.md and its kept copies, the Markdown
-    backend's MEMORY.md, daily files and lock file), whichever backend is open; and `target`
-    itself when it would be a new daily file.
-    """
-    folder = data_dir()
-    files = store_protected_files(folder / DATABASE_NAME)
-    path = getattr(memory, "path", None)
-    if isinstance(path, Path):
-        files.extend(store_protected_files(path))
-    root = getattr(memory, "root", None)
-    for base in (folder, root) if isinstance(root, Path) else (folder,):
-        daily = base / "memory"
-        files.extend(store_protected_files(base / DATABASE_NAME))
-        if target.suffix == ".md" and target.parent.resolve() == daily.resolve():
-            files.append(target)
-    return files

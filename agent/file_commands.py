@@ -12,54 +12,25 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from agent.cli_store import MemoryArgs, opened_memory, protected_files, say
-from agent.errors import AgentError
+from agent.cli_store import MemoryArgs, opened_memory, say
+from agent.export_file import FileWriteError, export_to_file, write_records
 from agent.import_file import read_export
-from agent.terminal_text import safe_json
-from memory.errors import MemoryStoreError, UnsafeTargetError
-from memory.files import atomic_writer
+from memory.errors import MemoryStoreError
 from memory.wording import counted, memories, without_vectors
 
 if TYPE_CHECKING:
     from agent.config import Config
-    from memory.protocol import ImportSummary, Memory
-
-
-class FileWriteError(AgentError):
-    """An export or snapshot could not be written; the existing file was left untouched."""
-
-
-def _unchanged(target: Path) -> str:
-    return f"{target} was left as it was" if target.exists() else "nothing was written"
-
-
-async def _write_records(memory: Memory, namespace: str | None, stream: TextIO) -> int:
-    count = 0
-    async for entry in memory.export(namespace=namespace):
-        # Valid JSON whose C1, bidi and separator characters are escaped like C0 ones.
-        stream.write(safe_json(entry.model_dump_json()) + "\n")
-        count += 1
-    return count
+    from memory.protocol import ImportSummary
 
 
 async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Write every entry (of one namespace with --namespace), every field and vector."""
     async with opened_memory(config) as memory:
         if args.file in (None, "-"):
-            await _write_records(memory, args.namespace, out)
+            await write_records(memory, args.namespace, out)
             return 0
         target = Path(str(args.file))
-        try:
-            with atomic_writer(target, protected_files(memory, target)) as stream:
-                count = await _write_records(memory, args.namespace, stream)
-        except UnsafeTargetError:
-            raise
-        except OSError as exc:
-            raise FileWriteError(
-                f"cannot write {target}: {exc.strerror or exc}; {_unchanged(target)}"
-            ) from None
-        except MemoryStoreError as exc:
-            raise FileWriteError(f"export stopped: {exc}; {_unchanged(target)}") from None
+        count = await export_to_file(memory, target, args.namespace)
     say(sys.stderr, f"exported {memories(count)} to {target}")
     return 0
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, cast
 
 from textual.app import SystemCommand
@@ -245,23 +244,17 @@ class PaletteActions(AppActions):
     async def export_memory(self) -> None:
         """Write every memory to a private JSON-lines file in the data directory.
 
-        The file is written whole or not at all (`memory.files.atomic_writer`: 0600 from
-        the first byte, fsynced, then renamed into place); a failure is a notification.
+        The same export as `memchat memory export FILE` (`agent.export_file`): written
+        whole or not at all; a failure is a notification.
         """
-        from agent.paths import data_dir, ensure_private_dir
-        from memory.files import atomic_writer
+        from agent.export_file import export_to_file, timestamped_export_path
 
         if self.runtime is None:
             return
-        count = 0
         try:
-            folder = ensure_private_dir(data_dir() / "exports")
-            path = folder / f"memchat-{datetime.now(UTC):%Y%m%d-%H%M%S}.jsonl"
-            with atomic_writer(path) as stream:
-                async for entry in self.runtime.memory.export():
-                    stream.write(entry.model_dump_json() + "\n")
-                    count += 1
-        except (OSError, MemoryStoreError) as exc:
+            path = timestamped_export_path()
+            count = await export_to_file(self.runtime.memory, path)
+        except (AgentError, OSError, MemoryStoreError) as exc:
             self.notify(f"Export failed, nothing was written: {exc}", severity="error")
             return
         self.notify(f"Exported {memories(count)} to {path}")

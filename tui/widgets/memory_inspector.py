@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
+from agent.memory_editing import Forgotten, MemoryEditor
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
@@ -62,7 +63,8 @@ class MemoryInspector(Vertical):
         self.entries: list[MemoryEntry] = []
         self.page = 0
         self.total = 0
-        self.last_forgotten: list[MemoryEntry] = []
+        self.editor: MemoryEditor | None = None
+        self.last_forgotten: Forgotten | None = None
         self._debounce: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -110,6 +112,7 @@ class MemoryInspector(Vertical):
     ) -> None:
         """Show this store's namespace (or say why memory is off)."""
         self.memory = memory
+        self.editor = MemoryEditor(memory)
         self.session_id = session_id
         self.namespace = namespace
         if namespace != "default":
@@ -195,11 +198,11 @@ class MemoryInspector(Vertical):
 
     async def _load_audit(self) -> None:
         """The audit log of deletions, newest first, in place of the entries."""
-        audit_log = getattr(self.memory, "audit_log", None)
+        assert self.editor is not None
         table = self.query_one(DataTable)
         table.clear(columns=True)
         table.add_columns("when", "action", "key", "why")
-        records = await audit_log(limit=200) if audit_log is not None else []
+        records = await self.editor.audit_log(limit=200)
         for record in records:
             table.add_row(
                 f"{record.at:%Y-%m-%d %H:%M}",
@@ -289,74 +292,37 @@ class MemoryInspector(Vertical):
             self.run_worker(self.undo_forget(), group="inspector-edit")
 
     async def apply(self, result: DetailResult) -> None:
-        """Carry out what the detail dialog asked for."""
-        assert self.memory is not None
+        """Carry out what the detail dialog asked for (the rules are `MemoryEditor`'s)."""
+        if self.editor is None:
+            return
         entry = result.entry
         try:
             if result.action == "save":
-                await self.memory.store_with_metadata(
-                    entry.key,
-                    result.content,
-                    result.category,
-                    entry.session_id,
-                    namespace=entry.namespace,
-                    importance=result.importance,
-                )
+                await self.editor.save(entry, result.content, result.category, result.importance)
                 self.notify(f"Saved {entry.key}")
             elif result.action in ("pin", "unpin"):
-                await self.memory.store_with_metadata(
-                    entry.key,
-                    entry.content,
-                    entry.category,
-                    entry.session_id,
-                    namespace=entry.namespace,
-                    pinned=result.action == "pin",
-                    source=entry.source,
-                )
+                await self.editor.set_pinned(entry, result.action == "pin")
             elif result.action == "restore":
-                await self.memory.restore(entry.id)
+                await self.editor.restore(entry)
                 self.notify(f"Restored {entry.key}")
             elif result.action == "forget":
-                history = await self._history(entry)
-                await self.memory.forget(entry.key, entry.namespace)
-                self.last_forgotten = history or [entry]
+                self.last_forgotten = await self.editor.forget(entry)
                 self.query_one("#inspector-undo").display = True
                 self.notify(f"Forgot {entry.key} (Undo forget brings it back)")
         except MemoryStoreError as exc:
             self.notify(str(exc), severity="error")
         self.reload()
 
-    async def _history(self, entry: MemoryEntry) -> list[MemoryEntry]:
-        """What forget removes: the key's rows and every entry they superseded."""
-        assert self.memory is not None
-        rows = await self.memory.list(
-            namespace=entry.namespace, include_superseded=True, order="created", limit=10_000
-        )
-        chain = [e for e in rows if e.key == entry.key]
-        ids = {e.id for e in chain}
-        grew = True
-        while grew:
-            more = [e for e in rows if e.superseded_by in ids and e.id not in ids]
-            chain.extend(more)
-            ids.update(e.id for e in more)
-            grew = bool(more)
-        return chain
-
     async def undo_forget(self) -> None:
-        """Put the forgotten entry and its history back exactly, then re-embed them."""
-        if self.memory is None or not self.last_forgotten:
+        """Put the last forgotten entry and its history back exactly."""
+        if self.editor is None or self.last_forgotten is None:
             return
-        entries, self.last_forgotten = self.last_forgotten, []
-        entry = next((e for e in entries if e.superseded_by is None), entries[-1])
+        forgotten, self.last_forgotten = self.last_forgotten, None
+        self.query_one("#inspector-undo").display = False
         try:
-            await self.memory.import_(
-                [e.model_copy(update={"score": None, "scores": None}) for e in entries]
-            )
-            reindex = getattr(self.memory, "reindex", None)
-            if reindex is not None and getattr(self.memory, "embedder", None) is not None:
-                await reindex()
+            entry = await self.editor.undo_forget(forgotten)
         except MemoryStoreError as exc:
             self.notify(str(exc), severity="error")
-        self.query_one("#inspector-undo").display = False
-        self.notify(f"Restored {entry.key}")
+        else:
+            self.notify(f"Restored {entry.key}")
         self.reload()

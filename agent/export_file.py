@@ -1,0 +1,94 @@
+"""Writing an export file: every entry, every field and vector, whole or not at all.
+
+The CLI's `memchat memory export` and the app's "Export memory" command both write here.
+The target is created 0600 from its first byte and replaces an existing file only once the
+new content is complete and on disk (`memory.files.atomic_writer`), so a damaged store, a
+full disk or an interrupted run leaves an existing backup exactly as it was. The store's own
+files and targets that are not regular files are refused before anything is written.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from agent.errors import AgentError
+from agent.paths import data_dir, ensure_private_dir
+from agent.terminal_text import safe_json
+from memory.errors import MemoryStoreError, UnsafeTargetError
+from memory.files import atomic_writer
+from memory.files import protected_files as store_protected_files
+
+if TYPE_CHECKING:
+    from memory.protocol import Memory
+
+DATABASE_NAME = "brain.db"
+
+
+class FileWriteError(AgentError):
+    """An export or snapshot could not be written; the existing file was left untouched."""
+
+
+def unchanged(target: Path) -> str:
+    """What became of the target when a write failed."""
+    return f"{target} was left as it was" if target.exists() else "nothing was written"
+
+
+def protected_files(memory: Memory, target: Path) -> list[Path]:
+    """The store's own files, which an export must never replace.
+
+    `memory.files.protected_files` of the data folder and of the open store's folder (the
+    SQLite database and its journals, MEMORY_SNAPSHOT.md and its kept copies, the Markdown
+    backend's MEMORY.md, daily files and lock file), whichever backend is open; and `target`
+    itself when it would be a new daily file.
+    """
+    folder = data_dir()
+    files = store_protected_files(folder / DATABASE_NAME)
+    path = getattr(memory, "path", None)
+    if isinstance(path, Path):
+        files.extend(store_protected_files(path))
+    root = getattr(memory, "root", None)
+    for base in (folder, root) if isinstance(root, Path) else (folder,):
+        daily = base / "memory"
+        files.extend(store_protected_files(base / DATABASE_NAME))
+        if target.suffix == ".md" and target.parent.resolve() == daily.resolve():
+            files.append(target)
+    return files
+
+
+async def write_records(memory: Memory, namespace: str | None, stream: TextIO) -> int:
+    """Every entry (of one namespace, or all) as JSON lines; returns how many."""
+    count = 0
+    async for entry in memory.export(namespace=namespace):
+        # Valid JSON whose C1, bidi and separator characters are escaped like C0 ones.
+        stream.write(safe_json(entry.model_dump_json()) + "\n")
+        count += 1
+    return count
+
+
+async def export_to_file(memory: Memory, target: Path, namespace: str | None = None) -> int:
+    """Write the export to `target` atomically; returns how many entries it holds.
+
+    Raises:
+        UnsafeTargetError: `target` is one of the store's own files, or not a regular file.
+        FileWriteError: the file could not be written, or the store stopped the export; it
+            says what became of the target.
+    """
+    try:
+        with atomic_writer(target, protected_files(memory, target)) as stream:
+            return await write_records(memory, namespace, stream)
+    except UnsafeTargetError:
+        raise
+    except OSError as exc:
+        raise FileWriteError(
+            f"cannot write {target}: {exc.strerror or exc}; {unchanged(target)}"
+        ) from None
+    except MemoryStoreError as exc:
+        raise FileWriteError(f"export stopped: {exc}; {unchanged(target)}") from None
+
+
+def timestamped_export_path() -> Path:
+    """A new file in the data folder's private exports/ folder, named by the time (UTC)."""
+    folder = ensure_private_dir(data_dir() / "exports")
+    return folder / f"memchat-{datetime.now(UTC):%Y%m%d-%H%M%S}.jsonl"

@@ -1,0 +1,123 @@
+"""The rules for editing memory by hand: save, pin, restore, forget and undo forget.
+
+The inspector and any other front end call these; none of them needs a user interface, so
+they are tested without one. Every method raises `MemoryStoreError` when the store refuses,
+with the store unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from memory.errors import MemoryStoreError
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+    from memory.protocol import AuditRecord, Memory
+
+HISTORY_PAGE = 500
+"""Rows read per page while collecting what a forget removes (all of them, page by page)."""
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """What one forget removed: the key's rows and every version they superseded.
+
+    Kept by the caller so that `MemoryEditor.undo_forget` can put back exactly this.
+    """
+
+    key: str
+    entries: tuple[MemoryEntry, ...]
+
+
+class MemoryEditor:
+    """Hand edits of one store, with the history a forget needs to be undone."""
+
+    def __init__(self, memory: Memory) -> None:
+        self.memory = memory
+
+    async def save(
+        self, entry: MemoryEntry, content: str, category: str, importance: float
+    ) -> MemoryEntry:
+        """Replace an entry's text, category and importance (the old text stays history).
+
+        The text is now the user's own (source "user"); a pin is kept.
+        """
+        return await self.memory.store_with_metadata(
+            entry.key,
+            content,
+            category,
+            entry.session_id,
+            namespace=entry.namespace,
+            importance=importance,
+        )
+
+    async def set_pinned(self, entry: MemoryEntry, pinned: bool) -> MemoryEntry:
+        """Pin (never expired by hygiene, always kept by budgets) or unpin an entry."""
+        return await self.memory.store_with_metadata(
+            entry.key,
+            entry.content,
+            entry.category,
+            entry.session_id,
+            namespace=entry.namespace,
+            pinned=pinned,
+            source=entry.source,
+        )
+
+    async def restore(self, entry: MemoryEntry) -> MemoryEntry:
+        """Bring a superseded version back as the current one."""
+        return await self.memory.restore(entry.id)
+
+    async def history(self, entry: MemoryEntry) -> tuple[MemoryEntry, ...]:
+        """The key's rows and every entry they superseded, however long the chain.
+
+        The whole namespace is read page by page (no cap: a capped read would forget
+        versions an undo could then never bring back).
+        """
+        rows: list[MemoryEntry] = []
+        while True:
+            page = await self.memory.list(
+                namespace=entry.namespace,
+                include_superseded=True,
+                order="created",
+                limit=HISTORY_PAGE,
+                offset=len(rows),
+            )
+            rows.extend(page)
+            if len(page) < HISTORY_PAGE:
+                break
+        chain = [row for row in rows if row.key == entry.key]
+        ids = {row.id for row in chain}
+        while more := [row for row in rows if row.superseded_by in ids and row.id not in ids]:
+            chain.extend(more)
+            ids.update(row.id for row in more)
+        return tuple(chain)
+
+    async def forget(self, entry: MemoryEntry) -> Forgotten:
+        """Forget an entry's key and return what `undo_forget` needs to put it back."""
+        chain = await self.history(entry)
+        if not await self.memory.forget(entry.key, entry.namespace):
+            raise MemoryStoreError(f"{entry.key!r} was already forgotten")
+        return Forgotten(entry.key, chain or (entry,))
+
+    async def undo_forget(self, forgotten: Forgotten) -> MemoryEntry:
+        """Put a forgotten entry and its history back exactly (ids, times, supersession).
+
+        The import embeds the entries it adds; only when that failed are the entries still
+        without vectors embedded again (that one namespace, not the whole store).
+        """
+        entries = forgotten.entries
+        await self.memory.import_(
+            [entry.model_copy(update={"score": None, "scores": None}) for entry in entries]
+        )
+        reindex = getattr(self.memory, "reindex", None)
+        if reindex is not None and getattr(self.memory, "embedder", None) is not None:
+            if (await self.memory.stats()).stale_embedding:
+                await reindex(namespace=entries[0].namespace)
+        return next((e for e in entries if e.superseded_by is None), entries[-1])
+
+    async def audit_log(self, limit: int = 200) -> list[AuditRecord]:
+        """The deletions the store recorded, newest first; empty where it keeps none."""
+        read = getattr(self.memory, "audit_log", None)
+        return list(await read(limit=limit)) if read is not None else []

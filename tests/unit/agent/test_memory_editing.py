@@ -1,0 +1,128 @@
+"""Hand edits of memory (the inspector's rules), without any user interface."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import agent.memory_editing as editing
+from agent.memory_editing import MemoryEditor
+from memory.embedding.hashing import HashingEmbedder
+from memory.errors import MemoryStoreError
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+
+DIMS = 64
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteMemory]:
+    settings = MemorySettings(embedding_provider="hashing", embedding_dimensions=DIMS)
+    memory = await SqliteMemory.open(tmp_path / "brain.db", settings, HashingEmbedder(DIMS))
+    yield memory
+    await memory.close()
+
+
+def _snapshot(entries: list[object]) -> list[tuple[object, ...]]:
+    return sorted(
+        (e.id, e.key, e.content, e.timestamp, e.superseded_by, e.pinned)  # type: ignore[attr-defined]
+        for e in entries
+    )
+
+
+async def test_the_rules_import_without_textual() -> None:
+    script = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('textual', 'rich'):\n"
+        "            raise ImportError(f'{name} is blocked')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import agent.memory_editing, agent.export_file\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+async def test_save_keeps_the_old_text_as_history_and_keeps_the_pin(
+    store: SqliteMemory,
+) -> None:
+    editor = MemoryEditor(store)
+    first = await store.store_with_metadata("home", "Ana lives in Porto", pinned=True)
+    saved = await editor.save(first, "Ana lives in Lisbon", "core", 0.9)
+    assert saved.content == "Ana lives in Lisbon" and saved.pinned
+    assert saved.importance == pytest.approx(0.9)
+    everything = await store.list(include_superseded=True)
+    assert {e.content for e in everything} == {"Ana lives in Porto", "Ana lives in Lisbon"}
+    old = next(e for e in everything if e.content == "Ana lives in Porto")
+    assert old.superseded_by == saved.id
+    await editor.restore(old)
+    current = await store.get("home")
+    assert current is not None and current.content == "Ana lives in Porto"
+
+
+async def test_pin_and_unpin(store: SqliteMemory) -> None:
+    editor = MemoryEditor(store)
+    entry = await store.store("cat", "the cat is called Miso")
+    assert (await editor.set_pinned(entry, True)).pinned
+    unpinned = await editor.set_pinned(entry, False)
+    assert not unpinned.pinned and unpinned.content == entry.content
+
+
+async def test_undo_forget_puts_back_the_whole_chain_exactly(store: SqliteMemory) -> None:
+    editor = MemoryEditor(store)
+    await store.store("home", "Ana lives in Porto")
+    await store.store("home", "Ana lives in Lisbon")
+    current = await store.store("home", "Ana lives in Madrid")
+    await store.store("cat", "the cat is called Miso")
+    before = _snapshot(await store.list(include_superseded=True))  # type: ignore[arg-type]
+
+    forgotten = await editor.forget(current)
+    assert len(forgotten.entries) == 3
+    assert await store.get("home") is None
+    assert await store.count(include_superseded=True) == 1
+
+    restored = await editor.undo_forget(forgotten)
+    assert restored.id == current.id
+    assert _snapshot(await store.list(include_superseded=True)) == before  # type: ignore[arg-type]
+    assert (await store.stats()).stale_embedding == 0
+    found = await store.recall("where does Ana live")
+    assert [e.content for e in found.entries][:1] == ["Ana lives in Madrid"]
+
+
+async def test_history_reads_past_one_page(
+    store: SqliteMemory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(editing, "HISTORY_PAGE", 3)
+    for number in range(7):
+        await store.store(f"other{number}", f"unrelated fact number {number}")
+    for city in ("Porto", "Lisbon", "Madrid", "Paris"):
+        latest = await store.store("home", f"Ana lives in {city}")
+    chain = await MemoryEditor(store).history(latest)
+    assert sorted(e.content for e in chain) == sorted(
+        f"Ana lives in {city}" for city in ("Porto", "Lisbon", "Madrid", "Paris")
+    )
+
+
+async def test_forgetting_twice_says_so(store: SqliteMemory) -> None:
+    editor = MemoryEditor(store)
+    entry = await store.store("cat", "the cat is called Miso")
+    await editor.forget(entry)
+    with pytest.raises(MemoryStoreError, match="already forgotten"):
+        await editor.forget(entry)
+
+
+async def test_the_audit_log_lists_a_forget(store: SqliteMemory) -> None:
+    editor = MemoryEditor(store)
+    entry = await store.store("cat", "the cat is called Miso")
+    await editor.forget(entry)
+    records = await editor.audit_log()
+    assert [r.key for r in records] == ["cat"]
