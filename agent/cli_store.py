@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
+from agent.paths import data_dir, ensure_private_dir
 from agent.terminal_text import one_line
-from memory.embedding import make_embedder
-from memory.factory import open_memory
+from agent.wiring import build_embedder, open_store
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -99,12 +98,7 @@ def store_folder() -> Path:
 @asynccontextmanager
 async def opened_memory(config: Config) -> AsyncIterator[Memory]:
     """The configured store, closed on exit; its warnings then go to stderr, escaped."""
-    embedder = make_embedder(
-        config.memory,
-        resolve_ollama_host(config.ollama.host),
-        openai_base_url=config.model.base_url,
-    )
-    memory = await open_memory(config.memory, store_folder(), embedder)
+    memory = await open_store(config, store_folder(), build_embedder(config))
     try:
         yield memory
     finally:

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli_store import ProgressBar, say, store_folder, warn
-from agent.paths import resolve_ollama_host
-from memory.embedding import make_embedder
-from memory.factory import open_memory
+from agent.wiring import build_embedder, open_store
 from memory.migration import MigrationError, migrate
 from memory.wording import memories, without_vectors
 
@@ -29,18 +27,10 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         raise MigrationError(f"--from and --to are both {source_name!r}; nothing to do")
     folder = store_folder()
     progress = ProgressBar()
-    embedder = make_embedder(
-        config.memory,
-        resolve_ollama_host(config.ollama.host),
-        openai_base_url=config.model.base_url,
-    )
-    source = await open_memory(
-        config.memory.model_copy(update={"backend": source_name}), folder, embedder
-    )
+    embedder = build_embedder(config)
+    source = await open_store(config, folder, embedder, backend=source_name)
     try:
-        target = await open_memory(
-            config.memory.model_copy(update={"backend": args.to}), folder, embedder
-        )
+        target = await open_store(config, folder, embedder, backend=args.to)
         try:
             report = await migrate(
                 source, target, batch_size=args.batch_size, dry_run=args.dry_run, progress=progress

@@ -11,9 +11,9 @@ from agent.ollama_model import OllamaChatModel
 from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
 from agent.sessions import Session, SessionStore
 from agent.turn import Agent
-from memory.embedding import make_embedder
+from agent.wiring import build_embedder, open_store
 from memory.errors import MemoryStoreError
-from memory.factory import data_left_behind, open_memory, vectors_missing
+from memory.factory import data_left_behind, vectors_missing
 from memory.none_backend import NoneMemory
 from memory.protocol import Memory
 
@@ -77,14 +77,10 @@ async def open_runtime(
     """Open the store and wire the agent; a store that cannot open leaves memory off."""
     data = ensure_private_dir(data_dir())
     problem = None
-    embedder = make_embedder(
-        config.memory,
-        resolve_ollama_host(config.ollama.host),
-        openai_base_url=config.model.base_url,
-    )
+    embedder = build_embedder(config)
     if memory is None:
         try:
-            memory = await open_memory(config.memory, data, embedder)
+            memory = await open_store(config, data, embedder)
         except MemoryStoreError as exc:
             problem = str(exc)
             memory = NoneMemory()

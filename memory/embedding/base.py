@@ -70,7 +70,11 @@ def unit_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
 
 
 def make_embedder(
-    settings: MemorySettings, ollama_host: str | None = None, *, openai_base_url: str = ""
+    settings: MemorySettings,
+    ollama_host: str | None = None,
+    *,
+    openai_base_url: str = "",
+    api_key: str = "",
 ) -> Embedder | None:
     """Build the configured embedder; None means embeddings are off (keyword-only recall)."""
     if settings.embedding_provider == "none":
@@ -86,6 +90,7 @@ def make_embedder(
             settings.embedding_model,
             settings.embedding_dimensions,
             openai_base_url,
+            api_key=api_key,
             timeout_s=settings.embedding_timeout_s,
             task_prefixes=settings.embedding_task_prefixes,
         )

@@ -72,6 +72,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _dispatch(self, body: dict[str, Any]) -> None:
         self.server.fake.requests.append((self.path, body))
+        self.server.fake.headers.append((self.path, dict(self.headers.items())))
         route = self.server.fake.routes.get(self.path)
         reply = route(body) if route else Reply(404, {"error": "not found"})
         try:
@@ -121,6 +122,8 @@ class FakeOllama:
 
     routes: dict[str, Route] = field(default_factory=dict)
     requests: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    headers: list[tuple[str, dict[str, str]]] = field(default_factory=list)
+    """Each request's path and HTTP headers, in the order they came."""
 
     def start(self, port: int = 0) -> FakeOllama:
         """Serve on loopback (a free port unless one is given) in a background thread."""

@@ -304,7 +304,7 @@ async def test_a_whole_turn_through_the_openai_provider(
     )
     monkeypatch.setenv("MEMCHAT_HOME", str(tmp_path / "data"))
     config = Config(
-        model=ModelSettings(provider="openai", base_url=f"{server.url}/v1"),
+        model=ModelSettings(provider="openai", base_url=f"{server.url}/v1", api_key="sk-app"),
         memory=MemorySettings(
             embedding_provider="openai", embedding_model="e5", embedding_dimensions=4
         ),
@@ -321,6 +321,8 @@ async def test_a_whole_turn_through_the_openai_provider(
         assert "Lisbon" in "".join(e.text for e in events if isinstance(e, TextDelta))
         assert (await runtime.memory.get("user_city")) is not None
         assert runtime.embeddings == "embeddings: e5"
+        keys = {h.get("Authorization") for path, h in server.headers if path.startswith("/v1/")}
+        assert keys == {"Bearer sk-app"}
     finally:
         await runtime.memory.close()
 
@@ -357,7 +359,7 @@ def test_memory_commands_embed_through_the_openai_server(server: FakeOllama) -> 
     config = Path(os.environ["MEMCHAT_CONFIG"])
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(
-        f'[model]\nprovider = "openai"\nbase_url = "{server.url}/v1"\n'
+        f'[model]\nprovider = "openai"\nbase_url = "{server.url}/v1"\napi_key = "sk-test"\n'
         '[memory]\nembedding_provider = "openai"\nembedding_model = "e5"\n'
         "embedding_dimensions = 2\n",
         encoding="utf-8",
@@ -371,3 +373,6 @@ def test_memory_commands_embed_through_the_openai_server(server: FakeOllama) -> 
     assert ["passage: Kyoto in November", "passage: The dog is Biscuit"] in sent
     found = run_cli("memory", "search", "Biscuit the dog").clean()
     assert "keyword-only" not in found.out and "pet" in found.out
+    # model.api_key reaches the embedder of every command, not only the chat model's.
+    sent_keys = {h.get("Authorization") for path, h in server.headers if path == "/v1/embeddings"}
+    assert sent_keys == {"Bearer sk-test"}
