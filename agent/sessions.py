@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
 import stat
+import threading
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -73,6 +75,8 @@ class SessionStore:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
+        # Writes run in worker threads; one at a time keeps each file's lines in order.
+        self._write_lock = threading.Lock()
 
     def _path(self, session_id: str) -> Path:
         if not session_id or "/" in session_id or session_id.startswith("."):
@@ -98,14 +102,24 @@ class SessionStore:
         if session.incognito:
             self._keep(session, messages)
             return
-        try:
-            self._write(session, [*session.unsaved, *messages])
-        except OSError:
+        with self._write_lock:
+            try:
+                self._write(session, [*session.unsaved, *messages])
+            except OSError:
+                self._keep(session, messages)
+                session.unsaved.extend(messages)
+                raise
+            session.unsaved.clear()
             self._keep(session, messages)
-            session.unsaved.extend(messages)
-            raise
-        session.unsaved.clear()
-        self._keep(session, messages)
+
+    async def save(self, session: Session, messages: list[ChatMessage]) -> None:
+        """`append` with the write and its fsync in a worker thread, off the event loop.
+
+        A cancellation while the write runs does not stop it: the messages are on disk (or
+        kept as unsaved) exactly as `append` leaves them, and the cancellation goes on.
+        """
+        if messages:
+            await asyncio.shield(asyncio.to_thread(self.append, session, messages))
 
     def _write(self, session: Session, messages: list[ChatMessage]) -> None:
         ensure_private_dir(self.directory)

@@ -200,7 +200,7 @@ class Agent:
             saved = outcome
             # The message is on disk before the model is asked: a dead model loses nothing.
             try:
-                self.sessions.append(session, [ChatMessage(role="user", content=user_text)])
+                await self.sessions.save(session, [ChatMessage(role="user", content=user_text)])
             except OSError as exc:
                 # Kept in the session (and written later), but not sent: sending it again
                 # retries it, and the reply could not be saved either.
@@ -382,7 +382,7 @@ class Agent:
                 produced.append(current.message(stopped=True))
             # Never raise from here: this also runs while the turn is being cancelled.
             try:
-                self.sessions.append(session, produced)
+                await self.sessions.save(session, produced)
             except OSError as exc:
                 unsaved = exc
         if unsaved is not None:

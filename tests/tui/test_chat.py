@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -331,3 +332,45 @@ async def test_the_tool_limit_is_said_in_the_chat_above_the_answer(make_app: Mak
         assert answer.text == "Nothing about parking is stored."
         assert len(h.app.query(ToolCallEntry)) == 5
         assert chat.index(notes[0]) < chat.index(answer)
+
+
+async def test_a_reply_the_full_disk_cannot_save_keeps_the_app_up_and_the_message(
+    make_app: MakeApp,
+) -> None:
+    import errno
+
+    h = make_app(ScriptedModel(["A reply that streamed completely.", "Glad to."], name="qwen3"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        sessions = h.runtime.sessions
+        real_write = sessions._write
+        writes: list[int] = []
+        room = [False]
+
+        def full_after_the_message(session: Any, messages: Any) -> None:
+            writes.append(len(messages))
+            if len(writes) >= 2 and not room[0]:  # the user's message fits, the reply does not
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real_write(session, messages)
+
+        sessions._write = full_after_the_message  # type: ignore[method-assign]
+        await send(pilot, "Tell me something worth keeping")
+        assert h.app.is_running
+        assert any("No space left on device" in n.message for n in h.app._notifications)
+        assert [m.text for m in h.app.query(UserMessage)] == ["Tell me something worth keeping"]
+        assert h.app.query_one(AssistantMessage).text == "A reply that streamed completely."
+        session = h.runtime.session
+        on_disk = [(m.role, m.content) for m in sessions.load(session.id).messages]
+        assert on_disk == [("user", "Tell me something worth keeping")]
+        assert [m.content for m in session.unsaved] == ["A reply that streamed completely."]
+        saved = await h.runtime.memory.list(category="conversation")
+        assert [e.content for e in saved] == ["Tell me something worth keeping"]
+        # Room again: the next message brings the reply that waited along, in order.
+        room[0] = True
+        await send(pilot, "Thanks")
+        assert [m.content for m in sessions.load(session.id).messages] == [
+            "Tell me something worth keeping",
+            "A reply that streamed completely.",
+            "Thanks",
+            "Glad to.",
+        ]

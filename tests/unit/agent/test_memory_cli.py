@@ -212,7 +212,7 @@ def test_migrate_to_markdown_and_switch(
 def test_store_warnings_go_to_stderr_escaped(
     configured: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import agent.cli_store
+    import agent.wiring
     from memory.factory import open_memory
 
     async def with_warnings(*args: Any) -> Any:
@@ -220,7 +220,7 @@ def test_store_warnings_go_to_stderr_escaped(
         memory.warnings.extend(["row 3 skipped: damaged \x1b[2J", "read-only mode"])
         return memory
 
-    monkeypatch.setattr(agent.cli_store, "open_memory", with_warnings)
+    monkeypatch.setattr(agent.wiring, "open_memory", with_warnings)
     assert main(["memory", "list"]) == 0
     captured = capsys.readouterr()
     assert captured.out == "no memories\n"

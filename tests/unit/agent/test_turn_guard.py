@@ -178,3 +178,21 @@ async def test_cancellation_is_not_turned_into_a_failure(
     monkeypatch.setattr(harness.memory, "recall", _raising(asyncio.CancelledError()))
     with pytest.raises(asyncio.CancelledError):
         await harness.turn("Anything at all, really")
+
+
+async def test_session_writes_run_off_the_event_loop(harness: Harness) -> None:
+    import threading
+
+    loop_thread = threading.get_ident()
+    writers: list[int] = []
+    real = harness.sessions._write
+
+    def recording(session: Session, messages: list[ChatMessage]) -> None:
+        writers.append(threading.get_ident())
+        real(session, messages)
+
+    harness.sessions._write = recording  # type: ignore[method-assign]
+    harness.model.add("Noted.")
+    assert isinstance((await harness.turn("The plumber comes on Friday"))[-1], TurnFinished)
+    assert len(writers) == 2 and loop_thread not in writers
+    assert on_disk(harness) == [("user", "The plumber comes on Friday"), ("assistant", "Noted.")]
