@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -86,6 +87,24 @@ class ToolError(Exception):
     """A tool call that cannot run; the message goes back to the model."""
 
 
+@dataclass(frozen=True)
+class ToolResult:
+    """What one tool call did: the JSON text the model reads, and what changed in memory."""
+
+    content: str
+    """JSON text sent back to the model: the result, or {"error": "..."}."""
+    error: bool = False
+    stored: MemoryEntry | None = None
+    """The entry a memory_store call wrote."""
+    forgotten: str | None = None
+    """The key a memory_forget call removed."""
+
+    @classmethod
+    def failed(cls, message: str) -> ToolResult:
+        """A call that could not run; the message tells the model what to do instead."""
+        return cls(_dumps({"error": message}), error=True)
+
+
 WRITING_TOOLS = frozenset({"memory_store", "memory_forget"})
 """The tools that change memory (refused while it is read-only, in incognito)."""
 
@@ -101,14 +120,14 @@ class MemoryTools:
     def __init__(self, memory: Memory, namespace: str = "default") -> None:
         self.memory = memory
         self.namespace = namespace
-        self._handlers: dict[str, tuple[type[BaseModel], Callable[[Any], Awaitable[str]]]] = {
+        self._handlers: dict[
+            str, tuple[type[BaseModel], Callable[[Any], Awaitable[ToolResult]]]
+        ] = {
             "memory_store": (StoreArgs, self._store),
             "memory_recall": (RecallArgs, self._recall),
             "memory_forget": (ForgetArgs, self._forget),
             "memory_list": (ListArgs, self._list),
         }
-        self.stored: list[MemoryEntry] = []
-        self.forgotten: list[str] = []
 
     def specs(self) -> list[ToolSpec]:
         """The tool definitions sent to the model."""
@@ -126,11 +145,17 @@ class MemoryTools:
             raise ToolError(f"arguments must be a JSON object, got {type(raw).__name__}")
         return raw
 
-    async def run(self, call: ToolCall, *, read_only: bool = False) -> str:
-        """Execute one call; raises `ToolError` with a message the model can act on.
+    async def run(self, call: ToolCall, *, read_only: bool = False) -> ToolResult:
+        """Execute one call; a call that cannot run is an error result the model can act on.
 
         With `read_only` (an incognito session), calls that would change memory are refused.
         """
+        try:
+            return await self._execute(call, read_only)
+        except ToolError as exc:
+            return ToolResult.failed(str(exc))
+
+    async def _execute(self, call: ToolCall, read_only: bool) -> ToolResult:
         handler = self._handlers.get(call.name)
         if handler is None:
             raise ToolError(f"unknown tool {call.name!r}; available: {', '.join(self._handlers)}")
@@ -150,7 +175,7 @@ class MemoryTools:
         except MemoryStoreError as exc:
             raise ToolError(f"{call.name} failed: {exc}") from None
 
-    async def _store(self, args: StoreArgs) -> str:
+    async def _store(self, args: StoreArgs) -> ToolResult:
         previous = await self.memory.get(args.key, self.namespace)
         entry = await self.memory.store_with_metadata(
             args.key,
@@ -161,25 +186,24 @@ class MemoryTools:
             importance=args.importance,
             source="tool",
         )
-        self.stored.append(entry)
         result: dict[str, Any] = {"stored": _compact(entry)}
         if previous is not None and previous.content != entry.content:
             result["replaced"] = previous.content
-        return _dumps(result)
+        return ToolResult(_dumps(result), stored=entry)
 
-    async def _recall(self, args: RecallArgs) -> str:
+    async def _recall(self, args: RecallArgs) -> ToolResult:
         found = await self.memory.recall(
             args.query, args.limit, None, args.since, args.until, namespace=self.namespace
         )
-        return _dumps({"results": [_compact(entry) for entry in found.entries]})
+        return ToolResult(_dumps({"results": [_compact(entry) for entry in found.entries]}))
 
-    async def _forget(self, args: ForgetArgs) -> str:
+    async def _forget(self, args: ForgetArgs) -> ToolResult:
         removed = await self.memory.forget(args.key, self.namespace)
-        if removed:
-            self.forgotten.append(args.key)
-        return _dumps({"removed": removed, "key": args.key})
+        return ToolResult(
+            _dumps({"removed": removed, "key": args.key}), forgotten=args.key if removed else None
+        )
 
-    async def _list(self, args: ListArgs) -> str:
+    async def _list(self, args: ListArgs) -> ToolResult:
         entries = await self.memory.list(
             namespace=self.namespace,
             category=args.category,
@@ -187,4 +211,4 @@ class MemoryTools:
             order="key",
             limit=args.limit,
         )
-        return _dumps({"entries": [_compact(entry) for entry in entries]})
+        return ToolResult(_dumps({"entries": [_compact(entry) for entry in entries]}))

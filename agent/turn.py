@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import time
 from collections.abc import AsyncGenerator, Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 
+from agent.after_turn import BackgroundConsolidation, remember_procedure, turn_stats
 from agent.autosave import conversation_key, should_autosave
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
@@ -18,74 +17,25 @@ from agent.events import (
     MemoryRecalled,
     MemorySaved,
     Notice,
-    ReplyTrimmed,
-    StopReason,
-    TextDelta,
-    ThinkingDelta,
     ToolCallFinished,
     ToolCallStarted,
     TurnEvent,
     TurnFailed,
     TurnFinished,
-    TurnStats,
 )
 from agent.failures import storage_failure, unexpected_failure
 from agent.history import estimate_tokens, join_user_runs, trim_history, unanswered
 from agent.injection import InjectionBudget, render, select
-from agent.messages import ChatMessage, ToolCall, ToolSpec
-from agent.model import ChatModel, ChatOptions, ChunkStats, ModelError, ToolsUnsupportedError
+from agent.messages import ChatMessage, ToolCall
+from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedError
 from agent.prompts import system_prompt
 from agent.redact import redact
-from agent.repetition import LoopGuard
 from agent.sessions import Session, SessionStore
-from agent.tools import WRITING_TOOLS, MemoryTools, ToolError
+from agent.tools import WRITING_TOOLS, MemoryTools, ToolResult
+from agent.turn_state import Exchange, RoundOptions, last_user_index, stream_round
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError, StorageFullError
-from memory.procedures import ProcedureStep
 from memory.protocol import Memory
-
-
-@dataclass
-class _Round:
-    """What one model call produced so far (kept if the turn is cancelled mid-stream)."""
-
-    text: list[str] = field(default_factory=list)
-    thinking: list[str] = field(default_factory=list)
-    calls: list[ToolCall] = field(default_factory=list)
-    stats: ChunkStats | None = None
-    looped: bool = False
-    """The stream was stopped because the reply kept repeating itself."""
-
-    def message(self, stopped: bool = False) -> ChatMessage:
-        return ChatMessage(
-            role="assistant",
-            content="".join(self.text),
-            thinking="".join(self.thinking),
-            tool_calls=self.calls,
-            stopped=stopped,
-        )
-
-
-TOOL_LIMIT_INSTRUCTION = (
-    "You have used every tool call this message allows. Do not call tools now: answer the "
-    "user's last message from what the tool results above give you, and say what you could "
-    "not finish."
-)
-
-
-def _without_tools(messages: list[ChatMessage]) -> list[ChatMessage]:
-    """The request for the answer after the last tool round, telling the model to answer.
-
-    The instruction joins the first system message, not a new one after the tool results:
-    several chat templates refuse a system message anywhere but first.
-    """
-    system, *rest = messages
-    told = system.model_copy(update={"content": f"{system.content}\n\n{TOOL_LIMIT_INSTRUCTION}"})
-    return [told, *rest]
-
-
-def _last_user_index(messages: list[ChatMessage]) -> int:
-    return max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
 
 
 class Agent:
@@ -113,9 +63,7 @@ class Agent:
         self._tools_refused = False
         """The server refused this model's tools: later turns go without them. Kept here,
         not set on the model, which the app shares (model picker, status bar)."""
-        self._background: set[asyncio.Task[list[MemoryEntry]]] = set()
-        self.consolidated: list[MemoryEntry] = []
-        """Entries stored by consolidation since the agent started (for the UI)."""
+        self.background = BackgroundConsolidation()
 
     def use_model(self, model: ChatModel) -> None:
         """Talk to another model from the next turn on."""
@@ -129,6 +77,34 @@ class Agent:
         """The context window requests use (the model's own limit if it is smaller)."""
         configured = self.config.ollama.num_ctx
         return min(configured, self._context_length) if self._context_length else configured
+
+    @property
+    def consolidated(self) -> list[MemoryEntry]:
+        """Entries stored by consolidation since the agent started (for the UI)."""
+        return self.background.consolidated
+
+    async def drain(self) -> None:
+        """Wait for background work (consolidation) to finish."""
+        await self.background.drain()
+
+    def _consolidate_later(self, user_text: str, reply: str, session: Session) -> None:
+        """Start consolidation in the background: the reply is never kept waiting for it."""
+        if not self.config.memory.consolidation or session.incognito or not reply.strip():
+            return
+        options = ChatOptions(
+            num_ctx=self.num_ctx,
+            temperature=0.0,
+            keep_alive=self.config.ollama.keep_alive,
+            format=SCHEMA,
+        )
+        self.background.start(
+            consolidate(
+                self.model, self.memory, user_text, reply, self.clock(), options, self.namespace
+            )
+        )
+
+    def _round_options(self) -> RoundOptions:
+        return RoundOptions(self._options(), self.config.agent.stop_looping_replies)
 
     def _options(self) -> ChatOptions:
         ollama = self.config.ollama
@@ -189,7 +165,7 @@ class Agent:
         started = time.monotonic()
         resend = resend or self.is_retry(user_text, session)
         if resend:
-            history = list(session.messages[: max(_last_user_index(session.messages), 0)])
+            history = list(session.messages[: max(last_user_index(session.messages), 0)])
             saved: MemoryEntry | Notice | None = None
         else:
             history = list(session.messages)
@@ -265,7 +241,7 @@ class Agent:
         budget = InjectionBudget(
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
-        answering = _last_user_index(session.messages)
+        answering = last_user_index(session.messages)
         # A message answered again has no fresh copy to exclude by id; its saved copy is
         # cut as "already in conversation" instead.
         live = [m for i, m in enumerate(session.messages) if resend or i != answering]
@@ -292,7 +268,7 @@ class Agent:
         history = trim_history(session_history, self.config.agent.max_history_messages, room)
         return [system, *join_user_runs([*history, user])]
 
-    async def _converse(  # noqa: C901 - the turn loop reads best in one place
+    async def _converse(
         self,
         user_text: str,
         session: Session,
@@ -300,240 +276,153 @@ class Agent:
         block: str,
         started: float,
     ) -> AsyncGenerator[TurnEvent, None]:
-        produced: list[ChatMessage] = []
-        current = _Round()
-        finished = False
+        """The model rounds of one turn, then saving what they produced."""
+        exchange = Exchange()
         unsaved: OSError | None = None
-        rounds = 0
-        reason: StopReason = "done"
         try:
             await self._describe()
             offered = self.model.supports_tools and not self._tools_refused
-            tools: list[ToolSpec] = self.tools.specs() if offered else []
-            request = self._request(history, user_text, block, bool(tools))
-            seen: dict[str, tuple[str, bool]] = {}
-            while True:
-                current = _Round()
-                try:
-                    async with contextlib.aclosing(
-                        self._stream([*request, *produced], tools, current)
-                    ) as stream:
-                        async for event in stream:
-                            yield event
-                except ToolsUnsupportedError as refusal:
-                    if not tools or current.text:
-                        raise
-                    self._tools_refused = True
-                    tools = []
-                    request = self._request(history, user_text, block, False)
-                    yield Notice(
-                        f"{self.model.name} cannot use tools here ({refusal}), so it cannot "
-                        "store memories itself; use /remember, /recall and /forget."
-                    )
+            exchange.tools = self.tools.specs() if offered else []
+            exchange.request = self._request(history, user_text, block, bool(exchange.tools))
+            while not exchange.done:
+                async for event in self._model_round(exchange, history, user_text, block):
+                    yield event
+                if exchange.done or not exchange.current.calls:
                     continue
-                produced.append(current.message(stopped=current.looped))
-                if current.looped:
-                    reason = "repetition"
-                    yield Notice(
-                        "The reply was stopped: the model kept repeating itself. "
-                        "Regenerate, or ask differently.",
-                        "warning",
-                        about_reply=True,
-                    )
-                    break
-                if not current.calls:
-                    break
-                rounds += 1
-                async with contextlib.aclosing(
-                    self._run_calls(current.calls, seen, produced, session.incognito)
-                ) as tool_events:
-                    async for event in tool_events:
-                        yield event
-                if rounds >= self.config.agent.max_tool_iterations:
-                    reason = "tool_limit"
-                    yield Notice(
-                        f"The model used all {rounds} rounds of tool calls "
-                        "(agent.max_tool_iterations), so it was asked to answer without tools.",
-                        "warning",
-                        about_reply=True,
-                    )
-                    current = _Round()
-                    final = _without_tools([*request, *produced])
-                    async with contextlib.aclosing(self._stream(final, [], current)) as stream:
-                        async for event in stream:
-                            yield event
-                    # Calls it still makes have no round left to run in; kept, they would
-                    # stand unanswered in the history the next turn sends.
-                    current.calls = []
-                    produced.append(current.message(stopped=current.looped))
-                    if not current.text:
-                        yield Notice(
-                            "The model gave no answer after its tool calls.",
-                            "warning",
-                            about_reply=True,
-                        )
-                    break
-            finished = True
+                async for event in self._tool_round(exchange, session.incognito):
+                    yield event
+            exchange.finished = True
         except ModelError as exc:
             yield TurnFailed(exc.code, str(exc))
             return
         finally:
-            if not finished and (current.text or current.thinking):
-                produced.append(current.message(stopped=True))
+            exchange.keep_partial()
             # Never raise from here: this also runs while the turn is being cancelled.
             try:
-                await self.sessions.save(session, produced)
+                await self.sessions.save(session, exchange.produced)
             except OSError as exc:
                 unsaved = exc
         if unsaved is not None:
             yield storage_failure(unsaved, "the reply")
             return
-        procedure = await self._remember_procedure(user_text, produced, session)
+        async for event in self._after_reply(exchange, user_text, session, started):
+            yield event
+
+    async def _model_round(
+        self, exchange: Exchange, history: list[ChatMessage], user_text: str, block: str
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """One model call; marks the exchange done unless the model asked for tools."""
+        current = exchange.new_round()
+        try:
+            async with contextlib.aclosing(
+                stream_round(
+                    self.model, exchange.messages(), exchange.tools, self._round_options(), current
+                )
+            ) as stream:
+                async for event in stream:
+                    yield event
+        except ToolsUnsupportedError as refusal:
+            if not exchange.tools or current.text:
+                raise
+            # Asked again without tools; later turns of this agent go without them too.
+            self._tools_refused = True
+            exchange.tools = []
+            exchange.request = self._request(history, user_text, block, False)
+            yield Notice(
+                f"{self.model.name} cannot use tools here ({refusal}), so it cannot "
+                "store memories itself; use /remember, /recall and /forget."
+            )
+            return
+        exchange.close_round()
+        if current.looped:
+            exchange.reason, exchange.done = "repetition", True
+            yield Notice(
+                "The reply was stopped: the model kept repeating itself. "
+                "Regenerate, or ask differently.",
+                "warning",
+                about_reply=True,
+            )
+        elif not current.calls:
+            exchange.done = True
+
+    async def _tool_round(
+        self, exchange: Exchange, read_only: bool
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """Run the calls of the last round; at the round limit, ask for the answer."""
+        exchange.tool_rounds += 1
+        async with contextlib.aclosing(
+            self._run_calls(exchange.current.calls, exchange.results, exchange.produced, read_only)
+        ) as tool_events:
+            async for event in tool_events:
+                yield event
+        if exchange.tool_rounds < self.config.agent.max_tool_iterations:
+            return
+        exchange.reason, exchange.done = "tool_limit", True
+        yield Notice(
+            f"The model used all {exchange.tool_rounds} rounds of tool calls "
+            "(agent.max_tool_iterations), so it was asked to answer without tools.",
+            "warning",
+            about_reply=True,
+        )
+        final = exchange.told_to_answer()
+        current = exchange.new_round()
+        async with contextlib.aclosing(
+            stream_round(self.model, final, [], self._round_options(), current)
+        ) as stream:
+            async for event in stream:
+                yield event
+        # Calls it still makes have no round left to run in; kept, they would stand
+        # unanswered in the history the next turn sends.
+        current.calls = []
+        exchange.close_round()
+        if not current.text:
+            yield Notice(
+                "The model gave no answer after its tool calls.", "warning", about_reply=True
+            )
+
+    async def _after_reply(
+        self, exchange: Exchange, user_text: str, session: Session, started: float
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """Once the reply is saved: procedural memory, consolidation, the turn's figures."""
+        procedure = await remember_procedure(
+            self.memory, self.config, user_text, exchange.produced, session, self.namespace
+        )
         if procedure is not None:
             yield MemorySaved(procedure)
-        reply = "".join(m.content for m in produced if m.role == "assistant")
-        self._consolidate_later(user_text, reply, session)
-        stats = self._stats(current.stats, rounds, started)
+        self._consolidate_later(user_text, exchange.reply_text(), session)
+        stats = turn_stats(exchange.current.stats, exchange.tool_rounds, started, self.num_ctx)
         if stats.done_reason == "length":
-            reason = "length"
+            exchange.reason = "length"
             yield Notice("The reply stopped at the length limit.", "warning", about_reply=True)
-        yield TurnFinished(stats, reason)
-
-    async def _stream(
-        self, messages: list[ChatMessage], tools: list[ToolSpec], current: _Round
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """One model call into `current`; stops it when the reply goes round in a loop."""
-        guard = LoopGuard()
-        watch_loops = self.config.agent.stop_looping_replies
-        chunks = self.model.chat(messages, tools=tools, options=self._options())
-        try:
-            async for chunk in chunks:
-                if chunk.thinking:
-                    current.thinking.append(chunk.thinking)
-                    yield ThinkingDelta(chunk.thinking)
-                if chunk.text:
-                    current.text.append(chunk.text)
-                    yield TextDelta(chunk.text)
-                    cut = guard.feed(current.text) if watch_loops else None
-                    if cut is not None:
-                        current.text = ["".join(current.text)[:cut]]
-                        current.looped = True
-                        yield ReplyTrimmed(current.text[0])
-                        return
-                current.calls.extend(chunk.tool_calls)
-                current.stats = chunk.stats or current.stats
-        finally:
-            # Stopping early must end the HTTP stream now, not when it is collected.
-            close = getattr(chunks, "aclose", None)
-            if close is not None:
-                await close()
+        yield TurnFinished(stats, exchange.reason)
 
     async def _run_calls(
         self,
         calls: list[ToolCall],
-        seen: dict[str, tuple[str, bool]],
+        results: dict[str, ToolResult],
         produced: list[ChatMessage],
         read_only: bool,
     ) -> AsyncGenerator[TurnEvent, None]:
         for call in calls:
             yield ToolCallStarted(call.id, call.name, call.arguments)
             signature = call.name + json.dumps(call.arguments, sort_keys=True, default=str)
-            repeated = signature in seen
+            repeated = signature in results
             if repeated:
-                result, error = seen[signature]
+                result = results[signature]
             else:
-                stored_before = len(self.tools.stored)
-                try:
-                    result, error = await self.tools.run(call, read_only=read_only), False
-                except ToolError as exc:
-                    result, error = json.dumps({"error": str(exc)}), True
-                seen[signature] = (result, error)
-                for entry in self.tools.stored[stored_before:]:
-                    yield MemorySaved(entry)
-            yield ToolCallFinished(call.id, call.name, result, error, repeated)
+                result = results[signature] = await self.tools.run(call, read_only=read_only)
+                if result.stored is not None:
+                    yield MemorySaved(result.stored)
+            yield ToolCallFinished(call.id, call.name, result.content, result.error, repeated)
             produced.append(
                 ChatMessage(
                     role="tool",
-                    content=result,
+                    content=result.content,
                     tool_name=call.name,
                     tool_call_id=call.id,
-                    error=error,
+                    error=result.error,
                 )
             )
-
-    async def _remember_procedure(
-        self, user_text: str, produced: list[ChatMessage], session: Session
-    ) -> MemoryEntry | None:
-        """After tool calls that all succeeded, remember how the request was handled."""
-        store = getattr(self.memory, "store_procedural", None)
-        calls = [call for m in produced if m.role == "assistant" for call in m.tool_calls]
-        results = [m for m in produced if m.role == "tool"]
-        if (
-            store is None
-            or not calls
-            or session.incognito
-            or not self.config.memory.procedural_memory
-            or any(r.error for r in results)
-        ):
-            return None
-        steps = [
-            ProcedureStep(c.name, c.arguments if isinstance(c.arguments, dict) else {})
-            for c in calls
-        ]
-        try:
-            entry: MemoryEntry | None = await store(
-                redact(user_text)[0], steps, session.id, self.namespace
-            )
-        except MemoryStoreError:
-            return None
-        return entry
-
-    def _consolidate_later(self, user_text: str, reply: str, session: Session) -> None:
-        """Start consolidation in the background: the reply is never kept waiting for it."""
-        if not self.config.memory.consolidation or session.incognito or not reply.strip():
-            return
-        options = ChatOptions(
-            num_ctx=self.num_ctx,
-            temperature=0.0,
-            keep_alive=self.config.ollama.keep_alive,
-            format=SCHEMA,
-        )
-        task = asyncio.create_task(
-            consolidate(
-                self.model, self.memory, user_text, reply, self.clock(), options, self.namespace
-            )
-        )
-        self._background.add(task)
-        task.add_done_callback(self._finished_background)
-
-    def _finished_background(self, task: asyncio.Task[list[MemoryEntry]]) -> None:
-        self._background.discard(task)
-        if not task.cancelled() and task.exception() is None:
-            self.consolidated.extend(task.result())
-
-    async def drain(self) -> None:
-        """Wait for background work (consolidation) to finish."""
-        while self._background:
-            await asyncio.gather(*list(self._background), return_exceptions=True)
-
-    def _stats(self, last: ChunkStats | None, rounds: int, started: float) -> TurnStats:
-        last = last or ChunkStats()
-        speed = (
-            last.completion_tokens / last.eval_seconds
-            if last.eval_seconds and last.completion_tokens
-            else None
-        )
-        return TurnStats(
-            prompt_tokens=last.prompt_tokens,
-            completion_tokens=last.completion_tokens,
-            tokens_per_second=speed,
-            context_used=last.prompt_tokens + last.completion_tokens,
-            num_ctx=self.num_ctx,
-            duration_s=time.monotonic() - started,
-            load_duration_s=last.load_seconds,
-            done_reason=last.done_reason,
-            tool_rounds=rounds,
-        )
 
     async def _command(
         self, command: MemoryCommand | str, session: Session
@@ -550,7 +439,6 @@ class Agent:
             )
             yield TurnFinished(stopped_reason="command")
             return
-        seen: dict[str, tuple[str, bool]] = {}
-        async for event in self._run_calls([command.call], seen, [], False):
+        async for event in self._run_calls([command.call], {}, [], False):
             yield event
         yield TurnFinished(stopped_reason="command")

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from agent.config_file import parse_config
 from agent.errors import ConfigError
 from agent.messages import ToolCall
-from agent.tools import MemoryTools, ToolError
+from agent.tools import MemoryTools
 from memory.errors import InvalidEntryError
 from memory.settings import MemorySettings
 from memory.sqlite.policy import adds_nothing, content_hash
@@ -138,14 +138,12 @@ def test_tool_arguments(
     store: SqliteMemory, loop: asyncio.AbstractEventLoop, name: str, arguments: object
 ) -> None:
     tools = MemoryTools(store, namespace="tools")
-    try:
-        result = loop.run_until_complete(
-            tools.run(ToolCall(id="x", name=name, arguments=arguments))
-        )
-    except ToolError as exc:
-        assert str(exc) and (name in str(exc) or "arguments" in str(exc))
-    else:
-        assert isinstance(json.loads(result), dict)
+    result = loop.run_until_complete(tools.run(ToolCall(id="x", name=name, arguments=arguments)))
+    body = json.loads(result.content)
+    assert isinstance(body, dict)
+    if result.error:
+        assert list(body) == ["error"] and body["error"]
+        assert name in body["error"] or "arguments" in body["error"]
 
 
 TOML_VALUE = st.one_of(

@@ -1,0 +1,150 @@
+"""The state of one turn's exchange with the model, kept in one place.
+
+`Agent._converse` moves it through small steps (a model round, a tool round, the forced
+final answer); if the turn is cancelled or fails half-way, what it holds is what is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from dataclasses import dataclass, field
+
+from agent.events import ReplyTrimmed, StopReason, TextDelta, ThinkingDelta, TurnEvent
+from agent.messages import ChatMessage, ToolCall, ToolSpec
+from agent.model import ChatModel, ChatOptions, ChunkStats
+from agent.repetition import LoopGuard
+from agent.tools import ToolResult
+
+TOOL_LIMIT_INSTRUCTION = (
+    "You have used every tool call this message allows. Do not call tools now: answer the "
+    "user's last message from what the tool results above give you, and say what you could "
+    "not finish."
+)
+
+
+@dataclass
+class ModelRound:
+    """What one model call produced so far (kept if the turn is cancelled mid-stream)."""
+
+    text: list[str] = field(default_factory=list)
+    thinking: list[str] = field(default_factory=list)
+    calls: list[ToolCall] = field(default_factory=list)
+    stats: ChunkStats | None = None
+    looped: bool = False
+    """The stream was stopped because the reply kept repeating itself."""
+
+    @property
+    def said_anything(self) -> bool:
+        """Whether any text or thinking arrived."""
+        return bool(self.text or self.thinking)
+
+    def message(self, stopped: bool = False) -> ChatMessage:
+        """The assistant message this round adds to the conversation."""
+        return ChatMessage(
+            role="assistant",
+            content="".join(self.text),
+            thinking="".join(self.thinking),
+            tool_calls=self.calls,
+            stopped=stopped,
+        )
+
+
+@dataclass
+class Exchange:
+    """One turn's conversation with the model: the request and everything added to it."""
+
+    request: list[ChatMessage] = field(default_factory=list)
+    """System prompt, trimmed history and the user's message (with recalled memories)."""
+    tools: list[ToolSpec] = field(default_factory=list)
+    """The tools offered; empty once the server refused them."""
+    produced: list[ChatMessage] = field(default_factory=list)
+    """The assistant and tool messages of this turn, in order."""
+    current: ModelRound = field(default_factory=ModelRound)
+    tool_rounds: int = 0
+    results: dict[str, ToolResult] = field(default_factory=dict)
+    """Results by call signature: a repeated call is answered again, not run again."""
+    reason: StopReason = "done"
+    done: bool = False
+    """The model has answered (or the turn stopped it); no further round."""
+    finished: bool = False
+    """The exchange ended normally; `current` is already in `produced`."""
+
+    def messages(self) -> list[ChatMessage]:
+        """What the next model call is sent."""
+        return [*self.request, *self.produced]
+
+    def new_round(self) -> ModelRound:
+        """Start the next model call."""
+        self.current = ModelRound()
+        return self.current
+
+    def close_round(self) -> None:
+        """Add the finished round's message (marked stopped when it went round in a loop)."""
+        self.produced.append(self.current.message(stopped=self.current.looped))
+
+    def keep_partial(self) -> None:
+        """After a cancel or a failure mid-stream: keep what streamed, marked stopped."""
+        if not self.finished and self.current.said_anything:
+            self.produced.append(self.current.message(stopped=True))
+
+    def told_to_answer(self) -> list[ChatMessage]:
+        """The request for the answer after the last tool round, telling the model to answer.
+
+        The instruction joins the first system message, not a new one after the tool
+        results: several chat templates refuse a system message anywhere but first.
+        """
+        system, *rest = self.messages()
+        told = system.model_copy(
+            update={"content": f"{system.content}\n\n{TOOL_LIMIT_INSTRUCTION}"}
+        )
+        return [told, *rest]
+
+    def reply_text(self) -> str:
+        """Everything the assistant said this turn."""
+        return "".join(m.content for m in self.produced if m.role == "assistant")
+
+
+def last_user_index(messages: list[ChatMessage]) -> int:
+    """Where the last user message is (-1 when there is none)."""
+    return max((i for i, m in enumerate(messages) if m.role == "user"), default=-1)
+
+
+@dataclass(frozen=True)
+class RoundOptions:
+    """How every model call of a turn is made."""
+
+    chat: ChatOptions
+    stop_looping_replies: bool = True
+
+
+async def stream_round(
+    model: ChatModel,
+    messages: list[ChatMessage],
+    tools: list[ToolSpec],
+    options: RoundOptions,
+    current: ModelRound,
+) -> AsyncGenerator[TurnEvent, None]:
+    """One model call into `current`; stops it when the reply goes round in a loop."""
+    guard = LoopGuard()
+    chunks = model.chat(messages, tools=tools, options=options.chat)
+    try:
+        async for chunk in chunks:
+            if chunk.thinking:
+                current.thinking.append(chunk.thinking)
+                yield ThinkingDelta(chunk.thinking)
+            if chunk.text:
+                current.text.append(chunk.text)
+                yield TextDelta(chunk.text)
+                cut = guard.feed(current.text) if options.stop_looping_replies else None
+                if cut is not None:
+                    current.text = ["".join(current.text)[:cut]]
+                    current.looped = True
+                    yield ReplyTrimmed(current.text[0])
+                    return
+            current.calls.extend(chunk.tool_calls)
+            current.stats = chunk.stats or current.stats
+    finally:
+        # Stopping early must end the HTTP stream now, not when it is collected.
+        close = getattr(chunks, "aclose", None)
+        if close is not None:
+            await close()

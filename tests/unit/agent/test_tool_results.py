@@ -1,0 +1,65 @@
+"""Tool calls return typed results: what the model reads and what changed in memory."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from agent.messages import ToolCall
+from agent.tools import MemoryTools
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+
+
+@pytest.fixture
+async def tools(tmp_path: Path) -> AsyncIterator[MemoryTools]:
+    store = await SqliteMemory.open(
+        tmp_path / "brain.db", MemorySettings(embedding_provider="none")
+    )
+    yield MemoryTools(store, namespace="work")
+    await store.close()
+
+
+def _call(name: str, **arguments: object) -> ToolCall:
+    return ToolCall(id="c1", name=name, arguments=arguments)
+
+
+async def test_a_store_says_which_entry_it_wrote(tools: MemoryTools) -> None:
+    result = await tools.run(_call("memory_store", key="city", content="lives in Porto"))
+    assert not result.error and result.stored is not None
+    assert (result.stored.key, result.stored.namespace) == ("city", "work")
+    assert json.loads(result.content)["stored"]["content"] == "lives in Porto"
+    assert result.forgotten is None
+
+
+async def test_a_forget_says_which_key_went_and_only_when_it_went(tools: MemoryTools) -> None:
+    await tools.run(_call("memory_store", key="city", content="lives in Porto"))
+    gone = await tools.run(_call("memory_forget", key="city"))
+    assert gone.forgotten == "city" and json.loads(gone.content)["removed"] is True
+    again = await tools.run(_call("memory_forget", key="city"))
+    assert again.forgotten is None and json.loads(again.content)["removed"] is False
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (_call("memory_nope"), "unknown tool 'memory_nope'"),
+        (_call("memory_store", key="k"), "content"),
+        (ToolCall(id="c", name="memory_recall", arguments="{not json"), "not valid JSON"),
+    ],
+)
+async def test_a_call_that_cannot_run_is_an_error_result(
+    tools: MemoryTools, call: ToolCall, said: str
+) -> None:
+    result = await tools.run(call)
+    assert result.error and result.stored is None
+    assert said in json.loads(result.content)["error"]
+
+
+async def test_read_only_refuses_writes_as_an_error_result(tools: MemoryTools) -> None:
+    result = await tools.run(_call("memory_store", key="k", content="x"), read_only=True)
+    assert result.error and "read-only" in json.loads(result.content)["error"]
+    assert await tools.memory.count(namespace="work") == 0
