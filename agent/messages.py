@@ -36,6 +36,8 @@ class ChatMessage(BaseModel):
     """An assistant reply cut short by the user (Esc); what arrived is kept."""
     error: bool = False
     """For role "tool": the content is an error the model should correct."""
+    model: str | None = None
+    """For role "assistant": the model that wrote it (a resumed chat knows whose it was)."""
 
 
 class ToolSpec(BaseModel):

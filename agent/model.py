@@ -106,12 +106,59 @@ class RunningModel:
         return self.size_vram / self.size if self.size else 0.0
 
 
+CAPABILITIES_SHOWN = ("tools", "thinking", "vision")
+
+
+def same_model(first: str, second: str) -> bool:
+    """Whether two names are one model ("qwen3" is Ollama's "qwen3:latest")."""
+
+    def tagged(name: str) -> str:
+        last = name.rsplit("/", 1)[-1]
+        return name if ":" in last else f"{name}:latest"
+
+    return tagged(first) == tagged(second)
+
+
+def size_text(size: int) -> str:
+    """Bytes as people read a download size: 397 MB, 4.9 GB."""
+    if size >= 1_000_000_000:
+        return f"{size / 1_000_000_000:.1f} GB"
+    return f"{max(size, 0) / 1_000_000:.0f} MB"
+
+
+@dataclass(frozen=True)
+class InstalledModel:
+    """A model the server has, with what it can do when the server says."""
+
+    name: str
+    size: int | None = None
+    """Bytes on disk."""
+    capabilities: frozenset[str] | None = None
+    """Ollama's capability names (completion, tools, thinking, vision, …); None: unknown."""
+    context_length: int | None = None
+
+    def label(self) -> str:
+        """One line for a model picker: name, size, capabilities, context length."""
+        details = [size_text(self.size)] if self.size else []
+        if self.capabilities is not None:
+            details.extend(c for c in CAPABILITIES_SHOWN if c in self.capabilities)
+            if "tools" not in self.capabilities:
+                details.append("no tools: memory by /commands")
+        if self.context_length:
+            details.append(f"{self.context_length // 1024}k context")
+        return f"{self.name}  ({', '.join(details)})" if details else self.name
+
+
 @runtime_checkable
 class ModelServer(Protocol):
     """What the app asks of the server beside chat: installed, loaded, pull, unload."""
 
     async def list_models(self) -> list[str]:
         """Installed model names."""
+        ...
+
+    async def describe_installed(self) -> list[InstalledModel]:
+        """Installed models with size and capabilities, by name (unknown ones left None)."""
         ...
 
     async def running(self) -> list[RunningModel]:

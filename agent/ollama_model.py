@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 from collections.abc import AsyncIterator, Sequence
@@ -16,6 +17,7 @@ from agent.model import (
     DEFAULT_OPTIONS,
     ChatOptions,
     ChunkStats,
+    InstalledModel,
     ModelChunk,
     ModelError,
     ModelInfo,
@@ -62,6 +64,19 @@ def _wire_tool(spec: ToolSpec) -> dict[str, Any]:
 
 def _seconds(nanoseconds: int | None) -> float | None:
     return None if nanoseconds is None else nanoseconds / 1e9
+
+
+def _capabilities(shown: Any) -> tuple[frozenset[str], int | None]:
+    """Capabilities and context length from an /api/show answer.
+
+    Servers older than the capabilities field list none: they did tools for every model.
+    """
+    capabilities = frozenset(shown.capabilities or ["completion", "tools"])
+    context = None
+    for key, value in (shown.modelinfo or {}).items():
+        if key.endswith(".context_length") and isinstance(value, int):
+            context = value
+    return capabilities, context
 
 
 class OllamaChatModel:
@@ -113,11 +128,7 @@ class OllamaChatModel:
             shown = await self._client.show(self.name)
         except Exception as exc:  # noqa: BLE001 - every failure is translated
             raise self._translate(exc) from exc
-        capabilities = set(shown.capabilities or ["completion", "tools"])
-        context = None
-        for key, value in (shown.modelinfo or {}).items():
-            if key.endswith(".context_length") and isinstance(value, int):
-                context = value
+        capabilities, context = _capabilities(shown)
         self.supports_tools = "tools" in capabilities
         self.supports_thinking = "thinking" in capabilities
         return ModelInfo(self.name, self.supports_tools, self.supports_thinking, context)
@@ -191,6 +202,30 @@ class OllamaChatModel:
         except Exception as exc:  # noqa: BLE001
             raise self._translate(exc) from exc
         return sorted(m.model for m in listed.models if m.model)
+
+    async def describe_installed(self) -> list[InstalledModel]:
+        """/api/tags for names and sizes, then /api/show for each one's capabilities.
+
+        A model whose /api/show fails is listed with its capabilities unknown.
+        """
+        self._check_allowed()
+        try:
+            listed = await self._client.list()
+        except Exception as exc:  # noqa: BLE001
+            raise self._translate(exc) from exc
+        gate = asyncio.Semaphore(4)
+
+        async def one(name: str, size: int | None) -> InstalledModel:
+            async with gate:
+                try:
+                    shown = await self._client.show(name)
+                except Exception:  # noqa: BLE001 - a picker line without capabilities
+                    return InstalledModel(name, size)
+            capabilities, context = _capabilities(shown)
+            return InstalledModel(name, size, capabilities, context)
+
+        models = sorted((m.model, m.size) for m in listed.models if m.model)
+        return list(await asyncio.gather(*(one(n, int(s) if s else None) for n, s in models)))
 
     async def running(self) -> list[RunningModel]:
         """Loaded models and their VRAM share (/api/ps)."""

@@ -21,6 +21,7 @@ from agent.model import (
     DEFAULT_OPTIONS,
     ChatOptions,
     ChunkStats,
+    InstalledModel,
     ModelChunk,
     ModelError,
     ModelInfo,
@@ -313,6 +314,20 @@ class OpenAIChatModel:
     async def list_models(self) -> list[str]:
         """Model ids the server offers (GET /models)."""
         return sorted(str(card["id"]) for card in await self._model_cards())
+
+    async def describe_installed(self) -> list[InstalledModel]:
+        """The server's model ids; capabilities unknown (it does not say them).
+
+        llama-server also gives the training context length, which is shown.
+        """
+        models = []
+        for card in await self._model_cards():
+            meta = card.get("meta")
+            context = meta.get("n_ctx_train") if isinstance(meta, dict) else None
+            valid = isinstance(context, int) and not isinstance(context, bool) and context > 0
+            length = context if valid else None
+            models.append(InstalledModel(str(card["id"]), context_length=length))
+        return sorted(models, key=lambda model: model.name)
 
     async def _model_cards(self) -> list[dict[str, Any]]:
         self._check_allowed()

@@ -34,6 +34,16 @@ class Session:
     unsaved: list[ChatMessage] = field(default_factory=list)
     """Messages that are in `messages` but not yet in the file (the disk was full); they are
     written ahead of the next message once there is room."""
+    replaced: list[ChatMessage] = field(default_factory=list)
+    """Messages an edit took out of the conversation, oldest first: no longer sent to the
+    model or shown, but kept in the session file as its history."""
+
+    @property
+    def model(self) -> str | None:
+        """The model that wrote the latest reply (None before any, or in older files)."""
+        return next(
+            (m.model for m in reversed(self.messages) if m.role == "assistant" and m.model), None
+        )
 
 
 @dataclass(frozen=True)
@@ -121,7 +131,32 @@ class SessionStore:
         if messages:
             await asyncio.shield(asyncio.to_thread(self.append, session, messages))
 
-    def _write(self, session: Session, messages: list[ChatMessage]) -> None:
+    def rewind(self, session: Session, keep: int) -> list[ChatMessage]:
+        """Cut the conversation back to its first `keep` messages (an edit); returns the rest.
+
+        The file is append-only: a rewind record is written after the messages (unsaved ones
+        first), so the cut messages stay in it as history (`Session.replaced` on load). When
+        the record cannot be written the `OSError` propagates and nothing changes.
+        """
+        if not 0 <= keep <= len(session.messages):
+            raise ValueError(f"cannot keep {keep} of {len(session.messages)} messages")
+        with self._write_lock:
+            if not session.incognito:
+                self._write(session, session.unsaved, {"type": "rewind", "keep": keep})
+                session.unsaved.clear()
+            cut = session.messages[keep:]
+            del session.messages[keep:]
+            session.replaced.extend(cut)
+            session.title = _title(session.messages)
+        return cut
+
+    async def take_back(self, session: Session, keep: int) -> list[ChatMessage]:
+        """`rewind` in a worker thread, off the event loop."""
+        return await asyncio.shield(asyncio.to_thread(self.rewind, session, keep))
+
+    def _write(
+        self, session: Session, messages: list[ChatMessage], marker: dict[str, Any] | None = None
+    ) -> None:
         ensure_private_dir(self.directory)
         path = self._path(session.id)
         descriptor = self._open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
@@ -139,6 +174,8 @@ class SessionStore:
                     )
                 )
             lines.extend(_line({"type": "message", **m.model_dump(mode="json")}) for m in messages)
+            if marker is not None:
+                lines.append(_line(marker))
             text = "\n".join(lines) + "\n"
             if size and os.pread(descriptor, 1, size - 1) != b"\n":
                 # A crash cut the last line short: glued onto it, the first new message
@@ -193,6 +230,7 @@ class SessionStore:
         path = self._path(session_id)
         created = datetime.fromtimestamp(path.stat().st_mtime, UTC)
         messages: list[ChatMessage] = []
+        replaced: list[ChatMessage] = []
         # Split on "\n" only: splitlines() would also cut at U+2028 and friends, which JSON
         # leaves unescaped inside a message.
         for line in self._read(path).split("\n"):
@@ -211,7 +249,18 @@ class SessionStore:
                     messages.append(ChatMessage.model_validate(record))
                 except ValidationError:
                     continue
-        return Session(id=session_id, created_at=created, messages=messages, title=_title(messages))
+            elif kind == "rewind":
+                keep = record.get("keep")
+                if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
+                    replaced.extend(messages[keep:])
+                    del messages[keep:]
+        return Session(
+            id=session_id,
+            created_at=created,
+            messages=messages,
+            title=_title(messages),
+            replaced=replaced,
+        )
 
     def list(self) -> list[SessionInfo]:
         """Every readable session, most recently used first."""

@@ -14,6 +14,7 @@ from agent.model import (
     DEFAULT_OPTIONS,
     ChatOptions,
     ChunkStats,
+    InstalledModel,
     ModelChunk,
     ModelError,
     ModelInfo,
@@ -107,6 +108,19 @@ class _RecordingModel:
     async def list_models(self) -> list[str]:
         """See `ModelServer.list_models`."""
         return sorted(self.installed)
+
+    async def describe_installed(self) -> list[InstalledModel]:
+        """See `ModelServer.describe_installed`.
+
+        Every installed name shares this double's flags and context length.
+        """
+        capabilities = {"completion"}
+        capabilities |= {"tools"} if self.supports_tools else set()
+        capabilities |= {"thinking"} if self.supports_thinking else set()
+        return [
+            InstalledModel(name, 4_920_000_000, frozenset(capabilities), self.context_length)
+            for name in sorted(self.installed)
+        ]
 
     async def running(self) -> list[RunningModel]:
         """See `ModelServer.running`."""

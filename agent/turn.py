@@ -127,7 +127,7 @@ class Agent:
         return parse_command(user_text) is None and unanswered(session.messages) == user_text
 
     async def turn(
-        self, user_text: str, session: Session, *, resend: bool = False
+        self, user_text: str, session: Session, *, resend: bool = False, edit: bool = False
     ) -> AsyncGenerator[TurnEvent, None]:
         """Handle one user message; yields events and never raises past `TurnFailed`.
 
@@ -135,12 +135,17 @@ class Agent:
         (regenerate, or retry after an error): it is not stored or auto-saved a second
         time, and the replies after it are left out of the request.
 
+        With `edit`, `user_text` replaces the session's last user message: that message and
+        everything after it leave the conversation (the session file keeps them as history)
+        and its auto-saved memory is superseded by the new one's.
+
         Whatever goes wrong (a full disk, a failing store, a bug) ends the turn with
         `TurnFailed`; what was said so far stays in the session. Only cancellation passes.
         """
         closing = False
         try:
-            async with contextlib.aclosing(self._turn(user_text, session, resend)) as events:
+            turn = self._turn(user_text, session, resend, edit)
+            async with contextlib.aclosing(turn) as events:
                 async for event in events:
                     try:
                         yield event
@@ -155,15 +160,22 @@ class Agent:
             yield unexpected_failure(exc)
 
     async def _turn(
-        self, user_text: str, session: Session, resend: bool
+        self, user_text: str, session: Session, resend: bool, edit: bool
     ) -> AsyncGenerator[TurnEvent, None]:
+        edited: str | None = None
+        if edit:
+            try:
+                edited = await self._take_back_last(session)
+            except OSError as exc:
+                yield storage_failure(exc, "your edit", sent=False)
+                return
         command = parse_command(user_text)
         if command is not None and not resend:
             async for event in self._command(command, session):
                 yield event
             return
         started = time.monotonic()
-        resend = resend or self.is_retry(user_text, session)
+        resend = not edit and (resend or self.is_retry(user_text, session))
         if resend:
             history = list(session.messages[: max(last_user_index(session.messages), 0)])
             saved: MemoryEntry | Notice | None = None
@@ -174,6 +186,8 @@ class Agent:
                 yield outcome
                 return
             saved = outcome
+            if edited is not None and isinstance(saved, MemoryEntry):
+                await self._supersede_copy(edited, saved, session)
             # The message is on disk before the model is asked: a dead model loses nothing.
             try:
                 await self.sessions.save(session, [ChatMessage(role="user", content=user_text)])
@@ -194,6 +208,33 @@ class Agent:
         async with contextlib.aclosing(conversation) as events:
             async for event in events:
                 yield event
+
+    async def _take_back_last(self, session: Session) -> str | None:
+        """Cut the conversation before its last user message; returns that message's text."""
+        index = last_user_index(session.messages)
+        if index < 0:
+            return None
+        text = session.messages[index].content
+        await self.sessions.take_back(session, index)
+        return text
+
+    async def _supersede_copy(self, old_text: str, new: MemoryEntry, session: Session) -> None:
+        """Mark the auto-saved copy of an edited message as replaced by the new message's.
+
+        Superseded, not deleted: it stays restorable in the inspector's history. A store
+        that cannot say which copy it is keeps it as it is.
+        """
+        clean = redact(old_text)[0]
+        prefix = f"conversation/{session.id}/"
+        try:
+            copies = await self.memory.list(
+                namespace=self.namespace, session_id=session.id, prefix=prefix, limit=200
+            )
+            old = next((e for e in copies if e.content == clean and e.id != new.id), None)
+            if old is not None:
+                await self.memory.supersede([old.id], new.id)
+        except MemoryStoreError:
+            return
 
     async def _autosave(
         self, text: str, session: Session
@@ -312,7 +353,7 @@ class Agent:
         self, exchange: Exchange, history: list[ChatMessage], user_text: str, block: str
     ) -> AsyncGenerator[TurnEvent, None]:
         """One model call; marks the exchange done unless the model asked for tools."""
-        current = exchange.new_round()
+        current = exchange.new_round(self.model.name)
         try:
             async with contextlib.aclosing(
                 stream_round(
@@ -365,7 +406,7 @@ class Agent:
             about_reply=True,
         )
         final = exchange.told_to_answer()
-        current = exchange.new_round()
+        current = exchange.new_round(self.model.name)
         async with contextlib.aclosing(
             stream_round(self.model, final, [], self._round_options(), current)
         ) as stream:

@@ -32,6 +32,8 @@ class ModelRound:
     stats: ChunkStats | None = None
     looped: bool = False
     """The stream was stopped because the reply kept repeating itself."""
+    model: str | None = None
+    """The model answering."""
 
     @property
     def said_anything(self) -> bool:
@@ -46,6 +48,7 @@ class ModelRound:
             thinking="".join(self.thinking),
             tool_calls=self.calls,
             stopped=stopped,
+            model=self.model,
         )
 
 
@@ -73,9 +76,9 @@ class Exchange:
         """What the next model call is sent."""
         return [*self.request, *self.produced]
 
-    def new_round(self) -> ModelRound:
-        """Start the next model call."""
-        self.current = ModelRound()
+    def new_round(self, model: str | None = None) -> ModelRound:
+        """Start the next model call (to `model`, recorded with what it says)."""
+        self.current = ModelRound(model=model)
         return self.current
 
     def close_round(self) -> None:

@@ -72,3 +72,15 @@ def test_declared_dependency_ranges_are_the_series_the_suite_runs_on() -> None:
         assert lower[0].release[:series] == installed.release[:series], (
             f"{line}: declares {lower[0]}, the tests run on {installed}"
         )
+
+
+def test_the_readme_picture_is_the_app_as_the_snapshot_test_draws_it() -> None:
+    """The README shows the very SVG the snapshot test compares the app against.
+
+    `tests/tui/test_snapshots.py::test_readme_screenshot` fails when the app's look changes,
+    so the picture cannot drift from what the app looks like.
+    """
+    picture = "tests/tui/__snapshots__/test_snapshots/test_readme_screenshot.svg"
+    assert f"]({picture})" in (ROOT / "README.md").read_text()
+    svg = (ROOT / picture).read_text()
+    assert svg.lstrip().startswith("<svg") and "memchat" in svg

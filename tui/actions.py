@@ -42,6 +42,8 @@ class AppActions(App[None]):
     """Store warnings already notified (each is shown once per run)."""
     queued: deque[str]
     """Messages sent while a reply was running, oldest first: each gets its own turn."""
+    read_only: str | None
+    """Why this chat cannot go on (its model is gone), or None."""
     _blink: bool
     _runtime_factory: Callable[[Config], Awaitable[Runtime]]
 
@@ -279,14 +281,21 @@ class AppActions(App[None]):
         """A reply is being produced."""
         return any(w.group == "turn" and not w.is_finished for w in self.workers)
 
-    def start_turn(self, text: str, *, resend: bool = False) -> None:
+    def start_turn(self, text: str, *, resend: bool = False, edit: bool = False) -> None:
         """Run a turn in a worker so the interface never waits for the model."""
-        self.run_worker(self._turns(text, resend), group="turn", exclusive=True)
+        self.run_worker(self._turns(text, resend, edit), group="turn", exclusive=True)
 
-    async def _turns(self, text: str, resend: bool) -> None:
+    def editable_message(self) -> str | None:
+        """The conversation's last message, which Up in an empty prompt edits (or None)."""
+        if self.runtime is None or self.turn_running:
+            return None
+        messages = self.runtime.session.messages
+        return next((m.content for m in reversed(messages) if m.role == "user"), None)
+
+    async def _turns(self, text: str, resend: bool, edit: bool = False) -> None:
         """This turn, then one for each message queued meanwhile (a fast typist's lines)."""
         try:
-            await self.run_turn(text, resend)
+            await self.run_turn(text, resend, edit)
             while self.queued:
                 await self.run_turn(self.queued.popleft())
         except asyncio.CancelledError:
@@ -304,16 +313,28 @@ class AppActions(App[None]):
         if unsent and self.prompt.restore(*unsent):
             self.notify("Unsent messages are back in the input, above what you typed since.")
 
-    async def run_turn(self, text: str, resend: bool = False) -> None:
-        """Stream one turn into the chat and keep the inspector and status current."""
+    async def run_turn(self, text: str, resend: bool = False, edit: bool = False) -> None:
+        """Stream one turn into the chat and keep the inspector and status current.
+
+        An `edit` first takes the last message and what answered it off the screen.
+        """
         assert self.runtime is not None
+        session = self.runtime.session
         view = TurnView(self.chat)
-        retry = self.runtime.agent.is_retry(text, self.runtime.session)
+        if edit:
+            await self.chat.remove_last_turn()
+        retry = not edit and self.runtime.agent.is_retry(text, session)
         await view.start(None if resend else text, retry=retry)
         self.status.set(warning=None)
         try:
-            async for event in self.runtime.agent.turn(text, self.runtime.session, resend=resend):
-                await self._apply(await view.apply(event), text, view)
+            turn = self.runtime.agent.turn(text, session, resend=resend, edit=edit)
+            async for event in turn:
+                outcome = await view.apply(event)
+                await self._apply(outcome, text, view)
+                if edit and outcome.failure is not None and not view.replies:
+                    # Shown again as the session holds it: edited, or not when the edit
+                    # itself could not be saved.
+                    await self.chat.show_transcript(session.messages)
         except asyncio.CancelledError:
             if not await view.stopped():
                 await view.withdraw()

@@ -20,6 +20,7 @@ from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.chat_view import ChatView
 from tui.widgets.memory_inspector import MemoryInspector
 from tui.widgets.prompt_input import PromptInput
+from tui.widgets.read_only_banner import ReadOnlyBanner
 from tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class MemchatApp(PaletteActions, App[None]):
         self.ready = asyncio.Event()
         self.shown_warnings: set[str] = set()
         self.queued: deque[str] = deque()
+        self.read_only: str | None = None
         self.demo_pause = demo_pause
         """Seconds between demo steps; None when not playing the demo."""
 
@@ -76,6 +78,7 @@ class MemchatApp(PaletteActions, App[None]):
         with Horizontal(id="main"):
             with Vertical(id="chat-pane"):
                 yield ChatView(id="chat")
+                yield ReadOnlyBanner(id="read-only")
                 yield PromptInput(blink=self._blink, id="prompt")
             yield MemoryInspector(blink=self._blink, id="inspector")
         yield StatusBar(id="status")
@@ -89,7 +92,9 @@ class MemchatApp(PaletteActions, App[None]):
             model=self.config.model.name if openai else self.config.ollama.model,
             server_label="server" if openai else "ollama",
         )
-        self.query_one(PromptInput).focus()
+        prompt = self.query_one(PromptInput)
+        prompt.last_message = self.editable_message
+        prompt.focus()
         self.call_after_refresh(
             lambda: self.run_worker(self.start_runtime(), name="startup", group="startup")
         )
@@ -106,13 +111,17 @@ class MemchatApp(PaletteActions, App[None]):
 
     def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
         """A message or a command from the prompt."""
-        self.submit(message.text)
+        self.submit(message.text, edit=message.edit)
 
     def on_assistant_message_action_requested(
         self, message: AssistantMessage.ActionRequested
     ) -> None:
         """Continue or regenerate a stopped reply."""
         self.continue_or_regenerate(message.action)
+
+    def on_read_only_banner_switch_model(self, message: ReadOnlyBanner.SwitchModel) -> None:
+        """The read-only chat's way out: choose another model."""
+        self.action_switch_model()
 
     def on_memory_inspector_entry_selected(self, message: MemoryInspector.EntrySelected) -> None:
         """Open the detail dialog."""

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, cast
 from textual.app import SystemCommand
 
 from agent.errors import AgentError
-from agent.model import ModelError
+from agent.model import ModelError, same_model
 from memory.errors import MemoryStoreError
 from memory.wording import counted, memories
 from tui.actions import AppActions
 from tui.plain import visible
+from tui.widgets.read_only_banner import ReadOnlyBanner
 
 if TYPE_CHECKING:
     from agent.runtime import ServedModel
@@ -32,9 +33,23 @@ class PaletteActions(AppActions):
 
     demo_pause: float | None
 
-    def submit(self, text: str) -> None:
-        """Route a prompt: UI commands here, everything else to the agent."""
+    def submit(self, text: str, *, edit: bool = False) -> None:
+        """Route a prompt: UI commands here, everything else to the agent.
+
+        With `edit`, the text replaces the conversation's last message and its reply.
+        """
         head = text.strip().split(" ", 1)[0]
+        if self.read_only is not None and head not in UI_COMMANDS:
+            self.notify(self.read_only, severity="warning")
+            self.put_back(text)
+            return
+        if edit:
+            if self.runtime is None or self.turn_running:
+                self.notify("Wait for the reply to finish, then edit again.", severity="warning")
+                self.put_back(text)
+                return
+            self.start_turn(text, edit=True)
+            return
         if head in UI_COMMANDS:
             self.run_ui_command(head)
             return
@@ -109,6 +124,7 @@ class PaletteActions(AppActions):
         if self.runtime is None or self.turn_running:
             return
         session = self.runtime.new_session()
+        self.set_read_only(None)
         self.inspector.session_id = session.id
         self.sub_title = ""
         self.run_worker(self._clear_chat())
@@ -162,6 +178,32 @@ class PaletteActions(AppActions):
         self.inspector.session_id = session.id
         self.sub_title = visible(session.title)
         await self.chat.show_transcript(session.messages)
+        await self._check_chat_model(session.model)
+
+    async def _check_chat_model(self, wrote: str | None) -> None:
+        """A chat whose model is no longer installed is read-only until another is chosen.
+
+        Going on with another model silently would put words in a different model's
+        mouth; when the server cannot be asked, the chat stays open as it is.
+        """
+        self.set_read_only(None)
+        if wrote is None or self.runtime is None:
+            return
+        try:
+            installed = await self.runtime.model.list_models()
+        except ModelError:
+            return
+        if any(same_model(wrote, name) for name in installed):
+            return
+        self.set_read_only(
+            f"Read-only: this chat was with {wrote}, which is no longer installed. "
+            "Switch model to go on with another one, or start a new chat (Ctrl+N)."
+        )
+
+    def set_read_only(self, reason: str | None) -> None:
+        """Make the chat read-only (the banner says why), or writable again."""
+        self.read_only = reason
+        self.query_one(ReadOnlyBanner).show(reason)
 
     def action_switch_model(self) -> None:
         """Choose an installed model (written to the config)."""
@@ -173,12 +215,16 @@ class PaletteActions(AppActions):
         if self.runtime is None:
             return
         try:
-            names = await self.runtime.model.list_models()
+            models = await self.runtime.model.describe_installed()
         except ModelError as exc:
             self.notify(str(exc), severity="error")
             return
         self.push_screen(
-            PickerScreen("Switch model", [(n, n) for n in names], "No models installed: pull one"),
+            PickerScreen(
+                "Switch model",
+                [(model.name, model.label()) for model in models],
+                "No models installed: pull one",
+            ),
             callback=self.use_model,
         )
 
@@ -187,6 +233,7 @@ class PaletteActions(AppActions):
         if name is None or self.runtime is None:
             return
         model = cast("ServedModel", self.runtime.model.with_model(name))
+        self.set_read_only(None)
         self.runtime.model = model
         self.runtime.agent.use_model(model)
         openai = self.config.model.provider == "openai"

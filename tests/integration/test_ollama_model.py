@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -250,6 +251,37 @@ async def test_list_models_and_running_models(server: FakeOllama) -> None:
     assert await chat.list_models() == ["llama3.1:8b", "qwen3:8b"]
     [running] = await chat.running()
     assert running.name == "qwen3:8b" and running.gpu_share == pytest.approx(0.75)
+
+
+async def test_installed_models_with_their_capabilities(server: FakeOllama) -> None:
+    server.routes["/api/tags"] = lambda body: Reply(
+        body={
+            "models": [
+                {"model": "qwen3:8b", "name": "qwen3:8b", "size": 5_200_000_000},
+                {"model": "gemma3:4b", "name": "gemma3:4b", "size": 3_300_000_000},
+                {"model": "gone:1b", "name": "gone:1b", "size": 800_000_000},
+            ]
+        }
+    )
+    shown = {
+        "qwen3:8b": show_body(["completion", "tools", "thinking"], 40960),
+        "gemma3:4b": show_body(["completion", "vision"], 131072),
+    }
+
+    def show(body: dict[str, Any]) -> Reply:
+        name = body.get("model") or body.get("name")
+        if name not in shown:
+            return Reply(404, {"error": f"model '{name}' not found"})
+        return Reply(body=shown[name])
+
+    server.routes["/api/show"] = show
+    described = await model(server).describe_installed()
+    assert [m.label() for m in described] == [
+        "gemma3:4b  (3.3 GB, vision, no tools: memory by /commands, 128k context)",
+        "gone:1b  (800 MB)",
+        "qwen3:8b  (5.2 GB, tools, thinking, 40k context)",
+    ]
+    assert described[2].capabilities == frozenset({"completion", "tools", "thinking"})
 
 
 async def test_pull_streams_progress(server: FakeOllama) -> None:

@@ -347,11 +347,11 @@ async def test_a_reply_the_full_disk_cannot_save_keeps_the_app_up_and_the_messag
         writes: list[int] = []
         room = [False]
 
-        def full_after_the_message(session: Any, messages: Any) -> None:
+        def full_after_the_message(session: Any, messages: Any, marker: Any = None) -> None:
             writes.append(len(messages))
             if len(writes) >= 2 and not room[0]:  # the user's message fits, the reply does not
                 raise OSError(errno.ENOSPC, "No space left on device")
-            real_write(session, messages)
+            real_write(session, messages, marker)
 
         sessions._write = full_after_the_message  # type: ignore[method-assign]
         await send(pilot, "Tell me something worth keeping")
@@ -374,3 +374,59 @@ async def test_a_reply_the_full_disk_cannot_save_keeps_the_app_up_and_the_messag
             "Thanks",
             "Glad to.",
         ]
+
+
+async def test_up_in_an_empty_prompt_edits_the_last_message_and_replaces_its_turn(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(ScriptedModel(["Hello Ana.", "Porto, nice.", "Lisbon, nice."], name="qwen3"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Hi, my name is Ana")
+        await send(pilot, "I live in Porto these days")
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        await pilot.press("up")
+        assert prompt.editing and prompt.text == "I live in Porto these days"
+        assert "Editing" in str(prompt.border_title)
+        # Esc cancels the edit (and stops nothing).
+        await pilot.press("escape")
+        assert not prompt.editing and prompt.text == ""
+        await pilot.press("up")
+        prompt.text = "I live in Lisbon these days"
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == [
+            "Hi, my name is Ana",
+            "I live in Lisbon these days",
+        ]
+        assert [m.text for m in h.app.query(AssistantMessage)] == ["Hello Ana.", "Lisbon, nice."]
+        assert not prompt.editing
+        session = h.runtime.sessions.load(h.runtime.session.id)
+        assert [m.content for m in session.messages] == [
+            "Hi, my name is Ana",
+            "Hello Ana.",
+            "I live in Lisbon these days",
+            "Lisbon, nice.",
+        ]
+        assert [m.content for m in session.replaced] == [
+            "I live in Porto these days",
+            "Porto, nice.",
+        ]
+
+
+async def test_a_second_up_leaves_the_edit_and_walks_the_sent_messages(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(["one", "two"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "first message here")
+        await send(pilot, "second message here")
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        await pilot.press("up")
+        assert prompt.editing and prompt.text == "second message here"
+        await pilot.press("up")
+        assert not prompt.editing and prompt.text == "second message here"
+        await pilot.press("up")
+        assert prompt.text == "first message here"

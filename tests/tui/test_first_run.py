@@ -232,3 +232,25 @@ async def test_follow_up_work_stops_quietly_only_once_the_app_quits(make_app: Ma
         h.app._return_code = 0  # the app has begun to exit
         await unless_quitting(h.app, widget_gone())
         h.app._return_code = None
+
+
+async def test_the_model_picker_shows_size_and_capabilities(make_app: MakeApp) -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.pickers import PickerScreen
+
+    model = ScriptedModel(name="qwen3:8b", supports_thinking=True, context_length=40960)
+    model.installed[:] = ["qwen3:8b", "gemma3:4b"]
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        h.app.action_switch_model()
+        await settle(pilot)
+        picker = h.app.screen
+        assert isinstance(picker, PickerScreen)
+        options = picker.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(2)]
+        assert labels == [
+            "gemma3:4b  (4.9 GB, tools, thinking, 40k context)",
+            "qwen3:8b  (4.9 GB, tools, thinking, 40k context)",
+        ]

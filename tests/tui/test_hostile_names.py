@@ -55,7 +55,9 @@ async def test_model_names_in_the_picker_and_the_status_bar(make_app: MakeApp) -
             prompt = options.get_option_at_index(index).prompt
             assert isinstance(prompt, Content)
             labels.append(prompt.plain)
-        assert sorted(labels) == sorted(visible(name) for name in model.installed)
+        described = await model.describe_installed()
+        assert sorted(labels) == sorted(visible(m.label()) for m in described)
+        assert all(visible(m.name) in label for m, label in zip(described, labels, strict=True))
         assert_safe("model picker", screen_drawn(h.app), "")
         await pilot.press("escape")
         for name in model.installed:

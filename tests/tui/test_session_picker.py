@@ -61,3 +61,75 @@ async def test_sessions_are_read_off_the_event_loop(
         await settle(pilot)
         assert h.runtime.session.id == old
         assert threads and not any(threads)
+
+
+async def test_a_chat_whose_model_is_gone_opens_read_only_and_offers_another(
+    make_app: MakeApp,
+) -> None:
+    from agent.messages import ChatMessage
+    from tui.widgets.prompt_input import PromptInput
+    from tui.widgets.read_only_banner import ReadOnlyBanner
+    from tui.widgets.user_message import UserMessage
+
+    model = ScriptedModel(["Going on with qwen."], name="qwen3:8b")
+    model.installed[:] = ["qwen3:8b", "gemma3:4b"]
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        old = store.new()
+        store.append(
+            old,
+            [
+                ChatMessage(role="user", content="What is a ryokan?"),
+                ChatMessage(role="assistant", content="A Japanese inn.", model="llama2:7b"),
+            ],
+        )
+        h.app._resume(old.id)
+        await settle(pilot)
+        banner = h.app.query_one(ReadOnlyBanner)
+        assert banner.display and h.app.read_only is not None
+        assert "llama2:7b" in h.app.read_only and "no longer installed" in h.app.read_only
+        # A message is refused, said why, and kept in the prompt.
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "And an onsen?"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert prompt.text == "And an onsen?"
+        assert [m.text for m in h.app.query(UserMessage)] == ["What is a ryokan?"]
+        assert any("no longer installed" in n.message for n in h.app._notifications)
+        # The banner's button opens the model picker; choosing a model lifts read-only.
+        await pilot.click("#read-only-switch")
+        await settle(pilot)
+        picker = h.app.screen
+        assert isinstance(picker, PickerScreen)
+        picker.dismiss("qwen3:8b")
+        await settle(pilot)
+        assert h.app.read_only is None and not banner.display
+        prompt.focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["What is a ryokan?", "And an onsen?"]
+        on_disk = store.load(old.id).messages
+        assert (on_disk[-1].content, on_disk[-1].model) == ("Going on with qwen.", "qwen3:8b")
+
+
+async def test_a_chat_whose_model_is_installed_opens_writable(make_app: MakeApp) -> None:
+    from agent.messages import ChatMessage
+
+    model = ScriptedModel(name="qwen3:8b")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        old = store.new()
+        store.append(
+            old,
+            [
+                ChatMessage(role="user", content="Hello"),
+                ChatMessage(role="assistant", content="Hi.", model="qwen3:8b"),
+            ],
+        )
+        h.app._resume(old.id)
+        await settle(pilot)
+        assert h.app.read_only is None

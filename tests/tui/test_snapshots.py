@@ -94,3 +94,21 @@ def test_first_run_ollama_down(
         await settle(pilot)
 
     assert snap_compare(h.app, terminal_size=(100, 30), run_before=run_before)
+
+
+def test_readme_screenshot(snap_compare: Any, make_app: MakeApp) -> None:
+    """The picture at the top of the README: a conversation with the memory inspector open.
+
+    The README shows this very file, so a change to how the app looks fails here until the
+    picture is regenerated (`pytest tests/tui/test_snapshots.py --snapshot-update`).
+    """
+    h = make_app(chat_model(), seed=SEED, auto_save=False)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await converse(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        memchat(pilot).prompt.focus()
+        await settle(pilot)
+
+    assert snap_compare(h.app, terminal_size=(150, 34), run_before=run_before)

@@ -17,7 +17,8 @@ HELP = """\
 |---|---|
 | Enter | send |
 | Ctrl+J | new line |
-| ↑ ↓ | earlier messages (on the first / last line) |
+| ↑ (empty prompt) | edit your last message: Enter replaces it and its reply, Esc cancels |
+| ↑ ↓ | earlier messages, sent as new ones (on the first / last line) |
 | Esc | stop the reply (keeps what arrived) |
 | F2 | memory inspector |
 | F3 | copy the last reply |

@@ -1,7 +1,12 @@
-"""The message box: multi-line, Enter sends, Up/Down walk through earlier messages."""
+"""The message box: multi-line, Enter sends, Up/Down walk through earlier messages.
+
+Up in an empty box edits the conversation's last message instead: sending it then replaces
+that message and its reply (Esc cancels the edit).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import events
@@ -23,12 +28,15 @@ class PromptInput(PlainTextArea):
         Binding("down", "history_next", show=False),
     ]
 
-    class Submitted(Message):
-        """The user sent a message."""
+    EDIT_TITLE = "Editing your last message · Enter replaces it and its reply · Esc cancels"
 
-        def __init__(self, text: str) -> None:
+    class Submitted(Message):
+        """The user sent a message (`edit`: it replaces the conversation's last one)."""
+
+        def __init__(self, text: str, *, edit: bool = False) -> None:
             super().__init__()
             self.text = text
+            self.edit = edit
 
     def __init__(self, *, blink: bool = True, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id, soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
@@ -36,8 +44,17 @@ class PromptInput(PlainTextArea):
         self.sent: list[str] = []
         self._position: int | None = None
         self._draft = ""
+        self.editing = False
+        """The text is the conversation's last message, being edited."""
+        self.last_message: Callable[[], str | None] = lambda: None
+        """The message Up offers to edit (None: nothing can be edited now)."""
 
     async def _on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.editing:
+            event.prevent_default()
+            event.stop()
+            self.cancel_edit()
+            return
         if event.key in ("enter", "ctrl+j"):
             event.prevent_default()
             event.stop()
@@ -56,8 +73,20 @@ class PromptInput(PlainTextArea):
         if not self.sent or self.sent[-1] != text:
             self.sent.append(text)
         self._position = None
+        edit = self.editing
+        self._set_editing(False)
         self.clear()
-        self.post_message(self.Submitted(text))
+        self.post_message(self.Submitted(text, edit=edit))
+
+    def cancel_edit(self) -> None:
+        """Leave edit mode with an empty box; the conversation is unchanged."""
+        self._set_editing(False)
+        self._show("")
+
+    def _set_editing(self, editing: bool) -> None:
+        self.editing = editing
+        self.border_title = self.EDIT_TITLE if editing else None
+        self.set_class(editing, "editing")
 
     def action_newline(self) -> None:
         """Insert a line break."""
@@ -78,8 +107,24 @@ class PromptInput(PlainTextArea):
         return kept
 
     def action_history_previous(self) -> None:
-        """Older message when the cursor is on the first line, else move up."""
-        if self.cursor_location[0] > 0 or not self.sent:
+        """Older message when the cursor is on the first line, else move up.
+
+        In an empty box, the first Up edits the conversation's last message; the next one
+        leaves the edit and walks the sent messages as usual (sent again as new ones).
+        """
+        if self.cursor_location[0] > 0:
+            self.action_cursor_up()
+            return
+        if self.editing:
+            self._set_editing(False)
+            self.text = ""
+        elif self._position is None and not self.text.strip():
+            last = self.last_message()
+            if last is not None:
+                self._set_editing(True)
+                self._show(last)
+                return
+        if not self.sent:
             self.action_cursor_up()
             return
         if self._position is None:

@@ -27,11 +27,13 @@ class FullDisk:
         self.full = True
         harness.sessions._write = self  # type: ignore[method-assign]
 
-    def __call__(self, session: Session, messages: list[ChatMessage]) -> None:
+    def __call__(
+        self, session: Session, messages: list[ChatMessage], marker: dict[str, Any] | None = None
+    ) -> None:
         self.calls += 1
         if self.full and self.calls >= self.fail_from:
             raise OSError(errno.ENOSPC, "No space left on device")
-        self.real(session, messages)
+        self.real(session, messages, marker)
 
 
 def on_disk(h: Harness) -> list[tuple[str, str]]:
@@ -187,9 +189,11 @@ async def test_session_writes_run_off_the_event_loop(harness: Harness) -> None:
     writers: list[int] = []
     real = harness.sessions._write
 
-    def recording(session: Session, messages: list[ChatMessage]) -> None:
+    def recording(
+        session: Session, messages: list[ChatMessage], marker: dict[str, Any] | None = None
+    ) -> None:
         writers.append(threading.get_ident())
-        real(session, messages)
+        real(session, messages, marker)
 
     harness.sessions._write = recording  # type: ignore[method-assign]
     harness.model.add("Noted.")

@@ -1,0 +1,95 @@
+"""Editing the last message: it and its reply leave the conversation, not the history."""
+
+from __future__ import annotations
+
+import errno
+import json
+from typing import Any
+
+import pytest
+
+from agent.events import MemorySaved, TurnFailed, TurnFinished
+from agent.messages import ChatMessage
+from agent.sessions import SessionStore
+from tests.unit.agent.conftest import Harness
+
+
+def _pairs(messages: list[ChatMessage]) -> list[tuple[str, str]]:
+    return [(m.role, m.content) for m in messages]
+
+
+async def test_an_edit_replaces_the_last_turn_and_keeps_the_old_one_as_history(
+    make_harness: Any,
+) -> None:
+    h: Harness = await make_harness(memory__embedding_provider="none")
+    h.model.add("Hello Ana.", "Porto is lovely.", "Lisbon is lovely.")
+    await h.turn("Hi, my name is Ana and I like long walks")
+    await h.turn("I live in Porto, the city by the river")
+    events = [
+        e async for e in h.agent.turn("I live in Lisbon, the city of hills", h.session, edit=True)
+    ]
+    assert isinstance(events[-1], TurnFinished)
+    expected = [
+        ("user", "Hi, my name is Ana and I like long walks"),
+        ("assistant", "Hello Ana."),
+        ("user", "I live in Lisbon, the city of hills"),
+        ("assistant", "Lisbon is lovely."),
+    ]
+    assert _pairs(h.session.messages) == expected
+    # The model never saw the replaced message or its reply.
+    sent = _pairs(h.model.requests[-1].messages)
+    assert ("user", "I live in Porto, the city by the river") not in sent
+    assert ("assistant", "Porto is lovely.") not in sent
+    # The file keeps everything; read back, the conversation is the edited one.
+    loaded = h.sessions.load(h.session.id)
+    assert _pairs(loaded.messages) == expected
+    assert _pairs(loaded.replaced) == [
+        ("user", "I live in Porto, the city by the river"),
+        ("assistant", "Porto is lovely."),
+    ]
+    # Memory: the new message's copy replaced the old one's, which stays restorable.
+    saved = next(e.entry for e in events if isinstance(e, MemorySaved))
+    history = await h.memory.list(category="conversation", include_superseded=True)
+    old = next(e for e in history if e.content.startswith("I live in Porto"))
+    assert old.superseded_by == saved.id
+    active = await h.memory.list(category="conversation")
+    assert not any(e.content.startswith("I live in Porto") for e in active)
+
+
+async def test_an_edit_the_disk_cannot_record_changes_nothing(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    harness.model.add("Noted.")
+    await harness.turn("The plumber comes on Friday morning")
+    before = _pairs(harness.session.messages)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(harness.sessions, "_write", full)
+    events = [
+        e
+        async for e in harness.agent.turn("The plumber comes on Monday", harness.session, edit=True)
+    ]
+    assert isinstance(events[-1], TurnFailed) and events[-1].error == "storage_full"
+    assert "your edit" in events[-1].message.lower()
+    assert _pairs(harness.session.messages) == before
+    assert harness.session.replaced == []
+
+
+def test_damaged_rewind_records_are_ignored(tmp_path: Any) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [ChatMessage(role="user", content=f"m{i}") for i in range(3)])
+    path = tmp_path / f"{session.id}.jsonl"
+    with path.open("a", encoding="utf-8") as stream:
+        for keep in ("x", -1, True, None, 1.5, [1]):
+            stream.write(json.dumps({"type": "rewind", "keep": keep}) + "\n")
+        stream.write(json.dumps({"type": "rewind"}) + "\n")
+    assert [m.content for m in store.load(session.id).messages] == ["m0", "m1", "m2"]
+    store.rewind(session, 1)
+    loaded = store.load(session.id)
+    assert [m.content for m in loaded.messages] == ["m0"]
+    assert [m.content for m in loaded.replaced] == ["m1", "m2"]
+    with pytest.raises(ValueError, match="cannot keep"):
+        store.rewind(session, 5)
