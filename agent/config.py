@@ -22,7 +22,7 @@ DEFAULT_SYSTEM_PROMPT = (
 
 
 class OllamaSettings(BaseModel):
-    """The Ollama server and the chat model."""
+    """The Ollama server and the chat model it runs (model.provider = "ollama")."""
 
     model_config = SETTINGS_MODEL_CONFIG
 
@@ -30,10 +30,18 @@ class OllamaSettings(BaseModel):
     """Server URL; empty uses $OLLAMA_HOST, else http://127.0.0.1:11434."""
     model: str = "qwen3:8b"
     """Chat model name as `ollama list` shows it."""
-    num_ctx: int = Field(default=8192, ge=512, le=MAX_CONTEXT)
-    """Context window in tokens; history is trimmed to fit it."""
     keep_alive: str = "5m"
     """How long Ollama keeps the model loaded after a reply ("5m", "30m", "0" unloads)."""
+
+
+class GenerationSettings(BaseModel):
+    """How replies are generated, whichever server runs the model."""
+
+    model_config = SETTINGS_MODEL_CONFIG
+
+    num_ctx: int = Field(default=8192, ge=512, le=MAX_CONTEXT)
+    """Context window in tokens; history is trimmed to fit it (and to the model's own
+    window when the server says it is smaller)."""
     think: bool | Literal["low", "medium", "high"] = False
     """Ask thinking models to think first (true/false, or low/medium/high where supported)."""
     temperature: float = Field(default=0.7, ge=0.0, le=2.0)
@@ -42,20 +50,16 @@ class OllamaSettings(BaseModel):
     """Fixed sampling seed for reproducible replies; -1 lets the model choose."""
     max_reply_tokens: int = Field(default=0, ge=0, le=MAX_CONTEXT)
     """Stop a reply after this many tokens (0: no limit but the context window)."""
-    connect_timeout_s: float = Field(default=5.0, gt=0)
-    """Seconds to wait for a connection to the server."""
-    read_timeout_s: float = Field(default=300.0, gt=0)
-    """Seconds to wait between streamed chunks before the reply counts as stalled."""
 
 
 class ModelSettings(BaseModel):
-    """Which kind of server runs the chat model."""
+    """Which kind of server runs the chat model, and how to reach it."""
 
     model_config = SETTINGS_MODEL_CONFIG
 
     provider: Literal["ollama", "openai"] = "ollama"
-    """ollama, or openai for any OpenAI-compatible server (llama-server, LM Studio, vLLM);
-    generation settings in [ollama] (temperature, seed, timeouts) apply to both."""
+    """ollama (its server and model in [ollama]), or openai for any OpenAI-compatible
+    server (llama-server, LM Studio, vLLM); [generation] applies to both."""
     base_url: str = "http://127.0.0.1:8080/v1"
     """The OpenAI-compatible endpoint (provider = "openai")."""
     name: str = ""
@@ -66,6 +70,10 @@ class ModelSettings(BaseModel):
     """false asks the OpenAI-compatible server for at most one tool call per reply
     (llama-server enforces it by grammar); helps small models that repeat one call until
     the length limit. memchat runs the calls of one reply in order either way."""
+    connect_timeout_s: float = Field(default=5.0, gt=0)
+    """Seconds to wait for a connection to the server (either provider)."""
+    read_timeout_s: float = Field(default=300.0, gt=0)
+    """Seconds to wait between streamed chunks before the reply counts as stalled."""
 
 
 class AgentSettings(BaseModel):
@@ -103,8 +111,10 @@ class Config(BaseModel):
     memory: MemorySettings = Field(default_factory=MemorySettings)
     """Long-term memory."""
     model: ModelSettings = Field(default_factory=ModelSettings)
-    """Which kind of server runs the chat model."""
+    """Which kind of server runs the chat model, and how to reach it."""
+    generation: GenerationSettings = Field(default_factory=GenerationSettings)
+    """How replies are generated, whichever server runs the model."""
     ollama: OllamaSettings = Field(default_factory=OllamaSettings)
-    """The Ollama server and the chat model."""
+    """The Ollama server and the chat model it runs (model.provider = "ollama")."""
     agent: AgentSettings = Field(default_factory=AgentSettings)
     """The turn loop."""

@@ -14,6 +14,7 @@ from pydantic_core import ErrorDetails
 
 from agent.config import Config
 from agent.config_lines import key_lines
+from agent.config_migration import Migration, migrate_data, rewrite_text
 from agent.errors import ConfigError
 from agent.paths import config_path
 
@@ -47,8 +48,14 @@ def _message(error: ErrorDetails) -> str:
     return error["msg"].removeprefix("Value error, ")
 
 
-def _describe(exc: ValidationError, text: str, path: Path) -> str:
-    # One line per setting, in file order: a union's branches are one problem, not two.
+def _describe(
+    exc: ValidationError, text: str, path: Path, moved: dict[tuple[str, ...], tuple[str, ...]]
+) -> str:
+    """One line per setting, in file order: a union's branches are one problem, not two.
+
+    A setting read from its old place (`moved`: new path → old path) is named and found
+    where the file has it.
+    """
     problems: dict[tuple[str | int, ...], list[str]] = {}
     for error in exc.errors():
         loc = _setting_path(tuple(part for part in error["loc"] if isinstance(part, str | int)))
@@ -59,6 +66,10 @@ def _describe(exc: ValidationError, text: str, path: Path) -> str:
     lines = []
     for loc, messages in problems.items():
         key = ".".join(str(part) for part in loc) or "(top level)"
+        old = moved.get(tuple(str(part) for part in loc[:2]))
+        if old is not None:
+            loc = (*old, *loc[2:])
+            key = f"{'.'.join(str(part) for part in loc)} (now {key})"
         line = _key_line(found, loc)
         where = f"{path}:{line}" if line else str(path)
         lines.append((line or 0, f"{where}: {key}: {', or '.join(messages)}"))
@@ -105,6 +116,25 @@ def _anchor_paths(config: Config, path: Path) -> Config:
 
 def parse_config(text: str, path: Path) -> Config:
     """Validate config text; errors name the file, line and dotted key."""
+    return _parse(text, path)[0]
+
+
+def _conflicts(migration: Migration, text: str, path: Path) -> str:
+    found = key_lines(text)
+    lines = []
+    for old, new in migration.conflicts:
+        old_line = _key_line(found, tuple(old.split(".")))
+        new_line = _key_line(found, tuple(new.split(".")))
+        where = f"{path}:{old_line}" if old_line else str(path)
+        lines.append(
+            f"{where}: {old}: this setting moved to {new}, which is also set"
+            f"{f' (line {new_line})' if new_line else ''}: keep one"
+        )
+    return "invalid config:\n  " + "\n  ".join(lines)
+
+
+def _parse(text: str, path: Path) -> tuple[Config, Migration, dict[str, Any]]:
+    """The config, what was read from an older layout, and the data as the new layout."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -115,13 +145,48 @@ def parse_config(text: str, path: Path) -> Config:
         where = f"{path}:{line}" if line else str(path)
         key = ".".join(str(part) for part in bad)
         raise ConfigError(f"{where}: {key}: must not contain a NUL character (\\u0000)")
+    migration = migrate_data(data)
+    if migration.conflicts:
+        raise ConfigError(_conflicts(migration, text, path))
+    moved = {tuple(new.split(".")): tuple(old.split(".")) for old, new in migration.moved}
     try:
         # Strict: `auto_save = "no"` or `temperature = "0.7"` is a mistake to point out, not
         # a value to guess at (a quoted "false" would otherwise turn a feature on).
         config = Config.model_validate(data, strict=True)
     except ValidationError as exc:
-        raise ConfigError(_describe(exc, text, path)) from None
-    return _anchor_paths(config, path)
+        raise ConfigError(_describe(exc, text, path, moved)) from None
+    return _anchor_paths(config, path), migration, data
+
+
+def _moved_note(migration: Migration, path: Path, done: str) -> str:
+    pairs = ", ".join(f"{old} → {new}" for old, new in migration.moved)
+    return f"{path}: settings that moved out of [ollama] ({pairs}): {done}"
+
+
+def _bring_up_to_date(
+    text: str, path: Path, migration: Migration, data: dict[str, Any], notes: list[str] | None
+) -> str:
+    """Rewrite an older file in the new layout; returns the text now in effect.
+
+    Whatever happens, the settings apply: a file that cannot be rewritten (a layout that
+    is not safe to edit, a hard link, a read-only folder) is left as it is and a note says
+    what to move by hand.
+    """
+    by_hand = "they apply as they are; move them under [generation] and [model] yourself"
+    new_text = rewrite_text(text, migration, data)
+    if new_text is None:
+        note = _moved_note(migration, path, f"this layout is not rewritten safely, so {by_hand}")
+    else:
+        try:
+            _atomic_write(path, new_text)
+        except (ConfigError, OSError) as exc:
+            note = _moved_note(migration, path, f"could not rewrite the file ({exc}); {by_hand}")
+        else:
+            note = _moved_note(migration, path, "the file was rewritten, comments kept")
+            text = new_text
+    if notes is not None:
+        notes.append(note)
+    return text
 
 
 def read_config_text(path: Path) -> str | None:
@@ -159,11 +224,20 @@ def read_config_text(path: Path) -> str | None:
         raise ConfigError(f"{path}: cannot read the config file: not UTF-8 text ({exc})") from None
 
 
-def load_config(path: Path | None = None) -> Config:
-    """The config at `path` (default: `config_path()`); defaults when the file is absent."""
+def load_config(path: Path | None = None, *, notes: list[str] | None = None) -> Config:
+    """The config at `path` (default: `config_path()`); defaults when the file is absent.
+
+    An older file is rewritten in the current layout (`agent.config_migration`); what
+    that did, or why it could not, is added to `notes` for the caller to show.
+    """
     path = path or config_path()
     text = read_config_text(path)
-    return Config() if text is None else parse_config(text, path)
+    if text is None:
+        return Config()
+    config, migration, data = _parse(text, path)
+    if migration.moved:
+        _bring_up_to_date(text, path, migration, data, notes)
+    return config
 
 
 def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> Config:
@@ -173,6 +247,12 @@ def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> C
     """
     path = path or config_path()
     text = read_config_text(path) or ""
+    if text:
+        _, migration, data = _parse(text, path)
+        if migration.moved:
+            new_text = rewrite_text(text, migration, data)
+            # A file in the old layout would otherwise hold the setting twice.
+            text = new_text if new_text is not None else text
     try:
         document = tomlkit.parse(text)
     except tomlkit.exceptions.ParseError as exc:

@@ -115,7 +115,7 @@ class OllamaChatModel:
         if isinstance(exc, httpx.TimeoutException):
             return ModelTimeoutError(
                 f"{self.name} at {self.host} stopped answering (timed out); the model may "
-                "still be loading, try again or raise ollama.read_timeout_s"
+                "still be loading, try again or raise model.read_timeout_s"
             )
         if isinstance(exc, httpx.TransportError | json.JSONDecodeError):
             return StreamCutError(f"the reply from {self.host} was cut off ({exc})")

@@ -143,7 +143,7 @@ class OpenAIChatModel:
         if isinstance(exc, httpx.TimeoutException):
             return ModelTimeoutError(
                 f"{self.name} at {self.base_url} stopped answering "
-                "(timed out); raise ollama.read_timeout_s if it is slow"
+                "(timed out); raise model.read_timeout_s if it is slow"
             )
         if isinstance(exc, httpx.TransportError | json.JSONDecodeError):
             return StreamCutError(f"the reply from {self.base_url} was cut off ({exc})")
@@ -190,7 +190,7 @@ class OpenAIChatModel:
 
         vLLM puts `max_model_len` in the model card, llama.cpp's `/props` has `n_ctx`, LM
         Studio's own API has the loaded context. Without it, requests are sized by
-        `ollama.num_ctx`, which may be more than the server holds.
+        `generation.num_ctx`, which may be more than the server holds.
         """
         found = _first_length(card.get("max_model_len"), card.get("context_length"))
         if found is not None:

@@ -56,14 +56,14 @@ def make_model(config: Config) -> ServedModel:
             config.model.base_url,
             api_key=config.model.api_key,
             parallel_tool_calls=config.model.parallel_tool_calls,
-            connect_timeout_s=ollama.connect_timeout_s,
-            read_timeout_s=ollama.read_timeout_s,
+            connect_timeout_s=config.model.connect_timeout_s,
+            read_timeout_s=config.model.read_timeout_s,
         )
     return OllamaChatModel(
         ollama.model,
         resolve_ollama_host(ollama.host),
-        connect_timeout_s=ollama.connect_timeout_s,
-        read_timeout_s=ollama.read_timeout_s,
+        connect_timeout_s=config.model.connect_timeout_s,
+        read_timeout_s=config.model.read_timeout_s,
     )
 
 

@@ -75,7 +75,7 @@ class Agent:
     @property
     def num_ctx(self) -> int:
         """The context window requests use (the model's own limit if it is smaller)."""
-        configured = self.config.ollama.num_ctx
+        configured = self.config.generation.num_ctx
         return min(configured, self._context_length) if self._context_length else configured
 
     @property
@@ -107,14 +107,14 @@ class Agent:
         return RoundOptions(self._options(), self.config.agent.stop_looping_replies)
 
     def _options(self) -> ChatOptions:
-        ollama = self.config.ollama
+        generation = self.config.generation
         return ChatOptions(
             num_ctx=self.num_ctx,
-            temperature=ollama.temperature,
-            seed=None if ollama.seed < 0 else ollama.seed,
-            keep_alive=ollama.keep_alive,
-            think=ollama.think,
-            max_tokens=ollama.max_reply_tokens or None,
+            temperature=generation.temperature,
+            seed=None if generation.seed < 0 else generation.seed,
+            keep_alive=self.config.ollama.keep_alive,
+            think=generation.think,
+            max_tokens=generation.max_reply_tokens or None,
         )
 
     @staticmethod

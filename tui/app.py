@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -59,8 +59,11 @@ class MemchatApp(PaletteActions, App[None]):
         runtime_factory: RuntimeFactory | None = None,
         blink: bool = True,
         demo_pause: float | None = None,
+        notes: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self.config_notes = list(notes)
+        """What loading the config did that the user should know (an older file rewritten)."""
         self.config = config
         self.runtime: Runtime | None = None
         self._runtime_factory = runtime_factory or _default_runtime
@@ -92,6 +95,8 @@ class MemchatApp(PaletteActions, App[None]):
             model=self.config.model.name if openai else self.config.ollama.model,
             server_label="server" if openai else "ollama",
         )
+        for note in self.config_notes:
+            self.notify(note, title="Config", timeout=20)
         prompt = self.query_one(PromptInput)
         prompt.last_message = self.editable_message
         prompt.focus()

@@ -152,7 +152,10 @@ def _run_memory(namespace: argparse.Namespace) -> int:
     fields = MemoryArgs.__dataclass_fields__
     args = MemoryArgs(**{k: v for k, v in vars(namespace).items() if k in fields})
     try:
-        config = load_config()
+        notes: list[str] = []
+        config = load_config(notes=notes)
+        for note in notes:
+            sys.stderr.write(f"memchat: note: {one_line(note)}\n")
         return asyncio.run(COMMANDS[args.command](config, args, sys.stdout))
     except (AgentError, MemoryStoreError) as exc:
         return _error(exc)
@@ -167,14 +170,15 @@ def _run_app(demo_pause: float | None = None) -> int:
     from agent.config_file import load_config
     from agent.errors import AgentError
 
+    notes: list[str] = []
     try:
-        config = load_config()
+        config = load_config(notes=notes)
     except AgentError as exc:
         return _error(exc)
     from tui.app import MemchatApp
 
     if demo_pause is None:
-        MemchatApp(config).run()
+        MemchatApp(config, notes=notes).run()
         return 0
     from datetime import UTC, datetime
 
@@ -185,7 +189,7 @@ def _run_app(demo_pause: float | None = None) -> int:
 
         return await open_runtime(config, namespace=namespace)
 
-    MemchatApp(config, runtime_factory=demo_runtime, demo_pause=demo_pause).run()
+    MemchatApp(config, runtime_factory=demo_runtime, demo_pause=demo_pause, notes=notes).run()
     return 0
 
 

@@ -262,8 +262,8 @@ class PaletteActions(AppActions):
 
     def action_toggle_thinking(self) -> None:
         """Ask thinking models to think first, or not."""
-        thinking = not bool(self.config.ollama.think)
-        if self.save_setting("ollama.think", thinking):
+        thinking = not bool(self.config.generation.think)
+        if self.save_setting("generation.think", thinking):
             self.notify(f"Thinking {'on' if thinking else 'off'}")
 
     def set_keep_alive(self, value: str) -> None:

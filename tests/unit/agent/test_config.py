@@ -125,10 +125,12 @@ def test_surprising_values_get_plain_messages(tmp_path: Path) -> None:
     lines = str(info.value).splitlines()[1:]
     assert [line.strip() for line in lines] == [
         f"{path}:1: memory: must be a table of settings",
-        f"{path}:3: ollama.think: Input should be a valid boolean, or Input should be "
-        "'low', 'medium' or 'high'",
-        f"{path}:4: ollama.seed: Input should be greater than or equal to -1",
-        f"{path}:5: ollama.temperature: Input should be a finite number",
+        # An older file: each setting is named where it is, and where it lives now.
+        f"{path}:3: ollama.think (now generation.think): Input should be a valid boolean, "
+        "or Input should be 'low', 'medium' or 'high'",
+        f"{path}:4: ollama.seed (now generation.seed): Input should be greater than or equal to -1",
+        f"{path}:5: ollama.temperature (now generation.temperature): Input should be a "
+        "finite number",
     ]
 
 
@@ -297,7 +299,7 @@ def test_a_config_that_is_not_a_regular_file_is_refused(tmp_path: Path, kind: st
     with pytest.raises(ConfigError, match="not a regular file"):
         load_config(path)
     with pytest.raises(ConfigError, match="not a regular file"):
-        set_config_value("ollama.think", True, path)
+        set_config_value("generation.think", True, path)
 
 
 def test_a_huge_config_is_refused(tmp_path: Path) -> None:
@@ -315,7 +317,7 @@ def test_a_setting_is_written_through_a_symlinked_config(tmp_path: Path) -> None
     real.chmod(0o640)
     link = tmp_path / "link.toml"
     link.symlink_to(real)
-    assert set_config_value("ollama.think", True, link).ollama.think is True
+    assert set_config_value("generation.think", True, link).generation.think is True
     assert link.is_symlink() and link.resolve() == real
     assert "think = true" in real.read_text() and real.read_text().startswith("# mine")
     assert stat.S_IMODE(real.stat().st_mode) == 0o640
@@ -328,6 +330,6 @@ def test_a_hard_linked_config_is_not_split(tmp_path: Path) -> None:
     twin = tmp_path / "twin.toml"
     os.link(real, twin)
     with pytest.raises(ConfigError, match="hard links"):
-        set_config_value("ollama.think", True, twin)
+        set_config_value("generation.think", True, twin)
     assert os.path.samefile(real, twin)
     assert real.read_text() == "[ollama]\nthink = false\n"

@@ -110,7 +110,7 @@ async def _run(config: Config) -> None:
         if minutes:
             asyncio.get_running_loop().call_later(minutes * 60, lambda: None).cancel()
         make_model(config)  # the real client is built with the configured timeouts
-        assert runtime.agent._options().num_ctx <= config.ollama.num_ctx
+        assert runtime.agent._options().num_ctx <= config.generation.num_ctx
     finally:
         await runtime.memory.close()
 
@@ -136,9 +136,9 @@ def test_extreme_numbers_load_cleanly_or_run(
     ("table", "key", "value"),
     [
         ("memory", "hygiene_interval_minutes", 10**30),
-        ("ollama", "seed", 2**63),
-        ("ollama", "max_reply_tokens", 2**64),
-        ("ollama", "num_ctx", 10**400),
+        ("generation", "seed", 2**63),
+        ("generation", "max_reply_tokens", 2**64),
+        ("generation", "num_ctx", 10**400),
     ],
 )
 def test_a_value_too_large_is_reported_with_file_line_and_key(
@@ -158,8 +158,8 @@ def test_the_largest_accepted_values_run(loop: asyncio.AbstractEventLoop, tmp_pa
         "hygiene_interval_minutes = 525600\n"
         "[memory.retention_days]\nconversation = 1000000\ncore = 999999999999\n"
         "[memory.budgets]\ncore_max_entries = 9223372036854775808\n"
-        "[ollama]\nseed = 4294967295\nmax_reply_tokens = 1048576\nnum_ctx = 1048576\n"
-        "read_timeout_s = 1e308\nconnect_timeout_s = 1e308\n",
+        "[generation]\nseed = 4294967295\nmax_reply_tokens = 1048576\nnum_ctx = 1048576\n"
+        "[model]\nread_timeout_s = 1e308\nconnect_timeout_s = 1e308\n",
         encoding="utf-8",
     )
     loop.run_until_complete(_run(load_config(path)))

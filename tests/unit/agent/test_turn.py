@@ -351,7 +351,7 @@ async def test_closing_the_event_stream_also_keeps_the_partial_reply(harness: Ha
 
 
 async def test_history_is_trimmed_by_whole_turns_to_fit_a_small_context(make_harness: Any) -> None:
-    h: Harness = await make_harness(ollama__num_ctx=1024)
+    h: Harness = await make_harness(generation__num_ctx=1024)
     for number in range(12):
         h.model.add("x" * 300)
         await h.turn(f"message number {number} " + "padding " * 30)
