@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_memory_and_agent_import_without_textual() -> None:
     code = (
-        "import sys, memory, agent, agent.config, agent.config_file, agent.memory_commands, "
+        "import sys, memory, agent, agent.config, agent.config_file, agent.cli.memory_commands, "
         "memory.sqlite.store, memory.embedding.ollama\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(loaded)"

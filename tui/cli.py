@@ -15,15 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from agent.cli_arguments import (
-    MAX_COUNT,
-    CliParser,
-    bounded_float,
-    bounded_int,
-    file_path,
-    filled_text,
-    namespace_name,
-)
+from agent.cli.arguments import CliParser, bounded_float
+from agent.cli.table import BY_NAME, add_memory_commands
 from agent.terminal_text import lines, one_line
 
 if TYPE_CHECKING:
@@ -32,90 +25,6 @@ if TYPE_CHECKING:
 
 EXIT_BUG = 70  # sysexits' EX_SOFTWARE
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
-
-_ONE = "default: default"
-_ALL = "default: all namespaces"
-
-
-def _memory_parser(sub: argparse._SubParsersAction[CliParser]) -> None:
-    def add(name: str, help_text: str, namespace_help: str, default: str | None) -> CliParser:
-        command = sub.add_parser(name, help=help_text)
-        command.add_argument(
-            "--namespace", type=namespace_name, default=default, help=namespace_help
-        )
-        return command
-
-    limit = bounded_int(1, MAX_COUNT)
-    listing = add("list", "list memories, most recent first", f"namespace ({_ONE})", "default")
-    listing.add_argument("--category", type=filled_text)
-    listing.add_argument("--limit", type=limit, default=50, help="at most this many (1 or more)")
-    listing.add_argument("--offset", type=bounded_int(0, MAX_COUNT), default=0)
-    listing.add_argument("--all", action="store_true", help="include superseded entries")
-    listing.add_argument("--json", action="store_true")
-    search = add(
-        "search", "recall memories for a query, with scores", f"namespace ({_ONE})", "default"
-    )
-    search.add_argument("query", type=filled_text)
-    search.add_argument(
-        "--limit",
-        type=limit,
-        default=0,
-        help="at most this many (default: memory.recall_limit, as many as a turn recalls)",
-    )
-    search.add_argument("--json", action="store_true")
-    add("get", "show every field of one memory", f"namespace ({_ONE})", "default").add_argument(
-        "key", type=filled_text
-    )
-    add("forget", "delete one memory", f"namespace ({_ONE})", "default").add_argument(
-        "key", type=filled_text
-    )
-    stats = add("stats", "counts, sizes and embedding state", f"count only this one ({_ALL})", None)
-    stats.add_argument("--json", action="store_true")
-    export = add(
-        "export",
-        "write memories as JSON lines (stdout without FILE or with -)",
-        f"only this namespace ({_ALL})",
-        None,
-    )
-    export.add_argument("file", nargs="?", type=file_path)
-    add(
-        "import",
-        "load memories from an export file (UTF-8, or UTF-16/32 with a BOM)",
-        "put every record into this namespace (default: each record keeps its own)",
-        None,
-    ).add_argument("file", type=file_path)
-    reindex = add(
-        "reindex",
-        "re-embed entries whose vectors are missing or stale",
-        f"only this namespace ({_ALL})",
-        None,
-    )
-    reindex.add_argument("--batch-size", type=bounded_int(1, 10_000), default=64)
-    hygiene = add(
-        "hygiene",
-        "apply retention and budgets now (audited), then write the snapshot",
-        f"only this namespace; budgets always count each namespace apart ({_ALL})",
-        None,
-    )
-    hygiene.add_argument("--dry-run", action="store_true", help="only list what would go")
-    add(
-        "snapshot",
-        "write MEMORY_SNAPSHOT.md (core memories, restorable)",
-        f"only this namespace, into FILE ({_ALL})",
-        None,
-    ).add_argument("file", nargs="?", type=file_path)
-    add("audit", "deletions, newest first", f"only this namespace ({_ALL})", None).add_argument(
-        "--limit", type=limit, default=50
-    )
-    migration = sub.add_parser(
-        "migrate", help="copy every memory to another backend (verified; the source is kept)"
-    )
-    migration.add_argument("--to", required=True, type=filled_text, help="target backend")
-    migration.add_argument(
-        "--from", dest="source", type=filled_text, help="source backend (default: memory.backend)"
-    )
-    migration.add_argument("--dry-run", action="store_true", help="count, write nothing")
-    migration.add_argument("--batch-size", type=bounded_int(1, 100_000), default=500)
 
 
 def _parser() -> CliParser:
@@ -129,7 +38,7 @@ def _parser() -> CliParser:
         "--pause", type=bounded_float(0.0, 3600.0), default=3.0, help="seconds between steps"
     )
     memory = commands.add_parser("memory", help="inspect and manage long-term memory")
-    _memory_parser(memory.add_subparsers(dest="command", required=True))
+    add_memory_commands(memory.add_subparsers(dest="command", required=True))
     return parser
 
 
@@ -144,9 +53,9 @@ def _error(message: object) -> int:
 
 
 def _run_memory(namespace: argparse.Namespace) -> int:
+    from agent.cli.store import MemoryArgs
     from agent.config_file import load_config
     from agent.errors import AgentError
-    from agent.memory_commands import COMMANDS, MemoryArgs
     from memory.errors import MemoryStoreError
 
     fields = MemoryArgs.__dataclass_fields__
@@ -156,7 +65,8 @@ def _run_memory(namespace: argparse.Namespace) -> int:
         config = load_config(notes=notes)
         for note in notes:
             sys.stderr.write(f"memchat: note: {one_line(note)}\n")
-        return asyncio.run(COMMANDS[args.command](config, args, sys.stdout))
+        handler = BY_NAME[args.command].resolve()
+        return asyncio.run(handler(config, args, sys.stdout))
     except (AgentError, MemoryStoreError) as exc:
         return _error(exc)
     except BrokenPipeError:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-import agent.memory_commands
-from agent.cli_store import MemoryArgs
+import agent.cli.memory_commands
+from agent.cli.store import MemoryArgs
 from agent.config import Config
 from tests.unit.agent.cli_harness import run_cli, write_config
 
@@ -89,7 +89,7 @@ def test_an_unexpected_exception_is_one_line_naming_a_bug(
     async def broken(config: Config, args: MemoryArgs, out: object) -> int:
         raise RuntimeError("boom\x1b[2J")
 
-    monkeypatch.setitem(agent.memory_commands.COMMANDS, "stats", broken)
+    monkeypatch.setattr(agent.cli.memory_commands, "cmd_stats", broken)
     ran = run_cli("memory", "stats").clean(70)
     assert ran.err == (
         "memchat: internal error (a bug; please report it): RuntimeError: boom\\x1b[2J\n"
@@ -102,7 +102,7 @@ def test_ctrl_c_exits_130_quietly(isolated_dirs: Path, monkeypatch: pytest.Monke
     async def interrupted(config: Config, args: MemoryArgs, out: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setitem(agent.memory_commands.COMMANDS, "list", interrupted)
+    monkeypatch.setattr(agent.cli.memory_commands, "cmd_list", interrupted)
     ran = run_cli("memory", "list").clean(130)
     assert ran.out == ran.err == ""
 
@@ -113,7 +113,7 @@ def test_a_closed_pipe_is_quiet(isolated_dirs: Path, monkeypatch: pytest.MonkeyP
     async def reader_gone(config: Config, args: MemoryArgs, out: object) -> int:
         raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setitem(agent.memory_commands.COMMANDS, "list", reader_gone)
+    monkeypatch.setattr(agent.cli.memory_commands, "cmd_list", reader_gone)
     ran = run_cli("memory", "list").clean(1)
     assert ran.err == ""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import agent.cli_store
+import agent.cli.store
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.sqlite.store import SqliteMemory
@@ -209,7 +209,7 @@ def test_reading_commands_do_not_create_an_existing_data_folder(
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
     # A read-only data folder: creating (or re-creating) it would fail.
-    monkeypatch.setattr(agent.cli_store, "ensure_private_dir", refuse)
+    monkeypatch.setattr(agent.cli.store, "ensure_private_dir", refuse)
     for command in (["list"], ["search", "Miso"], ["get", "pet"], ["stats"], ["audit"]):
         run_cli("memory", *command).clean()
     assert len(run_cli("memory", "export").clean().out.splitlines()) == 2

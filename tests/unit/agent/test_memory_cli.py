@@ -26,8 +26,8 @@ def configured(isolated_dirs: Path) -> Path:
 def _seed() -> None:
     import asyncio
 
+    from agent.cli.store import opened_memory
     from agent.config_file import load_config
-    from agent.memory_commands import opened_memory
 
     async def seed() -> None:
         async with opened_memory(load_config()) as memory:
@@ -133,8 +133,8 @@ def test_hygiene_dry_run_then_real_run_then_audit_and_snapshot(
     import asyncio
     from datetime import UTC, datetime, timedelta
 
+    from agent.cli.store import opened_memory
     from agent.config_file import load_config
-    from agent.memory_commands import opened_memory
     from memory.sqlite.writes import NewMemory
 
     async def seed() -> None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
-from agent.cli_store import ProgressBar, say, store_folder, warn
+from agent.cli.store import ProgressBar, say, store_folder, warn
 from agent.wiring import build_embedder, open_store
 from memory.migration import MigrationError, migrate
 from memory.wording import memories, without_vectors
 
 if TYPE_CHECKING:
+    from agent.cli.store import MemoryArgs
     from agent.config import Config
-    from agent.memory_commands import MemoryArgs
     from memory.protocol import Memory
 
 

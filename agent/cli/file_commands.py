@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from agent.cli_store import MemoryArgs, opened_memory, say
+from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.export_file import FileWriteError, export_to_file, write_records
 from agent.import_file import read_export
 from memory.errors import MemoryStoreError

@@ -1,17 +1,15 @@
 """`memchat memory …`: list, search, get, forget, stats, reindex, hygiene, audit.
 
 Every line printed goes through `say` (stored text is escaped) or `safe_json`; export,
-import and snapshot live in `agent.file_commands`.
+import and snapshot live in `agent.cli.file_commands`.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from agent.cli_store import MemoryArgs, ProgressBar, opened_memory, say
-from agent.file_commands import cmd_export, cmd_import, cmd_snapshot
+from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError
 from memory.wording import memories, without_vectors
@@ -20,8 +18,6 @@ if TYPE_CHECKING:
     from agent.config import Config
     from memory.entry import MemoryEntry
     from memory.protocol import Memory, MemoryStats
-
-__all__ = ["COMMANDS", "MemoryArgs", "opened_memory"]
 
 _CONTENT_CHARS = 100
 
@@ -196,25 +192,3 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if not records:
         out.write("no deletions recorded\n")
     return 0
-
-
-async def _cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
-    from agent.migrate_command import cmd_migrate
-
-    return await cmd_migrate(config, args, out)
-
-
-COMMANDS: dict[str, Callable[[Config, MemoryArgs, TextIO], Coroutine[Any, Any, int]]] = {
-    "list": cmd_list,
-    "search": cmd_search,
-    "get": cmd_get,
-    "forget": cmd_forget,
-    "stats": cmd_stats,
-    "export": cmd_export,
-    "import": cmd_import,
-    "reindex": cmd_reindex,
-    "hygiene": cmd_hygiene,
-    "snapshot": cmd_snapshot,
-    "audit": cmd_audit,
-    "migrate": _cmd_migrate,
-}

@@ -1,0 +1,35 @@
+"""The command table: every `memchat memory` command is listed, parsed and runnable."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+from agent.cli.table import COMMANDS
+from tests.unit.agent.cli_harness import run_cli
+
+
+def test_every_command_resolves_to_an_async_handler() -> None:
+    assert len({command.name for command in COMMANDS}) == len(COMMANDS)
+    for command in COMMANDS:
+        handler = command.resolve()
+        assert inspect.iscoroutinefunction(handler), command.name
+        assert list(inspect.signature(handler).parameters) == ["config", "args", "out"]
+
+
+def test_help_lists_every_command_with_its_help() -> None:
+    shown = run_cli("memory", "--help").clean()
+    for command in COMMANDS:
+        assert command.name in shown.out and command.help[:30] in " ".join(shown.out.split())
+
+
+def test_help_loads_no_handler_module() -> None:
+    code = (
+        "import sys\nfrom tui.cli import main\n"
+        "try:\n    main(['memory', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('agent.cli.', 'memory.'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = done.stdout.strip().splitlines()[-1]
+    assert loaded == "['agent.cli.arguments', 'agent.cli.table']"
