@@ -262,11 +262,11 @@ class SessionStore:
             replaced=replaced,
         )
 
-    def list(self) -> list[SessionInfo]:
-        """Every readable session, most recently used first."""
+    def each(self) -> list[tuple[Session, datetime]]:
+        """Every readable session with when it was last written, most recent first."""
         if not self.directory.exists():
             return []
-        infos = []
+        found = []
         for path in self.directory.glob("*.jsonl"):
             try:
                 session = self.load(path.stem)
@@ -274,15 +274,20 @@ class SessionStore:
             except (OSError, ValueError):
                 # Gone since the listing, unreadable, or a name that is not a session id.
                 continue
-            infos.append(
-                SessionInfo(
-                    id=session.id,
-                    title=session.title or "(empty)",
-                    updated_at=updated,
-                    message_count=len(session.messages),
-                )
+            found.append((session, updated))
+        return sorted(found, key=lambda pair: pair[1], reverse=True)
+
+    def list(self) -> list[SessionInfo]:
+        """Every readable session, most recently used first."""
+        return [
+            SessionInfo(
+                id=session.id,
+                title=session.title or "(empty)",
+                updated_at=updated,
+                message_count=len(session.messages),
             )
-        return sorted(infos, key=lambda info: info.updated_at, reverse=True)
+            for session, updated in self.each()
+        ]
 
 
 def _title(messages: list[ChatMessage]) -> str:

@@ -49,6 +49,7 @@ class MemchatApp(PaletteActions, App[None]):
         Binding("f3", "copy_last", "Copy reply"),
         Binding("f4", "toggle_incognito", "Incognito"),
         Binding("ctrl+n", "new_session", "New"),
+        Binding("ctrl+f", "search_chats", "Search chats", show=False, priority=True),
         Binding("f1", "help", "Help"),
     ]
 

@@ -21,6 +21,7 @@ from tui.widgets.read_only_banner import ReadOnlyBanner
 
 if TYPE_CHECKING:
     from agent.runtime import ServedModel
+    from agent.session_search import SessionHit
     from memory.entry import MemoryEntry
     from tui.screens.memory_detail import DetailResult
 
@@ -165,7 +166,24 @@ class PaletteActions(AppActions):
         if session_id is not None and self.runtime is not None:
             self.run_worker(self._resume_session(session_id), group="sessions", exclusive=True)
 
-    async def _resume_session(self, session_id: str) -> None:
+    def action_search_chats(self) -> None:
+        """Ctrl+F: search every past chat and open one at the message found."""
+        from tui.screens.chat_search import ChatSearchScreen
+
+        if self.runtime is not None and not isinstance(self.screen, ChatSearchScreen):
+            self.push_screen(ChatSearchScreen(self.runtime.sessions), callback=self._open_hit)
+
+    def _open_hit(self, hit: SessionHit | None) -> None:
+        if hit is None or self.runtime is None:
+            return
+        if self.turn_running:
+            self.notify("Wait for the reply to finish, then open the chat.", severity="warning")
+            return
+        work = self._resume_session(hit.session_id, at=hit.index)
+        self.run_worker(work, group="sessions", exclusive=True)
+
+    async def _resume_session(self, session_id: str, at: int | None = None) -> None:
+        """Open a saved chat (at message `at`, scrolled to and marked, when given)."""
         if self.runtime is None:
             return
         try:
@@ -177,7 +195,9 @@ class PaletteActions(AppActions):
         self.runtime.session = session
         self.inspector.session_id = session.id
         self.sub_title = visible(session.title)
-        await self.chat.show_transcript(session.messages)
+        shown = await self.chat.show_transcript(session.messages)
+        if at is not None and at in shown:
+            self.chat.show_found(shown[at])
         await self._check_chat_model(session.model)
 
     async def _check_chat_model(self, wrote: str | None) -> None:
@@ -325,6 +345,9 @@ class PaletteActions(AppActions):
         yield SystemCommand("New session", "Start a fresh conversation", self.action_new_session)
         yield SystemCommand(
             "Switch session", "Resume an earlier conversation", self.action_switch_session
+        )
+        yield SystemCommand(
+            "Search chats", "Find a message in any past chat (Ctrl+F)", self.action_search_chats
         )
         yield SystemCommand("Switch model", "Choose an installed model", self.action_switch_model)
         if self.config.model.provider == "ollama":

@@ -133,3 +133,74 @@ async def test_a_chat_whose_model_is_installed_opens_writable(make_app: MakeApp)
         h.app._resume(old.id)
         await settle(pilot)
         assert h.app.read_only is None
+
+
+async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
+    make_app: MakeApp,
+) -> None:
+    from agent.messages import ChatMessage
+    from tui.screens.chat_search import ChatSearchScreen
+    from tui.widgets.user_message import UserMessage
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        trip = store.new()
+        filler = [
+            ChatMessage(role=role, content=f"small talk {n}")
+            for n in range(30)
+            for role in ("user", "assistant")
+        ]
+        store.append(
+            trip,
+            [
+                *filler,
+                ChatMessage(role="user", content="Book the Ryokan in Kyoto for April"),
+                ChatMessage(role="assistant", content="Noted: a ryokan in Kyoto."),
+            ],
+        )
+        other = store.new()
+        store.append(other, [ChatMessage(role="user", content="Nothing about travel here")])
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        screen = h.app.screen
+        assert isinstance(screen, ChatSearchScreen)
+        await pilot.press(*"ryokan KYOTO")
+        await settle(pilot)
+        for _ in range(1000):  # the search starts once typing pauses
+            if screen.hits:
+                break
+            await pilot.pause(0.05)
+            await settle(pilot)
+        assert [(hit.session_id, hit.index, hit.role) for hit in screen.hits] == [
+            (trip.id, 60, "user"),
+            (trip.id, 61, "assistant"),
+        ]
+        assert "2 messages in 1 chat" in str(screen.query_one("#chat-search-count").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert h.runtime.session.id == trip.id
+        found = h.app.chat.query(".search-hit")
+        assert len(found) == 1 and isinstance(found[0], UserMessage)
+        assert found[0].text == "Book the Ryokan in Kyoto for April"
+        assert found[0].region.height > 0  # scrolled into view
+
+
+async def test_ctrl_f_with_nothing_found_opens_nothing(make_app: MakeApp) -> None:
+    from tui.screens.chat_search import ChatSearchScreen
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        before = h.runtime.session.id
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        screen = h.app.screen
+        assert isinstance(screen, ChatSearchScreen)
+        await screen.search("zebra")
+        assert screen.hits == []
+        await pilot.press("enter", "escape")
+        await settle(pilot)
+        assert not isinstance(h.app.screen, ChatSearchScreen)
+        assert h.runtime.session.id == before

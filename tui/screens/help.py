@@ -24,6 +24,7 @@ HELP = """\
 | F3 | copy the last reply |
 | F4 | incognito: this session saves nothing (no messages, no session file, no memory changes) |
 | Ctrl+N | new session |
+| Ctrl+F | search every past chat; Enter opens it at the message found |
 | Ctrl+P | command palette: sessions, models, pull, thinking, keep-alive, export |
 
 | Command | Does |

@@ -36,19 +36,34 @@ class ChatView(VerticalScroll):
         if starts:
             await self.remove_children(children[starts[-1] :])
 
-    async def show_transcript(self, messages: list[ChatMessage]) -> None:
-        """Replace the view with a stored conversation (switching sessions)."""
+    async def show_transcript(self, messages: list[ChatMessage]) -> dict[int, Widget]:
+        """Replace the view with a stored conversation (switching sessions).
+
+        Returns the widget shown for each message, by the message's position.
+        """
         await self.remove_children()
-        for message in messages:
+        shown: dict[int, Widget] = {}
+        for index, message in enumerate(messages):
             if message.role == "user":
                 self._retire_replies()
-                await self.mount(UserMessage(message.content))
+                shown[index] = UserMessage(message.content)
+                await self.mount(shown[index])
             elif message.role == "assistant" and (message.content or message.thinking):
                 reply = AssistantMessage()
                 await self.mount(reply)
                 reply.text, reply.thinking = message.content, message.thinking
                 await reply.finish(stopped=message.stopped)
+                shown[index] = reply
         self.anchor()
+        return shown
+
+    def show_found(self, widget: Widget) -> None:
+        """Scroll to a message found by a search and mark it (until the next search)."""
+        for earlier in self.query(".search-hit"):
+            earlier.remove_class("search-hit")
+        widget.add_class("search-hit")
+        self.release_anchor()
+        self.scroll_to_widget(widget, animate=False, top=True)
 
     @property
     def last_reply(self) -> AssistantMessage | None:

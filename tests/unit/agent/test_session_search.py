@@ -1,0 +1,73 @@
+"""Searching past chats: every word, any case, newest chat first, edits left out."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from agent.messages import ChatMessage
+from agent.session_search import search_sessions
+from agent.sessions import SessionStore
+from tests.helpers.hostile import HOSTILE_TEXTS
+
+
+def _message(role: str, content: str) -> ChatMessage:
+    return ChatMessage(role=role, content=content)  # type: ignore[arg-type]
+
+
+def test_every_word_any_case_newest_chat_first(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    old, new = store.new(), store.new()
+    store.append(
+        old, [_message("user", "The plumber comes on FRIDAY"), _message("assistant", "Ok")]
+    )
+    store.append(
+        new,
+        [
+            _message("user", "Is the plumber still coming friday?"),
+            _message("tool", "plumber friday"),
+            _message("assistant", "Yes, the plumber comes Friday at nine."),
+            _message("user", "plumber only"),
+        ],
+    )
+    os.utime(tmp_path / f"{old.id}.jsonl", (1_000_000_000, 1_000_000_000))
+    hits = search_sessions(store, "friday Plumber")
+    assert [(h.session_id, h.index, h.role) for h in hits] == [
+        (new.id, 0, "user"),
+        (new.id, 2, "assistant"),
+        (old.id, 0, "user"),
+    ]
+    assert hits[0].title == "Is the plumber still coming friday?"
+    assert search_sessions(store, "   ") == []
+    assert len(search_sessions(store, "plumber", limit=2)) == 2
+
+
+def test_a_snippet_is_one_line_around_the_match(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    text = "word " * 60 + "needle\nin a\nhaystack " + "tail " * 60
+    store.append(session, [_message("user", text)])
+    [hit] = search_sessions(store, "needle")
+    assert "needle in a haystack" in hit.snippet and "\n" not in hit.snippet
+    assert hit.snippet.startswith("…") and hit.snippet.endswith("…")
+
+
+def test_messages_an_edit_replaced_are_not_found(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_message("user", "I live in Porto"), _message("assistant", "Nice")])
+    store.rewind(session, 0)
+    store.append(session, [_message("user", "I live in Lisbon")])
+    assert search_sessions(store, "Porto") == []
+    assert [h.index for h in search_sessions(store, "Lisbon")] == [0]
+
+
+def test_hostile_text_is_searched_without_errors(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_message("user", text) for text in HOSTILE_TEXTS if text.strip()])
+    for text in HOSTILE_TEXTS:
+        for hit in search_sessions(store, text):
+            assert all(
+                t in session.messages[hit.index].content.casefold() for t in text.casefold().split()
+            )
