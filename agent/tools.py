@@ -83,6 +83,29 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _broken_text(value: object, where: str = "") -> str | None:
+    """The argument path of the first string (or key) that is not valid Unicode, if any."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return where
+        return None
+    items: list[tuple[object, object]] = []
+    if isinstance(value, dict):
+        items = list(value.items())
+    elif isinstance(value, list):
+        items = list(enumerate(value))
+    for key, item in items:
+        here = f"{where}.{key}" if where else str(key)
+        if isinstance(key, str) and _broken_text(key) is not None:
+            return where
+        found = _broken_text(item, here)
+        if found is not None:
+            return found
+    return None
+
+
 class ToolError(Exception):
     """A tool call that cannot run; the message goes back to the model."""
 
@@ -143,6 +166,12 @@ class MemoryTools:
                 raise ToolError(f"arguments are not valid JSON: {exc.msg}") from None
         if not isinstance(raw, dict):
             raise ToolError(f"arguments must be a JSON object, got {type(raw).__name__}")
+        broken = _broken_text(raw)
+        if broken is not None:
+            # JSON escapes can spell half a surrogate pair; no store can hold or search it.
+            raise ToolError(
+                f"arguments: {broken or 'a key'} holds invalid Unicode (an unpaired surrogate)"
+            )
         return raw
 
     async def run(self, call: ToolCall, *, read_only: bool = False) -> ToolResult:

@@ -63,3 +63,14 @@ async def test_read_only_refuses_writes_as_an_error_result(tools: MemoryTools) -
     result = await tools.run(_call("memory_store", key="k", content="x"), read_only=True)
     assert result.error and "read-only" in json.loads(result.content)["error"]
     assert await tools.memory.count(namespace="work") == 0
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [{"category": "\ud800"}, {"prefix": "a\udcffb"}, {"\ud800": 1}, '{"category": "\\ud800"}'],
+)
+async def test_unpaired_surrogates_are_an_error_result(
+    tools: MemoryTools, arguments: object
+) -> None:
+    result = await tools.run(ToolCall(id="c", name="memory_list", arguments=arguments))
+    assert result.error and "invalid Unicode" in json.loads(result.content)["error"]
