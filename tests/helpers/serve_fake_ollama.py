@@ -1,6 +1,7 @@
 """Run the fake Ollama server by hand, to try the app without a model.
 
     python -m tests.helpers.serve_fake_ollama [--port 11434] [--delay 0.05]
+        [--models qwen3:8b,llama3.1:8b]
 
 A toy responder: "remember …" becomes a memory_store tool call; otherwise it says which
 recalled memories it was shown. Replies stream slowly enough to try Esc.
@@ -66,13 +67,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=11434)
     parser.add_argument("--delay", type=float, default=0.05, help="seconds between chunks")
+    parser.add_argument(
+        "--models",
+        default="qwen3:8b,llama3.1:8b",
+        help="installed models, comma-separated (restart without one to see it gone)",
+    )
     args = parser.parse_args()
+    installed = [name.strip() for name in args.models.split(",") if name.strip()]
     server = FakeOllama()
     server.routes.update(
         {
             "/api/show": lambda body: Reply(body=show_body(["completion", "tools"])),
             "/api/tags": lambda body: Reply(
-                body={"models": [{"model": "qwen3:8b"}, {"model": "llama3.1:8b"}]}
+                body={"models": [{"model": name, "size": 5_200_000_000} for name in installed]}
             ),
             "/api/ps": lambda body: Reply(
                 body={
