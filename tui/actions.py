@@ -15,6 +15,7 @@ from textual.notifications import SeverityLevel
 
 from agent.errors import AgentError
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
+from agent.turn_state import last_user_index
 from memory.errors import MemoryStoreError
 from memory.wording import memories
 from tui.plain import visible
@@ -322,7 +323,10 @@ class AppActions(App[None]):
         session = self.runtime.session
         view = TurnView(self.chat)
         if edit:
-            await self.chat.remove_last_turn()
+            # Shown as the conversation will be once the edit is made: a command's bubble
+            # after the edited message (commands are not part of the conversation) goes too.
+            kept = max(last_user_index(session.messages), 0)
+            await self.chat.show_transcript(session.messages[:kept])
         retry = not edit and self.runtime.agent.is_retry(text, session)
         await view.start(None if resend else text, retry=retry)
         self.status.set(warning=None)

@@ -430,3 +430,23 @@ async def test_a_second_up_leaves_the_edit_and_walks_the_sent_messages(make_app:
         assert not prompt.editing and prompt.text == "second message here"
         await pilot.press("up")
         assert prompt.text == "first message here"
+
+
+async def test_an_edit_after_a_command_shows_the_conversation_as_the_session_has_it(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(ScriptedModel(["Hello!", "Hi again!"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Hello there, my friend")
+        await send(pilot, "/recall cat")
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        await pilot.press("up")
+        assert prompt.editing and prompt.text == "Hello there, my friend"
+        prompt.text = "Hi there, my friend"
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == ["Hi there, my friend"]
+        assert [m.text for m in h.app.query(AssistantMessage)] == ["Hi again!"]

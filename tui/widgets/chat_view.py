@@ -29,13 +29,6 @@ class ChatView(VerticalScroll):
         for reply in self.query(AssistantMessage):
             reply.add_class("earlier")
 
-    async def remove_last_turn(self) -> None:
-        """Take the last user message and everything after it off the screen (an edit)."""
-        children = list(self.children)
-        starts = [i for i, child in enumerate(children) if isinstance(child, UserMessage)]
-        if starts:
-            await self.remove_children(children[starts[-1] :])
-
     async def show_transcript(self, messages: list[ChatMessage]) -> dict[int, Widget]:
         """Replace the view with a stored conversation (switching sessions).
 
