@@ -177,12 +177,16 @@ def _bring_up_to_date(
     if new_text is None:
         note = _moved_note(migration, path, f"this layout is not rewritten safely, so {by_hand}")
     else:
+        backup = path.with_name(f"{path.name}.before-generation")
         try:
+            if not backup.exists():
+                _atomic_write(backup, text)
             _atomic_write(path, new_text)
         except (ConfigError, OSError) as exc:
             note = _moved_note(migration, path, f"could not rewrite the file ({exc}); {by_hand}")
         else:
-            note = _moved_note(migration, path, "the file was rewritten, comments kept")
+            done = f"the file was rewritten, comments kept (the old one is in {backup})"
+            note = _moved_note(migration, path, done)
             text = new_text
     if notes is not None:
         notes.append(note)

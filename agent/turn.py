@@ -32,7 +32,7 @@ from agent.prompts import system_prompt
 from agent.redact import redact
 from agent.sessions import Session, SessionStore
 from agent.tools import WRITING_TOOLS, MemoryTools, ToolResult
-from agent.turn_state import Exchange, RoundOptions, last_user_index, stream_round
+from agent.turn_state import Exchange, RoundOptions, last_user_index, stored_keys, stream_round
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError, StorageFullError
 from memory.protocol import Memory
@@ -162,13 +162,12 @@ class Agent:
     async def _turn(
         self, user_text: str, session: Session, resend: bool, edit: bool
     ) -> AsyncGenerator[TurnEvent, None]:
-        edited: str | None = None
+        edited: list[str] = []
         if edit:
-            try:
-                edited = await self._take_back_last(session)
-            except OSError as exc:
-                yield storage_failure(exc, "your edit", sent=False)
-                return
+            async for event in self._take_back_last(session, edited):
+                yield event
+                if isinstance(event, TurnFailed):
+                    return
         command = parse_command(user_text)
         if command is not None and not resend:
             async for event in self._command(command, session):
@@ -181,21 +180,11 @@ class Agent:
             saved: MemoryEntry | Notice | None = None
         else:
             history = list(session.messages)
-            outcome = await self._autosave(user_text, session)
-            if isinstance(outcome, TurnFailed):
-                yield outcome
+            kept: list[MemoryEntry | Notice | None] = []
+            async for failure in self._keep_message(user_text, session, edited, kept):
+                yield failure
                 return
-            saved = outcome
-            if edited is not None and isinstance(saved, MemoryEntry):
-                await self._supersede_copy(edited, saved, session)
-            # The message is on disk before the model is asked: a dead model loses nothing.
-            try:
-                await self.sessions.save(session, [ChatMessage(role="user", content=user_text)])
-            except OSError as exc:
-                # Kept in the session (and written later), but not sent: sending it again
-                # retries it, and the reply could not be saved either.
-                yield storage_failure(exc, "your message", sent=False)
-                return
+            saved = kept[0]
         if isinstance(saved, Notice):
             yield saved
         elif saved is not None:
@@ -209,14 +198,57 @@ class Agent:
             async for event in events:
                 yield event
 
-    async def _take_back_last(self, session: Session) -> str | None:
-        """Cut the conversation before its last user message; returns that message's text."""
+    async def _keep_message(
+        self,
+        user_text: str,
+        session: Session,
+        edited: list[str],
+        kept: list[MemoryEntry | Notice | None],
+    ) -> AsyncGenerator[TurnFailed, None]:
+        """Auto-save the message and write it to the session; yields only a failure.
+
+        What the auto-save gave (an entry, a warning, or nothing) goes in `kept`. The
+        message is on disk before the model is asked: a dead model loses nothing.
+        """
+        outcome = await self._autosave(user_text, session)
+        if isinstance(outcome, TurnFailed):
+            yield outcome
+            return
+        if edited and isinstance(outcome, MemoryEntry):
+            await self._supersede_copy(edited[0], outcome, session)
+        try:
+            await self.sessions.save(session, [ChatMessage(role="user", content=user_text)])
+        except OSError as exc:
+            # Kept in the session (and written later), but not sent: sending it again
+            # retries it, and the reply could not be saved either.
+            yield storage_failure(exc, "your message", sent=False)
+            return
+        kept.append(outcome)
+
+    async def _take_back_last(
+        self, session: Session, edited: list[str]
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """Cut the conversation before its last user message, whose text goes in `edited`.
+
+        What the cut turn stored with memory_store stays in memory: the user is told.
+        """
         index = last_user_index(session.messages)
         if index < 0:
-            return None
+            return
         text = session.messages[index].content
-        await self.sessions.take_back(session, index)
-        return text
+        try:
+            cut = await self.sessions.take_back(session, index)
+        except OSError as exc:
+            yield storage_failure(exc, "your edit", sent=False)
+            return
+        edited.append(text)
+        stored = stored_keys(cut)
+        if stored:
+            yield Notice(
+                f"The replaced message's turn stored {', '.join(map(repr, stored))}; it stays "
+                "in memory: forget it in the memory panel (F2) if it no longer holds.",
+                "warning",
+            )
 
     async def _supersede_copy(self, old_text: str, new: MemoryEntry, session: Session) -> None:
         """Mark the auto-saved copy of an edited message as replaced by the new message's.

@@ -151,3 +151,15 @@ async def stream_round(
         close = getattr(chunks, "aclose", None)
         if close is not None:
             await close()
+
+
+def stored_keys(messages: list[ChatMessage]) -> list[str]:
+    """Keys that memory_store calls among `messages` stored (their result was no error)."""
+    failed = {m.tool_call_id for m in messages if m.role == "tool" and m.error}
+    keys = []
+    for message in messages:
+        for call in message.tool_calls:
+            key = call.arguments.get("key") if isinstance(call.arguments, dict) else None
+            if call.name == "memory_store" and call.id not in failed and isinstance(key, str):
+                keys.append(key)
+    return list(dict.fromkeys(keys))

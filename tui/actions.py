@@ -268,10 +268,14 @@ class AppActions(App[None]):
             await self.refresh_memory_count()
 
     async def refresh_memory_count(self) -> None:
-        """The memory count in the status bar."""
+        """The memory count in the status bar: memories in effect, not superseded history.
+
+        All namespaces, as the inspector's "all" view (history is counted there on demand).
+        """
         if self.runtime is not None and self.runtime.memory.capabilities.persistent:
             try:
-                self.status.set(memories=await self.runtime.memory.count())
+                count = await self.runtime.memory.count(include_superseded=False)
+                self.status.set(memories=count)
             except MemoryStoreError:
                 pass
 
@@ -323,10 +327,10 @@ class AppActions(App[None]):
         session = self.runtime.session
         view = TurnView(self.chat)
         if edit:
-            # Shown as the conversation will be once the edit is made: a command's bubble
-            # after the edited message (commands are not part of the conversation) goes too.
-            kept = max(last_user_index(session.messages), 0)
-            await self.chat.show_transcript(session.messages[:kept])
+            edited = last_user_index(session.messages)
+            if edited >= 0 and not await self.chat.remove_from(session.messages[edited].content):
+                # Not on screen as sent: show the conversation as the edit leaves it.
+                await self.chat.show_transcript(session.messages[:edited])
         retry = not edit and self.runtime.agent.is_retry(text, session)
         await view.start(None if resend else text, retry=retry)
         self.status.set(warning=None)

@@ -126,6 +126,8 @@ class PaletteActions(AppActions):
             return
         session = self.runtime.new_session()
         self.set_read_only(None)
+        # A focused message is about to go: the prompt, not nothing, takes the keys.
+        self.prompt.focus()
         self.inspector.session_id = session.id
         self.sub_title = ""
         self.run_worker(self._clear_chat())
@@ -163,6 +165,7 @@ class PaletteActions(AppActions):
         )
 
     def _resume(self, session_id: str | None) -> None:
+        self.prompt.focus()
         if session_id is not None and self.runtime is not None:
             self.run_worker(self._resume_session(session_id), group="sessions", exclusive=True)
 
@@ -174,6 +177,7 @@ class PaletteActions(AppActions):
             self.push_screen(ChatSearchScreen(self.runtime.sessions), callback=self._open_hit)
 
     def _open_hit(self, hit: SessionHit | None) -> None:
+        self.prompt.focus()
         if hit is None or self.runtime is None:
             return
         if self.turn_running:
@@ -250,6 +254,7 @@ class PaletteActions(AppActions):
 
     def use_model(self, name: str | None) -> None:
         """Switch the chat model and remember the choice in the config."""
+        self.prompt.focus()
         if name is None or self.runtime is None:
             return
         model = cast("ServedModel", self.runtime.model.with_model(name))

@@ -77,7 +77,11 @@ def main() -> None:
     server = FakeOllama()
     server.routes.update(
         {
-            "/api/show": lambda body: Reply(body=show_body(["completion", "tools"])),
+            "/api/show": lambda body: (
+                Reply(body=show_body(["completion", "tools"]))
+                if (body.get("model") or body.get("name")) in installed
+                else Reply(404, {"error": f"model '{body.get('model')}' not found"})
+            ),
             "/api/tags": lambda body: Reply(
                 body={"models": [{"model": name, "size": 5_200_000_000} for name in installed]}
             ),

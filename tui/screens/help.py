@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
@@ -26,6 +26,9 @@ HELP = """\
 | Ctrl+N | new session |
 | Ctrl+F | search every past chat; Enter opens it at the message found |
 | Ctrl+P | command palette: sessions, models, pull, thinking, keep-alive, export |
+| Tab, Shift+Tab | move between the prompt, the messages and the memory panel |
+| c | on a focused reply: copy it |
+| Ctrl+Q | quit |
 
 | Command | Does |
 |---|---|
@@ -48,9 +51,13 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        """The help text."""
-        with Vertical(id="help"):
+        """The help text, scrollable (↑ ↓, Page Up/Down, Home/End) in a short terminal."""
+        with VerticalScroll(id="help"):
             yield Markdown(HELP)
+
+    def on_mount(self) -> None:
+        """Scroll keys go to the text."""
+        self.query_one("#help", VerticalScroll).focus()
 
     def action_close(self) -> None:
         """Close."""

@@ -29,6 +29,23 @@ class ChatView(VerticalScroll):
         for reply in self.query(AssistantMessage):
             reply.add_class("earlier")
 
+    async def remove_from(self, text: str) -> bool:
+        """Take the last bubble holding `text`, and all after it, off the screen (an edit).
+
+        Earlier turns keep everything they show (recalled memories, tool calls); a command
+        sent after the edited message goes with it. False when no bubble holds `text`.
+        """
+        children = list(self.children)
+        starts = [
+            i
+            for i, child in enumerate(children)
+            if isinstance(child, UserMessage) and child.text == text
+        ]
+        if not starts:
+            return False
+        await self.remove_children(children[starts[-1] :])
+        return True
+
     async def show_transcript(self, messages: list[ChatMessage]) -> dict[int, Widget]:
         """Replace the view with a stored conversation (switching sessions).
 
@@ -56,7 +73,9 @@ class ChatView(VerticalScroll):
             earlier.remove_class("search-hit")
         widget.add_class("search-hit")
         self.release_anchor()
-        self.scroll_to_widget(widget, animate=False, top=True)
+        # After the next refresh: just mounted, the messages have no layout yet, and a
+        # scroll computed now leaves the view half drawn.
+        self.call_after_refresh(self.scroll_to_widget, widget, animate=False, top=True)
 
     @property
     def last_reply(self) -> AssistantMessage | None:

@@ -116,8 +116,13 @@ class PromptInput(PlainTextArea):
             self.action_cursor_up()
             return
         if self.editing:
+            # Leaving the edit: the walk starts at the message before the one edited.
+            edited = self.text
             self._set_editing(False)
-            self.text = ""
+            self._draft = ""
+            newest = len(self.sent) - 1
+            repeat = bool(self.sent) and self.sent[newest] == edited
+            self._position = newest if repeat else len(self.sent)
         elif self._position is None and not self.text.strip():
             last = self.last_message()
             if last is not None:

@@ -41,6 +41,8 @@ def test_an_old_file_is_read_and_rewritten_with_its_comments(tmp_path: Path) -> 
     assert "# the one I like" in text and "# my settings" in text
     assert text.index("[model]") < text.index("read_timeout_s = 60.0")
     assert len(notes) == 1 and "generation.temperature" in notes[0] and str(path) in notes[0]
+    backup = tmp_path / "config.toml.before-generation"
+    assert backup.read_text() == OLD and str(backup) in notes[0]
     # Read again: nothing left to move, nothing said.
     again: list[str] = []
     assert load_config(path, notes=again) == config

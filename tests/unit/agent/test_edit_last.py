@@ -93,3 +93,19 @@ def test_damaged_rewind_records_are_ignored(tmp_path: Any) -> None:
     assert [m.content for m in loaded.replaced] == ["m1", "m2"]
     with pytest.raises(ValueError, match="cannot keep"):
         store.rewind(session, 5)
+
+
+async def test_an_edit_says_what_the_replaced_turn_stored(harness: Harness) -> None:
+    from agent.events import Notice
+    from agent.testing import Reply, call
+
+    harness.model.add(
+        Reply(tool_calls=[call("memory_store", key="bird", content="The bird is Kiwi")]),
+        "Stored.",
+        "Here is a joke.",
+    )
+    await harness.turn("Remember that my bird is called Kiwi")
+    events = [e async for e in harness.agent.turn("Tell me a joke", harness.session, edit=True)]
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert any("'bird'" in text and "stays in memory" in text for text in notices)
+    assert await harness.memory.get("bird") is not None  # told, not silently undone
