@@ -28,7 +28,14 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
 
 def _parser() -> CliParser:
-    parser = CliParser(prog="memchat", description="A terminal chat agent with long-term memory.")
+    parser = CliParser(
+        prog="memchat",
+        description="A terminal chat agent with long-term memory. Without a command, "
+        "memchat opens the chat app.",
+        epilog="Files: the config is $MEMCHAT_CONFIG (default ~/.config/memchat/config.toml), "
+        "data is in $MEMCHAT_HOME (default ~/.local/share/memchat); Ollama is reached at "
+        "ollama.host, else $OLLAMA_HOST, else http://127.0.0.1:11434.",
+    )
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     commands = parser.add_subparsers(dest="area")
     demo = commands.add_parser(
