@@ -92,9 +92,11 @@ def rewrite_text(text: str, migration: Migration, migrated: dict[str, Any]) -> s
     to `migrated` exactly, so an unusual layout is never half-rewritten.
     """
     found = key_lines(text)
-    lines = text.splitlines(keepends=True)
-    if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+    newline = "\r\n" if "\r\n" in text else "\n"  # lines added match the file's own
+    # Split on line feeds only, as the line numbers count them (a U+2028 inside a string
+    # is not a line break).
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]] + ([parts[-1] + newline] if parts[-1] else [])
     blocks: dict[str, list[str]] = {}
     taken: set[int] = set()
     for old_key, new_key in migration.moved:
@@ -120,8 +122,9 @@ def rewrite_text(text: str, migration: Migration, migrated: dict[str, Any]) -> s
             kept[end:end] = block
         else:
             if kept and kept[-1].strip():
-                kept.append("\n")
-            kept.extend([NEW_SECTION_COMMENTS[section] + "\n", f"[{section}]\n", *block])
+                kept.append(newline)
+            header = [NEW_SECTION_COMMENTS[section] + newline, f"[{section}]{newline}"]
+            kept.extend([*header, *block])
     new_text = "".join(kept)
     try:
         if tomllib.loads(new_text) != migrated:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from agent.errors import AgentError
-from agent.paths import data_dir, ensure_private_dir
+from agent.paths import config_path, data_dir, ensure_private_dir
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError, UnsafeTargetError
 from memory.files import atomic_writer
@@ -40,11 +40,16 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
 
     `memory.files.protected_files` of the data folder and of the open store's folder (the
     SQLite database and its journals, MEMORY_SNAPSHOT.md and its kept copies, the Markdown
-    backend's MEMORY.md, daily files and lock file), whichever backend is open; and `target`
-    itself when it would be a new daily file.
+    backend's MEMORY.md, daily files and lock file), whichever backend is open; the config
+    file; and `target` itself when it would be a new daily file or lies among the chats.
     """
     folder = data_dir()
     files = store_protected_files(folder / DATABASE_NAME)
+    # The config (an export over it stops memchat from starting) and its kept copy.
+    config = config_path()
+    files.extend([config, config.with_name(f"{config.name}.before-generation")])
+    if target.parent.resolve() == (folder / "sessions").resolve():
+        files.append(target)  # a chat, whole: replaced by an export it is gone
     path = getattr(memory, "path", None)
     if isinstance(path, Path):
         files.extend(store_protected_files(path))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Role = Literal["system", "user", "assistant", "tool"]
 
@@ -38,6 +38,12 @@ class ChatMessage(BaseModel):
     """For role "tool": the content is an error the model should correct."""
     model: str | None = None
     """For role "assistant": the model that wrote it (a resumed chat knows whose it was)."""
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model_name_or_unknown(cls, value: object) -> object:
+        # A hand-edited file may hold anything here; the message itself still counts.
+        return value if isinstance(value, str) or value is None else None
 
 
 class ToolSpec(BaseModel):

@@ -292,7 +292,7 @@ class AppActions(App[None]):
 
     def editable_message(self) -> str | None:
         """The conversation's last message, which Up in an empty prompt edits (or None)."""
-        if self.runtime is None or self.turn_running:
+        if self.runtime is None or self.turn_running or self.read_only is not None:
             return None
         messages = self.runtime.session.messages
         return next((m.content for m in reversed(messages) if m.role == "user"), None)

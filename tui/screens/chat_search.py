@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from agent.sessions import SessionStore
 
 
+HIT_LIMIT = 200
+"""Hits listed at most; the count says when there are more."""
+
+
 def _label(hit: SessionHit) -> str:
     who = "you" if hit.role == "user" else "reply"
     return f"{hit.updated_at:%Y-%m-%d}  {hit.title}\n    {who}: {hit.snippet}"
@@ -77,7 +81,7 @@ class ChatSearchScreen(ModalScreen[SessionHit | None]):
     async def search(self, query: str) -> None:
         """Find `query` in every chat (files are read in a thread) and list the hits."""
         try:
-            hits = await asyncio.to_thread(search_sessions, self.sessions, query)
+            hits = await asyncio.to_thread(search_sessions, self.sessions, query, HIT_LIMIT)
         except OSError as exc:
             self.query_one("#chat-search-count", Label).update(
                 plain(f"Could not read the chats: {exc}")
@@ -95,6 +99,8 @@ class ChatSearchScreen(ModalScreen[SessionHit | None]):
             if query.split()
             else ""
         )
+        if len(hits) >= HIT_LIMIT:
+            found = f"the first {HIT_LIMIT} matching messages, newest chats first: add a word"
         self.query_one("#chat-search-count", Label).update(found)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

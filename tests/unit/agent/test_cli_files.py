@@ -213,3 +213,20 @@ def test_reading_commands_do_not_create_an_existing_data_folder(
     for command in (["list"], ["search", "Miso"], ["get", "pet"], ["stats"], ["audit"]):
         run_cli("memory", *command).clean()
     assert len(run_cli("memory", "export").clean().out.splitlines()) == 2
+
+
+def test_the_config_and_the_chats_are_refused_as_export_targets(home: Path) -> None:
+    import os
+
+    write_config()
+    config = Path(os.environ["MEMCHAT_CONFIG"])
+    sessions = _data(home) / "sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    chat = sessions / "20261103-100000-abcdef.jsonl"
+    chat.write_text('{"type": "message", "role": "user", "content": "keep me"}\n')
+    for target in (config, chat, sessions / "20261104-100000-fedcba.jsonl"):
+        before = target.read_bytes() if target.exists() else None
+        ran = run_cli("memory", "export", str(target)).clean(2)
+        assert "is one of the memory store's own files (or memchat's config or a chat)" in ran.err
+        assert (target.read_bytes() if target.exists() else None) == before
+    run_cli("memory", "stats").clean()

@@ -96,3 +96,11 @@ def test_setting_a_value_in_an_old_file_moves_the_old_keys_first(tmp_path: Path)
     text = path.read_text()
     assert text.count("think =") == 1 and "# thinking" in text
     assert load_config(path, notes=[]).generation.think is True
+
+
+def test_crlf_files_stay_crlf(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"# mine\r\n[ollama]\r\nmodel = 'qwen3:8b'\r\ntemperature = 0.4\r\n")
+    assert load_config(path, notes=[]).generation.temperature == pytest.approx(0.4)
+    data = path.read_bytes()
+    assert b"[generation]\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
