@@ -32,7 +32,14 @@ from agent.prompts import system_prompt
 from agent.redact import redact
 from agent.sessions import Session, SessionStore
 from agent.tools import WRITING_TOOLS, MemoryTools, ToolResult
-from agent.turn_state import Exchange, RoundOptions, last_user_index, stored_keys, stream_round
+from agent.turn_state import (
+    Exchange,
+    PendingEdit,
+    RoundOptions,
+    last_user_index,
+    stored_keys,
+    stream_round,
+)
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError, StorageFullError
 from memory.protocol import Memory
@@ -60,6 +67,8 @@ class Agent:
         self.tools = MemoryTools(memory, namespace)
         self._described = False
         self._context_length: int | None = None
+        self._pending_edit: PendingEdit | None = None
+        """The last edit, until something answers it (`undo_edit` puts the old turn back)."""
         self._tools_refused = False
         """The server refused this model's tools: later turns go without them. Kept here,
         not set on the model, which the app shares (model picker, status bar)."""
@@ -163,6 +172,7 @@ class Agent:
         self, user_text: str, session: Session, resend: bool, edit: bool
     ) -> AsyncGenerator[TurnEvent, None]:
         edited: list[str] = []
+        self._pending_edit = None
         if edit:
             async for event in self._take_back_last(session, edited):
                 yield event
@@ -197,6 +207,27 @@ class Agent:
         async with contextlib.aclosing(conversation) as events:
             async for event in events:
                 yield event
+
+    async def undo_edit(self, session: Session) -> bool:
+        """Put back the turn the last edit replaced, when nothing answered the edit.
+
+        For an edit stopped (Esc) or failed before any reply: the new message leaves the
+        conversation again (the file keeps it as history), the old turn comes back, and its
+        auto-saved memory is in effect again. False when there is no such edit.
+        """
+        pending, self._pending_edit = self._pending_edit, None
+        if pending is None or pending.session is not session:
+            return False
+        await self.sessions.take_back(session, pending.index)
+        await self.sessions.save(session, pending.cut)
+        restored = {id(message) for message in pending.cut}
+        session.replaced[:] = [m for m in session.replaced if id(m) not in restored]
+        if pending.superseded_copy is not None:
+            try:
+                await self.memory.restore(pending.superseded_copy)
+            except MemoryStoreError:
+                pass  # the new copy stays in effect; both texts are in the inspector
+        return True
 
     async def _keep_message(
         self,
@@ -236,9 +267,12 @@ class Agent:
         if index < 0:
             return
         text = session.messages[index].content
+        # Noted before the cut: a stop (Esc) that lands while it is written can still undo it.
+        self._pending_edit = PendingEdit(session, index, session.messages[index:])
         try:
             cut = await self.sessions.take_back(session, index)
         except OSError as exc:
+            self._pending_edit = None
             yield storage_failure(exc, "your edit", sent=False)
             return
         edited.append(text)
@@ -265,6 +299,8 @@ class Agent:
             old = next((e for e in copies if e.content == clean and e.id != new.id), None)
             if old is not None:
                 await self.memory.supersede([old.id], new.id)
+                if self._pending_edit is not None:
+                    self._pending_edit.superseded_copy = old.id
         except MemoryStoreError:
             return
 
@@ -373,6 +409,8 @@ class Agent:
             # Never raise from here: this also runs while the turn is being cancelled.
             try:
                 await self.sessions.save(session, exchange.produced)
+                if exchange.produced:
+                    self._pending_edit = None  # answered: the edit stands
             except OSError as exc:
                 unsaved = exc
         if unsaved is not None:

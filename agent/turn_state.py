@@ -13,6 +13,7 @@ from agent.events import ReplyTrimmed, StopReason, TextDelta, ThinkingDelta, Tur
 from agent.messages import ChatMessage, ToolCall, ToolSpec
 from agent.model import ChatModel, ChatOptions, ChunkStats
 from agent.repetition import LoopGuard
+from agent.sessions import Session
 from agent.tools import ToolResult
 
 TOOL_LIMIT_INSTRUCTION = (
@@ -163,3 +164,16 @@ def stored_keys(messages: list[ChatMessage]) -> list[str]:
             if call.name == "memory_store" and call.id not in failed and isinstance(key, str):
                 keys.append(key)
     return list(dict.fromkeys(keys))
+
+
+@dataclass
+class PendingEdit:
+    """An edit nothing has answered yet: enough to put the replaced turn back."""
+
+    session: Session
+    index: int
+    """Where the replaced message was in the conversation."""
+    cut: list[ChatMessage]
+    """The replaced message and everything after it."""
+    superseded_copy: str | None = None
+    """The replaced message's auto-saved memory, superseded by the new message's."""

@@ -29,6 +29,7 @@ from tui.widgets.status_bar import StatusBar
 if TYPE_CHECKING:
     from agent.config import Config
     from agent.runtime import Runtime
+    from agent.sessions import Session
 
 CONTINUE_PROMPT = "Continue from where you stopped."
 
@@ -340,15 +341,28 @@ class AppActions(App[None]):
                 outcome = await view.apply(event)
                 await self._apply(outcome, text, view)
                 if edit and outcome.failure is not None and not view.replies:
-                    # Shown again as the session holds it: edited, or not when the edit
-                    # itself could not be saved.
-                    await self.chat.show_transcript(session.messages)
+                    await self._edit_unanswered(session)
         except asyncio.CancelledError:
             if not await view.stopped():
                 await view.withdraw()
                 self.put_back(text)
+                if edit:
+                    await self._edit_unanswered(session)
             raise
         self.run_worker(unless_quitting(self, self._after_background()), group="background")
+
+    async def _edit_unanswered(self, session: Session) -> None:
+        """An edit stopped or failed before any reply: the old turn comes back.
+
+        The edited text is back in the prompt, still as an edit, to send again or Esc.
+        """
+        assert self.runtime is not None
+        try:
+            await self.runtime.agent.undo_edit(session)
+        except (OSError, MemoryStoreError) as exc:
+            self.notify(f"The replaced message could not be put back: {exc}", severity="error")
+        await self.chat.show_transcript(session.messages)
+        self.prompt.resume_edit()
 
     async def _apply(self, outcome: Outcome, text: str, view: TurnView) -> None:
         if outcome.used_ids is not None:

@@ -451,3 +451,30 @@ async def test_an_edit_after_a_command_shows_the_conversation_as_the_session_has
         await pilot.pause()
         assert [m.text for m in h.app.query(UserMessage)] == ["Hi there, my friend"]
         assert [m.text for m in h.app.query(AssistantMessage)] == ["Hi again!"]
+
+
+async def test_esc_before_an_edit_is_answered_puts_the_old_turn_back(make_app: MakeApp) -> None:
+    hold = asyncio.Event()
+    model = ScriptedModel(["Porto, nice.", Reply("", hold=hold)], name="qwen3:8b")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "I live in Porto these days")
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        await pilot.press("up")
+        prompt.text = "I live in Lisbon these days"
+        await pilot.press("enter")
+        while len(model.requests) < 2:
+            await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == ["I live in Porto these days"]
+        assert [m.text for m in h.app.query(AssistantMessage)] == ["Porto, nice."]
+        assert prompt.text == "I live in Lisbon these days" and prompt.editing
+        session = h.runtime.sessions.load(h.runtime.session.id)
+        assert [m.content for m in session.messages] == [
+            "I live in Porto these days",
+            "Porto, nice.",
+        ]

@@ -155,9 +155,10 @@ async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
         store.append(
             trip,
             [
-                *filler,
+                *filler[:10],
                 ChatMessage(role="user", content="Book the Ryokan in Kyoto for April"),
                 ChatMessage(role="assistant", content="Noted: a ryokan in Kyoto."),
+                *filler[10:],
             ],
         )
         other = store.new()
@@ -174,8 +175,8 @@ async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
             await pilot.pause(0.05)
             await settle(pilot)
         assert [(hit.session_id, hit.index, hit.role) for hit in screen.hits] == [
-            (trip.id, 60, "user"),
-            (trip.id, 61, "assistant"),
+            (trip.id, 10, "user"),
+            (trip.id, 11, "assistant"),
         ]
         assert "2 messages in 1 chat" in str(screen.query_one("#chat-search-count").render())
         await pilot.press("enter")
@@ -185,6 +186,10 @@ async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
         assert len(found) == 1 and isinstance(found[0], UserMessage)
         assert found[0].text == "Book the Ryokan in Kyoto for April"
         assert found[0].region.height > 0  # scrolled into view
+        # Every message is laid out (a scroll made before layout left the view half drawn).
+        assert all(child.size.height > 0 for child in h.app.chat.children)
+        chat = h.app.chat
+        assert 0 < chat.scroll_y < chat.max_scroll_y  # at the hit, not at either end
 
 
 async def test_ctrl_f_with_nothing_found_opens_nothing(make_app: MakeApp) -> None:

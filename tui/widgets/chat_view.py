@@ -21,6 +21,8 @@ class ChatView(VerticalScroll):
         """Append a widget to the conversation."""
         if isinstance(widget, UserMessage):
             self._retire_replies()
+            # A message sent is followed to the end, even from a search hit scrolled to.
+            self.anchor()
         await self.mount(widget)
         return widget
 

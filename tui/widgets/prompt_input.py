@@ -78,6 +78,11 @@ class PromptInput(PlainTextArea):
         self.clear()
         self.post_message(self.Submitted(text, edit=edit))
 
+    def resume_edit(self) -> None:
+        """The text in the box is an edit again (it came back unanswered)."""
+        if self.text.strip():
+            self._set_editing(True)
+
     def cancel_edit(self) -> None:
         """Leave edit mode with an empty box; the conversation is unchanged."""
         self._set_editing(False)

@@ -109,3 +109,23 @@ async def test_an_edit_says_what_the_replaced_turn_stored(harness: Harness) -> N
     notices = [e.text for e in events if isinstance(e, Notice)]
     assert any("'bird'" in text and "stays in memory" in text for text in notices)
     assert await harness.memory.get("bird") is not None  # told, not silently undone
+
+
+async def test_an_edit_nothing_answered_can_be_undone(make_harness: Any) -> None:
+    from agent.model import ServerUnavailableError
+    from agent.testing import Reply
+
+    h: Harness = await make_harness()
+    h.model.add("Porto is lovely.", Reply(error=ServerUnavailableError("http://127.0.0.1:1")))
+    await h.turn("I live in Porto, the city by the river")
+    original = _pairs(h.session.messages)
+    events = [
+        e async for e in h.agent.turn("I live in Lisbon, the city of hills", h.session, edit=True)
+    ]
+    assert isinstance(events[-1], TurnFailed)
+    assert await h.agent.undo_edit(h.session)
+    assert _pairs(h.session.messages) == original
+    assert _pairs(h.sessions.load(h.session.id).messages) == original
+    active = await h.memory.list(category="conversation")
+    assert [e.content for e in active] == ["I live in Porto, the city by the river"]
+    assert not await h.agent.undo_edit(h.session)  # once only
