@@ -179,9 +179,12 @@ def _bring_up_to_date(
     else:
         backup = path.with_name(f"{path.name}.before-generation")
         try:
+            with path.open("rb") as stream:
+                # A byte-order mark the user's editor wrote is written back with the file.
+                mark = "\ufeff" if stream.read(3) == "\ufeff".encode() else ""
             if not backup.exists():
-                _atomic_write(backup, text)
-            _atomic_write(path, new_text)
+                _atomic_write(backup, mark + text)
+            _atomic_write(path, mark + new_text)
         except (ConfigError, OSError) as exc:
             note = _moved_note(migration, path, f"could not rewrite the file ({exc}); {by_hand}")
         else:

@@ -104,3 +104,12 @@ def test_crlf_files_stay_crlf(tmp_path: Path) -> None:
     assert load_config(path, notes=[]).generation.temperature == pytest.approx(0.4)
     data = path.read_bytes()
     assert b"[generation]\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
+
+
+def test_a_byte_order_mark_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes("\ufeff[ollama]\nseed = 3\n".encode())
+    assert load_config(path, notes=[]).generation.seed == 3
+    data = path.read_bytes()
+    assert data.startswith("\ufeff".encode()) and data.count("\ufeff".encode()) == 1
+    assert b"[generation]\nseed = 3\n" in data
