@@ -149,16 +149,16 @@ async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
         trip = store.new()
         filler = [
             ChatMessage(role=role, content=f"small talk {n}")
-            for n in range(30)
+            for n in range(14)
             for role in ("user", "assistant")
         ]
         store.append(
             trip,
             [
-                *filler[:10],
+                *filler[:6],
                 ChatMessage(role="user", content="Book the Ryokan in Kyoto for April"),
                 ChatMessage(role="assistant", content="Noted: a ryokan in Kyoto."),
-                *filler[10:],
+                *filler[6:],
             ],
         )
         other = store.new()
@@ -175,8 +175,8 @@ async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
             await pilot.pause(0.05)
             await settle(pilot)
         assert [(hit.session_id, hit.index, hit.role) for hit in screen.hits] == [
-            (trip.id, 10, "user"),
-            (trip.id, 11, "assistant"),
+            (trip.id, 6, "user"),
+            (trip.id, 7, "assistant"),
         ]
         assert "2 messages in 1 chat" in str(screen.query_one("#chat-search-count").render())
         await pilot.press("enter")
