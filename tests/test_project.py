@@ -84,3 +84,14 @@ def test_the_readme_picture_is_the_app_as_the_snapshot_test_draws_it() -> None:
     assert f"]({picture})" in (ROOT / "README.md").read_text()
     svg = (ROOT / picture).read_text()
     assert svg.lstrip().startswith("<svg") and "memchat" in svg
+
+
+def test_the_app_module_leaves_the_heavy_imports_for_after_the_first_paint() -> None:
+    """`tui.app` is imported before the screen is drawn; the model client, numpy, the store
+    and the tools load in a worker afterwards (tui/app.py `_default_runtime`)."""
+    heavy = ("agent.runtime", "agent.turn", "agent.tools", "numpy", "httpx", "ollama", "sqlite3")
+    code = f"import sys, tui.app\nprint([m for m in {heavy!r} if m in sys.modules])"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]"

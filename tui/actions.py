@@ -15,7 +15,6 @@ from textual.notifications import SeverityLevel
 
 from agent.errors import AgentError
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
-from agent.turn_state import last_user_index
 from memory.errors import MemoryStoreError
 from memory.wording import memories
 from tui.plain import visible
@@ -324,6 +323,10 @@ class AppActions(App[None]):
 
         An `edit` first takes the last message and what answered it off the screen.
         """
+        # Imported here: agent.turn_state brings the tools and their schemas, which the
+        # first paint does not need.
+        from agent.turn_state import last_user_index
+
         assert self.runtime is not None
         session = self.runtime.session
         view = TurnView(self.chat)
