@@ -17,9 +17,6 @@ if TYPE_CHECKING:
     from agent.config import Config
     from memory.protocol import Memory
 
-DATABASE_NAME = "brain.db"
-MARKDOWN_NAME = "MEMORY.md"
-
 
 @dataclass
 class MemoryArgs:
