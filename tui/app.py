@@ -1,21 +1,31 @@
-"""The Textual application: composes the screen, binds keys, routes messages."""
+"""The Textual application: composes the screen, binds keys, routes to its parts.
+
+What the app does lives in named parts, each holding the app: `startup` (memory and the
+model come up), `turns` (what a message does), `chats` (sessions), `models` and
+`memory_view`. The `action_*` methods and message handlers here only route to them.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import importlib
-from collections import deque
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Header
 
-from tui.palette import PaletteActions
+from tui.chats import Chats
+from tui.memory_view import MemoryView
+from tui.models import Models
+from tui.palette import palette_commands
+from tui.plain import visible
+from tui.startup import RuntimeFactory, StartUp
+from tui.turns import Turns
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.chat_view import ChatView
 from tui.widgets.memory_inspector import MemoryInspector
@@ -27,18 +37,8 @@ if TYPE_CHECKING:
     from agent.config import Config
     from agent.runtime import Runtime
 
-RuntimeFactory = Callable[["Config"], Awaitable["Runtime"]]
 
-
-async def _default_runtime(config: Config) -> Runtime:
-    # Imported in a thread after the first paint: the screen is up and typing works while
-    # pydantic, httpx, numpy and the store load.
-    module = await asyncio.to_thread(importlib.import_module, "agent.runtime")
-    runtime: Runtime = await module.open_runtime(config)
-    return runtime
-
-
-class MemchatApp(PaletteActions, App[None]):
+class MemchatApp(App[None]):
     """memchat's app, built from its config (no import-time singletons)."""
 
     CSS_PATH = Path(__file__).with_name("memchat.tcss")
@@ -63,18 +63,23 @@ class MemchatApp(PaletteActions, App[None]):
         notes: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self.config = config
         self.config_notes = list(notes)
         """What loading the config did that the user should know (an older file rewritten)."""
-        self.config = config
         self.runtime: Runtime | None = None
-        self._runtime_factory = runtime_factory or _default_runtime
-        self._blink = blink
+        self.blink = blink
+        """Whether text inputs blink their cursor (off in snapshot tests)."""
         self.ready = asyncio.Event()
-        self.shown_warnings: set[str] = set()
-        self.queued: deque[str] = deque()
-        self.read_only: str | None = None
+        """Set once start-up has done all it can (the model may still be missing)."""
         self.demo_pause = demo_pause
         """Seconds between demo steps; None when not playing the demo."""
+        self.startup = StartUp(self, runtime_factory)
+        self.turns = Turns(self)
+        self.chats = Chats(self)
+        self.models = Models(self)
+        self.memory_view = MemoryView(self)
+
+    # -- the screen ----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         """Chat and prompt, the inspector beside them, status and keys below."""
@@ -83,56 +88,174 @@ class MemchatApp(PaletteActions, App[None]):
             with Vertical(id="chat-pane"):
                 yield ChatView(id="chat")
                 yield ReadOnlyBanner(id="read-only")
-                yield PromptInput(blink=self._blink, id="prompt")
-            yield MemoryInspector(blink=self._blink, id="inspector")
+                yield PromptInput(blink=self.blink, id="prompt")
+            yield MemoryInspector(blink=self.blink, id="inspector")
         yield StatusBar(id="status")
         yield Footer()
 
+    @property
+    def chat(self) -> ChatView:
+        """The conversation view."""
+        return self.query_one(ChatView)
+
+    @property
+    def inspector(self) -> MemoryInspector:
+        """The memory panel."""
+        return self.query_one(MemoryInspector)
+
+    @property
+    def status(self) -> StatusBar:
+        """The status line."""
+        return self.query_one(StatusBar)
+
+    @property
+    def prompt(self) -> PromptInput:
+        """The message box."""
+        return self.query_one(PromptInput)
+
     def on_mount(self) -> None:
         """Show the screen at once; open memory and reach the model in the background."""
-        self.query_one(MemoryInspector).display = False
+        self.inspector.display = False
         openai = self.config.model.provider == "openai"
-        self.query_one(StatusBar).set(
+        self.status.set(
             model=self.config.model.name if openai else self.config.ollama.model,
             server_label="server" if openai else "ollama",
         )
         for note in self.config_notes:
             self.notify(note, title="Config", timeout=20)
-        prompt = self.query_one(PromptInput)
-        prompt.last_message = self.editable_message
-        prompt.focus()
+        self.prompt.last_message = self.turns.editable_message
+        self.prompt.focus()
         self.call_after_refresh(
-            lambda: self.run_worker(self.start_runtime(), name="startup", group="startup")
+            lambda: self.run_worker(self._start(), name="startup", group="startup")
         )
+
+    async def _start(self) -> None:
+        await self.startup.run()
+        if self.demo_pause is not None and self.runtime is not None:
+            from tui.demo import play_demo
+
+            self.run_worker(play_demo(self, self.demo_pause), group="demo")
 
     async def on_unmount(self) -> None:
         """Close the store so nothing is left half-written."""
         if self.runtime is not None:
             await self.runtime.memory.close()
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a notification, always as plain text.
+
+        Notifications carry error messages, keys, file names and model names; Textual would
+        parse them as markup (a `[/]` ends the app). Every notify, from any widget or screen,
+        ends here, so `markup` is ignored and control characters are made visible.
+        """
+        super().notify(
+            visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False
+        )
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """Command palette entries."""
+        """Command palette entries: Textual's, then memchat's."""
         yield from super().get_system_commands(screen)
-        yield from self.palette_commands()
+        yield from palette_commands(self)
+
+    # -- keys and commands ---------------------------------------------------------------
+
+    def run_ui_command(self, command: str) -> None:
+        """/new, /sessions, /model, /help, /incognito."""
+        actions = {
+            "/new": self.action_new_session,
+            "/sessions": self.action_switch_session,
+            "/model": self.action_switch_model,
+            "/help": self.action_help,
+            "/incognito": self.action_toggle_incognito,
+        }
+        actions[command]()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C where nothing copies: say how to quit (Textual's hint, without markup)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {key} to quit the app", title="Do you want to quit?")
+                return
+
+    def action_help(self) -> None:
+        """F1: keys and commands."""
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_copy_last(self) -> None:
+        """F3: the last reply to the clipboard."""
+        reply = self.chat.last_reply
+        if reply is None or not reply.text:
+            self.notify("No reply to copy yet", severity="warning")
+            return
+        self.copy_to_clipboard(reply.text)
+        self.notify("Last reply copied")
+
+    def action_stop(self) -> None:
+        """Esc: stop the streaming reply, keeping what arrived."""
+        self.turns.stop()
+
+    def action_toggle_inspector(self) -> None:
+        """F2: the memory panel, opened with its search focused, or hidden."""
+        self.memory_view.toggle_inspector()
+
+    def action_toggle_incognito(self) -> None:
+        """F4: stop (or resume) auto-saving this session's messages."""
+        self.chats.toggle_incognito()
+
+    def action_new_session(self) -> None:
+        """Ctrl+N: a fresh conversation."""
+        self.chats.new()
+
+    def action_switch_session(self) -> None:
+        """Resume an earlier conversation."""
+        self.chats.pick()
+
+    def action_search_chats(self) -> None:
+        """Ctrl+F: search every past chat and open one at the message found."""
+        self.chats.search()
+
+    def action_switch_model(self) -> None:
+        """Choose an installed model (written to the config)."""
+        self.models.pick()
+
+    def action_pull_model(self) -> None:
+        """Download a model with a progress bar."""
+        self.models.pull()
+
+    def action_toggle_thinking(self) -> None:
+        """Ask thinking models to think first, or not."""
+        self.models.toggle_thinking()
+
+    # -- messages from the widgets -------------------------------------------------------
 
     def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
         """A message or a command from the prompt."""
-        self.submit(message.text, edit=message.edit)
+        self.turns.submit(message.text, edit=message.edit)
 
     def on_assistant_message_action_requested(
         self, message: AssistantMessage.ActionRequested
     ) -> None:
         """Continue or regenerate a stopped reply."""
-        self.continue_or_regenerate(message.action)
+        self.turns.continue_or_regenerate(message.action)
 
     def on_read_only_banner_switch_model(self, message: ReadOnlyBanner.SwitchModel) -> None:
         """The read-only chat's way out: choose another model."""
-        self.action_switch_model()
+        self.models.pick()
 
     def on_memory_inspector_entry_selected(self, message: MemoryInspector.EntrySelected) -> None:
         """Open the detail dialog."""
-        self.open_entry(message.entry)
+        self.memory_view.open_entry(message.entry)
 
     def on_memory_inspector_loaded(self, message: MemoryInspector.Loaded) -> None:
         """Reading the store may have met damaged rows or a torn file: say so, once."""
-        self.show_memory_warnings()
+        self.memory_view.show_warnings()

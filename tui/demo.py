@@ -7,9 +7,14 @@ models that cannot call tools; the questions go to the model as ordinary message
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from agent.commands import key_for
+
+if TYPE_CHECKING:
+    from tui.app import MemchatApp
 
 TEA = "My favourite drink is tea"
 COFFEE = "My favourite drink is coffee"
@@ -45,3 +50,32 @@ STEPS = (
         "Forgetting removes the fact and its history; 'deleted' lists what went, when and why.",
     ),
 )
+
+
+async def play_demo(app: MemchatApp, pause: float) -> None:
+    """Play the memory demo as the user, pausing so each step can be watched."""
+    from textual.widgets import Checkbox
+
+    assert app.runtime is not None
+    inspector = app.inspector
+    inspector.display = True
+    inspector.reload()
+    for number, step in enumerate(STEPS, start=1):
+        app.notify(
+            step.explain, title=f"Memory demo {number}/{len(STEPS)}", timeout=max(6.0, pause * 2)
+        )
+        await asyncio.sleep(pause)
+        app.turns.submit(step.say)
+        while app.turns.running:
+            await asyncio.sleep(0.05)
+        if step.show_history:
+            inspector.query_one("#inspector-superseded", Checkbox).value = True
+        inspector.reload()
+        await asyncio.sleep(pause)
+    namespace = app.runtime.agent.namespace
+    app.notify(
+        f"Demo finished. Its memories stay in namespace {namespace!r}: "
+        f"memchat memory list --all --namespace {namespace}",
+        title="Memory demo",
+        timeout=30,
+    )

@@ -203,7 +203,7 @@ async def _check_sessions(pilot: Pilot[Any], app: MemchatApp, sent: list[str]) -
     await settle(pilot)
     # Resuming redraws a whole transcript: the titles that markup or controls could break.
     for info in [i for i in infos if _risky(i.title)] or infos[:1]:
-        app._resume(info.id)
+        app.chats.resume(info.id)
         await settle(pilot)
         assert app.sub_title == visible(info.title)
         drawing = Drawing(app)
@@ -231,7 +231,7 @@ async def _check_warnings(pilot: Pilot[Any], app: MemchatApp, texts: list[str]) 
 
 
 async def _forget_from_detail(pilot: Pilot[Any], app: MemchatApp, entry: MemoryEntry) -> None:
-    app.open_entry(entry)
+    app.memory_view.open_entry(entry)
     await settle(pilot)
     detail = app.screen
     assert isinstance(detail, MemoryDetailScreen)

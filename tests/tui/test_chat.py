@@ -238,7 +238,7 @@ async def test_switching_sessions_shows_the_old_transcript(make_app: MakeApp) ->
         old = h.runtime.session.id
         await pilot.press("ctrl+n")
         await pilot.pause()
-        h.app._resume(old)
+        h.app.chats.resume(old)
         await settle(pilot)
         await pilot.pause()
         assert [m.text for m in h.app.query(UserMessage)] == ["Planning Kyoto in April"]

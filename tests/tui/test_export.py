@@ -25,7 +25,7 @@ def exports() -> list[Path]:
 
 
 async def export(app: MemchatApp, pilot: Any) -> None:
-    app.run_worker(app.export_memory())
+    app.run_worker(app.memory_view.export())
     await settle(pilot)
 
 

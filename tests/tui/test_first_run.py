@@ -8,6 +8,7 @@ from pathlib import Path
 from agent.model import ModelNotFoundError, RunningModel, ServerUnavailableError
 from agent.testing import ScriptedModel
 from tests.tui.conftest import MakeApp, settle
+from tui.palette import palette_commands
 from tui.screens.model_pull import ModelPullScreen
 from tui.screens.server_down import ServerDownScreen
 
@@ -61,7 +62,7 @@ async def test_memory_works_without_ollama(make_app: MakeApp) -> None:
         await pilot.press("m")
         await pilot.pause()
         assert not isinstance(h.app.screen, ServerDownScreen)
-        h.app.submit("/remember the spare key is under the blue pot")
+        h.app.turns.submit("/remember the spare key is under the blue pot")
         await settle(pilot)
         assert await h.runtime.memory.count() == 1
 
@@ -121,7 +122,7 @@ async def test_vram_share_shows_in_the_status_bar(make_app: MakeApp) -> None:
     h = make_app(model)
     async with h.app.run_test(size=(120, 30)):
         await h.app.ready.wait()
-        await h.app.poll_server()
+        await h.app.startup.poll_server()
         assert "75% GPU" in str(h.app.status.render())
 
 
@@ -135,8 +136,8 @@ async def test_settings_are_written_back_keeping_comments(make_app: MakeApp) -> 
     async with h.app.run_test(size=(120, 30)) as pilot:
         await h.app.ready.wait()
         h.app.action_toggle_thinking()
-        h.app.set_keep_alive("30m")
-        h.app.use_model("llama3.1:8b")
+        h.app.models.set_keep_alive("30m")
+        h.app.models.use("llama3.1:8b")
         await settle(pilot)
         await pilot.pause()
         text = config.read_text()
@@ -145,7 +146,7 @@ async def test_settings_are_written_back_keeping_comments(make_app: MakeApp) -> 
         assert "think = true" in text and 'keep_alive = "30m"' in text
         assert h.runtime.agent.model.name == "llama3.1:8b"
         assert "llama3.1:8b" in str(h.app.status.render())
-        await h.app.unload_model()
+        await h.app.models.unload()
         assert model.unloads == 1
 
 
@@ -153,7 +154,7 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
     h = make_app()
     async with h.app.run_test(size=(120, 30)):
         await h.app.ready.wait()
-        titles = [c.title for c in h.app.palette_commands()]
+        titles = [c.title for c in palette_commands(h.app)]
         for expected in (
             "New session",
             "Switch session",
@@ -178,7 +179,7 @@ async def test_palette_leaves_out_ollama_only_commands_for_other_servers(
     h.app.config = h.app.config.model_copy(update={"model": ModelSettings(provider="openai")})
     async with h.app.run_test(size=(120, 30)):
         await h.app.ready.wait()
-        titles = [c.title for c in h.app.palette_commands()]
+        titles = [c.title for c in palette_commands(h.app)]
         assert "Switch model" in titles and "Export memory" in titles
         for ollama_only in ("Pull a model", "Toggle thinking", "Unload model now"):
             assert ollama_only not in titles
@@ -191,7 +192,7 @@ async def test_export_memory_writes_a_private_file(make_app: MakeApp) -> None:
     h = make_app(seed=[seed_entry("a", "alpha"), seed_entry("b", "beta")])
     async with h.app.run_test(size=(120, 30)):
         await h.app.ready.wait()
-        await h.app.export_memory()
+        await h.app.memory_view.export()
         exports = list((Path(os.environ["MEMCHAT_HOME"]) / "exports").glob("*.jsonl"))
         assert len(exports) == 1 and len(exports[0].read_text().splitlines()) == 2
         assert exports[0].stat().st_mode & 0o777 == 0o600

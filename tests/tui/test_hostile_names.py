@@ -61,7 +61,7 @@ async def test_model_names_in_the_picker_and_the_status_bar(make_app: MakeApp) -
         assert_safe("model picker", screen_drawn(h.app), "")
         await pilot.press("escape")
         for name in model.installed:
-            h.app.use_model(name)
+            h.app.models.use(name)
             await settle(pilot)
             shown = drawn(h.app.status)
             assert_safe("status bar", shown, name.rsplit("/", 1)[-1])

@@ -63,7 +63,7 @@ async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
     async with h.app.run_test(size=(140, 40)) as pilot:
         await open_inspector(h, pilot)
         memory = h.runtime.memory
-        h.app.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
+        h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
         await pilot.pause()
         assert isinstance(h.app.screen, MemoryDetailScreen)
         fields = plain(field_table(h.app.screen.entry))
@@ -78,14 +78,14 @@ async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
         old = await memory.get_by_id("id-pet")  # a core fact's edit keeps the old version
         assert old is not None and old.superseded_by == edited.id
 
-        h.app.open_entry(edited)
+        h.app.memory_view.open_entry(edited)
         await pilot.pause()
         await pilot.click("#pin")
         await settle(pilot)
         pinned = await memory.get("pet")
         assert pinned is not None and pinned.pinned
 
-        h.app.open_entry(pinned)
+        h.app.memory_view.open_entry(pinned)
         await pilot.pause()
         await pilot.click("#forget")
         await settle(pilot)
@@ -104,7 +104,7 @@ async def test_invalid_importance_is_refused_in_the_dialog(make_app: MakeApp) ->
     h = make_app(seed=SEED)
     async with h.app.run_test(size=(140, 40)) as pilot:
         await open_inspector(h, pilot)
-        h.app.open_entry(h.app.inspector.entries[0])
+        h.app.memory_view.open_entry(h.app.inspector.entries[0])
         await pilot.pause()
         h.app.screen.query_one("#detail-importance", Input).value = "7"
         await pilot.click("#save")
@@ -125,7 +125,7 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
         await pilot.pause()
         await settle(pilot)
         old = next(e for e in h.app.inspector.entries if e.key == "rust")
-        h.app.open_entry(old)
+        h.app.memory_view.open_entry(old)
         await pilot.pause()
         await pilot.click("#restore")
         await settle(pilot)

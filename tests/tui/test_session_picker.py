@@ -85,11 +85,12 @@ async def test_a_chat_whose_model_is_gone_opens_read_only_and_offers_another(
                 ChatMessage(role="assistant", content="A Japanese inn.", model="llama2:7b"),
             ],
         )
-        h.app._resume(old.id)
+        h.app.chats.resume(old.id)
         await settle(pilot)
         banner = h.app.query_one(ReadOnlyBanner)
-        assert banner.display and h.app.read_only is not None
-        assert "llama2:7b" in h.app.read_only and "no longer installed" in h.app.read_only
+        reason = h.app.chats.read_only
+        assert banner.display and reason is not None
+        assert "llama2:7b" in reason and "no longer installed" in reason
         # A message is refused, said why, and kept in the prompt.
         prompt = h.app.query_one(PromptInput)
         prompt.text = "And an onsen?"
@@ -105,7 +106,7 @@ async def test_a_chat_whose_model_is_gone_opens_read_only_and_offers_another(
         assert isinstance(picker, PickerScreen)
         picker.dismiss("qwen3:8b")
         await settle(pilot)
-        assert h.app.read_only is None and not banner.display
+        assert h.app.chats.read_only is None and not banner.display
         prompt.focus()
         await pilot.press("enter")
         await settle(pilot)
@@ -130,9 +131,9 @@ async def test_a_chat_whose_model_is_installed_opens_writable(make_app: MakeApp)
                 ChatMessage(role="assistant", content="Hi.", model="qwen3:8b"),
             ],
         )
-        h.app._resume(old.id)
+        h.app.chats.resume(old.id)
         await settle(pilot)
-        assert h.app.read_only is None
+        assert h.app.chats.read_only is None
 
 
 async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(

@@ -71,7 +71,7 @@ def test_inspector_detail_view(snap_compare: Any, make_app: MakeApp) -> None:
         await pilot.press("f2")
         await settle(pilot)
         entry = next(e for e in memchat(pilot).inspector.entries if e.key == "pet")
-        memchat(pilot).open_entry(entry)
+        memchat(pilot).memory_view.open_entry(entry)
         await settle(pilot)
 
     assert snap_compare(h.app, terminal_size=(140, 40), run_before=run_before)

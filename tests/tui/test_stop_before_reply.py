@@ -108,7 +108,7 @@ async def test_a_resumed_unanswered_message_sent_again_keeps_its_one_bubble(
         session = h.runtime.session.id
         await pilot.press("ctrl+n")
         await settle(pilot)
-        h.app._resume(session)
+        h.app.chats.resume(session)
         await settle(pilot)
         assert [m.text for m in h.app.query(UserMessage)] == ["Still there?"]
         h.app.query_one(PromptInput).text = "Still there?"

@@ -91,7 +91,7 @@ async def test_a_queue_behind_a_failure_comes_back_in_order(make_app: MakeApp) -
         model.release.set()
         await settle(pilot)
         assert prompt.text == "first\nsecond\nthird\ndraft"
-        assert not h.app.queued
+        assert not h.app.turns.queued
 
 
 async def test_esc_returns_the_queue_to_the_input(make_app: MakeApp) -> None:

@@ -1,0 +1,134 @@
+"""Memory in the app: the inspector, the count, warnings, hygiene, calibration, export."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from memory.errors import MemoryStoreError
+from memory.wording import memories
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+    from tui.app import MemchatApp
+    from tui.screens.memory_detail import DetailResult
+
+
+class MemoryView:
+    """What the app shows of memory and the memory work it starts."""
+
+    def __init__(self, app: MemchatApp) -> None:
+        self.app = app
+        self.shown_warnings: set[str] = set()
+        """Store warnings already notified (each is shown once per run)."""
+
+    def toggle_inspector(self) -> None:
+        """Show the memory panel with its search focused, or hide it and focus the prompt."""
+        panel = self.app.inspector
+        focused = self.app.focused
+        panel.display = not panel.display
+        if panel.display:
+            panel.reload()
+            # Opened to look something up: what the user types next is a search, not a
+            # chat message sent (and saved) by mistake.
+            panel.focus_search()
+        elif focused is not None and panel in focused.ancestors_with_self:
+            # A hidden widget keeps the focus: what the user typed next would go nowhere.
+            self.app.prompt.focus()
+
+    def show_warnings(self, extra: Iterable[str] = ()) -> None:
+        """Notify the problems the store met while reading (and `extra`), each once."""
+        found = list(extra)
+        runtime = self.app.runtime
+        if runtime is not None:
+            # Every backend has `warnings`; a double or plug-in without it has none to show.
+            found += getattr(runtime.memory, "warnings", [])
+        for warning in found:
+            if warning not in self.shown_warnings:
+                self.shown_warnings.add(warning)
+                self.app.notify(warning, title="Memory", severity="warning", timeout=30)
+
+    async def changed(self) -> None:
+        """Memory changed under the inspector: show it again, with the new count."""
+        self.app.inspector.reload()
+        await self.refresh_count()
+
+    async def refresh_count(self) -> None:
+        """The memory count in the status bar: memories in effect, not superseded history.
+
+        All namespaces, as the inspector's "all" view (history is counted there on demand).
+        """
+        runtime = self.app.runtime
+        if runtime is not None and runtime.memory.capabilities.persistent:
+            try:
+                count = await runtime.memory.count(include_superseded=False)
+                self.app.status.set(memories=count)
+            except MemoryStoreError:
+                pass
+
+    async def calibrate(self) -> None:
+        """Calibrate the embedding model now, saying so, instead of in the first recall."""
+        runtime = self.app.runtime
+        if runtime is None:
+            return
+        status = self.app.status
+        label = runtime.embeddings
+        status.set(embeddings=f"{label} · calibrating")
+        ready = await runtime.memory.calibrate()
+        if status.state.embeddings == f"{label} · calibrating":
+            # Unless a recall has since said something newer (it failed, say).
+            failed = f"keyword-only: {label.removeprefix('embeddings: ')} could not be calibrated"
+            status.set(embeddings=label if ready else failed)
+
+    async def run_hygiene(self) -> None:
+        """Retention and budgets, then the snapshot; report what went."""
+        from agent.maintenance import maintain
+
+        app = self.app
+        if app.runtime is None:
+            return
+        try:
+            report, _ = await maintain(app.runtime.memory, app.config.memory)
+        except (MemoryStoreError, OSError) as exc:
+            app.notify(f"Memory hygiene failed: {exc}", severity="error")
+            return
+        if report is not None and report.removed:
+            app.notify(
+                f"Memory hygiene removed {memories(len(report.removed))} "
+                "(the inspector's 'deleted' filter lists them)"
+            )
+            await self.changed()
+
+    async def export(self) -> None:
+        """Write every memory to a private JSON-lines file in the data directory.
+
+        The same export as `memchat memory export FILE` (`agent.export_file`): written
+        whole or not at all; a failure is a notification.
+        """
+        from agent.errors import AgentError
+        from agent.export_file import export_to_file, timestamped_export_path
+
+        app = self.app
+        if app.runtime is None:
+            return
+        try:
+            path = timestamped_export_path()
+            count = await export_to_file(app.runtime.memory, path)
+        except (AgentError, OSError, MemoryStoreError) as exc:
+            app.notify(f"Export failed, nothing was written: {exc}", severity="error")
+            return
+        app.notify(f"Exported {memories(count)} to {path}")
+
+    def open_entry(self, entry: MemoryEntry) -> None:
+        """The detail dialog for one memory; the inspector applies its result."""
+        from tui.screens.memory_detail import MemoryDetailScreen
+
+        def done(result: DetailResult | None) -> None:
+            if result is not None:
+                self.app.run_worker(self._apply_detail(result), group="inspector-edit")
+
+        self.app.push_screen(MemoryDetailScreen(entry, blink=self.app.blink), callback=done)
+
+    async def _apply_detail(self, result: DetailResult) -> None:
+        await self.app.inspector.apply(result)
+        await self.refresh_count()

@@ -1,0 +1,220 @@
+"""Turns in the app: routing what the user sends, running replies, Esc, the queue."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from typing import TYPE_CHECKING, Literal
+
+from tui.quitting import unless_quitting
+from tui.turn_view import Outcome, TurnView
+
+if TYPE_CHECKING:
+    from agent.sessions import Session
+    from tui.app import MemchatApp
+
+CONTINUE_PROMPT = "Continue from where you stopped."
+UI_COMMANDS = ("/new", "/sessions", "/model", "/help", "/incognito")
+
+
+class Turns:
+    """What happens to a message: a UI command, a turn now, or a turn after this one."""
+
+    def __init__(self, app: MemchatApp) -> None:
+        self.app = app
+        self.queued: deque[str] = deque()
+        """Messages sent while a reply was running, oldest first: each gets its own turn."""
+
+    @property
+    def running(self) -> bool:
+        """A reply is being produced."""
+        return any(w.group == "turn" and not w.is_finished for w in self.app.workers)
+
+    def submit(self, text: str, *, edit: bool = False) -> None:
+        """Route a prompt: UI commands to the app, everything else to the agent.
+
+        With `edit`, the text replaces the conversation's last message and its reply.
+        """
+        app = self.app
+        head = text.strip().split(" ", 1)[0]
+        read_only = app.chats.read_only
+        if read_only is not None and head not in UI_COMMANDS:
+            app.notify(read_only, severity="warning")
+            self.put_back(text)
+            return
+        if edit:
+            if app.runtime is None or self.running:
+                app.notify("Wait for the reply to finish, then edit again.", severity="warning")
+                self.put_back(text)
+                return
+            self.start(text, edit=True)
+            return
+        if head in UI_COMMANDS:
+            app.run_ui_command(head)
+            return
+        if app.runtime is None:
+            app.notify("Still starting up; try again in a moment.", severity="warning")
+            self.put_back(text)
+            return
+        if self.running:
+            # Queued, not refused: putting it back would overwrite what is typed meanwhile.
+            self.queued.append(text)
+            app.notify("Sent after the current reply (Esc stops it and returns the queue).")
+            return
+        self.start(text)
+
+    def start(self, text: str, *, resend: bool = False, edit: bool = False) -> None:
+        """Run a turn in a worker so the interface never waits for the model."""
+        self.app.run_worker(self._turns(text, resend, edit), group="turn", exclusive=True)
+
+    def stop(self) -> None:
+        """Stop the streaming reply, keeping what arrived."""
+        if self.running:
+            self.app.workers.cancel_group(self.app, "turn")
+
+    def editable_message(self) -> str | None:
+        """The conversation's last message, which Up in an empty prompt edits (or None)."""
+        if self.running or self.app.chats.read_only is not None:
+            return None
+        return self._last_user_message()
+
+    def _last_user_message(self) -> str | None:
+        if self.app.runtime is None:
+            return None
+        messages = self.app.runtime.session.messages
+        return next((m.content for m in reversed(messages) if m.role == "user"), None)
+
+    def continue_or_regenerate(self, action: Literal["continue", "regenerate"]) -> None:
+        """The buttons under a stopped reply."""
+        runtime = self.app.runtime
+        if runtime is None or self.running:
+            return
+        if action == "continue":
+            self.start(CONTINUE_PROMPT)
+            return
+        last = self._last_user_message()
+        if last is not None:
+            self.start(last, resend=True)
+
+    def put_back(self, *texts: str) -> None:
+        """Return unsent messages, then every queued one, to the input: none is ever lost.
+
+        What the user typed since stays below them (`PromptInput.restore`).
+        """
+        unsent = [*texts, *self.queued]
+        self.queued.clear()
+        if unsent and self.app.prompt.restore(*unsent):
+            self.app.notify("Unsent messages are back in the input, above what you typed since.")
+
+    async def _turns(self, text: str, resend: bool, edit: bool = False) -> None:
+        """This turn, then one for each message queued meanwhile (a fast typist's lines)."""
+        try:
+            await self.run(text, resend, edit)
+            while self.queued:
+                await self.run(self.queued.popleft())
+        except asyncio.CancelledError:
+            # Esc stops the reply; what was queued behind it goes back to the input, unsent.
+            self.put_back()
+            raise
+
+    async def run(self, text: str, resend: bool = False, edit: bool = False) -> None:
+        """Stream one turn into the chat and keep the inspector and status current.
+
+        An `edit` first takes the last message and what answered it off the screen.
+        """
+        # Imported here: agent.turn_state brings the tools and their schemas, which the
+        # first paint does not need.
+        from agent.turn_state import last_user_index
+
+        app = self.app
+        assert app.runtime is not None
+        session = app.runtime.session
+        view = TurnView(app.chat)
+        if edit:
+            edited = last_user_index(session.messages)
+            if edited >= 0 and not await app.chat.remove_from(session.messages[edited].content):
+                # Not on screen as sent: show the conversation as the edit leaves it.
+                await app.chat.show_transcript(session.messages[:edited])
+        retry = not edit and app.runtime.agent.is_retry(text, session)
+        await view.start(None if resend else text, retry=retry)
+        app.status.set(warning=None)
+        try:
+            async for event in app.runtime.agent.turn(text, session, resend=resend, edit=edit):
+                outcome = await view.apply(event)
+                await self._apply(outcome, text, view)
+                if edit and outcome.failure is not None and not view.replies:
+                    await self._edit_unanswered(session)
+        except asyncio.CancelledError:
+            if not await view.stopped():
+                await view.withdraw()
+                self.put_back(text)
+                if edit:
+                    await self._edit_unanswered(session)
+            raise
+        app.run_worker(unless_quitting(app, self._after_background()), group="background")
+
+    async def _edit_unanswered(self, session: Session) -> None:
+        """An edit stopped or failed before any reply: the old turn comes back.
+
+        The edited text is back in the prompt, still as an edit, to send again or Esc.
+        """
+        from memory.errors import MemoryStoreError
+
+        app = self.app
+        assert app.runtime is not None
+        try:
+            await app.runtime.agent.undo_edit(session)
+        except (OSError, MemoryStoreError) as exc:
+            app.notify(f"The replaced message could not be put back: {exc}", severity="error")
+        await app.chat.show_transcript(session.messages)
+        app.prompt.resume_edit()
+
+    async def _after_background(self) -> None:
+        """Show what consolidation stored once it is done (it never delays the reply)."""
+        runtime = self.app.runtime
+        if runtime is None:
+            return
+        before = len(runtime.agent.consolidated)
+        await runtime.agent.drain()
+        if len(runtime.agent.consolidated) > before:
+            await self.app.memory_view.changed()
+
+    async def _apply(self, outcome: Outcome, text: str, view: TurnView) -> None:
+        app = self.app
+        if outcome.used_ids is not None:
+            app.inspector.mark_used(outcome.used_ids)
+        if outcome.recall_degraded is not None and app.runtime is not None:
+            # The start-up label names the embedder; a recall that could not use it says so
+            # until one can again (the server came back), never silently keyword-only.
+            app.status.set(embeddings=outcome.recall_degraded or app.runtime.embeddings)
+        if outcome.memory_changed:
+            await app.memory_view.changed()
+        if outcome.notice is not None:
+            level = outcome.notice.level
+            app.notify(outcome.notice.text, severity="information" if level == "info" else level)
+        if outcome.stats is not None:
+            self._show_stats(outcome)
+        if outcome.failure is not None:
+            failure = outcome.failure
+            app.notify(failure.message, title="The reply failed", severity="error", timeout=15)
+            if failure.error == "server_unavailable":
+                app.status.set(server="not running")
+            elif failure.error == "model_not_found":
+                app.status.set(server="model missing")
+            if not view.replies:
+                await view.withdraw()
+                # The queue stops here: what follows would likely fail the same way.
+                self.put_back(text)
+
+    def _show_stats(self, outcome: Outcome) -> None:
+        stats = outcome.stats
+        assert stats is not None
+        status = self.app.status
+        status.set(warning="reply stopped at the length limit" if outcome.length_stop else None)
+        if stats.context_used:  # a stream stopped early reports no figures
+            status.set(
+                context_used=stats.context_used,
+                num_ctx=stats.num_ctx,
+                tokens_per_second=stats.tokens_per_second,
+                load_seconds=stats.load_duration_s,
+            )
