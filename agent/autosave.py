@@ -6,11 +6,14 @@ import uuid
 
 from agent.injection import FENCE_OPEN
 
+CONTINUE_PROMPT = "Continue from where you stopped."
+"""What the Continue button under a stopped reply sends: memchat's words, not the user's."""
+
 
 def should_autosave(text: str, min_chars: int) -> bool:
-    """Skip trivial messages, slash commands and pasted recalled-context text."""
+    """Skip trivial messages, slash commands, Continue and pasted recalled-context text."""
     stripped = text.strip()
-    if len(stripped) < min_chars:
+    if len(stripped) < min_chars or stripped == CONTINUE_PROMPT:
         return False
     if stripped.startswith("/"):
         return False

@@ -30,15 +30,21 @@ def _turns(messages: list[ChatMessage]) -> list[list[ChatMessage]]:
 def trim_history(
     messages: list[ChatMessage], max_messages: int, max_tokens: int
 ) -> list[ChatMessage]:
-    """Everything if it fits; else the first user message plus the latest whole turns.
+    """Everything if it fits; else the first turn plus the latest whole turns.
 
-    The first user message usually says what the conversation is about, so it stays
-    even when the turns between it and the recent ones are dropped.
+    The first turn usually says what the conversation is about, so it stays (when it fits
+    in half the budget) even when the turns between it and the recent ones are dropped.
+    It stays whole: its question alone would run into the next kept question, and the two
+    would reach the model joined as one message.
     """
     if len(messages) <= max_messages and estimate_tokens(messages) <= max_tokens:
         return list(messages)
     turns = _turns(messages)
-    first = [turns[0][0]] if turns and turns[0][0].role == "user" else []
+    first: list[ChatMessage] = []
+    if turns and turns[0][0].role == "user":
+        opening = turns[0]
+        fits = len(opening) <= max_messages // 2 and estimate_tokens(opening) <= max_tokens // 2
+        first = opening if fits else []
     budget_messages = max_messages - len(first)
     budget_tokens = max_tokens - estimate_tokens(first)
     kept: list[list[ChatMessage]] = []

@@ -31,11 +31,24 @@ class Forgotten:
     entries: tuple[MemoryEntry, ...]
 
 
+class EarlierVersionError(MemoryStoreError):
+    """An edit asked of a superseded version, which would overwrite the current fact."""
+
+
 class MemoryEditor:
     """Hand edits of one store, with the history a forget needs to be undone."""
 
     def __init__(self, memory: Memory) -> None:
         self.memory = memory
+
+    @staticmethod
+    def _current_only(entry: MemoryEntry, action: str) -> None:
+        # Every write goes to the key: on an earlier version it would replace the fact
+        # in effect with the old text.
+        if entry.superseded_by:
+            raise EarlierVersionError(
+                f"{entry.key}: this is an earlier version; restore it before you {action} it"
+            )
 
     async def save(
         self, entry: MemoryEntry, content: str, category: str, importance: float
@@ -44,6 +57,7 @@ class MemoryEditor:
 
         The text is now the user's own (source "user"); a pin is kept.
         """
+        self._current_only(entry, "edit")
         return await self.memory.store_with_metadata(
             entry.key,
             content,
@@ -55,6 +69,7 @@ class MemoryEditor:
 
     async def set_pinned(self, entry: MemoryEntry, pinned: bool) -> MemoryEntry:
         """Pin (never expired by hygiene, always kept by budgets) or unpin an entry."""
+        self._current_only(entry, "pin")
         return await self.memory.store_with_metadata(
             entry.key,
             entry.content,
@@ -66,8 +81,17 @@ class MemoryEditor:
         )
 
     async def restore(self, entry: MemoryEntry) -> MemoryEntry:
-        """Bring a superseded version back as the current one."""
-        return await self.memory.restore(entry.id)
+        """Bring a superseded version back as the current one.
+
+        A pin belongs to the fact, not to one wording: if the version in effect was
+        pinned, the restored one is too (an old version's pin is no reason to unpin).
+        """
+        replacing = entry.superseded_by
+        current = await self.memory.get_by_id(replacing) if replacing else None
+        restored = await self.memory.restore(entry.id)
+        if current is not None and current.pinned and not restored.pinned:
+            restored = await self.set_pinned(restored, True)
+        return restored
 
     async def history(self, entry: MemoryEntry) -> tuple[MemoryEntry, ...]:
         """The key's rows and every entry they superseded, however long the chain.
@@ -96,6 +120,7 @@ class MemoryEditor:
 
     async def forget(self, entry: MemoryEntry) -> Forgotten:
         """Forget an entry's key and return what `undo_forget` needs to put it back."""
+        self._current_only(entry, "forget")
         chain = await self.history(entry)
         if not await self.memory.forget(entry.key, entry.namespace):
             raise MemoryStoreError(f"{entry.key!r} was already forgotten")

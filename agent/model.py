@@ -143,7 +143,7 @@ class InstalledModel:
         if self.capabilities is not None:
             details.extend(c for c in CAPABILITIES_SHOWN if c in self.capabilities)
             if "tools" not in self.capabilities:
-                details.append("no tools: memory by /commands")
+                details.append("tools by JSON, not native")
         if self.context_length:
             details.append(f"{self.context_length // 1024}k context")
         return f"{self.name}  ({', '.join(details)})" if details else self.name

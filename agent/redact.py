@@ -31,7 +31,7 @@ _WEAK = (
 _LABEL = re.compile(
     r"""
     (?<![\w-])
-    (?P<name>_*(?:[A-Za-z0-9]+[_.-]|(?-i:[A-Za-z0-9]*[a-z0-9](?=[A-Z]))){0,8}?
+    (?P<name>_*(?:[A-Za-z0-9]+[_.-]|(?-i:[A-Z]*[a-z0-9]+(?=[A-Z]))){0,8}?
       (?P<label>"""
     + _STRONG
     + "|"
@@ -47,7 +47,9 @@ _LABEL = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 """A label and what separates it from its value: `DB_PASSWORD=`, `"apiKey": `, `password for
-the wifi is `. The name may hold segments before the label (`DB_`, `aws_secret_access_`)."""
+the wifi is `. The name may hold segments before the label (`DB_`, `aws_secret_access_`).
+A camelCase segment is capitals then lower case or digits, so a name splits into segments
+one way only: `[A-Za-z0-9]*[a-z0-9]` split `aBaB…` countless ways and took seconds."""
 _LABEL_HINTS = ("pass", "pwd", "pword", "secret", "token", "key", "auth", "cred", "pw", "sig")
 _KEYWORD = re.compile("|".join(_LABEL_HINTS))
 _ANY_CASE = re.compile(_KEYWORD.pattern, re.IGNORECASE)

@@ -227,10 +227,13 @@ class MemoryTools:
         return ToolResult(_dumps({"results": [_compact(entry) for entry in found.entries]}))
 
     async def _forget(self, args: ForgetArgs) -> ToolResult:
-        removed = await self.memory.forget(args.key, self.namespace)
-        return ToolResult(
-            _dumps({"removed": removed, "key": args.key}), forgotten=args.key if removed else None
-        )
+        if not await self.memory.forget(args.key, self.namespace):
+            # An error, not a quiet {"removed": false}: /forget shows it as a failure, and
+            # a model learns the key was wrong instead of telling the user it forgot.
+            return ToolResult.failed(
+                f"no memory with key {args.key!r}; memory_list shows the keys stored"
+            )
+        return ToolResult(_dumps({"removed": True, "key": args.key}), forgotten=args.key)
 
     async def _list(self, args: ListArgs) -> ToolResult:
         entries = await self.memory.list(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
@@ -31,11 +32,13 @@ from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedErro
 from agent.prompts import system_prompt
 from agent.redact import redact
 from agent.sessions import Session, SessionStore
+from agent.structured_tools import StructuredToolModel, invalid_reply_error
 from agent.tools import WRITING_TOOLS, MemoryTools, ToolResult
 from agent.turn_state import (
     Exchange,
     PendingEdit,
     RoundOptions,
+    ToolMode,
     last_user_index,
     stored_keys,
     stream_round,
@@ -80,6 +83,24 @@ class Agent:
         self._described = False
         self._context_length = None
         self._tools_refused = False
+
+    @property
+    def tool_mode(self) -> ToolMode:
+        """How this model's tool calls go now: native, structured or off.
+
+        `auto` is native while the model has it (Ollama's capabilities say so, and the
+        server has not refused), else structured; `native` never falls back.
+        """
+        wanted = self.config.model.tool_mode
+        if wanted in ("off", "structured"):
+            return wanted
+        native = self.model.supports_tools and not self._tools_refused
+        if native:
+            return "native"
+        return "structured" if wanted == "auto" else "off"
+
+    def _chat_model(self, exchange: Exchange) -> ChatModel:
+        return StructuredToolModel(self.model) if exchange.mode == "structured" else self.model
 
     @property
     def num_ctx(self) -> int:
@@ -312,7 +333,8 @@ class Agent:
             return None
         if not should_autosave(text, settings.agent.min_autosave_chars):
             return None
-        clean, _kinds = redact(text)
+        # Off the event loop: a long paste takes the patterns a while.
+        clean, _kinds = await asyncio.to_thread(redact, text)
         try:
             return await self.memory.store_with_metadata(
                 conversation_key(session.id),
@@ -390,8 +412,8 @@ class Agent:
         unsaved: OSError | None = None
         try:
             await self._describe()
-            offered = self.model.supports_tools and not self._tools_refused
-            exchange.tools = self.tools.specs() if offered else []
+            exchange.mode = self.tool_mode
+            exchange.tools = self.tools.specs() if exchange.mode != "off" else []
             exchange.request = self._request(history, user_text, block, bool(exchange.tools))
             while not exchange.done:
                 async for event in self._model_round(exchange, history, user_text, block):
@@ -427,21 +449,33 @@ class Agent:
         try:
             async with contextlib.aclosing(
                 stream_round(
-                    self.model, exchange.messages(), exchange.tools, self._round_options(), current
+                    self._chat_model(exchange),
+                    exchange.messages(),
+                    exchange.tools,
+                    self._round_options(),
+                    current,
                 )
             ) as stream:
                 async for event in stream:
                     yield event
         except ToolsUnsupportedError as refusal:
-            if not exchange.tools or current.text:
+            if exchange.mode != "native" or current.text:
                 raise
-            # Asked again without tools; later turns of this agent go without them too.
+            # Asked again; later turns of this agent go the same way.
             self._tools_refused = True
+            exchange.mode = self.tool_mode
+            if exchange.mode == "structured":
+                yield Notice(
+                    f"{self.model.name} has no tool calling here ({refusal}); memchat asks "
+                    "it for tool calls as JSON instead (tool_mode = structured)."
+                )
+                return
             exchange.tools = []
             exchange.request = self._request(history, user_text, block, False)
             yield Notice(
                 f"{self.model.name} cannot use tools here ({refusal}), so it cannot "
-                "store memories itself; use /remember, /recall and /forget."
+                "store memories itself; use /remember, /recall and /forget "
+                '(or set [model] tool_mode = "auto" to use JSON tool calls).'
             )
             return
         exchange.close_round()
@@ -478,7 +512,7 @@ class Agent:
         final = exchange.told_to_answer()
         current = exchange.new_round(self.model.name)
         async with contextlib.aclosing(
-            stream_round(self.model, final, [], self._round_options(), current)
+            stream_round(self._chat_model(exchange), final, [], self._round_options(), current)
         ) as stream:
             async for event in stream:
                 yield event
@@ -518,8 +552,11 @@ class Agent:
             yield ToolCallStarted(call.id, call.name, call.arguments)
             signature = call.name + json.dumps(call.arguments, sort_keys=True, default=str)
             repeated = signature in results
+            broken_reply = invalid_reply_error(call)
             if repeated:
                 result = results[signature]
+            elif broken_reply is not None:
+                result = results[signature] = ToolResult.failed(broken_reply)
             else:
                 result = results[signature] = await self.tools.run(call, read_only=read_only)
                 if result.stored is not None:

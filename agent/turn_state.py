@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
+from typing import Literal
 
 from agent.events import ReplyTrimmed, StopReason, TextDelta, ThinkingDelta, TurnEvent
 from agent.messages import ChatMessage, ToolCall, ToolSpec
@@ -15,6 +16,9 @@ from agent.model import ChatModel, ChatOptions, ChunkStats
 from agent.repetition import LoopGuard
 from agent.sessions import Session
 from agent.tools import ToolResult
+
+ToolMode = Literal["native", "structured", "off"]
+"""How a turn offers tools: the server's tool calling, JSON replies, or not at all."""
 
 TOOL_LIMIT_INSTRUCTION = (
     "You have used every tool call this message allows. Do not call tools now: answer the "
@@ -61,6 +65,8 @@ class Exchange:
     """System prompt, trimmed history and the user's message (with recalled memories)."""
     tools: list[ToolSpec] = field(default_factory=list)
     """The tools offered; empty once the server refused them."""
+    mode: ToolMode = "native"
+    """How the tools are offered (structured: in the prompt, with a JSON schema reply)."""
     produced: list[ChatMessage] = field(default_factory=list)
     """The assistant and tool messages of this turn, in order."""
     current: ModelRound = field(default_factory=ModelRound)

@@ -23,11 +23,26 @@ class Chats:
         self.read_only: str | None = None
         """Why this chat cannot go on (its model is gone), or None."""
 
+    def _busy(self) -> bool:
+        """A reply is running: switching chats now would pull its chat from under it."""
+        if self.app.turns.running:
+            self.app.notify(
+                "Wait for the reply to finish (or stop it with Esc), then switch chats.",
+                severity="warning",
+            )
+            return True
+        return False
+
+    def _leave_edit(self) -> None:
+        if self.app.prompt.keep_as_new_message():
+            self.app.notify("The edit was for the chat you left: its text stays as a new message.")
+
     def new(self) -> None:
         """A fresh conversation."""
         app = self.app
-        if app.runtime is None or app.turns.running:
+        if app.runtime is None or self._busy():
             return
+        self._leave_edit()
         session = app.runtime.new_session()
         self.set_read_only(None)
         # A focused message is about to go: the prompt, not nothing, takes the keys.
@@ -55,7 +70,7 @@ class Chats:
 
     def pick(self) -> None:
         """Choose an earlier conversation to resume."""
-        if self.app.runtime is not None:
+        if self.app.runtime is not None and not self._busy():
             self.app.run_worker(self._pick(), group="sessions", exclusive=True)
 
     async def _pick(self) -> None:
@@ -79,13 +94,14 @@ class Chats:
             )
             for info in infos
         ]
-        picker = PickerScreen("Resume a session", options, "No sessions yet")
+        current = app.runtime.session.id
+        picker = PickerScreen("Resume a session", options, "No sessions yet", current=current)
         app.push_screen(picker, callback=self.resume)
 
     def resume(self, session_id: str | None) -> None:
         """Open the chat chosen in the picker (None: the picker was closed)."""
         self.app.prompt.focus()
-        if session_id is not None and self.app.runtime is not None:
+        if session_id is not None and self.app.runtime is not None and not self._busy():
             self.app.run_worker(self.open(session_id), group="sessions", exclusive=True)
 
     def search(self) -> None:
@@ -99,10 +115,7 @@ class Chats:
     def _open_hit(self, hit: SessionHit | None) -> None:
         app = self.app
         app.prompt.focus()
-        if hit is None or app.runtime is None:
-            return
-        if app.turns.running:
-            app.notify("Wait for the reply to finish, then open the chat.", severity="warning")
+        if hit is None or app.runtime is None or self._busy():
             return
         app.run_worker(self.open(hit.session_id, at=hit.index), group="sessions", exclusive=True)
 
@@ -116,6 +129,9 @@ class Chats:
         except (OSError, ValueError) as exc:
             app.notify(f"Could not open the session: {exc}", severity="error")
             return
+        if app.turns.running:
+            return  # a reply started while the file was read: this chat stays
+        self._leave_edit()
         session.incognito = app.runtime.session.incognito
         app.runtime.session = session
         app.inspector.session_id = session.id

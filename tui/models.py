@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from agent.errors import AgentError
-from agent.model import ModelError
+from agent.model import ModelError, same_model
 
 if TYPE_CHECKING:
     from agent.runtime import ServedModel
@@ -33,10 +33,14 @@ class Models:
         except ModelError as exc:
             app.notify(str(exc), severity="error")
             return
+        in_use = next(
+            (m.name for m in installed if same_model(m.name, app.runtime.model.name)), None
+        )
         picker = PickerScreen(
             "Switch model",
             [(model.name, model.label()) for model in installed],
             "No models installed: pull one",
+            current=in_use,
         )
         app.push_screen(picker, callback=self.use)
 

@@ -104,7 +104,7 @@ class StartUp:
         except ModelError as exc:
             app.notify(str(exc), severity="error")
             return
-        app.status.set(server="connected", model=model.name)
+        app.status.set(server="connected", model=model.name, tools=app.runtime.agent.tool_mode)
 
     async def probe_server(self) -> bool:
         """True once something answers (a missing model is handled next)."""

@@ -6,6 +6,7 @@ import asyncio
 from collections import deque
 from typing import TYPE_CHECKING, Literal
 
+from agent.autosave import CONTINUE_PROMPT
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
 
@@ -13,7 +14,6 @@ if TYPE_CHECKING:
     from agent.sessions import Session
     from tui.app import MemchatApp
 
-CONTINUE_PROMPT = "Continue from where you stopped."
 UI_COMMANDS = ("/new", "/sessions", "/model", "/help", "/incognito")
 
 
@@ -151,6 +151,8 @@ class Turns:
                 if edit:
                     await self._edit_unanswered(session)
             raise
+        # A refusal of native tools during the turn may have changed how tools go.
+        app.status.set(tools=app.runtime.agent.tool_mode)
         app.run_worker(unless_quitting(app, self._after_background()), group="background")
 
     async def _edit_unanswered(self, session: Session) -> None:

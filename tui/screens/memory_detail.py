@@ -92,11 +92,14 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 importance.cursor_blink = self._blink
                 yield importance
             with Horizontal(id="detail-actions"):
-                yield Button("Save", id="save", variant="primary")
-                yield Button("Unpin" if entry.pinned else "Pin", id="pin")
                 if entry.superseded_by:
-                    yield Button("Restore", id="restore")
-                yield Button("Forget", id="forget", variant="error")
+                    # An earlier version: saving, pinning or forgetting it would act on
+                    # the key's current fact. Restore makes it current first.
+                    yield Button("Restore", id="restore", variant="primary")
+                else:
+                    yield Button("Save", id="save", variant="primary")
+                    yield Button("Unpin" if entry.pinned else "Pin", id="pin")
+                    yield Button("Forget", id="forget", variant="error")
                 yield Button("Close", id="close")
 
     def on_mount(self) -> None:

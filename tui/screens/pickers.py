@@ -23,18 +23,30 @@ class PickerScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, options: list[tuple[str, str]], empty: str) -> None:
+    def __init__(
+        self, title: str, options: list[tuple[str, str]], empty: str, current: str | None = None
+    ) -> None:
         super().__init__()
         self.heading = title
         self.choices = options
         self.empty = empty
+        self.current = current
+        """The id in use now: marked, and highlighted when the list opens."""
 
     def compose(self) -> ComposeResult:
         """A title and the list."""
         with Vertical(id="picker"):
             yield Label(plain(self.heading), id="picker-title")
             if self.choices:
-                yield OptionList(*[Option(plain(label), id=key) for key, label in self.choices])
+                options = [
+                    Option(plain(label) + ("  ◀ in use" if key == self.current else ""), id=key)
+                    for key, label in self.choices
+                ]
+                ids = [key for key, _ in self.choices]
+                listed = OptionList(*options)
+                if self.current in ids:
+                    listed.highlighted = ids.index(self.current)
+                yield listed
             else:
                 yield Label(plain(self.empty))
 

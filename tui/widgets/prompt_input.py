@@ -83,6 +83,15 @@ class PromptInput(PlainTextArea):
         if self.text.strip():
             self._set_editing(True)
 
+    def keep_as_new_message(self) -> bool:
+        """Leave edit mode, keeping the text as a new message (the chat it edited is gone).
+
+        Returns whether there was an edit to leave.
+        """
+        was_editing = self.editing
+        self._set_editing(False)
+        return was_editing
+
     def cancel_edit(self) -> None:
         """Leave edit mode with an empty box; the conversation is unchanged."""
         self._set_editing(False)

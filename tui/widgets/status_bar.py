@@ -27,6 +27,8 @@ class StatusState:
     server: str = "checking"
     server_label: str = "ollama"
     """"ollama", or "server" for an OpenAI-compatible one."""
+    tools: str = ""
+    """How the model calls memory tools: native, structured or off ("" until known)."""
     embeddings: str = ""
     memories: int | None = None
     memory_off: bool = False
@@ -53,6 +55,8 @@ def render_status(state: StatusState) -> Text:
     parts.append(
         Text(f"{state.server_label}: {state.server}", style=SERVER_STYLES.get(state.server, ""))
     )
+    if state.tools:
+        parts.append(Text(f"tools: {state.tools}", style="yellow" if state.tools == "off" else ""))
     if state.memory_off:
         parts.append(Text("memory off", style="yellow"))
     else:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import agent.memory_editing as editing
-from agent.memory_editing import MemoryEditor
+from agent.memory_editing import EarlierVersionError, MemoryEditor
 from memory.embedding.hashing import HashingEmbedder
 from memory.errors import MemoryStoreError
 from memory.settings import MemorySettings
@@ -67,6 +67,36 @@ async def test_save_keeps_the_old_text_as_history_and_keeps_the_pin(
     await editor.restore(old)
     current = await store.get("home")
     assert current is not None and current.content == "Ana lives in Porto"
+
+
+async def test_restoring_an_old_version_keeps_the_pin(store: SqliteMemory) -> None:
+    editor = MemoryEditor(store)
+    first = await store.store_with_metadata("home", "Ana lives in Porto")
+    second = await editor.save(first, "Ana lives in Lisbon", "core", 0.5)
+    await editor.set_pinned(second, True)
+    old = next(e for e in await store.list(include_superseded=True) if e.id == first.id)
+    restored = await editor.restore(old)
+    current = await store.get("home")
+    assert current is not None and current.id == restored.id
+    assert current.content == "Ana lives in Porto" and current.pinned
+
+
+async def test_an_earlier_version_cannot_be_pinned_edited_or_forgotten(
+    store: SqliteMemory,
+) -> None:
+    editor = MemoryEditor(store)
+    vim = await store.store_with_metadata("editor", "My editor is vim")
+    emacs = await editor.save(vim, "My editor is emacs", "core", 0.5)
+    old = next(e for e in await store.list(include_superseded=True) if e.id == vim.id)
+    for attempt in (
+        editor.set_pinned(old, True),
+        editor.save(old, "My editor is nano", "core", 0.5),
+        editor.forget(old),
+    ):
+        with pytest.raises(EarlierVersionError, match="earlier version; restore it"):
+            await attempt
+    current = await store.get("editor")
+    assert current is not None and current.id == emacs.id and not current.pinned
 
 
 async def test_pin_and_unpin(store: SqliteMemory) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,3 +108,18 @@ def test_any_text_is_redacted_without_error(text: str) -> None:
     cleaned, kinds = redact(text)
     assert isinstance(cleaned, str)
     assert bool(kinds) == (cleaned != text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["aB" * 40 + "key", "xY" * 30 + "Password=1", "Qq1" * 25 + "Token"],
+    ids=["camel-key", "camel-password", "camel-token"],
+)
+def test_alternating_case_does_not_blow_up_the_label_pattern(text: str) -> None:
+    # These took seconds to ages (backtracking doubles with each letter pair). In a child
+    # process, so a regression fails here instead of hanging the suite.
+    script = f"from agent.redact import redact; print(redact({text!r})[1])"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() in ("[]", "['secret']")

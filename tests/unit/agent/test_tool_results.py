@@ -40,7 +40,10 @@ async def test_a_forget_says_which_key_went_and_only_when_it_went(tools: MemoryT
     gone = await tools.run(_call("memory_forget", key="city"))
     assert gone.forgotten == "city" and json.loads(gone.content)["removed"] is True
     again = await tools.run(_call("memory_forget", key="city"))
-    assert again.forgotten is None and json.loads(again.content)["removed"] is False
+    assert again.error and again.forgotten is None
+    assert json.loads(again.content) == {
+        "error": "no memory with key 'city'; memory_list shows the keys stored"
+    }
 
 
 @pytest.mark.parametrize(

@@ -359,10 +359,10 @@ async def test_history_is_trimmed_by_whole_turns_to_fit_a_small_context(make_har
     await h.turn("final question")
     messages = h.model.requests[-1].messages
     users = [m.content for m in messages if m.role == "user"]
-    assert users[0].startswith("message number 0")
     assert users[-1].endswith("final question")
     assert len(users) < 13
-    # The pinned first message is joined to the next kept one: roles strictly alternate.
+    # Whole turns only: no question runs into another, and roles strictly alternate.
+    assert all(text.count("message number") <= 1 for text in users)
     roles = [m.role for m in messages[1:]]
     assert roles == ["user", "assistant"] * (len(roles) // 2) + ["user"]
     from agent.history import estimate_tokens
@@ -377,8 +377,18 @@ async def test_history_is_trimmed_to_max_messages(make_harness: Any) -> None:
         await h.turn(f"question number {number} here")
     h.model.add("ok")
     await h.turn("last one")
-    history = h.model.requests[-1].messages[1:-1]
-    assert len(history) <= 5 and history[0].content.startswith("question number 0 here\n\n")
+    sent = h.model.requests[-1].messages
+    history = sent[1:-1]
+    # The first turn stays whole: its question never runs into a later one.
+    assert [m.content for m in history] == [
+        "question number 0 here",
+        "reply 0",
+        "question number 5 here",
+        "reply 5",
+    ]
+    assert sent[-1].content.endswith("last one")
+    roles = [m.role for m in sent[1:]]
+    assert all(a != b for a, b in zip(roles, roles[1:], strict=False))
 
 
 @pytest.mark.parametrize(
@@ -411,7 +421,9 @@ async def test_a_stream_cut_mid_reply_keeps_what_arrived(harness: Harness) -> No
 async def test_model_without_tool_support_gets_no_tools_and_honest_prompt(
     make_harness: Any,
 ) -> None:
-    h: Harness = await make_harness(ScriptedModel(["ok"], supports_tools=False))
+    # tool_mode = "native" never falls back to JSON tool calls.
+    model = ScriptedModel(["ok"], supports_tools=False)
+    h: Harness = await make_harness(model, model__tool_mode="native")
     await h.turn("hello there friend")
     request = h.model.requests[0]
     assert request.tools == []
@@ -419,7 +431,8 @@ async def test_model_without_tool_support_gets_no_tools_and_honest_prompt(
     assert "memory_store" not in request.messages[0].content
 
 
-async def test_tools_rejected_by_the_server_continue_without_tools(harness: Harness) -> None:
+async def test_tools_rejected_by_the_server_continue_without_tools(make_harness: Any) -> None:
+    harness: Harness = await make_harness(model__tool_mode="native")
     refusal = ToolsUnsupportedError("tools param requires --jinja flag")
     harness.model.add(Reply(error=refusal), Reply("Plain answer."))
     events = await harness.turn("hello there friend")
@@ -556,3 +569,26 @@ async def test_the_loop_guard_can_be_turned_off(make_harness: Any) -> None:
     events = await h.turn("I keep bees on my balcony")
     assert not any(isinstance(e, ReplyTrimmed) for e in events)
     assert "".join(e.text for e in events if isinstance(e, TextDelta)) == looping
+
+
+async def test_the_continue_button_is_not_saved_as_the_users_words(harness: Harness) -> None:
+    from agent.autosave import CONTINUE_PROMPT
+
+    harness.model.add("and then the rest.")
+    events = await harness.turn(CONTINUE_PROMPT)
+    assert not any(isinstance(e, MemorySaved) for e in events)
+    assert await harness.memory.count() == 0
+
+
+def test_a_long_chat_never_sends_two_questions_as_one() -> None:
+    from agent.history import join_user_runs, trim_history
+
+    chat = [
+        ChatMessage(role=role, content=f"{role} {n}")
+        for n in range(26)
+        for role in ("user", "assistant")
+    ]
+    kept = join_user_runs(trim_history(chat, 50, 100_000))
+    assert [m.content for m in kept[:2]] == ["user 0", "assistant 0"]
+    assert all(m.content.count(" ") == 1 for m in kept)  # nothing joined
+    assert kept[-1].content == "assistant 25"
