@@ -41,13 +41,16 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
     `memory.files.protected_files` of the data folder and of the open store's folder (the
     SQLite database and its journals, MEMORY_SNAPSHOT.md and its kept copies, the Markdown
     backend's MEMORY.md, daily files and lock file), whichever backend is open; the config
-    file; and `target` itself when it would be a new daily file or lies among the chats.
+    file; the exports and sessions folders (a file put in their place breaks them); and
+    `target` itself when it would be a new daily file or lies among the chats.
     """
     folder = data_dir()
     files = store_protected_files(folder / DATABASE_NAME)
     # The config (an export over it stops memchat from starting) and its kept copy.
     config = config_path()
     files.extend([config, config.with_name(f"{config.name}.before-generation")])
+    # Folders the app writes into: a file in their place breaks every later write there.
+    files.extend([folder / "exports", folder / "sessions"])
     if target.parent.resolve() == (folder / "sessions").resolve():
         files.append(target)  # a chat, whole: replaced by an export it is gone
     path = getattr(memory, "path", None)

@@ -27,7 +27,13 @@ class SessionHit:
 
 def _snippet(content: str, first: str) -> str:
     flat = " ".join(content.split())
-    at = flat.casefold().find(first)
+    # Case folding changes lengths ("İ" folds to two characters, "ß" to "ss"): a match is
+    # found in the folded text and placed by where its characters came from.
+    origin: list[int] = []
+    for position, char in enumerate(flat):
+        origin.extend([position] * len(char.casefold()))
+    found = flat.casefold().find(first)
+    at = origin[found] if found >= 0 else -1
     start = max(0, at - SNIPPET_CHARS // 3) if at >= 0 else 0
     piece = flat[start : start + SNIPPET_CHARS]
     return ("…" if start else "") + piece + ("…" if start + SNIPPET_CHARS < len(flat) else "")

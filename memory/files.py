@@ -118,8 +118,8 @@ def check_target(path: Path, protected: Iterable[Path] = ()) -> None:
     for own in protected:
         if _same_file(path, own):
             raise UnsafeTargetError(
-                f"{path} is one of the memory store's own files (or memchat's config or a "
-                "chat); choose another file name"
+                f"{path} is one of the memory store's own files (or memchat's config, a "
+                "chat or a folder memchat writes into); choose another file name"
             )
     if not path.parent.is_dir():
         raise UnsafeTargetError(f"cannot write {path}: the folder {path.parent} does not exist")

@@ -224,9 +224,10 @@ def test_the_config_and_the_chats_are_refused_as_export_targets(home: Path) -> N
     sessions.mkdir(parents=True, exist_ok=True)
     chat = sessions / "20261103-100000-abcdef.jsonl"
     chat.write_text('{"type": "message", "role": "user", "content": "keep me"}\n')
-    for target in (config, chat, sessions / "20261104-100000-fedcba.jsonl"):
+    exports = _data(home) / "exports"  # not there yet: a file in its place breaks the app
+    for target in (config, chat, sessions / "20261104-100000-fedcba.jsonl", exports):
         before = target.read_bytes() if target.exists() else None
         ran = run_cli("memory", "export", str(target)).clean(2)
-        assert "is one of the memory store's own files (or memchat's config or a chat)" in ran.err
+        assert "is one of the memory store's own files (or memchat's config, a chat" in ran.err
         assert (target.read_bytes() if target.exists() else None) == before
     run_cli("memory", "stats").clean()

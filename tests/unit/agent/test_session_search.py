@@ -52,6 +52,16 @@ def test_a_snippet_is_one_line_around_the_match(tmp_path: Path) -> None:
     assert hit.snippet.startswith("…") and hit.snippet.endswith("…")
 
 
+def test_a_snippet_shows_the_match_after_letters_that_fold_longer(tmp_path: Path) -> None:
+    # "İ" folds to two characters: positions in the folded text run ahead of the message.
+    store = SessionStore(tmp_path)
+    session = store.new()
+    for count in (24, 60):
+        store.append(session, [_message("user", "İ" * count + " needleword yarın")])
+    hits = search_sessions(store, "NEEDLEWORD")
+    assert len(hits) == 2 and all("needleword yarın" in hit.snippet for hit in hits)
+
+
 def test_messages_an_edit_replaced_are_not_found(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
     session = store.new()
