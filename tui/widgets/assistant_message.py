@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 from urllib.parse import urlsplit
 
+from markdown_it import MarkdownIt
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -20,6 +21,15 @@ from textual.widgets.markdown import MarkdownStream
 from tui.plain import plain, visible
 
 WEB_SCHEMES = ("http", "https")
+
+
+def reply_parser() -> MarkdownIt:
+    """Textual's Markdown flavour with raw HTML off.
+
+    The widget draws no HTML, so with it on a reply's `<div>` or `a<b>c` simply vanished;
+    off, tags are shown as the text they are.
+    """
+    return MarkdownIt("gfm-like", {"html": False})
 
 
 class AssistantMessage(Vertical, can_focus=True):
@@ -45,7 +55,7 @@ class AssistantMessage(Vertical, can_focus=True):
         with Collapsible(title="Thinking", collapsed=True, id="thinking"):
             yield Static("", id="thinking-text")
         # Links are ours to open (see on_markdown_link_clicked), not Textual's.
-        yield Markdown("", id="reply", open_links=False)
+        yield Markdown("", id="reply", open_links=False, parser_factory=reply_parser)
         with Horizontal(id="reply-actions"):
             yield Label("⏹ stopped", id="reply-status")
             yield Button("Continue", id="continue", compact=True)
