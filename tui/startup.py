@@ -97,9 +97,8 @@ class StartUp:
                 app.notify(str(exc), severity="warning", timeout=10)
                 app.models.pick()
                 return
-            app.push_screen(
-                ModelPullScreen(model, model.name, missing=True), callback=self.after_pull
-            )
+            pull = ModelPullScreen(model, model.name, missing=True, switch=app.models.pick)
+            app.push_screen(pull, callback=self.after_pull)
             return
         except ModelError as exc:
             app.notify(str(exc), severity="error")

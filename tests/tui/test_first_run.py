@@ -85,6 +85,29 @@ async def test_missing_model_offers_the_pull_with_progress(make_app: MakeApp) ->
         assert "qwen3:8b" in model.installed
 
 
+async def test_a_missing_model_can_be_swapped_for_an_installed_one(make_app: MakeApp) -> None:
+    from textual.widgets import ProgressBar
+
+    from tui.screens.pickers import PickerScreen
+
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ModelNotFoundError("qwen3:8b")
+    model.installed[:] = ["llama3.1:8b"]
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        screen = h.app.screen
+        assert isinstance(screen, ModelPullScreen)
+        assert not screen.query_one(ProgressBar).display  # no idle bar before a pull
+        await pilot.click("#switch")
+        await settle(pilot)
+        await pilot.pause()
+        picker = h.app.screen
+        assert isinstance(picker, PickerScreen)
+        assert [key for key, _ in picker.choices] == ["llama3.1:8b"]
+
+
 async def test_an_openai_compatible_server_without_the_model_offers_its_models(
     make_app: MakeApp,
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
@@ -25,11 +26,20 @@ class ModelPullScreen(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, server: ModelServer, model: str = "", *, missing: bool = False) -> None:
+    def __init__(
+        self,
+        server: ModelServer,
+        model: str = "",
+        *,
+        missing: bool = False,
+        switch: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__()
         self.server = server
         self.model = model
         self.missing = missing
+        self.switch = switch
+        """Offers "Use an installed model" when given: called after the dialog closes."""
 
     def compose(self) -> ComposeResult:
         """Name, progress and actions."""
@@ -44,10 +54,14 @@ class ModelPullScreen(ModalScreen[str | None]):
                 id="pull-name",
                 highlighter=ControlPictures(),
             )
-            yield ProgressBar(total=None, id="pull-progress", show_eta=False)
+            bar = ProgressBar(total=None, id="pull-progress", show_eta=False)
+            bar.display = False  # until a pull starts: an idle "--%" looks like one
+            yield bar
             yield Label("", id="pull-status")
             with Horizontal():
                 yield Button("Pull", id="pull", variant="primary")
+                if self.switch is not None:
+                    yield Button("Use an installed model", id="switch")
                 yield Button("Cancel", id="cancel")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -56,7 +70,12 @@ class ModelPullScreen(ModalScreen[str | None]):
             name = self.query_one("#pull-name", Input).value.strip()
             if name:
                 event.button.disabled = True
+                self.query_one(ProgressBar).display = True
                 self.run_worker(self._pull(name), exclusive=True)
+        elif event.button.id == "switch" and self.switch is not None:
+            switch = self.switch
+            self.dismiss(None)
+            switch()
         else:
             self.action_cancel()
 
