@@ -70,6 +70,8 @@ class Agent:
         self.tools = MemoryTools(memory, namespace)
         self._described = False
         self._context_length: int | None = None
+        self._unanswered_copy: MemoryEntry | None = None
+        """The last message's auto-saved memory, until something answers the message."""
         self._pending_edit: PendingEdit | None = None
         """The last edit, until something answers it (`undo_edit` puts the old turn back)."""
         self._tools_refused = False
@@ -216,6 +218,7 @@ class Agent:
                 yield failure
                 return
             saved = kept[0]
+            self._unanswered_copy = saved if isinstance(saved, MemoryEntry) else None
         if isinstance(saved, Notice):
             yield saved
         elif saved is not None:
@@ -248,6 +251,22 @@ class Agent:
                 await self.memory.restore(pending.superseded_copy)
             except MemoryStoreError:
                 pass  # the new copy stays in effect; both texts are in the inspector
+        return True
+
+    async def withdraw_unanswered(self, user_text: str, session: Session) -> bool:
+        """Take back a message stopped (Esc) before anything answered it.
+
+        The app puts its text back in the prompt, so it leaves the conversation (the file
+        keeps it as history) and its auto-saved memory is forgotten: sent again, it is one
+        message, not two. False when the session's last message is not that one.
+        """
+        if unanswered(session.messages) != user_text:
+            return False
+        copy, self._unanswered_copy = self._unanswered_copy, None
+        await self.sessions.take_back(session, last_user_index(session.messages))
+        if copy is not None and copy.session_id == session.id:
+            with contextlib.suppress(MemoryStoreError):
+                await self.memory.forget(copy.key, copy.namespace)
         return True
 
     async def _keep_message(
@@ -433,6 +452,7 @@ class Agent:
                 await self.sessions.save(session, exchange.produced)
                 if exchange.produced:
                     self._pending_edit = None  # answered: the edit stands
+                    self._unanswered_copy = None
             except OSError as exc:
                 unsaved = exc
         if unsaved is not None:

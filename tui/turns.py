@@ -150,10 +150,24 @@ class Turns:
                 self.put_back(text)
                 if edit:
                     await self._edit_unanswered(session)
+                else:
+                    await self._withdraw(text, session)
             raise
         # A refusal of native tools during the turn may have changed how tools go.
         app.status.set(tools=app.runtime.agent.tool_mode)
         app.run_worker(unless_quitting(app, self._after_background()), group="background")
+
+    async def _withdraw(self, text: str, session: Session) -> None:
+        """Esc before any reply: the message is back in the prompt, so not in the chat."""
+        from memory.errors import MemoryStoreError
+
+        assert self.app.runtime is not None
+        try:
+            await self.app.runtime.agent.withdraw_unanswered(text, session)
+        except (OSError, MemoryStoreError) as exc:
+            self.app.notify(
+                f"The stopped message stays in the chat file: {exc}", severity="warning"
+            )
 
     async def _edit_unanswered(self, session: Session) -> None:
         """An edit stopped or failed before any reply: the old turn comes back.

@@ -592,3 +592,14 @@ def test_a_long_chat_never_sends_two_questions_as_one() -> None:
     assert [m.content for m in kept[:2]] == ["user 0", "assistant 0"]
     assert all(m.content.count(" ") == 1 for m in kept)  # nothing joined
     assert kept[-1].content == "assistant 25"
+
+
+async def test_withdrawing_only_takes_back_the_unanswered_last_message(harness: Harness) -> None:
+    harness.model.add("An answer.")
+    await harness.turn("a question that was answered")
+    # Answered: nothing to take back, whatever the text.
+    assert not await harness.agent.withdraw_unanswered(
+        "a question that was answered", harness.session
+    )
+    assert len(harness.sessions.load(harness.session.id).messages) == 2
+    assert await harness.memory.count() == 1
