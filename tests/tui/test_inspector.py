@@ -308,3 +308,25 @@ async def test_quitting_while_the_store_answers_ends_without_a_worker_error(
         await settle(pilot)
         assert h.app.return_code == 0, "a worker error would have set 1"
         h.app._return_code = None
+
+
+async def test_undo_forget_stays_in_sight_while_a_search_is_shown(make_app: MakeApp) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.query_one("#inspector-search", Input).value = "cat called Miso"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        found = h.app.inspector.entries[0]
+        h.app.memory_view.open_entry(found)
+        await pilot.pause()
+        await pilot.click("#forget")
+        await settle(pilot)
+        await pilot.pause()
+        undo = h.app.query_one("#inspector-undo")
+        panel = h.app.inspector.region
+        assert undo.display and undo.region.width > 0
+        assert panel.contains_region(undo.region)
+        await pilot.click("#inspector-undo")
+        await settle(pilot)
+        assert (await h.runtime.memory.get("pet")) is not None

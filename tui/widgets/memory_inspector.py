@@ -90,10 +90,11 @@ class MemoryInspector(Vertical):
         yield Select([], prompt="namespace", id="inspector-namespace", compact=True)
         yield DataTable(id="inspector-table", cursor_type="row", zebra_stripes=True)
         with Horizontal(id="inspector-paging"):
+            # First: a long search summary in the label must not push it out of sight.
+            yield Button("Undo forget", id="inspector-undo", compact=True)
             yield Button("◀", id="inspector-prev", compact=True)
             yield Label("", id="inspector-page")
             yield Button("▶", id="inspector-next", compact=True)
-            yield Button("Undo forget", id="inspector-undo", compact=True)
         yield Static("", id="inspector-off")
 
     def on_mount(self) -> None:
