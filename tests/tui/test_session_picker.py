@@ -180,6 +180,8 @@ async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
             (trip.id, 7, "assistant"),
         ]
         assert "2 messages in 1 chat" in str(screen.query_one("#chat-search-count").render())
+        await pilot.press("down")  # into the hits, on the first: Enter opens it
+        assert screen.query_one(OptionList).highlighted == 0
         await pilot.press("enter")
         await settle(pilot)
         assert h.runtime.session.id == trip.id

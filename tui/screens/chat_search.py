@@ -108,9 +108,12 @@ class ChatSearchScreen(ModalScreen[SessionHit | None]):
         self.dismiss(self.hits[int(event.option.id or 0)])
 
     def action_to_results(self) -> None:
-        """Down from the box moves into the hits."""
+        """Down from the box moves into the hits, on the first one (Enter opens it)."""
         if self.hits:
-            self.query_one(OptionList).focus()
+            options = self.query_one(OptionList)
+            options.focus()
+            if options.highlighted is None:
+                options.highlighted = 0
 
     def action_cancel(self) -> None:
         """Close without opening anything."""
