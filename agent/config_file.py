@@ -179,9 +179,7 @@ def _bring_up_to_date(
     else:
         backup = path.with_name(f"{path.name}.before-generation")
         try:
-            with path.open("rb") as stream:
-                # A byte-order mark the user's editor wrote is written back with the file.
-                mark = "\ufeff" if stream.read(3) == "\ufeff".encode() else ""
+            mark = _byte_order_mark(path)
             if not backup.exists():
                 _atomic_write(backup, mark + text)
             _atomic_write(path, mark + new_text)
@@ -247,10 +245,27 @@ def load_config(path: Path | None = None, *, notes: list[str] | None = None) -> 
     return config
 
 
+def _byte_order_mark(path: Path) -> str:
+    """The mark the user's editor wrote at the start of the file ("" for none): kept."""
+    try:
+        with path.open("rb") as stream:
+            return "\ufeff" if stream.read(3) == "\ufeff".encode() else ""
+    except FileNotFoundError:
+        return ""
+
+
+def _in_files_line_endings(original: str, text: str) -> str:
+    """`text` with the original's CRLF line endings on every line, new ones included."""
+    if "\r\n" not in original:
+        return text
+    return text.replace("\r\n", "\n").replace("\n", "\r\n")
+
+
 def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> Config:
     """Change one setting in the file, keeping the user's comments and layout.
 
-    The result is validated before anything is written, so a bad value never reaches disk.
+    Line endings (CRLF stays CRLF, on new lines too) and a byte-order mark are kept. The
+    result is validated before anything is written, so a bad value never reaches disk.
     """
     path = path or config_path()
     text = read_config_text(path) or ""
@@ -271,9 +286,9 @@ def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> C
             table[name] = tomlkit.table()
         table = table[name]
     table[key] = value
-    new_text = tomlkit.dumps(document)
+    new_text = _in_files_line_endings(text, tomlkit.dumps(document))
     config = parse_config(new_text, path)
-    _atomic_write(path, new_text)
+    _atomic_write(path, _byte_order_mark(path) + new_text)
     return config
 
 

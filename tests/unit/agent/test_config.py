@@ -214,6 +214,18 @@ def test_set_value_preserves_comments_and_layout(tmp_path: Path) -> None:
     assert load_config(path).memory.retention_days.conversation == 7
 
 
+def test_set_value_keeps_crlf_and_the_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes("\ufeff# mine\r\n[ollama]\r\nmodel = 'qwen3:8b'\r\n".encode())
+    set_config_value("ollama.model", "llama3.1:8b", path)
+    set_config_value("generation.think", True, path)  # a new table and line
+    raw = path.read_bytes()
+    assert raw.startswith("\ufeff".encode())
+    assert b"\n" not in raw.replace(b"\r\n", b"")  # every line ends CRLF
+    assert load_config(path).generation.think is True
+    assert load_config(path).ollama.model == "llama3.1:8b"
+
+
 def test_set_invalid_value_leaves_file_untouched(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("[memory]\nrecall_limit = 5\n")
