@@ -219,6 +219,12 @@ async def test_memory_commands_and_ui_commands(make_app: MakeApp) -> None:
         await send(pilot, "/help")
         assert isinstance(h.app.screen, HelpScreen)
         assert h.model.requests == []
+    from tui.screens.help import HELP
+    from tui.turns import UI_COMMANDS
+
+    # The help names every command the prompt takes, and what the inspector does.
+    assert all(command in HELP for command in (*UI_COMMANDS, "/remember", "/recall", "/forget"))
+    assert "In the memory inspector (F2)" in HELP and "Undo forget" in HELP
 
 
 async def test_copy_last_reply(make_app: MakeApp) -> None:

@@ -35,7 +35,16 @@ HELP = """\
 | /remember TEXT | store a core memory |
 | /recall QUERY | search memory |
 | /forget KEY | delete a memory |
-| /new, /sessions, /model, /help | new session, switch session or model, this help |
+| /new, /sessions, /model | new session, switch session, switch model |
+| /help, /incognito | this help, incognito (F4) |
+
+| In the memory inspector (F2) | Does |
+|---|---|
+| type in the search box | search with the agent's own recall (each result shows its scores) |
+| Enter on a row | details: edit, pin, forget; an earlier version offers Restore |
+| superseded / deleted | also list earlier versions / what was forgotten, when and why |
+| Undo forget | bring back the last forgotten memory with its whole history |
+| category, namespace | show one category or namespace only |
 
 Every message you send is remembered (unless incognito); relevant memories are shown to
 the model before your message, and the ◆ line under it says which, and why.
