@@ -151,11 +151,19 @@ class StructuredToolModel:
         sent = as_structured(messages, format_guide(tools))
         parser = ReplyParser()
         stats = None
-        async for chunk in self.inner.chat(sent, options=constrained):
-            text = parser.feed(chunk.text) if chunk.text else ""
-            if text or chunk.thinking:
-                yield ModelChunk(text=text, thinking=chunk.thinking)
-            stats = chunk.stats or stats
+        chunks = self.inner.chat(sent, options=constrained)
+        try:
+            async for chunk in chunks:
+                text = parser.feed(chunk.text) if chunk.text else ""
+                if text or chunk.thinking:
+                    yield ModelChunk(text=text, thinking=chunk.thinking)
+                stats = chunk.stats or stats
+        finally:
+            # A turn that stops this stream early (Esc, a looping reply) ends the inner
+            # HTTP stream now, not when the garbage collector gets to it.
+            close = getattr(chunks, "aclose", None)
+            if close is not None:
+                await close()
         ending = parser.finish()
         calls = []
         if ending.call is not None:

@@ -181,3 +181,33 @@ async def test_tool_mode_settings(make_harness: Any) -> None:
     request = off.model.requests[0]
     assert off.agent.tool_mode == "off" and request.tools == [] and request.options.format is None
     assert "/remember" in request.messages[0].content
+
+
+async def test_stopping_the_stream_early_ends_the_inner_stream_at_once() -> None:
+    from collections.abc import AsyncIterator, Sequence
+
+    from agent.messages import ChatMessage, ToolSpec
+    from agent.model import DEFAULT_OPTIONS, ChatOptions, ModelChunk
+    from agent.structured_tools import StructuredToolModel
+
+    class Endless(ScriptedModel):
+        closed = False
+
+        async def chat(
+            self,
+            messages: Sequence[ChatMessage],
+            *,
+            tools: Sequence[ToolSpec] = (),
+            options: ChatOptions = DEFAULT_OPTIONS,
+        ) -> AsyncIterator[ModelChunk]:
+            try:
+                yield ModelChunk(text='{"answer": "')
+                while True:
+                    yield ModelChunk(text="more ")
+            finally:
+                Endless.closed = True
+
+    stream = StructuredToolModel(Endless(supports_tools=False)).chat([])
+    assert (await anext(stream)).text == "more "  # the JSON opening gives no text
+    await stream.aclose()  # type: ignore[attr-defined]
+    assert Endless.closed
