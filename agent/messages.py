@@ -46,6 +46,15 @@ class ChatMessage(BaseModel):
         return value if isinstance(value, str) or value is None else None
 
 
+class ToolExample(BaseModel):
+    """A request and the arguments the tool is called with for it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    request: str
+    arguments: dict[str, Any]
+
+
 class ToolSpec(BaseModel):
     """A tool offered to the model: a name, what it does and a JSON schema of its arguments."""
 
@@ -54,3 +63,6 @@ class ToolSpec(BaseModel):
     name: str
     description: str
     parameters: dict[str, Any]
+    example: ToolExample | None = None
+    """Shown to models that call tools by writing JSON (native tool calling has its own
+    template); small models follow an example where a schema alone does not move them."""

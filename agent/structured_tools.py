@@ -82,6 +82,17 @@ def format_guide(tools: Sequence[ToolSpec]) -> str:
     for tool in tools:
         lines.append(f"- {tool.name}: {tool.description}")
         lines.extend(_argument_lines(tool.parameters))
+    examples = [(tool.name, tool.example) for tool in tools if tool.example is not None]
+    if examples:
+        lines.append("For example:")
+    for name, example in examples:
+        call = {"tool": name, "arguments": example.arguments}
+        lines.append(
+            f"- the user says {json.dumps(example.request, ensure_ascii=False)}; you reply "
+            f"{json.dumps(call, ensure_ascii=False)}"
+        )
+    if examples:
+        lines.append('- the user says "Hello!"; you reply {"answer": "Hello! How can I help?"}')
     return "\n".join(lines)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agent.messages import ToolCall, ToolSpec
+from agent.messages import ToolCall, ToolExample, ToolSpec
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import Memory
@@ -58,13 +58,26 @@ class ListArgs(BaseModel):
     limit: int = Field(default=20, ge=1, le=100)
 
 
+EXAMPLES = {
+    "memory_store": ToolExample(
+        request="Remember that I like tea.",
+        arguments={"key": "drink", "content": "The user likes tea"},
+    ),
+    "memory_recall": ToolExample(request="What do I like to drink?", arguments={"query": "drink"}),
+}
+"""What a model that writes its calls as JSON sees as an example (see `ToolSpec.example`)."""
+
+
 def _spec(name: str, args: type[BaseModel]) -> ToolSpec:
     schema = args.model_json_schema()
     schema.pop("title", None)
     schema.pop("description", None)
     for prop in schema.get("properties", {}).values():
         prop.pop("title", None)
-    return ToolSpec(name=name, description=(args.__doc__ or "").strip(), parameters=schema)
+    description = (args.__doc__ or "").strip()
+    return ToolSpec(
+        name=name, description=description, parameters=schema, example=EXAMPLES.get(name)
+    )
 
 
 def _compact(entry: MemoryEntry) -> dict[str, Any]:

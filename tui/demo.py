@@ -1,8 +1,8 @@
 """`memchat demo`: a short conversation played as the user, to show how memory behaves.
 
 It talks to whatever model is configured and writes to the real store, in a throwaway
-namespace. Storing and forgetting go through /remember and /forget, so the demo works with
-models that cannot call tools; the questions go to the model as ordinary messages.
+namespace. The facts the rest of the demo relies on go through /remember and /forget, so it
+works whatever the model does; one step asks the model to store a fact with its own tool.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 TEA = "My favourite drink is tea"
 COFFEE = "My favourite drink is coffee"
 QUESTION = "Which drink is my favourite?"
+CAT = "Remember that my cat is called Miso."
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,12 @@ STEPS = (
         QUESTION,
         "Recall finds the preference and shows it to the model; the ◆ line "
         "under the message says which memory, and why.",
+    ),
+    DemoStep(
+        CAT,
+        "The model stores a memory itself: the tool line under the message shows its "
+        "memory_store call. A model without native tool calling writes the call as JSON "
+        "(tools: structured in the status bar).",
     ),
     DemoStep(
         f"/remember {COFFEE}",

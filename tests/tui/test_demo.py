@@ -7,7 +7,7 @@ from pathlib import Path
 from agent.config import Config
 from agent.injection import FENCE_CLOSE
 from agent.runtime import Runtime, open_runtime
-from agent.testing import ScriptedModel
+from agent.testing import Reply, ScriptedModel, call
 from memory.settings import MemorySettings
 from tests.tui.conftest import settle
 from tui.app import MemchatApp
@@ -15,7 +15,11 @@ from tui.demo import STEPS
 
 
 async def test_the_demo_stores_recalls_supersedes_and_forgets(tmp_path: Path) -> None:
-    model = ScriptedModel(["Tea it is.", "Coffee it is."], name="qwen3:8b")
+    store_cat = call("memory_store", key="cat", content="The user's cat is called Miso")
+    model = ScriptedModel(
+        ["Tea it is.", Reply(tool_calls=[store_cat]), "Noted.", "Coffee it is."],
+        name="qwen3:8b",
+    )
     settings = MemorySettings(embedding_provider="none")
 
     async def factory(config: Config) -> Runtime:
@@ -29,14 +33,16 @@ async def test_the_demo_stores_recalls_supersedes_and_forgets(tmp_path: Path) ->
         await settle(pilot)
         assert app.runtime is not None
         memory = app.runtime.memory
-        assert len(STEPS) == 6 and len(model.requests) == 2
-        before, after = (r.messages[-1].content for r in model.requests)
+        assert len(STEPS) == 7 and len(model.requests) == 4
+        before, after = (model.requests[i].messages[-1].content for i in (0, 3))
         assert "My favourite drink is tea" in before.split(FENCE_CLOSE)[0]
         block = after.split(FENCE_CLOSE)[0]
         assert "My favourite drink is coffee" in block and "drink is tea" not in block
         assert await memory.get("my_favourite_drink_is_coffee", "demo-test") is None
+        cat = await memory.get("cat", "demo-test")
+        assert cat is not None and cat.source == "tool"  # the model's own call landed
         facts = await memory.list(namespace="demo-test", category="core", include_superseded=True)
-        assert facts == []  # forget removed the fact and its superseded history
+        assert facts == [cat]  # forget removed the drink fact and its superseded history
         deleted = await memory.audit_log()  # type: ignore[attr-defined]
         assert {r.content for r in deleted} == {
             "My favourite drink is tea",

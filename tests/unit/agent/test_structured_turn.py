@@ -211,3 +211,32 @@ async def test_stopping_the_stream_early_ends_the_inner_stream_at_once() -> None
     assert (await anext(stream)).text == "more "  # the JSON opening gives no text
     await stream.aclose()  # type: ignore[attr-defined]
     assert Endless.closed
+
+
+async def test_the_format_guide_shows_each_example_as_a_valid_call() -> None:
+    from pydantic import BaseModel
+
+    from agent.structured_tools import format_guide, reply_schema
+    from agent.tools import MemoryTools, RecallArgs, StoreArgs
+    from memory.none_backend import NoneMemory
+
+    tools = MemoryTools(NoneMemory())
+    specs = tools.specs()
+    guide = format_guide(specs)
+    with_examples = [spec for spec in specs if spec.example is not None]
+    assert {spec.name for spec in with_examples} == {"memory_store", "memory_recall"}
+    branches = reply_schema(specs)["anyOf"]
+    for spec in with_examples:
+        assert spec.example is not None
+        written = json.dumps({"tool": spec.name, "arguments": spec.example.arguments})
+        assert written in guide
+        # The example is a call the tool itself accepts, and a branch of the reply schema.
+        accepts: dict[str, type[BaseModel]] = {
+            "memory_store": StoreArgs,
+            "memory_recall": RecallArgs,
+        }
+        accepts[spec.name].model_validate(spec.example.arguments)
+        branch = next(b for b in branches if b["properties"].get("tool") == {"enum": [spec.name]})
+        assert set(spec.example.arguments) <= set(branch["properties"]["arguments"]["properties"])
+    assert '{"answer": "Hello! How can I help?"}' in guide
+    assert "For example" not in format_guide([])
