@@ -71,9 +71,9 @@ class ModelSettings(BaseModel):
     (llama-server enforces it by grammar); helps small models that repeat one call until
     the length limit. memchat runs the calls of one reply in order either way."""
     tool_mode: Literal["auto", "native", "structured", "off"] = "auto"
-    """How the model calls memory tools: native (the server's tool calling), structured (a
-    JSON reply constrained by a schema, for models without native tools), off, or auto
-    (native when the model has it, else structured)."""
+    """How the model calls memory tools: native (the server's tool calling only: a model
+    without it gets no tools), structured (a JSON reply constrained by a schema, for models
+    without native tools), off, or auto (native when the model has it, else structured)."""
     connect_timeout_s: float = Field(default=5.0, gt=0)
     """Seconds to wait for a connection to the server (either provider)."""
     read_timeout_s: float = Field(default=300.0, gt=0)

@@ -81,8 +81,9 @@ async def play_demo(app: MemchatApp, pause: float) -> None:
         await asyncio.sleep(pause)
     namespace = app.runtime.agent.namespace
     app.notify(
-        f"Demo finished. Its memories stay in namespace {namespace!r}: "
-        f"memchat memory list --all --namespace {namespace}",
+        f"Demo finished. Its memories stay in namespace {namespace!r} "
+        f"(memchat memory list --all --namespace {namespace}). What you send now is saved "
+        "there too: start memchat again to be back with your own memories.",
         title="Memory demo",
         timeout=30,
     )

@@ -103,7 +103,17 @@ class StartUp:
         except ModelError as exc:
             app.notify(str(exc), severity="error")
             return
-        app.status.set(server="connected", model=model.name, tools=app.runtime.agent.tool_mode)
+        tools = app.runtime.agent.tool_mode
+        app.status.set(server="connected", model=model.name, tools=tools)
+        if tools == "off" and app.config.model.tool_mode == "native":
+            app.notify(
+                f"{model.name} has no native tool calling and [model] tool_mode is "
+                '"native", so it cannot store or recall memories itself: use /remember, '
+                '/recall and /forget, or set tool_mode = "auto" to have it call tools as JSON.',
+                title="Memory tools are off",
+                severity="warning",
+                timeout=20,
+            )
 
     async def probe_server(self) -> bool:
         """True once something answers (a missing model is handled next)."""

@@ -42,3 +42,17 @@ async def test_the_status_bar_says_tools_are_off(make_app: MakeApp) -> None:
         await h.app.ready.wait()
         await settle(pilot)
         assert "tools: off" in str(h.app.status.render())
+
+
+async def test_native_mode_on_a_model_without_tools_says_they_are_off(make_app: MakeApp) -> None:
+    h = make_app(ScriptedModel(name="gemma3:4b", supports_tools=False))
+    h.app.config = h.app.config.model_copy(
+        update={"model": h.app.config.model.model_copy(update={"tool_mode": "native"})}
+    )
+    async with h.app.run_test(size=(140, 36)) as pilot:
+        await h.app.ready.wait()
+        await settle(pilot)
+        assert "tools: off" in str(h.app.status.render())
+        notes = [n for n in h.app._notifications if n.title == "Memory tools are off"]
+        assert len(notes) == 1 and "/remember" in notes[0].message
+        assert 'tool_mode = "auto"' in notes[0].message
