@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -188,6 +191,28 @@ async def run_size(
     )
     reference.close()
     await store.close()
+    if isinstance(store, SqliteMemory):
+        print(open_figures(store.path, queries[0][1], workdir, r50))
+
+
+def open_figures(path: Path, query: npt.NDArray[np.float32], workdir: Path, r50: float) -> str:
+    """A fresh process opens the store as a command would: time and memory to each step."""
+    query_file = workdir / "query.npy"
+    np.save(query_file, query)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.open_probe", str(path), str(DIMS), str(query_file)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    return (
+        f"{'':>17} fresh process: open {figures['open_ms']:7.1f} ms | open + stats "
+        f"{figures['open_and_stats_ms']:7.1f} ms | open to first recall "
+        f"{figures['open_to_first_recall_ms']:7.1f} ms (reference per query {r50:.1f} ms) | "
+        f"RSS open {figures['rss_open_mib']:5.0f} MiB, after recall "
+        f"{figures['rss_after_recall_mib']:5.0f} MiB"
+    )
 
 
 async def main() -> None:

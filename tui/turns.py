@@ -155,6 +155,8 @@ class Turns:
             raise
         # A refusal of native tools during the turn may have changed how tools go.
         app.status.set(tools=app.runtime.agent.tool_mode)
+        # The vectors load with the first recall, which may have met damaged rows.
+        app.memory_view.show_warnings()
         app.run_worker(unless_quitting(app, self._after_background()), group="background")
 
     async def _withdraw(self, text: str, session: Session) -> None:

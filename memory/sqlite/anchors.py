@@ -35,7 +35,7 @@ def stored_anchor_matrix(core: SqliteCore, texts: list[str]) -> npt.NDArray[np.f
         return None  # a store too old to have the table, opened read-only
     if row is None or row[0] != anchors_digest(texts):
         return None
-    dims = core.index.dimensions
+    dims = core.dimensions
     try:
         # One row after another: the matrix is checked as one long vector.
         return decode_vector(row[1], len(texts) * dims).reshape(len(texts), dims)

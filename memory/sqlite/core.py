@@ -5,6 +5,10 @@ Nothing here is touched from the event loop; `SqliteMemory` reaches it through
 from the file and brought up to date before every operation: our own writes apply the
 change log right after commit, and other processes' writes are noticed through
 `PRAGMA data_version`, which changes only when another connection commits.
+
+The vector index is loaded on first use, not at open: listing, counting, exporting or
+storing never need it, and at 100,000 memories loading it takes seconds and hundreds of
+megabytes. Until then the change log is followed without applying it to any vectors.
 """
 
 from __future__ import annotations
@@ -59,7 +63,10 @@ class SqliteCore:
         self.asymmetric = False
         """The embedder embeds queries differently from documents (E5's prefixes)."""
         """Cosine of unrelated texts for the current embedder (set by the store)."""
-        self.index = VectorIndex(settings.embedding_dimensions, settings.ann_threshold)
+        self.dimensions = settings.embedding_dimensions
+        """The size of every vector of the current embedder."""
+        self._index = VectorIndex(settings.embedding_dimensions, settings.ann_threshold)
+        self._index_loaded = False
         self.total_docs = 0
         self._last_change = 0
         self._data_version = -1
@@ -110,27 +117,75 @@ class SqliteCore:
         except sqlite3.Error:
             pass  # informational only; the next real write reports what is wrong
 
+    @property
+    def index(self) -> VectorIndex:
+        """The vector index, loaded from the file on first use."""
+        if not self._index_loaded:
+            self._load_vectors()
+        return self._index
+
+    def load_index(self) -> None:
+        """Read the vectors now if they are not yet (before a first recall)."""
+        self.refresh()
+        if not self._index_loaded:
+            self._load_vectors()
+
+    @property
+    def index_loaded(self) -> bool:
+        """Whether the vectors have been read from the file since open (or a rebuild)."""
+        return self._index_loaded
+
     def rebuild_index(self) -> None:
-        """Load every current-identity vector from the file (start-up, or after a gap)."""
+        """Start over from the file (start-up, or after a gap): the vectors load on next use."""
         self._stale = True  # until the rebuild finishes
-        self.index.clear()
+        self._index_loaded = False
+        self._index.clear()
         self._data_version = self.conn.execute("PRAGMA data_version").fetchone()[0]
         self._last_change = self.conn.execute(
             "SELECT coalesce(max(change_id), 0) FROM memory_changes"
         ).fetchone()[0]
-        if self.identity is not None:
-            rows = self.conn.execute(
-                "SELECT m.seq, m.namespace, m.session_id, m.category, m.superseded_by, "
-                "m.created_at, v.embedding, v.dims, m.id FROM memories m "
-                "JOIN memory_vectors v ON v.seq = m.seq WHERE v.model = ?",
-                (self.identity,),
-            )
-            for row in rows:
-                self._index_row(row)
         self.total_docs = self.conn.execute("SELECT count(*) FROM memories").fetchone()[0]
         self.hot_cache.clear()
         self.doc_frequencies.clear()
         self._stale = False
+
+    def _load_vectors(self) -> None:
+        """Read every current-identity vector, and follow the change log from there on."""
+        self._index.clear()
+        # One read transaction: the vectors and the log position are of the same moment.
+        own_transaction = not self.conn.in_transaction
+        if own_transaction:
+            self.conn.execute("BEGIN")
+        try:
+            self._last_change = self.conn.execute(
+                "SELECT coalesce(max(change_id), 0) FROM memory_changes"
+            ).fetchone()[0]
+            if self.identity is not None:
+                rows = self.conn.execute(
+                    "SELECT m.seq, m.namespace, m.session_id, m.category, m.superseded_by, "
+                    "m.created_at, v.embedding, v.dims, m.id FROM memories m "
+                    "JOIN memory_vectors v ON v.seq = m.seq WHERE v.model = ?",
+                    (self.identity,),
+                )
+                for row in rows:
+                    self._index_row(row)
+        finally:
+            if own_transaction:
+                rollback_quietly(self.conn)
+        self._index_loaded = True
+
+    def vector_count(self) -> int:
+        """Rows with a usable vector of the current embedder (without loading the index)."""
+        if self._index_loaded:
+            return len(self._index)
+        if self.identity is None:
+            return 0
+        count = self.conn.execute(
+            "SELECT count(*) FROM memory_vectors WHERE model = ? AND dims = ? "
+            "AND length(embedding) = dims * 4",
+            (self.identity, self.dimensions),
+        ).fetchone()[0]
+        return int(count)
 
     def _index_row(self, row: tuple[object, ...]) -> None:
         """Index one row's vector; a damaged one is skipped and reported, never fatal."""
@@ -139,11 +194,11 @@ class SqliteCore:
         problem = None
         if not isinstance(blob, bytes) or not isinstance(dims, int):
             problem = "its stored vector is not a vector"
-        elif dims != self.index.dimensions:
+        elif dims != self._index.dimensions:
             # One embedding identity always makes one size: this row is damaged.
             problem = (
                 f"its stored vector has {dims} dimensions, the embedder makes "
-                f"{self.index.dimensions}"
+                f"{self._index.dimensions}"
             )
         else:
             try:
@@ -155,13 +210,13 @@ class SqliteCore:
             except ValueError:
                 problem = f"created_at {created_at!r} is not a readable time"
         if problem is not None:
-            self.index.remove(key)
+            self._index.remove(key)
             self.warn(
                 f"entry {entry_id}: {problem}; its vector was skipped "
                 "(`memchat memory reindex` makes a new one)"
             )
             return
-        self.index.upsert(
+        self._index.upsert(
             key,
             vector,
             RowMeta(
@@ -198,6 +253,8 @@ class SqliteCore:
         if not changes:
             return
         seqs = list(dict.fromkeys(seq for _, seq in changes))
+        if not self._index_loaded:
+            seqs = []  # nothing to replay into: the index reads the file when it loads
         for start in range(0, len(seqs), _CHUNK):
             chunk = seqs[start : start + _CHUNK]
             marks = ",".join("?" * len(chunk))
@@ -213,10 +270,10 @@ class SqliteCore:
                 if self.identity is not None and row[9] == self.identity:
                     self._index_row(row[:9])
                 else:
-                    self.index.remove(row[0])
+                    self._index.remove(row[0])
             for seq in chunk:
                 if seq not in present:
-                    self.index.remove(seq)
+                    self._index.remove(seq)
         # Moved only once replayed: a failure halfway replays the whole batch next time.
         self._last_change = changes[-1][0]
         self.total_docs = self.conn.execute("SELECT count(*) FROM memories").fetchone()[0]
@@ -285,8 +342,8 @@ class SqliteCore:
                 (self.identity, *chunk),
             )
             for digest, blob in rows:
-                if len(blob) == self.index.dimensions * 4:
-                    found[hashes[digest]] = decode_vector(blob, self.index.dimensions)
+                if len(blob) == self.dimensions * 4:
+                    found[hashes[digest]] = decode_vector(blob, self.dimensions)
                     # Recency is recorded in memory and written with the next write.
                     self._pending_touches[(self.identity, digest)] = now
         return found

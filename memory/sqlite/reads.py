@@ -90,7 +90,7 @@ def stats(core: SqliteCore, backend: str) -> MemoryStats:
     ).fetchone()
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     pages = conn.execute("PRAGMA page_count").fetchone()[0]
-    with_embedding = len(core.index)
+    with_embedding = core.vector_count()
     return MemoryStats(
         backend=backend,
         total=total,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import builtins
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -37,6 +38,18 @@ from memory.sqlite.database import DatabaseThread
 from memory.sqlite.writes import NewMemory
 
 ProgressCallback = Callable[[int, int], None]
+
+
+@dataclass
+class BulkStored:
+    """What `bulk_store` wrote."""
+
+    stored: int = 0
+    without_vectors: int = 0
+    """Entries stored without a vector because the embedder failed (reindex embeds them)."""
+    embedding_error: str | None = None
+
+
 _EXPORT_PAGE = 500
 
 
@@ -106,9 +119,12 @@ class SqliteMemory:
         """See `Memory.calibrate`.
 
         The reference sentences' vectors are kept in the store, so it pays for them once
-        per model (and again only if the store cannot be written).
+        per model (and again only if the store cannot be written). The stored vectors are
+        loaded here too, so the first recall does not wait for them.
         """
         ready, _ = await self._calibrate()
+        if self.embedder is not None:
+            await self._db.run(self._core.load_index)
         return ready
 
     async def _calibrate(self) -> tuple[bool, bool]:
@@ -152,7 +168,7 @@ class SqliteMemory:
         assert self.embedder is not None
         try:
             vectors = checked_vectors(
-                await embedding, self._core.index.dimensions, self.embedder.provider
+                await embedding, self._core.dimensions, self.embedder.provider
             )
         except EmbeddingError as exc:
             self.last_embedding_error = str(exc)
@@ -199,15 +215,53 @@ class SqliteMemory:
         return await self._db.run(writes.upsert, self._core, item, vector)
 
     async def bulk_store(
-        self, items: Sequence[NewMemory], vectors: npt.NDArray[np.float32] | None = None
-    ) -> int:
-        """Insert many new entries in one transaction; vectors are given or embedded."""
+        self,
+        items: Sequence[NewMemory],
+        vectors: npt.NDArray[np.float32] | None = None,
+        *,
+        batch_size: int = 64,
+        progress: ProgressCallback | None = None,
+    ) -> BulkStored:
+        """Insert many new entries; vectors are given (one transaction) or embedded.
+
+        Embedding goes in batches of `batch_size` texts, each batch stored once embedded,
+        so one request never holds thousands of texts (a server's timeout would fail them
+        all) and `progress(done, total)` follows. When the embedder fails, the rest is
+        stored without vectors rather than waiting out its timeout batch after batch; the
+        result and the store's warnings say how many, and `reindex` embeds them.
+        """
         self._core.check_writable()
-        if vectors is None and self.embedder is not None:
-            vectors = await self._embed([item.content for item in items])
-        elif vectors is not None:
-            vectors = unit_vectors(vectors, self._core.index.dimensions, "bulk_store")
-        return await self._db.run(writes.bulk_insert, self._core, items, vectors)
+        if vectors is not None or self.embedder is None:
+            if vectors is not None:
+                vectors = unit_vectors(vectors, self._core.dimensions, "bulk_store")
+            stored = await self._db.run(writes.bulk_insert, self._core, items, vectors)
+            if progress is not None:
+                progress(stored, len(items))
+            return BulkStored(stored=stored)
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise MemoryStoreError(
+                f"bulk_store batch_size must be a whole number of at least 1, got {batch_size!r}"
+            )
+        result = BulkStored()
+        for start in range(0, len(items), batch_size):
+            batch = items[start : start + batch_size]
+            embedded = None
+            if result.embedding_error is None:
+                embedded = await self._embed([item.content for item in batch])
+                if embedded is None:
+                    result.embedding_error = self.last_embedding_error or "no vectors came back"
+            result.stored += await self._db.run(writes.bulk_insert, self._core, batch, embedded)
+            if embedded is None:
+                result.without_vectors += len(batch)
+            if progress is not None:
+                progress(result.stored, len(items))
+        if result.without_vectors:
+            self._core.warn(
+                f"{result.without_vectors} of {result.stored} memories just stored have no "
+                f"vector: the embedder failed ({result.embedding_error}); recall finds them "
+                "by keyword only until `memchat memory reindex` embeds them"
+            )
+        return result
 
     async def forget(self, key: str, namespace: str = "default") -> bool:
         """See `Memory.forget`."""
@@ -302,7 +356,7 @@ class SqliteMemory:
         limit = clamp_limit(limit)
         given = None
         if query_vector is not None:
-            given = unit_vectors(query_vector, self._core.index.dimensions, "query_vector")[0]
+            given = unit_vectors(query_vector, self._core.dimensions, "query_vector")[0]
         key = cache_key(text, limit, filters, (None if given is None else given.tobytes(),))
         wants_vectors = self.embedder is not None or given is not None
         stage = await self._db.run(

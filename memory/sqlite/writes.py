@@ -90,10 +90,10 @@ def validate(item: NewMemory) -> NewMemory:
 
 
 def _checked_blob(core: SqliteCore, vector: npt.NDArray[np.float32]) -> bytes:
-    if vector.shape != (core.index.dimensions,):
+    if vector.shape != (core.dimensions,):
         raise EmbeddingDimensionError(
             f"vector has {vector.shape[-1] if vector.ndim else 0} dimensions, the store "
-            f"expects {core.index.dimensions} ({core.identity})"
+            f"expects {core.dimensions} ({core.identity})"
         )
     return encode_vector(vector)
 
@@ -112,7 +112,7 @@ def _write_vector(
         "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (seq) DO UPDATE SET embedding = excluded.embedding, "
         "dims = excluded.dims, model = excluded.model",
-        (seq, _checked_blob(core, vector), core.index.dimensions, core.identity),
+        (seq, _checked_blob(core, vector), core.dimensions, core.identity),
     )
 
 
@@ -370,7 +370,7 @@ def bulk_insert(
             conn.executemany(
                 "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?)",
                 [
-                    (first + offset, blob, core.index.dimensions, core.identity)
+                    (first + offset, blob, core.dimensions, core.identity)
                     for offset, blob in enumerate(blobs)
                 ],
             )

@@ -164,6 +164,8 @@ async def test_bad_rows_on_disk_are_skipped_and_reported_never_fatal(
     ids = {r.key: r.id async for r in store.export()}
     readable = {"good", "short-vector", "nan-vector", "old"}
     assert set(ids) == readable
+    result = await store.recall("gardens memory", limit=10)  # the vectors load here
+    assert {e.key for e in result.entries} <= readable
     warnings = "\n".join(store.warnings)
     for key in ("short-vector", "nan-vector"):
         assert key not in warnings  # warnings name the entry by id
@@ -191,6 +193,7 @@ async def test_warnings_name_the_damaged_entry(open_store: OpenStore, tmp_path: 
     conn.close()
     store = await open_store(CountingEmbedder(DIMS), path=path)
     await store.list(limit=100)
+    await store.recall("gardens", limit=3)  # damaged vectors are met when the vectors load
     warnings = "\n".join(store.warnings)
     for key in ("short-vector", "nan-vector", "bad-time", "bad-importance"):
         assert f"entry {ids[key]}" in warnings, key
