@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Role = Literal["system", "user", "assistant", "tool"]
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_lone_surrogates(text: str) -> str:
+    """Text that can be encoded: each surrogate code point becomes U+FFFD.
+
+    A Python string holds a surrogate only unpaired (a server's JSON escape can carry one);
+    such text cannot be written as UTF-8, so one in a reply would make every
+    later request of the chat, and its file, fail to encode.
+    """
+    return _SURROGATE.sub("\ufffd", text)
 
 
 class ToolCall(BaseModel):
@@ -38,6 +51,12 @@ class ChatMessage(BaseModel):
     """For role "tool": the content is an error the model should correct."""
     model: str | None = None
     """For role "assistant": the model that wrote it (a resumed chat knows whose it was)."""
+
+    @field_validator("content", "thinking")
+    @classmethod
+    def _encodable(cls, value: str) -> str:
+        # Also repairs a chat file saved before this was checked: it can be sent again.
+        return without_lone_surrogates(value)
 
     @field_validator("model", mode="before")
     @classmethod

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from agent.errors import AgentError
-from agent.messages import ChatMessage, ToolCall, ToolSpec
+from agent.messages import ChatMessage, ToolCall, ToolSpec, without_lone_surrogates
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,11 @@ class ModelChunk:
     tool_calls: list[ToolCall] = field(default_factory=list)
     done: bool = False
     stats: ChunkStats | None = None
+
+    def __post_init__(self) -> None:
+        # Whatever the server sent, the text that reaches the chat and its file encodes.
+        object.__setattr__(self, "text", without_lone_surrogates(self.text))
+        object.__setattr__(self, "thinking", without_lone_surrogates(self.thinking))
 
 
 @dataclass(frozen=True)
@@ -244,3 +249,13 @@ def check_requests_allowed(target: str) -> None:
         raise BlockedModelRequestError(
             f"model requests are blocked (tried {target}); tests must opt in"
         )
+
+
+def brief_error(exc: BaseException, limit: int = 300) -> str:
+    """An unexpected exception, short enough to read in a notice.
+
+    Some carry a whole request body in their text (an encoding error quotes what it could
+    not encode); the start says what went wrong.
+    """
+    text = repr(exc)
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"

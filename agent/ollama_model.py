@@ -28,6 +28,7 @@ from agent.model import (
     ServerUnavailableError,
     StreamCutError,
     ToolsUnsupportedError,
+    brief_error,
 )
 
 _call_ids = itertools.count(1)
@@ -119,7 +120,7 @@ class OllamaChatModel:
             )
         if isinstance(exc, httpx.TransportError | json.JSONDecodeError):
             return StreamCutError(f"the reply from {self.host} was cut off ({exc})")
-        return ModelError(f"unexpected error talking to Ollama: {exc!r}")
+        return ModelError(f"unexpected error talking to Ollama: {brief_error(exc)}")
 
     async def describe(self) -> ModelInfo:
         """Read capabilities and context length from /api/show."""

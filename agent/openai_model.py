@@ -32,6 +32,7 @@ from agent.model import (
     ServerUnavailableError,
     StreamCutError,
     ToolsUnsupportedError,
+    brief_error,
 )
 
 _ids = itertools.count(1)
@@ -147,7 +148,7 @@ class OpenAIChatModel:
             )
         if isinstance(exc, httpx.TransportError | json.JSONDecodeError):
             return StreamCutError(f"the reply from {self.base_url} was cut off ({exc})")
-        return ModelError(f"unexpected error talking to {self.base_url}: {exc!r}")
+        return ModelError(f"unexpected error talking to {self.base_url}: {brief_error(exc)}")
 
     async def _error_for(self, response: httpx.Response) -> ModelError:
         text = (await response.aread()).decode("utf-8", "replace")

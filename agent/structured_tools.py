@@ -169,6 +169,8 @@ class StructuredToolModel:
                 if text or chunk.thinking:
                     yield ModelChunk(text=text, thinking=chunk.thinking)
                 stats = chunk.stats or stats
+                if parser.runaway is not None:
+                    break  # whitespace or a call without end: the model hears why
         finally:
             # A turn that stops this stream early (Esc, a looping reply) ends the inner
             # HTTP stream now, not when the garbage collector gets to it.

@@ -96,6 +96,43 @@ def test_a_reply_that_is_not_json_is_shown_as_plain_text() -> None:
     assert text == "  Sure, here you go." and ending.problem is None
 
 
-def test_an_empty_reply_is_an_empty_answer() -> None:
+def test_an_empty_reply_goes_back_to_the_model() -> None:
+    # The schema asks for an object: nothing at all means the reply went wrong.
     text, ending = streamed(["", "  "])
-    assert text == "" and ending == ReplyEnding(raw="  ")
+    assert text == "" and ending.problem is not None and "empty" in ending.problem
+
+
+def test_whitespace_without_end_is_a_runaway() -> None:
+    parser = ReplyParser()
+    fed = 0
+    for piece in ["{", *["\n  "] * 100_000]:
+        parser.feed(piece)
+        fed += 1
+        if parser.runaway is not None:
+            break
+    assert fed < 2_000  # stopped long before the stream would have ended
+    ending = parser.finish()
+    assert ending.problem is not None and "only whitespace" in ending.problem
+
+
+def test_a_call_that_never_ends_is_a_runaway() -> None:
+    parser = ReplyParser()
+    parser.feed('{"tool": "memory_store", "arguments": {"key": "k", "content": "')
+    while parser.runaway is None:
+        parser.feed("x" * 1000)
+    assert "without an answer" in (parser.finish().problem or "")
+
+
+def test_deep_nesting_goes_back_to_the_model_not_a_crash() -> None:
+    for depth in (40, 2_000, 100_000):
+        nested = "[" * depth + "]" * depth
+        reply = f'{{"tool": "memory_store", "arguments": {{"key": "k", "extra": {nested}}}}}'
+        ending = streamed([reply])[1]
+        assert ending.call is None and "more than 32 deep" in (ending.problem or ""), depth
+    fine = '{"tool": "memory_store", "arguments": {"key": "k", "content": [[["ok"]]]}}'
+    assert streamed([fine])[1].call is not None
+
+
+def test_an_invalid_json_error_reads_well() -> None:
+    ending = streamed(['{"tool": "x", "arguments": "unterminated'])[1]
+    assert ending.problem is not None and "starting at: character" in ending.problem

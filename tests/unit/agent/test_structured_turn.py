@@ -240,3 +240,50 @@ async def test_the_format_guide_shows_each_example_as_a_valid_call() -> None:
         assert set(spec.example.arguments) <= set(branch["properties"]["arguments"]["properties"])
     assert '{"answer": "Hello! How can I help?"}' in guide
     assert "For example" not in format_guide([])
+
+
+async def test_a_runaway_reply_is_stopped_and_becomes_an_invalid_reply() -> None:
+    from collections.abc import AsyncIterator, Sequence
+
+    from agent.messages import ChatMessage, ToolSpec
+    from agent.model import DEFAULT_OPTIONS, ChatOptions, ModelChunk
+    from agent.structured_tools import StructuredToolModel
+
+    class Padding(ScriptedModel):
+        sent = 0
+        closed = False
+
+        async def chat(
+            self,
+            messages: Sequence[ChatMessage],
+            *,
+            tools: Sequence[ToolSpec] = (),
+            options: ChatOptions = DEFAULT_OPTIONS,
+        ) -> AsyncIterator[ModelChunk]:
+            try:
+                yield ModelChunk(text="{")
+                while True:  # a model stuck writing whitespace inside the JSON
+                    Padding.sent += 1
+                    yield ModelChunk(text="\n  ")
+            finally:
+                Padding.closed = True
+
+    chunks = [c async for c in StructuredToolModel(Padding(supports_tools=False)).chat([])]
+    assert Padding.closed and Padding.sent < 5_000
+    (call,) = chunks[-1].tool_calls
+    assert call.name == INVALID_REPLY and "only whitespace" in call.arguments["error"]
+
+
+def test_text_with_a_lone_surrogate_is_made_encodable_wherever_it_comes_from() -> None:
+    from agent.messages import ChatMessage
+    from agent.model import ModelChunk
+
+    chunk = ModelChunk(text="raw lone \ud800 here", thinking="\udc00")
+    assert chunk.text == "raw lone \ufffd here" and chunk.thinking == "\ufffd"
+    message = ChatMessage.model_validate({"role": "assistant", "content": "a \ud83d b"})
+    assert message.content == "a \ufffd b"
+    message.model_dump_json().encode("utf-8")  # would raise with the surrogate left in
+    # A chat file saved before the check loads clean (as the session store reads it),
+    # so the chat can go on.
+    saved = json.loads('{"role": "assistant", "content": "x \\ud800 y"}')
+    assert ChatMessage.model_validate(saved).content == "x \ufffd y"
