@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Literal
 
@@ -15,11 +16,18 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def without_lone_surrogates(text: str) -> str:
     """Text that can be encoded: each surrogate code point becomes U+FFFD.
 
-    A Python string holds a surrogate only unpaired (a server's JSON escape can carry one);
-    such text cannot be written as UTF-8, so one in a reply would make every
-    later request of the chat, and its file, fail to encode.
+    A Python string holds a surrogate only unpaired (a JSON escape can carry one, a paste
+    too); such text cannot be sent as UTF-8. What the user wrote is kept as it is in the
+    chat and in memory; what goes to the model, and what comes from it, is made encodable.
     """
     return _SURROGATE.sub("\ufffd", text)
+
+
+def encodable(value: dict[str, Any]) -> dict[str, Any]:
+    """Tool call arguments with every string made encodable (see `without_lone_surrogates`)."""
+    text = json.dumps(value, ensure_ascii=False)
+    cleaned = without_lone_surrogates(text)
+    return value if cleaned == text else dict(json.loads(cleaned))
 
 
 class ToolCall(BaseModel):
@@ -51,12 +59,6 @@ class ChatMessage(BaseModel):
     """For role "tool": the content is an error the model should correct."""
     model: str | None = None
     """For role "assistant": the model that wrote it (a resumed chat knows whose it was)."""
-
-    @field_validator("content", "thinking")
-    @classmethod
-    def _encodable(cls, value: str) -> str:
-        # Also repairs a chat file saved before this was checked: it can be sent again.
-        return without_lone_surrogates(value)
 
     @field_validator("model", mode="before")
     @classmethod

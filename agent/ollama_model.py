@@ -12,7 +12,7 @@ import httpx
 import ollama
 
 from agent import model as model_module
-from agent.messages import ChatMessage, ToolCall, ToolSpec
+from agent.messages import ChatMessage, ToolCall, ToolSpec, encodable, without_lone_surrogates
 from agent.model import (
     DEFAULT_OPTIONS,
     ChatOptions,
@@ -35,10 +35,13 @@ _call_ids = itertools.count(1)
 
 
 def _wire_message(message: ChatMessage) -> dict[str, Any]:
-    wire: dict[str, Any] = {"role": message.role, "content": message.content}
+    wire: dict[str, Any] = {
+        "role": message.role,
+        "content": without_lone_surrogates(message.content),
+    }
     if message.tool_calls:
         wire["tool_calls"] = [
-            {"function": {"name": call.name, "arguments": _as_mapping(call.arguments)}}
+            {"function": {"name": call.name, "arguments": encodable(_as_mapping(call.arguments))}}
             for call in message.tool_calls
         ]
     if message.tool_name:

@@ -16,7 +16,7 @@ from urllib.parse import quote
 import httpx
 
 from agent import model as model_module
-from agent.messages import ChatMessage, ToolCall, ToolSpec
+from agent.messages import ChatMessage, ToolCall, ToolSpec, without_lone_surrogates
 from agent.model import (
     DEFAULT_OPTIONS,
     ChatOptions,
@@ -52,7 +52,10 @@ def _first_length(*values: object) -> int | None:
 
 def wire_message(message: ChatMessage) -> dict[str, Any]:
     """A message in the OpenAI chat format."""
-    wire: dict[str, Any] = {"role": message.role, "content": message.content}
+    wire: dict[str, Any] = {
+        "role": message.role,
+        "content": without_lone_surrogates(message.content),
+    }
     if message.tool_calls:
         wire["tool_calls"] = [
             {
@@ -60,9 +63,11 @@ def wire_message(message: ChatMessage) -> dict[str, Any]:
                 "type": "function",
                 "function": {
                     "name": call.name,
-                    "arguments": call.arguments
-                    if isinstance(call.arguments, str)
-                    else json.dumps(call.arguments, ensure_ascii=False),
+                    "arguments": without_lone_surrogates(
+                        call.arguments
+                        if isinstance(call.arguments, str)
+                        else json.dumps(call.arguments, ensure_ascii=False)
+                    ),
                 },
             }
             for call in message.tool_calls

@@ -274,16 +274,21 @@ async def test_a_runaway_reply_is_stopped_and_becomes_an_invalid_reply() -> None
     assert call.name == INVALID_REPLY and "only whitespace" in call.arguments["error"]
 
 
-def test_text_with_a_lone_surrogate_is_made_encodable_wherever_it_comes_from() -> None:
+def test_a_lone_surrogate_never_reaches_the_wire_and_never_comes_from_it() -> None:
     from agent.messages import ChatMessage
     from agent.model import ModelChunk
+    from agent.ollama_model import _wire_message
+    from agent.openai_model import wire_message
+    from agent.testing import call
 
     chunk = ModelChunk(text="raw lone \ud800 here", thinking="\udc00")
     assert chunk.text == "raw lone \ufffd here" and chunk.thinking == "\ufffd"
-    message = ChatMessage.model_validate({"role": "assistant", "content": "a \ud83d b"})
-    assert message.content == "a \ufffd b"
-    message.model_dump_json().encode("utf-8")  # would raise with the surrogate left in
-    # A chat file saved before the check loads clean (as the session store reads it),
-    # so the chat can go on.
-    saved = json.loads('{"role": "assistant", "content": "x \\ud800 y"}')
-    assert ChatMessage.model_validate(saved).content == "x \ufffd y"
+    # What the user wrote is kept as written (the chat file round-trips it) ...
+    said = ChatMessage(role="user", content="a \ud83d b")
+    assert said.content == "a \ud83d b"
+    # ... and goes to either server as text that encodes.
+    asked = ChatMessage(role="assistant", tool_calls=[call("memory_store", key="k\udfff")])
+    for wire in (_wire_message, wire_message):
+        json.dumps(wire(said), ensure_ascii=False).encode("utf-8")
+        json.dumps(wire(asked), ensure_ascii=False).encode("utf-8")
+        assert "\ufffd" in wire(said)["content"]
