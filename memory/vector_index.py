@@ -33,6 +33,17 @@ class RowMeta:
 
 
 @dataclass(frozen=True)
+class RowColumns:
+    """The filterable fields of many rows, a list per field (see `RowMeta`)."""
+
+    namespaces: list[str]
+    sessions: list[str | None]
+    categories: list[str]
+    superseded: list[bool]
+    created: list[float]
+
+
+@dataclass(frozen=True)
 class VectorFilter:
     """Which rows a search may return; None means no constraint."""
 
@@ -127,6 +138,28 @@ class VectorIndex:
         self._superseded[position] = meta.superseded
         self._created[position] = meta.created
         self._alive[position] = True
+
+    def reserve(self, rows: int) -> None:
+        """Make room for `rows` rows at once (before loading them)."""
+        while self._capacity < rows:
+            self._grow()
+
+    def add_many(self, seqs: list[int], vectors: npt.NDArray[np.float32], meta: RowColumns) -> None:
+        """Add rows not yet in the index in one go (loading a store); unit vectors."""
+        count = len(seqs)
+        self.reserve(self._rows + count)
+        start, end = self._rows, self._rows + count
+        self._vectors[start:end] = vectors
+        self._bits[start:end] = self._signs(vectors)
+        self._seq[start:end] = seqs
+        self._namespace[start:end] = [self._code(value) for value in meta.namespaces]
+        self._session[start:end] = [self._code(value) for value in meta.sessions]
+        self._category[start:end] = [self._code(value) for value in meta.categories]
+        self._superseded[start:end] = meta.superseded
+        self._created[start:end] = meta.created
+        self._alive[start:end] = True
+        self._position.update(zip(seqs, range(start, end), strict=True))
+        self._rows = end
 
     def remove(self, seq: int) -> None:
         """Drop a row if present."""

@@ -192,6 +192,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0005_audit", _script(_CREATE_AUDIT)),
     Migration("0006_pad_short_years", _pad_short_years),
     Migration("0007_calibration_anchors", _script(_CREATE_ANCHORS_TABLE)),
+    # Counting the vectors of one model without reading every vector (`stats`).
+    Migration(
+        "0008_vectors_by_model",
+        _script("CREATE INDEX memory_vectors_model ON memory_vectors (model, dims);"),
+    ),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -143,3 +143,62 @@ async def test_calibrating_loads_the_vectors_before_the_first_recall(
     assert not loaded(store)
     assert await store.calibrate()
     assert loaded(store)
+
+
+async def test_a_cleanly_closed_store_is_not_checked_page_by_page_again(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    from memory.errors import DatabaseCorruptError
+    from memory.sqlite.checks import unchanged_since_clean_close
+
+    path = tmp_path / "brain.db"
+    await _filled(open_store, path)
+    assert unchanged_since_clean_close(path)  # the next open skips quick_check
+    store = await open_store(CountingEmbedder(DIMS), path=path)
+    await store.store("k7", "written in this session")
+    assert not unchanged_since_clean_close(path)  # the write waits in the journal
+    await store.close()
+    assert unchanged_since_clean_close(path)
+
+    other = sqlite3.connect(path)  # another program writes the file
+    other.execute("UPDATE memories SET content = 'changed elsewhere' WHERE key = 'k0'")
+    other.commit()
+    other.close()
+    assert not unchanged_since_clean_close(path)
+
+    await _filled(open_store, tmp_path / "second.db")
+    second = tmp_path / "second.db"
+    data = bytearray(second.read_bytes())
+    data[4096 : 4096 * 3] = b"\x55" * 8192  # damage two pages: the file's time changes
+    second.write_bytes(bytes(data))
+    try:
+        damaged = await open_store(CountingEmbedder(DIMS), path=second)
+    except DatabaseCorruptError:
+        return
+    await damaged.close()
+    raise AssertionError("a damaged store opened without a word")
+
+
+async def test_health_says_how_the_pages_were_checked(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    path = tmp_path / "brain.db"
+    await _filled(open_store, path)
+    store = await open_store(CountingEmbedder(DIMS), path=path)
+    health = await store.health_check()
+    assert health.ok and "unchanged since memchat last closed it cleanly" in health.detail
+    await store.close()
+    other = sqlite3.connect(path)
+    other.execute("UPDATE memories SET content = 'changed elsewhere' WHERE key = 'k0'")
+    other.commit()
+    other.close()
+    store = await open_store(CountingEmbedder(DIMS), path=path)
+    health = await store.health_check()
+    assert health.ok and "every page checked when opened" in health.detail
+    fresh = await open_store(CountingEmbedder(DIMS), path=tmp_path / "new.db")
+    health = await fresh.health_check()
+    assert health.ok and "every page checked" in health.detail
