@@ -51,7 +51,6 @@ def protected_files(database: Path) -> list[Path]:
     snapshot = folder / SNAPSHOT_NAME
     return [
         *store_files(database),
-        database.with_name(database.name + ".closed"),
         snapshot,
         *kept_copies(snapshot),
         folder / MARKDOWN_NAME,

@@ -126,61 +126,8 @@ def _refuse(path: Path, exc: sqlite3.Error) -> MemoryStoreError:
     return MemoryStoreError(f"cannot read {path}: {exc}. The file was left untouched.")
 
 
-CLEAN_CLOSE_SUFFIX = ".closed"
-"""Beside the store: what the file looked like when memchat last closed it cleanly."""
-
-
-def _file_stamp(path: Path) -> str:
-    info = path.stat()
-    return f"{info.st_dev}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}"
-
-
-def unchanged_since_clean_close(path: Path) -> bool:
-    """Whether the file is exactly as memchat left it when it last closed it cleanly.
-
-    Then the full page check (`quick_check`, seconds at 100,000 memories) is skipped at
-    open: memchat checked the file when it opened it before, and only memchat wrote it
-    since. Anything else that writes it changes its size or time, and damage that changes
-    neither is still met as an error (SQLITE_CORRUPT) when the page is read, and by
-    `memchat memory check`.
-    """
-    wal = path.with_name(path.name + "-wal")
-    try:
-        if wal.exists() and wal.stat().st_size > 0:
-            return False
-        stamp = path.with_name(path.name + CLEAN_CLOSE_SUFFIX).read_text(encoding="ascii")
-        return stamp == _file_stamp(path)
-    except (OSError, UnicodeDecodeError):
-        return False
-
-
-def record_clean_close(path: Path) -> None:
-    """After closing the store: remember the file as it is (see `unchanged_since_clean_close`).
-
-    Best effort: without the record the next open only checks the whole file again.
-    """
-    record = path.with_name(path.name + CLEAN_CLOSE_SUFFIX)
-    wal = path.with_name(path.name + "-wal")
-    try:
-        if wal.exists() and wal.stat().st_size > 0:  # another connection is still open
-            record.unlink(missing_ok=True)
-            return
-        temporary = record.with_name(record.name + ".tmp")
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="ascii") as stream:
-            stream.write(_file_stamp(path))
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, record)
-    except OSError:
-        with contextlib.suppress(OSError):
-            record.unlink(missing_ok=True)
-
-
-def check_existing_file(path: Path) -> bool:
+def check_existing_file(path: Path) -> None:
     """Read-only checks of a store that already exists; nothing here can modify it.
-
-    Returns whether every page was checked (False: unchanged since a clean close).
 
     Refuses a file that is not an SQLite database, is damaged, belongs to another program
     (even one that keeps a `schema_migrations` table too), or was written by a newer
@@ -199,11 +146,9 @@ def check_existing_file(path: Path) -> bool:
     except sqlite3.DatabaseError as exc:
         raise _refuse(path, exc) from exc
     try:
-        pages_checked = not unchanged_since_clean_close(path)
-        if pages_checked:
-            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
-            if problems != ["ok"]:
-                raise DatabaseCorruptError(path, "; ".join(problems))
+        problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+        if problems != ["ok"]:
+            raise DatabaseCorruptError(path, "; ".join(problems))
         application_id = conn.execute("PRAGMA application_id").fetchone()[0]
         tables = {
             row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
@@ -220,7 +165,6 @@ def check_existing_file(path: Path) -> bool:
         raise _refuse(path, exc) from exc
     finally:
         conn.close()
-    return pages_checked
 
 
 def unwritable_reason(path: Path) -> str | None:

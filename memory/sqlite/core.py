@@ -27,7 +27,6 @@ from memory.calibration import Calibration
 from memory.errors import EmbeddingDimensionError, MemoryStoreError, StorageFullError
 from memory.retrieval import HotCache
 from memory.settings import MemorySettings
-from memory.sqlite.checks import record_clean_close
 from memory.sqlite.database import open_database
 from memory.sqlite.doc_frequency import DocumentFrequencies
 from memory.sqlite.rows import decode_vector, encode_vector, epoch
@@ -56,8 +55,6 @@ class SqliteCore:
         self.read_only = opened.read_only
         """Why the store cannot be written (None when it can); writes then raise."""
         self._read_only_full = opened.full
-        self.pages_at_open = opened.pages
-        """How the file was checked when opened (see `OpenedDatabase.pages`)."""
         self.warnings: list[str] = list(opened.warnings)
         """Problems met while reading that did not stop the store (shown to the user)."""
         self.doc_frequencies = DocumentFrequencies(self.conn)
@@ -461,5 +458,3 @@ class SqliteCore:
             pass
         finally:
             self.conn.close()
-        if self.read_only is None:
-            record_clean_close(self.path)

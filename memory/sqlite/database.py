@@ -52,9 +52,6 @@ class OpenedDatabase:
     full: bool = False
     """The store is read-only because the disk is full (writes raise StorageFullError)."""
     warnings: list[str] = field(default_factory=list)
-    pages: str = "new"
-    """How the file was checked: "checked" (every page, at this open), "unchanged" (as
-    memchat left it after a clean close) or "new" (created now)."""
 
 
 @dataclass
@@ -164,25 +161,22 @@ def open_database(path: Path) -> OpenedDatabase:
     _make_folder(path.parent)
     info = check_kind(path)
     existing = info is not None and info.st_size > 0
-    pages = "new"
     if existing:
-        pages = "checked" if check_existing_file(path) else "unchanged"
+        check_existing_file(path)
     reason = unwritable_reason(path)
     full = False
     if reason is None:
         if info is not None and not existing:
             _make_private(path)
         try:
-            return OpenedDatabase(_open_read_write(path, create=info is None), pages=pages)
+            return OpenedDatabase(_open_read_write(path, create=info is None))
         except _CannotWrite as blocked:
             if not existing:
                 raise blocked.error from blocked.__cause__
             reason, full = blocked.reason, blocked.full
     elif not existing:
         raise MemoryStoreError(f"cannot create the memory store {path}: {reason}")
-    opened = _open_read_only(path, reason, full)
-    opened.pages = pages
-    return opened
+    return _open_read_only(path, reason, full)
 
 
 class DatabaseThread:

@@ -452,22 +452,15 @@ class SqliteMemory:
 
     async def health_check(self) -> HealthReport:
         """See `Memory.health_check`; reports embedding trouble without failing."""
-        checked = {
-            "checked": "every page checked when opened",
-            "unchanged": "unchanged since memchat last closed it cleanly, when every page "
-            "had been checked (delete brain.db.closed to check them all at the next open)",
-        }.get(self._core.pages_at_open)
-        if checked is None:  # created in this run: check what has been written since
-            try:
-                problems = await self._db.run(
-                    lambda: [row[0] for row in self._core.conn.execute("PRAGMA quick_check(3)")]
-                )
-            except MemoryStoreError as exc:
-                return HealthReport(ok=False, backend=self.name, detail=str(exc))
-            if problems != ["ok"]:
-                return HealthReport(ok=False, backend=self.name, detail="; ".join(problems))
-            checked = "every page checked"
-        detail = f"{self.path}: {checked}"
+        try:
+            problems = await self._db.run(
+                lambda: [row[0] for row in self._core.conn.execute("PRAGMA quick_check(3)")]
+            )
+        except MemoryStoreError as exc:
+            return HealthReport(ok=False, backend=self.name, detail=str(exc))
+        if problems != ["ok"]:
+            return HealthReport(ok=False, backend=self.name, detail="; ".join(problems))
+        detail = f"{self.path} ok"
         if self.last_embedding_error:
             detail += f"; embeddings failing, recall is keyword-only ({self.last_embedding_error})"
         return HealthReport(ok=True, backend=self.name, detail=detail)
