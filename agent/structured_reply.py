@@ -156,8 +156,7 @@ class ReplyParser:
         if self._mode == "answer":
             self._pending += piece
             return self._decode(final=False)
-        if self._mode in ("whole", "answered", "undecided"):
-            self._watch_runaway(piece)
+        self._watch_runaway(piece)  # whole, answered or undecided: no text shown
         if self._mode == "undecided":
             self._pending += piece
             return self._decide()

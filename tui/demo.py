@@ -1,8 +1,9 @@
 """`memchat demo`: a short conversation played as the user, to show how memory behaves.
 
-It talks to whatever model is configured and writes to the real store, in a throwaway
-namespace. The facts the rest of the demo relies on go through /remember and /forget, so it
-works whatever the model does; one step asks the model to store a fact with its own tool.
+It talks to whatever model is configured and writes to the real store, in a namespace of
+its own that stays there. The facts the rest of the demo relies on go through /remember
+and /forget, so it works whatever the model does; one step asks the model to store a fact
+with its own tool.
 """
 
 from __future__ import annotations
