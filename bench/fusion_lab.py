@@ -83,6 +83,8 @@ class Fused:
 
     score: F64
     tiebreak: F64
+    order: F64 | None = None
+    """What ranks the entries, when it differs from the score the floor applies to."""
 
 
 ScoreFn = Callable[[QueryView], Fused]
@@ -138,9 +140,12 @@ METHODS: dict[str, Method] = {
 }
 
 
-def _order(score: F64, tiebreak: F64, bm25: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
+def _order(
+    score: F64, tiebreak: F64, bm25: npt.NDArray[np.int64], order: F64 | None = None
+) -> npt.NDArray[np.intp]:
     idx = np.flatnonzero(~np.isnan(score))
-    keys = (-idx, bm25[idx], -tiebreak[idx], -score[idx])
+    primary = score if order is None else order
+    keys = (-idx, bm25[idx], -tiebreak[idx], -primary[idx])
     return idx[np.lexsort(keys)]
 
 
@@ -150,7 +155,8 @@ def rank(
     """Entries returned, best first: the store's order, follow-ups, floor and limit."""
     fused = method.score(q)
     score, tiebreak, bm25 = fused.score.copy(), fused.tiebreak.copy(), q.bm25
-    order = _order(score, tiebreak, bm25)
+    by = None if fused.order is None else fused.order.copy()
+    order = _order(score, tiebreak, bm25, by)
     if method.follow_up > 0 and order.size:
         changed = False
         for parent in [int(i) for i in order[:limit] if score[i] > 0]:
@@ -164,9 +170,11 @@ def rank(
             if np.isnan(score[follow]):
                 tiebreak[follow] = 0.0  # brought in by its parent: no vector score of its own
             score[follow] = derived
+            if by is not None and fused.order is not None:
+                by[follow] = round(method.follow_up * float(fused.order[parent]), 6)
             changed = True
         if changed:
-            order = _order(score, tiebreak, bm25)
+            order = _order(score, tiebreak, bm25, by)
     return [int(i) for i in order if score[i] >= floor][:limit]
 
 

@@ -33,7 +33,7 @@ from memory.markdown_import import plan_import, revised
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.retrieval import clean_query, idf, keyword_coverage
 from memory.settings import MemorySettings
-from memory.text import analyze, query_terms
+from memory.text import entry_terms, query_terms
 from memory.upsert import upserted_entry
 
 
@@ -178,7 +178,7 @@ class MarkdownMemory:
                 mode="recent",
             )
         terms = query_terms(text)
-        documents = [(e, frozenset(analyze(e.key) + analyze(e.content))) for e in entries]
+        documents = [(e, frozenset(entry_terms(e.key, e.content, e.timestamp))) for e in entries]
         weights = {t: idf(sum(t in d for _, d in documents), len(documents)) for t in terms}
         scored = [(keyword_coverage(d, weights), e) for e, d in documents]
         scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1].key))

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import datetime
 from functools import lru_cache
 
 import snowballstemmer
+
+from memory.date_terms import entry_date_terms, find_dates
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -83,18 +86,31 @@ def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     return terms
 
 
-def query_terms(text: str) -> list[str]:
-    """Distinct terms of a query, in first-seen order.
+def query_terms(text: str, *, dates: bool = True) -> list[str]:
+    """Distinct terms of a query, in first-seen order, then the dates it names.
 
     Stop words are not indexed, so a query made only of them ("what is it?") has no
     terms; recall then falls back to a bounded substring search.
     """
-    return list(dict.fromkeys(analyze(text)))
+    if not dates:
+        return list(dict.fromkeys(analyze(text)))
+    found, rest = find_dates(text)
+    return list(dict.fromkeys(analyze(rest) + found))
 
 
-def index_text(key: str, content: str) -> str:
+def entry_terms(key: str, content: str, created: datetime | None = None) -> list[str]:
+    """Every term an entry is found by: its words, and its dates (`memory.date_terms`).
+
+    The dates are the day it was saved and those its content names ("on 13 October").
+    """
+    mentioned, _ = find_dates(content)
+    saved = entry_date_terms(created) if created is not None else []
+    return analyze(key) + analyze(content) + mentioned + saved
+
+
+def index_text(key: str, content: str, created: datetime | None = None) -> str:
     """The derived text the full-text index holds for an entry (key words count too)."""
-    return " ".join(analyze(key) + analyze(content))
+    return " ".join(entry_terms(key, content, created))
 
 
 def fts_quote(term: str) -> str:

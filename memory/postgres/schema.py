@@ -14,6 +14,10 @@ COLUMNS = (
 )
 
 
+DATE_TERMS = "date terms"
+"""A step run in Python (`memory.postgres.store`): dates need the analyser's parser."""
+
+
 def migrations(dimensions: int) -> list[str]:
     """Schema steps in order; the store records how many it has applied."""
     return [
@@ -84,6 +88,7 @@ def migrations(dimensions: int) -> list[str]:
         CREATE TRIGGER memories_truncated AFTER TRUNCATE ON memories
             FOR EACH STATEMENT EXECUTE FUNCTION memchat_forget_counts();
         """,
+        DATE_TERMS,
     ]
 
 

@@ -22,6 +22,7 @@ from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 from memory import fused_ranking
+from memory.date_terms import entry_date_terms, find_dates
 from memory.embedding.base import Embedder
 from memory.entry import (
     DEFAULT_NAMESPACE,
@@ -33,10 +34,12 @@ from memory.errors import EmbeddingError, MemoryStoreError
 from memory.postgres.recall import hybrid_recall, recent_recall
 from memory.postgres.schema import (
     COLUMNS,
+    DATE_TERMS,
     escape,
     lexemes,
     migrations,
     to_entry,
+    unescape,
     vector_literal,
     where,
 )
@@ -44,7 +47,7 @@ from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
-from memory.text import analyze
+from memory.text import entry_terms
 from memory.upsert import import_vectors, upserted_entry
 
 _UPSERT = f"""
@@ -158,7 +161,7 @@ class PostgresMemory:
         return vectors
 
     def _row(self, entry: MemoryEntry, vector: Any) -> tuple[Any, ...]:
-        terms = lexemes(analyze(entry.key) + analyze(entry.content))
+        terms = lexemes(entry_terms(entry.key, entry.content, entry.timestamp))
         return (
             entry.id,
             escape(entry.key),
@@ -443,6 +446,20 @@ class PostgresMemory:
         await self.pool.close()
 
 
+async def _add_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Index every row under its dates too (`memory.date_terms`), keeping its words."""
+    cursor = await conn.execute("SELECT id, content, ts, terms FROM memories")
+    updates = []
+    for entry_id, content, ts, terms in await cursor.fetchall():
+        mentioned, _ = find_dates(unescape(content))
+        updates.append((lexemes([*terms, *mentioned, *entry_date_terms(ts)]), entry_id))
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
+            [(terms, terms, entry_id) for terms, entry_id in updates],
+        )
+
+
 async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
     schema = sql.Identifier(settings.postgres_schema)
     async with conn.transaction():
@@ -459,7 +476,10 @@ async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings)
         applied = (row[0] if row else None) or 0
         steps = migrations(settings.embedding_dimensions)
         for version, step in enumerate(steps[applied:], start=applied + 1):
-            await conn.execute(step)
+            if step == DATE_TERMS:
+                await _add_date_terms(conn)
+            else:
+                await conn.execute(step)
             await conn.execute(
                 "INSERT INTO memchat_schema_version (version) VALUES (%s)", (version,)
             )

@@ -10,7 +10,7 @@ from qdrant_client import models
 
 from memory.entry import MemoryEntry
 from memory.retrieval import RecallFilters
-from memory.text import analyze
+from memory.text import entry_terms
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
@@ -26,7 +26,7 @@ def to_payload(entry: MemoryEntry, embedding_model: str | None) -> dict[str, Any
     payload = entry.model_dump(mode="json", include=ENTRY_FIELDS)
     payload["ts"] = entry.timestamp.timestamp()
     payload["updated_ts"] = entry.updated_at.timestamp()
-    payload["terms"] = sorted(set(analyze(entry.key) + analyze(entry.content)))
+    payload["terms"] = sorted(set(entry_terms(entry.key, entry.content, entry.timestamp)))
     payload["embedding_model"] = embedding_model
     return payload
 

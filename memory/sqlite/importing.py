@@ -24,7 +24,7 @@ from memory.protocol import ImportSummary
 from memory.records import MemoryRecord, check_record_set, vector_problem
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.policy import content_hash
-from memory.sqlite.rows import format_time
+from memory.sqlite.rows import format_time, parse_time
 from memory.sqlite.writes import INSERT_SQL, NewMemory, check_text, validate
 from memory.text import index_text
 
@@ -275,7 +275,7 @@ def _import_one(conn: sqlite3.Connection, row: _Row, now: str, summary: ImportSu
             row.superseded_by,
             row.created_at,
             row.updated_at,
-            index_text(row.key, row.content),
+            index_text(row.key, row.content, parse_time(row.created_at)),
             content_hash(row.content),
         ),
     )

@@ -65,6 +65,14 @@ def parse_time(text: str) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
+def time_or_none(text: object) -> datetime | None:
+    """A stored time, or None where a damaged row holds something else."""
+    try:
+        return parse_time(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+
+
 def epoch(text: str) -> float:
     """Stored UTC text as seconds since the epoch (for the vector index filters)."""
     return parse_time(text).timestamp()

@@ -6,9 +6,10 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory.date_terms import entry_date_terms, find_dates
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
-from memory.sqlite.rows import format_time, pad_year
+from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
 
 
@@ -184,6 +185,23 @@ def _pad_short_years(conn: sqlite3.Connection) -> None:
     )
 
 
+def _add_date_terms(conn: sqlite3.Connection) -> None:
+    """Index every entry under its dates too (`memory.date_terms`).
+
+    Only the date terms are appended: the words were analysed when the entry was written.
+    """
+    rows = conn.execute("SELECT seq, content, created_at, terms FROM memories").fetchall()
+    updates = []
+    for seq, content, created, terms in rows:
+        # A damaged row keeps what it has: the migration must not stop the store opening.
+        mentioned = find_dates(content)[0] if isinstance(content, str) else []
+        saved = time_or_none(created)
+        dates = [*mentioned, *(entry_date_terms(saved) if saved is not None else [])]
+        if dates and isinstance(terms, str):
+            updates.append((" ".join([terms, *dates]).strip(), seq))
+    conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -197,6 +215,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         "0008_vectors_by_model",
         _script("CREATE INDEX memory_vectors_model ON memory_vectors (model, dims);"),
     ),
+    Migration("0009_date_terms", _add_date_terms),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

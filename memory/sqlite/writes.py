@@ -23,7 +23,14 @@ from memory.errors import EmbeddingDimensionError, InvalidEntryError
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import audit_row
 from memory.sqlite.policy import Similar, adds_nothing, content_hash, similar_active
-from memory.sqlite.rows import ENTRY_COLUMNS, encode_vector, entry_from_row, format_time
+from memory.sqlite.rows import (
+    ENTRY_COLUMNS,
+    encode_vector,
+    entry_from_row,
+    format_time,
+    parse_time,
+    time_or_none,
+)
 from memory.text import index_text
 
 
@@ -278,7 +285,7 @@ def _new_row(
         None,
         created,
         updated,
-        index_text(item.key, item.content),
+        index_text(item.key, item.content, parse_time(created)),
         digest,
     )
 
@@ -298,6 +305,7 @@ def _update_in_place(
     now: str,
     digest: str,
 ) -> int:
+    (created,) = conn.execute("SELECT created_at FROM memories WHERE seq = ?", (seq,)).fetchone()
     conn.execute(
         "UPDATE memories SET content = ?, category = ?, session_id = ?, "
         "importance = coalesce(?, importance), pinned = coalesce(?, pinned), source = ?, "
@@ -310,7 +318,7 @@ def _update_in_place(
             item.pinned,
             item.source,
             now,
-            index_text(item.key, item.content),
+            index_text(item.key, item.content, time_or_none(created)),
             digest,
             seq,
         ),

@@ -124,6 +124,30 @@ async def test_export_import_round_trip(memory: Memory, fresh: Memory) -> None:
     ]
 
 
+async def test_an_entry_is_found_by_the_day_it_was_saved(memory: Memory, fresh: Memory) -> None:
+    needs(memory, "persistent", "supports_keyword_search", "supports_export")
+    await seed(memory)
+    saved = datetime(2023, 10, 13, 15, 30, tzinfo=UTC).astimezone()
+    exported = [e async for e in memory.export()]
+    dated = [
+        e.model_copy(update={"timestamp": saved, "updated_at": saved}) if e.key == "trip" else e
+        for e in exported
+    ]
+    await fresh.import_(dated)
+    day = f"{saved:%B} {saved.day}, {saved.year}"
+    for query in (f"what did I tell you on {day}?", f"notes from {saved:%B %Y}"):
+        found = await fresh.recall(query, limit=3)
+        assert found.entries[0].key == "trip", query
+        assert [e.key for e in found.entries if keyword_of(e) > 0] == ["trip"], query
+    asked = await fresh.recall("May I ask you something?", limit=3)
+    assert [e.key for e in asked.entries if keyword_of(e) > 0] == []
+
+
+def keyword_of(entry: MemoryEntry) -> float:
+    """The keyword component of a recalled entry's score (0 when it has none)."""
+    return (entry.scores.keyword or 0.0) if entry.scores is not None else 0.0
+
+
 async def test_an_operation_a_backend_lacks_is_a_clear_error(memory: Memory) -> None:
     if memory.capabilities.supports_delete or not memory.capabilities.persistent:
         pytest.skip(f"{memory.name} can delete (or keeps nothing)")

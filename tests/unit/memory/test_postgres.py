@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -194,12 +195,17 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
             "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
             "DELETE FROM memchat_schema_version WHERE version > 1"
         )
-    assert len(migrations(64)) == 2
+    assert len(migrations(64)) == 3
     again = await open_memory(settings, tmp_path, CountingEmbedder(64))
     assert isinstance(again, PostgresMemory)
     try:
         await assert_counts_exact(again)
         assert [e.key for e in (await again.recall("cat name", limit=1)).entries] == ["pet"]
+        # The date step ran again over rows that had their date terms: counts stay exact
+        # and every fact is found by the day it was saved.
+        today = datetime.now().astimezone()
+        found = await again.recall(f"what did I say on {today:%d %B %Y}?", limit=10)
+        assert {e.key for e in found.entries} == set(FACTS)
     finally:
         await again.close()
 

@@ -1,0 +1,150 @@
+"""Dates as search terms: a memory is found by the day it was saved.
+
+"What did I tell you on October 13?" shares no word with the message saved that day, so
+every memory's index also holds its saving date (local time) as terms of five grains: the
+day, the month of that year, the day and month of any year, the month of any year, and the
+year. A query's date expressions ("13 October 2023", "Oct 13", "in June", "2023-10-13",
+"May 2024") become the one term of the finest grain they name. The terms cannot come from
+ordinary words: every one starts with `dt` and ends in digits, so "May I ask?" finds
+nothing by date, and only a date phrase in a query can match them.
+
+On LoCoMo's dev conversations this raised keyword recall@5 by 0.01 on the tuning half and
+0.04 on the check half (bench/fusion_lab.py); 9% of its questions name a date.
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import monthrange
+from datetime import datetime
+
+MONTHS: dict[str, int] = {
+    "january": 1,
+    "february": 2,
+    "march": 3,
+    "april": 4,
+    "may": 5,
+    "june": 6,
+    "july": 7,
+    "august": 8,
+    "september": 9,
+    "october": 10,
+    "november": 11,
+    "december": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "sept": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+_MONTH = "(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"([0-9]{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"((?:19|20)[0-9]{2})"
+# Alone, these month words are more often something else ("may I", "to march", "Jan").
+_AMBIGUOUS_ALONE = frozenset({"may", "march", "mar", "jan", "jun", "jul", "sep", "oct", "dec"})
+_BEFORE_A_MONTH = frozenset(
+    "in during since until till before after from through early late mid last next every".split()
+)
+
+# Finest grain first: a span claimed by one pattern is not read again by a coarser one.
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b")),
+    ("day-month", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", re.I)),
+    ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", re.I)),
+    ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", re.I)),
+    ("month", re.compile(rf"\b(?:([a-z]+)\s+)?{_MONTH}\b", re.I)),
+    ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", re.I)),
+)
+
+
+def _day(y: int, m: int, d: int) -> str:
+    return f"dtd{y:04d}{m:02d}{d:02d}"
+
+
+def _day_of_month(m: int, d: int) -> str:
+    return f"dtmd{m:02d}{d:02d}"
+
+
+def _month_of_year(y: int, m: int) -> str:
+    return f"dtym{y:04d}{m:02d}"
+
+
+def _month(m: int) -> str:
+    return f"dtm{m:02d}"
+
+
+def _year(y: int) -> str:
+    return f"dty{y:04d}"
+
+
+def entry_date_terms(when: datetime) -> list[str]:
+    """The date terms an entry saved at `when` is indexed with (local calendar date)."""
+    local = when.astimezone() if when.tzinfo is not None else when
+    y, m, d = local.year, local.month, local.day
+    return [_day(y, m, d), _month_of_year(y, m), _day_of_month(m, d), _month(m), _year(y)]
+
+
+_LONGEST_MONTHS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _valid(month: int, day: int, year: int | None = None) -> bool:
+    if not 1 <= month <= 12:
+        return False
+    longest = _LONGEST_MONTHS[month - 1] if year is None else monthrange(year, month)[1]
+    return 1 <= day <= longest
+
+
+def _full_date(y: int, m: int, d: int) -> list[str]:
+    # With the day of the month too: "my birthday is October 13" is about every year's.
+    return [_day(y, m, d), _day_of_month(m, d)] if 1 <= y and _valid(m, d, y) else []
+
+
+def _terms_of(kind: str, groups: tuple[str | None, ...]) -> list[str]:
+    """The terms one date expression names: its own grain (and the day of the month)."""
+    g = [x or "" for x in groups]
+    if kind == "iso":
+        return _full_date(int(g[0]), int(g[1]), int(g[2]))
+    if kind in ("day-month", "month-day"):
+        day, word, year = (g[0], g[1], g[2]) if kind == "day-month" else (g[1], g[0], g[2])
+        month = MONTHS[word.lower()]
+        if year:
+            return _full_date(int(year), month, int(day))
+        return [_day_of_month(month, int(day))] if _valid(month, int(day)) else []
+    if kind == "month-year":
+        return [_month_of_year(int(g[1]), MONTHS[g[0].lower()])]
+    if kind == "month":
+        lead, word = g[0].lower(), g[1].lower()
+        if word in _AMBIGUOUS_ALONE and lead not in _BEFORE_A_MONTH:
+            return []
+        return [_month(MONTHS[word])]
+    return [_year(int(g[0]))]
+
+
+def find_dates(text: str) -> tuple[list[str], str]:
+    """The date terms a text's date expressions name, and the text without them.
+
+    A query's date words are replaced by the date's terms, not searched as well: as words
+    they would count against every memory saved that day that does not repeat them.
+    """
+    claimed: list[tuple[int, int]] = []
+    found: list[tuple[int, list[str]]] = []
+    for kind, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(start < e and s < end for s, e in claimed):
+                continue
+            terms = _terms_of(kind, match.groups())
+            if terms:
+                claimed.append((start, end))
+                found.append((start, terms))
+    rest = text
+    for start, end in sorted(claimed, reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    return list(dict.fromkeys(t for _, terms in sorted(found) for t in terms)), rest

@@ -1,0 +1,142 @@
+"""Dates as search terms: what a query's date phrases name, and what an entry is indexed by."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from memory.date_terms import entry_date_terms, find_dates
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from memory.text import analyze, entry_terms, query_terms
+
+TERM = re.compile(r"^dt(d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4})$")
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("What painting did I show on October 13, 2023?", ["dtd20231013", "dtmd1013"]),
+        ("the 5 march 2024 meeting", ["dtd20240305", "dtmd0305"]),
+        ("notes of 2023-10-13", ["dtd20231013", "dtmd1013"]),
+        ("13th of Oct", ["dtmd1013"]),
+        ("Sept. 5th", ["dtmd0905"]),
+        ("our June 2023 trip", ["dtym202306"]),
+        ("When did I go camping in June?", ["dtm06"]),
+        ("last March", ["dtm03"]),
+        ("what happened in 2022", ["dty2022"]),
+        ("in May and in July", ["dtm05", "dtm07"]),
+        ("February 31", ["dtm02"]),  # no such day: the month is what it names
+        ("29 February 2023", ["dtym202302"]),  # no such day: February of 2023
+        ("29 February 2024", ["dtd20240229", "dtmd0229"]),
+    ],
+)
+def test_a_date_phrase_names_its_own_grain(text: str, terms: list[str]) -> None:
+    assert find_dates(text)[0] == terms
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "May I ask you something?",
+        "this may be wrong",
+        "I want to march on",
+        "ask Jan about it",
+        "meet at 5:30",
+        "version 2023 of the tool",
+        "2023-13-45 is not a day",
+    ],
+)
+def test_words_that_only_look_like_dates_name_none(text: str) -> None:
+    assert find_dates(text)[0] == []
+
+
+def test_a_queries_date_words_are_replaced_by_the_date() -> None:
+    assert query_terms("what did I tell you on October 13, 2023?") == [
+        "tell",
+        "dtd20231013",
+        "dtmd1013",
+    ]
+    # Procedures are keyed by the request's words alone.
+    assert query_terms("remind me on 13 October", dates=False) == analyze("remind 13 October")
+
+
+def test_an_entry_is_indexed_by_its_saving_day_and_the_days_it_names() -> None:
+    saved = datetime(2024, 2, 29, 12, 0).astimezone()
+    terms = entry_terms("birthday", "my birthday is October 13", saved)
+    assert {"birthday", "octob", "13", "dtmd1013"} <= set(terms)
+    assert set(entry_date_terms(saved)) <= set(terms)
+    assert entry_date_terms(saved) == ["dtd20240229", "dtym202402", "dtmd0229", "dtm02", "dty2024"]
+
+
+def test_the_saving_day_is_the_local_calendar_day() -> None:
+    moment = datetime(2023, 10, 13, 23, 30, tzinfo=UTC)
+    local = moment.astimezone()
+    assert entry_date_terms(moment)[0] == f"dtd{local:%Y%m%d}"
+
+
+@given(
+    st.datetimes(
+        min_value=datetime(1900, 1, 2), max_value=datetime(2099, 12, 30), timezones=st.just(UTC)
+    ),
+    st.sampled_from(["{d} {B} {Y}", "{B} {d}, {Y}", "{b} {d} {Y}", "{Y}-{m}-{d}"]),
+)
+def test_a_day_asked_for_is_a_day_the_entry_saved_then_holds(moment: datetime, form: str) -> None:
+    local = moment.astimezone()
+    phrase = form.format(
+        d=local.day, B=f"{local:%B}", b=f"{local:%b}", Y=local.year, m=f"{local:%m}"
+    )
+    asked, rest = find_dates(f"what did I say on {phrase}?")
+    assert asked and set(asked) <= set(entry_date_terms(moment))
+    assert str(local.year) not in rest
+
+
+@given(st.text(max_size=200))
+def test_any_text_gives_well_formed_terms_and_keeps_the_rest(text: str) -> None:
+    terms, rest = find_dates(text)
+    assert all(TERM.match(term) for term in terms)
+    assert len(rest) <= len(text) + len(terms)
+    if not terms:
+        assert rest == text
+
+
+def _settings() -> MemorySettings:
+    return MemorySettings(backend="sqlite", embedding_provider="none")
+
+
+async def test_a_store_from_before_dates_were_indexed_gets_them(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, _settings())
+    await store.store("trip", "Booked a ryokan in Kyoto", "daily")
+    await store.store("birthday", "Ana's birthday is on 13 October", "core")
+    await store.store("damaged", "a row whose time is damaged", "daily")
+    await store.close()
+    conn = sqlite3.connect(path)
+    for seq, key, content in conn.execute("SELECT seq, key, content FROM memories").fetchall():
+        conn.execute(
+            "UPDATE memories SET terms = ? WHERE seq = ?",
+            (" ".join(analyze(key) + analyze(content)), seq),
+        )
+    conn.execute("UPDATE memories SET created_at = 'not a time' WHERE key = 'damaged'")
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0009_date_terms'")
+    conn.commit()
+    conn.close()
+
+    store = await SqliteMemory.open(path, _settings())
+    try:
+        today = datetime.now().astimezone()
+        found = await store.recall(f"what did I save on {today:%B} {today.day}, {today.year}?")
+        assert {e.key for e in found.entries} == {"trip", "birthday"}
+        named = await store.recall("what is on October 13?")
+        assert [e.key for e in named.entries][:1] == ["birthday"]
+        yesterday = today - timedelta(days=1)
+        earlier = await store.recall(f"what did I save on {yesterday:%B} {yesterday.day}?")
+        assert [e.key for e in earlier.entries if (e.scores and e.scores.keyword)] == []
+    finally:
+        await store.close()
