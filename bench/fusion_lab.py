@@ -12,7 +12,8 @@ newest), adds follow-ups, applies the floor and the limit, and prints the same t
 recall_limit 5) and the off-topic inject share, per mode and dev half, in seconds.
 
 `product` is memchat's current method: keyword coverage and vector relevance in the
-query's calibrated cosine band (memory.calibration) fused 0.6/0.4 over the keyword lane
+query's calibrated cosine band (memory.calibration), counted as at least 0.3 of the
+keyword score (memory.entry.VECTOR_SHARE_OF_KEYWORD), fused 0.6/0.4 over the keyword lane
 plus the 40 nearest vectors, keyword-only when the best keyword hit reaches
 early_return_score (off by default), floor 0.3, and a recalled message brings the next
 message of its session at 0.7 times its score. `--check FILE` compares the lab's
@@ -53,6 +54,7 @@ from bench.lab_dump import POOL, folder
 from bench.locomo_modes import MODES, parse_conversations
 from bench.recall_report import Outcome, figures, group, load, summary, table
 from memory.calibration import band_from_anchor_cosines
+from memory.entry import VECTOR_SHARE_OF_KEYWORD
 from memory.settings import MemorySettings
 
 F64 = npt.NDArray[np.float64]
@@ -123,6 +125,7 @@ def product_score(
         considered[nearest] = True
         baseline, ceiling = q.band
         relevance = np.clip((q.cosine - baseline) / max(ceiling - baseline, 1e-6), 0.0, 1.0)
+        relevance = np.maximum(relevance, VECTOR_SHARE_OF_KEYWORD * q.keyword)
         fused = (vector_weight * relevance + keyword_weight * q.keyword) / (
             vector_weight + keyword_weight
         )

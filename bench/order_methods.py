@@ -108,3 +108,28 @@ VONLY = vector_only()
 MM3, MM5, MM7 = minmax(0.3), minmax(0.5), minmax(0.7)
 RRF, RRF7 = rrf(60, 0.5), rrf(60, 0.7)
 Z05, Z25 = zrank(0.5, 0.3), zrank(2.5, 0.3)
+
+
+def soft_veto(share: float, vector_weight: float = 0.4) -> Method:
+    """Vector relevance counted as at least `share` times the keyword score.
+
+    The product took 0.3 (memory.entry.VECTOR_SHARE_OF_KEYWORD) from this sweep on the
+    tuning half; before, a missing vector match cost a keyword hit the whole vector weight.
+    """
+
+    def score(q: QueryView) -> Fused:
+        base = _PRODUCT(q)
+        if q.cosine is None:
+            return base
+        considered = ~np.isnan(base.score)
+        baseline, ceiling = q.band
+        v = np.clip((q.cosine - baseline) / max(ceiling - baseline, 1e-6), 0.0, 1.0)
+        v = np.maximum(v, share * q.keyword)
+        fused = vector_weight * v + (1 - vector_weight) * q.keyword
+        return Fused(np.where(considered, np.round(fused, 6), np.nan), base.tiebreak)
+
+    return Method(f"soft-veto-{share}", score)
+
+
+VETO25, VETO50, VETO75 = soft_veto(0.25), soft_veto(0.5), soft_veto(0.75)
+VETO20, VETO30, VETO35, VETO40 = soft_veto(0.2), soft_veto(0.3), soft_veto(0.35), soft_veto(0.4)

@@ -72,6 +72,18 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+VECTOR_SHARE_OF_KEYWORD = 0.3
+"""In fusion, a memory's vector relevance counts as at least this share of its keyword
+score: a model that finds no closeness of meaning (a weak or unusual one, or a short
+message) costs a keyword match part of its score, not all of the vector lane's weight.
+Chosen on LoCoMo dev conversations 0-2 (bench/order_methods.py `soft_veto`)."""
+
+
+def counted_vector(vector: float, keyword: float | None) -> float:
+    """The vector relevance fusion counts (see `VECTOR_SHARE_OF_KEYWORD`)."""
+    return max(vector, VECTOR_SHARE_OF_KEYWORD * (keyword or 0.0))
+
+
 class RecallScores(BaseModel):
     """Why an entry was recalled: each component is an absolute score in [0, 1]."""
 
@@ -111,10 +123,10 @@ class RecallScores(BaseModel):
             which = "this query's band" if self.band_calibrated else "the fixed band"
             parts.append(
                 f"vector {self.vector:.2f} (cosine {self.cosine:.3f} in {which} "
-                f"{self.band[0]:.3f}-{self.band[1]:.3f})"
+                f"{self.band[0]:.3f}-{self.band[1]:.3f}{self._counted()})"
             )
         else:
-            parts.append(f"vector {self.vector:.2f}")
+            parts.append(f"vector {self.vector:.2f}{self._counted()}")
         lane = {
             "both": "found by both lanes",
             "keyword": "found by keywords",
@@ -123,6 +135,12 @@ class RecallScores(BaseModel):
         }.get(self.lane, self.lane)
         parts.append(lane + (" (low confidence)" if self.low_confidence else ""))
         return " · ".join(parts)
+
+    def _counted(self) -> str:
+        if self.vector is None or counted_vector(self.vector, self.keyword) <= self.vector:
+            return ""
+        share = round(VECTOR_SHARE_OF_KEYWORD * 100)
+        return f"; counted as {counted_vector(self.vector, self.keyword):.2f}, {share}% of keyword"
 
 
 class MemoryEntry(BaseModel):

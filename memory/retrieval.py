@@ -7,7 +7,9 @@ Scores are absolute so that one relevance floor means the same thing for every q
   unrelated sentences get with this model, 1 for a clear match;
 - fused: a convex combination of the two, computed from *both* real components for every
   candidate, so an entry that only one lane found is never scored as if it were perfect
-  in the lane that missed it.
+  in the lane that missed it; the vector part counts as at least 30% of the keyword score
+  (`memory.entry.VECTOR_SHARE_OF_KEYWORD`), so a model blind to a match costs it part of
+  its score, not all of the vector lane's weight.
 """
 
 from __future__ import annotations
@@ -20,7 +22,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory.calibration import CosineBand
-from memory.entry import RecallLane, RecallResult, RecallScores, normalize_category
+from memory.entry import (
+    RecallLane,
+    RecallResult,
+    RecallScores,
+    counted_vector,
+    normalize_category,
+)
 from memory.errors import InvalidEntryError
 
 MAX_RECALL_LIMIT = 1000
@@ -152,7 +160,7 @@ def fused_score(
     keyword = candidate.keyword or 0.0
     if not hybrid or candidate.vector is None:
         return round(keyword, 6)
-    vector = vector_relevance(candidate.vector, band)
+    vector = counted_vector(vector_relevance(candidate.vector, band), keyword)
     fused = (vector_weight * vector + keyword_weight * keyword) / (vector_weight + keyword_weight)
     return round(fused, 6)
 

@@ -41,6 +41,15 @@ STOP_WORDS: frozenset[str] = frozenset(
     """.split()
 )
 
+CHAT_FILLERS: frozenset[str] = frozenset(
+    """
+    ok okay k thanks thank thx ty yes yeah yep yup nope hi hello hey bye goodbye please pls
+    lol alright hmm sure
+    """.split()
+)
+"""Words a chat message is made of without being about anything ("ok", "thanks, that's
+all"): a query does not search for them, so they recall nothing by themselves."""
+
 _stemmer = snowballstemmer.stemmer("english")
 
 
@@ -86,16 +95,18 @@ def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     return terms
 
 
+_FILLER_TERMS = frozenset(term for word in CHAT_FILLERS for term in analyze(word))
+
+
 def query_terms(text: str, *, dates: bool = True) -> list[str]:
     """Distinct terms of a query, in first-seen order, then the dates it names.
 
     Stop words are not indexed, so a query made only of them ("what is it?") has no
     terms; recall then falls back to a bounded substring search.
     """
-    if not dates:
-        return list(dict.fromkeys(analyze(text)))
-    found, rest = find_dates(text)
-    return list(dict.fromkeys(analyze(rest) + found))
+    found, rest = find_dates(text) if dates else ([], text)
+    words = [t for t in analyze(rest) if t not in _FILLER_TERMS]
+    return list(dict.fromkeys(words + found))
 
 
 def entry_terms(key: str, content: str, created: datetime | None = None) -> list[str]:

@@ -206,3 +206,24 @@ async def test_server_backends_without_an_embedder_stay_keyword_only_under_a_fix
     given = np.ones(4, dtype=np.float32) / 2
     vector, band, _ = await query_vector(store, "anything", given)
     assert vector is not None and band == fixed_band(settings)
+
+
+def test_a_keyword_match_the_model_does_not_see_loses_only_part_of_its_score() -> None:
+    from memory.entry import VECTOR_SHARE_OF_KEYWORD, RecallScores
+    from memory.retrieval import Candidate, fused_score
+
+    band = CosineBand(0.5, 0.9, calibrated=True)
+    unseen = Candidate(seq=1, keyword=0.5, vector=0.1)  # far below the band
+    fused = fused_score(unseen, 0.4, 0.6, hybrid=True, band=band)
+    assert fused == pytest.approx(0.4 * VECTOR_SHARE_OF_KEYWORD * 0.5 + 0.6 * 0.5)
+    assert 0.5 * 0.6 < fused < 0.5  # above the whole-weight penalty, below keyword alone
+    seen = Candidate(seq=2, keyword=0.5, vector=0.9)
+    assert fused_score(seen, 0.4, 0.6, hybrid=True, band=band) == pytest.approx(0.7)
+    meaning_only = Candidate(seq=3, keyword=0.0, vector=0.7)
+    assert fused_score(meaning_only, 0.4, 0.6, hybrid=True, band=band) == pytest.approx(0.2)
+    text = RecallScores(
+        keyword=0.5, vector=0.0, cosine=0.1, band=(0.5, 0.9), fused=fused, lane="keyword"
+    ).explanation()
+    assert "vector 0.00 (cosine 0.100 in this query's band 0.500-0.900; counted as 0.15, " in text
+    plain = RecallScores(keyword=0.5, vector=0.8, fused=0.62, lane="both").explanation()
+    assert "counted as" not in plain

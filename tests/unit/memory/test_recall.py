@@ -5,6 +5,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
+from memory import text
 from memory.calibration import anchor_texts
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
@@ -348,3 +349,9 @@ async def test_core_facts_bring_no_follow_ups(store: SqliteMemory) -> None:
     await store.store("fact", "The memoir club meets on Mondays", "core", "s1")
     await store.store("next", "Bring snacks", "core", "s1")
     assert [e.key for e in (await store.recall("memoir club")).entries] == ["fact"]
+
+
+def test_chat_fillers_search_for_nothing() -> None:
+    assert text.query_terms("ok") == []
+    assert text.query_terms("thanks, yes please") == []
+    assert text.query_terms("yes please remind me about the dentist") == ["remind", "dentist"]
