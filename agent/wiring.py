@@ -37,8 +37,11 @@ async def open_store(
     embedder: Embedder | None,
     *,
     backend: str | None = None,
+    reading_only: bool = False,
 ) -> Memory:
     """Open the configured store (or the named `backend`'s) in the data folder.
+
+    `reading_only`: the caller never writes, so the store need not read every page first.
 
     Raises:
         MemoryStoreError: the store cannot be opened; nothing in it was changed.
@@ -46,4 +49,4 @@ async def open_store(
     settings = config.memory
     if backend is not None and backend != settings.backend:
         settings = settings.model_copy(update={"backend": backend})
-    return await open_memory(settings, folder, embedder)
+    return await open_memory(settings, folder, embedder, reading_only=reading_only)

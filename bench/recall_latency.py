@@ -207,8 +207,8 @@ def open_figures(path: Path, query: npt.NDArray[np.float32], workdir: Path, r50:
     )
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     return (
-        f"{'':>17} fresh process: open {figures['open_ms']:7.1f} ms | open + stats "
-        f"{figures['open_and_stats_ms']:7.1f} ms | open to first recall "
+        f"{'':>17} fresh process: `stats` command {figures['stats_command_ms']:7.1f} ms | "
+        f"app open {figures['open_ms']:7.1f} ms | open to first recall "
         f"{figures['open_to_first_recall_ms']:7.1f} ms (reference per query {r50:.1f} ms) | "
         f"RSS open {figures['rss_open_mib']:5.0f} MiB, after recall "
         f"{figures['rss_after_recall_mib']:5.0f} MiB"

@@ -43,12 +43,18 @@ def default_db_path(settings: MemorySettings, data_dir: Path) -> Path:
 
 
 async def open_memory(
-    settings: MemorySettings, data_dir: Path, embedder: Embedder | None
+    settings: MemorySettings,
+    data_dir: Path,
+    embedder: Embedder | None,
+    *,
+    reading_only: bool = False,
 ) -> Memory:
     """Open the backend named by `settings.backend` (unknown names list the valid ones).
 
     When the SQLite file is missing (or 0 bytes) but MEMORY_SNAPSHOT.md is beside it, the
     new store is filled from the snapshot; `hydration` on the store says how that went.
+    `reading_only` is for callers that never write: an existing SQLite store then opens
+    without reading every page first (other backends open as usual).
     """
     cls: Any = backend_class(settings.backend)
     if settings.backend == "none":
@@ -60,6 +66,11 @@ async def open_memory(
     cold_boot = (
         cls.capabilities.supports_lifecycle and _missing_or_empty(path) and snapshot.exists()
     )
+    from memory.sqlite.store import SqliteMemory
+
+    if reading_only and not cold_boot and issubclass(cls, SqliteMemory):
+        reader: Memory = await cls.open(path, settings, embedder, reading_only=True)
+        return reader
     memory = await cls.open(path, settings, embedder)
     if cold_boot:
         # Tolerant: a damaged snapshot restores what it can and says so (never fails here).

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Write every entry (of one namespace with --namespace), every field and vector."""
-    async with opened_memory(config) as memory:
+    async with opened_memory(config, reading_only=True) as memory:
         if args.file in (None, "-"):
             await write_records(memory, args.namespace, out)
             return 0

@@ -42,7 +42,7 @@ def _print_entries(entries: list[MemoryEntry], as_json: bool, out: TextIO) -> No
 
 async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Print one page of entries."""
-    async with opened_memory(config) as memory:
+    async with opened_memory(config, reading_only=True) as memory:
         entries = await memory.list(
             namespace=args.namespace,
             category=args.category,
@@ -87,7 +87,7 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Print every field of one entry."""
-    async with opened_memory(config) as memory:
+    async with opened_memory(config, reading_only=True) as memory:
         entry = await memory.get(args.key, args.namespace or "default")
     if entry is None:
         say(sys.stderr, f"memchat: no memory with key {args.key!r}")
@@ -123,19 +123,25 @@ async def _namespace_stats(memory: Memory, stats: MemoryStats, namespace: str) -
 
 
 async def cmd_stats(config: Config, args: MemoryArgs, out: TextIO) -> int:
-    """Counts, sizes and embedding state (counts of one namespace with --namespace)."""
-    async with opened_memory(config) as memory:
+    """Counts, sizes and embedding state (counts of one namespace with --namespace).
+
+    Reading every page for damage takes seconds on a large store, so only `--check` does.
+    """
+    async with opened_memory(config, reading_only=True) as memory:
         stats = await memory.stats()
         if args.namespace is not None:
             stats = await _namespace_stats(memory, stats, args.namespace)
-        health = await memory.health_check()
+        health = await memory.health_check() if args.check else None
     if args.json:
         out.write(safe_json(stats.model_dump_json()) + "\n")
-        return 0
+        return 0 if health is None or health.ok else 1
     for name, value in stats.model_dump().items():
         say(out, f"{name}: {value}")
+    if health is None:
+        say(out, "health: not checked (`memchat memory stats --check` reads every page)")
+        return 0
     say(out, f"health: {'ok' if health.ok else 'PROBLEM'} ({health.detail})")
-    return 0
+    return 0 if health.ok else 1
 
 
 async def cmd_reindex(config: Config, args: MemoryArgs, out: TextIO) -> int:
@@ -175,7 +181,7 @@ async def cmd_hygiene(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Deletions, newest first: what went, when and why."""
-    async with opened_memory(config) as memory:
+    async with opened_memory(config, reading_only=True) as memory:
         audit_log = getattr(memory, "audit_log", None)
         records = (
             await audit_log(limit=args.limit, namespace=args.namespace)

@@ -33,6 +33,7 @@ class MemoryArgs:
     offset: int = 0
     all: bool = False
     json: bool = False
+    check: bool = False
     batch_size: int = 64
     dry_run: bool = False
     to: str = ""
@@ -93,9 +94,14 @@ def store_folder() -> Path:
 
 
 @asynccontextmanager
-async def opened_memory(config: Config) -> AsyncIterator[Memory]:
-    """The configured store, closed on exit; its warnings then go to stderr, escaped."""
-    memory = await open_store(config, store_folder(), build_embedder(config))
+async def opened_memory(config: Config, *, reading_only: bool = False) -> AsyncIterator[Memory]:
+    """The configured store, closed on exit; its warnings then go to stderr, escaped.
+
+    `reading_only` for commands that never write: see `agent.wiring.open_store`.
+    """
+    memory = await open_store(
+        config, store_folder(), build_embedder(config), reading_only=reading_only
+    )
     try:
         yield memory
     finally:

@@ -76,8 +76,13 @@ def _key_argument(parser: CliParser) -> None:
     parser.add_argument("key", type=filled_text)
 
 
-def _json_argument(parser: CliParser) -> None:
+def _stats_arguments(parser: CliParser) -> None:
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="also read every page of the store for damage (seconds on a large store)",
+    )
 
 
 def _optional_file(parser: CliParser) -> None:
@@ -146,7 +151,7 @@ COMMANDS: tuple[Command, ...] = (
         "counts, sizes and embedding state",
         f"{_MEMORY}:cmd_stats",
         (f"count only this one ({ALL})", None),
-        _json_argument,
+        _stats_arguments,
     ),
     Command(
         "export",

@@ -46,12 +46,21 @@ def text_hash(text: str) -> str:
 class SqliteCore:
     """The connection, the vector index, the hot cache and the embedding cache."""
 
-    def __init__(self, path: Path, settings: MemorySettings, identity: str | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        settings: MemorySettings,
+        identity: str | None,
+        *,
+        reading_only: bool = False,
+    ) -> None:
         self.path = path
         self.settings = settings
         self.identity = identity
-        opened = open_database(path)
+        opened = open_database(path, reading_only=reading_only)
         self.conn = opened.conn
+        self.pages_checked = opened.pages_checked
+        """Every page was read when the store was opened."""
         self.read_only = opened.read_only
         """Why the store cannot be written (None when it can); writes then raise."""
         self._read_only_full = opened.full

@@ -52,6 +52,12 @@ class OpenedDatabase:
     full: bool = False
     """The store is read-only because the disk is full (writes raise StorageFullError)."""
     warnings: list[str] = field(default_factory=list)
+    pages_checked: bool = True
+    """Every page was read on opening (False for an open that only reads)."""
+
+
+READING_ONLY = "it was opened only to read"
+"""`read_only` of a store opened with `reading_only=True`."""
 
 
 @dataclass
@@ -152,15 +158,22 @@ def _open_read_only(path: Path, reason: str, full: bool) -> OpenedDatabase:
     return OpenedDatabase(conn, read_only=reason, full=full, warnings=warnings)
 
 
-def open_database(path: Path) -> OpenedDatabase:
+def open_database(path: Path, *, reading_only: bool = False) -> OpenedDatabase:
     """Open (creating if needed) and migrate the store; a bad file raises and is untouched.
 
     Where the store cannot be written (a read-only folder or file, a full disk) but
-    exists, it is opened read-only and `read_only` says why.
+    exists, it is opened read-only and `read_only` says why. With `reading_only`, an
+    existing store is opened read-only without reading every page first: nothing can be
+    written, so damage can only be met by a read, which reports it.
     """
     _make_folder(path.parent)
     info = check_kind(path)
     existing = info is not None and info.st_size > 0
+    if existing and reading_only:
+        check_existing_file(path, pages=False)
+        opened = _open_read_only(path, READING_ONLY, False)
+        # Asked for: no warning, and schema updates wait for the next writing open.
+        return OpenedDatabase(opened.conn, READING_ONLY, pages_checked=False)
     if existing:
         check_existing_file(path)
     reason = unwritable_reason(path)

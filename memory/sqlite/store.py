@@ -87,13 +87,21 @@ class SqliteMemory:
         path: Path | str,
         settings: MemorySettings | None = None,
         embedder: Embedder | None = None,
+        *,
+        reading_only: bool = False,
     ) -> SqliteMemory:
-        """Open or create the store; a damaged file raises `DatabaseCorruptError`."""
+        """Open or create the store; a damaged file raises `DatabaseCorruptError`.
+
+        `reading_only` opens an existing store read-only without reading every page
+        first (commands that only read: a damaged page is reported when a read meets it).
+        """
         settings = settings or MemorySettings(embedding_provider="none")
         db = DatabaseThread(Path(path))
         identity = None if embedder is None else embedder.identity
         try:
-            core = await db.run(SqliteCore, Path(path), settings, identity)
+            core = await db.run(
+                SqliteCore, Path(path), settings, identity, reading_only=reading_only
+            )
         except BaseException:
             db.shutdown()
             raise

@@ -57,6 +57,9 @@ def test_list_search_get_forget_stats(configured: Path, capsys: pytest.CaptureFi
     assert "no memory with key 'editor'" in capsys.readouterr().err
     assert main(["memory", "stats"]) == 0
     out = capsys.readouterr().out
+    assert "total: 2" in out and "health: not checked" in out
+    assert main(["memory", "stats", "--check"]) == 0
+    out = capsys.readouterr().out
     assert "total: 2" in out and "health: ok" in out
 
 
@@ -215,8 +218,8 @@ def test_store_warnings_go_to_stderr_escaped(
     import agent.wiring
     from memory.factory import open_memory
 
-    async def with_warnings(*args: Any) -> Any:
-        memory = await open_memory(*args)
+    async def with_warnings(*args: Any, **kwargs: Any) -> Any:
+        memory = await open_memory(*args, **kwargs)
         memory.warnings.extend(["row 3 skipped: damaged \x1b[2J", "read-only mode"])
         return memory
 
@@ -271,3 +274,55 @@ def test_search_shows_what_a_turn_recalls_unless_asked_for_more(tmp_path: Path) 
     assert len(json.loads(shown)["entries"]) == 3
     more = run_cli("memory", "search", "green tea every morning", "--limit", "6", "--json")
     assert len(json.loads(more.clean().out)["entries"]) == 6
+
+
+def _damage_audit_pages(path: Path) -> None:
+    """Overwrite the audit log's leaf pages: a store whose memories read fine."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    pages = [
+        row[0]
+        for row in conn.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'memory_audit' AND pagetype = 'leaf'"
+        )
+    ]
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    assert pages
+    data = bytearray(path.read_bytes())
+    for page in pages:
+        start = (page - 1) * page_size
+        data[start : start + page_size] = b"\xa5" * page_size
+    path.write_bytes(bytes(data))
+
+
+def test_reading_commands_skip_the_page_check_and_writing_ones_do_not(configured: Path) -> None:
+    async def seed() -> None:
+        from agent.cli.store import opened_memory
+        from agent.config_file import load_config
+
+        async with opened_memory(load_config()) as memory:
+            for i in range(60):
+                await memory.store(f"note-{i}", f"a note to forget {i} " + "words " * 60, "daily")
+            await memory.store("pet", "The user's cat is called Miso", "core")
+            for i in range(60):
+                await memory.forget(f"note-{i}")
+
+    asyncio.run(seed())
+    path = Path(os.environ["MEMCHAT_HOME"]) / "brain.db"
+    _damage_audit_pages(path)
+    before = path.read_bytes()
+
+    assert "pet" in run_cli("memory", "list").clean().out
+    assert "Miso" in run_cli("memory", "get", "pet").clean().out
+    stats = run_cli("memory", "stats").clean()
+    assert "total: 1" in stats.out and "health: not checked" in stats.out
+    checked = run_cli("memory", "stats", "--check").clean(1)
+    assert "health: PROBLEM" in checked.out
+    # Reading the damaged pages, and opening to write, report the damage.
+    for refused in (run_cli("memory", "audit"), run_cli("memory", "forget", "pet")):
+        refused.clean(2)
+        assert "not a usable memchat database" in refused.err and "untouched" in refused.err
+    assert path.read_bytes() == before
