@@ -133,18 +133,22 @@ def find_dates(text: str) -> tuple[list[str], str]:
     A query's date words are replaced by the date's terms, not searched as well: as words
     they would count against every memory saved that day that does not repeat them.
     """
-    claimed: list[tuple[int, int]] = []
+    claimed = bytearray(len(text))
+    spans: list[tuple[int, int]] = []
     found: list[tuple[int, list[str]]] = []
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
             start, end = match.span()
-            if any(start < e and s < end for s, e in claimed):
+            if any(claimed[start:end]):
                 continue
             terms = _terms_of(kind, match.groups())
             if terms:
-                claimed.append((start, end))
+                claimed[start:end] = b"\x01" * (end - start)
+                spans.append((start, end))
                 found.append((start, terms))
-    rest = text
-    for start, end in sorted(claimed, reverse=True):
-        rest = rest[:start] + " " + rest[end:]
+    pieces, position = [], 0
+    for start, end in sorted(spans):
+        pieces.append(text[position:start])
+        position = end
+    rest = " ".join([*pieces, text[position:]]) if spans else text
     return list(dict.fromkeys(t for _, terms in sorted(found) for t in terms)), rest

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -140,3 +142,19 @@ async def test_a_store_from_before_dates_were_indexed_gets_them(tmp_path: Path) 
         assert [e.key for e in earlier.entries if (e.scores and e.scores.keyword)] == []
     finally:
         await store.close()
+
+
+def test_a_text_full_of_dates_is_read_in_one_pass() -> None:
+    # Each date was checked against every earlier one: 220 KB of dates took 30 s, a
+    # megabyte minutes. In a child process, so a relapse fails here instead of hanging.
+    script = (
+        "from memory.date_terms import find_dates; "
+        "terms, rest = find_dates('1 May 2023 in June 2024-02-29 ' * 40_000); "
+        "print(sorted(terms), len(rest))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.split("]")[0] + "]" == str(
+        sorted(["dtd20230501", "dtmd0501", "dtm06", "dtd20240229", "dtmd0229"])
+    )
