@@ -8,6 +8,8 @@ from datetime import datetime
 from agent.events import CutMemory
 from agent.messages import ChatMessage
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult
+from memory.protocol import Memory
+from memory.text import asks_nothing
 
 FENCE_OPEN = "<memory-context>"
 FENCE_CLOSE = "</memory-context>"
@@ -20,6 +22,30 @@ class InjectionBudget:
     max_entries: int = 5
     max_entry_chars: int = 600
     max_total_chars: int = 2400
+
+
+SKIPPED_NOTE = "a message like this asks about nothing, so nothing was looked up"
+
+
+async def recall_for_message(
+    memory: Memory,
+    text: str,
+    limit: int,
+    session_id: str | None,
+    *,
+    exclude_ids: list[str],
+    namespace: str,
+) -> RecallResult:
+    """What a turn recalls for a message; nothing for one that asks about nothing.
+
+    "ok", "thanks, that's all for now" or "sounds good" share no subject with any memory,
+    but in a large store some memory is always closest in meaning to them.
+    """
+    if asks_nothing(text):
+        return RecallResult(entries=[], mode="skipped")
+    return await memory.recall(
+        text, limit, session_id, exclude_ids=exclude_ids, namespace=namespace
+    )
 
 
 def _escape(text: str) -> str:

@@ -26,7 +26,7 @@ from agent.events import (
 )
 from agent.failures import storage_failure, unexpected_failure
 from agent.history import estimate_tokens, join_user_runs, trim_history, unanswered
-from agent.injection import InjectionBudget, render, select
+from agent.injection import InjectionBudget, recall_for_message, render, select
 from agent.messages import ChatMessage, ToolCall
 from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedError
 from agent.prompts import system_prompt
@@ -378,7 +378,8 @@ class Agent:
         exclude = [saved.id] if isinstance(saved, MemoryEntry) and saved.id else []
         scope = None if self.config.agent.recall_across_sessions else session.id
         try:
-            result = await self.memory.recall(
+            result = await recall_for_message(
+                self.memory,
                 text,
                 self.config.memory.recall_limit,
                 scope,

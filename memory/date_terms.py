@@ -54,14 +54,25 @@ _BEFORE_A_MONTH = frozenset(
 )
 
 # Finest grain first: a span claimed by one pattern is not read again by a coarser one.
+# ASCII only: case-insensitive Unicode matching would let "ſ" or "İ" stand for s and i.
+_FLAGS = re.IGNORECASE | re.ASCII
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b")),
-    ("day-month", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", re.I)),
-    ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", re.I)),
-    ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", re.I)),
-    ("month", re.compile(rf"\b(?:([a-z]+)\s+)?{_MONTH}\b", re.I)),
-    ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", re.I)),
+    ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b", re.ASCII)),
+    ("day-month", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", _FLAGS)),
+    ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", _FLAGS)),
+    ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", _FLAGS)),
+    ("month", re.compile(rf"\b{_MONTH}\b", _FLAGS)),
+    ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", _FLAGS)),
 )
+_WORD_BEFORE = re.compile(r"([a-z]+)\s+\Z", _FLAGS)
+
+
+_DATE_TERM = re.compile(r"dt(?:d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4})")
+
+
+def is_date_term(term: str) -> bool:
+    """Whether an index term is one of the date terms made here."""
+    return _DATE_TERM.fullmatch(term) is not None
 
 
 def _day(y: int, m: int, d: int) -> str:
@@ -86,7 +97,10 @@ def _year(y: int) -> str:
 
 def entry_date_terms(when: datetime) -> list[str]:
     """The date terms an entry saved at `when` is indexed with (local calendar date)."""
-    local = when.astimezone() if when.tzinfo is not None else when
+    try:
+        local = when.astimezone() if when.tzinfo is not None else when
+    except (OverflowError, ValueError, OSError):
+        local = when  # at the ends of the calendar: its own (UTC) date
     y, m, d = local.year, local.month, local.day
     return [_day(y, m, d), _month_of_year(y, m), _day_of_month(m, d), _month(m), _year(y)]
 
@@ -106,8 +120,11 @@ def _full_date(y: int, m: int, d: int) -> list[str]:
     return [_day(y, m, d), _day_of_month(m, d)] if 1 <= y and _valid(m, d, y) else []
 
 
-def _terms_of(kind: str, groups: tuple[str | None, ...]) -> list[str]:
-    """The terms one date expression names: its own grain (and the day of the month)."""
+def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[str]:
+    """The terms one date expression names: its own grain (and the day of the month).
+
+    `before` is the word just before the expression.
+    """
     g = [x or "" for x in groups]
     if kind == "iso":
         return _full_date(int(g[0]), int(g[1]), int(g[2]))
@@ -120,8 +137,8 @@ def _terms_of(kind: str, groups: tuple[str | None, ...]) -> list[str]:
     if kind == "month-year":
         return [_month_of_year(int(g[1]), MONTHS[g[0].lower()])]
     if kind == "month":
-        lead, word = g[0].lower(), g[1].lower()
-        if word in _AMBIGUOUS_ALONE and lead not in _BEFORE_A_MONTH:
+        word = g[0].lower()
+        if word in _AMBIGUOUS_ALONE and before.lower() not in _BEFORE_A_MONTH:
             return []
         return [_month(MONTHS[word])]
     return [_year(int(g[0]))]
@@ -141,7 +158,8 @@ def find_dates(text: str) -> tuple[list[str], str]:
             start, end = match.span()
             if any(claimed[start:end]):
                 continue
-            terms = _terms_of(kind, match.groups())
+            lead = _WORD_BEFORE.search(text, max(0, start - 32), start) if kind == "month" else None
+            terms = _terms_of(kind, match.groups(), lead.group(1) if lead else "")
             if terms:
                 claimed[start:end] = b"\x01" * (end - start)
                 spans.append((start, end))

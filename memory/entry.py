@@ -36,7 +36,8 @@ class MemorySource(StrEnum):
 
 
 RecallLane = Literal["keyword", "vector", "both", "like", "recent", "context", "lucid"]
-RecallMode = Literal["hybrid", "keyword", "keyword-early", "recent", "off"]
+RecallMode = Literal["hybrid", "keyword", "keyword-early", "recent", "off", "skipped"]
+"""How a recall was answered; "skipped": the message asks about nothing ("ok", "thanks")."""
 
 
 def normalize_category(value: str) -> str:
@@ -108,7 +109,7 @@ class RecallScores(BaseModel):
     context_of: str | None = None
     """For lane "context": the id of the recalled message this one followed."""
 
-    def explanation(self) -> str:
+    def explanation(self, mode: str | None = None) -> str:
         """The components in words, for the inspector, the recall line and the CLI.
 
         E.g. `fused 0.55 · keyword 0.50 · vector 0.62 (cosine 0.841 in this query's band
@@ -116,7 +117,9 @@ class RecallScores(BaseModel):
         """
         parts = [f"fused {self.fused:.2f}"]
         parts.append("keyword —" if self.keyword is None else f"keyword {self.keyword:.2f}")
-        if self.vector is None:
+        if self.vector is None and mode == "keyword-early":
+            parts.append("vector — (not searched: the keyword match settled it, fused = keyword)")
+        elif self.vector is None:
             # Nothing to mix with: the fused score is the keyword score on its own.
             parts.append("vector — (none to compare, so fused = keyword)")
         elif self.cosine is not None and self.band is not None:

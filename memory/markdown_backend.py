@@ -31,7 +31,7 @@ from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.markdown_files import append_entries, load
 from memory.markdown_import import plan_import, revised
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
-from memory.retrieval import clean_query, idf, keyword_coverage
+from memory.retrieval import clean_query, keyword_coverage, term_weights
 from memory.settings import MemorySettings
 from memory.text import entry_terms, query_terms
 from memory.upsert import upserted_entry
@@ -179,7 +179,9 @@ class MarkdownMemory:
             )
         terms = query_terms(text)
         documents = [(e, frozenset(entry_terms(e.key, e.content, e.timestamp))) for e in entries]
-        weights = {t: idf(sum(t in d for _, d in documents), len(documents)) for t in terms}
+        weights = term_weights(
+            {t: sum(t in d for _, d in documents) for t in terms}, len(documents)
+        )
         scored = [(keyword_coverage(d, weights), e) for e, d in documents]
         scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1].key))
         floor = self.settings.min_relevance_score

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory.calibration import CosineBand
+from memory.date_terms import is_date_term
 from memory.entry import (
     RecallLane,
     RecallResult,
@@ -104,6 +105,22 @@ def idf(doc_count: int, total_docs: int) -> float:
     """BM25's inverse document frequency (always positive), smoothed for small stores."""
     total = total_docs + IDF_PRIOR_DOCS
     return math.log(1.0 + (total - doc_count + 0.5) / (doc_count + 0.5))
+
+
+def term_weights(doc_counts: dict[str, int], total_docs: int) -> dict[str, float]:
+    """Each query term's weight in keyword coverage: its IDF, dates at least half the query.
+
+    A date a query names is what the user is asking about ("my notes from June 2023"), but
+    in a store of thousands of memories a month's term is common, so by IDF alone "notes"
+    would outweigh it and a memory saved that month would fall under the floor.
+    """
+    weights = {term: idf(count, total_docs) for term, count in doc_counts.items()}
+    dated = sum(w for term, w in weights.items() if is_date_term(term))
+    words = sum(w for term, w in weights.items() if not is_date_term(term))
+    if 0 < dated < words:
+        scale = words / dated
+        weights = {t: w * scale if is_date_term(t) else w for t, w in weights.items()}
+    return weights
 
 
 MATCH_ROW_BUDGET = 1_000

@@ -50,6 +50,28 @@ CHAT_FILLERS: frozenset[str] = frozenset(
 """Words a chat message is made of without being about anything ("ok", "thanks, that's
 all"): a query does not search for them, so they recall nothing by themselves."""
 
+_SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
+    """
+    great cool nice perfect awesome good fine got now noted understood right cheers sounds
+    wow oh ah no
+    """.split()
+)
+
+
+def asks_nothing(text: str) -> bool:
+    """Whether a message is made only of chat fillers and small words.
+
+    "ok", "no", "thanks, that's all for now" or "sounds good" are about nothing, so
+    recalling for them only adds noise.
+    """
+    words = _TOKEN.findall(fold(text))
+    if not words:
+        return False
+    return all(w in _SMALL_TALK or w in STOP_WORDS for w in words) and any(
+        w in _SMALL_TALK for w in words
+    )
+
+
 _stemmer = snowballstemmer.stemmer("english")
 
 

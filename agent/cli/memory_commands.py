@@ -7,9 +7,11 @@ import and snapshot live in `agent.cli.file_commands`.
 from __future__ import annotations
 
 import sys
+from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
+from agent.injection import SKIPPED_NOTE, recall_for_message
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError
 from memory.wording import memories, without_vectors
@@ -22,6 +24,15 @@ if TYPE_CHECKING:
 _CONTENT_CHARS = 100
 
 
+def _local_day(moment: datetime) -> str:
+    """The calendar day in this machine's time zone, as dates are searched (YYYY-MM-DD)."""
+    try:
+        local = moment.astimezone()
+    except (OverflowError, ValueError, OSError):
+        local = moment
+    return f"{local.year:04d}-{local.month:02d}-{local.day:02d}"
+
+
 def _line(entry: MemoryEntry) -> str:
     flags = " [superseded]" if entry.superseded_by else ""
     flags += " [pinned]" if entry.pinned else ""
@@ -29,7 +40,8 @@ def _line(entry: MemoryEntry) -> str:
     content = entry.content
     if len(content) > _CONTENT_CHARS:
         content = content[: _CONTENT_CHARS - 1] + "…"
-    return f"{score}{entry.key}  ({entry.category}, {entry.timestamp:%Y-%m-%d}){flags}  {content}"
+    saved = _local_day(entry.timestamp)
+    return f"{score}{entry.key}  ({entry.category}, {saved}){flags}  {content}"
 
 
 def _print_entries(entries: list[MemoryEntry], as_json: bool, out: TextIO) -> None:
@@ -50,9 +62,22 @@ async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
             limit=args.limit,
             offset=args.offset,
         )
+        total = (
+            await memory.count(
+                namespace=args.namespace, category=args.category, include_superseded=args.all
+            )
+            if len(entries) == args.limit and not args.json
+            else 0
+        )
     _print_entries(entries, args.json, out)
     if not entries and not args.json:
         out.write("no memories\n")
+    if total > args.offset + len(entries):
+        shown = f"{args.offset + 1}-{args.offset + len(entries)}"
+        say(
+            sys.stderr,
+            f"showing {shown} of {total:,}; --offset {args.offset + len(entries)} for more",
+        )
     return 0
 
 
@@ -61,12 +86,17 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     async with opened_memory(config) as memory:
         # Unless asked for more, what a turn would recall: the same question, the same answer.
         limit = args.limit or config.memory.recall_limit
-        result = await memory.recall(args.query, limit=limit, namespace=args.namespace)
+        result = await recall_for_message(
+            memory, args.query, limit, None, exclude_ids=[], namespace=args.namespace or "default"
+        )
         stale = (await memory.stats()).stale_embedding if not args.json else 0
     if args.json:
         out.write(safe_json(result.model_dump_json()) + "\n")
         return 0
     say(out, f"mode: {result.mode}" + (f" ({result.degraded})" if result.degraded else ""))
+    if result.mode == "skipped":
+        say(out, SKIPPED_NOTE)
+        return 0
     if result.calibration:
         say(out, result.calibration)
     if stale and not result.degraded:
@@ -74,14 +104,18 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     for entry in result.entries:
         say(out, _line(entry))
         if entry.scores is not None:
-            say(out, f"    {entry.scores.explanation()}")
+            say(out, f"    {entry.scores.explanation(result.mode)}")
     if not result.entries:
         floor = config.memory.min_relevance_score
-        below = sum(1 for entry in result.below_floor if (entry.score or 0.0) > 0)
+        weaker = [entry for entry in result.below_floor if (entry.score or 0.0) > 0]
         out.write(
             f"nothing above the relevance floor ({floor:.2f})"
-            + (f"; {below} weaker match{'es' * (below != 1)} left out\n" if below else "\n")
+            + ("; the weaker matches left out:\n" if weaker else "\n")
         )
+        for entry in weaker:
+            say(out, "  " + _line(entry))
+            if entry.scores is not None:
+                say(out, f"      {entry.scores.explanation(result.mode)}")
     return 0
 
 
@@ -173,7 +207,7 @@ async def cmd_hygiene(config: Config, args: MemoryArgs, out: TextIO) -> int:
     verb = "would remove" if report.dry_run else "removed"
     out.write(f"{verb} {memories(len(report.removed))}\n")
     for entry, reason in report.removed:
-        say(out, f"  {entry.key}  ({entry.category}, {entry.updated_at:%Y-%m-%d})  {reason}")
+        say(out, f"  {entry.key}  ({entry.category}, {_local_day(entry.updated_at)})  {reason}")
     if snapshot is not None:
         say(out, f"snapshot written to {snapshot}")
     return 0

@@ -14,7 +14,7 @@ from memory.postgres.schema import (
     tsquery,
     vector_literal,
 )
-from memory.retrieval import RecallFilters, candidate_terms, idf
+from memory.retrieval import RecallFilters, candidate_terms, term_weights
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ async def hybrid_recall(
         )
         total, known = int(counts[0][0]), counts[0][1]
         frequencies = {t: int(known.get(t, 0)) for t in terms}
-        weights = {t: idf(n, total) for t, n in frequencies.items()}
+        weights = term_weights(frequencies, total)
         matched, require_all = candidate_terms(frequencies)
         query = tsquery(matched, require_all=require_all)
         # Rank by coverage first; vectors are read (and compared) only for the winners.

@@ -10,7 +10,7 @@ from qdrant_client import models
 from memory.entry import MemoryEntry, RecallResult, RecallScores
 from memory.fused_ranking import query_vector, rank
 from memory.qdrant.payload import from_payload, recall_filter
-from memory.retrieval import RecallFilters, idf, keyword_coverage
+from memory.retrieval import RecallFilters, keyword_coverage, term_weights
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -65,10 +65,10 @@ async def hybrid_recall(
             with_payload=["terms"],
         )
         held = {str(r.id): frozenset((r.payload or {}).get("terms", ())) for r in page}
-        weights = {
-            term: idf(sum(term in point_terms for point_terms in held.values()), total)
-            for term in terms
-        }
+        weights = term_weights(
+            {term: sum(term in point_terms for point_terms in held.values()) for term in terms},
+            total,
+        )
         # Only the best by coverage go on, as SQLite keeps its best BM25 candidates: their
         # entries and vectors are fetched, not those of every point that shares a word.
         best = sorted(held, key=lambda pid: (-keyword_coverage(held[pid], weights), pid))[:pool]

@@ -15,8 +15,8 @@ from memory.retrieval import (
     candidate_terms,
     explain,
     fused_score,
-    idf,
     keyword_coverage,
+    term_weights,
 )
 from memory.settings import MemorySettings
 from memory.sqlite.core import SqliteCore
@@ -112,7 +112,7 @@ def keyword_stage(
     stage.terms = query_terms(query)
     if stage.terms:
         counts = core.doc_frequencies.counts(stage.terms)
-        stage.weights = {term: idf(count, core.total_docs) for term, count in counts.items()}
+        stage.weights = term_weights(counts, core.total_docs)
         where, params = where_sql(filters)
         rows = core.conn.execute(
             "SELECT m.seq, m.terms FROM memories_fts JOIN memories m "

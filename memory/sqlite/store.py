@@ -461,8 +461,10 @@ class SqliteMemory:
     async def health_check(self) -> HealthReport:
         """See `Memory.health_check`; reports embedding trouble without failing."""
         try:
+            # integrity_check, not quick_check: it also finds an index that disagrees with
+            # its table (a key lookup that misses a stored row).
             problems = await self._db.run(
-                lambda: [row[0] for row in self._core.conn.execute("PRAGMA quick_check(3)")]
+                lambda: [row[0] for row in self._core.conn.execute("PRAGMA integrity_check(3)")]
             )
         except MemoryStoreError as exc:
             return HealthReport(ok=False, backend=self.name, detail=str(exc))

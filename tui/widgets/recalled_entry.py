@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from agent.events import MemoryRecalled
+from agent.injection import SKIPPED_NOTE
 from memory.entry import MemoryEntry
 from tui.plain import visible
 from tui.widgets.plain_collapsible import PlainCollapsible
@@ -39,13 +40,15 @@ def describe(event: MemoryRecalled) -> Text:
         _line(entry, text)
         scores = entry.scores
         if scores is not None:
-            text.append(f"       {scores.explanation()}\n", style="dim")
+            text.append(f"       {scores.explanation(event.mode)}\n", style="dim")
     if event.cut:
         text.append("not used\n", style="bold dim")
         for cut in event.cut:
             text.append(f"  {visible(cut.reason)}: ", style="dim")
             _line(cut.entry, text)
-    if not event.injected and not event.cut:
+    if event.mode == "skipped":
+        text.append(SKIPPED_NOTE, style="dim")
+    elif not event.injected and not event.cut:
         text.append("nothing relevant found", style="dim")
     return text
 

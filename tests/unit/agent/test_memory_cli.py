@@ -55,6 +55,9 @@ def test_list_search_get_forget_stats(configured: Path, capsys: pytest.CaptureFi
     assert "forgot 'editor'" in capsys.readouterr().out
     assert main(["memory", "get", "editor"]) == 1
     assert "no memory with key 'editor'" in capsys.readouterr().err
+    assert main(["memory", "search", "thanks, that's all for now"]) == 0
+    out = capsys.readouterr().out
+    assert "mode: skipped" in out and "asks about nothing" in out and "pet" not in out
     assert main(["memory", "stats"]) == 0
     out = capsys.readouterr().out
     assert "total: 2" in out and "health: not checked" in out
@@ -326,3 +329,87 @@ def test_reading_commands_skip_the_page_check_and_writing_ones_do_not(configured
         refused.clean(2)
         assert "not a usable memchat database" in refused.err and "untouched" in refused.err
     assert path.read_bytes() == before
+
+
+def test_a_list_cut_by_its_limit_says_how_to_see_more(configured: Path) -> None:
+    _seed()
+    first = run_cli("memory", "list", "--limit", "2").clean()
+    assert len(first.out.splitlines()) == 2
+    assert "showing 1-2 of 3; --offset 2 for more" in first.err
+    rest = run_cli("memory", "list", "--limit", "2", "--offset", "2").clean()
+    assert len(rest.out.splitlines()) == 1 and rest.err == ""
+    whole = run_cli("memory", "list", "--limit", "3").clean()
+    assert whole.err == ""
+
+
+def test_a_search_with_nothing_above_the_floor_shows_what_fell_short(configured: Path) -> None:
+    _seed()
+    ran = run_cli(
+        "memory", "search", "ramen recipes for quantum chemistry seminars in Reykjavik"
+    ).clean()
+    assert "nothing above the relevance floor (0.30); the weaker matches left out:" in ran.out
+    assert "Had ramen for lunch" in ran.out and "fused 0." in ran.out
+
+
+def test_stats_check_finds_an_index_that_disagrees_with_its_table(configured: Path) -> None:
+    import sqlite3
+
+    async def seed() -> None:
+        from agent.cli.store import opened_memory
+        from agent.config_file import load_config
+
+        async with opened_memory(load_config()) as memory:
+            for i in range(300):
+                await memory.store(f"key{i:04d}", f"note number {i}", "daily")
+
+    asyncio.run(seed())
+    path = Path(os.environ["MEMCHAT_HOME"]) / "brain.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    pages = [
+        row[0]
+        for row in conn.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'memories_key' AND pagetype = 'leaf'"
+        )
+    ]
+    conn.close()
+    data = bytearray(path.read_bytes())
+    for page in pages:
+        start = (page - 1) * page_size
+        at = data.find(b"key0150", start, start + page_size)
+        if at >= 0:
+            data[at + 2] = ord("z")  # the index now says "kez0150"; the row still "key0150"
+            break
+    else:
+        raise AssertionError("key0150 is in no leaf page of the index")
+    path.write_bytes(bytes(data))
+    checked = run_cli("memory", "stats", "--check").clean(1)
+    assert "health: PROBLEM" in checked.out
+
+
+def test_the_readmes_date_questions_find_what_was_saved_then(
+    configured: Path, tmp_path: Path
+) -> None:
+    # Noon UTC: the same calendar day in every zone from UTC-11 to UTC+11.
+    def saved(key: str, content: str, day: str) -> dict[str, Any]:
+        return record(key, content, timestamp=f"{day}T12:00:00Z", updated_at=f"{day}T12:00:00Z")
+
+    june_2023 = {"dune", *(f"june{i}" for i in range(10))}
+    rows = [
+        saved("dune", "Started reading Dune", "2023-06-05"),
+        *(saved(f"june{i}", f"Walked to the lake {i}", f"2023-06-{i + 10}") for i in range(10)),
+        saved("bike", "Bought a new bike", "2023-10-13"),
+        *(saved(f"other{i}", f"An ordinary day {i}", f"2024-0{1 + i % 9}-15") for i in range(200)),
+    ]
+    run_cli("memory", "import", str(write_jsonl(tmp_path / "dated.jsonl", rows))).clean()
+    run_cli("memory", "reindex").clean()  # with vectors, as the app would have them
+
+    def keys(ran: Any) -> list[str]:
+        return [line.split()[1] for line in ran.out.splitlines() if line[:1].isdigit()]
+
+    # "notes" is in no memory and June 2023 in eleven: the month must still carry it.
+    june = keys(run_cli("memory", "search", "my notes from June 2023").clean())
+    assert june and set(june) <= june_2023, june
+    october = run_cli("memory", "search", "what did I tell you on October 13?").clean()
+    assert keys(october) == ["bike"], october.out

@@ -83,6 +83,18 @@ async def test_the_system_prompt_and_history_prefix_stay_byte_stable(harness: Ha
     assert second[:3] == third[:3]
 
 
+async def test_a_message_that_asks_about_nothing_recalls_nothing(harness: Harness) -> None:
+    await harness.memory.store("user_editor", "The user edits code in Helix", "core")
+    harness.model.add("You're welcome.", "You use Helix.")
+    thanks = await harness.turn("ok, thanks!")
+    recalled = next(e for e in thanks if isinstance(e, MemoryRecalled))
+    assert recalled.mode == "skipped" and recalled.injected == [] and recalled.cut == []
+    assert FENCE_OPEN not in harness.model.requests[0].messages[-1].content
+    asked = await harness.turn("ok, which editor do I use?")
+    recalled = next(e for e in asked if isinstance(e, MemoryRecalled))
+    assert [e.key for e in recalled.injected] == ["user_editor"]
+
+
 async def test_the_just_saved_message_is_not_recalled(harness: Harness) -> None:
     harness.model.add("Noted.")
     events = await harness.turn("My sister Marta lives in Porto")

@@ -227,3 +227,11 @@ def test_a_keyword_match_the_model_does_not_see_loses_only_part_of_its_score() -
     assert "vector 0.00 (cosine 0.100 in this query's band 0.500-0.900; counted as 0.15, " in text
     plain = RecallScores(keyword=0.5, vector=0.8, fused=0.62, lane="both").explanation()
     assert "counted as" not in plain
+
+
+def test_a_skipped_vector_search_is_not_called_missing() -> None:
+    from memory.entry import RecallScores
+
+    scores = RecallScores(keyword=1.0, fused=1.0, lane="keyword")
+    assert "not searched" in scores.explanation("keyword-early")
+    assert "none to compare" in scores.explanation("keyword")

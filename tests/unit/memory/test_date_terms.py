@@ -158,3 +158,39 @@ def test_a_text_full_of_dates_is_read_in_one_pass() -> None:
     assert done.stdout.split("]")[0] + "]" == str(
         sorted(["dtd20230501", "dtmd0501", "dtm06", "dtd20240229", "dtmd0229"])
     )
+
+
+@pytest.mark.parametrize(
+    "text", ["APRİL 5", "auguſt 13", "13 ſept 2023", "aprıl 5", "in ſeptember"]
+)
+def test_letters_that_fold_to_ascii_do_not_break_the_reading(text: str) -> None:
+    terms, _ = find_dates(text)
+    assert all(TERM.match(term) for term in terms)
+    assert all(TERM.match(t) or not t.startswith("dt") for t in query_terms(text))
+
+
+def test_a_month_takes_only_itself_out_of_the_query() -> None:
+    assert query_terms("dentist appointment june") == ["dentist", "appoint", "dtm06"]
+    assert query_terms("Kubernetes december") == ["kubernet", "dtm12"]
+
+
+@pytest.mark.parametrize(
+    ("zone", "moment", "day"),
+    [
+        ("America/New_York", datetime(1, 1, 1, tzinfo=UTC), "dtd00010101"),
+        ("Pacific/Kiritimati", datetime(9999, 12, 31, 23, tzinfo=UTC), "dtd99991231"),
+    ],
+)
+def test_a_time_at_the_ends_of_the_calendar_keeps_its_own_date(
+    zone: str, moment: datetime, day: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In these zones the local date would fall outside years 1-9999.
+    import time
+
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        assert entry_date_terms(moment)[0] == day
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -355,3 +355,21 @@ def test_chat_fillers_search_for_nothing() -> None:
     assert text.query_terms("ok") == []
     assert text.query_terms("thanks, yes please") == []
     assert text.query_terms("yes please remind me about the dentist") == ["remind", "dentist"]
+
+
+@pytest.mark.parametrize(
+    ("message", "empty"),
+    [
+        ("ok", True),
+        ("thanks!", True),
+        ("no", True),
+        ("Thanks, that's all for now.", True),
+        ("sounds good", True),
+        ("ok, what is my cat called?", False),
+        ("Great, now tell me about Miso", False),
+        ("what is it?", False),
+        ("", False),
+    ],
+)
+def test_a_message_that_asks_about_nothing_is_known(message: str, empty: bool) -> None:
+    assert text.asks_nothing(message) is empty
