@@ -73,6 +73,16 @@ def test_inspector_detail_view(snap_compare: Any, make_app: MakeApp) -> None:
         entry = next(e for e in memchat(pilot).inspector.entries if e.key == "pet")
         memchat(pilot).memory_view.open_entry(entry)
         await settle(pilot)
+        # On a loaded machine the dialog can still be laying out after the workers are
+        # done (one CI run in many drew it early): wait for it, mounted and drawn.
+        from tui.screens.memory_detail import MemoryDetailScreen
+
+        while not (
+            isinstance(pilot.app.screen, MemoryDetailScreen) and pilot.app.screen.is_mounted
+        ):
+            await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await settle(pilot)
 
     assert snap_compare(h.app, terminal_size=(140, 40), run_before=run_before)
 
