@@ -24,7 +24,12 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.calibration import Calibration
-from memory.errors import EmbeddingDimensionError, MemoryStoreError, StorageFullError
+from memory.errors import (
+    DatabaseCorruptError,
+    EmbeddingDimensionError,
+    MemoryStoreError,
+    StorageFullError,
+)
 from memory.retrieval import HotCache
 from memory.settings import MemorySettings
 from memory.sqlite.database import open_database
@@ -64,6 +69,8 @@ class SqliteCore:
         self.read_only = opened.read_only
         """Why the store cannot be written (None when it can); writes then raise."""
         self._read_only_full = opened.full
+        self.damage: str | None = None
+        """What a read found damaged (the opening check misses some damage); writes stop."""
         self.warnings: list[str] = list(opened.warnings)
         """Problems met while reading that did not stop the store (shown to the user)."""
         self.doc_frequencies = DocumentFrequencies(self.conn)
@@ -97,8 +104,15 @@ class SqliteCore:
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def note_damage(self, detail: str) -> None:
+        """A read met a damaged page: from now on nothing is written into the file."""
+        if self.damage is None:
+            self.damage = detail
+
     def check_writable(self) -> None:
-        """Raise a clear error when the store is open read-only."""
+        """Raise a clear error when the store is open read-only, or was found damaged."""
+        if self.damage is not None:
+            raise DatabaseCorruptError(self.path, f"a read found it damaged: {self.damage}")
         if self.read_only is None:
             return
         message = (

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
-from memory.errors import MemoryStoreError
+from memory.errors import DatabaseCorruptError, MemoryStoreError
 from memory.sqlite.checks import (
     BUSY_TIMEOUT_MS,
     check_existing_file,
@@ -199,6 +199,8 @@ class DatabaseThread:
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memchat-sqlite")
         self._closed = False
+        self.on_damage: Callable[[str], None] | None = None
+        """Told when a call meets a damaged database (the store stops writing)."""
 
     async def run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run `func(*args, **kwargs)` on the database thread and await its result."""
@@ -212,7 +214,10 @@ class DatabaseThread:
         try:
             return func(*args, **kwargs)
         except sqlite3.Error as exc:
-            raise translate_error(exc, self.path) from exc
+            error = translate_error(exc, self.path)
+            if isinstance(error, DatabaseCorruptError) and self.on_damage is not None:
+                self.on_damage(str(exc))
+            raise error from exc
 
     def call(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run synchronously on the database thread (for code without an event loop)."""

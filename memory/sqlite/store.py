@@ -105,6 +105,7 @@ class SqliteMemory:
         except BaseException:
             db.shutdown()
             raise
+        db.on_damage = core.note_damage
         core.asymmetric = hasattr(embedder, "embed_queries")
         return cls(db, core, embedder)
 

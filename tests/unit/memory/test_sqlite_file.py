@@ -176,3 +176,37 @@ async def test_killed_writer_leaves_a_consistent_file(tmp_path: Path) -> None:
         assert acked <= present
     finally:
         await store.close()
+
+
+async def test_after_a_read_meets_damage_nothing_more_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path)
+    for i in range(200):
+        await store.store(f"k{i}", f"dentist appointment number {i} " + "filler words " * 30)
+    await store.close()
+    # Damage inside the full-text index's blocks: the opening page check does not parse
+    # them, so only a search that reads one finds it.
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    blocks = [
+        row[0] for row in conn.execute("SELECT block FROM memories_fts_data") if len(row[0]) > 1000
+    ]
+    conn.close()
+    data = bytearray(path.read_bytes())
+    for block in blocks:
+        at = data.find(block[: len(block) // 2])
+        assert at > 0
+        middle = at + len(block) // 2
+        data[middle : middle + 8] = bytes(b ^ 0xFF for b in data[middle : middle + 8])
+    path.write_bytes(bytes(data))
+
+    store = await SqliteMemory.open(path)
+    try:
+        with pytest.raises(DatabaseCorruptError):
+            await store.recall("dentist")
+        before = path.read_bytes()
+        with pytest.raises(DatabaseCorruptError, match="a read found it damaged"):
+            await store.store("new", "a note written after the damage was found")
+        assert path.read_bytes() == before
+    finally:
+        await store.close()
