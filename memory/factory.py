@@ -66,11 +66,12 @@ async def open_memory(
     cold_boot = (
         cls.capabilities.supports_lifecycle and _missing_or_empty(path) and snapshot.exists()
     )
-    from memory.sqlite.store import SqliteMemory
+    if reading_only and not cold_boot:
+        from memory.sqlite.store import SqliteMemory
 
-    if reading_only and not cold_boot and issubclass(cls, SqliteMemory):
-        reader: Memory = await cls.open(path, settings, embedder, reading_only=True)
-        return reader
+        if issubclass(cls, SqliteMemory):
+            reader: Memory = await cls.open(path, settings, embedder, reading_only=True)
+            return reader
     memory = await cls.open(path, settings, embedder)
     if cold_boot:
         # Tolerant: a damaged snapshot restores what it can and says so (never fails here).

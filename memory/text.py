@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-from memory.date_terms import entry_date_terms, find_dates
+from memory.date_terms import date_terms_of, find_dates
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -136,9 +136,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
 
     The dates are the day it was saved and those its content names ("on 13 October").
     """
-    mentioned, _ = find_dates(content)
-    saved = entry_date_terms(created) if created is not None else []
-    return analyze(key) + analyze(content) + mentioned + saved
+    return analyze(key) + analyze(content) + date_terms_of(content, created)
 
 
 def index_text(key: str, content: str, created: datetime | None = None) -> str:

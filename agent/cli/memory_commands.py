@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
 from agent.injection import SKIPPED_NOTE, recall_for_message
 from agent.terminal_text import safe_json
+from memory.date_terms import local_time
 from memory.errors import MemoryStoreError
 from memory.wording import memories, without_vectors
 
@@ -26,10 +27,7 @@ _CONTENT_CHARS = 100
 
 def _local_day(moment: datetime) -> str:
     """The calendar day in this machine's time zone, as dates are searched (YYYY-MM-DD)."""
-    try:
-        local = moment.astimezone()
-    except (OverflowError, ValueError, OSError):
-        local = moment
+    local = local_time(moment)
     return f"{local.year:04d}-{local.month:02d}-{local.day:02d}"
 
 

@@ -22,7 +22,7 @@ from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 from memory import fused_ranking
-from memory.date_terms import entry_date_terms, find_dates
+from memory.date_terms import date_terms_of
 from memory.embedding.base import Embedder
 from memory.entry import (
     DEFAULT_NAMESPACE,
@@ -451,8 +451,7 @@ async def _add_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
     cursor = await conn.execute("SELECT id, content, ts, terms FROM memories")
     updates = []
     for entry_id, content, ts, terms in await cursor.fetchall():
-        mentioned, _ = find_dates(unescape(content))
-        updates.append((lexemes([*terms, *mentioned, *entry_date_terms(ts)]), entry_id))
+        updates.append((lexemes([*terms, *date_terms_of(unescape(content), ts)]), entry_id))
     async with conn.cursor() as cur:
         await cur.executemany(
             "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",

@@ -64,8 +64,6 @@ class SqliteCore:
         self.identity = identity
         opened = open_database(path, reading_only=reading_only)
         self.conn = opened.conn
-        self.pages_checked = opened.pages_checked
-        """Every page was read when the store was opened."""
         self.read_only = opened.read_only
         """Why the store cannot be written (None when it can); writes then raise."""
         self._read_only_full = opened.full

@@ -52,8 +52,6 @@ class OpenedDatabase:
     full: bool = False
     """The store is read-only because the disk is full (writes raise StorageFullError)."""
     warnings: list[str] = field(default_factory=list)
-    pages_checked: bool = True
-    """Every page was read on opening (False for an open that only reads)."""
 
 
 READING_ONLY = "it was opened only to read"
@@ -173,7 +171,7 @@ def open_database(path: Path, *, reading_only: bool = False) -> OpenedDatabase:
         check_existing_file(path, pages=False)
         opened = _open_read_only(path, READING_ONLY, False)
         # Asked for: no warning, and schema updates wait for the next writing open.
-        return OpenedDatabase(opened.conn, READING_ONLY, pages_checked=False)
+        return OpenedDatabase(opened.conn, READING_ONLY)
     if existing:
         check_existing_file(path)
     reason = unwritable_reason(path)

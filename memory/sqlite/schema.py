@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.date_terms import entry_date_terms, find_dates
+from memory.date_terms import date_terms_of
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.sqlite.rows import format_time, pad_year, time_or_none
@@ -194,9 +194,8 @@ def _add_date_terms(conn: sqlite3.Connection) -> None:
     updates = []
     for seq, content, created, terms in rows:
         # A damaged row keeps what it has: the migration must not stop the store opening.
-        mentioned = find_dates(content)[0] if isinstance(content, str) else []
-        saved = time_or_none(created)
-        dates = [*mentioned, *(entry_date_terms(saved) if saved is not None else [])]
+        readable = content if isinstance(content, str) else ""
+        dates = date_terms_of(readable, time_or_none(created))
         if dates and isinstance(terms, str):
             updates.append((" ".join([terms, *dates]).strip(), seq))
     conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
