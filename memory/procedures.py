@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memory.text import query_terms
+from memory.text import distinct_terms
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ def describe_procedure(request: str, steps: Sequence[ProcedureStep]) -> tuple[st
         request = request[:159] + "…"
     calls = [f"{step.tool}({', '.join(sorted(step.arguments))})" for step in steps]
     text = f'To handle a request like "{request}": call ' + ", then ".join(calls) + "."
-    words = sorted(query_terms(request, dates=False))[:8]
+    words = sorted(distinct_terms(request))[:8]
     signature = "|".join(step.tool for step in steps) + "|" + " ".join(words)
     digest = hashlib.sha256(signature.encode("utf-8", "surrogatepass")).hexdigest()[:12]
     return f"procedure/{'-'.join(dict.fromkeys(s.tool for s in steps))}/{digest}", text

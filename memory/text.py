@@ -120,15 +120,23 @@ def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
 _FILLER_TERMS = frozenset(term for word in CHAT_FILLERS for term in analyze(word))
 
 
-def query_terms(text: str, *, dates: bool = True) -> list[str]:
+def query_terms(text: str) -> list[str]:
     """Distinct terms of a query, in first-seen order, then the dates it names.
 
     Stop words are not indexed, so a query made only of them ("what is it?") has no
     terms; recall then falls back to a bounded substring search.
     """
-    found, rest = find_dates(text) if dates else ([], text)
+    found, rest = find_dates(text)
     words = [t for t in analyze(rest) if t not in _FILLER_TERMS]
     return list(dict.fromkeys(words + found))
+
+
+def distinct_terms(text: str) -> list[str]:
+    """Distinct analysed words of a text, in first-seen order, none left out, no dates.
+
+    Procedures are keyed by these, so a stored procedure keeps its key.
+    """
+    return list(dict.fromkeys(analyze(text)))
 
 
 def entry_terms(key: str, content: str, created: datetime | None = None) -> list[str]:

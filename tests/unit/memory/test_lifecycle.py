@@ -303,3 +303,15 @@ async def test_procedures_are_stored_once_and_recalled_for_similar_requests(
     recalled = await store.recall("remember where my brother lives", category="procedural")
     assert [e.id for e in recalled.entries] == [first.id]
     assert await store.store_procedural("nothing", []) is None
+
+
+def test_a_procedures_key_does_not_change_with_the_search_analyser() -> None:
+    # Keys are stored: a request with filler words or a date must keep the key it was
+    # given before query terms dropped fillers and read dates (computed then).
+    from memory.procedures import describe_procedure
+
+    key, _ = describe_procedure(
+        "Please remember that my dentist is on 13 October, thanks",
+        [ProcedureStep("memory_store", {"key": "k", "content": "c"})],
+    )
+    assert key == "procedure/memory_store/cf87be147148"
