@@ -19,10 +19,14 @@ from pathlib import Path
 import numpy as np
 
 
-def resident_mib() -> float:
-    """This process's resident set (VmRSS), in MiB."""
+def resident_mib(field: str = "VmRSS") -> float:
+    """This process's resident set (VmRSS), or its part not backed by files (RssAnon), MiB.
+
+    The index's vectors are a memory-mapped file: pages a search reads count in VmRSS but
+    are page cache the kernel can drop at any time, so both are reported.
+    """
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1]) / 1024
     return float("nan")
 
@@ -52,6 +56,7 @@ async def probe(path: Path, dims: int, query: np.ndarray) -> dict[str, float]:
         "open_to_first_recall_ms": (recalled - started_app) * 1000,
         "rss_open_mib": rss_open,
         "rss_after_recall_mib": resident_mib(),
+        "anon_after_recall_mib": resident_mib("RssAnon"),
     }
     await store.close()
     return figures

@@ -45,6 +45,7 @@ from memory.records import MemoryRecord, StoredEmbedding
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.sqlite.writes import NewMemory
+from memory.vector_index import rescore_size
 
 DIMS = 768
 BATCH = 5_000
@@ -177,7 +178,8 @@ async def run_size(
             exact = set((np.argsort(-exact_scores)[:10] + 1).tolist())
             hits += len(approx & exact)
             total += 10
-        kind = "exact" if size <= settings.ann_threshold else f"binary+rescore {index.rescore}"
+        rescored = rescore_size(size, index.rescore, 10)
+        kind = "exact" if size <= settings.ann_threshold else f"binary+rescore {rescored}"
         ann = f"{hits / total:.3f} ({kind}) | index {index.nbytes() / 2**20:,.0f} MiB"
     if backend == "postgres":
         ann = await _hnsw_recall(store, queries[:30])  # type: ignore[arg-type]
@@ -211,7 +213,8 @@ def open_figures(path: Path, query: npt.NDArray[np.float32], workdir: Path, r50:
         f"app open {figures['open_ms']:7.1f} ms | open to first recall "
         f"{figures['open_to_first_recall_ms']:7.1f} ms (reference per query {r50:.1f} ms) | "
         f"RSS open {figures['rss_open_mib']:5.0f} MiB, after recall "
-        f"{figures['rss_after_recall_mib']:5.0f} MiB"
+        f"{figures['rss_after_recall_mib']:5.0f} MiB ({figures['anon_after_recall_mib']:.0f} "
+        "MiB not file-backed)"
     )
 
 

@@ -29,11 +29,19 @@ SNAPSHOT_NAME = "MEMORY_SNAPSHOT.md"
 MARKDOWN_NAME = "MEMORY.md"
 MARKDOWN_LOCK_NAME = ".memchat-markdown.lock"
 _JOURNALS = ("-wal", "-shm", "-journal")
+INDEX_FOLDER_SUFFIX = "-vectors"
+"""The folder beside the database that holds its vector index (`memory.vector_files`)."""
 
 
 def store_files(database: Path) -> list[Path]:
-    """The files that make up an SQLite store: the database and its journals."""
-    return [database, *(database.with_name(database.name + tail) for tail in _JOURNALS)]
+    """The files that make up an SQLite store: the database, its journals, its index files."""
+    index = database.with_name(database.name + INDEX_FOLDER_SUFFIX)
+    index_files = sorted(index.iterdir()) if index.is_dir() else []
+    return [
+        database,
+        *(database.with_name(database.name + tail) for tail in _JOURNALS),
+        *index_files,
+    ]
 
 
 def kept_copies(snapshot: Path) -> list[Path]:
@@ -44,8 +52,9 @@ def kept_copies(snapshot: Path) -> list[Path]:
 def protected_files(database: Path) -> list[Path]:
     """Every file the memory stores in `database`'s folder depend on; never written over.
 
-    The SQLite database and its journals, MEMORY_SNAPSHOT.md (the store is rebuilt from it)
-    and its kept copies, and the markdown backend's MEMORY.md, daily files and lock file.
+    The SQLite database, its journals and vector index files, MEMORY_SNAPSHOT.md (the
+    store is rebuilt from it) and its kept copies, and the markdown backend's MEMORY.md,
+    daily files and lock file.
     """
     folder = database.parent
     snapshot = folder / SNAPSHOT_NAME

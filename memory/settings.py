@@ -102,6 +102,9 @@ class MemorySettings(BaseModel):
     scored at this share of its own score (the reply often holds the answer; 0 disables)."""
     ann_threshold: int = Field(default=20_000, ge=0)
     """Above this many vectors, search a binary-quantised index and rescore exactly."""
+    index_file_min_vectors: int = Field(default=2_000, ge=0)
+    """Stores with at least this many vectors keep their vector index in files beside the
+    database, so opening one reads no vectors; smaller stores read them from the database."""
     supersede_core_updates: bool = True
     """A changed core fact (same key, or the same subject) keeps the old one as superseded
     history instead of overwriting it; restore brings it back."""

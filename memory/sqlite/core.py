@@ -13,6 +13,7 @@ megabytes. Until then the change log is followed without applying it to any vect
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sqlite3
 import time
@@ -30,17 +31,27 @@ from memory.errors import (
     MemoryStoreError,
     StorageFullError,
 )
+from memory.layered_index import LayeredIndex
 from memory.retrieval import HotCache
 from memory.settings import MemorySettings
 from memory.sqlite.database import open_database
 from memory.sqlite.doc_frequency import DocumentFrequencies
 from memory.sqlite.rows import decode_vector, encode_vector, epoch
+from memory.sqlite.saved_index import (
+    TOKEN_NAME,
+    first_difference,
+    mismatch,
+    save_generation,
+)
 from memory.sqlite.transaction import rollback_quietly
-from memory.vector_index import RowColumns, RowMeta, VectorIndex
+from memory.vector_files import HEADER_NAME, index_folder, read_index
+from memory.vector_index import RowColumns, RowMeta
 
 _CHANGE_LOG_KEEP = 20_000
 _CHUNK = 500
 _LOAD_BATCH = 4096
+_SAVE_AFTER_ROWS = 500
+_REBUILT = "it was rebuilt from the store"
 
 
 def text_hash(text: str) -> str:
@@ -80,8 +91,12 @@ class SqliteCore:
         """Cosine of unrelated texts for the current embedder (set by the store)."""
         self.dimensions = settings.embedding_dimensions
         """The size of every vector of the current embedder."""
-        self._index = VectorIndex(settings.embedding_dimensions, settings.ann_threshold)
+        self._index = LayeredIndex(settings.embedding_dimensions, settings.ann_threshold)
         self._index_loaded = False
+        self._saved_change = -1
+        """The change-log position of the index files in use; -1 when none are."""
+        self._skipped: list[str] = []
+        """Warnings about rows left out of the index; saved with its files."""
         self.total_docs = 0
         self._last_change = 0
         self._data_version = -1
@@ -140,7 +155,7 @@ class SqliteCore:
             pass  # informational only; the next real write reports what is wrong
 
     @property
-    def index(self) -> VectorIndex:
+    def index(self) -> LayeredIndex:
         """The vector index, loaded from the file on first use."""
         if not self._index_loaded:
             self._load_vectors()
@@ -172,8 +187,129 @@ class SqliteCore:
         self._stale = False
 
     def _load_vectors(self) -> None:
-        """Read every current-identity vector, and follow the change log from there on."""
+        """Read the index files, or else every current-identity vector from the database.
+
+        Either way the change log is followed from the position read.
+        """
         self._index.clear()
+        self._skipped = []
+        if self._load_saved_index():
+            return
+        self._saved_change = -1
+        self._load_every_vector()
+        self.save_index(reread=True)
+
+    def _load_saved_index(self) -> bool:
+        """Start from the index files if they match the database; replay what changed since."""
+        if self.identity is None:
+            return False
+        loaded = read_index(self.path)
+        if isinstance(loaded, str):
+            if loaded != "absent":
+                self.warn(f"the vector index beside the store was not used: {loaded}; {_REBUILT}")
+            return False
+        problem = mismatch(self.conn, loaded, self.identity, self.dimensions)
+        if problem is not None:
+            reason, damaged = problem
+            if damaged:
+                self.warn(f"the vector index beside the store was not used: {reason}; {_REBUILT}")
+            return False
+        self._index.set_base(loaded.rows, loaded.release)
+        self._last_change = self._saved_change = loaded.header.last_change
+        self._index_loaded = True
+        self._skipped = list(loaded.header.skipped)
+        for message in self._skipped:
+            self.warn(message)
+        self.apply_changes()
+        return self._index_loaded  # False if the replay had to start over
+
+    def save_index(self, *, reread: bool = False, force: bool = False) -> None:
+        """Write the index files when they are missing or far behind; never raises.
+
+        With `reread`, the index then serves from the files just written, so the vectors
+        leave memory. Small stores keep no files: reading them from the database is fast.
+        """
+        if not self._should_save(force):
+            return
+        assert self.identity is not None  # checked by _should_save
+        fields: dict[str, object] = {
+            "dims": self.dimensions,
+            "identity": self.identity,
+            "last_change": self._last_change,
+            "skipped": self._skipped,
+        }
+        try:
+            save_generation(self.path, self._index, self._record_token, fields)
+        except (OSError, sqlite3.Error, MemoryStoreError) as exc:
+            self.warn(
+                f"the vector index could not be saved beside the store ({exc}); "
+                "opening the store reads every vector from it until it can"
+            )
+            return
+        self._saved_change = self._last_change
+        if reread:
+            loaded = read_index(self.path)
+            if not isinstance(loaded, str) and loaded.header.last_change == self._last_change:
+                self._index.set_base(loaded.rows, loaded.release)
+
+    def _move_overlay_to_files(self) -> None:
+        """Once the rows in memory outnumber those in the files, write them all out.
+
+        A long import otherwise keeps every new vector in memory until the store closes;
+        doubling each time keeps the total written within twice the final size.
+        """
+        if not self._index_loaded:
+            return
+        base = 0 if self._index.base is None else self._index.base.count
+        waiting = len(self._index.overlay)
+        if waiting >= max(self.settings.index_file_min_vectors, base, _SAVE_AFTER_ROWS):
+            self.save_index(reread=True, force=True)
+
+    def check_index_files(self) -> str | None:
+        """Compare every vector of the index files with the database's; None if they agree.
+
+        Files that disagree are set aside (their header removed) and the index is rebuilt
+        from the database, which is the source of truth.
+        """
+        if self.identity is None:
+            return None
+        if not self._index_loaded:
+            self._load_vectors()
+        problem = first_difference(self.conn, self._index, self.identity)
+        if problem is None:
+            return None
+        with contextlib.suppress(OSError):
+            (index_folder(self.path) / HEADER_NAME).unlink()
+        self.rebuild_index()
+        return f"the vector index beside the store did not match it ({problem}); rebuilt"
+
+    def _should_save(self, force: bool) -> bool:
+        if (
+            not self._index_loaded
+            or self.identity is None
+            or self.read_only is not None
+            or self.damage is not None
+            or len(self._index) < self.settings.index_file_min_vectors
+        ):
+            return False
+        if force or self._saved_change < 0:
+            return True
+        base = 0 if self._index.base is None else self._index.base.count
+        moved = len(self._index.overlay) + self._index.hidden
+        # A few hundred changes replay in milliseconds; rewriting a large index does not.
+        enough = max(_SAVE_AFTER_ROWS, base // 50) if base >= _SAVE_AFTER_ROWS else max(1, base)
+        return moved >= enough or self._last_change - self._saved_change >= _CHANGE_LOG_KEEP // 2
+
+    def _record_token(self, token: str) -> None:
+        with self.write():
+            self.conn.execute(
+                "INSERT INTO meta (name, value) VALUES (?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (TOKEN_NAME, token),
+            )
+
+    def _load_every_vector(self) -> None:
+        """Read every current-identity vector from the database."""
         # One read transaction: the vectors and the log position are of the same moment.
         own_transaction = not self.conn.in_transaction
         if own_transaction:
@@ -275,10 +411,13 @@ class SqliteCore:
                 problem = f"created_at {created_at!r} is not a readable time"
         if problem is not None:
             self._index.remove(key)
-            self.warn(
+            message = (
                 f"entry {entry_id}: {problem}; its vector was skipped "
                 "(`memchat memory reindex` makes a new one)"
             )
+            self.warn(message)
+            if message not in self._skipped:
+                self._skipped.append(message)
             return
         self._index.upsert(
             key,
@@ -373,6 +512,7 @@ class SqliteCore:
         except sqlite3.Error:
             self._stale = True
             return
+        self._move_overlay_to_files()
         self._writes_since_prune += 1
         if self._writes_since_prune >= 1000:
             self._writes_since_prune = 0
@@ -472,6 +612,7 @@ class SqliteCore:
         read-only store) must not make closing fail.
         """
         try:
+            self.save_index()
             if self._pending_touches and self.read_only is None:
                 with self.write():
                     pass

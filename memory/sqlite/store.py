@@ -472,6 +472,9 @@ class SqliteMemory:
         if problems != ["ok"]:
             return HealthReport(ok=False, backend=self.name, detail="; ".join(problems))
         detail = f"{self.path} ok"
+        repaired = await self._db.run(self._core.check_index_files)
+        if repaired:
+            detail += f"; {repaired}"
         if self.last_embedding_error:
             detail += f"; embeddings failing, recall is keyword-only ({self.last_embedding_error})"
         return HealthReport(ok=True, backend=self.name, detail=detail)

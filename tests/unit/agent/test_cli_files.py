@@ -61,6 +61,16 @@ def test_the_stores_own_files_are_refused(home: Path, command: str, name: str) -
     assert run_cli("memory", "get", "pet").clean().out
 
 
+@pytest.mark.parametrize("command", ["export", "snapshot"])
+def test_the_vector_index_files_are_refused(home: Path, command: str) -> None:
+    index = _data(home) / "brain.db-vectors" / "current.json"
+    index.parent.mkdir()
+    index.write_text("{}")
+    ran = run_cli("memory", command, str(index)).clean(2)
+    assert "is one of the memory store's own files" in ran.err
+    assert index.read_text() == "{}"
+
+
 def _fifo(home: Path) -> Path:
     path = home / "pipe"
     os.mkfifo(path)

@@ -1,0 +1,296 @@
+"""The vector index as a read-only base from the index files plus the changes since.
+
+The base is a generation read by `memory.vector_files`: its vectors stay in the file
+(memory-mapped) and only its row ids, sign bits and filter columns are in memory. Rows
+changed or added since live in a small in-memory `VectorIndex` (the overlay); a base row
+that was changed or deleted is hidden, not rewritten. A search asks both and merges.
+`save` writes base and overlay together as the next generation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.vector_index import (
+    FilterColumns,
+    IndexRows,
+    RowColumns,
+    RowMeta,
+    VectorFilter,
+    VectorIndex,
+    filter_mask,
+    nearest,
+)
+
+_WRITE_CHUNK = 8192
+_ANY = VectorFilter()
+
+
+def _nothing_to_release() -> None:
+    """Nothing to let go of (vectors in memory)."""
+
+
+class BaseRows:
+    """A generation's rows: searchable, never changed, rows hidden by id."""
+
+    def __init__(self, rows: IndexRows, release: Callable[[], None]) -> None:
+        self.rows = rows
+        self.release = release
+        self.codes = {name: code for code, name in enumerate(rows.strings)}
+        self.alive = np.ones(len(rows.seq), dtype=np.bool_)
+        self.count = len(rows.seq)
+
+    def position(self, seq: int) -> int | None:
+        """Where a live row is (row ids are stored in ascending order)."""
+        at = int(np.searchsorted(self.rows.seq, seq))
+        if at < self.alive.size and int(self.rows.seq[at]) == seq and self.alive[at]:
+            return at
+        return None
+
+    def hide(self, seq: int) -> None:
+        """Leave a row out from now on (it changed, or is gone)."""
+        at = self.position(seq)
+        if at is not None:
+            self.alive[at] = False
+            self.count -= 1
+
+    def search(
+        self,
+        query: npt.NDArray[np.float32],
+        k: int,
+        flt: VectorFilter,
+        threshold: int,
+        rescore: int,
+    ) -> list[tuple[int, float]]:
+        """(seq, cosine) of the k best live rows that pass `flt`, best first."""
+        mask = filter_mask(self.rows.columns, self.alive, self.codes, flt)
+        for seq in flt.exclude:
+            at = self.position(seq)
+            if at is not None:
+                mask[at] = False
+        found = nearest(query, self.rows.vectors, self.rows.bits, mask, k, threshold, rescore)
+        self.release()
+        return [(int(self.rows.seq[at]), score) for at, score in found]
+
+
+@dataclass(frozen=True)
+class _Source:
+    seq: npt.NDArray[np.int64]
+    from_base: npt.NDArray[np.bool_]
+    position: npt.NDArray[np.intp]
+
+
+class LayeredIndex:
+    """Unit vectors keyed by row id: a base generation (optional) plus an overlay."""
+
+    def __init__(self, dimensions: int, ann_threshold: int = 20_000, rescore: int = 400) -> None:
+        self.dimensions = dimensions
+        self.ann_threshold = ann_threshold
+        self.rescore = rescore
+        self.base: BaseRows | None = None
+        self.overlay = VectorIndex(dimensions, ann_threshold, rescore)
+        self.hidden = 0
+        """Base rows hidden since the base was read (changed or deleted)."""
+
+    def set_base(
+        self, rows: IndexRows | None, release: Callable[[], None] = _nothing_to_release
+    ) -> None:
+        """Start from a generation (or from nothing); the overlay is emptied.
+
+        `release` lets go of the vector pages a search read (see `memory.vector_files`).
+        """
+        self.base = None if rows is None else BaseRows(rows, release)
+        self.overlay.clear()
+        self.hidden = 0
+
+    def __len__(self) -> int:
+        return (0 if self.base is None else self.base.count) + len(self.overlay)
+
+    def __contains__(self, seq: int) -> bool:
+        in_base = self.base is not None and self.base.position(seq) is not None
+        return in_base or seq in self.overlay
+
+    def _hide(self, seq: int) -> None:
+        if self.base is not None and self.base.position(seq) is not None:
+            self.base.hide(seq)
+            self.hidden += 1
+
+    def upsert(self, seq: int, vector: npt.NDArray[np.float32], meta: RowMeta) -> None:
+        """Add or replace one row; `vector` must already be unit length."""
+        self._hide(seq)
+        self.overlay.upsert(seq, vector, meta)
+
+    def reserve(self, rows: int) -> None:
+        """Make room for `rows` rows at once (before loading them)."""
+        self.overlay.reserve(rows)
+
+    def add_many(self, seqs: list[int], vectors: npt.NDArray[np.float32], meta: RowColumns) -> None:
+        """Add rows that are in neither layer (loading a store); unit vectors."""
+        self.overlay.add_many(seqs, vectors, meta)
+
+    def remove(self, seq: int) -> None:
+        """Drop a row if present."""
+        self._hide(seq)
+        self.overlay.remove(seq)
+
+    def clear(self) -> None:
+        """Forget every row."""
+        self.set_base(None)
+
+    def search(
+        self, query: npt.NDArray[np.float32], k: int, flt: VectorFilter = _ANY
+    ) -> list[tuple[int, float]]:
+        """The k rows most similar to `query` (unit length), best first, as (seq, cosine)."""
+        found = self.overlay.search(query, k, flt)
+        if self.base is not None:
+            found += self.base.search(query, k, flt, self.ann_threshold, self.rescore)
+            found.sort(key=lambda pair: -pair[1])
+        return found[:k]
+
+    def similarity(self, query: npt.NDArray[np.float32], seqs: list[int]) -> dict[int, float]:
+        """Exact cosine for specific rows; rows without a vector are absent."""
+        scores = self.overlay.similarity(query, seqs)
+        if self.base is not None:
+            positions = [
+                (seq, at)
+                for seq in seqs
+                if seq not in scores and (at := self.base.position(seq)) is not None
+            ]
+            if positions:
+                rows = self.base.rows.vectors[[at for _, at in positions]] @ query
+                self.base.release()
+                scores.update((seq, float(s)) for (seq, _), s in zip(positions, rows, strict=True))
+        return scores
+
+    def seqs(self) -> set[int]:
+        """Row ids that have a vector in the index."""
+        found = self.overlay.seqs()
+        if self.base is not None:
+            found.update(self.base.rows.seq[self.base.alive].tolist())
+        return found
+
+    def vector(self, seq: int) -> npt.NDArray[np.float32] | None:
+        """The stored vector of one row (a copy), or None."""
+        own = self.overlay.vector(seq)
+        if own is not None or self.base is None:
+            return own
+        at = self.base.position(seq)
+        if at is None:
+            return None
+        vector = np.array(self.base.rows.vectors[at], dtype=np.float32)
+        self.base.release()
+        return vector
+
+    def nbytes(self) -> int:
+        """Memory held by the index (the base's vectors stay in their file)."""
+        held = self.overlay.nbytes()
+        if self.base is not None:
+            rows = self.base.rows
+            held += rows.bits.nbytes + rows.seq.nbytes + self.base.alive.nbytes
+            held += sum(column.nbytes for column in _columns_of(rows.columns))
+        return int(held)
+
+    def merged(self) -> tuple[IndexRows, Iterator[npt.NDArray[np.float32]]]:
+        """Every live row of both layers, in ascending row id: columns, then the vectors.
+
+        The vectors come in chunks, so writing a large index copies no more than a
+        chunk of the file at a time.
+        """
+        own = self.overlay.live_rows()
+        strings = list(own.strings)
+        if self.base is None:
+            source = _Source(own.seq, np.zeros(len(own.seq), np.bool_), np.arange(len(own.seq)))
+            parts = [(own, np.arange(len(own.strings), dtype=np.int32))]
+        else:
+            base = self.base.rows
+            kept = np.flatnonzero(self.base.alive)
+            lookup = {name: code for code, name in enumerate(strings)}
+            remap = np.array(
+                [lookup.setdefault(name, len(lookup)) for name in base.strings], dtype=np.int32
+            )
+            strings = list(lookup)
+            source = _Source(
+                np.concatenate([base.seq[kept], own.seq]),
+                np.concatenate([np.ones(kept.size, np.bool_), np.zeros(len(own.seq), np.bool_)]),
+                np.concatenate([kept, np.arange(len(own.seq))]),
+            )
+            parts = [(_take(base, kept), remap), (own, np.arange(len(own.strings), dtype=np.int32))]
+        order = np.argsort(source.seq, kind="stable")
+        columns = _concatenate(parts, order, strings)
+        return columns, self._vector_chunks(source, order, own)
+
+    def _vector_chunks(
+        self, source: _Source, order: npt.NDArray[np.intp], own: IndexRows
+    ) -> Iterator[npt.NDArray[np.float32]]:
+        for start in range(0, order.size, _WRITE_CHUNK):
+            picked = order[start : start + _WRITE_CHUNK]
+            chunk = np.empty((picked.size, self.dimensions), dtype=np.float32)
+            from_base = source.from_base[picked]
+            if self.base is not None and from_base.any():
+                chunk[from_base] = self.base.rows.vectors[source.position[picked[from_base]]]
+            if (~from_base).any():
+                chunk[~from_base] = own.vectors[source.position[picked[~from_base]]]
+            yield chunk
+
+
+def _columns_of(columns: FilterColumns) -> list[npt.NDArray[np.generic]]:
+    return [
+        columns.namespace,
+        columns.session,
+        columns.category,
+        columns.superseded,
+        columns.created,
+    ]
+
+
+def _take(rows: IndexRows, kept: npt.NDArray[np.intp]) -> IndexRows:
+    """The columns of some rows (the vectors are left out: they are read in chunks)."""
+    columns = rows.columns
+    return IndexRows(
+        seq=rows.seq[kept],
+        vectors=np.zeros((0, 0), dtype=np.float32),
+        bits=rows.bits[:, kept],
+        columns=FilterColumns(
+            columns.namespace[kept],
+            columns.session[kept],
+            columns.category[kept],
+            columns.superseded[kept],
+            columns.created[kept],
+        ),
+        strings=rows.strings,
+    )
+
+
+def _concatenate(
+    parts: list[tuple[IndexRows, npt.NDArray[np.int32]]],
+    order: npt.NDArray[np.intp],
+    strings: list[str],
+) -> IndexRows:
+    """Parts joined, their codes mapped into `strings`, rows put in `order`."""
+
+    def recoded(
+        codes: npt.NDArray[np.int32], remap: npt.NDArray[np.int32]
+    ) -> npt.NDArray[np.int32]:
+        # -1 (no session) stays -1; every other code is looked up.
+        return np.where(codes < 0, codes, remap[np.maximum(codes, 0)] if remap.size else codes)
+
+    def joined(values: list[npt.NDArray[np.generic]]) -> npt.NDArray[np.generic]:
+        return np.concatenate(values)[order]
+
+    return IndexRows(
+        seq=joined([part.seq for part, _ in parts]),  # type: ignore[arg-type]
+        vectors=np.zeros((0, 0), dtype=np.float32),
+        bits=np.concatenate([part.bits for part, _ in parts], axis=1)[:, order],
+        columns=FilterColumns(
+            joined([recoded(p.columns.namespace, r) for p, r in parts]),  # type: ignore[arg-type]
+            joined([recoded(p.columns.session, r) for p, r in parts]),  # type: ignore[arg-type]
+            joined([recoded(p.columns.category, r) for p, r in parts]),  # type: ignore[arg-type]
+            joined([p.columns.superseded for p, _ in parts]),  # type: ignore[arg-type]
+            joined([p.columns.created for p, _ in parts]),  # type: ignore[arg-type]
+        ),
+        strings=strings,
+    )

@@ -1,0 +1,121 @@
+"""Checking the vector index files against the database, and writing a new generation.
+
+The files (`memory.vector_files`) are trusted only when everything matches: the embedding
+identity and size, the token the database holds (a database restored from a backup or
+swapped for another holds another one), a change-log position the database has reached
+and still keeps (so every change since can be replayed), and a sample of vectors
+byte-for-byte equal to the database's. Anything else means a rebuild from the database.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from memory.layered_index import LayeredIndex
+from memory.vector_files import (
+    LoadedIndex,
+    next_generation,
+    publish,
+    write_generation,
+    writing_lock,
+)
+
+TOKEN_NAME = "vector_index_token"
+_SAMPLE = 8
+
+
+def stored_token(conn: sqlite3.Connection) -> str | None:
+    """The token of the index generation the database was last saved with."""
+    row = conn.execute("SELECT value FROM meta WHERE name = ?", (TOKEN_NAME,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def mismatch(
+    conn: sqlite3.Connection, loaded: LoadedIndex, identity: str, dims: int
+) -> tuple[str, bool] | None:
+    """Why the files cannot serve this database, and whether that means damage; or None.
+
+    A different model, a restored database or a log pruned past the files are normal
+    (the files are simply out of date); vectors that differ from the database's are not.
+    """
+    header = loaded.header
+    if header.identity != identity or header.dims != dims:
+        return "they were built for another embedding model", False
+    if header.token != stored_token(conn):
+        return "they belong to another copy of the store", False
+    newest, oldest = conn.execute(
+        "SELECT coalesce(max(change_id), 0), min(change_id) FROM memory_changes"
+    ).fetchone()
+    if header.last_change > newest:
+        return "they are newer than the store", False
+    if header.last_change < newest and oldest is not None and oldest > header.last_change + 1:
+        return "the store changed too much since they were written", False
+    rows = loaded.rows
+    if len(rows.seq) and (np.diff(rows.seq) <= 0).any():
+        return "their row ids are out of order", True
+    picks = np.unique(np.linspace(0, len(rows.seq) - 1, min(_SAMPLE, len(rows.seq))).astype(int))
+    for at in picks.tolist():
+        seq = int(rows.seq[at])
+        # A row changed since the files were written is replayed, so it proves nothing.
+        changed = conn.execute(
+            "SELECT 1 FROM memory_changes WHERE seq = ? AND change_id > ? LIMIT 1",
+            (seq, header.last_change),
+        ).fetchone()
+        if changed is not None:
+            continue
+        found = conn.execute(
+            "SELECT embedding FROM memory_vectors WHERE seq = ? AND model = ?", (seq, identity)
+        ).fetchone()
+        if found is None or bytes(found[0]) != np.asarray(rows.vectors[at], "<f4").tobytes():
+            return "their vectors differ from the store's", True
+    return None
+
+
+def first_difference(conn: sqlite3.Connection, index: LayeredIndex, identity: str) -> str | None:
+    """The first row whose vector in the index files differs from the database's, if any.
+
+    Every row of the base is compared (the open compares a sample): for `stats --check`.
+    """
+    base = index.base
+    if base is None:
+        return None
+    seen = 0
+    for seq, blob in conn.execute(
+        "SELECT seq, embedding FROM memory_vectors WHERE model = ? ORDER BY seq", (identity,)
+    ):
+        at = base.position(int(seq))
+        if at is None:
+            continue  # changed since the files were written: served from memory
+        seen += 1
+        if bytes(blob) != np.asarray(base.rows.vectors[at], "<f4").tobytes():
+            return f"the vector of row {seq} differs from the store's"
+    if seen != base.count:
+        return f"they hold {base.count - seen} vectors the store does not"
+    return None
+
+
+def save_generation(
+    database: Path,
+    index: LayeredIndex,
+    record_token: Callable[[str], None],
+    fields: dict[str, object],
+) -> None:
+    """Write the index as the next generation and make it current.
+
+    The token goes into the database (`record_token`, its own transaction) before the
+    header is renamed into place: a crash in between leaves tokens that disagree, and
+    the next open rebuilds. `fields`: dims, identity, last_change, skipped.
+    """
+    with writing_lock(database):
+        token = secrets.token_hex(8)
+        columns, chunks = index.merged()
+        header = write_generation(
+            database, next_generation(database), columns, chunks, {**fields, "token": token}
+        )
+        record_token(token)
+        publish(database, header)

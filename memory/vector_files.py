@@ -1,0 +1,265 @@
+"""The vector index kept in files beside the database, so an open reads no vectors.
+
+`brain.db-vectors/` holds one generation of the index: `<n>.vectors` (every vector as
+float32 rows, memory-mapped, so only the rows a search scores are read) and `<n>.columns`
+(row ids, sign bits and the filter columns, read into memory: about 130 bytes a row at
+768 dimensions). `current.json` names the generation and what it was built from: the
+embedding identity, the change-log position it includes, and a token that is also written
+into the database. It is replaced last, by rename, so a crash leaves the previous
+generation in effect.
+
+The files are derived: `brain.db` stays the source of truth. Whoever opens them checks
+them against it (see `SqliteCore`); anything that does not match is rebuilt from the
+database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import mmap
+import os
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.files import INDEX_FOLDER_SUFFIX
+from memory.vector_index import FilterColumns, IndexRows
+
+FORMAT = 1
+HEADER_NAME = "current.json"
+LOCK_NAME = "lock"
+
+
+def index_folder(database: Path) -> Path:
+    """The folder beside `database` that holds its vector index files."""
+    return database.with_name(database.name + INDEX_FOLDER_SUFFIX)
+
+
+@dataclass(frozen=True)
+class IndexHeader:
+    """What `current.json` says about the generation in effect."""
+
+    format: int
+    generation: int
+    rows: int
+    dims: int
+    identity: str
+    last_change: int
+    """The change-log position whose changes the files include."""
+    token: str
+    """Also written into the database's meta table: a restored or swapped database has
+    another one, so its index is rebuilt."""
+    strings: list[str]
+    columns_crc: int
+    skipped: list[str]
+    """Warnings about rows left out of the index (damaged vectors), repeated at open."""
+
+
+@dataclass(frozen=True)
+class LoadedIndex:
+    """A generation read back: columns in memory, vectors memory-mapped."""
+
+    header: IndexHeader
+    rows: IndexRows
+    release: Callable[[], None]
+    """Lets go of the vector pages read so far (they stay in the page cache)."""
+
+
+def _names(generation: int) -> tuple[str, str]:
+    return f"{generation:08d}.vectors", f"{generation:08d}.columns"
+
+
+def _column_layout(rows: int, words: int) -> list[tuple[str, type[np.generic], int]]:
+    """(name, dtype, count) in file order: the 8-byte columns first, so all are aligned."""
+    return [
+        ("seq", np.int64, rows),
+        ("created", np.float64, rows),
+        ("bits", np.uint64, rows * words),
+        ("namespace", np.int32, rows),
+        ("session", np.int32, rows),
+        ("category", np.int32, rows),
+        ("superseded", np.bool_, rows),
+    ]
+
+
+def _mapped(path: Path, rows: int, dims: int) -> tuple[npt.NDArray[np.float32], Callable[[], None]]:
+    """The vector file as a read-only array, and a function that lets go of its pages.
+
+    Pages are read only when touched. A search reads a few thousand scattered rows, and the kernel maps whole
+    neighbourhoods around each: after one search a 100,000-row index was entirely in the
+    process's resident set. Letting go after each search keeps it out (the pages stay in
+    the page cache, so reading them again costs no disk read; measured: no slower).
+    """
+    if rows == 0:
+        return np.zeros((0, dims), dtype=np.float32), lambda: None
+    with path.open("rb") as file:
+        mapping = mmap.mmap(file.fileno(), rows * dims * 4, prot=mmap.PROT_READ)
+    mapping.madvise(mmap.MADV_RANDOM)
+
+    def release() -> None:
+        mapping.madvise(mmap.MADV_DONTNEED)
+
+    return np.frombuffer(mapping, dtype="<f4").reshape(rows, dims), release
+
+
+def read_index(database: Path) -> LoadedIndex | str:
+    """The generation in effect, or why there is none that can be used."""
+    folder = index_folder(database)
+    try:
+        raw = (folder / HEADER_NAME).read_bytes()
+    except FileNotFoundError:
+        return "absent"
+    except OSError as exc:
+        return f"its header cannot be read ({exc.strerror or exc})"
+    try:
+        fields = json.loads(raw)
+        header = IndexHeader(**fields)
+    except (ValueError, TypeError) as exc:
+        return f"its header is not readable ({exc})"
+    if header.format != FORMAT:
+        return f"it is of format {header.format!r}, this version reads {FORMAT}"
+    vectors_name, columns_name = _names(header.generation)
+    words = (header.dims + 63) // 64
+    try:
+        columns = (folder / columns_name).read_bytes()
+        expected = header.rows * header.dims * 4
+        if (folder / vectors_name).stat().st_size != expected:
+            return "its vector file is not the size its header says"
+        vectors, release = _mapped(folder / vectors_name, header.rows, header.dims)
+    except OSError as exc:
+        return f"its files cannot be read ({exc.strerror or exc})"
+    if zlib.crc32(columns) != header.columns_crc:
+        return "its column file does not match its checksum"
+    arrays: dict[str, npt.NDArray[np.generic]] = {}
+    offset = 0
+    for name, dtype, count in _column_layout(header.rows, words):
+        arrays[name] = np.frombuffer(columns, dtype=dtype, count=count, offset=offset)
+        offset += count * np.dtype(dtype).itemsize
+    if offset != len(columns):
+        return "its column file is not the size its header says"
+    rows = IndexRows(
+        seq=arrays["seq"],  # type: ignore[arg-type]
+        vectors=vectors,
+        bits=arrays["bits"].reshape(words, header.rows),  # type: ignore[arg-type]
+        columns=FilterColumns(
+            arrays["namespace"],  # type: ignore[arg-type]
+            arrays["session"],  # type: ignore[arg-type]
+            arrays["category"],  # type: ignore[arg-type]
+            arrays["superseded"],  # type: ignore[arg-type]
+            arrays["created"],  # type: ignore[arg-type]
+        ),
+        strings=header.strings,
+    )
+    return LoadedIndex(header, rows, release)
+
+
+@contextlib.contextmanager
+def writing_lock(database: Path) -> Iterator[None]:
+    """Held while a generation is written: two processes never write one at once."""
+    folder = index_folder(database)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    descriptor = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def _write_synced(path: Path, chunks: Iterable[bytes | memoryview]) -> None:
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        for chunk in chunks:
+            out.write(chunk)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def next_generation(database: Path) -> int:
+    """One more than the highest generation with files in the folder."""
+    numbers = [
+        int(path.name.split(".")[0])
+        for path in index_folder(database).glob("*.columns")
+        if path.name.split(".")[0].isdigit()
+    ]
+    return max(numbers, default=0) + 1
+
+
+def write_generation(
+    database: Path,
+    generation: int,
+    columns: IndexRows,
+    vector_chunks: Iterable[npt.NDArray[np.float32]],
+    header_fields: dict[str, object],
+) -> IndexHeader:
+    """Write a generation's files (fsynced) and its header to a temporary name.
+
+    `columns.vectors` is ignored: the vectors come from `vector_chunks`, in row order,
+    so a large index is never copied whole. `publish` makes the generation current.
+    """
+    folder = index_folder(database)
+    vectors_name, columns_name = _names(generation)
+    rows = len(columns.seq)
+    arrays: dict[str, npt.NDArray[np.generic]] = {
+        "seq": columns.seq,
+        "created": columns.columns.created,
+        "bits": columns.bits,
+        "namespace": columns.columns.namespace,
+        "session": columns.columns.session,
+        "category": columns.columns.category,
+        "superseded": columns.columns.superseded,
+    }
+    words = columns.bits.shape[0]
+    payload = b"".join(
+        np.ascontiguousarray(arrays[name], dtype=dtype).tobytes()
+        for name, dtype, _ in _column_layout(rows, words)
+    )
+    _write_synced(folder / columns_name, [payload])
+    _write_synced(
+        folder / vectors_name,
+        (np.ascontiguousarray(chunk, dtype="<f4").tobytes() for chunk in vector_chunks),
+    )
+    header = IndexHeader(
+        format=FORMAT,
+        generation=generation,
+        rows=rows,
+        strings=columns.strings,
+        columns_crc=zlib.crc32(payload),
+        **header_fields,  # type: ignore[arg-type]
+    )
+    _write_synced(folder / f"{HEADER_NAME}.new", [json.dumps(asdict(header)).encode()])
+    return header
+
+
+def publish(database: Path, header: IndexHeader) -> None:
+    """Make a written generation current, then delete every other generation's files.
+
+    Another process may still have an old generation mapped: its pages stay readable
+    until it lets go of them, so deleting them under it is safe.
+    """
+    folder = index_folder(database)
+    os.replace(folder / f"{HEADER_NAME}.new", folder / HEADER_NAME)
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+    keep = set(_names(header.generation))
+    for path in folder.iterdir():
+        if path.suffix in (".vectors", ".columns") and path.name not in keep:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def index_files(database: Path) -> list[Path]:
+    """The files of `database`'s vector index folder that exist now."""
+    folder = index_folder(database)
+    if not folder.is_dir():
+        return []
+    return sorted(folder.iterdir())

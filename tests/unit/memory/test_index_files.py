@@ -1,0 +1,248 @@
+"""The vector index kept in files beside the database: used when it matches, replayed
+forward when it is behind, rebuilt when it is damaged or belongs to another database."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+
+from memory.layered_index import LayeredIndex
+from memory.sqlite.store import SqliteMemory
+from memory.sqlite.writes import NewMemory
+from memory.testing import CountingEmbedder
+from memory.vector_files import HEADER_NAME, index_folder
+from tests.unit.memory.conftest import DIMS, OpenStore
+
+TOPICS = ["tea", "Lisbon", "cats", "piano", "taxes", "garden", "bikes", "rain"]
+TEXTS = [f"note {i} about {TOPICS[i % len(TOPICS)]} and item {i * 7 % 31}" for i in range(60)]
+
+
+async def vector_of(text: str) -> np.ndarray:
+    return (await CountingEmbedder(DIMS).embed([text]))[0]
+
+
+def index_of(store: SqliteMemory) -> LayeredIndex:
+    return store._core.index  # noqa: SLF001 - the tests inspect the derived index
+
+
+def from_files(store: SqliteMemory) -> bool:
+    """Whether the loaded index started from the files (it has a base generation)."""
+    return store._core.index.base is not None  # noqa: SLF001
+
+
+async def filled(open_store: OpenStore, path: Path, texts: list[str] = TEXTS) -> None:
+    store = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
+    )
+    await store.bulk_store([NewMemory(key=f"k{i}", content=text) for i, text in enumerate(texts)])
+    await store.recall("load the index", limit=1, query_vector=await vector_of("x"))
+    await store.close()
+
+
+async def reopened(open_store: OpenStore, path: Path) -> SqliteMemory:
+    store = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
+    )
+    await store.recall("load the index", limit=1, query_vector=await vector_of("x"))
+    return store
+
+
+async def top_keys(store: SqliteMemory, text: str, limit: int = 5, **filters: object) -> list[str]:
+    result = await store.recall("zzzz", limit=limit, query_vector=await vector_of(text), **filters)
+    return [entry.key for entry in result.entries]
+
+
+async def test_a_large_enough_store_writes_its_index_and_opens_from_it(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    assert (index_folder(path) / HEADER_NAME).exists()
+    store = await reopened(open_store, path)
+    assert from_files(store) and not store._core.warnings  # noqa: SLF001
+    for i in (0, 17, 59):
+        assert (await top_keys(store, TEXTS[i]))[0] == f"k{i}"
+
+
+async def test_small_stores_keep_no_files(open_store: OpenStore, tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await open_store(CountingEmbedder(DIMS), path=path)  # the default minimum
+    await store.bulk_store([NewMemory(key=f"k{i}", content=t) for i, t in enumerate(TEXTS)])
+    await store.recall("x", limit=1, query_vector=await vector_of("x"))
+    await store.close()
+    assert not index_folder(path).exists()
+
+
+async def test_changes_after_the_files_are_replayed_at_open(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    # Another process changes the store but never saves the index (it dies, say).
+    writer = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=10**9, min_relevance_score=0.0
+    )
+    await writer.store("new", "a brand new note about violins")
+    await writer.forget("k3")
+    await writer.store("k5", "k5 now says something about volcanoes")
+    await writer.close()
+    store = await reopened(open_store, path)
+    assert from_files(store)
+    assert (await top_keys(store, "a brand new note about violins"))[0] == "new"
+    assert "k3" not in await top_keys(store, TEXTS[3], limit=60)
+    assert (await top_keys(store, "k5 now says something about volcanoes"))[0] == "k5"
+    assert index_of(store).seqs() == await _seqs_in_the_database(open_store, path)
+
+
+async def _seqs_in_the_database(open_store: OpenStore, path: Path) -> set[int]:
+    """The row ids of an index read from the database alone (a copy without files)."""
+    plain = path.with_name("plain.db")
+    _copy_database(path, plain)
+    store = await open_store(CountingEmbedder(DIMS), path=plain, index_file_min_vectors=10**9)
+    await store.recall("x", limit=1, query_vector=await vector_of("x"))
+    assert not from_files(store)
+    return store._core.index.seqs()  # noqa: SLF001
+
+
+async def test_filters_apply_to_rows_from_the_files(open_store: OpenStore, tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
+    )
+    for i, text in enumerate(TEXTS[:20]):
+        await store.store_with_metadata(
+            f"k{i}",
+            text,
+            "core" if i % 2 else "daily",
+            f"s{i % 4}" if i % 5 else None,
+            namespace="work" if i % 3 == 0 else "default",
+        )
+    await store.close()
+    fresh = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=10**9, min_relevance_score=0.0
+    )
+    store = await reopened(open_store, path)
+    assert from_files(store)
+    cases: list[dict[str, object]] = [
+        {"category": "core"},
+        {"namespace": "work"},
+        {"session_id": "s1"},
+        {"category": "daily", "namespace": "default", "session_id": "s2"},
+    ]
+    for filters in cases:
+        for text in (TEXTS[1], TEXTS[6], "tea"):
+            ours = await top_keys(store, text, limit=8, **filters)
+            theirs = await top_keys(fresh, text, limit=8, **filters)
+            assert ours == theirs, filters
+
+
+async def test_damaged_files_are_reported_and_rebuilt(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    folder = index_folder(path)
+    damages = {
+        "columns": lambda: _flip(next(folder.glob("*.columns")), 20),
+        "vectors": lambda: _flip(next(folder.glob("*.vectors")), 5),
+        "truncated": lambda: _truncate(next(folder.glob("*.vectors"))),
+        "header": lambda: (folder / HEADER_NAME).write_text("{not json"),
+    }
+    for name, damage in damages.items():
+        damage()
+        store = await reopened(open_store, path)
+        warnings = " ".join(store._core.warnings)  # noqa: SLF001
+        assert "vector index beside the store was not used" in warnings, name
+        assert (await top_keys(store, TEXTS[30]))[0] == "k30", name
+        await store.close()  # writes sound files again
+        store = await reopened(open_store, path)
+        assert from_files(store) and not store._core.warnings, name  # noqa: SLF001
+        await store.close()
+
+
+def _flip(path: Path, offset: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0x40
+    path.write_bytes(bytes(data))
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[:-100])
+
+
+async def test_a_restored_database_does_not_trust_newer_files(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path, TEXTS[:30])
+    backup = tmp_path / "backup.db"
+    shutil.copy(path, backup)
+    store = await reopened(open_store, path)
+    await store.bulk_store([NewMemory(key=f"k{i}", content=TEXTS[i]) for i in range(30, 60)])
+    await store.forget("k2")
+    await store.close()
+    shutil.copy(backup, path)  # the user restores yesterday's copy
+    store = await reopened(open_store, path)
+    assert len(index_of(store)) == 30
+    assert (await top_keys(store, TEXTS[2]))[0] == "k2"
+    assert "k45" not in await top_keys(store, TEXTS[45], limit=30)
+
+
+async def test_another_embedding_model_builds_its_own_files(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    other = CountingEmbedder(DIMS)
+    other.model = "another-model"
+    store = await open_store(other, path=path, index_file_min_vectors=0, min_relevance_score=0.0)
+    await store.recall("x", limit=1, query_vector=await vector_of("x"))
+    assert len(index_of(store)) == 0
+    assert not store._core.warnings  # noqa: SLF001 - a new model is not damage
+
+
+async def test_a_read_only_open_writes_no_files(open_store: OpenStore, tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    writer = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=10**9, min_relevance_score=0.0
+    )
+    await writer.bulk_store([NewMemory(key=f"k{i}", content=t) for i, t in enumerate(TEXTS)])
+    await writer.close()
+    reader = await SqliteMemory.open(
+        path,
+        writer.settings.model_copy(update={"index_file_min_vectors": 0}),
+        CountingEmbedder(DIMS),
+        reading_only=True,
+    )
+    try:
+        assert (await top_keys(reader, TEXTS[8]))[0] == "k8"
+    finally:
+        await reader.close()
+    assert not index_folder(path).exists()
+
+
+def _copy_database(path: Path, target: Path) -> None:
+    """The database with its write-ahead log, without the index files."""
+    for tail in ("", "-wal"):
+        if Path(f"{path}{tail}").exists():
+            shutil.copy(f"{path}{tail}", f"{target}{tail}")
+
+
+async def test_the_full_check_finds_a_damaged_vector_the_open_sample_missed(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    vectors = next(index_folder(path).glob("*.vectors"))
+    _flip(vectors, 4 * DIMS * 30 + 5)  # row 30: not among the rows the open compares
+    store = await reopened(open_store, path)
+    assert from_files(store) and not store._core.warnings  # noqa: SLF001
+    report = await store.health_check()
+    assert report.ok and "did not match it (the vector of row 31 differs" in report.detail
+    assert (await top_keys(store, TEXTS[30]))[0] == "k30"  # rebuilt from the database
+    await store.close()
+    store = await reopened(open_store, path)
+    assert from_files(store)
+    assert "did not match" not in (await store.health_check()).detail
