@@ -91,10 +91,11 @@ def _column_layout(rows: int, words: int) -> list[tuple[str, type[np.generic], i
 def _mapped(path: Path, rows: int, dims: int) -> tuple[npt.NDArray[np.float32], Callable[[], None]]:
     """The vector file as a read-only array, and a function that lets go of its pages.
 
-    Pages are read only when touched. A search reads a few thousand scattered rows, and the kernel maps whole
-    neighbourhoods around each: after one search a 100,000-row index was entirely in the
-    process's resident set. Letting go after each search keeps it out (the pages stay in
-    the page cache, so reading them again costs no disk read; measured: no slower).
+    Pages are read only when touched. A search reads a few thousand scattered rows, and
+    the kernel maps a whole neighbourhood around each: after one search a 100,000-row
+    index was entirely in the process's resident set. Letting go after each search keeps
+    it out; the pages stay in the page cache, so nothing is read from disk again, but
+    mapping them again costs time (at 100,000 rows, 13 ms a recall became 20 ms).
     """
     if rows == 0:
         return np.zeros((0, dims), dtype=np.float32), lambda: None

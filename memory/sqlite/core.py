@@ -34,6 +34,7 @@ from memory.errors import (
 from memory.layered_index import LayeredIndex
 from memory.retrieval import HotCache
 from memory.settings import MemorySettings
+from memory.sqlite.checks import PageCheck
 from memory.sqlite.database import open_database
 from memory.sqlite.doc_frequency import DocumentFrequencies
 from memory.sqlite.rows import decode_vector, encode_vector, epoch
@@ -79,6 +80,8 @@ class SqliteCore:
         """Why the store cannot be written (None when it can); writes then raise."""
         self._read_only_full = opened.full
         self.damage: str | None = None
+        self._page_check = PageCheck(path) if opened.pages_unchecked else None
+        """A large store's pages, checked in the background; writes wait for it."""
         """What a read found damaged (the opening check misses some damage); writes stop."""
         self.warnings: list[str] = list(opened.warnings)
         """Problems met while reading that did not stop the store (shown to the user)."""
@@ -117,15 +120,30 @@ class SqliteCore:
         if message not in self.warnings:
             self.warnings.append(message)
 
-    def note_damage(self, detail: str) -> None:
-        """A read met a damaged page: from now on nothing is written into the file."""
+    def note_damage(self, detail: str, found_by: str = "a read") -> None:
+        """A damaged page was met: from now on nothing is written into the file."""
         if self.damage is None:
-            self.damage = detail
+            self.damage = f"{found_by} found it damaged: {detail}"
+
+    def settle_page_check(self, *, wait: bool) -> None:
+        """Take the background page check's result once it is in (waiting, with `wait`)."""
+        check = self._page_check
+        if check is None or not (wait or check.done):
+            return
+        problem = check.result()
+        self._page_check = None
+        if problem is not None:
+            self.note_damage(problem, found_by="the page check")
+            self.warn(
+                f"{self.path} is damaged ({problem}): nothing more is written to it; "
+                "earlier memories can still be read"
+            )
 
     def check_writable(self) -> None:
         """Raise a clear error when the store is open read-only, or was found damaged."""
+        self.settle_page_check(wait=True)
         if self.damage is not None:
-            raise DatabaseCorruptError(self.path, f"a read found it damaged: {self.damage}")
+            raise DatabaseCorruptError(self.path, self.damage)
         if self.read_only is None:
             return
         message = (
@@ -433,6 +451,7 @@ class SqliteCore:
 
     def refresh(self) -> None:
         """Catch up with writes other processes committed since our last look."""
+        self.settle_page_check(wait=False)
         if self._stale:
             self.rebuild_index()
             return
@@ -584,8 +603,10 @@ class SqliteCore:
         Only a cache: a read (recall) must not fail because it cannot be saved (a full
         disk, a read-only store, a busy file).
         """
-        if self.read_only is not None:
-            return
+        if self.read_only is not None or (
+            self._page_check is not None and not self._page_check.done
+        ):
+            return  # never wait for the page check of a large store: a recall is reading
         try:
             with self.write():
                 self.cache_vectors(pairs)
@@ -611,6 +632,8 @@ class SqliteCore:
         Recency is a hint for cache eviction: failing to save it (a full disk, a
         read-only store) must not make closing fail.
         """
+        if self._page_check is not None:
+            self._page_check.cancel()
         try:
             self.save_index()
             if self._pending_touches and self.read_only is None:

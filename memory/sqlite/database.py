@@ -15,6 +15,7 @@ from typing import ParamSpec, TypeVar
 from memory.errors import DatabaseCorruptError, MemoryStoreError
 from memory.sqlite.checks import (
     BUSY_TIMEOUT_MS,
+    LARGE_STORE_BYTES,
     check_existing_file,
     check_kind,
     connect_read_only,
@@ -52,6 +53,9 @@ class OpenedDatabase:
     full: bool = False
     """The store is read-only because the disk is full (writes raise StorageFullError)."""
     warnings: list[str] = field(default_factory=list)
+    pages_unchecked: bool = False
+    """A large store opened for writing without reading every page first: the caller
+    checks them in the background (`PageCheck`) and lets nothing write until it is done."""
 
 
 READING_ONLY = "it was opened only to read"
@@ -91,7 +95,7 @@ def _make_private(path: Path) -> None:
         ) from None
 
 
-def _open_read_write(path: Path, create: bool) -> sqlite3.Connection:
+def _open_read_write(path: Path, create: bool, unchecked: bool) -> sqlite3.Connection:
     if create:
         try:
             # Created 0600 before SQLite touches it (memories are private); O_EXCL, so a
@@ -110,6 +114,11 @@ def _open_read_write(path: Path, create: bool) -> sqlite3.Connection:
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
+        if unchecked and pending_migrations(conn):
+            # A migration writes: the pages are checked first, as for a small store.
+            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+            if problems != ["ok"]:
+                raise DatabaseCorruptError(path, "; ".join(problems))
         migrate(conn, path)
     except sqlite3.Error as exc:
         conn.close()
@@ -172,15 +181,17 @@ def open_database(path: Path, *, reading_only: bool = False) -> OpenedDatabase:
         opened = _open_read_only(path, READING_ONLY, False)
         # Asked for: no warning, and schema updates wait for the next writing open.
         return OpenedDatabase(opened.conn, READING_ONLY)
+    large = existing and info is not None and info.st_size > LARGE_STORE_BYTES
     if existing:
-        check_existing_file(path)
+        check_existing_file(path, pages=not large)
     reason = unwritable_reason(path)
     full = False
     if reason is None:
         if info is not None and not existing:
             _make_private(path)
         try:
-            return OpenedDatabase(_open_read_write(path, create=info is None))
+            conn = _open_read_write(path, create=info is None, unchecked=large)
+            return OpenedDatabase(conn, pages_unchecked=large)
         except _CannotWrite as blocked:
             if not existing:
                 raise blocked.error from blocked.__cause__

@@ -122,7 +122,7 @@ async def test_a_store_the_disk_cannot_grow_opens_read_only_and_says_full(
     path = tmp_path / "brain.db"
     await _make_store(path)
 
-    def no_room(_path: Path, create: bool) -> None:
+    def no_room(_path: Path, create: bool, unchecked: bool) -> None:
         raise database._CannotWrite(  # noqa: SLF001
             "the disk holding it is full", True, StorageFullError("no room")
         )

@@ -1,0 +1,87 @@
+"""A large store opens without reading every page first: the pages are checked in the
+background, reads go on meanwhile, and nothing is written until the check is done."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import memory.sqlite.database as database
+from memory.errors import DatabaseCorruptError
+from memory.sqlite.store import SqliteMemory
+
+PAGE = 4096
+
+
+async def _filled(path: Path) -> None:
+    store = await SqliteMemory.open(path)
+    for i in range(300):
+        await store.store(f"k{i}", f"entry {i} about the garden " + "padding words " * 40, "daily")
+    await store.close()
+
+
+def _damage_pages(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    for offset in range(3 * PAGE, min(len(data), 12 * PAGE)):
+        data[offset] = 0xA5
+    path.write_bytes(bytes(data))
+
+
+@pytest.fixture
+def every_store_is_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(database, "LARGE_STORE_BYTES", 0)
+
+
+@pytest.mark.usefixtures("every_store_is_large")
+async def test_damage_found_by_the_background_check_stops_every_write(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    await _filled(path)
+    _damage_pages(path)
+    before = path.read_bytes()
+    store = await SqliteMemory.open(path)  # opens: the pages are not read first
+    try:
+        with pytest.raises(DatabaseCorruptError, match="the page check found it damaged"):
+            await store.store("new", "a note that must not go into a damaged file")
+        assert any("nothing more is written" in w for w in store._core.warnings)  # noqa: SLF001
+        with pytest.raises(DatabaseCorruptError):
+            await store.forget("k1")
+    finally:
+        await store.close()
+    assert path.read_bytes() == before
+
+
+@pytest.mark.usefixtures("every_store_is_large")
+async def test_a_sound_large_store_reads_and_writes_as_usual(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    await _filled(path)
+    store = await SqliteMemory.open(path)
+    try:
+        assert (await store.get("k7")) is not None
+        await store.store("new", "written once the pages were found sound")
+        assert (await store.get("new")) is not None
+        assert not store._core.warnings  # noqa: SLF001
+    finally:
+        await store.close()
+
+
+@pytest.mark.usefixtures("every_store_is_large")
+async def test_closing_during_the_check_stops_it(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    await _filled(path)
+    for _ in range(5):
+        store = await SqliteMemory.open(path)
+        await store.close()  # the check thread is interrupted and joined, never left behind
+    store = await SqliteMemory.open(path)
+    try:
+        assert await store.count() == 300
+    finally:
+        await store.close()
+
+
+async def test_a_small_damaged_store_is_still_refused_at_open(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    await _filled(path)
+    _damage_pages(path)
+    with pytest.raises(DatabaseCorruptError):
+        await SqliteMemory.open(path)
