@@ -111,6 +111,38 @@ def _mapped(path: Path, rows: int, dims: int) -> tuple[npt.NDArray[np.float32], 
 
 def read_index(database: Path) -> LoadedIndex | str:
     """The generation in effect, or why there is none that can be used."""
+    for attempt in range(2):
+        found = _read_generation(database)
+        # Another process may have made a newer generation current, and deleted this
+        # one's files, between our reading the header and opening them: read it again.
+        if not (isinstance(found, FileNotFoundError) and attempt == 0):
+            break
+    if isinstance(found, FileNotFoundError):
+        return f"its files cannot be read ({found.strerror or found})"
+    return found
+
+
+def _header(raw: bytes) -> IndexHeader | str:
+    try:
+        fields = json.loads(raw)
+        header = IndexHeader(**fields)
+    except (ValueError, TypeError, RecursionError) as exc:
+        return f"its header is not readable ({str(exc)[:200]})"
+    numbers = (header.format, header.generation, header.rows, header.dims, header.last_change)
+    if not all(type(value) is int and value >= 0 for value in (*numbers, header.columns_crc)):
+        return "its header holds a number that is not a count"
+    texts = [header.identity, header.token, *header.strings, *header.skipped]
+    if not (
+        isinstance(header.strings, list)
+        and isinstance(header.skipped, list)
+        and all(isinstance(text, str) for text in texts)
+        and header.dims > 0
+    ):
+        return "its header holds a value of the wrong kind"
+    return header
+
+
+def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
     folder = index_folder(database)
     try:
         raw = (folder / HEADER_NAME).read_bytes()
@@ -118,11 +150,9 @@ def read_index(database: Path) -> LoadedIndex | str:
         return "absent"
     except OSError as exc:
         return f"its header cannot be read ({exc.strerror or exc})"
-    try:
-        fields = json.loads(raw)
-        header = IndexHeader(**fields)
-    except (ValueError, TypeError) as exc:
-        return f"its header is not readable ({exc})"
+    header = _header(raw)
+    if isinstance(header, str):
+        return header
     if header.format != FORMAT:
         return f"it is of format {header.format!r}, this version reads {FORMAT}"
     vectors_name, columns_name = _names(header.generation)
@@ -133,8 +163,10 @@ def read_index(database: Path) -> LoadedIndex | str:
         if (folder / vectors_name).stat().st_size != expected:
             return "its vector file is not the size its header says"
         vectors, release = _mapped(folder / vectors_name, header.rows, header.dims)
-    except OSError as exc:
-        return f"its files cannot be read ({exc.strerror or exc})"
+    except FileNotFoundError as exc:
+        return exc
+    except (OSError, ValueError) as exc:
+        return f"its files cannot be read ({exc})"
     if zlib.crc32(columns) != header.columns_crc:
         return "its column file does not match its checksum"
     arrays: dict[str, npt.NDArray[np.generic]] = {}

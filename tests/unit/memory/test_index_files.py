@@ -3,10 +3,12 @@ forward when it is behind, rebuilt when it is damaged or belongs to another data
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from memory.layered_index import LayeredIndex
 from memory.sqlite.store import SqliteMemory
@@ -246,3 +248,42 @@ async def test_the_full_check_finds_a_damaged_vector_the_open_sample_missed(
     store = await reopened(open_store, path)
     assert from_files(store)
     assert "did not match" not in (await store.health_check()).detail
+
+
+HOSTILE_HEADERS = [
+    "[]",
+    "null",
+    '"text"',
+    "[" * 5000 + "]" * 5000,
+    '{"format": 1}',
+    "HEADER:rows=-1",
+    "HEADER:rows=10000000000000",
+    "HEADER:dims=0",
+    'HEADER:rows="60"',
+    "HEADER:strings=[1, 2]",
+    "HEADER:generation=99",
+    "HEADER:format=2",
+    "HEADER:extra=1",
+    "HEADER:identity=null",
+    "HEADER:last_change=1.5",
+    "HEADER:columns_crc=true",
+]
+
+
+@pytest.mark.parametrize("header", HOSTILE_HEADERS)
+async def test_a_hostile_header_is_reported_and_rebuilt(
+    open_store: OpenStore, tmp_path: Path, header: str
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    target = index_folder(path) / HEADER_NAME
+    if header.startswith("HEADER:"):
+        name, _, value = header.removeprefix("HEADER:").partition("=")
+        fields = json.loads(target.read_text())
+        fields[name] = json.loads(value)
+        header = json.dumps(fields)
+    target.write_text(header)
+    store = await reopened(open_store, path)
+    warnings = " ".join(store._core.warnings)  # noqa: SLF001
+    assert "vector index beside the store was not used" in warnings
+    assert (await top_keys(store, TEXTS[12]))[0] == "k12"
