@@ -104,7 +104,8 @@ class LayeredIndex:
         `release` lets go of the vector pages a search read (see `memory.vector_files`).
         """
         self.base = None if rows is None else BaseRows(rows, release)
-        self.overlay.clear()
+        # A new overlay, not a cleared one: its arrays may have grown large.
+        self.overlay = VectorIndex(self.dimensions, self.ann_threshold, self.rescore)
         self.hidden = 0
 
     def __len__(self) -> int:
