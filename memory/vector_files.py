@@ -197,7 +197,7 @@ def writing_lock(database: Path) -> Iterator[None]:
     """Held while a generation is written: two processes never write one at once."""
     folder = index_folder(database)
     folder.mkdir(mode=0o700, exist_ok=True)
-    descriptor = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    descriptor = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
         yield
@@ -206,7 +206,10 @@ def writing_lock(database: Path) -> Iterator[None]:
 
 
 def _write_synced(path: Path, chunks: Iterable[bytes | memoryview]) -> None:
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    """Write a new file (whatever had the name goes first: a link is never followed)."""
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
     with os.fdopen(descriptor, "wb") as out:
         for chunk in chunks:
             out.write(chunk)

@@ -287,3 +287,26 @@ async def test_a_hostile_header_is_reported_and_rebuilt(
     warnings = " ".join(store._core.warnings)  # noqa: SLF001
     assert "vector index beside the store was not used" in warnings
     assert (await top_keys(store, TEXTS[12]))[0] == "k12"
+
+
+async def test_links_in_the_index_folder_are_never_written_through(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    folder = index_folder(path)
+    victim = tmp_path / "precious.txt"
+    victim.write_text("do not touch")
+    generation = int(next(folder.glob("*.columns")).name.split(".")[0])
+    for name in (
+        f"{generation + 1:08d}.columns",
+        f"{generation + 1:08d}.vectors",
+        "current.json.new",
+    ):
+        (folder / name).symlink_to(victim)
+    store = await reopened(open_store, path)
+    await store.bulk_store([NewMemory(key=f"n{i}", content=f"more {i}") for i in range(70)])
+    await store.close()  # writes the next generation where the links were
+    assert victim.read_text() == "do not touch"
+    store = await reopened(open_store, path)
+    assert from_files(store) and not store._core.warnings  # noqa: SLF001
