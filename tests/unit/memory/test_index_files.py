@@ -310,3 +310,22 @@ async def test_links_in_the_index_folder_are_never_written_through(
     assert victim.read_text() == "do not touch"
     store = await reopened(open_store, path)
     assert from_files(store) and not store._core.warnings  # noqa: SLF001
+
+
+async def test_a_long_import_moves_its_vectors_out_of_memory_as_it_goes(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    store = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
+    )
+    await store.recall("load the index", limit=1, query_vector=await vector_of("x"))
+    texts = [f"imported note {i} about {TOPICS[i % len(TOPICS)]}" for i in range(1_300)]
+    for start in range(0, len(texts), 100):
+        batch = range(start, start + 100)
+        await store.bulk_store([NewMemory(key=f"i{i}", content=texts[i]) for i in batch])
+        index = index_of(store)
+        # Never more rows in memory than in the files (and at most one save's worth).
+        assert len(index.overlay) < max(500, 0 if index.base is None else index.base.count)
+    assert index.base is not None and index.base.count >= 1_000
+    assert (await top_keys(store, texts[1_234]))[0] == "i1234"
