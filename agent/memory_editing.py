@@ -35,6 +35,10 @@ class EarlierVersionError(MemoryStoreError):
     """An edit asked of a superseded version, which would overwrite the current fact."""
 
 
+class ChangedElsewhereError(MemoryStoreError):
+    """The entry was forgotten or replaced (another window, a command) since it was shown."""
+
+
 class MemoryEditor:
     """Hand edits of one store, with the history a forget needs to be undone."""
 
@@ -50,6 +54,25 @@ class MemoryEditor:
                 f"{entry.key}: this is an earlier version; restore it before you {action} it"
             )
 
+    async def _still_current(self, entry: MemoryEntry, action: str) -> None:
+        """Refuse to write over a key whose entry changed since it was shown.
+
+        Every write goes to the key: had another process forgotten the entry, a pin or a
+        save would bring it back as new, undoing a deletion the user asked for.
+        """
+        self._current_only(entry, action)
+        now = await self.memory.get_by_id(entry.id)
+        if now is None:
+            raise ChangedElsewhereError(
+                f"{entry.key}: this memory was forgotten since it was shown (by another "
+                "window or a command); nothing was changed"
+            )
+        if now.superseded_by:
+            raise ChangedElsewhereError(
+                f"{entry.key}: this memory was changed since it was shown (by another "
+                "window or a command); nothing was changed. Open it again to see it as it is"
+            )
+
     async def save(
         self, entry: MemoryEntry, content: str, category: str, importance: float
     ) -> MemoryEntry:
@@ -57,7 +80,7 @@ class MemoryEditor:
 
         The text is now the user's own (source "user"); a pin is kept.
         """
-        self._current_only(entry, "edit")
+        await self._still_current(entry, "edit")
         return await self.memory.store_with_metadata(
             entry.key,
             content,
@@ -69,7 +92,7 @@ class MemoryEditor:
 
     async def set_pinned(self, entry: MemoryEntry, pinned: bool) -> MemoryEntry:
         """Pin (never expired by hygiene, always kept by budgets) or unpin an entry."""
-        self._current_only(entry, "pin")
+        await self._still_current(entry, "pin")
         return await self.memory.store_with_metadata(
             entry.key,
             entry.content,

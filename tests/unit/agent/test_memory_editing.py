@@ -156,3 +156,29 @@ async def test_the_audit_log_lists_a_forget(store: SqliteMemory) -> None:
     await editor.forget(entry)
     records = await editor.audit_log()
     assert [r.key for r in records] == ["cat"]
+
+
+@pytest.mark.parametrize("action", ["pin", "save"])
+async def test_an_entry_forgotten_elsewhere_is_not_brought_back(
+    store: SqliteMemory, action: str
+) -> None:
+    editor = MemoryEditor(store)
+    shown = await store.store_with_metadata("passport", "My passport expires in March")
+    assert await store.forget("passport")  # another window or `memchat memory forget`
+    with pytest.raises(editing.ChangedElsewhereError, match="forgotten since it was shown"):
+        if action == "pin":
+            await editor.set_pinned(shown, True)
+        else:
+            await editor.save(shown, "My passport expires in May", "core", 0.5)
+    assert await store.get("passport") is None
+
+
+async def test_an_entry_replaced_elsewhere_is_not_overwritten(store: SqliteMemory) -> None:
+    editor = MemoryEditor(store)
+    shown = await store.store_with_metadata("home", "Ana lives in Porto")
+    await store.store_with_metadata("home", "Ana lives in Lisbon")  # changed elsewhere
+    with pytest.raises(editing.ChangedElsewhereError, match="changed since it was shown"):
+        await editor.set_pinned(shown, True)
+    current = await store.get("home")
+    assert current is not None and current.content == "Ana lives in Lisbon"
+    assert not current.pinned
