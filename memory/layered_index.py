@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from memory.vector_files import IndexFileDamagedError, row_checks
 from memory.vector_index import (
     FilterColumns,
     IndexRows,
@@ -37,9 +38,15 @@ def _nothing_to_release() -> None:
 class BaseRows:
     """A generation's rows: searchable, never changed, rows hidden by id."""
 
-    def __init__(self, rows: IndexRows, release: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        rows: IndexRows,
+        release: Callable[[], None],
+        checks: npt.NDArray[np.uint32] | None,
+    ) -> None:
         self.rows = rows
         self.release = release
+        self.checks = checks
         self.codes = {name: code for code, name in enumerate(rows.strings)}
         self.alive = np.ones(len(rows.seq), dtype=np.bool_)
         self.count = len(rows.seq)
@@ -50,6 +57,20 @@ class BaseRows:
         if at < self.alive.size and int(self.rows.seq[at]) == seq and self.alive[at]:
             return at
         return None
+
+    def read(self, positions: npt.NDArray[np.intp] | list[int]) -> npt.NDArray[np.float32]:
+        """The vectors at `positions`, checked against what was written.
+
+        Raises `IndexFileDamagedError` for a row whose bytes changed in the file: its
+        score would be wrong, and nothing else would ever say so.
+        """
+        vectors = np.array(self.rows.vectors[positions], dtype=np.float32)
+        if self.checks is not None and len(positions):
+            wrong = np.flatnonzero(row_checks(vectors) != self.checks[positions])
+            if wrong.size:
+                seq = int(self.rows.seq[np.asarray(positions)[wrong[0]]])
+                raise IndexFileDamagedError(f"the vector of row {seq} is not the one written")
+        return vectors
 
     def hide(self, seq: int) -> None:
         """Leave a row out from now on (it changed, or is gone)."""
@@ -73,6 +94,7 @@ class BaseRows:
             if at is not None:
                 mask[at] = False
         found = nearest(query, self.rows.vectors, self.rows.bits, mask, k, threshold, rescore)
+        self.read([at for at, _ in found])  # what is returned was read intact
         self.release()
         return [(int(self.rows.seq[at]), score) for at, score in found]
 
@@ -97,13 +119,16 @@ class LayeredIndex:
         """Base rows hidden since the base was read (changed or deleted)."""
 
     def set_base(
-        self, rows: IndexRows | None, release: Callable[[], None] = _nothing_to_release
+        self,
+        rows: IndexRows | None,
+        release: Callable[[], None] = _nothing_to_release,
+        checks: npt.NDArray[np.uint32] | None = None,
     ) -> None:
         """Start from a generation (or from nothing); the overlay is emptied.
 
         `release` lets go of the vector pages a search read (see `memory.vector_files`).
         """
-        self.base = None if rows is None else BaseRows(rows, release)
+        self.base = None if rows is None else BaseRows(rows, release, checks)
         # A new overlay, not a cleared one: its arrays may have grown large.
         self.overlay = VectorIndex(self.dimensions, self.ann_threshold, self.rescore)
         self.hidden = 0
@@ -162,7 +187,7 @@ class LayeredIndex:
                 if seq not in scores and (at := self.base.position(seq)) is not None
             ]
             if positions:
-                rows = self.base.rows.vectors[[at for _, at in positions]] @ query
+                rows = self.base.read([at for _, at in positions]) @ query
                 self.base.release()
                 scores.update((seq, float(s)) for (seq, _), s in zip(positions, rows, strict=True))
         return scores
@@ -182,7 +207,7 @@ class LayeredIndex:
         at = self.base.position(seq)
         if at is None:
             return None
-        vector = np.array(self.base.rows.vectors[at], dtype=np.float32)
+        vector: npt.NDArray[np.float32] = self.base.read([at])[0]
         self.base.release()
         return vector
 
@@ -232,7 +257,8 @@ class LayeredIndex:
             chunk = np.empty((picked.size, self.dimensions), dtype=np.float32)
             from_base = source.from_base[picked]
             if self.base is not None and from_base.any():
-                chunk[from_base] = self.base.rows.vectors[source.position[picked[from_base]]]
+                # Checked: a damaged row is never copied into the next generation.
+                chunk[from_base] = self.base.read(source.position[picked[from_base]])
             if (~from_base).any():
                 chunk[~from_base] = own.vectors[source.position[picked[~from_base]]]
             yield chunk

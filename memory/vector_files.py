@@ -31,7 +31,7 @@ import numpy.typing as npt
 from memory.files import INDEX_FOLDER_SUFFIX
 from memory.vector_index import FilterColumns, IndexRows
 
-FORMAT = 1
+FORMAT = 2
 HEADER_NAME = "current.json"
 LOCK_NAME = "lock"
 
@@ -69,6 +69,35 @@ class LoadedIndex:
     rows: IndexRows
     release: Callable[[], None]
     """Lets go of the vector pages read so far (they stay in the page cache)."""
+    checks: npt.NDArray[np.uint32]
+    """Each row's `row_checks` when it was written."""
+
+
+class IndexFileDamagedError(Exception):
+    """A vector read from the index files is not the one written there."""
+
+
+_CHECK_WEIGHTS: dict[int, npt.NDArray[np.uint64]] = {}
+
+
+def row_checks(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.uint32]:
+    """A 32-bit check of each row's bytes: every bit of every value counts, in place.
+
+    A weighted sum (odd weights, different per position) over the raw bits, so numpy
+    computes it for many rows at once; a crc per row in Python would cost more than the
+    search it guards.
+    """
+    dims = vectors.shape[1]
+    weights = _CHECK_WEIGHTS.get(dims)
+    if weights is None:
+        weights = (np.arange(dims, dtype=np.uint64) * np.uint64(2654435761)) | np.uint64(1)
+        _CHECK_WEIGHTS[dims] = weights
+    raw = np.ascontiguousarray(vectors, dtype="<f4").view(np.uint32).astype(np.uint64)
+    mixed = (raw * weights).sum(axis=1, dtype=np.uint64)
+    folded: npt.NDArray[np.uint32] = (
+        (mixed ^ (mixed >> np.uint64(32))) & np.uint64(0xFFFFFFFF)
+    ).astype(np.uint32)
+    return folded
 
 
 def _names(generation: int) -> tuple[str, str]:
@@ -84,6 +113,7 @@ def _column_layout(rows: int, words: int) -> list[tuple[str, type[np.generic], i
         ("namespace", np.int32, rows),
         ("session", np.int32, rows),
         ("category", np.int32, rows),
+        ("checks", np.uint32, rows),
         ("superseded", np.bool_, rows),
     ]
 
@@ -189,7 +219,7 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
         ),
         strings=header.strings,
     )
-    return LoadedIndex(header, rows, release)
+    return LoadedIndex(header, rows, release, arrays["checks"])  # type: ignore[arg-type]
 
 
 @contextlib.contextmanager
@@ -242,7 +272,15 @@ def write_generation(
     folder = index_folder(database)
     vectors_name, columns_name = _names(generation)
     rows = len(columns.seq)
+    checks: list[npt.NDArray[np.uint32]] = []
+
+    def checked(chunk: npt.NDArray[np.float32]) -> bytes:
+        checks.append(row_checks(chunk))
+        return np.ascontiguousarray(chunk, dtype="<f4").tobytes()
+
+    _write_synced(folder / vectors_name, (checked(chunk) for chunk in vector_chunks))
     arrays: dict[str, npt.NDArray[np.generic]] = {
+        "checks": np.concatenate(checks) if checks else np.zeros(0, np.uint32),
         "seq": columns.seq,
         "created": columns.columns.created,
         "bits": columns.bits,
@@ -257,10 +295,6 @@ def write_generation(
         for name, dtype, _ in _column_layout(rows, words)
     )
     _write_synced(folder / columns_name, [payload])
-    _write_synced(
-        folder / vectors_name,
-        (np.ascontiguousarray(chunk, dtype="<f4").tobytes() for chunk in vector_chunks),
-    )
     header = IndexHeader(
         format=FORMAT,
         generation=generation,

@@ -6,6 +6,7 @@ import and snapshot live in `agent.cli.file_commands`.
 
 from __future__ import annotations
 
+import json
 import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
@@ -165,7 +166,10 @@ async def cmd_stats(config: Config, args: MemoryArgs, out: TextIO) -> int:
             stats = await _namespace_stats(memory, stats, args.namespace)
         health = await memory.health_check() if args.check else None
     if args.json:
-        out.write(safe_json(stats.model_dump_json()) + "\n")
+        document = json.loads(stats.model_dump_json())
+        if health is not None:
+            document["health"] = {"ok": health.ok, "detail": health.detail}
+        out.write(safe_json(json.dumps(document)) + "\n")
         return 0 if health is None or health.ok else 1
     for name, value in stats.model_dump().items():
         say(out, f"{name}: {value}")

@@ -45,8 +45,8 @@ from memory.sqlite.saved_index import (
     save_generation,
 )
 from memory.sqlite.transaction import rollback_quietly
-from memory.vector_files import HEADER_NAME, index_folder, read_index
-from memory.vector_index import RowColumns, RowMeta
+from memory.vector_files import HEADER_NAME, IndexFileDamagedError, index_folder, read_index
+from memory.vector_index import RowColumns, RowMeta, VectorFilter
 
 _CHANGE_LOG_KEEP = 20_000
 _CHUNK = 500
@@ -232,7 +232,7 @@ class SqliteCore:
             if damaged:
                 self.warn(f"the vector index beside the store was not used: {reason}; {_REBUILT}")
             return False
-        self._index.set_base(loaded.rows, loaded.release)
+        self._index.set_base(loaded.rows, loaded.release, loaded.checks)
         self._last_change = self._saved_change = loaded.header.last_change
         self._index_loaded = True
         self._skipped = list(loaded.header.skipped)
@@ -258,6 +258,13 @@ class SqliteCore:
         }
         try:
             save_generation(self.path, self._index, self._record_token, fields)
+        except IndexFileDamagedError as exc:
+            # Never copied forward: the next load reads every vector from the store.
+            with contextlib.suppress(OSError):
+                (index_folder(self.path) / HEADER_NAME).unlink()
+            self.warn(f"the vector index beside the store was damaged ({exc}); {_REBUILT}")
+            self._stale = True
+            return
         except (OSError, sqlite3.Error, MemoryStoreError) as exc:
             self.warn(
                 f"the vector index could not be saved beside the store ({exc}); "
@@ -268,7 +275,7 @@ class SqliteCore:
         if reread:
             loaded = read_index(self.path)
             if not isinstance(loaded, str) and loaded.header.last_change == self._last_change:
-                self._index.set_base(loaded.rows, loaded.release)
+                self._index.set_base(loaded.rows, loaded.release, loaded.checks)
 
     def _move_overlay_to_files(self) -> None:
         """Once the rows in memory outnumber those in the files, write them all out.
@@ -282,6 +289,34 @@ class SqliteCore:
         waiting = len(self._index.overlay)
         if waiting >= max(self.settings.index_file_min_vectors, base, _SAVE_AFTER_ROWS):
             self.save_index(reread=True, force=True)
+
+    def search_vectors(
+        self, query: npt.NDArray[np.float32], k: int, flt: VectorFilter
+    ) -> list[tuple[int, float]]:
+        """`index.search`, rebuilt from the database first if the index files are damaged."""
+        try:
+            return self.index.search(query, k, flt)
+        except IndexFileDamagedError as exc:
+            self._drop_index_files(str(exc))
+            return self.index.search(query, k, flt)
+
+    def vector_similarity(
+        self, query: npt.NDArray[np.float32], seqs: list[int]
+    ) -> dict[int, float]:
+        """`index.similarity`, rebuilt from the database first if the files are damaged."""
+        try:
+            return self.index.similarity(query, seqs)
+        except IndexFileDamagedError as exc:
+            self._drop_index_files(str(exc))
+            return self.index.similarity(query, seqs)
+
+    def _drop_index_files(self, reason: str) -> None:
+        """Damaged index files: set them aside, say so, and read the vectors from the store."""
+        with contextlib.suppress(OSError):
+            (index_folder(self.path) / HEADER_NAME).unlink()
+        self.warn(f"the vector index beside the store was damaged ({reason}); {_REBUILT}")
+        self.rebuild_index()
+        self._load_vectors()
 
     def check_index_files(self) -> str | None:
         """Compare every vector of the index files with the database's; None if they agree.
@@ -299,6 +334,12 @@ class SqliteCore:
         with contextlib.suppress(OSError):
             (index_folder(self.path) / HEADER_NAME).unlink()
         self.rebuild_index()
+        if self.read_only is not None:
+            return (
+                f"the vector index beside the store did not match it ({problem}); its files "
+                "were set aside, and the next open that can write rebuilds them"
+            )
+        self._load_vectors()  # from the store, and saved again as new files
         return f"the vector index beside the store did not match it ({problem}); rebuilt"
 
     def _should_save(self, force: bool) -> bool:

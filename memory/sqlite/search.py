@@ -181,12 +181,12 @@ def _add_vector_lane(
 ) -> None:
     pool = _candidate_pool(stage.limit)
     flt = vector_filter(stage.filters, _exclude_seqs(core, stage.filters))
-    for seq, score in core.index.search(query_vector, pool, flt):
+    for seq, score in core.search_vectors(query_vector, pool, flt):
         candidate = stage.candidates.setdefault(seq, Candidate(seq=seq))
         candidate.in_vector_lane = True
         candidate.vector = score
     missing_vector = [s for s, c in stage.candidates.items() if c.vector is None]
-    for seq, score in core.index.similarity(query_vector, missing_vector).items():
+    for seq, score in core.vector_similarity(query_vector, missing_vector).items():
         stage.candidates[seq].vector = score
     missing_terms = [s for s, c in stage.candidates.items() if not c.in_keyword_lane]
     if missing_terms and stage.weights:

@@ -474,7 +474,9 @@ class SqliteMemory:
         detail = f"{self.path} ok"
         repaired = await self._db.run(self._core.check_index_files)
         if repaired:
-            detail += f"; {repaired}"
+            # The store itself is sound, but something damaged a file beside it: a
+            # check that found damage says so, even when it could repair it.
+            return HealthReport(ok=False, backend=self.name, detail=f"{detail}; {repaired}")
         if self.last_embedding_error:
             detail += f"; embeddings failing, recall is keyword-only ({self.last_embedding_error})"
         return HealthReport(ok=True, backend=self.name, detail=detail)

@@ -324,6 +324,8 @@ def test_reading_commands_skip_the_page_check_and_writing_ones_do_not(configured
     assert "total: 1" in stats.out and "health: not checked" in stats.out
     checked = run_cli("memory", "stats", "--check").clean(1)
     assert "health: PROBLEM" in checked.out
+    as_json = json.loads(run_cli("memory", "stats", "--check", "--json").clean(1).out)
+    assert as_json["health"]["ok"] is False and as_json["health"]["detail"]
     # Reading the damaged pages, and opening to write, report the damage.
     for refused in (run_cli("memory", "audit"), run_cli("memory", "forget", "pet")):
         refused.clean(2)

@@ -239,10 +239,11 @@ async def test_the_full_check_finds_a_damaged_vector_the_open_sample_missed(
     await filled(open_store, path)
     vectors = next(index_folder(path).glob("*.vectors"))
     _flip(vectors, 4 * DIMS * 30 + 5)  # row 30: not among the rows the open compares
-    store = await reopened(open_store, path)
-    assert from_files(store) and not store._core.warnings  # noqa: SLF001
-    report = await store.health_check()
-    assert report.ok and "did not match it (the vector of row 31 differs" in report.detail
+    store = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
+    )
+    report = await store.health_check()  # before any search could meet the row
+    assert not report.ok and "did not match it (the vector of row 31 differs" in report.detail
     assert (await top_keys(store, TEXTS[30]))[0] == "k30"  # rebuilt from the database
     await store.close()
     store = await reopened(open_store, path)
@@ -262,7 +263,7 @@ HOSTILE_HEADERS = [
     'HEADER:rows="60"',
     "HEADER:strings=[1, 2]",
     "HEADER:generation=99",
-    "HEADER:format=2",
+    "HEADER:format=3",
     "HEADER:extra=1",
     "HEADER:identity=null",
     "HEADER:last_change=1.5",
@@ -329,3 +330,45 @@ async def test_a_long_import_moves_its_vectors_out_of_memory_as_it_goes(
         assert len(index.overlay) < max(500, 0 if index.base is None else index.base.count)
     assert index.base is not None and index.base.count >= 1_000
     assert (await top_keys(store, texts[1_234]))[0] == "i1234"
+
+
+def _copy_row(path: Path, source: int, target: int) -> None:
+    """Write row `source`'s vector over row `target`'s in the index file."""
+    vectors = next(index_folder(path).glob("*.vectors"))
+    data = bytearray(vectors.read_bytes())
+    size = 4 * DIMS
+    data[target * size : (target + 1) * size] = data[source * size : (source + 1) * size]
+    vectors.write_bytes(bytes(data))
+
+
+async def test_a_damaged_row_is_never_returned_and_never_copied_forward(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    _copy_row(path, source=10, target=30)  # row 30 now holds k10's vector
+    store = await reopened(open_store, path)  # the sample at open misses row 30
+    found = await top_keys(store, TEXTS[10], limit=3)
+    assert found[0] == "k10" and "k30" not in found
+    warnings = " ".join(store._core.warnings)  # noqa: SLF001
+    assert "vector index beside the store was damaged" in warnings
+    await store.close()
+    store = await reopened(open_store, path)
+    assert from_files(store) and not store._core.warnings  # noqa: SLF001 - sound again
+    assert (await top_keys(store, TEXTS[30]))[0] == "k30"
+
+
+async def test_a_save_never_copies_a_damaged_row_into_the_next_generation(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    _copy_row(path, source=10, target=30)
+    store = await reopened(open_store, path)
+    await store.bulk_store([NewMemory(key=f"n{i}", content=f"more {i}") for i in range(70)])
+    await store.close()  # saves: base rows are read, row 30 among them
+    assert any("damaged" in w for w in store._core.warnings)  # noqa: SLF001
+    store = await reopened(open_store, path)
+    assert (await top_keys(store, TEXTS[30]))[0] == "k30"
+    assert "k30" not in await top_keys(store, TEXTS[10], limit=3)
+    assert (await store.health_check()).detail.count("did not match") == 0

@@ -6,11 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memory.layered_index import LayeredIndex
-from memory.vector_files import publish, read_index, write_generation, writing_lock
+from memory.vector_files import (
+    IndexFileDamagedError,
+    index_folder,
+    publish,
+    read_index,
+    write_generation,
+    writing_lock,
+)
 from memory.vector_index import RowMeta, VectorFilter, VectorIndex
 
 DIMS = 16
@@ -53,7 +61,7 @@ def save_and_reread(index: LayeredIndex, database: Path, generation: int) -> Non
         publish(database, header)
     loaded = read_index(database)
     assert not isinstance(loaded, str), loaded
-    index.set_base(loaded.rows, loaded.release)
+    index.set_base(loaded.rows, loaded.release, loaded.checks)
 
 
 @settings(
@@ -94,7 +102,10 @@ def test_layered_index_matches_one_in_memory_index(
         # Equal scores may come in either order: compare the scores, and that each row
         # returned passes the filter and has that score.
         np.testing.assert_allclose(
-            [score for _, score in ours_found], [score for _, score in theirs_found], rtol=1e-5
+            [score for _, score in ours_found],
+            [score for _, score in theirs_found],
+            rtol=1e-5,
+            atol=1e-6,
         )
         allowed = {seq for seq, _ in reference.search(query, 100, flt)}
         exact = reference.similarity(query, [seq for seq, _ in ours_found])
@@ -102,3 +113,25 @@ def test_layered_index_matches_one_in_memory_index(
             assert seq in allowed and abs(exact[seq] - score) < 1e-5, flt
     wanted = list(range(1, 41))
     assert layered.similarity(query, wanted).keys() == reference.similarity(query, wanted).keys()
+
+
+def test_a_damaged_base_row_stops_a_save_and_every_read_of_it(tmp_path: Path) -> None:
+    database = tmp_path / "brain.db"
+    index = LayeredIndex(DIMS, ann_threshold=1000)
+    meta = RowMeta("default", None, "core", False, 1.0)
+    for seq in range(1, 21):
+        index.upsert(seq, unit(seq), meta)
+    save_and_reread(index, database, 1)
+    with next(index_folder(database).glob("*.vectors")).open("r+b") as vectors:
+        vectors.seek(4 * DIMS * 7 + 2)  # one bit of row 8, seen through the mapping
+        byte = vectors.read(1)[0]
+        vectors.seek(4 * DIMS * 7 + 2)
+        vectors.write(bytes([byte ^ 0x01]))
+    with pytest.raises(IndexFileDamagedError, match="row 8"):
+        index.vector(8)
+    with pytest.raises(IndexFileDamagedError):
+        index.search(unit(8), 3)
+    with pytest.raises(IndexFileDamagedError):
+        _, chunks = index.merged()
+        list(chunks)
+    assert index.vector(9) is not None  # the other rows read as written
