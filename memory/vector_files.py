@@ -20,9 +20,11 @@ import fcntl
 import json
 import mmap
 import os
+import re
+import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -33,6 +35,9 @@ from memory.vector_index import FilterColumns, IndexRows
 
 FORMAT = 2
 HEADER_NAME = "current.json"
+_OWN_NAME = re.compile(r"([0-9]{8})\.(?:vectors|columns)", re.ASCII)
+_HEADER_LIMIT = 64 * 2**20
+"""No header of ours comes near this (it holds the namespace and session names)."""
 LOCK_NAME = "lock"
 
 
@@ -127,10 +132,15 @@ def _mapped(path: Path, rows: int, dims: int) -> tuple[npt.NDArray[np.float32], 
     it out; the pages stay in the page cache, so nothing is read from disk again, but
     mapping them again costs time (at 100,000 rows, 13 ms a recall became 20 ms).
     """
-    if rows == 0:
-        return np.zeros((0, dims), dtype=np.float32), lambda: None
-    with path.open("rb") as file:
-        mapping = mmap.mmap(file.fileno(), rows * dims * 4, prot=mmap.PROT_READ)
+    descriptor = _open_regular(path)
+    try:
+        if os.fstat(descriptor).st_size != rows * dims * 4:
+            raise OSError(f"{path.name} is not the size its header says")
+        if rows == 0:
+            return np.zeros((0, dims), dtype=np.float32), lambda: None
+        mapping = mmap.mmap(descriptor, rows * dims * 4, prot=mmap.PROT_READ)
+    finally:
+        os.close(descriptor)
     mapping.madvise(mmap.MADV_RANDOM)
 
     def release() -> None:
@@ -150,6 +160,38 @@ def read_index(database: Path) -> LoadedIndex | str:
     if isinstance(found, FileNotFoundError):
         return f"its files cannot be read ({found.strerror or found})"
     return found
+
+
+def _open_regular(path: Path) -> int:
+    """A descriptor of a regular file; never a link, a FIFO (which would block) or a device."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise OSError(f"{path.name} is not a regular file")
+    return descriptor
+
+
+def _read_regular(path: Path, limit: int) -> bytes:
+    """A regular file's bytes, refused past `limit` (exactly `limit` for a column file)."""
+    descriptor = _open_regular(path)
+    try:
+        size = os.fstat(descriptor).st_size
+        if size > limit:
+            raise OSError(f"{path.name} is larger than its header allows")
+        with os.fdopen(os.dup(descriptor), "rb") as file:
+            return file.read(size)
+    finally:
+        os.close(descriptor)
+
+
+def _checksum(columns: bytes, header: IndexHeader) -> int:
+    """A check over the column file and every other header field.
+
+    A name changed in the header (a namespace, say) would otherwise send rows to the
+    wrong filter without a word.
+    """
+    fields = {name: value for name, value in asdict(header).items() if name != "columns_crc"}
+    return zlib.crc32(columns, zlib.crc32(json.dumps(fields, sort_keys=True).encode()))
 
 
 def _header(raw: bytes) -> IndexHeader | str:
@@ -174,8 +216,10 @@ def _header(raw: bytes) -> IndexHeader | str:
 
 def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
     folder = index_folder(database)
+    if folder.is_symlink():
+        return f"{folder.name} is a link, not a folder of memchat's own"
     try:
-        raw = (folder / HEADER_NAME).read_bytes()
+        raw = _read_regular(folder / HEADER_NAME, _HEADER_LIMIT)
     except FileNotFoundError:
         return "absent"
     except OSError as exc:
@@ -188,17 +232,15 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
     vectors_name, columns_name = _names(header.generation)
     words = (header.dims + 63) // 64
     try:
-        columns = (folder / columns_name).read_bytes()
-        expected = header.rows * header.dims * 4
-        if (folder / vectors_name).stat().st_size != expected:
-            return "its vector file is not the size its header says"
+        size = sum(np.dtype(t).itemsize * n for _, t, n in _column_layout(header.rows, words))
+        columns = _read_regular(folder / columns_name, size)
         vectors, release = _mapped(folder / vectors_name, header.rows, header.dims)
     except FileNotFoundError as exc:
         return exc
     except (OSError, ValueError) as exc:
         return f"its files cannot be read ({exc})"
-    if zlib.crc32(columns) != header.columns_crc:
-        return "its column file does not match its checksum"
+    if _checksum(columns, header) != header.columns_crc:
+        return "its header or column file does not match its checksum"
     arrays: dict[str, npt.NDArray[np.generic]] = {}
     offset = 0
     for name, dtype, count in _column_layout(header.rows, words):
@@ -227,6 +269,8 @@ def writing_lock(database: Path) -> Iterator[None]:
     """Held while a generation is written: two processes never write one at once."""
     folder = index_folder(database)
     folder.mkdir(mode=0o700, exist_ok=True)
+    if folder.is_symlink() or not folder.is_dir():
+        raise OSError(f"{folder} is not a folder of memchat's own (a link, or a file)")
     descriptor = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
@@ -247,14 +291,16 @@ def _write_synced(path: Path, chunks: Iterable[bytes | memoryview]) -> None:
         os.fsync(out.fileno())
 
 
+def _generation_of(name: str) -> int | None:
+    """The generation a file of ours belongs to (`00000012.vectors`), else None."""
+    match = _OWN_NAME.fullmatch(name)
+    return None if match is None else int(match.group(1))
+
+
 def next_generation(database: Path) -> int:
     """One more than the highest generation with files in the folder."""
-    numbers = [
-        int(path.name.split(".")[0])
-        for path in index_folder(database).glob("*.columns")
-        if path.name.split(".")[0].isdigit()
-    ]
-    return max(numbers, default=0) + 1
+    numbers = [_generation_of(path.name) for path in index_folder(database).iterdir()]
+    return max((n for n in numbers if n is not None), default=0) + 1
 
 
 def write_generation(
@@ -300,11 +346,20 @@ def write_generation(
         generation=generation,
         rows=rows,
         strings=columns.strings,
-        columns_crc=zlib.crc32(payload),
+        columns_crc=0,
         **header_fields,  # type: ignore[arg-type]
     )
+    header = replace(header, columns_crc=_checksum(payload, header))
     _write_synced(folder / f"{HEADER_NAME}.new", [json.dumps(asdict(header)).encode()])
     return header
+
+
+def discard_generation(database: Path, generation: int) -> None:
+    """Remove what a failed write of `generation` left (never the one in effect)."""
+    folder = index_folder(database)
+    for name in (*_names(generation), f"{HEADER_NAME}.new"):
+        with contextlib.suppress(OSError):
+            (folder / name).unlink()
 
 
 def publish(database: Path, header: IndexHeader) -> None:
@@ -322,7 +377,7 @@ def publish(database: Path, header: IndexHeader) -> None:
         os.close(descriptor)
     keep = set(_names(header.generation))
     for path in folder.iterdir():
-        if path.suffix in (".vectors", ".columns") and path.name not in keep:
+        if _generation_of(path.name) is not None and path.name not in keep:
             with contextlib.suppress(OSError):
                 path.unlink()
 

@@ -202,6 +202,8 @@ class PageCheck:
         self.path = path
         self._problem: str | None = None
         self._cancelled = False
+        self.completed = False
+        """Whether every page was read (not cancelled, not stopped by a busy file)."""
         self._conn: sqlite3.Connection | None = None
         self._started = threading.Lock()
         self._done = threading.Event()
@@ -217,10 +219,12 @@ class PageCheck:
             rows = [row[0] for row in self._conn.execute("PRAGMA quick_check(5)")]
             if rows != ["ok"]:
                 self._problem = "; ".join(rows)
+            self.completed = True
         except sqlite3.OperationalError:
             pass  # interrupted by `cancel`, or busy: reads and writes still meet any damage
         except sqlite3.DatabaseError as exc:
             self._problem = str(exc)
+            self.completed = True
         except MemoryStoreError:
             pass  # the store's own connection opened; it reports what it meets
         finally:

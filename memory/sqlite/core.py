@@ -132,6 +132,10 @@ class SqliteCore:
             return
         problem = check.result()
         self._page_check = None
+        if not check.completed:
+            # It could not read every page (the file was busy): check here before writing.
+            rows = [row[0] for row in self.conn.execute("PRAGMA quick_check(5)")]
+            problem = None if rows == ["ok"] else "; ".join(rows)
         if problem is not None:
             self.note_damage(problem, found_by="the page check")
             self.warn(
@@ -342,9 +346,11 @@ class SqliteCore:
         self._load_vectors()  # from the store, and saved again as new files
         return f"the vector index beside the store did not match it ({problem}); rebuilt"
 
-    def _should_save(self, force: bool) -> bool:
+    def _should_save(self, force: bool, *, while_checking: bool = False) -> bool:
+        checking = self._page_check is not None and not self._page_check.done
         if (
-            not self._index_loaded
+            (checking and not while_checking)  # a search never waits for the page check
+            or not self._index_loaded
             or self.identity is None
             or self.read_only is not None
             or self.damage is not None
@@ -673,8 +679,17 @@ class SqliteCore:
         Recency is a hint for cache eviction: failing to save it (a full disk, a
         read-only store) must not make closing fail.
         """
-        if self._page_check is not None:
-            self._page_check.cancel()
+        check = self._page_check
+        if check is not None and not check.done:
+            if self._should_save(False, while_checking=True):
+                self.settle_page_check(wait=True)  # the files are due: worth the wait
+            else:
+                # Nothing is due: stop the check, and write nothing into unchecked pages.
+                check.cancel()
+                if not check.completed:
+                    self.conn.close()
+                    return
+        self.settle_page_check(wait=False)
         try:
             self.save_index()
             if self._pending_touches and self.read_only is None:

@@ -165,6 +165,23 @@ def _open_read_only(path: Path, reason: str, full: bool) -> OpenedDatabase:
     return OpenedDatabase(conn, read_only=reason, full=full, warnings=warnings)
 
 
+def _nothing_to_write_at_open(path: Path) -> bool:
+    """Whether opening writes nothing into the file before its pages are checked.
+
+    Opening switches a store in another journal mode to WAL (a header write), and
+    replays a log a crash left behind (a checkpoint); either waits for the check.
+    """
+    try:
+        with path.open("rb") as file:
+            header = file.read(20)
+        wal = path.with_name(path.name + "-wal")
+        log_waiting = wal.exists() and wal.stat().st_size > 0
+    except OSError:
+        return False
+    in_wal_mode = len(header) == 20 and header[18] == 2 and header[19] == 2
+    return in_wal_mode and not log_waiting
+
+
 def open_database(path: Path, *, reading_only: bool = False) -> OpenedDatabase:
     """Open (creating if needed) and migrate the store; a bad file raises and is untouched.
 
@@ -181,7 +198,12 @@ def open_database(path: Path, *, reading_only: bool = False) -> OpenedDatabase:
         opened = _open_read_only(path, READING_ONLY, False)
         # Asked for: no warning, and schema updates wait for the next writing open.
         return OpenedDatabase(opened.conn, READING_ONLY)
-    large = existing and info is not None and info.st_size > LARGE_STORE_BYTES
+    large = (
+        existing
+        and info is not None
+        and info.st_size > LARGE_STORE_BYTES
+        and _nothing_to_write_at_open(path)
+    )
     if existing:
         check_existing_file(path, pages=not large)
     reason = unwritable_reason(path)

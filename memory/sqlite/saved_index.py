@@ -19,6 +19,7 @@ import numpy as np
 from memory.layered_index import LayeredIndex
 from memory.vector_files import (
     LoadedIndex,
+    discard_generation,
     next_generation,
     publish,
     write_generation,
@@ -114,8 +115,14 @@ def save_generation(
     with writing_lock(database):
         token = secrets.token_hex(8)
         columns, chunks = index.merged()
-        header = write_generation(
-            database, next_generation(database), columns, chunks, {**fields, "token": token}
-        )
+        generation = next_generation(database)
+        try:
+            header = write_generation(
+                database, generation, columns, chunks, {**fields, "token": token}
+            )
+        except BaseException:
+            # A full disk must not be left fuller by half a generation.
+            discard_generation(database, generation)
+            raise
         record_token(token)
         publish(database, header)

@@ -3,13 +3,17 @@ forward when it is behind, rebuilt when it is damaged or belongs to another data
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+import memory.vector_files as vector_files
 from memory.layered_index import LayeredIndex
 from memory.sqlite.store import SqliteMemory
 from memory.sqlite.writes import NewMemory
@@ -372,3 +376,95 @@ async def test_a_save_never_copies_a_damaged_row_into_the_next_generation(
     assert (await top_keys(store, TEXTS[30]))[0] == "k30"
     assert "k30" not in await top_keys(store, TEXTS[10], limit=3)
     assert (await store.health_check()).detail.count("did not match") == 0
+
+
+async def test_special_files_in_the_index_folder_never_hang_or_exhaust_memory(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    folder = index_folder(path)
+    header = folder / HEADER_NAME
+    columns = next(folder.glob("*.columns"))
+    cases: list[tuple[str, Callable[[Path], None]]] = [
+        ("header", os.mkfifo),
+        ("header", lambda p: p.symlink_to("/dev/zero")),
+        ("columns", os.mkfifo),
+        ("columns", lambda p: p.symlink_to("/dev/zero")),
+    ]
+    for which, make in cases:
+        target = header if which == "header" else columns
+        target.unlink()
+        make(target)
+        store = await reopened(open_store, path)  # returns: never blocks on a FIFO
+        assert "was not used" in " ".join(store._core.warnings)  # noqa: SLF001
+        assert (await top_keys(store, TEXTS[5]))[0] == "k5"
+        await store.close()
+        shutil.rmtree(folder)  # start the next case from sound files
+        path.unlink()
+        await filled(open_store, path)
+        header, columns = folder / HEADER_NAME, next(folder.glob("*.columns"))
+
+
+async def test_foreign_files_in_the_index_folder_are_left_alone(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    folder = index_folder(path)
+    for name in ("².columns", "research.vectors", "table.columns", "1.vectors"):
+        (folder / name).write_text("someone else's")
+    store = await reopened(open_store, path)
+    await store.bulk_store([NewMemory(key=f"n{i}", content=f"more {i}") for i in range(70)])
+    await store.close()  # writes a new generation, deletes the old one
+    for name in ("².columns", "research.vectors", "table.columns", "1.vectors"):
+        assert (folder / name).read_text() == "someone else's"
+
+
+async def test_a_linked_index_folder_is_neither_used_nor_written(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "research.vectors").write_text("kept")
+    index_folder(path).symlink_to(shared)
+    await filled(open_store, path)
+    store = await reopened(open_store, path)
+    assert (await top_keys(store, TEXTS[4]))[0] == "k4"
+    assert sorted(p.name for p in shared.iterdir()) == ["research.vectors"]
+
+
+async def test_an_edited_name_in_the_header_is_caught(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    header = index_folder(path) / HEADER_NAME
+    header.write_text(header.read_text().replace('"default"', '"defaulx"'))
+    store = await reopened(open_store, path)
+    assert "checksum" in " ".join(store._core.warnings)  # noqa: SLF001
+    assert (await top_keys(store, TEXTS[9]))[0] == "k9"
+
+
+async def test_a_save_that_fails_leaves_no_partial_files(
+    open_store: OpenStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    folder = index_folder(path)
+    before = sorted(p.name for p in folder.iterdir())
+    real = vector_files._write_synced
+
+    def full_disk(target: Path, chunks: object) -> None:
+        if target.suffix == ".vectors":
+            target.write_bytes(b"\0" * 1000)  # part of it, then the disk is full
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(target, chunks)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(vector_files, "_write_synced", full_disk)
+    store = await reopened(open_store, path)
+    await store.bulk_store([NewMemory(key=f"n{i}", content=f"more {i}") for i in range(70)])
+    await store.close()
+    assert "could not be saved" in " ".join(store._core.warnings)  # noqa: SLF001
+    assert sorted(p.name for p in folder.iterdir()) == before

@@ -3,15 +3,23 @@ background, reads go on meanwhile, and nothing is written until the check is don
 
 from __future__ import annotations
 
+import contextlib
+import shutil
+import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 
+import memory.sqlite.checks as checks
 import memory.sqlite.database as database
+from memory.embedding.hashing import HashingEmbedder
 from memory.errors import DatabaseCorruptError
+from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 
 PAGE = 4096
+DIMS = 32
 
 
 async def _filled(path: Path) -> None:
@@ -85,3 +93,68 @@ async def test_a_small_damaged_store_is_still_refused_at_open(tmp_path: Path) ->
     _damage_pages(path)
     with pytest.raises(DatabaseCorruptError):
         await SqliteMemory.open(path)
+
+
+@pytest.mark.usefixtures("every_store_is_large")
+async def test_a_search_and_close_write_nothing_into_a_damaged_large_store(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "brain.db"
+    settings = MemorySettings(
+        embedding_provider="hashing", embedding_dimensions=DIMS, index_file_min_vectors=0
+    )
+    store = await SqliteMemory.open(path, settings, HashingEmbedder(DIMS))
+    for i in range(300):
+        await store.store(f"k{i}", f"entry {i} about the garden " + "padding words " * 40, "daily")
+    await store.close()
+    shutil.rmtree(path.with_name("brain.db-vectors"), ignore_errors=True)
+    _damage_pages(path)
+    before = path.read_bytes()
+    store = await SqliteMemory.open(path, settings, HashingEmbedder(DIMS))
+    try:
+        with contextlib.suppress(DatabaseCorruptError):
+            await store.recall("garden entry", limit=3)
+    finally:
+        await store.close()
+    assert path.read_bytes() == before
+
+
+@pytest.mark.usefixtures("every_store_is_large")
+async def test_a_store_in_another_journal_mode_is_checked_before_it_is_opened(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "brain.db"
+    await _filled(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode = DELETE")  # switching back to WAL writes the header
+    conn.close()
+    _damage_pages(path)
+    before = path.read_bytes()
+    with pytest.raises(DatabaseCorruptError):
+        await SqliteMemory.open(path)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.usefixtures("every_store_is_large")
+async def test_a_search_never_waits_for_the_check_and_closing_writes_no_unchecked_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "brain.db"
+    await _filled(path)
+    release = threading.Event()
+    real_run = checks.PageCheck._run
+
+    def slow_run(self: checks.PageCheck) -> None:
+        release.wait(timeout=30)  # a check of a very large file, still running
+        real_run(self)
+
+    monkeypatch.setattr(checks.PageCheck, "_run", slow_run)
+    before = path.read_bytes()
+    store = await SqliteMemory.open(path)
+    try:
+        result = await store.recall("garden entry", limit=3)
+        assert result.entries  # answered while the check was still running
+    finally:
+        release.set()
+        await store.close()
+    assert path.read_bytes() == before
