@@ -37,7 +37,7 @@ from memory.settings import MemorySettings
 from memory.sqlite.checks import PageCheck
 from memory.sqlite.database import open_database
 from memory.sqlite.doc_frequency import DocumentFrequencies
-from memory.sqlite.rows import decode_vector, encode_vector, epoch
+from memory.sqlite.rows import UNIT_TOLERANCE, decode_vector, encode_vector, epoch
 from memory.sqlite.saved_index import (
     TOKEN_NAME,
     first_difference,
@@ -435,7 +435,10 @@ class SqliteCore:
             return
         vectors = np.frombuffer(b"".join(row[6] for row in good), dtype="<f4")  # type: ignore[misc]
         vectors = vectors.reshape(len(good), self.dimensions).astype(np.float32)
-        finite = np.isfinite(vectors).all(axis=1)
+        lengths = np.linalg.norm(vectors.astype(np.float64), axis=1)
+        finite = np.isfinite(vectors).all(axis=1) & (
+            (lengths == 0) | (np.abs(lengths - 1.0) <= UNIT_TOLERANCE)
+        )  # the others go the slow way, which says what is wrong with them
         for row in (row for row, fine in zip(good, finite, strict=True) if not fine):
             self._index_row(row)
         keep = [i for i, fine in enumerate(finite) if fine]
@@ -467,7 +470,7 @@ class SqliteCore:
             )
         else:
             try:
-                vector = decode_vector(blob, dims)
+                vector = decode_vector(blob, dims, unit=True)
             except EmbeddingDimensionError as exc:
                 problem = str(exc)
             try:

@@ -83,8 +83,14 @@ def encode_vector(vector: npt.NDArray[np.float32]) -> bytes:
     return np.asarray(vector, dtype="<f4").tobytes()
 
 
-def decode_vector(blob: bytes, dims: int) -> npt.NDArray[np.float32]:
-    """Read a vector BLOB, rejecting one whose size or values are not a usable vector."""
+UNIT_TOLERANCE = 1e-3
+
+
+def decode_vector(blob: bytes, dims: int, *, unit: bool = False) -> npt.NDArray[np.float32]:
+    """Read a vector BLOB, rejecting one whose size or values are not a usable vector.
+
+    With `unit`, also one that is not of length 1 (or 0): a memory's stored vector.
+    """
     if len(blob) != dims * 4:
         raise EmbeddingDimensionError(
             f"stored vector has {len(blob)} bytes but records {dims} dimensions ({dims * 4} bytes)"
@@ -92,6 +98,11 @@ def decode_vector(blob: bytes, dims: int) -> npt.NDArray[np.float32]:
     vector = np.frombuffer(blob, dtype="<f4").astype(np.float32)
     if not np.isfinite(vector).all():
         raise EmbeddingDimensionError("stored vector holds values that are not finite numbers")
+    length = float(np.linalg.norm(vector.astype(np.float64)))
+    if unit and length != 0.0 and abs(length - 1.0) > UNIT_TOLERANCE:
+        # Every vector is stored at unit length (zero: matches nothing); another length
+        # means changed bytes, and would score far above or below what it should.
+        raise EmbeddingDimensionError(f"stored vector has length {length:.3g}, not 1")
     return vector
 
 

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from memory.errors import EmbeddingDimensionError
 from memory.layered_index import LayeredIndex
+from memory.sqlite.rows import decode_vector
 from memory.vector_files import (
     LoadedIndex,
     discard_generation,
@@ -94,6 +96,11 @@ def first_difference(conn: sqlite3.Connection, index: LayeredIndex, identity: st
             continue  # changed since the files were written: served from memory
         seen += 1
         if bytes(blob) != np.asarray(base.rows.vectors[at], "<f4").tobytes():
+            try:
+                decode_vector(bytes(blob), len(blob) // 4, unit=True)
+            except EmbeddingDimensionError as exc:
+                # The files hold the sound copy: the damage is in the store itself.
+                return f"row {seq} of the store is damaged ({exc}); reindex replaces it"
             return f"the vector of row {seq} differs from the store's"
     if seen != base.count:
         return f"they hold {base.count - seen} vectors the store does not"

@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import shutil
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -468,3 +469,33 @@ async def test_a_save_that_fails_leaves_no_partial_files(
     await store.close()
     assert "could not be saved" in " ".join(store._core.warnings)  # noqa: SLF001
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+async def test_a_damaged_vector_in_the_database_is_reported_not_served(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    ((seq, blob),) = (
+        sqlite3.connect(path)
+        .execute(
+            "SELECT v.seq, v.embedding FROM memory_vectors v JOIN memories m ON m.seq = v.seq "
+            "WHERE m.key = 'k30'"
+        )
+        .fetchall()
+    )
+    damaged = np.frombuffer(blob, dtype="<f4").copy()
+    damaged[3] = 1e30
+    for index_files_too in (False, True):
+        if index_files_too:
+            shutil.rmtree(index_folder(path))  # read from the database alone
+        conn = sqlite3.connect(path)
+        conn.execute(
+            "UPDATE memory_vectors SET embedding = ? WHERE seq = ?", (damaged.tobytes(), seq)
+        )
+        conn.commit()
+        conn.close()
+        store = await reopened(open_store, path)
+        assert "length 1e+30, not 1" in " ".join(store._core.warnings)  # noqa: SLF001
+        assert "k30" not in await top_keys(store, "what is the capital of portugal", limit=3)
+        await store.close()
