@@ -178,7 +178,7 @@ async def run_size(
             exact = set((np.argsort(-exact_scores)[:10] + 1).tolist())
             hits += len(approx & exact)
             total += 10
-        rescored = rescore_size(size, index.rescore, 10)
+        rescored = rescore_size(size, index.rescore, 10, DIMS)
         kind = "exact" if size <= settings.ann_threshold else f"binary+rescore {rescored}"
         ann = f"{hits / total:.3f} ({kind}) | index {index.nbytes() / 2**20:,.0f} MiB"
     if backend == "postgres":

@@ -8,10 +8,11 @@ import json
 import os
 import shutil
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 import memory.vector_files as vector_files
@@ -26,8 +27,10 @@ TOPICS = ["tea", "Lisbon", "cats", "piano", "taxes", "garden", "bikes", "rain"]
 TEXTS = [f"note {i} about {TOPICS[i % len(TOPICS)]} and item {i * 7 % 31}" for i in range(60)]
 
 
-async def vector_of(text: str) -> np.ndarray:
-    return (await CountingEmbedder(DIMS).embed([text]))[0]
+async def vector_of(text: str) -> npt.NDArray[np.float32]:
+    vectors = await CountingEmbedder(DIMS).embed([text])
+    first: npt.NDArray[np.float32] = vectors[0]
+    return first
 
 
 def index_of(store: SqliteMemory) -> LayeredIndex:
@@ -56,8 +59,23 @@ async def reopened(open_store: OpenStore, path: Path) -> SqliteMemory:
     return store
 
 
-async def top_keys(store: SqliteMemory, text: str, limit: int = 5, **filters: object) -> list[str]:
-    result = await store.recall("zzzz", limit=limit, query_vector=await vector_of(text), **filters)
+async def top_keys(
+    store: SqliteMemory,
+    text: str,
+    limit: int = 5,
+    *,
+    namespace: str | None = "default",
+    category: str | None = None,
+    session_id: str | None = None,
+) -> list[str]:
+    result = await store.recall(
+        "zzzz",
+        limit=limit,
+        session_id=session_id,
+        namespace=namespace,
+        category=category,
+        query_vector=await vector_of(text),
+    )
     return [entry.key for entry in result.entries]
 
 
@@ -132,7 +150,7 @@ async def test_filters_apply_to_rows_from_the_files(open_store: OpenStore, tmp_p
     )
     store = await reopened(open_store, path)
     assert from_files(store)
-    cases: list[dict[str, object]] = [
+    cases: list[dict[str, str]] = [
         {"category": "core"},
         {"namespace": "work"},
         {"session_id": "s1"},
@@ -140,8 +158,8 @@ async def test_filters_apply_to_rows_from_the_files(open_store: OpenStore, tmp_p
     ]
     for filters in cases:
         for text in (TEXTS[1], TEXTS[6], "tea"):
-            ours = await top_keys(store, text, limit=8, **filters)
-            theirs = await top_keys(fresh, text, limit=8, **filters)
+            ours = await top_keys(store, text, 8, **filters)
+            theirs = await top_keys(fresh, text, 8, **filters)
             assert ours == theirs, filters
 
 
@@ -151,7 +169,7 @@ async def test_damaged_files_are_reported_and_rebuilt(
     path = tmp_path / "brain.db"
     await filled(open_store, path)
     folder = index_folder(path)
-    damages = {
+    damages: dict[str, Callable[[], object]] = {
         "columns": lambda: _flip(next(folder.glob("*.columns")), 20),
         "vectors": lambda: _flip(next(folder.glob("*.vectors")), 5),
         "truncated": lambda: _truncate(next(folder.glob("*.vectors"))),
@@ -457,11 +475,11 @@ async def test_a_save_that_fails_leaves_no_partial_files(
     before = sorted(p.name for p in folder.iterdir())
     real = vector_files._write_synced
 
-    def full_disk(target: Path, chunks: object) -> None:
+    def full_disk(target: Path, chunks: Iterable[bytes]) -> None:
         if target.suffix == ".vectors":
             target.write_bytes(b"\0" * 1000)  # part of it, then the disk is full
             raise OSError(errno.ENOSPC, "No space left on device")
-        real(target, chunks)  # type: ignore[arg-type]
+        real(target, chunks)
 
     monkeypatch.setattr(vector_files, "_write_synced", full_disk)
     store = await reopened(open_store, path)

@@ -78,11 +78,14 @@ def test_layered_index_matches_one_in_memory_index(
     for operation in operations:
         if operation[0] == "upsert":
             _, seq, seed, meta = operation
-            reference.upsert(int(seq), unit(int(seed)), meta)  # type: ignore[arg-type]
-            layered.upsert(int(seq), unit(int(seed)), meta)  # type: ignore[arg-type]
+            assert isinstance(seq, int) and isinstance(seed, int) and isinstance(meta, RowMeta)
+            reference.upsert(seq, unit(seed), meta)
+            layered.upsert(seq, unit(seed), meta)
         elif operation[0] == "remove":
-            reference.remove(int(operation[1]))  # type: ignore[call-overload]
-            layered.remove(int(operation[1]))  # type: ignore[call-overload]
+            removed = operation[1]
+            assert isinstance(removed, int)
+            reference.remove(removed)
+            layered.remove(removed)
         else:
             generation += 1
             save_and_reread(layered, database, generation)
@@ -92,7 +95,7 @@ def test_layered_index_matches_one_in_memory_index(
         ours, theirs = layered.vector(seq), reference.vector(seq)
         assert (ours is None) == (theirs is None)
         if ours is not None:
-            np.testing.assert_array_equal(ours, theirs)  # type: ignore[arg-type]
+            np.testing.assert_array_equal(ours, theirs)
     query = unit(7)
     for flt in FILTERS:
         # Every row is a candidate at ann=1000 (exact); at 0 the sign bits prefilter, but
