@@ -136,6 +136,10 @@ class RecallScores(BaseModel):
             "vector": "found by meaning",
             "context": "the message after a recalled one",
         }.get(self.lane, self.lane)
+        if self.lane == "vector" and not self.vector and self.keyword:
+            # Among the nearest by meaning, yet no closer than unrelated text: its words
+            # are what scored it.
+            lane = "found by the meaning search, scored by its words"
         parts.append(lane + (" (low confidence)" if self.low_confidence else ""))
         return " · ".join(parts)
 

@@ -7,6 +7,7 @@ import pytest
 
 from memory import text
 from memory.calibration import anchor_texts
+from memory.entry import RecallScores
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
 from tests.unit.memory.conftest import DIMS, OpenStore
@@ -373,3 +374,9 @@ def test_chat_fillers_search_for_nothing() -> None:
 )
 def test_a_message_that_asks_about_nothing_is_known(message: str, empty: bool) -> None:
     assert text.asks_nothing(message) is empty
+
+
+def test_a_meaning_hit_with_no_meaning_score_says_its_words_scored_it() -> None:
+    scores = RecallScores(keyword=0.44, vector=0.0, fused=0.32, lane="vector")
+    assert "scored by its words" in scores.explanation()
+    assert "found by meaning" in RecallScores(vector=0.5, fused=0.4, lane="vector").explanation()
