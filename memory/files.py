@@ -94,7 +94,7 @@ def keep_copy(path: Path, data: bytes, label: str, now: datetime) -> Path:
         except BaseException:
             target.unlink(missing_ok=True)
             raise
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
         return target
     raise FileExistsError(f"no free name to keep a copy of {path} beside it")
 
@@ -152,10 +152,10 @@ def atomic_writer(path: Path, protected: Iterable[Path] = ()) -> Iterator[TextIO
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
     """Make the rename itself durable (not every filesystem allows it; then it is skipped)."""
     try:
         descriptor = os.open(folder, os.O_RDONLY)

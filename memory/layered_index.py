@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from memory.vector_files import IndexFileDamagedError, row_checks
+from memory.vector_files import IndexFileDamagedError, damaged_row
 from memory.vector_index import (
     FilterColumns,
     IndexRows,
@@ -66,10 +66,10 @@ class BaseRows:
         """
         vectors = np.array(self.rows.vectors[positions], dtype=np.float32)
         if self.checks is not None and len(positions):
-            wrong = np.flatnonzero(row_checks(vectors) != self.checks[positions])
-            if wrong.size:
-                seq = int(self.rows.seq[np.asarray(positions)[wrong[0]]])
-                raise IndexFileDamagedError(f"the vector of row {seq} is not the one written")
+            at = np.asarray(positions)
+            problem = damaged_row(vectors, self.checks[at], self.rows.seq[at])
+            if problem is not None:
+                raise IndexFileDamagedError(problem)
         return vectors
 
     def hide(self, seq: int) -> None:
@@ -115,8 +115,6 @@ class LayeredIndex:
         self.rescore = rescore
         self.base: BaseRows | None = None
         self.overlay = VectorIndex(dimensions, ann_threshold, rescore)
-        self.hidden = 0
-        """Base rows hidden since the base was read (changed or deleted)."""
 
     def set_base(
         self,
@@ -131,19 +129,28 @@ class LayeredIndex:
         self.base = None if rows is None else BaseRows(rows, release, checks)
         # A new overlay, not a cleared one: its arrays may have grown large.
         self.overlay = VectorIndex(self.dimensions, self.ann_threshold, self.rescore)
-        self.hidden = 0
+
+    @property
+    def in_files(self) -> int:
+        """Rows served from the base generation (those not changed since it was read)."""
+        return 0 if self.base is None else self.base.count
+
+    @property
+    def changed(self) -> int:
+        """Rows added, changed or deleted since the base was read (what the files lack)."""
+        hidden = 0 if self.base is None else self.base.alive.size - self.base.count
+        return len(self.overlay) + hidden
 
     def __len__(self) -> int:
-        return (0 if self.base is None else self.base.count) + len(self.overlay)
+        return self.in_files + len(self.overlay)
 
     def __contains__(self, seq: int) -> bool:
         in_base = self.base is not None and self.base.position(seq) is not None
         return in_base or seq in self.overlay
 
     def _hide(self, seq: int) -> None:
-        if self.base is not None and self.base.position(seq) is not None:
+        if self.base is not None:
             self.base.hide(seq)
-            self.hidden += 1
 
     def upsert(self, seq: int, vector: npt.NDArray[np.float32], meta: RowMeta) -> None:
         """Add or replace one row; `vector` must already be unit length."""
@@ -217,7 +224,7 @@ class LayeredIndex:
         if self.base is not None:
             rows = self.base.rows
             held += rows.bits.nbytes + rows.seq.nbytes + self.base.alive.nbytes
-            held += sum(column.nbytes for column in _columns_of(rows.columns))
+            held += sum(column.nbytes for column in rows.columns.arrays())
         return int(held)
 
     def merged(self) -> tuple[IndexRows, Iterator[npt.NDArray[np.float32]]]:
@@ -264,30 +271,13 @@ class LayeredIndex:
             yield chunk
 
 
-def _columns_of(columns: FilterColumns) -> list[npt.NDArray[np.generic]]:
-    return [
-        columns.namespace,
-        columns.session,
-        columns.category,
-        columns.superseded,
-        columns.created,
-    ]
-
-
 def _take(rows: IndexRows, kept: npt.NDArray[np.intp]) -> IndexRows:
     """The columns of some rows (the vectors are left out: they are read in chunks)."""
-    columns = rows.columns
     return IndexRows(
         seq=rows.seq[kept],
         vectors=np.zeros((0, 0), dtype=np.float32),
         bits=rows.bits[:, kept],
-        columns=FilterColumns(
-            columns.namespace[kept],
-            columns.session[kept],
-            columns.category[kept],
-            columns.superseded[kept],
-            columns.created[kept],
-        ),
+        columns=rows.columns.take(kept),
         strings=rows.strings,
     )
 

@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from memory.files import INDEX_FOLDER_SUFFIX
+from memory.files import INDEX_FOLDER_SUFFIX, sync_folder
 from memory.vector_index import FilterColumns, IndexRows
 
 FORMAT = 3
@@ -107,6 +107,27 @@ def row_checks(vectors: npt.NDArray[np.float32]) -> npt.NDArray[np.uint32]:
     folded = raw ^ (raw >> np.uint32(16))
     checks: npt.NDArray[np.uint32] = (folded * weights).sum(axis=1, dtype=np.uint32)
     return checks
+
+
+def damaged_row(
+    vectors: npt.NDArray[np.float32],
+    checks: npt.NDArray[np.uint32],
+    seqs: npt.NDArray[np.int64],
+) -> str | None:
+    """What is wrong with the first of these rows that does not match its check, if any."""
+    wrong = np.flatnonzero(row_checks(vectors) != checks)
+    if not wrong.size:
+        return None
+    return f"the vector of row {int(seqs[wrong[0]])} is not the one written"
+
+
+def set_aside(database: Path) -> None:
+    """Stop the index files from being used: their header goes, the next save replaces them.
+
+    A folder that cannot be changed is left as it is.
+    """
+    with contextlib.suppress(OSError):
+        (index_folder(database) / HEADER_NAME).unlink()
 
 
 def _names(generation: int) -> tuple[str, str]:
@@ -374,24 +395,12 @@ def publish(database: Path, header: IndexHeader) -> None:
     """
     folder = index_folder(database)
     os.replace(folder / f"{HEADER_NAME}.new", folder / HEADER_NAME)
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+    sync_folder(folder)
     keep = set(_names(header.generation))
     for path in folder.iterdir():
         if _generation_of(path.name) is not None and path.name not in keep:
             with contextlib.suppress(OSError):
                 path.unlink()
-
-
-def index_files(database: Path) -> list[Path]:
-    """The files of `database`'s vector index folder that exist now."""
-    folder = index_folder(database)
-    if not folder.is_dir():
-        return []
-    return sorted(folder.iterdir())
 
 
 class RowVerifier:
@@ -417,13 +426,11 @@ class RowVerifier:
             for start in range(0, len(rows.seq), _VERIFY_CHUNK):
                 if self._stop.is_set():
                     return
-                end = start + _VERIFY_CHUNK
-                wrong = np.flatnonzero(
-                    row_checks(rows.vectors[start:end]) != self._loaded.checks[start:end]
+                part = slice(start, start + _VERIFY_CHUNK)
+                self._problem = damaged_row(
+                    rows.vectors[part], self._loaded.checks[part], rows.seq[part]
                 )
-                if wrong.size:
-                    seq = int(rows.seq[start + int(wrong[0])])
-                    self._problem = f"the vector of row {seq} is not the one written"
+                if self._problem is not None:
                     return
         except (OSError, ValueError) as exc:
             self._problem = f"its vector file cannot be read ({exc})"

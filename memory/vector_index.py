@@ -79,6 +79,20 @@ class FilterColumns:
     superseded: npt.NDArray[np.bool_]
     created: npt.NDArray[np.float64]
 
+    def take(self, rows: npt.NDArray[np.intp] | slice) -> FilterColumns:
+        """The same columns for some rows only."""
+        return FilterColumns(
+            self.namespace[rows],
+            self.session[rows],
+            self.category[rows],
+            self.superseded[rows],
+            self.created[rows],
+        )
+
+    def arrays(self) -> list[npt.NDArray[np.generic]]:
+        """Every column, for sizes and the like."""
+        return [self.namespace, self.session, self.category, self.superseded, self.created]
+
 
 @dataclass(frozen=True)
 class IndexRows:
@@ -309,7 +323,8 @@ class VectorIndex:
         self._alive[:] = False
 
     def _mask(self, flt: VectorFilter) -> npt.NDArray[np.bool_]:
-        mask = filter_mask(self._columns(), self._alive[: self._rows], self._codes, flt)
+        rows = slice(0, self._rows)
+        mask = filter_mask(self._columns().take(rows), self._alive[rows], self._codes, flt)
         for seq in flt.exclude:
             position = self._position.get(seq)
             if position is not None:
@@ -317,13 +332,9 @@ class VectorIndex:
         return mask
 
     def _columns(self) -> FilterColumns:
-        n = self._rows
+        """Every column as allocated (`take` cuts it to the rows in use or wanted)."""
         return FilterColumns(
-            self._namespace[:n],
-            self._session[:n],
-            self._category[:n],
-            self._superseded[:n],
-            self._created[:n],
+            self._namespace, self._session, self._category, self._superseded, self._created
         )
 
     def search(
@@ -369,12 +380,6 @@ class VectorIndex:
             seq=self._seq[alive],
             vectors=self._vectors[alive],
             bits=self._bits[:, alive],
-            columns=FilterColumns(
-                self._namespace[alive],
-                self._session[alive],
-                self._category[alive],
-                self._superseded[alive],
-                self._created[alive],
-            ),
+            columns=self._columns().take(alive),
             strings=list(self._codes),
         )

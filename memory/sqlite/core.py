@@ -13,7 +13,6 @@ megabytes. Until then the change log is followed without applying it to any vect
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import sqlite3
 import time
@@ -45,13 +44,7 @@ from memory.sqlite.saved_index import (
     save_generation,
 )
 from memory.sqlite.transaction import rollback_quietly
-from memory.vector_files import (
-    HEADER_NAME,
-    IndexFileDamagedError,
-    RowVerifier,
-    index_folder,
-    read_index,
-)
+from memory.vector_files import IndexFileDamagedError, RowVerifier, read_index, set_aside
 from memory.vector_index import RowColumns, RowMeta, VectorFilter
 
 _CHANGE_LOG_KEEP = 20_000
@@ -86,9 +79,9 @@ class SqliteCore:
         """Why the store cannot be written (None when it can); writes then raise."""
         self._read_only_full = opened.full
         self.damage: str | None = None
+        """What a read found damaged (the opening check misses some damage); writes stop."""
         self._page_check = PageCheck(path) if opened.pages_unchecked else None
         """A large store's pages, checked in the background; writes wait for it."""
-        """What a read found damaged (the opening check misses some damage); writes stop."""
         self.warnings: list[str] = list(opened.warnings)
         """Problems met while reading that did not stop the store (shown to the user)."""
         self.doc_frequencies = DocumentFrequencies(self.conn)
@@ -274,9 +267,7 @@ class SqliteCore:
             save_generation(self.path, self._index, self._record_token, fields)
         except IndexFileDamagedError as exc:
             # Never copied forward: the next load reads every vector from the store.
-            with contextlib.suppress(OSError):
-                (index_folder(self.path) / HEADER_NAME).unlink()
-            self.warn(f"the vector index beside the store was damaged ({exc}); {_REBUILT}")
+            self._set_aside_damaged(str(exc))
             self._stale = True
             return
         except (OSError, sqlite3.Error, MemoryStoreError) as exc:
@@ -300,9 +291,9 @@ class SqliteCore:
         """
         if not self._index_loaded:
             return
-        base = 0 if self._index.base is None else self._index.base.count
         waiting = len(self._index.overlay)
-        if waiting >= max(self.settings.index_file_min_vectors, base, _SAVE_AFTER_ROWS):
+        floor = max(self.settings.index_file_min_vectors, self._index.in_files, _SAVE_AFTER_ROWS)
+        if waiting >= floor:
             self.save_index(reread=True, force=True)
 
     def search_vectors(
@@ -325,11 +316,13 @@ class SqliteCore:
             self._drop_index_files(str(exc))
             return self.index.similarity(query, seqs)
 
+    def _set_aside_damaged(self, reason: str) -> None:
+        set_aside(self.path)
+        self.warn(f"the vector index beside the store was damaged ({reason}); {_REBUILT}")
+
     def _drop_index_files(self, reason: str) -> None:
         """Damaged index files: set them aside, say so, and read the vectors from the store."""
-        with contextlib.suppress(OSError):
-            (index_folder(self.path) / HEADER_NAME).unlink()
-        self.warn(f"the vector index beside the store was damaged ({reason}); {_REBUILT}")
+        self._set_aside_damaged(reason)
         self.rebuild_index()
         self._load_vectors()
 
@@ -346,8 +339,7 @@ class SqliteCore:
         problem = first_difference(self.conn, self._index, self.identity)
         if problem is None:
             return None
-        with contextlib.suppress(OSError):
-            (index_folder(self.path) / HEADER_NAME).unlink()
+        set_aside(self.path)
         self.rebuild_index()
         if self.read_only is not None:
             return (
@@ -371,11 +363,13 @@ class SqliteCore:
             return False
         if force or self._saved_change < 0:
             return True
-        base = 0 if self._index.base is None else self._index.base.count
-        moved = len(self._index.overlay) + self._index.hidden
+        base = self._index.in_files
         # A few hundred changes replay in milliseconds; rewriting a large index does not.
         enough = max(_SAVE_AFTER_ROWS, base // 50) if base >= _SAVE_AFTER_ROWS else max(1, base)
-        return moved >= enough or self._last_change - self._saved_change >= _CHANGE_LOG_KEEP // 2
+        return (
+            self._index.changed >= enough
+            or self._last_change - self._saved_change >= _CHANGE_LOG_KEEP // 2
+        )
 
     def _record_token(self, token: str) -> None:
         with self.write():
