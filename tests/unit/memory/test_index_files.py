@@ -44,18 +44,25 @@ def from_files(store: SqliteMemory) -> bool:
 
 
 async def filled(open_store: OpenStore, path: Path, texts: list[str] = TEXTS) -> None:
-    store = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
-    )
+    store = await opened(open_store, path)
     await store.bulk_store([NewMemory(key=f"k{i}", content=text) for i, text in enumerate(texts)])
     await store.recall("load the index", limit=1, query_vector=await vector_of("x"))
     await store.close()
 
 
-async def reopened(open_store: OpenStore, path: Path) -> SqliteMemory:
-    store = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
+async def opened(open_store: OpenStore, path: Path, *, keep_files: bool = True) -> SqliteMemory:
+    """A hybrid store that keeps index files however small, and drops nothing as weak.
+
+    With `keep_files` off it never writes index files (it still reads them).
+    """
+    minimum = 0 if keep_files else 10**9
+    return await open_store(
+        CountingEmbedder(DIMS), path=path, index_file_min_vectors=minimum, min_relevance_score=0.0
     )
+
+
+async def reopened(open_store: OpenStore, path: Path) -> SqliteMemory:
+    store = await opened(open_store, path)
     await store.recall("load the index", limit=1, query_vector=await vector_of("x"))
     return store
 
@@ -107,9 +114,7 @@ async def test_changes_after_the_files_are_replayed_at_open(
     path = tmp_path / "brain.db"
     await filled(open_store, path)
     # Another process changes the store but never saves the index (it dies, say).
-    writer = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=10**9, min_relevance_score=0.0
-    )
+    writer = await opened(open_store, path, keep_files=False)
     await writer.store("new", "a brand new note about violins")
     await writer.forget("k3")
     await writer.store("k5", "k5 now says something about volcanoes")
@@ -134,9 +139,7 @@ async def _seqs_in_the_database(open_store: OpenStore, path: Path) -> set[int]:
 
 async def test_filters_apply_to_rows_from_the_files(open_store: OpenStore, tmp_path: Path) -> None:
     path = tmp_path / "brain.db"
-    store = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
-    )
+    store = await opened(open_store, path)
     for i, text in enumerate(TEXTS[:20]):
         await store.store_with_metadata(
             f"k{i}",
@@ -146,9 +149,7 @@ async def test_filters_apply_to_rows_from_the_files(open_store: OpenStore, tmp_p
             namespace="work" if i % 3 == 0 else "default",
         )
     await store.close()
-    fresh = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=10**9, min_relevance_score=0.0
-    )
+    fresh = await opened(open_store, path, keep_files=False)
     store = await reopened(open_store, path)
     assert from_files(store)
     cases: list[dict[str, str]] = [
@@ -231,9 +232,7 @@ async def test_another_embedding_model_builds_its_own_files(
 
 async def test_a_read_only_open_writes_no_files(open_store: OpenStore, tmp_path: Path) -> None:
     path = tmp_path / "brain.db"
-    writer = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=10**9, min_relevance_score=0.0
-    )
+    writer = await opened(open_store, path, keep_files=False)
     await writer.bulk_store([NewMemory(key=f"k{i}", content=t) for i, t in enumerate(TEXTS)])
     await writer.close()
     reader = await SqliteMemory.open(
@@ -263,9 +262,7 @@ async def test_the_full_check_finds_a_damaged_vector_the_open_sample_missed(
     await filled(open_store, path)
     vectors = next(index_folder(path).glob("*.vectors"))
     _flip(vectors, 4 * DIMS * 30 + 5)  # row 30: not among the rows the open compares
-    store = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
-    )
+    store = await opened(open_store, path)
     report = await store.health_check()  # before any search could meet the row
     assert not report.ok and "did not match it (the vector of row 31 differs" in report.detail
     assert (await top_keys(store, TEXTS[30]))[0] == "k30"  # rebuilt from the database
@@ -341,9 +338,7 @@ async def test_a_long_import_moves_its_vectors_out_of_memory_as_it_goes(
     open_store: OpenStore, tmp_path: Path
 ) -> None:
     path = tmp_path / "brain.db"
-    store = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
-    )
+    store = await opened(open_store, path)
     await store.recall("load the index", limit=1, query_vector=await vector_of("x"))
     texts = [f"imported note {i} about {TOPICS[i % len(TOPICS)]}" for i in range(1_300)]
     for start in range(0, len(texts), 100):
@@ -531,9 +526,7 @@ async def test_a_damaged_row_that_no_search_returns_is_still_found(
     negated = (-np.frombuffer(bytes(data[row]), dtype="<f4")).astype("<f4").tobytes()
     data[row] = negated
     vectors.write_bytes(bytes(data))
-    store = await open_store(
-        CountingEmbedder(DIMS), path=path, index_file_min_vectors=0, min_relevance_score=0.0
-    )
+    store = await opened(open_store, path)
     await store._db.run(store._core.load_index)  # noqa: SLF001
     verifier = store._core._verifier  # noqa: SLF001 - the test waits for the background check
     assert verifier is not None
