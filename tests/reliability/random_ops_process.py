@@ -66,11 +66,20 @@ class FailingConnection:
 
 
 OUT: list[TextIO] = [sys.stdout]
+GO: list[int | None] = [None]
+"""Forked: where the parent says to go on after each line it has read."""
 
 
 def emit(message: dict[str, object]) -> None:
+    """Report one line; forked, wait until the parent has read it.
+
+    Without the wait the child ran ahead of what the parent had read, and a kill left
+    changes of operations the parent never heard of (a false loss on a busy machine).
+    """
     OUT[0].write(json.dumps(message) + "\n")
     OUT[0].flush()
+    if GO[0] is not None:
+        os.read(GO[0], 1)
 
 
 def words(rng: random.Random) -> str:
@@ -205,11 +214,15 @@ async def main(path: str, seed: int, steps: int) -> None:
         await store.close()
 
 
-def run_forked(path: str, seed: int, steps: int, descriptor: int) -> None:
-    """The body of a forked child: run, report on `descriptor`, and never return."""
+def run_forked(path: str, seed: int, steps: int, descriptor: int, go: int) -> None:
+    """The body of a forked child: run, report on `descriptor`, and never return.
+
+    After each line it waits for a byte on `go`: the parent has read that line.
+    """
     code = 0
     try:
         OUT[0] = os.fdopen(descriptor, "w")
+        GO[0] = go
         asyncio.run(main(path, seed, steps))
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1

@@ -54,11 +54,14 @@ def _run_child(
     in the process being forked.
     """
     read_end, write_end = os.pipe()
+    go_read, go_write = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
-        run_forked(str(path), seed, 400, write_end)
+        os.close(go_write)
+        run_forked(str(path), seed, 400, write_end, go_read)
     os.close(write_end)
+    os.close(go_read)
     counts = {"ack": 0, "fail": 0}
     pending: list[list[object]] = []
     lines = 0
@@ -79,13 +82,18 @@ def _run_child(
                     counts["fail"] += 1  # injected: rolled back, or committed before it hit
                 lines += 1
                 if lines == kill_after:
+                    if "begin" in message:
+                        os.write(go_write, b"g")  # killed inside the operation
                     os.kill(pid, signal.SIGKILL)
                     killed = True
                     break
+                os.write(go_write, b"g")  # read: the child may go on
     except BaseException:
         os.kill(pid, signal.SIGKILL)  # a failed check must not leave the child running
         os.waitpid(pid, 0)
         raise
+    finally:
+        os.close(go_write)
     _, status = os.waitpid(pid, 0)
     if killed:
         assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
