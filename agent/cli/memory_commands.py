@@ -12,7 +12,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
-from agent.injection import SKIPPED_NOTE, recall_for_message
 from agent.terminal_text import safe_json
 from memory.date_terms import local_time
 from memory.errors import MemoryStoreError
@@ -82,6 +81,9 @@ async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Recall exactly as the agent does, and show why each entry matched."""
+    # Here, not at the top: every other command would pay for the turn's modules.
+    from agent.injection import SKIPPED_NOTE, recall_for_message
+
     async with opened_memory(config) as memory:
         # Unless asked for more, what a turn would recall: the same question, the same answer.
         limit = args.limit or config.memory.recall_limit

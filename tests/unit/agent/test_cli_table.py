@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import inspect
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 from agent.cli.table import COMMANDS
 from tests.unit.agent.cli_harness import run_cli
@@ -33,3 +35,24 @@ def test_help_loads_no_handler_module() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = done.stdout.strip().splitlines()[-1]
     assert loaded == "['agent.cli.arguments', 'agent.cli.table']"
+
+
+def test_stats_loads_neither_the_turn_nor_the_stemmer(tmp_path: Path) -> None:
+    # Start-up is most of what `stats` costs a user: it should not pay for what it never
+    # runs (the turn's modules, a stemmer that loads 30 languages, source parsing).
+    code = (
+        "import sys\nfrom tui.cli import main\n"
+        "code = main(['memory', 'stats'])\n"
+        "print(code, sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('snowballstemmer', 'agent') and m.startswith(('snowballstemmer', 'agent.injection',"
+        " 'agent.turn', 'agent.events'))))"
+    )
+    environment = {
+        **os.environ,
+        "MEMCHAT_HOME": str(tmp_path / "home"),
+        "MEMCHAT_CONFIG": str(tmp_path / "absent.toml"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment
+    )
+    assert done.stdout.strip().splitlines()[-1] == "0 []"

@@ -15,6 +15,7 @@ from agent.config import Config
 from agent.config_file import load_config, parse_config, render_example, set_config_value
 from agent.errors import ConfigError
 from agent.paths import config_path, data_dir, resolve_ollama_host
+from agent.setting_docs import field_description
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -54,7 +55,7 @@ def test_example_config_is_complete_valid_and_commented() -> None:
 def test_every_field_is_documented() -> None:
     def check(model: type[BaseModel]) -> None:
         for name, field in model.model_fields.items():
-            assert field.description, f"{model.__name__}.{name} has no docstring"
+            assert field_description(model, name), f"{model.__name__}.{name} has no docstring"
             annotation = field.annotation
             if isinstance(annotation, type) and issubclass(annotation, BaseModel):
                 check(annotation)
