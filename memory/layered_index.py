@@ -58,6 +58,15 @@ class BaseRows:
             return at
         return None
 
+    def positions(self, seqs: list[int]) -> tuple[list[int], npt.NDArray[np.intp]]:
+        """The live rows among `seqs`, and where each is: `position` for many at once."""
+        wanted = np.asarray(seqs, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self.rows.seq, wanted), max(self.alive.size - 1, 0))
+        if not self.alive.size:
+            return [], np.zeros(0, dtype=np.intp)
+        found = (self.rows.seq[at] == wanted) & self.alive[at]
+        return wanted[found].tolist(), at[found]
+
     def read(self, positions: npt.NDArray[np.intp] | list[int]) -> npt.NDArray[np.float32]:
         """The vectors at `positions`, checked against what was written.
 
@@ -188,15 +197,11 @@ class LayeredIndex:
         """Exact cosine for specific rows; rows without a vector are absent."""
         scores = self.overlay.similarity(query, seqs)
         if self.base is not None:
-            positions = [
-                (seq, at)
-                for seq in seqs
-                if seq not in scores and (at := self.base.position(seq)) is not None
-            ]
-            if positions:
-                rows = self.base.read([at for _, at in positions]) @ query
+            found, positions = self.base.positions([seq for seq in seqs if seq not in scores])
+            if found:
+                rows = self.base.read(positions) @ query
                 self.base.release()
-                scores.update((seq, float(s)) for (seq, _), s in zip(positions, rows, strict=True))
+                scores.update(zip(found, rows.tolist(), strict=True))
         return scores
 
     def seqs(self) -> set[int]:

@@ -11,6 +11,7 @@ import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
+from agent.cli.stats_text import stats_lines
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
 from agent.terminal_text import safe_json
 from memory.date_terms import local_time
@@ -173,8 +174,8 @@ async def cmd_stats(config: Config, args: MemoryArgs, out: TextIO) -> int:
             document["health"] = {"ok": health.ok, "detail": health.detail}
         out.write(safe_json(json.dumps(document)) + "\n")
         return 0 if health is None or health.ok else 1
-    for name, value in stats.model_dump().items():
-        say(out, f"{name}: {value}")
+    for line in stats_lines(stats):
+        say(out, line)
     if health is None:
         say(out, "health: not checked (`memchat memory stats --check` reads every page)")
         return 0

@@ -1,0 +1,55 @@
+"""`memchat memory stats` in words: counts with their nouns, sizes in units."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memory.wording import counted, memories
+
+if TYPE_CHECKING:
+    from memory.protocol import MemoryStats
+
+
+def _size(count: int) -> str:
+    size = float(count)
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if size < 1024 or unit == "GiB":
+            return f"{count:,} bytes" if unit == "bytes" else f"{size:,.1f} {unit}"
+        size /= 1024
+    raise AssertionError("unreachable")
+
+
+def _counts(by_name: dict[str, int]) -> str:
+    ordered = sorted(by_name.items(), key=lambda pair: (-pair[1], pair[0]))
+    return ", ".join(f"{name} {count:,}" for name, count in ordered) or "none"
+
+
+def stats_lines(stats: MemoryStats) -> list[str]:
+    """One `name: value` line per figure, in words a user reads without the docs."""
+    earlier = stats.total - stats.active
+    total = f"total: {memories(stats.total)}"
+    if earlier:
+        total += f" ({stats.active:,} in effect, {earlier:,} earlier versions kept as history)"
+    lines = [
+        f"backend: {stats.backend}",
+        total,
+        f"by category: {_counts(stats.by_category)}",
+        f"by namespace: {_counts(stats.by_namespace)}",
+    ]
+    if stats.embedding_identity is not None:
+        lines.append(f"embedding model: {stats.embedding_identity}")
+        vectors = f"vectors: {stats.with_embedding:,} from this model"
+        if stats.stale_embedding:
+            vectors += (
+                f"; {memories(stats.stale_embedding)} without one, found by keyword only "
+                "until `memchat memory reindex` embeds them"
+            )
+        lines.append(vectors)
+        cached = counted(stats.embedding_cache_entries, "vector", "vectors")
+        lines.append(f"embedding cache: {cached} kept for texts seen before")
+    else:
+        lines.append("embedding model: none (recall by keyword only)")
+    if stats.path is not None:
+        size = "" if stats.file_bytes is None else f" ({_size(stats.file_bytes)})"
+        lines.append(f"file: {stats.path}{size}")
+    return lines

