@@ -66,6 +66,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", _FLAGS)),
 )
 _WORD_BEFORE = re.compile(r"([a-z]+)\s+\Z", _FLAGS)
+# Every pattern needs a digit, a month word, or both: a text with neither (most of what
+# is saved or asked) is one cheap scan instead of six.
+_NEEDS_DIGIT = frozenset({"iso", "day-month", "month-day", "month-year", "year"})
+_NEEDS_MONTH = frozenset({"day-month", "month-day", "month-year", "month"})
+_DIGIT = re.compile(r"[0-9]")
+_MONTH_WORD = re.compile(rf"\b{_MONTH}", _FLAGS)
 
 
 _DATE_TERM = re.compile(r"dt(?:d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4})")
@@ -166,10 +172,16 @@ def find_dates(text: str) -> tuple[list[str], str]:
     A query's date words are replaced by the date's terms, not searched as well: as words
     they would count against every memory saved that day that does not repeat them.
     """
+    has_digit = _DIGIT.search(text) is not None
+    has_month = _MONTH_WORD.search(text) is not None
+    if not (has_digit or has_month):
+        return [], text
     claimed = bytearray(len(text))
     spans: list[tuple[int, int]] = []
     found: list[tuple[int, list[str]]] = []
     for kind, pattern in _PATTERNS:
+        if (kind in _NEEDS_DIGIT and not has_digit) or (kind in _NEEDS_MONTH and not has_month):
+            continue
         for match in pattern.finditer(text):
             start, end = match.span()
             if any(claimed[start:end]):
