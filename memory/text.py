@@ -87,7 +87,10 @@ def _stem(word: str) -> str:
 
 def fold(text: str) -> str:
     """Lower-case and strip Latin diacritics, leaving Hangul and kana intact."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
+    lowered = text.lower()
+    if lowered.isascii():
+        return lowered  # nothing to decompose, strip or compose
+    decomposed = unicodedata.normalize("NFKD", lowered)
     return unicodedata.normalize("NFC", _COMBINING_DIACRITICS.sub("", decomposed))
 
 
@@ -114,11 +117,17 @@ def _analyze_token(token: str, keep_stop_words: bool) -> list[str]:
     return terms
 
 
+@lru_cache(maxsize=65_536)
+def _token_terms(token: str, keep_stop_words: bool) -> tuple[str, ...]:
+    # A vocabulary is small next to the words written with it: most tokens were seen.
+    return tuple(_analyze_token(token, keep_stop_words))
+
+
 def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     """Split text into index terms, in order, duplicates kept."""
     terms: list[str] = []
     for token in _TOKEN.findall(fold(text)):
-        terms.extend(_analyze_token(token, keep_stop_words))
+        terms.extend(_token_terms(token, keep_stop_words))
     return terms
 
 
