@@ -9,6 +9,7 @@ Japanese and Chinese use no spaces, so whole-token matching would never find "ì»
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from datetime import datetime
 from functools import cache, lru_cache
@@ -71,13 +72,18 @@ def asks_nothing(text: str) -> bool:
     )
 
 
-@cache
-def _english_stemmer() -> Any:
-    # Imported on first use: the package loads all of its 30-odd languages, about 20 ms
-    # that commands which never stem (stats, list, export) would pay at start-up.
-    import snowballstemmer
+_STEMMERS = threading.local()
 
-    return snowballstemmer.stemmer("english")
+
+def _english_stemmer() -> Any:
+    # One per thread: a stemmer keeps its state in the object while it works. Imported on
+    # first use, so commands that never stem (stats, list, export) do not load it.
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        import Stemmer
+
+        stemmer = _STEMMERS.english = Stemmer.Stemmer("english")
+    return stemmer
 
 
 @lru_cache(maxsize=65_536)

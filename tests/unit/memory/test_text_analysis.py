@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
+from snowballstemmer.english_stemmer import EnglishStemmer
 
 from memory import text as analysis
+
+_PYTHON_PORT = EnglishStemmer()
 
 _COMBINING = re.compile(r"[\u0300-\u036f]")
 
@@ -31,3 +35,29 @@ def test_cached_terms_match_each_token_analysed_afresh(words: list[str]) -> None
             for term in analysis._analyze_token(token, keep)
         ]
         assert analysis.analyze(sample, keep_stop_words=keep) == fresh
+
+
+def _vocabulary() -> set[str]:
+    root = Path(__file__).resolve().parents[3]
+    sources = [*root.glob("*.md"), *root.glob("*/**/*.py"), root / "tests/data/hostile-text.jsonl"]
+    words: set[str] = set()
+    for source in sources:
+        if ".venv" not in source.parts:
+            words.update(analysis._TOKEN.findall(analysis.fold(source.read_text("utf-8"))))
+    return words
+
+
+def test_the_c_stemmer_stems_as_the_python_port_that_indexed_older_stores() -> None:
+    # Stores saved before memchat used PyStemmer hold terms from snowballstemmer's pure
+    # Python port: a word stemmed differently now would no longer find them.
+    words = _vocabulary()
+    assert len(words) > 3_000
+    c_stemmer = analysis._english_stemmer()
+    differ = {w for w in words if c_stemmer.stemWord(w) != _PYTHON_PORT.stemWord(w)}
+    assert not differ, sorted(differ)[:20]
+
+
+@given(st.text(st.characters(categories=["L", "Nd"]), min_size=1, max_size=20))
+def test_any_word_stems_alike_in_c_and_python(word: str) -> None:
+    folded = analysis.fold(word)
+    assert analysis._english_stemmer().stemWord(folded) == _PYTHON_PORT.stemWord(folded)
