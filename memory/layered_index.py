@@ -31,8 +31,8 @@ _WRITE_CHUNK = 8192
 _ANY = VectorFilter()
 
 
-def _nothing_to_release() -> None:
-    """Nothing to let go of (vectors in memory)."""
+def _in_memory() -> None:
+    """Nothing to let go of or to check: the vectors are in memory."""
 
 
 class BaseRows:
@@ -43,10 +43,13 @@ class BaseRows:
         rows: IndexRows,
         release: Callable[[], None],
         checks: npt.NDArray[np.uint32] | None,
+        whole: Callable[[], None] = _in_memory,
     ) -> None:
         self.rows = rows
         self.release = release
         self.checks = checks
+        self.whole = whole
+        """Raises `IndexFileDamagedError` if the vectors can no longer all be read."""
         self.codes = {name: code for code, name in enumerate(rows.strings)}
         self.alive = np.ones(len(rows.seq), dtype=np.bool_)
         self.count = len(rows.seq)
@@ -73,6 +76,7 @@ class BaseRows:
         Raises `IndexFileDamagedError` for a row whose bytes changed in the file: its
         score would be wrong, and nothing else would ever say so.
         """
+        self.whole()
         vectors = np.array(self.rows.vectors[positions], dtype=np.float32)
         if self.checks is not None and len(positions):
             at = np.asarray(positions)
@@ -102,6 +106,7 @@ class BaseRows:
             at = self.position(seq)
             if at is not None:
                 mask[at] = False
+        self.whole()
         found = nearest(query, self.rows.vectors, self.rows.bits, mask, k, threshold, rescore)
         self.read([at for at, _ in found])  # what is returned was read intact
         self.release()
@@ -128,14 +133,15 @@ class LayeredIndex:
     def set_base(
         self,
         rows: IndexRows | None,
-        release: Callable[[], None] = _nothing_to_release,
+        release: Callable[[], None] = _in_memory,
         checks: npt.NDArray[np.uint32] | None = None,
+        whole: Callable[[], None] = _in_memory,
     ) -> None:
         """Start from a generation (or from nothing); the overlay is emptied.
 
         `release` lets go of the vector pages a search read (see `memory.vector_files`).
         """
-        self.base = None if rows is None else BaseRows(rows, release, checks)
+        self.base = None if rows is None else BaseRows(rows, release, checks, whole)
         # A new overlay, not a cleared one: its arrays may have grown large.
         self.overlay = VectorIndex(self.dimensions, self.ann_threshold, self.rescore)
 

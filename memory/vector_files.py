@@ -23,6 +23,7 @@ import os
 import re
 import stat
 import threading
+import weakref
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
@@ -78,6 +79,8 @@ class LoadedIndex:
     """Lets go of the vector pages read so far (they stay in the page cache)."""
     checks: npt.NDArray[np.uint32]
     """Each row's `row_checks` when it was written."""
+    whole: Callable[[], None]
+    """See `MappedVectors.whole`: call before reading `rows.vectors`."""
 
 
 class IndexFileDamagedError(Exception):
@@ -148,8 +151,13 @@ def _column_layout(rows: int, words: int) -> list[tuple[str, type[np.generic], i
     ]
 
 
-def _mapped(path: Path, rows: int, dims: int) -> tuple[npt.NDArray[np.float32], Callable[[], None]]:
-    """The vector file as a read-only array, and a function that lets go of its pages.
+@dataclass(frozen=True)
+class MappedVectors:
+    """The vector file as a read-only array, with what a reader needs around it."""
+
+    vectors: npt.NDArray[np.float32]
+    release: Callable[[], None]
+    """Lets go of the pages read so far.
 
     Pages are read only when touched. A search reads a few thousand scattered rows, and
     the kernel maps a whole neighbourhood around each: after one search a 100,000-row
@@ -157,21 +165,44 @@ def _mapped(path: Path, rows: int, dims: int) -> tuple[npt.NDArray[np.float32], 
     it out; the pages stay in the page cache, so nothing is read from disk again, but
     mapping them again costs time (at 100,000 rows, 13 ms a recall became 20 ms).
     """
+    whole: Callable[[], None]
+    """Raises `IndexFileDamagedError` if the file is now shorter than the rows mapped.
+
+    Reading a mapped page past a file's end kills the process (SIGBUS), and memchat never
+    shortens these files: another program did. Every read of the mapping asks first, so
+    only a cut made during the few milliseconds of one search can still do it.
+    """
+
+
+def _mapped(path: Path, rows: int, dims: int) -> MappedVectors:
+    size = rows * dims * 4
     descriptor = _open_regular(path)
     try:
-        if os.fstat(descriptor).st_size != rows * dims * 4:
+        if os.fstat(descriptor).st_size != size:
             raise OSError(f"{path.name} is not the size its header says")
         if rows == 0:
-            return np.zeros((0, dims), dtype=np.float32), lambda: None
-        mapping = mmap.mmap(descriptor, rows * dims * 4, prot=mmap.PROT_READ)
-    finally:
+            os.close(descriptor)
+            return MappedVectors(np.zeros((0, dims), dtype=np.float32), _nothing, _nothing)
+        mapping = mmap.mmap(descriptor, size, prot=mmap.PROT_READ)
+    except BaseException:
         os.close(descriptor)
+        raise
+    # The descriptor stays open to ask the file's size; it closes with the mapping.
+    weakref.finalize(mapping, os.close, descriptor)
     mapping.madvise(mmap.MADV_RANDOM)
 
     def release() -> None:
         mapping.madvise(mmap.MADV_DONTNEED)
 
-    return np.frombuffer(mapping, dtype="<f4").reshape(rows, dims), release
+    def whole() -> None:
+        if os.fstat(descriptor).st_size < size:
+            raise IndexFileDamagedError(f"{path.name} was cut short by another program")
+
+    return MappedVectors(np.frombuffer(mapping, dtype="<f4").reshape(rows, dims), release, whole)
+
+
+def _nothing() -> None:
+    return None
 
 
 def read_index(database: Path) -> LoadedIndex | str:
@@ -259,7 +290,7 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
     try:
         size = sum(np.dtype(t).itemsize * n for _, t, n in _column_layout(header.rows, words))
         columns = _read_regular(folder / columns_name, size)
-        vectors, release = _mapped(folder / vectors_name, header.rows, header.dims)
+        mapped = _mapped(folder / vectors_name, header.rows, header.dims)
     except FileNotFoundError as exc:
         return exc
     except (OSError, ValueError) as exc:
@@ -275,7 +306,7 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
         return "its column file is not the size its header says"
     rows = IndexRows(
         seq=arrays["seq"],  # type: ignore[arg-type]
-        vectors=vectors,
+        vectors=mapped.vectors,
         bits=arrays["bits"].reshape(words, header.rows),  # type: ignore[arg-type]
         columns=FilterColumns(
             arrays["namespace"],  # type: ignore[arg-type]
@@ -286,7 +317,7 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
         ),
         strings=header.strings,
     )
-    return LoadedIndex(header, rows, release, arrays["checks"])  # type: ignore[arg-type]
+    return LoadedIndex(header, rows, mapped.release, arrays["checks"], mapped.whole)  # type: ignore[arg-type]
 
 
 @contextlib.contextmanager
@@ -427,11 +458,14 @@ class RowVerifier:
                 if self._stop.is_set():
                     return
                 part = slice(start, start + _VERIFY_CHUNK)
+                self._loaded.whole()
                 self._problem = damaged_row(
                     rows.vectors[part], self._loaded.checks[part], rows.seq[part]
                 )
                 if self._problem is not None:
                     return
+        except IndexFileDamagedError as exc:
+            self._problem = str(exc)
         except (OSError, ValueError) as exc:
             self._problem = f"its vector file cannot be read ({exc})"
         finally:

@@ -237,7 +237,7 @@ class SqliteCore:
             if damaged:
                 self.warn(f"the vector index beside the store was not used: {reason}; {_REBUILT}")
             return False
-        self._index.set_base(loaded.rows, loaded.release, loaded.checks)
+        self._index.set_base(loaded.rows, loaded.release, loaded.checks, loaded.whole)
         self._stop_verifier()
         self._verifier = RowVerifier(loaded)
         self._last_change = self._saved_change = loaded.header.last_change
@@ -281,7 +281,7 @@ class SqliteCore:
             self._stop_verifier()  # the save read every base row, checked
             loaded = read_index(self.path)
             if not isinstance(loaded, str) and loaded.header.last_change == self._last_change:
-                self._index.set_base(loaded.rows, loaded.release, loaded.checks)
+                self._index.set_base(loaded.rows, loaded.release, loaded.checks, loaded.whole)
 
     def _move_overlay_to_files(self) -> None:
         """Once the rows in memory outnumber those in the files, write them all out.
@@ -336,7 +336,10 @@ class SqliteCore:
             return None
         if not self._index_loaded:
             self._load_vectors()
-        problem = first_difference(self.conn, self._index, self.identity)
+        try:
+            problem = first_difference(self.conn, self._index, self.identity)
+        except IndexFileDamagedError as exc:
+            problem = str(exc)
         if problem is None:
             return None
         set_aside(self.path)

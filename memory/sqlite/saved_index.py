@@ -20,6 +20,7 @@ from memory.errors import EmbeddingDimensionError
 from memory.layered_index import LayeredIndex
 from memory.sqlite.rows import decode_vector
 from memory.vector_files import (
+    IndexFileDamagedError,
     LoadedIndex,
     discard_generation,
     next_generation,
@@ -61,6 +62,10 @@ def mismatch(
     rows = loaded.rows
     if len(rows.seq) and (np.diff(rows.seq) <= 0).any():
         return "their row ids are out of order", True
+    try:
+        loaded.whole()
+    except IndexFileDamagedError as exc:
+        return str(exc), True
     picks = np.unique(np.linspace(0, len(rows.seq) - 1, min(_SAMPLE, len(rows.seq))).astype(int))
     for at in picks.tolist():
         seq = int(rows.seq[at])
@@ -95,6 +100,8 @@ def first_difference(conn: sqlite3.Connection, index: LayeredIndex, identity: st
         if at is None:
             continue  # changed since the files were written: served from memory
         seen += 1
+        if seen % 1024 == 1:
+            base.whole()
         if bytes(blob) != np.asarray(base.rows.vectors[at], "<f4").tobytes():
             try:
                 decode_vector(bytes(blob), len(blob) // 4, unit=True)
