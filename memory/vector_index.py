@@ -160,18 +160,25 @@ def nearest(
     pick the closest by Hamming distance and only those are scored exactly. `vectors`
     may be a memory-mapped file: only the rows scored are read, in file order.
     """
-    candidates = np.flatnonzero(mask)
-    if k <= 0 or candidates.size == 0:
+    count = int(np.count_nonzero(mask))
+    if k <= 0 or count == 0:
         return []
-    if candidates.size > ann_threshold:
-        wanted = rescore_size(int(candidates.size), rescore, k, vectors.shape[1])
-        keep = min(wanted, int(candidates.size))
-        candidates = np.sort(_closest_codes(query, bits, mask, keep))
+    if count > ann_threshold:
+        keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
+        candidates = np.sort(_closest_codes(query, bits, mask, keep, every=count == mask.size))
         scores = vectors[candidates] @ query
-    elif candidates.size * 4 < mask.size:
+        return _best(candidates, scores, k)
+    candidates = np.flatnonzero(mask)
+    if candidates.size * 4 < mask.size:
         scores = vectors[candidates] @ query  # few rows: gathering them is cheaper
     else:
         scores = (vectors @ query)[candidates]
+    return _best(candidates, scores, k)
+
+
+def _best(
+    candidates: npt.NDArray[np.intp], scores: npt.NDArray[np.float32], k: int
+) -> list[tuple[int, float]]:
     take = min(k, scores.size)
     top = np.argpartition(-scores, take - 1)[:take]
     top = top[np.argsort(-scores[top], kind="stable")]
@@ -183,14 +190,18 @@ def _closest_codes(
     bits: npt.NDArray[np.uint64],
     mask: npt.NDArray[np.bool_],
     keep: int,
+    *,
+    every: bool = False,
 ) -> npt.NDArray[np.intp]:
+    """The `keep` rows under `mask` nearest by Hamming distance (`every`: mask is all set)."""
     # Word by word over contiguous arrays: summing a (rows, words) array along its short
     # axis took four times as long.
     query_bits = signs(query.reshape(1, -1), bits.shape[0])[0]
     distance = np.bitwise_count(bits[0] ^ query_bits[0]).astype(np.uint16)
     for word in range(1, bits.shape[0]):
         distance += np.bitwise_count(bits[word] ^ query_bits[word])
-    distance[~mask] = _FAR
+    if not every:
+        distance[~mask] = _FAR
     return _smallest(distance, keep)
 
 
@@ -201,9 +212,11 @@ def _smallest(distance: npt.NDArray[np.uint16], keep: int) -> npt.NDArray[np.int
     """
     cumulative = np.cumsum(np.bincount(distance))
     cut = int(np.searchsorted(cumulative, keep))
-    below = np.flatnonzero(distance < cut)
-    at_cut = np.flatnonzero(distance == cut)[: keep - below.size]
-    return np.concatenate([below, at_cut])
+    # One pass over every row; the rest works on about `keep` of them.
+    near = np.flatnonzero(distance <= cut)
+    at_cut = distance[near] == cut
+    below = near[~at_cut]
+    return np.concatenate([below, near[at_cut][: keep - below.size]])
 
 
 class VectorIndex:
