@@ -19,12 +19,13 @@ from memory.text import analyze, fts_match_expression
 
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+")
-_TRAILING = re.compile(r"[\s.!?…]+$")
+_END_MARKS = " .!?…"
 
 
 def content_hash(text: str) -> str:
     """Identity of a text for exact-duplicate detection: case, spacing and end marks ignored."""
-    normal = _TRAILING.sub("", _SPACE.sub(" ", text.casefold()).strip())
+    # After the spaces are made single, stripping end marks is what `[\s.!?…]+$` did.
+    normal = _SPACE.sub(" ", text.casefold()).strip().rstrip(_END_MARKS)
     return hashlib.sha256(normal.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
