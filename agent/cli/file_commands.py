@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.export_file import FileWriteError, export_to_file, write_records
 from agent.import_file import read_export
+from agent.maintenance import past_retention
 from memory.errors import MemoryStoreError
 from memory.wording import counted, memories, without_vectors
 
@@ -66,11 +67,26 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         summary = await memory.import_(records)
         # What this import left without a vector; older ones are the start-up's to report.
         added = (await memory.stats()).stale_embedding - stale_before
+        applies_retention = memory.capabilities.supports_lifecycle
     say(out, _import_message(summary))
     if added > 0:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(added, model, imported=True)}")
+    if applies_retention and (due := past_retention(records, config.memory)):
+        say(out, f"note: {_retention_warning(due, config)}")
     return 0
+
+
+def _retention_warning(due: dict[str, int], config: Config) -> str:
+    days = config.memory.retention_days.model_dump()
+    kinds = ", ".join(f"{category} {days[category]} days" for category in sorted(due))
+    first = sorted(due)[0]
+    return (
+        f"{memories(sum(due.values()))} just imported are older than memory.retention_days "
+        f"keeps them ({kinds}): the next memory hygiene removes them (the app runs it when "
+        "it starts; `memchat memory hygiene --dry-run` lists them). To keep them, pin them "
+        f"or set memory.retention_days.{first} = 0 in the config."
+    )
 
 
 async def cmd_snapshot(config: Config, args: MemoryArgs, out: TextIO) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,32 @@ def test_the_import_summary_names_only_what_happened_with_grouped_counts() -> No
         "2 earlier versions kept as history (restorable)"
     )
     assert _import_message(ImportSummary()) == "imported 0 records"
+
+
+def test_an_import_says_which_memories_the_next_hygiene_removes_for_their_age(
+    home: Path,
+) -> None:
+    now = datetime.now(UTC)
+    old = (now - timedelta(days=60)).isoformat()
+    recent = (now - timedelta(days=2)).isoformat()
+    records = [
+        record("chat-1", "we talked about tea", category="conversation", updated_at=old),
+        record("chat-2", "and about Lisbon", category="conversation", updated_at=old),
+        record("chat-3", "pinned, so kept", category="conversation", updated_at=old, pinned=True),
+        record("chat-4", "recent enough", category="conversation", updated_at=recent),
+        record("fact", "core facts are kept forever by default", updated_at=old),
+    ]
+    out = run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", records))).clean().out
+    note = out.splitlines()[-1]
+    assert note.startswith("note: 2 memories just imported are older than")
+    assert "(conversation 30 days)" in note
+    assert "memory.retention_days.conversation = 0" in note
+    # What it says is what hygiene does.
+    listed = run_cli("memory", "hygiene", "--dry-run").clean().out
+    assert "chat-1" in listed and "chat-2" in listed
+    assert not any(key in listed for key in ("chat-3", "chat-4", "fact"))
+
+
+def test_an_import_within_retention_says_nothing_about_it(home: Path) -> None:
+    out = run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", RECORDS))).clean().out
+    assert "retention" not in out
