@@ -165,6 +165,7 @@ async def cmd_stats(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """
     async with opened_memory(config, reading_only=True) as memory:
         stats = await memory.stats()
+        namespaces = list(stats.by_namespace)
         if args.namespace is not None:
             stats = await _namespace_stats(memory, stats, args.namespace)
         health = await memory.health_check() if args.check else None
@@ -174,7 +175,7 @@ async def cmd_stats(config: Config, args: MemoryArgs, out: TextIO) -> int:
             document["health"] = {"ok": health.ok, "detail": health.detail}
         out.write(safe_json(json.dumps(document)) + "\n")
         return 0 if health is None or health.ok else 1
-    for line in stats_lines(stats):
+    for line in stats_lines(stats, args.namespace, namespaces):
         say(out, line)
     if health is None:
         say(out, "health: not checked (`memchat memory stats --check` reads every page)")

@@ -24,21 +24,33 @@ def _counts(by_name: dict[str, int]) -> str:
     return ", ".join(f"{name} {count:,}" for name, count in ordered) or "none"
 
 
-def stats_lines(stats: MemoryStats) -> list[str]:
-    """One `name: value` line per figure, in words a user reads without the docs."""
+def stats_lines(
+    stats: MemoryStats, namespace: str | None = None, namespaces: list[str] | None = None
+) -> list[str]:
+    """One `name: value` line per figure, in words a user reads without the docs.
+
+    With `namespace`, the counts are that namespace's (`stats` already cut to it) and the
+    lines about vectors and the file, which are the whole store's, say so; `namespaces`
+    are the store's, named when the one asked for holds nothing.
+    """
+    whole = "" if namespace is None else " (whole store)"
     earlier = stats.total - stats.active
     total = f"total: {memories(stats.total)}"
     if earlier:
         total += f" ({stats.active:,} in effect, {earlier:,} earlier versions kept as history)"
-    lines = [
-        f"backend: {stats.backend}",
-        total,
-        f"by category: {_counts(stats.by_category)}",
-        f"by namespace: {_counts(stats.by_namespace)}",
-    ]
+    lines = [f"backend: {stats.backend}"]
+    if namespace is None:
+        lines += [total, f"by category: {_counts(stats.by_category)}"]
+        lines.append(f"by namespace: {_counts(stats.by_namespace)}")
+    else:
+        lines += [f"namespace: {namespace}", total]
+        lines.append(f"by category: {_counts(stats.by_category)}")
+        if not stats.total:
+            known = ", ".join(sorted(namespaces or [])) or "none yet"
+            lines.append(f"no memory is in namespace {namespace!r} (the store has: {known})")
     if stats.embedding_identity is not None:
         lines.append(f"embedding model: {stats.embedding_identity}")
-        vectors = f"vectors: {stats.with_embedding:,} from this model"
+        vectors = f"vectors{whole}: {stats.with_embedding:,} from this model"
         if stats.stale_embedding:
             vectors += (
                 f"; {memories(stats.stale_embedding)} without one, found by keyword only "
@@ -46,10 +58,10 @@ def stats_lines(stats: MemoryStats) -> list[str]:
             )
         lines.append(vectors)
         cached = counted(stats.embedding_cache_entries, "vector", "vectors")
-        lines.append(f"embedding cache: {cached} kept for texts seen before")
+        lines.append(f"embedding cache{whole}: {cached} kept for texts seen before")
     else:
         lines.append("embedding model: none (recall by keyword only)")
     if stats.path is not None:
         size = "" if stats.file_bytes is None else f" ({_size(stats.file_bytes)})"
-        lines.append(f"file: {stats.path}{size}")
+        lines.append(f"file{whole}: {stats.path}{size}")
     return lines

@@ -35,3 +35,26 @@ def test_a_store_without_an_embedder_says_recall_is_by_keyword() -> None:
     assert "by category: none" in lines
     assert "embedding model: none (recall by keyword only)" in lines
     assert not any(line.startswith("file:") for line in lines)
+
+
+def test_one_namespace_says_which_figures_are_the_whole_stores() -> None:
+    stats = MemoryStats(
+        backend="sqlite",
+        total=1,
+        active=1,
+        by_category={"core": 1},
+        by_namespace={"work": 1},
+        with_embedding=3,
+        stale_embedding=7,
+        embedding_identity="hashing:blake2b-terms:64",
+        path="brain.db",
+        file_bytes=100,
+    )
+    lines = stats_lines(stats, "work", ["default", "work"])
+    assert lines[1:3] == ["namespace: work", "total: 1 memory"]
+    assert any(line.startswith("vectors (whole store): 3 from this model") for line in lines)
+    assert "file (whole store): brain.db (100 bytes)" in lines
+    empty = stats.model_copy(update={"total": 0, "active": 0, "by_category": {}})
+    assert "no memory is in namespace 'nope' (the store has: default, work)" in stats_lines(
+        empty, "nope", ["default", "work"]
+    )
