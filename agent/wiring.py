@@ -38,10 +38,12 @@ async def open_store(
     *,
     backend: str | None = None,
     reading_only: bool = False,
+    create: bool = True,
 ) -> Memory:
     """Open the configured store (or the named `backend`'s) in the data folder.
 
     `reading_only`: the caller never writes, so the store need not read every page first.
+    It and `create=False` find a missing SQLite store an error instead of making one.
 
     Raises:
         MemoryStoreError: the store cannot be opened; nothing in it was changed.
@@ -49,4 +51,4 @@ async def open_store(
     settings = config.memory
     if backend is not None and backend != settings.backend:
         settings = settings.model_copy(update={"backend": backend})
-    return await open_memory(settings, folder, embedder, reading_only=reading_only)
+    return await open_memory(settings, folder, embedder, reading_only=reading_only, create=create)

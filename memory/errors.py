@@ -9,6 +9,17 @@ class MemoryStoreError(Exception):
     """Base class of every error the memory layer raises on purpose."""
 
 
+class NoStoreYetError(MemoryStoreError):
+    """A command that only reads found no store: it creates none (a typo'd path stays one)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"no memory store at {path} yet: nothing has been saved there. The app saves "
+            "to it as you chat, and `memchat memory import FILE` loads an export. Check "
+            "$MEMCHAT_HOME or memory.path if you expected memories here."
+        )
+
+
 class UnknownBackendError(MemoryStoreError):
     """The configured backend name is not registered."""
 

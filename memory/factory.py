@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memory.errors import NoStoreYetError
 from memory.files import SNAPSHOT_NAME
 from memory.hydration import hydrate
 from memory.registry import backend_class
@@ -48,13 +49,15 @@ async def open_memory(
     embedder: Embedder | None,
     *,
     reading_only: bool = False,
+    create: bool = True,
 ) -> Memory:
     """Open the backend named by `settings.backend` (unknown names list the valid ones).
 
     When the SQLite file is missing (or 0 bytes) but MEMORY_SNAPSHOT.md is beside it, the
     new store is filled from the snapshot; `hydration` on the store says how that went.
     `reading_only` is for callers that never write: an existing SQLite store then opens
-    without reading every page first (other backends open as usual).
+    without reading every page first (other backends open as usual). Such callers, and
+    those that pass `create=False`, get `NoStoreYetError` where there is no SQLite store.
     """
     cls: Any = backend_class(settings.backend)
     if settings.backend == "none":
@@ -66,10 +69,12 @@ async def open_memory(
     cold_boot = (
         cls.capabilities.supports_lifecycle and _missing_or_empty(path) and snapshot.exists()
     )
-    if reading_only and not cold_boot:
+    if (reading_only or not create) and not cold_boot:
         from memory.sqlite.store import SqliteMemory
 
-        if issubclass(cls, SqliteMemory):
+        if issubclass(cls, SqliteMemory) and _missing_or_empty(path):
+            raise NoStoreYetError(path)
+        if reading_only and issubclass(cls, SqliteMemory):
             reader: Memory = await cls.open(path, settings, embedder, reading_only=True)
             return reader
     memory = await cls.open(path, settings, embedder)

@@ -85,7 +85,7 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     # Here, not at the top: every other command would pay for the turn's modules.
     from agent.injection import SKIPPED_NOTE, recall_for_message
 
-    async with opened_memory(config) as memory:
+    async with opened_memory(config, create=False) as memory:
         # Unless asked for more, what a turn would recall: the same question, the same answer.
         limit = args.limit or config.memory.recall_limit
         result = await recall_for_message(

@@ -94,13 +94,18 @@ def store_folder() -> Path:
 
 
 @asynccontextmanager
-async def opened_memory(config: Config, *, reading_only: bool = False) -> AsyncIterator[Memory]:
+async def opened_memory(
+    config: Config, *, reading_only: bool = False, create: bool = True
+) -> AsyncIterator[Memory]:
     """The configured store, closed on exit; its warnings then go to stderr, escaped.
 
-    `reading_only` for commands that never write: see `agent.wiring.open_store`.
+    `reading_only` for commands that never write, `create=False` for those that write
+    only to a store that exists: see `agent.wiring.open_store`.
     """
+    # A command that finds no store creates nothing, not even the data folder.
+    folder = store_folder() if create and not reading_only else data_dir()
     memory = await open_store(
-        config, store_folder(), build_embedder(config), reading_only=reading_only
+        config, folder, build_embedder(config), reading_only=reading_only, create=create
     )
     try:
         yield memory

@@ -75,6 +75,7 @@ def test_argparse_errors_quote_hostile_input_escaped(isolated_dirs: Path) -> Non
 
 def test_valid_numbers_still_work(isolated_dirs: Path) -> None:
     write_config()
+    run_cli("memory", "reindex").clean()  # a writing command creates the store
     assert run_cli("memory", "list", "--limit", "1000000000", "--offset", "5").clean().out == (
         "no memories\n"
     )

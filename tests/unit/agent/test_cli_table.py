@@ -42,6 +42,7 @@ def test_stats_loads_neither_the_turn_nor_the_stemmer(tmp_path: Path) -> None:
     # runs (the turn's modules, the stemmer).
     code = (
         "import sys\nfrom tui.cli import main\n"
+        "main(['memory', 'reindex'])\n"  # creates the store; it loads no stemmer either
         "code = main(['memory', 'stats'])\n"
         "print(code, sorted(m for m in sys.modules if m.startswith(('Stemmer', "
         "'snowballstemmer', 'agent.injection', 'agent.turn', 'agent.events'))))"

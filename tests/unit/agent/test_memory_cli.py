@@ -226,6 +226,8 @@ def test_store_warnings_go_to_stderr_escaped(
         memory.warnings.extend(["row 3 skipped: damaged \x1b[2J", "read-only mode"])
         return memory
 
+    assert main(["memory", "reindex"]) == 0  # a writing command creates the store
+    capsys.readouterr()
     monkeypatch.setattr(agent.wiring, "open_memory", with_warnings)
     assert main(["memory", "list"]) == 0
     captured = capsys.readouterr()
