@@ -121,9 +121,41 @@ def entry_date_terms(when: datetime) -> list[str]:
     return [_day(y, m, d), _month_of_year(y, m), _day_of_month(m, d), _month(m), _year(y)]
 
 
+def implied_terms(term: str) -> list[str]:
+    """The coarser dates a date term lies in: a day is in its month of its year, and so on.
+
+    Only for what an entry mentions: "on 21 June 2023" is one of "my notes from June
+    2023". A query keeps its own grain (asking about 21 June is not asking about June).
+    """
+    if term.startswith("dtd") and len(term) == 11:
+        year, month = term[3:7], term[7:9]
+        return [f"dtym{year}{month}", f"dtm{month}", f"dty{year}"]
+    if term.startswith("dtym") and len(term) == 10:
+        return [f"dtm{term[8:10]}", f"dty{term[4:8]}"]
+    if term.startswith("dtmd") and len(term) == 8:
+        return [f"dtm{term[4:6]}"]
+    return []
+
+
+def with_implied_terms(terms: list[str]) -> list[str]:
+    """`terms` and, after them, the coarser date terms its date terms imply that it lacks.
+
+    For stores indexed before mentioned dates implied their months and years.
+    """
+    present = set(terms)
+    implied = [t for term in terms if term.startswith("dt") for t in implied_terms(term)]
+    return terms + [t for t in dict.fromkeys(implied) if t not in present]
+
+
+def mentioned_date_terms(content: str) -> list[str]:
+    """The date terms of the dates a text names, with the coarser ones they lie in."""
+    mentioned, _ = find_dates(content)
+    return list(dict.fromkeys([*mentioned, *(t for m in mentioned for t in implied_terms(m))]))
+
+
 def date_terms_of(content: str, saved: datetime | None) -> list[str]:
     """Every date term of an entry: those its content names, then its saving day's."""
-    mentioned, _ = find_dates(content)
+    mentioned = mentioned_date_terms(content)
     return mentioned + (entry_date_terms(saved) if saved is not None else [])
 
 

@@ -16,6 +16,8 @@ COLUMNS = (
 
 DATE_TERMS = "date terms"
 """A step run in Python (`memory.postgres.store`): dates need the analyser's parser."""
+IMPLIED_DATE_TERMS = "implied date terms"
+"""A step run in Python: the months and years of the dates an entry mentions."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -89,6 +91,7 @@ def migrations(dimensions: int) -> list[str]:
             FOR EACH STATEMENT EXECUTE FUNCTION memchat_forget_counts();
         """,
         DATE_TERMS,
+        IMPLIED_DATE_TERMS,
     ]
 
 

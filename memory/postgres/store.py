@@ -22,7 +22,7 @@ from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 from memory import fused_ranking
-from memory.date_terms import date_terms_of
+from memory.date_terms import date_terms_of, with_implied_terms
 from memory.embedding.base import Embedder
 from memory.entry import (
     DEFAULT_NAMESPACE,
@@ -35,6 +35,7 @@ from memory.postgres.recall import hybrid_recall, recent_recall
 from memory.postgres.schema import (
     COLUMNS,
     DATE_TERMS,
+    IMPLIED_DATE_TERMS,
     escape,
     lexemes,
     migrations,
@@ -459,6 +460,21 @@ async def _add_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
         )
 
 
+async def _add_implied_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Index the dates a row mentions under their months and years too."""
+    cursor = await conn.execute("SELECT id, terms FROM memories")
+    updates = []
+    for entry_id, terms in await cursor.fetchall():
+        completed = with_implied_terms(list(terms))
+        if len(completed) != len(terms):
+            updates.append((lexemes(completed), entry_id))
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
+            [(terms, terms, entry_id) for terms, entry_id in updates],
+        )
+
+
 async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
     schema = sql.Identifier(settings.postgres_schema)
     async with conn.transaction():
@@ -477,6 +493,8 @@ async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings)
         for version, step in enumerate(steps[applied:], start=applied + 1):
             if step == DATE_TERMS:
                 await _add_date_terms(conn)
+            elif step == IMPLIED_DATE_TERMS:
+                await _add_implied_date_terms(conn)
             else:
                 await conn.execute(step)
             await conn.execute(

@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.date_terms import date_terms_of
+from memory.date_terms import date_terms_of, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.sqlite.rows import format_time, pad_year, time_or_none
@@ -201,6 +201,22 @@ def _add_date_terms(conn: sqlite3.Connection) -> None:
     conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
 
 
+def _add_implied_date_terms(conn: sqlite3.Connection) -> None:
+    """Index the dates an entry mentions under their months and years too.
+
+    "On 21 June 2023" was found by that day alone, not by "my notes from June 2023".
+    """
+    updates = []
+    for seq, terms in conn.execute("SELECT seq, terms FROM memories").fetchall():
+        if not isinstance(terms, str):
+            continue  # a damaged row keeps what it has
+        words = terms.split()
+        completed = with_implied_terms(words)
+        if len(completed) != len(words):
+            updates.append((" ".join(completed), seq))
+    conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -215,6 +231,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         _script("CREATE INDEX memory_vectors_model ON memory_vectors (model, dims);"),
     ),
     Migration("0009_date_terms", _add_date_terms),
+    Migration("0010_implied_date_terms", _add_implied_date_terms),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

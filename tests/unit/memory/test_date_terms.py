@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import memory.date_terms as date_terms
-from memory.date_terms import entry_date_terms, find_dates
+from memory.date_terms import date_terms_of, entry_date_terms, find_dates
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.text import analyze, distinct_terms, entry_terms, query_terms
@@ -214,3 +214,45 @@ def test_skipping_patterns_a_text_cannot_match_changes_nothing(text: str) -> Non
         patch.object(date_terms, "_MONTH_WORD", anything),
     ):
         assert find_dates(text) == quick
+
+
+def test_a_mentioned_day_is_also_in_its_month_and_year_but_a_question_keeps_its_grain() -> None:
+    mentioned = date_terms_of("We met on 21 June 2023, then in July 2023 and on October 13", None)
+    assert {"dtd20230621", "dtym202306", "dty2023", "dtm06", "dtym202307", "dtm07"} <= set(
+        mentioned
+    )
+    years = [t for t in mentioned if re.fullmatch(r"dty[0-9]{4}", t)]
+    assert "dtm10" in mentioned and years == ["dty2023"]
+    assert query_terms("what happened on 21 June 2023?") == ["happen", "dtd20230621", "dtmd0621"]
+
+
+async def test_my_notes_from_a_month_find_a_day_mentioned_in_it(tmp_path: Path) -> None:
+    store = await SqliteMemory.open(tmp_path / "brain.db", _settings())
+    try:
+        await store.store("trip", "We met Ana on 21 June 2023 in Porto", "daily")
+        await store.store("other", "Tea with milk, no sugar", "daily")
+        found = await store.recall("my notes from June 2023")
+        assert [e.key for e in found.entries] == ["trip"]
+    finally:
+        await store.close()
+
+
+async def test_a_store_from_before_months_were_implied_gets_them(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, _settings())
+    await store.store("trip", "We met Ana on 21 June 2023 in Porto", "daily")
+    await store.close()
+    conn = sqlite3.connect(path)
+    (terms,) = conn.execute("SELECT terms FROM memories").fetchone()
+    older = " ".join(t for t in terms.split() if t not in {"dtym202306", "dtm06", "dty2023"})
+    conn.execute("UPDATE memories SET terms = ?", (older,))
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0010_implied_date_terms'")
+    conn.commit()
+    conn.close()
+    assert "dtym202306" not in older
+    store = await SqliteMemory.open(path, _settings())
+    try:
+        found = await store.recall("my notes from June 2023")
+        assert [e.key for e in found.entries] == ["trip"]
+    finally:
+        await store.close()

@@ -195,7 +195,7 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
             "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
             "DELETE FROM memchat_schema_version WHERE version > 1"
         )
-    assert len(migrations(64)) == 3
+    assert len(migrations(64)) == 4
     again = await open_memory(settings, tmp_path, CountingEmbedder(64))
     assert isinstance(again, PostgresMemory)
     try:
@@ -206,6 +206,33 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
         today = datetime.now().astimezone()
         found = await again.recall(f"what did I say on {today:%d %B %Y}?", limit=10)
         assert {e.key for e in found.entries} == set(FACTS)
+    finally:
+        await again.close()
+
+
+async def test_an_older_schema_gets_the_months_of_mentioned_days(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    settings = _settings("postgres", postgres_url)
+    first = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    await first.store("trip", "We met Ana on 21 June 2023 in Porto", "daily")
+    await first.close()
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
+        await conn.execute(
+            "UPDATE memories SET terms = array(SELECT t FROM unnest(terms) t "
+            "WHERE t NOT IN ('dtym202306', 'dtm06', 'dty2023'))"
+        )
+        await conn.execute("UPDATE memories SET tsv = array_to_tsvector(terms)")
+        await conn.execute("DELETE FROM memchat_schema_version WHERE version > 3")
+    again = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(again, PostgresMemory)
+    try:
+        await assert_counts_exact(again)
+        found = await again.recall("my notes from June 2023", limit=5)
+        assert [e.key for e in found.entries] == ["trip"]
     finally:
         await again.close()
 
