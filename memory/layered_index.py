@@ -44,12 +44,15 @@ class BaseRows:
         release: Callable[[], None],
         checks: npt.NDArray[np.uint32] | None,
         whole: Callable[[], None] = _in_memory,
+        read_rows: Callable[[int, int], npt.NDArray[np.float32]] | None = None,
     ) -> None:
         self.rows = rows
         self.release = release
         self.checks = checks
         self.whole = whole
         """Raises `IndexFileDamagedError` if the vectors can no longer all be read."""
+        self.read_rows = read_rows or (lambda start, stop: rows.vectors[start:stop])
+        """Rows by position, read from the file itself (see `MappedVectors.read_rows`)."""
         self.codes = {name: code for code, name in enumerate(rows.strings)}
         self.alive = np.ones(len(rows.seq), dtype=np.bool_)
         self.count = len(rows.seq)
@@ -136,12 +139,13 @@ class LayeredIndex:
         release: Callable[[], None] = _in_memory,
         checks: npt.NDArray[np.uint32] | None = None,
         whole: Callable[[], None] = _in_memory,
+        read_rows: Callable[[int, int], npt.NDArray[np.float32]] | None = None,
     ) -> None:
         """Start from a generation (or from nothing); the overlay is emptied.
 
         `release` lets go of the vector pages a search read (see `memory.vector_files`).
         """
-        self.base = None if rows is None else BaseRows(rows, release, checks, whole)
+        self.base = None if rows is None else BaseRows(rows, release, checks, whole, read_rows)
         # A new overlay, not a cleared one: its arrays may have grown large.
         self.overlay = VectorIndex(self.dimensions, self.ann_threshold, self.rescore)
 

@@ -81,6 +81,8 @@ class LoadedIndex:
     """Each row's `row_checks` when it was written."""
     whole: Callable[[], None]
     """See `MappedVectors.whole`: call before reading `rows.vectors`."""
+    read_rows: Callable[[int, int], npt.NDArray[np.float32]]
+    """See `MappedVectors.read_rows`: for reads of every row."""
 
 
 class IndexFileDamagedError(Exception):
@@ -172,6 +174,12 @@ class MappedVectors:
     shortens these files: another program did. Every read of the mapping asks first, so
     only a cut made during the few milliseconds of one search can still do it.
     """
+    read_rows: Callable[[int, int], npt.NDArray[np.float32]]
+    """Rows `start` to `stop` read from the file, not through the mapping.
+
+    For reads of every row (the background check, `stats --check`): they take seconds,
+    long enough for a cut to land inside one, and a short read is an error, not a crash.
+    """
 
 
 def _mapped(path: Path, rows: int, dims: int) -> MappedVectors:
@@ -182,7 +190,8 @@ def _mapped(path: Path, rows: int, dims: int) -> MappedVectors:
             raise OSError(f"{path.name} is not the size its header says")
         if rows == 0:
             os.close(descriptor)
-            return MappedVectors(np.zeros((0, dims), dtype=np.float32), _nothing, _nothing)
+            empty = np.zeros((0, dims), dtype=np.float32)
+            return MappedVectors(empty, _nothing, _nothing, lambda start, stop: empty)
         mapping = mmap.mmap(descriptor, size, prot=mmap.PROT_READ)
     except BaseException:
         os.close(descriptor)
@@ -198,7 +207,14 @@ def _mapped(path: Path, rows: int, dims: int) -> MappedVectors:
         if os.fstat(descriptor).st_size < size:
             raise IndexFileDamagedError(f"{path.name} was cut short by another program")
 
-    return MappedVectors(np.frombuffer(mapping, dtype="<f4").reshape(rows, dims), release, whole)
+    def read_rows(start: int, stop: int) -> npt.NDArray[np.float32]:
+        buffer = bytearray((stop - start) * dims * 4)
+        if os.preadv(descriptor, [buffer], start * dims * 4) != len(buffer):
+            raise IndexFileDamagedError(f"{path.name} was cut short by another program")
+        return np.frombuffer(buffer, dtype="<f4").reshape(stop - start, dims)
+
+    vectors = np.frombuffer(mapping, dtype="<f4").reshape(rows, dims)
+    return MappedVectors(vectors, release, whole, read_rows)
 
 
 def _nothing() -> None:
@@ -317,7 +333,14 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
         ),
         strings=header.strings,
     )
-    return LoadedIndex(header, rows, mapped.release, arrays["checks"], mapped.whole)  # type: ignore[arg-type]
+    return LoadedIndex(
+        header,
+        rows,
+        mapped.release,
+        arrays["checks"],  # type: ignore[arg-type]
+        mapped.whole,
+        mapped.read_rows,
+    )
 
 
 @contextlib.contextmanager
@@ -458,10 +481,8 @@ class RowVerifier:
                 if self._stop.is_set():
                     return
                 part = slice(start, start + _VERIFY_CHUNK)
-                self._loaded.whole()
-                self._problem = damaged_row(
-                    rows.vectors[part], self._loaded.checks[part], rows.seq[part]
-                )
+                vectors = self._loaded.read_rows(start, min(start + _VERIFY_CHUNK, len(rows.seq)))
+                self._problem = damaged_row(vectors, self._loaded.checks[part], rows.seq[part])
                 if self._problem is not None:
                     return
         except IndexFileDamagedError as exc:
@@ -469,7 +490,6 @@ class RowVerifier:
         except (OSError, ValueError) as exc:
             self._problem = f"its vector file cannot be read ({exc})"
         finally:
-            self._loaded.release()
             self._done.set()
 
     def problem(self) -> str | None:

@@ -174,6 +174,22 @@ def nearest(
     pick the closest by Hamming distance and only those are scored exactly. `vectors`
     may be a memory-mapped file: only the rows scored are read, in file order.
     """
+    # A damaged row in a file may hold NaN or huge values: numpy's warning about them
+    # would reach the terminal, and the row checks on what is returned already say so.
+    with np.errstate(invalid="ignore", over="ignore"):
+        return _nearest(query, vectors, bits, mask, k, ann_threshold, rescore)
+
+
+def _nearest(
+    query: npt.NDArray[np.float32],
+    vectors: npt.NDArray[np.float32],
+    bits: npt.NDArray[np.uint64],
+    mask: npt.NDArray[np.bool_],
+    k: int,
+    ann_threshold: int,
+    rescore: int,
+) -> list[tuple[int, float]]:
+    """See `nearest`."""
     count = int(np.count_nonzero(mask))
     if k <= 0 or count == 0:
         return []

@@ -237,7 +237,9 @@ class SqliteCore:
             if damaged:
                 self.warn(f"the vector index beside the store was not used: {reason}; {_REBUILT}")
             return False
-        self._index.set_base(loaded.rows, loaded.release, loaded.checks, loaded.whole)
+        self._index.set_base(
+            loaded.rows, loaded.release, loaded.checks, loaded.whole, loaded.read_rows
+        )
         self._stop_verifier()
         self._verifier = RowVerifier(loaded)
         self._last_change = self._saved_change = loaded.header.last_change
@@ -281,7 +283,9 @@ class SqliteCore:
             self._stop_verifier()  # the save read every base row, checked
             loaded = read_index(self.path)
             if not isinstance(loaded, str) and loaded.header.last_change == self._last_change:
-                self._index.set_base(loaded.rows, loaded.release, loaded.checks, loaded.whole)
+                self._index.set_base(
+                    loaded.rows, loaded.release, loaded.checks, loaded.whole, loaded.read_rows
+                )
 
     def _move_overlay_to_files(self) -> None:
         """Once the rows in memory outnumber those in the files, write them all out.

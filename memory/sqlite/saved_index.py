@@ -84,6 +84,9 @@ def mismatch(
     return None
 
 
+_CHECK_BLOCK = 4096
+
+
 def first_difference(conn: sqlite3.Connection, index: LayeredIndex, identity: str) -> str | None:
     """The first row whose vector in the index files differs from the database's, if any.
 
@@ -93,6 +96,9 @@ def first_difference(conn: sqlite3.Connection, index: LayeredIndex, identity: st
     if base is None:
         return None
     seen = 0
+    # Read from the file in blocks, not through the mapping: this takes seconds, and a
+    # file cut short meanwhile must be an error here, not a crash (`read_rows`).
+    block_start, block = 0, np.zeros((0, index.dimensions), dtype=np.float32)
     for seq, blob in conn.execute(
         "SELECT seq, embedding FROM memory_vectors WHERE model = ? ORDER BY seq", (identity,)
     ):
@@ -100,9 +106,10 @@ def first_difference(conn: sqlite3.Connection, index: LayeredIndex, identity: st
         if at is None:
             continue  # changed since the files were written: served from memory
         seen += 1
-        if seen % 1024 == 1:
-            base.whole()
-        if bytes(blob) != np.asarray(base.rows.vectors[at], "<f4").tobytes():
+        if not block_start <= at < block_start + len(block):
+            block_start = at
+            block = base.read_rows(at, min(at + _CHECK_BLOCK, len(base.rows.seq)))
+        if bytes(blob) != np.asarray(block[at - block_start], "<f4").tobytes():
             try:
                 decode_vector(bytes(blob), len(blob) // 4, unit=True)
             except EmbeddingDimensionError as exc:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -13,6 +15,7 @@ from memory.vector_index import (
     VectorIndex,
     _closest_codes,
     _smallest,
+    nearest,
     rescore_size,
     sign_estimates,
     signs,
@@ -77,3 +80,15 @@ def test_the_narrowed_shortlist_still_finds_each_clear_neighbour() -> None:
         noisy = vectors[source] + 0.6 * rng.standard_normal(dims).astype(np.float32) / 28
         noisy /= np.linalg.norm(noisy)
         assert index.search(noisy, 10)[0][0] == source + 1
+
+
+def test_a_damaged_row_makes_no_numpy_warning_reach_the_terminal() -> None:
+    vectors = np.ones((50, 16), dtype=np.float32) / 4
+    vectors[7] = np.nan
+    vectors[8] = 3e38
+    bits = np.ascontiguousarray(signs(vectors, 1).T)
+    mask = np.ones(50, dtype=np.bool_)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for threshold in (0, 100):
+            assert nearest(vectors[0], vectors, bits, mask, 5, threshold, 10)
