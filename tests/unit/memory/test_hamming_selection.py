@@ -83,7 +83,7 @@ def test_the_narrowed_shortlist_still_finds_each_clear_neighbour() -> None:
 
 
 def test_a_damaged_row_makes_no_numpy_warning_reach_the_terminal() -> None:
-    vectors = np.ones((50, 16), dtype=np.float32) / 4
+    vectors = np.full((50, 16), 0.25, dtype=np.float32)
     vectors[7] = np.nan
     vectors[8] = 3e38
     bits = np.ascontiguousarray(signs(vectors, 1).T)
