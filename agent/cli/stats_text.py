@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from memory.wording import counted, memories
@@ -19,9 +20,18 @@ def _size(count: int) -> str:
     raise AssertionError("unreachable")
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.:/-]+")
+
+
+def _shown(name: str) -> str:
+    # Quoted (Python's way, which escapes backslashes) unless plain: "a, b" or a name
+    # that spells an escape would otherwise read like others.
+    return name if _PLAIN_NAME.fullmatch(name) else repr(name)
+
+
 def _counts(by_name: dict[str, int]) -> str:
     ordered = sorted(by_name.items(), key=lambda pair: (-pair[1], pair[0]))
-    return ", ".join(f"{name} {count:,}" for name, count in ordered) or "none"
+    return ", ".join(f"{_shown(name)} {count:,}" for name, count in ordered) or "none"
 
 
 def stats_lines(
@@ -43,7 +53,7 @@ def stats_lines(
         lines += [total, f"by category: {_counts(stats.by_category)}"]
         lines.append(f"by namespace: {_counts(stats.by_namespace)}")
     else:
-        lines += [f"namespace: {namespace}", total]
+        lines += [f"namespace: {_shown(namespace)}", total]
         lines.append(f"by category: {_counts(stats.by_category)}")
         if not stats.total:
             known = ", ".join(sorted(namespaces or [])) or "none yet"

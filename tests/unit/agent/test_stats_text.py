@@ -58,3 +58,15 @@ def test_one_namespace_says_which_figures_are_the_whole_stores() -> None:
     assert "no memory is in namespace 'nope' (the store has: default, work)" in stats_lines(
         empty, "nope", ["default", "work"]
     )
+
+
+def test_names_that_could_read_alike_are_quoted() -> None:
+    stats = MemoryStats(
+        backend="sqlite",
+        total=4,
+        active=4,
+        by_namespace={"a": 1, "b": 1, "a, b": 1, "\x1b[2J": 1, "\\x1b[2J": 1},
+    )
+    line = next(x for x in stats_lines(stats) if x.startswith("by namespace"))
+    assert line.endswith("a 1, 'a, b' 1, b 1")
+    assert "'\\x1b[2J' 1" in line and "'\\\\x1b[2J' 1" in line
