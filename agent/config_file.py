@@ -17,6 +17,7 @@ from agent.config_migration import Migration, migrate_data, rewrite_text
 from agent.errors import ConfigError
 from agent.paths import config_path
 from agent.setting_docs import field_description
+from memory.registry import backend_names
 
 
 def _key_line(lines: dict[tuple[str, ...], int], path: tuple[str | int, ...]) -> int | None:
@@ -155,6 +156,14 @@ def _parse(text: str, path: Path) -> tuple[Config, Migration, dict[str, Any]]:
         config = Config.model_validate(data, strict=True)
     except ValidationError as exc:
         raise ConfigError(_describe(exc, text, path, moved)) from None
+    backend = config.memory.backend
+    if backend not in backend_names():
+        line = _key_line(key_lines(text), ("memory", "backend"))
+        where = f"{path}:{line}" if line else str(path)
+        raise ConfigError(
+            f"{where}: memory.backend: unknown backend {backend!r}; valid backends are: "
+            + ", ".join(backend_names())
+        )
     return _anchor_paths(config, path), migration, data
 
 

