@@ -111,7 +111,8 @@ def test_bad_config_is_reported_not_raised(
     configured.write_text("[memory]\nbackend = 'sqlitee'\n")
     assert main(["memory", "list"]) == 2
     err = capsys.readouterr().err
-    assert "unknown memory backend 'sqlitee'" in err and "qdrant, sqlite" in err
+    assert "config.toml:2: memory.backend: unknown backend 'sqlitee'" in err
+    assert "qdrant, sqlite" in err
 
 
 def test_corrupt_database_is_reported(configured: Path, capsys: pytest.CaptureFixture[str]) -> None:
