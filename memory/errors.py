@@ -12,7 +12,14 @@ class MemoryStoreError(Exception):
 class NoStoreYetError(MemoryStoreError):
     """A command that only reads found no store: it creates none (a typo'd path stays one)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, snapshot: Path | None = None) -> None:
+        if snapshot is not None:
+            super().__init__(
+                f"no memory store at {path}, but {snapshot.name} is beside it: the app, or "
+                "a command that writes (such as `memchat memory reindex`), restores the "
+                "store from it first"
+            )
+            return
         super().__init__(
             f"no memory store at {path} yet: nothing has been saved there. The app saves "
             "to it as you chat, and `memchat memory import FILE` loads an export. Check "

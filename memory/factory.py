@@ -69,11 +69,12 @@ async def open_memory(
     cold_boot = (
         cls.capabilities.supports_lifecycle and _missing_or_empty(path) and snapshot.exists()
     )
-    if (reading_only or not create) and not cold_boot:
+    if reading_only or not create:
         from memory.sqlite.store import SqliteMemory
 
         if issubclass(cls, SqliteMemory) and _missing_or_empty(path):
-            raise NoStoreYetError(path)
+            # Restoring from the snapshot writes a store: for the app or a writing command.
+            raise NoStoreYetError(path, snapshot if snapshot.exists() else None)
         if reading_only and issubclass(cls, SqliteMemory):
             reader: Memory = await cls.open(path, settings, embedder, reading_only=True)
             return reader

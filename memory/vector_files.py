@@ -269,9 +269,16 @@ def _checksum(columns: bytes, header: IndexHeader) -> int:
 def _header(raw: bytes) -> IndexHeader | str:
     try:
         fields = json.loads(raw)
+    except UnicodeDecodeError:
+        return "its header is not UTF-8 text"
+    except (ValueError, RecursionError):
+        return "its header is not valid JSON"
+    if not isinstance(fields, dict):
+        return "its header is not a JSON object"
+    try:
         header = IndexHeader(**fields)
-    except (ValueError, TypeError, RecursionError) as exc:
-        return f"its header is not readable ({str(exc)[:200]})"
+    except TypeError:
+        return "its header lacks fields memchat writes, or has others"
     numbers = (header.format, header.generation, header.rows, header.dims, header.last_change)
     if not all(type(value) is int and value >= 0 for value in (*numbers, header.columns_crc)):
         return "its header holds a number that is not a count"

@@ -79,13 +79,17 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 def _retention_warning(due: dict[str, int], config: Config) -> str:
     days = config.memory.retention_days.model_dump()
-    kinds = ", ".join(f"{category} {days[category]} days" for category in sorted(due))
-    first = sorted(due)[0]
+    categories = sorted(due)
+    kinds = ", ".join(f"{c}: {counted(days[c], 'day', 'days')}" for c in categories)
+    count = sum(due.values())
+    one = count == 1
+    settings = " and ".join(f"memory.retention_days.{c} = 0" for c in categories)
     return (
-        f"{memories(sum(due.values()))} just imported are older than memory.retention_days "
-        f"keeps them ({kinds}): the next memory hygiene removes them (the app runs it when "
-        "it starts; `memchat memory hygiene --dry-run` lists them). To keep them, pin them "
-        f"or set memory.retention_days.{first} = 0 in the config."
+        f"{memories(count)} in this import {'is' if one else 'are'} older than "
+        f"memory.retention_days keeps {'it' if one else 'them'} ({kinds}): the next memory "
+        f"hygiene removes {'it' if one else 'them'} (the app runs it when it starts; "
+        f"`memchat memory hygiene --dry-run` lists them). To keep {'it' if one else 'them'}, "
+        f"pin {'it' if one else 'them'} or set {settings} in the config."
     )
 
 

@@ -56,7 +56,7 @@ def stats_lines(
         lines += [f"namespace: {_shown(namespace)}", total]
         lines.append(f"by category: {_counts(stats.by_category)}")
         if not stats.total:
-            known = ", ".join(sorted(namespaces or [])) or "none yet"
+            known = ", ".join(_shown(name) for name in sorted(namespaces or [])) or "none yet"
             lines.append(f"no memory is in namespace {namespace!r} (the store has: {known})")
     if stats.embedding_identity is not None:
         lines.append(f"embedding model: {stats.embedding_identity}")

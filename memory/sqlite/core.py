@@ -78,6 +78,8 @@ class SqliteCore:
         self.read_only = opened.read_only
         """Why the store cannot be written (None when it can); writes then raise."""
         self._read_only_full = opened.full
+        self.unusable_files: str | None = None
+        """Why the index files beside the store could not be used, if they were damaged."""
         self.damage: str | None = None
         """What a read found damaged (the opening check misses some damage); writes stop."""
         self._page_check = PageCheck(path) if opened.pages_unchecked else None
@@ -222,6 +224,17 @@ class SqliteCore:
         self._load_every_vector()
         self.save_index(reread=True)
 
+    def _files_not_used(self, reason: str) -> None:
+        self.unusable_files = reason
+        if self.read_only is not None:
+            # Nothing is written here: the files stay as they are until a writing open.
+            self.warn(
+                f"the vector index beside the store was not used: {reason}; the vectors were "
+                "read from the store instead, and the next command that writes rebuilds it"
+            )
+            return
+        self.warn(f"the vector index beside the store was not used: {reason}; {_REBUILT}")
+
     def _load_saved_index(self) -> bool:
         """Start from the index files if they match the database; replay what changed since."""
         if self.identity is None:
@@ -229,13 +242,13 @@ class SqliteCore:
         loaded = read_index(self.path)
         if isinstance(loaded, str):
             if loaded != "absent":
-                self.warn(f"the vector index beside the store was not used: {loaded}; {_REBUILT}")
+                self._files_not_used(loaded)
             return False
         problem = mismatch(self.conn, loaded, self.identity, self.dimensions)
         if problem is not None:
             reason, damaged = problem
             if damaged:
-                self.warn(f"the vector index beside the store was not used: {reason}; {_REBUILT}")
+                self._files_not_used(reason)
             return False
         self._index.set_base(
             loaded.rows, loaded.release, loaded.checks, loaded.whole, loaded.read_rows
@@ -340,6 +353,15 @@ class SqliteCore:
             return None
         if not self._index_loaded:
             self._load_vectors()
+        if self.unusable_files is not None:
+            reason = self.unusable_files
+            if self.read_only is None:
+                self.unusable_files = None  # rebuilt: said once
+                return f"the vector index beside the store could not be used ({reason}); {_REBUILT}"
+            return (
+                f"the vector index beside the store could not be used ({reason}); "
+                "the next open that can write rebuilds it"
+            )
         try:
             problem = first_difference(self.conn, self._index, self.identity)
         except IndexFileDamagedError as exc:

@@ -197,8 +197,8 @@ def test_an_import_says_which_memories_the_next_hygiene_removes_for_their_age(
     ]
     out = run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", records))).clean().out
     note = out.splitlines()[-1]
-    assert note.startswith("note: 2 memories just imported are older than")
-    assert "(conversation 30 days)" in note
+    assert note.startswith("note: 2 memories in this import are older than")
+    assert "(conversation: 30 days)" in note
     assert "memory.retention_days.conversation = 0" in note
     # What it says is what hygiene does.
     listed = run_cli("memory", "hygiene", "--dry-run").clean().out
@@ -209,3 +209,15 @@ def test_an_import_says_which_memories_the_next_hygiene_removes_for_their_age(
 def test_an_import_within_retention_says_nothing_about_it(home: Path) -> None:
     out = run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", RECORDS))).clean().out
     assert "retention" not in out
+
+
+def test_the_retention_note_names_every_setting_that_keeps_them(home: Path) -> None:
+    write_config("[memory.retention_days]\ncore = 1\ndaily = 2\n")
+    old = (datetime.now(UTC) - timedelta(days=60)).isoformat()
+    records = [record("fact", "a fact", updated_at=old)]
+    one = run_cli("memory", "import", str(write_jsonl(home / "one.jsonl", records))).clean()
+    note = one.out.splitlines()[-1]
+    assert "1 memory in this import is older than" in note and "(core: 1 day)" in note
+    records.append(record("day", "a day", category="daily", updated_at=old))
+    two = run_cli("memory", "import", str(write_jsonl(home / "two.jsonl", records))).clean()
+    assert "set memory.retention_days.core = 0 and memory.retention_days.daily = 0" in two.out

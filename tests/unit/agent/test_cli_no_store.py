@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.unit.agent.cli_harness import run_cli, write_config
+from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
 
+FACT = record("pet", "a cat called Miso")
 READING = [["stats"], ["list"], ["get", "pet"], ["search", "cat"], ["audit"], ["export"]]
 
 
@@ -33,3 +35,48 @@ def test_an_empty_file_is_not_written_into_by_a_reading_command(isolated_dirs: P
     assert sorted(p.name for p in data.iterdir()) == ["brain.db"]
     run_cli("memory", "reindex").clean()  # a writing command makes the store there
     assert "total: 0 memories" in run_cli("memory", "stats").clean().out
+
+
+@pytest.mark.parametrize("snapshot", ["# not a snapshot\n", None], ids=["unusable", "real"])
+def test_a_snapshot_without_a_store_is_restored_only_by_a_writing_command(
+    isolated_dirs: Path, snapshot: str | None
+) -> None:
+    write_config()
+    data = isolated_dirs / "data"
+    if snapshot is None:
+        run_cli("memory", "import", str(write_jsonl(isolated_dirs / "in.jsonl", [FACT]))).clean()
+        run_cli("memory", "snapshot").clean()
+        (data / "brain.db").unlink()
+        for side in data.glob("brain.db-*"):
+            shutil.rmtree(side) if side.is_dir() else side.unlink()
+    else:
+        data.mkdir(parents=True)
+        (data / "MEMORY_SNAPSHOT.md").write_text(snapshot)
+    before = sorted(p.name for p in data.iterdir())
+    for command in READING:
+        ran = run_cli("memory", *command).clean(2)
+        assert "MEMORY_SNAPSHOT.md is beside it" in ran.err and "reindex" in ran.err
+    assert sorted(p.name for p in data.iterdir()) == before
+    if snapshot is None:
+        run_cli("memory", "reindex").clean()
+        assert "pet" in run_cli("memory", "list").clean().out
+
+
+def test_a_check_on_unusable_index_files_reports_them_until_a_writing_command(
+    isolated_dirs: Path,
+) -> None:
+    write_config("index_file_min_vectors = 0\n")
+    data = isolated_dirs / "data"
+    records = [record(f"k{i}", f"note {i} about tea and Lisbon") for i in range(30)]
+    run_cli("memory", "import", str(write_jsonl(isolated_dirs / "in.jsonl", records))).clean()
+    run_cli("memory", "reindex").clean()
+    run_cli("memory", "search", "tea").clean()  # loads the vectors; the close saves files
+    (vectors,) = (data / "brain.db-vectors").glob("*.vectors")
+    vectors.write_bytes(vectors.read_bytes()[:100])
+    for _ in range(2):  # a check only reads: it reports, and changes nothing
+        checked = run_cli("memory", "stats", "--check").clean(1)
+        assert "health: PROBLEM" in checked.out and "could not be used" in checked.out
+        assert "the next open that can write rebuilds it" in checked.out
+        assert vectors.stat().st_size == 100
+    run_cli("memory", "search", "tea").clean()  # a writing open rebuilds them
+    assert "health: ok" in run_cli("memory", "stats", "--check").clean().out

@@ -70,3 +70,6 @@ def test_names_that_could_read_alike_are_quoted() -> None:
     line = next(x for x in stats_lines(stats) if x.startswith("by namespace"))
     assert line.endswith("a 1, 'a, b' 1, b 1")
     assert "'\\x1b[2J' 1" in line and "'\\\\x1b[2J' 1" in line
+    empty = stats.model_copy(update={"total": 0, "active": 0})
+    missing = stats_lines(empty, "nope", ["a", "a, b"])
+    assert "no memory is in namespace 'nope' (the store has: a, 'a, b')" in missing
