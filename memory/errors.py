@@ -5,6 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def in_words(exc: BaseException) -> str:
+    """An error as a user reads it: an OS error's own text and file, not `[Errno N] …`."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror + (f": {exc.filename}" if exc.filename else "")
+    return str(exc)
+
+
 class MemoryStoreError(Exception):
     """Base class of every error the memory layer raises on purpose."""
 

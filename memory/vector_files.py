@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from memory.errors import in_words
 from memory.files import INDEX_FOLDER_SUFFIX, sync_folder
 from memory.vector_index import FilterColumns, IndexRows
 
@@ -317,7 +318,7 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
     except FileNotFoundError as exc:
         return exc
     except (OSError, ValueError) as exc:
-        return f"its files cannot be read ({exc})"
+        return f"its files cannot be read ({in_words(exc)})"
     if _checksum(columns, header) != header.columns_crc:
         return "its header or column file does not match its checksum"
     arrays: dict[str, npt.NDArray[np.generic]] = {}
@@ -495,7 +496,7 @@ class RowVerifier:
         except IndexFileDamagedError as exc:
             self._problem = str(exc)
         except (OSError, ValueError) as exc:
-            self._problem = f"its vector file cannot be read ({exc})"
+            self._problem = f"its vector file cannot be read ({in_words(exc)})"
         finally:
             self._done.set()
 

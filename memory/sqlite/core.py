@@ -29,6 +29,7 @@ from memory.errors import (
     EmbeddingDimensionError,
     MemoryStoreError,
     StorageFullError,
+    in_words,
 )
 from memory.layered_index import LayeredIndex
 from memory.retrieval import HotCache
@@ -287,7 +288,7 @@ class SqliteCore:
             return
         except (OSError, sqlite3.Error, MemoryStoreError) as exc:
             self.warn(
-                f"the vector index could not be saved beside the store ({exc}); "
+                f"the vector index could not be saved beside the store ({in_words(exc)}); "
                 "opening the store reads every vector from it until it can"
             )
             return

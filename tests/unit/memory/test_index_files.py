@@ -540,3 +540,18 @@ async def test_a_damaged_row_that_no_search_returns_is_still_found(
     await asyncio.to_thread(verifier._done.wait)  # noqa: SLF001
     assert (await top_keys(store, TEXTS[30]))[0] == "k30"
     assert "vector of row 31 is not the one written" in " ".join(store._core.warnings)  # noqa: SLF001
+
+
+async def test_a_file_where_the_index_folder_goes_is_reported_in_words(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    path = tmp_path / "brain.db"
+    index_folder(path).write_text("not a folder")
+    store = await opened(open_store, path)
+    await store.bulk_store([NewMemory(key=f"k{i}", content=text) for i, text in enumerate(TEXTS)])
+    assert (await top_keys(store, TEXTS[3]))[0] == "k3"
+    await store.close()
+    warnings = " ".join(store._core.warnings)  # noqa: SLF001
+    assert "could not be saved beside the store" in warnings
+    assert "[Errno" not in warnings
+    assert index_folder(path).read_text() == "not a folder"
