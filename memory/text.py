@@ -91,13 +91,33 @@ def _stem(word: str) -> str:
     return str(_english_stemmer().stemWord(word))
 
 
+# Latin letters that carry their mark inside the letter, so decomposing leaves them whole:
+# written as people type them without the key ("Soren" for "Søren", "strasse").
+LETTERS_WITHOUT_MARKS = str.maketrans(
+    {"ø": "o", "ł": "l", "ß": "ss", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe", "ŧ": "t",
+     "ı": "i", "þ": "th", "ð": "d"}
+)  # fmt: skip
+
+
+_HAS_LETTER_WITHOUT_MARK = re.compile("[øØłŁßẞđĐħĦæÆœŒŧŦıþÞðÐ]")
+
+
+def has_letter_without_mark(text: str) -> bool:
+    """Whether `fold` maps a letter of `text` through `LETTERS_WITHOUT_MARKS`.
+
+    For stores indexed before it did: only such entries need their terms made again.
+    """
+    return _HAS_LETTER_WITHOUT_MARK.search(text) is not None
+
+
 def fold(text: str) -> str:
     """Lower-case and strip Latin diacritics, leaving Hangul and kana intact."""
     lowered = text.lower()
     if lowered.isascii():
         return lowered  # nothing to decompose, strip or compose
     decomposed = unicodedata.normalize("NFKD", lowered)
-    return unicodedata.normalize("NFC", _COMBINING_DIACRITICS.sub("", decomposed))
+    stripped = _COMBINING_DIACRITICS.sub("", decomposed).translate(LETTERS_WITHOUT_MARKS)
+    return unicodedata.normalize("NFC", stripped)
 
 
 def _cjk_bigrams(run: str) -> list[str]:

@@ -18,6 +18,8 @@ DATE_TERMS = "date terms"
 """A step run in Python (`memory.postgres.store`): dates need the analyser's parser."""
 IMPLIED_DATE_TERMS = "implied date terms"
 """A step run in Python: the months and years of the dates an entry mentions."""
+LETTERS_WITHOUT_MARKS = "letters without marks"
+"""A step run in Python: entries with ø, ł, ß and the like are indexed again."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -92,6 +94,7 @@ def migrations(dimensions: int) -> list[str]:
         """,
         DATE_TERMS,
         IMPLIED_DATE_TERMS,
+        LETTERS_WITHOUT_MARKS,
     ]
 
 

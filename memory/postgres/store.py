@@ -36,6 +36,7 @@ from memory.postgres.schema import (
     COLUMNS,
     DATE_TERMS,
     IMPLIED_DATE_TERMS,
+    LETTERS_WITHOUT_MARKS,
     escape,
     lexemes,
     migrations,
@@ -48,7 +49,7 @@ from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
-from memory.text import entry_terms
+from memory.text import entry_terms, has_letter_without_mark
 from memory.upsert import import_vectors, upserted_entry
 
 _UPSERT = f"""
@@ -475,6 +476,21 @@ async def _add_implied_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
         )
 
 
+async def _fold_letters_without_marks(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Index again the rows whose words hold ø, ł, ß and the like (`memory.text.fold`)."""
+    cursor = await conn.execute("SELECT id, key, content, ts FROM memories")
+    updates = []
+    for entry_id, key, content, ts in await cursor.fetchall():
+        key, content = unescape(key), unescape(content)
+        if has_letter_without_mark(key) or has_letter_without_mark(content):
+            updates.append((lexemes(entry_terms(key, content, ts)), entry_id))
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
+            [(terms, terms, entry_id) for terms, entry_id in updates],
+        )
+
+
 async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
     schema = sql.Identifier(settings.postgres_schema)
     async with conn.transaction():
@@ -495,6 +511,8 @@ async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings)
                 await _add_date_terms(conn)
             elif step == IMPLIED_DATE_TERMS:
                 await _add_implied_date_terms(conn)
+            elif step == LETTERS_WITHOUT_MARKS:
+                await _fold_letters_without_marks(conn)
             else:
                 await conn.execute(step)
             await conn.execute(

@@ -11,6 +11,7 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
+from memory.text import has_letter_without_mark, index_text
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,22 @@ def _add_implied_date_terms(conn: sqlite3.Connection) -> None:
     conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
 
 
+def _fold_letters_without_marks(conn: sqlite3.Connection) -> None:
+    """Index again the entries whose words hold ø, ł, ß and the like.
+
+    `memory.text.fold` now writes them as people type them without the key ("Soren",
+    "strasse"); only such entries' terms change.
+    """
+    rows = conn.execute("SELECT seq, key, content, created_at FROM memories").fetchall()
+    updates = []
+    for seq, key, content, created in rows:
+        if not (isinstance(key, str) and isinstance(content, str)):
+            continue  # a damaged row keeps what it has
+        if has_letter_without_mark(key) or has_letter_without_mark(content):
+            updates.append((index_text(key, content, time_or_none(created)), seq))
+    conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -232,6 +249,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration("0009_date_terms", _add_date_terms),
     Migration("0010_implied_date_terms", _add_implied_date_terms),
+    Migration("0011_letters_without_marks", _fold_letters_without_marks),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -256,3 +256,30 @@ async def test_a_store_from_before_months_were_implied_gets_them(tmp_path: Path)
         assert [e.key for e in found.entries] == ["trip"]
     finally:
         await store.close()
+
+
+async def test_a_store_from_before_marked_letters_were_folded_finds_them_as_typed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, _settings())
+    await store.store("friend", "Søren lives on Königstraße", "core")
+    await store.store("other", "Tea with milk", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'friend'").fetchone()
+    assert "soren" in terms.split()
+    conn.execute(
+        "UPDATE memories SET terms = ? WHERE key = 'friend'",
+        (terms.replace("soren", "søren").replace("konigstrass", "königstraß"),),
+    )
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0011_letters_without_marks'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, _settings())
+    try:
+        for question in ("where does Soren live?", "konigstrasse", "Søren"):
+            found = await store.recall(question)
+            assert [e.key for e in found.entries] == ["friend"], question
+    finally:
+        await store.close()

@@ -195,7 +195,7 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
             "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
             "DELETE FROM memchat_schema_version WHERE version > 1"
         )
-    assert len(migrations(64)) == 4
+    assert len(migrations(64)) == 5
     again = await open_memory(settings, tmp_path, CountingEmbedder(64))
     assert isinstance(again, PostgresMemory)
     try:
@@ -233,6 +233,38 @@ async def test_an_older_schema_gets_the_months_of_mentioned_days(
         await assert_counts_exact(again)
         found = await again.recall("my notes from June 2023", limit=5)
         assert [e.key for e in found.entries] == ["trip"]
+        scores = found.entries[0].scores
+        assert scores is not None and scores.keyword  # found by the month, not only a vector
+    finally:
+        await again.close()
+
+
+async def test_an_older_schema_finds_marked_letters_as_typed(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    settings = _settings("postgres", postgres_url)
+    first = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    await first.store("friend", "Søren lives on Königstraße", "core")
+    await first.close()
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
+        await conn.execute(
+            "UPDATE memories SET terms = array(SELECT replace(replace(t, 'soren', 'søren'), "
+            "'konigstrass', 'königstraß') FROM unnest(terms) t)"
+        )
+        await conn.execute("UPDATE memories SET tsv = array_to_tsvector(terms)")
+        await conn.execute("DELETE FROM memchat_schema_version WHERE version > 4")
+    again = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(again, PostgresMemory)
+    try:
+        await assert_counts_exact(again)
+        for question in ("where does Soren live?", "konigstrasse"):
+            found = await again.recall(question, limit=5)
+            scores = found.entries[0].scores
+            assert found.entries[0].key == "friend", question
+            assert scores is not None and scores.keyword, question  # found by its words
     finally:
         await again.close()
 
