@@ -9,13 +9,13 @@ that was changed or deleted is hidden, not rewritten. A search asks both and mer
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from memory.vector_files import IndexFileDamagedError, damaged_row
+from memory.vector_files import IndexFileDamagedError, MappedVectors, damaged_row
 from memory.vector_index import (
     FilterColumns,
     IndexRows,
@@ -31,28 +31,19 @@ _WRITE_CHUNK = 8192
 _ANY = VectorFilter()
 
 
-def _in_memory() -> None:
-    """Nothing to let go of or to check: the vectors are in memory."""
-
-
 class BaseRows:
     """A generation's rows: searchable, never changed, rows hidden by id."""
 
     def __init__(
         self,
         rows: IndexRows,
-        release: Callable[[], None],
         checks: npt.NDArray[np.uint32] | None,
-        whole: Callable[[], None] = _in_memory,
-        read_rows: Callable[[int, int], npt.NDArray[np.float32]] | None = None,
+        mapped: MappedVectors | None = None,
     ) -> None:
         self.rows = rows
-        self.release = release
         self.checks = checks
-        self.whole = whole
-        """Raises `IndexFileDamagedError` if the vectors can no longer all be read."""
-        self.read_rows = read_rows or (lambda start, stop: rows.vectors[start:stop])
-        """Rows by position, read from the file itself (see `MappedVectors.read_rows`)."""
+        self.mapped = mapped or MappedVectors.in_memory(rows.vectors)
+        """How `rows.vectors` is read: see `MappedVectors`."""
         self.codes = {name: code for code, name in enumerate(rows.strings)}
         self.alive = np.ones(len(rows.seq), dtype=np.bool_)
         self.count = len(rows.seq)
@@ -66,10 +57,10 @@ class BaseRows:
 
     def positions(self, seqs: list[int]) -> tuple[list[int], npt.NDArray[np.intp]]:
         """The live rows among `seqs`, and where each is: `position` for many at once."""
-        wanted = np.asarray(seqs, dtype=np.int64)
-        at = np.minimum(np.searchsorted(self.rows.seq, wanted), max(self.alive.size - 1, 0))
         if not self.alive.size:
             return [], np.zeros(0, dtype=np.intp)
+        wanted = np.asarray(seqs, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self.rows.seq, wanted), self.alive.size - 1)
         found = (self.rows.seq[at] == wanted) & self.alive[at]
         return wanted[found].tolist(), at[found]
 
@@ -79,7 +70,7 @@ class BaseRows:
         Raises `IndexFileDamagedError` for a row whose bytes changed in the file: its
         score would be wrong, and nothing else would ever say so.
         """
-        self.whole()
+        self.mapped.whole()
         vectors = np.array(self.rows.vectors[positions], dtype=np.float32)
         if self.checks is not None and len(positions):
             at = np.asarray(positions)
@@ -109,10 +100,10 @@ class BaseRows:
             at = self.position(seq)
             if at is not None:
                 mask[at] = False
-        self.whole()
+        self.mapped.whole()
         found = nearest(query, self.rows.vectors, self.rows.bits, mask, k, threshold, rescore)
         self.read([at for at, _ in found])  # what is returned was read intact
-        self.release()
+        self.mapped.release()
         return [(int(self.rows.seq[at]), score) for at, score in found]
 
 
@@ -136,16 +127,14 @@ class LayeredIndex:
     def set_base(
         self,
         rows: IndexRows | None,
-        release: Callable[[], None] = _in_memory,
         checks: npt.NDArray[np.uint32] | None = None,
-        whole: Callable[[], None] = _in_memory,
-        read_rows: Callable[[int, int], npt.NDArray[np.float32]] | None = None,
+        mapped: MappedVectors | None = None,
     ) -> None:
         """Start from a generation (or from nothing); the overlay is emptied.
 
-        `release` lets go of the vector pages a search read (see `memory.vector_files`).
+        `mapped`: how a generation read from files reads its vectors (in memory if None).
         """
-        self.base = None if rows is None else BaseRows(rows, release, checks, whole, read_rows)
+        self.base = None if rows is None else BaseRows(rows, checks, mapped)
         # A new overlay, not a cleared one: its arrays may have grown large.
         self.overlay = VectorIndex(self.dimensions, self.ann_threshold, self.rescore)
 
@@ -210,7 +199,7 @@ class LayeredIndex:
             found, positions = self.base.positions([seq for seq in seqs if seq not in scores])
             if found:
                 rows = self.base.read(positions) @ query
-                self.base.release()
+                self.base.mapped.release()
                 scores.update(zip(found, rows.tolist(), strict=True))
         return scores
 
@@ -230,7 +219,7 @@ class LayeredIndex:
         if at is None:
             return None
         vector: npt.NDArray[np.float32] = self.base.read([at])[0]
-        self.base.release()
+        self.base.mapped.release()
         return vector
 
     def nbytes(self) -> int:

@@ -71,19 +71,49 @@ class IndexHeader:
 
 
 @dataclass(frozen=True)
+class MappedVectors:
+    """The vector file as a read-only array, with what a reader needs around it."""
+
+    vectors: npt.NDArray[np.float32]
+    release: Callable[[], None]
+    """Lets go of the pages read so far.
+
+    Pages are read only when touched. A search reads a few thousand scattered rows, and
+    the kernel maps a whole neighbourhood around each: after one search a 100,000-row
+    index was entirely in the process's resident set. Letting go after each search keeps
+    it out; the pages stay in the page cache, so nothing is read from disk again, but
+    mapping them again costs time (at 100,000 rows, 13 ms a recall became 20 ms).
+    """
+    whole: Callable[[], None]
+    """Raises `IndexFileDamagedError` if the file is now shorter than the rows mapped.
+
+    Reading a mapped page past a file's end kills the process (SIGBUS), and memchat never
+    shortens these files: another program did. Every read of the mapping asks first, so
+    only a cut made during the few milliseconds of one search can still do it.
+    """
+    read_rows: Callable[[int, int], npt.NDArray[np.float32]]
+    """Rows `start` to `stop` read from the file, not through the mapping.
+
+    For reads of every row (the background check, `stats --check`): they take seconds,
+    long enough for a cut to land inside one, and a short read is an error, not a crash.
+    """
+
+    @staticmethod
+    def in_memory(vectors: npt.NDArray[np.float32]) -> MappedVectors:
+        """Vectors held in memory: nothing to let go of, nothing that can be cut short."""
+        return MappedVectors(vectors, _nothing, _nothing, lambda start, stop: vectors[start:stop])
+
+
+@dataclass(frozen=True)
 class LoadedIndex:
     """A generation read back: columns in memory, vectors memory-mapped."""
 
     header: IndexHeader
     rows: IndexRows
-    release: Callable[[], None]
-    """Lets go of the vector pages read so far (they stay in the page cache)."""
+    """The columns; `rows.vectors` is `mapped.vectors`."""
     checks: npt.NDArray[np.uint32]
     """Each row's `row_checks` when it was written."""
-    whole: Callable[[], None]
-    """See `MappedVectors.whole`: call before reading `rows.vectors`."""
-    read_rows: Callable[[int, int], npt.NDArray[np.float32]]
-    """See `MappedVectors.read_rows`: for reads of every row."""
+    mapped: MappedVectors
 
 
 class IndexFileDamagedError(Exception):
@@ -154,35 +184,6 @@ def _column_layout(rows: int, words: int) -> list[tuple[str, type[np.generic], i
     ]
 
 
-@dataclass(frozen=True)
-class MappedVectors:
-    """The vector file as a read-only array, with what a reader needs around it."""
-
-    vectors: npt.NDArray[np.float32]
-    release: Callable[[], None]
-    """Lets go of the pages read so far.
-
-    Pages are read only when touched. A search reads a few thousand scattered rows, and
-    the kernel maps a whole neighbourhood around each: after one search a 100,000-row
-    index was entirely in the process's resident set. Letting go after each search keeps
-    it out; the pages stay in the page cache, so nothing is read from disk again, but
-    mapping them again costs time (at 100,000 rows, 13 ms a recall became 20 ms).
-    """
-    whole: Callable[[], None]
-    """Raises `IndexFileDamagedError` if the file is now shorter than the rows mapped.
-
-    Reading a mapped page past a file's end kills the process (SIGBUS), and memchat never
-    shortens these files: another program did. Every read of the mapping asks first, so
-    only a cut made during the few milliseconds of one search can still do it.
-    """
-    read_rows: Callable[[int, int], npt.NDArray[np.float32]]
-    """Rows `start` to `stop` read from the file, not through the mapping.
-
-    For reads of every row (the background check, `stats --check`): they take seconds,
-    long enough for a cut to land inside one, and a short read is an error, not a crash.
-    """
-
-
 def _mapped(path: Path, rows: int, dims: int) -> MappedVectors:
     size = rows * dims * 4
     descriptor = _open_regular(path)
@@ -191,8 +192,7 @@ def _mapped(path: Path, rows: int, dims: int) -> MappedVectors:
             raise OSError(f"{path.name} is not the size its header says")
         if rows == 0:
             os.close(descriptor)
-            empty = np.zeros((0, dims), dtype=np.float32)
-            return MappedVectors(empty, _nothing, _nothing, lambda start, stop: empty)
+            return MappedVectors.in_memory(np.zeros((0, dims), dtype=np.float32))
         mapping = mmap.mmap(descriptor, size, prot=mmap.PROT_READ)
     except BaseException:
         os.close(descriptor)
@@ -341,14 +341,7 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
         ),
         strings=header.strings,
     )
-    return LoadedIndex(
-        header,
-        rows,
-        mapped.release,
-        arrays["checks"],  # type: ignore[arg-type]
-        mapped.whole,
-        mapped.read_rows,
-    )
+    return LoadedIndex(header, rows, arrays["checks"], mapped)  # type: ignore[arg-type]
 
 
 @contextlib.contextmanager
@@ -489,7 +482,9 @@ class RowVerifier:
                 if self._stop.is_set():
                     return
                 part = slice(start, start + _VERIFY_CHUNK)
-                vectors = self._loaded.read_rows(start, min(start + _VERIFY_CHUNK, len(rows.seq)))
+                vectors = self._loaded.mapped.read_rows(
+                    start, min(start + _VERIFY_CHUNK, len(rows.seq))
+                )
                 self._problem = damaged_row(vectors, self._loaded.checks[part], rows.seq[part])
                 if self._problem is not None:
                     return

@@ -177,38 +177,25 @@ def nearest(
     # A damaged row in a file may hold NaN or huge values: numpy's warning about them
     # would reach the terminal, and the row checks on what is returned already say so.
     with np.errstate(invalid="ignore", over="ignore"):
-        return _nearest(query, vectors, bits, mask, k, ann_threshold, rescore)
-
-
-def _nearest(
-    query: npt.NDArray[np.float32],
-    vectors: npt.NDArray[np.float32],
-    bits: npt.NDArray[np.uint64],
-    mask: npt.NDArray[np.bool_],
-    k: int,
-    ann_threshold: int,
-    rescore: int,
-) -> list[tuple[int, float]]:
-    """See `nearest`."""
-    count = int(np.count_nonzero(mask))
-    if k <= 0 or count == 0:
-        return []
-    if count > ann_threshold:
-        keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
-        shortlist = _closest_codes(query, bits, mask, keep, every=count == mask.size)
-        exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
-        if exact < shortlist.size:
-            estimate = sign_estimates(query, bits, shortlist)
-            shortlist = shortlist[np.argpartition(-estimate, exact - 1)[:exact]]
-        candidates = np.sort(shortlist)
-        scores = vectors[candidates] @ query
+        count = int(np.count_nonzero(mask))
+        if k <= 0 or count == 0:
+            return []
+        if count > ann_threshold:
+            keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
+            shortlist = _closest_codes(query, bits, mask, keep, every=count == mask.size)
+            exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
+            if exact < shortlist.size:
+                estimate = sign_estimates(query, bits, shortlist)
+                shortlist = shortlist[np.argpartition(-estimate, exact - 1)[:exact]]
+            candidates = np.sort(shortlist)
+            scores = vectors[candidates] @ query
+            return _best(candidates, scores, k)
+        candidates = np.flatnonzero(mask)
+        if candidates.size * 4 < mask.size:
+            scores = vectors[candidates] @ query  # few rows: gathering them is cheaper
+        else:
+            scores = (vectors @ query)[candidates]
         return _best(candidates, scores, k)
-    candidates = np.flatnonzero(mask)
-    if candidates.size * 4 < mask.size:
-        scores = vectors[candidates] @ query  # few rows: gathering them is cheaper
-    else:
-        scores = (vectors @ query)[candidates]
-    return _best(candidates, scores, k)
 
 
 def _best(

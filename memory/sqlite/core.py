@@ -251,9 +251,7 @@ class SqliteCore:
             if damaged:
                 self._files_not_used(reason)
             return False
-        self._index.set_base(
-            loaded.rows, loaded.release, loaded.checks, loaded.whole, loaded.read_rows
-        )
+        self._index.set_base(loaded.rows, loaded.checks, loaded.mapped)
         self._stop_verifier()
         self._verifier = RowVerifier(loaded)
         self._last_change = self._saved_change = loaded.header.last_change
@@ -297,9 +295,7 @@ class SqliteCore:
             self._stop_verifier()  # the save read every base row, checked
             loaded = read_index(self.path)
             if not isinstance(loaded, str) and loaded.header.last_change == self._last_change:
-                self._index.set_base(
-                    loaded.rows, loaded.release, loaded.checks, loaded.whole, loaded.read_rows
-                )
+                self._index.set_base(loaded.rows, loaded.checks, loaded.mapped)
 
     def _move_overlay_to_files(self) -> None:
         """Once the rows in memory outnumber those in the files, write them all out.

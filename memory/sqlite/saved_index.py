@@ -63,7 +63,7 @@ def mismatch(
     if len(rows.seq) and (np.diff(rows.seq) <= 0).any():
         return "their row ids are out of order", True
     try:
-        loaded.whole()
+        loaded.mapped.whole()
     except IndexFileDamagedError as exc:
         return str(exc), True
     picks = np.unique(np.linspace(0, len(rows.seq) - 1, min(_SAMPLE, len(rows.seq))).astype(int))
@@ -108,7 +108,7 @@ def first_difference(conn: sqlite3.Connection, index: LayeredIndex, identity: st
         seen += 1
         if not block_start <= at < block_start + len(block):
             block_start = at
-            block = base.read_rows(at, min(at + _CHECK_BLOCK, len(base.rows.seq)))
+            block = base.mapped.read_rows(at, min(at + _CHECK_BLOCK, len(base.rows.seq)))
         if bytes(blob) != np.asarray(block[at - block_start], "<f4").tobytes():
             try:
                 decode_vector(bytes(blob), len(blob) // 4, unit=True)

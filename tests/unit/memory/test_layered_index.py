@@ -61,7 +61,7 @@ def save_and_reread(index: LayeredIndex, database: Path, generation: int) -> Non
         publish(database, header)
     loaded = read_index(database)
     assert not isinstance(loaded, str), loaded
-    index.set_base(loaded.rows, loaded.release, loaded.checks)
+    index.set_base(loaded.rows, loaded.checks, loaded.mapped)
 
 
 @settings(
