@@ -39,16 +39,14 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
 def _import_message(summary: ImportSummary) -> str:
     """What an import did, counts grouped with commas; kinds that did not happen left out."""
     total = summary.added + summary.replaced + summary.unchanged
-    parts = [
-        f"{summary.added:,} new",
-        f"{summary.replaced:,} replacing a stored entry (same id or key)",
-        f"{summary.unchanged:,} identical to what was stored",
-        f"{summary.renumbered:,} given a new id because their id was taken in another namespace",
-        f"{summary.kept_as_history:,} earlier versions kept as history (restorable)",
+    kinds = [
+        (summary.added, "new"),
+        (summary.replaced, "replacing a stored entry (same id or key)"),
+        (summary.unchanged, "identical to what was stored"),
+        (summary.renumbered, "given a new id because their id was taken in another namespace"),
+        (summary.kept_as_history, "earlier versions kept as history (restorable)"),
     ]
-    counts = [summary.added, summary.replaced, summary.unchanged]
-    counts += [summary.renumbered, summary.kept_as_history]
-    said = [part for part, count in zip(parts, counts, strict=True) if count]
+    said = [f"{count:,} {what}" for count, what in kinds if count]
     return f"imported {counted(total, 'record', 'records')}" + (
         ": " + "; ".join(said) if said else ""
     )

@@ -12,12 +12,14 @@ if TYPE_CHECKING:
 
 
 def _size(count: int) -> str:
-    size = float(count)
-    for unit in ("bytes", "KiB", "MiB", "GiB"):
-        if size < 1024 or unit == "GiB":
-            return f"{count:,} bytes" if unit == "bytes" else f"{size:,.1f} {unit}"
+    if count < 1024:
+        return f"{count:,} bytes"
+    size = count / 1024
+    for unit in ("KiB", "MiB"):
+        if size < 1024:
+            return f"{size:,.1f} {unit}"
         size /= 1024
-    raise AssertionError("unreachable")
+    return f"{size:,.1f} GiB"
 
 
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_.:/-]+")

@@ -448,17 +448,24 @@ class PostgresMemory:
         await self.pool.close()
 
 
+async def _rewrite_terms(
+    conn: psycopg.AsyncConnection[Any], updates: list[tuple[list[str], str]]
+) -> None:
+    """Give rows new terms (lexemes, id), the full-text vector made from them too."""
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
+            [(terms, terms, entry_id) for terms, entry_id in updates],
+        )
+
+
 async def _add_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
     """Index every row under its dates too (`memory.date_terms`), keeping its words."""
     cursor = await conn.execute("SELECT id, content, ts, terms FROM memories")
     updates = []
     for entry_id, content, ts, terms in await cursor.fetchall():
         updates.append((lexemes([*terms, *date_terms_of(unescape(content), ts)]), entry_id))
-    async with conn.cursor() as cur:
-        await cur.executemany(
-            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
-            [(terms, terms, entry_id) for terms, entry_id in updates],
-        )
+    await _rewrite_terms(conn, updates)
 
 
 async def _add_implied_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
@@ -469,11 +476,7 @@ async def _add_implied_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
         completed = with_implied_terms(list(terms))
         if len(completed) != len(terms):
             updates.append((lexemes(completed), entry_id))
-    async with conn.cursor() as cur:
-        await cur.executemany(
-            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
-            [(terms, terms, entry_id) for terms, entry_id in updates],
-        )
+    await _rewrite_terms(conn, updates)
 
 
 async def _fold_letters_without_marks(conn: psycopg.AsyncConnection[Any]) -> None:
@@ -484,11 +487,7 @@ async def _fold_letters_without_marks(conn: psycopg.AsyncConnection[Any]) -> Non
         key, content = unescape(key), unescape(content)
         if has_letter_without_mark(key) or has_letter_without_mark(content):
             updates.append((lexemes(entry_terms(key, content, ts)), entry_id))
-    async with conn.cursor() as cur:
-        await cur.executemany(
-            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
-            [(terms, terms, entry_id) for terms, entry_id in updates],
-        )
+    await _rewrite_terms(conn, updates)
 
 
 async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:

@@ -210,25 +210,37 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
         await again.close()
 
 
-async def test_an_older_schema_gets_the_months_of_mentioned_days(
-    postgres_url: str, tmp_path: Path
-) -> None:
+async def _as_an_older_version_left_it(
+    postgres_url: str, tmp_path: Path, entry: tuple[str, str, str], terms: str, applied: int
+) -> PostgresMemory:
+    """A store holding `entry` whose terms `terms` (SQL over each term `t`) turns back into
+    what an older version wrote, at schema version `applied`; opened again, so migrated."""
     import psycopg
 
     settings = _settings("postgres", postgres_url)
     first = await open_memory(settings, tmp_path, CountingEmbedder(64))
-    await first.store("trip", "We met Ana on 21 June 2023 in Porto", "daily")
+    await first.store(*entry)
     await first.close()
     async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
         await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
-        await conn.execute(
-            "UPDATE memories SET terms = array(SELECT t FROM unnest(terms) t "
-            "WHERE t NOT IN ('dtym202306', 'dtm06', 'dty2023'))"
-        )
+        await conn.execute(f"UPDATE memories SET terms = array({terms})")
         await conn.execute("UPDATE memories SET tsv = array_to_tsvector(terms)")
-        await conn.execute("DELETE FROM memchat_schema_version WHERE version > 3")
+        await conn.execute("DELETE FROM memchat_schema_version WHERE version > %s", (applied,))
     again = await open_memory(settings, tmp_path, CountingEmbedder(64))
     assert isinstance(again, PostgresMemory)
+    return again
+
+
+async def test_an_older_schema_gets_the_months_of_mentioned_days(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    again = await _as_an_older_version_left_it(
+        postgres_url,
+        tmp_path,
+        ("trip", "We met Ana on 21 June 2023 in Porto", "daily"),
+        "SELECT t FROM unnest(terms) t WHERE t NOT IN ('dtym202306', 'dtm06', 'dty2023')",
+        applied=3,
+    )
     try:
         await assert_counts_exact(again)
         found = await again.recall("my notes from June 2023", limit=5)
@@ -242,22 +254,14 @@ async def test_an_older_schema_gets_the_months_of_mentioned_days(
 async def test_an_older_schema_finds_marked_letters_as_typed(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    import psycopg
-
-    settings = _settings("postgres", postgres_url)
-    first = await open_memory(settings, tmp_path, CountingEmbedder(64))
-    await first.store("friend", "Søren lives on Königstraße", "core")
-    await first.close()
-    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
-        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
-        await conn.execute(
-            "UPDATE memories SET terms = array(SELECT replace(replace(t, 'soren', 'søren'), "
-            "'konigstrass', 'königstraß') FROM unnest(terms) t)"
-        )
-        await conn.execute("UPDATE memories SET tsv = array_to_tsvector(terms)")
-        await conn.execute("DELETE FROM memchat_schema_version WHERE version > 4")
-    again = await open_memory(settings, tmp_path, CountingEmbedder(64))
-    assert isinstance(again, PostgresMemory)
+    again = await _as_an_older_version_left_it(
+        postgres_url,
+        tmp_path,
+        ("friend", "Søren lives on Königstraße", "core"),
+        "SELECT replace(replace(t, 'soren', 'søren'), 'konigstrass', 'königstraß') "
+        "FROM unnest(terms) t",
+        applied=4,
+    )
     try:
         await assert_counts_exact(again)
         for question in ("where does Soren live?", "konigstrasse"):
