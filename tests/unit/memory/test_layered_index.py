@@ -138,3 +138,26 @@ def test_a_damaged_base_row_stops_a_save_and_every_read_of_it(tmp_path: Path) ->
         _, chunks = index.merged()
         list(chunks)
     assert index.vector(9) is not None  # the other rows read as written
+
+
+@pytest.mark.parametrize(("ann", "released"), [(1000, False), (5, True)])
+def test_pages_are_let_go_only_when_searches_read_a_few_rows(
+    tmp_path: Path, ann: int, released: bool
+) -> None:
+    """A generation scanned whole on every search keeps its pages; a large one lets go."""
+    database = tmp_path / "brain.db"
+    index = LayeredIndex(DIMS, ann_threshold=ann)
+    meta = RowMeta("default", None, "core", False, 1.0)
+    for seq in range(1, 21):
+        index.upsert(seq, unit(seq), meta)
+    save_and_reread(index, database, 1)
+    assert index.base is not None
+    calls: list[str] = []
+    original = index.base.mapped
+    index.base.mapped = type(original)(
+        original.vectors, lambda: calls.append("release"), original.whole, original.read_rows
+    )
+    assert index.search(unit(3), 3)[0][0] == 3
+    assert index.similarity(unit(3), [4])
+    assert index.vector(5) is not None
+    assert calls == (["release"] * 3 if released else [])
