@@ -30,11 +30,11 @@ async def remember_procedure(
     namespace: str,
 ) -> MemoryEntry | None:
     """After tool calls that all succeeded, remember how the request was handled."""
-    store = getattr(memory, "store_procedural", None)
+    lifecycle = memory.lifecycle
     calls = [call for m in produced if m.role == "assistant" for call in m.tool_calls]
     results = [m for m in produced if m.role == "tool"]
     if (
-        store is None
+        lifecycle is None
         or not calls
         or session.incognito
         or not config.memory.procedural_memory
@@ -45,7 +45,9 @@ async def remember_procedure(
         ProcedureStep(c.name, c.arguments if isinstance(c.arguments, dict) else {}) for c in calls
     ]
     try:
-        entry: MemoryEntry | None = await store(redact(user_text)[0], steps, session.id, namespace)
+        entry: MemoryEntry | None = await lifecycle.store_procedural(
+            redact(user_text)[0], steps, session.id, namespace
+        )
     except MemoryStoreError:
         return None
     return entry

@@ -53,11 +53,13 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
     files.extend([folder / "exports", folder / "sessions"])
     if target.parent.resolve() == (folder / "sessions").resolve():
         files.append(target)  # a chat, whole: replaced by an export it is gone
-    path = getattr(memory, "path", None)
-    if isinstance(path, Path):
-        files.extend(store_protected_files(path))
-    root = getattr(memory, "root", None)
-    for base in (folder, root) if isinstance(root, Path) else (folder,):
+    location = memory.location
+    if location is not None and location.suffix == ".db":
+        files.extend(store_protected_files(location))
+    folders = [folder]
+    if location is not None and location.suffix != ".db":
+        folders.append(location)  # Markdown files, or a local Qdrant store's folder
+    for base in folders:
         daily = base / "memory"
         files.extend(store_protected_files(base / DATABASE_NAME))
         if target.suffix == ".md" and target.parent.resolve() == daily.resolve():

@@ -26,16 +26,13 @@ async def maintain(
     `namespace` limits hygiene to one namespace (all when None); the snapshot written after
     it always holds every namespace, since the store is rebuilt from it.
     """
-    if not memory.capabilities.supports_lifecycle:
+    lifecycle = memory.lifecycle
+    if lifecycle is None:
         return None, None
-    hygiene = getattr(memory, "hygiene", None)
-    write_snapshot = getattr(memory, "write_snapshot", None)
-    report: HygieneReport | None = None
-    if hygiene is not None:
-        report = await hygiene(dry_run=dry_run, now=now, namespace=namespace)
+    report = await lifecycle.hygiene(dry_run=dry_run, now=now, namespace=namespace)
     snapshot: Path | None = None
-    if not dry_run and settings.snapshot_after_hygiene and write_snapshot is not None:
-        snapshot = await write_snapshot(now=now)
+    if not dry_run and settings.snapshot_after_hygiene:
+        snapshot = await lifecycle.write_snapshot(now=now)
     return report, snapshot
 
 

@@ -159,13 +159,14 @@ class MemoryEditor:
         await self.memory.import_(
             [entry.model_copy(update={"score": None, "scores": None}) for entry in entries]
         )
-        reindex = getattr(self.memory, "reindex", None)
-        if reindex is not None and getattr(self.memory, "embedder", None) is not None:
-            if (await self.memory.stats()).stale_embedding:
-                await reindex(namespace=entries[0].namespace)
+        reindexing = self.memory.reindexing
+        if reindexing is not None:
+            stats = await self.memory.stats()
+            if stats.embedding_identity is not None and stats.stale_embedding:
+                await reindexing.reindex(namespace=entries[0].namespace)
         return next((e for e in entries if e.superseded_by is None), entries[-1])
 
     async def audit_log(self, limit: int = 200) -> list[AuditRecord]:
         """The deletions the store recorded, newest first; empty where it keeps none."""
-        read = getattr(self.memory, "audit_log", None)
-        return list(await read(limit=limit)) if read is not None else []
+        lifecycle = self.memory.lifecycle
+        return list(await lifecycle.audit_log(limit=limit)) if lifecycle is not None else []

@@ -87,9 +87,8 @@ async def open_runtime(
     chosen: ServedModel = model if model is not None else make_model(config)
     sessions = SessionStore(data / "sessions")
     warnings = []
-    hydration = getattr(memory, "hydration", None)
-    if hydration:
-        warnings.append(hydration)
+    if memory.hydration:
+        warnings.append(memory.hydration)
     if problem is None:
         left_behind = await data_left_behind(config.memory, data, memory, embedder)
         if left_behind:

@@ -54,7 +54,24 @@ class MarkdownMemory:
         self.root = root
         self.settings = settings
         self.warnings: list[str] = []
+        self.hydration: str | None = None
+        """Only a SQLite store is ever rebuilt from a snapshot."""
         self._lock = asyncio.Lock()
+
+    @property
+    def location(self) -> Path:
+        """See `Memory.location`: the folder of Markdown files."""
+        return self.root
+
+    @property
+    def lifecycle(self) -> None:
+        """See `Memory.lifecycle`: none here."""
+        return None
+
+    @property
+    def reindexing(self) -> None:
+        """See `Memory.reindexing`: none here."""
+        return None
 
     @classmethod
     async def open(

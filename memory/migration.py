@@ -9,7 +9,6 @@ the target and compared field by field; any difference is reported, not hidden.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -18,10 +17,7 @@ from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.upsert import stored_fields
 
 if TYPE_CHECKING:
-    from memory.protocol import Memory
-
-ProgressCallback = Callable[[int, int], None]
-"""Called with (entries copied so far, total)."""
+    from memory.protocol import Memory, ProgressCallback
 
 
 class MigrationError(MemoryStoreError):
@@ -57,8 +53,8 @@ def check_migratable(source: Memory, target: Memory) -> None:
         raise UnsupportedOperationError(target.name, "export (needed to verify the copy)")
     if source is target:
         raise MigrationError(f"source and target are the same {source.name!r} store")
-    shared = getattr(source, "path", None)
-    if shared is not None and shared == getattr(target, "path", None):
+    shared = source.location
+    if shared is not None and shared == target.location:
         raise MigrationError(
             f"{source.name!r} and {target.name!r} keep their memories in the same file "
             f"({shared}); switching memory.backend is enough, nothing needs copying"

@@ -26,6 +26,23 @@ class NoneMemory:
 
     def __init__(self) -> None:
         self.warnings: list[str] = []
+        self.hydration: str | None = None
+        """Only a SQLite store is ever rebuilt from a snapshot."""
+
+    @property
+    def location(self) -> None:
+        """See `Memory.location`: nothing is kept."""
+        return None
+
+    @property
+    def lifecycle(self) -> None:
+        """See `Memory.lifecycle`: none here."""
+        return None
+
+    @property
+    def reindexing(self) -> None:
+        """See `Memory.reindexing`: none here."""
+        return None
 
     async def store(
         self, key: str, content: str, category: str = "core", session_id: str | None = None

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from memory.entry import HealthReport, MemoryEntry, RecallResult
+from memory.procedures import ProcedureStep
 
 ListOrder = Literal["recent", "key", "created"]
+ProgressCallback = Callable[[int, int], None]
+"""Told (done, total) as a long operation goes."""
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,7 @@ class Capabilities:
     supports_export: bool
     supports_namespaces: bool = True
     supports_lifecycle: bool = False
-    """Hygiene, the audit log, snapshots and procedural memory."""
+    """Hygiene, the audit log, snapshots and procedural memory: `Memory.lifecycle`."""
 
 
 class MemoryStats(BaseModel):
@@ -92,6 +96,64 @@ class ImportSummary(BaseModel):
     """Stored versions an import set aside: superseded (restorable) and audited, not deleted."""
 
 
+class Lifecycle(Protocol):
+    """Hygiene with its audit log, snapshots and procedural memory.
+
+    A backend that has them returns itself from `Memory.lifecycle`; the type checker then
+    holds its methods to these signatures, so a renamed argument fails the check.
+    """
+
+    async def hygiene(
+        self,
+        *,
+        dry_run: bool = False,
+        now: datetime | None = None,
+        namespace: str | None = None,
+    ) -> HygieneReport:
+        """Apply retention and budgets (pinned entries exempt); every deletion is audited."""
+        ...
+
+    async def audit_log(
+        self, limit: int = 100, offset: int = 0, *, namespace: str | None = None
+    ) -> list[AuditRecord]:
+        """Deletions, newest first; only `namespace`'s when given."""
+        ...
+
+    async def write_snapshot(
+        self,
+        path: Path | None = None,
+        now: datetime | None = None,
+        *,
+        namespace: str | None = None,
+    ) -> Path:
+        """Write the core memories as Markdown (MEMORY_SNAPSHOT.md unless `path`)."""
+        ...
+
+    async def store_procedural(
+        self,
+        request: str,
+        steps: Sequence[ProcedureStep],
+        session_id: str | None = None,
+        namespace: str = "default",
+    ) -> MemoryEntry | None:
+        """Remember how a request was handled; similar requests update one entry."""
+        ...
+
+
+class Reindexing(Protocol):
+    """Embedding stored memories again: those without a vector or with another model's."""
+
+    async def reindex(
+        self,
+        batch_size: int = 64,
+        progress: ProgressCallback | None = None,
+        *,
+        namespace: str | None = None,
+    ) -> int:
+        """Embed every entry whose vector is missing or stale; return how many were done."""
+        ...
+
+
 @runtime_checkable
 class Memory(Protocol):
     """A long-term memory store. All methods are async and safe to call concurrently."""
@@ -101,6 +163,23 @@ class Memory(Protocol):
     warnings: list[str]
     """Problems met while reading that did not stop the store (a damaged row skipped, a torn
     file recovered, read-only mode): the CLI prints them, the app shows them."""
+    hydration: str | None
+    """Set when the store was rebuilt from MEMORY_SNAPSHOT.md at open, and how that went."""
+
+    @property
+    def location(self) -> Path | None:
+        """The file or folder that holds the memories; None for a server or nothing kept."""
+        ...
+
+    @property
+    def lifecycle(self) -> Lifecycle | None:
+        """Hygiene, audit log, snapshots, procedures; None where the backend has none."""
+        ...
+
+    @property
+    def reindexing(self) -> Reindexing | None:
+        """Embedding stored memories again; None where the backend cannot."""
+        ...
 
     async def store(
         self, key: str, content: str, category: str = "core", session_id: str | None = None

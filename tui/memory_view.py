@@ -41,8 +41,7 @@ class MemoryView:
         found = list(extra)
         runtime = self.app.runtime
         if runtime is not None:
-            # Every backend has `warnings`; a double or plug-in without it has none to show.
-            found += getattr(runtime.memory, "warnings", [])
+            found += runtime.memory.warnings
         for warning in found:
             if warning not in self.shown_warnings:
                 self.shown_warnings.add(warning)
@@ -127,7 +126,15 @@ class MemoryView:
             if result is not None:
                 self.app.run_worker(self._apply_detail(result), group="inspector-edit")
 
-        self.app.push_screen(MemoryDetailScreen(entry, blink=self.app.blink), callback=done)
+        runtime = self.app.runtime
+        capabilities = None if runtime is None else runtime.memory.capabilities
+        screen = MemoryDetailScreen(
+            entry,
+            blink=self.app.blink,
+            can_forget=capabilities is None or capabilities.supports_delete,
+            can_restore=capabilities is None or capabilities.supports_supersede,
+        )
+        self.app.push_screen(screen, callback=done)
 
     async def _apply_detail(self, result: DetailResult) -> None:
         await self.app.inspector.apply(result)

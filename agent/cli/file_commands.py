@@ -95,11 +95,11 @@ async def cmd_snapshot(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Write MEMORY_SNAPSHOT.md (or FILE): core memories, readable and restorable."""
     target = Path(args.file) if args.file else None
     async with opened_memory(config) as memory:
-        write = getattr(memory, "write_snapshot", None)
-        if write is None:
+        lifecycle = memory.lifecycle
+        if lifecycle is None:
             raise MemoryStoreError(f"the {memory.name!r} backend cannot write snapshots")
         try:
-            path = await write(target, namespace=args.namespace)
+            path = await lifecycle.write_snapshot(target, namespace=args.namespace)
         except OSError as exc:
             shown = target or "the snapshot"
             raise FileWriteError(f"cannot write {shown}: {exc.strerror or exc}") from None

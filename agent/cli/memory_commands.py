@@ -188,10 +188,10 @@ async def cmd_reindex(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Embed every entry whose vector is missing or stale, with a progress bar."""
     progress = ProgressBar()
     async with opened_memory(config) as memory:
-        reindex = getattr(memory, "reindex", None)
-        if reindex is None:
+        reindexing = memory.reindexing
+        if reindexing is None:
             raise MemoryStoreError(f"the {memory.name!r} backend has no vectors to rebuild")
-        done = await reindex(
+        done = await reindexing.reindex(
             batch_size=args.batch_size, progress=progress, namespace=args.namespace
         )
     progress.finish()
@@ -222,10 +222,10 @@ async def cmd_hygiene(config: Config, args: MemoryArgs, out: TextIO) -> int:
 async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Deletions, newest first: what went, when and why."""
     async with opened_memory(config, reading_only=True) as memory:
-        audit_log = getattr(memory, "audit_log", None)
+        lifecycle = memory.lifecycle
         records = (
-            await audit_log(limit=args.limit, namespace=args.namespace)
-            if audit_log is not None
+            await lifecycle.audit_log(limit=args.limit, namespace=args.namespace)
+            if lifecycle is not None
             else []
         )
     for record in records:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def _warn_about(memory: Memory) -> None:
-    for line in dict.fromkeys(getattr(memory, "warnings", [])):
+    for line in dict.fromkeys(memory.warnings):
         warn(f"{memory.name}: {line}")
 
 

@@ -113,8 +113,7 @@ async def opened_memory(
         try:
             await memory.close()
         finally:
-            hydration = getattr(memory, "hydration", None)
-            if hydration:
-                say(sys.stderr, f"memchat: note: {hydration}")
-            for line in dict.fromkeys(getattr(memory, "warnings", [])):
+            if memory.hydration:
+                say(sys.stderr, f"memchat: note: {memory.hydration}")
+            for line in dict.fromkeys(memory.warnings):
                 warn(line)

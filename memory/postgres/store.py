@@ -92,8 +92,25 @@ class PostgresMemory:
         self.embedder = embedder
         self.last_embedding_error: str | None = None
         self.warnings: list[str] = []
+        self.hydration: str | None = None
+        """Only a SQLite store is ever rebuilt from a snapshot."""
         self._imported_since_analyze = 0
         self._analyze_after = _ANALYZE_FIRST
+
+    @property
+    def location(self) -> None:
+        """See `Memory.location`: a server."""
+        return None
+
+    @property
+    def lifecycle(self) -> None:
+        """See `Memory.lifecycle`: none here."""
+        return None
+
+    @property
+    def reindexing(self) -> None:
+        """See `Memory.reindexing`: none here."""
+        return None
 
     @classmethod
     async def open(

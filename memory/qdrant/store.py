@@ -85,9 +85,26 @@ class QdrantMemory:
         self.where = where
         self.last_embedding_error: str | None = None
         self.warnings: list[str] = []
+        self.hydration: str | None = None
+        """Only a SQLite store is ever rebuilt from a snapshot."""
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="qdrant")
         self._lock = asyncio.Lock()
         self._closed = False
+
+    @property
+    def location(self) -> Path | None:
+        """See `Memory.location`: the local store's folder; None for a server."""
+        return None if self.settings.qdrant_url else Path(self.where)
+
+    @property
+    def lifecycle(self) -> None:
+        """See `Memory.lifecycle`: none here."""
+        return None
+
+    @property
+    def reindexing(self) -> None:
+        """See `Memory.reindexing`: none here."""
+        return None
 
     @classmethod
     async def open(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,8 +23,11 @@ from memory.protocol import (
     Capabilities,
     HygieneReport,
     ImportSummary,
+    Lifecycle,
     ListOrder,
     MemoryStats,
+    ProgressCallback,
+    Reindexing,
 )
 from memory.retrieval import RecallFilters, cache_key, clamp_limit, clean_query
 from memory.settings import MemorySettings
@@ -36,8 +39,6 @@ from memory.sqlite.anchors import keep_anchor_matrix, stored_anchor_matrix
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
 from memory.sqlite.writes import NewMemory
-
-ProgressCallback = Callable[[int, int], None]
 
 
 @dataclass
@@ -494,6 +495,21 @@ class SqliteMemory:
                 return
 
     # -- lifecycle ---------------------------------------------------------------------
+
+    @property
+    def location(self) -> Path:
+        """See `Memory.location`: the database file."""
+        return self.path
+
+    @property
+    def lifecycle(self) -> Lifecycle:
+        """See `Memory.lifecycle`: this store has all of it."""
+        return self
+
+    @property
+    def reindexing(self) -> Reindexing:
+        """See `Memory.reindexing`."""
+        return self
 
     async def hygiene(
         self,

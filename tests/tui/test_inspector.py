@@ -330,3 +330,17 @@ async def test_undo_forget_stays_in_sight_while_a_search_is_shown(make_app: Make
         await pilot.click("#inspector-undo")
         await settle(pilot)
         assert (await h.runtime.memory.get("pet")) is not None
+
+
+async def test_a_backend_that_cannot_delete_offers_no_forget(make_app: MakeApp) -> None:
+    """Markdown files are append-only: the dialog leaves Forget out rather than fail on it."""
+    h = make_app(backend="markdown")
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await h.app.ready.wait()
+        await h.runtime.memory.store("editor", "The user edits code in Helix")
+        await open_inspector(h, pilot)
+        entry = next(e for e in h.app.inspector.entries if e.key == "editor")
+        h.app.memory_view.open_entry(entry)
+        await pilot.pause()
+        assert isinstance(h.app.screen, MemoryDetailScreen)
+        assert h.app.screen.query("#save") and not h.app.screen.query("#forget")

@@ -63,10 +63,20 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
-    def __init__(self, entry: MemoryEntry, *, blink: bool = True) -> None:
+    def __init__(
+        self,
+        entry: MemoryEntry,
+        *,
+        blink: bool = True,
+        can_forget: bool = True,
+        can_restore: bool = True,
+    ) -> None:
         super().__init__()
         self.entry = entry
         self._blink = blink
+        self._can_forget = can_forget
+        """False where the backend keeps what it stores (Markdown files): no Forget."""
+        self._can_restore = can_restore
         """False for snapshots: a blinking cursor would be drawn, or not, at random."""
         self._loaded = ""
 
@@ -95,11 +105,13 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 if entry.superseded_by:
                     # An earlier version: saving, pinning or forgetting it would act on
                     # the key's current fact. Restore makes it current first.
-                    yield Button("Restore", id="restore", variant="primary")
+                    if self._can_restore:
+                        yield Button("Restore", id="restore", variant="primary")
                 else:
                     yield Button("Save", id="save", variant="primary")
                     yield Button("Unpin" if entry.pinned else "Pin", id="pin")
-                    yield Button("Forget", id="forget", variant="error")
+                    if self._can_forget:
+                        yield Button("Forget", id="forget", variant="error")
                 yield Button("Close", id="close")
 
     def on_mount(self) -> None:
