@@ -6,9 +6,9 @@
 Prints, per store size: bulk import rate, p50/p95 of memchat hybrid recall (query vector
 given, hot cache off so every query does the full work), the same for the reference, the
 speed-up ratio, and (sqlite) the ANN index's recall@10 against exact search. With
-`--backend qdrant` the same workload runs on qdrant-client's local mode; with `--backend
-postgres` on a PostgreSQL + pgvector server that the bench starts from the pgserver wheel
-(both from the dev extra).
+`--backend qdrant` the same workload runs on Qdrant's embedded engine (qdrant-edge, its
+vector graph built after the import); with `--backend postgres` on a PostgreSQL + pgvector
+server that the bench starts from the pgserver wheel (both from the dev extra).
 """
 
 from __future__ import annotations

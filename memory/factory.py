@@ -93,7 +93,7 @@ def _has_files(name: str, db_path: Path) -> bool:
         root = db_path.parent
         return (root / "MEMORY.md").is_file() or any((root / "memory").glob("*.md"))
     if name == "qdrant":
-        return (db_path.parent / "qdrant").is_dir()
+        return (db_path.parent / "qdrant-edge").is_dir() or (db_path.parent / "qdrant").is_dir()
     return False
 
 

@@ -8,6 +8,8 @@ each score, so every backend answers alike.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -82,21 +84,29 @@ async def calibrate(store: RankingStore) -> bool:
     return True
 
 
-def rank(
+@dataclass
+class Ranked:
+    """One candidate with its fused score, before its entry is read."""
+
+    fused: float
+    entry_id: str
+    key: str
+    candidate: Candidate
+
+
+def order(
     store: RankingStore,
-    found: dict[str, tuple[MemoryEntry, frozenset[str]]],
+    found: dict[str, tuple[str, frozenset[str]]],
     keyword_ids: set[str],
     cosines: dict[str, float],
     weights: dict[str, float],
     band: CosineBand | None,
-    limit: int,
-    calibration: str | None = None,
-) -> RecallResult:
-    """Fused, floored, explained results from gathered candidates (hybrid when `band`)."""
-    settings, embedder = store.settings, store.embedder
+) -> list[Ranked]:
+    """Every candidate (id → its key and terms) fused and ordered, best first."""
+    settings = store.settings
     hybrid = band is not None
-    scored: list[tuple[float, MemoryEntry]] = []
-    for seq, (entry_id, (entry, terms)) in enumerate(found.items()):
+    ranked = []
+    for seq, (entry_id, (key, terms)) in enumerate(found.items()):
         coverage = keyword_coverage(terms, weights) if weights else 0.0
         candidate = Candidate(
             seq=seq,
@@ -109,17 +119,62 @@ def rank(
         fused = fused_score(
             candidate, settings.vector_weight, settings.keyword_weight, hybrid, band
         )
-        scores = explain(candidate, fused, band=band)
-        scored.append((fused, entry.model_copy(update={"score": fused, "scores": scores})))
-    scored.sort(key=lambda pair: (-pair[0], pair[1].key))
-    floor = settings.min_relevance_score
+        ranked.append(Ranked(fused, entry_id, key, candidate))
+    ranked.sort(key=lambda r: (-r.fused, r.key))
+    return ranked
+
+
+def shown(store: RankingStore, ranked: list[Ranked], limit: int) -> list[Ranked]:
+    """The candidates a result shows: up to `limit` above the floor, then `limit` below."""
+    floor = store.settings.min_relevance_score
+    return [r for r in ranked if r.fused >= floor][:limit] + [r for r in ranked if r.fused < floor][
+        :limit
+    ]
+
+
+def result(
+    store: RankingStore,
+    chosen: list[Ranked],
+    entries: Mapping[str, MemoryEntry],
+    band: CosineBand | None,
+    calibration: str | None = None,
+) -> RecallResult:
+    """The recall result for `chosen` (from `shown`), each entry scored and explained."""
+    hybrid = band is not None
+    floor = store.settings.min_relevance_score
+    passing: list[MemoryEntry] = []
+    below: list[MemoryEntry] = []
+    for ranked in chosen:
+        entry = entries.get(ranked.entry_id)
+        if entry is None:
+            continue  # removed between the search and the read
+        scores = explain(ranked.candidate, ranked.fused, band=band)
+        scored = entry.model_copy(update={"score": ranked.fused, "scores": scores})
+        (passing if ranked.fused >= floor else below).append(scored)
     degraded = None
-    if embedder is not None and not hybrid:
+    if store.embedder is not None and not hybrid:
         degraded = f"embeddings unavailable ({store.last_embedding_error}); keyword-only"
     return RecallResult(
-        entries=[e for s, e in scored if s >= floor][:limit],
-        below_floor=[e for s, e in scored if s < floor][:limit],
+        entries=passing,
+        below_floor=below,
         mode="hybrid" if hybrid else "keyword",
         degraded=degraded,
         calibration=calibration,
     )
+
+
+def rank(
+    store: RankingStore,
+    found: dict[str, tuple[MemoryEntry, frozenset[str]]],
+    keyword_ids: set[str],
+    cosines: dict[str, float],
+    weights: dict[str, float],
+    band: CosineBand | None,
+    limit: int,
+    calibration: str | None = None,
+) -> RecallResult:
+    """Fused, floored, explained results from gathered candidates (hybrid when `band`)."""
+    keyed = {entry_id: (entry.key, terms) for entry_id, (entry, terms) in found.items()}
+    ranked = order(store, keyed, keyword_ids, cosines, weights, band)
+    entries = {entry_id: entry for entry_id, (entry, _) in found.items()}
+    return result(store, shown(store, ranked, limit), entries, band, calibration)

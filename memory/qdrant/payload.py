@@ -1,4 +1,4 @@
-"""Entries as Qdrant points and back, and the recall/list filters as Qdrant filters."""
+"""Entries as Qdrant points and back, and the recall/list filters as point filters."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from qdrant_client import models
-
 from memory.entry import MemoryEntry
+from memory.qdrant.points import PointFilter
 from memory.retrieval import RecallFilters
 from memory.text import entry_terms
 
@@ -36,14 +35,6 @@ def from_payload(payload: dict[str, Any]) -> MemoryEntry:
     return MemoryEntry.model_validate({k: payload.get(k) for k in ENTRY_FIELDS if k in payload})
 
 
-def _is(key: str, value: object) -> models.FieldCondition:
-    return models.FieldCondition(key=key, match=models.MatchValue(value=value))  # type: ignore[arg-type]
-
-
-def _empty(key: str) -> models.IsEmptyCondition:
-    return models.IsEmptyCondition(is_empty=models.PayloadField(key=key))
-
-
 def entry_filter(
     *,
     namespace: str | None = None,
@@ -55,39 +46,23 @@ def entry_filter(
     exclude_ids: frozenset[str] = frozenset(),
     key: str | None = None,
     any_terms: list[str] | None = None,
-) -> models.Filter:
-    """Every narrowing the protocol offers, evaluated by Qdrant."""
-    must: list[Any] = []
-    if namespace is not None:
-        must.append(_is("namespace", namespace))
-    if category is not None:
-        must.append(_is("category", category))
-    if key is not None:
-        must.append(_is("key", key))
-    if session_id is not None:
-        must.append(models.Filter(should=[_is("session_id", session_id), _empty("session_id")]))
-    if not include_superseded:
-        must.append(_empty("superseded_by"))
-    if since is not None or until is not None:
-        must.append(
-            models.FieldCondition(
-                key="ts",
-                range=models.Range(
-                    gte=None if since is None else since.timestamp(),
-                    lt=None if until is None else until.timestamp(),
-                ),
-            )
-        )
-    if any_terms:
-        must.append(models.FieldCondition(key="terms", match=models.MatchAny(any=any_terms)))
-    must_not: list[Any] = []
-    if exclude_ids:
-        must_not.append(models.HasIdCondition(has_id=[point_id(i) for i in exclude_ids]))
-    return models.Filter(must=must, must_not=must_not or None)
+) -> PointFilter:
+    """Every narrowing the protocol offers, in entry terms, as the engines' filter."""
+    return PointFilter(
+        namespace=namespace,
+        category=category,
+        key=key,
+        session_id=session_id,
+        include_superseded=include_superseded,
+        since=None if since is None else since.timestamp(),
+        until=None if until is None else until.timestamp(),
+        exclude=frozenset(point_id(i) for i in exclude_ids),
+        any_terms=tuple(any_terms or ()),
+    )
 
 
-def recall_filter(filters: RecallFilters, any_terms: list[str] | None = None) -> models.Filter:
-    """A recall's filters as one Qdrant filter."""
+def recall_filter(filters: RecallFilters, any_terms: list[str] | None = None) -> PointFilter:
+    """A recall's filters as one point filter."""
     return entry_filter(
         namespace=filters.namespace,
         category=filters.category,

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from qdrant_client import models
-
+from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.fused_ranking import query_vector, rank
+from memory.fused_ranking import Ranked, order, query_vector, result, shown
 from memory.qdrant.payload import from_payload, recall_filter
-from memory.retrieval import RecallFilters, keyword_coverage, term_weights
+from memory.qdrant.points import TERMS, PointFilter, StoredPoint
+from memory.retrieval import RecallFilters, term_weights
 from memory.text import query_terms
 
 if TYPE_CHECKING:
     from memory.qdrant.store import QdrantMemory
-
-_KEYWORD_CAP = 5000
-"""Most keyword matches scored per query; beyond it the rarest terms still decide."""
 
 
 async def recent_recall(memory: QdrantMemory, filters: RecallFilters, limit: int) -> RecallResult:
@@ -41,70 +38,60 @@ async def hybrid_recall(
     given_vector: Any = None,
 ) -> RecallResult:
     """Absolute fused scores, the relevance floor, and entries below it kept aside."""
-    client, collection = memory._client, memory.collection
-    terms = query_terms(text)
-    base = recall_filter(filters)
-    pool = max(limit * 4, 40)
     vector, band, calibrated = await query_vector(memory, text, given_vector)
+    lanes = _Lanes(
+        terms=query_terms(text),
+        base=recall_filter(filters),
+        pool=max(limit * 4, 40),
+        vector=None if vector is None else [float(x) for x in vector],
+        identity=memory.identity or "",
+    )
+    # One trip to the worker thread for the whole search: each trip costs a thread switch.
+    chosen, entries = await memory._call(_search, memory, lanes, band, limit)
+    return result(memory, chosen, entries, band, calibrated)
+
+
+@dataclass(frozen=True)
+class _Lanes:
+    terms: list[str]
+    base: PointFilter
+    pool: int
+    vector: list[float] | None
+    identity: str
+
+
+def _search(
+    memory: QdrantMemory, lanes: _Lanes, band: CosineBand | None, limit: int
+) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
+    """Both lanes, fused; only the entries shown are read whole."""
+    points = memory._points
     weights: dict[str, float] = {}
-    found: dict[str, tuple[MemoryEntry, frozenset[str]]] = {}
-    keyword_ids: set[str] = set()
+    found: dict[str, tuple[str, frozenset[str]]] = {}
     cosines: dict[str, float] = {}
-    if terms:
-        # One scan of the term arrays: the points holding any query term also give each
-        # term's document frequency (exact below the cap), so no count per term is needed.
-        # Unlike SQLite's and PostgreSQL's, these frequencies count only the points the
-        # filters let through: with several namespaces or superseded entries, scores differ
-        # slightly.
-        total = (await memory._call(client.count, collection, count_filter=base, exact=True)).count
-        page, _ = await memory._call(
-            client.scroll,
-            collection,
-            scroll_filter=recall_filter(filters, any_terms=terms),
-            limit=_KEYWORD_CAP,
-            with_payload=["terms"],
-        )
-        held = {str(r.id): frozenset((r.payload or {}).get("terms", ())) for r in page}
-        weights = term_weights(
-            {term: sum(term in point_terms for point_terms in held.values()) for term in terms},
-            total,
-        )
-        # Only the best by coverage go on, as SQLite keeps its best BM25 candidates: their
-        # entries and vectors are fetched, not those of every point that shares a word.
-        best = sorted(held, key=lambda pid: (-keyword_coverage(held[pid], weights), pid))[:pool]
-        keyword_ids = set(best)
-        records = await memory._call(
-            client.retrieve,
-            collection,
-            ids=best,
-            with_payload=True,
-            with_vectors=["dense"] if vector is not None else False,
-        )
-        for record in records:
-            payload = record.payload or {}
-            found[str(record.id)] = (from_payload(payload), held[str(record.id)])
-            stored = record.vector.get("dense") if isinstance(record.vector, dict) else None
-            if vector is not None and stored is not None:
-                if payload.get("embedding_model") == memory.identity:
-                    cosines[str(record.id)] = float(np.dot(np.asarray(stored), vector))
-    if vector is not None:
-        current = models.FieldCondition(
-            key="embedding_model", match=models.MatchValue(value=memory.identity or "")
-        )
-        scoped = base.model_copy(update={"must": [*(base.must or []), current]})
-        hits = await memory._call(
-            client.query_points,
-            collection,
-            query=vector.tolist(),
-            using="dense",
-            query_filter=scoped,
-            limit=pool,
-            with_payload=True,
-        )
-        for point in hits.points:
-            payload = point.payload or {}
-            cosines[str(point.id)] = float(point.score)
-            found.setdefault(
-                str(point.id), (from_payload(payload), frozenset(payload.get("terms", ())))
+
+    def keep(hit: StoredPoint) -> None:
+        found[hit.id] = (str(hit.payload.get("key", "")), frozenset(hit.payload.get(TERMS, ())))
+
+    if lanes.terms:
+        # Frequencies over the whole collection, as SQLite counts them: the same query
+        # gets the same keyword scores from either backend.
+        weights = term_weights(points.term_counts(lanes.terms), points.total())
+        for hit in points.keyword_hits(weights, lanes.base, lanes.pool):
+            keep(hit)
+    keyword_ids = set(found)
+    if lanes.vector is not None:
+        scoped = replace(lanes.base, embedding_model=lanes.identity)
+        cosines.update(points.nearest(lanes.vector, scoped, lanes.pool))
+        # A keyword hit the vector lane did not return still has a cosine to count.
+        lacking = frozenset(keyword_ids - cosines.keys())
+        if lacking:
+            cosines.update(
+                points.nearest(lanes.vector, replace(scoped, only=lacking), len(lacking))
             )
-    return rank(memory, found, keyword_ids, cosines, weights, band, limit, calibrated)
+        for hit in points.retrieve(
+            [pid for pid in cosines if pid not in found], fields=[TERMS, "key"]
+        ):
+            keep(hit)
+    chosen = shown(memory, order(memory, found, keyword_ids, cosines, weights, band), limit)
+    read = points.retrieve([ranked.entry_id for ranked in chosen])
+    return chosen, {record.id: from_payload(record.payload) for record in read}

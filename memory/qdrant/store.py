@@ -1,15 +1,16 @@
 """`QdrantMemory`: entries as points of one collection, hybrid recall fused like SQLite's.
 
 Keyword recall: each point carries its analysed terms (the same analyser as SQLite's FTS
-column) in a keyword-indexed payload field; Qdrant selects the points holding any query term
-and counts document frequencies, and the score is the same IDF coverage SQLite uses, so
-scores are absolute and comparable across backends. Vector recall: Qdrant's cosine search on
-the named vector "dense". Every filter runs inside Qdrant. The client is synchronous, so all
-calls go through one worker thread, which also keeps the local mode single-threaded.
+column) in a keyword-indexed payload field; Qdrant counts each term's document frequency
+over the whole collection and finds the points holding the most query-term weight, and the
+score is the same IDF coverage SQLite uses, so scores are absolute and comparable across
+backends. Vector recall: Qdrant's cosine search on the named vector "dense". Every filter
+runs inside Qdrant. Engines are synchronous, so all calls go through one worker thread.
 
-With `memory.qdrant_url` empty, qdrant-client's local mode keeps the collection in
-`qdrant/` in the data directory; with a URL, that server is used unchanged (API key from
-$QDRANT_API_KEY).
+With `memory.qdrant_url` empty, Qdrant's embedded engine (qdrant-edge) keeps the collection
+in `qdrant-edge/<collection>/` in the data directory (`memory.qdrant.edge_engine`); a store
+that qdrant-client's local mode kept in `qdrant/` is copied over once and left in place.
+With a URL, that server is used through qdrant-client (API key from $QDRANT_API_KEY).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import builtins
 import os
+import re
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -25,7 +27,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from qdrant_client import QdrantClient, models
+from qdrant_client import QdrantClient
 
 from memory import fused_ranking
 from memory.embedding.base import Embedder
@@ -37,25 +39,21 @@ from memory.entry import (
 )
 from memory.errors import EmbeddingError, MemoryStoreError
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.qdrant.client_engine import ClientPoints
+from memory.qdrant.edge_engine import EdgePoints, shard_exists
+from memory.qdrant.legacy import copy_old_store, needs_copy
 from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
+from memory.qdrant.points import PointFilter, PointStore, StoredPoint
 from memory.qdrant.recall import hybrid_recall, recent_recall
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.upsert import import_vectors, upserted_entry
+from memory.wording import memories
 
 T = TypeVar("T")
-VECTOR = "dense"
 _PAGE = 256
-_INDEXED = {
-    "namespace": models.PayloadSchemaType.KEYWORD,
-    "key": models.PayloadSchemaType.KEYWORD,
-    "category": models.PayloadSchemaType.KEYWORD,
-    "session_id": models.PayloadSchemaType.KEYWORD,
-    "superseded_by": models.PayloadSchemaType.KEYWORD,
-    "terms": models.PayloadSchemaType.KEYWORD,
-    "ts": models.PayloadSchemaType.FLOAT,
-}
+_COLLECTION_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}")
 
 
 class QdrantMemory:
@@ -72,17 +70,12 @@ class QdrantMemory:
     )
 
     def __init__(
-        self,
-        client: QdrantClient,
-        settings: MemorySettings,
-        embedder: Embedder | None,
-        where: str,
+        self, points: PointStore, settings: MemorySettings, embedder: Embedder | None
     ) -> None:
-        self._client = client
+        self._points = points
         self.settings = settings
         self.embedder = embedder
-        self.collection = settings.qdrant_collection
-        self.where = where
+        self.where = points.where
         self.last_embedding_error: str | None = None
         self.warnings: list[str] = []
         self.hydration: str | None = None
@@ -110,49 +103,56 @@ class QdrantMemory:
     async def open(
         cls, path: Path | str, settings: MemorySettings | None = None, embedder: Any = None
     ) -> QdrantMemory:
-        """Connect (or open the local store beside `path`) and create the collection once."""
+        """Connect to the server, or open the local store beside `path`."""
         settings = settings or MemorySettings(embedding_provider="none")
         url = settings.qdrant_url
         if url:
             client = QdrantClient(url=url, api_key=os.environ.get("QDRANT_API_KEY") or None)
-            where = url
-        else:
-            folder = Path(path).parent / "qdrant"
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            points: PointStore = ClientPoints(client, settings.qdrant_collection, url, indexed=True)
+            return await cls.over(points, settings, embedder)
+        name = settings.qdrant_collection
+        if not _COLLECTION_NAME.fullmatch(name):
+            raise MemoryStoreError(
+                f"memory.qdrant_collection {name!r} cannot name a local store: use letters, "
+                "digits, '_', '-' and '.' (not first), at most 128"
+            )
+        data = Path(path).parent
+        folder, legacy = data / "qdrant-edge" / name, data / "qdrant"
+        fresh = not shard_exists(folder)
+        memory = await cls.over(EdgePoints(folder), settings, embedder)
+        if needs_copy(legacy, folder, fresh):
             try:
-                client = QdrantClient(path=str(folder))
-            except RuntimeError as exc:
-                raise MemoryStoreError(f"cannot open the Qdrant store in {folder}: {exc}") from exc
-            where = str(folder)
-        memory = cls(client, settings, embedder, where)
-        try:
-            await memory._call(memory._ensure_collection, bool(url))
-        except Exception as exc:
-            await memory.close()
-            raise MemoryStoreError(f"Qdrant at {where} is not usable: {exc}") from exc
+                copied = await memory._call(copy_old_store, legacy, name, folder, memory._points)
+            except Exception as exc:
+                await memory.close()
+                raise MemoryStoreError(
+                    f"cannot copy the older local Qdrant store in {legacy} to {folder}: "
+                    f"{exc} (the older store is left as it was)"
+                ) from exc
+            if copied:
+                memory.warnings.append(
+                    f"copied {memories(copied)} from the older local Qdrant store in "
+                    f"{legacy} to {folder}, now served by Qdrant's own engine; {legacy} is "
+                    "left as it was (delete it once you are satisfied)"
+                )
+            await memory._index_if_due()
         return memory
 
-    def _ensure_collection(self, indexed: bool) -> None:
-        if self._client.collection_exists(self.collection):
-            info = self._client.get_collection(self.collection).config.params.vectors
-            size = info[VECTOR].size if isinstance(info, dict) else None
-            if size != self.settings.embedding_dimensions:
-                raise MemoryStoreError(
-                    f"collection {self.collection!r} holds vectors of size {size}, but "
-                    f"memory.embedding_dimensions is {self.settings.embedding_dimensions}"
-                )
-            return
-        self._client.create_collection(
-            self.collection,
-            vectors_config={
-                VECTOR: models.VectorParams(
-                    size=self.settings.embedding_dimensions, distance=models.Distance.COSINE
-                )
-            },
-        )
-        if indexed:  # local mode has no payload indexes (it scans)
-            for field, schema in _INDEXED.items():
-                self._client.create_payload_index(self.collection, field, schema)
+    @classmethod
+    async def over(
+        cls, points: PointStore, settings: MemorySettings, embedder: Embedder | None
+    ) -> QdrantMemory:
+        """The backend over an engine's collection, created if missing."""
+        memory = cls(points, settings, embedder)
+        try:
+            await memory._call(points.ensure, settings.embedding_dimensions)
+        except MemoryStoreError:
+            await memory.close()
+            raise
+        except Exception as exc:
+            await memory.close()
+            raise MemoryStoreError(f"Qdrant at {points.where} is not usable: {exc}") from exc
+        return memory
 
     async def _call(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if self._closed:
@@ -178,34 +178,14 @@ class QdrantMemory:
         self.last_embedding_error = None
         return vectors
 
-    def _point(self, entry: MemoryEntry, vector: Any) -> models.PointStruct:
-        vectors: dict[str, Any] = {} if vector is None else {VECTOR: [float(x) for x in vector]}
+    def _point(self, entry: MemoryEntry, vector: Any) -> StoredPoint:
+        dense = None if vector is None else [float(x) for x in vector]
         model = None if vector is None else self.identity
-        return models.PointStruct(
-            id=point_id(entry.id), vector=vectors, payload=to_payload(entry, model)
-        )
+        return StoredPoint(point_id(entry.id), to_payload(entry, model), dense)
 
-    def _scroll_all(
-        self, query_filter: models.Filter | None, with_vectors: bool = False
-    ) -> builtins.list[models.Record]:
-        records: builtins.list[models.Record] = []
-        offset: Any = None
-        while True:
-            page, offset = self._client.scroll(
-                self.collection,
-                scroll_filter=query_filter,
-                limit=_PAGE,
-                offset=offset,
-                with_payload=True,
-                with_vectors=[VECTOR] if with_vectors else False,
-            )
-            records.extend(page)
-            if offset is None:
-                return records
-
-    async def _entries(self, query_filter: models.Filter | None) -> builtins.list[MemoryEntry]:
-        records = await self._call(self._scroll_all, query_filter)
-        return [from_payload(r.payload or {}) for r in records]
+    async def _entries(self, query_filter: PointFilter | None) -> builtins.list[MemoryEntry]:
+        records = await self._call(self._points.scroll, query_filter)
+        return [from_payload(r.payload) for r in records]
 
     async def _active(self, key: str, namespace: str) -> MemoryEntry | None:
         found = await self._entries(
@@ -249,7 +229,7 @@ class QdrantMemory:
                 source=source,
             )
             point = self._point(entry, None if vectors is None else vectors[0])
-            await self._call(self._client.upsert, self.collection, points=[point])
+            await self._call(self._points.upsert, [point])
         return entry
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
@@ -258,19 +238,12 @@ class QdrantMemory:
             entry = await self._active(key, namespace)
             if entry is None:
                 return False
-            await self._call(
-                self._client.delete,
-                self.collection,
-                points_selector=models.PointIdsList(points=[point_id(entry.id)]),
-            )
+            await self._call(self._points.delete, [point_id(entry.id)])
         return True
 
     async def _set_superseded(self, entry_id: str, successor: str | None) -> None:
         await self._call(
-            self._client.set_payload,
-            self.collection,
-            payload={"superseded_by": successor},
-            points=[point_id(entry_id)],
+            self._points.set_payload, [point_id(entry_id)], {"superseded_by": successor}
         )
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
@@ -306,13 +279,20 @@ class QdrantMemory:
             vectors = await import_vectors(batch, self.identity, self._embed)
             async with self._lock:
                 known = await self._call(
-                    self._client.retrieve, self.collection, ids=[point_id(i.id) for i in batch]
+                    self._points.retrieve, [point_id(i.id) for i in batch], fields=[]
                 )
                 summary.replaced += len(known)
                 summary.added += len(batch) - len(known)
                 points = [self._point(item, vectors.get(item.id)) for item in batch]
-                await self._call(self._client.upsert, self.collection, points=points)
+                await self._call(self._points.upsert, points)
+        await self._index_if_due()
         return summary
+
+    async def _index_if_due(self) -> None:
+        """Let a local store fold many new vectors into its graph (see `edge_engine`)."""
+        problem = await self._call(self._points.index_if_due)
+        if problem is not None and problem not in self.warnings:
+            self.warnings.append(problem)
 
     # -- reads ---------------------------------------------------------------------------
 
@@ -352,8 +332,8 @@ class QdrantMemory:
 
     async def get_by_id(self, entry_id: str) -> MemoryEntry | None:
         """The entry with this id."""
-        found = await self._call(self._client.retrieve, self.collection, ids=[point_id(entry_id)])
-        return from_payload(found[0].payload or {}) if found else None
+        found = await self._call(self._points.retrieve, [point_id(entry_id)])
+        return from_payload(found[0].payload) if found else None
 
     async def list(
         self,
@@ -393,45 +373,34 @@ class QdrantMemory:
         include_superseded: bool = True,
     ) -> int:
         """Entries passing the filters, counted by Qdrant."""
-        result = await self._call(
-            self._client.count,
-            self.collection,
-            count_filter=entry_filter(
+        return await self._call(
+            self._points.count,
+            entry_filter(
                 namespace=namespace, category=category, include_superseded=include_superseded
             ),
-            exact=True,
         )
-        return result.count
 
     async def stats(self) -> MemoryStats:
         """Counts per category and namespace, and how many entries lack a current vector."""
-        records = await self._call(self._scroll_all, None)
+        records = await self._call(
+            self._points.scroll,
+            None,
+            fields=["category", "namespace", "superseded_by", "embedding_model"],
+        )
         by_category: dict[str, int] = {}
         by_namespace: dict[str, int] = {}
         active = with_vector = 0
         for record in records:
-            payload = record.payload or {}
+            payload = record.payload
             by_category[payload["category"]] = by_category.get(payload["category"], 0) + 1
             by_namespace[payload["namespace"]] = by_namespace.get(payload["namespace"], 0) + 1
             active += payload.get("superseded_by") is None
             with_vector += payload.get("embedding_model") is not None
-        current = (
+        fresh = (
             0
             if self.identity is None
-            else await self._call(
-                self._client.count,
-                self.collection,
-                count_filter=models.Filter(
-                    must=[
-                        models.FieldCondition(
-                            key="embedding_model", match=models.MatchValue(value=self.identity)
-                        )
-                    ]
-                ),
-                exact=True,
-            )
+            else await self._call(self._points.count, PointFilter(embedding_model=self.identity))
         )
-        fresh = 0 if isinstance(current, int) else current.count
         return MemoryStats(
             backend=self.name,
             total=len(records),
@@ -458,12 +427,14 @@ class QdrantMemory:
 
     async def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
         """Every entry with its vector, oldest first."""
-        records = await self._call(self._scroll_all, entry_filter(namespace=namespace), True)
+        records = await self._call(
+            self._points.scroll, entry_filter(namespace=namespace), vectors=True
+        )
         rows = []
         for record in records:
-            payload = record.payload or {}
+            payload = record.payload
             entry = from_payload(payload)
-            vector = record.vector.get(VECTOR) if isinstance(record.vector, dict) else None
+            vector = record.vector
             model = payload.get("embedding_model")
             embedding = None
             if isinstance(vector, list) and model:
@@ -478,7 +449,7 @@ class QdrantMemory:
         if self._closed:
             return
         try:
-            await self._call(self._client.close)
+            await self._call(self._points.close)
         finally:
             self._closed = True
             self._worker.shutdown(wait=True)

@@ -189,3 +189,38 @@ async def test_a_backend_without_memory_says_so(memory: Memory) -> None:
 
     with pytest.raises(MemoryStoreError, match=memory.name):
         await memory.import_([])
+
+
+async def test_the_typed_capabilities_agree_with_the_flags(memory: Memory) -> None:
+    """Callers decide from `lifecycle` and `reindexing`; the flags must say the same."""
+    assert (memory.lifecycle is not None) == memory.capabilities.supports_lifecycle
+    if memory.reindexing is not None:
+        assert memory.capabilities.supports_vectors
+    assert memory.hydration is None  # nothing was restored from a snapshot here
+    location = memory.location
+    assert location is None or location.exists()
+
+
+async def test_get_by_id_and_exclude_ids(memory: Memory) -> None:
+    needs(memory, "persistent", "supports_keyword_search")
+    stored = await seed(memory)
+    pet = stored["pet"]
+    got = await memory.get_by_id(pet.id)
+    assert got is not None and got.key == "pet" and got.content == LABELLED["pet"]
+    assert await memory.get_by_id("no-such-id") is None
+    found = await memory.recall("cat called Miso", exclude_ids=[pet.id])
+    assert "pet" not in [e.key for e in found.entries + found.below_floor]
+
+
+async def test_export_import_keeps_vectors(memory: Memory, fresh: Memory) -> None:
+    needs(memory, "persistent", "supports_export", "supports_vectors")
+    await seed(memory)
+    exported = [e async for e in memory.export()]
+    assert all(getattr(e, "embedding", None) is not None for e in exported)
+    await fresh.import_(exported)
+    again = {e.id: e async for e in fresh.export()}
+    for entry in exported:
+        copied = again[entry.id]
+        assert getattr(copied, "embedding", None) == getattr(entry, "embedding", None)
+    stats = await fresh.stats()
+    assert stats.with_embedding == len(exported) and stats.stale_embedding == 0

@@ -1,4 +1,4 @@
-"""The Qdrant backend in qdrant-client's local mode: same scores as SQLite, vectors kept."""
+"""The Qdrant backend's local store (qdrant-edge): kept across opens, vectors kept."""
 
 from __future__ import annotations
 
@@ -96,7 +96,11 @@ async def test_failing_embeddings_fall_back_to_keywords(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("backend", "driver", "package"),
-    [("qdrant", "qdrant_client", "memory.qdrant"), ("postgres", "psycopg", "memory.postgres")],
+    [
+        ("qdrant", "qdrant_client", "memory.qdrant"),
+        ("qdrant", "qdrant_edge", "memory.qdrant"),
+        ("postgres", "psycopg", "memory.postgres"),
+    ],
 )
 def test_a_missing_driver_names_the_install_command(
     monkeypatch: pytest.MonkeyPatch, backend: str, driver: str, package: str

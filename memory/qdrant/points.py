@@ -1,0 +1,135 @@
+"""What the Qdrant backend asks of a point store, whichever engine serves it.
+
+Two engines serve it: Qdrant's embedded engine (qdrant-edge) for a store in the data
+directory, and qdrant-client for a server. Both take the same neutral filter and points,
+so the backend's rules (upsert by key, supersession, recall's lanes and fusion) are written
+once, over `PointStore`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+VECTOR = "dense"
+"""The named dense vector of every point."""
+TERMS = "terms"
+"""The payload field (and, in qdrant-edge, the sparse vector) holding a point's terms."""
+
+
+@dataclass(frozen=True)
+class PointFilter:
+    """Every narrowing the backend uses; None or empty means no condition."""
+
+    namespace: str | None = None
+    category: str | None = None
+    key: str | None = None
+    session_id: str | None = None
+    """The session's points and those of no session."""
+    include_superseded: bool = True
+    since: float | None = None
+    """Creation time (Unix seconds) at or after."""
+    until: float | None = None
+    """Creation time before."""
+    exclude: frozenset[str] = frozenset()
+    """Point ids left out."""
+    only: frozenset[str] | None = None
+    """Only these point ids (None: any)."""
+    any_terms: tuple[str, ...] = ()
+    """Points holding at least one of these terms."""
+    embedding_model: str | None = None
+    """Points whose vector this embedding identity made."""
+
+
+@dataclass
+class StoredPoint:
+    """A point as the backend sees it: id, payload, and the dense vector if asked for."""
+
+    id: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    vector: list[float] | None = None
+
+
+class PointStore(Protocol):
+    """One collection of points. Calls are synchronous; the backend runs them on a thread."""
+
+    where: str
+    """The folder or URL, for messages."""
+
+    def ensure(self, dimensions: int) -> None:
+        """Create the collection if missing; refuse one whose vectors are another size."""
+        ...
+
+    def count(self, flt: PointFilter | None = None) -> int:
+        """Points passing `flt` (all when None), counted exactly."""
+        ...
+
+    def total(self) -> int:
+        """Every point in the collection (what `term_counts` are counted out of)."""
+        ...
+
+    def term_counts(self, terms: Sequence[str]) -> dict[str, int]:
+        """How many points hold each term, over the whole collection (as SQLite counts)."""
+        ...
+
+    def scroll(
+        self, flt: PointFilter | None, *, vectors: bool = False, fields: list[str] | None = None
+    ) -> list[StoredPoint]:
+        """Every point passing `flt`; `fields` limits the payload (all when None)."""
+        ...
+
+    def retrieve(
+        self, ids: Iterable[str], *, vectors: bool = False, fields: list[str] | None = None
+    ) -> list[StoredPoint]:
+        """The points with these ids that exist."""
+        ...
+
+    def upsert(self, points: list[StoredPoint]) -> None:
+        """Insert or replace whole points (a point without a vector has none)."""
+        ...
+
+    def delete(self, ids: list[str]) -> None:
+        """Remove points by id."""
+        ...
+
+    def set_payload(self, ids: list[str], payload: dict[str, Any]) -> None:
+        """Change some payload fields of existing points."""
+        ...
+
+    def nearest(self, vector: list[float], flt: PointFilter, limit: int) -> list[tuple[str, float]]:
+        """(id, cosine) of the closest points passing `flt`, best first."""
+        ...
+
+    def keyword_hits(
+        self, weights: dict[str, float], flt: PointFilter, limit: int
+    ) -> list[StoredPoint]:
+        """The points passing `flt` that hold the most query-term weight, with their terms.
+
+        Best first by the summed weight of the terms each holds (`keyword_coverage` times
+        the total); each point's payload has its `terms` and `key`.
+        """
+        ...
+
+    def index_if_due(self) -> str | None:
+        """Bring the vector index up to date if the engine leaves that to its caller.
+
+        Returns a problem to show the user when that failed (the store still works).
+        """
+        ...
+
+    def close(self) -> None:
+        """Flush and let go of the collection."""
+        ...
+
+
+def term_index(term: str) -> int:
+    """A term's dimension in the sparse term vector: 32 bits of its hash.
+
+    Two terms may share a dimension (about one pair in a store of 100,000 distinct
+    terms); keyword scores are computed again from each hit's stored terms, so a shared
+    dimension can only bring in a candidate, never raise a score.
+    """
+    digest = hashlib.blake2b(term.encode("utf-8", "surrogatepass"), digest_size=4).digest()
+    return int.from_bytes(digest, "little")

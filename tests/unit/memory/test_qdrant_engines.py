@@ -1,0 +1,144 @@
+"""The Qdrant backend's two engines (qdrant-edge locally, qdrant-client for a server) answer
+alike; a store from the older local mode is brought over; the vector graph is built aside."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from qdrant_client import QdrantClient
+
+from memory.errors import MemoryStoreError
+from memory.factory import open_memory
+from memory.qdrant import edge_engine
+from memory.qdrant.client_engine import ClientPoints
+from memory.qdrant.legacy import COPYING
+from memory.qdrant.store import QdrantMemory
+from memory.settings import MemorySettings
+from memory.testing import CountingEmbedder
+
+FACTS = {
+    "editor": "The user edits code in Helix",
+    "pet": "The user's cat is called Miso",
+    "lunch": "Had ramen for lunch with Ana",
+    "trip": "Flying to Lisbon in March for a conference",
+    "sister": "The user's sister Ana lives in Porto",
+}
+QUERIES = ["where does Ana live", "cat name", "Lisbon conference", "editor"]
+
+
+def _settings(**changes: object) -> MemorySettings:
+    base = MemorySettings(
+        backend="qdrant",
+        embedding_provider="hashing",
+        embedding_dimensions=64,
+        min_relevance_score=0.05,
+        hot_cache_ttl_s=0,
+        early_return_score=1.0,
+        conversation_context_weight=0.0,
+    )
+    return base.model_copy(update=changes)
+
+
+async def _client_store(folder: Path) -> QdrantMemory:
+    """The server code path, over qdrant-client's local mode (no server here)."""
+    points = ClientPoints(QdrantClient(path=str(folder)), "memchat", str(folder), indexed=False)
+    return await QdrantMemory.over(points, _settings(), CountingEmbedder(64))
+
+
+async def _fill(store: QdrantMemory) -> None:
+    for key, text in FACTS.items():
+        await store.store(key, text, "core")
+    await store.store_with_metadata("ana", "Ana from work lives in Lisbon", namespace="work")
+
+
+async def test_both_engines_give_the_same_answers(tmp_path: Path) -> None:
+    local = await open_memory(_settings(), tmp_path / "edge", CountingEmbedder(64))
+    server = await _client_store(tmp_path / "client")
+    try:
+        assert isinstance(local, QdrantMemory)
+        answers = []
+        for store in (local, server):
+            await _fill(store)
+            answers.append(
+                [[(e.key, e.score) for e in (await store.recall(q)).entries] for q in QUERIES]
+            )
+            stats = await store.stats()
+            assert (stats.total, stats.active, stats.with_embedding) == (6, 6, 6)
+            assert await store.count(namespace="work") == 1
+        assert answers[0] == answers[1]
+        assert answers[0][0][0][0] == "sister"
+    finally:
+        await local.close()
+        await server.close()
+
+
+async def test_the_older_local_store_is_copied_once_and_left_as_it_was(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    old = await _client_store(data / "qdrant")
+    await _fill(old)
+    await old.close()
+    before = sorted(p.relative_to(data).as_posix() for p in (data / "qdrant").rglob("*"))
+
+    store = await open_memory(_settings(), data, CountingEmbedder(64))
+    try:
+        assert await store.count() == 6
+        assert any("copied 6 memories from the older local Qdrant" in w for w in store.warnings)
+        found = await store.recall("where does Ana live")
+        assert found.entries[0].key == "sister" and found.mode == "hybrid"
+    finally:
+        await store.close()
+    after = sorted(p.relative_to(data).as_posix() for p in (data / "qdrant").rglob("*"))
+    assert after == before
+
+    again = await open_memory(_settings(), data, CountingEmbedder(64))
+    try:
+        assert await again.count() == 6 and again.warnings == []
+    finally:
+        await again.close()
+
+
+async def test_a_copy_cut_short_is_done_again(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    old = await _client_store(data / "qdrant")
+    await _fill(old)
+    await old.close()
+    store = await open_memory(_settings(), data, CountingEmbedder(64))
+    await store.forget("pet")  # as if the copy had stopped before this point
+    await store.close()
+    (data / "qdrant-edge" / "memchat" / COPYING).touch()
+    again = await open_memory(_settings(), data, CountingEmbedder(64))
+    try:
+        assert await again.get("pet") is not None and await again.count() == 6
+        assert not (data / "qdrant-edge" / "memchat" / COPYING).exists()
+    finally:
+        await again.close()
+
+
+async def test_the_vector_graph_is_built_in_a_child_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(edge_engine, "INDEX_AFTER", 50)
+    source = await open_memory(_settings(), tmp_path / "a", CountingEmbedder(64))
+    target = await open_memory(_settings(), tmp_path / "b", CountingEmbedder(64))
+    try:
+        assert isinstance(target, QdrantMemory)
+        for i in range(80):
+            await source.store(f"note-{i}", f"note number {i} about topic {i % 7}", "daily")
+        await source.store("pet", FACTS["pet"])
+        records = [r async for r in source.export()]
+        points = target._points  # noqa: SLF001 - the test reads the engine's state
+        assert isinstance(points, edge_engine.EdgePoints)
+        await target.import_(records)
+        assert points.shard.info().indexed_vectors_count >= 81
+        assert points.outside_graph() == 0
+        assert (await target.recall("cat called Miso")).entries[0].key == "pet"
+    finally:
+        await source.close()
+        await target.close()
+
+
+async def test_a_collection_name_that_is_not_a_folder_name_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(MemoryStoreError, match="qdrant_collection '../x'"):
+        await open_memory(_settings(qdrant_collection="../x"), tmp_path, CountingEmbedder(64))
+    assert not (tmp_path / "x").exists()
