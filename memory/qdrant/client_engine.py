@@ -201,7 +201,7 @@ class ClientPoints:
         )
         return [_stored(record) for record in page]
 
-    def index_if_due(self) -> str | None:
+    def index_if_due(self, *, importing: bool = False) -> str | None:
         """See `PointStore.index_if_due`: a server keeps its own indexes."""
         return None
 

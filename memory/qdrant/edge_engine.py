@@ -49,7 +49,7 @@ _GRAPH_NAME = "memchat-graph.json"
 def _config(dimensions: int) -> edge.EdgeConfig:
     # Without an HNSW config the optimizer leaves the dense vectors in a plain index:
     # every search then reads all of them (37 ms at 100,000).
-    graph = edge.HnswIndexConfig(m=16, ef_construct=100, full_scan_threshold=10_000)
+    graph = edge.HnswIndexConfig(m=16, ef_construct=100, full_scan_threshold=10_000, payload_m=0)
     return edge.EdgeConfig(
         vectors={VECTOR: edge.EdgeVectorParams(size=dimensions, distance=edge.Distance.Cosine)},
         sparse_vectors={TERMS: edge.EdgeSparseVectorParams()},
@@ -174,15 +174,21 @@ class EdgePoints:
         except (OSError, ValueError, TypeError):
             return 0
 
-    def index_if_due(self) -> str | None:
+    def index_if_due(self, *, importing: bool = False) -> str | None:
         """Rebuild the vector graph in a child process once `INDEX_AFTER` vectors wait.
+
+        While an import goes on in batches (a migration), it waits until as many vectors
+        wait as the graph holds, so a large import builds a few times, not once per batch;
+        the next open builds for the rest.
 
         Returns what went wrong, if it failed: the store still works, searching the
         vectors outside the graph one by one, so it is a warning, not an error.
         """
-        if self.outside_graph() < INDEX_AFTER:
-            return None
+        in_graph = self._in_graph()
         with_vectors = self._with_vectors()
+        due = max(INDEX_AFTER, in_graph) if importing else INDEX_AFTER
+        if with_vectors - in_graph < due:
+            return None
         self.shard.flush()
         self.shard.close()
         self._shard = None

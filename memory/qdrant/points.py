@@ -112,9 +112,10 @@ class PointStore(Protocol):
         """
         ...
 
-    def index_if_due(self) -> str | None:
+    def index_if_due(self, *, importing: bool = False) -> str | None:
         """Bring the vector index up to date if the engine leaves that to its caller.
 
+        `importing`: called after one batch of an import that may go on (it may wait).
         Returns a problem to show the user when that failed (the store still works).
         """
         ...

@@ -285,12 +285,12 @@ class QdrantMemory:
                 summary.added += len(batch) - len(known)
                 points = [self._point(item, vectors.get(item.id)) for item in batch]
                 await self._call(self._points.upsert, points)
-        await self._index_if_due()
+        await self._index_if_due(importing=True)
         return summary
 
-    async def _index_if_due(self) -> None:
+    async def _index_if_due(self, *, importing: bool = False) -> None:
         """Let a local store fold many new vectors into its graph (see `edge_engine`)."""
-        problem = await self._call(self._points.index_if_due)
+        problem = await self._call(self._points.index_if_due, importing=importing)
         if problem is not None and problem not in self.warnings:
             self.warnings.append(problem)
 
