@@ -118,6 +118,16 @@ class ClientPoints:
         """See `PointStore.term_counts`: one count per term (indexed on a server)."""
         return {term: self.count(PointFilter(any_terms=(term,))) for term in dict.fromkeys(terms)}
 
+    def tally(self, fields: list[str]) -> dict[str, dict[str, int]]:
+        """See `PointStore.tally`: counted here from every point's fields."""
+        counts: dict[str, dict[str, int]] = {name: {} for name in fields}
+        for point in self.scroll(None, fields=fields):
+            for name in fields:
+                value = point.payload.get(name)
+                if value is not None:
+                    counts[name][value] = counts[name].get(value, 0) + 1
+        return counts
+
     def scroll(
         self, flt: PointFilter | None, *, vectors: bool = False, fields: list[str] | None = None
     ) -> list[StoredPoint]:

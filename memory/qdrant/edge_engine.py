@@ -29,6 +29,7 @@ from memory.qdrant.points import TERMS, VECTOR, PointFilter, StoredPoint, term_i
 INDEX_AFTER = 10_000
 """Vectors outside the HNSW graph before it is rebuilt (searching them all costs ~5 ms)."""
 _PAGE = 1024
+_FACET_LIMIT = 1_000_000
 _INDEXED = {
     "namespace": edge.PayloadSchemaType.Keyword,
     "key": edge.PayloadSchemaType.Keyword,
@@ -231,6 +232,17 @@ class EdgePoints:
     def _changed(self) -> None:
         self._term_counts.clear()
         self._total = None
+
+    def tally(self, fields: list[str]) -> dict[str, dict[str, int]]:
+        """See `PointStore.tally`: the fields' payload indexes count (100,000 in 15 ms)."""
+        counts: dict[str, dict[str, int]] = {}
+        for name in fields:
+            request = edge.FacetRequest(key=name, limit=_FACET_LIMIT, exact=True)
+            hits = self.shard.facet(request).hits
+            if len(hits) >= _FACET_LIMIT:
+                raise MemoryStoreError(f"more than {_FACET_LIMIT:,} values of {name} to count")
+            counts[name] = {str(hit.value): int(hit.count) for hit in hits}
+        return counts
 
     def scroll(
         self, flt: PointFilter | None, *, vectors: bool = False, fields: list[str] | None = None

@@ -74,6 +74,10 @@ class PointStore(Protocol):
         """How many points hold each term, over the whole collection (as SQLite counts)."""
         ...
 
+    def tally(self, fields: list[str]) -> dict[str, dict[str, int]]:
+        """For each keyword field, how many points hold each value (null values left out)."""
+        ...
+
     def scroll(
         self, flt: PointFilter | None, *, vectors: bool = False, fields: list[str] | None = None
     ) -> list[StoredPoint]:

@@ -382,33 +382,21 @@ class QdrantMemory:
 
     async def stats(self) -> MemoryStats:
         """Counts per category and namespace, and how many entries lack a current vector."""
-        records = await self._call(
-            self._points.scroll,
-            None,
-            fields=["category", "namespace", "superseded_by", "embedding_model"],
+        tallies = await self._call(
+            self._points.tally, ["category", "namespace", "embedding_model"]
         )
-        by_category: dict[str, int] = {}
-        by_namespace: dict[str, int] = {}
-        active = with_vector = 0
-        for record in records:
-            payload = record.payload
-            by_category[payload["category"]] = by_category.get(payload["category"], 0) + 1
-            by_namespace[payload["namespace"]] = by_namespace.get(payload["namespace"], 0) + 1
-            active += payload.get("superseded_by") is None
-            with_vector += payload.get("embedding_model") is not None
-        fresh = (
-            0
-            if self.identity is None
-            else await self._call(self._points.count, PointFilter(embedding_model=self.identity))
-        )
+        total = await self._call(self._points.count)
+        active = await self._call(self._points.count, PointFilter(include_superseded=False))
+        models = tallies["embedding_model"]
+        fresh = 0 if self.identity is None else models.get(self.identity, 0)
         return MemoryStats(
             backend=self.name,
-            total=len(records),
+            total=total,
             active=active,
-            by_category=by_category,
-            by_namespace=by_namespace,
-            with_embedding=with_vector,
-            stale_embedding=0 if self.identity is None else len(records) - fresh,
+            by_category=tallies["category"],
+            by_namespace=tallies["namespace"],
+            with_embedding=sum(models.values()),
+            stale_embedding=0 if self.identity is None else total - fresh,
             embedding_identity=self.identity,
             path=self.where,
         )
