@@ -382,9 +382,7 @@ class QdrantMemory:
 
     async def stats(self) -> MemoryStats:
         """Counts per category and namespace, and how many entries lack a current vector."""
-        tallies = await self._call(
-            self._points.tally, ["category", "namespace", "embedding_model"]
-        )
+        tallies = await self._call(self._points.tally, ["category", "namespace", "embedding_model"])
         total = await self._call(self._points.count)
         active = await self._call(self._points.count, PointFilter(include_superseded=False))
         models = tallies["embedding_model"]
