@@ -147,6 +147,10 @@ class ClientPoints:
             if offset is None:
                 return found
 
+    def newest(self, flt: PointFilter, field: str, count: int) -> list[StoredPoint]:
+        """See `PointStore.newest`: every point passing `flt` (the caller sorts)."""
+        return self.scroll(flt)
+
     def retrieve(
         self, ids: Iterable[str], *, vectors: bool = False, fields: list[str] | None = None
     ) -> list[StoredPoint]:

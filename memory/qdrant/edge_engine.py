@@ -39,6 +39,7 @@ _INDEXED = {
     "embedding_model": edge.PayloadSchemaType.Keyword,
     TERMS: edge.PayloadSchemaType.Keyword,
     "ts": edge.PayloadSchemaType.Float,
+    "updated_ts": edge.PayloadSchemaType.Float,
 }
 _OPTIMIZE = (
     "import sys, qdrant_edge as e; s = e.EdgeShard.load(sys.argv[1]); s.optimize(); s.close()"
@@ -142,7 +143,12 @@ class EdgePoints:
                     f"the Qdrant store in {self.where} holds vectors of size {size}, but "
                     f"memory.embedding_dimensions is {dimensions}"
                 )
-            self._shard = edge.EdgeShard.load(self.where)
+            shard = edge.EdgeShard.load(self.where)
+            self._shard = shard
+            known = shard.info().payload_schema
+            for name, schema in _INDEXED.items():
+                if name not in known:
+                    shard.update(edge.UpdateOperation.create_field_index(name, schema))
             return
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         shard = edge.EdgeShard.create(self.where, _config(dimensions))
@@ -248,9 +254,13 @@ class EdgePoints:
         self, flt: PointFilter | None, *, vectors: bool = False, fields: list[str] | None = None
     ) -> list[StoredPoint]:
         """See `PointStore.scroll`."""
+        return self._scroll_all(edge_filter(flt), fields, vectors)
+
+    def _scroll_all(
+        self, condition: edge.Filter | None, fields: list[str] | None, vectors: bool
+    ) -> list[StoredPoint]:
         found: list[StoredPoint] = []
         offset: Any = None
-        condition = edge_filter(flt)
         while True:
             page, offset = self.shard.scroll(
                 edge.ScrollRequest(
@@ -264,6 +274,29 @@ class EdgePoints:
             found.extend(_stored(record) for record in page)
             if offset is None:
                 return found
+
+    def newest(self, flt: PointFilter, field: str, count: int) -> list[StoredPoint]:
+        """See `PointStore.newest`: the field's index orders them; ties are read whole."""
+        condition = edge_filter(flt)
+        page, _ = self.shard.scroll(
+            edge.ScrollRequest(
+                limit=count,
+                filter=condition,
+                with_payload=True,
+                order_by=edge.OrderBy(field, direction=edge.Direction.Desc),
+            )
+        )
+        found = {str(record.id): _stored(record) for record in page}
+        if len(page) == count and count > 0:
+            last = float((page[-1].payload or {})[field])
+            tied: list[Any] = [
+                edge.FieldCondition(field, range=edge.RangeFloat(gte=last, lte=last))
+            ]
+            if condition is not None:
+                tied.append(condition)
+            for point in self._scroll_all(edge.Filter(must=tied), None, False):
+                found.setdefault(point.id, point)
+        return list(found.values())
 
     def retrieve(
         self, ids: Iterable[str], *, vectors: bool = False, fields: list[str] | None = None

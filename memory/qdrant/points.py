@@ -84,6 +84,14 @@ class PointStore(Protocol):
         """Every point passing `flt`; `fields` limits the payload (all when None)."""
         ...
 
+    def newest(self, flt: PointFilter, field: str, count: int) -> list[StoredPoint]:
+        """At least the `count` points passing `flt` with the highest `field` (a number).
+
+        Every point that ties with the last of them is included too, so a caller that sorts
+        them by (`field`, id) gets exactly the first `count` of the whole order.
+        """
+        ...
+
     def retrieve(
         self, ids: Iterable[str], *, vectors: bool = False, fields: list[str] | None = None
     ) -> list[StoredPoint]:

@@ -348,14 +348,19 @@ class QdrantMemory:
         offset: int = 0,
     ) -> builtins.list[MemoryEntry]:
         """One page, in the same orders as SQLite (sorted here: Qdrant pages by id)."""
-        entries = await self._entries(
-            entry_filter(
-                namespace=namespace,
-                category=category,
-                session_id=session_id,
-                include_superseded=include_superseded,
-            )
+        flt = entry_filter(
+            namespace=namespace,
+            category=category,
+            session_id=session_id,
+            include_superseded=include_superseded,
         )
+        if prefix is None and order != "key":
+            # Newest first: the time's index finds the page without reading every point.
+            field = "updated_ts" if order == "recent" else "ts"
+            found = await self._call(self._points.newest, flt, field, offset + limit)
+            entries = [from_payload(point.payload) for point in found]
+        else:
+            entries = await self._entries(flt)
         if prefix is not None:
             entries = [e for e in entries if e.key.startswith(prefix)]
         if order == "key":

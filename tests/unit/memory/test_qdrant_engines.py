@@ -3,6 +3,7 @@ alike; a store from the older local mode is brought over; the vector graph is bu
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,27 @@ async def test_a_collection_name_that_is_not_a_folder_name_is_refused(tmp_path: 
     with pytest.raises(MemoryStoreError, match="qdrant_collection '../x'"):
         await open_memory(_settings(qdrant_collection="../x"), tmp_path, CountingEmbedder(64))
     assert not (tmp_path / "x").exists()
+
+
+async def test_a_page_of_the_newest_is_the_same_as_from_a_full_sort(tmp_path: Path) -> None:
+    """The local store pages by its time index; ties at a page's edge still order by id."""
+    local = await open_memory(_settings(), tmp_path / "edge", CountingEmbedder(64))
+    server = await _client_store(tmp_path / "client")
+    try:
+        records = []
+        for i in range(30):
+            entry = await local.store(f"k{i}", f"note {i}", "daily")
+            # Three memories share each time, so ties fall on page edges.
+            when = entry.timestamp.replace(microsecond=0) + timedelta(seconds=i // 3)
+            records.append(entry.model_copy(update={"updated_at": when, "timestamp": when}))
+        await local.import_(records)
+        await server.import_(records)
+        for order in ("recent", "created"):
+            for offset, limit in ((0, 4), (4, 5), (9, 1), (25, 10), (40, 5)):
+                ours = await local.list(order=order, offset=offset, limit=limit)  # type: ignore[arg-type]
+                theirs = await server.list(order=order, offset=offset, limit=limit)  # type: ignore[arg-type]
+                assert [e.id for e in ours] == [e.id for e in theirs], (order, offset)
+        assert len(await local.list(order="recent", limit=50)) == 30
+    finally:
+        await local.close()
+        await server.close()
