@@ -160,8 +160,8 @@ async def test_a_page_of_the_newest_is_the_same_as_from_a_full_sort(tmp_path: Pa
         await server.import_(records)
         for order in ("recent", "created"):
             for offset, limit in ((0, 4), (4, 5), (9, 1), (25, 10), (40, 5)):
-                ours = await local.list(order=order, offset=offset, limit=limit)  # type: ignore[arg-type]
-                theirs = await server.list(order=order, offset=offset, limit=limit)  # type: ignore[arg-type]
+                ours = await local.list(order=order, offset=offset, limit=limit)
+                theirs = await server.list(order=order, offset=offset, limit=limit)
                 assert [e.id for e in ours] == [e.id for e in theirs], (order, offset)
         assert len(await local.list(order="recent", limit=50)) == 30
     finally:
