@@ -76,12 +76,25 @@ def recent(core: SqliteCore, filters: RecallFilters, limit: int) -> list[MemoryE
     return entries
 
 
-def match_expression(counts: dict[str, int]) -> str:
-    """The FTS5 query that finds keyword candidates (see `candidate_terms`)."""
+def match_expressions(counts: dict[str, int]) -> list[str]:
+    """The FTS5 queries that find keyword candidates, the most query words first.
+
+    BM25 ranks a row only by the words its query names. When common words are left out
+    of the OR query (see `candidate_terms`), the rows holding the rarest word alone would
+    fill the pool by BM25 and push out the one that holds every word ("Chloé's telescope
+    is broken" lost among 500 other telescopes). So rows holding all the words are asked
+    for first, then all but the most common, and so on down to the OR of the rare ones;
+    each AND costs what its rarest word's rows cost.
+    """
     terms, require_all = candidate_terms(counts)
+    every = sorted(counts, key=lambda term: (counts[term], term))
     if require_all:
-        return " AND ".join(fts_quote(term) for term in terms)
-    return fts_match_expression(terms)
+        return [" AND ".join(fts_quote(term) for term in every)]
+    narrowing = [
+        " AND ".join(fts_quote(term) for term in every[:size])
+        for size in range(len(every), max(len(terms), 1), -1)
+    ]
+    return [*narrowing, fts_match_expression(terms)]
 
 
 def keyword_stage(
@@ -113,22 +126,7 @@ def keyword_stage(
     if stage.terms:
         counts = core.doc_frequencies.counts(stage.terms)
         stage.weights = term_weights(counts, core.total_docs)
-        where, params = where_sql(filters)
-        rows = core.conn.execute(
-            "SELECT m.seq, m.terms FROM memories_fts JOIN memories m "
-            f"ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {where} "
-            "ORDER BY memories_fts.rank LIMIT ?",
-            (match_expression(counts), *params, _candidate_pool(limit)),
-        ).fetchall()
-        for rank, (seq, terms) in enumerate(rows):
-            entry_terms = frozenset(terms.split())
-            stage.candidates[seq] = Candidate(
-                seq=seq,
-                keyword=keyword_coverage(entry_terms, stage.weights),
-                in_keyword_lane=True,
-                bm25_rank=rank,
-                terms=entry_terms,
-            )
+        _gather_keyword_candidates(core, stage, counts)
     best = max((c.keyword or 0.0 for c in stage.candidates.values()), default=0.0)
     if not vectors_wanted or not len(core.index):
         # An embedder with no stored vector to compare (every save failed to embed, or the
@@ -155,6 +153,36 @@ def keyword_stage(
         if cached_vector is not None:
             stage.result = finish(core, stage, query_vector=cached_vector, mode="hybrid")
     return stage
+
+
+def _gather_keyword_candidates(
+    core: SqliteCore, stage: KeywordStage, counts: dict[str, int]
+) -> None:
+    """The keyword lane's candidates, scored by coverage (see `match_expressions`)."""
+    where, params = where_sql(stage.filters)
+    pool = _candidate_pool(stage.limit)
+    rank = 0
+    for expression in match_expressions(counts):
+        rows = core.conn.execute(
+            "SELECT m.seq, m.terms FROM memories_fts JOIN memories m "
+            f"ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {where} "
+            "ORDER BY memories_fts.rank LIMIT ?",
+            (expression, *params, pool),
+        ).fetchall()
+        for seq, terms in rows:
+            if seq in stage.candidates:
+                continue
+            entry_terms = frozenset(terms.split())
+            stage.candidates[seq] = Candidate(
+                seq=seq,
+                keyword=keyword_coverage(entry_terms, stage.weights),
+                in_keyword_lane=True,
+                bm25_rank=rank,
+                terms=entry_terms,
+            )
+            rank += 1
+        if len(rows) >= pool:
+            break  # as many entries hold these words as the pool takes
 
 
 def _keyword_hit_settles_it(settings: MemorySettings, best_keyword: float) -> bool:

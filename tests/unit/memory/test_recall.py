@@ -9,6 +9,7 @@ from memory import text
 from memory.calibration import anchor_texts
 from memory.entry import RecallScores
 from memory.sqlite.store import SqliteMemory
+from memory.sqlite.writes import NewMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
 from tests.unit.memory.conftest import DIMS, OpenStore
 
@@ -380,3 +381,29 @@ def test_a_meaning_hit_with_no_meaning_score_says_its_words_scored_it() -> None:
     scores = RecallScores(keyword=0.44, vector=0.0, fused=0.32, lane="vector")
     assert "scored by its words" in scores.explanation()
     assert "found by meaning" in RecallScores(vector=0.5, fused=0.4, lane="vector").explanation()
+
+
+async def test_the_entry_with_every_word_is_found_among_hundreds_that_share_one(
+    open_store: OpenStore,
+) -> None:
+    """Common words are left out of the OR query; the entry holding them all still wins.
+
+    Found by a new user: with 600 "telescope" notes, 700 "broken" and 1,100 "Chloé" in a
+    store, "Chloé's telescope is broken" ranked by its rarest word alone and the one
+    exact note never reached the candidates.
+    """
+    store = await open_store(None, min_relevance_score=0.0)
+    names = ["Ana", "Ben", "Ida", "Omar", "Rui", "Zoe"]
+    things = ["lamp", "kettle", "bike", "radio"]
+    notes = [(f"t{i}", f"{names[i % 6]} sold a telescope in town {i}") for i in range(600)]
+    notes += [(f"b{i}", f"The {things[i % 4]} {i} is broken again") for i in range(700)]
+    notes += [(f"c{i}", f"Chloé went hiking, trip {i}") for i in range(1100)]
+    notes.append(("exact", "Remember: Chloé's telescope is broken (note 757)"))
+    for start in range(0, len(notes), 500):
+        batch = notes[start : start + 500]
+        await store.bulk_store(
+            [NewMemory(key=key, content=content, category="daily") for key, content in batch]
+        )
+    found = await store.recall("Chloé's telescope is broken", limit=3)
+    assert found.entries[0].key == "exact"
+    assert found.entries[0].score == pytest.approx(1.0)
