@@ -75,6 +75,11 @@ async def open_memory(
         if issubclass(cls, SqliteMemory) and _missing_or_empty(path):
             # Restoring from the snapshot writes a store: for the app or a writing command.
             raise NoStoreYetError(path, snapshot if snapshot.exists() else None)
+        local = settings.backend == "markdown" or (
+            settings.backend == "qdrant" and not settings.qdrant_url
+        )
+        if local and not _has_files(settings.backend, path):
+            raise NoStoreYetError(path.parent)
         if reading_only and issubclass(cls, SqliteMemory):
             reader: Memory = await cls.open(path, settings, embedder, reading_only=True)
             return reader
@@ -111,7 +116,8 @@ async def vectors_missing(memory: Memory, embedder: Embedder | None) -> str | No
         return None
     if not stale:
         return None
-    return without_vectors(stale, model_with_size(embedder.model, embedder.dimensions))
+    model = model_with_size(embedder.model, embedder.dimensions)
+    return without_vectors(stale, model, reindexable=memory.reindexing is not None)
 
 
 async def data_left_behind(

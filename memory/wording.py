@@ -18,10 +18,14 @@ def model_with_size(model: str, dimensions: int) -> str:
     return f"{model} ({dimensions} dimensions)"
 
 
-def without_vectors(count: int, model: str, *, imported: bool = False) -> str:
+def without_vectors(
+    count: int, model: str, *, imported: bool = False, reindexable: bool = True
+) -> str:
     """The note for memories that recall can find by keyword only, with what fixes it.
 
     `imported`: the count is what an import just added, not the whole store.
+    `reindexable`: the backend has `memchat memory reindex`; the others embed again what
+    an import brings in.
     """
     one = count == 1
     them, has = ("it", "has") if one else ("them", "have")
@@ -34,7 +38,9 @@ def without_vectors(count: int, model: str, *, imported: bool = False) -> str:
             " (the embedding model or its settings changed, it was not answering, or "
             f"{'it was' if one else 'they were'} imported without one)"
         )
-    return (
-        f"{subject} no vector from {model}{why}: recall finds {them} by keyword only. "
+    fix = (
         f"Run `memchat memory reindex` to embed {them}."
+        if reindexable
+        else f"`memchat memory export FILE` then `memchat memory import FILE` embeds {them}."
     )
+    return f"{subject} no vector from {model}{why}: recall finds {them} by keyword only. {fix}"

@@ -66,10 +66,12 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # What this import left without a vector; older ones are the start-up's to report.
         added = (await memory.stats()).stale_embedding - stale_before
         applies_retention = memory.capabilities.supports_lifecycle
+        reindexable = memory.reindexing is not None
     say(out, _import_message(summary))
     if added > 0:
         model = config.memory.embedding_model_name
-        say(out, f"note: {without_vectors(added, model, imported=True)}")
+        note = without_vectors(added, model, imported=True, reindexable=reindexable)
+        say(out, f"note: {note}")
     if applies_retention and (due := past_retention(records, config.memory)):
         say(out, f"note: {_retention_warning(due, config)}")
     return 0

@@ -92,6 +92,7 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
             memory, args.query, limit, None, exclude_ids=[], namespace=args.namespace or "default"
         )
         stale = (await memory.stats()).stale_embedding if not args.json else 0
+        reindexable = memory.reindexing is not None
     if args.json:
         out.write(safe_json(result.model_dump_json()) + "\n")
         return 0
@@ -102,7 +103,8 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if result.calibration:
         say(out, result.calibration)
     if stale and not result.degraded:
-        say(out, f"note: {without_vectors(stale, config.memory.embedding_model_name)}")
+        model = config.memory.embedding_model_name
+        say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
     for entry in result.entries:
         say(out, _line(entry))
         if entry.scores is not None:
@@ -169,13 +171,14 @@ async def cmd_stats(config: Config, args: MemoryArgs, out: TextIO) -> int:
         if args.namespace is not None:
             stats = await _namespace_stats(memory, stats, args.namespace)
         health = await memory.health_check() if args.check else None
+        reindexable = memory.reindexing is not None
     if args.json:
         document = json.loads(stats.model_dump_json())
         if health is not None:
             document["health"] = {"ok": health.ok, "detail": health.detail}
         out.write(safe_json(json.dumps(document)) + "\n")
         return 0 if health is None or health.ok else 1
-    for line in stats_lines(stats, args.namespace, namespaces):
+    for line in stats_lines(stats, args.namespace, namespaces, reindexable=reindexable):
         say(out, line)
     if health is None:
         say(out, "health: not checked (`memchat memory stats --check` reads every page)")

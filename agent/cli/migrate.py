@@ -36,6 +36,7 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 source, target, batch_size=args.batch_size, dry_run=args.dry_run, progress=progress
             )
             stale = (await target.stats()).stale_embedding if not args.dry_run else 0
+            reindexable = target.reindexing is not None
         finally:
             await target.close()
             _warn_about(target)
@@ -68,5 +69,6 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         f'"{report.target}" in the config to use the copy.',
     )
     if stale:
-        say(out, f"note: {without_vectors(stale, config.memory.embedding_model_name)}")
+        model = config.memory.embedding_model_name
+        say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
     return 0

@@ -37,7 +37,11 @@ def _counts(by_name: dict[str, int]) -> str:
 
 
 def stats_lines(
-    stats: MemoryStats, namespace: str | None = None, namespaces: list[str] | None = None
+    stats: MemoryStats,
+    namespace: str | None = None,
+    namespaces: list[str] | None = None,
+    *,
+    reindexable: bool = True,
 ) -> list[str]:
     """One `name: value` line per figure, in words a user reads without the docs.
 
@@ -64,9 +68,10 @@ def stats_lines(
         lines.append(f"embedding model: {stats.embedding_identity}")
         vectors = f"vectors{whole}: {stats.with_embedding:,} from this model"
         if stats.stale_embedding:
+            fix = "`memchat memory reindex`" if reindexable else "an export and import again"
             vectors += (
                 f"; {memories(stats.stale_embedding)} without one, found by keyword only "
-                "until `memchat memory reindex` embeds them"
+                f"until {fix} embeds them"
             )
         lines.append(vectors)
         cached = counted(stats.embedding_cache_entries, "vector", "vectors")

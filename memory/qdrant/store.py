@@ -27,7 +27,6 @@ from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from qdrant_client import QdrantClient
 
 from memory import fused_ranking
 from memory.embedding.base import Embedder
@@ -37,9 +36,8 @@ from memory.entry import (
     MemoryEntry,
     RecallResult,
 )
-from memory.errors import EmbeddingError, MemoryStoreError
+from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
-from memory.qdrant.client_engine import ClientPoints
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
 from memory.qdrant.legacy import copy_old_store, needs_copy
 from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
@@ -54,6 +52,21 @@ from memory.wording import memories
 T = TypeVar("T")
 _PAGE = 256
 _COLLECTION_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}")
+
+
+def _server_points(url: str, settings: MemorySettings) -> PointStore:
+    """qdrant-client for a server; imported only then (it takes a second to import)."""
+    try:
+        from qdrant_client import QdrantClient
+
+        from memory.qdrant.client_engine import ClientPoints
+    except ImportError as exc:
+        raise BackendUnavailableError(
+            f"a Qdrant server needs qdrant-client ({exc.name}); "
+            "install it with: pip install 'memchat[qdrant]'"
+        ) from exc
+    client = QdrantClient(url=url, api_key=os.environ.get("QDRANT_API_KEY") or None)
+    return ClientPoints(client, settings.qdrant_collection, url, indexed=True)
 
 
 class QdrantMemory:
@@ -107,9 +120,7 @@ class QdrantMemory:
         settings = settings or MemorySettings(embedding_provider="none")
         url = settings.qdrant_url
         if url:
-            client = QdrantClient(url=url, api_key=os.environ.get("QDRANT_API_KEY") or None)
-            points: PointStore = ClientPoints(client, settings.qdrant_collection, url, indexed=True)
-            return await cls.over(points, settings, embedder)
+            return await cls.over(_server_points(url, settings), settings, embedder)
         name = settings.qdrant_collection
         if not _COLLECTION_NAME.fullmatch(name):
             raise MemoryStoreError(

@@ -25,6 +25,18 @@ def test_a_reading_command_without_a_store_says_so_and_creates_nothing(
     assert not data.exists(), "a command that only reads created the data folder"
 
 
+@pytest.mark.parametrize("backend", ["qdrant", "markdown"])
+@pytest.mark.parametrize("command", [["stats"], ["list"], ["search", "cat"]], ids=lambda c: c[0])
+def test_other_local_backends_create_nothing_either(
+    isolated_dirs: Path, backend: str, command: list[str]
+) -> None:
+    write_config(f'backend = "{backend}"\n')
+    data = isolated_dirs / "data"
+    ran = run_cli("memory", *command).clean(2)
+    assert f"no memory store at {data} yet" in ran.err and ran.out == ""
+    assert not data.exists(), "a command that only reads created the data folder"
+
+
 def test_an_empty_file_is_not_written_into_by_a_reading_command(isolated_dirs: Path) -> None:
     write_config()
     data = isolated_dirs / "data"

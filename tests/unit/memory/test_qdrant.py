@@ -97,7 +97,6 @@ async def test_failing_embeddings_fall_back_to_keywords(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("backend", "driver", "package"),
     [
-        ("qdrant", "qdrant_client", "memory.qdrant"),
         ("qdrant", "qdrant_edge", "memory.qdrant"),
         ("postgres", "psycopg", "memory.postgres"),
     ],
@@ -110,3 +109,18 @@ def test_a_missing_driver_names_the_install_command(
     monkeypatch.setitem(sys.modules, driver, None)
     with pytest.raises(BackendUnavailableError, match=rf"pip install 'memchat\[{backend}\]'"):
         backend_class(backend)
+
+
+async def test_a_server_without_qdrant_client_names_the_install_command(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The local store needs only qdrant-edge; qdrant-client is imported for a server."""
+    for name in [m for m in sys.modules if m.startswith("qdrant_client")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "qdrant_client", None)
+    local = await open_memory(_settings("qdrant"), tmp_path, CountingEmbedder(64))
+    await local.close()
+    with pytest.raises(BackendUnavailableError, match=r"pip install 'memchat\[qdrant\]'"):
+        await open_memory(
+            _settings("qdrant", qdrant_url="http://127.0.0.1:9"), tmp_path, CountingEmbedder(64)
+        )

@@ -10,7 +10,7 @@ import pytest
 from qdrant_client import QdrantClient
 
 from memory.errors import MemoryStoreError
-from memory.factory import open_memory
+from memory.factory import open_memory, vectors_missing
 from memory.qdrant import edge_engine
 from memory.qdrant.client_engine import ClientPoints
 from memory.qdrant.legacy import COPYING
@@ -167,3 +167,21 @@ async def test_a_page_of_the_newest_is_the_same_as_from_a_full_sort(tmp_path: Pa
     finally:
         await local.close()
         await server.close()
+
+
+async def test_memories_without_vectors_are_pointed_to_what_this_backend_can_do(
+    tmp_path: Path,
+) -> None:
+    """Qdrant has no `reindex`: the note names the export and import that embed again."""
+    plain = await open_memory(_settings(embedding_provider="none"), tmp_path, None)
+    await plain.store("pet", FACTS["pet"])
+    await plain.close()
+    embedder = CountingEmbedder(64)
+    store = await open_memory(_settings(), tmp_path, embedder)
+    try:
+        note = await vectors_missing(store, embedder)
+        assert note is not None and "1 memory has no vector" in note
+        assert "memory export FILE` then `memchat memory import FILE` embeds it" in note
+        assert "reindex" not in note
+    finally:
+        await store.close()
