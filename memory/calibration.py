@@ -16,6 +16,10 @@ inject anything fell from 27-100% to 3-5% with every one of them.
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.embedding.base import Embedder, checked_vectors
+from memory.files import write_private
 from memory.settings import MemorySettings
 
 ANCHORS_FILE = Path(__file__).with_name("anchors.txt")
@@ -110,19 +115,59 @@ _PROCESS_CALIBRATIONS: dict[str, Calibration] = {}
 """Anchors per embedding identity, for backends without an embedding cache of their own."""
 
 
-async def calibrate_embedder(embedder: Embedder) -> tuple[Calibration, bool]:
+async def calibrate_embedder(
+    embedder: Embedder, kept: Path | None = None
+) -> tuple[Calibration, bool]:
     """The embedder's calibration, embedding the anchors on first use in this process.
 
-    Returns it and whether the anchors were embedded now; `EmbeddingError` if they cannot be.
+    `kept`: a file where a store keeps the anchors' vectors between processes (each CLI
+    command is one: without it, every `memchat memory search` embedded 150 sentences,
+    7 to 11 s with a CPU model). A file for another model or other anchors is replaced.
+    Returns the calibration and whether the anchors were embedded now; `EmbeddingError`
+    if they cannot be.
     """
     known = _PROCESS_CALIBRATIONS.get(embedder.identity)
     if known is not None:
         return known, False
     texts = list(anchor_texts())
-    vectors = checked_vectors(await embedder.embed(texts), embedder.dimensions, embedder.provider)
+    vectors = None if kept is None else _read_kept(kept, embedder, len(texts))
+    embedded = vectors is None
+    if vectors is None:
+        raw = await embedder.embed(texts)
+        vectors = checked_vectors(raw, embedder.dimensions, embedder.provider)
+        if kept is not None:
+            with contextlib.suppress(OSError):
+                write_private(kept, _kept_text(embedder, vectors))
     calibration = Calibration(vectors)
     _PROCESS_CALIBRATIONS[embedder.identity] = calibration
-    return calibration, True
+    return calibration, embedded
+
+
+def _anchors_digest() -> str:
+    return hashlib.sha256("\n".join(anchor_texts()).encode("utf-8")).hexdigest()
+
+
+def _kept_text(embedder: Embedder, vectors: npt.NDArray[np.float32]) -> str:
+    data = base64.b64encode(np.ascontiguousarray(vectors, dtype="<f4").tobytes()).decode()
+    fields = {"identity": embedder.identity, "anchors": _anchors_digest(), "vectors": data}
+    return json.dumps(fields) + "\n"
+
+
+def _read_kept(path: Path, embedder: Embedder, rows: int) -> npt.NDArray[np.float32] | None:
+    """The kept anchor vectors if they are this model's, for these anchors, and whole."""
+    try:
+        fields = json.loads(path.read_text(encoding="utf-8"))
+        if fields["identity"] != embedder.identity or fields["anchors"] != _anchors_digest():
+            return None
+        raw = base64.b64decode(fields["vectors"], validate=True)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if len(raw) != rows * embedder.dimensions * 4:
+        return None
+    vectors = np.frombuffer(raw, dtype="<f4").reshape(rows, embedder.dimensions)
+    if not np.isfinite(vectors).all():
+        return None
+    return vectors.astype(np.float32)
 
 
 def calibration_note(model: str) -> str:

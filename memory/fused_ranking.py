@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -36,6 +37,11 @@ class RankingStore(Protocol):
     embedder: Embedder | None
     last_embedding_error: str | None
 
+    @property
+    def calibration_file(self) -> Path | None:
+        """Where the store keeps the anchors' vectors between processes (None: nowhere)."""
+        ...
+
 
 async def query_vector(
     store: RankingStore, text: str, given: Any = None
@@ -59,7 +65,7 @@ async def query_vector(
     try:
         calibration = None
         if fixed is None:
-            calibration, fresh = await calibrate_embedder(embedder)
+            calibration, fresh = await calibrate_embedder(embedder, store.calibration_file)
             note = calibration_note(embedder.model) if fresh else None
         if vector is None:
             embed_queries = getattr(embedder, "embed_queries", None)
@@ -77,7 +83,7 @@ async def calibrate(store: RankingStore) -> bool:
     if store.embedder is None or fixed_band(store.settings) is not None:
         return True
     try:
-        await calibrate_embedder(store.embedder)
+        await calibrate_embedder(store.embedder, store.calibration_file)
     except EmbeddingError as exc:
         store.last_embedding_error = str(exc)
         return False

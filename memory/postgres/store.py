@@ -103,6 +103,11 @@ class PostgresMemory:
         return None
 
     @property
+    def calibration_file(self) -> None:
+        """See `RankingStore.calibration_file`: a server's client keeps none on disk."""
+        return None
+
+    @property
     def lifecycle(self) -> None:
         """See `Memory.lifecycle`: none here."""
         return None

@@ -103,6 +103,12 @@ class QdrantMemory:
         return None if self.settings.qdrant_url else Path(self.where)
 
     @property
+    def calibration_file(self) -> Path | None:
+        """See `RankingStore.calibration_file`: beside the local store; none for a server."""
+        location = self.location
+        return None if location is None else location / "memchat-anchors.json"
+
+    @property
     def lifecycle(self) -> None:
         """See `Memory.lifecycle`: none here."""
         return None

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from qdrant_client import QdrantClient
 
+from memory import calibration
 from memory.errors import MemoryStoreError
 from memory.factory import open_memory, vectors_missing
 from memory.qdrant import edge_engine
@@ -185,3 +186,27 @@ async def test_memories_without_vectors_are_pointed_to_what_this_backend_can_do(
         assert "reindex" not in note
     finally:
         await store.close()
+
+
+async def test_the_model_is_calibrated_once_per_store_not_once_per_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each CLI command is a process: the anchors' vectors are kept beside the store."""
+    anchors = len(calibration.anchor_texts())
+
+    async def search_in_a_new_process() -> list[int]:
+        monkeypatch.setattr(calibration, "_PROCESS_CALIBRATIONS", {})
+        embedder = CountingEmbedder(64)
+        store = await open_memory(_settings(), tmp_path, embedder)
+        try:
+            await store.store("pet", FACTS["pet"])
+            assert (await store.recall("cat called Miso")).mode == "hybrid"
+        finally:
+            await store.close()
+        return [len(batch) for batch in embedder.calls]
+
+    assert anchors in await search_in_a_new_process()
+    assert anchors not in await search_in_a_new_process()
+    kept = tmp_path / "qdrant-edge" / "memchat" / "memchat-anchors.json"
+    kept.write_text(kept.read_text().replace('"identity": "', '"identity": "other-'))
+    assert anchors in await search_in_a_new_process(), "another model's anchors are not used"
