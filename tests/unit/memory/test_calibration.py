@@ -187,6 +187,7 @@ async def test_server_backends_calibrate_once_per_process_and_say_so() -> None:
         settings=MemorySettings(embedding_provider="hashing", embedding_dimensions=61),
         embedder=embedder,
         last_embedding_error=None,
+        calibration_file=None,
     )
     vector, band, note = await query_vector(store, "what is my cat called")
     assert vector is not None and band is not None and band.calibrated
@@ -194,14 +195,18 @@ async def test_server_backends_calibrate_once_per_process_and_say_so() -> None:
     _, _, again = await query_vector(store, "where do I live")
     assert again is None and embedder.calls.count(list(anchor_texts())) == 1
     failing = FailingEmbedder(59)
-    broken = SimpleNamespace(settings=store.settings, embedder=failing, last_embedding_error=None)
+    broken = SimpleNamespace(
+        settings=store.settings, embedder=failing, last_embedding_error=None, calibration_file=None
+    )
     assert await query_vector(broken, "anything") == (None, None, None)
     assert broken.last_embedding_error is not None
 
 
 async def test_server_backends_without_an_embedder_stay_keyword_only_under_a_fixed_band() -> None:
     settings = MemorySettings(embedding_provider="none", vector_baseline=0.2)
-    store = SimpleNamespace(settings=settings, embedder=None, last_embedding_error=None)
+    store = SimpleNamespace(
+        settings=settings, embedder=None, last_embedding_error=None, calibration_file=None
+    )
     assert await query_vector(store, "anything") == (None, None, None)
     given = np.ones(4, dtype=np.float32) / 2
     vector, band, _ = await query_vector(store, "anything", given)
