@@ -77,10 +77,18 @@ async def import_vectors(
     simply missing when embedding fails).
     """
     vectors: dict[str, Any] = {}
+    sizes = set()
     for item in batch:
         stored = getattr(item, "embedding", None)
         if isinstance(stored, StoredEmbedding) and stored.model == identity:
-            vectors[item.id] = np.frombuffer(stored.to_bytes(), dtype="<f4")
+            vector = np.frombuffer(stored.to_bytes(), dtype="<f4")
+            vectors[item.id] = vector
+            sizes.add(vector.size)
+    if len(sizes) > 1:
+        # One identity makes one size: a record whose size differs from the rest was
+        # edited by hand; its vector is made again rather than stop the import.
+        common = max(sizes, key=lambda size: sum(v.size == size for v in vectors.values()))
+        vectors = {key: v for key, v in vectors.items() if v.size == common}
     missing = [item for item in batch if item.id not in vectors]
     fresh = await embed([item.content for item in missing])
     if fresh is not None:

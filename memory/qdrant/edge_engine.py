@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ _INDEXED = {
 _OPTIMIZE = (
     "import sys, qdrant_edge as e; s = e.EdgeShard.load(sys.argv[1]); s.optimize(); s.close()"
 )
+_REOPEN_WAIT_S = 60.0
 _CONFIG_NAME = "edge_config.json"
 _GRAPH_NAME = "memchat-graph.json"
 
@@ -109,6 +111,22 @@ def _stored(record: Any) -> StoredPoint:
 def _term_vector(terms: Iterable[str]) -> edge.SparseVector:
     indices = sorted({term_index(term) for term in terms})
     return edge.SparseVector(indices, [1.0] * len(indices))
+
+
+def _load_when_free(where: str) -> edge.EdgeShard:
+    """Open the shard again after a build, waiting a while if another process took it.
+
+    While the child built the graph this process had the shard closed, so a command run
+    meanwhile may hold it now; it lets go when it finishes.
+    """
+    deadline = time.monotonic() + _REOPEN_WAIT_S
+    while True:
+        try:
+            return edge.EdgeShard.load(where)
+        except Exception as exc:
+            if "WouldBlock" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 def shard_exists(folder: Path) -> bool:
@@ -207,7 +225,7 @@ class EdgePoints:
                 check=False,
             )
         finally:
-            self._shard = edge.EdgeShard.load(self.where)
+            self._shard = _load_when_free(self.where)
         if done.returncode == 0:
             write_private(self.folder / _GRAPH_NAME, f"{with_vectors}\n")
             return None

@@ -19,6 +19,8 @@ import asyncio
 import builtins
 import os
 import re
+import shutil
+import uuid
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -39,11 +41,11 @@ from memory.entry import (
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
-from memory.qdrant.legacy import copy_old_store, needs_copy
-from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
+from memory.qdrant.legacy import copy_old_store, mark_copying, needs_copy
+from memory.qdrant.payload import ENTRY_FIELDS, entry_filter, from_payload, point_id, to_payload
 from memory.qdrant.points import PointFilter, PointStore, StoredPoint
 from memory.qdrant.recall import hybrid_recall, recent_recall
-from memory.records import MemoryRecord, StoredEmbedding
+from memory.records import MemoryRecord, StoredEmbedding, check_record_set
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.upsert import import_vectors, upserted_entry
@@ -52,6 +54,111 @@ from memory.wording import memories
 T = TypeVar("T")
 _PAGE = 256
 _COLLECTION_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}")
+
+
+def _engine_call(where: str, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run an engine call; what the engine raises becomes a `MemoryStoreError` that says where.
+
+    qdrant-edge raises plain exceptions for a store in use or damaged, and a Rust panic
+    (which Python sees as a `BaseException`) for some damaged files: left alone, they
+    reached the user as "internal error (a bug)" or a traceback.
+    """
+    try:
+        return func(*args, **kwargs)
+    except MemoryStoreError:
+        raise
+    except (KeyboardInterrupt, SystemExit, GeneratorExit):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - pyo3's PanicException is a BaseException
+        text = str(exc)
+        if "WouldBlock" in text:
+            raise MemoryStoreError(
+                f"the Qdrant store in {where} is in use by another memchat (the app, or a "
+                "command still running, such as an import building its vector index); "
+                "try again when it has finished"
+            ) from exc
+        raise MemoryStoreError(
+            f"the Qdrant store in {where} could not be read or written ({type(exc).__name__}: "
+            f"{text}); its files may be damaged. `memchat memory export` saves what can "
+            "still be read."
+        ) from exc
+
+
+def _import_rules(
+    points: PointStore, batch: list[MemoryEntry], summary: ImportSummary
+) -> list[MemoryEntry]:
+    """One batch of an import, with SQLite's import rules (see `import_`).
+
+    Versions a record replaces are written here, under fresh ids, as its history.
+    """
+    known = {p.id: p for p in points.retrieve([point_id(i.id) for i in batch], vectors=True)}
+    ready: dict[str, MemoryEntry] = {}
+    history: list[StoredPoint] = []
+    for item in batch:
+        stored = known.get(point_id(item.id))
+        if stored is not None and stored.payload.get("namespace") != item.namespace:
+            item = item.model_copy(update={"id": uuid.uuid4().hex})
+            summary.renumbered += 1
+            stored = None
+        earlier = ready.get(item.id)
+        previous = (
+            earlier
+            if earlier is not None
+            else (None if stored is None else from_payload(stored.payload))
+        )
+        if previous is None:
+            summary.added += 1
+        elif _same(previous, item):
+            summary.unchanged += 1
+            continue
+        else:
+            summary.replaced += 1
+            summary.kept_as_history += 1
+            fresh = uuid.uuid4().hex
+            if earlier is not None:
+                moved = earlier.model_copy(update={"id": fresh, "superseded_by": item.id})
+                ready[fresh] = moved
+                del ready[item.id]
+            elif stored is not None:
+                payload = {**stored.payload, "id": fresh, "superseded_by": item.id}
+                history.append(StoredPoint(point_id(fresh), payload, stored.vector))
+        ready[item.id] = item
+    if history:
+        points.upsert(history)
+    return _set_aside_key_holders(points, list(ready.values()), summary)
+
+
+def _set_aside_key_holders(
+    points: PointStore, ready: list[MemoryEntry], summary: ImportSummary
+) -> list[MemoryEntry]:
+    """Per key, the last active record stays in effect; the others become its history.
+
+    So does a stored active entry under that key with another id.
+    """
+    holder: dict[tuple[str, str], str] = {}
+    for item in ready:
+        if item.superseded_by is None:
+            holder[(item.namespace, item.key)] = item.id
+    kept = []
+    for item in ready:
+        winner = holder.get((item.namespace, item.key))
+        if item.superseded_by is None and winner is not None and winner != item.id:
+            item = item.model_copy(update={"superseded_by": winner})
+            summary.kept_as_history += 1
+        kept.append(item)
+    for (namespace, key), winner in holder.items():
+        active = PointFilter(namespace=namespace, key=key, include_superseded=False)
+        older = [p.id for p in points.scroll(active, fields=[]) if p.id != point_id(winner)]
+        older = [pid for pid in older if pid not in {point_id(i.id) for i in kept}]
+        if older:
+            points.set_payload(older, {"superseded_by": winner})
+            summary.kept_as_history += len(older)
+    return kept
+
+
+def _same(stored: MemoryEntry, record: MemoryEntry) -> bool:
+    fields = ENTRY_FIELDS
+    return stored.model_dump(include=fields) == record.model_dump(include=fields)
 
 
 def _server_points(url: str, settings: MemorySettings) -> PointStore:
@@ -136,24 +243,38 @@ class QdrantMemory:
         data = Path(path).parent
         folder, legacy = data / "qdrant-edge" / name, data / "qdrant"
         fresh = not shard_exists(folder)
+        copying = needs_copy(legacy, folder, fresh)
+        if copying and fresh:
+            # Marked before the new store exists: a kill during its creation still leaves
+            # the copy to do at the next open.
+            mark_copying(folder)
         memory = await cls.over(EdgePoints(folder), settings, embedder)
-        if needs_copy(legacy, folder, fresh):
-            try:
-                copied = await memory._call(copy_old_store, legacy, name, folder, memory._points)
-            except Exception as exc:
-                await memory.close()
-                raise MemoryStoreError(
-                    f"cannot copy the older local Qdrant store in {legacy} to {folder}: "
-                    f"{exc} (the older store is left as it was)"
-                ) from exc
-            if copied:
-                memory.warnings.append(
-                    f"copied {memories(copied)} from the older local Qdrant store in "
-                    f"{legacy} to {folder}, now served by Qdrant's own engine; {legacy} is "
-                    "left as it was (delete it once you are satisfied)"
-                )
-            await memory._index_if_due()
+        if copying:
+            await memory._copy_old_store(legacy, name, folder, fresh)
+        await memory._index_if_due()
         return memory
+
+    async def _copy_old_store(self, legacy: Path, name: str, folder: Path, fresh: bool) -> None:
+        try:
+            copied = await self._call(copy_old_store, legacy, name, folder, self._points)
+        except Exception as exc:
+            await self.close()
+            if fresh:
+                # Nothing of the user's is in it yet: the next open starts the copy over
+                # (after, say, memory.embedding_dimensions is set back).
+                await asyncio.to_thread(shutil.rmtree, folder, True)
+            raise MemoryStoreError(
+                f"cannot copy the older local Qdrant store in {legacy} to {folder}: "
+                f"{exc} (the older store is left as it was)"
+            ) from exc
+        if isinstance(copied, str):
+            self.warnings.append(copied)
+        elif copied:
+            self.warnings.append(
+                f"copied {memories(copied)} from the older local Qdrant store in "
+                f"{legacy} to {folder}, now served by Qdrant's own engine; {legacy} is "
+                "left as it was (delete it once you are satisfied)"
+            )
 
     @classmethod
     async def over(
@@ -175,7 +296,9 @@ class QdrantMemory:
         if self._closed:
             raise MemoryStoreError("the qdrant memory store is closed")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._worker, lambda: func(*args, **kwargs))
+        return await loop.run_in_executor(
+            self._worker, lambda: _engine_call(self.where, func, *args, **kwargs)
+        )
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -288,18 +411,20 @@ class QdrantMemory:
         return entry.model_copy(update={"superseded_by": None})
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
-        """Write records exactly; vectors of our embedding identity are kept, others remade."""
+        """Write records exactly; vectors of our embedding identity are kept, others remade.
+
+        As SQLite's import: a record whose id belongs to another namespace's entry is
+        added under a fresh id (renumbered); an active record for a key whose active entry
+        has another id makes that entry superseded by it (kept as history, restorable).
+        """
         items = builtins.list(entries)
+        check_record_set(items)
         summary = ImportSummary()
         for start in range(0, len(items), _PAGE):
             batch = items[start : start + _PAGE]
-            vectors = await import_vectors(batch, self.identity, self._embed)
             async with self._lock:
-                known = await self._call(
-                    self._points.retrieve, [point_id(i.id) for i in batch], fields=[]
-                )
-                summary.replaced += len(known)
-                summary.added += len(batch) - len(known)
+                batch = await self._call(_import_rules, self._points, batch, summary)
+                vectors = await import_vectors(batch, self.identity, self._embed)
                 points = [self._point(item, vectors.get(item.id)) for item in batch]
                 await self._call(self._points.upsert, points)
         await self._index_if_due(importing=True)

@@ -12,10 +12,12 @@ from qdrant_client import QdrantClient
 from memory import calibration
 from memory.errors import MemoryStoreError
 from memory.factory import open_memory, vectors_missing
+from memory.protocol import Memory
 from memory.qdrant import edge_engine
 from memory.qdrant.client_engine import ClientPoints
 from memory.qdrant.legacy import COPYING
 from memory.qdrant.store import QdrantMemory
+from memory.records import MemoryRecord, StoredEmbedding
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
 
@@ -48,7 +50,7 @@ async def _client_store(folder: Path) -> QdrantMemory:
     return await QdrantMemory.over(points, _settings(), CountingEmbedder(64))
 
 
-async def _fill(store: QdrantMemory) -> None:
+async def _fill(store: Memory) -> None:
     for key, text in FACTS.items():
         await store.store(key, text, "core")
     await store.store_with_metadata("ana", "Ana from work lives in Lisbon", namespace="work")
@@ -210,3 +212,79 @@ async def test_the_model_is_calibrated_once_per_store_not_once_per_process(
     kept = tmp_path / "qdrant-edge" / "memchat" / "memchat-anchors.json"
     kept.write_text(kept.read_text().replace('"identity": "', '"identity": "other-'))
     assert anchors in await search_in_a_new_process(), "another model's anchors are not used"
+
+
+async def test_an_unreadable_older_store_is_named_and_left_untouched(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    old = await _client_store(data / "qdrant")
+    await _fill(old)
+    await old.close()
+    (data / "qdrant" / "meta.json").unlink()
+    before = sorted(p.relative_to(data).as_posix() for p in (data / "qdrant").rglob("*"))
+    store = await open_memory(_settings(), data, CountingEmbedder(64))
+    try:
+        assert any("nothing was copied from it" in w for w in store.warnings)
+        assert await store.count() == 0
+    finally:
+        await store.close()
+    after = sorted(p.relative_to(data).as_posix() for p in (data / "qdrant").rglob("*"))
+    assert after == before, "the older store was written into"
+
+
+async def test_a_store_in_use_is_named_as_such(tmp_path: Path) -> None:
+    first = await open_memory(_settings(), tmp_path, CountingEmbedder(64))
+    try:
+        with pytest.raises(MemoryStoreError, match="in use by another memchat"):
+            await open_memory(_settings(), tmp_path, CountingEmbedder(64))
+    finally:
+        await first.close()
+
+
+async def test_a_vector_of_another_size_is_made_again_not_a_failed_import(tmp_path: Path) -> None:
+    source = await open_memory(_settings(), tmp_path / "a", CountingEmbedder(64))
+    target = await open_memory(_settings(), tmp_path / "b", CountingEmbedder(64))
+    try:
+        await _fill(source)
+        records = [r async for r in source.export()]
+        bad = records[2]
+        assert isinstance(bad, MemoryRecord) and bad.embedding is not None
+        short = StoredEmbedding.from_bytes(bad.embedding.model, 4, b"\0" * 16)
+        records[2] = bad.model_copy(update={"embedding": short})
+        summary = await target.import_(records)
+        assert summary.added == len(records)
+        stats = await target.stats()
+        assert stats.total == len(records) and stats.stale_embedding == 0
+    finally:
+        await source.close()
+        await target.close()
+
+
+async def test_an_import_keeps_what_it_replaces_as_sqlite_does(tmp_path: Path) -> None:
+    """Found by an adversary: the same id in another namespace, or twice in one import,
+    or two records for one key, lost memories on Qdrant."""
+    summaries = {}
+    for backend in ("qdrant", "sqlite"):
+        store = await open_memory(
+            _settings(backend=backend), tmp_path / backend, CountingEmbedder(64)
+        )
+        try:
+            base = (await store.store("dentist", "Dentist on Monday", "core")).model_copy(
+                update={"id": "n1", "namespace": "work"}
+            )
+            await store.import_([base])
+            moved = base.model_copy(update={"key": "piano", "namespace": "home"})
+            await store.import_([moved])
+            first = base.model_copy(update={"id": "a1", "key": "k", "namespace": "default"})
+            second = first.model_copy(update={"content": "second version"})
+            third = first.model_copy(update={"id": "a2", "content": "third"})
+            summaries[backend] = await store.import_([first, second, third])
+            assert await store.count(namespace="work") == 1, backend
+            assert await store.count(namespace="home") == 1, backend
+            active = await store.list(namespace="default", prefix="k")
+            assert [e.content for e in active] == ["third"], backend
+            history = await store.list(namespace="default", prefix="k", include_superseded=True)
+            contents = sorted(e.content for e in history)
+            assert contents == ["Dentist on Monday", "second version", "third"], backend
+        finally:
+            await store.close()
+    assert summaries["qdrant"].kept_as_history == summaries["sqlite"].kept_as_history
