@@ -25,6 +25,8 @@ from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
 from memory.text import fts_match_expression, fts_quote, query_terms
 
 _MIN_CANDIDATES = 40
+_NARROWING = 6
+"""AND queries tried before the OR query (see `match_expressions`)."""
 QUERY_VECTOR_PREFIX = "\x00query\x00"
 """Cache key prefix of query embeddings for models that embed queries differently."""
 LIKE_FALLBACK_WINDOW = 5_000
@@ -90,9 +92,12 @@ def match_expressions(counts: dict[str, int]) -> list[str]:
     every = sorted(counts, key=lambda term: (counts[term], term))
     if require_all:
         return [" AND ".join(fts_quote(term) for term in every)]
+    # At most `_NARROWING` AND queries over the rarest words: a pasted page of text as a
+    # query must not become hundreds of queries of hundreds of words.
+    widest = min(len(every), len(terms) + _NARROWING)
     narrowing = [
         " AND ".join(fts_quote(term) for term in every[:size])
-        for size in range(len(every), max(len(terms), 1), -1)
+        for size in range(widest, max(len(terms), 1), -1)
     ]
     return [*narrowing, fts_match_expression(terms)]
 
