@@ -130,9 +130,11 @@ class StartUp:
         if back:
             self.app.run_worker(self.check_model(), group="startup")
         else:
+            runtime = self.app.runtime
+            forgets = runtime is None or runtime.memory.capabilities.supports_delete
+            commands = "/remember, /recall, /forget" if forgets else "/remember, /recall"
             self.app.notify(
-                "No model: the memory inspector (F2) and /remember, /recall, /forget still work.",
-                timeout=10,
+                f"No model: the memory inspector (F2) and {commands} still work.", timeout=10
             )
 
     def after_pull(self, pulled: str | None) -> None:

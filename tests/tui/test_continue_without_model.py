@@ -49,3 +49,23 @@ async def test_m_and_f2_typed_together(make_app: MakeApp) -> None:
         await pilot.press("m", "f2")
         await pilot.pause()
         assert h.app.inspector.display
+
+
+async def test_the_no_model_notice_names_only_commands_the_backend_has(make_app: MakeApp) -> None:
+    """Markdown files are append-only: the notice does not offer /forget there."""
+    notices = {}
+    for backend in ("sqlite", "markdown"):
+        model = ScriptedModel(name="qwen3:8b")
+        model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+        h = make_app(model, backend=backend)
+        async with h.app.run_test(size=(120, 36)) as pilot:
+            await h.app.ready.wait()
+            await pilot.pause()
+            await pilot.press("m")
+            await pilot.pause()
+            notices[backend] = " ".join(
+                str(n.message) for n in h.app._notifications if "No model" in str(n.message)
+            )
+    assert "/forget" in notices["sqlite"]
+    assert "/remember, /recall still work" in notices["markdown"]
+    assert "/forget" not in notices["markdown"]
