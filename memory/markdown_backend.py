@@ -30,14 +30,14 @@ from memory.entry import (
 from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.markdown_files import append_entries, load
 from memory.markdown_import import plan_import, revised
-from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.retrieval import clean_query, keyword_coverage, term_weights
 from memory.settings import MemorySettings
 from memory.text import entry_terms, query_terms
 from memory.upsert import upserted_entry
 
 
-class MarkdownMemory:
+class MarkdownMemory(WithoutLifecycle):
     """Markdown files under one directory (the data directory by default)."""
 
     name = "markdown"
@@ -62,16 +62,6 @@ class MarkdownMemory:
     def location(self) -> Path:
         """See `Memory.location`: the folder of Markdown files."""
         return self.root
-
-    @property
-    def lifecycle(self) -> None:
-        """See `Memory.lifecycle`: none here."""
-        return None
-
-    @property
-    def reindexing(self) -> None:
-        """See `Memory.reindexing`: none here."""
-        return None
 
     @classmethod
     async def open(

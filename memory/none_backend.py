@@ -7,10 +7,10 @@ from datetime import datetime
 
 from memory.entry import HealthReport, MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError
-from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 
 
-class NoneMemory:
+class NoneMemory(WithoutLifecycle):
     """The explicit no-op backend; the UI shows "memory off" for it."""
 
     name = "none"
@@ -32,16 +32,6 @@ class NoneMemory:
     @property
     def location(self) -> None:
         """See `Memory.location`: nothing is kept."""
-        return None
-
-    @property
-    def lifecycle(self) -> None:
-        """See `Memory.lifecycle`: none here."""
-        return None
-
-    @property
-    def reindexing(self) -> None:
-        """See `Memory.reindexing`: none here."""
         return None
 
     async def store(

@@ -154,6 +154,20 @@ class Reindexing(Protocol):
         ...
 
 
+class WithoutLifecycle:
+    """For a backend with neither `Memory.lifecycle` nor `Memory.reindexing`."""
+
+    @property
+    def lifecycle(self) -> None:
+        """See `Memory.lifecycle`: none here."""
+        return None
+
+    @property
+    def reindexing(self) -> None:
+        """See `Memory.reindexing`: none here."""
+        return None
+
+
 @runtime_checkable
 class Memory(Protocol):
     """A long-term memory store. All methods are async and safe to call concurrently."""

@@ -45,7 +45,7 @@ from memory.postgres.schema import (
     vector_literal,
     where,
 )
-from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
@@ -71,7 +71,7 @@ _ANALYZE_FIRST = 1_000
 """Rows a bulk import adds before the table's planner statistics are refreshed."""
 
 
-class PostgresMemory:
+class PostgresMemory(WithoutLifecycle):
     """PostgreSQL with pgvector; needs `memory.postgres_url`."""
 
     name = "postgres"
@@ -105,16 +105,6 @@ class PostgresMemory:
     @property
     def calibration_file(self) -> None:
         """See `RankingStore.calibration_file`: a server's client keeps none on disk."""
-        return None
-
-    @property
-    def lifecycle(self) -> None:
-        """See `Memory.lifecycle`: none here."""
-        return None
-
-    @property
-    def reindexing(self) -> None:
-        """See `Memory.reindexing`: none here."""
         return None
 
     @classmethod
