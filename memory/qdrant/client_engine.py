@@ -39,16 +39,7 @@ def client_filter(flt: PointFilter | None) -> models.Filter | None:
     """`flt` in qdrant-client's terms."""
     if flt is None:
         return None
-    must: list[Any] = [
-        _is(name, value)
-        for name, value in (
-            ("namespace", flt.namespace),
-            ("category", flt.category),
-            ("key", flt.key),
-            ("embedding_model", flt.embedding_model),
-        )
-        if value is not None
-    ]
+    must: list[Any] = [_is(name, value) for name, value in flt.equalities()]
     if flt.session_id is not None:
         must.append(models.Filter(should=[_is("session_id", flt.session_id), _empty("session_id")]))
     if not flt.include_superseded:

@@ -70,16 +70,7 @@ def edge_filter(flt: PointFilter | None) -> edge.Filter | None:
     """`flt` in qdrant-edge's terms."""
     if flt is None:
         return None
-    must: list[Any] = [
-        _is(name, value)
-        for name, value in (
-            ("namespace", flt.namespace),
-            ("category", flt.category),
-            ("key", flt.key),
-            ("embedding_model", flt.embedding_model),
-        )
-        if value is not None
-    ]
+    must: list[Any] = [_is(name, value) for name, value in flt.equalities()]
     if flt.session_id is not None:
         session: list[Any] = [
             _is("session_id", flt.session_id),

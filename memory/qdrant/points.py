@@ -42,6 +42,16 @@ class PointFilter:
     embedding_model: str | None = None
     """Points whose vector this embedding identity made."""
 
+    def equalities(self) -> list[tuple[str, str]]:
+        """The (payload field, value) pairs a point must match exactly."""
+        pairs = (
+            ("namespace", self.namespace),
+            ("category", self.category),
+            ("key", self.key),
+            ("embedding_model", self.embedding_model),
+        )
+        return [(name, value) for name, value in pairs if value is not None]
+
 
 @dataclass
 class StoredPoint:

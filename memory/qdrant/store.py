@@ -39,7 +39,7 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
-from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
 from memory.qdrant.legacy import copy_old_store, mark_copying, needs_copy
 from memory.qdrant.payload import ENTRY_FIELDS, entry_filter, from_payload, point_id, to_payload
@@ -140,16 +140,18 @@ def _set_aside_key_holders(
         if item.superseded_by is None:
             holder[(item.namespace, item.key)] = item.id
     kept = []
+    writing: set[str] = set()
     for item in ready:
         winner = holder.get((item.namespace, item.key))
         if item.superseded_by is None and winner is not None and winner != item.id:
             item = item.model_copy(update={"superseded_by": winner})
             summary.kept_as_history += 1
         kept.append(item)
+        writing.add(point_id(item.id))
     for (namespace, key), winner in holder.items():
         active = PointFilter(namespace=namespace, key=key, include_superseded=False)
-        older = [p.id for p in points.scroll(active, fields=[]) if p.id != point_id(winner)]
-        older = [pid for pid in older if pid not in {point_id(i.id) for i in kept}]
+        # A stored entry this batch rewrites is not history: the batch says what it is.
+        older = [p.id for p in points.scroll(active, fields=[]) if p.id not in writing]
         if older:
             points.set_payload(older, {"superseded_by": winner})
             summary.kept_as_history += len(older)
@@ -176,7 +178,7 @@ def _server_points(url: str, settings: MemorySettings) -> PointStore:
     return ClientPoints(client, settings.qdrant_collection, url, indexed=True)
 
 
-class QdrantMemory:
+class QdrantMemory(WithoutLifecycle):
     """One Qdrant collection; local mode by default, a server when a URL is configured."""
 
     name = "qdrant"
@@ -214,16 +216,6 @@ class QdrantMemory:
         """See `RankingStore.calibration_file`: beside the local store; none for a server."""
         location = self.location
         return None if location is None else location / "memchat-anchors.json"
-
-    @property
-    def lifecycle(self) -> None:
-        """See `Memory.lifecycle`: none here."""
-        return None
-
-    @property
-    def reindexing(self) -> None:
-        """See `Memory.reindexing`: none here."""
-        return None
 
     @classmethod
     async def open(
