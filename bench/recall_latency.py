@@ -45,8 +45,8 @@ from memory.entry import utc_now
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
 from memory.vector_index import rescore_size
+from memory.write_rules import NewMemory
 
 DIMS = 768
 BATCH = 5_000

@@ -23,10 +23,11 @@ from memory.errors import InvalidEntryError, RecordFieldError
 from memory.protocol import ImportSummary
 from memory.records import MemoryRecord, check_record_set, vector_problem
 from memory.sqlite.core import SqliteCore
-from memory.sqlite.policy import content_hash
 from memory.sqlite.rows import format_time, parse_time
-from memory.sqlite.writes import INSERT_SQL, NewMemory, check_text, validate
+from memory.sqlite.writes import INSERT_SQL
 from memory.text import index_text
+from memory.write_policy import content_hash
+from memory.write_rules import NewMemory, check_text, validate
 
 AUDIT_ACTION = "import"
 

@@ -12,7 +12,8 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.entry import MemoryEntry
-from memory.errors import EmbeddingDimensionError, InvalidEntryError
+from memory.errors import EmbeddingDimensionError
+from memory.write_rules import utc_time
 
 ENTRY_COLUMNS = (
     "seq, id, namespace, key, content, category, session_id, importance, pinned, source, "
@@ -40,15 +41,7 @@ def format_time(value: datetime, field: str = "time") -> str:
     compares times as strings. A time that has no UTC equivalent (before year 1 or after
     9999 once converted) is refused with an error naming `field`.
     """
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    try:
-        utc = value.astimezone(UTC)
-    except OverflowError:
-        raise InvalidEntryError(
-            f"{field} {value.isoformat()} is out of range: it has no UTC equivalent "
-            "between years 1 and 9999"
-        ) from None
+    utc = utc_time(value, field)
     # isoformat pads the year to four digits; strftime("%Y") does not on every platform.
     return utc.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 

@@ -38,7 +38,7 @@ from memory.sqlite import hygiene as hygiene_run
 from memory.sqlite.anchors import keep_anchor_matrix, stored_anchor_matrix
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
-from memory.sqlite.writes import NewMemory
+from memory.write_rules import NewMemory, validate
 
 
 @dataclass
@@ -207,7 +207,7 @@ class SqliteMemory:
         source: str = "user",
     ) -> MemoryEntry:
         """See `Memory.store_with_metadata`; an embedder failure still stores the text."""
-        item = writes.validate(
+        item = validate(
             NewMemory(
                 key=key,
                 content=content,

@@ -5,24 +5,16 @@ from __future__ import annotations
 import sqlite3
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
 
-from memory.entry import (
-    DEFAULT_NAMESPACE,
-    MAX_KEY_CHARS,
-    MemoryCategory,
-    MemoryEntry,
-    utc_now,
-    valid_category,
-)
-from memory.errors import EmbeddingDimensionError, InvalidEntryError
+from memory.entry import MemoryEntry, utc_now
+from memory.errors import EmbeddingDimensionError
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import audit_row
-from memory.sqlite.policy import Similar, adds_nothing, content_hash, similar_active
+from memory.sqlite.policy import similar_active
 from memory.sqlite.rows import (
     ENTRY_COLUMNS,
     encode_vector,
@@ -32,68 +24,16 @@ from memory.sqlite.rows import (
     time_or_none,
 )
 from memory.text import index_text
-
-
-@dataclass(frozen=True)
-class NewMemory:
-    """One entry to write; None fields keep an existing entry's value (or the default)."""
-
-    key: str
-    content: str
-    category: str = "core"
-    session_id: str | None = None
-    namespace: str = DEFAULT_NAMESPACE
-    importance: float | None = None
-    pinned: bool | None = None
-    source: str = "user"
-    created_at: datetime | None = None
-
-
-def check_text(label: str, value: str) -> None:
-    """Reject text that cannot be stored as UTF-8 (an unpaired surrogate), naming `label`."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InvalidEntryError(
-            f"{label} contains an unpaired surrogate (\\u{ord(value[exc.start]):04x}) at "
-            f"position {exc.start}; it is not valid text"
-        ) from None
-
-
-def validate(item: NewMemory) -> NewMemory:
-    """Reject what cannot be stored faithfully, with a message naming the field."""
-    if not item.key.strip():
-        raise InvalidEntryError("key must not be empty")
-    if len(item.key) > MAX_KEY_CHARS:
-        raise InvalidEntryError(f"key is longer than {MAX_KEY_CHARS} characters")
-    if not item.namespace.strip():
-        raise InvalidEntryError("namespace must not be empty")
-    for label, value in (
-        ("key", item.key),
-        ("content", item.content),
-        ("namespace", item.namespace),
-        ("session_id", item.session_id or ""),
-    ):
-        check_text(label, value)
-    if item.importance is not None and not 0.0 <= item.importance <= 1.0:
-        raise InvalidEntryError(f"importance must be between 0 and 1, got {item.importance}")
-    try:
-        category = valid_category(item.category)
-    except ValueError as exc:
-        raise InvalidEntryError(str(exc)) from None
-    if item.created_at is not None:
-        format_time(item.created_at, "created_at")  # a time with no UTC equivalent
-    return NewMemory(
-        key=item.key,
-        content=item.content,
-        category=category,
-        session_id=item.session_id,
-        namespace=item.namespace,
-        importance=item.importance,
-        pinned=item.pinned,
-        source=item.source,
-        created_at=item.created_at,
-    )
+from memory.write_policy import (
+    Similar,
+    content_hash,
+    for_existing_key,
+    is_core_update,
+    merge_note,
+    needs_similar,
+    place_new,
+)
+from memory.write_rules import NewMemory, validate
 
 
 def _checked_blob(core: SqliteCore, vector: npt.NDArray[np.float32]) -> bytes:
@@ -158,30 +98,36 @@ def upsert(
             "LIMIT 1",
             (item.namespace, item.key),
         ).fetchone()
-        is_core = item.category == MemoryCategory.CORE.value and settings.supersede_core_updates
+        is_core = is_core_update(item.category, settings)
         if holder is None:
             seq, supersedes = _place_new(conn, core, item, now, digest, is_core)
             if seq < 0:
                 seq, vector = -seq, None  # an existing entry absorbed the write
-        elif holder[2] is None and holder[1] == digest:
-            seq = _update_metadata(conn, holder[0], item, now)
-        elif holder[2] is None and is_core:
-            inherited = replace(
-                item,
-                importance=holder[3] if item.importance is None else item.importance,
-                pinned=bool(holder[4]) if item.pinned is None else item.pinned,
-            )
-            # The old version steps aside before the new one takes the key (keys are
-            # unique among active rows), so the new id is chosen first.
-            new_id = uuid.uuid4().hex
-            conn.execute("UPDATE memories SET superseded_by = ? WHERE seq = ?", (new_id, holder[0]))
-            previous_id = conn.execute(
-                "SELECT id FROM memories WHERE seq = ?", (holder[0],)
-            ).fetchone()[0]
-            seq = _insert(conn, inherited, now, digest, entry_id=new_id)
-            same_key_superseded = [previous_id]
         else:
-            seq = _update_in_place(conn, holder[0], item, now, digest)
+            action = for_existing_key(
+                active=holder[2] is None, same_content=holder[1] == digest, is_core=is_core
+            )
+            if action == "refresh":
+                seq = _update_metadata(conn, holder[0], item, now)
+            elif action == "new version":
+                inherited = replace(
+                    item,
+                    importance=holder[3] if item.importance is None else item.importance,
+                    pinned=bool(holder[4]) if item.pinned is None else item.pinned,
+                )
+                # The old version steps aside before the new one takes the key (keys are
+                # unique among active rows), so the new id is chosen first.
+                new_id = uuid.uuid4().hex
+                conn.execute(
+                    "UPDATE memories SET superseded_by = ? WHERE seq = ?", (new_id, holder[0])
+                )
+                previous_id = conn.execute(
+                    "SELECT id FROM memories WHERE seq = ?", (holder[0],)
+                ).fetchone()[0]
+                seq = _insert(conn, inherited, now, digest, entry_id=new_id)
+                same_key_superseded = [previous_id]
+            else:
+                seq = _update_in_place(conn, holder[0], item, now, digest)
         if vector is not None:
             _write_vector(conn, core, seq, vector)
             core.cache_vectors([(item.content, vector)])
@@ -202,7 +148,6 @@ def _place_new(
     is_core: bool,
 ) -> tuple[int, list[int]]:
     """Where a new key's content goes; a negative seq means an existing row took it."""
-    settings = core.settings
     duplicate = conn.execute(
         "SELECT seq FROM memories WHERE namespace = ? AND category = ? AND content_hash = ? "
         "AND superseded_by IS NULL LIMIT 1",
@@ -210,20 +155,23 @@ def _place_new(
     ).fetchone()
     if duplicate:
         return -duplicate[0], []
-    if item.category == MemoryCategory.CONVERSATION.value:
+    if not needs_similar(item.category):
         return _insert(conn, item, now, digest), []
     similar = similar_active(conn, item.namespace, item.category, item.content, item.key)
-    near = [s for s in similar if s.overlap >= settings.near_duplicate_overlap and s.shared >= 2]
-    if near and settings.duplicate_policy == "reject":
-        return -near[0].seq, []
-    if near and settings.duplicate_policy == "merge":
-        return _merge(conn, near[0], item, now, digest)
-    conflicts = [
-        s.seq
-        for s in similar
-        if is_core and s.overlap >= settings.conflict_overlap and s.shared >= 2
-    ]
-    return _insert(conn, item, now, digest), conflicts
+    placement = place_new(item.content, similar, core.settings, is_core=is_core)
+    target = placement.target
+    if placement.action == "keep existing" and target is not None:
+        return -target.seq, []
+    if placement.action == "refresh existing" and target is not None:
+        conn.execute(
+            "UPDATE memories SET importance = max(importance, coalesce(?, importance)), "
+            "pinned = max(pinned, coalesce(?, pinned)), updated_at = ? WHERE seq = ?",
+            (item.importance, item.pinned, now, target.seq),
+        )
+        return -target.seq, []
+    if placement.action == "merge" and target is not None:
+        return _merge(conn, target, item, now, digest)
+    return _insert(conn, item, now, digest), [s.seq for s in placement.conflicts]
 
 
 def _merge(
@@ -231,19 +179,9 @@ def _merge(
 ) -> tuple[int, list[int]]:
     """Merge a near-duplicate into the entry `near` without losing either text.
 
-    A text that adds nothing (its words are all in the stored one) only refreshes that
-    entry: importance raised, pinned kept. Otherwise the new text becomes the entry's next
-    version under the stored key, and the old version stays as superseded history
-    (restorable), with an audit row. Either way the key that holds the memory is the
-    stored one, which the returned row carries.
+    The new text becomes the entry's next version under the stored key, and the old
+    version stays as superseded history (restorable), with an audit row.
     """
-    if adds_nothing(item.content, near.content):
-        conn.execute(
-            "UPDATE memories SET importance = max(importance, coalesce(?, importance)), "
-            "pinned = max(pinned, coalesce(?, pinned)), updated_at = ? WHERE seq = ?",
-            (item.importance, item.pinned, now, near.seq),
-        )
-        return -near.seq, []
     importance, pinned = conn.execute(
         "SELECT importance, pinned FROM memories WHERE seq = ?", (near.seq,)
     ).fetchone()
@@ -261,8 +199,7 @@ def _merge(
         near.seq,
         now,
         "merge",
-        f"a near-duplicate memory (stored as key {item.key!r}) changed this entry; this "
-        f"version is kept as superseded entry {near.id} (restore it to bring it back)",
+        merge_note(item.key, near.id),
     )
     return _insert(conn, merged, now, digest, entry_id=new_id), [near.seq]
 

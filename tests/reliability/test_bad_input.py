@@ -21,9 +21,9 @@ from agent.messages import ToolCall
 from agent.tools import MemoryTools
 from memory.errors import InvalidEntryError
 from memory.settings import MemorySettings
-from memory.sqlite.policy import adds_nothing, content_hash
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
+from memory.write_policy import adds_nothing, content_hash
 from tests.helpers.depth import examples
 from tests.helpers.strategies import HOSTILE_TEXT
 

@@ -24,9 +24,9 @@ import memory.sqlite.saved_index as saved_index
 import memory.vector_files as vector_files
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
 from memory.testing import CountingEmbedder
 from memory.vector_files import read_index
+from memory.write_rules import NewMemory
 
 DIMS = 64
 SETTINGS = MemorySettings(

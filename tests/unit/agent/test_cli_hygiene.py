@@ -11,8 +11,8 @@ from memory.errors import MemoryStoreError
 from memory.settings import MemorySettings, RetentionSettings
 from memory.sqlite.hygiene import cutoff_text
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
 from memory.testing import CountingEmbedder
+from memory.write_rules import NewMemory
 from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

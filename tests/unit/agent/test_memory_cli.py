@@ -142,7 +142,7 @@ def test_hygiene_dry_run_then_real_run_then_audit_and_snapshot(
 
     from agent.cli.store import opened_memory
     from agent.config_file import load_config
-    from memory.sqlite.writes import NewMemory
+    from memory.write_rules import NewMemory
 
     async def seed() -> None:
         async with opened_memory(load_config()) as memory:

@@ -56,7 +56,7 @@ async def test_export_of_one_namespace(open_store: OpenStore) -> None:
 
 
 async def test_export_pages_through_large_stores(open_store: OpenStore) -> None:
-    from memory.sqlite.writes import NewMemory
+    from memory.write_rules import NewMemory
 
     store = await open_store(None)
     await store.bulk_store([NewMemory(key=f"k{i}", content=f"c{i}") for i in range(1234)])

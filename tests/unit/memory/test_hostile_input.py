@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from memory.errors import InvalidEntryError
 from memory.settings import MemorySettings
-from memory.sqlite.policy import content_hash
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
 from memory.text import fts_match_expression, query_terms
+from memory.write_policy import content_hash
 from tests.helpers.strategies import HOSTILE_TEXT, VALID_TEXT
 
 

@@ -19,7 +19,7 @@ _SCENARIO = textwrap.dedent(
     from pathlib import Path
     from memory.settings import MemorySettings
     from memory.sqlite.store import SqliteMemory
-    from memory.sqlite.writes import NewMemory
+    from memory.write_rules import NewMemory
     from memory.testing import CountingEmbedder
     from memory.vector_files import index_folder
 

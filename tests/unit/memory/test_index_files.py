@@ -19,9 +19,9 @@ import pytest
 import memory.vector_files as vector_files
 from memory.layered_index import LayeredIndex
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
 from memory.testing import CountingEmbedder
 from memory.vector_files import HEADER_NAME, index_folder
+from memory.write_rules import NewMemory
 from tests.unit.memory.conftest import DIMS, OpenStore
 
 TOPICS = ["tea", "Lisbon", "cats", "piano", "taxes", "garden", "bikes", "rain"]

@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
+from memory.write_rules import NewMemory
 from tests.unit.memory.conftest import DIMS, OpenStore
 
 FACTS = [f"fact number {i} about {topic}" for i, topic in enumerate(["tea", "Lisbon", "cats"])]

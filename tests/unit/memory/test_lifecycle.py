@@ -11,7 +11,7 @@ from memory.factory import open_memory
 from memory.procedures import ProcedureStep
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
+from memory.write_rules import NewMemory
 from tests.unit.memory.conftest import OpenStore
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

@@ -9,8 +9,8 @@ from memory import text
 from memory.calibration import anchor_texts
 from memory.entry import RecallScores
 from memory.sqlite.store import SqliteMemory
-from memory.sqlite.writes import NewMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
+from memory.write_rules import NewMemory
 from tests.unit.memory.conftest import DIMS, OpenStore
 
 

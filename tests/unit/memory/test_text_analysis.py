@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from snowballstemmer.english_stemmer import EnglishStemmer
 
 from memory import text as analysis
-from memory.sqlite.policy import content_hash
+from memory.write_policy import content_hash
 
 _PYTHON_PORT = EnglishStemmer()
 

@@ -1,0 +1,151 @@
+"""Write-time decisions every backend makes alike: duplicates, near-duplicates, conflicts.
+
+"Same subject" is judged lexically: the share of the shorter text's words (stemmed, stop
+words dropped) that the other contains. "The user prefers Rust" and "The user prefers
+Python" share two of three words, so the newer supersedes the older; "… cat is Miso" and
+"… dog is Rex" share one, so both stay. A lexical test cannot tell that a sister and a
+brother who both live in Porto are different facts: superseded entries are kept as
+history and restorable for that reason.
+
+The functions here decide; each backend carries the decision out in its own storage
+(SQLite inside one transaction, the others through `memory.write_rules`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from memory.entry import MemoryCategory
+from memory.settings import MemorySettings
+from memory.text import analyze
+
+_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\w+")
+_END_MARKS = " .!?…"
+
+SIMILAR_LIMIT = 10
+"""Active entries sharing words that a write compares itself with."""
+
+
+def content_hash(text: str) -> str:
+    """Identity of a text for exact-duplicate detection: case, spacing and end marks ignored."""
+    # After the spaces are made single, stripping end marks is what `[\s.!?…]+$` did.
+    normal = _SPACE.sub(" ", text.casefold()).strip().rstrip(_END_MARKS)
+    return hashlib.sha256(normal.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def overlap(a: str, b: str) -> tuple[float, int]:
+    """Share of the smaller text's distinct terms found in the other, and how many."""
+    left, right = set(analyze(a)), set(analyze(b))
+    if not left or not right:
+        return 0.0, 0
+    shared = len(left & right)
+    return shared / min(len(left), len(right)), shared
+
+
+def adds_nothing(new: str, old: str) -> bool:
+    """Whether storing `new` beside `old` would add no information.
+
+    True when every word of `new` (case aside; stop words, numbers and word forms count, so
+    "not", "2019" or "worked" are never dropped) is in `old`, and `new` is not the same
+    words in another order ("Ana owes Bob" is not "Bob owes Ana").
+    """
+    new_words = _WORD.findall(new.casefold())
+    old_words = _WORD.findall(old.casefold())
+    if not set(new_words) <= set(old_words):
+        return False
+    return set(new_words) != set(old_words) or new_words == old_words
+
+
+@dataclass(frozen=True)
+class Similar:
+    """An active entry that resembles the one being written."""
+
+    seq: int
+    """The backend's own handle for the entry (SQLite's row number; 0 elsewhere)."""
+    id: str
+    key: str
+    content: str
+    overlap: float
+    shared: int
+
+
+def ranked_similar(content: str, candidates: Sequence[tuple[int, str, str, str]]) -> list[Similar]:
+    """`candidates` (seq, id, key, content) measured against `content`, most similar first."""
+    found = []
+    for seq, entry_id, key, other in candidates:
+        ratio, shared = overlap(content, other)
+        found.append(Similar(seq, entry_id, key, other, ratio, shared))
+    return sorted(found, key=lambda s: (-s.overlap, -s.shared))
+
+
+KeyAction = Literal["refresh", "new version", "in place"]
+
+
+def for_existing_key(*, active: bool, same_content: bool, is_core: bool) -> KeyAction:
+    """What a write under a key that already holds an entry does.
+
+    Unchanged content only refreshes metadata; a changed core fact becomes a new version
+    (the old one kept as superseded history); anything else, and a superseded holder that
+    the write brings back, is updated in place, keeping its id and creation time.
+    """
+    if active and same_content:
+        return "refresh"
+    if active and is_core:
+        return "new version"
+    return "in place"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a new key's content goes."""
+
+    action: Literal["insert", "keep existing", "refresh existing", "merge"]
+    target: Similar | None = None
+    """The stored entry that is kept, refreshed or merged into."""
+    conflicts: tuple[Similar, ...] = ()
+    """Active core facts about the same subject, superseded by the inserted entry."""
+
+
+def needs_similar(category: str) -> bool:
+    """Whether a new key's content is compared with similar entries (a chat turn is not)."""
+    return category != MemoryCategory.CONVERSATION.value
+
+
+def is_core_update(category: str, settings: MemorySettings) -> bool:
+    """Whether a core fact's change supersedes what it replaces (the setting allows it)."""
+    return category == MemoryCategory.CORE.value and settings.supersede_core_updates
+
+
+def place_new(
+    content: str, similar: Sequence[Similar], settings: MemorySettings, *, is_core: bool
+) -> Placement:
+    """The decision for a new key, after exact duplicates were ruled out.
+
+    A near-duplicate is rejected, merged or kept per `duplicate_policy`; merging a text
+    that adds nothing only refreshes the stored entry. A core fact about the same subject
+    as active ones supersedes them.
+    """
+    near = [s for s in similar if s.overlap >= settings.near_duplicate_overlap and s.shared >= 2]
+    if near and settings.duplicate_policy == "reject":
+        return Placement("keep existing", near[0])
+    if near and settings.duplicate_policy == "merge":
+        if adds_nothing(content, near[0].content):
+            return Placement("refresh existing", near[0])
+        return Placement("merge", near[0])
+    conflicts = tuple(
+        s for s in similar if is_core and s.overlap >= settings.conflict_overlap and s.shared >= 2
+    )
+    return Placement("insert", conflicts=conflicts)
+
+
+def merge_note(new_key: str, kept_id: str) -> str:
+    """The audit text of a merge: what changed the entry and where its old version is."""
+    return (
+        f"a near-duplicate memory (stored as key {new_key!r}) changed this entry; this "
+        f"version is kept as superseded entry {kept_id} (restore it to bring it back)"
+    )

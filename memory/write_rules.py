@@ -1,0 +1,263 @@
+"""The write rules, run once for every backend that is not SQLite.
+
+SQLite applies the same decisions (`memory.write_policy`) inside one transaction; the other
+backends supply a narrow `RuleEngine` (find by key, by content, by shared words; put;
+mark superseded) and `apply_write` does the rest, so a user who switches backend keeps the
+same memory: one entry per fact, changed core facts kept as history, near-duplicates
+merged per `duplicate_policy`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.entry import (
+    DEFAULT_NAMESPACE,
+    MAX_KEY_CHARS,
+    MemoryEntry,
+    utc_now,
+    valid_category,
+)
+from memory.errors import InvalidEntryError
+from memory.settings import MemorySettings
+from memory.write_policy import (
+    content_hash,
+    for_existing_key,
+    is_core_update,
+    needs_similar,
+    place_new,
+    ranked_similar,
+)
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class NewMemory:
+    """One entry to write; None fields keep an existing entry's value (or the default)."""
+
+    key: str
+    content: str
+    category: str = "core"
+    session_id: str | None = None
+    namespace: str = DEFAULT_NAMESPACE
+    importance: float | None = None
+    pinned: bool | None = None
+    source: str = "user"
+    created_at: datetime | None = None
+
+
+def check_text(label: str, value: str) -> None:
+    """Reject text that cannot be stored as UTF-8 (an unpaired surrogate), naming `label`."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidEntryError(
+            f"{label} contains an unpaired surrogate (\\u{ord(value[exc.start]):04x}) at "
+            f"position {exc.start}; it is not valid text"
+        ) from None
+
+
+def utc_time(value: datetime, field: str = "time") -> datetime:
+    """`value` in UTC (naive taken as UTC).
+
+    A time with no UTC equivalent is refused with an error naming `field`.
+    """
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        raise InvalidEntryError(
+            f"{field} {value.isoformat()} is out of range: it has no UTC equivalent "
+            "between years 1 and 9999"
+        ) from None
+
+
+def validate(item: NewMemory) -> NewMemory:
+    """Reject what cannot be stored faithfully, with a message naming the field."""
+    if not item.key.strip():
+        raise InvalidEntryError("key must not be empty")
+    if len(item.key) > MAX_KEY_CHARS:
+        raise InvalidEntryError(f"key is longer than {MAX_KEY_CHARS} characters")
+    if not item.namespace.strip():
+        raise InvalidEntryError("namespace must not be empty")
+    for label, value in (
+        ("key", item.key),
+        ("content", item.content),
+        ("namespace", item.namespace),
+        ("session_id", item.session_id or ""),
+    ):
+        check_text(label, value)
+    if item.importance is not None and not 0.0 <= item.importance <= 1.0:
+        raise InvalidEntryError(f"importance must be between 0 and 1, got {item.importance}")
+    try:
+        category = valid_category(item.category)
+    except ValueError as exc:
+        raise InvalidEntryError(str(exc)) from None
+    if item.created_at is not None:
+        utc_time(item.created_at, "created_at")
+    return replace(item, category=category)
+
+
+class RuleEngine(Protocol):
+    """What a backend supplies so that `apply_write` runs over its storage.
+
+    Calls come from one write at a time (the backend holds its write lock around
+    `apply_write`).
+    """
+
+    async def key_holder(self, namespace: str, key: str) -> MemoryEntry | None:
+        """The active entry under `key`; failing that, the newest superseded one."""
+        ...
+
+    async def exact_duplicate(
+        self, namespace: str, category: str, digest: str
+    ) -> MemoryEntry | None:
+        """An active entry of `namespace` and `category` whose `content_hash` is `digest`."""
+        ...
+
+    async def sharing_words(
+        self, namespace: str, category: str, content: str, exclude_key: str
+    ) -> list[MemoryEntry]:
+        """Active entries that share an analysed word with `content`, best first.
+
+        At most `SIMILAR_LIMIT`, of `namespace` and `category`, under another key than
+        `exclude_key`.
+        """
+        ...
+
+    async def put(self, entry: MemoryEntry, vector: Vector | None, *, keep_vector: bool) -> None:
+        """Write `entry` whole (insert or replace by id).
+
+        With `keep_vector` the stored vector stays and `vector` is ignored; otherwise
+        `vector` (or none) replaces it.
+        """
+        ...
+
+    async def mark_superseded(self, entries: list[MemoryEntry], successor: str) -> None:
+        """Point `entries` at `successor`, leaving everything else about them as it is."""
+        ...
+
+
+def new_entry(item: NewMemory, now: datetime, entry_id: str | None = None) -> MemoryEntry:
+    """The entry a new write creates (importance 0.5 and no pin unless given)."""
+    created = utc_time(item.created_at, "created_at") if item.created_at else now
+    return MemoryEntry(
+        id=entry_id or uuid.uuid4().hex,
+        key=item.key,
+        content=item.content,
+        category=item.category,
+        session_id=item.session_id,
+        namespace=item.namespace,
+        importance=0.5 if item.importance is None else item.importance,
+        pinned=bool(item.pinned),
+        source=item.source,
+        timestamp=created,
+        updated_at=max(created, now),
+    )
+
+
+async def apply_write(
+    engine: RuleEngine, settings: MemorySettings, item: NewMemory, vector: Vector | None
+) -> MemoryEntry:
+    """Write `item` by the rules SQLite applies.
+
+    The result's `supersedes` names what stepped aside; a write absorbed by an existing
+    entry returns that entry.
+    """
+    item = validate(item)
+    now = utc_now()
+    digest = content_hash(item.content)
+    is_core = is_core_update(item.category, settings)
+    holder = await engine.key_holder(item.namespace, item.key)
+    if holder is not None:
+        return await _write_existing_key(engine, holder, item, vector, now, is_core, digest)
+    duplicate = await engine.exact_duplicate(item.namespace, item.category, digest)
+    if duplicate is not None:
+        return duplicate
+    found: list[MemoryEntry] = []
+    if needs_similar(item.category):
+        found = await engine.sharing_words(item.namespace, item.category, item.content, item.key)
+    by_id = {entry.id: entry for entry in found}
+    similar = ranked_similar(item.content, [(0, e.id, e.key, e.content) for e in found])
+    placement = place_new(item.content, similar, settings, is_core=is_core)
+    stored = by_id[placement.target.id] if placement.target else None
+    if placement.action == "keep existing" and stored is not None:
+        return stored
+    if placement.action == "refresh existing" and stored is not None:
+        refreshed = stored.model_copy(
+            update={
+                "importance": max(stored.importance, item.importance or 0.0),
+                "pinned": stored.pinned or bool(item.pinned),
+                "updated_at": now,
+            }
+        )
+        await engine.put(refreshed, None, keep_vector=True)
+        return refreshed
+    if placement.action == "merge" and stored is not None:
+        merged = replace(
+            item,
+            key=stored.key,
+            importance=max(stored.importance, item.importance or 0.0),
+            pinned=stored.pinned or bool(item.pinned),
+        )
+        return await _new_version(engine, new_entry(merged, now), [stored], vector)
+    conflicts = [by_id[s.id] for s in placement.conflicts]
+    return await _new_version(engine, new_entry(item, now), conflicts, vector)
+
+
+async def _new_version(
+    engine: RuleEngine, entry: MemoryEntry, replaced: list[MemoryEntry], vector: Vector | None
+) -> MemoryEntry:
+    # The new entry is written before the old ones step aside: a crash in between leaves
+    # both active (repaired at the next import), never neither.
+    await engine.put(entry, vector, keep_vector=False)
+    if replaced:
+        await engine.mark_superseded(replaced, entry.id)
+    entry.supersedes = [old.id for old in replaced]
+    return entry
+
+
+async def _write_existing_key(
+    engine: RuleEngine,
+    holder: MemoryEntry,
+    item: NewMemory,
+    vector: Vector | None,
+    now: datetime,
+    is_core: bool,
+    digest: str,
+) -> MemoryEntry:
+    action = for_existing_key(
+        active=holder.superseded_by is None,
+        same_content=content_hash(holder.content) == digest,
+        is_core=is_core,
+    )
+    importance = holder.importance if item.importance is None else item.importance
+    pinned = holder.pinned if item.pinned is None else item.pinned
+    if action == "new version":
+        successor = new_entry(replace(item, importance=importance, pinned=pinned), now)
+        return await _new_version(engine, successor, [holder], vector)
+    changes: dict[str, object] = {
+        "category": item.category,
+        "session_id": item.session_id,
+        "importance": importance,
+        "pinned": pinned,
+        "source": item.source,
+        "updated_at": now,
+    }
+    if action == "in place":
+        # A changed text keeps the entry's id and creation time; a superseded holder that
+        # the write brings back is active again.
+        changes.update(content=item.content, superseded_by=None)
+    updated = holder.model_copy(update=changes)
+    # Unchanged text with no new vector keeps its vector; a stale vector is worse than none.
+    keep = action == "refresh" and vector is None
+    await engine.put(updated, vector, keep_vector=keep)
+    return updated
