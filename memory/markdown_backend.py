@@ -30,11 +30,12 @@ from memory.entry import (
 from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.markdown_files import append_entries, load
 from memory.markdown_import import plan_import, revised
+from memory.markdown_writes import MarkdownRules
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.retrieval import clean_query, keyword_coverage, term_weights
 from memory.settings import MemorySettings
 from memory.text import entry_terms, query_terms
-from memory.upsert import upserted_entry
+from memory.write_rules import NewMemory, apply_write, validate
 
 
 class MarkdownMemory(WithoutLifecycle):
@@ -133,11 +134,9 @@ class MarkdownMemory(WithoutLifecycle):
         pinned: bool | None = None,
         source: str = "user",
     ) -> MemoryEntry:
-        """Append a new version; an existing key keeps its id and creation time."""
-        async with self._lock:
-            existing = self._active(await self._entries(), key, namespace)
-            entry = upserted_entry(
-                existing,
+        """See `Memory.store_with_metadata`: the shared write rules, as appended versions."""
+        item = validate(
+            NewMemory(
                 key=key,
                 content=content,
                 category=category,
@@ -147,8 +146,12 @@ class MarkdownMemory(WithoutLifecycle):
                 pinned=pinned,
                 source=source,
             )
-            await self._append(entry)
-        return entry
+        )
+        async with self._lock:
+            rules = MarkdownRules(await self._latest())
+            written = await apply_write(rules, self.settings, item, None)
+            await self._append(*rules.pending)
+        return written
 
     async def recall(
         self,

@@ -1,19 +1,17 @@
-"""Writes shared by the non-SQLite backends.
+"""Imports shared by the non-SQLite backends.
 
-The next version of an entry, what an imported record is (its stored fields, nothing
-recall added), and the vectors an import can reuse instead of re-embedding.
+What an imported record is (its stored fields, nothing recall added), and the vectors an
+import can reuse instead of re-embedding. Ordinary writes follow `memory.write_rules`.
 """
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from memory.entry import MemoryEntry, utc_now, valid_category
-from memory.errors import MemoryStoreError
+from memory.entry import MemoryEntry
 from memory.records import StoredEmbedding
 
 RECORD_FIELDS = frozenset(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
@@ -28,42 +26,6 @@ def stored_fields(entry: MemoryEntry) -> dict[str, Any]:
 def plain_entry(entry: MemoryEntry) -> MemoryEntry:
     """`entry` as a plain `MemoryEntry`: no recall scores, no vector, no store result."""
     return MemoryEntry.model_validate(stored_fields(entry))
-
-
-def upserted_entry(
-    existing: MemoryEntry | None,
-    *,
-    key: str,
-    content: str,
-    category: str,
-    session_id: str | None,
-    namespace: str,
-    importance: float | None,
-    pinned: bool | None,
-    source: str,
-) -> MemoryEntry:
-    """The entry a store call writes.
-
-    An existing key keeps its id, creation time and, when not given, importance and pin.
-    """
-    if not key.strip():
-        raise MemoryStoreError("key must not be empty")
-    now = utc_now()
-    if importance is None:
-        importance = existing.importance if existing else 0.5
-    return MemoryEntry(
-        id=existing.id if existing else uuid.uuid4().hex,
-        key=key,
-        content=content,
-        category=valid_category(category),
-        session_id=session_id,
-        namespace=namespace,
-        source=source,
-        importance=importance,
-        pinned=pinned if pinned is not None else bool(existing and existing.pinned),
-        timestamp=existing.timestamp if existing else now,
-        updated_at=now,
-    )
 
 
 async def import_vectors(

@@ -20,6 +20,8 @@ IMPLIED_DATE_TERMS = "implied date terms"
 """A step run in Python: the months and years of the dates an entry mentions."""
 LETTERS_WITHOUT_MARKS = "letters without marks"
 """A step run in Python: entries with ø, ł, ß and the like are indexed again."""
+CONTENT_HASHES = "content hashes"
+"""A step run in Python: every row's `write_policy.content_hash`, for exact duplicates."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -95,6 +97,7 @@ def migrations(dimensions: int) -> list[str]:
         DATE_TERMS,
         IMPLIED_DATE_TERMS,
         LETTERS_WITHOUT_MARKS,
+        CONTENT_HASHES,
     ]
 
 

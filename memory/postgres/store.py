@@ -22,7 +22,6 @@ from psycopg import sql
 from psycopg_pool import AsyncConnectionPool
 
 from memory import fused_ranking
-from memory.date_terms import date_terms_of, with_implied_terms
 from memory.embedding.base import Embedder
 from memory.entry import (
     DEFAULT_NAMESPACE,
@@ -31,41 +30,25 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import EmbeddingError, MemoryStoreError
+from memory.postgres.migrate import migrate
 from memory.postgres.recall import hybrid_recall, recent_recall
 from memory.postgres.schema import (
     COLUMNS,
-    DATE_TERMS,
-    IMPLIED_DATE_TERMS,
-    LETTERS_WITHOUT_MARKS,
     escape,
     lexemes,
-    migrations,
     to_entry,
-    unescape,
     vector_literal,
     where,
 )
+from memory.postgres.writes import UPSERT, WRITE_LOCK, PostgresRules
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
-from memory.text import entry_terms, has_letter_without_mark
-from memory.upsert import import_vectors, upserted_entry
-
-_UPSERT = f"""
-INSERT INTO memories ({COLUMNS}, terms, tsv, embedding, embedding_model)
-VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, array_to_tsvector(%s::text[]),
-        %s::vector, %s)
-ON CONFLICT (id) DO UPDATE SET
-    key = EXCLUDED.key, content = EXCLUDED.content, category = EXCLUDED.category,
-    ts = EXCLUDED.ts, updated_at = EXCLUDED.updated_at, session_id = EXCLUDED.session_id,
-    namespace = EXCLUDED.namespace, importance = EXCLUDED.importance,
-    superseded_by = EXCLUDED.superseded_by, pinned = EXCLUDED.pinned,
-    source = EXCLUDED.source, terms = EXCLUDED.terms, tsv = EXCLUDED.tsv,
-    embedding = EXCLUDED.embedding, embedding_model = EXCLUDED.embedding_model
-RETURNING (xmax = 0)
-"""
-
+from memory.text import entry_terms
+from memory.upsert import import_vectors
+from memory.write_policy import content_hash
+from memory.write_rules import NewMemory, apply_write, validate
 
 _ANALYZE_FIRST = 1_000
 """Rows a bulk import adds before the table's planner statistics are refreshed."""
@@ -136,7 +119,7 @@ class PostgresMemory(WithoutLifecycle):
         try:
             await pool.open(wait=True, timeout=10)
             async with pool.connection() as conn:
-                await _migrate(conn, settings)
+                await migrate(conn, settings)
         except MemoryStoreError:
             await pool.close()
             raise
@@ -193,6 +176,7 @@ class PostgresMemory(WithoutLifecycle):
             terms,
             None if vector is None else vector_literal(vector),
             None if vector is None else self.identity,
+            content_hash(entry.content),
         )
 
     async def _active(self, key: str, namespace: str) -> MemoryEntry | None:
@@ -223,22 +207,28 @@ class PostgresMemory(WithoutLifecycle):
         pinned: bool | None = None,
         source: str = "user",
     ) -> MemoryEntry:
-        """Upsert under (namespace, key); an existing key keeps its id and creation time."""
-        vectors = await self._embed([content])
-        existing = await self._active(key, namespace)
-        entry = upserted_entry(
-            existing,
-            key=key,
-            content=content,
-            category=category,
-            session_id=session_id,
-            namespace=namespace,
-            importance=importance,
-            pinned=pinned,
-            source=source,
+        """See `Memory.store_with_metadata`: the shared write rules, in one transaction."""
+        item = validate(
+            NewMemory(
+                key=key,
+                content=content,
+                category=category,
+                session_id=session_id,
+                namespace=namespace,
+                importance=importance,
+                pinned=pinned,
+                source=source,
+            )
         )
-        await self.fetch(_UPSERT, self._row(entry, None if vectors is None else vectors[0]))
-        return entry
+        vectors = await self._embed([content])
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(WRITE_LOCK)
+            return await apply_write(
+                PostgresRules(conn, self._row),
+                self.settings,
+                item,
+                None if vectors is None else vectors[0],
+            )
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
         """Delete the active entry under key."""
@@ -287,7 +277,7 @@ class PostgresMemory(WithoutLifecycle):
             async with self.pool.connection() as conn, conn.transaction():
                 cursor = conn.cursor()
                 # One pipelined round trip per batch instead of one per row.
-                await cursor.executemany(_UPSERT, rows, returning=True)
+                await cursor.executemany(UPSERT, rows, returning=True)
                 while True:
                     inserted = await cursor.fetchone()
                     summary.added += bool(inserted and inserted[0])
@@ -458,85 +448,3 @@ class PostgresMemory(WithoutLifecycle):
     async def close(self) -> None:
         """Close the pool; closing twice is harmless."""
         await self.pool.close()
-
-
-async def _rewrite_terms(
-    conn: psycopg.AsyncConnection[Any], updates: list[tuple[list[str], str]]
-) -> None:
-    """Give rows new terms (lexemes, id), the full-text vector made from them too."""
-    async with conn.cursor() as cur:
-        await cur.executemany(
-            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
-            [(terms, terms, entry_id) for terms, entry_id in updates],
-        )
-
-
-async def _add_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Index every row under its dates too (`memory.date_terms`), keeping its words."""
-    cursor = await conn.execute("SELECT id, content, ts, terms FROM memories")
-    updates = []
-    for entry_id, content, ts, terms in await cursor.fetchall():
-        updates.append((lexemes([*terms, *date_terms_of(unescape(content), ts)]), entry_id))
-    await _rewrite_terms(conn, updates)
-
-
-async def _add_implied_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Index the dates a row mentions under their months and years too."""
-    cursor = await conn.execute("SELECT id, terms FROM memories")
-    updates = []
-    for entry_id, terms in await cursor.fetchall():
-        completed = with_implied_terms(list(terms))
-        if len(completed) != len(terms):
-            updates.append((lexemes(completed), entry_id))
-    await _rewrite_terms(conn, updates)
-
-
-async def _fold_letters_without_marks(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Index again the rows whose words hold ø, ł, ß and the like (`memory.text.fold`)."""
-    cursor = await conn.execute("SELECT id, key, content, ts FROM memories")
-    updates = []
-    for entry_id, key, content, ts in await cursor.fetchall():
-        key, content = unescape(key), unescape(content)
-        if has_letter_without_mark(key) or has_letter_without_mark(content):
-            updates.append((lexemes(entry_terms(key, content, ts)), entry_id))
-    await _rewrite_terms(conn, updates)
-
-
-async def _migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
-    schema = sql.Identifier(settings.postgres_schema)
-    async with conn.transaction():
-        await conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
-        await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(schema))
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS memchat_schema_version (version int NOT NULL)"
-        )
-        # One migrator at a time, even with several machines opening the store at once.
-        await conn.execute("LOCK TABLE memchat_schema_version IN EXCLUSIVE MODE")
-        row = await (
-            await conn.execute("SELECT max(version) FROM memchat_schema_version")
-        ).fetchone()
-        applied = (row[0] if row else None) or 0
-        steps = migrations(settings.embedding_dimensions)
-        for version, step in enumerate(steps[applied:], start=applied + 1):
-            if step == DATE_TERMS:
-                await _add_date_terms(conn)
-            elif step == IMPLIED_DATE_TERMS:
-                await _add_implied_date_terms(conn)
-            elif step == LETTERS_WITHOUT_MARKS:
-                await _fold_letters_without_marks(conn)
-            else:
-                await conn.execute(step)
-            await conn.execute(
-                "INSERT INTO memchat_schema_version (version) VALUES (%s)", (version,)
-            )
-        dims = await (
-            await conn.execute(
-                "SELECT atttypmod FROM pg_attribute WHERE attrelid = 'memories'::regclass "
-                "AND attname = 'embedding'"
-            )
-        ).fetchone()
-        if dims and dims[0] != settings.embedding_dimensions:
-            raise MemoryStoreError(
-                f"the PostgreSQL store holds vectors of size {dims[0]}, but "
-                f"memory.embedding_dimensions is {settings.embedding_dimensions}"
-            )

@@ -22,6 +22,7 @@ _INDEXED = {
     "session_id": models.PayloadSchemaType.KEYWORD,
     "superseded_by": models.PayloadSchemaType.KEYWORD,
     "embedding_model": models.PayloadSchemaType.KEYWORD,
+    "content_hash": models.PayloadSchemaType.KEYWORD,
     TERMS: models.PayloadSchemaType.KEYWORD,
     "ts": models.PayloadSchemaType.FLOAT,
 }
@@ -44,6 +45,7 @@ def client_filter(flt: PointFilter | None) -> models.Filter | None:
         must.append(models.Filter(should=[_is("session_id", flt.session_id), _empty("session_id")]))
     if not flt.include_superseded:
         must.append(_empty("superseded_by"))
+    must.extend(_empty(name) for name in flt.lacking)
     if flt.since is not None or flt.until is not None:
         must.append(
             models.FieldCondition(key="ts", range=models.Range(gte=flt.since, lt=flt.until))
@@ -78,13 +80,20 @@ class ClientPoints:
     def ensure(self, dimensions: int) -> None:
         """See `PointStore.ensure`."""
         if self._client.collection_exists(self.collection):
-            info = self._client.get_collection(self.collection).config.params.vectors
+            collection = self._client.get_collection(self.collection)
+            info = collection.config.params.vectors
             size = info[VECTOR].size if isinstance(info, dict) else None
             if size != dimensions:
                 raise MemoryStoreError(
                     f"collection {self.collection!r} holds vectors of size {size}, but "
                     f"memory.embedding_dimensions is {dimensions}"
                 )
+            if self._indexed:
+                # A collection an older version made lacks the indexes added since.
+                known = collection.payload_schema or {}
+                for name, schema in _INDEXED.items():
+                    if name not in known:
+                        self._client.create_payload_index(self.collection, name, schema)
             return
         self._client.create_collection(
             self.collection,

@@ -38,6 +38,7 @@ _INDEXED = {
     "session_id": edge.PayloadSchemaType.Keyword,
     "superseded_by": edge.PayloadSchemaType.Keyword,
     "embedding_model": edge.PayloadSchemaType.Keyword,
+    "content_hash": edge.PayloadSchemaType.Keyword,
     TERMS: edge.PayloadSchemaType.Keyword,
     "ts": edge.PayloadSchemaType.Float,
     "updated_ts": edge.PayloadSchemaType.Float,
@@ -79,6 +80,7 @@ def edge_filter(flt: PointFilter | None) -> edge.Filter | None:
         must.append(edge.Filter(should=session))
     if not flt.include_superseded:
         must.append(edge.IsEmptyCondition("superseded_by"))
+    must.extend(edge.IsEmptyCondition(name) for name in flt.lacking)
     if flt.since is not None or flt.until is not None:
         must.append(edge.FieldCondition("ts", range=edge.RangeFloat(gte=flt.since, lt=flt.until)))
     if flt.any_terms:

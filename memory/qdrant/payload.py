@@ -10,6 +10,7 @@ from memory.entry import MemoryEntry
 from memory.qdrant.points import PointFilter
 from memory.retrieval import RecallFilters
 from memory.text import entry_terms
+from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
@@ -27,6 +28,7 @@ def to_payload(entry: MemoryEntry, embedding_model: str | None) -> dict[str, Any
     payload["updated_ts"] = entry.updated_at.timestamp()
     payload["terms"] = sorted(set(entry_terms(entry.key, entry.content, entry.timestamp)))
     payload["embedding_model"] = embedding_model
+    payload["content_hash"] = content_hash(entry.content)
     return payload
 
 

@@ -41,6 +41,10 @@ class PointFilter:
     """Points holding at least one of these terms."""
     embedding_model: str | None = None
     """Points whose vector this embedding identity made."""
+    content_hash: str | None = None
+    """Points whose content has this `write_policy.content_hash`."""
+    lacking: tuple[str, ...] = ()
+    """Payload fields a point must not have (or have empty)."""
 
     def equalities(self) -> list[tuple[str, str]]:
         """The (payload field, value) pairs a point must match exactly."""
@@ -49,6 +53,7 @@ class PointFilter:
             ("category", self.category),
             ("key", self.key),
             ("embedding_model", self.embedding_model),
+            ("content_hash", self.content_hash),
         )
         return [(name, value) for name, value in pairs if value is not None]
 

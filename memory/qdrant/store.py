@@ -45,11 +45,13 @@ from memory.qdrant.legacy import copy_old_store, mark_copying, needs_copy
 from memory.qdrant.payload import ENTRY_FIELDS, entry_filter, from_payload, point_id, to_payload
 from memory.qdrant.points import PointFilter, PointStore, StoredPoint
 from memory.qdrant.recall import hybrid_recall, recent_recall
+from memory.qdrant.writes import QdrantRules, add_missing_hashes
 from memory.records import MemoryRecord, StoredEmbedding, check_record_set
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
-from memory.upsert import import_vectors, upserted_entry
+from memory.upsert import import_vectors
 from memory.wording import memories
+from memory.write_rules import NewMemory, apply_write, validate
 
 T = TypeVar("T")
 _PAGE = 256
@@ -276,6 +278,7 @@ class QdrantMemory(WithoutLifecycle):
         memory = cls(points, settings, embedder)
         try:
             await memory._call(points.ensure, settings.embedding_dimensions)
+            await memory._call(add_missing_hashes, points)
         except MemoryStoreError:
             await memory.close()
             raise
@@ -345,12 +348,9 @@ class QdrantMemory(WithoutLifecycle):
         pinned: bool | None = None,
         source: str = "user",
     ) -> MemoryEntry:
-        """Upsert under (namespace, key); an existing key keeps its id and creation time."""
-        vectors = await self._embed([content])
-        async with self._lock:
-            existing = await self._active(key, namespace)
-            entry = upserted_entry(
-                existing,
+        """See `Memory.store_with_metadata`: the shared write rules."""
+        item = validate(
+            NewMemory(
                 key=key,
                 content=content,
                 category=category,
@@ -360,9 +360,15 @@ class QdrantMemory(WithoutLifecycle):
                 pinned=pinned,
                 source=source,
             )
-            point = self._point(entry, None if vectors is None else vectors[0])
-            await self._call(self._points.upsert, [point])
-        return entry
+        )
+        vectors = await self._embed([content])
+        async with self._lock:
+            return await apply_write(
+                QdrantRules(self._points, self._call, self._point),
+                self.settings,
+                item,
+                None if vectors is None else vectors[0],
+            )
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
         """Delete the active entry under key."""

@@ -6,8 +6,9 @@ in a fixture here). Tests never test a backend's name; they read its capability 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,7 +31,9 @@ def quiet_lucid(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return script
 
 
-async def _open(name: str, folder: Path, lucid: Path, request: pytest.FixtureRequest) -> Memory:
+async def _open(
+    name: str, folder: Path, lucid: Path, request: pytest.FixtureRequest, **overrides: Any
+) -> Memory:
     # Only the postgres runs start (or reuse) the session's PostgreSQL server.
     url = request.getfixturevalue("postgres_url") if name == "postgres" else ""
     settings = MemorySettings(
@@ -41,8 +44,30 @@ async def _open(name: str, folder: Path, lucid: Path, request: pytest.FixtureReq
         embedding_provider="hashing",
         embedding_dimensions=64,
         min_relevance_score=0.0,
+        **overrides,
     )
     return await open_memory(settings, folder, CountingEmbedder(64))
+
+
+OpenStore = Callable[..., Awaitable[Memory]]
+
+
+@pytest.fixture
+async def open_store(
+    memory: Memory, tmp_path: Path, quiet_lucid: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[OpenStore]:
+    """Opens another, empty store: `memory`'s backend (or `backend=`), with setting overrides."""
+    opened: list[Memory] = []
+
+    async def opener(backend: str | None = None, **overrides: Any) -> Memory:
+        folder = tmp_path / f"other-{len(opened)}"
+        store = await _open(backend or memory.name, folder, quiet_lucid, request, **overrides)
+        opened.append(store)
+        return store
+
+    yield opener
+    for store in opened:
+        await store.close()
 
 
 @pytest.fixture(params=BACKENDS)

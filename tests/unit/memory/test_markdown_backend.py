@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from memory.entry import MemoryEntry
+from memory.entry import MAX_KEY_CHARS, MemoryEntry
 from memory.markdown_backend import MarkdownMemory
 from memory.protocol import ImportSummary
 from memory.settings import MemorySettings
@@ -21,9 +21,11 @@ async def test_files_are_readable_append_only_and_survive_a_reopen(tmp_path: Pat
     )
     core = await memory.store("user `editor` #1", "The user edits in Helix\n```\ncode\n```")
     daily = await memory.store("lunch", "Had ramen", "daily")
-    await memory.store("user `editor` #1", "The user edits in Zed")
+    zed = await memory.store("user `editor` #1", "The user edits in Zed")
+    assert zed.supersedes == [core.id]
     text = (tmp_path / "MEMORY.md").read_text()
-    assert text.count("## user `editor` #1") == 2  # the old version stays, as history
+    # The old version, the new one, and the old one marked superseded (history).
+    assert text.count("## user `editor` #1") == 3
     assert "The user edits in Helix" in text and "The user edits in Zed" in text
     assert (tmp_path / "memory" / f"{daily.timestamp:%Y-%m-%d}.md").read_text().count(
         "Had ramen"
@@ -32,8 +34,9 @@ async def test_files_are_readable_append_only_and_survive_a_reopen(tmp_path: Pat
 
     reopened = await MarkdownMemory.open(tmp_path, MemorySettings(min_relevance_score=0.0))
     got = await reopened.get("user `editor` #1")
-    assert got is not None and got.id == core.id and got.content == "The user edits in Zed"
-    assert await reopened.count() == 2
+    assert got is not None and got.id == zed.id and got.content == "The user edits in Zed"
+    assert await reopened.count() == 3
+    assert await reopened.count(include_superseded=False) == 2
     assert [e.key for e in (await reopened.recall("Zed editor")).entries] == ["user `editor` #1"]
 
 
@@ -115,7 +118,10 @@ async def test_restore_and_supersede_round_trip_through_the_files(tmp_path: Path
     assert (await reopened.get_by_id(new.id)).superseded_by == old.id  # type: ignore[union-attr]
 
 
-@given(content=SURFACE_TEXT, key=SURFACE_TEXT.filter(lambda k: k.strip() != ""))
+@given(
+    content=SURFACE_TEXT,
+    key=SURFACE_TEXT.filter(lambda k: k.strip() != "" and len(k) <= MAX_KEY_CHARS),
+)
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -20,7 +20,10 @@ REPO = Path(__file__).resolve().parents[3]
 
 
 async def _open(root: Path) -> MarkdownMemory:
-    return await MarkdownMemory.open(root, MemorySettings(embedding_provider="none"))
+    # A changed core fact updates in place: each write appends exactly one block, so a
+    # torn last block is the only write that is lost.
+    settings = MemorySettings(embedding_provider="none", supersede_core_updates=False)
+    return await MarkdownMemory.open(root, settings)
 
 
 async def _everything(memory: MarkdownMemory) -> dict[str, dict[str, object]]:

@@ -194,7 +194,7 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
             "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
             "DELETE FROM memchat_schema_version WHERE version > 1"
         )
-    assert len(migrations(64)) == 5
+    assert len(migrations(64)) == 6
     again = await open_memory(settings, tmp_path, CountingEmbedder(64))
     assert isinstance(again, PostgresMemory)
     try:
@@ -370,3 +370,24 @@ async def test_the_vector_lane_finds_a_namespace_whose_entries_are_not_the_neare
         assert all(e.namespace == "work" and e.key.startswith("w") for e in found.entries)
     finally:
         await store.close()
+
+
+async def test_an_older_schema_gets_content_hashes_for_exact_duplicates(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    settings = _settings("postgres", postgres_url)
+    first = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    pet = await first.store("pet", "The user's cat is called Miso")
+    await first.close()
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
+        await conn.execute("ALTER TABLE memories DROP COLUMN content_hash")
+        await conn.execute("DELETE FROM memchat_schema_version WHERE version > 5")
+    again = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    try:
+        duplicate = await again.store("cat", "the user's cat is called  Miso.")
+        assert duplicate.id == pet.id and await again.count() == 1
+    finally:
+        await again.close()

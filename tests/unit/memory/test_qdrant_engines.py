@@ -288,3 +288,26 @@ async def test_an_import_keeps_what_it_replaces_as_sqlite_does(tmp_path: Path) -
         finally:
             await store.close()
     assert summaries["qdrant"].kept_as_history == summaries["sqlite"].kept_as_history
+
+
+async def test_points_an_older_version_wrote_get_their_content_hash(tmp_path: Path) -> None:
+    from memory.qdrant.points import PointFilter
+
+    store = await open_memory(_settings(), tmp_path, CountingEmbedder(64))
+    assert isinstance(store, QdrantMemory)
+    first = await store.store("pet", "The user's cat is called Miso")
+    await store.store("lunch", "Had ramen for lunch with Ana", "daily")
+    points = store._points
+    ids = [p.id for p in points.scroll(None)]
+    points.set_payload(ids, {"content_hash": None})  # as points were before the hash
+    assert points.count(PointFilter(lacking=("content_hash",))) == 2
+    await store.close()
+
+    again = await open_memory(_settings(), tmp_path, CountingEmbedder(64))
+    assert isinstance(again, QdrantMemory)
+    try:
+        assert again._points.count(PointFilter(lacking=("content_hash",))) == 0
+        duplicate = await again.store("cat", "the user's cat is called Miso!")
+        assert duplicate.id == first.id and await again.count() == 2
+    finally:
+        await again.close()

@@ -1,0 +1,123 @@
+"""The PostgreSQL store's migrations: SQL steps, and the steps that need the analyser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from memory.date_terms import date_terms_of, with_implied_terms
+from memory.errors import MemoryStoreError
+from memory.postgres.schema import (
+    CONTENT_HASHES,
+    DATE_TERMS,
+    IMPLIED_DATE_TERMS,
+    LETTERS_WITHOUT_MARKS,
+    lexemes,
+    migrations,
+    unescape,
+)
+from memory.settings import MemorySettings
+from memory.text import entry_terms, has_letter_without_mark
+from memory.write_policy import content_hash
+
+
+async def _rewrite_terms(
+    conn: psycopg.AsyncConnection[Any], updates: list[tuple[list[str], str]]
+) -> None:
+    """Give rows new terms (lexemes, id), the full-text vector made from them too."""
+    async with conn.cursor() as cur:
+        await cur.executemany(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE id = %s",
+            [(terms, terms, entry_id) for terms, entry_id in updates],
+        )
+
+
+async def _add_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Index every row under its dates too (`memory.date_terms`), keeping its words."""
+    cursor = await conn.execute("SELECT id, content, ts, terms FROM memories")
+    updates = []
+    for entry_id, content, ts, terms in await cursor.fetchall():
+        updates.append((lexemes([*terms, *date_terms_of(unescape(content), ts)]), entry_id))
+    await _rewrite_terms(conn, updates)
+
+
+async def _add_implied_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Index the dates a row mentions under their months and years too."""
+    cursor = await conn.execute("SELECT id, terms FROM memories")
+    updates = []
+    for entry_id, terms in await cursor.fetchall():
+        completed = with_implied_terms(list(terms))
+        if len(completed) != len(terms):
+            updates.append((lexemes(completed), entry_id))
+    await _rewrite_terms(conn, updates)
+
+
+async def _fold_letters_without_marks(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Index again the rows whose words hold ø, ł, ß and the like (`memory.text.fold`)."""
+    cursor = await conn.execute("SELECT id, key, content, ts FROM memories")
+    updates = []
+    for entry_id, key, content, ts in await cursor.fetchall():
+        key, content = unescape(key), unescape(content)
+        if has_letter_without_mark(key) or has_letter_without_mark(content):
+            updates.append((lexemes(entry_terms(key, content, ts)), entry_id))
+    await _rewrite_terms(conn, updates)
+
+
+async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
+    """Create the schema if needed and apply the steps not yet applied, one migrator at a time."""
+    schema = sql.Identifier(settings.postgres_schema)
+    async with conn.transaction():
+        await conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(schema))
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS memchat_schema_version (version int NOT NULL)"
+        )
+        # One migrator at a time, even with several machines opening the store at once.
+        await conn.execute("LOCK TABLE memchat_schema_version IN EXCLUSIVE MODE")
+        row = await (
+            await conn.execute("SELECT max(version) FROM memchat_schema_version")
+        ).fetchone()
+        applied = (row[0] if row else None) or 0
+        steps = migrations(settings.embedding_dimensions)
+        for version, step in enumerate(steps[applied:], start=applied + 1):
+            if step == DATE_TERMS:
+                await _add_date_terms(conn)
+            elif step == IMPLIED_DATE_TERMS:
+                await _add_implied_date_terms(conn)
+            elif step == LETTERS_WITHOUT_MARKS:
+                await _fold_letters_without_marks(conn)
+            elif step == CONTENT_HASHES:
+                await _add_content_hashes(conn)
+            else:
+                await conn.execute(step)
+            await conn.execute(
+                "INSERT INTO memchat_schema_version (version) VALUES (%s)", (version,)
+            )
+        dims = await (
+            await conn.execute(
+                "SELECT atttypmod FROM pg_attribute WHERE attrelid = 'memories'::regclass "
+                "AND attname = 'embedding'"
+            )
+        ).fetchone()
+        if dims and dims[0] != settings.embedding_dimensions:
+            raise MemoryStoreError(
+                f"the PostgreSQL store holds vectors of size {dims[0]}, but "
+                f"memory.embedding_dimensions is {settings.embedding_dimensions}"
+            )
+
+
+async def _add_content_hashes(conn: psycopg.AsyncConnection[Any]) -> None:
+    """Give every row the hash its exact-duplicate check looks up (`write_policy`)."""
+    await conn.execute("ALTER TABLE memories ADD COLUMN IF NOT EXISTS content_hash text")
+    cursor = await conn.execute("SELECT id, content FROM memories")
+    rows = [(content_hash(unescape(text)), entry_id) for entry_id, text in await cursor.fetchall()]
+    async with conn.cursor() as cur:
+        await cur.executemany("UPDATE memories SET content_hash = %s WHERE id = %s", rows)
+    await conn.execute("ALTER TABLE memories ALTER COLUMN content_hash SET NOT NULL")
+    await conn.execute(
+        "CREATE INDEX IF NOT EXISTS memories_content_hash "
+        "ON memories (namespace, category, content_hash) "
+        "WHERE superseded_by IS NULL"
+    )

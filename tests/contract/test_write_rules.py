@@ -1,0 +1,172 @@
+"""The write rules, one behaviour for every backend that keeps what it is given.
+
+Each backend either runs SQLite's transaction (sqlite, lucid) or the shared rules over its
+own storage (`memory.write_rules`); these tests do not care which.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.entry import MAX_KEY_CHARS
+from memory.errors import InvalidEntryError
+from memory.protocol import Memory
+from tests.contract.conftest import OpenStore, needs
+
+
+async def _active(memory: Memory) -> dict[str, str]:
+    return {e.key: e.content for e in await memory.list(namespace=None, limit=500)}
+
+
+async def _history(memory: Memory) -> set[str]:
+    listed = await memory.list(namespace=None, include_superseded=True, limit=500)
+    return {e.content for e in listed if e.superseded_by is not None}
+
+
+async def test_an_exact_duplicate_is_stored_once(memory: Memory) -> None:
+    needs(memory, "persistent")
+    first = await memory.store("tea", "The user likes green tea.")
+    again = await memory.store("tea again", "the user likes  GREEN tea")
+    assert again.id == first.id and again.key == "tea"
+    said = await memory.store("turn 1", "ok, thanks!", "conversation")
+    assert (await memory.store("turn 2", "OK, thanks", "conversation")).id == said.id
+    assert await memory.count() == 2
+
+
+async def test_unchanged_text_only_refreshes_metadata(memory: Memory) -> None:
+    needs(memory, "persistent")
+    first = await memory.store_with_metadata("tea", "The user likes green tea", importance=0.3)
+    again = await memory.store_with_metadata("tea", "The user likes green tea", importance=0.8)
+    assert again.id == first.id and again.supersedes == []
+    stored = await memory.get("tea")
+    assert stored is not None and stored.importance == 0.8 and stored.id == first.id
+    assert await memory.count() == 1
+
+
+async def test_a_changed_core_fact_keeps_the_old_version_as_history(memory: Memory) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    old = await memory.store_with_metadata(
+        "editor", "The user edits in Helix", importance=0.9, pinned=True
+    )
+    new = await memory.store("editor", "The user edits in Zed")
+    assert new.id != old.id and new.supersedes == [old.id]
+    active = await memory.get("editor")
+    assert active is not None and active.content == "The user edits in Zed"
+    assert active.importance == 0.9 and active.pinned  # inherited from the old version
+    kept = await memory.get_by_id(old.id)
+    assert kept is not None and kept.superseded_by == new.id
+    await memory.restore(old.id)
+    assert (await _active(memory))["editor"] == "The user edits in Helix"
+
+
+async def test_a_near_duplicate_is_merged_under_the_stored_key(memory: Memory) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    old = await memory.store("coffee", "The user drinks dark roast coffee every morning")
+    new = await memory.store("coffee habit", "The user drinks dark roast coffee every morning at 7")
+    assert new.key == "coffee" and new.supersedes == [old.id]
+    assert await _active(memory) == {
+        "coffee": "The user drinks dark roast coffee every morning at 7"
+    }
+    assert await _history(memory) == {"The user drinks dark roast coffee every morning"}
+
+
+async def test_a_near_duplicate_that_adds_nothing_refreshes_the_stored_one(memory: Memory) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    text = "The user drinks dark roast coffee every morning at 7"
+    old = await memory.store_with_metadata("coffee", text, importance=0.4)
+    again = await memory.store_with_metadata(
+        "coffee habit", "The user drinks dark roast coffee every morning", importance=0.7
+    )
+    assert again.id == old.id and again.content == text
+    stored = await memory.get("coffee")
+    assert stored is not None and stored.importance == 0.7
+    assert await memory.count() == 1
+
+
+async def test_a_conflicting_core_fact_supersedes_and_distinct_facts_stay(memory: Memory) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    rust = await memory.store("lang", "The user prefers Rust")
+    python = await memory.store("language", "The user prefers Python")
+    assert python.supersedes == [rust.id]
+    await memory.store("cat", "The user's cat is Miso")
+    await memory.store("dog", "The user's dog is Rex")
+    assert await _active(memory) == {
+        "language": "The user prefers Python",
+        "cat": "The user's cat is Miso",
+        "dog": "The user's dog is Rex",
+    }
+
+
+async def test_chat_turns_are_never_merged(memory: Memory) -> None:
+    needs(memory, "persistent")
+    await memory.store("turn 1", "what is the capital of Portugal", "conversation")
+    await memory.store("turn 2", "what is the capital of Portugal again", "conversation")
+    assert len(await _active(memory)) == 2
+
+
+@pytest.mark.parametrize("policy", ["reject", "keep"])
+async def test_the_duplicate_policy_is_kept(
+    memory: Memory, open_store: OpenStore, policy: str
+) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    store = await open_store(duplicate_policy=policy)
+    # Not core: a core fact this close would supersede the first as a changed fact anyway.
+    old = await store.store("coffee", "The user drinks dark roast coffee every morning", "custom")
+    new = await store.store(
+        "coffee habit", "The user drinks dark roast coffee every morning at 7", "custom"
+    )
+    if policy == "reject":
+        assert new.id == old.id
+        assert await _active(store) == {"coffee": old.content}
+    else:
+        assert new.id != old.id and new.supersedes == []
+        assert len(await _active(store)) == 2
+
+
+@pytest.mark.parametrize(
+    ("key", "content", "importance"),
+    [
+        ("k" * (MAX_KEY_CHARS + 1), "text", None),
+        ("   ", "text", None),
+        ("k", "a lone \ud800 surrogate", None),
+        ("k", "text", 1.5),
+    ],
+)
+async def test_what_cannot_be_stored_faithfully_is_refused(
+    memory: Memory, key: str, content: str, importance: float | None
+) -> None:
+    needs(memory, "persistent")
+    with pytest.raises(InvalidEntryError):
+        await memory.store_with_metadata(key, content, importance=importance)
+    assert await memory.count() == 0
+
+
+SCRIPT = [
+    ("editor", "The user edits in Helix", "core"),
+    ("pet", "The user's cat is called Miso", "core"),
+    ("editor", "The user edits in Zed", "core"),
+    ("pet again", "the user's cat is called miso!", "core"),
+    ("coffee", "The user drinks dark roast coffee every morning", "core"),
+    ("coffee 2", "The user drinks dark roast coffee every morning at 7", "core"),
+    ("lang", "The user prefers Rust for systems work", "core"),
+    ("lang 2", "The user prefers Go for systems work", "core"),
+    ("lunch", "Had ramen with Ben", "daily"),
+    ("lunch", "Had udon with Ben", "daily"),
+    ("turn 1", "what did I have for lunch", "conversation"),
+    ("turn 2", "what did I have for lunch", "conversation"),
+    ("note", "Passport renewal is due in March", "custom"),
+    ("note 2", "Passport renewal is due in March, book the appointment", "custom"),
+]
+
+
+async def test_the_same_writes_leave_the_same_memory_as_sqlite(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    needs(memory, "persistent")
+    reference = await open_store("sqlite")
+    for key, content, category in SCRIPT:
+        await memory.store(key, content, category)
+        await reference.store(key, content, category)
+    assert await _active(memory) == await _active(reference)
+    if memory.capabilities.supports_supersede:
+        assert await _history(memory) == await _history(reference)
