@@ -144,12 +144,12 @@ async def _hnsw_recall(
     store: PostgresMemory, queries: list[tuple[str, npt.NDArray[np.float32]]]
 ) -> str:
     """The HNSW index's recall@10 against the same query run exactly."""
-    from memory.postgres.schema import vector_literal
+    from memory.postgres.vectors import PgVector
 
     nearest = "SELECT id FROM memories ORDER BY embedding <=> %s::vector LIMIT 10"
     hits = 0
     for _, vector in queries:
-        literal = vector_literal(vector / np.linalg.norm(vector))
+        literal = PgVector(vector / np.linalg.norm(vector))
         approx = {row[0] for row in await store.fetch(nearest, [literal])}
         exact = {row[0] for row in await store.fetch(nearest, [literal], exact=True)}
         hits += len(approx & exact)
@@ -162,9 +162,9 @@ async def _import_server(
     """Every text with its vector, through the backend's import."""
     now = utc_now()
     size = len(corpus.texts)
-    # Qdrant: one import call, as `memchat memory import` makes, so its vector graph is
-    # built once at the end (see memory.qdrant.edge_engine); PostgreSQL: in batches.
-    step = size if store.name == "qdrant" else BATCH
+    # One import call, as `memchat memory import` makes, so the vector graph is built once
+    # at the end (memory.qdrant.edge_engine, memory.postgres.importing).
+    step = size
     for start in range(0, size, step):
         records = [
             MemoryRecord(

@@ -29,7 +29,7 @@ from memory.entry import (
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.markdown_files import append_entries, load
-from memory.markdown_import import plan_import, revised
+from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.retrieval import clean_query, keyword_coverage, term_weights
@@ -378,7 +378,7 @@ class MarkdownMemory(WithoutLifecycle):
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """Append the records that change something (see `memory.markdown_import`)."""
         async with self._lock:
-            written, summary = plan_import(await self._latest(), entries)
+            written, summary = versions_to_append(await self._latest(), entries)
             await self._append(*written)
         return summary
 

@@ -1,21 +1,22 @@
-"""What an import into the markdown store writes: only the versions that change something.
+"""What an import into the markdown store appends: only the versions that change something.
 
 The files are append-only history, so an import must not append what the store already
 holds: a record identical to an entry's newest version is `unchanged` (a repeated or
-resumed migration appends nothing); a changed record appends its new version, the old one
-staying in the file as history. As in SQLite, a record whose id belongs to an entry in
-another namespace is added under a fresh id, and an active record takes its key from the
-active entry holding it, which is superseded (kept, restorable), never deleted.
+resumed migration appends nothing). Otherwise SQLite's import rules hold
+(`memory.import_rules`): a record whose id belongs to an entry in another namespace is
+added under a fresh id; the version a record replaces is kept as a superseded entry of its
+own (restorable); an active record takes its key from the active entry holding it, which
+is superseded, never deleted.
 """
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable
 
 from memory.entry import MemoryEntry, utc_now
+from memory.import_rules import plan_import
 from memory.protocol import ImportSummary
-from memory.upsert import plain_entry, stored_fields
+from memory.upsert import plain_entry
 
 
 def revised(entry: MemoryEntry, superseded_by: str | None) -> MemoryEntry:
@@ -23,7 +24,7 @@ def revised(entry: MemoryEntry, superseded_by: str | None) -> MemoryEntry:
     return entry.model_copy(update={"superseded_by": superseded_by, "updated_at": utc_now()})
 
 
-def plan_import(
+def versions_to_append(
     known: dict[str, MemoryEntry], records: Iterable[MemoryEntry]
 ) -> tuple[list[MemoryEntry], ImportSummary]:
     """The versions to append for `records`, in order, and what the import did.
@@ -31,32 +32,28 @@ def plan_import(
     `known` (every entry's newest version by id) is updated to the state after the import.
     """
     summary = ImportSummary()
-    holders = {(e.namespace, e.key): e.id for e in known.values() if e.superseded_by is None}
+    plan = plan_import([plain_entry(r) for r in records], known, summary)
     written: list[MemoryEntry] = []
-    for record in map(plain_entry, records):
-        current = known.get(record.id)
-        if current is not None and current.namespace != record.namespace:
-            record = record.model_copy(update={"id": uuid.uuid4().hex})
-            current = None
-            summary.renumbered += 1
-        elif current is None:
-            summary.added += 1
-        elif stored_fields(current) == stored_fields(record):
-            summary.unchanged += 1
-            continue
-        else:
-            summary.replaced += 1
-            if holders.get((current.namespace, current.key)) == current.id:
-                # The earlier version gives up its key (the new one may hold another).
-                del holders[(current.namespace, current.key)]
-        holder = holders.get((record.namespace, record.key))
-        if record.superseded_by is None:
-            if holder is not None and holder != record.id:
-                set_aside = revised(known[holder], record.id)
+    for copy in plan.copies:
+        kept = known[copy.stored_id].model_copy(
+            update={"id": copy.fresh_id, "superseded_by": copy.successor}
+        )
+        written.append(kept)
+        known[kept.id] = kept
+    for entry in plan.entries:
+        written.append(entry)
+        known[entry.id] = entry
+    writing = {entry.id for entry in plan.entries}
+    for (namespace, key), winner in plan.holders.items():
+        for entry in list(known.values()):
+            if (
+                entry.namespace == namespace
+                and entry.key == key
+                and entry.superseded_by is None
+                and entry.id not in writing
+            ):
+                set_aside = revised(entry, winner)
                 written.append(set_aside)
-                known[holder] = set_aside
+                known[entry.id] = set_aside
                 summary.kept_as_history += 1
-            holders[(record.namespace, record.key)] = record.id
-        written.append(record)
-        known[record.id] = record
     return written, summary

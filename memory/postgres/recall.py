@@ -12,8 +12,8 @@ from memory.postgres.schema import (
     recall_where,
     to_entry,
     tsquery,
-    vector_literal,
 )
+from memory.postgres.vectors import PgVector
 from memory.retrieval import RecallFilters, candidate_terms, term_weights
 from memory.text import query_terms
 
@@ -48,7 +48,7 @@ async def hybrid_recall(
     terms = lexemes(query_terms(text))
     clause, params = recall_where(filters)
     vector, band, calibrated = await query_vector(memory, text, given_vector)
-    literal = None if vector is None else vector_literal(vector)
+    literal = None if vector is None else PgVector(vector)
     cosine = (
         "NULL::float8"
         if literal is None

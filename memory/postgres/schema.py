@@ -98,7 +98,59 @@ def migrations(dimensions: int) -> list[str]:
         IMPLIED_DATE_TERMS,
         LETTERS_WITHOUT_MARKS,
         CONTENT_HASHES,
+        _COUNT_PER_STATEMENT,
     ]
+
+
+def _count_function(name: str, tables: str, total: str) -> str:
+    """A statement trigger's function: the term counts change by what the statement did."""
+    return f"""
+        CREATE OR REPLACE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_advisory_xact_lock(hashtext(TG_TABLE_SCHEMA || '.memchat_count_terms'));
+            INSERT INTO term_frequencies AS f (term, docs)
+                SELECT t, sum(d) FROM ({tables}) AS changes (t, d)
+                GROUP BY t HAVING sum(d) <> 0
+                ON CONFLICT (term) DO UPDATE SET docs = f.docs + EXCLUDED.docs;
+            {total}
+            RETURN NULL;
+        END $$;
+    """
+
+
+_ADDED = "SELECT unnest(terms), 1 FROM new_rows"
+_REMOVED = "SELECT unnest(terms), -1 FROM old_rows"
+_COUNT_PER_STATEMENT = (
+    # Counting per statement instead of per row: a bulk import's one INSERT counts its
+    # terms in one pass (the row trigger took 30% of an import).
+    "DROP TRIGGER IF EXISTS memories_count_terms ON memories;"
+    "DROP FUNCTION IF EXISTS memchat_count_terms();"
+    + _count_function(
+        "memchat_count_inserted",
+        _ADDED,
+        "UPDATE memory_totals SET docs = docs + (SELECT count(*) FROM new_rows);",
+    )
+    + _count_function(
+        "memchat_count_deleted",
+        _REMOVED,
+        "UPDATE memory_totals SET docs = docs - (SELECT count(*) FROM old_rows);",
+    )
+    + _count_function("memchat_count_updated", f"{_ADDED} UNION ALL {_REMOVED}", "")
+    + """
+        DROP TRIGGER IF EXISTS memories_counted_insert ON memories;
+        DROP TRIGGER IF EXISTS memories_counted_delete ON memories;
+        DROP TRIGGER IF EXISTS memories_counted_update ON memories;
+        CREATE TRIGGER memories_counted_insert AFTER INSERT ON memories
+            REFERENCING NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION memchat_count_inserted();
+        CREATE TRIGGER memories_counted_delete AFTER DELETE ON memories
+            REFERENCING OLD TABLE AS old_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION memchat_count_deleted();
+        CREATE TRIGGER memories_counted_update AFTER UPDATE ON memories
+            REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION memchat_count_updated();
+    """
+)
 
 
 def escape(text: str) -> str:
@@ -217,8 +269,3 @@ def tsquery(terms: list[str], *, require_all: bool = False) -> str:
     """A tsquery matching any (or every) one of the analysed terms, each quoted."""
     quoted = ("'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in terms)
     return (" & " if require_all else " | ").join(quoted)
-
-
-def vector_literal(vector: Any) -> str:
-    """The text form pgvector reads."""
-    return "[" + ",".join(f"{float(x):.8g}" for x in vector) + "]"

@@ -30,25 +30,26 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import EmbeddingError, MemoryStoreError
+from memory.postgres.importing import VECTOR_INDEX, plan_batch, rebuilds_index, write_batch
 from memory.postgres.migrate import migrate
 from memory.postgres.recall import hybrid_recall, recent_recall
 from memory.postgres.schema import (
     COLUMNS,
     escape,
-    lexemes,
     to_entry,
-    vector_literal,
     where,
 )
-from memory.postgres.writes import UPSERT, WRITE_LOCK, PostgresRules
+from memory.postgres.vectors import VectorType
+from memory.postgres.writes import WRITE_LOCK, PostgresRules, row_values
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
-from memory.records import MemoryRecord, StoredEmbedding
+from memory.records import MemoryRecord, StoredEmbedding, check_record_set
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
-from memory.text import entry_terms
 from memory.upsert import import_vectors
-from memory.write_policy import content_hash
 from memory.write_rules import NewMemory, apply_write, validate
+
+_IMPORT_BATCH = 2_000
+"""Records planned, copied and inserted in one transaction."""
 
 _ANALYZE_FIRST = 1_000
 """Rows a bulk import adds before the table's planner statistics are refreshed."""
@@ -103,9 +104,12 @@ class PostgresMemory(WithoutLifecycle):
             )
         schema = sql.Identifier(settings.postgres_schema)
 
+        vector_type = VectorType()
+
         async def configure(conn: psycopg.AsyncConnection[Any]) -> None:
             await conn.execute(sql.SQL("SET search_path TO {}, public").format(schema))
             await conn.commit()
+            vector_type.register(conn)
 
         try:
             # One direct attempt first: a pool would retry quietly until its timeout.
@@ -120,13 +124,24 @@ class PostgresMemory(WithoutLifecycle):
             await pool.open(wait=True, timeout=10)
             async with pool.connection() as conn:
                 await migrate(conn, settings)
+                await vector_type.learn(conn)
+                found = await conn.execute("SELECT to_regclass('memories_embedding') IS NULL")
+                index_missing = bool((await found.fetchone() or (False,))[0])
         except MemoryStoreError:
             await pool.close()
             raise
         except (psycopg.Error, OSError, TimeoutError) as exc:
             await pool.close()
             raise MemoryStoreError(f"PostgreSQL store is not usable: {exc}") from exc
-        return cls(pool, settings, embedder)
+        memory = cls(pool, settings, embedder)
+        if index_missing:
+            # An import cut short between dropping the index and building it again.
+            await memory._build_vector_index()
+            memory.warnings.append(
+                "the PostgreSQL store's vector index was missing (an import cut short?); "
+                "it has been built again"
+            )
+        return memory
 
     @property
     def identity(self) -> str | None:
@@ -158,26 +173,7 @@ class PostgresMemory(WithoutLifecycle):
         return vectors
 
     def _row(self, entry: MemoryEntry, vector: Any) -> tuple[Any, ...]:
-        terms = lexemes(entry_terms(entry.key, entry.content, entry.timestamp))
-        return (
-            entry.id,
-            escape(entry.key),
-            escape(entry.content),
-            entry.category,
-            entry.timestamp,
-            entry.updated_at,
-            entry.session_id,
-            entry.namespace,
-            entry.importance,
-            entry.superseded_by,
-            entry.pinned,
-            entry.source,
-            terms,
-            terms,
-            None if vector is None else vector_literal(vector),
-            None if vector is None else self.identity,
-            content_hash(entry.content),
-        )
+        return row_values(entry, vector, self.identity)
 
     async def _active(self, key: str, namespace: str) -> MemoryEntry | None:
         clause, params = where(namespace=namespace, key=key, include_superseded=False)
@@ -267,25 +263,39 @@ class PostgresMemory(WithoutLifecycle):
         return entry.model_copy(update={"superseded_by": None})
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
-        """Write records exactly; vectors of our embedding identity are kept, others remade."""
+        """Write records exactly; vectors of our embedding identity are kept, others remade.
+
+        As SQLite's import (`memory.import_rules`): nothing stored is lost; what a record
+        replaces is kept as superseded history. A large import builds the vector index
+        once at the end (`memory.postgres.importing`).
+        """
         items = builtins.list(entries)
+        check_record_set(items)
         summary = ImportSummary()
-        for start in range(0, len(items), 500):
-            batch = items[start : start + 500]
-            vectors = await import_vectors(batch, self.identity, self._embed)
-            rows = [self._row(item, vectors.get(item.id)) for item in batch]
-            async with self.pool.connection() as conn, conn.transaction():
-                cursor = conn.cursor()
-                # One pipelined round trip per batch instead of one per row.
-                await cursor.executemany(UPSERT, rows, returning=True)
-                while True:
-                    inserted = await cursor.fetchone()
-                    summary.added += bool(inserted and inserted[0])
-                    summary.replaced += not (inserted and inserted[0])
-                    if not cursor.nextset():
-                        break
+        rebuild = rebuilds_index(len(items), await self.count())
+        if rebuild:
+            async with self.pool.connection() as conn:
+                await conn.execute("DROP INDEX IF EXISTS memories_embedding")
+        try:
+            for start in range(0, len(items), _IMPORT_BATCH):
+                batch = items[start : start + _IMPORT_BATCH]
+                async with self.pool.connection() as conn, conn.transaction():
+                    await conn.execute(WRITE_LOCK)
+                    plan = await plan_batch(conn, batch, summary)
+                    vectors = await import_vectors(plan.entries, self.identity, self._embed)
+                    await write_batch(conn, plan, vectors, self.identity, summary)
+        finally:
+            if rebuild:
+                await self._build_vector_index()
         await self._analyze_after_bulk(summary.added)
         return summary
+
+    async def _build_vector_index(self) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            # The graph of 100,000 768-d vectors needs about 400 MB to be built in memory;
+            # with less, pgvector builds it several times slower.
+            await conn.execute("SET LOCAL maintenance_work_mem = '512MB'")
+            await conn.execute(VECTOR_INDEX)
 
     async def _analyze_after_bulk(self, added: int) -> None:
         # Right after a bulk import the planner still believes the table is small and scans

@@ -9,8 +9,9 @@ import psycopg
 
 from memory.entry import MemoryEntry
 from memory.postgres.schema import COLUMNS, escape, lexemes, to_entry, tsquery
-from memory.text import analyze
-from memory.write_policy import SIMILAR_LIMIT
+from memory.postgres.vectors import PgVector
+from memory.text import analyze, entry_terms
+from memory.write_policy import SIMILAR_LIMIT, content_hash
 from memory.write_rules import Vector
 
 UPSERT = f"""
@@ -35,6 +36,30 @@ _KEEP_VECTOR = UPSERT.replace(
 
 WRITE_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.memchat_writes'))"
 """Taken by every rule-checked write: two writers cannot both miss each other's entry."""
+
+
+def row_values(entry: MemoryEntry, vector: Vector | None, identity: str | None) -> tuple[Any, ...]:
+    """`entry`'s values in `UPSERT`'s order (the terms twice: as stored and for `tsv`)."""
+    terms = lexemes(entry_terms(entry.key, entry.content, entry.timestamp))
+    return (
+        entry.id,
+        escape(entry.key),
+        escape(entry.content),
+        entry.category,
+        entry.timestamp,
+        entry.updated_at,
+        entry.session_id,
+        entry.namespace,
+        entry.importance,
+        entry.superseded_by,
+        entry.pinned,
+        entry.source,
+        terms,
+        terms,
+        None if vector is None else PgVector(vector),
+        None if vector is None else identity,
+        content_hash(entry.content),
+    )
 
 
 class PostgresRules:

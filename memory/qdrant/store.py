@@ -20,7 +20,6 @@ import builtins
 import os
 import re
 import shutil
-import uuid
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
@@ -39,10 +38,11 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
+from memory.import_rules import plan_import
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
 from memory.qdrant.legacy import copy_old_store, mark_copying, needs_copy
-from memory.qdrant.payload import ENTRY_FIELDS, entry_filter, from_payload, point_id, to_payload
+from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
 from memory.qdrant.points import PointFilter, PointStore, StoredPoint
 from memory.qdrant.recall import hybrid_recall, recent_recall
 from memory.qdrant.writes import QdrantRules, add_missing_hashes
@@ -89,80 +89,34 @@ def _engine_call(where: str, func: Callable[..., T], *args: Any, **kwargs: Any) 
 def _import_rules(
     points: PointStore, batch: list[MemoryEntry], summary: ImportSummary
 ) -> list[MemoryEntry]:
-    """One batch of an import, with SQLite's import rules (see `import_`).
+    """One batch of an import, with SQLite's import rules (`memory.import_rules`).
 
-    Versions a record replaces are written here, under fresh ids, as its history.
+    The versions the records replace are written here, under fresh ids, as their history,
+    and stored active entries that give up their key are superseded; the records to write
+    are returned.
     """
     known = {p.id: p for p in points.retrieve([point_id(i.id) for i in batch], vectors=True)}
-    ready: dict[str, MemoryEntry] = {}
-    history: list[StoredPoint] = []
-    for item in batch:
-        stored = known.get(point_id(item.id))
-        if stored is not None and stored.payload.get("namespace") != item.namespace:
-            item = item.model_copy(update={"id": uuid.uuid4().hex})
-            summary.renumbered += 1
-            stored = None
-        earlier = ready.get(item.id)
-        previous = (
-            earlier
-            if earlier is not None
-            else (None if stored is None else from_payload(stored.payload))
-        )
-        if previous is None:
-            summary.added += 1
-        elif _same(previous, item):
-            summary.unchanged += 1
-            continue
-        else:
-            summary.replaced += 1
-            summary.kept_as_history += 1
-            fresh = uuid.uuid4().hex
-            if earlier is not None:
-                moved = earlier.model_copy(update={"id": fresh, "superseded_by": item.id})
-                ready[fresh] = moved
-                del ready[item.id]
-            elif stored is not None:
-                payload = {**stored.payload, "id": fresh, "superseded_by": item.id}
-                history.append(StoredPoint(point_id(fresh), payload, stored.vector))
-        ready[item.id] = item
+    stored = {}
+    for point in known.values():
+        entry = from_payload(point.payload)
+        stored[entry.id] = entry
+    plan = plan_import(batch, stored, summary)
+    history = []
+    for copy in plan.copies:
+        old = known[point_id(copy.stored_id)]
+        payload = {**old.payload, "id": copy.fresh_id, "superseded_by": copy.successor}
+        history.append(StoredPoint(point_id(copy.fresh_id), payload, old.vector))
     if history:
         points.upsert(history)
-    return _set_aside_key_holders(points, list(ready.values()), summary)
-
-
-def _set_aside_key_holders(
-    points: PointStore, ready: list[MemoryEntry], summary: ImportSummary
-) -> list[MemoryEntry]:
-    """Per key, the last active record stays in effect; the others become its history.
-
-    So does a stored active entry under that key with another id.
-    """
-    holder: dict[tuple[str, str], str] = {}
-    for item in ready:
-        if item.superseded_by is None:
-            holder[(item.namespace, item.key)] = item.id
-    kept = []
-    writing: set[str] = set()
-    for item in ready:
-        winner = holder.get((item.namespace, item.key))
-        if item.superseded_by is None and winner is not None and winner != item.id:
-            item = item.model_copy(update={"superseded_by": winner})
-            summary.kept_as_history += 1
-        kept.append(item)
-        writing.add(point_id(item.id))
-    for (namespace, key), winner in holder.items():
+    writing = {point_id(item.id) for item in plan.entries}
+    for (namespace, key), winner in plan.holders.items():
         active = PointFilter(namespace=namespace, key=key, include_superseded=False)
         # A stored entry this batch rewrites is not history: the batch says what it is.
         older = [p.id for p in points.scroll(active, fields=[]) if p.id not in writing]
         if older:
             points.set_payload(older, {"superseded_by": winner})
             summary.kept_as_history += len(older)
-    return kept
-
-
-def _same(stored: MemoryEntry, record: MemoryEntry) -> bool:
-    fields = ENTRY_FIELDS
-    return stored.model_dump(include=fields) == record.model_dump(include=fields)
+    return plan.entries
 
 
 def _server_points(url: str, settings: MemorySettings) -> PointStore:

@@ -170,3 +170,37 @@ async def test_the_same_writes_leave_the_same_memory_as_sqlite(
     assert await _active(memory) == await _active(reference)
     if memory.capabilities.supports_supersede:
         assert await _history(memory) == await _history(reference)
+
+
+async def _import_script(store: Memory) -> tuple[int, list[str], list[str]]:
+    """An adversary's import: an id moved to another namespace, the same id twice in one
+    import, two records for one key. Returns what stays, as comparable values."""
+    base = (await store.store("dentist", "Dentist on Monday", "core")).model_copy(
+        update={"id": "n1", "namespace": "work"}
+    )
+    await store.import_([base])
+    moved = base.model_copy(update={"key": "piano", "namespace": "home"})
+    await store.import_([moved])
+    first = base.model_copy(update={"id": "a1", "key": "k", "namespace": "default"})
+    second = first.model_copy(update={"content": "second version"})
+    third = first.model_copy(update={"id": "a2", "content": "third"})
+    summary = await store.import_([first, second, third])
+    active = await store.list(namespace="default", prefix="k")
+    history = await store.list(namespace="default", prefix="k", include_superseded=True)
+    counts = [await store.count(namespace=n) for n in ("work", "home")]
+    assert counts == [1, 1]
+    return (
+        summary.kept_as_history,
+        [e.content for e in active],
+        sorted(e.content for e in history),
+    )
+
+
+async def test_an_import_keeps_what_it_replaces_as_sqlite_does(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    needs(memory, "persistent", "supports_export", "supports_supersede")
+    reference = await open_store("sqlite")
+    expected = await _import_script(reference)
+    assert expected[1:] == (["third"], ["Dentist on Monday", "second version", "third"])
+    assert await _import_script(memory) == expected

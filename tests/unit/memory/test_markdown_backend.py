@@ -80,10 +80,16 @@ async def test_a_changed_record_appends_its_new_version_and_keeps_the_old(
     await memory.import_([_record("a", "home", "Ana lives in Porto")])
     # An older updated_at still wins: imported rows win, whatever their times say.
     changed = _record("a", "home", "Ana lives in Lisbon", updated_at=NOW)
-    assert await memory.import_([changed]) == ImportSummary(replaced=1)
+    # As in SQLite: the version it replaces stays as a superseded entry of its own.
+    assert await memory.import_([changed]) == ImportSummary(replaced=1, kept_as_history=1)
     text = (tmp_path / "MEMORY.md").read_text()
     assert "Ana lives in Porto" in text and "Ana lives in Lisbon" in text
-    assert await (await _markdown(tmp_path)).get_by_id("a") == changed
+    reopened = await _markdown(tmp_path)
+    assert await reopened.get_by_id("a") == changed
+    history = await reopened.list(namespace=None, include_superseded=True)
+    assert [(e.content, e.superseded_by) for e in history if e.id != "a"] == [
+        ("Ana lives in Porto", "a")
+    ]
 
 
 async def test_an_import_sets_aside_the_entry_holding_its_key_and_renumbers_foreign_ids(
@@ -98,7 +104,8 @@ async def test_an_import_sets_aside_the_entry_holding_its_key_and_renumbers_fore
             _record(elsewhere.id, "note", "same id, other namespace"),
         ]
     )
-    assert summary == ImportSummary(added=1, renumbered=1, kept_as_history=1)
+    # As in SQLite, a renumbered record is also counted as added.
+    assert summary == ImportSummary(added=2, renumbered=1, kept_as_history=1)
     assert (await memory.get("home")).id == "imported"  # type: ignore[union-attr]
     set_aside = await memory.get_by_id(mine.id)
     assert set_aside is not None and set_aside.superseded_by == "imported"

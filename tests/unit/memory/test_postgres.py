@@ -189,12 +189,16 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
     async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
         await conn.execute(f'SET search_path TO "{schema}", public')
         await conn.execute(
-            "DROP TRIGGER memories_count_terms ON memories; DROP FUNCTION memchat_count_terms(); "
+            "DROP TRIGGER memories_counted_insert ON memories; "
+            "DROP TRIGGER memories_counted_delete ON memories; "
+            "DROP TRIGGER memories_counted_update ON memories; "
+            "DROP FUNCTION memchat_count_inserted(), memchat_count_deleted(), "
+            "memchat_count_updated(); "
             "DROP TRIGGER memories_truncated ON memories; DROP FUNCTION memchat_forget_counts(); "
             "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
             "DELETE FROM memchat_schema_version WHERE version > 1"
         )
-    assert len(migrations(64)) == 6
+    assert len(migrations(64)) == 7
     again = await open_memory(settings, tmp_path, CountingEmbedder(64))
     assert isinstance(again, PostgresMemory)
     try:
@@ -389,5 +393,72 @@ async def test_an_older_schema_gets_content_hashes_for_exact_duplicates(
     try:
         duplicate = await again.store("cat", "the user's cat is called  Miso.")
         assert duplicate.id == pet.id and await again.count() == 1
+    finally:
+        await again.close()
+
+
+async def _has_vector_index(store: PostgresMemory) -> bool:
+    rows = await store.fetch("SELECT to_regclass('memories_embedding') IS NOT NULL")
+    return bool(rows[0][0])
+
+
+async def test_a_large_import_builds_the_vector_index_once_after(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memory.postgres import importing
+
+    built: list[bool] = []
+    original = PostgresMemory._build_vector_index
+
+    async def counted(self: PostgresMemory) -> None:
+        built.append(await _has_vector_index(self))
+        await original(self)
+
+    monkeypatch.setattr(importing, "REBUILD_AT_LEAST", 3)
+    monkeypatch.setattr(PostgresMemory, "_build_vector_index", counted)
+    source = await open_memory(_settings("sqlite"), tmp_path / "src", CountingEmbedder(64))
+    for key, text in FACTS.items():
+        await source.store(key, text)
+    records = [r async for r in source.export()]
+    await source.close()
+    store = await open_memory(_settings("postgres", postgres_url), tmp_path, CountingEmbedder(64))
+    assert isinstance(store, PostgresMemory)
+    try:
+        summary = await store.import_(records)
+        assert summary.added == len(FACTS)
+        assert built == [False]  # dropped before the rows went in, built once after
+        assert await _has_vector_index(store)
+        await assert_counts_exact(store)
+        assert [e.key for e in (await store.recall("cat name", limit=1)).entries] == ["pet"]
+        again = await store.import_(records)
+        assert again.unchanged == len(FACTS) and await _has_vector_index(store)
+    finally:
+        await store.close()
+
+
+def test_the_index_is_built_after_only_for_an_import_large_against_the_store() -> None:
+    from memory.postgres.importing import REBUILD_AT_LEAST, rebuilds_index
+
+    assert rebuilds_index(REBUILD_AT_LEAST, 0)
+    assert not rebuilds_index(REBUILD_AT_LEAST - 1, 0)
+    assert rebuilds_index(REBUILD_AT_LEAST, 10 * REBUILD_AT_LEAST)
+    assert not rebuilds_index(REBUILD_AT_LEAST, 10 * REBUILD_AT_LEAST + 1)
+
+
+async def test_a_vector_index_lost_to_a_cut_short_import_is_built_at_open(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    settings = _settings("postgres", postgres_url)
+    first = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(first, PostgresMemory)
+    await first.store("pet", FACTS["pet"])
+    async with first.pool.connection() as conn:
+        await conn.execute("DROP INDEX memories_embedding")
+    await first.close()
+    again = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(again, PostgresMemory)
+    try:
+        assert await _has_vector_index(again)
+        assert any("vector index was missing" in w for w in again.warnings)
     finally:
         await again.close()

@@ -1,0 +1,88 @@
+"""SQLite's import rules, planned once for the backends that write records themselves.
+
+An import writes records exactly, except that nothing stored is lost:
+- a record whose id belongs to another namespace's entry is added under a fresh id
+  (renumbered), not written over that entry;
+- a record that changes a stored entry (or an earlier record of the same import) keeps the
+  earlier version as history: a copy under a fresh id, superseded by the record;
+- per key, the last active record is the one in effect; earlier active records and a
+  stored active entry under that key with another id become its history.
+
+The plan says what to write; the backend writes it (Qdrant points, PostgreSQL rows).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from memory.entry import MemoryEntry
+from memory.protocol import ImportSummary
+from memory.upsert import stored_fields
+
+
+@dataclass(frozen=True)
+class HistoryCopy:
+    """A stored entry kept as history: copied, with its vector, under a fresh id."""
+
+    stored_id: str
+    fresh_id: str
+    successor: str
+
+
+@dataclass
+class ImportPlan:
+    """What one batch of an import writes."""
+
+    entries: list[MemoryEntry] = field(default_factory=list)
+    """The records to write (insert or replace by id), in order."""
+    copies: list[HistoryCopy] = field(default_factory=list)
+    """Stored versions the records replace, kept under fresh ids (written first)."""
+    holders: dict[tuple[str, str], str] = field(default_factory=dict)
+    """Per (namespace, key), the record in effect: any other active stored entry under
+    that key, outside `entries`, is to be superseded by it (and counted as history)."""
+
+
+def plan_import(
+    batch: Sequence[MemoryEntry], stored: Mapping[str, MemoryEntry], summary: ImportSummary
+) -> ImportPlan:
+    """The plan for `batch`, given the stored entries that have the batch's ids.
+
+    What the batch does is counted into `summary`.
+    """
+    ready: dict[str, MemoryEntry] = {}
+    plan = ImportPlan()
+    for item in batch:
+        known = stored.get(item.id)
+        if known is not None and known.namespace != item.namespace:
+            item = item.model_copy(update={"id": uuid.uuid4().hex})
+            summary.renumbered += 1
+            known = None
+        earlier = ready.get(item.id)
+        previous = earlier if earlier is not None else known
+        if previous is None:
+            summary.added += 1
+        elif stored_fields(previous) == stored_fields(item):
+            summary.unchanged += 1
+            continue
+        else:
+            summary.replaced += 1
+            summary.kept_as_history += 1
+            fresh = uuid.uuid4().hex
+            if earlier is not None:
+                del ready[item.id]
+                ready[fresh] = earlier.model_copy(update={"id": fresh, "superseded_by": item.id})
+            else:
+                plan.copies.append(HistoryCopy(item.id, fresh, item.id))
+        ready[item.id] = item
+    for item in ready.values():
+        if item.superseded_by is None:
+            plan.holders[(item.namespace, item.key)] = item.id
+    for item in ready.values():
+        winner = plan.holders.get((item.namespace, item.key))
+        if item.superseded_by is None and winner is not None and winner != item.id:
+            item = item.model_copy(update={"superseded_by": winner})
+            summary.kept_as_history += 1
+        plan.entries.append(item)
+    return plan
