@@ -54,6 +54,17 @@ from memory.settings import MemorySettings
 from memory.upsert import import_vectors
 from memory.write_rules import NewMemory, apply_write, validate
 
+_FORGET = """
+DELETE FROM memories WHERE EXISTS (
+    SELECT 1 FROM memories WHERE namespace = %s AND key = %s AND superseded_by IS NULL
+) AND id IN (
+    WITH RECURSIVE history (id) AS (
+        SELECT id FROM memories WHERE namespace = %s AND key = %s
+        UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id
+    ) SELECT id FROM history
+) RETURNING id
+"""
+
 _IMPORT_BATCH = 2_000
 """Records planned, copied and inserted in one transaction."""
 
@@ -233,12 +244,15 @@ class PostgresMemory(WithoutLifecycle):
             )
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
-        """Delete the active entry under key."""
-        entry = await self._active(key, namespace)
-        if entry is None:
-            return False
-        await self.fetch("DELETE FROM memories WHERE id = %s RETURNING id", (entry.id,))
-        return True
+        """Delete the entry under key with its history, as SQLite does.
+
+        Its history is every version under the key and every entry they superseded,
+        however far back the chain goes: a forgotten fact leaves no older version behind.
+        """
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(WRITE_LOCK)
+            cursor = await conn.execute(_FORGET, (namespace, escape(key), namespace, escape(key)))
+            return bool(await cursor.fetchall())
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """Point old entries at their replacement."""

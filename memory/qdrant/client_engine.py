@@ -46,6 +46,9 @@ def client_filter(flt: PointFilter | None) -> models.Filter | None:
     if not flt.include_superseded:
         must.append(_empty("superseded_by"))
     must.extend(_empty(name) for name in flt.lacking)
+    if flt.superseded_by_any:
+        successors = models.MatchAny(any=list(flt.superseded_by_any))
+        must.append(models.FieldCondition(key="superseded_by", match=successors))
     if flt.since is not None or flt.until is not None:
         must.append(
             models.FieldCondition(key="ts", range=models.Range(gte=flt.since, lt=flt.until))

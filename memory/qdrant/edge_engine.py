@@ -81,6 +81,9 @@ def edge_filter(flt: PointFilter | None) -> edge.Filter | None:
     if not flt.include_superseded:
         must.append(edge.IsEmptyCondition("superseded_by"))
     must.extend(edge.IsEmptyCondition(name) for name in flt.lacking)
+    if flt.superseded_by_any:
+        successors = edge.MatchAny(list(flt.superseded_by_any))
+        must.append(edge.FieldCondition("superseded_by", match=successors))
     if flt.since is not None or flt.until is not None:
         must.append(edge.FieldCondition("ts", range=edge.RangeFloat(gte=flt.since, lt=flt.until)))
     if flt.any_terms:

@@ -45,6 +45,8 @@ class PointFilter:
     """Points whose content has this `write_policy.content_hash`."""
     lacking: tuple[str, ...] = ()
     """Payload fields a point must not have (or have empty)."""
+    superseded_by_any: tuple[str, ...] = ()
+    """Points superseded by one of these entry ids."""
 
     def equalities(self) -> list[tuple[str, str]]:
         """The (payload field, value) pairs a point must match exactly."""

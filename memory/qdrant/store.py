@@ -119,6 +119,20 @@ def _import_rules(
     return plan.entries
 
 
+def _forget_history(points: PointStore, namespace: str, key: str) -> None:
+    """Delete the key's points and, step by step, every point they superseded."""
+    found = {p.payload["id"] for p in points.scroll(PointFilter(namespace=namespace, key=key))}
+    frontier = set(found)
+    while frontier:
+        older = points.scroll(
+            PointFilter(namespace=namespace, superseded_by_any=tuple(sorted(frontier))),
+            fields=["id"],
+        )
+        frontier = {p.payload["id"] for p in older} - found
+        found |= frontier
+    points.delete([point_id(entry_id) for entry_id in found])
+
+
 def _server_points(url: str, settings: MemorySettings) -> PointStore:
     """qdrant-client for a server; imported only then (it takes a second to import)."""
     try:
@@ -325,12 +339,15 @@ class QdrantMemory(WithoutLifecycle):
             )
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
-        """Delete the active entry under key."""
+        """Delete the entry under key with its history, as SQLite does.
+
+        Its history is every version under the key and every entry they superseded,
+        however far back the chain goes: a forgotten fact leaves no older version behind.
+        """
         async with self._lock:
-            entry = await self._active(key, namespace)
-            if entry is None:
+            if await self._active(key, namespace) is None:
                 return False
-            await self._call(self._points.delete, [point_id(entry.id)])
+            await self._call(_forget_history, self._points, namespace, key)
         return True
 
     async def _set_superseded(self, entry_id: str, successor: str | None) -> None:

@@ -204,3 +204,14 @@ async def test_an_import_keeps_what_it_replaces_as_sqlite_does(
     expected = await _import_script(reference)
     assert expected[1:] == (["third"], ["Dentist on Monday", "second version", "third"])
     assert await _import_script(memory) == expected
+
+
+async def test_forget_removes_the_history_of_what_it_forgets(memory: Memory) -> None:
+    needs(memory, "persistent", "supports_delete", "supports_supersede")
+    await memory.store("editor", "The user edits in Helix")
+    await memory.store("editor", "The user edits in Zed")  # Helix kept as history
+    await memory.store("pet", "The user's cat is called Miso")
+    assert await memory.count() == 3
+    assert await memory.forget("editor") is True
+    remaining = await memory.list(namespace=None, include_superseded=True)
+    assert [e.key for e in remaining] == ["pet"]  # no older version of "editor" left over

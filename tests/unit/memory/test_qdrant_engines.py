@@ -311,3 +311,17 @@ async def test_points_an_older_version_wrote_get_their_content_hash(tmp_path: Pa
         assert duplicate.id == first.id and await again.count() == 2
     finally:
         await again.close()
+
+
+async def test_a_server_forgets_a_key_with_its_history(tmp_path: Path) -> None:
+    store = await _client_store(tmp_path / "server")
+    try:
+        await store.store("editor", "The user edits in Helix")
+        await store.store("editor", "The user edits in Zed")
+        await store.store("editor", "The user edits in Vim")
+        await store.store("pet", "The user's cat is called Miso")
+        assert await store.count() == 4
+        assert await store.forget("editor")
+        assert [e.key for e in await store.list(include_superseded=True)] == ["pet"]
+    finally:
+        await store.close()
