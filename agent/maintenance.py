@@ -31,7 +31,7 @@ async def maintain(
         return None, None
     report = await lifecycle.hygiene(dry_run=dry_run, now=now, namespace=namespace)
     snapshot: Path | None = None
-    if not dry_run and settings.snapshot_after_hygiene:
+    if not dry_run and settings.snapshot_after_hygiene and lifecycle.snapshot_path is not None:
         snapshot = await lifecycle.write_snapshot(now=now)
     return report, snapshot
 

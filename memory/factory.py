@@ -65,9 +65,9 @@ async def open_memory(
     path = default_db_path(settings, data_dir)
     snapshot = path.with_name(SNAPSHOT_NAME)
     existed = path.exists()
-    # Only a store that writes snapshots restores from one.
+    # Only a store kept in that file restores from the snapshot beside it.
     cold_boot = (
-        cls.capabilities.supports_lifecycle and _missing_or_empty(path) and snapshot.exists()
+        cls.capabilities.restores_from_snapshot and _missing_or_empty(path) and snapshot.exists()
     )
     if reading_only or not create:
         from memory.sqlite.store import SqliteMemory

@@ -31,6 +31,8 @@ class Capabilities:
     supports_namespaces: bool = True
     supports_lifecycle: bool = False
     """Hygiene, the audit log, snapshots and procedural memory: `Memory.lifecycle`."""
+    restores_from_snapshot: bool = False
+    """Rebuilt from MEMORY_SNAPSHOT.md beside its file when that file is missing (SQLite)."""
 
 
 class MemoryStats(BaseModel):
@@ -102,6 +104,14 @@ class Lifecycle(Protocol):
     A backend that has them returns itself from `Memory.lifecycle`; the type checker then
     holds its methods to these signatures, so a renamed argument fails the check.
     """
+
+    @property
+    def snapshot_path(self) -> Path | None:
+        """Where `write_snapshot` writes when given no path.
+
+        The snapshot after hygiene goes there too; None: only to a path given.
+        """
+        ...
 
     async def hygiene(
         self,

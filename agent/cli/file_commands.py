@@ -100,6 +100,12 @@ async def cmd_snapshot(config: Config, args: MemoryArgs, out: TextIO) -> int:
         lifecycle = memory.lifecycle
         if lifecycle is None:
             raise MemoryStoreError(f"the {memory.name!r} backend cannot write snapshots")
+        if target is None and lifecycle.snapshot_path is None:
+            raise MemoryStoreError(
+                f"the {memory.name!r} backend keeps no MEMORY_SNAPSHOT.md of its own (only "
+                "SQLite is rebuilt from one): name a file, as in `memchat memory snapshot "
+                "core-memories.md`"
+            )
         try:
             path = await lifecycle.write_snapshot(target, namespace=args.namespace)
         except OSError as exc:

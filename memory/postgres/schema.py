@@ -99,6 +99,20 @@ def migrations(dimensions: int) -> list[str]:
         LETTERS_WITHOUT_MARKS,
         CONTENT_HASHES,
         _COUNT_PER_STATEMENT,
+        """
+        CREATE TABLE IF NOT EXISTS memory_audit (
+            audit_id bigserial PRIMARY KEY,
+            at timestamptz NOT NULL,
+            action text NOT NULL,
+            reason text NOT NULL,
+            entry_id text NOT NULL,
+            namespace text NOT NULL,
+            key text NOT NULL,
+            category text NOT NULL,
+            content text NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS memory_audit_namespace ON memory_audit (namespace, audit_id);
+        """,
     ]
 
 

@@ -30,6 +30,7 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import EmbeddingError, MemoryStoreError
+from memory.lifecycle import SharedLifecycle
 from memory.postgres.importing import (
     VECTOR_INDEX,
     is_bulk,
@@ -37,6 +38,7 @@ from memory.postgres.importing import (
     rebuilds_index,
     write_batch,
 )
+from memory.postgres.lifecycle import PostgresHousekeeping
 from memory.postgres.migrate import migrate
 from memory.postgres.recall import hybrid_recall, recent_recall
 from memory.postgres.schema import (
@@ -47,7 +49,7 @@ from memory.postgres.schema import (
 )
 from memory.postgres.vectors import VectorType
 from memory.postgres.writes import WRITE_LOCK, PostgresRules, row_values
-from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.records import MemoryRecord, StoredEmbedding, check_record_set
 from memory.retrieval import RecallFilters, clamp_limit, clean_query
 from memory.settings import MemorySettings
@@ -55,15 +57,21 @@ from memory.upsert import import_vectors
 from memory.write_rules import NewMemory, apply_write, validate
 
 _FORGET = """
-DELETE FROM memories WHERE EXISTS (
-    SELECT 1 FROM memories WHERE namespace = %s AND key = %s AND superseded_by IS NULL
-) AND id IN (
-    WITH RECURSIVE history (id) AS (
-        SELECT id FROM memories WHERE namespace = %s AND key = %s
-        UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id
-    ) SELECT id FROM history
-) RETURNING id
+WITH gone AS (
+    DELETE FROM memories WHERE EXISTS (
+        SELECT 1 FROM memories WHERE namespace = %s AND key = %s AND superseded_by IS NULL
+    ) AND id IN (
+        WITH RECURSIVE history (id) AS (
+            SELECT id FROM memories WHERE namespace = %s AND key = %s
+            UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id
+        ) SELECT id FROM history
+    ) RETURNING id, namespace, key, category, content
+)
+INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, content)
+SELECT now(), 'forget', 'forgotten', id, namespace, key, category, content FROM gone
+RETURNING entry_id
 """
+"""Deletes the key's entry with its history, each deletion audited (as SQLite does)."""
 
 _IMPORT_BATCH = 2_000
 """Records planned, copied and inserted in one transaction."""
@@ -72,7 +80,7 @@ _ANALYZE_FIRST = 1_000
 """Rows a bulk import adds before the table's planner statistics are refreshed."""
 
 
-class PostgresMemory(WithoutLifecycle):
+class PostgresMemory:
     """PostgreSQL with pgvector; needs `memory.postgres_url`."""
 
     name = "postgres"
@@ -83,6 +91,7 @@ class PostgresMemory(WithoutLifecycle):
         supports_keyword_search=True,
         supports_supersede=True,
         supports_export=True,
+        supports_lifecycle=True,
     )
 
     def __init__(
@@ -101,6 +110,16 @@ class PostgresMemory(WithoutLifecycle):
     @property
     def location(self) -> None:
         """See `Memory.location`: a server."""
+        return None
+
+    @property
+    def lifecycle(self) -> SharedLifecycle:
+        """See `Memory.lifecycle`: hygiene with its audit log, by SQLite's rules."""
+        return SharedLifecycle(PostgresHousekeeping(self))
+
+    @property
+    def reindexing(self) -> None:
+        """See `Memory.reindexing`: none yet (an export and import makes the vectors)."""
         return None
 
     @property

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import hashlib
 import os
 import re
 import shutil
@@ -39,8 +40,10 @@ from memory.entry import (
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
 from memory.import_rules import plan_import
-from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
+from memory.lifecycle import Doomed, SharedLifecycle
+from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
+from memory.qdrant.housekeeping import QdrantHousekeeping
 from memory.qdrant.legacy import copy_old_store, mark_copying, needs_copy
 from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
 from memory.qdrant.points import PointFilter, PointStore, StoredPoint
@@ -119,18 +122,22 @@ def _import_rules(
     return plan.entries
 
 
-def _forget_history(points: PointStore, namespace: str, key: str) -> None:
-    """Delete the key's points and, step by step, every point they superseded."""
-    found = {p.payload["id"] for p in points.scroll(PointFilter(namespace=namespace, key=key))}
+def _history_of(points: PointStore, namespace: str, key: str) -> list[MemoryEntry]:
+    """The key's entries and, step by step, every entry they superseded."""
+    found = {
+        entry.id: entry
+        for entry in (
+            from_payload(p.payload)
+            for p in points.scroll(PointFilter(namespace=namespace, key=key))
+        )
+    }
     frontier = set(found)
     while frontier:
-        older = points.scroll(
-            PointFilter(namespace=namespace, superseded_by_any=tuple(sorted(frontier))),
-            fields=["id"],
-        )
-        frontier = {p.payload["id"] for p in older} - found
-        found |= frontier
-    points.delete([point_id(entry_id) for entry_id in found])
+        flt = PointFilter(namespace=namespace, superseded_by_any=tuple(sorted(frontier)))
+        older = [from_payload(p.payload) for p in points.scroll(flt)]
+        frontier = {entry.id for entry in older} - set(found)
+        found.update((entry.id, entry) for entry in older if entry.id in frontier)
+    return list(found.values())
 
 
 def _server_points(url: str, settings: MemorySettings) -> PointStore:
@@ -148,7 +155,7 @@ def _server_points(url: str, settings: MemorySettings) -> PointStore:
     return ClientPoints(client, settings.qdrant_collection, url, indexed=True)
 
 
-class QdrantMemory(WithoutLifecycle):
+class QdrantMemory:
     """One Qdrant collection; local mode by default, a server when a URL is configured."""
 
     name = "qdrant"
@@ -159,6 +166,7 @@ class QdrantMemory(WithoutLifecycle):
         supports_keyword_search=True,
         supports_supersede=True,
         supports_export=True,
+        supports_lifecycle=True,
     )
 
     def __init__(
@@ -175,11 +183,43 @@ class QdrantMemory(WithoutLifecycle):
         self._worker = ThreadPoolExecutor(1, thread_name_prefix="qdrant")
         self._lock = asyncio.Lock()
         self._closed = False
+        self.audit_file: Path | None = None
+        """Where deletions are recorded; None (no lifecycle) for a store opened by `over`."""
 
     @property
     def location(self) -> Path | None:
         """See `Memory.location`: the local store's folder; None for a server."""
         return None if self.settings.qdrant_url else Path(self.where)
+
+    @property
+    def lifecycle(self) -> SharedLifecycle | None:
+        """See `Memory.lifecycle`: hygiene with its audit log, by SQLite's rules."""
+        housekeeping = self._housekeeping()
+        if housekeeping is None:
+            return None
+        return SharedLifecycle(housekeeping, store_folder=self.location)
+
+    def _housekeeping(self) -> QdrantHousekeeping | None:
+        return None if self.audit_file is None else QdrantHousekeeping(self, self.audit_file)
+
+    @property
+    def reindexing(self) -> None:
+        """See `Memory.reindexing`: none yet (an export and import makes the vectors)."""
+        return None
+
+    @property
+    def points(self) -> PointStore:
+        """The engine's collection (run its calls through `call`)."""
+        return self._points
+
+    @property
+    def write_lock(self) -> asyncio.Lock:
+        """Held around every write."""
+        return self._lock
+
+    async def call(self, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a point-store call on the store's worker thread."""
+        return await self._call(func, *args, **kwargs)
 
     @property
     def calibration_file(self) -> Path | None:
@@ -195,7 +235,10 @@ class QdrantMemory(WithoutLifecycle):
         settings = settings or MemorySettings(embedding_provider="none")
         url = settings.qdrant_url
         if url:
-            return await cls.over(_server_points(url, settings), settings, embedder)
+            server = await cls.over(_server_points(url, settings), settings, embedder)
+            digest = hashlib.sha256(f"{url}\n{settings.qdrant_collection}".encode()).hexdigest()
+            server.audit_file = Path(path).parent / f"qdrant-audit-{digest[:16]}.jsonl"
+            return server
         name = settings.qdrant_collection
         if not _COLLECTION_NAME.fullmatch(name):
             raise MemoryStoreError(
@@ -211,6 +254,7 @@ class QdrantMemory(WithoutLifecycle):
             # the copy to do at the next open.
             mark_copying(folder)
         memory = await cls.over(EdgePoints(folder), settings, embedder)
+        memory.audit_file = folder / "memchat-audit.jsonl"
         if copying:
             await memory._copy_old_store(legacy, name, folder, fresh)
         await memory._index_if_due()
@@ -347,7 +391,13 @@ class QdrantMemory(WithoutLifecycle):
         async with self._lock:
             if await self._active(key, namespace) is None:
                 return False
-            await self._call(_forget_history, self._points, namespace, key)
+            history = await self._call(_history_of, self._points, namespace, key)
+            doomed = [Doomed(entry, "forgotten") for entry in history]
+            housekeeping = self._housekeeping()
+            if housekeeping is not None:
+                await housekeeping.remove_recorded(doomed, "forget")
+            else:
+                await self._call(self._points.delete, [point_id(e.id) for e in history])
         return True
 
     async def _set_superseded(self, entry_id: str, successor: str | None) -> None:

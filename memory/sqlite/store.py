@@ -66,6 +66,7 @@ class SqliteMemory:
         supports_supersede=True,
         supports_export=True,
         supports_lifecycle=True,
+        restores_from_snapshot=True,
     )
 
     def __init__(self, db: DatabaseThread, core: SqliteCore, embedder: Embedder | None) -> None:

@@ -56,12 +56,15 @@ OpenStore = Callable[..., Awaitable[Memory]]
 async def open_store(
     memory: Memory, tmp_path: Path, quiet_lucid: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[OpenStore]:
-    """Opens another, empty store: `memory`'s backend (or `backend=`), with setting overrides."""
+    """Opens another store: `memory`'s backend (or `backend=`), in a new folder (or `folder=`),
+    with setting overrides."""
     opened: list[Memory] = []
 
-    async def opener(backend: str | None = None, **overrides: Any) -> Memory:
-        folder = tmp_path / f"other-{len(opened)}"
-        store = await _open(backend or memory.name, folder, quiet_lucid, request, **overrides)
+    async def opener(
+        backend: str | None = None, *, folder: Path | None = None, **overrides: Any
+    ) -> Memory:
+        where = folder or tmp_path / f"other-{len(opened)}"
+        store = await _open(backend or memory.name, where, quiet_lucid, request, **overrides)
         opened.append(store)
         return store
 

@@ -1,0 +1,243 @@
+"""Hygiene, its audit log, snapshots and procedures for backends that are not SQLite.
+
+The same rules as SQLite's (`memory.sqlite.hygiene`): retention per category by last
+update, budgets per namespace and category (least important, then oldest, go first),
+pinned entries never removed, every removal recorded with its reason. A backend supplies a
+narrow `LifecycleEngine`; `SharedLifecycle` is what its `Memory.lifecycle` returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Protocol
+
+from memory.entry import MemoryCategory, MemoryEntry, utc_now
+from memory.errors import MemoryStoreError
+from memory.files import write_private
+from memory.procedures import ProcedureStep, describe_procedure
+from memory.protocol import AuditRecord, HygieneReport
+from memory.settings import MemorySettings
+from memory.snapshot import render_snapshot
+
+HYGIENE_CATEGORIES = ("core", "daily", "conversation")
+
+
+@dataclass(frozen=True)
+class Doomed:
+    """An entry hygiene removes (or would remove), and why."""
+
+    entry: MemoryEntry
+    reason: str
+
+
+def cutoff(now: datetime, days: int) -> datetime | None:
+    """`days` before `now`; None when no retention applies or the date is before year 1."""
+    if days <= 0:
+        return None
+    try:
+        return now - timedelta(days=days)
+    except OverflowError:
+        return None
+
+
+def plan_hygiene(
+    entries: Iterable[MemoryEntry], settings: MemorySettings, now: datetime
+) -> list[Doomed]:
+    """What a hygiene run at `now` removes from `entries`, in order."""
+    ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
+    retention = settings.retention_days
+    doomed: list[Doomed] = []
+    for category, days in (
+        ("core", retention.core),
+        ("daily", retention.daily),
+        ("conversation", retention.conversation),
+    ):
+        before = cutoff(now, days)
+        if before is None:
+            continue
+        reason = f"retention: {category} older than {days} days"
+        doomed.extend(
+            Doomed(e, reason)
+            for e in ordered
+            if e.category == category and not e.pinned and e.updated_at < before
+        )
+    gone = {d.entry.id for d in doomed}
+    budgets = settings.budgets
+    for category, max_entries, max_bytes in (
+        ("core", budgets.core_max_entries, budgets.core_max_bytes),
+        ("daily", budgets.daily_max_entries, budgets.daily_max_bytes),
+    ):
+        if not max_entries and not max_bytes:
+            continue
+        by_namespace: dict[str, list[MemoryEntry]] = {}
+        for entry in ordered:
+            if entry.category == category and entry.id not in gone:
+                by_namespace.setdefault(entry.namespace, []).append(entry)
+        for kept in by_namespace.values():
+            kept.sort(key=lambda e: (e.pinned, e.importance, e.updated_at))
+            doomed.extend(_over_budget(kept, category, max_entries, max_bytes))
+    return doomed
+
+
+def _over_budget(
+    kept: list[MemoryEntry], category: str, max_entries: int, max_bytes: int
+) -> list[Doomed]:
+    count = len(kept)
+    size = sum(len(e.content.encode("utf-8", "surrogatepass")) for e in kept)
+    doomed = []
+    for entry in kept:
+        over_count = bool(max_entries) and count > max_entries
+        over_size = bool(max_bytes) and size > max_bytes
+        if not (over_count or over_size) or entry.pinned:
+            break
+        what = f"{max_entries} entries" if over_count else f"{max_bytes} bytes"
+        doomed.append(Doomed(entry, f"budget: {category} over {what}"))
+        count -= 1
+        size -= len(entry.content.encode("utf-8", "surrogatepass"))
+    return doomed
+
+
+def audit_records(doomed: Sequence[Doomed], action: str, at: datetime) -> list[AuditRecord]:
+    """One audit record per removed entry."""
+    return [
+        AuditRecord(
+            at=at,
+            action=action,
+            reason=d.reason,
+            entry_id=d.entry.id,
+            namespace=d.entry.namespace,
+            key=d.entry.key,
+            category=d.entry.category,
+            content=d.entry.content,
+        )
+        for d in doomed
+    ]
+
+
+class LifecycleEngine(Protocol):
+    """What a backend supplies for `SharedLifecycle`."""
+
+    @property
+    def settings(self) -> MemorySettings:
+        """Retention and budgets."""
+        ...
+
+    async def hygiene_entries(self, namespace: str | None) -> list[MemoryEntry]:
+        """Every entry (superseded ones too) of `HYGIENE_CATEGORIES`, in `namespace` or all."""
+        ...
+
+    async def remove_audited(self, doomed: Sequence[Doomed], action: str) -> list[Doomed]:
+        """Delete these entries, each with an audit record; return what was removed.
+
+        An entry pinned or changed since it was planned stays.
+        """
+        ...
+
+    async def read_audit(self, limit: int, offset: int, namespace: str | None) -> list[AuditRecord]:
+        """Audit records, newest first; only `namespace`'s when given."""
+        ...
+
+    async def core_entries(self, namespace: str | None) -> list[MemoryEntry]:
+        """Every core entry, superseded history included, oldest first."""
+        ...
+
+    async def store_with_metadata(
+        self,
+        key: str,
+        content: str,
+        category: str = "core",
+        session_id: str | None = None,
+        *,
+        namespace: str = "default",
+        importance: float | None = None,
+        pinned: bool | None = None,
+        source: str = "user",
+    ) -> MemoryEntry:
+        """See `Memory.store_with_metadata`."""
+        ...
+
+
+class SharedLifecycle:
+    """`Lifecycle` over a `LifecycleEngine`.
+
+    Snapshots go only where asked: MEMORY_SNAPSHOT.md is how a SQLite store is rebuilt, and
+    a server's memories have no file of their own to sit beside.
+    """
+
+    snapshot_path: Path | None = None
+    """None: no snapshot after hygiene; `write_snapshot` needs a path."""
+
+    def __init__(self, engine: LifecycleEngine, store_folder: Path | None = None) -> None:
+        self.engine = engine
+        self.store_folder = store_folder
+        """The folder holding the store's own files (a local store): never a target."""
+
+    async def hygiene(
+        self,
+        *,
+        dry_run: bool = False,
+        now: datetime | None = None,
+        namespace: str | None = None,
+    ) -> HygieneReport:
+        """See `Lifecycle.hygiene`."""
+        entries = await self.engine.hygiene_entries(namespace)
+        doomed = plan_hygiene(entries, self.engine.settings, now or utc_now())
+        if doomed and not dry_run:
+            doomed = await self.engine.remove_audited(doomed, "hygiene")
+        return HygieneReport(dry_run=dry_run, removed=[(d.entry, d.reason) for d in doomed])
+
+    async def audit_log(
+        self, limit: int = 100, offset: int = 0, *, namespace: str | None = None
+    ) -> list[AuditRecord]:
+        """See `Lifecycle.audit_log`."""
+        return await self.engine.read_audit(max(limit, 0), max(offset, 0), namespace)
+
+    async def write_snapshot(
+        self,
+        path: Path | None = None,
+        now: datetime | None = None,
+        *,
+        namespace: str | None = None,
+    ) -> Path:
+        """See `Lifecycle.write_snapshot`: core memories as Markdown, to `path` only."""
+        if path is None:
+            raise MemoryStoreError(
+                "this backend keeps no MEMORY_SNAPSHOT.md of its own; give the snapshot a "
+                "file to go to"
+            )
+        target = path.resolve()
+        if self.store_folder is not None and target.is_relative_to(self.store_folder.resolve()):
+            raise MemoryStoreError(
+                f"{path} is inside the store's own folder {self.store_folder}; write the "
+                "snapshot somewhere else"
+            )
+        entries = await self.engine.core_entries(namespace)
+        text = render_snapshot(entries, now or utc_now())
+        await asyncio.to_thread(write_private, path, text)
+        return path
+
+    async def store_procedural(
+        self,
+        request: str,
+        steps: Sequence[ProcedureStep],
+        session_id: str | None = None,
+        namespace: str = "default",
+    ) -> MemoryEntry | None:
+        """See `Lifecycle.store_procedural`."""
+        del session_id  # a procedure holds for every session, as in SQLite
+        if not steps:
+            return None
+        key, text = describe_procedure(request, steps)
+        return await self.engine.store_with_metadata(
+            key,
+            text,
+            MemoryCategory.PROCEDURAL.value,
+            None,
+            namespace=namespace,
+            importance=0.4,
+            source="tool",
+        )

@@ -1,0 +1,129 @@
+"""Hygiene, its audit log, snapshots and procedures: the same for every backend with them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory.entry import MemoryEntry
+from memory.procedures import ProcedureStep
+from memory.protocol import Lifecycle, Memory
+from memory.settings import BudgetSettings, RetentionSettings
+from tests.contract.conftest import OpenStore
+
+NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
+
+
+def _entry(key: str, category: str, days_old: int, **fields: object) -> MemoryEntry:
+    at = NOW - timedelta(days=days_old)
+    values: dict[str, object] = {
+        "id": f"id-{key}",
+        "key": key,
+        "content": f"{key} said something about day {days_old}",
+        "category": category,
+        "timestamp": at,
+        "updated_at": at,
+    }
+    values.update(fields)
+    return MemoryEntry.model_validate(values)
+
+
+RECORDS = [
+    _entry("old chat", "conversation", 40),
+    _entry("old pinned chat", "conversation", 40, pinned=True),
+    _entry("new chat", "conversation", 2),
+    _entry("work chat", "conversation", 40, namespace="work"),
+    _entry("fact a", "core", 5, importance=0.9),
+    _entry("fact b", "core", 4, importance=0.2),
+    _entry("fact c", "core", 3, importance=0.5),
+    _entry("fact d", "core", 2, importance=0.1, pinned=True),
+]
+SETTINGS = {
+    "retention_days": RetentionSettings(conversation=30),
+    "budgets": BudgetSettings(core_max_entries=2),
+}
+
+
+def _lifecycle(memory: Memory) -> Lifecycle:
+    lifecycle = memory.lifecycle
+    if lifecycle is None:
+        pytest.skip(f"{memory.name} has no lifecycle")
+    return lifecycle
+
+
+async def test_hygiene_removes_by_sqlites_rules_and_audits_each_removal(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    _lifecycle(memory)
+    results = {}
+    for name in (memory.name, "sqlite"):
+        store = await open_store(name, **SETTINGS)
+        lifecycle = _lifecycle(store)
+        await store.import_(RECORDS)
+        dry = await lifecycle.hygiene(dry_run=True, now=NOW)
+        assert await store.count() == len(RECORDS)  # a dry run removes nothing
+        report = await lifecycle.hygiene(now=NOW)
+        assert [(e.key, why) for e, why in report.removed] == [
+            (e.key, why) for e, why in dry.removed
+        ]
+        audit = await lifecycle.audit_log()
+        assert {(a.entry_id, a.action, a.reason) for a in audit} == {
+            (e.id, "hygiene", why) for e, why in report.removed
+        }
+        work = await lifecycle.audit_log(namespace="work")
+        assert [a.key for a in work] == ["work chat"]
+        kept = await store.list(namespace=None, limit=50)
+        results[name] = (
+            sorted((e.key, why) for e, why in report.removed),
+            sorted(e.key for e in kept),
+        )
+    assert results[memory.name] == results["sqlite"]
+    removed, left = results["sqlite"]
+    assert [key for key, _ in removed] == ["fact b", "fact c", "old chat", "work chat"]
+    assert left == ["fact a", "fact d", "new chat", "old pinned chat"]
+
+
+async def test_forgetting_is_audited(memory: Memory) -> None:
+    lifecycle = _lifecycle(memory)
+    await memory.store("editor", "The user edits in Helix")
+    await memory.store("editor", "The user edits in Zed")
+    assert await memory.forget("editor")
+    audit = await lifecycle.audit_log()
+    assert sorted(a.content for a in audit if a.action == "forget") == [
+        "The user edits in Helix",
+        "The user edits in Zed",
+    ]
+
+
+async def test_a_procedure_is_remembered_once(memory: Memory) -> None:
+    lifecycle = _lifecycle(memory)
+    steps = [ProcedureStep("memory_store", {"key": "k", "content": "c"})]
+    first = await lifecycle.store_procedural("remember that I like tea", steps)
+    again = await lifecycle.store_procedural("remember that I like tea", steps)
+    assert first is not None and again is not None and again.id == first.id
+    assert await memory.count(category="procedural") == 1
+
+
+async def test_a_snapshot_holds_the_core_memories(memory: Memory, tmp_path: Path) -> None:
+    lifecycle = _lifecycle(memory)
+    await memory.store("editor", "The user edits in Helix")
+    await memory.store("lunch", "Had ramen", "daily")
+    target = await lifecycle.write_snapshot(tmp_path / "snap" / "core.md")
+    text = target.read_text(encoding="utf-8")
+    assert "The user edits in Helix" in text and "Had ramen" not in text
+
+
+async def test_a_snapshot_file_restores_only_the_store_kept_beside_it(
+    memory: Memory, open_store: OpenStore, tmp_path: Path
+) -> None:
+    _lifecycle(memory)
+    source = await open_store("sqlite")
+    await source.store("editor", "The user edits in Helix")
+    snapshot = await _lifecycle(source).write_snapshot(tmp_path / "MEMORY_SNAPSHOT.md")
+    assert snapshot.exists()
+    other = await open_store(folder=tmp_path)
+    restored = other.hydration is not None
+    assert restored == other.capabilities.restores_from_snapshot
+    assert (await other.count() == 1) == restored

@@ -1,0 +1,26 @@
+"""Hygiene, audit and snapshots from the CLI on a backend that is not SQLite (local Qdrant)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
+
+
+def test_hygiene_audit_and_snapshot_work_on_qdrant(isolated_dirs: Path) -> None:
+    write_config('backend = "qdrant"\n[memory.retention_days]\nconversation = 30\n')
+    old = record("old turn", "what time is it", category="conversation")
+    fact = record("pet", "the user's cat is called Miso")
+    run_cli("memory", "import", str(write_jsonl(isolated_dirs / "in.jsonl", [old, fact]))).clean()
+
+    ran = run_cli("memory", "hygiene").clean()
+    assert "removed 1 memory" in ran.out and "old turn" in ran.out
+    assert "snapshot" not in ran.out  # no MEMORY_SNAPSHOT.md of its own to refresh
+    audit = run_cli("memory", "audit").clean()
+    assert "old turn" in audit.out and "retention" in audit.out
+
+    refused = run_cli("memory", "snapshot").clean(2)
+    assert "name a file" in refused.err
+    target = isolated_dirs / "core.md"
+    run_cli("memory", "snapshot", str(target)).clean()
+    assert "the user's cat is called Miso" in target.read_text(encoding="utf-8")
