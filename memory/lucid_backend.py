@@ -10,11 +10,6 @@ each came from. Lucid's extras are not stored locally: they stay lucid's.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
-from datetime import datetime
-
-import numpy as np
-import numpy.typing as npt
 
 from memory.embedding.base import Embedder
 from memory.entry import (
@@ -26,9 +21,11 @@ from memory.entry import (
     utc_now,
 )
 from memory.lucid_bridge import LucidBridge, LucidHit
+from memory.retrieval import RecallQuery, clamp_limit
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
 from memory.sqlite.store import SqliteMemory
+from memory.write_rules import NewMemory
 
 
 class LucidMemory(SqliteMemory):
@@ -44,70 +41,28 @@ class LucidMemory(SqliteMemory):
             cooldown_s=self.settings.lucid_cooldown_s,
         )
 
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = "default",
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
+    async def write(self, item: NewMemory) -> MemoryEntry:
         """Store in SQLite, then hand the memory to lucid in the background."""
-        entry = await super().store_with_metadata(
-            key,
-            content,
-            category,
-            session_id,
-            namespace=namespace,
-            importance=importance,
-            pinned=pinned,
-            source=source,
-        )
+        entry = await super().write(item)
         self.bridge.store_in_background(entry.key, entry.content, entry.category)
         return entry
 
-    async def recall(
-        self,
-        query: str,
-        limit: int = 5,
-        session_id: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        *,
-        namespace: str | None = "default",
-        category: str | None = None,
-        exclude_ids: Iterable[str] = (),
-        include_superseded: bool = False,
-        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
-    ) -> RecallResult:
+    async def search(self, query: RecallQuery) -> RecallResult:
         """SQLite's recall; lucid fills in when SQLite finds too little."""
-        result = await super().recall(
-            query,
-            limit,
-            session_id,
-            since,
-            until,
-            namespace=namespace,
-            category=category,
-            exclude_ids=exclude_ids,
-            include_superseded=include_superseded,
-            query_vector=query_vector,
-        )
+        result = await super().search(query)
+        limit = clamp_limit(query.limit)
         wanted = min(limit, self.settings.lucid_recall_threshold) - len(result.entries)
-        if wanted <= 0 or not query.strip() or self.bridge.cooling_down():
+        if wanted <= 0 or not query.text.strip() or self.bridge.cooling_down():
             return result
-        hits = await self.bridge.context(query, limit)
+        hits = await self.bridge.context(query.text, limit)
         if self.bridge.last_error is not None:
             note = f"{self.bridge.last_error}; local memories only"
             degraded = f"{result.degraded}; {note}" if result.degraded else note
             return result.model_copy(update={"degraded": degraded})
         local = {entry.content.casefold() for entry in result.entries}
+        category = query.filters.category
         extra = [
-            self._entry_for(hit, namespace)
+            self._entry_for(hit, query.filters.namespace)
             for hit in hits
             if hit.text.casefold() not in local and (category is None or category == _kind(hit))
         ][: limit - len(result.entries)]

@@ -28,17 +28,18 @@ from memory.entry import (
     normalize_category,
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
+from memory.front import MemoryFront
 from memory.markdown_files import append_entries, load
 from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
-from memory.retrieval import clean_query, keyword_coverage, term_weights
+from memory.retrieval import RecallQuery, clamp_limit, clean_query, keyword_coverage, term_weights
 from memory.settings import MemorySettings
 from memory.text import entry_terms, query_terms
 from memory.write_rules import NewMemory, apply_write, validate
 
 
-class MarkdownMemory(WithoutLifecycle):
+class MarkdownMemory(WithoutLifecycle, MemoryFront):
     """Markdown files under one directory (the data directory by default)."""
 
     name = "markdown"
@@ -116,68 +117,30 @@ class MarkdownMemory(WithoutLifecycle):
             None,
         )
 
-    async def store(
-        self, key: str, content: str, category: str = "core", session_id: str | None = None
-    ) -> MemoryEntry:
-        """See `Memory.store`."""
-        return await self.store_with_metadata(key, content, category, session_id)
-
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = DEFAULT_NAMESPACE,
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
-        """See `Memory.store_with_metadata`: the shared write rules, as appended versions."""
-        item = validate(
-            NewMemory(
-                key=key,
-                content=content,
-                category=category,
-                session_id=session_id,
-                namespace=namespace,
-                importance=importance,
-                pinned=pinned,
-                source=source,
-            )
-        )
+    async def write(self, item: NewMemory) -> MemoryEntry:
+        """See `Memory.write`: the shared write rules, as appended versions."""
+        item = validate(item)
         async with self._lock:
             rules = MarkdownRules(await self._latest())
             written = await apply_write(rules, self.settings, item, None)
             await self._append(*rules.pending)
         return written
 
-    async def recall(
-        self,
-        query: str,
-        limit: int = 5,
-        session_id: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        *,
-        namespace: str | None = DEFAULT_NAMESPACE,
-        category: str | None = None,
-        exclude_ids: Iterable[str] = (),
-        include_superseded: bool = False,
-    ) -> RecallResult:
+    async def search(self, query: RecallQuery) -> RecallResult:
         """Keyword recall with absolute coverage scores and the relevance floor."""
+        filters = query.filters
+        limit = clamp_limit(query.limit)
         entries = self._filter(
             await self._entries(),
-            namespace,
-            category,
-            session_id,
-            include_superseded,
-            since,
-            until,
-            set(exclude_ids),
+            filters.namespace,
+            filters.category,
+            filters.session_id,
+            filters.include_superseded,
+            filters.since,
+            filters.until,
+            set(filters.exclude_ids),
         )
-        text = clean_query(query)
+        text = clean_query(query.text)
         if text in ("", "*"):
             recent = sorted(entries, key=lambda e: e.updated_at, reverse=True)[:limit]
             return RecallResult(

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
-from datetime import datetime
 
 from memory.entry import HealthReport, MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError
+from memory.front import MemoryFront
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
+from memory.retrieval import RecallQuery
+from memory.write_rules import NewMemory
 
 
-class NoneMemory(WithoutLifecycle):
+class NoneMemory(WithoutLifecycle, MemoryFront):
     """The explicit no-op backend; the UI shows "memory off" for it."""
 
     name = "none"
@@ -34,53 +36,24 @@ class NoneMemory(WithoutLifecycle):
         """See `Memory.location`: nothing is kept."""
         return None
 
-    async def store(
-        self, key: str, content: str, category: str = "core", session_id: str | None = None
-    ) -> MemoryEntry:
-        """Return the entry that would have been stored; nothing is kept."""
-        return await self.store_with_metadata(key, content, category, session_id)
-
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = "default",
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
+    async def write(self, item: NewMemory) -> MemoryEntry:
         """Return the entry that would have been stored; nothing is kept."""
         now = utc_now()
         return MemoryEntry(
             id="",
-            key=key,
-            content=content,
-            category=category,
+            key=item.key,
+            content=item.content,
+            category=item.category,
             timestamp=now,
             updated_at=now,
-            session_id=session_id,
-            namespace=namespace,
-            importance=0.5 if importance is None else importance,
-            pinned=bool(pinned),
-            source=source,
+            session_id=item.session_id,
+            namespace=item.namespace,
+            importance=0.5 if item.importance is None else item.importance,
+            pinned=bool(item.pinned),
+            source=item.source,
         )
 
-    async def recall(
-        self,
-        query: str,
-        limit: int = 5,
-        session_id: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        *,
-        namespace: str | None = "default",
-        category: str | None = None,
-        exclude_ids: Iterable[str] = (),
-        include_superseded: bool = False,
-    ) -> RecallResult:
+    async def search(self, query: RecallQuery) -> RecallResult:
         """Nothing is remembered."""
         return RecallResult(entries=[], mode="off")
 

@@ -6,12 +6,17 @@ from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from memory.entry import HealthReport, MemoryEntry, RecallResult
 from memory.procedures import ProcedureStep
+
+if TYPE_CHECKING:
+    # Only named in annotations: importing them loads numpy, which the app defers.
+    from memory.retrieval import RecallQuery
+    from memory.write_rules import NewMemory
 
 ListOrder = Literal["recent", "key", "created"]
 ProgressCallback = Callable[[int, int], None]
@@ -203,6 +208,17 @@ class Memory(Protocol):
     @property
     def reindexing(self) -> Reindexing | None:
         """Embedding stored memories again; None where the backend cannot."""
+        ...
+
+    async def write(self, item: NewMemory) -> MemoryEntry:
+        """Store `item` by the write rules.
+
+        Every backend's one write; `store` and `store_with_metadata` are its short forms.
+        """
+        ...
+
+    async def search(self, query: RecallQuery) -> RecallResult:
+        """Recall for `query` (every backend's one recall; `recall` is its long form)."""
         ...
 
     async def store(

@@ -17,9 +17,12 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+
+import numpy as np
+import numpy.typing as npt
 
 from memory.calibration import CosineBand
 from memory.date_terms import is_date_term
@@ -71,6 +74,18 @@ class RecallFilters:
         except ValueError as exc:
             raise InvalidEntryError(f"category filter: {exc}") from None
         object.__setattr__(self, "category", canonical)
+
+
+@dataclass(frozen=True)
+class RecallQuery:
+    """One recall: what to look for, how many, within what, and (optionally) its vector."""
+
+    text: str
+    limit: int = 5
+    filters: RecallFilters = field(default_factory=RecallFilters)
+    query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None
+    """The query's embedding, already made (a bench or a caller that has it); None: the
+    backend embeds `text` itself."""
 
 
 @dataclass

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import AsyncIterator, Iterable, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +29,7 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import EmbeddingError, MemoryStoreError
+from memory.front import MemoryFront
 from memory.lifecycle import SharedLifecycle
 from memory.postgres.importing import (
     VECTOR_INDEX,
@@ -51,7 +51,7 @@ from memory.postgres.vectors import VectorType
 from memory.postgres.writes import WRITE_LOCK, PostgresRules, row_values
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.records import MemoryRecord, StoredEmbedding, check_record_set
-from memory.retrieval import RecallFilters, clamp_limit, clean_query
+from memory.retrieval import RecallQuery, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.upsert import import_vectors
 from memory.write_rules import NewMemory, apply_write, validate
@@ -80,7 +80,7 @@ _ANALYZE_FIRST = 1_000
 """Rows a bulk import adds before the table's planner statistics are refreshed."""
 
 
-class PostgresMemory:
+class PostgresMemory(MemoryFront):
     """PostgreSQL with pgvector; needs `memory.postgres_url`."""
 
     name = "postgres"
@@ -221,38 +221,10 @@ class PostgresMemory:
 
     # -- writes --------------------------------------------------------------------------
 
-    async def store(
-        self, key: str, content: str, category: str = "core", session_id: str | None = None
-    ) -> MemoryEntry:
-        """See `Memory.store`."""
-        return await self.store_with_metadata(key, content, category, session_id)
-
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = DEFAULT_NAMESPACE,
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
-        """See `Memory.store_with_metadata`: the shared write rules, in one transaction."""
-        item = validate(
-            NewMemory(
-                key=key,
-                content=content,
-                category=category,
-                session_id=session_id,
-                namespace=namespace,
-                importance=importance,
-                pinned=pinned,
-                source=source,
-            )
-        )
-        vectors = await self._embed([content])
+    async def write(self, item: NewMemory) -> MemoryEntry:
+        """See `Memory.write`: the shared write rules, in one transaction."""
+        item = validate(item)
+        vectors = await self._embed([item.content])
         async with self.pool.connection() as conn, conn.transaction():
             await conn.execute(WRITE_LOCK)
             return await apply_write(
@@ -356,35 +328,14 @@ class PostgresMemory:
 
     # -- reads ---------------------------------------------------------------------------
 
-    async def recall(
-        self,
-        query: str,
-        limit: int = 5,
-        session_id: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        *,
-        namespace: str | None = DEFAULT_NAMESPACE,
-        category: str | None = None,
-        exclude_ids: Iterable[str] = (),
-        include_superseded: bool = False,
-        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
-    ) -> RecallResult:
+    async def search(self, query: RecallQuery) -> RecallResult:
         """Keyword and vector lanes in SQL, fused with SQLite's absolute scores."""
-        filters = RecallFilters(
-            namespace=namespace,
-            session_id=session_id,
-            category=category,
-            since=since,
-            until=until,
-            include_superseded=include_superseded,
-            exclude_ids=frozenset(exclude_ids),
-        )
-        text = clean_query(query)
-        limit = clamp_limit(limit)
+        filters = query.filters
+        text = clean_query(query.text)
+        limit = clamp_limit(query.limit)
         if text in ("", "*"):
             return await recent_recall(self, filters, limit)
-        return await hybrid_recall(self, text, filters, limit, query_vector)
+        return await hybrid_recall(self, text, filters, limit, query.query_vector)
 
     async def get(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> MemoryEntry | None:
         """The active entry under key."""

@@ -21,14 +21,12 @@ import hashlib
 import os
 import re
 import shutil
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
 from memory import fused_ranking
 from memory.embedding.base import Embedder
@@ -39,6 +37,7 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
+from memory.front import MemoryFront
 from memory.import_rules import plan_import
 from memory.lifecycle import Doomed, SharedLifecycle
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
@@ -50,7 +49,7 @@ from memory.qdrant.points import PointFilter, PointStore, StoredPoint
 from memory.qdrant.recall import hybrid_recall, recent_recall
 from memory.qdrant.writes import QdrantRules, add_missing_hashes
 from memory.records import MemoryRecord, StoredEmbedding, check_record_set
-from memory.retrieval import RecallFilters, clamp_limit, clean_query
+from memory.retrieval import RecallQuery, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.upsert import import_vectors
 from memory.wording import memories
@@ -155,7 +154,7 @@ def _server_points(url: str, settings: MemorySettings) -> PointStore:
     return ClientPoints(client, settings.qdrant_collection, url, indexed=True)
 
 
-class QdrantMemory:
+class QdrantMemory(MemoryFront):
     """One Qdrant collection; local mode by default, a server when a URL is configured."""
 
     name = "qdrant"
@@ -342,38 +341,10 @@ class QdrantMemory:
 
     # -- writes --------------------------------------------------------------------------
 
-    async def store(
-        self, key: str, content: str, category: str = "core", session_id: str | None = None
-    ) -> MemoryEntry:
-        """See `Memory.store`."""
-        return await self.store_with_metadata(key, content, category, session_id)
-
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = DEFAULT_NAMESPACE,
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
-        """See `Memory.store_with_metadata`: the shared write rules."""
-        item = validate(
-            NewMemory(
-                key=key,
-                content=content,
-                category=category,
-                session_id=session_id,
-                namespace=namespace,
-                importance=importance,
-                pinned=pinned,
-                source=source,
-            )
-        )
-        vectors = await self._embed([content])
+    async def write(self, item: NewMemory) -> MemoryEntry:
+        """See `Memory.write`: the shared write rules."""
+        item = validate(item)
+        vectors = await self._embed([item.content])
         async with self._lock:
             return await apply_write(
                 QdrantRules(self._points, self._call, self._point),
@@ -457,35 +428,14 @@ class QdrantMemory:
 
     # -- reads ---------------------------------------------------------------------------
 
-    async def recall(
-        self,
-        query: str,
-        limit: int = 5,
-        session_id: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        *,
-        namespace: str | None = DEFAULT_NAMESPACE,
-        category: str | None = None,
-        exclude_ids: Iterable[str] = (),
-        include_superseded: bool = False,
-        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
-    ) -> RecallResult:
+    async def search(self, query: RecallQuery) -> RecallResult:
         """Keyword and vector lanes in Qdrant, fused with SQLite's absolute scores."""
-        filters = RecallFilters(
-            namespace=namespace,
-            session_id=session_id,
-            category=category,
-            since=since,
-            until=until,
-            include_superseded=include_superseded,
-            exclude_ids=frozenset(exclude_ids),
-        )
-        text = clean_query(query)
-        limit = clamp_limit(limit)
+        filters = query.filters
+        text = clean_query(query.text)
+        limit = clamp_limit(query.limit)
         if text in ("", "*"):
             return await recent_recall(self, filters, limit)
-        return await hybrid_recall(self, text, filters, limit, query_vector)
+        return await hybrid_recall(self, text, filters, limit, query.query_vector)
 
     async def get(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> MemoryEntry | None:
         """The active entry under key."""

@@ -17,6 +17,7 @@ from memory.embedding.base import Embedder, checked_vectors, unit_vectors
 from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import EmbeddingError, MemoryStoreError
 from memory.files import SNAPSHOT_NAME, protected_files, write_private
+from memory.front import MemoryFront
 from memory.procedures import ProcedureStep, describe_procedure
 from memory.protocol import (
     AuditRecord,
@@ -29,12 +30,13 @@ from memory.protocol import (
     ProgressCallback,
     Reindexing,
 )
-from memory.retrieval import RecallFilters, cache_key, clamp_limit, clean_query
+from memory.retrieval import RecallFilters, RecallQuery, cache_key, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.snapshot import render_snapshot
 from memory.snapshot_guard import keep_unaccounted
-from memory.sqlite import history, importing, reads, search, writes
+from memory.sqlite import history, importing, reads, writes
 from memory.sqlite import hygiene as hygiene_run
+from memory.sqlite import search as lanes
 from memory.sqlite.anchors import keep_anchor_matrix, stored_anchor_matrix
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.database import DatabaseThread
@@ -54,7 +56,7 @@ class BulkStored:
 _EXPORT_PAGE = 500
 
 
-class SqliteMemory:
+class SqliteMemory(MemoryFront):
     """SQLite file with FTS5 keyword search and an in-memory vector index."""
 
     name = "sqlite"
@@ -189,39 +191,11 @@ class SqliteMemory:
 
     # -- writes ------------------------------------------------------------------------
 
-    async def store(
-        self, key: str, content: str, category: str = "core", session_id: str | None = None
-    ) -> MemoryEntry:
-        """See `Memory.store`."""
-        return await self.store_with_metadata(key, content, category, session_id)
-
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = "default",
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
-        """See `Memory.store_with_metadata`; an embedder failure still stores the text."""
-        item = validate(
-            NewMemory(
-                key=key,
-                content=content,
-                category=category,
-                session_id=session_id,
-                namespace=namespace,
-                importance=importance,
-                pinned=pinned,
-                source=source,
-            )
-        )
+    async def write(self, item: NewMemory) -> MemoryEntry:
+        """See `Memory.write`; an embedder failure still stores the text."""
+        item = validate(item)
         self._core.check_writable()  # before the embedder is asked for anything
-        vectors = await self._embed([content])
+        vectors = await self._embed([item.content])
         vector = None if vectors is None else vectors[0]
         return await self._db.run(writes.upsert, self._core, item, vector)
 
@@ -339,39 +313,18 @@ class SqliteMemory:
 
     # -- reads -------------------------------------------------------------------------
 
-    async def recall(
-        self,
-        query: str,
-        limit: int = 5,
-        session_id: str | None = None,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        *,
-        namespace: str | None = "default",
-        category: str | None = None,
-        exclude_ids: Iterable[str] = (),
-        include_superseded: bool = False,
-        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
-    ) -> RecallResult:
+    async def search(self, query: RecallQuery) -> RecallResult:
         """Hot cache → keyword stage (early return) → hybrid stage; see `Memory.recall`."""
-        filters = RecallFilters(
-            namespace=namespace,
-            session_id=session_id,
-            category=category,
-            since=since,
-            until=until,
-            include_superseded=include_superseded,
-            exclude_ids=frozenset(exclude_ids),
-        )
-        text = clean_query(query.replace("\x00", " "))
-        limit = clamp_limit(limit)
+        filters = query.filters
+        text = clean_query(query.text.replace("\x00", " "))
+        limit = clamp_limit(query.limit)
         given = None
-        if query_vector is not None:
-            given = unit_vectors(query_vector, self._core.dimensions, "query_vector")[0]
+        if query.query_vector is not None:
+            given = unit_vectors(query.query_vector, self._core.dimensions, "query_vector")[0]
         key = cache_key(text, limit, filters, (None if given is None else given.tobytes(),))
         wants_vectors = self.embedder is not None or given is not None
         stage = await self._db.run(
-            search.keyword_stage, self._core, text, limit, filters, key, wants_vectors, given
+            lanes.keyword_stage, self._core, text, limit, filters, key, wants_vectors, given
         )
         if stage.result is not None:
             if stage.result.mode == "keyword" and self.embedder and self.last_embedding_error:
@@ -385,14 +338,14 @@ class SqliteMemory:
                 "keyword-only: the embedding model could not be calibrated "
                 f"({self.last_embedding_error})"
             )
-            return await self._db.run(search.finish, self._core, stage, None, "keyword", degraded)
+            return await self._db.run(lanes.finish, self._core, stage, None, "keyword", degraded)
         vector = given
         if vector is None:
             vectors = await self._embed_query(text)
             if vectors is None:
                 degraded = f"keyword-only: {self.last_embedding_error}"
                 return await self._db.run(
-                    search.finish, self._core, stage, None, "keyword", degraded
+                    lanes.finish, self._core, stage, None, "keyword", degraded
                 )
             vector = vectors[0]
         result = await self._db.run(self._finish_hybrid, stage, text, vector, given is None)
@@ -403,15 +356,15 @@ class SqliteMemory:
 
     def _finish_hybrid(
         self,
-        stage: search.KeywordStage,
+        stage: lanes.KeywordStage,
         text: str,
         vector: npt.NDArray[np.float32],
         embedded: bool,
     ) -> RecallResult:
         if embedded:
-            key = search.QUERY_VECTOR_PREFIX + text if self._core.asymmetric else text
+            key = lanes.QUERY_VECTOR_PREFIX + text if self._core.asymmetric else text
             self._core.remember_vector(key, vector)
-        return search.finish(self._core, stage, vector, "hybrid")
+        return lanes.finish(self._core, stage, vector, "hybrid")
 
     async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:
         """See `Memory.get`."""

@@ -1,0 +1,91 @@
+"""The convenience calls of `Memory`, made once over the two that every backend supplies.
+
+A backend implements `write` (one validated `NewMemory`) and `search` (one `RecallQuery`);
+`store`, `store_with_metadata` and `recall` with their many arguments are spelled here only,
+so a backend cannot drift from the protocol's defaults.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+import numpy as np
+import numpy.typing as npt
+
+from memory.entry import DEFAULT_NAMESPACE, MemoryEntry, RecallResult
+from memory.retrieval import RecallFilters, RecallQuery
+from memory.write_rules import NewMemory
+
+
+class MemoryFront(ABC):
+    """`store`, `store_with_metadata` and `recall` over `write` and `search`."""
+
+    @abstractmethod
+    async def write(self, item: NewMemory) -> MemoryEntry:
+        """Store `item` by the write rules; see `Memory.write`."""
+
+    @abstractmethod
+    async def search(self, query: RecallQuery) -> RecallResult:
+        """Recall for `query`; see `Memory.search`."""
+
+    async def store(
+        self, key: str, content: str, category: str = "core", session_id: str | None = None
+    ) -> MemoryEntry:
+        """See `Memory.store`."""
+        return await self.write(
+            NewMemory(key=key, content=content, category=category, session_id=session_id)
+        )
+
+    async def store_with_metadata(
+        self,
+        key: str,
+        content: str,
+        category: str = "core",
+        session_id: str | None = None,
+        *,
+        namespace: str = DEFAULT_NAMESPACE,
+        importance: float | None = None,
+        pinned: bool | None = None,
+        source: str = "user",
+    ) -> MemoryEntry:
+        """See `Memory.store_with_metadata`."""
+        return await self.write(
+            NewMemory(
+                key=key,
+                content=content,
+                category=category,
+                session_id=session_id,
+                namespace=namespace,
+                importance=importance,
+                pinned=pinned,
+                source=source,
+            )
+        )
+
+    async def recall(
+        self,
+        query: str,
+        limit: int = 5,
+        session_id: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        *,
+        namespace: str | None = DEFAULT_NAMESPACE,
+        category: str | None = None,
+        exclude_ids: Iterable[str] = (),
+        include_superseded: bool = False,
+        query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
+    ) -> RecallResult:
+        """See `Memory.recall`."""
+        filters = RecallFilters(
+            namespace=namespace,
+            session_id=session_id,
+            category=category,
+            since=since,
+            until=until,
+            include_superseded=include_superseded,
+            exclude_ids=frozenset(exclude_ids),
+        )
+        return await self.search(RecallQuery(query, limit, filters, query_vector))
