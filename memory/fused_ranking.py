@@ -138,14 +138,27 @@ def shown(store: RankingStore, ranked: list[Ranked], limit: int) -> list[Ranked]
     ]
 
 
+def best_keyword(
+    found: Mapping[str, tuple[str, frozenset[str]]], weights: dict[str, float]
+) -> float:
+    """The best keyword coverage among the candidates (id → key and terms)."""
+    return max((keyword_coverage(terms, weights) for _, terms in found.values()), default=0.0)
+
+
 def result(
     store: RankingStore,
     chosen: list[Ranked],
     entries: Mapping[str, MemoryEntry],
     band: CosineBand | None,
     calibration: str | None = None,
+    *,
+    early: bool = False,
 ) -> RecallResult:
-    """The recall result for `chosen` (from `shown`), each entry scored and explained."""
+    """The recall result for `chosen` (from `shown`), each entry scored and explained.
+
+    `early`: the keyword lane settled it and no vector was asked for (SQLite's
+    "keyword-early"), which is not a degraded recall.
+    """
     hybrid = band is not None
     floor = store.settings.min_relevance_score
     passing: list[MemoryEntry] = []
@@ -158,12 +171,12 @@ def result(
         scored = entry.model_copy(update={"score": ranked.fused, "scores": scores})
         (passing if ranked.fused >= floor else below).append(scored)
     degraded = None
-    if store.embedder is not None and not hybrid:
+    if store.embedder is not None and not hybrid and not early:
         degraded = f"embeddings unavailable ({store.last_embedding_error}); keyword-only"
     return RecallResult(
         entries=passing,
         below_floor=below,
-        mode="hybrid" if hybrid else "keyword",
+        mode="keyword-early" if early else ("hybrid" if hybrid else "keyword"),
         degraded=degraded,
         calibration=calibration,
     )
@@ -178,9 +191,11 @@ def rank(
     band: CosineBand | None,
     limit: int,
     calibration: str | None = None,
+    *,
+    early: bool = False,
 ) -> RecallResult:
     """Fused, floored, explained results from gathered candidates (hybrid when `band`)."""
     keyed = {entry_id: (entry.key, terms) for entry_id, (entry, terms) in found.items()}
     ranked = order(store, keyed, keyword_ids, cosines, weights, band)
     entries = {entry_id: entry for entry_id, (entry, _) in found.items()}
-    return result(store, shown(store, ranked, limit), entries, band, calibration)
+    return result(store, shown(store, ranked, limit), entries, band, calibration, early=early)

@@ -34,6 +34,7 @@ from memory.entry import (
     normalize_category,
 )
 from memory.errors import InvalidEntryError
+from memory.settings import MemorySettings
 
 MAX_RECALL_LIMIT = 1000
 
@@ -261,3 +262,12 @@ def cache_key(
 ) -> tuple[Hashable, ...]:
     """A hashable identity of one recall call."""
     return (query, limit, filters, *extra)
+
+
+def keyword_settles_it(settings: MemorySettings, best_keyword: float) -> bool:
+    """A keyword hit this strong makes the embedding call not worth its time.
+
+    Not when keywords carry no weight: the fused score is then the vector score alone.
+    """
+    threshold = settings.early_return_score
+    return settings.keyword_weight > 0 and threshold < 1.0 and best_keyword >= threshold

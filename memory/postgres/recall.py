@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.fused_ranking import query_vector, rank
+from memory.fused_ranking import best_keyword, query_vector, rank
 from memory.postgres.schema import (
     COLUMNS,
     lexemes,
@@ -14,7 +15,7 @@ from memory.postgres.schema import (
     tsquery,
 )
 from memory.postgres.vectors import PgVector
-from memory.retrieval import RecallFilters, candidate_terms, term_weights
+from memory.retrieval import RecallFilters, candidate_terms, keyword_settles_it, term_weights
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -44,58 +45,42 @@ async def hybrid_recall(
     limit: int,
     given_vector: Any = None,
 ) -> RecallResult:
-    """Absolute fused scores, the relevance floor, and entries below it kept aside."""
+    """Absolute fused scores, the relevance floor, and entries below it kept aside.
+
+    As in SQLite, a keyword hit strong enough (`early_return_score`) settles the recall
+    before any embedding is asked for ("keyword-early").
+    """
     terms = lexemes(query_terms(text))
     clause, params = recall_where(filters)
+    keyword: _KeywordLane | None = None
+    if given_vector is None and memory.embedder is not None:
+        keyword = await _keyword_lane(memory, terms, clause, params, limit, None)
+        keyed = {i: (entry.key, kept) for i, (entry, kept) in keyword.found.items()}
+        if keyword_settles_it(memory.settings, best_keyword(keyed, keyword.weights)):
+            return rank(
+                memory,
+                keyword.found,
+                set(keyword.found),
+                {},
+                keyword.weights,
+                None,
+                limit,
+                early=True,
+            )
     vector, band, calibrated = await query_vector(memory, text, given_vector)
     literal = None if vector is None else PgVector(vector)
-    cosine = (
-        "NULL::float8"
-        if literal is None
-        else ("CASE WHEN embedding_model = %s THEN 1 - (embedding <=> %s::vector) END")
-    )
-    cosine_params = [] if literal is None else [memory.identity, literal]
-    found: dict[str, tuple[MemoryEntry, frozenset[str]]] = {}
-    cosines: dict[str, float] = {}
-    keyword_ids: set[str] = set()
-    weights: dict[str, float] = {}
-    if terms:
-        # Document frequencies come from the counts the trigger keeps (as SQLite's come
-        # from its FTS vocabulary); only rows holding the rarer terms are ranked.
-        counts = await memory.fetch(
-            "SELECT (SELECT docs FROM memory_totals), "
-            "(SELECT coalesce(jsonb_object_agg(term, docs), '{}') FROM term_frequencies "
-            "WHERE term = ANY(%s))",
-            [terms],
-        )
-        total, known = int(counts[0][0]), counts[0][1]
-        frequencies = {t: int(known.get(t, 0)) for t in terms}
-        weights = term_weights(frequencies, total)
-        matched, require_all = candidate_terms(frequencies)
-        query = tsquery(matched, require_all=require_all)
-        # Rank by coverage first; vectors are read (and compared) only for the winners.
+    if keyword is None:
+        keyword = await _keyword_lane(memory, terms, clause, params, limit, literal)
+    elif literal is not None and keyword.found:
+        # The keyword lane ran before the query had a vector: its hits' cosines now.
         rows = await memory.fetch(
-            "WITH hits AS ("
-            " SELECT id, (SELECT coalesce(sum(w), 0) FROM unnest(%s::text[], %s::float8[])"
-            " AS q(t, w) WHERE q.t = ANY(terms)) AS coverage"
-            f" FROM memories WHERE {clause} AND tsv @@ %s::tsquery"
-            " ORDER BY coverage DESC, key LIMIT %s) "
-            f"SELECT {COLUMNS}, terms, {cosine} FROM memories JOIN hits USING (id) "
-            "ORDER BY hits.coverage DESC, key",
-            [
-                list(weights),
-                list(weights.values()),
-                *params,
-                query,
-                max(limit * 4, 40),
-                *cosine_params,
-            ],
+            "SELECT id, 1 - (embedding <=> %s::vector) FROM memories "
+            "WHERE id = ANY(%s) AND embedding_model = %s",
+            [literal, list(keyword.found), memory.identity],
         )
-        for row in rows:
-            found[row[0]] = (to_entry(row), frozenset(row[12]))
-            if row[13] is not None:
-                cosines[row[0]] = float(row[13])
-            keyword_ids.add(row[0])
+        keyword.cosines.update((row[0], float(row[1])) for row in rows)
+    found = dict(keyword.found)
+    cosines = dict(keyword.cosines)
     if literal is not None:
         pool = max(limit * 4, 40)
         nearest = (
@@ -113,4 +98,68 @@ async def hybrid_recall(
         for row in rows:
             found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
             cosines[row[0]] = float(row[13])
-    return rank(memory, found, keyword_ids, cosines, weights, band, limit, calibrated)
+    return rank(
+        memory, found, set(keyword.found), cosines, keyword.weights, band, limit, calibrated
+    )
+
+
+@dataclass
+class _KeywordLane:
+    weights: dict[str, float] = field(default_factory=dict)
+    found: dict[str, tuple[MemoryEntry, frozenset[str]]] = field(default_factory=dict)
+    cosines: dict[str, float] = field(default_factory=dict)
+
+
+async def _keyword_lane(
+    memory: PostgresMemory,
+    terms: list[str],
+    clause: str,
+    params: list[Any],
+    limit: int,
+    literal: PgVector | None,
+) -> _KeywordLane:
+    """The keyword lane's candidates by coverage, with their cosines when `literal` is given."""
+    lane = _KeywordLane()
+    if not terms:
+        return lane
+    # Document frequencies come from the counts the triggers keep (as SQLite's come from
+    # its FTS vocabulary); only rows holding the rarer terms are ranked.
+    counts = await memory.fetch(
+        "SELECT (SELECT docs FROM memory_totals), "
+        "(SELECT coalesce(jsonb_object_agg(term, docs), '{}') FROM term_frequencies "
+        "WHERE term = ANY(%s))",
+        [terms],
+    )
+    total, known = int(counts[0][0]), counts[0][1]
+    frequencies = {t: int(known.get(t, 0)) for t in terms}
+    lane.weights = term_weights(frequencies, total)
+    matched, require_all = candidate_terms(frequencies)
+    cosine = (
+        "NULL::float8"
+        if literal is None
+        else "CASE WHEN embedding_model = %s THEN 1 - (embedding <=> %s::vector) END"
+    )
+    cosine_params = [] if literal is None else [memory.identity, literal]
+    # Rank by coverage first; vectors are read (and compared) only for the winners.
+    rows = await memory.fetch(
+        "WITH hits AS ("
+        " SELECT id, (SELECT coalesce(sum(w), 0) FROM unnest(%s::text[], %s::float8[])"
+        " AS q(t, w) WHERE q.t = ANY(terms)) AS coverage"
+        f" FROM memories WHERE {clause} AND tsv @@ %s::tsquery"
+        " ORDER BY coverage DESC, key LIMIT %s) "
+        f"SELECT {COLUMNS}, terms, {cosine} FROM memories JOIN hits USING (id) "
+        "ORDER BY hits.coverage DESC, key",
+        [
+            list(lane.weights),
+            list(lane.weights.values()),
+            *params,
+            tsquery(matched, require_all=require_all),
+            max(limit * 4, 40),
+            *cosine_params,
+        ],
+    )
+    for row in rows:
+        lane.found[row[0]] = (to_entry(row), frozenset(row[12]))
+        if row[13] is not None:
+            lane.cosines[row[0]] = float(row[13])
+    return lane

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.fused_ranking import Ranked, order, query_vector, result, shown
+from memory.fused_ranking import Ranked, best_keyword, order, query_vector, result, shown
 from memory.qdrant.payload import from_payload, recall_filter
-from memory.qdrant.points import TERMS, PointFilter, StoredPoint
-from memory.retrieval import RecallFilters, term_weights
+from memory.qdrant.points import TERMS, PointFilter, PointStore, StoredPoint
+from memory.retrieval import RecallFilters, keyword_settles_it, term_weights
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -37,17 +37,29 @@ async def hybrid_recall(
     limit: int,
     given_vector: Any = None,
 ) -> RecallResult:
-    """Absolute fused scores, the relevance floor, and entries below it kept aside."""
-    vector, band, calibrated = await query_vector(memory, text, given_vector)
+    """Absolute fused scores, the relevance floor, and entries below it kept aside.
+
+    As in SQLite, a keyword hit strong enough (`early_return_score`) settles the recall
+    before any embedding is asked for ("keyword-early").
+    """
     lanes = _Lanes(
         terms=query_terms(text),
         base=recall_filter(filters),
         pool=max(limit * 4, 40),
-        vector=None if vector is None else [float(x) for x in vector],
+        vector=None,
         identity=memory.identity or "",
     )
-    # One trip to the worker thread for the whole search: each trip costs a thread switch.
-    chosen, entries = await memory._call(_search, memory, lanes, band, limit)
+    keyword: _KeywordLane | None = None
+    if given_vector is None and memory.embedder is not None:
+        keyword = await memory.call(_keyword_lane, memory.points, lanes)
+        if keyword_settles_it(memory.settings, best_keyword(keyword.found, keyword.weights)):
+            chosen, entries = await memory.call(_search, memory, lanes, None, limit, keyword)
+            return result(memory, chosen, entries, None, early=True)
+    vector, band, calibrated = await query_vector(memory, text, given_vector)
+    if vector is not None:
+        lanes = replace(lanes, vector=[float(x) for x in vector])
+    # One trip to the worker thread for the rest: each trip costs a thread switch.
+    chosen, entries = await memory.call(_search, memory, lanes, band, limit, keyword)
     return result(memory, chosen, entries, band, calibrated)
 
 
@@ -60,25 +72,42 @@ class _Lanes:
     identity: str
 
 
-def _search(
-    memory: QdrantMemory, lanes: _Lanes, band: CosineBand | None, limit: int
-) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
-    """Both lanes, fused; only the entries shown are read whole."""
-    points = memory._points
+@dataclass(frozen=True)
+class _KeywordLane:
+    weights: dict[str, float]
+    found: dict[str, tuple[str, frozenset[str]]]
+    """Point id → the entry's key and terms."""
+
+
+def _keyword_lane(points: PointStore, lanes: _Lanes) -> _KeywordLane:
     weights: dict[str, float] = {}
     found: dict[str, tuple[str, frozenset[str]]] = {}
-    cosines: dict[str, float] = {}
-
-    def keep(hit: StoredPoint) -> None:
-        found[hit.id] = (str(hit.payload.get("key", "")), frozenset(hit.payload.get(TERMS, ())))
-
     if lanes.terms:
         # Frequencies over the whole collection, as SQLite counts them: the same query
         # gets the same keyword scores from either backend.
         weights = term_weights(points.term_counts(lanes.terms), points.total())
         for hit in points.keyword_hits(weights, lanes.base, lanes.pool):
-            keep(hit)
+            found[hit.id] = _key_and_terms(hit)
+    return _KeywordLane(weights, found)
+
+
+def _key_and_terms(hit: StoredPoint) -> tuple[str, frozenset[str]]:
+    return str(hit.payload.get("key", "")), frozenset(hit.payload.get(TERMS, ()))
+
+
+def _search(
+    memory: QdrantMemory,
+    lanes: _Lanes,
+    band: CosineBand | None,
+    limit: int,
+    keyword: _KeywordLane | None,
+) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
+    """The lanes not yet run, fused; only the entries shown are read whole."""
+    points = memory.points
+    lane = keyword if keyword is not None else _keyword_lane(points, lanes)
+    found = dict(lane.found)
     keyword_ids = set(found)
+    cosines: dict[str, float] = {}
     if lanes.vector is not None:
         scoped = replace(lanes.base, embedding_model=lanes.identity)
         cosines.update(points.nearest(lanes.vector, scoped, lanes.pool))
@@ -91,7 +120,8 @@ def _search(
         for hit in points.retrieve(
             [pid for pid in cosines if pid not in found], fields=[TERMS, "key"]
         ):
-            keep(hit)
-    chosen = shown(memory, order(memory, found, keyword_ids, cosines, weights, band), limit)
-    read = points.retrieve([ranked.entry_id for ranked in chosen])
+            found[hit.id] = _key_and_terms(hit)
+    ranked = order(memory, found, keyword_ids, cosines, lane.weights, band)
+    chosen = shown(memory, ranked, limit)
+    read = points.retrieve([item.entry_id for item in chosen])
     return chosen, {record.id: from_payload(record.payload) for record in read}

@@ -16,9 +16,9 @@ from memory.retrieval import (
     explain,
     fused_score,
     keyword_coverage,
+    keyword_settles_it,
     term_weights,
 )
-from memory.settings import MemorySettings
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import vector_filter, where_sql
 from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
@@ -150,7 +150,7 @@ def keyword_stage(
         # the model is calibrated, the store calibrates it first and finishes after.
         if calibrated:
             stage.result = finish(core, stage, query_vector=query_vector, mode="hybrid")
-    elif _keyword_hit_settles_it(core.settings, best):
+    elif keyword_settles_it(core.settings, best):
         stage.result = finish(core, stage, query_vector=None, mode="keyword-early")
     elif calibrated:
         vector_key = QUERY_VECTOR_PREFIX + query if core.asymmetric else query
@@ -188,15 +188,6 @@ def _gather_keyword_candidates(
             rank += 1
         if len(rows) >= pool:
             break  # as many entries hold these words as the pool takes
-
-
-def _keyword_hit_settles_it(settings: MemorySettings, best_keyword: float) -> bool:
-    """A keyword hit this strong makes the embedding call not worth its time.
-
-    Not when keywords carry no weight: the fused score is then the vector score alone.
-    """
-    threshold = settings.early_return_score
-    return settings.keyword_weight > 0 and threshold < 1.0 and best_keyword >= threshold
 
 
 def _exclude_seqs(core: SqliteCore, filters: RecallFilters) -> frozenset[int]:

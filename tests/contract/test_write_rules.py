@@ -215,3 +215,49 @@ async def test_forget_removes_the_history_of_what_it_forgets(memory: Memory) -> 
     assert await memory.forget("editor") is True
     remaining = await memory.list(namespace=None, include_superseded=True)
     assert [e.key for e in remaining] == ["pet"]  # no older version of "editor" left over
+
+
+LABELLED_SET = {
+    "editor": "The user edits code in Helix",
+    "pet": "The user's cat is called Miso",
+    "sister": "The user's sister Ana lives in Porto",
+    "trip": "Flying to Lisbon in March for a conference",
+    "lunch": "Had ramen for lunch with Ben",
+    "tea": "The user drinks green tea every afternoon",
+}
+QUESTIONS = {
+    "what editor does the user use": "editor",
+    "cat name": "pet",
+    "where does Ana live": "sister",
+    "Lisbon conference": "trip",
+    "ramen lunch": "lunch",
+    "afternoon tea": "tea",
+}
+
+
+async def test_a_migrated_memory_answers_as_the_sqlite_one_did(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Switching backend with `migrate` keeps the answers to the same questions.
+
+    Backends with vectors give the same entries with the same scores (ties may come in
+    another order); markdown, which has keyword recall only, the same first answer.
+    """
+    from memory.migration import migrate
+
+    needs(memory, "persistent", "supports_keyword_search", "supports_export")
+    source = await open_store("sqlite")
+    for key, text in LABELLED_SET.items():
+        await source.store(key, text)
+    await source.store("editor", "The user edits code in Zed")  # Helix kept as history
+    await source.store_with_metadata("ana", "Ana from work lives in Lisbon", namespace="work")
+    assert (await migrate(source, memory)).mismatched == []
+    for question, key in QUESTIONS.items():
+        before = await source.recall(question, limit=10)
+        after = await memory.recall(question, limit=10)
+        assert after.entries and after.entries[0].key == key, question
+        if memory.capabilities.supports_vectors:
+            # Equal scores may come in another order (each engine breaks ties its own way).
+            assert sorted((-(e.score or 0), e.key) for e in after.entries) == sorted(
+                (-(e.score or 0), e.key) for e in before.entries
+            ), question
