@@ -19,7 +19,7 @@ class MemoryStoreError(Exception):
 class NoStoreYetError(MemoryStoreError):
     """A command that only reads found no store: it creates none (a typo'd path stays one)."""
 
-    def __init__(self, path: Path, snapshot: Path | None = None) -> None:
+    def __init__(self, path: Path | str, snapshot: Path | None = None) -> None:
         if snapshot is not None:
             super().__init__(
                 f"no memory store at {path}, but {snapshot.name} is beside it: the app, or "

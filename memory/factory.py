@@ -78,8 +78,15 @@ async def open_memory(
         local = settings.backend == "markdown" or (
             settings.backend == "qdrant" and not settings.qdrant_url
         )
-        if local and not _has_files(settings.backend, path):
-            raise NoStoreYetError(path.parent)
+        if local and not _has_files(settings, path):
+            where = path.parent
+            if settings.backend == "qdrant":
+                where = where / "qdrant-edge" / settings.qdrant_collection
+            raise NoStoreYetError(where)
+        if settings.backend == "postgres":
+            # A mistyped schema must not become a new, empty store.
+            server: Memory = await cls.open(path, settings, embedder, create=False)
+            return server
         if reading_only and issubclass(cls, SqliteMemory):
             reader: Memory = await cls.open(path, settings, embedder, reading_only=True)
             return reader
@@ -91,14 +98,17 @@ async def open_memory(
     return memory  # type: ignore[no-any-return]
 
 
-def _has_files(name: str, db_path: Path) -> bool:
+def _has_files(settings: MemorySettings, db_path: Path) -> bool:
+    name = settings.backend
     if name == "sqlite":
         return db_path.is_file()
     if name == "markdown":
         root = db_path.parent
         return (root / "MEMORY.md").is_file() or any((root / "memory").glob("*.md"))
     if name == "qdrant":
-        return (db_path.parent / "qdrant-edge").is_dir() or (db_path.parent / "qdrant").is_dir()
+        # The configured collection's own folder: a mistyped name is no store.
+        collection = db_path.parent / "qdrant-edge" / settings.qdrant_collection
+        return collection.is_dir() or (db_path.parent / "qdrant").is_dir()
     return False
 
 
@@ -132,9 +142,9 @@ async def data_left_behind(
         return None
     db_path = default_db_path(settings, data_dir)
     for name in ("sqlite", "markdown", "qdrant"):
-        if name == settings.backend or not _has_files(name, db_path):
-            continue
         other_settings = settings.model_copy(update={"backend": name})
+        if name == settings.backend or not _has_files(other_settings, db_path):
+            continue
         try:
             other = await backend_class(name).open(db_path, other_settings, embedder)  # type: ignore[attr-defined]
             try:

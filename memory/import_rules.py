@@ -55,11 +55,13 @@ def plan_import(
     plan = ImportPlan()
     for item in batch:
         known = stored.get(item.id)
-        if known is not None and known.namespace != item.namespace:
+        earlier = ready.get(item.id)
+        holder = earlier if earlier is not None else known
+        if holder is not None and holder.namespace != item.namespace:
+            # The id is another namespace's (stored, or earlier in this import).
             item = item.model_copy(update={"id": uuid.uuid4().hex})
             summary.renumbered += 1
-            known = None
-        earlier = ready.get(item.id)
+            known = earlier = None
         previous = earlier if earlier is not None else known
         if previous is None:
             summary.added += 1

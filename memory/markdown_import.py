@@ -44,16 +44,17 @@ def versions_to_append(
         written.append(entry)
         known[entry.id] = entry
     writing = {entry.id for entry in plan.entries}
-    for (namespace, key), winner in plan.holders.items():
-        for entry in list(known.values()):
-            if (
-                entry.namespace == namespace
-                and entry.key == key
-                and entry.superseded_by is None
-                and entry.id not in writing
-            ):
-                set_aside = revised(entry, winner)
-                written.append(set_aside)
-                known[entry.id] = set_aside
-                summary.kept_as_history += 1
+    if not plan.holders:
+        return written, summary
+    # Each key's active entries, found in one pass (not one pass per key).
+    active: dict[tuple[str, str], list[MemoryEntry]] = {}
+    for entry in known.values():
+        if entry.superseded_by is None and entry.id not in writing:
+            active.setdefault((entry.namespace, entry.key), []).append(entry)
+    for place, winner in plan.holders.items():
+        for entry in active.get(place, []):
+            set_aside = revised(entry, winner)
+            written.append(set_aside)
+            known[entry.id] = set_aside
+            summary.kept_as_history += 1
     return written, summary

@@ -192,6 +192,12 @@ async def cmd_reindex(config: Config, args: MemoryArgs, out: TextIO) -> int:
     progress = ProgressBar()
     async with opened_memory(config) as memory:
         reindexing = memory.reindexing
+        if reindexing is None and memory.capabilities.supports_vectors:
+            raise MemoryStoreError(
+                f"the {memory.name!r} backend cannot re-embed stored memories in place yet: "
+                "`memchat memory export FILE` then `memchat memory import FILE` embeds again "
+                "what lacks a vector from the current model"
+            )
         if reindexing is None:
             raise MemoryStoreError(f"the {memory.name!r} backend has no vectors to rebuild")
         done = await reindexing.reindex(
@@ -226,17 +232,18 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Deletions, newest first: what went, when and why."""
     async with opened_memory(config, reading_only=True) as memory:
         lifecycle = memory.lifecycle
-        records = (
-            await lifecycle.audit_log(limit=args.limit, namespace=args.namespace)
-            if lifecycle is not None
-            else []
-        )
+        if lifecycle is None:
+            say(out, f"the {memory.name!r} backend keeps no audit log (it deletes nothing)")
+            return 0
+        records = await lifecycle.audit_log(limit=args.limit, namespace=args.namespace)
     for record in records:
         where = f"  [namespace {record.namespace}]" if record.namespace != "default" else ""
+        text = " ".join(record.content.split())
+        excerpt = text if len(text) <= 60 else text[:59] + "…"
         say(
             out,
             f"{record.at:%Y-%m-%d %H:%M}  {record.action:<7} {record.key}  "
-            f"({record.category})  {record.reason}{where}",
+            f"({record.category})  {record.reason}{where}  “{excerpt}”",
         )
     if not records:
         out.write("no deletions recorded\n")

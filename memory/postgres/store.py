@@ -28,7 +28,7 @@ from memory.entry import (
     MemoryEntry,
     RecallResult,
 )
-from memory.errors import EmbeddingError, MemoryStoreError
+from memory.errors import EmbeddingError, MemoryStoreError, NoStoreYetError
 from memory.front import MemoryFront
 from memory.lifecycle import SharedLifecycle
 from memory.postgres.importing import (
@@ -129,9 +129,18 @@ class PostgresMemory(MemoryFront):
 
     @classmethod
     async def open(
-        cls, path: Path | str, settings: MemorySettings | None = None, embedder: Any = None
+        cls,
+        path: Path | str,
+        settings: MemorySettings | None = None,
+        embedder: Any = None,
+        *,
+        create: bool = True,
     ) -> PostgresMemory:
-        """Connect, create the schema if needed and apply pending migrations."""
+        """Connect, create the schema if needed and apply pending migrations.
+
+        With `create` False (a command that only reads), a schema that holds no memchat
+        store is not created: `NoStoreYetError` names it.
+        """
         settings = settings or MemorySettings(embedding_provider="none")
         if not settings.postgres_url:
             raise MemoryStoreError(
@@ -150,9 +159,18 @@ class PostgresMemory(MemoryFront):
         try:
             # One direct attempt first: a pool would retry quietly until its timeout.
             probe = await psycopg.AsyncConnection.connect(settings.postgres_url, connect_timeout=5)
-            await probe.close()
+            try:
+                found = await probe.execute(
+                    "SELECT to_regclass(format('%%I.memchat_schema_version', %s::text))",
+                    (settings.postgres_schema,),
+                )
+                exists = (await found.fetchone() or (None,))[0] is not None
+            finally:
+                await probe.close()
         except (psycopg.Error, OSError) as exc:
             raise MemoryStoreError(f"PostgreSQL store is not usable: {exc}") from exc
+        if not create and not exists:
+            raise NoStoreYetError(f"PostgreSQL schema {settings.postgres_schema!r}")
         pool = AsyncConnectionPool(
             settings.postgres_url, min_size=1, max_size=4, open=False, configure=configure
         )

@@ -6,9 +6,11 @@ own storage (`memory.write_rules`); these tests do not care which.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
-from memory.entry import MAX_KEY_CHARS
+from memory.entry import MAX_KEY_CHARS, MemoryEntry
 from memory.errors import InvalidEntryError
 from memory.protocol import Memory
 from tests.contract.conftest import OpenStore, needs
@@ -261,3 +263,23 @@ async def test_a_migrated_memory_answers_as_the_sqlite_one_did(
             assert sorted((-(e.score or 0), e.key) for e in after.entries) == sorted(
                 (-(e.score or 0), e.key) for e in before.entries
             ), question
+
+
+async def test_one_id_in_two_namespaces_of_one_import_is_two_memories(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: the second record superseded the first namespace's fact."""
+    needs(memory, "persistent", "supports_export", "supports_supersede")
+    at = datetime(2026, 1, 2, tzinfo=UTC)
+    home = MemoryEntry(
+        id="a1", key="pet", content="My cat is called Tom", timestamp=at, updated_at=at
+    )
+    work = home.model_copy(update={"namespace": "work", "content": "Office cat is Garfield"})
+    results = []
+    for store in (memory, await open_store("sqlite")):
+        summary = await store.import_([home, work])
+        mine, theirs = await store.get("pet"), await store.get("pet", namespace="work")
+        assert mine is not None and mine.content == "My cat is called Tom" and mine.id == "a1"
+        assert theirs is not None and theirs.content == "Office cat is Garfield"
+        results.append((summary.added, summary.renumbered, summary.kept_as_history))
+    assert results[0] == results[1] == (2, 1, 0)

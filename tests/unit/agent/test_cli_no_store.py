@@ -33,7 +33,8 @@ def test_other_local_backends_create_nothing_either(
     write_config(f'backend = "{backend}"\n')
     data = isolated_dirs / "data"
     ran = run_cli("memory", *command).clean(2)
-    assert f"no memory store at {data} yet" in ran.err and ran.out == ""
+    store = data / "qdrant-edge" / "memchat" if backend == "qdrant" else data
+    assert f"no memory store at {store} yet" in ran.err and ran.out == ""
     assert not data.exists(), "a command that only reads created the data folder"
 
 
@@ -92,3 +93,13 @@ def test_a_check_on_unusable_index_files_reports_them_until_a_writing_command(
         assert vectors.stat().st_size == 100
     run_cli("memory", "search", "tea").clean()  # a writing open rebuilds them
     assert "health: ok" in run_cli("memory", "stats", "--check").clean().out
+
+
+def test_a_mistyped_qdrant_collection_is_no_store(isolated_dirs: Path) -> None:
+    write_config('backend = "qdrant"\n')
+    run_cli("memory", "import", str(write_jsonl(isolated_dirs / "in.jsonl", [FACT]))).clean()
+    write_config('backend = "qdrant"\nqdrant_collection = "memchta"\n')
+    data = isolated_dirs / "data"
+    ran = run_cli("memory", "list").clean(2)
+    assert f"no memory store at {data / 'qdrant-edge' / 'memchta'} yet" in ran.err
+    assert not (data / "qdrant-edge" / "memchta").exists()

@@ -465,3 +465,26 @@ async def test_a_vector_index_lost_to_a_cut_short_import_is_built_at_open(
         assert any("vector index was missing" in w for w in again.warnings)
     finally:
         await again.close()
+
+
+async def test_a_command_that_only_reads_creates_no_schema(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    from memory.errors import NoStoreYetError
+
+    settings = _settings("postgres", postgres_url)
+    with pytest.raises(NoStoreYetError, match=settings.postgres_schema):
+        await open_memory(settings, tmp_path, CountingEmbedder(64), reading_only=True)
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+        found = await conn.execute(
+            "SELECT 1 FROM information_schema.schemata WHERE schema_name = %s",
+            (settings.postgres_schema,),
+        )
+        assert await found.fetchone() is None
+    store = await open_memory(settings, tmp_path, CountingEmbedder(64))  # a writer creates it
+    await store.close()
+    again = await open_memory(settings, tmp_path, CountingEmbedder(64), reading_only=True)
+    assert await again.count() == 0
+    await again.close()
