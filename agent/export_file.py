@@ -59,6 +59,11 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
     folders = [folder]
     if location is not None and location.suffix != ".db":
         folders.append(location)  # Markdown files, or a local Qdrant store's folder
+        own = location.resolve()
+        if own != folder.resolve() and target.resolve().is_relative_to(own):
+            # A folder only the store writes in (a local Qdrant store): none of it is an
+            # export's to replace (found by the adversary: its write-ahead log, say).
+            files.append(target)
     for base in folders:
         daily = base / "memory"
         files.extend(store_protected_files(base / DATABASE_NAME))

@@ -249,8 +249,21 @@ class SqliteMemory(MemoryFront):
         return result
 
     async def forget(self, key: str, namespace: str = "default") -> bool:
-        """See `Memory.forget`."""
-        return await self._db.run(history.forget, self._core, key, namespace)
+        """See `Memory.forget`; MEMORY_SNAPSHOT.md, when there is one, is written again.
+
+        The store is rebuilt from that file if `brain.db` is lost: a forgotten fact left
+        in it would come back (found by the adversary).
+        """
+        forgotten = await self._db.run(history.forget, self._core, key, namespace)
+        if forgotten and await asyncio.to_thread(self.snapshot_path.is_file):
+            try:
+                await self.write_snapshot()
+            except (OSError, MemoryStoreError) as exc:
+                self._core.warn(
+                    f"{key!r} is forgotten, but {self.snapshot_path} could not be written "
+                    f"again ({exc}): it still holds the fact until the next snapshot"
+                )
+        return forgotten
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """See `Memory.supersede`."""

@@ -24,3 +24,15 @@ def test_hygiene_audit_and_snapshot_work_on_qdrant(isolated_dirs: Path) -> None:
     target = isolated_dirs / "core.md"
     run_cli("memory", "snapshot", str(target)).clean()
     assert "the user's cat is called Miso" in target.read_text(encoding="utf-8")
+
+
+def test_an_export_never_replaces_a_file_of_a_local_qdrant_store(isolated_dirs: Path) -> None:
+    write_config('backend = "qdrant"\n')
+    fact = record("pet", "the user's cat is called Miso")
+    run_cli("memory", "import", str(write_jsonl(isolated_dirs / "in.jsonl", [fact]))).clean()
+    store = isolated_dirs / "data" / "qdrant-edge" / "memchat"
+    for target in (store / "edge_config.json", store / "memchat-audit.jsonl", store / "new.jsonl"):
+        before = target.read_bytes() if target.exists() else None
+        run_cli("memory", "export", str(target)).clean(2)
+        assert (target.read_bytes() if target.exists() else None) == before
+    assert "the user's cat is called Miso" in run_cli("memory", "get", "pet").clean().out

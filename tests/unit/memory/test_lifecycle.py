@@ -315,3 +315,27 @@ def test_a_procedures_key_does_not_change_with_the_search_analyser() -> None:
         [ProcedureStep("memory_store", {"key": "k", "content": "c"})],
     )
     assert key == "procedure/memory_store/cf87be147148"
+
+
+async def test_forgetting_writes_the_snapshot_again(tmp_path: Path) -> None:
+    """Found by an adversary: a store rebuilt from the snapshot brought a forgotten fact back."""
+    from memory.factory import open_memory
+
+    settings = MemorySettings(embedding_provider="none")
+    store = await open_memory(settings, tmp_path, None)
+    await store.store("editor", "The user edits in Helix")
+    await store.store("pet", "The user's cat is called Miso")
+    assert store.lifecycle is not None
+    snapshot = await store.lifecycle.write_snapshot()
+    assert "Helix" in snapshot.read_text(encoding="utf-8")
+    assert await store.forget("editor")
+    await store.close()
+    assert "Helix" not in snapshot.read_text(encoding="utf-8")
+    for leftover in tmp_path.glob("brain.db*"):
+        leftover.unlink()
+    rebuilt = await open_memory(settings, tmp_path, None)
+    try:
+        assert rebuilt.hydration is not None
+        assert [e.key for e in await rebuilt.list(include_superseded=True)] == ["pet"]
+    finally:
+        await rebuilt.close()
