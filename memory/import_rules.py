@@ -41,7 +41,20 @@ class ImportPlan:
     """Stored versions the records replace, kept under fresh ids (written first)."""
     holders: dict[tuple[str, str], str] = field(default_factory=dict)
     """Per (namespace, key), the record in effect: any other active stored entry under
-    that key, outside `entries`, is to be superseded by it (and counted as history)."""
+    that key, outside `entries`, is to be superseded by it (see `set_aside`)."""
+    added: set[str] = field(default_factory=set)
+    """Records counted as added so far: one that takes its key from another entry counts
+    as replacing it instead, as in SQLite."""
+
+    def set_aside(self, winner: str, count: int, summary: ImportSummary) -> None:
+        """Count `count` entries the record `winner` superseded by taking their key."""
+        if count <= 0:
+            return
+        summary.kept_as_history += count
+        if winner in self.added:
+            self.added.discard(winner)
+            summary.added -= 1
+            summary.replaced += 1
 
 
 def plan_import(
@@ -65,6 +78,7 @@ def plan_import(
         previous = earlier if earlier is not None else known
         if previous is None:
             summary.added += 1
+            plan.added.add(item.id)
         elif stored_fields(previous) == stored_fields(item):
             summary.unchanged += 1
             continue
@@ -85,6 +99,6 @@ def plan_import(
         winner = plan.holders.get((item.namespace, item.key))
         if item.superseded_by is None and winner is not None and winner != item.id:
             item = item.model_copy(update={"superseded_by": winner})
-            summary.kept_as_history += 1
+            plan.set_aside(winner, 1, summary)
         plan.entries.append(item)
     return plan

@@ -52,9 +52,10 @@ def versions_to_append(
         if entry.superseded_by is None and entry.id not in writing:
             active.setdefault((entry.namespace, entry.key), []).append(entry)
     for place, winner in plan.holders.items():
-        for entry in active.get(place, []):
+        holders = active.get(place, [])
+        for entry in holders:
             set_aside = revised(entry, winner)
             written.append(set_aside)
             known[entry.id] = set_aside
-            summary.kept_as_history += 1
+        plan.set_aside(winner, len(holders), summary)
     return written, summary

@@ -8,6 +8,7 @@ builds an index about ten times faster than it inserts into one.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -70,6 +71,7 @@ UPDATE memories SET superseded_by = h.winner
 FROM unnest(%s::text[], %s::text[], %s::text[]) AS h (namespace, key, winner)
 WHERE memories.namespace = h.namespace AND memories.key = h.key
     AND memories.superseded_by IS NULL AND NOT (memories.id = ANY(%s))
+RETURNING memories.superseded_by
 """
 
 VECTOR_INDEX = (
@@ -142,4 +144,6 @@ async def write_batch(
                     [entry.id for entry in plan.entries],
                 ),
             )
-            summary.kept_as_history += max(cursor.rowcount, 0)
+            winners = Counter(row[0] for row in await cursor.fetchall())
+            for winner, count in winners.items():
+                plan.set_aside(winner, count, summary)

@@ -117,7 +117,7 @@ def _import_rules(
         older = [p.id for p in points.scroll(active, fields=[]) if p.id not in writing]
         if older:
             points.set_payload(older, {"superseded_by": winner})
-            summary.kept_as_history += len(older)
+            plan.set_aside(winner, len(older), summary)
     return plan.entries
 
 

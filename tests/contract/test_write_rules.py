@@ -174,7 +174,7 @@ async def test_the_same_writes_leave_the_same_memory_as_sqlite(
         assert await _history(memory) == await _history(reference)
 
 
-async def _import_script(store: Memory) -> tuple[int, list[str], list[str]]:
+async def _import_script(store: Memory) -> tuple[dict[str, int], list[str], list[str]]:
     """An adversary's import: an id moved to another namespace, the same id twice in one
     import, two records for one key. Returns what stays, as comparable values."""
     base = (await store.store("dentist", "Dentist on Monday", "core")).model_copy(
@@ -192,7 +192,7 @@ async def _import_script(store: Memory) -> tuple[int, list[str], list[str]]:
     counts = [await store.count(namespace=n) for n in ("work", "home")]
     assert counts == [1, 1]
     return (
-        summary.kept_as_history,
+        summary.model_dump(),
         [e.content for e in active],
         sorted(e.content for e in history),
     )

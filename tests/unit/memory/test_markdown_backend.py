@@ -104,8 +104,9 @@ async def test_an_import_sets_aside_the_entry_holding_its_key_and_renumbers_fore
             _record(elsewhere.id, "note", "same id, other namespace"),
         ]
     )
-    # As in SQLite, a renumbered record is also counted as added.
-    assert summary == ImportSummary(added=2, renumbered=1, kept_as_history=1)
+    # As in SQLite: a renumbered record is also counted as added, and one that takes its
+    # key from a stored entry as replacing it.
+    assert summary == ImportSummary(added=1, replaced=1, renumbered=1, kept_as_history=1)
     assert (await memory.get("home")).id == "imported"  # type: ignore[union-attr]
     set_aside = await memory.get_by_id(mine.id)
     assert set_aside is not None and set_aside.superseded_by == "imported"
