@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import contextlib
 from collections.abc import AsyncIterator, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -29,7 +30,7 @@ from memory.entry import (
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.front import MemoryFront
-from memory.markdown_files import append_entries, load
+from memory.markdown_files import append_entries, let_go, load, take_lock
 from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
@@ -89,10 +90,25 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
         for entry in entries:
             by_file.setdefault(self._file_for(entry), []).append(entry)
         for path, blocks in by_file.items():
-            append_entries(self.root, path, blocks)
+            append_entries(self.root, path, blocks, locked=True)
 
     async def _append(self, *entries: MemoryEntry) -> None:
+        """Append; only inside `_exclusive`."""
         await asyncio.to_thread(self._write, entries)
+
+    @contextlib.asynccontextmanager
+    async def _exclusive(self) -> AsyncIterator[None]:
+        """This process's lock, then the store's file lock, for a read, decide, append step.
+
+        Every process then sees the others' appends before it decides: two imports at once
+        left two active versions of a key (found by the adversary).
+        """
+        async with self._lock:
+            held = await asyncio.to_thread(take_lock, self.root)
+            try:
+                yield
+            finally:
+                let_go(held)
 
     async def _latest(self) -> dict[str, MemoryEntry]:
         """Every entry's newest version; problems met go to `warnings`, each once."""
@@ -120,7 +136,7 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
     async def write(self, item: NewMemory) -> MemoryEntry:
         """See `Memory.write`: the shared write rules, as appended versions."""
         item = validate(item)
-        async with self._lock:
+        async with self._exclusive():
             rules = MarkdownRules(await self._latest())
             written = await apply_write(rules, self.settings, item, None)
             await self._append(*rules.pending)
@@ -304,7 +320,7 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """Append superseded versions of the old entries."""
-        async with self._lock:
+        async with self._exclusive():
             latest = await self._latest()
             if new_id not in latest:
                 raise MemoryStoreError(f"cannot supersede: no entry with id {new_id!r}")
@@ -318,7 +334,7 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
 
     async def restore(self, entry_id: str) -> MemoryEntry:
         """Reactivate an entry; its successor becomes superseded by it."""
-        async with self._lock:
+        async with self._exclusive():
             latest = await self._latest()
             entry = latest.get(entry_id)
             if entry is None:
@@ -340,7 +356,7 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """Append the records that change something (see `memory.markdown_import`)."""
-        async with self._lock:
+        async with self._exclusive():
             written, summary = versions_to_append(await self._latest(), entries)
             await self._append(*written)
         return summary

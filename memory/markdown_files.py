@@ -77,18 +77,37 @@ def load(files: Iterable[Path]) -> Loaded:
     return loaded
 
 
-@contextlib.contextmanager
-def _exclusive(root: Path) -> Iterator[None]:
-    """Hold the store's write lock (advisory; without fcntl, one process is assumed)."""
+def take_lock(root: Path) -> int | None:
+    """Take the store's write lock, waiting for another process to let go of it.
+
+    Advisory; without fcntl one process is assumed (None). Closing the returned descriptor
+    (`let_go`) releases it.
+    """
     if sys.platform == "win32":
-        yield
-        return
+        return None
     descriptor = os.open(root / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+def let_go(descriptor: int | None) -> None:
+    """Release a lock `take_lock` took."""
+    if descriptor is not None:
+        os.close(descriptor)
+
+
+@contextlib.contextmanager
+def _exclusive(root: Path) -> Iterator[None]:
+    """Hold the store's write lock for the block."""
+    descriptor = take_lock(root)
+    try:
         yield
     finally:
-        os.close(descriptor)  # closing releases the lock
+        let_go(descriptor)
 
 
 def _addition(old: bytes, entries: list[MemoryEntry]) -> str:
@@ -115,12 +134,17 @@ def _check_reads_back(path: Path, old: bytes, new: bytes, entries: list[MemoryEn
         )
 
 
-def append_entries(root: Path, path: Path, entries: list[MemoryEntry]) -> None:
-    """Add `entries` at the end of `path` (created with its header if missing), atomically."""
+def append_entries(
+    root: Path, path: Path, entries: list[MemoryEntry], *, locked: bool = False
+) -> None:
+    """Add `entries` at the end of `path` (created with its header if missing), atomically.
+
+    `locked`: the caller already holds the store's write lock (`take_lock`).
+    """
     if not entries:
         return
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    with _exclusive(root):
+    with contextlib.nullcontext() if locked else _exclusive(root):
         # A link the user made (say, into a synced folder) is followed, not replaced.
         target = path.resolve() if path.is_symlink() else path
         try:

@@ -197,3 +197,36 @@ async def test_a_linked_file_is_written_through_the_link(tmp_path: Path) -> None
     assert (root / "MEMORY.md").is_symlink()
     assert "Miso" in real.read_text()
     assert await (await _open(root)).get("pet") == stored
+
+
+async def test_what_a_write_reads_it_reads_under_the_store_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: two imports at once each read the files before the other
+    appended, and left two active versions of every key they shared."""
+    import fcntl
+    import os
+
+    from memory.markdown_files import LOCK_NAME
+
+    memory = await _open(tmp_path)
+    await memory.store("k", "first")
+    record = [e async for e in memory.export()][0].model_copy(update={"content": "third"})
+    held: list[bool] = []
+    original = MarkdownMemory._latest
+
+    async def probed(self: MarkdownMemory) -> dict[str, object]:
+        descriptor = os.open(tmp_path / LOCK_NAME, os.O_RDWR)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held.append(False)  # nobody held it
+        except BlockingIOError:
+            held.append(True)
+        finally:
+            os.close(descriptor)
+        return await original(self)  # type: ignore[return-value]
+
+    monkeypatch.setattr(MarkdownMemory, "_latest", probed)
+    await memory.store("k", "second")
+    await memory.import_([record])
+    assert held == [True, True]
