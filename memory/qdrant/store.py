@@ -83,8 +83,8 @@ def _engine_call(where: str, func: Callable[..., T], *args: Any, **kwargs: Any) 
             ) from exc
         raise MemoryStoreError(
             f"the Qdrant store in {where} could not be read or written ({type(exc).__name__}: "
-            f"{text}); its files may be damaged. `memchat memory export` saves what can "
-            "still be read."
+            f"{text}); its files may be damaged. Copy the folder aside before anything else; "
+            "`memchat memory export` saves the memories only if it can read them all."
         ) from exc
 
 
@@ -520,12 +520,26 @@ class QdrantMemory(MemoryFront):
         return await fused_ranking.calibrate(self)
 
     async def health_check(self) -> HealthReport:
-        """The collection answers a count."""
+        """Every point read back whole, payload and vector.
+
+        A count alone read no page: the adversary's damaged payload pages passed it.
+        """
         try:
-            total = await self.count()
+            points = await self._call(self._points.scroll, None, vectors=True)
         except Exception as exc:  # noqa: BLE001 - any client failure is "not healthy"
             return HealthReport(ok=False, backend=self.name, detail=f"{self.where}: {exc}")
-        return HealthReport(ok=True, backend=self.name, detail=f"{self.where}: {total} entries")
+        unreadable = 0
+        for point in points:
+            try:
+                from_payload(point.payload)
+            except ValueError:
+                unreadable += 1
+        if unreadable:
+            detail = f"{self.where}: {unreadable} of {len(points)} entries cannot be read"
+            return HealthReport(ok=False, backend=self.name, detail=detail)
+        return HealthReport(
+            ok=True, backend=self.name, detail=f"{self.where}: {len(points)} entries"
+        )
 
     async def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:
         """Every entry with its vector, oldest first."""

@@ -325,3 +325,24 @@ async def test_a_server_forgets_a_key_with_its_history(tmp_path: Path) -> None:
         assert [e.key for e in await store.list(include_superseded=True)] == ["pet"]
     finally:
         await store.close()
+
+
+async def test_the_health_check_reads_every_memory(tmp_path: Path) -> None:
+    """Found by an adversary: damaged payload pages passed `stats --check` as healthy."""
+    store = await open_memory(_settings(), tmp_path, CountingEmbedder(64))
+    for i in range(50):
+        await store.store(f"k{i}", f"fact number {i} about the garden", "daily")
+    assert (await store.health_check()).ok
+    await store.close()
+    pages = list(tmp_path.glob("qdrant-edge/memchat/segments/*/payload_storage/page_*.dat"))
+    assert pages
+    for page in pages:
+        data = bytearray(page.read_bytes())
+        data[: min(len(data), 200_000)] = b"A" * min(len(data), 200_000)
+        page.write_bytes(bytes(data))
+    damaged = await open_memory(_settings(), tmp_path, CountingEmbedder(64))
+    try:
+        report = await damaged.health_check()
+        assert not report.ok and "may be damaged" in report.detail
+    finally:
+        await damaged.close()
