@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -69,38 +70,58 @@ async def hybrid_recall(
             )
     vector, band, calibrated = await query_vector(memory, text, given_vector)
     literal = None if vector is None else PgVector(vector)
+    # The lanes run side by side, each on its own pooled connection.
+    nearest = _nearest_lane(memory, clause, params, limit, literal)
     if keyword is None:
-        keyword = await _keyword_lane(memory, terms, clause, params, limit, literal)
-    elif literal is not None and keyword.found:
-        # The keyword lane ran before the query had a vector: its hits' cosines now.
-        rows = await memory.fetch(
-            "SELECT id, 1 - (embedding <=> %s::vector) FROM memories "
-            "WHERE id = ANY(%s) AND embedding_model = %s",
-            [literal, list(keyword.found), memory.identity],
+        keyword, near = await asyncio.gather(
+            _keyword_lane(memory, terms, clause, params, limit, literal), nearest
         )
-        keyword.cosines.update((row[0], float(row[1])) for row in rows)
+    else:
+        cosines, near = await asyncio.gather(_cosines_of(memory, keyword, literal), nearest)
+        keyword.cosines.update(cosines)
     found = dict(keyword.found)
-    cosines = dict(keyword.cosines)
-    if literal is not None:
-        pool = max(limit * 4, 40)
-        nearest = (
-            f"SELECT {COLUMNS}, terms, 1 - (embedding <=> %s::vector) FROM memories "
-            f"WHERE {clause} AND embedding_model = %s "
-            "ORDER BY embedding <=> %s::vector LIMIT %s"
-        )
-        nearest_params = [literal, *params, memory.identity, literal, pool]
-        rows = await memory.fetch(nearest, nearest_params)
-        if len(rows) < pool:
-            # HNSW finds the nearest rows first and filters after (pgvector before 0.8):
-            # when they sit in another namespace, the lane comes back short, even empty.
-            # Short means the filtered set may hold more; ask for it exactly.
-            rows = await memory.fetch(nearest, nearest_params, exact=True)
-        for row in rows:
-            found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
-            cosines[row[0]] = float(row[13])
-    return rank(
-        memory, found, set(keyword.found), cosines, keyword.weights, band, limit, calibrated
+    cosines_all = dict(keyword.cosines)
+    for row in near:
+        found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
+        cosines_all[row[0]] = float(row[13])
+    keyword_ids = set(keyword.found)
+    return rank(memory, found, keyword_ids, cosines_all, keyword.weights, band, limit, calibrated)
+
+
+async def _cosines_of(
+    memory: PostgresMemory, keyword: _KeywordLane, literal: PgVector | None
+) -> dict[str, float]:
+    """The keyword hits' cosines, when the keyword lane ran before the query had a vector."""
+    if literal is None or not keyword.found:
+        return {}
+    rows = await memory.fetch(
+        "SELECT id, 1 - (embedding <=> %s::vector) FROM memories "
+        "WHERE id = ANY(%s) AND embedding_model = %s",
+        [literal, list(keyword.found), memory.identity],
     )
+    return {row[0]: float(row[1]) for row in rows}
+
+
+async def _nearest_lane(
+    memory: PostgresMemory, clause: str, params: list[Any], limit: int, literal: PgVector | None
+) -> list[Any]:
+    """The vector lane's rows (COLUMNS, terms, cosine); none without a query vector."""
+    if literal is None:
+        return []
+    pool = max(limit * 4, 40)
+    nearest = (
+        f"SELECT {COLUMNS}, terms, 1 - (embedding <=> %s::vector) FROM memories "
+        f"WHERE {clause} AND embedding_model = %s "
+        "ORDER BY embedding <=> %s::vector LIMIT %s"
+    )
+    nearest_params = [literal, *params, memory.identity, literal, pool]
+    rows = await memory.fetch(nearest, nearest_params)
+    if len(rows) < pool:
+        # HNSW finds the nearest rows first and filters after (pgvector before 0.8):
+        # when they sit in another namespace, the lane comes back short, even empty.
+        # Short means the filtered set may hold more; ask for it exactly.
+        rows = await memory.fetch(nearest, nearest_params, exact=True)
+    return rows
 
 
 @dataclass
