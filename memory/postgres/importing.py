@@ -82,6 +82,20 @@ REBUILD_AT_LEAST = 2_000
 """Records an import brings before the vector index is dropped and built again after."""
 
 
+SAFE_PARALLEL_BUILD = (0, 8, 2)
+"""pgvector's first version whose parallel HNSW build is safe: 0.6.0 to 0.8.1 have a buffer
+overflow there (CVE-2026-3172, pgvector issue 959)."""
+
+
+def parallel_build_is_safe(version: str) -> bool:
+    """Whether pgvector `version` ("0.6.2") may build an HNSW index with parallel workers."""
+    try:
+        parts = tuple(int(part) for part in version.split(".")[:3])
+    except ValueError:
+        return False
+    return parts >= SAFE_PARALLEL_BUILD
+
+
 def is_bulk(records: int) -> bool:
     """Whether an import of `records` is large enough for the bulk steps."""
     return records >= REBUILD_AT_LEAST

@@ -439,6 +439,15 @@ async def test_a_large_import_builds_the_vector_index_once_after(
         await store.close()
 
 
+def test_a_parallel_index_build_only_where_pgvector_builds_one_safely() -> None:
+    from memory.postgres.importing import parallel_build_is_safe
+
+    assert not parallel_build_is_safe("0.6.2")  # the version the tests run
+    assert not parallel_build_is_safe("0.8.1")
+    assert parallel_build_is_safe("0.8.2") and parallel_build_is_safe("0.10.0")
+    assert not parallel_build_is_safe("unknown")
+
+
 def test_the_index_is_built_after_only_for_an_import_large_against_the_store() -> None:
     from memory.postgres.importing import REBUILD_AT_LEAST, rebuilds_index
 
