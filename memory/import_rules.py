@@ -46,8 +46,16 @@ class ImportPlan:
     """Records counted as added so far: one that takes its key from another entry counts
     as replacing it instead, as in SQLite."""
 
-    def set_aside(self, winner: str, count: int, summary: ImportSummary) -> None:
-        """Count `count` entries the record `winner` superseded by taking their key."""
+    went_back: set[str] = field(default_factory=set)
+    """Records older than a version they replaced (counted once each)."""
+
+    def set_aside(
+        self, winner: str, count: int, summary: ImportSummary, *, newer: bool = False
+    ) -> None:
+        """Count `count` entries the record `winner` superseded by taking their key.
+
+        `newer`: one of them was updated after the record (the import goes back in time).
+        """
         if count <= 0:
             return
         summary.kept_as_history += count
@@ -55,6 +63,14 @@ class ImportPlan:
             self.added.discard(winner)
             summary.added -= 1
             summary.replaced += 1
+        if newer:
+            self.went_back_in_time(winner, summary)
+
+    def went_back_in_time(self, record: str, summary: ImportSummary) -> None:
+        """Count `record` as older than what it replaced (once)."""
+        if record not in self.went_back:
+            self.went_back.add(record)
+            summary.older_than_replaced += 1
 
 
 def plan_import(
@@ -85,6 +101,8 @@ def plan_import(
         else:
             summary.replaced += 1
             summary.kept_as_history += 1
+            if previous.updated_at > item.updated_at:
+                plan.went_back_in_time(item.id, summary)
             fresh = uuid.uuid4().hex
             if earlier is not None:
                 del ready[item.id]
@@ -98,7 +116,8 @@ def plan_import(
     for item in ready.values():
         winner = plan.holders.get((item.namespace, item.key))
         if item.superseded_by is None and winner is not None and winner != item.id:
+            newer = item.updated_at > ready[winner].updated_at
             item = item.model_copy(update={"superseded_by": winner})
-            plan.set_aside(winner, 1, summary)
+            plan.set_aside(winner, 1, summary, newer=newer)
         plan.entries.append(item)
     return plan

@@ -57,5 +57,6 @@ def versions_to_append(
             set_aside = revised(entry, winner)
             written.append(set_aside)
             known[entry.id] = set_aside
-        plan.set_aside(winner, len(holders), summary)
+        newer = any(entry.updated_at > known[winner].updated_at for entry in holders)
+        plan.set_aside(winner, len(holders), summary, newer=newer)
     return written, summary

@@ -101,6 +101,9 @@ class ImportSummary(BaseModel):
     """Added under a fresh id because their id belongs to an entry in another namespace."""
     kept_as_history: int = 0
     """Stored versions an import set aside: superseded (restorable) and audited, not deleted."""
+    older_than_replaced: int = 0
+    """Records older (by `updated_at`) than a version they replaced: the older text is in
+    effect again, the newer one kept as history (importing an old export does this)."""
 
 
 class Lifecycle(Protocol):

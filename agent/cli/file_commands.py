@@ -68,6 +68,13 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         applies_retention = memory.capabilities.supports_lifecycle
         reindexable = memory.reindexing is not None
     say(out, _import_message(summary))
+    if summary.older_than_replaced:
+        say(
+            out,
+            f"note: {counted(summary.older_than_replaced, 'record was', 'records were')} "
+            "older than the version it replaced: the older text is in effect again and the "
+            "newer one is kept as history (`memchat memory list --all` shows both)",
+        )
     if added > 0:
         model = config.memory.embedding_model_name
         note = without_vectors(added, model, imported=True, reindexable=reindexable)

@@ -68,10 +68,11 @@ FROM memories JOIN unnest(%s::text[], %s::text[], %s::text[]) AS c (stored, fres
 """
 _SET_ASIDE = """
 UPDATE memories SET superseded_by = h.winner
-FROM unnest(%s::text[], %s::text[], %s::text[]) AS h (namespace, key, winner)
+FROM unnest(%s::text[], %s::text[], %s::text[], %s::timestamptz[])
+    AS h (namespace, key, winner, updated)
 WHERE memories.namespace = h.namespace AND memories.key = h.key
     AND memories.superseded_by IS NULL AND NOT (memories.id = ANY(%s))
-RETURNING memories.superseded_by
+RETURNING memories.superseded_by, memories.updated_at > h.updated
 """
 
 VECTOR_INDEX = (
@@ -149,15 +150,19 @@ async def write_batch(
         await cursor.execute(_FROM_STAGING)
         holders = list(plan.holders.items())
         if holders:
+            when = {entry.id: entry.updated_at for entry in plan.entries}
             await cursor.execute(
                 _SET_ASIDE,
                 (
                     [namespace for (namespace, _), _ in holders],
                     [escape(key) for (_, key), _ in holders],
                     [winner for _, winner in holders],
+                    [when[winner] for _, winner in holders],
                     [entry.id for entry in plan.entries],
                 ),
             )
-            winners = Counter(row[0] for row in await cursor.fetchall())
+            rows = await cursor.fetchall()
+            winners = Counter(row[0] for row in rows)
+            newer = {row[0] for row in rows if row[1]}
             for winner, count in winners.items():
-                plan.set_aside(winner, count, summary)
+                plan.set_aside(winner, count, summary, newer=winner in newer)

@@ -111,13 +111,15 @@ def _import_rules(
     if history:
         points.upsert(history)
     writing = {point_id(item.id) for item in plan.entries}
+    when = {item.id: item.updated_at.timestamp() for item in plan.entries}
     for (namespace, key), winner in plan.holders.items():
         active = PointFilter(namespace=namespace, key=key, include_superseded=False)
         # A stored entry this batch rewrites is not history: the batch says what it is.
-        older = [p.id for p in points.scroll(active, fields=[]) if p.id not in writing]
+        older = [p for p in points.scroll(active, fields=["updated_ts"]) if p.id not in writing]
         if older:
-            points.set_payload(older, {"superseded_by": winner})
-            plan.set_aside(winner, len(older), summary)
+            points.set_payload([p.id for p in older], {"superseded_by": winner})
+            newer = any(float(p.payload.get("updated_ts", 0)) > when[winner] for p in older)
+            plan.set_aside(winner, len(older), summary, newer=newer)
     return plan.entries
 
 

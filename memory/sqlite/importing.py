@@ -210,17 +210,20 @@ def _set_aside_same_id(conn: sqlite3.Connection, seq: int, row: _Row, now: str) 
     )
 
 
-def _set_aside_key_holder(conn: sqlite3.Connection, row: _Row, now: str) -> bool:
-    """Make the active entry holding an active record's key superseded by the record."""
+def _set_aside_key_holder(conn: sqlite3.Connection, row: _Row, now: str) -> bool | None:
+    """Make the active entry holding an active record's key superseded by the record.
+
+    None when there was none; otherwise whether it was updated after the record.
+    """
     if row.superseded_by is not None:
-        return False
+        return None
     holder = conn.execute(
-        "SELECT seq, id FROM memories WHERE namespace = ? AND key = ? "
+        "SELECT seq, id, updated_at FROM memories WHERE namespace = ? AND key = ? "
         "AND superseded_by IS NULL AND id != ?",
         (row.namespace, row.key, row.id),
     ).fetchone()
     if holder is None:
-        return False
+        return None
     conn.execute("UPDATE memories SET superseded_by = ? WHERE seq = ?", (row.id, holder[0]))
     _audit(
         conn,
@@ -229,7 +232,7 @@ def _set_aside_key_holder(conn: sqlite3.Connection, row: _Row, now: str) -> bool
         f"an import made entry {row.id} the active entry for this key; this one is kept "
         f"as superseded entry {holder[1]} (restore it to bring it back)",
     )
-    return True
+    return bool(holder[2] > row.updated_at)
 
 
 def _write_vector(conn: sqlite3.Connection, seq: int, vector: _Vector) -> None:
@@ -245,6 +248,7 @@ def _write_vector(conn: sqlite3.Connection, seq: int, vector: _Vector) -> None:
 def _import_one(conn: sqlite3.Connection, row: _Row, now: str, summary: ImportSummary) -> None:
     stored = conn.execute(f"SELECT {_STORED} FROM memories WHERE id = ?", (row.id,)).fetchone()
     changed = False
+    went_back = False
     if stored is not None:
         if _same(stored, row):
             summary.unchanged += 1
@@ -257,9 +261,14 @@ def _import_one(conn: sqlite3.Connection, row: _Row, now: str, summary: ImportSu
         _set_aside_same_id(conn, stored[0], row, now)
         summary.kept_as_history += 1
         changed = True
-    if _set_aside_key_holder(conn, row, now):
+        went_back = stored[11] > row.updated_at
+    holder_newer = _set_aside_key_holder(conn, row, now)
+    if holder_newer is not None:
         summary.kept_as_history += 1
         changed = True
+        went_back = went_back or holder_newer
+    if went_back:
+        summary.older_than_replaced += 1
     cursor = conn.execute(
         INSERT_SQL,
         (

@@ -283,3 +283,31 @@ async def test_one_id_in_two_namespaces_of_one_import_is_two_memories(
         assert theirs is not None and theirs.content == "Office cat is Garfield"
         results.append((summary.added, summary.renumbered, summary.kept_as_history))
     assert results[0] == results[1] == (2, 1, 0)
+
+
+async def test_an_import_says_when_it_makes_an_older_version_current(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """The new user's top finding: re-importing an old export silently undid later changes."""
+    needs(memory, "persistent", "supports_export", "supports_supersede")
+
+    def record(entry_id: str, key: str, content: str, when: datetime) -> MemoryEntry:
+        return MemoryEntry(id=entry_id, key=key, content=content, timestamp=when, updated_at=when)
+
+    old = datetime(2026, 1, 2, tzinfo=UTC)
+    results = []
+    for store in (memory, await open_store("sqlite")):
+        editor = await store.store("editor", "The user edits in Helix")  # saved now
+        await store.store("pet", "The user's cat is called Miso")
+        summary = await store.import_(
+            [
+                record(editor.id, "editor", "The user edits in Vim", old),  # same id, older
+                record("p-old", "pet", "The user's cat is called Tom", old),  # same key, older
+                record("t-new", "tea", "Green tea", editor.updated_at),  # nothing replaced
+            ]
+        )
+        active = {e.key: e.content for e in await store.list(limit=10)}
+        assert active["editor"] == "The user edits in Vim"  # records win, as documented
+        assert active["pet"] == "The user's cat is called Tom"
+        results.append(summary.older_than_replaced)
+    assert results == [2, 2]

@@ -36,3 +36,18 @@ def test_an_export_never_replaces_a_file_of_a_local_qdrant_store(isolated_dirs: 
         run_cli("memory", "export", str(target)).clean(2)
         assert (target.read_bytes() if target.exists() else None) == before
     assert "the user's cat is called Miso" in run_cli("memory", "get", "pet").clean().out
+
+
+def test_an_import_that_goes_back_in_time_says_so(isolated_dirs: Path) -> None:
+    write_config()
+    newer = record("editor", "The user edits in Helix")
+    older = record(
+        "editor",
+        "The user edits in Vim",
+        updated_at="2025-01-01T00:00:00Z",
+        timestamp="2025-01-01T00:00:00Z",
+    )
+    run_cli("memory", "import", str(write_jsonl(isolated_dirs / "new.jsonl", [newer]))).clean()
+    ran = run_cli("memory", "import", str(write_jsonl(isolated_dirs / "old.jsonl", [older])))
+    assert "1 record was older than the version it replaced" in ran.clean().out
+    assert "The user edits in Vim" in run_cli("memory", "get", "editor").clean().out

@@ -81,7 +81,9 @@ async def test_a_changed_record_appends_its_new_version_and_keeps_the_old(
     # An older updated_at still wins: imported rows win, whatever their times say.
     changed = _record("a", "home", "Ana lives in Lisbon", updated_at=NOW)
     # As in SQLite: the version it replaces stays as a superseded entry of its own.
-    assert await memory.import_([changed]) == ImportSummary(replaced=1, kept_as_history=1)
+    assert await memory.import_([changed]) == ImportSummary(
+        replaced=1, kept_as_history=1, older_than_replaced=1
+    )
     text = (tmp_path / "MEMORY.md").read_text()
     assert "Ana lives in Porto" in text and "Ana lives in Lisbon" in text
     reopened = await _markdown(tmp_path)
@@ -106,7 +108,9 @@ async def test_an_import_sets_aside_the_entry_holding_its_key_and_renumbers_fore
     )
     # As in SQLite: a renumbered record is also counted as added, and one that takes its
     # key from a stored entry as replacing it.
-    assert summary == ImportSummary(added=1, replaced=1, renumbered=1, kept_as_history=1)
+    assert summary == ImportSummary(
+        added=1, replaced=1, renumbered=1, kept_as_history=1, older_than_replaced=1
+    )
     assert (await memory.get("home")).id == "imported"  # type: ignore[union-attr]
     set_aside = await memory.get_by_id(mine.id)
     assert set_aside is not None and set_aside.superseded_by == "imported"
