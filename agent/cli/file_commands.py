@@ -102,6 +102,9 @@ def _retention_warning(due: dict[str, int], config: Config) -> str:
 
 async def cmd_snapshot(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Write MEMORY_SNAPSHOT.md (or FILE): core memories, readable and restorable."""
+    if args.file == "-":
+        # Unlike an export, a snapshot is a file the store may be rebuilt from.
+        raise FileWriteError("a snapshot is written to a file: name one (`-` is not a file)")
     target = Path(args.file) if args.file else None
     async with opened_memory(config) as memory:
         lifecycle = memory.lifecycle

@@ -51,3 +51,11 @@ def test_an_import_that_goes_back_in_time_says_so(isolated_dirs: Path) -> None:
     ran = run_cli("memory", "import", str(write_jsonl(isolated_dirs / "old.jsonl", [older])))
     assert "1 record was older than the version it replaced" in ran.clean().out
     assert "The user edits in Vim" in run_cli("memory", "get", "editor").clean().out
+
+
+def test_a_snapshot_is_not_written_to_a_file_named_dash(isolated_dirs: Path) -> None:
+    write_config()
+    run_cli("memory", "import", str(write_jsonl(isolated_dirs / "in.jsonl", [record("k", "v")])))
+    ran = run_cli("memory", "snapshot", "-").clean(1, 2)
+    assert "name one" in ran.err
+    assert not Path("-").exists()
