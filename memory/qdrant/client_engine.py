@@ -202,19 +202,27 @@ class ClientPoints:
 
     def keyword_hits(
         self, weights: dict[str, float], flt: PointFilter, limit: int
-    ) -> list[StoredPoint]:
+    ) -> list[tuple[str, frozenset[str]]]:
         """See `PointStore.keyword_hits`: the points holding any term, ranked here."""
-        held = self.scroll_terms(replace(flt, any_terms=tuple(weights)), _KEYWORD_CAP)
-        held.sort(key=lambda p: (-keyword_coverage(frozenset(p.payload[TERMS]), weights), p.id))
+        held = [
+            (point.id, _held(point, weights))
+            for point in self.scroll_terms(replace(flt, any_terms=tuple(weights)), _KEYWORD_CAP)
+        ]
+        held.sort(key=lambda hit: (-keyword_coverage(hit[1], weights), hit[0]))
         return held[:limit]
 
+    def terms_held(self, ids: Sequence[str], terms: Sequence[str]) -> dict[str, frozenset[str]]:
+        """See `PointStore.terms_held`: from the payload's terms, exactly."""
+        wanted = dict.fromkeys(terms, 0.0)
+        return {point.id: _held(point, wanted) for point in self.retrieve(ids, fields=[TERMS])}
+
     def scroll_terms(self, flt: PointFilter, cap: int) -> list[StoredPoint]:
-        """Up to `cap` points passing `flt`, with only their terms and key."""
+        """Up to `cap` points passing `flt`, with only their terms."""
         page, _ = self._client.scroll(
             self.collection,
             scroll_filter=client_filter(flt),
             limit=cap,
-            with_payload=[TERMS, "key"],
+            with_payload=[TERMS],
         )
         return [_stored(record) for record in page]
 
@@ -225,3 +233,8 @@ class ClientPoints:
     def close(self) -> None:
         """See `PointStore.close`."""
         self._client.close()
+
+
+def _held(point: StoredPoint, weights: dict[str, float]) -> frozenset[str]:
+    stored = frozenset(point.payload.get(TERMS) or ())
+    return frozenset(term for term in weights if term in stored)

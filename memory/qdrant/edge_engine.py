@@ -104,6 +104,22 @@ def _stored(record: Any) -> StoredPoint:
     return StoredPoint(str(record.id), dict(record.payload or {}), dense)
 
 
+def _dimensions(terms: Iterable[str]) -> dict[int, list[str]]:
+    """Terms by their sparse dimension (two may share one)."""
+    found: dict[int, list[str]] = {}
+    for term in terms:
+        found.setdefault(term_index(term), []).append(term)
+    return found
+
+
+def _held(vectors: Any, dimensions: dict[int, list[str]]) -> frozenset[str]:
+    """The terms whose dimension a point's sparse term vector has."""
+    sparse = vectors.get(TERMS) if isinstance(vectors, dict) else None
+    if sparse is None:
+        return frozenset()
+    return frozenset(term for at in sparse.indices if at in dimensions for term in dimensions[at])
+
+
 def _term_vector(terms: Iterable[str]) -> edge.SparseVector:
     indices = sorted({term_index(term) for term in terms})
     return edge.SparseVector(indices, [1.0] * len(indices))
@@ -360,12 +376,14 @@ class EdgePoints:
 
     def keyword_hits(
         self, weights: dict[str, float], flt: PointFilter, limit: int
-    ) -> list[StoredPoint]:
-        """See `PointStore.keyword_hits`: one search of the sparse term vectors."""
-        dimensions: dict[int, float] = {}
-        for term, weight in weights.items():
-            at = term_index(term)
-            dimensions[at] = dimensions.get(at, 0.0) + weight
+    ) -> list[tuple[str, frozenset[str]]]:
+        """See `PointStore.keyword_hits`: one search of the sparse term vectors.
+
+        The hits' sparse vectors say which terms each holds: reading their payloads
+        instead cost twice the search at 100,000 points.
+        """
+        terms = _dimensions(weights)
+        dimensions = {at: sum(weights[t] for t in held) for at, held in terms.items()}
         if not dimensions:
             return []
         hits = self.shard.query(
@@ -375,12 +393,17 @@ class EdgePoints:
                     edge.SparseVector(list(dimensions), list(dimensions.values())), using=TERMS
                 ),
                 filter=edge_filter(flt),
-                with_payload=edge.PayloadSelector.Include([TERMS]),
+                with_payload=False,
+                with_vector=[TERMS],
             )
         )
-        return [
-            StoredPoint(str(hit.id), {TERMS: (hit.payload or {}).get(TERMS, [])}) for hit in hits
-        ]
+        return [(str(hit.id), _held(hit.vector, terms)) for hit in hits]
+
+    def terms_held(self, ids: Sequence[str], terms: Sequence[str]) -> dict[str, frozenset[str]]:
+        """See `PointStore.terms_held`: from the points' sparse term vectors."""
+        dimensions = _dimensions(terms)
+        records = self.shard.retrieve(list(ids), with_payload=False, with_vector=[TERMS])
+        return {str(record.id): _held(record.vector, dimensions) for record in records}
 
     def close(self) -> None:
         """See `PointStore.close`; closing twice is harmless."""

@@ -133,12 +133,20 @@ class PointStore(Protocol):
 
     def keyword_hits(
         self, weights: dict[str, float], flt: PointFilter, limit: int
-    ) -> list[StoredPoint]:
-        """The points passing `flt` that hold the most query-term weight, with their terms.
+    ) -> list[tuple[str, frozenset[str]]]:
+        """The points passing `flt` that hold the most query-term weight.
 
         Best first by the summed weight of the terms each holds (`keyword_coverage` times
-        the total); each point's payload has its `terms` and `key`.
+        the total), as (point id, the query terms it holds). Only the ids and terms are
+        read: reading payloads costs more than the search (qdrant-edge, 100,000 points).
+        An engine that matches terms by their `term_index` may count a term a point does
+        not hold when two terms share a dimension; `terms_held` has the same caveat, and
+        the payload's `terms` are the exact record.
         """
+        ...
+
+    def terms_held(self, ids: Sequence[str], terms: Sequence[str]) -> dict[str, frozenset[str]]:
+        """For each existing point of `ids`, which of `terms` it holds (see `keyword_hits`)."""
         ...
 
     def index_if_due(self, *, importing: bool = False) -> str | None:
@@ -158,8 +166,8 @@ def term_index(term: str) -> int:
     """A term's dimension in the sparse term vector: 32 bits of its hash.
 
     Two terms may share a dimension (about one pair in a store of 100,000 distinct
-    terms); keyword scores are computed again from each hit's stored terms, so a shared
-    dimension can only bring in a candidate, never raise a score.
+    terms). Recall checks the terms of every memory it shows against the stored payload
+    and ranks again if a shared dimension raised a score, so what it shows is exact.
     """
     digest = hashlib.blake2b(term.encode("utf-8", "surrogatepass"), digest_size=4).digest()
     return int.from_bytes(digest, "little")

@@ -9,7 +9,7 @@ from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
 from memory.fused_ranking import Ranked, best_keyword, order, query_vector, result, shown
 from memory.qdrant.payload import from_payload, recall_filter
-from memory.qdrant.points import TERMS, PointFilter, PointStore, StoredPoint
+from memory.qdrant.points import TERMS, PointFilter, PointStore
 from memory.retrieval import RecallFilters, keyword_settles_it, term_weights
 from memory.text import query_terms
 
@@ -86,13 +86,9 @@ def _keyword_lane(points: PointStore, lanes: _Lanes) -> _KeywordLane:
         # Frequencies over the whole collection, as SQLite counts them: the same query
         # gets the same keyword scores from either backend.
         weights = term_weights(points.term_counts(lanes.terms), points.total())
-        for hit in points.keyword_hits(weights, lanes.base, lanes.pool):
-            found[hit.id] = _key_and_terms(hit)
+        for point, held in points.keyword_hits(weights, lanes.base, lanes.pool):
+            found[point] = (point, held)
     return _KeywordLane(weights, found)
-
-
-def _key_and_terms(hit: StoredPoint) -> tuple[str, frozenset[str]]:
-    return str(hit.payload.get("key", "")), frozenset(hit.payload.get(TERMS, ()))
 
 
 def _search(
@@ -117,11 +113,48 @@ def _search(
             cosines.update(
                 points.nearest(lanes.vector, replace(scoped, only=lacking), len(lacking))
             )
-        for hit in points.retrieve(
-            [pid for pid in cosines if pid not in found], fields=[TERMS, "key"]
-        ):
-            found[hit.id] = _key_and_terms(hit)
-    ranked = order(memory, found, keyword_ids, cosines, lane.weights, band)
-    chosen = shown(memory, ranked, limit)
-    read = points.retrieve([item.entry_id for item in chosen])
-    return chosen, {record.id: from_payload(record.payload) for record in read}
+        unread = [point for point in cosines if point not in found]
+        held = points.terms_held(unread, list(lane.weights)) if lane.weights else {}
+        for point in unread:
+            found[point] = (point, held.get(point, frozenset()))
+    return _shown_exactly(memory, found, keyword_ids, cosines, lane.weights, band, limit)
+
+
+def _shown_exactly(
+    memory: QdrantMemory,
+    found: dict[str, tuple[str, frozenset[str]]],
+    keyword_ids: set[str],
+    cosines: dict[str, float],
+    weights: dict[str, float],
+    band: CosineBand | None,
+    limit: int,
+) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
+    """Rank, and read whole the entries shown.
+
+    Candidates are ranked before their payloads are read (reading them all cost more than
+    both searches), with the point id standing in for the key among equal scores. Each
+    entry shown is checked against its stored terms: if two terms sharing a sparse
+    dimension raised its score (`term_index`), it is corrected and everything ranked
+    again, so what is shown is exact. Equal scores shown are then ordered by key.
+    """
+    entries: dict[str, MemoryEntry] = {}
+    while True:
+        ranked = order(memory, found, keyword_ids, cosines, weights, band)
+        chosen = shown(memory, ranked, limit)
+        unread = [item.entry_id for item in chosen if item.entry_id not in entries]
+        corrected = False
+        for record in memory.points.retrieve(unread):
+            entries[record.id] = from_payload(record.payload)
+            stored = frozenset(record.payload.get(TERMS) or ())
+            exact = frozenset(term for term in weights if term in stored)
+            if exact != found[record.id][1]:
+                found[record.id] = (record.id, exact)
+                corrected = True
+        if not corrected:
+            break
+    for item in chosen:
+        entry = entries.get(item.entry_id)
+        if entry is not None:
+            item.key = entry.key
+    chosen.sort(key=lambda item: (-item.fused, item.key))
+    return chosen, entries

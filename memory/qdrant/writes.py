@@ -59,7 +59,7 @@ class QdrantRules:
         flt = PointFilter(namespace=namespace, category=category, include_superseded=False)
         # One active entry holds `exclude_key` at most: one more hit makes up for it.
         hits = await self.call(self.points.keyword_hits, terms, flt, SIMILAR_LIMIT + 1)
-        order = [hit.id for hit in hits]
+        order = [point for point, _ in hits]
         stored = await self.call(self.points.retrieve, order)
         by_id = {p.id: from_payload(p.payload) for p in stored}
         found = [by_id[i] for i in order if i in by_id and by_id[i].key != exclude_key]

@@ -16,10 +16,12 @@ from memory.protocol import Memory
 from memory.qdrant import edge_engine
 from memory.qdrant.client_engine import ClientPoints
 from memory.qdrant.legacy import COPYING
+from memory.qdrant.points import term_index
 from memory.qdrant.store import QdrantMemory
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
+from memory.text import analyze
 
 FACTS = {
     "editor": "The user edits code in Helix",
@@ -346,3 +348,24 @@ async def test_the_health_check_reads_every_memory(tmp_path: Path) -> None:
         assert not report.ok and "may be damaged" in report.detail
     finally:
         await damaged.close()
+
+
+async def test_terms_sharing_a_sparse_dimension_do_not_raise_what_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The keyword lane reads which terms a point holds from its sparse vector; when two
+    terms hash to one dimension, the entries shown are checked against their stored terms."""
+    (cat,) = analyze("Miso")
+    (editor,) = analyze("Helix")
+    hashed = term_index
+    monkeypatch.setattr(
+        edge_engine, "term_index", lambda term: hashed(editor if term == cat else term)
+    )
+    store = await open_memory(_settings(embedding_provider="none"), tmp_path, None)
+    try:
+        await _fill(store)
+        found = await store.recall("Miso", limit=5)
+        assert [(e.key, e.score) for e in found.entries] == [("pet", 1.0)]
+        assert "editor" not in [e.key for e in found.below_floor if (e.score or 0) > 0]
+    finally:
+        await store.close()
