@@ -9,7 +9,16 @@ from typing import Any
 from qdrant_client import QdrantClient, models
 
 from memory.errors import MemoryStoreError
-from memory.qdrant.points import TERMS, VECTOR, PointFilter, StoredPoint
+from memory.qdrant.points import (
+    TERMS,
+    VECTOR,
+    PointFilter,
+    StoredPoint,
+    TermHits,
+    TermSearch,
+    VectorHits,
+    VectorSearch,
+)
 from memory.retrieval import keyword_coverage
 
 _PAGE = 256
@@ -200,9 +209,7 @@ class ClientPoints:
         )
         return [(str(point.id), float(point.score)) for point in hits.points]
 
-    def keyword_hits(
-        self, weights: dict[str, float], flt: PointFilter, limit: int
-    ) -> list[tuple[str, frozenset[str]]]:
+    def keyword_hits(self, weights: dict[str, float], flt: PointFilter, limit: int) -> TermHits:
         """See `PointStore.keyword_hits`: the points holding any term, ranked here."""
         held = [
             (point.id, _held(point, weights))
@@ -211,10 +218,14 @@ class ClientPoints:
         held.sort(key=lambda hit: (-keyword_coverage(hit[1], weights), hit[0]))
         return held[:limit]
 
-    def terms_held(self, ids: Sequence[str], terms: Sequence[str]) -> dict[str, frozenset[str]]:
-        """See `PointStore.terms_held`: from the payload's terms, exactly."""
-        wanted = dict.fromkeys(terms, 0.0)
-        return {point.id: _held(point, wanted) for point in self.retrieve(ids, fields=[TERMS])}
+    def both_lanes(
+        self, terms: TermSearch | None, vector: VectorSearch | None
+    ) -> tuple[TermHits, VectorHits]:
+        """See `PointStore.both_lanes`: one after the other."""
+        return (
+            [] if terms is None else self.keyword_hits(terms.weights, terms.flt, terms.limit),
+            [] if vector is None else self.nearest(vector.vector, vector.flt, vector.limit),
+        )
 
     def scroll_terms(self, flt: PointFilter, cap: int) -> list[StoredPoint]:
         """Up to `cap` points passing `flt`, with only their terms."""

@@ -25,7 +25,17 @@ import qdrant_edge as edge
 
 from memory.errors import MemoryStoreError
 from memory.files import write_private
-from memory.qdrant.points import TERMS, VECTOR, PointFilter, StoredPoint, term_index
+from memory.qdrant.points import (
+    TERMS,
+    VECTOR,
+    PointFilter,
+    StoredPoint,
+    TermHits,
+    TermSearch,
+    VectorHits,
+    VectorSearch,
+    term_index,
+)
 
 INDEX_AFTER = 10_000
 """Vectors outside the HNSW graph before it is rebuilt (searching them all costs ~5 ms)."""
@@ -117,7 +127,19 @@ def _held(vectors: Any, dimensions: dict[int, list[str]]) -> frozenset[str]:
     sparse = vectors.get(TERMS) if isinstance(vectors, dict) else None
     if sparse is None:
         return frozenset()
-    return frozenset(term for at in sparse.indices if at in dimensions for term in dimensions[at])
+    present = dimensions.keys() & sparse.indices
+    return frozenset(term for at in present for term in dimensions[at])
+
+
+def _term_request(search: TermSearch, dimensions: dict[int, list[str]]) -> edge.QueryRequest:
+    weights = [sum(search.weights[term] for term in held) for held in dimensions.values()]
+    return edge.QueryRequest(
+        limit=search.limit,
+        query=edge.Query.Nearest(edge.SparseVector(list(dimensions), weights), using=TERMS),
+        filter=edge_filter(search.flt),
+        with_payload=False,
+        with_vector=[TERMS],
+    )
 
 
 def _term_vector(terms: Iterable[str]) -> edge.SparseVector:
@@ -362,48 +384,50 @@ class EdgePoints:
         """See `PointStore.set_payload`."""
         self.shard.update(edge.UpdateOperation.set_payload(list(ids), payload))
 
-    def nearest(self, vector: list[float], flt: PointFilter, limit: int) -> list[tuple[str, float]]:
+    def nearest(self, vector: list[float], flt: PointFilter, limit: int) -> VectorHits:
         """See `PointStore.nearest`."""
-        hits = self.shard.query(
-            edge.QueryRequest(
-                limit=limit,
-                query=edge.Query.Nearest(vector, using=VECTOR),
-                filter=edge_filter(flt),
-                with_payload=False,
-            )
-        )
-        return [(str(hit.id), float(hit.score)) for hit in hits]
+        return self.both_lanes(None, VectorSearch(vector, flt, limit))[1]
 
-    def keyword_hits(
-        self, weights: dict[str, float], flt: PointFilter, limit: int
-    ) -> list[tuple[str, frozenset[str]]]:
+    def keyword_hits(self, weights: dict[str, float], flt: PointFilter, limit: int) -> TermHits:
         """See `PointStore.keyword_hits`: one search of the sparse term vectors.
 
         The hits' sparse vectors say which terms each holds: reading their payloads
         instead cost twice the search at 100,000 points.
         """
-        terms = _dimensions(weights)
-        dimensions = {at: sum(weights[t] for t in held) for at, held in terms.items()}
-        if not dimensions:
-            return []
-        hits = self.shard.query(
-            edge.QueryRequest(
-                limit=limit,
-                query=edge.Query.Nearest(
-                    edge.SparseVector(list(dimensions), list(dimensions.values())), using=TERMS
-                ),
-                filter=edge_filter(flt),
-                with_payload=False,
-                with_vector=[TERMS],
-            )
-        )
-        return [(str(hit.id), _held(hit.vector, terms)) for hit in hits]
+        return self.both_lanes(TermSearch(weights, flt, limit), None)[0]
 
-    def terms_held(self, ids: Sequence[str], terms: Sequence[str]) -> dict[str, frozenset[str]]:
-        """See `PointStore.terms_held`: from the points' sparse term vectors."""
-        dimensions = _dimensions(terms)
-        records = self.shard.retrieve(list(ids), with_payload=False, with_vector=[TERMS])
-        return {str(record.id): _held(record.vector, dimensions) for record in records}
+    def both_lanes(
+        self, terms: TermSearch | None, vector: VectorSearch | None
+    ) -> tuple[TermHits, VectorHits]:
+        """See `PointStore.both_lanes`: one batch, which shares a pass over the segments."""
+        requests: list[edge.QueryRequest] = []
+        dimensions: dict[int, list[str]] = {}
+        if terms is not None:
+            dimensions = _dimensions(terms.weights)
+            if dimensions:
+                requests.append(_term_request(terms, dimensions))
+        if vector is not None:
+            requests.append(
+                edge.QueryRequest(
+                    limit=vector.limit,
+                    query=edge.Query.Nearest(vector.vector, using=VECTOR),
+                    filter=edge_filter(vector.flt),
+                    with_payload=False,
+                )
+            )
+        if not requests:
+            return [], []
+        if len(requests) == 1:
+            answers = [self.shard.query(requests[0])]
+        else:
+            answers = self.shard.query_batch(edge.QueryBatchRequest(requests))
+        term_hits: TermHits = []
+        if dimensions:
+            term_hits = [(str(hit.id), _held(hit.vector, dimensions)) for hit in answers[0]]
+        vector_hits: VectorHits = []
+        if vector is not None:
+            vector_hits = [(str(hit.id), float(hit.score)) for hit in answers[-1]]
+        return term_hits, vector_hits
 
     def close(self) -> None:
         """See `PointStore.close`; closing twice is harmless."""

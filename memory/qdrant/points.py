@@ -60,6 +60,30 @@ class PointFilter:
         return [(name, value) for name, value in pairs if value is not None]
 
 
+@dataclass(frozen=True)
+class TermSearch:
+    """A search for the points holding the most query-term weight (see `keyword_hits`)."""
+
+    weights: dict[str, float]
+    flt: PointFilter
+    limit: int
+
+
+@dataclass(frozen=True)
+class VectorSearch:
+    """A search for the closest points (see `nearest`)."""
+
+    vector: list[float]
+    flt: PointFilter
+    limit: int
+
+
+TermHits = list[tuple[str, frozenset[str]]]
+"""(point id, the query terms it holds), best first."""
+VectorHits = list[tuple[str, float]]
+"""(point id, cosine), best first."""
+
+
 @dataclass
 class StoredPoint:
     """A point as the backend sees it: id, payload, and the dense vector if asked for."""
@@ -131,22 +155,25 @@ class PointStore(Protocol):
         """(id, cosine) of the closest points passing `flt`, best first."""
         ...
 
-    def keyword_hits(
-        self, weights: dict[str, float], flt: PointFilter, limit: int
-    ) -> list[tuple[str, frozenset[str]]]:
+    def keyword_hits(self, weights: dict[str, float], flt: PointFilter, limit: int) -> TermHits:
         """The points passing `flt` that hold the most query-term weight.
 
         Best first by the summed weight of the terms each holds (`keyword_coverage` times
         the total), as (point id, the query terms it holds). Only the ids and terms are
         read: reading payloads costs more than the search (qdrant-edge, 100,000 points).
         An engine that matches terms by their `term_index` may count a term a point does
-        not hold when two terms share a dimension; `terms_held` has the same caveat, and
-        the payload's `terms` are the exact record.
+        not hold when two terms share a dimension; the payload's `terms` are the exact
+        record.
         """
         ...
 
-    def terms_held(self, ids: Sequence[str], terms: Sequence[str]) -> dict[str, frozenset[str]]:
-        """For each existing point of `ids`, which of `terms` it holds (see `keyword_hits`)."""
+    def both_lanes(
+        self, terms: TermSearch | None, vector: VectorSearch | None
+    ) -> tuple[TermHits, VectorHits]:
+        """`keyword_hits` and `nearest` together; a search that is None finds nothing.
+
+        One engine call where the engine can batch them.
+        """
         ...
 
     def index_if_due(self, *, importing: bool = False) -> str | None:

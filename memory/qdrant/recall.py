@@ -9,7 +9,7 @@ from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
 from memory.fused_ranking import Ranked, best_keyword, order, query_vector, result, shown
 from memory.qdrant.payload import from_payload, recall_filter
-from memory.qdrant.points import TERMS, PointFilter, PointStore
+from memory.qdrant.points import TERMS, PointFilter, PointStore, TermSearch, VectorSearch
 from memory.retrieval import RecallFilters, keyword_settles_it, term_weights
 from memory.text import query_terms
 
@@ -80,15 +80,17 @@ class _KeywordLane:
 
 
 def _keyword_lane(points: PointStore, lanes: _Lanes) -> _KeywordLane:
-    weights: dict[str, float] = {}
-    found: dict[str, tuple[str, frozenset[str]]] = {}
-    if lanes.terms:
-        # Frequencies over the whole collection, as SQLite counts them: the same query
-        # gets the same keyword scores from either backend.
-        weights = term_weights(points.term_counts(lanes.terms), points.total())
-        for point, held in points.keyword_hits(weights, lanes.base, lanes.pool):
-            found[point] = (point, held)
-    return _KeywordLane(weights, found)
+    weights = _weights(points, lanes)
+    hits = points.keyword_hits(weights, lanes.base, lanes.pool) if weights else []
+    return _KeywordLane(weights, {point: (point, held) for point, held in hits})
+
+
+def _weights(points: PointStore, lanes: _Lanes) -> dict[str, float]:
+    # Frequencies over the whole collection, as SQLite counts them: the same query gets
+    # the same keyword scores from either backend.
+    if not lanes.terms:
+        return {}
+    return term_weights(points.term_counts(lanes.terms), points.total())
 
 
 def _search(
@@ -98,26 +100,44 @@ def _search(
     limit: int,
     keyword: _KeywordLane | None,
 ) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
-    """The lanes not yet run, fused; only the entries shown are read whole."""
+    """The lanes not yet run, fused; only the entries shown are read whole.
+
+    Two engine calls gather every candidate: both lanes, then the terms of the vector
+    lane's finds and the cosines of the keyword lane's (each lane's candidates are fused
+    with both components).
+    """
     points = memory.points
-    lane = keyword if keyword is not None else _keyword_lane(points, lanes)
-    found = dict(lane.found)
+    if lanes.vector is None:
+        lane = keyword if keyword is not None else _keyword_lane(points, lanes)
+        return _shown_exactly(
+            memory, dict(lane.found), set(lane.found), {}, lane.weights, band, limit
+        )
+    weights = keyword.weights if keyword is not None else _weights(points, lanes)
+    scoped = replace(lanes.base, embedding_model=lanes.identity)
+    term_search = None
+    if keyword is None and weights:
+        term_search = TermSearch(weights, lanes.base, lanes.pool)
+    term_hits, vector_hits = points.both_lanes(
+        term_search, VectorSearch(lanes.vector, scoped, lanes.pool)
+    )
+    found = dict(keyword.found) if keyword is not None else {p: (p, h) for p, h in term_hits}
     keyword_ids = set(found)
-    cosines: dict[str, float] = {}
-    if lanes.vector is not None:
-        scoped = replace(lanes.base, embedding_model=lanes.identity)
-        cosines.update(points.nearest(lanes.vector, scoped, lanes.pool))
-        # A keyword hit the vector lane did not return still has a cosine to count.
-        lacking = frozenset(keyword_ids - cosines.keys())
-        if lacking:
-            cosines.update(
-                points.nearest(lanes.vector, replace(scoped, only=lacking), len(lacking))
-            )
-        unread = [point for point in cosines if point not in found]
-        held = points.terms_held(unread, list(lane.weights)) if lane.weights else {}
-        for point in unread:
-            found[point] = (point, held.get(point, frozenset()))
-    return _shown_exactly(memory, found, keyword_ids, cosines, lane.weights, band, limit)
+    cosines = dict(vector_hits)
+    unread = frozenset(cosines.keys() - keyword_ids)
+    lacking = frozenset(keyword_ids - cosines.keys())
+    held, more = points.both_lanes(
+        TermSearch(weights, replace(lanes.base, only=unread), len(unread))
+        if unread and weights
+        else None,
+        VectorSearch(lanes.vector, replace(scoped, only=lacking), len(lacking))
+        if lacking
+        else None,
+    )
+    cosines.update(more)
+    holding = dict(held)
+    for point in cosines:
+        found.setdefault(point, (point, holding.get(point, frozenset())))
+    return _shown_exactly(memory, found, keyword_ids, cosines, weights, band, limit)
 
 
 def _shown_exactly(
