@@ -121,11 +121,6 @@ def audit_records(doomed: Sequence[Doomed], action: str, at: datetime) -> list[A
 class LifecycleEngine(Protocol):
     """What a backend supplies for `SharedLifecycle`."""
 
-    @property
-    def settings(self) -> MemorySettings:
-        """Retention and budgets."""
-        ...
-
     async def hygiene_entries(self, namespace: str | None) -> list[MemoryEntry]:
         """Every entry (superseded ones too) of `HYGIENE_CATEGORIES`, in `namespace` or all."""
         ...
@@ -143,6 +138,15 @@ class LifecycleEngine(Protocol):
 
     async def core_entries(self, namespace: str | None) -> list[MemoryEntry]:
         """Every core entry, superseded history included, oldest first."""
+        ...
+
+
+class LifecycleStore(Protocol):
+    """The store a `SharedLifecycle` serves: its settings, and writes by the usual rules."""
+
+    @property
+    def settings(self) -> MemorySettings:
+        """Retention and budgets."""
         ...
 
     async def store_with_metadata(
@@ -171,8 +175,11 @@ class SharedLifecycle:
     snapshot_path: Path | None = None
     """None: no snapshot after hygiene; `write_snapshot` needs a path."""
 
-    def __init__(self, engine: LifecycleEngine, store_folder: Path | None = None) -> None:
+    def __init__(
+        self, engine: LifecycleEngine, store: LifecycleStore, store_folder: Path | None = None
+    ) -> None:
         self.engine = engine
+        self.store = store
         self.store_folder = store_folder
         """The folder holding the store's own files (a local store): never a target."""
 
@@ -185,7 +192,7 @@ class SharedLifecycle:
     ) -> HygieneReport:
         """See `Lifecycle.hygiene`."""
         entries = await self.engine.hygiene_entries(namespace)
-        doomed = plan_hygiene(entries, self.engine.settings, now or utc_now())
+        doomed = plan_hygiene(entries, self.store.settings, now or utc_now())
         if doomed and not dry_run:
             doomed = await self.engine.remove_audited(doomed, "hygiene")
         return HygieneReport(dry_run=dry_run, removed=[(d.entry, d.reason) for d in doomed])
@@ -232,7 +239,7 @@ class SharedLifecycle:
         if not steps:
             return None
         key, text = describe_procedure(request, steps)
-        return await self.engine.store_with_metadata(
+        return await self.store.store_with_metadata(
             key,
             text,
             MemoryCategory.PROCEDURAL.value,

@@ -10,7 +10,6 @@ from memory.lifecycle import HYGIENE_CATEGORIES, Doomed
 from memory.postgres.schema import COLUMNS, to_entry, unescape
 from memory.postgres.writes import WRITE_LOCK
 from memory.protocol import AuditRecord
-from memory.settings import MemorySettings
 
 if TYPE_CHECKING:
     from memory.postgres.store import PostgresMemory
@@ -35,11 +34,6 @@ class PostgresHousekeeping:
 
     def __init__(self, memory: PostgresMemory) -> None:
         self.memory = memory
-
-    @property
-    def settings(self) -> MemorySettings:
-        """The store's settings (retention, budgets)."""
-        return self.memory.settings
 
     async def _entries(self, clause: str, params: list[Any]) -> list[MemoryEntry]:
         rows = await self.memory.fetch(
@@ -99,27 +93,3 @@ class PostgresHousekeeping:
             )
             for at, action, reason, entry_id, space, key, category, content in rows
         ]
-
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = "default",
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
-        """See `Memory.store_with_metadata`."""
-        return await self.memory.store_with_metadata(
-            key,
-            content,
-            category,
-            session_id,
-            namespace=namespace,
-            importance=importance,
-            pinned=pinned,
-            source=source,
-        )

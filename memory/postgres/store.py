@@ -116,7 +116,7 @@ class PostgresMemory(MemoryFront):
     @property
     def lifecycle(self) -> SharedLifecycle:
         """See `Memory.lifecycle`: hygiene with its audit log, by SQLite's rules."""
-        return SharedLifecycle(PostgresHousekeeping(self))
+        return SharedLifecycle(PostgresHousekeeping(self), self)
 
     @property
     def reindexing(self) -> None:

@@ -20,7 +20,6 @@ from memory.lifecycle import HYGIENE_CATEGORIES, Doomed, audit_records
 from memory.protocol import AuditRecord
 from memory.qdrant.payload import from_payload, point_id
 from memory.qdrant.points import PointFilter
-from memory.settings import MemorySettings
 
 if TYPE_CHECKING:
     from memory.qdrant.store import QdrantMemory
@@ -63,11 +62,6 @@ class QdrantHousekeeping:
     def __init__(self, memory: QdrantMemory, audit_file: Path) -> None:
         self.memory = memory
         self.audit_file = audit_file
-
-    @property
-    def settings(self) -> MemorySettings:
-        """The store's settings (retention, budgets)."""
-        return self.memory.settings
 
     async def _entries(self, flt: PointFilter) -> list[MemoryEntry]:
         found = await self.memory.call(self.memory.points.scroll, flt)
@@ -113,27 +107,3 @@ class QdrantHousekeeping:
                 self.memory.warnings.append(problem)
         newest = [r for r in reversed(records) if namespace is None or r.namespace == namespace]
         return newest[offset : offset + limit]
-
-    async def store_with_metadata(
-        self,
-        key: str,
-        content: str,
-        category: str = "core",
-        session_id: str | None = None,
-        *,
-        namespace: str = "default",
-        importance: float | None = None,
-        pinned: bool | None = None,
-        source: str = "user",
-    ) -> MemoryEntry:
-        """See `Memory.store_with_metadata`."""
-        return await self.memory.store_with_metadata(
-            key,
-            content,
-            category,
-            session_id,
-            namespace=namespace,
-            importance=importance,
-            pinned=pinned,
-            source=source,
-        )

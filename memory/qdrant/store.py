@@ -198,7 +198,7 @@ class QdrantMemory(MemoryFront):
         housekeeping = self._housekeeping()
         if housekeeping is None:
             return None
-        return SharedLifecycle(housekeeping, store_folder=self.location)
+        return SharedLifecycle(housekeeping, self, store_folder=self.location)
 
     def _housekeeping(self) -> QdrantHousekeeping | None:
         return None if self.audit_file is None else QdrantHousekeeping(self, self.audit_file)
