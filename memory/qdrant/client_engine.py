@@ -12,11 +12,11 @@ from memory.errors import MemoryStoreError
 from memory.qdrant.points import (
     TERMS,
     VECTOR,
+    LaneHits,
     PointFilter,
     StoredPoint,
     TermHits,
     TermSearch,
-    VectorHits,
     VectorSearch,
 )
 from memory.retrieval import keyword_coverage
@@ -218,14 +218,26 @@ class ClientPoints:
         held.sort(key=lambda hit: (-keyword_coverage(hit[1], weights), hit[0]))
         return held[:limit]
 
-    def both_lanes(
-        self, terms: TermSearch | None, vector: VectorSearch | None
-    ) -> tuple[TermHits, VectorHits]:
-        """See `PointStore.both_lanes`: one after the other."""
-        return (
-            [] if terms is None else self.keyword_hits(terms.weights, terms.flt, terms.limit),
-            [] if vector is None else self.nearest(vector.vector, vector.flt, vector.limit),
+    def both_lanes(self, terms: TermSearch | None, vector: VectorSearch | None) -> LaneHits:
+        """See `PointStore.both_lanes`: one after the other; terms from the payloads."""
+        keyword = [] if terms is None else self.keyword_hits(terms.weights, terms.flt, terms.limit)
+        if vector is None:
+            return LaneHits(keyword, [], {})
+        hits = self._client.query_points(
+            self.collection,
+            query=vector.vector,
+            using=VECTOR,
+            query_filter=client_filter(vector.flt),
+            limit=vector.limit,
+            with_payload=[TERMS] if vector.holding else False,
         )
+        found = [(str(point.id), float(point.score)) for point in hits.points]
+        held = {
+            str(point.id): _held(_stored(point), vector.holding)
+            for point in hits.points
+            if vector.holding
+        }
+        return LaneHits(keyword, found, held)
 
     def scroll_terms(self, flt: PointFilter, cap: int) -> list[StoredPoint]:
         """Up to `cap` points passing `flt`, with only their terms."""
@@ -246,6 +258,6 @@ class ClientPoints:
         self._client.close()
 
 
-def _held(point: StoredPoint, weights: dict[str, float]) -> frozenset[str]:
+def _held(point: StoredPoint, terms: Iterable[str]) -> frozenset[str]:
     stored = frozenset(point.payload.get(TERMS) or ())
-    return frozenset(term for term in weights if term in stored)
+    return frozenset(term for term in terms if term in stored)

@@ -28,6 +28,7 @@ from memory.files import write_private
 from memory.qdrant.points import (
     TERMS,
     VECTOR,
+    LaneHits,
     PointFilter,
     StoredPoint,
     TermHits,
@@ -386,7 +387,7 @@ class EdgePoints:
 
     def nearest(self, vector: list[float], flt: PointFilter, limit: int) -> VectorHits:
         """See `PointStore.nearest`."""
-        return self.both_lanes(None, VectorSearch(vector, flt, limit))[1]
+        return self.both_lanes(None, VectorSearch(vector, flt, limit)).vector
 
     def keyword_hits(self, weights: dict[str, float], flt: PointFilter, limit: int) -> TermHits:
         """See `PointStore.keyword_hits`: one search of the sparse term vectors.
@@ -394,18 +395,19 @@ class EdgePoints:
         The hits' sparse vectors say which terms each holds: reading their payloads
         instead cost twice the search at 100,000 points.
         """
-        return self.both_lanes(TermSearch(weights, flt, limit), None)[0]
+        return self.both_lanes(TermSearch(weights, flt, limit), None).keyword
 
-    def both_lanes(
-        self, terms: TermSearch | None, vector: VectorSearch | None
-    ) -> tuple[TermHits, VectorHits]:
-        """See `PointStore.both_lanes`: one batch, which shares a pass over the segments."""
+    def both_lanes(self, terms: TermSearch | None, vector: VectorSearch | None) -> LaneHits:
+        """See `PointStore.both_lanes`: one batch, which shares a pass over the segments.
+
+        The vector hits' terms come from their sparse vectors, as the keyword hits' do
+        (asking for them costs the search next to nothing).
+        """
         requests: list[edge.QueryRequest] = []
-        dimensions: dict[int, list[str]] = {}
-        if terms is not None:
-            dimensions = _dimensions(terms.weights)
-            if dimensions:
-                requests.append(_term_request(terms, dimensions))
+        dimensions = _dimensions(terms.weights) if terms is not None else {}
+        if terms is not None and dimensions:
+            requests.append(_term_request(terms, dimensions))
+        holding = _dimensions(vector.holding) if vector is not None else {}
         if vector is not None:
             requests.append(
                 edge.QueryRequest(
@@ -413,10 +415,11 @@ class EdgePoints:
                     query=edge.Query.Nearest(vector.vector, using=VECTOR),
                     filter=edge_filter(vector.flt),
                     with_payload=False,
+                    with_vector=[TERMS] if holding else False,
                 )
             )
         if not requests:
-            return [], []
+            return LaneHits([], [], {})
         if len(requests) == 1:
             answers = [self.shard.query(requests[0])]
         else:
@@ -424,10 +427,16 @@ class EdgePoints:
         term_hits: TermHits = []
         if dimensions:
             term_hits = [(str(hit.id), _held(hit.vector, dimensions)) for hit in answers[0]]
+        if vector is None:
+            return LaneHits(term_hits, [], {})
         vector_hits: VectorHits = []
-        if vector is not None:
-            vector_hits = [(str(hit.id), float(hit.score)) for hit in answers[-1]]
-        return term_hits, vector_hits
+        vector_terms: dict[str, frozenset[str]] = {}
+        for hit in answers[-1]:
+            point = str(hit.id)
+            vector_hits.append((point, float(hit.score)))
+            if holding:
+                vector_terms[point] = _held(hit.vector, holding)
+        return LaneHits(term_hits, vector_hits, vector_terms)
 
     def close(self) -> None:
         """See `PointStore.close`; closing twice is harmless."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 VECTOR = "dense"
 """The named dense vector of every point."""
@@ -76,12 +76,23 @@ class VectorSearch:
     vector: list[float]
     flt: PointFilter
     limit: int
+    holding: tuple[str, ...] = ()
+    """Query terms: say which of them each hit holds (`LaneHits.vector_terms`)."""
 
 
 TermHits = list[tuple[str, frozenset[str]]]
 """(point id, the query terms it holds), best first."""
 VectorHits = list[tuple[str, float]]
 """(point id, cosine), best first."""
+
+
+class LaneHits(NamedTuple):
+    """What `PointStore.both_lanes` found."""
+
+    keyword: TermHits
+    vector: VectorHits
+    vector_terms: dict[str, frozenset[str]]
+    """For each vector hit, the `VectorSearch.holding` terms it holds."""
 
 
 @dataclass
@@ -167,12 +178,11 @@ class PointStore(Protocol):
         """
         ...
 
-    def both_lanes(
-        self, terms: TermSearch | None, vector: VectorSearch | None
-    ) -> tuple[TermHits, VectorHits]:
+    def both_lanes(self, terms: TermSearch | None, vector: VectorSearch | None) -> LaneHits:
         """`keyword_hits` and `nearest` together; a search that is None finds nothing.
 
-        One engine call where the engine can batch them.
+        One engine call where the engine can batch them. As in `keyword_hits`, the terms
+        a hit holds may count one sharing a dimension with a term it holds.
         """
         ...
 

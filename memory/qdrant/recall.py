@@ -102,9 +102,9 @@ def _search(
 ) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
     """The lanes not yet run, fused; only the entries shown are read whole.
 
-    Two engine calls gather every candidate: both lanes, then the terms of the vector
-    lane's finds and the cosines of the keyword lane's (each lane's candidates are fused
-    with both components).
+    Two engine calls gather every candidate: both lanes (the vector lane's finds with the
+    query terms each holds), then the cosines of the keyword lane's finds that the vector
+    lane did not find (each lane's candidates are fused with both components).
     """
     points = memory.points
     if lanes.vector is None:
@@ -117,26 +117,17 @@ def _search(
     term_search = None
     if keyword is None and weights:
         term_search = TermSearch(weights, lanes.base, lanes.pool)
-    term_hits, vector_hits = points.both_lanes(
-        term_search, VectorSearch(lanes.vector, scoped, lanes.pool)
+    hits = points.both_lanes(
+        term_search, VectorSearch(lanes.vector, scoped, lanes.pool, tuple(weights))
     )
-    found = dict(keyword.found) if keyword is not None else {p: (p, h) for p, h in term_hits}
+    found = dict(keyword.found) if keyword is not None else {p: (p, h) for p, h in hits.keyword}
     keyword_ids = set(found)
-    cosines = dict(vector_hits)
-    unread = frozenset(cosines.keys() - keyword_ids)
+    cosines = dict(hits.vector)
     lacking = frozenset(keyword_ids - cosines.keys())
-    held, more = points.both_lanes(
-        TermSearch(weights, replace(lanes.base, only=unread), len(unread))
-        if unread and weights
-        else None,
-        VectorSearch(lanes.vector, replace(scoped, only=lacking), len(lacking))
-        if lacking
-        else None,
-    )
-    cosines.update(more)
-    holding = dict(held)
+    if lacking:
+        cosines.update(points.nearest(lanes.vector, replace(scoped, only=lacking), len(lacking)))
     for point in cosines:
-        found.setdefault(point, (point, holding.get(point, frozenset())))
+        found.setdefault(point, (point, hits.vector_terms.get(point, frozenset())))
     return _shown_exactly(memory, found, keyword_ids, cosines, weights, band, limit)
 
 

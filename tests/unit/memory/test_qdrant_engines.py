@@ -10,6 +10,7 @@ import pytest
 from qdrant_client import QdrantClient
 
 from memory import calibration
+from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.factory import open_memory, vectors_missing
 from memory.protocol import Memory
@@ -369,3 +370,56 @@ async def test_terms_sharing_a_sparse_dimension_do_not_raise_what_is_shown(
         assert "editor" not in [e.key for e in found.below_floor if (e.score or 0) > 0]
     finally:
         await store.close()
+
+
+async def test_a_vector_find_outside_the_keyword_pool_keeps_its_keyword_part(
+    tmp_path: Path,
+) -> None:
+    """A memory only the vector lane finds is scored with the query terms it holds, read
+    from its sparse vector (edge) or payload (server), exactly as SQLite scores it."""
+    now = utc_now()
+    texts = [f"apple cherry orchard visit number {word}" for word in _FILLER_WORDS]
+    texts += [f"plum jam jar {word}" for word in _FILLER_WORDS[:5]]
+    # Holds one common query term: its keyword score is below the 45 above, so it is
+    # outside the keyword lane's pool of 40; the query vector is its own.
+    texts.append("apple strudel recipe from grandmother Hedwig")
+    embedder = CountingEmbedder(64)
+    vectors = await embedder.embed(texts)
+    records = [
+        MemoryRecord(
+            id=f"m{i}",
+            key=f"m{i}",
+            content=text,
+            category="daily",
+            timestamp=now,
+            updated_at=now,
+            embedding=StoredEmbedding.from_bytes(
+                embedder.identity, 64, vectors[i].astype("<f4").tobytes()
+            ),
+        )
+        for i, text in enumerate(texts)
+    ]
+    vector = vectors[-1]
+    sqlite = await open_memory(
+        _settings(backend="sqlite"), tmp_path / "sqlite", CountingEmbedder(64)
+    )
+    local = await open_memory(_settings(), tmp_path / "edge", CountingEmbedder(64))
+    server = await _client_store(tmp_path / "client")
+    try:
+        found = []
+        for store in (sqlite, local, server):
+            await store.import_(records)
+            result = await store.recall("apple cherry plum", limit=1, query_vector=vector)
+            # Without its keyword part it would rank below the "plum" memories.
+            (first,) = result.entries
+            assert first.key == "m50" and first.scores is not None
+            assert first.scores.lane == "vector"
+            found.append((first.score, first.scores.keyword))
+        assert found[0] == found[1] == found[2]
+        assert (found[0][1] or 0.0) > 0.0
+    finally:
+        for store in (sqlite, local, server):
+            await store.close()
+
+
+_FILLER_WORDS = [f"w{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(45)]
