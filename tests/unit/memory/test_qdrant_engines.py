@@ -20,6 +20,7 @@ from memory.qdrant.legacy import COPYING
 from memory.qdrant.points import term_index
 from memory.qdrant.store import QdrantMemory
 from memory.records import MemoryRecord, StoredEmbedding
+from memory.retrieval import RecallQuery
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder
 from memory.text import analyze
@@ -409,7 +410,8 @@ async def test_a_vector_find_outside_the_keyword_pool_keeps_its_keyword_part(
         found = []
         for store in (sqlite, local, server):
             await store.import_(records)
-            result = await store.recall("apple cherry plum", limit=1, query_vector=vector)
+            query = RecallQuery("apple cherry plum", limit=1, query_vector=vector)
+            result = await store.search(query)
             # Without its keyword part it would rank below the "plum" memories.
             (first,) = result.entries
             assert first.key == "m50" and first.scores is not None
