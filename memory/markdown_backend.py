@@ -34,6 +34,7 @@ from memory.markdown_files import append_entries, let_go, load, take_lock
 from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
+from memory.record_checks import check_records
 from memory.retrieval import RecallQuery, clamp_limit, clean_query, keyword_coverage, term_weights
 from memory.settings import MemorySettings
 from memory.text import entry_terms, query_terms
@@ -356,8 +357,10 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """Append the records that change something (see `memory.markdown_import`)."""
+        items = builtins.list(entries)
+        check_records(items)
         async with self._exclusive():
-            written, summary = versions_to_append(await self._latest(), entries)
+            written, summary = versions_to_append(await self._latest(), items)
             await self._append(*written)
         return summary
 

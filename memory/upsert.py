@@ -32,11 +32,15 @@ async def import_vectors(
     batch: Sequence[MemoryEntry],
     identity: str | None,
     embed: Callable[[list[str]], Awaitable[Any]],
+    dimensions: int | None = None,
 ) -> dict[str, Any]:
     """Vectors by entry id for an import.
 
-    An exported vector of our embedding identity is kept; the rest are embedded (and are
-    simply missing when embedding fails).
+    An exported vector of our embedding identity is kept, if it has `dimensions` values
+    (when given) and a length that float32 can hold; the rest are embedded (and are
+    simply missing when embedding fails). A record edited by hand to claim our model
+    for a vector of another size, or one too large to normalise, is made again rather
+    than stop the import halfway or be stored as zeros.
     """
     vectors: dict[str, Any] = {}
     sizes = set()
@@ -44,6 +48,12 @@ async def import_vectors(
         stored = getattr(item, "embedding", None)
         if isinstance(stored, StoredEmbedding) and stored.model == identity:
             vector = np.frombuffer(stored.to_bytes(), dtype="<f4")
+            if dimensions is not None and vector.size != dimensions:
+                continue
+            with np.errstate(over="ignore"):
+                length = float(np.linalg.norm(vector))
+            if not 0.0 < length < float("inf"):
+                continue
             vectors[item.id] = vector
             sizes.add(vector.size)
     if len(sizes) > 1:

@@ -51,7 +51,8 @@ from memory.postgres.schema import (
 from memory.postgres.vectors import VectorType
 from memory.postgres.writes import WRITE_LOCK, PostgresRules, row_values
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
-from memory.records import MemoryRecord, StoredEmbedding, check_record_set
+from memory.record_checks import check_records
+from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallQuery, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.upsert import import_vectors
@@ -203,6 +204,11 @@ class PostgresMemory(MemoryFront):
         """The embedding identity of vectors this store writes."""
         return None if self.embedder is None else self.embedder.identity
 
+    @property
+    def _dimensions(self) -> int | None:
+        """The size of the vectors this store writes."""
+        return None if self.embedder is None else self.embedder.dimensions
+
     async def fetch(
         self, query: str, params: Sequence[Any] = (), *, exact: bool = False
     ) -> builtins.list[Any]:
@@ -300,7 +306,7 @@ class PostgresMemory(MemoryFront):
         once at the end (`memory.postgres.importing`).
         """
         items = builtins.list(entries)
-        check_record_set(items)
+        check_records(items)
         summary = ImportSummary()
         rebuild = rebuilds_index(len(items), await self.count())
         if rebuild:
@@ -312,7 +318,9 @@ class PostgresMemory(MemoryFront):
                 async with self.pool.connection() as conn, conn.transaction():
                     await conn.execute(WRITE_LOCK)
                     plan = await plan_batch(conn, batch, summary)
-                    vectors = await import_vectors(plan.entries, self.identity, self._embed)
+                    vectors = await import_vectors(
+                        plan.entries, self.identity, self._embed, self._dimensions
+                    )
                     await write_batch(conn, plan, vectors, self.identity, summary)
         finally:
             if rebuild:

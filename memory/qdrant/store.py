@@ -48,7 +48,8 @@ from memory.qdrant.payload import entry_filter, from_payload, point_id, to_paylo
 from memory.qdrant.points import PointFilter, PointStore, StoredPoint
 from memory.qdrant.recall import hybrid_recall, recent_recall
 from memory.qdrant.writes import QdrantRules, add_missing_hashes
-from memory.records import MemoryRecord, StoredEmbedding, check_record_set
+from memory.record_checks import check_records
+from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallQuery, clamp_limit, clean_query
 from memory.settings import MemorySettings
 from memory.upsert import import_vectors
@@ -315,6 +316,11 @@ class QdrantMemory(MemoryFront):
         """The embedding identity of vectors this store writes."""
         return None if self.embedder is None else self.embedder.identity
 
+    @property
+    def _dimensions(self) -> int | None:
+        """The size of the vectors this store writes."""
+        return None if self.embedder is None else self.embedder.dimensions
+
     async def _embed(self, texts: builtins.list[str]) -> np.ndarray[Any, Any] | None:
         if self.embedder is None or not texts:
             return None
@@ -410,13 +416,13 @@ class QdrantMemory(MemoryFront):
         has another id makes that entry superseded by it (kept as history, restorable).
         """
         items = builtins.list(entries)
-        check_record_set(items)
+        check_records(items)
         summary = ImportSummary()
         for start in range(0, len(items), _PAGE):
             batch = items[start : start + _PAGE]
             async with self._lock:
                 batch = await self._call(_import_rules, self._points, batch, summary)
-                vectors = await import_vectors(batch, self.identity, self._embed)
+                vectors = await import_vectors(batch, self.identity, self._embed, self._dimensions)
                 points = [self._point(item, vectors.get(item.id)) for item in batch]
                 await self._call(self._points.upsert, points)
         await self._index_if_due(importing=True)

@@ -12,22 +12,20 @@ Rules, per record, all in one transaction:
 
 from __future__ import annotations
 
-import binascii
 import sqlite3
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from memory.entry import MemoryEntry, utc_now
-from memory.errors import InvalidEntryError, RecordFieldError
+from memory.errors import InvalidEntryError
 from memory.protocol import ImportSummary
-from memory.records import MemoryRecord, check_record_set, vector_problem
+from memory.record_checks import CheckedRecord, check_records, naming_record
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.rows import format_time, parse_time
 from memory.sqlite.writes import INSERT_SQL
 from memory.text import index_text
 from memory.write_policy import content_hash
-from memory.write_rules import NewMemory, check_text, validate
 
 AUDIT_ACTION = "import"
 
@@ -81,73 +79,34 @@ _STORED = (
 )
 
 
-def _vector(record: MemoryEntry) -> _Vector | None:
-    embedding = record.embedding if isinstance(record, MemoryRecord) else None
-    if embedding is None:
-        return None
-    try:
-        blob = embedding.to_bytes()
-    except (binascii.Error, ValueError):
-        raise InvalidEntryError("embedding.data is not valid base64") from None
-    problem = vector_problem(blob, embedding.dims)
-    if problem is not None:
-        raise InvalidEntryError(f"embedding: {problem}")
-    if not isinstance(embedding.model, str) or not embedding.model:
-        raise InvalidEntryError("embedding.model must name the model that made the vector")
-    return _Vector(blob, embedding.dims, embedding.model)
-
-
-def _prepare(record: MemoryEntry) -> _Row:
-    """Check one record as storage needs it; raise `InvalidEntryError` naming the field."""
-    if not isinstance(record.id, str) or not record.id.strip():
-        raise InvalidEntryError("id must be non-empty text")
-    check_text("id", record.id)
-    if not isinstance(record.source, str):
-        raise InvalidEntryError("source must be text")
-    check_text("source", record.source)
-    if record.superseded_by is not None:
-        check_text("superseded_by", record.superseded_by)
-    checked = validate(
-        NewMemory(
-            key=record.key,
-            content=record.content,
-            category=record.category,
-            namespace=record.namespace,
-            session_id=record.session_id,
-            importance=record.importance,
-        )
-    )
+def _prepare(record: MemoryEntry, checked: CheckedRecord) -> _Row:
+    """One record (checked by `check_records`) in stored form."""
+    fields, vector = checked.fields, checked.vector
     return _Row(
         id=record.id,
-        namespace=checked.namespace,
-        key=checked.key,
-        content=checked.content,
-        category=checked.category,
-        session_id=checked.session_id,
+        namespace=fields.namespace,
+        key=fields.key,
+        content=fields.content,
+        category=fields.category,
+        session_id=fields.session_id,
         importance=float(record.importance),
         pinned=bool(record.pinned),
         source=record.source,
         superseded_by=record.superseded_by,
         created_at=format_time(record.timestamp, "timestamp"),
         updated_at=format_time(record.updated_at, "updated_at"),
-        vector=_vector(record),
+        vector=None if vector is None else _Vector(vector.blob, vector.dims, vector.model),
     )
 
 
 def prepare_all(records: Sequence[MemoryEntry]) -> list[_Row]:
     """Every record checked before anything is written (one bad record writes nothing)."""
-    try:
-        check_record_set(records)
-    except RecordFieldError as exc:
-        raise InvalidEntryError(
-            f"record {exc.line_number}, field {exc.field!r}: {exc.detail}"
-        ) from None
     rows = []
-    for number, record in enumerate(records, start=1):
-        try:
-            rows.append(_prepare(record))
-        except InvalidEntryError as exc:
-            raise InvalidEntryError(f"record {number} (id {record.id!r}): {exc}") from None
+    for number, (record, checked) in enumerate(
+        zip(records, check_records(records), strict=True), start=1
+    ):
+        with naming_record(number, record):
+            rows.append(_prepare(record, checked))
     return rows
 
 

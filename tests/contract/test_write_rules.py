@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from memory.entry import MAX_KEY_CHARS, MemoryEntry
 from memory.errors import InvalidEntryError
 from memory.protocol import Memory
+from memory.records import MemoryRecord, StoredEmbedding
+from memory.testing import CountingEmbedder
 from tests.contract.conftest import OpenStore, needs
 
 
@@ -311,3 +315,76 @@ async def test_an_import_says_when_it_makes_an_older_version_current(
         assert active["pet"] == "The user's cat is called Tom"
         results.append(summary.older_than_replaced)
     assert results == [2, 2]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("key", ""),
+        ("key", " "),
+        ("key", "k" * (MAX_KEY_CHARS + 1)),
+        ("namespace", "  "),
+        ("id", " "),
+    ],
+    ids=["empty key", "blank key", "long key", "blank namespace", "blank id"],
+)
+async def test_an_import_refuses_what_a_write_refuses_and_writes_nothing(
+    memory: Memory, field: str, value: str
+) -> None:
+    """Found by an adversary: Qdrant stored keys and namespaces that no command could then
+    name (to forget them) and that a migration to SQLite refused."""
+    needs(memory, "persistent", "supports_export")
+    at = datetime(2026, 1, 2, tzinfo=UTC)
+    good = MemoryEntry(id="g1", key="pet", content="My cat is Tom", timestamp=at, updated_at=at)
+    bad = good.model_copy(update={"id": "b1", "key": "editor", field: value})
+    with pytest.raises(InvalidEntryError, match=rf"record 2 .*{field if field != 'id' else ''}"):
+        await memory.import_([good, bad])
+    assert await memory.count(namespace=None) == 0
+
+
+async def test_an_imported_vector_of_the_wrong_size_or_too_large_loses_nothing(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: a record claiming our model for a vector of another size
+    stopped a Qdrant import halfway (its engine refused the size), and one too large to
+    normalise was stored as zeros. Now the import completes and such a vector is made
+    again (SQLite keeps it as given and leaves it out of searches, as before)."""
+    needs(memory, "persistent", "supports_export", "supports_vectors")
+    at = datetime(2026, 1, 2, tzinfo=UTC)
+    embedder = CountingEmbedder(64)
+
+    def record(number: int, vector: npt.NDArray[np.float32]) -> MemoryRecord:
+        return MemoryRecord(
+            id=f"r{number}",
+            key=f"note {number}",
+            content=f"note number {number} about tea",
+            timestamp=at,
+            updated_at=at,
+            embedding=StoredEmbedding.from_bytes(
+                embedder.identity, vector.size, vector.astype("<f4").tobytes()
+            ),
+        )
+
+    (fine,) = await embedder.embed(["note number 0 about tea"])
+    records = [
+        record(0, fine),
+        record(1, np.ones(4, dtype=np.float32)),
+        record(2, np.full(64, 1e30, dtype=np.float32)),
+    ]
+    for alone in records:  # a vector of another size alone in its batch, as at a file's end
+        await memory.import_([alone])
+    assert await memory.count(namespace=None) == 3
+    exported = {entry.id: entry async for entry in memory.export()}
+    vectors = {
+        entry_id: entry.embedding
+        for entry_id, entry in exported.items()
+        if isinstance(entry, MemoryRecord) and entry.embedding is not None
+    }
+    assert "r0" in vectors  # exports carry vectors, so the check below reads them
+    for entry_id in ("r1", "r2"):
+        if entry_id in vectors:
+            values = np.frombuffer(vectors[entry_id].to_bytes(), dtype="<f4")
+            assert np.any(values != 0.0), entry_id
+    for number in range(3):
+        found = await memory.recall(f"note number {number} about tea", limit=3)
+        assert found.entries and found.entries[0].key == f"note {number}"
