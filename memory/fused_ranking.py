@@ -167,7 +167,9 @@ def result(
         entry = entries.get(ranked.entry_id)
         if entry is None:
             continue  # removed between the search and the read
-        scores = explain(ranked.candidate, ranked.fused, band=band)
+        parent = ranked.candidate.context_of
+        context_of = parent if isinstance(parent, str) else None
+        scores = explain(ranked.candidate, ranked.fused, context_of, band=band)
         scored = entry.model_copy(update={"score": ranked.fused, "scores": scores})
         (passing if ranked.fused >= floor else below).append(scored)
     degraded = None
@@ -180,22 +182,3 @@ def result(
         degraded=degraded,
         calibration=calibration,
     )
-
-
-def rank(
-    store: RankingStore,
-    found: dict[str, tuple[MemoryEntry, frozenset[str]]],
-    keyword_ids: set[str],
-    cosines: dict[str, float],
-    weights: dict[str, float],
-    band: CosineBand | None,
-    limit: int,
-    calibration: str | None = None,
-    *,
-    early: bool = False,
-) -> RecallResult:
-    """Fused, floored, explained results from gathered candidates (hybrid when `band`)."""
-    keyed = {entry_id: (entry.key, terms) for entry_id, (entry, terms) in found.items()}
-    ranked = order(store, keyed, keyword_ids, cosines, weights, band)
-    entries = {entry_id: entry for entry_id, (entry, _) in found.items()}
-    return result(store, shown(store, ranked, limit), entries, band, calibration, early=early)

@@ -100,8 +100,9 @@ class Candidate:
     in_vector_lane: bool = False
     bm25_rank: int = 1 << 30
     terms: frozenset[str] = field(default_factory=frozenset)
-    context_of: int | None = None
-    """Row id of the recalled message this candidate follows, when that is why it is here."""
+    context_of: int | str | None = None
+    """The recalled message this candidate follows, when that is why it is here (its row
+    in SQLite, its entry id elsewhere)."""
 
     def lane(self) -> RecallLane:
         """Report which retrieval lanes found this candidate."""

@@ -6,8 +6,10 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.fused_ranking import best_keyword, query_vector, rank
+from memory.follow_ups import FollowUp, has_follow_up, parents, with_follow_ups
+from memory.fused_ranking import best_keyword, order, query_vector, result, shown
 from memory.postgres.schema import (
     COLUMNS,
     lexemes,
@@ -58,14 +60,12 @@ async def hybrid_recall(
         keyword = await _keyword_lane(memory, terms, clause, params, limit, None)
         keyed = {i: (entry.key, kept) for i, (entry, kept) in keyword.found.items()}
         if keyword_settles_it(memory.settings, best_keyword(keyed, keyword.weights)):
-            return rank(
+            return await _ranked(
                 memory,
-                keyword.found,
-                set(keyword.found),
-                {},
-                keyword.weights,
+                _Gathered(keyword.found, set(keyword.found), {}, keyword.weights),
                 None,
                 limit,
+                (clause, params),
                 early=True,
             )
     vector, band, calibrated = await query_vector(memory, text, given_vector)
@@ -84,8 +84,64 @@ async def hybrid_recall(
     for row in near:
         found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
         cosines_all[row[0]] = float(row[13])
-    keyword_ids = set(keyword.found)
-    return rank(memory, found, keyword_ids, cosines_all, keyword.weights, band, limit, calibrated)
+    gathered = _Gathered(found, set(keyword.found), cosines_all, keyword.weights)
+    return await _ranked(memory, gathered, band, limit, (clause, params), calibrated)
+
+
+@dataclass
+class _Gathered:
+    """Both lanes' candidates (id → entry and the query terms it holds), fused next."""
+
+    found: dict[str, tuple[MemoryEntry, frozenset[str]]]
+    keyword_ids: set[str]
+    cosines: dict[str, float]
+    weights: dict[str, float]
+
+
+async def _ranked(
+    memory: PostgresMemory,
+    gathered: _Gathered,
+    band: CosineBand | None,
+    limit: int,
+    where: tuple[str, list[Any]],
+    calibration: str | None = None,
+    *,
+    early: bool = False,
+) -> RecallResult:
+    """Fused, with conversation follow-ups (`memory.follow_ups`), floored and explained."""
+    keyed = {i: (entry.key, terms) for i, (entry, terms) in gathered.found.items()}
+    ranked = order(memory, keyed, gathered.keyword_ids, gathered.cosines, gathered.weights, band)
+    entries = {entry_id: entry for entry_id, (entry, _) in gathered.found.items()}
+    weight = memory.settings.conversation_context_weight
+    heads = [h.entry_id for h in parents(ranked, limit) if has_follow_up(entries[h.entry_id])]
+    if weight > 0 and heads:
+        follow_ups = await _next_messages(memory, heads, where)
+        for follow_up in follow_ups:
+            entries.setdefault(follow_up.ranked_as, follow_up.entry)
+        ranked = with_follow_ups(ranked, follow_ups, weight)
+    return result(memory, shown(memory, ranked, limit), entries, band, calibration, early=early)
+
+
+async def _next_messages(
+    memory: PostgresMemory, parent_ids: list[str], where: tuple[str, list[Any]]
+) -> list[FollowUp]:
+    """The message that followed each parent in its session, passing the recall's filters.
+
+    Equal save times are ordered by id, as `memory.follow_ups` orders them.
+    """
+    clause, params = where
+    rows = await memory.fetch(
+        f"SELECT p.id, n.* FROM memories p CROSS JOIN LATERAL ("
+        f" SELECT {COLUMNS} FROM memories WHERE session_id = p.session_id"
+        " AND namespace = p.namespace AND category = p.category"
+        ' AND (ts > p.ts OR (ts = p.ts AND id COLLATE "C" > p.id COLLATE "C"))'
+        f' AND {clause} ORDER BY ts, id COLLATE "C" LIMIT 1) n WHERE p.id = ANY(%s)',
+        [*params, parent_ids],
+    )
+    return [
+        FollowUp(parent=row[0], parent_entry=row[0], ranked_as=row[1], entry=to_entry(row[1:]))
+        for row in rows
+    ]
 
 
 async def _cosines_of(

@@ -163,6 +163,10 @@ class ClientPoints:
         """See `PointStore.newest`: every point passing `flt` (the caller sorts)."""
         return self.scroll(flt)
 
+    def earliest(self, flt: PointFilter, field: str, count: int) -> list[StoredPoint]:
+        """See `PointStore.earliest`: every point passing `flt` (the caller sorts)."""
+        return self.scroll(flt)
+
     def retrieve(
         self, ids: Iterable[str], *, vectors: bool = False, fields: list[str] | None = None
     ) -> list[StoredPoint]:

@@ -330,13 +330,22 @@ class EdgePoints:
 
     def newest(self, flt: PointFilter, field: str, count: int) -> list[StoredPoint]:
         """See `PointStore.newest`: the field's index orders them; ties are read whole."""
+        return self._ordered(flt, field, count, edge.Direction.Desc)
+
+    def earliest(self, flt: PointFilter, field: str, count: int) -> list[StoredPoint]:
+        """See `PointStore.earliest`: as `newest`."""
+        return self._ordered(flt, field, count, edge.Direction.Asc)
+
+    def _ordered(
+        self, flt: PointFilter, field: str, count: int, direction: Any
+    ) -> list[StoredPoint]:
         condition = edge_filter(flt)
         page, _ = self.shard.scroll(
             edge.ScrollRequest(
                 limit=count,
                 filter=condition,
                 with_payload=True,
-                order_by=edge.OrderBy(field, direction=edge.Direction.Desc),
+                order_by=edge.OrderBy(field, direction=direction),
             )
         )
         found = {str(record.id): _stored(record) for record in page}

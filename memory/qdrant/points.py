@@ -47,6 +47,8 @@ class PointFilter:
     """Payload fields a point must not have (or have empty)."""
     superseded_by_any: tuple[str, ...] = ()
     """Points superseded by one of these entry ids."""
+    in_session: str | None = None
+    """Only this session's points (`session_id` also admits points of no session)."""
 
     def equalities(self) -> list[tuple[str, str]]:
         """The (payload field, value) pairs a point must match exactly."""
@@ -56,6 +58,7 @@ class PointFilter:
             ("key", self.key),
             ("embedding_model", self.embedding_model),
             ("content_hash", self.content_hash),
+            ("session_id", self.in_session),
         )
         return [(name, value) for name, value in pairs if value is not None]
 
@@ -141,6 +144,13 @@ class PointStore(Protocol):
 
         Every point that ties with the last of them is included too, so a caller that sorts
         them by (`field`, id) gets exactly the first `count` of the whole order.
+        """
+        ...
+
+    def earliest(self, flt: PointFilter, field: str, count: int) -> list[StoredPoint]:
+        """At least the `count` points passing `flt` with the lowest `field` (a number).
+
+        Every point that ties with the last of them is included too (as `newest`).
         """
         ...
 

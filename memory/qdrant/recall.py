@@ -7,9 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
+from memory.follow_ups import FollowUp, first_after, has_follow_up, parents, with_follow_ups
 from memory.fused_ranking import Ranked, best_keyword, order, query_vector, result, shown
-from memory.qdrant.payload import from_payload, recall_filter
-from memory.qdrant.points import TERMS, PointFilter, PointStore, TermSearch, VectorSearch
+from memory.qdrant.payload import from_payload, point_id, recall_filter
+from memory.qdrant.points import (
+    TERMS,
+    PointFilter,
+    PointStore,
+    StoredPoint,
+    TermSearch,
+    VectorSearch,
+)
 from memory.retrieval import RecallFilters, keyword_settles_it, term_weights
 from memory.text import query_terms
 
@@ -110,7 +118,7 @@ def _search(
     if lanes.vector is None:
         lane = keyword if keyword is not None else _keyword_lane(points, lanes)
         return _shown_exactly(
-            memory, dict(lane.found), set(lane.found), {}, lane.weights, band, limit
+            memory, dict(lane.found), set(lane.found), {}, lane.weights, band, limit, lanes.base
         )
     weights = keyword.weights if keyword is not None else _weights(points, lanes)
     scoped = replace(lanes.base, embedding_model=lanes.identity)
@@ -128,7 +136,7 @@ def _search(
         cosines.update(points.nearest(lanes.vector, replace(scoped, only=lacking), len(lacking)))
     for point in cosines:
         found.setdefault(point, (point, hits.vector_terms.get(point, frozenset())))
-    return _shown_exactly(memory, found, keyword_ids, cosines, weights, band, limit)
+    return _shown_exactly(memory, found, keyword_ids, cosines, weights, band, limit, lanes.base)
 
 
 def _shown_exactly(
@@ -139,6 +147,7 @@ def _shown_exactly(
     weights: dict[str, float],
     band: CosineBand | None,
     limit: int,
+    base: PointFilter,
 ) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
     """Rank, and read whole the entries shown.
 
@@ -146,22 +155,35 @@ def _shown_exactly(
     both searches), with the point id standing in for the key among equal scores. Each
     entry shown is checked against its stored terms: if two terms sharing a sparse
     dimension raised its score (`term_index`), it is corrected and everything ranked
-    again, so what is shown is exact. Equal scores shown are then ordered by key.
+    again, so what is shown is exact. Conversation messages among the first bring their
+    session's next message (`memory.follow_ups`). Equal scores shown are then ordered by key.
     """
+    weight = memory.settings.conversation_context_weight
     entries: dict[str, MemoryEntry] = {}
+    follow_ups: dict[str, FollowUp | None] = {}  # parent point id → its next message
     while True:
         ranked = order(memory, found, keyword_ids, cosines, weights, band)
+        heads = parents(ranked, limit) if weight > 0 else []
+        known = [f for head in heads if (f := follow_ups.get(head.entry_id)) is not None]
+        ranked = with_follow_ups(ranked, known, weight) if known else ranked
         chosen = shown(memory, ranked, limit)
-        unread = [item.entry_id for item in chosen if item.entry_id not in entries]
+        wanted = {item.entry_id for item in [*chosen, *heads]}
         corrected = False
-        for record in memory.points.retrieve(unread):
-            entries[record.id] = from_payload(record.payload)
-            stored = frozenset(record.payload.get(TERMS) or ())
-            exact = frozenset(term for term in weights if term in stored)
-            if exact != found[record.id][1]:
-                found[record.id] = (record.id, exact)
-                corrected = True
-        if not corrected:
+        for record in memory.points.retrieve([i for i in wanted if i not in entries]):
+            corrected |= _read(record, entries, found, weights)
+        if corrected:
+            continue
+        pending = [
+            head.entry_id
+            for head in heads
+            if head.entry_id not in follow_ups and has_follow_up(entries[head.entry_id])
+        ]
+        for parent in pending:
+            follow_up = _next_message(memory.points, entries[parent], base)
+            follow_ups[parent] = None if follow_up is None else replace(follow_up, parent=parent)
+            if follow_up is not None and follow_up.ranked_as not in entries:
+                entries[follow_up.ranked_as] = follow_up.entry
+        if not pending:
             break
     for item in chosen:
         entry = entries.get(item.entry_id)
@@ -169,3 +191,43 @@ def _shown_exactly(
             item.key = entry.key
     chosen.sort(key=lambda item: (-item.fused, item.key))
     return chosen, entries
+
+
+def _read(
+    record: StoredPoint,
+    entries: dict[str, MemoryEntry],
+    found: dict[str, tuple[str, frozenset[str]]],
+    weights: dict[str, float],
+) -> bool:
+    """Keep a point's entry; True when its stored terms corrected what the lanes said."""
+    entries[record.id] = from_payload(record.payload)
+    stored = frozenset(record.payload.get(TERMS) or ())
+    exact = frozenset(term for term in weights if term in stored)
+    if record.id in found and exact != found[record.id][1]:
+        found[record.id] = (record.id, exact)
+        return True
+    return False
+
+
+def _next_message(points: PointStore, parent: MemoryEntry, base: PointFilter) -> FollowUp | None:
+    """The message that followed `parent` in its session, passing the recall's filters."""
+    at = parent.timestamp.timestamp()
+    flt = replace(
+        base,
+        namespace=parent.namespace,
+        category=parent.category,
+        in_session=parent.session_id,
+        since=at if base.since is None else max(base.since, at),
+    )
+    count = 2  # the parent and its successor, unless others share the parent's time
+    while True:
+        later = [from_payload(point.payload) for point in points.earliest(flt, "ts", count)]
+        following = first_after(parent, later)
+        if following is not None or len(later) < count:
+            break
+        count *= 4
+    if following is None:
+        return None
+    return FollowUp(
+        parent="", parent_entry=parent.id, ranked_as=point_id(following.id), entry=following
+    )

@@ -425,3 +425,22 @@ async def test_a_vector_find_outside_the_keyword_pool_keeps_its_keyword_part(
 
 
 _FILLER_WORDS = [f"w{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(45)]
+
+
+async def test_the_server_engine_brings_the_next_message_of_a_session(tmp_path: Path) -> None:
+    folder = tmp_path / "client"
+    points = ClientPoints(QdrantClient(path=str(folder)), "memchat", str(folder), indexed=False)
+    store = await QdrantMemory.over(
+        points, _settings(conversation_context_weight=0.7), CountingEmbedder(64)
+    )
+    try:
+        first = await store.store_with_metadata("m1", "what is my cat called", "conversation", "s1")
+        await store.store_with_metadata("m2", "she is named Luna", "conversation", "s1")
+        await store.store_with_metadata("m3", "Luna likes tuna", "conversation", "s2")
+        found = await store.recall("cat", limit=5)
+        follow_up = [e for e in found.entries if e.key == "m2"]
+        assert follow_up and follow_up[0].scores is not None
+        assert follow_up[0].scores.lane == "context"
+        assert follow_up[0].scores.context_of == first.id
+    finally:
+        await store.close()

@@ -1,0 +1,89 @@
+"""The conversation follow-up rule for the backends that rank in `fused_ranking`.
+
+A recalled conversation message brings along the next message of its session (same
+namespace and category, saved after it, passing the recall's filters): it scores
+`conversation_context_weight` times its predecessor, or keeps its own score if higher,
+and its scores name the message that brought it in. SQLite applies the same rule in
+`memory.sqlite.search`; there equal save times are ordered by row, here by entry id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from memory.entry import MemoryEntry
+from memory.fused_ranking import Ranked
+from memory.retrieval import Candidate
+
+CONVERSATION = "conversation"
+
+
+def parents(ranked: list[Ranked], limit: int) -> list[Ranked]:
+    """The candidates whose follow-ups are looked for: the first `limit`, scored above 0."""
+    return [item for item in ranked[:limit] if item.fused > 0]
+
+
+def has_follow_up(entry: MemoryEntry) -> bool:
+    """Whether `entry` is a message whose session may hold a next message."""
+    return entry.category == CONVERSATION and entry.session_id is not None
+
+
+def first_after(parent: MemoryEntry, later: list[MemoryEntry]) -> MemoryEntry | None:
+    """The first of `later` that comes after `parent` in its session (by save time, then id).
+
+    `later`: the session's messages saved at or after `parent`.
+    """
+    after = [
+        entry
+        for entry in later
+        if (entry.timestamp, entry.id) > (parent.timestamp, parent.id)
+        and entry.session_id == parent.session_id
+        and entry.namespace == parent.namespace
+        and entry.category == parent.category
+    ]
+    return min(after, key=lambda entry: (entry.timestamp, entry.id), default=None)
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A parent's next message, by the ids the ranking uses.
+
+    A backend may rank by another id than the entry's (a Qdrant point id).
+    """
+
+    parent: str
+    """The parent's id in the ranking."""
+    parent_entry: str
+    """The parent's entry id (what the scores name)."""
+    ranked_as: str
+    """The follow-up's id in the ranking."""
+    entry: MemoryEntry
+
+
+def with_follow_ups(
+    ranked: list[Ranked], follow_ups: list[FollowUp], weight: float
+) -> list[Ranked]:
+    """`ranked` with each parent's follow-up scored in.
+
+    Parents are scored as `ranked` has them (a follow-up does not bring its own).
+    """
+    scores = {item.entry_id: item.fused for item in ranked}
+    current = {item.entry_id: item for item in ranked}
+    changed = False
+    for follow_up in follow_ups:
+        derived = round(weight * scores[follow_up.parent], 6)
+        held = current.get(follow_up.ranked_as)
+        if held is not None and held.fused >= derived:
+            continue
+        candidate = (
+            Candidate(seq=len(current), context_of=follow_up.parent_entry)
+            if held is None
+            else replace(held.candidate, context_of=follow_up.parent_entry)
+        )
+        current[follow_up.ranked_as] = Ranked(
+            derived, follow_up.ranked_as, follow_up.entry.key, candidate
+        )
+        changed = True
+    if not changed:
+        return ranked
+    return sorted(current.values(), key=lambda item: (-item.fused, item.key))

@@ -1,0 +1,59 @@
+"""The conversation follow-up rule, alike on every backend that ranks by score.
+
+Found by an adversary: Qdrant (and PostgreSQL) never added the message that followed a
+recalled one in its session, which SQLite does; every chat message is one.
+"""
+
+from __future__ import annotations
+
+from memory.protocol import Memory
+from tests.contract.conftest import OpenStore, needs
+
+CHAT = [
+    ("s1", "m1", "what is my cat called"),
+    ("s2", "m2", "the cat food brand we buy is Felix"),
+    ("s1", "m3", "she is named Luna"),
+    ("s1", "m4", "and the dog is Rex"),
+    ("s2", "m5", "remind me to buy bread"),
+]
+
+
+async def _answers(store: Memory, query: str, **filters: object) -> list[tuple[object, ...]]:
+    found = await store.recall(query, limit=5, **filters)  # type: ignore[arg-type]
+    return sorted(
+        (
+            e.key,
+            e.score,
+            None if e.scores is None else e.scores.lane,
+            None if e.scores is None or e.scores.context_of is None else "parent",
+        )
+        for e in [*found.entries, *found.below_floor]
+    )
+
+
+async def test_a_recalled_message_brings_the_next_one_of_its_session_as_sqlite_does(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
+    reference = await open_store("sqlite")
+    answers = []
+    for store in (memory, reference):
+        ids = {}
+        for session, key, text in CHAT:
+            entry = await store.store_with_metadata(key, text, "conversation", session)
+            ids[key] = entry.id
+        await store.store_with_metadata(
+            "m9", "cat photos to sort", "conversation", "s1", namespace="work"
+        )
+        plain = await _answers(store, "cat")
+        assert ("m3", 0.7, "context", "parent") in plain  # m1's next message, at 0.7 of it
+        # The next message must pass the recall's filters: with m3 left out, m4 follows.
+        excluded = await _answers(store, "cat", exclude_ids=[ids["m3"]])
+        assert any(row[0] == "m4" and row[3] == "parent" for row in excluded)
+        answers.append((plain, excluded))
+        # The context line names the message that brought it in.
+        found = await store.recall("cat", limit=5)
+        brought = [e for e in found.entries if e.key == "m3"]
+        assert brought and brought[0].scores is not None
+        assert brought[0].scores.context_of == ids["m1"]
+    assert answers[0] == answers[1]
