@@ -117,9 +117,8 @@ def _search(
     points = memory.points
     if lanes.vector is None:
         lane = keyword if keyword is not None else _keyword_lane(points, lanes)
-        return _shown_exactly(
-            memory, dict(lane.found), set(lane.found), {}, lane.weights, band, limit, lanes.base
-        )
+        gathered = _Gathered(dict(lane.found), set(lane.found), {}, lane.weights)
+        return _fused(memory, lanes, gathered, band, limit)
     weights = keyword.weights if keyword is not None else _weights(points, lanes)
     scoped = replace(lanes.base, embedding_model=lanes.identity)
     term_search = None
@@ -129,27 +128,64 @@ def _search(
         term_search, VectorSearch(lanes.vector, scoped, lanes.pool, tuple(weights))
     )
     found = dict(keyword.found) if keyword is not None else {p: (p, h) for p, h in hits.keyword}
-    keyword_ids = set(found)
-    cosines = dict(hits.vector)
-    lacking = frozenset(keyword_ids - cosines.keys())
-    if lacking:
-        cosines.update(points.nearest(lanes.vector, replace(scoped, only=lacking), len(lacking)))
-    for point in cosines:
+    gathered = _Gathered(found, set(found), dict(hits.vector), weights)
+    _add_cosines(points, lanes, gathered)
+    for point in gathered.cosines:
         found.setdefault(point, (point, hits.vector_terms.get(point, frozenset())))
-    return _shown_exactly(memory, found, keyword_ids, cosines, weights, band, limit, lanes.base)
+    return _fused(memory, lanes, gathered, band, limit)
+
+
+@dataclass
+class _Gathered:
+    """Every candidate, which of them the keyword lane found, cosines, term weights.
+
+    `found`: point id → the id standing in for its key, and the query terms it holds.
+    """
+
+    found: dict[str, tuple[str, frozenset[str]]]
+    keyword_ids: set[str]
+    cosines: dict[str, float]
+    weights: dict[str, float]
+
+
+def _add_cosines(points: PointStore, lanes: _Lanes, gathered: _Gathered) -> None:
+    """The cosines of the keyword finds the vector lane did not find."""
+    lacking = frozenset(gathered.keyword_ids - gathered.cosines.keys())
+    if lanes.vector is not None and lacking:
+        scoped = replace(lanes.base, embedding_model=lanes.identity, only=lacking)
+        gathered.cosines.update(points.nearest(lanes.vector, scoped, len(lacking)))
+
+
+def _fused(
+    memory: QdrantMemory, lanes: _Lanes, gathered: _Gathered, band: CosineBand | None, limit: int
+) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
+    """What is shown, exactly; searched again by exact terms if a shared dimension misled.
+
+    When a stored term shares a sparse dimension with a query term (`term_index`), the
+    keyword lane may fill with memories that hold the other term only; the check on what
+    is shown drops them, and the keyword lane then runs again among the memories holding
+    a query term itself (a payload index), so the real matches are not lost.
+    """
+    chosen, entries, misled = _shown_exactly(memory, gathered, band, limit, lanes.base)
+    if not misled or not gathered.weights:
+        return chosen, entries
+    exact = replace(lanes.base, any_terms=tuple(gathered.weights))
+    for point, held in memory.points.keyword_hits(gathered.weights, exact, lanes.pool):
+        gathered.found.setdefault(point, (point, held))
+        gathered.keyword_ids.add(point)
+    _add_cosines(memory.points, lanes, gathered)
+    chosen, entries, _ = _shown_exactly(memory, gathered, band, limit, lanes.base)
+    return chosen, entries
 
 
 def _shown_exactly(
     memory: QdrantMemory,
-    found: dict[str, tuple[str, frozenset[str]]],
-    keyword_ids: set[str],
-    cosines: dict[str, float],
-    weights: dict[str, float],
+    gathered: _Gathered,
     band: CosineBand | None,
     limit: int,
     base: PointFilter,
-) -> tuple[list[Ranked], dict[str, MemoryEntry]]:
-    """Rank, and read whole the entries shown.
+) -> tuple[list[Ranked], dict[str, MemoryEntry], bool]:
+    """Rank, and read whole the entries shown; True third when a shared dimension misled.
 
     Candidates are ranked before their payloads are read (reading them all cost more than
     both searches), with the point id standing in for the key among equal scores. Each
@@ -158,11 +194,13 @@ def _shown_exactly(
     again, so what is shown is exact. Conversation messages among the first bring their
     session's next message (`memory.follow_ups`). Equal scores shown are then ordered by key.
     """
+    found, weights = gathered.found, gathered.weights
+    misled = False
     weight = memory.settings.conversation_context_weight
     entries: dict[str, MemoryEntry] = {}
     follow_ups: dict[str, FollowUp | None] = {}  # parent point id → its next message
     while True:
-        ranked = order(memory, found, keyword_ids, cosines, weights, band)
+        ranked = order(memory, found, gathered.keyword_ids, gathered.cosines, weights, band)
         heads = parents(ranked, limit) if weight > 0 else []
         known = [f for head in heads if (f := follow_ups.get(head.entry_id)) is not None]
         ranked = with_follow_ups(ranked, known, weight) if known else ranked
@@ -172,6 +210,7 @@ def _shown_exactly(
         for record in memory.points.retrieve([i for i in wanted if i not in entries]):
             corrected |= _read(record, entries, found, weights)
         if corrected:
+            misled = True
             continue
         pending = [
             head.entry_id
@@ -190,7 +229,7 @@ def _shown_exactly(
         if entry is not None:
             item.key = entry.key
     chosen.sort(key=lambda item: (-item.fused, item.key))
-    return chosen, entries
+    return chosen, entries, misled
 
 
 def _read(

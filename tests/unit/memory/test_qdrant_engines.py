@@ -444,3 +444,43 @@ async def test_the_server_engine_brings_the_next_message_of_a_session(tmp_path: 
         assert follow_up[0].scores.context_of == first.id
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("provider", ["none", "hashing"])
+async def test_many_memories_holding_a_term_of_the_same_dimension_do_not_hide_the_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, provider: str
+) -> None:
+    """Found by an adversary: with 100 memories holding a word whose dimension the query's
+    word shares, the keyword lane filled with them, the check dropped them all, and the
+    memory holding the word itself was never found. It now comes first, as in SQLite."""
+    (cat,) = analyze("Miso")
+    (editor,) = analyze("Helix")
+    hashed = term_index
+    monkeypatch.setattr(
+        edge_engine, "term_index", lambda term: hashed(editor if term == cat else term)
+    )
+    now = utc_now()
+    tips = [
+        MemoryRecord(
+            id=f"h{i}",
+            key=f"h{i}",
+            content=f"Helix tip number {i}",
+            category="daily",
+            timestamp=now,
+            updated_at=now,
+        )
+        for i in range(120)
+    ]
+    firsts = []
+    for backend in ("qdrant", "sqlite"):
+        settings = _settings(backend=backend, embedding_provider=provider)
+        embedder = None if provider == "none" else CountingEmbedder(64)
+        store = await open_memory(settings, tmp_path / backend, embedder)
+        try:
+            await store.import_(tips)
+            await store.store("pet", "The user's cat is called Miso", "core")
+            found = await store.recall("Miso", limit=5)
+            firsts.append([(e.key, e.score) for e in found.entries][:1])
+        finally:
+            await store.close()
+    assert firsts[0] == firsts[1] and firsts[0][0][0] == "pet"
