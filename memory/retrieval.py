@@ -166,6 +166,24 @@ def candidate_terms(counts: dict[str, int]) -> tuple[list[str], bool]:
     return chosen, False
 
 
+NARROWING = 6
+"""AND queries a keyword lane may try before it settles for fewer words."""
+
+
+def common_word_queries(counts: dict[str, int]) -> list[list[str]]:
+    """The word sets to ask for in turn when every query word is over the row budget.
+
+    (`candidate_terms` then says all must match.) All of them first, then all but the
+    most common, and so on, down to the two rarest at most `NARROWING` queries in.
+
+    Found by an adversary: a query of seven common words that no memory held all of found
+    no keyword candidates at all, though many held six. Each AND still costs what its
+    rarest word's rows cost.
+    """
+    every = sorted(counts, key=lambda term: (counts[term], term))
+    return [every[:size] for size in range(len(every), max(len(every) - NARROWING, 1), -1)]
+
+
 def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> float:
     """IDF-weighted share of the query terms present in the entry, in [0, 1]."""
     total = sum(weights.values())

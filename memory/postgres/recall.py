@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import builtins
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,13 @@ from memory.postgres.schema import (
     tsquery,
 )
 from memory.postgres.vectors import PgVector
-from memory.retrieval import RecallFilters, candidate_terms, keyword_settles_it, term_weights
+from memory.retrieval import (
+    RecallFilters,
+    candidate_terms,
+    common_word_queries,
+    keyword_settles_it,
+    term_weights,
+)
 from memory.text import query_terms
 
 if TYPE_CHECKING:
@@ -217,24 +224,35 @@ async def _keyword_lane(
         else "CASE WHEN embedding_model = %s THEN 1 - (embedding <=> %s::vector) END"
     )
     cosine_params = [] if literal is None else [memory.identity, literal]
-    # Rank by coverage first; vectors are read (and compared) only for the winners.
-    rows = await memory.fetch(
-        "WITH hits AS ("
-        " SELECT id, (SELECT coalesce(sum(w), 0) FROM unnest(%s::text[], %s::float8[])"
-        " AS q(t, w) WHERE q.t = ANY(terms)) AS coverage"
-        f" FROM memories WHERE {clause} AND tsv @@ %s::tsquery"
-        " ORDER BY coverage DESC, key LIMIT %s) "
-        f"SELECT {COLUMNS}, terms, {cosine} FROM memories JOIN hits USING (id) "
-        "ORDER BY hits.coverage DESC, key",
-        [
-            list(lane.weights),
-            list(lane.weights.values()),
-            *params,
-            tsquery(matched, require_all=require_all),
-            max(limit * 4, 40),
-            *cosine_params,
-        ],
-    )
+    pool = max(limit * 4, 40)
+    # Below the row budget, one OR query ranks every row holding a rarer word by coverage.
+    # Over it, rows holding all the words, then all but the most common, and so on.
+    queries = common_word_queries(frequencies) if require_all else [matched]
+    rows: builtins.list[Any] = []
+    seen: set[str] = set()
+    for words in queries:
+        # Rank by coverage first; vectors are read (and compared) only for the winners.
+        found = await memory.fetch(
+            "WITH hits AS ("
+            " SELECT id, (SELECT coalesce(sum(w), 0) FROM unnest(%s::text[], %s::float8[])"
+            " AS q(t, w) WHERE q.t = ANY(terms)) AS coverage"
+            f" FROM memories WHERE {clause} AND tsv @@ %s::tsquery"
+            " ORDER BY coverage DESC, key LIMIT %s) "
+            f"SELECT {COLUMNS}, terms, {cosine} FROM memories JOIN hits USING (id) "
+            "ORDER BY hits.coverage DESC, key",
+            [
+                list(lane.weights),
+                list(lane.weights.values()),
+                *params,
+                tsquery(words, require_all=require_all),
+                pool,
+                *cosine_params,
+            ],
+        )
+        rows.extend(row for row in found if row[0] not in seen)
+        seen.update(row[0] for row in found)
+        if len(found) >= pool:
+            break  # as many entries hold these words as the pool takes
     for row in rows:
         lane.found[row[0]] = (to_entry(row), frozenset(row[12]))
         if row[13] is not None:

@@ -10,9 +10,11 @@ import numpy.typing as npt
 from memory.calibration import CosineBand, band_for, fixed_band
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
 from memory.retrieval import (
+    NARROWING,
     Candidate,
     RecallFilters,
     candidate_terms,
+    common_word_queries,
     explain,
     fused_score,
     keyword_coverage,
@@ -25,8 +27,6 @@ from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
 from memory.text import fts_match_expression, fts_quote, query_terms
 
 _MIN_CANDIDATES = 40
-_NARROWING = 6
-"""AND queries tried before the OR query (see `match_expressions`)."""
 QUERY_VECTOR_PREFIX = "\x00query\x00"
 """Cache key prefix of query embeddings for models that embed queries differently."""
 LIKE_FALLBACK_WINDOW = 5_000
@@ -89,12 +89,12 @@ def match_expressions(counts: dict[str, int]) -> list[str]:
     each AND costs what its rarest word's rows cost.
     """
     terms, require_all = candidate_terms(counts)
-    every = sorted(counts, key=lambda term: (counts[term], term))
     if require_all:
-        return [" AND ".join(fts_quote(term) for term in every)]
-    # At most `_NARROWING` AND queries over the rarest words: a pasted page of text as a
+        return [" AND ".join(map(fts_quote, words)) for words in common_word_queries(counts)]
+    every = sorted(counts, key=lambda term: (counts[term], term))
+    # At most `NARROWING` AND queries over the rarest words: a pasted page of text as a
     # query must not become hundreds of queries of hundreds of words.
-    widest = min(len(every), len(terms) + _NARROWING)
+    widest = min(len(every), len(terms) + NARROWING)
     narrowing = [
         " AND ".join(fts_quote(term) for term in every[:size])
         for size in range(widest, max(len(terms), 1), -1)
