@@ -49,9 +49,15 @@ from memory.postgres.schema import (
     where,
 )
 from memory.postgres.vectors import VectorType
-from memory.postgres.writes import WRITE_LOCK, PostgresRules, row_values
+from memory.postgres.writes import (
+    WRITE_LOCK,
+    PostgresRules,
+    refuse_nul,
+    refuse_nul_in_names,
+    row_values,
+)
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
-from memory.record_checks import check_records
+from memory.record_checks import check_records, naming_record
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallQuery, clamp_limit, clean_query
 from memory.settings import MemorySettings
@@ -249,6 +255,8 @@ class PostgresMemory(MemoryFront):
     async def write(self, item: NewMemory) -> MemoryEntry:
         """See `Memory.write`: the shared write rules, in one transaction."""
         item = validate(item)
+        refuse_nul("namespace", item.namespace)
+        refuse_nul("session_id", item.session_id)
         vectors = await self._embed([item.content])
         async with self.pool.connection() as conn, conn.transaction():
             await conn.execute(WRITE_LOCK)
@@ -307,6 +315,9 @@ class PostgresMemory(MemoryFront):
         """
         items = builtins.list(entries)
         check_records(items)
+        for number, item in enumerate(items, start=1):
+            with naming_record(number, item):
+                refuse_nul_in_names(item)
         summary = ImportSummary()
         rebuild = rebuilds_index(len(items), await self.count())
         if rebuild:

@@ -8,6 +8,7 @@ from typing import Any
 import psycopg
 
 from memory.entry import MemoryEntry
+from memory.errors import InvalidEntryError
 from memory.postgres.schema import COLUMNS, escape, lexemes, to_entry, tsquery
 from memory.postgres.vectors import PgVector
 from memory.text import analyze, entry_terms
@@ -36,6 +37,28 @@ _KEEP_VECTOR = UPSERT.replace(
 
 WRITE_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.memchat_writes'))"
 """Taken by every rule-checked write: two writers cannot both miss each other's entry."""
+
+
+NAMES = ("id", "namespace", "session_id", "source", "superseded_by")
+"""Fields matched exactly in SQL, stored as given (a key and content are escaped)."""
+
+
+def refuse_nul_in_names(entry: MemoryEntry) -> None:
+    """PostgreSQL text cannot hold a NUL; a name holding one is refused, naming the field.
+
+    Found by an adversary: such a record made an import fail with an internal error.
+    """
+    for name in NAMES:
+        refuse_nul(name, getattr(entry, name))
+
+
+def refuse_nul(name: str, value: object) -> None:
+    """Refuse a NUL in the name `name` (see `refuse_nul_in_names`)."""
+    if isinstance(value, str) and "\x00" in value:
+        raise InvalidEntryError(
+            f"{name} contains a NUL character (\\x00), which PostgreSQL cannot store "
+            "in a name (the sqlite and qdrant backends can)"
+        )
 
 
 def row_values(entry: MemoryEntry, vector: Vector | None, identity: str | None) -> tuple[Any, ...]:
@@ -114,6 +137,7 @@ class PostgresRules:
 
     async def put(self, entry: MemoryEntry, vector: Vector | None, *, keep_vector: bool) -> None:
         """See `RuleEngine.put`."""
+        refuse_nul_in_names(entry)
         await self.conn.execute(_KEEP_VECTOR if keep_vector else UPSERT, self.row(entry, vector))
 
     async def mark_superseded(self, entries: list[MemoryEntry], successor: str) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from memory.errors import MemoryStoreError
+from memory.errors import InvalidEntryError, MemoryStoreError
 from memory.factory import open_memory
 from memory.migration import migrate
 from memory.postgres.schema import escape, unescape
@@ -497,3 +497,20 @@ async def test_a_command_that_only_reads_creates_no_schema(
     again = await open_memory(settings, tmp_path, CountingEmbedder(64), reading_only=True)
     assert await again.count() == 0
     await again.close()
+
+
+@pytest.mark.parametrize("field", ["id", "namespace", "session_id", "source"])
+async def test_a_nul_in_a_name_is_refused_by_name_not_an_internal_error(
+    pg: Memory, field: str
+) -> None:
+    """Found by an adversary: an import holding one failed with "internal error" (exit 70)."""
+    at = datetime(2026, 1, 2)
+    good = MemoryRecord(id="g1", key="pet", content="My cat is Tom", timestamp=at, updated_at=at)
+    bad = good.model_copy(update={"id": "b1", "key": "editor", field: "a\x00b"})
+    with pytest.raises(InvalidEntryError, match=rf"record 2 .*{field} contains a NUL"):
+        await pg.import_([good, bad])
+    assert await pg.count(namespace=None) == 0
+    if field in ("namespace", "session_id"):
+        with pytest.raises(InvalidEntryError, match=f"{field} contains a NUL"):
+            await pg.store_with_metadata("k", "text", "core", **{field: "a\x00b"})  # type: ignore[arg-type]
+        assert await pg.count(namespace=None) == 0
