@@ -88,6 +88,11 @@ _ANALYZE_FIRST = 1_000
 """Rows a bulk import adds before the table's planner statistics are refreshed."""
 
 
+ANCHORS_FILE = "memchat-anchors.json"
+"""The calibration a server backend's client keeps in the data directory (the file checks
+the model and the anchors it was made for)."""
+
+
 class PostgresMemory(MemoryFront):
     """PostgreSQL with pgvector; needs `memory.postgres_url`."""
 
@@ -114,6 +119,8 @@ class PostgresMemory(MemoryFront):
         """Only a SQLite store is ever rebuilt from a snapshot."""
         self._imported_since_analyze = 0
         self._analyze_after = _ANALYZE_FIRST
+        self.anchors_file: Path | None = None
+        """Where this machine keeps the model's calibration (None: recalibrate each process)."""
 
     @property
     def location(self) -> None:
@@ -131,9 +138,13 @@ class PostgresMemory(MemoryFront):
         return None
 
     @property
-    def calibration_file(self) -> None:
-        """See `RankingStore.calibration_file`: a server's client keeps none on disk."""
-        return None
+    def calibration_file(self) -> Path | None:
+        """See `RankingStore.calibration_file`: in the data directory, as for SQLite.
+
+        Found by an adversary: without it, every command and app start embedded the 150
+        reference sentences again (150 embedding calls to Ollama each time).
+        """
+        return self.anchors_file
 
     @classmethod
     async def open(
@@ -196,6 +207,7 @@ class PostgresMemory(MemoryFront):
             await pool.close()
             raise MemoryStoreError(f"PostgreSQL store is not usable: {exc}") from exc
         memory = cls(pool, settings, embedder)
+        memory.anchors_file = Path(path).parent / ANCHORS_FILE
         if index_missing:
             # An import cut short between dropping the index and building it again.
             await memory._build_vector_index()

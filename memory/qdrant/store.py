@@ -187,6 +187,8 @@ class QdrantMemory(MemoryFront):
         self._closed = False
         self.audit_file: Path | None = None
         """Where deletions are recorded; None (no lifecycle) for a store opened by `over`."""
+        self.anchors_file: Path | None = None
+        """Where a server's client keeps the model's calibration (the data directory)."""
 
     @property
     def location(self) -> Path | None:
@@ -225,9 +227,12 @@ class QdrantMemory(MemoryFront):
 
     @property
     def calibration_file(self) -> Path | None:
-        """See `RankingStore.calibration_file`: beside the local store; none for a server."""
+        """See `RankingStore.calibration_file`: beside the local store, else `anchors_file`.
+
+        A server's client keeps it in the data directory (if opened with one).
+        """
         location = self.location
-        return None if location is None else location / "memchat-anchors.json"
+        return self.anchors_file if location is None else location / "memchat-anchors.json"
 
     @classmethod
     async def open(
@@ -240,6 +245,7 @@ class QdrantMemory(MemoryFront):
             server = await cls.over(_server_points(url, settings), settings, embedder)
             digest = hashlib.sha256(f"{url}\n{settings.qdrant_collection}".encode()).hexdigest()
             server.audit_file = Path(path).parent / f"qdrant-audit-{digest[:16]}.jsonl"
+            server.anchors_file = Path(path).parent / "memchat-anchors.json"
             return server
         name = settings.qdrant_collection
         if not _COLLECTION_NAME.fullmatch(name):

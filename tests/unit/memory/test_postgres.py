@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from memory import calibration
 from memory.errors import InvalidEntryError, MemoryStoreError
 from memory.factory import open_memory
 from memory.migration import migrate
@@ -514,3 +515,26 @@ async def test_a_nul_in_a_name_is_refused_by_name_not_an_internal_error(
         with pytest.raises(InvalidEntryError, match=f"{field} contains a NUL"):
             await pg.store_with_metadata("k", "text", "core", **{field: "a\x00b"})  # type: ignore[arg-type]
         assert await pg.count(namespace=None) == 0
+
+
+async def test_the_model_is_calibrated_once_per_data_directory_not_once_per_process(
+    postgres_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: every command embedded the 150 reference sentences again."""
+    anchors = len(calibration.anchor_texts())
+    settings = _settings("postgres", postgres_url)
+
+    async def search_in_a_new_process() -> list[int]:
+        monkeypatch.setattr(calibration, "_PROCESS_CALIBRATIONS", {})
+        embedder = CountingEmbedder(64)
+        store = await open_memory(settings, tmp_path, embedder)
+        try:
+            await store.store("pet", "The user's cat is called Miso")
+            assert (await store.recall("cat called Miso")).mode == "hybrid"
+        finally:
+            await store.close()
+        return [len(batch) for batch in embedder.calls]
+
+    assert anchors in await search_in_a_new_process()
+    assert anchors not in await search_in_a_new_process()
+    assert (tmp_path / "memchat-anchors.json").exists()
