@@ -215,7 +215,9 @@ def _shown_exactly(
         pending = [
             head.entry_id
             for head in heads
-            if head.entry_id not in follow_ups and has_follow_up(entries[head.entry_id])
+            if head.entry_id not in follow_ups
+            and head.entry_id in entries  # else removed between the search and the read
+            and has_follow_up(entries[head.entry_id])
         ]
         for parent in pending:
             follow_up = _next_message(memory.points, entries[parent], base)
