@@ -116,7 +116,7 @@ def order(
         coverage = keyword_coverage(terms, weights) if weights else 0.0
         candidate = Candidate(
             seq=seq,
-            keyword=coverage if coverage > 0 else None,
+            keyword=coverage if weights else None,
             vector=cosines.get(entry_id),
             in_keyword_lane=entry_id in keyword_ids,
             in_vector_lane=entry_id in cosines,
