@@ -173,15 +173,24 @@ NARROWING = 6
 def common_word_queries(counts: dict[str, int]) -> list[list[str]]:
     """The word sets to ask for in turn when every query word is over the row budget.
 
-    (`candidate_terms` then says all must match.) All of them first, then all but the
-    most common, and so on, down to the two rarest at most `NARROWING` queries in.
+    (`candidate_terms` then says all must match.) All of them first; then all but one,
+    leaving out the most common first, so that a memory lacking any one word is found;
+    then the rarest words, fewer each time, down to the two rarest. At most twice
+    `NARROWING` queries.
 
-    Found by an adversary: a query of seven common words that no memory held all of found
-    no keyword candidates at all, though many held six. Each AND still costs what its
-    rarest word's rows cost.
+    Found by adversaries: a query of seven common words that no memory held all of found
+    no keyword candidates at all, though many held six; and a memory lacking only the
+    rarest word was never asked for. Each AND still costs what its rarest word's rows cost.
     """
     every = sorted(counts, key=lambda term: (counts[term], term))
-    return [every[:size] for size in range(len(every), max(len(every) - NARROWING, 1), -1)]
+    size = len(every)
+    queries = [every]
+    if size > 2:
+        queries += [
+            every[:left_out] + every[left_out + 1 :] for left_out in range(size - 1, -1, -1)
+        ]
+    queries += [every[:fewer] for fewer in range(size - 2, max(size - NARROWING, 1), -1)]
+    return queries[: 2 * NARROWING]
 
 
 def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> float:

@@ -35,3 +35,30 @@ async def test_a_query_of_common_words_no_memory_holds_all_of_finds_the_best_par
     ]
     assert by_keywords, found  # the keyword lane found some (it found none at all)
     assert all(score == pytest.approx(2 / 3, abs=0.05) for score in by_keywords)
+
+
+TIARA = [
+    ("x", "ruby garnet opal tiara from the museum"),
+    ("a1", "topaz ruby charm"),
+    ("a2", "topaz ruby chain"),
+    ("b1", "topaz opal brooch"),
+    ("b2", "topaz opal pin"),
+    ("c1", "garnet ruby band"),
+    ("c2", "garnet ruby clasp"),
+    ("d1", "opal garnet locket"),
+    ("e1", "ruby garnet cuff"),
+]
+
+
+async def test_a_memory_lacking_only_the_rarest_common_word_is_found_by_its_words(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: the narrowing kept the rarest words, so a memory holding
+    every word but one of the rarest was never asked for (Qdrant found it)."""
+    needs(memory, "persistent", "supports_keyword_search")
+    monkeypatch.setattr(retrieval, "MATCH_ROW_BUDGET", 3)  # each word is in 4 to 6 memories
+    for key, text in TIARA:
+        await memory.store(key, text, "daily")
+    found = await memory.recall("ruby garnet opal topaz", limit=5)
+    lanes = {e.key: e.scores.lane for e in found.entries if e.scores is not None}
+    assert lanes.get("x") in ("keyword", "both"), found
