@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any
 from agent.events import TurnStats
 from agent.model import ChunkStats
 from agent.redact import redact
+from agent.tools import WRITING_TOOLS
 from memory.errors import MemoryStoreError
 from memory.procedures import ProcedureStep
+from memory.text import analyze, distinct_terms
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -29,7 +31,12 @@ async def remember_procedure(
     session: Session,
     namespace: str,
 ) -> MemoryEntry | None:
-    """After tool calls that all succeeded, remember how the request was handled."""
+    """After tool calls that all succeeded, remember how the request was handled.
+
+    Not when a call stored or forgot a memory: the request then states the fact (or names
+    it), and a procedure quoting it would keep the fact in recall after the user corrects
+    or forgets it (found by a new user).
+    """
     lifecycle = memory.lifecycle
     calls = [call for m in produced if m.role == "assistant" for call in m.tool_calls]
     results = [m for m in produced if m.role == "tool"]
@@ -39,6 +46,7 @@ async def remember_procedure(
         or session.incognito
         or not config.memory.procedural_memory
         or any(r.error for r in results)
+        or any(call.name in WRITING_TOOLS for call in calls)
     ):
         return None
     steps = [
@@ -51,6 +59,45 @@ async def remember_procedure(
     except MemoryStoreError:
         return None
     return entry
+
+
+FOLDED_SHARE = 0.6
+"""A message is kept as the history of facts its turn stored when they hold this share of
+its words (the words that only ask to remember left out)."""
+
+_ASKING = ("remember", "note", "save", "store", "keep", "mind", "know", "please", "that")
+
+
+async def fold_into_facts(
+    memory: Memory, message: MemoryEntry | None, facts: list[MemoryEntry]
+) -> MemoryEntry | None:
+    """Make the auto-saved `message` history of the fact its turn stored from it.
+
+    "Remember my dentist is on Thursday" stored twice, as the message and as the model's
+    fact, kept the old day in recall after the fact was corrected, and after it was
+    forgotten. Superseded by the fact, the message is recalled no more, stays restorable
+    in the fact's history, and goes when the fact is forgotten. A message saying more than
+    its facts hold stays as it is. Returns the fact it now belongs to, if any.
+    """
+    if message is None or not facts or message.superseded_by is not None:
+        return None
+    asking = {term for word in _ASKING for term in analyze(word)}
+    words = [term for term in distinct_terms(message.content) if term not in asking]
+    if not words:
+        return None
+    held = [set(distinct_terms(f"{fact.key} {fact.content}")) for fact in facts]
+    covered = sum(any(term in terms for terms in held) for term in words)
+    if covered < FOLDED_SHARE * len(words):
+        return None
+    best = max(range(len(facts)), key=lambda i: sum(term in held[i] for term in words))
+    fact = facts[best]
+    if fact.namespace != message.namespace:
+        return None
+    try:
+        await memory.supersede([message.id], fact.id)
+    except MemoryStoreError:
+        return None  # the fact was forgotten again in the same turn, or the store refused
+    return fact
 
 
 class BackgroundConsolidation:

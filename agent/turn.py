@@ -9,7 +9,12 @@ import time
 from collections.abc import AsyncGenerator, Callable
 from datetime import datetime
 
-from agent.after_turn import BackgroundConsolidation, remember_procedure, turn_stats
+from agent.after_turn import (
+    BackgroundConsolidation,
+    fold_into_facts,
+    remember_procedure,
+    turn_stats,
+)
 from agent.autosave import conversation_key, should_autosave
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
@@ -227,7 +232,8 @@ class Agent:
         yield recalled[0]
         # aclosing: if our consumer stops early, the inner loop's cleanup (which keeps the
         # partial reply) runs now, not whenever the garbage collector gets to it.
-        conversation = self._converse(user_text, session, history, recalled[1], started)
+        copy = saved if isinstance(saved, MemoryEntry) else None
+        conversation = self._converse(user_text, session, history, recalled[1], started, copy)
         async with contextlib.aclosing(conversation) as events:
             async for event in events:
                 yield event
@@ -426,8 +432,12 @@ class Agent:
         history: list[ChatMessage],
         block: str,
         started: float,
+        saved: MemoryEntry | None = None,
     ) -> AsyncGenerator[TurnEvent, None]:
-        """The model rounds of one turn, then saving what they produced."""
+        """The model rounds of one turn, then saving what they produced.
+
+        `saved`: the message's auto-saved memory, folded into the facts stored from it.
+        """
         exchange = Exchange()
         unsaved: OSError | None = None
         try:
@@ -459,6 +469,8 @@ class Agent:
         if unsaved is not None:
             yield storage_failure(unsaved, "the reply")
             return
+        facts = [result.stored for result in exchange.results.values() if result.stored]
+        await fold_into_facts(self.memory, saved, facts)
         async for event in self._after_reply(exchange, user_text, session, started):
             yield event
 

@@ -188,8 +188,7 @@ async def test_tool_round_trip(harness: Harness) -> None:
         "memory_saved",
         "tool_call_finished",
         *["text_delta"] * 5,
-        "memory_saved",  # the procedure: how this request was handled
-        "turn_finished",
+        "turn_finished",  # no procedure: it would quote the fact (see below)
     ]
     finished = next(e for e in events if isinstance(e, ToolCallFinished))
     assert not finished.error and json.loads(finished.result)["stored"]["key"] == "user_city"
@@ -201,6 +200,58 @@ async def test_tool_round_trip(harness: Harness) -> None:
     transcript = harness.sessions.load(harness.session.id).messages
     assert [m.role for m in transcript] == ["user", "assistant", "tool", "assistant"]
     assert isinstance(events[-1], TurnFinished) and events[-1].stats.tool_rounds == 1
+
+
+async def _remember(harness: Harness, message: str, key: str, fact: str) -> None:
+    harness.model.add(
+        Reply(tool_calls=[call("memory_store", key=key, content=fact)]), Reply("Noted.")
+    )
+    await harness.turn(message)
+
+
+async def test_a_message_turned_into_a_fact_goes_with_the_fact(harness: Harness) -> None:
+    """Found by a new user: "remember my dentist is on Thursday at 9" was kept twice, as
+    the message and as the model's fact (and a third time in a procedure quoting it); after
+    the fact was corrected, and after it was forgotten, the message still came back."""
+    await _remember(
+        harness,
+        "remember my dentist appointment is on Thursday at 9",
+        "dentist",
+        "Dentist appointment is on Thursday at 9",
+    )
+    active = await harness.memory.list(namespace=None, limit=50)
+    assert [entry.key for entry in active] == ["dentist"]  # no copy, no procedure
+    message = next(
+        e
+        for e in await harness.memory.list(namespace=None, limit=50, include_superseded=True)
+        if e.category == "conversation"
+    )
+    fact = await harness.memory.get("dentist")
+    assert fact is not None and message.superseded_by == fact.id  # restorable history
+    found = await harness.memory.recall("when is my dentist appointment?", limit=5)
+    assert [entry.key for entry in found.entries] == ["dentist"]
+    assert await harness.memory.forget("dentist")
+    assert await harness.memory.count(namespace=None, include_superseded=True) == 0
+
+
+async def test_a_message_saying_more_than_its_fact_stays_a_memory(harness: Harness) -> None:
+    await _remember(
+        harness,
+        "remember my bike is a red Brompton, and I fly to Oslo tomorrow for the summit",
+        "bike",
+        "The user's bike is a red Brompton",
+    )
+    found = await harness.memory.recall("Oslo summit", limit=5)
+    assert [entry.category for entry in found.entries] == ["conversation"]
+
+
+async def test_a_request_that_only_reads_memory_is_remembered_as_a_procedure(
+    harness: Harness,
+) -> None:
+    harness.model.add(Reply(tool_calls=[call("memory_list")]), Reply("Nothing yet."))
+    events = await harness.turn("list what you remember about me")
+    saved = [e.entry for e in events if isinstance(e, MemorySaved)]
+    assert [entry.category for entry in saved] == ["conversation", "procedural"]
 
 
 async def test_tool_errors_go_back_to_the_model_which_corrects_them(harness: Harness) -> None:
