@@ -39,6 +39,11 @@ class MigrationReport:
     """Entries handed to the target (those it already held exactly are in `unchanged`)."""
     unchanged: int = 0
     """Copied entries the target already held exactly, so nothing was written for them."""
+    replaced: int = 0
+    """Copied entries that replaced another version the target held (kept as its history)."""
+    older_than_replaced: int = 0
+    """Of those, entries older (by `updated_at`) than what they replaced: migrating into a
+    store that was used since, the older text is in effect again."""
     mismatched: list[str] = field(default_factory=list)
     """Ids whose copy differs from the source (empty after a successful run)."""
 
@@ -89,7 +94,10 @@ async def migrate(
 
     async def flush() -> None:
         if not dry_run and batch:
-            report.unchanged += (await target.import_(batch)).unchanged
+            summary = await target.import_(batch)
+            report.unchanged += summary.unchanged
+            report.replaced += summary.replaced
+            report.older_than_replaced += summary.older_than_replaced
         report.copied += 0 if dry_run else len(batch)
         batch.clear()
         if progress is not None:

@@ -44,3 +44,12 @@ def without_vectors(
         else f"`memchat memory export FILE` then `memchat memory import FILE` embeds {them}."
     )
     return f"{subject} no vector from {model}{why}: recall finds {them} by keyword only. {fix}"
+
+
+def older_than_replaced(count: int) -> str:
+    """The note for records that put an older text back in effect over a newer one."""
+    return (
+        f"{counted(count, 'record was', 'records were')} older than the version it replaced: "
+        "the older text is in effect again and the newer one is kept as history "
+        "(`memchat memory list --all` shows both)"
+    )

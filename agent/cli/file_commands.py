@@ -17,7 +17,7 @@ from agent.export_file import FileWriteError, export_to_file, write_records
 from agent.import_file import read_export
 from agent.maintenance import past_retention
 from memory.errors import MemoryStoreError
-from memory.wording import counted, memories, without_vectors
+from memory.wording import counted, memories, older_than_replaced, without_vectors
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -69,12 +69,7 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         reindexable = memory.reindexing is not None
     say(out, _import_message(summary))
     if summary.older_than_replaced:
-        say(
-            out,
-            f"note: {counted(summary.older_than_replaced, 'record was', 'records were')} "
-            "older than the version it replaced: the older text is in effect again and the "
-            "newer one is kept as history (`memchat memory list --all` shows both)",
-        )
+        say(out, f"note: {older_than_replaced(summary.older_than_replaced)}")
     if added > 0:
         model = config.memory.embedding_model_name
         note = without_vectors(added, model, imported=True, reindexable=reindexable)

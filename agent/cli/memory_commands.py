@@ -68,9 +68,10 @@ async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
             if len(entries) == args.limit and not args.json
             else 0
         )
+        held = await _held_elsewhere(memory, args) if not entries and not args.json else ""
     _print_entries(entries, args.json, out)
     if not entries and not args.json:
-        out.write("no memories\n")
+        say(out, f"no memories{held}")
     if total > args.offset + len(entries):
         shown = f"{args.offset + 1}-{args.offset + len(entries)}"
         say(
@@ -78,6 +79,26 @@ async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
             f"showing {shown} of {total:,}; --offset {args.offset + len(entries)} for more",
         )
     return 0
+
+
+async def _held_elsewhere(memory: Memory, args: MemoryArgs) -> str:
+    """For an empty listing with a filter: what the store does hold (a typo shows)."""
+    if args.category is None and args.namespace is None:
+        return ""
+    stats = await memory.stats()
+    if not stats.total:
+        return ""
+    kinds = [
+        (args.namespace, "namespace", stats.by_namespace),
+        (args.category, "category", stats.by_category),
+    ]
+    said = [
+        f"{kind} {asked!r} holds none; the store has "
+        + (", ".join(f"{name!r} ({count:,})" for name, count in sorted(counts.items())) or "none")
+        for asked, kind, counts in kinds
+        if asked is not None and asked not in counts
+    ]
+    return f" ({'; '.join(said)})" if said else ""
 
 
 async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 from agent.cli.store import ProgressBar, say, store_folder, warn
 from agent.wiring import build_embedder, open_store
 from memory.migration import MigrationError, migrate
-from memory.wording import memories, without_vectors
+from memory.wording import memories, older_than_replaced, without_vectors
 
 if TYPE_CHECKING:
     from agent.cli.store import MemoryArgs
@@ -59,15 +59,21 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
             "untouched",
         )
         return 1
-    already = (
-        f" ({report.unchanged} of them were already there, unchanged)" if report.unchanged else ""
-    )
+    parts = [
+        f"{report.unchanged} of them were already there, unchanged" if report.unchanged else "",
+        f"{report.replaced} replaced another version there, kept as its history"
+        if report.replaced
+        else "",
+    ]
+    already = f" ({'; '.join(part for part in parts if part)})" if any(parts) else ""
     say(
         out,
         f"copied {memories(report.copied)} from {report.source} to {report.target}{already}; "
         f"every field verified. The {report.source} store is untouched. Set memory.backend = "
         f'"{report.target}" in the config to use the copy.',
     )
+    if report.older_than_replaced:
+        say(out, f"note: in {report.target}, {older_than_replaced(report.older_than_replaced)}")
     if stale:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")

@@ -80,5 +80,6 @@ def stats_lines(
         lines.append("embedding model: none (recall by keyword only)")
     if stats.path is not None:
         size = "" if stats.file_bytes is None else f" ({_size(stats.file_bytes)})"
-        lines.append(f"file{whole}: {stats.path}{size}")
+        label = "schema" if stats.backend == "postgres" else "file"  # a name, not a path
+        lines.append(f"{label}{whole}: {stats.path}{size}")
     return lines

@@ -169,8 +169,9 @@ class PostgresMemory(MemoryFront):
         settings = settings or MemorySettings(embedding_provider="none")
         if not settings.postgres_url:
             raise MemoryStoreError(
-                "memory.backend is 'postgres' but memory.postgres_url is empty "
-                "(e.g. postgresql://user@host/dbname)"
+                "the postgres backend needs memory.postgres_url, and it is empty: set it in "
+                "the config (e.g. postgresql://user@host/dbname), also to migrate to or "
+                "from postgres while memory.backend stays as it is"
             )
         schema = sql.Identifier(settings.postgres_schema)
 

@@ -134,7 +134,9 @@ def test_import_into_a_namespace(home: Path) -> None:
         "pet",
     ]
     assert _keys() == []
-    assert run_cli("memory", "list", "--namespace", "work").clean().out == "no memories\n"
+    assert run_cli("memory", "list", "--namespace", "work").clean().out == (
+        "no memories (namespace 'work' holds none; the store has 'project' (3))\n"
+    )
 
 
 def test_import_without_namespace_keeps_each_records_own(home: Path) -> None:

@@ -216,6 +216,44 @@ def test_migrate_to_markdown_and_switch(
     assert (data / "brain.db").exists(), "the source store must be kept"
 
 
+def test_migrating_over_newer_versions_says_so(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a new user: migrating into a store used since the last migration put the
+    older facts back in effect and said only "every field verified"."""
+    from agent.cli.store import opened_memory
+    from agent.config_file import load_config
+
+    _seed()
+    assert main(["memory", "migrate", "--to", "markdown"]) == 0
+    markdown = load_config()
+    markdown.memory.backend = "markdown"
+
+    async def change_pet() -> None:
+        async with opened_memory(markdown) as memory:
+            await memory.store("pet", "The user's cat is now called Tofu", "core")
+
+    asyncio.run(change_pet())
+    capsys.readouterr()
+    assert main(["memory", "migrate", "--to", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "2 of them were already there, unchanged; 1 replaced another version there" in out
+    assert "note: in markdown, 1 record was older than the version it replaced" in out
+
+
+def test_an_empty_listing_names_what_the_store_holds(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a new user: `list --category cor` (a typo) said "no memories", exit 0."""
+    _seed()
+    assert main(["memory", "list", "--category", "cor"]) == 0
+    assert capsys.readouterr().out == (
+        "no memories (category 'cor' holds none; the store has 'core' (2), 'daily' (1))\n"
+    )
+    assert main(["memory", "list", "--namespace", "nope"]) == 0
+    assert "namespace 'nope' holds none; the store has 'default' (3)" in capsys.readouterr().out
+
+
 def test_store_warnings_go_to_stderr_escaped(
     configured: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -293,7 +293,7 @@ async def test_failing_embeddings_fall_back_to_keywords(postgres_url: str, tmp_p
 
 
 async def test_configuration_problems_are_named(tmp_path: Path) -> None:
-    with pytest.raises(MemoryStoreError, match="postgres_url is empty"):
+    with pytest.raises(MemoryStoreError, match="needs memory.postgres_url, and it is empty"):
         await open_memory(_settings("postgres"), tmp_path, None)
     dead = f"postgresql://nobody@/memchat?host={tmp_path}&connect_timeout=2"
     with pytest.raises(MemoryStoreError, match="PostgreSQL store is not usable"):
