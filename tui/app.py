@@ -24,6 +24,7 @@ from tui.memory_view import MemoryView
 from tui.models import Models
 from tui.palette import palette_commands
 from tui.plain import visible
+from tui.quitting import unless_quitting
 from tui.startup import RuntimeFactory, StartUp
 from tui.turns import Turns
 from tui.widgets.assistant_message import AssistantMessage
@@ -257,5 +258,14 @@ class MemchatApp(App[None]):
         self.memory_view.open_entry(message.entry)
 
     def on_memory_inspector_loaded(self, message: MemoryInspector.Loaded) -> None:
-        """Reading the store may have met damaged rows or a torn file: say so, once."""
+        """Reading the store may have met damaged rows or a torn file: say so, once.
+
+        The count follows what the inspector shows: an undone forget left it one short
+        until the next message (found by a new user).
+        """
         self.memory_view.show_warnings()
+        self.run_worker(
+            unless_quitting(self, self.memory_view.refresh_count()),
+            group="memory-count",
+            exclusive=True,
+        )

@@ -16,7 +16,7 @@ async def test_the_first_f2_after_continuing_opens_the_inspector(make_app: MakeA
         await h.app.ready.wait()
         await pilot.pause()
         assert isinstance(h.app.screen, ServerDownScreen)
-        await pilot.press("m")
+        await pilot.press("escape")
         await pilot.press("f2")
         await pilot.pause()
         assert not isinstance(h.app.screen, ServerDownScreen)
@@ -39,14 +39,14 @@ async def test_f2_right_after_clicking_continue(make_app: MakeApp) -> None:
         assert not h.app.inspector.display
 
 
-async def test_m_and_f2_typed_together(make_app: MakeApp) -> None:
+async def test_escape_and_f2_typed_together(make_app: MakeApp) -> None:
     model = ScriptedModel(name="qwen3:8b")
     model.failure = ServerUnavailableError("http://127.0.0.1:11434")
     h = make_app(model)
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()
-        await pilot.press("m", "f2")
+        await pilot.press("escape", "f2")
         await pilot.pause()
         assert h.app.inspector.display
 
@@ -61,7 +61,7 @@ async def test_the_no_model_notice_names_only_commands_the_backend_has(make_app:
         async with h.app.run_test(size=(120, 36)) as pilot:
             await h.app.ready.wait()
             await pilot.pause()
-            await pilot.press("m")
+            await pilot.press("escape")
             await pilot.pause()
             notices[backend] = " ".join(
                 str(n.message) for n in h.app._notifications if "No model" in str(n.message)
@@ -69,3 +69,18 @@ async def test_the_no_model_notice_names_only_commands_the_backend_has(make_app:
     assert "/forget" in notices["sqlite"]
     assert "/remember, /recall still work" in notices["markdown"]
     assert "/forget" not in notices["markdown"]
+
+
+async def test_typing_a_message_here_continues_nothing_and_says_how(make_app: MakeApp) -> None:
+    """Found by a new user: "my cat" typed here left on its "m" without a model."""
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        await pilot.press("m", "y", "space", "c", "a", "t", "r")
+        await pilot.pause()
+        screen = h.app.screen
+        assert isinstance(screen, ServerDownScreen)
+        assert "Esc continues without a model" in str(screen.query_one("#down-status").render())

@@ -24,11 +24,11 @@ async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp
         text = str(h.app.screen.query_one("#down-help").render())
         assert "127.0.0.1:11434" in text and "ollama serve" in text
         assert "not running" in str(h.app.status.render())
-        await pilot.press("r")
+        await pilot.press("ctrl+r")
         await settle(pilot)
         assert isinstance(h.app.screen, ServerDownScreen)
         model.failure = None
-        await pilot.press("r")
+        await pilot.press("ctrl+r")
         await settle(pilot)
         await pilot.pause()
         assert not isinstance(h.app.screen, ServerDownScreen)
@@ -59,7 +59,7 @@ async def test_memory_works_without_ollama(make_app: MakeApp) -> None:
     h = make_app(model)
     async with h.app.run_test(size=(100, 30)) as pilot:
         await h.app.ready.wait()
-        await pilot.press("m")
+        await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(h.app.screen, ServerDownScreen)
         h.app.turns.submit("/remember the spare key is under the blue pot")
@@ -236,6 +236,29 @@ def test_status_bar_names_the_server_kind_and_shortens_model_paths() -> None:
     assert text.startswith("SmolLM2-135M.Q4_1.gguf │ server: connected")
     assert "ctx 900/1,000 (90%)" in text
     assert [context_style(n, 100) for n in (10, 50, 80)] == ["green", "yellow", "bold red"]
+
+
+def test_incognito_and_warnings_come_first_where_a_narrow_terminal_keeps_them() -> None:
+    """Found by a new user: at 140 columns the line ended before "incognito: not saving"."""
+    from tui.widgets.status_bar import StatusState, render_status
+
+    text = render_status(
+        StatusState(
+            model="qwen3:8b",
+            server="connected",
+            tools="native",
+            embeddings="nomic-embed-text",
+            memories=12,
+            context_used=900,
+            num_ctx=8192,
+            tokens_per_second=60.0,
+            load_seconds=2.5,
+            gpu_share=1.0,
+            incognito=True,
+            warning="disk almost full",
+        )
+    ).plain
+    assert text.startswith("incognito: not saving │ qwen3:8b │ ollama: connected │ ⚠ disk")
 
 
 async def test_follow_up_work_stops_quietly_only_once_the_app_quits(make_app: MakeApp) -> None:

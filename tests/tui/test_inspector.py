@@ -46,6 +46,30 @@ async def test_lists_entries_and_searches_with_the_agents_recall(make_app: MakeA
         assert "found (keyword)" in str(h.app.query_one("#inspector-page").render())
 
 
+async def test_a_search_matching_nothing_lists_nothing(make_app: MakeApp) -> None:
+    """Found by a new user: a search for "zebra" listed every memory at 0.00, as if it had
+    found them all; a score of 0 is no match (the CLI already left them out)."""
+    from memory.entry import RecallResult
+
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        memory = h.runtime.memory
+        everything = await memory.list()
+
+        async def scored_by_meaning_alone(*args: object, **kwargs: object) -> RecallResult:
+            weak = everything[0].model_copy(update={"score": 0.12})
+            nothing = [e.model_copy(update={"score": 0.0}) for e in everything[1:]]
+            return RecallResult(entries=[], below_floor=[weak, *nothing], mode="hybrid")
+
+        memory.recall = scored_by_meaning_alone  # type: ignore[method-assign]
+        h.app.query_one("#inspector-search", Input).value = "zebra"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert [e.score for e in h.app.inspector.entries] == [0.12]
+        assert "0 found (hybrid), 1 below floor" in str(h.app.query_one("#inspector-page").render())
+
+
 async def test_filters_by_category(make_app: MakeApp) -> None:
     h = make_app(seed=SEED)
     async with h.app.run_test(size=(140, 40)) as pilot:
@@ -95,6 +119,8 @@ async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
         await settle(pilot)
         back = await memory.get("pet")
         assert back is not None and back.id == edited.id and back.pinned
+        # The status bar's count follows (it stayed one short until the next message).
+        assert "3 memories" in str(h.app.status.render())
         assert back.content == "The cat is called Tofu"
         history = await memory.get_by_id("id-pet")
         assert history is not None and history.superseded_by == edited.id

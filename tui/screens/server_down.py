@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
@@ -24,9 +25,11 @@ class ServerDownScreen(Screen[bool]):
     shown literally, only our own advice is markup.
     """
 
+    # No letter keys: a user who starts typing a message here ("my cat…") set off
+    # "Continue without a model" with its first letter (found by a new user).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "retry", "Retry now"),
-        Binding("m", "memory_only", "Continue without a model"),
+        Binding("ctrl+r", "retry", "Retry now"),
+        Binding("escape", "memory_only", "Continue without a model"),
     ]
 
     def __init__(
@@ -77,6 +80,14 @@ class ServerDownScreen(Screen[bool]):
         """Keep trying in the background."""
         self._show_waiting()
         self.set_interval(RETRY_SECONDS, self.action_retry)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing goes nowhere here: say so, and how to get to the chat."""
+        if event.is_printable:
+            self._status.update(
+                "This screen takes no typing: Esc continues without a model (the chat and "
+                "the memory inspector open), Ctrl+R retries now."
+            )
 
     def _show_waiting(self) -> None:
         tries = f" (tried {self.attempts}×)" if self.attempts else ""

@@ -166,14 +166,17 @@ class MemoryInspector(Vertical):
                     category=category,
                     include_superseded=superseded,
                 )
-                self.entries = result.entries + result.below_floor
+                # As `memchat memory search`: a score of 0 is no match, not a weak one
+                # (every memory at 0.00 read as if the search had found them all).
+                weaker = [entry for entry in result.below_floor if (entry.score or 0.0) > 0]
+                self.entries = result.entries + weaker
                 self.total = len(self.entries)
                 extra = f", {result.degraded}" if result.degraded else ""
                 extra += f", {result.calibration}" if result.calibration else ""
                 label.update(
                     plain(
                         f"{len(result.entries)} found ({result.mode}{extra}), "
-                        f"{len(result.below_floor)} below floor"
+                        f"{len(weaker)} below floor"
                     )
                 )
             else:

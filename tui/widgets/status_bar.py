@@ -51,10 +51,17 @@ def render_status(state: StatusState) -> Text:
     """The status line as styled text (names from servers and config shown literally)."""
     # A llama.cpp model id is often a file path: its last part says enough.
     model = visible(state.model.rsplit("/", 1)[-1]) or "no model"
-    parts: list[Text] = [Text(model, style="bold")]
+    parts: list[Text] = []
+    # First, with any warning next: the end of the line is cut off in a narrow terminal,
+    # and "not saving" went out of sight at 140 columns (found by a new user).
+    if state.incognito:
+        parts.append(Text("incognito: not saving", style="bold magenta"))
+    parts.append(Text(model, style="bold"))
     parts.append(
         Text(f"{state.server_label}: {state.server}", style=SERVER_STYLES.get(state.server, ""))
     )
+    if state.warning:
+        parts.append(Text(f"⚠ {visible(state.warning)}", style="bold yellow"))
     if state.tools:
         parts.append(Text(f"tools: {state.tools}", style="yellow" if state.tools == "off" else ""))
     if state.memory_off:
@@ -87,10 +94,6 @@ def render_status(state: StatusState) -> Text:
             else (f"{state.gpu_share:.0%} GPU")
         )
         parts.append(Text(where, style="green" if state.gpu_share >= 0.999 else "yellow"))
-    if state.incognito:
-        parts.append(Text("incognito: not saving", style="bold magenta"))
-    if state.warning:
-        parts.append(Text(f"⚠ {visible(state.warning)}", style="bold yellow"))
     return Text(" │ ").join(parts)
 
 
