@@ -28,7 +28,9 @@ def describe_procedure(request: str, steps: Sequence[ProcedureStep]) -> tuple[st
     if len(request) > 160:
         request = request[:159] + "…"
     calls = [f"{step.tool}({', '.join(sorted(step.arguments))})" for step in steps]
-    text = f'To handle a request like "{request}": call ' + ", then ".join(calls) + "."
+    # Few words of our own: "call" and "handle" made "what's my cat called?" recall every
+    # procedure (found by a new user).
+    text = f'Procedure for "{request}": ' + ", then ".join(calls) + "."
     words = sorted(distinct_terms(request))[:8]
     signature = "|".join(step.tool for step in steps) + "|" + " ".join(words)
     digest = hashlib.sha256(signature.encode("utf-8", "surrogatepass")).hexdigest()[:12]

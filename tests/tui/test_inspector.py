@@ -257,7 +257,7 @@ async def test_procedural_entries_are_listed_by_category(make_app: MakeApp) -> N
         await pilot.pause()
         await settle(pilot)
         [procedure] = h.app.inspector.entries
-        assert procedure.content.startswith('To handle a request like "list what you remember"')
+        assert procedure.content.startswith('Procedure for "list what you remember"')
 
 
 async def test_a_store_rebuilt_from_its_snapshot_is_announced(make_app: MakeApp) -> None:

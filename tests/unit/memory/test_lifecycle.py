@@ -297,9 +297,11 @@ async def test_procedures_are_stored_once_and_recalled_for_similar_requests(
     assert first is not None and again is not None and again.id == first.id
     assert first.category == "procedural" and first.session_id is None
     assert first.content == (
-        'To handle a request like "Remember where my sister lives": '
-        "call memory_recall(query), then memory_store(content, key)."
+        'Procedure for "Remember where my sister lives": '
+        "memory_recall(query), then memory_store(content, key)."
     )
+    # Its own words match no everyday request ("called" was "call" before).
+    assert not (await store.recall("what's my cat called?", category="procedural")).entries
     recalled = await store.recall("remember where my brother lives", category="procedural")
     assert [e.id for e in recalled.entries] == [first.id]
     assert await store.store_procedural("nothing", []) is None
