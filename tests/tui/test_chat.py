@@ -63,6 +63,25 @@ async def test_a_tool_call_shows_its_entry_and_refreshes_the_inspector(make_app:
         assert "user_city" in [e.key for e in h.app.inspector.entries]
 
 
+async def test_a_failed_tool_call_says_why_on_its_line(make_app: MakeApp) -> None:
+    """Found by a new user: "✗ memory_forget {…}" hid the reason until opened."""
+    model = ScriptedModel(
+        [Reply(tool_calls=[call("memory_forget", key="nothing_here")]), "Sorry."],
+        name="qwen3:8b",
+    )
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Forget the thing about nothing")
+        await settle(pilot)
+        entry = h.app.query_one(ToolCallEntry)
+        assert entry.has_class("failed")
+        assert entry.title.startswith("✗ memory_forget")
+        assert entry.title.endswith(
+            ": no memory with key 'nothing_here'; memory_list shows the keys stored"
+        )
+
+
 async def test_the_recalled_entry_lists_injected_memories_with_scores(make_app: MakeApp) -> None:
     h = make_app(
         ScriptedModel(["You use Helix."], name="qwen3:8b"),

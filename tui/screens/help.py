@@ -27,6 +27,7 @@ HELP = """\
 | Ctrl+F | search every past chat; Enter opens it at the message found |
 | Ctrl+P | command palette: sessions, models, pull, thinking, keep-alive, export |
 | Tab, Shift+Tab | move between the prompt, the messages and the memory panel |
+| Enter, on a ◆ or tool line | open it: the memories shown and their scores, a tool call's result |
 | c | on a focused reply: copy it |
 | Ctrl+Q | quit |
 

@@ -16,6 +16,16 @@ def _short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _error_text(result: str) -> str:
+    """The message of a tool error (`{"error": "…"}`), or the result as it came."""
+    try:
+        parsed = json.loads(result)
+    except ValueError:
+        return result
+    error = parsed.get("error") if isinstance(parsed, dict) else None
+    return error if isinstance(error, str) else result
+
+
 class ToolCallEntry(PlainCollapsible):
     """Compact while collapsed; expanded it shows arguments and result (or error).
 
@@ -44,6 +54,9 @@ class ToolCallEntry(PlainCollapsible):
         """Show the outcome."""
         mark = "✗" if error else "✓"
         again = " (repeated, not run again)" if repeated else ""
-        self.title = f"{mark} {self.call_name} {_short(self.arguments)}{again}"
+        # A failure says why on its line: "✗ memory_forget {…}" alone hid the reason until
+        # the line was opened (found by a new user).
+        why = f": {_short(_error_text(result), 80)}" if error else ""
+        self.title = f"{mark} {self.call_name} {_short(self.arguments)}{again}{why}"
         self.add_class("failed" if error else "succeeded")
         self._body.update(self._describe(result, error))
