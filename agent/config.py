@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from memory.settings import SETTINGS_MODEL_CONFIG, MemorySettings
 
@@ -21,6 +22,10 @@ DEFAULT_SYSTEM_PROMPT = (
 )
 
 
+_GO_DURATION = re.compile(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h))+)")
+"""What Go's `time.ParseDuration` accepts (and so Ollama's keep_alive)."""
+
+
 class OllamaSettings(BaseModel):
     """The Ollama server and the chat model it runs (model.provider = "ollama")."""
 
@@ -32,6 +37,17 @@ class OllamaSettings(BaseModel):
     """Chat model name as `ollama list` shows it."""
     keep_alive: str = "5m"
     """How long Ollama keeps the model loaded after a reply ("5m", "30m", "0" unloads)."""
+
+    @field_validator("keep_alive")
+    @classmethod
+    def _a_duration_ollama_reads(cls, value: str) -> str:
+        # Ollama reads it as a Go duration: anything else failed every reply, not the start.
+        if not _GO_DURATION.fullmatch(value.strip()):
+            raise ValueError(
+                'must be a duration such as "5m", "1h30m", "90s", "0" (unload after each '
+                'reply) or "-1m" (keep loaded)'
+            )
+        return value.strip()
 
 
 class GenerationSettings(BaseModel):

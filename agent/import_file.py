@@ -108,7 +108,12 @@ def describe_error(line_number: int, exc: ValidationError) -> ImportFormatError:
     """The first problem pydantic found on a line, as a message naming the field."""
     errors = exc.errors(include_url=False)
     first = errors[0]
-    more = f" (and {len(errors) - 1} more problems on this line)" if len(errors) > 1 else ""
+    others = len(errors) - 1
+    more = (
+        f" (and {others} more {'problem' if others == 1 else 'problems'} on this line)"
+        if others
+        else ""
+    )
     location = tuple(first["loc"])
     if first["type"] == "json_invalid":
         reason = str(first.get("ctx", {}).get("error", first["msg"]))

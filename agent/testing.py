@@ -103,6 +103,8 @@ class _RecordingModel:
             PullProgress("pulling layer", 100, 100),
             PullProgress("success"),
         ]
+        self.pull_failure: ModelError | None = None
+        """Raised by `pull` after its steps while set (a name the registry does not know)."""
         self.unloads = 0
 
     async def list_models(self) -> list[str]:
@@ -131,6 +133,8 @@ class _RecordingModel:
         for step in self.pull_steps:
             await asyncio.sleep(0)
             yield step
+        if self.pull_failure is not None:
+            raise self.pull_failure
         self.installed.append(model or self.name)
         if self.failure is not None and self.failure.code == "model_not_found":
             self.failure = None

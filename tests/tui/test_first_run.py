@@ -85,6 +85,26 @@ async def test_missing_model_offers_the_pull_with_progress(make_app: MakeApp) ->
         assert "qwen3:8b" in model.installed
 
 
+async def test_a_failed_pull_shows_its_whole_message(make_app: MakeApp) -> None:
+    """Found by a new user: the message was cut off at "Pull it with `ollam"."""
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ModelNotFoundError("qwen3:8b")
+    model.pull_failure = ModelNotFoundError("no-such-model:latest")
+    h = make_app(model)
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.pause()
+        screen = h.app.screen
+        assert isinstance(screen, ModelPullScreen)
+        await pilot.click("#pull")
+        await settle(pilot)
+        await pilot.pause()
+        status = screen.query_one("#pull-status")
+        assert "from the command palette." in str(status.render())
+        box = screen.query_one("#pull-box").content_region
+        assert status.region.right <= box.right and status.region.height >= 2
+
+
 async def test_a_missing_model_can_be_swapped_for_an_installed_one(make_app: MakeApp) -> None:
     from textual.widgets import ProgressBar
 

@@ -46,6 +46,7 @@ HELP = """\
 | superseded / deleted | also list earlier versions / what was forgotten, when and why |
 | Undo forget | bring back the last forgotten memory with its whole history |
 | category, namespace | show one category or namespace only |
+| ● ▲ ↺ before a row | shown to the model this turn · pinned · an earlier version (history) |
 
 Every message you send is remembered (unless incognito); relevant memories are shown to
 the model before your message, and the ◆ line under it says which, and why.
