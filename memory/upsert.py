@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from memory.entry import MemoryEntry
 from memory.records import StoredEmbedding
@@ -26,6 +27,32 @@ def stored_fields(entry: MemoryEntry) -> dict[str, Any]:
 def plain_entry(entry: MemoryEntry) -> MemoryEntry:
     """`entry` as a plain `MemoryEntry`: no recall scores, no vector, no store result."""
     return MemoryEntry.model_validate(stored_fields(entry))
+
+
+UNIT_TOLERANCE = 1e-3
+"""How far from 1 a vector's length may be and still count as unit length (float32
+rounding leaves models' own vectors a few parts in a million off)."""
+
+
+def usable_vector(
+    vector: npt.NDArray[np.float32], dimensions: int | None
+) -> npt.NDArray[np.float32] | None:
+    """An exported vector of our model at unit length, or None when it cannot be one.
+
+    None for a size other than `dimensions` (when given) and for a length float32 cannot
+    normalise (all zeros, or values so large the length overflows): such a record was
+    edited by hand, and its vector is made again rather than searched wrongly.
+    """
+    if dimensions is not None and vector.size != dimensions:
+        return None
+    with np.errstate(over="ignore"):
+        length = float(np.linalg.norm(vector))  # float32: overflow means not a model's
+    if not 0.0 < length < float("inf"):
+        return None
+    if abs(length - 1.0) <= UNIT_TOLERANCE:
+        return vector  # as given, to the bit: an export imported again is the same
+    unit: npt.NDArray[np.float32] = (vector / length).astype(np.float32)
+    return unit
 
 
 async def import_vectors(
@@ -47,12 +74,8 @@ async def import_vectors(
     for item in batch:
         stored = getattr(item, "embedding", None)
         if isinstance(stored, StoredEmbedding) and stored.model == identity:
-            vector = np.frombuffer(stored.to_bytes(), dtype="<f4")
-            if dimensions is not None and vector.size != dimensions:
-                continue
-            with np.errstate(over="ignore"):
-                length = float(np.linalg.norm(vector))
-            if not 0.0 < length < float("inf"):
+            vector = usable_vector(np.frombuffer(stored.to_bytes(), dtype="<f4"), dimensions)
+            if vector is None:
                 continue
             vectors[item.id] = vector
             sizes.add(vector.size)

@@ -17,6 +17,8 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from memory.entry import MemoryEntry, utc_now
 from memory.errors import InvalidEntryError
 from memory.protocol import ImportSummary
@@ -25,6 +27,7 @@ from memory.sqlite.core import SqliteCore
 from memory.sqlite.rows import format_time, parse_time
 from memory.sqlite.writes import INSERT_SQL
 from memory.text import index_text
+from memory.upsert import usable_vector
 from memory.write_policy import content_hash
 
 AUDIT_ACTION = "import"
@@ -99,14 +102,30 @@ def _prepare(record: MemoryEntry, checked: CheckedRecord) -> _Row:
     )
 
 
-def prepare_all(records: Sequence[MemoryEntry]) -> list[_Row]:
-    """Every record checked before anything is written (one bad record writes nothing)."""
+def prepare_all(
+    records: Sequence[MemoryEntry], identity: str | None = None, dimensions: int | None = None
+) -> list[_Row]:
+    """Every record checked before anything is written (one bad record writes nothing).
+
+    A vector claiming our model (`identity`) is stored at unit length, and not at all when
+    it cannot be one of ours (another size, all zeros, too large to normalise): the row is
+    then left for `reindex`, and counted as without a vector, as the other backends embed
+    it again. Before, such a row was counted as embedded and never found by meaning.
+    """
     rows = []
     for number, (record, checked) in enumerate(
         zip(records, check_records(records), strict=True), start=1
     ):
         with naming_record(number, record):
-            rows.append(_prepare(record, checked))
+            row = _prepare(record, checked)
+        if row.vector is not None and identity is not None and row.vector.model == identity:
+            given = np.frombuffer(row.vector.blob, dtype="<f4")
+            unit = usable_vector(given, dimensions)
+            vector = (
+                None if unit is None else _Vector(unit.astype("<f4").tobytes(), unit.size, identity)
+            )
+            row = replace(row, vector=vector)
+        rows.append(row)
     return rows
 
 
@@ -302,7 +321,7 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
     set aside, each audited) count alongside. Every record is checked before anything
     is written; one that fails raises `InvalidEntryError` naming it and the field.
     """
-    rows = prepare_all(records)
+    rows = prepare_all(records, core.identity, core.dimensions)
     summary = ImportSummary()
     now = format_time(utc_now())
     with core.write() as conn:

@@ -348,7 +348,8 @@ async def test_an_imported_vector_of_the_wrong_size_or_too_large_loses_nothing(
     """Found by an adversary: a record claiming our model for a vector of another size
     stopped a Qdrant import halfway (its engine refused the size), and one too large to
     normalise was stored as zeros. Now the import completes and such a vector is made
-    again (SQLite keeps it as given and leaves it out of searches, as before)."""
+    again (SQLite leaves it for `reindex`, counted as without a vector; before, it kept
+    it, counted it as embedded and never found it by meaning)."""
     needs(memory, "persistent", "supports_export", "supports_vectors")
     at = datetime(2026, 1, 2, tzinfo=UTC)
     embedder = CountingEmbedder(64)
@@ -370,10 +371,11 @@ async def test_an_imported_vector_of_the_wrong_size_or_too_large_loses_nothing(
         record(0, fine),
         record(1, np.ones(4, dtype=np.float32)),
         record(2, np.full(64, 1e30, dtype=np.float32)),
+        record(3, np.zeros(64, dtype=np.float32)),
     ]
     for alone in records:  # a vector of another size alone in its batch, as at a file's end
         await memory.import_([alone])
-    assert await memory.count(namespace=None) == 3
+    assert await memory.count(namespace=None) == 4
     exported = {entry.id: entry async for entry in memory.export()}
     vectors = {
         entry_id: entry.embedding
@@ -381,10 +383,42 @@ async def test_an_imported_vector_of_the_wrong_size_or_too_large_loses_nothing(
         if isinstance(entry, MemoryRecord) and entry.embedding is not None
     }
     assert "r0" in vectors  # exports carry vectors, so the check below reads them
-    for entry_id in ("r1", "r2"):
+    made_again = 0
+    for entry_id in ("r1", "r2", "r3"):
         if entry_id in vectors:
             values = np.frombuffer(vectors[entry_id].to_bytes(), dtype="<f4")
             assert np.any(values != 0.0), entry_id
-    for number in range(3):
+            made_again += 1
+    # What was not made again is said to be without a vector (reindex embeds it).
+    assert (await memory.stats()).stale_embedding == 3 - made_again
+    for number in range(4):
         found = await memory.recall(f"note number {number} about tea", limit=3)
         assert found.entries and found.entries[0].key == f"note {number}"
+
+
+async def test_an_imported_vector_of_another_length_is_found_by_its_direction(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: SQLite stored a vector of our model at length 5 as given and
+    then never found it by meaning; Qdrant and PostgreSQL searched its direction."""
+    needs(memory, "persistent", "supports_export", "supports_vectors")
+    at = datetime(2026, 1, 2, tzinfo=UTC)
+    embedder = CountingEmbedder(64)
+    (direction,) = await embedder.embed(["a lighthouse keeper's log"])
+    stretched = (direction * 5).astype("<f4")
+    await memory.import_(
+        [
+            MemoryRecord(
+                id="r0",
+                key="log",
+                content="qqq",
+                timestamp=at,
+                updated_at=at,
+                embedding=StoredEmbedding.from_bytes(embedder.identity, 64, stretched.tobytes()),
+            )
+        ]
+    )
+    found = await memory.recall("zzz", limit=3, query_vector=direction)
+    assert [entry.key for entry in found.entries] == ["log"]
+    assert found.entries[0].scores is not None
+    assert found.entries[0].scores.cosine == pytest.approx(1.0, abs=1e-4)
