@@ -16,6 +16,7 @@ from memory.entry import MAX_KEY_CHARS, MemoryEntry
 from memory.errors import InvalidEntryError
 from memory.protocol import Memory
 from memory.records import MemoryRecord, StoredEmbedding
+from memory.retrieval import RecallQuery
 from memory.testing import CountingEmbedder
 from tests.contract.conftest import OpenStore, needs
 
@@ -418,7 +419,7 @@ async def test_an_imported_vector_of_another_length_is_found_by_its_direction(
             )
         ]
     )
-    found = await memory.recall("zzz", limit=3, query_vector=direction)
+    found = await memory.search(RecallQuery("zzz", limit=3, query_vector=direction))
     assert [entry.key for entry in found.entries] == ["log"]
     assert found.entries[0].scores is not None
     assert found.entries[0].scores.cosine == pytest.approx(1.0, abs=1e-4)
