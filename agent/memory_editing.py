@@ -170,3 +170,16 @@ class MemoryEditor:
         """The deletions the store recorded, newest first; empty where it keeps none."""
         lifecycle = self.memory.lifecycle
         return list(await lifecycle.audit_log(limit=limit)) if lifecycle is not None else []
+
+
+async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
+    """The ids among deleted `records` that the store holds again (an undone forget).
+
+    The log records deletions only: without this, a forget undone in the inspector still
+    read as gone (found by a new user).
+    """
+    back: set[str] = set()
+    for entry_id in dict.fromkeys(record.entry_id for record in records):
+        if await memory.get_by_id(entry_id) is not None:
+            back.add(entry_id)
+    return back

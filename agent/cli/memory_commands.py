@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.stats_text import stats_lines
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
+from agent.memory_editing import back_since
 from agent.terminal_text import safe_json
 from memory.date_terms import local_time
 from memory.errors import MemoryStoreError
@@ -257,8 +258,10 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
             say(out, f"the {memory.name!r} backend keeps no audit log (it deletes nothing)")
             return 0
         records = await lifecycle.audit_log(limit=args.limit, namespace=args.namespace)
+        back = await back_since(memory, list(records))
     for record in records:
         where = f"  [namespace {record.namespace}]" if record.namespace != "default" else ""
+        where += " (restored since)" if record.entry_id in back else ""
         text = " ".join(record.content.split())
         excerpt = text if len(text) <= 60 else text[:59] + "…"
         say(

@@ -238,6 +238,23 @@ async def test_deleted_view_shows_the_audit_log(make_app: MakeApp) -> None:
         assert len(table.columns) == 5 and table.row_count == 2
 
 
+async def test_a_forget_undone_reads_as_restored_in_the_deleted_view(make_app: MakeApp) -> None:
+    """Found by a new user: after Undo forget the log still read only "forgotten"."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        editor = h.app.inspector.editor
+        assert editor is not None
+        lunch = await h.runtime.memory.get("lunch")
+        assert lunch is not None
+        await editor.undo_forget(await editor.forget(lunch))
+        h.app.query_one("#inspector-audit", Checkbox).value = True
+        await pilot.pause()
+        await settle(pilot)
+        row = h.app.query_one(DataTable).get_row_at(0)
+        assert [cell.plain for cell in row[1:]] == ["forget", "lunch", "forgotten (restored since)"]
+
+
 async def test_procedural_entries_are_listed_by_category(make_app: MakeApp) -> None:
     from textual.widgets import Select
 

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
-from agent.memory_editing import Forgotten, MemoryEditor
+from agent.memory_editing import Forgotten, MemoryEditor, back_since
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
@@ -207,12 +207,14 @@ class MemoryInspector(Vertical):
         table.clear(columns=True)
         table.add_columns("when", "action", "key", "why")
         records = await self.editor.audit_log(limit=200)
+        back = await back_since(self.editor.memory, records)
         for record in records:
+            reason = record.reason + (" (restored since)" if record.entry_id in back else "")
             table.add_row(
                 f"{record.at:%Y-%m-%d %H:%M}",
                 plain_text(record.action),
                 _clip(record.key, 18),
-                _clip(record.reason, 34),
+                _clip(reason, 34),
             )
         self.entries = []
         label = self.query_one("#inspector-page", Label)

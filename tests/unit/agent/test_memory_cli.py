@@ -241,6 +241,31 @@ def test_migrating_over_newer_versions_says_so(
     assert "note: in markdown, 1 record was older than the version it replaced" in out
 
 
+def test_the_audit_says_when_a_deletion_was_undone(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from agent.cli.store import opened_memory
+    from agent.config_file import load_config
+    from agent.memory_editing import MemoryEditor
+
+    _seed()
+
+    async def forget_and_undo() -> None:
+        async with opened_memory(load_config()) as memory:
+            editor = MemoryEditor(memory)
+            pet = await memory.get("pet")
+            assert pet is not None
+            await editor.undo_forget(await editor.forget(pet))
+            await memory.forget("lunch")
+
+    asyncio.run(forget_and_undo())
+    assert main(["memory", "audit"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [" pet " in line for line in lines] == [False, True]
+    assert "(core)  forgotten (restored since)  “" in lines[1]
+    assert "restored" not in lines[0]
+
+
 def test_an_empty_listing_names_what_the_store_holds(
     configured: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
