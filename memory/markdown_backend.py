@@ -334,16 +334,28 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
         return len(changed)
 
     async def restore(self, entry_id: str) -> MemoryEntry:
-        """Reactivate an entry; its successor becomes superseded by it."""
+        """Reactivate an entry; what replaced it steps aside (see `Memory.restore`)."""
         async with self._exclusive():
             latest = await self._latest()
             entry = latest.get(entry_id)
             if entry is None:
                 raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
+            stepping_aside = {
+                other.id: other
+                for other in latest.values()
+                if other.id != entry_id
+                and other.superseded_by is None
+                and other.namespace == entry.namespace
+                and other.key == entry.key
+            }
             successor = latest.get(entry.superseded_by or "")
-            changed = []
-            if successor is not None and successor.superseded_by is None:
-                changed.append(revised(successor, entry_id))
+            if (
+                successor is not None
+                and successor.superseded_by is None
+                and successor.category == entry.category
+            ):
+                stepping_aside[successor.id] = successor
+            changed = [revised(other, entry_id) for other in stepping_aside.values()]
             restored = revised(entry, None)
             await self._append(*changed, restored)
         return restored

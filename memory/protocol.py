@@ -321,7 +321,13 @@ class Memory(Protocol):
         ...
 
     async def restore(self, entry_id: str) -> MemoryEntry:
-        """Make a superseded entry active again (its successor becomes superseded by it)."""
+        """Make a superseded entry active again.
+
+        Whatever holds its key now steps aside (superseded by it), however many versions
+        later; and so does its direct successor when that is of its own category (a fact
+        that replaced it on the same subject). A message kept as a fact's history
+        (`agent.after_turn.fold_into_facts`) comes back beside the fact, which stays.
+        """
         ...
 
     def export(self, *, namespace: str | None = None) -> AsyncIterator[MemoryEntry]:

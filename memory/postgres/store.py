@@ -320,16 +320,22 @@ class PostgresMemory(MemoryFront):
         return len(rows)
 
     async def restore(self, entry_id: str) -> MemoryEntry:
-        """Reactivate an entry; its successor becomes superseded by it."""
+        """Reactivate an entry; what replaced it steps aside (see `Memory.restore`)."""
         entry = await self.get_by_id(entry_id)
         if entry is None:
             raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
         async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute(WRITE_LOCK)
+            await conn.execute(
+                "UPDATE memories SET superseded_by = %s WHERE namespace = %s AND key = %s "
+                "AND superseded_by IS NULL AND id <> %s",
+                (entry_id, entry.namespace, escape(entry.key), entry_id),
+            )
             if entry.superseded_by:
                 await conn.execute(
                     "UPDATE memories SET superseded_by = %s "
-                    "WHERE id = %s AND superseded_by IS NULL",
-                    (entry_id, entry.superseded_by),
+                    "WHERE id = %s AND superseded_by IS NULL AND category = %s",
+                    (entry_id, entry.superseded_by, entry.category),
                 )
             await conn.execute(
                 "UPDATE memories SET superseded_by = NULL WHERE id = %s", (entry_id,)

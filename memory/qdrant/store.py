@@ -403,13 +403,23 @@ class QdrantMemory(MemoryFront):
         return changed
 
     async def restore(self, entry_id: str) -> MemoryEntry:
-        """Reactivate an entry; its successor becomes superseded by it."""
+        """Reactivate an entry; what replaced it steps aside (see `Memory.restore`)."""
         async with self._lock:
             entry = await self.get_by_id(entry_id)
             if entry is None:
                 raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
+            holders = await self._entries(
+                entry_filter(namespace=entry.namespace, key=entry.key, include_superseded=False)
+            )
+            for holder in holders:
+                if holder.id != entry_id:
+                    await self._set_superseded(holder.id, entry_id)
             successor = await self.get_by_id(entry.superseded_by or "")
-            if successor is not None and successor.superseded_by is None:
+            if (
+                successor is not None
+                and successor.superseded_by is None
+                and successor.category == entry.category
+            ):
                 await self._set_superseded(successor.id, entry_id)
             await self._set_superseded(entry_id, None)
         return entry.model_copy(update={"superseded_by": None})

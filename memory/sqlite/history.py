@@ -76,14 +76,15 @@ def supersede(core: SqliteCore, old_ids: Sequence[str], new_id: str) -> int:
 
 
 def restore(core: SqliteCore, entry_id: str) -> MemoryEntry:
-    """Reactivate an entry; whatever replaced it becomes superseded by it (a flip)."""
+    """Reactivate an entry; what replaced it steps aside (see `Memory.restore`)."""
     with core.write() as conn:
         row = conn.execute(
-            "SELECT superseded_by, namespace, key FROM memories WHERE id = ?", (entry_id,)
+            "SELECT superseded_by, namespace, key, category FROM memories WHERE id = ?",
+            (entry_id,),
         ).fetchone()
         if row is None:
             raise MemoryStoreError(f"cannot restore: no entry with id {entry_id!r}")
-        successor, namespace, key = row
+        successor, namespace, key, category = row
         # The active holder of the key steps aside first: keys are unique among active rows.
         conn.execute(
             "UPDATE memories SET superseded_by = ? WHERE namespace = ? AND key = ? "
@@ -92,8 +93,9 @@ def restore(core: SqliteCore, entry_id: str) -> MemoryEntry:
         )
         if successor is not None:
             conn.execute(
-                "UPDATE memories SET superseded_by = ? WHERE id = ? AND superseded_by IS NULL",
-                (entry_id, successor),
+                "UPDATE memories SET superseded_by = ? WHERE id = ? AND superseded_by IS NULL "
+                "AND category = ?",
+                (entry_id, successor, category),
             )
         conn.execute("UPDATE memories SET superseded_by = NULL WHERE id = ?", (entry_id,))
         restored = conn.execute(

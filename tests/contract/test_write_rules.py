@@ -66,6 +66,37 @@ async def test_a_changed_core_fact_keeps_the_old_version_as_history(memory: Memo
     assert (await _active(memory))["editor"] == "The user edits in Helix"
 
 
+async def test_restoring_an_old_version_leaves_one_version_in_effect(memory: Memory) -> None:
+    """Found by an adversary: restoring the first of three versions on Qdrant or Markdown
+    left the newest in effect beside it (only the direct successor stepped aside)."""
+    needs(memory, "persistent", "supports_supersede")
+    blue = await memory.store("car", "The car is blue")
+    await memory.store("car", "The car is green")
+    await memory.store("car", "The car is yellow")
+    await memory.restore(blue.id)
+    assert (await _active(memory))["car"] == "The car is blue"
+    cars = [e for e in await memory.list(include_superseded=False) if e.key == "car"]
+    assert [e.content for e in cars] == ["The car is blue"]
+
+
+async def test_restoring_a_message_kept_as_a_facts_history_keeps_the_fact(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: restoring the message a fact was made from (kept as the
+    fact's history) superseded the fact by the message; the fact was then out of effect,
+    and after the message's retention it could be neither fetched nor forgotten."""
+    needs(memory, "persistent", "supports_supersede")
+    message = await memory.store_with_metadata(
+        "conversation/s1/m1", "remember my dentist is on Thursday at 9", "conversation", "s1"
+    )
+    fact = await memory.store("dentist", "Dentist is on Thursday at 9")
+    await memory.supersede([message.id], fact.id)
+    await memory.restore(message.id)
+    active = await _active(memory)
+    assert active["dentist"] == "Dentist is on Thursday at 9"
+    assert active["conversation/s1/m1"] == "remember my dentist is on Thursday at 9"
+
+
 async def test_a_near_duplicate_is_merged_under_the_stored_key(memory: Memory) -> None:
     needs(memory, "persistent", "supports_supersede")
     old = await memory.store("coffee", "The user drinks dark roast coffee every morning")
