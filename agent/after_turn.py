@@ -61,40 +61,77 @@ async def remember_procedure(
     return entry
 
 
-FOLDED_SHARE = 0.6
-"""A message is kept as the history of facts its turn stored when they hold this share of
-its words (the words that only ask to remember left out)."""
+FOLDED_SHARE = 0.75
+"""A message is kept as the history of a fact its turn stored when that one fact holds
+this share of its words (the words that only ask to remember left out), and every number
+it says: "room 5521" left out of the fact keeps the message a memory of its own."""
 
-_ASKING = ("remember", "note", "save", "store", "keep", "mind", "know", "please", "that")
+_ASKING = ("remember", "note", "save", "store", "keep", "mind", "know", "please", "that", "this")
+
+
+def _own_words(text: str) -> list[str]:
+    asking = {term for word in _ASKING for term in analyze(word)}
+    return [term for term in distinct_terms(text) if term not in asking]
+
+
+def _holds(fact: MemoryEntry, words: list[str]) -> bool:
+    held = set(distinct_terms(f"{fact.key} {fact.content}"))
+    missing = [term for term in words if term not in held]
+    if any(any(char.isdigit() for char in term) for term in missing):
+        return False
+    return len(words) - len(missing) >= FOLDED_SHARE * len(words)
+
+
+async def _said_before(
+    memory: Memory, message: MemoryEntry | None, session_id: str, namespace: str
+) -> MemoryEntry | None:
+    """The last message auto-saved in the session before `message`, if still in effect."""
+    recent = await memory.list(
+        namespace=namespace,
+        session_id=session_id,
+        prefix=f"conversation/{session_id}/",
+        order="recent",
+        limit=2,
+    )
+    skip = None if message is None else message.id
+    return next((entry for entry in recent if entry.id != skip), None)
 
 
 async def fold_into_facts(
-    memory: Memory, message: MemoryEntry | None, facts: list[MemoryEntry]
+    memory: Memory,
+    message: MemoryEntry | None,
+    facts: list[MemoryEntry],
+    *,
+    session_id: str,
+    namespace: str,
 ) -> MemoryEntry | None:
     """Make the auto-saved `message` history of the fact its turn stored from it.
 
-    "Remember my dentist is on Thursday" stored twice, as the message and as the model's
+    "Remember my dentist is on Thursday at 9" stored twice, as the message and as the model's
     fact, kept the old day in recall after the fact was corrected, and after it was
     forgotten. Superseded by the fact, the message is recalled no more, stays restorable
     in the fact's history, and goes when the fact is forgotten. A message saying more than
-    its facts hold stays as it is. Returns the fact it now belongs to, if any.
+    one fact holds stays as it is. "Please remember that" says nothing of its own (and
+    "remember it" is too short to be saved): the message before it is the one the fact was
+    made from. Returns the fact, if any.
     """
-    if message is None or not facts or message.superseded_by is not None:
-        return None
-    asking = {term for word in _ASKING for term in analyze(word)}
-    words = [term for term in distinct_terms(message.content) if term not in asking]
-    if not words:
-        return None
-    held = [set(distinct_terms(f"{fact.key} {fact.content}")) for fact in facts]
-    covered = sum(any(term in terms for terms in held) for term in words)
-    if covered < FOLDED_SHARE * len(words):
-        return None
-    best = max(range(len(facts)), key=lambda i: sum(term in held[i] for term in words))
-    fact = facts[best]
-    if fact.namespace != message.namespace:
+    if not facts:
         return None
     try:
-        await memory.supersede([message.id], fact.id)
+        if message is not None and _own_words(message.content):
+            source: MemoryEntry | None = message
+        else:  # "remember that" (too short to be saved, or saying nothing of its own)
+            source = await _said_before(memory, message, session_id, namespace)
+        if source is None or source.superseded_by is not None:
+            return None
+        words = _own_words(source.content)
+        fact = next(
+            (f for f in reversed(facts) if f.namespace == source.namespace and _holds(f, words)),
+            None,
+        )
+        if not words or fact is None:
+            return None
+        await memory.supersede([source.id], fact.id)
     except MemoryStoreError:
         return None  # the fact was forgotten again in the same turn, or the store refused
     return fact

@@ -470,7 +470,10 @@ class Agent:
             yield storage_failure(unsaved, "the reply")
             return
         facts = [result.stored for result in exchange.results.values() if result.stored]
-        await fold_into_facts(self.memory, saved, facts)
+        if not session.incognito:
+            await fold_into_facts(
+                self.memory, saved, facts, session_id=session.id, namespace=self.namespace
+            )
         async for event in self._after_reply(exchange, user_text, session, started):
             yield event
 

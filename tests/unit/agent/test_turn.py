@@ -245,6 +245,49 @@ async def test_a_message_saying_more_than_its_fact_stays_a_memory(harness: Harne
     assert [entry.category for entry in found.entries] == ["conversation"]
 
 
+async def test_a_number_the_fact_left_out_keeps_the_message(harness: Harness) -> None:
+    """Found by an adversary: "room 5521" vanished from recall into the fact's history."""
+    await _remember(
+        harness,
+        "remember my dentist is on Thursday at 9, room 5521",
+        "dentist",
+        "Dentist is on Thursday at 9",
+    )
+    found = await harness.memory.recall("5521", limit=5)
+    assert [entry.category for entry in found.entries] == ["conversation"]
+
+
+async def test_a_message_two_facts_were_made_from_stays_a_memory(harness: Harness) -> None:
+    """Found by an adversary: kept as one fact's history, the dog stayed in it after the
+    dog's fact was forgotten, under a key that could be neither fetched nor forgotten."""
+    harness.model.add(
+        Reply(
+            tool_calls=[
+                call("memory_store", key="cat", content="The cat is called Tom"),
+                call("memory_store", key="dog", content="The dog is called Rex"),
+            ]
+        ),
+        Reply("Noted both."),
+    )
+    await harness.turn("remember my cat is called Tom and my dog is called Rex")
+    messages = await harness.memory.list(category="conversation")
+    assert len(messages) == 1 and messages[0].superseded_by is None
+    assert await harness.memory.forget(messages[0].key)
+
+
+async def test_remember_that_folds_the_message_before_it(harness: Harness) -> None:
+    """Found by an adversary: the fact came from the message before "please remember
+    that", which stayed in recall after the fact was corrected and forgotten."""
+    harness.model.add("Nice.")
+    await harness.turn("my locker code is 4471")
+    await _remember(harness, "please remember that", "locker", "Locker code is 4471")
+    await _remember(harness, "remember it", "locker", "Locker code is 9902")
+    found = await harness.memory.recall("what is my locker code", limit=5)
+    assert [entry.content for entry in found.entries] == ["Locker code is 9902"]
+    assert await harness.memory.forget("locker")
+    assert not (await harness.memory.recall("locker code 4471", limit=5)).entries
+
+
 async def test_a_request_that_only_reads_memory_is_remembered_as_a_procedure(
     harness: Harness,
 ) -> None:
