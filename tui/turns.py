@@ -142,8 +142,13 @@ class Turns:
             async for event in app.runtime.agent.turn(text, session, resend=resend, edit=edit):
                 outcome = await view.apply(event)
                 await self._apply(outcome, text, view)
-                if edit and outcome.failure is not None and not view.replies:
-                    await self._edit_unanswered(session)
+                if outcome.failure is not None and not view.replies:
+                    # Back in the prompt (`_apply`), so out of the conversation, as after
+                    # Esc: sent again edited, the model got both (found by an adversary).
+                    if edit:
+                        await self._edit_unanswered(session)
+                    elif not resend:
+                        await self._withdraw(text, session)
         except asyncio.CancelledError:
             if not await view.stopped():
                 await view.withdraw()

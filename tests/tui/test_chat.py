@@ -188,6 +188,29 @@ async def test_sending_a_kept_message_again_retries_it_once(make_app: MakeApp) -
         ]
 
 
+async def test_a_failed_message_edited_in_the_prompt_is_sent_alone(make_app: MakeApp) -> None:
+    """Found by an adversary: put back in the prompt, the failed message still stood in
+    the conversation and in memory; sent again edited, the model got both."""
+    model = ScriptedModel(
+        [Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "Blue, noted."],
+        name="qwen3:8b",
+    )
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "my bike is a red Gazelle")
+        prompt = h.app.query_one(PromptInput)
+        assert prompt.text == "my bike is a red Gazelle"
+        assert await h.runtime.memory.count() == 0
+        prompt.text = "my bike is a blue Gazelle"
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause()
+        assert model.requests[-1].messages[-1].content.endswith("my bike is a blue Gazelle")
+        assert "red" not in model.requests[-1].messages[-1].content
+        assert [e.content for e in await h.runtime.memory.list()] == ["my bike is a blue Gazelle"]
+
+
 async def test_prompt_history_walks_with_up_and_down(make_app: MakeApp) -> None:
     h = make_app(ScriptedModel(["one", "two"], name="qwen3:8b"))
     async with h.app.run_test(size=(120, 36)) as pilot:
