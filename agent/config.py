@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
@@ -22,8 +23,18 @@ DEFAULT_SYSTEM_PROMPT = (
 )
 
 
-_GO_DURATION = re.compile(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h))+)")
-"""What Go's `time.ParseDuration` accepts (and so Ollama's keep_alive)."""
+_GO_DURATION = re.compile(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)")
+"""What Go's `time.ParseDuration` accepts (and so Ollama's keep_alive); both micro signs."""
+_GO_PART = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+_NANOSECONDS = {"ns": 1, "us": 10**3, "µs": 10**3, "μs": 10**3, "ms": 10**6, "s": 10**9}
+_NANOSECONDS |= {"m": 60 * 10**9, "h": 3600 * 10**9}
+_LONGEST_NS = 2**63 - 1
+"""Go keeps a duration in int64 nanoseconds (about 2,562,047 hours); longer is an error."""
+
+
+def _go_duration_fits(text: str) -> bool:
+    total = sum(Fraction(number) * _NANOSECONDS[unit] for number, unit in _GO_PART.findall(text))
+    return total <= _LONGEST_NS
 
 
 class OllamaSettings(BaseModel):
@@ -42,7 +53,7 @@ class OllamaSettings(BaseModel):
     @classmethod
     def _a_duration_ollama_reads(cls, value: str) -> str:
         # Ollama reads it as a Go duration: anything else failed every reply, not the start.
-        if not _GO_DURATION.fullmatch(value.strip()):
+        if not _GO_DURATION.fullmatch(value.strip()) or not _go_duration_fits(value):
             raise ValueError(
                 'must be a duration such as "5m", "1h30m", "90s", "0" (unload after each '
                 'reply) or "-1m" (keep loaded)'

@@ -135,14 +135,16 @@ def test_surprising_values_get_plain_messages(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("good", ["5m", "0", "1h30m", "-1m", "90s", "2.5h"])
+@pytest.mark.parametrize("good", ["5m", "0", "1h30m", "-1m", "90s", "2.5h", "5μs", "2562047h"])
 def test_keep_alive_takes_what_ollama_reads(tmp_path: Path, good: str) -> None:
     path = tmp_path / "config.toml"
     path.write_text(f'[ollama]\nkeep_alive = "{good}"\n')
     assert load_config(path).ollama.keep_alive == good
 
 
-@pytest.mark.parametrize("bad", ["forever", "-1", "5 minutes", "", "m5"])
+@pytest.mark.parametrize(
+    "bad", ["forever", "-1", "5 minutes", "", "m5", "2562048h", "99999999999999999999ns"]
+)
 def test_keep_alive_that_ollama_would_refuse_is_named(tmp_path: Path, bad: str) -> None:
     """Found by a new user: "forever" passed, and Ollama would refuse every reply."""
     path = tmp_path / "config.toml"
