@@ -326,7 +326,8 @@ class Agent:
         if stored:
             yield Notice(
                 f"The replaced message's turn stored {', '.join(map(repr, stored))}; it stays "
-                "in memory: forget it in the memory panel (F2) if it no longer holds.",
+                "in memory, unless the new message changes it. Check it in the memory panel "
+                "(F2) once the reply is in: forgetting a key forgets every version of it.",
                 "warning",
             )
 

@@ -107,7 +107,7 @@ async def test_an_edit_says_what_the_replaced_turn_stored(harness: Harness) -> N
     await harness.turn("Remember that my bird is called Kiwi")
     events = [e async for e in harness.agent.turn("Tell me a joke", harness.session, edit=True)]
     notices = [e.text for e in events if isinstance(e, Notice)]
-    assert any("'bird'" in text and "stays in memory" in text for text in notices)
+    assert any("'bird'" in text and "unless the new message changes it" in text for text in notices)
     assert await harness.memory.get("bird") is not None  # told, not silently undone
 
 
