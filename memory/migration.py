@@ -78,7 +78,9 @@ async def migrate(
     check_migratable(source, target)
     if batch_size < 1:
         raise MigrationError("batch size must be at least 1")
-    present = {entry.id async for entry in target.export()}
+    held = {entry.id: entry async for entry in target.export()}
+    present = set(held)
+    holders = {(e.namespace, e.key): e for e in held.values() if e.superseded_by is None}
     if not target.capabilities.supports_supersede:
         superseded = await source.count(include_superseded=True) - await source.count(
             include_superseded=False
@@ -107,6 +109,8 @@ async def migrate(
         seen += 1
         if entry.id in present:
             report.already_present += 1
+        if dry_run and _would_put_older_back(entry, held, holders):
+            report.older_than_replaced += 1
         batch.append(entry)
         if len(batch) >= batch_size:
             await flush()
@@ -114,6 +118,23 @@ async def migrate(
     if not dry_run:
         report.mismatched = await _verify(source, target)
     return report
+
+
+def _would_put_older_back(
+    entry: MemoryEntry,
+    held: dict[str, MemoryEntry],
+    holders: dict[tuple[str, str], MemoryEntry],
+) -> bool:
+    """Whether copying `entry` would replace a newer version the target holds (dry runs).
+
+    As an import counts `older_than_replaced`: the same id stored differently, or, for an
+    entry in effect, another entry holding its key, either updated later.
+    """
+    same = held.get(entry.id)
+    if same is not None:
+        return stored_fields(same) != stored_fields(entry) and same.updated_at > entry.updated_at
+    holder = holders.get((entry.namespace, entry.key)) if entry.superseded_by is None else None
+    return holder is not None and holder.updated_at > entry.updated_at
 
 
 async def _verify(source: Memory, target: Memory) -> list[str]:

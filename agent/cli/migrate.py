@@ -50,6 +50,13 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
             f"would copy {memories(report.total)} from {report.source} to {report.target} "
             f"({report.already_present} already there); nothing was written",
         )
+        if report.older_than_replaced:
+            say(
+                out,
+                f"note: {report.older_than_replaced} of them would replace a newer version in "
+                f"{report.target}: the older text would be in effect again, the newer one "
+                "kept as history",
+            )
         return 0
     if report.mismatched:
         say(

@@ -235,6 +235,8 @@ def test_migrating_over_newer_versions_says_so(
 
     asyncio.run(change_pet())
     capsys.readouterr()
+    assert main(["memory", "migrate", "--to", "markdown", "--dry-run"]) == 0
+    assert "note: 1 of them would replace a newer version in markdown" in capsys.readouterr().out
     assert main(["memory", "migrate", "--to", "markdown"]) == 0
     out = capsys.readouterr().out
     assert "2 of them were already there, unchanged; 1 replaced another version there" in out
