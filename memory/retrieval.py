@@ -65,16 +65,21 @@ class RecallFilters:
 
     def __post_init__(self) -> None:
         """Spell the category as writes do, so `--category CORE` finds `core` entries."""
-        if self.category is None:
-            return
-        if not self.category.strip():
-            object.__setattr__(self, "category", None)  # frozen: set once, here
-            return
-        try:
-            canonical = normalize_category(self.category)
-        except ValueError as exc:
-            raise InvalidEntryError(f"category filter: {exc}") from None
-        object.__setattr__(self, "category", canonical)
+        object.__setattr__(self, "category", category_filter(self.category))  # frozen
+
+
+def category_filter(category: str | None) -> str | None:
+    """A category to filter by, spelled as writes store it (`CORE` finds `core`).
+
+    Blank or None is every category. Every backend's filters go through this: Qdrant and
+    PostgreSQL matched `Core` to nothing (found by an adversary).
+    """
+    if category is None or not category.strip():
+        return None
+    try:
+        return normalize_category(category)
+    except ValueError as exc:
+        raise InvalidEntryError(f"category filter: {exc}") from None
 
 
 @dataclass(frozen=True)

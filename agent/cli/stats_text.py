@@ -53,7 +53,8 @@ def stats_lines(
     earlier = stats.total - stats.active
     total = f"total: {memories(stats.total)}"
     if earlier:
-        total += f" ({stats.active:,} in effect, {earlier:,} earlier versions kept as history)"
+        versions = counted(earlier, "earlier version", "earlier versions")
+        total += f" ({stats.active:,} in effect, {versions} kept as history)"
     lines = [f"backend: {stats.backend}"]
     if namespace is None:
         lines += [total, f"by category: {_counts(stats.by_category)}"]

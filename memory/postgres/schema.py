@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from memory.entry import MemoryEntry
-from memory.retrieval import RecallFilters
+from memory.retrieval import RecallFilters, category_filter
 
 COLUMNS = (
     "id, key, content, category, ts, updated_at, session_id, namespace, importance, "
@@ -236,6 +236,7 @@ def where(
     """A WHERE clause (always present) and its parameters."""
     clauses: list[str] = ["TRUE"]
     params: list[Any] = []
+    category = category_filter(category)
     for column, value in (("namespace", namespace), ("category", category), ("key", key)):
         if value is not None:
             clauses.append(f"{column} = %s")

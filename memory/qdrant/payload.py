@@ -8,7 +8,7 @@ from typing import Any
 
 from memory.entry import MemoryEntry
 from memory.qdrant.points import PointFilter
-from memory.retrieval import RecallFilters
+from memory.retrieval import RecallFilters, category_filter
 from memory.text import entry_terms
 from memory.write_policy import content_hash
 
@@ -52,7 +52,7 @@ def entry_filter(
     """Every narrowing the protocol offers, in entry terms, as the engines' filter."""
     return PointFilter(
         namespace=namespace,
-        category=category,
+        category=category_filter(category),
         key=key,
         session_id=session_id,
         include_superseded=include_superseded,

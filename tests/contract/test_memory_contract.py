@@ -65,8 +65,11 @@ async def test_list_pages_filters_and_count(memory: Memory) -> None:
     page2 = await memory.list(order="key", limit=3, offset=3)
     assert [e.key for e in page1 + page2] == sorted([*LABELLED, "fact"])
     assert [e.key for e in await memory.list(category="core")] == ["fact"]
+    # Spelled as a user may type it (Qdrant and PostgreSQL found nothing for "Core").
+    assert [e.key for e in await memory.list(category=" Core ")] == ["fact"]
     assert [e.key for e in await memory.list(prefix="ed")] == ["editor"]
     assert await memory.count() == 5 and await memory.count(category="daily") == 4
+    assert await memory.count(category="DAILY") == 4
     stats = await memory.stats()
     assert stats.total == 5 and stats.backend == memory.name
 
