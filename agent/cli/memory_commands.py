@@ -84,6 +84,12 @@ async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 async def _held_elsewhere(memory: Memory, args: MemoryArgs) -> str:
     """For an empty listing with a filter: what the store does hold (a typo shows)."""
+    if args.offset:
+        count = await memory.count(
+            namespace=args.namespace, category=args.category, include_superseded=args.all
+        )
+        if count:
+            return f" from {args.offset + 1:,} on: the list has {count:,}"
     if args.category is None and args.namespace is None:
         return ""
     stats = await memory.stats()

@@ -279,6 +279,8 @@ def test_an_empty_listing_names_what_the_store_holds(
     )
     assert main(["memory", "list", "--namespace", "nope"]) == 0
     assert "namespace 'nope' holds none; the store has 'default' (3)" in capsys.readouterr().out
+    assert main(["memory", "list", "--offset", "100"]) == 0
+    assert capsys.readouterr().out == "no memories from 101 on: the list has 3\n"
 
 
 def test_store_warnings_go_to_stderr_escaped(
