@@ -36,7 +36,10 @@ class MemoryRecalled:
 
 @dataclass(frozen=True)
 class MemorySaved:
-    """The user's message was auto-saved (or a memory command stored something)."""
+    """Memory changed: a message auto-saved, a fact stored, or a message folded into one.
+
+    Folded: the message became the history of the fact stored from it (`entry`, the fact).
+    """
 
     entry: MemoryEntry
     kind: Literal["memory_saved"] = "memory_saved"

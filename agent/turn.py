@@ -472,9 +472,11 @@ class Agent:
             return
         facts = [result.stored for result in exchange.results.values() if result.stored]
         if not session.incognito:
-            await fold_into_facts(
+            folded = await fold_into_facts(
                 self.memory, saved, facts, session_id=session.id, namespace=self.namespace
             )
+            if folded is not None:
+                yield MemorySaved(folded)  # what the inspector shows changed
         async for event in self._after_reply(exchange, user_text, session, started):
             yield event
 

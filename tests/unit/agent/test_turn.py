@@ -188,7 +188,8 @@ async def test_tool_round_trip(harness: Harness) -> None:
         "memory_saved",
         "tool_call_finished",
         *["text_delta"] * 5,
-        "turn_finished",  # no procedure: it would quote the fact (see below)
+        "memory_saved",  # the message is now the fact's history (no procedure: see below)
+        "turn_finished",
     ]
     finished = next(e for e in events if isinstance(e, ToolCallFinished))
     assert not finished.error and json.loads(finished.result)["stored"]["key"] == "user_city"
