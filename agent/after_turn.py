@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
@@ -61,11 +62,6 @@ async def remember_procedure(
     return entry
 
 
-FOLDED_SHARE = 0.75
-"""A message is kept as the history of a fact its turn stored when that one fact holds
-this share of its words (the words that only ask to remember left out), and every number
-it says: "room 5521" left out of the fact keeps the message a memory of its own."""
-
 _ASKING = ("remember", "note", "save", "store", "keep", "mind", "know", "please", "that", "this")
 
 
@@ -74,12 +70,27 @@ def _own_words(text: str) -> list[str]:
     return [term for term in distinct_terms(text) if term not in asking]
 
 
-def _holds(fact: MemoryEntry, words: list[str]) -> bool:
-    held = set(distinct_terms(f"{fact.key} {fact.content}"))
-    missing = [term for term in words if term not in held]
-    if any(any(char.isdigit() for char in term) for term in missing):
-        return False
-    return len(words) - len(missing) >= FOLDED_SHARE * len(words)
+def _digits(text: str) -> set[str]:
+    """The numbers a text says, however written ("9am" and "9 AM", "1,000" and "1000")."""
+    return set(re.findall(r"\d+", re.sub(r"(?<=\d)[,.'\u2009\u202f](?=\d{3}\b)", "", text)))
+
+
+def _holds(fact: MemoryEntry, message: str, words: list[str]) -> bool:
+    """Whether `fact` says everything `message` says: each of its words, each number.
+
+    Every word, not most: "allergic to peanuts and shellfish" stored as "allergic to
+    peanuts" hid "shellfish" from recall (found by an adversary).
+    """
+    said = f"{fact.key} {fact.content}"
+    held = set(distinct_terms(said))
+    numbers = _digits(said)
+    return (
+        all(
+            term in held or (any(c.isdigit() for c in term) and _digits(term) <= numbers)
+            for term in words
+        )
+        and _digits(message) <= numbers
+    )
 
 
 async def _said_before(
@@ -110,10 +121,10 @@ async def fold_into_facts(
     "Remember my dentist is on Thursday at 9" stored twice, as the message and as the model's
     fact, kept the old day in recall after the fact was corrected, and after it was
     forgotten. Superseded by the fact, the message is recalled no more, stays restorable
-    in the fact's history, and goes when the fact is forgotten. A message saying more than
-    one fact holds stays as it is. "Please remember that" says nothing of its own (and
-    "remember it" is too short to be saved): the message before it is the one the fact was
-    made from. Returns the fact, if any.
+    in the fact's history, and goes when the fact is forgotten. A message saying anything
+    one fact does not (a word, a number) stays as it is. "Please remember that" says
+    nothing of its own (and "remember it" is too short to be saved): the message before it
+    is the one the fact was made from. Returns the fact, if any.
     """
     if not facts:
         return None
@@ -126,7 +137,11 @@ async def fold_into_facts(
             return None
         words = _own_words(source.content)
         fact = next(
-            (f for f in reversed(facts) if f.namespace == source.namespace and _holds(f, words)),
+            (
+                f
+                for f in reversed(facts)
+                if f.namespace == source.namespace and _holds(f, source.content, words)
+            ),
             None,
         )
         if not words or fact is None:

@@ -258,6 +258,30 @@ async def test_a_number_the_fact_left_out_keeps_the_message(harness: Harness) ->
     assert [entry.category for entry in found.entries] == ["conversation"]
 
 
+async def test_a_word_the_fact_left_out_keeps_the_message(harness: Harness) -> None:
+    """Found by an adversary: "shellfish" vanished from recall into the fact's history."""
+    await _remember(
+        harness,
+        "remember my sister Ana is allergic to peanuts and shellfish",
+        "sister_allergy",
+        "Sister Ana is allergic to peanuts",
+    )
+    found = await harness.memory.recall("shellfish", limit=5)
+    assert [entry.category for entry in found.entries] == ["conversation"]
+
+
+async def test_a_number_written_another_way_is_the_same_number(harness: Harness) -> None:
+    """Found by an adversary: "9am" stored as "9 AM" kept the message, which then
+    contradicted the corrected fact."""
+    await _remember(
+        harness,
+        "remember my dentist is on Thursday at 9am",
+        "dentist",
+        "Dentist appointment on Thursday at 9 AM",
+    )
+    assert [e.key for e in await harness.memory.list(namespace=None)] == ["dentist"]
+
+
 async def test_a_message_two_facts_were_made_from_stays_a_memory(harness: Harness) -> None:
     """Found by an adversary: kept as one fact's history, the dog stayed in it after the
     dog's fact was forgotten, under a key that could be neither fetched nor forgotten."""
