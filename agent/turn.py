@@ -76,6 +76,8 @@ class Agent:
         self._described = False
         self._context_length: int | None = None
         self._unanswered_copy: MemoryEntry | None = None
+        self._asked_key: str | None = None
+        """The key the last auto-save asked for (a duplicate comes back under its own)."""
         """The last message's auto-saved memory, until something answers the message."""
         self._pending_edit: PendingEdit | None = None
         """The last edit, until something answers it (`undo_edit` puts the old turn back)."""
@@ -223,7 +225,10 @@ class Agent:
                 yield failure
                 return
             saved = kept[0]
-            self._unanswered_copy = saved if isinstance(saved, MemoryEntry) else None
+            # Only a copy this message made is its to take back: an exact duplicate of an
+            # earlier message is that message's memory (a stopped re-send forgot it).
+            fresh = isinstance(saved, MemoryEntry) and saved.key == self._asked_key
+            self._unanswered_copy = saved if fresh and isinstance(saved, MemoryEntry) else None
         if isinstance(saved, Notice):
             yield saved
         elif saved is not None:
@@ -252,11 +257,16 @@ class Agent:
         await self.sessions.save(session, pending.cut)
         restored = {id(message) for message in pending.cut}
         session.replaced[:] = [m for m in session.replaced if id(m) not in restored]
-        if pending.superseded_copy is not None:
-            try:
-                await self.memory.restore(pending.superseded_copy)
-            except MemoryStoreError:
-                pass  # the new copy stays in effect; both texts are in the inspector
+        copy, self._unanswered_copy = self._unanswered_copy, None
+        try:
+            if pending.superseded_copy is not None:
+                await self.memory.restore(pending.superseded_copy)  # the new one its history
+            elif copy is not None and copy.session_id == session.id:
+                # No old copy to bring back (it was folded into a fact, too short, or
+                # incognito): the withdrawn text was recalled later (found by an adversary).
+                await self.memory.forget(copy.key, copy.namespace)
+        except MemoryStoreError:
+            pass  # the new copy stays in effect; both texts are in the inspector
         return True
 
     async def withdraw_unanswered(self, user_text: str, session: Session) -> bool:
@@ -361,9 +371,10 @@ class Agent:
             return None
         # Off the event loop: a long paste takes the patterns a while.
         clean, _kinds = await asyncio.to_thread(redact, text)
+        self._asked_key = conversation_key(session.id)
         try:
             return await self.memory.store_with_metadata(
-                conversation_key(session.id),
+                self._asked_key,
                 clean,
                 "conversation",
                 session.id,

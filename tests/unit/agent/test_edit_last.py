@@ -129,3 +129,27 @@ async def test_an_edit_nothing_answered_can_be_undone(make_harness: Any) -> None
     active = await h.memory.list(category="conversation")
     assert [e.content for e in active] == ["I live in Porto, the city by the river"]
     assert not await h.agent.undo_edit(h.session)  # once only
+
+
+async def test_an_undone_edit_of_a_folded_message_leaves_nothing_recalled(
+    make_harness: Any,
+) -> None:
+    """Found by an adversary: the first message was folded into its fact, so undoing the
+    edit had no old copy to bring back and left the withdrawn text in memory."""
+    from agent.model import ServerUnavailableError
+    from agent.testing import Reply, call
+
+    h: Harness = await make_harness()
+    h.model.add(
+        Reply(tool_calls=[call("memory_store", key="dentist", content="Dentist on Thursday at 9")]),
+        "Noted.",
+        Reply(error=ServerUnavailableError("http://127.0.0.1:1")),
+    )
+    await h.turn("remember my dentist is on Thursday at 9")
+    events = [
+        e async for e in h.agent.turn("my dentist moved to Friday at 11", h.session, edit=True)
+    ]
+    assert isinstance(events[-1], TurnFailed)
+    assert await h.agent.undo_edit(h.session)
+    active = await h.memory.list(namespace=None)
+    assert [e.content for e in active] == ["Dentist on Thursday at 9"]

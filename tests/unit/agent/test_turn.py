@@ -725,6 +725,22 @@ def test_a_long_chat_never_sends_two_questions_as_one() -> None:
     assert kept[-1].content == "assistant 25"
 
 
+async def test_withdrawing_a_resent_text_keeps_the_earlier_messages_memory(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: the re-sent text's auto-save was the earlier message's own
+    memory (an exact duplicate), and stopping the re-send forgot it."""
+    harness.model.add("Teal it is.", "Nothing much.", Reply(error=ServerUnavailableError("x")))
+    await harness.turn("my favourite colour is teal green")
+    await harness.turn("what else is new?")
+    await harness.turn("my favourite colour is teal green")
+    assert await harness.agent.withdraw_unanswered(
+        "my favourite colour is teal green", harness.session
+    )
+    contents = sorted(e.content for e in await harness.memory.list())
+    assert contents == ["my favourite colour is teal green", "what else is new?"]
+
+
 async def test_withdrawing_only_takes_back_the_unanswered_last_message(harness: Harness) -> None:
     harness.model.add("An answer.")
     await harness.turn("a question that was answered")
