@@ -178,7 +178,11 @@ async def apply_write(
     is_core = is_core_update(item.category, settings)
     holder = await engine.key_holder(item.namespace, item.key)
     if holder is not None:
-        return await _write_existing_key(engine, holder, item, vector, now, is_core, digest)
+        # A core fact keeps its history whatever the write calls itself: a model storing
+        # under its key as "conversation" replaced a passport number in place (found by
+        # an adversary).
+        kept_core = is_core or is_core_update(holder.category, settings)
+        return await _write_existing_key(engine, holder, item, vector, now, kept_core, digest)
     duplicate = await engine.exact_duplicate(item.namespace, item.category, digest)
     if duplicate is not None:
         return duplicate

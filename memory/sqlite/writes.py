@@ -93,7 +93,7 @@ def upsert(
         # The active row for the key; failing that, the newest superseded one, which an
         # upsert brings back (clearing its superseded_by).
         holder = conn.execute(
-            "SELECT seq, content_hash, superseded_by, importance, pinned FROM memories "
+            "SELECT seq, content_hash, superseded_by, importance, pinned, category FROM memories "
             "WHERE namespace = ? AND key = ? ORDER BY superseded_by IS NOT NULL, seq DESC "
             "LIMIT 1",
             (item.namespace, item.key),
@@ -104,8 +104,11 @@ def upsert(
             if seq < 0:
                 seq, vector = -seq, None  # an existing entry absorbed the write
         else:
+            # A core fact keeps its history whatever the write calls itself
+            # (`memory.write_rules`).
+            kept_core = is_core or is_core_update(holder[5], settings)
             action = for_existing_key(
-                active=holder[2] is None, same_content=holder[1] == digest, is_core=is_core
+                active=holder[2] is None, same_content=holder[1] == digest, is_core=kept_core
             )
             if action == "refresh":
                 seq = _update_metadata(conn, holder[0], item, now)

@@ -66,6 +66,18 @@ async def test_a_changed_core_fact_keeps_the_old_version_as_history(memory: Memo
     assert (await _active(memory))["editor"] == "The user edits in Helix"
 
 
+async def test_a_core_fact_rewritten_under_another_category_keeps_its_history(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: a model storing under a core fact's key as "conversation"
+    replaced the passport number in place, with no earlier version kept."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("passport", "Passport number X1234567")
+    await memory.store("passport", "Talked about passport renewal", "conversation")
+    assert (await _active(memory))["passport"] == "Talked about passport renewal"
+    assert "Passport number X1234567" in await _history(memory)
+
+
 async def test_restoring_an_old_version_leaves_one_version_in_effect(memory: Memory) -> None:
     """Found by an adversary: restoring the first of three versions on Qdrant or Markdown
     left the newest in effect beside it (only the direct successor stepped aside)."""
