@@ -8,7 +8,7 @@ so a backend cannot drift from the protocol's defaults.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 
 import numpy as np
@@ -89,3 +89,24 @@ class MemoryFront(ABC):
             exclude_ids=frozenset(exclude_ids),
         )
         return await self.search(RecallQuery(query, limit, filters, query_vector))
+
+
+async def in_effect_after(
+    entry: MemoryEntry, get_by_id: Callable[[str], Awaitable[MemoryEntry | None]]
+) -> MemoryEntry | None:
+    """The entry in effect at the end of `entry`'s chain of successors, if the chain has one.
+
+    None when the chain ends in an id no longer stored, or loops. Restore makes this one
+    step aside: a successor corrected again under another key left two in effect.
+    """
+    seen = {entry.id}
+    current = entry.superseded_by
+    while current is not None and current not in seen:
+        seen.add(current)
+        found = await get_by_id(current)
+        if found is None:
+            return None
+        if found.superseded_by is None:
+            return found
+        current = found.superseded_by
+    return None

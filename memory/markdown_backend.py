@@ -29,7 +29,7 @@ from memory.entry import (
     normalize_category,
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
-from memory.front import MemoryFront
+from memory.front import MemoryFront, in_effect_after
 from memory.markdown_files import append_entries, let_go, load, take_lock
 from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
@@ -348,12 +348,12 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
                 and other.namespace == entry.namespace
                 and other.key == entry.key
             }
-            successor = latest.get(entry.superseded_by or "")
-            if (
-                successor is not None
-                and successor.superseded_by is None
-                and successor.category == entry.category
-            ):
+
+            async def stored(entry_id: str) -> MemoryEntry | None:
+                return latest.get(entry_id)
+
+            successor = await in_effect_after(entry, stored)
+            if successor is not None and successor.category == entry.category:
                 stepping_aside[successor.id] = successor
             changed = [revised(other, entry_id) for other in stepping_aside.values()]
             restored = revised(entry, None)

@@ -324,8 +324,9 @@ class Memory(Protocol):
         """Make a superseded entry active again.
 
         Whatever holds its key now steps aside (superseded by it), however many versions
-        later; and so does its direct successor when that is of its own category (a fact
-        that replaced it on the same subject). A message kept as a fact's history
+        later; and so does the entry in effect at the end of its chain of successors, when
+        that is of its own category (a fact that replaced it on the same subject, however
+        often corrected since). A message kept as a fact's history
         (`agent.after_turn.fold_into_facts`) comes back beside the fact, which stays.
         """
         ...

@@ -29,7 +29,7 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import EmbeddingError, MemoryStoreError, NoStoreYetError
-from memory.front import MemoryFront
+from memory.front import MemoryFront, in_effect_after
 from memory.lifecycle import SharedLifecycle
 from memory.postgres.importing import (
     VECTOR_INDEX,
@@ -331,11 +331,12 @@ class PostgresMemory(MemoryFront):
                 "AND superseded_by IS NULL AND id <> %s",
                 (entry_id, entry.namespace, escape(entry.key), entry_id),
             )
-            if entry.superseded_by:
+            successor = await in_effect_after(entry, self.get_by_id)
+            if successor is not None and successor.category == entry.category:
                 await conn.execute(
                     "UPDATE memories SET superseded_by = %s "
-                    "WHERE id = %s AND superseded_by IS NULL AND category = %s",
-                    (entry_id, entry.superseded_by, entry.category),
+                    "WHERE id = %s AND superseded_by IS NULL",
+                    (entry_id, successor.id),
                 )
             await conn.execute(
                 "UPDATE memories SET superseded_by = NULL WHERE id = %s", (entry_id,)

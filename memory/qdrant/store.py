@@ -37,7 +37,7 @@ from memory.entry import (
     RecallResult,
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
-from memory.front import MemoryFront
+from memory.front import MemoryFront, in_effect_after
 from memory.import_rules import plan_import
 from memory.lifecycle import Doomed, SharedLifecycle
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
@@ -414,12 +414,8 @@ class QdrantMemory(MemoryFront):
             for holder in holders:
                 if holder.id != entry_id:
                     await self._set_superseded(holder.id, entry_id)
-            successor = await self.get_by_id(entry.superseded_by or "")
-            if (
-                successor is not None
-                and successor.superseded_by is None
-                and successor.category == entry.category
-            ):
+            successor = await in_effect_after(entry, self.get_by_id)
+            if successor is not None and successor.category == entry.category:
                 await self._set_superseded(successor.id, entry_id)
             await self._set_superseded(entry_id, None)
         return entry.model_copy(update={"superseded_by": None})

@@ -91,7 +91,17 @@ def restore(core: SqliteCore, entry_id: str) -> MemoryEntry:
             "AND superseded_by IS NULL AND id != ?",
             (entry_id, namespace, key, entry_id),
         )
-        if successor is not None:
+        # The one in effect at the end of the chain (`memory.front.in_effect_after`).
+        seen = {entry_id}
+        while successor is not None and successor not in seen:
+            seen.add(successor)
+            found = conn.execute(
+                "SELECT superseded_by FROM memories WHERE id = ?", (successor,)
+            ).fetchone()
+            if found is None or found[0] is None:
+                break
+            successor = found[0]
+        if successor is not None and successor not in (entry_id,):
             conn.execute(
                 "UPDATE memories SET superseded_by = ? WHERE id = ? AND superseded_by IS NULL "
                 "AND category = ?",

@@ -91,6 +91,21 @@ async def test_restoring_an_old_version_leaves_one_version_in_effect(memory: Mem
     assert [e.content for e in cars] == ["The car is blue"]
 
 
+async def test_restoring_a_fact_replaced_twice_under_another_key_leaves_it_alone(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: cat_name, superseded on the same subject by pet_cat, which
+    was then corrected again: restoring cat_name left both in effect."""
+    needs(memory, "persistent", "supports_supersede")
+    miso = await memory.store("cat_name", "My cat is called Miso")
+    tofu = await memory.store("pet_cat", "My cat is called Tofu")
+    await memory.supersede([miso.id], tofu.id)  # as the same-subject rule does
+    await memory.store("pet_cat", "My cat is called Tofu Junior")
+    await memory.restore(miso.id)
+    active = await _active(memory)
+    assert active.get("cat_name") == "My cat is called Miso" and "pet_cat" not in active
+
+
 async def test_restoring_a_message_kept_as_a_facts_history_keeps_the_fact(
     memory: Memory,
 ) -> None:
