@@ -1,9 +1,10 @@
 """Hygiene, its audit log, snapshots and procedures for backends that are not SQLite.
 
 The same rules as SQLite's (`memory.sqlite.hygiene`): retention per category by last
-update, budgets per namespace and category (least important, then oldest, go first),
-pinned entries never removed, every removal recorded with its reason. A backend supplies a
-narrow `LifecycleEngine`; `SharedLifecycle` is what its `Memory.lifecycle` returns.
+update, budgets per namespace and category (history first, then the least important, then
+the oldest), pinned entries never removed, every removal recorded with its reason. A
+backend supplies a narrow `LifecycleEngine`; `SharedLifecycle` is what its
+`Memory.lifecycle` returns.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def plan_hygiene(
             if entry.category == category and entry.id not in gone:
                 by_namespace.setdefault(entry.namespace, []).append(entry)
         for kept in by_namespace.values():
-            kept.sort(key=lambda e: (e.pinned, e.importance, e.updated_at))
+            # History goes before what is in effect (as SQLite's order has it).
+            kept.sort(key=lambda e: (e.pinned, e.superseded_by is None, e.importance, e.updated_at))
             doomed.extend(_over_budget(kept, category, max_entries, max_bytes))
     return doomed
 

@@ -27,6 +27,7 @@ from memory.entry import (
     HealthReport,
     MemoryEntry,
     RecallResult,
+    utc_now,
 )
 from memory.errors import EmbeddingError, MemoryStoreError, NoStoreYetError
 from memory.front import MemoryFront, in_effect_after
@@ -338,10 +339,12 @@ class PostgresMemory(MemoryFront):
                     "WHERE id = %s AND superseded_by IS NULL",
                     (entry_id, successor.id),
                 )
+            now = utc_now()  # restored now: retention and budgets judge it by this
             await conn.execute(
-                "UPDATE memories SET superseded_by = NULL WHERE id = %s", (entry_id,)
+                "UPDATE memories SET superseded_by = NULL, updated_at = %s WHERE id = %s",
+                (now, entry_id),
             )
-        return entry.model_copy(update={"superseded_by": None})
+        return entry.model_copy(update={"superseded_by": None, "updated_at": now})
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """Write records exactly; vectors of our embedding identity are kept, others remade.

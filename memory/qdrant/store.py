@@ -35,6 +35,7 @@ from memory.entry import (
     HealthReport,
     MemoryEntry,
     RecallResult,
+    utc_now,
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
 from memory.front import MemoryFront, in_effect_after
@@ -417,8 +418,12 @@ class QdrantMemory(MemoryFront):
             successor = await in_effect_after(entry, self.get_by_id)
             if successor is not None and successor.category == entry.category:
                 await self._set_superseded(successor.id, entry_id)
-            await self._set_superseded(entry_id, None)
-        return entry.model_copy(update={"superseded_by": None})
+            # Restored now: retention and budgets judge it by this.
+            restored = entry.model_copy(update={"superseded_by": None, "updated_at": utc_now()})
+            changed = restored.model_dump(mode="json", include={"superseded_by", "updated_at"})
+            changed["updated_ts"] = restored.updated_at.timestamp()
+            await self._call(self._points.set_payload, [point_id(entry_id)], changed)
+        return restored
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """Write records exactly; vectors of our embedding identity are kept, others remade.

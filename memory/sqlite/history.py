@@ -107,7 +107,11 @@ def restore(core: SqliteCore, entry_id: str) -> MemoryEntry:
                 "AND category = ?",
                 (entry_id, successor, category),
             )
-        conn.execute("UPDATE memories SET superseded_by = NULL WHERE id = ?", (entry_id,))
+        # Restored now: retention and budgets judge it by this, not by when it was replaced.
+        conn.execute(
+            "UPDATE memories SET superseded_by = NULL, updated_at = ? WHERE id = ?",
+            (format_time(utc_now()), entry_id),
+        )
         restored = conn.execute(
             f"SELECT {ENTRY_COLUMNS} FROM memories WHERE id = ?", (entry_id,)
         ).fetchone()

@@ -110,7 +110,10 @@ def _budgets(core: SqliteCore, already: set[str], namespace: str | None) -> list
             continue
         rows = core.conn.execute(
             f"SELECT {ENTRY_COLUMNS}, length(CAST(content AS BLOB)) FROM memories "
-            f"WHERE category = ?{clause} ORDER BY namespace, pinned, importance, updated_at, seq",
+            # Least important first, and history before what is in effect: a restored
+            # version was evicted while its replaced successor stayed (found by an adversary).
+            f"WHERE category = ?{clause} ORDER BY namespace, pinned, superseded_by IS NULL, "
+            "importance, updated_at, seq",
             (category, *params),
         ).fetchall()
         by_namespace: dict[str, list[sqlite3.Row]] = {}

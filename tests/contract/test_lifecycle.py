@@ -85,6 +85,29 @@ async def test_hygiene_removes_by_sqlites_rules_and_audits_each_removal(
     assert left == ["fact a", "fact d", "new chat", "old pinned chat"]
 
 
+async def test_a_budget_takes_history_before_a_restored_fact(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: with three facts in effect under a budget of three, hygiene
+    deleted the version just restored (oldest by its last update) and left the version it
+    had replaced as history of a deleted entry, which nothing could then show or forget."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, budgets=BudgetSettings(core_max_entries=3))
+    vim = await store.store("editor", "I use Vim for everything")
+    await store.store("editor", "I use Helix for everything")
+    await store.store("cat", "The cat is called Miso")
+    await store.store("city", "I live in Porto")
+    await store.restore(vim.id)
+    report = await _lifecycle(store).hygiene()
+    assert [e.content for e, _ in report.removed] == ["I use Helix for everything"]
+    left = {e.key: e.content for e in await store.list(namespace=None, limit=50)}
+    assert left == {
+        "editor": "I use Vim for everything",
+        "cat": "The cat is called Miso",
+        "city": "I live in Porto",
+    }
+
+
 async def test_forgetting_is_audited(memory: Memory) -> None:
     lifecycle = _lifecycle(memory)
     await memory.store("editor", "The user edits in Helix")
