@@ -20,8 +20,11 @@ from memory.errors import MemoryStoreError
 from memory.wording import counted, memories, older_than_replaced, without_vectors
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from agent.config import Config
-    from memory.protocol import ImportSummary
+    from memory.entry import MemoryEntry
+    from memory.protocol import ImportSummary, Memory
 
 
 async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
@@ -65,11 +68,21 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         summary = await memory.import_(records)
         # What this import left without a vector; older ones are the start-up's to report.
         added = (await memory.stats()).stale_embedding - stale_before
+        orphans = await _replaced_by_nothing(memory, records)
         applies_retention = memory.capabilities.supports_lifecycle
         reindexable = memory.reindexing is not None
     say(out, _import_message(summary))
     if summary.older_than_replaced:
         say(out, f"note: {older_than_replaced(summary.older_than_replaced)}")
+    if orphans:
+        say(
+            out,
+            f"note: {counted(orphans, 'record is', 'records are')} marked as replaced "
+            "(superseded_by) by an entry this store does not hold: "
+            f"{'it is' if orphans == 1 else 'they are'} history of nothing, never recalled. "
+            "To have such a record in effect, remove its superseded_by from the file and "
+            "import it again",
+        )
     if added > 0:
         model = config.memory.embedding_model_name
         note = without_vectors(added, model, imported=True, reindexable=reindexable)
@@ -77,6 +90,22 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if applies_retention and (due := past_retention(records, config.memory)):
         say(out, f"note: {_retention_warning(due, config)}")
     return 0
+
+
+async def _replaced_by_nothing(memory: Memory, records: Sequence[MemoryEntry]) -> int:
+    """Records whose successor is neither in the file nor in the store.
+
+    A line deleted from an export leaves the one before it superseded by nothing (found by
+    an adversary).
+    """
+    in_file = {record.id for record in records}
+    missing = {
+        record.superseded_by
+        for record in records
+        if record.superseded_by is not None and record.superseded_by not in in_file
+    }
+    absent = {entry_id for entry_id in missing if await memory.get_by_id(entry_id) is None}
+    return sum(record.superseded_by in absent for record in records)
 
 
 def _retention_warning(due: dict[str, int], config: Config) -> str:

@@ -139,6 +139,21 @@ def test_import_into_a_namespace(home: Path) -> None:
     )
 
 
+def test_a_record_replaced_by_nothing_is_pointed_out(home: Path) -> None:
+    """Found by an adversary: a line deleted from an export left the version before it
+    superseded by nothing, imported without a word and never recalled."""
+    path = write_jsonl(
+        home / "in.jsonl",
+        [
+            record("dentist", "Dentist on Thursday", superseded_by="id-gone"),
+            record("pet", "The cat is Miso", id="a", superseded_by="b"),
+            record("pet", "The cat is Tofu", id="b"),
+        ],
+    )
+    out = run_cli("memory", "import", str(path)).clean().out
+    assert "note: 1 record is marked as replaced (superseded_by) by an entry this store" in out
+
+
 def test_import_without_namespace_keeps_each_records_own(home: Path) -> None:
     path = write_jsonl(home / "in.jsonl", [*RECORDS, record("elsewhere", "x", namespace="work")])
     ran = run_cli("memory", "import", str(path)).clean()
