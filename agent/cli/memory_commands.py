@@ -17,7 +17,7 @@ from agent.memory_editing import back_since
 from agent.terminal_text import safe_json
 from memory.date_terms import local_time
 from memory.errors import MemoryStoreError
-from memory.wording import memories, without_vectors
+from memory.wording import counted, memories, without_vectors
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -151,12 +151,32 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
+async def _only_history(memory: Memory, key: str, namespace: str) -> str:
+    """Why a key shown by `list --all` is not found: none of its versions is in effect."""
+    versions = [
+        entry
+        for entry in await memory.list(
+            namespace=namespace, prefix=key, include_superseded=True, limit=500
+        )
+        if entry.key == key
+    ]
+    if not versions:
+        return ""
+    return (
+        f" in effect: {counted(len(versions), 'earlier version is', 'earlier versions are')} "
+        "history of other memories (`memchat memory list --all` shows them; forgetting the "
+        "memory that replaced them forgets them too)"
+    )
+
+
 async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Print every field of one entry."""
+    namespace = args.namespace or "default"
     async with opened_memory(config, reading_only=True) as memory:
-        entry = await memory.get(args.key, args.namespace or "default")
+        entry = await memory.get(args.key, namespace)
+        why = "" if entry is not None else await _only_history(memory, args.key, namespace)
     if entry is None:
-        say(sys.stderr, f"memchat: no memory with key {args.key!r}")
+        say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
         return 1
     out.write(safe_json(entry.model_dump_json(indent=2)) + "\n")
     return 0
@@ -164,9 +184,11 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Delete one entry."""
+    namespace = args.namespace or "default"
     async with opened_memory(config) as memory:
-        removed = await memory.forget(args.key, args.namespace or "default")
-    say(out, ("forgot " if removed else "no memory with key ") + repr(args.key))
+        removed = await memory.forget(args.key, namespace)
+        why = "" if removed else await _only_history(memory, args.key, namespace)
+    say(out, ("forgot " if removed else "no memory with key ") + repr(args.key) + why)
     return 0 if removed else 1
 
 

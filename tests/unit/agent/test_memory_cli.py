@@ -268,6 +268,31 @@ def test_the_audit_says_when_a_deletion_was_undone(
     assert "restored" not in lines[0]
 
 
+def test_a_key_left_only_as_history_is_explained(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by an adversary: `get` and `forget` said "no memory" for a key that
+    `list --all` showed."""
+    from agent.cli.store import opened_memory
+    from agent.config_file import load_config
+
+    async def replaced_on_its_subject() -> None:
+        async with opened_memory(load_config()) as memory:
+            miso = await memory.store("cat_name", "My cat is called Miso")
+            tofu = await memory.store("pet_cat", "My cat is called Tofu")
+            await memory.supersede([miso.id], tofu.id)
+
+    asyncio.run(replaced_on_its_subject())
+    assert main(["memory", "get", "cat_name"]) == 1
+    assert "no memory with key 'cat_name' in effect: 1 earlier version is" in (
+        capsys.readouterr().err
+    )
+    assert main(["memory", "forget", "cat_name"]) == 1
+    assert "history of other memories" in capsys.readouterr().out
+    assert main(["memory", "forget", "nothing_like_it"]) == 1
+    assert capsys.readouterr().out == "no memory with key 'nothing_like_it'\n"
+
+
 def test_an_empty_listing_names_what_the_store_holds(
     configured: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
