@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_memory_and_agent_import_without_textual() -> None:
     code = (
         "import sys, memory, agent, agent.config, agent.config_file, agent.cli.memory_commands, "
-        "memory.sqlite.store, memory.embedding.ollama\n"
+        "agent.cli.entry_commands, memory.sqlite.store, memory.embedding.ollama\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(loaded)"
     )

@@ -115,34 +115,35 @@ def _migrate_arguments(parser: CliParser) -> None:
 
 
 _MEMORY = "agent.cli.memory_commands"
+_ENTRIES = "agent.cli.entry_commands"
 _FILES = "agent.cli.file_commands"
 
 COMMANDS: tuple[Command, ...] = (
     Command(
         "list",
         "list memories, most recent first",
-        f"{_MEMORY}:cmd_list",
+        f"{_ENTRIES}:cmd_list",
         (f"namespace ({ONE})", "default"),
         _list_arguments,
     ),
     Command(
         "search",
         "recall memories for a query, with scores",
-        f"{_MEMORY}:cmd_search",
+        f"{_ENTRIES}:cmd_search",
         (f"namespace ({ONE})", "default"),
         _search_arguments,
     ),
     Command(
         "get",
         "show every field of one memory",
-        f"{_MEMORY}:cmd_get",
+        f"{_ENTRIES}:cmd_get",
         (f"namespace ({ONE})", "default"),
         _key_argument,
     ),
     Command(
         "forget",
         "delete one memory",
-        f"{_MEMORY}:cmd_forget",
+        f"{_ENTRIES}:cmd_forget",
         (f"namespace ({ONE})", "default"),
         _key_argument,
     ),

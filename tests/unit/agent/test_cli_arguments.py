@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import agent.cli.entry_commands
 import agent.cli.memory_commands
 from agent.cli.store import MemoryArgs
 from agent.config import Config
@@ -103,7 +104,7 @@ def test_ctrl_c_exits_130_quietly(isolated_dirs: Path, monkeypatch: pytest.Monke
     async def interrupted(config: Config, args: MemoryArgs, out: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(agent.cli.memory_commands, "cmd_list", interrupted)
+    monkeypatch.setattr(agent.cli.entry_commands, "cmd_list", interrupted)
     ran = run_cli("memory", "list").clean(130)
     assert ran.out == ran.err == ""
 
@@ -114,7 +115,7 @@ def test_a_closed_pipe_is_quiet(isolated_dirs: Path, monkeypatch: pytest.MonkeyP
     async def reader_gone(config: Config, args: MemoryArgs, out: object) -> int:
         raise BrokenPipeError(32, "Broken pipe")
 
-    monkeypatch.setattr(agent.cli.memory_commands, "cmd_list", reader_gone)
+    monkeypatch.setattr(agent.cli.entry_commands, "cmd_list", reader_gone)
     ran = run_cli("memory", "list").clean(1)
     assert ran.err == ""
 

@@ -1,0 +1,188 @@
+"""`memchat memory list | search | get | forget`: the commands about single memories.
+
+Every line printed goes through `say` (stored text is escaped) or `safe_json`; the store-wide
+commands live in `agent.cli.memory_commands`, files in `agent.cli.file_commands`.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from typing import TYPE_CHECKING, TextIO
+
+from agent.cli.store import MemoryArgs, opened_memory, say
+from agent.terminal_text import safe_json
+from memory.date_terms import local_time
+from memory.wording import counted, without_vectors
+
+if TYPE_CHECKING:
+    from agent.config import Config
+    from memory.entry import MemoryEntry
+    from memory.protocol import Memory
+
+_CONTENT_CHARS = 100
+
+
+def local_day(moment: datetime) -> str:
+    """The calendar day in this machine's time zone, as dates are searched (YYYY-MM-DD)."""
+    local = local_time(moment)
+    return f"{local.year:04d}-{local.month:02d}-{local.day:02d}"
+
+
+def _line(entry: MemoryEntry) -> str:
+    flags = " [superseded]" if entry.superseded_by else ""
+    flags += " [pinned]" if entry.pinned else ""
+    score = f"{entry.score:.3f} " if entry.score is not None else ""
+    content = entry.content
+    if len(content) > _CONTENT_CHARS:
+        content = content[: _CONTENT_CHARS - 1] + "…"
+    saved = local_day(entry.timestamp)
+    return f"{score}{entry.key}  ({entry.category}, {saved}){flags}  {content}"
+
+
+def _print_entries(entries: list[MemoryEntry], as_json: bool, out: TextIO) -> None:
+    for entry in entries:
+        if as_json:
+            out.write(safe_json(entry.model_dump_json()) + "\n")
+        else:
+            say(out, _line(entry))
+
+
+async def cmd_list(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Print one page of entries."""
+    async with opened_memory(config, reading_only=True) as memory:
+        entries = await memory.list(
+            namespace=args.namespace,
+            category=args.category,
+            include_superseded=args.all,
+            limit=args.limit,
+            offset=args.offset,
+        )
+        total = (
+            await memory.count(
+                namespace=args.namespace, category=args.category, include_superseded=args.all
+            )
+            if len(entries) == args.limit and not args.json
+            else 0
+        )
+        held = await _held_elsewhere(memory, args) if not entries and not args.json else ""
+    _print_entries(entries, args.json, out)
+    if not entries and not args.json:
+        say(out, f"no memories{held}")
+    if total > args.offset + len(entries):
+        shown = f"{args.offset + 1}-{args.offset + len(entries)}"
+        say(
+            sys.stderr,
+            f"showing {shown} of {total:,}; --offset {args.offset + len(entries)} for more",
+        )
+    return 0
+
+
+async def _held_elsewhere(memory: Memory, args: MemoryArgs) -> str:
+    """For an empty listing with a filter: what the store does hold (a typo shows)."""
+    if args.offset:
+        count = await memory.count(
+            namespace=args.namespace, category=args.category, include_superseded=args.all
+        )
+        if count:
+            return f" from {args.offset + 1:,} on: the list has {count:,}"
+    if args.category is None and args.namespace is None:
+        return ""
+    stats = await memory.stats()
+    if not stats.total:
+        return ""
+    kinds = [
+        (args.namespace, "namespace", stats.by_namespace),
+        (args.category, "category", stats.by_category),
+    ]
+    said = [
+        f"{kind} {asked!r} holds none; the store has "
+        + (", ".join(f"{name!r} ({count:,})" for name, count in sorted(counts.items())) or "none")
+        for asked, kind, counts in kinds
+        if asked is not None and asked not in counts
+    ]
+    return f" ({'; '.join(said)})" if said else ""
+
+
+async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Recall exactly as the agent does, and show why each entry matched."""
+    # Here, not at the top: every other command would pay for the turn's modules.
+    from agent.injection import SKIPPED_NOTE, recall_for_message
+
+    async with opened_memory(config, create=False) as memory:
+        # Unless asked for more, what a turn would recall: the same question, the same answer.
+        limit = args.limit or config.memory.recall_limit
+        result = await recall_for_message(
+            memory, args.query, limit, None, exclude_ids=[], namespace=args.namespace or "default"
+        )
+        stale = (await memory.stats()).stale_embedding if not args.json else 0
+        reindexable = memory.reindexing is not None
+    if args.json:
+        out.write(safe_json(result.model_dump_json()) + "\n")
+        return 0
+    say(out, f"mode: {result.mode}" + (f" ({result.degraded})" if result.degraded else ""))
+    if result.mode == "skipped":
+        say(out, SKIPPED_NOTE)
+        return 0
+    if result.calibration:
+        say(out, result.calibration)
+    if stale and not result.degraded:
+        model = config.memory.embedding_model_name
+        say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
+    for entry in result.entries:
+        say(out, _line(entry))
+        if entry.scores is not None:
+            say(out, f"    {entry.scores.explanation(result.mode)}")
+    if not result.entries:
+        floor = config.memory.min_relevance_score
+        weaker = [entry for entry in result.below_floor if (entry.score or 0.0) > 0]
+        out.write(
+            f"nothing above the relevance floor ({floor:.2f})"
+            + ("; the weaker matches left out:\n" if weaker else "\n")
+        )
+        for entry in weaker:
+            say(out, "  " + _line(entry))
+            if entry.scores is not None:
+                say(out, f"      {entry.scores.explanation(result.mode)}")
+    return 0
+
+
+async def _only_history(memory: Memory, key: str, namespace: str) -> str:
+    """Why a key shown by `list --all` is not found: none of its versions is in effect."""
+    versions = [
+        entry
+        for entry in await memory.list(
+            namespace=namespace, prefix=key, include_superseded=True, limit=500
+        )
+        if entry.key == key
+    ]
+    if not versions:
+        return ""
+    return (
+        f" in effect: {counted(len(versions), 'earlier version is', 'earlier versions are')} "
+        "history of other memories (`memchat memory list --all` shows them; forgetting the "
+        "memory that replaced them forgets them too)"
+    )
+
+
+async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Print every field of one entry."""
+    namespace = args.namespace or "default"
+    async with opened_memory(config, reading_only=True) as memory:
+        entry = await memory.get(args.key, namespace)
+        why = "" if entry is not None else await _only_history(memory, args.key, namespace)
+    if entry is None:
+        say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
+        return 1
+    out.write(safe_json(entry.model_dump_json(indent=2)) + "\n")
+    return 0
+
+
+async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Delete one entry."""
+    namespace = args.namespace or "default"
+    async with opened_memory(config) as memory:
+        removed = await memory.forget(args.key, namespace)
+        why = "" if removed else await _only_history(memory, args.key, namespace)
+    say(out, ("forgot " if removed else "no memory with key ") + repr(args.key) + why)
+    return 0 if removed else 1
