@@ -154,16 +154,29 @@ class MemoryEditor:
 
         The import embeds the entries it adds; only when that failed are the entries still
         without vectors embedded again (that one namespace, not the whole store).
+
+        When the key was stored again since, what comes back is history of that newer
+        memory, which stays in effect: the undo made the forgotten version current over it
+        (found by an adversary). Returns the entry in effect for the key.
         """
         entries = forgotten.entries
-        await self.memory.import_(
-            [entry.model_copy(update={"score": None, "scores": None}) for entry in entries]
-        )
+        newer = await self.memory.get(forgotten.key, entries[0].namespace) if entries else None
+
+        def as_history(entry: MemoryEntry) -> MemoryEntry:
+            update: dict[str, object] = {"score": None, "scores": None}
+            if newer is not None and entry.superseded_by is None and entry.id != newer.id:
+                update["superseded_by"] = newer.id
+            return entry.model_copy(update=update)
+
+        back = [as_history(entry) for entry in entries]
+        await self.memory.import_(back)
         reindexing = self.memory.reindexing
         if reindexing is not None:
             stats = await self.memory.stats()
             if stats.embedding_identity is not None and stats.stale_embedding:
                 await reindexing.reindex(namespace=entries[0].namespace)
+        if newer is not None:
+            return newer
         return next((e for e in entries if e.superseded_by is None), entries[-1])
 
     async def audit_log(self, limit: int = 200) -> list[AuditRecord]:

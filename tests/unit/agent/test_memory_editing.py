@@ -128,6 +128,22 @@ async def test_undo_forget_puts_back_the_whole_chain_exactly(store: SqliteMemory
     assert [e.content for e in found.entries][:1] == ["Ana lives in Madrid"]
 
 
+async def test_undoing_a_forget_after_the_key_was_stored_again_keeps_the_newer(
+    store: SqliteMemory,
+) -> None:
+    """Found by an adversary: the undo made the forgotten Friday current over Monday,
+    stored after the forget."""
+    editor = MemoryEditor(store)
+    friday = await store.store("meeting", "The meeting is on Friday")
+    forgotten = await editor.forget(friday)
+    monday = await store.store("meeting", "The meeting is on Monday")
+    current = await editor.undo_forget(forgotten)
+    assert current.id == monday.id
+    assert (await store.get("meeting")) == monday
+    back = await store.get_by_id(friday.id)
+    assert back is not None and back.superseded_by == monday.id  # history, restorable
+
+
 async def test_history_reads_past_one_page(
     store: SqliteMemory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
