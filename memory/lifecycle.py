@@ -166,6 +166,18 @@ class LifecycleStore(Protocol):
         """See `Memory.store_with_metadata`."""
         ...
 
+    async def get(self, key: str, namespace: str = "default") -> MemoryEntry | None:
+        """See `Memory.get`."""
+        ...
+
+    async def restore(self, entry_id: str) -> MemoryEntry:
+        """See `Memory.restore`."""
+        ...
+
+    async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
+        """See `Memory.supersede`."""
+        ...
+
 
 class SharedLifecycle:
     """`Lifecycle` over a `LifecycleEngine`.
@@ -197,7 +209,43 @@ class SharedLifecycle:
         doomed = plan_hygiene(entries, self.store.settings, now or utc_now())
         if doomed and not dry_run:
             doomed = await self.engine.remove_audited(doomed, "hygiene")
+            await self._mend_history(entries, [d.entry for d in doomed])
         return HygieneReport(dry_run=dry_run, removed=[(d.entry, d.reason) for d in doomed])
+
+    async def _mend_history(self, entries: list[MemoryEntry], removed: list[MemoryEntry]) -> None:
+        """Keep what each removed entry had replaced reachable (as SQLite's hygiene does).
+
+        Replaced by a deleted entry, a version is history of nothing: never recalled, and
+        `get`/`forget` cannot name it. The versions of removed history follow its successor;
+        those of a removed entry in effect come back, the newest whose key is free first.
+        """
+        successor_of = {entry.id: entry.superseded_by for entry in entries}
+        gone = {entry.id for entry in removed}
+
+        def living_successor(entry_id: str) -> str | None:
+            heir, seen = successor_of.get(entry_id), {entry_id}
+            while heir is not None and heir in gone and heir not in seen:
+                seen.add(heir)
+                heir = successor_of.get(heir)
+            return None if heir in gone else heir
+
+        for entry in removed:
+            replaced = sorted(
+                (e for e in entries if successor_of[e.id] == entry.id and e.id not in gone),
+                key=lambda e: e.updated_at,
+                reverse=True,
+            )
+            heir = living_successor(entry.id)
+            if heir is None:
+                for candidate in replaced:
+                    if await self.store.get(candidate.key, candidate.namespace) is None:
+                        await self.store.restore(candidate.id)
+                        successor_of[candidate.id], heir = None, candidate.id
+                        break
+            rest = [e.id for e in replaced if e.id != heir]
+            if heir is not None and rest:
+                await self.store.supersede(rest, heir)
+                successor_of.update(dict.fromkeys(rest, heir))
 
     async def audit_log(
         self, limit: int = 100, offset: int = 0, *, namespace: str | None = None

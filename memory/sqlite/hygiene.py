@@ -147,6 +147,43 @@ def run(
     with core.write() as conn:
         doomed = plan(core, now, namespace)
         for item in doomed:
+            # As it is now: an entry mended back into effect a moment ago is in effect.
+            found = conn.execute(
+                "SELECT superseded_by FROM memories WHERE id = ?", (item.entry.id,)
+            ).fetchone()
             record_deletions(conn, "id = ?", (item.entry.id,), "hygiene", item.reason)
+            if found is not None:
+                _mend_history(conn, item.entry.id, found[0])
     core.after_write()
     return doomed
+
+
+def _mend_history(conn: sqlite3.Connection, gone: str, successor: str | None) -> None:
+    """Keep what the entry `gone` had replaced reachable (as `SharedLifecycle` does).
+
+    Replaced by a deleted entry, a version is history of nothing: never recalled, and
+    `get`/`forget` cannot name it. A core fact a model rewrote as a 30-day conversation
+    note would have gone that way when the note expired.
+    """
+    if successor is not None:  # history itself: its versions follow its successor
+        conn.execute(
+            "UPDATE memories SET superseded_by = ? WHERE superseded_by = ?", (successor, gone)
+        )
+        return
+    replaced = conn.execute(
+        "SELECT id, namespace, key FROM memories WHERE superseded_by = ? "
+        "ORDER BY updated_at DESC, seq DESC",
+        (gone,),
+    ).fetchall()
+    for entry_id, namespace, key in replaced:
+        taken = conn.execute(
+            "SELECT 1 FROM memories WHERE namespace = ? AND key = ? AND superseded_by IS NULL",
+            (namespace, key),
+        ).fetchone()
+        if taken is None:
+            conn.execute("UPDATE memories SET superseded_by = NULL WHERE id = ?", (entry_id,))
+            conn.execute(
+                "UPDATE memories SET superseded_by = ? WHERE superseded_by = ?",
+                (entry_id, gone),
+            )
+            return

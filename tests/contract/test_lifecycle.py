@@ -108,6 +108,34 @@ async def test_a_budget_takes_history_before_a_restored_fact(
     }
 
 
+async def test_what_hygiene_removes_leaves_no_history_of_nothing(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: a core fact a model rewrote as a conversation note became
+    history of that note, and when the note expired the fact was history of nothing:
+    never recalled, and neither `get` nor `forget` could name it."""
+    _lifecycle(memory)
+    results = {}
+    for name in (memory.name, "sqlite"):
+        store = await open_store(name, retention_days=RetentionSettings(conversation=30))
+        await store.import_(
+            [
+                _entry("passport", "core", 60, id="p0", content="Passport X1", superseded_by="p1"),
+                _entry("passport", "conversation", 40, id="p1", content="Talked about it"),
+                _entry("editor", "core", 90, id="e0", content="Uses Vim", superseded_by="e1"),
+                _entry("editor", "conversation", 50, id="e1", content="Vim?", superseded_by="e2"),
+                _entry("editor", "core", 5, id="e2", content="Uses Helix"),
+            ]
+        )
+        report = await _lifecycle(store).hygiene(now=NOW)
+        assert sorted(e.id for e, _ in report.removed) == ["e1", "p1"]
+        listed = await store.list(namespace=None, include_superseded=True, limit=50)
+        results[name] = sorted((e.id, e.superseded_by) for e in listed)
+    assert results[memory.name] == results["sqlite"]
+    # The fact is in effect again; the version behind removed history follows its successor.
+    assert results["sqlite"] == [("e0", "e2"), ("e2", None), ("p0", None)]
+
+
 async def test_forgetting_is_audited(memory: Memory) -> None:
     lifecycle = _lifecycle(memory)
     await memory.store("editor", "The user edits in Helix")
