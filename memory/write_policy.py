@@ -90,8 +90,8 @@ def for_existing_key(*, active: bool, same_content: bool, is_core: bool) -> KeyA
     """What a write under a key that already holds an entry does.
 
     Unchanged content only refreshes metadata; a changed core fact becomes a new version
-    (the old one kept as superseded history); anything else, and a superseded holder that
-    the write brings back, is updated in place, keeping its id and creation time.
+    (the old one kept as superseded history); anything else is updated in place, keeping
+    its id and creation time. (A key holding only history is written as a new key.)
     """
     if active and same_content:
         return "refresh"

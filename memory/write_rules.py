@@ -177,6 +177,11 @@ async def apply_write(
     digest = content_hash(item.content)
     is_core = is_core_update(item.category, settings)
     holder = await engine.key_holder(item.namespace, item.key)
+    if holder is not None and holder.superseded_by is not None:
+        # Every version of the key is history (replaced on its subject under another key):
+        # the write is a new memory, by the rules of a new key. Updating that history in
+        # place lost it, and left two facts on one subject in effect (found by an adversary).
+        holder = None
     if holder is not None:
         # A core fact keeps its history whatever the write calls itself: a model storing
         # under its key as "conversation" replaced a passport number in place (found by

@@ -90,12 +90,11 @@ def upsert(
     supersedes: list[int] = []
     same_key_superseded: list[str] = []
     with core.write() as conn:
-        # The active row for the key; failing that, the newest superseded one, which an
-        # upsert brings back (clearing its superseded_by).
+        # The active row for the key. A key holding only history is written as a new key
+        # (`memory.write_rules`): updating that history in place lost it.
         holder = conn.execute(
             "SELECT seq, content_hash, superseded_by, importance, pinned, category FROM memories "
-            "WHERE namespace = ? AND key = ? ORDER BY superseded_by IS NOT NULL, seq DESC "
-            "LIMIT 1",
+            "WHERE namespace = ? AND key = ? AND superseded_by IS NULL LIMIT 1",
             (item.namespace, item.key),
         ).fetchone()
         is_core = is_core_update(item.category, settings)

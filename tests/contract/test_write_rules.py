@@ -78,6 +78,23 @@ async def test_a_core_fact_rewritten_under_another_category_keeps_its_history(
     assert "Passport number X1234567" in await _history(memory)
 
 
+async def test_storing_under_a_key_holding_only_history_keeps_that_history(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: "city: Lisbon", replaced on its subject by "home: Madrid",
+    was overwritten in place by "city: Rome", and Rome and Madrid were both in effect."""
+    needs(memory, "persistent", "supports_supersede")
+    lisbon = await memory.store("city", "The user lives in Lisbon")
+    madrid = await memory.store("home", "The user lives in Madrid")
+    await memory.supersede([lisbon.id], madrid.id)  # as the same-subject rule does
+    rome = await memory.store("city", "The user lives in Rome")
+    assert rome.id != lisbon.id
+    kept = await memory.get_by_id(lisbon.id)
+    assert kept is not None and kept.content == "The user lives in Lisbon"
+    assert kept.superseded_by is not None
+    assert (await _active(memory))["city"] == "The user lives in Rome"
+
+
 async def test_restoring_an_old_version_leaves_one_version_in_effect(memory: Memory) -> None:
     """Found by an adversary: restoring the first of three versions on Qdrant or Markdown
     left the newest in effect beside it (only the direct successor stepped aside)."""

@@ -25,12 +25,10 @@ async def test_store_then_get_returns_every_field(store: SqliteMemory) -> None:
     assert got.timestamp.tzinfo is UTC and before <= got.timestamp <= datetime.now(UTC)
 
 
-async def test_upsert_keeps_id_and_created_refreshes_content_and_clears_superseded(
+async def test_upsert_keeps_id_and_created_and_refreshes_content(
     store: SqliteMemory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = await store.store("lang", "prefers Rust", "daily")
-    other = await store.store("other", "placeholder")
-    await store.supersede([first.id], other.id)
     # A later clock, not a sleep: the update must carry a later time however fast it runs.
     later = first.updated_at + timedelta(seconds=1)
     monkeypatch.setattr("memory.sqlite.writes.utc_now", lambda: later)
@@ -39,8 +37,19 @@ async def test_upsert_keeps_id_and_created_refreshes_content_and_clears_supersed
     assert second.timestamp == first.timestamp
     assert second.updated_at > first.updated_at
     assert second.content == "prefers Python"
-    assert second.superseded_by is None
-    assert await store.count() == 2
+    assert await store.count() == 1
+
+
+async def test_a_key_holding_only_history_is_written_as_a_new_memory(store: SqliteMemory) -> None:
+    """Its history is kept: the write used to update it in place (found by an adversary)."""
+    first = await store.store("lang", "prefers Rust", "daily")
+    other = await store.store("other", "placeholder")
+    await store.supersede([first.id], other.id)
+    second = await store.store("lang", "prefers Python", "daily")
+    assert second.id != first.id and second.superseded_by is None
+    kept = await store.get_by_id(first.id)
+    assert kept is not None and kept.content == "prefers Rust" and kept.superseded_by == other.id
+    assert await store.count() == 3
 
 
 async def test_store_with_metadata_and_none_keeps_existing_values(store: SqliteMemory) -> None:
