@@ -79,8 +79,16 @@ def plan_hygiene(
             if entry.category == category and entry.id not in gone:
                 by_namespace.setdefault(entry.namespace, []).append(entry)
         for kept in by_namespace.values():
-            # History goes before what is in effect (as SQLite's order has it).
-            kept.sort(key=lambda e: (e.pinned, e.superseded_by is None, e.importance, e.updated_at))
+            # As SQLite's order: history first, a pin protecting only what is in effect.
+            kept.sort(
+                key=lambda e: (
+                    e.pinned and e.superseded_by is None,
+                    e.superseded_by is None,
+                    e.importance,
+                    e.updated_at,
+                    e.id,
+                )
+            )
             doomed.extend(_over_budget(kept, category, max_entries, max_bytes))
     return doomed
 
@@ -94,7 +102,7 @@ def _over_budget(
     for entry in kept:
         over_count = bool(max_entries) and count > max_entries
         over_size = bool(max_bytes) and size > max_bytes
-        if not (over_count or over_size) or entry.pinned:
+        if not (over_count or over_size) or (entry.pinned and entry.superseded_by is None):
             break
         what = f"{max_entries} entries" if over_count else f"{max_bytes} bytes"
         doomed.append(Doomed(entry, f"budget: {category} over {what}"))

@@ -18,7 +18,8 @@ REMOVE_AUDITED = """
 WITH gone AS (
     DELETE FROM memories USING unnest(%s::text[], %s::timestamptz[], %s::text[])
         AS d (id, updated, reason)
-    WHERE memories.id = d.id AND memories.updated_at = d.updated AND NOT memories.pinned
+    WHERE memories.id = d.id AND memories.updated_at = d.updated
+        AND NOT (memories.pinned AND memories.superseded_by IS NULL)
     RETURNING memories.id, memories.namespace, memories.key, memories.category,
         memories.content, d.reason
 )
@@ -26,7 +27,7 @@ INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category
 SELECT now(), %s, reason, id, namespace, key, category, content FROM gone
 RETURNING entry_id
 """
-"""Deletes what is still as planned (not pinned, not changed since) and audits it."""
+"""Deletes what is still as planned (not pinned in effect, not changed since), audited."""
 
 
 class PostgresHousekeeping:

@@ -87,7 +87,7 @@ class QdrantHousekeeping:
                 d
                 for d in doomed
                 if (current := now.get(d.entry.id)) is not None
-                and not current.pinned
+                and not (current.pinned and current.superseded_by is None)
                 and current.updated_at == d.entry.updated_at
             ]
             await self.remove_recorded(still, action)

@@ -17,7 +17,7 @@ from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import record_deletions
 from memory.sqlite.rows import ENTRY_COLUMNS, BadRowError, entry_from_row, readable_entries
 
-_ID, _NAMESPACE, _PINNED, _BYTES = 1, 2, 8, 13
+_ID, _NAMESPACE, _PINNED, _SUPERSEDED_BY, _BYTES = 1, 2, 8, 10, 13
 """Positions in a row selected with ENTRY_COLUMNS (then the content's length in bytes)."""
 
 
@@ -79,11 +79,11 @@ def _over_budget(
     doomed: list[Doomed] = []
     count = len(rows)
     size = sum(row[_BYTES] for row in rows)
-    # Least important first, then oldest; pinned rows sort last and are never removed.
+    # In eviction order; pinned rows in effect sort last and are never removed.
     for row in rows:
         over_count = bool(max_entries) and count > max_entries
         over_size = bool(max_bytes) and size > max_bytes
-        if not (over_count or over_size) or row[_PINNED]:
+        if not (over_count or over_size) or (row[_PINNED] and row[_SUPERSEDED_BY] is None):
             break
         what = f"{max_entries} entries" if over_count else f"{max_bytes} bytes"
         try:
@@ -110,10 +110,13 @@ def _budgets(core: SqliteCore, already: set[str], namespace: str | None) -> list
             continue
         rows = core.conn.execute(
             f"SELECT {ENTRY_COLUMNS}, length(CAST(content AS BLOB)) FROM memories "
-            # Least important first, and history before what is in effect: a restored
-            # version was evicted while its replaced successor stayed (found by an adversary).
-            f"WHERE category = ?{clause} ORDER BY namespace, pinned, superseded_by IS NULL, "
-            "importance, updated_at, seq",
+            # History before what is in effect, then the least important, then the oldest;
+            # a pin protects only a version in effect (a pinned old version outlived the one
+            # fact in effect, and a restored version went while its successor stayed: found
+            # by adversaries). Equal times go by id, as on every backend.
+            f"WHERE category = ?{clause} ORDER BY namespace, "
+            "(pinned AND superseded_by IS NULL), superseded_by IS NULL, importance, "
+            "updated_at, id",
             (category, *params),
         ).fetchall()
         by_namespace: dict[str, list[sqlite3.Row]] = {}

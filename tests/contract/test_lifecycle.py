@@ -108,6 +108,34 @@ async def test_a_budget_takes_history_before_a_restored_fact(
     }
 
 
+async def test_a_pinned_old_version_does_not_outlive_the_fact_in_effect(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: under a budget of one, the one fact in effect went and its
+    pinned old version stayed, as history of nothing."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, budgets=BudgetSettings(core_max_entries=1))
+    await store.store_with_metadata("drink", "The user drinks tea", pinned=True)
+    await store.store_with_metadata("drink", "The user drinks coffee", pinned=False)
+    report = await _lifecycle(store).hygiene()
+    assert [e.content for e, _ in report.removed] == ["The user drinks tea"]
+    drink = await store.get("drink")
+    assert drink is not None and drink.content == "The user drinks coffee"
+
+
+async def test_a_budget_breaks_ties_alike_on_every_backend(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    _lifecycle(memory)
+    kept = {}
+    for name in (memory.name, "sqlite"):
+        store = await open_store(name, budgets=BudgetSettings(core_max_entries=1))
+        await store.import_([_entry(f"fact {n}", "core", 3, id=f"id-{n}") for n in ("c", "a", "b")])
+        await _lifecycle(store).hygiene(now=NOW)
+        kept[name] = [e.id for e in await store.list(namespace=None)]
+    assert kept[memory.name] == kept["sqlite"] == ["id-c"]
+
+
 async def test_what_hygiene_removes_leaves_no_history_of_nothing(
     memory: Memory, open_store: OpenStore
 ) -> None:
