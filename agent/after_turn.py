@@ -6,6 +6,7 @@ import asyncio
 import re
 import time
 from collections.abc import Coroutine
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from agent.events import TurnStats
@@ -65,9 +66,13 @@ async def remember_procedure(
 _ASKING = ("remember", "note", "save", "store", "keep", "mind", "know", "please", "that", "this")
 
 
+@cache
+def _asking_terms() -> frozenset[str]:
+    return frozenset(term for word in _ASKING for term in analyze(word))
+
+
 def _own_words(text: str) -> list[str]:
-    asking = {term for word in _ASKING for term in analyze(word)}
-    return [term for term in distinct_terms(text) if term not in asking]
+    return [term for term in distinct_terms(text) if term not in _asking_terms()]
 
 
 def _digits(text: str) -> set[str]:
@@ -129,13 +134,13 @@ async def fold_into_facts(
     if not facts:
         return None
     try:
-        if message is not None and _own_words(message.content):
-            source: MemoryEntry | None = message
-        else:  # "remember that" (too short to be saved, or saying nothing of its own)
+        words = [] if message is None else _own_words(message.content)
+        source = message if words else None
+        if source is None:  # "remember that" (too short to be saved, or saying nothing)
             source = await _said_before(memory, message, session_id, namespace)
+            words = [] if source is None else _own_words(source.content)
         if source is None or source.superseded_by is not None:
             return None
-        words = _own_words(source.content)
         fact = next(
             (
                 f
