@@ -76,9 +76,9 @@ class Agent:
         self._described = False
         self._context_length: int | None = None
         self._unanswered_copy: MemoryEntry | None = None
+        """The last message's auto-saved memory, until something answers the message."""
         self._asked_key: str | None = None
         """The key the last auto-save asked for (a duplicate comes back under its own)."""
-        """The last message's auto-saved memory, until something answers the message."""
         self._pending_edit: PendingEdit | None = None
         """The last edit, until something answers it (`undo_edit` puts the old turn back)."""
         self._tools_refused = False
@@ -227,8 +227,8 @@ class Agent:
             saved = kept[0]
             # Only a copy this message made is its to take back: an exact duplicate of an
             # earlier message is that message's memory (a stopped re-send forgot it).
-            fresh = isinstance(saved, MemoryEntry) and saved.key == self._asked_key
-            self._unanswered_copy = saved if fresh and isinstance(saved, MemoryEntry) else None
+            made = saved if isinstance(saved, MemoryEntry) else None
+            self._unanswered_copy = made if made and made.key == self._asked_key else None
         if isinstance(saved, Notice):
             yield saved
         elif saved is not None:
