@@ -212,6 +212,10 @@ class RecallResult(BaseModel):
     calibration: str | None = None
     """Set on the recall that first calibrated the embedding model (it took longer)."""
 
+    def weaker_matches(self) -> list[MemoryEntry]:
+        """The entries under the floor that matched at all: a score of 0 is no match."""
+        return [entry for entry in self.below_floor if (entry.score or 0.0) > 0]
+
 
 class HealthReport(BaseModel):
     """Outcome of a backend health check."""

@@ -135,7 +135,7 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
             say(out, f"    {entry.scores.explanation(result.mode)}")
     if not result.entries:
         floor = config.memory.min_relevance_score
-        weaker = [entry for entry in result.below_floor if (entry.score or 0.0) > 0]
+        weaker = result.weaker_matches()
         out.write(
             f"nothing above the relevance floor ({floor:.2f})"
             + ("; the weaker matches left out:\n" if weaker else "\n")

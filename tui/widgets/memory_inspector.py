@@ -166,9 +166,9 @@ class MemoryInspector(Vertical):
                     category=category,
                     include_superseded=superseded,
                 )
-                # As `memchat memory search`: a score of 0 is no match, not a weak one
-                # (every memory at 0.00 read as if the search had found them all).
-                weaker = [entry for entry in result.below_floor if (entry.score or 0.0) > 0]
+                # As `memchat memory search`: every memory at 0.00 read as if the search
+                # had found them all.
+                weaker = result.weaker_matches()
                 self.entries = result.entries + weaker
                 self.total = len(self.entries)
                 extra = f", {result.degraded}" if result.degraded else ""
