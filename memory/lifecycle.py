@@ -2,7 +2,7 @@
 
 The same rules as SQLite's (`memory.sqlite.hygiene`): retention per category by last
 update, budgets per namespace and category (history first, then the least important, then
-the oldest), pinned entries never removed, every removal recorded with its reason. A
+the oldest), pinned entries in effect never removed, every removal recorded with its reason. A
 backend supplies a narrow `LifecycleEngine`; `SharedLifecycle` is what its
 `Memory.lifecycle` returns.
 """

@@ -79,7 +79,6 @@ async def migrate(
     if batch_size < 1:
         raise MigrationError("batch size must be at least 1")
     held = {entry.id: entry async for entry in target.export()}
-    present = set(held)
     holders = {(e.namespace, e.key): e for e in held.values() if e.superseded_by is None}
     if not target.capabilities.supports_supersede:
         superseded = await source.count(include_superseded=True) - await source.count(
@@ -107,7 +106,7 @@ async def migrate(
 
     async for entry in source.export():
         seen += 1
-        if entry.id in present:
+        if entry.id in held:
             report.already_present += 1
         if dry_run and _would_put_older_back(entry, held, holders):
             report.older_than_replaced += 1

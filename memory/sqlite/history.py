@@ -101,7 +101,7 @@ def restore(core: SqliteCore, entry_id: str) -> MemoryEntry:
             if found is None or found[0] is None:
                 break
             successor = found[0]
-        if successor is not None and successor not in (entry_id,):
+        if successor is not None and successor != entry_id:
             conn.execute(
                 "UPDATE memories SET superseded_by = ? WHERE id = ? AND superseded_by IS NULL "
                 "AND category = ?",
