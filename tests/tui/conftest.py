@@ -12,6 +12,7 @@ import pytest
 from textual.worker import WorkerCancelled, WorkerState
 
 from agent.config import Config
+from agent.model import ServerUnavailableError
 from agent.runtime import Runtime, open_runtime
 from agent.testing import ScriptedModel
 from memory.entry import MemoryEntry
@@ -82,6 +83,13 @@ def build_app(
 
     app = MemchatApp(config, runtime_factory=runtime_factory, blink=False)
     return AppHarness(app, scripted, path)
+
+
+def server_down(make_app: MakeApp, **memory: Any) -> AppHarness:
+    """An app whose Ollama does not answer: it opens on the server-down screen."""
+    model = ScriptedModel(name="qwen3:8b")
+    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    return make_app(model, **memory)
 
 
 @pytest.fixture

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from agent.model import ServerUnavailableError
-from agent.testing import ScriptedModel
-from tests.tui.conftest import MakeApp
+from tests.tui.conftest import MakeApp, server_down
 from tui.screens.server_down import ServerDownScreen
 
 
 async def test_the_first_f2_after_continuing_opens_the_inspector(make_app: MakeApp) -> None:
-    model = ScriptedModel(name="qwen3:8b")
-    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-    h = make_app(model)
+    h = server_down(make_app)
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()
@@ -24,9 +20,7 @@ async def test_the_first_f2_after_continuing_opens_the_inspector(make_app: MakeA
 
 
 async def test_f2_right_after_clicking_continue(make_app: MakeApp) -> None:
-    model = ScriptedModel(name="qwen3:8b")
-    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-    h = make_app(model)
+    h = server_down(make_app)
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()
@@ -40,9 +34,7 @@ async def test_f2_right_after_clicking_continue(make_app: MakeApp) -> None:
 
 
 async def test_escape_and_f2_typed_together(make_app: MakeApp) -> None:
-    model = ScriptedModel(name="qwen3:8b")
-    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-    h = make_app(model)
+    h = server_down(make_app)
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()
@@ -55,9 +47,7 @@ async def test_the_no_model_notice_names_only_commands_the_backend_has(make_app:
     """Markdown files are append-only: the notice does not offer /forget there."""
     notices = {}
     for backend in ("sqlite", "markdown"):
-        model = ScriptedModel(name="qwen3:8b")
-        model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-        h = make_app(model, backend=backend)
+        h = server_down(make_app, backend=backend)
         async with h.app.run_test(size=(120, 36)) as pilot:
             await h.app.ready.wait()
             await pilot.pause()
@@ -73,9 +63,7 @@ async def test_the_no_model_notice_names_only_commands_the_backend_has(make_app:
 
 async def test_typing_a_message_here_continues_nothing_and_says_how(make_app: MakeApp) -> None:
     """Found by a new user: "my cat" typed here left on its "m" without a model."""
-    model = ScriptedModel(name="qwen3:8b")
-    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-    h = make_app(model)
+    h = server_down(make_app)
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()

@@ -7,16 +7,14 @@ from pathlib import Path
 
 from agent.model import ModelNotFoundError, RunningModel, ServerUnavailableError
 from agent.testing import ScriptedModel
-from tests.tui.conftest import MakeApp, settle
+from tests.tui.conftest import MakeApp, server_down, settle
 from tui.palette import palette_commands
 from tui.screens.model_pull import ModelPullScreen
 from tui.screens.server_down import ServerDownScreen
 
 
 async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp) -> None:
-    model = ScriptedModel(name="qwen3:8b")
-    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-    h = make_app(model)
+    h = server_down(make_app)
     async with h.app.run_test(size=(100, 30)) as pilot:
         await h.app.ready.wait()
         await pilot.pause()
@@ -27,7 +25,7 @@ async def test_ollama_down_screen_says_what_to_do_and_recovers(make_app: MakeApp
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert isinstance(h.app.screen, ServerDownScreen)
-        model.failure = None
+        h.model.failure = None
         await pilot.press("ctrl+r")
         await settle(pilot)
         await pilot.pause()
@@ -54,9 +52,7 @@ async def test_an_openai_compatible_server_down_gets_its_own_advice(make_app: Ma
 
 
 async def test_memory_works_without_ollama(make_app: MakeApp) -> None:
-    model = ScriptedModel(name="qwen3:8b")
-    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-    h = make_app(model)
+    h = server_down(make_app)
     async with h.app.run_test(size=(100, 30)) as pilot:
         await h.app.ready.wait()
         await pilot.press("escape")

@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from agent.model import ServerUnavailableError
 from agent.testing import Reply, ScriptedModel, call
-from tests.tui.conftest import MakeApp, seed_entry, settle
+from tests.tui.conftest import MakeApp, seed_entry, server_down, settle
 from tui.app import MemchatApp
 
 SEED = [
@@ -95,9 +94,7 @@ def test_first_run_ollama_down(
     # The screen retries every few seconds; on a loaded machine one retry may land before
     # the picture ("tried 1×"). The picture is of the screen as first shown.
     monkeypatch.setattr(ServerDownScreen, "action_retry", lambda self: None)
-    model = ScriptedModel(name="qwen3:8b")
-    model.failure = ServerUnavailableError("http://127.0.0.1:11434")
-    h = make_app(model)
+    h = server_down(make_app)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await memchat(pilot).ready.wait()

@@ -235,38 +235,37 @@ async def test_a_message_turned_into_a_fact_goes_with_the_fact(harness: Harness)
     assert await harness.memory.count(namespace=None, include_superseded=True) == 0
 
 
-async def test_a_message_saying_more_than_its_fact_stays_a_memory(harness: Harness) -> None:
-    await _remember(
-        harness,
-        "remember my bike is a red Brompton, and I fly to Oslo tomorrow for the summit",
-        "bike",
-        "The user's bike is a red Brompton",
-    )
-    found = await harness.memory.recall("Oslo summit", limit=5)
-    assert [entry.category for entry in found.entries] == ["conversation"]
-
-
-async def test_a_number_the_fact_left_out_keeps_the_message(harness: Harness) -> None:
-    """Found by an adversary: "room 5521" vanished from recall into the fact's history."""
-    await _remember(
-        harness,
-        "remember my dentist is on Thursday at 9, room 5521",
-        "dentist",
-        "Dentist is on Thursday at 9",
-    )
-    found = await harness.memory.recall("5521", limit=5)
-    assert [entry.category for entry in found.entries] == ["conversation"]
-
-
-async def test_a_word_the_fact_left_out_keeps_the_message(harness: Harness) -> None:
-    """Found by an adversary: "shellfish" vanished from recall into the fact's history."""
-    await _remember(
-        harness,
-        "remember my sister Ana is allergic to peanuts and shellfish",
-        "sister_allergy",
-        "Sister Ana is allergic to peanuts",
-    )
-    found = await harness.memory.recall("shellfish", limit=5)
+@pytest.mark.parametrize(
+    ("message", "key", "fact", "query"),
+    [
+        (
+            "remember my bike is a red Brompton, and I fly to Oslo tomorrow for the summit",
+            "bike",
+            "The user's bike is a red Brompton",
+            "Oslo summit",
+        ),
+        # Found by an adversary: "room 5521" vanished from recall into the fact's history.
+        (
+            "remember my dentist is on Thursday at 9, room 5521",
+            "dentist",
+            "Dentist is on Thursday at 9",
+            "5521",
+        ),
+        # Found by an adversary: so did "shellfish".
+        (
+            "remember my sister Ana is allergic to peanuts and shellfish",
+            "sister_allergy",
+            "Sister Ana is allergic to peanuts",
+            "shellfish",
+        ),
+    ],
+    ids=["more words", "a number left out", "a word left out"],
+)
+async def test_a_message_saying_more_than_its_fact_stays_a_memory(
+    harness: Harness, message: str, key: str, fact: str, query: str
+) -> None:
+    await _remember(harness, message, key, fact)
+    found = await harness.memory.recall(query, limit=5)
     assert [entry.category for entry in found.entries] == ["conversation"]
 
 
