@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Header
+from textual.worker import Worker
 
 from tui.chats import Chats
 from tui.memory_view import MemoryView
@@ -264,8 +265,12 @@ class MemchatApp(App[None]):
         until the next message (found by a new user).
         """
         self.memory_view.show_warnings()
-        self.run_worker(
-            unless_quitting(self, self.memory_view.refresh_count()),
-            group="memory-count",
-            exclusive=True,
+        # A function, not a coroutine: an exclusive worker cancelled before it starts
+        # would leave a coroutine never awaited (a warning in the demo's test).
+        counting: Worker[None] = self.run_worker(
+            self._refresh_count, group="memory-count", exclusive=True
         )
+        del counting  # named for its type: the worker runs on its own
+
+    async def _refresh_count(self) -> None:
+        await unless_quitting(self, self.memory_view.refresh_count())
