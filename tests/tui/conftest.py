@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
+import html
+import pickle
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -127,3 +131,45 @@ async def settle(pilot: Any) -> None:
             except WorkerCancelled:
                 pass
     raise AssertionError("workers kept starting new workers")
+
+
+def screen_text(svg: str, styled: bool = False) -> list[str]:
+    """The characters of an SVG screenshot, row by row (for a readable mismatch).
+
+    `styled` puts each run's style class before it, for a difference in colour alone.
+    """
+    rows: dict[float, list[tuple[float, str]]] = {}
+    pattern = r'<text class="([^"]*)" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>'
+    for match in re.finditer(pattern, svg):
+        text = html.unescape(match[4]).replace("\xa0", " ")
+        style = match[1].rsplit("-", 1)[-1]  # without the per-run prefix
+        rows.setdefault(float(match[3]), []).append(
+            (float(match[2]), f"[{style}]{text}" if styled else text)
+        )
+    return ["".join(text for _, text in sorted(row)) for _, row in sorted(rows.items())]
+
+
+@pytest.fixture
+def snap_compare(
+    snap_compare: Callable[..., bool], request: pytest.FixtureRequest
+) -> Callable[..., bool]:
+    """The plugin's comparison, printing which screen rows differ when it fails.
+
+    The plugin's own report is an HTML file on the machine that ran the tests; CI keeps
+    only the output, so a mismatch seen only there (a race on a busy machine) must say
+    what it was in the output.
+    """
+    from pytest_textual_snapshot import node_to_report_path  # type: ignore[import-untyped]
+
+    def compare(*args: Any, **kwargs: Any) -> bool:
+        same = snap_compare(*args, **kwargs)
+        if not same:
+            report = pickle.loads(node_to_report_path(request.node).read_bytes())
+            for styled in (False, True):
+                expected = screen_text(report[1], styled)
+                actual = screen_text(report[2], styled)
+                print(f"screen rows that differ{' in style' if styled else ''}:")
+                print("\n".join(difflib.unified_diff(expected, actual, lineterm="", n=0)))
+        return same
+
+    return compare
