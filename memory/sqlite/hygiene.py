@@ -12,10 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from memory.entry import MemoryEntry
+from memory.entry import MemoryEntry, utc_now
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import record_deletions
-from memory.sqlite.rows import ENTRY_COLUMNS, BadRowError, entry_from_row, readable_entries
+from memory.sqlite.rows import (
+    ENTRY_COLUMNS,
+    BadRowError,
+    entry_from_row,
+    format_time,
+    readable_entries,
+)
 
 _ID, _NAMESPACE, _PINNED, _SUPERSEDED_BY, _BYTES = 1, 2, 8, 10, 13
 """Positions in a row selected with ENTRY_COLUMNS (then the content's length in bytes)."""
@@ -149,6 +155,7 @@ def run(
         return doomed
     with core.write() as conn:
         doomed = plan(core, now, namespace)
+        revived_at = format_time(utc_now())
         for item in doomed:
             # As it is now: an entry mended back into effect a moment ago is in effect.
             found = conn.execute(
@@ -156,17 +163,20 @@ def run(
             ).fetchone()
             record_deletions(conn, "id = ?", (item.entry.id,), "hygiene", item.reason)
             if found is not None:
-                _mend_history(conn, item.entry.id, found[0])
+                _mend_history(conn, item.entry.id, found[0], revived_at)
     core.after_write()
     return doomed
 
 
-def _mend_history(conn: sqlite3.Connection, gone: str, successor: str | None) -> None:
+def _mend_history(
+    conn: sqlite3.Connection, gone: str, successor: str | None, revived_at: str
+) -> None:
     """Keep what the entry `gone` had replaced reachable (as `SharedLifecycle` does).
 
     Replaced by a deleted entry, a version is history of nothing: never recalled, and
     `get`/`forget` cannot name it. A core fact a model rewrote as a 30-day conversation
-    note would have gone that way when the note expired.
+    note would have gone that way when the note expired. A version back in effect is
+    restored as `restore` does it, dated `revived_at`.
     """
     if successor is not None:  # history itself: its versions follow its successor
         conn.execute(
@@ -184,7 +194,10 @@ def _mend_history(conn: sqlite3.Connection, gone: str, successor: str | None) ->
             (namespace, key),
         ).fetchone()
         if taken is None:
-            conn.execute("UPDATE memories SET superseded_by = NULL WHERE id = ?", (entry_id,))
+            conn.execute(
+                "UPDATE memories SET superseded_by = NULL, updated_at = ? WHERE id = ?",
+                (revived_at, entry_id),
+            )
             conn.execute(
                 "UPDATE memories SET superseded_by = ? WHERE superseded_by = ?",
                 (entry_id, gone),

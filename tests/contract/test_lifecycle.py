@@ -155,13 +155,15 @@ async def test_what_hygiene_removes_leaves_no_history_of_nothing(
                 _entry("editor", "core", 5, id="e2", content="Uses Helix"),
             ]
         )
+        before = datetime.now(UTC)
         report = await _lifecycle(store).hygiene(now=NOW)
         assert sorted(e.id for e, _ in report.removed) == ["e1", "p1"]
         listed = await store.list(namespace=None, include_superseded=True, limit=50)
-        results[name] = sorted((e.id, e.superseded_by) for e in listed)
+        # Back in effect as `restore` brings a version back: dated when it came back.
+        results[name] = sorted((e.id, e.superseded_by, e.updated_at >= before) for e in listed)
     assert results[memory.name] == results["sqlite"]
     # The fact is in effect again; the version behind removed history follows its successor.
-    assert results["sqlite"] == [("e0", "e2"), ("e2", None), ("p0", None)]
+    assert results["sqlite"] == [("e0", "e2", False), ("e2", None, False), ("p0", None, True)]
 
 
 async def test_forgetting_is_audited(memory: Memory) -> None:
