@@ -88,13 +88,10 @@ def _holds(fact: MemoryEntry, message: str, words: list[str]) -> bool:
     """
     said = f"{fact.key} {fact.content}"
     held = set(distinct_terms(said))
-    numbers = _digits(said)
-    return (
-        all(
-            term in held or (any(c.isdigit() for c in term) and _digits(term) <= numbers)
-            for term in words
-        )
-        and _digits(message) <= numbers
+    # A word with a digit is judged with the message's numbers, read whole: word by
+    # word, "1,250" is "1" and "250", which a fact's "1250" does not hold.
+    return all(term in held or any(c.isdigit() for c in term) for term in words) and (
+        _digits(message) <= _digits(said)
     )
 
 

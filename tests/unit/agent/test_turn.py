@@ -269,16 +269,23 @@ async def test_a_message_saying_more_than_its_fact_stays_a_memory(
     assert [entry.category for entry in found.entries] == ["conversation"]
 
 
-async def test_a_number_written_another_way_is_the_same_number(harness: Harness) -> None:
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("remember my dentist is on Thursday at 9am", "Dentist appointment on Thursday at 9 AM"),
+        ("remember my rent is 1,250 euros a month", "Rent: 1250 euros a month"),
+        ("remember my rent is 1250 euros a month", "Rent: 1,250 euros a month"),
+    ],
+    ids=["9am and 9 AM", "1,250 and 1250", "1250 and 1,250"],
+)
+async def test_a_number_written_another_way_is_the_same_number(
+    harness: Harness, message: str, fact: str
+) -> None:
     """Found by an adversary: "9am" stored as "9 AM" kept the message, which then
-    contradicted the corrected fact."""
-    await _remember(
-        harness,
-        "remember my dentist is on Thursday at 9am",
-        "dentist",
-        "Dentist appointment on Thursday at 9 AM",
-    )
-    assert [e.key for e in await harness.memory.list(namespace=None)] == ["dentist"]
+    contradicted the corrected fact. A thousands separator split "1,250" into words of
+    its own that the fact's "1250" did not hold."""
+    await _remember(harness, message, "fact", fact)
+    assert [e.key for e in await harness.memory.list(namespace=None)] == ["fact"]
 
 
 async def test_a_message_two_facts_were_made_from_stays_a_memory(harness: Harness) -> None:
