@@ -147,21 +147,29 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
+async def key_versions(memory: Memory, key: str, namespace: str) -> list[MemoryEntry]:
+    """The stored versions under `key` itself (in effect or history), read by its prefix."""
+    found: list[MemoryEntry] = []
+    page = 500
+    while True:
+        listed = await memory.list(
+            namespace=namespace, prefix=key, include_superseded=True, limit=page, offset=len(found)
+        )
+        found.extend(listed)
+        if len(listed) < page:
+            return [entry for entry in found if entry.key == key]
+
+
 async def _only_history(memory: Memory, key: str, namespace: str) -> str:
     """Why a key shown by `list --all` is not found: none of its versions is in effect."""
-    versions = [
-        entry
-        for entry in await memory.list(
-            namespace=namespace, prefix=key, include_superseded=True, limit=500
-        )
-        if entry.key == key
-    ]
+    versions = await key_versions(memory, key, namespace)
     if not versions:
         return ""
     return (
         f" in effect: {counted(len(versions), 'earlier version is', 'earlier versions are')} "
-        "history of other memories (`memchat memory list --all` shows them; forgetting the "
-        "memory that replaced them forgets them too)"
+        "history of other memories (`memchat memory history KEY` lists them; "
+        "`memchat memory restore ID` brings one back; forgetting the memory that replaced "
+        "them forgets them too)"
     )
 
 

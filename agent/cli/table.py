@@ -76,6 +76,17 @@ def _key_argument(parser: CliParser) -> None:
     parser.add_argument("key", type=filled_text)
 
 
+def _history_arguments(parser: CliParser) -> None:
+    parser.add_argument("key", type=filled_text)
+    parser.add_argument("--json", action="store_true")
+
+
+def _id_argument(parser: CliParser) -> None:
+    parser.add_argument(
+        "key", metavar="ID", type=filled_text, help="the version's id (`history KEY` lists them)"
+    )
+
+
 def _stats_arguments(parser: CliParser) -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -117,6 +128,7 @@ def _migrate_arguments(parser: CliParser) -> None:
 _MEMORY = "agent.cli.memory_commands"
 _ENTRIES = "agent.cli.entry_commands"
 _FILES = "agent.cli.file_commands"
+_HISTORY = "agent.cli.history_commands"
 
 COMMANDS: tuple[Command, ...] = (
     Command(
@@ -146,6 +158,20 @@ COMMANDS: tuple[Command, ...] = (
         f"{_ENTRIES}:cmd_forget",
         (f"namespace ({ONE})", "default"),
         _key_argument,
+    ),
+    Command(
+        "history",
+        "every version of one memory, newest first, with the ids restore takes",
+        f"{_HISTORY}:cmd_history",
+        (f"namespace ({ONE})", "default"),
+        _history_arguments,
+    ),
+    Command(
+        "restore",
+        "bring an earlier version back into effect (what holds its key is kept as history)",
+        f"{_HISTORY}:cmd_restore",
+        None,
+        _id_argument,
     ),
     Command(
         "stats",

@@ -1,0 +1,130 @@
+"""`memchat memory history | restore`: a memory's earlier versions, and bringing one back.
+
+The inspector's history view and Restore button, from the command line: the same rules
+(`agent.memory_editing.MemoryEditor`), so a key whose versions are all history (the fact
+that replaced them was forgotten or expired) can be brought back without the app.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, TextIO
+
+from agent.cli.entry_commands import key_versions, local_day
+from agent.cli.store import MemoryArgs, opened_memory, say
+from agent.memory_editing import MemoryEditor
+from agent.terminal_text import safe_json
+from memory.errors import MemoryStoreError
+from memory.wording import counted
+
+if TYPE_CHECKING:
+    from agent.config import Config
+    from memory.entry import MemoryEntry
+    from memory.protocol import Memory
+
+_CONTENT_CHARS = 80
+
+
+def _version_line(entry: MemoryEntry, key: str, by_id: dict[str, MemoryEntry]) -> str:
+    if entry.superseded_by is None:
+        state = "in effect"
+    else:
+        successor = by_id.get(entry.superseded_by)
+        named = f" ({successor.key})" if successor is not None and successor.key != key else ""
+        state = f"replaced by {entry.superseded_by}{named}"
+    content = entry.content
+    if len(content) > _CONTENT_CHARS:
+        content = content[: _CONTENT_CHARS - 1] + "…"
+    other_key = f"{entry.key}: " if entry.key != key else ""
+    return (
+        f"{entry.id}  {local_day(entry.updated_at)}  {entry.category}  {other_key}{content}"
+        f"\n    {state}" + ("  [pinned]" if entry.pinned else "")
+    )
+
+
+async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Every version of one memory, and what each was replaced by, newest first."""
+    namespace = args.namespace or "default"
+    async with opened_memory(config, reading_only=True) as memory:
+        versions = await key_versions(memory, args.key, namespace)
+        chain = await MemoryEditor(memory).history(versions[0]) if versions else ()
+        by_id = {entry.id: entry for entry in chain}
+        # What replaced a version from outside its key's history (a fact under another
+        # key): named, so "replaced by" says by what.
+        for successor in {e.superseded_by for e in chain} - set(by_id) - {None}:
+            assert successor is not None
+            found = await memory.get_by_id(successor)
+            if found is not None:
+                by_id[successor] = found
+    if not chain:
+        say(sys.stderr, f"memchat: no memory with key {args.key!r}, in effect or earlier")
+        return 1
+    ordered = sorted(chain, key=lambda entry: (entry.updated_at, entry.id), reverse=True)
+    if args.json:
+        for entry in ordered:
+            out.write(safe_json(entry.model_dump_json()) + "\n")
+        return 0
+    in_effect = [entry for entry in ordered if entry.superseded_by is None]
+    say(
+        out,
+        f"{args.key}: {counted(len(ordered), 'version', 'versions')}, newest first"
+        + ("" if in_effect else " (none in effect)"),
+    )
+    for entry in ordered:
+        for line in _version_line(entry, args.key, by_id).split("\n"):
+            say(out, line)
+    if len(ordered) > len(in_effect):
+        say(out, "`memchat memory restore ID` brings an earlier version back into effect")
+    return 0
+
+
+async def cmd_restore(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Bring an earlier version back; what holds its key now is kept as history."""
+    async with opened_memory(config, create=False) as memory:
+        if not memory.capabilities.supports_supersede:
+            say(sys.stderr, f"memchat: the {memory.name} backend keeps no earlier versions")
+            return 2
+        entry = await memory.get_by_id(args.key)
+        if entry is None:
+            say(
+                sys.stderr,
+                f"memchat: no memory with id {args.key!r} "
+                "(`memchat memory history KEY` lists a memory's versions with their ids)",
+            )
+            return 1
+        if entry.superseded_by is None:
+            say(out, f"{entry.key!r} ({entry.id}) is already in effect; nothing changed")
+            return 0
+        in_effect = await _in_effect_around(memory, entry)
+        try:
+            restored = await MemoryEditor(memory).restore(entry)
+        except MemoryStoreError as exc:
+            say(sys.stderr, f"memchat: {exc}")
+            return 1
+        set_aside = [
+            found
+            for found in [await memory.get_by_id(other.id) for other in in_effect]
+            if found is not None and found.superseded_by == restored.id
+        ]
+    say(out, f"restored {restored.key!r} ({restored.id}): {restored.content}")
+    for other in set_aside:
+        say(out, f"{other.key!r} ({other.id}) steps aside, kept as its history: {other.content}")
+    return 0
+
+
+async def _in_effect_around(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:
+    """What may step aside when `entry` comes back: its key's holder, its chain's end."""
+    found: dict[str, MemoryEntry] = {}
+    holder = await memory.get(entry.key, entry.namespace)
+    if holder is not None:
+        found[holder.id] = holder
+    successor, seen = entry.superseded_by, {entry.id}
+    while successor is not None and successor not in seen:
+        seen.add(successor)
+        later = await memory.get_by_id(successor)
+        if later is None:
+            break
+        if later.superseded_by is None:
+            found[later.id] = later
+        successor = later.superseded_by
+    return list(found.values())

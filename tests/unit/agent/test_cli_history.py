@@ -1,0 +1,106 @@
+"""`memchat memory history` and `restore`: earlier versions, and bringing one back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
+
+
+def _at(month: int) -> dict[str, str]:
+    moment = f"2026-0{month}-01T00:00:00Z"
+    return {"timestamp": moment, "updated_at": moment}
+
+
+EDITOR = [
+    record("editor", "The user edits in Vim", id="v1", superseded_by="v2", **_at(1)),
+    record("editor", "The user edits in Helix", id="v2", superseded_by="v3", **_at(2)),
+    record(
+        "conversation/s1/1",
+        "remember I edit in Zed now",
+        id="m1",
+        category="conversation",
+        superseded_by="v3",
+        **_at(3),
+    ),
+    record("editor", "The user edits in Zed", id="v3", **_at(3)),
+]
+
+
+def _import(home: Path, records: list[dict[str, object]]) -> None:
+    run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", records))).clean()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "markdown", "qdrant"])
+def test_history_lists_every_version_and_restore_brings_one_back(
+    isolated_dirs: Path, backend: str
+) -> None:
+    write_config(f'backend = "{backend}"\n[memory.retention_days]\nconversation = 0\n')
+    _import(isolated_dirs, EDITOR)
+
+    shown = run_cli("memory", "history", "editor").clean().out.splitlines()
+    assert shown[0] == "editor: 4 versions, newest first"
+    ids = [line.split()[0] for line in shown[1:] if not line.startswith((" ", "`"))]
+    assert ids[-2:] == ["v2", "v1"] and set(ids[:2]) == {"v3", "m1"}
+    assert shown[shown.index(next(s for s in shown if s.startswith("v1 "))) + 1] == (
+        "    replaced by v2"
+    )
+    # The message kept as the fact's history is shown under its own key.
+    assert any("conversation/s1/1: remember I edit in Zed now" in line for line in shown)
+
+    restored = run_cli("memory", "restore", "v1").clean().out
+    assert "restored 'editor' (v1): The user edits in Vim" in restored
+    assert "'editor' (v3) steps aside, kept as its history: The user edits in Zed" in restored
+    current = json.loads(run_cli("memory", "get", "editor").clean().out)
+    assert (current["id"], current["content"]) == ("v1", "The user edits in Vim")
+    again = run_cli("memory", "history", "editor", "--json").clean().out.splitlines()
+    in_effect = [json.loads(line) for line in again if json.loads(line)["superseded_by"] is None]
+    assert [entry["id"] for entry in in_effect] == ["v1"]
+    assert len(again) == 4  # nothing lost, nothing added
+
+    assert "already in effect" in run_cli("memory", "restore", "v1").clean().out
+
+
+def test_a_key_whose_versions_are_all_history_can_be_brought_back(isolated_dirs: Path) -> None:
+    """A draft that a plan under another key replaced: `get` cannot name it, and before
+    these commands only the inspector could bring it back."""
+    write_config()
+    _import(
+        isolated_dirs,
+        [
+            record("draft", "Trip plan: Kyoto first", id="d1", superseded_by="p1", **_at(1)),
+            record("plan", "Trip plan: Osaka first", id="p1", **_at(2)),
+        ],
+    )
+    missing = run_cli("memory", "get", "draft").clean(1)
+    assert "memchat memory history KEY" in missing.err
+    assert "memchat memory restore ID" in missing.err
+
+    shown = run_cli("memory", "history", "draft").clean().out
+    assert shown.startswith("draft: 1 version, newest first (none in effect)")
+    assert "d1  " in shown and "replaced by p1 (plan)" in shown
+
+    restored = run_cli("memory", "restore", "d1").clean().out
+    assert json.loads(run_cli("memory", "get", "draft").clean().out)["id"] == "d1"
+    # As in the inspector: the fact that replaced it steps aside, kept as its history.
+    assert "'plan' (p1) steps aside, kept as its history" in restored
+    after = run_cli("memory", "history", "draft").clean().out
+    assert "p1  2026-02-01  core  plan: Trip plan: Osaka first\n    replaced by d1" in after
+
+
+def test_unknown_keys_and_ids_are_named(isolated_dirs: Path) -> None:
+    write_config()
+    _import(isolated_dirs, EDITOR)
+    unknown_key = run_cli("memory", "history", "editr").clean(1)
+    assert "no memory with key 'editr'" in unknown_key.err
+    unknown_id = run_cli("memory", "restore", "nope").clean(1)
+    assert "no memory with id 'nope'" in unknown_id.err and "history KEY" in unknown_id.err
+
+
+def test_restore_on_a_backend_without_versions_is_refused(isolated_dirs: Path) -> None:
+    write_config('backend = "none"\n')
+    refused = run_cli("memory", "restore", "v1")
+    assert refused.code != 0 and "Traceback" not in refused.err
