@@ -9,6 +9,7 @@ import numpy.typing as npt
 
 from memory.calibration import CosineBand, band_for, fixed_band
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
+from memory.follow_ups import only_asks
 from memory.retrieval import (
     NARROWING,
     Candidate,
@@ -260,6 +261,8 @@ def _with_follow_ups(
 ) -> list[tuple[float, Candidate]]:
     """Add the message that followed each top conversation hit in its session.
 
+    A message that is only a question is not brought along (`memory.follow_ups.only_asks`).
+
     A follow-up scores `weight` times its predecessor (or keeps its own score if higher)
     and must pass the same filters; its scores name the entry that brought it in.
     """
@@ -276,10 +279,21 @@ def _with_follow_ups(
         f"WHERE p.seq IN ({marks}) AND p.category = 'conversation' AND p.session_id IS NOT NULL",
         (*params, *parents),
     ).fetchall()
+    following = [row[1] for row in rows if row[1] is not None]
+    if not following:
+        return scored
+    marks = ",".join("?" * len(following))
+    asking = {
+        seq
+        for seq, content in core.conn.execute(
+            f"SELECT seq, content FROM memories WHERE seq IN ({marks})", following
+        )
+        if only_asks(content)
+    }
     current = {c.seq: fused for fused, c in scored}
     changed = False
     for parent, follow_up in rows:
-        if follow_up is None:
+        if follow_up is None or follow_up in asking:
             continue
         derived = round(weight * parents[parent], 6)
         if current.get(follow_up, -1.0) >= derived:

@@ -57,3 +57,32 @@ async def test_a_recalled_message_brings_the_next_one_of_its_session_as_sqlite_d
         assert brought and brought[0].scores is not None
         assert brought[0].scores.context_of == ids["m1"]
     assert answers[0] == answers[1]
+
+
+async def test_a_message_that_only_asks_is_not_brought_along(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user: the app saves only the user's messages, so the message after
+    a recalled question is the user's next request. "when is my dentist appointment?"
+    brought along "what's my locker code?" at 0.7, and it was injected."""
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
+    reference = await open_store("sqlite")
+    answers = []
+    for store in (memory, reference):
+        for session, key, text in [
+            ("s1", "q1", "when is my dentist appointment?"),
+            ("s1", "q2", "what's my locker code?"),
+            ("s2", "q3", "how do I take my coffee"),
+            ("s2", "a3", "black, no sugar, since the dentist said so"),
+            ("s3", "d1", "The dentist moved to Friday. Can you remember that?"),
+            ("s3", "d2", "Also: what should I bring?"),
+        ]:
+            await store.store_with_metadata(key, text, "conversation", session)
+        found = await _answers(store, "dentist appointment")
+        keys = [row[0] for row in found]
+        assert "q1" in keys and "q2" not in keys  # a question after it stays out
+        # A message that says something still comes along, after a question too.
+        coffee = await _answers(store, "coffee")
+        assert ("a3", 0.7, "context", "parent") in coffee
+        answers.append((found, coffee))
+    assert answers[0] == answers[1]

@@ -8,6 +8,7 @@ import pytest
 from memory import text
 from memory.calibration import anchor_texts
 from memory.entry import RecallScores
+from memory.follow_ups import only_asks
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
 from memory.write_rules import NewMemory
@@ -407,3 +408,19 @@ async def test_the_entry_with_every_word_is_found_among_hundreds_that_share_one(
     found = await store.recall("Chloé's telescope is broken", limit=3)
     assert found.entries[0].key == "exact"
     assert found.entries[0].score == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("text", "asks"),
+    [
+        ("when is my dentist appointment?", True),
+        ("what's my locker code", True),
+        ("When? Where?", True),
+        ("actually it's Friday at 10", False),
+        ("I moved to Porto. Any good cafés?", False),
+        ("she is named Luna", False),
+        ("", False),
+    ],
+)
+def test_only_asks_is_one_question_and_nothing_else(text: str, asks: bool) -> None:
+    assert only_asks(text) is asks
