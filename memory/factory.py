@@ -94,7 +94,11 @@ async def open_memory(
     if cold_boot:
         # Tolerant: a damaged snapshot restores what it can and says so (never fails here).
         state = "empty (0 bytes)" if existed else "missing"
-        memory.hydration = await hydrate(memory, snapshot, state)
+        memory.follow_snapshot = False  # the file it is filled from stays as it is
+        try:
+            memory.hydration = await hydrate(memory, snapshot, state)
+        finally:
+            memory.follow_snapshot = True
     return memory  # type: ignore[no-any-return]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory.entry import MemoryEntry
+from memory.entry import MemoryCategory, MemoryEntry
 from memory.protocol import AuditRecord, ListOrder, MemoryStats
 from memory.records import MemoryRecord, StoredEmbedding, vector_problem
 from memory.retrieval import RecallFilters
@@ -177,3 +177,37 @@ def accounted_ids(core: SqliteCore, ids: list[str]) -> set[str]:
         )
         found.update(str(row[0]) for row in rows)
     return found
+
+
+def last_change(core: SqliteCore) -> int:
+    """The newest entry of the change log (0 for none): a mark to ask what changed since."""
+    return int(
+        core.conn.execute("SELECT coalesce(max(change_id), 0) FROM memory_changes").fetchone()[0]
+    )
+
+
+def core_changed_since(core: SqliteCore, mark: int) -> bool:
+    """Whether a core entry was written, or any entry deleted, after the log's `mark`.
+
+    True as well when the log no longer reaches back to the mark (it is pruned).
+    """
+    oldest = core.conn.execute("SELECT min(change_id) FROM memory_changes").fetchone()[0]
+    if oldest is not None and oldest > mark + 1:
+        return True
+    row = core.conn.execute(
+        "SELECT 1 FROM memory_changes c LEFT JOIN memories m ON m.seq = c.seq "
+        "WHERE c.change_id > ? AND (m.seq IS NULL OR m.category = ?) LIMIT 1",
+        (mark, MemoryCategory.CORE.value),
+    ).fetchone()
+    return row is not None
+
+
+def core_entries(core: SqliteCore, namespace: str | None) -> list[MemoryEntry]:
+    """Every core entry, history included, in insertion order (what a snapshot holds)."""
+    core.refresh()
+    clause, params = ("AND namespace = ?", (namespace,)) if namespace is not None else ("", ())
+    rows = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE category = ? {clause} ORDER BY seq",
+        (MemoryCategory.CORE.value, *params),
+    ).fetchall()
+    return readable_entries(rows, core.warn)

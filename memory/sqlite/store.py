@@ -82,6 +82,9 @@ class SqliteMemory(MemoryFront):
         """Shared with the core, which adds what it meets while reading (a damaged row)."""
         self.hydration: str | None = None
         """Set when the store was rebuilt from MEMORY_SNAPSHOT.md (and how that went)."""
+        self.follow_snapshot = True
+        """Whether MEMORY_SNAPSHOT.md follows changes to core facts (not while the store is
+        filled from it: a damaged one is kept as it was)."""
         self._closed = False
         self._calibrating = asyncio.Lock()
 
@@ -197,7 +200,10 @@ class SqliteMemory(MemoryFront):
         self._core.check_writable()  # before the embedder is asked for anything
         vectors = await self._embed([item.content])
         vector = None if vectors is None else vectors[0]
-        return await self._db.run(writes.upsert, self._core, item, vector)
+        mark = await self._db.run(reads.last_change, self._core)
+        written = await self._db.run(writes.upsert, self._core, item, vector)
+        await self._follow_core_writes(mark)
+        return written
 
     async def bulk_store(
         self,
@@ -216,6 +222,18 @@ class SqliteMemory(MemoryFront):
         result and the store's warnings say how many, and `reindex` embeds them.
         """
         self._core.check_writable()
+        mark = await self._db.run(reads.last_change, self._core)
+        stored = await self._bulk_store(items, vectors, batch_size, progress)
+        await self._follow_core_writes(mark)
+        return stored
+
+    async def _bulk_store(
+        self,
+        items: Sequence[NewMemory],
+        vectors: npt.NDArray[np.float32] | None,
+        batch_size: int,
+        progress: ProgressCallback | None,
+    ) -> BulkStored:
         if vectors is not None or self.embedder is None:
             if vectors is not None:
                 vectors = unit_vectors(vectors, self._core.dimensions, "bulk_store")
@@ -267,15 +285,43 @@ class SqliteMemory(MemoryFront):
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """See `Memory.supersede`."""
-        return await self._db.run(history.supersede, self._core, list(old_ids), new_id)
+        mark = await self._db.run(reads.last_change, self._core)
+        count = await self._db.run(history.supersede, self._core, list(old_ids), new_id)
+        await self._follow_core_writes(mark)
+        return count
 
     async def restore(self, entry_id: str) -> MemoryEntry:
         """See `Memory.restore`."""
-        return await self._db.run(history.restore, self._core, entry_id)
+        mark = await self._db.run(reads.last_change, self._core)
+        restored = await self._db.run(history.restore, self._core, entry_id)
+        await self._follow_core_writes(mark)
+        return restored
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """See `Memory.import_`: what an import changes is kept as restorable history."""
-        return await self._db.run(importing.import_records, self._core, list(entries))
+        mark = await self._db.run(reads.last_change, self._core)
+        summary = await self._db.run(importing.import_records, self._core, list(entries))
+        await self._follow_core_writes(mark)
+        return summary
+
+    async def _follow_core_writes(self, mark: int) -> None:
+        """Write MEMORY_SNAPSHOT.md again, when there is one, if a core fact changed.
+
+        The store is rebuilt from it when `brain.db` is lost: written only by hygiene and
+        forget, it lacked facts stored, restored, imported or brought back by an undone
+        forget since, and a rebuild lost them (found by a new user and an adversary).
+        """
+        if not self.follow_snapshot or not await asyncio.to_thread(self.snapshot_path.is_file):
+            return
+        if not await self._db.run(reads.core_changed_since, self._core, mark):
+            return
+        try:
+            await self.write_snapshot()
+        except (OSError, MemoryStoreError) as exc:
+            self._core.warn(
+                f"{self.snapshot_path} could not be written again after a core memory "
+                f"changed ({exc}): a store rebuilt from it would lack that change"
+            )
 
     async def reindex(
         self,
@@ -532,11 +578,7 @@ class SqliteMemory(MemoryFront):
                 f"a snapshot of one namespace needs a file of its own: {SNAPSHOT_NAME} "
                 "restores the whole store, so it always holds every namespace"
             )
-        entries = [
-            e
-            async for e in self.export(namespace=namespace)
-            if e.category == MemoryCategory.CORE.value
-        ]
+        entries = await self._db.run(reads.core_entries, self._core, namespace)
         now = now or utc_now()
         text = render_snapshot(entries, now)
         protected = protected_files(self.path)

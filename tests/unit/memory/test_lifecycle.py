@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from memory.entry import MemoryEntry
 from memory.factory import open_memory
 from memory.procedures import ProcedureStep
 from memory.settings import MemorySettings
@@ -339,5 +340,52 @@ async def test_forgetting_writes_the_snapshot_again(tmp_path: Path) -> None:
     try:
         assert rebuilt.hydration is not None
         assert [e.key for e in await rebuilt.list(include_superseded=True)] == ["pet"]
+    finally:
+        await rebuilt.close()
+
+
+async def test_the_snapshot_follows_every_change_to_a_core_fact(tmp_path: Path) -> None:
+    """Found by a new user and an adversary: only hygiene and forget wrote the snapshot,
+    so a store rebuilt from it lost facts stored, imported or restored since."""
+    settings = MemorySettings(embedding_provider="none")
+    store = await open_memory(settings, tmp_path, None)
+    await store.store("editor", "The user edits in Helix")
+    assert store.lifecycle is not None
+    snapshot = await store.lifecycle.write_snapshot()
+    written = snapshot.read_bytes()
+
+    await store.store_with_metadata("chat/1", "what is the weather", "conversation", "s1")
+    assert snapshot.read_bytes() == written  # no core fact changed: not written again
+
+    await store.store("editor", "The user edits in Zed")  # Helix becomes history
+    await store.store("pet", "The user's cat is called Miso")
+    await store.import_(
+        [
+            MemoryEntry(
+                id="car-1",
+                key="car",
+                content="The user drives a 2019 Corolla",
+                timestamp=NOW,
+                updated_at=NOW,
+            )
+        ]
+    )
+    helix = next(e for e in await store.list(include_superseded=True) if "Helix" in e.content)
+    await store.restore(helix.id)
+    await store.close()
+
+    text = snapshot.read_text(encoding="utf-8")
+    assert "Miso" in text and "Corolla" in text
+    for leftover in tmp_path.glob("brain.db*"):
+        leftover.unlink()
+    rebuilt = await open_memory(settings, tmp_path, None)
+    try:
+        assert rebuilt.hydration is not None
+        current = {e.key: e.content for e in await rebuilt.list()}
+        assert current == {
+            "editor": "The user edits in Helix",  # as restored, not as first replaced
+            "pet": "The user's cat is called Miso",
+            "car": "The user drives a 2019 Corolla",
+        }
     finally:
         await rebuilt.close()
