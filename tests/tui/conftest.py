@@ -133,6 +133,25 @@ async def settle(pilot: Any) -> None:
     raise AssertionError("workers kept starting new workers")
 
 
+async def steady(pilot: Any) -> None:
+    """Settle, then wait until the screen is drawn the same twice in a row.
+
+    A message still on its way when the workers are done (a result bubbling up to the app,
+    a focus change) can redraw after `settle`: on a loaded machine one snapshot in many
+    pictured the screen before it (seen in CI, once in 14 busy runs here). The screen that
+    has stopped changing is the state to picture.
+    """
+    previous = None
+    for _ in range(100):
+        await settle(pilot)
+        await pilot.wait_for_scheduled_animations()
+        screen = pilot.app.export_screenshot()
+        if screen == previous:
+            return
+        previous = screen
+    raise AssertionError("the screen kept changing")
+
+
 def screen_text(svg: str, styled: bool = False) -> list[str]:
     """The characters of an SVG screenshot, row by row (for a readable mismatch).
 

@@ -8,7 +8,7 @@ import pytest
 from textual.pilot import Pilot
 
 from agent.testing import Reply, ScriptedModel, call
-from tests.tui.conftest import MakeApp, seed_entry, server_down, settle
+from tests.tui.conftest import MakeApp, seed_entry, server_down, settle, steady
 from tui.app import MemchatApp
 
 SEED = [
@@ -44,6 +44,7 @@ async def converse(pilot: Pilot[Any]) -> None:
         app.prompt.text = text
         await pilot.press("enter")
         await settle(pilot)
+    await steady(pilot)
 
 
 def test_chat_mid_conversation(snap_compare: Any, make_app: MakeApp) -> None:
@@ -57,7 +58,7 @@ def test_inspector_with_entries(snap_compare: Any, make_app: MakeApp) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         await memchat(pilot).ready.wait()
         await pilot.press("f2")
-        await settle(pilot)
+        await steady(pilot)
 
     assert snap_compare(h.app, terminal_size=(140, 32), run_before=run_before)
 
@@ -80,8 +81,7 @@ def test_inspector_detail_view(snap_compare: Any, make_app: MakeApp) -> None:
             isinstance(pilot.app.screen, MemoryDetailScreen) and pilot.app.screen.is_mounted
         ):
             await pilot.pause()
-        await pilot.wait_for_scheduled_animations()
-        await settle(pilot)
+        await steady(pilot)
 
     assert snap_compare(h.app, terminal_size=(140, 40), run_before=run_before)
 
@@ -98,7 +98,7 @@ def test_first_run_ollama_down(
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await memchat(pilot).ready.wait()
-        await settle(pilot)
+        await steady(pilot)
 
     assert snap_compare(h.app, terminal_size=(100, 30), run_before=run_before)
 
@@ -116,6 +116,6 @@ def test_readme_screenshot(snap_compare: Any, make_app: MakeApp) -> None:
         await pilot.press("f2")
         await settle(pilot)
         memchat(pilot).prompt.focus()
-        await settle(pilot)
+        await steady(pilot)
 
     assert snap_compare(h.app, terminal_size=(150, 34), run_before=run_before)
