@@ -254,6 +254,11 @@ class MemchatApp(App[None]):
         """The read-only chat's way out: choose another model."""
         self.models.pick()
 
+    def on_chat_view_typed_away(self, message: ChatView.TypedAway) -> None:
+        """A character typed in the conversation: into the prompt, which takes the focus."""
+        self.prompt.focus()
+        self.prompt.insert(message.character)
+
     def on_memory_inspector_entry_selected(self, message: MemoryInspector.EntrySelected) -> None:
         """Open the detail dialog."""
         self.memory_view.open_entry(message.entry)

@@ -55,3 +55,30 @@ async def test_f2_puts_the_cursor_in_the_search_box(make_app: MakeApp) -> None:
         search = h.app.inspector.query_one("#inspector-search", Input)
         assert search.value == "miso"
         assert h.app.query_one(PromptInput).text == ""
+
+
+async def test_typing_with_a_message_focused_goes_to_the_prompt(make_app: MakeApp) -> None:
+    """Found by a new user: after Tab had moved into the conversation, a typed question
+    went nowhere and was lost. A key the message binds ("c": copy) keeps its meaning."""
+    from agent.testing import ScriptedModel
+    from tests.tui.test_chat import send
+    from tui.widgets.assistant_message import AssistantMessage
+    from tui.widgets.user_message import UserMessage
+
+    h = make_app(ScriptedModel(["Lisbon is lovely."], name="qwen3:8b"), auto_save=False)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Tell me about Lisbon")
+        h.app.query_one(UserMessage).focus()
+        await pilot.pause()
+        await pilot.press(*"when?")
+        await pilot.pause()
+        prompt = h.app.query_one(PromptInput)
+        assert prompt.has_focus and prompt.text == "when?"
+        reply = h.app.query_one(AssistantMessage)
+        reply.focus()
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert h.app.clipboard == "Lisbon is lovely."
+        assert prompt.text == "when?" and reply.has_focus

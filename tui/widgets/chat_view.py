@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widget import Widget
 
 from agent.messages import ChatMessage
@@ -13,9 +15,29 @@ from tui.widgets.user_message import UserMessage
 class ChatView(VerticalScroll):
     """Follows new output while the user is at the bottom; scrolling up releases it."""
 
+    class TypedAway(Message):
+        """A character typed while a message had the focus: it belongs in the prompt."""
+
+        def __init__(self, character: str) -> None:
+            super().__init__()
+            self.character = character
+
     def on_mount(self) -> None:
         """Start anchored to the bottom."""
         self.anchor()
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing with a message focused goes to the prompt instead of nowhere.
+
+        A new user typed a whole question after Tab had moved into the conversation, and it
+        was lost. A key the focused message binds ("c" copies it) keeps its meaning.
+        """
+        character = event.character
+        if not event.is_printable or character is None or event.key in self.screen.active_bindings:
+            return
+        event.stop()
+        event.prevent_default()
+        self.post_message(self.TypedAway(character))
 
     async def add(self, widget: Widget) -> Widget:
         """Append a widget to the conversation."""
