@@ -71,8 +71,21 @@ def _asking_terms() -> frozenset[str]:
     return frozenset(term for word in _ASKING for term in analyze(word))
 
 
+_REDACTED = re.compile(r"\[REDACTED:[^\]]*\]")
+
+
+def _unredacted(text: str) -> str:
+    """The message without its `[REDACTED:kind]` marks, which stand for what was hidden.
+
+    Auto-save hides a secret the model's fact may hold as said: "my PIN is [REDACTED:pin]"
+    never folded into "My PIN is 4321", so it was still recalled after the fact was
+    forgotten (found by an adversary).
+    """
+    return _REDACTED.sub(" ", text)
+
+
 def _own_words(text: str) -> list[str]:
-    return [term for term in distinct_terms(text) if term not in _asking_terms()]
+    return [term for term in distinct_terms(_unredacted(text)) if term not in _asking_terms()]
 
 
 def _digits(text: str) -> set[str]:
@@ -91,7 +104,7 @@ def _holds(fact: MemoryEntry, message: str, words: list[str]) -> bool:
     # A word with a digit is judged with the message's numbers, read whole: word by
     # word, "1,250" is "1" and "250", which a fact's "1250" does not hold.
     return all(term in held or any(c.isdigit() for c in term) for term in words) and (
-        _digits(message) <= _digits(said)
+        _digits(_unredacted(message)) <= _digits(said)
     )
 
 

@@ -756,3 +756,16 @@ async def test_withdrawing_only_takes_back_the_unanswered_last_message(harness: 
     )
     assert len(harness.sessions.load(harness.session.id).messages) == 2
     assert await harness.memory.count() == 1
+
+
+async def test_a_message_with_a_hidden_secret_goes_with_its_fact(harness: Harness) -> None:
+    """Found by an adversary: auto-save stored "my PIN is [REDACTED:pin]", which never
+    matched the fact "My PIN is 4321", so it was still recalled after the fact went."""
+    await _remember(harness, "remember that my PIN is 4321", "pin", "My PIN is 4321")
+    kept = await harness.memory.list(namespace=None, include_superseded=True, limit=50)
+    message = next(e for e in kept if e.category == "conversation")
+    assert "[REDACTED" in message.content and "4321" not in message.content
+    assert [e.key for e in await harness.memory.list(namespace=None)] == ["pin"]
+    assert await harness.memory.forget("pin")
+    found = await harness.memory.recall("what is my PIN", limit=5)
+    assert found.entries == []
