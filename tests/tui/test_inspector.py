@@ -387,3 +387,28 @@ async def test_a_backend_that_cannot_delete_offers_no_forget(make_app: MakeApp) 
         await pilot.pause()
         assert isinstance(h.app.screen, MemoryDetailScreen)
         assert h.app.screen.query("#save") and not h.app.screen.query("#forget")
+
+
+async def test_the_detail_dialog_scrolls_to_what_tab_reaches_on_a_small_terminal(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: at 80x24 the Category and Importance fields and the buttons
+    were below the edge, and Tab then Enter pinned a memory with nothing on screen."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(80, 24)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
+        await settle(pilot)
+        screen = h.app.screen
+        assert isinstance(screen, MemoryDetailScreen)
+        for wanted in ("#detail-category", "#detail-importance", "#save", "#pin", "#close"):
+            widget = screen.query_one(wanted)
+            for _ in range(12):
+                if widget.has_focus:
+                    break
+                await pilot.press("tab")
+                await pilot.pause()
+            assert widget.has_focus, wanted
+            await settle(pilot)
+            shown = widget.region.intersection(screen.region)
+            assert shown == widget.region and shown.area > 0, wanted  # on screen, whole

@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -83,7 +83,9 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
     def compose(self) -> ComposeResult:
         """Fields, editors and actions."""
         entry = self.entry
-        with Vertical(id="detail"):
+        # Scrolls: on a short terminal (80x24) the fields and buttons fell below the edge,
+        # and Tab reached buttons no one could see (found by a new user).
+        with VerticalScroll(id="detail", can_focus=False):
             yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
             yield Static(field_table(entry), id="detail-fields")
             yield Label("Content")
