@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from agent.memory_editing import Forgotten
 from memory.entry import MemoryEntry
 
 StopReason = Literal["done", "length", "tool_limit", "command", "repetition"]
@@ -43,6 +44,18 @@ class MemorySaved:
 
     entry: MemoryEntry
     kind: Literal["memory_saved"] = "memory_saved"
+
+
+@dataclass(frozen=True)
+class MemoryForgotten:
+    """A memory_forget call (the model's, or /forget) removed a key and its history.
+
+    `forgotten` is what `MemoryEditor.undo_forget` puts back: a forget made in the chat
+    can be undone as one made in the inspector.
+    """
+
+    forgotten: Forgotten
+    kind: Literal["memory_forgotten"] = "memory_forgotten"
 
 
 @dataclass(frozen=True)
@@ -142,6 +155,7 @@ class TurnFailed:
 TurnEvent = (
     MemoryRecalled
     | MemorySaved
+    | MemoryForgotten
     | TextDelta
     | ReplyTrimmed
     | ThinkingDelta

@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.memory_editing import Forgotten, MemoryEditor
 from agent.messages import ToolCall, ToolExample, ToolSpec
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
@@ -132,8 +133,8 @@ class ToolResult:
     error: bool = False
     stored: MemoryEntry | None = None
     """The entry a memory_store call wrote."""
-    forgotten: str | None = None
-    """The key a memory_forget call removed."""
+    forgotten: Forgotten | None = None
+    """What a memory_forget call removed (the key and its history), for an undo."""
 
     @classmethod
     def failed(cls, message: str) -> ToolResult:
@@ -240,13 +241,17 @@ class MemoryTools:
         return ToolResult(_dumps({"results": [_compact(entry) for entry in found.entries]}))
 
     async def _forget(self, args: ForgetArgs) -> ToolResult:
-        if not await self.memory.forget(args.key, self.namespace):
+        entry = await self.memory.get(args.key, self.namespace)
+        if entry is None:
             # An error, not a quiet {"removed": false}: /forget shows it as a failure, and
             # a model learns the key was wrong instead of telling the user it forgot.
             return ToolResult.failed(
                 f"no memory with key {args.key!r}; memory_list shows the keys stored"
             )
-        return ToolResult(_dumps({"removed": True, "key": args.key}), forgotten=args.key)
+        # Through the editor, so the chat can offer the inspector's undo (found by a new
+        # user: a forget the model made by mistake could not be brought back).
+        forgotten = await MemoryEditor(self.memory).forget(entry)
+        return ToolResult(_dumps({"removed": True, "key": args.key}), forgotten=forgotten)
 
     async def _list(self, args: ListArgs) -> ToolResult:
         entries = await self.memory.list(

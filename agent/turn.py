@@ -20,6 +20,7 @@ from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
 from agent.events import (
+    MemoryForgotten,
     MemoryRecalled,
     MemorySaved,
     Notice,
@@ -611,6 +612,8 @@ class Agent:
                 result = results[signature] = await self.tools.run(call, read_only=read_only)
                 if result.stored is not None:
                     yield MemorySaved(result.stored)
+                if result.forgotten is not None:
+                    yield MemoryForgotten(result.forgotten)
             yield ToolCallFinished(call.id, call.name, result.content, result.error, repeated)
             produced.append(
                 ChatMessage(

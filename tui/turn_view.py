@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agent.events import (
+    MemoryForgotten,
     MemoryRecalled,
     MemorySaved,
     Notice,
@@ -18,6 +19,7 @@ from agent.events import (
     TurnFinished,
     TurnStats,
 )
+from agent.memory_editing import Forgotten
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.chat_view import ChatView
 from tui.widgets.recalled_entry import RecalledEntry
@@ -40,6 +42,8 @@ class Outcome:
     failure: TurnFailed | None = None
     recall_degraded: str | None = None
     """Set by a recall: "" when it ran as configured, else why it fell back (keyword-only)."""
+    forgotten: Forgotten | None = None
+    """What a forget in the chat removed: the inspector offers to undo it."""
 
 
 class TurnView:
@@ -99,6 +103,8 @@ class TurnView:
         """Render one event."""
         if isinstance(event, MemorySaved):
             return Outcome(memory_changed=True)
+        if isinstance(event, MemoryForgotten):
+            return Outcome(memory_changed=True, forgotten=event.forgotten)
         if isinstance(event, MemoryRecalled):
             self.recalled = RecalledEntry(event)
             await self.chat.add(self.recalled)

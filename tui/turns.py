@@ -210,6 +210,8 @@ class Turns:
             # The start-up label names the embedder; a recall that could not use it says so
             # until one can again (the server came back), never silently keyword-only.
             app.status.set(embeddings=outcome.recall_degraded or app.runtime.embeddings)
+        if outcome.forgotten is not None:
+            app.inspector.offer_undo(outcome.forgotten, "F2, then ")
         if outcome.memory_changed:
             await app.memory_view.changed()
         if outcome.notice is not None:

@@ -412,3 +412,29 @@ async def test_the_detail_dialog_scrolls_to_what_tab_reaches_on_a_small_terminal
             await settle(pilot)
             shown = widget.region.intersection(screen.region)
             assert shown == widget.region and shown.area > 0, wanted  # on screen, whole
+
+
+async def test_a_forget_made_in_the_chat_can_be_undone(make_app: MakeApp) -> None:
+    """Found by a new user: after /forget (or the model's memory_forget) the inspector
+    offered no Undo forget, so a fact forgotten by mistake was gone."""
+    from agent.testing import Reply, call
+    from tests.tui.test_chat import send
+
+    model = ScriptedModel(
+        [Reply(tool_calls=[call("memory_forget", key="editor")]), "Forgotten."], name="qwen3:8b"
+    )
+    h = make_app(model, seed=SEED, auto_save=False)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        undo = h.app.inspector.query_one("#inspector-undo")
+        await send(pilot, "/forget pet")
+        assert await h.runtime.memory.get("pet") is None
+        assert undo.display
+        await send(pilot, "forget which editor I use")  # the model's own forget
+        assert await h.runtime.memory.get("editor") is None
+        await pilot.click("#inspector-undo")
+        await settle(pilot)
+        back = await h.runtime.memory.get("editor")
+        assert back is not None and back.id == "id-editor"  # exactly as it was
+        assert not undo.display
+        assert await h.runtime.memory.get("pet") is None  # only the latest forget

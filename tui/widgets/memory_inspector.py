@@ -312,12 +312,16 @@ class MemoryInspector(Vertical):
                 await self.editor.restore(entry)
                 self.notify(f"Restored {entry.key}")
             elif result.action == "forget":
-                self.last_forgotten = await self.editor.forget(entry)
-                self.query_one("#inspector-undo").display = True
-                self.notify(f"Forgot {entry.key} (Undo forget brings it back)")
+                self.offer_undo(await self.editor.forget(entry))
         except MemoryStoreError as exc:
             self.notify(str(exc), severity="error")
         self.reload()
+
+    def offer_undo(self, forgotten: Forgotten, where: str = "") -> None:
+        """Show Undo forget for `forgotten` (the latest forget, here or in the chat)."""
+        self.last_forgotten = forgotten
+        self.query_one("#inspector-undo").display = True
+        self.notify(f"Forgot {forgotten.key} ({where}Undo forget brings it back)")
 
     async def undo_forget(self) -> None:
         """Put the last forgotten entry and its history back exactly."""

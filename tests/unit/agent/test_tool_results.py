@@ -38,7 +38,9 @@ async def test_a_store_says_which_entry_it_wrote(tools: MemoryTools) -> None:
 async def test_a_forget_says_which_key_went_and_only_when_it_went(tools: MemoryTools) -> None:
     await tools.run(_call("memory_store", key="city", content="lives in Porto"))
     gone = await tools.run(_call("memory_forget", key="city"))
-    assert gone.forgotten == "city" and json.loads(gone.content)["removed"] is True
+    assert gone.forgotten is not None and json.loads(gone.content)["removed"] is True
+    assert gone.forgotten.key == "city"
+    assert [e.content for e in gone.forgotten.entries] == ["lives in Porto"]  # for an undo
     again = await tools.run(_call("memory_forget", key="city"))
     assert again.error and again.forgotten is None
     assert json.loads(again.content) == {
