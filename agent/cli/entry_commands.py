@@ -192,5 +192,10 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
     async with opened_memory(config) as memory:
         removed = await memory.forget(args.key, namespace)
         why = "" if removed else await _only_history(memory, args.key, namespace)
-    say(out, ("forgot " if removed else "no memory with key ") + repr(args.key) + why)
-    return 0 if removed else 1
+    if not removed:
+        # As `get` says it: on stderr, named as memchat's, so a script reading stdout
+        # does not take it for output.
+        say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
+        return 1
+    say(out, f"forgot {args.key!r}")
+    return 0

@@ -44,7 +44,7 @@ HELP = """\
 | type in the search box | search with the agent's own recall (each result shows its scores) |
 | Enter on a row | details: edit, pin, forget; an earlier version offers Restore |
 | superseded / deleted | also list earlier versions / what was forgotten, when and why |
-| Undo forget | bring back the last memory forgotten, here or in the chat (/forget, or by the model), with its whole history |
+| Undo forget | bring back the last forgotten memory (here, by /forget or by the model), whole |
 | category, namespace | show one category or namespace only |
 | ● ▲ ↺ before a row | shown to the model this turn · pinned · an earlier version (history) |
 
