@@ -175,6 +175,9 @@ class Turns:
             self.app.notify(
                 f"The stopped message stays in the chat file: {exc}", severity="warning"
             )
+        # Its auto-saved copy went too: the count and the inspector follow (a new user saw
+        # one memory more in the status bar than `memchat memory stats`).
+        await self.app.memory_view.changed()
 
     async def _edit_unanswered(self, session: Session) -> None:
         """An edit stopped or failed before any reply: the old turn comes back.

@@ -163,6 +163,10 @@ async def test_a_failed_turn_is_a_notice_and_keeps_the_message(make_app: MakeApp
         assert not h.app.query(AssistantMessage)
         assert "not running" in str(h.app.status.render())
         assert h.app.is_running
+        # Withdrawn from memory too, and the count says so (a new user saw one more).
+        await settle(pilot)
+        assert await h.runtime.memory.count() == 0
+        assert "0 memories" in str(h.app.status.render())
 
 
 async def test_sending_a_kept_message_again_retries_it_once(make_app: MakeApp) -> None:
