@@ -106,7 +106,9 @@ def test_export_then_import_into_a_fresh_store_keeps_every_field(
 def test_forget_then_audit(loaded: Path) -> None:
     for key in KEYS:
         assert "forgot" in run_cli("memory", "forget", key).clean().out
-    assert run_cli("memory", "forget", KEYS[9]).clean(1).out.startswith("no memory with key")
+    assert (
+        run_cli("memory", "forget", KEYS[9]).clean(1).err.startswith("memchat: no memory with key")
+    )
     audit = run_cli("memory", "audit", "--limit", "1000").clean()
     assert len(audit.out.splitlines()) == len(KEYS)
     one = run_cli("memory", "audit", "--namespace", "default", "--limit", "1").clean()
