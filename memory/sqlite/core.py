@@ -138,7 +138,7 @@ class SqliteCore:
         self._page_check = None
         if not check.completed:
             # It could not read every page (the file was busy): check here before writing.
-            rows = [row[0] for row in self.conn.execute("PRAGMA quick_check(5)")]
+            rows = [row[0] for row in self.conn.execute("PRAGMA integrity_check(5)")]
             problem = None if rows == ["ok"] else "; ".join(rows)
         if problem is not None:
             self.note_damage(problem, found_by="the page check")

@@ -116,7 +116,7 @@ def _open_read_write(path: Path, create: bool, unchecked: bool) -> sqlite3.Conne
         conn.execute(f"PRAGMA cache_size = -{PAGE_CACHE_KIB}")
         if unchecked and pending_migrations(conn):
             # A migration writes: the pages are checked first, as for a small store.
-            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+            problems = [row[0] for row in conn.execute("PRAGMA integrity_check(5)")]
             if problems != ["ok"]:
                 raise DatabaseCorruptError(path, "; ".join(problems))
         migrate(conn, path)

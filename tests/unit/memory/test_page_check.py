@@ -158,3 +158,61 @@ async def test_a_search_never_waits_for_the_check_and_closing_writes_no_unchecke
         release.set()
         await store.close()
     assert path.read_bytes() == before
+
+
+def _checks(data: bytes, scratch: Path) -> tuple[bool, bool]:
+    scratch.write_bytes(data)
+    check = sqlite3.connect(f"file:{scratch}?mode=ro", uri=True)
+    try:
+        quick = check.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        whole = check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    except sqlite3.DatabaseError:
+        quick = whole = False
+    finally:
+        check.close()
+    return quick, whole
+
+
+def _index_disagreeing_with_its_table(path: Path) -> None:
+    """One stored hash changed where only an index holds it: quick_check passes, not
+    integrity_check (which compares every index with its table)."""
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    digest = conn.execute(
+        "SELECT content_hash FROM memories ORDER BY seq LIMIT 1 OFFSET 150"
+    ).fetchone()[0]
+    conn.close()
+    data = path.read_bytes()
+    scratch = path.with_name("scratch.db")
+    at = data.find(digest.encode())
+    while at >= 0:
+        changed = bytearray(data)
+        changed[at] = ord("0") if data[at] != ord("0") else ord("1")
+        if _checks(bytes(changed), scratch) == (True, False):
+            path.write_bytes(bytes(changed))
+            scratch.unlink()
+            return
+        at = data.find(digest.encode(), at + 1)
+    raise AssertionError("no copy of the hash is the index's alone")
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["checked at open", "checked aside"])
+async def test_an_index_that_disagrees_with_its_table_stops_every_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, large: bool
+) -> None:
+    """Found by an adversary: quick_check passed such a store, and forget and import
+    wrote into it while `stats --check` reported it damaged."""
+    if large:
+        monkeypatch.setattr(database, "LARGE_STORE_BYTES", 0)
+    path = tmp_path / "brain.db"
+    await _filled(path)
+    _index_disagreeing_with_its_table(path)
+    before = path.read_bytes()
+    with contextlib.suppress(DatabaseCorruptError):
+        store = await SqliteMemory.open(path)
+        try:
+            with pytest.raises(DatabaseCorruptError):
+                await store.forget("k1")
+        finally:
+            await store.close()
+    assert path.read_bytes() == before
