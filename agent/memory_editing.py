@@ -7,6 +7,7 @@ with the store unchanged.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -161,10 +162,22 @@ class MemoryEditor:
         """
         entries = forgotten.entries
         newer = await self.memory.get(forgotten.key, entries[0].namespace) if entries else None
+        # An id stored again since (an import of a newer version, say) belongs to that
+        # newer entry: the forgotten version comes back beside it under a fresh id, not
+        # over it (found by an adversary: the undo made the older text current).
+        renamed = {
+            entry.id: uuid.uuid4().hex
+            for entry in entries
+            if await self.memory.get_by_id(entry.id) is not None
+        }
 
         def as_history(entry: MemoryEntry) -> MemoryEntry:
             update: dict[str, object] = {"score": None, "scores": None}
-            if newer is not None and entry.superseded_by is None and entry.id != newer.id:
+            update["id"] = renamed.get(entry.id, entry.id)
+            successor = entry.superseded_by
+            if successor is not None:
+                update["superseded_by"] = renamed.get(successor, successor)
+            elif newer is not None and update["id"] != newer.id:
                 update["superseded_by"] = newer.id
             return entry.model_copy(update=update)
 

@@ -144,6 +144,32 @@ async def test_undoing_a_forget_after_the_key_was_stored_again_keeps_the_newer(
     assert back is not None and back.superseded_by == monday.id  # history, restorable
 
 
+async def test_undoing_a_forget_after_its_id_was_imported_again_keeps_the_newer(
+    store: SqliteMemory,
+) -> None:
+    """Found by an adversary: a newer record imported under the forgotten entry's id was
+    set aside by the undo, and the older text became current."""
+    editor = MemoryEditor(store)
+    friday = await store.store("meeting", "The meeting is on Friday")
+    older = await store.store("meeting", "The meeting is on Thursday")  # Friday is history
+    forgotten = await editor.forget(older)
+    newer = older.model_copy(
+        update={"content": "The meeting is on Monday", "updated_at": older.updated_at}
+    )
+    await store.import_([newer])
+    current = await editor.undo_forget(forgotten)
+    assert (current.id, current.content) == (older.id, "The meeting is on Monday")
+    kept = await store.list(include_superseded=True)
+    assert sorted(e.content for e in kept if e.superseded_by == older.id) == [
+        "The meeting is on Thursday"
+    ]
+    # The chain behind it follows its fresh id, so nothing is history of nothing.
+    ids = {e.id for e in kept}
+    assert all(e.superseded_by in ids for e in kept if e.superseded_by is not None)
+    assert any(e.content == friday.content and e.superseded_by for e in kept)
+    assert len(kept) == 3
+
+
 async def test_history_reads_past_one_page(
     store: SqliteMemory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
