@@ -255,9 +255,9 @@ class MemchatApp(App[None]):
         self.models.pick()
 
     def on_chat_view_typed_away(self, message: ChatView.TypedAway) -> None:
-        """A character typed in the conversation: into the prompt, which takes the focus."""
+        """Text typed in the conversation: into the prompt, which takes the focus."""
         self.prompt.focus()
-        self.prompt.insert(message.character)
+        self.prompt.insert(message.text)
 
     def on_memory_inspector_entry_selected(self, message: MemoryInspector.EntrySelected) -> None:
         """Open the detail dialog."""

@@ -82,3 +82,32 @@ async def test_typing_with_a_message_focused_goes_to_the_prompt(make_app: MakeAp
         await pilot.pause()
         assert h.app.clipboard == "Lisbon is lovely."
         assert prompt.text == "when?" and reply.has_focus
+
+
+async def test_keys_typed_fast_and_a_paste_all_reach_the_prompt(make_app: MakeApp) -> None:
+    """Found by an adversary: keys typed before the prompt had the focus still reached the
+    message, so "ab cd" lost its c to a copy, and a paste was dropped."""
+    from textual import events
+
+    from agent.testing import ScriptedModel
+    from tests.tui.test_chat import send
+    from tui.widgets.user_message import UserMessage
+
+    h = make_app(ScriptedModel(["Lisbon is lovely."], name="qwen3:8b"), auto_save=False)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Tell me about Lisbon")
+        h.app.copy_to_clipboard("kept")
+        h.app.query_one(UserMessage).focus()
+        await pilot.pause()
+        for character in "ab cd":  # all queued before any is handled, as a fast typist's
+            h.app.post_message(events.Key("space" if character == " " else character, character))
+        await settle(pilot)
+        prompt = h.app.query_one(PromptInput)
+        assert prompt.has_focus and prompt.text == "ab cd"
+        assert h.app.clipboard == "kept"
+        h.app.query_one(UserMessage).focus()
+        await pilot.pause()
+        h.app.post_message(events.Paste(" and Porto"))
+        await settle(pilot)
+        assert prompt.has_focus and prompt.text == "ab cd and Porto"

@@ -16,28 +16,45 @@ class ChatView(VerticalScroll):
     """Follows new output while the user is at the bottom; scrolling up releases it."""
 
     class TypedAway(Message):
-        """A character typed while a message had the focus: it belongs in the prompt."""
+        """Text typed or pasted while a message had the focus: it belongs in the prompt."""
 
-        def __init__(self, character: str) -> None:
+        def __init__(self, text: str) -> None:
             super().__init__()
-            self.character = character
+            self.text = text
 
     def on_mount(self) -> None:
         """Start anchored to the bottom."""
         self.anchor()
+        self._typing = False
+        """Keys are on their way to the prompt: those still queued here follow them."""
 
     def on_key(self, event: events.Key) -> None:
         """Typing with a message focused goes to the prompt instead of nowhere.
 
         A new user typed a whole question after Tab had moved into the conversation, and it
-        was lost. A key the focused message binds ("c" copies it) keeps its meaning.
+        was lost. A key the focused message binds ("c" copies it) keeps its meaning, unless
+        typing has begun: keys typed before the prompt has the focus are still delivered
+        here, and "ab cd" lost its c to a copy (found by an adversary).
         """
         character = event.character
-        if not event.is_printable or character is None or event.key in self.screen.active_bindings:
+        if not event.is_printable or character is None:
             return
+        if not self._typing and event.key in self.screen.active_bindings:
+            return
+        self._typing = True
         event.stop()
         event.prevent_default()
         self.post_message(self.TypedAway(character))
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste with a message focused goes to the prompt too (it was dropped)."""
+        event.stop()
+        self._typing = True
+        self.post_message(self.TypedAway(event.text))
+
+    def on_descendant_focus(self) -> None:
+        """A message has the focus again (Tab, a click): its keys mean what they say."""
+        self._typing = False
 
     async def add(self, widget: Widget) -> Widget:
         """Append a widget to the conversation."""
