@@ -179,25 +179,42 @@ def accounted_ids(core: SqliteCore, ids: list[str]) -> set[str]:
     return found
 
 
-def last_change(core: SqliteCore) -> int:
-    """The newest entry of the change log (0 for none): a mark to ask what changed since."""
-    return int(
-        core.conn.execute("SELECT coalesce(max(change_id), 0) FROM memory_changes").fetchone()[0]
-    )
+CoreMark = tuple[int, int, int]
+"""Where the change log stood, and how many core rows there were (and their seq total)."""
 
 
-def core_changed_since(core: SqliteCore, mark: int) -> bool:
-    """Whether a core entry was written, or any entry deleted, after the log's `mark`.
+def _core_rows(core: SqliteCore) -> tuple[int, int]:
+    # From the (category, namespace) index alone: cheap beside any write.
+    count, seqs = core.conn.execute(
+        "SELECT count(*), coalesce(sum(seq), 0) FROM memories WHERE category = ?",
+        (MemoryCategory.CORE.value,),
+    ).fetchone()
+    return int(count), int(seqs)
 
-    True as well when the log no longer reaches back to the mark (it is pruned).
+
+def core_mark(core: SqliteCore) -> CoreMark:
+    """A mark to ask, after a write, whether a core fact changed (`core_changed_since`)."""
+    change = core.conn.execute("SELECT coalesce(max(change_id), 0) FROM memory_changes")
+    return (int(change.fetchone()[0]), *_core_rows(core))
+
+
+def core_changed_since(core: SqliteCore, mark: CoreMark) -> bool:
+    """Whether a core entry was written, one stopped being core, or any entry was deleted.
+
+    A row that is core no longer (its category edited to "daily") is seen by the count
+    of core rows: the change log alone names rows by what they are now (found by an
+    adversary). True as well when the log no longer reaches back to the mark (pruned).
     """
+    change_id = mark[0]
+    if _core_rows(core) != mark[1:]:
+        return True
     oldest = core.conn.execute("SELECT min(change_id) FROM memory_changes").fetchone()[0]
-    if oldest is not None and oldest > mark + 1:
+    if oldest is not None and oldest > change_id + 1:
         return True
     row = core.conn.execute(
         "SELECT 1 FROM memory_changes c LEFT JOIN memories m ON m.seq = c.seq "
         "WHERE c.change_id > ? AND (m.seq IS NULL OR m.category = ?) LIMIT 1",
-        (mark, MemoryCategory.CORE.value),
+        (change_id, MemoryCategory.CORE.value),
     ).fetchone()
     return row is not None
 

@@ -200,7 +200,7 @@ class SqliteMemory(MemoryFront):
         self._core.check_writable()  # before the embedder is asked for anything
         vectors = await self._embed([item.content])
         vector = None if vectors is None else vectors[0]
-        mark = await self._db.run(reads.last_change, self._core)
+        mark = await self._db.run(reads.core_mark, self._core)
         written = await self._db.run(writes.upsert, self._core, item, vector)
         await self._follow_core_writes(mark)
         return written
@@ -222,7 +222,7 @@ class SqliteMemory(MemoryFront):
         result and the store's warnings say how many, and `reindex` embeds them.
         """
         self._core.check_writable()
-        mark = await self._db.run(reads.last_change, self._core)
+        mark = await self._db.run(reads.core_mark, self._core)
         stored = await self._bulk_store(items, vectors, batch_size, progress)
         await self._follow_core_writes(mark)
         return stored
@@ -285,26 +285,26 @@ class SqliteMemory(MemoryFront):
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """See `Memory.supersede`."""
-        mark = await self._db.run(reads.last_change, self._core)
+        mark = await self._db.run(reads.core_mark, self._core)
         count = await self._db.run(history.supersede, self._core, list(old_ids), new_id)
         await self._follow_core_writes(mark)
         return count
 
     async def restore(self, entry_id: str) -> MemoryEntry:
         """See `Memory.restore`."""
-        mark = await self._db.run(reads.last_change, self._core)
+        mark = await self._db.run(reads.core_mark, self._core)
         restored = await self._db.run(history.restore, self._core, entry_id)
         await self._follow_core_writes(mark)
         return restored
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """See `Memory.import_`: what an import changes is kept as restorable history."""
-        mark = await self._db.run(reads.last_change, self._core)
+        mark = await self._db.run(reads.core_mark, self._core)
         summary = await self._db.run(importing.import_records, self._core, list(entries))
         await self._follow_core_writes(mark)
         return summary
 
-    async def _follow_core_writes(self, mark: int) -> None:
+    async def _follow_core_writes(self, mark: reads.CoreMark) -> None:
         """Write MEMORY_SNAPSHOT.md again, when there is one, if a core fact changed.
 
         The store is rebuilt from it when `brain.db` is lost: written only by hygiene and

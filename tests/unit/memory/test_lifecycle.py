@@ -372,6 +372,9 @@ async def test_the_snapshot_follows_every_change_to_a_core_fact(tmp_path: Path) 
     )
     helix = next(e for e in await store.list(include_superseded=True) if "Helix" in e.content)
     await store.restore(helix.id)
+    # A core fact edited into another category is core no more (found by an adversary).
+    await store.store("bike", "The bike is in the shed")
+    await store.store_with_metadata("bike", "The bike is in the shed", "daily", None)
     await store.close()
 
     text = snapshot.read_text(encoding="utf-8")
@@ -381,7 +384,7 @@ async def test_the_snapshot_follows_every_change_to_a_core_fact(tmp_path: Path) 
     rebuilt = await open_memory(settings, tmp_path, None)
     try:
         assert rebuilt.hydration is not None
-        current = {e.key: e.content for e in await rebuilt.list()}
+        current = {e.key: e.content for e in await rebuilt.list() if e.category == "core"}
         assert current == {
             "editor": "The user edits in Helix",  # as restored, not as first replaced
             "pet": "The user's cat is called Miso",
