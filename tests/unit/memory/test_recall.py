@@ -314,7 +314,7 @@ async def test_a_recalled_message_brings_its_follow_up(store: SqliteMemory) -> N
         store,
         "s1",
         [
-            "Which memoir are you reading at the moment?",
+            "I am reading a memoir at the moment",
             "Becoming Nicole by Amy Ellis Nutt, it is wonderful",
             "Unrelated: the plumber comes on Friday",
         ],
@@ -328,14 +328,14 @@ async def test_a_recalled_message_brings_its_follow_up(store: SqliteMemory) -> N
 
 
 async def test_follow_ups_stay_in_their_session(store: SqliteMemory) -> None:
-    await _chat(store, "s1", ["Which memoir are you reading?"])
+    await _chat(store, "s1", ["I am reading a memoir"])
     await _chat(store, "s2", ["Turnips and carrots for dinner"])
     result = await store.recall("which memoir reading")
     assert [e.key for e in result.entries] == ["s1-0"]
 
 
 async def test_follow_ups_pass_the_same_filters(store: SqliteMemory) -> None:
-    ids = await _chat(store, "s1", ["Which memoir are you reading?", "Becoming Nicole"])
+    ids = await _chat(store, "s1", ["I am reading a memoir", "Becoming Nicole"])
     excluded = await store.recall("which memoir reading", exclude_ids=[ids[1]])
     assert [e.key for e in excluded.entries] == ["s1-0"]
     await store.supersede([ids[1]], ids[0])
@@ -344,7 +344,7 @@ async def test_follow_ups_pass_the_same_filters(store: SqliteMemory) -> None:
 
 async def test_follow_ups_can_be_disabled(open_store: OpenStore) -> None:
     off = await open_store(None, conversation_context_weight=0.0)
-    await _chat(off, "s1", ["Which memoir are you reading?", "Becoming Nicole"])
+    await _chat(off, "s1", ["I am reading a memoir", "Becoming Nicole"])
     assert [e.key for e in (await off.recall("which memoir reading")).entries] == ["s1-0"]
 
 
