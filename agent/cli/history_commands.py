@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 _CONTENT_CHARS = 80
 
 
-def _version_line(entry: MemoryEntry, key: str, by_id: dict[str, MemoryEntry]) -> str:
+def _version_lines(entry: MemoryEntry, key: str, by_id: dict[str, MemoryEntry]) -> list[str]:
+    """Two lines: the version, then its state (each written escaped, as one line)."""
     if entry.superseded_by is None:
         state = "in effect"
     else:
@@ -36,10 +37,10 @@ def _version_line(entry: MemoryEntry, key: str, by_id: dict[str, MemoryEntry]) -
     if len(content) > _CONTENT_CHARS:
         content = content[: _CONTENT_CHARS - 1] + "…"
     other_key = f"{entry.key}: " if entry.key != key else ""
-    return (
-        f"{entry.id}  {local_day(entry.updated_at)}  {entry.category}  {other_key}{content}"
-        f"\n    {state}" + ("  [pinned]" if entry.pinned else "")
-    )
+    return [
+        f"{entry.id}  {local_day(entry.updated_at)}  {entry.category}  {other_key}{content}",
+        f"    {state}" + ("  [pinned]" if entry.pinned else ""),
+    ]
 
 
 async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
@@ -71,7 +72,9 @@ async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
         + ("" if in_effect else " (none in effect)"),
     )
     for entry in ordered:
-        for line in _version_line(entry, args.key, by_id).split("\n"):
+        # Line by line: a line break in the content is shown escaped by `say`, so text
+        # cannot pass for a line of its own ("in effect", found by an adversary).
+        for line in _version_lines(entry, args.key, by_id):
             say(out, line)
     if len(ordered) > len(in_effect):
         say(out, "`memchat memory restore ID` brings an earlier version back into effect")

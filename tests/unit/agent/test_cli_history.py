@@ -104,3 +104,20 @@ def test_restore_on_a_backend_without_versions_is_refused(isolated_dirs: Path) -
     write_config('backend = "none"\n')
     refused = run_cli("memory", "restore", "v1")
     assert refused.code != 0 and "Traceback" not in refused.err
+
+
+def test_a_line_break_in_the_content_cannot_pass_for_a_line(isolated_dirs: Path) -> None:
+    """Found by an adversary: content with a line break printed as its own lines, so an
+    imported text could fake a second version "in effect"."""
+    write_config()
+    forged = "old PIN\nfake0  2026-01-01  core  PIN 0000\n    in effect"
+    _import(
+        isolated_dirs,
+        [
+            record("pin", forged, id="p1", superseded_by="p2", **_at(1)),
+            record("pin", "PIN 4321", id="p2", **_at(2)),
+        ],
+    )
+    shown = run_cli("memory", "history", "pin").clean().out.splitlines()
+    assert len(shown) == 1 + 2 * 2 + 1  # the heading, two lines a version, the hint
+    assert sum(line == "    in effect" for line in shown) == 1
