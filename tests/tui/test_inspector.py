@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import Checkbox, DataTable, Input, Static, TextArea
 
 from agent.testing import ScriptedModel
@@ -389,13 +390,15 @@ async def test_a_backend_that_cannot_delete_offers_no_forget(make_app: MakeApp) 
         assert h.app.screen.query("#save") and not h.app.screen.query("#forget")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
 async def test_the_detail_dialog_scrolls_to_what_tab_reaches_on_a_small_terminal(
-    make_app: MakeApp,
+    make_app: MakeApp, size: tuple[int, int]
 ) -> None:
     """Found by a new user: at 80x24 the Category and Importance fields and the buttons
-    were below the edge, and Tab then Enter pinned a memory with nothing on screen."""
+    were below the edge, and Tab then Enter pinned a memory with nothing on screen. At 60
+    columns the dialog ran off the right edge (an adversary)."""
     h = make_app(seed=SEED)
-    async with h.app.run_test(size=(80, 24)) as pilot:
+    async with h.app.run_test(size=size) as pilot:
         await open_inspector(h, pilot)
         h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
         await settle(pilot)
@@ -412,6 +415,12 @@ async def test_the_detail_dialog_scrolls_to_what_tab_reaches_on_a_small_terminal
             await settle(pilot)
             shown = widget.region.intersection(screen.region)
             assert shown == widget.region and shown.area > 0, wanted  # on screen, whole
+        # Back up to the fields at the top, from the keyboard: the frame takes the focus.
+        screen.query_one("#detail-content").focus()
+        await pilot.press("shift+tab", "home")
+        await settle(pilot)
+        fields = screen.query_one("#detail-fields")
+        assert fields.region.intersection(screen.region).area > 0
 
 
 async def test_a_forget_made_in_the_chat_can_be_undone(make_app: MakeApp) -> None:

@@ -84,8 +84,9 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         """Fields, editors and actions."""
         entry = self.entry
         # Scrolls: on a short terminal (80x24) the fields and buttons fell below the edge,
-        # and Tab reached buttons no one could see (found by a new user).
-        with VerticalScroll(id="detail", can_focus=False):
+        # and Tab reached buttons no one could see (found by a new user). Focusable (Shift+
+        # Tab from the content), so the keys scroll back up to the fields at the top.
+        with VerticalScroll(id="detail"):
             yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
             yield Static(field_table(entry), id="detail-fields")
             yield Label("Content")
@@ -118,7 +119,9 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
 
     def on_mount(self) -> None:
         """Note the content as the editor holds it, to tell an edit from no edit."""
-        self._loaded = self.query_one("#detail-content", PlainTextArea).text
+        content = self.query_one("#detail-content", PlainTextArea)
+        self._loaded = content.text
+        content.focus()  # the first thing to edit, not the scrolling frame around it
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Validate edits and hand the choice back."""
