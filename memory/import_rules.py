@@ -5,8 +5,9 @@ An import writes records exactly, except that nothing stored is lost:
   (renumbered), not written over that entry;
 - a record that changes a stored entry (or an earlier record of the same import) keeps the
   earlier version as history: a copy under a fresh id, superseded by the record;
-- per key, the last active record is the one in effect; earlier active records and a
-  stored active entry under that key with another id become its history.
+- per key, the last active record is the one in effect; each earlier active record is
+  history of the one after it, and a stored active entry under that key with another id
+  is history of the first.
 
 The plan says what to write; the backend writes it (Qdrant points, PostgreSQL rows).
 """
@@ -40,8 +41,9 @@ class ImportPlan:
     copies: list[HistoryCopy] = field(default_factory=list)
     """Stored versions the records replace, kept under fresh ids (written first)."""
     holders: dict[tuple[str, str], str] = field(default_factory=dict)
-    """Per (namespace, key), the record in effect: any other active stored entry under
-    that key, outside `entries`, is to be superseded by it (see `set_aside`)."""
+    """Per (namespace, key), the first active record: any other active stored entry under
+    that key, outside `entries`, is to be superseded by it (see `set_aside`); the records
+    after it supersede one another in turn, and the last is in effect."""
     added: set[str] = field(default_factory=set)
     """Records counted as added so far: one that takes its key from another entry counts
     as replacing it instead, as in SQLite."""
@@ -110,14 +112,22 @@ def plan_import(
             else:
                 plan.copies.append(HistoryCopy(item.id, fresh, item.id))
         ready[item.id] = item
+    # As SQLite writes them, one after another: each active record for a key makes the
+    # one before it its history (a1 <- a2 <- a3), and the first takes the key from the
+    # stored holder. Before, every earlier record was history of the last, and the
+    # summary said "4 new, 1 replacing" where SQLite said "3 new, 2 replacing" (found by
+    # an adversary).
+    latest: dict[tuple[str, str], int] = {}
     for item in ready.values():
         if item.superseded_by is None:
-            plan.holders[(item.namespace, item.key)] = item.id
-    for item in ready.values():
-        winner = plan.holders.get((item.namespace, item.key))
-        if item.superseded_by is None and winner is not None and winner != item.id:
-            newer = item.updated_at > ready[winner].updated_at
-            item = item.model_copy(update={"superseded_by": winner})
-            plan.set_aside(winner, 1, summary, newer=newer)
+            slot = (item.namespace, item.key)
+            at = latest.get(slot)
+            if at is None:
+                plan.holders[slot] = item.id
+            else:
+                earlier = plan.entries[at]
+                plan.entries[at] = earlier.model_copy(update={"superseded_by": item.id})
+                plan.set_aside(item.id, 1, summary, newer=earlier.updated_at > item.updated_at)
+            latest[slot] = len(plan.entries)
         plan.entries.append(item)
     return plan

@@ -498,3 +498,43 @@ async def test_an_imported_vector_of_another_length_is_found_by_its_direction(
     assert [entry.key for entry in found.entries] == ["log"]
     assert found.entries[0].scores is not None
     assert found.entries[0].scores.cosine == pytest.approx(1.0, abs=1e-4)
+
+
+async def test_an_import_of_several_versions_of_a_key_chains_them_as_sqlite_does(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: the same file told SQLite "3 new, 2 replacing" and Qdrant
+    and Markdown "4 new, 1 replacing, 2 kept as history", and chained a1 and a2 both to
+    a3 where SQLite made a1 <- a2 <- a3."""
+    needs(memory, "persistent", "supports_export", "supports_supersede")
+
+    def version(entry_id: str, key: str, content: str, day: int, **more: str) -> MemoryEntry:
+        at = datetime(2026, 1, day, 9, tzinfo=UTC)
+        return MemoryEntry(
+            id=entry_id, key=key, content=content, timestamp=at, updated_at=at, **more
+        )
+
+    records = [
+        version("a1", "editor", "I use vim", 1),
+        version("a2", "editor", "I use emacs", 2),
+        version("a3", "editor", "I use helix", 3),
+        version("b1", "cat", "My cat is called Tom", 1),
+        version("w1", "editor", "work editor is vscode", 1, namespace="work"),
+    ]
+    results = {}
+    for name, store in (("tested", memory), ("sqlite", await open_store("sqlite"))):
+        held = await store.store("editor", "I use nano")  # a stored holder of the key
+        summary = await store.import_(records)
+        chain = {
+            e.id: e.superseded_by
+            for e in await store.list(namespace=None, include_superseded=True, limit=50)
+        }
+        chain["held"] = chain.pop(held.id)
+        results[name] = (
+            (summary.added, summary.replaced, summary.kept_as_history),
+            sorted(chain.items(), key=lambda pair: pair[0]),
+        )
+    assert results["tested"] == results["sqlite"]
+    counts, chain = results["sqlite"]
+    assert counts == (2, 3, 3)
+    assert dict(chain)["a1"] == "a2" and dict(chain)["a2"] == "a3" and dict(chain)["a3"] is None
