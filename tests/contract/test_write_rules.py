@@ -508,10 +508,17 @@ async def test_an_import_of_several_versions_of_a_key_chains_them_as_sqlite_does
     a3 where SQLite made a1 <- a2 <- a3."""
     needs(memory, "persistent", "supports_export", "supports_supersede")
 
-    def version(entry_id: str, key: str, content: str, day: int, **more: str) -> MemoryEntry:
+    def version(
+        entry_id: str, key: str, content: str, day: int, namespace: str = "default"
+    ) -> MemoryEntry:
         at = datetime(2026, 1, day, 9, tzinfo=UTC)
         return MemoryEntry(
-            id=entry_id, key=key, content=content, timestamp=at, updated_at=at, **more
+            id=entry_id,
+            key=key,
+            content=content,
+            namespace=namespace,
+            timestamp=at,
+            updated_at=at,
         )
 
     records = [
@@ -525,16 +532,17 @@ async def test_an_import_of_several_versions_of_a_key_chains_them_as_sqlite_does
     for name, store in (("tested", memory), ("sqlite", await open_store("sqlite"))):
         held = await store.store("editor", "I use nano")  # a stored holder of the key
         summary = await store.import_(records)
-        chain = {
+        links = {
             e.id: e.superseded_by
             for e in await store.list(namespace=None, include_superseded=True, limit=50)
         }
-        chain["held"] = chain.pop(held.id)
+        links["held"] = links.pop(held.id)
         results[name] = (
             (summary.added, summary.replaced, summary.kept_as_history),
-            sorted(chain.items(), key=lambda pair: pair[0]),
+            sorted(links.items(), key=lambda pair: pair[0]),
         )
     assert results["tested"] == results["sqlite"]
-    counts, chain = results["sqlite"]
+    counts, pairs = results["sqlite"]
+    chain = dict(pairs)
     assert counts == (2, 3, 3)
-    assert dict(chain)["a1"] == "a2" and dict(chain)["a2"] == "a3" and dict(chain)["a3"] is None
+    assert (chain["held"], chain["a1"], chain["a2"], chain["a3"]) == ("a1", "a2", "a3", None)
