@@ -58,8 +58,12 @@ _MAX_NAME = 64
 _STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
 _PIN = re.compile(
-    r"(?i)\bpin(?:[ \t]*code|[ \t]*number)?[ \t]*(?::|=|\bis\b:?|\bwas\b)[ \t]*(\d{4,8})\b"
+    r"(?i)\bpin(?:[ \t]*code|[ \t]*number)?[ \t]*(?:(?::|=|\b(?:is|was|es|ist|est)\b:?)[ \t]*)?"
+    r"(\d{4,8}|\d([ .-])\d(?:\2\d){2,6})(?![\d.-]?\d)"
 )
+"""A PIN after its label, however the digits are spaced ("4 3 2 1", "4-3-2-1") and with or
+without "is" (also in Spanish, German and French): an adversary found those stored as
+said, while "my PIN is 4321" was hidden."""
 
 _ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
 _WORD = re.compile(r"\S+")

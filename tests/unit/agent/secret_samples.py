@@ -191,6 +191,12 @@ SECRETS: dict[str, tuple[str, str]] = {
     "token sentence": ("the token is " + alnum(24), alnum(24)),
     "secret colon": ("secret: " + alnum(20), alnum(20)),
     "pin": ("my pin is 4821", "4821"),
+    # Found by an adversary: stored as said while "my PIN is 4321" was hidden.
+    "pin spaced": ("my PIN is 4 8 2 1", "4 8 2 1"),
+    "pin hyphenated": ("my PIN code is 4-8-2-1", "4-8-2-1"),
+    "pin without is": ("my bank card pin number 4821", "4821"),
+    "pin in Spanish": ("mi PIN es 4821", "4821"),
+    "pin in German": ("Mein PIN ist 48215", "48215"),
     "visa test card": ("4111 1111 1111 1111", "1111 1111 1111"),
     "mastercard test card": ("5555-5555-5555-4444", "5555-5555-4444"),
     "amex test card": ("378282246310005", "378282246310005"),
@@ -235,6 +241,9 @@ ORDINARY = [
     "The password for the admin account is required.",
     "Use a password manager like KeePassXC or Bitwarden.",
     "my pin is fine",
+    "pin the 2024-01-05 meeting to the top",
+    "the pin is 123456789 characters long, or so they say",
+    "I pinned 4321 messages",
     # Tokens, secrets and keys in other senses.
     "In linguistics, a token is an instance of a type.",
     "Each token is a word or a piece of a word.",
