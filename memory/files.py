@@ -139,7 +139,10 @@ def atomic_writer(path: Path, protected: Iterable[Path] = ()) -> Iterator[TextIO
     """A text stream whose content replaces `path` only once it is complete and on disk."""
     protected = list(protected)
     check_target(path, protected)
-    handle, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    _remove_orphans(path)
+    handle, temp_name = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp"
+    )
     temp = Path(temp_name)
     try:
         # newline="": what the caller writes is what lands on disk, "\r" included.
@@ -153,6 +156,40 @@ def atomic_writer(path: Path, protected: Iterable[Path] = ()) -> Iterator[TextIO
         temp.unlink(missing_ok=True)
         raise
     sync_folder(path.parent)
+
+
+def _remove_orphans(path: Path) -> None:
+    """Delete the temp files of earlier writes of `path` whose writer is gone (killed).
+
+    A write killed mid-way leaves its hidden temp file (the target itself is untouched),
+    and each one was kept for good (found by an adversary). A temp file names its
+    writer's process; one still running may be writing it, so it is left alone.
+    """
+    start = f".{path.name}."
+    try:
+        names = [entry.name for entry in os.scandir(path.parent)]
+    except OSError:
+        return
+    for name in names:
+        if not (name.startswith(start) and name.endswith(".tmp")):
+            continue
+        pid_text = name[len(start) :].split(".", 1)[0]
+        if not pid_text.isdigit() or _running(int(pid_text)):
+            continue
+        with contextlib.suppress(OSError):
+            (path.parent / name).unlink()
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # another user's, or not a process id: not ours to remove
+    return True
 
 
 def sync_folder(folder: Path) -> None:

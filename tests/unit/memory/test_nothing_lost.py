@@ -289,3 +289,34 @@ async def test_a_snapshot_written_from_render_is_readable(tmp_path: Path) -> Non
             await store.write_snapshot(kept)
     finally:
         await store.close()
+
+
+def test_a_killed_writers_temp_file_is_cleared_by_the_next_write(tmp_path: Path) -> None:
+    """Found by an adversary: each export killed mid-way left its hidden temp file for
+    good. The next write of that file removes those whose writer is gone, and leaves a
+    running writer's alone."""
+    import subprocess
+    import sys
+
+    from memory.files import write_private
+
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead_pid = int(gone.stdout)
+    target = tmp_path / "export.jsonl"
+    orphan = tmp_path / f".export.jsonl.{dead_pid}.k1ll3d.tmp"
+    running = tmp_path / f".export.jsonl.{os.getppid()}.w0rk1ng.tmp"
+    unrelated = tmp_path / ".other.jsonl.1.tmp"
+    for leftover in (orphan, running, unrelated):
+        leftover.write_text("partial")
+    write_private(target, "whole\n")
+    assert target.read_text() == "whole\n"
+    assert not orphan.exists()
+    assert running.exists() and unrelated.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [target.name, running.name, unrelated.name]
+    )
