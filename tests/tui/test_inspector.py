@@ -447,3 +447,24 @@ async def test_a_forget_made_in_the_chat_can_be_undone(make_app: MakeApp) -> Non
         assert back is not None and back.id == "id-editor"  # exactly as it was
         assert not undo.display
         assert await h.runtime.memory.get("pet") is None  # only the latest forget
+
+
+async def test_the_highlighted_memorys_whole_text_is_shown_under_the_table(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: the content column shows about 26 characters, so three
+    versions of one fact all read "My dentist appointment is"."""
+    long = "My dentist appointment is on Friday at 10:30 with Dr. Okafor, room 5521"
+    h = make_app(seed=[seed_entry("dentist", long), seed_entry("pet", "Miso the cat")])
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        preview = h.app.inspector.query_one("#inspector-preview", Static)
+        table = h.app.inspector.query_one(DataTable)
+        first = h.app.inspector.entries[0]
+        assert str(preview.render()) == f"{first.key}: {first.content}"
+        table.focus()
+        await pilot.press("down")
+        await settle(pilot)
+        second = h.app.inspector.entries[1]
+        assert str(preview.render()) == f"{second.key}: {second.content}"
+        assert {first.content, second.content} == {long, "Miso the cat"}  # whole, uncut

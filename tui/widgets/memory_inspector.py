@@ -89,6 +89,9 @@ class MemoryInspector(Vertical):
             yield Checkbox("deleted", id="inspector-audit", compact=True)
         yield Select([], prompt="namespace", id="inspector-namespace", compact=True)
         yield DataTable(id="inspector-table", cursor_type="row", zebra_stripes=True)
+        # The highlighted memory's whole text: the column shows about 26 characters, and
+        # three versions of one fact read alike (found by a new user).
+        yield Static("", id="inspector-preview")
         with Horizontal(id="inspector-paging"):
             # First: a long search summary in the label must not push it out of sight.
             yield Button("Undo forget", id="inspector-undo", compact=True)
@@ -217,6 +220,7 @@ class MemoryInspector(Vertical):
                 _clip(reason, 34),
             )
         self.entries = []
+        self._preview(None)
         label = self.query_one("#inspector-page", Label)
         label.update(f"{len(records)} deletions (newest first)")
 
@@ -241,6 +245,10 @@ class MemoryInspector(Vertical):
                 _clip(entry.content, 28),
                 key=entry.id,
             )
+        shown = (
+            self.entries[table.cursor_row] if 0 <= table.cursor_row < len(self.entries) else None
+        )
+        self._preview(None if shown is None else shown.id)
 
     def mark_used(self, ids: set[str]) -> None:
         """Mark the entries injected into the latest reply."""
@@ -278,6 +286,15 @@ class MemoryInspector(Vertical):
         """Session / superseded filters."""
         self.page = 0
         self.reload()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Show the highlighted memory's whole text under the table."""
+        self._preview(event.row_key.value)
+
+    def _preview(self, entry_id: str | None) -> None:
+        entry = next((e for e in self.entries if e.id == entry_id), None)
+        preview = self.query_one("#inspector-preview", Static)
+        preview.update(plain("" if entry is None else f"{entry.key}: {entry.content}"))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Open the entry."""
