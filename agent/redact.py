@@ -58,12 +58,14 @@ _MAX_NAME = 64
 _STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
 _PIN = re.compile(
-    r"(?i)\bpin(?:[ \t]*code|[ \t]*number)?[ \t]*(?:(?::|=|\b(?:is|was|es|ist|est)\b:?)[ \t]*)?"
+    r"(?i)\bpin(?:(?:[ \t]*code|[ \t]*number)[ \t]*(?::|=|\b(?:is|was|es|ist|est)\b:?)?"
+    r"|[ \t]*(?::|=|\b(?:is|was|es|ist|est)\b:?))[ \t]*"
     r"(\d{4,8}|\d([ .-])\d(?:\2\d){2,6})(?![\d.-]?\d)"
 )
-"""A PIN after its label, however the digits are spaced ("4 3 2 1", "4-3-2-1") and with or
-without "is" (also in Spanish, German and French): an adversary found those stored as
-said, while "my PIN is 4321" was hidden."""
+"""A PIN after its label, however the digits are spaced ("4 3 2 1", "4-3-2-1"), after "is"
+(also in Spanish, German and French) or right after "pin number"/"pin code": an adversary
+found those stored as said, while "my PIN is 4321" was hidden. A bare "pin 1800" is a
+verb more often than a PIN, and stays."""
 
 _ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
 _WORD = re.compile(r"\S+")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -141,7 +142,7 @@ def atomic_writer(path: Path, protected: Iterable[Path] = ()) -> Iterator[TextIO
     check_target(path, protected)
     _remove_orphans(path)
     handle, temp_name = tempfile.mkstemp(
-        dir=path.parent, prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp"
+        dir=path.parent, prefix=f".{path.name}.memchat-{os.getpid()}-", suffix=".tmp"
     )
     temp = Path(temp_name)
     try:
@@ -162,22 +163,23 @@ def _remove_orphans(path: Path) -> None:
     """Delete the temp files of earlier writes of `path` whose writer is gone (killed).
 
     A write killed mid-way leaves its hidden temp file (the target itself is untouched),
-    and each one was kept for good (found by an adversary). A temp file names its
-    writer's process; one still running may be writing it, so it is left alone.
+    and each one was kept for good (found by an adversary). Only a regular file named
+    exactly as this function's own temp files are (`.NAME.memchat-PID-XXXXXXXX.tmp`, the
+    process id in ASCII digits) is removed: another target's temp ("NAME.2026") or a file
+    memchat never made stays (found by a second adversary).
     """
-    start = f".{path.name}."
+    own = re.compile(re.escape(f".{path.name}.") + r"memchat-([0-9]{1,10})-[a-z0-9_]{8}\.tmp")
     try:
-        names = [entry.name for entry in os.scandir(path.parent)]
+        entries = list(os.scandir(path.parent))
     except OSError:
         return
-    for name in names:
-        if not (name.startswith(start) and name.endswith(".tmp")):
-            continue
-        pid_text = name[len(start) :].split(".", 1)[0]
-        if not pid_text.isdigit() or _running(int(pid_text)):
+    for entry in entries:
+        match = own.fullmatch(entry.name)
+        if match is None or _running(int(match[1])):
             continue
         with contextlib.suppress(OSError):
-            (path.parent / name).unlink()
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
 
 
 def _running(pid: int) -> bool:

@@ -244,6 +244,8 @@ ORDINARY = [
     "pin the 2024-01-05 meeting to the top",
     "the pin is 123456789 characters long, or so they say",
     "I pinned 4321 messages",
+    "pin 1800 in the calendar",
+    "pin 2024 as the year to remember",
     # Tokens, secrets and keys in other senses.
     "In linguistics, a token is an instance of a type.",
     "Each token is a word or a piece of a word.",

@@ -293,8 +293,9 @@ async def test_a_snapshot_written_from_render_is_readable(tmp_path: Path) -> Non
 
 def test_a_killed_writers_temp_file_is_cleared_by_the_next_write(tmp_path: Path) -> None:
     """Found by an adversary: each export killed mid-way left its hidden temp file for
-    good. The next write of that file removes those whose writer is gone, and leaves a
-    running writer's alone."""
+    good. The next write of that file removes those whose writer is gone. A second
+    adversary: another target's temp ("notes.2026"), a running writer's, names memchat
+    never made, odd digits and links all stay."""
     import subprocess
     import sys
 
@@ -307,16 +308,21 @@ def test_a_killed_writers_temp_file_is_cleared_by_the_next_write(tmp_path: Path)
         check=True,
     )
     dead_pid = int(gone.stdout)
-    target = tmp_path / "export.jsonl"
-    orphan = tmp_path / f".export.jsonl.{dead_pid}.k1ll3d.tmp"
-    running = tmp_path / f".export.jsonl.{os.getppid()}.w0rk1ng.tmp"
-    unrelated = tmp_path / ".other.jsonl.1.tmp"
-    for leftover in (orphan, running, unrelated):
+    target = tmp_path / "notes"
+    orphan = tmp_path / f".notes.memchat-{dead_pid}-k1ll3d00.tmp"
+    kept = [
+        tmp_path / f".notes.memchat-{os.getppid()}-w0rk1ng0.tmp",  # a running writer's
+        tmp_path / f".notes.2026.memchat-{dead_pid}-0th3r000.tmp",  # target notes.2026
+        tmp_path / ".notes.20261203.tmp",  # not memchat's name
+        tmp_path / ".notes.².tmp",
+        tmp_path / ".notes.memchat-٣-abcdefgh.tmp",
+        tmp_path / ".other.jsonl.1.tmp",
+    ]
+    for leftover in (orphan, *kept):
         leftover.write_text("partial")
+    link = tmp_path / f".notes.memchat-{dead_pid}-l1nk0000.tmp"
+    link.symlink_to(kept[0])
     write_private(target, "whole\n")
     assert target.read_text() == "whole\n"
     assert not orphan.exists()
-    assert running.exists() and unrelated.exists()
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [target.name, running.name, unrelated.name]
-    )
+    assert all(path.exists() for path in kept) and link.is_symlink()
