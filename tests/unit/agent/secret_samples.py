@@ -198,6 +198,9 @@ SECRETS: dict[str, tuple[str, str]] = {
     "pin in Spanish": ("mi PIN es 4821", "4821"),
     "pin in German": ("Mein PIN ist 48215", "48215"),
     "visa test card": ("4111 1111 1111 1111", "1111 1111 1111"),
+    # Found by Hypothesis in CI: read with the next group as a 19-digit number, it failed
+    # the checksum and stayed.
+    "card before a short number": ("4111 1111 1111 1111 000", "1111 1111 1111"),
     "mastercard test card": ("5555-5555-5555-4444", "5555-5555-4444"),
     "amex test card": ("378282246310005", "378282246310005"),
     "luhn-completed visa": (with_luhn("400000000000000"), with_luhn("400000000000000")),
