@@ -15,6 +15,7 @@ from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.memory_editing import MemoryEditor
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError
+from memory.front import in_effect_after
 from memory.wording import counted
 
 if TYPE_CHECKING:
@@ -52,8 +53,7 @@ async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
         by_id = {entry.id: entry for entry in chain}
         # What replaced a version from outside its key's history (a fact under another
         # key): named, so "replaced by" says by what.
-        for successor in {e.superseded_by for e in chain} - set(by_id) - {None}:
-            assert successor is not None
+        for successor in {e.superseded_by for e in chain if e.superseded_by} - set(by_id):
             found = await memory.get_by_id(successor)
             if found is not None:
                 by_id[successor] = found
@@ -117,17 +117,12 @@ async def cmd_restore(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 async def _in_effect_around(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:
     """What may step aside when `entry` comes back: its key's holder, its chain's end."""
-    found: dict[str, MemoryEntry] = {}
-    holder = await memory.get(entry.key, entry.namespace)
-    if holder is not None:
-        found[holder.id] = holder
-    successor, seen = entry.superseded_by, {entry.id}
-    while successor is not None and successor not in seen:
-        seen.add(successor)
-        later = await memory.get_by_id(successor)
-        if later is None:
-            break
-        if later.superseded_by is None:
-            found[later.id] = later
-        successor = later.superseded_by
-    return list(found.values())
+    found = [
+        other
+        for other in (
+            await memory.get(entry.key, entry.namespace),
+            await in_effect_after(entry, memory.get_by_id),
+        )
+        if other is not None
+    ]
+    return list({other.id: other for other in found}.values())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
-from collections.abc import AsyncIterator, Awaitable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -39,7 +39,7 @@ from memory.sqlite import hygiene as hygiene_run
 from memory.sqlite import search as lanes
 from memory.sqlite.anchors import keep_anchor_matrix, stored_anchor_matrix
 from memory.sqlite.core import SqliteCore
-from memory.sqlite.database import DatabaseThread
+from memory.sqlite.database import DatabaseThread, P, T
 from memory.write_rules import NewMemory, validate
 
 
@@ -200,10 +200,7 @@ class SqliteMemory(MemoryFront):
         self._core.check_writable()  # before the embedder is asked for anything
         vectors = await self._embed([item.content])
         vector = None if vectors is None else vectors[0]
-        mark = await self._db.run(reads.core_mark, self._core)
-        written = await self._db.run(writes.upsert, self._core, item, vector)
-        await self._follow_core_writes(mark)
-        return written
+        return await self._changing(writes.upsert, self._core, item, vector)
 
     async def bulk_store(
         self,
@@ -272,44 +269,46 @@ class SqliteMemory(MemoryFront):
         The store is rebuilt from that file if `brain.db` is lost: a forgotten fact left
         in it would come back (found by the adversary).
         """
+        mark = await self._db.run(reads.core_mark, self._core)
         forgotten = await self._db.run(history.forget, self._core, key, namespace)
-        if forgotten and await asyncio.to_thread(self.snapshot_path.is_file):
-            try:
-                await self.write_snapshot()
-            except (OSError, MemoryStoreError) as exc:
-                self._core.warn(
+        if forgotten:
+            await self._follow_core_writes(
+                mark,
+                lambda exc: (
                     f"{key!r} is forgotten, but {self.snapshot_path} could not be written "
                     f"again ({exc}): it still holds the fact until the next snapshot"
-                )
+                ),
+            )
         return forgotten
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """See `Memory.supersede`."""
-        mark = await self._db.run(reads.core_mark, self._core)
-        count = await self._db.run(history.supersede, self._core, list(old_ids), new_id)
-        await self._follow_core_writes(mark)
-        return count
+        return await self._changing(history.supersede, self._core, list(old_ids), new_id)
 
     async def restore(self, entry_id: str) -> MemoryEntry:
         """See `Memory.restore`."""
-        mark = await self._db.run(reads.core_mark, self._core)
-        restored = await self._db.run(history.restore, self._core, entry_id)
-        await self._follow_core_writes(mark)
-        return restored
+        return await self._changing(history.restore, self._core, entry_id)
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:
         """See `Memory.import_`: what an import changes is kept as restorable history."""
-        mark = await self._db.run(reads.core_mark, self._core)
-        summary = await self._db.run(importing.import_records, self._core, list(entries))
-        await self._follow_core_writes(mark)
-        return summary
+        return await self._changing(importing.import_records, self._core, list(entries))
 
-    async def _follow_core_writes(self, mark: reads.CoreMark) -> None:
+    async def _changing(self, write: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run `write` on the database thread, then `_follow_core_writes`."""
+        mark = await self._db.run(reads.core_mark, self._core)
+        result = await self._db.run(write, *args, **kwargs)
+        await self._follow_core_writes(mark)
+        return result
+
+    async def _follow_core_writes(
+        self, mark: reads.CoreMark, failed: Callable[[Exception], str] | None = None
+    ) -> None:
         """Write MEMORY_SNAPSHOT.md again, when there is one, if a core fact changed.
 
         The store is rebuilt from it when `brain.db` is lost: written only by hygiene and
         forget, it lacked facts stored, restored, imported or brought back by an undone
         forget since, and a rebuild lost them (found by a new user and an adversary).
+        `failed` words the warning when it cannot be written.
         """
         if not self.follow_snapshot or not await asyncio.to_thread(self.snapshot_path.is_file):
             return
@@ -319,7 +318,9 @@ class SqliteMemory(MemoryFront):
             await self.write_snapshot()
         except (OSError, MemoryStoreError) as exc:
             self._core.warn(
-                f"{self.snapshot_path} could not be written again after a core memory "
+                failed(exc)
+                if failed is not None
+                else f"{self.snapshot_path} could not be written again after a core memory "
                 f"changed ({exc}): a store rebuilt from it would lack that change"
             )
 
