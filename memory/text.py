@@ -155,10 +155,8 @@ def _token_terms(token: str, keep_stop_words: bool) -> tuple[str, ...]:
 
 def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     """Split text into index terms, in order, duplicates kept."""
-    terms: list[str] = []
-    for token in _TOKEN.findall(fold(text)):
-        terms.extend(_token_terms(token, keep_stop_words))
-    return terms
+    tokens = _TOKEN.findall(fold(text))
+    return [term for token in tokens for term in _token_terms(token, keep_stop_words)]
 
 
 @cache

@@ -33,8 +33,9 @@ SIMILAR_LIMIT = 10
 
 def content_hash(text: str) -> str:
     """Identity of a text for exact-duplicate detection: case, spacing and end marks ignored."""
-    # After the spaces are made single, stripping end marks is what `[\s.!?…]+$` did.
-    normal = _SPACE.sub(" ", text.casefold()).strip().rstrip(_END_MARKS)
+    # Spaces made single (`split` breaks at what `\s` matches), then stripping end marks
+    # is what `[\s.!?…]+$` did.
+    normal = " ".join(text.casefold().split()).rstrip(_END_MARKS)
     return hashlib.sha256(normal.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

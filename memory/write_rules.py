@@ -103,7 +103,7 @@ def validate(item: NewMemory) -> NewMemory:
         raise InvalidEntryError(str(exc)) from None
     if item.created_at is not None:
         utc_time(item.created_at, "created_at")
-    return replace(item, category=category)
+    return item if category == item.category else replace(item, category=category)
 
 
 class RuleEngine(Protocol):

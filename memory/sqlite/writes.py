@@ -63,11 +63,12 @@ def _write_vector(
     )
 
 
-INSERT_SQL = (
-    "INSERT INTO memories (seq, id, namespace, key, content, category, session_id, importance, "
-    "pinned, source, superseded_by, created_at, updated_at, terms, content_hash) "
-    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+MEMORY_COLUMNS = (
+    "seq, id, namespace, key, content, category, session_id, importance, pinned, source, "
+    "superseded_by, created_at, updated_at, terms, content_hash"
 )
+"""The columns of a new `memories` row, in the order `_new_row` gives its values."""
+INSERT_SQL = f"INSERT INTO memories ({MEMORY_COLUMNS}) VALUES ({','.join('?' * 15)})"
 
 
 def upsert(
@@ -285,6 +286,29 @@ def _supersede_rows(conn: sqlite3.Connection, seqs: list[int], new_seq: int) -> 
     return ids
 
 
+_STAGING = "temp.memchat_bulk_rows"
+
+
+def _insert_many(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> None:
+    """Insert `memories` rows (`INSERT_SQL`'s values) with one statement.
+
+    Inserted one statement per row, the full-text trigger makes FTS5 write out its
+    pending terms after every row: 10,000 rows took 0.6 s, against 0.15 s when they go
+    in together from a staging table of this connection (no constraints, no affinity, so
+    every value reaches `memories` as bound).
+    """
+    if not rows:
+        return
+    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS memchat_bulk_rows ({MEMORY_COLUMNS})")
+    conn.execute(f"DELETE FROM {_STAGING}")
+    conn.executemany(f"INSERT INTO {_STAGING} VALUES ({','.join('?' * len(rows[0]))})", rows)
+    conn.execute(
+        f"INSERT INTO main.memories ({MEMORY_COLUMNS}) "
+        f"SELECT {MEMORY_COLUMNS} FROM {_STAGING} ORDER BY seq"
+    )
+    conn.execute(f"DELETE FROM {_STAGING}")
+
+
 def bulk_insert(
     core: SqliteCore, items: Sequence[NewMemory], vectors: npt.NDArray[np.float32] | None
 ) -> int:
@@ -312,7 +336,7 @@ def bulk_insert(
                     content_hash(item.content),
                 )
             )
-        conn.executemany(INSERT_SQL, rows)
+        _insert_many(conn, rows)
         if blobs is not None:
             conn.executemany(
                 "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?)",

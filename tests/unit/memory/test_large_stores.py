@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+from memory.errors import MemoryStoreError
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
 from memory.write_rules import NewMemory
@@ -143,3 +145,32 @@ async def test_calibrating_loads_the_vectors_before_the_first_recall(
     assert not loaded(store)
     assert await store.calibrate()
     assert loaded(store)
+
+
+async def test_a_bulk_insert_indexes_as_single_writes_do(open_store: OpenStore) -> None:
+    texts = [f"note {i}: {word} on 13 October" for i, word in enumerate(["tea", "tea", "cats"])]
+    bulk = await open_store(None)
+    single = await open_store(None)
+    await bulk.bulk_store([NewMemory(key=f"k{i}", content=t) for i, t in enumerate(texts)])
+    for i, text in enumerate(texts):
+        await single.store(f"k{i}", text)
+    for query in ("tea", "cats october", "note 13 october"):
+        found, alone = [
+            [(e.key, e.scores and e.scores.keyword) for e in (await s.recall(query)).entries]
+            for s in (bulk, single)
+        ]
+        assert found == alone and found, query
+
+
+async def test_a_failed_bulk_insert_stores_nothing_and_the_next_one_works(
+    open_store: OpenStore,
+) -> None:
+    store = await open_store(None)
+    await store.store("taken", "already here")
+    clash = [NewMemory(key="fresh", content="new tea"), NewMemory(key="taken", content="again")]
+    with pytest.raises(MemoryStoreError, match="UNIQUE constraint failed: memories.namespace"):
+        await store.bulk_store(clash)
+    assert [e.key for e in (await store.recall("tea")).entries] == []
+    await store.bulk_store([NewMemory(key="fresh", content="new tea")])
+    assert [e.key for e in (await store.recall("tea")).entries] == ["fresh"]
+    assert (await store.stats()).total == 2
