@@ -25,7 +25,7 @@ from memory.protocol import ImportSummary
 from memory.record_checks import CheckedRecord, check_records, naming_record
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.rows import format_time, parse_time
-from memory.sqlite.writes import INSERT_SQL
+from memory.sqlite.writes import insert_many
 from memory.text import index_text
 from memory.upsert import usable_vector
 from memory.write_policy import content_hash
@@ -223,7 +223,75 @@ def _write_vector(conn: sqlite3.Connection, seq: int, vector: _Vector) -> None:
     )
 
 
-def _import_one(conn: sqlite3.Connection, row: _Row, now: str, summary: ImportSummary) -> None:
+class _PendingInserts:
+    """Records to add, held back to go into `memories` together (`insert_many`).
+
+    Inserted one statement each, every row made FTS5 write out its pending terms. A record
+    whose id or key a held-back row has sends them in first, so each rule reads the store
+    as if every record before it had been written in turn.
+    """
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._next_seq = int(
+            conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM memories").fetchone()[0]
+        )
+        self._rows: list[tuple[object, ...]] = []
+        self._vectors: list[tuple[int, _Vector]] = []
+        self._ids: set[str] = set()
+        self._keys: set[tuple[str, str]] = set()
+
+    def touches(self, row: _Row) -> bool:
+        """Whether a held-back row has `row`'s id or key."""
+        return row.id in self._ids or (row.namespace, row.key) in self._keys
+
+    def add(self, row: _Row) -> None:
+        seq = self._next_seq
+        self._next_seq += 1
+        self._rows.append(
+            (
+                seq,
+                row.id,
+                row.namespace,
+                row.key,
+                row.content,
+                row.category,
+                row.session_id,
+                row.importance,
+                row.pinned,
+                row.source,
+                row.superseded_by,
+                row.created_at,
+                row.updated_at,
+                index_text(row.key, row.content, parse_time(row.created_at)),
+                content_hash(row.content),
+            )
+        )
+        if row.vector is not None:
+            self._vectors.append((seq, row.vector))
+        self._ids.add(row.id)
+        self._keys.add((row.namespace, row.key))
+
+    def flush(self) -> None:
+        """Write the held-back rows, then their vectors (which refer to them)."""
+        insert_many(self._conn, self._rows)
+        for seq, vector in self._vectors:
+            _write_vector(self._conn, seq, vector)
+        self._rows.clear()
+        self._vectors.clear()
+        self._ids.clear()
+        self._keys.clear()
+
+
+def _import_one(
+    conn: sqlite3.Connection,
+    row: _Row,
+    now: str,
+    summary: ImportSummary,
+    pending: _PendingInserts,
+) -> None:
+    if pending.touches(row):
+        pending.flush()
     stored = conn.execute(f"SELECT {_STORED} FROM memories WHERE id = ?", (row.id,)).fetchone()
     changed = False
     went_back = False
@@ -247,28 +315,7 @@ def _import_one(conn: sqlite3.Connection, row: _Row, now: str, summary: ImportSu
         went_back = went_back or holder_newer
     if went_back:
         summary.older_than_replaced += 1
-    cursor = conn.execute(
-        INSERT_SQL,
-        (
-            None,
-            row.id,
-            row.namespace,
-            row.key,
-            row.content,
-            row.category,
-            row.session_id,
-            row.importance,
-            row.pinned,
-            row.source,
-            row.superseded_by,
-            row.created_at,
-            row.updated_at,
-            index_text(row.key, row.content, parse_time(row.created_at)),
-            content_hash(row.content),
-        ),
-    )
-    if row.vector is not None:
-        _write_vector(conn, int(cursor.lastrowid or 0), row.vector)
+    pending.add(row)
     if changed:
         summary.replaced += 1
     else:
@@ -326,8 +373,10 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
     now = format_time(utc_now())
     with core.write() as conn:
         rows = _renumber(conn, rows)
+        pending = _PendingInserts(conn)
         for row in rows:
-            _import_one(conn, row, now, summary)
+            _import_one(conn, row, now, summary, pending)
+        pending.flush()
         _refuse_loops(conn, rows)
     core.after_write()
     return summary

@@ -289,7 +289,7 @@ def _supersede_rows(conn: sqlite3.Connection, seqs: list[int], new_seq: int) -> 
 _STAGING = "temp.memchat_bulk_rows"
 
 
-def _insert_many(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> None:
+def insert_many(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> None:
     """Insert `memories` rows (`INSERT_SQL`'s values) with one statement.
 
     Inserted one statement per row, the full-text trigger makes FTS5 write out its
@@ -336,7 +336,7 @@ def bulk_insert(
                     content_hash(item.content),
                 )
             )
-        _insert_many(conn, rows)
+        insert_many(conn, rows)
         if blobs is not None:
             conn.executemany(
                 "INSERT INTO memory_vectors (seq, embedding, dims, model) VALUES (?, ?, ?, ?)",
