@@ -124,6 +124,34 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", stripped)
 
 
+# "1,250" is one number, written as "1250" too; a thousands comma splits it into "1" and
+# "250", which match neither. Groups of exactly three digits only: "1,2,3" is a list.
+_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
+# "9 AM", "9am", "9 a.m." and "9:30 pm" name a time: each also becomes "9am"/"9pm", so
+# every way of writing it shares that term ("am" alone is a stop word and went unsearched).
+_CLOCK = re.compile(r"(?<![\w:])(1[0-2]|0?[1-9])(?::([0-5][0-9]))?\s?([ap])\.?m\b\.?")
+_DIGIT = re.compile(r"[0-9]")
+
+
+def _clock_terms(match: re.Match[str]) -> str:
+    hour, minutes, half = match.groups()
+    return " ".join([hour, *([minutes] if minutes else []), f"{int(hour)}{half}m"])
+
+
+def written_alike(folded: str) -> str:
+    """A folded text with numbers and clock times written one way (see `_THOUSANDS`)."""
+    if _DIGIT.search(folded) is None:
+        return folded
+    text = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), folded)
+    return _CLOCK.sub(_clock_terms, text)
+
+
+def has_number_written_apart(text: str) -> bool:
+    """Whether `written_alike` changes `text`: for stores indexed before it did."""
+    folded = fold(text)
+    return written_alike(folded) != folded
+
+
 def _cjk_bigrams(run: str) -> list[str]:
     if len(run) == 1:
         return [run]
@@ -155,7 +183,7 @@ def _token_terms(token: str, keep_stop_words: bool) -> tuple[str, ...]:
 
 def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     """Split text into index terms, in order, duplicates kept."""
-    tokens = _TOKEN.findall(fold(text))
+    tokens = _TOKEN.findall(written_alike(fold(text)))
     return [term for token in tokens for term in _token_terms(token, keep_stop_words)]
 
 

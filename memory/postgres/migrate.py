@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -14,12 +15,13 @@ from memory.postgres.schema import (
     DATE_TERMS,
     IMPLIED_DATE_TERMS,
     LETTERS_WITHOUT_MARKS,
+    NUMBERS_WRITTEN_ALIKE,
     lexemes,
     migrations,
     unescape,
 )
 from memory.settings import MemorySettings
-from memory.text import entry_terms, has_letter_without_mark
+from memory.text import entry_terms, has_letter_without_mark, has_number_written_apart
 from memory.write_policy import content_hash
 
 
@@ -54,13 +56,15 @@ async def _add_implied_date_terms(conn: psycopg.AsyncConnection[Any]) -> None:
     await _rewrite_terms(conn, updates)
 
 
-async def _fold_letters_without_marks(conn: psycopg.AsyncConnection[Any]) -> None:
-    """Index again the rows whose words hold ø, ł, ß and the like (`memory.text.fold`)."""
+async def _index_again_where(
+    conn: psycopg.AsyncConnection[Any], changed: Callable[[str], bool]
+) -> None:
+    """Index again the rows whose key or content the analysis now reads differently."""
     cursor = await conn.execute("SELECT id, key, content, ts FROM memories")
     updates = []
     for entry_id, key, content, ts in await cursor.fetchall():
         key, content = unescape(key), unescape(content)
-        if has_letter_without_mark(key) or has_letter_without_mark(content):
+        if changed(key) or changed(content):
             updates.append((lexemes(entry_terms(key, content, ts)), entry_id))
     await _rewrite_terms(conn, updates)
 
@@ -87,7 +91,10 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
             elif step == IMPLIED_DATE_TERMS:
                 await _add_implied_date_terms(conn)
             elif step == LETTERS_WITHOUT_MARKS:
-                await _fold_letters_without_marks(conn)
+                # ø, ł, ß and the like, now written as people type them without the key.
+                await _index_again_where(conn, has_letter_without_mark)
+            elif step == NUMBERS_WRITTEN_ALIKE:
+                await _index_again_where(conn, has_number_written_apart)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

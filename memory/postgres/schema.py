@@ -22,6 +22,8 @@ LETTERS_WITHOUT_MARKS = "letters without marks"
 """A step run in Python: entries with ø, ł, ß and the like are indexed again."""
 CONTENT_HASHES = "content hashes"
 """A step run in Python: every row's `write_policy.content_hash`, for exact duplicates."""
+NUMBERS_WRITTEN_ALIKE = "numbers written alike"
+"""A step run in Python: rows with "1,250" or "9 AM" in them are indexed again."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -113,6 +115,7 @@ def migrations(dimensions: int) -> list[str]:
         );
         CREATE INDEX IF NOT EXISTS memory_audit_namespace ON memory_audit (namespace, audit_id);
         """,
+        NUMBERS_WRITTEN_ALIKE,
     ]
 
 

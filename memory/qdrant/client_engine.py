@@ -11,6 +11,7 @@ from qdrant_client import QdrantClient, models
 from memory.errors import MemoryStoreError
 from memory.qdrant.points import (
     TERMS,
+    TERMS_RULE,
     VECTOR,
     LaneHits,
     PointFilter,
@@ -32,6 +33,7 @@ _INDEXED = {
     "superseded_by": models.PayloadSchemaType.KEYWORD,
     "embedding_model": models.PayloadSchemaType.KEYWORD,
     "content_hash": models.PayloadSchemaType.KEYWORD,
+    TERMS_RULE: models.PayloadSchemaType.KEYWORD,
     TERMS: models.PayloadSchemaType.KEYWORD,
     "ts": models.PayloadSchemaType.FLOAT,
 }

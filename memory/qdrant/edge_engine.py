@@ -27,6 +27,7 @@ from memory.errors import MemoryStoreError
 from memory.files import write_private
 from memory.qdrant.points import (
     TERMS,
+    TERMS_RULE,
     VECTOR,
     LaneHits,
     PointFilter,
@@ -50,6 +51,7 @@ _INDEXED = {
     "superseded_by": edge.PayloadSchemaType.Keyword,
     "embedding_model": edge.PayloadSchemaType.Keyword,
     "content_hash": edge.PayloadSchemaType.Keyword,
+    TERMS_RULE: edge.PayloadSchemaType.Keyword,
     TERMS: edge.PayloadSchemaType.Keyword,
     "ts": edge.PayloadSchemaType.Float,
     "updated_ts": edge.PayloadSchemaType.Float,

@@ -7,13 +7,16 @@ from datetime import datetime
 from typing import Any
 
 from memory.entry import MemoryEntry
-from memory.qdrant.points import PointFilter
+from memory.qdrant.points import TERMS_RULE, PointFilter
 from memory.retrieval import RecallFilters, category_filter
 from memory.text import entry_terms
 from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
+TERMS_MADE = "2"
+"""The analysis a point's terms come from. "2": numbers and clock times written alike
+(`memory.text.written_alike`); points without it are indexed again when the store opens."""
 
 
 def point_id(entry_id: str) -> str:
@@ -29,6 +32,7 @@ def to_payload(entry: MemoryEntry, embedding_model: str | None) -> dict[str, Any
     payload["terms"] = sorted(set(entry_terms(entry.key, entry.content, entry.timestamp)))
     payload["embedding_model"] = embedding_model
     payload["content_hash"] = content_hash(entry.content)
+    payload[TERMS_RULE] = TERMS_MADE
     return payload
 
 

@@ -17,6 +17,8 @@ VECTOR = "dense"
 """The named dense vector of every point."""
 TERMS = "terms"
 """The payload field (and, in qdrant-edge, the sparse vector) holding a point's terms."""
+TERMS_RULE = "terms_rule"
+"""Payload field: how the point's terms were made (`memory.qdrant.payload.TERMS_MADE`)."""
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,7 @@ from memory.qdrant.legacy import copy_old_store, mark_copying, needs_copy
 from memory.qdrant.payload import entry_filter, from_payload, point_id, to_payload
 from memory.qdrant.points import PointFilter, PointStore, StoredPoint
 from memory.qdrant.recall import hybrid_recall, recent_recall
-from memory.qdrant.writes import QdrantRules, add_missing_hashes
+from memory.qdrant.writes import QdrantRules, add_missing_hashes, index_again_read_differently
 from memory.record_checks import check_records
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallQuery, clamp_limit, clean_query
@@ -300,6 +300,7 @@ class QdrantMemory(MemoryFront):
         try:
             await memory._call(points.ensure, settings.embedding_dimensions)
             await memory._call(add_missing_hashes, points)
+            await memory._call(index_again_read_differently, points)
         except MemoryStoreError:
             await memory.close()
             raise

@@ -6,9 +6,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from memory.entry import MemoryEntry
-from memory.qdrant.payload import from_payload, point_id, to_payload
-from memory.qdrant.points import PointFilter, PointStore, StoredPoint
-from memory.text import analyze
+from memory.qdrant.payload import TERMS_MADE, from_payload, point_id, to_payload
+from memory.qdrant.points import TERMS_RULE, PointFilter, PointStore, StoredPoint
+from memory.text import analyze, has_number_written_apart
 from memory.write_policy import SIMILAR_LIMIT, content_hash
 from memory.write_rules import Vector
 
@@ -91,3 +91,34 @@ def add_missing_hashes(points: PointStore) -> int:
     for digest, ids in by_hash.items():
         points.set_payload(ids, {"content_hash": digest})
     return len(found)
+
+
+def index_again_read_differently(points: PointStore) -> int:
+    """Make again the terms of points written before `TERMS_MADE`; how many changed.
+
+    Only points whose key or content the analysis now reads differently get new terms
+    (and so a new sparse vector); the others are marked, so this runs once.
+    """
+    found = points.scroll(PointFilter(lacking=(TERMS_RULE,)), fields=["key", "content"])
+    changed = {
+        point.id
+        for point in found
+        if has_number_written_apart(str(point.payload.get("key", "")))
+        or has_number_written_apart(str(point.payload.get("content", "")))
+    }
+    same = [point.id for point in found if point.id not in changed]
+    if same:
+        points.set_payload(same, {TERMS_RULE: TERMS_MADE})
+    if changed:
+        stored = points.retrieve(sorted(changed), vectors=True)
+        points.upsert(
+            [
+                StoredPoint(
+                    point.id,
+                    to_payload(from_payload(point.payload), point.payload.get("embedding_model")),
+                    point.vector,
+                )
+                for point in stored
+            ]
+        )
+    return len(changed)

@@ -11,7 +11,7 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
-from memory.text import has_letter_without_mark, index_text
+from memory.text import has_letter_without_mark, has_number_written_apart, index_text
 
 
 @dataclass(frozen=True)
@@ -218,20 +218,30 @@ def _add_implied_date_terms(conn: sqlite3.Connection) -> None:
     conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
 
 
+def _index_again_where(conn: sqlite3.Connection, changed: Callable[[str], bool]) -> None:
+    """Index again the entries whose key or content the analysis now reads differently."""
+    rows = conn.execute("SELECT seq, key, content, created_at FROM memories").fetchall()
+    updates = []
+    for seq, key, content, created in rows:
+        if not (isinstance(key, str) and isinstance(content, str)):
+            continue  # a damaged row keeps what it has
+        if changed(key) or changed(content):
+            updates.append((index_text(key, content, time_or_none(created)), seq))
+    conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
+
+
 def _fold_letters_without_marks(conn: sqlite3.Connection) -> None:
     """Index again the entries whose words hold ø, ł, ß and the like.
 
     `memory.text.fold` now writes them as people type them without the key ("Soren",
     "strasse"); only such entries' terms change.
     """
-    rows = conn.execute("SELECT seq, key, content, created_at FROM memories").fetchall()
-    updates = []
-    for seq, key, content, created in rows:
-        if not (isinstance(key, str) and isinstance(content, str)):
-            continue  # a damaged row keeps what it has
-        if has_letter_without_mark(key) or has_letter_without_mark(content):
-            updates.append((index_text(key, content, time_or_none(created)), seq))
-    conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
+    _index_again_where(conn, has_letter_without_mark)
+
+
+def _write_numbers_alike(conn: sqlite3.Connection) -> None:
+    """Index again the entries with "1,250" or "9 AM" in them (`memory.text.written_alike`)."""
+    _index_again_where(conn, has_number_written_apart)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -250,6 +260,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0009_date_terms", _add_date_terms),
     Migration("0010_implied_date_terms", _add_implied_date_terms),
     Migration("0011_letters_without_marks", _fold_letters_without_marks),
+    Migration("0012_numbers_written_alike", _write_numbers_alike),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -1,0 +1,187 @@
+"""A number or a clock time is found however it was written: "1,250" and "1250", "9 AM",
+"9am" and "9 a.m."; stores indexed before are indexed again, on every backend."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memory import text as analysis
+from memory.factory import open_memory
+from memory.postgres.store import PostgresMemory
+from memory.qdrant.points import TERMS, TERMS_RULE, PointFilter, StoredPoint
+from memory.qdrant.store import QdrantMemory
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from memory.testing import CountingEmbedder
+from tests.helpers.postgres import fresh_schema, postgres_url
+
+__all__ = ["postgres_url"]  # the fixture, used by name
+
+ALIKE = [
+    ("meeting at 9 AM", "meeting at 9am"),
+    ("9 a.m. sharp", "9AM sharp"),
+    ("call at 9:30 PM.", "call at 9:30pm"),
+    ("It costs 1,250 dollars", "It costs 1250 dollars"),
+    ("a budget of 1,234,567", "a budget of 1234567"),
+]
+LEFT_AS_THEY_WERE = [
+    "items 1,2,3",
+    "code x9am",
+    "at 13pm",
+    "2 amps",
+    "at 21:30",
+    "I am 9",
+    "v1.2,345",
+]
+
+
+@pytest.mark.parametrize(("one", "other"), ALIKE)
+def test_the_same_number_or_time_written_two_ways_has_the_same_terms(one: str, other: str) -> None:
+    assert analysis.analyze(one) == analysis.analyze(other)
+    assert analysis.has_number_written_apart(one)  # a store indexed before is indexed again
+
+
+@pytest.mark.parametrize("text", LEFT_AS_THEY_WERE)
+def test_what_is_not_a_grouped_number_or_a_time_keeps_its_terms(text: str) -> None:
+    assert not analysis.has_number_written_apart(text)
+    assert analysis.written_alike(analysis.fold(text)) == analysis.fold(text)
+
+
+def test_a_time_keeps_its_digits_as_terms_too() -> None:
+    # "9:30" asked without am/pm still shares the hour and minutes with "9:30 PM".
+    assert analysis.analyze("call at 9:30 PM") == ["call", "9", "30", "9pm"]
+    assert set(analysis.query_terms("what is at 9:30?")) <= {"9", "30"}
+
+
+def _keyword_only() -> MemorySettings:
+    return MemorySettings(embedding_provider="none", hot_cache_ttl_s=0)
+
+
+async def test_a_store_finds_a_time_or_number_however_it_is_asked(tmp_path: Path) -> None:
+    store = await SqliteMemory.open(tmp_path / "brain.db", _keyword_only())
+    try:
+        await store.store("dentist", "Dentist appointment at 9 AM on Friday", "core")
+        await store.store("budget", "The trip budget is 1,250 euros", "core")
+        await store.store("tea", "Tea with milk, no sugar", "core")
+        for question, key in [
+            ("when is the 9am appointment?", "dentist"),
+            ("what is at 9 a.m.", "dentist"),
+            ("1250 euros", "budget"),
+        ]:
+            found = await store.recall(question)
+            assert [e.key for e in found.entries][:1] == [key], question
+    finally:
+        await store.close()
+
+
+def _old_terms(key: str, content: str) -> str:
+    """The terms memchat indexed before numbers and times were written alike."""
+    return " ".join(
+        [*_without_alike(key), *_without_alike(content)]
+        + [t for t in analysis.entry_terms(key, content) if t.startswith("dt")]
+    )
+
+
+def _without_alike(text: str) -> list[str]:
+    tokens = analysis._TOKEN.findall(analysis.fold(text))  # noqa: SLF001 - the old analysis
+    return [t for token in tokens for t in analysis._token_terms(token, False)]  # noqa: SLF001
+
+
+async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, _keyword_only())
+    await store.store("dentist", "Dentist appointment at 9 AM", "core")
+    await store.store("tea", "Tea with milk", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    old = _old_terms("dentist", "Dentist appointment at 9 AM")
+    assert "9am" not in old.split()
+    conn.execute("UPDATE memories SET terms = ? WHERE key = 'dentist'", (old,))
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0012_numbers_written_alike'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, _keyword_only())
+    try:
+        found = await store.recall("the 9am appointment")
+        assert [e.key for e in found.entries] == ["dentist"]
+        assert found.entries[0].scores is not None and found.entries[0].scores.keyword == 1.0
+    finally:
+        await store.close()
+
+
+def _qdrant() -> MemorySettings:
+    return MemorySettings(
+        backend="qdrant",
+        embedding_provider="hashing",
+        embedding_dimensions=64,
+        hot_cache_ttl_s=0,
+        conversation_context_weight=0.0,
+    )
+
+
+async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Path) -> None:
+    store = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    assert isinstance(store, QdrantMemory)
+    dentist = await store.store("dentist", "Dentist appointment at 9 AM", "core")
+    await store.store("tea", "Tea with milk", "core")
+    points = store._points  # noqa: SLF001 - the test writes points as an older memchat did
+    for point in points.retrieve([p.id for p in points.scroll(None)], vectors=True):
+        payload = {k: v for k, v in point.payload.items() if k != TERMS_RULE}
+        if point.payload["key"] == "dentist":
+            payload[TERMS] = sorted(
+                set(_old_terms("dentist", "Dentist appointment at 9 AM").split())
+            )
+        points.upsert([StoredPoint(point.id, payload, point.vector)])
+    assert points.count(PointFilter(lacking=(TERMS_RULE,))) == 2
+    await store.close()
+
+    again = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    assert isinstance(again, QdrantMemory)
+    try:
+        assert again._points.count(PointFilter(lacking=(TERMS_RULE,))) == 0  # noqa: SLF001
+        found = await again.recall("the 9am appointment")
+        assert found.entries[0].id == dentist.id
+        assert found.entries[0].scores is not None and found.entries[0].scores.keyword == 1.0
+    finally:
+        await again.close()
+
+
+async def test_a_postgres_store_indexed_before_is_indexed_again(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    settings = MemorySettings(
+        backend="postgres",
+        embedding_provider="none",
+        hot_cache_ttl_s=0,
+        postgres_url=postgres_url,
+        postgres_schema=fresh_schema(),
+    )
+    store = await open_memory(settings, tmp_path, None)
+    assert isinstance(store, PostgresMemory)
+    await store.store("dentist", "Dentist appointment at 9 AM", "core")
+    await store.store("tea", "Tea with milk", "core")
+    await store.close()
+    old = _old_terms("dentist", "Dentist appointment at 9 AM").split()
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
+        await conn.execute(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) "
+            "WHERE key = 'dentist'",
+            (old, old),
+        )
+        await conn.execute(
+            "DELETE FROM memchat_schema_version WHERE version = "
+            "(SELECT max(version) FROM memchat_schema_version)"
+        )
+    again = await open_memory(settings, tmp_path, None)
+    try:
+        found = await again.recall("the 9am appointment")
+        assert [e.key for e in found.entries] == ["dentist"]
+        assert found.entries[0].scores is not None and found.entries[0].scores.keyword == 1.0
+    finally:
+        await again.close()
