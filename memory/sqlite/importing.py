@@ -21,6 +21,7 @@ import numpy as np
 
 from memory.entry import MemoryEntry, utc_now
 from memory.errors import InvalidEntryError
+from memory.import_rules import next_active_versions
 from memory.protocol import ImportSummary
 from memory.record_checks import CheckedRecord, check_records, naming_record
 from memory.sqlite.core import SqliteCore
@@ -289,14 +290,19 @@ def _import_one(
     now: str,
     summary: ImportSummary,
     pending: _PendingInserts,
+    successor: str | None,
 ) -> None:
+    """Write one record; `successor`: the next active record for its key in this import."""
     if pending.touches(row):
         pending.flush()
     stored = conn.execute(f"SELECT {_STORED} FROM memories WHERE id = ?", (row.id,)).fetchone()
     changed = False
     went_back = False
     if stored is not None:
-        if _same(stored, row):
+        # Superseded by the record after it is what this import would make of it.
+        if _same(stored, row) or (
+            successor is not None and _same(stored, replace(row, superseded_by=successor))
+        ):
             summary.unchanged += 1
             has_vector = conn.execute(
                 "SELECT 1 FROM memory_vectors WHERE seq = ?", (stored[0],)
@@ -374,8 +380,11 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
     with core.write() as conn:
         rows = _renumber(conn, rows)
         pending = _PendingInserts(conn)
-        for row in rows:
-            _import_one(conn, row, now, summary, pending)
+        successors = next_active_versions(
+            [(r.id, r.namespace, r.key, r.superseded_by) for r in rows]
+        )
+        for at, row in enumerate(rows):
+            _import_one(conn, row, now, summary, pending, successors.get(at))
         pending.flush()
         _refuse_loops(conn, rows)
     core.after_write()

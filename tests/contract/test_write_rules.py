@@ -546,3 +546,13 @@ async def test_an_import_of_several_versions_of_a_key_chains_them_as_sqlite_does
     chain = dict(pairs)
     assert counts == (2, 3, 3)
     assert (chain["held"], chain["a1"], chain["a2"], chain["a3"]) == ("a1", "a2", "a3", None)
+    # The same file again changes nothing: before, every import set each earlier version
+    # aside once more, as a fresh history copy (found by an adversary).
+    before = {
+        (e.key, e.content, e.superseded_by)
+        for e in await memory.list(namespace=None, include_superseded=True, limit=50)
+    }
+    again = await memory.import_(records)
+    assert (again.added, again.replaced, again.kept_as_history, again.unchanged) == (0, 0, 0, 5)
+    after = await memory.list(namespace=None, include_superseded=True, limit=50)
+    assert {(e.key, e.content, e.superseded_by) for e in after} == before and len(after) == 6
