@@ -15,7 +15,8 @@ The plan says what to write; the backend writes it (Qdrant points, PostgreSQL ro
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memory.entry import MemoryEntry
@@ -75,6 +76,12 @@ class ImportPlan:
             summary.older_than_replaced += 1
 
 
+def _replaced_later(batch: Sequence[MemoryEntry]) -> set[int]:
+    """Positions of the records that a later record of the same id replaces."""
+    last = {item.id: at for at, item in enumerate(batch)}
+    return {at for at, item in enumerate(batch) if last[item.id] != at}
+
+
 Version = tuple[str, str, str, str | None]
 """A record as `next_active_versions` reads it: id, namespace, key, superseded_by."""
 
@@ -99,17 +106,42 @@ def next_active_versions(records: Sequence[Version]) -> dict[int, str]:
     return following
 
 
+def repeated_ids(batch: Sequence[MemoryEntry]) -> list[str]:
+    """Ids that more than one record of `batch` has."""
+    return sorted(item_id for item_id, count in Counter(i.id for i in batch).items() if count > 1)
+
+
+def _version(entry: MemoryEntry) -> tuple[tuple[str, object], ...]:
+    """What makes a version that version, whatever id it is kept under."""
+    return tuple(sorted((k, v) for k, v in stored_fields(entry).items() if k != "id"))
+
+
 def plan_import(
-    batch: Sequence[MemoryEntry], stored: Mapping[str, MemoryEntry], summary: ImportSummary
+    batch: Sequence[MemoryEntry],
+    stored: Mapping[str, MemoryEntry],
+    summary: ImportSummary,
+    history: Iterable[MemoryEntry] = (),
 ) -> ImportPlan:
     """The plan for `batch`, given the stored entries that have the batch's ids.
+
+    `history`: the stored entries superseded by one of `repeated_ids(batch)`. A record
+    that a later one of the same id replaces is kept as history of it; when the store
+    already keeps that very version so, the record is unchanged (importing such a file
+    again added another copy each time, found by an adversary).
 
     What the batch does is counted into `summary`.
     """
     ready: dict[str, MemoryEntry] = {}
     plan = ImportPlan()
     successors = next_active_versions([(i.id, i.namespace, i.key, i.superseded_by) for i in batch])
+    kept = {_version(entry) for entry in history}
+    replaced_later = _replaced_later(batch)
     for position, item in enumerate(batch):
+        if position in replaced_later and kept:
+            as_kept = item.model_copy(update={"superseded_by": item.id})
+            if _version(as_kept) in kept:
+                summary.unchanged += 1
+                continue
         known = stored.get(item.id)
         earlier = ready.get(item.id)
         holder = earlier if earlier is not None else known

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from memory.entry import MemoryEntry, utc_now
-from memory.import_rules import plan_import
+from memory.import_rules import plan_import, repeated_ids
 from memory.protocol import ImportSummary
 from memory.upsert import plain_entry
 
@@ -32,7 +32,10 @@ def versions_to_append(
     `known` (every entry's newest version by id) is updated to the state after the import.
     """
     summary = ImportSummary()
-    plan = plan_import([plain_entry(r) for r in records], known, summary)
+    batch = [plain_entry(r) for r in records]
+    repeated = set(repeated_ids(batch))
+    history = [e for e in known.values() if repeated and e.superseded_by in repeated]
+    plan = plan_import(batch, known, summary, history)
     written: list[MemoryEntry] = []
     for copy in plan.copies:
         kept = known[copy.stored_id].model_copy(

@@ -15,7 +15,7 @@ from typing import Any
 import psycopg
 
 from memory.entry import MemoryEntry
-from memory.import_rules import ImportPlan, plan_import
+from memory.import_rules import ImportPlan, plan_import, repeated_ids
 from memory.postgres.schema import COLUMNS, escape, to_entry
 from memory.postgres.writes import row_values
 from memory.protocol import ImportSummary
@@ -118,7 +118,13 @@ async def plan_batch(
         f"SELECT {COLUMNS} FROM memories WHERE id = ANY(%s)", ([item.id for item in batch],)
     )
     stored = {entry.id: entry for entry in map(to_entry, await cursor.fetchall())}
-    return plan_import(batch, stored, summary)
+    history = []
+    if repeated := repeated_ids(batch):
+        cursor = await conn.execute(
+            f"SELECT {COLUMNS} FROM memories WHERE superseded_by = ANY(%s)", (repeated,)
+        )
+        history = [to_entry(row) for row in await cursor.fetchall()]
+    return plan_import(batch, stored, summary, history)
 
 
 async def write_batch(

@@ -39,7 +39,7 @@ from memory.entry import (
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
 from memory.front import MemoryFront, in_effect_after
-from memory.import_rules import plan_import
+from memory.import_rules import plan_import, repeated_ids
 from memory.lifecycle import Doomed, SharedLifecycle
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
@@ -104,7 +104,9 @@ def _import_rules(
     for point in known.values():
         entry = from_payload(point.payload)
         stored[entry.id] = entry
-    plan = plan_import(batch, stored, summary)
+    repeated = tuple(repeated_ids(batch))
+    kept = points.scroll(PointFilter(superseded_by_any=repeated)) if repeated else []
+    plan = plan_import(batch, stored, summary, [from_payload(p.payload) for p in kept])
     history = []
     for copy in plan.copies:
         old = known[point_id(copy.stored_id)]

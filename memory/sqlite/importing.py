@@ -291,10 +291,18 @@ def _import_one(
     summary: ImportSummary,
     pending: _PendingInserts,
     successor: str | None,
+    replaced_later: bool,
 ) -> None:
-    """Write one record; `successor`: the next active record for its key in this import."""
+    """Write one record.
+
+    `successor`: the next active record for its key in this import; `replaced_later`: a
+    later record of this import has its id (see `_kept_as_history`).
+    """
     if pending.touches(row):
         pending.flush()
+    if replaced_later and _kept_as_history(conn, row):
+        summary.unchanged += 1
+        return
     stored = conn.execute(f"SELECT {_STORED} FROM memories WHERE id = ?", (row.id,)).fetchone()
     changed = False
     went_back = False
@@ -328,6 +336,33 @@ def _import_one(
         summary.added += 1
     if row.renumbered:
         summary.renumbered += 1
+
+
+def _kept_as_history(conn: sqlite3.Connection, row: _Row) -> bool:
+    """Whether the store keeps `row` as history of its own id already.
+
+    A record that a later record of the same import replaces is written as that history;
+    importing the same file again added another copy each time (found by an adversary).
+    """
+    found = conn.execute(
+        "SELECT 1 FROM memories WHERE namespace = ? AND key = ? AND superseded_by = ? "
+        "AND content = ? AND category = ? AND session_id IS ? AND importance = ? "
+        "AND pinned = ? AND source = ? AND created_at = ? AND updated_at = ? LIMIT 1",
+        (
+            row.namespace,
+            row.key,
+            row.id,
+            row.content,
+            row.category,
+            row.session_id,
+            row.importance,
+            row.pinned,
+            row.source,
+            row.created_at,
+            row.updated_at,
+        ),
+    ).fetchone()
+    return found is not None
 
 
 def _same(stored: tuple[object, ...], row: _Row) -> bool:
@@ -383,8 +418,10 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
         successors = next_active_versions(
             [(r.id, r.namespace, r.key, r.superseded_by) for r in rows]
         )
+        last = {row.id: at for at, row in enumerate(rows)}
         for at, row in enumerate(rows):
-            _import_one(conn, row, now, summary, pending, successors.get(at))
+            later = last[row.id] != at
+            _import_one(conn, row, now, summary, pending, successors.get(at), later)
         pending.flush()
         _refuse_loops(conn, rows)
     core.after_write()

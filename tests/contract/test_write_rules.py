@@ -556,3 +556,35 @@ async def test_an_import_of_several_versions_of_a_key_chains_them_as_sqlite_does
     assert (again.added, again.replaced, again.kept_as_history, again.unchanged) == (0, 0, 0, 5)
     after = await memory.list(namespace=None, include_superseded=True, limit=50)
     assert {(e.key, e.content, e.superseded_by) for e in after} == before and len(after) == 6
+
+
+async def test_a_file_with_one_id_twice_imported_again_changes_nothing(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: each import of such a file kept one more copy of the earlier
+    version as history."""
+    needs(memory, "persistent", "supports_export", "supports_supersede")
+    first, second = (datetime(2026, 1, day, 9, tzinfo=UTC) for day in (1, 2))
+    records = [
+        MemoryEntry(id="a", key="pet", content="dog Rex", timestamp=first, updated_at=first),
+        MemoryEntry(id="a", key="pet", content="cat Tom", timestamp=first, updated_at=second),
+        MemoryEntry(id="b", key="tea", content="green tea", timestamp=first, updated_at=first),
+    ]
+    outcomes = {}
+    for name, store in (("tested", memory), ("sqlite", await open_store("sqlite"))):
+        await store.store("pet", "a parrot")  # a stored holder of the key
+        counts = []
+        for _ in range(3):
+            summary = await store.import_(records)
+            counts.append((summary.added, summary.replaced, summary.unchanged))
+        listed = await store.list(namespace=None, include_superseded=True, limit=50)
+        outcomes[name] = (counts, sorted((e.content, e.superseded_by is None) for e in listed))
+    assert outcomes["tested"] == outcomes["sqlite"]
+    counts, versions = outcomes["sqlite"]
+    assert counts[1:] == [(0, 0, 3), (0, 0, 3)]
+    assert versions == [
+        ("a parrot", False),
+        ("cat Tom", True),
+        ("dog Rex", False),
+        ("green tea", True),
+    ]
