@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from memory.date_terms import date_terms_of, find_dates
+from memory.numbers import written_alike
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -122,28 +123,6 @@ def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", lowered)
     stripped = _COMBINING_DIACRITICS.sub("", decomposed).translate(LETTERS_WITHOUT_MARKS)
     return unicodedata.normalize("NFC", stripped)
-
-
-# "1,250" is one number, written as "1250" too; a thousands comma splits it into "1" and
-# "250", which match neither. Groups of exactly three digits only: "1,2,3" is a list.
-_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
-# "9 AM", "9am", "9 a.m." and "9:30 pm" name a time: each also becomes "9am"/"9pm", so
-# every way of writing it shares that term ("am" alone is a stop word and went unsearched).
-_CLOCK = re.compile(r"(?<![\w:])(1[0-2]|0?[1-9])(?::([0-5][0-9]))?\s?([ap])\.?m\b\.?")
-_DIGIT = re.compile(r"[0-9]")
-
-
-def _clock_terms(match: re.Match[str]) -> str:
-    hour, minutes, half = match.groups()
-    return " ".join([hour, *([minutes] if minutes else []), f"{int(hour)}{half}m"])
-
-
-def written_alike(folded: str) -> str:
-    """A folded text with numbers and clock times written one way (see `_THOUSANDS`)."""
-    if _DIGIT.search(folded) is None:
-        return folded
-    text = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), folded)
-    return _CLOCK.sub(_clock_terms, text)
 
 
 def has_number_written_apart(text: str) -> bool:

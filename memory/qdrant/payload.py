@@ -16,7 +16,7 @@ _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
 TERMS_MADE = "2"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
-(`memory.text.written_alike`); points without it are indexed again when the store opens."""
+(`memory.numbers.written_alike`); points without it are indexed again when the store opens."""
 
 
 def point_id(entry_id: str) -> str:

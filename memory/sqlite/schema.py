@@ -240,7 +240,7 @@ def _fold_letters_without_marks(conn: sqlite3.Connection) -> None:
 
 
 def _write_numbers_alike(conn: sqlite3.Connection) -> None:
-    """Index again the entries with "1,250" or "9 AM" in them (`memory.text.written_alike`)."""
+    """Index again the entries with "1,250" or "9 AM" in them (`memory.numbers.written_alike`)."""
     _index_again_where(conn, has_number_written_apart)
 
 

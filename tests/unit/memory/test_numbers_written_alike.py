@@ -10,6 +10,7 @@ import pytest
 
 from memory import text as analysis
 from memory.factory import open_memory
+from memory.numbers import written_alike
 from memory.postgres.store import PostgresMemory
 from memory.qdrant.points import TERMS, TERMS_RULE, PointFilter, StoredPoint
 from memory.qdrant.store import QdrantMemory
@@ -26,16 +27,21 @@ ALIKE = [
     ("call at 9:30 PM.", "call at 9:30pm"),
     ("It costs 1,250 dollars", "It costs 1250 dollars"),
     ("a budget of 1,234,567", "a budget of 1234567"),
+    ("ran 5km", "ran 5 km"),
+    ("12.5kg of flour", "12.5 kg of flour"),
 ]
-LEFT_AS_THEY_WERE = [
-    "items 1,2,3",
-    "code x9am",
-    "at 13pm",
-    "2 amps",
-    "at 21:30",
-    "I am 9",
-    "v1.2,345",
+# A 24-hour time and its 12-hour spelling share the term of the hour ("9pm").
+SAME_HOUR = [
+    ("9 a.m. sharp", "09:00 sharp", "9am"),
+    ("call at 9.30pm", "call at 21:30", "9pm"),
+    ("lunch at 12pm", "lunch at 12:00", "12pm"),
+    ("snack at 12am", "snack at 00:00", "12am"),
+    ("lunch at noon", "lunch at 12pm", "12pm"),
 ]
+LEFT_AS_THEY_WERE = ["items 1,2,3", "code x9am", "2 amps", "I am 9", "v1.2,345", "LH1234"]
+# Written alike, but not to anything else: "9:00" may be morning or evening, and "14.00"
+# may be a price.
+AMBIGUOUS = [("at 9:00", ["9", "00"]), ("14.00 euros", ["14", "00", "euro"])]
 
 
 @pytest.mark.parametrize(("one", "other"), ALIKE)
@@ -44,10 +50,28 @@ def test_the_same_number_or_time_written_two_ways_has_the_same_terms(one: str, o
     assert analysis.has_number_written_apart(one)  # a store indexed before is indexed again
 
 
+@pytest.mark.parametrize(("one", "other", "hour"), SAME_HOUR)
+def test_a_time_written_two_ways_shares_its_hour(one: str, other: str, hour: str) -> None:
+    assert hour in analysis.analyze(one) and hour in analysis.analyze(other)
+    assert hour in analysis.query_terms(f"what is at {other}?")
+
+
 @pytest.mark.parametrize("text", LEFT_AS_THEY_WERE)
 def test_what_is_not_a_grouped_number_or_a_time_keeps_its_terms(text: str) -> None:
     assert not analysis.has_number_written_apart(text)
-    assert analysis.written_alike(analysis.fold(text)) == analysis.fold(text)
+    assert written_alike(analysis.fold(text)) == analysis.fold(text)
+
+
+@pytest.mark.parametrize(("text", "terms"), AMBIGUOUS)
+def test_a_time_that_may_be_morning_or_evening_gets_no_half_of_the_day(
+    text: str, terms: list[str]
+) -> None:
+    assert analysis.analyze(text) == terms
+
+
+def test_noon_and_midnight_are_found_by_their_hours() -> None:
+    assert "12pm" in analysis.analyze("lunch at noon")
+    assert "12am" in analysis.analyze("a midnight snack")
 
 
 def test_a_time_keeps_its_digits_as_terms_too() -> None:
@@ -69,6 +93,7 @@ async def test_a_store_finds_a_time_or_number_however_it_is_asked(tmp_path: Path
         for question, key in [
             ("when is the 9am appointment?", "dentist"),
             ("what is at 9 a.m.", "dentist"),
+            ("anything at 09:00?", "dentist"),
             ("1250 euros", "budget"),
         ]:
             found = await store.recall(question)

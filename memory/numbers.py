@@ -1,0 +1,62 @@
+"""Numbers and clock times written one way before a text is split into terms.
+
+People write the same number or time in many ways: "1,250" and "1250", "9 AM", "9am",
+"9 a.m." and "09:00", "2pm" and "14:00", "5km" and "5 km", "noon" and "12pm". Each way
+is rewritten so that both the index and the query hold the same terms (`written_alike`,
+applied by `memory.text.analyze` to folded text).
+"""
+
+from __future__ import annotations
+
+import re
+
+# A thousands comma splits "1,250" into "1" and "250", which match neither "1250" nor
+# each other's numbers. Groups of exactly three digits only: "1,2,3" is a list.
+_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
+# A number run into its unit ("5km", "12.5kg", "3b", "1990s") is the number and the unit.
+_UNIT = re.compile(r"(?<![\w.,:])([0-9]+(?:\.[0-9]+)?)([^\W\d_]+)")
+# "9 AM", "9 a.m.", "9:30 pm", "3.30pm": the hour, the minutes, and one term for the hour
+# of that half of the day ("9am"); "am" alone is a stop word and went unsearched.
+_HALF_DAY = re.compile(r"(?<![\w:.])(1[0-2]|0?[1-9])(?:[:.]([0-5][0-9]))?\s?([ap])\.?m\b\.?")
+# "14:00" and "09:00" can only be 24-hour times; "9:00" could be either, so it keeps its
+# digits alone. With a dot ("14.00") it may be a price, and is left as it is.
+_DAY_CLOCK = re.compile(r"(?<![\w:.,])([01]?[0-9]|2[0-3]):([0-5][0-9])(?![\w:])")
+_NOON = re.compile(r"\b(noon|midday|midnight)\b")
+_DIGIT = re.compile(r"[0-9]")
+_ANY_OF_THEM = re.compile(
+    "|".join(f"(?:{p.pattern})" for p in (_THOUSANDS, _UNIT, _HALF_DAY, _DAY_CLOCK, _NOON))
+)
+
+
+def _half_day(match: re.Match[str]) -> str:
+    hour, minutes, half = match.groups()
+    return " ".join([str(int(hour)), *([minutes] if minutes else []), f"{int(hour)}{half}m"])
+
+
+def _day_clock(match: re.Match[str]) -> str:
+    written, minutes = match.groups()
+    hour = int(written)
+    if 1 <= hour <= 11 and not written.startswith("0"):
+        return match.group()  # "9:00": morning or evening, the text does not say
+    twelve = f"{hour - 12}pm" if hour > 12 else "12pm" if hour == 12 else f"{hour or 12}am"
+    return f"{hour} {minutes} {twelve}"
+
+
+def _noon(match: re.Match[str]) -> str:
+    word = match.group()
+    return f"{word} {'12am' if word == 'midnight' else '12pm'}"
+
+
+def written_alike(folded: str) -> str:
+    """`folded` (see `memory.text.fold`) with its numbers and clock times written one way."""
+    if _DIGIT.search(folded) is None:
+        # Most text: only the hour words can apply, and they are rare.
+        has_hour_word = "noon" in folded or "mid" in folded
+        return _NOON.sub(_noon, folded) if has_hour_word else folded
+    if _ANY_OF_THEM.search(folded) is None:
+        return folded  # keys such as "m12": one scan instead of five
+    text = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), folded)
+    text = _UNIT.sub(r"\1 \2", text)
+    text = _HALF_DAY.sub(_half_day, text)
+    text = _DAY_CLOCK.sub(_day_clock, text)
+    return _NOON.sub(_noon, text)
