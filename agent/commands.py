@@ -7,7 +7,9 @@ import re
 from dataclasses import dataclass
 
 from agent.messages import ToolCall
+from memory.text import fold
 
+_WORD = re.compile(r"[^\W_]+")
 COMMANDS = ("/remember", "/forget", "/recall")
 _ARGUMENT = {"/remember": "TEXT", "/forget": "KEY", "/recall": "QUERY"}
 
@@ -21,9 +23,18 @@ class MemoryCommand:
     """The command as typed: /remember, /forget or /recall."""
 
 
+def key_words(text: str, count: int) -> list[str]:
+    """The first `count` words of `text` as a key holds them: lower case, marks left off.
+
+    Letters of any script stay: "Jürgen" became "j_rgen" and "Привет" nothing at all
+    (found by a new user).
+    """
+    return _WORD.findall(fold(text))[:count]
+
+
 def key_for(text: str) -> str:
     """The key /remember stores TEXT under (a few of its words and a short hash)."""
-    words = re.findall(r"[a-z0-9]+", text.lower())[:5]
+    words = key_words(text, 5)
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return "_".join([*words, digest]) if words else f"note_{digest}"
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from datetime import datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.commands import key_words
 from agent.messages import ChatMessage
 from agent.model import ChatModel, ChatOptions, ModelError
 from agent.redact import redact
@@ -67,8 +67,7 @@ class Consolidated(BaseModel):
 
 
 def _key_for(text: str) -> str:
-    words = re.findall(r"[a-z0-9]+", text.lower())[:4]
-    return "_".join(words) or "fact"
+    return "_".join(key_words(text, 4)) or "fact"
 
 
 def parse(text: str) -> Consolidated | None:

@@ -1,0 +1,17 @@
+"""Keys made from what a person wrote keep its words readable (found by a new user)."""
+
+from __future__ import annotations
+
+import re
+
+from agent.commands import key_for, key_words
+
+
+def test_a_remembered_note_keeps_its_words_without_their_marks() -> None:
+    key = key_for("call the plumber Jürgen at 14:30 on Thursday")
+    assert re.fullmatch(r"call_the_plumber_jurgen_at_[0-9a-f]{6}", key)
+
+
+def test_words_of_any_script_stay_in_the_key() -> None:
+    assert key_words("Привет, мир! 咖啡", 5) == ["привет", "мир", "咖啡"]
+    assert re.fullmatch(r"note_[0-9a-f]{6}", key_for("!!! ???"))
