@@ -10,6 +10,7 @@ from agent.messages import ToolCall
 from memory.text import fold
 
 _WORD = re.compile(r"[^\W_]+")
+_WORD_CHARS = 24
 COMMANDS = ("/remember", "/forget", "/recall")
 _ARGUMENT = {"/remember": "TEXT", "/forget": "KEY", "/recall": "QUERY"}
 
@@ -29,7 +30,8 @@ def key_words(text: str, count: int) -> list[str]:
     Letters of any script stay: "Jürgen" became "j_rgen" and "Привет" nothing at all
     (found by a new user).
     """
-    return _WORD.findall(fold(text))[:count]
+    # A key is at most 512 characters: one very long word cut short keeps it well inside.
+    return [word[:_WORD_CHARS] for word in _WORD.findall(fold(text))[:count]]
 
 
 def key_for(text: str) -> str:

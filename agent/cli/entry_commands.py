@@ -1,4 +1,4 @@
-"""`memchat memory list | search | get | forget`: the commands about single memories.
+"""`memchat memory list | search | get | store | forget`: the commands about single memories.
 
 Every line printed goes through `say` (stored text is escaped) or `safe_json`; the store-wide
 commands live in `agent.cli.memory_commands`, files in `agent.cli.file_commands`.
@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
+from agent.commands import key_for
 from agent.terminal_text import safe_json
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
@@ -198,4 +199,29 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
         return 1
     say(out, f"forgot {args.key!r}")
+    return 0
+
+
+async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
+    """Store one memory, as /remember does in the chat (under the same rules)."""
+    namespace = args.namespace or "default"
+    key = args.key or key_for(args.query)
+    async with opened_memory(config) as memory:
+        previous = await memory.get(key, namespace)
+        entry = await memory.store_with_metadata(
+            key, args.query, args.category or "core", None, namespace=namespace
+        )
+    if args.json:
+        out.write(safe_json(entry.model_dump_json()) + "\n")
+        return 0
+    if entry.key != key:
+        # The write rules found it already stored, or merged it into a near-identical one.
+        say(out, f"already remembered as {entry.key!r}: {entry.content}")
+    elif previous is not None and previous.content == entry.content:
+        say(out, f"already remembered as {key!r}")
+    elif previous is not None:
+        say(out, f"stored {key!r} ({entry.category}); it replaces: {previous.content}")
+        say(out, f"(the earlier version is kept: `memchat memory history {key}`)")
+    else:
+        say(out, f"stored {key!r} ({entry.category})")
     return 0

@@ -76,6 +76,15 @@ def _key_argument(parser: CliParser) -> None:
     parser.add_argument("key", type=filled_text)
 
 
+def _store_arguments(parser: CliParser) -> None:
+    parser.add_argument("query", metavar="TEXT", type=filled_text, help="what to remember")
+    parser.add_argument(
+        "--key", type=filled_text, default=None, help="its name (default: made from its words)"
+    )
+    parser.add_argument("--category", type=filled_text, help="core (default), daily or a word")
+    parser.add_argument("--json", action="store_true", help="print the stored memory")
+
+
 def _history_arguments(parser: CliParser) -> None:
     parser.add_argument("key", type=filled_text)
     parser.add_argument("--json", action="store_true")
@@ -151,6 +160,13 @@ COMMANDS: tuple[Command, ...] = (
         f"{_ENTRIES}:cmd_get",
         (f"namespace ({ONE})", "default"),
         _key_argument,
+    ),
+    Command(
+        "store",
+        "remember one thing, as /remember does in the chat",
+        f"{_ENTRIES}:cmd_store",
+        (f"namespace ({ONE})", "default"),
+        _store_arguments,
     ),
     Command(
         "forget",

@@ -15,3 +15,7 @@ def test_a_remembered_note_keeps_its_words_without_their_marks() -> None:
 def test_words_of_any_script_stay_in_the_key() -> None:
     assert key_words("Привет, мир! 咖啡", 5) == ["привет", "мир", "咖啡"]
     assert re.fullmatch(r"note_[0-9a-f]{6}", key_for("!!! ???"))
+
+
+def test_a_very_long_word_is_cut_short_in_the_key() -> None:
+    assert len(key_for("x" * 5_000)) < 40

@@ -1,0 +1,71 @@
+"""`memchat memory store`: remember one thing from the shell, as /remember does in the chat
+(a new user looked for it first)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.hostile import HOSTILE_TEXTS
+from tests.unit.agent.cli_harness import run_cli, write_config
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "markdown"])
+def test_a_stored_memory_is_found_and_a_change_keeps_the_earlier_version(
+    isolated_dirs: Path, backend: str
+) -> None:
+    write_config(f'backend = "{backend}"\n')
+    first = run_cli("memory", "store", "Dentist appointment at 9 AM on Friday").clean().out
+    made = re.fullmatch(r"stored '(dentist_appointment_at_9_am_[0-9a-f]{6})' \(core\)\n", first)
+    assert made, first
+    again = run_cli("memory", "store", "Dentist appointment at 9 AM on Friday").clean().out
+    assert again == f"already remembered as {made.group(1)!r}\n"
+
+    run_cli("memory", "store", "--key", "dentist", "Dentist at 10 AM").clean()
+    changed = run_cli("memory", "store", "--key", "dentist", "Dentist at 11 AM").clean().out
+    assert changed.splitlines() == [
+        "stored 'dentist' (core); it replaces: Dentist at 10 AM",
+        "(the earlier version is kept: `memchat memory history dentist`)",
+    ]
+    found = run_cli("memory", "search", "anything at 11am?").clean().out
+    first_hit = next(line for line in found.splitlines() if line[:1].isdigit())
+    assert " dentist  (core" in first_hit, found
+    history = run_cli("memory", "history", "dentist").clean().out
+    assert "Dentist at 10 AM" in history
+
+
+def test_store_takes_a_category_and_a_namespace_and_prints_json(isolated_dirs: Path) -> None:
+    write_config()
+    shown = run_cli(
+        "memory", "store", "ran 5km", "--category", "daily", "--namespace", "work", "--json"
+    ).clean()
+    stored = json.loads(shown.out)
+    assert (stored["category"], stored["namespace"], stored["content"]) == (
+        "daily",
+        "work",
+        "ran 5km",
+    )
+    assert run_cli("memory", "get", stored["key"], "--namespace", "work").clean().out
+
+
+@pytest.mark.parametrize("argv", [["store", ""], ["store", "x", "--key", " "], ["store"]])
+def test_store_refuses_what_it_cannot_store(isolated_dirs: Path, argv: list[str]) -> None:
+    write_config()
+    ran = run_cli("memory", *argv).clean(2)
+    assert "memchat memory store: error:" in ran.err
+
+
+def test_every_hostile_text_is_stored_and_shown_escaped(isolated_dirs: Path) -> None:
+    write_config()
+    for number, text in enumerate(HOSTILE_TEXTS):
+        # One very long word made a key over the 512-character limit, refused.
+        space = f"h{number}"  # its own namespace: no near-duplicate merges between them
+        ran = run_cli("memory", "store", text, "--namespace", space, "--json").clean()
+        stored = json.loads(ran.out)
+        assert stored["content"] == text
+        shown = run_cli("memory", "get", stored["key"], "--namespace", space).clean().out
+        assert json.loads(shown)["content"] == text
+        run_cli("memory", "store", text, "--namespace", space).clean()  # said, escaped
