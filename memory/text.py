@@ -15,7 +15,7 @@ from datetime import datetime
 from functools import cache, lru_cache
 from typing import Any
 
-from memory.date_terms import date_terms_of, find_dates
+from memory.date_terms import date_terms_of, find_dates, names_numeric_date
 from memory.numbers import written_alike
 
 _TOKEN = re.compile(r"[^\W_]+")
@@ -125,10 +125,13 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", stripped)
 
 
-def has_number_written_apart(text: str) -> bool:
-    """Whether `written_alike` changes `text`: for stores indexed before it did."""
+def reads_numbers_anew(text: str) -> bool:
+    """Whether `text` is indexed otherwise since numbers, times and dates were read anew.
+
+    See `written_alike` and `memory.date_terms` ("3/3/2026"); for stores indexed before.
+    """
     folded = fold(text)
-    return written_alike(folded) != folded
+    return written_alike(folded) != folded or names_numeric_date(text)
 
 
 def _cjk_bigrams(run: str) -> list[str]:

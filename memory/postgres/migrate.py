@@ -21,7 +21,7 @@ from memory.postgres.schema import (
     unescape,
 )
 from memory.settings import MemorySettings
-from memory.text import entry_terms, has_letter_without_mark, has_number_written_apart
+from memory.text import entry_terms, has_letter_without_mark, reads_numbers_anew
 from memory.write_policy import content_hash
 
 
@@ -94,7 +94,7 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 # ø, ł, ß and the like, now written as people type them without the key.
                 await _index_again_where(conn, has_letter_without_mark)
             elif step == NUMBERS_WRITTEN_ALIKE:
-                await _index_again_where(conn, has_number_written_apart)
+                await _index_again_where(conn, reads_numbers_anew)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

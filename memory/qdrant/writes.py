@@ -8,7 +8,7 @@ from typing import Any
 from memory.entry import MemoryEntry
 from memory.qdrant.payload import TERMS_MADE, from_payload, point_id, to_payload
 from memory.qdrant.points import TERMS_RULE, PointFilter, PointStore, StoredPoint
-from memory.text import analyze, has_number_written_apart
+from memory.text import analyze, reads_numbers_anew
 from memory.write_policy import SIMILAR_LIMIT, content_hash
 from memory.write_rules import Vector
 
@@ -103,8 +103,8 @@ def index_again_read_differently(points: PointStore) -> int:
     changed = {
         point.id
         for point in found
-        if has_number_written_apart(str(point.payload.get("key", "")))
-        or has_number_written_apart(str(point.payload.get("content", "")))
+        if reads_numbers_anew(str(point.payload.get("key", "")))
+        or reads_numbers_anew(str(point.payload.get("content", "")))
     }
     same = [point.id for point in found if point.id not in changed]
     if same:

@@ -11,7 +11,7 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
-from memory.text import has_letter_without_mark, has_number_written_apart, index_text
+from memory.text import has_letter_without_mark, index_text, reads_numbers_anew
 
 
 @dataclass(frozen=True)
@@ -241,7 +241,7 @@ def _fold_letters_without_marks(conn: sqlite3.Connection) -> None:
 
 def _write_numbers_alike(conn: sqlite3.Connection) -> None:
     """Index again the entries with "1,250" or "9 AM" in them (`memory.numbers.written_alike`)."""
-    _index_again_where(conn, has_number_written_apart)
+    _index_again_where(conn, reads_numbers_anew)
 
 
 MIGRATIONS: tuple[Migration, ...] = (

@@ -285,3 +285,35 @@ async def test_a_store_from_before_marked_letters_were_folded_finds_them_as_type
             assert [e.key for e in found.entries] == ["friend"], question
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "terms"),
+    [
+        ("invoice due 3/3/2026", ["dtd20260303", "dtmd0303"]),
+        ("invoice due 03/03/2026", ["dtd20260303", "dtmd0303"]),
+        ("born 13/10/2024", ["dtd20241013", "dtmd1013"]),
+        ("born 10/13/2024", ["dtd20241013", "dtmd1013"]),
+        ("on 10/04/2026", ["dtd20260410", "dtmd0410", "dtd20261004", "dtmd1004"]),
+        ("1/2 cup of sugar", []),  # no year: a fraction, not a date
+        ("version 2/3/2020a", []),
+    ],
+)
+def test_a_numeric_date_with_its_year_is_a_date_either_way_round(
+    text: str, terms: list[str]
+) -> None:
+    # Found by a new user: "3/3/2026" and "03/03/2026" found different memories, and
+    # "3/3" matched every memory holding a 3.
+    assert find_dates(text)[0] == terms
+
+
+async def test_a_numeric_date_finds_the_day_however_it_was_written(tmp_path: Path) -> None:
+    store = await SqliteMemory.open(tmp_path / "brain.db", _settings())
+    try:
+        await store.store("invoice", "Invoice due 2026-03-03", "core")
+        await store.store("birthday", "Anna's birthday is March 3rd", "core")
+        await store.store("salary", "salary 3.200 EUR net", "core")
+        found = await store.recall("what is on 03/03/2026?")
+        assert {e.key for e in found.entries} == {"invoice", "birthday"}
+    finally:
+        await store.close()

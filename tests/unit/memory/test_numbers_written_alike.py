@@ -38,7 +38,17 @@ SAME_HOUR = [
     ("snack at 12am", "snack at 00:00", "12am"),
     ("lunch at noon", "lunch at 12pm", "12pm"),
 ]
-LEFT_AS_THEY_WERE = ["items 1,2,3", "code x9am", "2 amps", "I am 9", "v1.2,345", "LH1234"]
+LEFT_AS_THEY_WERE = [
+    "items 1,2,3",
+    "code x9am",
+    "2 amps",
+    "I am 9",
+    "v1.2,345",
+    "LH1234",
+    "factor x^2 - 5x + 6",
+    "flat 3B",
+    "the 1990s",
+]
 # Written alike, but not to anything else: "9:00" may be morning or evening, and "14.00"
 # may be a price.
 AMBIGUOUS = [("at 9:00", ["9", "00"]), ("14.00 euros", ["14", "00", "euro"])]
@@ -47,7 +57,7 @@ AMBIGUOUS = [("at 9:00", ["9", "00"]), ("14.00 euros", ["14", "00", "euro"])]
 @pytest.mark.parametrize(("one", "other"), ALIKE)
 def test_the_same_number_or_time_written_two_ways_has_the_same_terms(one: str, other: str) -> None:
     assert analysis.analyze(one) == analysis.analyze(other)
-    assert analysis.has_number_written_apart(one)  # a store indexed before is indexed again
+    assert analysis.reads_numbers_anew(one)  # a store indexed before is indexed again
 
 
 @pytest.mark.parametrize(("one", "other", "hour"), SAME_HOUR)
@@ -58,7 +68,7 @@ def test_a_time_written_two_ways_shares_its_hour(one: str, other: str, hour: str
 
 @pytest.mark.parametrize("text", LEFT_AS_THEY_WERE)
 def test_what_is_not_a_grouped_number_or_a_time_keeps_its_terms(text: str) -> None:
-    assert not analysis.has_number_written_apart(text)
+    assert not analysis.reads_numbers_anew(text)
     assert written_alike(analysis.fold(text)) == analysis.fold(text)
 
 
@@ -119,12 +129,20 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
     path = tmp_path / "brain.db"
     store = await SqliteMemory.open(path, _keyword_only())
     await store.store("dentist", "Dentist appointment at 9 AM", "core")
+    await store.store("invoice", "Invoice due 3/3/2026", "core")
     await store.store("tea", "Tea with milk", "core")
     await store.close()
     conn = sqlite3.connect(path)
     old = _old_terms("dentist", "Dentist appointment at 9 AM")
     assert "9am" not in old.split()
     conn.execute("UPDATE memories SET terms = ? WHERE key = 'dentist'", (old,))
+    # Before numeric dates were dates: the digits, and the day it was saved.
+    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'invoice'").fetchone()
+    saved_on = [t for t in terms.split() if t.startswith("dt") and "0303" not in t]
+    conn.execute(
+        "UPDATE memories SET terms = ? WHERE key = 'invoice'",
+        (" ".join(["invoic", "invoic", "due", "3", "3", "2026", *saved_on]),),
+    )
     conn.execute("DELETE FROM schema_migrations WHERE name = '0012_numbers_written_alike'")
     conn.commit()
     conn.close()
@@ -133,6 +151,9 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
         found = await store.recall("the 9am appointment")
         assert [e.key for e in found.entries] == ["dentist"]
         assert found.entries[0].scores is not None and found.entries[0].scores.keyword == 1.0
+        dated = await store.recall("what is due on 3 March 2026?")
+        assert [e.key for e in dated.entries][:1] == ["invoice"]
+        assert dated.entries[0].scores is not None and dated.entries[0].scores.keyword == 1.0
     finally:
         await store.close()
 
