@@ -104,40 +104,62 @@ def _field_name(location: tuple[int | str, ...]) -> str:
     return name
 
 
-def describe_error(line_number: int, exc: ValidationError) -> ImportFormatError:
-    """The first problem pydantic found on a line, as a message naming the field."""
-    errors = exc.errors(include_url=False)
-    first = errors[0]
-    others = len(errors) - 1
-    more = (
-        f" (and {others} more {'problem' if others == 1 else 'problems'} on this line)"
-        if others
-        else ""
-    )
-    location = tuple(first["loc"])
-    if first["type"] == "json_invalid":
-        reason = str(first.get("ctx", {}).get("error", first["msg"]))
+_NAMED_PER_LINE = 3
+"""Problems of one line named in full; the rest are counted."""
+_NAMED_LINES = 5
+"""Bad lines named in full; the rest are counted."""
+
+
+def _problem(error: ErrorDetails) -> tuple[str | None, str]:
+    """(field or None, what is wrong) for one pydantic error."""
+    location = tuple(error["loc"])
+    if error["type"] == "json_invalid":
+        reason = str(error.get("ctx", {}).get("error", error["msg"]))
         reason = re.sub(r" at line 1 column (\d+)$", r" at column \1", reason)
-        return ImportFormatError(line_number, f"not valid JSON ({reason})")
+        return None, f"not valid JSON ({reason})"
     if not location:
-        return ImportFormatError(
-            line_number,
-            f"expected a JSON object (one memory per line), got {_got(first['input'])}",
-        )
-    field = _field_name(location)
-    if first["type"] == "missing":
-        detail = "missing; every record needs it"
-    elif first["type"] == "extra_forbidden":
-        detail = "is not a field of a memchat export record"
-    else:
-        detail = _expected(first)
-    return ImportFieldError(line_number, field, detail + more)
+        return None, f"expected a JSON object (one memory per line), got {_got(error['input'])}"
+    if error["type"] == "missing":
+        return _field_name(location), "missing; every record needs it"
+    if error["type"] == "extra_forbidden":
+        return _field_name(location), "is not a field of a memchat export record"
+    return _field_name(location), _expected(error)
+
+
+def describe_error(line_number: int, exc: ValidationError) -> ImportFormatError:
+    """The problems pydantic found on a line, as a message naming each field.
+
+    A new user was told "(and 1 more problem on this line)" without which: the first
+    few are named, the rest counted.
+    """
+    problems = [_problem(error) for error in exc.errors(include_url=False)]
+    field, detail = problems[0]
+    named = [f"field {name!r}: {what}" for name, what in problems[1:_NAMED_PER_LINE]]
+    rest = len(problems) - max(len(named) + 1, 1)
+    more = "; ".join(named) + (f"; and {rest} more on line {line_number}" if rest > 0 else "")
+    if more:
+        detail = f"{detail}; {more}"
+    if field is None:
+        return ImportFormatError(line_number, detail)
+    return ImportFieldError(line_number, field, detail)
+
+
+def _together(errors: list[ImportFormatError]) -> ImportFormatError:
+    """The first bad line's error, its message naming the other bad lines too."""
+    first = errors[0]
+    others = [str(error).removeprefix("import ") for error in errors[1:_NAMED_LINES]]
+    if others:
+        rest = len(errors) - _NAMED_LINES
+        also = "; also " + "; ".join(others) + (f"; and {rest} more bad lines" if rest > 0 else "")
+        first.args = (f"{first.args[0]}{also}",)
+    return first
 
 
 def parse_export(text: str) -> list[MemoryRecord]:
     """Every record of an export's text, or the error of the first bad line."""
     records = []
     numbers = []
+    errors: list[ImportFormatError] = []
     # Only "\n" ends a record: U+2028 and friends are legal inside JSON strings.
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.removesuffix("\r")
@@ -146,8 +168,11 @@ def parse_export(text: str) -> list[MemoryRecord]:
         try:
             records.append(MemoryRecord.model_validate_json(line))
         except ValidationError as exc:
-            raise describe_error(number, exc) from None
+            errors.append(describe_error(number, exc))  # every bad line is named, not one
+            continue
         numbers.append(number)
+    if errors:
+        raise _together(errors)
     check_record_set(records, numbers)  # what only the records together get wrong
     return records
 

@@ -110,11 +110,29 @@ def test_record_errors_name_line_field_and_expectation(home: Path, line: str, me
     assert _keys() == [], "nothing is written unless the whole file parses"
 
 
-def test_several_problems_on_a_line_are_counted(home: Path) -> None:
+def test_several_problems_on_a_line_are_named_then_counted(home: Path) -> None:
     path = home / "bad.jsonl"
     path.write_text('{"id": 1}\n', encoding="utf-8")
     err = run_cli("memory", "import", str(path)).clean(2).err
-    assert "import line 1, field 'id': expected a valid string, got 1 (and 4 more problems" in err
+    assert err == (
+        "memchat: error: import line 1, field 'id': expected a valid string, got 1; "
+        "field 'key': missing; every record needs it; field 'content': missing; every "
+        "record needs it; and 2 more on line 1\n"
+    )
+
+
+def test_every_bad_line_is_named_and_nothing_is_written(home: Path) -> None:
+    # Found by a new user: only the first bad line was named, so fixing a file took a run
+    # per mistake.
+    path = home / "bad.jsonl"
+    bad = [TEXT.splitlines()[0], "not json", '{"id": 1}', *[f'"line {n}"' for n in range(8)]]
+    path.write_text("\n".join(bad) + "\n", encoding="utf-8")
+    err = run_cli("memory", "import", str(path)).clean(2).err
+    assert err.startswith("memchat: error: import line 2: not valid JSON")
+    assert "; also line 3, field 'id': expected a valid string, got 1;" in err
+    assert "line 4: expected a JSON object (one memory per line), got 'line 0'" in err
+    assert err.endswith("; and 5 more bad lines\n") and err.count("\n") == 1
+    assert _keys() == []
 
 
 def test_hostile_values_in_errors_are_escaped(home: Path) -> None:
