@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, DataTable, Input, Static, TextArea
+from textual.widgets import Checkbox, DataTable, Input, Label, Static, TextArea
 
 from agent.testing import ScriptedModel
 from tests.tui.conftest import AppHarness, MakeApp, seed_entry, settle
@@ -152,6 +152,10 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
         await pilot.pause()
         await settle(pilot)
         old = next(e for e in h.app.inspector.entries if e.key == "rust")
+        # Beside the status bar's count of memories in effect (found by a new user).
+        assert str(h.app.query_one("#inspector-page", Label).render()).endswith(
+            "2 entries · 1 in effect"
+        )
         h.app.memory_view.open_entry(old)
         await pilot.pause()
         await pilot.click("#restore")

@@ -195,9 +195,15 @@ class MemoryInspector(Vertical):
                     namespace=self.namespace, category=category, include_superseded=superseded
                 )
                 pages = max(1, -(-self.total // PAGE_SIZE))
-                label.update(
-                    f"page {self.page + 1}/{pages} · {counted(self.total, 'entry', 'entries')}"
-                )
+                shown = f"page {self.page + 1}/{pages} · {counted(self.total, 'entry', 'entries')}"
+                if superseded:
+                    # The status bar counts the memories in effect: say how the two differ
+                    # (a new user saw "36 entries" beside "34 memories").
+                    in_effect = await self.memory.count(
+                        namespace=self.namespace, category=category, include_superseded=False
+                    )
+                    shown += f" · {in_effect:,} in effect"
+                label.update(shown)
         except MemoryStoreError as exc:
             self.notify(f"Memory: {exc}", severity="error")
             return
