@@ -119,9 +119,12 @@ class RecallScores(BaseModel):
         parts.append("keyword —" if self.keyword is None else f"keyword {self.keyword:.2f}")
         if self.vector is None and mode == "keyword-early":
             parts.append("vector — (not searched: the keyword match settled it, fused = keyword)")
+        elif self.vector is None and mode == "keyword":
+            # Nothing to mix with: the fused score is the keyword score on its own. Said
+            # plainly: "none to compare" puzzled a new user.
+            parts.append("vector — (no meaning search this time, so fused = keyword)")
         elif self.vector is None:
-            # Nothing to mix with: the fused score is the keyword score on its own.
-            parts.append("vector — (none to compare, so fused = keyword)")
+            parts.append("vector — (this memory has no vector, so fused = keyword)")
         elif self.cosine is not None and self.band is not None:
             which = "this query's band" if self.band_calibrated else "the fixed band"
             parts.append(

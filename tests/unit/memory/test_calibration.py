@@ -239,4 +239,5 @@ def test_a_skipped_vector_search_is_not_called_missing() -> None:
 
     scores = RecallScores(keyword=1.0, fused=1.0, lane="keyword")
     assert "not searched" in scores.explanation("keyword-early")
-    assert "none to compare" in scores.explanation("keyword")
+    assert "no meaning search this time, so fused = keyword" in scores.explanation("keyword")
+    assert "this memory has no vector" in scores.explanation("hybrid")
