@@ -59,11 +59,18 @@ _BEFORE_A_MONTH = frozenset(
 # Finest grain first: a span claimed by one pattern is not read again by a coarser one.
 # ASCII only: case-insensitive Unicode matching would let "ſ" or "İ" stand for s and i.
 _FLAGS = re.IGNORECASE | re.ASCII
-# "3/3/2026", "13/10/2024", "10/13/2024": with its year, so "1/2 cup" stays a fraction.
-_NUMERIC_DATE = re.compile(r"(?<![\w/.])([0-9]{1,2})/([0-9]{1,2})/((?:19|20)[0-9]{2})(?![\w/])")
+# "3/3/2026", "13.10.2024", "13-10-2024", "10/13/2024": with its year, so "1/2 cup" stays a
+# fraction; one separator throughout. Year first ("2024/10/13", "2024.10.13") is y-m-d.
+_NUMERIC_DATE = re.compile(
+    r"(?<![\w/.\-])([0-9]{1,2})([/.\-])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![\w/\-])(?!\.[0-9])"
+)
+_YEAR_FIRST_DATE = re.compile(
+    r"(?<![\w/.\-])((?:19|20)[0-9]{2})([/.])([0-9]{1,2})\2([0-9]{1,2})(?![\w/\-])(?!\.[0-9])"
+)
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b", re.ASCII)),
     ("numeric", _NUMERIC_DATE),
+    ("year-first", _YEAR_FIRST_DATE),
     ("day-month", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", _FLAGS)),
     ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", _FLAGS)),
     ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", _FLAGS)),
@@ -75,12 +82,14 @@ _WORD_BEFORE = re.compile(r"([a-z]+)\s+\Z", _FLAGS)
 
 def names_numeric_date(text: str) -> bool:
     """Whether `text` holds a date such as "3/3/2026" (indexed as a date since then)."""
-    return _NUMERIC_DATE.search(text) is not None
+    return _NUMERIC_DATE.search(text) is not None or _YEAR_FIRST_DATE.search(text) is not None
 
 
 # Every pattern needs a digit, a month word, or both: a text with neither (most of what
 # is saved or asked) is one cheap scan instead of six.
-_NEEDS_DIGIT = frozenset({"iso", "numeric", "day-month", "month-day", "month-year", "year"})
+_NEEDS_DIGIT = frozenset(
+    {"iso", "numeric", "year-first", "day-month", "month-day", "month-year", "year"}
+)
 _NEEDS_MONTH = frozenset({"day-month", "month-day", "month-year", "month"})
 _DIGIT = re.compile(r"[0-9]")
 _LETTERS = re.compile(r"[A-Za-z]+")
@@ -220,10 +229,12 @@ def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[st
     g = [x or "" for x in groups]
     if kind == "iso":
         return _full_date(int(g[0]), int(g[1]), int(g[2]))
+    if kind == "year-first":
+        return _full_date(int(g[0]), int(g[2]), int(g[3]))
     if kind == "numeric":
         # Day first or month first: where both can be, both are (10/04 is 10 April in
         # most of the world and 4 October in the United States).
-        first, second, numeric_year = int(g[0]), int(g[1]), int(g[2])
+        first, second, numeric_year = int(g[0]), int(g[2]), int(g[3])
         both = _full_date(numeric_year, second, first) + _full_date(numeric_year, first, second)
         return list(dict.fromkeys(both))
     if kind in ("day-month", "month-day"):

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 # A thousands comma splits "1,250" into "1" and "250", which match neither "1250" nor
-# each other's numbers. Groups of exactly three digits only: "1,2,3" is a list.
+# each other's numbers. Groups of exactly three digits only: "1,2,3" is a list. With three
+# digits before the first comma ("101,102,103") it may be a list too: both readings.
 _THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
 # A number run into its unit ("5km", "12.5kg", "250ml") is the number and the unit. Units
 # only: "5x", "3b" or "2fa" stay one term (split, "5x + 6" made an unrelated request find
@@ -34,9 +35,23 @@ _ANY_OF_THEM = re.compile(
 )
 
 
+def _minutes(minutes: str | None) -> list[str]:
+    # On the hour says nothing more than the hour: "09:00" is "9am", as "9 AM" is.
+    return [minutes] if minutes and minutes != "00" else []
+
+
+def _thousands(match: re.Match[str]) -> str:
+    written = match.group()
+    joined = written.replace(",", "")
+    if len(written.split(",", 1)[0]) < 3:
+        return joined
+    # Rooms "101,102,103" lost "102" as one number (found by an adversary).
+    return f"{joined} {written.replace(',', ' ')}"
+
+
 def _half_day(match: re.Match[str]) -> str:
     hour, minutes, half = match.groups()
-    return " ".join([str(int(hour)), *([minutes] if minutes else []), f"{int(hour)}{half}m"])
+    return " ".join([str(int(hour)), *_minutes(minutes), f"{int(hour)}{half}m"])
 
 
 def _day_clock(match: re.Match[str]) -> str:
@@ -44,8 +59,12 @@ def _day_clock(match: re.Match[str]) -> str:
     hour = int(written)
     if 1 <= hour <= 11 and not written.startswith("0"):
         return match.group()  # "9:00": morning or evening, the text does not say
+    if int(minutes) % 5:
+        # Clock times are mostly on the five minutes; "a split of 14:32", "Matthew 18:23"
+        # or "ratio 21:09" are not times (found by an adversary).
+        return match.group()
     twelve = f"{hour - 12}pm" if hour > 12 else "12pm" if hour == 12 else f"{hour or 12}am"
-    return f"{hour} {minutes} {twelve}"
+    return " ".join([str(hour), *_minutes(minutes), twelve])
 
 
 def _noon(match: re.Match[str]) -> str:
@@ -61,7 +80,7 @@ def written_alike(folded: str) -> str:
         return _NOON.sub(_noon, folded) if has_hour_word else folded
     if _ANY_OF_THEM.search(folded) is None:
         return folded  # keys such as "m12": one scan instead of five
-    text = _THOUSANDS.sub(lambda m: m.group().replace(",", ""), folded)
+    text = _THOUSANDS.sub(_thousands, folded)
     text = _UNIT.sub(r"\1 \2", text)
     text = _HALF_DAY.sub(_half_day, text)
     text = _DAY_CLOCK.sub(_day_clock, text)

@@ -24,6 +24,7 @@ _CJK = re.compile(
     r"\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+"
 )
 _COMBINING_DIACRITICS = re.compile(r"[\u0300-\u036f]")
+_HOUR_TERM = re.compile(r"(?:1[0-2]|[1-9])[ap]m")
 
 STOP_WORDS: frozenset[str] = frozenset(
     """
@@ -182,6 +183,10 @@ def query_terms(text: str) -> list[str]:
     """
     found, rest = find_dates(text)
     words = [t for t in analyze(rest) if t not in _filler_terms()]
+    # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare
+    # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).
+    hours = {term[:-2] for term in words if _HOUR_TERM.fullmatch(term)}
+    words = [t for t in words if t not in hours]
     return list(dict.fromkeys(words + found))
 
 

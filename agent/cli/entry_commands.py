@@ -215,8 +215,10 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0
     if entry.key != key:
-        # The write rules found it already stored, or merged it into a near-identical one.
-        say(out, f"already remembered as {entry.key!r}: {entry.content}")
+        # The write rules found it already stored, or merged it into a near-identical one;
+        # the key asked for stays free (an adversary took the silence for a lost key).
+        asked = f" (nothing stored under {key!r})" if args.key else ""
+        say(out, f"already remembered as {entry.key!r}{asked}: {entry.content}")
     elif previous is not None and previous.content == entry.content:
         say(out, f"already remembered as {key!r}")
     elif previous is not None:

@@ -51,9 +51,9 @@ def list_entries(
     core.refresh()
     where, params = where_sql(filters)
     if prefix:
-        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        where += " AND m.key LIKE ? ESCAPE '\\'"
-        params.append(f"{escaped}%")
+        # As LIKE 'prefix%' matched (ASCII case ignored), with no limit on its length.
+        where += " AND substr(lower(m.key), 1, length(?)) = lower(?)"
+        params.extend([prefix, prefix])
     rows = core.conn.execute(
         f"SELECT {ENTRY_COLUMNS} FROM memories m WHERE {where} "
         f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?",

@@ -346,14 +346,16 @@ def like_fallback(
     needle = query.strip()
     if len(needle) < 1:
         return []
-    escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     where, params = where_sql(filters)
+    # `instr` of the ASCII-lower-cased texts is what LIKE '%…%' matched, without LIKE's
+    # 50,000-byte pattern limit: a long query of digits and commas stopped search with
+    # "LIKE or GLOB pattern too complex" (found by an adversary).
     rows = core.conn.execute(
         f"SELECT {ENTRY_COLUMNS} FROM memories m WHERE {where} AND "
         "m.seq >= (SELECT coalesce(max(seq), 0) FROM memories) - ? AND "
-        "(m.content LIKE ? ESCAPE '\\' OR m.key LIKE ? ESCAPE '\\') "
+        "(instr(lower(m.content), lower(?)) > 0 OR instr(lower(m.key), lower(?)) > 0) "
         "ORDER BY m.updated_at DESC, m.seq DESC LIMIT ?",
-        (*params, LIKE_FALLBACK_WINDOW, f"%{escaped}%", f"%{escaped}%", limit),
+        (*params, LIKE_FALLBACK_WINDOW, needle, needle, limit),
     ).fetchall()
     entries = readable_entries(rows, core.warn)
     for entry in entries:

@@ -295,6 +295,11 @@ async def test_a_store_from_before_marked_letters_were_folded_finds_them_as_type
         ("born 13/10/2024", ["dtd20241013", "dtmd1013"]),
         ("born 10/13/2024", ["dtd20241013", "dtmd1013"]),
         ("on 10/04/2026", ["dtd20260410", "dtmd0410", "dtd20261004", "dtmd1004"]),
+        ("Rechnung fällig am 13.10.2024", ["dtd20241013", "dtmd1013"]),
+        ("party 13-10-2024", ["dtd20241013", "dtmd1013"]),
+        ("Frist 2024/10/13", ["dtd20241013", "dtmd1013"]),
+        ("on 2024.10.13.", ["dtd20241013", "dtmd1013"]),
+        ("host 10.10.2020.1", []),  # an address, not a date
         ("1/2 cup of sugar", []),  # no year: a fraction, not a date
         ("version 2/3/2020a", []),
     ],

@@ -46,6 +46,8 @@ LEFT_AS_THEY_WERE = [
     "v1.2,345",
     "LH1234",
     "factor x^2 - 5x + 6",
+    "a split of 14:32 per lap",  # not on the five minutes: not read as a time
+    "aspect ratio 21:09",
     "flat 3B",
     "the 1990s",
 ]
@@ -231,3 +233,36 @@ async def test_a_postgres_store_indexed_before_is_indexed_again(
         assert found.entries[0].scores is not None and found.entries[0].scores.keyword == 1.0
     finally:
         await again.close()
+
+
+async def test_found_by_adversaries_numbers_and_hours_do_not_answer_for_each_other(
+    tmp_path: Path,
+) -> None:
+    store = await SqliteMemory.open(tmp_path / "brain.db", _keyword_only())
+    try:
+        await store.store("rooms", "Rooms 101,102,103 are booked", "core")
+        await store.store("cats", "The kids have 2 cats", "core")
+        await store.store("goals", "Our team scored 12 goals", "core")
+        await store.store("call", "Call with Ana at 2pm", "core")
+        rooms = (await store.recall("room 102")).entries
+        assert [e.key for e in rooms] == ["rooms"]
+        assert rooms[0].scores is not None and rooms[0].scores.keyword == 1.0
+        # Asked for, "2pm" is the hour of the day, not any memory holding a 2.
+        assert [e.key for e in (await store.recall("what is at 2pm?")).entries] == ["call"]
+        assert [e.key for e in (await store.recall("12pm")).entries] == []
+    finally:
+        await store.close()
+
+
+async def test_a_query_too_long_for_a_substring_search_is_still_answered(tmp_path: Path) -> None:
+    # SQLite refuses LIKE patterns over 50,000 bytes: such a query stopped search with
+    # "LIKE or GLOB pattern too complex" (found by an adversary).
+    store = await SqliteMemory.open(tmp_path / "brain.db", _keyword_only())
+    try:
+        await store.store("population", "Population 1,000,000 people", "core")
+        found = await store.recall("1" + ",000" * 15_000 + "0")
+        assert found.entries == [] or found.entries[0].key == "population"
+        assert await store.list(prefix="p" * 60_000) == []
+        assert [e.key for e in await store.list(prefix="POP")] == ["population"]
+    finally:
+        await store.close()
