@@ -23,7 +23,6 @@ from memory.entry import MemoryCategory
 from memory.settings import MemorySettings
 from memory.text import analyze
 
-_SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+")
 _END_MARKS = " .!?…"
 
