@@ -118,7 +118,8 @@ class MemorySettings(BaseModel):
     history instead of overwriting it; restore brings it back."""
     conflict_overlap: float = Field(default=0.6, ge=0.0, le=1.0)
     """Two core facts are about the same subject when this share of the shorter one's words
-    is in the other (at least two words; 1 disables)."""
+    is in the other (at least two words; numbers, dates and times do not count; 1
+    disables)."""
     duplicate_policy: Literal["merge", "reject", "keep"] = "merge"
     """A near-duplicate of a stored memory: merge into it, reject it, or keep both."""
     near_duplicate_overlap: float = Field(default=0.9, ge=0.0, le=1.0)

@@ -38,13 +38,22 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(normal.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def overlap(a: str, b: str) -> tuple[float, int]:
-    """Share of the smaller text's distinct terms found in the other, and how many."""
+def overlap(a: str, b: str, *, words_only: bool = False) -> tuple[float, int]:
+    """Share of the smaller text's distinct terms found in the other, and how many.
+
+    `words_only`: terms that begin with a digit (numbers, times such as "9am") left out.
+    """
     left, right = set(analyze(a)), set(analyze(b))
+    if words_only:
+        left, right = _words(left), _words(right)
     if not left or not right:
         return 0.0, 0
     shared = len(left & right)
     return shared / min(len(left), len(right)), shared
+
+
+def _words(terms: set[str]) -> set[str]:
+    return {term for term in terms if not term[:1].isdigit()}
 
 
 def adds_nothing(new: str, old: str) -> bool:
@@ -72,6 +81,9 @@ class Similar:
     content: str
     overlap: float
     shared: int
+    subject_overlap: float = 0.0
+    """`overlap` of the words alone: what two facts are about, not the numbers they hold."""
+    subject_shared: int = 0
 
 
 def ranked_similar(content: str, candidates: Sequence[tuple[int, str, str, str]]) -> list[Similar]:
@@ -79,7 +91,8 @@ def ranked_similar(content: str, candidates: Sequence[tuple[int, str, str, str]]
     found = []
     for seq, entry_id, key, other in candidates:
         ratio, shared = overlap(content, other)
-        found.append(Similar(seq, entry_id, key, other, ratio, shared))
+        subject, about = overlap(content, other, words_only=True)
+        found.append(Similar(seq, entry_id, key, other, ratio, shared, subject, about))
     return sorted(found, key=lambda s: (-s.overlap, -s.shared))
 
 
@@ -137,8 +150,12 @@ def place_new(
         if adds_nothing(content, near[0].content):
             return Placement("refresh existing", near[0])
         return Placement("merge", near[0])
+    # Same subject by the words: a date or a time two facts share does not make them one
+    # fact ("Dentist on 13.10.2024" was superseded by "Haircut on 13.10.2024").
     conflicts = tuple(
-        s for s in similar if is_core and s.overlap >= settings.conflict_overlap and s.shared >= 2
+        s
+        for s in similar
+        if is_core and s.subject_overlap >= settings.conflict_overlap and s.subject_shared >= 2
     )
     return Placement("insert", conflicts=conflicts)
 

@@ -179,6 +179,21 @@ async def test_a_conflicting_core_fact_supersedes_and_distinct_facts_stay(memory
     }
 
 
+async def test_facts_sharing_only_a_date_or_a_time_both_stay(memory: Memory) -> None:
+    """Found in a trial: numbers counted as the words that say what a fact is about, so
+    "Frist 2024/10/13" superseded "Rechnung fällig am 13.10.2024"."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("invoice", "Invoice due on 13.10.2024 at 9:00")
+    await memory.store("haircut", "Haircut on 13.10.2024 at 9:00")
+    await memory.store("rent", "The user's rent is 1,200 euros")
+    await memory.store("rent_now", "The user's rent is 1,300 euros")  # a changed value
+    assert await _active(memory) == {
+        "invoice": "Invoice due on 13.10.2024 at 9:00",
+        "haircut": "Haircut on 13.10.2024 at 9:00",
+        "rent_now": "The user's rent is 1,300 euros",
+    }
+
+
 async def test_chat_turns_are_never_merged(memory: Memory) -> None:
     needs(memory, "persistent")
     await memory.store("turn 1", "what is the capital of Portugal", "conversation")
