@@ -38,14 +38,8 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(normal.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def overlap(a: str, b: str, *, words_only: bool = False) -> tuple[float, int]:
-    """Share of the smaller text's distinct terms found in the other, and how many.
-
-    `words_only`: terms that begin with a digit (numbers, times such as "9am") left out.
-    """
-    left, right = set(analyze(a)), set(analyze(b))
-    if words_only:
-        left, right = _words(left), _words(right)
+def _share(left: set[str], right: set[str]) -> tuple[float, int]:
+    """Share of the smaller set of distinct terms found in the other, and how many."""
     if not left or not right:
         return 0.0, 0
     shared = len(left & right)
@@ -53,6 +47,7 @@ def overlap(a: str, b: str, *, words_only: bool = False) -> tuple[float, int]:
 
 
 def _words(terms: set[str]) -> set[str]:
+    """What a text is about: its terms less those that begin with a digit ("2024", "9am")."""
     return {term for term in terms if not term[:1].isdigit()}
 
 
@@ -89,9 +84,12 @@ class Similar:
 def ranked_similar(content: str, candidates: Sequence[tuple[int, str, str, str]]) -> list[Similar]:
     """`candidates` (seq, id, key, content) measured against `content`, most similar first."""
     found = []
+    terms = set(analyze(content))
+    words = _words(terms)
     for seq, entry_id, key, other in candidates:
-        ratio, shared = overlap(content, other)
-        subject, about = overlap(content, other, words_only=True)
+        other_terms = set(analyze(other))  # each text analysed once, for both shares
+        ratio, shared = _share(terms, other_terms)
+        subject, about = _share(words, _words(other_terms))
         found.append(Similar(seq, entry_id, key, other, ratio, shared, subject, about))
     return sorted(found, key=lambda s: (-s.overlap, -s.shared))
 
