@@ -76,10 +76,10 @@ class ImportPlan:
             summary.older_than_replaced += 1
 
 
-def _replaced_later(batch: Sequence[MemoryEntry]) -> set[int]:
-    """Positions of the records that a later record of the same id replaces."""
-    last = {item.id: at for at, item in enumerate(batch)}
-    return {at for at, item in enumerate(batch) if last[item.id] != at}
+def replaced_later(ids: Sequence[str]) -> set[int]:
+    """Positions of the records (by id, in order) that a later record of the same id replaces."""
+    last = {record_id: at for at, record_id in enumerate(ids)}
+    return {at for at, record_id in enumerate(ids) if last[record_id] != at}
 
 
 Version = tuple[str, str, str, str | None]
@@ -135,9 +135,9 @@ def plan_import(
     plan = ImportPlan()
     successors = next_active_versions([(i.id, i.namespace, i.key, i.superseded_by) for i in batch])
     kept = {_version(entry) for entry in history}
-    replaced_later = _replaced_later(batch)
+    later = replaced_later([item.id for item in batch])
     for position, item in enumerate(batch):
-        if position in replaced_later and kept:
+        if position in later and kept:
             as_kept = item.model_copy(update={"superseded_by": item.id})
             if _version(as_kept) in kept:
                 summary.unchanged += 1

@@ -21,7 +21,7 @@ import numpy as np
 
 from memory.entry import MemoryEntry, utc_now
 from memory.errors import InvalidEntryError
-from memory.import_rules import next_active_versions
+from memory.import_rules import next_active_versions, replaced_later
 from memory.protocol import ImportSummary
 from memory.record_checks import CheckedRecord, check_records, naming_record
 from memory.sqlite.core import SqliteCore
@@ -249,25 +249,9 @@ class _PendingInserts:
     def add(self, row: _Row) -> None:
         seq = self._next_seq
         self._next_seq += 1
-        self._rows.append(
-            (
-                seq,
-                row.id,
-                row.namespace,
-                row.key,
-                row.content,
-                row.category,
-                row.session_id,
-                row.importance,
-                row.pinned,
-                row.source,
-                row.superseded_by,
-                row.created_at,
-                row.updated_at,
-                index_text(row.key, row.content, parse_time(row.created_at)),
-                content_hash(row.content),
-            )
-        )
+        terms = index_text(row.key, row.content, parse_time(row.created_at))
+        # `fields` lists the stored columns in `MEMORY_COLUMNS`' order, between id and terms.
+        self._rows.append((seq, row.id, *row.fields(), terms, content_hash(row.content)))
         if row.vector is not None:
             self._vectors.append((seq, row.vector))
         self._ids.add(row.id)
@@ -344,25 +328,14 @@ def _kept_as_history(conn: sqlite3.Connection, row: _Row) -> bool:
     A record that a later record of the same import replaces is written as that history;
     importing the same file again added another copy each time (found by an adversary).
     """
-    found = conn.execute(
-        "SELECT 1 FROM memories WHERE namespace = ? AND key = ? AND superseded_by = ? "
-        "AND content = ? AND category = ? AND session_id IS ? AND importance = ? "
-        "AND pinned = ? AND source = ? AND created_at = ? AND updated_at = ? LIMIT 1",
-        (
-            row.namespace,
-            row.key,
-            row.id,
-            row.content,
-            row.category,
-            row.session_id,
-            row.importance,
-            row.pinned,
-            row.source,
-            row.created_at,
-            row.updated_at,
-        ),
-    ).fetchone()
-    return found is not None
+    as_kept = replace(row, superseded_by=row.id)
+    return any(
+        _same(stored, as_kept)
+        for stored in conn.execute(
+            f"SELECT {_STORED} FROM memories WHERE namespace = ? AND key = ? AND superseded_by = ?",
+            (row.namespace, row.key, row.id),
+        )
+    )
 
 
 def _same(stored: tuple[object, ...], row: _Row) -> bool:
@@ -418,10 +391,9 @@ def import_records(core: SqliteCore, records: Sequence[MemoryEntry]) -> ImportSu
         successors = next_active_versions(
             [(r.id, r.namespace, r.key, r.superseded_by) for r in rows]
         )
-        last = {row.id: at for at, row in enumerate(rows)}
+        later = replaced_later([row.id for row in rows])
         for at, row in enumerate(rows):
-            later = last[row.id] != at
-            _import_one(conn, row, now, summary, pending, successors.get(at), later)
+            _import_one(conn, row, now, summary, pending, successors.get(at), at in later)
         pending.flush()
         _refuse_loops(conn, rows)
     core.after_write()
