@@ -135,7 +135,7 @@ def describe_error(line_number: int, exc: ValidationError) -> ImportFormatError:
     problems = [_problem(error) for error in exc.errors(include_url=False)]
     field, detail = problems[0]
     named = [f"field {name!r}: {what}" for name, what in problems[1:_NAMED_PER_LINE]]
-    rest = len(problems) - max(len(named) + 1, 1)
+    rest = len(problems) - 1 - len(named)
     more = "; ".join(named) + (f"; and {rest} more on line {line_number}" if rest > 0 else "")
     if more:
         detail = f"{detail}; {more}"

@@ -286,7 +286,8 @@ def _supersede_rows(conn: sqlite3.Connection, seqs: list[int], new_seq: int) -> 
     return ids
 
 
-_STAGING = "temp.memchat_bulk_rows"
+_STAGING = "memchat_bulk_rows"
+"""A TEMP table: this connection's alone, and part of its transactions."""
 
 
 def insert_many(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> None:
@@ -299,14 +300,15 @@ def insert_many(conn: sqlite3.Connection, rows: list[tuple[object, ...]]) -> Non
     """
     if not rows:
         return
-    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS memchat_bulk_rows ({MEMORY_COLUMNS})")
-    conn.execute(f"DELETE FROM {_STAGING}")
-    conn.executemany(f"INSERT INTO {_STAGING} VALUES ({','.join('?' * len(rows[0]))})", rows)
+    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {_STAGING} ({MEMORY_COLUMNS})")
+    conn.execute(f"DELETE FROM temp.{_STAGING}")
+    marks = ",".join("?" * len(rows[0]))
+    conn.executemany(f"INSERT INTO temp.{_STAGING} VALUES ({marks})", rows)
     conn.execute(
         f"INSERT INTO main.memories ({MEMORY_COLUMNS}) "
-        f"SELECT {MEMORY_COLUMNS} FROM {_STAGING} ORDER BY seq"
+        f"SELECT {MEMORY_COLUMNS} FROM temp.{_STAGING} ORDER BY seq"
     )
-    conn.execute(f"DELETE FROM {_STAGING}")
+    conn.execute(f"DELETE FROM temp.{_STAGING}")
 
 
 def bulk_insert(
