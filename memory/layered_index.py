@@ -112,7 +112,16 @@ class BaseRows:
             if at is not None:
                 mask[at] = False
         self.mapped.whole()
-        found = nearest(query, self.rows.vectors, self.rows.bits, mask, k, threshold, rescore)
+        found = nearest(
+            query,
+            self.rows.vectors,
+            self.rows.bits,
+            mask,
+            k,
+            threshold,
+            rescore,
+            self.rows.partitions,
+        )
         self.read([at for at, _ in found])  # what is returned was read intact
         self.let_go(threshold)
         return [(int(self.rows.seq[at]), score) for at, score in found]
@@ -240,6 +249,9 @@ class LayeredIndex:
             rows = self.base.rows
             held += rows.bits.nbytes + rows.seq.nbytes + self.base.alive.nbytes
             held += sum(column.nbytes for column in rows.columns.arrays())
+            if rows.partitions is not None:
+                parts = rows.partitions
+                held += parts.order.nbytes + parts.offsets.nbytes + parts.centroids.nbytes
         return int(held)
 
     def merged(self) -> tuple[IndexRows, Iterator[npt.NDArray[np.float32]]]:

@@ -34,9 +34,13 @@ import numpy.typing as npt
 
 from memory.errors import in_words
 from memory.files import INDEX_FOLDER_SUFFIX, sync_folder
+from memory.partitions import Partitioner, Partitions
 from memory.vector_index import FilterColumns, IndexRows
 
-FORMAT = 3
+FORMAT = 4
+_READABLE = (3, 4)
+"""Format 3 is format 4 without partitions: a store saved by an older version opens
+without a rebuild and gets its partitions at the next save."""
 HEADER_NAME = "current.json"
 _OWN_NAME = re.compile(r"([0-9]{8})\.(?:vectors|columns)", re.ASCII)
 _HEADER_LIMIT = 64 * 2**20
@@ -68,6 +72,8 @@ class IndexHeader:
     columns_crc: int
     skipped: list[str]
     """Warnings about rows left out of the index (damaged vectors), repeated at open."""
+    partitions: int = 0
+    """How many partition centroids the column file holds (see `memory.partitions`)."""
 
 
 @dataclass(frozen=True)
@@ -170,8 +176,10 @@ def _names(generation: int) -> tuple[str, str]:
     return f"{generation:08d}.vectors", f"{generation:08d}.columns"
 
 
-def _column_layout(rows: int, words: int) -> list[tuple[str, type[np.generic], int]]:
-    """(name, dtype, count) in file order: the 8-byte columns first, so all are aligned."""
+def _column_layout(
+    rows: int, words: int, partitions: int = 0, dims: int = 0
+) -> list[tuple[str, type[np.generic], int]]:
+    """(name, dtype, count) in file order: the widest columns first, so all are aligned."""
     return [
         ("seq", np.int64, rows),
         ("created", np.float64, rows),
@@ -180,6 +188,8 @@ def _column_layout(rows: int, words: int) -> list[tuple[str, type[np.generic], i
         ("session", np.int32, rows),
         ("category", np.int32, rows),
         ("checks", np.uint32, rows),
+        ("centroids", np.float32, partitions * dims),
+        ("partition", np.uint16, rows if partitions else 0),
         ("superseded", np.bool_, rows),
     ]
 
@@ -264,6 +274,8 @@ def _checksum(columns: bytes, header: IndexHeader) -> int:
     wrong filter without a word.
     """
     fields = {name: value for name, value in asdict(header).items() if name != "columns_crc"}
+    if header.format == 3:
+        del fields["partitions"]  # not a field of that format: its check was made without
     return zlib.crc32(columns, zlib.crc32(json.dumps(fields, sort_keys=True).encode()))
 
 
@@ -280,7 +292,14 @@ def _header(raw: bytes) -> IndexHeader | str:
         header = IndexHeader(**fields)
     except TypeError:
         return "its header lacks fields memchat writes, or has others"
-    numbers = (header.format, header.generation, header.rows, header.dims, header.last_change)
+    numbers = (
+        header.format,
+        header.generation,
+        header.rows,
+        header.dims,
+        header.last_change,
+        header.partitions,
+    )
     if not all(type(value) is int and value >= 0 for value in (*numbers, header.columns_crc)):
         return "its header holds a number that is not a count"
     texts = [header.identity, header.token, *header.strings, *header.skipped]
@@ -291,6 +310,10 @@ def _header(raw: bytes) -> IndexHeader | str:
         and header.dims > 0
     ):
         return "its header holds a value of the wrong kind"
+    if header.format not in _READABLE:
+        return f"it is of format {header.format!r}, this version reads {FORMAT}"
+    if header.format == 3 and header.partitions:
+        return "its header holds partitions, which its format has not"
     return header
 
 
@@ -307,12 +330,11 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
     header = _header(raw)
     if isinstance(header, str):
         return header
-    if header.format != FORMAT:
-        return f"it is of format {header.format!r}, this version reads {FORMAT}"
     vectors_name, columns_name = _names(header.generation)
     words = (header.dims + 63) // 64
+    layout = _column_layout(header.rows, words, header.partitions, header.dims)
     try:
-        size = sum(np.dtype(t).itemsize * n for _, t, n in _column_layout(header.rows, words))
+        size = sum(np.dtype(t).itemsize * n for _, t, n in layout)
         columns = _read_regular(folder / columns_name, size)
         mapped = _mapped(folder / vectors_name, header.rows, header.dims)
     except FileNotFoundError as exc:
@@ -323,11 +345,14 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
         return "its header or column file does not match its checksum"
     arrays: dict[str, npt.NDArray[np.generic]] = {}
     offset = 0
-    for name, dtype, count in _column_layout(header.rows, words):
+    for name, dtype, count in layout:
         arrays[name] = np.frombuffer(columns, dtype=dtype, count=count, offset=offset)
         offset += count * np.dtype(dtype).itemsize
     if offset != len(columns):
         return "its column file is not the size its header says"
+    partitions = _partitions(header, arrays)
+    if isinstance(partitions, str):
+        return partitions
     rows = IndexRows(
         seq=arrays["seq"],  # type: ignore[arg-type]
         vectors=mapped.vectors,
@@ -340,8 +365,22 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
             arrays["created"],  # type: ignore[arg-type]
         ),
         strings=header.strings,
+        partitions=partitions,
     )
     return LoadedIndex(header, rows, arrays["checks"], mapped)  # type: ignore[arg-type]
+
+
+def _partitions(
+    header: IndexHeader, arrays: dict[str, npt.NDArray[np.generic]]
+) -> Partitions | str | None:
+    """The partitions a column file holds (None if none), or what is wrong with them."""
+    if not header.partitions:
+        return None
+    centroids = arrays["centroids"].reshape(header.partitions, header.dims)
+    partitions = Partitions.of(centroids, arrays["partition"])  # type: ignore[arg-type]
+    if not partitions.fits(header.rows):
+        return "its column file names a partition it does not hold"
+    return partitions
 
 
 @contextlib.contextmanager
@@ -389,22 +428,30 @@ def write_generation(
     columns: IndexRows,
     vector_chunks: Iterable[npt.NDArray[np.float32]],
     header_fields: dict[str, object],
+    centroids: npt.NDArray[np.float32] | None = None,
 ) -> IndexHeader:
     """Write a generation's files (fsynced) and its header to a temporary name.
 
     `columns.vectors` is ignored: the vectors come from `vector_chunks`, in row order,
-    so a large index is never copied whole. `publish` makes the generation current.
+    so a large index is never copied whole. `centroids`: the previous generation's
+    partition centroids, kept if they still fit the size. `publish` makes the
+    generation current.
     """
     folder = index_folder(database)
     vectors_name, columns_name = _names(generation)
     rows = len(columns.seq)
+    dims = int(header_fields["dims"])  # type: ignore[call-overload]
     checks: list[npt.NDArray[np.uint32]] = []
+    partitioner = Partitioner(rows, centroids)
 
     def checked(chunk: npt.NDArray[np.float32]) -> bytes:
         checks.append(row_checks(chunk))
+        partitioner.take(chunk)
         return np.ascontiguousarray(chunk, dtype="<f4").tobytes()
 
     _write_synced(folder / vectors_name, (checked(chunk) for chunk in vector_chunks))
+    written = _mapped(folder / vectors_name, rows, dims)  # held: its descriptor closes with it
+    partitions = partitioner.finish(written.read_rows)
     arrays: dict[str, npt.NDArray[np.generic]] = {
         "checks": np.concatenate(checks) if checks else np.zeros(0, np.uint32),
         "seq": columns.seq,
@@ -414,11 +461,14 @@ def write_generation(
         "session": columns.columns.session,
         "category": columns.columns.category,
         "superseded": columns.columns.superseded,
+        "centroids": np.zeros(0, np.float32) if partitions is None else partitions.centroids,
+        "partition": np.zeros(0, np.uint16) if partitions is None else partitions.assignment,
     }
     words = columns.bits.shape[0]
+    count = 0 if partitions is None else len(partitions.centroids)
     payload = b"".join(
         np.ascontiguousarray(arrays[name], dtype=dtype).tobytes()
-        for name, dtype, _ in _column_layout(rows, words)
+        for name, dtype, _ in _column_layout(rows, words, count, dims)
     )
     _write_synced(folder / columns_name, [payload])
     header = IndexHeader(
@@ -427,6 +477,7 @@ def write_generation(
         rows=rows,
         strings=columns.strings,
         columns_crc=0,
+        partitions=count,
         **header_fields,  # type: ignore[arg-type]
     )
     header = replace(header, columns_crc=_checksum(payload, header))

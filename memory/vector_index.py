@@ -16,6 +16,8 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from memory.partitions import PROBE_SHARE, Partitions
+
 _T = TypeVar("_T", bound=np.generic)
 _NO_CODE = -1
 _GROWTH = 1.5
@@ -119,6 +121,8 @@ class IndexRows:
     columns: FilterColumns
     strings: list[str]
     """The namespace, session and category names, each at its code."""
+    partitions: Partitions | None = None
+    """The rows grouped for a large index's search (a saved generation only)."""
 
 
 def filter_mask(
@@ -167,12 +171,15 @@ def nearest(
     k: int,
     ann_threshold: int,
     rescore: int,
+    partitions: Partitions | None = None,
 ) -> list[tuple[int, float]]:
     """(position, cosine) of the k best rows under `mask`, best first.
 
     Up to `ann_threshold` candidates every one is scored exactly; above it the sign bits
-    pick the closest by Hamming distance and only those are scored exactly. `vectors`
-    may be a memory-mapped file: only the rows scored are read, in file order.
+    pick the closest by Hamming distance and only those are scored exactly. With
+    `partitions`, only the rows of the partitions nearest the query are considered (see
+    `memory.partitions`). `vectors` may be a memory-mapped file: only the rows scored are
+    read, in file order.
     """
     # A damaged row in a file may hold NaN or huge values: numpy's warning about them
     # would reach the terminal, and the row checks on what is returned already say so.
@@ -180,6 +187,8 @@ def nearest(
         count = int(np.count_nonzero(mask))
         if k <= 0 or count == 0:
             return []
+        if count > ann_threshold and partitions is not None and partitions.fits(mask.size):
+            return _nearest_in_partitions(query, vectors, bits, mask, k, rescore, partitions)
         if count > ann_threshold:
             keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
             shortlist = _closest_codes(query, bits, mask, keep, every=count == mask.size)
@@ -196,6 +205,30 @@ def nearest(
         else:
             scores = (vectors @ query)[candidates]
         return _best(candidates, scores, k)
+
+
+def _nearest_in_partitions(
+    query: npt.NDArray[np.float32],
+    vectors: npt.NDArray[np.float32],
+    bits: npt.NDArray[np.uint64],
+    mask: npt.NDArray[np.bool_],
+    k: int,
+    rescore: int,
+    partitions: Partitions,
+) -> list[tuple[int, float]]:
+    """`nearest` over the rows of the partitions nearest the query (a large index)."""
+    count = int(np.count_nonzero(mask))
+    keep = rescore_size(count, rescore, k, vectors.shape[1])
+    exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
+    rows = partitions.probe(query, mask, max(int(PROBE_SHARE * count), keep))
+    if rows.size > keep:
+        codes = np.ascontiguousarray(bits[:, rows])
+        rows = rows[_closest_codes(query, codes, np.ones(rows.size, np.bool_), keep, every=True)]
+    if rows.size > exact:
+        estimate = sign_estimates(query, bits, rows)
+        rows = rows[np.argpartition(-estimate, exact - 1)[:exact]]
+    candidates = np.sort(rows)
+    return _best(candidates, vectors[candidates] @ query, k) if candidates.size else []
 
 
 def _best(
