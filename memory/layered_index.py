@@ -254,6 +254,24 @@ class LayeredIndex:
                 held += parts.order.nbytes + parts.offsets.nbytes + parts.centroids.nbytes
         return int(held)
 
+    def partitions_carried(
+        self, seqs: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float32] | None, npt.NDArray[np.int32] | None]:
+        """What the next generation can keep of the base's partitions.
+
+        The base's centroids, and the partition of each of `seqs` the base holds
+        unchanged (-1 for the rest: new, changed, or no base).
+        """
+        base = self.base
+        if base is None or base.rows.partitions is None:
+            return None, None
+        carried = np.full(len(seqs), -1, dtype=np.int32)
+        if base.alive.size and len(seqs):
+            at = np.minimum(np.searchsorted(base.rows.seq, seqs), base.alive.size - 1)
+            held = (base.rows.seq[at] == seqs) & base.alive[at]
+            carried[held] = base.rows.partitions.assignment[at[held]]
+        return base.rows.partitions.centroids, carried
+
     def merged(self) -> tuple[IndexRows, Iterator[npt.NDArray[np.float32]]]:
         """Every live row of both layers, in ascending row id: columns, then the vectors.
 

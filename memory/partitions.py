@@ -128,16 +128,24 @@ class Partitioner:
     """Builds a generation's partitions while its vectors are written, chunk by chunk.
 
     With `centroids` (the previous generation's, still fitting the size) each chunk is
-    assigned as it passes. Without them, every n-th row is kept as the training sample,
-    and the rows are assigned after, read back from the file just written.
+    assigned as it passes; a row `carried` names a partition for (its partition in the
+    previous generation, -1 for a row new or changed since) keeps it. Without them,
+    every n-th row is kept as the training sample, and the rows are assigned after, read
+    back from the file just written.
     """
 
-    def __init__(self, rows: int, centroids: npt.NDArray[np.float32] | None) -> None:
+    def __init__(
+        self,
+        rows: int,
+        centroids: npt.NDArray[np.float32] | None,
+        carried: npt.NDArray[np.int32] | None = None,
+    ) -> None:
         self.count = centroid_count(rows)
         self.rows = rows
         self.centroids = centroids if centroids is not None and len(centroids) else None
         if self.count and self.centroids is not None and not _still_fits(self.centroids, rows):
             self.centroids = None
+        self._carried = carried if carried is not None and len(carried) == rows else None
         self._assigned: list[npt.NDArray[np.uint16]] = []
         self._sample: list[npt.NDArray[np.float32]] = []
         self._seen = 0
@@ -149,11 +157,24 @@ class Partitioner:
         if not self.count:
             return
         if self.centroids is not None:
-            self._assigned.append(assign(chunk, self.centroids))
+            self._assigned.append(self._assigned_part(chunk, self.centroids))
         else:
             first = (-self._seen) % self._stride
             self._sample.append(np.array(chunk[first :: self._stride], dtype=np.float32))
         self._seen += len(chunk)
+
+    def _assigned_part(
+        self, chunk: npt.NDArray[np.float32], centroids: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.uint16]:
+        if self._carried is None:
+            return assign(chunk, centroids)
+        known = self._carried[self._seen : self._seen + len(chunk)]
+        # Assigning every row of a million-row save costs seconds; most rows kept theirs.
+        fresh = known < 0
+        part = known.astype(np.uint16)
+        if fresh.any():
+            part[fresh] = assign(chunk[fresh], centroids)
+        return part
 
     def finish(self, read_rows: Callable[[int, int], npt.NDArray[np.float32]]) -> Partitions | None:
         """The partitions (None for a generation searched flat)."""

@@ -429,20 +429,21 @@ def write_generation(
     vector_chunks: Iterable[npt.NDArray[np.float32]],
     header_fields: dict[str, object],
     centroids: npt.NDArray[np.float32] | None = None,
+    carried: npt.NDArray[np.int32] | None = None,
 ) -> IndexHeader:
     """Write a generation's files (fsynced) and its header to a temporary name.
 
     `columns.vectors` is ignored: the vectors come from `vector_chunks`, in row order,
     so a large index is never copied whole. `centroids`: the previous generation's
-    partition centroids, kept if they still fit the size. `publish` makes the
-    generation current.
+    partition centroids, kept if they still fit the size, with the partition of each
+    row it held (`carried`, -1 for the others). `publish` makes the generation current.
     """
     folder = index_folder(database)
     vectors_name, columns_name = _names(generation)
     rows = len(columns.seq)
     dims = int(header_fields["dims"])  # type: ignore[call-overload]
     checks: list[npt.NDArray[np.uint32]] = []
-    partitioner = Partitioner(rows, centroids)
+    partitioner = Partitioner(rows, centroids, carried)
 
     def checked(chunk: npt.NDArray[np.float32]) -> bytes:
         checks.append(row_checks(chunk))

@@ -21,6 +21,7 @@ from memory.postgres.schema import (
 from memory.postgres.vectors import PgVector
 from memory.retrieval import (
     RecallFilters,
+    and_terms,
     candidate_terms,
     common_word_queries,
     keyword_settles_it,
@@ -227,7 +228,7 @@ async def _keyword_lane(
     pool = max(limit * 4, 40)
     # Below the row budget, one OR query ranks every row holding a rarer word by coverage.
     # Over it, rows holding all the words, then all but the most common, and so on.
-    queries = common_word_queries(frequencies) if require_all else [matched]
+    queries = common_word_queries(and_terms(frequencies, total)) if require_all else [matched]
     rows: builtins.list[Any] = []
     seen: set[str] = set()
     for words in queries:

@@ -137,13 +137,16 @@ def save_generation(
         token = secrets.token_hex(8)
         columns, chunks = index.merged()
         generation = next_generation(database)
-        base = index.base
-        centroids = (
-            None if base is None or base.rows.partitions is None else base.rows.partitions.centroids
-        )
+        centroids, carried = index.partitions_carried(columns.seq)
         try:
             header = write_generation(
-                database, generation, columns, chunks, {**fields, "token": token}, centroids
+                database,
+                generation,
+                columns,
+                chunks,
+                {**fields, "token": token},
+                centroids,
+                carried,
             )
         except BaseException:
             # A full disk must not be left fuller by half a generation.

@@ -14,6 +14,7 @@ from memory.retrieval import (
     NARROWING,
     Candidate,
     RecallFilters,
+    and_terms,
     candidate_terms,
     common_word_queries,
     explain,
@@ -79,7 +80,7 @@ def recent(core: SqliteCore, filters: RecallFilters, limit: int) -> list[MemoryE
     return entries
 
 
-def match_expressions(counts: dict[str, int]) -> list[str]:
+def match_expressions(counts: dict[str, int], total_docs: int) -> list[str]:
     """The FTS5 queries that find keyword candidates, the most query words first.
 
     BM25 ranks a row only by the words its query names. When common words are left out
@@ -87,12 +88,14 @@ def match_expressions(counts: dict[str, int]) -> list[str]:
     fill the pool by BM25 and push out the one that holds every word ("Chloé's telescope
     is broken" lost among 500 other telescopes). So rows holding all the words are asked
     for first, then all but the most common, and so on down to the OR of the rare ones;
-    each AND costs what its rarest word's rows cost.
+    each AND costs what its most common word's rows cost, so words found nearly everywhere
+    are left out of them (`and_terms`).
     """
     terms, require_all = candidate_terms(counts)
+    narrow = and_terms(counts, total_docs)
     if require_all:
-        return [" AND ".join(map(fts_quote, words)) for words in common_word_queries(counts)]
-    every = sorted(counts, key=lambda term: (counts[term], term))
+        return [" AND ".join(map(fts_quote, words)) for words in common_word_queries(narrow)]
+    every = sorted(narrow, key=lambda term: (narrow[term], term))
     # At most `NARROWING` AND queries over the rarest words: a pasted page of text as a
     # query must not become hundreds of queries of hundreds of words.
     widest = min(len(every), len(terms) + NARROWING)
@@ -168,7 +171,7 @@ def _gather_keyword_candidates(
     where, params = where_sql(stage.filters)
     pool = _candidate_pool(stage.limit)
     rank = 0
-    for expression in match_expressions(counts):
+    for expression in match_expressions(counts, core.total_docs):
         rows = core.conn.execute(
             "SELECT m.seq, m.terms FROM memories_fts JOIN memories m "
             f"ON m.seq = memories_fts.rowid WHERE memories_fts MATCH ? AND {where} "

@@ -62,3 +62,30 @@ async def test_a_memory_lacking_only_the_rarest_common_word_is_found_by_its_word
     found = await memory.recall("ruby garnet opal topaz", limit=5)
     lanes = {e.key: e.scores.lane for e in found.entries if e.scores is not None}
     assert lanes.get("x") in ("keyword", "both"), found
+
+
+DIARY = [
+    ("w1", "John writes his goals on the whiteboard every morning"),
+    ("w2", "Maria writes shopping lists on the whiteboard"),
+    *[(f"j{i}", f"John went running on day {i}") for i in range(8)],
+]
+
+
+async def test_a_word_in_nearly_every_memory_still_counts_for_the_one_that_holds_it(
+    memory: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A word found nearly everywhere is left out of the AND queries (they cost what its
+    rows cost); the memory holding it with the rest must still come first."""
+    needs(memory, "persistent", "supports_keyword_search")
+    monkeypatch.setattr(retrieval, "MATCH_ROW_BUDGET", 1)  # every query word is common
+    monkeypatch.setattr(retrieval, "WIDESPREAD_ROWS", 2)  # "john", in 9 of 10, is widespread
+    for key, text in DIARY:
+        await memory.store(key, text, "daily")
+    found = await memory.recall("what does John write on the whiteboard", limit=3)
+    keyword = {
+        e.key: e.scores.keyword or 0.0
+        for e in found.entries
+        if e.scores is not None and e.scores.lane in ("keyword", "both")
+    }
+    assert found.entries[0].key == "w1", found
+    assert keyword["w1"] > keyword.get("w2", 0.0)

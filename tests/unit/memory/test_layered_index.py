@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import memory.partitions as partitions_module
 from memory.layered_index import LayeredIndex
 from memory.vector_files import (
     IndexFileDamagedError,
@@ -57,7 +58,8 @@ def save_and_reread(index: LayeredIndex, database: Path, generation: int) -> Non
     with writing_lock(database):
         columns, chunks = index.merged()
         fields = {"dims": DIMS, "identity": "t", "last_change": 0, "skipped": [], "token": "x"}
-        header = write_generation(database, generation, columns, chunks, fields)
+        centroids, carried = index.partitions_carried(columns.seq)
+        header = write_generation(database, generation, columns, chunks, fields, centroids, carried)
         publish(database, header)
     loaded = read_index(database)
     assert not isinstance(loaded, str), loaded
@@ -67,11 +69,20 @@ def save_and_reread(index: LayeredIndex, database: Path, generation: int) -> Non
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(operations=OPERATIONS, ann=st.sampled_from([0, 1000]))
+@given(operations=OPERATIONS, ann=st.sampled_from([0, 1000]), partitioned=st.booleans())
 def test_layered_index_matches_one_in_memory_index(
-    tmp_path: Path, operations: list[tuple[object, ...]], ann: int
+    tmp_path: Path, operations: list[tuple[object, ...]], ann: int, partitioned: bool
 ) -> None:
-    database = tmp_path / f"brain-{abs(hash(str(operations)))}-{ann}.db"
+    with pytest.MonkeyPatch.context() as patch:
+        if partitioned:  # every generation of 4 rows or more is partitioned
+            patch.setattr(partitions_module, "PARTITION_MIN_ROWS", 4)
+        layered_matches_in_memory(tmp_path, operations, ann, partitioned)
+
+
+def layered_matches_in_memory(
+    tmp_path: Path, operations: list[tuple[object, ...]], ann: int, partitioned: bool
+) -> None:
+    database = tmp_path / f"brain-{abs(hash(str(operations)))}-{ann}-{partitioned}.db"
     reference = VectorIndex(DIMS, ann_threshold=10**9)
     layered = LayeredIndex(DIMS, ann_threshold=ann)
     generation = 0
@@ -89,6 +100,9 @@ def test_layered_index_matches_one_in_memory_index(
         else:
             generation += 1
             save_and_reread(layered, database, generation)
+            base = layered.base
+            assert base is not None
+            assert (base.rows.partitions is not None) == (partitioned and len(base.rows.seq) >= 4)
     assert len(layered) == len(reference) and layered.seqs() == reference.seqs()
     for seq in range(1, 41):
         assert (seq in layered) == (seq in reference)
@@ -116,6 +130,49 @@ def test_layered_index_matches_one_in_memory_index(
             assert seq in allowed and abs(exact[seq] - score) < 1e-5, flt
     wanted = list(range(1, 41))
     assert layered.similarity(query, wanted).keys() == reference.similarity(query, wanted).keys()
+
+
+def test_a_save_assigns_only_the_rows_new_or_changed_since_the_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(partitions_module, "PARTITION_MIN_ROWS", 10)
+    assigned: list[int] = []
+    real_assign = partitions_module.assign
+
+    def counting(vectors: np.ndarray, centroids: np.ndarray) -> np.ndarray:
+        assigned.append(len(vectors))
+        return real_assign(vectors, centroids)
+
+    monkeypatch.setattr(partitions_module, "assign", counting)
+    database = tmp_path / "brain.db"
+    index = LayeredIndex(DIMS, ann_threshold=0)
+    meta = RowMeta("default", None, "core", False, 1.0)
+    for seq in range(1, 41):
+        index.upsert(seq, unit(seq), meta)
+    save_and_reread(index, database, 1)
+    first = index.base
+    assert first is not None and first.rows.partitions is not None
+    assert sum(assigned) == 40  # trained, then every row assigned
+    assigned.clear()
+    index.upsert(3, unit(300), meta)  # changed
+    index.upsert(41, unit(41), meta)  # new
+    index.remove(7)
+    save_and_reread(index, database, 2)
+    second = index.base
+    assert second is not None and second.rows.partitions is not None
+    assert sum(assigned) == 2
+    assert second.rows.partitions.centroids.tobytes() == first.rows.partitions.centroids.tobytes()
+    before = dict(
+        zip(first.rows.seq.tolist(), first.rows.partitions.assignment.tolist(), strict=True)
+    )
+    after = dict(
+        zip(second.rows.seq.tolist(), second.rows.partitions.assignment.tolist(), strict=True)
+    )
+    assert all(after[seq] == before[seq] for seq in after if seq not in (3, 41))
+    nearest = partitions_module.assign(
+        np.stack([unit(300), unit(41)]), second.rows.partitions.centroids
+    )
+    assert [after[3], after[41]] == nearest.tolist()
 
 
 def test_a_damaged_base_row_stops_a_save_and_every_read_of_it(tmp_path: Path) -> None:

@@ -424,3 +424,15 @@ async def test_the_entry_with_every_word_is_found_among_hundreds_that_share_one(
 )
 def test_only_asks_is_one_question_and_nothing_else(text: str, asks: bool) -> None:
     assert only_asks(text) is asks
+
+
+def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_store() -> None:
+    from memory.retrieval import and_terms
+
+    counts = {"john": 555_000, "whiteboard": 2_900, "help": 212_000, "motiv": 71_000}
+    assert and_terms(counts, 1_000_000) == {"whiteboard": 2_900, "motiv": 71_000}
+    # A small store: a word in every row is kept (the query is cheap anyway).
+    assert and_terms({"john": 900, "tea": 3}, 1_000) == {"john": 900, "tea": 3}
+    # Every word widespread: the rarest stays, so there is still an AND query.
+    assert and_terms({"john": 600_000, "help": 212_000}, 1_000_000) == {"help": 212_000}
+    assert and_terms({}, 10) == {}
