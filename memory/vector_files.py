@@ -314,6 +314,8 @@ def _header(raw: bytes) -> IndexHeader | str:
         return f"it is of format {header.format!r}, this version reads {FORMAT}"
     if header.format == 3 and header.partitions:
         return "its header holds partitions, which its format has not"
+    if header.partitions > min(header.rows, 2**16):
+        return "its header holds more partitions than it can have"
     return header
 
 
@@ -343,14 +345,14 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
         return f"its files cannot be read ({in_words(exc)})"
     if _checksum(columns, header) != header.columns_crc:
         return "its header or column file does not match its checksum"
+    if len(columns) != size:  # a header rewritten with its checksum made again
+        return "its column file is not the size its header says"
     arrays: dict[str, npt.NDArray[np.generic]] = {}
     offset = 0
     for name, dtype, count in layout:
         arrays[name] = np.frombuffer(columns, dtype=dtype, count=count, offset=offset)
         offset += count * np.dtype(dtype).itemsize
-    if offset != len(columns):
-        return "its column file is not the size its header says"
-    partitions = _partitions(header, arrays)
+    partitions = _codes_problem(header, arrays) or _partitions(header, arrays)
     if isinstance(partitions, str):
         return partitions
     rows = IndexRows(
@@ -370,6 +372,20 @@ def _read_generation(database: Path) -> LoadedIndex | str | FileNotFoundError:
     return LoadedIndex(header, rows, arrays["checks"], mapped)  # type: ignore[arg-type]
 
 
+def _codes_problem(header: IndexHeader, arrays: dict[str, npt.NDArray[np.generic]]) -> str | None:
+    """What is wrong with the filter columns' name codes, if anything.
+
+    The checksum catches damage, not a column file rewritten with its checksum made
+    again: a namespace code naming no namespace would hide rows from every search.
+    """
+    names = len(header.strings)
+    for column, lowest in (("namespace", 0), ("category", 0), ("session", -1)):
+        codes = arrays[column]
+        if codes.size and (int(codes.min()) < lowest or int(codes.max()) >= names):
+            return f"its {column} column names a value its header lacks"
+    return None
+
+
 def _partitions(
     header: IndexHeader, arrays: dict[str, npt.NDArray[np.generic]]
 ) -> Partitions | str | None:
@@ -377,6 +393,8 @@ def _partitions(
     if not header.partitions:
         return None
     centroids = arrays["centroids"].reshape(header.partitions, header.dims)
+    if not np.isfinite(centroids).all():
+        return "its partition centroids are not numbers"
     partitions = Partitions.of(centroids, arrays["partition"])  # type: ignore[arg-type]
     if not partitions.fits(header.rows):
         return "its column file names a partition it does not hold"

@@ -28,6 +28,7 @@ from memory.vector_files import (
     write_generation,
     writing_lock,
 )
+from memory.vector_index import IndexRows
 
 TOKEN_NAME = "vector_index_token"
 _SAMPLE = 8
@@ -81,7 +82,23 @@ def mismatch(
         ).fetchone()
         if found is None or bytes(found[0]) != np.asarray(rows.vectors[at], "<f4").tobytes():
             return "their vectors differ from the store's", True
+        if not in_nearest_partition(rows, at):
+            return "their partitions do not match their vectors", True
     return None
+
+
+def in_nearest_partition(rows: IndexRows, at: int) -> bool:
+    """Whether row `at` is in the partition of its nearest centroid (or none are kept).
+
+    Checked for the sampled rows only: a column file rewritten with its checksum made
+    again would otherwise send rows to partitions no search looks in, and saves keep
+    each row's partition. A near tie (the write scored rows in batches) passes.
+    """
+    partitions = rows.partitions
+    if partitions is None:
+        return True
+    scores = partitions.centroids @ np.asarray(rows.vectors[at], dtype=np.float32)
+    return bool(scores[int(partitions.assignment[at])] >= scores.max() - 1e-4)
 
 
 _CHECK_BLOCK = 4096

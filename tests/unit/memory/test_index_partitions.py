@@ -13,7 +13,7 @@ import pytest
 import memory.partitions as partitions_module
 from memory.partitions import Partitioner, Partitions, assign, centroid_count, train
 from memory.testing import CountingEmbedder
-from memory.vector_files import HEADER_NAME, IndexHeader, _checksum, index_folder
+from memory.vector_files import HEADER_NAME, IndexHeader, _checksum, _column_layout, index_folder
 from memory.vector_index import nearest, signs
 from tests.unit.memory.conftest import DIMS, OpenStore
 from tests.unit.memory.test_index_files import (
@@ -180,5 +180,65 @@ async def test_a_partition_column_naming_a_partition_it_lacks_is_reported_and_re
     store = await reopened(open_store, path)
     warnings = " ".join(store._core.warnings)  # noqa: SLF001
     assert "names a partition it does not hold" in warnings
+    assert (await top_keys(store, TEXTS[12]))[0] == "k12"
+    await store.close()
+
+
+def forged(path: Path, change_header: dict[str, object], change_columns: str | None) -> None:
+    """Rewrite the header and column file as a forger would: checksum made again."""
+    folder = index_folder(path)
+    target = folder / HEADER_NAME
+    fields = json.loads(target.read_text())
+    columns_file = next(folder.glob("*.columns"))
+    raw = bytearray(columns_file.read_bytes())
+    words = (fields["dims"] + 63) // 64
+    offset = 0
+    for name, dtype, count in _column_layout(
+        fields["rows"], words, fields["partitions"], fields["dims"]
+    ):
+        size = count * np.dtype(dtype).itemsize
+        column = np.frombuffer(raw, dtype=dtype, count=count, offset=offset).copy()
+        if name == change_columns == "namespace":
+            column[:] = 5  # names no namespace the header holds
+        elif name == change_columns == "centroids":
+            column[:] = np.nan
+        elif name == change_columns == "partition":
+            column[:] = (column + 1) % fields["partitions"]  # every row one partition on
+        raw[offset : offset + size] = column.tobytes()
+        offset += size
+    columns_file.write_bytes(bytes(raw))
+    fields.update(change_header)
+    fields["columns_crc"] = _checksum(bytes(raw), IndexHeader(**fields))
+    target.write_text(json.dumps(fields))
+
+
+@pytest.mark.parametrize(
+    ("header", "columns", "said"),
+    [
+        ({"partitions": 9}, None, "not the size its header says"),
+        ({"partitions": 10**24}, None, "more partitions than it can have"),
+        ({"partitions": 4096}, None, "more partitions than it can have"),
+        ({}, "namespace", "namespace column names a value its header lacks"),
+        ({}, "centroids", "centroids are not numbers"),
+        ({}, "partition", "partitions do not match their vectors"),
+    ],
+)
+async def test_index_files_forged_with_their_checksum_are_reported_and_rebuilt(
+    open_store: OpenStore,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    header: dict[str, object],
+    columns: str | None,
+    said: str,
+) -> None:
+    """Found by an adversary: a forged header crashed every search; forged columns were
+    used as they were, hiding memories without a word."""
+    monkeypatch.setattr(partitions_module, "PARTITION_MIN_ROWS", 20)
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    forged(path, header, columns)
+    store = await reopened(open_store, path)
+    warnings = " ".join(store._core.warnings)  # noqa: SLF001
+    assert said in warnings
     assert (await top_keys(store, TEXTS[12]))[0] == "k12"
     await store.close()
