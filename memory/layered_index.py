@@ -70,25 +70,13 @@ class BaseRows:
         Raises `IndexFileDamagedError` for a row whose bytes changed in the file: its
         score would be wrong, and nothing else would ever say so.
         """
-        self.mapped.whole()
-        vectors = np.array(self.rows.vectors[positions], dtype=np.float32)
+        vectors = self.mapped.read_at(np.asarray(positions, dtype=np.intp))
         if self.checks is not None and len(positions):
             at = np.asarray(positions)
             problem = damaged_row(vectors, self.checks[at], self.rows.seq[at])
             if problem is not None:
                 raise IndexFileDamagedError(problem)
         return vectors
-
-    def let_go(self, threshold: int) -> None:
-        """Hand the file's pages back, unless every search reads the whole file anyway.
-
-        Above `threshold` a search reads a few rows of a large file: keeping them would
-        grow the process by the whole file over time. At or below it each search scans
-        every row, and pages handed back after one would all fault in again on the next
-        (1.7 of 5.7 ms a recall at 10,000 rows).
-        """
-        if self.count > threshold:
-            self.mapped.release()
 
     def hide(self, seq: int) -> None:
         """Leave a row out from now on (it changed, or is gone)."""
@@ -111,7 +99,11 @@ class BaseRows:
             at = self.position(seq)
             if at is not None:
                 mask[at] = False
-        self.mapped.whole()
+        # A small generation is scanned whole through the mapping (its pages stay: every
+        # search reads them all); a large one is read row by row (`MappedVectors.read_at`).
+        scanned = self.alive.size <= threshold
+        if scanned:
+            self.mapped.whole()
         found = nearest(
             query,
             self.rows.vectors,
@@ -121,9 +113,9 @@ class BaseRows:
             threshold,
             rescore,
             self.rows.partitions,
+            None if scanned else self.mapped.read_at,
         )
         self.read([at for at, _ in found])  # what is returned was read intact
-        self.let_go(threshold)
         return [(int(self.rows.seq[at]), score) for at, score in found]
 
 
@@ -219,7 +211,6 @@ class LayeredIndex:
             found, positions = self.base.positions([seq for seq in seqs if seq not in scores])
             if found:
                 rows = self.base.read(positions) @ query
-                self.base.let_go(self.ann_threshold)
                 scores.update(zip(found, rows.tolist(), strict=True))
         return scores
 
@@ -239,7 +230,6 @@ class LayeredIndex:
         if at is None:
             return None
         vector: npt.NDArray[np.float32] = self.base.read([at])[0]
-        self.base.let_go(self.ann_threshold)
         return vector
 
     def nbytes(self) -> int:
@@ -252,6 +242,7 @@ class LayeredIndex:
             if rows.partitions is not None:
                 parts = rows.partitions
                 held += parts.order.nbytes + parts.offsets.nbytes + parts.centroids.nbytes
+                held += 0 if parts.grouped_bits is None else parts.grouped_bits.nbytes
         return int(held)
 
     def partitions_carried(
@@ -321,7 +312,7 @@ def _take(rows: IndexRows, kept: npt.NDArray[np.intp]) -> IndexRows:
     return IndexRows(
         seq=rows.seq[kept],
         vectors=np.zeros((0, 0), dtype=np.float32),
-        bits=rows.bits[:, kept],
+        bits=np.take(rows.bits, kept, axis=1),
         columns=rows.columns.take(kept),
         strings=rows.strings,
     )
@@ -346,7 +337,7 @@ def _concatenate(
     return IndexRows(
         seq=joined([part.seq for part, _ in parts]),  # type: ignore[arg-type]
         vectors=np.zeros((0, 0), dtype=np.float32),
-        bits=np.concatenate([part.bits for part, _ in parts], axis=1)[:, order],
+        bits=np.take(np.concatenate([part.bits for part, _ in parts], axis=1), order, axis=1),
         columns=FilterColumns(
             joined([recoded(p.columns.namespace, r) for p, r in parts]),  # type: ignore[arg-type]
             joined([recoded(p.columns.session, r) for p, r in parts]),  # type: ignore[arg-type]

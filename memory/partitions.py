@@ -55,15 +55,29 @@ class Partitions:
     """Row positions grouped by partition."""
     offsets: npt.NDArray[np.intp]
     """Partition p's rows are `order[offsets[p]:offsets[p + 1]]`."""
+    grouped_bits: npt.NDArray[np.uint64] | None = None
+    """The rows' sign bits in `order`, (words, rows): a partition's are side by side.
+
+    Gathering a probe's 50,000 rows' bits from the bits in row order took 18 ms at a
+    million rows (each read a cache miss); from here they are a few runs.
+    """
 
     @staticmethod
-    def of(centroids: npt.NDArray[np.float32], assignment: npt.NDArray[np.uint16]) -> Partitions:
-        """Partitions from the centroids and each row's partition (as stored)."""
+    def of(
+        centroids: npt.NDArray[np.float32],
+        assignment: npt.NDArray[np.uint16],
+        bits: npt.NDArray[np.uint64] | None = None,
+    ) -> Partitions:
+        """Partitions from the centroids and each row's partition (as stored).
+
+        `bits`: the rows' sign bits in row order, grouped here for searches.
+        """
         # A stable sort of 16-bit keys is a radix sort: milliseconds at a million rows.
         order = np.argsort(assignment, kind="stable")
         sizes = np.bincount(assignment, minlength=len(centroids))
         offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.intp)
-        return Partitions(centroids, assignment, order, offsets)
+        grouped = None if bits is None else np.take(bits, order, axis=1)
+        return Partitions(centroids, assignment, order, offsets, grouped)
 
     def fits(self, rows: int) -> bool:
         """Whether these partitions describe `rows` rows with no partition out of range."""
@@ -74,7 +88,7 @@ class Partitions:
     def probe(
         self, query: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_], wanted: int
     ) -> npt.NDArray[np.intp]:
-        """Rows under `mask` from the partitions nearest the query.
+        """Rows under `mask` from the partitions nearest the query, as places in `order`.
 
         At least `wanted` of them, or every masked row if there are fewer.
         """
@@ -91,10 +105,11 @@ class Partitions:
             goal = reached + (wanted - have) / share
             upto = min(ranked.size, int(np.searchsorted(reach, goal)) + 1)
             for part in ranked[taken:upto].tolist():
-                rows = self.order[self.offsets[part] : self.offsets[part + 1]]
-                rows = rows[mask[rows]]
-                found.append(rows)
-                have += rows.size
+                start, stop = int(self.offsets[part]), int(self.offsets[part + 1])
+                places = np.arange(start, stop)
+                places = places[mask[self.order[start:stop]]]
+                found.append(places)
+                have += places.size
             taken = upto
         return np.concatenate(found) if found else np.zeros(0, dtype=np.intp)
 

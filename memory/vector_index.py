@@ -10,6 +10,7 @@ query never comes back short because unfiltered rows used up the limit.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -172,6 +173,7 @@ def nearest(
     ann_threshold: int,
     rescore: int,
     partitions: Partitions | None = None,
+    gather: Callable[[npt.NDArray[np.intp]], npt.NDArray[np.float32]] | None = None,
 ) -> list[tuple[int, float]]:
     """(position, cosine) of the k best rows under `mask`, best first.
 
@@ -179,8 +181,10 @@ def nearest(
     pick the closest by Hamming distance and only those are scored exactly. With
     `partitions`, only the rows of the partitions nearest the query are considered (see
     `memory.partitions`). `vectors` may be a memory-mapped file: only the rows scored are
-    read, in file order.
+    read, in file order. `gather`, if given, reads the rows scored instead (a large
+    file); `vectors` is then never read.
     """
+    read = gather or (lambda rows: vectors[rows])
     # A damaged row in a file may hold NaN or huge values: numpy's warning about them
     # would reach the terminal, and the row checks on what is returned already say so.
     with np.errstate(invalid="ignore", over="ignore"):
@@ -188,7 +192,7 @@ def nearest(
         if k <= 0 or count == 0:
             return []
         if count > ann_threshold and partitions is not None and partitions.fits(mask.size):
-            return _nearest_in_partitions(query, vectors, bits, mask, k, rescore, partitions)
+            return _nearest_in_partitions(query, read, bits, mask, k, rescore, partitions)
         if count > ann_threshold:
             keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
             shortlist = _closest_codes(query, bits, mask, keep, every=count == mask.size)
@@ -197,11 +201,11 @@ def nearest(
                 estimate = sign_estimates(query, bits, shortlist)
                 shortlist = shortlist[np.argpartition(-estimate, exact - 1)[:exact]]
             candidates = np.sort(shortlist)
-            scores = vectors[candidates] @ query
+            scores = read(candidates) @ query
             return _best(candidates, scores, k)
         candidates = np.flatnonzero(mask)
-        if candidates.size * 4 < mask.size:
-            scores = vectors[candidates] @ query  # few rows: gathering them is cheaper
+        if gather is not None or candidates.size * 4 < mask.size:
+            scores = read(candidates) @ query  # few rows: gathering them is cheaper
         else:
             scores = (vectors @ query)[candidates]
         return _best(candidates, scores, k)
@@ -209,7 +213,7 @@ def nearest(
 
 def _nearest_in_partitions(
     query: npt.NDArray[np.float32],
-    vectors: npt.NDArray[np.float32],
+    read: Callable[[npt.NDArray[np.intp]], npt.NDArray[np.float32]],
     bits: npt.NDArray[np.uint64],
     mask: npt.NDArray[np.bool_],
     k: int,
@@ -218,17 +222,21 @@ def _nearest_in_partitions(
 ) -> list[tuple[int, float]]:
     """`nearest` over the rows of the partitions nearest the query (a large index)."""
     count = int(np.count_nonzero(mask))
-    keep = rescore_size(count, rescore, k, vectors.shape[1])
+    keep = rescore_size(count, rescore, k, query.size)
     exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
-    rows = partitions.probe(query, mask, max(int(PROBE_SHARE * count), keep))
-    if rows.size > keep:
-        codes = np.ascontiguousarray(bits[:, rows])
-        rows = rows[_closest_codes(query, codes, np.ones(rows.size, np.bool_), keep, every=True)]
-    if rows.size > exact:
-        estimate = sign_estimates(query, bits, rows)
-        rows = rows[np.argpartition(-estimate, exact - 1)[:exact]]
-    candidates = np.sort(rows)
-    return _best(candidates, vectors[candidates] @ query, k) if candidates.size else []
+    grouped = partitions.grouped_bits
+    if grouped is None:  # partitions made without the bits (not read from files)
+        grouped = np.take(bits, partitions.order, axis=1)
+    places = partitions.probe(query, mask, max(int(PROBE_SHARE * count), keep))
+    if places.size > keep:
+        codes = np.take(grouped, places, axis=1)
+        closest = _closest_codes(query, codes, np.ones(places.size, np.bool_), keep, every=True)
+        places = places[closest]
+    if places.size > exact:
+        estimate = sign_estimates(query, grouped, places)
+        places = places[np.argpartition(-estimate, exact - 1)[:exact]]
+    candidates = np.sort(partitions.order[places])
+    return _best(candidates, read(candidates) @ query, k) if candidates.size else []
 
 
 def _best(
@@ -250,7 +258,8 @@ def sign_estimates(
     sign patterns of those 8 dimensions, so a row costs one lookup per byte.
     """
     words = bits.shape[0]
-    codes = np.ascontiguousarray(bits[:, rows])  # (words, rows)
+    # (words, rows); `take` gathers columns four times as fast as indexing with `[:, rows]`.
+    codes = np.take(bits, rows, axis=1)
     # Byte b of word w holds dimensions 64w + 8b .. +7 (packbits order, little-endian words).
     by_byte = np.ascontiguousarray(
         codes.view(np.uint8).reshape(words, rows.size, 8).transpose(0, 2, 1)
@@ -471,7 +480,7 @@ class VectorIndex:
         return IndexRows(
             seq=self._seq[alive],
             vectors=self._vectors[alive],
-            bits=self._bits[:, alive],
+            bits=np.take(self._bits, alive, axis=1),
             columns=self._columns().take(alive),
             strings=list(self._codes),
         )

@@ -39,7 +39,8 @@ def clustered(rows: int, dims: int, topics: int, seed: int = 0) -> npt.NDArray[n
 
 def built(vectors: npt.NDArray[np.float32], count: int) -> Partitions:
     centroids = train(vectors[::3], count)
-    return Partitions.of(centroids, assign(vectors, centroids))
+    bits = np.ascontiguousarray(signs(vectors, (vectors.shape[1] + 63) // 64).T)
+    return Partitions.of(centroids, assign(vectors, centroids), bits)
 
 
 def test_small_generations_are_searched_flat_and_large_ones_get_about_root_partitions() -> None:
@@ -86,11 +87,11 @@ def test_a_probe_returns_only_rows_under_the_mask_and_enough_of_them() -> None:
     mask = np.zeros(len(vectors), np.bool_)
     mask[rng.choice(len(vectors), 600, replace=False)] = True  # a rare namespace, say
     query = vectors[17]
-    found = parts.probe(query, mask, 400)
+    found = parts.order[parts.probe(query, mask, 400)]
     assert found.size >= 400
     assert mask[found].all()
     assert len(set(found.tolist())) == found.size
-    every = parts.probe(query, mask, 10_000)
+    every = parts.order[parts.probe(query, mask, 10_000)]
     assert sorted(every.tolist()) == np.flatnonzero(mask).tolist()
 
 

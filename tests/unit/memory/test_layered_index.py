@@ -3,6 +3,7 @@ one in-memory index given the same operations, through any number of saves."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -197,11 +198,12 @@ def test_a_damaged_base_row_stops_a_save_and_every_read_of_it(tmp_path: Path) ->
     assert index.vector(9) is not None  # the other rows read as written
 
 
-@pytest.mark.parametrize(("ann", "released"), [(1000, False), (5, True)])
-def test_pages_are_let_go_only_when_searches_read_a_few_rows(
-    tmp_path: Path, ann: int, released: bool
+@pytest.mark.parametrize(("ann", "mapped"), [(1000, True), (5, False)])
+def test_a_large_generation_is_read_row_by_row_never_through_the_mapping(
+    tmp_path: Path, ann: int, mapped: bool
 ) -> None:
-    """A generation scanned whole on every search keeps its pages; a large one lets go."""
+    """A generation scanned whole on every search reads its mapping (its pages stay); a
+    large one reads the rows it scores from the file, so no page is left mapped."""
     database = tmp_path / "brain.db"
     index = LayeredIndex(DIMS, ann_threshold=ann)
     meta = RowMeta("default", None, "core", False, 1.0)
@@ -209,12 +211,36 @@ def test_pages_are_let_go_only_when_searches_read_a_few_rows(
         index.upsert(seq, unit(seq), meta)
     save_and_reread(index, database, 1)
     assert index.base is not None
-    calls: list[str] = []
     original = index.base.mapped
-    index.base.mapped = type(original)(
-        original.vectors, lambda: calls.append("release"), original.whole, original.read_rows
+    # The mapping replaced by zeros: a search that reads it scores every row 0.
+    zeros = np.lib.stride_tricks.as_strided(
+        np.zeros(1, dtype=np.float32), shape=original.vectors.shape, strides=(0, 0)
     )
-    assert index.search(unit(3), 3)[0][0] == 3
-    assert index.similarity(unit(3), [4])
-    assert index.vector(5) is not None
-    assert calls == (["release"] * 3 if released else [])
+    index.base.mapped = type(original)(zeros, original.whole, original.read_rows, original.read_at)
+    index.base.rows = replace(index.base.rows, vectors=zeros)
+    best = index.search(unit(3), 3)[0]
+    assert (best[0] == 3 and best[1] == pytest.approx(1.0)) != mapped
+    assert index.similarity(unit(3), [3])[3] == pytest.approx(1.0)
+    found = index.vector(5)
+    assert found is not None and np.array_equal(found, unit(5))
+
+
+def test_rows_read_by_position_come_back_in_the_order_asked(tmp_path: Path) -> None:
+    database = tmp_path / "brain.db"
+    index = LayeredIndex(DIMS, ann_threshold=5)
+    meta = RowMeta("default", None, "core", False, 1.0)
+    for seq in range(1, 21):
+        index.upsert(seq, unit(seq), meta)
+    save_and_reread(index, database, 1)
+    assert index.base is not None
+    read_at = index.base.mapped.read_at
+    found = read_at(np.array([5, 2, 2, 19, 3, 4], dtype=np.intp))
+    np.testing.assert_array_equal(found, np.stack([unit(s + 1) for s in (5, 2, 2, 19, 3, 4)]))
+    assert read_at(np.zeros(0, dtype=np.intp)).shape == (0, DIMS)
+    with pytest.raises(IndexError):
+        read_at(np.array([20], dtype=np.intp))
+    vectors_file = next(index_folder(database).glob("*.vectors"))
+    with vectors_file.open("r+b") as file:
+        file.truncate(4 * DIMS * 10)  # another program cuts the file short
+    with pytest.raises(IndexFileDamagedError, match="cut short"):
+        read_at(np.array([12], dtype=np.intp))
