@@ -224,10 +224,12 @@ def _nearest_in_partitions(
     count = int(np.count_nonzero(mask))
     keep = rescore_size(count, rescore, k, query.size)
     exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
-    grouped = partitions.grouped_bits
-    if grouped is None:  # partitions made without the bits (not read from files)
-        grouped = np.take(bits, partitions.order, axis=1)
     places = partitions.probe(query, mask, max(int(PROBE_SHARE * count), keep))
+    # Bits grouped by partition are read a few runs at a time; otherwise the probed rows'
+    # bits are gathered from row order (a smaller generation: a cheap gather).
+    grouped = partitions.grouped_bits
+    if grouped is None:
+        grouped, places = bits, partitions.order[places]
     if places.size > keep:
         codes = np.take(grouped, places, axis=1)
         closest = _closest_codes(query, codes, np.ones(places.size, np.bool_), keep, every=True)
@@ -235,7 +237,8 @@ def _nearest_in_partitions(
     if places.size > exact:
         estimate = sign_estimates(query, grouped, places)
         places = places[np.argpartition(-estimate, exact - 1)[:exact]]
-    candidates = np.sort(partitions.order[places])
+    rows = places if partitions.grouped_bits is None else partitions.order[places]
+    candidates = np.sort(rows)
     return _best(candidates, read(candidates) @ query, k) if candidates.size else []
 
 

@@ -95,9 +95,15 @@ def test_a_probe_returns_only_rows_under_the_mask_and_enough_of_them() -> None:
     assert sorted(every.tolist()) == np.flatnonzero(mask).tolist()
 
 
-def test_a_partitioned_search_finds_the_nearest_rows_and_honours_the_filter() -> None:
+@pytest.mark.parametrize("grouped", [True, False])
+def test_a_partitioned_search_finds_the_nearest_rows_and_honours_the_filter(
+    monkeypatch: pytest.MonkeyPatch, grouped: bool
+) -> None:
+    if grouped:  # as a generation of a few hundred thousand rows has
+        monkeypatch.setattr(partitions_module, "GROUPED_BITS_MIN_ROWS", 1)
     vectors = clustered(30_000, 64, 60)
     parts = built(vectors, 170)
+    assert (parts.grouped_bits is not None) == grouped
     bits = np.ascontiguousarray(signs(vectors, 1).T)
     rng = np.random.default_rng(4)
     every = np.ones(len(vectors), np.bool_)
