@@ -244,3 +244,37 @@ def test_rows_read_by_position_come_back_in_the_order_asked(tmp_path: Path) -> N
         file.truncate(4 * DIMS * 10)  # another program cuts the file short
     with pytest.raises(IndexFileDamagedError, match="cut short"):
         read_at(np.array([12], dtype=np.intp))
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_sparse_vectors_are_searched_exactly_however_many(tmp_path: Path, saved: bool) -> None:
+    """Found by an adversary: sign bits cannot rank a feature-hashing embedder's vectors
+    (mostly zeros), so above the exact-search threshold the best match was often lost."""
+    rng = np.random.default_rng(5)
+    dims, rows = 256, 3_000
+
+    def sparse(nonzero: int) -> np.ndarray:
+        vector = np.zeros(dims, dtype=np.float32)
+        vector[rng.choice(dims, nonzero, replace=False)] = rng.standard_normal(nonzero)
+        return (vector / np.linalg.norm(vector)).astype(np.float32)
+
+    vectors = np.stack([sparse(27) for _ in range(rows)])
+    index = LayeredIndex(dims, ann_threshold=100, rescore=50)
+    meta = RowMeta("default", None, "core", False, 1.0)
+    for seq in range(rows):
+        index.upsert(seq + 1, vectors[seq], meta)
+    if saved:
+        with writing_lock(tmp_path / "brain.db"):
+            columns, chunks = index.merged()
+            fields = {"dims": dims, "identity": "t", "last_change": 0, "skipped": [], "token": "x"}
+            publish(
+                tmp_path / "brain.db",
+                write_generation(tmp_path / "brain.db", 1, columns, chunks, fields),
+            )
+        loaded = read_index(tmp_path / "brain.db")
+        assert not isinstance(loaded, str)
+        index.set_base(loaded.rows, loaded.checks, loaded.mapped)
+    for _ in range(20):
+        query = sparse(9)
+        best = int(np.argmax(vectors @ query)) + 1
+        assert index.search(query, 5)[0][0] == best
