@@ -3,10 +3,9 @@
 Above a few tens of thousands of rows, comparing the query's sign bits with every row's
 is the dearest step that grows with the store (about 18 ms at a million rows). The rows
 of a saved generation are grouped by k-means around about √rows centroids; a search
-ranks the centroids and takes the best groups until it holds `PROBE_SHARE` of the rows,
-then narrows those as a flat search would.
+ranks the centroids and takes the best groups until it holds `PROBE_SHARE` of the rows.
 
-The search then narrows those rows as before: sign bits, the finer sign estimate, and
+It then narrows those rows as a flat search would: sign bits, the finer sign estimate, and
 the exact score of the best (`memory.vector_index.nearest`), with the same sizes, so it
 reads as many rows from the file; what it saves is the sign-bit pass over every row.
 Measured on vectors in memory (vector search alone, recall@10 against exact search, flat

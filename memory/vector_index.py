@@ -193,7 +193,8 @@ def nearest(
             return []
         if count > ann_threshold and signs_say_little(query):
             ann_threshold = count  # scored exactly, every row
-        if count > ann_threshold and partitions is not None and partitions.fits(mask.size):
+        # Whether each partition is in range was checked when they were read.
+        if count > ann_threshold and partitions is not None and partitions.order.size == mask.size:
             return _nearest_in_partitions(query, read, bits, mask, k, rescore, partitions)
         if count > ann_threshold:
             keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
