@@ -37,6 +37,7 @@ from memory.settings import MemorySettings
 from memory.sqlite.checks import PageCheck
 from memory.sqlite.database import open_database
 from memory.sqlite.doc_frequency import DocumentFrequencies
+from memory.sqlite.failures import is_busy
 from memory.sqlite.rows import UNIT_TOLERANCE, decode_vector, encode_vector, epoch
 from memory.sqlite.saved_index import (
     TOKEN_NAME,
@@ -285,6 +286,12 @@ class SqliteCore:
             self._stale = True
             return
         except (OSError, sqlite3.Error, MemoryStoreError) as exc:
+            if isinstance(exc, sqlite3.Error) and is_busy(exc):
+                # Another process is writing the store (an import, say) and saves the
+                # files itself; the files in place serve the next open, with the changes
+                # since replayed. Found by an adversary: a search running beside an import
+                # warned that every vector would be read from the store, which was untrue.
+                return
             self.warn(
                 f"the vector index could not be saved beside the store ({in_words(exc)}); "
                 "opening the store reads every vector from it until it can"

@@ -64,6 +64,11 @@ def cannot_write(exc: sqlite3.Error) -> bool:
     return _has_prefix(exc, _CANNOT_WRITE) or "readonly database" in str(exc)
 
 
+def is_busy(exc: sqlite3.Error) -> bool:
+    """Another connection holds the store (SQLITE_BUSY or SQLITE_LOCKED, after waiting)."""
+    return _has_prefix(exc, ("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
 def is_corrupt(exc: sqlite3.Error) -> bool:
     """The error says the file's content is damaged or not a database."""
     if _has_prefix(exc, _CORRUPT):

@@ -165,9 +165,10 @@ def save_generation(
                 centroids,
                 carried,
             )
+            record_token(token)
         except BaseException:
-            # A full disk must not be left fuller by half a generation.
+            # A full disk must not be left fuller by half a generation, nor the folder
+            # hold one the database never named (its token could not be recorded).
             discard_generation(database, generation)
             raise
-        record_token(token)
         publish(database, header)

@@ -558,3 +558,33 @@ async def test_a_file_where_the_index_folder_goes_is_reported_in_words(
     assert "could not be saved beside the store" in warnings
     assert "[Errno" not in warnings
     assert index_folder(path).read_text() == "not a folder"
+
+
+@pytest.mark.parametrize(("name", "warned"), [("SQLITE_BUSY", False), ("SQLITE_IOERR", True)])
+async def test_a_save_that_finds_the_store_busy_is_left_to_the_writer_without_a_warning(
+    open_store: OpenStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, warned: bool
+) -> None:
+    """Found by an adversary: a search beside an import warned that every vector would be
+    read from the store, when the importing process saves the files itself."""
+    path = tmp_path / "brain.db"
+    await filled(open_store, path)
+    header = (index_folder(path) / HEADER_NAME).read_text()
+    store = await reopened(open_store, path)
+    await store.bulk_store([NewMemory(key=f"n{i}", content=f"more {i}") for i in range(70)])
+
+    def refused(token: str) -> None:
+        failure = sqlite3.OperationalError("database is locked")
+        failure.sqlite_errorname = name
+        raise failure
+
+    monkeypatch.setattr(store._core, "_record_token", refused)  # noqa: SLF001
+    store._core.save_index(force=True)  # noqa: SLF001
+    warnings = " ".join(store._core.warnings)  # noqa: SLF001
+    assert ("could not be saved" in warnings) == warned
+    assert (index_folder(path) / HEADER_NAME).read_text() == header  # the files in place stay
+    assert len(list(index_folder(path).glob("*.vectors"))) == 1  # the half-written one went
+    monkeypatch.undo()
+    await store.close()
+    store = await reopened(open_store, path)
+    assert from_files(store) and (await top_keys(store, "more 12"))[0] == "n12"
+    await store.close()
