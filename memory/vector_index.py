@@ -194,18 +194,17 @@ def nearest(
         if count > ann_threshold and signs_say_little(query):
             ann_threshold = count  # scored exactly, every row
         # Whether each partition is in range was checked when they were read.
-        if count > ann_threshold and partitions is not None and partitions.order.size == mask.size:
-            return _nearest_in_partitions(query, read, bits, mask, k, rescore, partitions)
         if count > ann_threshold:
-            keep = min(rescore_size(count, rescore, k, vectors.shape[1]), count)
-            shortlist = _closest_codes(query, bits, mask, keep, every=count == mask.size)
+            keep = min(rescore_size(count, rescore, k, query.size), count)
             exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
-            if exact < shortlist.size:
-                estimate = sign_estimates(query, bits, shortlist)
-                shortlist = shortlist[np.argpartition(-estimate, exact - 1)[:exact]]
+            # Whether each partition is in range was checked when they were read.
+            if partitions is not None and partitions.order.size == mask.size:
+                shortlist = _in_partitions(query, bits, mask, count, keep, exact, partitions)
+            else:
+                shortlist = _closest_codes(query, bits, mask, keep, every=count == mask.size)
+                shortlist = _best_estimated(query, bits, shortlist, exact)
             candidates = np.sort(shortlist)
-            scores = read(candidates) @ query
-            return _best(candidates, scores, k)
+            return _best(candidates, read(candidates) @ query, k) if candidates.size else []
         candidates = np.flatnonzero(mask)
         if gather is not None or candidates.size * 4 < mask.size:
             scores = read(candidates) @ query  # few rows: gathering them is cheaper
@@ -227,19 +226,20 @@ def signs_say_little(query: npt.NDArray[np.float32]) -> bool:
     return int(np.count_nonzero(query)) * 2 < query.size
 
 
-def _nearest_in_partitions(
+def _in_partitions(
     query: npt.NDArray[np.float32],
-    read: Callable[[npt.NDArray[np.intp]], npt.NDArray[np.float32]],
     bits: npt.NDArray[np.uint64],
     mask: npt.NDArray[np.bool_],
-    k: int,
-    rescore: int,
+    count: int,
+    keep: int,
+    exact: int,
     partitions: Partitions,
-) -> list[tuple[int, float]]:
-    """`nearest` over the rows of the partitions nearest the query (a large index)."""
-    count = int(np.count_nonzero(mask))
-    keep = rescore_size(count, rescore, k, query.size)
-    exact = max(rescore, 8 * k, int(EXACT_SHARE * keep))
+) -> npt.NDArray[np.intp]:
+    """The rows to score exactly, from the partitions nearest the query (a large index).
+
+    `count` rows pass `mask`; as in the flat search, the sign bits keep `keep` of the
+    probed rows and the finer estimate `exact` of those.
+    """
     places = partitions.probe(query, mask, max(int(PROBE_SHARE * count), keep))
     # Bits grouped by partition are read a few runs at a time; otherwise the probed rows'
     # bits are gathered from row order (a smaller generation: a cheap gather).
@@ -248,14 +248,24 @@ def _nearest_in_partitions(
         grouped, places = bits, partitions.order[places]
     if places.size > keep:
         codes = np.take(grouped, places, axis=1)
-        closest = _closest_codes(query, codes, np.ones(places.size, np.bool_), keep, every=True)
-        places = places[closest]
-    if places.size > exact:
-        estimate = sign_estimates(query, grouped, places)
-        places = places[np.argpartition(-estimate, exact - 1)[:exact]]
-    rows = places if partitions.grouped_bits is None else partitions.order[places]
-    candidates = np.sort(rows)
-    return _best(candidates, read(candidates) @ query, k) if candidates.size else []
+        places = places[
+            _closest_codes(query, codes, np.ones(places.size, np.bool_), keep, every=True)
+        ]
+    places = _best_estimated(query, grouped, places, exact)
+    return places if partitions.grouped_bits is None else partitions.order[places]
+
+
+def _best_estimated(
+    query: npt.NDArray[np.float32],
+    bits: npt.NDArray[np.uint64],
+    rows: npt.NDArray[np.intp],
+    exact: int,
+) -> npt.NDArray[np.intp]:
+    """The `exact` rows (of `rows`, columns of `bits`) with the best sign estimates."""
+    if rows.size <= exact:
+        return rows
+    estimate = sign_estimates(query, bits, rows)
+    return rows[np.argpartition(-estimate, exact - 1)[:exact]]
 
 
 def _best(

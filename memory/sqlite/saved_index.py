@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from memory.errors import EmbeddingDimensionError
 from memory.layered_index import LayeredIndex
@@ -80,24 +81,26 @@ def mismatch(
         found = conn.execute(
             "SELECT embedding FROM memory_vectors WHERE seq = ? AND model = ?", (seq, identity)
         ).fetchone()
-        if found is None or bytes(found[0]) != np.asarray(rows.vectors[at], "<f4").tobytes():
+        vector = np.asarray(rows.vectors[at], "<f4")
+        if found is None or bytes(found[0]) != vector.tobytes():
             return "their vectors differ from the store's", True
-        if not in_nearest_partition(rows, at):
+        if not in_nearest_partition(rows, at, vector):
             return "their partitions do not match their vectors", True
     return None
 
 
-def in_nearest_partition(rows: IndexRows, at: int) -> bool:
-    """Whether row `at` is in the partition of its nearest centroid (or none are kept).
+def in_nearest_partition(rows: IndexRows, at: int, vector: npt.NDArray[np.float32]) -> bool:
+    """Whether row `at` (holding `vector`) is in its nearest centroid's partition.
 
-    Checked for the sampled rows only: a column file rewritten with its checksum made
-    again would otherwise send rows to partitions no search looks in, and saves keep
-    each row's partition. A near tie (the write scored rows in batches) passes.
+    True when no partitions are kept. Checked for the sampled rows only: a column file
+    rewritten with its checksum made again would otherwise send rows to partitions no
+    search looks in, and saves keep each row's partition. A near tie (the write scored
+    rows in batches) passes.
     """
     partitions = rows.partitions
     if partitions is None:
         return True
-    scores = partitions.centroids @ np.asarray(rows.vectors[at], dtype=np.float32)
+    scores = partitions.centroids @ vector
     return bool(scores[int(partitions.assignment[at])] >= scores.max() - 1e-4)
 
 
