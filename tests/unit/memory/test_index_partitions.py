@@ -168,29 +168,6 @@ async def test_a_generation_saved_before_partitions_existed_is_still_used(
     await store.close()
 
 
-async def test_a_partition_column_naming_a_partition_it_lacks_is_reported_and_rebuilt(
-    open_store: OpenStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(partitions_module, "PARTITION_MIN_ROWS", 20)
-    path = tmp_path / "brain.db"
-    await filled(open_store, path)
-    target = index_folder(path) / HEADER_NAME
-    fields = json.loads(target.read_text())
-    columns_file = next(index_folder(path).glob("*.columns"))
-    columns = bytearray(columns_file.read_bytes())
-    # The partition column sits just before the one-byte `superseded` column.
-    at = len(columns) - len(TEXTS) - 2 * len(TEXTS)
-    columns[at : at + 2] = (60_000).to_bytes(2, "little")
-    columns_file.write_bytes(bytes(columns))
-    fields["columns_crc"] = _checksum(bytes(columns), IndexHeader(**fields))
-    target.write_text(json.dumps(fields))
-    store = await reopened(open_store, path)
-    warnings = " ".join(store._core.warnings)  # noqa: SLF001
-    assert "names a partition it does not hold" in warnings
-    assert (await top_keys(store, TEXTS[12]))[0] == "k12"
-    await store.close()
-
-
 def forged(path: Path, change_header: dict[str, object], change_columns: str | None) -> None:
     """Rewrite the header and column file as a forger would: checksum made again."""
     folder = index_folder(path)
@@ -211,6 +188,8 @@ def forged(path: Path, change_header: dict[str, object], change_columns: str | N
             column[:] = np.nan
         elif name == change_columns == "partition":
             column[:] = (column + 1) % fields["partitions"]  # every row one partition on
+        elif name == "partition" and change_columns == "partition out of range":
+            column[0] = 60_000
         raw[offset : offset + size] = column.tobytes()
         offset += size
     columns_file.write_bytes(bytes(raw))
@@ -228,6 +207,7 @@ def forged(path: Path, change_header: dict[str, object], change_columns: str | N
         ({}, "namespace", "namespace column names a value its header lacks"),
         ({}, "centroids", "centroids are not numbers"),
         ({}, "partition", "partitions do not match their vectors"),
+        ({}, "partition out of range", "names a partition it does not hold"),
     ],
 )
 async def test_index_files_forged_with_their_checksum_are_reported_and_rebuilt(

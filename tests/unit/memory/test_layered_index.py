@@ -55,10 +55,27 @@ def unit(seed: int) -> np.ndarray:
     return (vector / np.linalg.norm(vector)).astype(np.float32)
 
 
+def twenty_saved(database: Path, ann: int) -> LayeredIndex:
+    """An index of rows 1-20 (row n holds `unit(n)`), saved and read back as its base."""
+    index = LayeredIndex(DIMS, ann_threshold=ann)
+    meta = RowMeta("default", None, "core", False, 1.0)
+    for seq in range(1, 21):
+        index.upsert(seq, unit(seq), meta)
+    save_and_reread(index, database, 1)
+    assert index.base is not None
+    return index
+
+
 def save_and_reread(index: LayeredIndex, database: Path, generation: int) -> None:
     with writing_lock(database):
         columns, chunks = index.merged()
-        fields = {"dims": DIMS, "identity": "t", "last_change": 0, "skipped": [], "token": "x"}
+        fields = {
+            "dims": index.dimensions,
+            "identity": "t",
+            "last_change": 0,
+            "skipped": [],
+            "token": "x",
+        }
         centroids, carried = index.partitions_carried(columns.seq)
         header = write_generation(database, generation, columns, chunks, fields, centroids, carried)
         publish(database, header)
@@ -178,11 +195,7 @@ def test_a_save_assigns_only_the_rows_new_or_changed_since_the_last(
 
 def test_a_damaged_base_row_stops_a_save_and_every_read_of_it(tmp_path: Path) -> None:
     database = tmp_path / "brain.db"
-    index = LayeredIndex(DIMS, ann_threshold=1000)
-    meta = RowMeta("default", None, "core", False, 1.0)
-    for seq in range(1, 21):
-        index.upsert(seq, unit(seq), meta)
-    save_and_reread(index, database, 1)
+    index = twenty_saved(database, 1000)
     with next(index_folder(database).glob("*.vectors")).open("r+b") as vectors:
         vectors.seek(4 * DIMS * 7 + 2)  # one bit of row 8, seen through the mapping
         byte = vectors.read(1)[0]
@@ -205,11 +218,7 @@ def test_a_large_generation_is_read_row_by_row_never_through_the_mapping(
     """A generation scanned whole on every search reads its mapping (its pages stay); a
     large one reads the rows it scores from the file, so no page is left mapped."""
     database = tmp_path / "brain.db"
-    index = LayeredIndex(DIMS, ann_threshold=ann)
-    meta = RowMeta("default", None, "core", False, 1.0)
-    for seq in range(1, 21):
-        index.upsert(seq, unit(seq), meta)
-    save_and_reread(index, database, 1)
+    index = twenty_saved(database, ann)
     assert index.base is not None
     original = index.base.mapped
     # The mapping replaced by zeros: a search that reads it scores every row 0.
@@ -227,11 +236,7 @@ def test_a_large_generation_is_read_row_by_row_never_through_the_mapping(
 
 def test_rows_read_by_position_come_back_in_the_order_asked(tmp_path: Path) -> None:
     database = tmp_path / "brain.db"
-    index = LayeredIndex(DIMS, ann_threshold=5)
-    meta = RowMeta("default", None, "core", False, 1.0)
-    for seq in range(1, 21):
-        index.upsert(seq, unit(seq), meta)
-    save_and_reread(index, database, 1)
+    index = twenty_saved(database, 5)
     assert index.base is not None
     read_at = index.base.mapped.read_at
     found = read_at(np.array([5, 2, 2, 19, 3, 4], dtype=np.intp))
@@ -264,16 +269,7 @@ def test_sparse_vectors_are_searched_exactly_however_many(tmp_path: Path, saved:
     for seq in range(rows):
         index.upsert(seq + 1, vectors[seq], meta)
     if saved:
-        with writing_lock(tmp_path / "brain.db"):
-            columns, chunks = index.merged()
-            fields = {"dims": dims, "identity": "t", "last_change": 0, "skipped": [], "token": "x"}
-            publish(
-                tmp_path / "brain.db",
-                write_generation(tmp_path / "brain.db", 1, columns, chunks, fields),
-            )
-        loaded = read_index(tmp_path / "brain.db")
-        assert not isinstance(loaded, str)
-        index.set_base(loaded.rows, loaded.checks, loaded.mapped)
+        save_and_reread(index, tmp_path / "brain.db", 1)
     for _ in range(20):
         query = sparse(9)
         best = int(np.argmax(vectors @ query)) + 1
