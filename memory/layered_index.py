@@ -39,11 +39,15 @@ class BaseRows:
         rows: IndexRows,
         checks: npt.NDArray[np.uint32] | None,
         mapped: MappedVectors | None = None,
+        scanned: bool = True,
     ) -> None:
         self.rows = rows
         self.checks = checks
         self.mapped = mapped or MappedVectors.in_memory(rows.vectors)
         """How `rows.vectors` is read: see `MappedVectors`."""
+        self.scanned = scanned
+        """Small enough that every search reads it whole: its pages are in memory, and a
+        few rows are copied from the mapping rather than read from the file one by one."""
         self.codes = {name: code for code, name in enumerate(rows.strings)}
         self.alive = np.ones(len(rows.seq), dtype=np.bool_)
         self.count = len(rows.seq)
@@ -70,7 +74,12 @@ class BaseRows:
         Raises `IndexFileDamagedError` for a row whose bytes changed in the file: its
         score would be wrong, and nothing else would ever say so.
         """
-        vectors = self.mapped.read_at(np.asarray(positions, dtype=np.intp))
+        at = np.asarray(positions, dtype=np.intp)
+        if self.scanned:
+            self.mapped.whole()
+            vectors = np.array(self.rows.vectors[at], dtype=np.float32)
+        else:
+            vectors = self.mapped.read_at(at)
         if self.checks is not None and len(positions):
             at = np.asarray(positions)
             problem = damaged_row(vectors, self.checks[at], self.rows.seq[at])
@@ -101,7 +110,7 @@ class BaseRows:
                 mask[at] = False
         # A small generation is scanned whole through the mapping (its pages stay: every
         # search reads them all); a large one is read row by row (`MappedVectors.read_at`).
-        scanned = self.alive.size <= threshold
+        scanned = self.scanned
         if scanned:
             self.mapped.whole()
         found = nearest(
@@ -146,7 +155,8 @@ class LayeredIndex:
 
         `mapped`: how a generation read from files reads its vectors (in memory if None).
         """
-        self.base = None if rows is None else BaseRows(rows, checks, mapped)
+        scanned = rows is not None and rows.seq.size <= self.ann_threshold
+        self.base = None if rows is None else BaseRows(rows, checks, mapped, scanned)
         # A new overlay, not a cleared one: its arrays may have grown large.
         self.overlay = VectorIndex(self.dimensions, self.ann_threshold, self.rescore)
 

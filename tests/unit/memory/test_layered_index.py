@@ -3,6 +3,7 @@ one in-memory index given the same operations, through any number of saves."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -215,20 +216,31 @@ def test_a_damaged_base_row_stops_a_save_and_every_read_of_it(tmp_path: Path) ->
 def test_a_large_generation_is_read_row_by_row_never_through_the_mapping(
     tmp_path: Path, ann: int, mapped: bool
 ) -> None:
-    """A generation scanned whole on every search reads its mapping (its pages stay); a
-    large one reads the rows it scores from the file, so no page is left mapped."""
+    """A generation scanned whole on every search reads its mapping (its pages stay), for
+    the rows it returns and compares too; a large one reads the rows it scores from the
+    file, so no page is left mapped."""
     database = tmp_path / "brain.db"
     index = twenty_saved(database, ann)
     assert index.base is not None
     original = index.base.mapped
-    # The mapping replaced by zeros: a search that reads it scores every row 0.
+    # The mapping replaced by zeros: a read of it is caught by the row checks.
     zeros = np.lib.stride_tricks.as_strided(
         np.zeros(1, dtype=np.float32), shape=original.vectors.shape, strides=(0, 0)
     )
     index.base.mapped = type(original)(zeros, original.whole, original.read_rows, original.read_at)
     index.base.rows = replace(index.base.rows, vectors=zeros)
+    reads: list[Callable[[], object]] = [
+        lambda: index.search(unit(3), 3),
+        lambda: index.similarity(unit(3), [3]),
+        lambda: index.vector(5),
+    ]
+    if mapped:
+        for read in reads:
+            with pytest.raises(IndexFileDamagedError):
+                read()
+        return
     best = index.search(unit(3), 3)[0]
-    assert (best[0] == 3 and best[1] == pytest.approx(1.0)) != mapped
+    assert best[0] == 3 and best[1] == pytest.approx(1.0)
     assert index.similarity(unit(3), [3])[3] == pytest.approx(1.0)
     found = index.vector(5)
     assert found is not None and np.array_equal(found, unit(5))
