@@ -13,9 +13,7 @@ megabytes. Until then the change log is followed without applying it to any vect
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,8 +35,9 @@ from memory.settings import MemorySettings
 from memory.sqlite.checks import PageCheck
 from memory.sqlite.database import open_database
 from memory.sqlite.doc_frequency import DocumentFrequencies
+from memory.sqlite.embedding_cache import EmbeddingCache
 from memory.sqlite.failures import is_busy
-from memory.sqlite.rows import UNIT_TOLERANCE, decode_vector, encode_vector, epoch
+from memory.sqlite.rows import UNIT_TOLERANCE, decode_vector, epoch
 from memory.sqlite.saved_index import (
     TOKEN_NAME,
     first_difference,
@@ -54,11 +53,6 @@ _CHUNK = 500
 _LOAD_BATCH = 4096
 _SAVE_AFTER_ROWS = 500
 _REBUILT = "it was rebuilt from the store"
-
-
-def text_hash(text: str) -> str:
-    """The embedding cache key of a text: a sha256 prefix (64 bits)."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 class SqliteCore:
@@ -111,10 +105,9 @@ class SqliteCore:
         self._writes_since_prune = 0
         self._stale = True
         """The derived state may miss committed changes (a rebuild or replay failed)."""
-        self._pending_touches: dict[tuple[str, str], float] = {}
-        self._cache_entries = self.conn.execute("SELECT count(*) FROM embedding_cache").fetchone()[
-            0
-        ]
+        self.embeddings = EmbeddingCache(
+            self.conn, identity, self.dimensions, settings.embedding_cache_size
+        )
         self._record_identity()
         self.rebuild_index()
 
@@ -616,7 +609,7 @@ class SqliteCore:
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self.conn
-            self._flush_touches()
+            self.embeddings.write_touches()
             self.conn.execute("COMMIT")
         except BaseException:
             rollback_quietly(self.conn)
@@ -654,50 +647,6 @@ class SqliteCore:
 
     # -- embedding cache ---------------------------------------------------------------
 
-    def cached_vectors(self, texts: list[str]) -> dict[str, npt.NDArray[np.float32]]:
-        """Cached embeddings for the current identity; a hit costs no write."""
-        if self.identity is None or self.settings.embedding_cache_size == 0 or not texts:
-            return {}
-        hashes = {text_hash(text): text for text in texts}
-        found: dict[str, npt.NDArray[np.float32]] = {}
-        now = time.time()
-        keys = list(hashes)
-        for start in range(0, len(keys), _CHUNK):
-            chunk = keys[start : start + _CHUNK]
-            rows = self.conn.execute(
-                f"SELECT text_hash, embedding FROM embedding_cache WHERE model = ? "
-                f"AND text_hash IN ({','.join('?' * len(chunk))})",
-                (self.identity, *chunk),
-            )
-            for digest, blob in rows:
-                if len(blob) == self.dimensions * 4:
-                    found[hashes[digest]] = decode_vector(blob, self.dimensions)
-                    # Recency is recorded in memory and written with the next write.
-                    self._pending_touches[(self.identity, digest)] = now
-        return found
-
-    def cache_vectors(self, pairs: list[tuple[str, npt.NDArray[np.float32]]]) -> None:
-        """Insert embeddings into the cache (inside the caller's transaction), then evict."""
-        if self.identity is None or self.settings.embedding_cache_size == 0 or not pairs:
-            return
-        now = time.time()
-        before = self.conn.total_changes
-        self.conn.executemany(
-            "INSERT OR IGNORE INTO embedding_cache (model, text_hash, embedding, last_used) "
-            "VALUES (?, ?, ?, ?)",
-            [(self.identity, text_hash(text), encode_vector(vec), now) for text, vec in pairs],
-        )
-        self._cache_entries += self.conn.total_changes - before
-        excess = self._cache_entries - self.settings.embedding_cache_size
-        if excess > 0:
-            self._flush_touches()
-            self.conn.execute(
-                "DELETE FROM embedding_cache WHERE (model, text_hash) IN "
-                "(SELECT model, text_hash FROM embedding_cache ORDER BY last_used LIMIT ?)",
-                (excess,),
-            )
-            self._cache_entries -= excess
-
     def remember_vector(self, text: str, vector: npt.NDArray[np.float32]) -> None:
         """Cache one embedding; see `remember_vectors`."""
         self.remember_vectors([(text, vector)])
@@ -714,22 +663,9 @@ class SqliteCore:
             return  # never wait for the page check of a large store: a recall is reading
         try:
             with self.write():
-                self.cache_vectors(pairs)
+                self.embeddings.put(pairs)
         except sqlite3.Error:
             pass  # rolled back: the vector is simply not cached
-
-    def _flush_touches(self) -> None:
-        if self._pending_touches:
-            self.conn.executemany(
-                "UPDATE embedding_cache SET last_used = ? WHERE model = ? AND text_hash = ?",
-                [(ts, model, digest) for (model, digest), ts in self._pending_touches.items()],
-            )
-            self._pending_touches.clear()
-
-    @property
-    def embedding_cache_entries(self) -> int:
-        """Rows in the embedding cache."""
-        return int(self._cache_entries)
 
     def close(self) -> None:
         """Write pending cache recency and close the connection.
@@ -751,7 +687,7 @@ class SqliteCore:
         self.settle_page_check(wait=False)
         try:
             self.save_index()
-            if self._pending_touches and self.read_only is None:
+            if self.embeddings.touches_pending and self.read_only is None:
                 with self.write():
                     pass
         except sqlite3.Error:

@@ -100,7 +100,7 @@ def stats(core: SqliteCore, backend: str) -> MemoryStats:
         with_embedding=with_embedding,
         stale_embedding=total - with_embedding if core.identity else 0,
         embedding_identity=core.identity,
-        embedding_cache_entries=core.embedding_cache_entries,
+        embedding_cache_entries=core.embeddings.entries,
         file_bytes=page_size * pages,
         path=str(core.path),
     )

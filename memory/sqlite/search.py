@@ -158,7 +158,7 @@ def keyword_stage(
         stage.result = finish(core, stage, query_vector=None, mode="keyword-early")
     elif calibrated:
         vector_key = QUERY_VECTOR_PREFIX + query if core.asymmetric else query
-        cached_vector = core.cached_vectors([vector_key]).get(vector_key)
+        cached_vector = core.embeddings.get([vector_key]).get(vector_key)
         if cached_vector is not None:
             stage.result = finish(core, stage, query_vector=cached_vector, mode="hybrid")
     return stage

@@ -122,7 +122,7 @@ class SqliteMemory(MemoryFront):
         """Vectors for texts (cache first); None when embeddings are off or failing."""
         if self.embedder is None or not texts:
             return None
-        cached = await self._db.run(self._core.cached_vectors, texts)
+        cached = await self._db.run(self._core.embeddings.get, texts)
         missing = [text for text in dict.fromkeys(texts) if text not in cached]
         if missing:
             fresh = await self._checked(self.embedder.embed(missing))
@@ -156,7 +156,7 @@ class SqliteMemory(MemoryFront):
                 self._core.calibration = Calibration(kept)
                 return True, False
             # Stores from before the anchors had their own table hold them in the cache.
-            cached = await self._db.run(self._core.cached_vectors, texts)
+            cached = await self._db.run(self._core.embeddings.get, texts)
             missing = [text for text in texts if text not in cached]
             if missing:
                 fresh = await self._checked(self.embedder.embed(missing))

@@ -133,7 +133,7 @@ def upsert(
                 seq = _update_in_place(conn, holder[0], item, now, digest)
         if vector is not None:
             _write_vector(conn, core, seq, vector)
-            core.cache_vectors([(item.content, vector)])
+            core.embeddings.put([(item.content, vector)])
         ids = same_key_superseded + _supersede_rows(conn, supersedes, seq)
         row = conn.execute(f"SELECT {ENTRY_COLUMNS} FROM memories WHERE seq = ?", (seq,)).fetchone()
     core.after_write()
@@ -390,5 +390,5 @@ def set_vectors(
     with core.write() as conn:
         for seq, _content, vector in pairs:
             _write_vector(conn, core, seq, vector)
-        core.cache_vectors([(content, vector) for _seq, content, vector in pairs])
+        core.embeddings.put([(content, vector) for _seq, content, vector in pairs])
     core.after_write()
