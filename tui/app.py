@@ -261,7 +261,7 @@ class MemchatApp(App[None]):
 
     def on_memory_inspector_entry_selected(self, message: MemoryInspector.EntrySelected) -> None:
         """Open the detail dialog."""
-        self.memory_view.open_entry(message.entry)
+        self.memory_view.open_entry(message.entry, message.mode)
 
     def on_memory_inspector_loaded(self, message: MemoryInspector.Loaded) -> None:
         """Reading the store may have met damaged rows or a torn file: say so, once.

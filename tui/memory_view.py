@@ -118,8 +118,11 @@ class MemoryView:
             return
         app.notify(f"Exported {memories(count)} to {path}")
 
-    def open_entry(self, entry: MemoryEntry) -> None:
-        """The detail dialog for one memory; the inspector applies its result."""
+    def open_entry(self, entry: MemoryEntry, mode: str | None = None) -> None:
+        """The detail dialog for one memory; the inspector applies its result.
+
+        `mode`: how the search that found it recalled, which its scores are read with.
+        """
         from tui.screens.memory_detail import MemoryDetailScreen
 
         def done(result: DetailResult | None) -> None:
@@ -130,6 +133,7 @@ class MemoryView:
         capabilities = None if runtime is None else runtime.memory.capabilities
         screen = MemoryDetailScreen(
             entry,
+            mode=mode,
             blink=self.app.blink,
             can_forget=capabilities is None or capabilities.supports_delete,
             can_restore=capabilities is None or capabilities.supports_supersede,

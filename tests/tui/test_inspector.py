@@ -9,6 +9,7 @@ import pytest
 from textual.widgets import Checkbox, DataTable, Input, Label, Static, TextArea
 
 from agent.testing import ScriptedModel
+from memory.entry import RecallScores
 from tests.tui.conftest import AppHarness, MakeApp, seed_entry, settle
 from tui.screens.memory_detail import MemoryDetailScreen, field_table
 
@@ -45,6 +46,15 @@ async def test_lists_entries_and_searches_with_the_agents_recall(make_app: MakeA
         assert [e.key for e in h.app.inspector.entries][0] == "pet"
         assert h.app.inspector.entries[0].score == 1.0
         assert "found (keyword)" in str(h.app.query_one("#inspector-page").render())
+        # Opened from the search, the detail reads the scores with the search's mode.
+        table = h.app.query_one(DataTable)
+        table.focus()
+        table.move_cursor(row=0)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(h.app.screen, MemoryDetailScreen)
+        shown = plain(h.app.screen.query_one("#detail-fields", Static).content)
+        assert "no meaning search this time" in shown and "has no vector" not in shown
 
 
 async def test_a_search_matching_nothing_lists_nothing(make_app: MakeApp) -> None:
@@ -158,6 +168,13 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
         )
         h.app.memory_view.open_entry(old)
         await pilot.pause()
+        # Restored as it was: its fields take no edits (Restore would drop them unsaid).
+        content = h.app.screen.query_one("#detail-content", TextArea)
+        assert content.read_only
+        await pilot.press("end", "x")
+        assert content.text == "The user prefers Rust"
+        assert h.app.screen.query_one("#detail-category", Input).disabled
+        assert h.app.screen.query_one("#detail-importance", Input).disabled
         await pilot.click("#restore")
         await settle(pilot)
         memory = h.runtime.memory
@@ -472,3 +489,16 @@ async def test_the_highlighted_memorys_whole_text_is_shown_under_the_table(
         second = h.app.inspector.entries[1]
         assert str(preview.render()) == f"{second.key}: {second.content}"
         assert {first.content, second.content} == {long, "Miso the cat"}  # whole, uncut
+
+
+def test_the_detail_says_why_a_recalled_memory_has_no_vector_score() -> None:
+    """A keyword match that settled the search was never compared by meaning: the detail
+    said "this memory has no vector" of memories that have one (found by a new user)."""
+    scores = RecallScores(keyword=0.9, fused=0.9, lane="keyword")
+    entry = seed_entry("editor", "My favourite editor is Helix").model_copy(
+        update={"scores": scores}
+    )
+    settled = plain(field_table(entry, "keyword-early"))
+    assert "not searched: the keyword match settled it" in settled
+    assert "has no vector" not in settled
+    assert "has no vector" in plain(field_table(entry, "hybrid"))

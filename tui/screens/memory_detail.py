@@ -33,8 +33,12 @@ class DetailResult:
     importance: float = 0.5
 
 
-def field_table(entry: MemoryEntry) -> Table:
-    """All stored fields, plus the recall scores when the entry came from a search."""
+def field_table(entry: MemoryEntry, mode: str | None = None) -> Table:
+    """All stored fields, plus the recall scores when the entry came from a search.
+
+    `mode`: how that search recalled; a vector score is absent for different reasons
+    (not searched, no meaning search, no vector stored), and the scores say which.
+    """
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold")
     table.add_column(overflow="fold")  # a long key shows whole, not cut with "…"
@@ -52,7 +56,7 @@ def field_table(entry: MemoryEntry) -> Table:
         ("superseded by", entry.superseded_by or "—"),
     ]
     if entry.scores is not None:
-        rows.append(("recalled", entry.scores.explanation()))
+        rows.append(("recalled", entry.scores.explanation(mode)))
     for name, value in rows:
         table.add_row(name, plain_text(str(value)))
     return table
@@ -67,12 +71,14 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         self,
         entry: MemoryEntry,
         *,
+        mode: str | None = None,
         blink: bool = True,
         can_forget: bool = True,
         can_restore: bool = True,
     ) -> None:
         super().__init__()
         self.entry = entry
+        self._mode = mode
         self._blink = blink
         self._can_forget = can_forget
         """False where the backend keeps what it stores (Markdown files): no Forget."""
@@ -88,20 +94,30 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         # Tab from the content), so the keys scroll back up to the fields at the top.
         with VerticalScroll(id="detail"):
             yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
-            yield Static(field_table(entry), id="detail-fields")
+            yield Static(field_table(entry, self._mode), id="detail-fields")
             yield Label("Content")
-            content = PlainTextArea(entry.content, id="detail-content", soft_wrap=True)
+            # An earlier version is restored as it was: its fields take no edits, which
+            # Restore would drop without a word (found by a new user).
+            earlier = entry.superseded_by is not None
+            content = PlainTextArea(
+                entry.content, id="detail-content", soft_wrap=True, read_only=earlier
+            )
             content.cursor_blink = self._blink
             yield content
             with Horizontal(id="detail-meta"):
                 yield Label("Category")
                 category = Input(
-                    entry.category, id="detail-category", highlighter=ControlPictures()
+                    entry.category,
+                    id="detail-category",
+                    highlighter=ControlPictures(),
+                    disabled=earlier,
                 )
                 category.cursor_blink = self._blink
                 yield category
                 yield Label("Importance")
-                importance = Input(f"{entry.importance:.2f}", id="detail-importance")
+                importance = Input(
+                    f"{entry.importance:.2f}", id="detail-importance", disabled=earlier
+                )
                 importance.cursor_blink = self._blink
                 yield importance
             with Horizontal(id="detail-actions"):

@@ -42,9 +42,11 @@ class MemoryInspector(Vertical):
     class EntrySelected(Message):
         """The user opened an entry."""
 
-        def __init__(self, entry: MemoryEntry) -> None:
+        def __init__(self, entry: MemoryEntry, mode: str | None = None) -> None:
             super().__init__()
             self.entry = entry
+            self.mode = mode
+            """How the search that found it recalled (None when listing)."""
 
     class Loaded(Message):
         """A page or a search was read from the store (or failed).
@@ -61,6 +63,8 @@ class MemoryInspector(Vertical):
         self._namespaces: list[str] = []
         self.used_ids: set[str] = set()
         self.entries: list[MemoryEntry] = []
+        self.recall_mode: str | None = None
+        """How the search shown recalled ("keyword-early", "hybrid", …); None for a page."""
         self.page = 0
         self.total = 0
         self.editor: MemoryEditor | None = None
@@ -173,6 +177,7 @@ class MemoryInspector(Vertical):
                 # had found them all.
                 weaker = result.weaker_matches()
                 self.entries = result.entries + weaker
+                self.recall_mode = result.mode
                 self.total = len(self.entries)
                 extra = f", {result.degraded}" if result.degraded else ""
                 extra += f", {result.calibration}" if result.calibration else ""
@@ -183,6 +188,7 @@ class MemoryInspector(Vertical):
                     )
                 )
             else:
+                self.recall_mode = None
                 self.entries = await self.memory.list(
                     namespace=self.namespace,
                     category=category,
@@ -306,7 +312,7 @@ class MemoryInspector(Vertical):
         """Open the entry."""
         entry = next((e for e in self.entries if e.id == event.row_key.value), None)
         if entry is not None:
-            self.post_message(self.EntrySelected(entry))
+            self.post_message(self.EntrySelected(entry, self.recall_mode))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Paging and undo."""
