@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from memory.entry import MemoryEntry
 from memory.fused_ranking import Ranked
 from memory.retrieval import Candidate
+from memory.text import asks_nothing
 
 CONVERSATION = "conversation"
 
@@ -42,6 +43,10 @@ def only_asks(text: str) -> bool:
     mode; a looser test of a question (any "?" or question word) cost 0.046 there.
     """
     said = text.strip()
+    # A greeting or other small talk before the question says nothing more: "Hi! What
+    # is my cat called?" brought along the user's next message (found by a new user).
+    while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
+        said = said[found.end() :].lstrip()
     if not said or _SENTENCE_BREAK.search(said):
         return False
     return said.endswith("?") or _ASKING_START.match(said) is not None
