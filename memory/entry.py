@@ -118,7 +118,16 @@ class RecallScores(BaseModel):
         parts = [f"fused {self.fused:.2f}"]
         parts.append("keyword —" if self.keyword is None else f"keyword {self.keyword:.2f}")
         if self.vector is None and mode == "keyword-early":
-            parts.append("vector — (not searched: the keyword match settled it, fused = keyword)")
+            if self.keyword is not None and self.fused < round(self.keyword, 6):
+                share = round(VECTOR_SHARE_OF_KEYWORD * 100)
+                parts.append(
+                    "vector — (not searched: a stronger keyword match settled it; counted "
+                    f"at its least, {share}% of keyword)"
+                )
+            else:
+                parts.append(
+                    "vector — (not searched: the keyword match settled it, fused = keyword)"
+                )
         elif self.vector is None and mode == "keyword":
             # Nothing to mix with: the fused score is the keyword score on its own. Said
             # plainly: "none to compare" puzzled a new user.

