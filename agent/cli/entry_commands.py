@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.commands import key_for
-from agent.terminal_text import safe_json
+from agent.terminal_text import one_line, safe_json
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
 
@@ -187,10 +187,34 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
+async def _confirmed(memory: Memory, entry: MemoryEntry) -> bool:
+    """Whether the user, at a terminal, says yes to forgetting `entry` for good.
+
+    Found by a new user: one command deleted every version, with no undo (the chat's
+    inspector has one) and no question asked.
+    """
+    earlier = len(await key_versions(memory, entry.key, entry.namespace)) - 1
+    versions = f" and {counted(earlier, 'earlier version', 'earlier versions')}" if earlier else ""
+    content = entry.content
+    if len(content) > _CONTENT_CHARS:
+        content = content[: _CONTENT_CHARS - 1] + "…"
+    sys.stderr.write(
+        one_line(f"Forget {entry.key!r} ({content}){versions}? It cannot be undone.") + " [y/N] "
+    )
+    sys.stderr.flush()
+    answer = sys.stdin.readline()
+    return answer.strip().lower() in ("y", "yes")
+
+
 async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
-    """Delete one entry."""
+    """Delete one entry (and its earlier versions); at a terminal, asks first."""
     namespace = args.namespace or "default"
     async with opened_memory(config) as memory:
+        if not args.yes and sys.stdin.isatty():
+            entry = await memory.get(args.key, namespace)
+            if entry is not None and not await _confirmed(memory, entry):
+                say(sys.stderr, "memchat: nothing was forgotten")
+                return 1
         removed = await memory.forget(args.key, namespace)
         why = "" if removed else await _only_history(memory, args.key, namespace)
     if not removed:

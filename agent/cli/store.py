@@ -38,6 +38,8 @@ class MemoryArgs:
     dry_run: bool = False
     to: str = ""
     source: str | None = None
+    yes: bool = False
+    """Do without asking first (forget, at a terminal)."""
 
 
 def say(stream: TextIO, text: object) -> None:

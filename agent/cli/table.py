@@ -76,6 +76,13 @@ def _key_argument(parser: CliParser) -> None:
     parser.add_argument("key", type=filled_text)
 
 
+def _forget_arguments(parser: CliParser) -> None:
+    parser.add_argument("key", type=filled_text)
+    parser.add_argument(
+        "--yes", "-y", action="store_true", help="do not ask first (asked only at a terminal)"
+    )
+
+
 def _store_arguments(parser: CliParser) -> None:
     parser.add_argument("query", metavar="TEXT", type=filled_text, help="what to remember")
     parser.add_argument(
@@ -170,10 +177,10 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "forget",
-        "delete one memory",
+        "delete one memory and its earlier versions (at a terminal, asks first)",
         f"{_ENTRIES}:cmd_forget",
         (f"namespace ({ONE})", "default"),
-        _key_argument,
+        _forget_arguments,
     ),
     Command(
         "history",

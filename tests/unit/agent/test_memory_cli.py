@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -511,3 +513,34 @@ def test_the_readmes_date_questions_find_what_was_saved_then(
     assert june and set(june) <= june_2023, june
     october = run_cli("memory", "search", "what did I tell you on October 13?").clean()
     assert keys(october) == ["bike"], october.out
+
+
+class _Terminal(io.StringIO):
+    """Standard input as a person at a terminal types it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("answer", "forgotten"), [("y\n", True), ("\n", False), ("no\n", False)])
+def test_forget_at_a_terminal_asks_first(
+    configured: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    answer: str,
+    forgotten: bool,
+) -> None:
+    """Found by a new user: one command deleted every version of a memory, with no
+    question and no undo. At a terminal it asks; `--yes` and scripts do not."""
+    _seed()
+    assert main(["memory", "store", "--key", "editor", "The user edits code in Zed"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", _Terminal(answer))
+    assert main(["memory", "forget", "editor"]) == (0 if forgotten else 1)
+    captured = capsys.readouterr()
+    assert "Forget 'editor' (The user edits code in Zed) and 1 earlier version?" in captured.err
+    assert ("nothing was forgotten" in captured.err) is not forgotten
+    assert (main(["memory", "get", "editor"]) == 0) is not forgotten
+    monkeypatch.setattr(sys, "stdin", _Terminal(""))  # --yes: nothing is read
+    assert main(["memory", "forget", "--yes", "pet"]) == 0
+    assert "Forget" not in capsys.readouterr().err
