@@ -235,6 +235,12 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         entry = await memory.store_with_metadata(
             key, args.query, args.category or "core", None, namespace=namespace
         )
+        others = [
+            replaced
+            for entry_id in entry.supersedes
+            if (replaced := await memory.get_by_id(entry_id)) is not None
+            and replaced.key != entry.key
+        ]
     if args.json:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0
@@ -250,4 +256,9 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(out, f"(the earlier version is kept: `memchat memory history {key}`)")
     else:
         say(out, f"stored {key!r} ({entry.category})")
+    for replaced in others:
+        # Another key's fact about the same subject stepped aside: say which, and how to
+        # bring it back (an adversary found such a replacement made without a word).
+        say(out, f"it replaces {replaced.key!r} (the same subject): {replaced.content}")
+        say(out, f"(kept as history: `memchat memory restore {replaced.id}` brings it back)")
     return 0

@@ -179,6 +179,34 @@ async def test_a_conflicting_core_fact_supersedes_and_distinct_facts_stay(memory
     }
 
 
+async def test_facts_about_different_subjects_both_stay_though_worded_alike(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: "Bob's phone number is 555-9876" superseded "Alice's phone
+    number is 555-1234" (two of three words shared), so recall answered Alice's number
+    with Bob's, and forgetting Bob's forgot Alice's too. The words before the verb say
+    what a fact is about; when they differ, so do the facts."""
+    needs(memory, "persistent", "supports_supersede")
+    pairs = [
+        ("alice", "Alice's phone number is 555-1234", "bob", "Bob's phone number is 555-9876"),
+        ("gym", "Locker code for gym is 4411", "office", "Locker code for office is 9902"),
+        ("sister", "My sister lives in Porto", "brother", "My brother lives in Porto"),
+    ]
+    for first_key, first, second_key, second in pairs:
+        await memory.store(first_key, first)
+        stored = await memory.store(second_key, second)
+        assert stored.supersedes == []
+    expected = {key: text for pair in pairs for key, text in (pair[:2], pair[2:])}
+    assert await _active(memory) == expected
+    if memory.capabilities.supports_delete:
+        assert await memory.forget("bob")
+        assert (await memory.get("alice")) is not None
+    # The same subject with a new value is still one fact: the newer replaces the older.
+    rent = await memory.store("rent", "The user's rent is 1,200 euros")
+    now = await memory.store("rent_now", "The user's rent is 1,300 euros")
+    assert now.supersedes == [rent.id]
+
+
 async def test_facts_sharing_only_a_date_or_a_time_both_stay(memory: Memory) -> None:
     """Found in a trial: numbers counted as the words that say what a fact is about, so
     "Frist 2024/10/13" superseded "Rechnung fällig am 13.10.2024"."""

@@ -37,6 +37,28 @@ def test_a_stored_memory_is_found_and_a_change_keeps_the_earlier_version(
     assert "Dentist at 10 AM" in history
 
 
+def test_a_fact_about_the_same_subject_under_another_key_says_what_it_replaces(
+    isolated_dirs: Path,
+) -> None:
+    """Found by an adversary: the replacement of another key's fact went unsaid."""
+    write_config()
+    run_cli("memory", "store", "--key", "lang", "The user prefers Rust").clean()
+    shown = run_cli("memory", "store", "--key", "language", "The user prefers Python").clean()
+    lines = shown.out.splitlines()
+    assert lines[0] == "stored 'language' (core)"
+    assert lines[1] == "it replaces 'lang' (the same subject): The user prefers Rust"
+    restore = re.fullmatch(
+        r"\(kept as history: `memchat memory restore (\S+)` brings it back\)", lines[2]
+    )
+    assert restore, lines
+    run_cli("memory", "restore", restore.group(1)).clean()
+    assert "Rust" in run_cli("memory", "get", "lang").clean().out
+    # Another subject replaces nothing, and says nothing of it.
+    run_cli("memory", "store", "--key", "gym", "Locker code for gym is 4411").clean()
+    other = run_cli("memory", "store", "--key", "office", "Locker code for office is 9902")
+    assert other.clean().out == "stored 'office' (core)\n"
+
+
 def test_store_takes_a_category_and_a_namespace_and_prints_json(isolated_dirs: Path) -> None:
     write_config()
     shown = run_cli(

@@ -12,6 +12,7 @@ from memory.factory import open_memory
 from memory.procedures import ProcedureStep
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
+from memory.write_policy import same_subject, subject_words
 from memory.write_rules import NewMemory
 from tests.unit.memory.conftest import OpenStore
 
@@ -151,6 +152,28 @@ async def test_different_subjects_do_not_supersede(open_store: OpenStore) -> Non
     dog = await store.store("pet_2", "the user's dog is called Rex")
     assert dog.supersedes == []
     assert await store.count(include_superseded=False) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Alice's phone number is 555-1234", {"alic", "phone", "number"}),
+        ("The user prefers Rust", {"user"}),
+        ("I live in Porto", set()),
+        ("Meeting at 9:30 is moved to Friday", {"meet"}),  # a time's colon is no verb
+        ("Wifi password: hunter2", {"wifi", "password"}),
+        ("Dentist appointment on Friday", None),
+    ],
+)
+def test_a_facts_subject_is_the_words_before_its_verb(text: str, subject: set[str] | None) -> None:
+    found = subject_words(text)
+    assert (None if found is None else set(found)) == subject
+
+
+def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
+    assert same_subject("The user prefers Python", "the user prefers Rust")
+    assert not same_subject("Bob's phone number is 555", "Alice's phone number is 555")
+    assert same_subject("Dentist appointment on Friday", "Dentist appointment on Monday")
 
 
 async def test_superseding_can_be_switched_off(open_store: OpenStore) -> None:
