@@ -250,7 +250,15 @@ class OllamaChatModel:
             async for part in await self._client.pull(model or self.name, stream=True):
                 yield PullProgress(part.status or "", part.completed, part.total)
         except Exception as exc:  # noqa: BLE001
-            raise self._translate(exc) from exc
+            error = self._translate(exc)
+            if isinstance(error, ModelNotFoundError):
+                # "Not installed, pull it" would send the user back to what just failed
+                # (found by a new user).
+                error = ModelError(
+                    f"{self.host} found nothing to download under the name "
+                    f"{model or self.name!r}: check the name (ollama.com/library lists them)"
+                )
+            raise error from exc
 
     def with_model(self, name: str) -> OllamaChatModel:
         """The same server and timeouts, another model."""

@@ -284,6 +284,16 @@ async def test_installed_models_with_their_capabilities(server: FakeOllama) -> N
     assert described[2].capabilities == frozenset({"completion", "tools", "thinking"})
 
 
+async def test_a_pull_of_a_name_the_server_does_not_know_says_so(server: FakeOllama) -> None:
+    """Found by a new user: a failed pull said "not installed, pull it"."""
+    server.routes["/api/pull"] = lambda body: Reply(404, {"error": "model not found"})
+    chat = model(server)
+    with pytest.raises(ModelError) as failed:
+        [p async for p in chat.pull("no-such-model:1b")]
+    assert not isinstance(failed.value, ModelNotFoundError)
+    assert "found nothing to download under the name 'no-such-model:1b'" in str(failed.value)
+
+
 async def test_pull_streams_progress(server: FakeOllama) -> None:
     server.routes["/api/pull"] = lambda body: StreamReply(
         [

@@ -97,6 +97,9 @@ async def test_a_failed_pull_shows_its_whole_message(make_app: MakeApp) -> None:
         await pilot.pause()
         status = screen.query_one("#pull-status")
         assert "from the command palette." in str(status.render())
+        from textual.widgets import ProgressBar
+
+        assert not screen.query_one(ProgressBar).display  # no download is under way
         box = screen.query_one("#pull-box").content_region
         assert status.region.right <= box.right and status.region.height >= 2
 

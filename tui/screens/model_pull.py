@@ -89,6 +89,7 @@ class ModelPullScreen(ModalScreen[str | None]):
                     bar.update(total=step.total, progress=step.completed or 0)
         except ModelError as exc:
             status.update(plain(f"Pull failed: {exc}"))
+            bar.display = False  # no download is under way
             self.query_one("#pull", Button).disabled = False
             return
         self.dismiss(name)
