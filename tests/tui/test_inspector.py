@@ -254,10 +254,22 @@ async def test_deleted_view_shows_the_audit_log(make_app: MakeApp) -> None:
         assert table.row_count == 1
         # Cells are Text, never str: a str cell would be parsed as markup.
         assert [cell.plain for cell in table.get_row_at(0)[1:]] == ["forget", "lunch", "forgotten"]
+        # The search box narrows the log as it narrows the memories (found by a new user).
+        await h.runtime.memory.forget("pet")
+        h.app.query_one("#inspector-search", Input).value = "LUNCH"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert [table.get_row_at(i)[2].plain for i in range(table.row_count)] == ["lunch"]
+        page = str(h.app.query_one("#inspector-page", Label).render())
+        assert page == "1 of 2 deletions (newest first)"
+        h.app.query_one("#inspector-search", Input).value = ""
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert table.row_count == 2
         h.app.query_one("#inspector-audit", Checkbox).value = False
         await pilot.pause()
         await settle(pilot)
-        assert len(table.columns) == 5 and table.row_count == 2
+        assert len(table.columns) == 5 and table.row_count == 1
 
 
 async def test_a_forget_undone_reads_as_restored_in_the_deleted_view(make_app: MakeApp) -> None:

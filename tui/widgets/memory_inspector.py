@@ -221,7 +221,18 @@ class MemoryInspector(Vertical):
         table = self.query_one(DataTable)
         table.clear(columns=True)
         table.add_columns("when", "action", "key", "why")
-        records = await self.editor.audit_log(limit=200)
+        logged = await self.editor.audit_log(limit=200)
+        # The search box narrows the log too: every word it holds, in the key, the text or
+        # the reason, any case (found by a new user: "bike" listed every deletion).
+        words = self.query_one("#inspector-search", Input).value.casefold().split()
+        records = [
+            record
+            for record in logged
+            if all(
+                word in f"{record.key}\n{record.content}\n{record.reason}".casefold()
+                for word in words
+            )
+        ]
         back = await back_since(self.editor.memory, records)
         for record in records:
             reason = record.reason + (" (restored since)" if record.entry_id in back else "")
@@ -234,7 +245,8 @@ class MemoryInspector(Vertical):
         self.entries = []
         self._preview(None)
         label = self.query_one("#inspector-page", Label)
-        label.update(f"{len(records)} deletions (newest first)")
+        shown = f"{len(records)} of {len(logged)}" if words else f"{len(records)}"
+        label.update(f"{shown} deletions (newest first)")
 
     def _fill(self) -> None:
         table = self.query_one(DataTable)
