@@ -351,6 +351,46 @@ async def test_only_the_newest_stopped_reply_offers_continue_and_regenerate(
         assert newest.query_one("#continue").display and newest.query_one("#regenerate").display
 
 
+async def test_a_reopened_chat_shows_its_tool_calls_with_their_outcomes(make_app: MakeApp) -> None:
+    """Found by a new user: a chat reopened from the palette showed none of the tool calls
+    its file holds."""
+    from agent.messages import ChatMessage, ToolCall
+    from tui.widgets.tool_call_entry import ToolCallEntry
+
+    h = make_app()
+    stored = ToolCall(id="c1", name="memory_store", arguments={"key": "cat", "content": "Miso"})
+    failed = ToolCall(id="c2", name="memory_forget", arguments={"key": "dog"})
+    transcript = [
+        ChatMessage(role="user", content="My cat is Miso; forget the dog"),
+        ChatMessage(role="assistant", content="Let me note that.", tool_calls=[stored, failed]),
+        ChatMessage(role="tool", tool_name="memory_store", tool_call_id="c1", content='{"ok": 1}'),
+        ChatMessage(
+            role="tool",
+            tool_name="memory_forget",
+            tool_call_id="c2",
+            content='{"error": "no memory with key dog"}',
+            error=True,
+        ),
+        ChatMessage(role="assistant", content="Done."),
+    ]
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await h.app.chat.show_transcript(transcript)
+        await pilot.pause()
+        kinds = [type(w).__name__ for w in h.app.chat.children]
+        assert kinds == [
+            "UserMessage",
+            "AssistantMessage",
+            "ToolCallEntry",
+            "ToolCallEntry",
+            "AssistantMessage",
+        ]
+        done, refused = h.app.chat.query(ToolCallEntry)
+        assert str(done.title).startswith("✓ memory_store")
+        assert str(refused.title).startswith("✗ memory_forget")
+        assert "no memory with key dog" in str(refused.title)
+
+
 async def test_a_looping_reply_is_cut_on_screen_and_offers_regenerate(make_app: MakeApp) -> None:
     loop = "I'm happy to help you with your bees. "
     h = make_app(ScriptedModel(["Aren't you a beekeeper? " + loop * 200], name="qwen3:8b"))

@@ -9,6 +9,7 @@ from textual.widget import Widget
 
 from agent.messages import ChatMessage
 from tui.widgets.assistant_message import AssistantMessage
+from tui.widgets.tool_call_entry import ToolCallEntry
 from tui.widgets.user_message import UserMessage
 
 
@@ -94,17 +95,29 @@ class ChatView(VerticalScroll):
         """
         await self.remove_children()
         shown: dict[int, Widget] = {}
+        # The tool calls are shown as during the turn, with their stored outcomes (found by
+        # a new user: a reopened chat showed none of them).
+        outcomes = {m.tool_call_id: m for m in messages if m.role == "tool" and m.tool_call_id}
         for index, message in enumerate(messages):
             if message.role == "user":
                 self._retire_replies()
                 shown[index] = UserMessage(message.content)
                 await self.mount(shown[index])
-            elif message.role == "assistant" and (message.content or message.thinking):
+                continue
+            if message.role != "assistant":
+                continue
+            if message.content or message.thinking:
                 reply = AssistantMessage()
                 await self.mount(reply)
                 reply.text, reply.thinking = message.content, message.thinking
                 await reply.finish(stopped=message.stopped)
                 shown[index] = reply
+            for call in message.tool_calls:
+                entry = ToolCallEntry(call.name, call.arguments)
+                await self.mount(entry)
+                outcome = outcomes.get(call.id)
+                if outcome is not None:
+                    entry.finish(outcome.content, error=outcome.error, repeated=False)
         self.anchor()
         return shown
 
