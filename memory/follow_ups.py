@@ -1,7 +1,8 @@
 """The conversation follow-up rule for the backends that rank in `fused_ranking`.
 
 A recalled conversation message brings along the next message of its session (same
-namespace and category, saved after it, passing the recall's filters), unless either
+namespace, saved after it) if that is a conversation message passing the recall's
+filters (never the one after it instead), unless either
 message is only a question (`only_asks`): it scores
 `conversation_context_weight` times its predecessor, or keeps its own score if higher,
 and its scores name the message that brought it in. SQLite applies the same rule in
@@ -76,7 +77,6 @@ def first_after(parent: MemoryEntry, later: list[MemoryEntry]) -> MemoryEntry | 
         if (entry.timestamp, entry.id) > (parent.timestamp, parent.id)
         and entry.session_id == parent.session_id
         and entry.namespace == parent.namespace
-        and entry.category == parent.category
     ]
     return min(after, key=lambda entry: (entry.timestamp, entry.id), default=None)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.follow_ups import FollowUp, has_follow_up, parents, with_follow_ups
+from memory.follow_ups import CONVERSATION, FollowUp, has_follow_up, parents, with_follow_ups
 from memory.fused_ranking import best_keyword, order, query_vector, result, shown
 from memory.postgres.schema import (
     COLUMNS,
@@ -75,6 +75,7 @@ async def hybrid_recall(
                 limit,
                 (clause, params),
                 early=True,
+                in_effect=not filters.include_superseded,
             )
     vector, band, calibrated = await query_vector(memory, text, given_vector)
     literal = None if vector is None else PgVector(vector)
@@ -93,7 +94,15 @@ async def hybrid_recall(
         found.setdefault(row[0], (to_entry(row), frozenset(row[12])))
         cosines_all[row[0]] = float(row[13])
     gathered = _Gathered(found, set(keyword.found), cosines_all, keyword.weights)
-    return await _ranked(memory, gathered, band, limit, (clause, params), calibrated)
+    return await _ranked(
+        memory,
+        gathered,
+        band,
+        limit,
+        (clause, params),
+        calibrated,
+        in_effect=not filters.include_superseded,
+    )
 
 
 @dataclass
@@ -115,8 +124,12 @@ async def _ranked(
     calibration: str | None = None,
     *,
     early: bool = False,
+    in_effect: bool = True,
 ) -> RecallResult:
-    """Fused, with conversation follow-ups (`memory.follow_ups`), floored and explained."""
+    """Fused, with conversation follow-ups (`memory.follow_ups`), floored and explained.
+
+    `in_effect`: the recall leaves superseded entries out (so does the follow-up search).
+    """
     keyed = {i: (entry.key, terms) for i, (entry, terms) in gathered.found.items()}
     ranked = order(
         memory,
@@ -131,7 +144,7 @@ async def _ranked(
     weight = memory.settings.conversation_context_weight
     heads = [h.entry_id for h in parents(ranked, limit) if has_follow_up(entries[h.entry_id])]
     if weight > 0 and heads:
-        follow_ups = await _next_messages(memory, heads, where)
+        follow_ups = await _next_messages(memory, heads, where, in_effect)
         for follow_up in follow_ups:
             entries.setdefault(follow_up.ranked_as, follow_up.entry)
         ranked = with_follow_ups(ranked, follow_ups, weight)
@@ -139,24 +152,38 @@ async def _ranked(
 
 
 async def _next_messages(
-    memory: PostgresMemory, parent_ids: list[str], where: tuple[str, list[Any]]
+    memory: PostgresMemory, parent_ids: list[str], where: tuple[str, list[Any]], in_effect: bool
 ) -> list[FollowUp]:
-    """The message that followed each parent in its session, passing the recall's filters.
+    """The message that followed each parent in its session, if it passes the recall's filters.
 
+    The next message, whatever became of it: one no longer a conversation message, or
+    failing the filters, means no follow-up, never the one after it (as SQLite does).
     Equal save times are ordered by id, as `memory.follow_ups` orders them.
     """
     clause, params = where
+    current = "superseded_by IS NULL" if in_effect else "TRUE"
     rows = await memory.fetch(
         f"SELECT p.id, n.* FROM memories p CROSS JOIN LATERAL ("
         f" SELECT {COLUMNS} FROM memories WHERE session_id = p.session_id"
-        " AND namespace = p.namespace AND category = p.category"
+        " AND namespace = p.namespace"
         ' AND (ts > p.ts OR (ts = p.ts AND id COLLATE "C" > p.id COLLATE "C"))'
-        f' AND {clause} ORDER BY ts, id COLLATE "C" LIMIT 1) n WHERE p.id = ANY(%s)',
-        [*params, parent_ids],
+        f' AND {current} ORDER BY ts, id COLLATE "C" LIMIT 1) n WHERE p.id = ANY(%s)',
+        [parent_ids],
     )
+    found = {row[1]: row for row in rows}
+    if not found:
+        return []
+    passing = {
+        row[0]
+        for row in await memory.fetch(
+            f"SELECT id FROM memories WHERE id = ANY(%s) AND category = %s AND {clause}",
+            [list(found), CONVERSATION, *params],
+        )
+    }
     return [
         FollowUp(parent=row[0], parent_entry=row[0], ranked_as=row[1], entry=to_entry(row[1:]))
         for row in rows
+        if row[1] in passing
     ]
 
 

@@ -264,24 +264,28 @@ def _read(
 
 
 def _next_message(points: PointStore, parent: MemoryEntry, base: PointFilter) -> FollowUp | None:
-    """The message that followed `parent` in its session, passing the recall's filters."""
+    """The message that followed `parent` in its session, if it passes the recall's filters.
+
+    The next message, whatever became of it: one no longer a conversation message, or
+    failing the filters, means no follow-up, never the one after it (as SQLite does).
+    """
     at = parent.timestamp.timestamp()
-    flt = replace(
-        base,
+    neighbours = PointFilter(
         namespace=parent.namespace,
-        category=parent.category,
         in_session=parent.session_id,
-        since=at if base.since is None else max(base.since, at),
+        include_superseded=base.include_superseded,
+        since=at,
     )
     count = 2  # the parent and its successor, unless others share the parent's time
     while True:
-        later = [from_payload(point.payload) for point in points.earliest(flt, "ts", count)]
+        later = [from_payload(p.payload) for p in points.earliest(neighbours, "ts", count)]
         following = first_after(parent, later)
         if following is not None or len(later) < count:
             break
         count *= 4
-    if following is None:
+    if following is None or following.category != parent.category:
         return None
-    return FollowUp(
-        parent="", parent_entry=parent.id, ranked_as=point_id(following.id), entry=following
-    )
+    ranked_as = point_id(following.id)
+    if not points.count(replace(base, only=frozenset({ranked_as}))):
+        return None  # it fails the recall's filters
+    return FollowUp(parent="", parent_entry=parent.id, ranked_as=ranked_as, entry=following)

@@ -270,7 +270,10 @@ def _with_follow_ups(
 ) -> list[tuple[float, Candidate]]:
     """Add the message that followed each top conversation hit in its session.
 
-    Neither may be only a question (`memory.follow_ups.only_asks`).
+    The next message, whatever became of it: when it is no longer a conversation message
+    (made a fact), fails the recall's filters or is only a question (`only_asks`), there is
+    no follow-up; the one after it is never brought instead (found by a new user). Nor may
+    the parent be only a question.
 
     A follow-up scores `weight` times its predecessor (or keeps its own score if higher)
     and must pass the same filters; its scores name the entry that brought it in.
@@ -278,32 +281,35 @@ def _with_follow_ups(
     parents = {c.seq: fused for fused, c in scored[: stage.limit] if fused > 0}
     if not parents:
         return scored
-    where, params = where_sql(stage.filters, alias="n")
+    in_effect = "1" if stage.filters.include_superseded else "n.superseded_by IS NULL"
     marks = ",".join("?" * len(parents))
     rows = core.conn.execute(
         "SELECT p.seq, p.content, (SELECT n.seq FROM memories n WHERE n.session_id = p.session_id "
-        "AND n.namespace = p.namespace AND n.category = p.category "
+        "AND n.namespace = p.namespace "
         "AND (n.created_at > p.created_at OR (n.created_at = p.created_at AND n.seq > p.seq)) "
-        f"AND {where} ORDER BY n.created_at, n.seq LIMIT 1) FROM memories p "
+        f"AND {in_effect} ORDER BY n.created_at, n.seq LIMIT 1) FROM memories p "
         f"WHERE p.seq IN ({marks}) AND p.category = 'conversation' AND p.session_id IS NOT NULL",
-        (*params, *parents),
+        tuple(parents),
     ).fetchall()
     rows = [(parent, follow_up) for parent, said, follow_up in rows if not only_asks(said)]
     following = [follow_up for _, follow_up in rows if follow_up is not None]
     if not following:
         return scored
+    where, params = where_sql(stage.filters, alias="n")
     marks = ",".join("?" * len(following))
-    asking = {
+    passing = {
         seq
         for seq, content in core.conn.execute(
-            f"SELECT seq, content FROM memories WHERE seq IN ({marks})", following
+            f"SELECT n.seq, n.content FROM memories n WHERE n.seq IN ({marks}) "
+            f"AND n.category = 'conversation' AND {where}",
+            (*following, *params),
         )
-        if only_asks(content)
+        if not only_asks(content)
     }
     current = {c.seq: fused for fused, c in scored}
     changed = False
     for parent, follow_up in rows:
-        if follow_up is None or follow_up in asking:
+        if follow_up is None or follow_up not in passing:
             continue
         derived = round(weight * parents[parent], 6)
         if current.get(follow_up, -1.0) >= derived:

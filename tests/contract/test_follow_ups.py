@@ -47,15 +47,21 @@ async def test_a_recalled_message_brings_the_next_one_of_its_session_as_sqlite_d
         )
         plain = await _answers(store, "cat")
         assert ("m3", 0.7, "context", "parent") in plain  # m1's next message, at 0.7 of it
-        # The next message must pass the recall's filters: with m3 left out, m4 follows.
-        excluded = await _answers(store, "cat", exclude_ids=[ids["m3"]])
-        assert any(row[0] == "m4" and row[3] == "parent" for row in excluded)
-        answers.append((plain, excluded))
         # The context line names the message that brought it in.
         found = await store.recall("cat", limit=5)
         brought = [e for e in found.entries if e.key == "m3"]
         assert brought and brought[0].scores is not None
         assert brought[0].scores.context_of == ids["m1"]
+        # The next message must pass the recall's filters; when it does not, nothing
+        # follows: the one after it is not what followed (found by a new user).
+        excluded = await _answers(store, "cat", exclude_ids=[ids["m3"]])
+        assert not any(row[0] in ("m3", "m4") for row in excluded)
+        # Nor when the next message became a fact.
+        await store.store_with_metadata("m3", "she is named Luna", "core", "s1")
+        made_a_fact = await _answers(store, "cat")
+        assert not any(row[0] in ("m3", "m4") and row[3] == "parent" for row in made_a_fact)
+        assert ("m5", 0.7, "context", "parent") in made_a_fact  # m2's, as before
+        answers.append((plain, excluded, made_a_fact))
     assert answers[0] == answers[1]
 
 
