@@ -9,6 +9,8 @@ from memory.retrieval import RecallFilters
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import where_sql
 from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
+from memory.wording import counted
+from memory.write_policy import content_hash
 
 _ORDERS: dict[str, str] = {
     "recent": "m.updated_at DESC, m.seq DESC",
@@ -228,3 +230,40 @@ def core_entries(core: SqliteCore, namespace: str | None) -> list[MemoryEntry]:
         (MemoryCategory.CORE.value, *params),
     ).fetchall()
     return readable_entries(rows, core.warn)
+
+
+_TEXT_CHECK_PAGE = 2_000
+
+
+def changed_texts(core: SqliteCore) -> str | None:
+    """Memories whose text is not what was written, said in words; None when all agree.
+
+    Every row keeps the hash of its text (`write_policy.content_hash`, made for duplicate
+    checks), so a text changed inside the file by another program, which SQLite's own
+    page checks cannot see, shows as a hash that no longer matches (found by an
+    adversary: five bytes overwritten in a memory were served and exported, and the
+    check said ok). A change of case or spacing alone is not seen: the hash ignores
+    them. Rows from before hashes were kept have none, and are not checked.
+    """
+    changed: list[tuple[int, str]] = []
+    cursor = 0
+    while True:
+        rows = core.conn.execute(
+            "SELECT seq, key, content, content_hash FROM memories WHERE seq > ? "
+            "ORDER BY seq LIMIT ?",
+            (cursor, _TEXT_CHECK_PAGE),
+        ).fetchall()
+        for seq, key, content, digest in rows:
+            if digest and content_hash(str(content)) != digest:
+                changed.append((int(seq), str(key)))
+        if len(rows) < _TEXT_CHECK_PAGE:
+            break
+        cursor = int(rows[-1][0])
+    if not changed:
+        return None
+    seq, key = changed[0]
+    count = counted(len(changed), "memory's text is", "memories' texts are")
+    return (
+        f"{count} not what was written (first: key {key!r}, row {seq}): the file was "
+        "changed by another program; export what you can and restore from a backup"
+    )

@@ -486,6 +486,9 @@ class SqliteMemory(MemoryFront):
             return HealthReport(ok=False, backend=self.name, detail=str(exc))
         if problems != ["ok"]:
             return HealthReport(ok=False, backend=self.name, detail="; ".join(problems))
+        changed = await self._db.run(reads.changed_texts, self._core)
+        if changed is not None:
+            return HealthReport(ok=False, backend=self.name, detail=f"{self.path}: {changed}")
         detail = f"{self.path} ok"
         repaired = await self._db.run(self._core.check_index_files)
         if repaired:

@@ -544,3 +544,28 @@ def test_forget_at_a_terminal_asks_first(
     monkeypatch.setattr(sys, "stdin", _Terminal(""))  # --yes: nothing is read
     assert main(["memory", "forget", "--yes", "pet"]) == 0
     assert "Forget" not in capsys.readouterr().err
+
+
+def test_a_text_changed_inside_the_file_is_reported_by_the_check(configured: Path) -> None:
+    """Found by an adversary: five bytes of a memory overwritten inside brain.db were
+    served and exported as they now read, and `stats --check` said ok (SQLite's page
+    checks cannot see a change inside a row)."""
+
+    async def seed() -> None:
+        from agent.cli.store import opened_memory
+        from agent.config_file import load_config
+
+        async with opened_memory(load_config()) as memory:
+            await memory.store("bike", "The user rides a red Brompton bike car", "core")
+            await memory.store("pet", "The user's cat is called Miso", "core")
+
+    asyncio.run(seed())
+    path = Path(os.environ["MEMCHAT_HOME"]) / "brain.db"
+    assert "health: ok" in run_cli("memory", "stats", "--check").clean().out
+    data = path.read_bytes()
+    assert data.count(b"red Brompton") == 1  # the row itself (the index keeps stems)
+    path.write_bytes(data.replace(b"red Brompton", b"XXXXXrompton"))
+    checked = run_cli("memory", "stats", "--check").clean(1)
+    assert "health: PROBLEM" in checked.out
+    assert "1 memory's text is not what was written (first: key 'bike'" in checked.out
+    assert path.read_bytes() == data.replace(b"red Brompton", b"XXXXXrompton")  # left as it is
