@@ -205,7 +205,10 @@ async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
     read as gone (found by a new user).
     """
     back: set[str] = set()
-    for entry_id in dict.fromkeys(record.entry_id for record in records):
+    # A merge or an import keeps the version it sets aside, as history: it never went, so
+    # it is not "restored since" (found by an adversary).
+    deleted = (record for record in records if record.action in ("forget", "hygiene"))
+    for entry_id in dict.fromkeys(record.entry_id for record in deleted):
         if await memory.get_by_id(entry_id) is not None:
             back.add(entry_id)
     return back

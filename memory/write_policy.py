@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memory.entry import MemoryCategory
+from memory.fact_subjects import contradicts, one_fact
 from memory.settings import MemorySettings
 from memory.text import analyze
 
@@ -50,42 +51,6 @@ def _share(left: set[str], right: set[str]) -> tuple[float, int]:
 def _words(terms: set[str]) -> set[str]:
     """What a text is about: its terms less those that begin with a digit ("2024", "9am")."""
     return {term for term in terms if not term[:1].isdigit()}
-
-
-# What a fact says about its subject starts at its first verb (a copula or a verb facts are
-# usually stated with) or a colon that is not part of a time ("9:30").
-_PREDICATE = re.compile(
-    r"(?i)(?:(?<!\S)(?:is|are|was|were|am|isn't|aren't|wasn't|lives?|lived|works?|worked|"
-    r"prefers?|preferred|likes?|liked|loves?|loved|hates?|hated|uses?|used|owns?|owned|has|"
-    r"have|had|drives?|plays?|played|leaves?|starts?|opens?|closes?|costs?|goes|went|moved)"
-    r"(?!\S)|(?<!\d):|=)"
-)
-
-
-def subject_words(text: str) -> frozenset[str] | None:
-    """The words of what a fact is about: those before its first verb, if it has one.
-
-    "Alice's phone number" in "Alice's phone number is 555-1234", "the user" in "the user
-    prefers Rust"; stop words and numbers are left out, so "I live in Porto" has no subject
-    words and neither has "I live in Lisbon". None when no verb is found.
-    """
-    found = _PREDICATE.search(text)
-    if found is None:
-        return None
-    return frozenset(_words(set(analyze(text[: found.start()]))))
-
-
-def same_subject(new: str, old: str) -> bool:
-    """Whether two facts sharing most of their words are about one thing, by their subjects.
-
-    They are not when both name a subject (the words before the verb) and the two differ.
-    Found by an adversary: "Bob's phone number is 555-9876" superseded "Alice's phone
-    number is 555-1234" (two of three words shared, as "the user prefers Rust/Python"),
-    and "Locker code for office is 9902" the gym's; recall then answered with the other's
-    number, and forgetting one forgot both.
-    """
-    ours, theirs = subject_words(new), subject_words(old)
-    return ours is None or theirs is None or ours == theirs
 
 
 def adds_nothing(new: str, old: str) -> bool:
@@ -178,7 +143,16 @@ def place_new(
     that adds nothing only refreshes the stored entry. A core fact about the same subject
     as active ones supersedes them.
     """
-    near = [s for s in similar if s.overlap >= settings.near_duplicate_overlap and s.shared >= 2]
+    # A near-duplicate says the same of the same thing: not the same words about another
+    # person ("Alice's/Bob's flight LH1234 … gate 12"), nor one that denies the other.
+    near = [
+        s
+        for s in similar
+        if s.overlap >= settings.near_duplicate_overlap
+        and s.shared >= 2
+        and one_fact(content, s.content)
+        and not contradicts(content, s.content)
+    ]
     if near and settings.duplicate_policy == "reject":
         return Placement("keep existing", near[0])
     if near and settings.duplicate_policy == "merge":
@@ -193,7 +167,7 @@ def place_new(
         if is_core
         and s.subject_overlap >= settings.conflict_overlap
         and s.subject_shared >= 2
-        and same_subject(content, s.content)
+        and one_fact(content, s.content)
     )
     return Placement("insert", conflicts=conflicts)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.commands import key_for
+from agent.memory_editing import MemoryEditor
 from agent.terminal_text import one_line, safe_json
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
@@ -187,20 +188,28 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
+def _shortened(content: str) -> str:
+    return content if len(content) <= _CONTENT_CHARS else content[: _CONTENT_CHARS - 1] + "…"
+
+
 async def _confirmed(memory: Memory, entry: MemoryEntry) -> bool:
     """Whether the user, at a terminal, says yes to forgetting `entry` for good.
 
     Found by a new user: one command deleted every version, with no undo (the chat's
-    inspector has one) and no question asked.
+    inspector has one) and no question asked. What goes with it is named: its earlier
+    versions, and facts under other keys it replaced (an adversary saw one go unnamed).
     """
-    earlier = len(await key_versions(memory, entry.key, entry.namespace)) - 1
-    versions = f" and {counted(earlier, 'earlier version', 'earlier versions')}" if earlier else ""
-    content = entry.content
-    if len(content) > _CONTENT_CHARS:
-        content = content[: _CONTENT_CHARS - 1] + "…"
-    sys.stderr.write(
-        one_line(f"Forget {entry.key!r} ({content}){versions}? It cannot be undone.") + " [y/N] "
-    )
+    chain = await MemoryEditor(memory).history(entry)
+    earlier = sum(1 for e in chain if e.key == entry.key and e.id != entry.id)
+    others = [e for e in chain if e.key != entry.key]
+    parts = [f"Forget {entry.key!r} ({_shortened(entry.content)})"]
+    if earlier:
+        parts.append(f" and {counted(earlier, 'earlier version', 'earlier versions')}")
+    if others:
+        replaced = "; ".join(f"{e.key!r} ({_shortened(e.content)})" for e in others[:3])
+        more = f" and {len(others) - 3} more" if len(others) > 3 else ""
+        parts.append(f", with what it replaced: {replaced}{more}")
+    sys.stderr.write(one_line("".join(parts) + "? It cannot be undone.") + " [y/N] ")
     sys.stderr.flush()
     answer = sys.stdin.readline()
     return answer.strip().lower() in ("y", "yes")

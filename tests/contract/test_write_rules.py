@@ -191,6 +191,13 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
         ("alice", "Alice's phone number is 555-1234", "bob", "Bob's phone number is 555-9876"),
         ("gym", "Locker code for gym is 4411", "office", "Locker code for office is 9902"),
         ("sister", "My sister lives in Porto", "brother", "My brother lives in Porto"),
+        ("his", "His phone number is 555-1234", "her", "Her phone number is 555-9876"),
+        (
+            "alice_flight",
+            "Alice's flight LH1234 to Tokyo departs from Lisbon terminal 1 gate 12 on Monday",
+            "bob_flight",
+            "Bob's flight LH1234 to Tokyo departs from Lisbon terminal 1 gate 12 on Monday",
+        ),
     ]
     for first_key, first, second_key, second in pairs:
         await memory.store(first_key, first)
@@ -205,6 +212,10 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
     rent = await memory.store("rent", "The user's rent is 1,200 euros")
     now = await memory.store("rent_now", "The user's rent is 1,300 euros")
     assert now.supersedes == [rent.id]
+    # A fact denied is not "already remembered" by its words: the newer replaces it.
+    denied = await memory.store("allergy", "The user is not allergic to peanuts")
+    stated = await memory.store("allergy_now", "The user is allergic to peanuts")
+    assert stated.key == "allergy_now" and stated.supersedes == [denied.id]
 
 
 async def test_facts_sharing_only_a_date_or_a_time_both_stay(memory: Memory) -> None:

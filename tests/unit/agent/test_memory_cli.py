@@ -268,6 +268,14 @@ def test_the_audit_says_when_a_deletion_was_undone(
     assert [" pet " in line for line in lines] == [False, True]
     assert "(core)  forgotten (restored since)  “" in lines[1]
     assert "restored" not in lines[0]
+    # A merge keeps the version it sets aside: it never went, so it was not restored.
+    assert main(["memory", "store", "--key", "trip", "Dentist appointment on Tuesday at 3 pm"]) == 0
+    merged = "Dentist appointment on Tuesday at 3 pm with the insurance card"
+    assert main(["memory", "store", "--key", "trip_2", merged]) == 0
+    capsys.readouterr()
+    assert main(["memory", "audit"]) == 0
+    [merge_line] = [line for line in capsys.readouterr().out.splitlines() if " trip " in line]
+    assert "merge" in merge_line and "restored since" not in merge_line
 
 
 def test_a_key_left_only_as_history_is_explained(
@@ -544,6 +552,14 @@ def test_forget_at_a_terminal_asks_first(
     monkeypatch.setattr(sys, "stdin", _Terminal(""))  # --yes: nothing is read
     assert main(["memory", "forget", "--yes", "pet"]) == 0
     assert "Forget" not in capsys.readouterr().err
+    # A fact it replaced under another key goes with it: the question names it.
+    assert main(["memory", "store", "--key", "lang", "The user prefers Rust"]) == 0
+    assert main(["memory", "store", "--key", "language", "The user prefers Python"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", _Terminal("n\n"))
+    assert main(["memory", "forget", "language"]) == 1
+    asked = capsys.readouterr().err
+    assert "with what it replaced: 'lang' (The user prefers Rust)?" in asked
 
 
 def test_a_text_changed_inside_the_file_is_reported_by_the_check(configured: Path) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from memory.entry import MemoryEntry
+from memory.fact_subjects import contradicts, one_fact, same_subject, subject_words
 from memory.factory import open_memory
 from memory.procedures import ProcedureStep
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
-from memory.write_policy import same_subject, subject_words
 from memory.write_rules import NewMemory
 from tests.unit.memory.conftest import OpenStore
 
@@ -160,7 +160,10 @@ async def test_different_subjects_do_not_supersede(open_store: OpenStore) -> Non
         ("Alice's phone number is 555-1234", {"alic", "phone", "number"}),
         ("The user prefers Rust", {"user"}),
         ("I live in Porto", set()),
-        ("Meeting at 9:30 is moved to Friday", {"meet"}),  # a time's colon is no verb
+        ("I now live in Lisbon", set()),  # a word announcing a change names no subject
+        ("His phone number is 555-1234", {"his", "phone", "number"}),
+        ("Server 1 IP is 10.0.0.1", {"server", "1", "ip"}),
+        ("Meeting at 9:30 is moved to Friday", {"meet", "9", "30"}),  # a time's colon: no verb
         ("Wifi password: hunter2", {"wifi", "password"}),
         ("Dentist appointment on Friday", None),
     ],
@@ -174,6 +177,51 @@ def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
     assert same_subject("The user prefers Python", "the user prefers Rust")
     assert not same_subject("Bob's phone number is 555", "Alice's phone number is 555")
     assert same_subject("Dentist appointment on Friday", "Dentist appointment on Monday")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "Alice's flight LH12 to Tokyo departs from gate 12",
+            "Bob's flight LH12 to Tokyo departs from gate 12",
+        ),
+        ("His phone number is 555-1234", "Her phone number is 555-9876"),
+        ("Server 1 IP is 10.0.0.1", "Server 2 IP is 10.0.0.2"),
+        ("Gym locker code 4455", "Office locker code 7788"),
+        ("Alice speaks French fluently", "Bob speaks French fluently"),
+        ("Die Telefonnummer von Alice ist 123", "Die Telefonnummer von Bob ist 456"),
+        ("The user's wife Carol works as a nurse in Porto", "The user works in Porto"),
+        ("Alice and Bob live in Berlin with their kids", "Alice lives in Berlin"),
+    ],
+)
+def test_facts_worded_alike_about_different_things_are_two(old: str, new: str) -> None:
+    """Found by an adversary: each pair was merged or replaced as one fact."""
+    assert not one_fact(new, old)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The user prefers Rust", "The user prefers Python"),
+        ("My phone number is 555-1234", "My new phone number is 555-9876"),
+        ("The user works at Google", "The user now works at Microsoft"),
+        ("Rent is 900 euros", "The rent went up to 950 euros"),
+        (
+            "Dentist on Tuesday at 3 pm bring insurance card",
+            "Dentist on Tuesday at 3 pm, bring the insurance card",
+        ),
+        ("The user is not allergic to peanuts", "The user is allergic to peanuts"),
+    ],
+)
+def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:
+    assert one_fact(new, old)
+
+
+def test_a_fact_that_denies_another_contradicts_it() -> None:
+    assert contradicts("The user is allergic to peanuts", "The user is not allergic to peanuts")
+    assert contradicts("I can't swim", "I can swim")
+    assert not contradicts("I never eat meat", "I never eat fish")
 
 
 async def test_superseding_can_be_switched_off(open_store: OpenStore) -> None:

@@ -42,18 +42,29 @@ async def test_a_near_duplicate_with_less_in_it_keeps_the_fuller_text(store: Sql
 async def test_a_near_duplicate_that_changes_the_text_keeps_the_old_as_history(
     store: SqliteMemory,
 ) -> None:
-    old = await store.store("fish", "Ana does like fish")
-    new = await store.store("fish_again", "Ana does not like fish")  # "not" is a stop word
+    old = await store.store("fish", "Ana does like fish every Friday")
+    new = await store.store("fish_again", "Ana does like fish every Friday with chips")
     assert new.key == "fish" and new.id != old.id and new.supersedes == [old.id]
     active = await store.get("fish")
-    assert active is not None and active.content == "Ana does not like fish"
+    assert active is not None and active.content == "Ana does like fish every Friday with chips"
     history = await store.get_by_id(old.id)
     assert history is not None and history.superseded_by == new.id
-    assert history.content == "Ana does like fish"
+    assert history.content == "Ana does like fish every Friday"
     audit = await store.audit_log()
     assert [(r.action, r.entry_id, r.content) for r in audit] == [
-        ("merge", old.id, "Ana does like fish")
+        ("merge", old.id, "Ana does like fish every Friday")
     ]
+    assert (await store.restore(old.id)).content == "Ana does like fish every Friday"
+
+
+async def test_a_fact_denied_replaces_it_and_keeps_it_as_history(store: SqliteMemory) -> None:
+    """ "not" is a stop word, so the words alone made the denial a near-duplicate (merged
+    under the old key, or dropped as adding nothing: an adversary)."""
+    old = await store.store("fish", "Ana does like fish")
+    new = await store.store("fish_again", "Ana does not like fish")
+    assert new.key == "fish_again" and new.supersedes == [old.id]
+    history = await store.get_by_id(old.id)
+    assert history is not None and history.superseded_by == new.id
     assert (await store.restore(old.id)).content == "Ana does like fish"
 
 

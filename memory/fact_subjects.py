@@ -1,0 +1,103 @@
+"""Whether two facts worded alike are about one thing: what the write rules ask first.
+
+Sharing most words is not enough. "Bob's phone number is 555-9876" shares two of three
+words with "Alice's phone number is 555-1234", as "the user prefers Python" does with
+"the user prefers Rust"; the first pair are two facts, the second one fact changed. Two
+lexical signs tell them apart, each found by an adversary when it was missing:
+
+- the subject, the words before the fact's verb ("Alice's phone number", "the user");
+  when both facts name one and the two differ, they are two facts;
+- where the words they do not share stand: a fact changed has its new words where the
+  value is, after the words both share ("prefers Rust/Python"); when both facts have
+  words of their own before a shared word ("Alice's/Bob's flight LH1234 … departs"),
+  they are about different things.
+
+Both err towards keeping two facts: a fact wrongly kept beside another costs a duplicate
+in recall, one wrongly replaced answers with the other's value and is forgotten with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.text import analyze
+
+# What a fact says about its subject starts at its first verb (a copula or a verb facts are
+# usually stated with) or a colon that is not part of a time ("9:30").
+_PREDICATE = re.compile(
+    r"(?i)(?:(?<!\S)(?:is|are|was|were|am|isn't|aren't|wasn't|lives?|lived|works?|worked|"
+    r"prefers?|preferred|likes?|liked|loves?|loved|hates?|hated|uses?|used|owns?|owned|has|"
+    r"have|had|drives?|plays?|played|leaves?|starts?|opens?|closes?|costs?|goes|went|moved)"
+    r"(?!\S)|(?<!\d):|=)"
+)
+_WORD = re.compile(r"\w+")
+_WORD_WITH_APOSTROPHE = re.compile(r"[\w']+")
+_WHOSE = frozenset({"my", "your", "his", "her", "its", "our", "their"})
+"""Possessives say whose the subject is: "his phone number" is not "her phone number"."""
+_CHANGE_WORDS = frozenset(
+    "now new actually currently still also recently already anymore longer".split()
+)
+"""Words that announce a change of value, not another subject ("my new phone number")."""
+_NEGATIONS = frozenset("not no never nor none nobody nothing cannot".split())
+
+
+def subject_words(text: str) -> frozenset[str] | None:
+    """The words of what a fact is about: those before its first verb, if it has one.
+
+    "Alice's phone number" in "Alice's phone number is 555-1234", "the user" in "the user
+    prefers Rust", "server 1 ip" in "Server 1 IP is 10.0.0.1": analysed terms, numbers and
+    possessives kept, other stop words and words announcing a change left out, so "I
+    live in Porto" has none and neither has "I now live in Lisbon". None when no verb is
+    found.
+    """
+    found = _PREDICATE.search(text)
+    if found is None:
+        return None
+    before = text[: found.start()]
+    whose = {word for word in _WORD.findall(before.casefold()) if word in _WHOSE}
+    return frozenset({t for t in analyze(before) if t not in _CHANGE_WORDS} | whose)
+
+
+def same_subject(new: str, old: str) -> bool:
+    """Whether two facts' subjects agree: false only when both name one and they differ."""
+    ours, theirs = subject_words(new), subject_words(old)
+    return ours is None or theirs is None or ours == theirs
+
+
+def _own_words_first(terms: list[str], shared: set[str]) -> bool:
+    """Whether a word not in `shared` comes before the last shared word."""
+    last = max(at for at, term in enumerate(terms) if term in shared)
+    return any(term not in shared and term not in _CHANGE_WORDS for term in terms[:last])
+
+
+def renamed(new: str, old: str) -> bool:
+    """Whether both facts have words of their own before a word they share.
+
+    Numbers are left out: they are values ("rent is 900 / went up to 950 euros").
+    """
+    ours = [term for term in analyze(new) if not term[:1].isdigit()]
+    theirs = [term for term in analyze(old) if not term[:1].isdigit()]
+    shared = set(ours) & set(theirs)
+    if not shared:
+        return False
+    return _own_words_first(ours, shared) and _own_words_first(theirs, shared)
+
+
+def one_fact(new: str, old: str) -> bool:
+    """Whether `new` may be the same fact as `old`, changed or repeated."""
+    return same_subject(new, old) and not renamed(new, old)
+
+
+def negated(text: str) -> bool:
+    """Whether a text says "not" (or no, never, can't …)."""
+    words = _WORD_WITH_APOSTROPHE.findall(text.casefold().replace("\u2019", "'"))
+    return any(word in _NEGATIONS or word.endswith("n't") for word in words)
+
+
+def contradicts(new: str, old: str) -> bool:
+    """Whether one of two texts denies what the other says (one negated, one not).
+
+    Found by an adversary: "The user is allergic to peanuts" added nothing to "The user is
+    not allergic to peanuts" by its words, so it was dropped as already remembered.
+    """
+    return negated(new) != negated(old)
