@@ -40,12 +40,39 @@ def _setting_path(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
     return loc
 
 
+_TABLE = "must be a table of settings"
+
+
+def _table_hint(loc: tuple[str | int, ...]) -> str:
+    """The keys a table setting takes and how it is written, for one given a plain value.
+
+    Found by a new user: `retention_days = 7` was refused as "must be a table of
+    settings", which did not say what to write instead.
+    """
+    model: Any = Config
+    for part in loc:
+        fields = getattr(model, "model_fields", None)
+        if fields is None or part not in fields:
+            return ""
+        annotation = fields[part].annotation
+        model = annotation if isinstance(annotation, type) else None
+    keys = list(getattr(model, "model_fields", {}))
+    if not keys or not loc:
+        return ""
+    header = ".".join(str(part) for part in loc)
+    if len(keys) > 6:
+        return f" (a [{header}] table, as config.example.toml shows)"
+    return (
+        f" (a [{header}] table with keys {', '.join(keys)}, as in [{header}] then {keys[-1]} = …)"
+    )
+
+
 def _message(error: ErrorDetails) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
         return "unknown key"
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return "must be a table of settings"
+        return _TABLE
     return error["msg"].removeprefix("Value error, ")
 
 
@@ -61,7 +88,10 @@ def _describe(
     for error in exc.errors():
         loc = _setting_path(tuple(part for part in error["loc"] if isinstance(part, str | int)))
         messages = problems.setdefault(loc, [])
-        if (message := _message(error)) not in messages:
+        message = _message(error)
+        if message == _TABLE:
+            message += _table_hint(loc)
+        if message not in messages:
             messages.append(message)
     found = key_lines(text)
     lines = []

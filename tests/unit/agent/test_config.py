@@ -118,6 +118,19 @@ def test_settings_checked_together_point_at_the_second_key(tmp_path: Path) -> No
     assert "Value error" not in message
 
 
+def test_a_plain_value_for_a_table_says_how_the_table_is_written(tmp_path: Path) -> None:
+    """Found by a new user: `retention_days = 7` said only "must be a table of settings"."""
+    path = tmp_path / "config.toml"
+    path.write_text("[memory]\nretention_days = 7\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert str(info.value).splitlines()[1].strip() == (
+        f"{path}:2: memory.retention_days: must be a table of settings (a "
+        "[memory.retention_days] table with keys core, daily, conversation, as in "
+        "[memory.retention_days] then conversation = …)"
+    )
+
+
 def test_surprising_values_get_plain_messages(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text('memory = 5\n[ollama]\nthink = "true"\nseed = -7\ntemperature = nan\n')
@@ -125,7 +138,8 @@ def test_surprising_values_get_plain_messages(tmp_path: Path) -> None:
         load_config(path)
     lines = str(info.value).splitlines()[1:]
     assert [line.strip() for line in lines] == [
-        f"{path}:1: memory: must be a table of settings",
+        f"{path}:1: memory: must be a table of settings (a [memory] table, as "
+        "config.example.toml shows)",
         # An older file: each setting is named where it is, and where it lives now.
         f"{path}:3: ollama.think (now generation.think): Input should be a valid boolean, "
         "or Input should be 'low', 'medium' or 'high'",
