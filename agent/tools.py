@@ -232,6 +232,15 @@ class MemoryTools:
         result: dict[str, Any] = {"stored": _compact(entry)}
         if previous is not None and previous.content != entry.content:
             result["replaced"] = previous.content
+        # Another key's fact about the same thing stepped aside: the model (and the chat's
+        # tool line) are told which, so a wrong replacement can be seen and undone.
+        others = [
+            {"key": old.key, "content": old.content}
+            for entry_id in entry.supersedes
+            if (old := await self.memory.get_by_id(entry_id)) is not None and old.key != entry.key
+        ]
+        if others:
+            result["replaced_under_other_keys"] = others
         return ToolResult(_dumps(result), stored=entry)
 
     async def _recall(self, args: RecallArgs) -> ToolResult:

@@ -83,9 +83,34 @@ def renamed(new: str, old: str) -> bool:
     return _own_words_first(ours, shared) and _own_words_first(theirs, shared)
 
 
+# Predicates that hold many values at once: a second value adds to the first.
+_ADDITIVE = re.compile(
+    r"(?i)\b(allergic|intolerant|afraid|scared|likes?|liked|loves?|loved|enjoys?|hates?|"
+    r"dislikes?|speaks?|plays?|collects?|owns?|has|have|visited|studied|knows?)\b"
+)
+
+
+def adds_to(new: str, old: str) -> bool:
+    """Whether both state a value of a predicate that holds many, and each names its own.
+
+    Found by a new user: "Sam is allergic to latex" replaced "Sam is allergic to peanuts
+    and shellfish" (same subject, a new value), so recall said Sam was allergic to latex
+    alone. A denial of the same value still replaces ("… is not allergic to peanuts"), and
+    a value list that takes in the other one is the same fact, grown.
+    """
+    ours, theirs = _ADDITIVE.search(new), _ADDITIVE.search(old)
+    if ours is None or theirs is None or ours.group(1)[:4].lower() != theirs.group(1)[:4].lower():
+        return False
+    if contradicts(new, old):
+        return False
+    own = set(analyze(new[ours.end() :])) - _CHANGE_WORDS
+    their = set(analyze(old[theirs.end() :])) - _CHANGE_WORDS
+    return bool(own - their) and bool(their - own)
+
+
 def one_fact(new: str, old: str) -> bool:
     """Whether `new` may be the same fact as `old`, changed or repeated."""
-    return same_subject(new, old) and not renamed(new, old)
+    return same_subject(new, old) and not renamed(new, old) and not adds_to(new, old)
 
 
 def negated(text: str) -> bool:

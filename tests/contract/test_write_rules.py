@@ -212,6 +212,13 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
     rent = await memory.store("rent", "The user's rent is 1,200 euros")
     now = await memory.store("rent_now", "The user's rent is 1,300 euros")
     assert now.supersedes == [rent.id]
+    # A second value of a predicate that holds many adds to the first (a new user lost
+    # Sam's peanut allergy to "Sam is allergic to latex").
+    peanuts = await memory.store("sam_allergy", "Sam is allergic to peanuts and shellfish")
+    latex = await memory.store("sam_allergy_2", "Sam is allergic to latex")
+    assert latex.supersedes == [] and (await memory.get("sam_allergy")) is not None
+    kept = await memory.get_by_id(peanuts.id)
+    assert kept is not None and kept.superseded_by is None
     # A fact denied is not "already remembered" by its words: the newer replaces it.
     denied = await memory.store("allergy", "The user is not allergic to peanuts")
     stated = await memory.store("allergy_now", "The user is allergic to peanuts")

@@ -35,6 +35,23 @@ async def test_a_store_says_which_entry_it_wrote(tools: MemoryTools) -> None:
     assert result.forgotten is None
 
 
+async def test_a_store_names_a_fact_under_another_key_that_it_replaced(
+    tools: MemoryTools,
+) -> None:
+    """Found by a new user: in the chat, a replacement of another key's fact went unsaid."""
+    await tools.run(_call("memory_store", key="lang", content="The user prefers Rust"))
+    changed = await tools.run(_call("memory_store", key="lang2", content="The user prefers Zig"))
+    assert json.loads(changed.content)["replaced_under_other_keys"] == [
+        {"key": "lang", "content": "The user prefers Rust"}
+    ]
+    # A value added to a predicate that holds many replaces nothing.
+    await tools.run(_call("memory_store", key="allergy", content="Sam is allergic to peanuts"))
+    added = await tools.run(
+        _call("memory_store", key="allergy2", content="Sam is allergic to latex")
+    )
+    assert "replaced_under_other_keys" not in json.loads(added.content)
+
+
 async def test_a_forget_says_which_key_went_and_only_when_it_went(tools: MemoryTools) -> None:
     await tools.run(_call("memory_store", key="city", content="lives in Porto"))
     gone = await tools.run(_call("memory_forget", key="city"))

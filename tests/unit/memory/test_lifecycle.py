@@ -193,6 +193,8 @@ def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
         ("Die Telefonnummer von Alice ist 123", "Die Telefonnummer von Bob ist 456"),
         ("The user's wife Carol works as a nurse in Porto", "The user works in Porto"),
         ("Alice and Bob live in Berlin with their kids", "Alice lives in Berlin"),
+        ("Sam is allergic to peanuts and shellfish", "Sam is allergic to latex"),
+        ("The user likes tea", "The user likes coffee"),
     ],
 )
 def test_facts_worded_alike_about_different_things_are_two(old: str, new: str) -> None:
@@ -212,6 +214,7 @@ def test_facts_worded_alike_about_different_things_are_two(old: str, new: str) -
             "Dentist on Tuesday at 3 pm, bring the insurance card",
         ),
         ("The user is not allergic to peanuts", "The user is allergic to peanuts"),
+        ("Sam is allergic to peanuts", "Sam is allergic to peanuts and latex"),  # grown
     ],
 )
 def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:
