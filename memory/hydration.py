@@ -17,6 +17,7 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.files import keep_copy
 from memory.snapshot import read_snapshot_bytes
+from memory.wording import counted
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -40,6 +41,35 @@ async def _import_each(memory: Memory, entries: list[MemoryEntry], source: Path)
         except (MemoryStoreError, ValueError) as exc:
             failed.append(f"{source}: entry {entry.key[:40]!r} could not be restored: {exc}")
     return failed
+
+
+def _without_dangling_history(entries: list[MemoryEntry]) -> list[MemoryEntry]:
+    """Versions replaced by an entry the snapshot lacks, made reachable again.
+
+    The snapshot holds core facts only: a fact whose newer version moved to another
+    category (a mistyped one, found by a new user) left its old version pointing at an
+    entry that is not there, so after a rebuild neither was in effect and recall found
+    nothing. Per key, the newest such version comes back into effect unless the key
+    already has one; the others become its history.
+    """
+    ids = {entry.id for entry in entries}
+    current = {(e.namespace, e.key): e.id for e in entries if e.superseded_by is None}
+    dangling = sorted(
+        (e for e in entries if e.superseded_by is not None and e.superseded_by not in ids),
+        key=lambda e: e.updated_at,
+        reverse=True,
+    )
+    heirs: dict[str, str | None] = {}
+    for entry in dangling:
+        place = (entry.namespace, entry.key)
+        heir = current.get(place)
+        if heir is None:
+            current[place] = entry.id
+        heirs[entry.id] = heir
+    return [
+        entry.model_copy(update={"superseded_by": heirs[entry.id]}) if entry.id in heirs else entry
+        for entry in entries
+    ]
 
 
 async def _kept(snapshot: Path, data: bytes) -> str:
@@ -69,13 +99,11 @@ async def hydrate(memory: Memory, snapshot: Path, state: str = "missing") -> str
     found = read_snapshot_bytes(data)
     if not found.has_marker:
         return f"{snapshot} could not be read ({found.problems[0]}); {_LEFT}"
-    failed = await _import_each(memory, found.entries, snapshot)
+    failed = await _import_each(memory, _without_dangling_history(found.entries), snapshot)
     problems = [f"{snapshot}: {problem}" for problem in found.problems] + failed
     memory.warnings.extend(problem for problem in problems if problem not in memory.warnings)
-    message = (
-        f"brain.db was {state}: restored {len(found.entries) - len(failed)} core memories "
-        f"from {snapshot}"
-    )
+    restored = counted(len(found.entries) - len(failed), "core memory", "core memories")
+    message = f"brain.db was {state}: restored {restored} from {snapshot}"
     if problems:
         more = f" (and {len(problems) - 1} more, listed in warnings)" if len(problems) > 1 else ""
         message += (

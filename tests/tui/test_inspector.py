@@ -137,6 +137,22 @@ async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
         assert history is not None and history.superseded_by == edited.id
 
 
+async def test_tab_then_a_key_does_not_replace_the_category(make_app: MakeApp) -> None:
+    """Found by a new user: Tab from the content selected the whole category, and the next
+    key replaced "core" (the fact then left MEMORY_SNAPSHOT.md)."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        category = h.app.screen.query_one("#detail-category", Input)
+        assert category.has_focus
+        await pilot.press("x")
+        assert category.value != "x" and category.value.replace("x", "") == "core"
+
+
 async def test_invalid_importance_is_refused_in_the_dialog(make_app: MakeApp) -> None:
     h = make_app(seed=SEED)
     async with h.app.run_test(size=(140, 40)) as pilot:
@@ -337,7 +353,7 @@ async def test_a_store_rebuilt_from_its_snapshot_is_announced(make_app: MakeApp)
     async with app.run_test(size=(140, 40)) as pilot:
         await app.ready.wait()
         await settle(pilot)
-        assert any("restored 1 core memories" in n.message for n in app._notifications)
+        assert any("restored 1 core memory" in n.message for n in app._notifications)
         assert app.runtime is not None and await app.runtime.memory.count() == 1
 
 

@@ -106,17 +106,23 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
             yield content
             with Horizontal(id="detail-meta"):
                 yield Label("Category")
+                # Not selected on focus: Tab from the content, then a key, replaced the
+                # whole category with that key (found by a new user).
                 category = Input(
                     entry.category,
                     id="detail-category",
                     highlighter=ControlPictures(),
                     disabled=earlier,
+                    select_on_focus=False,
                 )
                 category.cursor_blink = self._blink
                 yield category
                 yield Label("Importance")
                 importance = Input(
-                    f"{entry.importance:.2f}", id="detail-importance", disabled=earlier
+                    f"{entry.importance:.2f}",
+                    id="detail-importance",
+                    disabled=earlier,
+                    select_on_focus=False,
                 )
                 importance.cursor_blink = self._blink
                 yield importance

@@ -75,7 +75,7 @@ async def test_a_damaged_snapshot_restores_what_it_can_and_says_so(tmp_path: Pat
         assert len(store.warnings) == 2
         assert all(w.startswith(f"{snapshot}: line ") for w in store.warnings)
         assert store.hydration is not None
-        assert store.hydration.startswith("brain.db was missing: restored 1 core memories")
+        assert store.hydration.startswith("brain.db was missing: restored 1 core memory")
         assert "2 damaged parts of it were skipped and the file as it was is kept as" in (
             store.hydration
         )
@@ -95,5 +95,49 @@ async def test_an_entry_the_store_refuses_is_skipped_and_named(tmp_path: Path) -
         assert sorted([e.key async for e in store.export()]) == ["also fine", "fine"]
         assert len(store.warnings) == 1 and "'   ' could not be restored" in store.warnings[0]
         assert store.hydration is not None and "restored 2 core memories" in store.hydration
+    finally:
+        await store.close()
+
+
+async def test_a_version_replaced_by_an_entry_the_snapshot_lacks_comes_back_into_effect(
+    tmp_path: Path,
+) -> None:
+    """Found by a new user: a fact's new version saved under a mistyped category left the
+    snapshot (core facts only), and its old version pointed at it; rebuilt, neither was in
+    effect and recall found nothing."""
+    old = MemoryEntry(
+        id="id-old",
+        key="garage",
+        content="The garage code is 5550",
+        timestamp=NOW,
+        updated_at=NOW,
+        superseded_by="id-gone",
+    )
+    older = old.model_copy(
+        update={"id": "id-older", "content": "The garage code is 4440", "superseded_by": "id-old"}
+    )
+    kept = MemoryEntry(
+        id="id-pet", key="pet", content="The cat is Miso", timestamp=NOW, updated_at=NOW
+    )
+    stray = MemoryEntry(
+        id="id-stray",
+        key="pet",
+        content="The cat is Tom",
+        timestamp=NOW,
+        updated_at=NOW,
+        superseded_by="id-missing",
+    )
+    (tmp_path / "MEMORY_SNAPSHOT.md").write_text(render_snapshot([older, old, kept, stray], NOW))
+    store = await _rebuilt(tmp_path)
+    try:
+        garage = await store.get("garage")
+        assert garage is not None and garage.id == "id-old"  # back in effect
+        history = await store.get_by_id("id-older")
+        assert history is not None and history.superseded_by == "id-old"
+        pet = await store.get("pet")  # the key in effect stays; the stray is its history
+        assert pet is not None and pet.id == "id-pet"
+        stray_now = await store.get_by_id("id-stray")
+        assert stray_now is not None and stray_now.superseded_by == "id-pet"
+        assert "garage code" in (await store.recall("garage code")).entries[0].content
     finally:
         await store.close()
