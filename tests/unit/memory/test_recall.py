@@ -8,7 +8,7 @@ import pytest
 from memory import text
 from memory.calibration import anchor_texts
 from memory.entry import RecallScores
-from memory.follow_ups import only_asks
+from memory.questions import only_asks
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
 from memory.write_rules import NewMemory
