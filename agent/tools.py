@@ -151,6 +151,10 @@ READ_ONLY_REFUSAL = (
 )
 
 
+LIST_THE_KEYS = "memory_list shows the keys stored"
+"""How a forget of an unknown key says where the keys are (to the model)."""
+
+
 class MemoryTools:
     """Executes memory tool calls against a store."""
 
@@ -254,9 +258,7 @@ class MemoryTools:
         if entry is None:
             # An error, not a quiet {"removed": false}: /forget shows it as a failure, and
             # a model learns the key was wrong instead of telling the user it forgot.
-            return ToolResult.failed(
-                f"no memory with key {args.key!r}; memory_list shows the keys stored"
-            )
+            return ToolResult.failed(f"no memory with key {args.key!r}; {LIST_THE_KEYS}")
         # Through the editor, so the chat can offer the inspector's undo (found by a new
         # user: a forget the model made by mistake could not be brought back).
         forgotten = await MemoryEditor(self.memory).forget(entry)

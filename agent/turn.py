@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import time
 from collections.abc import AsyncGenerator, Callable
@@ -39,7 +40,7 @@ from agent.prompts import system_prompt
 from agent.redact import redact
 from agent.sessions import Session, SessionStore
 from agent.structured_tools import StructuredToolModel, invalid_reply_error
-from agent.tools import WRITING_TOOLS, MemoryTools, ToolResult
+from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
 from agent.turn_state import (
     Exchange,
     PendingEdit,
@@ -641,5 +642,11 @@ class Agent:
             yield TurnFinished(stopped_reason="command")
             return
         async for event in self._run_calls([command.call], {}, [], False):
+            if isinstance(event, ToolCallFinished) and event.error:
+                # Told to the user, not the model: no tool name they cannot type (a new user).
+                result = event.result.replace(
+                    LIST_THE_KEYS, "the memory inspector (F2) lists the keys"
+                )
+                event = dataclasses.replace(event, result=result)
             yield event
         yield TurnFinished(stopped_reason="command")

@@ -82,6 +82,21 @@ async def test_a_failed_tool_call_says_why_on_its_line(make_app: MakeApp) -> Non
         )
 
 
+async def test_a_forget_command_for_an_unknown_key_names_no_tool(make_app: MakeApp) -> None:
+    """Found by a new user: `/forget badkey` said "memory_list shows the keys stored", a
+    tool name the user cannot type."""
+    h = make_app()
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "/forget badkey")
+        await settle(pilot)
+        entry = h.app.query_one(ToolCallEntry)
+        assert entry.has_class("failed")
+        assert entry.title.endswith(
+            ": no memory with key 'badkey'; the memory inspector (F2) lists the keys"
+        )
+
+
 async def test_the_recalled_entry_lists_injected_memories_with_scores(make_app: MakeApp) -> None:
     h = make_app(
         ScriptedModel(["You use Helix."], name="qwen3:8b"),
