@@ -46,15 +46,16 @@ STOP_WORDS: frozenset[str] = frozenset(
 CHAT_FILLERS: frozenset[str] = frozenset(
     """
     ok okay k thanks thank thx ty yes yeah yep yup nope hi hello hey bye goodbye please pls
-    lol alright hmm sure
+    lol alright hmm sure now
     """.split()
 )
 """Words a chat message is made of without being about anything ("ok", "thanks, that's
-all"): a query does not search for them, so they recall nothing by themselves."""
+all"): a query does not search for them, so they recall nothing by themselves. "now"
+too: "where do I live now?" recalled "Garage code is now 9090" on it (a new user)."""
 
 _SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
     """
-    great cool nice perfect awesome good fine got now noted understood right cheers sounds
+    great cool nice perfect awesome good fine got noted understood right cheers sounds
     wow oh ah no
     """.split()
 )

@@ -358,6 +358,8 @@ def test_chat_fillers_search_for_nothing() -> None:
     assert text.query_terms("ok") == []
     assert text.query_terms("thanks, yes please") == []
     assert text.query_terms("yes please remind me about the dentist") == ["remind", "dentist"]
+    # "now" said nothing either: it recalled "Garage code is now 9090" (a new user).
+    assert text.query_terms("where do I live now?") == ["live"]
 
 
 @pytest.mark.parametrize(
