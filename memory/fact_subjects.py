@@ -19,6 +19,7 @@ in recall, one wrongly replaced answers with the other's value and is forgotten 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from memory.text import analyze
 
@@ -41,6 +42,15 @@ _CHANGE_WORDS = frozenset(
 _NEGATIONS = frozenset("not no never nor none nobody nothing cannot".split())
 
 
+@cache
+def _change_terms() -> frozenset[str]:
+    """`_CHANGE_WORDS` as analysed terms ("anymore" is "anymor").
+
+    Made on first use, so commands that store nothing do not load the stemmer.
+    """
+    return frozenset(term for word in _CHANGE_WORDS for term in analyze(word))
+
+
 def subject_words(text: str) -> frozenset[str] | None:
     """The words of what a fact is about: those before its first verb, if it has one.
 
@@ -55,7 +65,7 @@ def subject_words(text: str) -> frozenset[str] | None:
         return None
     before = text[: found.start()]
     whose = {word for word in _WORD.findall(before.casefold()) if word in _WHOSE}
-    return frozenset({t for t in analyze(before) if t not in _CHANGE_WORDS} | whose)
+    return frozenset({t for t in analyze(before) if t not in _change_terms()} | whose)
 
 
 def same_subject(new: str, old: str) -> bool:
@@ -67,7 +77,7 @@ def same_subject(new: str, old: str) -> bool:
 def _own_words_first(terms: list[str], shared: set[str]) -> bool:
     """Whether a word not in `shared` comes before the last shared word."""
     last = max(at for at, term in enumerate(terms) if term in shared)
-    return any(term not in shared and term not in _CHANGE_WORDS for term in terms[:last])
+    return any(term not in shared and term not in _change_terms() for term in terms[:last])
 
 
 def renamed(new: str, old: str) -> bool:
@@ -101,10 +111,10 @@ def adds_to(new: str, old: str) -> bool:
     ours, theirs = _ADDITIVE.search(new), _ADDITIVE.search(old)
     if ours is None or theirs is None or ours.group(1)[:4].lower() != theirs.group(1)[:4].lower():
         return False
-    if contradicts(new, old):
-        return False
-    own = set(analyze(new[ours.end() :])) - _CHANGE_WORDS
-    their = set(analyze(old[theirs.end() :])) - _CHANGE_WORDS
+    # A denial is about the values it names: "not allergic to peanuts (anymore)" replaces
+    # the peanut allergy and leaves latex alone (found by an adversary).
+    own = set(analyze(new[ours.end() :])) - _change_terms()
+    their = set(analyze(old[theirs.end() :])) - _change_terms()
     return bool(own - their) and bool(their - own)
 
 

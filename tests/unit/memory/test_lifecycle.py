@@ -195,6 +195,8 @@ def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
         ("Alice and Bob live in Berlin with their kids", "Alice lives in Berlin"),
         ("Sam is allergic to peanuts and shellfish", "Sam is allergic to latex"),
         ("The user likes tea", "The user likes coffee"),
+        # A denial is about its own value (an adversary lost latex to "not … peanuts").
+        ("Sam is allergic to latex", "Sam is not allergic to peanuts anymore"),
     ],
 )
 def test_facts_worded_alike_about_different_things_are_two(old: str, new: str) -> None:
@@ -215,6 +217,7 @@ def test_facts_worded_alike_about_different_things_are_two(old: str, new: str) -
         ),
         ("The user is not allergic to peanuts", "The user is allergic to peanuts"),
         ("Sam is allergic to peanuts", "Sam is allergic to peanuts and latex"),  # grown
+        ("Sam is allergic to peanuts", "Sam is not allergic to peanuts anymore"),
     ],
 )
 def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:

@@ -8,7 +8,7 @@ import pytest
 from memory import text
 from memory.calibration import anchor_texts
 from memory.entry import RecallScores
-from memory.questions import only_asks
+from memory.questions import asks_only, only_asks
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
 from memory.write_rules import NewMemory
@@ -442,3 +442,25 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
     # Every word widespread: the rarest stays, so there is still an AND query.
     assert and_terms({"john": 600_000, "help": 212_000}, 1_000_000) == {"help": 212_000}
     assert and_terms({}, 10) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("is Sam allergic to anything?", True),
+        ("what's my sister's phone number?", True),
+        ("Hi! Where do I live?", True),
+        # Found by an adversary: facts that were held back as questions.
+        ("When I travel for work I always book an aisle seat.", False),
+        ("How I take my coffee: black, no sugar.", False),
+        ("My locker code is 4521, can you remember that?", False),
+        ("Who knew that Sam is allergic to peanuts?", False),
+        ("Did you know my sister Clara moved to Lyon?", False),
+        ("Isn't it funny that my cat Mittens hates tuna?", False),
+        ("What? I got the job at Zalando!", False),
+        ("I moved to Trondheim\nAny good cafés there?", False),
+        ("My shopping list: eggs, milk, zucchini?", False),
+    ],
+)
+def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
+    assert asks_only(text) is held
