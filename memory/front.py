@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.entry import DEFAULT_NAMESPACE, MemoryEntry, RecallResult
+from memory.questions import held_back_questions
 from memory.retrieval import RecallFilters, RecallQuery
 from memory.write_rules import NewMemory
 
@@ -78,7 +79,7 @@ class MemoryFront(ABC):
         include_superseded: bool = False,
         query_vector: Sequence[float] | npt.NDArray[np.float32] | None = None,
     ) -> RecallResult:
-        """See `Memory.recall`."""
+        """See `Memory.recall`; saved plain questions are held back (`held_back_questions`)."""
         filters = RecallFilters(
             namespace=namespace,
             session_id=session_id,
@@ -88,7 +89,11 @@ class MemoryFront(ABC):
             include_superseded=include_superseded,
             exclude_ids=frozenset(exclude_ids),
         )
-        return await self.search(RecallQuery(query, limit, filters, query_vector))
+        result = await self.search(RecallQuery(query, limit, filters, query_vector))
+        used, held = held_back_questions(result.entries)
+        if not held:
+            return result
+        return result.model_copy(update={"entries": used, "below_floor": held + result.below_floor})
 
 
 async def in_effect_after(

@@ -26,7 +26,6 @@ from memory.calibration import (
 from memory.embedding.base import Embedder
 from memory.entry import MemoryEntry, RecallResult
 from memory.errors import EmbeddingError
-from memory.questions import held_back_questions
 from memory.retrieval import Candidate, explain, fused_score, keyword_coverage, settled_score
 from memory.settings import MemorySettings
 
@@ -183,8 +182,6 @@ def result(
         scores = explain(ranked.candidate, ranked.fused, context_of, band=band)
         scored = entry.model_copy(update={"score": ranked.fused, "scores": scores})
         (passing if ranked.fused >= floor else below).append(scored)
-    passing, held = held_back_questions(passing)
-    below = held + below
     degraded = None
     if store.embedder is not None and not hybrid and not early:
         degraded = f"embeddings unavailable ({store.last_embedding_error}); keyword-only"

@@ -34,7 +34,6 @@ from memory.markdown_files import append_entries, let_go, load, take_lock
 from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
-from memory.questions import held_back_questions
 from memory.record_checks import check_records
 from memory.retrieval import RecallQuery, clamp_limit, clean_query, keyword_coverage, term_weights
 from memory.settings import MemorySettings
@@ -185,10 +184,9 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
                 }
             )
 
-        used, held = held_back_questions([with_score(s, e) for s, e in scored if s >= floor])
         return RecallResult(
-            entries=used[:limit],
-            below_floor=(held + [with_score(s, e) for s, e in scored if s < floor])[:limit],
+            entries=[with_score(s, e) for s, e in scored if s >= floor][:limit],
+            below_floor=[with_score(s, e) for s, e in scored if s < floor][:limit],
             mode="keyword",
         )
 

@@ -83,7 +83,8 @@ def held_back_questions(
     Every message is saved, so asking again recalled the earlier question at 1.0, above
     the facts that answer it (found by a new user: two of five slots were old questions).
     A conversation message that only asks (`asks_only`) is kept out of what is used, and
-    shown with the entries under the floor, saying why.
+    shown with the entries under the floor, saying why. Every backend's recall passes
+    through it once, in `MemoryFront.recall`.
     """
     used: list[MemoryEntry] = []
     held: list[MemoryEntry] = []

@@ -9,7 +9,7 @@ import numpy.typing as npt
 
 from memory.calibration import CosineBand, band_for, fixed_band
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
-from memory.questions import held_back_questions, only_asks
+from memory.questions import only_asks
 from memory.retrieval import (
     NARROWING,
     Candidate,
@@ -255,8 +255,7 @@ def finish(
     passing = [pair for pair in scored if pair[0] >= floor][: stage.limit]
     below = [pair for pair in scored if pair[0] < floor][: stage.limit]
     hydrated = hydrate(core, passing + below, stage.band)
-    entries, below_floor = held_back_questions(hydrated[: len(passing)])
-    below_floor += hydrated[len(passing) :]
+    entries, below_floor = hydrated[: len(passing)], hydrated[len(passing) :]
     if not entries and not stage.candidates:
         entries = like_fallback(core, stage.query, stage.filters, stage.limit)
     result = RecallResult(entries=entries, mode=mode, degraded=degraded, below_floor=below_floor)
