@@ -212,3 +212,17 @@ async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
         if await memory.get_by_id(entry_id) is not None:
             back.add(entry_id)
     return back
+
+
+async def replaced_under_other_keys(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:
+    """The facts under other keys that a write of `entry` replaced (`entry.supersedes`).
+
+    Said by the CLI's store and the memory_store tool: a fact about the same subject
+    stepping aside went unsaid (found by an adversary).
+    """
+    replaced = []
+    for entry_id in entry.supersedes:
+        old = await memory.get_by_id(entry_id)
+        if old is not None and old.key != entry.key:
+            replaced.append(old)
+    return replaced

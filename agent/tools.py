@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from agent.memory_editing import Forgotten, MemoryEditor
+from agent.memory_editing import Forgotten, MemoryEditor, replaced_under_other_keys
 from agent.messages import ToolCall, ToolExample, ToolSpec
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
@@ -240,8 +240,7 @@ class MemoryTools:
         # tool line) are told which, so a wrong replacement can be seen and undone.
         others = [
             {"key": old.key, "content": old.content}
-            for entry_id in entry.supersedes
-            if (old := await self.memory.get_by_id(entry_id)) is not None and old.key != entry.key
+            for old in await replaced_under_other_keys(self.memory, entry)
         ]
         if others:
             result["replaced_under_other_keys"] = others

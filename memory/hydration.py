@@ -43,14 +43,17 @@ async def _import_each(memory: Memory, entries: list[MemoryEntry], source: Path)
     return failed
 
 
-def _without_dangling_history(entries: list[MemoryEntry]) -> list[MemoryEntry]:
+def _without_dangling_history(
+    entries: list[MemoryEntry],
+) -> tuple[list[MemoryEntry], list[str]]:
     """Versions replaced by an entry the snapshot lacks, made reachable again.
 
-    The snapshot holds core facts only: a fact whose newer version moved to another
-    category (a mistyped one, found by a new user) left its old version pointing at an
-    entry that is not there, so after a rebuild neither was in effect and recall found
-    nothing. Per key, the newest such version comes back into effect unless the key
-    already has one; the others become its history.
+    Returns the entries and the keys of those brought back into effect. The snapshot
+    holds core facts only: a fact whose newer version moved to another category (a
+    mistyped one, found by a new user) left its old version pointing at an entry that is
+    not there, so after a rebuild neither was in effect and recall found nothing. Per
+    key, the newest such version comes back into effect unless the key already has one;
+    the others become its history.
     """
     ids = {entry.id for entry in entries}
     current = {(e.namespace, e.key): e.id for e in entries if e.superseded_by is None}
@@ -66,10 +69,12 @@ def _without_dangling_history(entries: list[MemoryEntry]) -> list[MemoryEntry]:
         if heir is None:
             current[place] = entry.id
         heirs[entry.id] = heir
-    return [
+    mended = [
         entry.model_copy(update={"superseded_by": heirs[entry.id]}) if entry.id in heirs else entry
         for entry in entries
     ]
+    revived = sorted({e.key for e in dangling if heirs[e.id] is None})
+    return mended, revived
 
 
 async def _kept(snapshot: Path, data: bytes) -> str:
@@ -99,16 +104,9 @@ async def hydrate(memory: Memory, snapshot: Path, state: str = "missing") -> str
     found = read_snapshot_bytes(data)
     if not found.has_marker:
         return f"{snapshot} could not be read ({found.problems[0]}); {_LEFT}"
-    mended = _without_dangling_history(found.entries)
+    mended, revived = _without_dangling_history(found.entries)
     failed = await _import_each(memory, mended, snapshot)
     problems = [f"{snapshot}: {problem}" for problem in found.problems] + failed
-    revived = sorted(
-        {
-            new.key
-            for new, was in zip(mended, found.entries, strict=True)
-            if was.superseded_by is not None and new.superseded_by is None
-        }
-    )
     memory.warnings.extend(problem for problem in problems if problem not in memory.warnings)
     restored = counted(len(found.entries) - len(failed), "core memory", "core memories")
     message = f"brain.db was {state}: restored {restored} from {snapshot}"

@@ -80,8 +80,7 @@ class BaseRows:
             vectors = np.array(self.rows.vectors[at], dtype=np.float32)
         else:
             vectors = self.mapped.read_at(at)
-        if self.checks is not None and len(positions):
-            at = np.asarray(positions)
+        if self.checks is not None and len(at):
             problem = damaged_row(vectors, self.checks[at], self.rows.seq[at])
             if problem is not None:
                 raise IndexFileDamagedError(problem)

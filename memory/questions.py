@@ -18,6 +18,18 @@ _SENTENCE_BREAK = re.compile(r"[.!]\s")
 _ASKING_START = re.compile(r"(?i)\W*(?:what|when|where|who|whom|whose|which|why|how)\b")
 
 
+def _past_small_talk(text: str) -> str:
+    """`text` without the sentences of small talk it opens with.
+
+    A greeting before a question says nothing more: "Hi! What is my cat called?" brought
+    along the user's next message (found by a new user).
+    """
+    said = text.strip()
+    while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
+        said = said[found.end() :].lstrip()
+    return said
+
+
 def only_asks(text: str) -> bool:
     """Whether a message is one question and nothing else ("what's my locker code?").
 
@@ -30,11 +42,7 @@ def only_asks(text: str) -> bool:
     unchanged in the user-side mode, the product's, and within 0.003 in the both-speakers
     mode; a looser test of a question (any "?" or question word) cost 0.046 there.
     """
-    said = text.strip()
-    # A greeting or other small talk before the question says nothing more: "Hi! What
-    # is my cat called?" brought along the user's next message (found by a new user).
-    while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
-        said = said[found.end() :].lstrip()
+    said = _past_small_talk(text)
     if not said or _SENTENCE_BREAK.search(said):
         return False
     return said.endswith("?") or _ASKING_START.match(said) is not None
@@ -61,9 +69,7 @@ def asks_only(text: str) -> bool:
     ending in "?", beginning with a question word or verb, without a comma, colon, dash
     or line break, at most 12 words, and not a question that tells something.
     """
-    said = text.strip()
-    while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
-        said = said[found.end() :].lstrip()
+    said = _past_small_talk(text)
     return (
         said.endswith("?")
         and "?" not in said[:-1]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.commands import key_for
-from agent.memory_editing import MemoryEditor
+from agent.memory_editing import MemoryEditor, replaced_under_other_keys
 from agent.terminal_text import one_line, safe_json
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
@@ -31,15 +31,16 @@ def local_day(moment: datetime) -> str:
     return f"{local.year:04d}-{local.month:02d}-{local.day:02d}"
 
 
+def _shortened(content: str) -> str:
+    return content if len(content) <= _CONTENT_CHARS else content[: _CONTENT_CHARS - 1] + "…"
+
+
 def _line(entry: MemoryEntry) -> str:
     flags = " [superseded]" if entry.superseded_by else ""
     flags += " [pinned]" if entry.pinned else ""
     score = f"{entry.score:.3f} " if entry.score is not None else ""
-    content = entry.content
-    if len(content) > _CONTENT_CHARS:
-        content = content[: _CONTENT_CHARS - 1] + "…"
     saved = local_day(entry.timestamp)
-    return f"{score}{entry.key}  ({entry.category}, {saved}){flags}  {content}"
+    return f"{score}{entry.key}  ({entry.category}, {saved}){flags}  {_shortened(entry.content)}"
 
 
 def _print_entries(entries: list[MemoryEntry], as_json: bool, out: TextIO) -> None:
@@ -188,10 +189,6 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
-def _shortened(content: str) -> str:
-    return content if len(content) <= _CONTENT_CHARS else content[: _CONTENT_CHARS - 1] + "…"
-
-
 async def _confirmed(memory: Memory, entry: MemoryEntry) -> bool:
     """Whether the user, at a terminal, says yes to forgetting `entry` for good.
 
@@ -244,12 +241,7 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         entry = await memory.store_with_metadata(
             key, args.query, args.category or "core", None, namespace=namespace
         )
-        others = [
-            replaced
-            for entry_id in entry.supersedes
-            if (replaced := await memory.get_by_id(entry_id)) is not None
-            and replaced.key != entry.key
-        ]
+        others = await replaced_under_other_keys(memory, entry)
     if args.json:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0
