@@ -119,13 +119,8 @@ async def test_a_version_replaced_by_an_entry_the_snapshot_lacks_comes_back_into
     kept = MemoryEntry(
         id="id-pet", key="pet", content="The cat is Miso", timestamp=NOW, updated_at=NOW
     )
-    stray = MemoryEntry(
-        id="id-stray",
-        key="pet",
-        content="The cat is Tom",
-        timestamp=NOW,
-        updated_at=NOW,
-        superseded_by="id-missing",
+    stray = kept.model_copy(
+        update={"id": "id-stray", "content": "The cat is Tom", "superseded_by": "id-missing"}
     )
     (tmp_path / "MEMORY_SNAPSHOT.md").write_text(render_snapshot([older, old, kept, stray], NOW))
     store = await _rebuilt(tmp_path)
