@@ -118,6 +118,74 @@ def adds_to(new: str, old: str) -> bool:
     return bool(own - their) and bool(their - own)
 
 
+# Predicates that hold one value at a time: where someone lives, whom they work for. A new
+# value replaces the old one though the two share one word or none ("I live in Porto" /
+# "I moved to Lisbon"), which the shared-words test cannot see. Plans ("moving to") are
+# left out: the fact they would replace is still true.
+_ONE_VALUE = (
+    (
+        "home",
+        re.compile(
+            r"(?i)\b(?:lives?|lived|living|resides?|resided|residing|moved|relocated|based)"
+            r"\s+(?:in|to)\b"
+        ),
+        "live move reside relocated based",
+    ),
+    (
+        "employer",
+        re.compile(r"(?i)\b(?:(?:works?|worked|working)\s+(?:at|for)|employed\s+(?:at|by))\b"),
+        "work employed",
+    ),
+)
+_ANOTHER_VALUE = re.compile(
+    r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
+)
+"""Words saying a value is one more, not a new one ("I also work at a café")."""
+_THE_USER: tuple[frozenset[str], ...] = (frozenset(), frozenset({"user"}))
+"""Subjects that name the user: "I" and "we" leave no words; the model writes "The user"."""
+
+
+def _one_value_claim(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """(predicate, subject, value terms) of a one-valued predicate the text states."""
+    for name, pattern, _ in _ONE_VALUE:
+        found = pattern.search(text)
+        if found is not None:
+            before = text[: found.start()]
+            whose = {word for word in _WORD.findall(before.casefold()) if word in _WHOSE}
+            subject = frozenset({t for t in analyze(before) if t not in _change_terms()} | whose)
+            return name, subject, frozenset(analyze(text[found.end() :]))
+    return None
+
+
+def new_value(new: str, old: str) -> bool:
+    """Whether `new` gives a one-valued predicate of `old`'s subject another value.
+
+    Found by adversaries: "I live in Porto" then "I now live in Lisbon" (or "I moved to
+    Lisbon"), and "I work at Google" then "I work at Microsoft", both stayed in effect, so
+    recall answered with either. "The user" and "I" are one subject here: /remember keeps
+    the user's words, a model writes "The user".
+    """
+    ours, theirs = _one_value_claim(new), _one_value_claim(old)
+    if ours is None or theirs is None or ours[0] != theirs[0]:
+        return False
+    if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
+        return False
+    same = ours[1] == theirs[1] or (ours[1] in _THE_USER and theirs[1] in _THE_USER)
+    return same and ours[2] != theirs[2] and not renamed(new, old)
+
+
+def predicate_terms(text: str) -> list[str]:
+    """The analysed words of every wording of the one-valued predicate `text` states.
+
+    A write looks for the facts it may replace among those sharing a word with it, and
+    "I moved to Lisbon" shares none with "I live in Porto".
+    """
+    for _, pattern, words in _ONE_VALUE:
+        if pattern.search(text):
+            return analyze(words)
+    return []
+
+
 def one_fact(new: str, old: str) -> bool:
     """Whether `new` may be the same fact as `old`, changed or repeated."""
     return same_subject(new, old) and not renamed(new, old) and not adds_to(new, old)

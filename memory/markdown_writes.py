@@ -5,7 +5,7 @@ from __future__ import annotations
 from memory.entry import MemoryEntry
 from memory.markdown_import import revised
 from memory.text import analyze
-from memory.write_policy import SIMILAR_LIMIT, content_hash
+from memory.write_policy import SIMILAR_LIMIT, content_hash, lookup_terms
 from memory.write_rules import Vector
 
 
@@ -45,7 +45,7 @@ class MarkdownRules:
         self, namespace: str, category: str, content: str, exclude_key: str
     ) -> list[MemoryEntry]:
         """See `RuleEngine.sharing_words`: most shared terms first, then newest."""
-        terms = set(analyze(content))
+        terms = set(lookup_terms(content))
         if not terms:
             return []
         scored = []

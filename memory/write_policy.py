@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.fact_subjects import contradicts, one_fact
+from memory.fact_subjects import contradicts, new_value, one_fact, predicate_terms
 from memory.settings import MemorySettings
 from memory.text import analyze
 
@@ -81,6 +81,15 @@ class Similar:
     subject_overlap: float = 0.0
     """`overlap` of the words alone: what two facts are about, not the numbers they hold."""
     subject_shared: int = 0
+
+
+def lookup_terms(content: str) -> list[str]:
+    """The words a write looks for its similar entries by: its own, and its predicate's.
+
+    Every wording of a one-valued predicate joins in (`predicate_terms`), so "I moved to
+    Lisbon" finds "I live in Porto", which it replaces.
+    """
+    return list(dict.fromkeys([*analyze(content), *predicate_terms(content)]))
 
 
 def ranked_similar(content: str, candidates: Sequence[tuple[int, str, str, str]]) -> list[Similar]:
@@ -161,13 +170,19 @@ def place_new(
         return Placement("merge", near[0])
     # Same subject by the words: a date or a time two facts share does not make them one
     # fact ("Dentist on 13.10.2024" was superseded by "Haircut on 13.10.2024").
+    # A one-valued predicate's new value replaces the old one with fewer words shared.
     conflicts = tuple(
         s
         for s in similar
         if is_core
-        and s.subject_overlap >= settings.conflict_overlap
-        and s.subject_shared >= 2
-        and one_fact(content, s.content)
+        and (
+            (
+                s.subject_overlap >= settings.conflict_overlap
+                and s.subject_shared >= 2
+                and one_fact(content, s.content)
+            )
+            or new_value(content, s.content)
+        )
     )
     return Placement("insert", conflicts=conflicts)
 

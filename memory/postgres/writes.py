@@ -11,8 +11,8 @@ from memory.entry import MemoryEntry
 from memory.errors import InvalidEntryError
 from memory.postgres.schema import COLUMNS, escape, lexemes, to_entry, tsquery
 from memory.postgres.vectors import PgVector
-from memory.text import analyze, entry_terms
-from memory.write_policy import SIMILAR_LIMIT, content_hash
+from memory.text import entry_terms
+from memory.write_policy import SIMILAR_LIMIT, content_hash, lookup_terms
 from memory.write_rules import Vector
 
 UPSERT = f"""
@@ -124,7 +124,7 @@ class PostgresRules:
         self, namespace: str, category: str, content: str, exclude_key: str
     ) -> list[MemoryEntry]:
         """See `RuleEngine.sharing_words`: most shared terms first, then newest."""
-        terms = lexemes(analyze(content))
+        terms = lexemes(lookup_terms(content))
         if not terms:
             return []
         return await self._entries(

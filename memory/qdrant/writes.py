@@ -8,8 +8,8 @@ from typing import Any
 from memory.entry import MemoryEntry
 from memory.qdrant.payload import TERMS_MADE, from_payload, point_id, to_payload
 from memory.qdrant.points import TERMS_RULE, PointFilter, PointStore, StoredPoint
-from memory.text import analyze, reads_numbers_anew
-from memory.write_policy import SIMILAR_LIMIT, content_hash
+from memory.text import reads_numbers_anew
+from memory.write_policy import SIMILAR_LIMIT, content_hash, lookup_terms
 from memory.write_rules import Vector
 
 Call = Callable[..., Awaitable[Any]]
@@ -53,7 +53,7 @@ class QdrantRules:
         self, namespace: str, category: str, content: str, exclude_key: str
     ) -> list[MemoryEntry]:
         """See `RuleEngine.sharing_words`: most shared terms first (the sparse lane's score)."""
-        terms = dict.fromkeys(analyze(content), 1.0)
+        terms = dict.fromkeys(lookup_terms(content), 1.0)
         if not terms:
             return []
         flt = PointFilter(namespace=namespace, category=category, include_superseded=False)

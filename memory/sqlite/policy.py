@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from memory.text import analyze, fts_match_expression
-from memory.write_policy import SIMILAR_LIMIT, Similar, ranked_similar
+from memory.text import fts_match_expression
+from memory.write_policy import SIMILAR_LIMIT, Similar, lookup_terms, ranked_similar
 
 
 def similar_active(
@@ -17,7 +17,7 @@ def similar_active(
     limit: int = SIMILAR_LIMIT,
 ) -> list[Similar]:
     """Active entries of the same namespace and category that share words, most similar first."""
-    terms = list(dict.fromkeys(analyze(content)))
+    terms = lookup_terms(content)
     if not terms:
         return []
     rows = conn.execute(

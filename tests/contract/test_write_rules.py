@@ -225,6 +225,32 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
     assert stated.key == "allergy_now" and stated.supersedes == [denied.id]
 
 
+async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
+    memory: Memory,
+) -> None:
+    """Found by adversaries: "I live in Porto" then "I now live in Lisbon" (one word
+    shared), or "I moved to Lisbon" (none), left both in effect, so recall answered "where
+    do I live" with either. Where someone lives and whom they work for hold one value."""
+    needs(memory, "persistent", "supports_supersede")
+    porto = await memory.store("home", "I live in Porto")
+    lisbon = await memory.store("home_now", "I moved to Lisbon")
+    assert lisbon.supersedes == [porto.id]
+    google = await memory.store("job", "The user works at Google")
+    acme = await memory.store("job_now", "I work for Acme")
+    assert acme.supersedes == [google.id]
+    # One more value, or another person's, is not a new value.
+    await memory.store("cafe", "I also work at a cafe on weekends")
+    await memory.store("sister", "My sister lives in Porto")
+    assert await _active(memory) == {
+        "home_now": "I moved to Lisbon",
+        "job_now": "I work for Acme",
+        "cafe": "I also work at a cafe on weekends",
+        "sister": "My sister lives in Porto",
+    }
+    await memory.restore(porto.id)
+    assert (await _active(memory)).get("home") == "I live in Porto"
+
+
 async def test_facts_sharing_only_a_date_or_a_time_both_stay(memory: Memory) -> None:
     """Found in a trial: numbers counted as the words that say what a fact is about, so
     "Frist 2024/10/13" superseded "Rechnung fällig am 13.10.2024"."""

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from memory.entry import MemoryEntry
-from memory.fact_subjects import contradicts, one_fact, same_subject, subject_words
+from memory.fact_subjects import (
+    contradicts,
+    new_value,
+    one_fact,
+    predicate_terms,
+    same_subject,
+    subject_words,
+)
 from memory.factory import open_memory
 from memory.procedures import ProcedureStep
 from memory.settings import MemorySettings
@@ -222,6 +229,34 @@ def test_facts_worded_alike_about_different_things_are_two(old: str, new: str) -
 )
 def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:
     assert one_fact(new, old)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "replaces"),
+    [
+        ("I live in Porto", "I now live in Lisbon", True),
+        ("I live in Porto", "I moved to Lisbon", True),
+        ("The user lives in Porto", "I have relocated to Lisbon", True),
+        ("I'm based in Lisbon", "We live in Porto", True),
+        ("I work at Google", "I work at Microsoft", True),
+        ("The user works at Acme", "The user is employed by Globex", True),
+        ("I live in Porto", "I live in Porto, Portugal", True),
+        ("I work at Google", "I also work at a cafe on weekends", False),
+        ("I work at Google", "I work part-time at a bakery", False),
+        ("My sister lives in Porto", "I moved to Lisbon", False),
+        ("Alice lives in Berlin", "Alice and Bob live in Berlin", False),
+        ("I live in Porto", "I am moving to Lisbon in June", False),  # a plan, not yet true
+        ("I live in Porto", "I work at Acme", False),
+        ("His office is in Porto", "I moved to Lisbon", False),
+    ],
+)
+def test_a_one_valued_predicate_takes_a_new_value(old: str, new: str, replaces: bool) -> None:
+    assert new_value(new, old) is replaces
+
+
+def test_a_one_valued_predicate_looks_up_its_other_wordings() -> None:
+    assert {"live", "move"} <= set(predicate_terms("I moved to Lisbon"))
+    assert predicate_terms("I like tea") == []
 
 
 def test_a_fact_that_denies_another_contradicts_it() -> None:
