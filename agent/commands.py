@@ -13,6 +13,8 @@ _WORD = re.compile(r"[^\W_]+")
 _WORD_CHARS = 24
 COMMANDS = ("/remember", "/forget", "/recall")
 _ARGUMENT = {"/remember": "TEXT", "/forget": "KEY", "/recall": "QUERY"}
+COMMAND_CALL_ID = "command"
+"""The id of the tool call a slash command stands for (no model made it)."""
 
 
 @dataclass(frozen=True)
@@ -51,12 +53,12 @@ def parse_command(text: str) -> MemoryCommand | None | str:
         return f"usage: {head} {_ARGUMENT[head]}"
     if head == "/remember":
         call = ToolCall(
-            id="command",
+            id=COMMAND_CALL_ID,
             name="memory_store",
             arguments={"key": key_for(rest), "content": rest, "category": "core"},
         )
     elif head == "/forget":
-        call = ToolCall(id="command", name="memory_forget", arguments={"key": rest})
+        call = ToolCall(id=COMMAND_CALL_ID, name="memory_forget", arguments={"key": rest})
     else:
-        call = ToolCall(id="command", name="memory_recall", arguments={"query": rest})
+        call = ToolCall(id=COMMAND_CALL_ID, name="memory_recall", arguments={"query": rest})
     return MemoryCommand(call, head)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agent.commands import COMMAND_CALL_ID
 from agent.events import (
     MemoryForgotten,
     MemoryRecalled,
@@ -120,7 +121,10 @@ class TurnView:
             await (await self._reply()).replace(event.text)
         elif isinstance(event, ToolCallStarted):
             await self._close_reply()
-            entry = ToolCallEntry(event.name, event.arguments)
+            # A slash command's result is what the user asked to see: shown opened.
+            entry = ToolCallEntry(
+                event.name, event.arguments, collapsed=event.call_id != COMMAND_CALL_ID
+            )
             self.tools[event.call_id] = entry
             await self.chat.add(entry)
         elif isinstance(event, ToolCallFinished):

@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from agent.messages import ChatMessage, ToolSpec
 from agent.model import ServerUnavailableError
@@ -585,3 +586,37 @@ async def test_esc_before_an_edit_is_answered_puts_the_old_turn_back(make_app: M
             "I live in Porto these days",
             "Porto, nice.",
         ]
+
+
+async def test_a_recall_command_lists_its_memories_readably(make_app: MakeApp) -> None:
+    """Found by a new user: `/recall` showed the JSON the model gets, and only when opened."""
+    h = make_app()
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "/remember My cat is called [bold]Miso[/]")
+        await settle(pilot)
+        await send(pilot, "/recall cat")
+        await settle(pilot)
+        stored, recalled = h.app.query(ToolCallEntry)
+        assert str(stored.title).startswith("✓ memory_store: stored as my_cat_is_called_")
+        assert str(recalled.title) == '✓ memory_recall: 1 memory {"query": "cat"}'
+        assert not recalled.collapsed
+        shown = str(recalled.query_one(".tool-body", Static).render())
+        assert "• My cat is called [bold]Miso[/]" in shown and "score " in shown
+        assert '"results"' not in shown
+
+
+async def test_a_model_tool_call_stays_closed_with_its_outcome_on_its_line(
+    make_app: MakeApp,
+) -> None:
+    model = ScriptedModel(
+        [Reply(tool_calls=[call("memory_recall", query="tea")]), "Nothing about tea."],
+        name="qwen3:8b",
+    )
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "What tea do I like?")
+        await settle(pilot)
+        entry = h.app.query_one(ToolCallEntry)
+        assert entry.collapsed and str(entry.title).startswith("✓ memory_recall: no memory {")

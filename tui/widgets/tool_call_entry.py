@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from tui.plain import visible
 from tui.widgets.plain_collapsible import PlainCollapsible
+from tui.widgets.tool_results import readable, summary
 
 
 def _short(value: object, limit: int = 60) -> str:
@@ -32,12 +33,15 @@ class ToolCallEntry(PlainCollapsible):
     The name, arguments and result come from the model and the store: all shown literally.
     """
 
-    def __init__(self, name: str, arguments: object) -> None:
+    def __init__(self, name: str, arguments: object, *, collapsed: bool = True) -> None:
         self.call_name = name
         self.arguments = arguments
         self._body = Static(self._describe(None, False), classes="tool-body")
         super().__init__(
-            self._body, title=f"… {name} {_short(arguments)}", collapsed=True, classes="tool-call"
+            self._body,
+            title=f"… {name} {_short(arguments)}",
+            collapsed=collapsed,
+            classes="tool-call",
         )
 
     def _describe(self, result: str | None, error: bool) -> Text:
@@ -47,7 +51,8 @@ class ToolCallEntry(PlainCollapsible):
         text.append(visible(arguments))
         if result is not None:
             text.append("\nerror " if error else "\nresult ", style="bold red" if error else "bold")
-            text.append(visible(result))
+            shown = None if error else readable(result)
+            text.append_text(Text(visible(result)) if shown is None else shown)
         return text
 
     def finish(self, result: str, *, error: bool, repeated: bool) -> None:
@@ -57,6 +62,9 @@ class ToolCallEntry(PlainCollapsible):
         # A failure says why on its line: "✗ memory_forget {…}" alone hid the reason until
         # the line was opened (found by a new user).
         why = f": {_short(_error_text(result), 80)}" if error else ""
-        self.title = f"{mark} {self.call_name} {_short(self.arguments)}{again}{why}"
+        # What a call did comes first: the arguments after it are cut to the chat's width.
+        what = "" if error else summary(result)
+        done = f"{self.call_name}: {what}" if what else self.call_name
+        self.title = f"{mark} {done} {_short(self.arguments)}{again}{why}"
         self.add_class("failed" if error else "succeeded")
         self._body.update(self._describe(result, error))

@@ -1,0 +1,35 @@
+"""Memory tool results as the chat shows them (`tui.widgets.tool_results`)."""
+
+from __future__ import annotations
+
+import json
+
+from tui.widgets.tool_results import readable, summary
+
+
+def test_a_store_that_replaced_other_keys_says_so() -> None:
+    result = json.dumps(
+        {
+            "stored": {"key": "home_now", "content": "I moved to Lisbon", "category": "core"},
+            "replaced_under_other_keys": [{"key": "home", "content": "I live in Porto"}],
+        }
+    )
+    assert summary(result) == "stored as home_now, replacing 1 memory"
+    shown = readable(result)
+    assert shown is not None
+    assert shown.plain.splitlines() == [
+        "stored • I moved to Lisbon  home_now · core",
+        "replaced, kept as history: • I live in Porto  home",
+    ]
+
+
+def test_a_forget_and_a_list_read_as_sentences() -> None:
+    assert summary('{"removed": true, "key": "tea"}') == "forgot tea"
+    listed = json.dumps({"entries": [{"key": "a", "content": "x"}, {"key": "b", "content": "y"}]})
+    assert summary(listed) == "2 memories"
+
+
+def test_a_result_of_another_shape_is_shown_as_it_came() -> None:
+    for odd in ("not json", "[1, 2]", '{"results": [1]}', '{"stored": "yes"}', "{}"):
+        assert readable(odd) is None
+        assert summary(odd) == ""

@@ -1,0 +1,90 @@
+"""Memory tool results as a person reads them, not as the model receives them.
+
+`/recall cat` showed `{"results": [{"key": …, "content": …, "score": 0.71}]}` (found by a
+new user). The model still gets the JSON; the chat line says how many memories came back
+and the opened line lists them, one a line. A result of another shape is shown as it came.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.text import Text
+
+from tui.plain import visible
+
+
+def _parsed(result: str) -> dict[str, Any] | None:
+    try:
+        parsed = json.loads(result)
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, dict) else None
+
+
+def _memories(parsed: dict[str, Any]) -> list[dict[str, Any]] | None:
+    for field in ("results", "entries"):
+        found = parsed.get(field)
+        if isinstance(found, list) and all(isinstance(item, dict) for item in found):
+            return found
+    return None
+
+
+def _count(number: int) -> str:
+    return "no memory" if number == 0 else "1 memory" if number == 1 else f"{number} memories"
+
+
+def summary(result: str) -> str:
+    """What a successful memory tool call did, for its collapsed line ('' if unknown)."""
+    parsed = _parsed(result)
+    if parsed is None:
+        return ""
+    memories = _memories(parsed)
+    if memories is not None:
+        return _count(len(memories))
+    stored = parsed.get("stored")
+    if isinstance(stored, dict) and isinstance(stored.get("key"), str):
+        replaced = parsed.get("replaced_under_other_keys")
+        extra = f", replacing {_count(len(replaced))}" if isinstance(replaced, list) else ""
+        return f"stored as {stored['key']}{extra}"
+    if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
+        return f"forgot {parsed['key']}"
+    return ""
+
+
+def _line(item: dict[str, Any]) -> Text:
+    line = Text("• ")
+    line.append(visible(str(item.get("content", ""))))
+    details = [str(item[name]) for name in ("key", "category") if item.get(name)]
+    if isinstance(item.get("score"), int | float):
+        details.append(f"score {item['score']:.2f}")
+    if details:
+        line.append("  " + visible(" · ".join(details)), style="dim")
+    return line
+
+
+def readable(result: str) -> Text | None:
+    """The result as lines to read, or None when it has no shape known here."""
+    parsed = _parsed(result)
+    if parsed is None:
+        return None
+    memories = _memories(parsed)
+    if memories is not None:
+        text = Text(_count(len(memories)) + (":" if memories else ""))
+        for item in memories:
+            text.append("\n")
+            text.append_text(_line(item))
+        return text
+    stored = parsed.get("stored")
+    if isinstance(stored, dict):
+        text = Text("stored ")
+        text.append_text(_line(stored))
+        if isinstance(parsed.get("replaced"), str):
+            text.append("\nits earlier text, kept as history: " + visible(parsed["replaced"]))
+        for item in parsed.get("replaced_under_other_keys") or []:
+            if isinstance(item, dict):
+                text.append("\nreplaced, kept as history: ")
+                text.append_text(_line(item))
+        return text
+    return None
