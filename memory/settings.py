@@ -132,7 +132,7 @@ class MemorySettings(BaseModel):
     hygiene_interval_minutes: int = Field(default=60, ge=0, le=MAX_HYGIENE_INTERVAL_MINUTES)
     """Run memory hygiene this often while the app runs (and at start); 0 = only at start."""
     snapshot_after_hygiene: bool = True
-    """Write MEMORY_SNAPSHOT.md (core facts, restorable) after each hygiene run."""
+    """Write MEMORY_SNAPSHOT.md (core facts, restorable) after hygiene and each core change."""
     lucid_command: str = "lucid"
     """The lucid executable (backend = "lucid"): a name on PATH or a path."""
     lucid_timeout_s: float = Field(default=3.0, gt=0)

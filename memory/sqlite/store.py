@@ -303,14 +303,20 @@ class SqliteMemory(MemoryFront):
     async def _follow_core_writes(
         self, mark: reads.CoreMark, failed: Callable[[Exception], str] | None = None
     ) -> None:
-        """Write MEMORY_SNAPSHOT.md again, when there is one, if a core fact changed.
+        """Write MEMORY_SNAPSHOT.md again if a core fact changed.
 
         The store is rebuilt from it when `brain.db` is lost: written only by hygiene and
         forget, it lacked facts stored, restored, imported or brought back by an undone
         forget since, and a rebuild lost them (found by a new user and an adversary).
+        Until hygiene first ran there was none at all, so facts stored from the command
+        line before the app ever started were lost with `brain.db`; the first core change
+        writes it too, unless `snapshot_after_hygiene` is off and there is none yet.
         `failed` words the warning when it cannot be written.
         """
-        if not self.follow_snapshot or not await asyncio.to_thread(self.snapshot_path.is_file):
+        if not self.follow_snapshot:
+            return
+        wanted = self.settings.snapshot_after_hygiene
+        if not wanted and not await asyncio.to_thread(self.snapshot_path.is_file):
             return
         if not await self._db.run(reads.core_changed_since, self._core, mark):
             return

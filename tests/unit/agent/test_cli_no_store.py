@@ -103,3 +103,25 @@ def test_a_mistyped_qdrant_collection_is_no_store(isolated_dirs: Path) -> None:
     ran = run_cli("memory", "list").clean(2)
     assert f"no memory store at {data / 'qdrant-edge' / 'memchta'} yet" in ran.err
     assert not (data / "qdrant-edge" / "memchta").exists()
+
+
+def test_facts_stored_before_the_app_ever_ran_survive_the_loss_of_the_store(
+    isolated_dirs: Path,
+) -> None:
+    """Found in a trial: no MEMORY_SNAPSHOT.md existed until hygiene (the app's start) or
+    `snapshot` wrote one, so facts stored from the command line were lost with brain.db."""
+    write_config()
+    data = isolated_dirs / "data"
+    run_cli("memory", "store", "--key", "pet", "My cat is called Miso").clean()
+    assert "My cat is called Miso" in (data / "MEMORY_SNAPSHOT.md").read_text()
+    run_cli("memory", "store", "--key", "tea", "Green tea in the morning", "--category", "daily")
+    assert "Green tea" not in (data / "MEMORY_SNAPSHOT.md").read_text()  # core facts only
+    (data / "brain.db").unlink()
+    run_cli("memory", "reindex").clean()  # a writing command rebuilds it from the snapshot
+    assert "My cat is called Miso" in run_cli("memory", "get", "pet").clean().out
+
+
+def test_no_snapshot_is_started_when_snapshots_are_off(isolated_dirs: Path) -> None:
+    write_config("snapshot_after_hygiene = false\n")
+    run_cli("memory", "store", "--key", "pet", "My cat is called Miso").clean()
+    assert not (isolated_dirs / "data" / "MEMORY_SNAPSHOT.md").exists()
