@@ -9,6 +9,7 @@ with the line, the field and what was expected. Nothing is written unless every 
 from __future__ import annotations
 
 import codecs
+import json
 import re
 import stat
 from pathlib import Path
@@ -155,6 +156,53 @@ def _together(errors: list[ImportFormatError]) -> ImportFormatError:
     return first
 
 
+class _RepeatedFieldError(ValueError):
+    def __init__(self, field: str) -> None:
+        super().__init__(field)
+        self.field = field
+
+
+def _refuse_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for name, _ in pairs:
+        if name in seen:
+            raise _RepeatedFieldError(name)
+        seen.add(name)
+    return dict(pairs)
+
+
+def _repeated_field(line: str) -> str | None:
+    """A field the line's JSON gives twice, or None (also when it is not valid JSON).
+
+    JSON parsers keep the last of two values silently, so `"content": "a", "content": "b"`
+    imported "b" without a word (found by an adversary).
+    """
+    try:
+        json.loads(line, object_pairs_hook=_refuse_repeats)
+    except _RepeatedFieldError as repeated:
+        return repeated.field
+    except ValueError:
+        return None  # pydantic names what is wrong with it
+    return None
+
+
+def _line_problem(number: int, line: str) -> ImportFormatError | MemoryRecord:
+    """The record on one line, or what is wrong with it."""
+    repeated = _repeated_field(line)
+    if repeated is not None:
+        return ImportFieldError(
+            number, repeated, "given twice in one record; which value is meant is unclear"
+        )
+    try:
+        record = MemoryRecord.model_validate_json(line)
+    except ValidationError as exc:
+        return describe_error(number, exc)
+    if not record.content.strip():
+        # The app, the tool and `store` all refuse an empty memory: a file may not add one.
+        return ImportFieldError(number, "content", "empty; a memory needs some text")
+    return record
+
+
 def parse_export(text: str) -> list[MemoryRecord]:
     """Every record of an export's text, or the error of the first bad line."""
     records = []
@@ -165,11 +213,11 @@ def parse_export(text: str) -> list[MemoryRecord]:
         line = raw.removesuffix("\r")
         if not line.strip():
             continue
-        try:
-            records.append(MemoryRecord.model_validate_json(line))
-        except ValidationError as exc:
-            errors.append(describe_error(number, exc))  # every bad line is named, not one
+        parsed = _line_problem(number, line)
+        if isinstance(parsed, ImportFormatError):
+            errors.append(parsed)  # every bad line is named, not one
             continue
+        records.append(parsed)
         numbers.append(number)
     if errors:
         raise _together(errors)

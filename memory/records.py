@@ -119,6 +119,14 @@ class MemoryRecord(MemoryEntry):
             raise ValueError(f"expected an ISO 8601 date-time ({_ISO_EXAMPLE})") from None
         return value
 
+    @field_validator("pinned", mode="before")
+    @classmethod
+    def _true_or_false(cls, value: object) -> object:
+        # Lax parsing took "yes", "no", 0 or "off" for a pin (found by an adversary).
+        if not isinstance(value, bool):
+            raise ValueError("expected true or false")
+        return value
+
     @field_validator("category")
     @classmethod
     def _readable_category(cls, value: str) -> str:

@@ -88,7 +88,19 @@ FIELD_ERRORS = [
     (_line(key=None), "import line 4, field 'key': missing; every record needs it"),
     (_line(colour="red"), "import line 4, field 'colour': is not a field of a memchat export"),
     (_line(importance=5), "import line 4, field 'importance': expected less than or equal to 1"),
-    (_line(pinned="maybe"), "import line 4, field 'pinned': expected a valid boolean"),
+    (_line(pinned="maybe"), "import line 4, field 'pinned': expected true or false, got 'maybe'"),
+    # Found by an adversary: lax parsing took these for a pin, and no text for a memory.
+    (_line(pinned="yes"), "import line 4, field 'pinned': expected true or false, got 'yes'"),
+    (_line(pinned=0), "import line 4, field 'pinned': expected true or false, got 0"),
+    (_line(content=" \n "), "import line 4, field 'content': empty; a memory needs some text"),
+    (
+        _line()[:-1] + ', "content": "second"}',
+        "import line 4, field 'content': given twice in one record; which value is meant",
+    ),
+    (
+        _line(embedding={"model": "m", "dims": 1, "dims ": 2}).replace('"dims ": 2', '"dims": 2'),
+        "import line 4, field 'dims': given twice in one record",
+    ),
     (_line(category=""), "import line 4, field 'category': category must not be empty, got ''"),
     (
         _line(embedding={"model": "m", "dims": "x", "data": ""}),
