@@ -157,18 +157,55 @@ def _one_value_claim(text: str) -> tuple[str, frozenset[str], frozenset[str]] | 
     return None
 
 
+_COPULAS = frozenset({"is", "are", "was", "were", ":", "="})
+_ATTRIBUTE_WORDS = (
+    "email e-mail address employer phone mobile birthday password passcode pin username "
+    "salary rent website job occupation profession nationality favourite favorite"
+)
+"""Nouns naming something that holds one value: "my email is …" has one answer at a time."""
+
+
+@cache
+def _attributes() -> frozenset[str]:
+    return frozenset(analyze(_ATTRIBUTE_WORDS))
+
+
+def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(subject, value terms) of "<subject naming an attribute> is <value>", or None."""
+    found = _PREDICATE.search(text)
+    if found is None or found.group(0).casefold() not in _COPULAS:
+        return None
+    subject = subject_words(text)
+    if not subject or not subject & _attributes():
+        return None
+    return subject, frozenset(analyze(text[found.end() :]))
+
+
+def _attribute_changed(new: str, old: str) -> bool:
+    """Whether both give one attribute of one subject, with other values.
+
+    Found by a new user: "My email is jo@example.com" then "… jo.new@acme.com" both
+    stayed in effect (the values' shared "com" made them look like two things named
+    alike), as did two addresses and two employers.
+    """
+    ours, theirs = _attribute_claim(new), _attribute_claim(old)
+    return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
+
+
 def new_value(new: str, old: str) -> bool:
-    """Whether `new` gives a one-valued predicate of `old`'s subject another value.
+    """Whether `new` gives a one-valued predicate or attribute of `old`'s subject another value.
 
     Found by adversaries: "I live in Porto" then "I now live in Lisbon" (or "I moved to
     Lisbon"), and "I work at Google" then "I work at Microsoft", both stayed in effect, so
     recall answered with either. "The user" and "I" are one subject here: /remember keeps
     the user's words, a model writes "The user".
     """
+    if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
+        return False
+    if _attribute_changed(new, old):
+        return True
     ours, theirs = _one_value_claim(new), _one_value_claim(old)
     if ours is None or theirs is None or ours[0] != theirs[0]:
-        return False
-    if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
         return False
     same = ours[1] == theirs[1] or (ours[1] in _THE_USER and theirs[1] in _THE_USER)
     return same and ours[2] != theirs[2] and not renamed(new, old)

@@ -248,6 +248,16 @@ def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:
         ("I live in Porto", "I am moving to Lisbon in June", False),  # a plan, not yet true
         ("I live in Porto", "I work at Acme", False),
         ("His office is in Porto", "I moved to Lisbon", False),
+        # An attribute holds one value (a new user kept two emails and two addresses).
+        ("My email is jo@example.com", "My email is jo.new@acme.com", True),
+        ("My address is Rua Augusta 10, Lisbon", "My address is Calle Mayor 5, Madrid", True),
+        ("My employer is Charité", "My employer is Acme", True),
+        ("Email: a@x.com", "Email: b@y.com", True),
+        ("My work email is a@x.com", "My personal email is b@y.com", False),
+        ("Alice's email is a@x.com", "Bob's email is b@x.com", False),
+        ("My email is a@x.com", "My email is also b@y.com", False),
+        ("My sister is a nurse", "My sister is married", False),
+        ("I have a meeting with Alice on Monday", "I have a meeting with Bob on Monday", False),
     ],
 )
 def test_a_one_valued_predicate_takes_a_new_value(old: str, new: str, replaces: bool) -> None:
