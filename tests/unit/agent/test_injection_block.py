@@ -1,0 +1,40 @@
+"""The block of recalled memories a request carries (`agent.injection.render`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+from agent.injection import FENCE_CLOSE, FENCE_OPEN, InjectionBudget, render
+from memory.entry import MemoryEntry
+
+
+def _entry(key: str, content: str, category: str, written: datetime) -> MemoryEntry:
+    return MemoryEntry(
+        id=key,
+        key=key,
+        content=content,
+        category=category,
+        timestamp=written,
+        updated_at=written,
+    )
+
+
+def test_a_fact_and_an_older_message_that_disagree_say_which_came_later() -> None:
+    """Found by a new user: "I live in Lisbon" (a fact) and "Hi! I live in Berlin …" (an
+    older message) were both dated by the day only, so the model could not tell which
+    holds; the message's key, an id, said nothing either."""
+    lisbon = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    message = _entry(
+        "conversation/s1/m7", "Hi! I live in Berlin", "conversation", lisbon - timedelta(hours=2)
+    )
+    fact = _entry("home", "I live in Lisbon", "core", lisbon)
+    now = datetime(2026, 12, 3, 20, 0, tzinfo=timezone(timedelta(hours=1), "CET"))
+    block = render([message, fact], now, InjectionBudget()).splitlines()
+    assert block[0] == FENCE_OPEN and block[-1] == FENCE_CLOSE
+    assert "Where two disagree, the later one holds." in block[2]
+    assert block[3] == "- [conversation] (2026-12-03 17:40): Hi! I live in Berlin"
+    assert block[4] == "- [core] home (2026-12-03 19:40): I live in Lisbon"
+
+
+def test_nothing_recalled_is_no_block() -> None:
+    assert render([], datetime.now(UTC), InjectionBudget()) == ""
