@@ -125,7 +125,9 @@ class _RecordingModel:
         ]
 
     async def running(self) -> list[RunningModel]:
-        """See `ModelServer.running`."""
+        """See `ModelServer.running`; a server that is down does not answer it either."""
+        if self.failure is not None:
+            raise self.failure
         return list(self.loaded)
 
     async def pull(self, model: str | None = None) -> AsyncIterator[PullProgress]:

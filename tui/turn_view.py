@@ -142,17 +142,17 @@ class TurnView:
             await self._close_reply(stopped=event.stopped_reason == "repetition")
             return Outcome(stats=event.stats, length_stop=event.stopped_reason == "length")
         elif isinstance(event, TurnFailed):
-            await self._close_reply(stopped=bool(self.reply and not self.reply.is_empty))
+            await self._close_reply(failed=True)
             return Outcome(failure=event)
         return Outcome()
 
-    async def _close_reply(self, *, stopped: bool = False) -> None:
+    async def _close_reply(self, *, stopped: bool = False, failed: bool = False) -> None:
         if self.reply is not None:
             if self.reply.is_empty:
                 await self.reply.remove()
                 self.replies.remove(self.reply)
             else:
-                await self.reply.finish(stopped=stopped)
+                await self.reply.finish(stopped=stopped, failed=failed)
             self.reply = None
 
     async def stopped(self) -> bool:

@@ -229,6 +229,10 @@ class Turns:
                 app.status.set(server="not running")
             elif failure.error == "model_not_found":
                 app.status.set(server="model missing")
+            else:
+                # A reply cut off or timed out may mean the server went away: the status
+                # bar said "connected" until the next poll (found by a new user).
+                app.run_worker(app.startup.poll_server(), group="background")
             if not view.replies:
                 await view.withdraw()
                 # The queue stops here: what follows would likely fail the same way.

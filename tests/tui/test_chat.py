@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from agent.messages import ChatMessage, ToolSpec
 from agent.model import ServerUnavailableError
@@ -620,3 +620,38 @@ async def test_a_model_tool_call_stays_closed_with_its_outcome_on_its_line(
         await settle(pilot)
         entry = h.app.query_one(ToolCallEntry)
         assert entry.collapsed and str(entry.title).startswith("✓ memory_recall: no memory {")
+
+
+async def test_a_reply_cut_off_by_the_server_says_so_and_the_server_is_checked(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: a reply the server cut off read "⏹ stopped", as if Esc had
+    stopped it, and the status bar said "connected" until its next poll."""
+    from agent.model import StreamCutError
+
+    hold = asyncio.Event()
+    cut = Reply(
+        "Your cat is called Mi",
+        error=StreamCutError("the server closed"),
+        error_after=2,
+        hold=hold,
+    )
+    h = make_app(ScriptedModel([cut], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        prompt.text = "What is my cat called?"
+        await pilot.press("enter")  # not `send`: it waits for the turn, which is held
+        while not h.app.query(AssistantMessage):
+            await pilot.pause()
+        h.model.failure = ServerUnavailableError("http://127.0.0.1:11434")  # gone since
+        hold.set()
+        await settle(pilot)
+        reply = h.app.query_one(AssistantMessage)
+        assert reply.has_class("stopped")
+        assert str(reply.query_one("#reply-status", Label).render()) == (
+            "✗ cut off: the reply failed"
+        )
+        await pilot.pause()
+        assert "not running" in str(h.app.status.render())

@@ -82,13 +82,19 @@ class AssistantMessage(Vertical, can_focus=True):
         self.query_one("#thinking").display = True
         self.query_one("#thinking-text", Static).update(plain(self.thinking))
 
-    async def finish(self, *, stopped: bool = False) -> None:
-        """Render the final text; a stopped reply shows its actions."""
+    async def finish(self, *, stopped: bool = False, failed: bool = False) -> None:
+        """Render the final text; a stopped (or failed) reply says so and shows its actions.
+
+        A reply the server cut off read "⏹ stopped", as if Esc had stopped it (found by a
+        new user): it says it was cut off instead.
+        """
         if self._stream is not None:
             await self._stream.stop()
             self._stream = None
         await self.query_one("#reply", Markdown).update(visible(self.text))
-        if stopped:
+        if stopped or failed:
+            status = "✗ cut off: the reply failed" if failed else "⏹ stopped"
+            self.query_one("#reply-status", Label).update(status)
             self.add_class("stopped")
 
     @property
