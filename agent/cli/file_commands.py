@@ -65,6 +65,7 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
     async with opened_memory(config) as memory:
         stale_before = (await memory.stats()).stale_embedding
+        forgotten = await _forgotten_in(memory, records)
         summary = await memory.import_(records)
         # What this import left without a vector; older ones are the start-up's to report.
         added = (await memory.stats()).stale_embedding - stale_before
@@ -83,6 +84,8 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
             "To have such a record in effect, remove its superseded_by from the file and "
             "import it again",
         )
+    if forgotten:
+        say(out, f"note: {_back_again(forgotten)}")
     if added > 0:
         model = config.memory.embedding_model_name
         note = without_vectors(added, model, imported=True, reindexable=reindexable)
@@ -90,6 +93,45 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if applies_retention and (due := past_retention(records, config.memory)):
         say(out, f"note: {_retention_warning(due, config)}")
     return 0
+
+
+_NAMED_KEYS = 5
+_AUDIT_PAGE = 1_000
+
+
+def _back_again(keys: list[str]) -> str:
+    named = ", ".join(repr(key) for key in keys[:_NAMED_KEYS])
+    more = f" and {len(keys) - _NAMED_KEYS} more" if len(keys) > _NAMED_KEYS else ""
+    what = counted(len(keys), "memory you had forgotten is", "memories you had forgotten are")
+    again = "it" if len(keys) == 1 else "each"
+    return (
+        f"{what} back from the file ({named}{more}); "
+        f"`memchat memory forget KEY` forgets {again} again"
+    )
+
+
+async def _forgotten_in(memory: Memory, records: Sequence[MemoryEntry]) -> list[str]:
+    """Keys of records this store forgot (its audit log says so) and no longer holds.
+
+    An older export brought back what the user had forgotten, without a word (found by a
+    new user).
+    """
+    lifecycle = memory.lifecycle
+    if lifecycle is None:
+        return []
+    wanted = {(record.id, record.namespace): record.key for record in records}
+    found: dict[tuple[str, str], str] = {}
+    offset = 0
+    while page := await lifecycle.audit_log(limit=_AUDIT_PAGE, offset=offset):
+        for entry in page:
+            place = (entry.entry_id, entry.namespace)
+            if entry.action == "forget" and place in wanted:
+                found[place] = wanted[place]
+        offset += len(page)
+    held = [place for place in found if await memory.get_by_id(place[0]) is not None]
+    for place in held:
+        del found[place]
+    return sorted(set(found.values()))
 
 
 async def _replaced_by_nothing(memory: Memory, records: Sequence[MemoryEntry]) -> int:

@@ -80,10 +80,12 @@ async def cmd_reindex(config: Config, args: MemoryArgs, out: TextIO) -> int:
             )
         if reindexing is None:
             raise MemoryStoreError(f"the {memory.name!r} backend has no vectors to rebuild")
-        done = await reindexing.reindex(
-            batch_size=args.batch_size, progress=progress, namespace=args.namespace
-        )
-    progress.finish()
+        try:
+            done = await reindexing.reindex(
+                batch_size=args.batch_size, progress=progress, namespace=args.namespace
+            )
+        finally:
+            progress.finish()  # a failure's message starts a line of its own
     out.write(f"reindexed {memories(done)}\n")
     return 0
 

@@ -83,6 +83,7 @@ class ProgressBar:
         if self.last is None:
             return
         self.stream.write("\n" if self.redraw else self._bar(*self.last) + "\n")
+        self.stream.flush()  # before what the command prints next, on the other stream
 
 
 def store_folder() -> Path:

@@ -268,3 +268,19 @@ def test_the_retention_note_names_every_setting_that_keeps_them(home: Path) -> N
     records.append(record("day", "a day", category="daily", updated_at=old))
     two = run_cli("memory", "import", str(write_jsonl(home / "two.jsonl", records))).clean()
     assert "set memory.retention_days.core = 0 and memory.retention_days.daily = 0" in two.out
+
+
+def test_an_import_says_which_forgotten_memories_it_brings_back(home: Path) -> None:
+    """Found by a new user: an older export brought back what had been forgotten, silently."""
+    backup = home / "backup.jsonl"
+    run_cli("memory", "store", "--key", "pet", "My cat is called Miso").clean()
+    run_cli("memory", "store", "--key", "tea", "I like green tea").clean()
+    run_cli("memory", "export", str(backup)).clean()
+    run_cli("memory", "forget", "pet", "--yes").clean()
+    ran = run_cli("memory", "import", str(backup)).clean()
+    assert (
+        "note: 1 memory you had forgotten is back from the file ('pet'); "
+        "`memchat memory forget KEY` forgets it again"
+    ) in ran.out
+    again = run_cli("memory", "import", str(backup)).clean()
+    assert "forgotten" not in again.out  # in the store now: nothing comes back
