@@ -85,3 +85,38 @@ def written_alike(folded: str) -> str:
     text = _HALF_DAY.sub(_half_day, text)
     text = _DAY_CLOCK.sub(_day_clock, text)
     return _NOON.sub(_noon, text)
+
+
+# A number written in groups ("0176 8888888", "555-1234", "+351 912 345 678", "(030)
+# 1234-5678"): a phone number, an account, a parcel. Not a decimal, a date in dots or
+# slashes, or a clock time: those are read above and in `memory.date_terms`.
+_GROUPED = re.compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ -]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
+_GROUP = re.compile(r"[0-9]+")
+JOINED_DIGITS = (7, 15)
+"""How many digits a grouped number has for its joined form to be indexed too."""
+
+
+def joined_numbers(folded: str) -> list[str]:
+    """Numbers written in groups, as one run of digits: "0176 8888888" -> "01768888888".
+
+    The groups are terms of their own, but a number typed without its spaces or hyphens
+    ("01768888888") matched none of them (found by a new user). Only the index holds the
+    joined form: a query of groups still finds each group.
+    """
+    if _DIGIT.search(folded) is None:
+        return []
+    found = []
+    for match in _GROUPED.finditer(folded):
+        written = match.group()
+        groups = _GROUP.findall(written)
+        digits = "".join(groups)
+        fewest, most = JOINED_DIGITS
+        if (
+            len(groups) > 1
+            and fewest <= len(digits) <= most
+            and all(len(group) >= 2 for group in groups[1:])
+            and not _ISO_DATE.fullmatch(written)
+        ):
+            found.append(digits)
+    return found

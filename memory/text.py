@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from memory.date_terms import date_terms_of, find_dates, names_numeric_date
-from memory.numbers import written_alike
+from memory.numbers import joined_numbers, written_alike
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -127,6 +127,11 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", stripped)
 
 
+def has_grouped_number(text: str) -> bool:
+    """Whether `text` holds a number in groups, indexed joined too since schema 0013."""
+    return bool(joined_numbers(fold(text)))
+
+
 def reads_numbers_anew(text: str) -> bool:
     """Whether `text` is indexed otherwise since numbers, times and dates were read anew.
 
@@ -200,11 +205,17 @@ def distinct_terms(text: str) -> list[str]:
 
 
 def entry_terms(key: str, content: str, created: datetime | None = None) -> list[str]:
-    """Every term an entry is found by: its words, and its dates (`memory.date_terms`).
+    """Every term an entry is found by: its words, numbers and dates.
 
-    The dates are the day it was saved and those its content names ("on 13 October").
+    Numbers written in groups count joined too (`memory.numbers.joined_numbers`). The
+    dates (`memory.date_terms`) are the day it was saved and those its content names.
     """
-    return analyze(key) + analyze(content) + date_terms_of(content, created)
+    return (
+        analyze(key)
+        + analyze(content)
+        + joined_numbers(fold(content))
+        + date_terms_of(content, created)
+    )
 
 
 def index_text(key: str, content: str, created: datetime | None = None) -> str:

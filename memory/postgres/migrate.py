@@ -13,6 +13,7 @@ from memory.errors import MemoryStoreError
 from memory.postgres.schema import (
     CONTENT_HASHES,
     DATE_TERMS,
+    GROUPED_NUMBERS_JOINED,
     IMPLIED_DATE_TERMS,
     LETTERS_WITHOUT_MARKS,
     NUMBERS_WRITTEN_ALIKE,
@@ -21,7 +22,12 @@ from memory.postgres.schema import (
     unescape,
 )
 from memory.settings import MemorySettings
-from memory.text import entry_terms, has_letter_without_mark, reads_numbers_anew
+from memory.text import (
+    entry_terms,
+    has_grouped_number,
+    has_letter_without_mark,
+    reads_numbers_anew,
+)
 from memory.write_policy import content_hash
 
 
@@ -95,6 +101,8 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 await _index_again_where(conn, has_letter_without_mark)
             elif step == NUMBERS_WRITTEN_ALIKE:
                 await _index_again_where(conn, reads_numbers_anew)
+            elif step == GROUPED_NUMBERS_JOINED:
+                await _index_again_where(conn, has_grouped_number)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

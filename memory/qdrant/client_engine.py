@@ -73,6 +73,7 @@ def client_filter(flt: PointFilter | None) -> models.Filter | None:
     must_not: list[Any] = []
     if flt.exclude:
         must_not.append(models.HasIdCondition(has_id=sorted(flt.exclude)))
+    must_not.extend(_is(name, value) for name, value in flt.differing)
     return models.Filter(must=must, must_not=must_not or None)
 
 

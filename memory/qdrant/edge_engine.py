@@ -104,6 +104,7 @@ def edge_filter(flt: PointFilter | None) -> edge.Filter | None:
     if flt.only is not None:
         must.append(edge.HasIdCondition(set(flt.only)))
     must_not: list[Any] = [edge.HasIdCondition(set(flt.exclude))] if flt.exclude else []
+    must_not.extend(_is(name, value) for name, value in flt.differing)
     return edge.Filter(must=must or None, must_not=must_not or None)
 
 

@@ -47,6 +47,8 @@ class PointFilter:
     """Points whose content has this `write_policy.content_hash`."""
     lacking: tuple[str, ...] = ()
     """Payload fields a point must not have (or have empty)."""
+    differing: tuple[tuple[str, str], ...] = ()
+    """(payload field, value) pairs a point must not match (lacking the field passes)."""
     superseded_by_any: tuple[str, ...] = ()
     """Points superseded by one of these entry ids."""
     in_session: str | None = None

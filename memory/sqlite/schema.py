@@ -11,7 +11,12 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
-from memory.text import has_letter_without_mark, index_text, reads_numbers_anew
+from memory.text import (
+    has_grouped_number,
+    has_letter_without_mark,
+    index_text,
+    reads_numbers_anew,
+)
 
 
 @dataclass(frozen=True)
@@ -244,6 +249,11 @@ def _write_numbers_alike(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, reads_numbers_anew)
 
 
+def _join_grouped_numbers(conn: sqlite3.Connection) -> None:
+    """Index again the entries with a number in groups ("0176 8888888"), joined too."""
+    _index_again_where(conn, has_grouped_number)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -261,6 +271,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0010_implied_date_terms", _add_implied_date_terms),
     Migration("0011_letters_without_marks", _fold_letters_without_marks),
     Migration("0012_numbers_written_alike", _write_numbers_alike),
+    Migration("0013_grouped_numbers_joined", _join_grouped_numbers),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -1,0 +1,147 @@
+"""Numbers written in groups are indexed joined too (`memory.numbers.joined_numbers`),
+and stores indexed before are indexed again once."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from memory.factory import open_memory
+from memory.numbers import joined_numbers
+from memory.postgres.schema import GROUPED_NUMBERS_JOINED, migrations
+from memory.postgres.store import PostgresMemory
+from memory.qdrant.payload import TERMS_MADE
+from memory.qdrant.points import TERMS, TERMS_RULE, PointFilter, StoredPoint
+from memory.qdrant.store import QdrantMemory
+from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
+from memory.testing import CountingEmbedder
+from memory.text import analyze
+from tests.helpers.postgres import fresh_schema, postgres_url
+
+__all__ = ["postgres_url"]
+
+PHONE = "My phone number is 0176 8888888"
+
+
+@pytest.mark.parametrize(
+    ("text", "joined"),
+    [
+        ("my phone number is 0176 8888888", ["01768888888"]),
+        ("call 555-1234", ["5551234"]),
+        ("+351 912 345 678", ["351912345678"]),
+        ("(030) 1234-5678", ["03012345678"]),
+        ("on 2024-10-13", []),  # a date
+        ("rent 1 250", []),  # too few digits
+        ("pi is 3.14 15 92", []),  # a decimal
+        ("at 10:30 20 31", []),  # a time
+        ("code 12 34", []),
+        ("tea with milk", []),
+    ],
+)
+def test_a_number_in_groups_is_also_one_run_of_digits(text: str, joined: list[str]) -> None:
+    assert joined_numbers(text) == joined
+
+
+def _old_terms(terms: str) -> str:
+    return " ".join(term for term in terms.split() if term != "01768888888")
+
+
+def _keyword_only() -> MemorySettings:
+    return MemorySettings(embedding_provider="none", hot_cache_ttl_s=0)
+
+
+async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, _keyword_only())
+    await store.store("phone", PHONE, "core")
+    await store.store("tea", "Tea with milk", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
+    assert "01768888888" in terms.split()
+    conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (_old_terms(terms),))
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0013_grouped_numbers_joined'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, _keyword_only())
+    try:
+        found = await store.recall("01768888888")
+        assert [e.key for e in found.entries] == ["phone"]
+    finally:
+        await store.close()
+
+
+def _qdrant() -> MemorySettings:
+    return MemorySettings(
+        backend="qdrant",
+        embedding_provider="hashing",
+        embedding_dimensions=64,
+        hot_cache_ttl_s=0,
+        conversation_context_weight=0.0,
+    )
+
+
+async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Path) -> None:
+    store = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    assert isinstance(store, QdrantMemory)
+    phone = await store.store("phone", PHONE, "core")
+    await store.store("tea", "Tea with milk", "core")
+    points = store._points  # noqa: SLF001 - the test writes points as an older memchat did
+    for point in points.retrieve([p.id for p in points.scroll(None)], vectors=True):
+        payload = {**point.payload, TERMS_RULE: "2"}
+        if point.payload["key"] == "phone":
+            payload[TERMS] = sorted(set(analyze("phone")) | set(analyze(PHONE)))
+        points.upsert([StoredPoint(point.id, payload, point.vector)])
+    earlier = PointFilter(differing=((TERMS_RULE, TERMS_MADE),))
+    assert points.count(earlier) == 2
+    await store.close()
+
+    again = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    assert isinstance(again, QdrantMemory)
+    try:
+        assert again._points.count(earlier) == 0  # noqa: SLF001
+        found = await again.recall("01768888888")
+        assert found.entries[0].id == phone.id
+    finally:
+        await again.close()
+
+
+async def test_a_postgres_store_indexed_before_is_indexed_again(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    import psycopg
+
+    settings = MemorySettings(
+        backend="postgres",
+        embedding_provider="none",
+        hot_cache_ttl_s=0,
+        postgres_url=postgres_url,
+        postgres_schema=fresh_schema(),
+    )
+    store = await open_memory(settings, tmp_path, None)
+    assert isinstance(store, PostgresMemory)
+    await store.store("phone", PHONE, "core")
+    await store.store("tea", "Tea with milk", "core")
+    await store.close()
+    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
+        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
+        cursor = await conn.execute("SELECT terms FROM memories WHERE key = 'phone'")
+        row = await cursor.fetchone()
+        assert row is not None and "01768888888" in row[0]
+        old = [term for term in row[0] if term != "01768888888"]
+        await conn.execute(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) "
+            "WHERE key = 'phone'",
+            (old, old),
+        )
+        step = migrations(settings.embedding_dimensions).index(GROUPED_NUMBERS_JOINED) + 1
+        await conn.execute("DELETE FROM memchat_schema_version WHERE version >= %s", (step,))
+    again = await open_memory(settings, tmp_path, None)
+    try:
+        found = await again.recall("01768888888")
+        assert [e.key for e in found.entries] == ["phone"]
+    finally:
+        await again.close()
