@@ -25,7 +25,7 @@ from memory.text import analyze
 
 # What a fact says about its subject starts at its first verb (a copula or a verb facts are
 # usually stated with) or a colon that is not part of a time ("9:30").
-_PREDICATE = re.compile(
+PREDICATE = re.compile(
     r"(?i)(?:(?<!\S)(?:is|are|was|were|am|isn't|aren't|wasn't|lives?|lived|works?|worked|"
     r"prefers?|preferred|likes?|liked|loves?|loved|hates?|hated|uses?|used|owns?|owned|has|"
     r"have|had|drives?|plays?|played|leaves?|starts?|opens?|closes?|costs?|goes|went|moved)"
@@ -33,7 +33,7 @@ _PREDICATE = re.compile(
 )
 _WORD = re.compile(r"\w+")
 _WORD_WITH_APOSTROPHE = re.compile(r"[\w']+")
-_WHOSE = frozenset({"my", "your", "his", "her", "its", "our", "their"})
+WHOSE = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 """Possessives say whose the subject is: "his phone number" is not "her phone number"."""
 _CHANGE_WORDS = frozenset(
     "now new actually currently still also recently already anymore longer".split()
@@ -43,7 +43,7 @@ _NEGATIONS = frozenset("not no never nor none nobody nothing cannot".split())
 
 
 @cache
-def _change_terms() -> frozenset[str]:
+def change_terms() -> frozenset[str]:
     """`_CHANGE_WORDS` as analysed terms ("anymore" is "anymor").
 
     Made on first use, so commands that store nothing do not load the stemmer.
@@ -60,12 +60,12 @@ def subject_words(text: str) -> frozenset[str] | None:
     live in Porto" has none and neither has "I now live in Lisbon". None when no verb is
     found.
     """
-    found = _PREDICATE.search(text)
+    found = PREDICATE.search(text)
     if found is None:
         return None
     before = text[: found.start()]
-    whose = {word for word in _WORD.findall(before.casefold()) if word in _WHOSE}
-    return frozenset({t for t in analyze(before) if t not in _change_terms()} | whose)
+    whose = {word for word in _WORD.findall(before.casefold()) if word in WHOSE}
+    return frozenset({t for t in analyze(before) if t not in change_terms()} | whose)
 
 
 def same_subject(new: str, old: str) -> bool:
@@ -77,7 +77,7 @@ def same_subject(new: str, old: str) -> bool:
 def _own_words_first(terms: list[str], shared: set[str]) -> bool:
     """Whether a word not in `shared` comes before the last shared word."""
     last = max(at for at, term in enumerate(terms) if term in shared)
-    return any(term not in shared and term not in _change_terms() for term in terms[:last])
+    return any(term not in shared and term not in change_terms() for term in terms[:last])
 
 
 def renamed(new: str, old: str) -> bool:
@@ -113,114 +113,9 @@ def adds_to(new: str, old: str) -> bool:
         return False
     # A denial is about the values it names: "not allergic to peanuts (anymore)" replaces
     # the peanut allergy and leaves latex alone (found by an adversary).
-    own = set(analyze(new[ours.end() :])) - _change_terms()
-    their = set(analyze(old[theirs.end() :])) - _change_terms()
+    own = set(analyze(new[ours.end() :])) - change_terms()
+    their = set(analyze(old[theirs.end() :])) - change_terms()
     return bool(own - their) and bool(their - own)
-
-
-# Predicates that hold one value at a time: where someone lives, whom they work for. A new
-# value replaces the old one though the two share one word or none ("I live in Porto" /
-# "I moved to Lisbon"), which the shared-words test cannot see. Plans ("moving to") are
-# left out: the fact they would replace is still true.
-_ONE_VALUE = (
-    (
-        "home",
-        re.compile(
-            r"(?i)\b(?:lives?|lived|living|resides?|resided|residing|moved|relocated|based)"
-            r"\s+(?:in|to)\b"
-        ),
-        "live move reside relocated based",
-    ),
-    (
-        "employer",
-        re.compile(r"(?i)\b(?:(?:works?|worked|working)\s+(?:at|for)|employed\s+(?:at|by))\b"),
-        "work employed",
-    ),
-)
-_ANOTHER_VALUE = re.compile(
-    r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
-)
-"""Words saying a value is one more, not a new one ("I also work at a café")."""
-_THE_USER: tuple[frozenset[str], ...] = (frozenset(), frozenset({"user"}))
-"""Subjects that name the user: "I" and "we" leave no words; the model writes "The user"."""
-
-
-def _one_value_claim(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
-    """(predicate, subject, value terms) of a one-valued predicate the text states."""
-    for name, pattern, _ in _ONE_VALUE:
-        found = pattern.search(text)
-        if found is not None:
-            before = text[: found.start()]
-            whose = {word for word in _WORD.findall(before.casefold()) if word in _WHOSE}
-            subject = frozenset({t for t in analyze(before) if t not in _change_terms()} | whose)
-            return name, subject, frozenset(analyze(text[found.end() :]))
-    return None
-
-
-_COPULAS = frozenset({"is", "are", "was", "were", ":", "="})
-_ATTRIBUTE_WORDS = (
-    "email e-mail address employer phone mobile birthday password passcode pin username "
-    "salary rent website job occupation profession nationality favourite favorite"
-)
-"""Nouns naming something that holds one value: "my email is …" has one answer at a time."""
-
-
-@cache
-def _attributes() -> frozenset[str]:
-    return frozenset(analyze(_ATTRIBUTE_WORDS))
-
-
-def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """(subject, value terms) of "<subject naming an attribute> is <value>", or None."""
-    found = _PREDICATE.search(text)
-    if found is None or found.group(0).casefold() not in _COPULAS:
-        return None
-    subject = subject_words(text)
-    if not subject or not subject & _attributes():
-        return None
-    return subject, frozenset(analyze(text[found.end() :]))
-
-
-def _attribute_changed(new: str, old: str) -> bool:
-    """Whether both give one attribute of one subject, with other values.
-
-    Found by a new user: "My email is jo@example.com" then "… jo.new@acme.com" both
-    stayed in effect (the values' shared "com" made them look like two things named
-    alike), as did two addresses and two employers.
-    """
-    ours, theirs = _attribute_claim(new), _attribute_claim(old)
-    return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
-
-
-def new_value(new: str, old: str) -> bool:
-    """Whether `new` gives a one-valued predicate or attribute of `old`'s subject another value.
-
-    Found by adversaries: "I live in Porto" then "I now live in Lisbon" (or "I moved to
-    Lisbon"), and "I work at Google" then "I work at Microsoft", both stayed in effect, so
-    recall answered with either. "The user" and "I" are one subject here: /remember keeps
-    the user's words, a model writes "The user".
-    """
-    if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
-        return False
-    if _attribute_changed(new, old):
-        return True
-    ours, theirs = _one_value_claim(new), _one_value_claim(old)
-    if ours is None or theirs is None or ours[0] != theirs[0]:
-        return False
-    same = ours[1] == theirs[1] or (ours[1] in _THE_USER and theirs[1] in _THE_USER)
-    return same and ours[2] != theirs[2] and not renamed(new, old)
-
-
-def predicate_terms(text: str) -> list[str]:
-    """The analysed words of every wording of the one-valued predicate `text` states.
-
-    A write looks for the facts it may replace among those sharing a word with it, and
-    "I moved to Lisbon" shares none with "I live in Porto".
-    """
-    for _, pattern, words in _ONE_VALUE:
-        if pattern.search(text):
-            return analyze(words)
-    return []
 
 
 def one_fact(new: str, old: str) -> bool:

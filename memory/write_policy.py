@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.fact_subjects import contradicts, new_value, one_fact, predicate_terms
+from memory.fact_subjects import contradicts, one_fact
+from memory.fact_values import new_value, predicate_terms
 from memory.settings import MemorySettings
 from memory.text import analyze
 

@@ -241,19 +241,21 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
     # An attribute holds one value: a new user kept two emails (the shared "com" made
     # them look like two things named alike).
     email = await memory.store("email", "My email is jo@example.com")
-    email_now = await memory.store("email_now", "My email is jo.new@acme.com")
+    email_now = await memory.store("email_now", "My e-mail address is jo.new@acme.com")
     assert email_now.supersedes == [email.id]
     # One more value, or another person's, is not a new value.
     await memory.store("cafe", "I also work at a cafe on weekends")
     await memory.store("sister", "My sister lives in Porto")
     await memory.store("bob_email", "Bob's email is bob@acme.com")
+    await memory.store("them", "They live in Berlin")  # another person (an adversary)
     assert await _active(memory) == {
         "home_now": "I moved to Lisbon",
         "job_now": "I work for Acme",
-        "email_now": "My email is jo.new@acme.com",
+        "email_now": "My e-mail address is jo.new@acme.com",
         "cafe": "I also work at a cafe on weekends",
         "sister": "My sister lives in Porto",
         "bob_email": "Bob's email is bob@acme.com",
+        "them": "They live in Berlin",
     }
     await memory.restore(porto.id)
     assert (await _active(memory)).get("home") == "I live in Porto"

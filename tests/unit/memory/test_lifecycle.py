@@ -8,14 +8,8 @@ from pathlib import Path
 import pytest
 
 from memory.entry import MemoryEntry
-from memory.fact_subjects import (
-    contradicts,
-    new_value,
-    one_fact,
-    predicate_terms,
-    same_subject,
-    subject_words,
-)
+from memory.fact_subjects import contradicts, one_fact, same_subject, subject_words
+from memory.fact_values import new_value, predicate_terms
 from memory.factory import open_memory
 from memory.procedures import ProcedureStep
 from memory.settings import MemorySettings
@@ -258,6 +252,22 @@ def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:
         ("My email is a@x.com", "My email is also b@y.com", False),
         ("My sister is a nurse", "My sister is married", False),
         ("I have a meeting with Alice on Monday", "I have a meeting with Bob on Monday", False),
+        # Found by an adversary: someone else, a question, a description, a time or a
+        # denial replaced the user's fact; other wordings of one attribute did not.
+        ("I live in Porto", "They live in Lisbon", False),
+        ("I work at Google", "She works at Microsoft", False),
+        ("I live in Porto", "It's based in Berlin", False),
+        ("I live in Porto", "Who lives in Berlin? Nobody I know", False),
+        ("I work at Google", "I work at night", False),
+        ("I live in Porto", "I live in a small flat", False),
+        ("My password is hunter2", "My password is not hunter2", False),
+        ("My password is hunter2", "My password is safe", False),
+        ("My phone number is 555-1234", "My phone is broken", False),
+        ("My email address is a@x.com", "My email is b@y.com", True),
+        ("My e-mail is a@x.com", "My email is b@y.com", True),
+        ("Email: a@x.com", "The user's email is b@y.com", True),
+        ("My favorite color is blue", "My favourite colour is green", True),
+        ("My phone number is 555-1234", "My mobile is 555-9999", True),
     ],
 )
 def test_a_one_valued_predicate_takes_a_new_value(old: str, new: str, replaces: bool) -> None:

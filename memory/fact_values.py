@@ -1,0 +1,172 @@
+"""Facts that hold one value at a time: a new value replaces the old in other words.
+
+Where someone lives, whom they work for, their email or address: "I moved to Lisbon"
+replaces "I live in Porto" though the two share no word, which the shared-words test of
+`memory.write_policy` cannot see. These rules only ever add a replacement the shared-words
+test missed, so each errs towards keeping two facts: a question, a denial, another
+person ("they", "she"), a description ("a small flat"), a time ("at night") or a word
+saying a value is one more ("also", "second") keeps both.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from memory.fact_subjects import PREDICATE, WHOSE, change_terms, negated, renamed, subject_words
+from memory.text import analyze
+
+# Plans ("moving to") are left out: the fact they would replace is still true.
+_ONE_VALUE = (
+    (
+        "home",
+        re.compile(
+            r"(?i)\b(?:lives?|lived|living|resides?|resided|residing|moved|relocated|based)"
+            r"\s+(?:in|to)\b"
+        ),
+        "live move reside relocated based",
+    ),
+    (
+        "employer",
+        re.compile(r"(?i)\b(?:(?:works?|worked|working)\s+(?:at|for)|employed\s+(?:at|by))\b"),
+        "work employed",
+    ),
+)
+_ANOTHER_VALUE = re.compile(
+    r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
+)
+"""Words saying a value is one more, not a new one ("I also work at a café")."""
+_THE_USER: tuple[frozenset[str], ...] = (frozenset(), frozenset({"user"}))
+"""Subjects that name the user: "I" and "we" leave no words; the model writes "The user"."""
+_WORD = re.compile(r"[\w']+")
+_OTHERS = frozenset(
+    "he she they it you who someone somebody everyone everybody nobody people he's she's "
+    "they're it's you're".split()
+)
+"""Pronouns of someone else: stop words, yet "They live in Lisbon" is not about the user
+(found by an adversary: it replaced "I live in Porto")."""
+_NOT_A_PLACE = frozenset("a an the night nights day days weekends home least times moment".split())
+"""A value starting so describes or times the predicate: "I live in a small flat", "I work
+at night" are not a new home or employer (found by an adversary)."""
+
+
+def _words(text: str) -> list[str]:
+    return _WORD.findall(text.casefold().replace("\u2019", "'"))
+
+
+def _maybe_claim(text: str) -> bool:
+    # A question states nothing; a denial says what is not so (both found replacing).
+    return "?" not in text and not negated(text)
+
+
+def _one_value_claim(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """(predicate, subject, value terms) of a one-valued predicate the text states."""
+    if not _maybe_claim(text):
+        return None
+    for name, pattern, _ in _ONE_VALUE:
+        found = pattern.search(text)
+        if found is None:
+            continue
+        value = _words(text[found.end() :])
+        if not value or value[0] in _NOT_A_PLACE:
+            return None
+        before = _words(text[: found.start()])
+        marked = {word for word in before if word in WHOSE or word in _OTHERS}
+        terms = {t for t in analyze(text[: found.start()]) if t not in change_terms()}
+        return name, frozenset(terms | marked), frozenset(analyze(text[found.end() :]))
+    return None
+
+
+_COPULAS = frozenset({"is", "are", "was", "were", ":", "="})
+_ATTRIBUTE_WORDS = (
+    "email address employer phone birthday password passcode pin username website "
+    "occupation profession nationality favourite"
+)
+"""Nouns naming something that holds one value: "my email is …" has one answer at a time."""
+_SAME_ATTRIBUTE = (
+    (re.compile(r"(?i)\be-?mail(?:\s+address)?\b"), "email"),
+    (re.compile(r"(?i)\b(?:(?:mobile|cell|tele)?phone|mobile|cell)(?:\s+number)?\b"), "phone"),
+    (re.compile(r"(?i)\bfavorite\b"), "favourite"),
+    (re.compile(r"(?i)\bcolor\b"), "colour"),
+)
+"""Ways of naming one attribute ("e-mail address", "mobile number"), written one way."""
+_THE_USERS = frozenset({"my", "user"})
+"""Whose an attribute is when it is the user's: "my email", "the user's email", "Email:"."""
+_NOT_A_VALUE = frozenset(
+    "due late broken expired changed different wrong correct right safe secret same long "
+    "short hard easy in on at for being still written stored saved kept private unknown "
+    "new old".split()
+)
+"""A first word saying something about the attribute, not giving its value ("My password
+is safe", "My rent is due on Friday")."""
+
+
+@cache
+def _attributes() -> frozenset[str]:
+    return frozenset(analyze(_ATTRIBUTE_WORDS))
+
+
+def _one_way(text: str) -> str:
+    for pattern, word in _SAME_ATTRIBUTE:
+        text = pattern.sub(word, text)
+    return text
+
+
+def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(subject, value terms) of "<subject naming an attribute> is <value>", or None."""
+    if not _maybe_claim(text):
+        return None
+    text = _one_way(text)
+    found = PREDICATE.search(text)
+    if found is None or found.group(0).casefold() not in _COPULAS:
+        return None
+    subject = subject_words(text)
+    if not subject or not subject & _attributes():
+        return None
+    value = _words(text[found.end() :])
+    if not value or value[0] in _NOT_A_VALUE:
+        return None
+    return subject - _THE_USERS, frozenset(analyze(text[found.end() :]))
+
+
+def _attribute_changed(new: str, old: str) -> bool:
+    """Whether both give one attribute of one subject, with other values.
+
+    Found by a new user: "My email is jo@example.com" then "… jo.new@acme.com" both
+    stayed in effect (the values' shared "com" made them look like two things named
+    alike), as did two addresses and two employers.
+    """
+    ours, theirs = _attribute_claim(new), _attribute_claim(old)
+    return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
+
+
+def new_value(new: str, old: str) -> bool:
+    """Whether `new` gives a one-valued predicate or attribute of `old`'s subject another value.
+
+    Found by adversaries: "I live in Porto" then "I now live in Lisbon" (or "I moved to
+    Lisbon"), and "I work at Google" then "I work at Microsoft", both stayed in effect, so
+    recall answered with either. "The user" and "I" are one subject here: /remember keeps
+    the user's words, a model writes "The user".
+    """
+    if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
+        return False
+    if _attribute_changed(new, old):
+        return True
+    ours, theirs = _one_value_claim(new), _one_value_claim(old)
+    if ours is None or theirs is None or ours[0] != theirs[0]:
+        return False
+    same = ours[1] == theirs[1] or (ours[1] in _THE_USER and theirs[1] in _THE_USER)
+    return same and ours[2] != theirs[2] and not renamed(new, old)
+
+
+def predicate_terms(text: str) -> list[str]:
+    """The analysed words of every wording of the one-valued predicate `text` states.
+
+    A write looks for the facts it may replace among those sharing a word with it, and
+    "I moved to Lisbon" shares none with "I live in Porto".
+    """
+    for _, pattern, words in _ONE_VALUE:
+        if pattern.search(text):
+            return analyze(words)
+    # "My e-mail is …" and "My email is …" share no word as written.
+    return analyze(_one_way(text)) if _attribute_claim(text) is not None else []
