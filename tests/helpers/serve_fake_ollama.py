@@ -49,9 +49,12 @@ def respond(body: dict[str, Any], delay: float) -> StreamReply:
             chat_lines(tool_calls=[{"name": "memory_store", "arguments": arguments}]),
             delay_s=delay,
         )
-    recalled = re.findall(r"^- \[[^\]]+\] (\S+) \([^)]*\): (.+)$", text, re.MULTILINE)
+    # A fact's line names its key; a saved message's line has none.
+    recalled = re.findall(r"^- \[([^\]]+)\] (?:(\S+) )?\([^)]*\): (.+)$", text, re.MULTILINE)
     if recalled:
-        items = "\n".join(f"- **{key}**: {content}" for key, content in recalled)
+        items = "\n".join(
+            f"- **{key or category}**: {content}" for category, key, content in recalled
+        )
         reply = f"Here is what I remember that seems related:\n\n{items}\n\nAsk me anything else."
     else:
         reply = f"I don't remember anything about that yet. You said: *{question}*"

@@ -96,6 +96,8 @@ async def test_a_forget_command_for_an_unknown_key_names_no_tool(make_app: MakeA
         assert entry.title.endswith(
             ": no memory with key 'badkey'; the memory inspector (F2) lists the keys"
         )
+        body = str(entry.query_one(".tool-body", Static).render())
+        assert "error no memory with key 'badkey'" in body and '{"error"' not in body
 
 
 async def test_the_recalled_entry_lists_injected_memories_with_scores(make_app: MakeApp) -> None:

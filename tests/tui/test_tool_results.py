@@ -25,6 +25,10 @@ def test_a_store_that_replaced_other_keys_says_so() -> None:
 
 def test_a_forget_and_a_list_read_as_sentences() -> None:
     assert summary('{"removed": true, "key": "tea"}') == "forgot tea"
+    forgot = readable('{"removed": true, "key": "tea"}')
+    assert forgot is not None and forgot.plain == "forgot tea"
+    changed = json.dumps({"stored": {"key": "email", "content": "b@y"}, "replaced": "a@x"})
+    assert summary(changed) == "stored as email, replacing its earlier text"
     listed = json.dumps({"entries": [{"key": "a", "content": "x"}, {"key": "b", "content": "y"}]})
     assert summary(listed) == "2 memories"
 

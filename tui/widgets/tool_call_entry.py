@@ -51,7 +51,8 @@ class ToolCallEntry(PlainCollapsible):
         text.append(visible(arguments))
         if result is not None:
             text.append("\nerror " if error else "\nresult ", style="bold red" if error else "bold")
-            shown = None if error else readable(result)
+            # An error reads as its message, not as the JSON the model gets.
+            shown = Text(visible(_error_text(result))) if error else readable(result)
             text.append_text(Text(visible(result)) if shown is None else shown)
         return text
 

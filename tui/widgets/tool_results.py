@@ -47,7 +47,9 @@ def summary(result: str) -> str:
     if isinstance(stored, dict) and isinstance(stored.get("key"), str):
         replaced = parsed.get("replaced_under_other_keys")
         extra = f", replacing {_count(len(replaced))}" if isinstance(replaced, list) else ""
-        return f"stored as {stored['key']}{extra}"
+        # The same key's earlier text is a replacement too (found by a new user).
+        earlier = ", replacing its earlier text" if isinstance(parsed.get("replaced"), str) else ""
+        return f"stored as {stored['key']}{earlier}{extra}"
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
         return f"forgot {parsed['key']}"
     return ""
@@ -87,4 +89,6 @@ def readable(result: str) -> Text | None:
                 text.append("\nreplaced, kept as history: ")
                 text.append_text(_line(item))
         return text
+    if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
+        return Text("forgot " + visible(parsed["key"]))
     return None
