@@ -21,6 +21,7 @@ from pydantic_core import ErrorDetails
 from agent.errors import AgentError
 from memory.errors import ImportFormatError
 from memory.records import MemoryRecord, check_record_set
+from memory.text import has_visible_text
 
 # Longest first: the UTF-32-LE BOM begins with the UTF-16-LE one.
 _BOMS = (
@@ -181,8 +182,10 @@ def _repeated_field(line: str) -> str | None:
         json.loads(line, object_pairs_hook=_refuse_repeats)
     except _RepeatedFieldError as repeated:
         return repeated.field
-    except ValueError:
-        return None  # pydantic names what is wrong with it
+    except (ValueError, RecursionError):
+        # Pydantic names what is wrong with it (a crash on 100,000 nested brackets was
+        # found by an adversary: Python's parser recurses).
+        return None
     return None
 
 
@@ -197,7 +200,7 @@ def _line_problem(number: int, line: str) -> ImportFormatError | MemoryRecord:
         record = MemoryRecord.model_validate_json(line)
     except ValidationError as exc:
         return describe_error(number, exc)
-    if not record.content.strip():
+    if not has_visible_text(record.content):
         # The app, the tool and `store` all refuse an empty memory: a file may not add one.
         return ImportFieldError(number, "content", "empty; a memory needs some text")
     return record

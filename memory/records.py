@@ -119,6 +119,14 @@ class MemoryRecord(MemoryEntry):
             raise ValueError(f"expected an ISO 8601 date-time ({_ISO_EXAMPLE})") from None
         return value
 
+    @field_validator("importance", mode="before")
+    @classmethod
+    def _a_number(cls, value: object) -> object:
+        # Lax parsing took true for 1.0 and "0.5" for 0.5 (found by an adversary).
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError("expected a number from 0 to 1")
+        return value
+
     @field_validator("pinned", mode="before")
     @classmethod
     def _true_or_false(cls, value: object) -> object:

@@ -61,6 +61,15 @@ _SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
 )
 
 
+def has_visible_text(text: str) -> bool:
+    """Whether `text` shows anything: not only spaces, controls or invisible marks.
+
+    Content of a zero-width space, a byte-order mark or a NUL passed as "not empty" and
+    was stored as a memory nobody can see (found by an adversary).
+    """
+    return any(ch.isprintable() and not ch.isspace() for ch in text)
+
+
 def asks_nothing(text: str) -> bool:
     """Whether a message is made only of chat fillers and small words.
 

@@ -107,8 +107,10 @@ def filled_text(value: str) -> str:
     An empty value is a mistake (an unset shell variable), never a request: `--category ''`
     would otherwise filter nothing and list every memory.
     """
-    if not text(value).strip():
-        raise argparse.ArgumentTypeError("must not be empty")
+    from memory.text import has_visible_text  # here: `--help` loads no memory module
+
+    if not has_visible_text(text(value)):
+        raise argparse.ArgumentTypeError("must not be empty (or only invisible characters)")
     return value
 
 

@@ -93,6 +93,14 @@ FIELD_ERRORS = [
     (_line(pinned="yes"), "import line 4, field 'pinned': expected true or false, got 'yes'"),
     (_line(pinned=0), "import line 4, field 'pinned': expected true or false, got 0"),
     (_line(content=" \n "), "import line 4, field 'content': empty; a memory needs some text"),
+    (_line(content="\u200b\ufeff"), "import line 4, field 'content': empty; a memory needs"),
+    (_line(content="\u0000"), "import line 4, field 'content': empty; a memory needs some"),
+    (_line(importance=True), "import line 4, field 'importance': expected a number from 0 to 1"),
+    (_line(importance="0.5"), "import line 4, field 'importance': expected a number from 0"),
+    (
+        _line()[:-1] + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        "import line 4: not valid JSON",
+    ),
     (
         _line()[:-1] + ', "content": "second"}',
         "import line 4, field 'content': given twice in one record; which value is meant",
@@ -284,3 +292,9 @@ def test_an_import_says_which_forgotten_memories_it_brings_back(home: Path) -> N
     ) in ran.out
     again = run_cli("memory", "import", str(backup)).clean()
     assert "forgotten" not in again.out  # in the store now: nothing comes back
+
+
+def test_store_refuses_text_of_invisible_characters_only(home: Path) -> None:
+    """Found by an adversary: a zero-width space was stored as a memory nobody can see."""
+    ran = run_cli("memory", "store", "\u200b\u200b").clean(2)
+    assert "must not be empty (or only invisible characters)" in ran.err
