@@ -14,24 +14,9 @@ import re
 from functools import cache
 
 from memory.fact_subjects import PREDICATE, WHOSE, change_terms, negated, renamed, subject_words
+from memory.predicates import ONE_VALUE, wordings_of
 from memory.text import analyze
 
-# Plans ("moving to") are left out: the fact they would replace is still true.
-_ONE_VALUE = (
-    (
-        "home",
-        re.compile(
-            r"(?i)\b(?:lives?|lived|living|resides?|resided|residing|moved|relocated|based)"
-            r"\s+(?:in|to)\b"
-        ),
-        "live move reside relocated based",
-    ),
-    (
-        "employer",
-        re.compile(r"(?i)\b(?:(?:works?|worked|working)\s+(?:at|for)|employed\s+(?:at|by))\b"),
-        "work employed",
-    ),
-)
 _ANOTHER_VALUE = re.compile(
     r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
 )
@@ -63,7 +48,7 @@ def _one_value_claim(text: str) -> tuple[str, frozenset[str], frozenset[str]] | 
     """(predicate, subject, value terms) of a one-valued predicate the text states."""
     if not _maybe_claim(text):
         return None
-    for name, pattern, _ in _ONE_VALUE:
+    for name, pattern, _ in ONE_VALUE:
         found = pattern.search(text)
         if found is None:
             continue
@@ -165,8 +150,7 @@ def predicate_terms(text: str) -> list[str]:
     A write looks for the facts it may replace among those sharing a word with it, and
     "I moved to Lisbon" shares none with "I live in Porto".
     """
-    for _, pattern, words in _ONE_VALUE:
-        if pattern.search(text):
-            return analyze(words)
+    if words := wordings_of(text):
+        return analyze(words)
     # "My e-mail is …" and "My email is …" share no word as written.
     return analyze(_one_way(text)) if _attribute_claim(text) is not None else []

@@ -17,6 +17,7 @@ from typing import Any
 
 from memory.date_terms import date_terms_of, find_dates, names_numeric_date
 from memory.numbers import joined_numbers, written_alike
+from memory.predicates import wordings_of
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -136,9 +137,12 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", stripped)
 
 
-def has_grouped_number(text: str) -> bool:
-    """Whether `text` holds a number in groups, indexed joined too since schema 0013."""
-    return bool(joined_numbers(fold(text)))
+def has_terms_added(text: str) -> bool:
+    """Whether `text` is indexed with more terms since schema 0013.
+
+    A number in groups is joined too, a one-valued predicate has its other wordings.
+    """
+    return bool(joined_numbers(fold(text))) or bool(wordings_of(text))
 
 
 def reads_numbers_anew(text: str) -> bool:
@@ -216,12 +220,18 @@ def distinct_terms(text: str) -> list[str]:
 def entry_terms(key: str, content: str, created: datetime | None = None) -> list[str]:
     """Every term an entry is found by: its words, numbers and dates.
 
-    Numbers written in groups count joined too (`memory.numbers.joined_numbers`). The
-    dates (`memory.date_terms`) are the day it was saved and those its content names.
+    Numbers written in groups count joined too (`memory.numbers.joined_numbers`), and a
+    one-valued predicate by every wording of it (`memory.predicates`: "I moved to Lisbon"
+    is found by "where do I live?"). The dates (`memory.date_terms`) are the day it was
+    saved and those its content names.
     """
+    words = analyze(content)
+    seen = set(words)
+    worded = [term for term in analyze(wordings_of(content)) if term not in seen]
     return (
         analyze(key)
-        + analyze(content)
+        + words
+        + worded
         + joined_numbers(fold(content))
         + date_terms_of(content, created)
     )

@@ -13,10 +13,10 @@ from memory.errors import MemoryStoreError
 from memory.postgres.schema import (
     CONTENT_HASHES,
     DATE_TERMS,
-    GROUPED_NUMBERS_JOINED,
     IMPLIED_DATE_TERMS,
     LETTERS_WITHOUT_MARKS,
     NUMBERS_WRITTEN_ALIKE,
+    TERMS_ADDED,
     lexemes,
     migrations,
     unescape,
@@ -24,8 +24,8 @@ from memory.postgres.schema import (
 from memory.settings import MemorySettings
 from memory.text import (
     entry_terms,
-    has_grouped_number,
     has_letter_without_mark,
+    has_terms_added,
     reads_numbers_anew,
 )
 from memory.write_policy import content_hash
@@ -101,8 +101,8 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 await _index_again_where(conn, has_letter_without_mark)
             elif step == NUMBERS_WRITTEN_ALIKE:
                 await _index_again_where(conn, reads_numbers_anew)
-            elif step == GROUPED_NUMBERS_JOINED:
-                await _index_again_where(conn, has_grouped_number)
+            elif step == TERMS_ADDED:
+                await _index_again_where(conn, has_terms_added)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

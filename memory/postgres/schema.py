@@ -24,8 +24,8 @@ CONTENT_HASHES = "content hashes"
 """A step run in Python: every row's `write_policy.content_hash`, for exact duplicates."""
 NUMBERS_WRITTEN_ALIKE = "numbers written alike"
 """A step run in Python: rows with "1,250" or "9 AM" in them are indexed again."""
-GROUPED_NUMBERS_JOINED = "grouped numbers joined"
-"""A step run in Python: rows with "0176 8888888" in them are indexed again."""
+TERMS_ADDED = "joined numbers and wordings"
+"""A step run in Python: rows with "0176 8888888" or "I moved to …" are indexed again."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -118,7 +118,7 @@ def migrations(dimensions: int) -> list[str]:
         CREATE INDEX IF NOT EXISTS memory_audit_namespace ON memory_audit (namespace, audit_id);
         """,
         NUMBERS_WRITTEN_ALIKE,
-        GROUPED_NUMBERS_JOINED,
+        TERMS_ADDED,
     ]
 
 

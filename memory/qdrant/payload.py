@@ -16,9 +16,9 @@ _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
 TERMS_MADE = "3"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
-(`memory.numbers.written_alike`); "3": numbers in groups joined too
-(`memory.numbers.joined_numbers`). Points made otherwise are indexed again when the store
-opens."""
+(`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
+predicates by every wording (`memory.text.entry_terms`). Points made otherwise are
+indexed again when the store opens."""
 
 
 def point_id(entry_id: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from memory.entry import MemoryEntry
 from memory.qdrant.payload import TERMS_MADE, from_payload, point_id, to_payload
 from memory.qdrant.points import TERMS_RULE, PointFilter, PointStore, StoredPoint
-from memory.text import has_grouped_number, reads_numbers_anew
+from memory.text import has_terms_added, reads_numbers_anew
 from memory.write_policy import SIMILAR_LIMIT, content_hash, lookup_terms
 from memory.write_rules import Vector
 
@@ -106,7 +106,7 @@ def index_again_read_differently(points: PointStore) -> int:
         for point in found
         if reads_numbers_anew(str(point.payload.get("key", "")))
         or reads_numbers_anew(str(point.payload.get("content", "")))
-        or has_grouped_number(str(point.payload.get("content", "")))
+        or has_terms_added(str(point.payload.get("content", "")))
     }
     same = [point.id for point in found if point.id not in changed]
     if same:

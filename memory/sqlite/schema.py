@@ -12,8 +12,8 @@ from memory.errors import MemoryStoreError
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
 from memory.text import (
-    has_grouped_number,
     has_letter_without_mark,
+    has_terms_added,
     index_text,
     reads_numbers_anew,
 )
@@ -249,9 +249,12 @@ def _write_numbers_alike(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, reads_numbers_anew)
 
 
-def _join_grouped_numbers(conn: sqlite3.Connection) -> None:
-    """Index again the entries with a number in groups ("0176 8888888"), joined too."""
-    _index_again_where(conn, has_grouped_number)
+def _add_terms(conn: sqlite3.Connection) -> None:
+    """Index again the entries with a grouped number or a one-valued predicate.
+
+    "0176 8888888" is found joined too, "I moved to Lisbon" by "live" too.
+    """
+    _index_again_where(conn, has_terms_added)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -271,7 +274,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0010_implied_date_terms", _add_implied_date_terms),
     Migration("0011_letters_without_marks", _fold_letters_without_marks),
     Migration("0012_numbers_written_alike", _write_numbers_alike),
-    Migration("0013_grouped_numbers_joined", _join_grouped_numbers),
+    Migration("0013_joined_numbers_and_wordings", _add_terms),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

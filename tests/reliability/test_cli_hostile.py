@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 
 from memory.snapshot import parse_snapshot
+from memory.text import has_visible_text
 from tests.helpers.hostile import HOSTILE_CASES, SURFACE_TEXT
 from tests.unit.agent.cli_harness import RAW_CONTROL, record, run_cli, write_config, write_jsonl
 
@@ -136,12 +137,17 @@ def test_generated_text_round_trips_and_prints_clean(isolated_dirs: Path, text: 
     write_config()
     key = ("g " + text)[:500]
     source = write_jsonl(isolated_dirs / "generated.jsonl", [record(key, text)])
+    if not has_visible_text(text):
+        # Nothing to see is no memory, as `store` and the app say too (an adversary).
+        refused = run_cli("memory", "import", str(source)).clean(2)
+        assert "field 'content': empty; a memory needs some text" in refused.err
+        return
     run_cli("memory", "import", str(source)).clean()
     assert _fields(run_cli("memory", "get", key).clean().out)["content"] == text
     run_cli("memory", "list").clean()
     query = text.replace("\x00", " ")
     # "--": a query such as "-:" is text, not an option (as a user would have to write it).
-    if query.strip():
+    if has_visible_text(query):
         run_cli("memory", "search", "--", query).clean()
     else:  # a blank query is a usage error that says so, not a search
         assert "must not be empty" in run_cli("memory", "search", "--", query).clean(2).err

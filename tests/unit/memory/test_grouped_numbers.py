@@ -10,7 +10,7 @@ import pytest
 
 from memory.factory import open_memory
 from memory.numbers import joined_numbers
-from memory.postgres.schema import GROUPED_NUMBERS_JOINED, migrations
+from memory.postgres.schema import TERMS_ADDED, migrations
 from memory.postgres.store import PostgresMemory
 from memory.qdrant.payload import TERMS_MADE
 from memory.qdrant.points import TERMS, TERMS_RULE, PointFilter, StoredPoint
@@ -58,18 +58,24 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
     store = await SqliteMemory.open(path, _keyword_only())
     await store.store("phone", PHONE, "core")
     await store.store("tea", "Tea with milk", "core")
+    await store.store("home", "I moved to Lisbon", "core")
     await store.close()
     conn = sqlite3.connect(path)
     (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
     assert "01768888888" in terms.split()
     conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (_old_terms(terms),))
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0013_grouped_numbers_joined'")
+    (moved,) = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()
+    assert "live" in moved.split()  # "I moved to Lisbon" is found by "live" too
+    unworded = " ".join(term for term in moved.split() if term != "live")
+    conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (unworded,))
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0013_joined_numbers_and_wordings'")
     conn.commit()
     conn.close()
     store = await SqliteMemory.open(path, _keyword_only())
     try:
         found = await store.recall("01768888888")
         assert [e.key for e in found.entries] == ["phone"]
+        assert [e.key for e in (await store.recall("where do I live")).entries] == ["home"]
     finally:
         await store.close()
 
@@ -137,7 +143,7 @@ async def test_a_postgres_store_indexed_before_is_indexed_again(
             "WHERE key = 'phone'",
             (old, old),
         )
-        step = migrations(settings.embedding_dimensions).index(GROUPED_NUMBERS_JOINED) + 1
+        step = migrations(settings.embedding_dimensions).index(TERMS_ADDED) + 1
         await conn.execute("DELETE FROM memchat_schema_version WHERE version >= %s", (step,))
     again = await open_memory(settings, tmp_path, None)
     try:

@@ -1,0 +1,36 @@
+"""A number written in groups is found typed without them, on every backend."""
+
+from __future__ import annotations
+
+from memory.protocol import Memory
+from tests.contract.conftest import needs
+
+
+async def test_a_phone_number_is_found_typed_without_its_spaces(memory: Memory) -> None:
+    """Found by a new user: "01768888888" found nothing, "0176 8888888" the memory."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("phone", "My phone number is 0176 8888888")
+    await memory.store("office", "Office line: (030) 1234-5678")
+    await memory.store("tea", "I like green tea")
+    for typed, key in (("01768888888", "phone"), ("03012345678", "office")):
+        found = await memory.recall(typed)
+        assert [e.key for e in found.entries][:1] == [key], typed
+    spaced = await memory.recall("0176 8888888")
+    assert [e.key for e in spaced.entries][:1] == ["phone"]
+
+
+async def test_a_changed_home_is_found_by_the_question_worded_the_old_way(
+    memory: Memory,
+) -> None:
+    """Found by a new user: "where do I live?" recalled the old message "I live in Porto"
+    and never the fact in effect, "I moved to Lisbon" (no word of the question in it)."""
+    needs(memory, "persistent", "supports_keyword_search", "supports_supersede")
+    await memory.store_with_metadata("m1", "I live in Porto", "conversation", "s1")
+    await memory.store("home", "I live in Porto")
+    moved = await memory.store("home_now", "I moved to Lisbon")
+    await memory.store("job", "I work at Acme")
+    found = await memory.recall("where do I live?")
+    assert moved.id in [e.id for e in found.entries]
+    assert "home" not in [e.key for e in found.entries]  # replaced: history
+    employer = await memory.recall("who is my employer?")
+    assert [e.key for e in employer.entries][:1] == ["job"]
