@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from agent.messages import ToolCall
+from agent.redact import redact
 from memory.text import fold
 
 _WORD = re.compile(r"[^\W_]+")
@@ -37,8 +38,13 @@ def key_words(text: str, count: int) -> list[str]:
 
 
 def key_for(text: str) -> str:
-    """The key /remember stores TEXT under (a few of its words and a short hash)."""
-    words = key_words(text, 5)
+    """The key /remember stores TEXT under (a few of its words and a short hash).
+
+    The words come from the text with its secrets redacted: a key is shown in lists, the
+    chat and every recall, and "my_password_is_hunter2" put the password in all of them
+    (found by a new user). The text itself is kept as the user asked.
+    """
+    words = key_words(redact(text)[0], 5)
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return "_".join([*words, digest]) if words else f"note_{digest}"
 

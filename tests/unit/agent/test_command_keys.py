@@ -19,3 +19,10 @@ def test_words_of_any_script_stay_in_the_key() -> None:
 
 def test_a_very_long_word_is_cut_short_in_the_key() -> None:
     assert len(key_for("x" * 5_000)) < 40
+
+
+def test_a_secret_never_becomes_part_of_a_key() -> None:
+    """Found by a new user: `/remember my password is hunter2 …` was stored under
+    my_password_is_hunter2_…, shown in every list, chat line and recall."""
+    key = key_for("my password is hunter2 and api key sk-abc123def456ghi789jkl012mno345")
+    assert key.startswith("my_password_is_redacted_secret_") and "hunter2" not in key
