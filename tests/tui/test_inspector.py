@@ -81,6 +81,32 @@ async def test_a_search_matching_nothing_lists_nothing(make_app: MakeApp) -> Non
         assert "0 found (hybrid), 1 below floor" in str(h.app.query_one("#inspector-page").render())
 
 
+async def test_a_held_back_question_is_not_counted_below_the_floor(make_app: MakeApp) -> None:
+    """Found by a new user: "2 found, 1 below floor" for a saved question held back at
+    1.00 ("not used: a saved question says no fact")."""
+    from memory.entry import RecallResult, RecallScores
+
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        memory = h.runtime.memory
+        first, second, *_ = await memory.list()
+
+        async def one_held_back(*args: object, **kwargs: object) -> RecallResult:
+            why = "a saved question says no fact"
+            held = RecallScores(keyword=1.0, fused=1.0, lane="keyword", held_back=why)
+            asked = second.model_copy(update={"score": 1.0, "scores": held})
+            found = first.model_copy(update={"score": 0.9})
+            return RecallResult(entries=[found], below_floor=[asked], mode="hybrid")
+
+        memory.recall = one_held_back  # type: ignore[method-assign]
+        h.app.query_one("#inspector-search", Input).value = "cat"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        shown = str(h.app.query_one("#inspector-page").render())
+        assert "1 found (hybrid), 1 held back, 0 below floor" in shown
+
+
 async def test_filters_by_category(make_app: MakeApp) -> None:
     h = make_app(seed=SEED)
     async with h.app.run_test(size=(140, 40)) as pilot:

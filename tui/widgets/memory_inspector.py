@@ -181,10 +181,14 @@ class MemoryInspector(Vertical):
                 self.total = len(self.entries)
                 extra = f", {result.degraded}" if result.degraded else ""
                 extra += f", {result.calibration}" if result.calibration else ""
+                # A saved question held back scored above the floor: "below floor" was untrue
+                # of it (found by a new user).
+                held = sum(1 for e in weaker if e.scores is not None and e.scores.held_back)
+                held_note = f", {held} held back" if held else ""
                 label.update(
                     plain(
-                        f"{len(result.entries)} found ({result.mode}{extra}), "
-                        f"{len(weaker)} below floor"
+                        f"{len(result.entries)} found ({result.mode}{extra}){held_note}, "
+                        f"{len(weaker) - held} below floor"
                     )
                 )
             else:
