@@ -13,26 +13,15 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from memory.fact_subjects import PREDICATE, WHOSE, change_terms, negated, renamed, subject_words
-from memory.predicates import ONE_VALUE, wordings_of
+from memory.fact_subjects import PREDICATE, negated, renamed, subject_words
+from memory.predicates import user_claim, wordings_of
 from memory.text import analyze
 
 _ANOTHER_VALUE = re.compile(
     r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
 )
 """Words saying a value is one more, not a new one ("I also work at a café")."""
-_THE_USER: tuple[frozenset[str], ...] = (frozenset(), frozenset({"user"}))
-"""Subjects that name the user: "I" and "we" leave no words; the model writes "The user"."""
 _WORD = re.compile(r"[\w']+")
-_OTHERS = frozenset(
-    "he she they it you who someone somebody everyone everybody nobody people he's she's "
-    "they're it's you're".split()
-)
-"""Pronouns of someone else: stop words, yet "They live in Lisbon" is not about the user
-(found by an adversary: it replaced "I live in Porto")."""
-_NOT_A_PLACE = frozenset("a an the night nights day days weekends home least times moment".split())
-"""A value starting so describes or times the predicate: "I live in a small flat", "I work
-at night" are not a new home or employer (found by an adversary)."""
 
 
 def _words(text: str) -> list[str]:
@@ -42,24 +31,6 @@ def _words(text: str) -> list[str]:
 def _maybe_claim(text: str) -> bool:
     # A question states nothing; a denial says what is not so (both found replacing).
     return "?" not in text and not negated(text)
-
-
-def _one_value_claim(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
-    """(predicate, subject, value terms) of a one-valued predicate the text states."""
-    if not _maybe_claim(text):
-        return None
-    for name, pattern, _ in ONE_VALUE:
-        found = pattern.search(text)
-        if found is None:
-            continue
-        value = _words(text[found.end() :])
-        if not value or value[0] in _NOT_A_PLACE:
-            return None
-        before = _words(text[: found.start()])
-        marked = {word for word in before if word in WHOSE or word in _OTHERS}
-        terms = {t for t in analyze(text[: found.start()]) if t not in change_terms()}
-        return name, frozenset(terms | marked), frozenset(analyze(text[found.end() :]))
-    return None
 
 
 _COPULAS = frozenset({"is", "are", "was", "were", ":", "="})
@@ -86,6 +57,13 @@ _NOT_A_VALUE = frozenset(
 is safe", "My rent is due on Friday")."""
 
 
+_LOOKS_LIKE_A_VALUE = re.compile(r"[0-9@]|(?<!^)\b[A-Z]|^\s*[A-Z]")
+"""A value holds a digit, an "@" or a name: "My phone is dead", "My birthday is next week"
+and "My employer is great" say something of the attribute (found by an adversary)."""
+_SECOND_CLAUSE = re.compile(r"(?i)\b(?:and|but)\b|;")
+_ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
+
+
 @cache
 def _attributes() -> frozenset[str]:
     return frozenset(analyze(_ATTRIBUTE_WORDS))
@@ -108,10 +86,19 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     subject = subject_words(text)
     if not subject or not subject & _attributes():
         return None
-    value = _words(text[found.end() :])
-    if not value or value[0] in _NOT_A_VALUE:
+    written = text[found.end() :]
+    value = _words(written)
+    described = _ARTICLE.match(written) is not None  # "My phone is an iPhone 15"
+    if (
+        not value
+        or value[0] in _NOT_A_VALUE
+        or described
+        or not _LOOKS_LIKE_A_VALUE.search(written)
+    ):
         return None
-    return subject - _THE_USERS, frozenset(analyze(text[found.end() :]))
+    if _SECOND_CLAUSE.search(text):
+        return None  # "My email is … and my phone is …": replacing it would lose the phone
+    return subject - _THE_USERS, frozenset(analyze(written))
 
 
 def _attribute_changed(new: str, old: str) -> bool:
@@ -137,11 +124,12 @@ def new_value(new: str, old: str) -> bool:
         return False
     if _attribute_changed(new, old):
         return True
-    ours, theirs = _one_value_claim(new), _one_value_claim(old)
+    if negated(new) or negated(old):
+        return False
+    ours, theirs = user_claim(new), user_claim(old)
     if ours is None or theirs is None or ours[0] != theirs[0]:
         return False
-    same = ours[1] == theirs[1] or (ours[1] in _THE_USER and theirs[1] in _THE_USER)
-    return same and ours[2] != theirs[2] and not renamed(new, old)
+    return set(analyze(ours[1])) != set(analyze(theirs[1])) and not renamed(new, old)
 
 
 def predicate_terms(text: str) -> list[str]:

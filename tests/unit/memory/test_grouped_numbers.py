@@ -18,7 +18,7 @@ from memory.qdrant.store import QdrantMemory
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
-from memory.text import analyze
+from memory.text import analyze, entry_terms
 from tests.helpers.postgres import fresh_schema, postgres_url
 
 __all__ = ["postgres_url"]
@@ -151,3 +151,18 @@ async def test_a_postgres_store_indexed_before_is_indexed_again(
         assert [e.key for e in found.entries] == ["phone"]
     finally:
         await again.close()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The printer moved to room 4",
+        "Our server is based in Frankfurt",
+        "My brother moved to Oslo",
+        "The meeting moved to Friday",
+    ],
+)
+def test_only_the_users_own_home_or_job_is_found_by_its_other_wordings(text: str) -> None:
+    """Found by an adversary: every "moved to" and "based in" answered "where do I live"."""
+    assert "live" in entry_terms("home", "I moved to Lisbon")
+    assert "live" not in entry_terms("k", text)

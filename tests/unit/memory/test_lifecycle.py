@@ -266,8 +266,22 @@ def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:
         ("My email address is a@x.com", "My email is b@y.com", True),
         ("My e-mail is a@x.com", "My email is b@y.com", True),
         ("Email: a@x.com", "The user's email is b@y.com", True),
-        ("My favorite color is blue", "My favourite colour is green", True),
         ("My phone number is 555-1234", "My mobile is 555-9999", True),
+        # Found by a second adversary: other people, the past, plans, times, descriptions
+        # and facts holding two things replaced the user's.
+        ("I live in Porto", "Some of them live in Madrid", False),
+        ("I work at Acme", "Don works at Siemens", False),
+        ("I live in Porto", "I lived in Paris for two years as a student", False),
+        ("I live in Porto", "If I lived in Madrid I would be happy", False),
+        ("I live in Porto", "I'll live in Lisbon next year", False),
+        ("I work at Acme", "I'd work at Google for more money", False),
+        ("I work at Acme", "I work at 8am on Mondays", False),
+        ("I work at Acme", "I work at my desk until late", False),
+        ("My phone number is 0176 8888888", "My phone is an iPhone 15", False),
+        ("My birthday is 3 May", "My birthday is next week", False),
+        ("My employer is Acme", "My employer is great", False),
+        ("My email is a@x.com and my phone is 555-1234", "My email is b@y.com", False),
+        ("I live in Porto and work at Acme", "I moved to Lisbon", False),
     ],
 )
 def test_a_one_valued_predicate_takes_a_new_value(old: str, new: str, replaces: bool) -> None:
