@@ -93,8 +93,11 @@ def written_alike(folded: str) -> str:
 _GROUPED = re.compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ -]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
 _GROUP = re.compile(r"[0-9]+")
-JOINED_DIGITS = (7, 15)
-"""How many digits a grouped number has for its joined form to be indexed too."""
+JOINED_DIGITS = (7, 19)
+"""How many digits a grouped number has for its joined form to be indexed too (a phone
+number, up to a card's 16-19)."""
+_MOST_GROUPS = 8
+"""Groups looked at in one run: their joined sub-runs are at most 28."""
 
 
 def joined_numbers(folded: str) -> list[str]:
@@ -106,17 +109,21 @@ def joined_numbers(folded: str) -> list[str]:
     """
     if _DIGIT.search(folded) is None:
         return []
-    found = []
+    found: dict[str, None] = {}
+    fewest, most = JOINED_DIGITS
     for match in _GROUPED.finditer(folded):
         written = match.group()
-        groups = _GROUP.findall(written)
-        digits = "".join(groups)
-        fewest, most = JOINED_DIGITS
-        if (
-            len(groups) > 1
-            and fewest <= len(digits) <= most
-            and all(len(group) >= 2 for group in groups[1:])
-            and not _ISO_DATE.fullmatch(written)
-        ):
-            found.append(digits)
-    return found
+        if _ISO_DATE.fullmatch(written):
+            continue
+        groups = _GROUP.findall(written)[:_MOST_GROUPS]
+        # Every run of two groups or more: a number followed by another ("Taxi 0176 8888888
+        # 24 hours", "555 6666 555 6667") was only indexed as one long run (an adversary).
+        for start in range(len(groups) - 1):
+            for end in range(start + 2, len(groups) + 1):
+                run = groups[start:end]
+                digits = "".join(run)
+                if len(digits) > most:
+                    break
+                if len(digits) >= fewest and all(len(group) >= 2 for group in run[1:]):
+                    found[digits] = None
+    return list(found)

@@ -62,13 +62,22 @@ _SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
 )
 
 
+_SHOWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+"""Letters and marks that print as blank: Hangul fillers, the blank braille pattern."""
+_UNSEEN_KINDS = frozenset({"Mn", "Me", "Cf", "Cc", "Co", "Cn", "Zs", "Zl", "Zp"})
+"""Combining marks alone, formats, controls, unassigned and private code points, spaces."""
+
+
 def has_visible_text(text: str) -> bool:
     """Whether `text` shows anything: not only spaces, controls or invisible marks.
 
-    Content of a zero-width space, a byte-order mark or a NUL passed as "not empty" and
-    was stored as a memory nobody can see (found by an adversary).
+    Content of a zero-width space, a byte-order mark, a NUL, Hangul fillers or a lone
+    combining accent passed as "not empty" and was stored as a memory nobody can see
+    (found by adversaries).
     """
-    return any(ch.isprintable() and not ch.isspace() for ch in text)
+    return any(
+        ch not in _SHOWS_NOTHING and unicodedata.category(ch) not in _UNSEEN_KINDS for ch in text
+    )
 
 
 def asks_nothing(text: str) -> bool:

@@ -95,6 +95,7 @@ FIELD_ERRORS = [
     (_line(content=" \n "), "import line 4, field 'content': empty; a memory needs some text"),
     (_line(content="\u200b\ufeff"), "import line 4, field 'content': empty; a memory needs"),
     (_line(content="\u0000"), "import line 4, field 'content': empty; a memory needs some"),
+    (_line(content="\u3164\u2800\u0300"), "import line 4, field 'content': empty; a memory"),
     (_line(importance=True), "import line 4, field 'importance': expected a number from 0 to 1"),
     (_line(importance="0.5"), "import line 4, field 'importance': expected a number from 0"),
     (
