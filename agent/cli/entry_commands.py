@@ -189,36 +189,50 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
-async def _confirmed(memory: Memory, entry: MemoryEntry) -> bool:
-    """Whether the user, at a terminal, says yes to forgetting `entry` for good.
-
-    Found by a new user: one command deleted every version, with no undo (the chat's
-    inspector has one) and no question asked. What goes with it is named: its earlier
-    versions, and facts under other keys it replaced (an adversary saw one go unnamed).
-    """
+async def _going_with(memory: Memory, entry: MemoryEntry) -> tuple[int, list[MemoryEntry]]:
+    """How many earlier versions of `entry` go with it, and the facts it replaced."""
     chain = await MemoryEditor(memory).history(entry)
     earlier = sum(1 for e in chain if e.key == entry.key and e.id != entry.id)
-    others = [e for e in chain if e.key != entry.key]
-    parts = [f"Forget {entry.key!r} ({_shortened(entry.content)})"]
+    return earlier, [e for e in chain if e.key != entry.key]
+
+
+def _with_it(earlier: int, others: list[MemoryEntry]) -> str:
+    parts = []
     if earlier:
         parts.append(f" and {counted(earlier, 'earlier version', 'earlier versions')}")
     if others:
         replaced = "; ".join(f"{e.key!r} ({_shortened(e.content)})" for e in others[:3])
         more = f" and {len(others) - 3} more" if len(others) > 3 else ""
         parts.append(f", with what it replaced: {replaced}{more}")
-    sys.stderr.write(one_line("".join(parts) + "? It cannot be undone.") + " [y/N] ")
+    return "".join(parts)
+
+
+def _confirmed(entry: MemoryEntry, going: str) -> bool:
+    """Whether the user, at a terminal, says yes to forgetting `entry` for good.
+
+    Found by a new user: one command deleted every version, with no undo (the chat's
+    inspector has one) and no question asked. What goes with it is named: its earlier
+    versions, and facts under other keys it replaced (an adversary saw one go unnamed).
+    """
+    question = f"Forget {entry.key!r} ({_shortened(entry.content)}){going}?"
+    sys.stderr.write(one_line(question + " It cannot be undone.") + " [y/N] ")
     sys.stderr.flush()
     answer = sys.stdin.readline()
     return answer.strip().lower() in ("y", "yes")
 
 
 async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
-    """Delete one entry (and its earlier versions); at a terminal, asks first."""
+    """Delete one entry (and its earlier versions); at a terminal, asks first.
+
+    What went with it is said after too: with --yes (or off a terminal) a fact that had
+    wrongly replaced another took the other with it unnamed (found by an adversary).
+    """
     namespace = args.namespace or "default"
     async with opened_memory(config) as memory:
-        if not args.yes and sys.stdin.isatty():
-            entry = await memory.get(args.key, namespace)
-            if entry is not None and not await _confirmed(memory, entry):
+        entry = await memory.get(args.key, namespace)
+        going = "" if entry is None else _with_it(*await _going_with(memory, entry))
+        if entry is not None and not args.yes and sys.stdin.isatty():
+            if not _confirmed(entry, going):
                 say(sys.stderr, "memchat: nothing was forgotten")
                 return 1
         removed = await memory.forget(args.key, namespace)
@@ -228,7 +242,7 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # does not take it for output.
         say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
         return 1
-    say(out, f"forgot {args.key!r}")
+    say(out, one_line(f"forgot {args.key!r}{going}"))
     return 0
 
 

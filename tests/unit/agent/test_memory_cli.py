@@ -560,6 +560,11 @@ def test_forget_at_a_terminal_asks_first(
     assert main(["memory", "forget", "language"]) == 1
     asked = capsys.readouterr().err
     assert "with what it replaced: 'lang' (The user prefers Rust)?" in asked
+    # With --yes it is said after: a wrong replacement took the other fact unnamed (an
+    # adversary).
+    assert main(["memory", "forget", "--yes", "language"]) == 0
+    said = capsys.readouterr().out
+    assert "forgot 'language', with what it replaced: 'lang' (The user prefers Rust)" in said
 
 
 def test_a_text_changed_inside_the_file_is_reported_by_the_check(configured: Path) -> None:
