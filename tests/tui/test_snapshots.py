@@ -68,9 +68,11 @@ def test_inspector_detail_view(snap_compare: Any, make_app: MakeApp) -> None:
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await memchat(pilot).ready.wait()
-        await pilot.press("f2")
-        await settle(pilot)
-        entry = next(e for e in memchat(pilot).inspector.entries if e.key == "pet")
+        # Opened over the chat, not over the inspector: under load the inspector's table
+        # behind the dialog was pictured at times with its content column, at times
+        # without (seen in CI, and here once in eight busy runs).
+        entry = await memchat(pilot).runtime.memory.get("pet")
+        assert entry is not None
         memchat(pilot).memory_view.open_entry(entry)
         await settle(pilot)
         # On a loaded machine the dialog can still be laying out after the workers are
