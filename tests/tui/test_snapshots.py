@@ -71,7 +71,9 @@ def test_inspector_detail_view(snap_compare: Any, make_app: MakeApp) -> None:
         # Opened over the chat, not over the inspector: under load the inspector's table
         # behind the dialog was pictured at times with its content column, at times
         # without (seen in CI, and here once in eight busy runs).
-        entry = await memchat(pilot).runtime.memory.get("pet")
+        runtime = memchat(pilot).runtime
+        assert runtime is not None
+        entry = await runtime.memory.get("pet")
         assert entry is not None
         memchat(pilot).memory_view.open_entry(entry)
         await settle(pilot)
