@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memory.predicates import words_of
 from memory.text import analyze
 
 # What a fact says about its subject starts at its first verb (a copula or a verb facts are
@@ -32,7 +33,6 @@ PREDICATE = re.compile(
     r"(?!\S)|(?<!\d):|=)"
 )
 _WORD = re.compile(r"\w+")
-_WORD_WITH_APOSTROPHE = re.compile(r"[\w']+")
 WHOSE = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 """Possessives say whose the subject is: "his phone number" is not "her phone number"."""
 _CHANGE_WORDS = frozenset(
@@ -125,8 +125,7 @@ def one_fact(new: str, old: str) -> bool:
 
 def negated(text: str) -> bool:
     """Whether a text says "not" (or no, never, can't …)."""
-    words = _WORD_WITH_APOSTROPHE.findall(text.casefold().replace("\u2019", "'"))
-    return any(word in _NEGATIONS or word.endswith("n't") for word in words)
+    return any(word in _NEGATIONS or word.endswith("n't") for word in words_of(text))
 
 
 def contradicts(new: str, old: str) -> bool:

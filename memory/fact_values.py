@@ -14,18 +14,13 @@ import re
 from functools import cache
 
 from memory.fact_subjects import PREDICATE, negated, renamed, subject_words
-from memory.predicates import user_claim, wordings_of
+from memory.predicates import SECOND_CLAUSE, user_claim, wordings_of, words_of
 from memory.text import analyze
 
 _ANOTHER_VALUE = re.compile(
     r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
 )
 """Words saying a value is one more, not a new one ("I also work at a café")."""
-_WORD = re.compile(r"[\w']+")
-
-
-def _words(text: str) -> list[str]:
-    return _WORD.findall(text.casefold().replace("\u2019", "'"))
 
 
 def _maybe_claim(text: str) -> bool:
@@ -60,7 +55,6 @@ is safe", "My rent is due on Friday")."""
 _LOOKS_LIKE_A_VALUE = re.compile(r"[0-9@]|(?<!^)\b[A-Z]|^\s*[A-Z]")
 """A value holds a digit, an "@" or a name: "My phone is dead", "My birthday is next week"
 and "My employer is great" say something of the attribute (found by an adversary)."""
-_SECOND_CLAUSE = re.compile(r"(?i)\b(?:and|but)\b|;")
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
 
 
@@ -87,7 +81,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     if not subject or not subject & _attributes():
         return None
     written = text[found.end() :]
-    value = _words(written)
+    value = words_of(written)
     described = _ARTICLE.match(written) is not None  # "My phone is an iPhone 15"
     if (
         not value
@@ -96,7 +90,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         or not _LOOKS_LIKE_A_VALUE.search(written)
     ):
         return None
-    if _SECOND_CLAUSE.search(text):
+    if SECOND_CLAUSE.search(text):
         return None  # "My email is … and my phone is …": replacing it would lose the phone
     return subject - _THE_USERS, frozenset(analyze(written))
 

@@ -30,16 +30,25 @@ ONE_VALUE = (
 """(name, pattern, the words of all its wordings)."""
 
 _WORD = re.compile(r"[\w']+")
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-case words with their apostrophes ("i'm", "can't"; ’ read as ')."""
+    return _WORD.findall(text.casefold().replace("\u2019", "'"))
+
+
 _THE_USER_WORDS = frozenset(
     "i we i'm we're i've we've the user user's have has am are is now currently just recently "
     "finally actually officially also".split()
 )
 """The only words a statement about the user's own home or job may open with."""
+SECOND_CLAUSE = re.compile(r"(?i)\b(?:and|but)\b|;")
+"""A text saying two things: replacing it for one of them would lose the other."""
 _NOT_PLAIN = re.compile(
     r"(?i)\b(?:if|would|could|might|should|will|'ll|'d|when|before|after|until|since|used to|"
-    r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?|\b(?:and|but)\b|;"
+    r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?"
 )
-"""A condition, a time other than now, a wish, a question or a second clause."""
+"""A condition, a time other than now, a wish or a question."""
 _NOT_A_VALUE = re.compile(
     r"(?i)\s*(?:(?:a|an|the|my|your|his|her|our|their|night|nights|day|days|weekends?|home|"
     r"least|times|the moment)\b|\d)"
@@ -49,13 +58,14 @@ _NOT_A_VALUE = re.compile(
 
 def user_claim(text: str) -> tuple[str, str] | None:
     """(predicate, value) when `text` plainly says where the user lives or works now."""
-    if _NOT_PLAIN.search(text):
-        return None
+    # The predicate first: most texts (every one indexed) state none, and fail there.
     for name, pattern, _ in ONE_VALUE:
         found = pattern.search(text)
         if found is None:
             continue
-        opening = _WORD.findall(text[: found.start()].casefold().replace("\u2019", "'"))
+        if _NOT_PLAIN.search(text) or SECOND_CLAUSE.search(text):
+            return None
+        opening = words_of(text[: found.start()])
         value = text[found.end() :]
         if set(opening) <= _THE_USER_WORDS and not _NOT_A_VALUE.match(value) and value.strip():
             return name, value

@@ -9,22 +9,12 @@ from textual.widgets import Static
 
 from tui.plain import visible
 from tui.widgets.plain_collapsible import PlainCollapsible
-from tui.widgets.tool_results import readable, summary
+from tui.widgets.tool_results import error_text, readable, summary
 
 
 def _short(value: object, limit: int = 60) -> str:
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _error_text(result: str) -> str:
-    """The message of a tool error (`{"error": "…"}`), or the result as it came."""
-    try:
-        parsed = json.loads(result)
-    except ValueError:
-        return result
-    error = parsed.get("error") if isinstance(parsed, dict) else None
-    return error if isinstance(error, str) else result
 
 
 class ToolCallEntry(PlainCollapsible):
@@ -52,7 +42,7 @@ class ToolCallEntry(PlainCollapsible):
         if result is not None:
             text.append("\nerror " if error else "\nresult ", style="bold red" if error else "bold")
             # An error reads as its message, not as the JSON the model gets.
-            shown = Text(visible(_error_text(result))) if error else readable(result)
+            shown = Text(visible(error_text(result))) if error else readable(result)
             text.append_text(Text(visible(result)) if shown is None else shown)
         return text
 
@@ -62,7 +52,7 @@ class ToolCallEntry(PlainCollapsible):
         again = " (repeated, not run again)" if repeated else ""
         # A failure says why on its line: "✗ memory_forget {…}" alone hid the reason until
         # the line was opened (found by a new user).
-        why = f": {_short(_error_text(result), 80)}" if error else ""
+        why = f": {_short(error_text(result), 80)}" if error else ""
         # What a call did comes first: the arguments after it are cut to the chat's width.
         what = "" if error else summary(result)
         done = f"{self.call_name}: {what}" if what else self.call_name

@@ -23,6 +23,13 @@ def _parsed(result: str) -> dict[str, Any] | None:
     return parsed if isinstance(parsed, dict) else None
 
 
+def error_text(result: str) -> str:
+    """The message of a tool error (`{"error": "…"}`), or the result as it came."""
+    parsed = _parsed(result)
+    error = None if parsed is None else parsed.get("error")
+    return error if isinstance(error, str) else result
+
+
 def _memories(parsed: dict[str, Any]) -> list[dict[str, Any]] | None:
     for field in ("results", "entries"):
         found = parsed.get(field)
