@@ -10,16 +10,21 @@ import pytest
 
 from memory.factory import open_memory
 from memory.numbers import joined_numbers
-from memory.postgres.schema import TERMS_ADDED, migrations
+from memory.postgres.schema import TERMS_ADDED
 from memory.postgres.store import PostgresMemory
 from memory.qdrant.payload import TERMS_MADE
 from memory.qdrant.points import TERMS, TERMS_RULE, PointFilter, StoredPoint
 from memory.qdrant.store import QdrantMemory
-from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
 from memory.text import analyze, entry_terms
-from tests.helpers.postgres import fresh_schema, postgres_url
+from tests.helpers.older_index import (
+    keyword_only,
+    postgres_indexed_before,
+    postgres_keyword_only,
+    qdrant_hashing,
+)
+from tests.helpers.postgres import postgres_url
 
 __all__ = ["postgres_url"]
 
@@ -55,13 +60,9 @@ def _old_terms(terms: str) -> str:
     return " ".join(term for term in terms.split() if term != "01768888888")
 
 
-def _keyword_only() -> MemorySettings:
-    return MemorySettings(embedding_provider="none", hot_cache_ttl_s=0)
-
-
 async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) -> None:
     path = tmp_path / "brain.db"
-    store = await SqliteMemory.open(path, _keyword_only())
+    store = await SqliteMemory.open(path, keyword_only())
     await store.store("phone", PHONE, "core")
     await store.store("tea", "Tea with milk", "core")
     await store.store("home", "I moved to Lisbon", "core")
@@ -77,7 +78,7 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
     conn.execute("DELETE FROM schema_migrations WHERE name = '0013_joined_numbers_and_wordings'")
     conn.commit()
     conn.close()
-    store = await SqliteMemory.open(path, _keyword_only())
+    store = await SqliteMemory.open(path, keyword_only())
     try:
         found = await store.recall("01768888888")
         assert [e.key for e in found.entries] == ["phone"]
@@ -86,18 +87,8 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
         await store.close()
 
 
-def _qdrant() -> MemorySettings:
-    return MemorySettings(
-        backend="qdrant",
-        embedding_provider="hashing",
-        embedding_dimensions=64,
-        hot_cache_ttl_s=0,
-        conversation_context_weight=0.0,
-    )
-
-
 async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Path) -> None:
-    store = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    store = await open_memory(qdrant_hashing(), tmp_path, CountingEmbedder(64))
     assert isinstance(store, QdrantMemory)
     phone = await store.store("phone", PHONE, "core")
     await store.store("tea", "Tea with milk", "core")
@@ -111,7 +102,7 @@ async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Pat
     assert points.count(earlier) == 2
     await store.close()
 
-    again = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    again = await open_memory(qdrant_hashing(), tmp_path, CountingEmbedder(64))
     assert isinstance(again, QdrantMemory)
     try:
         assert again._points.count(earlier) == 0  # noqa: SLF001
@@ -124,33 +115,18 @@ async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Pat
 async def test_a_postgres_store_indexed_before_is_indexed_again(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    import psycopg
-
-    settings = MemorySettings(
-        backend="postgres",
-        embedding_provider="none",
-        hot_cache_ttl_s=0,
-        postgres_url=postgres_url,
-        postgres_schema=fresh_schema(),
-    )
+    settings = postgres_keyword_only(postgres_url)
     store = await open_memory(settings, tmp_path, None)
     assert isinstance(store, PostgresMemory)
     await store.store("phone", PHONE, "core")
     await store.store("tea", "Tea with milk", "core")
     await store.close()
-    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
-        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
-        cursor = await conn.execute("SELECT terms FROM memories WHERE key = 'phone'")
-        row = await cursor.fetchone()
-        assert row is not None and "01768888888" in row[0]
-        old = [term for term in row[0] if term != "01768888888"]
-        await conn.execute(
-            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) "
-            "WHERE key = 'phone'",
-            (old, old),
-        )
-        step = migrations(settings.embedding_dimensions).index(TERMS_ADDED) + 1
-        await conn.execute("DELETE FROM memchat_schema_version WHERE version >= %s", (step,))
+
+    def without_joined(terms: list[str]) -> list[str]:
+        assert "01768888888" in terms
+        return [term for term in terms if term != "01768888888"]
+
+    await postgres_indexed_before(settings, "phone", without_joined, TERMS_ADDED)
     again = await open_memory(settings, tmp_path, None)
     try:
         found = await again.recall("01768888888")

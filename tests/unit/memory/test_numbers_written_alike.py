@@ -11,14 +11,19 @@ import pytest
 from memory import text as analysis
 from memory.factory import open_memory
 from memory.numbers import written_alike
-from memory.postgres.schema import NUMBERS_WRITTEN_ALIKE, migrations
+from memory.postgres.schema import NUMBERS_WRITTEN_ALIKE
 from memory.postgres.store import PostgresMemory
 from memory.qdrant.points import TERMS, TERMS_RULE, PointFilter, StoredPoint
 from memory.qdrant.store import QdrantMemory
-from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
-from tests.helpers.postgres import fresh_schema, postgres_url
+from tests.helpers.older_index import (
+    keyword_only,
+    postgres_indexed_before,
+    postgres_keyword_only,
+    qdrant_hashing,
+)
+from tests.helpers.postgres import postgres_url
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
@@ -93,12 +98,8 @@ def test_a_time_keeps_its_digits_as_terms_too() -> None:
     assert set(analysis.query_terms("what is at 9:30?")) <= {"9", "30"}
 
 
-def _keyword_only() -> MemorySettings:
-    return MemorySettings(embedding_provider="none", hot_cache_ttl_s=0)
-
-
 async def test_a_store_finds_a_time_or_number_however_it_is_asked(tmp_path: Path) -> None:
-    store = await SqliteMemory.open(tmp_path / "brain.db", _keyword_only())
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
     try:
         await store.store("dentist", "Dentist appointment at 9 AM on Friday", "core")
         await store.store("budget", "The trip budget is 1,250 euros", "core")
@@ -130,7 +131,7 @@ def _without_alike(text: str) -> list[str]:
 
 async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) -> None:
     path = tmp_path / "brain.db"
-    store = await SqliteMemory.open(path, _keyword_only())
+    store = await SqliteMemory.open(path, keyword_only())
     await store.store("dentist", "Dentist appointment at 9 AM", "core")
     await store.store("invoice", "Invoice due 3/3/2026", "core")
     await store.store("tea", "Tea with milk", "core")
@@ -149,7 +150,7 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
     conn.execute("DELETE FROM schema_migrations WHERE name = '0012_numbers_written_alike'")
     conn.commit()
     conn.close()
-    store = await SqliteMemory.open(path, _keyword_only())
+    store = await SqliteMemory.open(path, keyword_only())
     try:
         found = await store.recall("the 9am appointment")
         assert [e.key for e in found.entries] == ["dentist"]
@@ -161,18 +162,8 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
         await store.close()
 
 
-def _qdrant() -> MemorySettings:
-    return MemorySettings(
-        backend="qdrant",
-        embedding_provider="hashing",
-        embedding_dimensions=64,
-        hot_cache_ttl_s=0,
-        conversation_context_weight=0.0,
-    )
-
-
 async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Path) -> None:
-    store = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    store = await open_memory(qdrant_hashing(), tmp_path, CountingEmbedder(64))
     assert isinstance(store, QdrantMemory)
     dentist = await store.store("dentist", "Dentist appointment at 9 AM", "core")
     await store.store("tea", "Tea with milk", "core")
@@ -187,7 +178,7 @@ async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Pat
     assert points.count(PointFilter(lacking=(TERMS_RULE,))) == 2
     await store.close()
 
-    again = await open_memory(_qdrant(), tmp_path, CountingEmbedder(64))
+    again = await open_memory(qdrant_hashing(), tmp_path, CountingEmbedder(64))
     assert isinstance(again, QdrantMemory)
     try:
         assert again._points.count(PointFilter(lacking=(TERMS_RULE,))) == 0  # noqa: SLF001
@@ -201,31 +192,14 @@ async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Pat
 async def test_a_postgres_store_indexed_before_is_indexed_again(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    import psycopg
-
-    settings = MemorySettings(
-        backend="postgres",
-        embedding_provider="none",
-        hot_cache_ttl_s=0,
-        postgres_url=postgres_url,
-        postgres_schema=fresh_schema(),
-    )
+    settings = postgres_keyword_only(postgres_url)
     store = await open_memory(settings, tmp_path, None)
     assert isinstance(store, PostgresMemory)
     await store.store("dentist", "Dentist appointment at 9 AM", "core")
     await store.store("tea", "Tea with milk", "core")
     await store.close()
     old = _old_terms("dentist", "Dentist appointment at 9 AM").split()
-    async with await psycopg.AsyncConnection.connect(postgres_url, autocommit=True) as conn:
-        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
-        await conn.execute(
-            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) "
-            "WHERE key = 'dentist'",
-            (old, old),
-        )
-        # Back to before that step (and the steps after it).
-        step = migrations(settings.embedding_dimensions).index(NUMBERS_WRITTEN_ALIKE) + 1
-        await conn.execute("DELETE FROM memchat_schema_version WHERE version >= %s", (step,))
+    await postgres_indexed_before(settings, "dentist", lambda _: old, NUMBERS_WRITTEN_ALIKE)
     again = await open_memory(settings, tmp_path, None)
     try:
         found = await again.recall("the 9am appointment")
@@ -238,7 +212,7 @@ async def test_a_postgres_store_indexed_before_is_indexed_again(
 async def test_found_by_adversaries_numbers_and_hours_do_not_answer_for_each_other(
     tmp_path: Path,
 ) -> None:
-    store = await SqliteMemory.open(tmp_path / "brain.db", _keyword_only())
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
     try:
         await store.store("rooms", "Rooms 101,102,103 are booked", "core")
         await store.store("cats", "The kids have 2 cats", "core")
@@ -257,7 +231,7 @@ async def test_found_by_adversaries_numbers_and_hours_do_not_answer_for_each_oth
 async def test_a_query_too_long_for_a_substring_search_is_still_answered(tmp_path: Path) -> None:
     # SQLite refuses LIKE patterns over 50,000 bytes: such a query stopped search with
     # "LIKE or GLOB pattern too complex" (found by an adversary).
-    store = await SqliteMemory.open(tmp_path / "brain.db", _keyword_only())
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
     try:
         await store.store("population", "Population 1,000,000 people", "core")
         found = await store.recall("1" + ",000" * 15_000 + "0")

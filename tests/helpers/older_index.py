@@ -1,0 +1,61 @@
+"""Stores made to look indexed by an older memchat, for the tests of re-indexing steps."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from memory.postgres.schema import migrations
+from memory.settings import MemorySettings
+from tests.helpers.postgres import fresh_schema
+
+
+def keyword_only() -> MemorySettings:
+    """SQLite with no embedder and no hot cache: keyword scores alone."""
+    return MemorySettings(embedding_provider="none", hot_cache_ttl_s=0)
+
+
+def qdrant_hashing() -> MemorySettings:
+    """Qdrant's embedded engine, the hashing embedder (64 dimensions), no follow-ups."""
+    return MemorySettings(
+        backend="qdrant",
+        embedding_provider="hashing",
+        embedding_dimensions=64,
+        hot_cache_ttl_s=0,
+        conversation_context_weight=0.0,
+    )
+
+
+def postgres_keyword_only(url: str) -> MemorySettings:
+    """PostgreSQL in a schema of its own, no embedder and no hot cache."""
+    return MemorySettings(
+        backend="postgres",
+        embedding_provider="none",
+        hot_cache_ttl_s=0,
+        postgres_url=url,
+        postgres_schema=fresh_schema(),
+    )
+
+
+async def postgres_indexed_before(
+    settings: MemorySettings, key: str, older: Callable[[list[str]], list[str]], step: str
+) -> None:
+    """Give `key`'s row the terms `older` makes of its own, and undo `step` and those after.
+
+    The next open runs the step again, as it would on a store an older memchat wrote.
+    """
+    import psycopg
+
+    async with await psycopg.AsyncConnection.connect(
+        settings.postgres_url, autocommit=True
+    ) as conn:
+        await conn.execute(f'SET search_path TO "{settings.postgres_schema}", public')
+        cursor = await conn.execute("SELECT terms FROM memories WHERE key = %s", (key,))
+        row = await cursor.fetchone()
+        assert row is not None, key
+        terms = older(list(row[0]))
+        await conn.execute(
+            "UPDATE memories SET terms = %s, tsv = array_to_tsvector(%s::text[]) WHERE key = %s",
+            (terms, terms, key),
+        )
+        first = migrations(settings.embedding_dimensions).index(step) + 1
+        await conn.execute("DELETE FROM memchat_schema_version WHERE version >= %s", (first,))
