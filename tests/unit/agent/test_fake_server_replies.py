@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from agent.injection import InjectionBudget, render
-from memory.entry import MemoryEntry
+from tests.helpers.entries import written_entry
 from tests.helpers.serve_fake_ollama import respond
 
 
@@ -15,22 +15,8 @@ def test_it_answers_with_recalled_facts_and_saved_messages() -> None:
     memories were recalled."""
     when = datetime(2026, 12, 3, 18, 0, tzinfo=UTC)
     entries = [
-        MemoryEntry(
-            id="m1",
-            key="conversation/s/m1",
-            content="I live in Porto",
-            category="conversation",
-            timestamp=when,
-            updated_at=when,
-        ),
-        MemoryEntry(
-            id="f1",
-            key="home",
-            content="I moved to Lisbon",
-            category="core",
-            timestamp=when,
-            updated_at=when,
-        ),
+        written_entry("conversation/s/m1", "I live in Porto", "conversation", when),
+        written_entry("home", "I moved to Lisbon", "core", when),
     ]
     block = render(entries, when, InjectionBudget())
     body = {"messages": [{"role": "user", "content": f"{block}\n\nWhere do I live?"}]}

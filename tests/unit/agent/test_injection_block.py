@@ -5,18 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone
 
 from agent.injection import FENCE_CLOSE, FENCE_OPEN, InjectionBudget, render
-from memory.entry import MemoryEntry
-
-
-def _entry(key: str, content: str, category: str, written: datetime) -> MemoryEntry:
-    return MemoryEntry(
-        id=key,
-        key=key,
-        content=content,
-        category=category,
-        timestamp=written,
-        updated_at=written,
-    )
+from tests.helpers.entries import written_entry
 
 
 def test_a_fact_and_an_older_message_that_disagree_say_which_came_later() -> None:
@@ -24,10 +13,10 @@ def test_a_fact_and_an_older_message_that_disagree_say_which_came_later() -> Non
     older message) were both dated by the day only, so the model could not tell which
     holds; the message's key, an id, said nothing either."""
     lisbon = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
-    message = _entry(
+    message = written_entry(
         "conversation/s1/m7", "Hi! I live in Berlin", "conversation", lisbon - timedelta(hours=2)
     )
-    fact = _entry("home", "I live in Lisbon", "core", lisbon)
+    fact = written_entry("home", "I live in Lisbon", "core", lisbon)
     now = datetime(2026, 12, 3, 20, 0, tzinfo=timezone(timedelta(hours=1), "CET"))
     block = render([message, fact], now, InjectionBudget()).splitlines()
     assert block[0] == FENCE_OPEN and block[-1] == FENCE_CLOSE
