@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from memory.errors import MemoryStoreError
+from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -22,14 +23,31 @@ HISTORY_PAGE = 500
 
 
 @dataclass(frozen=True)
+class ForgetPlan:
+    """What forgetting a key does: its versions go, the facts they replaced stay.
+
+    `revived`: facts under other keys that come back into effect (`memory.forgetting`).
+    `kept`: every entry under another key that a version had replaced, as it was before.
+    """
+
+    versions: tuple[MemoryEntry, ...]
+    kept: tuple[MemoryEntry, ...]
+    revived: tuple[MemoryEntry, ...]
+
+
+@dataclass(frozen=True)
 class Forgotten:
-    """What one forget removed: the key's rows and every version they superseded.
+    """What one forget removed (every version under the key) and what it brought back.
 
     Kept by the caller so that `MemoryEditor.undo_forget` can put back exactly this.
     """
 
     key: str
     entries: tuple[MemoryEntry, ...]
+    kept: tuple[MemoryEntry, ...] = ()
+    """The entries under other keys the versions had replaced, as they were before."""
+    revived: tuple[MemoryEntry, ...] = ()
+    """Those of `kept` the forget brought back into effect."""
 
 
 class EarlierVersionError(MemoryStoreError):
@@ -142,13 +160,33 @@ class MemoryEditor:
             ids.update(row.id for row in more)
         return tuple(chain)
 
+    async def forget_plan(self, entry: MemoryEntry) -> ForgetPlan:
+        """What `forget` of `entry` removes and what it brings back, before it does."""
+        chain = {row.id: row for row in await self.history(entry)}
+        going, staying = split_history(map(Link.of, chain.values()), entry.namespace, entry.key)
+        versions = tuple(chain[link.id] for link in going) or (entry,)
+        kept = tuple(chain[link.id] for link in staying)
+        gone = {row.id for row in versions}
+        holders: dict[tuple[str, str], str] = {}
+        for place in {(row.namespace, row.key) for row in kept}:
+            holder = await self.memory.get(place[1], place[0])
+            if holder is not None and holder.id not in gone:
+                holders[place] = holder.id
+        plan = plan_rehoming(gone, staying, holders)
+        return ForgetPlan(versions, kept, tuple(chain[i] for i in revived_ids(plan)))
+
     async def forget(self, entry: MemoryEntry) -> Forgotten:
         """Forget an entry's key and return what `undo_forget` needs to put it back."""
         self._current_only(entry, "forget")
-        chain = await self.history(entry)
+        plan = await self.forget_plan(entry)
         if not await self.memory.forget(entry.key, entry.namespace):
             raise MemoryStoreError(f"{entry.key!r} was already forgotten")
-        return Forgotten(entry.key, chain or (entry,))
+        revived = []
+        for before in plan.kept:
+            now = await self.memory.get_by_id(before.id)
+            if now is not None and now.superseded_by is None:
+                revived.append(now)
+        return Forgotten(entry.key, plan.versions, plan.kept, tuple(revived))
 
     async def undo_forget(self, forgotten: Forgotten) -> MemoryEntry:
         """Put a forgotten entry and its history back exactly (ids, times, supersession).
@@ -183,6 +221,12 @@ class MemoryEditor:
 
         back = [as_history(entry) for entry in entries]
         await self.memory.import_(back)
+        # What the forget brought back into effect is again history of what replaced it.
+        for before in forgotten.revived:
+            successor = next((e.superseded_by for e in forgotten.kept if e.id == before.id), None)
+            now = await self.memory.get_by_id(before.id)
+            if successor is not None and now is not None and now.superseded_by is None:
+                await self.memory.supersede([before.id], renamed.get(successor, successor))
         reindexing = self.memory.reindexing
         if reindexing is not None:
             stats = await self.memory.stats()

@@ -42,7 +42,11 @@ class RecallArgs(BaseModel):
 
 
 class ForgetArgs(BaseModel):
-    """Delete the memory stored under a key."""
+    """Delete the memory stored under a key.
+
+    A memory it had replaced comes back into effect (listed as in_effect_again): forget
+    that too if the user wants the whole topic gone.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
@@ -75,7 +79,7 @@ def _spec(name: str, args: type[BaseModel]) -> ToolSpec:
     schema.pop("description", None)
     for prop in schema.get("properties", {}).values():
         prop.pop("title", None)
-    description = (args.__doc__ or "").strip()
+    description = " ".join((args.__doc__ or "").split())  # one line, however it is wrapped
     return ToolSpec(
         name=name, description=description, parameters=schema, example=EXAMPLES.get(name)
     )
@@ -261,7 +265,12 @@ class MemoryTools:
         # Through the editor, so the chat can offer the inspector's undo (found by a new
         # user: a forget the model made by mistake could not be brought back).
         forgotten = await MemoryEditor(self.memory).forget(entry)
-        return ToolResult(_dumps({"removed": True, "key": args.key}), forgotten=forgotten)
+        result: dict[str, object] = {"removed": True, "key": args.key}
+        if forgotten.revived:
+            # The model must know an older fact answers again (forget it too if the user
+            # asked for the whole topic to go).
+            result["in_effect_again"] = [_compact(back) for back in forgotten.revived]
+        return ToolResult(_dumps(result), forgotten=forgotten)
 
     async def _list(self, args: ListArgs) -> ToolResult:
         entries = await self.memory.list(

@@ -55,7 +55,8 @@ STEPS = (
     DemoStep(QUESTION, "Only the newer fact reaches the model now."),
     DemoStep(
         f"/forget {key_for(COFFEE)}",
-        "Forgetting removes the fact and its history; 'deleted' lists what went, when and why.",
+        "Forgetting removes the fact; the one it had replaced is in effect again, so a "
+        "wrong update loses nothing. 'deleted' lists what went, when and why.",
     ),
 )
 

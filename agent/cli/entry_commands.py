@@ -172,7 +172,7 @@ async def _only_history(memory: Memory, key: str, namespace: str) -> str:
         f" in effect: {counted(len(versions), 'earlier version is', 'earlier versions are')} "
         "history of other memories (`memchat memory history KEY` lists them; "
         "`memchat memory restore ID` brings one back; forgetting the memory that replaced "
-        "them forgets them too)"
+        "them brings the newest back)"
     )
 
 
@@ -190,20 +190,20 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 
 async def _going_with(memory: Memory, entry: MemoryEntry) -> tuple[int, list[MemoryEntry]]:
-    """How many earlier versions of `entry` go with it, and the facts it replaced."""
-    chain = await MemoryEditor(memory).history(entry)
-    earlier = sum(1 for e in chain if e.key == entry.key and e.id != entry.id)
-    return earlier, [e for e in chain if e.key != entry.key]
+    """How many earlier versions of `entry` go with it, and the facts that come back."""
+    plan = await MemoryEditor(memory).forget_plan(entry)
+    return len(plan.versions) - 1, list(plan.revived)
 
 
-def _with_it(earlier: int, others: list[MemoryEntry]) -> str:
+def _with_it(earlier: int, revived: list[MemoryEntry], *, done: bool) -> str:
     parts = []
     if earlier:
         parts.append(f" and {counted(earlier, 'earlier version', 'earlier versions')}")
-    if others:
-        replaced = "; ".join(f"{e.key!r} ({_shortened(e.content)})" for e in others[:3])
-        more = f" and {len(others) - 3} more" if len(others) > 3 else ""
-        parts.append(f", with what it replaced: {replaced}{more}")
+    if revived:
+        named = "; ".join(f"{e.key!r} ({_shortened(e.content)})" for e in revived[:3])
+        more = f" and {len(revived) - 3} more" if len(revived) > 3 else ""
+        back = "is in effect again" if done else "comes back into effect"
+        parts.append(f"; what it had replaced {back}: {named}{more}")
     return "".join(parts)
 
 
@@ -212,7 +212,7 @@ def _confirmed(entry: MemoryEntry, going: str) -> bool:
 
     Found by a new user: one command deleted every version, with no undo (the chat's
     inspector has one) and no question asked. What goes with it is named: its earlier
-    versions, and facts under other keys it replaced (an adversary saw one go unnamed).
+    versions, and the facts under other keys it had replaced, which come back.
     """
     question = f"Forget {entry.key!r} ({_shortened(entry.content)}){going}?"
     sys.stderr.write(one_line(question + " It cannot be undone.") + " [y/N] ")
@@ -224,15 +224,16 @@ def _confirmed(entry: MemoryEntry, going: str) -> bool:
 async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Delete one entry (and its earlier versions); at a terminal, asks first.
 
-    What went with it is said after too: with --yes (or off a terminal) a fact that had
-    wrongly replaced another took the other with it unnamed (found by an adversary).
+    What went with it, and what came back into effect, is said after too, also with --yes
+    (found by an adversary: a fact that had wrongly replaced another took it along unnamed;
+    now the other comes back, named).
     """
     namespace = args.namespace or "default"
     async with opened_memory(config) as memory:
         entry = await memory.get(args.key, namespace)
-        going = "" if entry is None else _with_it(*await _going_with(memory, entry))
+        going = (0, []) if entry is None else await _going_with(memory, entry)
         if entry is not None and not args.yes and sys.stdin.isatty():
-            if not _confirmed(entry, going):
+            if not _confirmed(entry, _with_it(*going, done=False)):
                 say(sys.stderr, "memchat: nothing was forgotten")
                 return 1
         removed = await memory.forget(args.key, namespace)
@@ -242,7 +243,7 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # does not take it for output.
         say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
         return 1
-    say(out, one_line(f"forgot {args.key!r}{going}"))
+    say(out, one_line(f"forgot {args.key!r}{_with_it(*going, done=True)}"))
     return 0
 
 

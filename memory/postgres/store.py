@@ -30,6 +30,7 @@ from memory.entry import (
     utc_now,
 )
 from memory.errors import EmbeddingError, MemoryStoreError, NoStoreYetError
+from memory.forgetting import Link, plan_rehoming, split_history
 from memory.front import MemoryFront, in_effect_after
 from memory.lifecycle import SharedLifecycle
 from memory.postgres.importing import (
@@ -67,20 +68,23 @@ from memory.write_rules import NewMemory, apply_write, validate
 
 _FORGET = """
 WITH gone AS (
-    DELETE FROM memories WHERE EXISTS (
-        SELECT 1 FROM memories WHERE namespace = %s AND key = %s AND superseded_by IS NULL
-    ) AND id IN (
-        WITH RECURSIVE history (id) AS (
-            SELECT id FROM memories WHERE namespace = %s AND key = %s
-            UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id
-        ) SELECT id FROM history
-    ) RETURNING id, namespace, key, category, content
+    DELETE FROM memories WHERE id = ANY(%s) RETURNING id, namespace, key, category, content
 )
 INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, content)
 SELECT now(), 'forget', 'forgotten', id, namespace, key, category, content FROM gone
 RETURNING entry_id
 """
-"""Deletes the key's entry with its history, each deletion audited (as SQLite does)."""
+"""Deletes the entries a forget removes, each deletion audited (as SQLite does)."""
+
+_HISTORY = f"""
+SELECT {COLUMNS} FROM memories WHERE id IN (
+    WITH RECURSIVE history (id) AS (
+        SELECT id FROM memories WHERE namespace = %s AND key = %s
+        UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id
+    ) SELECT id FROM history
+)
+"""
+"""The key's versions and every entry they superseded (`memory.forgetting.split_history`)."""
 
 _IMPORT_BATCH = 2_000
 """Records planned, copied and inserted in one transaction."""
@@ -299,15 +303,46 @@ class PostgresMemory(MemoryFront):
             )
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
-        """Delete the entry under key with its history, as SQLite does.
+        """Delete every version under key, as SQLite does (`memory.sqlite.history.forget`).
 
-        Its history is every version under the key and every entry they superseded,
-        however far back the chain goes: a forgotten fact leaves no older version behind.
+        The saved messages they replaced go with them; a fact under another key comes back
+        into effect, or becomes history of its key's holder (`memory.forgetting`).
         """
+        stored_key = escape(key)
         async with self.pool.connection() as conn, conn.transaction():
             await conn.execute(WRITE_LOCK)
-            cursor = await conn.execute(_FORGET, (namespace, escape(key), namespace, escape(key)))
-            return bool(await cursor.fetchall())
+            if await self._active_id(conn, namespace, stored_key) is None:
+                return False
+            cursor = await conn.execute(_HISTORY, (namespace, stored_key))
+            history = [Link.of(to_entry(row)) for row in await cursor.fetchall()]
+            doomed, replaced = split_history(history, namespace, key)
+            cursor = await conn.execute(_FORGET, ([entry.id for entry in doomed],))
+            gone = {row[0] for row in await cursor.fetchall()}
+            holders: dict[tuple[str, str], str] = {}
+            for place in {(entry.namespace, entry.key) for entry in replaced}:
+                holder = await self._active_id(conn, place[0], escape(place[1]))
+                if holder is not None:
+                    holders[place] = holder
+            now = utc_now()  # one revived is restored now: retention judges it by this
+            for step in plan_rehoming(gone, replaced, holders):
+                revived = step.successor is None
+                await conn.execute(
+                    "UPDATE memories SET superseded_by = %s, "
+                    "updated_at = CASE WHEN %s THEN %s ELSE updated_at END WHERE id = %s",
+                    (step.successor, revived, now, step.link.id),
+                )
+        return True
+
+    @staticmethod
+    async def _active_id(
+        conn: psycopg.AsyncConnection[Any], namespace: str, stored_key: str
+    ) -> str | None:
+        cursor = await conn.execute(
+            "SELECT id FROM memories WHERE namespace = %s AND key = %s AND superseded_by IS NULL",
+            (namespace, stored_key),
+        )
+        row = await cursor.fetchone()
+        return None if row is None else str(row[0])
 
     async def supersede(self, old_ids: Iterable[str], new_id: str) -> int:
         """Point old entries at their replacement."""

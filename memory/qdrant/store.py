@@ -38,6 +38,7 @@ from memory.entry import (
     utc_now,
 )
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
+from memory.forgetting import Link, plan_rehoming, split_history
 from memory.front import MemoryFront, in_effect_after
 from memory.import_rules import plan_import, repeated_ids
 from memory.lifecycle import Doomed, SharedLifecycle
@@ -138,7 +139,7 @@ def _history_of(points: PointStore, namespace: str, key: str) -> list[MemoryEntr
     }
     frontier = set(found)
     while frontier:
-        flt = PointFilter(namespace=namespace, superseded_by_any=tuple(sorted(frontier)))
+        flt = PointFilter(superseded_by_any=tuple(sorted(frontier)))
         older = [from_payload(p.payload) for p in points.scroll(flt)]
         frontier = {entry.id for entry in older} - set(found)
         found.update((entry.id, entry) for entry in older if entry.id in frontier)
@@ -372,22 +373,42 @@ class QdrantMemory(MemoryFront):
             )
 
     async def forget(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
-        """Delete the entry under key with its history, as SQLite does.
+        """Delete every version under key, as SQLite does (`memory.sqlite.history.forget`).
 
-        Its history is every version under the key and every entry they superseded,
-        however far back the chain goes: a forgotten fact leaves no older version behind.
+        The saved messages they replaced go with them; a fact under another key comes back
+        into effect, or becomes history of its key's holder (`memory.forgetting`).
         """
         async with self._lock:
             if await self._active(key, namespace) is None:
                 return False
             history = await self._call(_history_of, self._points, namespace, key)
-            doomed = [Doomed(entry, "forgotten") for entry in history]
+            whole = {entry.id: entry for entry in history}
+            versions, replaced = split_history(map(Link.of, history), namespace, key)
             housekeeping = self._housekeeping()
             if housekeeping is not None:
+                doomed = [Doomed(whole[link.id], "forgotten") for link in versions]
                 await housekeeping.remove_recorded(doomed, "forget")
             else:
-                await self._call(self._points.delete, [point_id(e.id) for e in history])
+                await self._call(self._points.delete, [point_id(e.id) for e in versions])
+            holders: dict[tuple[str, str], str] = {}
+            for place in {(entry.namespace, entry.key) for entry in replaced}:
+                holder = await self._active(place[1], place[0])
+                if holder is not None:
+                    holders[place] = holder.id
+            gone = {entry.id for entry in versions}
+            for step in plan_rehoming(gone, replaced, holders):
+                if step.successor is None:  # restored now: retention judges it by this
+                    await self._revive(whole[step.link.id])
+                else:
+                    await self._set_superseded(step.link.id, step.successor)
         return True
+
+    async def _revive(self, entry: MemoryEntry) -> MemoryEntry:
+        revived = entry.model_copy(update={"superseded_by": None, "updated_at": utc_now()})
+        changed = revived.model_dump(mode="json", include={"superseded_by", "updated_at"})
+        changed["updated_ts"] = revived.updated_at.timestamp()
+        await self._call(self._points.set_payload, [point_id(entry.id)], changed)
+        return revived
 
     async def _set_superseded(self, entry_id: str, successor: str | None) -> None:
         await self._call(
@@ -422,10 +443,7 @@ class QdrantMemory(MemoryFront):
             if successor is not None and successor.category == entry.category:
                 await self._set_superseded(successor.id, entry_id)
             # Restored now: retention and budgets judge it by this.
-            restored = entry.model_copy(update={"superseded_by": None, "updated_at": utc_now()})
-            changed = restored.model_dump(mode="json", include={"superseded_by", "updated_at"})
-            changed["updated_ts"] = restored.updated_at.timestamp()
-            await self._call(self._points.set_payload, [point_id(entry_id)], changed)
+            restored = await self._revive(entry)
         return restored
 
     async def import_(self, entries: Iterable[MemoryEntry]) -> ImportSummary:

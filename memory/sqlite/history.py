@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from memory.entry import MemoryEntry, utc_now
 from memory.errors import MemoryStoreError
+from memory.forgetting import Link, plan_rehoming, split_history
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row, format_time
 
@@ -37,27 +38,63 @@ def audit_row(conn: sqlite3.Connection, seq: int, now: str, action: str, reason:
 
 # The key's rows, and every entry they superseded, however far back the chain goes.
 _HISTORY = (
-    "id IN (WITH RECURSIVE history(id) AS (SELECT id FROM memories WHERE namespace = ? "
-    "AND key = ? UNION SELECT m.id FROM memories m JOIN history h ON m.superseded_by = h.id) "
-    "SELECT id FROM history)"
+    "SELECT id, namespace, key, category, superseded_by, updated_at || ' ' || created_at "
+    "FROM memories WHERE id IN (WITH RECURSIVE history(id) AS ("
+    "SELECT id FROM memories WHERE namespace = ? AND key = ? UNION SELECT m.id FROM "
+    "memories m JOIN history h ON m.superseded_by = h.id) SELECT id FROM history)"
 )
 
 
 def forget(core: SqliteCore, key: str, namespace: str, reason: str = "forgotten") -> bool:
-    """Delete the entry under key with its history (versions and the entries it superseded).
+    """Delete every version under key; what they replaced under other keys stays.
 
-    True when the key existed. Each deleted row is recorded in the audit log.
+    True when the key was in effect. Each deleted row is recorded in the audit log. The
+    saved messages the versions replaced go with them; a fact under another key comes back
+    into effect, or becomes history of its key's holder (`memory.forgetting`).
     """
     with core.write() as conn:
         active = conn.execute(
             "SELECT 1 FROM memories WHERE namespace = ? AND key = ? AND superseded_by IS NULL",
             (namespace, key),
         ).fetchone()
-        removed = (
-            record_deletions(conn, _HISTORY, (namespace, key), "forget", reason) if active else 0
-        )
+        if not active:
+            return False
+        # Links, not whole entries: a damaged row must still be forgettable.
+        history = [Link(*row) for row in conn.execute(_HISTORY, (namespace, key))]
+        gone, kept = split_history(history, namespace, key)
+        gone_ids = {entry.id for entry in gone}
+        plan = plan_rehoming(gone_ids, kept, _holders(conn, kept, gone_ids))
+        for entry in gone:
+            record_deletions(conn, "id = ?", (entry.id,), "forget", reason)
+        now = format_time(utc_now())
+        for step in plan:
+            if step.successor is None:  # restored now: retention judges it by this
+                conn.execute(
+                    "UPDATE memories SET superseded_by = NULL, updated_at = ? WHERE id = ?",
+                    (now, step.link.id),
+                )
+            else:
+                conn.execute(
+                    "UPDATE memories SET superseded_by = ? WHERE id = ?",
+                    (step.successor, step.link.id),
+                )
     core.after_write()
-    return removed > 0
+    return True
+
+
+def _holders(
+    conn: sqlite3.Connection, kept: Sequence[Link], gone: set[str]
+) -> dict[tuple[str, str], str]:
+    """Who is in effect under each key of the `kept` entries (gone ones aside)."""
+    holders: dict[tuple[str, str], str] = {}
+    for place in {(entry.namespace, entry.key) for entry in kept}:
+        row = conn.execute(
+            "SELECT id FROM memories WHERE namespace = ? AND key = ? AND superseded_by IS NULL",
+            place,
+        ).fetchone()
+        if row is not None and row[0] not in gone:
+            holders[place] = row[0]
+    return holders
 
 
 def supersede(core: SqliteCore, old_ids: Sequence[str], new_id: str) -> int:

@@ -396,6 +396,71 @@ async def test_forget_removes_the_history_of_what_it_forgets(memory: Memory) -> 
     assert [e.key for e in remaining] == ["pet"]  # no older version of "editor" left over
 
 
+async def test_forgetting_a_replacement_brings_back_what_it_replaced(memory: Memory) -> None:
+    """Found by an adversary: "I moved to Neovim" wrongly replaced the user's home, and
+    forgetting the mistake deleted the home with it. Forget deletes every version under
+    its key; a fact it had replaced under another key is in effect again."""
+    needs(memory, "persistent", "supports_delete", "supports_supersede")
+    oldest = await memory.store("lang_1", "The user prefers Rust")
+    older = await memory.store("lang_2", "The user prefers Python")
+    await memory.store("lang_3", "The user prefers Go")
+    await memory.store("lang_3", "The user prefers Go 1.22")  # a version under the key
+    assert await memory.get("lang_2") is None
+    assert await memory.forget("lang_3") is True
+    back = await memory.get("lang_2")
+    assert back is not None and back.id == older.id and back.content == older.content
+    assert back.updated_at > older.updated_at  # restored now: retention judges it by this
+    still = await memory.get_by_id(oldest.id)  # Rust stays history of Python
+    assert still is not None and still.superseded_by == older.id
+    assert await memory.get("lang_3") is None
+    everything = await memory.list(namespace=None, include_superseded=True)
+    assert sorted(e.key for e in everything) == ["lang_1", "lang_2"]
+    lifecycle = memory.lifecycle
+    if lifecycle is not None:
+        audit = await lifecycle.audit_log()
+        assert sorted(r.content for r in audit if r.action == "forget") == [
+            "The user prefers Go",
+            "The user prefers Go 1.22",
+        ]
+    recalled = await memory.recall("which language does the user prefer", limit=5)
+    assert "The user prefers Python" in [e.content for e in recalled.entries]
+
+
+async def test_the_message_a_fact_was_made_from_goes_with_the_fact(memory: Memory) -> None:
+    """A saved message the model turned into a fact is history of the fact; forgetting the
+    fact forgets the message too (it may hold the same secret), while a fact the forgotten
+    one replaced stays."""
+    needs(memory, "persistent", "supports_delete", "supports_supersede")
+    older = await memory.store("pin", "The user's bank PIN is 1111")
+    message = await memory.store_with_metadata(
+        "conversation/s1/m1", "remember my bank PIN is 4321", "conversation", "s1"
+    )
+    fact = await memory.store("pin_now", "The user's bank PIN is 4321")
+    assert fact.supersedes == [older.id]
+    assert await memory.supersede([message.id], fact.id) == 1
+    assert await memory.forget("pin_now") is True
+    assert await memory.get_by_id(message.id) is None
+    back = await memory.get("pin")
+    assert back is not None and back.id == older.id
+
+
+async def test_what_a_forget_brings_back_follows_its_key_when_the_key_is_taken(
+    memory: Memory,
+) -> None:
+    """A replaced fact whose key is held by a newer entry becomes that entry's history:
+    two entries in effect under one key would break every lookup by key."""
+    needs(memory, "persistent", "supports_delete", "supports_supersede")
+    porto = await memory.store("home", "The user lives in Porto")
+    lisbon = await memory.store("moved", "The user lives in Lisbon")
+    assert lisbon.supersedes == [porto.id]
+    holder = await memory.store_with_metadata("home", "The user's home office has a view", "daily")
+    assert await memory.forget("moved") is True
+    kept = await memory.get_by_id(porto.id)
+    assert kept is not None and kept.superseded_by == holder.id
+    current = await memory.get("home")
+    assert current is not None and current.id == holder.id
+
+
 LABELLED_SET = {
     "editor": "The user edits code in Helix",
     "pet": "The user's cat is called Miso",

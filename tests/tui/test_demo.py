@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from agent.commands import key_for
 from agent.config import Config
 from agent.injection import FENCE_CLOSE
 from agent.runtime import Runtime, open_runtime
@@ -41,13 +42,12 @@ async def test_the_demo_stores_recalls_supersedes_and_forgets(tmp_path: Path) ->
         assert await memory.get("my_favourite_drink_is_coffee", "demo-test") is None
         cat = await memory.get("cat", "demo-test")
         assert cat is not None and cat.source == "tool"  # the model's own call landed
+        tea = await memory.get(key_for("My favourite drink is tea"), "demo-test")
+        assert tea is not None and tea.content == "My favourite drink is tea"
         facts = await memory.list(namespace="demo-test", category="core", include_superseded=True)
-        assert facts == [cat]  # forget removed the drink fact and its superseded history
+        assert {fact.id for fact in facts} == {cat.id, tea.id}  # what coffee replaced is back
         deleted = await memory.audit_log()  # type: ignore[attr-defined]
-        assert {r.content for r in deleted} == {
-            "My favourite drink is tea",
-            "My favourite drink is coffee",
-        }
+        assert [r.content for r in deleted] == ["My favourite drink is coffee"]
         assert await memory.count(namespace="default") == 0  # nothing outside the demo
         assert app.inspector.namespace == "demo-test"
         assert any("Demo finished" in n.message for n in app._notifications)

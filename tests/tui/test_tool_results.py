@@ -27,6 +27,20 @@ def test_a_forget_and_a_list_read_as_sentences() -> None:
     assert summary('{"removed": true, "key": "tea"}') == "forgot tea"
     forgot = readable('{"removed": true, "key": "tea"}')
     assert forgot is not None and forgot.plain == "forgot tea"
+    back = json.dumps(
+        {
+            "removed": True,
+            "key": "home_now",
+            "in_effect_again": [{"key": "home", "content": "I live in Porto", "category": "core"}],
+        }
+    )
+    assert summary(back) == "forgot home_now, bringing back 1 memory"
+    shown = readable(back)
+    assert shown is not None
+    assert shown.plain.splitlines() == [
+        "forgot home_now",
+        "what it had replaced, in effect again: • I live in Porto  home · core",
+    ]
     changed = json.dumps({"stored": {"key": "email", "content": "b@y"}, "replaced": "a@x"})
     assert summary(changed) == "stored as email, replacing its earlier text"
     listed = json.dumps({"entries": [{"key": "a", "content": "x"}, {"key": "b", "content": "y"}]})

@@ -366,7 +366,9 @@ class MemoryInspector(Vertical):
         """Show Undo forget for `forgotten` (the latest forget, here or in the chat)."""
         self.last_forgotten = forgotten
         self.query_one("#inspector-undo").display = True
-        self.notify(f"Forgot {forgotten.key} ({where}Undo forget brings it back)")
+        back = ", ".join(entry.key for entry in forgotten.revived)
+        again = f"; in effect again: {back}" if back else ""
+        self.notify(f"Forgot {forgotten.key}{again} ({where}Undo forget brings it back)")
 
     async def undo_forget(self) -> None:
         """Put the last forgotten entry and its history back exactly."""

@@ -58,8 +58,15 @@ def summary(result: str) -> str:
         earlier = ", replacing its earlier text" if isinstance(parsed.get("replaced"), str) else ""
         return f"stored as {stored['key']}{earlier}{extra}"
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
-        return f"forgot {parsed['key']}"
+        back = _back_in_effect(parsed)
+        again = f", bringing back {_count(len(back))}" if back else ""
+        return f"forgot {parsed['key']}{again}"
     return ""
+
+
+def _back_in_effect(parsed: dict[str, Any]) -> list[dict[str, Any]]:
+    found = parsed.get("in_effect_again")
+    return [item for item in found if isinstance(item, dict)] if isinstance(found, list) else []
 
 
 def _line(item: dict[str, Any]) -> Text:
@@ -97,5 +104,9 @@ def readable(result: str) -> Text | None:
                 text.append_text(_line(item))
         return text
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
-        return Text("forgot " + visible(parsed["key"]))
+        text = Text("forgot " + visible(parsed["key"]))
+        for item in _back_in_effect(parsed):
+            text.append("\nwhat it had replaced, in effect again: ")
+            text.append_text(_line(item))
+        return text
     return None

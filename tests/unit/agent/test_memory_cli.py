@@ -552,19 +552,21 @@ def test_forget_at_a_terminal_asks_first(
     monkeypatch.setattr(sys, "stdin", _Terminal(""))  # --yes: nothing is read
     assert main(["memory", "forget", "--yes", "pet"]) == 0
     assert "Forget" not in capsys.readouterr().err
-    # A fact it replaced under another key goes with it: the question names it.
+    # A fact it replaced under another key comes back into effect: the question names it.
     assert main(["memory", "store", "--key", "lang", "The user prefers Rust"]) == 0
     assert main(["memory", "store", "--key", "language", "The user prefers Python"]) == 0
     capsys.readouterr()
     monkeypatch.setattr(sys, "stdin", _Terminal("n\n"))
     assert main(["memory", "forget", "language"]) == 1
     asked = capsys.readouterr().err
-    assert "with what it replaced: 'lang' (The user prefers Rust)?" in asked
+    assert "what it had replaced comes back into effect: 'lang' (The user prefers Rust)?" in asked
     # With --yes it is said after: a wrong replacement took the other fact unnamed (an
-    # adversary).
+    # adversary); now the other fact stays, and is named.
     assert main(["memory", "forget", "--yes", "language"]) == 0
     said = capsys.readouterr().out
-    assert "forgot 'language', with what it replaced: 'lang' (The user prefers Rust)" in said
+    assert "forgot 'language'; what it had replaced is in effect again: 'lang' (The" in said
+    assert main(["memory", "get", "lang"]) == 0
+    assert "The user prefers Rust" in capsys.readouterr().out
 
 
 def test_a_text_changed_inside_the_file_is_reported_by_the_check(configured: Path) -> None:

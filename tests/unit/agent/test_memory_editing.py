@@ -128,6 +128,29 @@ async def test_undo_forget_puts_back_the_whole_chain_exactly(store: SqliteMemory
     assert [e.content for e in found.entries][:1] == ["Ana lives in Madrid"]
 
 
+async def test_undo_of_a_forget_that_brought_a_fact_back_sets_it_aside_again(
+    store: SqliteMemory,
+) -> None:
+    """The forget brought back what the forgotten fact had replaced; the undo puts the
+    replacement back in effect and the older fact back as its history, exactly."""
+    editor = MemoryEditor(store)
+    porto = await store.store("home", "The user lives in Porto")
+    lisbon = await store.store("moved", "The user lives in Lisbon")
+    assert lisbon.supersedes == [porto.id]
+    before = _snapshot(await store.list(include_superseded=True))  # type: ignore[arg-type]
+
+    plan = await editor.forget_plan(lisbon)
+    assert [e.id for e in plan.revived] == [porto.id]
+    forgotten = await editor.forget(lisbon)
+    assert [e.id for e in forgotten.revived] == [porto.id]
+    back = await store.get("home")
+    assert back is not None and back.id == porto.id
+
+    restored = await editor.undo_forget(forgotten)
+    assert restored.id == lisbon.id
+    assert _snapshot(await store.list(include_superseded=True)) == before  # type: ignore[arg-type]
+
+
 async def test_undoing_a_forget_after_the_key_was_stored_again_keeps_the_newer(
     store: SqliteMemory,
 ) -> None:

@@ -382,6 +382,21 @@ async def test_identical_calls_run_once(harness: Harness) -> None:
     assert json.loads(results[1].result) == {"removed": True, "key": "old"}
 
 
+async def test_a_forget_tells_the_model_what_came_back_into_effect(harness: Harness) -> None:
+    """Forgetting a fact that had replaced another brings the other back: the model is
+    told, so it can forget that too when the user asked for the whole topic to go."""
+    await harness.memory.store("home", "The user lives in Porto")
+    moved = await harness.memory.store("moved", "The user lives in Lisbon")
+    assert moved.supersedes
+    harness.model.add(Reply(tool_calls=[call("memory_forget", key="moved")]), Reply("Done."))
+    events = await harness.turn("forget that I moved to Lisbon")
+    result = json.loads(next(e for e in events if isinstance(e, ToolCallFinished)).result)
+    assert result["removed"] is True and result["key"] == "moved"
+    assert [(m["key"], m["content"]) for m in result["in_effect_again"]] == [
+        ("home", "The user lives in Porto")
+    ]
+
+
 async def test_at_the_tool_limit_the_model_is_asked_for_its_answer(make_harness: Any) -> None:
     h: Harness = await make_harness(agent__max_tool_iterations=2)
     h.model.add(

@@ -369,15 +369,19 @@ async def test_forget_removes_the_history_and_audits_each_row(open_store: OpenSt
     assert {r.content for r in records} == {"Ana lives in Porto", "Ana lives in Lisbon"}
 
 
-async def test_forget_also_removes_the_entries_a_fact_superseded(open_store: OpenStore) -> None:
+async def test_forget_keeps_the_entries_a_fact_superseded(open_store: OpenStore) -> None:
     store = await open_store(None)
     rust = await store.store("pref_1", "the user prefers Rust")
     await store.store("pref_2", "the user prefers Python")
     await store.store("unrelated", "the user's cat is called Miso")
     assert await store.forget("pref_2")
-    assert await store.get_by_id(rust.id) is None
-    assert [e.key for e in await store.list(include_superseded=True)] == ["unrelated"]
-    assert len(await store.audit_log()) == 2
+    back = await store.get_by_id(rust.id)
+    assert back is not None and back.superseded_by is None
+    assert sorted(e.key for e in await store.list(include_superseded=True)) == [
+        "pref_1",
+        "unrelated",
+    ]
+    assert [r.content for r in await store.audit_log()] == ["the user prefers Python"]
 
 
 async def test_snapshot_round_trip_rebuilds_a_lost_store(tmp_path: Path) -> None:
