@@ -88,16 +88,41 @@ def written_alike(folded: str) -> str:
 
 
 # A number written in groups ("0176 8888888", "555-1234", "+351 912 345 678", "(030)
-# 1234-5678"): a phone number, an account, a parcel. Not a decimal, a date in dots or
-# slashes, or a clock time: those are read above and in `memory.date_terms`.
-_GROUPED = re.compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ -]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
+# 1234-5678", "555.123.4567", "030/1234567"): a phone number, an account, a parcel. Not a
+# decimal, a date in dots or slashes, an address on a network, or a clock time: those are
+# read above and in `memory.date_terms`.
+_GROUPED = re.compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ ./-]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
+_DOTTED_DATE = re.compile(
+    r"[0-9]{1,2}([./])[0-9]{1,2}\1(?:[0-9]{2}|[0-9]{4})|[0-9]{4}([./])[0-9]{1,2}\2[0-9]{1,2}"
+)
+_NETWORK_ADDRESS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
+_DOT_THOUSANDS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+")
+_DECIMAL_POINT = re.compile(r"(?<![0-9])[0-9]\.")
 _GROUP = re.compile(r"[0-9]+")
 JOINED_DIGITS = (7, 19)
 """How many digits a grouped number has for its joined form to be indexed too (a phone
 number, up to a card's 16-19)."""
 _MOST_GROUPS = 8
 """Groups looked at in one run: their joined sub-runs are at most 28."""
+
+
+def _grouped_number(written: str) -> bool:
+    """Whether a run of digit groups is a number in groups, not a date, decimal or address."""
+    if _ISO_DATE.fullmatch(written) or _DOTTED_DATE.fullmatch(written):
+        return False
+    if "." not in written and "/" not in written:
+        return True
+    if _NETWORK_ADDRESS.fullmatch(written):
+        return False
+    if _DOT_THOUSANDS.fullmatch(written):
+        return True  # "1.250.000"
+    if _DECIMAL_POINT.search(written):
+        return False  # "3.14 15 92": a lone digit before a dot is a decimal
+    # Two groups with a dot or slash are a decimal or a fraction ("3.14159265", "2024/2025")
+    # unless the first is an area code ("030/1234567", "0176.8888888").
+    first = written.lstrip("+(")
+    return len(_GROUP.findall(written)) >= 3 or (first.startswith("0") and first[1:2].isdigit())
 
 
 def joined_numbers(folded: str) -> list[str]:
@@ -113,7 +138,7 @@ def joined_numbers(folded: str) -> list[str]:
     fewest, most = JOINED_DIGITS
     for match in _GROUPED.finditer(folded):
         written = match.group()
-        if _ISO_DATE.fullmatch(written):
+        if not _grouped_number(written):
             continue
         groups = _GROUP.findall(written)[:_MOST_GROUPS]
         # Every run of two groups or more: a number followed by another ("Taxi 0176 8888888

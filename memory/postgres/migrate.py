@@ -15,6 +15,7 @@ from memory.postgres.schema import (
     DATE_TERMS,
     IMPLIED_DATE_TERMS,
     LETTERS_WITHOUT_MARKS,
+    NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
     TERMS_ADDED,
     lexemes,
@@ -101,7 +102,7 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 await _index_again_where(conn, has_letter_without_mark)
             elif step == NUMBERS_WRITTEN_ALIKE:
                 await _index_again_where(conn, reads_numbers_anew)
-            elif step == TERMS_ADDED:
+            elif step in (TERMS_ADDED, NUMBERS_IN_DOTS):
                 await _index_again_where(conn, has_terms_added)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)

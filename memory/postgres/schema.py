@@ -26,6 +26,8 @@ NUMBERS_WRITTEN_ALIKE = "numbers written alike"
 """A step run in Python: rows with "1,250" or "9 AM" in them are indexed again."""
 TERMS_ADDED = "joined numbers and wordings"
 """A step run in Python: rows with "0176 8888888" or "I moved to …" are indexed again."""
+NUMBERS_IN_DOTS = "numbers in dots and slashes"
+"""A step run in Python: rows with a number in groups ("555.123.4567") are indexed again."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -119,6 +121,7 @@ def migrations(dimensions: int) -> list[str]:
         """,
         NUMBERS_WRITTEN_ALIKE,
         TERMS_ADDED,
+        NUMBERS_IN_DOTS,
     ]
 
 

@@ -257,6 +257,15 @@ def _add_terms(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, has_terms_added)
 
 
+def _add_numbers_in_dots(conn: sqlite3.Connection) -> None:
+    """Index again the entries with a number in groups.
+
+    "555.123.4567" and "030/1234567" are found joined too (0013 joined only spaces and
+    hyphens).
+    """
+    _index_again_where(conn, has_terms_added)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -275,6 +284,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0011_letters_without_marks", _fold_letters_without_marks),
     Migration("0012_numbers_written_alike", _write_numbers_alike),
     Migration("0013_joined_numbers_and_wordings", _add_terms),
+    Migration("0014_numbers_in_dots_and_slashes", _add_numbers_in_dots),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -47,6 +47,15 @@ PHONE = "My phone number is 0176 8888888"
         ("on 2024-10-13", []),  # a date
         ("rent 1 250", []),  # too few digits
         ("pi is 3.14 15 92", []),  # a decimal
+        # Dots and slashes (found by a new user): not dates, decimals or network addresses.
+        ("call 555.123.4567", ["5551234567", "1234567"]),
+        ("fax 030/1234567", ["0301234567"]),
+        ("mobile 0176.8888888", ["01768888888"]),
+        ("1.250.000 euros", ["1250000"]),
+        ("on 12.03.2026 and 3/12/2026 or 2026/12/03", []),
+        ("server 192.168.100.200", []),
+        ("pi is 3.14159265", []),
+        ("the 2024/2025 season", []),
         ("at 10:30 20 31", []),  # a time
         ("code 12 34", []),
         ("tea with milk", []),
@@ -83,6 +92,26 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
         found = await store.recall("01768888888")
         assert [e.key for e in found.entries] == ["phone"]
         assert [e.key for e in (await store.recall("where do I live")).entries] == ["home"]
+    finally:
+        await store.close()
+
+
+async def test_a_sqlite_store_before_numbers_in_dots_is_indexed_again(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, keyword_only())
+    await store.store("phone", "My phone number is 555.123.4567", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
+    assert "5551234567" in terms.split()
+    older = " ".join(term for term in terms.split() if term not in ("5551234567", "1234567"))
+    conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (older,))
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0014_numbers_in_dots_and_slashes'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, keyword_only())
+    try:
+        assert [e.key for e in (await store.recall("5551234567")).entries] == ["phone"]
     finally:
         await store.close()
 
