@@ -55,6 +55,10 @@ class ChatMessage(BaseModel):
     tool_call_id: str | None = None
     stopped: bool = False
     """An assistant reply cut short by the user (Esc); what arrived is kept."""
+    failed: bool = False
+    """An assistant reply cut short by a failure (the server went away): `stopped` too. In
+    the session file it is a record of its own after the message (`agent.sessions`): older
+    memchat versions refuse a message with a field they do not know."""
     error: bool = False
     """For role "tool": the content is an error the model should correct."""
     model: str | None = None
@@ -65,6 +69,22 @@ class ChatMessage(BaseModel):
     def _model_name_or_unknown(cls, value: object) -> object:
         # A hand-edited file may hold anything here; the message itself still counts.
         return value if isinstance(value, str) or value is None else None
+
+
+class CommandNote(BaseModel):
+    """A slash command (/remember, /recall, /forget) as the chat showed it, with its outcome.
+
+    Never sent to the model: kept in the session file so a reopened chat shows it.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    text: str
+    """The command as typed."""
+    tool: str
+    arguments: Any = Field(default_factory=dict)
+    result: str = ""
+    error: bool = False
 
 
 class ToolExample(BaseModel):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from agent.sessions import SessionStore
+from agent.sessions import SessionStore, command_slot
 
 SNIPPET_CHARS = 90
 """How much of a message a hit shows, around its first match."""
@@ -19,8 +19,10 @@ class SessionHit:
     title: str
     updated_at: datetime
     index: int
-    """The message's position in the session's conversation."""
+    """The message's position in the session's conversation (a slash command's is its
+    `agent.sessions.command_slot`)."""
     role: str
+    """user, assistant, or command."""
     snippet: str
     """One line of the message around the first match."""
 
@@ -51,19 +53,30 @@ def search_sessions(store: SessionStore, query: str, limit: int = 200) -> list[S
         return []
     hits: list[SessionHit] = []
     for session, updated in store.each():
-        for index, message in enumerate(session.messages):
-            if message.role not in ("user", "assistant") or not message.content:
-                continue
-            folded = message.content.casefold()
-            if all(term in folded for term in terms):
+        said: list[tuple[int, str, str]] = [
+            (index, message.role, message.content)
+            for index, message in enumerate(session.messages)
+            if message.role in ("user", "assistant") and message.content
+        ]
+        # Slash commands are searched too, where they stand in the conversation.
+        said.extend(
+            (command_slot(number), "command", note.text)
+            for number, (_, note) in enumerate(session.commands)
+        )
+        at = {
+            command_slot(number): position for number, (position, _) in enumerate(session.commands)
+        }
+        said.sort(key=lambda item: (at.get(item[0], item[0]), item[0] >= 0))
+        for index, role, content in said:
+            if all(term in content.casefold() for term in terms):
                 hits.append(
                     SessionHit(
                         session.id,
                         session.title or "(empty)",
                         updated,
                         index,
-                        message.role,
-                        _snippet(message.content, terms[0]),
+                        role,
+                        _snippet(content, terms[0]),
                     )
                 )
                 if len(hits) >= limit:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from agent.messages import ChatMessage
+from agent.messages import ChatMessage, CommandNote
 from agent.paths import ensure_private_dir
 
 
@@ -37,6 +37,8 @@ class Session:
     replaced: list[ChatMessage] = field(default_factory=list)
     """Messages an edit took out of the conversation, oldest first: no longer sent to the
     model or shown, but kept in the session file as its history."""
+    commands: list[tuple[int, CommandNote]] = field(default_factory=list)
+    """The slash commands run in it, each after the message count it was run at."""
 
     @property
     def model(self) -> str | None:
@@ -54,6 +56,26 @@ class SessionInfo:
     title: str
     updated_at: datetime
     message_count: int
+
+
+REPLY_FAILED = "reply_failed"
+"""A record after a message: that reply was cut off by a failure (`ChatMessage.failed`)."""
+COMMAND = "command"
+"""A record of a slash command run at that point of the conversation (`CommandNote`)."""
+
+
+def command_slot(number: int) -> int:
+    """The place of a session's `number`th slash command among its message positions.
+
+    Messages are at 0, 1, 2 …; commands at -1, -2 … (a search hit or a shown widget).
+    """
+    return -1 - number
+
+
+def _message_record(message: ChatMessage) -> dict[str, Any]:
+    # Fields older versions do not know go in records of their own, which they skip: in
+    # the message, they would make an older memchat drop the whole message.
+    return message.model_dump(mode="json", exclude={"failed"})
 
 
 def _line(record: dict[str, Any]) -> str:
@@ -147,12 +169,32 @@ class SessionStore:
             cut = session.messages[keep:]
             del session.messages[keep:]
             session.replaced.extend(cut)
-            session.title = _title(session.messages)
+            session.commands = [(min(at, keep), note) for at, note in session.commands]
+            session.title = _title(session.messages, session.commands)
         return cut
 
     async def take_back(self, session: Session, keep: int) -> list[ChatMessage]:
         """`rewind` in a worker thread, off the event loop."""
         return await asyncio.shield(asyncio.to_thread(self.rewind, session, keep))
+
+    def note_command(self, session: Session, note: CommandNote) -> None:
+        """Keep a slash command and its outcome at this point of the conversation.
+
+        Written after the unsaved messages, so it stands where it was run. When the file
+        cannot be written the `OSError` propagates; the command stays in RAM all the same.
+        """
+        session.commands.append((len(session.messages), note))
+        if not session.title:
+            session.title = _title(session.messages, session.commands)
+        if session.incognito:
+            return
+        with self._write_lock:
+            self._write(session, session.unsaved, {"type": COMMAND, **note.model_dump(mode="json")})
+            session.unsaved.clear()
+
+    async def keep_command(self, session: Session, note: CommandNote) -> None:
+        """`note_command` in a worker thread, off the event loop."""
+        await asyncio.shield(asyncio.to_thread(self.note_command, session, note))
 
     def _write(
         self, session: Session, messages: list[ChatMessage], marker: dict[str, Any] | None = None
@@ -173,7 +215,10 @@ class SessionStore:
                         }
                     )
                 )
-            lines.extend(_line({"type": "message", **m.model_dump(mode="json")}) for m in messages)
+            for message in messages:
+                lines.append(_line({"type": "message", **_message_record(message)}))
+                if message.failed:
+                    lines.append(_line({"type": REPLY_FAILED}))
             if marker is not None:
                 lines.append(_line(marker))
             text = "\n".join(lines) + "\n"
@@ -231,6 +276,7 @@ class SessionStore:
         created = datetime.fromtimestamp(path.stat().st_mtime, UTC)
         messages: list[ChatMessage] = []
         replaced: list[ChatMessage] = []
+        commands: list[tuple[int, CommandNote]] = []
         # Split on "\n" only: splitlines() would also cut at U+2028 and friends, which JSON
         # leaves unescaped inside a message.
         for line in self._read(path).split("\n"):
@@ -249,17 +295,26 @@ class SessionStore:
                     messages.append(ChatMessage.model_validate(record))
                 except ValidationError:
                     continue
+            elif kind == REPLY_FAILED:
+                if messages and messages[-1].role == "assistant":
+                    messages[-1] = messages[-1].model_copy(update={"failed": True})
+            elif kind == COMMAND:
+                with contextlib.suppress(ValidationError):
+                    commands.append((len(messages), CommandNote.model_validate(record)))
             elif kind == "rewind":
                 keep = record.get("keep")
                 if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
                     replaced.extend(messages[keep:])
                     del messages[keep:]
+                    # A command run after the cut messages was still run: it stays, at the cut.
+                    commands = [(min(at, keep), note) for at, note in commands]
         return Session(
             id=session_id,
             created_at=created,
             messages=messages,
-            title=_title(messages),
+            title=_title(messages, commands),
             replaced=replaced,
+            commands=commands,
         )
 
     def each(self) -> list[tuple[Session, datetime]]:
@@ -290,7 +345,11 @@ class SessionStore:
         ]
 
 
-def _title(messages: list[ChatMessage]) -> str:
+def _title(
+    messages: list[ChatMessage], commands: list[tuple[int, CommandNote]] | None = None
+) -> str:
     first = next((m.content for m in messages if m.role == "user" and m.content.strip()), "")
+    if not first and commands:
+        first = commands[0][1].text  # a chat of commands alone is not "(empty)"
     first = " ".join(first.split())
     return first if len(first) <= 60 else first[:59] + "…"

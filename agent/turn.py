@@ -34,7 +34,7 @@ from agent.events import (
 from agent.failures import storage_failure, unexpected_failure
 from agent.history import estimate_tokens, join_user_runs, trim_history, unanswered
 from agent.injection import InjectionBudget, recall_for_message, render, select
-from agent.messages import ChatMessage, ToolCall
+from agent.messages import ChatMessage, CommandNote, ToolCall
 from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedError
 from agent.prompts import system_prompt
 from agent.redact import redact
@@ -212,7 +212,7 @@ class Agent:
                     return
         command = parse_command(user_text)
         if command is not None and not resend:
-            async for event in self._command(command, session):
+            async for event in self._command(command, session, user_text):
                 yield event
             return
         started = time.monotonic()
@@ -468,6 +468,7 @@ class Agent:
                     yield event
             exchange.finished = True
         except ModelError as exc:
+            exchange.failed_by_model = True
             yield TurnFailed(exc.code, str(exc))
             return
         finally:
@@ -627,7 +628,7 @@ class Agent:
             )
 
     async def _command(
-        self, command: MemoryCommand | str, session: Session
+        self, command: MemoryCommand | str, session: Session, command_text: str
     ) -> AsyncGenerator[TurnEvent, None]:
         if isinstance(command, str):
             yield Notice(command, "warning")
@@ -641,6 +642,7 @@ class Agent:
             )
             yield TurnFinished(stopped_reason="command")
             return
+        finished: ToolCallFinished | None = None
         async for event in self._run_calls([command.call], {}, [], False):
             if isinstance(event, ToolCallFinished) and event.error:
                 # Told to the user, not the model: no tool name they cannot type (a new user).
@@ -648,5 +650,24 @@ class Agent:
                     LIST_THE_KEYS, "the memory inspector (F2) lists the keys"
                 )
                 event = dataclasses.replace(event, result=result)
+            if isinstance(event, ToolCallFinished):
+                finished = event
             yield event
+        if finished is not None:
+            # Kept in the session file: a reopened chat shows the command and its outcome.
+            note = CommandNote(
+                text=command_text,
+                tool=command.call.name,
+                arguments=command.call.arguments,
+                result=finished.result,
+                error=finished.error,
+            )
+            try:
+                await self.sessions.keep_command(session, note)
+            except OSError as exc:
+                yield Notice(
+                    f"{command.name} ran, but its line could not be written to the session "
+                    f"file ({exc.strerror or exc}): a reopened chat will not show it.",
+                    "warning",
+                )
         yield TurnFinished(stopped_reason="command")

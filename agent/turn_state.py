@@ -78,6 +78,8 @@ class Exchange:
     """The model has answered (or the turn stopped it); no further round."""
     finished: bool = False
     """The exchange ended normally; `current` is already in `produced`."""
+    failed_by_model: bool = False
+    """The model call failed (a `ModelError`): what streamed was cut off, not stopped."""
 
     def messages(self) -> list[ChatMessage]:
         """What the next model call is sent."""
@@ -93,9 +95,15 @@ class Exchange:
         self.produced.append(self.current.message(stopped=self.current.looped))
 
     def keep_partial(self) -> None:
-        """After a cancel or a failure mid-stream: keep what streamed, marked stopped."""
+        """After a cancel or a failure mid-stream: keep what streamed, marked stopped.
+
+        A reply cut off by a failure is marked failed too (`failed_by_model`).
+        """
         if not self.finished and self.current.said_anything:
-            self.produced.append(self.current.message(stopped=True))
+            message = self.current.message(stopped=True)
+            if self.failed_by_model:
+                message = message.model_copy(update={"failed": True})
+            self.produced.append(message)
 
     def told_to_answer(self) -> list[ChatMessage]:
         """The request for the answer after the last tool round, telling the model to answer.

@@ -136,7 +136,7 @@ class Chats:
         app.runtime.session = session
         app.inspector.session_id = session.id
         app.sub_title = visible(session.title)
-        shown = await app.chat.show_transcript(session.messages)
+        shown = await app.chat.show_transcript(session.messages, session.commands)
         if at is not None and at in shown:
             app.chat.show_found(shown[at])
         await self._check_model(session.model)

@@ -134,7 +134,8 @@ class Turns:
             edited = last_user_index(session.messages)
             if edited >= 0 and not await app.chat.remove_from(session.messages[edited].content):
                 # Not on screen as sent: show the conversation as the edit leaves it.
-                await app.chat.show_transcript(session.messages[:edited])
+                earlier = [c for c in session.commands if c[0] <= edited]
+                await app.chat.show_transcript(session.messages[:edited], earlier)
         retry = not edit and app.runtime.agent.is_retry(text, session)
         await view.start(None if resend else text, retry=retry)
         app.status.set(warning=None)
@@ -192,7 +193,7 @@ class Turns:
             await app.runtime.agent.undo_edit(session)
         except (OSError, MemoryStoreError) as exc:
             app.notify(f"The replaced message could not be put back: {exc}", severity="error")
-        await app.chat.show_transcript(session.messages)
+        await app.chat.show_transcript(session.messages, session.commands)
         app.prompt.resume_edit()
 
     async def _after_background(self) -> None:

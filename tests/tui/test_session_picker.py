@@ -212,3 +212,47 @@ async def test_ctrl_f_with_nothing_found_opens_nothing(make_app: MakeApp) -> Non
         await settle(pilot)
         assert not isinstance(h.app.screen, ChatSearchScreen)
         assert h.runtime.session.id == before
+
+
+async def test_a_reopened_chat_shows_its_commands_and_a_cut_off_reply_as_they_were(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: slash commands left no trace in a reopened chat or a chat
+    search, and a reply the server cut off read "⏹ stopped" once reopened."""
+    from textual.widgets import Label
+
+    from agent.messages import ChatMessage, CommandNote
+    from agent.session_search import search_sessions
+    from agent.sessions import command_slot
+    from tui.widgets.assistant_message import AssistantMessage
+    from tui.widgets.tool_call_entry import ToolCallEntry
+    from tui.widgets.user_message import UserMessage
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        chat = store.new()
+        store.append(chat, [ChatMessage(role="user", content="What is my cat called?")])
+        store.append(chat, [ChatMessage(role="assistant", content="Mi", stopped=True, failed=True)])
+        store.note_command(
+            chat,
+            CommandNote(
+                text="/remember my cat is Miso",
+                tool="memory_store",
+                arguments={"key": "cat", "content": "my cat is Miso"},
+                result='{"stored": {"key": "cat", "content": "my cat is Miso"}}',
+            ),
+        )
+        await h.app.chats.open(chat.id)
+        await settle(pilot)
+        kinds = [type(w).__name__ for w in h.app.chat.children]
+        assert kinds == ["UserMessage", "AssistantMessage", "UserMessage", "ToolCallEntry"]
+        reply = h.app.chat.query_one(AssistantMessage)
+        status = str(reply.query_one("#reply-status", Label).render())
+        assert status == "✗ cut off: the reply failed"
+        entry = h.app.chat.query_one(ToolCallEntry)
+        assert str(entry.title).startswith("✓ memory_store: stored as cat")
+        assert h.app.chat.query(UserMessage)[-1].text == "/remember my cat is Miso"
+        hits = search_sessions(store, "remember miso")
+        assert [(hit.index, hit.role) for hit in hits] == [(command_slot(0), "command")]

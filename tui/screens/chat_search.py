@@ -29,7 +29,7 @@ HIT_LIMIT = 200
 
 
 def _label(hit: SessionHit) -> str:
-    who = "you" if hit.role == "user" else "reply"
+    who = {"user": "you", "command": "command"}.get(hit.role, "reply")
     return f"{hit.updated_at:%Y-%m-%d}  {hit.title}\n    {who}: {hit.snippet}"
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 
-from agent.messages import ChatMessage
+from agent.messages import ChatMessage, CommandNote
+from agent.sessions import command_slot
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.tool_call_entry import ToolCallEntry
 from tui.widgets.user_message import UserMessage
@@ -88,17 +91,26 @@ class ChatView(VerticalScroll):
         await self.remove_children(children[starts[-1] :])
         return True
 
-    async def show_transcript(self, messages: list[ChatMessage]) -> dict[int, Widget]:
+    async def show_transcript(
+        self,
+        messages: list[ChatMessage],
+        commands: Sequence[tuple[int, CommandNote]] = (),
+    ) -> dict[int, Widget]:
         """Replace the view with a stored conversation (switching sessions).
 
-        Returns the widget shown for each message, by the message's position.
+        Returns the widget shown for each message, by the message's position, and for each
+        slash command under `command_slot` of its position in `commands`.
         """
         await self.remove_children()
         shown: dict[int, Widget] = {}
         # The tool calls are shown as during the turn, with their stored outcomes (found by
         # a new user: a reopened chat showed none of them).
         outcomes = {m.tool_call_id: m for m in messages if m.role == "tool" and m.tool_call_id}
+        pending = sorted(enumerate(commands), key=lambda item: item[1][0])
         for index, message in enumerate(messages):
+            while pending and pending[0][1][0] <= index:
+                number, (_, note) = pending.pop(0)
+                shown[command_slot(number)] = await self._show_command(note)
             if message.role == "user":
                 self._retire_replies()
                 shown[index] = UserMessage(message.content)
@@ -110,7 +122,7 @@ class ChatView(VerticalScroll):
                 reply = AssistantMessage()
                 await self.mount(reply)
                 reply.text, reply.thinking = message.content, message.thinking
-                await reply.finish(stopped=message.stopped)
+                await reply.finish(stopped=message.stopped, failed=message.failed)
                 shown[index] = reply
             for call in message.tool_calls:
                 entry = ToolCallEntry(call.name, call.arguments)
@@ -118,8 +130,24 @@ class ChatView(VerticalScroll):
                 outcome = outcomes.get(call.id)
                 if outcome is not None:
                     entry.finish(outcome.content, error=outcome.error, repeated=False)
+        for number, (_, note) in pending:
+            shown[command_slot(number)] = await self._show_command(note)
         self.anchor()
         return shown
+
+    async def _show_command(self, note: CommandNote) -> Widget:
+        """A slash command as it was run: what was typed, and its line with the outcome.
+
+        Found by a new user: a reopened chat showed none of its /remember, /recall or
+        /forget, which are never sent to the model and so were not in its messages.
+        """
+        self._retire_replies()
+        typed = UserMessage(note.text)
+        await self.mount(typed)
+        entry = ToolCallEntry(note.tool, note.arguments)
+        await self.mount(entry)
+        entry.finish(note.result, error=note.error, repeated=False)
+        return typed
 
     def show_found(self, widget: Widget) -> None:
         """Scroll to a message found by a search and mark it (until the next search)."""

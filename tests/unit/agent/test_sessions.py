@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import json
 import stat
 from pathlib import Path
 
 import pytest
 
-from agent.messages import ChatMessage, ToolCall
+from agent.messages import ChatMessage, CommandNote, ToolCall
 from agent.sessions import SessionStore
 from tests.unit.agent.conftest import Harness
 
@@ -70,3 +71,50 @@ async def test_a_resumed_session_continues_with_its_history(harness: Harness) ->
         "Kyoto in April is lovely.",
     ]
     assert len(harness.sessions.load(harness.session.id).messages) == 4
+
+
+def test_failed_replies_and_commands_round_trip_and_older_readers_skip_them(
+    tmp_path: Path,
+) -> None:
+    """Found by a new user: a reopened chat showed no /remember, /recall or /forget, and a
+    reply the server cut off read "⏹ stopped", as if Esc had stopped it. Both are kept in
+    records of their own, which an older memchat skips; the messages stay readable to it."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    note = CommandNote(
+        text="/remember my cat is Miso",
+        tool="memory_store",
+        arguments={"key": "cat", "content": "my cat is Miso"},
+        result='{"stored": {"key": "cat"}}',
+    )
+    store.note_command(session, note)
+    cut = ChatMessage(role="assistant", content="Half a rep", stopped=True, failed=True)
+    store.append(session, [ChatMessage(role="user", content="hello"), cut])
+    store.note_command(session, note.model_copy(update={"text": "/recall cat"}))
+    loaded = store.load(session.id)
+    assert loaded.messages[1].failed and loaded.messages[1].stopped
+    assert [(at, n.text) for at, n in loaded.commands] == [
+        (0, "/remember my cat is Miso"),
+        (2, "/recall cat"),
+    ]
+    assert loaded.commands[0][1] == note
+    records = [
+        json.loads(line) for line in (tmp_path / f"{session.id}.jsonl").read_text().splitlines()
+    ]
+    # An older memchat refuses a message with a field it does not know: none is added.
+    older_fields = {"type", *ChatMessage.model_fields} - {"failed"}
+    assert all(set(r) <= older_fields for r in records if r["type"] == "message")
+    assert {r["type"] for r in records} == {"session", "message", "command", "reply_failed"}
+    # An edit cuts the messages back; a command run after them was still run: it stays.
+    store.rewind(loaded, 1)
+    again = store.load(session.id)
+    assert [m.content for m in again.messages] == ["hello"]
+    assert [at for at, _ in again.commands] == [0, 1]
+
+
+def test_a_chat_of_commands_alone_is_titled_by_its_first(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.note_command(session, CommandNote(text="/recall tea", tool="memory_recall"))
+    assert session.title == "/recall tea"
+    assert [info.title for info in store.list()] == ["/recall tea"]

@@ -660,7 +660,15 @@ async def test_memory_commands_work_without_the_model(
     assert started.name == tool
     assert isinstance(events[-1], TurnFinished) and events[-1].stopped_reason == "command"
     assert harness.model.requests == []
-    assert not (harness.sessions.directory / f"{harness.session.id}.jsonl").exists()
+    # Kept in the session file (a reopened chat shows it), never among the messages the
+    # model is sent.
+    reopened = harness.sessions.load(harness.session.id)
+    assert reopened.messages == []
+    assert [(at, note.text, note.tool) for at, note in reopened.commands] == [(0, command, tool)]
+    finished = next(e for e in events if isinstance(e, ToolCallFinished))
+    assert reopened.commands[0][1].result == finished.result
+    assert reopened.commands[0][1].error is finished.error
+    assert reopened.title == command
 
 
 async def test_remember_then_recall_command(harness: Harness) -> None:
