@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from memory.entry import MemoryEntry
 from memory.fused_ranking import Ranked
+from memory.owners import Person, owner_rank
 from memory.questions import CONVERSATION, only_asks
 from memory.retrieval import Candidate
 
@@ -69,11 +70,12 @@ class FollowUp:
 
 
 def with_follow_ups(
-    ranked: list[Ranked], follow_ups: list[FollowUp], weight: float
+    ranked: list[Ranked], follow_ups: list[FollowUp], weight: float, asked: Person | None = None
 ) -> list[Ranked]:
     """`ranked` with each parent's follow-up scored in.
 
-    Parents are scored as `ranked` has them (a follow-up does not bring its own).
+    Parents are scored as `ranked` has them (a follow-up does not bring its own). Ordered
+    as `memory.fused_ranking.order` orders (`asked`: whom the query asks about).
     """
     scores = {item.entry_id: item.fused for item in ranked}
     current = {item.entry_id: item for item in ranked}
@@ -96,4 +98,7 @@ def with_follow_ups(
         changed = True
     if not changed:
         return ranked
-    return sorted(current.values(), key=lambda item: (-item.fused, item.key))
+    return sorted(
+        current.values(),
+        key=lambda item: (-item.fused, owner_rank(asked, item.candidate.terms), item.key),
+    )

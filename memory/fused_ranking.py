@@ -26,6 +26,7 @@ from memory.calibration import (
 from memory.embedding.base import Embedder
 from memory.entry import MemoryEntry, RecallResult
 from memory.errors import EmbeddingError
+from memory.owners import Person, owner_rank
 from memory.retrieval import Candidate, explain, fused_score, keyword_coverage, settled_score
 from memory.settings import MemorySettings
 
@@ -109,11 +110,13 @@ def order(
     band: CosineBand | None,
     *,
     settled: bool = False,
+    asked: Person | None = None,
 ) -> list[Ranked]:
     """Every candidate (id → its key and terms) fused and ordered, best first.
 
     `settled`: a strong keyword match settled the recall ("keyword-early"): see
-    `retrieval.settled_score`.
+    `retrieval.settled_score`. `asked`: whom the query asks about (`memory.owners`): among
+    equal scores the user's own facts come first, as in SQLite.
     """
     settings = store.settings
     hybrid = band is not None
@@ -136,7 +139,7 @@ def order(
             )
         )
         ranked.append(Ranked(fused, entry_id, key, candidate))
-    ranked.sort(key=lambda r: (-r.fused, r.key))
+    ranked.sort(key=lambda r: (-r.fused, owner_rank(asked, r.candidate.terms), r.key))
     return ranked
 
 

@@ -33,6 +33,7 @@ from memory.front import MemoryFront, in_effect_after
 from memory.markdown_files import append_entries, let_go, load, take_lock
 from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
+from memory.owners import asks_of, owner_rank
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats, WithoutLifecycle
 from memory.record_checks import check_records
 from memory.retrieval import RecallQuery, clamp_limit, clean_query, keyword_coverage, term_weights
@@ -172,8 +173,9 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
         weights = term_weights(
             {t: sum(t in d for _, d in documents) for t in terms}, len(documents)
         )
-        scored = [(keyword_coverage(d, weights), e) for e, d in documents]
-        scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[1].key))
+        asked = asks_of(text)
+        scored = [(keyword_coverage(d, weights), e, owner_rank(asked, d)) for e, d in documents]
+        ordered = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[2], s[1].key))
         floor = self.settings.min_relevance_score
 
         def with_score(score: float, entry: MemoryEntry) -> MemoryEntry:
@@ -185,8 +187,8 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
             )
 
         return RecallResult(
-            entries=[with_score(s, e) for s, e in scored if s >= floor][:limit],
-            below_floor=[with_score(s, e) for s, e in scored if s < floor][:limit],
+            entries=[with_score(s, e) for s, e, _ in ordered if s >= floor][:limit],
+            below_floor=[with_score(s, e) for s, e, _ in ordered if s < floor][:limit],
             mode="keyword",
         )
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from memory.date_terms import date_terms_of, find_dates, names_numeric_date
 from memory.numbers import joined_numbers, written_alike
+from memory.owners import owner_terms
 from memory.predicates import wordings_of
 
 _TOKEN = re.compile(r"[^\W_]+")
@@ -149,9 +150,10 @@ def fold(text: str) -> str:
 def has_terms_added(text: str) -> bool:
     """Whether `text` is indexed with more terms since schema 0013.
 
-    A number in groups is joined too, a one-valued predicate has its other wordings.
+    A number in groups is joined too, a one-valued predicate has its other wordings, and
+    since 0014 the user's own facts are marked (`memory.owners`).
     """
-    return bool(joined_numbers(fold(text))) or bool(wordings_of(text))
+    return bool(joined_numbers(fold(text)) or wordings_of(text) or owner_terms(text))
 
 
 def reads_numbers_anew(text: str) -> bool:
@@ -242,6 +244,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
         + words
         + worded
         + joined_numbers(fold(content))
+        + owner_terms(content)
         + date_terms_of(content, created)
     )
 

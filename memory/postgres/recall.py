@@ -11,6 +11,7 @@ from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
 from memory.follow_ups import FollowUp, has_follow_up, parents, with_follow_ups
 from memory.fused_ranking import best_keyword, order, query_vector, result, shown
+from memory.owners import Person, asks_of, owner_terms
 from memory.postgres.schema import (
     COLUMNS,
     lexemes,
@@ -77,6 +78,7 @@ async def hybrid_recall(
                 (clause, params),
                 early=True,
                 in_effect=not filters.include_superseded,
+                asked=asks_of(text),
             )
     vector, band, calibrated = await query_vector(memory, text, given_vector)
     literal = None if vector is None else PgVector(vector)
@@ -103,6 +105,7 @@ async def hybrid_recall(
         (clause, params),
         calibrated,
         in_effect=not filters.include_superseded,
+        asked=asks_of(text),
     )
 
 
@@ -126,12 +129,18 @@ async def _ranked(
     *,
     early: bool = False,
     in_effect: bool = True,
+    asked: Person | None = None,
 ) -> RecallResult:
     """Fused, with conversation follow-ups (`memory.follow_ups`), floored and explained.
 
     `in_effect`: the recall leaves superseded entries out (so does the follow-up search).
     """
-    keyed = {i: (entry.key, terms) for i, (entry, terms) in gathered.found.items()}
+    # Whose fact each states (`memory.owners`) joins its terms: among equal scores, the
+    # user's own facts come first for a question about the user, as in SQLite.
+    keyed = {
+        i: (entry.key, terms | frozenset(owner_terms(entry.content)))
+        for i, (entry, terms) in gathered.found.items()
+    }
     ranked = order(
         memory,
         keyed,
@@ -140,6 +149,7 @@ async def _ranked(
         gathered.weights,
         band,
         settled=early,
+        asked=asked,
     )
     entries = {entry_id: entry for entry_id, (entry, _) in gathered.found.items()}
     weight = memory.settings.conversation_context_weight
@@ -148,7 +158,7 @@ async def _ranked(
         follow_ups = await _next_messages(memory, heads, where, in_effect)
         for follow_up in follow_ups:
             entries.setdefault(follow_up.ranked_as, follow_up.entry)
-        ranked = with_follow_ups(ranked, follow_ups, weight)
+        ranked = with_follow_ups(ranked, follow_ups, weight, asked)
     return result(memory, shown(memory, ranked, limit), entries, band, calibration, early=early)
 
 

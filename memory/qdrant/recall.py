@@ -9,6 +9,7 @@ from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
 from memory.follow_ups import FollowUp, first_after, has_follow_up, parents, with_follow_ups
 from memory.fused_ranking import Ranked, best_keyword, order, query_vector, result, shown
+from memory.owners import Person, asks_of, owner_rank, owner_terms
 from memory.qdrant.payload import from_payload, point_id, recall_filter
 from memory.qdrant.points import (
     TERMS,
@@ -56,6 +57,7 @@ async def hybrid_recall(
         pool=max(limit * 4, 40),
         vector=None,
         identity=memory.identity or "",
+        asked=asks_of(text),
     )
     keyword: _KeywordLane | None = None
     if given_vector is None and memory.embedder is not None:
@@ -81,6 +83,8 @@ class _Lanes:
     identity: str
     settled: bool = False
     """A strong keyword match settled the recall: no vector is asked for."""
+    asked: Person | None = None
+    """Whom the query asks about (`memory.owners`): the user's facts first among ties."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,7 @@ def _fused(
     is shown drops them, and the keyword lane then runs again among the memories holding
     a query term itself (a payload index), so the real matches are not lost.
     """
-    chosen, entries, misled = _shown_exactly(memory, gathered, band, limit, lanes.base)
+    chosen, entries, misled = _shown_exactly(memory, gathered, band, limit, lanes)
     if not misled or not gathered.weights:
         return chosen, entries
     exact = replace(lanes.base, any_terms=tuple(gathered.weights))
@@ -179,7 +183,7 @@ def _fused(
         gathered.found.setdefault(point, (point, held))
         gathered.keyword_ids.add(point)
     _add_cosines(memory.points, lanes, gathered)
-    chosen, entries, _ = _shown_exactly(memory, gathered, band, limit, lanes.base)
+    chosen, entries, _ = _shown_exactly(memory, gathered, band, limit, lanes)
     return chosen, entries
 
 
@@ -188,7 +192,7 @@ def _shown_exactly(
     gathered: _Gathered,
     band: CosineBand | None,
     limit: int,
-    base: PointFilter,
+    lanes: _Lanes,
 ) -> tuple[list[Ranked], dict[str, MemoryEntry], bool]:
     """Rank, and read whole the entries shown; True third when a shared dimension misled.
 
@@ -197,7 +201,8 @@ def _shown_exactly(
     entry shown is checked against its stored terms: if two terms sharing a sparse
     dimension raised its score (`term_index`), it is corrected and everything ranked
     again, so what is shown is exact. Conversation messages among the first bring their
-    session's next message (`memory.follow_ups`). Equal scores shown are then ordered by key.
+    session's next message (`memory.follow_ups`). Equal scores shown are then ordered by
+    whose fact they state (`memory.owners`), then by key.
     """
     found, weights = gathered.found, gathered.weights
     misled = False
@@ -213,10 +218,11 @@ def _shown_exactly(
             weights,
             band,
             settled=gathered.settled,
+            asked=lanes.asked,
         )
         heads = parents(ranked, limit) if weight > 0 else []
         known = [f for head in heads if (f := follow_ups.get(head.entry_id)) is not None]
-        ranked = with_follow_ups(ranked, known, weight) if known else ranked
+        ranked = with_follow_ups(ranked, known, weight, lanes.asked) if known else ranked
         chosen = shown(memory, ranked, limit)
         wanted = {item.entry_id for item in [*chosen, *heads]}
         corrected = False
@@ -233,17 +239,20 @@ def _shown_exactly(
             and has_follow_up(entries[head.entry_id])
         ]
         for parent in pending:
-            follow_up = _next_message(memory.points, entries[parent], base)
+            follow_up = _next_message(memory.points, entries[parent], lanes.base)
             follow_ups[parent] = None if follow_up is None else replace(follow_up, parent=parent)
             if follow_up is not None and follow_up.ranked_as not in entries:
                 entries[follow_up.ranked_as] = follow_up.entry
         if not pending:
             break
+    owners: dict[str, int] = {}
     for item in chosen:
         entry = entries.get(item.entry_id)
         if entry is not None:
             item.key = entry.key
-    chosen.sort(key=lambda item: (-item.fused, item.key))
+            owned = frozenset(owner_terms(entry.content))
+            owners[item.entry_id] = owner_rank(lanes.asked, owned)
+    chosen.sort(key=lambda item: (-item.fused, owners.get(item.entry_id, 2), item.key))
     return chosen, entries, misled
 
 

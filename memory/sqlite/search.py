@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -9,6 +10,7 @@ import numpy.typing as npt
 
 from memory.calibration import CosineBand, band_for, fixed_band
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
+from memory.owners import asks_of, owner_rank
 from memory.questions import only_asks
 from memory.retrieval import (
     NARROWING,
@@ -53,14 +55,23 @@ class KeywordStage:
     """The query's cosine band, once the hybrid stage knows the query vector."""
 
 
-def _rank(pair: tuple[float, Candidate]) -> tuple[float, float, int, int]:
-    """Sort key: best fused score first, then the closer vector, BM25, and the newest.
+def _ranking(
+    query: str,
+) -> Callable[[tuple[float, Candidate]], tuple[float, int, float, int, int]]:
+    """The sort key: best fused score first, then whose fact, vector, BM25, newest.
 
-    Below an embedding model's baseline every vector relevance is 0, but the cosines
-    still order the candidates, so they break ties.
+    Among equal scores, a question about the user puts the user's own facts first
+    (`memory.owners`). Below an embedding model's baseline every vector relevance is 0,
+    but the cosines still order the candidates, so they break ties.
     """
-    fused, candidate = pair
-    return (-fused, -(candidate.vector or 0.0), candidate.bm25_rank, -candidate.seq)
+    asked = asks_of(query)
+
+    def rank(pair: tuple[float, Candidate]) -> tuple[float, int, float, int, int]:
+        fused, candidate = pair
+        owner = owner_rank(asked, candidate.terms)
+        return (-fused, owner, -(candidate.vector or 0.0), candidate.bm25_rank, -candidate.seq)
+
+    return rank
 
 
 def _candidate_pool(limit: int) -> int:
@@ -248,7 +259,7 @@ def finish(
         scored = [
             (fused_score(c, *weights, hybrid, stage.band), c) for c in stage.candidates.values()
         ]
-    scored.sort(key=_rank)
+    scored.sort(key=_ranking(stage.query))
     if settings.conversation_context_weight > 0 and scored:
         scored = _with_follow_ups(core, stage, scored, settings.conversation_context_weight)
     floor = settings.min_relevance_score
@@ -321,7 +332,7 @@ def _with_follow_ups(
     if not changed:
         return scored
     rescored = [(current[c.seq], c) for c in stage.candidates.values() if c.seq in current]
-    rescored.sort(key=_rank)
+    rescored.sort(key=_ranking(stage.query))
     return rescored
 
 

@@ -34,3 +34,21 @@ async def test_a_changed_home_is_found_by_the_question_worded_the_old_way(
     assert "home" not in [e.key for e in found.entries]  # replaced: history
     employer = await memory.recall("who is my employer?")
     assert [e.key for e in employer.entries][:1] == ["job"]
+
+
+async def test_a_question_about_the_user_puts_the_users_own_facts_first(memory: Memory) -> None:
+    """Found by a new user: "where do I live?" matched "I live in Lisbon", "Bob lives in
+    Berlin" and "My sister Ana lives in Porto" alike, and Bob's came first. Scores stay
+    as they are; among equal ones the user's own facts come first, then what is theirs."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("bob", "Bob lives in Berlin")
+    await memory.store("sister", "My sister Ana lives in Porto")
+    await memory.store("home", "I live in Lisbon")
+    await memory.store("bobs_cat", "Bob's cat is called Rex")
+    await memory.store("cat", "The user's cat is called Miso")
+    found = await memory.recall("where do I live?", limit=5)
+    assert [e.key for e in found.entries][:2] == ["home", "sister"]
+    cat = await memory.recall("what is my cat called?", limit=5)
+    assert [e.key for e in cat.entries][:1] == ["cat"]
+    bob = await memory.recall("where does Bob live?", limit=5)
+    assert [e.key for e in bob.entries][:1] == ["bob"]

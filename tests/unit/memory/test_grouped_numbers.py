@@ -10,6 +10,7 @@ import pytest
 
 from memory.factory import open_memory
 from memory.numbers import joined_numbers
+from memory.owners import SELF_TERM
 from memory.postgres.schema import TERMS_ADDED
 from memory.postgres.store import PostgresMemory
 from memory.qdrant.payload import TERMS_MADE
@@ -100,18 +101,26 @@ async def test_a_sqlite_store_before_numbers_in_dots_is_indexed_again(tmp_path: 
     path = tmp_path / "brain.db"
     store = await SqliteMemory.open(path, keyword_only())
     await store.store("phone", "My phone number is 555.123.4567", "core")
+    await store.store("bob", "Bob lives in Berlin", "core")
+    await store.store("home", "I live in Lisbon", "core")
     await store.close()
     conn = sqlite3.connect(path)
     (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
     assert "5551234567" in terms.split()
     older = " ".join(term for term in terms.split() if term not in ("5551234567", "1234567"))
     conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (older,))
+    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()
+    assert SELF_TERM in terms.split()  # the user's own fact (`memory.owners`), since 0014
+    older = " ".join(term for term in terms.split() if term != SELF_TERM)
+    conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (older,))
     conn.execute("DELETE FROM schema_migrations WHERE name = '0014_numbers_in_dots_and_slashes'")
     conn.commit()
     conn.close()
     store = await SqliteMemory.open(path, keyword_only())
     try:
         assert [e.key for e in (await store.recall("5551234567")).entries] == ["phone"]
+        home = await store.recall("where do I live")
+        assert [e.key for e in home.entries][:1] == ["home"]
     finally:
         await store.close()
 
