@@ -41,6 +41,8 @@ _SAME_ATTRIBUTE = (
     (re.compile(r"(?i)\bcolor\b"), "colour"),
 )
 """Ways of naming one attribute ("e-mail address", "mobile number"), written one way."""
+_SPELLINGS = (("favourite", "favorite"), ("colour", "color"))
+"""The other spelling of each word `_SAME_ATTRIBUTE` writes one way, as an index may hold it."""
 _THE_USERS = frozenset({"my", "user"})
 """Whose an attribute is when it is the user's: "my email", "the user's email", "Email:"."""
 _NOT_A_VALUE = frozenset(
@@ -83,16 +85,31 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     written = text[found.end() :]
     value = words_of(written)
     described = _ARTICLE.match(written) is not None  # "My phone is an iPhone 15"
+    # A favourite is a word as often as a name: "My favourite colour is green".
+    plain_word = "favourit" in subject and 0 < len(value) <= 3
     if (
         not value
         or value[0] in _NOT_A_VALUE
         or described
-        or not _LOOKS_LIKE_A_VALUE.search(written)
+        or not (plain_word or _LOOKS_LIKE_A_VALUE.search(written))
     ):
         return None
     if SECOND_CLAUSE.search(text):
         return None  # "My email is … and my phone is …": replacing it would lose the phone
     return subject - _THE_USERS, frozenset(analyze(written))
+
+
+def _user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(subject, value terms) of an attribute claim, or of the user's home or employer."""
+    claim = _attribute_claim(text)
+    if claim is not None:
+        return claim
+    said = user_claim(text)
+    if said is None or said[0] != "employer":
+        return None
+    # "I work at Acme" gives the attribute "My employer is Globex" names (found by a new
+    # user: both stayed in effect). A home is not an address: a city and a street differ.
+    return _attributes() & frozenset(analyze("employer")), frozenset(analyze(said[1]))
 
 
 def _attribute_changed(new: str, old: str) -> bool:
@@ -102,7 +119,7 @@ def _attribute_changed(new: str, old: str) -> bool:
     stayed in effect (the values' shared "com" made them look like two things named
     alike), as did two addresses and two employers.
     """
-    ours, theirs = _attribute_claim(new), _attribute_claim(old)
+    ours, theirs = _user_value(new), _user_value(old)
     return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
 
 
@@ -134,5 +151,13 @@ def predicate_terms(text: str) -> list[str]:
     """
     if words := wordings_of(text):
         return analyze(words)
-    # "My e-mail is …" and "My email is …" share no word as written.
-    return analyze(_one_way(text)) if _attribute_claim(text) is not None else []
+    # "My e-mail is …" and "My email is …" share no word as written, nor do "favorite
+    # color" and "favourite colour".
+    if _attribute_claim(text) is None:
+        return []
+    one_way = _one_way(text)
+    return analyze(f"{one_way} {_other_spellings(one_way)}")
+
+
+def _other_spellings(one_way: str) -> str:
+    return " ".join(other for word, other in _SPELLINGS if word in one_way.casefold())

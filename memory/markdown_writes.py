@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from memory.entry import MemoryEntry
 from memory.markdown_import import revised
-from memory.text import analyze
 from memory.write_policy import SIMILAR_LIMIT, content_hash, lookup_terms
 from memory.write_rules import Vector
 
@@ -50,7 +49,9 @@ class MarkdownRules:
             return []
         scored = []
         for entry in self._active(namespace, category):
-            shared = len(terms & set(analyze(entry.content)))
+            # Its predicate's wordings count, as in the other backends' index ("I work at
+            # Acme" is found by "employer").
+            shared = len(terms & set(lookup_terms(entry.content)))
             if shared and entry.key != exclude_key:
                 scored.append((-shared, -entry.updated_at.timestamp(), entry.id, entry))
         return [item[-1] for item in sorted(scored, key=lambda item: item[:3])[:SIMILAR_LIMIT]]

@@ -17,9 +17,10 @@ ONE_VALUE = (
     (
         "home",
         re.compile(
-            r"(?i)\b(?:lives?|living|resides?|residing|moved|relocated|based)\s+(?:in|to)\b"
+            r"(?i)\b(?:lives?|living|resides?|residing|moved|relocated|based|home\s+is(?:\s+now)?)"
+            r"\s+(?:in|to)\b"
         ),
-        "live move reside relocated based",
+        "live move reside relocated based home",
     ),
     (
         "employer",
@@ -38,10 +39,19 @@ def words_of(text: str) -> list[str]:
 
 
 _THE_USER_WORDS = frozenset(
-    "i we i'm we're i've we've the user user's have has am are is now currently just recently "
-    "finally actually officially also".split()
+    "i we i'm we're i've we've the user user's my our have has am are is now currently just "
+    "recently finally actually officially also started began".split()
 )
-"""The only words a statement about the user's own home or job may open with."""
+"""The only words a statement about the user's own home or job may open with ("my" and
+"our" only before "home is in": "my sister lives in …" opens with another word)."""
+_WHEN_IT_HAPPENED = re.compile(
+    r"(?i)^\s*(?:last\s+(?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|"
+    r"this\s+(?:week|month|year)|(?:a|one|two|three|four|five|six|a\s+few|several)\s+"
+    r"(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|"
+    r"july|august|september|october|november|december|\d{4}))\s*,?\s+"
+)
+"""A time a move or a new job is dated by ("Last month I moved to Lisbon"): the statement
+still says where the user lives or works now."""
 SECOND_CLAUSE = re.compile(r"(?i)\b(?:and|but)\b|;")
 """A text saying two things: replacing it for one of them would lose the other."""
 _NOT_PLAIN = re.compile(
@@ -50,10 +60,11 @@ _NOT_PLAIN = re.compile(
 )
 """A condition, a time other than now, a wish or a question."""
 _NOT_A_VALUE = re.compile(
-    r"(?i)\s*(?:(?:a|an|the|my|your|his|her|our|their|night|nights|day|days|weekends?|home|"
-    r"least|times|the moment)\b|\d)"
+    r"(?i)\s*(?:(?:a|an|the(?!\s+(?-i:[A-Z]))|my|your|his|her|our|their|night|nights|day|days|"
+    r"weekends?|home|least|times|the moment)\b|\d)"
 )
-"""A value starting so describes or times the predicate ("a small flat", "at 8am")."""
+"""A value starting so describes or times the predicate ("a small flat", "at 8am"); "the"
+before a name is a value ("the Netherlands")."""
 
 
 def user_claim(text: str) -> tuple[str, str] | None:
@@ -65,7 +76,8 @@ def user_claim(text: str) -> tuple[str, str] | None:
             continue
         if _NOT_PLAIN.search(text) or SECOND_CLAUSE.search(text):
             return None
-        opening = words_of(text[: found.start()])
+        dated = _WHEN_IT_HAPPENED.match(text)
+        opening = words_of(text[dated.end() if dated else 0 : found.start()])
         value = text[found.end() :]
         if set(opening) <= _THE_USER_WORDS and not _NOT_A_VALUE.match(value) and value.strip():
             return name, value

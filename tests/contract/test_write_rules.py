@@ -261,6 +261,49 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
     assert (await _active(memory)).get("home") == "I live in Porto"
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live in Porto", "I moved to the Netherlands"),
+        ("I live in Porto", "Last month I moved to Lisbon"),
+        ("I live in Porto", "My home is in Lisbon now"),
+        ("I work at Acme", "My employer is Globex"),
+        ("My employer is Acme", "I started working at Globex"),
+        ("My favorite color is blue", "My favourite colour is green"),
+    ],
+)
+async def test_a_new_value_worded_another_way_replaces_the_old(
+    memory: Memory, old: str, new: str
+) -> None:
+    """Found by new users and left from the last round: each pair stayed in effect side
+    by side (a value with "the", a dated move, "my home is", an employer named as an
+    attribute against one worked at, a favourite that is a plain word)."""
+    needs(memory, "persistent", "supports_supersede")
+    before = await memory.store("before", old)
+    after = await memory.store("after", new)
+    assert after.supersedes == [before.id]
+    assert await _active(memory) == {"after": new}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live in Porto", "I live in the city centre"),  # a description
+        ("I live in Porto", "My sister's home is in Rome"),  # another person
+        ("I work at Acme", "My employer is great"),  # a judgement, not a value
+        ("My favourite colour is blue", "My favourite food is sushi"),  # another favourite
+    ],
+)
+async def test_what_only_looks_like_a_new_value_keeps_both(
+    memory: Memory, old: str, new: str
+) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("before", old)
+    after = await memory.store("after", new)
+    assert after.supersedes == []
+    assert await _active(memory) == {"before": old, "after": new}
+
+
 async def test_facts_sharing_only_a_date_or_a_time_both_stay(memory: Memory) -> None:
     """Found in a trial: numbers counted as the words that say what a fact is about, so
     "Frist 2024/10/13" superseded "Rechnung fällig am 13.10.2024"."""
