@@ -131,14 +131,33 @@ class MemoryView:
 
         runtime = self.app.runtime
         capabilities = None if runtime is None else runtime.memory.capabilities
-        screen = MemoryDetailScreen(
-            entry,
-            mode=mode,
-            blink=self.app.blink,
-            can_forget=capabilities is None or capabilities.supports_delete,
-            can_restore=capabilities is None or capabilities.supports_supersede,
-        )
-        self.app.push_screen(screen, callback=done)
+
+        def show(successor: MemoryEntry | None) -> None:
+            screen = MemoryDetailScreen(
+                entry,
+                mode=mode,
+                blink=self.app.blink,
+                can_forget=capabilities is None or capabilities.supports_delete,
+                can_restore=capabilities is None or capabilities.supports_supersede,
+                successor=successor,
+            )
+            self.app.push_screen(screen, callback=done)
+
+        if entry.superseded_by is None or runtime is None:
+            show(None)
+            return
+        # An earlier version names what replaced it by its key and text, not its id (found
+        # by a new user: "superseded by 3f2c…" said nothing).
+        memory, successor_id = runtime.memory, entry.superseded_by
+
+        async def with_successor() -> None:
+            try:
+                successor = await memory.get_by_id(successor_id)
+            except MemoryStoreError:
+                successor = None
+            show(successor)
+
+        self.app.run_worker(with_successor(), group="inspector-open")
 
     async def _apply_detail(self, result: DetailResult) -> None:
         await self.app.inspector.apply(result)

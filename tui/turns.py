@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import deque
 from typing import TYPE_CHECKING, Literal
 
 from agent.autosave import CONTINUE_PROMPT
+from agent.commands import COMMANDS, parse_command
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
 
@@ -15,6 +17,28 @@ if TYPE_CHECKING:
     from tui.app import MemchatApp
 
 UI_COMMANDS = ("/new", "/sessions", "/model", "/help", "/incognito")
+_COMMAND_WORD = re.compile(r"/[A-Za-z][\w-]*")
+"""What a typed command looks like: "/foo", not a path such as "/etc/hosts"."""
+
+
+def refused_command(text: str) -> str | None:
+    """Why `text` is not sent: an unknown command or one without its argument, else None.
+
+    Found by a new user: "/rememebr my cat is Miso" went to the model as a message (and
+    was saved as one), and a bare "/remember" left only a toast. Text that starts with a
+    space is sent as it is, whatever follows.
+    """
+    head = text.split(" ", 1)[0].rstrip()
+    if text[:1] != "/" or not _COMMAND_WORD.fullmatch(head) or head in UI_COMMANDS:
+        return None
+    if head not in COMMANDS:
+        known = ", ".join((*COMMANDS, *UI_COMMANDS))
+        return (
+            f"{head} is not a command (the commands are {known}; F1 lists them). To send "
+            "it as a message, start it with a space."
+        )
+    usage = parse_command(text)
+    return usage if isinstance(usage, str) else None
 
 
 class Turns:
@@ -51,6 +75,12 @@ class Turns:
             return
         if head in UI_COMMANDS:
             app.run_ui_command(head)
+            return
+        refused = refused_command(text)
+        if refused is not None:
+            app.notify(refused, severity="warning")
+            # A bare "/remember" comes back ready for its text.
+            self.put_back(text if " " in text.strip() else text.strip() + " ")
             return
         if app.runtime is None:
             app.notify("Still starting up; try again in a moment.", severity="warning")

@@ -291,6 +291,33 @@ async def test_memory_commands_and_ui_commands(make_app: MakeApp) -> None:
     assert "In the memory inspector (F2)" in HELP and "Undo forget" in HELP
 
 
+async def test_an_unknown_or_bare_command_comes_back_with_why_and_is_not_sent(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: "/rememebr …" went to the model (and into memory) as a
+    message, and a bare "/remember" left only a toast. A path or a leading space is text."""
+    h = make_app(ScriptedModel(["Paths are fine.", "Sent as text."], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        await send(pilot, "/rememebr my cat is Miso")
+        assert prompt.text == "/rememebr my cat is Miso"
+        assert any("/rememebr is not a command" in n.message for n in h.app._notifications)
+        await send(pilot, "/remember")
+        assert prompt.text == "/remember "
+        assert any("usage: /remember TEXT" in n.message for n in h.app._notifications)
+        assert h.model.requests == [] and await h.runtime.memory.count() == 0
+        assert not h.app.query(UserMessage)
+        prompt.text = ""
+        await send(pilot, "/etc/hosts maps names to addresses")
+        await send(pilot, " /foo as plain text")
+        assert [m.text for m in h.app.query(UserMessage)] == [
+            "/etc/hosts maps names to addresses",
+            " /foo as plain text",
+        ]
+        assert len(h.model.requests) == 2
+
+
 async def test_copy_last_reply(make_app: MakeApp) -> None:
     h = make_app(ScriptedModel(["Copy me please"], name="qwen3:8b"))
     async with h.app.run_test(size=(120, 36)) as pilot:

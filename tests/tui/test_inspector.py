@@ -209,7 +209,13 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
             "2 entries · 1 in effect"
         )
         h.app.memory_view.open_entry(old)
-        await pilot.pause()
+        await settle(pilot)
+        # What replaced it is named by key and text, not by its id (found by a new user).
+        screen = h.app.screen
+        assert isinstance(screen, MemoryDetailScreen)
+        fields = plain(field_table(screen.entry, successor=screen.successor))
+        assert "superseded by python (The user prefers Python)" in " ".join(fields.split())
+        assert "id-python" not in fields
         # Restored as it was: its fields take no edits (Restore would drop them unsaid).
         content = h.app.screen.query_one("#detail-content", TextArea)
         assert content.read_only

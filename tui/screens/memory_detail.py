@@ -33,11 +33,14 @@ class DetailResult:
     importance: float = 0.5
 
 
-def field_table(entry: MemoryEntry, mode: str | None = None) -> Table:
+def field_table(
+    entry: MemoryEntry, mode: str | None = None, successor: MemoryEntry | None = None
+) -> Table:
     """All stored fields, plus the recall scores when the entry came from a search.
 
     `mode`: how that search recalled; a vector score is absent for different reasons
     (not searched, no meaning search, no vector stored), and the scores say which.
+    `successor`: the memory that replaced it, named by its key and text.
     """
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold")
@@ -53,13 +56,24 @@ def field_table(entry: MemoryEntry, mode: str | None = None) -> Table:
         ("session", entry.session_id or "(all sessions)"),
         ("created", f"{entry.timestamp:%Y-%m-%d %H:%M:%S} UTC"),
         ("updated", f"{entry.updated_at:%Y-%m-%d %H:%M:%S} UTC"),
-        ("superseded by", entry.superseded_by or "—"),
+        ("superseded by", _replaced_by(entry, successor)),
     ]
-    if entry.scores is not None:
+    if entry.scores is not None and entry.superseded_by is None:
+        # An earlier version is not recalled: its scores are of when it was in effect.
         rows.append(("recalled", entry.scores.explanation(mode)))
     for name, value in rows:
         table.add_row(name, plain_text(str(value)))
     return table
+
+
+def _replaced_by(entry: MemoryEntry, successor: MemoryEntry | None) -> str:
+    if entry.superseded_by is None:
+        return "—"
+    if successor is None or successor.id != entry.superseded_by:
+        return entry.superseded_by
+    text = " ".join(successor.content.split())
+    shown = text if len(text) <= 60 else text[:59] + "…"
+    return f"{successor.key} ({shown})"
 
 
 class MemoryDetailScreen(ModalScreen[DetailResult | None]):
@@ -75,9 +89,11 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         blink: bool = True,
         can_forget: bool = True,
         can_restore: bool = True,
+        successor: MemoryEntry | None = None,
     ) -> None:
         super().__init__()
         self.entry = entry
+        self.successor = successor
         self._mode = mode
         self._blink = blink
         self._can_forget = can_forget
@@ -94,7 +110,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         # Tab from the content), so the keys scroll back up to the fields at the top.
         with VerticalScroll(id="detail"):
             yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
-            yield Static(field_table(entry, self._mode), id="detail-fields")
+            yield Static(field_table(entry, self._mode, self.successor), id="detail-fields")
             yield Label("Content")
             # An earlier version is restored as it was: its fields take no edits, which
             # Restore would drop without a word (found by a new user).
