@@ -97,6 +97,11 @@ def _compact(entry: MemoryEntry) -> dict[str, Any]:
     return item
 
 
+def _shortened(text: str, limit: int = 50) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
@@ -261,16 +266,35 @@ class MemoryTools:
         if entry is None:
             # An error, not a quiet {"removed": false}: /forget shows it as a failure, and
             # a model learns the key was wrong instead of telling the user it forgot.
-            return ToolResult.failed(f"no memory with key {args.key!r}; {LIST_THE_KEYS}")
+            near = await self._keys_like(args.key)
+            return ToolResult.failed(f"no memory with key {args.key!r}{near}; {LIST_THE_KEYS}")
         # Through the editor, so the chat can offer the inspector's undo (found by a new
         # user: a forget the model made by mistake could not be brought back).
         forgotten = await MemoryEditor(self.memory).forget(entry)
         result: dict[str, object] = {"removed": True, "key": args.key}
+        earlier = sum(1 for e in forgotten.entries if e.key == entry.key and e.id != entry.id)
+        if earlier:
+            result["earlier_versions"] = earlier  # said: a user saw them go unnamed
         if forgotten.revived:
             # The model must know an older fact answers again (forget it too if the user
             # asked for the whole topic to go).
             result["in_effect_again"] = [_compact(back) for back in forgotten.revived]
         return ToolResult(_dumps(result), forgotten=forgotten)
+
+    async def _keys_like(self, typed: str) -> str:
+        """A "did you mean" naming the keys of memories like what was typed, or "".
+
+        Found by a new user: "/forget my email" failed with no hint of the key
+        ("my_new_email") that the text plainly meant.
+        """
+        try:
+            found = await self.memory.recall(
+                typed.replace("_", " "), 3, None, namespace=self.namespace
+            )
+        except MemoryStoreError:
+            return ""
+        named = [f"{e.key!r} ({_shortened(e.content)})" for e in found.entries]
+        return f"; did you mean {' or '.join(named)}?" if named else ""
 
     async def _list(self, args: ListArgs) -> ToolResult:
         entries = await self.memory.list(

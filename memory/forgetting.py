@@ -51,11 +51,21 @@ def split_history(
     """What forgetting `key` deletes, and the entries it had replaced that stay.
 
     `history`: the key's versions and, step by step, every entry they superseded (more is
-    harmless). Deleted: the versions, and the saved messages they replaced, step by step.
-    Kept: the other entries they replaced directly; what those replaced is left alone.
+    harmless). Deleted: the key's chain (its versions, but for those another key's fact
+    replaced), and the saved messages they replaced, step by step. Kept: the other entries
+    they replaced directly; what those replaced is left alone.
     """
     links = list(history)
-    gone = {link.id: link for link in links if (link.namespace, link.key) == (namespace, key)}
+    versions = {link.id: link for link in links if (link.namespace, link.key) == (namespace, key)}
+    # The key's own chain: the version in effect and those its versions replaced. A version
+    # another key's fact replaced is that fact's history, and stays with it (found by a
+    # new user: "I live in Porto", replaced by "I moved to Lisbon", went when a later,
+    # wrong fact stored under Porto's key was forgotten).
+    gone = {link.id: link for link in versions.values() if link.superseded_by is None}
+    while chained := [
+        link for link in versions.values() if link.id not in gone and link.superseded_by in gone
+    ]:
+        gone.update((link.id, link) for link in chained)
     kept: dict[str, Link] = {}
     frontier = set(gone)
     while frontier:

@@ -189,16 +189,21 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
-async def _going_with(memory: Memory, entry: MemoryEntry) -> tuple[int, list[MemoryEntry]]:
-    """How many earlier versions of `entry` go with it, and the facts that come back."""
+async def _going_with(memory: Memory, entry: MemoryEntry) -> tuple[int, int, list[MemoryEntry]]:
+    """Earlier versions and saved messages that go with `entry`, and the facts that come back."""
     plan = await MemoryEditor(memory).forget_plan(entry)
-    return len(plan.versions) - 1, list(plan.revived)
+    earlier = sum(1 for e in plan.versions if e.key == entry.key and e.id != entry.id)
+    messages = sum(1 for e in plan.versions if e.key != entry.key)
+    return earlier, messages, list(plan.revived)
 
 
-def _with_it(earlier: int, revived: list[MemoryEntry], *, done: bool) -> str:
+def _with_it(earlier: int, messages: int, revived: list[MemoryEntry], *, done: bool) -> str:
     parts = []
     if earlier:
         parts.append(f" and {counted(earlier, 'earlier version', 'earlier versions')}")
+    if messages:
+        said = counted(messages, "saved message", "saved messages")
+        parts.append(f", with {said} it was made from")
     if revived:
         named = "; ".join(f"{e.key!r} ({_shortened(e.content)})" for e in revived[:3])
         more = f" and {len(revived) - 3} more" if len(revived) > 3 else ""
@@ -231,7 +236,7 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
     namespace = args.namespace or "default"
     async with opened_memory(config) as memory:
         entry = await memory.get(args.key, namespace)
-        going = (0, []) if entry is None else await _going_with(memory, entry)
+        going = (0, 0, []) if entry is None else await _going_with(memory, entry)
         if entry is not None and not args.yes and sys.stdin.isatty():
             if not _confirmed(entry, _with_it(*going, done=False)):
                 say(sys.stderr, "memchat: nothing was forgotten")

@@ -469,6 +469,25 @@ async def test_forgetting_a_replacement_brings_back_what_it_replaced(memory: Mem
     assert "The user prefers Python" in [e.content for e in recalled.entries]
 
 
+async def test_forgetting_a_key_keeps_its_versions_another_fact_replaced(
+    memory: Memory,
+) -> None:
+    """Found by a new user: "I live in Porto" (key `home`) was replaced by "I moved to
+    Lisbon"; a wrong "I live in Paris", stored under `home` again, replaced Lisbon.
+    Forgetting `home` deleted Porto too: it was Lisbon's history, not the key's chain."""
+    needs(memory, "persistent", "supports_delete", "supports_supersede")
+    porto = await memory.store("home", "I live in Porto")
+    lisbon = await memory.store("moved", "I moved to Lisbon")
+    paris = await memory.store("home", "I live in Paris")
+    assert lisbon.supersedes == [porto.id] and paris.supersedes == [lisbon.id]
+    assert await memory.forget("home") is True
+    assert await memory.get_by_id(paris.id) is None
+    back = await memory.get("moved")
+    assert back is not None and back.id == lisbon.id
+    kept = await memory.get_by_id(porto.id)
+    assert kept is not None and kept.superseded_by == lisbon.id
+
+
 async def test_the_message_a_fact_was_made_from_goes_with_the_fact(memory: Memory) -> None:
     """A saved message the model turned into a fact is history of the fact; forgetting the
     fact forgets the message too (it may hold the same secret), while a fact the forgotten

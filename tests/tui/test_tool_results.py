@@ -31,14 +31,15 @@ def test_a_forget_and_a_list_read_as_sentences() -> None:
         {
             "removed": True,
             "key": "home_now",
+            "earlier_versions": 2,
             "in_effect_again": [{"key": "home", "content": "I live in Porto", "category": "core"}],
         }
     )
-    assert summary(back) == "forgot home_now, bringing back 1 memory"
+    assert summary(back) == "forgot home_now and 2 earlier versions, bringing back 1 memory"
     shown = readable(back)
     assert shown is not None
     assert shown.plain.splitlines() == [
-        "forgot home_now",
+        "forgot home_now and 2 earlier versions",
         "what it had replaced, in effect again: • I live in Porto  home · core",
     ]
     changed = json.dumps({"stored": {"key": "email", "content": "b@y"}, "replaced": "a@x"})

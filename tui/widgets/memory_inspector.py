@@ -368,7 +368,8 @@ class MemoryInspector(Vertical):
         self.query_one("#inspector-undo").display = True
         back = ", ".join(entry.key for entry in forgotten.revived)
         again = f"; in effect again: {back}" if back else ""
-        self.notify(f"Forgot {forgotten.key}{again} ({where}Undo forget brings it back)")
+        undo = f"Undo forget puts {forgotten.key} back"
+        self.notify(f"Forgot {forgotten.key}{again} ({where}{undo})")
 
     async def undo_forget(self) -> None:
         """Put the last forgotten entry and its history back exactly."""

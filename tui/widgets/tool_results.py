@@ -60,8 +60,15 @@ def summary(result: str) -> str:
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
         back = _back_in_effect(parsed)
         again = f", bringing back {_count(len(back))}" if back else ""
-        return f"forgot {parsed['key']}{again}"
+        return f"forgot {parsed['key']}{_earlier(parsed)}{again}"
     return ""
+
+
+def _earlier(parsed: dict[str, Any]) -> str:
+    earlier = parsed.get("earlier_versions")
+    if not isinstance(earlier, int) or isinstance(earlier, bool) or earlier <= 0:
+        return ""
+    return f" and {earlier} earlier version{'s' if earlier > 1 else ''}"
 
 
 def _back_in_effect(parsed: dict[str, Any]) -> list[dict[str, Any]]:
@@ -104,7 +111,7 @@ def readable(result: str) -> Text | None:
                 text.append_text(_line(item))
         return text
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
-        text = Text("forgot " + visible(parsed["key"]))
+        text = Text("forgot " + visible(parsed["key"]) + _earlier(parsed))
         for item in _back_in_effect(parsed):
             text.append("\nwhat it had replaced, in effect again: ")
             text.append_text(_line(item))

@@ -592,3 +592,18 @@ def test_a_text_changed_inside_the_file_is_reported_by_the_check(configured: Pat
     assert "health: PROBLEM" in checked.out
     assert "1 memory's text is not what was written (first: key 'bike'" in checked.out
     assert path.read_bytes() == data.replace(b"red Brompton", b"XXXXXrompton")  # left as it is
+
+
+def test_forget_names_the_saved_messages_and_the_facts_that_come_back() -> None:
+    from agent.cli.entry_commands import _with_it
+    from memory.entry import utc_now
+    from tests.helpers.entries import written_entry
+
+    porto = written_entry("home", "I live in Porto", "core", utc_now())
+    said = _with_it(1, 2, [porto], done=True)
+    assert said == (
+        " and 1 earlier version, with 2 saved messages it was made from; what it had "
+        "replaced is in effect again: 'home' (I live in Porto)"
+    )
+    assert "comes back into effect" in _with_it(0, 0, [porto], done=False)
+    assert _with_it(0, 0, [], done=True) == ""

@@ -397,6 +397,21 @@ async def test_a_forget_tells_the_model_what_came_back_into_effect(harness: Harn
     ]
 
 
+async def test_a_forget_of_an_unknown_key_names_the_keys_it_may_have_meant(
+    harness: Harness,
+) -> None:
+    """Found by a new user: "/forget my email" failed with no hint of "my_new_email"."""
+    await harness.memory.store("my_new_email", "My new email is tom@example.org")
+    await harness.memory.store("my_new_email", "My new email is tom@acme.org")
+    events = await harness.turn("/forget my email")
+    failed = next(e for e in events if isinstance(e, ToolCallFinished))
+    assert failed.error
+    assert "did you mean 'my_new_email' (My new email is tom@acme.org)?" in failed.result
+    events = await harness.turn("/forget my_new_email")
+    done = json.loads(next(e for e in events if isinstance(e, ToolCallFinished)).result)
+    assert done == {"removed": True, "key": "my_new_email", "earlier_versions": 1}
+
+
 async def test_at_the_tool_limit_the_model_is_asked_for_its_answer(make_harness: Any) -> None:
     h: Harness = await make_harness(agent__max_tool_iterations=2)
     h.model.add(

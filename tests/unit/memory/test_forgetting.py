@@ -25,6 +25,22 @@ def test_the_versions_and_the_messages_they_replaced_go_the_facts_stay() -> None
     assert [link.id for link in kept] == ["p1"]
 
 
+def test_a_version_another_keys_fact_replaced_stays_as_that_facts_history() -> None:
+    """Found by a new user: "I live in Porto" (key `home`), replaced by "I moved to
+    Lisbon", went when a wrong "I live in Paris" stored under `home` again was forgotten."""
+    history = [
+        _link("porto", "home", "lisbon", "1"),
+        _link("porto0", "home", "porto", "0"),  # Porto's own earlier wording stays with it
+        _link("lisbon", "moved", "paris", "2"),
+        _link("paris", "home", None, "3"),
+    ]
+    gone, kept = split_history(history, "default", "home")
+    assert [link.id for link in gone] == ["paris"]
+    assert [link.id for link in kept] == ["lisbon"]
+    plan = plan_rehoming({"paris"}, kept, {})
+    assert revived_ids(plan) == ["lisbon"]
+
+
 def test_the_newest_replaced_version_comes_back_when_its_key_is_free() -> None:
     replaced = [_link("a1", "home", "x", "1"), _link("a2", "home", "x", "2")]
     plan = plan_rehoming({"x"}, replaced, {})
