@@ -289,11 +289,14 @@ class MemoryTools:
         """
         try:
             found = await self.memory.recall(
-                typed.replace("_", " "), 3, None, namespace=self.namespace
+                typed.replace("_", " "), 6, None, namespace=self.namespace
             )
         except MemoryStoreError:
             return ""
-        named = [f"{e.key!r} ({_shortened(e.content)})" for e in found.entries]
+        # Facts only: a saved message's key is not what anyone means (the request to
+        # forget was itself the best match).
+        facts = [e for e in found.entries if e.category != "conversation"][:3]
+        named = [f"{e.key!r} ({_shortened(e.content)})" for e in facts]
         return f"; did you mean {' or '.join(named)}?" if named else ""
 
     async def _list(self, args: ListArgs) -> ToolResult:
