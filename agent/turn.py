@@ -240,7 +240,11 @@ class Agent:
         # aclosing: if our consumer stops early, the inner loop's cleanup (which keeps the
         # partial reply) runs now, not whenever the garbage collector gets to it.
         copy = saved if isinstance(saved, MemoryEntry) else None
-        conversation = self._converse(user_text, session, history, recalled[1], started, copy)
+        answered = last_user_index(session.messages) + 1 if resend else None
+        replaces = answered if answered and answered < len(session.messages) else None
+        conversation = self._converse(
+            user_text, session, history, recalled[1], started, copy, replaces
+        )
         async with contextlib.aclosing(conversation) as events:
             async for event in events:
                 yield event
@@ -447,13 +451,16 @@ class Agent:
         block: str,
         started: float,
         saved: MemoryEntry | None = None,
+        replaces: int | None = None,
     ) -> AsyncGenerator[TurnEvent, None]:
         """The model rounds of one turn, then saving what they produced.
 
         `saved`: the message's auto-saved memory, folded into the facts stored from it.
+        `replaces`: a regenerated reply replaces the replies from this position on, once
+        it has something to say (found by a new user: each Regenerate stacked another
+        answer under the question, and a reopened chat showed them all).
         """
         exchange = Exchange()
-        unsaved: OSError | None = None
         try:
             await self._describe()
             exchange.mode = self.tool_mode
@@ -474,13 +481,7 @@ class Agent:
         finally:
             exchange.keep_partial()
             # Never raise from here: this also runs while the turn is being cancelled.
-            try:
-                await self.sessions.save(session, exchange.produced)
-                if exchange.produced:
-                    self._pending_edit = None  # answered: the edit stands
-                    self._unanswered_copy = None
-            except OSError as exc:
-                unsaved = exc
+            unsaved = await self._keep_reply(session, exchange, replaces)
         if unsaved is not None:
             yield storage_failure(unsaved, "the reply")
             return
@@ -493,6 +494,22 @@ class Agent:
                 yield MemorySaved(folded)  # what the inspector shows changed
         async for event in self._after_reply(exchange, user_text, session, started):
             yield event
+
+    async def _keep_reply(
+        self, session: Session, exchange: Exchange, replaces: int | None
+    ) -> OSError | None:
+        """Save what the turn produced (after the replies it replaces); the error, if any."""
+        try:
+            if replaces is not None and exchange.produced:
+                # The file keeps the replaced replies as history (a rewind record).
+                await self.sessions.take_back(session, replaces)
+            await self.sessions.save(session, exchange.produced)
+        except OSError as exc:
+            return exc
+        if exchange.produced:
+            self._pending_edit = None  # answered: the edit stands
+            self._unanswered_copy = None
+        return None
 
     async def _model_round(
         self, exchange: Exchange, history: list[ChatMessage], user_text: str, block: str

@@ -167,6 +167,8 @@ class Turns:
                 earlier = [c for c in session.commands if c[0] <= edited]
                 await app.chat.show_transcript(session.messages[:edited], earlier)
         retry = not edit and app.runtime.agent.is_retry(text, session)
+        # A regenerated reply takes the place of the one before, once it has begun.
+        replaced = app.chat.after_last_message() if resend else []
         await view.start(None if resend else text, retry=retry)
         app.status.set(warning=None)
         try:
@@ -181,6 +183,8 @@ class Turns:
                     elif not resend:
                         await self._withdraw(text, session)
         except asyncio.CancelledError:
+            if replaced and view.replies:
+                await app.chat.remove_children(replaced)
             if not await view.stopped():
                 await view.withdraw()
                 self.put_back(text)
@@ -189,6 +193,8 @@ class Turns:
                 else:
                     await self._withdraw(text, session)
             raise
+        if replaced and view.replies:
+            await app.chat.remove_children(replaced)
         # A refusal of native tools during the turn may have changed how tools go.
         app.status.set(tools=app.runtime.agent.tool_mode)
         # The vectors load with the first recall, which may have met damaged rows.

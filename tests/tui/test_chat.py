@@ -148,6 +148,16 @@ async def test_esc_stops_a_reply_and_keeps_what_arrived(make_app: MakeApp) -> No
         replies = list(h.app.query(AssistantMessage))
         assert replies[-1].text == "Regenerated answer."
         assert len(h.app.query(UserMessage)) == 1
+        # The regenerated reply takes the stopped one's place, on screen and in the chat
+        # (found by a new user: each Regenerate stacked another answer, and a reopened
+        # chat showed them all, the old one still offering its buttons).
+        assert [r.text for r in replies] == ["Regenerated answer."]
+        reopened = h.runtime.sessions.load(h.runtime.session.id)
+        assert [(m.role, m.content) for m in reopened.messages] == [
+            ("user", "Tell me a long story"),
+            ("assistant", "Regenerated answer."),
+        ]
+        assert [m.content for m in reopened.replaced] == ["A partia"]  # kept as history
 
 
 async def test_esc_before_anything_arrives_restores_the_prompt(make_app: MakeApp) -> None:

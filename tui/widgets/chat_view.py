@@ -91,6 +91,12 @@ class ChatView(VerticalScroll):
         await self.remove_children(children[starts[-1] :])
         return True
 
+    def after_last_message(self) -> list[Widget]:
+        """What is shown after the last message sent: its recall line and its replies."""
+        children = list(self.children)
+        last = max((i for i, c in enumerate(children) if isinstance(c, UserMessage)), default=-1)
+        return children[last + 1 :]
+
     async def show_transcript(
         self,
         messages: list[ChatMessage],

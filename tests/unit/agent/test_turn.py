@@ -712,13 +712,31 @@ async def test_resend_answers_the_last_message_again_without_duplicating_it(
     assert not any(isinstance(e, MemorySaved) for e in events)
     request = harness.model.requests[-1].messages
     assert [m.role for m in request] == ["system", "user"]
-    transcript = harness.sessions.load(harness.session.id).messages
-    assert [(m.role, m.content) for m in transcript] == [
+    reopened = harness.sessions.load(harness.session.id)
+    # The new answer takes the old one's place; the file keeps the old one as history.
+    assert [(m.role, m.content) for m in reopened.messages] == [
         ("user", "What should I cook tonight?"),
-        ("assistant", "First answer."),
         ("assistant", "Second answer."),
     ]
+    assert [m.content for m in reopened.replaced] == ["First answer."]
     assert await harness.memory.count() == 1
+
+
+async def test_a_regenerate_that_fails_keeps_the_reply_it_was_to_replace(
+    harness: Harness,
+) -> None:
+    harness.model.add("First answer.")
+    await harness.turn("What should I cook tonight?")
+    harness.model.failure = ServerUnavailableError("http://127.0.0.1:11434")
+    events = [
+        e
+        async for e in harness.agent.turn(
+            "What should I cook tonight?", harness.session, resend=True
+        )
+    ]
+    assert any(isinstance(e, TurnFailed) for e in events)
+    transcript = harness.sessions.load(harness.session.id).messages
+    assert [m.content for m in transcript] == ["What should I cook tonight?", "First answer."]
 
 
 async def test_a_reply_that_loops_is_stopped_and_kept_once(harness: Harness) -> None:
