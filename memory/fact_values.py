@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from memory.fact_subjects import PREDICATE, negated, renamed, subject_words
-from memory.predicates import SECOND_CLAUSE, user_claim, wordings_of, words_of
+from memory.predicates import SECOND_CLAUSE, claim_of, user_claim, wordings_of, words_of
 from memory.text import analyze
 
 _ANOTHER_VALUE = re.compile(
@@ -58,6 +58,7 @@ _LOOKS_LIKE_A_VALUE = re.compile(r"[0-9@]|(?<!^)\b[A-Z]|^\s*[A-Z]")
 """A value holds a digit, an "@" or a name: "My phone is dead", "My birthday is next week"
 and "My employer is great" say something of the attribute (found by an adversary)."""
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
+_POSSESSIVE = re.compile(r"\b\w+['\u2019]s\b")
 
 
 @cache
@@ -80,6 +81,11 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     if found is None or found.group(0).casefold() not in _COPULAS:
         return None
     subject = subject_words(text)
+    whose = list(_POSSESSIVE.finditer(text[: found.start()]))
+    if whose:
+        # Whose it is, and what: "my friend Bob's phone" is Bob's phone, as in "Bob's new
+        # phone number is …" (found by a new user: both stayed in effect).
+        subject = subject_words(text[whose[-1].start() :])
     if not subject or not subject & _attributes():
         return None
     written = text[found.end() :]
@@ -137,10 +143,12 @@ def new_value(new: str, old: str) -> bool:
         return True
     if negated(new) or negated(old):
         return False
-    ours, theirs = user_claim(new), user_claim(old)
-    if ours is None or theirs is None or ours[0] != theirs[0]:
+    # The same owner: the user, or one person named alike ("Bob moved to Coimbra" after
+    # "Bob lives in Braga", found by a new user).
+    ours, theirs = claim_of(new), claim_of(old)
+    if ours is None or theirs is None or ours[:2] != theirs[:2]:
         return False
-    return set(analyze(ours[1])) != set(analyze(theirs[1])) and not renamed(new, old)
+    return set(analyze(ours[2])) != set(analyze(theirs[2])) and not renamed(new, old)
 
 
 def predicate_terms(text: str) -> list[str]:

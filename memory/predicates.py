@@ -67,8 +67,23 @@ _NOT_A_VALUE = re.compile(
 before a name is a value ("the Netherlands")."""
 
 
-def user_claim(text: str) -> tuple[str, str] | None:
-    """(predicate, value) when `text` plainly says where the user lives or works now."""
+_NAME = re.compile(r"[A-Z][a-z][\w'-]*")
+_NOT_A_NAME = frozenset(
+    "i we you he she it they this that these those there here someone somebody everyone "
+    "everybody nobody people some many most all both each one another who which".split()
+)
+"""Capitalised openers that are not one person's name ("They live in Berlin")."""
+USER = "user"
+"""The owner of a claim the user makes about themselves."""
+
+
+def claim_of(text: str) -> tuple[str, str, str] | None:
+    """(owner, predicate, value) when `text` plainly says where someone lives or works now.
+
+    The owner is `USER` for the user's own claim ("I moved to Lisbon"), or the casefolded
+    name of the one person a claim opens with ("Bob moved to Coimbra"). Other openers
+    ("My sister lives in …", "They live in …") make no claim.
+    """
     # The predicate first: most texts (every one indexed) state none, and fail there.
     for name, pattern, _ in ONE_VALUE:
         found = pattern.search(text)
@@ -77,17 +92,38 @@ def user_claim(text: str) -> tuple[str, str] | None:
         if _NOT_PLAIN.search(text) or SECOND_CLAUSE.search(text):
             return None
         dated = _WHEN_IT_HAPPENED.match(text)
-        opening = words_of(text[dated.end() if dated else 0 : found.start()])
+        before = text[dated.end() if dated else 0 : found.start()]
+        opening = words_of(before)
         value = text[found.end() :]
-        if set(opening) <= _THE_USER_WORDS and not _NOT_A_VALUE.match(value) and value.strip():
-            return name, value
+        if _NOT_A_VALUE.match(value) or not value.strip():
+            return None
+        if set(opening) <= _THE_USER_WORDS:
+            return USER, name, value
+        named = before.split()
+        if (
+            len(named) == 1
+            and _NAME.fullmatch(named[0])
+            and named[0].casefold() not in _NOT_A_NAME
+            and named[0].casefold() != USER
+        ):
+            return named[0].casefold(), name, value
         return None
     return None
 
 
+def user_claim(text: str) -> tuple[str, str] | None:
+    """(predicate, value) when `text` plainly says where the user lives or works now."""
+    claim = claim_of(text)
+    return None if claim is None or claim[0] != USER else (claim[1], claim[2])
+
+
 def wordings_of(text: str) -> str:
-    """The words of every wording of the user's one-valued predicate `text` states."""
-    claim = user_claim(text)
+    """The words of every wording of the one-valued predicate `text` states of someone.
+
+    "Bob moved to Coimbra" is found by "where does Bob live" as "I moved to Lisbon" is by
+    "where do I live" (found by a new user).
+    """
+    claim = claim_of(text)
     if claim is None:
         return ""
-    return next(words for name, _, words in ONE_VALUE if name == claim[0])
+    return next(words for name, _, words in ONE_VALUE if name == claim[1])

@@ -52,3 +52,15 @@ async def test_a_question_about_the_user_puts_the_users_own_facts_first(memory: 
     assert [e.key for e in cat.entries][:1] == ["cat"]
     bob = await memory.recall("where does Bob live?", limit=5)
     assert [e.key for e in bob.entries][:1] == ["bob"]
+
+
+async def test_another_persons_move_is_found_by_where_they_live(memory: Memory) -> None:
+    """Found by a new user: "where does Bob live now" did not find "Bob moved to
+    Coimbra" (no word of "live" in it); the user's own move was found so."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("moved", "Bob moved to Coimbra")
+    await memory.store("a_tea", "Bob likes green tea")  # sorts first among equals
+    found = await memory.recall("where does Bob live now?", limit=5)
+    scores = {e.key: e.score or 0.0 for e in found.entries}
+    assert [e.key for e in found.entries][:1] == ["moved"]
+    assert scores["moved"] > scores.get("a_tea", 0.0)

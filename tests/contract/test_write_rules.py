@@ -270,6 +270,9 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I work at Acme", "My employer is Globex"),
         ("My employer is Acme", "I started working at Globex"),
         ("My favorite color is blue", "My favourite colour is green"),
+        # Another person's, named alike (found by a new user).
+        ("my friend Bob's phone number is 555.123.4567", "Bob's new phone number is 555.987.6543"),
+        ("Bob lives in Braga", "Bob moved to Coimbra"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -292,6 +295,9 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I live in Porto", "My sister's home is in Rome"),  # another person
         ("I work at Acme", "My employer is great"),  # a judgement, not a value
         ("My favourite colour is blue", "My favourite food is sushi"),  # another favourite
+        ("Bob lives in Braga", "Alice moved to Coimbra"),  # another person
+        ("Bob's phone number is 555-1111", "My phone number is 555-2222"),
+        ("My email is c@d.com", "My sister's email is a@b.com"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(
