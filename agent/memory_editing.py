@@ -196,7 +196,8 @@ class MemoryEditor:
 
         When the key was stored again since, what comes back is history of that newer
         memory, which stays in effect: the undo made the forgotten version current over it
-        (found by an adversary). Returns the entry in effect for the key.
+        (found by an adversary). So when a fact the forget brought back was replaced since.
+        Returns the entry in effect for the key, or the one put back.
         """
         entries = forgotten.entries
         newer = await self.memory.get(forgotten.key, entries[0].namespace) if entries else None
@@ -221,12 +222,24 @@ class MemoryEditor:
 
         back = [as_history(entry) for entry in entries]
         await self.memory.import_(back)
+        back_in_effect = next((e for e in back if e.superseded_by is None), None)
         # What the forget brought back into effect is again history of what replaced it.
         for before in forgotten.revived:
             successor = next((e.superseded_by for e in forgotten.kept if e.id == before.id), None)
             now = await self.memory.get_by_id(before.id)
-            if successor is not None and now is not None and now.superseded_by is None:
+            if successor is None or now is None:
+                continue
+            if now.superseded_by is None:
                 await self.memory.supersede([before.id], renamed.get(successor, successor))
+                continue
+            # Replaced since ("I live in Paris" after the forget brought back Porto): the
+            # fact put back is history of what holds that subject now, or two would be in
+            # effect (found by an adversary).
+            from memory.front import in_effect_after  # numpy: not before the first paint
+
+            holder = await in_effect_after(now, self.memory.get_by_id)
+            if holder is not None and back_in_effect is not None and newer is None:
+                await self.memory.supersede([back_in_effect.id], holder.id)
         reindexing = self.memory.reindexing
         if reindexing is not None:
             stats = await self.memory.stats()
@@ -234,7 +247,8 @@ class MemoryEditor:
                 await reindexing.reindex(namespace=entries[0].namespace)
         if newer is not None:
             return newer
-        return next((e for e in entries if e.superseded_by is None), entries[-1])
+        chosen = back_in_effect or back[-1]
+        return await self.memory.get_by_id(chosen.id) or chosen
 
     async def audit_log(self, limit: int = 200) -> list[AuditRecord]:
         """The deletions the store recorded, newest first; empty where it keeps none."""

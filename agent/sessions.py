@@ -72,6 +72,17 @@ def command_slot(number: int) -> int:
     return -1 - number
 
 
+def _before_the_cut(
+    commands: list[tuple[int, CommandNote]], keep: int
+) -> list[tuple[int, CommandNote]]:
+    """The commands run before the first message an edit cut (the rest stay in the file).
+
+    The chat takes the commands after an edited message off the screen with it; reopened,
+    they showed before the new message (found by an adversary).
+    """
+    return [(at, note) for at, note in commands if at <= keep]
+
+
 def _message_record(message: ChatMessage) -> dict[str, Any]:
     # Fields older versions do not know go in records of their own, which they skip: in
     # the message, they would make an older memchat drop the whole message.
@@ -169,7 +180,7 @@ class SessionStore:
             cut = session.messages[keep:]
             del session.messages[keep:]
             session.replaced.extend(cut)
-            session.commands = [(min(at, keep), note) for at, note in session.commands]
+            session.commands = _before_the_cut(session.commands, keep)
             session.title = _title(session.messages, session.commands)
         return cut
 
@@ -282,8 +293,8 @@ class SessionStore:
         for line in self._read(path).split("\n"):
             try:
                 record = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+            except (json.JSONDecodeError, RecursionError):
+                continue  # RecursionError: a line of 100,000 "[" (found by an adversary)
             if not isinstance(record, dict):
                 continue
             kind = record.pop("type", None)
@@ -306,8 +317,7 @@ class SessionStore:
                 if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
                     replaced.extend(messages[keep:])
                     del messages[keep:]
-                    # A command run after the cut messages was still run: it stays, at the cut.
-                    commands = [(min(at, keep), note) for at, note in commands]
+                    commands = _before_the_cut(commands, keep)
         return Session(
             id=session_id,
             created_at=created,

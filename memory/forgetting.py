@@ -86,7 +86,8 @@ def split_history(
 class Rehoming:
     """One entry a forget had replaced, and what it is history of afterwards.
 
-    `successor` None: it is in effect again (restored now, as `Memory.restore` does).
+    `successor` None: it is in effect again, as it was before it was replaced (its times
+    too, so an undo of the forget is exact).
     """
 
     link: Link

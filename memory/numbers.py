@@ -91,14 +91,16 @@ def written_alike(folded: str) -> str:
 # 1234-5678", "555.123.4567", "030/1234567"): a phone number, an account, a parcel. Not a
 # decimal, a date in dots or slashes, an address on a network, or a clock time: those are
 # read above and in `memory.date_terms`.
-_GROUPED = re.compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ ./-]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
+_GROUPED = re.compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ -]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
+# Dots or slashes alone, one kind in a run: mixed with spaces, "0176 8888888 3.5 km" lost
+# the phone number to the decimal after it, and "-33.8688 151.2093" became a number
+# (found by an adversary).
+_DOTTED = re.compile(r"(?<![\w.,/:-])\+?[0-9]+(?:([./])[0-9]+)(?:\1[0-9]+)*(?![\w/:]|[.,][0-9])")
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
 _DOTTED_DATE = re.compile(
     r"[0-9]{1,2}([./])[0-9]{1,2}\1(?:[0-9]{2}|[0-9]{4})|[0-9]{4}([./])[0-9]{1,2}\2[0-9]{1,2}"
 )
 _NETWORK_ADDRESS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
-_DOT_THOUSANDS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+")
-_DECIMAL_POINT = re.compile(r"(?<![0-9])[0-9]\.")
 _GROUP = re.compile(r"[0-9]+")
 JOINED_DIGITS = (7, 19)
 """How many digits a grouped number has for its joined form to be indexed too (a phone
@@ -107,21 +109,15 @@ _MOST_GROUPS = 8
 """Groups looked at in one run: their joined sub-runs are at most 28."""
 
 
-def _grouped_number(written: str) -> bool:
-    """Whether a run of digit groups is a number in groups, not a date, decimal or address."""
-    if _ISO_DATE.fullmatch(written) or _DOTTED_DATE.fullmatch(written):
+def _dotted_number(written: str) -> bool:
+    """Whether a run of digit groups in dots or slashes is a number in groups.
+
+    Not a date, a decimal, a fraction or an address on a network: three groups or more
+    ("555.123.4567", "1.250.000"), or two after an area code ("030/1234567").
+    """
+    if _DOTTED_DATE.fullmatch(written) or _NETWORK_ADDRESS.fullmatch(written):
         return False
-    if "." not in written and "/" not in written:
-        return True
-    if _NETWORK_ADDRESS.fullmatch(written):
-        return False
-    if _DOT_THOUSANDS.fullmatch(written):
-        return True  # "1.250.000"
-    if _DECIMAL_POINT.search(written):
-        return False  # "3.14 15 92": a lone digit before a dot is a decimal
-    # Two groups with a dot or slash are a decimal or a fraction ("3.14159265", "2024/2025")
-    # unless the first is an area code ("030/1234567", "0176.8888888").
-    first = written.lstrip("+(")
+    first = written.lstrip("+")
     return len(_GROUP.findall(written)) >= 3 or (first.startswith("0") and first[1:2].isdigit())
 
 
@@ -136,9 +132,10 @@ def joined_numbers(folded: str) -> list[str]:
         return []
     found: dict[str, None] = {}
     fewest, most = JOINED_DIGITS
-    for match in _GROUPED.finditer(folded):
-        written = match.group()
-        if not _grouped_number(written):
+    runs = [m.group() for m in _GROUPED.finditer(folded)]
+    runs += [m.group() for m in _DOTTED.finditer(folded) if _dotted_number(m.group())]
+    for written in runs:
+        if _ISO_DATE.fullmatch(written):
             continue
         groups = _GROUP.findall(written)[:_MOST_GROUPS]
         # Every run of two groups or more: a number followed by another ("Taxi 0176 8888888

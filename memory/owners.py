@@ -14,14 +14,19 @@ from __future__ import annotations
 
 from typing import Literal
 
-from memory.predicates import words_of
+from memory.predicates import USER, claim_of, words_of
 
 SELF_TERM = "mcownself"
 """The index term of a memory the user is the subject of."""
 MINE_TERM = "mcownmine"
 """The index term of a memory about something of the user's."""
+CLAIM_TERM = "mcownclaim"
+"""The index term of the user's plain statement of their home or employer
+(`memory.predicates.claim_of`): "where do I live?" wants it before "I asked Bob where he
+lives" (an adversary)."""
 
 Person = Literal["self", "mine"]
+_OWNED = frozenset({SELF_TERM, MINE_TERM})
 
 _LEAD_IN = frozenset(
     "now currently also actually just please remember that btw oh ok okay so and but well "
@@ -30,6 +35,13 @@ _LEAD_IN = frozenset(
 """Words before the subject that say nothing of whose fact it is."""
 _SUBJECTS = frozenset("i i'm im i've i'd i'll we we're we've user".split())
 _OWNERS = frozenset("my our user's".split())
+_OWN_ATTRIBUTES = frozenset(
+    "home address email e-mail phone mobile number job employer work name birthday age "
+    "password username website occupation profession nationality flat apartment house "
+    "favourite favorite".split()
+)
+"""What the user has that says where or who the user is (an adversary: "The user's home is
+in Lisbon" ranked with the user's sister, not with "I live in …")."""
 _ASKS_OF_SELF = frozenset("i i'm i've i'd me myself am".split())
 _ASKS_OF_MINE = frozenset("my mine our".split())
 
@@ -39,19 +51,24 @@ def _opening(text: str) -> list[str]:
     at = 0
     while at < len(words) and words[at] in _LEAD_IN:
         at += 1
-    opening = words[at : at + 2]
-    return opening[1:] if opening[:1] == ["the"] else opening
+    if words[at : at + 1] == ["the"]:
+        at += 1
+    return words[at : at + 2]
 
 
 def owner_terms(text: str) -> list[str]:
-    """The owner term `text` is indexed by: the user's own fact, or of what is theirs."""
+    """The owner terms `text` is indexed by: the user's own fact, or of what is theirs."""
+    claim = claim_of(text)
+    if claim is not None and claim[0] == USER:
+        return [SELF_TERM, CLAIM_TERM]
     opening = _opening(text)
     if not opening:
         return []
     if opening[0] in _SUBJECTS:
         return [SELF_TERM]
     if opening[0] in _OWNERS:
-        return [MINE_TERM]
+        # "My home", "the user's email": the user's own; "my sister": someone of theirs.
+        return [SELF_TERM if opening[1:2] and opening[1] in _OWN_ATTRIBUTES else MINE_TERM]
     return []
 
 
@@ -66,11 +83,17 @@ def asks_of(query: str) -> Person | None:
 
 
 def owner_rank(asked: Person | None, terms: frozenset[str]) -> int:
-    """0 for the memories a question about `asked` wants first, then 1, then 2."""
+    """0 for the memories a question about `asked` wants first, then 1, 2 and 3.
+
+    About the user: their plain statement of home or employer, their other facts, what
+    is theirs, the rest. About what is theirs: anything of the user's, the rest.
+    """
     if asked is None:
         return 0
-    if SELF_TERM in terms:
+    if asked == "mine":
+        return 0 if terms & _OWNED else 3
+    if CLAIM_TERM in terms:
         return 0
-    if MINE_TERM in terms:
-        return 1 if asked == "self" else 0
-    return 2
+    if SELF_TERM in terms:
+        return 1
+    return 2 if MINE_TERM in terms else 3

@@ -136,7 +136,10 @@ class Chats:
         app.runtime.session = session
         app.inspector.session_id = session.id
         app.sub_title = visible(session.title)
-        shown = await app.chat.show_transcript(session.messages, session.commands)
+        around = at
+        if at is not None and at < 0 and -1 - at < len(session.commands):
+            around = session.commands[-1 - at][0]  # a command's place among the messages
+        shown = await app.chat.show_transcript(session.messages, session.commands, around=around)
         if at is not None and at in shown:
             app.chat.show_found(shown[at])
         await self._check_model(session.model)

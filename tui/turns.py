@@ -8,7 +8,6 @@ from collections import deque
 from typing import TYPE_CHECKING, Literal
 
 from agent.autosave import CONTINUE_PROMPT
-from agent.commands import COMMANDS, parse_command
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
 
@@ -31,6 +30,10 @@ def refused_command(text: str) -> str | None:
     head = text.split(" ", 1)[0].rstrip()
     if text[:1] != "/" or not _COMMAND_WORD.fullmatch(head) or head in UI_COMMANDS:
         return None
+    # Imported here: agent.commands brings the text analysis, which the first paint of
+    # the app does not need.
+    from agent.commands import COMMANDS, parse_command
+
     if head not in COMMANDS:
         known = ", ".join((*COMMANDS, *UI_COMMANDS))
         return (

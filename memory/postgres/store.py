@@ -323,13 +323,11 @@ class PostgresMemory(MemoryFront):
                 holder = await self._active_id(conn, place[0], escape(place[1]))
                 if holder is not None:
                     holders[place] = holder
-            now = utc_now()  # one revived is restored now: retention judges it by this
+            # As it was before it was replaced, its times too (an undo is exact).
             for step in plan_rehoming(gone, replaced, holders):
-                revived = step.successor is None
                 await conn.execute(
-                    "UPDATE memories SET superseded_by = %s, "
-                    "updated_at = CASE WHEN %s THEN %s ELSE updated_at END WHERE id = %s",
-                    (step.successor, revived, now, step.link.id),
+                    "UPDATE memories SET superseded_by = %s WHERE id = %s",
+                    (step.successor, step.link.id),
                 )
         return True
 

@@ -396,11 +396,9 @@ class QdrantMemory(MemoryFront):
                 if holder is not None:
                     holders[place] = holder.id
             gone = {entry.id for entry in versions}
+            # As it was before it was replaced, its times too (an undo is exact).
             for step in plan_rehoming(gone, replaced, holders):
-                if step.successor is None:  # restored now: retention judges it by this
-                    await self._revive(whole[step.link.id])
-                else:
-                    await self._set_superseded(step.link.id, step.successor)
+                await self._set_superseded(step.link.id, step.successor)
         return True
 
     async def _revive(self, entry: MemoryEntry) -> MemoryEntry:

@@ -66,18 +66,13 @@ def forget(core: SqliteCore, key: str, namespace: str, reason: str = "forgotten"
         plan = plan_rehoming(gone_ids, kept, _holders(conn, kept, gone_ids))
         for entry in gone:
             record_deletions(conn, "id = ?", (entry.id,), "forget", reason)
-        now = format_time(utc_now())
+        # As it was before it was replaced, its times too: an undo of the forget is exact,
+        # and history keeps its order (found by an adversary).
         for step in plan:
-            if step.successor is None:  # restored now: retention judges it by this
-                conn.execute(
-                    "UPDATE memories SET superseded_by = NULL, updated_at = ? WHERE id = ?",
-                    (now, step.link.id),
-                )
-            else:
-                conn.execute(
-                    "UPDATE memories SET superseded_by = ? WHERE id = ?",
-                    (step.successor, step.link.id),
-                )
+            conn.execute(
+                "UPDATE memories SET superseded_by = ? WHERE id = ?",
+                (step.successor, step.link.id),
+            )
     core.after_write()
     return True
 

@@ -256,3 +256,41 @@ async def test_a_reopened_chat_shows_its_commands_and_a_cut_off_reply_as_they_we
         assert h.app.chat.query(UserMessage)[-1].text == "/remember my cat is Miso"
         hits = search_sessions(store, "remember miso")
         assert [(hit.index, hit.role) for hit in hits] == [(command_slot(0), "command")]
+
+
+async def test_a_long_chat_opens_at_its_end_and_shows_earlier_messages_on_request(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: a chat of 800 exchanges took minutes to open (every message
+    was laid out). It shows its last messages, a button the earlier ones, and a search
+    hit far back opens there."""
+    from agent.messages import ChatMessage
+    from tui.widgets.chat_view import TRANSCRIPT_WINDOW, EarlierMessages
+    from tui.widgets.user_message import UserMessage
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        chat = store.new()
+        messages = [
+            ChatMessage(role=role, content=f"{role} line {n}")
+            for n in range(100)
+            for role in ("user", "assistant")
+        ]
+        store.append(chat, messages)
+        await h.app.chats.open(chat.id)
+        await settle(pilot)
+        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        assert len(shown) == TRANSCRIPT_WINDOW // 2 and shown[-1] == "user line 99"
+        button = h.app.chat.query_one(EarlierMessages)
+        assert "140 earlier messages" in str(button.label)
+        button.press()
+        await settle(pilot)
+        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        assert len(shown) == TRANSCRIPT_WINDOW and shown[0] == "user line 40"
+        await h.app.chats.open(chat.id, at=10)  # a search hit: "user line 5"
+        await settle(pilot)
+        found = h.app.chat.query(".search-hit")
+        assert len(found) == 1 and isinstance(found[0], UserMessage)
+        assert found[0].text == "user line 5"

@@ -8,12 +8,31 @@ from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Button
 
 from agent.messages import ChatMessage, CommandNote
 from agent.sessions import command_slot
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.tool_call_entry import ToolCallEntry
 from tui.widgets.user_message import UserMessage
+
+TRANSCRIPT_WINDOW = 60
+"""Messages a reopened chat shows at first; a button shows each earlier window."""
+
+
+class EarlierMessages(Button):
+    """At the top of a long reopened chat: shows the messages before those shown."""
+
+    def __init__(self, hidden: int) -> None:
+        label = "1 earlier message" if hidden == 1 else f"{hidden:,} earlier messages"
+        super().__init__(f"▲ {label}: show more", id="earlier-messages", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Show the previous window."""
+        event.stop()
+        chat = self.parent
+        if isinstance(chat, ChatView):
+            self.app.run_worker(chat.show_earlier(), group="chat-earlier", exclusive=True)
 
 
 class ChatView(VerticalScroll):
@@ -25,6 +44,11 @@ class ChatView(VerticalScroll):
         def __init__(self, text: str) -> None:
             super().__init__()
             self.text = text
+
+    _transcript: tuple[list[ChatMessage], list[tuple[int, CommandNote]]] | None = None
+    """The stored conversation shown, while it is one (`show_transcript`)."""
+    _first = 0
+    """The position of the first message shown of it."""
 
     def on_mount(self) -> None:
         """Start anchored to the bottom."""
@@ -101,58 +125,96 @@ class ChatView(VerticalScroll):
         self,
         messages: list[ChatMessage],
         commands: Sequence[tuple[int, CommandNote]] = (),
+        *,
+        around: int | None = None,
     ) -> dict[int, Widget]:
         """Replace the view with a stored conversation (switching sessions).
 
         Returns the widget shown for each message, by the message's position, and for each
-        slash command under `command_slot` of its position in `commands`.
+        slash command under `command_slot` of its position in `commands`. A long chat shows
+        its last `TRANSCRIPT_WINDOW` messages (and from a little before `around`, when it
+        is earlier), with a button that shows the earlier ones: found by an adversary, a
+        chat of 800 exchanges took minutes to open.
         """
+        first = max(0, len(messages) - TRANSCRIPT_WINDOW)
+        if around is not None and 0 <= around < first:
+            first = max(0, around - TRANSCRIPT_WINDOW // 4)
+        self._transcript = (messages, list(commands))
+        return await self._show_from(first)
+
+    async def show_earlier(self) -> None:
+        """Show another window of the messages before those shown."""
+        if self._transcript is not None:
+            await self._show_from(max(0, self._first - TRANSCRIPT_WINDOW))
+
+    async def _show_from(self, first: int) -> dict[int, Widget]:
+        assert self._transcript is not None
+        messages, commands = self._transcript
+        self._first = first
         await self.remove_children()
         shown: dict[int, Widget] = {}
+        widgets: list[Widget] = []
+        if first:
+            widgets.append(EarlierMessages(first))
         # The tool calls are shown as during the turn, with their stored outcomes (found by
         # a new user: a reopened chat showed none of them).
         outcomes = {m.tool_call_id: m for m in messages if m.role == "tool" and m.tool_call_id}
-        pending = sorted(enumerate(commands), key=lambda item: item[1][0])
-        for index, message in enumerate(messages):
+        pending = sorted(
+            (item for item in enumerate(commands) if item[1][0] >= first),
+            key=lambda item: item[1][0],
+        )
+        replies: list[tuple[AssistantMessage, ChatMessage]] = []
+        for index in range(first, len(messages)):
+            message = messages[index]
             while pending and pending[0][1][0] <= index:
                 number, (_, note) = pending.pop(0)
-                shown[command_slot(number)] = await self._show_command(note)
+                shown[command_slot(number)] = self._command_widgets(note, widgets)
             if message.role == "user":
-                self._retire_replies()
                 shown[index] = UserMessage(message.content)
-                await self.mount(shown[index])
+                widgets.append(shown[index])
                 continue
             if message.role != "assistant":
                 continue
             if message.content or message.thinking:
                 reply = AssistantMessage()
-                await self.mount(reply)
-                reply.text, reply.thinking = message.content, message.thinking
-                await reply.finish(stopped=message.stopped, failed=message.failed)
+                replies.append((reply, message))
+                widgets.append(reply)
                 shown[index] = reply
             for call in message.tool_calls:
                 entry = ToolCallEntry(call.name, call.arguments)
-                await self.mount(entry)
+                widgets.append(entry)
                 outcome = outcomes.get(call.id)
                 if outcome is not None:
                     entry.finish(outcome.content, error=outcome.error, repeated=False)
         for number, (_, note) in pending:
-            shown[command_slot(number)] = await self._show_command(note)
+            shown[command_slot(number)] = self._command_widgets(note, widgets)
+        # One mount for them all: a mount each cost the layout of everything before it.
+        await self.mount_all(widgets)
+        for reply, message in replies:
+            reply.text, reply.thinking = message.content, message.thinking
+            await reply.finish(stopped=message.stopped, failed=message.failed)
+        self._retire_all_but_the_last_turn()
         self.anchor()
         return shown
 
-    async def _show_command(self, note: CommandNote) -> Widget:
+    def _retire_all_but_the_last_turn(self) -> None:
+        """Continue and Regenerate act on the conversation's end only (`_retire_replies`)."""
+        children = list(self.children)
+        last = max((i for i, c in enumerate(children) if isinstance(c, UserMessage)), default=-1)
+        for child in children[:last]:
+            if isinstance(child, AssistantMessage):
+                child.add_class("earlier")
+
+    def _command_widgets(self, note: CommandNote, widgets: list[Widget]) -> Widget:
         """A slash command as it was run: what was typed, and its line with the outcome.
 
         Found by a new user: a reopened chat showed none of its /remember, /recall or
         /forget, which are never sent to the model and so were not in its messages.
         """
-        self._retire_replies()
         typed = UserMessage(note.text)
-        await self.mount(typed)
         entry = ToolCallEntry(note.tool, note.arguments)
-        await self.mount(entry)
         entry.finish(note.result, error=note.error, repeated=False)
+        widgets.extend([typed, entry])
         return typed
 
     def show_found(self, widget: Widget) -> None:

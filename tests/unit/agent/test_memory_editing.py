@@ -151,6 +151,22 @@ async def test_undo_of_a_forget_that_brought_a_fact_back_sets_it_aside_again(
     assert _snapshot(await store.list(include_superseded=True)) == before  # type: ignore[arg-type]
 
 
+async def test_undo_after_the_fact_brought_back_was_replaced_keeps_one_in_effect(
+    store: SqliteMemory,
+) -> None:
+    """Found by an adversary: forget "I moved to Lisbon" (Porto comes back), then "I live
+    in Paris" replaces Porto; Undo forget put Lisbon back in effect beside Paris."""
+    editor = MemoryEditor(store)
+    await store.store("home", "I live in Porto")
+    lisbon = await store.store("moved", "I moved to Lisbon")
+    forgotten = await editor.forget(lisbon)
+    paris = await store.store("home", "I live in Paris")
+    restored = await editor.undo_forget(forgotten)
+    assert restored.id == lisbon.id and restored.superseded_by == paris.id
+    in_effect = [e.content for e in await store.list()]
+    assert in_effect == ["I live in Paris"]
+
+
 async def test_undoing_a_forget_after_the_key_was_stored_again_keeps_the_newer(
     store: SqliteMemory,
 ) -> None:

@@ -105,11 +105,23 @@ def test_failed_replies_and_commands_round_trip_and_older_readers_skip_them(
     older_fields = {"type", *ChatMessage.model_fields} - {"failed"}
     assert all(set(r) <= older_fields for r in records if r["type"] == "message")
     assert {r["type"] for r in records} == {"session", "message", "command", "reply_failed"}
-    # An edit cuts the messages back; a command run after them was still run: it stays.
+    # An edit cuts the messages back, and the commands after them go off the screen with
+    # them, as they do in the chat (the file keeps them).
     store.rewind(loaded, 1)
+    assert [at for at, _ in loaded.commands] == [0]
     again = store.load(session.id)
     assert [m.content for m in again.messages] == ["hello"]
-    assert [at for at, _ in again.commands] == [0, 1]
+    assert [at for at, _ in again.commands] == [0]
+
+
+def test_a_line_nested_too_deep_is_skipped(tmp_path: Path) -> None:
+    """Found by an adversary: a line of 100,000 "[" crashed opening and searching chats."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [ChatMessage(role="user", content="kept")])
+    with (tmp_path / f"{session.id}.jsonl").open("a") as stream:
+        stream.write("[" * 100_000 + "\n")
+    assert [m.content for m in store.load(session.id).messages] == ["kept"]
 
 
 def test_a_chat_of_commands_alone_is_titled_by_its_first(tmp_path: Path) -> None:
