@@ -13,12 +13,15 @@ StopReason = Literal["done", "length", "tool_limit", "command", "repetition"]
 cut for repeating itself."""
 
 
+CutReason = Literal["below floor", "budget", "already in conversation", "low confidence"]
+
+
 @dataclass(frozen=True)
 class CutMemory:
     """A recalled memory that was not injected, and why."""
 
     entry: MemoryEntry
-    reason: Literal["below floor", "budget", "already in conversation", "low confidence"]
+    reason: CutReason
 
 
 @dataclass(frozen=True)

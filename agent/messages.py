@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from memory.entry import RecallScores
+
 Role = Literal["system", "user", "assistant", "tool"]
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -85,6 +87,36 @@ class CommandNote(BaseModel):
     arguments: Any = Field(default_factory=dict)
     result: str = ""
     error: bool = False
+
+
+class RecalledItem(BaseModel):
+    """One memory a recall brought, by reference.
+
+    Its text is read from the store when shown, so a forgotten memory does not live on in
+    chat files.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+    key: str
+    category: str = ""
+    scores: RecallScores | None = None
+    reason: str | None = None
+    """Why it was not used (below floor, budget …); None when it was injected."""
+
+
+class RecallNote(BaseModel):
+    """What memory contributed to one turn (the ◆ line under a message).
+
+    Kept in the session file, so a reopened chat shows it.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+
+    mode: str
+    degraded: str | None = None
+    items: list[RecalledItem] = Field(default_factory=list)
 
 
 class ToolExample(BaseModel):

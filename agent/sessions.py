@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from agent.messages import ChatMessage, CommandNote
+from agent.messages import ChatMessage, CommandNote, RecallNote
 from agent.paths import ensure_private_dir
 
 
@@ -39,6 +39,11 @@ class Session:
     model or shown, but kept in the session file as its history."""
     commands: list[tuple[int, CommandNote]] = field(default_factory=list)
     """The slash commands run in it, each after the message count it was run at."""
+    recalls: dict[int, RecallNote] = field(default_factory=dict)
+    """What memory contributed to each turn, by the position of the reply it came before
+    (the latest, when a reply was regenerated)."""
+    unwritten: list[dict[str, Any]] = field(default_factory=list)
+    """Records to write with the next write (`SessionStore.note_recall`)."""
 
     @property
     def model(self) -> str | None:
@@ -62,6 +67,8 @@ REPLY_FAILED = "reply_failed"
 """A record after a message: that reply was cut off by a failure (`ChatMessage.failed`)."""
 COMMAND = "command"
 """A record of a slash command run at that point of the conversation (`CommandNote`)."""
+RECALLED = "recalled"
+"""A record of what memory contributed to the turn at that point (`RecallNote`)."""
 
 
 def command_slot(number: int) -> int:
@@ -70,6 +77,48 @@ def command_slot(number: int) -> int:
     Messages are at 0, 1, 2 …; commands at -1, -2 … (a search hit or a shown widget).
     """
     return -1 - number
+
+
+def _take(session: Session, record: dict[str, Any]) -> None:
+    """Apply one record of a session file to the session read so far."""
+    kind = record.pop("type", None)
+    messages = session.messages
+    if kind == "session":
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            session.created_at = datetime.fromisoformat(record["created_at"])
+    elif kind == "message":
+        with contextlib.suppress(ValidationError):
+            messages.append(ChatMessage.model_validate(record))
+    elif kind == REPLY_FAILED:
+        if messages and messages[-1].role == "assistant":
+            messages[-1] = messages[-1].model_copy(update={"failed": True})
+    elif kind == COMMAND:
+        with contextlib.suppress(ValidationError):
+            session.commands.append((len(messages), CommandNote.model_validate(record)))
+    elif kind == RECALLED:
+        at = record.get("at")
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(messages) + 1:
+            at = len(messages)
+        with contextlib.suppress(ValidationError):
+            session.recalls[at] = RecallNote.model_validate(record)
+    elif kind == "rewind":
+        keep = record.get("keep")
+        if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
+            _cut(session, keep)
+
+
+def _cut(session: Session, keep: int) -> list[ChatMessage]:
+    """Take the messages from `keep` on out of the conversation (an edit); returns them.
+
+    They stay in the file as history (`Session.replaced`), as do the commands and recall
+    notes after them.
+    """
+    cut = session.messages[keep:]
+    del session.messages[keep:]
+    session.replaced.extend(cut)
+    session.commands = _before_the_cut(session.commands, keep)
+    session.recalls = {at: note for at, note in session.recalls.items() if at <= keep}
+    return cut
 
 
 def _before_the_cut(
@@ -177,10 +226,7 @@ class SessionStore:
             if not session.incognito:
                 self._write(session, session.unsaved, {"type": "rewind", "keep": keep})
                 session.unsaved.clear()
-            cut = session.messages[keep:]
-            del session.messages[keep:]
-            session.replaced.extend(cut)
-            session.commands = _before_the_cut(session.commands, keep)
+            cut = _cut(session, keep)
             session.title = _title(session.messages, session.commands)
         return cut
 
@@ -202,6 +248,16 @@ class SessionStore:
         with self._write_lock:
             self._write(session, session.unsaved, {"type": COMMAND, **note.model_dump(mode="json")})
             session.unsaved.clear()
+
+    def note_recall(self, session: Session, note: RecallNote) -> None:
+        """Keep what memory contributed to the turn whose reply comes next.
+
+        Written with the next write (the reply): a turn costs no more writes than before.
+        """
+        at = len(session.messages)
+        session.recalls[at] = note
+        if not session.incognito:
+            session.unwritten.append({"type": RECALLED, "at": at, **note.model_dump(mode="json")})
 
     async def keep_command(self, session: Session, note: CommandNote) -> None:
         """`note_command` in a worker thread, off the event loop."""
@@ -226,6 +282,7 @@ class SessionStore:
                         }
                     )
                 )
+            lines.extend(_line(record) for record in session.unwritten)
             for message in messages:
                 lines.append(_line({"type": "message", **_message_record(message)}))
                 if message.failed:
@@ -245,6 +302,7 @@ class SessionStore:
                 with contextlib.suppress(OSError):
                     os.ftruncate(descriptor, size)
                 raise
+            session.unwritten.clear()
         finally:
             os.close(descriptor)
 
@@ -284,10 +342,9 @@ class SessionStore:
     def load(self, session_id: str) -> Session:
         """Read a session back; lines that cannot be read (a crash mid-write) are skipped."""
         path = self._path(session_id)
-        created = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-        messages: list[ChatMessage] = []
-        replaced: list[ChatMessage] = []
-        commands: list[tuple[int, CommandNote]] = []
+        session = Session(
+            id=session_id, created_at=datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        )
         # Split on "\n" only: splitlines() would also cut at U+2028 and friends, which JSON
         # leaves unescaped inside a message.
         for line in self._read(path).split("\n"):
@@ -295,37 +352,10 @@ class SessionStore:
                 record = json.loads(line)
             except (json.JSONDecodeError, RecursionError):
                 continue  # RecursionError: a line of 100,000 "[" (found by an adversary)
-            if not isinstance(record, dict):
-                continue
-            kind = record.pop("type", None)
-            if kind == "session":
-                with contextlib.suppress(KeyError, TypeError, ValueError):
-                    created = datetime.fromisoformat(record["created_at"])
-            elif kind == "message":
-                try:
-                    messages.append(ChatMessage.model_validate(record))
-                except ValidationError:
-                    continue
-            elif kind == REPLY_FAILED:
-                if messages and messages[-1].role == "assistant":
-                    messages[-1] = messages[-1].model_copy(update={"failed": True})
-            elif kind == COMMAND:
-                with contextlib.suppress(ValidationError):
-                    commands.append((len(messages), CommandNote.model_validate(record)))
-            elif kind == "rewind":
-                keep = record.get("keep")
-                if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
-                    replaced.extend(messages[keep:])
-                    del messages[keep:]
-                    commands = _before_the_cut(commands, keep)
-        return Session(
-            id=session_id,
-            created_at=created,
-            messages=messages,
-            title=_title(messages, commands),
-            replaced=replaced,
-            commands=commands,
-        )
+            if isinstance(record, dict):
+                _take(session, record)
+        session.title = _title(session.messages, session.commands)
+        return session
 
     def each(self) -> list[tuple[Session, datetime]]:
         """Every readable session with when it was last written, most recent first."""

@@ -37,6 +37,7 @@ from agent.injection import InjectionBudget, recall_for_message, render, select
 from agent.messages import ChatMessage, CommandNote, ToolCall
 from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedError
 from agent.prompts import system_prompt
+from agent.recall_notes import recall_note
 from agent.redact import redact
 from agent.sessions import Session, SessionStore
 from agent.structured_tools import StructuredToolModel, invalid_reply_error
@@ -237,6 +238,7 @@ class Agent:
             yield MemorySaved(saved)
         recalled = await self._recall(user_text, session, saved, resend)
         yield recalled[0]
+        self.sessions.note_recall(session, recall_note(recalled[0]))
         # aclosing: if our consumer stops early, the inner loop's cleanup (which keeps the
         # partial reply) runs now, not whenever the garbage collector gets to it.
         copy = saved if isinstance(saved, MemoryEntry) else None

@@ -139,7 +139,13 @@ class Chats:
         around = at
         if at is not None and at < 0 and -1 - at < len(session.commands):
             around = session.commands[-1 - at][0]  # a command's place among the messages
-        shown = await app.chat.show_transcript(session.messages, session.commands, around=around)
+        # Imported here: the store's entries bring numpy, not needed before a chat opens.
+        from agent.recall_notes import recalled_events
+
+        recalls = await recalled_events(app.runtime.memory, session.recalls)
+        shown = await app.chat.show_transcript(
+            session.messages, session.commands, around=around, recalls=recalls
+        )
         if at is not None and at in shown:
             app.chat.show_found(shown[at])
         await self._check_model(session.model)

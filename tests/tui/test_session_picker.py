@@ -294,3 +294,41 @@ async def test_a_long_chat_opens_at_its_end_and_shows_earlier_messages_on_reques
         found = h.app.chat.query(".search-hit")
         assert len(found) == 1 and isinstance(found[0], UserMessage)
         assert found[0].text == "user line 5"
+
+
+async def test_a_reopened_chat_shows_what_memory_each_turn_was_given(make_app: MakeApp) -> None:
+    """Found by a new user: the ◆ lines under each message were gone once a chat was
+    reopened. The file keeps which memories and their scores, not their text: a memory
+    forgotten since shows as forgotten."""
+    from agent.messages import ChatMessage, RecalledItem, RecallNote
+    from agent.recall_notes import FORGOTTEN
+    from memory.entry import RecallScores
+    from tui.widgets.recalled_entry import RecalledEntry, describe
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        cat = await h.runtime.memory.store("cat", "The user's cat is called Miso")
+        store = h.runtime.sessions
+        chat = store.new()
+        store.append(chat, [ChatMessage(role="user", content="What is my cat called?")])
+        scores = RecallScores(keyword=1.0, fused=0.9, lane="keyword")
+        note = RecallNote(
+            mode="hybrid",
+            items=[
+                RecalledItem(id=cat.id, key="cat", category="core", scores=scores),
+                RecalledItem(id="gone", key="dog", category="core", scores=scores),
+            ],
+        )
+        store.note_recall(chat, note)
+        store.append(chat, [ChatMessage(role="assistant", content="Miso.")])
+        records = (store.directory / f"{chat.id}.jsonl").read_text()
+        assert "Miso" not in records.split('"recalled"')[1].split("\n")[0]  # no text kept
+        await h.app.chats.open(chat.id)
+        await settle(pilot)
+        kinds = [type(w).__name__ for w in h.app.chat.children]
+        assert kinds == ["UserMessage", "RecalledEntry", "AssistantMessage"]
+        entry = h.app.chat.query_one(RecalledEntry)
+        assert str(entry.title).startswith("◆ recalled 2 memories (hybrid)")
+        shown = describe(entry.event).plain
+        assert "The user's cat is called Miso" in shown and FORGOTTEN in shown

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from textual import events
 from textual.containers import VerticalScroll
@@ -10,9 +10,11 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button
 
+from agent.events import MemoryRecalled
 from agent.messages import ChatMessage, CommandNote
 from agent.sessions import command_slot
 from tui.widgets.assistant_message import AssistantMessage
+from tui.widgets.recalled_entry import RecalledEntry
 from tui.widgets.tool_call_entry import ToolCallEntry
 from tui.widgets.user_message import UserMessage
 
@@ -35,6 +37,23 @@ class EarlierMessages(Button):
             self.app.run_worker(chat.show_earlier(), group="chat-earlier", exclusive=True)
 
 
+def _reply_widgets(
+    message: ChatMessage, outcomes: Mapping[str, ChatMessage], widgets: list[Widget]
+) -> AssistantMessage | None:
+    """A stored reply's widgets (its text, then its tool calls with their outcomes)."""
+    reply = None
+    if message.content or message.thinking:
+        reply = AssistantMessage()
+        widgets.append(reply)
+    for call in message.tool_calls:
+        entry = ToolCallEntry(call.name, call.arguments)
+        widgets.append(entry)
+        outcome = outcomes.get(call.id)
+        if outcome is not None:
+            entry.finish(outcome.content, error=outcome.error, repeated=False)
+    return reply
+
+
 class ChatView(VerticalScroll):
     """Follows new output while the user is at the bottom; scrolling up releases it."""
 
@@ -49,6 +68,8 @@ class ChatView(VerticalScroll):
     """The stored conversation shown, while it is one (`show_transcript`)."""
     _first = 0
     """The position of the first message shown of it."""
+    _recalls: dict[int, MemoryRecalled] = {}  # noqa: RUF012 - replaced, never changed
+    """Its ◆ lines, by the position of the reply each came before."""
 
     def on_mount(self) -> None:
         """Start anchored to the bottom."""
@@ -127,11 +148,13 @@ class ChatView(VerticalScroll):
         commands: Sequence[tuple[int, CommandNote]] = (),
         *,
         around: int | None = None,
+        recalls: Mapping[int, MemoryRecalled] | None = None,
     ) -> dict[int, Widget]:
         """Replace the view with a stored conversation (switching sessions).
 
         Returns the widget shown for each message, by the message's position, and for each
-        slash command under `command_slot` of its position in `commands`. A long chat shows
+        slash command under `command_slot` of its position in `commands`. `recalls`: the ◆
+        line of each turn, by the position of the reply it came before. A long chat shows
         its last `TRANSCRIPT_WINDOW` messages (and from a little before `around`, when it
         is earlier), with a button that shows the earlier ones: found by an adversary, a
         chat of 800 exchanges took minutes to open.
@@ -140,6 +163,7 @@ class ChatView(VerticalScroll):
         if around is not None and 0 <= around < first:
             first = max(0, around - TRANSCRIPT_WINDOW // 4)
         self._transcript = (messages, list(commands))
+        self._recalls = dict(recalls or {})
         return await self._show_from(first)
 
     async def show_earlier(self) -> None:
@@ -166,6 +190,8 @@ class ChatView(VerticalScroll):
         replies: list[tuple[AssistantMessage, ChatMessage]] = []
         for index in range(first, len(messages)):
             message = messages[index]
+            if index in self._recalls and index > first:
+                widgets.append(RecalledEntry(self._recalls[index]))
             while pending and pending[0][1][0] <= index:
                 number, (_, note) = pending.pop(0)
                 shown[command_slot(number)] = self._command_widgets(note, widgets)
@@ -173,19 +199,13 @@ class ChatView(VerticalScroll):
                 shown[index] = UserMessage(message.content)
                 widgets.append(shown[index])
                 continue
-            if message.role != "assistant":
-                continue
-            if message.content or message.thinking:
-                reply = AssistantMessage()
-                replies.append((reply, message))
-                widgets.append(reply)
-                shown[index] = reply
-            for call in message.tool_calls:
-                entry = ToolCallEntry(call.name, call.arguments)
-                widgets.append(entry)
-                outcome = outcomes.get(call.id)
-                if outcome is not None:
-                    entry.finish(outcome.content, error=outcome.error, repeated=False)
+            if message.role == "assistant":
+                reply = _reply_widgets(message, outcomes, widgets)
+                if reply is not None:
+                    replies.append((reply, message))
+                    shown[index] = reply
+        if len(messages) in self._recalls and len(messages) > first:
+            widgets.append(RecalledEntry(self._recalls[len(messages)]))  # a turn unanswered
         for number, (_, note) in pending:
             shown[command_slot(number)] = self._command_widgets(note, widgets)
         # One mount for them all: a mount each cost the layout of everything before it.

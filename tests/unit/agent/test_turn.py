@@ -825,3 +825,18 @@ async def test_a_message_with_a_hidden_secret_goes_with_its_fact(harness: Harnes
     assert await harness.memory.forget("pin")
     found = await harness.memory.recall("what is my PIN", limit=5)
     assert found.entries == []
+
+
+async def test_a_turn_keeps_what_memory_it_was_given_in_the_session_file(
+    harness: Harness,
+) -> None:
+    """The ◆ line of each turn, for a reopened chat: by reference, with one write a turn."""
+    cat = await harness.memory.store("cat", "The user's cat is called Miso")
+    harness.model.add("Miso.")
+    events = await harness.turn("What is my cat called?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert [e.id for e in recalled.injected] == [cat.id]
+    reopened = harness.sessions.load(harness.session.id)
+    note = reopened.recalls[1]  # before the reply, after the message
+    assert note.mode == recalled.mode
+    assert [(item.id, item.key, item.reason) for item in note.items][:1] == [(cat.id, "cat", None)]
