@@ -79,6 +79,20 @@ def command_slot(number: int) -> int:
     return -1 - number
 
 
+def _shown_count(session: Session) -> int:
+    """The messages a chat shows: what was sent (commands too) and the replies with text.
+
+    Found by a new user: the picker counted tool results and tool-call-only replies, 32
+    "messages" for 15 sent.
+    """
+    said = sum(
+        1
+        for m in session.messages
+        if m.role == "user" or (m.role == "assistant" and (m.content or m.thinking))
+    )
+    return said + len(session.commands)
+
+
 def _take(session: Session, record: dict[str, Any]) -> None:
     """Apply one record of a session file to the session read so far."""
     kind = record.pop("type", None)
@@ -379,7 +393,7 @@ class SessionStore:
                 id=session.id,
                 title=session.title or "(empty)",
                 updated_at=updated,
-                message_count=len(session.messages),
+                message_count=_shown_count(session),
             )
             for session, updated in self.each()
         ]

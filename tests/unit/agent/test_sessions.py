@@ -130,3 +130,22 @@ def test_a_chat_of_commands_alone_is_titled_by_its_first(tmp_path: Path) -> None
     store.note_command(session, CommandNote(text="/recall tea", tool="memory_recall"))
     assert session.title == "/recall tea"
     assert [info.title for info in store.list()] == ["/recall tea"]
+
+
+def test_the_picker_counts_the_messages_a_chat_shows(tmp_path: Path) -> None:
+    """Found by a new user: tool results and tool-call-only replies were counted, 32
+    "messages" for 15 sent."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    call = ToolCall(id="c1", name="memory_store", arguments={"key": "k", "content": "x"})
+    store.append(
+        session,
+        [
+            ChatMessage(role="user", content="remember x"),
+            ChatMessage(role="assistant", tool_calls=[call]),
+            ChatMessage(role="tool", content="{}", tool_name="memory_store", tool_call_id="c1"),
+            ChatMessage(role="assistant", content="Stored."),
+        ],
+    )
+    store.note_command(session, CommandNote(text="/recall x", tool="memory_recall"))
+    assert [info.message_count for info in store.list()] == [3]
