@@ -84,8 +84,12 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     whose = list(_POSSESSIVE.finditer(text[: found.start()]))
     if whose:
         # Whose it is, and what: "my friend Bob's phone" is Bob's phone, as in "Bob's new
-        # phone number is …" (found by a new user: both stayed in effect).
-        subject = subject_words(text[whose[-1].start() :])
+        # phone number is …" (found by a new user: both stayed in effect). A chain of
+        # possessives counts whole: "Ana's husband's phone" is not "my husband's".
+        start = len(whose) - 1
+        while start and not text[whose[start - 1].end() : whose[start].start()].strip():
+            start -= 1
+        subject = subject_words(text[whose[start].start() :])
     if not subject or not subject & _attributes():
         return None
     written = text[found.end() :]

@@ -67,6 +67,8 @@ _NOT_A_VALUE = re.compile(
 before a name is a value ("the Netherlands")."""
 
 
+_A_PLACE = re.compile(r"\s*(?:the\s+)?[A-Z]")
+"""Where a home "is in": a place's name, not a state ("in good shape")."""
 _NAME = re.compile(r"[A-Z][a-z][\w'-]*")
 _NOT_A_NAME = frozenset(
     "i we you he she it they this that these those there here someone somebody everyone "
@@ -97,6 +99,8 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         value = text[found.end() :]
         if _NOT_A_VALUE.match(value) or not value.strip():
             return None
+        if "home" in found.group().casefold() and not _A_PLACE.match(value):
+            return None  # "My home is in disarray", "… in escrow" (an adversary)
         if set(opening) <= _THE_USER_WORDS:
             return USER, name, value
         named = before.split()

@@ -298,6 +298,9 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("Bob lives in Braga", "Alice moved to Coimbra"),  # another person
         ("Bob's phone number is 555-1111", "My phone number is 555-2222"),
         ("My email is c@d.com", "My sister's email is a@b.com"),
+        # Found by a second adversary.
+        ("My husband's phone number is 555-1111", "Ana's husband's phone number is 555-2222"),
+        ("I live in Porto", "My home is in disarray"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

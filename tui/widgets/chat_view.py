@@ -32,6 +32,11 @@ class EarlierMessages(Button):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Show the previous window."""
         event.stop()
+        if any(w.group == "turn" and not w.is_finished for w in self.app.workers):
+            # Shown again from the start, the reply streaming below would lose its widget
+            # (found by an adversary: the app ended).
+            self.app.notify("Wait for the reply to finish, then show the earlier messages.")
+            return
         chat = self.parent
         if isinstance(chat, ChatView):
             self.app.run_worker(chat.show_earlier(), group="chat-earlier", exclusive=True)
