@@ -73,3 +73,12 @@ def safe_json(text: str) -> str:
     only occur inside strings, where the escape stands for the very same character.
     """
     return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+
+def shortened(text: str, limit: int) -> str:
+    """`text` on one line of at most `limit` characters, cut with "…".
+
+    Runs of spaces and line breaks read as one space.
+    """
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

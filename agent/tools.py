@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.memory_editing import Forgotten, MemoryEditor, replaced_under_other_keys
 from agent.messages import ToolCall, ToolExample, ToolSpec
+from agent.terminal_text import shortened
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import Memory
@@ -95,11 +96,6 @@ def _compact(entry: MemoryEntry) -> dict[str, Any]:
     if entry.score is not None:
         item["score"] = round(entry.score, 3)
     return item
-
-
-def _shortened(text: str, limit: int = 50) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _dumps(value: object) -> str:
@@ -296,7 +292,7 @@ class MemoryTools:
         # Facts only: a saved message's key is not what anyone means (the request to
         # forget was itself the best match).
         facts = [e for e in found.entries if e.category != "conversation"][:3]
-        named = [f"{e.key!r} ({_shortened(e.content)})" for e in facts]
+        named = [f"{e.key!r} ({shortened(e.content, 50)})" for e in facts]
         return f"; did you mean {' or '.join(named)}?" if named else ""
 
     async def _list(self, args: ListArgs) -> ToolResult:

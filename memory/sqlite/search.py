@@ -259,9 +259,10 @@ def finish(
         scored = [
             (fused_score(c, *weights, hybrid, stage.band), c) for c in stage.candidates.values()
         ]
-    scored.sort(key=_ranking(stage.query))
+    rank = _ranking(stage.query)
+    scored.sort(key=rank)
     if settings.conversation_context_weight > 0 and scored:
-        scored = _with_follow_ups(core, stage, scored, settings.conversation_context_weight)
+        scored = _with_follow_ups(core, stage, scored, settings.conversation_context_weight, rank)
     floor = settings.min_relevance_score
     passing = [pair for pair in scored if pair[0] >= floor][: stage.limit]
     below = [pair for pair in scored if pair[0] < floor][: stage.limit]
@@ -277,7 +278,11 @@ def finish(
 
 
 def _with_follow_ups(
-    core: SqliteCore, stage: KeywordStage, scored: list[tuple[float, Candidate]], weight: float
+    core: SqliteCore,
+    stage: KeywordStage,
+    scored: list[tuple[float, Candidate]],
+    weight: float,
+    rank: Callable[[tuple[float, Candidate]], tuple[float, int, float, int, int]],
 ) -> list[tuple[float, Candidate]]:
     """Add the message that followed each top conversation hit in its session.
 
@@ -332,7 +337,7 @@ def _with_follow_ups(
     if not changed:
         return scored
     rescored = [(current[c.seq], c) for c in stage.candidates.values() if c.seq in current]
-    rescored.sort(key=_ranking(stage.query))
+    rescored.sort(key=rank)
     return rescored
 
 

@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from agent.terminal_text import shortened
 from memory.entry import MemoryEntry
 from tui.plain import ControlPictures, plain, plain_text
 from tui.widgets.plain_text_area import PlainTextArea
@@ -71,9 +72,7 @@ def _replaced_by(entry: MemoryEntry, successor: MemoryEntry | None) -> str:
         return "—"
     if successor is None or successor.id != entry.superseded_by:
         return entry.superseded_by
-    text = " ".join(successor.content.split())
-    shown = text if len(text) <= 60 else text[:59] + "…"
-    return f"{successor.key} ({shown})"
+    return f"{successor.key} ({shortened(successor.content, 60)})"
 
 
 class MemoryDetailScreen(ModalScreen[DetailResult | None]):
