@@ -6,7 +6,7 @@ outside: every one is shown through `tui.plain`, never as markup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,10 +30,41 @@ PAGE_SIZE = 20
 CATEGORIES = ("core", "daily", "conversation", "procedural")
 
 
+ENTRY_COLUMNS = ("", "key", "category", "score", "content")
+AUDIT_COLUMNS = ("when", "action", "key", "why")
+
+
 def _clip(text: str, width: int) -> Text:
     # Made visible first, so control characters show instead of being taken for spaces.
-    flat = " ".join(visible(text).split())
-    return plain_text(flat if len(flat) <= width else flat[: width - 1] + "…")
+    # Cut by cells, not characters: a wide script takes two cells a character.
+    clipped = plain_text(" ".join(visible(text).split()))
+    clipped.truncate(width, overflow="ellipsis")
+    return clipped
+
+
+def _show_rows(
+    table: DataTable[Any], labels: tuple[str, ...], rows: list[tuple[list[Text], str | None]]
+) -> None:
+    """Put `rows` (cells and key) in `table`, each column as wide as what it shows.
+
+    The widths are set here, not left to the table: it measures them only when idle, and a
+    table drawn before then kept every column at its label's width ("lun", "tri", no
+    marker) until its next change (one snapshot in about fifteen on a loaded machine).
+    """
+    widths = [
+        max([len(label), *(cells[index].cell_len for cells, _ in rows)])
+        for index, label in enumerate(labels)
+    ]
+    if tuple(str(column.label) for column in table.ordered_columns) != labels:
+        table.clear(columns=True)
+        for label, width in zip(labels, widths, strict=True):
+            table.add_column(label, width=width)
+    else:
+        table.clear()
+        for column, width in zip(table.ordered_columns, widths, strict=True):
+            column.width, column.auto_width = width, False
+    for cells, key in rows:
+        table.add_row(*cells, key=key)
 
 
 class MemoryInspector(Vertical):
@@ -106,8 +137,7 @@ class MemoryInspector(Vertical):
 
     def on_mount(self) -> None:
         """Set up the table columns."""
-        table = self.query_one(DataTable)
-        table.add_columns("", "key", "category", "score", "content")
+        _show_rows(self.query_one(DataTable), ENTRY_COLUMNS, [])
         self.query_one("#inspector-undo").display = False
         self.query_one("#inspector-off").display = False
 
@@ -222,9 +252,6 @@ class MemoryInspector(Vertical):
     async def _load_audit(self) -> None:
         """The audit log of deletions, newest first, in place of the entries."""
         assert self.editor is not None
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        table.add_columns("when", "action", "key", "why")
         logged = await self.editor.audit_log(limit=200)
         # The search box narrows the log too: every word it holds, in the key, the text or
         # the reason, any case (found by a new user: "bike" listed every deletion).
@@ -238,14 +265,17 @@ class MemoryInspector(Vertical):
             )
         ]
         back = await back_since(self.editor.memory, records)
+        rows: list[tuple[list[Text], str | None]] = []
         for record in records:
             reason = record.reason + (" (restored since)" if record.entry_id in back else "")
-            table.add_row(
-                f"{record.at:%Y-%m-%d %H:%M}",
-                plain_text(record.action),
+            cells = [
+                Text(f"{record.at:%Y-%m-%d %H:%M}"),
+                _clip(record.action, 10),
                 _clip(record.key, 18),
                 _clip(reason, 34),
-            )
+            ]
+            rows.append((cells, None))
+        _show_rows(self.query_one(DataTable), AUDIT_COLUMNS, rows)
         self.entries = []
         self._preview(None)
         label = self.query_one("#inspector-page", Label)
@@ -253,11 +283,7 @@ class MemoryInspector(Vertical):
         label.update(f"{shown} deletions (newest first)")
 
     def _fill(self) -> None:
-        table = self.query_one(DataTable)
-        if len(table.columns) != 5:
-            table.clear(columns=True)
-            table.add_columns("", "key", "category", "score", "content")
-        table.clear()
+        rows: list[tuple[list[Text], str | None]] = []
         for entry in self.entries:
             marker = Text("●", style="bold green") if entry.id in self.used_ids else Text("")
             if entry.superseded_by:
@@ -265,14 +291,16 @@ class MemoryInspector(Vertical):
             elif entry.pinned:
                 marker += Text("▲", style="bold yellow")
             score = Text("" if entry.score is None else f"{entry.score:.2f}")
-            table.add_row(
+            cells = [
                 marker,
                 _clip(entry.key, 16),
                 _clip(entry.category, 10),
                 score,
                 _clip(entry.content, 28),
-                key=entry.id,
-            )
+            ]
+            rows.append((cells, entry.id))
+        table = self.query_one(DataTable)
+        _show_rows(table, ENTRY_COLUMNS, rows)
         shown = (
             self.entries[table.cursor_row] if 0 <= table.cursor_row < len(self.entries) else None
         )
