@@ -14,6 +14,8 @@ _WORD = re.compile(r"[^\W_]+")
 _WORD_CHARS = 24
 COMMANDS = ("/remember", "/forget", "/recall")
 _ARGUMENT = {"/remember": "TEXT", "/forget": "KEY", "/recall": "QUERY"}
+MAX_FACT_CHARS = 10_000
+"""The longest text one memory_store (and so one /remember) takes."""
 COMMAND_CALL_ID = "command"
 """The id of the tool call a slash command stands for (no model made it)."""
 
@@ -49,14 +51,30 @@ def key_for(text: str) -> str:
     return "_".join([*words, digest]) if words else f"note_{digest}"
 
 
+def split_head(text: str) -> tuple[str, str]:
+    """The command word `text` opens with ("" after a leading space) and what follows it."""
+    if not text.startswith("/"):
+        return "", text
+    parts = text.split(maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
+
+
 def parse_command(text: str) -> MemoryCommand | None | str:
     """The command in `text`; None if it is not one; a usage message if it is malformed."""
-    head, _, rest = text.strip().partition(" ")
+    # A leading space sends the text as a message (the chat says so of every command), and
+    # the argument may follow a newline or a tab as well as a space: "/remember" and a
+    # pasted paragraph went to the model as text (found by an adversary).
+    head, rest = split_head(text)
     if head not in COMMANDS:
         return None
     rest = rest.strip()
     if not rest:
         return f"usage: {head} {_ARGUMENT[head]}"
+    if head == "/remember" and len(rest) > MAX_FACT_CHARS:
+        return (
+            f"/remember takes at most {MAX_FACT_CHARS:,} characters (this text has "
+            f"{len(rest):,}): shorten it or split it in two"
+        )
     if head == "/remember":
         call = ToolCall(
             id=COMMAND_CALL_ID,

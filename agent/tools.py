@@ -10,8 +10,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from agent.commands import MAX_FACT_CHARS
 from agent.memory_editing import Forgotten, MemoryEditor, replaced_under_other_keys
 from agent.messages import ToolCall, ToolExample, ToolSpec
+from agent.redact import redact
 from agent.terminal_text import shortened
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
@@ -26,7 +28,9 @@ class StoreArgs(BaseModel):
     key: str = Field(
         min_length=1, max_length=200, description="Short unique name, e.g. 'user_editor'"
     )
-    content: str = Field(min_length=1, max_length=10_000, description="The fact to remember")
+    content: str = Field(
+        min_length=1, max_length=MAX_FACT_CHARS, description="The fact to remember"
+    )
     category: str = Field(default="core", description="core, daily, or another word")
     importance: float | None = Field(default=None, ge=0, le=1, description="0 to 1")
 
@@ -292,7 +296,9 @@ class MemoryTools:
         # Facts only: a saved message's key is not what anyone means (the request to
         # forget was itself the best match).
         facts = [e for e in found.entries if e.category != "conversation"][:3]
-        named = [f"{e.key!r} ({shortened(e.content, 50)})" for e in facts]
+        # Redacted: a hint shown unasked must not put a stored password on the screen
+        # (found by an adversary: "/forget my email" showed "My password is hunter2").
+        named = [f"{e.key!r} ({shortened(redact(e.content)[0], 50)})" for e in facts]
         return f"; did you mean {' or '.join(named)}?" if named else ""
 
     async def _list(self, args: ListArgs) -> ToolResult:

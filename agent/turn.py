@@ -502,8 +502,10 @@ class Agent:
     ) -> OSError | None:
         """Save what the turn produced (after the replies it replaces); the error, if any."""
         try:
-            if replaces is not None and exchange.produced:
-                # The file keeps the replaced replies as history (a rewind record).
+            if replaces is not None and exchange.produced and not exchange.failed_by_model:
+                # The file keeps the replaced replies as history (a rewind record). A
+                # regenerated reply the server cut off stands beside the one it was to
+                # replace: a fragment took the place of a longer reply (an adversary).
                 await self.sessions.take_back(session, replaces)
             await self.sessions.save(session, exchange.produced)
         except OSError as exc:

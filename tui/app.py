@@ -249,6 +249,9 @@ class MemchatApp(App[None]):
     ) -> None:
         """Continue or regenerate a stopped reply."""
         self.turns.continue_or_regenerate(message.action)
+        # The button goes; left on it, the focus took what was typed next nowhere
+        # (found by an adversary).
+        self.prompt.focus()
 
     def on_read_only_banner_switch_model(self, message: ReadOnlyBanner.SwitchModel) -> None:
         """The read-only chat's way out: choose another model."""

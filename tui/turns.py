@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import difflib
 import re
 from collections import deque
 from typing import TYPE_CHECKING, Literal
@@ -25,23 +26,35 @@ def refused_command(text: str) -> str | None:
 
     Found by a new user: "/rememebr my cat is Miso" went to the model as a message (and
     was saved as one), and a bare "/remember" left only a toast. Text that starts with a
-    space is sent as it is, whatever follows.
+    space is sent as it is, whatever follows, and so is a sentence that opens with a word
+    like no command ("/tmp is full", found by an adversary).
     """
-    head = text.split(" ", 1)[0].rstrip()
-    if text[:1] != "/" or not _COMMAND_WORD.fullmatch(head) or head in UI_COMMANDS:
+    head = command_word(text)
+    if not _COMMAND_WORD.fullmatch(head) or head in UI_COMMANDS:
         return None
     # Imported here: agent.commands brings the text analysis, which the first paint of
     # the app does not need.
     from agent.commands import COMMANDS, parse_command
 
     if head not in COMMANDS:
-        known = ", ".join((*COMMANDS, *UI_COMMANDS))
+        known = (*COMMANDS, *UI_COMMANDS)
+        if text[len(head) :].strip() and not difflib.get_close_matches(head, known, 1, 0.6):
+            return None
         return (
-            f"{head} is not a command (the commands are {known}; F1 lists them). To send "
-            "it as a message, start it with a space."
+            f"{head} is not a command (the commands are {', '.join(known)}; F1 lists them). "
+            "To send it as a message, start it with a space."
         )
     usage = parse_command(text)
     return usage if isinstance(usage, str) else None
+
+
+def command_word(text: str) -> str:
+    """The word a command opens with, up to any whitespace; "" when `text` is no command.
+
+    A leading space makes any text a message; a newline or a tab after the word slipped
+    past the check (found by an adversary).
+    """
+    return text.split(maxsplit=1)[0] if text.startswith("/") else ""
 
 
 class Turns:
@@ -63,7 +76,7 @@ class Turns:
         With `edit`, the text replaces the conversation's last message and its reply.
         """
         app = self.app
-        head = text.strip().split(" ", 1)[0]
+        head = command_word(text)
         read_only = app.chats.read_only
         if read_only is not None and head not in UI_COMMANDS:
             app.notify(read_only, severity="warning")
@@ -174,10 +187,12 @@ class Turns:
         replaced = app.chat.after_last_message() if resend else []
         await view.start(None if resend else text, retry=retry)
         app.status.set(warning=None)
+        failed = False
         try:
             async for event in app.runtime.agent.turn(text, session, resend=resend, edit=edit):
                 outcome = await view.apply(event)
-                await self._apply(outcome, text, view)
+                await self._apply(outcome, text, view, resend)
+                failed = failed or outcome.failure is not None
                 if outcome.failure is not None and not view.replies:
                     # Back in the prompt (`_apply`), so out of the conversation, as after
                     # Esc: sent again edited, the model got both (found by an adversary).
@@ -188,21 +203,33 @@ class Turns:
         except asyncio.CancelledError:
             if replaced and view.replies:
                 await app.chat.remove_children(replaced)
-            if not await view.stopped():
-                await view.withdraw()
-                self.put_back(text)
-                if edit:
-                    await self._edit_unanswered(session)
-                else:
-                    await self._withdraw(text, session)
+            await self._stopped(view, text, session, resend, edit)
             raise
-        if replaced and view.replies:
+        if replaced and view.replies and not failed:
+            # A fragment the server cut off stands beside the reply, as in the chat file.
             await app.chat.remove_children(replaced)
         # A refusal of native tools during the turn may have changed how tools go.
         app.status.set(tools=app.runtime.agent.tool_mode)
         # The vectors load with the first recall, which may have met damaged rows.
         app.memory_view.show_warnings()
         app.run_worker(unless_quitting(app, self._after_background()), group="background")
+
+    async def _stopped(
+        self, view: TurnView, text: str, session: Session, resend: bool, edit: bool
+    ) -> None:
+        """After Esc: a message nothing answered goes back to the prompt."""
+        if await view.stopped():
+            return
+        await view.withdraw()
+        if resend:
+            # The question is still in the chat, answered by the reply that stays: back in
+            # the prompt, it was sent twice (found by an adversary).
+            return
+        self.put_back(text)
+        if edit:
+            await self._edit_unanswered(session)
+        else:
+            await self._withdraw(text, session)
 
     async def _withdraw(self, text: str, session: Session) -> None:
         """Esc before any reply: the message is back in the prompt, so not in the chat."""
@@ -245,7 +272,9 @@ class Turns:
         if len(runtime.agent.consolidated) > before:
             await self.app.memory_view.changed()
 
-    async def _apply(self, outcome: Outcome, text: str, view: TurnView) -> None:
+    async def _apply(
+        self, outcome: Outcome, text: str, view: TurnView, resend: bool = False
+    ) -> None:
         app = self.app
         if outcome.used_ids is not None:
             app.inspector.mark_used(outcome.used_ids)
@@ -275,8 +304,9 @@ class Turns:
                 app.run_worker(app.startup.poll_server(), group="background")
             if not view.replies:
                 await view.withdraw()
-                # The queue stops here: what follows would likely fail the same way.
-                self.put_back(text)
+                # The queue stops here: what follows would likely fail the same way. A
+                # regenerated question is still in the chat: only the queue comes back.
+                self.put_back(*([] if resend else [text]))
 
     def _show_stats(self, outcome: Outcome) -> None:
         stats = outcome.stats

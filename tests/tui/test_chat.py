@@ -160,6 +160,90 @@ async def test_esc_stops_a_reply_and_keeps_what_arrived(make_app: MakeApp) -> No
         assert [m.content for m in reopened.replaced] == ["A partia"]  # kept as history
 
 
+async def stop_first_reply(pilot: Pilot[Any], h: Any, text: str) -> None:
+    """Send `text` and stop its reply after the first chunk."""
+    h.app.query_one(PromptInput).text = text
+    await pilot.press("enter")
+    while not h.app.query(AssistantMessage) or not h.app.query_one(AssistantMessage).text:
+        await pilot.pause()
+    await pilot.press("escape")
+    await settle(pilot)
+
+
+async def test_a_regenerate_cut_off_by_the_server_keeps_the_stopped_reply(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: a fragment the server cut off took a longer reply's place."""
+    from agent.model import StreamCutError
+
+    hold = asyncio.Event()
+    cut = Reply("Half of it", error=StreamCutError("cut"), error_after=1)
+    h = make_app(ScriptedModel([Reply("A partial answer", hold=hold), cut], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await stop_first_reply(pilot, h, "Tell me a long story")
+        await pilot.click("#regenerate")
+        await settle(pilot)
+        await pilot.pause()
+        replies = list(h.app.query(AssistantMessage))
+        assert [r.text for r in replies] == ["A partia", "Half of "]
+        reopened = h.runtime.sessions.load(h.runtime.session.id)
+        assert [m.content for m in reopened.messages] == [
+            "Tell me a long story",
+            "A partia",
+            "Half of ",
+        ]
+        assert h.app.query_one(PromptInput).text == ""
+
+
+async def test_esc_right_after_regenerate_leaves_the_chat_as_it_was(make_app: MakeApp) -> None:
+    """Found by an adversary: the question came back to the prompt though it was still in
+    the chat, and sending it again asked it twice."""
+    hold, second = asyncio.Event(), asyncio.Event()
+    model = ScriptedModel(
+        [Reply("A partial answer", hold=hold), Reply("", thinking="", hold=second)],
+        name="qwen3:8b",
+    )
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await stop_first_reply(pilot, h, "Tell me a long story")
+        await pilot.click("#regenerate")
+        while len(model.requests) < 2:
+            await pilot.pause()
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.pause()
+        assert h.app.query_one(PromptInput).text == ""
+        assert [r.text for r in h.app.query(AssistantMessage)] == ["A partia"]
+        assert len(h.app.query(UserMessage)) == 1
+        reopened = h.runtime.sessions.load(h.runtime.session.id)
+        assert [m.content for m in reopened.messages] == ["Tell me a long story", "A partia"]
+
+
+async def test_continue_shows_its_request_as_memchats_and_hands_back_the_prompt(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: Continue showed "Continue from where you stopped." as the
+    user's words, and the focus stayed on the button, so typing went nowhere."""
+    from tui.widgets.user_message import CONTINUE_SHOWN
+
+    hold = asyncio.Event()
+    model = ScriptedModel([Reply("A partial answer", hold=hold), "and the rest."])
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await stop_first_reply(pilot, h, "Tell me a long story")
+        await pilot.click("#continue")
+        await settle(pilot)
+        asked = list(h.app.query(UserMessage))[-1]
+        assert asked.has_class("continue-request")
+        assert str(asked.render()) == CONTINUE_SHOWN
+        assert h.app.focused is h.app.prompt
+        await pilot.press("o", "k")
+        assert h.app.prompt.text == "ok"
+
+
 async def test_esc_before_anything_arrives_restores_the_prompt(make_app: MakeApp) -> None:
     hold = asyncio.Event()
     model = ScriptedModel([Reply("", thinking="", hold=hold)], name="qwen3:8b")
@@ -326,6 +410,39 @@ async def test_an_unknown_or_bare_command_comes_back_with_why_and_is_not_sent(
             " /foo as plain text",
         ]
         assert len(h.model.requests) == 2
+
+
+async def test_commands_are_read_up_to_any_whitespace_and_only_at_the_start(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: a newline or tab after the command slipped past the check,
+    " /remember" with a leading space still ran it, "/tmp is full" was refused, and a
+    /remember too long to store was not put back."""
+    h = make_app(ScriptedModel(["Sent as text.", "Also text."], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        await send(pilot, "/rememebr\nmy cat is Miso")
+        assert prompt.text == "/rememebr\nmy cat is Miso"
+        prompt.text = ""
+        long_text = "/remember " + "word " * 3900
+        await send(pilot, long_text)
+        assert prompt.text == long_text
+        assert any("at most 10,000 characters" in n.message for n in h.app._notifications)
+        prompt.text = ""
+        await send(pilot, "/remember\tmy cat is Miso")
+        await settle(pilot)
+        assert [e.content for e in await h.runtime.memory.list()] == ["my cat is Miso"]
+        assert h.model.requests == []
+        await send(pilot, " /remember my dog is Rex")
+        await send(pilot, "/tmp is full again")
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)][-2:] == [
+            " /remember my dog is Rex",
+            "/tmp is full again",
+        ]
+        assert len(h.model.requests) == 2
+        assert "my dog is Rex" not in [e.content for e in await h.runtime.memory.list()]
 
 
 async def test_copy_last_reply(make_app: MakeApp) -> None:

@@ -7,7 +7,10 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from agent.autosave import CONTINUE_PROMPT
 from tui.plain import plain
+
+CONTINUE_SHOWN = "↪ continue (the Continue button)"
 
 
 class UserMessage(Static, can_focus=True):
@@ -16,7 +19,13 @@ class UserMessage(Static, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("c", "copy", "Copy")]
 
     def __init__(self, text: str) -> None:
-        super().__init__(plain(text), classes="user-message")
+        # The Continue button's request is memchat's words, not the user's: shown as what
+        # it was, not as if the user had typed it (found by an adversary).
+        continued = text.strip() == CONTINUE_PROMPT
+        super().__init__(
+            CONTINUE_SHOWN if continued else plain(text),
+            classes="user-message continue-request" if continued else "user-message",
+        )
         self.text = text
 
     def action_copy(self) -> None:

@@ -412,6 +412,16 @@ async def test_a_forget_of_an_unknown_key_names_the_keys_it_may_have_meant(
     assert done == {"removed": True, "key": "my_new_email", "earlier_versions": 1}
 
 
+async def test_the_keys_offered_for_an_unknown_key_show_no_secret(harness: Harness) -> None:
+    """Found by an adversary: the hint is shown unasked, and showed a stored password."""
+    await harness.memory.store("email_password", "My email password is hunter2xyz")
+    events = await harness.turn("/forget my email")
+    failed = next(e for e in events if isinstance(e, ToolCallFinished))
+    assert "did you mean 'email_password'" in failed.result
+    assert "hunter2xyz" not in failed.result
+    assert "[REDACTED:" in failed.result
+
+
 async def test_at_the_tool_limit_the_model_is_asked_for_its_answer(make_harness: Any) -> None:
     h: Harness = await make_harness(agent__max_tool_iterations=2)
     h.model.add(
@@ -696,6 +706,20 @@ async def test_remember_then_recall_command(harness: Harness) -> None:
 async def test_command_without_argument_shows_usage(harness: Harness) -> None:
     events = await harness.turn("/forget")
     assert isinstance(events[0], Notice) and events[0].text == "usage: /forget KEY"
+
+
+def test_a_command_is_its_first_word_up_to_any_whitespace_and_only_at_the_start() -> None:
+    """Found by an adversary: " /remember" with a leading space ran the command, and a
+    newline after "/remember" made the text a message to the model."""
+    from agent.commands import MemoryCommand, parse_command
+
+    assert parse_command(" /remember my cat is Miso") is None
+    for typed in ("/remember\nmy cat is Miso", "/remember\tmy cat is Miso\n"):
+        parsed = parse_command(typed)
+        assert isinstance(parsed, MemoryCommand)
+        assert parsed.call.arguments["content"] == "my cat is Miso"
+    too_long = parse_command("/remember " + "x" * 10_001)
+    assert isinstance(too_long, str) and "at most 10,000 characters" in too_long
 
 
 async def test_resend_answers_the_last_message_again_without_duplicating_it(
