@@ -128,6 +128,22 @@ def negated(text: str) -> bool:
     return any(word in _NEGATIONS or word.endswith("n't") for word in words_of(text))
 
 
+_BEFORE = re.compile(
+    r"(?i)\b(?:was|were|used\s+to|had|back\s+then|formerly|previously|once|as\s+an?\s+"
+    r"(?:child|kid|boy|girl|teen|teenager|student))\b"
+)
+_NOW = re.compile(r"(?i)\b(?:is|are|am|now|currently|nowadays|these\s+days)\b")
+
+
+def told_of_before(new: str, old: str) -> bool:
+    """Whether `new` tells of the past where `old` tells of now: not its change.
+
+    Found by an adversary: "My favourite colour was blue as a child" replaced "My
+    favourite colour is green" (same subject, another value).
+    """
+    return bool(_BEFORE.search(new)) and not _NOW.search(new) and not _BEFORE.search(old)
+
+
 def contradicts(new: str, old: str) -> bool:
     """Whether one of two texts denies what the other says (one negated, one not).
 

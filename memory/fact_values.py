@@ -28,7 +28,9 @@ def _maybe_claim(text: str) -> bool:
     return "?" not in text and not negated(text)
 
 
-_COPULAS = frozenset({"is", "are", "was", "were", ":", "="})
+_COPULAS = frozenset({"is", "are", ":", "="})
+"""Present only: "My favourite colour was blue as a child" and "My email was …" tell of
+before (an adversary saw the past replace the present)."""
 _ATTRIBUTE_WORDS = (
     "email address employer phone birthday password passcode pin username website "
     "occupation profession nationality favourite"
@@ -57,6 +59,9 @@ is safe", "My rent is due on Friday")."""
 _LOOKS_LIKE_A_VALUE = re.compile(r"[0-9@]|(?<!^)\b[A-Z]|^\s*[A-Z]")
 """A value holds a digit, an "@" or a name: "My phone is dead", "My birthday is next week"
 and "My employer is great" say something of the attribute (found by an adversary)."""
+_DESCRIBED_BY = re.compile(r"\w+'d|[a-z]{3,}ed")
+"""A participle opening the value describes the attribute: "My employer is HQ'd in Berlin",
+"… is based in Lisbon" (an adversary); "Red Hat" is a value."""
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
 _POSSESSIVE = re.compile(r"\b\w+['\u2019]s\b")
 
@@ -100,6 +105,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     if (
         not value
         or value[0] in _NOT_A_VALUE
+        or _DESCRIBED_BY.fullmatch(value[0])
         or described
         or not (plain_word or _LOOKS_LIKE_A_VALUE.search(written))
     ):

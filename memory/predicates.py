@@ -48,10 +48,22 @@ _WHEN_IT_HAPPENED = re.compile(
     r"(?i)^\s*(?:last\s+(?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|"
     r"this\s+(?:week|month|year)|(?:a|one|two|three|four|five|six|a\s+few|several)\s+"
     r"(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|"
-    r"july|august|september|october|november|december|\d{4}))\s*,?\s+"
+    r"july|august|september|october|november|december))\s*,?\s+"
 )
 """A time a move or a new job is dated by ("Last month I moved to Lisbon"): the statement
-still says where the user lives or works now."""
+still says where the user lives or works now. Not a year: "In 1999 I moved to Lisbon" is
+the story of a life, not where it is now (an adversary)."""
+_NOT_FOR_GOOD = re.compile(
+    r"(?i)\b(?:as\s+an?\s+(?:child|kid|boy|girl|baby|teen|teenager|student)|"
+    r"for\s+(?:a|an|the|one|two|three|four|six|a\s+few|several|\d+)\s+"
+    r"(?:semesters?|terms?|years?|months?|weeks?|days?|summers?|winters?|while|bit|season|"
+    r"internship|exchange|project)|temporarily|briefly|for\s+now|back\s+then|at\s+the\s+time|"
+    r"in\s+the\s+past|once|years\s+ago|decades\s+ago|in\s+\d{4})\b"
+)
+"""A stay that ended or will end ("Bob moved to Coimbra as a child / for a semester"): not
+where anyone lives now (an adversary)."""
+_TOGETHER = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+[Ii]\b")
+"""The user with someone ("My wife and I live in Porto"): still where the user lives."""
 SECOND_CLAUSE = re.compile(r"(?i)\b(?:and|but)\b|;")
 """A text saying two things: replacing it for one of them would lose the other."""
 _NOT_PLAIN = re.compile(
@@ -69,6 +81,26 @@ before a name is a value ("the Netherlands")."""
 
 _A_PLACE = re.compile(r"\s*(?:the\s+)?[A-Z]")
 """Where a home "is in": a place's name, not a state ("in good shape")."""
+_NUMBERED = re.compile(r"\s*(?:the\s+)?[\w'-]+\s+\d")
+"""A room, a floor or a version ("moved to Room 4"), not a place to live (an adversary)."""
+_TOOL_WORD = re.compile(r"\s*\S*(?:[a-z][A-Z]|\.[a-z])")
+"""A product's spelling ("macOS", "Node.js"): not a place."""
+_THINGS = frozenset(
+    "slack teams discord zoom signal telegram whatsapp matrix vim neovim emacs vscode helix "
+    "zed linux ubuntu debian fedora arch nixos windows mac macos ios android iphone pixel "
+    "python rust go golang java kotlin swift typescript javascript postgres postgresql mysql "
+    "sqlite mongodb aws azure gcp kubernetes github gitlab bitbucket notion obsidian jira "
+    "confluence trello asana firefox chrome safari gmail outlook fastmail proton protonmail "
+    "spotify netflix mastodon bluesky threads substack wordpress shopify figma excel sheets "
+    "remote hybrid management sales marketing engineering".split()
+)
+"""Things people move to that are not places ("I moved to Slack", "… to Vim")."""
+_NOT_A_PLACE_WORD = frozenset(
+    "fear hope denial peace harmony poverty luxury comfort misery sin squalor style shame "
+    "terror dread limbo exile sync harmony debt silence free myself yourself fun full hire "
+    "money cash minimum peanuts pleasure scale speed".split()
+)
+"""States and manners, not places or employers ("I live in fear", "I work for free")."""
 _NAME = re.compile(r"[A-Z][a-z][\w'-]*")
 _NOT_A_NAME = frozenset(
     "i we you he she it they this that these those there here someone somebody everyone "
@@ -91,13 +123,15 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         found = pattern.search(text)
         if found is None:
             continue
-        if _NOT_PLAIN.search(text) or SECOND_CLAUSE.search(text):
+        text = _TOGETHER.sub("I", text, count=1)
+        found = pattern.search(text)
+        if found is None or _NOT_PLAIN.search(text) or SECOND_CLAUSE.search(text):
             return None
         dated = _WHEN_IT_HAPPENED.match(text)
         before = text[dated.end() if dated else 0 : found.start()]
         opening = words_of(before)
         value = text[found.end() :]
-        if _NOT_A_VALUE.match(value) or not value.strip():
+        if not _a_value(value, text) or _NOT_FOR_GOOD.search(value):
             return None
         if "home" in found.group().casefold() and not _A_PLACE.match(value):
             return None  # "My home is in disarray", "… in escrow" (an adversary)
@@ -115,10 +149,36 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
     return None
 
 
+def _a_value(value: str, text: str) -> bool:
+    """Whether `value` names a place or an employer.
+
+    `value` follows "live in", "moved to", "work at" …: not a description, a time, a state,
+    a room or a product.
+    """
+    words = words_of(value)
+    if not words or _NOT_A_VALUE.match(value) or _NUMBERED.match(value):
+        return False
+    first = words[1] if words[0] == "the" and len(words) > 1 else words[0]
+    if first in _THINGS or first in _NOT_A_PLACE_WORD or _TOOL_WORD.match(value):
+        return False
+    # Written in lower case where the rest has capitals: a state ("I live in fear"), not a
+    # name. Someone who types all in lower case still names places ("i live in porto").
+    named = re.sub(r"(?i)^\s*the\s+", "", value)
+    return not (named[:1].islower() and any(c.isupper() for c in text))
+
+
 def user_claim(text: str) -> tuple[str, str] | None:
     """(predicate, value) when `text` plainly says where the user lives or works now."""
     claim = claim_of(text)
     return None if claim is None or claim[0] != USER else (claim[1], claim[2])
+
+
+def states_a_predicate(text: str) -> bool:
+    """Whether `text` holds a wording of a one-valued predicate (a claim or not).
+
+    The rules for what makes a claim changed in 0015: these texts are indexed again.
+    """
+    return any(pattern.search(text) for _, pattern, _ in ONE_VALUE)
 
 
 def wordings_of(text: str) -> str:

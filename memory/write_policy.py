@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.fact_subjects import contradicts, one_fact
+from memory.fact_subjects import contradicts, one_fact, told_of_before
 from memory.fact_values import new_value, predicate_terms
 from memory.settings import MemorySettings
 from memory.text import analyze
@@ -181,6 +181,7 @@ def place_new(
                 s.subject_overlap >= settings.conflict_overlap
                 and s.subject_shared >= 2
                 and one_fact(content, s.content)
+                and not told_of_before(content, s.content)
             )
             or new_value(content, s.content)
         )

@@ -11,6 +11,7 @@ from psycopg import sql
 from memory.date_terms import date_terms_of, with_implied_terms
 from memory.errors import MemoryStoreError
 from memory.postgres.schema import (
+    CLAIMS_READ_ANEW,
     CONTENT_HASHES,
     DATE_TERMS,
     IMPLIED_DATE_TERMS,
@@ -22,6 +23,7 @@ from memory.postgres.schema import (
     migrations,
     unescape,
 )
+from memory.predicates import states_a_predicate
 from memory.settings import MemorySettings
 from memory.text import (
     entry_terms,
@@ -104,6 +106,8 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 await _index_again_where(conn, reads_numbers_anew)
             elif step in (TERMS_ADDED, NUMBERS_IN_DOTS):
                 await _index_again_where(conn, has_terms_added)
+            elif step == CLAIMS_READ_ANEW:
+                await _index_again_where(conn, states_a_predicate)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

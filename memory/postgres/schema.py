@@ -28,6 +28,8 @@ TERMS_ADDED = "joined numbers and wordings"
 """A step run in Python: rows with "0176 8888888" or "I moved to …" are indexed again."""
 NUMBERS_IN_DOTS = "numbers in dots and slashes"
 """A step run in Python: rows with a number in groups ("555.123.4567") are indexed again."""
+CLAIMS_READ_ANEW = "claims read anew"
+"""A step run in Python: rows stating a home or an employer are indexed again."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -122,6 +124,7 @@ def migrations(dimensions: int) -> list[str]:
         NUMBERS_WRITTEN_ALIKE,
         TERMS_ADDED,
         NUMBERS_IN_DOTS,
+        CLAIMS_READ_ANEW,
     ]
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from memory.date_terms import date_terms_of, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
+from memory.predicates import states_a_predicate
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
 from memory.text import (
@@ -266,6 +267,15 @@ def _add_numbers_in_dots(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, has_terms_added)
 
 
+def _read_claims_anew(conn: sqlite3.Connection) -> None:
+    """Index again the entries stating a home or an employer.
+
+    "I live in fear", "I moved to Slack" and dated or ended stays are no longer claims of
+    a home (so no longer found as one), and "My wife and I live in …" is.
+    """
+    _index_again_where(conn, states_a_predicate)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -285,6 +295,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0012_numbers_written_alike", _write_numbers_alike),
     Migration("0013_joined_numbers_and_wordings", _add_terms),
     Migration("0014_numbers_in_dots_and_slashes", _add_numbers_in_dots),
+    Migration("0015_claims_read_anew", _read_claims_anew),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -273,6 +273,7 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         # Another person's, named alike (found by a new user).
         ("my friend Bob's phone number is 555.123.4567", "Bob's new phone number is 555.987.6543"),
         ("Bob lives in Braga", "Bob moved to Coimbra"),
+        ("I live in Porto", "My wife and I moved to Lisbon"),  # with someone, still home
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -301,6 +302,19 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         # Found by a second adversary.
         ("My husband's phone number is 555-1111", "Ana's husband's phone number is 555-2222"),
         ("I live in Porto", "My home is in disarray"),
+        # Found by the third adversary: the past, a stay that ended, a thing moved to, a
+        # state or a manner, a description of an employer.
+        ("I live in Porto", "In 1999 I moved to Lisbon"),
+        ("Bob lives in Braga", "Bob moved to Coimbra as a child"),
+        ("Bob lives in Braga", "Bob moved to Coimbra for a semester"),
+        ("I live in Porto", "Last week I moved to Slack"),
+        ("I live in Porto", "I moved to Vim"),
+        ("I live in Porto", "I moved to Room 4"),
+        ("I live in Porto", "I live in fear"),
+        ("I work at Acme", "I work for free"),
+        ("I work at Acme", "I work at full speed"),
+        ("I work at Acme", "My employer is HQ'd in Berlin"),
+        ("My favourite colour is green", "My favourite colour was blue as a child"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

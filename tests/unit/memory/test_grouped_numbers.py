@@ -136,6 +136,31 @@ async def test_a_sqlite_store_before_numbers_in_dots_is_indexed_again(tmp_path: 
         await store.close()
 
 
+async def test_a_sqlite_store_before_claims_were_read_anew_is_indexed_again(
+    tmp_path: Path,
+) -> None:
+    """"I live in fear" was indexed as a home before 0015; it is not one."""
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, keyword_only())
+    await store.store("fear", "I live in fear of spiders", "core")
+    await store.store("home", "My wife and I live in Lisbon", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    made = dict(conn.execute("SELECT key, terms FROM memories").fetchall())
+    assert "resid" not in made["fear"].split() and "resid" in made["home"].split()
+    conn.execute("UPDATE memories SET terms = terms || ' resid reloc' WHERE key = 'fear'")
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0015_claims_read_anew'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, keyword_only())
+    await store.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert dict(conn.execute("SELECT key, terms FROM memories").fetchall()) == made
+    finally:
+        conn.close()
+
+
 async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Path) -> None:
     store = await open_memory(qdrant_hashing(), tmp_path, CountingEmbedder(64))
     assert isinstance(store, QdrantMemory)
