@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from agent.bringing_back import bring_back, deleted_record
 from agent.cli.entry_commands import key_versions, local_day
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.memory_editing import MemoryEditor
@@ -89,12 +90,7 @@ async def cmd_restore(config: Config, args: MemoryArgs, out: TextIO) -> int:
             return 2
         entry = await memory.get_by_id(args.key)
         if entry is None:
-            say(
-                sys.stderr,
-                f"memchat: no memory with id {args.key!r} "
-                "(`memchat memory history KEY` lists a memory's versions with their ids)",
-            )
-            return 1
+            return await _from_the_audit_log(memory, args.key, out)
         if entry.superseded_by is None:
             say(out, f"{entry.key!r} ({entry.id}) is already in effect; nothing changed")
             return 0
@@ -112,6 +108,33 @@ async def cmd_restore(config: Config, args: MemoryArgs, out: TextIO) -> int:
     say(out, f"restored {restored.key!r} ({restored.id}): {restored.content}")
     for other in set_aside:
         say(out, f"{other.key!r} ({other.id}) steps aside, kept as its history: {other.content}")
+    return 0
+
+
+async def _from_the_audit_log(memory: Memory, entry_id: str, out: TextIO) -> int:
+    """Bring back a deleted memory the audit log holds (`agent.bringing_back`)."""
+    record = await deleted_record(memory, entry_id)
+    if record is None:
+        say(
+            sys.stderr,
+            f"memchat: no memory with id {entry_id!r}, in memory or deleted "
+            "(`memchat memory history KEY` lists a memory's versions with their ids, "
+            "`memchat memory audit` the deleted ones)",
+        )
+        return 1
+    try:
+        back = await bring_back(memory, record)
+    except MemoryStoreError as exc:
+        say(sys.stderr, f"memchat: {exc}")
+        return 1
+    entry = back.entry
+    say(out, f"brought back {entry.key!r} ({entry.id}) from the audit log: {entry.content}")
+    if back.holder is not None:
+        say(
+            out,
+            f"{back.holder.key!r} holds that key now and stays in effect; the memory brought "
+            f"back is its history (`memchat memory restore {entry.id}` puts it in effect)",
+        )
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, TextIO
 
+from agent.bringing_back import DELETIONS
 from agent.cli.entry_commands import local_day
 from agent.cli.stats_text import stats_lines
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
@@ -127,8 +128,10 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(
             out,
             f"{record.at:%Y-%m-%d %H:%M}  {record.action:<7} {record.key}  "
-            f"({record.category})  {record.reason}{where}  “{excerpt}”",
+            f"({record.category})  {record.reason}{where}  “{excerpt}”  id {record.entry_id}",
         )
     if not records:
         out.write("no deletions recorded\n")
+    elif any(r.action in DELETIONS and r.entry_id not in back for r in records):
+        say(out, "`memchat memory restore ID` brings a deleted memory back")
     return 0

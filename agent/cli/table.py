@@ -99,7 +99,10 @@ def _history_arguments(parser: CliParser) -> None:
 
 def _id_argument(parser: CliParser) -> None:
     parser.add_argument(
-        "key", metavar="ID", type=filled_text, help="the version's id (`history KEY` lists them)"
+        "key",
+        metavar="ID",
+        type=filled_text,
+        help="the id (`history KEY` lists the versions, `audit` the deleted)",
     )
 
 
@@ -191,7 +194,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         "restore",
-        "bring an earlier version back into effect (what holds its key is kept as history)",
+        "bring an earlier version back into effect, or a deleted one back from the audit log",
         f"{_HISTORY}:cmd_restore",
         None,
         _id_argument,

@@ -337,6 +337,36 @@ async def test_a_forget_undone_reads_as_restored_in_the_deleted_view(make_app: M
         assert [cell.plain for cell in row[1:]] == ["forget", "lunch", "forgotten (restored since)"]
 
 
+async def test_enter_on_a_deleted_memory_brings_it_back(make_app: MakeApp) -> None:
+    """Found by an adversary: Undo forget lasted until the app closed, though the audit
+    log kept the text. A forget made in an earlier run (here, straight in the store) is
+    brought back from the deleted view."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        lunch = await h.runtime.memory.get("lunch")
+        assert lunch is not None
+        await h.runtime.memory.forget("lunch")
+        h.app.query_one("#inspector-audit", Checkbox).value = True
+        await pilot.pause()
+        await settle(pilot)
+        table = h.app.query_one(DataTable)
+        table.focus()
+        await pilot.pause()
+        preview = str(h.app.query_one("#inspector-preview", Static).render())
+        assert preview == "lunch: Had ramen for lunch  · Enter brings it back"
+        await pilot.press("enter")
+        await settle(pilot)
+        back = await h.runtime.memory.get("lunch")
+        assert back is not None and (back.id, back.content) == (lunch.id, lunch.content)
+        assert any("Brought back lunch" in n.message for n in h.app._notifications)
+        row = table.get_row_at(0)
+        assert [cell.plain for cell in row[1:]] == ["forget", "lunch", "forgotten (restored since)"]
+        await pilot.press("enter")  # back already: nothing more happens
+        await settle(pilot)
+        assert await h.runtime.memory.count() == len(SEED)
+
+
 async def test_procedural_entries_are_listed_by_category(make_app: MakeApp) -> None:
     from textual.widgets import Select
 

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
+from agent.bringing_back import DELETIONS, bring_back
 from agent.memory_editing import Forgotten, MemoryEditor, back_since
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
@@ -23,7 +24,7 @@ from tui.plain import ControlPictures, plain, plain_text, visible
 from tui.quitting import unless_quitting
 
 if TYPE_CHECKING:
-    from memory.protocol import Memory
+    from memory.protocol import AuditRecord, Memory
     from tui.screens.memory_detail import DetailResult
 
 PAGE_SIZE = 20
@@ -32,6 +33,7 @@ CATEGORIES = ("core", "daily", "conversation", "procedural")
 
 ENTRY_COLUMNS = ("", "key", "category", "score", "content")
 AUDIT_COLUMNS = ("when", "action", "key", "why")
+AUDIT_ROW = "audit-"
 
 
 def _clip(text: str, width: int) -> Text:
@@ -94,6 +96,8 @@ class MemoryInspector(Vertical):
         self._namespaces: list[str] = []
         self.used_ids: set[str] = set()
         self.entries: list[MemoryEntry] = []
+        self.deleted: dict[str, AuditRecord] = {}
+        """The audit view's rows that Enter brings back, by row key."""
         self.recall_mode: str | None = None
         """How the search shown recalled ("keyword-early", "hybrid", …); None for a page."""
         self.page = 0
@@ -265,8 +269,15 @@ class MemoryInspector(Vertical):
             )
         ]
         back = await back_since(self.editor.memory, records)
+        # Enter on a deleted memory brings it back (`agent.bringing_back`); those back
+        # already, and what a merge or an import set aside, are not offered.
+        self.deleted = {
+            f"{AUDIT_ROW}{index}": record
+            for index, record in enumerate(records)
+            if record.action in DELETIONS and record.entry_id not in back
+        }
         rows: list[tuple[list[Text], str | None]] = []
-        for record in records:
+        for index, record in enumerate(records):
             reason = record.reason + (" (restored since)" if record.entry_id in back else "")
             cells = [
                 Text(f"{record.at:%Y-%m-%d %H:%M}"),
@@ -274,7 +285,7 @@ class MemoryInspector(Vertical):
                 _clip(record.key, 18),
                 _clip(reason, 34),
             ]
-            rows.append((cells, None))
+            rows.append((cells, f"{AUDIT_ROW}{index}"))
         _show_rows(self.query_one(DataTable), AUDIT_COLUMNS, rows)
         self.entries = []
         self._preview(None)
@@ -350,13 +361,33 @@ class MemoryInspector(Vertical):
     def _preview(self, entry_id: str | None) -> None:
         entry = next((e for e in self.entries if e.id == entry_id), None)
         preview = self.query_one("#inspector-preview", Static)
+        record = self.deleted.get(entry_id or "") if self.entries == [] else None
+        if record is not None:
+            preview.update(plain(f"{record.key}: {record.content}  · Enter brings it back"))
+            return
         preview.update(plain("" if entry is None else f"{entry.key}: {entry.content}"))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        """Open the entry."""
+        """Open the entry, or bring back the deleted memory."""
+        record = self.deleted.get(event.row_key.value or "") if self.entries == [] else None
+        if record is not None:
+            self.run_worker(self._bring_back(record), group="inspector-edit")
+            return
         entry = next((e for e in self.entries if e.id == event.row_key.value), None)
         if entry is not None:
             self.post_message(self.EntrySelected(entry, self.recall_mode))
+
+    async def _bring_back(self, record: AuditRecord) -> None:
+        """A deleted memory back from the audit log (Undo forget, after a restart too)."""
+        assert self.editor is not None
+        try:
+            back = await bring_back(self.editor.memory, record)
+        except MemoryStoreError as exc:
+            self.notify(str(exc), severity="error")
+        else:
+            held = f"; {back.holder.key} holds its key, so it is history" if back.holder else ""
+            self.notify(f"Brought back {back.entry.key}{held}")
+        self.reload()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Paging and undo."""

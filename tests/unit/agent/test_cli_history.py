@@ -121,3 +121,42 @@ def test_a_line_break_in_the_content_cannot_pass_for_a_line(isolated_dirs: Path)
     shown = run_cli("memory", "history", "pin").clean().out.splitlines()
     assert len(shown) == 1 + 2 * 2 + 1  # the heading, two lines a version, the hint
     assert sum(line == "    in effect" for line in shown) == 1
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "qdrant"])
+def test_a_forgotten_memory_comes_back_from_the_audit_log_after_a_restart(
+    isolated_dirs: Path, backend: str
+) -> None:
+    """Found by an adversary: Undo forget lasted until the app closed, though the audit
+    log kept the text. `restore` takes a deleted memory's id from `audit`."""
+    write_config(f'backend = "{backend}"\n')
+    _import(isolated_dirs, [record("tea", "The user drinks green tea", id="t1", **_at(1))])
+    run_cli("memory", "forget", "tea", "--yes").clean()
+    audit = run_cli("memory", "audit").clean().out
+    assert "id t1" in audit and "`memchat memory restore ID`" in audit
+
+    back = run_cli("memory", "restore", "t1").clean().out
+    assert "brought back 'tea' (t1) from the audit log: The user drinks green tea" in back
+    current = json.loads(run_cli("memory", "get", "tea").clean().out)
+    assert (current["id"], current["content"], current["category"]) == (
+        "t1",
+        "The user drinks green tea",
+        "core",
+    )
+    assert "(restored since)" in run_cli("memory", "audit").clean().out
+    again = run_cli("memory", "restore", "t1").clean().out
+    assert "already in effect" in again  # once back, it is a memory like any other
+
+
+def test_a_deleted_memory_whose_key_is_taken_comes_back_as_history(isolated_dirs: Path) -> None:
+    write_config()
+    _import(isolated_dirs, [record("tea", "The user drinks green tea", id="t1", **_at(1))])
+    run_cli("memory", "forget", "tea", "--yes").clean()
+    run_cli("memory", "store", "--key", "tea", "The user drinks black tea").clean()
+    back = run_cli("memory", "restore", "t1").clean().out
+    assert "'tea' holds that key now and stays in effect" in back
+    assert json.loads(run_cli("memory", "get", "tea").clean().out)["content"] == (
+        "The user drinks black tea"
+    )
+    shown = run_cli("memory", "history", "tea").clean().out
+    assert "t1  " in shown and "The user drinks green tea" in shown

@@ -264,8 +264,9 @@ def test_the_audit_says_when_a_deletion_was_undone(
 
     asyncio.run(forget_and_undo())
     assert main(["memory", "audit"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    *lines, hint = capsys.readouterr().out.splitlines()
     assert [" pet " in line for line in lines] == [False, True]
+    assert hint == "`memchat memory restore ID` brings a deleted memory back"  # lunch
     assert "(core)  forgotten (restored since)  “" in lines[1]
     assert "restored" not in lines[0]
     # A merge keeps the version it sets aside: it never went, so it was not restored.

@@ -139,7 +139,7 @@ async def test_a_sqlite_store_before_numbers_in_dots_is_indexed_again(tmp_path: 
 async def test_a_sqlite_store_before_claims_were_read_anew_is_indexed_again(
     tmp_path: Path,
 ) -> None:
-    """"I live in fear" was indexed as a home before 0015; it is not one."""
+    """ "I live in fear" was indexed as a home before 0015; it is not one."""
     path = tmp_path / "brain.db"
     store = await SqliteMemory.open(path, keyword_only())
     await store.store("fear", "I live in fear of spiders", "core")
