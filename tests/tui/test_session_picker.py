@@ -296,6 +296,54 @@ async def test_a_long_chat_opens_at_its_end_and_shows_earlier_messages_on_reques
         assert found[0].text == "user line 5"
 
 
+async def test_a_hit_far_back_opens_a_window_and_the_chat_goes_on_at_its_end(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: a hit far back in 4,000 messages laid out everything from
+    the hit to the end (two minutes), each "show more" laid out all shown again, and a
+    command run since opening was gone after it."""
+    from agent.messages import ChatMessage
+    from tui.widgets.chat_view import TRANSCRIPT_WINDOW, EarlierMessages, LaterMessages
+    from tui.widgets.tool_call_entry import ToolCallEntry
+    from tui.widgets.user_message import UserMessage
+
+    h = make_app(ScriptedModel(["A new answer."], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        chat = store.new()
+        messages = [
+            ChatMessage(role=role, content=f"{role} line {n}")
+            for n in range(1000)
+            for role in ("user", "assistant")
+        ]
+        store.append(chat, messages)
+        await h.app.chats.open(chat.id, at=200)  # "user line 100"
+        await settle(pilot)
+        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        assert len(shown) == TRANSCRIPT_WINDOW // 2
+        assert shown[0] == "user line 93" and shown[-1] == "user line 122"
+        later = h.app.chat.query_one(LaterMessages)
+        assert "1,755 later messages" in str(later.label)
+        first_shown = h.app.chat.query(UserMessage).first()
+        later.press()
+        await settle(pilot)
+        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        assert shown[-1] == "user line 152" and len(shown) == TRANSCRIPT_WINDOW
+        assert h.app.chat.query(UserMessage).first() is first_shown  # nothing laid out again
+        # A message sent goes on at the chat's end, shown from there.
+        await send(pilot, "/remember my cat is Miso")
+        await settle(pilot)
+        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        assert shown[-2:] == ["user line 999", "/remember my cat is Miso"]
+        assert not h.app.chat.query(LaterMessages)
+        h.app.chat.query_one(EarlierMessages).press()
+        await settle(pilot)
+        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        assert shown[0] == "user line 940" and shown[-1] == "/remember my cat is Miso"
+        assert h.app.chat.query(ToolCallEntry)  # the command run since stays
+
+
 async def test_a_reopened_chat_shows_what_memory_each_turn_was_given(make_app: MakeApp) -> None:
     """Found by a new user: the ◆ lines under each message were gone once a chat was
     reopened. The file keeps which memories and their scores, not their text: a memory

@@ -12,51 +12,18 @@ from textual.widgets import Button
 
 from agent.events import MemoryRecalled
 from agent.messages import ChatMessage, CommandNote
-from agent.sessions import command_slot
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.recalled_entry import RecalledEntry
-from tui.widgets.tool_call_entry import ToolCallEntry
+from tui.widgets.transcript_window import (
+    TRANSCRIPT_WINDOW,
+    EarlierMessages,
+    LaterMessages,
+    Window,
+    window,
+)
 from tui.widgets.user_message import UserMessage
 
-TRANSCRIPT_WINDOW = 60
-"""Messages a reopened chat shows at first; a button shows each earlier window."""
-
-
-class EarlierMessages(Button):
-    """At the top of a long reopened chat: shows the messages before those shown."""
-
-    def __init__(self, hidden: int) -> None:
-        label = "1 earlier message" if hidden == 1 else f"{hidden:,} earlier messages"
-        super().__init__(f"▲ {label}: show more", id="earlier-messages", compact=True)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        """Show the previous window."""
-        event.stop()
-        if any(w.group == "turn" and not w.is_finished for w in self.app.workers):
-            # Shown again from the start, the reply streaming below would lose its widget
-            # (found by an adversary: the app ended).
-            self.app.notify("Wait for the reply to finish, then show the earlier messages.")
-            return
-        chat = self.parent
-        if isinstance(chat, ChatView):
-            self.app.run_worker(chat.show_earlier(), group="chat-earlier", exclusive=True)
-
-
-def _reply_widgets(
-    message: ChatMessage, outcomes: Mapping[str, ChatMessage], widgets: list[Widget]
-) -> AssistantMessage | None:
-    """A stored reply's widgets (its text, then its tool calls with their outcomes)."""
-    reply = None
-    if message.content or message.thinking:
-        reply = AssistantMessage()
-        widgets.append(reply)
-    for call in message.tool_calls:
-        entry = ToolCallEntry(call.name, call.arguments)
-        widgets.append(entry)
-        outcome = outcomes.get(call.id)
-        if outcome is not None:
-            entry.finish(outcome.content, error=outcome.error, repeated=False)
-    return reply
+__all__ = ["TRANSCRIPT_WINDOW", "ChatView", "EarlierMessages", "LaterMessages"]
 
 
 class ChatView(VerticalScroll):
@@ -73,6 +40,9 @@ class ChatView(VerticalScroll):
     """The stored conversation shown, while it is one (`show_transcript`)."""
     _first = 0
     """The position of the first message shown of it."""
+    _later: int | None = None
+    """The position of the first message not shown after those shown (a search hit opened
+    the chat far back), or None: the view reaches the conversation's end."""
     _recalls: dict[int, MemoryRecalled] = {}  # noqa: RUF012 - replaced, never changed
     """Its ◆ lines, by the position of the reply each came before."""
 
@@ -111,7 +81,12 @@ class ChatView(VerticalScroll):
         self._typing = False
 
     async def add(self, widget: Widget) -> Widget:
-        """Append a widget to the conversation."""
+        """Append a widget to the conversation (shown from its end, first, if it was not)."""
+        if self._later is not None and self._transcript is not None:
+            # A search hit far back had opened the chat there: a turn goes on at its end.
+            messages = self._transcript[0]
+            await self.remove_children()
+            await self._mount_window(max(0, len(messages) - TRANSCRIPT_WINDOW), len(messages))
         if isinstance(widget, UserMessage):
             self._retire_replies()
             # A message sent is followed to the end, even from a search hit scrolled to.
@@ -160,67 +135,96 @@ class ChatView(VerticalScroll):
         Returns the widget shown for each message, by the message's position, and for each
         slash command under `command_slot` of its position in `commands`. `recalls`: the ◆
         line of each turn, by the position of the reply it came before. A long chat shows
-        its last `TRANSCRIPT_WINDOW` messages (and from a little before `around`, when it
-        is earlier), with a button that shows the earlier ones: found by an adversary, a
-        chat of 800 exchanges took minutes to open.
+        its last `TRANSCRIPT_WINDOW` messages, or a window from a little before `around`
+        when that is earlier, with buttons that show the windows before and after.
         """
-        first = max(0, len(messages) - TRANSCRIPT_WINDOW)
+        first, last = max(0, len(messages) - TRANSCRIPT_WINDOW), len(messages)
         if around is not None and 0 <= around < first:
             first = max(0, around - TRANSCRIPT_WINDOW // 4)
+            last = min(len(messages), first + TRANSCRIPT_WINDOW)
         self._transcript = (messages, list(commands))
         self._recalls = dict(recalls or {})
-        return await self._show_from(first)
+        await self.remove_children()
+        return await self._mount_window(first, last)
 
-    async def show_earlier(self) -> None:
-        """Show another window of the messages before those shown."""
-        if self._transcript is not None:
-            await self._show_from(max(0, self._first - TRANSCRIPT_WINDOW))
-
-    async def _show_from(self, first: int) -> dict[int, Widget]:
+    async def _mount_window(self, first: int, last: int) -> dict[int, Widget]:
         assert self._transcript is not None
         messages, commands = self._transcript
-        self._first = first
-        await self.remove_children()
-        shown: dict[int, Widget] = {}
-        widgets: list[Widget] = []
+        made = window(messages, commands, self._recalls, first, last)
         if first:
-            widgets.append(EarlierMessages(first))
-        # The tool calls are shown as during the turn, with their stored outcomes (found by
-        # a new user: a reopened chat showed none of them).
-        outcomes = {m.tool_call_id: m for m in messages if m.role == "tool" and m.tool_call_id}
-        pending = sorted(
-            (item for item in enumerate(commands) if item[1][0] >= first),
-            key=lambda item: item[1][0],
-        )
-        replies: list[tuple[AssistantMessage, ChatMessage]] = []
-        for index in range(first, len(messages)):
-            message = messages[index]
-            if index in self._recalls and index > first:
-                widgets.append(RecalledEntry(self._recalls[index]))
-            while pending and pending[0][1][0] <= index:
-                number, (_, note) = pending.pop(0)
-                shown[command_slot(number)] = self._command_widgets(note, widgets)
-            if message.role == "user":
-                shown[index] = UserMessage(message.content)
-                widgets.append(shown[index])
-                continue
-            if message.role == "assistant":
-                reply = _reply_widgets(message, outcomes, widgets)
-                if reply is not None:
-                    replies.append((reply, message))
-                    shown[index] = reply
-        if len(messages) in self._recalls and len(messages) > first:
-            widgets.append(RecalledEntry(self._recalls[len(messages)]))  # a turn unanswered
-        for number, (_, note) in pending:
-            shown[command_slot(number)] = self._command_widgets(note, widgets)
+            made.widgets.insert(0, EarlierMessages(first))
+        if last < len(messages):
+            made.widgets.append(LaterMessages(len(messages) - last))
+        self._first, self._later = first, (last if last < len(messages) else None)
         # One mount for them all: a mount each cost the layout of everything before it.
-        await self.mount_all(widgets)
-        for reply, message in replies:
+        await self.mount_all(made.widgets)
+        await self._finish(made)
+        if self._later is None:
+            self.anchor()
+        return made.shown
+
+    async def _finish(self, made: Window) -> None:
+        for reply, message in made.replies:
             reply.text, reply.thinking = message.content, message.thinking
             await reply.finish(stopped=message.stopped, failed=message.failed)
         self._retire_all_but_the_last_turn()
-        self.anchor()
-        return shown
+
+    async def show_earlier(self) -> None:
+        """Show the window before the messages shown, above them; nothing shown is rebuilt.
+
+        Found by an adversary: each "show more" laid out everything shown again, from the
+        chat as it was opened (a command run since disappeared).
+        """
+        buttons = self.query(EarlierMessages)
+        if self._transcript is None or not self._first or not buttons:
+            return
+        messages, commands = self._transcript
+        first = max(0, self._first - TRANSCRIPT_WINDOW)
+        made = window(messages, commands, self._recalls, first, self._first)
+        if self._first in self._recalls:
+            made.widgets.append(RecalledEntry(self._recalls[self._first]))
+        if first:
+            made.widgets.insert(0, EarlierMessages(first))
+        button = buttons.first()
+        children = list(self.children)
+        below = children[children.index(button) + 1] if button is not children[-1] else None
+        await button.remove()  # first: the new one takes its id
+        if below is not None:
+            await self.mount_all(made.widgets, before=below)
+        else:
+            await self.mount_all(made.widgets)
+        self._first = first
+        await self._finish(made)
+        if below is not None:
+            # Where the reader was: the first message shown before stays in view.
+            self.call_after_refresh(self.scroll_to_widget, below, animate=False, top=True)
+
+    async def show_later(self) -> None:
+        """Show the window after the messages shown, below them."""
+        buttons = self.query(LaterMessages)
+        if self._transcript is None or self._later is None or not buttons:
+            return
+        messages, commands = self._transcript
+        last = min(len(messages), self._later + TRANSCRIPT_WINDOW)
+        made = window(messages, commands, self._recalls, self._later, last)
+        if self._later in self._recalls:
+            made.widgets.insert(0, RecalledEntry(self._recalls[self._later]))
+        if last < len(messages):
+            made.widgets.append(LaterMessages(len(messages) - last))
+        await buttons.first().remove()  # first: the new one takes its id
+        await self.mount_all(made.widgets)
+        self._later = last if last < len(messages) else None
+        await self._finish(made)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The buttons above and below a window of a long chat."""
+        button = event.button
+        if isinstance(button, EarlierMessages | LaterMessages):
+            event.stop()
+            # Pressed once: a second press while the window mounts would show it twice.
+            button.disabled = True
+            shown = self.show_earlier if isinstance(button, EarlierMessages) else self.show_later
+            self.app.run_worker(shown(), group="chat-window")
 
     def _retire_all_but_the_last_turn(self) -> None:
         """Continue and Regenerate act on the conversation's end only (`_retire_replies`)."""
@@ -229,18 +233,6 @@ class ChatView(VerticalScroll):
         for child in children[:last]:
             if isinstance(child, AssistantMessage):
                 child.add_class("earlier")
-
-    def _command_widgets(self, note: CommandNote, widgets: list[Widget]) -> Widget:
-        """A slash command as it was run: what was typed, and its line with the outcome.
-
-        Found by a new user: a reopened chat showed none of its /remember, /recall or
-        /forget, which are never sent to the model and so were not in its messages.
-        """
-        typed = UserMessage(note.text)
-        entry = ToolCallEntry(note.tool, note.arguments)
-        entry.finish(note.result, error=note.error, repeated=False)
-        widgets.extend([typed, entry])
-        return typed
 
     def show_found(self, widget: Widget) -> None:
         """Scroll to a message found by a search and mark it (until the next search)."""
