@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from agent.sessions import SessionStore, command_slot
+from memory.text import fold
 
 SNIPPET_CHARS = 90
 """How much of a message a hit shows, around its first match."""
@@ -27,14 +28,28 @@ class SessionHit:
     """One line of the message around the first match."""
 
 
+def _folded(text: str) -> tuple[str, list[int]]:
+    """`text` as searched (any case, accents off), and each folded character's origin.
+
+    Folding changes lengths ("İ" folds to two characters, "ß" to "ss", a combining accent
+    to nothing): a match is found in the folded text and placed by where its characters
+    came from. Found by an adversary: Ctrl+F for "sao paulo" missed "São Paulo".
+    """
+    if text.isascii():
+        return text.lower(), list(range(len(text)))
+    origin: list[int] = []
+    pieces: list[str] = []
+    for position, char in enumerate(text):
+        piece = fold(char).casefold()
+        pieces.append(piece)
+        origin.extend([position] * len(piece))
+    return "".join(pieces), origin
+
+
 def _snippet(content: str, first: str) -> str:
     flat = " ".join(content.split())
-    # Case folding changes lengths ("İ" folds to two characters, "ß" to "ss"): a match is
-    # found in the folded text and placed by where its characters came from.
-    origin: list[int] = []
-    for position, char in enumerate(flat):
-        origin.extend([position] * len(char.casefold()))
-    found = flat.casefold().find(first)
+    folded, origin = _folded(flat)
+    found = folded.find(first)
     at = origin[found] if found >= 0 else -1
     start = max(0, at - SNIPPET_CHARS // 3) if at >= 0 else 0
     piece = flat[start : start + SNIPPET_CHARS]
@@ -42,13 +57,13 @@ def _snippet(content: str, first: str) -> str:
 
 
 def search_sessions(store: SessionStore, query: str, limit: int = 200) -> list[SessionHit]:
-    """Messages (yours and the replies) holding every word of `query`, case-insensitive.
+    """Messages (yours and the replies) holding every word of `query`, in any case or accent.
 
     Chats are searched newest first and messages in order, so the first hits are the most
     recent chats' earliest mentions. Messages an edit replaced are not searched: they are
     no longer part of the conversation that opens.
     """
-    terms = query.casefold().split()
+    terms = _folded(query)[0].split()
     if not terms:
         return []
     hits: list[SessionHit] = []
@@ -68,7 +83,8 @@ def search_sessions(store: SessionStore, query: str, limit: int = 200) -> list[S
         }
         said.sort(key=lambda item: (at.get(item[0], item[0]), item[0] >= 0))
         for index, role, content in said:
-            if all(term in content.casefold() for term in terms):
+            folded = _folded(content)[0]
+            if all(term in folded for term in terms):
                 hits.append(
                     SessionHit(
                         session.id,

@@ -62,6 +62,23 @@ def test_a_snippet_shows_the_match_after_letters_that_fold_longer(tmp_path: Path
     assert len(hits) == 2 and all("needleword yarın" in hit.snippet for hit in hits)
 
 
+def test_words_are_found_with_or_without_their_accents(tmp_path: Path) -> None:
+    """Found by an adversary: "sao paulo" missed "São Paulo" (and "são" missed "Sao")."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(
+        session,
+        [
+            _message("user", "We land in São Paulo on Friday, " + "then " * 40 + "Łódź"),
+            _message("assistant", "Sao Paulo it is."),
+        ],
+    )
+    assert [h.index for h in search_sessions(store, "sao paulo")] == [0, 1]
+    assert [h.index for h in search_sessions(store, "SÃO")] == [0, 1]
+    [far] = search_sessions(store, "lodz")
+    assert far.snippet.endswith("Łódź") and far.snippet.startswith("…")
+
+
 def test_messages_an_edit_replaced_are_not_found(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
     session = store.new()
