@@ -269,9 +269,17 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # The write rules found it already stored, or merged it into a near-identical one;
         # the key asked for stays free (an adversary took the silence for a lost key).
         asked = f" (nothing stored under {key!r})" if args.key else ""
-        say(out, f"already remembered as {entry.key!r}{asked}: {entry.content}")
+        if entry.supersedes:
+            # A merge rewrote the stored text: "already remembered" was untrue of it (an
+            # adversary).
+            say(out, f"merged into {entry.key!r}{asked}; its text is now: {entry.content}")
+            say(out, f"(the earlier text is kept: `memchat memory history {entry.key}`)")
+        else:
+            say(out, f"already remembered as {entry.key!r}{asked}: {entry.content}")
     elif previous is not None and previous.content == entry.content:
-        say(out, f"already remembered as {key!r}")
+        moved = previous.category != entry.category
+        now = f"; its category is now {entry.category} (was {previous.category})" if moved else ""
+        say(out, f"already remembered as {key!r}{now}")
     elif previous is not None:
         say(out, f"stored {key!r} ({entry.category}); it replaces: {previous.content}")
         say(out, f"(the earlier version is kept: `memchat memory history {key}`)")

@@ -37,6 +37,28 @@ def test_a_stored_memory_is_found_and_a_change_keeps_the_earlier_version(
     assert "Dentist at 10 AM" in history
 
 
+def test_a_merge_and_a_category_change_are_said_as_what_they_are(isolated_dirs: Path) -> None:
+    """Found by an adversary: a merge that rewrote the stored text, and a store that moved
+    a fact to another category, both said only "already remembered"."""
+    write_config()
+    run_cli(
+        "memory", "store", "--key", "dentist", "Dentist on Tuesday at 3 pm bring insurance card"
+    ).clean()
+    merged = run_cli(
+        "memory", "store", "--key", "dentist_2", "Dentist on Tuesday at 3 pm, bring the card"
+    )
+    assert merged.clean().out.splitlines() == [
+        "merged into 'dentist' (nothing stored under 'dentist_2'); its text is now: "
+        "Dentist on Tuesday at 3 pm, bring the card",
+        "(the earlier text is kept: `memchat memory history dentist`)",
+    ]
+    run_cli("memory", "store", "--key", "tea", "The user drinks tea").clean()
+    moved = run_cli(
+        "memory", "store", "--key", "tea", "--category", "daily", "The user drinks tea"
+    ).clean()
+    assert moved.out == "already remembered as 'tea'; its category is now daily (was core)\n"
+
+
 def test_a_fact_about_the_same_subject_under_another_key_says_what_it_replaces(
     isolated_dirs: Path,
 ) -> None:
