@@ -96,8 +96,12 @@ def renamed(new: str, old: str) -> bool:
 # Predicates that hold many values at once: a second value adds to the first.
 _ADDITIVE = re.compile(
     r"(?i)\b(allergic|intolerant|afraid|scared|likes?|liked|loves?|loved|enjoys?|hates?|"
-    r"dislikes?|speaks?|plays?|collects?|owns?|has|have|visited|studied|knows?)\b"
+    r"dislikes?|speaks?|plays?|collects?|owns?|has|have|visited|studied|knows?|uses?|using|"
+    r"drinks?|eats?|reads?|watches?|listens?|wears?|follows?|practi[cs]es?|teaches?|cooks?|"
+    r"grows?|keeps?)\b"
 )
+""""The user uses Linux" and "The user uses vim" are both true (found by an adversary: the
+second replaced the first); "prefers" holds one value, so Rust → Python replaces."""
 
 
 def adds_to(new: str, old: str) -> bool:

@@ -196,6 +196,8 @@ def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
         ("Alice and Bob live in Berlin with their kids", "Alice lives in Berlin"),
         ("Sam is allergic to peanuts and shellfish", "Sam is allergic to latex"),
         ("The user likes tea", "The user likes coffee"),
+        ("The user uses Linux", "The user uses vim"),
+        ("The user drinks green tea", "The user drinks black coffee"),
         # A denial is about its own value (an adversary lost latex to "not … peanuts").
         ("Sam is allergic to latex", "Sam is not allergic to peanuts anymore"),
     ],
