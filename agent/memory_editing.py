@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from memory.errors import MemoryStoreError
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
+from memory.predicates import claim_of, clause_claims
+from memory.text import analyze
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -284,3 +286,32 @@ async def replaced_under_other_keys(memory: Memory, entry: MemoryEntry) -> list[
         if old is not None and old.key != entry.key:
             replaced.append(old)
     return replaced
+
+
+_OTHERS_READ = 1_000
+"""How many of the newest facts a write looks through for one that still says otherwise."""
+
+
+async def still_saying_otherwise(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:
+    """Facts in effect with a clause that gives `entry`'s home or employer another value.
+
+    Found by a new user: after "My name is Dana and I live in Porto", "I moved to Lisbon"
+    left the old home in effect. Such a fact says more than the home, so it is not
+    replaced (the name would go with it): the write says it still says otherwise.
+    """
+    claim = claim_of(entry.content)
+    if claim is None:
+        return []
+    owner, predicate, value = claim
+    value_terms = set(analyze(value))
+    facts = await memory.list(namespace=entry.namespace, limit=_OTHERS_READ)
+    return [
+        fact
+        for fact in facts
+        if fact.id != entry.id
+        and fact.category != "conversation"
+        and any(
+            other[:2] == (owner, predicate) and set(analyze(other[2])) != value_terms
+            for other in clause_claims(fact.content)
+        )
+    ]

@@ -11,7 +11,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from agent.commands import MAX_FACT_CHARS
-from agent.memory_editing import Forgotten, MemoryEditor, replaced_under_other_keys
+from agent.memory_editing import (
+    Forgotten,
+    MemoryEditor,
+    replaced_under_other_keys,
+    still_saying_otherwise,
+)
 from agent.messages import ToolCall, ToolExample, ToolSpec
 from agent.redact import redact
 from agent.terminal_text import shortened
@@ -253,6 +258,14 @@ class MemoryTools:
         ]
         if others:
             result["replaced_under_other_keys"] = others
+        # A fact saying more than this one still gives another value: the model is told,
+        # to ask the user about it (it was not replaced, or the rest would be lost).
+        disagreeing = [
+            {"key": other.key, "content": other.content}
+            for other in await still_saying_otherwise(self.memory, entry)
+        ]
+        if disagreeing:
+            result["still_in_effect_and_differs"] = disagreeing
         return ToolResult(_dumps(result), stored=entry)
 
     async def _recall(self, args: RecallArgs) -> ToolResult:

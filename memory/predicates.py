@@ -173,6 +173,17 @@ def user_claim(text: str) -> tuple[str, str] | None:
     return None if claim is None or claim[0] != USER else (claim[1], claim[2])
 
 
+def clause_claims(text: str) -> list[tuple[str, str, str]]:
+    """The claims of each clause of a text that says more than one thing.
+
+    "My name is Dana and I live in Porto" makes no claim as a whole (replacing it would
+    lose the name), but its second clause says where the user lives.
+    """
+    if not SECOND_CLAUSE.search(text):
+        return []
+    return [claim for part in SECOND_CLAUSE.split(text) if (claim := claim_of(part))]
+
+
 def states_a_predicate(text: str) -> bool:
     """Whether `text` holds a wording of a one-valued predicate (a claim or not).
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.commands import key_for
-from agent.memory_editing import MemoryEditor, replaced_under_other_keys
+from agent.memory_editing import MemoryEditor, replaced_under_other_keys, still_saying_otherwise
 from agent.terminal_text import one_line, safe_json
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
@@ -262,6 +262,7 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
             key, args.query, args.category or "core", None, namespace=namespace
         )
         others = await replaced_under_other_keys(memory, entry)
+        disagreeing = await still_saying_otherwise(memory, entry)
     if args.json:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0
@@ -290,4 +291,9 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # bring it back (an adversary found such a replacement made without a word).
         say(out, f"it replaces {replaced.key!r} (the same subject): {replaced.content}")
         say(out, f"(kept as history: `memchat memory restore {replaced.id}` brings it back)")
+    for other in disagreeing:
+        # It says more than this, so it was not replaced: said, so the two are not left
+        # to disagree unseen (found by a new user).
+        say(out, f"{other.key!r} still says otherwise, among other things: {other.content}")
+        say(out, "(it stays in effect: edit it in the inspector, or forget it, if that changed)")
     return 0

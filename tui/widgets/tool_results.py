@@ -56,6 +56,10 @@ def summary(result: str) -> str:
         extra = f", replacing {_count(len(replaced))}" if isinstance(replaced, list) else ""
         # The same key's earlier text is a replacement too (found by a new user).
         earlier = ", replacing its earlier text" if isinstance(parsed.get("replaced"), str) else ""
+        differs = parsed.get("still_in_effect_and_differs")
+        if isinstance(differs, list) and differs:
+            verb = "says" if len(differs) == 1 else "say"
+            extra += f"; {_count(len(differs))} still {verb} otherwise"
         return f"stored as {stored['key']}{earlier}{extra}"
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
         back = _back_in_effect(parsed)
@@ -108,6 +112,10 @@ def readable(result: str) -> Text | None:
         for item in parsed.get("replaced_under_other_keys") or []:
             if isinstance(item, dict):
                 text.append("\nreplaced, kept as history: ")
+                text.append_text(_line(item))
+        for item in parsed.get("still_in_effect_and_differs") or []:
+            if isinstance(item, dict):
+                text.append("\nstill in effect, and says otherwise: ")
                 text.append_text(_line(item))
         return text
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):

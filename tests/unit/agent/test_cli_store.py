@@ -59,6 +59,22 @@ def test_a_merge_and_a_category_change_are_said_as_what_they_are(isolated_dirs: 
     assert moved.out == "already remembered as 'tea'; its category is now daily (was core)\n"
 
 
+def test_a_fact_saying_more_that_still_gives_the_old_home_is_named(isolated_dirs: Path) -> None:
+    """Found by a new user: "My name is Dana and I live in Porto" stayed in effect after
+    "I moved to Lisbon", unsaid. It says more than the home, so it is not replaced."""
+    write_config()
+    run_cli("memory", "store", "--key", "me", "My name is Dana and I live in Porto").clean()
+    run_cli("memory", "store", "--key", "pet", "My cat is Miso and I live with her").clean()
+    moved = run_cli("memory", "store", "--key", "home", "I moved to Lisbon").clean().out
+    assert moved.splitlines() == [
+        "stored 'home' (core)",
+        "'me' still says otherwise, among other things: My name is Dana and I live in Porto",
+        "(it stays in effect: edit it in the inspector, or forget it, if that changed)",
+    ]
+    back = run_cli("memory", "store", "--key", "home2", "I live in Porto").clean().out
+    assert "it replaces 'home'" in back and "still says otherwise" not in back  # agrees now
+
+
 def test_a_fact_about_the_same_subject_under_another_key_says_what_it_replaces(
     isolated_dirs: Path,
 ) -> None:

@@ -52,6 +52,26 @@ async def test_a_store_names_a_fact_under_another_key_that_it_replaced(
     assert "replaced_under_other_keys" not in json.loads(added.content)
 
 
+async def test_a_store_names_a_fact_saying_more_that_still_gives_another_value(
+    tools: MemoryTools,
+) -> None:
+    """Found by a new user: the old home stayed in effect inside a longer fact, unsaid."""
+    await tools.run(
+        _call("memory_store", key="me", content="My name is Dana and I live in Porto")
+    )
+    moved = await tools.run(_call("memory_store", key="home", content="I moved to Lisbon"))
+    assert json.loads(moved.content)["still_in_effect_and_differs"] == [
+        {"key": "me", "content": "My name is Dana and I live in Porto"}
+    ]
+    from tui.widgets.tool_results import readable, summary
+
+    assert summary(moved.content) == "stored as home; 1 memory still says otherwise"
+    shown = readable(moved.content)
+    assert shown is not None and "still in effect, and says otherwise: • My name is Dana" in (
+        shown.plain
+    )
+
+
 async def test_a_forget_says_which_key_went_and_only_when_it_went(tools: MemoryTools) -> None:
     await tools.run(_call("memory_store", key="city", content="lives in Porto"))
     gone = await tools.run(_call("memory_forget", key="city"))
