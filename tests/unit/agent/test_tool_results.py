@@ -56,9 +56,7 @@ async def test_a_store_names_a_fact_saying_more_that_still_gives_another_value(
     tools: MemoryTools,
 ) -> None:
     """Found by a new user: the old home stayed in effect inside a longer fact, unsaid."""
-    await tools.run(
-        _call("memory_store", key="me", content="My name is Dana and I live in Porto")
-    )
+    await tools.run(_call("memory_store", key="me", content="My name is Dana and I live in Porto"))
     moved = await tools.run(_call("memory_store", key="home", content="I moved to Lisbon"))
     assert json.loads(moved.content)["still_in_effect_and_differs"] == [
         {"key": "me", "content": "My name is Dana and I live in Porto"}
