@@ -111,9 +111,17 @@ def test_forget_then_audit(loaded: Path) -> None:
         run_cli("memory", "forget", KEYS[9]).clean(1).err.startswith("memchat: no memory with key")
     )
     audit = run_cli("memory", "audit", "--limit", "1000").clean()
-    assert len(audit.out.splitlines()) == len(KEYS)
+    *records, hint = audit.out.splitlines()
+    assert len(records) == len(KEYS)
+    assert hint == "`memchat memory restore ID` brings a deleted memory back"
     one = run_cli("memory", "audit", "--namespace", "default", "--limit", "1").clean()
-    assert len(one.out.splitlines()) == 1
+    assert len(one.out.splitlines()) == 2  # the record and the hint
+    # Every hostile memory comes back from the log as it was written.
+    for line in records:
+        run_cli("memory", "restore", line.rsplit(" ", 1)[-1]).clean()
+    exported = run_cli("memory", "export", "--namespace", "default").clean().out.splitlines()
+    back = {(row["key"], row["content"]) for row in map(json.loads, exported)}
+    assert back == {(key, text) for key, (_, text) in zip(KEYS, HOSTILE_CASES, strict=True)}
 
 
 def test_hygiene_snapshot_and_stats(loaded: Path, isolated_dirs: Path) -> None:
