@@ -2,7 +2,7 @@
 
 Undo forget in the inspector puts back exactly what went (times, history, vectors), but
 only until the app closes. The audit log keeps each deleted memory's key, category and
-text: enough to bring that one memory back later (found by an adversary: a forget made by
+text: enough to store that memory again later (found by an adversary: a forget made by
 mistake could not be undone after a restart, though the log had the text).
 """
 
@@ -21,10 +21,13 @@ _PAGE = 500
 
 @dataclass(frozen=True)
 class BroughtBack:
-    """The memory back in the store, and what holds its key now (it is that one's history)."""
+    """The memory back in the store, or the one already holding its text."""
 
     entry: MemoryEntry
-    holder: MemoryEntry | None
+    already: bool = False
+    """Its text was in memory already (under this key or another): nothing was added."""
+    replaced: tuple[MemoryEntry, ...] = ()
+    """What it replaced, kept as history: its key's holder, facts it changes."""
 
 
 async def deleted_record(memory: Memory, entry_id: str) -> AuditRecord | None:
@@ -44,28 +47,39 @@ async def deleted_record(memory: Memory, entry_id: str) -> AuditRecord | None:
 
 
 async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
-    """Put the memory `record` deleted back under its own id, key, category and text.
+    """Store again the memory `record` deleted, under its key, category and text.
 
-    Its times are the deletion's: the log keeps no others. When its key is held again, it
-    comes back as the holder's history (the holder stays in effect, as after Undo forget).
+    A write like any other, under the write rules, as `restore` of an earlier version
+    is: what holds its key now is kept as history, a fact it had replaced is replaced again
+    (found by an adversary: bringing back "I moved to Lisbon" left "I live in Porto" in
+    effect beside it), and a text in memory already is not stored twice.
     """
     if record.action not in DELETIONS:
         raise MemoryStoreError(
             f"{record.key!r} was not deleted ({record.action}); nothing to bring back"
         )
-    if await memory.get_by_id(record.entry_id) is not None:
-        raise MemoryStoreError(f"{record.key!r} ({record.entry_id}) is already back in memory")
+    if await is_back(memory, record):
+        raise MemoryStoreError(f"{record.key!r} is already back in memory")
     holder = await memory.get(record.key, record.namespace)
-    entry = MemoryEntry(
-        id=record.entry_id,
-        key=record.key,
-        content=record.content,
-        category=record.category,
-        namespace=record.namespace,
-        timestamp=record.at,
-        updated_at=record.at,
-        superseded_by=None if holder is None else holder.id,
+    entry = await memory.store_with_metadata(
+        record.key, record.content, record.category, None, namespace=record.namespace
     )
-    await memory.import_([entry])
-    back = await memory.get_by_id(record.entry_id)
-    return BroughtBack(back or entry, holder)
+    already = entry.key != record.key or (holder is not None and holder.id == entry.id)
+    replaced = [
+        old
+        for old_id in entry.supersedes
+        if (old := await memory.get_by_id(old_id)) is not None and old.id != entry.id
+    ]
+    return BroughtBack(entry, already, tuple(replaced))
+
+
+async def is_back(memory: Memory, record: AuditRecord) -> bool:
+    """Whether the memory `record` deleted is in memory again.
+
+    By its id (an undone forget puts it back exactly), or by its text in effect under its
+    key (brought back from the log, a new version).
+    """
+    if await memory.get_by_id(record.entry_id) is not None:
+        return True
+    holder = await memory.get(record.key, record.namespace)
+    return holder is not None and holder.content == record.content

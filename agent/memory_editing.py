@@ -11,6 +11,7 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agent.bringing_back import DELETIONS, is_back
 from memory.errors import MemoryStoreError
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
 from memory.predicates import claim_of, clause_claims
@@ -267,10 +268,11 @@ async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
     back: set[str] = set()
     # A merge or an import keeps the version it sets aside, as history: it never went, so
     # it is not "restored since" (found by an adversary).
-    deleted = (record for record in records if record.action in ("forget", "hygiene"))
-    for entry_id in dict.fromkeys(record.entry_id for record in deleted):
-        if await memory.get_by_id(entry_id) is not None:
-            back.add(entry_id)
+    for record in records:
+        if record.action not in DELETIONS or record.entry_id in back:
+            continue
+        if await is_back(memory, record):
+            back.add(record.entry_id)
     return back
 
 

@@ -11,8 +11,11 @@ from typing import TYPE_CHECKING, Literal
 from agent.autosave import CONTINUE_PROMPT
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
+from tui.widgets.assistant_message import AssistantMessage
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from agent.sessions import Session
     from tui.app import MemchatApp
 
@@ -55,6 +58,17 @@ def command_word(text: str) -> str:
     past the check (found by an adversary).
     """
     return text.split(maxsplit=1)[0] if text.startswith("/") else ""
+
+
+def _offer_again(replaced: list[Widget]) -> None:
+    """A Regenerate that produced nothing leaves the stopped reply offering its buttons.
+
+    Found by an adversary: Esc right after Regenerate left the reply without Continue or
+    Regenerate, though the chat file still had it stopped.
+    """
+    for widget in replaced:
+        if isinstance(widget, AssistantMessage) and widget.is_attached:
+            widget.add_class("stopped")
 
 
 class Turns:
@@ -203,11 +217,15 @@ class Turns:
         except asyncio.CancelledError:
             if replaced and view.replies:
                 await app.chat.remove_children(replaced)
+            elif resend:
+                _offer_again(replaced)
             await self._stopped(view, text, session, resend, edit)
             raise
         if replaced and view.replies and not failed:
             # A fragment the server cut off stands beside the reply, as in the chat file.
             await app.chat.remove_children(replaced)
+        elif resend and not view.replies:
+            _offer_again(replaced)
         # A refusal of native tools during the turn may have changed how tools go.
         app.status.set(tools=app.runtime.agent.tool_mode)
         # The vectors load with the first recall, which may have met damaged rows.

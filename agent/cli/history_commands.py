@@ -128,13 +128,13 @@ async def _from_the_audit_log(memory: Memory, entry_id: str, out: TextIO) -> int
         say(sys.stderr, f"memchat: {exc}")
         return 1
     entry = back.entry
+    if back.already:
+        say(out, f"already in memory as {entry.key!r}: {entry.content}; nothing was added")
+        return 0
     say(out, f"brought back {entry.key!r} ({entry.id}) from the audit log: {entry.content}")
-    if back.holder is not None:
-        say(
-            out,
-            f"{back.holder.key!r} holds that key now and stays in effect; the memory brought "
-            f"back is its history (`memchat memory restore {entry.id}` puts it in effect)",
-        )
+    for old in back.replaced:
+        say(out, f"it replaces {old.key!r}, kept as history: {old.content}")
+        say(out, f"(`memchat memory restore {old.id}` brings it back into effect)")
     return 0
 
 

@@ -216,6 +216,9 @@ async def test_esc_right_after_regenerate_leaves_the_chat_as_it_was(make_app: Ma
         await pilot.pause()
         assert h.app.query_one(PromptInput).text == ""
         assert [r.text for r in h.app.query(AssistantMessage)] == ["A partia"]
+        # Still stopped, and still offering its buttons (an adversary saw them gone).
+        kept = h.app.query_one(AssistantMessage)
+        assert kept.has_class("stopped") and kept.query_one("#regenerate").display
         assert len(h.app.query(UserMessage)) == 1
         reopened = h.runtime.sessions.load(h.runtime.session.id)
         assert [m.content for m in reopened.messages] == ["Tell me a long story", "A partia"]

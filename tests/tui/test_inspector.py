@@ -358,7 +358,10 @@ async def test_enter_on_a_deleted_memory_brings_it_back(make_app: MakeApp) -> No
         await pilot.press("enter")
         await settle(pilot)
         back = await h.runtime.memory.get("lunch")
-        assert back is not None and (back.id, back.content) == (lunch.id, lunch.content)
+        assert back is not None and (back.content, back.category) == (
+            "Had ramen for lunch",
+            "daily",
+        )
         assert any("Brought back lunch" in n.message for n in h.app._notifications)
         row = table.get_row_at(0)
         assert [cell.plain for cell in row[1:]] == ["forget", "lunch", "forgotten (restored since)"]

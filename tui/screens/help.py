@@ -45,7 +45,7 @@ HELP = """\
 | Enter on a row | details: edit, pin, forget; an earlier version offers Restore |
 | superseded / deleted | also list earlier versions / what was forgotten, when and why |
 | Undo forget | bring back the last forgotten memory (here, by /forget or by the model), whole |
-| Enter on a deleted row | bring that memory back from the audit log (after a restart too) |
+| Enter on a deleted row | store that memory again from the audit log (after a restart too) |
 | category, namespace | show one category or namespace only |
 | ● ▲ ↺ before a row | shown to the model this turn · pinned · an earlier version (history) |
 

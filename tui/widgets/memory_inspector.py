@@ -385,8 +385,12 @@ class MemoryInspector(Vertical):
         except MemoryStoreError as exc:
             self.notify(str(exc), severity="error")
         else:
-            held = f"; {back.holder.key} holds its key, so it is history" if back.holder else ""
-            self.notify(f"Brought back {back.entry.key}{held}")
+            if back.already:
+                self.notify(f"Already in memory as {back.entry.key}; nothing was added")
+            else:
+                replaced = ", ".join(old.key for old in back.replaced)
+                kept = f"; it replaces {replaced} (kept as history)" if replaced else ""
+                self.notify(f"Brought back {back.entry.key}{kept}")
         self.reload()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -136,27 +136,56 @@ def test_a_forgotten_memory_comes_back_from_the_audit_log_after_a_restart(
     assert "id t1" in audit and "`memchat memory restore ID`" in audit
 
     back = run_cli("memory", "restore", "t1").clean().out
-    assert "brought back 'tea' (t1) from the audit log: The user drinks green tea" in back
-    current = json.loads(run_cli("memory", "get", "tea").clean().out)
-    assert (current["id"], current["content"], current["category"]) == (
-        "t1",
-        "The user drinks green tea",
-        "core",
+    assert (
+        "brought back 'tea' (" in back and "from the audit log: The user drinks green tea" in back
     )
+    current = json.loads(run_cli("memory", "get", "tea").clean().out)
+    assert (current["content"], current["category"]) == ("The user drinks green tea", "core")
     assert "(restored since)" in run_cli("memory", "audit").clean().out
-    again = run_cli("memory", "restore", "t1").clean().out
-    assert "already in effect" in again  # once back, it is a memory like any other
+    again = run_cli("memory", "restore", "t1").clean(1)
+    assert "'tea' is already back in memory" in again.err
 
 
-def test_a_deleted_memory_whose_key_is_taken_comes_back_as_history(isolated_dirs: Path) -> None:
+def test_a_memory_brought_back_follows_the_write_rules(isolated_dirs: Path) -> None:
+    """Found by an adversary: bringing back "I moved to Lisbon" left "I live in Porto" in
+    effect beside it, and a text stored again meanwhile was brought back twice. Brought
+    back, a memory is written as `restore` writes an earlier version: what holds its key
+    is kept as history."""
     write_config()
-    _import(isolated_dirs, [record("tea", "The user drinks green tea", id="t1", **_at(1))])
+    run_cli("memory", "store", "--key", "home", "I live in Porto").clean()
+    run_cli("memory", "store", "--key", "moved", "I moved to Lisbon").clean()
+    run_cli("memory", "forget", "moved", "--yes").clean()
+    lisbon = next(
+        line.rsplit(" ", 1)[-1]
+        for line in run_cli("memory", "audit").clean().out.splitlines()
+        if "I moved to Lisbon" in line
+    )
+    back = run_cli("memory", "restore", lisbon).clean().out
+    assert "it replaces 'home', kept as history: I live in Porto" in back
+    in_effect = run_cli("memory", "list").clean().out
+    assert "I moved to Lisbon" in in_effect and "I live in Porto" not in in_effect
+
+    run_cli("memory", "store", "--key", "cat", "Cat is called Miso").clean()
+    run_cli("memory", "forget", "cat", "--yes").clean()
+    run_cli("memory", "store", "--key", "pet", "Cat is called Miso").clean()
+    miso = next(
+        line.rsplit(" ", 1)[-1]
+        for line in run_cli("memory", "audit").clean().out.splitlines()
+        if "Cat is called Miso" in line
+    )
+    same = run_cli("memory", "restore", miso).clean().out
+    assert same == "already in memory as 'pet': Cat is called Miso; nothing was added\n"
+
+    run_cli("memory", "store", "--key", "tea", "The user drinks green tea").clean()
     run_cli("memory", "forget", "tea", "--yes").clean()
     run_cli("memory", "store", "--key", "tea", "The user drinks black tea").clean()
-    back = run_cli("memory", "restore", "t1").clean().out
-    assert "'tea' holds that key now and stays in effect" in back
-    assert json.loads(run_cli("memory", "get", "tea").clean().out)["content"] == (
-        "The user drinks black tea"
+    green = next(
+        line.rsplit(" ", 1)[-1]
+        for line in run_cli("memory", "audit").clean().out.splitlines()
+        if "green tea" in line
     )
-    shown = run_cli("memory", "history", "tea").clean().out
-    assert "t1  " in shown and "The user drinks green tea" in shown
+    taken = run_cli("memory", "restore", green).clean().out
+    assert "it replaces 'tea', kept as history: The user drinks black tea" in taken
+    assert json.loads(run_cli("memory", "get", "tea").clean().out)["content"] == (
+        "The user drinks green tea"
+    )
