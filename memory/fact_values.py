@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from memory.fact_subjects import PREDICATE, negated, renamed, subject_words
+from memory.fact_subjects import PREDICATE, negated, subject_words
 from memory.predicates import SECOND_CLAUSE, claim_of, user_claim, wordings_of, words_of
 from memory.text import analyze
 
@@ -98,6 +98,8 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     if not subject or not subject & _attributes():
         return None
     written = text[found.end() :]
+    if "(" in written:
+        return None  # "Phone: 555-9999 (dentist)": whose, or which, it is (an adversary)
     value = words_of(written)
     described = _ARTICLE.match(written) is not None  # "My phone is an iPhone 15"
     # A favourite is a word as often as a name: "My favourite colour is green".
@@ -158,7 +160,7 @@ def new_value(new: str, old: str) -> bool:
     ours, theirs = claim_of(new), claim_of(old)
     if ours is None or theirs is None or ours[:2] != theirs[:2]:
         return False
-    return set(analyze(ours[2])) != set(analyze(theirs[2])) and not renamed(new, old)
+    return set(analyze(ours[2])) != set(analyze(theirs[2]))
 
 
 def predicate_terms(text: str) -> list[str]:

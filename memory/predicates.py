@@ -17,8 +17,9 @@ ONE_VALUE = (
     (
         "home",
         re.compile(
-            r"(?i)\b(?:lives?|living|resides?|residing|moved|relocated|based|home\s+is(?:\s+now)?)"
-            r"\s+(?:in|to)\b"
+            r"(?i)\b(?:(?:lives?|living|resides?|residing|relocated|based|home\s+is(?:\s+now)?)"
+            r"\s+(?:in|to)|moved\s+(?:back\s+)?(?:(?:from|out\s+of)\s+(?:[^\s,.;]+\s+){1,4}?)?to|"
+            r"home\s+is(?:\s+now)?(?=\s+(?-i:[A-Z])))\b"
         ),
         "live move reside relocated based home",
     ),
@@ -40,12 +41,14 @@ def words_of(text: str) -> list[str]:
 
 _THE_USER_WORDS = frozenset(
     "i we i'm we're i've we've the user user's my our have has am are is now currently just "
-    "recently finally actually officially also started began".split()
+    "recently finally actually officially also started began so update btw fyi ok okay well "
+    "oh hey news".split()
 )
 """The only words a statement about the user's own home or job may open with ("my" and
 "our" only before "home is in": "my sister lives in …" opens with another word)."""
 _WHEN_IT_HAPPENED = re.compile(
-    r"(?i)^\s*(?:last\s+(?:week|month|year|spring|summer|autumn|fall|winter)|yesterday|"
+    r"(?i)^\s*(?:last\s+(?:week|month|year|spring|summer|autumn|fall|winter|weekend|monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|"
     r"this\s+(?:week|month|year)|(?:a|one|two|three|four|five|six|a\s+few|several)\s+"
     r"(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|"
     r"july|august|september|october|november|december))\s*,?\s+"
@@ -58,7 +61,10 @@ _NOT_FOR_GOOD = re.compile(
     r"for\s+(?:a|an|the|one|two|three|four|six|a\s+few|several|\d+)\s+"
     r"(?:semesters?|terms?|years?|months?|weeks?|days?|summers?|winters?|while|bit|season|"
     r"internship|exchange|project)|temporarily|briefly|for\s+now|back\s+then|at\s+the\s+time|"
-    r"in\s+the\s+past|once|years\s+ago|decades\s+ago|in\s+\d{4})\b"
+    r"in\s+the\s+past|once|years\s+ago|decades\s+ago|in\s+\d{4}|in\s+the\s+\w*(?:ies|0s)|"
+    r"in\s+'\d\d|at\s+(?:the\s+)?age\s+(?:of\s+)?\d+|aged?\s+\d+|growing\s+up|"
+    r"as\s+an?\s+(?:toddler|infant|youngster|adolescent|young\s+\w+)|"
+    r"during\s+(?:college|university|uni|school|high\s+school|my\s+\w+|the\s+\w+))(?!\w)"
 )
 """A stay that ended or will end ("Bob moved to Coimbra as a child / for a semester"): not
 where anyone lives now (an adversary)."""
@@ -72,11 +78,13 @@ _NOT_PLAIN = re.compile(
 )
 """A condition, a time other than now, a wish or a question."""
 _NOT_A_VALUE = re.compile(
-    r"(?i)\s*(?:(?:a|an|the(?!\s+(?-i:[A-Z]))|my|your|his|her|our|their|night|nights|day|days|"
-    r"weekends?|home|least|times|the moment)\b|\d)"
+    r"\s*(?:(?:a|an|the(?!\s+[A-Z])|my|your|his|her|our|their|night|nights|day|days|"
+    r"weekends?|home|least|times|the moment)\b|\d|(?i:christmas|xmas|easter|thanksgiving|"
+    r"holidays?|dawn|dusk|midnight|noon|lunchtime)\b)"
 )
 """A value starting so describes or times the predicate ("a small flat", "at 8am"); "the"
-before a name is a value ("the Netherlands")."""
+before a name is a value ("the Netherlands"), and so is a capitalised word ("Times Square",
+"Home Depot", "Night Owl Cafe": an adversary saw them missed)."""
 
 
 _A_PLACE = re.compile(r"\s*(?:the\s+)?[A-Z]")
@@ -92,14 +100,23 @@ _THINGS = frozenset(
     "sqlite mongodb aws azure gcp kubernetes github gitlab bitbucket notion obsidian jira "
     "confluence trello asana firefox chrome safari gmail outlook fastmail proton protonmail "
     "spotify netflix mastodon bluesky threads substack wordpress shopify figma excel sheets "
-    "remote hybrid management sales marketing engineering".split()
+    "remote hybrid management sales marketing engineering microsoft google apple amazon vs "
+    "visual logseq roam evernote onenote dropbox icloud drive docs jetbrains intellij pycharm "
+    "sublime cursor finance hr legal support ops operations product design research "
+    "accounting security platform infrastructure".split()
 )
 """Things people move to that are not places ("I moved to Slack", "… to Vim")."""
 _NOT_A_PLACE_WORD = frozenset(
     "fear hope denial peace harmony poverty luxury comfort misery sin squalor style shame "
     "terror dread limbo exile sync harmony debt silence free myself yourself fun full hire "
-    "money cash minimum peanuts pleasure scale speed".split()
+    "money cash minimum peanuts pleasure scale speed constant perpetual tips exposure food "
+    "nothing love".split()
 )
+_ORGANISED = frozenset(
+    "team department dept division unit squad group project role position office floor room "
+    "desk channel server branch org tier plan app".split()
+)
+"""A part of an organisation or a product ("the Platform team"): not a place to live."""
 """States and manners, not places or employers ("I live in fear", "I work for free")."""
 _NAME = re.compile(r"[A-Z][a-z][\w'-]*")
 _NOT_A_NAME = frozenset(
@@ -131,8 +148,11 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         before = text[dated.end() if dated else 0 : found.start()]
         opening = words_of(before)
         value = text[found.end() :]
-        if not _a_value(value, text) or _NOT_FOR_GOOD.search(value):
+        home = name == "home"
+        if not _a_value(value, text, home=home) or _NOT_FOR_GOOD.search(value):
             return None
+        if "based" in found.group().casefold() and {"we", "we're", "our"} & set(opening):
+            return None  # "We're based in Zurich": the company, not the user (an adversary)
         if "home" in found.group().casefold() and not _A_PLACE.match(value):
             return None  # "My home is in disarray", "… in escrow" (an adversary)
         if set(opening) <= _THE_USER_WORDS:
@@ -149,7 +169,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
     return None
 
 
-def _a_value(value: str, text: str) -> bool:
+def _a_value(value: str, text: str, *, home: bool) -> bool:
     """Whether `value` names a place or an employer.
 
     `value` follows "live in", "moved to", "work at" …: not a description, a time, a state,
@@ -158,8 +178,12 @@ def _a_value(value: str, text: str) -> bool:
     words = words_of(value)
     if not words or _NOT_A_VALUE.match(value) or _NUMBERED.match(value):
         return False
-    first = words[1] if words[0] == "the" and len(words) > 1 else words[0]
-    if first in _THINGS or first in _NOT_A_PLACE_WORD or _TOOL_WORD.match(value):
+    named = words[1:] if words[0] == "the" else words
+    if _NOT_A_PLACE_WORD & set(named[:2]):
+        return False
+    if home and (
+        named[:1] and named[0] in _THINGS or _ORGANISED & set(named[:4]) or _TOOL_WORD.match(value)
+    ):
         return False
     # Written in lower case where the rest has capitals: a state ("I live in fear"), not a
     # name. Someone who types all in lower case still names places ("i live in porto").

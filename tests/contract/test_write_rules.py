@@ -274,6 +274,18 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("my friend Bob's phone number is 555.123.4567", "Bob's new phone number is 555.987.6543"),
         ("Bob lives in Braga", "Bob moved to Coimbra"),
         ("I live in Porto", "My wife and I moved to Lisbon"),  # with someone, still home
+        # Found by the third adversary: openers, other times, other wordings and names
+        # that begin with a word that describes.
+        ("I live in Porto", "So I moved to Lisbon"),
+        ("I live in Porto", "Update: I moved to Lisbon"),
+        ("I live in Porto", "Last Tuesday I moved to Lisbon"),
+        ("I live in Porto", "I moved back to Lisbon"),
+        ("I live in Porto", "I moved from Porto to Lisbon"),
+        ("I live in Porto", "Home is Lisbon now"),
+        ("I live in Porto", "I moved to Porto Alegre"),
+        ("I live in Porto", "I live in Times Square"),
+        ("I work at Acme", "I work at Home Depot"),
+        ("I work at Acme", "I work at Spotify"),  # a product's name is an employer
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -315,6 +327,16 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I work at Acme", "I work at full speed"),
         ("I work at Acme", "My employer is HQ'd in Berlin"),
         ("My favourite colour is green", "My favourite colour was blue as a child"),
+        ("I live in Porto", "I moved to Berlin in the nineties"),
+        ("I live in Porto", "I moved to Berlin at age 5"),
+        ("I live in Porto", "I moved to Berlin during college"),
+        ("I live in Porto", "I moved to Microsoft Teams"),
+        ("I live in Porto", "I moved to the Platform team"),
+        ("I live in Porto", "i live in constant fear"),
+        ("I work at Acme", "I work at Christmas"),
+        ("I work at Acme", "i work for tips"),
+        ("I live in Porto", "We're based in Zurich"),
+        ("My phone number is 555-1234", "Phone: 555-9999 (dentist)"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(
