@@ -25,8 +25,11 @@ ONE_VALUE = (
     ),
     (
         "employer",
-        re.compile(r"(?i)\b(?:(?:works?|working)\s+(?:at|for)|employed\s+(?:at|by))\b"),
-        "work employed",
+        re.compile(
+            r"(?i)\b(?:(?:works?|working)\s+(?:at|for)|employed\s+(?:at|by)|job\s+(?:is\s+)?"
+            r"(?:at|with)|started\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with))\b"
+        ),
+        "work employed job",
     ),
 )
 """(name, pattern, the words of all its wordings)."""
@@ -42,7 +45,7 @@ def words_of(text: str) -> list[str]:
 _THE_USER_WORDS = frozenset(
     "i we i'm we're i've we've the user user's my our have has am are is now currently just "
     "recently finally actually officially also started began so update btw fyi ok okay well "
-    "oh hey news".split()
+    "oh hey news new".split()
 )
 """The only words a statement about the user's own home or job may open with ("my" and
 "our" only before "home is in": "my sister lives in …" opens with another word)."""
@@ -68,6 +71,12 @@ _NOT_FOR_GOOD = re.compile(
 )
 """A stay that ended or will end ("Bob moved to Coimbra as a child / for a semester"): not
 where anyone lives now (an adversary)."""
+_LEAD_IN = re.compile(
+    r"(?i)^\s*(?:(?:big|good|great|some|exciting|quick)\s+(?:news|update)|guess\s+what|"
+    r"by\s+the\s+way|fun\s+fact)\s*[:!,.\u2014-]+\s*"
+)
+"""Words announcing news before it ("Big news: my wife and I moved to Lisbon!"), which is
+how most people say they moved (found by a new user: such a message was never found)."""
 _TOGETHER = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+[Ii]\b")
 """The user with someone ("My wife and I live in Porto"): still where the user lives."""
 SECOND_CLAUSE = re.compile(r"(?i)\b(?:and|but)\b|;")
@@ -140,7 +149,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         found = pattern.search(text)
         if found is None:
             continue
-        text = _TOGETHER.sub("I", text, count=1)
+        text = _TOGETHER.sub("I", _LEAD_IN.sub("", text, count=1), count=1)
         found = pattern.search(text)
         if found is None or _NOT_PLAIN.search(text) or SECOND_CLAUSE.search(text):
             return None
@@ -187,8 +196,8 @@ def _a_value(value: str, text: str, *, home: bool) -> bool:
         return False
     # Written in lower case where the rest has capitals: a state ("I live in fear"), not a
     # name. Someone who types all in lower case still names places ("i live in porto").
-    named = re.sub(r"(?i)^\s*the\s+", "", value)
-    return not (named[:1].islower() and any(c.isupper() for c in text))
+    written = re.sub(r"(?i)^the\s+", "", value.lstrip())
+    return not (written[:1].islower() and any(c.isupper() for c in text))
 
 
 def user_claim(text: str) -> tuple[str, str] | None:

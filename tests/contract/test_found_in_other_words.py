@@ -65,3 +65,21 @@ async def test_another_persons_move_is_found_by_where_they_live(memory: Memory) 
     scores = {e.key: e.score or 0.0 for e in found.entries}
     assert [e.key for e in found.entries][:1] == ["moved"]
     assert scores["moved"] > scores.get("a_tea", 0.0)
+
+
+async def test_news_of_a_move_said_in_passing_is_found_by_where_the_user_lives(
+    memory: Memory,
+) -> None:
+    """Found by a new user: "Big news: my wife and I moved to Lisbon last week!", said in
+    the chat (not as a fact), was never found by "where do I live?", and a new job said
+    as "my new job is at Bosch" neither by "where do I work?"."""
+    needs(memory, "persistent", "supports_keyword_search")
+    news = await memory.store_with_metadata(
+        "m1", "Big news: my wife and I moved to Lisbon last week!", "conversation", "s1"
+    )
+    job = await memory.store_with_metadata("m2", "my new job is at Bosch", "conversation", "s1")
+    await memory.store("sister", "My sister Ana lives in Madrid")
+    found = await memory.recall("where do I live?", limit=5)
+    assert [e.id for e in found.entries][:1] == [news.id]
+    work = await memory.recall("where do I work?", limit=5)
+    assert [e.id for e in work.entries][:1] == [job.id]

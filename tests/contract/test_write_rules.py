@@ -286,6 +286,10 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I live in Porto", "I live in Times Square"),
         ("I work at Acme", "I work at Home Depot"),
         ("I work at Acme", "I work at Spotify"),  # a product's name is an employer
+        # Found by the third new user.
+        ("I work at Siemens as an engineer", "my new job is at Bosch"),
+        ("My new job is at Bosch", "I started a new job at Google"),
+        ("I live in Porto", "Big news: my wife and I moved to Lisbon last week!"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -337,6 +341,7 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I work at Acme", "i work for tips"),
         ("I live in Porto", "We're based in Zurich"),
         ("My phone number is 555-1234", "Phone: 555-9999 (dentist)"),
+        ("I work at Acme", "My job is at risk"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(
