@@ -51,9 +51,13 @@ from agent.turn_state import (
     stored_keys,
     stream_round,
 )
-from memory.entry import MemoryEntry, RecallResult, utc_now
+from memory.entry import MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError, StorageFullError
 from memory.protocol import Memory
+
+_SAID_READ = 500
+"""How many of a chat's saved messages a recall leaves out as already in front of the model
+(the most recent; an older one the recall finds is still cut as already there)."""
 
 
 class Agent:
@@ -402,6 +406,11 @@ class Agent:
         self, text: str, session: Session, saved: MemoryEntry | Notice | None, resend: bool
     ) -> tuple[MemoryRecalled, str]:
         exclude = [saved.id] if isinstance(saved, MemoryEntry) and saved.id else []
+        answering = last_user_index(session.messages)
+        # A message answered again has no fresh copy to exclude by id; its saved copy is
+        # cut as "already in conversation" instead.
+        live = [m for i, m in enumerate(session.messages) if resend or i != answering]
+        exclude += await self._said_in_this_chat(session, live)
         scope = None if self.config.agent.recall_across_sessions else session.id
         try:
             result = await recall_for_message(
@@ -418,14 +427,31 @@ class Agent:
         budget = InjectionBudget(
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
-        answering = last_user_index(session.messages)
-        # A message answered again has no fresh copy to exclude by id; its saved copy is
-        # cut as "already in conversation" instead.
-        live = [m for i, m in enumerate(session.messages) if resend or i != answering]
         injected, cut = select(result, budget, session.id, live)
         block = render(injected, self.clock(), budget)
         recalled = MemoryRecalled(injected, cut, result.mode, result.degraded, result.calibration)
         return recalled, block
+
+    async def _said_in_this_chat(self, session: Session, live: list[ChatMessage]) -> list[str]:
+        """The ids of this chat's saved messages that the model has in front of it.
+
+        Left out of the recall itself, not only of what is injected: found by a new user,
+        they took the recall's places and, scoring high on their own words, ended it before
+        meaning was searched ("keyword-early", then all of them cut as already there).
+        """
+        said = {m.content.strip() for m in live if m.role == "user"}
+        if not said or session.incognito:
+            return []
+        try:
+            saved = await self.memory.list(
+                namespace=self.namespace,
+                category=MemoryCategory.CONVERSATION.value,
+                session_id=session.id,
+                limit=_SAID_READ,
+            )
+        except MemoryStoreError:
+            return []  # then `select` cuts them, as before
+        return [entry.id for entry in saved if entry.content.strip() in said]
 
     async def _describe(self) -> None:
         if not self._described:

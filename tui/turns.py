@@ -41,11 +41,13 @@ def refused_command(text: str) -> str | None:
 
     if head not in COMMANDS:
         known = (*COMMANDS, *UI_COMMANDS)
-        if text[len(head) :].strip() and not difflib.get_close_matches(head, known, 1, 0.6):
+        close = difflib.get_close_matches(head, known, 1, 0.6)
+        if text[len(head) :].strip() and not close:
             return None
+        meant = f"did you mean {close[0]}? " if close else ""
         return (
-            f"{head} is not a command (the commands are {', '.join(known)}; F1 lists them). "
-            "To send it as a message, start it with a space."
+            f"{head} is not a command ({meant}the commands are {', '.join(known)}; F1 lists "
+            "them). To send it as a message, start it with a space."
         )
     usage = parse_command(text)
     return usage if isinstance(usage, str) else None

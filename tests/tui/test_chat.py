@@ -399,7 +399,10 @@ async def test_an_unknown_or_bare_command_comes_back_with_why_and_is_not_sent(
         prompt = h.app.query_one(PromptInput)
         await send(pilot, "/rememebr my cat is Miso")
         assert prompt.text == "/rememebr my cat is Miso"
-        assert any("/rememebr is not a command" in n.message for n in h.app._notifications)
+        assert any(
+            "/rememebr is not a command (did you mean /remember? " in n.message
+            for n in h.app._notifications
+        )
         await send(pilot, "/remember")
         assert prompt.text == "/remember "
         assert any("usage: /remember TEXT" in n.message for n in h.app._notifications)
@@ -814,3 +817,14 @@ async def test_a_reply_cut_off_by_the_server_says_so_and_the_server_is_checked(
         )
         await pilot.pause()
         assert "not running" in str(h.app.status.render())
+
+
+def test_a_score_below_the_floor_never_reads_as_the_floor() -> None:
+    """Found by a new user: "below floor: 0.30" beside a floor of 0.3."""
+    from agent.events import CutMemory, MemoryRecalled
+    from tests.tui.conftest import seed_entry
+    from tui.widgets.recalled_entry import describe
+
+    below = seed_entry("wife", "My wife Mia is a teacher").model_copy(update={"score": 0.2996})
+    shown = describe(MemoryRecalled([], [CutMemory(below, "below floor")], "hybrid")).plain
+    assert "below floor: 0.29  wife" in shown

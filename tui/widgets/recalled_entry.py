@@ -5,6 +5,8 @@ Keys, contents and categories are stored text (typed, said or imported): shown l
 
 from __future__ import annotations
 
+import math
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -15,16 +17,20 @@ from tui.plain import visible
 from tui.widgets.plain_collapsible import PlainCollapsible
 
 
-def _score(value: float | None) -> str:
-    return "  –  " if value is None else f"{value:.2f}"
+def _score(value: float | None, *, below: bool = False) -> str:
+    if value is None:
+        return "  –  "
+    # Below the floor, rounded down: "below floor: 0.30" beside a floor of 0.3 read as a
+    # contradiction (found by a new user).
+    return f"{math.floor(value * 100) / 100:.2f}" if below else f"{value:.2f}"
 
 
-def _line(entry: MemoryEntry, text: Text, width: int = 70) -> None:
+def _line(entry: MemoryEntry, text: Text, width: int = 70, *, below: bool = False) -> None:
     # Made visible before splitting, so control characters show instead of becoming spaces.
     content = " ".join(visible(entry.content).split())
     if len(content) > width:
         content = content[: width - 1] + "…"
-    text.append(f"{_score(entry.score)}  ", style="bold")
+    text.append(f"{_score(entry.score, below=below)}  ", style="bold")
     text.append(f"{visible(entry.key)} ", style="cyan")
     text.append(f"[{visible(entry.category)}] {content}\n")
 
@@ -45,7 +51,7 @@ def describe(event: MemoryRecalled) -> Text:
         text.append("not used\n", style="bold dim")
         for cut in event.cut:
             text.append(f"  {visible(cut.reason)}: ", style="dim")
-            _line(cut.entry, text)
+            _line(cut.entry, text, below=cut.reason == "below floor")
     if event.mode == "skipped":
         text.append(SKIPPED_NOTE, style="dim")
     elif not event.injected and not event.cut:

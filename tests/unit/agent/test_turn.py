@@ -112,7 +112,9 @@ async def test_same_session_messages_in_history_are_not_injected(harness: Harnes
     events = await harness.turn("What do you remember about kayaking on the Sognefjord?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert recalled.injected == []
-    assert [c.reason for c in recalled.cut] == ["already in conversation"]
+    # Left out of the recall itself (found by a new user: such messages took the recall's
+    # places, and their keyword scores ended it before meaning was searched).
+    assert recalled.cut == [] and recalled.mode != "keyword-early", recalled
 
 
 async def test_what_was_said_in_another_session_is_recalled(harness: Harness) -> None:
