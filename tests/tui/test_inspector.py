@@ -595,3 +595,15 @@ def test_the_detail_says_why_a_recalled_memory_has_no_vector_score() -> None:
     assert "not searched: the keyword match settled it" in settled
     assert "has no vector" not in settled
     assert "has no vector" in plain(field_table(entry, "hybrid"))
+
+
+async def test_a_ticked_filter_reads_as_ticked_without_colour(make_app: MakeApp) -> None:
+    """Found by a new user: ticked and unticked boxes both read "▐X▌"."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        box = h.app.query_one("#inspector-audit", Checkbox)
+        assert str(box.render()).startswith("▐ ▌")
+        box.value = True
+        await pilot.pause()
+        assert str(box.render()).startswith("▐✓▌")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
@@ -69,6 +70,19 @@ def _show_rows(
         table.add_row(*cells, key=key)
 
 
+class FilterBox(Checkbox):
+    """A filter's checkbox whose mark says whether it is ticked without colour.
+
+    Found by a new user: ticked and unticked boxes both read "▐X▌", told apart only by
+    the X's colour.
+    """
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        return super()._button
+
+
 class MemoryInspector(Vertical):
     """A panel beside the chat; search uses the agent's own recall."""
 
@@ -123,9 +137,9 @@ class MemoryInspector(Vertical):
                 id="inspector-category",
                 compact=True,
             )
-            yield Checkbox("session", id="inspector-session", compact=True)
-            yield Checkbox("superseded", id="inspector-superseded", compact=True)
-            yield Checkbox("deleted", id="inspector-audit", compact=True)
+            yield FilterBox("session", id="inspector-session", compact=True)
+            yield FilterBox("superseded", id="inspector-superseded", compact=True)
+            yield FilterBox("deleted", id="inspector-audit", compact=True)
         yield Select([], prompt="namespace", id="inspector-namespace", compact=True)
         yield DataTable(id="inspector-table", cursor_type="row", zebra_stripes=True)
         # The highlighted memory's whole text: the column shows about 26 characters, and
