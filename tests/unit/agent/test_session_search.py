@@ -79,6 +79,17 @@ def test_words_are_found_with_or_without_their_accents(tmp_path: Path) -> None:
     assert far.snippet.endswith("Łódź") and far.snippet.startswith("…")
 
 
+def test_a_number_is_found_whole(tmp_path: Path) -> None:
+    """Found by a new user: "walked 3 km" found the notes of days 13, 23 and 30 to 39."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(
+        session, [_message("user", f"Day {n} note: walked {n + 100} m") for n in range(1, 40)]
+    )
+    hits = search_sessions(store, "day 3 walked")
+    assert [h.snippet for h in hits] == ["Day 3 note: walked 103 m"]
+
+
 def test_messages_an_edit_replaced_are_not_found(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
     session = store.new()
