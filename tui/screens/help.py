@@ -19,13 +19,13 @@ HELP = """\
 | Ctrl+J | new line |
 | ↑ (empty prompt) | edit your last message: Enter replaces it and its reply, Esc cancels |
 | ↑ ↓ | earlier messages, sent as new ones (on the first / last line) |
-| Esc | stop the reply (keeps what arrived) |
+| Esc | stop the reply (keeps what arrived); then Continue goes on, Regenerate answers anew |
 | F2 | memory inspector |
 | F3 | copy the last reply |
 | F4 | incognito: this session saves nothing (no messages, no session file, no memory changes) |
 | Ctrl+N | new session |
 | Ctrl+F | search every past chat (any case or accent); Enter opens it at the message found |
-| Ctrl+P | command palette: sessions, models, pull, thinking, keep-alive, export |
+| Ctrl+P | command palette: sessions, models, pull, thinking, keep-alive, unload, export |
 | Tab, Shift+Tab | move between the prompt, the messages and the memory panel |
 | Enter, on a ◆ or tool line | open it: the memories shown and their scores, a tool call's result |
 | c | on a focused reply: copy it |
@@ -51,6 +51,9 @@ HELP = """\
 
 Every message you send is remembered (unless incognito); relevant memories are shown to
 the model before your message, and the ◆ line under it says which, and why.
+
+From a shell, `memchat memory --help` lists the memory commands: `audit` shows what was
+deleted, with ids, and `restore ID` brings an earlier version or a deleted memory back.
 """
 
 
