@@ -22,7 +22,13 @@ from agent.secret_formats import (
     replace_spans,
 )
 
-_STRONG = r"pass(?:word|wd|phrase|code)|pwd|pword"
+_STRONG = (
+    r"pass(?:word|wd|phrase|code)|pwd|pword|passwort|kennwort|mot[ \t]+de[ \t]+passe|"
+    r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord|salasana|adgangskode|"
+    r"пароль|парол[яеюи]"
+)
+"""Password labels in English and in the languages an adversary tried ("Mein Passwort ist
+…", "mot de passe : …", "contraseña: …"): each was stored, and made a key, as said."""
 _WEAK = (
     r"secret|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key"
     r"|client[_ -]?secret|account[_ -]?key|shared[_ -]?access[_ -]?key|credentials?|creds"
@@ -41,7 +47,7 @@ _LABEL = re.compile(
     ["']?
     (?P<infix>[ \t]+(?:for|of|to|on|at|in)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?)?
     [ \t]*
-    (?P<sep>:=|=>|=(?!=)|:(?!//)|\bis\b:?|\bwas\b:?)
+    (?P<sep>:=|=>|=(?!=)|:(?!//)|\b(?:is|was|ist|est|es|é|è|är|er|on|jest|это)\b:?)
     [ \t]*
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -50,7 +56,29 @@ _LABEL = re.compile(
 the wifi is `. The name may hold segments before the label (`DB_`, `aws_secret_access_`).
 A camelCase segment is capitals then lower case or digits, so a name splits into segments
 one way only: `[A-Za-z0-9]*[a-z0-9]` split `aBaB…` countless ways and took seconds."""
-_LABEL_HINTS = ("pass", "pwd", "pword", "secret", "token", "key", "auth", "cred", "pw", "sig")
+_LABEL_HINTS = (
+    "mot de passe",
+    "pass",
+    "pwd",
+    "pword",
+    "secret",
+    "token",
+    "key",
+    "auth",
+    "cred",
+    "pw",
+    "sig",
+    "wort",
+    "contrase",
+    "senha",
+    "woord",
+    "hasło",
+    "haslo",
+    "senord",
+    "salasana",
+    "kode",
+    "парол",
+)
 _KEYWORD = re.compile("|".join(_LABEL_HINTS))
 _ANY_CASE = re.compile(_KEYWORD.pattern, re.IGNORECASE)
 _MAX_NAME = 64

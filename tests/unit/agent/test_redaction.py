@@ -123,3 +123,32 @@ def test_alternating_case_does_not_blow_up_the_label_pattern(text: str) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
     assert done.stdout.strip() in ("[]", "['secret']")
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Mein Passwort ist Geheim123", "Geheim123"),
+        ("Mein Kennwort: x9Y!pq", "x9Y!pq"),
+        ("mot de passe : soleil2024", "soleil2024"),
+        ("mi contraseña es perro1234", "perro1234"),
+        ("minha senha é gato5678", "gato5678"),
+        ("mijn wachtwoord is hond4321", "hond4321"),
+        ("мой пароль: кот12345", "кот12345"),
+    ],
+)
+def test_a_password_label_in_another_language_is_redacted(text: str, secret: str) -> None:
+    """Found by an adversary: each was stored as said, and /remember made its key of it,
+    shown in every list and "did you mean"."""
+    from agent.commands import key_for
+
+    redacted, kinds = redact(text)
+    assert secret not in redacted and kinds == ["secret"]
+    assert secret.lower() not in key_for(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Ich habe das Passwort vergessen", "Das Wort ist gut", "The passport is in the drawer"]
+)
+def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
+    assert redact(text) == (text, [])
