@@ -410,6 +410,10 @@ class Agent:
         # A message answered again has no fresh copy to exclude by id; its saved copy is
         # cut as "already in conversation" instead.
         live = [m for i, m in enumerate(session.messages) if resend or i != answering]
+        # Only what the model will have in front of it: a long chat's older messages are
+        # trimmed from the request, and recall is how they come back (found by an
+        # adversary: "my bike lock code is 7312" was neither sent nor recalled).
+        live = trim_history(live, self.config.agent.max_history_messages, self._history_room())
         exclude += await self._said_in_this_chat(session, live)
         scope = None if self.config.agent.recall_across_sessions else session.id
         try:
@@ -431,6 +435,15 @@ class Agent:
         block = render(injected, self.clock(), budget)
         recalled = MemoryRecalled(injected, cut, result.mode, result.degraded, result.calibration)
         return recalled, block
+
+    def _history_room(self) -> int:
+        """Tokens the request surely leaves the history: half of what is not reserved.
+
+        Half, because the recalled block is not written yet: a message counted out of the
+        history that the request still holds is at worst recalled twice, never lost.
+        """
+        reserve = min(self.num_ctx // 4, 2048) + 600
+        return max(0, self.num_ctx - reserve) // 2
 
     async def _said_in_this_chat(self, session: Session, live: list[ChatMessage]) -> list[str]:
         """The ids of this chat's saved messages that the model has in front of it.

@@ -117,6 +117,27 @@ async def test_same_session_messages_in_history_are_not_injected(harness: Harnes
     assert recalled.cut == [] and recalled.mode != "keyword-early", recalled
 
 
+async def test_a_message_trimmed_from_a_long_chat_is_recalled(make_harness: Any) -> None:
+    """Found by an adversary: the chat's own messages were left out of recall even when
+    the request no longer held them, so "my bike lock code" was neither sent nor recalled."""
+    h: Harness = await make_harness(agent__max_history_messages=4)
+    said = [
+        "Hello there, nice to meet you",
+        "My bike lock code is 7312 blue",
+        "I like coffee in the morning",
+        "The sky is grey over the harbour",
+        "I am writing a poem about rain",
+    ]
+    h.model.add(*["Noted."] * len(said), "It is 7312 blue.")
+    for text in said:
+        await h.turn(text)
+    events = await h.turn("What is my bike lock code?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert "My bike lock code is 7312 blue" in [e.content for e in recalled.injected]
+    # What the request still holds is not recalled again.
+    assert "I am writing a poem about rain" not in [e.content for e in recalled.injected]
+
+
 async def test_what_was_said_in_another_session_is_recalled(harness: Harness) -> None:
     harness.model.add("Nice.", "Kayaks.")
     await harness.turn("I went kayaking on the Sognefjord last summer")
