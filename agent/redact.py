@@ -24,8 +24,8 @@ from agent.secret_formats import (
 
 _STRONG = (
     r"pass(?:word|wd|phrase|code)|pwd|pword|passwort|kennwort|mot[ \t]+de[ \t]+passe|"
-    r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord|salasana|adgangskode|"
-    r"пароль|парол[яеюи]"
+    r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord(?:et)?|"
+    r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]"
 )
 """Password labels in English and in the languages an adversary tried ("Mein Passwort ist
 …", "mot de passe : …", "contraseña: …"): each was stored, and made a key, as said."""
@@ -45,9 +45,11 @@ _LABEL = re.compile(
     + r"""))
     (?![\w-])
     ["']?
-    (?P<infix>[ \t]+(?:for|of|to|on|at|in)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?)?
+    (?P<infix>[ \t]+(?:for|of|to|on|at|in|für|fürs|vom|du|de|del|do|da|dla|voor|van|för|
+      till|til|af|от|для)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?(?:[^\s:=]+(?=[ \t]*:(?!//)))?)?
     [ \t]*
-    (?P<sep>:=|=>|=(?!=)|:(?!//)|\b(?:is|was|ist|est|es|é|è|är|er|on|jest|это)\b:?)
+    (?P<sep>:=|=>|=(?!=)|:(?!//)|[—–][ \t]|(?:,[ \t]*)?c'est\b|\b(?:is|was|ist|lautet|est|es|é|è|är|
+      (?<=salasana[ \t])on|(?<=salasanani[ \t])on|(?<=has[łl]o[ \t])to|er|jest|это)\b:?)
     [ \t]*
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -86,8 +88,8 @@ _MAX_NAME = 64
 _STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
 _PIN = re.compile(
-    r"(?i)\bpin(?:(?:[ \t]*code|[ \t]*number)[ \t]*(?::|=|\b(?:is|was|es|ist|est)\b:?)?"
-    r"|[ \t]*(?::|=|\b(?:is|was|es|ist|est)\b:?))[ \t]*"
+    r"(?i)\bpin(?:(?:[ \t-]*code|[ \t]*number)[ \t]*(?::|=|\b(?:is|was|es|ist|est|lautet)\b:?)?"
+    r"|[ \t]*(?::|=|\b(?:is|was|es|ist|est|lautet)\b:?))[ \t]*"
     r"(\d{4,8}|\d([ .-])\d(?:\2\d){2,6})(?![\d.-]?\d)"
 )
 """A PIN after its label, however the digits are spaced ("4 3 2 1", "4-3-2-1"), after "is"
@@ -108,14 +110,23 @@ _FUNCTION_WORDS = frozenset(
     "displayed stored saved hashed encrypted required needed case-sensitive expired invalid "
     "incorrect wrong reset changed missing empty blank here there below above same different "
     "unknown written printed managed handled kept used generated rotated included attached "
-    "enabled disabled protected one".split()
+    "enabled disabled protected one "
+    # The same in the languages whose password labels are read (an adversary saw "Mein
+    # Passwort ist zu kurz" and "La contraseña es la misma" lose their words).
+    "zu sehr nicht leider der die das ein eine kein keine noch immer le la les un une trop "
+    "très pas plus el los las muy no igual mismo misma um uma o os muito het een te niet "
+    "erg nog för inte en ett mycket ei liian for ikke meget".split()
 )
 """A password "is" these only in sentences about passwords, never as the password itself."""
 _ADJECTIVES = frozenset(
     "correct right weak strong long short secure insecure safe unsafe good bad great fine ok "
     "okay new old unique random important easy hard simple complex optional mandatory valid "
     "private public secret sensitive confidential visible hidden masked lost forgotten obvious "
-    "known compromised leaked fake personal temporary mine yours ready required set".split()
+    "known compromised leaked fake personal temporary mine yours ready required set "
+    "abgelaufen falsch richtig sicher unsicher kurz lang geheim geändert vergessen neu alt "
+    "court courte faux fausse correct correcte incorrect incorrecte sûr expiré oublié "
+    "correcta incorrecta segura seguro fácil difícil caducada olvidada nueva "
+    "curta longa errada fácil segura verlopen fout goed kort lang veilig vergeten".split()
 )
 """A password that "is" one of these words alone is being described, not given."""
 _CODE_WORDS = frozenset(

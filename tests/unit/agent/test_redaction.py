@@ -135,6 +135,22 @@ def test_alternating_case_does_not_blow_up_the_label_pattern(text: str) -> None:
         ("minha senha é gato5678", "gato5678"),
         ("mijn wachtwoord is hond4321", "hond4321"),
         ("мой пароль: кот12345", "кот12345"),
+        # Found by the second adversary: connecting words, verbs and dashes of their own,
+        # and labels with an ending attached.
+        ("Mein Passwort lautet Sommer2024", "Sommer2024"),
+        ("Das Passwort für das WLAN ist hallo123", "hallo123"),
+        ("le mot de passe du wifi est soleil42", "soleil42"),
+        ("Mon mot de passe, c'est soleil42", "soleil42"),
+        ("la contraseña del wifi es gato123", "gato123"),
+        ("a senha do wifi é gato123", "gato123"),
+        ("Moje hasło to kot123", "kot123"),
+        ("Hasło do wifi: kot123", "kot123"),
+        ("Мой пароль — кот123", "кот123"),
+        ("Пароль от почты: qwerty123", "qwerty123"),
+        ("salasanani on kissa123", "kissa123"),
+        ("lösenordet är katt123", "katt123"),
+        ("adgangskoden er hund123", "hund123"),
+        ("Das WLAN-Passwort lautet hallo123", "hallo123"),
     ],
 )
 def test_a_password_label_in_another_language_is_redacted(text: str, secret: str) -> None:
@@ -148,7 +164,25 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
 
 
 @pytest.mark.parametrize(
-    "text", ["Ich habe das Passwort vergessen", "Das Wort ist gut", "The passport is in the drawer"]
+    "text",
+    [
+        "Ich habe das Passwort vergessen",
+        "Das Wort ist gut",
+        "The passport is in the drawer",
+        # Found by the second adversary: "on" read as Finnish "is" took English words, and
+        # descriptions in the other languages were taken for passwords.
+        "I reset my password on GitHub yesterday",
+        "My password on Netflix got hacked",
+        "Use the passphrase on Slack",
+        "Mein Passwort ist zu kurz",
+        "Mein Passwort ist abgelaufen",
+        "Das Passwort ist leider falsch",
+        "Le mot de passe est trop court",
+        "Le mot de passe est le même",
+        "La contraseña es incorrecta",
+        "La contraseña es la misma que antes",
+        "Mijn wachtwoord is verlopen",
+    ],
 )
 def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
     assert redact(text) == (text, [])
