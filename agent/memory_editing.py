@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from agent.bringing_back import DELETIONS, is_back
 from memory.errors import MemoryStoreError
+from memory.fact_subjects import change_terms
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
 from memory.predicates import claim_of, clause_claims
 from memory.text import analyze
@@ -305,7 +306,14 @@ async def still_saying_otherwise(memory: Memory, entry: MemoryEntry) -> list[Mem
     if claim is None:
         return []
     owner, predicate, value = claim
-    value_terms = set(analyze(value))
+    value_terms = set(analyze(value)) - change_terms()
+
+    def differs(other: str) -> bool:
+        # "Lisbon, Portugal" or "Meta now" agree with "Lisbon" and "Meta" (found by an
+        # adversary: such facts were said to disagree).
+        terms = set(analyze(other)) - change_terms()
+        return not (terms <= value_terms or value_terms <= terms)
+
     facts = await memory.list(namespace=entry.namespace, limit=_OTHERS_READ)
     return [
         fact
@@ -313,7 +321,7 @@ async def still_saying_otherwise(memory: Memory, entry: MemoryEntry) -> list[Mem
         if fact.id != entry.id
         and fact.category != "conversation"
         and any(
-            other[:2] == (owner, predicate) and set(analyze(other[2])) != value_terms
+            other[:2] == (owner, predicate) and differs(other[2])
             for other in clause_claims(fact.content)
         )
     ]

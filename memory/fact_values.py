@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 from memory.fact_subjects import PREDICATE, negated, subject_words
-from memory.predicates import SECOND_CLAUSE, claim_of, user_claim, wordings_of, words_of
+from memory.predicates import claim_of, says_more, user_claim, wordings_of, words_of
 from memory.text import analyze
 
 _ANOTHER_VALUE = re.compile(
@@ -112,7 +112,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         or not (plain_word or _LOOKS_LIKE_A_VALUE.search(written))
     ):
         return None
-    if SECOND_CLAUSE.search(text):
+    if says_more(text):
         return None  # "My email is … and my phone is …": replacing it would lose the phone
     return subject - _THE_USERS, frozenset(analyze(written))
 

@@ -45,7 +45,7 @@ def words_of(text: str) -> list[str]:
 _THE_USER_WORDS = frozenset(
     "i we i'm we're i've we've the user user's my our have has am are is now currently just "
     "recently finally actually officially also started began so update btw fyi ok okay well "
-    "oh hey news new".split()
+    "oh hey news new been".split()
 )
 """The only words a statement about the user's own home or job may open with ("my" and
 "our" only before "home is in": "my sister lives in …" opens with another word)."""
@@ -67,20 +67,50 @@ _NOT_FOR_GOOD = re.compile(
     r"in\s+the\s+past|once|years\s+ago|decades\s+ago|in\s+\d{4}|in\s+the\s+\w*(?:ies|0s)|"
     r"in\s+'\d\d|at\s+(?:the\s+)?age\s+(?:of\s+)?\d+|aged?\s+\d+|growing\s+up|"
     r"as\s+an?\s+(?:toddler|infant|youngster|adolescent|young\s+\w+)|"
-    r"during\s+(?:college|university|uni|school|high\s+school|my\s+\w+|the\s+\w+))(?!\w)"
+    r"during\s+(?:college|university|uni|school|high\s+school|my\s+\w+|the\s+\w+)|"
+    r"in\s+my\s+(?:\w+ies|\d+s|youth|childhood|teens)|at\s+\d+|as\s+an?\s+adult|"
+    r"this\s+(?:week|weekend|month|summer|winter|spring|autumn|fall|semester|term|year)|"
+    r"through\s+\w+|for\s+the\s+(?:holidays|summer|winter|week|weekend|month|season)|"
+    r"on\s+(?:weekends|saturdays|sundays|mondays|tuesdays|wednesdays|thursdays|fridays)|"
+    r"on\s+the\s+side)(?!\w)"
 )
 """A stay that ended or will end ("Bob moved to Coimbra as a child / for a semester"): not
 where anyone lives now (an adversary)."""
 _LEAD_IN = re.compile(
     r"(?i)^\s*(?:(?:big|good|great|some|exciting|quick)\s+(?:news|update)|guess\s+what|"
-    r"by\s+the\s+way|fun\s+fact)\s*[:!,.\u2014-]+\s*"
+    r"by\s+the\s+way|fun\s+fact)\s*[:!?,.\u2014-]+\s*"
 )
 """Words announcing news before it ("Big news: my wife and I moved to Lisbon!"), which is
 how most people say they moved (found by a new user: such a message was never found)."""
 _TOGETHER = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+[Ii]\b")
 """The user with someone ("My wife and I live in Porto"): still where the user lives."""
-SECOND_CLAUSE = re.compile(r"(?i)\b(?:and|but)\b|;")
-"""A text saying two things: replacing it for one of them would lose the other."""
+_CLAUSE_BREAK = re.compile(r"(?i)\b(?:and|but)\b|;")
+_NAME_AROUND = re.compile(r"[A-Z][\w'.-]*\s+$")
+_NAME_AFTER = re.compile(r"\s+(?!I\b)[A-Z]")
+
+
+def clause_breaks(text: str) -> list[re.Match[str]]:
+    """Where a text goes on to say another thing ("… and I work at Acme").
+
+    Not the "and" inside a name: "Marks and Spencer", "Bosnia and Herzegovina" (found by
+    an adversary: such a home or employer was never replaced).
+    """
+    return [
+        found
+        for found in _CLAUSE_BREAK.finditer(text)
+        if found.group() == ";"
+        or found.group().casefold() == "but"
+        or not (
+            _NAME_AROUND.search(text, 0, found.start()) and _NAME_AFTER.match(text, found.end())
+        )
+    ]
+
+
+def says_more(text: str) -> bool:
+    """A text saying two things: replacing it for one of them would lose the other."""
+    return bool(clause_breaks(text))
+
+
 _NOT_PLAIN = re.compile(
     r"(?i)\b(?:if|would|could|might|should|will|'ll|'d|when|before|after|until|since|used to|"
     r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?"
@@ -112,7 +142,8 @@ _THINGS = frozenset(
     "remote hybrid management sales marketing engineering microsoft google apple amazon vs "
     "visual logseq roam evernote onenote dropbox icloud drive docs jetbrains intellij pycharm "
     "sublime cursor finance hr legal support ops operations product design research "
-    "accounting security platform infrastructure".split()
+    "accounting security platform infrastructure snowflake terraform arc kubernetes docker "
+    "bazel gradle maven".split()
 )
 """Things people move to that are not places ("I moved to Slack", "… to Vim")."""
 _NOT_A_PLACE_WORD = frozenset(
@@ -151,7 +182,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
             continue
         text = _TOGETHER.sub("I", _LEAD_IN.sub("", text, count=1), count=1)
         found = pattern.search(text)
-        if found is None or _NOT_PLAIN.search(text) or SECOND_CLAUSE.search(text):
+        if found is None or _NOT_PLAIN.search(text) or says_more(text):
             return None
         dated = _WHEN_IT_HAPPENED.match(text)
         before = text[dated.end() if dated else 0 : found.start()]
@@ -190,9 +221,9 @@ def _a_value(value: str, text: str, *, home: bool) -> bool:
     named = words[1:] if words[0] == "the" else words
     if _NOT_A_PLACE_WORD & set(named[:2]):
         return False
-    if home and (
-        named[:1] and named[0] in _THINGS or _ORGANISED & set(named[:4]) or _TOOL_WORD.match(value)
-    ):
+    if _ORGANISED & set(named[:4]):
+        return False  # "the Platform team": a part of a place or an employer
+    if home and (named[:1] and named[0] in _THINGS or _TOOL_WORD.match(value)):
         return False
     # Written in lower case where the rest has capitals: a state ("I live in fear"), not a
     # name. Someone who types all in lower case still names places ("i live in porto").
@@ -212,9 +243,12 @@ def clause_claims(text: str) -> list[tuple[str, str, str]]:
     "My name is Dana and I live in Porto" makes no claim as a whole (replacing it would
     lose the name), but its second clause says where the user lives.
     """
-    if not SECOND_CLAUSE.search(text):
+    breaks = clause_breaks(text)
+    if not breaks:
         return []
-    return [claim for part in SECOND_CLAUSE.split(text) if (claim := claim_of(part))]
+    edges = [0, *(b for found in breaks for b in found.span()), len(text)]
+    parts = [text[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2)]
+    return [claim for part in parts if (claim := claim_of(part))]
 
 
 def states_a_predicate(text: str) -> bool:

@@ -290,6 +290,11 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I work at Siemens as an engineer", "my new job is at Bosch"),
         ("My new job is at Bosch", "I started a new job at Google"),
         ("I live in Porto", "Big news: my wife and I moved to Lisbon last week!"),
+        # Found by the fourth adversary.
+        ("I live in Porto", "Guess what? I moved to Berlin!"),
+        ("I live in Porto", "I've been living in Berlin"),
+        ("I work at Marks and Spencer", "I started a new job at Tesco"),
+        ("I live in Bosnia and Herzegovina", "I moved to Croatia"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -342,6 +347,15 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I live in Porto", "We're based in Zurich"),
         ("My phone number is 555-1234", "Phone: 555-9999 (dentist)"),
         ("I work at Acme", "My job is at risk"),
+        ("I live in Lisbon", "I moved to Berlin in my twenties"),
+        ("I live in Lisbon", "I moved to Berlin at 25"),
+        ("I live in Lisbon", "I'm living in Rome this week"),
+        ("I live in Lisbon", "I moved to Lisbon for the holidays"),
+        ("I live in Lisbon", "We moved to Snowflake last month"),
+        ("I work at Google", "I work for the Platform team"),
+        ("I work at Google", "I work at Tesco on Saturdays"),
+        ("I work at Google", "So I work for Uber Eats on the side"),
+        ("I work at Google", "I am working at Deloitte this summer"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

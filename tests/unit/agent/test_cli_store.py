@@ -73,6 +73,10 @@ def test_a_fact_saying_more_that_still_gives_the_old_home_is_named(isolated_dirs
     ]
     back = run_cli("memory", "store", "--key", "home2", "I live in Porto").clean().out
     assert "it replaces 'home'" in back and "still says otherwise" not in back  # agrees now
+    # A value with more words agrees (found by an adversary: "now", ", Portugal").
+    run_cli("memory", "store", "--key", "me2", "My name is Ana and I work at Meta now").clean()
+    agrees = run_cli("memory", "store", "--key", "job", "I work at Meta").clean().out
+    assert "still says otherwise" not in agrees
 
 
 def test_a_fact_about_the_same_subject_under_another_key_says_what_it_replaces(
