@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agent.memory_editing import MemoryEditor, key_versions
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import AuditRecord, Memory
@@ -58,9 +59,24 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
         raise MemoryStoreError(
             f"{record.key!r} was not deleted ({record.action}); nothing to bring back"
         )
-    if await is_back(memory, record):
+    if await memory.get_by_id(record.entry_id) is not None:
         raise MemoryStoreError(f"{record.key!r} is already back in memory")
     holder = await memory.get(record.key, record.namespace)
+    if holder is not None and holder.content == record.content:
+        raise MemoryStoreError(f"{record.key!r} is already back in memory")
+    kept = next(
+        (
+            version
+            for version in await key_versions(memory, record.key, record.namespace)
+            if version.content == record.content
+        ),
+        None,
+    )
+    if kept is not None:
+        # Its text is held as history of the key: that version comes back into effect,
+        # not a copy of it (found by an adversary: each restore added a version).
+        restored = await MemoryEditor(memory).restore(kept)
+        return BroughtBack(restored, replaced=(holder,) if holder is not None else ())
     entry = await memory.store_with_metadata(
         record.key, record.content, record.category, None, namespace=record.namespace
     )
@@ -76,10 +92,31 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
 async def is_back(memory: Memory, record: AuditRecord) -> bool:
     """Whether the memory `record` deleted is in memory again.
 
-    By its id (an undone forget puts it back exactly), or by its text in effect under its
-    key (brought back from the log, a new version).
+    By its id (an undone forget puts it back exactly), or by its text under its key, in
+    effect or as history (brought back from the log; found by an adversary: a version set
+    aside since read as never brought back, and was offered again).
     """
     if await memory.get_by_id(record.entry_id) is not None:
         return True
     holder = await memory.get(record.key, record.namespace)
-    return holder is not None and holder.content == record.content
+    if holder is not None and holder.content == record.content:
+        return True
+    versions = await key_versions(memory, record.key, record.namespace)
+    return any(version.content == record.content for version in versions)
+
+
+async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
+    """The ids among deleted `records` that the store holds again (an undone forget).
+
+    The log records deletions only: without this, a forget undone in the inspector still
+    read as gone (found by a new user).
+    """
+    back: set[str] = set()
+    # A merge or an import keeps the version it sets aside, as history: it never went, so
+    # it is not "restored since" (found by an adversary).
+    for record in records:
+        if record.action not in DELETIONS or record.entry_id in back:
+            continue
+        if await is_back(memory, record):
+            back.add(record.entry_id)
+    return back

@@ -11,7 +11,6 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from agent.bringing_back import DELETIONS, is_back
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import change_terms
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
@@ -260,21 +259,17 @@ class MemoryEditor:
         return list(await lifecycle.audit_log(limit=limit)) if lifecycle is not None else []
 
 
-async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
-    """The ids among deleted `records` that the store holds again (an undone forget).
-
-    The log records deletions only: without this, a forget undone in the inspector still
-    read as gone (found by a new user).
-    """
-    back: set[str] = set()
-    # A merge or an import keeps the version it sets aside, as history: it never went, so
-    # it is not "restored since" (found by an adversary).
-    for record in records:
-        if record.action not in DELETIONS or record.entry_id in back:
-            continue
-        if await is_back(memory, record):
-            back.add(record.entry_id)
-    return back
+async def key_versions(memory: Memory, key: str, namespace: str) -> list[MemoryEntry]:
+    """The stored versions under `key` itself (in effect or history), read by its prefix."""
+    found: list[MemoryEntry] = []
+    page = 500
+    while True:
+        listed = await memory.list(
+            namespace=namespace, prefix=key, include_superseded=True, limit=page, offset=len(found)
+        )
+        found.extend(listed)
+        if len(listed) < page:
+            return [entry for entry in found if entry.key == key]
 
 
 async def replaced_under_other_keys(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:

@@ -53,7 +53,8 @@ def _holds(folded: str, term: str) -> bool:
     Found by a new user: "walked 3 km" found the notes of days 13, 23 and 30 to 39.
     """
     if term.isdigit():
-        return re.search(rf"(?<!\d){term}(?!\d)", folded) is not None
+        # Nor a part of a decimal: "5" is not in "3.5 kg" (an adversary).
+        return re.search(rf"(?<![\d.,]){term}(?![\d]|[.,]\d)", folded) is not None
     return term in folded
 
 

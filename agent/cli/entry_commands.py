@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.commands import key_for
-from agent.memory_editing import MemoryEditor, replaced_under_other_keys, still_saying_otherwise
+from agent.memory_editing import (
+    MemoryEditor,
+    key_versions,
+    replaced_under_other_keys,
+    still_saying_otherwise,
+)
 from agent.terminal_text import one_line, safe_json
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
@@ -148,19 +153,6 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
             if entry.scores is not None:
                 say(out, f"      {entry.scores.explanation(result.mode)}")
     return 0
-
-
-async def key_versions(memory: Memory, key: str, namespace: str) -> list[MemoryEntry]:
-    """The stored versions under `key` itself (in effect or history), read by its prefix."""
-    found: list[MemoryEntry] = []
-    page = 500
-    while True:
-        listed = await memory.list(
-            namespace=namespace, prefix=key, include_superseded=True, limit=page, offset=len(found)
-        )
-        found.extend(listed)
-        if len(listed) < page:
-            return [entry for entry in found if entry.key == key]
 
 
 async def _only_history(memory: Memory, key: str, namespace: str) -> str:

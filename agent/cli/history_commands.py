@@ -11,9 +11,9 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from agent.bringing_back import bring_back, deleted_record
-from agent.cli.entry_commands import key_versions, local_day
+from agent.cli.entry_commands import local_day
 from agent.cli.store import MemoryArgs, opened_memory, say
-from agent.memory_editing import MemoryEditor
+from agent.memory_editing import MemoryEditor, key_versions
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError
 from memory.front import in_effect_after

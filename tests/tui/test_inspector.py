@@ -298,16 +298,20 @@ async def test_deleted_view_shows_the_audit_log(make_app: MakeApp) -> None:
         await pilot.pause()
         await settle(pilot)
         table = h.app.query_one(DataTable)
-        assert [str(c.label) for c in table.columns.values()] == ["when", "action", "key", "why"]
+        assert [str(c.label) for c in table.columns.values()] == ["when", "key", "text", "why"]
         assert table.row_count == 1
         # Cells are Text, never str: a str cell would be parsed as markup.
-        assert [cell.plain for cell in table.get_row_at(0)[1:]] == ["forget", "lunch", "forgotten"]
+        assert [cell.plain for cell in table.get_row_at(0)[1:]] == [
+            "lunch",
+            "Had ramen for lun…",
+            "forgotten",
+        ]
         # The search box narrows the log as it narrows the memories (found by a new user).
         await h.runtime.memory.forget("pet")
         h.app.query_one("#inspector-search", Input).value = "LUNCH"
         await pilot.pause(0.4)
         await settle(pilot)
-        assert [table.get_row_at(i)[2].plain for i in range(table.row_count)] == ["lunch"]
+        assert [table.get_row_at(i)[1].plain for i in range(table.row_count)] == ["lunch"]
         page = str(h.app.query_one("#inspector-page", Label).render())
         assert page == "1 of 2 deletions (newest first)"
         h.app.query_one("#inspector-search", Input).value = ""
@@ -334,7 +338,11 @@ async def test_a_forget_undone_reads_as_restored_in_the_deleted_view(make_app: M
         await pilot.pause()
         await settle(pilot)
         row = h.app.query_one(DataTable).get_row_at(0)
-        assert [cell.plain for cell in row[1:]] == ["forget", "lunch", "forgotten (restored since)"]
+        assert [cell.plain for cell in row[1:]] == [
+            "lunch",
+            "Had ramen for lun…",
+            "forgotten (restored since)",
+        ]
 
 
 async def test_enter_on_a_deleted_memory_brings_it_back(make_app: MakeApp) -> None:
@@ -364,7 +372,11 @@ async def test_enter_on_a_deleted_memory_brings_it_back(make_app: MakeApp) -> No
         )
         assert any("Brought back lunch" in n.message for n in h.app._notifications)
         row = table.get_row_at(0)
-        assert [cell.plain for cell in row[1:]] == ["forget", "lunch", "forgotten (restored since)"]
+        assert [cell.plain for cell in row[1:]] == [
+            "lunch",
+            "Had ramen for lun…",
+            "forgotten (restored since)",
+        ]
         await pilot.press("enter")  # back already: nothing more happens
         await settle(pilot)
         assert await h.runtime.memory.count() == len(SEED)

@@ -16,8 +16,8 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
 
-from agent.bringing_back import DELETIONS, bring_back
-from agent.memory_editing import Forgotten, MemoryEditor, back_since
+from agent.bringing_back import DELETIONS, back_since, bring_back
+from agent.memory_editing import Forgotten, MemoryEditor
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
@@ -33,7 +33,9 @@ CATEGORIES = ("core", "daily", "conversation", "procedural")
 
 
 ENTRY_COLUMNS = ("", "key", "category", "score", "content")
-AUDIT_COLUMNS = ("when", "action", "key", "why")
+AUDIT_COLUMNS = ("when", "key", "text", "why")
+"""The text, not the action: found by an adversary, two versions of one key read alike and
+Enter brought back the older over the newer ("why" says forgotten or what hygiene did)."""
 AUDIT_ROW = "audit-"
 
 
@@ -294,10 +296,10 @@ class MemoryInspector(Vertical):
         for index, record in enumerate(records):
             reason = record.reason + (" (restored since)" if record.entry_id in back else "")
             cells = [
-                Text(f"{record.at:%Y-%m-%d %H:%M}"),
-                _clip(record.action, 10),
-                _clip(record.key, 18),
-                _clip(reason, 34),
+                Text(f"{record.at:%m-%d %H:%M}"),
+                _clip(record.key, 12),
+                _clip(record.content, 18),
+                _clip(reason, 26),
             ]
             rows.append((cells, f"{AUDIT_ROW}{index}"))
         _show_rows(self.query_one(DataTable), AUDIT_COLUMNS, rows)

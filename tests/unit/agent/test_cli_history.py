@@ -189,3 +189,32 @@ def test_a_memory_brought_back_follows_the_write_rules(isolated_dirs: Path) -> N
     assert json.loads(run_cli("memory", "get", "tea").clean().out)["content"] == (
         "The user drinks green tea"
     )
+
+
+def test_bringing_back_versions_of_one_key_adds_no_copies(isolated_dirs: Path) -> None:
+    """Found by an adversary: each restore from the log stored another copy of a text the
+    key held as history, and "(restored since)" dropped once that copy was set aside."""
+    write_config()
+    run_cli("memory", "store", "--key", "home", "I live in Porto").clean()
+    run_cli("memory", "store", "--key", "home", "I live in Lisbon").clean()
+    run_cli("memory", "forget", "home", "--yes").clean()
+    ids = {
+        text: line.rsplit(" ", 1)[-1]
+        for line in run_cli("memory", "audit").clean().out.splitlines()
+        for text in ("Porto", "Lisbon")
+        if f"I live in {text}" in line
+    }
+    run_cli("memory", "restore", ids["Lisbon"]).clean()
+    run_cli("memory", "restore", ids["Porto"]).clean()
+    again = run_cli("memory", "restore", ids["Lisbon"]).clean().out
+    assert "I live in Lisbon" in again
+    versions = run_cli("memory", "history", "home", "--json").clean().out.splitlines()
+    assert sorted(json.loads(line)["content"] for line in versions) == [
+        "I live in Lisbon",
+        "I live in Porto",
+    ]
+    assert json.loads(run_cli("memory", "get", "home").clean().out)["content"] == (
+        "I live in Lisbon"
+    )
+    audit = run_cli("memory", "audit").clean().out
+    assert audit.count("(restored since)") == 2

@@ -174,7 +174,7 @@ def test_hygiene_dry_run_then_real_run_then_audit_and_snapshot(
     assert "removed 1 memory\n" in out and "snapshot written to" in out
     assert main(["memory", "audit"]) == 0
     out = capsys.readouterr().out
-    assert "hygiene old-chat" in out and "retention" in out
+    assert "hygiene  old-chat" in out and "retention" in out
     snapshot = Path(os.environ["MEMCHAT_HOME"]) / "MEMORY_SNAPSHOT.md"
     assert "## fact" in snapshot.read_text()
     assert main(["memory", "snapshot", str(configured.parent / "copy.md")]) == 0
