@@ -77,6 +77,21 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
         # not a copy of it (found by an adversary: each restore added a version).
         restored = await MemoryEditor(memory).restore(kept)
         return BroughtBack(restored, replaced=(holder,) if holder is not None else ())
+    if record.category == "conversation" and record.created is not None and holder is None:
+        # A saved message is what was said then, in that chat: back exactly, so "what did I
+        # say on <its day>" finds it (found by an adversary: it came back dated today).
+        said = MemoryEntry(
+            id=record.entry_id,
+            key=record.key,
+            content=record.content,
+            category=record.category,
+            namespace=record.namespace,
+            timestamp=record.created,
+            updated_at=record.created,
+            session_id=record.session_id,
+        )
+        await memory.import_([said])
+        return BroughtBack(await memory.get_by_id(said.id) or said)
     entry = await memory.store_with_metadata(
         record.key, record.content, record.category, None, namespace=record.namespace
     )

@@ -123,6 +123,8 @@ def audit_records(doomed: Sequence[Doomed], action: str, at: datetime) -> list[A
             key=d.entry.key,
             category=d.entry.category,
             content=d.entry.content,
+            created=d.entry.timestamp,
+            session_id=d.entry.session_id,
         )
         for d in doomed
     ]

@@ -74,6 +74,10 @@ class AuditRecord(BaseModel):
     key: str
     category: str
     content: str
+    created: datetime | None = None
+    """When the deleted memory was first written (None in records from before 0016)."""
+    session_id: str | None = None
+    """The chat it was said in, for a saved message."""
 
 
 class HygieneReport(BaseModel):

@@ -21,10 +21,11 @@ WITH gone AS (
     WHERE memories.id = d.id AND memories.updated_at = d.updated
         AND NOT (memories.pinned AND memories.superseded_by IS NULL)
     RETURNING memories.id, memories.namespace, memories.key, memories.category,
-        memories.content, d.reason
+        memories.content, memories.ts, memories.session_id, d.reason
 )
-INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, content)
-SELECT now(), %s, reason, id, namespace, key, category, content FROM gone
+INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, content,
+    created, session_id)
+SELECT now(), %s, reason, id, namespace, key, category, content, ts, session_id FROM gone
 RETURNING entry_id
 """
 """Deletes what is still as planned (not pinned in effect, not changed since), audited."""
@@ -77,8 +78,8 @@ class PostgresHousekeeping:
             ("WHERE namespace = %s", [namespace]) if namespace is not None else ("", [])
         )
         rows = await self.memory.fetch(
-            "SELECT at, action, reason, entry_id, namespace, key, category, content "
-            f"FROM memory_audit {clause} ORDER BY audit_id DESC LIMIT %s OFFSET %s",
+            "SELECT at, action, reason, entry_id, namespace, key, category, content, created, "
+            f"session_id FROM memory_audit {clause} ORDER BY audit_id DESC LIMIT %s OFFSET %s",
             [*params, limit, offset],
         )
         return [
@@ -91,6 +92,10 @@ class PostgresHousekeeping:
                 key=unescape(key),
                 category=category,
                 content=unescape(content),
+                created=created,
+                session_id=session,
             )
-            for at, action, reason, entry_id, space, key, category, content in rows
+            for (at, action, reason, entry_id, space, key, category, content, created, session) in (
+                rows
+            )
         ]

@@ -125,6 +125,11 @@ def migrations(dimensions: int) -> list[str]:
         TERMS_ADDED,
         NUMBERS_IN_DOTS,
         CLAIMS_READ_ANEW,
+        # A deleted memory brought back from the log keeps its first time and its chat.
+        """
+        ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS created timestamptz;
+        ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS session_id text;
+        """,
     ]
 
 

@@ -68,10 +68,13 @@ from memory.write_rules import NewMemory, apply_write, validate
 
 _FORGET = """
 WITH gone AS (
-    DELETE FROM memories WHERE id = ANY(%s) RETURNING id, namespace, key, category, content
+    DELETE FROM memories WHERE id = ANY(%s)
+    RETURNING id, namespace, key, category, content, ts, session_id
 )
-INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, content)
-SELECT now(), 'forget', 'forgotten', id, namespace, key, category, content FROM gone
+INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, content,
+    created, session_id)
+SELECT now(), 'forget', 'forgotten', id, namespace, key, category, content, ts, session_id
+FROM gone
 RETURNING entry_id
 """
 """Deletes the entries a forget removes, each deletion audited (as SQLite does)."""

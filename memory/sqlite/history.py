@@ -11,6 +11,12 @@ from memory.forgetting import Link, plan_rehoming, split_history
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.rows import ENTRY_COLUMNS, entry_from_row, format_time
 
+AUDIT_COLUMNS = (
+    "at, action, reason, entry_id, namespace, key, category, content, created_at, session_id"
+)
+AUDITED = "id, namespace, key, category, content, created_at, session_id"
+"""What the audit log keeps of a row (since 0016 its first time and chat too)."""
+
 
 def record_deletions(
     conn: sqlite3.Connection, where: str, params: tuple[object, ...], action: str, reason: str
@@ -18,8 +24,7 @@ def record_deletions(
     """Delete the rows matching `where`, leaving an audit row for each (what, when, why)."""
     now = format_time(utc_now())
     conn.execute(
-        "INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, "
-        f"content) SELECT ?, ?, ?, id, namespace, key, category, content FROM memories "
+        f"INSERT INTO memory_audit ({AUDIT_COLUMNS}) SELECT ?, ?, ?, {AUDITED} FROM memories "
         f"WHERE {where}",
         (now, action, reason, *params),
     )
@@ -29,8 +34,7 @@ def record_deletions(
 def audit_row(conn: sqlite3.Connection, seq: int, now: str, action: str, reason: str) -> None:
     """Record one row as it is now (it is about to be set aside, not deleted)."""
     conn.execute(
-        "INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, "
-        "content) SELECT ?, ?, ?, id, namespace, key, category, content FROM memories "
+        f"INSERT INTO memory_audit ({AUDIT_COLUMNS}) SELECT ?, ?, ?, {AUDITED} FROM memories "
         "WHERE seq = ?",
         (now, action, reason, seq),
     )

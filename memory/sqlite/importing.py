@@ -25,6 +25,7 @@ from memory.import_rules import next_active_versions, replaced_later
 from memory.protocol import ImportSummary
 from memory.record_checks import CheckedRecord, check_records, naming_record
 from memory.sqlite.core import SqliteCore
+from memory.sqlite.history import AUDIT_COLUMNS, AUDITED
 from memory.sqlite.rows import format_time, parse_time
 from memory.sqlite.writes import insert_many
 from memory.text import index_text
@@ -167,8 +168,7 @@ def _renumber(conn: sqlite3.Connection, rows: list[_Row]) -> list[_Row]:
 
 def _audit(conn: sqlite3.Connection, seq: int, now: str, reason: str) -> None:
     conn.execute(
-        "INSERT INTO memory_audit (at, action, reason, entry_id, namespace, key, category, "
-        "content) SELECT ?, ?, ?, id, namespace, key, category, content FROM memories "
+        f"INSERT INTO memory_audit ({AUDIT_COLUMNS}) SELECT ?, ?, ?, {AUDITED} FROM memories "
         "WHERE seq = ?",
         (now, AUDIT_ACTION, reason, seq),
     )

@@ -157,13 +157,17 @@ def audit_log(
     clause, params = ("WHERE namespace = ? ", [namespace]) if namespace is not None else ("", [])
     # SQLite binds 64-bit integers only; no audit log comes near this bound.
     bound = 1 << 62
+    names = ["at", "action", "reason", "entry_id", "namespace", "key", "category", "content"]
+    # A store opened read-only may predate 0016, which added these two.
+    kept = {row[1] for row in core.conn.execute("PRAGMA table_info(memory_audit)")}
+    names += [name for name in ("created_at", "session_id") if name in kept]
     rows = core.conn.execute(
-        "SELECT at, action, reason, entry_id, namespace, key, category, content "
-        f"FROM memory_audit {clause}ORDER BY audit_id DESC LIMIT ? OFFSET ?",
+        f"SELECT {', '.join(names)} FROM memory_audit {clause}"
+        "ORDER BY audit_id DESC LIMIT ? OFFSET ?",
         (*params, min(max(limit, 0), bound), min(max(offset, 0), bound)),
     ).fetchall()
-    names = ("at", "action", "reason", "entry_id", "namespace", "key", "category", "content")
-    return [AuditRecord(**dict(zip(names, row, strict=True))) for row in rows]
+    fields = ["created" if name == "created_at" else name for name in names]
+    return [AuditRecord(**dict(zip(fields, row, strict=True))) for row in rows]
 
 
 def accounted_ids(core: SqliteCore, ids: list[str]) -> set[str]:

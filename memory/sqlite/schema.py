@@ -296,6 +296,14 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0013_joined_numbers_and_wordings", _add_terms),
     Migration("0014_numbers_in_dots_and_slashes", _add_numbers_in_dots),
     Migration("0015_claims_read_anew", _read_claims_anew),
+    # A deleted memory brought back from the log keeps its first time and its chat.
+    Migration(
+        "0016_audit_keeps_times",
+        _script(
+            "ALTER TABLE memory_audit ADD COLUMN created_at TEXT;\n"
+            "ALTER TABLE memory_audit ADD COLUMN session_id TEXT;\n"
+        ),
+    ),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -178,6 +178,20 @@ async def test_forgetting_is_audited(memory: Memory) -> None:
     ]
 
 
+async def test_the_audit_keeps_when_and_where_a_deleted_memory_was_said(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: a saved message brought back from the log came back dated
+    the day of the restore, outside its chat, so "what did I say on <its day>" missed it."""
+    lifecycle = _lifecycle(memory)
+    said = await memory.store_with_metadata(
+        "conversation/s1/a", "I bought a red bike yesterday", "conversation", "s1"
+    )
+    assert await memory.forget("conversation/s1/a")
+    [record] = [r for r in await lifecycle.audit_log() if r.entry_id == said.id]
+    assert record.created == said.timestamp and record.session_id == "s1"
+
+
 async def test_a_procedure_is_remembered_once(memory: Memory) -> None:
     lifecycle = _lifecycle(memory)
     steps = [ProcedureStep("memory_store", {"key": "k", "content": "c"})]

@@ -218,3 +218,24 @@ def test_bringing_back_versions_of_one_key_adds_no_copies(isolated_dirs: Path) -
     )
     audit = run_cli("memory", "audit").clean().out
     assert audit.count("(restored since)") == 2
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "qdrant"])
+def test_a_saved_message_comes_back_with_its_day_and_chat(
+    isolated_dirs: Path, backend: str
+) -> None:
+    """Found by an adversary: a message hygiene removed came back dated the day of the
+    restore and outside its chat."""
+    write_config(f'backend = "{backend}"\n')
+    old = {
+        "timestamp": "2025-01-02T10:00:00Z",
+        "updated_at": "2025-01-02T10:00:00Z",
+        "category": "conversation",
+        "session_id": "s1",
+    }
+    _import(isolated_dirs, [record("conv_2", "I bought a red bike yesterday", id="c2", **old)])
+    assert "removed 1" in run_cli("memory", "hygiene").clean().out
+    back = run_cli("memory", "restore", "c2").clean().out
+    assert "brought back 'conv_2' (c2)" in back
+    restored = json.loads(run_cli("memory", "get", "conv_2").clean().out)
+    assert (restored["timestamp"], restored["session_id"]) == ("2025-01-02T10:00:00Z", "s1")

@@ -161,3 +161,29 @@ async def test_a_log_that_cannot_be_read_read_only_is_explained(tmp_path: Path) 
             await SqliteMemory.open(path, SETTINGS)
         assert "Nothing was changed" in str(info.value)
     assert _files(folder) == before
+
+
+async def test_an_audit_log_from_before_0016_is_read_without_its_newer_columns(
+    tmp_path: Path,
+) -> None:
+    """A store opened read-only is not migrated: its audit log lacks the first time and
+    the chat of what it deleted (0016), and reads as None for them."""
+    import sqlite3
+
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, SETTINGS)
+    await store.store("k0", "memory number 0", "daily")
+    assert await store.forget("k0")
+    await store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE memory_audit DROP COLUMN created_at")
+    conn.execute("ALTER TABLE memory_audit DROP COLUMN session_id")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, SETTINGS)
+    try:
+        assert store.lifecycle is not None
+        [record] = await store.lifecycle.audit_log()
+        assert (record.key, record.created, record.session_id) == ("k0", None, None)
+    finally:
+        await store.close()
