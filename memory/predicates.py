@@ -27,7 +27,7 @@ ONE_VALUE = (
         "employer",
         re.compile(
             r"(?i)\b(?:(?:works?|working)\s+(?:at|for)|employed\s+(?:at|by)|job\s+(?:is\s+)?"
-            r"(?:at|with)|started\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with))\b"
+            r"(?:at|with)|(?:started|got)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with))\b"
         ),
         "work employed job",
     ),
@@ -54,7 +54,9 @@ _WHEN_IT_HAPPENED = re.compile(
     r"tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|"
     r"this\s+(?:week|month|year)|(?:a|one|two|three|four|five|six|a\s+few|several)\s+"
     r"(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|"
-    r"july|august|september|october|november|december))\s*,?\s+"
+    r"july|august|september|october|november|december)|since\s+(?:last\s+\w+|january|february|"
+    r"march|april|may|june|july|august|september|october|november|december|spring|summer|"
+    r"autumn|fall|winter))\s*,?\s+"
 )
 """A time a move or a new job is dated by ("Last month I moved to Lisbon"): the statement
 still says where the user lives or works now. Not a year: "In 1999 I moved to Lisbon" is
@@ -111,6 +113,13 @@ def says_more(text: str) -> bool:
     return bool(clause_breaks(text))
 
 
+_SINCE_WHEN = re.compile(
+    r"(?i)\bsince\s+(?:last\s+\w+|(?:january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|spring|summer|autumn|fall|winter|yesterday|monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday|\d{4})(?:\s+\d{4})?)\b"
+)
+"""How long a present fact has held ("I've been living in Porto since March"): the
+statement still says where the user lives now (found by a new user: both homes stayed)."""
 _NOT_PLAIN = re.compile(
     r"(?i)\b(?:if|would|could|might|should|will|'ll|'d|when|before|after|until|since|used to|"
     r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?"
@@ -182,12 +191,12 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
             continue
         text = _TOGETHER.sub("I", _LEAD_IN.sub("", text, count=1), count=1)
         found = pattern.search(text)
-        if found is None or _NOT_PLAIN.search(text) or says_more(text):
+        if found is None or _NOT_PLAIN.search(_SINCE_WHEN.sub("", text)) or says_more(text):
             return None
         dated = _WHEN_IT_HAPPENED.match(text)
         before = text[dated.end() if dated else 0 : found.start()]
         opening = words_of(before)
-        value = text[found.end() :]
+        value = _SINCE_WHEN.sub("", text[found.end() :])
         home = name == "home"
         if not _a_value(value, text, home=home) or _NOT_FOR_GOOD.search(value):
             return None

@@ -295,6 +295,10 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I live in Porto", "I've been living in Berlin"),
         ("I work at Marks and Spencer", "I started a new job at Tesco"),
         ("I live in Bosnia and Herzegovina", "I moved to Croatia"),
+        # Found by the second new user.
+        ("Big news: we moved to Lisbon!", "I've been living in Porto since March"),
+        ("I live in Porto", "Since March I live in Lisbon"),
+        ("I work at Bosch", "I got a new job at Google"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -356,6 +360,8 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I work at Google", "I work at Tesco on Saturdays"),
         ("I work at Google", "So I work for Uber Eats on the side"),
         ("I work at Google", "I am working at Deloitte this summer"),
+        ("My new job is at Bosch", "My husband Tom got a new job at Google"),
+        ("My new job is at Zalando", "My son Max got a new job at Lidl"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(
