@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from agent.redact import redact
 from agent.sessions import SessionStore, command_slot
 from memory.text import fold
 
@@ -59,7 +60,8 @@ def _holds(folded: str, term: str) -> bool:
 
 
 def _snippet(content: str, first: str) -> str:
-    flat = " ".join(content.split())
+    # Redacted first: a hit shown in a list must not put a password on the screen.
+    flat = " ".join(redact(content)[0].split())
     folded, origin = _folded(flat)
     found = folded.find(first)
     at = origin[found] if found >= 0 else -1

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from agent.messages import ChatMessage, CommandNote, RecallNote
 from agent.paths import ensure_private_dir
+from agent.redact import redact
 
 
 @dataclass
@@ -405,5 +406,7 @@ def _title(
     first = next((m.content for m in messages if m.role == "user" and m.content.strip()), "")
     if not first and commands:
         first = commands[0][1].text  # a chat of commands alone is not "(empty)"
-    first = " ".join(first.split())
+    # Redacted: a title is shown in the picker, the window's header and search results
+    # (found by a new user: "Mein Passwort ist Sonnenblume42" was every chat list's line).
+    first = " ".join(redact(first)[0].split())
     return first if len(first) <= 60 else first[:59] + "…"

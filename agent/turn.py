@@ -16,7 +16,7 @@ from agent.after_turn import (
     remember_procedure,
     turn_stats,
 )
-from agent.autosave import conversation_key, should_autosave
+from agent.autosave import CONTINUE_PROMPT, conversation_key, should_autosave
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
@@ -419,7 +419,7 @@ class Agent:
         try:
             result = await recall_for_message(
                 self.memory,
-                text,
+                _asked(text, session),
                 self.config.memory.recall_limit,
                 scope,
                 exclude_ids=exclude,
@@ -731,3 +731,17 @@ class Agent:
                     "warning",
                 )
         yield TurnFinished(stopped_reason="command")
+
+
+def _asked(text: str, session: Session) -> str:
+    """What a turn recalls for: for Continue, the question the stopped reply answered.
+
+    Found by a new user: "Continue from where you stopped." recalled nothing, so the model
+    finished its answer without the memories it had begun it with.
+    """
+    if text.strip() != CONTINUE_PROMPT:
+        return text
+    asked = [
+        m.content for m in session.messages if m.role == "user" and m.content != CONTINUE_PROMPT
+    ]
+    return asked[-1] if asked else text

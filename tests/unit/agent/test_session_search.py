@@ -112,3 +112,15 @@ def test_hostile_text_is_searched_without_errors(tmp_path: Path) -> None:
             assert all(
                 t in session.messages[hit.index].content.casefold() for t in text.casefold().split()
             )
+
+
+def test_a_password_is_in_no_title_or_hit(tmp_path: Path) -> None:
+    """Found by a new user: the picker, the window header and search results showed
+    "Mein Passwort ist Sonnenblume42" though memory had it redacted."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_message("user", "Mein Passwort ist Sonnenblume42")])
+    reopened = store.load(session.id)
+    assert "Sonnenblume42" not in reopened.title and "[REDACTED" in reopened.title
+    [hit] = search_sessions(store, "passwort")
+    assert "Sonnenblume42" not in hit.snippet and "Sonnenblume42" not in hit.title

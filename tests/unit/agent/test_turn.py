@@ -820,6 +820,19 @@ async def test_the_continue_button_is_not_saved_as_the_users_words(harness: Harn
     assert await harness.memory.count() == 0
 
 
+async def test_continue_recalls_for_the_question_it_goes_on_answering(harness: Harness) -> None:
+    """Found by a new user: Continue recalled nothing, so the model finished its answer
+    without the memories it had begun it with."""
+    from agent.autosave import CONTINUE_PROMPT
+
+    await harness.memory.store("cat", "The user's cat is called Miso")
+    harness.model.add("Your cat is", "called Miso.")
+    await harness.turn("What is my cat called?")
+    events = await harness.turn(CONTINUE_PROMPT)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert [e.key for e in recalled.injected] == ["cat"]
+
+
 def test_a_long_chat_never_sends_two_questions_as_one() -> None:
     from agent.history import join_user_runs, trim_history
 
