@@ -25,7 +25,7 @@ HELP = """\
 | F4 | incognito: this session saves nothing (no messages, no session file, no memory changes) |
 | Ctrl+N | new session |
 | Ctrl+F | search every past chat (any case or accent); Enter opens it at the message found |
-| Ctrl+P | command palette: switch session or model, pull a model, thinking, keep-alive, unload, export memory |
+| Ctrl+P | palette: switch session or model, pull, thinking, keep-alive, unload, export memory |
 | Tab, Shift+Tab | move between the prompt, the messages and the memory panel |
 | Enter, on a ◆ or tool line | open it: the memories shown and their scores, a tool call's result |
 | c | on a focused reply: copy it |
