@@ -29,6 +29,8 @@ class BroughtBack:
     """Its text was in memory already (under this key or another): nothing was added."""
     replaced: tuple[MemoryEntry, ...] = ()
     """What it replaced, kept as history: its key's holder, facts it changes."""
+    notes: tuple[str, ...] = ()
+    """What the user should know of how it came back (pinned, dated today)."""
 
 
 async def deleted_record(memory: Memory, entry_id: str) -> AuditRecord | None:
@@ -77,6 +79,9 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
         # not a copy of it (found by an adversary: each restore added a version).
         restored = await MemoryEditor(memory).restore(kept)
         return BroughtBack(restored, replaced=(holder,) if holder is not None else ())
+    # Hygiene would remove it again at the next start: pinned, it stays (an adversary).
+    pinned = record.action == "hygiene"
+    notes: tuple[str, ...] = ("pinned, so hygiene keeps it",) if pinned else ()
     if record.category == "conversation" and record.created is not None and holder is None:
         # A saved message is what was said then, in that chat: back exactly, so "what did I
         # say on <its day>" finds it (found by an adversary: it came back dated today).
@@ -89,11 +94,21 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
             timestamp=record.created,
             updated_at=record.created,
             session_id=record.session_id,
+            pinned=pinned,
         )
         await memory.import_([said])
-        return BroughtBack(await memory.get_by_id(said.id) or said)
+        return BroughtBack(await memory.get_by_id(said.id) or said, notes=notes)
+    if record.created is None:
+        # Deleted by a version whose log kept no time or chat (before 0016): said, not
+        # silently dated today (an adversary).
+        notes += ("its first time and chat were not kept by the log: it is dated today",)
     entry = await memory.store_with_metadata(
-        record.key, record.content, record.category, None, namespace=record.namespace
+        record.key,
+        record.content,
+        record.category,
+        None,
+        namespace=record.namespace,
+        pinned=pinned or None,
     )
     already = entry.key != record.key or (holder is not None and holder.id == entry.id)
     replaced = [
@@ -101,7 +116,7 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
         for old_id in entry.supersedes
         if (old := await memory.get_by_id(old_id)) is not None and old.id != entry.id
     ]
-    return BroughtBack(entry, already, tuple(replaced))
+    return BroughtBack(entry, already, tuple(replaced), notes)
 
 
 async def is_back(memory: Memory, record: AuditRecord) -> bool:

@@ -39,6 +39,11 @@ def key_words(text: str, count: int) -> list[str]:
     return [word[:_WORD_CHARS] for word in _WORD.findall(fold(text))[:count]]
 
 
+def _secret_like(word: str) -> bool:
+    digits = sum(c.isdigit() for c in word)
+    return digits >= 3 or (digits >= 2 and any(c.isalpha() for c in word))
+
+
 def key_for(text: str) -> str:
     """The key /remember stores TEXT under (a few of its words and a short hash).
 
@@ -46,7 +51,10 @@ def key_for(text: str) -> str:
     chat and every recall, and "my_password_is_hunter2" put the password in all of them
     (found by a new user). The text itself is kept as the user asked.
     """
-    words = key_words(redact(text)[0], 5)
+    # A number of three digits or more, or a word of letters and digits, is left out
+    # too: "Gate code 4471", "The wifi code is 8812-3345" and "pass Tr0ub4dor" put the code
+    # in every list (an adversary); the hash keeps keys apart.
+    words = [w for w in key_words(redact(text)[0], 10) if not _secret_like(w)][:5]
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return "_".join([*words, digest]) if words else f"note_{digest}"
 

@@ -16,7 +16,8 @@ from agent.after_turn import (
     remember_procedure,
     turn_stats,
 )
-from agent.autosave import CONTINUE_PROMPT, conversation_key, should_autosave
+from agent.autosave import conversation_key, should_autosave
+from agent.chat_recall import asked, history_room, said_in_this_chat
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
@@ -51,13 +52,9 @@ from agent.turn_state import (
     stored_keys,
     stream_round,
 )
-from memory.entry import MemoryCategory, MemoryEntry, RecallResult, utc_now
+from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError, StorageFullError
 from memory.protocol import Memory
-
-_SAID_READ = 500
-"""How many of a chat's saved messages a recall leaves out as already in front of the model
-(the most recent; an older one the recall finds is still cut as already there)."""
 
 
 class Agent:
@@ -413,13 +410,15 @@ class Agent:
         # Only what the model will have in front of it: a long chat's older messages are
         # trimmed from the request, and recall is how they come back (found by an
         # adversary: "my bike lock code is 7312" was neither sent nor recalled).
-        live = trim_history(live, self.config.agent.max_history_messages, self._history_room())
-        exclude += await self._said_in_this_chat(session, live)
+        live = trim_history(
+            live, self.config.agent.max_history_messages, history_room(self.num_ctx)
+        )
+        exclude += await said_in_this_chat(self.memory, self.namespace, session, live)
         scope = None if self.config.agent.recall_across_sessions else session.id
         try:
             result = await recall_for_message(
                 self.memory,
-                _asked(text, session),
+                asked(text, session),
                 self.config.memory.recall_limit,
                 scope,
                 exclude_ids=exclude,
@@ -435,36 +434,6 @@ class Agent:
         block = render(injected, self.clock(), budget)
         recalled = MemoryRecalled(injected, cut, result.mode, result.degraded, result.calibration)
         return recalled, block
-
-    def _history_room(self) -> int:
-        """Tokens the request surely leaves the history: half of what is not reserved.
-
-        Half, because the recalled block is not written yet: a message counted out of the
-        history that the request still holds is at worst recalled twice, never lost.
-        """
-        reserve = min(self.num_ctx // 4, 2048) + 600
-        return max(0, self.num_ctx - reserve) // 2
-
-    async def _said_in_this_chat(self, session: Session, live: list[ChatMessage]) -> list[str]:
-        """The ids of this chat's saved messages that the model has in front of it.
-
-        Left out of the recall itself, not only of what is injected: found by a new user,
-        they took the recall's places and, scoring high on their own words, ended it before
-        meaning was searched ("keyword-early", then all of them cut as already there).
-        """
-        said = {m.content.strip() for m in live if m.role == "user"}
-        if not said or session.incognito:
-            return []
-        try:
-            saved = await self.memory.list(
-                namespace=self.namespace,
-                category=MemoryCategory.CONVERSATION.value,
-                session_id=session.id,
-                limit=_SAID_READ,
-            )
-        except MemoryStoreError:
-            return []  # then `select` cuts them, as before
-        return [entry.id for entry in saved if entry.content.strip() in said]
 
     async def _describe(self) -> None:
         if not self._described:
@@ -731,17 +700,3 @@ class Agent:
                     "warning",
                 )
         yield TurnFinished(stopped_reason="command")
-
-
-def _asked(text: str, session: Session) -> str:
-    """What a turn recalls for: for Continue, the question the stopped reply answered.
-
-    Found by a new user: "Continue from where you stopped." recalled nothing, so the model
-    finished its answer without the memories it had begun it with.
-    """
-    if text.strip() != CONTINUE_PROMPT:
-        return text
-    asked = [
-        m.content for m in session.messages if m.role == "user" and m.content != CONTINUE_PROMPT
-    ]
-    return asked[-1] if asked else text

@@ -54,7 +54,7 @@ _WHEN_IT_HAPPENED = re.compile(
     r"tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|"
     r"this\s+(?:week|month|year)|(?:a|one|two|three|four|five|six|a\s+few|several)\s+"
     r"(?:days?|weeks?|months?|years?)\s+ago|in\s+(?:january|february|march|april|may|june|"
-    r"july|august|september|october|november|december)|since\s+(?:last\s+\w+|january|february|"
+    r"july|august|september|october|november|december)|since\s+(?:last\s+\w+|\d{4}|january|february|"
     r"march|april|may|june|july|august|september|october|november|december|spring|summer|"
     r"autumn|fall|winter))\s*,?\s+"
 )

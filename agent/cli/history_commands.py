@@ -132,6 +132,8 @@ async def _from_the_audit_log(memory: Memory, entry_id: str, out: TextIO) -> int
         say(out, f"already in memory as {entry.key!r}: {entry.content}; nothing was added")
         return 0
     say(out, f"brought back {entry.key!r} ({entry.id}) from the audit log: {entry.content}")
+    for note in back.notes:
+        say(out, f"({note})")
     for old in back.replaced:
         say(out, f"it replaces {old.key!r}, kept as history: {old.content}")
         say(out, f"(`memchat memory restore {old.id}` brings it back into effect)")

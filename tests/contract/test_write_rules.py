@@ -299,6 +299,7 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("Big news: we moved to Lisbon!", "I've been living in Porto since March"),
         ("I live in Porto", "Since March I live in Lisbon"),
         ("I work at Bosch", "I got a new job at Google"),
+        ("I live in Berlin", "Since 2019 I live in Lisbon"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(

@@ -406,7 +406,8 @@ class MemoryInspector(Vertical):
             else:
                 replaced = ", ".join(old.key for old in back.replaced)
                 kept = f"; it replaces {replaced} (kept as history)" if replaced else ""
-                self.notify(f"Brought back {back.entry.key}{kept}")
+                noted = "".join(f"; {note}" for note in back.notes)
+                self.notify(f"Brought back {back.entry.key}{kept}{noted}")
         self.reload()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -239,3 +239,25 @@ def test_a_saved_message_comes_back_with_its_day_and_chat(
     assert "brought back 'conv_2' (c2)" in back
     restored = json.loads(run_cli("memory", "get", "conv_2").clean().out)
     assert (restored["timestamp"], restored["session_id"]) == ("2025-01-02T10:00:00Z", "s1")
+    # Pinned, or the next hygiene (at every start) took it again (an adversary).
+    assert "(pinned, so hygiene keeps it)" in back and restored["pinned"] is True
+    assert "would remove 0" in run_cli("memory", "hygiene", "--dry-run").clean().out
+
+
+def test_a_memory_deleted_before_the_log_kept_times_says_it_is_dated_today(
+    isolated_dirs: Path,
+) -> None:
+    """Found by an adversary: a record written by an older memchat (no first time, no
+    chat) came back dated today, unsaid."""
+    import sqlite3
+
+    write_config()
+    run_cli("memory", "store", "--key", "tea", "The user drinks green tea").clean()
+    run_cli("memory", "forget", "tea", "--yes").clean()
+    conn = sqlite3.connect(next(isolated_dirs.rglob("brain.db")))
+    conn.execute("UPDATE memory_audit SET created_at = NULL, session_id = NULL")
+    (entry_id,) = conn.execute("SELECT entry_id FROM memory_audit").fetchone()
+    conn.commit()
+    conn.close()
+    back = run_cli("memory", "restore", entry_id).clean().out
+    assert "(its first time and chat were not kept by the log: it is dated today)" in back

@@ -26,3 +26,13 @@ def test_a_secret_never_becomes_part_of_a_key() -> None:
     my_password_is_hunter2_…, shown in every list, chat line and recall."""
     key = key_for("my password is hunter2 and api key sk-abc123def456ghi789jkl012mno345")
     assert key.startswith("my_password_is_redacted_secret_") and "hunter2" not in key
+
+
+def test_a_code_or_a_word_of_letters_and_digits_is_no_part_of_a_key() -> None:
+    """Found by an adversary: "Gate code 4471" was stored as gate_code_4471_…, shown in
+    every list, though "My PIN is 4821" was redacted."""
+    assert key_for("Gate code 4471").startswith("gate_code_")
+    assert "4471" not in key_for("Gate code 4471")
+    assert "8812" not in key_for("The wifi code is 8812-3345")
+    assert "tr0ub4dor" not in key_for("pass Tr0ub4dor")
+    assert key_for("Meeting at 10 AM").startswith("meeting_at_10_am_")

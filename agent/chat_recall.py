@@ -1,0 +1,67 @@
+"""What a turn's recall leaves out and asks for, given the chat it is in.
+
+The chat's own saved messages that the request still holds are left out of the recall
+itself; those a long chat trims away come back through it. Continue recalls for the
+question it goes on answering.
+"""
+
+from __future__ import annotations
+
+from agent.autosave import CONTINUE_PROMPT
+from agent.messages import ChatMessage
+from agent.sessions import Session
+from memory.entry import MemoryCategory
+from memory.errors import MemoryStoreError
+from memory.protocol import Memory
+
+_SAID_READ = 500
+"""How many of a chat's saved messages a recall leaves out as already in front of the model
+(the most recent; an older one the recall finds is still cut as already there)."""
+
+
+def history_room(num_ctx: int) -> int:
+    """Tokens the request surely leaves the history: half of what is not reserved.
+
+    Half, because the recalled block is not written yet: a message counted out of the
+    history that the request still holds is at worst recalled twice, never lost.
+    """
+    reserve = min(num_ctx // 4, 2048) + 600
+    return max(0, num_ctx - reserve) // 2
+
+
+async def said_in_this_chat(
+    memory: Memory, namespace: str, session: Session, live: list[ChatMessage]
+) -> list[str]:
+    """The ids of this chat's saved messages that the model has in front of it.
+
+    Left out of the recall itself, not only of what is injected: found by a new user,
+    they took the recall's places and, scoring high on their own words, ended it before
+    meaning was searched ("keyword-early", then all of them cut as already there).
+    """
+    said = {m.content.strip() for m in live if m.role == "user"}
+    if not said or session.incognito:
+        return []
+    try:
+        saved = await memory.list(
+            namespace=namespace,
+            category=MemoryCategory.CONVERSATION.value,
+            session_id=session.id,
+            limit=_SAID_READ,
+        )
+    except MemoryStoreError:
+        return []  # then `select` cuts them, as before
+    return [entry.id for entry in saved if entry.content.strip() in said]
+
+
+def asked(text: str, session: Session) -> str:
+    """What a turn recalls for: for Continue, the question the stopped reply answered.
+
+    Found by a new user: "Continue from where you stopped." recalled nothing, so the model
+    finished its answer without the memories it had begun it with.
+    """
+    if text.strip() != CONTINUE_PROMPT:
+        return text
+    questions = [
+        m.content for m in session.messages if m.role == "user" and m.content != CONTINUE_PROMPT
+    ]
+    return questions[-1] if questions else text
