@@ -38,14 +38,25 @@ def _folded(text: str) -> tuple[str, list[int]]:
     came from. Found by an adversary: Ctrl+F for "sao paulo" missed "São Paulo".
     """
     if text.isascii():
-        return text.lower(), list(range(len(text)))
+        return _one_decimal_mark(text.lower()), list(range(len(text)))
     origin: list[int] = []
     pieces: list[str] = []
     for position, char in enumerate(text):
         piece = fold(char).casefold()
         pieces.append(piece)
         origin.extend([position] * len(piece))
-    return "".join(pieces), origin
+    return _one_decimal_mark("".join(pieces)), origin
+
+
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+
+
+def _one_decimal_mark(folded: str) -> str:
+    """A comma between digits read as a point, one character for one.
+
+    "2.50" finds "2,50" (found by a new user), and "1.250" finds "1,250".
+    """
+    return _DECIMAL_COMMA.sub(".", folded)
 
 
 def _holds(folded: str, term: str) -> bool:

@@ -91,6 +91,8 @@ def test_a_number_is_found_whole(tmp_path: Path) -> None:
     store.append(session, [_message("user", "3.5 kg of luggage, 1,250 euros")])
     assert search_sessions(store, "5 luggage") == []
     assert len(search_sessions(store, "3.5 luggage")) == 1
+    assert len(search_sessions(store, "3,5 luggage")) == 1  # either mark (a new user)
+    assert len(search_sessions(store, "1.250 euros")) == 1
 
 
 def test_messages_an_edit_replaced_are_not_found(tmp_path: Path) -> None:
