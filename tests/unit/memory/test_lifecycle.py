@@ -544,3 +544,14 @@ async def test_the_snapshot_follows_every_change_to_a_core_fact(tmp_path: Path) 
         }
     finally:
         await rebuilt.close()
+
+
+def test_a_long_text_of_many_clauses_is_read_clause_by_clause_once() -> None:
+    """Each "and" looked back over the whole text before it for a name, so a 900 KB
+    message of "and"s took minutes to index (found in review); the look is now bounded
+    to the word before."""
+    from memory.predicates import claim_of, clause_claims
+
+    text = "I live in Porto " + "and more " * 100_000
+    assert claim_of(text) is None  # it says more than where the user lives
+    assert clause_claims(text) == [("user", "home", " Porto ")]
