@@ -55,7 +55,10 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
     A write like any other, under the write rules, as `restore` of an earlier version
     is: what holds its key now is kept as history, a fact it had replaced is replaced again
     (found by an adversary: bringing back "I moved to Lisbon" left "I live in Porto" in
-    effect beside it), and a text in memory already is not stored twice.
+    effect beside it), and a text in memory already is not stored twice. A text the key
+    holds as history comes back into effect instead. A saved message the log kept the
+    time and chat of comes back exactly, under its own id; what hygiene removed comes
+    back pinned.
     """
     if record.action not in DELETIONS:
         raise MemoryStoreError(
