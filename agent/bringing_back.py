@@ -122,20 +122,24 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
     return BroughtBack(entry, already, tuple(replaced), notes)
 
 
-async def is_back(memory: Memory, record: AuditRecord) -> bool:
+async def is_back(
+    memory: Memory, record: AuditRecord, held: dict[tuple[str, str], set[str]] | None = None
+) -> bool:
     """Whether the memory `record` deleted is in memory again.
 
     By its id (an undone forget puts it back exactly), or by its text under its key, in
     effect or as history (brought back from the log; found by an adversary: a version set
-    aside since read as never brought back, and was offered again).
+    aside since read as never brought back, and was offered again). `held` keeps the texts
+    of each key read, for the next call: a log lists one key many times.
     """
     if await memory.get_by_id(record.entry_id) is not None:
         return True
-    holder = await memory.get(record.key, record.namespace)
-    if holder is not None and holder.content == record.content:
-        return True
-    versions = await key_versions(memory, record.key, record.namespace)
-    return any(version.content == record.content for version in versions)
+    held = {} if held is None else held
+    where = (record.namespace, record.key)
+    if where not in held:
+        versions = await key_versions(memory, record.key, record.namespace)
+        held[where] = {version.content for version in versions}
+    return record.content in held[where]
 
 
 async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
@@ -145,11 +149,12 @@ async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
     read as gone (found by a new user).
     """
     back: set[str] = set()
+    held: dict[tuple[str, str], set[str]] = {}
     # A merge or an import keeps the version it sets aside, as history: it never went, so
     # it is not "restored since" (found by an adversary).
     for record in records:
         if record.action not in DELETIONS or record.entry_id in back:
             continue
-        if await is_back(memory, record):
+        if await is_back(memory, record, held):
             back.add(record.entry_id)
     return back

@@ -26,6 +26,11 @@ from tui.widgets.user_message import UserMessage
 __all__ = ["TRANSCRIPT_WINDOW", "ChatView", "EarlierMessages", "LaterMessages"]
 
 
+def _last_message(children: list[Widget]) -> int:
+    """The position of the last message sent among `children`, or -1."""
+    return max((i for i, c in enumerate(children) if isinstance(c, UserMessage)), default=-1)
+
+
 class ChatView(VerticalScroll):
     """Follows new output while the user is at the bottom; scrolling up releases it."""
 
@@ -119,8 +124,7 @@ class ChatView(VerticalScroll):
     def after_last_message(self) -> list[Widget]:
         """What is shown after the last message sent: its recall line and its replies."""
         children = list(self.children)
-        last = max((i for i, c in enumerate(children) if isinstance(c, UserMessage)), default=-1)
-        return children[last + 1 :]
+        return children[_last_message(children) + 1 :]
 
     async def show_transcript(
         self,
@@ -229,8 +233,7 @@ class ChatView(VerticalScroll):
     def _retire_all_but_the_last_turn(self) -> None:
         """Continue and Regenerate act on the conversation's end only (`_retire_replies`)."""
         children = list(self.children)
-        last = max((i for i, c in enumerate(children) if isinstance(c, UserMessage)), default=-1)
-        for child in children[:last]:
+        for child in children[: _last_message(children)]:
             if isinstance(child, AssistantMessage):
                 child.add_class("earlier")
 
