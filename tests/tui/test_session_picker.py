@@ -11,9 +11,31 @@ from textual.widgets import OptionList
 
 from agent.sessions import SessionInfo, SessionStore
 from agent.testing import ScriptedModel
-from tests.tui.conftest import MakeApp, settle
+from tests.tui.conftest import AppHarness, MakeApp, settle
 from tests.tui.test_chat import send
 from tui.screens.pickers import PickerScreen
+
+
+def _saved_chat(h: AppHarness, exchanges: int) -> str:
+    """A saved chat of `exchanges` numbered questions and replies; its id."""
+    from agent.messages import ChatMessage
+
+    store = h.runtime.sessions
+    chat = store.new()
+    messages = [
+        ChatMessage(role=role, content=f"{role} line {n}")
+        for n in range(exchanges)
+        for role in ("user", "assistant")
+    ]
+    store.append(chat, messages)
+    return chat.id
+
+
+def _shown(h: AppHarness) -> list[str]:
+    """The messages sent, as the chat shows them."""
+    from tui.widgets.user_message import UserMessage
+
+    return [m.text for m in h.app.chat.query(UserMessage)]
 
 
 async def test_a_fifo_or_a_link_out_is_not_offered(make_app: MakeApp, tmp_path: Path) -> None:
@@ -264,32 +286,24 @@ async def test_a_long_chat_opens_at_its_end_and_shows_earlier_messages_on_reques
     """Found by an adversary: a chat of 800 exchanges took minutes to open (every message
     was laid out). It shows its last messages, a button the earlier ones, and a search
     hit far back opens there."""
-    from agent.messages import ChatMessage
     from tui.widgets.chat_view import TRANSCRIPT_WINDOW, EarlierMessages
     from tui.widgets.user_message import UserMessage
 
     h = make_app(ScriptedModel(name="qwen3:8b"))
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
-        store = h.runtime.sessions
-        chat = store.new()
-        messages = [
-            ChatMessage(role=role, content=f"{role} line {n}")
-            for n in range(100)
-            for role in ("user", "assistant")
-        ]
-        store.append(chat, messages)
-        await h.app.chats.open(chat.id)
+        chat = _saved_chat(h, 100)
+        await h.app.chats.open(chat)
         await settle(pilot)
-        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        shown = _shown(h)
         assert len(shown) == TRANSCRIPT_WINDOW // 2 and shown[-1] == "user line 99"
         button = h.app.chat.query_one(EarlierMessages)
         assert "140 earlier messages" in str(button.label)
         button.press()
         await settle(pilot)
-        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        shown = _shown(h)
         assert len(shown) == TRANSCRIPT_WINDOW and shown[0] == "user line 40"
-        await h.app.chats.open(chat.id, at=10)  # a search hit: "user line 5"
+        await h.app.chats.open(chat, at=10)  # a search hit: "user line 5"
         await settle(pilot)
         found = h.app.chat.query(".search-hit")
         assert len(found) == 1 and isinstance(found[0], UserMessage)
@@ -302,7 +316,6 @@ async def test_a_hit_far_back_opens_a_window_and_the_chat_goes_on_at_its_end(
     """Found by an adversary: a hit far back in 4,000 messages laid out everything from
     the hit to the end (two minutes), each "show more" laid out all shown again, and a
     command run since opening was gone after it."""
-    from agent.messages import ChatMessage
     from tui.widgets.chat_view import TRANSCRIPT_WINDOW, EarlierMessages, LaterMessages
     from tui.widgets.tool_call_entry import ToolCallEntry
     from tui.widgets.user_message import UserMessage
@@ -310,17 +323,9 @@ async def test_a_hit_far_back_opens_a_window_and_the_chat_goes_on_at_its_end(
     h = make_app(ScriptedModel(["A new answer."], name="qwen3:8b"))
     async with h.app.run_test(size=(120, 36)) as pilot:
         await h.app.ready.wait()
-        store = h.runtime.sessions
-        chat = store.new()
-        messages = [
-            ChatMessage(role=role, content=f"{role} line {n}")
-            for n in range(1000)
-            for role in ("user", "assistant")
-        ]
-        store.append(chat, messages)
-        await h.app.chats.open(chat.id, at=200)  # "user line 100"
+        await h.app.chats.open(_saved_chat(h, 1000), at=200)  # "user line 100"
         await settle(pilot)
-        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        shown = _shown(h)
         assert len(shown) == TRANSCRIPT_WINDOW // 2
         assert shown[0] == "user line 93" and shown[-1] == "user line 122"
         later = h.app.chat.query_one(LaterMessages)
@@ -328,18 +333,18 @@ async def test_a_hit_far_back_opens_a_window_and_the_chat_goes_on_at_its_end(
         first_shown = h.app.chat.query(UserMessage).first()
         later.press()
         await settle(pilot)
-        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        shown = _shown(h)
         assert shown[-1] == "user line 152" and len(shown) == TRANSCRIPT_WINDOW
         assert h.app.chat.query(UserMessage).first() is first_shown  # nothing laid out again
         # A message sent goes on at the chat's end, shown from there.
         await send(pilot, "/remember my cat is Miso")
         await settle(pilot)
-        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        shown = _shown(h)
         assert shown[-2:] == ["user line 999", "/remember my cat is Miso"]
         assert not h.app.chat.query(LaterMessages)
         h.app.chat.query_one(EarlierMessages).press()
         await settle(pilot)
-        shown = [m.text for m in h.app.chat.query(UserMessage)]
+        shown = _shown(h)
         assert shown[0] == "user line 940" and shown[-1] == "/remember my cat is Miso"
         assert h.app.chat.query(ToolCallEntry)  # the command run since stays
 

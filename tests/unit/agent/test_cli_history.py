@@ -30,6 +30,12 @@ EDITOR = [
 ]
 
 
+def _deleted_id(text: str) -> str:
+    """The id `memchat memory audit` gives the deleted memory holding `text` (it ends the line)."""
+    lines = run_cli("memory", "audit").clean().out.splitlines()
+    return next(line.rsplit(" ", 1)[-1] for line in lines if text in line)
+
+
 def _import(home: Path, records: list[dict[str, object]]) -> None:
     run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", records))).clean()
 
@@ -155,11 +161,7 @@ def test_a_memory_brought_back_follows_the_write_rules(isolated_dirs: Path) -> N
     run_cli("memory", "store", "--key", "home", "I live in Porto").clean()
     run_cli("memory", "store", "--key", "moved", "I moved to Lisbon").clean()
     run_cli("memory", "forget", "moved", "--yes").clean()
-    lisbon = next(
-        line.rsplit(" ", 1)[-1]
-        for line in run_cli("memory", "audit").clean().out.splitlines()
-        if "I moved to Lisbon" in line
-    )
+    lisbon = _deleted_id("I moved to Lisbon")
     back = run_cli("memory", "restore", lisbon).clean().out
     assert "it replaces 'home', kept as history: I live in Porto" in back
     in_effect = run_cli("memory", "list").clean().out
@@ -168,22 +170,14 @@ def test_a_memory_brought_back_follows_the_write_rules(isolated_dirs: Path) -> N
     run_cli("memory", "store", "--key", "cat", "Cat is called Miso").clean()
     run_cli("memory", "forget", "cat", "--yes").clean()
     run_cli("memory", "store", "--key", "pet", "Cat is called Miso").clean()
-    miso = next(
-        line.rsplit(" ", 1)[-1]
-        for line in run_cli("memory", "audit").clean().out.splitlines()
-        if "Cat is called Miso" in line
-    )
+    miso = _deleted_id("Cat is called Miso")
     same = run_cli("memory", "restore", miso).clean().out
     assert same == "already in memory as 'pet': Cat is called Miso; nothing was added\n"
 
     run_cli("memory", "store", "--key", "tea", "The user drinks green tea").clean()
     run_cli("memory", "forget", "tea", "--yes").clean()
     run_cli("memory", "store", "--key", "tea", "The user drinks black tea").clean()
-    green = next(
-        line.rsplit(" ", 1)[-1]
-        for line in run_cli("memory", "audit").clean().out.splitlines()
-        if "green tea" in line
-    )
+    green = _deleted_id("green tea")
     taken = run_cli("memory", "restore", green).clean().out
     assert "it replaces 'tea', kept as history: The user drinks black tea" in taken
     assert json.loads(run_cli("memory", "get", "tea").clean().out)["content"] == (
@@ -198,12 +192,7 @@ def test_bringing_back_versions_of_one_key_adds_no_copies(isolated_dirs: Path) -
     run_cli("memory", "store", "--key", "home", "I live in Porto").clean()
     run_cli("memory", "store", "--key", "home", "I live in Lisbon").clean()
     run_cli("memory", "forget", "home", "--yes").clean()
-    ids = {
-        text: line.rsplit(" ", 1)[-1]
-        for line in run_cli("memory", "audit").clean().out.splitlines()
-        for text in ("Porto", "Lisbon")
-        if f"I live in {text}" in line
-    }
+    ids = {text: _deleted_id(f"I live in {text}") for text in ("Porto", "Lisbon")}
     run_cli("memory", "restore", ids["Lisbon"]).clean()
     run_cli("memory", "restore", ids["Porto"]).clean()
     again = run_cli("memory", "restore", ids["Lisbon"]).clean().out
