@@ -8,12 +8,13 @@ model come up), `turns` (what a message does), `chats` (sessions), `models` and
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import Provider
 from textual.containers import Horizontal, Vertical
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -23,7 +24,7 @@ from textual.worker import Worker
 from tui.chats import Chats
 from tui.memory_view import MemoryView
 from tui.models import Models
-from tui.palette import palette_commands
+from tui.palette import MemchatCommands, palette_commands
 from tui.plain import visible
 from tui.quitting import unless_quitting
 from tui.startup import RuntimeFactory, StartUp
@@ -45,6 +46,7 @@ class MemchatApp(App[None]):
 
     CSS_PATH = Path(__file__).with_name("memchat.tcss")
     TITLE = "memchat"
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {MemchatCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "toggle_inspector", "Memory"),
         Binding("escape", "stop", "Stop reply"),

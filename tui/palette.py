@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
+from textual.command import Hit, Hits
+from textual.content import Content
+from textual.system_commands import SystemCommandsProvider
 
 if TYPE_CHECKING:
     from tui.app import MemchatApp
+
+_LOOSE_SCORE = 0.05
 
 
 def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
@@ -55,3 +61,35 @@ def _ollama_commands(app: MemchatApp) -> Iterable[SystemCommand]:
     yield SystemCommand(
         "Unload model now", "Free VRAM now", lambda: app.run_worker(models.unload())
     )
+
+
+def _word_forms(text: str) -> list[str]:
+    # "sessions" asks for "session", "chats" for "chat": a plural is the same command.
+    words = re.findall(r"\w+", text.casefold())
+    return [word[:-1] if len(word) > 3 and word.endswith("s") else word for word in words]
+
+
+def loosely_matches(query: str, title: str, help_text: str) -> bool:
+    """Whether every word of `query` begins a word of the command's title or help.
+
+    Textual's fuzzy match wants the query's letters in the title, in order: "sessions"
+    did not find "Switch session", nor "memory panel" the inspector (found by a new user).
+    """
+    asked = _word_forms(query)
+    offered = _word_forms(f"{title} {help_text}")
+    return bool(asked) and all(any(word.startswith(a) for word in offered) for a in asked)
+
+
+class MemchatCommands(SystemCommandsProvider):
+    """Textual's system commands, also found by the words of their titles and help."""
+
+    async def search(self, query: str) -> Hits:
+        """Fuzzy matches on the title first; then the commands whose words the query names."""
+        matcher = self.matcher(query)
+        for title, help_text, callback, *_ in self.app.get_system_commands(self.screen):
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)
+            elif loosely_matches(query, title, help_text):
+                # Below every fuzzy match of the title, which names the command itself.
+                yield Hit(_LOOSE_SCORE, Content(title), callback, help=help_text)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from agent.model import ModelNotFoundError, RunningModel, ServerUnavailableError
 from agent.testing import ScriptedModel
 from tests.tui.conftest import MakeApp, server_down, settle
@@ -210,6 +212,43 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
             "Export memory",
         ):
             assert expected in titles
+
+
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("sessions", "Switch session"),
+        ("memory panel", "Toggle memory inspector"),
+        ("chats", "Search chats"),
+        ("switch sess", "Switch session"),
+    ],
+)
+async def test_palette_finds_a_command_by_the_words_a_user_types(
+    make_app: MakeApp, typed: str, found: str
+) -> None:
+    """Found by a new user: "sessions" did not find "Switch session" (Textual's fuzzy match
+    wants every letter of the query in the title, in order)."""
+    from textual.command import CommandList
+
+    h = make_app()
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("ctrl+p")
+        await pilot.press(*typed)
+        await settle(pilot)  # the palette searches in a worker
+        shown = [str(option.prompt) for option in h.app.screen.query_one(CommandList).options]
+        assert any(found in text for text in shown), shown
+        assert not any("Copy last reply" in text for text in shown), "not searched yet"
+
+
+def test_loose_palette_match_needs_every_word() -> None:
+    from tui.palette import loosely_matches
+
+    assert loosely_matches("sessions", "Switch session", "Resume an earlier conversation")
+    assert loosely_matches("earlier conv", "Switch session", "Resume an earlier conversation")
+    assert not loosely_matches("sessions pizza", "Switch session", "Resume")
+    assert not loosely_matches("", "Switch session", "Resume")
+    assert not loosely_matches("ssion", "Switch session", "Resume")
 
 
 async def test_palette_leaves_out_ollama_only_commands_for_other_servers(
