@@ -123,9 +123,45 @@ def adds_to(new: str, old: str) -> bool:
     return bool(own - their) and bool(their - own)
 
 
+_LABELLED_NUMBER = re.compile(
+    r"(?i)\b(number|no\.?|nr\.?|item|step|part|rule|tip|point|question|chapter|section|"
+    r"lesson|exercise|episode|season|volume|vol\.?|page|room|floor|level|week|day|ticket|"
+    r"issue|order|case|seat|gate|platform|track|table|server|host|node|phase|stage|round)"
+    r"\s*#?\s*(\d+)\b|#(\d+)\b"
+)
+
+
+def _labelled_numbers(text: str) -> dict[str, str]:
+    # Only in what the fact is about: in "My flight leaves from gate 12" the gate is its
+    # value, and a new gate replaces it.
+    verb = PREDICATE.search(text)
+    labels: dict[str, str] = {}
+    for found in _LABELLED_NUMBER.finditer(text, 0, verb.start() if verb else len(text)):
+        label = (found.group(1) or "#").casefold().rstrip(".")
+        labels.setdefault(label, found.group(2) or found.group(3))
+    return labels
+
+
+def numbered_apart(new: str, old: str) -> bool:
+    """Whether the two name one kind of numbered thing by different numbers.
+
+    "Fact number 1 about apples" and "Fact number 2 about apples" are two facts, as are
+    "Room 4 has no heating" and "Room 5 …": such a number before the verb names what the
+    fact is about, where "rent is 900" or "leaves from gate 12" gives a value (found by an
+    adversary: the second replaced the first).
+    """
+    ours, theirs = _labelled_numbers(new), _labelled_numbers(old)
+    return any(label in theirs and theirs[label] != number for label, number in ours.items())
+
+
 def one_fact(new: str, old: str) -> bool:
     """Whether `new` may be the same fact as `old`, changed or repeated."""
-    return same_subject(new, old) and not renamed(new, old) and not adds_to(new, old)
+    return (
+        same_subject(new, old)
+        and not renamed(new, old)
+        and not adds_to(new, old)
+        and not numbered_apart(new, old)
+    )
 
 
 def negated(text: str) -> bool:

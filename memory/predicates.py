@@ -125,9 +125,12 @@ _SINCE_WHEN = re.compile(
     r"(?i)\bsince\s+(?:last\s+\w+|(?:january|february|march|april|may|june|july|august|"
     r"september|october|november|december|spring|summer|autumn|fall|winter|yesterday|monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday|\d{4})(?:\s+\d{4})?)\b"
+    r"|(?<=\w)[\s,]+since\s+(?:i|we|my|our|the|he|she|they)\b[^.!?;]*"
 )
 """How long a present fact has held ("I've been living in Porto since March"): the
-statement still says where the user lives now (found by a new user: both homes stayed)."""
+statement still says where the user lives now (found by a new user: both homes stayed).
+Also a "since" clause after the value ("I live in Porto since I lost my job"), whether it
+tells of the time or the reason: found by an adversary, the old home stayed."""
 _NOT_PLAIN = re.compile(
     r"(?i)\b(?:if|would|could|might|should|will|'ll|'d|when|before|after|until|since|used to|"
     r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?"

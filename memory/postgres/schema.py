@@ -130,6 +130,8 @@ def migrations(dimensions: int) -> list[str]:
         ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS created timestamptz;
         ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS session_id text;
         """,
+        # "I live in Porto since I lost my job" states a home now (`memory.predicates`).
+        CLAIMS_READ_ANEW,
     ]
 
 

@@ -304,6 +304,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE memory_audit ADD COLUMN session_id TEXT;\n"
         ),
     ),
+    # "I live in Porto since I lost my job" states a home now (`memory.predicates`).
+    Migration("0017_since_clauses_read", _read_claims_anew),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -300,6 +300,10 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I live in Porto", "Since March I live in Lisbon"),
         ("I work at Bosch", "I got a new job at Google"),
         ("I live in Berlin", "Since 2019 I live in Lisbon"),
+        # Found by the fifth adversary: a "since" clause after the value.
+        ("I live in Lisbon", "I live in Porto since I lost my job"),
+        ("I work at Acme", "I work at Google since the layoffs"),
+        ("My flight leaves from gate 12", "My flight leaves from gate 14"),  # a value
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -363,6 +367,10 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I work at Google", "I am working at Deloitte this summer"),
         ("My new job is at Bosch", "My husband Tom got a new job at Google"),
         ("My new job is at Zalando", "My son Max got a new job at Lidl"),
+        # Found by the fifth adversary: a number that names what the fact is about.
+        ("Fact number 1 about apples", "Fact number 2 about apples"),
+        ("Room 4 has no heating", "Room 5 has no heating"),
+        ("Step 3: add the flour", "Step 4: add the flour and the eggs"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

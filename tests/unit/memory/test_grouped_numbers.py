@@ -161,6 +161,34 @@ async def test_a_sqlite_store_before_claims_were_read_anew_is_indexed_again(
         conn.close()
 
 
+async def test_a_sqlite_store_before_since_clauses_were_read_is_indexed_again(
+    tmp_path: Path,
+) -> None:
+    """ "I live in Porto since I lost my job" states a home since 0017."""
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, keyword_only())
+    await store.store("home", "I live in Porto since I lost my job", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    made = conn.execute("SELECT terms FROM memories").fetchone()[0]
+    assert "resid" in made.split()
+    older = " ".join(term for term in made.split() if term not in ("resid", "reloc"))
+    conn.execute("UPDATE memories SET terms = ?", (older,))
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0017_since_clauses_read'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, keyword_only())
+    try:
+        assert [e.key for e in (await store.recall("where do I live")).entries][:1] == ["home"]
+    finally:
+        await store.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT terms FROM memories").fetchone()[0] == made
+    finally:
+        conn.close()
+
+
 async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Path) -> None:
     store = await open_memory(qdrant_hashing(), tmp_path, CountingEmbedder(64))
     assert isinstance(store, QdrantMemory)
