@@ -124,6 +124,10 @@ class AgentSettings(BaseModel):
     """The system prompt; memory tool instructions are appended when tools are available."""
     min_autosave_chars: int = Field(default=12, ge=0)
     """Messages shorter than this are not auto-saved as conversation memories."""
+    update_facts_from_messages: bool = True
+    """A saved message that plainly says your home or employer changed ("I moved to
+    Lisbon") updates the fact that says otherwise, when the model stored nothing; the old
+    fact is kept as history and the chat says so."""
     recall_across_sessions: bool = True
     """Recall what was said in every session (false: only this session plus global facts)."""
     inject_max_entries: int = Field(default=5, ge=0, le=50)

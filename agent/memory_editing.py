@@ -297,7 +297,17 @@ async def still_saying_otherwise(memory: Memory, entry: MemoryEntry) -> list[Mem
     left the old home in effect. Such a fact says more than the home, so it is not
     replaced (the name would go with it): the write says it still says otherwise.
     """
-    claim = claim_of(entry.content)
+    return await saying_otherwise(memory, entry.content, entry.namespace, but=entry.id)
+
+
+async def saying_otherwise(
+    memory: Memory, text: str, namespace: str, but: str | None = None, *, plain: bool = False
+) -> list[MemoryEntry]:
+    """Facts in effect (not `but`) with a clause giving `text`'s home or employer another value.
+
+    `plain`: the facts that say only that (`claim_of` the whole fact) instead.
+    """
+    claim = claim_of(text)
     if claim is None:
         return []
     owner, predicate, value = claim
@@ -309,14 +319,14 @@ async def still_saying_otherwise(memory: Memory, entry: MemoryEntry) -> list[Mem
         terms = set(analyze(other)) - change_terms()
         return not (terms <= value_terms or value_terms <= terms)
 
-    facts = await memory.list(namespace=entry.namespace, limit=_OTHERS_READ)
+    facts = await memory.list(namespace=namespace, limit=_OTHERS_READ)
     return [
         fact
         for fact in facts
-        if fact.id != entry.id
+        if fact.id != but
         and fact.category != "conversation"
         and any(
-            other[:2] == (owner, predicate) and differs(other[2])
-            for other in clause_claims(fact.content)
+            other is not None and other[:2] == (owner, predicate) and differs(other[2])
+            for other in ([claim_of(fact.content)] if plain else clause_claims(fact.content))
         )
     ]

@@ -40,6 +40,7 @@ from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedErro
 from agent.prompts import system_prompt
 from agent.recall_notes import recall_note
 from agent.redact import redact
+from agent.said_changes import said_changes
 from agent.sessions import Session, SessionStore
 from agent.structured_tools import StructuredToolModel, invalid_reply_error
 from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
@@ -502,6 +503,9 @@ class Agent:
             )
             if folded is not None:
                 yield MemorySaved(folded)  # what the inspector shows changed
+            elif saved is not None and not facts and self.config.agent.update_facts_from_messages:
+                for event in await said_changes(self.memory, saved, session.id, self.namespace):
+                    yield event
         async for event in self._after_reply(exchange, user_text, session, started):
             yield event
 

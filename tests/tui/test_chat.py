@@ -828,3 +828,21 @@ def test_a_score_below_the_floor_never_reads_as_the_floor() -> None:
     below = seed_entry("wife", "My wife Mia is a teacher").model_copy(update={"score": 0.2996})
     shown = describe(MemoryRecalled([], [CutMemory(below, "below floor")], "hybrid")).plain
     assert "below floor: 0.29  wife" in shown
+
+
+async def test_a_fact_a_message_updated_is_said_in_the_chat(make_app: MakeApp) -> None:
+    """The chat says which memory a message changed, in the transcript under the reply."""
+    from tests.tui.conftest import seed_entry
+
+    h = make_app(
+        ScriptedModel(["Congratulations!"], name="qwen3:8b"),
+        seed=[seed_entry("home", "I live in [b]Berlin[/]")],
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Big news: we moved to Lisbon!")
+        chat = list(h.app.chat.children)
+        [note] = [w for w in chat if isinstance(w, ReplyNote)]
+        assert "updated the memory 'home'" in note.notice.text
+        assert "'I live in [b]Berlin[/]'" in note.notice.text  # shown as written
+        assert chat.index(h.app.query_one(AssistantMessage)) < chat.index(note)

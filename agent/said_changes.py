@@ -1,0 +1,124 @@
+"""A message that says a home or an employer changed updates the fact that says otherwise.
+
+"Big news: we moved to Lisbon!" said in a chat left "I live in Berlin" in effect unless the
+model stored the change; the message expired with conversation retention (30 days) and
+only the stale fact was left (found by a new user). The rule is narrow: a sentence that
+states the user's own home or employer plainly (`memory.predicates.claim_of`: no question,
+wish, condition, plan or other person), against a fact in effect that gives another
+value. It never makes a fact the user did not have. The sentence, as saved (so redacted),
+becomes the fact's new version under its key, and the old one its history: restorable,
+and said in the chat.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from agent.after_turn import fold_into_facts
+from agent.events import MemorySaved, Notice
+from agent.memory_editing import saying_otherwise
+from memory.entry import MemorySource
+from memory.errors import MemoryStoreError
+from memory.predicates import USER, claim_of
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+    from memory.protocol import Memory
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+_LONGEST_SENTENCE = 300
+"""A longer "sentence" is a pasted text, not a statement about oneself."""
+
+
+@dataclass(frozen=True)
+class SaidChange:
+    """A fact a message updated, or one it could not update.
+
+    `updated` is the new version and `replaced` the one it replaced; `updated` is None for
+    a fact that says more than the changed value, left as it is.
+    """
+
+    updated: MemoryEntry | None
+    replaced: MemoryEntry
+
+
+def _claimed(message: str) -> list[tuple[str, str]]:
+    """(predicate, sentence) of each sentence stating the user's home or employer."""
+    found: dict[str, str] = {}
+    for sentence in _SENTENCE_END.split(message):
+        sentence = sentence.strip()
+        if not sentence or len(sentence) > _LONGEST_SENTENCE:
+            continue
+        claim = claim_of(sentence)
+        if claim is not None and claim[0] == USER:
+            found.setdefault(claim[1], sentence)  # the first statement of each
+    return list(found.items())
+
+
+async def update_from_message(memory: Memory, message: MemoryEntry) -> list[SaidChange]:
+    """Update each fact in effect that the saved `message` says has changed.
+
+    A fact saying more than the changed value ("My name is Dana and I live in Porto") is
+    left: replacing it would lose the rest. A store that refuses changes nothing.
+    """
+    changes: list[SaidChange] = []
+    for _, sentence in _claimed(message.content):
+        try:
+            plain = await saying_otherwise(memory, sentence, message.namespace, plain=True)
+            if not plain:
+                more = await saying_otherwise(memory, sentence, message.namespace)
+                changes += [SaidChange(None, fact) for fact in more]
+                continue
+            old = plain[0]
+            updated = await memory.store_with_metadata(
+                old.key,
+                sentence,
+                old.category,
+                old.session_id,
+                namespace=old.namespace,
+                source=MemorySource.AUTOSAVE.value,
+            )
+        except MemoryStoreError:
+            continue
+        if updated.id != old.id:
+            changes.append(SaidChange(updated, old))
+    return changes
+
+
+def change_notice(change: SaidChange) -> str:
+    """What the chat says of an update: what changed, and that the old version is kept."""
+    if change.updated is None:
+        return (
+            f"Your message says something changed, but the memory {change.replaced.key!r} "
+            f"({change.replaced.content!r}) still says otherwise; it says more than that, so "
+            "it was left as it is (edit it in the memory inspector, F2)."
+        )
+    return (
+        f"Your message updated the memory {change.updated.key!r}: it said "
+        f"{change.replaced.content!r}, now {change.updated.content!r}. The earlier version "
+        "is kept as history (F2, then the key's versions, to restore it)."
+    )
+
+
+async def said_changes(
+    memory: Memory, message: MemoryEntry, session_id: str, namespace: str
+) -> list[MemorySaved | Notice]:
+    """Update the facts `message` changes; what the chat and the inspector are told.
+
+    The message becomes the history of the fact made from it when the fact holds all of
+    it, as a message the model made a fact of does (`agent.after_turn.fold_into_facts`).
+    """
+    events: list[MemorySaved | Notice] = []
+    for change in await update_from_message(memory, message):
+        if change.updated is None:
+            events.append(Notice(change_notice(change), about_reply=True))
+            continue
+        events += [MemorySaved(change.updated), Notice(change_notice(change), about_reply=True)]
+        folded = await fold_into_facts(
+            memory, message, [change.updated], session_id=session_id, namespace=namespace
+        )
+        if folded is not None:
+            break  # the message is history now: one fact holds all it said
+    return events

@@ -1,0 +1,128 @@
+"""A message that says the user's home or employer changed updates the fact (agent.said_changes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agent.events import MemorySaved, Notice
+from agent.testing import Reply, call
+from tests.unit.agent.conftest import Harness
+
+
+async def _in_effect(harness: Harness) -> dict[str, str]:
+    return {
+        entry.key: entry.content
+        for entry in await harness.memory.list(limit=100)
+        if entry.category != "conversation"
+    }
+
+
+async def test_a_move_said_in_chat_updates_the_home_and_keeps_the_old_one(
+    harness: Harness,
+) -> None:
+    """Found by a new user: "Big news: we moved to Lisbon!" left "I live in Berlin" in
+    effect, and once the message expired (30 days) only the stale fact was left."""
+    old = await harness.memory.store("home", "I live in Berlin", "core")
+    harness.model.add("Congratulations! Lisbon is lovely.")
+    events = await harness.turn("Big news: we moved to Lisbon! Can you find me a dentist?")
+    assert await _in_effect(harness) == {"home": "Big news: we moved to Lisbon!"}
+    history = await harness.memory.get_by_id(old.id)
+    assert history is not None and history.superseded_by is not None
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert any("'I live in Berlin'" in text and "kept as history" in text for text in notices)
+    saved = [e.entry.key for e in events if isinstance(e, MemorySaved)]
+    assert saved.count("home") == 1
+    # The message said more than the fact: it stays a memory of its own.
+    messages = [e for e in await harness.memory.list(limit=100) if e.category == "conversation"]
+    assert [m.content for m in messages] == [
+        "Big news: we moved to Lisbon! Can you find me a dentist?"
+    ]
+    found = await harness.memory.recall("where do I live", limit=5)
+    assert found.entries[0].key == "home"
+
+
+async def test_a_message_that_is_only_the_change_becomes_the_facts_history(
+    harness: Harness,
+) -> None:
+    await harness.memory.store("job", "I work at Siemens", "core")
+    harness.model.add("Good luck at Google!")
+    await harness.turn("I started a new job at Google")
+    assert await _in_effect(harness) == {"job": "I started a new job at Google"}
+    active = await harness.memory.list(limit=100)
+    assert [e.category for e in active] == ["core"]  # the message is the fact's history
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "What if I moved to Lisbon?",
+        "I might move to Lisbon next year",
+        "I wish I lived in Lisbon",
+        "My brother moved to Lisbon",
+        "I moved to Lisbon in 1999",
+        "I live in Berlin, can you recommend a café?",  # the same value
+        "I moved to Vim for editing",
+    ],
+)
+async def test_what_is_no_plain_change_leaves_the_fact(harness: Harness, message: str) -> None:
+    await harness.memory.store("home", "I live in Berlin", "core")
+    harness.model.add("Sure.")
+    events = await harness.turn(message)
+    assert await _in_effect(harness) == {"home": "I live in Berlin"}
+    assert not [e for e in events if isinstance(e, Notice)]
+
+
+async def test_no_fact_is_made_from_a_message_when_none_says_otherwise(
+    harness: Harness,
+) -> None:
+    harness.model.add("Welcome to Lisbon!")
+    await harness.turn("We moved to Lisbon last month")
+    assert await _in_effect(harness) == {}
+
+
+async def test_a_fact_saying_more_is_left_for_the_name_it_holds(harness: Harness) -> None:
+    await harness.memory.store("profile", "My name is Dana and I live in Porto", "core")
+    harness.model.add("Nice!")
+    events = await harness.turn("I moved to Lisbon")
+    assert await _in_effect(harness) == {"profile": "My name is Dana and I live in Porto"}
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert len(notices) == 1 and "'profile'" in notices[0] and "still says otherwise" in notices[0]
+
+
+async def test_when_the_model_stores_the_change_the_message_changes_nothing_more(
+    harness: Harness,
+) -> None:
+    await harness.memory.store("home", "I live in Berlin", "core")
+    harness.model.add(
+        Reply(tool_calls=[call("memory_store", key="home", content="The user lives in Lisbon")]),
+        Reply("Noted."),
+    )
+    events = await harness.turn("We moved to Lisbon!")
+    assert await _in_effect(harness) == {"home": "The user lives in Lisbon"}
+    assert not [e for e in events if isinstance(e, Notice)]
+
+
+async def test_incognito_and_the_setting_off_change_nothing(make_harness: Any) -> None:
+    off: Harness = await make_harness(agent__update_facts_from_messages=False)
+    await off.memory.store("home", "I live in Berlin", "core")
+    off.model.add("Nice.")
+    await off.turn("I moved to Lisbon")
+    assert await _in_effect(off) == {"home": "I live in Berlin"}
+
+    quiet: Harness = await make_harness()
+    await quiet.memory.store("home", "I live in Berlin", "core")
+    quiet.session.incognito = True
+    quiet.model.add("Nice.")
+    await quiet.turn("I moved to Lisbon")
+    assert await _in_effect(quiet) == {"home": "I live in Berlin"}
+
+
+async def test_a_redacted_secret_stays_redacted_in_the_fact(harness: Harness) -> None:
+    await harness.memory.store("job", "I work at Siemens", "core")
+    harness.model.add("Congrats.")
+    await harness.turn("I started a new job at Google. My password is hunter2hunter2")
+    facts = await _in_effect(harness)
+    assert facts == {"job": "I started a new job at Google."}
+    assert all("hunter2" not in e.content for e in await harness.memory.list(limit=100))
