@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 
+from agent.password_wordings import width_folded, wording_spans
 from agent.secret_formats import (
     CARD_RULE,
     FORMAT_RULES,
@@ -23,7 +24,8 @@ from agent.secret_formats import (
 )
 
 _STRONG = (
-    r"pass(?:word|wd|phrase|code)|pwd|pword|passwort|kennwort|mot[ \t]+de[ \t]+passe|"
+    r"pass(?:word|wd|phrase|code)|pass[ \t]word|p[a@4][s$5][s$5]w[o0]rd|pwd|pword|pw|"
+    r"passwort|kennwort|mot[ \t]+de[ \t]+passe|"
     r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord(?:et)?|"
     r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]"
 )
@@ -32,12 +34,12 @@ _STRONG = (
 _WEAK = (
     r"secret|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key"
     r"|client[_ -]?secret|account[_ -]?key|shared[_ -]?access[_ -]?key|credentials?|creds"
-    r"|auth|key|pass|pw|sig"
+    r"|auth|key|pass|sig"
 )
 _LABEL = re.compile(
     r"""
     (?<![\w-])
-    (?P<name>_*(?:[A-Za-z0-9]+[_.-]|(?-i:[A-Z]*[a-z0-9]+(?=[A-Z]))){0,8}?
+    (?P<name>(?:my|your|our|the)?_*(?:[A-Za-z0-9]+[_.-]|(?-i:[A-Z]*[a-z0-9]+(?=[A-Z]))){0,8}?
       (?P<label>"""
     + _STRONG
     + "|"
@@ -61,6 +63,9 @@ one way only: `[A-Za-z0-9]*[a-z0-9]` split `aBaB…` countless ways and took sec
 _LABEL_HINTS = (
     "mot de passe",
     "pass",
+    "p@ss",
+    "pa$$",
+    "p4ss",
     "pwd",
     "pword",
     "secret",
@@ -97,6 +102,7 @@ _PIN = re.compile(
 found those stored as said, while "my PIN is 4321" was hidden. A bare "pin 1800" is a
 verb more often than a PIN, and stays."""
 
+_DIGIT_GROUPS = re.compile(r"(?:[ \t-]\d+)*")
 _ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
 _WORD = re.compile(r"\S+")
 _TRAILING = ".,;:!?)]}>\"'`"
@@ -258,7 +264,13 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return (start, end) if looks_secret(value) else None
     if value.lower() in _FUNCTION_WORDS:
         return None
-    # A passphrase is words; a password with digits or symbols in it stands alone.
+    # A passphrase is words; a password with digits or symbols in it stands alone, but a
+    # code in groups of digits is one code ("1234 5678": an adversary saw half kept).
+    if value.isdigit() and len(value) < 3:
+        return None  # "The passcode is 4 digits long"
+    if value.isdigit() and not clause_ended:
+        groups = _DIGIT_GROUPS.match(text, end)
+        return start, groups.end() if groups else end
     phrase_end = _phrase_end(text, end, clause_ended) if value.isalpha() else end
     if phrase_end == end and value.lower() in _ADJECTIVES:
         return None
@@ -296,6 +308,17 @@ def _labelled_spans(text: str, lowered: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans in order, overlapping ones joined."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def redact(text: str) -> tuple[str, list[str]]:
     """Text with secrets replaced by `[REDACTED:kind]`, and the kinds that were found."""
     found: list[str] = []
@@ -313,8 +336,17 @@ def redact(text: str) -> tuple[str, list[str]]:
     for rule in FORMAT_RULES:
         if hinted(rule, lowered, gates):
             apply(rule.kind, find(rule, text, lowered))
-    if any(hint in lowered for hint in _LABEL_HINTS):
-        apply("secret", _labelled_spans(text, lowered))
+    # Labels are read in full-width letters too ("ｐａｓｓｗｏｒｄ"), one character for one.
+    folded = width_folded(text)
+    folded_lower = folded.lower()
+    if any(hint in folded_lower for hint in _LABEL_HINTS):
+        apply("secret", _labelled_spans(folded, folded_lower))
+        folded = width_folded(text)
+    by_kind: dict[str, list[tuple[int, int]]] = {}
+    for kind, span in wording_spans(folded):
+        by_kind.setdefault(kind, []).append(span)
+    for kind, spans in by_kind.items():
+        apply(kind, _merged(spans))
     if "pin" in lowered:
         apply("pin", [m.span(1) for m in _PIN.finditer(text)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))

@@ -186,3 +186,55 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
 )
 def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # Found by the fifth adversary: each was saved, listed and made a session title as said.
+        ("I changed my bank password to Blue42horse yesterday", "Blue42horse"),
+        ("set the password to hunter2", "hunter2"),
+        ("the password I use everywhere is hunter2", "hunter2"),
+        ("I use hunter2 as my password", "hunter2"),
+        ("My password's hunter2", "hunter2"),
+        ("my password, hunter2, is weak", "hunter2"),
+        ("my pass word is hunter2", "hunter2"),
+        ("mypassword is hunter2", "hunter2"),
+        ("my p@ssword is hunter2", "hunter2"),
+        ("my ｐａｓｓｗｏｒｄ is hunter2", "hunter2"),
+        ("password hunter2", "hunter2"),
+        ("password→hunter2", "hunter2"),
+        ("my gmail pw: qwerty", "qwerty"),
+        ("pw hunter2!", "hunter2"),
+        ("the login for the bank is user ana pass Tr0ub4dor&3", "Tr0ub4dor&3"),
+        ("login: ana / hunter2", "hunter2"),
+        ("password:\nhunter2", "hunter2"),
+        ("bank login:\npassword:\nTr0ub4dor&3", "Tr0ub4dor&3"),
+        ("my door passcode is 1234 5678", "5678"),
+        ("My cvv is 123 and the card expires 12/27", "123"),
+        ("credit card 4111 1111 1111 1111 exp 12/27 cvv 123", "cvv 123"),
+        ("ssn 123-45-6789", "6789"),
+    ],
+)
+def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
+    redacted, kinds = redact(text)
+    assert secret not in redacted and kinds
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I need to reset my password to access email",
+        "I forgot my password to the bank",
+        "Set the password to something long",
+        "The password I chose is weak",
+        "my password, however, is long",
+        "PW is my initials",
+        "pass the salt please",
+        "I passed the exam in 2019",
+        "The passcode is 4 digits long",
+        "Use it as my password manager",
+    ],
+)
+def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
+    assert redact(text) == (text, [])
