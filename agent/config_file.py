@@ -284,6 +284,20 @@ def load_config(path: Path | None = None, *, notes: list[str] | None = None) -> 
     return config
 
 
+def unused_settings(config: Config) -> list[str]:
+    """Settings the file gives that the chosen server does not read, said at the app's start.
+
+    Found by a new user: `[model] name = "llama3.1:8b"` started qwen3:8b, unsaid.
+    """
+    if config.model.provider == "ollama" and config.model.name:
+        return [
+            f"model.name ({config.model.name!r}) names the model of an OpenAI-compatible "
+            f'server (model.provider = "openai"); with Ollama the model is ollama.model, '
+            f"now {config.ollama.model!r}."
+        ]
+    return []
+
+
 def _byte_order_mark(path: Path) -> str:
     """The mark the user's editor wrote at the start of the file ("" for none): kept."""
     try:

@@ -84,7 +84,7 @@ def _run_memory(namespace: argparse.Namespace) -> int:
 
 
 def _run_app(demo_pause: float | None = None) -> int:
-    from agent.config_file import load_config
+    from agent.config_file import load_config, unused_settings
     from agent.errors import AgentError
 
     notes: list[str] = []
@@ -92,6 +92,7 @@ def _run_app(demo_pause: float | None = None) -> int:
         config = load_config(notes=notes)
     except AgentError as exc:
         return _error(exc)
+    notes += unused_settings(config)
     from tui.app import MemchatApp
 
     if demo_pause is None:

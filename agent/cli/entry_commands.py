@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
-from agent.commands import key_for
+from agent.commands import MAX_FACT_CHARS, key_for
 from agent.memory_editing import (
     MemoryEditor,
     key_versions,
@@ -205,14 +205,18 @@ def _with_it(earlier: int, messages: int, revived: list[MemoryEntry], *, done: b
 
 
 def _confirmed(entry: MemoryEntry, going: str) -> bool:
-    """Whether the user, at a terminal, says yes to forgetting `entry` for good.
+    """Whether the user, at a terminal, says yes to forgetting `entry`.
 
     Found by a new user: one command deleted every version, with no undo (the chat's
     inspector has one) and no question asked. What goes with it is named: its earlier
-    versions, and the facts under other keys it had replaced, which come back.
+    versions, and the facts under other keys it had replaced, which come back. So is how
+    to bring it back from the audit log (a new user read "cannot be undone" and then
+    restored it).
     """
     question = f"Forget {entry.key!r} ({_shortened(entry.content)}){going}?"
-    sys.stderr.write(one_line(question + " It cannot be undone.") + " [y/N] ")
+    sys.stderr.write(
+        one_line(f"{question} `memchat memory restore {entry.id}` brings it back.") + " [y/N] "
+    )
     sys.stderr.flush()
     answer = sys.stdin.readline()
     return answer.strip().lower() in ("y", "yes")
@@ -240,12 +244,22 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # does not take it for output.
         say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
         return 1
-    say(out, one_line(f"forgot {args.key!r}{_with_it(*going, done=True)}"))
+    back = "" if entry is None else f" (`memchat memory restore {entry.id}` brings it back)"
+    say(out, one_line(f"forgot {args.key!r}{_with_it(*going, done=True)}{back}"))
     return 0
 
 
 async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Store one memory, as /remember does in the chat (under the same rules)."""
+    if len(args.query) > MAX_FACT_CHARS:
+        # The limit /remember and the model's memory_store keep (an adversary stored
+        # 120,000 characters from here).
+        say(
+            sys.stderr,
+            f"memchat: a memory takes at most {MAX_FACT_CHARS:,} characters (this text has "
+            f"{len(args.query):,}): shorten it or split it in two",
+        )
+        return 1
     namespace = args.namespace or "default"
     key = args.key or key_for(args.query)
     async with opened_memory(config) as memory:

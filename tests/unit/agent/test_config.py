@@ -398,3 +398,17 @@ def test_an_unknown_backend_names_the_key_and_line(tmp_path: Path) -> None:
     message = str(caught.value)
     assert f"{path}:3: memory.backend: unknown backend 'SQLite'" in message
     assert "sqlite" in message.split("valid backends are:")[1]
+
+
+def test_a_model_name_the_chosen_server_does_not_read_is_said(tmp_path: Path) -> None:
+    """Found by a new user: `[model] name = "llama3.1:8b"` started qwen3:8b, unsaid."""
+    from agent.config_file import unused_settings
+
+    path = tmp_path / "config.toml"
+    path.write_text('[model]\nname = "llama3.1:8b"\n', encoding="utf-8")
+    [note] = unused_settings(load_config(path))
+    assert "'llama3.1:8b'" in note and "ollama.model, now 'qwen3:8b'" in note
+    path.write_text('[model]\nprovider = "openai"\nname = "llama3.1:8b"\n', encoding="utf-8")
+    assert unused_settings(load_config(path)) == []
+    path.write_text('[ollama]\nmodel = "llama3.1:8b"\n', encoding="utf-8")
+    assert unused_settings(load_config(path)) == []

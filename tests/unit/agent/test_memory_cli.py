@@ -4,6 +4,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -550,6 +551,15 @@ def test_forget_at_a_terminal_asks_first(
     assert "Forget 'editor' (The user edits code in Zed) and 1 earlier version?" in captured.err
     assert ("nothing was forgotten" in captured.err) is not forgotten
     assert (main(["memory", "get", "editor"]) == 0) is not forgotten
+    # How to bring it back is said, not "it cannot be undone" (a new user restored it).
+    shown = re.search(r"`memchat memory restore (\w+)` brings it back", captured.err)
+    assert shown is not None and "cannot be undone" not in captured.err
+    if forgotten:
+        assert f"restore {shown.group(1)}` brings it back" in captured.out
+        assert main(["memory", "restore", shown.group(1)]) == 0
+        assert main(["memory", "get", "editor"]) == 0
+        assert "Zed" in capsys.readouterr().out
+        assert main(["memory", "forget", "--yes", "editor"]) == 0
     monkeypatch.setattr(sys, "stdin", _Terminal(""))  # --yes: nothing is read
     assert main(["memory", "forget", "--yes", "pet"]) == 0
     assert "Forget" not in capsys.readouterr().err
@@ -608,3 +618,14 @@ def test_forget_names_the_saved_messages_and_the_facts_that_come_back() -> None:
     )
     assert "comes back into effect" in _with_it(0, 0, [porto], done=False)
     assert _with_it(0, 0, [], done=True) == ""
+
+
+def test_store_refuses_what_remember_refuses(configured: Path) -> None:
+    """Found by an adversary: `memory store` took 120,000 characters, /remember 10,000."""
+    from agent.commands import MAX_FACT_CHARS
+
+    too_long = "word " * (MAX_FACT_CHARS // 5) + "more"
+    refused = run_cli("memory", "store", too_long).clean(1)
+    assert "at most 10,000 characters" in refused.err and refused.out == ""
+    assert "no memory store" in run_cli("memory", "list").clean(2).err  # nothing was made
+    assert run_cli("memory", "store", too_long[:MAX_FACT_CHARS]).clean().code == 0
