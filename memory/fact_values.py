@@ -33,7 +33,7 @@ _COPULAS = frozenset({"is", "are", ":", "="})
 before (an adversary saw the past replace the present)."""
 _ATTRIBUTE_WORDS = (
     "email address employer phone birthday password passcode pin username website "
-    "occupation profession nationality favourite"
+    "occupation profession nationality favourite name"
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _SAME_ATTRIBUTE = (
@@ -41,6 +41,14 @@ _SAME_ATTRIBUTE = (
     (re.compile(r"(?i)\b(?:(?:mobile|cell|tele)?phone|mobile|cell)(?:\s+number)?\b"), "phone"),
     (re.compile(r"(?i)\bfavorite\b"), "favourite"),
     (re.compile(r"(?i)\bcolor\b"), "colour"),
+    # "My partner is called Robin" gives the name "My partner's name is Jordan" gives (found
+    # by a new user: both stayed in effect).
+    (
+        re.compile(
+            r"(?i)^(?P<who>(?:my|the user's|\w+'s)(?:\s+\w+){1,2}?)\s+is\s+(?:called|named)\b"
+        ),
+        r"\g<who>'s name is",
+    ),
 )
 """Ways of naming one attribute ("e-mail address", "mobile number"), written one way."""
 _SPELLINGS = (("favourite", "favorite"), ("colour", "color"))
@@ -62,6 +70,9 @@ and "My employer is great" say something of the attribute (found by an adversary
 _DESCRIBED_BY = re.compile(r"\w+'d|[a-z]{3,}ed")
 """A participle opening the value describes the attribute: "My employer is HQ'd in Berlin",
 "… is based in Lisbon" (an adversary); "Red Hat" is a value."""
+_A_KIND_OF_PHONE = re.compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal|private|new)\)")
+"""A parenthesis naming the phone the attribute already names ("… 2223333 (mobile)"), not
+whose or which one it is (found by a new user: "My mobile is …" left it in effect)."""
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
 _POSSESSIVE = re.compile(r"\b\w+['\u2019]s\b")
 
@@ -97,7 +108,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         subject = subject_words(text[whose[start].start() :])
     if not subject or not subject & _attributes():
         return None
-    written = text[found.end() :]
+    written = _A_KIND_OF_PHONE.sub("", text[found.end() :])
     if "(" in written:
         return None  # "Phone: 555-9999 (dentist)": whose, or which, it is (an adversary)
     value = words_of(written)

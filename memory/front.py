@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import numpy as np
@@ -18,6 +19,9 @@ from memory.entry import DEFAULT_NAMESPACE, MemoryEntry, RecallResult
 from memory.questions import held_back_questions
 from memory.retrieval import RecallFilters, RecallQuery
 from memory.write_rules import NewMemory
+
+_SEARCHES_PAST_QUESTIONS = 3
+"""Searches again, at most, when saved questions settled a recall by their words."""
 
 
 class MemoryFront(ABC):
@@ -91,6 +95,20 @@ class MemoryFront(ABC):
         )
         result = await self.search(RecallQuery(query, limit, filters, query_vector))
         used, held = held_back_questions(result.entries)
+        held_before: list[MemoryEntry] = []
+        for _ in range(_SEARCHES_PAST_QUESTIONS):
+            if result.mode != "keyword-early" or not held:
+                break
+            # A saved copy of the question matched its own words and settled the recall
+            # before the meaning search ran, so the message that answers it scored as
+            # unrelated (found by a new user: asking again recalled nothing). Searched
+            # again without it.
+            held_before += held
+            left_out = filters.exclude_ids | {entry.id for entry in held_before}
+            again = replace(filters, exclude_ids=frozenset(left_out))
+            result = await self.search(RecallQuery(query, limit, again, query_vector))
+            used, held = held_back_questions(result.entries)
+        held = held_before + held
         if not held:
             return result
         return result.model_copy(update={"entries": used, "below_floor": held + result.below_floor})

@@ -68,6 +68,22 @@ def adds_nothing(new: str, old: str) -> bool:
     return set(new_words) != set(old_words) or new_words == old_words
 
 
+def reordered(new: str, old: str) -> bool:
+    """Whether the words both texts hold come in another order in each.
+
+    "I prefer coffee over tea" is no near-duplicate of "I prefer tea over coffee" to merge
+    into it: found by a new user, the merged fact kept the key "i_prefer_tea_over_coffee"
+    and no line said what it replaced. As a changed fact it replaces the other, and says so.
+    """
+    ours, theirs = analyze(new), analyze(old)
+    shared = set(ours) & set(theirs)
+
+    def in_order(terms: list[str]) -> list[str]:
+        return list(dict.fromkeys(term for term in terms if term in shared))
+
+    return in_order(ours) != in_order(theirs)
+
+
 @dataclass(frozen=True)
 class Similar:
     """An active entry that resembles the one being written."""
@@ -162,6 +178,7 @@ def place_new(
         and s.shared >= 2
         and one_fact(content, s.content)
         and not contradicts(content, s.content)
+        and not reordered(content, s.content)
     ]
     if near and settings.duplicate_policy == "reject":
         return Placement("keep existing", near[0])

@@ -88,7 +88,10 @@ async def test_a_message_that_only_asks_neither_brings_nor_is_brought_along(
         found = await _answers(store, "dentist appointment")
         keys = [row[0] for row in found]
         assert "q1" in keys and "d1" in keys
-        assert "q2" not in keys and "d2" not in keys  # a question after them stays out
+        # A question after them is not brought along (it may be below the floor on its
+        # own: a saved copy of a question no longer settles a recall by its words).
+        brought = [row[0] for row in found if row[2] == "context"]
+        assert "q2" not in brought and "d2" not in brought
         coffee = await _answers(store, "coffee")
         assert [row[0] for row in coffee] == ["q3"]  # and a question brings nothing along
         answers.append((found, coffee))

@@ -36,3 +36,22 @@ async def test_a_weak_hit_does_not_ride_in_on_the_match_that_settled_the_recall(
     assert weak.score == pytest.approx(least * weak.scores.keyword, abs=1e-6)
     assert weak.scores.keyword >= 0.3  # scored on its words alone it would have passed
     assert "a stronger keyword match settled it" in weak.scores.explanation(found.mode)
+
+
+async def test_a_saved_copy_of_the_question_does_not_settle_the_recall(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user: asking again matched the saved question by all its words, which
+    settled the recall before the meaning search, so the message that answers it scored as
+    unrelated and was cut. The question is held back and the recall searched without it."""
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
+    store = await open_store(min_relevance_score=0.0)
+    await store.store("conversation/s1/a", "I planted basil on the balcony today", "conversation")
+    await store.store("conversation/s1/b", "What should I cook tonight with basil?", "conversation")
+    found = await store.recall("What should I cook tonight with basil?", limit=5)
+    assert found.mode != "keyword-early"
+    assert [e.key for e in found.entries] == ["conversation/s1/a"]
+    scores = found.entries[0].scores
+    assert scores is not None and scores.vector is not None  # compared by meaning
+    held = [e for e in found.below_floor if e.key == "conversation/s1/b"]
+    assert held and held[0].scores is not None and held[0].scores.held_back
