@@ -35,6 +35,8 @@ class MemoryRecalled:
     degraded: str | None = None
     calibration: str | None = None
     """Set when this recall first calibrated the embedding model (it took longer)."""
+    since_changed: dict[str, str] = field(default_factory=dict)
+    """Saved messages (by id) that a later memory gave a value of otherwise, and which."""
     kind: Literal["memory_recalled"] = "memory_recalled"
 
 

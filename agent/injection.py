@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -102,8 +103,17 @@ def _when(entry: MemoryEntry, now: datetime) -> str:
     return f"{written:%Y-%m-%d %H:%M}"
 
 
-def render(entries: list[MemoryEntry], now: datetime, budget: InjectionBudget) -> str:
-    """The block placed before the user's message; empty when there is nothing to say."""
+def render(
+    entries: list[MemoryEntry],
+    now: datetime,
+    budget: InjectionBudget,
+    changed: Mapping[str, str] | None = None,
+) -> str:
+    """The block placed before the user's message; empty when there is nothing to say.
+
+    `changed`: for a saved message, what later memory gave one of its values otherwise
+    (`agent.since_changed`), said on its line.
+    """
     if not entries:
         return ""
     lines = [
@@ -121,7 +131,9 @@ def render(entries: list[MemoryEntry], now: datetime, budget: InjectionBudget) -
         if len(text) > limit:
             text = text[: max(limit - 1, 0)] + "…"
         remaining -= len(text)
-        lines.append(f"- {_label(entry)} ({_when(entry, now)}): {_escape(text)}")
+        note = (changed or {}).get(entry.id)
+        when = _when(entry, now) + (f"; {_escape(note)}" if note else "")
+        lines.append(f"- {_label(entry)} ({when}): {_escape(text)}")
         if remaining <= 0:
             break
     lines.append(FENCE_CLOSE)

@@ -42,6 +42,7 @@ from agent.recall_notes import recall_note
 from agent.redact import redact
 from agent.said_changes import said_changes
 from agent.sessions import Session, SessionStore
+from agent.since_changed import since_changed
 from agent.structured_tools import StructuredToolModel, invalid_reply_error
 from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
 from agent.turn_state import (
@@ -432,8 +433,11 @@ class Agent:
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
         injected, cut = select(result, budget, session.id, live)
-        block = render(injected, self.clock(), budget)
-        recalled = MemoryRecalled(injected, cut, result.mode, result.degraded, result.calibration)
+        changed = await since_changed(self.memory, injected, self.namespace)
+        block = render(injected, self.clock(), budget, changed)
+        recalled = MemoryRecalled(
+            injected, cut, result.mode, result.degraded, result.calibration, changed
+        )
         return recalled, block
 
     async def _describe(self) -> None:

@@ -128,7 +128,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     return subject - _THE_USERS, frozenset(analyze(written))
 
 
-def _user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+def user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """(subject, value terms) of an attribute claim, or of the user's home or employer."""
     claim = _attribute_claim(text)
     if claim is not None:
@@ -148,7 +148,7 @@ def _attribute_changed(new: str, old: str) -> bool:
     stayed in effect (the values' shared "com" made them look like two things named
     alike), as did two addresses and two employers.
     """
-    ours, theirs = _user_value(new), _user_value(old)
+    ours, theirs = user_value(new), user_value(old)
     return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
 
 

@@ -47,6 +47,9 @@ def describe(event: MemoryRecalled) -> Text:
         scores = entry.scores
         if scores is not None:
             text.append(f"       {scores.explanation(event.mode)}\n", style="dim")
+        changed = event.since_changed.get(entry.id)
+        if changed:
+            text.append(f"       {visible(changed)}\n", style="yellow")
     if event.cut:
         text.append("not used\n", style="bold dim")
         for cut in event.cut:

@@ -1,0 +1,79 @@
+"""Which recalled messages state something a later fact or message gives otherwise.
+
+Found by a new user: "Hi! My name is Sam and I live in Porto. I work at Acme." was
+recalled beside the later fact "I live in Lisbon" for almost every personal question. The
+message says more than the home, so no fact can replace it; instead the recall block says,
+on the message's own line, which later memory changed what (`agent.injection.render`), and
+so does the ◆ line's detail.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from memory.entry import MemoryCategory
+from memory.errors import MemoryStoreError
+from memory.stated_values import changed_topics, stated_values
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+    from memory.protocol import Memory
+
+_FACTS_READ = 500
+"""The newest core facts a recall compares its messages with (beside the recalled ones)."""
+_SHOWN_CHARS = 80
+
+
+@lru_cache(maxsize=4096)
+def _stated(text: str) -> dict[str, frozenset[str]]:
+    # A fact is compared with each turn's messages: its values are read once.
+    return stated_values(text)
+
+
+def _written(entry: MemoryEntry) -> datetime:
+    return max(entry.timestamp, entry.updated_at)
+
+
+def _saying(entry: MemoryEntry) -> str:
+    text = " ".join(entry.content.split())
+    if len(text) > _SHOWN_CHARS:
+        text = text[: _SHOWN_CHARS - 1] + "…"
+    if entry.category == MemoryCategory.CONVERSATION.value:
+        return f"a later message says {text!r}"
+    return f"{entry.key!r} says {text!r}"
+
+
+async def since_changed(
+    memory: Memory, recalled: list[MemoryEntry], namespace: str
+) -> dict[str, str]:
+    """Each recalled saved message's id → what later memory gives one of its values otherwise.
+
+    A message is compared with the recalled entries and the newest core facts; only a
+    memory written after it counts. A store that cannot list its facts leaves the
+    recalled ones to compare with.
+    """
+    messages = [
+        entry
+        for entry in recalled
+        if entry.category == MemoryCategory.CONVERSATION.value and _stated(entry.content)
+    ]
+    if not messages:
+        return {}
+    others = list(recalled)
+    try:
+        others += await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
+    except MemoryStoreError:
+        pass
+    notes: dict[str, str] = {}
+    for message in messages:
+        said = _stated(message.content)
+        for other in sorted(others, key=_written, reverse=True):
+            if other.id == message.id or _written(other) <= _written(message):
+                continue
+            topics = changed_topics(said, _stated(other.content))
+            if topics:
+                notes[message.id] = f"since changed: {_saying(other)}"
+                break
+    return notes

@@ -1,0 +1,68 @@
+"""The one-valued things a text states, clause by clause, to tell when a later fact changed one.
+
+A saved message often says several things at once ("Hi! My name is Sam and I live in
+Porto. I work at Acme."), so a fact that changes one of them cannot replace it: the rest
+would go. Found by a new user: after "I live in Lisbon" was stored, such a message was
+recalled beside it for every personal question, and a small model may take it as current.
+`changed_topics` says which of the message's values a later fact gives otherwise, so
+recall can say so where the model reads it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.fact_subjects import change_terms
+from memory.fact_values import user_value
+from memory.predicates import USER, claim_of, clause_breaks
+from memory.text import analyze
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+_LONGEST_PIECE = 400
+"""Longer pieces are pasted text, not statements about oneself (and bound the work)."""
+_MOST_PIECES = 20
+_ASKING_TO_KEEP = re.compile(
+    r"(?i)^(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remember|note|save|store|"
+    r"keep\s+in\s+mind)(?:\s+that)?[\s,:]+"
+)
+""""Please remember my phone number is …" states the phone number."""
+
+
+def _pieces(text: str) -> list[str]:
+    """The text's sentences, each cut at its clause breaks ("… and I live in Porto")."""
+    pieces: list[str] = []
+    for sentence in _SENTENCE_END.split(text)[:_MOST_PIECES]:
+        if not sentence.strip() or len(sentence) > _LONGEST_PIECE:
+            continue
+        edges = [0, *(b for found in clause_breaks(sentence) for b in found.span()), len(sentence)]
+        pieces += [sentence[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2)]
+    return [_ASKING_TO_KEEP.sub("", piece.strip()) for piece in pieces if piece.strip()]
+
+
+def stated_values(text: str) -> dict[str, frozenset[str]]:
+    """Topic (the user's "home", or an attribute's subject words) → the value's terms."""
+    stated: dict[str, frozenset[str]] = {}
+    for piece in _pieces(text):
+        attribute = user_value(piece)
+        if attribute is not None:
+            topic = " ".join(sorted(attribute[0]))
+            stated.setdefault(topic, attribute[1] - change_terms())
+            continue
+        claim = claim_of(piece)
+        if claim is not None and claim[0] == USER and claim[1] == "home":
+            stated.setdefault("home", frozenset(analyze(claim[2])) - change_terms())
+    return {topic: values for topic, values in stated.items() if values}
+
+
+def changed_topics(
+    earlier: dict[str, frozenset[str]], later: dict[str, frozenset[str]]
+) -> list[str]:
+    """The topics both state where the later one gives another value.
+
+    A value that only adds words ("Lisbon, Portugal" after "Lisbon") is the same value.
+    """
+    return [
+        topic
+        for topic, values in earlier.items()
+        if topic in later and not (values <= later[topic] or later[topic] <= values)
+    ]

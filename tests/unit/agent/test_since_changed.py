@@ -1,0 +1,79 @@
+"""A recalled message a later memory gave a value of otherwise says so (agent.since_changed)."""
+
+from __future__ import annotations
+
+from agent.events import MemoryRecalled
+from memory.stated_values import changed_topics, stated_values
+from tests.unit.agent.conftest import Harness
+
+
+def test_a_message_states_each_of_its_values_by_topic() -> None:
+    said = stated_values(
+        "Hi! My name is Sam and I live in Porto. I work at Acme Corp as a data analyst."
+    )
+    assert said["home"] == frozenset({"porto"})
+    assert "sam" in said["name"] and "acm" in said["employ"]
+    assert stated_values("Please remember my new phone number is 0151 2223333") == {
+        "phone": frozenset({"0151", "2223333"})
+    }
+    assert stated_values("What if I lived in Porto?") == {}
+    assert stated_values("write me a haiku about autumn") == {}
+
+
+def test_only_another_value_is_a_change() -> None:
+    porto = stated_values("I live in Porto and I work at Acme")
+    assert changed_topics(porto, stated_values("I live in Lisbon")) == ["home"]
+    assert changed_topics(porto, stated_values("I live in Porto, Portugal")) == []
+    assert changed_topics(porto, stated_values("My email is sam@example.com")) == []
+    assert changed_topics(porto, stated_values("I work at Initech")) == ["employ"]
+
+
+async def test_the_block_says_a_recalled_message_was_changed_since(harness: Harness) -> None:
+    """Found by a new user: the Porto message came back beside "I live in Lisbon" for
+    almost every personal question, as if it still held."""
+    old = await harness.memory.store_with_metadata(
+        "conversation/s0/a",
+        "Hi! My name is Sam and I live in Porto. I work at Acme Corp.",
+        "conversation",
+        "s0",
+    )
+    await harness.memory.store("home", "I live in Lisbon", "core")
+    harness.model.add("You live in Lisbon.")
+    events = await harness.turn("Where do I live? Porto or Lisbon?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {e.id for e in recalled.injected} >= {old.id}
+    assert recalled.since_changed == {old.id: "since changed: 'home' says 'I live in Lisbon'"}
+    block = harness.model.requests[0].messages[-1].content
+    [line] = [line for line in block.splitlines() if "Sam" in line]
+    assert "since changed: 'home' says 'I live in Lisbon'" in line
+
+
+async def test_a_message_later_than_the_fact_is_not_changed_by_it(harness: Harness) -> None:
+    await harness.memory.store("home", "I live in Lisbon", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/a", "Big news: I live in Porto and I love it", "conversation", "s0"
+    )
+    harness.model.add("Porto, then.")
+    events = await harness.turn("Where do I live? Porto or Lisbon?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert recalled.since_changed == {}
+
+
+def test_the_recall_detail_shows_what_changed_a_message() -> None:
+    from memory.entry import MemoryEntry, utc_now
+    from tui.widgets.recalled_entry import describe
+
+    now = utc_now()
+    message = MemoryEntry(
+        id="m1",
+        key="conversation/s/1",
+        content="I live in Porto",
+        category="conversation",
+        timestamp=now,
+        updated_at=now,
+    )
+    shown = describe(
+        MemoryRecalled([message], [], "keyword", since_changed={"m1": "since changed: [x]"})
+    )
+    assert "since changed: [x]" in shown.plain
+    assert "since changed" not in describe(MemoryRecalled([message], [], "keyword")).plain
