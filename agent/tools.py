@@ -279,7 +279,7 @@ class MemoryTools:
         if entry is None:
             # An error, not a quiet {"removed": false}: /forget shows it as a failure, and
             # a model learns the key was wrong instead of telling the user it forgot.
-            near = await self._keys_like(args.key)
+            near = await keys_meant(self.memory, args.key, self.namespace)
             return ToolResult.failed(f"no memory with key {args.key!r}{near}; {LIST_THE_KEYS}")
         # Through the editor, so the chat can offer the inspector's undo (found by a new
         # user: a forget the model made by mistake could not be brought back).
@@ -294,26 +294,6 @@ class MemoryTools:
             result["in_effect_again"] = [_compact(back) for back in forgotten.revived]
         return ToolResult(_dumps(result), forgotten=forgotten)
 
-    async def _keys_like(self, typed: str) -> str:
-        """A "did you mean" naming the keys of memories like what was typed, or "".
-
-        Found by a new user: "/forget my email" failed with no hint of the key
-        ("my_new_email") that the text plainly meant.
-        """
-        try:
-            found = await self.memory.recall(
-                typed.replace("_", " "), 6, None, namespace=self.namespace
-            )
-        except MemoryStoreError:
-            return ""
-        # Facts only: a saved message's key is not what anyone means (the request to
-        # forget was itself the best match).
-        facts = [e for e in found.entries if e.category != "conversation"][:3]
-        # Redacted: a hint shown unasked must not put a stored password on the screen
-        # (found by an adversary: "/forget my email" showed "My password is hunter2").
-        named = [f"{e.key!r} ({shortened(redact(e.content)[0], 50)})" for e in facts]
-        return f"; did you mean {' or '.join(named)}?" if named else ""
-
     async def _list(self, args: ListArgs) -> ToolResult:
         entries = await self.memory.list(
             namespace=self.namespace,
@@ -323,3 +303,22 @@ class MemoryTools:
             limit=args.limit,
         )
         return ToolResult(_dumps({"entries": [_compact(entry) for entry in entries]}))
+
+
+async def keys_meant(memory: Memory, typed: str, namespace: str) -> str:
+    """A "did you mean" naming the keys of memories like what was typed, or "".
+
+    Found by a new user: "/forget my email" failed with no hint of the key
+    ("my_new_email") that the text plainly meant; and `memchat memory forget` gave none.
+    """
+    try:
+        found = await memory.recall(typed.replace("_", " "), 6, None, namespace=namespace)
+    except MemoryStoreError:
+        return ""
+    # Facts only: a saved message's key is not what anyone means (the request to
+    # forget was itself the best match).
+    facts = [e for e in found.entries if e.category != "conversation"][:3]
+    # Redacted: a hint shown unasked must not put a stored password on the screen
+    # (found by an adversary: "/forget my email" showed "My password is hunter2").
+    named = [f"{e.key!r} ({shortened(redact(e.content)[0], 50)})" for e in facts]
+    return f"; did you mean {' or '.join(named)}?" if named else ""

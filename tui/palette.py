@@ -21,23 +21,27 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
     """The entries memchat adds after Textual's own."""
     yield SystemCommand("New session", "Start a fresh conversation", app.action_new_session)
     yield SystemCommand(
-        "Switch session", "Resume an earlier conversation", app.action_switch_session
+        "Switch session", "Open or resume an earlier chat", app.action_switch_session
     )
     yield SystemCommand(
         "Search chats", "Find a message in any past chat (Ctrl+F)", app.action_search_chats
     )
-    yield SystemCommand("Switch model", "Choose an installed model", app.action_switch_model)
+    yield SystemCommand(
+        "Switch model", "Change to another installed model", app.action_switch_model
+    )
     if app.config.model.provider == "ollama":
         yield from _ollama_commands(app)
     yield SystemCommand(
-        "Toggle memory inspector", "Show or hide the memory panel (F2)", app.action_toggle_inspector
+        "Toggle memory inspector",
+        "Show or hide the memory panel (F2): browse, search, edit and forget memories",
+        app.action_toggle_inspector,
     )
     yield SystemCommand(
         "Toggle incognito", "Stop saving this session to memory (F4)", app.action_toggle_incognito
     )
     yield SystemCommand(
         "Export memory",
-        "Write every memory to a JSON-lines file",
+        "Write every memory to a JSON-lines file (a backup)",
         lambda: app.run_worker(app.memory_view.export()),
     )
     yield SystemCommand("Copy last reply", "To the clipboard (F3)", app.action_copy_last)

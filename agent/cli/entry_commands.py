@@ -19,6 +19,7 @@ from agent.memory_editing import (
     still_saying_otherwise,
 )
 from agent.terminal_text import one_line, safe_json
+from agent.tools import keys_meant
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
 
@@ -174,6 +175,8 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     async with opened_memory(config, reading_only=True) as memory:
         entry = await memory.get(args.key, namespace)
         why = "" if entry is not None else await _only_history(memory, args.key, namespace)
+        if entry is None and not why:
+            why = await keys_meant(memory, args.key, namespace)
     if entry is None:
         say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
         return 1
@@ -239,6 +242,8 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 return 1
         removed = await memory.forget(args.key, namespace)
         why = "" if removed else await _only_history(memory, args.key, namespace)
+        if not removed and not why:
+            why = await keys_meant(memory, args.key, namespace)
     if not removed:
         # As `get` says it: on stderr, named as memchat's, so a script reading stdout
         # does not take it for output.

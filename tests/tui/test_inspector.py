@@ -104,7 +104,7 @@ async def test_a_held_back_question_is_not_counted_below_the_floor(make_app: Mak
         await pilot.pause(0.4)
         await settle(pilot)
         shown = str(h.app.query_one("#inspector-page").render())
-        assert "1 found (hybrid), 1 held back, 0 below floor" in shown
+        assert "1 found (hybrid), 1 held back (saved questions, not used), 0 below floor" in shown
 
 
 async def test_filters_by_category(make_app: MakeApp) -> None:
@@ -219,6 +219,8 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
         # Restored as it was: its fields take no edits (Restore would drop them unsaid).
         content = h.app.screen.query_one("#detail-content", TextArea)
         assert content.read_only
+        labels = [str(label.render()) for label in h.app.screen.query(Label)]
+        assert any("an earlier version: read only; Restore makes it current" in t for t in labels)
         await pilot.press("end", "x")
         assert content.text == "The user prefers Rust"
         assert h.app.screen.query_one("#detail-category", Input).disabled

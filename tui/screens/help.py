@@ -13,6 +13,8 @@ from textual.widgets import Markdown
 HELP = """\
 # memchat
 
+Esc or q closes this help.
+
 | Key | Does |
 |---|---|
 | Enter | send |
@@ -44,7 +46,7 @@ HELP = """\
 | type in the search box | search with the agent's own recall (each result shows its scores) |
 | Enter on a row | details: edit, pin, forget; an earlier version offers Restore |
 | superseded / deleted | also list earlier versions / what was deleted: when, its text and why |
-| Undo forget | bring back the last forgotten memory (here, by /forget or by the model), whole |
+| Undo forget (button) | bring back the last forgotten memory (by /forget or the model), whole |
 | Enter on a deleted row | store that memory again from the audit log (after a restart too) |
 | category, namespace | show one category or namespace only |
 | ● ▲ ↺ before a row | shown to the model this turn · pinned · an earlier version (history) |

@@ -110,10 +110,15 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         with VerticalScroll(id="detail"):
             yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
             yield Static(field_table(entry, self._mode, self.successor), id="detail-fields")
-            yield Label("Content")
             # An earlier version is restored as it was: its fields take no edits, which
-            # Restore would drop without a word (found by a new user).
+            # Restore would drop without a word (found by a new user), and the label says
+            # so (a read-only box looked editable to the next one).
             earlier = entry.superseded_by is not None
+            yield Label(
+                "Content (an earlier version: read only; Restore makes it current, then edit)"
+                if earlier
+                else "Content"
+            )
             content = PlainTextArea(
                 entry.content, id="detail-content", soft_wrap=True, read_only=earlier
             )

@@ -234,7 +234,7 @@ class MemoryInspector(Vertical):
                 # A saved question held back scored above the floor: "below floor" was untrue
                 # of it (found by a new user).
                 held = sum(1 for e in weaker if e.scores is not None and e.scores.held_back)
-                held_note = f", {held} held back" if held else ""
+                held_note = f", {held} held back (saved questions, not used)" if held else ""
                 label.update(
                     plain(
                         f"{len(result.entries)} found ({result.mode}{extra}){held_note}, "

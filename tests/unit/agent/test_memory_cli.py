@@ -629,3 +629,14 @@ def test_store_refuses_what_remember_refuses(configured: Path) -> None:
     assert "at most 10,000 characters" in refused.err and refused.out == ""
     assert "no memory store" in run_cli("memory", "list").clean(2).err  # nothing was made
     assert run_cli("memory", "store", too_long[:MAX_FACT_CHARS]).clean().code == 0
+
+
+def test_forget_and_get_of_an_unknown_key_name_the_keys_meant(configured: Path) -> None:
+    """Found by a new user: `memory forget "partner Robin"` said only "no memory with key"
+    where the chat's /forget names the keys it may have meant."""
+    assert run_cli("memory", "store", "--key", "partner", "My partner is called Robin").code == 0
+    forgot = run_cli("memory", "forget", "--yes", "partner Robin").clean(1)
+    assert "no memory with key 'partner Robin'; did you mean 'partner' (My partner" in forgot.err
+    got = run_cli("memory", "get", "robin").clean(1)
+    assert "did you mean 'partner'" in got.err
+    assert run_cli("memory", "get", "partner").clean().code == 0
