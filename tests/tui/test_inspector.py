@@ -621,3 +621,16 @@ async def test_a_ticked_filter_reads_as_ticked_without_colour(make_app: MakeApp)
         box.value = True
         await pilot.pause()
         assert str(box.render()).startswith("▐✓▌")
+
+
+async def test_the_chat_keeps_room_beside_the_inspector_in_a_narrow_terminal(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: at 80 columns the inspector kept 70 and the chat 6."""
+    h = make_app(seed=[seed_entry("a", "alpha")])
+    async with h.app.run_test(size=(80, 30)) as pilot:
+        await h.app.ready.wait()
+        h.app.action_toggle_inspector()
+        await settle(pilot)
+        assert h.app.inspector.display
+        assert h.app.chat.size.width >= 30 and h.app.inspector.size.width >= 40
