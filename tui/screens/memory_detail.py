@@ -100,6 +100,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         self._can_restore = can_restore
         """False for snapshots: a blinking cursor would be drawn, or not, at random."""
         self._loaded = ""
+        self._forget_asked = False
 
     def compose(self) -> ComposeResult:
         """Fields, editors and actions."""
@@ -172,6 +173,11 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
             self.dismiss(None)
         elif button == "pin":
             self.dismiss(DetailResult("unpin" if self.entry.pinned else "pin", self.entry))
+        elif button == "forget" and self.entry.pinned and not self._forget_asked:
+            # Pinned means "keep this": one press went without a word (found by a new user,
+            # whose pinned phone number went and an older one came back into effect).
+            self._forget_asked = True
+            event.button.label = "Forget pinned? Press again"
         elif button in ("restore", "forget"):
             self.dismiss(DetailResult(button, self.entry))  # type: ignore[arg-type]
         elif button == "save":
