@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from agent.redact import redact
 from agent.sessions import SessionStore, command_slot
@@ -28,6 +29,17 @@ class SessionHit:
     """user, assistant, or command."""
     snippet: str
     """One line of the message around the first match."""
+
+
+@lru_cache(maxsize=20_000)
+def _searched(content: str) -> str:
+    """What a message is searched by: its text as shown, secrets redacted, folded.
+
+    Found by an adversary: Ctrl+F for a stored API key found the message that held it
+    (shown redacted), so anyone at the keyboard could confirm a guessed secret. Kept per
+    text: a search goes through every chat, and each next letter typed searches again.
+    """
+    return _folded(redact(content)[0])[0]
 
 
 def _folded(text: str) -> tuple[str, list[int]]:
@@ -108,7 +120,7 @@ def search_sessions(store: SessionStore, query: str, limit: int = 200) -> list[S
         }
         said.sort(key=lambda item: (at.get(item[0], item[0]), item[0] >= 0))
         for index, role, content in said:
-            folded = _folded(content)[0]
+            folded = _searched(content)
             if all(_holds(folded, term) for term in terms):
                 hits.append(
                     SessionHit(

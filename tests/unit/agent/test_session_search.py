@@ -126,3 +126,14 @@ def test_a_password_is_in_no_title_or_hit(tmp_path: Path) -> None:
     assert "Sonnenblume42" not in reopened.title and "[REDACTED" in reopened.title
     [hit] = search_sessions(store, "passwort")
     assert "Sonnenblume42" not in hit.snippet and "Sonnenblume42" not in hit.title
+
+
+def test_a_secret_does_not_find_the_message_that_held_it(tmp_path: Path) -> None:
+    """Found by an adversary: Ctrl+F for a stored key found its message, shown redacted:
+    a guessed secret could be confirmed."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [ChatMessage(role="user", content="my key is AKIAIOSFODNN7EXAMPLE ok")])
+    assert search_sessions(store, "AKIAIOSFODNN7EXAMPLE") == []
+    [hit] = search_sessions(store, "my key")
+    assert "AKIAIOSFODNN7EXAMPLE" not in hit.snippet
