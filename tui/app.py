@@ -41,6 +41,10 @@ if TYPE_CHECKING:
     from agent.runtime import Runtime
 
 
+RECOUNT_EVERY_S = 15.0
+"""How often the status bar's memory count is read again."""
+
+
 class MemchatApp(App[None]):
     """memchat's app, built from its config (no import-time singletons)."""
 
@@ -129,6 +133,9 @@ class MemchatApp(App[None]):
             self.notify(note, title="Config", timeout=20)
         self.prompt.last_message = self.turns.editable_message
         self.prompt.focus()
+        # Another process (`memchat memory …`, a second window) may write the store: the
+        # count (and an open inspector) follow within this long (found by a new user).
+        self.set_interval(RECOUNT_EVERY_S, self._recount)
         self.call_after_refresh(
             lambda: self.run_worker(self._start(), name="startup", group="startup")
         )
@@ -281,6 +288,13 @@ class MemchatApp(App[None]):
             self._refresh_count, group="memory-count", exclusive=True
         )
         del counting  # named for its type: the worker runs on its own
+
+    def _recount(self) -> None:
+        if self.runtime is not None and not self.turns.running:
+            counting: Worker[None] = self.run_worker(
+                self._refresh_count, group="memory-count", exclusive=True
+            )
+            del counting  # named for its type: the worker runs on its own
 
     async def _refresh_count(self) -> None:
         await unless_quitting(self, self.memory_view.refresh_count())

@@ -61,9 +61,12 @@ class MemoryView:
         if runtime is not None and runtime.memory.capabilities.persistent:
             try:
                 count = await runtime.memory.count(include_superseded=False)
-                self.app.status.set(memories=count)
             except MemoryStoreError:
-                pass
+                return
+            shown = self.app.status.state.memories
+            self.app.status.set(memories=count)
+            if shown is not None and shown != count and self.app.inspector.display:
+                self.app.inspector.reload()  # written from elsewhere (the CLI, say)
 
     async def calibrate(self) -> None:
         """Calibrate the embedding model now, saying so, instead of in the first recall."""

@@ -642,3 +642,21 @@ async def test_the_chat_keeps_room_beside_the_inspector_in_a_narrow_terminal(
         await settle(pilot)
         assert h.app.inspector.display
         assert h.app.chat.size.width >= 30 and h.app.inspector.size.width >= 40
+
+
+async def test_the_count_and_the_inspector_follow_writes_made_elsewhere(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: after `memchat memory store` the status bar kept its old count."""
+    from tui.app import RECOUNT_EVERY_S
+
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        assert "3 memories" in str(h.app.status.render())
+        await h.runtime.memory.store("tea", "The user drinks green tea", "core")  # elsewhere
+        assert RECOUNT_EVERY_S <= 30
+        h.app._recount()  # what the interval timer calls
+        await settle(pilot)
+        assert "4 memories" in str(h.app.status.render())
+        assert "tea" in {e.key for e in h.app.inspector.entries}

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, Static
+from textual.worker import Worker
 
 from agent.bringing_back import DELETIONS, back_since, bring_back
 from agent.memory_editing import Forgotten, MemoryEditor
@@ -191,9 +192,15 @@ class MemoryInspector(Vertical):
     def reload(self) -> None:
         """Fetch the current page or search again, off the event loop."""
         if self.memory is not None and self.memory.capabilities.persistent:
-            self.run_worker(
-                unless_quitting(self.app, self._load()), exclusive=True, group="inspector"
+            # A function, not a coroutine: an exclusive worker cancelled before it starts
+            # would leave a coroutine never awaited (seen once reloads came every 15 s).
+            loading: Worker[None] = self.run_worker(
+                self._load_unless_quitting, exclusive=True, group="inspector"
             )
+            del loading  # named for its type: the worker runs on its own
+
+    async def _load_unless_quitting(self) -> None:
+        await unless_quitting(self.app, self._load())
 
     async def _load(self) -> None:
         try:
