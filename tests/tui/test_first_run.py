@@ -361,3 +361,25 @@ async def test_the_model_picker_shows_size_and_capabilities(make_app: MakeApp) -
             "qwen3:8b  (4.9 GB, tools, thinking, 40k context)  ◀ in use",
         ]
         assert options.highlighted == 1
+
+
+async def test_a_long_status_line_wraps_instead_of_losing_its_end(make_app: MakeApp) -> None:
+    """Found by a new user: at 120 columns with incognito on, the speed and the GPU share
+    at the end of the status line were cut off."""
+    from tests.tui.conftest import screen_text
+
+    h = make_app()
+    async with h.app.run_test(size=(80, 30)) as pilot:
+        await h.app.ready.wait()
+        h.app.status.set(
+            incognito=True,
+            context_used=5_000,
+            num_ctx=8_192,
+            tokens_per_second=60.0,
+            load_seconds=1.5,
+            gpu_share=1.0,
+        )
+        await settle(pilot)
+        assert h.app.status.size.height == 2
+        shown = "\n".join(screen_text(h.app.export_screenshot()))
+        assert "60.0 tok/s" in shown and "GPU" in shown
