@@ -166,9 +166,13 @@ class Chats:
             return
         if any(same_model(wrote, name) for name in installed):
             return
+        # The status bar names the model new chats use, which is installed: named here
+        # too, so the two do not read as a contradiction (found by a new user).
+        current = runtime.model.name
         self.set_read_only(
             f"Read-only: this chat was with {wrote}, which is no longer installed. "
-            "Switch model to go on with another one, or start a new chat (Ctrl+N)."
+            f"Switch model to go on with another one (such as {current}), or start a new "
+            "chat (Ctrl+N)."
         )
 
     def set_read_only(self, reason: str | None) -> None:

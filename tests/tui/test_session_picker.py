@@ -113,6 +113,7 @@ async def test_a_chat_whose_model_is_gone_opens_read_only_and_offers_another(
         reason = h.app.chats.read_only
         assert banner.display and reason is not None
         assert "llama2:7b" in reason and "no longer installed" in reason
+        assert "(such as qwen3:8b)" in reason  # the model the status bar names
         # A message is refused, said why, and kept in the prompt.
         prompt = h.app.query_one(PromptInput)
         prompt.text = "And an onsen?"
