@@ -12,7 +12,6 @@ and said in the chat.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,13 +20,15 @@ from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
+from memory.own_words import one_more_value, said_in_earnest
 from memory.predicates import USER, claim_of
+from memory.stated_values import pieces
+from memory.text import analyze
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
     from memory.protocol import Memory
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
 _LONGEST_SENTENCE = 300
 """A longer "sentence" is a pasted text, not a statement about oneself."""
 
@@ -45,16 +46,27 @@ class SaidChange:
 
 
 def _claimed(message: str) -> list[tuple[str, str]]:
-    """(predicate, sentence) of each sentence stating the user's home or employer."""
-    found: dict[str, str] = {}
-    for sentence in _SENTENCE_END.split(message):
-        sentence = sentence.strip()
-        if not sentence or len(sentence) > _LONGEST_SENTENCE:
+    """(predicate, clause) of each clause stating the user's home or employer.
+
+    Nothing from a message that quotes, lists or takes a claim back (`memory.own_words`),
+    from a value held beside the other ("half the year", "part-time"), or for a predicate
+    the message gives two values ("I moved to Lisbon. Actually no, I moved to Madrid."):
+    found by an adversary, each changed the fact wrongly.
+    """
+    if not said_in_earnest(message):
+        return []
+    found: dict[str, list[tuple[str, str]]] = {}
+    for clause in pieces(message):
+        if len(clause) > _LONGEST_SENTENCE or one_more_value(clause):
             continue
-        claim = claim_of(sentence)
+        claim = claim_of(clause)
         if claim is not None and claim[0] == USER:
-            found.setdefault(claim[1], sentence)  # the first statement of each
-    return list(found.items())
+            found.setdefault(claim[1], []).append((claim[2], clause))
+    return [
+        (predicate, said[0][1])
+        for predicate, said in found.items()
+        if len({frozenset(analyze(value)) for value, _ in said}) == 1
+    ]
 
 
 async def update_from_message(memory: Memory, message: MemoryEntry) -> list[SaidChange]:

@@ -33,7 +33,10 @@ def _stated(text: str) -> dict[str, frozenset[str]]:
 
 
 def _written(entry: MemoryEntry) -> datetime:
-    return max(entry.timestamp, entry.updated_at)
+    # When it was said: a core fact's new value is a new version with its own time, while
+    # pinning or re-storing the same text only moves `updated_at` (found by an adversary:
+    # a pinned old home marked the newer message that changed it as changed since).
+    return entry.timestamp
 
 
 def _saying(entry: MemoryEntry) -> str:

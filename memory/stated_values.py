@@ -14,6 +14,7 @@ import re
 
 from memory.fact_subjects import change_terms
 from memory.fact_values import user_value
+from memory.own_words import one_more_value, said_in_earnest
 from memory.predicates import USER, claim_of, clause_breaks
 from memory.text import analyze
 
@@ -21,6 +22,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
 _LONGEST_PIECE = 400
 """Longer pieces are pasted text, not statements about oneself (and bound the work)."""
 _MOST_PIECES = 20
+_THE_USERS = re.compile(r"(?i)\b(?:my|i|i'm|i've|the\s+user(?:'s)?)\b")
 _ASKING_TO_KEEP = re.compile(
     r"(?i)^(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remember|note|save|store|"
     r"keep\s+in\s+mind)(?:\s+that)?[\s,:]+"
@@ -28,7 +30,7 @@ _ASKING_TO_KEEP = re.compile(
 """"Please remember my phone number is …" states the phone number."""
 
 
-def _pieces(text: str) -> list[str]:
+def pieces(text: str) -> list[str]:
     """The text's sentences, each cut at its clause breaks ("… and I live in Porto")."""
     pieces: list[str] = []
     for sentence in _SENTENCE_END.split(text)[:_MOST_PIECES]:
@@ -42,9 +44,15 @@ def _pieces(text: str) -> list[str]:
 def stated_values(text: str) -> dict[str, frozenset[str]]:
     """Topic (the user's "home", or an attribute's subject words) → the value's terms."""
     stated: dict[str, frozenset[str]] = {}
-    for piece in _pieces(text):
+    if not said_in_earnest(text):
+        return {}
+    for piece in pieces(text):
+        if one_more_value(piece):
+            continue
         attribute = user_value(piece)
         if attribute is not None:
+            if not _THE_USERS.search(piece):
+                continue  # "Email: help@acme.com for support" is not the user's email
             topic = " ".join(sorted(attribute[0]))
             stated.setdefault(topic, attribute[1] - change_terms())
             continue

@@ -64,6 +64,24 @@ async def test_a_message_that_is_only_the_change_becomes_the_facts_history(
         "I moved to Lisbon in 1999",
         "I live in Berlin, can you recommend a café?",  # the same value
         "I moved to Vim for editing",
+        # Found by the second adversary: quotes, code, lists, jokes taken back, a value
+        # held beside the other, and a message correcting itself.
+        '"I live in Lisbon," said Maria.',
+        "> I moved to Lisbon",
+        "```\nI moved to Lisbon\n```",
+        "    I moved to Lisbon",
+        "- I moved to Lisbon",
+        "# I live in Lisbon",
+        "Big news: we moved to Lisbon! (that's the draft for my novel)",
+        "I moved to Lisbon. Just kidding!",
+        "I moved to Lisbon!!! (not really)",
+        "I moved to Lisbon /s",
+        "I moved to Lisbon in my dreams",
+        "I live in Lisbon. Kidding. Porto still.",
+        "I live in Lisbon half the year",
+        "I live in Lisbon part-time",
+        "I live in Lisbon for tax purposes",
+        "I moved to Lisbon. Actually no, I moved to Madrid.",
     ],
 )
 async def test_what_is_no_plain_change_leaves_the_fact(harness: Harness, message: str) -> None:
@@ -126,3 +144,20 @@ async def test_a_redacted_secret_stays_redacted_in_the_fact(harness: Harness) ->
     facts = await _in_effect(harness)
     assert facts == {"job": "I started a new job at Google."}
     assert all("hunter2" not in e.content for e in await harness.memory.list(limit=100))
+
+
+async def test_a_clause_of_a_longer_sentence_updates_its_fact(harness: Harness) -> None:
+    """Found by the second adversary: "My name is Sam and I live in Lisbon now" changed
+    nothing (only whole sentences were read)."""
+    await harness.memory.store("home", "I live in Berlin", "core")
+    await harness.memory.store("job", "I work at Siemens", "core")
+    harness.model.add("Noted.")
+    await harness.turn("I live in Lisbon and I work at Google")
+    assert await _in_effect(harness) == {"home": "I live in Lisbon", "job": "I work at Google"}
+
+
+async def test_the_job_setting_of_a_competitor_is_no_change(harness: Harness) -> None:
+    await harness.memory.store("job", "I work at Acme", "core")
+    harness.model.add("Sure.")
+    await harness.turn("I work at Google's competitor")
+    assert await _in_effect(harness) == {"job": "I work at Acme"}

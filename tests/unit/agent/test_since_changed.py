@@ -18,6 +18,12 @@ def test_a_message_states_each_of_its_values_by_topic() -> None:
     }
     assert stated_values("What if I lived in Porto?") == {}
     assert stated_values("write me a haiku about autumn") == {}
+    # Found by the second adversary: someone else's words, a value beside the other, an
+    # attribute that is not the user's.
+    assert stated_values('"I live in Madrid," said Maria.') == {}
+    assert stated_values("I also live in Lisbon") == {}
+    assert stated_values("I live in Lisbon part-time") == {}
+    assert stated_values("Email: help@acme.com for support") == {}
 
 
 def test_only_another_value_is_a_change() -> None:
@@ -77,3 +83,18 @@ def test_the_recall_detail_shows_what_changed_a_message() -> None:
     )
     assert "since changed: [x]" in shown.plain
     assert "since changed" not in describe(MemoryRecalled([message], [], "keyword")).plain
+
+
+async def test_a_pinned_older_fact_does_not_count_as_later(harness: Harness) -> None:
+    """Found by the second adversary: pinning the old home moved its update time, and the
+    newer message that changed it was marked as changed since by it."""
+    old = await harness.memory.store("home", "I live in Porto", "core")
+    message = await harness.memory.store_with_metadata(
+        "conversation/s0/a", "My name is Sam and I live in Lisbon now", "conversation", "s0"
+    )
+    await harness.memory.store_with_metadata(old.key, old.content, "core", pinned=True)
+    harness.model.add("Lisbon.")
+    events = await harness.turn("What is my name, Sam? Do I live in Lisbon now?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert message.id in {e.id for e in recalled.injected}
+    assert recalled.since_changed == {}

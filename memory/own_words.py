@@ -1,0 +1,49 @@
+"""Whether a chat message states something in the user's own words, in earnest.
+
+A fact is only ever changed, or a message only marked as changed since, from a sentence
+the user says of themselves and means. Found by an adversary: a quote (`"I live in
+Lisbon," said Maria.`, `> I moved to Lisbon`), a code block, a list item or a heading,
+and a claim taken back ("I moved to Lisbon. Just kidding!", "/s", "in my dreams") each
+changed the user's home.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TAKEN_BACK = re.compile(
+    r"(?i)(?:\bjust\s+kidding\b|\bkidding\b|\bjk\b|\bj/k\b|(?:^|\s)/s\b|\bnot\s+really\b"
+    r"|\bapril\s+fools?\b|\bsaid\s+no\s*(?:one|body)\b|\bin\s+my\s+dreams?\b|\bi\s+wish\b"
+    r"|\bin\s+(?:minecraft|the\s+game|a\s+game|my\s+novel|the\s+story|a\s+dream)\b|\bjoking\b"
+    r"|\blol\b|\blmao\b|\bhaha|\bnot!|\bno\s+more\b|\bdraft\b|\bnovel\b"
+    r"|\bpretend|\bimagine|\bhypothetical|\bsarcas|\bironic"
+    r"|\bactually,?\s+no\b|\bno\s+wait\b|\bscratch\s+that\b|\bi\s+mean\b|\bcorrection\b)"
+)
+"""Words that take a claim back, correct it, or set it in a story, a game or a joke."""
+_SHOUTED_NOT = re.compile(r"\bNOT\b")
+""""I work at Google - NOT": only in capitals (a plain "not" is a denial, read elsewhere)."""
+_REPORTED = re.compile(r"[\"“”„«»]|\b(?:said|says|saying|asked|wrote|told|quote)\b", re.I)
+"""Someone else's words, or the user's own repeated from before."""
+_NOT_PROSE = re.compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|```|~~~")
+"""A quote, a list item, a heading, indented or fenced text: not a plain statement."""
+_ANOTHER_VALUE = re.compile(
+    r"(?i)\b(?:also|too|as\s+well|second|another|part[- ]time|half\s+(?:the|of\s+the)\s+"
+    r"(?:year|time|week)|for\s+tax|on\s+paper|officially|competitors?|sometimes|weekends?)\b"
+    r"|\w['’]s\s+(?:competitor|rival|client|customer|partner|office)"
+)
+"""A value that is one more, or not quite the one held ("I live in Lisbon half the year")."""
+
+
+def said_in_earnest(message: str) -> bool:
+    """Whether the whole message is plain prose that takes nothing back and quotes no one."""
+    return not (
+        _TAKEN_BACK.search(message)
+        or _SHOUTED_NOT.search(message)
+        or _REPORTED.search(message)
+        or _NOT_PROSE.search(message)
+    )
+
+
+def one_more_value(sentence: str) -> bool:
+    """Whether the sentence gives a value beside the one held, not instead of it."""
+    return _ANOTHER_VALUE.search(sentence) is not None
