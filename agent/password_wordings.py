@@ -16,39 +16,80 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-_PASSWORD = r"pass(?:word|wd|phrase|code)|pass[ \t]word|p[a@4][s$5][s$5]w[o0]rd|pwd|pword|pw"
-_VALUE = r"(?P<value>[^\s,;]+)"
-_TRAILING = ".,;:!?)]}>\"'`"
+_PASSWORD = (
+    r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw"
+    r"|(?:wi-?fi|wlan|network)[ \t]+key"
+)
+_VALUE = r"(?P<value>[^\s,;|]+)"
+_TRAILING = ".,;:!?)]}>\"'`“”‘’"
+_LEADING = "\"'`“‘(["
+_CHANGED = (
+    r"(?:[ \t]+(?:has|have|had|was|is|got|been|now|just|finally|changed|updated|reset|set)){0,4}"
+)
 
-_AFTER_TO = re.compile(rf"(?i)\b(?:{_PASSWORD})\b[ \t]+(?:to|into)[ \t]+{_VALUE}")
+_AFTER_TO = re.compile(rf"(?i)\b(?:{_PASSWORD})\b{_CHANGED}[ \t]+(?:to|into)[ \t]+{_VALUE}")
+_NOW_IS = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})\b(?:[ \t]+(?:is|was)|['\u2019]s|[ \t]+will[ \t]+be)"
+    rf"(?:[ \t]+(?:now|still|currently|just|going[ \t]+to[ \t]+be))?[ \t]+{_VALUE}"
+)
 _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
-_ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒)[ \t]*{_VALUE}")
+_ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
 _BARE = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass)[ \t]+{_VALUE}")
-_NEXT_LINE = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*[:=][ \t]*\r?\n[ \t]*{_VALUE}")
+_BARE_KEY = re.compile(
+    r"(?i)\b(?:api[_ -]?key|apikey|access[_ -]?token|token|secret)[ \t]+" + _VALUE
+)
+_NEXT_LINE = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})[ \t]*[:=][ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*{_VALUE}[ \t]*(?:\r?\n|$)"
+)
 _RELATIVE = re.compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:that[ \t]+|which[ \t]+)?(?:i|we|you)[ \t]+"
     rf"(?:[\w'-]+[ \t]+){{0,3}}?(?:is|was)[ \t]+{_VALUE}"
 )
 _AS_MY = re.compile(
-    rf"(?i)(?<!\S){_VALUE}[ \t]+as[ \t]+(?:my|the|our|your|a)[ \t]+(?:[\w-]+[ \t]+)?"
+    rf"(?i)(?<!\S){_VALUE}[ \t]+(?:as|is)[ \t]+(?:my|the|our|your|a)[ \t]+(?:[\w-]+[ \t]+)?"
     rf"(?:{_PASSWORD}|pin)\b"
 )
+_WIFI = re.compile(
+    r"(?i)\b(?:wi-?fi|wlan|network|router)[ \t]+(?:key|code)[ \t]*(?:is|:|=)[ \t]*" + _VALUE
+)
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*[^\s/]+[ \t]*/[ \t]*" + _VALUE)
+_TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
+_MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
 _CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|security[ \t]+code)\b\D{0,12}?(\d{3,4})\b")
 _SSN = re.compile(
-    r"(?i)\b(?:ssn|social[ \t]+security(?:[ \t]+(?:number|no\.?|#))?)\b\D{0,12}?"
-    r"(\d{3}[- ]?\d{2}[- ]?\d{4})\b"
+    r"(?i)\b(?:ssn|social(?:[ \t]+security)?(?:[ \t]+(?:number|no\.?|#))?)\b\D{0,12}?"
+    r"(\d{3}[ \t]*[-. ]?[ \t]*\d{2}[ \t]*[-. ]?[ \t]*\d{4})\b"
 )
-_HINTS = ("pass", "pw", "p@ss", "pa$$", "p4ss", "login", "log in", "cvv", "cvc", "csc")
+_BARE_SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
+_CARD_PIN = re.compile(
+    r"(?i)\b(?:card|bank|atm|sim|phone|debit|credit)[ \t]+pin(?:[ \t]*#)?[ \t]*:?[ \t]*(\d{4,8})\b"
+    r"|\bpin(?:['\u2019]s|[ \t]*#[ \t]*:?)[ \t]*(\d{4,8})\b"
+)
+_HINTS = (
+    "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
+    "cvc", "csc", "mysql", "token", "secret", "<",
+)  # fmt: skip
 _PLAIN_WORDS = frozenset(
-    "the a an my your our their his her it this that one same new old it's is was".split()
+    "the a an my your our their his her it this that one same new old it's is was i you he "
+    "she we they me not no".split()
 )
+_LABEL_WORDS = re.compile(rf"(?i)(?:{_PASSWORD}|pass|pin|secret|token|key)")
+_DESCRIBING = frozenset("characters chars letters digits symbols long short words".split())
+_POSSESSIVE_WORD = re.compile(r"\w+['\u2019]s")
+
+
+def _bare(value: str) -> str:
+    return value.strip(_LEADING + _TRAILING)
 
 
 def _marked(value: str) -> bool:
     """Whether a value holds a digit, a capital or a symbol: no ordinary lower-case word."""
-    return not value.isalpha() or not value.islower()
+    value = _bare(value)
+    if not value or _POSSESSIVE_WORD.fullmatch(value):
+        return False
+    # Hyphens join ordinary words too: "case-sensitive".
+    return not value.replace("-", "").isalpha() or not value.islower()
 
 
 def _span(found: re.Match[str], group: str | int, check: Callable[[str], bool]) -> tuple[int, int]:
@@ -56,7 +97,17 @@ def _span(found: re.Match[str], group: str | int, check: Callable[[str], bool]) 
     while end > start + 1 and found.string[end - 1] in _TRAILING:
         end -= 1
     value = found.string[start:end]
-    if value.startswith("[REDACTED") or value.casefold() in _PLAIN_WORDS or not check(value):
+    bare = _bare(value)
+    following = found.string[end : end + 40].split()
+    if following and following[0].lower().strip(_TRAILING) in _DESCRIBING:
+        return (0, 0)  # "My password is Seventeen characters long" describes it
+    if (
+        not bare
+        or value.startswith("[REDACTED")
+        or bare.casefold() in _PLAIN_WORDS
+        or _LABEL_WORDS.fullmatch(bare)
+        or not check(value)
+    ):
         return (0, 0)
     return start, end
 
@@ -83,22 +134,31 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     if any(hint in lowered for hint in _HINTS):
         for rule, check in (
             (_AFTER_TO, _marked),
+            (_NOW_IS, _marked),
             (_POSSESSIVE, _marked),
             (_BETWEEN_COMMAS, _marked),
-            (_ARROW, _anything),
+            (_ARROW, _marked),
             (_BARE, _looks_like_a_password),
+            (_BARE_KEY, _looks_like_a_key),
             (_NEXT_LINE, _anything),
             (_RELATIVE, _marked),
             (_AS_MY, _looks_like_a_password),
             (_LOGIN_PAIR, _anything),
+            (_MYSQL, _anything),
+            (_WIFI, _anything),
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
+        spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]
+    if "pin" in lowered:
+        for found in _CARD_PIN.finditer(text):
+            spans.append(("pin", _span(found, 1 if found.group(1) else 2, str.isdigit)))
     if any(hint in lowered for hint in ("cvv", "cvc", "csc", "security code")):
         spans += [
             ("card-code", _span(found, 1, str.isdigit)) for found in _CARD_CODE.finditer(text)
         ]
-    if "ssn" in lowered or "social security" in lowered:
+    if "ssn" in lowered or "social" in lowered:
         spans += [("ssn", _span(found, 1, _anything)) for found in _SSN.finditer(text)]
+    spans += [("ssn", _span(found, 0, _anything)) for found in _BARE_SSN.finditer(text)]
     return [(kind, span) for kind, span in spans if span[1] > span[0]]
 
 
@@ -106,8 +166,21 @@ def _anything(value: str) -> bool:
     return True
 
 
+def _looks_like_a_key(value: str) -> bool:
+    """A long run of letters and digits ("abc123def456ghi789jkl"), as a weak label's value."""
+    value = _bare(value)
+    return len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
+
+
 def _looks_like_a_password(value: str) -> bool:
-    """A word and a number, or a word and symbols: "hunter2", "Tr0ub4dor&3"; not "reset"."""
+    """A word and a number, or a word and symbols: "hunter2", "Tr0ub4dor&3"; not "reset".
+
+    Not a possessive ("tomorrow's"): found by an adversary, "I hope I pass tomorrow's
+    exam" lost its words.
+    """
+    value = _bare(value)
+    if _POSSESSIVE_WORD.fullmatch(value):
+        return False
     letters = any(c.isalpha() for c in value)
     if len(value) >= 6 and letters and any(c.isdigit() for c in value):
         return True

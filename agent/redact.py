@@ -24,7 +24,7 @@ from agent.secret_formats import (
 )
 
 _STRONG = (
-    r"pass(?:word|wd|phrase|code)|pass[ \t]word|p[a@4][s$5][s$5]w[o0]rd|pwd|pword|pw|"
+    r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|"
     r"passwort|kennwort|mot[ \t]+de[ \t]+passe|"
     r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord(?:et)?|"
     r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]"
@@ -66,6 +66,8 @@ _LABEL_HINTS = (
     "p@ss",
     "pa$$",
     "p4ss",
+    "päss",
+    "pa55",
     "pwd",
     "pword",
     "secret",
@@ -102,6 +104,11 @@ _PIN = re.compile(
 found those stored as said, while "my PIN is 4321" was hidden. A bare "pin 1800" is a
 verb more often than a PIN, and stays."""
 
+_POSSESSIVE = re.compile(r"[A-Za-z]+['\u2019]s")
+_SHORT_LABELS = frozenset({"pw", "pwd", "pword"})
+"""Short labels that are also words or commands: they announce a value only right before it."""
+_DESCRIBING = frozenset("characters chars letters digits symbols long short words".split())
+"""A "password" of these words describes one: "My password is Seventeen characters long"."""
 _DIGIT_GROUPS = re.compile(r"(?:[ \t-]\d+)*")
 _ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
 _WORD = re.compile(r"\S+")
@@ -111,6 +118,7 @@ _MAX_QUOTED = 400
 
 _FUNCTION_WORDS = frozenset(
     "a an the too not very so now still just also being been at in on of for to that this "
+    "i you he she we they me him us them "
     "what which where how when why your my our their his her its only never always usually "
     "often all any some no more less as and or but if then than like about set sent shown "
     "displayed stored saved hashed encrypted required needed case-sensitive expired invalid "
@@ -161,8 +169,8 @@ def _entropy(value: str) -> float:
 
 def looks_secret(value: str) -> bool:
     """Whether a bare value after a weak label (`token`, `key`) has the shape of a secret."""
-    if len(value) < 6 or any(c.isspace() for c in value):
-        return False
+    if len(value) < 6 or any(c.isspace() for c in value) or _POSSESSIVE.fullmatch(value):
+        return False  # "The key is Ronaldo's speed" (an adversary)
     if value.isdigit():
         return True
     digit = any(c.isdigit() for c in value)
@@ -247,8 +255,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     name = match.group("name")
     # `GITHUB_TOKEN=…` in a shell or .env file: whatever follows is the secret.
     shell = assignment and name.isupper() and not text[match.start("sep") - 1].isspace()
-    if match.group("infix") and not strong:
-        return None
+    if match.group("infix") and (not strong or label.lower() in _SHORT_LABELS):
+        return None  # "Type pwd to see the current directory: /home/ana" (an adversary)
     if text[start] in "\"'`":
         return _quoted(text, start, strong or shell)
     word = (_ASSIGNED if assignment else _WORD).match(text, start)
@@ -262,6 +270,12 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return start, end
     if not strong:
         return (start, end) if looks_secret(value) else None
+    return _strong_value(text, start, end, clause_ended)
+
+
+def _strong_value(text: str, start: int, end: int, clause_ended: bool) -> tuple[int, int] | None:
+    """The span a password label's plain value (`text[start:end]`) takes, or None."""
+    value = text[start:end]
     if value.lower() in _FUNCTION_WORDS:
         return None
     # A passphrase is words; a password with digits or symbols in it stands alone, but a
@@ -273,6 +287,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return start, groups.end() if groups else end
     phrase_end = _phrase_end(text, end, clause_ended) if value.isalpha() else end
     if phrase_end == end and value.lower() in _ADJECTIVES:
+        return None
+    if _DESCRIBING & {word.lower().strip(_TRAILING) for word in text[start:phrase_end].split()}:
         return None
     return start, phrase_end
 
