@@ -21,7 +21,7 @@ from agent.memory_editing import saying_otherwise
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.own_words import one_more_value, said_in_earnest
-from memory.predicates import USER, claim_of
+from memory.predicates import LEAD_IN, USER, claim_of
 from memory.stated_values import pieces
 from memory.text import analyze
 
@@ -86,7 +86,7 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
             old = plain[0]
             updated = await memory.store_with_metadata(
                 old.key,
-                sentence,
+                _as_a_fact(sentence),
                 old.category,
                 old.session_id,
                 namespace=old.namespace,
@@ -97,6 +97,12 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
         if updated.id != old.id:
             changes.append(SaidChange(updated, old))
     return changes
+
+
+def _as_a_fact(clause: str) -> str:
+    """The clause without the words announcing it ("Big news:", "Guess what?")."""
+    said = LEAD_IN.sub("", clause, count=1).strip()
+    return said[:1].upper() + said[1:] if said else clause
 
 
 def change_notice(change: SaidChange) -> str:
@@ -110,7 +116,8 @@ def change_notice(change: SaidChange) -> str:
     return (
         f"Your message updated the memory {change.updated.key!r}: it said "
         f"{change.replaced.content!r}, now {change.updated.content!r}. The earlier version "
-        "is kept as history (F2, then the key's versions, to restore it)."
+        "is kept as history: to bring it back, tick 'superseded' in the memory inspector (F2) "
+        "and press Enter on it, or use `memchat memory history` and `restore`."
     )
 
 

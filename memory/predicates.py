@@ -27,8 +27,10 @@ ONE_VALUE = (
     (
         "employer",
         re.compile(
-            r"(?i)\b(?:(?:works?|working)\s+(?:at|for)|employed\s+(?:at|by)|job\s+(?:is\s+)?"
-            r"(?:at|with)|(?:started|got)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with))\b"
+            r"(?i)\b(?:(?:works?|working)\s+(?:as\s+an?\s+(?:[a-z-]+\s+){1,3}?)?(?:at|for)|"
+            r"employed\s+(?:at|by)|job\s+(?:is\s+)?(?:at|with)|(?:started|got)\s+(?:a\s+)?"
+            r"(?:new\s+)?(?:job|position|role)\s+(?:at|with)|started\s+(?:work(?:ing)?\s+)?at|"
+            r"joined(?=\s+(?-i:[A-Z])))\b"
         ),
         "work employed job",
     ),
@@ -79,7 +81,7 @@ _NOT_FOR_GOOD = re.compile(
 )
 """A stay that ended or will end ("Bob moved to Coimbra as a child / for a semester"): not
 where anyone lives now (an adversary)."""
-_LEAD_IN = re.compile(
+LEAD_IN = re.compile(
     r"(?i)^\s*(?:(?:big|good|great|some|exciting|quick)\s+(?:news|update)|guess\s+what|"
     r"by\s+the\s+way|fun\s+fact)\s*[:!?,.\u2014-]+\s*"
 )
@@ -200,7 +202,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         found = pattern.search(text)
         if found is None:
             continue
-        text = _TOGETHER.sub("I", _LEAD_IN.sub("", text, count=1), count=1)
+        text = _TOGETHER.sub("I", LEAD_IN.sub("", text, count=1), count=1)
         found = pattern.search(text)
         if found is None or _NOT_PLAIN.search(_SINCE_WHEN.sub("", text)) or says_more(text):
             return None

@@ -30,10 +30,18 @@ _ASKING_TO_KEEP = re.compile(
 """"Please remember my phone number is …" states the phone number."""
 
 
+_COMMA_THEN_I = re.compile(r",\s+(?=(?-i:I)\b|(?i:i'm|i've|we|we're)\b)")
+"""A comma before the user's next statement: "My name is Sam, I live in Porto" (a new user
+saw the home read as part of the name)."""
+
+
 def pieces(text: str) -> list[str]:
     """The text's sentences, each cut at its clause breaks ("… and I live in Porto")."""
     pieces: list[str] = []
-    for sentence in _SENTENCE_END.split(text)[:_MOST_PIECES]:
+    sentences = [
+        part for sentence in _SENTENCE_END.split(text) for part in _COMMA_THEN_I.split(sentence)
+    ]
+    for sentence in sentences[:_MOST_PIECES]:
         if not sentence.strip() or len(sentence) > _LONGEST_PIECE:
             continue
         edges = [0, *(b for found in clause_breaks(sentence) for b in found.span()), len(sentence)]

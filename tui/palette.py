@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.command import Hit, Hits
 from textual.content import Content
+from textual.markup import escape
 from textual.system_commands import SystemCommandsProvider
+
+from tui.plain import visible
 
 if TYPE_CHECKING:
     from tui.app import MemchatApp
@@ -19,7 +22,9 @@ _LOOSE_SCORE = 0.05
 
 def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
     """The entries memchat adds after Textual's own."""
-    yield SystemCommand("New session", "Start a fresh conversation", app.action_new_session)
+    yield SystemCommand(
+        "New session", "Start a new chat, a fresh conversation", app.action_new_session
+    )
     yield SystemCommand(
         "Switch session", "Open or resume an earlier chat", app.action_switch_session
     )
@@ -33,12 +38,23 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
         yield from _ollama_commands(app)
     yield SystemCommand(
         "Toggle memory inspector",
-        "Show or hide the memory panel (F2): browse, search, edit and forget memories",
+        "Show or hide the memory panel (F2): browse, search, edit, forget and undo, "
+        "see the history of a memory and restore it",
         app.action_toggle_inspector,
     )
     yield SystemCommand(
         "Toggle incognito", "Stop saving this session to memory (F4)", app.action_toggle_incognito
     )
+    inspector = app.inspector
+    if inspector.last_forgotten is not None:
+        # Found by a new user: "undo" offered only "Unload model now".
+        key = inspector.last_forgotten.key
+        yield SystemCommand(
+            "Undo forget",
+            # Escaped: Textual reads a command's help as markup, and a key is any text.
+            f"Put back {escape(visible(key))}, the memory forgotten last, and its history",
+            lambda: app.run_worker(inspector.undo_forget(), group="inspector-edit"),
+        )
     yield SystemCommand(
         "Export memory",
         "Write every memory to a JSON-lines file (a backup)",

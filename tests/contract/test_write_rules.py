@@ -309,6 +309,9 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("My partner's name is Jordan", "My partner is called Robin"),
         ("My new phone number is 0151 2223333 (mobile)", "My mobile is +49 151 9998877"),
         ("I prefer tea over coffee", "I prefer coffee over tea these days"),
+        ("I work at Hospital São João as a nurse", "I joined Google"),
+        ("I work at Acme", "I work as a software engineer at Google"),
+        ("I work at Acme", "I started working at Globex"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -378,6 +381,8 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("Step 3: add the flour", "Step 4: add the flour and the eggs"),
         ("My dog is called Rex", "My cat is called Tom"),
         ("My work phone is 555-1234", "My phone number is 555-9999 (work)"),
+        ("I work at Acme", "I joined the gym"),
+        ("I work at Acme", "I'm starting at Google next week"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

@@ -221,6 +221,10 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
         ("memory panel", "Toggle memory inspector"),
         ("chats", "Search chats"),
         ("switch sess", "Switch session"),
+        ("new chat", "New session"),
+        ("undo forget", "Toggle memory inspector"),
+        ("restore", "Toggle memory inspector"),
+        ("history", "Toggle memory inspector"),
     ],
 )
 async def test_palette_finds_a_command_by_the_words_a_user_types(
@@ -383,3 +387,29 @@ async def test_a_long_status_line_wraps_instead_of_losing_its_end(make_app: Make
         assert h.app.status.size.height == 2
         shown = "\n".join(screen_text(h.app.export_screenshot()))
         assert "60.0 tok/s" in shown and "GPU" in shown
+
+
+async def test_undo_forget_is_in_the_palette_after_a_forget(make_app: MakeApp) -> None:
+    """Found by a new user: "undo" in the palette offered only "Unload model now"."""
+    from textual.command import CommandList
+
+    from tests.tui.conftest import seed_entry
+
+    h = make_app(seed=[seed_entry("[b]pet[/]", "The cat is called Miso")])
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        assert "Undo forget" not in [c.title for c in palette_commands(h.app)]
+        editor = h.app.inspector.editor
+        assert editor is not None
+        entry = await h.runtime.memory.get("[b]pet[/]")
+        assert entry is not None
+        h.app.inspector.offer_undo(await editor.forget(entry))
+        await pilot.press("ctrl+p")
+        await pilot.press(*"undo")
+        await settle(pilot)
+        options = h.app.screen.query_one(CommandList).options
+        shown = [str(option.prompt) for option in options]
+        assert any("Undo forget" in text and "[b]pet[/]" in text for text in shown), shown
+        await pilot.press("enter")
+        await settle(pilot)
+        assert await h.runtime.memory.get("[b]pet[/]") is not None

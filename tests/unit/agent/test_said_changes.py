@@ -27,11 +27,13 @@ async def test_a_move_said_in_chat_updates_the_home_and_keeps_the_old_one(
     old = await harness.memory.store("home", "I live in Berlin", "core")
     harness.model.add("Congratulations! Lisbon is lovely.")
     events = await harness.turn("Big news: we moved to Lisbon! Can you find me a dentist?")
-    assert await _in_effect(harness) == {"home": "Big news: we moved to Lisbon!"}
+    # Kept without the words announcing it (a new user found "Big news:" in the fact).
+    assert await _in_effect(harness) == {"home": "We moved to Lisbon!"}
     history = await harness.memory.get_by_id(old.id)
     assert history is not None and history.superseded_by is not None
     notices = [e.text for e in events if isinstance(e, Notice)]
     assert any("'I live in Berlin'" in text and "kept as history" in text for text in notices)
+    assert any("tick 'superseded' in the memory inspector" in text for text in notices)
     saved = [e.entry.key for e in events if isinstance(e, MemorySaved)]
     assert saved.count("home") == 1
     # The message said more than the fact: it stays a memory of its own.
@@ -161,3 +163,21 @@ async def test_the_job_setting_of_a_competitor_is_no_change(harness: Harness) ->
     harness.model.add("Sure.")
     await harness.turn("I work at Google's competitor")
     assert await _in_effect(harness) == {"job": "I work at Acme"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # Found by the fifth new user: none of these changed the job.
+        "Started at Google last Monday!",
+        "I joined Google",
+        "I work as a software engineer at Google",
+        "I started working at Google",
+    ],
+)
+async def test_other_wordings_of_a_new_job_update_it(harness: Harness, message: str) -> None:
+    await harness.memory.store("job", "I work at Hospital São João as a nurse", "core")
+    harness.model.add("Congratulations!")
+    await harness.turn(message)
+    facts = await _in_effect(harness)
+    assert list(facts) == ["job"] and "Google" in facts["job"]

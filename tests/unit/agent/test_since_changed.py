@@ -98,3 +98,14 @@ async def test_a_pinned_older_fact_does_not_count_as_later(harness: Harness) -> 
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert message.id in {e.id for e in recalled.injected}
     assert recalled.since_changed == {}
+
+
+def test_a_comma_before_the_next_statement_parts_them() -> None:
+    """Found by a new user: in "My name is Sam Rivera, I live in Porto and I work as a nurse
+    at …" the home was read as part of the name, and no later home marked it changed."""
+    said = stated_values(
+        "Hi! My name is Sam Rivera, I live in Porto and I work as a nurse at Hospital São João."
+    )
+    assert said["home"] == frozenset({"porto"}) and said["name"] == frozenset({"sam", "rivera"})
+    assert "hospit" in said["employ"]
+    assert changed_topics(said, stated_values("I work at Google")) == ["employ"]
