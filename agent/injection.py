@@ -8,6 +8,7 @@ from datetime import datetime
 
 from agent.events import CutMemory
 from agent.messages import ChatMessage
+from agent.question_parts import recall_in_parts
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult
 from memory.protocol import Memory
 from memory.text import asks_nothing
@@ -44,9 +45,14 @@ async def recall_for_message(
     """
     if asks_nothing(text):
         return RecallResult(entries=[], mode="skipped")
-    return await memory.recall(
-        text, limit, session_id, exclude_ids=exclude_ids, namespace=namespace
-    )
+
+    async def recall(query: str) -> RecallResult:
+        return await memory.recall(
+            query, limit, session_id, exclude_ids=exclude_ids, namespace=namespace
+        )
+
+    # A message of several topics recalls for each too (`agent.question_parts`).
+    return await recall_in_parts(recall, text, limit)
 
 
 def _escape(text: str) -> str:

@@ -1,0 +1,81 @@
+"""A message that asks about several things recalls for each of them too.
+
+Found by new users: "I'm packing for a trip, what should I tell the airline about my
+allergies, and where do I work now?" recalled nothing. Each memory's keyword score is the
+share of the message's words it holds, so in a long message of several topics every
+memory held too small a share and fell under the floor. Each part is recalled on its own
+as well, and every part's best memory is kept beside the whole message's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from memory.entry import RecallResult
+from memory.text import asks_nothing, query_terms
+
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+    from memory.entry import MemoryEntry
+
+_ASKING = (
+    r"(?i:what|where|who|whom|when|how|which|why|do|does|did|is|are|was|were|can|could|"
+    r"should|would|will|tell|remind)\b"
+)
+_PART_BREAK = re.compile(
+    r"[.?!]\s+|;\s*|\n+|,\s*(?:and|but|also|plus)\s+|\s+and\s+also\s+"
+    rf"|(?:,|\s+and)\s+(?={_ASKING})|\b(?i:also),\s*"
+)
+MOST_PARTS = 3
+"""Parts recalled on their own at most: each may cost a call to the embedding model."""
+_FEWEST_TERMS = 1
+"""A part needs this many searchable words to be worth a recall of its own."""
+
+
+def question_parts(text: str) -> list[str]:
+    """The parts of a message that asks about several things; [] for a message of one."""
+    parts = [part.strip(" ,.") for part in _PART_BREAK.split(text)]
+    kept = [
+        part for part in parts if len(query_terms(part)) >= _FEWEST_TERMS and not asks_nothing(part)
+    ]
+    return kept[:MOST_PARTS] if len(kept) >= 2 else []
+
+
+def _best_first(entries: list[MemoryEntry]) -> list[MemoryEntry]:
+    return sorted(entries, key=lambda entry: -(entry.score or 0.0))
+
+
+def merged(whole: RecallResult, parts: list[RecallResult], limit: int) -> RecallResult:
+    """The whole message's recall with each part's best memory, best first, `limit` at most.
+
+    A memory found more than once keeps its best score; each part's best memory that
+    passed the floor is kept first, so no topic of the message goes without its memory.
+    """
+    best: dict[str, MemoryEntry] = {}
+    for entry in [*whole.entries, *(e for part in parts for e in part.entries)]:
+        held = best.get(entry.id)
+        if held is None or (entry.score or 0.0) > (held.score or 0.0):
+            best[entry.id] = entry
+    leaders = [part.entries[0].id for part in parts if part.entries]
+    chosen = list(dict.fromkeys(leaders))[:limit]
+    rest = [entry for entry in _best_first(list(best.values())) if entry.id not in chosen]
+    entries = _best_first([best[entry_id] for entry_id in chosen] + rest[: limit - len(chosen)])
+    used = {entry.id for entry in entries}
+    below: dict[str, MemoryEntry] = {}
+    for entry in [*whole.below_floor, *(e for part in parts for e in part.below_floor)]:
+        if entry.id not in used and entry.id not in below:
+            below[entry.id] = entry
+    return whole.model_copy(update={"entries": entries, "below_floor": list(below.values())})
+
+
+async def recall_in_parts(
+    recall: Callable[[str], Awaitable[RecallResult]], text: str, limit: int
+) -> RecallResult:
+    """`recall` of the whole message, and of each of its parts when it asks about several."""
+    whole = await recall(text)
+    parts = question_parts(text)
+    if not parts:
+        return whole
+    return merged(whole, [await recall(part) for part in parts], limit)

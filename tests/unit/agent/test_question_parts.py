@@ -1,0 +1,59 @@
+"""A message asking about several things recalls for each (agent.question_parts)."""
+
+from __future__ import annotations
+
+from agent.events import MemoryRecalled
+from agent.question_parts import merged, question_parts
+from memory.entry import MemoryEntry, RecallResult, utc_now
+from tests.unit.agent.conftest import Harness
+
+
+def test_a_message_of_several_questions_has_its_parts() -> None:
+    assert question_parts(
+        "I'm packing for a trip, what should I tell the airline about my allergies, "
+        "and where do I work now?"
+    ) == [
+        "I'm packing for a trip",
+        "what should I tell the airline about my allergies",
+        "where do I work now?",
+    ]
+    assert question_parts("Where do I live and what is my job?") == [
+        "Where do I live",
+        "what is my job?",
+    ]
+    # One question, a greeting before it, a list: no parts.
+    assert question_parts("What is my cat called?") == []
+    assert question_parts("Hi! What is my cat called?") == []
+    assert question_parts("I like cats and dogs") == []
+
+
+async def test_each_topic_of_a_long_message_gets_its_memory(harness: Harness) -> None:
+    """Found by new users: the message recalled nothing, each memory holding too small a
+    share of its words to pass the floor."""
+    await harness.memory.store("allergies", "My allergies: peanuts and shellfish", "core")
+    await harness.memory.store("job", "I work at Acme as a data analyst", "core")
+    await harness.memory.store("pet", "My cat is called Miso", "core")
+    harness.model.add("Tell them about peanuts; you work at Acme.")
+    events = await harness.turn(
+        "I'm packing for a trip, what should I tell the airline about my allergies, "
+        "and where do I work now?"
+    )
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {e.key for e in recalled.injected} == {"allergies", "job"}
+
+
+def _entry(entry_id: str, score: float) -> MemoryEntry:
+    now = utc_now()
+    return MemoryEntry(
+        id=entry_id, key=entry_id, content=entry_id, timestamp=now, updated_at=now, score=score
+    )
+
+
+def test_merging_keeps_each_parts_best_and_the_best_score_of_each_memory() -> None:
+    whole = RecallResult(
+        entries=[_entry("a", 0.9), _entry("b", 0.8), _entry("c", 0.7)], mode="keyword"
+    )
+    first = RecallResult(entries=[_entry("d", 0.4)], mode="keyword")
+    second = RecallResult(entries=[_entry("b", 0.95), _entry("e", 0.35)], mode="keyword")
+    found = merged(whole, [first, second], limit=3)
+    assert [(e.id, e.score) for e in found.entries] == [("b", 0.95), ("a", 0.9), ("d", 0.4)]
