@@ -846,3 +846,25 @@ async def test_a_fact_a_message_updated_is_said_in_the_chat(make_app: MakeApp) -
         assert "updated the memory 'home'" in note.notice.text
         assert "'I live in [b]Berlin[/]'" in note.notice.text  # shown as written
         assert chat.index(h.app.query_one(AssistantMessage)) < chat.index(note)
+
+
+async def test_a_focused_message_is_marked_without_colour(make_app: MakeApp) -> None:
+    """Found by a new user reading without colours: Tab's focus showed as colour only."""
+    from tests.tui.conftest import screen_text
+
+    h = make_app(ScriptedModel(["Miso."], name="qwen3:8b"))
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "What is my cat called?")
+        reply = h.app.query_one(AssistantMessage)
+
+        def row() -> str:
+            rows = screen_text(h.app.export_screenshot())
+            return next(line for line in rows if "Miso." in line)
+
+        before = row()
+        reply.focus()
+        await settle(pilot)
+        after = row()
+        assert before != after and before.strip() == "Miso."
+        assert after.replace("Miso.", "").strip(), "a mark beside the focused reply"
