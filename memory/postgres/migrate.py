@@ -11,6 +11,7 @@ from psycopg import sql
 from memory.date_terms import date_terms_of, with_implied_terms
 from memory.errors import MemoryStoreError
 from memory.postgres.schema import (
+    CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
     CONTENT_HASHES,
     DATE_TERMS,
@@ -29,6 +30,7 @@ from memory.text import (
     entry_terms,
     has_letter_without_mark,
     has_terms_added,
+    names_a_condition,
     reads_numbers_anew,
 )
 from memory.write_policy import content_hash
@@ -108,6 +110,10 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 await _index_again_where(conn, has_terms_added)
             elif step == CLAIMS_READ_ANEW:
                 await _index_again_where(conn, states_a_predicate)
+            elif step == CLAIMS_AND_CONDITIONS_READ_ANEW:
+                await _index_again_where(
+                    conn, lambda text: states_a_predicate(text) or names_a_condition(text)
+                )
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

@@ -30,6 +30,9 @@ NUMBERS_IN_DOTS = "numbers in dots and slashes"
 """A step run in Python: rows with a number in groups ("555.123.4567") are indexed again."""
 CLAIMS_READ_ANEW = "claims read anew"
 """A step run in Python: rows stating a home or an employer are indexed again."""
+CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
+"""A step run in Python: rows stating a home or employer, or naming a health condition,
+are indexed again."""
 
 
 def migrations(dimensions: int) -> list[str]:
@@ -130,8 +133,9 @@ def migrations(dimensions: int) -> list[str]:
         ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS created timestamptz;
         ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS session_id text;
         """,
-        # "I live in Porto since I lost my job" states a home now (`memory.predicates`).
-        CLAIMS_READ_ANEW,
+        # "I live in Porto since I lost my job" states a home now (`memory.predicates`), and
+        # "allergic" is read as "allergies" (`memory.text.SAME_CONDITION`).
+        CLAIMS_AND_CONDITIONS_READ_ANEW,
     ]
 
 

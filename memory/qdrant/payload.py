@@ -19,7 +19,8 @@ TERMS_MADE = "6"
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
 or slashes ("555.123.4567") joined too; "5": claims of a home or employer read anew;
-"6": a "since" clause after a claimed value. Points made otherwise are
+"6": a "since" clause after a claimed value, and a health condition's adjective read as
+the condition ("allergic"). Points made otherwise are
 indexed again when the store opens."""
 
 

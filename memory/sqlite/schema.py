@@ -16,6 +16,7 @@ from memory.text import (
     has_letter_without_mark,
     has_terms_added,
     index_text,
+    names_a_condition,
     reads_numbers_anew,
 )
 
@@ -276,6 +277,11 @@ def _read_claims_anew(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, states_a_predicate)
 
 
+def _read_claims_and_conditions_anew(conn: sqlite3.Connection) -> None:
+    """Index again the entries stating a home or an employer, or naming a condition."""
+    _index_again_where(conn, lambda text: states_a_predicate(text) or names_a_condition(text))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -304,8 +310,9 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ALTER TABLE memory_audit ADD COLUMN session_id TEXT;\n"
         ),
     ),
-    # "I live in Porto since I lost my job" states a home now (`memory.predicates`).
-    Migration("0017_since_clauses_read", _read_claims_anew),
+    # "I live in Porto since I lost my job" states a home now (`memory.predicates`), and
+    # "allergic" is read as "allergies" (`memory.text.SAME_CONDITION`).
+    Migration("0017_claims_and_conditions_read", _read_claims_and_conditions_anew),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

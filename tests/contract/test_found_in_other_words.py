@@ -83,3 +83,14 @@ async def test_news_of_a_move_said_in_passing_is_found_by_where_the_user_lives(
     assert [e.id for e in found.entries][:1] == [news.id]
     work = await memory.recall("where do I work?", limit=5)
     assert [e.id for e in work.entries][:1] == [job.id]
+
+
+async def test_a_health_condition_is_found_by_its_noun_or_its_adjective(memory: Memory) -> None:
+    """Found by a new user: "allergies" did not find "I'm allergic to peanuts" by its words
+    (safety information, missed whenever meaning search is off or weak)."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("allergy", "I'm allergic to peanuts")
+    await memory.store("asthma", "My son has asthma")
+    await memory.store("tea", "I like green tea")
+    assert [e.key for e in (await memory.recall("any allergies?")).entries][:1] == ["allergy"]
+    assert [e.key for e in (await memory.recall("is he asthmatic")).entries][:1] == ["asthma"]

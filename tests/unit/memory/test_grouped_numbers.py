@@ -168,23 +168,29 @@ async def test_a_sqlite_store_before_since_clauses_were_read_is_indexed_again(
     path = tmp_path / "brain.db"
     store = await SqliteMemory.open(path, keyword_only())
     await store.store("home", "I live in Porto since I lost my job", "core")
+    await store.store("allergy", "I'm allergic to peanuts", "core")
     await store.close()
     conn = sqlite3.connect(path)
-    made = conn.execute("SELECT terms FROM memories").fetchone()[0]
+    made = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()[0]
     assert "resid" in made.split()
     older = " ".join(term for term in made.split() if term not in ("resid", "reloc"))
-    conn.execute("UPDATE memories SET terms = ?", (older,))
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0017_since_clauses_read'")
+    conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (older,))
+    # As indexed before "allergic" was read as "allergies".
+    conn.execute(
+        "UPDATE memories SET terms = replace(terms, 'allergi', 'allerg') WHERE key = 'allergy'"
+    )
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0017_claims_and_conditions_read'")
     conn.commit()
     conn.close()
     store = await SqliteMemory.open(path, keyword_only())
     try:
         assert [e.key for e in (await store.recall("where do I live")).entries][:1] == ["home"]
+        assert [e.key for e in (await store.recall("allergies")).entries][:1] == ["allergy"]
     finally:
         await store.close()
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("SELECT terms FROM memories").fetchone()[0] == made
+        assert conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()[0] == made
     finally:
         conn.close()
 
