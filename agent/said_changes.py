@@ -5,7 +5,8 @@ model stored the change; the message expired with conversation retention (30 day
 only the stale fact was left (found by a new user). The rule is narrow: a sentence that
 states the user's own home or employer plainly (`memory.predicates.claim_of`: no question,
 wish, condition, plan or other person), against a fact in effect that gives another
-value. It never makes a fact the user did not have. The sentence, as saved (so redacted),
+value, in a message said in earnest (`memory.own_words`). It never makes a fact the user
+did not have. The clause, as saved (so redacted) and without the words announcing it,
 becomes the fact's new version under its key, and the old one its history: restorable,
 and said in the chat.
 """
