@@ -133,6 +133,9 @@ _SINCE_WHEN = re.compile(
 statement still says where the user lives now (found by a new user: both homes stayed).
 Also a "since" clause after the value ("I live in Porto since I lost my job"), whether it
 tells of the time or the reason: found by an adversary, the old home stayed."""
+_FROM_BEFORE = re.compile(r"(?<=\w)\s+from\s+(?=[A-Z])[^,.;!?]*")
+"""Where the user came from, after the new value ("I moved to Lisbon from Porto"): found by
+an adversary, the old home in the value made the two agree."""
 _NOT_PLAIN = re.compile(
     r"(?i)\b(?:if|would|could|might|should|will|'ll|'d|when|before|after|until|since|used to|"
     r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?"
@@ -209,7 +212,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         dated = _WHEN_IT_HAPPENED.match(text)
         before = text[dated.end() if dated else 0 : found.start()]
         opening = words_of(before)
-        value = _SINCE_WHEN.sub("", text[found.end() :])
+        value = _FROM_BEFORE.sub("", _SINCE_WHEN.sub("", text[found.end() :]))
         home = name == "home"
         if not _a_value(value, text, home=home) or _NOT_FOR_GOOD.search(value):
             return None

@@ -181,3 +181,11 @@ async def test_other_wordings_of_a_new_job_update_it(harness: Harness, message: 
     await harness.turn(message)
     facts = await _in_effect(harness)
     assert list(facts) == ["job"] and "Google" in facts["job"]
+
+
+async def test_a_move_naming_where_it_was_from_updates_the_home(harness: Harness) -> None:
+    """Found by the second adversary: the old home in "from Porto" made the two agree."""
+    await harness.memory.store("home", "I live in Porto", "core")
+    harness.model.add("Welcome to Lisbon.")
+    await harness.turn("I moved to Lisbon from Porto last week")
+    assert await _in_effect(harness) == {"home": "I moved to Lisbon from Porto last week"}
