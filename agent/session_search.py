@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from agent.redact import redact
 from agent.sessions import SessionStore, command_slot
-from memory.text import fold
+from memory.text import fold, spelt_out
 
 SNIPPET_CHARS = 90
 """How much of a message a hit shows, around its first match."""
@@ -39,7 +39,12 @@ def _searched(content: str) -> str:
     (shown redacted), so anyone at the keyboard could confirm a guessed secret. Kept per
     text: a search goes through every chat, and each next letter typed searches again.
     """
-    return _folded(redact(content)[0])[0]
+    shown = redact(content)[0]
+    folded = _folded(shown)[0]
+    if shown.isascii() or spelt_out(shown) == shown:
+        return folded
+    # "juergen" finds "Jürgen" (a new user): the text is searched spelt out too.
+    return f"{folded}\n{_folded(spelt_out(shown))[0]}"
 
 
 def _folded(text: str) -> tuple[str, list[int]]:

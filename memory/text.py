@@ -272,7 +272,29 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
         + joined_numbers(fold(content))
         + owner_terms(content)
         + date_terms_of(content, created)
+        + umlauts_spelt_out(content)
     )
+
+
+_UMLAUT_WORD = re.compile(r"\w*[äöüÄÖÜ]\w*")
+_SPELT_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def spelt_out(text: str) -> str:
+    """`text` with each umlaut written as without the key: "Jürgen" as "Juergen"."""
+    return text.translate(_SPELT_OUT)
+
+
+def umlauts_spelt_out(text: str) -> list[str]:
+    """The terms of each word with an umlaut, written as without the key ("Juergen").
+
+    Folding alone makes "Jürgen" "jurgen": found by a new user, "juergen" found nothing.
+    """
+    if text.isascii():
+        return []
+    return [
+        term for word in _UMLAUT_WORD.findall(text) for term in analyze(word.translate(_SPELT_OUT))
+    ]
 
 
 def index_text(key: str, content: str, created: datetime | None = None) -> str:

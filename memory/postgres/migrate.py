@@ -32,6 +32,7 @@ from memory.text import (
     has_terms_added,
     names_a_condition,
     reads_numbers_anew,
+    umlauts_spelt_out,
 )
 from memory.write_policy import content_hash
 
@@ -80,6 +81,10 @@ async def _index_again_where(
     await _rewrite_terms(conn, updates)
 
 
+def _claims_conditions_or_umlauts(text: str) -> bool:
+    return states_a_predicate(text) or names_a_condition(text) or bool(umlauts_spelt_out(text))
+
+
 async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
     """Create the schema if needed and apply the steps not yet applied, one migrator at a time."""
     schema = sql.Identifier(settings.postgres_schema)
@@ -111,9 +116,7 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
             elif step == CLAIMS_READ_ANEW:
                 await _index_again_where(conn, states_a_predicate)
             elif step == CLAIMS_AND_CONDITIONS_READ_ANEW:
-                await _index_again_where(
-                    conn, lambda text: states_a_predicate(text) or names_a_condition(text)
-                )
+                await _index_again_where(conn, _claims_conditions_or_umlauts)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

@@ -133,8 +133,9 @@ def migrations(dimensions: int) -> list[str]:
         ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS created timestamptz;
         ALTER TABLE memory_audit ADD COLUMN IF NOT EXISTS session_id text;
         """,
-        # "I live in Porto since I lost my job" states a home now (`memory.predicates`), and
-        # "allergic" is read as "allergies" (`memory.text.SAME_CONDITION`).
+        # "I live in Porto since I lost my job" states a home now (`memory.predicates`),
+        # "allergic" is read as "allergies" (`memory.text.SAME_CONDITION`) and "Jürgen"
+        # is found as "Juergen" too (`memory.text.umlauts_spelt_out`).
         CLAIMS_AND_CONDITIONS_READ_ANEW,
     ]
 

@@ -19,9 +19,9 @@ TERMS_MADE = "6"
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
 or slashes ("555.123.4567") joined too; "5": claims of a home or employer read anew;
-"6": a "since" clause after a claimed value, and a health condition's adjective read as
-the condition ("allergic"). Points made otherwise are
-indexed again when the store opens."""
+"6": a "since" clause after a claimed value, a health condition's adjective read as
+the condition ("allergic"), and words with an umlaut spelt out too ("Juergen"). Points
+made otherwise are indexed again when the store opens."""
 
 
 def point_id(entry_id: str) -> str:

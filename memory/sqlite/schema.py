@@ -18,6 +18,7 @@ from memory.text import (
     index_text,
     names_a_condition,
     reads_numbers_anew,
+    umlauts_spelt_out,
 )
 
 
@@ -278,8 +279,17 @@ def _read_claims_anew(conn: sqlite3.Connection) -> None:
 
 
 def _read_claims_and_conditions_anew(conn: sqlite3.Connection) -> None:
-    """Index again the entries stating a home or an employer, or naming a condition."""
-    _index_again_where(conn, lambda text: states_a_predicate(text) or names_a_condition(text))
+    """Index again the entries a claim, a condition or an umlaut is read in anew.
+
+    A home or an employer stated, a health condition named, a word with an umlaut
+    (indexed spelt out too: `memory.text.umlauts_spelt_out`).
+    """
+    _index_again_where(
+        conn,
+        lambda text: (
+            states_a_predicate(text) or names_a_condition(text) or bool(umlauts_spelt_out(text))
+        ),
+    )
 
 
 MIGRATIONS: tuple[Migration, ...] = (

@@ -94,3 +94,12 @@ async def test_a_health_condition_is_found_by_its_noun_or_its_adjective(memory: 
     await memory.store("tea", "I like green tea")
     assert [e.key for e in (await memory.recall("any allergies?")).entries][:1] == ["allergy"]
     assert [e.key for e in (await memory.recall("is he asthmatic")).entries][:1] == ["asthma"]
+
+
+async def test_a_name_with_an_umlaut_is_found_spelt_out(memory: Memory) -> None:
+    """Found by a new user: "juergen" did not find "Jürgen"."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("boss", "My boss is Jürgen Müller")
+    await memory.store("tea", "I like green tea")
+    for typed in ("juergen", "Jürgen", "jurgen", "mueller"):
+        assert [e.key for e in (await memory.recall(typed)).entries][:1] == ["boss"], typed

@@ -137,3 +137,12 @@ def test_a_secret_does_not_find_the_message_that_held_it(tmp_path: Path) -> None
     assert search_sessions(store, "AKIAIOSFODNN7EXAMPLE") == []
     [hit] = search_sessions(store, "my key")
     assert "AKIAIOSFODNN7EXAMPLE" not in hit.snippet
+
+
+def test_an_umlaut_is_found_spelt_out(tmp_path: Path) -> None:
+    """Found by a new user: "juergen" did not find "Jürgen"."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [ChatMessage(role="user", content="Lunch with Jürgen Müller today")])
+    for typed in ("juergen", "jurgen", "Jürgen", "mueller lunch"):
+        assert len(search_sessions(store, typed)) == 1, typed

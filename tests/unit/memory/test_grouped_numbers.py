@@ -169,6 +169,7 @@ async def test_a_sqlite_store_before_since_clauses_were_read_is_indexed_again(
     store = await SqliteMemory.open(path, keyword_only())
     await store.store("home", "I live in Porto since I lost my job", "core")
     await store.store("allergy", "I'm allergic to peanuts", "core")
+    await store.store("boss", "My boss is Jürgen", "core")
     await store.close()
     conn = sqlite3.connect(path)
     made = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()[0]
@@ -179,6 +180,7 @@ async def test_a_sqlite_store_before_since_clauses_were_read_is_indexed_again(
     conn.execute(
         "UPDATE memories SET terms = replace(terms, 'allergi', 'allerg') WHERE key = 'allergy'"
     )
+    conn.execute("UPDATE memories SET terms = replace(terms, 'juergen', '') WHERE key = 'boss'")
     conn.execute("DELETE FROM schema_migrations WHERE name = '0017_claims_and_conditions_read'")
     conn.commit()
     conn.close()
@@ -186,6 +188,7 @@ async def test_a_sqlite_store_before_since_clauses_were_read_is_indexed_again(
     try:
         assert [e.key for e in (await store.recall("where do I live")).entries][:1] == ["home"]
         assert [e.key for e in (await store.recall("allergies")).entries][:1] == ["allergy"]
+        assert [e.key for e in (await store.recall("juergen")).entries][:1] == ["boss"]
     finally:
         await store.close()
     conn = sqlite3.connect(path)
