@@ -372,6 +372,19 @@ class SessionStore:
         session.title = _title(session.messages, session.commands)
         return session
 
+    def delete(self, session_id: str) -> Path:
+        """Move a chat's file to `deleted/` beside the others, out of every list; its path.
+
+        Moved, not removed: a chat deleted by mistake is put back by moving the file back.
+        Its memories stay (they are memory's, forgotten in the inspector).
+        """
+        path = self._path(session_id)
+        folder = self.directory / "deleted"
+        ensure_private_dir(folder)
+        target = folder / path.name
+        os.replace(path, target)
+        return target
+
     def each(self) -> list[tuple[Session, datetime]]:
         """Every readable session with when it was last written, most recent first."""
         if not self.directory.exists():

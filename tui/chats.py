@@ -74,7 +74,7 @@ class Chats:
             self.app.run_worker(self._pick(), group="sessions", exclusive=True)
 
     async def _pick(self) -> None:
-        from tui.screens.pickers import PickerScreen
+        from tui.screens.pickers import SessionPickerScreen
 
         app = self.app
         if app.runtime is None:
@@ -95,8 +95,19 @@ class Chats:
             for info in infos
         ]
         current = app.runtime.session.id
-        picker = PickerScreen("Resume a session", options, "No sessions yet", current=current)
+        picker = SessionPickerScreen(options, current, self._delete)
         app.push_screen(picker, callback=self.resume)
+
+    def _delete(self, session_id: str) -> str | None:
+        """Move a chat's file aside (a small rename, done here); where it went, or None."""
+        runtime = self.app.runtime
+        if runtime is None:
+            return None
+        try:
+            return visible(str(runtime.sessions.delete(session_id)))
+        except (OSError, ValueError) as exc:
+            self.app.notify(f"Could not delete the chat: {exc}", severity="error")
+            return None
 
     def resume(self, session_id: str | None) -> None:
         """Open the chat chosen in the picker (None: the picker was closed)."""

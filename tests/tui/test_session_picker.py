@@ -386,3 +386,34 @@ async def test_a_reopened_chat_shows_what_memory_each_turn_was_given(make_app: M
         assert str(entry.title).startswith("◆ recalled 2 memories (hybrid)")
         shown = describe(entry.event).plain
         assert "The user's cat is called Miso" in shown and FORGOTTEN in shown
+
+
+async def test_a_chat_is_deleted_from_the_picker_after_asking(make_app: MakeApp) -> None:
+    """Found by new users: chats could not be deleted. Delete twice moves the chat's file
+    to deleted/ (out of every list, put back by moving it back); never the chat in use."""
+    h = make_app(ScriptedModel(["Hi."], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "The chat in use")
+        old = _saved_chat(h, 1)
+        folder = h.runtime.sessions.directory
+        h.app.action_switch_session()
+        await settle(pilot)
+        picker = h.app.screen
+        options = picker.query_one(OptionList)
+        assert options.option_count == 2
+        ids = [options.get_option_at_index(i).id for i in range(2)]
+        options.highlighted = ids.index(h.runtime.session.id)
+        await pilot.press("delete", "delete")
+        await settle(pilot)
+        assert options.option_count == 2  # the chat in use stays
+        options.highlighted = ids.index(old)
+        await pilot.press("delete")
+        await settle(pilot)
+        assert options.option_count == 2 and (folder / f"{old}.jsonl").exists()  # asked first
+        await pilot.press("delete")
+        await settle(pilot)
+        assert options.option_count == 1
+        assert not (folder / f"{old}.jsonl").exists()
+        assert (folder / "deleted" / f"{old}.jsonl").exists()
+        assert old not in [info.id for info in h.runtime.sessions.list()]

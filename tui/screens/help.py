@@ -26,6 +26,7 @@ Esc or q closes this help.
 | F3 | copy the last reply |
 | F4 | incognito: this session saves nothing (no messages, no session file, no memory changes) |
 | Ctrl+N | new session |
+| Delete, twice, in the session list | delete that chat (its file goes to sessions/deleted) |
 | Ctrl+F | search every past chat (any case or accent); Enter opens it at the message found |
 | Ctrl+P | palette: switch session or model, pull, thinking, keep-alive, unload, export memory |
 | Tab, Shift+Tab | move between the prompt, the messages and the memory panel |

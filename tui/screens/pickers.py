@@ -6,6 +6,7 @@ label is shown literally.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -57,3 +58,50 @@ class PickerScreen(ModalScreen[str | None]):
     def action_cancel(self) -> None:
         """Return nothing."""
         self.dismiss(None)
+
+
+class SessionPickerScreen(PickerScreen):
+    """The chats to resume; Delete (pressed twice) moves the highlighted one aside."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("delete", "delete_chat", "Delete chat"),
+    ]
+
+    def __init__(
+        self,
+        options: list[tuple[str, str]],
+        current: str | None,
+        delete: Callable[[str], str | None],
+    ) -> None:
+        super().__init__(
+            "Resume a session (Delete twice deletes one)", options, "No sessions yet", current
+        )
+        self._delete = delete
+        """Deletes a chat by id; returns where it went, or None when it could not."""
+        self._asked: str | None = None
+
+    def action_delete_chat(self) -> None:
+        """Delete the highlighted chat once asked twice; never the chat in use."""
+        listed = self.query(OptionList)
+        if not listed:
+            return
+        options = listed.first()
+        at = options.highlighted
+        if at is None:
+            return
+        chosen = options.get_option_at_index(at).id
+        if chosen is None:
+            return
+        if chosen == self.current:
+            self.notify("The chat in use cannot be deleted: open another first", severity="warning")
+            return
+        if self._asked != chosen:
+            self._asked = chosen
+            self.notify("Press Delete again to delete this chat (its memories stay)")
+            return
+        self._asked = None
+        where = self._delete(chosen)
+        if where is not None:
+            options.remove_option(chosen)
+            self.notify(f"Deleted the chat; its file is in {where} (move it back to undo)")
