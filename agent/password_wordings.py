@@ -32,6 +32,11 @@ _NOW_IS = re.compile(
     rf"(?i)\b(?:{_PASSWORD})\b(?:[ \t]+(?:is|was)|['\u2019]s|[ \t]+will[ \t]+be)"
     rf"(?:[ \t]+(?:now|still|currently|just|going[ \t]+to[ \t]+be))?[ \t]+{_VALUE}"
 )
+_IT_IS = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?[;,.:]\s*(?:it|the\s+new\s+one|that)"
+    rf"(?:\s+is|['\u2019]s)(?:\s+now)?\s+{_VALUE}"
+)
+"""The password named first, then given: "I updated the password; it is now Rex2019"."""
 _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
@@ -135,6 +140,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         for rule, check in (
             (_AFTER_TO, _marked),
             (_NOW_IS, _marked),
+            (_IT_IS, _looks_like_a_password),
             (_POSSESSIVE, _marked),
             (_BETWEEN_COMMAS, _marked),
             (_ARROW, _marked),

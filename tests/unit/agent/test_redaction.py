@@ -237,6 +237,8 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("SSN: 123 - 45 - 6789", "6789"),
         ("My ssn = 123.45.6789", "6789"),
         ("call me re 123-45-6789", "6789"),
+        ("I updated the password; it is now Rex2019", "Rex2019"),
+        ("Changed my wifi password, the new one is Blue42horse", "Blue42horse"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -268,6 +270,8 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "My password is Seventeen characters long",
         'Never use "password" as your password',
         "The password is case-sensitive.",
+        "I changed my password, it is safer now",
+        "The password expired. It is Monday.",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
