@@ -89,12 +89,22 @@ def select(
     return injected, cut
 
 
+def _one_line(text: str) -> str:
+    """`text` with every line break, control and invisible format character made a space.
+
+    A key or a category is written by the model or imported: a line break in one would
+    start a forged line of the block ("- [core] ...") or a forged fence.
+    """
+    shown = "".join(char if char.isprintable() else " " for char in text)
+    return _escape(" ".join(shown.split()))
+
+
 def _label(entry: MemoryEntry) -> str:
     """The category, and a fact's key; a saved message's key is an id that says nothing."""
-    category = f"[{_escape(entry.category)}]"
+    category = f"[{_one_line(entry.category)}]"
     if entry.category == MemoryCategory.CONVERSATION.value:
         return category
-    return f"{category} {_escape(entry.key)}"
+    return f"{category} {_one_line(entry.key)}"
 
 
 def _when(entry: MemoryEntry, now: datetime) -> str:
@@ -138,7 +148,7 @@ def render(
             text = text[: max(limit - 1, 0)] + "…"
         remaining -= len(text)
         note = (changed or {}).get(entry.id)
-        when = _when(entry, now) + (f"; {_escape(note)}" if note else "")
+        when = _when(entry, now) + (f"; {_one_line(note)}" if note else "")
         lines.append(f"- {_label(entry)} ({when}): {_escape(text)}")
         if remaining <= 0:
             break

@@ -66,7 +66,26 @@ _SSN = re.compile(
     r"(?i)\b(?:ssn|social(?:[ \t]+security)?(?:[ \t]+(?:number|no\.?|#))?)\b\D{0,12}?"
     r"(\d{3}[ \t]*[-. ]?[ \t]*\d{2}[ \t]*[-. ]?[ \t]*\d{4})\b"
 )
-_BARE_SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
+_BARE_SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])(?![ \t]*(?i:ext|x\d))")
+_NAMED_NUMBER = re.compile(
+    r"(?i)\b(?:order|invoice|ticket|tracking|case|ref(?:erence)?|confirmation|booking|"
+    r"reservation|part|serial|model|item|sku|flight|shipment|parcel|claim)"
+    r"(?:[ \t]+(?:number|no\.?|#|id|code))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?$"
+)
+"""What names a number of that shape that is no social security number ("order number
+123-45-6789", found by an adversary: the user's own order lost its number)."""
+_NAMED_CODE = re.compile(
+    r"(?i)\b(?:door|alarm|gate|garage|safe|building|entry|keypad|house|"
+    r"front[ \t]+door)[ \t]+(?:pass)?(?:code|pin|combination|combo)(?:[ \t]+(?:is|was))?"
+    r"(?:[ \t]+now)?[ \t]*[:=]?[ \t]*(\d[\d \t-]{1,10}\d)\b"
+)
+"""A code that opens a home or a safe (found by an adversary: "the door code is 4821" was
+saved as typed). A bike lock's code is kept: asked back later, it is what the user wants."""
+_PIN_NUMBER = re.compile(
+    # "my PIN 1234", "PIN is 1234"; not the verb ("pin 2024 as the year to remember").
+    r"(?:(?i:\b(?:my|the|our|your|his|her)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number))?"
+    r"[ \t]*[:=]?[ \t]*(\d{4,8})\b|(?i:\bpin[ \t]*(?:is|was|:|=)[ \t]*)(\d{4,8})\b"
+)
 _CARD_PIN = re.compile(
     r"(?i)\b(?:card|bank|atm|sim|phone|debit|credit)[ \t]+pin(?:[ \t]*#)?[ \t]*:?[ \t]*(\d{4,8})\b"
     r"|\bpin(?:['\u2019]s|[ \t]*#[ \t]*:?)[ \t]*(\d{4,8})\b"
@@ -158,13 +177,23 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     if "pin" in lowered:
         for found in _CARD_PIN.finditer(text):
             spans.append(("pin", _span(found, 1 if found.group(1) else 2, str.isdigit)))
+        spans += [
+            ("pin", _span(found, 1 if found.group(1) else 2, str.isdigit))
+            for found in _PIN_NUMBER.finditer(text)
+        ]
+    if any(word in lowered for word in ("code", "combination", "combo", "pin")):
+        spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
     if any(hint in lowered for hint in ("cvv", "cvc", "csc", "security code")):
         spans += [
             ("card-code", _span(found, 1, str.isdigit)) for found in _CARD_CODE.finditer(text)
         ]
     if "ssn" in lowered or "social" in lowered:
         spans += [("ssn", _span(found, 1, _anything)) for found in _SSN.finditer(text)]
-    spans += [("ssn", _span(found, 0, _anything)) for found in _BARE_SSN.finditer(text)]
+    spans += [
+        ("ssn", _span(found, 0, _anything))
+        for found in _BARE_SSN.finditer(text)
+        if not _NAMED_NUMBER.search(text[max(found.start() - 40, 0) : found.start()])
+    ]
     return [(kind, span) for kind, span in spans if span[1] > span[0]]
 
 

@@ -26,8 +26,13 @@ _ASKING = (
 )
 _PART_BREAK = re.compile(
     r"[.?!]\s+|;\s*|\n+|,\s*(?:and|but|also|plus)\s+|\s+and\s+also\s+"
-    rf"|(?:,|\s+and)\s+(?={_ASKING})|\b(?i:also),\s*"
+    rf"|(?:,|\s+and)\s+(?={_ASKING})|\b(?i:also),\s*|\s+and\s+(?=(?i:my)\s)"
 )
+_ASKS = re.compile(rf"^\s*{_ASKING}|\?\s*$")
+_PASTED = re.compile(r"```|~~~|^\s*\||^\s{4}|^\s*[\[<{]|^\S+:\d|^\d{4}-\d\d-\d\d", re.MULTILINE)
+"""Code, a table, a log or data: its lines are no questions (an adversary's log
+recalled a memory for each of its first lines)."""
+MOST_LINES = 6
 MOST_PARTS = 3
 """Parts recalled on their own at most: each may cost a call to the embedding model."""
 _FEWEST_TERMS = 1
@@ -35,16 +40,47 @@ _FEWEST_TERMS = 1
 
 
 def question_parts(text: str) -> list[str]:
-    """The parts of a message that asks about several things; [] for a message of one."""
+    """The parts of a message that asks about several things; [] for a message of one.
+
+    Only a message that asks something is split, and never pasted text (code, a table, a
+    log) or more than a few lines: their lines are no topics of a question.
+    """
+    if _PASTED.search(text) or len(text.strip().splitlines()) > MOST_LINES:
+        return []
     parts = [part.strip(" ,.") for part in _PART_BREAK.split(text)]
-    kept = [
-        part for part in parts if len(query_terms(part)) >= _FEWEST_TERMS and not asks_nothing(part)
-    ]
-    return kept[:MOST_PARTS] if len(kept) >= 2 else []
+    seen: set[str] = set()
+    kept: list[str] = []
+    for part in parts:
+        said = " ".join(part.lower().split())
+        if len(query_terms(part)) >= _FEWEST_TERMS and not asks_nothing(part) and said not in seen:
+            seen.add(said)
+            kept.append(part)
+    if len(kept) < 2 or not any(_ASKS.search(part) for part in kept):
+        return []
+    return kept[:MOST_PARTS]
 
 
 def _best_first(entries: list[MemoryEntry]) -> list[MemoryEntry]:
     return sorted(entries, key=lambda entry: -(entry.score or 0.0))
+
+
+def found_for_part(result: RecallResult, part: str) -> RecallResult:
+    """`result` with each entry's scores naming `part` and how it was searched.
+
+    The inspector explains a score by the search's mode: a part settled by its keywords
+    while the whole message was searched by meaning too said "this memory has no vector".
+    """
+    entries = [
+        entry.model_copy(
+            update={
+                "scores": entry.scores.model_copy(update={"part": part, "part_mode": result.mode})
+            }
+        )
+        if entry.scores is not None
+        else entry
+        for entry in result.entries
+    ]
+    return result.model_copy(update={"entries": entries})
 
 
 def merged(whole: RecallResult, parts: list[RecallResult], limit: int) -> RecallResult:
@@ -78,4 +114,4 @@ async def recall_in_parts(
     parts = question_parts(text)
     if not parts:
         return whole
-    return merged(whole, [await recall(part) for part in parts], limit)
+    return merged(whole, [found_for_part(await recall(part), part) for part in parts], limit)

@@ -13,6 +13,7 @@ and said in the chat.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,18 @@ if TYPE_CHECKING:
 
 _LONGEST_SENTENCE = 300
 """A longer "sentence" is a pasted text, not a statement about oneself."""
+_VALUE_ENDS = re.compile(r"\s*(?:,(?=\s*(?-i:I\b|[a-z]))|[;(\[])|\s+[-–—]\s")
+"""Where the value ends: "I moved to Madrid, my password is …" keeps only the move (an
+adversary saw the rest of the sentence made part of the fact)."""
+_TWO_VALUES = re.compile(r"(?i)\s(?:and|or|&|\+)\s|/")
+""""I work at Google and Meta": a value beside the other, not instead of it."""
+_JOINED = re.compile(r"(?i)\bjoin(?:ed|s|ing)?\b")
+_NOT_AN_EMPLOYER = re.compile(
+    r"(?i)\b(?:for|on|in|at|to|with)\s|\b(?:reddit|twitter|facebook|instagram|tiktok|"
+    r"discord|mastodon|bluesky|threads|linkedin|github|strava|duolingo|gym|club|choir|band|"
+    r"league|call|meeting|group|class|course|chat|server|waitlist)\b"
+)
+"""What one joins that is no employer ("I joined Google for lunch", "I joined Reddit")."""
 
 
 @dataclass(frozen=True)
@@ -61,8 +74,16 @@ def _claimed(message: str) -> list[tuple[str, str]]:
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause):
             continue
         claim = claim_of(clause)
-        if claim is not None and claim[0] == USER:
-            found.setdefault(claim[1], []).append((claim[2], clause))
+        if claim is None or claim[0] != USER:
+            continue
+        value = _VALUE_ENDS.split(claim[2], maxsplit=1)[0]
+        if _TWO_VALUES.search(value) or not value.strip():
+            continue
+        if claim[1] == "employer" and _JOINED.search(clause) and _NOT_AN_EMPLOYER.search(value):
+            continue
+        at = clause.rfind(claim[2])
+        said = clause[: at + len(value)].rstrip() if at >= 0 and value != claim[2] else clause
+        found.setdefault(claim[1], []).append((value, said))
     return [
         (predicate, said[0][1])
         for predicate, said in found.items()

@@ -110,6 +110,10 @@ class RecallScores(BaseModel):
     """For lane "context": the id of the recalled message this one followed."""
     held_back: str | None = None
     """Why an entry scored above the floor was not used (a saved question says no fact)."""
+    part: str | None = None
+    """For a message that asks about several things: the part it was recalled for."""
+    part_mode: RecallMode | None = None
+    """How that part's search recalled, which may differ from the whole message's."""
 
     def explanation(self, mode: str | None = None) -> str:
         """The components in words, for the inspector, the recall line and the CLI.
@@ -117,6 +121,7 @@ class RecallScores(BaseModel):
         E.g. `fused 0.55 · keyword 0.50 · vector 0.62 (cosine 0.841 in this query's band
         0.790-0.860) · found by both lanes`.
         """
+        mode = self.part_mode or mode
         parts = [f"fused {self.fused:.2f}"]
         parts.append("keyword —" if self.keyword is None else f"keyword {self.keyword:.2f}")
         if self.vector is None and mode == "keyword-early":
@@ -155,6 +160,8 @@ class RecallScores(BaseModel):
             # are what scored it.
             lane = "found by the meaning search, scored by its words"
         parts.append(lane + (" (low confidence)" if self.low_confidence else ""))
+        if self.part is not None:
+            parts.append(f"recalled for the part {self.part!r} of the message")
         if self.held_back:
             parts.append(f"not used: {self.held_back}")
         return " · ".join(parts)

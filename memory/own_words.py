@@ -17,12 +17,18 @@ _TAKEN_BACK = re.compile(
     r"|\bin\s+(?:minecraft|the\s+game|a\s+game|my\s+novel|the\s+story|a\s+dream)\b|\bjoking\b"
     r"|\blol\b|\blmao\b|\bhaha|\bnot!|\bno\s+more\b|\bdraft\b|\bnovel\b"
     r"|\bpretend|\bimagine|\bhypothetical|\bsarcas|\bironic"
-    r"|\bactually,?\s+no\b|\bno\s+wait\b|\bscratch\s+that\b|\bi\s+mean\b|\bcorrection\b)"
+    r"|\bactually,?\s+no\b|\bno\s+wait\b|\bscratch\s+that\b|\bi\s+mean\b|\bcorrection\b"
+    r"|\bin\s+(?:a|the|my|this)\s+video\s*game|\bin\s+theory\b|\btheoretically\b|\(not\)|(?:^|\s)/h?j\b"
+    r"|\bin\s+(?:the\s+sims|a\s+movie|the\s+movie|a\s+film|a\s+book|role-?play|an?\s+rp)\b)"
 )
 """Words that take a claim back, correct it, or set it in a story, a game or a joke."""
 _SHOUTED_NOT = re.compile(r"\bNOT\b")
 """"I work at Google - NOT": only in capitals (a plain "not" is a denial, read elsewhere)."""
-_REPORTED = re.compile(r"[\"“”„«»]|\b(?:said|says|saying|asked|wrote|told|quote)\b", re.I)
+_REPORTED = re.compile(
+    r"[\"“”„«»]|\b(?:said|says|saying|asked|wrote|told|quote|replied|replies|answered|"
+    r"texted|tweeted|posted|claimed|claims)\b",
+    re.I,
+)
 """Someone else's words, or the user's own repeated from before."""
 _NOT_PROSE = re.compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|```|~~~")
 """A quote, a list item, a heading, indented or fenced text: not a plain statement."""

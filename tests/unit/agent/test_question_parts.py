@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent.events import MemoryRecalled
-from agent.question_parts import merged, question_parts
+from agent.question_parts import found_for_part, merged, question_parts
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from tests.unit.agent.conftest import Harness
 
@@ -57,3 +57,44 @@ def test_merging_keeps_each_parts_best_and_the_best_score_of_each_memory() -> No
     second = RecallResult(entries=[_entry("b", 0.95), _entry("e", 0.35)], mode="keyword")
     found = merged(whole, [first, second], limit=3)
     assert [(e.id, e.score) for e in found.entries] == [("b", 0.95), ("a", 0.9), ("d", 0.4)]
+
+
+def test_two_things_asked_with_and_my_are_two_parts() -> None:
+    """Found by a new user: the allergies were not recalled beside the passport number."""
+    assert question_parts("remind me of my allergies and my passport number") == [
+        "remind me of my allergies",
+        "my passport number",
+    ]
+
+
+def test_pasted_text_and_statements_are_not_split() -> None:
+    """Found by an adversary: each line of a pasted log recalled a memory of its own."""
+    log = "2026-01-01 12:00 ERROR disk full\n2026-01-01 12:01 WARN retrying\nwhat happened?"
+    assert question_parts(log) == []
+    assert question_parts("| name | city |\n| Ana | Porto |\nwhere does Ana live?") == []
+    assert question_parts("```\nx = 1\ny = 2\n```\nwhy does this fail?") == []
+    assert question_parts("I moved to Lisbon. I started at Google. I adopted a cat.") == []
+    # The same part twice is recalled once.
+    assert question_parts("Where do I live? Where do I live? And what is my job?") == [
+        "Where do I live",
+        "And what is my job?",
+    ]
+
+
+def test_a_part_recall_names_its_part_and_how_it_was_searched() -> None:
+    """The inspector said "this memory has no vector" for a memory a part's keywords
+    settled while the whole message was searched by meaning too."""
+    from memory.entry import RecallScores
+
+    whole = RecallResult(entries=[], mode="hybrid")
+    scored = _entry("job", 0.8).model_copy(
+        update={"scores": RecallScores(keyword=0.8, fused=0.8, lane="keyword")}
+    )
+    part = found_for_part(RecallResult(entries=[scored], mode="keyword-early"), "where do I work")
+    found = merged(whole, [part], limit=3)
+    scores = found.entries[0].scores
+    assert scores is not None
+    said = scores.explanation(found.mode)
+    assert "not searched: the keyword match settled it" in said
+    assert "has no vector" not in said
+    assert "recalled for the part 'where do I work' of the message" in said

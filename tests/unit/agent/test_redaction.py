@@ -239,6 +239,13 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("call me re 123-45-6789", "6789"),
         ("I updated the password; it is now Rex2019", "Rex2019"),
         ("Changed my wifi password, the new one is Blue42horse", "Blue42horse"),
+        # Found by the seventh adversary.
+        ("the door code is 4821", "4821"),
+        ("Our alarm code: 1 2 3 4", "1 2 3 4"),
+        ("the safe combination is 12-34-56", "12-34-56"),
+        ("garage code was 0000", "0000"),
+        ("my PIN 1234", "1234"),
+        ("PIN is 987654", "987654"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -272,6 +279,13 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "The password is case-sensitive.",
         "I changed my password, it is safer now",
         "The password expired. It is Monday.",
+        # Found by the seventh adversary: a number of that shape that names something else.
+        "my order number 123-45-6789 has not arrived",
+        "Invoice #: 123-45-6789",
+        "call me at 123-45-6789 ext 12",
+        "pin 3 of the chip is ground",
+        "the door code is on the fridge",
+        "Pinned 1234 messages",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:

@@ -189,3 +189,49 @@ async def test_a_move_naming_where_it_was_from_updates_the_home(harness: Harness
     harness.model.add("Welcome to Lisbon.")
     await harness.turn("I moved to Lisbon from Porto last week")
     assert await _in_effect(harness) == {"home": "I moved to Lisbon from Porto last week"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # Found by the third adversary: each changed the fact.
+        "I moved to Lisbon in a video game",
+        "I live in Lisbon (not)",
+        "I moved to Lisbon /j",
+        "I live in Lisbon in theory",
+        "she replied: I live in Lisbon",
+        "I live in Lisbon and Madrid",
+    ],
+)
+async def test_more_that_is_no_plain_change_leaves_the_home(harness: Harness, message: str) -> None:
+    await harness.memory.store("home", "I live in Berlin", "core")
+    harness.model.add("Sure.")
+    await harness.turn(message)
+    assert await _in_effect(harness) == {"home": "I live in Berlin"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I joined Google for lunch", "I joined Reddit", "I work at Google and Meta"],
+)
+async def test_what_is_no_new_employer_leaves_the_job(harness: Harness, message: str) -> None:
+    await harness.memory.store("job", "I work at Siemens", "core")
+    harness.model.add("Sure.")
+    await harness.turn(message)
+    assert await _in_effect(harness) == {"job": "I work at Siemens"}
+
+
+async def test_the_rest_of_the_sentence_stays_out_of_the_fact(harness: Harness) -> None:
+    """Found by the third adversary: "I moved to Madrid, my password is …" made the whole
+    sentence the fact."""
+    await harness.memory.store("home", "I live in Berlin", "core")
+    harness.model.add("Noted.")
+    await harness.turn("I moved to Madrid, my cat hates the heat")
+    assert await _in_effect(harness) == {"home": "I moved to Madrid"}
+
+
+async def test_a_place_with_its_country_is_kept_whole(harness: Harness) -> None:
+    await harness.memory.store("home", "I live in Berlin", "core")
+    harness.model.add("Noted.")
+    await harness.turn("I live in Lisbon, Portugal now")
+    assert await _in_effect(harness) == {"home": "I live in Lisbon, Portugal now"}
