@@ -13,7 +13,9 @@ StopReason = Literal["done", "length", "tool_limit", "command", "repetition"]
 cut for repeating itself."""
 
 
-CutReason = Literal["below floor", "budget", "already in conversation", "low confidence"]
+CutReason = Literal[
+    "below floor", "held back", "budget", "already in conversation", "low confidence"
+]
 
 
 @dataclass(frozen=True)

@@ -69,7 +69,15 @@ def select(
     """Entries to inject, and the rest with the reason each was left out."""
     live = {m.content.strip() for m in history if m.role == "user"}
     injected: list[MemoryEntry] = []
-    cut: list[CutMemory] = [CutMemory(entry, "below floor") for entry in result.below_floor]
+    # A saved question held back may score above the floor: "below floor" was untrue there
+    # (found by a new user, "below floor: 0.37" beside a floor of 0.3).
+    cut: list[CutMemory] = [
+        CutMemory(
+            entry,
+            "held back" if entry.scores is not None and entry.scores.held_back else "below floor",
+        )
+        for entry in result.below_floor
+    ]
     total = 0
     for entry in result.entries:
         scores = entry.scores

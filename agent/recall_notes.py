@@ -23,6 +23,7 @@ FORGOTTEN = "(forgotten since)"
 """What a reopened chat shows for a memory no longer stored."""
 _REASONS: dict[str, CutReason] = {
     "below floor": "below floor",
+    "held back": "held back",
     "budget": "budget",
     "already in conversation": "already in conversation",
     "low confidence": "low confidence",

@@ -830,6 +830,21 @@ def test_a_score_below_the_floor_never_reads_as_the_floor() -> None:
     assert "below floor: 0.29  wife" in shown
 
 
+def test_a_held_back_question_says_why() -> None:
+    from agent.events import CutMemory, MemoryRecalled
+    from memory.entry import RecallScores
+    from memory.questions import QUESTION_HELD_BACK
+    from tests.tui.conftest import seed_entry
+    from tui.widgets.recalled_entry import describe
+
+    scores = RecallScores(keyword=0.37, fused=0.37, lane="keyword", held_back=QUESTION_HELD_BACK)
+    asked = seed_entry("m1", "where do I live?").model_copy(
+        update={"score": 0.37, "scores": scores}
+    )
+    shown = describe(MemoryRecalled([], [CutMemory(asked, "held back")], "hybrid")).plain
+    assert "held back (a saved question says no fact): 0.37  m1" in shown
+
+
 async def test_a_fact_a_message_updated_is_said_in_the_chat(make_app: MakeApp) -> None:
     """The chat says which memory a message changed, in the transcript under the reply."""
     from tests.tui.conftest import seed_entry

@@ -660,3 +660,21 @@ async def test_the_count_and_the_inspector_follow_writes_made_elsewhere(
         await settle(pilot)
         assert "4 memories" in str(h.app.status.render())
         assert "tea" in {e.key for e in h.app.inspector.entries}
+
+
+async def test_the_page_summary_keeps_its_width_beside_undo_at_90_columns(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: after a forget at 90 columns the summary beside "Undo forget"
+    was 3 columns wide and wrapped a letter a line."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(90, 50)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.memory_view.open_entry(h.app.inspector.entries[0])
+        await pilot.pause()
+        await pilot.click("#forget")
+        await settle(pilot)
+        await pilot.pause()
+        assert h.app.query_one("#inspector-undo").display
+        summary = h.app.query_one("#inspector-page").region
+        assert summary.width >= 20 and summary.height <= 2

@@ -53,7 +53,9 @@ def describe(event: MemoryRecalled) -> Text:
     if event.cut:
         text.append("not used\n", style="bold dim")
         for cut in event.cut:
-            text.append(f"  {visible(cut.reason)}: ", style="dim")
+            why = cut.entry.scores.held_back if cut.entry.scores is not None else None
+            reason = f"{cut.reason} ({why})" if cut.reason == "held back" and why else cut.reason
+            text.append(f"  {visible(reason)}: ", style="dim")
             _line(cut.entry, text, below=cut.reason == "below floor")
     if event.mode == "skipped":
         text.append(SKIPPED_NOTE, style="dim")

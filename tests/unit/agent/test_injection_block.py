@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
-from agent.injection import FENCE_CLOSE, FENCE_OPEN, InjectionBudget, render
+from agent.injection import FENCE_CLOSE, FENCE_OPEN, InjectionBudget, render, select
 from tests.helpers.entries import written_entry
 
 
@@ -27,3 +27,28 @@ def test_a_fact_and_an_older_message_that_disagree_say_which_came_later() -> Non
 
 def test_nothing_recalled_is_no_block() -> None:
     assert render([], datetime.now(UTC), InjectionBudget()) == ""
+
+
+def test_a_held_back_question_is_said_held_back_not_below_floor() -> None:
+    """Found by a new user: "below floor: 0.37" beside a floor of 0.3, for a saved copy of
+    the question held back from use."""
+    from memory.entry import RecallResult, RecallScores
+    from memory.questions import QUESTION_HELD_BACK
+
+    when = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    question = written_entry("conversation/s1/m1", "where do I live?", "conversation", when)
+    question = question.model_copy(
+        update={
+            "score": 0.37,
+            "scores": RecallScores(
+                keyword=0.37, fused=0.37, lane="keyword", held_back=QUESTION_HELD_BACK
+            ),
+        }
+    )
+    weak = written_entry("conversation/s1/m2", "I like tea", "conversation", when)
+    result = RecallResult(entries=[], mode="hybrid", below_floor=[question, weak])
+    _, cut = select(result, InjectionBudget(), "s2", [])
+    assert [(c.entry.content, c.reason) for c in cut] == [
+        ("where do I live?", "held back"),
+        ("I like tea", "below floor"),
+    ]
