@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from tui.app import MemchatApp
 
 _LOOSE_SCORE = 0.05
+IMPORT_HOW = (
+    "To import memories, run `memchat memory import FILE` in a shell (a JSON-lines file as "
+    "Export memory writes it; --namespace NAME puts them all in one namespace). The app "
+    "shows them within 15 seconds."
+)
+"""A new user looked for import in the palette. Done in a shell: the file is named there,
+and what it would do is read before (`memchat memory import --help`)."""
 
 
 def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
@@ -38,8 +45,8 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
         yield from _ollama_commands(app)
     yield SystemCommand(
         "Toggle memory inspector",
-        "Show or hide the memory panel (F2): browse, search, edit, forget and undo, "
-        "see the history of a memory and restore it",
+        "Show or hide the memory panel (F2): browse, search, edit, forget (delete) and "
+        "undo, see the history of a memory and restore it",
         app.action_toggle_inspector,
     )
     yield SystemCommand(
@@ -59,6 +66,11 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
         "Export memory",
         "Write every memory to a JSON-lines file (a backup)",
         lambda: app.run_worker(app.memory_view.export()),
+    )
+    yield SystemCommand(
+        "Import memory",
+        "How to load an export or a backup: memchat memory import FILE, in a shell",
+        lambda: app.notify(IMPORT_HOW, timeout=20),
     )
     yield SystemCommand("Copy last reply", "To the clipboard (F3)", app.action_copy_last)
 
@@ -86,7 +98,13 @@ def _ollama_commands(app: MemchatApp) -> Iterable[SystemCommand]:
 def _word_forms(text: str) -> list[str]:
     # "sessions" asks for "session", "chats" for "chat": a plural is the same command.
     words = re.findall(r"\w+", text.casefold())
-    return [word[:-1] if len(word) > 3 and word.endswith("s") else word for word in words]
+    return [_singular(word) for word in words]
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"  # "memories" asks for "memory" (found by a new user)
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
 def loosely_matches(query: str, title: str, help_text: str) -> bool:

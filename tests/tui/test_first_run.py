@@ -196,7 +196,7 @@ async def test_settings_are_written_back_keeping_comments(make_app: MakeApp) -> 
 
 async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
     h = make_app()
-    async with h.app.run_test(size=(120, 30)):
+    async with h.app.run_test(size=(120, 30)) as pilot:
         await h.app.ready.wait()
         titles = [c.title for c in palette_commands(h.app)]
         for expected in (
@@ -210,8 +210,14 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
             "Unload model now",
             "Toggle memory inspector",
             "Export memory",
+            "Import memory",
         ):
             assert expected in titles
+        importing = next(c for c in palette_commands(h.app) if c.title == "Import memory")
+        importing.callback()
+        await pilot.pause()
+        said = [n.message for n in h.app._notifications]
+        assert any("memchat memory import FILE" in text for text in said), said
 
 
 @pytest.mark.parametrize(
@@ -225,6 +231,10 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
         ("undo forget", "Toggle memory inspector"),
         ("restore", "Toggle memory inspector"),
         ("history", "Toggle memory inspector"),
+        # Found by the third new user.
+        ("export memories", "Export memory"),
+        ("delete memory", "Toggle memory inspector"),
+        ("import", "Import memory"),
     ],
 )
 async def test_palette_finds_a_command_by_the_words_a_user_types(
