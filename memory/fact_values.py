@@ -14,6 +14,7 @@ import re
 from functools import cache
 
 from memory.fact_subjects import PREDICATE, negated, subject_words
+from memory.health_values import health_changed
 from memory.predicates import claim_of, says_more, user_claim, wordings_of, words_of
 from memory.text import analyze
 
@@ -33,7 +34,8 @@ _COPULAS = frozenset({"is", "are", ":", "="})
 before (an adversary saw the past replace the present)."""
 _ATTRIBUTE_WORDS = (
     "email address employer phone birthday password passcode pin username website "
-    "occupation profession nationality favourite name"
+    "occupation profession nationality favourite name doctor dentist therapist physician "
+    "pharmacist gp"
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _SAME_ATTRIBUTE = (
@@ -152,6 +154,9 @@ def _attribute_changed(new: str, old: str) -> bool:
     return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
 
 
+_TWO_SENTENCES = re.compile(r"[.!?]\s+\S")
+
+
 def new_value(new: str, old: str) -> bool:
     """Whether `new` gives a one-valued predicate or attribute of `old`'s subject another value.
 
@@ -164,6 +169,8 @@ def new_value(new: str, old: str) -> bool:
         return False
     if _attribute_changed(new, old):
         return True
+    if health_changed(new, old) and not (says_more(old) or _TWO_SENTENCES.search(old.strip())):
+        return True  # "I'm not allergic to penicillin after all", a new dose
     if negated(new) or negated(old):
         return False
     # The same owner: the user, or one person named alike ("Bob moved to Coimbra" after

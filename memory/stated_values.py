@@ -14,11 +14,15 @@ import re
 
 from memory.fact_subjects import change_terms
 from memory.fact_values import user_value
+from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.predicates import USER, claim_of, clause_breaks
 from memory.text import analyze
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|\n+")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?…])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\bProf\.)\s+|\n+"
+)
+"""A sentence ends at its mark, not at a title's ("My doctor is Dr. Lee")."""
 _LONGEST_PIECE = 400
 """Longer pieces are pasted text, not statements about oneself (and bound the work)."""
 _MOST_PIECES = 20
@@ -64,6 +68,8 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
             topic = " ".join(sorted(attribute[0]))
             stated.setdefault(topic, attribute[1] - change_terms())
             continue
+        for topic, value in health_values(piece).items():
+            stated.setdefault(topic, value)
         claim = claim_of(piece)
         if claim is not None and claim[0] == USER and claim[1] == "home":
             stated.setdefault("home", frozenset(analyze(claim[2])) - change_terms())

@@ -23,6 +23,7 @@ from typing import Literal
 from memory.entry import MemoryCategory
 from memory.fact_subjects import contradicts, one_fact, told_of_before
 from memory.fact_values import new_value, predicate_terms
+from memory.health_values import speaks_of_health
 from memory.settings import MemorySettings
 from memory.text import analyze
 
@@ -189,12 +190,17 @@ def place_new(
     # Same subject by the words: a date or a time two facts share does not make them one
     # fact ("Dentist on 13.10.2024" was superseded by "Haircut on 13.10.2024").
     # A one-valued predicate's new value replaces the old one with fewer words shared.
+    # Health facts are decided by what each says of an allergy or a dose alone: "I take
+    # 500mg of metformin" shares its subject's words with "I take 10mg of lisinopril" and
+    # replaced it, as "I'm not allergic to cats" replaced "My mother is allergic to cats".
     conflicts = tuple(
         s
         for s in similar
         if is_core
         and (
-            (
+            new_value(content, s.content)
+            if speaks_of_health(content) or speaks_of_health(s.content)
+            else (
                 s.subject_overlap >= settings.conflict_overlap
                 and s.subject_shared >= 2
                 and one_fact(content, s.content)

@@ -312,6 +312,12 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I work at Hospital São João as a nurse", "I joined Google"),
         ("I work at Acme", "I work as a software engineer at Google"),
         ("I work at Acme", "I started working at Globex"),
+        # Found by the seventh new user: health facts said again otherwise.
+        ("I take 10mg of lisinopril daily", "My lisinopril dose went up to 20mg"),
+        ("I'm on 5 mg of ramipril", "my dose of ramipril is now 10 mg"),
+        ("I'm allergic to penicillin", "Turns out I'm not allergic to penicillin after all"),
+        ("I have a peanut allergy", "I don't have a peanut allergy anymore"),
+        ("My doctor is Dr. Lee", "My new doctor is Dr. Park"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -383,6 +389,13 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("My work phone is 555-1234", "My phone number is 555-9999 (work)"),
         ("I work at Acme", "I joined the gym"),
         ("I work at Acme", "I'm starting at Google next week"),
+        # Health facts that add to the other, or say more than it.
+        ("I'm allergic to peanuts and shellfish", "I'm not allergic to peanuts after all"),
+        ("I'm allergic to penicillin", "I'm also allergic to latex"),
+        ("I take 10mg of lisinopril", "I take 500mg of metformin"),
+        ("I take 10mg of lisinopril. My cat is Miso.", "My lisinopril dose went up to 20mg"),
+        ("My mother is allergic to cats", "I'm not allergic to cats"),
+        ("My doctor is Dr. Lee", "My dentist is Dr. Park"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

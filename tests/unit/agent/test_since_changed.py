@@ -109,3 +109,37 @@ def test_a_comma_before_the_next_statement_parts_them() -> None:
     assert said["home"] == frozenset({"porto"}) and said["name"] == frozenset({"sam", "rivera"})
     assert "hospit" in said["employ"]
     assert changed_topics(said, stated_values("I work at Google")) == ["employ"]
+
+
+def test_an_allergy_taken_back_a_new_dose_and_a_new_doctor_are_changes() -> None:
+    """Found by the seventh new user: each older message was recalled as if it held."""
+    allergic = stated_values("Hi, I'm allergic to penicillin and peanuts.")
+    later = stated_values("Turns out I'm not allergic to penicillin after all")
+    assert changed_topics(allergic, later) == ["allergic to penicillin"]
+    dose = stated_values("I take 10mg of lisinopril every morning")
+    assert changed_topics(dose, stated_values("My lisinopril dose went up to 20mg")) == [
+        "dose of lisinopril"
+    ]
+    assert changed_topics(dose, stated_values("I take 500mg of metformin")) == []
+    doctor = stated_values("My doctor is Dr. Lee. She is great.")
+    assert changed_topics(doctor, stated_values("My new doctor is Dr. Park")) == ["doctor"]
+    # Another person's allergy is not the user's.
+    assert stated_values("My mother is allergic to cats") == {}
+
+
+async def test_the_block_marks_an_allergy_message_a_later_one_took_back(
+    harness: Harness,
+) -> None:
+    old = await harness.memory.store_with_metadata(
+        "conversation/s0/a",
+        "I'm allergic to penicillin, so careful with antibiotics.",
+        "conversation",
+        "s0",
+    )
+    await harness.memory.store("allergy", "I'm not allergic to penicillin after all", "core")
+    harness.model.add("Noted.")
+    events = await harness.turn("Am I allergic to penicillin?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert recalled.since_changed.get(old.id) == (
+        "since changed: 'allergy' says \"I'm not allergic to penicillin after all\""
+    )

@@ -1,0 +1,106 @@
+"""An allergy the user has or has not, and the dose of a medicine they take.
+
+Found by a new user: "Turns out I'm not allergic to penicillin after all" and "my
+lisinopril dose went up to 20mg" left the older "I'm allergic to penicillin" and "I take
+10mg of lisinopril" recalled as they were, unmarked; the dose stayed in effect beside the
+new one. Health facts are where a stale value does harm, so each wording here gives a
+topic ("allergic to penicillin", "dose of lisinopril") and its value ("yes" / "no", "20mg"),
+for the write rules (`memory.fact_values.new_value`) and for the "since changed" note
+(`memory.stated_values`). Only the user's own: "I", "I'm", "my".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memory.text import analyze
+
+_ENDS = r"(?=\s+(?:after\s+all|anymore|any\s+more|now|either|at\s+all)\b|\s*[.,;:!?)]|\s*$)"
+_ITEM = r"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?"
+_WHAT = rf"(?P<what>{_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_ITEM}){{0,5}})"
+_LIST_BREAK = re.compile(r"(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_USER_IS = r"(?:i['\u2019]?m|i\s+am|(?:the\s+)?user\s+is)"
+"""The user, in their words or a model's ("The user is allergic to peanuts")."""
+_ALLERGIC = re.compile(
+    r"(?i)\b" + _USER_IS + r"\s+(?:(?:actually|really|still|definitely)\s+)?"
+    r"(?P<no>not\s+(?:actually\s+|really\s+)?|no\s+longer\s+|never\s+been\s+)?allergic\s+to\s+"
+    + _WHAT
+    + _ENDS
+)
+_ALLERGY = re.compile(
+    r"(?i)\b(?:i|(?:the\s+)?user)\s+(?P<no>don['\u2019]?t\s+|doesn['\u2019]?t\s+|do\s+not\s+|"
+    r"does\s+not\s+|no\s+longer\s+)?ha(?:ve|s)\s+(?:an?\s+)?" + _WHAT + r"\s+allergy" + _ENDS
+)
+_AMOUNT = r"(?P<amount>\d+(?:[.,]\d+)?)\s?(?P<unit>mg|mcg|µg|ug|g|ml|iu|units?)\b"
+_DRUG = r"(?P<drug>[A-Za-z][A-Za-z-]{2,30})"
+_DOSES = (
+    # "I take 10mg of lisinopril", "I'm on 20 mg lisinopril"
+    re.compile(
+        r"(?i)\b(?:(?:i|(?:the\s+)?user)\s+(?:now\s+)?takes?|" + _USER_IS + r"\s+(?:now\s+)?"
+        r"(?:taking|on))\s+" + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG
+    ),
+    # "I take lisinopril 10mg", "I'm on lisinopril, 10 mg"
+    re.compile(
+        r"(?i)\b(?:(?:i|(?:the\s+)?user)\s+(?:now\s+)?takes?|" + _USER_IS + r"\s+(?:now\s+)?"
+        r"(?:taking|on))\s+" + _DRUG + r",?\s+" + _AMOUNT
+    ),
+    # "my lisinopril dose went up to 20mg", "my dose of lisinopril is now 20 mg"
+    re.compile(
+        r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+)?(?:dose|dosage)"
+        r"(?:\s+of\s+(?P<drug2>[A-Za-z][A-Za-z-]{2,30}))?\s+"
+        r"(?:(?:is|was|went|has\s+gone|got|has\s+been|will\s+be)\s+)?(?:now\s+)?"
+        r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
+        r"(?:to\s+|at\s+)?" + _AMOUNT
+    ),
+)
+_NOT_A_DRUG = frozenset(
+    "a an the my it them this that these those some one two pills pill tablets tablet "
+    "doses dose day days week mornings evenings".split()
+)
+
+
+def _topic(words: str) -> str:
+    return " ".join(analyze(words))
+
+
+def speaks_of_health(text: str) -> bool:
+    """Whether the text says the user has or has not an allergy, or takes a dose."""
+    return bool(health_values(text))
+
+
+@lru_cache(maxsize=1024)
+def health_values(text: str) -> dict[str, frozenset[str]]:
+    """Topic → value of each allergy the text says the user has or has not, and each dose."""
+    values: dict[str, frozenset[str]] = {}
+    for rule in (_ALLERGIC, _ALLERGY):
+        for found in rule.finditer(text):
+            has = frozenset(["no" if found["no"] else "yes"])
+            for item in _LIST_BREAK.split(found["what"]):
+                if what := _topic(item):
+                    values.setdefault(f"allergic to {what}", has)
+    for rule in _DOSES:
+        for found in rule.finditer(text):
+            groups = found.groupdict()
+            drug = groups.get("drug") or groups.get("drug2")
+            if not drug or drug.casefold() in _NOT_A_DRUG:
+                continue
+            amount = found["amount"].replace(",", ".")
+            unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
+            unit = "unit" if unit.startswith("unit") else unit
+            values.setdefault(f"dose of {_topic(drug)}", frozenset([f"{amount}{unit}"]))
+    return values
+
+
+def health_changed(new: str, old: str) -> bool:
+    """Whether `new` gives another value for what `old` says of an allergy or a dose.
+
+    Only when `new` speaks of all `old` does: "I'm not allergic to peanuts" does not
+    replace "I'm allergic to peanuts and shellfish", which would lose the shellfish.
+    """
+    ours, theirs = health_values(new), health_values(old)
+    return (
+        bool(theirs)
+        and theirs.keys() <= ours.keys()
+        and any(ours[topic] != value for topic, value in theirs.items())
+    )

@@ -1,0 +1,52 @@
+"""Allergies and doses the user states, by topic (memory.health_values)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.health_values import health_changed, health_values
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("I'm allergic to penicillin", {"allergic to penicillin": {"yes"}}),
+        ("Turns out I'm not allergic to penicillin after all", {"allergic to penicillin": {"no"}}),
+        (
+            "I am allergic to peanuts, shellfish and latex.",
+            {
+                "allergic to peanut": {"yes"},
+                "allergic to shellfish": {"yes"},
+                "allergic to latex": {"yes"},
+            },
+        ),
+        ("The user is no longer allergic to cats", {"allergic to cat": {"no"}}),
+        ("I have a peanut allergy", {"allergic to peanut": {"yes"}}),
+        ("I don't have a peanut allergy anymore", {"allergic to peanut": {"no"}}),
+        ("I take 10mg of lisinopril daily", {"dose of lisinopril": {"10mg"}}),
+        ("I'm on 20 mg lisinopril", {"dose of lisinopril": {"20mg"}}),
+        ("I take lisinopril, 10 mg", {"dose of lisinopril": {"10mg"}}),
+        ("My lisinopril dose went up to 20mg", {"dose of lisinopril": {"20mg"}}),
+        ("my dose of levothyroxine is now 50 mcg", {"dose of levothyroxin": {"50mcg"}}),
+        ("The user's insulin dose is 12 units", {"dose of insulin": {"12unit"}}),
+        # Not the user's, no dose, not a statement of one.
+        ("My mother is allergic to cats", {}),
+        ("Is he allergic to penicillin?", {}),
+        ("I take 2 pills a day", {}),
+        ("I take the 10 mg bus", {}),
+    ],
+)
+def test_what_each_wording_states(text: str, values: dict[str, set[str]]) -> None:
+    assert {topic: set(value) for topic, value in health_values(text).items()} == values
+
+
+def test_only_another_value_of_all_the_old_one_says_is_a_change() -> None:
+    assert health_changed("I'm not allergic to penicillin", "I'm allergic to penicillin")
+    assert health_changed("My lisinopril dose is 20mg", "I take 10mg of lisinopril")
+    assert not health_changed("I take 10mg of lisinopril", "I take 10 mg lisinopril")
+    assert not health_changed("I take 500mg of metformin", "I take 10mg of lisinopril")
+    # Replacing it would lose the shellfish.
+    assert not health_changed(
+        "I'm not allergic to peanuts", "I'm allergic to peanuts and shellfish"
+    )
+    assert not health_changed("I'm allergic to penicillin", "the weather is fine")
