@@ -15,7 +15,14 @@ from functools import cache
 
 from memory.fact_subjects import PREDICATE, negated, subject_words
 from memory.health_values import health_changed
-from memory.predicates import claim_of, says_more, user_claim, wordings_of, words_of
+from memory.predicates import (
+    claim_of,
+    says_more,
+    user_claim,
+    without_old_value,
+    wordings_of,
+    words_of,
+)
 from memory.text import analyze
 
 _ANOTHER_VALUE = re.compile(
@@ -171,7 +178,7 @@ def new_value(new: str, old: str) -> bool:
         return True
     if health_changed(new, old) and not (says_more(old) or _TWO_SENTENCES.search(old.strip())):
         return True  # "I'm not allergic to penicillin after all", a new dose
-    if negated(new) or negated(old):
+    if negated(without_old_value(new)) or negated(old):
         return False
     # The same owner: the user, or one person named alike ("Bob moved to Coimbra" after
     # "Bob lives in Braga", found by a new user).

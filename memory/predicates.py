@@ -136,6 +136,19 @@ tells of the time or the reason: found by an adversary, the old home stayed."""
 _FROM_BEFORE = re.compile(r"(?<=\w)\s+from\s+(?=[A-Z])[^,.;!?]*")
 """Where the user came from, after the new value ("I moved to Lisbon from Porto"): found by
 an adversary, the old home in the value made the two agree."""
+_NOT_BEFORE = re.compile(
+    r"(?<=\w)\s*[,;]?\s+(?:and\s+|but\s+)?(?:not|no\s+longer)\s+(?:in\s+|at\s+|for\s+)?"
+    r"(?=[A-Z])[^,.;!?]*(?:\s+any\s*more)?"
+)
+"""The old value denied after the new one ("I live in Lisbon now, not Porto"): found by a
+new user, the "not" made the whole statement a denial and the old home stayed."""
+
+
+def without_old_value(text: str) -> str:
+    """`text` without an old value it denies after the new one (see `_NOT_BEFORE`)."""
+    return _NOT_BEFORE.sub("", text)
+
+
 _NOT_PLAIN = re.compile(
     r"(?i)\b(?:if|would|could|might|should|will|'ll|'d|when|before|after|until|since|used to|"
     r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?"
@@ -212,7 +225,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         dated = _WHEN_IT_HAPPENED.match(text)
         before = text[dated.end() if dated else 0 : found.start()]
         opening = words_of(before)
-        value = _FROM_BEFORE.sub("", _SINCE_WHEN.sub("", text[found.end() :]))
+        value = _FROM_BEFORE.sub("", _SINCE_WHEN.sub("", without_old_value(text[found.end() :])))
         home = name == "home"
         if not _a_value(value, text, home=home) or _NOT_FOR_GOOD.search(value):
             return None

@@ -318,6 +318,8 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I'm allergic to penicillin", "Turns out I'm not allergic to penicillin after all"),
         ("I have a peanut allergy", "I don't have a peanut allergy anymore"),
         ("My doctor is Dr. Lee", "My new doctor is Dr. Park"),
+        ("I live in Porto", "I live in Lisbon now, not Porto"),  # the old one denied
+        ("I work at Acme", "I work at Google, no longer Acme"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -396,6 +398,7 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I take 10mg of lisinopril. My cat is Miso.", "My lisinopril dose went up to 20mg"),
         ("My mother is allergic to cats", "I'm not allergic to cats"),
         ("My doctor is Dr. Lee", "My dentist is Dr. Park"),
+        ("I live in Porto", "I do not live in Lisbon"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

@@ -235,3 +235,12 @@ async def test_a_place_with_its_country_is_kept_whole(harness: Harness) -> None:
     harness.model.add("Noted.")
     await harness.turn("I live in Lisbon, Portugal now")
     assert await _in_effect(harness) == {"home": "I live in Lisbon, Portugal now"}
+
+
+async def test_a_move_that_denies_the_old_home_updates_it(harness: Harness) -> None:
+    """Left from the last round: the "not" made "I live in Lisbon now, not Porto" a
+    denial, and the old home stayed."""
+    await harness.memory.store("home", "I live in Porto", "core")
+    harness.model.add("Noted.")
+    await harness.turn("I live in Lisbon now, not Porto")
+    assert await _in_effect(harness) == {"home": "I live in Lisbon now, not Porto"}
