@@ -33,10 +33,17 @@ _NOW_IS = re.compile(
     rf"(?:[ \t]+(?:now|still|currently|just|going[ \t]+to[ \t]+be))?[ \t]+{_VALUE}"
 )
 _IT_IS = re.compile(
-    rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?[;,.:]\s*(?:it|the\s+new\s+one|that)"
+    rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?[;,.:?!]\s*(?:it|the\s+new\s+one|that)"
     rf"(?:\s+is|['\u2019]s)(?:\s+now)?\s+{_VALUE}"
 )
-"""The password named first, then given: "I updated the password; it is now Rex2019"."""
+"""The password named first, then given: "I updated the password; it is now Rex2019", "my
+password? it's Rex2019"."""
+_NAME_OF = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})[ \t]+is[ \t]+(?:the[ \t]+|a[ \t]+)?(?:[\w-]+[ \t]+)?"
+    r"(?:name|word|date|year|birthday)[ \t]+"
+    rf"of[ \t]+(?:my|our)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?[ \t]*(?:,|:|\(|[-–—])[ \t]*{_VALUE}"
+)
+"""Said by what it is, then given: "my password is the name of my dog, Rex2019"."""
 _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
@@ -161,6 +168,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_NOW_IS, _marked),
             (_IT_IS, _looks_like_a_password),
             (_POSSESSIVE, _marked),
+            (_NAME_OF, _marked),
             (_BETWEEN_COMMAS, _marked),
             (_ARROW, _marked),
             (_BARE, _looks_like_a_password),

@@ -246,6 +246,10 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("garage code was 0000", "0000"),
         ("my PIN 1234", "1234"),
         ("PIN is 987654", "987654"),
+        ("my password? it's Blue42horse", "Blue42horse"),
+        ("My password? It is hunter2!", "hunter2"),
+        ("my password is the name of my dog, Rex2019", "Rex2019"),
+        ("My password is the birth year of my son: 2019Max", "2019Max"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -286,6 +290,8 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "pin 3 of the chip is ground",
         "the door code is on the fridge",
         "Pinned 1234 messages",
+        "my password is the name of my dog, which is easy to guess",
+        "My password? It is long enough, I think.",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
