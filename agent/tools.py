@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from agent.commands import MAX_FACT_CHARS
 from agent.memory_editing import (
@@ -38,6 +38,16 @@ class StoreArgs(BaseModel):
     )
     category: str = Field(default="core", description="core, daily, or another word")
     importance: float | None = Field(default=None, ge=0, le=1, description="0 to 1")
+
+    @field_validator("key")
+    @classmethod
+    def _one_line(cls, key: str) -> str:
+        # A key the model writes is one the user types later (/forget KEY) and reads in a
+        # list: line breaks, control and invisible characters become single spaces.
+        shown = " ".join("".join(c if c.isprintable() else " " for c in key).split())
+        if not shown:
+            raise ValueError("the key holds no visible character")
+        return shown
 
 
 class RecallArgs(BaseModel):

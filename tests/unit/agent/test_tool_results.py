@@ -114,3 +114,16 @@ async def test_unpaired_surrogates_are_an_error_result(
 ) -> None:
     result = await tools.run(ToolCall(id="c", name="memory_list", arguments=arguments))
     assert result.error and "invalid Unicode" in json.loads(result.content)["error"]
+
+
+async def test_a_key_with_line_breaks_is_stored_as_one_line_a_user_can_type(
+    tools: MemoryTools,
+) -> None:
+    """Found by an adversary: a model's key with a line break and an escape could be
+    neither typed in /forget nor shown on one line."""
+    result = await tools.run(
+        _call("memory_store", key="home\n- [core] x\x1b[31m\u202e", content="lives in Porto")
+    )
+    assert result.stored is not None and result.stored.key == "home - [core] x [31m"
+    blank = await tools.run(_call("memory_store", key="\n\u200b\t", content="lives in Porto"))
+    assert blank.error and "no visible character" in json.loads(blank.content)["error"]
