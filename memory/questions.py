@@ -18,15 +18,33 @@ _SENTENCE_BREAK = re.compile(r"[.!]\s")
 _ASKING_START = re.compile(r"(?i)\W*(?:what|when|where|who|whom|whose|which|why|how)\b")
 
 
+_TRAILING_TALK = re.compile(
+    r"(?i)(?<=[?\w])[\s,.!-]*(?:i\s+(?:forgot|keep\s+forgetting|can['\u2019]?t\s+remember|"
+    r"don['\u2019]?t\s+remember)(?:\s+it)?|thanks?(?:\s+you)?|thx|ty|please|pls|lol|haha|"
+    r"sorry)[\s.!]*$"
+)
+"""Words after a question that add nothing ("… called? I forgot.", "… again? thanks")."""
+_AGAIN = re.compile(r"(?i)\s+again$")
+_ASKING_VERB = re.compile(
+    r"(?i)\W*(?:what|where|who|which|how)(?:['\u2019]s|\s+(?:is|was|are|were|do|did|does)\b)"
+)
+
+
 def _past_small_talk(text: str) -> str:
-    """`text` without the sentences of small talk it opens with.
+    """`text` without the sentences of small talk it opens with, or the words it ends with.
 
     A greeting before a question says nothing more: "Hi! What is my cat called?" brought
-    along the user's next message (found by a new user).
+    along the user's next message (found by a new user). Nor does "I forgot." after it, and
+    "what was my doctor's name again" asks as if it ended in "?" (a new user saw both take
+    a slot from a fact).
     """
     said = text.strip()
     while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
         said = said[found.end() :].lstrip()
+    while (found := _TRAILING_TALK.search(said)) is not None and found.start() > 0:
+        said = said[: found.start()]
+    if _ASKING_VERB.match(said) and _AGAIN.search(said):
+        said += "?"
     return said
 
 

@@ -460,6 +460,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("What? I got the job at Zalando!", False),
         ("I moved to Trondheim\nAny good cafés there?", False),
         ("My shopping list: eggs, milk, zucchini?", False),
+        # Found by the seventh new user: old questions took the slots of facts.
+        ("Can you remind me what my cat is called? I forgot.", True),
+        ("what was my doctor's name again", True),
+        ("Where do I work now? I keep forgetting lol", True),
+        ("what is my cat called? thanks!", True),
+        ("What did I say my cat is called? I forgot, it was Miso.", False),
+        ("When I was young I forgot my keys again", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
