@@ -32,8 +32,11 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
     yield SystemCommand(
         "New session", "Start a new chat, a fresh conversation", app.action_new_session
     )
+    yield SystemCommand("Help", "Keys, commands and how memory works (F1)", app.action_help)
     yield SystemCommand(
-        "Switch session", "Open or resume an earlier chat", app.action_switch_session
+        "Switch session",
+        "Open, resume or delete an earlier chat (Delete, twice, in the list)",
+        app.action_switch_session,
     )
     yield SystemCommand(
         "Search chats", "Find a message in any past chat (Ctrl+F)", app.action_search_chats
@@ -45,12 +48,14 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
         yield from _ollama_commands(app)
     yield SystemCommand(
         "Toggle memory inspector",
-        "Show or hide the memory panel (F2): browse, search, edit, forget (delete) and "
-        "undo, see the history of a memory and restore it",
+        "Show or hide the memory panel (F2): what memchat knows about you; browse, search, "
+        "edit, pin, forget (delete) and undo, see the history of a memory and restore it",
         app.action_toggle_inspector,
     )
     yield SystemCommand(
-        "Toggle incognito", "Stop saving this session to memory (F4)", app.action_toggle_incognito
+        "Toggle incognito",
+        "A private mode: stop saving this session to memory (F4)",
+        app.action_toggle_incognito,
     )
     inspector = app.inspector
     if inspector.last_forgotten is not None:
@@ -95,6 +100,14 @@ def _ollama_commands(app: MemchatApp) -> Iterable[SystemCommand]:
     )
 
 
+_NOT_ASKING = frozenset(
+    "a an the my me i to of for about something some do does you your what is how can "
+    "please want wanna".split()
+)
+"""Words of an everyday phrase that name no command ("forget something", "what do you
+know about me")."""
+
+
 def _word_forms(text: str) -> list[str]:
     # "sessions" asks for "session", "chats" for "chat": a plural is the same command.
     words = re.findall(r"\w+", text.casefold())
@@ -107,27 +120,40 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
 
+def _asked(query: str) -> list[str]:
+    words = _word_forms(query)
+    kept = [word for word in words if word not in _NOT_ASKING]
+    return kept or words
+
+
 def loosely_matches(query: str, title: str, help_text: str) -> bool:
     """Whether every word of `query` begins a word of the command's title or help.
 
-    Textual's fuzzy match wants the query's letters in the title, in order: "sessions"
-    did not find "Switch session", nor "memory panel" the inspector (found by a new user).
+    Words that name no command ("a", "my", "something") are left out of the query.
     """
-    asked = _word_forms(query)
+    asked = _asked(query)
     offered = _word_forms(f"{title} {help_text}")
     return bool(asked) and all(any(word.startswith(a) for word in offered) for a in asked)
 
 
+def _names(query: str, title: str) -> bool:
+    asked = _asked(query)
+    offered = _word_forms(title)
+    return bool(asked) and all(any(word.startswith(a) for word in offered) for a in asked)
+
+
 class MemchatCommands(SystemCommandsProvider):
-    """Textual's system commands, also found by the words of their titles and help."""
+    """The app's commands, found by the beginnings of the words of their titles and help.
+
+    Not Textual's fuzzy match, which wants the query's letters in the title in order, in
+    any words: "sessions" did not find "Switch session", and "undo", with nothing to undo,
+    found "Unload model now" (u-n-…-d-o), which Enter ran (found by new users).
+    """
 
     async def search(self, query: str) -> Hits:
-        """Fuzzy matches on the title first; then the commands whose words the query names."""
-        matcher = self.matcher(query)
+        """Commands whose title the query names first; then those whose help it names."""
         for title, help_text, callback, *_ in self.app.get_system_commands(self.screen):
-            score = matcher.match(title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(title), callback, help=help_text)
+            if _names(query, title):
+                yield Hit(1.0, Content(title), callback, help=help_text)
             elif loosely_matches(query, title, help_text):
-                # Below every fuzzy match of the title, which names the command itself.
                 yield Hit(_LOOSE_SCORE, Content(title), callback, help=help_text)

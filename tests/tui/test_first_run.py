@@ -235,6 +235,14 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
         ("export memories", "Export memory"),
         ("delete memory", "Toggle memory inspector"),
         ("import", "Import memory"),
+        # Found by the eighth new user: everyday phrases.
+        ("forget something", "Toggle memory inspector"),
+        ("what do you know about me", "Toggle memory inspector"),
+        ("pin a memory", "Toggle memory inspector"),
+        ("delete chat", "Switch session"),
+        ("private mode", "Toggle incognito"),
+        ("backup my memories", "Export memory"),
+        ("help", "Help"),
     ],
 )
 async def test_palette_finds_a_command_by_the_words_a_user_types(
@@ -423,3 +431,19 @@ async def test_undo_forget_is_in_the_palette_after_a_forget(make_app: MakeApp) -
         await pilot.press("enter")
         await settle(pilot)
         assert await h.runtime.memory.get("[b]pet[/]") is not None
+
+
+async def test_undo_with_nothing_to_undo_offers_no_unrelated_command(make_app: MakeApp) -> None:
+    """Found by the eighth new user: "undo" found "Unload model now" by its letters
+    (u-n-…-d-o), and Enter unloaded the model."""
+    from textual.command import CommandList
+
+    h = make_app()
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("ctrl+p")
+        await pilot.press(*"undo")
+        await settle(pilot)
+        shown = [str(option.prompt) for option in h.app.screen.query_one(CommandList).options]
+        assert not any("Unload" in text for text in shown), shown
+        assert any("Toggle memory inspector" in text for text in shown), shown
