@@ -83,7 +83,8 @@ _NAMED_NUMBER = re.compile(
 123-45-6789", found by an adversary: the user's own order lost its number)."""
 _NAMED_CODE = re.compile(
     r"(?i)\b(?:door|alarm|gate|garage|safe|building|entry|keypad|house|"
-    r"front[ \t]+door)[ \t]+(?:pass)?(?:code|pin|combination|combo)(?:[ \t]+(?:is|was))?"
+    r"front[ \t]+door)[ \t]+(?:pass)?(?:code|pin|combination|combo)"
+    r"(?:[ \t]+(?:for|of|to|at)[ \t]+(?:the|our|my|your)[ \t]+[\w-]+)?(?:[ \t]+(?:is|was))?"
     r"(?:[ \t]+now)?[ \t]*[:=]?[ \t]*(\d[\d \t-]{1,10}\d)\b"
 )
 """A code that opens a home or a safe (found by an adversary: "the door code is 4821" was

@@ -45,6 +45,15 @@ _DOSES = (
         r"(?i)\b(?:(?:i|(?:the\s+)?user)\s+(?:now\s+)?takes?|" + _USER_IS + r"\s+(?:now\s+)?"
         r"(?:taking|on))\s+" + _DRUG + r",?\s+" + _AMOUNT
     ),
+    # "my medication is sertraline 10mg daily", "my meds are now 20mg of sertraline"
+    re.compile(
+        r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:medication|medicine|meds|prescription)"
+        r"\s+(?:is|are)\s+(?:now\s+)?" + _DRUG + r",?\s+" + _AMOUNT
+    ),
+    re.compile(
+        r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:medication|medicine|meds|prescription)"
+        r"\s+(?:is|are)\s+(?:now\s+)?" + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG
+    ),
     # "my lisinopril dose went up to 20mg", "my dose of lisinopril is now 20 mg"
     re.compile(
         r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+)?(?:dose|dosage)"
@@ -56,7 +65,8 @@ _DOSES = (
 )
 _NOT_A_DRUG = frozenset(
     "a an the my it them this that these those some one two pills pill tablets tablet "
-    "doses dose day days week mornings evenings".split()
+    "doses dose day days week mornings evenings now currently also still just only daily "
+    "about around".split()
 )
 
 

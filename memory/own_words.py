@@ -34,7 +34,7 @@ _NOT_PROSE = re.compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|``
 """A quote, a list item, a heading, indented or fenced text: not a plain statement."""
 _ANOTHER_VALUE = re.compile(
     r"(?i)\b(?:also|too|as\s+well|second|another|part[- ]time|half\s+(?:the|of\s+the)\s+"
-    r"(?:year|time|week)|for\s+tax|on\s+paper|officially|competitors?|sometimes|weekends?)\b"
+    r"(?:year|time|week)|for\s+tax|on\s+paper|officially|competitors?|sometimes|(?<!last\s)weekends?)\b"
     r"|\w['’]s\s+(?:competitor|rival|client|customer|partner|office)"
 )
 """A value that is one more, or not quite the one held ("I live in Lisbon half the year")."""

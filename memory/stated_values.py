@@ -26,7 +26,8 @@ _SENTENCE_END = re.compile(
 _LONGEST_PIECE = 400
 """Longer pieces are pasted text, not statements about oneself (and bound the work)."""
 _MOST_PIECES = 20
-_THE_USERS = re.compile(r"(?i)\b(?:my|i|i'm|i've|the\s+user(?:'s)?)\b")
+_THE_USERS = re.compile(r"(?i)\b(?:my|i|i'm|i've|the\s+user(?:'s)?)\b|^\s*(?:the\s+)?new\s")
+"""The user's own, or said as the user's: "New doctor is Dr Costa" (a new user)."""
 _ASKING_TO_KEEP = re.compile(
     r"(?i)^(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remember|note|save|store|"
     r"keep\s+in\s+mind)(?:\s+that)?[\s,:]+"

@@ -318,6 +318,8 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I'm allergic to penicillin", "Turns out I'm not allergic to penicillin after all"),
         ("I have a peanut allergy", "I don't have a peanut allergy anymore"),
         ("My doctor is Dr. Lee", "My new doctor is Dr. Park"),
+        ("my medication is sertraline 10mg daily", "My sertraline dose went up to 50mg"),
+        ("My doctor is Dr Costa", "My new doctor is Dr Sousa"),
         ("I live in Porto", "I live in Lisbon now, not Porto"),  # the old one denied
         ("I work at Acme", "I work at Google, no longer Acme"),
     ],

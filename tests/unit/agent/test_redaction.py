@@ -246,6 +246,7 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("garage code was 0000", "0000"),
         ("my PIN 1234", "1234"),
         ("PIN is 987654", "987654"),
+        ("btw the door code for our building is 4471, Jamie keeps forgetting it", "4471"),
         ("my password? it's Blue42horse", "Blue42horse"),
         ("My password? It is hunter2!", "hunter2"),
         ("my password is the name of my dog, Rex2019", "Rex2019"),

@@ -123,6 +123,10 @@ def test_an_allergy_taken_back_a_new_dose_and_a_new_doctor_are_changes() -> None
     assert changed_topics(dose, stated_values("I take 500mg of metformin")) == []
     doctor = stated_values("My doctor is Dr. Lee. She is great.")
     assert changed_topics(doctor, stated_values("My new doctor is Dr. Park")) == ["doctor"]
+    # Found by the eighth new user: without "my", and a move dated "last weekend".
+    assert changed_topics(doctor, stated_values("New doctor is Dr Costa, very nice")) == ["doctor"]
+    lisbon = stated_values("Big news: we moved to Lisbon last weekend!")
+    assert changed_topics(lisbon, stated_values("We moved to Setúbal")) == ["home"]
     # Another person's allergy is not the user's.
     assert stated_values("My mother is allergic to cats") == {}
 

@@ -29,6 +29,8 @@ from memory.health_values import health_changed, health_values
         ("My lisinopril dose went up to 20mg", {"dose of lisinopril": {"20mg"}}),
         ("my dose of levothyroxine is now 50 mcg", {"dose of levothyroxin": {"50mcg"}}),
         ("The user's insulin dose is 12 units", {"dose of insulin": {"12unit"}}),
+        ("my medication is sertraline 10mg daily", {"dose of sertralin": {"10mg"}}),
+        ("my meds are now 20mg of sertraline", {"dose of sertralin": {"20mg"}}),
         # Not the user's, no dose, not a statement of one.
         ("My mother is allergic to cats", {}),
         ("Is he allergic to penicillin?", {}),
