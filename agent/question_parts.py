@@ -27,13 +27,14 @@ _ASKING = (
 _PART_BREAK = re.compile(
     r"[.?!]\s+|;\s*|\n+|,\s*(?:and|but|also|plus)\s+|\s+and\s+also\s+"
     rf"|(?:,|\s+and)\s+(?={_ASKING})|\b(?i:also),\s*|\s+and\s+(?=(?i:my)\s)"
+    rf"|:\s+(?={_ASKING})"
 )
 _ASKS = re.compile(rf"^\s*{_ASKING}|\?\s*$")
 _PASTED = re.compile(r"```|~~~|^\s*\||^\s{4}|^\s*[\[<{]|^\S+:\d|^\d{4}-\d\d-\d\d", re.MULTILINE)
 """Code, a table, a log or data: its lines are no questions (an adversary's log
 recalled a memory for each of its first lines)."""
 MOST_LINES = 6
-MOST_PARTS = 3
+MOST_PARTS = 4
 """Parts recalled on their own at most: each may cost a call to the embedding model."""
 _FEWEST_TERMS = 1
 """A part needs this many searchable words to be worth a recall of its own."""
@@ -55,9 +56,12 @@ def question_parts(text: str) -> list[str]:
         if len(query_terms(part)) >= _FEWEST_TERMS and not asks_nothing(part) and said not in seen:
             seen.add(said)
             kept.append(part)
-    if len(kept) < 2 or not any(_ASKS.search(part) for part in kept):
+    asking = [part for part in kept if _ASKS.search(part)]
+    if len(kept) < 2 or not asking:
         return []
-    return kept[:MOST_PARTS]
+    # The questions first: "Quick check before my appointment: who is my doctor, …" lost
+    # its last question to the lead-in (found by a new user).
+    return [*asking, *(part for part in kept if part not in asking)][:MOST_PARTS]
 
 
 def _best_first(entries: list[MemoryEntry]) -> list[MemoryEntry]:

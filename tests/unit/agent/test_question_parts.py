@@ -13,9 +13,19 @@ def test_a_message_of_several_questions_has_its_parts() -> None:
         "I'm packing for a trip, what should I tell the airline about my allergies, "
         "and where do I work now?"
     ) == [
-        "I'm packing for a trip",
         "what should I tell the airline about my allergies",
         "where do I work now?",
+        "I'm packing for a trip",
+    ]
+    # Found by the eighth new user: the lead-in took the last question's place.
+    assert question_parts(
+        "Quick check before my appointment: who is my doctor, what dose of sertraline do I "
+        "take, where do I work and where do I live?"
+    ) == [
+        "who is my doctor",
+        "what dose of sertraline do I take",
+        "where do I work",
+        "where do I live?",
     ]
     assert question_parts("Where do I live and what is my job?") == [
         "Where do I live",

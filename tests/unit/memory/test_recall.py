@@ -467,6 +467,10 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("what is my cat called? thanks!", True),
         ("What did I say my cat is called? I forgot, it was Miso.", False),
         ("When I was young I forgot my keys again", False),
+        ("Am I allergic to anything, what dose of sertraline am I on, and who is my doctor?", True),
+        ("Where do I live, and what's my job?", True),
+        ("Is Sam allergic to peanuts, or shellfish?", False),
+        ("How I take my coffee, black?", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
