@@ -71,12 +71,13 @@ def select(
     injected: list[MemoryEntry] = []
     # A saved question held back may score above the floor: "below floor" was untrue there
     # (found by a new user, "below floor: 0.37" beside a floor of 0.3).
+    # Not a match that rounds to 0.00: a list of "below floor: 0.00" was noise to a new user.
     cut: list[CutMemory] = [
-        CutMemory(
-            entry,
-            "held back" if entry.scores is not None and entry.scores.held_back else "below floor",
-        )
+        CutMemory(entry, "held back")
+        if entry.scores is not None and entry.scores.held_back
+        else CutMemory(entry, "below floor")
         for entry in result.below_floor
+        if (entry.scores is not None and entry.scores.held_back) or (entry.score or 0.0) >= 0.01
     ]
     total = 0
     for entry in result.entries:

@@ -46,7 +46,11 @@ def test_a_held_back_question_is_said_held_back_not_below_floor() -> None:
         }
     )
     weak = written_entry("conversation/s1/m2", "I like tea", "conversation", when)
-    result = RecallResult(entries=[], mode="hybrid", below_floor=[question, weak])
+    weak = weak.model_copy(update={"score": 0.12})
+    # A score that rounds to 0.00 is no match worth listing (found by a new user).
+    none = written_entry("conversation/s1/m3", "I like jazz", "conversation", when)
+    none = none.model_copy(update={"score": 0.004})
+    result = RecallResult(entries=[], mode="hybrid", below_floor=[question, weak, none])
     _, cut = select(result, InjectionBudget(), "s2", [])
     assert [(c.entry.content, c.reason) for c in cut] == [
         ("where do I live?", "held back"),
