@@ -417,3 +417,20 @@ async def test_a_chat_is_deleted_from_the_picker_after_asking(make_app: MakeApp)
         assert not (folder / f"{old}.jsonl").exists()
         assert (folder / "deleted" / f"{old}.jsonl").exists()
         assert old not in [info.id for info in h.runtime.sessions.list()]
+
+
+@pytest.mark.parametrize("size", [(90, 30), (80, 24)])
+async def test_the_chat_search_box_fits_a_narrow_screen(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    """Found by the eighth new user: at 90 columns the box lost its right border."""
+    from tui.screens.chat_search import ChatSearchScreen
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=size) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        assert isinstance(h.app.screen, ChatSearchScreen)
+        box = h.app.screen.query_one("#chat-search").region
+        assert box.right <= size[0] and box.x >= 0
