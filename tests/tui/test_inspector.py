@@ -678,3 +678,42 @@ async def test_the_page_summary_keeps_its_width_beside_undo_at_90_columns(
         assert h.app.query_one("#inspector-undo").display
         summary = h.app.query_one("#inspector-page").region
         assert summary.width >= 20 and summary.height <= 2
+
+
+async def test_ctrl_r_restores_an_earlier_version_wherever_the_focus_is(
+    make_app: MakeApp,
+) -> None:
+    """Found by the eighth new user: Tab three times reached the frame around the fields,
+    not Restore, and Enter did nothing."""
+    seed = [
+        seed_entry("rust", "The user prefers Rust", superseded_by="id-python"),
+        seed_entry("python", "The user prefers Python"),
+    ]
+    h = make_app(seed=seed)
+    async with h.app.run_test(size=(120, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.query_one("#inspector-superseded", Checkbox).value = True
+        await pilot.pause()
+        await settle(pilot)
+        h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "rust"))
+        await settle(pilot)
+        labels = [str(label.render()) for label in h.app.screen.query(Label)]
+        assert "Ctrl+R restore · Esc close · Tab to the buttons" in labels
+        await pilot.press("tab", "tab", "tab")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        restored = await h.runtime.memory.get("rust")
+        assert restored is not None and restored.superseded_by is None
+
+
+async def test_ctrl_s_saves_an_edit(make_app: MakeApp) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(120, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
+        await pilot.pause()
+        h.app.screen.query_one("#detail-content", TextArea).text = "The cat is called Tofu"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved = await h.runtime.memory.get("pet")
+        assert saved is not None and saved.content == "The cat is called Tofu"

@@ -78,7 +78,13 @@ def _replaced_by(entry: MemoryEntry, successor: MemoryEntry | None) -> str:
 class MemoryDetailScreen(ModalScreen[DetailResult | None]):
     """A modal dialog over the app."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        # Keys for the dialog's main action wherever the focus is: a new user tabbed to
+        # the frame around the fields, pressed Enter, and nothing was restored.
+        Binding("ctrl+s", "press('save')", "Save", priority=True),
+        Binding("ctrl+r", "press('restore')", "Restore", priority=True),
+    ]
 
     def __init__(
         self,
@@ -147,6 +153,12 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 )
                 importance.cursor_blink = self._blink
                 yield importance
+            yield Label(
+                "Ctrl+R restore · Esc close · Tab to the buttons"
+                if earlier
+                else "Ctrl+S save · Esc close · Tab to the buttons",
+                id="detail-keys",
+            )
             with Horizontal(id="detail-actions"):
                 if entry.superseded_by:
                     # An earlier version: saving, pinning or forgetting it would act on
@@ -205,3 +217,9 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
     def action_close(self) -> None:
         """Leave without changes."""
         self.dismiss(None)
+
+    def action_press(self, button_id: str) -> None:
+        """Press the dialog's button `button_id`, if it shows one (Ctrl+S, Ctrl+R)."""
+        found = self.query(f"#{button_id}")
+        if found:
+            found.first(Button).press()
