@@ -42,12 +42,19 @@ class StoreArgs(BaseModel):
     @field_validator("key")
     @classmethod
     def _one_line(cls, key: str) -> str:
-        # A key the model writes is one the user types later (/forget KEY) and reads in a
-        # list: line breaks, control and invisible characters become single spaces.
-        shown = " ".join("".join(c if c.isprintable() else " " for c in key).split())
+        shown = one_line_key(key)
         if not shown:
             raise ValueError("the key holds no visible character")
         return shown
+
+
+def one_line_key(key: str) -> str:
+    """The key a model's memory_store stores under: one line of visible characters.
+
+    A key the model writes is one the user types later (/forget KEY) and reads in a list:
+    line breaks, control and invisible characters become single spaces.
+    """
+    return " ".join("".join(c if c.isprintable() else " " for c in key).split())
 
 
 class RecallArgs(BaseModel):

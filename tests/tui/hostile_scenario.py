@@ -29,6 +29,7 @@ from textual.widgets._toast import Toast
 
 import tui
 from agent.testing import Reply, ScriptedModel, call
+from agent.tools import one_line_key
 from memory.entry import MemoryEntry
 from tests.tui.conftest import build_app, settle
 from tests.tui.hostile_checks import (
@@ -145,7 +146,7 @@ async def converse(folder: Path, texts: list[str]) -> Seen:
             await settle(pilot)
             _check_turn(app, sent, text)
             seen.sent.append(sent)
-            seen.keys.append(memory_key(index, text))
+            seen.keys.append(one_line_key(memory_key(index, text)))  # as the tool stores it
         assert app.is_running
     return seen
 
