@@ -150,7 +150,13 @@ def _before_the_cut(
 def _message_record(message: ChatMessage) -> dict[str, Any]:
     # Fields older versions do not know go in records of their own, which they skip: in
     # the message, they would make an older memchat drop the whole message.
-    return message.model_dump(mode="json", exclude={"failed"})
+    record = message.model_dump(mode="json", exclude={"failed"})
+    if message.role in ("user", "assistant"):
+        # A secret said in passing is redacted on disk as in memory, titles and search
+        # (found by a new user: a PIN and a password stayed in the chat file and came back
+        # in clear when the chat was reopened). The chat in use keeps what was typed.
+        record["content"] = redact(message.content)[0]
+    return record
 
 
 def _line(record: dict[str, Any]) -> str:

@@ -136,3 +136,21 @@ def test_links_out_of_the_folder_or_to_devices_are_not_sessions(tmp_path: Path) 
     assert listed == sorted([session.id, "20250101-000003-cccccc"])
     with pytest.raises(OSError, match="outside the sessions folder"):
         store.load("20250101-000001-aaaaaa")
+
+
+def test_a_secret_said_in_passing_is_not_written_in_clear(tmp_path: Path) -> None:
+    """Found by the eighth new user: the chat file kept a PIN and a password as typed, and
+    a reopened chat showed them, while memory, titles and search had them redacted."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    said = "My bank PIN is 8823 and my email password is hunter2-Porto!"
+    store.append(
+        session,
+        [_user(said), ChatMessage(role="assistant", content="Noted: PIN is 8823.")],
+    )
+    assert session.messages[0].content == said  # the chat in use keeps what was typed
+    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    assert "8823" not in written and "hunter2" not in written
+    reopened = store.load(session.id).messages
+    assert "[REDACTED:" in reopened[0].content and "[REDACTED:" in reopened[1].content
+    assert reopened[0].content.startswith("My bank PIN is ")
