@@ -148,6 +148,10 @@ class LifecycleEngine(Protocol):
         """Audit records, newest first; only `namespace`'s when given."""
         ...
 
+    async def erase_audit(self, entry_ids: Sequence[str]) -> int:
+        """Delete the audit records of `entry_ids`; how many went."""
+        ...
+
     async def core_entries(self, namespace: str | None) -> list[MemoryEntry]:
         """Every core entry, superseded history included, oldest first."""
         ...
@@ -262,6 +266,10 @@ class SharedLifecycle:
     ) -> list[AuditRecord]:
         """See `Lifecycle.audit_log`."""
         return await self.engine.read_audit(max(limit, 0), max(offset, 0), namespace)
+
+    async def erase_records(self, entry_ids: Sequence[str]) -> int:
+        """See `Lifecycle.erase_records`."""
+        return await self.engine.erase_audit(list(dict.fromkeys(entry_ids)))
 
     async def write_snapshot(
         self,

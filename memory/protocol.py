@@ -38,6 +38,9 @@ class Capabilities:
     """Hygiene, the audit log, snapshots and procedural memory: `Memory.lifecycle`."""
     restores_from_snapshot: bool = False
     """Rebuilt from MEMORY_SNAPSHOT.md beside its file when that file is missing (SQLite)."""
+    erases_from_its_files: bool = False
+    """`Lifecycle.erase_records` also clears deleted text from the store's own files
+    (SQLite writes its file anew); other engines keep it until they compact on their own."""
 
 
 class MemoryStats(BaseModel):
@@ -139,6 +142,15 @@ class Lifecycle(Protocol):
         self, limit: int = 100, offset: int = 0, *, namespace: str | None = None
     ) -> list[AuditRecord]:
         """Deletions, newest first; only `namespace`'s when given."""
+        ...
+
+    async def erase_records(self, entry_ids: Sequence[str]) -> int:
+        """Remove the audit records of these deleted entries; how many records went.
+
+        A forget keeps what it deleted in the audit log so it can be restored; erasing
+        keeps nothing of it (a secret stored and then forgotten). The store also drops
+        what its own files still hold of deleted text, where it can.
+        """
         ...
 
     async def write_snapshot(

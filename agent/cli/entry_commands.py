@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.commands import MAX_FACT_CHARS, key_for
+from agent.erasing import erase_forgotten
 from agent.memory_editing import (
     MemoryEditor,
     key_versions,
@@ -207,7 +208,7 @@ def _with_it(earlier: int, messages: int, revived: list[MemoryEntry], *, done: b
     return "".join(parts)
 
 
-def _confirmed(entry: MemoryEntry, going: str) -> bool:
+def _confirmed(entry: MemoryEntry, going: str, *, erase: bool = False) -> bool:
     """Whether the user, at a terminal, says yes to forgetting `entry`.
 
     Found by a new user: one command deleted every version, with no undo (the chat's
@@ -217,9 +218,12 @@ def _confirmed(entry: MemoryEntry, going: str) -> bool:
     restored it).
     """
     question = f"Forget {entry.key!r} ({_shortened(entry.content)}){going}?"
-    sys.stderr.write(
-        one_line(f"{question} `memchat memory restore {entry.id}` brings it back.") + " [y/N] "
+    after = (
+        "It is erased from the audit log too: it cannot be restored."
+        if erase
+        else f"`memchat memory restore {entry.id}` brings it back."
     )
+    sys.stderr.write(one_line(f"{question} {after}") + " [y/N] ")
     sys.stderr.flush()
     answer = sys.stdin.readline()
     return answer.strip().lower() in ("y", "yes")
@@ -237,10 +241,12 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
         entry = await memory.get(args.key, namespace)
         going = (0, 0, []) if entry is None else await _going_with(memory, entry)
         if entry is not None and not args.yes and sys.stdin.isatty():
-            if not _confirmed(entry, _with_it(*going, done=False)):
+            if not _confirmed(entry, _with_it(*going, done=False), erase=args.erase):
                 say(sys.stderr, "memchat: nothing was forgotten")
                 return 1
         removed = await memory.forget(args.key, namespace)
+        if args.erase:
+            return await _erased(memory, args.key, namespace, removed, out)
         why = "" if removed else await _only_history(memory, args.key, namespace)
         if not removed and not why:
             why = await keys_meant(memory, args.key, namespace)
@@ -251,6 +257,35 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
         return 1
     back = "" if entry is None else f" (`memchat memory restore {entry.id}` brings it back)"
     say(out, one_line(f"forgot {args.key!r}{_with_it(*going, done=True)}{back}"))
+    return 0
+
+
+async def _erased(memory: Memory, key: str, namespace: str, removed: bool, out: TextIO) -> int:
+    """`forget --erase`: the key's audit records erased, and what the store still keeps."""
+    lifecycle = memory.lifecycle
+    if lifecycle is None:
+        said = f"forgot {key!r}" if removed else f"memchat: no memory with key {key!r}"
+        say(
+            out if removed else sys.stderr,
+            f"{said}; the {memory.name!r} backend keeps no audit log",
+        )
+        return 0 if removed else 1
+    erased = await erase_forgotten(lifecycle, key, namespace)
+    if not removed and not erased:
+        say(sys.stderr, f"memchat: no memory with key {key!r}, and nothing of it in the audit log")
+        return 1
+    done = f"forgot {key!r} and erased" if removed else "erased"
+    kept = (
+        ""
+        if memory.capabilities.erases_from_its_files
+        else f"; the {memory.name} engine may keep the deleted text in its own files until it "
+        "compacts them"
+    )
+    say(
+        out,
+        f"{done} {counted(erased, 'record', 'records')} of it from the audit log: it cannot be "
+        f"restored{kept}",
+    )
     return 0
 
 

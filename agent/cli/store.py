@@ -40,6 +40,8 @@ class MemoryArgs:
     source: str | None = None
     yes: bool = False
     """Do without asking first (forget, at a terminal)."""
+    erase: bool = False
+    """Forget for good: erase the audit records too (forget)."""
 
 
 def say(stream: TextIO, text: object) -> None:

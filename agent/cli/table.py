@@ -81,6 +81,12 @@ def _forget_arguments(parser: CliParser) -> None:
     parser.add_argument(
         "--yes", "-y", action="store_true", help="do not ask first (asked only at a terminal)"
     )
+    parser.add_argument(
+        "--erase",
+        action="store_true",
+        help="also erase it from the audit log, for good: it cannot be restored (a secret); "
+        "works on a key forgotten before too",
+    )
 
 
 def _store_arguments(parser: CliParser) -> None:

@@ -72,6 +72,18 @@ class PostgresHousekeeping:
             removed = {row[0] for row in await cursor.fetchall()}
         return [d for d in doomed if d.entry.id in removed]
 
+    async def erase_audit(self, entry_ids: Sequence[str]) -> int:
+        """See `LifecycleEngine.erase_audit`.
+
+        PostgreSQL keeps a deleted row's old version until the table is vacuumed, which
+        its autovacuum does on its own schedule.
+        """
+        async with self.memory.pool.connection() as conn, conn.transaction():
+            cursor = await conn.execute(
+                "DELETE FROM memory_audit WHERE entry_id = ANY(%s)", (list(entry_ids),)
+            )
+            return cursor.rowcount
+
     async def read_audit(self, limit: int, offset: int, namespace: str | None) -> list[AuditRecord]:
         """See `LifecycleEngine.read_audit`."""
         clause, params = (

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from memory.entry import MemoryEntry, utc_now
+from memory.files import write_private
 from memory.lifecycle import HYGIENE_CATEGORIES, Doomed, audit_records
 from memory.protocol import AuditRecord
 from memory.qdrant.payload import from_payload, point_id
@@ -54,6 +55,34 @@ def read_audit_file(path: Path) -> tuple[list[AuditRecord], list[str]]:
         except (ValueError, ValidationError):
             problems.append(f"{path}: line {number} is not an audit record; it was skipped")
     return records, problems
+
+
+def erase_from_audit_file(path: Path, entry_ids: Sequence[str]) -> int:
+    """Write the audit file anew (atomically) without the records of `entry_ids`.
+
+    Lines that are no audit record are kept as they were: erasing must not lose them.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return 0
+    doomed = set(entry_ids)
+    kept: list[bytes] = []
+    erased = 0
+    for line in data.splitlines():
+        try:
+            record = AuditRecord.model_validate(json.loads(line))
+        except (ValueError, ValidationError):
+            kept.append(line)
+            continue
+        if record.entry_id in doomed:
+            erased += 1
+        else:
+            kept.append(line)
+    if erased:
+        text = b"".join(line + b"\n" for line in kept).decode("utf-8", "surrogatepass")
+        write_private(path, text)
+    return erased
 
 
 class QdrantHousekeeping:
@@ -98,6 +127,11 @@ class QdrantHousekeeping:
         records = audit_records(doomed, action, utc_now())
         await self.memory.call(append_audit, self.audit_file, records)
         await self.memory.call(self.memory.points.delete, [point_id(d.entry.id) for d in doomed])
+
+    async def erase_audit(self, entry_ids: Sequence[str]) -> int:
+        """See `LifecycleEngine.erase_audit`: the audit file is written anew without them."""
+        async with self.memory.write_lock:
+            return await self.memory.call(erase_from_audit_file, self.audit_file, entry_ids)
 
     async def read_audit(self, limit: int, offset: int, namespace: str | None) -> list[AuditRecord]:
         """See `LifecycleEngine.read_audit`."""

@@ -34,7 +34,7 @@ from memory.retrieval import RecallFilters, RecallQuery, cache_key, clamp_limit,
 from memory.settings import MemorySettings
 from memory.snapshot import render_snapshot
 from memory.snapshot_guard import keep_unaccounted
-from memory.sqlite import history, importing, reads, writes
+from memory.sqlite import erasing, history, importing, reads, writes
 from memory.sqlite import hygiene as hygiene_run
 from memory.sqlite import search as lanes
 from memory.sqlite.anchors import keep_anchor_matrix, stored_anchor_matrix
@@ -69,6 +69,7 @@ class SqliteMemory(MemoryFront):
         supports_export=True,
         supports_lifecycle=True,
         restores_from_snapshot=True,
+        erases_from_its_files=True,
     )
 
     def __init__(self, db: DatabaseThread, core: SqliteCore, embedder: Embedder | None) -> None:
@@ -556,6 +557,10 @@ class SqliteMemory(MemoryFront):
     ) -> builtins.list[AuditRecord]:
         """Deletions, newest first; only `namespace`'s when given."""
         return await self._db.run(reads.audit_log, self._core, limit, offset, namespace)
+
+    async def erase_records(self, entry_ids: Sequence[str]) -> int:
+        """See `Lifecycle.erase_records`: the file is written anew without old pages."""
+        return await self._db.run(erasing.erase_records, self._core, entry_ids)
 
     async def write_snapshot(
         self,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from memory.entry import MemoryEntry
+from memory.errors import MemoryStoreError
 from memory.procedures import ProcedureStep
 from memory.protocol import Lifecycle, Memory
 from memory.settings import BudgetSettings, RetentionSettings
@@ -176,6 +177,36 @@ async def test_forgetting_is_audited(memory: Memory) -> None:
         "The user edits in Helix",
         "The user edits in Zed",
     ]
+
+
+async def test_erasing_keeps_nothing_of_a_forgotten_memory(memory: Memory, tmp_path: Path) -> None:
+    """Found by a new user: a door code stored and forgotten was still in the audit log
+    (and in the SQLite file's free pages)."""
+    lifecycle = _lifecycle(memory)
+    await memory.store("garage", "The garage door code is 99117723")
+    await memory.store("garage", "The garage door code is 55318820")
+    await memory.store("tea", "The user likes green tea")
+    assert await memory.forget("tea")
+    assert await memory.forget("garage")
+    audit = await lifecycle.audit_log()
+    ids = [r.entry_id for r in audit if r.key == "garage"]
+    assert len(ids) == 2
+    assert await lifecycle.erase_records(ids) == 2
+    left = await lifecycle.audit_log()
+    assert [r.key for r in left] == ["tea"]  # the rest of the log is kept
+    assert await lifecycle.erase_records(ids) == 0
+    for restorable in ids:
+        with pytest.raises(MemoryStoreError):
+            await memory.restore(restorable)
+    # Every audit file kept beside a store (Qdrant's); and where the backend says so, every
+    # file of the store (SQLite's database and log). Other engines keep deleted text until
+    # they compact on their own, which `memchat memory forget --erase` says.
+    scrubbed = memory.capabilities.erases_from_its_files
+    for path in (p for p in tmp_path.rglob("*") if p.is_file()):
+        if not scrubbed and "audit" not in path.name:
+            continue
+        held = path.read_bytes()
+        assert b"99117723" not in held and b"55318820" not in held, path
 
 
 async def test_the_audit_keeps_when_and_where_a_deleted_memory_was_said(

@@ -640,3 +640,24 @@ def test_forget_and_get_of_an_unknown_key_name_the_keys_meant(configured: Path) 
     got = run_cli("memory", "get", "robin").clean(1)
     assert "did you mean 'partner'" in got.err
     assert run_cli("memory", "get", "partner").clean().code == 0
+
+
+def test_forget_erase_leaves_nothing_to_restore(configured: Path) -> None:
+    """Found by a new user: a door code stored and then forgotten was still listed by
+    `memory audit`, and the database file held it."""
+    assert run_cli("memory", "store", "--key", "garage", "The garage code is 99117723").code == 0
+    assert run_cli("memory", "store", "--key", "tea", "I like green tea").code == 0
+    assert run_cli("memory", "forget", "--yes", "garage").clean().code == 0
+    assert "99117723" in run_cli("memory", "audit").clean().out
+    # A key forgotten before is erased too.
+    erased = run_cli("memory", "forget", "--yes", "--erase", "garage").clean()
+    assert "erased 1 record of it from the audit log: it cannot be restored" in erased.out
+    assert "99117723" not in run_cli("memory", "audit").clean().out
+    both = run_cli("memory", "forget", "--yes", "--erase", "tea").clean()
+    assert "forgot 'tea' and erased 1 record" in both.out
+    gone = run_cli("memory", "forget", "--yes", "--erase", "garage").clean(1)
+    assert "nothing of it in the audit log" in gone.err
+    home = Path(os.environ["MEMCHAT_HOME"])
+    files = [p for p in home.rglob("*") if p.is_file()]
+    assert any(p.name == "brain.db" for p in files)
+    assert [p for p in files if b"99117723" in p.read_bytes()] == []

@@ -1,0 +1,44 @@
+"""Erasing deleted memories for good: their audit records, and what the file still holds.
+
+A forget keeps the deleted text in the audit log so it can be restored. Found by a new
+user: a door code stored and then forgotten was still listed by `memchat memory audit`,
+and `strings brain.db` found it too. SQLite leaves deleted rows in free pages, FTS5 keeps
+a deleted row's words in its index segments until they are merged, and the write-ahead
+log holds old page images until a checkpoint: each is cleared here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+from memory.errors import MemoryStoreError
+from memory.sqlite.core import SqliteCore
+
+_CHUNK = 400
+
+
+def erase_records(core: SqliteCore, entry_ids: Sequence[str]) -> int:
+    """Delete the audit records of `entry_ids`, then rewrite the file without old pages."""
+    ids = list(dict.fromkeys(entry_ids))
+    erased = 0
+    with core.write() as conn:
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            cursor = conn.execute(f"DELETE FROM memory_audit WHERE entry_id IN ({marks})", chunk)
+            erased += int(cursor.rowcount)
+        # Merges the index's segments, leaving out the words of deleted rows.
+        conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
+    try:
+        # VACUUM writes the database anew without its free pages; the checkpoint then
+        # empties the write-ahead log of the pages it replaced.
+        core.conn.execute("VACUUM")
+        core.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlite3.OperationalError as exc:
+        raise MemoryStoreError(
+            f"erased {erased} audit record(s), but the database file could not be rewritten "
+            f"while another memchat uses it ({exc}): its free space may still hold the old "
+            "text; close the app and run the command again"
+        ) from exc
+    return erased
