@@ -89,6 +89,12 @@ _NAMED_CODE = re.compile(
 )
 """A code that opens a home or a safe (found by an adversary: "the door code is 4821" was
 saved as typed). A bike lock's code is kept: asked back later, it is what the user wants."""
+_CODE_TO = re.compile(
+    r"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+(?:the|my|our)[ \t]+"
+    r"(?:front[ \t]+|back[ \t]+)?(?:door|alarm|gate|garage|safe|building|house|flat|apartment)"
+    r"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?(\d[\d \t-]{1,10}\d)\b"
+)
+"""The same said the other way round: "the combination to the safe is 12-34-56"."""
 _PIN_NUMBER = re.compile(
     # "my PIN 1234", "PIN is 1234"; not the verb ("pin 2024 as the year to remember").
     r"(?:(?i:\b(?:my|the|our|your|his|her)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number))?"
@@ -192,6 +198,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ]
     if any(word in lowered for word in ("code", "combination", "combo", "pin")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
+        spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]
     if any(hint in lowered for hint in ("cvv", "cvc", "csc", "security code")):
         spans += [
             ("card-code", _span(found, 1, str.isdigit)) for found in _CARD_CODE.finditer(text)

@@ -112,6 +112,7 @@ _DESCRIBING = frozenset("characters chars letters digits symbols long short word
 _DIGIT_GROUPS = re.compile(r"(?:[ \t-]\d+)*")
 _ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
 _WORD = re.compile(r"\S+")
+_PATH = re.compile(r"~?/[\w.@+-]*(?:/[\w.@+-]*)*/?")
 _TRAILING = ".,;:!?)]}>\"'`"
 _MAX_WORDS = 8
 _MAX_QUOTED = 400
@@ -266,6 +267,8 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     value = text[start:end]
     if value.startswith("[REDACTED") or _is_code(value, text[end : end + 1], assignment):
         return None
+    if label.lower() in _SHORT_LABELS and _PATH.fullmatch(value):
+        return None  # "pwd: /home/ana/projects" is the shell's pwd (an adversary)
     if shell or (strong and assignment):
         return start, end
     if not strong:
