@@ -22,6 +22,12 @@ _TAKEN_BACK = re.compile(
     r"|\bin\s+(?:the\s+sims|a\s+movie|the\s+movie|a\s+film|a\s+book|role-?play|an?\s+rp)\b)"
 )
 """Words that take a claim back, correct it, or set it in a story, a game or a joke."""
+_LIFE_STORY = re.compile(
+    r"(?i)\b(?:(?:was|were)\s+born|grew\s+up|growing\s+up|childhood|as\s+an?\s+"
+    r"(?:kid|child|baby|toddler|teen(?:ager)?)|when\s+i\s+was\s+(?:a\s+\w+|young|little|\d+))\b"
+)
+"""A story of the user's past: "I was born in Porto but we moved to Krakow" tells where
+they grew up, not where they live now (an adversary saw it change the home)."""
 _SHOUTED_NOT = re.compile(r"\bNOT\b")
 """"I work at Google - NOT": only in capitals (a plain "not" is a denial, read elsewhere)."""
 _REPORTED = re.compile(
@@ -44,6 +50,7 @@ def said_in_earnest(message: str) -> bool:
     """Whether the whole message is plain prose that takes nothing back and quotes no one."""
     return not (
         _TAKEN_BACK.search(message)
+        or _LIFE_STORY.search(message)
         or _SHOUTED_NOT.search(message)
         or _REPORTED.search(message)
         or _NOT_PROSE.search(message)

@@ -200,6 +200,8 @@ async def test_a_move_naming_where_it_was_from_updates_the_home(harness: Harness
         "I moved to Lisbon /j",
         "I live in Lisbon in theory",
         "she replied: I live in Lisbon",
+        "I was born in Berlin but we moved to Lisbon",
+        "I grew up in Berlin, then we moved to Lisbon when I was ten",
         "I live in Lisbon and Madrid",
     ],
 )
