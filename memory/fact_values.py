@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from memory.fact_subjects import PREDICATE, negated, subject_words
+from memory.fact_subjects import PREDICATE, change_terms, negated, subject_words
 from memory.health_values import health_changed
 from memory.predicates import (
     claim_of,
@@ -58,6 +58,9 @@ _SAME_ATTRIBUTE = (
         ),
         r"\g<who>'s name is",
     ),
+    # "My email changed to …" gives the email as "My email is …" does (an adversary saw both
+    # stay in effect).
+    (re.compile(r"(?i)\s+(?:has\s+)?(?:changed|switched)\s+to\s+"), " is "),
 )
 """Ways of naming one attribute ("e-mail address", "mobile number"), written one way."""
 _SPELLINGS = (("favourite", "favorite"), ("colour", "color"))
@@ -162,6 +165,21 @@ def _attribute_changed(new: str, old: str) -> bool:
 
 
 _TWO_SENTENCES = re.compile(r"[.!?]\s+\S")
+_THE_USER_TERMS = frozenset({"user"})
+
+
+def denied(new: str, old: str) -> bool:
+    """Whether `new` says `old` in the same words, denied or no longer so (or the reverse).
+
+    "I am not vegetarian anymore" after "I am vegetarian" (an adversary saw both stay in
+    effect): the later one holds. "The user" and "I" are one subject, and words saying
+    when ("anymore", "no longer", "now") do not count.
+    """
+    if negated(new) == negated(old) or user_value(old) is not None:
+        return False  # "My password is not hunter2" gives no password (an adversary)
+    ignored = change_terms() | _THE_USER_TERMS
+    ours = set(analyze(new)) - ignored
+    return bool(ours) and ours == set(analyze(old)) - ignored
 
 
 def new_value(new: str, old: str) -> bool:
@@ -178,6 +196,8 @@ def new_value(new: str, old: str) -> bool:
         return True
     if health_changed(new, old) and not (says_more(old) or _TWO_SENTENCES.search(old.strip())):
         return True  # "I'm not allergic to penicillin after all", a new dose
+    if denied(new, old):
+        return True
     if negated(without_old_value(new)) or negated(old):
         return False
     # The same owner: the user, or one person named alike ("Bob moved to Coimbra" after

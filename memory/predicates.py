@@ -144,6 +144,14 @@ _NOT_BEFORE = re.compile(
 new user, the "not" made the whole statement a denial and the old home stayed."""
 
 
+_LEFT_FOR = re.compile(
+    r"(?i)^\s*(?:i|we)\s+(?:quit|left)\s+(?:my\s+job\s+at\s+)?[\w&.'-]+(?:\s+[\w&.'-]+){0,3}?"
+    r"\s+(?:and|to)\s+(?=(?:join(?:ed)?|start(?:ed)?)\b)"
+)
+"""Leaving the old employer for the new: "I quit Acme and joined Initech" says where the
+user works now (an adversary saw both employers stay in effect)."""
+
+
 def without_old_value(text: str) -> str:
     """`text` without an old value it denies after the new one (see `_NOT_BEFORE`)."""
     return _NOT_BEFORE.sub("", text)
@@ -219,6 +227,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         if found is None:
             continue
         text = _TOGETHER.sub("I", LEAD_IN.sub("", text, count=1), count=1)
+        text = _LEFT_FOR.sub("I ", text, count=1)
         found = pattern.search(text)
         if found is None or _NOT_PLAIN.search(_SINCE_WHEN.sub("", text)) or says_more(text):
             return None

@@ -322,6 +322,11 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("My doctor is Dr Costa", "My new doctor is Dr Sousa"),
         ("I live in Porto", "I live in Lisbon now, not Porto"),  # the old one denied
         ("I work at Acme", "I work at Google, no longer Acme"),
+        # Found by the eighth adversary.
+        ("My email is ana@example.com", "My email changed to ana@new.com"),
+        ("I work at Acme", "I quit Acme and joined Initech"),
+        ("I am vegetarian", "I am not vegetarian anymore"),
+        ("The user drinks coffee", "The user no longer drinks coffee"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -401,6 +406,8 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("My mother is allergic to cats", "I'm not allergic to cats"),
         ("My doctor is Dr. Lee", "My dentist is Dr. Park"),
         ("I live in Porto", "I do not live in Lisbon"),
+        ("I am vegetarian", "Bob is not vegetarian"),
+        ("I work at Acme", "I quit smoking and joined a gym"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(
