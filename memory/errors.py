@@ -62,9 +62,17 @@ class DatabaseCorruptError(MemoryStoreError):
     """The database file is damaged or is not a memchat database; it was left untouched."""
 
     def __init__(self, path: Path, detail: str) -> None:
+        # Found by an adversary: only the export was named, though the snapshot beside
+        # the file rebuilds every core fact once the file is moved aside.
+        snapshot = path.with_name("MEMORY_SNAPSHOT.md")
+        rebuilt = (
+            f" (its core facts are rebuilt from {snapshot.name} beside it on the next start)"
+            if snapshot.is_file()
+            else ""
+        )
         super().__init__(
             f"{path} is not a usable memchat database ({detail}). The file was left untouched. "
-            "Move it aside to start a fresh store, or restore it from an export "
+            f"Move it aside to start a fresh store{rebuilt}, or restore it from an export "
             "(memchat memory import FILE)."
         )
         self.path = path

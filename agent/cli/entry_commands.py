@@ -20,7 +20,7 @@ from agent.memory_editing import (
     still_saying_otherwise,
 )
 from agent.terminal_text import one_line, safe_json
-from agent.tools import keys_meant
+from agent.tools import keys_meant, one_line_key
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
 
@@ -301,7 +301,9 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         )
         return 1
     namespace = args.namespace or "default"
-    key = args.key or key_for(args.query)
+    # One line, as the model's memory_store keys are: a line break or an escape in a key
+    # broke every list it is shown in (an adversary).
+    key = one_line_key(args.key) or key_for(args.query)
     async with opened_memory(config) as memory:
         previous = await memory.get(key, namespace)
         entry = await memory.store_with_metadata(
