@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import ollama
+import pydantic
 
 from agent import model as model_module
 from agent.messages import ChatMessage, ToolCall, ToolSpec, encodable, without_lone_surrogates
@@ -123,6 +124,16 @@ class OllamaChatModel:
             )
         if isinstance(exc, httpx.TransportError | json.JSONDecodeError):
             return StreamCutError(f"the reply from {self.host} was cut off ({exc})")
+        if isinstance(exc, pydantic.ValidationError) and exc.errors():
+            # Found by an adversary: a tool call whose arguments were a JSON string (as an
+            # OpenAI-style server sends them) failed the turn with the library's whole text.
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            return ModelError(
+                f"the reply from {self.host} is not in Ollama's format ({where}: "
+                f"{first['msg']}), so none of it was used; try again, or use a server that "
+                'speaks Ollama\'s API (for an OpenAI-style one, set model.provider = "openai")'
+            )
         return ModelError(f"unexpected error talking to Ollama: {brief_error(exc)}")
 
     async def describe(self) -> ModelInfo:

@@ -176,6 +176,21 @@ async def test_other_server_errors_keep_their_message(server: FakeOllama) -> Non
         await collect(model(server))
 
 
+async def test_tool_arguments_that_are_no_object_are_a_readable_error(
+    server: FakeOllama,
+) -> None:
+    """Found by an adversary: arguments sent as a JSON string (an OpenAI-style server)
+    failed the turn with the library's whole validation text."""
+    server.routes["/api/chat"] = lambda body: StreamReply(
+        chat_lines(tool_calls=[{"name": "memory_recall", "arguments": '{"query": "city"}'}])
+    )
+    with pytest.raises(ModelError) as info:
+        await collect(model(server), tools=MemoryTools(NoneMemory()).specs())
+    said = str(info.value)
+    assert "is not in Ollama's format" in said and "arguments" in said
+    assert "pydantic" not in said and "model.provider" in said
+
+
 async def test_error_line_inside_the_stream(server: FakeOllama) -> None:
     server.routes["/api/chat"] = lambda body: StreamReply(
         chat_lines("partial")[:1] + [{"error": "model runner crashed"}]
