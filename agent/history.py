@@ -85,3 +85,19 @@ def join_user_runs(messages: list[ChatMessage]) -> list[ChatMessage]:
         else:
             joined.append(message)
     return joined
+
+
+def over_the_context(request: list[ChatMessage], num_ctx: int) -> str:
+    """What to tell the user when a request is larger than the model's context; "" if not.
+
+    Found by an adversary: a 300,000-character message went to a model of 8,192 tokens
+    without a word; the server keeps only part of it (and the recalled memories lead it).
+    """
+    needed = estimate_tokens(request)
+    if needed <= num_ctx:
+        return ""
+    return (
+        f"This request is about {needed:,} tokens, more than the model's context of "
+        f"{num_ctx:,}: the model sees only part of it. Send a long text in parts, or raise "
+        "generation.num_ctx if the model and your memory allow."
+    )

@@ -33,7 +33,13 @@ from agent.events import (
     TurnFinished,
 )
 from agent.failures import storage_failure, unexpected_failure
-from agent.history import estimate_tokens, join_user_runs, trim_history, unanswered
+from agent.history import (
+    estimate_tokens,
+    join_user_runs,
+    over_the_context,
+    trim_history,
+    unanswered,
+)
 from agent.injection import InjectionBudget, recall_for_message, render, select
 from agent.messages import ChatMessage, CommandNote, ToolCall
 from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedError
@@ -477,10 +483,7 @@ class Agent:
         """
         exchange = Exchange()
         try:
-            await self._describe()
-            exchange.mode = self.tool_mode
-            exchange.tools = self.tools.specs() if exchange.mode != "off" else []
-            exchange.request = self._request(history, user_text, block, bool(exchange.tools))
+            await self._start(exchange, history, user_text, block)
             while not exchange.done:
                 async for event in self._model_round(exchange, history, user_text, block):
                     yield event
@@ -531,10 +534,25 @@ class Agent:
             self._unanswered_copy = None
         return None
 
+    async def _start(
+        self, exchange: Exchange, history: list[ChatMessage], user_text: str, block: str
+    ) -> None:
+        """The first request of the exchange; a notice, said first, if it overflows."""
+        await self._describe()
+        exchange.mode = self.tool_mode
+        exchange.tools = self.tools.specs() if exchange.mode != "off" else []
+        exchange.request = self._request(history, user_text, block, bool(exchange.tools))
+        too_long = over_the_context(exchange.request, self.num_ctx)
+        if too_long:
+            exchange.notices.append(Notice(too_long, "warning", about_reply=True))
+
     async def _model_round(
         self, exchange: Exchange, history: list[ChatMessage], user_text: str, block: str
     ) -> AsyncGenerator[TurnEvent, None]:
         """One model call; marks the exchange done unless the model asked for tools."""
+        for notice in exchange.notices:
+            yield notice
+        exchange.notices.clear()
         current = exchange.new_round(self.model.name)
         try:
             async with contextlib.aclosing(

@@ -10,7 +10,7 @@ from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from agent.events import ReplyTrimmed, StopReason, TextDelta, ThinkingDelta, TurnEvent
+from agent.events import Notice, ReplyTrimmed, StopReason, TextDelta, ThinkingDelta, TurnEvent
 from agent.messages import ChatMessage, ToolCall, ToolSpec
 from agent.model import ChatModel, ChatOptions, ChunkStats
 from agent.repetition import LoopGuard
@@ -80,6 +80,8 @@ class Exchange:
     """The exchange ended normally; `current` is already in `produced`."""
     failed_by_model: bool = False
     """The model call failed (a `ModelError`): what streamed was cut off, not stopped."""
+    notices: list[Notice] = field(default_factory=list)
+    """Said before the next model call (a request larger than the context)."""
 
     def messages(self) -> list[ChatMessage]:
         """What the next model call is sent."""

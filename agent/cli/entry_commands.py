@@ -303,7 +303,7 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     namespace = args.namespace or "default"
     # One line, as the model's memory_store keys are: a line break or an escape in a key
     # broke every list it is shown in (an adversary).
-    key = one_line_key(args.key) or key_for(args.query)
+    key = one_line_key(args.key or "") or key_for(args.query)
     async with opened_memory(config) as memory:
         previous = await memory.get(key, namespace)
         entry = await memory.store_with_metadata(

@@ -900,3 +900,15 @@ async def test_a_turn_keeps_what_memory_it_was_given_in_the_session_file(
     note = reopened.recalls[1]  # before the reply, after the message
     assert note.mode == recalled.mode
     assert [(item.id, item.key, item.reason) for item in note.items][:1] == [(cat.id, "cat", None)]
+
+
+async def test_a_message_larger_than_the_context_is_said_to_be(harness: Harness) -> None:
+    """Found by an adversary: 300,000 characters went to a model of 8,192 tokens unsaid."""
+    from agent.events import Notice
+
+    harness.model.add("ok", "ok")
+    events = await harness.turn("word " * 60_000)
+    said = [e.text for e in events if isinstance(e, Notice)]
+    assert any("more than the model's context" in text for text in said), said
+    events = await harness.turn("a short message")
+    assert not [e for e in events if isinstance(e, Notice) and "context" in e.text]
