@@ -434,3 +434,29 @@ async def test_the_chat_search_box_fits_a_narrow_screen(
         assert isinstance(h.app.screen, ChatSearchScreen)
         box = h.app.screen.query_one("#chat-search").region
         assert box.right <= size[0] and box.x >= 0
+
+
+async def test_a_reopened_chat_says_which_message_got_no_reply(make_app: MakeApp) -> None:
+    """Found by an adversary: after a kill mid-reply, the message showed as if answered,
+    while the model was sent it joined to the next one."""
+    from agent.messages import ChatMessage
+    from tui.widgets.reply_note import ReplyNote
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        chat = store.new()
+        store.append(
+            chat,
+            [
+                ChatMessage(role="user", content="I moved to Sydney last month"),
+                ChatMessage(role="user", content="hello again"),
+                ChatMessage(role="assistant", content="Hello!"),
+            ],
+        )
+        await h.app.chats.open(chat.id)
+        await settle(pilot)
+        kinds = [type(w).__name__ for w in h.app.chat.children]
+        assert kinds == ["UserMessage", "ReplyNote", "UserMessage", "AssistantMessage"]
+        assert "No reply to this message" in str(h.app.chat.query_one(ReplyNote).render())

@@ -13,13 +13,22 @@ from dataclasses import dataclass, field
 from textual.widget import Widget
 from textual.widgets import Button
 
-from agent.events import MemoryRecalled
+from agent.events import MemoryRecalled, Notice
 from agent.messages import ChatMessage, CommandNote
 from agent.sessions import command_slot
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.recalled_entry import RecalledEntry
+from tui.widgets.reply_note import ReplyNote
 from tui.widgets.tool_call_entry import ToolCallEntry
 from tui.widgets.user_message import UserMessage
+
+NO_REPLY = Notice(
+    "No reply to this message (memchat or the model stopped first); the next message was "
+    "sent to the model with it.",
+    "warning",
+)
+"""Found by an adversary: after a kill mid-reply, the message showed as if answered later,
+while the model was sent it joined to the next one."""
 
 TRANSCRIPT_WINDOW = 60
 """Messages a reopened chat shows at first; a button shows each window before or after."""
@@ -91,6 +100,8 @@ def window(
         if message.role == "user":
             made.shown[index] = UserMessage(message.content)
             widgets.append(made.shown[index])
+            if index + 1 < len(messages) and messages[index + 1].role == "user":
+                widgets.append(ReplyNote(NO_REPLY))
         elif message.role == "assistant":
             reply = _reply_widgets(message, outcomes, widgets)
             if reply is not None:
