@@ -11,8 +11,9 @@ import binascii
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 
-from memory.entry import MemoryEntry
+from memory.entry import MemoryEntry, utc_now
 from memory.errors import InvalidEntryError, RecordFieldError
 from memory.records import MemoryRecord, check_record_set, vector_problem
 from memory.write_rules import NewMemory, check_text, validate
@@ -62,6 +63,7 @@ def checked_record(record: MemoryEntry) -> CheckedRecord:
     check_text("source", record.source)
     if record.superseded_by is not None:
         check_text("superseded_by", record.superseded_by)
+    _check_times(record)
     fields = validate(
         NewMemory(
             key=record.key,
@@ -73,6 +75,22 @@ def checked_record(record: MemoryEntry) -> CheckedRecord:
         )
     )
     return CheckedRecord(fields, record_vector(record))
+
+
+_CLOCK_SKEW = timedelta(days=1)
+"""How far ahead of this machine's clock another machine's may have been."""
+
+
+def _check_times(record: MemoryEntry) -> None:
+    """Refuse a time no memory can have, one in the future.
+
+    Found by an adversary: a record dated 9999-12-31 led every list and was never removed
+    by retention.
+    """
+    latest = utc_now() + _CLOCK_SKEW
+    for name, when in (("timestamp", record.timestamp), ("updated_at", record.updated_at)):
+        if when > latest:
+            raise InvalidEntryError(f"{name} {when.isoformat()} is in the future")
 
 
 def check_records(records: Sequence[MemoryEntry]) -> list[CheckedRecord]:

@@ -116,6 +116,11 @@ FIELD_ERRORS = [
         "import line 4, field 'embedding.dims': expected a valid integer",
     ),
     ("[1, 2]", "import line 4: expected a JSON object (one memory per line), got [1, 2]"),
+    # Found by an adversary: a record dated 9999 led every list and never expired.
+    (
+        _line(timestamp="9999-12-31T23:59:59Z"),
+        "timestamp 9999-12-31T23:59:59+00:00 is in the future",
+    ),
     ('{"key": "unclosed', "import line 4: not valid JSON (EOF while parsing a string"),
 ]
 
