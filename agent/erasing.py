@@ -23,8 +23,11 @@ async def forgotten_records(lifecycle: Lifecycle, key: str, namespace: str) -> l
     while page := await lifecycle.audit_log(limit=_PAGE, offset=offset, namespace=namespace):
         records += page
         offset += len(page)
-    deletions = {(r.at, r.action) for r in records if r.key == key}
-    return [r for r in records if (r.at, r.action) in deletions]
+    # What a forget of the key deleted with it (its history, the messages it was made
+    # from) shares that forget's time; a hygiene run deletes many unrelated memories at
+    # one time, so only the key's own records of it count.
+    forgets = {r.at for r in records if r.key == key and r.action == "forget"}
+    return [r for r in records if r.key == key or (r.action == "forget" and r.at in forgets)]
 
 
 async def erase_forgotten(lifecycle: Lifecycle, key: str, namespace: str) -> int:

@@ -19,10 +19,19 @@ AUDITED = "id, namespace, key, category, content, created_at, session_id"
 
 
 def record_deletions(
-    conn: sqlite3.Connection, where: str, params: tuple[object, ...], action: str, reason: str
+    conn: sqlite3.Connection,
+    where: str,
+    params: tuple[object, ...],
+    action: str,
+    reason: str,
+    at: str | None = None,
 ) -> int:
-    """Delete the rows matching `where`, leaving an audit row for each (what, when, why)."""
-    now = format_time(utc_now())
+    """Delete the rows matching `where`, leaving an audit row for each (what, when, why).
+
+    `at`: the time recorded (one for all the deletions of one forget, as PostgreSQL's
+    transaction time is), now when None.
+    """
+    now = at or format_time(utc_now())
     conn.execute(
         f"INSERT INTO memory_audit ({AUDIT_COLUMNS}) SELECT ?, ?, ?, {AUDITED} FROM memories "
         f"WHERE {where}",
@@ -68,8 +77,9 @@ def forget(core: SqliteCore, key: str, namespace: str, reason: str = "forgotten"
         gone, kept = split_history(history, namespace, key)
         gone_ids = {entry.id for entry in gone}
         plan = plan_rehoming(gone_ids, kept, _holders(conn, kept, gone_ids))
+        at = format_time(utc_now())
         for entry in gone:
-            record_deletions(conn, "id = ?", (entry.id,), "forget", reason)
+            record_deletions(conn, "id = ?", (entry.id,), "forget", reason, at)
         # As it was before it was replaced, its times too: an undo of the forget is exact,
         # and history keeps its order (found by an adversary).
         for step in plan:

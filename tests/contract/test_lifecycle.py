@@ -253,3 +253,22 @@ async def test_a_snapshot_file_restores_only_the_store_kept_beside_it(
     restored = other.hydration is not None
     assert restored == other.capabilities.restores_from_snapshot
     assert (await other.count() == 1) == restored
+
+
+async def test_erasing_a_key_keeps_other_keys_restorable(memory: Memory) -> None:
+    """What a forget deleted with the key (a message folded into it) is erased with it;
+    another key's records, forgotten apart, stay restorable."""
+    from agent.erasing import erase_forgotten
+
+    lifecycle = _lifecycle(memory)
+    said = await memory.store_with_metadata(
+        "conversation/s1/a", "my garage code is [REDACTED:code]", "conversation", "s1"
+    )
+    code = await memory.store("garage", "The garage code is 99117723")
+    await memory.supersede([said.id], code.id)
+    await memory.store("tea", "The user likes green tea")
+    assert await memory.forget("tea")
+    assert await memory.forget("garage")
+    assert await erase_forgotten(lifecycle, "garage", "default") == 2
+    left = await lifecycle.audit_log()
+    assert [(r.key, r.content) for r in left] == [("tea", "The user likes green tea")]
