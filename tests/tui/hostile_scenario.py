@@ -163,7 +163,10 @@ async def _check_inspector(pilot: Pilot[Any], app: MemchatApp) -> None:
             key_cell, content_cell = table.get_row(entry.id)[1], table.get_row(entry.id)[4]
             assert isinstance(key_cell, Text) and isinstance(content_cell, Text)
             flat_key = " ".join(visible(entry.key).split())
-            assert key_cell.plain.rstrip("…") == flat_key[: len(key_cell.plain.rstrip("…"))]
+            if entry.category == "conversation":  # a saved message shows when it was said
+                assert key_cell.plain.startswith("said ")
+            else:
+                assert key_cell.plain.rstrip("…") == flat_key[: len(key_cell.plain.rstrip("…"))]
             flat_content = " ".join(visible(entry.content).split())
             assert content_cell.plain.rstrip("…") in flat_content
         assert_safe("inspector", drawn_tree(inspector), "")

@@ -717,3 +717,21 @@ async def test_ctrl_s_saves_an_edit(make_app: MakeApp) -> None:
         await settle(pilot)
         saved = await h.runtime.memory.get("pet")
         assert saved is not None and saved.content == "The cat is called Tofu"
+
+
+async def test_a_saved_message_row_says_when_and_a_wide_panel_shows_more_text(
+    make_app: MakeApp,
+) -> None:
+    """Found by the eighth new user: every message row read "conversation/20…", and at 120
+    columns each memory showed 25 characters with room to spare."""
+    from rich.text import Text
+
+    long_text = "I went kayaking on the Sognefjord with Ana and Tom last summer, in July"
+    seed = [seed_entry("conversation/s1/m1", long_text, "conversation", session_id="s1")]
+    h = make_app(seed=seed)
+    async with h.app.run_test(size=(200, 40)) as pilot:
+        await open_inspector(h, pilot)
+        row = h.app.query_one(DataTable).get_row("id-conversation/s1/m1")
+        key_cell, content_cell = row[1], row[4]
+        assert isinstance(key_cell, Text) and key_cell.plain.startswith("said ")
+        assert isinstance(content_cell, Text) and len(content_cell.plain) > 28

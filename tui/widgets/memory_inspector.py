@@ -19,7 +19,7 @@ from textual.worker import Worker
 
 from agent.bringing_back import DELETIONS, back_since, bring_back
 from agent.memory_editing import Forgotten, MemoryEditor
-from memory.entry import MemoryEntry
+from memory.entry import MemoryCategory, MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
 from tui.plain import ControlPictures, plain, plain_text, visible
@@ -46,6 +46,23 @@ def _clip(text: str, width: int) -> Text:
     clipped = plain_text(" ".join(visible(text).split()))
     clipped.truncate(width, overflow="ellipsis")
     return clipped
+
+
+_CONTENT_CELLS = 20
+_OTHER_CELLS = 2 + 16 + 12 + 5 + 2 * 5 + 5
+"""The marker, key, category and score columns, each column's padding, and the panel's
+border, padding and scroll bar: the text takes the rest, so no row scrolls sideways."""
+
+
+def _key_cell(entry: MemoryEntry) -> Text:
+    """A fact's key; for a saved message, when it was said (its key is an id).
+
+    Found by a new user: every message row read "conversation/20…".
+    """
+    if entry.category == MemoryCategory.CONVERSATION.value:
+        said = entry.timestamp.astimezone()
+        return Text(f"said {said:%m-%d %H:%M}", style="dim")
+    return _clip(entry.key, 16)
 
 
 def _show_rows(
@@ -112,6 +129,8 @@ class MemoryInspector(Vertical):
         self.namespace = "default"
         self._namespaces: list[str] = []
         self.used_ids: set[str] = set()
+        self._shown_width = 0
+        """How many cells of each memory's text the rows show (they follow the width)."""
         self.entries: list[MemoryEntry] = []
         self.deleted: dict[str, AuditRecord] = {}
         """The audit view's rows that Enter brings back, by row key."""
@@ -327,18 +346,33 @@ class MemoryInspector(Vertical):
             score = Text("" if entry.score is None else f"{entry.score:.2f}")
             cells = [
                 marker,
-                _clip(entry.key, 16),
-                _clip(entry.category, 10),
+                _key_cell(entry),
+                _clip(entry.category, 12),
                 score,
-                _clip(entry.content, 28),
+                _clip(entry.content, self._content_width()),
             ]
             rows.append((cells, entry.id))
         table = self.query_one(DataTable)
         _show_rows(table, ENTRY_COLUMNS, rows)
+        self._shown_width = self._content_width()
         shown = (
             self.entries[table.cursor_row] if 0 <= table.cursor_row < len(self.entries) else None
         )
         self._preview(None if shown is None else shown.id)
+
+    def on_resize(self) -> None:
+        """Show as much of each memory as the new width holds, the cursor kept in place."""
+        if self.entries and self._content_width() != self._shown_width:
+            table = self.query_one(DataTable)
+            row = table.cursor_row
+            self._fill()
+            if 0 <= row < table.row_count:
+                table.move_cursor(row=row)
+
+    def _content_width(self) -> int:
+        # The panel's width beyond the other columns and the table's gutters: a new user
+        # read 25 characters of each memory at 120 columns, with room to spare.
+        return max(_CONTENT_CELLS, self.size.width - _OTHER_CELLS)
 
     def mark_used(self, ids: set[str]) -> None:
         """Mark the entries injected into the latest reply."""
