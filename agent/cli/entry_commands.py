@@ -118,13 +118,17 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Recall exactly as the agent does, and show why each entry matched."""
     # Here, not at the top: every other command would pay for the turn's modules.
     from agent.injection import SKIPPED_NOTE, recall_for_message
+    from agent.since_changed import since_changed
 
+    namespace = args.namespace or "default"
     async with opened_memory(config, create=False) as memory:
         # Unless asked for more, what a turn would recall: the same question, the same answer.
         limit = args.limit or config.memory.recall_limit
         result = await recall_for_message(
-            memory, args.query, limit, None, exclude_ids=[], namespace=args.namespace or "default"
+            memory, args.query, limit, None, exclude_ids=[], namespace=namespace
         )
+        # As the chat's recall detail says it (a new user saw it only there).
+        changed = await since_changed(memory, result.entries, namespace)
         stale = (await memory.stats()).stale_embedding if not args.json else 0
         reindexable = memory.reindexing is not None
     if args.json:
@@ -143,6 +147,8 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(out, _line(entry))
         if entry.scores is not None:
             say(out, f"    {entry.scores.explanation(result.mode)}")
+        if entry.id in changed:
+            say(out, f"    {changed[entry.id]}")
     if not result.entries:
         floor = config.memory.min_relevance_score
         weaker = result.weaker_matches()
