@@ -191,6 +191,27 @@ class MemoryEditor:
                 revived.append(now)
         return Forgotten(entry.key, plan.versions, plan.kept, tuple(revived))
 
+    async def _refuse_if_erased(self, forgotten: Forgotten) -> None:
+        """Refuse an undo of a forget that was erased for good since.
+
+        Found by an adversary: `memchat memory forget KEY --erase` in a terminal, then Undo
+        forget in the open app, put the erased secret back from the app's memory.
+        """
+        lifecycle = self.memory.lifecycle
+        if lifecycle is None or not forgotten.entries:
+            return
+        wanted = {entry.id for entry in forgotten.entries}
+        logged: set[str] = set()
+        offset = 0
+        while page := await lifecycle.audit_log(limit=500, offset=offset):
+            logged.update(record.entry_id for record in page)
+            offset += len(page)
+        if not wanted & logged:
+            raise MemoryStoreError(
+                f"{forgotten.key!r} was erased for good since it was forgotten: there is "
+                "nothing to put back"
+            )
+
     async def undo_forget(self, forgotten: Forgotten) -> MemoryEntry:
         """Put a forgotten entry and its history back exactly (ids, times, supersession).
 
@@ -203,6 +224,7 @@ class MemoryEditor:
         Returns the entry in effect for the key, or the one put back.
         """
         entries = forgotten.entries
+        await self._refuse_if_erased(forgotten)
         newer = await self.memory.get(forgotten.key, entries[0].namespace) if entries else None
         # An id stored again since (an import of a newer version, say) belongs to that
         # newer entry: the forgotten version comes back beside it under a fresh id, not

@@ -252,7 +252,7 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 return 1
         removed = await memory.forget(args.key, namespace)
         if args.erase:
-            return await _erased(memory, args.key, namespace, removed, out)
+            return await _erased(memory, args.key, namespace, removed, out, going[2])
         why = "" if removed else await _only_history(memory, args.key, namespace)
         if not removed and not why:
             why = await keys_meant(memory, args.key, namespace)
@@ -266,8 +266,19 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
     return 0
 
 
-async def _erased(memory: Memory, key: str, namespace: str, removed: bool, out: TextIO) -> int:
-    """`forget --erase`: the key's audit records erased, and what the store still keeps."""
+async def _erased(
+    memory: Memory,
+    key: str,
+    namespace: str,
+    removed: bool,
+    out: TextIO,
+    revived: list[MemoryEntry],
+) -> int:
+    """`forget --erase`: the key's audit records erased, and what the store still keeps.
+
+    What the forgotten fact had replaced under another key is in effect again: named, with
+    how to erase it too (found by an adversary: an older password came back unsaid).
+    """
     lifecycle = memory.lifecycle
     if lifecycle is None:
         said = f"forgot {key!r}" if removed else f"memchat: no memory with key {key!r}"
@@ -278,7 +289,9 @@ async def _erased(memory: Memory, key: str, namespace: str, removed: bool, out: 
         return 0 if removed else 1
     erased = await erase_forgotten(lifecycle, key, namespace)
     if not removed and not erased:
-        say(sys.stderr, f"memchat: no memory with key {key!r}, and nothing of it in the audit log")
+        # A key holding only history says so, as `get` does (an adversary read "no memory").
+        why = await _only_history(memory, key, namespace) or ", and nothing of it in the audit log"
+        say(sys.stderr, f"memchat: no memory with key {key!r}{why}")
         return 1
     done = f"forgot {key!r} and erased" if removed else "erased"
     kept = (
@@ -292,6 +305,12 @@ async def _erased(memory: Memory, key: str, namespace: str, removed: bool, out: 
         f"{done} {counted(erased, 'record', 'records')} of it from the audit log: it cannot be "
         f"restored{kept}",
     )
+    for entry in revived:
+        say(
+            out,
+            f"what it had replaced is in effect again: {entry.key!r} ({_shortened(entry.content)});"
+            f" `memchat memory forget {entry.key} --erase` erases it too",
+        )
     return 0
 
 

@@ -699,3 +699,14 @@ def test_search_says_when_a_recalled_message_was_changed_since(configured: Path)
     asyncio.run(seed())
     found = run_cli("memory", "search", "do I live in Porto").clean()
     assert "since changed: 'home' says 'I live in Lisbon'" in found.out
+
+
+def test_forget_erase_names_the_older_fact_back_in_effect(configured: Path) -> None:
+    """Found by an adversary: erasing the current wifi password put the older one back in
+    effect without a word."""
+    assert run_cli("memory", "store", "--key", "wifi_a", "my wifi password is Purple88").code == 0
+    stored = run_cli("memory", "store", "--key", "wifi_b", "my wifi password is Orange55").clean()
+    assert "wifi_a" in stored.out  # it replaced the other key's fact
+    erased = run_cli("memory", "forget", "--yes", "--erase", "wifi_b").clean()
+    assert "what it had replaced is in effect again: 'wifi_a'" in erased.out
+    assert "memchat memory forget wifi_a --erase" in erased.out

@@ -263,3 +263,19 @@ async def test_an_entry_replaced_elsewhere_is_not_overwritten(store: SqliteMemor
     current = await store.get("home")
     assert current is not None and current.content == "Ana lives in Lisbon"
     assert not current.pinned
+
+
+async def test_a_forget_erased_since_cannot_be_undone(store: SqliteMemory) -> None:
+    """Found by an adversary: Undo forget in the open app put back a memory erased for good
+    from a terminal meanwhile."""
+    from agent.erasing import erase_forgotten
+    from memory.errors import MemoryStoreError
+
+    editor = MemoryEditor(store)
+    pin = await store.store("bank", "my bank pin is 7391")
+    forgotten = await editor.forget(pin)
+    lifecycle = store.lifecycle
+    assert await erase_forgotten(lifecycle, "bank", "default") == 1
+    with pytest.raises(MemoryStoreError, match="erased for good"):
+        await editor.undo_forget(forgotten)
+    assert await store.get("bank") is None
