@@ -8,7 +8,12 @@ the key, and of what was deleted with them, so the store keeps nothing of it.
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
+
+from agent.session_scrub import scrub_sessions
 
 if TYPE_CHECKING:
     from memory.protocol import AuditRecord, Lifecycle
@@ -30,9 +35,25 @@ async def forgotten_records(lifecycle: Lifecycle, key: str, namespace: str) -> l
     return [r for r in records if r.key == key or (r.action == "forget" and r.at in forgets)]
 
 
-async def erase_forgotten(lifecycle: Lifecycle, key: str, namespace: str) -> int:
-    """Erase the audit records `forgotten_records` names; how many went."""
+async def erase_forgotten(
+    lifecycle: Lifecycle, key: str, namespace: str, sessions: Path | None = None
+) -> Erased:
+    """Erase the audit records `forgotten_records` names.
+
+    Their text is also taken out of the chat files under `sessions` (`agent.session_scrub`).
+    """
     records = await forgotten_records(lifecycle, key, namespace)
     if not records:
-        return 0
-    return await lifecycle.erase_records([record.entry_id for record in records])
+        return Erased(0, [])
+    count = await lifecycle.erase_records([record.entry_id for record in records])
+    texts = [record.content for record in records]
+    chats = [] if sessions is None else await asyncio.to_thread(scrub_sessions, sessions, texts)
+    return Erased(count, chats)
+
+
+@dataclass(frozen=True)
+class Erased:
+    """What an erase removed: audit records, and the chat files its text was taken out of."""
+
+    records: int
+    chats: list[Path]

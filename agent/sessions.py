@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import os
 import stat
@@ -266,8 +267,12 @@ class SessionStore:
             session.title = _title(session.messages, session.commands)
         if session.incognito:
             return
+        record = note.model_dump(mode="json")
+        # The command as typed is redacted as a message is ("/remember my wifi password is
+        # …", found by an adversary in the file); what it stored is the fact, kept as given.
+        record["text"] = redact(note.text)[0]
         with self._write_lock:
-            self._write(session, session.unsaved, {"type": COMMAND, **note.model_dump(mode="json")})
+            self._write(session, session.unsaved, {"type": COMMAND, **record})
             session.unsaved.clear()
 
     def note_recall(self, session: Session, note: RecallNote) -> None:
@@ -289,7 +294,7 @@ class SessionStore:
     ) -> None:
         ensure_private_dir(self.directory)
         path = self._path(session.id)
-        descriptor = self._open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+        descriptor = self._open_for_append(path)
         try:
             size = os.fstat(descriptor).st_size
             lines = []
@@ -348,6 +353,24 @@ class SessionStore:
             os.close(descriptor)
             raise
         return descriptor
+
+    def _open_for_append(self, path: Path) -> int:
+        """`path` opened to append, locked against `agent.session_scrub` replacing it.
+
+        The scrub writes the file anew and renames it over this one while it holds the
+        lock: a descriptor of the replaced file is opened again, or the lines written
+        through it would be lost with it.
+        """
+        while True:
+            descriptor = self._open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX)
+                if os.fstat(descriptor).st_ino == os.stat(path).st_ino:
+                    return descriptor
+            except BaseException:
+                os.close(descriptor)
+                raise
+            os.close(descriptor)
 
     def _read(self, path: Path) -> str:
         descriptor = self._open(path, os.O_RDONLY)

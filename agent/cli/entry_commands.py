@@ -19,6 +19,8 @@ from agent.memory_editing import (
     replaced_under_other_keys,
     still_saying_otherwise,
 )
+from agent.paths import data_dir
+from agent.session_scrub import ERASED
 from agent.terminal_text import one_line, safe_json
 from agent.tools import keys_meant, one_line_key
 from memory.date_terms import local_time
@@ -287,7 +289,8 @@ async def _erased(
             f"{said}; the {memory.name!r} backend keeps no audit log",
         )
         return 0 if removed else 1
-    erased = await erase_forgotten(lifecycle, key, namespace)
+    done_erasing = await erase_forgotten(lifecycle, key, namespace, data_dir() / "sessions")
+    erased = done_erasing.records
     if not removed and not erased:
         # A key holding only history says so, as `get` does (an adversary read "no memory").
         why = await _only_history(memory, key, namespace) or ", and nothing of it in the audit log"
@@ -305,6 +308,9 @@ async def _erased(
         f"{done} {counted(erased, 'record', 'records')} of it from the audit log: it cannot be "
         f"restored{kept}",
     )
+    if done_erasing.chats:
+        chats = counted(len(done_erasing.chats), "chat file", "chat files")
+        say(out, f"its text was taken out of {chats} too (shown there as {ERASED})")
     for entry in revived:
         say(
             out,

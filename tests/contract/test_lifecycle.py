@@ -269,6 +269,6 @@ async def test_erasing_a_key_keeps_other_keys_restorable(memory: Memory) -> None
     await memory.store("tea", "The user likes green tea")
     assert await memory.forget("tea")
     assert await memory.forget("garage")
-    assert await erase_forgotten(lifecycle, "garage", "default") == 2
+    assert (await erase_forgotten(lifecycle, "garage", "default")).records == 2
     left = await lifecycle.audit_log()
     assert [(r.key, r.content) for r in left] == [("tea", "The user likes green tea")]

@@ -710,3 +710,34 @@ def test_forget_erase_names_the_older_fact_back_in_effect(configured: Path) -> N
     erased = run_cli("memory", "forget", "--yes", "--erase", "wifi_b").clean()
     assert "what it had replaced is in effect again: 'wifi_a'" in erased.out
     assert "memchat memory forget wifi_a --erase" in erased.out
+
+
+def test_forget_erase_takes_the_text_out_of_the_chat_files(configured: Path) -> None:
+    """Found by a new user and an adversary: the erased code was still in the chat's file
+    (the /remember message, the tool call and its result), shown again when reopened."""
+    from agent.messages import ChatMessage, CommandNote
+    from agent.sessions import SessionStore
+
+    assert run_cli("memory", "store", "--key", "garage", "The garage code is 55910").code == 0
+    store = SessionStore(Path(os.environ["MEMCHAT_HOME"]) / "sessions")
+    chat = store.new()
+    store.append(chat, [ChatMessage(role="user", content="What's for dinner?")])
+    store.note_command(
+        chat,
+        CommandNote(
+            text="/remember the garage code is 55910",
+            tool="memory_store",
+            arguments={"key": "garage", "content": "The garage code is 55910"},
+            result='{"stored": {"key": "garage", "content": "The garage code is 55910"}}',
+        ),
+    )
+    store.append(chat, [ChatMessage(role="assistant", content="Noted, 55910.")])
+    erased = run_cli("memory", "forget", "--yes", "--erase", "garage").clean()
+    assert "taken out of 1 chat file too" in erased.out
+    path = Path(os.environ["MEMCHAT_HOME"]) / "sessions" / f"{chat.id}.jsonl"
+    assert "55910" not in path.read_text(encoding="utf-8")
+    reopened = store.load(chat.id)
+    assert [m.content for m in reopened.messages] == ["What's for dinner?", "Noted, [erased]."]
+    # The chat goes on: a later message is added to the file written anew.
+    store.append(reopened, [ChatMessage(role="user", content="thanks")])
+    assert [m.content for m in store.load(chat.id).messages][-1] == "thanks"

@@ -275,7 +275,7 @@ async def test_a_forget_erased_since_cannot_be_undone(store: SqliteMemory) -> No
     pin = await store.store("bank", "my bank pin is 7391")
     forgotten = await editor.forget(pin)
     lifecycle = store.lifecycle
-    assert await erase_forgotten(lifecycle, "bank", "default") == 1
+    assert (await erase_forgotten(lifecycle, "bank", "default")).records == 1
     with pytest.raises(MemoryStoreError, match="erased for good"):
         await editor.undo_forget(forgotten)
     assert await store.get("bank") is None

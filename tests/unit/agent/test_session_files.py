@@ -154,3 +154,15 @@ def test_a_secret_said_in_passing_is_not_written_in_clear(tmp_path: Path) -> Non
     reopened = store.load(session.id).messages
     assert "[REDACTED:" in reopened[0].content and "[REDACTED:" in reopened[1].content
     assert reopened[0].content.startswith("My bank PIN is ")
+
+
+def test_a_command_with_a_secret_is_written_redacted(tmp_path: Path) -> None:
+    """Found by an adversary: "/remember my wifi password is …" stayed in the file."""
+    from agent.messages import CommandNote
+
+    store = SessionStore(tmp_path)
+    session = store.new()
+    note = CommandNote(text="/remember my wifi password is OrangeLlama5521", tool="memory_store")
+    store.note_command(session, note)
+    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    assert "OrangeLlama5521" not in written and "/remember my wifi password is" in written
