@@ -33,7 +33,10 @@ if TYPE_CHECKING:
 
 _LONGEST_SENTENCE = 300
 """A longer "sentence" is a pasted text, not a statement about oneself."""
-_VALUE_ENDS = re.compile(r"\s*(?:,(?=\s*(?-i:I\b|[a-z]))|[;(\[])|\s+[-–—]\s")
+_VALUE_ENDS = re.compile(
+    r"\s*(?:,(?=\s*(?-i:I\b|[a-z]))|[;(\[])|\s+[-–—]\s"
+    r"|\s+(?i:so|where|which|because|while|whereas|but)\b"
+)
 """Where the value ends: "I moved to Madrid, my password is …" keeps only the move (an
 adversary saw the rest of the sentence made part of the fact)."""
 _TWO_VALUES = re.compile(r"(?i)\s(?:and|or|&|\+)\s|/")
@@ -83,6 +86,7 @@ def _claimed(message: str) -> list[tuple[str, str]]:
             continue
         at = clause.rfind(claim[2])
         said = clause[: at + len(value)].rstrip() if at >= 0 and value != claim[2] else clause
+        said = said.rstrip(",;:–— ")
         found.setdefault(claim[1], []).append((value, said))
     return [
         (predicate, said[0][1])

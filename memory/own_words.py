@@ -19,7 +19,8 @@ _TAKEN_BACK = re.compile(
     r"|\bpretend|\bimagine|\bhypothetical|\bsarcas|\bironic"
     r"|\bactually,?\s+no\b|\bno\s+wait\b|\bscratch\s+that\b|\bi\s+mean\b|\bcorrection\b"
     r"|\bin\s+(?:a|the|my|this)\s+video\s*game|\bin\s+theory\b|\btheoretically\b|\(not\)|(?:^|\s)/h?j\b"
-    r"|\bin\s+(?:the\s+sims|a\s+movie|the\s+movie|a\s+film|a\s+book|role-?play|an?\s+rp)\b)"
+    r"|\bin\s+(?:the\s+sims|a\s+movie|the\s+movie|a\s+film|a\s+book|role-?play|an?\s+rp)\b"
+    r"|(?:^|[.!?]\s+)not[.!]|\b(?:well|actually|oh),?\s+(?:my|our|his|her|their)\s+\w+\s+did\b)"
 )
 """Words that take a claim back, correct it, or set it in a story, a game or a joke."""
 _LIFE_STORY = re.compile(
@@ -32,7 +33,8 @@ _SHOUTED_NOT = re.compile(r"\bNOT\b")
 """"I work at Google - NOT": only in capitals (a plain "not" is a denial, read elsewhere)."""
 _REPORTED = re.compile(
     r"[\"“”„«»]|\b(?:said|says|saying|asked|wrote|told|quote|replied|replies|answered|"
-    r"texted|tweeted|posted|claimed|claims)\b",
+    r"texted|tweeted|posted|claimed|claims|pasted|forwarded|fwd|customer|dear|"
+    r"translate|draft|template)\b",
     re.I,
 )
 """Someone else's words, or the user's own repeated from before."""

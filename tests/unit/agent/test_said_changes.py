@@ -201,6 +201,10 @@ async def test_a_move_naming_where_it_was_from_updates_the_home(harness: Harness
         "I live in Lisbon in theory",
         "she replied: I live in Lisbon",
         "I was born in Berlin but we moved to Lisbon",
+        # Found by the ninth adversary.
+        "Never thought I'd say this but I moved to Lisbon. Not.",
+        "Big news: we moved to Lisbon! Well, my parents did.",
+        "Customer email pasted: Hi, I moved to Lisbon, please update my address.",
         "I grew up in Berlin, then we moved to Lisbon when I was ten",
         "I live in Lisbon and Madrid",
     ],
@@ -246,3 +250,12 @@ async def test_a_move_that_denies_the_old_home_updates_it(harness: Harness) -> N
     harness.model.add("Noted.")
     await harness.turn("I live in Lisbon now, not Porto")
     assert await _in_effect(harness) == {"home": "I live in Lisbon now, not Porto"}
+
+
+async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> None:
+    """Found by the ninth adversary: "… so please stop emailing" and "… where my login is
+    ana.s" became part of the employer fact."""
+    await harness.memory.store("job", "I work at Siemens", "core")
+    harness.model.add("Noted.")
+    await harness.turn("I started a new job at Initech where my login is ana.s")
+    assert await _in_effect(harness) == {"job": "I started a new job at Initech"}
