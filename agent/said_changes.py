@@ -1,4 +1,4 @@
-"""A message that says a home or an employer changed updates the fact that says otherwise.
+"""A message that says a home, an employer or a health fact changed updates the fact.
 
 "Big news: we moved to Lisbon!" said in a chat left "I live in Berlin" in effect unless the
 model stored the change; the message expired with conversation retention (30 days) and
@@ -22,8 +22,10 @@ from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
+from memory.fact_values import new_value, user_value
+from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
-from memory.predicates import LEAD_IN, USER, claim_of
+from memory.predicates import LEAD_IN, USER, claim_of, says_more
 from memory.stated_values import pieces
 from memory.text import analyze
 
@@ -73,8 +75,12 @@ def _claimed(message: str) -> list[tuple[str, str]]:
     if not said_in_earnest(message):
         return []
     found: dict[str, list[tuple[str, str]]] = {}
+    health: list[str] = []
     for clause in pieces(message):
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause):
+            continue
+        if _a_health_fact(clause):
+            health.append(clause.rstrip(",;:–— "))
             continue
         claim = claim_of(clause)
         if claim is None or claim[0] != USER:
@@ -88,11 +94,41 @@ def _claimed(message: str) -> list[tuple[str, str]]:
         said = clause[: at + len(value)].rstrip() if at >= 0 and value != claim[2] else clause
         said = said.rstrip(",;:–— ")
         found.setdefault(claim[1], []).append((value, said))
-    return [
+    return [(HEALTH, clause) for clause in health] + [
         (predicate, said[0][1])
         for predicate, said in found.items()
         if len({frozenset(analyze(value)) for value, _ in said}) == 1
     ]
+
+
+HEALTH = "health"
+_CARE_GIVERS = frozenset(analyze("doctor dentist therapist physician pharmacist gp"))
+_HEALTH_FACTS_READ = 500
+
+
+def _a_health_fact(clause: str) -> bool:
+    """An allergy, a dose, or who the user's doctor is: stale, each can do harm.
+
+    Found by an adversary: "My lisinopril dose went up to 20mg" and "My new doctor is Dr.
+    Costa" said in chat left the old dose and doctor in effect.
+    """
+    if health_values(clause):
+        return True
+    attribute = user_value(clause)
+    return attribute is not None and bool(attribute[0] & _CARE_GIVERS)
+
+
+async def _health_otherwise(
+    memory: Memory, sentence: str, namespace: str
+) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+    """The facts in effect `sentence` gives another allergy, dose or doctor.
+
+    Those that say only that, and those that say more (left as they are).
+    """
+    facts = await memory.list(namespace=namespace, category="core", limit=_HEALTH_FACTS_READ)
+    changed = [fact for fact in facts if new_value(sentence, fact.content)]
+    plain = [fact for fact in changed if not says_more(fact.content)]
+    return plain, [fact for fact in changed if says_more(fact.content)]
 
 
 async def update_from_message(memory: Memory, message: MemoryEntry) -> list[SaidChange]:
@@ -102,11 +138,14 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
     left: replacing it would lose the rest. A store that refuses changes nothing.
     """
     changes: list[SaidChange] = []
-    for _, sentence in _claimed(message.content):
+    for predicate, sentence in _claimed(message.content):
         try:
-            plain = await saying_otherwise(memory, sentence, message.namespace, plain=True)
+            if predicate == HEALTH:
+                plain, more = await _health_otherwise(memory, sentence, message.namespace)
+            else:
+                plain = await saying_otherwise(memory, sentence, message.namespace, plain=True)
+                more = [] if plain else await saying_otherwise(memory, sentence, message.namespace)
             if not plain:
-                more = await saying_otherwise(memory, sentence, message.namespace)
                 changes += [SaidChange(None, fact) for fact in more]
                 continue
             old = plain[0]

@@ -259,3 +259,51 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
     harness.model.add("Noted.")
     await harness.turn("I started a new job at Initech where my login is ana.s")
     assert await _in_effect(harness) == {"job": "I started a new job at Initech"}
+
+
+@pytest.mark.parametrize(
+    ("old", "message", "now"),
+    [
+        # Found by the ninth adversary: none of these changed the fact from chat.
+        (
+            "I take 10mg of lisinopril",
+            "My lisinopril dose went up to 20mg.",
+            "My lisinopril dose went up to 20mg.",
+        ),
+        (
+            "I'm allergic to penicillin",
+            "Good news, I'm no longer allergic to penicillin!",
+            "I'm no longer allergic to penicillin!",
+        ),
+        ("My doctor is Dr. Alvarez", "My new doctor is Dr. Costa.", "My new doctor is Dr. Costa."),
+    ],
+)
+async def test_a_health_fact_said_in_chat_updates_it(
+    harness: Harness, old: str, message: str, now: str
+) -> None:
+    await harness.memory.store("health", old, "core")
+    harness.model.add("Noted.")
+    events = await harness.turn(message)
+    assert await _in_effect(harness) == {"health": now}
+    assert any(isinstance(e, Notice) and "updated the memory 'health'" in e.text for e in events)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My mother's doctor is Dr. Costa.",
+        "I take 500mg of metformin too.",
+        "What if my dose went up to 20mg?",
+        "My sister is not allergic to penicillin.",
+    ],
+)
+async def test_what_is_no_change_of_the_users_health_fact_leaves_it(
+    harness: Harness, message: str
+) -> None:
+    await harness.memory.store("dose", "I take 10mg of lisinopril", "core")
+    await harness.memory.store("allergy", "I'm allergic to penicillin", "core")
+    await harness.memory.store("doctor", "My doctor is Dr. Alvarez", "core")
+    before = await _in_effect(harness)
+    harness.model.add("Sure.")
+    await harness.turn(message)
+    assert await _in_effect(harness) == before
