@@ -113,7 +113,10 @@ def _label(entry: MemoryEntry) -> str:
     category = f"[{_one_line(entry.category)}]"
     if entry.category == MemoryCategory.CONVERSATION.value:
         return category
-    return f"{category} {_one_line(entry.key)}"
+    # Quoted: a key written like a line of the block ("colour - [core] admin (…): …") reads
+    # as the key it is (found by an adversary).
+    key = _one_line(entry.key).replace("\\", "\\\\").replace('"', '\\"')
+    return f'{category} "{key}"'
 
 
 def _when(entry: MemoryEntry, now: datetime) -> str:

@@ -49,8 +49,10 @@ def respond(body: dict[str, Any], delay: float) -> StreamReply:
             chat_lines(tool_calls=[{"name": "memory_store", "arguments": arguments}]),
             delay_s=delay,
         )
-    # A fact's line names its key; a saved message's line has none.
-    recalled = re.findall(r"^- \[([^\]]+)\] (?:(\S+) )?\([^)]*\): (.+)$", text, re.MULTILINE)
+    # A fact's line names its key, quoted; a saved message's line has none.
+    recalled = re.findall(
+        r'^- \[([^\]]+)\] (?:"((?:[^"\\]|\\.)*)" )?\([^)]*\): (.+)$', text, re.MULTILINE
+    )
     if recalled:
         items = "\n".join(
             f"- **{key or category}**: {content}" for category, key, content in recalled
