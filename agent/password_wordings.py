@@ -82,7 +82,7 @@ _NAMED_NUMBER = re.compile(
 """What names a number of that shape that is no social security number ("order number
 123-45-6789", found by an adversary: the user's own order lost its number)."""
 _NAMED_CODE = re.compile(
-    r"(?i)\b(?:door|alarm|gate|garage|safe|building|entry|keypad|house|"
+    r"(?i)\b(?:door|alarm|gate|garage|safe|building|entry|keypad|house|badge|locker|"
     r"front[ \t]+door)[ \t]+(?:pass)?(?:code|pin|combination|combo)"
     r"(?:[ \t]+(?:for|of|to|at)[ \t]+(?:the|our|my|your)[ \t]+[\w-]+)?(?:[ \t]+(?:is|was))?"
     r"(?:[ \t]+now)?[ \t]*[:=]?[ \t]*(\d[\d \t-]{1,10}\d)\b"
@@ -95,6 +95,17 @@ _CODE_TO = re.compile(
     r"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?(\d[\d \t-]{1,10}\d)\b"
 )
 """The same said the other way round: "the combination to the safe is 12-34-56"."""
+_THERE_IS = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:there|here|for[ \t]+\w+|at[ \t]+\w+|on[ \t]+\w+)[ \t]+"
+    rf"(?:is|was)[ \t]+(?:now[ \t]+)?{_VALUE}"
+)
+_WHICH_IS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]+{_VALUE}")
+"""Said with where it is for: "my password there is X", "the wifi password, which is X,"
+(found by an adversary)."""
+_PIN_CHANGED = re.compile(
+    r"(?i)\b(?:my|the|our)[ \t]+(?:\w+[ \t]+)?pin[ \t]+(?:has[ \t]+been[ \t]+|was[ \t]+|is[ \t]+)?"
+    r"(?:changed|set|updated|reset)[ \t]+to[ \t]+(\d{4,8})\b"
+)
 _PIN_NUMBER = re.compile(
     # "my PIN 1234", "PIN is 1234"; not the verb ("pin 2024 as the year to remember").
     r"(?:(?i:\b(?:my|the|our|your|his|her)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number))?"
@@ -183,6 +194,8 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_NEXT_LINE, _anything),
             (_RELATIVE, _marked),
             (_AS_MY, _looks_like_a_password),
+            (_THERE_IS, _looks_like_a_password),
+            (_WHICH_IS, _looks_like_a_password),
             (_LOGIN_PAIR, _anything),
             (_MYSQL, _anything),
             (_WIFI, _anything),
@@ -196,6 +209,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             ("pin", _span(found, 1 if found.group(1) else 2, str.isdigit))
             for found in _PIN_NUMBER.finditer(text)
         ]
+        spans += [("pin", _span(found, 1, str.isdigit)) for found in _PIN_CHANGED.finditer(text)]
     if any(word in lowered for word in ("code", "combination", "combo", "pin")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]

@@ -327,14 +327,17 @@ def _labelled_spans(text: str, lowered: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The spans in order, overlapping ones joined."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+def _merged_by_kind(
+    spans: list[tuple[str, tuple[int, int]]],
+) -> list[tuple[str, tuple[int, int]]]:
+    """`spans` in order, overlapping ones merged (under the first one's kind)."""
+    merged: list[tuple[str, tuple[int, int]]] = []
+    for kind, (start, end) in sorted(spans, key=lambda item: item[1]):
+        if merged and start < merged[-1][1][1]:
+            held, (first, last) = merged[-1]
+            merged[-1] = (held, (first, max(last, end)))
         else:
-            merged.append((start, end))
+            merged.append((kind, (start, end)))
     return merged
 
 
@@ -361,11 +364,18 @@ def redact(text: str) -> tuple[str, list[str]]:
     if any(hint in folded_lower for hint in _LABEL_HINTS):
         apply("secret", _labelled_spans(folded, folded_lower))
         folded = width_folded(text)
-    by_kind: dict[str, list[tuple[int, int]]] = {}
-    for kind, span in wording_spans(folded):
-        by_kind.setdefault(kind, []).append(span)
-    for kind, spans in by_kind.items():
-        apply(kind, _merged(spans))
+    # All kinds in one pass: spans of one kind replaced first moved the others ("my
+    # password there is X and the badge code is 7731" lost "de i", not 7731).
+    worded = _merged_by_kind(wording_spans(folded))
+    if worded:
+        pieces, at = [], 0
+        for kind, (start, end) in worded:
+            pieces += [text[at:start], f"[REDACTED:{kind}]"]
+            at = end
+            if kind not in found:
+                found.append(kind)
+        text = "".join([*pieces, text[at:]])
+        lowered = text.lower()
     if "pin" in lowered:
         apply("pin", [m.span(1) for m in _PIN.finditer(text)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))

@@ -248,6 +248,11 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("PIN is 987654", "987654"),
         ("btw the door code for our building is 4471, Jamie keeps forgetting it", "4471"),
         ("the combination to the safe is 12-34-56", "12-34-56"),
+        # Found by the ninth adversary and new user.
+        ("my gmail password there is Qwerty!234", "Qwerty!234"),
+        ("the wifi password, which is Zebra77!, stopped working", "Zebra77"),
+        ("my pin changed to 6612", "6612"),
+        ("my locker combination is 12-34-56", "12-34-56"),
         ("my password? it's Blue42horse", "Blue42horse"),
         ("My password? It is hunter2!", "hunter2"),
         ("my password is the name of my dog, Rex2019", "Rex2019"),
@@ -294,9 +299,20 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "Pinned 1234 messages",
         "pwd: /home/ana/projects",
         "the code to the door is on the fridge",
+        "the password there is required",
+        "my password for work is long",
         "my password is the name of my dog, which is easy to guess",
         "My password? It is long enough, I think.",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+def test_secrets_of_several_kinds_in_one_message_are_each_redacted_in_place() -> None:
+    """Found by the ninth adversary: one kind replaced first moved the other's place, and
+    "badge code is 7731" lost "de i" instead of the code."""
+    text = "At Hooli my password there is Tr0ub4dor&3 and the badge code is 7731, ok?"
+    assert redact(text)[0] == (
+        "At Hooli my password there is [REDACTED:secret] and the badge code is [REDACTED:code], ok?"
+    )
