@@ -735,3 +735,19 @@ async def test_a_saved_message_row_says_when_and_a_wide_panel_shows_more_text(
         key_cell, content_cell = row[1], row[4]
         assert isinstance(key_cell, Text) and key_cell.plain.startswith("said ")
         assert isinstance(content_cell, Text) and len(content_cell.plain) > 28
+
+
+async def test_a_narrow_panel_gives_the_text_the_room_of_category_and_score(
+    make_app: MakeApp,
+) -> None:
+    """Found by the ninth new user: at 80 columns each memory's text showed 2 characters."""
+    from rich.text import Text
+
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(80, 24)) as pilot:
+        await open_inspector(h, pilot)
+        row = h.app.query_one(DataTable).get_row("id-editor")
+        assert row[2] == Text("") and isinstance(row[4], Text)
+        assert len(row[4].plain) >= 10
+        panel = h.app.inspector.region
+        assert h.app.query_one(DataTable).virtual_size.width <= panel.width

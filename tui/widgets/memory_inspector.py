@@ -34,6 +34,10 @@ CATEGORIES = ("core", "daily", "conversation", "procedural")
 
 
 ENTRY_COLUMNS = ("", "key", "category", "score", "content")
+NARROW_COLUMNS = ("", "key", "", "", "content")
+"""A narrow panel leaves the category and score to the detail view (at 80 columns the
+text showed two characters, found by a new user); the columns stay, empty."""
+_NARROW_BELOW = 60
 AUDIT_COLUMNS = ("when", "key", "text", "why")
 """The text, not the action: found by an adversary, two versions of one key read alike and
 Enter brought back the older over the newer ("why" says forgotten or what hygiene did)."""
@@ -49,6 +53,8 @@ def _clip(text: str, width: int) -> Text:
 
 
 _CONTENT_CELLS = 20
+_NARROW_CONTENT_CELLS = 10
+_NARROW_OTHER_CELLS = 2 + 16 + 2 * 5 + 5
 _OTHER_CELLS = 2 + 16 + 12 + 5 + 2 * 5 + 5
 """The marker, key, category and score columns, each column's padding, and the panel's
 border, padding and scroll bar: the text takes the rest, so no row scrolls sideways."""
@@ -344,16 +350,19 @@ class MemoryInspector(Vertical):
             elif entry.pinned:
                 marker += Text("▲", style="bold yellow")
             score = Text("" if entry.score is None else f"{entry.score:.2f}")
+            category = _clip(entry.category, 12)
+            if self._narrow():
+                category, score = Text(""), Text("")
             cells = [
                 marker,
                 _key_cell(entry),
-                _clip(entry.category, 12),
+                category,
                 score,
                 _clip(entry.content, self._content_width()),
             ]
             rows.append((cells, entry.id))
         table = self.query_one(DataTable)
-        _show_rows(table, ENTRY_COLUMNS, rows)
+        _show_rows(table, NARROW_COLUMNS if self._narrow() else ENTRY_COLUMNS, rows)
         self._shown_width = self._content_width()
         shown = (
             self.entries[table.cursor_row] if 0 <= table.cursor_row < len(self.entries) else None
@@ -372,7 +381,12 @@ class MemoryInspector(Vertical):
     def _content_width(self) -> int:
         # The panel's width beyond the other columns and the table's gutters: a new user
         # read 25 characters of each memory at 120 columns, with room to spare.
+        if self._narrow():
+            return max(_NARROW_CONTENT_CELLS, self.size.width - _NARROW_OTHER_CELLS)
         return max(_CONTENT_CELLS, self.size.width - _OTHER_CELLS)
+
+    def _narrow(self) -> bool:
+        return 0 < self.size.width < _NARROW_BELOW
 
     def mark_used(self, ids: set[str]) -> None:
         """Mark the entries injected into the latest reply."""
