@@ -25,6 +25,12 @@ IMPORT_HOW = (
 )
 """A new user looked for import in the palette. Done in a shell: the file is named there,
 and what it would do is read before (`memchat memory import --help`)."""
+ERASE_HOW = (
+    "To forget a memory for good (a secret), run `memchat memory forget KEY --erase` in a "
+    "shell: it also erases it from the audit log and the chat files, so nothing can bring "
+    "it back. The inspector's Forget can be undone."
+)
+"""A new user looked for "erase" and "forget a secret" in the palette."""
 
 
 def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
@@ -35,7 +41,8 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
     yield SystemCommand("Help", "Keys, commands and how memory works (F1)", app.action_help)
     yield SystemCommand(
         "Switch session",
-        "Open, resume or delete an earlier chat (Delete, twice, in the list)",
+        "Open, reopen, resume or delete an earlier (old, previous) chat or conversation "
+        "(Delete, twice, in the list)",
         app.action_switch_session,
     )
     yield SystemCommand(
@@ -71,6 +78,11 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
         "Export memory",
         "Write every memory to a JSON-lines file (a backup)",
         lambda: app.run_worker(app.memory_view.export()),
+    )
+    yield SystemCommand(
+        "Erase a memory for good",
+        "Forget a secret so nothing can bring it back: memchat memory forget KEY --erase",
+        lambda: app.notify(ERASE_HOW, timeout=20),
     )
     yield SystemCommand(
         "Import memory",

@@ -243,6 +243,12 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
         ("private mode", "Toggle incognito"),
         ("backup my memories", "Export memory"),
         ("help", "Help"),
+        # Found by the ninth new user.
+        ("open an old chat", "Switch session"),
+        ("reopen", "Switch session"),
+        ("previous conversation", "Switch session"),
+        ("erase", "Erase a memory for good"),
+        ("forget a secret", "Erase a memory for good"),
     ],
 )
 async def test_palette_finds_a_command_by_the_words_a_user_types(

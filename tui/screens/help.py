@@ -38,7 +38,7 @@ Esc or q closes this help.
 |---|---|
 | /remember TEXT | store a core memory |
 | /recall QUERY | search memory |
-| /forget KEY | delete a memory |
+| /forget KEY | delete a memory (Undo forget brings it back; for good: see the palette) |
 | /new, /sessions, /model | new session, switch session, switch model |
 | /help, /incognito | this help, incognito (F4) |
 
@@ -46,6 +46,7 @@ Esc or q closes this help.
 |---|---|
 | type in the search box | search with the agent's own recall (each result shows its scores) |
 | Enter on a row | details: edit, pin, forget; an earlier version offers Restore |
+| Ctrl+S, Ctrl+R (in the details) | save, restore an earlier version (Esc closes) |
 | superseded / deleted | also list earlier versions / what was deleted: when, its text and why |
 | Undo forget (button) | bring back the last forgotten memory (by /forget or the model), whole |
 | Enter on a deleted row | store that memory again from the audit log (after a restart too) |
