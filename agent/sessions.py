@@ -44,6 +44,9 @@ class Session:
     recalls: dict[int, RecallNote] = field(default_factory=dict)
     """What memory contributed to each turn, by the position of the reply it came before
     (the latest, when a reply was regenerated)."""
+    notes: dict[int, list[str]] = field(default_factory=dict)
+    """Said under a reply (a memory the message updated), by the message count after it:
+    a reopened chat showed the reply without them (found by a new user)."""
     unwritten: list[dict[str, Any]] = field(default_factory=list)
     """Records to write with the next write (`SessionStore.note_recall`)."""
 
@@ -70,6 +73,7 @@ REPLY_FAILED = "reply_failed"
 COMMAND = "command"
 """A record of a slash command run at that point of the conversation (`CommandNote`)."""
 RECALLED = "recalled"
+NOTE = "note"
 """A record of what memory contributed to the turn at that point (`RecallNote`)."""
 
 
@@ -117,6 +121,10 @@ def _take(session: Session, record: dict[str, Any]) -> None:
             at = len(messages)
         with contextlib.suppress(ValidationError):
             session.recalls[at] = RecallNote.model_validate(record)
+    elif kind == NOTE:
+        at, text = record.get("at"), record.get("text")
+        if isinstance(at, int) and not isinstance(at, bool) and isinstance(text, str):
+            session.notes.setdefault(min(max(at, 0), len(messages)), []).append(text)
     elif kind == "rewind":
         keep = record.get("keep")
         if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
@@ -134,6 +142,7 @@ def _cut(session: Session, keep: int) -> list[ChatMessage]:
     session.replaced.extend(cut)
     session.commands = _before_the_cut(session.commands, keep)
     session.recalls = {at: note for at, note in session.recalls.items() if at <= keep}
+    session.notes = {at: said for at, said in session.notes.items() if at <= keep}
     return cut
 
 
@@ -284,6 +293,20 @@ class SessionStore:
         session.recalls[at] = note
         if not session.incognito:
             session.unwritten.append({"type": RECALLED, "at": at, **note.model_dump(mode="json")})
+
+    def note_reply(self, session: Session, text: str) -> None:
+        """Keep a line said under the latest reply; `OSError` when it cannot be written."""
+        session.notes.setdefault(len(session.messages), []).append(text)
+        if session.incognito:
+            return
+        record = {"type": NOTE, "at": len(session.messages), "text": text}
+        with self._write_lock:
+            self._write(session, session.unsaved, record)
+            session.unsaved.clear()
+
+    async def keep_note(self, session: Session, text: str) -> None:
+        """`note_reply` in a worker thread, off the event loop."""
+        await asyncio.shield(asyncio.to_thread(self.note_reply, session, text))
 
     async def keep_command(self, session: Session, note: CommandNote) -> None:
         """`note_command` in a worker thread, off the event loop."""

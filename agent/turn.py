@@ -511,9 +511,19 @@ class Agent:
             if folded is not None:
                 yield MemorySaved(folded)  # what the inspector shows changed
             elif saved is not None and not facts and self.config.agent.update_facts_from_messages:
-                for event in await said_changes(self.memory, saved, session.id, self.namespace):
+                async for event in self._said_changes(saved, session):
                     yield event
         async for event in self._after_reply(exchange, user_text, session, started):
+            yield event
+
+    async def _said_changes(
+        self, saved: MemoryEntry, session: Session
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """The facts the message changed; what is said of them is kept with the chat."""
+        for event in await said_changes(self.memory, saved, session.id, self.namespace):
+            if isinstance(event, Notice):
+                with contextlib.suppress(OSError):  # said in the chat all the same
+                    await self.sessions.keep_note(session, event.text)
             yield event
 
     async def _keep_reply(

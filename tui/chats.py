@@ -155,7 +155,7 @@ class Chats:
 
         recalls = await recalled_events(app.runtime.memory, session.recalls)
         shown = await app.chat.show_transcript(
-            session.messages, session.commands, around=around, recalls=recalls
+            session.messages, session.commands, around=around, recalls=recalls, notes=session.notes
         )
         if at is not None and at in shown:
             app.chat.show_found(shown[at])

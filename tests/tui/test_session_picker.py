@@ -460,3 +460,29 @@ async def test_a_reopened_chat_says_which_message_got_no_reply(make_app: MakeApp
         kinds = [type(w).__name__ for w in h.app.chat.children]
         assert kinds == ["UserMessage", "ReplyNote", "UserMessage", "AssistantMessage"]
         assert "No reply to this message" in str(h.app.chat.query_one(ReplyNote).render())
+
+
+async def test_a_reopened_chat_shows_the_line_under_a_reply(make_app: MakeApp) -> None:
+    """Found by the ninth new user: "Your message updated the memory …" was gone once the
+    chat was reopened."""
+    from agent.messages import ChatMessage
+    from tui.widgets.reply_note import ReplyNote
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        store = h.runtime.sessions
+        chat = store.new()
+        store.append(
+            chat,
+            [
+                ChatMessage(role="user", content="We moved to Lisbon!"),
+                ChatMessage(role="assistant", content="Congratulations!"),
+            ],
+        )
+        store.note_reply(chat, "Your message updated the memory 'home'")
+        await h.app.chats.open(chat.id)
+        await settle(pilot)
+        kinds = [type(w).__name__ for w in h.app.chat.children]
+        assert kinds == ["UserMessage", "AssistantMessage", "ReplyNote"]
+        assert "updated the memory 'home'" in str(h.app.chat.query_one(ReplyNote).render())

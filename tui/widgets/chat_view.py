@@ -49,6 +49,7 @@ class ChatView(VerticalScroll):
     """The position of the first message not shown after those shown (a search hit opened
     the chat far back), or None: the view reaches the conversation's end."""
     _recalls: dict[int, MemoryRecalled] = {}  # noqa: RUF012 - replaced, never changed
+    _notes: dict[int, list[str]] = {}  # noqa: RUF012 - replaced, never changed
     """Its ◆ lines, by the position of the reply each came before."""
 
     def on_mount(self) -> None:
@@ -133,6 +134,7 @@ class ChatView(VerticalScroll):
         *,
         around: int | None = None,
         recalls: Mapping[int, MemoryRecalled] | None = None,
+        notes: Mapping[int, list[str]] | None = None,
     ) -> dict[int, Widget]:
         """Replace the view with a stored conversation (switching sessions).
 
@@ -148,13 +150,14 @@ class ChatView(VerticalScroll):
             last = min(len(messages), first + TRANSCRIPT_WINDOW)
         self._transcript = (messages, list(commands))
         self._recalls = dict(recalls or {})
+        self._notes = dict(notes or {})
         await self.remove_children()
         return await self._mount_window(first, last)
 
     async def _mount_window(self, first: int, last: int) -> dict[int, Widget]:
         assert self._transcript is not None
         messages, commands = self._transcript
-        made = window(messages, commands, self._recalls, first, last)
+        made = window(messages, commands, self._recalls, first, last, self._notes)
         if first:
             made.widgets.insert(0, EarlierMessages(first))
         if last < len(messages):
@@ -184,7 +187,7 @@ class ChatView(VerticalScroll):
             return
         messages, commands = self._transcript
         first = max(0, self._first - TRANSCRIPT_WINDOW)
-        made = window(messages, commands, self._recalls, first, self._first)
+        made = window(messages, commands, self._recalls, first, self._first, self._notes)
         if self._first in self._recalls:
             made.widgets.append(RecalledEntry(self._recalls[self._first]))
         if first:

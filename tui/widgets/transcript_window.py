@@ -69,6 +69,7 @@ def window(
     recalls: Mapping[int, MemoryRecalled],
     first: int,
     last: int,
+    notes: Mapping[int, list[str]] | None = None,
 ) -> Window:
     """The widgets of messages `first`…`last`, with the commands and ◆ lines among them.
 
@@ -107,6 +108,7 @@ def window(
             if reply is not None:
                 made.replies.append((reply, message))
                 made.shown[index] = reply
+            widgets += [ReplyNote(Notice(text)) for text in (notes or {}).get(index + 1, [])]
     if at_end and len(messages) in recalls and len(messages) > first:
         widgets.append(RecalledEntry(recalls[len(messages)]))  # a turn unanswered
     for number, _, note in pending:

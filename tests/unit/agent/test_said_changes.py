@@ -307,3 +307,14 @@ async def test_what_is_no_change_of_the_users_health_fact_leaves_it(
     harness.model.add("Sure.")
     await harness.turn(message)
     assert await _in_effect(harness) == before
+
+
+async def test_the_update_line_is_kept_with_the_chat(harness: Harness) -> None:
+    """Found by the ninth new user: a reopened chat showed the reply without the line that
+    said which memory the message updated."""
+    await harness.memory.store("home", "I live in Berlin", "core")
+    harness.model.add("Congratulations!")
+    await harness.turn("We moved to Lisbon!")
+    reopened = harness.sessions.load(harness.session.id)
+    [(at, [line])] = reopened.notes.items()
+    assert at == len(reopened.messages) and "updated the memory 'home'" in line
