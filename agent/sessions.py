@@ -299,7 +299,7 @@ class SessionStore:
         session.notes.setdefault(len(session.messages), []).append(text)
         if session.incognito:
             return
-        record = {"type": NOTE, "at": len(session.messages), "text": text}
+        record = {"type": NOTE, "at": len(session.messages), "text": redact(text)[0]}
         with self._write_lock:
             self._write(session, session.unsaved, record)
             session.unsaved.clear()
