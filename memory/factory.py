@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,10 @@ def _missing_or_empty(path: Path) -> bool:
     with a non-empty write-ahead log beside it SQLite may still recover data, so it is not.
     """
     try:
-        if path.stat().st_size > 0:
+        found = path.stat()
+        if found.st_size > 0 or not stat.S_ISREG(found.st_mode):
+            # A device (memory.path = "/dev/null") is no store to start: opening says what
+            # it is (an adversary read "no memory store … yet" from `list`).
             return False
     except FileNotFoundError:
         return True

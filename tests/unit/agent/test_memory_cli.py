@@ -741,3 +741,16 @@ def test_forget_erase_takes_the_text_out_of_the_chat_files(configured: Path) -> 
     # The chat goes on: a later message is added to the file written anew.
     store.append(reopened, [ChatMessage(role="user", content="thanks")])
     assert [m.content for m in store.load(chat.id).messages][-1] == "thanks"
+
+
+def test_a_store_path_that_is_a_device_is_said_to_be_one_by_every_command(
+    isolated_dirs: Path,
+) -> None:
+    """Found by an adversary: with memory.path = "/dev/null", `list` said "no memory store
+    … yet" where `store` said it is a device."""
+    config = Path(os.environ["MEMCHAT_CONFIG"])
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('[memory]\npath = "/dev/null"\nembedding_provider = "none"\n')
+    for argv in (("memory", "list"), ("memory", "store", "hello there")):
+        ran = run_cli(*argv).clean(2)
+        assert "it is a device" in ran.err and "yet" not in ran.err
