@@ -13,21 +13,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from agent.memory_editing import whole_audit_log
 from agent.session_scrub import scrub_sessions
 
 if TYPE_CHECKING:
     from memory.protocol import AuditRecord, Lifecycle
 
-_PAGE = 500
-
 
 async def forgotten_records(lifecycle: Lifecycle, key: str, namespace: str) -> list[AuditRecord]:
     """The audit records of `key`'s deleted versions, and of what each deletion took along."""
-    records: list[AuditRecord] = []
-    offset = 0
-    while page := await lifecycle.audit_log(limit=_PAGE, offset=offset, namespace=namespace):
-        records += page
-        offset += len(page)
+    records = await whole_audit_log(lifecycle, namespace)
     # What a forget of the key deleted with it (its history, the messages it was made
     # from) shares that forget's time; a hygiene run deletes many unrelated memories at
     # one time, so only the key's own records of it count.

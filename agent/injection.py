@@ -9,6 +9,7 @@ from datetime import datetime
 from agent.events import CutMemory
 from agent.messages import ChatMessage
 from agent.question_parts import recall_in_parts
+from agent.terminal_text import one_line_key
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult
 from memory.protocol import Memory
 from memory.text import asks_nothing
@@ -72,13 +73,11 @@ def select(
     # A saved question held back may score above the floor: "below floor" was untrue there
     # (found by a new user, "below floor: 0.37" beside a floor of 0.3).
     # Not a match that rounds to 0.00: a list of "below floor: 0.00" was noise to a new user.
-    cut: list[CutMemory] = [
-        CutMemory(entry, "held back")
-        if entry.scores is not None and entry.scores.held_back
-        else CutMemory(entry, "below floor")
-        for entry in result.below_floor
-        if (entry.scores is not None and entry.scores.held_back) or (entry.score or 0.0) >= 0.01
-    ]
+    cut: list[CutMemory] = []
+    for entry in result.below_floor:
+        held = entry.scores is not None and bool(entry.scores.held_back)
+        if held or (entry.score or 0.0) >= 0.01:
+            cut.append(CutMemory(entry, "held back" if held else "below floor"))
     total = 0
     for entry in result.entries:
         scores = entry.scores
@@ -104,8 +103,7 @@ def _one_line(text: str) -> str:
     A key or a category is written by the model or imported: a line break in one would
     start a forged line of the block ("- [core] ...") or a forged fence.
     """
-    shown = "".join(char if char.isprintable() else " " for char in text)
-    return _escape(" ".join(shown.split()))
+    return _escape(one_line_key(text))
 
 
 def _label(entry: MemoryEntry) -> str:

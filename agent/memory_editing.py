@@ -19,10 +19,23 @@ from memory.text import analyze
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
-    from memory.protocol import AuditRecord, Memory
+    from memory.protocol import AuditRecord, Lifecycle, Memory
 
 HISTORY_PAGE = 500
 """Rows read per page while collecting what a forget removes (all of them, page by page)."""
+
+
+_AUDIT_PAGE = 1_000
+
+
+async def whole_audit_log(lifecycle: Lifecycle, namespace: str | None = None) -> list[AuditRecord]:
+    """Every audit record, newest first (only `namespace`'s when given), read page by page."""
+    records: list[AuditRecord] = []
+    while page := await lifecycle.audit_log(
+        limit=_AUDIT_PAGE, offset=len(records), namespace=namespace
+    ):
+        records += page
+    return records
 
 
 @dataclass(frozen=True)
@@ -201,11 +214,7 @@ class MemoryEditor:
         if lifecycle is None or not forgotten.entries:
             return
         wanted = {entry.id for entry in forgotten.entries}
-        logged: set[str] = set()
-        offset = 0
-        while page := await lifecycle.audit_log(limit=500, offset=offset):
-            logged.update(record.entry_id for record in page)
-            offset += len(page)
+        logged = {record.entry_id for record in await whole_audit_log(lifecycle)}
         if not wanted & logged:
             raise MemoryStoreError(
                 f"{forgotten.key!r} was erased for good since it was forgotten: there is "

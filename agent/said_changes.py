@@ -126,9 +126,12 @@ async def _health_otherwise(
     Those that say only that, and those that say more (left as they are).
     """
     facts = await memory.list(namespace=namespace, category="core", limit=_HEALTH_FACTS_READ)
-    changed = [fact for fact in facts if new_value(sentence, fact.content)]
-    plain = [fact for fact in changed if not says_more(fact.content)]
-    return plain, [fact for fact in changed if says_more(fact.content)]
+    plain: list[MemoryEntry] = []
+    more: list[MemoryEntry] = []
+    for fact in facts:
+        if new_value(sentence, fact.content):
+            (more if says_more(fact.content) else plain).append(fact)
+    return plain, more
 
 
 async def update_from_message(memory: Memory, message: MemoryEntry) -> list[SaidChange]:

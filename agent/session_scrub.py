@@ -4,8 +4,8 @@ Found by a new user and an adversary: after `memchat memory forget KEY --erase`,
 was still in the chat's file (the `/remember` message, the tool call's arguments and its
 result), shown again when the chat was reopened and found by Ctrl+F. Each chat file is
 read, every string in it has the erased text (and each code-like word of it) replaced,
-and the file is written anew atomically, under the lock the app's writes take
-(`agent.sessions.locked_for_append`).
+and the file is written anew atomically, under the lock the app's appends take
+(`SessionStore._open_for_append` in `agent.sessions`).
 """
 
 from __future__ import annotations

@@ -73,8 +73,9 @@ REPLY_FAILED = "reply_failed"
 COMMAND = "command"
 """A record of a slash command run at that point of the conversation (`CommandNote`)."""
 RECALLED = "recalled"
-NOTE = "note"
 """A record of what memory contributed to the turn at that point (`RecallNote`)."""
+NOTE = "note"
+"""A record of a line said under the reply before it (`Session.notes`)."""
 
 
 def command_slot(number: int) -> int:

@@ -82,3 +82,13 @@ def shortened(text: str, limit: int) -> str:
     """
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def one_line_key(key: str) -> str:
+    """A key as memory_store stores it: one line of visible characters.
+
+    A key the model writes is one the user types later (/forget KEY) and reads in a list:
+    line breaks, control and invisible characters become single spaces. The recalled
+    block writes keys and categories this way too.
+    """
+    return " ".join("".join(c if c.isprintable() else " " for c in key).split())

@@ -63,8 +63,11 @@ class DatabaseCorruptError(MemoryStoreError):
 
     def __init__(self, path: Path, detail: str) -> None:
         # Found by an adversary: only the export was named, though the snapshot beside
-        # the file rebuilds every core fact once the file is moved aside.
-        snapshot = path.with_name("MEMORY_SNAPSHOT.md")
+        # the file rebuilds every core fact once the file is moved aside. Imported here:
+        # `memory.files` imports this module.
+        from memory.files import SNAPSHOT_NAME
+
+        snapshot = path.with_name(SNAPSHOT_NAME)
         rebuilt = (
             f" (its core facts are rebuilt from {snapshot.name} beside it on the next start)"
             if snapshot.is_file()

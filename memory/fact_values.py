@@ -165,7 +165,6 @@ def _attribute_changed(new: str, old: str) -> bool:
 
 
 _TWO_SENTENCES = re.compile(r"[.!?]\s+\S")
-_THE_USER_TERMS = frozenset({"user"})
 
 
 def denied(new: str, old: str) -> bool:
@@ -177,7 +176,7 @@ def denied(new: str, old: str) -> bool:
     """
     if negated(new) == negated(old) or user_value(old) is not None:
         return False  # "My password is not hunter2" gives no password (an adversary)
-    ignored = change_terms() | _THE_USER_TERMS
+    ignored = change_terms() | _THE_USERS
     ours = set(analyze(new)) - ignored
     return bool(ours) and ours == set(analyze(old)) - ignored
 

@@ -143,14 +143,12 @@ def loosely_matches(query: str, title: str, help_text: str) -> bool:
 
     Words that name no command ("a", "my", "something") are left out of the query.
     """
-    asked = _asked(query)
-    offered = _word_forms(f"{title} {help_text}")
-    return bool(asked) and all(any(word.startswith(a) for word in offered) for a in asked)
+    return _begins_words(query, f"{title} {help_text}")
 
 
-def _names(query: str, title: str) -> bool:
+def _begins_words(query: str, text: str) -> bool:
     asked = _asked(query)
-    offered = _word_forms(title)
+    offered = _word_forms(text)
     return bool(asked) and all(any(word.startswith(a) for word in offered) for a in asked)
 
 
@@ -165,7 +163,7 @@ class MemchatCommands(SystemCommandsProvider):
     async def search(self, query: str) -> Hits:
         """Commands whose title the query names first; then those whose help it names."""
         for title, help_text, callback, *_ in self.app.get_system_commands(self.screen):
-            if _names(query, title):
+            if _begins_words(query, title):
                 yield Hit(1.0, Content(title), callback, help=help_text)
             elif loosely_matches(query, title, help_text):
                 yield Hit(_LOOSE_SCORE, Content(title), callback, help=help_text)

@@ -21,8 +21,8 @@ from agent.memory_editing import (
 )
 from agent.paths import data_dir
 from agent.session_scrub import ERASED
-from agent.terminal_text import one_line, safe_json
-from agent.tools import keys_meant, one_line_key
+from agent.terminal_text import one_line, one_line_key, safe_json
+from agent.tools import keys_meant
 from memory.date_terms import local_time
 from memory.wording import counted, without_vectors
 

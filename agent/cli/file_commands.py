@@ -16,6 +16,7 @@ from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.export_file import FileWriteError, export_to_file, write_records
 from agent.import_file import read_export
 from agent.maintenance import past_retention
+from agent.memory_editing import whole_audit_log
 from memory.errors import MemoryStoreError
 from memory.wording import counted, memories, older_than_replaced, without_vectors
 
@@ -96,7 +97,6 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
 
 
 _NAMED_KEYS = 5
-_AUDIT_PAGE = 1_000
 
 
 def _back_again(keys: list[str]) -> str:
@@ -121,13 +121,10 @@ async def _forgotten_in(memory: Memory, records: Sequence[MemoryEntry]) -> list[
         return []
     wanted = {(record.id, record.namespace): record.key for record in records}
     found: dict[tuple[str, str], str] = {}
-    offset = 0
-    while page := await lifecycle.audit_log(limit=_AUDIT_PAGE, offset=offset):
-        for entry in page:
-            place = (entry.entry_id, entry.namespace)
-            if entry.action == "forget" and place in wanted:
-                found[place] = wanted[place]
-        offset += len(page)
+    for entry in await whole_audit_log(lifecycle):
+        place = (entry.entry_id, entry.namespace)
+        if entry.action == "forget" and place in wanted:
+            found[place] = wanted[place]
     held = [place for place in found if await memory.get_by_id(place[0]) is not None]
     for place in held:
         del found[place]

@@ -28,8 +28,8 @@ from textual.widgets import Button, DataTable, Header, OptionList, Static
 from textual.widgets._toast import Toast
 
 import tui
+from agent.terminal_text import one_line_key
 from agent.testing import Reply, ScriptedModel, call
-from agent.tools import one_line_key
 from memory.entry import MemoryEntry
 from tests.tui.conftest import build_app, settle
 from tests.tui.hostile_checks import (

@@ -54,10 +54,10 @@ def _clip(text: str, width: int) -> Text:
 
 _CONTENT_CELLS = 20
 _NARROW_CONTENT_CELLS = 10
-_NARROW_OTHER_CELLS = 2 + 16 + 2 * 5 + 5
-_OTHER_CELLS = 2 + 16 + 12 + 5 + 2 * 5 + 5
-"""The marker, key, category and score columns, each column's padding, and the panel's
-border, padding and scroll bar: the text takes the rest, so no row scrolls sideways."""
+_AROUND_THE_TEXT = 2 + 16 + 2 * 5 + 5
+"""The marker and key columns, each column's padding, and the panel's border, padding and
+scroll bar: the text takes the rest, so no row scrolls sideways."""
+_CATEGORY_AND_SCORE = 12 + 5
 
 
 def _key_cell(entry: MemoryEntry) -> Text:
@@ -382,8 +382,8 @@ class MemoryInspector(Vertical):
         # The panel's width beyond the other columns and the table's gutters: a new user
         # read 25 characters of each memory at 120 columns, with room to spare.
         if self._narrow():
-            return max(_NARROW_CONTENT_CELLS, self.size.width - _NARROW_OTHER_CELLS)
-        return max(_CONTENT_CELLS, self.size.width - _OTHER_CELLS)
+            return max(_NARROW_CONTENT_CELLS, self.size.width - _AROUND_THE_TEXT)
+        return max(_CONTENT_CELLS, self.size.width - _AROUND_THE_TEXT - _CATEGORY_AND_SCORE)
 
     def _narrow(self) -> bool:
         return 0 < self.size.width < _NARROW_BELOW
