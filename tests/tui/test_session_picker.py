@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from textual.widgets import OptionList
@@ -436,9 +437,38 @@ async def test_the_chat_search_box_fits_a_narrow_screen(
         assert box.right <= size[0] and box.x >= 0
 
 
-async def test_a_reopened_chat_says_which_message_got_no_reply(make_app: MakeApp) -> None:
-    """Found by an adversary: after a kill mid-reply, the message showed as if answered,
-    while the model was sent it joined to the next one."""
+@pytest.mark.parametrize(
+    ("said", "note", "kinds", "shown"),
+    [
+        # Found by an adversary: after a kill mid-reply, the message showed as if answered,
+        # while the model was sent it joined to the next one.
+        (
+            [
+                ("user", "I moved to Sydney last month"),
+                ("user", "hello again"),
+                ("assistant", "Hi!"),
+            ],
+            None,
+            ["UserMessage", "ReplyNote", "UserMessage", "AssistantMessage"],
+            "No reply to this message",
+        ),
+        # Found by the ninth new user: "Your message updated the memory …" was gone once
+        # the chat was reopened.
+        (
+            [("user", "We moved to Lisbon!"), ("assistant", "Congratulations!")],
+            "Your message updated the memory 'home'",
+            ["UserMessage", "AssistantMessage", "ReplyNote"],
+            "updated the memory 'home'",
+        ),
+    ],
+)
+async def test_a_reopened_chat_shows_its_lines_beside_the_messages(
+    make_app: MakeApp,
+    said: list[tuple[Literal["user", "assistant"], str]],
+    note: str | None,
+    kinds: list[str],
+    shown: str,
+) -> None:
     from agent.messages import ChatMessage
     from tui.widgets.reply_note import ReplyNote
 
@@ -447,42 +477,10 @@ async def test_a_reopened_chat_says_which_message_got_no_reply(make_app: MakeApp
         await h.app.ready.wait()
         store = h.runtime.sessions
         chat = store.new()
-        store.append(
-            chat,
-            [
-                ChatMessage(role="user", content="I moved to Sydney last month"),
-                ChatMessage(role="user", content="hello again"),
-                ChatMessage(role="assistant", content="Hello!"),
-            ],
-        )
+        store.append(chat, [ChatMessage(role=role, content=text) for role, text in said])
+        if note is not None:
+            store.note_reply(chat, note)
         await h.app.chats.open(chat.id)
         await settle(pilot)
-        kinds = [type(w).__name__ for w in h.app.chat.children]
-        assert kinds == ["UserMessage", "ReplyNote", "UserMessage", "AssistantMessage"]
-        assert "No reply to this message" in str(h.app.chat.query_one(ReplyNote).render())
-
-
-async def test_a_reopened_chat_shows_the_line_under_a_reply(make_app: MakeApp) -> None:
-    """Found by the ninth new user: "Your message updated the memory …" was gone once the
-    chat was reopened."""
-    from agent.messages import ChatMessage
-    from tui.widgets.reply_note import ReplyNote
-
-    h = make_app(ScriptedModel(name="qwen3:8b"))
-    async with h.app.run_test(size=(120, 36)) as pilot:
-        await h.app.ready.wait()
-        store = h.runtime.sessions
-        chat = store.new()
-        store.append(
-            chat,
-            [
-                ChatMessage(role="user", content="We moved to Lisbon!"),
-                ChatMessage(role="assistant", content="Congratulations!"),
-            ],
-        )
-        store.note_reply(chat, "Your message updated the memory 'home'")
-        await h.app.chats.open(chat.id)
-        await settle(pilot)
-        kinds = [type(w).__name__ for w in h.app.chat.children]
-        assert kinds == ["UserMessage", "AssistantMessage", "ReplyNote"]
-        assert "updated the memory 'home'" in str(h.app.chat.query_one(ReplyNote).render())
+        assert [type(w).__name__ for w in h.app.chat.children] == kinds
+        assert shown in str(h.app.chat.query_one(ReplyNote).render())
