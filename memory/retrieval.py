@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +37,7 @@ from memory.entry import (
 )
 from memory.errors import InvalidEntryError
 from memory.settings import MemorySettings
+from memory.text import analyze
 
 MAX_RECALL_LIMIT = 1000
 
@@ -143,7 +145,40 @@ def term_weights(doc_counts: dict[str, int], total_docs: int) -> dict[str, float
     if 0 < dated < words:
         scale = words / dated
         weights = {t: w * scale if is_date_term(t) else w for t, w in weights.items()}
-    return weights
+    return _asked_for_slot(weights)
+
+
+_SLOT_WORDS = "name called number phone address email birthday age nickname"
+"""What a question asks of someone or something ("what's my doctor's name?")."""
+
+
+@cache
+def _slot_terms() -> frozenset[str]:
+    # Stemmed on first use: loading the stemmer at import would slow every CLI command.
+    return frozenset(analyze(_SLOT_WORDS))
+
+
+SLOT_SHARE = 0.4
+"""The most the slot words of a question may weigh, as a share of its other words."""
+
+
+def _asked_for_slot(weights: dict[str, float]) -> dict[str, float]:
+    """Slot words weigh little beside the subject they are asked of.
+
+    "What's my doctor's name?" shares "name" with "my mother's maiden name is …" and
+    "doctor" with "My doctor is Dr. Park": by IDF alone they scored alike (found by a new
+    user), so every name the user had told was injected. A fact states a name by its value,
+    rarely with the word, while the subject is what the question is about: the slot words
+    together weigh at most `SLOT_SHARE` of the rest, so a memory sharing only them stays
+    under the floor. A question of slot words alone ("what is my phone number?") is as before.
+    """
+    slot_terms = _slot_terms()
+    slots = sum(w for term, w in weights.items() if term in slot_terms)
+    rest = sum(w for term, w in weights.items() if term not in slot_terms)
+    if slots <= SLOT_SHARE * rest or rest <= 0:
+        return weights
+    scale = SLOT_SHARE * rest / slots
+    return {t: w * scale if t in slot_terms else w for t, w in weights.items()}
 
 
 MATCH_ROW_BUDGET = 1_000

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from memory.protocol import Memory
-from tests.contract.conftest import needs
+from memory.settings import MemorySettings
+from tests.contract.conftest import OpenStore, needs
 
 
 async def test_a_phone_number_is_found_typed_without_its_spaces(memory: Memory) -> None:
@@ -103,3 +104,27 @@ async def test_a_name_with_an_umlaut_is_found_spelt_out(memory: Memory) -> None:
     await memory.store("tea", "I like green tea")
     for typed in ("juergen", "Jürgen", "jurgen", "mueller"):
         assert [e.key for e in (await memory.recall(typed)).entries][:1] == ["boss"], typed
+
+
+async def test_a_question_for_someones_name_recalls_them_not_every_name(
+    open_store: OpenStore,
+) -> None:
+    """Found by a new user: "what's my doctor's name?" shared "name" with "my mother's
+    maiden name is …" and "doctor" with "My doctor is Dr. Park", and by the words' rarity
+    alone the names ranked first; every name the user had told was injected. The word a
+    question asks for weighs little beside whom it asks it of (default floor here)."""
+    memory = await open_store(min_relevance_score=MemorySettings().min_relevance_score)
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("doctor", "My doctor is Dr. Park")
+    await memory.store("maiden", "My mother's maiden name is Silva")
+    await memory.store("cat", "My cat's name is Miso")
+    await memory.store("wife", "My wife's name is Ana")
+    await memory.store("phone", "My phone number is 555 0199")
+    for question in ("what's my doctor's name?", "what is the name of my doctor"):
+        found = await memory.recall(question)
+        assert [e.key for e in found.entries] == ["doctor"], question
+    cat = await memory.recall("what is my cat's name?")
+    assert [e.key for e in cat.entries][:1] == ["cat"]
+    # A question of the asked-for words alone weighs them as before.
+    phone = await memory.recall("what is my phone number?")
+    assert [e.key for e in phone.entries][:1] == ["phone"]
