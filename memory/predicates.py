@@ -145,11 +145,32 @@ new user, the "not" made the whole statement a denial and the old home stayed.""
 
 
 _LEFT_FOR = re.compile(
-    r"(?i)^\s*(?:i|we)\s+(?:quit|left)\s+(?:my\s+job\s+at\s+)?[\w&.'-]+(?:\s+[\w&.'-]+){0,3}?"
-    r"\s+(?:and|to)\s+(?=(?:join(?:ed)?|start(?:ed)?)\b)"
+    r"(?i)\A\s*(?:i|we)\s+(?:quit|left)\s+(?:my\s+job\s+at\s+)?(?-i:[A-Z])[\w&.'-]*"
+    r"(?:\s+[\w&.'-]+){0,3}?"
+    r"\s+(?:and|to)\s+(?P<verb>join(?:ed)?|start(?:ed)?)\b"
 )
 """Leaving the old employer for the new: "I quit Acme and joined Initech" says where the
-user works now (an adversary saw both employers stay in effect)."""
+user works now (an adversary saw both employers stay in effect). So does "I left Acme to
+join Initech" (a new user), read as "I joined Initech"."""
+
+
+_LEAVING = re.compile(r"(?i)\b(?:quit|left)\b")
+
+
+def _joined(found: re.Match[str]) -> str:
+    return "I joined" if found["verb"].casefold().startswith("join") else "I started"
+
+
+def _left_for_the_new(text: str) -> str | None:
+    """`text` saying only where the user went ("I joined Initech"), else None.
+
+    None when it does not leave one employer for another. It may be dated ("Last month I
+    left …").
+    """
+    dated = _WHEN_IT_HAPPENED.match(text)
+    at = dated.end() if dated else 0
+    rest = _LEFT_FOR.sub(_joined, text[at:], count=1)
+    return None if rest == text[at:] else text[:at] + rest
 
 
 def without_old_value(text: str) -> str:
@@ -224,10 +245,10 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
     # The predicate first: most texts (every one indexed) state none, and fail there.
     for name, pattern, _ in ONE_VALUE:
         found = pattern.search(text)
-        if found is None:
+        if found is None and (name != "employer" or not _LEAVING.search(text)):
             continue
         text = _TOGETHER.sub("I", LEAD_IN.sub("", text, count=1), count=1)
-        text = _LEFT_FOR.sub("I ", text, count=1)
+        text = _left_for_the_new(text) or text
         found = pattern.search(text)
         if found is None or _NOT_PLAIN.search(_SINCE_WHEN.sub("", text)) or says_more(text):
             return None

@@ -327,6 +327,9 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I work at Acme", "I quit Acme and joined Initech"),
         ("I am vegetarian", "I am not vegetarian anymore"),
         ("The user drinks coffee", "The user no longer drinks coffee"),
+        # Found by the eighth new user: leaving for the new employer, said in the present.
+        ("I work at Acme", "I left Acme to join Initech"),
+        ("I work at Acme", "Last month I left my job at Acme to join Initech"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -365,6 +368,9 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I live in Porto", "I moved to Room 4"),
         ("I live in Porto", "I live in fear"),
         ("I work at Acme", "I work for free"),
+        ("I work at Acme", "I left the party to join Bob"),  # no employer left
+        ("I work at Acme", "I left Acme to start my own company"),  # no employer named
+        ("I work at Acme", "I might quit Acme and join Initech"),  # a plan
         ("I work at Acme", "I work at full speed"),
         ("I work at Acme", "My employer is HQ'd in Berlin"),
         ("My favourite colour is green", "My favourite colour was blue as a child"),

@@ -173,6 +173,9 @@ async def test_the_job_setting_of_a_competitor_is_no_change(harness: Harness) ->
         "I joined Google",
         "I work as a software engineer at Google",
         "I started working at Google",
+        # Found by the eighth new user.
+        "I left Hospital São João to join Google",
+        "Big news: I quit Hospital São João and joined Google last week!",
     ],
 )
 async def test_other_wordings_of_a_new_job_update_it(harness: Harness, message: str) -> None:
