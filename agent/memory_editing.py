@@ -109,13 +109,23 @@ class MemoryEditor:
             )
 
     async def save(
-        self, entry: MemoryEntry, content: str, category: str, importance: float
+        self,
+        entry: MemoryEntry,
+        content: str,
+        category: str,
+        importance: float,
+        *,
+        store_again: bool = False,
     ) -> MemoryEntry:
         """Replace an entry's text, category and importance (the old text stays history).
 
-        The text is now the user's own (source "user"); a pin is kept.
+        The text is now the user's own (source "user"); a pin is kept. `store_again`: the
+        user was told the entry was forgotten elsewhere and saves the edit all the same.
         """
-        await self._still_current(entry, "edit")
+        if store_again:
+            self._current_only(entry, "edit")
+        else:
+            await self._still_current(entry, "edit")
         return await self.memory.store_with_metadata(
             entry.key,
             content,

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from memory.entry import MemoryEntry
     from tui.app import MemchatApp
     from tui.screens.memory_detail import DetailResult
+    from tui.widgets.memory_inspector import RefusedEdit
 
 
 class MemoryView:
@@ -121,10 +122,13 @@ class MemoryView:
             return
         app.notify(f"Exported {memories(count)} to {path}")
 
-    def open_entry(self, entry: MemoryEntry, mode: str | None = None) -> None:
+    def open_entry(
+        self, entry: MemoryEntry, mode: str | None = None, refused: RefusedEdit | None = None
+    ) -> None:
         """The detail dialog for one memory; the inspector applies its result.
 
         `mode`: how the search that found it recalled, which its scores are read with.
+        `refused`: an edit of it that could not be saved, shown again in the editors.
         """
         from tui.screens.memory_detail import MemoryDetailScreen
 
@@ -143,6 +147,8 @@ class MemoryView:
                 can_forget=capabilities is None or capabilities.supports_delete,
                 can_restore=capabilities is None or capabilities.supports_supersede,
                 successor=successor,
+                draft=None if refused is None else refused.draft,
+                forgotten=refused is not None and refused.forgotten,
             )
             self.app.push_screen(screen, callback=done)
 
@@ -163,5 +169,7 @@ class MemoryView:
         self.app.run_worker(with_successor(), group="inspector-open")
 
     async def _apply_detail(self, result: DetailResult) -> None:
-        await self.app.inspector.apply(result)
+        refused = await self.app.inspector.apply(result)
         await self.refresh_count()
+        if refused is not None:
+            self.open_entry(refused.current, refused=refused)

@@ -32,6 +32,23 @@ class DetailResult:
     content: str = ""
     category: str = ""
     importance: float = 0.5
+    store_again: bool = False
+    """Save an edit of a memory forgotten elsewhere since (the user was told)."""
+
+
+def refused_note(forgotten: bool) -> str:
+    """What the dialog says when it reopens with an edit that could not be saved."""
+    if forgotten:
+        return (
+            "Not saved: this memory was forgotten elsewhere (another window or a command) "
+            "since you opened it. Your edit is kept below: Ctrl+S stores it again under "
+            "this key, Esc leaves it forgotten."
+        )
+    return (
+        "Not saved: this memory was changed elsewhere (another window or a command) since "
+        "you opened it. The fields above are its current version; your edit is kept below: "
+        "Ctrl+S saves it over the current version, Esc keeps the current one."
+    )
 
 
 def field_table(
@@ -95,9 +112,15 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         can_forget: bool = True,
         can_restore: bool = True,
         successor: MemoryEntry | None = None,
+        draft: DetailResult | None = None,
+        forgotten: bool = False,
     ) -> None:
         super().__init__()
         self.entry = entry
+        self._draft = draft
+        """An edit the user made that could not be saved, shown in the editors."""
+        self._forgotten = forgotten
+        """`entry` was forgotten since the draft was made: saving stores it again."""
         self.successor = successor
         self._mode = mode
         self._blink = blink
@@ -126,8 +149,14 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 if earlier
                 else "Content"
             )
+            draft = self._draft
+            if draft is not None:
+                yield Label(refused_note(self._forgotten), id="detail-refused")
             content = PlainTextArea(
-                entry.content, id="detail-content", soft_wrap=True, read_only=earlier
+                entry.content if draft is None else draft.content,
+                id="detail-content",
+                soft_wrap=True,
+                read_only=earlier,
             )
             content.cursor_blink = self._blink
             yield content
@@ -136,7 +165,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 # Not selected on focus: Tab from the content, then a key, replaced the
                 # whole category with that key (found by a new user).
                 category = Input(
-                    entry.category,
+                    entry.category if draft is None else draft.category,
                     id="detail-category",
                     highlighter=ControlPictures(),
                     disabled=earlier,
@@ -146,7 +175,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 yield category
                 yield Label("Importance")
                 importance = Input(
-                    f"{entry.importance:.2f}",
+                    f"{entry.importance if draft is None else draft.importance:.2f}",
                     id="detail-importance",
                     disabled=earlier,
                     select_on_focus=False,
@@ -208,11 +237,16 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         edited = self.query_one("#detail-content", PlainTextArea).text
         # The editor turns form feeds, U+2028 and mixed line ends into its own line breaks:
         # content nobody edited is saved as it was stored, not as the editor holds it.
-        content = self.entry.content if edited == self._loaded else edited
+        loaded = self.entry.content if self._draft is None else self._draft.content
+        content = loaded if edited == self._loaded else edited
         if not category or not content.strip():
             self.notify("Content and category must not be empty", severity="error")
             return
-        self.dismiss(DetailResult("save", self.entry, content, category, importance))
+        self.dismiss(
+            DetailResult(
+                "save", self.entry, content, category, importance, store_again=self._forgotten
+            )
+        )
 
     def action_close(self) -> None:
         """Leave without changes."""

@@ -6,6 +6,7 @@ outside: every one is shown through `tui.plain`, never as markup.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -18,7 +19,7 @@ from textual.widgets import Button, Checkbox, DataTable, Input, Label, Select, S
 from textual.worker import Worker
 
 from agent.bringing_back import DELETIONS, back_since, bring_back
-from agent.memory_editing import Forgotten, MemoryEditor
+from agent.memory_editing import ChangedElsewhereError, Forgotten, MemoryEditor
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
@@ -30,6 +31,18 @@ if TYPE_CHECKING:
     from tui.screens.memory_detail import DetailResult
 
 PAGE_SIZE = 20
+
+
+@dataclass(frozen=True)
+class RefusedEdit:
+    """An edit not saved because its memory changed elsewhere, to be shown again."""
+
+    current: MemoryEntry
+    """The memory as it now is (as it was shown, if it was forgotten)."""
+    draft: DetailResult
+    forgotten: bool
+
+
 CATEGORIES = ("core", "daily", "conversation", "procedural")
 
 
@@ -477,14 +490,32 @@ class MemoryInspector(Vertical):
         elif button == "inspector-undo":
             self.run_worker(self.undo_forget(), group="inspector-edit")
 
-    async def apply(self, result: DetailResult) -> None:
-        """Carry out what the detail dialog asked for (the rules are `MemoryEditor`'s)."""
+    async def apply(self, result: DetailResult) -> RefusedEdit | None:
+        """Carry out what the detail dialog asked for (the rules are `MemoryEditor`'s).
+
+        An edit refused because the memory changed elsewhere since it was shown is handed
+        back with the memory as it now is, so the dialog can reopen with the typed text
+        (it was lost: found by an adversary).
+        """
         if self.editor is None:
-            return
+            return None
         entry = result.entry
         try:
             if result.action == "save":
-                await self.editor.save(entry, result.content, result.category, result.importance)
+                try:
+                    await self.editor.save(
+                        entry,
+                        result.content,
+                        result.category,
+                        result.importance,
+                        store_again=result.store_again,
+                    )
+                except ChangedElsewhereError:
+                    refused = await self._refused(result)
+                    if refused is not None:
+                        self.reload()
+                        return refused
+                    raise
                 self.notify(f"Saved {entry.key}")
             elif result.action in ("pin", "unpin"):
                 await self.editor.set_pinned(entry, result.action == "pin")
@@ -496,6 +527,20 @@ class MemoryInspector(Vertical):
         except MemoryStoreError as exc:
             self.notify(str(exc), severity="error")
         self.reload()
+        return None
+
+    async def _refused(self, result: DetailResult) -> RefusedEdit | None:
+        """The memory an edit was refused for, as it now is (None if it cannot be read)."""
+        if self.editor is None:
+            return None
+        entry = result.entry
+        try:
+            current = await self.editor.memory.get(entry.key, entry.namespace)
+        except MemoryStoreError:
+            return None
+        if current is None:
+            return RefusedEdit(entry, result, forgotten=True)
+        return RefusedEdit(current, result, forgotten=False)
 
     def offer_undo(self, forgotten: Forgotten, where: str = "") -> None:
         """Show Undo forget for `forgotten` (the latest forget, here or in the chat)."""
