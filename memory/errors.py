@@ -65,9 +65,9 @@ class DatabaseCorruptError(MemoryStoreError):
         # Found by an adversary: only the export was named, though the snapshot beside
         # the file rebuilds every core fact once the file is moved aside. Imported here:
         # `memory.files` imports this module.
-        from memory.files import SNAPSHOT_NAME
+        from memory.files import snapshot_beside
 
-        snapshot = path.with_name(SNAPSHOT_NAME)
+        snapshot = snapshot_beside(path)
         rebuilt = (
             f" (its core facts are rebuilt from {snapshot.name} beside it on the next start)"
             if snapshot.is_file()

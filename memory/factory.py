@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memory.errors import NoStoreYetError
-from memory.files import SNAPSHOT_NAME
+from memory.files import snapshot_beside
 from memory.hydration import hydrate
 from memory.registry import backend_class
 from memory.wording import memories, model_with_size, without_vectors
@@ -67,7 +67,7 @@ async def open_memory(
     if settings.backend == "none":
         return cls()  # type: ignore[no-any-return]
     path = default_db_path(settings, data_dir)
-    snapshot = path.with_name(SNAPSHOT_NAME)
+    snapshot = snapshot_beside(path)
     existed = path.exists()
     # Only a store kept in that file restores from the snapshot beside it.
     cold_boot = (
@@ -100,7 +100,7 @@ async def open_memory(
         state = "empty (0 bytes)" if existed else "missing"
         memory.follow_snapshot = False  # the file it is filled from stays as it is
         try:
-            memory.hydration = await hydrate(memory, snapshot, state)
+            memory.hydration = await hydrate(memory, snapshot, state, path.name)
         finally:
             memory.follow_snapshot = True
     return memory  # type: ignore[no-any-return]

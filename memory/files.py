@@ -27,6 +27,7 @@ from typing import TextIO
 from memory.errors import UnsafeTargetError
 
 SNAPSHOT_NAME = "MEMORY_SNAPSHOT.md"
+DEFAULT_DATABASE_NAME = "brain.db"
 MARKDOWN_NAME = "MEMORY.md"
 MARKDOWN_LOCK_NAME = ".memchat-markdown.lock"
 _JOURNALS = ("-wal", "-shm", "-journal")
@@ -45,6 +46,19 @@ def store_files(database: Path) -> list[Path]:
     ]
 
 
+def snapshot_beside(database: Path) -> Path:
+    """The snapshot a store in `database` is written to and rebuilt from.
+
+    MEMORY_SNAPSHOT.md for the default brain.db; <name>.MEMORY_SNAPSHOT.md for a store of
+    another name, so that two stores in one folder never share one. Found by an
+    adversary: a new store "personal.db" was filled from the snapshot of "work.db" beside
+    it, a password included, and kept it after the password was erased from work.db.
+    """
+    if database.name == DEFAULT_DATABASE_NAME:
+        return database.with_name(SNAPSHOT_NAME)
+    return database.with_name(f"{database.stem}.{SNAPSHOT_NAME}")
+
+
 def kept_copies(snapshot: Path) -> list[Path]:
     """The copies `keep_copy` made of `snapshot` (MEMORY_SNAPSHOT.<label>-<time>.md)."""
     return sorted(snapshot.parent.glob(f"{snapshot.stem}.*-*{snapshot.suffix}"))
@@ -58,7 +72,7 @@ def protected_files(database: Path) -> list[Path]:
     daily files and lock file.
     """
     folder = database.parent
-    snapshot = folder / SNAPSHOT_NAME
+    snapshot = snapshot_beside(database)
     return [
         *store_files(database),
         snapshot,

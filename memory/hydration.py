@@ -92,10 +92,13 @@ async def _kept(snapshot: Path, data: bytes) -> str:
     )
 
 
-async def hydrate(memory: Memory, snapshot: Path, state: str = "missing") -> str:
+async def hydrate(
+    memory: Memory, snapshot: Path, state: str = "missing", database_name: str = "brain.db"
+) -> str:
     """Fill `memory` from `snapshot`; return the message that says how that went.
 
-    `state` says what was wrong with brain.db ("missing", or "empty" for a 0-byte file).
+    `state` says what was wrong with the store's file, `database_name` ("missing", or
+    "empty" for a 0-byte file).
     """
     try:
         data = await asyncio.to_thread(snapshot.read_bytes)
@@ -109,7 +112,7 @@ async def hydrate(memory: Memory, snapshot: Path, state: str = "missing") -> str
     problems = [f"{snapshot}: {problem}" for problem in found.problems] + failed
     memory.warnings.extend(problem for problem in problems if problem not in memory.warnings)
     restored = counted(len(found.entries) - len(failed), "core memory", "core memories")
-    message = f"brain.db was {state}: restored {restored} from {snapshot}"
+    message = f"{database_name} was {state}: restored {restored} from {snapshot}"
     if problems:
         more = f" (and {len(problems) - 1} more, listed in warnings)" if len(problems) > 1 else ""
         message += (

@@ -16,7 +16,7 @@ from memory.calibration import Calibration, anchor_texts, calibration_note, fixe
 from memory.embedding.base import Embedder, checked_vectors, unit_vectors
 from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
 from memory.errors import EmbeddingError, MemoryStoreError
-from memory.files import SNAPSHOT_NAME, protected_files, write_private
+from memory.files import protected_files, snapshot_beside, write_private
 from memory.front import MemoryFront
 from memory.procedures import ProcedureStep, describe_procedure
 from memory.protocol import (
@@ -590,7 +590,7 @@ class SqliteMemory(MemoryFront):
         own = target.resolve() == self.snapshot_path.resolve()
         if namespace is not None and own:
             raise MemoryStoreError(
-                f"a snapshot of one namespace needs a file of its own: {SNAPSHOT_NAME} "
+                f"a snapshot of one namespace needs a file of its own: {self.snapshot_path.name} "
                 "restores the whole store, so it always holds every namespace"
             )
         entries = await self._db.run(reads.core_entries, self._core, namespace)
@@ -611,8 +611,8 @@ class SqliteMemory(MemoryFront):
 
     @property
     def snapshot_path(self) -> Path:
-        """MEMORY_SNAPSHOT.md beside the database."""
-        return self.path.with_name(SNAPSHOT_NAME)
+        """MEMORY_SNAPSHOT.md beside the database (`memory.files.snapshot_beside`)."""
+        return snapshot_beside(self.path)
 
     async def store_procedural(
         self,

@@ -140,3 +140,32 @@ async def test_a_version_replaced_by_an_entry_the_snapshot_lacks_comes_back_into
         assert "check 'garage'" in store.hydration
     finally:
         await store.close()
+
+
+async def test_two_stores_in_one_folder_keep_snapshots_of_their_own(tmp_path: Path) -> None:
+    """Found by an adversary: a new "personal.db" beside "work.db" was filled from the
+    snapshot work.db had written (a password included, kept after work.db erased it)."""
+    work_settings = SETTINGS.model_copy(update={"path": str(tmp_path / "work.db")})
+    personal_settings = SETTINGS.model_copy(update={"path": str(tmp_path / "personal.db")})
+    work = await open_memory(work_settings, tmp_path, None)
+    await work.store("rootpw", "The server root password is Tr0ub4dor")
+    await work.close()
+    assert (tmp_path / "work.MEMORY_SNAPSHOT.md").is_file()
+    personal = await open_memory(personal_settings, tmp_path, None)
+    try:
+        assert personal.hydration is None
+        await personal.store("daughter", "My daughter is called Mia")
+        assert [e.key async for e in personal.export()] == ["daughter"]
+    finally:
+        await personal.close()
+    snapshot = (tmp_path / "personal.MEMORY_SNAPSHOT.md").read_text()
+    assert "Mia" in snapshot and "Tr0ub4dor" not in snapshot
+    # Each is rebuilt from its own.
+    (tmp_path / "work.db").unlink()
+    work = await open_memory(work_settings, tmp_path, None)
+    try:
+        assert [e.key async for e in work.export()] == ["rootpw"]
+        assert work.hydration is not None and work.hydration.startswith("work.db was missing")
+    finally:
+        await work.close()
+    assert not (tmp_path / "MEMORY_SNAPSHOT.md").exists()
