@@ -61,10 +61,25 @@ def checked_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
     return matrix
 
 
-def unit_vectors(rows: object, dimensions: int, source: str) -> FloatMatrix:
-    """Validate shape and L2-normalise rows; zero rows stay zero (they match nothing)."""
+def unit_vectors(
+    rows: object, dimensions: int, source: str, *, allow_zero: bool = False
+) -> FloatMatrix:
+    """Validate shape and L2-normalise rows.
+
+    An all-zero row is refused unless `allow_zero` (the hashing embedder's text without a
+    word, a vector given by the caller: it stays zero and matches nothing). No model means
+    one: found by an adversary, a server's one answer of zeros was stored as the vectors of
+    a memory and of the calibration sentences, and from then on every memory matched
+    every request, with nothing said.
+    """
     matrix = checked_vectors(rows, dimensions, source)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    if not allow_zero and matrix.size and not np.all(norms > 0):
+        zero = int(np.count_nonzero(norms == 0))
+        raise EmbeddingDimensionError(
+            f"{source} returned an all-zero vector for {zero} of {len(matrix)} texts "
+            "(no model's answer: the server is misbehaving)"
+        )
     norms[norms == 0] = 1.0
     return np.ascontiguousarray(matrix / norms, dtype=np.float32)
 

@@ -49,7 +49,7 @@ class HashingEmbedder:
                 for start in range(len(padded) - 2):
                     index, sign = _bucket(padded[start : start + 3], self.dimensions)
                     matrix[row, index] += 0.25 * sign
-        return unit_vectors(matrix, self.dimensions, "hashing embedder")
+        return unit_vectors(matrix, self.dimensions, "hashing embedder", allow_zero=True)
 
     async def embed(self, texts: Sequence[str]) -> FloatMatrix:
         """See `Embedder.embed`."""

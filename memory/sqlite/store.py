@@ -234,7 +234,9 @@ class SqliteMemory(MemoryFront):
     ) -> BulkStored:
         if vectors is not None or self.embedder is None:
             if vectors is not None:
-                vectors = unit_vectors(vectors, self._core.dimensions, "bulk_store")
+                vectors = unit_vectors(
+                    vectors, self._core.dimensions, "bulk_store", allow_zero=True
+                )
             stored = await self._db.run(writes.bulk_insert, self._core, items, vectors)
             if progress is not None:
                 progress(stored, len(items))
@@ -387,7 +389,9 @@ class SqliteMemory(MemoryFront):
         limit = clamp_limit(query.limit)
         given = None
         if query.query_vector is not None:
-            given = unit_vectors(query.query_vector, self._core.dimensions, "query_vector")[0]
+            given = unit_vectors(
+                query.query_vector, self._core.dimensions, "query_vector", allow_zero=True
+            )[0]
         key = cache_key(text, limit, filters, (None if given is None else given.tobytes(),))
         wants_vectors = self.embedder is not None or given is not None
         stage = await self._db.run(

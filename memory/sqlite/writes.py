@@ -351,10 +351,11 @@ def bulk_insert(
     return len(rows)
 
 
-# Missing, from another model, or damaged (a size that disagrees with its dimensions).
+# Missing, from another model, damaged (a size that disagrees with its dimensions), or all
+# zeros (a server's bad answer, stored before such answers were refused).
 _NEEDS_VECTOR = (
     "FROM memories m LEFT JOIN memory_vectors v ON v.seq = m.seq WHERE (v.model IS NOT ? "
-    "OR length(v.embedding) != 4 * v.dims)"
+    "OR length(v.embedding) != 4 * v.dims OR v.embedding = zeroblob(length(v.embedding)))"
 )
 
 
