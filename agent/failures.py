@@ -32,7 +32,7 @@ def storage_failure(exc: OSError, what: str, *, sent: bool = True) -> TurnFailed
         outcome = "; it stays in this conversation and is written once saving works again"
         then = "."
     else:
-        outcome = ", so it was not sent; it stays in this conversation"
+        outcome = ", so it was not sent, nor kept in memory; it is back in the prompt"
         then = ", then send it again."
     return TurnFailed(
         "storage_full" if full else "storage_error",

@@ -255,9 +255,14 @@ class SessionStore:
         if not 0 <= keep <= len(session.messages):
             raise ValueError(f"cannot keep {keep} of {len(session.messages)} messages")
         with self._write_lock:
-            if not session.incognito:
+            if not session.incognito and not _only_unwritten(session, keep):
                 self._write(session, session.unsaved, {"type": "rewind", "keep": keep})
                 session.unsaved.clear()
+            elif not session.incognito:
+                # Never written (the file could not be): taken back in RAM alone, so taking
+                # back a message that failed to save needs no write (found by an adversary:
+                # it said "stays in the chat file" when no file could be written).
+                del session.unsaved[len(session.unsaved) - (len(session.messages) - keep) :]
             cut = _cut(session, keep)
             session.title = _title(session.messages, session.commands)
         return cut
@@ -476,3 +481,11 @@ def _title(
     # (found by a new user: "Mein Passwort ist Sonnenblume42" was every chat list's line).
     first = " ".join(redact(first)[0].split())
     return first if len(first) <= 60 else first[:59] + "…"
+
+
+def _only_unwritten(session: Session, keep: int) -> bool:
+    """Whether every message after the first `keep` is one the file never got."""
+    cut = session.messages[keep:]
+    if not cut or len(cut) > len(session.unsaved):
+        return False
+    return all(a is b for a, b in zip(cut, session.unsaved[-len(cut) :], strict=True))

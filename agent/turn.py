@@ -323,8 +323,11 @@ class Agent:
         try:
             await self.sessions.save(session, [ChatMessage(role="user", content=user_text)])
         except OSError as exc:
-            # Kept in the session (and written later), but not sent: sending it again
-            # retries it, and the reply could not be saved either.
+            # Not sent: the app takes it back (`withdraw_unanswered`) and puts it in the
+            # prompt, and the copy this message made leaves memory with it (found by an
+            # adversary: "not sent", yet kept in memory).
+            made = outcome if isinstance(outcome, MemoryEntry) else None
+            self._unanswered_copy = made if made and made.key == self._asked_key else None
             yield storage_failure(exc, "your message", sent=False)
             return
         kept.append(outcome)

@@ -73,10 +73,20 @@ async def test_a_message_that_cannot_be_saved_is_kept_and_retried(harness: Harne
     assert isinstance(events[-1], TurnFailed) and events[-1].error == "storage_full"
     assert harness.model.requests == []  # not sent: its reply could not be saved either
     assert [m.content for m in harness.session.messages] == ["Remember the plumber comes on Friday"]
+    assert "nor kept in memory" in events[-1].message
+    # As the app does: the message goes back to the prompt, and (found by an adversary:
+    # "not sent", yet kept) its auto-saved copy leaves memory. Nothing is written for it.
+    assert await harness.agent.withdraw_unanswered(
+        "Remember the plumber comes on Friday", harness.session
+    )
+    assert harness.session.messages == [] and harness.session.unsaved == []
+    assert [e.content async for e in harness.memory.export()] == []
     disk.full = False
     harness.model.add("Friday it is.")
     events = await harness.turn("Remember the plumber comes on Friday")
     assert isinstance(events[-1], TurnFinished)
+    copies = [e.content async for e in harness.memory.export()]
+    assert copies == ["Remember the plumber comes on Friday"]
     assert on_disk(harness) == [
         ("user", "Remember the plumber comes on Friday"),
         ("assistant", "Friday it is."),
