@@ -49,6 +49,9 @@ class Session:
     a reopened chat showed the reply without them (found by a new user)."""
     unwritten: list[dict[str, Any]] = field(default_factory=list)
     """Records to write with the next write (`SessionStore.note_recall`)."""
+    file_id: tuple[int, int] | None = None
+    """(device, inode) of its file when last read or written: another changes when the file
+    is written anew (`agent.session_scrub`, after `memchat memory forget --erase`)."""
 
     @property
     def model(self) -> str | None:
@@ -358,8 +361,38 @@ class SessionStore:
                     os.ftruncate(descriptor, size)
                 raise
             session.unwritten.clear()
+            written = os.fstat(descriptor)
+            session.file_id = (written.st_dev, written.st_ino)
         finally:
             os.close(descriptor)
+
+    def follow_rewrite(self, session: Session) -> bool:
+        """Take in the file's messages if another process wrote it anew; True if it did.
+
+        Found by an adversary: after `memchat memory forget --erase` took a secret out of
+        the chat's file, the open app still sent it to the model with every message, from
+        the conversation it held in RAM. A message the file does not hold yet is kept.
+        """
+        if session.incognito or session.file_id is None:
+            return False
+        try:
+            now = self._path(session.id).stat()
+        except OSError:
+            return False
+        if (now.st_dev, now.st_ino) == session.file_id:
+            return False
+        fresh = self.load(session.id)
+        written = len(session.messages) - len(session.unsaved)
+        if len(fresh.messages) != written:
+            return False  # not a rewrite of the same conversation: left as it is
+        changed = False
+        for index, message in enumerate(fresh.messages):
+            if message != session.messages[index]:
+                session.messages[index] = message
+                changed = True
+        session.file_id = fresh.file_id
+        session.title = _title(session.messages, session.commands)
+        return changed
 
     def _open(self, path: Path, flags: int) -> int:
         """A descriptor of `path`, refused unless it is a regular file of this folder.
@@ -428,6 +461,8 @@ class SessionStore:
             if isinstance(record, dict):
                 _take(session, record)
         session.title = _title(session.messages, session.commands)
+        read = path.stat()
+        session.file_id = (read.st_dev, read.st_ino)
         return session
 
     def delete(self, session_id: str) -> Path:

@@ -215,6 +215,14 @@ class Agent:
     ) -> AsyncGenerator[TurnEvent, None]:
         edited: list[str] = []
         self._pending_edit = None
+        with contextlib.suppress(OSError):
+            if await asyncio.to_thread(self.sessions.follow_rewrite, session):
+                yield Notice(
+                    "This chat's file was written anew elsewhere (a memory erased for good): "
+                    "what it no longer holds is no longer sent to the model. Reopen the chat "
+                    "to see it as it is now.",
+                    "warning",
+                )
         if edit:
             async for event in self._take_back_last(session, edited):
                 yield event
