@@ -9,7 +9,8 @@ the key, and of what was deleted with them, so the store keeps nothing of it.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,11 +32,17 @@ async def forgotten_records(lifecycle: Lifecycle, key: str, namespace: str) -> l
 
 
 async def erase_forgotten(
-    lifecycle: Lifecycle, key: str, namespace: str, sessions: Path | None = None
+    lifecycle: Lifecycle,
+    key: str,
+    namespace: str,
+    sessions: Path | None = None,
+    exports: Path | None = None,
 ) -> Erased:
     """Erase the audit records `forgotten_records` names.
 
     Their text is also taken out of the chat files under `sessions` (`agent.session_scrub`).
+    The exports in `exports` are the user's backups, left as they are: those still holding
+    the text are named (found by an adversary: the app's own export kept it, unsaid).
     """
     records = await forgotten_records(lifecycle, key, namespace)
     if not records:
@@ -43,7 +50,30 @@ async def erase_forgotten(
     count = await lifecycle.erase_records([record.entry_id for record in records])
     texts = [record.content for record in records]
     chats = [] if sessions is None else await asyncio.to_thread(scrub_sessions, sessions, texts)
-    return Erased(count, chats)
+    held = [] if exports is None else await asyncio.to_thread(exports_holding, exports, texts)
+    return Erased(count, chats, held)
+
+
+def exports_holding(folder: Path, texts: list[str]) -> list[Path]:
+    """The export files in `folder` that hold any of `texts` (as written, or JSON-escaped)."""
+    wanted = {form for text in texts if text for form in _written_forms(text)}
+    if not wanted or not folder.is_dir():
+        return []
+    found = []
+    for path in sorted(folder.glob("*.jsonl")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        try:
+            data = path.read_text("utf-8", errors="replace")
+        except OSError:
+            continue
+        if any(form in data for form in wanted):
+            found.append(path)
+    return found
+
+
+def _written_forms(text: str) -> set[str]:
+    return {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}
 
 
 @dataclass(frozen=True)
@@ -52,3 +82,5 @@ class Erased:
 
     records: int
     chats: list[Path]
+    exports: list[Path] = field(default_factory=list)
+    """Export files in the data folder that still hold the text (left as they are)."""

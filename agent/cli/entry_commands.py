@@ -289,7 +289,9 @@ async def _erased(
             f"{said}; the {memory.name!r} backend keeps no audit log",
         )
         return 0 if removed else 1
-    done_erasing = await erase_forgotten(lifecycle, key, namespace, data_dir() / "sessions")
+    done_erasing = await erase_forgotten(
+        lifecycle, key, namespace, data_dir() / "sessions", data_dir() / "exports"
+    )
     erased = done_erasing.records
     if not removed and not erased:
         # A key holding only history says so, as `get` does (an adversary read "no memory").
@@ -311,6 +313,15 @@ async def _erased(
     if done_erasing.chats:
         chats = counted(len(done_erasing.chats), "chat file", "chat files")
         say(out, f"its text was taken out of {chats} too (shown there as {ERASED})")
+    if done_erasing.exports:
+        names = ", ".join(str(path) for path in done_erasing.exports)
+        say(
+            out,
+            f"warning: {counted(len(done_erasing.exports), 'export', 'exports')} in the data "
+            f"folder still {'holds' if len(done_erasing.exports) == 1 else 'hold'} its text, "
+            f"left as {'it is' if len(done_erasing.exports) == 1 else 'they are'} (your "
+            f"backups): {names}; delete, or export again and delete the old, to be rid of it",
+        )
     for entry in revived:
         say(
             out,
