@@ -75,3 +75,26 @@ async def test_an_edit_of_a_memory_forgotten_elsewhere_can_be_stored_again_or_le
             await settle(pilot)
             again = await h.runtime.memory.get("pet")
             assert (again is not None and again.content == TYPED) if store_it else again is None
+
+
+async def test_esc_discards_an_unsaved_edit_only_when_pressed_again(make_app: MakeApp) -> None:
+    """Found by a new user: Esc threw away an edit without a word."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(120, 45)) as pilot:
+        await _edit_pet(h, pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(h.app.screen, MemoryDetailScreen)
+        assert "Esc (or Close) again discards it" in _labels(h)
+        assert h.app.screen.query_one("#detail-content", TextArea).text == TYPED
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(h.app.screen, MemoryDetailScreen)
+        kept = await h.runtime.memory.get("pet")
+        assert kept is not None and kept.content == "The user's cat is called Miso"
+        # Nothing edited: one Esc closes.
+        h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(h.app.screen, MemoryDetailScreen)

@@ -129,7 +129,10 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         self._can_restore = can_restore
         """False for snapshots: a blinking cursor would be drawn, or not, at random."""
         self._loaded = ""
+        self._shown: tuple[str, str, str] = ("", "", "")
+        """The fields as the dialog opened with them."""
         self._forget_asked = False
+        self._discard_asked = False
 
     def compose(self) -> ComposeResult:
         """Fields, editors and actions."""
@@ -205,13 +208,34 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         """Note the content as the editor holds it, to tell an edit from no edit."""
         content = self.query_one("#detail-content", PlainTextArea)
         self._loaded = content.text
+        self._shown = self._fields()
         content.focus()  # the first thing to edit, not the scrolling frame around it
+
+    def _fields(self) -> tuple[str, str, str]:
+        return (
+            self.query_one("#detail-content", PlainTextArea).text,
+            self.query_one("#detail-category", Input).value,
+            self.query_one("#detail-importance", Input).value,
+        )
+
+    def _leave(self) -> None:
+        """Close; an unsaved edit is discarded only when asked twice.
+
+        Found by a new user: Esc threw away an edit without a word.
+        """
+        if self._fields() != self._shown and not self._discard_asked:
+            self._discard_asked = True
+            self.query_one("#detail-keys", Label).update(
+                "Unsaved edit: Esc (or Close) again discards it · Ctrl+S saves it"
+            )
+            return
+        self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Validate edits and hand the choice back."""
         button = event.button.id
         if button == "close":
-            self.dismiss(None)
+            self._leave()
         elif button == "pin":
             self.dismiss(DetailResult("unpin" if self.entry.pinned else "pin", self.entry))
         elif button == "forget" and self.entry.pinned and not self._forget_asked:
@@ -249,8 +273,8 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         )
 
     def action_close(self) -> None:
-        """Leave without changes."""
-        self.dismiss(None)
+        """Leave without changes (an unsaved edit: see `_leave`)."""
+        self._leave()
 
     def action_press(self, button_id: str) -> None:
         """Press the dialog's button `button_id`, if it shows one (Ctrl+S, Ctrl+R)."""
