@@ -17,13 +17,11 @@ from agent.errors import AgentError
 from agent.paths import config_path, data_dir, ensure_private_dir
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError, UnsafeTargetError
-from memory.files import atomic_writer
+from memory.files import DEFAULT_DATABASE_NAME, atomic_writer
 from memory.files import protected_files as store_protected_files
 
 if TYPE_CHECKING:
     from memory.protocol import Memory
-
-DATABASE_NAME = "brain.db"
 
 
 class FileWriteError(AgentError):
@@ -45,7 +43,7 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
     `target` itself when it would be a new daily file or lies among the chats.
     """
     folder = data_dir()
-    files = store_protected_files(folder / DATABASE_NAME)
+    files = store_protected_files(folder / DEFAULT_DATABASE_NAME)
     # The config (an export over it stops memchat from starting) and its kept copy.
     config = config_path()
     files.extend([config, config.with_name(f"{config.name}.before-generation")])
@@ -66,7 +64,7 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
             files.append(target)
     for base in folders:
         daily = base / "memory"
-        files.extend(store_protected_files(base / DATABASE_NAME))
+        files.extend(store_protected_files(base / DEFAULT_DATABASE_NAME))
         if target.suffix == ".md" and target.parent.resolve() == daily.resolve():
             files.append(target)
     return files

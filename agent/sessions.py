@@ -258,14 +258,16 @@ class SessionStore:
         if not 0 <= keep <= len(session.messages):
             raise ValueError(f"cannot keep {keep} of {len(session.messages)} messages")
         with self._write_lock:
-            if not session.incognito and not _only_unwritten(session, keep):
-                self._write(session, session.unsaved, {"type": "rewind", "keep": keep})
-                session.unsaved.clear()
-            elif not session.incognito:
+            if session.incognito:
+                pass  # nothing of it is on disk
+            elif _only_unwritten(session, keep):
                 # Never written (the file could not be): taken back in RAM alone, so taking
                 # back a message that failed to save needs no write (found by an adversary:
                 # it said "stays in the chat file" when no file could be written).
                 del session.unsaved[len(session.unsaved) - (len(session.messages) - keep) :]
+            else:
+                self._write(session, session.unsaved, {"type": "rewind", "keep": keep})
+                session.unsaved.clear()
             cut = _cut(session, keep)
             session.title = _title(session.messages, session.commands)
         return cut

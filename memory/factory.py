@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memory.errors import NoStoreYetError
-from memory.files import snapshot_beside
+from memory.files import DEFAULT_DATABASE_NAME, snapshot_beside
 from memory.hydration import hydrate
 from memory.registry import backend_class
 from memory.wording import memories, model_with_size, without_vectors
@@ -44,7 +44,7 @@ def _missing_or_empty(path: Path) -> bool:
 
 def default_db_path(settings: MemorySettings, data_dir: Path) -> Path:
     """The SQLite file: `memory.path` if set, else brain.db in the data directory."""
-    return Path(settings.path).expanduser() if settings.path else data_dir / "brain.db"
+    return Path(settings.path).expanduser() if settings.path else data_dir / DEFAULT_DATABASE_NAME
 
 
 async def open_memory(

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
-from memory.files import keep_copy
+from memory.files import DEFAULT_DATABASE_NAME, keep_copy
 from memory.snapshot import read_snapshot_bytes
 from memory.wording import counted
 
@@ -93,11 +93,14 @@ async def _kept(snapshot: Path, data: bytes) -> str:
 
 
 async def hydrate(
-    memory: Memory, snapshot: Path, state: str = "missing", database_name: str = "brain.db"
+    memory: Memory,
+    snapshot: Path,
+    state: str = "missing",
+    database_name: str = DEFAULT_DATABASE_NAME,
 ) -> str:
     """Fill `memory` from `snapshot`; return the message that says how that went.
 
-    `state` says what was wrong with the store's file, `database_name` ("missing", or
+    `state` says what was wrong with the store's file `database_name` ("missing", or
     "empty" for a 0-byte file).
     """
     try:

@@ -315,12 +315,13 @@ async def _erased(
         say(out, f"its text was taken out of {chats} too (shown there as {ERASED})")
     if done_erasing.exports:
         names = ", ".join(str(path) for path in done_erasing.exports)
+        one = len(done_erasing.exports) == 1
         say(
             out,
             f"warning: {counted(len(done_erasing.exports), 'export', 'exports')} in the data "
-            f"folder still {'holds' if len(done_erasing.exports) == 1 else 'hold'} its text, "
-            f"left as {'it is' if len(done_erasing.exports) == 1 else 'they are'} (your "
-            f"backups): {names}; delete, or export again and delete the old, to be rid of it",
+            f"folder still {'holds' if one else 'hold'} its text, left as "
+            f"{'it is' if one else 'they are'} (your backups): {names}; delete, or export "
+            "again and delete the old, to be rid of it",
         )
     for entry in revived:
         say(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual.widgets import Input, Label, TextArea
 
 from tests.tui.conftest import AppHarness, MakeApp, seed_entry, settle
+from tests.tui.test_inspector import open_inspector
 from tui.screens.memory_detail import MemoryDetailScreen
 
 SEED = [
@@ -19,9 +20,7 @@ TYPED = "The user's cat is called Tofu, a tabby"
 
 
 async def _edit_pet(h: AppHarness, pilot: object) -> None:
-    await h.app.ready.wait()
-    h.app.action_toggle_inspector()
-    await settle(pilot)
+    await open_inspector(h, pilot)
     h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.key == "pet"))
     await settle(pilot)
     h.app.screen.query_one("#detail-content", TextArea).text = TYPED

@@ -128,9 +128,8 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         """False where the backend keeps what it stores (Markdown files): no Forget."""
         self._can_restore = can_restore
         """False for snapshots: a blinking cursor would be drawn, or not, at random."""
-        self._loaded = ""
         self._shown: tuple[str, str, str] = ("", "", "")
-        """The fields as the dialog opened with them."""
+        """The fields as the editors hold them on opening: content, category, importance."""
         self._forget_asked = False
         self._discard_asked = False
 
@@ -205,11 +204,10 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 yield Button("Close", id="close")
 
     def on_mount(self) -> None:
-        """Note the content as the editor holds it, to tell an edit from no edit."""
-        content = self.query_one("#detail-content", PlainTextArea)
-        self._loaded = content.text
+        """Note the fields as the editors hold them, to tell an edit from no edit."""
         self._shown = self._fields()
-        content.focus()  # the first thing to edit, not the scrolling frame around it
+        # The first thing to edit, not the scrolling frame around it.
+        self.query_one("#detail-content", PlainTextArea).focus()
 
     def _fields(self) -> tuple[str, str, str]:
         return (
@@ -262,7 +260,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         # The editor turns form feeds, U+2028 and mixed line ends into its own line breaks:
         # content nobody edited is saved as it was stored, not as the editor holds it.
         loaded = self.entry.content if self._draft is None else self._draft.content
-        content = loaded if edited == self._loaded else edited
+        content = loaded if edited == self._shown[0] else edited
         if not category or not content.strip():
             self.notify("Content and category must not be empty", severity="error")
             return
