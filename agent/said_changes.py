@@ -1,4 +1,4 @@
-"""A message that says a home, an employer or a health fact changed updates the fact.
+"""A message that says a home, an employer, a health fact or a contact changed updates it.
 
 "Big news: we moved to Lisbon!" said in a chat left "I live in Berlin" in effect unless the
 model stored the change; the message expired with conversation retention (30 days) and
@@ -14,6 +14,7 @@ and said in the chat.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -75,12 +76,12 @@ def _claimed(message: str) -> list[tuple[str, str]]:
     if not said_in_earnest(message):
         return []
     found: dict[str, list[tuple[str, str]]] = {}
-    health: list[str] = []
-    for clause in pieces(message):
+    attributes: list[str] = []
+    for clause in _clauses(message):
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause):
             continue
-        if _a_health_fact(clause):
-            health.append(clause.rstrip(",;:–— "))
+        if _a_health_fact(clause) or _a_new_contact(clause):
+            attributes.append(clause.rstrip(",;:–— "))
             continue
         claim = claim_of(clause)
         if claim is None or claim[0] != USER:
@@ -94,16 +95,39 @@ def _claimed(message: str) -> list[tuple[str, str]]:
         said = clause[: at + len(value)].rstrip() if at >= 0 and value != claim[2] else clause
         said = said.rstrip(",;:–— ")
         found.setdefault(claim[1], []).append((value, said))
-    return [(HEALTH, clause) for clause in health] + [
+    return [(ATTRIBUTE, clause) for clause in attributes] + [
         (predicate, said[0][1])
         for predicate, said in found.items()
         if len({frozenset(analyze(value)) for value, _ in said}) == 1
     ]
 
 
-HEALTH = "health"
+def _clauses(message: str) -> Iterator[str]:
+    """The message's pieces, and two pieces as one where only together they claim.
+
+    "We moved house, we're in Coimbra now", "Quit my job at Acme! Starting at Initech on
+    Monday" (a new user): cut in two, neither piece says where the user is now.
+    """
+    previous: str | None = None  # the piece before, when it claims nothing
+    for piece in pieces(message):
+        yield piece
+        if claim_of(piece) is not None:
+            previous = None
+            continue
+        if previous is not None:
+            joint = " " if previous.rstrip()[-1:] in "!.?;:—–-" else ", "
+            together = previous.rstrip() + joint + piece
+            if claim_of(together) is not None:
+                yield together
+                previous = None
+                continue
+        previous = piece
+
+
+ATTRIBUTE = "attribute"
+"""A health fact or a contact, found among the facts by its value (`new_value`)."""
 _CARE_GIVERS = frozenset(analyze("doctor dentist therapist physician pharmacist gp"))
-_HEALTH_FACTS_READ = 500
+_FACTS_READ = 500
 
 
 def _a_health_fact(clause: str) -> bool:
@@ -118,14 +142,34 @@ def _a_health_fact(clause: str) -> bool:
     return attribute is not None and bool(attribute[0] & _CARE_GIVERS)
 
 
-async def _health_otherwise(
+_CONTACTS = frozenset(analyze("address email phone mobile"))
+_SAYS_CHANGED = re.compile(r"(?i)\b(?:new|now|changed|updated)\b")
+
+
+def _a_new_contact(clause: str) -> bool:
+    """The user's address, email or phone said to be new ("My new address is …").
+
+    Found by a new user: such a message left the old address in effect. Only with a word
+    saying it changed: a second email or a work phone is often told plainly beside the
+    first; and only these, which hold one value ("My new cat is called Tom" is a second
+    cat).
+    """
+    attribute = user_value(clause)
+    return (
+        attribute is not None
+        and bool(attribute[0] & _CONTACTS)
+        and _SAYS_CHANGED.search(clause) is not None
+    )
+
+
+async def _attribute_otherwise(
     memory: Memory, sentence: str, namespace: str
 ) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
-    """The facts in effect `sentence` gives another allergy, dose or doctor.
+    """The facts in effect `sentence` gives another allergy, dose, doctor or contact.
 
     Those that say only that, and those that say more (left as they are).
     """
-    facts = await memory.list(namespace=namespace, category="core", limit=_HEALTH_FACTS_READ)
+    facts = await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
     plain: list[MemoryEntry] = []
     more: list[MemoryEntry] = []
     for fact in facts:
@@ -143,8 +187,8 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
     changes: list[SaidChange] = []
     for predicate, sentence in _claimed(message.content):
         try:
-            if predicate == HEALTH:
-                plain, more = await _health_otherwise(memory, sentence, message.namespace)
+            if predicate == ATTRIBUTE:
+                plain, more = await _attribute_otherwise(memory, sentence, message.namespace)
             else:
                 plain = await saying_otherwise(memory, sentence, message.namespace, plain=True)
                 more = [] if plain else await saying_otherwise(memory, sentence, message.namespace)

@@ -62,6 +62,22 @@ _DOSES = (
         r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
         r"(?:to\s+|at\s+)?" + _AMOUNT
     ),
+    # "Doctor cut my lisinopril back to 5mg", "she upped my dose of sertraline to 100 mg"
+    re.compile(
+        r"(?i)\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|"
+        r"switched|moved|halved|doubled)\s+(?:me|my)\s+(?:(?:dose|dosage)\s+of\s+)?"
+        r"(?:(?:on|to)\s+)?" + _DRUG + r"(?:\s+(?:dose|dosage))?\s+(?:(?:back|down|up)\s+)?"
+        r"(?:to|at)\s+" + _AMOUNT
+    ),
+    # "I'm down to 5mg of lisinopril now", "I'm up to 40 mg lisinopril"
+    re.compile(
+        r"(?i)\b"
+        + _USER_IS
+        + r"\s+(?:now\s+)?(?:back\s+)?(?:down|up)\s+to\s+"
+        + _AMOUNT
+        + r"\s+(?:of\s+)?"
+        + _DRUG
+    ),
 )
 _NOT_A_DRUG = frozenset(
     "a an the my it them this that these those some one two pills pill tablets tablet "

@@ -28,11 +28,11 @@ ONE_VALUE = (
         "employer",
         re.compile(
             r"(?i)\b(?:(?:works?|working)\s+(?:as\s+an?\s+(?:[a-z-]+\s+){1,3}?)?(?:at|for)|"
-            r"employed\s+(?:at|by)|job\s+(?:is\s+)?(?:at|with)|(?:started|got)\s+(?:a\s+)?"
+            r"(?:employed|hired)\s+(?:at|by)|job\s+(?:is\s+)?(?:at|with)|(?:started|got)\s+(?:a\s+)?"
             r"(?:new\s+)?(?:job|position|role)\s+(?:at|with)|started\s+(?:work(?:ing)?\s+)?at|"
             r"joined(?=\s+(?-i:[A-Z])))\b"
         ),
-        "work employed job",
+        "work employed job hired",
     ),
 )
 """(name, pattern, the words of all its wordings)."""
@@ -46,7 +46,7 @@ def words_of(text: str) -> list[str]:
 
 
 _THE_USER_WORDS = frozenset(
-    "i we i'm we're i've we've the user user's my our have has am are is now currently just "
+    "i we i'm we're i've we've the user user's my our have has am are is now currently just a got "
     "recently finally actually officially also started began so update btw fyi ok okay well "
     "oh hey news new been".split()
 )
@@ -68,7 +68,8 @@ _NOT_FOR_GOOD = re.compile(
     r"(?i)\b(?:as\s+an?\s+(?:child|kid|boy|girl|baby|teen|teenager|student)|"
     r"for\s+(?:a|an|the|one|two|three|four|six|a\s+few|several|\d+)\s+"
     r"(?:semesters?|terms?|years?|months?|weeks?|days?|summers?|winters?|while|bit|season|"
-    r"internship|exchange|project)|temporarily|briefly|for\s+now|back\s+then|at\s+the\s+time|"
+    r"internship|exchange|project|conference|trip|visit|wedding|funeral|holiday|vacation|"
+    r"course|workshop|meeting|job\s+interview|interview)|temporarily|briefly|for\s+now|back\s+then|at\s+the\s+time|"
     r"in\s+the\s+past|once|years\s+ago|decades\s+ago|in\s+\d{4}|in\s+the\s+\w*(?:ies|0s)|"
     r"in\s+'\d\d|at\s+(?:the\s+)?age\s+(?:of\s+)?\d+|aged?\s+\d+|growing\s+up|"
     r"as\s+an?\s+(?:toddler|infant|youngster|adolescent|young\s+\w+)|"
@@ -145,16 +146,31 @@ new user, the "not" made the whole statement a denial and the old home stayed.""
 
 
 _LEFT_FOR = re.compile(
-    r"(?i)\A\s*(?:i|we)\s+(?:quit|left)\s+(?:my\s+job\s+at\s+)?(?-i:[A-Z])[\w&.'-]*"
-    r"(?:\s+[\w&.'-]+){0,3}?"
-    r"\s+(?:and|to)\s+(?P<verb>join(?:ed)?|start(?:ed)?)\b"
+    r"(?i)\A\s*(?:(?:i|we)\s+(?:just\s+|finally\s+)?)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?"
+    r"(?-i:[A-Z])[\w&.'-]*(?:\s+[\w&.'-]+){0,3}?"
+    r"(?:\s+(?:and|to)|\s*[!.;,\u2014\u2013-]+)\s+(?:i(?:'m|\s+am)\s+)?"
+    r"(?P<verb>join(?:ed|ing)?|start(?:ed|ing)?)\b"
 )
 """Leaving the old employer for the new: "I quit Acme and joined Initech" says where the
-user works now (an adversary saw both employers stay in effect). So does "I left Acme to
-join Initech" (a new user), read as "I joined Initech"."""
+user works now (an adversary saw both employers stay in effect). So do "I left Acme to
+join Initech" and "Quit my job at Acme! Starting at Initech on Monday" (new users), read
+as "I joined Initech", "I started at Initech on Monday"."""
+_MOVED_THEN_WHERE = re.compile(
+    r"(?i)\A\s*(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:\s+(?:house|home|again|out|flat|apartments?))*(?:\s*[!.;,:\u2014\u2013-]+|\s+and)\s*"
+    r"(?:(?:so|and)\s+)?(?:now\s+)?(?:(?:i'm|we're|i\s+am|we\s+are)\s+(?:now\s+)?)?"
+    r"(?:(?:living|based|settled)\s+)?in\s+(?=(?-i:[A-Z]))"
+)
+"""A move told first, the place after: "We moved house, we're in Coimbra now", "We
+relocated again — now living in Braga" (a new user saw neither found), read as "I live in
+…". "in" alone names a home only after such a move: "I'm in Paris" may be a trip."""
 
 
-_LEAVING = re.compile(r"(?i)\b(?:quit|left)\b")
+_TOLD_FIRST = {
+    "home": re.compile(r"(?i)\b(?:moved|relocated)\b"),
+    "employer": re.compile(r"(?i)\b(?:quit|left)\b"),
+}
+"""A change told before its value (`_left_for_the_new`), which the pattern alone misses."""
 
 
 def _joined(found: re.Match[str]) -> str:
@@ -170,6 +186,8 @@ def _left_for_the_new(text: str) -> str | None:
     dated = _WHEN_IT_HAPPENED.match(text)
     at = dated.end() if dated else 0
     rest = _LEFT_FOR.sub(_joined, text[at:], count=1)
+    if rest == text[at:]:
+        rest = _MOVED_THEN_WHERE.sub("I live in ", text[at:], count=1)
     return None if rest == text[at:] else text[:at] + rest
 
 
@@ -237,7 +255,7 @@ USER = "user"
 
 _CUES = (
     *("liv", "resid", "relocat", "based", "home", "moved"),
-    *("work", "employ", "job", "position", "role", "started", "joined", "quit", "left"),
+    *("work", "employ", "job", "position", "role", "started", "joined", "quit", "left", "hired"),
 )
 """A word part every claim holds (`ONE_VALUE`, `_LEFT_FOR`): a text with none states
 none, found without running the patterns (a third of what an import spent indexing).
@@ -257,7 +275,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         return None
     for name, pattern, _ in ONE_VALUE:
         found = pattern.search(text)
-        if found is None and (name != "employer" or not _LEAVING.search(text)):
+        if found is None and not _TOLD_FIRST[name].search(text):
             continue
         text = _TOGETHER.sub("I", LEAD_IN.sub("", text, count=1), count=1)
         text = _left_for_the_new(text) or text

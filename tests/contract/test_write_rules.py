@@ -330,6 +330,17 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         # Found by the eighth new user: leaving for the new employer, said in the present.
         ("I work at Acme", "I left Acme to join Initech"),
         ("I work at Acme", "Last month I left my job at Acme to join Initech"),
+        # Left from the eighth new user's round: a move told before its place, a new job
+        # after the old one's end, being hired, a dose a doctor changed.
+        ("I live in Porto", "We relocated again \u2014 now living in Braga"),
+        ("I live in Porto", "We moved house, we're in Coimbra now"),
+        ("I work at Acme", "Quit my job at Acme! Starting at Initech on Monday"),
+        ("I work at Acme", "I've been hired by Initech"),
+        ("I work at Acme", "I got hired at Initech"),
+        ("I work at Acme", "I have a new job at Initech"),
+        ("I take 10mg of lisinopril", "Doctor cut my lisinopril back to 5mg"),
+        ("I take 10mg of lisinopril", "The doctor lowered my dose of lisinopril to 5mg"),
+        ("I take 10mg of lisinopril", "I'm down to 5mg of lisinopril now"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -414,6 +425,16 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
         ("I live in Porto", "I do not live in Lisbon"),
         ("I am vegetarian", "Bob is not vegetarian"),
         ("I work at Acme", "I quit smoking and joined a gym"),
+        # Near the wordings added for the eighth new user: a trip, a mess, someone else,
+        # a thing cut to a number.
+        ("I live in Porto", "I moved, I'm in Paris for a conference"),
+        ("I live in Porto", "We moved house, we're in a mess"),
+        ("I live in Porto", "My brother moved house, he's in Braga"),
+        ("I live in Porto", "We moved the meeting, we're in Room 4 now"),
+        ("I work at Acme", "Quit smoking! Starting at the gym Monday"),
+        ("I work at Acme", "My sister got hired at Initech"),
+        ("I take 10mg of lisinopril", "He cut my hours to 20"),
+        ("I take 10mg of lisinopril", "Doctor cut my dog's lisinopril to 5mg"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

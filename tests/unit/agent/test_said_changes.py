@@ -176,6 +176,9 @@ async def test_the_job_setting_of_a_competitor_is_no_change(harness: Harness) ->
         # Found by the eighth new user.
         "I left Hospital São João to join Google",
         "Big news: I quit Hospital São João and joined Google last week!",
+        # Left from the eighth new user's round.
+        "Quit my job at Hospital São João! Starting at Google on Monday",
+        "I've been hired by Google",
     ],
 )
 async def test_other_wordings_of_a_new_job_update_it(harness: Harness, message: str) -> None:
@@ -184,6 +187,23 @@ async def test_other_wordings_of_a_new_job_update_it(harness: Harness, message: 
     await harness.turn(message)
     facts = await _in_effect(harness)
     assert list(facts) == ["job"] and "Google" in facts["job"]
+
+
+@pytest.mark.parametrize(
+    ("message", "now"),
+    [
+        # Left from the eighth new user's round: the move told first, the place after.
+        ("We relocated again — now living in Braga!", "We relocated again — now living in Braga!"),
+        ("We moved house, we're in Coimbra now.", "We moved house, we're in Coimbra now."),
+    ],
+)
+async def test_a_move_told_before_its_place_updates_the_home(
+    harness: Harness, message: str, now: str
+) -> None:
+    await harness.memory.store("home", "I live in Porto", "core")
+    harness.model.add("Nice.")
+    await harness.turn(message)
+    assert await _in_effect(harness) == {"home": now}
 
 
 async def test_a_move_naming_where_it_was_from_updates_the_home(harness: Harness) -> None:
@@ -279,6 +299,22 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
             "I'm no longer allergic to penicillin!",
         ),
         ("My doctor is Dr. Alvarez", "My new doctor is Dr. Costa.", "My new doctor is Dr. Costa."),
+        # Left from the eighth new user's round.
+        (
+            "I take 10mg of lisinopril",
+            "Doctor cut my lisinopril back to 5mg",
+            "Doctor cut my lisinopril back to 5mg",
+        ),
+        (
+            "My address is 5 Rua das Flores, Porto",
+            "My new address is 12 Rua Augusta, Lisbon.",
+            "My new address is 12 Rua Augusta, Lisbon.",
+        ),
+        (
+            "My email is ana@example.com",
+            "My email is now ana@new.com",
+            "My email is now ana@new.com",
+        ),
     ],
 )
 async def test_a_health_fact_said_in_chat_updates_it(
@@ -298,6 +334,11 @@ async def test_a_health_fact_said_in_chat_updates_it(
         "I take 500mg of metformin too.",
         "What if my dose went up to 20mg?",
         "My sister is not allergic to penicillin.",
+        # Contacts: a second one told plainly, someone else's, a new pet of a kind.
+        "My work email is ana@acme.com",
+        "My sister's new email is rita@new.com",
+        "What is my new address?",
+        "My new cat is called Tom",
     ],
 )
 async def test_what_is_no_change_of_the_users_health_fact_leaves_it(
@@ -306,6 +347,9 @@ async def test_what_is_no_change_of_the_users_health_fact_leaves_it(
     await harness.memory.store("dose", "I take 10mg of lisinopril", "core")
     await harness.memory.store("allergy", "I'm allergic to penicillin", "core")
     await harness.memory.store("doctor", "My doctor is Dr. Alvarez", "core")
+    await harness.memory.store("email", "My email is ana@example.com", "core")
+    await harness.memory.store("address", "My address is 5 Rua das Flores, Porto", "core")
+    await harness.memory.store("cat", "My cat is called Miso", "core")
     before = await _in_effect(harness)
     harness.model.add("Sure.")
     await harness.turn(message)

@@ -26,6 +26,10 @@ _PHRASES = [
     "I quit Acme and joined",
     "I left Acme to join",
     "Last month I left my job at Acme to join",
+    "I've been hired by",
+    "Quit my job at Acme! Starting at",
+    "We moved house, we're in",
+    "We relocated again \u2014 now living in",
 ]
 _WORDS = ["Lisbon", "Initech", "Google", "the", "now", "Bob", "and", "since", "2020", ",", "."]
 
@@ -35,6 +39,7 @@ _TEXTS = st.lists(st.sampled_from(_PHRASES + _WORDS), min_size=1, max_size=8).ma
 def _any_pattern_matches(text: str) -> bool:
     return any(pattern.search(text) for _, pattern, _ in ONE_VALUE) or bool(
         predicates._LEFT_FOR.search(text)  # noqa: SLF001 - the invariant is about it
+        or predicates._MOVED_THEN_WHERE.search(text)  # noqa: SLF001
     )
 
 
