@@ -7,6 +7,7 @@ editors draw control characters as symbols while keeping the text itself unchang
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import ClassVar, Literal
 
 from rich.table import Table
@@ -18,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from agent.terminal_text import shortened
-from memory.entry import MemoryEntry
+from memory.entry import MemoryCategory, MemoryEntry
 from tui.plain import ControlPictures, plain, plain_text
 from tui.widgets.plain_text_area import PlainTextArea
 
@@ -132,6 +133,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         """The fields as the editors hold them on opening: content, category, importance."""
         self._forget_asked = False
         self._discard_asked = False
+        self._category_asked = ""
 
     def compose(self) -> ComposeResult:
         """Fields, editors and actions."""
@@ -264,6 +266,13 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         if not category or not content.strip():
             self.notify("Content and category must not be empty", severity="error")
             return
+        doubt = category_doubt(category, self.entry.category)
+        if doubt and self._category_asked != category:
+            # Found by a new user: "cor" for "core" was saved without a word, and the fact
+            # left the snapshot and the facts the model is shown.
+            self._category_asked = category
+            self.query_one("#detail-keys", Label).update(plain(doubt))
+            return
         self.dismiss(
             DetailResult(
                 "save", self.entry, content, category, importance, store_again=self._forgotten
@@ -279,3 +288,23 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         found = self.query(f"#{button_id}")
         if found:
             found.first(Button).press()
+
+
+_BUILT_IN = [category.value for category in MemoryCategory]
+
+
+def category_doubt(category: str, was: str) -> str:
+    """What to ask before saving under a category that is new and no built-in one, or "".
+
+    A custom category is allowed (a word of the user's), but a typo of a built-in one
+    takes a fact out of where it counts.
+    """
+    wanted = category.strip().casefold()
+    if wanted in _BUILT_IN or wanted == was.casefold():
+        return ""
+    close = get_close_matches(wanted, _BUILT_IN, n=1, cutoff=0.5)
+    guess = f"did you mean {close[0]!r}? " if close else ""
+    return (
+        f"{category.strip()!r} is a new category, none of {', '.join(_BUILT_IN)}: {guess}"
+        "Ctrl+S again saves it so · Esc closes"
+    )
