@@ -49,6 +49,8 @@ class MemchatApp(App[None]):
     """memchat's app, built from its config (no import-time singletons)."""
 
     CSS_PATH = Path(__file__).with_name("memchat.tcss")
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-roomy")]  # noqa: RUF012 - Textual's
+    """Below 110 columns the memory panel takes the chat's place (`memchat.tcss`)."""
     TITLE = "memchat"
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {MemchatCommands}
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -67,7 +67,7 @@ async def play_demo(app: MemchatApp, pause: float) -> None:
 
     assert app.runtime is not None
     inspector = app.inspector
-    inspector.display = True
+    app.memory_view.show_inspector(True)
     inspector.reload()
     for number, step in enumerate(STEPS, start=1):
         app.notify(

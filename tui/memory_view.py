@@ -27,7 +27,7 @@ class MemoryView:
         """Show the memory panel with its search focused, or hide it and focus the prompt."""
         panel = self.app.inspector
         focused = self.app.focused
-        panel.display = not panel.display
+        self.show_inspector(not panel.display)
         if panel.display:
             panel.reload()
             # Opened to look something up: what the user types next is a search, not a
@@ -36,6 +36,15 @@ class MemoryView:
         elif focused is not None and panel in focused.ancestors_with_self:
             # A hidden widget keeps the focus: what the user typed next would go nowhere.
             self.app.prompt.focus()
+
+    def show_inspector(self, shown: bool) -> None:
+        """Show or hide the memory panel; in a narrow terminal it takes the chat's place.
+
+        At 80 columns the chat beside it kept 30 and the panel's filters were cut (found
+        by a new user).
+        """
+        self.app.inspector.display = shown
+        self.app.query_one("#main").set_class(shown, "inspecting")
 
     def show_warnings(self, extra: Iterable[str] = ()) -> None:
         """Notify the problems the store met while reading (and `extra`), each once."""

@@ -391,26 +391,63 @@ async def test_the_model_picker_shows_size_and_capabilities(make_app: MakeApp) -
         assert options.highlighted == 1
 
 
-async def test_a_long_status_line_wraps_instead_of_losing_its_end(make_app: MakeApp) -> None:
-    """Found by a new user: at 120 columns with incognito on, the speed and the GPU share
-    at the end of the status line were cut off."""
+async def test_a_long_status_line_leaves_out_the_least_needed_parts_to_fit(
+    make_app: MakeApp,
+) -> None:
+    """Found by new users: at 120 columns with incognito on, the speed and the GPU share
+    at the end were cut off; wrapped instead, the line took two of a 24-row terminal's
+    rows at 80 columns. Now it leaves out the load time, the speed and an unremarkable GPU
+    share, and brings them back when the terminal is wider."""
     from tests.tui.conftest import screen_text
 
     h = make_app()
     async with h.app.run_test(size=(80, 30)) as pilot:
         await h.app.ready.wait()
         h.app.status.set(
-            incognito=True,
-            context_used=5_000,
+            model="qwen3:8b",
+            embeddings="nomic-embed-text",
+            tools="native",
+            context_used=900,
             num_ctx=8_192,
             tokens_per_second=60.0,
             load_seconds=1.5,
             gpu_share=1.0,
         )
         await settle(pilot)
-        assert h.app.status.size.height == 2
+        assert h.app.status.size.height == 1
         shown = "\n".join(screen_text(h.app.export_screenshot()))
-        assert "60.0 tok/s" in shown and "GPU" in shown
+        assert "qwen3:8b │ ollama: connected" in shown and "nomic-embed-text" in shown
+        assert "tok/s" not in shown and "load" not in shown
+        # What warns stays, on a second line if need be.
+        h.app.status.set(incognito=True, context_used=5_000)
+        await settle(pilot)
+        shown = "\n".join(screen_text(h.app.export_screenshot()))
+        assert "incognito: not saving" in shown and "ctx 5,000/8,192" in shown
+        assert h.app.status.size.height == 2
+        await pilot.resize_terminal(160, 30)
+        await settle(pilot)
+        shown = "\n".join(screen_text(h.app.export_screenshot()))
+        assert "60.0 tok/s" in shown and "load 1.5s" in shown and "GPU" in shown
+
+
+def test_a_narrow_status_line_keeps_what_warns() -> None:
+    from tui.widgets.status_bar import StatusState, render_status
+
+    state = StatusState(
+        model="qwen3:8b",
+        server="connected",
+        tools="off",
+        embeddings="nomic-embed-text",
+        memories=3,
+        context_used=7_900,
+        num_ctx=8_192,
+        tokens_per_second=3.1,
+        gpu_share=0.4,
+    )
+    text = render_status(state, width=40).plain
+    assert "tools: off" in text and "40% GPU" in text and "ctx 7,900" in text
+    assert "tok/s" not in text
+    assert render_status(state).plain.endswith("3.1 tok/s │ 40% GPU")
 
 
 async def test_undo_forget_is_in_the_palette_after_a_forget(make_app: MakeApp) -> None:

@@ -631,17 +631,28 @@ async def test_a_ticked_filter_reads_as_ticked_without_colour(make_app: MakeApp)
         assert str(box.render()).startswith("▐✓▌")
 
 
-async def test_the_chat_keeps_room_beside_the_inspector_in_a_narrow_terminal(
+async def test_in_a_narrow_terminal_the_inspector_takes_the_chats_place(
     make_app: MakeApp,
 ) -> None:
-    """Found by a new user: at 80 columns the inspector kept 70 and the chat 6."""
+    """Found by new users: at 80 columns the inspector kept 70 and the chat 6; then 40%
+    each, the chat 30 columns and the panel's filters cut. Below 110 the panel now takes
+    the whole width until F2 closes it; wider, the chat keeps its room beside it."""
     h = make_app(seed=[seed_entry("a", "alpha")])
     async with h.app.run_test(size=(80, 30)) as pilot:
         await h.app.ready.wait()
         h.app.action_toggle_inspector()
         await settle(pilot)
-        assert h.app.inspector.display
-        assert h.app.chat.size.width >= 30 and h.app.inspector.size.width >= 40
+        assert h.app.inspector.display and h.app.inspector.size.width >= 76
+        assert not h.app.query_one("#chat-pane").display or h.app.chat.size.width == 0
+        filters = h.app.query_one("#inspector-filters").children
+        assert all(box.region.right <= 80 for box in filters)  # none cut
+        h.app.action_toggle_inspector()
+        await settle(pilot)
+        assert h.app.chat.size.width >= 70 and not h.app.inspector.display
+        await pilot.resize_terminal(120, 30)
+        h.app.action_toggle_inspector()
+        await settle(pilot)
+        assert h.app.chat.size.width >= 40 and h.app.inspector.size.width >= 60
 
 
 async def test_the_count_and_the_inspector_follow_writes_made_elsewhere(
@@ -744,7 +755,7 @@ async def test_a_narrow_panel_gives_the_text_the_room_of_category_and_score(
     from rich.text import Text
 
     h = make_app(seed=SEED)
-    async with h.app.run_test(size=(80, 24)) as pilot:
+    async with h.app.run_test(size=(56, 24)) as pilot:  # the panel takes it all
         await open_inspector(h, pilot)
         row = h.app.query_one(DataTable).get_row("id-editor")
         assert row[2] == Text("") and isinstance(row[4], Text)

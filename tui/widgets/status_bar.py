@@ -47,44 +47,66 @@ def context_style(used: int, total: int) -> str:
     return "bold red" if share >= 0.8 else "yellow" if share >= 0.5 else "green"
 
 
-def render_status(state: StatusState) -> Text:
-    """The status line as styled text (names from servers and config shown literally)."""
+_LEAST_NEEDED = ("load", "speed", "gpu", "tools", "context")
+"""What a narrow line leaves out first: a new user saw the line wrap to two of a 24-row
+terminal at 80 columns. A warning, the model, the server and memory always stay."""
+
+
+def render_status(state: StatusState, width: int | None = None) -> Text:
+    """The status line as styled text (names from servers and config shown literally).
+
+    `width`: the columns it has; the least needed parts are left out until it fits (a
+    "tools" or "GPU" part that warns stays, and so does a context filling up).
+    """
+    parts = _parts(state)
+    for name in _LEAST_NEEDED:
+        if width is None or _joined(parts).cell_len <= width:
+            break
+        if name in parts and parts[name].style in ("", "green"):
+            del parts[name]
+    return _joined(parts)
+
+
+def _joined(parts: dict[str, Text]) -> Text:
+    return Text(" │ ").join(parts.values())
+
+
+def _parts(state: StatusState) -> dict[str, Text]:
     # A llama.cpp model id is often a file path: its last part says enough.
     model = visible(state.model.rsplit("/", 1)[-1]) or "no model"
-    parts: list[Text] = []
+    parts: dict[str, Text] = {}
     # First, with any warning next: the end of the line is cut off in a narrow terminal,
     # and "not saving" went out of sight at 140 columns (found by a new user).
     if state.incognito:
-        parts.append(Text("incognito: not saving", style="bold magenta"))
-    parts.append(Text(model, style="bold"))
-    parts.append(
-        Text(f"{state.server_label}: {state.server}", style=SERVER_STYLES.get(state.server, ""))
+        parts["incognito"] = Text("incognito: not saving", style="bold magenta")
+    parts["model"] = Text(model, style="bold")
+    parts["server"] = Text(
+        f"{state.server_label}: {state.server}", style=SERVER_STYLES.get(state.server, "")
     )
     if state.warning:
-        parts.append(Text(f"⚠ {visible(state.warning)}", style="bold yellow"))
+        parts["warning"] = Text(f"⚠ {visible(state.warning)}", style="bold yellow")
     if state.tools:
-        parts.append(Text(f"tools: {state.tools}", style="yellow" if state.tools == "off" else ""))
+        off = state.tools == "off"
+        parts["tools"] = Text(f"tools: {state.tools}", style="yellow" if off else "")
     if state.memory_off:
-        parts.append(Text("memory off", style="yellow"))
+        parts["memory"] = Text("memory off", style="yellow")
     else:
         count = "… memories" if state.memories is None else memories(state.memories)
         degraded = state.embeddings.startswith("keyword-only:")
         label = visible(state.embeddings)
         label = label if len(label) <= 60 else label[:59] + "…"
-        parts.append(Text(f"{count} · "))
-        parts[-1].append(label, style="bold yellow" if degraded else "")
+        parts["memory"] = Text(f"{count} · ")
+        parts["memory"].append(label, style="bold yellow" if degraded else "")
     if state.num_ctx:
         share = state.context_used / state.num_ctx
-        parts.append(
-            Text(
-                f"ctx {state.context_used:,}/{state.num_ctx:,} ({share:.0%})",
-                style=context_style(state.context_used, state.num_ctx),
-            )
+        parts["context"] = Text(
+            f"ctx {state.context_used:,}/{state.num_ctx:,} ({share:.0%})",
+            style=context_style(state.context_used, state.num_ctx),
         )
     if state.tokens_per_second is not None:
-        parts.append(Text(f"{state.tokens_per_second:.1f} tok/s"))
+        parts["speed"] = Text(f"{state.tokens_per_second:.1f} tok/s")
     if state.load_seconds is not None and state.load_seconds >= 0.05:
-        parts.append(Text(f"load {state.load_seconds:.1f}s"))
+        parts["load"] = Text(f"load {state.load_seconds:.1f}s")
     if state.gpu_share is not None:
         where = (
             "GPU"
@@ -93,8 +115,8 @@ def render_status(state: StatusState) -> Text:
             if state.gpu_share == 0
             else (f"{state.gpu_share:.0%} GPU")
         )
-        parts.append(Text(where, style="green" if state.gpu_share >= 0.999 else "yellow"))
-    return Text(" │ ").join(parts)
+        parts["gpu"] = Text(where, style="green" if state.gpu_share >= 0.999 else "yellow")
+    return parts
 
 
 class StatusBar(Static):
@@ -106,9 +128,16 @@ class StatusBar(Static):
 
     def on_mount(self) -> None:
         """Draw the initial state."""
-        self.update(render_status(self.state))
+        self._draw()
+
+    def on_resize(self) -> None:
+        """Leave out or bring back what the new width holds."""
+        self._draw()
 
     def set(self, **changes: Any) -> None:
         """Update some fields."""
         self.state = replace(self.state, **changes)
-        self.update(render_status(self.state))
+        self._draw()
+
+    def _draw(self) -> None:
+        self.update(render_status(self.state, self.content_size.width or None))
