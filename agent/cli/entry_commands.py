@@ -10,7 +10,7 @@ import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
-from agent.cli.store import MemoryArgs, opened_memory, say
+from agent.cli.store import MemoryArgs, addressed, opened_memory, say
 from agent.commands import MAX_FACT_CHARS, key_for
 from agent.erasing import erase_forgotten
 from agent.memory_editing import (
@@ -47,6 +47,8 @@ def _shortened(content: str) -> str:
 def _line(entry: MemoryEntry) -> str:
     flags = " [superseded]" if entry.superseded_by else ""
     flags += " [pinned]" if entry.pinned else ""
+    # A key no command line can hold (a NUL, a line break: imported) is named by its id.
+    flags += f" [--id {entry.id}]" if one_line(entry.key) != entry.key else ""
     score = f"{entry.score:.3f} " if entry.score is not None else ""
     saved = local_day(entry.timestamp)
     return f"{score}{entry.key}  ({entry.category}, {saved}){flags}  {_shortened(entry.content)}"
@@ -182,12 +184,17 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Print every field of one entry."""
     namespace = args.namespace or "default"
     async with opened_memory(config, reading_only=True) as memory:
-        entry = await memory.get(args.key, namespace)
-        why = "" if entry is not None else await _only_history(memory, args.key, namespace)
-        if entry is None and not why:
-            why = await keys_meant(memory, args.key, namespace)
+        if args.by_id:  # that version itself, in effect or not
+            entry = await memory.get_by_id(args.key)
+            why = " (`memchat memory list --json` and `history KEY` show ids)"
+        else:
+            entry = await memory.get(args.key, namespace)
+            why = "" if entry is not None else await _only_history(memory, args.key, namespace)
+            if entry is None and not why:
+                why = await keys_meant(memory, args.key, namespace)
     if entry is None:
-        say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
+        named = "id" if args.by_id else "key"
+        say(sys.stderr, f"memchat: no memory with {named} {args.key!r}{why}")
         return 1
     out.write(safe_json(entry.model_dump_json(indent=2)) + "\n")
     return 0
@@ -244,28 +251,43 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
     (found by an adversary: a fact that had wrongly replaced another took it along unnamed;
     now the other comes back, named).
     """
-    namespace = args.namespace or "default"
     async with opened_memory(config) as memory:
-        entry = await memory.get(args.key, namespace)
+        named = await addressed(memory, args)
+        if named is None:
+            return 1
+        key, namespace = named
+        entry = await memory.get(key, namespace)
+        if args.by_id and (entry is None or entry.id != args.key):
+            say(sys.stderr, _not_in_effect(args.key, key, entry))
+            return 1
         going = (0, 0, []) if entry is None else await _going_with(memory, entry)
         if entry is not None and not args.yes and sys.stdin.isatty():
             if not _confirmed(entry, _with_it(*going, done=False), erase=args.erase):
                 say(sys.stderr, "memchat: nothing was forgotten")
                 return 1
-        removed = await memory.forget(args.key, namespace)
+        removed = await memory.forget(key, namespace)
         if args.erase:
-            return await _erased(memory, args.key, namespace, removed, out, going[2])
-        why = "" if removed else await _only_history(memory, args.key, namespace)
+            return await _erased(memory, key, namespace, removed, out, going[2])
+        why = "" if removed else await _only_history(memory, key, namespace)
         if not removed and not why:
-            why = await keys_meant(memory, args.key, namespace)
+            why = await keys_meant(memory, key, namespace)
     if not removed:
         # As `get` says it: on stderr, named as memchat's, so a script reading stdout
         # does not take it for output.
-        say(sys.stderr, f"memchat: no memory with key {args.key!r}{why}")
+        say(sys.stderr, f"memchat: no memory with key {key!r}{why}")
         return 1
     back = "" if entry is None else f" (`memchat memory restore {entry.id}` brings it back)"
-    say(out, one_line(f"forgot {args.key!r}{_with_it(*going, done=True)}{back}"))
+    say(out, one_line(f"forgot {key!r}{_with_it(*going, done=True)}{back}"))
     return 0
+
+
+def _not_in_effect(entry_id: str, key: str, current: MemoryEntry | None) -> str:
+    """Why `forget --id` of an earlier version forgets nothing: it would take the key."""
+    now = f"its id is {current.id}" if current else "none is in effect"
+    return (
+        f"memchat: {entry_id!r} is an earlier version of {key!r}; forget works on the "
+        f"version in effect ({now}), and takes the earlier ones with it"
+    )
 
 
 async def _erased(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.bringing_back import bring_back, deleted_record
 from agent.cli.entry_commands import local_day
-from agent.cli.store import MemoryArgs, opened_memory, say
+from agent.cli.store import MemoryArgs, addressed, opened_memory, say
 from agent.memory_editing import MemoryEditor, key_versions
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError
@@ -47,9 +47,12 @@ def _version_lines(entry: MemoryEntry, key: str, by_id: dict[str, MemoryEntry]) 
 
 async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Every version of one memory, and what each was replaced by, newest first."""
-    namespace = args.namespace or "default"
     async with opened_memory(config, reading_only=True) as memory:
-        versions = await key_versions(memory, args.key, namespace)
+        named = await addressed(memory, args)
+        if named is None:
+            return 1
+        key, namespace = named
+        versions = await key_versions(memory, key, namespace)
         chain = await MemoryEditor(memory).history(versions[0]) if versions else ()
         by_id = {entry.id: entry for entry in chain}
         # What replaced a version from outside its key's history (a fact under another
@@ -59,7 +62,7 @@ async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
             if found is not None:
                 by_id[successor] = found
     if not chain:
-        say(sys.stderr, f"memchat: no memory with key {args.key!r}, in effect or earlier")
+        say(sys.stderr, f"memchat: no memory with key {key!r}, in effect or earlier")
         return 1
     ordered = sorted(chain, key=lambda entry: (entry.updated_at, entry.id), reverse=True)
     if args.json:
@@ -69,13 +72,13 @@ async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
     in_effect = [entry for entry in ordered if entry.superseded_by is None]
     say(
         out,
-        f"{args.key}: {counted(len(ordered), 'version', 'versions')}, newest first"
+        f"{key}: {counted(len(ordered), 'version', 'versions')}, newest first"
         + ("" if in_effect else " (none in effect)"),
     )
     for entry in ordered:
         # Line by line: a line break in the content is shown escaped by `say`, so text
         # cannot pass for a line of its own ("in effect", found by an adversary).
-        for line in _version_lines(entry, args.key, by_id):
+        for line in _version_lines(entry, key, by_id):
             say(out, line)
     if len(ordered) > len(in_effect):
         say(out, "`memchat memory restore ID` brings an earlier version back into effect")

@@ -42,6 +42,8 @@ class MemoryArgs:
     """Do without asking first (forget, at a terminal)."""
     erase: bool = False
     """Forget for good: erase the audit records too (forget)."""
+    by_id: bool = False
+    """KEY is a memory's id (get, forget, history): for a key no command line can hold."""
 
 
 def say(stream: TextIO, text: object) -> None:
@@ -122,3 +124,22 @@ async def opened_memory(
                 say(sys.stderr, f"memchat: note: {memory.hydration}")
             for line in dict.fromkeys(memory.warnings):
                 warn(line)
+
+
+async def addressed(memory: Memory, args: MemoryArgs) -> tuple[str, str] | None:
+    """(key, namespace) the arguments name: KEY, or with --id the key of that memory.
+
+    Found by an adversary: an imported key holding a NUL or a line break could be listed
+    but not named on a command line. None, said on stderr, when no memory has the id.
+    """
+    if not args.by_id:
+        return args.key, args.namespace or "default"
+    entry = await memory.get_by_id(args.key)
+    if entry is None:
+        say(
+            sys.stderr,
+            f"memchat: no memory with id {args.key!r} (`memchat memory list --json` and "
+            "`history KEY` show ids)",
+        )
+        return None
+    return entry.key, entry.namespace

@@ -74,10 +74,16 @@ def _search_arguments(parser: CliParser) -> None:
 
 def _key_argument(parser: CliParser) -> None:
     parser.add_argument("key", type=filled_text)
+    parser.add_argument(
+        "--id",
+        dest="by_id",
+        action="store_true",
+        help="KEY is a memory's id, as `list --json` shows it (for a key you cannot type)",
+    )
 
 
 def _forget_arguments(parser: CliParser) -> None:
-    parser.add_argument("key", type=filled_text)
+    _key_argument(parser)
     parser.add_argument(
         "--yes", "-y", action="store_true", help="do not ask first (asked only at a terminal)"
     )
@@ -99,7 +105,7 @@ def _store_arguments(parser: CliParser) -> None:
 
 
 def _history_arguments(parser: CliParser) -> None:
-    parser.add_argument("key", type=filled_text)
+    _key_argument(parser)
     parser.add_argument("--json", action="store_true")
 
 

@@ -53,8 +53,10 @@ def list_entries(
     core.refresh()
     where, params = where_sql(filters)
     if prefix:
-        # As LIKE 'prefix%' matched (ASCII case ignored), with no limit on its length.
-        where += " AND substr(lower(m.key), 1, length(?)) = lower(?)"
+        # As LIKE 'prefix%' matched (ASCII case ignored), with no limit on its length. A
+        # range, not substr/length: those stop at a NUL, and an imported key holding one
+        # had no versions (found by an adversary).
+        where += " AND lower(m.key) >= lower(?) AND lower(m.key) < lower(?) || char(1114111)"
         params.extend([prefix, prefix])
     rows = core.conn.execute(
         f"SELECT {ENTRY_COLUMNS} FROM memories m WHERE {where} "

@@ -250,3 +250,29 @@ def test_a_memory_deleted_before_the_log_kept_times_says_it_is_dated_today(
     conn.close()
     back = run_cli("memory", "restore", entry_id).clean().out
     assert "(its first time and chat were not kept by the log: it is dated today)" in back
+
+
+def test_a_key_no_command_line_can_hold_is_named_by_its_id(isolated_dirs: Path) -> None:
+    """Found by an adversary: an imported key with a NUL and a line break was listed, but
+    `get`, `forget` and `history` could not be given it."""
+    write_config()
+    odd = "a\x00b\nc"
+    _import(
+        isolated_dirs,
+        [
+            record(odd, "weird key, old", id="w1", superseded_by="w2", **_at(1)),
+            record(odd, "weird key", id="w2", **_at(2)),
+            record("pet", "The cat is Miso", id="p1", **_at(2)),
+        ],
+    )
+    listed = run_cli("memory", "list").clean().out
+    assert "[--id w2]" in listed and "pet  (core" in listed and "[--id p1]" not in listed
+    shown = json.loads(run_cli("memory", "get", "--id", "w1").clean().out)
+    assert shown["key"] == odd and shown["superseded_by"] == "w2"  # that version itself
+    assert "2 versions" in run_cli("memory", "history", "--id", "w2").clean().out
+    refused = run_cli("memory", "forget", "--id", "w1", "--yes").clean(1)
+    assert "earlier version" in refused.err and "its id is w2" in refused.err
+    assert "forgot" in run_cli("memory", "forget", "--id", "w2", "--yes").clean().out
+    assert run_cli("memory", "get", "--id", "w2").clean(1).err.startswith("memchat: no memory")
+    assert "weird" not in run_cli("memory", "list", "--all").clean().out
+    assert "Miso" in run_cli("memory", "list").clean().out  # nothing else went
