@@ -81,20 +81,31 @@ _NAMED_NUMBER = re.compile(
 )
 """What names a number of that shape that is no social security number ("order number
 123-45-6789", found by an adversary: the user's own order lost its number)."""
+_WHERE = r"(?:[ \t]+[\w'\u2019-]+){1,5}?"
+"""What a code is for, in up to five words ("for the new flat", "at mum's house")."""
 _NAMED_CODE = re.compile(
     r"(?i)\b(?:door|alarm|gate|garage|safe|building|entry|keypad|house|badge|locker|"
     r"front[ \t]+door)[ \t]+(?:pass)?(?:code|pin|combination|combo)"
-    r"(?:[ \t]+(?:for|of|to|at)[ \t]+(?:the|our|my|your)[ \t]+[\w-]+)?(?:[ \t]+(?:is|was))?"
+    r"(?:[ \t]+(?:for|of|to|at|in|on)" + _WHERE + r")?(?:[ \t]+(?:is|was))?"
     r"(?:[ \t]+now)?[ \t]*[:=]?[ \t]*(\d[\d \t-]{1,10}\d)\b"
 )
 """A code that opens a home or a safe (found by an adversary: "the door code is 4821" was
-saved as typed). A bike lock's code is kept: asked back later, it is what the user wants."""
+saved as typed; by a new user: "the door code for the new flat is 4821" too). A bike
+lock's code is kept: asked back later, it is what the user wants."""
 _CODE_TO = re.compile(
     r"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+(?:the|my|our)[ \t]+"
     r"(?:front[ \t]+|back[ \t]+)?(?:door|alarm|gate|garage|safe|building|house|flat|apartment)"
+    r"(?:[ \t]+(?:of|at|in|to|for|on)" + _WHERE + r")?"
     r"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?(\d[\d \t-]{1,10}\d)\b"
 )
-"""The same said the other way round: "the combination to the safe is 12-34-56"."""
+"""The same said the other way round: "the combination to the safe is 12-34-56", "the
+code for the door of the new flat is 4821"."""
+_PIN_FOR = re.compile(
+    r"(?i)\bpin(?:[ \t]+(?:code|number))?[ \t]+(?:for|of|to|on|at)"
+    + _WHERE
+    + r"[ \t]+(?:is|was)[ \t]*:?[ \t]*(\d{4,8})\b"
+)
+"""A PIN with what it is for: "the PIN for my new card is 1234" (a new user)."""
 _THERE_IS = re.compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:there|here|for[ \t]+\w+|at[ \t]+\w+|on[ \t]+\w+)[ \t]+"
     rf"(?:is|was)[ \t]+(?:now[ \t]+)?{_VALUE}"
@@ -210,6 +221,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             for found in _PIN_NUMBER.finditer(text)
         ]
         spans += [("pin", _span(found, 1, str.isdigit)) for found in _PIN_CHANGED.finditer(text)]
+        spans += [("pin", _span(found, 1, str.isdigit)) for found in _PIN_FOR.finditer(text)]
     if any(word in lowered for word in ("code", "combination", "combo", "pin")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]

@@ -257,6 +257,14 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("My password? It is hunter2!", "hunter2"),
         ("my password is the name of my dog, Rex2019", "Rex2019"),
         ("My password is the birth year of my son: 2019Max", "2019Max"),
+        # Found by the tenth new user: what the code is for, said in more words.
+        ("The door code for the new flat is 4821 and the wifi password is Alva#25", "4821"),
+        ("the door code at mum's house is 1234", "1234"),
+        ("The alarm code at work is 8080", "8080"),
+        ("The gate code at the back of the building is now 5566", "5566"),
+        ("The code for the door of the new flat is 4821", "4821"),
+        ("The PIN for my new card is 1234", "1234"),
+        ("My PIN for the bank card is 5512", "5512"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -296,6 +304,9 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "call me at 123-45-6789 ext 12",
         "pin 3 of the chip is ground",
         "the door code is on the fridge",
+        "The door code for 3 people is not enough",
+        "I changed the door code for the flat 3 times",
+        "I pin for the team 2024 goals",
         "Pinned 1234 messages",
         "pwd: /home/ana/projects",
         "the code to the door is on the fridge",
