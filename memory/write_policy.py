@@ -24,6 +24,7 @@ from memory.entry import MemoryCategory
 from memory.fact_subjects import contradicts, one_fact, told_of_before
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
+from memory.predicates import user_claim
 from memory.settings import MemorySettings
 from memory.text import analyze
 
@@ -171,7 +172,10 @@ def place_new(
     as active ones supersedes them.
     """
     # A near-duplicate says the same of the same thing: not the same words about another
-    # person ("Alice's/Bob's flight LH1234 … gate 12"), nor one that denies the other.
+    # person ("Alice's/Bob's flight LH1234 … gate 12"), nor one that denies the other, nor
+    # a home or employer held now beside a plan or a wish of one ("We moved to Sintra" was
+    # merged into "We might move to Sintra next year", and "I live in Lisbon" stayed in
+    # effect: found by a new user).
     near = [
         s
         for s in similar
@@ -180,6 +184,7 @@ def place_new(
         and one_fact(content, s.content)
         and not contradicts(content, s.content)
         and not reordered(content, s.content)
+        and (user_claim(content) is None) == (user_claim(s.content) is None)
     ]
     if near and settings.duplicate_policy == "reject":
         return Placement("keep existing", near[0])

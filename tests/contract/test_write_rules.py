@@ -356,6 +356,18 @@ async def test_a_new_value_worded_another_way_replaces_the_old(
     assert await _active(memory) == {"after": new}
 
 
+async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Memory) -> None:
+    """Found by the tenth new user: "We moved to Sintra" was merged into "We might move
+    to Sintra next year", under the plan's key, and "I live in Lisbon" stayed in effect."""
+    needs(memory, "persistent", "supports_supersede")
+    home = await memory.store("home", "I live in Lisbon, in Alvalade")
+    plan = await memory.store("plan", "We might move to Sintra next year")
+    moved = await memory.store("moved", "We moved to Sintra")
+    assert moved.key == "moved" and home.id in moved.supersedes
+    assert (await _active(memory)).keys() <= {"moved", "plan"}
+    assert plan.content in await _history(memory) or "plan" in await _active(memory)
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
