@@ -26,7 +26,7 @@ _ASKING = (
 )
 _PART_BREAK = re.compile(
     r"[.?!]\s+|;\s*|\n+|,\s*(?:and|but|also|plus)\s+|\s+and\s+also\s+"
-    rf"|(?:,|\s+and)\s+(?={_ASKING})|\b(?i:also),\s*|\s+and\s+(?=(?i:my)\s)"
+    rf"|(?:,|\s+and)\s+(?={_ASKING})|\b(?i:also),\s*|(?:\s+and|,)\s+(?=(?i:my)\s)"
     rf"|:\s+(?={_ASKING})"
 )
 _ASKS = re.compile(rf"^\s*{_ASKING}|\?\s*$")

@@ -231,6 +231,15 @@ def _filler_terms() -> frozenset[str]:
     return frozenset(term for word in CHAT_FILLERS for term in analyze(word))
 
 
+_ASKING_WORDS = re.compile(
+    r"(?i)\b(?:these\s+days|nowadays|at\s+the\s+moment|right\s+now|currently|lately|"
+    r"remember|recall|know|tell\s+me)\b"
+)
+"""Words of asking, not of what is asked about: "where do I work these days?" shared
+"days" with nothing and fell under the floor; "what do you remember about my cat" put
+"Please remember that I work as a nurse" above the cat (found by a new user)."""
+
+
 def query_terms(text: str) -> list[str]:
     """Distinct terms of a query, in first-seen order, then the dates it names.
 
@@ -238,7 +247,7 @@ def query_terms(text: str) -> list[str]:
     terms; recall then falls back to a bounded substring search.
     """
     found, rest = find_dates(text)
-    words = [t for t in analyze(rest) if t not in _filler_terms()]
+    words = [t for t in analyze(_ASKING_WORDS.sub(" ", rest)) if t not in _filler_terms()]
     # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).
     hours = {term[:-2] for term in words if _HOUR_TERM.fullmatch(term)}

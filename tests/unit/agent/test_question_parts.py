@@ -77,6 +77,24 @@ def test_two_things_asked_with_and_my_are_two_parts() -> None:
     ]
 
 
+async def test_a_list_of_my_things_asked_about_recalls_each(harness: Harness) -> None:
+    """Found by the tenth new user: "Tell me everything you know about my family, my
+    cat, my job and my health." recalled nothing."""
+    message = "Tell me everything you know about my family, my cat, my job and my health."
+    assert question_parts(message) == [
+        "Tell me everything you know about my family",
+        "my cat",
+        "my job",
+        "my health",
+    ]
+    await harness.memory.store("pet", "My cat Pimenta loves tuna", "core")
+    await harness.memory.store("job", "My job: nurse at Hospital São João", "core")
+    await harness.memory.store("food", "I had ramen for lunch", "core")
+    harness.model.add("Pimenta, and you are a nurse.")
+    recalled = next(e for e in await harness.turn(message) if isinstance(e, MemoryRecalled))
+    assert {e.key for e in recalled.injected} == {"pet", "job"}
+
+
 def test_pasted_text_and_statements_are_not_split() -> None:
     """Found by an adversary: each line of a pasted log recalled a memory of its own."""
     log = "2026-01-01 12:00 ERROR disk full\n2026-01-01 12:01 WARN retrying\nwhat happened?"

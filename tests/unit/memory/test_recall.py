@@ -360,6 +360,21 @@ def test_chat_fillers_search_for_nothing() -> None:
     assert text.query_terms("yes please remind me about the dentist") == ["remind", "dentist"]
     # "now" said nothing either: it recalled "Garage code is now 9090" (a new user).
     assert text.query_terms("where do I live now?") == ["live"]
+    # Nor do words of asking (the tenth new user): "days" fell under the floor, and
+    # "remember" found "Please remember that I work as a nurse" before the cat.
+    assert text.query_terms("where do I work these days?") == ["work"]
+    assert text.query_terms("what do you remember about my cat") == ["cat"]
+    assert text.query_terms("Do you know my doctor's name, currently?") == ["doctor", "name"]
+    assert text.query_terms("how many days until my trip") == ["mani", "day", "trip"]
+
+
+async def test_words_of_asking_leave_the_thing_asked_about_on_top(store: SqliteMemory) -> None:
+    await store.store("job", "I work as a nurse at Hospital São João")
+    await store.store("asked", "Please remember that my sister Inês has two kids")
+    await store.store("pet", "My cat Pimenta loves tuna")
+    found = await store.recall("what do you remember about my cat")
+    assert [e.key for e in found.entries] == ["pet"]
+    assert [e.key for e in (await store.recall("where do I work these days?")).entries] == ["job"]
 
 
 @pytest.mark.parametrize(
