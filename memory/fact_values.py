@@ -16,6 +16,7 @@ from functools import cache
 from memory.fact_subjects import PREDICATE, change_terms, negated, subject_words
 from memory.health_values import health_changed
 from memory.predicates import (
+    LEAD_IN,
     claim_of,
     says_more,
     user_claim,
@@ -48,6 +49,23 @@ _ATTRIBUTE_WORDS = (
 _SAME_ATTRIBUTE = (
     (re.compile(r"(?i)\be-?mail(?:\s+address)?\b"), "email"),
     (re.compile(r"(?i)\b(?:(?:mobile|cell|tele)?phone|mobile|cell)(?:\s+number)?\b"), "phone"),
+    # "I switched to a new GP, Dr. Costa" names the doctor "My family doctor is …" named
+    # (found by a new user: both stayed in effect).
+    (
+        re.compile(
+            r"(?i)^\s*(?:i\s+(?:have\s+|'ve\s+)?)?(?:switched|changed|moved)\s+(?:to\s+)?"
+            r"(?:a\s+)?new\s+(?P<who>doctors?|dentists?|therapists?|gps?|physicians?)"
+            r"\s*[,:\u2014\u2013-]\s*"
+        ),
+        r"My new \g<who> is ",
+    ),
+    (
+        re.compile(
+            r"(?i)\b(?:(?:family|primary(?:\s+care)?|regular|usual|general)\s+"
+            r"(?:doctor|physician|practitioner)|gp)\b"
+        ),
+        "doctor",
+    ),
     (re.compile(r"(?i)\bfavorite\b"), "favourite"),
     (re.compile(r"(?i)\bcolor\b"), "colour"),
     # "My partner is called Robin" gives the name "My partner's name is Jordan" gives (found
@@ -95,6 +113,7 @@ def _attributes() -> frozenset[str]:
 
 
 def _one_way(text: str) -> str:
+    text = LEAD_IN.sub("", text, count=1)  # "Quick update: my email is …"
     for pattern, word in _SAME_ATTRIBUTE:
         text = pattern.sub(word, text)
     return text

@@ -32,6 +32,11 @@ _ALLERGY = re.compile(
     r"(?i)\b(?:i|(?:the\s+)?user)\s+(?P<no>don['\u2019]?t\s+|doesn['\u2019]?t\s+|do\s+not\s+|"
     r"does\s+not\s+|no\s+longer\s+)?ha(?:ve|s)\s+(?:an?\s+)?" + _WHAT + r"\s+allergy" + _ENDS
 )
+_OUTGROWN = re.compile(
+    r"(?i)\b(?:i|(?:the\s+)?user)(?:['\u2019]ve|\s+ha(?:ve|s))?\s+(?:finally\s+|now\s+)?"
+    r"outgr(?:own|ew)\s+(?:my|the|an?|his|her)\s+" + _WHAT + r"\s+allerg(?:y|ies)"
+)
+""""I've outgrown the peanut allergy": no longer allergic (found by a new user)."""
 _AMOUNT = r"(?P<amount>\d+(?:[.,]\d+)?)\s?(?P<unit>mg|mcg|µg|ug|g|ml|iu|units?)\b"
 _DRUG = r"(?P<drug>[A-Za-z][A-Za-z-]{2,30})"
 _DOSES = (
@@ -99,9 +104,9 @@ def speaks_of_health(text: str) -> bool:
 def health_values(text: str) -> dict[str, frozenset[str]]:
     """Topic → value of each allergy the text says the user has or has not, and each dose."""
     values: dict[str, frozenset[str]] = {}
-    for rule in (_ALLERGIC, _ALLERGY):
+    for rule in (_ALLERGIC, _ALLERGY, _OUTGROWN):
         for found in rule.finditer(text):
-            has = frozenset(["no" if found["no"] else "yes"])
+            has = frozenset(["no" if rule is _OUTGROWN or found["no"] else "yes"])
             for item in _LIST_BREAK.split(found["what"]):
                 if what := _topic(item):
                     values.setdefault(f"allergic to {what}", has)

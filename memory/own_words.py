@@ -38,6 +38,13 @@ _REPORTED = re.compile(
     re.I,
 )
 """Someone else's words, or the user's own repeated from before."""
+_CARE_GIVER_SAYS = re.compile(
+    r"(?i)\b(?:my|the)\s+(?:doctor|allergist|dentist|gp|physician|specialist|nurse|"
+    r"pharmacist|cardiologist|dermatologist|therapist)\s+(?:says|said|told\s+me)\s+"
+    r"(?:that\s+)?(?=i\b|i['\u2019])"
+)
+"""A care giver's finding about the user is the user's news, not a quote: "the allergist
+says I've outgrown the peanut allergy" (found by a new user: the allergy stayed)."""
 _NOT_PROSE = re.compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|```|~~~")
 """A quote, a list item, a heading, indented or fenced text: not a plain statement."""
 _ANOTHER_VALUE = re.compile(
@@ -50,6 +57,7 @@ _ANOTHER_VALUE = re.compile(
 
 def said_in_earnest(message: str) -> bool:
     """Whether the whole message is plain prose that takes nothing back and quotes no one."""
+    message = _CARE_GIVER_SAYS.sub("", message)
     return not (
         _TAKEN_BACK.search(message)
         or _LIFE_STORY.search(message)

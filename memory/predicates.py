@@ -82,6 +82,23 @@ _NOT_FOR_GOOD = re.compile(
 )
 """A stay that ended or will end ("Bob moved to Coimbra as a child / for a semester"): not
 where anyone lives now (an adversary)."""
+_THIS_TIME = re.compile(
+    r"(?i)\bthis\s+(?:week|weekend|month|summer|winter|spring|autumn|fall|semester|term|year)\b"
+)
+_A_CHANGE = re.compile(r"(?i)\b(?:moved|relocated|started|joined|got|hired)\b")
+
+
+def _not_for_good(value: str, predicate: str) -> bool:
+    """Whether `value` tells of a stay that ends (`_NOT_FOR_GOOD`).
+
+    "This week" after a change dates it: "I started a new job at X this week" (a new user
+    saw the job kept), while "I'm living in Rome this week" is a stay.
+    """
+    if _A_CHANGE.search(predicate):
+        value = _THIS_TIME.sub("", value)
+    return _NOT_FOR_GOOD.search(value) is not None
+
+
 LEAD_IN = re.compile(
     r"(?i)^\s*(?:(?:big|good|great|some|exciting|quick)\s+(?:news|update)|guess\s+what|"
     r"by\s+the\s+way|fun\s+fact)\s*[:!?,.\u2014-]+\s*"
@@ -287,7 +304,7 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         opening = words_of(before)
         value = _FROM_BEFORE.sub("", _SINCE_WHEN.sub("", without_old_value(text[found.end() :])))
         home = name == "home"
-        if not _a_value(value, text, home=home) or _NOT_FOR_GOOD.search(value):
+        if not _a_value(value, text, home=home) or _not_for_good(value, found.group()):
             return None
         if "based" in found.group().casefold() and {"we", "we're", "our"} & set(opening):
             return None  # "We're based in Zurich": the company, not the user (an adversary)

@@ -341,6 +341,12 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I take 10mg of lisinopril", "Doctor cut my lisinopril back to 5mg"),
         ("I take 10mg of lisinopril", "The doctor lowered my dose of lisinopril to 5mg"),
         ("I take 10mg of lisinopril", "I'm down to 5mg of lisinopril now"),
+        # Found by the tenth new user.
+        ("My family doctor is Dr. Marta Sousa", "Quick update: I switched to a new GP, Dr. Costa"),
+        ("My family doctor is Dr. Marta Sousa", "My new doctor is Dr. Rui Costa"),
+        ("I'm allergic to peanuts", "The allergist says I've outgrown the peanut allergy"),
+        ("I work as a nurse at Hospital São João", "I started a new job at Acme this week"),
+        ("I take 10mg of lisinopril", "The doctor raised my lisinopril to 20mg."),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -447,6 +453,9 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
         ("I work at Acme", "My sister got hired at Initech"),
         ("I take 10mg of lisinopril", "He cut my hours to 20"),
         ("I take 10mg of lisinopril", "Doctor cut my dog's lisinopril to 5mg"),
+        ("My family doctor is Dr. Marta Sousa", "My dentist is Dr. Ana Lima"),
+        ("I'm allergic to peanuts", "My son has outgrown his peanut allergy"),
+        ("I live in Lisbon", "I'm living in Rome this week"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

@@ -179,6 +179,8 @@ async def test_the_job_setting_of_a_competitor_is_no_change(harness: Harness) ->
         # Left from the eighth new user's round.
         "Quit my job at Hospital São João! Starting at Google on Monday",
         "I've been hired by Google",
+        # The tenth new user's.
+        "I started a new job at Google this week, still as a nurse.",
     ],
 )
 async def test_other_wordings_of_a_new_job_update_it(harness: Harness, message: str) -> None:
@@ -315,6 +317,17 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
             "My email is now ana@new.com",
             "My email is now ana@new.com",
         ),
+        # Found by the tenth new user.
+        (
+            "My family doctor is Dr. Marta Sousa",
+            "Quick update: I switched to a new GP, Dr. Rui Costa.",
+            "I switched to a new GP, Dr. Rui Costa.",
+        ),
+        (
+            "I'm allergic to peanuts",
+            "Good news, the allergist says I've outgrown the peanut allergy.",
+            "The allergist says I've outgrown the peanut allergy.",
+        ),
     ],
 )
 async def test_a_health_fact_said_in_chat_updates_it(
@@ -339,6 +352,8 @@ async def test_a_health_fact_said_in_chat_updates_it(
         "My sister's new email is rita@new.com",
         "What is my new address?",
         "My new cat is called Tom",
+        "The doctor says my son has outgrown his penicillin allergy.",
+        '"I switched to a new GP, Dr. Rui Costa," my mother said.',
     ],
 )
 async def test_what_is_no_change_of_the_users_health_fact_leaves_it(
