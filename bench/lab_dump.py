@@ -38,6 +38,8 @@ from bench.locomo_modes import MODES, Layout, Namespace, layout, parse_conversat
 from bench.locomo_recall import new_memories, product_settings
 from bench.offtopic import OFF_TOPIC
 from bench.synthetic import DEFAULT_LOCOMO
+from memory.follow_ups import goes_on
+from memory.questions import only_asks
 from memory.retrieval import RecallFilters, clean_query
 from memory.sqlite import search
 from memory.sqlite.core import SqliteCore
@@ -77,14 +79,17 @@ def queries_of(ns: Namespace) -> list[dict[str, Any]]:
 
 def follow_ups(ns: Namespace) -> npt.NDArray[np.int32]:
     """Index of the next message of each entry's session (-1: none), as the store finds it:
-    same session, later time, or the same time and a later row."""
+    same session, later time, or the same time and a later row; none where either only
+    asks or the next tells of something new (`memory.follow_ups`)."""
     nxt = np.full(len(ns.items), -1, dtype=np.int32)
     last: dict[str, int] = {}
     order = sorted(range(len(ns.items)), key=lambda i: (ns.items[i].created, i))
     for i in reversed(order):
         session = ns.items[i].session_id
         if session in last:
-            nxt[i] = last[session]
+            said, following = ns.items[i].content, ns.items[last[session]].content
+            if not (only_asks(said) or only_asks(following)) and goes_on(said, following):
+                nxt[i] = last[session]
         last[session] = i
     return nxt
 

@@ -3,7 +3,8 @@
 A recalled conversation message brings along the next message of its session (same
 namespace, saved after it) if that is a conversation message passing the recall's
 filters (never the one after it instead), unless either
-message is only a question (`only_asks`): it scores
+message is only a question (`only_asks`) or the next one tells of something new
+(`goes_on`): it scores
 `conversation_context_weight` times its predecessor, or keeps its own score if higher,
 and its scores name the message that brought it in. SQLite applies the same rule in
 `memory.sqlite.search`; there equal save times are ordered by row, here by entry id.
@@ -11,6 +12,7 @@ and its scores name the message that brought it in. SQLite applies the same rule
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from memory.entry import MemoryEntry
@@ -18,6 +20,24 @@ from memory.fused_ranking import Ranked
 from memory.owners import Person, owner_rank
 from memory.questions import CONVERSATION, only_asks
 from memory.retrieval import Candidate
+from memory.text import analyze
+
+_ANEW = re.compile(r"(?i)^\W*(?:my|our|i|i'm|i've|i'd|i'll|we|we're|we've|mine)\b")
+
+
+def goes_on(parent: str, follow_up: str) -> bool:
+    """Whether `follow_up` goes on with what `parent` said, not on to something else.
+
+    The app saves only the user's messages, so the one after a statement may tell of
+    something new: "I work as a nurse at …" brought along "My sister Inês has two kids"
+    for "where do I work?" (found by new users). Such a message opens with the user
+    ("My …", "I …") and shares no word with the one before. An answer to what the
+    assistant asked ("Seven years now", "Thanks! We just did …") goes on, as LoCoMo's
+    answers to the other speaker do: kept, they keep the rule's recall there.
+    """
+    if _ANEW.match(follow_up) is None:
+        return True
+    return bool(set(analyze(parent)) & set(analyze(follow_up)))
 
 
 def parents(ranked: list[Ranked], limit: int) -> list[Ranked]:
@@ -67,6 +87,8 @@ class FollowUp:
     ranked_as: str
     """The follow-up's id in the ranking."""
     entry: MemoryEntry
+    parent_said: str
+    """The parent's text (whether the follow-up goes on with it: `goes_on`)."""
 
 
 def with_follow_ups(
@@ -81,7 +103,9 @@ def with_follow_ups(
     current = {item.entry_id: item for item in ranked}
     changed = False
     for follow_up in follow_ups:
-        if only_asks(follow_up.entry.content):
+        if only_asks(follow_up.entry.content) or not goes_on(
+            follow_up.parent_said, follow_up.entry.content
+        ):
             continue
         derived = round(weight * scores[follow_up.parent], 6)
         held = current.get(follow_up.ranked_as)

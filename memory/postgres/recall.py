@@ -174,14 +174,14 @@ async def _next_messages(
     clause, params = where
     current = "superseded_by IS NULL" if in_effect else "TRUE"
     rows = await memory.fetch(
-        f"SELECT p.id, n.* FROM memories p CROSS JOIN LATERAL ("
+        f"SELECT p.id, p.content, n.* FROM memories p CROSS JOIN LATERAL ("
         f" SELECT {COLUMNS} FROM memories WHERE session_id = p.session_id"
         " AND namespace = p.namespace"
         ' AND (ts > p.ts OR (ts = p.ts AND id COLLATE "C" > p.id COLLATE "C"))'
         f' AND {current} ORDER BY ts, id COLLATE "C" LIMIT 1) n WHERE p.id = ANY(%s)',
         [parent_ids],
     )
-    found = {row[1]: row for row in rows}
+    found = {row[2]: row for row in rows}
     if not found:
         return []
     passing = {
@@ -192,9 +192,15 @@ async def _next_messages(
         )
     }
     return [
-        FollowUp(parent=row[0], parent_entry=row[0], ranked_as=row[1], entry=to_entry(row[1:]))
+        FollowUp(
+            parent=row[0],
+            parent_entry=row[0],
+            ranked_as=row[2],
+            entry=to_entry(row[2:]),
+            parent_said=row[1],
+        )
         for row in rows
-        if row[1] in passing
+        if row[2] in passing
     ]
 
 

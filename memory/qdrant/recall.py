@@ -297,4 +297,10 @@ def _next_message(points: PointStore, parent: MemoryEntry, base: PointFilter) ->
     ranked_as = point_id(following.id)
     if not points.count(replace(base, only=frozenset({ranked_as}))):
         return None  # it fails the recall's filters
-    return FollowUp(parent="", parent_entry=parent.id, ranked_as=ranked_as, entry=following)
+    return FollowUp(
+        parent="",
+        parent_entry=parent.id,
+        ranked_as=ranked_as,
+        entry=following,
+        parent_said=parent.content,
+    )

@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from memory.calibration import CosineBand, band_for, fixed_band
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
+from memory.follow_ups import goes_on
 from memory.owners import asks_of, owner_rank
 from memory.questions import only_asks
 from memory.retrieval import (
@@ -287,9 +288,9 @@ def _with_follow_ups(
     """Add the message that followed each top conversation hit in its session.
 
     The next message, whatever became of it: when it is no longer a conversation message
-    (made a fact), fails the recall's filters or is only a question (`only_asks`), there is
-    no follow-up; the one after it is never brought instead (found by a new user). Nor may
-    the parent be only a question.
+    (made a fact), fails the recall's filters, is only a question (`only_asks`) or tells
+    of something new (`goes_on`), there is no follow-up; the one after it is never brought
+    instead (found by a new user). Nor may the parent be only a question.
 
     A follow-up scores `weight` times its predecessor (or keeps its own score if higher)
     and must pass the same filters; its scores name the entry that brought it in.
@@ -307,6 +308,7 @@ def _with_follow_ups(
         f"WHERE p.seq IN ({marks}) AND p.category = 'conversation' AND p.session_id IS NOT NULL",
         tuple(parents),
     ).fetchall()
+    said_by = {parent: said for parent, said, _ in rows}
     rows = [(parent, follow_up) for parent, said, follow_up in rows if not only_asks(said)]
     following = [follow_up for _, follow_up in rows if follow_up is not None]
     if not following:
@@ -314,7 +316,7 @@ def _with_follow_ups(
     where, params = where_sql(stage.filters, alias="n")
     marks = ",".join("?" * len(following))
     passing = {
-        seq
+        seq: content
         for seq, content in core.conn.execute(
             f"SELECT n.seq, n.content FROM memories n WHERE n.seq IN ({marks}) "
             f"AND n.category = 'conversation' AND {where}",
@@ -326,6 +328,8 @@ def _with_follow_ups(
     changed = False
     for parent, follow_up in rows:
         if follow_up is None or follow_up not in passing:
+            continue
+        if not goes_on(said_by[parent], passing[follow_up]):
             continue
         derived = round(weight * parents[parent], 6)
         if current.get(follow_up, -1.0) >= derived:

@@ -98,6 +98,39 @@ async def test_a_message_that_only_asks_neither_brings_nor_is_brought_along(
     assert answers[0] == answers[1]
 
 
+async def test_a_message_telling_of_something_new_is_not_brought_along(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by new users (twice): "I work as a nurse at …" brought along "My sister Inês
+    has two kids" for "where do I work?", and a health message came with unrelated ones.
+    A next message that opens with the user and shares no word with the recalled one
+    tells of something new; one that points back, answers or shares a word goes on."""
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
+    reference = await open_store("sqlite")
+    answers = []
+    for store in (memory, reference):
+        for session, key, text in [
+            ("s1", "job", "I work as a nurse at Hospital Sao Joao"),
+            ("s1", "sister", "My sister Ines has two kids"),
+            ("s2", "art", "I paint and make pottery in my free time"),
+            ("s2", "years", "Seven years now, painting is so calming"),
+            ("s3", "band", "I play bass in a band called Vinyl"),
+            ("s3", "gig", "My band plays at the Lux on Friday"),
+        ]:
+            await store.store_with_metadata(key, text, "conversation", session)
+        brought = {}
+        for query in ("where do I work, at which hospital", "pottery", "bass"):
+            found = await _answers(store, query)
+            brought[query] = sorted(str(row[0]) for row in found if row[2] == "context")
+        assert brought == {
+            "where do I work, at which hospital": [],
+            "pottery": ["years"],
+            "bass": ["gig"],
+        }
+        answers.append(brought)
+    assert answers[0] == answers[1]
+
+
 async def test_a_saved_question_is_shown_but_not_used(
     memory: Memory, open_store: OpenStore
 ) -> None:
