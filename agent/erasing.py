@@ -9,6 +9,7 @@ the key, and of what was deleted with them, so the store keeps nothing of it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,18 +50,39 @@ async def erase_forgotten(
         return Erased(0, [])
     count = await lifecycle.erase_records([record.entry_id for record in records])
     texts = [record.content for record in records]
-    chats = [] if sessions is None else await asyncio.to_thread(scrub_sessions, sessions, texts)
+    keys = {record.key for record in records}
+    chats = (
+        [] if sessions is None else await asyncio.to_thread(scrub_sessions, sessions, texts, keys)
+    )
     held = [] if exports is None else await asyncio.to_thread(exports_holding, exports, texts)
     return Erased(count, chats, held)
 
 
+def _kept_files(exports: Path) -> list[Path]:
+    """Files memchat wrote that an erase leaves as they are.
+
+    Exports (an interrupted one's hidden temp file too), and the data folder's Markdown (a
+    damaged snapshot's kept copy, a migrated MEMORY.md). Found by an adversary: each kept
+    an erased secret, unsaid.
+    """
+    found: list[Path] = []
+    with contextlib.suppress(OSError):
+        found += sorted(exports.iterdir())
+    with contextlib.suppress(OSError):
+        found += sorted(exports.parent.glob("*.md"))
+    return found
+
+
 def exports_holding(folder: Path, texts: list[str]) -> list[Path]:
-    """The export files in `folder` that hold any of `texts` (as written, or JSON-escaped)."""
+    """The files `_kept_files` names that hold any of `texts` (as written, or escaped).
+
+    `folder` is the data folder's exports.
+    """
     wanted = {form for text in texts if text for form in _written_forms(text)}
-    if not wanted or not folder.is_dir():
+    if not wanted:
         return []
     found = []
-    for path in sorted(folder.glob("*.jsonl")):
+    for path in _kept_files(folder):
         if path.is_symlink() or not path.is_file():
             continue
         try:

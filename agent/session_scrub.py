@@ -3,7 +3,7 @@
 Found by a new user and an adversary: after `memchat memory forget KEY --erase`, the code
 was still in the chat's file (the `/remember` message, the tool call's arguments and its
 result), shown again when the chat was reopened and found by Ctrl+F. Each chat file is
-read, every string in it has the erased text (and each code-like word of it) replaced,
+read, every text in it has the erased text, its key and its codes replaced (`Erasure`),
 and the file is written anew atomically, under the lock the app's appends take
 (`SessionStore._open_for_append` in `agent.sessions`).
 """
@@ -16,15 +16,23 @@ import json
 import os
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from agent.redact import looks_secret
+from memory.text import analyze
 
 ERASED = "[erased]"
 _WORD = re.compile(r"[^\s,;:!?()\[\]{}\"'`<>]+")
 _SHORTEST_TEXT = 8
 """A shorter erased text is matched by its code-like words only ("tea" is everywhere)."""
+_STRUCTURE = frozenset(
+    "type id created_at updated_at timestamp at keep mode role model tool_name tool_call_id "
+    "stopped error degraded session_id namespace category lane".split()
+)
+"""Fields naming or dating a record, never its text: an adversary's erase of a fact holding
+"2026" turned every chat's id and date into "[erased]-12-04…" and lost them."""
 
 
 def _code_like(word: str) -> bool:
@@ -36,40 +44,107 @@ def _code_like(word: str) -> bool:
     return (len(word) >= 4 and sum(c.isdigit() for c in word) >= 4) or looks_secret(word)
 
 
-def erasing_pattern(texts: Iterable[str]) -> re.Pattern[str] | None:
-    """What to replace in the chat files: each text, and each code-like word in it."""
+def _a_named_key(key: str) -> bool:
+    """A key unlikely to be an ordinary word: long, and not letters alone."""
+    return len(key) >= _SHORTEST_TEXT and not key.isalpha()
+
+
+@dataclass(frozen=True)
+class Erasure:
+    """What to take out of a chat's text.
+
+    Each erased text, and each key of its that is no ordinary word, wherever it stands;
+    each code-like word of it (a PIN, a password) as a whole word, and only in a text that
+    shares another word with it: the code said again ("Your door code is 4821"), not the
+    same number meaning something else (an adversary's wedding year went with a PIN).
+    """
+
+    whole: re.Pattern[str] | None
+    codes: re.Pattern[str] | None
+    context: frozenset[str]
+
+    def apply(self, text: str, *, discussed: bool = False) -> str:
+        """`text` with what is erased replaced by `ERASED`.
+
+        `discussed`: the chat holds the erased text itself (the /remember message, the
+        tool call), so its codes go from every text of it ("Noted, 55910.").
+        """
+        if self.whole is not None:
+            text = self.whole.sub(ERASED, text)
+        if (
+            self.codes is not None
+            and self.codes.search(text) is not None
+            and (discussed or self.context & set(analyze(text)))
+        ):
+            text = self.codes.sub(ERASED, text)
+        return text
+
+    def discussed_in(self, text: str) -> bool:
+        """Whether a chat's text holds an erased text or key itself."""
+        return self.whole is not None and self.whole.search(text) is not None
+
+    def found_in(self, text: str) -> bool:
+        """Whether `text` may hold something to erase (a quick test before parsing it)."""
+        return any(p is not None and p.search(text) for p in (self.whole, self.codes))
+
+
+def _either(items: Iterable[str], *, whole_words: bool = False) -> str:
+    """A pattern matching any of `items` ("" for none), the longest first."""
+    longest_first = sorted(set(items), key=len, reverse=True)
+    if not longest_first:
+        return ""
+    either = "|".join(re.escape(item) for item in longest_first)
+    return rf"(?<![\w-])(?:{either})(?![\w-])" if whole_words else either
+
+
+def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None:
+    """What to replace in the chat files for erased `texts` (and their `keys`)."""
     wanted: set[str] = set()
+    codes: set[str] = set()
+    context: set[str] = set()
     for text in texts:
         flat = " ".join(text.split())
         if len(flat) >= _SHORTEST_TEXT:
             wanted.add(flat)
-        wanted.update(word.strip(".") for word in _WORD.findall(text) if _code_like(word))
-    if not wanted:
+        words = [word.strip(".") for word in _WORD.findall(text)]
+        codes.update(word for word in words if _code_like(word))
+        context.update(analyze(" ".join(word for word in words if not _code_like(word))))
+    named = _either((key for key in keys if _a_named_key(key)), whole_words=True)
+    whole = "|".join(part for part in (_either(wanted), named) if part)
+    coded = _either(codes, whole_words=True)
+    if not whole and not coded:
         return None
-    longest_first = sorted(wanted, key=len, reverse=True)
-    return re.compile("|".join(re.escape(item) for item in longest_first), re.IGNORECASE)
+    return Erasure(
+        re.compile(whole, re.I) if whole else None,
+        re.compile(coded, re.I) if coded else None,
+        frozenset(context),
+    )
 
 
-def _scrubbed(value: Any, pattern: re.Pattern[str]) -> Any:
+def _scrubbed(value: Any, erasure: Erasure, discussed: bool) -> Any:
     if isinstance(value, str):
-        return pattern.sub(ERASED, value)
+        return erasure.apply(value, discussed=discussed)
     if isinstance(value, list):
-        return [_scrubbed(item, pattern) for item in value]
+        return [_scrubbed(item, erasure, discussed) for item in value]
     if isinstance(value, dict):
-        return {key: _scrubbed(item, pattern) for key, item in value.items()}
+        return {
+            key: item if key in _STRUCTURE else _scrubbed(item, erasure, discussed)
+            for key, item in value.items()
+        }
     return value
 
 
-def _scrub_line(line: str, pattern: re.Pattern[str]) -> str:
+def _scrub_line(line: str, erasure: Erasure, discussed: bool) -> str:
     try:
         record = json.loads(line)
     except ValueError:
-        return pattern.sub(ERASED, line)  # a line cut short by a crash: its text as it is
-    return json.dumps(_scrubbed(record, pattern), ensure_ascii=False)
+        # A line cut short by a crash: its text as it is.
+        return erasure.apply(line, discussed=discussed)
+    return json.dumps(_scrubbed(record, erasure, discussed), ensure_ascii=False)
 
 
-def scrub_file(path: Path, pattern: re.Pattern[str]) -> bool:
-    """Replace `pattern` in the chat file `path`; whether anything was replaced."""
+def scrub_file(path: Path, erasure: Erasure) -> bool:
+    """Take `erasure` out of the chat file `path`; whether anything changed."""
     descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
     try:
         # The app's appends take this lock too, and open the file again when it was
@@ -77,10 +152,15 @@ def scrub_file(path: Path, pattern: re.Pattern[str]) -> bool:
         fcntl.flock(descriptor, fcntl.LOCK_EX)
         with os.fdopen(os.dup(descriptor), "rb") as stream:
             text = stream.read().decode("utf-8", errors="surrogateescape")
-        if not pattern.search(text):
+        if not erasure.found_in(text):
             return False
         lines = text.split("\n")
-        new = "\n".join(_scrub_line(line, pattern) if line.strip() else line for line in lines)
+        discussed = erasure.discussed_in(text)
+        new = "\n".join(
+            _scrub_line(line, erasure, discussed) if line.strip() else line for line in lines
+        )
+        if new == text:
+            return False
         temporary = path.with_name(f".{path.name}.erasing")
         with open(temporary, "wb") as stream:
             os.fchmod(stream.fileno(), 0o600)
@@ -98,16 +178,16 @@ def scrub_file(path: Path, pattern: re.Pattern[str]) -> bool:
         os.close(descriptor)
 
 
-def scrub_sessions(directory: Path, texts: Iterable[str]) -> list[Path]:
-    """Take `texts` out of every chat file under `directory` (deleted chats too)."""
-    pattern = erasing_pattern(texts)
-    if pattern is None or not directory.is_dir():
+def scrub_sessions(directory: Path, texts: Iterable[str], keys: Iterable[str] = ()) -> list[Path]:
+    """Take `texts` (and `keys`) out of every chat file under `directory` (deleted ones too)."""
+    erasure = erasure_of(texts, keys)
+    if erasure is None or not directory.is_dir():
         return []
     changed = []
     for path in sorted(directory.rglob("*.jsonl")):
         if path.is_symlink() or not path.is_file():
             continue
         with contextlib.suppress(OSError):
-            if scrub_file(path, pattern):
+            if scrub_file(path, erasure):
                 changed.append(path)
     return changed

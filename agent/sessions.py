@@ -170,6 +170,10 @@ def _message_record(message: ChatMessage) -> dict[str, Any]:
         # (found by a new user: a PIN and a password stayed in the chat file and came back
         # in clear when the chat was reopened). The chat in use keeps what was typed.
         record["content"] = redact(message.content)[0]
+        if message.thinking:
+            # A thinking model restates the message it answers (an adversary saw qwen3's
+            # thinking keep the PIN its content had redacted).
+            record["thinking"] = redact(message.thinking)[0]
     return record
 
 

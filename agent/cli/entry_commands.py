@@ -340,9 +340,10 @@ async def _erased(
         one = len(done_erasing.exports) == 1
         say(
             out,
-            f"warning: {counted(len(done_erasing.exports), 'export', 'exports')} in the data "
-            f"folder still {'holds' if one else 'hold'} its text, left as "
-            f"{'it is' if one else 'they are'} (your backups): {names}; delete, or export "
+            f"warning: {counted(len(done_erasing.exports), 'file', 'files')} memchat wrote in "
+            f"the data folder still {'holds' if one else 'hold'} its text, left as "
+            f"{'it is' if one else 'they are'} (an export is your backup, a hidden .tmp an "
+            f"export cut short, a .md a kept or migrated copy): {names}; delete, or export "
             "again and delete the old, to be rid of it",
         )
     for entry in revived:

@@ -91,6 +91,25 @@ class EmbeddingCache:
             )
             self._entries -= excess
 
+    def drop(self, texts: list[str]) -> None:
+        """Remove the vectors of `texts`, for every embedder (inside the caller's transaction).
+
+        An erased memory's text must not stay: its hash and vector let an adversary find a
+        short secret again by trying every PIN.
+        """
+        hashes = sorted({text_hash(text) for text in texts})
+        for start in range(0, len(hashes), _CHUNK):
+            chunk = hashes[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            cursor = self._conn.execute(
+                f"DELETE FROM embedding_cache WHERE text_hash IN ({marks})", chunk
+            )
+            self._entries -= int(cursor.rowcount)
+        gone = set(hashes)
+        self._pending_touches = {
+            slot: at for slot, at in self._pending_touches.items() if slot[1] not in gone
+        }
+
     def write_touches(self) -> None:
         """Write the recency of the hits since the last write (inside a transaction)."""
         if self._pending_touches:

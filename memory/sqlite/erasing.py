@@ -3,8 +3,9 @@
 A forget keeps the deleted text in the audit log so it can be restored. Found by a new
 user: a door code stored and then forgotten was still listed by `memchat memory audit`,
 and `strings brain.db` found it too. SQLite leaves deleted rows in free pages, FTS5 keeps
-a deleted row's words in its index segments until they are merged, and the write-ahead
-log holds old page images until a checkpoint: each is cleared here.
+a deleted row's words in its index segments until they are merged, the embedding cache
+keeps its vector by the hash of its text, and the write-ahead log holds old page images
+until a checkpoint: each is cleared here.
 """
 
 from __future__ import annotations
@@ -23,11 +24,21 @@ def erase_records(core: SqliteCore, entry_ids: Sequence[str]) -> int:
     ids = list(dict.fromkeys(entry_ids))
     erased = 0
     with core.write() as conn:
+        texts: list[str] = []
         for start in range(0, len(ids), _CHUNK):
             chunk = ids[start : start + _CHUNK]
             marks = ",".join("?" * len(chunk))
+            texts += [
+                row[0]
+                for row in conn.execute(
+                    f"SELECT content FROM memory_audit WHERE entry_id IN ({marks})", chunk
+                )
+            ]
             cursor = conn.execute(f"DELETE FROM memory_audit WHERE entry_id IN ({marks})", chunk)
             erased += int(cursor.rowcount)
+        # Their vectors by their text's hash: found by an adversary, who hashed every PIN
+        # of the erased fact's wording until one matched.
+        core.embeddings.drop(texts)
         # Merges the index's segments, leaving out the words of deleted rows.
         conn.execute("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')")
     try:

@@ -680,7 +680,7 @@ def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
     exports.mkdir(mode=0o700)
     assert run_cli("memory", "export", str(exports / "memchat-1.jsonl")).code == 0
     erased = run_cli("memory", "forget", "--yes", "--erase", "email").clean()
-    assert "warning: 1 export in the data folder still holds its text" in erased.out
+    assert "warning: 1 file memchat wrote in the data folder still holds its text" in erased.out
     assert str(exports / "memchat-1.jsonl") in erased.out
     assert b"ana@b.example" in (exports / "memchat-1.jsonl").read_bytes()  # left as it is
     other = run_cli("memory", "forget", "--yes", "--erase", "tea").clean()
@@ -689,6 +689,16 @@ def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
     run_cli("memory", "store", "--key", "pin", "My locker is 12").clean()
     cleaned = run_cli("memory", "forget", "--yes", "--erase", "pin").clean()
     assert "export" not in cleaned.out  # no export holds it
+    # Found by a second adversary: an export cut short (its hidden temp file) and the
+    # copy kept of a damaged snapshot held an erased secret, unsaid.
+    run_cli("memory", "store", "--key", "alarm", "Alarm code 5150 OCELOT").clean()
+    cut = exports / ".memchat-2.jsonl.memchat-999999-abcdefgh.tmp"
+    cut.write_text('{"content": "Alarm code 5150 OCELOT"}\n', encoding="utf-8")
+    kept = exports.parent / "MEMORY_SNAPSHOT.damaged-20261204-1200.md"
+    kept.write_text("- Alarm code 5150 OCELOT\n", encoding="utf-8")
+    named = run_cli("memory", "forget", "--yes", "--erase", "alarm").clean()
+    assert "2 files memchat wrote" in named.out
+    assert str(cut) in named.out and str(kept) in named.out
 
 
 def test_a_key_given_to_store_is_one_line(configured: Path) -> None:
@@ -763,6 +773,41 @@ def test_forget_erase_takes_the_text_out_of_the_chat_files(configured: Path) -> 
     # The chat goes on: a later message is added to the file written anew.
     store.append(reopened, [ChatMessage(role="user", content="thanks")])
     assert [m.content for m in store.load(chat.id).messages][-1] == "thanks"
+
+
+def test_forget_erase_leaves_what_only_shares_a_number_with_it(configured: Path) -> None:
+    """Found by an adversary: erasing "Roof repair invoice was paid in 2026 …" turned every
+    chat's id and date into "[erased]-12-04…", and erasing "Old garage PIN was 2019" took
+    the year out of "We got married in June 2019"."""
+    from agent.messages import ChatMessage, RecalledItem, RecallNote
+    from agent.sessions import SessionStore
+
+    home = Path(os.environ["MEMCHAT_HOME"])
+    store = SessionStore(home / "sessions")
+    chat = store.new()
+    said = "We got married in June 2019 in Porto, booking ref 20191204"
+    store.append(chat, [ChatMessage(role="user", content=said)])
+    store.append(chat, [ChatMessage(role="assistant", content="See you in 2026!")])
+    other = store.new()
+    store.append(other, [ChatMessage(role="user", content="what is my visa card pin?")])
+    store.note_recall(
+        other, RecallNote(mode="keyword", items=[RecalledItem(id="v1", key="visa-pin-7391")])
+    )
+    store.append(other, [ChatMessage(role="assistant", content="**visa-pin-7391**: the PIN")])
+    before = (home / "sessions" / f"{chat.id}.jsonl").read_text(encoding="utf-8")
+    for key, text in (
+        ("roof", "Roof repair invoice was paid in 2026 by bank transfer"),
+        ("garagepin", "Old garage PIN was 2019"),
+        ("visa-pin-7391", "Bank card PIN for the blue Visa card"),
+    ):
+        assert run_cli("memory", "store", "--key", key, text).code == 0
+        run_cli("memory", "forget", "--yes", "--erase", key).clean()
+    assert (home / "sessions" / f"{chat.id}.jsonl").read_text(encoding="utf-8") == before
+    kept = store.load(chat.id)
+    assert [m.content for m in kept.messages] == [said, "See you in 2026!"]
+    assert kept.created_at == chat.created_at
+    erased = (home / "sessions" / f"{other.id}.jsonl").read_text(encoding="utf-8")
+    assert "visa-pin-7391" not in erased and other.id in erased
 
 
 def test_a_store_path_that_is_a_device_is_said_to_be_one_by_every_command(

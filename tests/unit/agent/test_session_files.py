@@ -156,6 +156,24 @@ def test_a_secret_said_in_passing_is_not_written_in_clear(tmp_path: Path) -> Non
     assert reopened[0].content.startswith("My bank PIN is ")
 
 
+def test_a_models_thinking_is_written_redacted(tmp_path: Path) -> None:
+    """Found by an adversary: a thinking model restated the message, and its thinking kept
+    the PIN and the password the content had redacted."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    thought = "The user said: my PIN is 4827 and my password is Hunter2Zebra. I'll note it."
+    store.append(
+        session,
+        [
+            _user("my PIN is 4827 and my password is Hunter2Zebra"),
+            ChatMessage(role="assistant", content="Noted.", thinking=thought),
+        ],
+    )
+    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    assert "4827" not in written and "Hunter2Zebra" not in written
+    assert store.load(session.id).messages[1].thinking.startswith("The user said: my PIN is ")
+
+
 def test_a_command_with_a_secret_is_written_redacted(tmp_path: Path) -> None:
     """Found by an adversary: "/remember my wifi password is …" stayed in the file."""
     from agent.messages import CommandNote

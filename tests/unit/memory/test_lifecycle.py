@@ -555,3 +555,32 @@ def test_a_long_text_of_many_clauses_is_read_clause_by_clause_once() -> None:
     text = "I live in Porto " + "and more " * 100_000
     assert claim_of(text) is None  # it says more than where the user lives
     assert clause_claims(text) == [("user", "home", " Porto ")]
+
+
+async def test_erasing_takes_the_vector_of_its_text_out_of_the_embedding_cache(
+    open_store: OpenStore,
+) -> None:
+    """Found by an adversary: after `forget --erase`, the embedding cache kept the hash of
+    "My alarm PIN is 6060 HeronNest" and its vector; hashing every PIN of that wording
+    found the secret again in seconds."""
+    from memory.embedding.hashing import HashingEmbedder
+    from memory.sqlite.embedding_cache import text_hash
+    from tests.unit.memory.conftest import DIMS
+
+    store = await open_store(HashingEmbedder(DIMS))
+    secret, other = "My alarm PIN is 6060 HeronNest", "The user likes green tea"
+    await store.store("alarm", secret)
+    await store.store("tea", other)
+
+    def cached() -> set[str]:
+        rows = store._core.conn.execute("SELECT text_hash FROM embedding_cache")  # noqa: SLF001
+        return {row[0] for row in rows}
+
+    assert {text_hash(secret), text_hash(other)} <= cached()
+    assert await store.forget("alarm")
+    lifecycle = store.lifecycle
+    assert lifecycle is not None
+    audit = await lifecycle.audit_log()
+    assert await lifecycle.erase_records([r.entry_id for r in audit if r.key == "alarm"]) == 1
+    assert text_hash(secret) not in cached() and text_hash(other) in cached()
+    assert (await store.stats()).embedding_cache_entries == len(cached())
