@@ -191,6 +191,22 @@ class MemchatApp(App[None]):
         }
         actions[command]()
 
+    async def action_quit(self) -> None:
+        """Quit; while a reply is written, only when asked twice (`Turns.quit_question`)."""
+        question = self.turns.quit_question()
+        if question is not None:
+            self.notify(question, title="Quit?", severity="warning", timeout=10)
+            return
+        if not self.turns.running:
+            self.exit()
+            return
+        # In a worker: the stopped turn updates the chat, which this handler would block.
+        self.run_worker(self._quit_after_turn(), group="quitting", exclusive=True)
+
+    async def _quit_after_turn(self) -> None:
+        await self.turns.stop_for_quitting()
+        self.exit()
+
     def action_help_quit(self) -> None:
         """Ctrl+C where nothing copies: say how to quit (Textual's hint, without markup)."""
         for key, active in self.active_bindings.items():

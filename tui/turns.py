@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import difflib
 import re
 from collections import deque
 from typing import TYPE_CHECKING, Literal
+
+from textual.worker import WorkerCancelled
 
 from agent.autosave import CONTINUE_PROMPT
 from tui.quitting import unless_quitting
@@ -73,6 +76,9 @@ def _offer_again(replaced: list[Widget]) -> None:
             widget.add_class("stopped")
 
 
+_QUIT_WAIT_S = 5.0
+
+
 class Turns:
     """What happens to a message: a UI command, a turn now, or a turn after this one."""
 
@@ -80,6 +86,10 @@ class Turns:
         self.app = app
         self.queued: deque[str] = deque()
         """Messages sent while a reply was running, oldest first: each gets its own turn."""
+        self.quit_asked = False
+        """Ctrl+Q was pressed once while a reply ran (`quit_question`)."""
+        self.quitting = False
+        """The app is quitting: a stopped turn leaves its message where it is."""
 
     @property
     def running(self) -> bool:
@@ -125,8 +135,42 @@ class Turns:
             return
         self.start(text)
 
+    def quit_question(self) -> str | None:
+        """What quitting now would cut short, asked once; None when nothing would be.
+
+        Found by an adversary: Ctrl+Q during a reply dropped the messages queued behind it
+        without a word (and ended in a traceback).
+        """
+        if self.quit_asked or not (self.running or self.queued):
+            return None
+        self.quit_asked = True
+        waiting = len(self.queued)
+        dropped = (
+            f", and {waiting} message{'s' if waiting != 1 else ''} waiting to be sent "
+            f"{'are' if waiting != 1 else 'is'} not sent (copy {'them' if waiting != 1 else 'it'} "
+            "first, or wait)"
+            if waiting
+            else ""
+        )
+        return (
+            "A reply is being written. Ctrl+Q again quits: it stops where it is (what arrived "
+            f"is kept, as after Esc){dropped}."
+        )
+
+    async def stop_for_quitting(self) -> None:
+        """Stop the running turn and wait until it has put the chat in order."""
+        self.quitting = True
+        running = [w for w in self.app.workers if w.group == "turn" and not w.is_finished]
+        self.stop()
+        if running:
+            # Bounded: a turn stuck in a call that ignores cancelling must not keep the
+            # app from quitting.
+            with contextlib.suppress(TimeoutError, WorkerCancelled):  # cancelled: as asked
+                await asyncio.wait_for(self.app.workers.wait_for_complete(running), _QUIT_WAIT_S)
+
     def start(self, text: str, *, resend: bool = False, edit: bool = False) -> None:
         """Run a turn in a worker so the interface never waits for the model."""
+        self.quit_asked = False
         self.app.run_worker(self._turns(text, resend, edit), group="turn", exclusive=True)
 
     def stop(self) -> None:
@@ -176,7 +220,8 @@ class Turns:
                 await self.run(self.queued.popleft())
         except asyncio.CancelledError:
             # Esc stops the reply; what was queued behind it goes back to the input, unsent.
-            self.put_back()
+            if not self.quitting:
+                self.put_back()
             raise
 
     async def run(self, text: str, resend: bool = False, edit: bool = False) -> None:
@@ -237,8 +282,12 @@ class Turns:
     async def _stopped(
         self, view: TurnView, text: str, session: Session, resend: bool, edit: bool
     ) -> None:
-        """After Esc: a message nothing answered goes back to the prompt."""
-        if await view.stopped():
+        """After Esc: a message nothing answered goes back to the prompt.
+
+        Not when quitting: the prompt goes with the app, so the message stays in the chat
+        and memory, unanswered, as a message the server never answered does.
+        """
+        if await view.stopped() or self.quitting:
             return
         await view.withdraw()
         if resend:

@@ -883,3 +883,34 @@ async def test_a_focused_message_is_marked_without_colour(make_app: MakeApp) -> 
         after = row()
         assert before != after and before.strip() == "Miso."
         assert after.replace("Miso.", "").strip(), "a mark beside the focused reply"
+
+
+async def test_quitting_during_a_reply_asks_once_and_keeps_the_chat(make_app: MakeApp) -> None:
+    """Found by an adversary: Ctrl+Q during a reply dropped the message queued behind it
+    without a word and ended in a traceback (a widget queried after it was gone)."""
+    hold = asyncio.Event()
+    h = make_app(ScriptedModel([Reply("A partial answer that goes on", hold=hold)], name="m"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        h.app.query_one(PromptInput).text = "Tell me a long story"
+        await pilot.press("enter")
+        while not h.app.query(AssistantMessage) or not h.app.query_one(AssistantMessage).text:
+            await pilot.pause()
+        h.app.query_one(PromptInput).text = "my landlord is Mr Pemberton"
+        await pilot.press("enter")
+        while not h.app.turns.queued:  # the reply is held: settling would wait for it
+            await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert h.app.is_running and h.app.return_code is None
+        asked = [n.message for n in h.app._notifications]  # noqa: SLF001
+        assert any("1 message waiting to be sent is not sent" in text for text in asked)
+        await pilot.press("ctrl+q")
+        while h.app.return_code is None:
+            await pilot.pause()
+    assert h.app.return_code == 0
+    kept = h.runtime.sessions.load(h.runtime.session.id).messages
+    assert [(m.role, m.content, m.stopped) for m in kept] == [
+        ("user", "Tell me a long story", False),
+        ("assistant", "A partia", True),
+    ]
