@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -105,9 +106,14 @@ class MemoryView:
             app.notify(f"Memory hygiene failed: {exc}", severity="error")
             return
         if report is not None and report.removed:
+            facts = sum(1 for entry, _ in report.removed if entry.category == "core")
             app.notify(
-                f"Memory hygiene removed {memories(len(report.removed))} "
-                "(the inspector's 'deleted' filter lists them)"
+                hygiene_notice(report.removed),
+                title="Memory hygiene",
+                # Facts are what the user asked to keep: their going is never a passing
+                # line (an adversary's budget setting took 26 at start-up, unnoticed).
+                severity="warning" if facts else "information",
+                timeout=30 if facts else 8,
             )
             await self.changed()
 
@@ -182,3 +188,23 @@ class MemoryView:
         await self.refresh_count()
         if refused is not None:
             self.open_entry(refused.current, refused=refused)
+
+
+def hygiene_notice(removed: list[tuple[MemoryEntry, str]]) -> str:
+    """What a hygiene run removed, why (the setting behind each reason), and how to undo."""
+    reasons = Counter(reason for _, reason in removed)
+    why = "; ".join(
+        f"{count} for {reason}{_SETTING.get(reason.split(':')[0], '')}"
+        for reason, count in reasons.most_common(3)
+    )
+    more = f"; {len(reasons) - 3} more reasons" if len(reasons) > 3 else ""
+    return (
+        f"Removed {memories(len(removed))} ({why}{more}). The inspector's 'deleted' filter "
+        "lists them and restores one (Enter); `memchat memory audit` too."
+    )
+
+
+_SETTING = {
+    "retention": " (memory.retention_days)",
+    "budget": " (memory.budgets)",
+}

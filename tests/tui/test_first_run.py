@@ -490,3 +490,22 @@ async def test_undo_with_nothing_to_undo_offers_no_unrelated_command(make_app: M
         shown = [str(option.prompt) for option in h.app.screen.query_one(CommandList).options]
         assert not any("Unload" in text for text in shown), shown
         assert any("Toggle memory inspector" in text for text in shown), shown
+
+
+async def test_facts_hygiene_removes_are_said_with_the_setting_behind_it(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: `core_max_entries = 2` took 26 facts at start-up; only the
+    status bar's count changed where anyone would look."""
+    from tests.tui.conftest import seed_entry
+
+    seed = [seed_entry(f"fact{i}", f"Fact number {i} about the garden") for i in range(5)]
+    h = make_app(seed=seed, budgets={"core_max_entries": 2})
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        await settle(pilot)
+        said = [n for n in h.app._notifications if n.title == "Memory hygiene"]  # noqa: SLF001
+        assert len(said) == 1 and said[0].severity == "warning"
+        assert "Removed 3 memories (3 for budget: core over 2 entries" in said[0].message
+        assert "(memory.budgets)" in said[0].message and "'deleted' filter" in said[0].message
+        assert await h.runtime.memory.count() == 2
