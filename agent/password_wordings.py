@@ -84,8 +84,9 @@ _NAMED_NUMBER = re.compile(
 _WHERE = r"(?:[ \t]+[\w'\u2019-]+){1,5}?"
 """What a code is for, in up to five words ("for the new flat", "at mum's house")."""
 _NAMED_CODE = re.compile(
-    r"(?i)\b(?:door|alarm|gate|garage|safe|building|entry|keypad|house|badge|locker|"
-    r"front[ \t]+door)[ \t]+(?:pass)?(?:code|pin|combination|combo)"
+    r"(?i)\b(?:door|alarm|gate|garage|safe|vault|building|entry|keypad|house|badge|locker|"
+    r"front[ \t]+door|(?:phone|screen|laptop|tablet)[ \t]+unlock)"
+    r"(?:[ \t]+(?:pass)?(?:code|pin|combination|combo)|(?<=unlock))"
     r"(?:[ \t]+(?:for|of|to|at|in|on)" + _WHERE + r")?(?:[ \t]+(?:is|was))?"
     r"(?:[ \t]+now)?[ \t]*[:=]?[ \t]*(\d[\d \t-]{1,10}\d)\b"
 )
@@ -101,11 +102,12 @@ _CODE_TO = re.compile(
 """The same said the other way round: "the combination to the safe is 12-34-56", "the
 code for the door of the new flat is 4821"."""
 _PIN_FOR = re.compile(
-    r"(?i)\bpin(?:[ \t]+(?:code|number))?[ \t]+(?:for|of|to|on|at)"
+    r"(?i)\bpin(?:[ \t]+(?:code|number))?(?:[ \t]+(?:for|of|to|on|at)"
     + _WHERE
-    + r"[ \t]+(?:is|was)[ \t]*:?[ \t]*(\d{4,8})\b"
+    + r"[ \t]+|[ \t]*,[ \t]*which[ \t]+)(?:is|was)[ \t]*:?[ \t]*(\d{4,8})\b"
 )
-"""A PIN with what it is for: "the PIN for my new card is 1234" (a new user)."""
+"""A PIN with what it is for: "the PIN for my new card is 1234" (a new user); "my bank
+pin, which is 7391, is new" (an adversary)."""
 _THERE_IS = re.compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:there|here|for[ \t]+\w+|at[ \t]+\w+|on[ \t]+\w+)[ \t]+"
     rf"(?:is|was)[ \t]+(?:now[ \t]+)?{_VALUE}"
@@ -222,7 +224,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ]
         spans += [("pin", _span(found, 1, str.isdigit)) for found in _PIN_CHANGED.finditer(text)]
         spans += [("pin", _span(found, 1, str.isdigit)) for found in _PIN_FOR.finditer(text)]
-    if any(word in lowered for word in ("code", "combination", "combo", "pin")):
+    if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]
     if any(hint in lowered for hint in ("cvv", "cvc", "csc", "security code")):

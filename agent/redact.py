@@ -17,6 +17,7 @@ from agent.password_wordings import width_folded, wording_spans
 from agent.secret_formats import (
     CARD_RULE,
     FORMAT_RULES,
+    IBAN_RULE,
     find,
     gates_in,
     hinted,
@@ -104,6 +105,9 @@ _PIN = re.compile(
 found those stored as said, while "my PIN is 4321" was hidden. A bare "pin 1800" is a
 verb more often than a PIN, and stays."""
 
+_INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad]")
+"""Zero-width space, word joiner, byte-order mark, soft hyphen (not the joiners that
+shape scripts and emoji)."""
 _POSSESSIVE = re.compile(r"[A-Za-z]+['\u2019]s")
 _SHORT_LABELS = frozenset({"pw", "pwd", "pword"})
 """Short labels that are also words or commands: they announce a value only right before it."""
@@ -343,6 +347,17 @@ def _merged_by_kind(
 
 def redact(text: str) -> tuple[str, list[str]]:
     """Text with secrets replaced by `[REDACTED:kind]`, and the kinds that were found."""
+    if _INVISIBLE.search(text):
+        # Invisible characters split a label from its value: "my Password\u200b is
+        # zerowidth123" was kept as typed (an adversary). Without them, if that finds a
+        # secret; a text with none is kept as it is, invisible characters and all.
+        seen = _redacted(_INVISIBLE.sub("", text))
+        if seen[1]:
+            return seen
+    return _redacted(text)
+
+
+def _redacted(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
     lowered = text.lower()
 
@@ -379,4 +394,5 @@ def redact(text: str) -> tuple[str, list[str]]:
     if "pin" in lowered:
         apply("pin", [m.span(1) for m in _PIN.finditer(text)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
+    apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
     return text, found

@@ -265,6 +265,15 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("The code for the door of the new flat is 4821", "4821"),
         ("The PIN for my new card is 1234", "1234"),
         ("My PIN for the bank card is 5512", "5512"),
+        # Found by the tenth adversary.
+        ("my bank pin, which is 7391, is new", "7391"),
+        ("vault code is 445566 and the door is fine", "445566"),
+        ("phone unlock is 2580", "2580"),
+        ("my phone unlock code is 2580", "2580"),
+        ("my Password\u200b is zerowidth123", "zerowidth123"),
+        ("IBAN DE89 3704 0044 0532 0130 00", "3704 0044"),
+        ("My IBAN is PT50 0002 0123 1234 5678 9015 4", "1234 5678"),
+        ("wire it to GB82WEST12345698765432 please", "GB82WEST"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -307,6 +316,9 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "The door code for 3 people is not enough",
         "I changed the door code for the flat 3 times",
         "I pin for the team 2024 goals",
+        "I unlock my phone 2580 times a day",
+        "Order AB12 3456 7890 1234 5 shipped",  # an IBAN's shape, not its check digits
+        "ISO 8601 dates like 2024-03-15",
         "Pinned 1234 messages",
         "pwd: /home/ana/projects",
         "the code to the door is on the fridge",
