@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from agent.commands import COMMAND_CALL_ID
 from agent.events import (
@@ -26,6 +27,10 @@ from tui.widgets.chat_view import ChatView
 from tui.widgets.recalled_entry import RecalledEntry
 from tui.widgets.reply_note import ReplyNote
 from tui.widgets.tool_call_entry import ToolCallEntry
+from tui.widgets.transcript_window import NOT_ANSWERED
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
 from tui.widgets.user_message import UserMessage
 
 MEMORY_TOOLS_THAT_WRITE = ("memory_store", "memory_forget")
@@ -67,9 +72,15 @@ class TurnView:
         """
         if user_text is None:
             return
-        last = self.chat.children[-1] if self.chat.children else None
+        children = list(self.chat.children)
+        # The line a reopened chat shows under its unanswered last message: sent again,
+        # an answer is on its way.
+        note = children.pop() if children and _says_not_answered(children[-1]) else None
+        last = children[-1] if children else None
         if retry and isinstance(last, UserMessage) and last.text == user_text:
             self.message = last
+            if note is not None:
+                await note.remove()
             return
         self.message = UserMessage(user_text)
         await self.chat.add(self.message)
@@ -163,3 +174,7 @@ class TurnView:
             return True
         await self._close_reply()
         return bool(self.replies or self.tools)
+
+
+def _says_not_answered(widget: Widget) -> bool:
+    return isinstance(widget, ReplyNote) and widget.notice == NOT_ANSWERED

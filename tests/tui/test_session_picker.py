@@ -452,6 +452,14 @@ async def test_the_chat_search_box_fits_a_narrow_screen(
             ["UserMessage", "ReplyNote", "UserMessage", "AssistantMessage"],
             "No reply to this message",
         ),
+        # Found by the tenth adversary: after a kill -9 mid-reply, the last message showed
+        # with nothing under it.
+        (
+            [("user", "Hi"), ("assistant", "Hello!"), ("user", "Tell me a long story")],
+            None,
+            ["UserMessage", "AssistantMessage", "UserMessage", "ReplyNote"],
+            "memchat stopped before it was answered",
+        ),
         # Found by the ninth new user: "Your message updated the memory …" was gone once
         # the chat was reopened.
         (

@@ -12,6 +12,7 @@ from tests.tui.conftest import MakeApp, settle
 from tui.widgets.assistant_message import AssistantMessage
 from tui.widgets.prompt_input import PromptInput
 from tui.widgets.recalled_entry import RecalledEntry
+from tui.widgets.reply_note import ReplyNote
 from tui.widgets.user_message import UserMessage
 
 
@@ -113,8 +114,12 @@ async def test_a_resumed_unanswered_message_sent_again_keeps_its_one_bubble(
         h.app.chats.resume(session)
         await settle(pilot)
         assert [m.text for m in h.app.query(UserMessage)] == ["Still there?"]
+        # Said under it, as a reopened chat shows it (found by an adversary: nothing did).
+        notes = [str(n.render()) for n in h.app.query(ReplyNote)]
+        assert any("stopped before it was answered" in note for note in notes)
         h.app.query_one(PromptInput).text = "Still there?"
         await pilot.press("enter")
         await settle(pilot)
         assert [m.text for m in h.app.query(UserMessage)] == ["Still there?"]
         assert [m.text for m in h.app.query(AssistantMessage)] == ["Answered at last."]
+        assert not h.app.query(ReplyNote)  # answered now

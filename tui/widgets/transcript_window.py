@@ -29,6 +29,13 @@ NO_REPLY = Notice(
 )
 """Found by an adversary: after a kill mid-reply, the message showed as if answered later,
 while the model was sent it joined to the next one."""
+NOT_ANSWERED = Notice(
+    "No reply to this message (memchat stopped before it was answered, and what had "
+    "arrived was not saved): send it again, or your next message goes to the model with it.",
+    "warning",
+)
+"""Found by a second adversary: after a kill -9 mid-reply, the chat's last message showed
+with nothing under it, and nothing said why."""
 
 TRANSCRIPT_WINDOW = 60
 """Messages a reopened chat shows at first; a button shows each window before or after."""
@@ -111,6 +118,8 @@ def window(
             widgets += [ReplyNote(Notice(text)) for text in (notes or {}).get(index + 1, [])]
     if at_end and len(messages) in recalls and len(messages) > first:
         widgets.append(RecalledEntry(recalls[len(messages)]))  # a turn unanswered
+    if at_end and messages and messages[-1].role == "user" and len(messages) > first:
+        widgets.append(ReplyNote(NOT_ANSWERED))
     for number, _, note in pending:
         made.shown[command_slot(number)] = _command_widgets(note, widgets)
     return made
