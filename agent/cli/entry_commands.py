@@ -10,7 +10,7 @@ import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
-from agent.cli.store import MemoryArgs, addressed, opened_memory, say
+from agent.cli.store import MemoryArgs, addressed, opened_memory, say, warn
 from agent.commands import MAX_FACT_CHARS, key_for
 from agent.erasing import erase_forgotten
 from agent.memory_editing import (
@@ -372,11 +372,23 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     key = one_line_key(args.key or "") or key_for(args.query)
     async with opened_memory(config) as memory:
         previous = await memory.get(key, namespace)
+        embedded = (
+            config.memory.embedding_provider != "none" and memory.capabilities.supports_vectors
+        )
+        unembedded = (await memory.stats()).stale_embedding if embedded else 0
         entry = await memory.store_with_metadata(
             key, args.query, args.category or "core", None, namespace=namespace
         )
         others = await replaced_under_other_keys(memory, entry)
         disagreeing = await still_saying_otherwise(memory, entry)
+        if embedded and (await memory.stats()).stale_embedding > unembedded:
+            # Found by an adversary: with the embedding model down, "stored" said nothing
+            # of the missing vector until a search did.
+            warn(
+                f"the embedding model {config.memory.embedding_model_name} did not answer: "
+                "the memory is stored without a vector, so recall finds it by keyword only "
+                "until `memchat memory reindex` embeds it"
+            )
     if args.json:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0

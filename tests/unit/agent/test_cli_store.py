@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -138,3 +139,25 @@ def test_every_hostile_text_is_stored_and_shown_escaped(isolated_dirs: Path) -> 
         shown = run_cli("memory", "get", stored["key"], "--namespace", space).clean().out
         assert json.loads(shown)["content"] == text
         run_cli("memory", "store", text, "--namespace", space).clean()  # said, escaped
+
+
+def test_a_memory_stored_without_its_vector_says_so(isolated_dirs: Path) -> None:
+    """Found by an adversary: with the embedding model down, `store` printed just
+    "stored 'aunt'"; only a later search said the memory had no vector."""
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    write_config()
+    config = Path(os.environ["MEMCHAT_CONFIG"])
+    config.write_text(
+        f'[memory]\nembedding_provider = "ollama"\n[ollama]\nhost = "http://127.0.0.1:{port}"\n',
+        encoding="utf-8",
+    )
+    ran = run_cli("memory", "store", "--key", "aunt", "My aunt is Rosa").clean()
+    assert "stored 'aunt'" in ran.out
+    assert "stored without a vector" in ran.err and "memchat memory reindex" in ran.err
+    write_config()
+    fine = run_cli("memory", "store", "--key", "uncle", "My uncle is Rui").clean()
+    assert fine.err == ""  # an embedder that answers: nothing to say
