@@ -762,3 +762,20 @@ async def test_a_narrow_panel_gives_the_text_the_room_of_category_and_score(
         assert len(row[4].plain) >= 10
         panel = h.app.inspector.region
         assert h.app.query_one(DataTable).virtual_size.width <= panel.width
+
+
+async def test_a_reopened_inspector_replaces_its_last_search_with_what_is_typed(
+    make_app: MakeApp,
+) -> None:
+    """Found by the tenth new user: typed after reopening, "lisinopril" was added to the
+    last search ("what is my cat calledlisinopril")."""
+    from textual.widgets import Input
+
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        await pilot.press(*"cat")
+        await pilot.press("f2", "f2")  # closed, then opened again
+        await settle(pilot)
+        await pilot.press(*"tea")
+        assert h.app.query_one("#inspector-search", Input).value == "tea"
