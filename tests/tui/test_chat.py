@@ -703,6 +703,27 @@ async def test_a_second_up_leaves_the_edit_and_walks_the_sent_messages(make_app:
         assert prompt.text == "second message here"
 
 
+async def test_up_in_a_changed_edit_moves_within_it_and_ctrl_a_selects_all(
+    make_app: MakeApp,
+) -> None:
+    """Found by the tenth new user: Up on the first line of a changed edit left the edit
+    (its title gone, the change replaced by an older message, Enter sending it as new);
+    Ctrl+A moved to the line start where a select-all was meant."""
+    h = make_app(ScriptedModel(["one"], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "I take 30mg of it")
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        await pilot.press("up")
+        assert prompt.editing
+        await pilot.press("end", "backspace", "backspace", *"daily")
+        await pilot.press("up")
+        assert prompt.editing and prompt.text == "I take 30mg of daily"
+        await pilot.press("ctrl+a", *"I take 25mg")
+        assert prompt.editing and prompt.text == "I take 25mg"
+
+
 async def test_an_edit_after_a_command_shows_the_conversation_as_the_session_has_it(
     make_app: MakeApp,
 ) -> None:

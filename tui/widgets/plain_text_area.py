@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.widgets import TextArea
 
 from tui.plain import visible
@@ -15,7 +18,14 @@ class PlainTextArea(TextArea):
     the terminal and act on it. Lines are drawn through `visible`, one symbol for one
     character, so the cursor and selection stay aligned and the document itself (what is
     saved or sent) is unchanged.
+
+    Ctrl+A selects everything, as in other editors (a new user replaced a memory's text by
+    Ctrl+A and typing, and saved the new text before the old); Home goes to the line start.
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+a", "select_all", "Select all", show=False),
+    ]
 
     def get_line(self, line_index: int) -> Text:
         """The line as drawn: control characters shown as symbols.

@@ -43,6 +43,8 @@ class PromptInput(PlainTextArea):
         self.cursor_blink = blink
         self.sent: list[str] = []
         self._position: int | None = None
+        self._edit_shown = ""
+        """The last message as an edit of it opened (Up leaves the edit only unchanged)."""
         self._draft = ""
         self.editing = False
         """The text is the conversation's last message, being edited."""
@@ -129,6 +131,11 @@ class PromptInput(PlainTextArea):
         if self.cursor_location[0] > 0:
             self.action_cursor_up()
             return
+        if self.editing and self.text != self._edit_shown:
+            # Changed: Up is a move within it, not a walk away that drops the change (a
+            # new user pressed Up on the first line and lost the edit and its title).
+            self.action_cursor_up()
+            return
         if self.editing:
             # Leaving the edit: the walk starts at the message before the one edited.
             edited = self.text
@@ -142,6 +149,7 @@ class PromptInput(PlainTextArea):
             if last is not None:
                 self._set_editing(True)
                 self._show(last)
+                self._edit_shown = self.text
                 return
         if not self.sent:
             self.action_cursor_up()
