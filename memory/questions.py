@@ -80,6 +80,16 @@ _QUESTION_LIST = re.compile(
 )
 
 
+_FRAME = re.compile(
+    r"(?i)^(?:(?:for|about|regarding|re|as\s+for|on)\s+[a-z'-]+(?:\s+[a-z'-]+){0,3}|"
+    r"by\s+the\s+way|btw|quick\s+question|one\s+more\s+thing|also)\s*[,:]\s+(?=\S)"
+)
+"""What a question is about, said first: "For the Japan trip, what should I tell the
+airline …?" was used as a memory at 1.00 (found by a new user)."""
+_TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
+"""A frame that tells something ("About my new job, …") is not only a frame."""
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -93,6 +103,9 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _past_small_talk(text)
+    framed = _FRAME.match(said)
+    if framed is not None and not _TELLS_OF_ONESELF.search(framed.group()):
+        said = said[framed.end() :]
     if not (
         said.endswith("?")
         and "?" not in said[:-1]

@@ -486,6 +486,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Where do I live, and what's my job?", True),
         ("Is Sam allergic to peanuts, or shellfish?", False),
         ("How I take my coffee, black?", False),
+        # Found by the tenth new user: a question framed first was used at 1.00.
+        ("For the Japan trip, what should I tell the airline about my allergies?", True),
+        ("By the way, where do I live?", True),
+        ("Quick question: who is my doctor?", True),
+        ("About my new job at Acme, what should I wear?", False),  # the frame tells
+        ("For 2024, what are my goals?", False),
+        ("For dinner tonight I made pasta, do you like it?", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
