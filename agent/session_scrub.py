@@ -62,6 +62,8 @@ class Erasure:
     whole: re.Pattern[str] | None
     codes: re.Pattern[str] | None
     context: frozenset[str]
+    texts: re.Pattern[str] | None = None
+    """The erased texts alone (not their keys): a chat that holds one discussed it."""
 
     def apply(self, text: str, *, discussed: bool = False) -> str:
         """`text` with what is erased replaced by `ERASED`.
@@ -80,8 +82,12 @@ class Erasure:
         return text
 
     def discussed_in(self, text: str) -> bool:
-        """Whether a chat's text holds an erased text or key itself."""
-        return self.whole is not None and self.whole.search(text) is not None
+        """Whether a chat's text holds an erased text itself.
+
+        Not its key: every chat that recalled the memory holds the key, and a second
+        adversary saw "Order 7391 shipped" lose its number there.
+        """
+        return self.texts is not None and self.texts.search(text) is not None
 
     def found_in(self, text: str) -> bool:
         """Whether `text` may hold something to erase (a quick test before parsing it)."""
@@ -114,10 +120,12 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     coded = _either(codes, whole_words=True)
     if not whole and not coded:
         return None
+    said = _either(wanted)
     return Erasure(
         re.compile(whole, re.I) if whole else None,
         re.compile(coded, re.I) if coded else None,
         frozenset(context),
+        re.compile(said, re.I) if said else None,
     )
 
 
@@ -140,6 +148,11 @@ def _scrub_line(line: str, erasure: Erasure, discussed: bool) -> str:
     except ValueError:
         # A line cut short by a crash: its text as it is.
         return erasure.apply(line, discussed=discussed)
+    if isinstance(record, dict) and record.get("role") == "user":
+        # The model echoes a code it was told ("Noted, 55910."); the user's own later
+        # message with that number says something else ("Our house number is 7391"),
+        # unless it shares a word with the erased text (found by a second adversary).
+        discussed = False
     return json.dumps(_scrubbed(record, erasure, discussed), ensure_ascii=False)
 
 

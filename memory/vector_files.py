@@ -551,6 +551,28 @@ def discard_generation(database: Path, generation: int) -> None:
             (folder / name).unlink()
 
 
+def remove_files(database: Path) -> bool:
+    """Delete every generation of the index files; whether there were any.
+
+    They are derived: the next open rebuilds them from the database. An erase does this,
+    because a deleted row's vector stays in its generation's file until the next save
+    (found by an adversary, who matched an erased code's vector there).
+    """
+    folder = index_folder(database)
+    if not folder.is_dir():
+        return False
+    removed = False
+    with writing_lock(database):
+        for path in folder.iterdir():
+            name = path.name
+            if name in (HEADER_NAME, f"{HEADER_NAME}.new") or _generation_of(name) is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                    removed = True
+        sync_folder(folder)
+    return removed
+
+
 def publish(database: Path, header: IndexHeader) -> None:
     """Make a written generation current, then delete every other generation's files.
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from memory.errors import MemoryStoreError
 from memory.sqlite.core import SqliteCore
+from memory.vector_files import remove_files
 
 _CHUNK = 400
 
@@ -46,10 +47,19 @@ def erase_records(core: SqliteCore, entry_ids: Sequence[str]) -> int:
         # empties the write-ahead log of the pages it replaced.
         core.conn.execute("VACUUM")
         core.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        # The vector files keep a deleted row until their next save: gone, they are
+        # rebuilt from the database at the next open.
+        remove_files(core.path)
     except sqlite3.OperationalError as exc:
         raise MemoryStoreError(
             f"erased {erased} audit record(s), but the database file could not be rewritten "
             f"while another memchat uses it ({exc}): its free space may still hold the old "
             "text; close the app and run the command again"
+        ) from exc
+    except OSError as exc:
+        raise MemoryStoreError(
+            f"erased {erased} audit record(s), but the vector index files beside the store "
+            f"could not be removed ({exc}): they may still hold its vector; delete the "
+            f"folder {core.path.name}-vectors by hand (it is rebuilt at the next open)"
         ) from exc
     return erased

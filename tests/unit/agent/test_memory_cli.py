@@ -810,6 +810,46 @@ def test_forget_erase_leaves_what_only_shares_a_number_with_it(configured: Path)
     assert "visa-pin-7391" not in erased and other.id in erased
 
 
+def test_forget_erase_keeps_the_users_other_numbers_where_the_fact_was_told(
+    configured: Path,
+) -> None:
+    """Found by a second adversary: every chat that had recalled "my_visa_pin" lost each
+    number equal to the PIN ("Order [erased] shipped"), and so did the user's own later
+    message in the chat that told it ("Our new house number is [erased]")."""
+    from agent.messages import ChatMessage, CommandNote, RecalledItem, RecallNote
+    from agent.sessions import SessionStore
+
+    home = Path(os.environ["MEMCHAT_HOME"])
+    store = SessionStore(home / "sessions")
+    assert run_cli("memory", "store", "--key", "my_visa_pin", "My visa PIN is 7391").code == 0
+    told = store.new()
+    store.note_command(
+        told,
+        CommandNote(
+            text="/remember my visa PIN is 7391",
+            tool="memory_store",
+            arguments={"key": "my_visa_pin", "content": "My visa PIN is 7391"},
+        ),
+    )
+    store.append(told, [ChatMessage(role="assistant", content="Noted, 7391.")])
+    house = "Our new house number is 7391 on Oak Street"
+    store.append(told, [ChatMessage(role="user", content=house)])
+    recalled = store.new()
+    store.append(recalled, [ChatMessage(role="user", content="what's my visa pin?")])
+    store.note_recall(
+        recalled,
+        RecallNote(mode="keyword", items=[RecalledItem(id="v", key="my_visa_pin")]),
+    )
+    order = "Order 7391 shipped; tracking says Tuesday"
+    store.append(recalled, [ChatMessage(role="assistant", content="It is stored.")])
+    store.append(recalled, [ChatMessage(role="user", content=order)])
+    run_cli("memory", "forget", "--yes", "--erase", "my_visa_pin").clean()
+    first = [m.content for m in store.load(told.id).messages]
+    assert first == ["Noted, [erased].", house]
+    second = [m.content for m in store.load(recalled.id).messages]
+    assert second == ["what's my visa pin?", "It is stored.", order]
+
+
 def test_a_store_path_that_is_a_device_is_said_to_be_one_by_every_command(
     isolated_dirs: Path,
 ) -> None:

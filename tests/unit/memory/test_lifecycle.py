@@ -584,3 +584,28 @@ async def test_erasing_takes_the_vector_of_its_text_out_of_the_embedding_cache(
     assert await lifecycle.erase_records([r.entry_id for r in audit if r.key == "alarm"]) == 1
     assert text_hash(secret) not in cached() and text_hash(other) in cached()
     assert (await store.stats()).embedding_cache_entries == len(cached())
+
+
+async def test_erasing_removes_the_vector_files_that_still_hold_its_row(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    """Found by a second adversary: in a store whose index is kept in files, an erased
+    code's vector stayed in `brain.db-vectors/` and was matched by trying every code."""
+    from memory.embedding.hashing import HashingEmbedder
+    from tests.unit.memory.conftest import DIMS
+
+    store = await open_store(HashingEmbedder(DIMS), index_file_min_vectors=1)
+    await store.store("safebox", "The safe deposit box code is 918273")
+    await store.store("tea", "The user likes green tea")
+    await store.recall("tea")  # loads the index
+    store._core.save_index(force=True)  # noqa: SLF001 - the files a large store keeps
+    folder = tmp_path / "brain.db-vectors"
+    assert any(p.suffix == ".vectors" for p in folder.iterdir())
+    assert await store.forget("safebox")
+    lifecycle = store.lifecycle
+    assert lifecycle is not None
+    audit = await lifecycle.audit_log()
+    assert await lifecycle.erase_records([r.entry_id for r in audit if r.key == "safebox"]) == 1
+    assert not any(p.suffix == ".vectors" for p in folder.iterdir())
+    found = await store.recall("green tea")
+    assert [e.key for e in found.entries] == ["tea"]
