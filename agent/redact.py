@@ -129,7 +129,7 @@ _FUNCTION_WORDS = frozenset(
     "displayed stored saved hashed encrypted required needed case-sensitive expired invalid "
     "incorrect wrong reset changed missing empty blank here there below above same different "
     "unknown written printed managed handled kept used generated rotated included attached "
-    "enabled disabled protected one "
+    "enabled disabled protected one from older newer due than "
     # The same in the languages whose password labels are read (an adversary saw "Mein
     # Passwort ist zu kurz" and "La contraseña es la misma" lose their words).
     "zu sehr nicht leider der die das ein eine kein keine noch immer le la les un une trop "
@@ -381,7 +381,15 @@ def _redacted(text: str) -> tuple[str, list[str]]:
         folded = width_folded(text)
     # All kinds in one pass: spans of one kind replaced first moved the others ("my
     # password there is X and the badge code is 7731" lost "de i", not 7731).
-    worded = _merged_by_kind(wording_spans(folded))
+    # A span over what is already redacted would cut its marker in two ("my password
+    # is\\hunter22" became "my password [REDACTED:secret]]": an adversary).
+    worded = _merged_by_kind(
+        [
+            (kind, span)
+            for kind, span in wording_spans(folded)
+            if "[REDACTED:" not in folded[slice(*span)]
+        ]
+    )
     if worded:
         pieces, at = [], 0
         for kind, (start, end) in worded:

@@ -317,6 +317,12 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "I changed the door code for the flat 3 times",
         "I pin for the team 2024 goals",
         "I unlock my phone 2580 times a day",
+        # Found by the tenth round's second adversary: each lost a number or words.
+        "The door code for the office changed in 2019",
+        "The gate code for the event was printed on 2025-06-01 tickets",
+        "My password is from 2019",
+        "My password is older than 2 years",
+        "The password is due for renewal in March",
         "Order AB12 3456 7890 1234 5 shipped",  # an IBAN's shape, not its check digits
         "ISO 8601 dates like 2024-03-15",
         "Pinned 1234 messages",
@@ -339,3 +345,10 @@ def test_secrets_of_several_kinds_in_one_message_are_each_redacted_in_place() ->
     assert redact(text)[0] == (
         "At Hooli my password there is [REDACTED:secret] and the badge code is [REDACTED:code], ok?"
     )
+
+
+def test_a_value_after_a_backslash_is_redacted_whole() -> None:
+    """Found by an adversary: "my password is\\hunter22" became "my password
+    [REDACTED:secret]]", the word "is" eaten and a bracket left over."""
+    assert redact("my password is\\hunter22") == ("my password is[REDACTED:secret]", ["secret"])
+    assert redact("pw is\\nfoo99")[0] == "pw is[REDACTED:secret]"
