@@ -141,9 +141,14 @@ class Turns:
         Found by an adversary: Ctrl+Q during a reply dropped the messages queued behind it
         without a word (and ended in a traceback).
         """
-        if self.quit_asked or not (self.running or self.queued):
+        unsent = bool(self.app.prompt.text.strip())
+        if self.quit_asked or not (self.running or self.queued or unsent):
             return None
         self.quit_asked = True
+        if not (self.running or self.queued):
+            # Found by a second adversary: messages Esc or a failure had put back in the
+            # prompt went with the app, unasked.
+            return "The prompt holds text not sent. Ctrl+Q again quits without it."
         waiting = len(self.queued)
         dropped = (
             f", and {waiting} message{'s' if waiting != 1 else ''} waiting to be sent "

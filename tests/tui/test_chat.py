@@ -935,3 +935,21 @@ async def test_quitting_during_a_reply_asks_once_and_keeps_the_chat(make_app: Ma
         ("user", "Tell me a long story", False),
         ("assistant", "A partia", True),
     ]
+
+
+async def test_quitting_with_text_in_the_prompt_asks_once(make_app: MakeApp) -> None:
+    """Found by a second adversary: messages Esc had put back in the prompt went with the
+    app when Ctrl+Q was pressed, unasked."""
+    h = make_app(ScriptedModel(name="m"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        h.app.query_one(PromptInput).text = "queued A: buy tomato seeds"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert h.app.return_code is None
+        asked = [n.message for n in h.app._notifications]  # noqa: SLF001
+        assert any("text not sent" in text for text in asked)
+        await pilot.press("ctrl+q")
+        while h.app.return_code is None:
+            await pilot.pause()
+    assert h.app.return_code == 0
