@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from agent.memory_editing import whole_audit_log
-from agent.session_scrub import scrub_sessions
+from agent.session_scrub import Scrubbed, scrub_sessions
 
 if TYPE_CHECKING:
     from memory.protocol import AuditRecord, Lifecycle
@@ -51,14 +51,19 @@ async def erase_forgotten(
     count = await lifecycle.erase_records([record.entry_id for record in records])
     texts = [record.content for record in records]
     keys = {record.key for record in records}
-    chats = (
-        [] if sessions is None else await asyncio.to_thread(scrub_sessions, sessions, texts, keys)
+    scrubbed = (
+        Scrubbed([], [])
+        if sessions is None
+        else await asyncio.to_thread(scrub_sessions, sessions, texts, keys)
     )
-    held = [] if exports is None else await asyncio.to_thread(exports_holding, exports, texts)
-    return Erased(count, chats, held)
+    beside = lifecycle.snapshot_path.parent if lifecycle.snapshot_path is not None else None
+    held = (
+        [] if exports is None else await asyncio.to_thread(exports_holding, exports, texts, beside)
+    )
+    return Erased(count, scrubbed.changed, held, scrubbed.failed)
 
 
-def _kept_files(exports: Path) -> list[Path]:
+def _kept_files(exports: Path, beside: Path | None = None) -> list[Path]:
     """Files memchat wrote that an erase leaves as they are.
 
     Exports (an interrupted one's hidden temp file too), and the data folder's Markdown (a
@@ -68,21 +73,23 @@ def _kept_files(exports: Path) -> list[Path]:
     found: list[Path] = []
     with contextlib.suppress(OSError):
         found += sorted(exports.iterdir())
-    with contextlib.suppress(OSError):
-        found += sorted(exports.parent.glob("*.md"))
+    for folder in dict.fromkeys([exports.parent, *([beside] if beside else [])]):
+        with contextlib.suppress(OSError):
+            found += sorted(folder.glob("*.md"))
     return found
 
 
-def exports_holding(folder: Path, texts: list[str]) -> list[Path]:
+def exports_holding(folder: Path, texts: list[str], beside: Path | None = None) -> list[Path]:
     """The files `_kept_files` names that hold any of `texts` (as written, or escaped).
 
-    `folder` is the data folder's exports.
+    `folder` is the data folder's exports; `beside`, the store's own folder when it is
+    elsewhere (`memory.path`: a second adversary found a damaged snapshot's copy there).
     """
     wanted = {form for text in texts if text for form in _written_forms(text)}
     if not wanted:
         return []
     found = []
-    for path in _kept_files(folder):
+    for path in _kept_files(folder, beside):
         if path.is_symlink() or not path.is_file():
             continue
         try:
@@ -106,3 +113,5 @@ class Erased:
     chats: list[Path]
     exports: list[Path] = field(default_factory=list)
     """Export files in the data folder that still hold the text (left as they are)."""
+    unscrubbed: list[tuple[Path, str]] = field(default_factory=list)
+    """Chat files that could not be rewritten, with why: they may still hold the text."""

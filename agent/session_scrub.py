@@ -10,7 +10,6 @@ and the file is written anew atomically, under the lock the app's appends take
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import json
 import os
@@ -191,16 +190,30 @@ def scrub_file(path: Path, erasure: Erasure) -> bool:
         os.close(descriptor)
 
 
-def scrub_sessions(directory: Path, texts: Iterable[str], keys: Iterable[str] = ()) -> list[Path]:
-    """Take `texts` (and `keys`) out of every chat file under `directory` (deleted ones too)."""
+@dataclass(frozen=True)
+class Scrubbed:
+    """The chat files an erase rewrote, and those it could not (with why)."""
+
+    changed: list[Path]
+    failed: list[tuple[Path, str]]
+
+
+def scrub_sessions(directory: Path, texts: Iterable[str], keys: Iterable[str] = ()) -> Scrubbed:
+    """Take `texts` (and `keys`) out of every chat file under `directory` (deleted ones too).
+
+    A file that cannot be rewritten is named, not passed over (found by an adversary: the
+    erase said nothing and the file kept the code).
+    """
     erasure = erasure_of(texts, keys)
     if erasure is None or not directory.is_dir():
-        return []
-    changed = []
+        return Scrubbed([], [])
+    done = Scrubbed([], [])
     for path in sorted(directory.rglob("*.jsonl")):
         if path.is_symlink() or not path.is_file():
             continue
-        with contextlib.suppress(OSError):
+        try:
             if scrub_file(path, erasure):
-                changed.append(path)
-    return changed
+                done.changed.append(path)
+        except OSError as exc:
+            done.failed.append((path, exc.strerror or str(exc)))
+    return done

@@ -335,6 +335,8 @@ async def _erased(
     if done_erasing.chats:
         chats = counted(len(done_erasing.chats), "chat file", "chat files")
         say(out, f"its text was taken out of {chats} too (shown there as {ERASED})")
+    for path, why in done_erasing.unscrubbed:
+        warn(f"the chat file {path} could not be rewritten ({why}): it may still hold the text")
     if done_erasing.exports:
         names = ", ".join(str(path) for path in done_erasing.exports)
         one = len(done_erasing.exports) == 1
@@ -352,7 +354,7 @@ async def _erased(
             f"what it had replaced is in effect again: {entry.key!r} ({_shortened(entry.content)});"
             f" `memchat memory forget {entry.key} --erase` erases it too",
         )
-    return 0
+    return 1 if done_erasing.unscrubbed else 0
 
 
 async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:

@@ -17,7 +17,7 @@ async def test_the_next_turn_sends_the_conversation_as_the_file_now_holds_it(
 ) -> None:
     harness.model.add("Noted: My dog is called Rex.")
     await harness.turn("My dog is called Rex")
-    assert scrub_sessions(harness.sessions.directory, ["My dog is called Rex"])
+    assert scrub_sessions(harness.sessions.directory, ["My dog is called Rex"]).changed
     harness.model.add("Why did the chicken cross the road?")
     events = await harness.turn("tell me a joke please")
     assert isinstance(events[-1], TurnFinished)

@@ -861,3 +861,38 @@ def test_a_store_path_that_is_a_device_is_said_to_be_one_by_every_command(
     for argv in (("memory", "list"), ("memory", "store", "hello there")):
         ran = run_cli(*argv).clean(2)
         assert "it is a device" in ran.err and "yet" not in ran.err
+
+
+def test_forget_erase_names_a_chat_file_it_could_not_rewrite(configured: Path) -> None:
+    """Found by a second adversary: a chat file the erase could not rewrite kept the code,
+    and the erase said nothing (exit status 0)."""
+    from agent.messages import ChatMessage
+    from agent.sessions import SessionStore
+
+    home = Path(os.environ["MEMCHAT_HOME"])
+    store = SessionStore(home / "sessions")
+    chat = store.new()
+    store.append(chat, [ChatMessage(role="user", content="storage unit code is 99-88-77")])
+    assert run_cli("memory", "store", "--key", "unit", "storage unit code is 99-88-77").code == 0
+    (home / "sessions" / f".{chat.id}.jsonl.erasing").mkdir()  # the rewrite cannot land
+    ran = run_cli("memory", "forget", "--yes", "--erase", "unit").clean(1)
+    assert "erased 1 record" in ran.out
+    assert f"{chat.id}.jsonl could not be rewritten" in ran.err
+
+
+def test_forget_erase_names_a_kept_snapshot_copy_beside_a_store_elsewhere(
+    configured: Path, tmp_path: Path
+) -> None:
+    """Found by a second adversary: with `memory.path` in another folder, the copy kept of
+    a damaged snapshot there held the erased code, and the erase named nothing."""
+    store = tmp_path / "store8" / "work.db"
+    store.parent.mkdir()
+    configured.write_text(
+        configured.read_text(encoding="utf-8") + f'path = "{store}"\n', encoding="utf-8"
+    )
+    said = "The bike shed padlock code is 7-7-3-1"
+    assert run_cli("memory", "store", "--key", "padlock", said).code == 0
+    kept = store.parent / "work.MEMORY_SNAPSHOT.damaged-20261204T154950Z.md"
+    kept.write_text(f"- {said}\n", encoding="utf-8")
+    ran = run_cli("memory", "forget", "--yes", "--erase", "padlock").clean()
+    assert "1 file memchat wrote" in ran.out and str(kept) in ran.out
