@@ -14,7 +14,6 @@ and said in the chat.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,7 +26,7 @@ from memory.fact_values import new_value, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.predicates import LEAD_IN, USER, claim_of, says_more
-from memory.stated_values import pieces
+from memory.stated_values import claim_pieces
 from memory.text import analyze
 
 if TYPE_CHECKING:
@@ -77,7 +76,7 @@ def _claimed(message: str) -> list[tuple[str, str]]:
         return []
     found: dict[str, list[tuple[str, str]]] = {}
     attributes: list[str] = []
-    for clause in _clauses(message):
+    for clause in claim_pieces(message):
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause):
             continue
         if _a_health_fact(clause) or _a_new_contact(clause):
@@ -100,28 +99,6 @@ def _claimed(message: str) -> list[tuple[str, str]]:
         for predicate, said in found.items()
         if len({frozenset(analyze(value)) for value, _ in said}) == 1
     ]
-
-
-def _clauses(message: str) -> Iterator[str]:
-    """The message's pieces, and two pieces as one where only together they claim.
-
-    "We moved house, we're in Coimbra now", "Quit my job at Acme! Starting at Initech on
-    Monday" (a new user): cut in two, neither piece says where the user is now.
-    """
-    previous: str | None = None  # the piece before, when it claims nothing
-    for piece in pieces(message):
-        yield piece
-        if claim_of(piece) is not None:
-            previous = None
-            continue
-        if previous is not None:
-            joint = " " if previous.rstrip()[-1:] in "!.?;:—–-" else ", "
-            together = previous.rstrip() + joint + piece
-            if claim_of(together) is not None:
-                yield together
-                previous = None
-                continue
-        previous = piece
 
 
 ATTRIBUTE = "attribute"

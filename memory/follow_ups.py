@@ -22,7 +22,15 @@ from memory.questions import CONVERSATION, only_asks
 from memory.retrieval import Candidate
 from memory.text import analyze
 
-_ANEW = re.compile(r"(?i)^\W*(?:my|our|i|i'm|i've|i'd|i'll|we|we're|we've|mine)\b")
+_ANEW = re.compile(
+    r"(?i)^\W*(?:my|our|i|i'm|i've|i'd|i'll|we|we're|we've|mine|"
+    # News announced, or a request of the assistant: a new topic as plainly (found by
+    # the tenth round's second new user: "New job! …", "Sad news: …", "write me a
+    # haiku" came along with unrelated messages).
+    r"(?:big|good|great|sad|bad|some|exciting|quick)\s+(?:news|update)|new\s+job|"
+    r"guess\s+what|by\s+the\s+way|btw|write|explain|translate|summari[sz]e|convert|"
+    r"give\s+me|show\s+me|help\s+me|can\s+you|could\s+you|please)\b"
+)
 
 
 def goes_on(parent: str, follow_up: str) -> bool:

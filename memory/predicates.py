@@ -29,7 +29,7 @@ ONE_VALUE = (
         re.compile(
             r"(?i)\b(?:(?:works?|working)\s+(?:as\s+an?\s+(?:[a-z-]+\s+){1,3}?)?(?:at|for)|"
             r"(?:employed|hired)\s+(?:at|by)|job\s+(?:is\s+)?(?:at|with)|(?:started|got)\s+(?:a\s+)?"
-            r"(?:new\s+)?(?:job|position|role)\s+(?:at|with)|started\s+(?:work(?:ing)?\s+)?at|"
+            r"(?:new\s+)?(?:job|position|role)\s+(?:at|with)|start(?:ed|s)?\s+(?:work(?:ing)?\s+)?at|"
             r"joined(?=\s+(?-i:[A-Z])))\b"
         ),
         "work employed job hired",
@@ -47,6 +47,7 @@ def words_of(text: str) -> list[str]:
 
 _THE_USER_WORDS = frozenset(
     "i we i'm we're i've we've the user user's my our have has am are is now currently just a got "
+    "yes yeah "
     "recently finally actually officially also started began so update btw fyi ok okay well "
     "oh hey news new been".split()
 )
@@ -272,7 +273,7 @@ USER = "user"
 
 _CUES = (
     *("liv", "resid", "relocat", "based", "home", "moved"),
-    *("work", "employ", "job", "position", "role", "started", "joined", "quit", "left", "hired"),
+    *("work", "employ", "job", "position", "role", "start", "joined", "quit", "left", "hired"),
 )
 """A word part every claim holds (`ONE_VALUE`, `_LEFT_FOR`): a text with none states
 none, found without running the patterns (a third of what an import spent indexing).

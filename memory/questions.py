@@ -80,6 +80,14 @@ _QUESTION_LIST = re.compile(
 )
 
 
+_ASKS_TO_RECALL = re.compile(
+    r"(?i)^(?:(?:please|can\s+you|could\s+you)\s+)?(?:remind\s+me\s+(?:of|about|what|who|when|"
+    r"where)|tell\s+me\s+(?:everything|all|what)\s+you\s+(?:know|remember|have)|"
+    r"what\s+do\s+you\s+(?:know|remember)|any\s+news\s+(?:about|from|on))\b"
+)
+"""A request to recall, not a statement: "remind me of my appointments", "tell me everything
+you remember about Clara", "any news about Tiago?" were used as memories at 1.00 later
+(found by a new user). "Remind me to buy milk" asks to keep something, and stays."""
 _FRAME = re.compile(
     r"(?i)^(?:(?:for|about|regarding|re|as\s+for|on)\s+[a-z'-]+(?:\s+[a-z'-]+){0,3}|"
     r"by\s+the\s+way|btw|quick\s+question|one\s+more\s+thing|also)\s*[,:]\s+(?=\S)"
@@ -103,6 +111,8 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _past_small_talk(text)
+    if _ASKS_TO_RECALL.match(said) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
+        return len(said.split()) <= 2 * _MOST_WORDS and not any(c.isdigit() for c in said)
     framed = _FRAME.match(said)
     if framed is not None and not _TELLS_OF_ONESELF.search(framed.group()):
         said = said[framed.end() :]

@@ -11,6 +11,7 @@ recall can say so where the model reads it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memory.fact_subjects import change_terms
 from memory.fact_values import user_value
@@ -54,12 +55,34 @@ def pieces(text: str) -> list[str]:
     return [_ASKING_TO_KEEP.sub("", piece.strip()) for piece in pieces if piece.strip()]
 
 
+def claim_pieces(message: str) -> Iterator[str]:
+    """The message's pieces, and two pieces as one where only together they claim.
+
+    "We moved house, we're in Coimbra now", "Quit my job at Acme! Starting at Initech on
+    Monday" (a new user): cut in two, neither piece says where the user is now.
+    """
+    previous: str | None = None  # the piece before, when it claims nothing
+    for piece in pieces(message):
+        yield piece
+        if claim_of(piece) is not None:
+            previous = None
+            continue
+        if previous is not None:
+            joint = " " if previous.rstrip()[-1:] in "!.?;:—–-" else ", "
+            together = previous.rstrip() + joint + piece
+            if claim_of(together) is not None:
+                yield together
+                previous = None
+                continue
+        previous = piece
+
+
 def stated_values(text: str) -> dict[str, frozenset[str]]:
     """Topic (the user's "home", or an attribute's subject words) → the value's terms."""
     stated: dict[str, frozenset[str]] = {}
     if not said_in_earnest(text):
         return {}
-    for piece in pieces(text):
+    for piece in claim_pieces(text):
         if one_more_value(piece):
             continue
         attribute = user_value(piece)

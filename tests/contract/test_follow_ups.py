@@ -116,16 +116,19 @@ async def test_a_message_telling_of_something_new_is_not_brought_along(
             ("s2", "years", "Seven years now, painting is so calming"),
             ("s3", "band", "I play bass in a band called Vinyl"),
             ("s3", "gig", "My band plays at the Lux on Friday"),
+            ("s4", "dose", "I take lisinopril every morning"),
+            ("s4", "news", "Sad news: Mimi died last night"),
         ]:
             await store.store_with_metadata(key, text, "conversation", session)
         brought = {}
-        for query in ("where do I work, at which hospital", "pottery", "bass"):
+        for query in ("where do I work, at which hospital", "pottery", "bass", "lisinopril"):
             found = await _answers(store, query)
             brought[query] = sorted(str(row[0]) for row in found if row[2] == "context")
         assert brought == {
             "where do I work, at which hospital": [],
             "pottery": ["years"],
             "bass": ["gig"],
+            "lisinopril": [],
         }
         answers.append(brought)
     assert answers[0] == answers[1]

@@ -347,6 +347,8 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
         ("I'm allergic to peanuts", "The allergist says I've outgrown the peanut allergy"),
         ("I work as a nurse at Hospital São João", "I started a new job at Acme this week"),
         ("I take 10mg of lisinopril", "The doctor raised my lisinopril to 20mg."),
+        ("I work at Acme", "I start at CUF Descobertas hospital on Monday"),
+        ("I live in Lisbon", "So yes, we live in Sintra now"),
     ],
 )
 async def test_a_new_value_worded_another_way_replaces_the_old(
@@ -456,6 +458,7 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
         ("My family doctor is Dr. Marta Sousa", "My dentist is Dr. Ana Lima"),
         ("I'm allergic to peanuts", "My son has outgrown his peanut allergy"),
         ("I live in Lisbon", "I'm living in Rome this week"),
+        ("I work at Acme", "I start at 9am on Mondays"),
     ],
 )
 async def test_what_only_looks_like_a_new_value_keeps_both(

@@ -111,6 +111,16 @@ def test_a_comma_before_the_next_statement_parts_them() -> None:
     assert changed_topics(said, stated_values("I work at Google")) == ["employ"]
 
 
+def test_a_move_told_before_its_place_marks_the_older_home() -> None:
+    """Found by the tenth round's second new user: the fact "We finally moved! We're in
+    Lisbon now" had replaced the home, but the older message "I live in Porto …" was
+    recalled at 1.00 with no "since changed" line."""
+    porto = stated_values("Hi! I live in Porto with my wife Ana and our cat Mimi.")
+    lisbon = stated_values("We finally moved! We're in Lisbon now, the flat is near Alfama.")
+    assert "lisbon" in lisbon["home"]
+    assert changed_topics(porto, lisbon) == ["home"]
+
+
 def test_an_allergy_taken_back_a_new_dose_and_a_new_doctor_are_changes() -> None:
     """Found by the seventh new user: each older message was recalled as if it held."""
     allergic = stated_values("Hi, I'm allergic to penicillin and peanuts.")

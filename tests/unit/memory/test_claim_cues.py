@@ -27,6 +27,7 @@ _PHRASES = [
     "I left Acme to join",
     "Last month I left my job at Acme to join",
     "I've been hired by",
+    "I start at",
     "Quit my job at Acme! Starting at",
     "We moved house, we're in",
     "We relocated again \u2014 now living in",

@@ -493,6 +493,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("About my new job at Acme, what should I wear?", False),  # the frame tells
         ("For 2024, what are my goals?", False),
         ("For dinner tonight I made pasta, do you like it?", False),
+        # Found by the tenth round's second new user: requests to recall were used at 1.00.
+        ("remind me of my appointments", True),
+        ("tell me everything you remember about Clara and Tiago", True),
+        ("Tell me everything you know about my family, my cat, my job and my health.", True),
+        ("any news about Clara or Tiago?", True),
+        ("Remind me to buy milk tomorrow", False),  # something to keep
+        ("remind me of my appointments. Also the dentist moved to Friday", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
