@@ -122,6 +122,8 @@ class RecallScores(BaseModel):
         0.790-0.860) · found by both lanes`.
         """
         mode = self.part_mode or mode
+        if self.lane == "recent":
+            return "listed, not searched: what is remembered, the newest first"
         parts = [f"fused {self.fused:.2f}"]
         parts.append("keyword —" if self.keyword is None else f"keyword {self.keyword:.2f}")
         if self.vector is None and mode == "keyword-early":

@@ -126,3 +126,25 @@ def test_a_part_recall_names_its_part_and_how_it_was_searched() -> None:
     assert "not searched: the keyword match settled it" in said
     assert "has no vector" not in said
     assert "recalled for the part 'where do I work' of the message" in said
+
+
+async def test_asked_what_is_known_about_them_the_user_gets_their_facts(
+    harness: Harness,
+) -> None:
+    """Found by new users of two rounds: "What do you know about me?" recalled nothing, no
+    word of it naming a memory."""
+    await harness.memory.store("pet", "My cat Pimenta loves tuna", "core")
+    await harness.memory.store("job", "I work as a nurse at Hospital São João", "core")
+    await harness.memory.store("said", "I had ramen for lunch", "conversation", "s0")
+    for asked in ("What do you know about me?", "hey, what do you remember about me"):
+        harness.model.add("You are a nurse with a cat.")
+        events = await harness.turn(asked)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        assert recalled.mode == "recent"
+        assert {e.key for e in recalled.injected} == {"pet", "job"}
+        scores = recalled.injected[0].scores
+        assert scores is not None and "listed, not searched" in scores.explanation("recent")
+    harness.model.add("Pimenta.")
+    events = await harness.turn("What do you know about my cat?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert recalled.mode != "recent"  # a subject named: searched as any question
