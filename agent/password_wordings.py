@@ -86,12 +86,14 @@ _WHERE = r"(?:[ \t]+[\w'\u2019-]+){1,5}?"
 _NAMED_CODE = re.compile(
     r"(?i)\b(?:door|alarm|gate|garage|safe|vault|building|entry|keypad|house|badge|locker|"
     r"front[ \t]+door|(?:phone|screen|laptop|tablet)[ \t]+unlock)"
-    r"(?:[ \t]+(?:pass)?(?:code|pin|combination|combo)|(?<=unlock))"
+    r"(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo)|(?<=unlock))"
     # What it is for, then "is" or a colon: without them the words after the label may
     # say something else ("The door code for the office changed in 2019": an adversary).
     r"(?:[ \t]+(?:for|of|to|at|in|on)" + _WHERE + r"(?:[ \t]+(?:is|was)|[ \t]*[:=])"
     r"|(?:[ \t]+(?:is|was))?)"
-    r"(?:[ \t]+now)?[ \t]*[:=]?[ \t]*(\d[\d \t-]{1,10}\d)\b"
+    # The value after ":", "=" or an arrow, on the same line or the next (a second
+    # adversary: "door code -> 4821", "door code:\n4821").
+    r"(?:[ \t]+now)?[ \t]*(?:[:=]|->|=>)?[ \t]*\n?[ \t]*(\d[\d \t-]{1,10}\d)\b"
 )
 """A code that opens a home or a safe (found by an adversary: "the door code is 4821" was
 saved as typed; by a new user: "the door code for the new flat is 4821" too). A bike

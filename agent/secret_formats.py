@@ -57,7 +57,7 @@ _CARD_PREFIX = re.compile(
 
 
 def _card(match: re.Match[str]) -> bool:
-    digits = match.group(0).replace(" ", "").replace("-", "")
+    digits = "".join(c for c in match.group(0) if c.isdigit())
     return _CARD_PREFIX.match(digits) is not None and luhn_valid(digits)
 
 
@@ -230,7 +230,7 @@ FORMAT_RULES: tuple[FormatRule, ...] = (
 
 def _iban(match: re.Match[str]) -> bool:
     """An IBAN's check digits hold (ISO 13616: mod 97 of the rearranged number is 1)."""
-    compact = match.group().replace(" ", "")
+    compact = match.group().replace(" ", "").replace("-", "").upper()
     if not 15 <= len(compact) <= 34:
         return False
     moved = compact[4:] + compact[:4]
@@ -241,7 +241,10 @@ IBAN_RULE = _rule(
     "iban",
     "",
     # Two letters, two check digits, then the account in groups of four or in one run.
-    r"(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}(?![\w-])",
+    # Written in capitals or not, in groups split by spaces or dashes (a second adversary).
+    # In lower case, by groups of four: a word after it is not taken for more of it.
+    r"(?<![\w-])(?:[A-Z]{2}\d{2}(?:[ -]?[A-Z0-9]){11,30}"
+    r"|[a-z]{2}\d{2}(?:[ -]?[a-z0-9]{4}){2,7}(?:[ -]?\d{1,4})?)(?![\w-])",
     _iban,
     bounded=False,
 )
@@ -255,7 +258,7 @@ CARD_RULE = _rule(
     # checks the character before the number.
     # Written as one run of 13-19 digits, or in the groups cards print: 4-4-4-4(-1..3),
     # or 4-6-5 and 4-6-4 (Amex, Diners), with one kind of separator.
-    r"\d(?<![\w.,-]\d)(?:\d{12,18}|\d{3}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{1,3})?"
+    r"\d(?<![\w.,-]\d)(?:\d{12,18}|\d{3}([ ._-])\d{4}\1\d{4}\1\d{4}(?:\1\d{1,3})?"
     r"|\d{3}([ -])\d{6}\2\d{4,5})(?![\w-]|[.,]\d)",
     _card,
     bounded=False,

@@ -274,6 +274,15 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("IBAN DE89 3704 0044 0532 0130 00", "3704 0044"),
         ("My IBAN is PT50 0002 0123 1234 5678 9015 4", "1234 5678"),
         ("wire it to GB82WEST12345698765432 please", "GB82WEST"),
+        # Found by the tenth round's second adversary.
+        ("card 4111.1111.1111.1111 expires soon", "4111.1111"),
+        ("card 4111_1111_1111_1111", "4111_1111"),
+        ("iban de89 3704 0044 0532 0130 00", "3704 0044"),
+        ("IBAN DE89-3704-0044-0532-0130-00", "3704-0044"),
+        ("door code -> 4821", "4821"),
+        ("door-code: 4821", "4821"),
+        ("doorcode 4821", "4821"),
+        ("door code:\n4821", "4821"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -319,6 +328,8 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "I unlock my phone 2580 times a day",
         # Found by the tenth round's second adversary: each lost a number or words.
         "The door code for the office changed in 2019",
+        "version 4111.1111.1111.1112",  # a card's shape, not its check digit
+        "ab12-cd34-ef56-gh78 is the licence key format",
         "The gate code for the event was printed on 2025-06-01 tickets",
         "My password is from 2019",
         "My password is older than 2 years",
