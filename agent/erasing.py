@@ -58,7 +58,9 @@ async def erase_forgotten(
     )
     beside = lifecycle.snapshot_path.parent if lifecycle.snapshot_path is not None else None
     held = (
-        [] if exports is None else await asyncio.to_thread(exports_holding, exports, texts, beside)
+        []
+        if exports is None
+        else await asyncio.to_thread(kept_files_holding, exports, texts, beside)
     )
     return Erased(count, scrubbed.changed, held, scrubbed.failed)
 
@@ -79,7 +81,7 @@ def _kept_files(exports: Path, beside: Path | None = None) -> list[Path]:
     return found
 
 
-def exports_holding(folder: Path, texts: list[str], beside: Path | None = None) -> list[Path]:
+def kept_files_holding(folder: Path, texts: list[str], beside: Path | None = None) -> list[Path]:
     """The files `_kept_files` names that hold any of `texts` (as written, or escaped).
 
     `folder` is the data folder's exports; `beside`, the store's own folder when it is
@@ -111,7 +113,7 @@ class Erased:
 
     records: int
     chats: list[Path]
-    exports: list[Path] = field(default_factory=list)
-    """Export files in the data folder that still hold the text (left as they are)."""
+    kept: list[Path] = field(default_factory=list)
+    """Files memchat wrote that still hold the text, left as they are (`_kept_files`)."""
     unscrubbed: list[tuple[Path, str]] = field(default_factory=list)
     """Chat files that could not be rewritten, with why: they may still hold the text."""

@@ -114,12 +114,12 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         words = [word.strip(".") for word in _WORD.findall(text)]
         codes.update(word for word in words if _code_like(word))
         context.update(analyze(" ".join(word for word in words if not _code_like(word))))
+    said = _either(wanted)
     named = _either((key for key in keys if _a_named_key(key)), whole_words=True)
-    whole = "|".join(part for part in (_either(wanted), named) if part)
+    whole = "|".join(part for part in (said, named) if part)
     coded = _either(codes, whole_words=True)
     if not whole and not coded:
         return None
-    said = _either(wanted)
     return Erasure(
         re.compile(whole, re.I) if whole else None,
         re.compile(coded, re.I) if coded else None,

@@ -551,8 +551,8 @@ def discard_generation(database: Path, generation: int) -> None:
             (folder / name).unlink()
 
 
-def remove_files(database: Path) -> bool:
-    """Delete every generation of the index files; whether there were any.
+def remove_files(database: Path) -> None:
+    """Delete every generation of the index files.
 
     They are derived: the next open rebuilds them from the database. An erase does this,
     because a deleted row's vector stays in its generation's file until the next save
@@ -560,17 +560,14 @@ def remove_files(database: Path) -> bool:
     """
     folder = index_folder(database)
     if not folder.is_dir():
-        return False
-    removed = False
+        return
     with writing_lock(database):
         for path in folder.iterdir():
             name = path.name
             if name in (HEADER_NAME, f"{HEADER_NAME}.new") or _generation_of(name) is not None:
                 with contextlib.suppress(FileNotFoundError):
                     path.unlink()
-                    removed = True
         sync_folder(folder)
-    return removed
 
 
 def publish(database: Path, header: IndexHeader) -> None:

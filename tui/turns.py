@@ -9,9 +9,10 @@ import re
 from collections import deque
 from typing import TYPE_CHECKING, Literal
 
-from textual.worker import WorkerCancelled
+from textual.worker import Worker, WorkerCancelled
 
 from agent.autosave import CONTINUE_PROMPT
+from memory.wording import counted
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
 from tui.widgets.assistant_message import AssistantMessage
@@ -94,7 +95,10 @@ class Turns:
     @property
     def running(self) -> bool:
         """A reply is being produced."""
-        return any(w.group == "turn" and not w.is_finished for w in self.app.workers)
+        return bool(self._turn_workers())
+
+    def _turn_workers(self) -> list[Worker[None]]:
+        return [w for w in self.app.workers if w.group == "turn" and not w.is_finished]
 
     def submit(self, text: str, *, edit: bool = False) -> None:
         """Route a prompt: UI commands to the app, everything else to the agent.
@@ -149,11 +153,10 @@ class Turns:
             # Found by a second adversary: messages Esc or a failure had put back in the
             # prompt went with the app, unasked.
             return "The prompt holds text not sent. Ctrl+Q again quits without it."
-        waiting = len(self.queued)
+        waiting, one = len(self.queued), len(self.queued) == 1
         dropped = (
-            f", and {waiting} message{'s' if waiting != 1 else ''} waiting to be sent "
-            f"{'are' if waiting != 1 else 'is'} not sent (copy {'them' if waiting != 1 else 'it'} "
-            "first, or wait)"
+            f", and {counted(waiting, 'message', 'messages')} waiting to be sent "
+            f"{'is' if one else 'are'} not sent (copy {'it' if one else 'them'} first, or wait)"
             if waiting
             else ""
         )
@@ -165,7 +168,7 @@ class Turns:
     async def stop_for_quitting(self) -> None:
         """Stop the running turn and wait until it has put the chat in order."""
         self.quitting = True
-        running = [w for w in self.app.workers if w.group == "turn" and not w.is_finished]
+        running = self._turn_workers()
         self.stop()
         if running:
             # Bounded: a turn stuck in a call that ignores cancelling must not keep the

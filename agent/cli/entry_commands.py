@@ -10,7 +10,7 @@ import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
-from agent.cli.store import MemoryArgs, addressed, opened_memory, say, warn
+from agent.cli.store import IDS_SHOWN, MemoryArgs, addressed, opened_memory, say, warn
 from agent.commands import MAX_FACT_CHARS, key_for
 from agent.erasing import erase_forgotten
 from agent.memory_editing import (
@@ -186,7 +186,7 @@ async def cmd_get(config: Config, args: MemoryArgs, out: TextIO) -> int:
     async with opened_memory(config, reading_only=True) as memory:
         if args.by_id:  # that version itself, in effect or not
             entry = await memory.get_by_id(args.key)
-            why = " (`memchat memory list --json` and `history KEY` show ids)"
+            why = f" ({IDS_SHOWN})"
         else:
             entry = await memory.get(args.key, namespace)
             why = "" if entry is not None else await _only_history(memory, args.key, namespace)
@@ -337,12 +337,12 @@ async def _erased(
         say(out, f"its text was taken out of {chats} too (shown there as {ERASED})")
     for path, why in done_erasing.unscrubbed:
         warn(f"the chat file {path} could not be rewritten ({why}): it may still hold the text")
-    if done_erasing.exports:
-        names = ", ".join(str(path) for path in done_erasing.exports)
-        one = len(done_erasing.exports) == 1
+    if done_erasing.kept:
+        names = ", ".join(str(path) for path in done_erasing.kept)
+        one = len(done_erasing.kept) == 1
         say(
             out,
-            f"warning: {counted(len(done_erasing.exports), 'file', 'files')} memchat wrote in "
+            f"warning: {counted(len(done_erasing.kept), 'file', 'files')} memchat wrote in "
             f"the data folder still {'holds' if one else 'hold'} its text, left as "
             f"{'it is' if one else 'they are'} (an export is your backup, a hidden .tmp an "
             f"export cut short, a .md a kept or migrated copy): {names}; delete, or export "

@@ -126,6 +126,9 @@ async def opened_memory(
                 warn(line)
 
 
+IDS_SHOWN = "`memchat memory list --json` and `history KEY` show ids"
+
+
 async def addressed(memory: Memory, args: MemoryArgs) -> tuple[str, str] | None:
     """(key, namespace) the arguments name: KEY, or with --id the key of that memory.
 
@@ -136,10 +139,6 @@ async def addressed(memory: Memory, args: MemoryArgs) -> tuple[str, str] | None:
         return args.key, args.namespace or "default"
     entry = await memory.get_by_id(args.key)
     if entry is None:
-        say(
-            sys.stderr,
-            f"memchat: no memory with id {args.key!r} (`memchat memory list --json` and "
-            "`history KEY` show ids)",
-        )
+        say(sys.stderr, f"memchat: no memory with id {args.key!r} ({IDS_SHOWN})")
         return None
     return entry.key, entry.namespace

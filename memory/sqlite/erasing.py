@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from memory.errors import MemoryStoreError
 from memory.sqlite.core import SqliteCore
-from memory.vector_files import remove_files
+from memory.vector_files import index_folder, remove_files
 
 _CHUNK = 400
 
@@ -60,6 +60,6 @@ def erase_records(core: SqliteCore, entry_ids: Sequence[str]) -> int:
         raise MemoryStoreError(
             f"erased {erased} audit record(s), but the vector index files beside the store "
             f"could not be removed ({exc}): they may still hold its vector; delete the "
-            f"folder {core.path.name}-vectors by hand (it is rebuilt at the next open)"
+            f"folder {index_folder(core.path).name} by hand (it is rebuilt at the next open)"
         ) from exc
     return erased
