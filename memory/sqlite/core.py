@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from memory.blas import one_blas_thread
 from memory.calibration import Calibration
 from memory.errors import (
     DatabaseCorruptError,
@@ -211,6 +212,7 @@ class SqliteCore:
 
         Either way the change log is followed from the position read.
         """
+        one_blas_thread()
         self._index.clear()
         self._skipped = []
         if self._load_saved_index():
