@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 # Present forms only: "lived", "worked" tell of the past; "moving to" is a plan.
 ONE_VALUE = (
@@ -281,6 +282,7 @@ Only ASCII text is let through so: a pattern ignores case by Unicode's rules ("�
 matches "i"), which `casefold` does not always follow."""
 
 
+@lru_cache(maxsize=1024)  # indexing an entry asks twice: for its wordings and its owner
 def claim_of(text: str) -> tuple[str, str, str] | None:
     """(owner, predicate, value) when `text` plainly says where someone lives or works now.
 
@@ -289,8 +291,10 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
     ("My sister lives in …", "They live in …") make no claim.
     """
     # The predicate first: most texts (every one indexed) state none, and fail there.
-    if text.isascii() and not any(cue in text.casefold() for cue in _CUES):
-        return None
+    if text.isascii():
+        folded = text.casefold()
+        if not any(cue in folded for cue in _CUES):
+            return None
     for name, pattern, _ in ONE_VALUE:
         found = pattern.search(text)
         if found is None and not _TOLD_FIRST[name].search(text):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,6 +28,7 @@ from memory.retrieval import (
     settled_score,
     term_weights,
 )
+from memory.sqlite import vector_lane
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import vector_filter, where_sql
 from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
@@ -54,6 +56,8 @@ class KeywordStage:
     """Set unless recall still needs the embedder to produce the query vector."""
     band: CosineBand | None = None
     """The query's cosine band, once the hybrid stage knows the query vector."""
+    vector_search: Future[vector_lane.Hits] | None = None
+    """The vector lane, running beside the keyword lane (`memory.sqlite.vector_lane`)."""
 
 
 def _ranking(
@@ -145,6 +149,34 @@ def keyword_stage(
         stage.result = RecallResult(entries=recent(core, filters, limit), mode="recent")
         return stage
     stage.terms = query_terms(query)
+    cached_vector = None
+    if query_vector is None and calibrated and vectors_wanted and len(core.index):
+        vector_key = QUERY_VECTOR_PREFIX + query if core.asymmetric else query
+        cached_vector = core.embeddings.get([vector_key]).get(vector_key)
+    known_vector = query_vector if query_vector is not None else cached_vector
+    if known_vector is not None and calibrated and vectors_wanted and len(core.index):
+        pool = _candidate_pool(limit)
+        flt = vector_filter(filters, _exclude_seqs(core, filters))
+        stage.vector_search = vector_lane.start(core.index, known_vector, pool, flt)
+    try:
+        _keyword_lane_and_finish(
+            core, stage, calibrated, vectors_wanted, query_vector, cached_vector
+        )
+    finally:
+        # Taken by the hybrid stage, or not needed: either way done before the index changes.
+        vector_lane.settle(stage.vector_search)
+        stage.vector_search = None
+    return stage
+
+
+def _keyword_lane_and_finish(
+    core: SqliteCore,
+    stage: KeywordStage,
+    calibrated: bool,
+    vectors_wanted: bool,
+    query_vector: npt.NDArray[np.float32] | None,
+    cached_vector: npt.NDArray[np.float32] | None,
+) -> None:
     if stage.terms:
         counts = core.doc_frequencies.counts(stage.terms)
         stage.weights = term_weights(counts, core.total_docs)
@@ -169,12 +201,8 @@ def keyword_stage(
             stage.result = finish(core, stage, query_vector=query_vector, mode="hybrid")
     elif keyword_settles_it(core.settings, best):
         stage.result = finish(core, stage, query_vector=None, mode="keyword-early")
-    elif calibrated:
-        vector_key = QUERY_VECTOR_PREFIX + query if core.asymmetric else query
-        cached_vector = core.embeddings.get([vector_key]).get(vector_key)
-        if cached_vector is not None:
-            stage.result = finish(core, stage, query_vector=cached_vector, mode="hybrid")
-    return stage
+    elif calibrated and cached_vector is not None:
+        stage.result = finish(core, stage, query_vector=cached_vector, mode="hybrid")
 
 
 def _gather_keyword_candidates(
@@ -221,8 +249,12 @@ def _add_vector_lane(
     core: SqliteCore, stage: KeywordStage, query_vector: npt.NDArray[np.float32]
 ) -> None:
     pool = _candidate_pool(stage.limit)
-    flt = vector_filter(stage.filters, _exclude_seqs(core, stage.filters))
-    for seq, score in core.search_vectors(query_vector, pool, flt):
+    pending, stage.vector_search = stage.vector_search, None
+    found = None if pending is None else vector_lane.take(pending)
+    if found is None:
+        flt = vector_filter(stage.filters, _exclude_seqs(core, stage.filters))
+        found = core.search_vectors(query_vector, pool, flt)
+    for seq, score in found:
         candidate = stage.candidates.setdefault(seq, Candidate(seq=seq))
         candidate.in_vector_lane = True
         candidate.vector = score
