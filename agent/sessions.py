@@ -174,7 +174,25 @@ def _message_record(message: ChatMessage) -> dict[str, Any]:
             # A thinking model restates the message it answers (an adversary saw qwen3's
             # thinking keep the PIN its content had redacted).
             record["thinking"] = redact(message.thinking)[0]
+    # A fact asked to be kept holds its secret in memory, but the chat file redacts it as
+    # it does the message that asked: the model's memory_store call and the tool's answer
+    # kept the door code in clear beside "[REDACTED:code]" (found by a new user).
+    if message.role == "tool":
+        record["content"] = redact(message.content)[0]
+    for call in record.get("tool_calls") or []:
+        call["arguments"] = _redacted_values(call.get("arguments"))
     return record
+
+
+def _redacted_values(value: Any) -> Any:
+    """`value` (a tool call's arguments, as the model sent them) with every string redacted."""
+    if isinstance(value, str):
+        return redact(value)[0]
+    if isinstance(value, dict):
+        return {key: _redacted_values(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_redacted_values(item) for item in value]
+    return value
 
 
 def _line(record: dict[str, Any]) -> str:

@@ -174,6 +174,38 @@ def test_a_models_thinking_is_written_redacted(tmp_path: Path) -> None:
     assert store.load(session.id).messages[1].thinking.startswith("The user said: my PIN is ")
 
 
+def test_a_tool_call_and_its_answer_are_written_redacted(tmp_path: Path) -> None:
+    """Found by a new user: the message said "[REDACTED:code]" while the model's
+    memory_store call beside it, and the tool's answer, kept the door code in clear. The
+    fact in memory keeps it (it was asked to); the chat file does not."""
+    from agent.messages import ToolCall
+
+    store = SessionStore(tmp_path)
+    session = store.new()
+    arguments = {"content": "The door code is 4821", "tags": ["door code is 4821", 3]}
+    store.append(
+        session,
+        [
+            _user("remember the door code is 4821"),
+            ChatMessage(
+                role="assistant",
+                tool_calls=[ToolCall(id="c1", name="memory_store", arguments=arguments)],
+            ),
+            ChatMessage(
+                role="tool", tool_name="memory_store", content="Stored: The door code is 4821"
+            ),
+            ChatMessage(role="assistant", content="Saved."),
+        ],
+    )
+    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    assert "4821" not in written
+    reopened = store.load(session.id).messages
+    call = reopened[1].tool_calls[0]
+    assert call.name == "memory_store" and call.arguments["tags"][1] == 3
+    assert call.arguments["content"].startswith("The door code is [REDACTED:")
+    assert reopened[2].content.startswith("Stored: The door code is [REDACTED:")
+
+
 def test_a_command_with_a_secret_is_written_redacted(tmp_path: Path) -> None:
     """Found by an adversary: "/remember my wifi password is …" stayed in the file."""
     from agent.messages import CommandNote
