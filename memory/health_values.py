@@ -123,6 +123,20 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
     return values
 
 
+_MAY_STATE_A_DOSE = re.compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")
+DOSE_WORDINGS = "dose medication medicine meds"
+"""What a question about a dose asks with that a statement of it need not say: "what's
+my current dose?" and "what medication am I on?" found nothing of "I take 10mg of
+lisinopril every morning" (found by a new user)."""
+
+
+def states_a_dose(text: str) -> bool:
+    """Whether `text` says what dose of a medicine the user takes."""
+    if not _MAY_STATE_A_DOSE.search(text):
+        return False  # most texts: one quick scan, not the rules
+    return any(topic.startswith("dose of ") for topic in health_values(text))
+
+
 def health_changed(new: str, old: str) -> bool:
     """Whether `new` gives another value for what `old` says of an allergy or a dose.
 

@@ -266,14 +266,18 @@ def distinct_terms(text: str) -> list[str]:
 def entry_terms(key: str, content: str, created: datetime | None = None) -> list[str]:
     """Every term an entry is found by: its words, numbers and dates.
 
-    Numbers written in groups count joined too (`memory.numbers.joined_numbers`), and a
+    Numbers written in groups count joined too (`memory.numbers.joined_numbers`), a
     one-valued predicate by every wording of it (`memory.predicates`: "I moved to Lisbon"
-    is found by "where do I live?"). The dates (`memory.date_terms`) are the day it was
+    is found by "where do I live?"), and a dose the user takes by the words asking for it
+    (`memory.health_values.DOSE_WORDINGS`). The dates (`memory.date_terms`) are the day it was
     saved and those its content names.
     """
+    from memory.health_values import DOSE_WORDINGS, states_a_dose  # it reads with `analyze`
+
     words = analyze(content)
     seen = set(words)
-    worded = [term for term in analyze(wordings_of(content)) if term not in seen]
+    wordings = wordings_of(content) + (f" {DOSE_WORDINGS}" if states_a_dose(content) else "")
+    worded = [term for term in analyze(wordings) if term not in seen]
     return (
         analyze(key)
         + words

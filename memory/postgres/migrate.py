@@ -10,11 +10,13 @@ from psycopg import sql
 
 from memory.date_terms import date_terms_of, with_implied_terms
 from memory.errors import MemoryStoreError
+from memory.health_values import states_a_dose
 from memory.postgres.schema import (
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
     CONTENT_HASHES,
     DATE_TERMS,
+    DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
     LETTERS_WITHOUT_MARKS,
     NUMBERS_IN_DOTS,
@@ -117,6 +119,8 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 await _index_again_where(conn, states_a_predicate)
             elif step == CLAIMS_AND_CONDITIONS_READ_ANEW:
                 await _index_again_where(conn, _claims_conditions_or_umlauts)
+            elif step == DOSES_READ_ANEW:
+                await _index_again_where(conn, states_a_dose)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

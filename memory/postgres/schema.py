@@ -30,6 +30,8 @@ NUMBERS_IN_DOTS = "numbers in dots and slashes"
 """A step run in Python: rows with a number in groups ("555.123.4567") are indexed again."""
 CLAIMS_READ_ANEW = "claims read anew"
 """A step run in Python: rows stating a home or an employer are indexed again."""
+DOSES_READ_ANEW = "doses read anew"
+"""A step run in Python: rows saying what dose the user takes are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -137,6 +139,8 @@ def migrations(dimensions: int) -> list[str]:
         # "allergic" is read as "allergies" (`memory.text.SAME_CONDITION`) and "Jürgen"
         # is found as "Juergen" too (`memory.text.umlauts_spelt_out`).
         CLAIMS_AND_CONDITIONS_READ_ANEW,
+        # "what's my current dose?" finds "I take 10mg of lisinopril" (`memory.health_values`).
+        DOSES_READ_ANEW,
     ]
 
 

@@ -14,7 +14,7 @@ from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-TERMS_MADE = "6"
+TERMS_MADE = "7"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from memory.date_terms import date_terms_of, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
+from memory.health_values import states_a_dose
 from memory.predicates import states_a_predicate
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
@@ -292,6 +293,11 @@ def _read_claims_and_conditions_anew(conn: sqlite3.Connection) -> None:
     )
 
 
+def _read_doses_anew(conn: sqlite3.Connection) -> None:
+    """Index again the entries saying what dose the user takes (found by the words asking)."""
+    _index_again_where(conn, states_a_dose)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -323,6 +329,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "I live in Porto since I lost my job" states a home now (`memory.predicates`), and
     # "allergic" is read as "allergies" (`memory.text.SAME_CONDITION`).
     Migration("0017_claims_and_conditions_read", _read_claims_and_conditions_anew),
+    # "what's my current dose?" finds "I take 10mg of lisinopril" (`memory.health_values`).
+    Migration("0018_doses_by_the_words_asking", _read_doses_anew),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -128,3 +128,17 @@ async def test_a_question_for_someones_name_recalls_them_not_every_name(
     # A question of the asked-for words alone weighs them as before.
     phone = await memory.recall("what is my phone number?")
     assert [e.key for e in phone.entries][:1] == ["phone"]
+
+
+async def test_a_dose_is_found_by_the_words_that_ask_for_it(memory: Memory) -> None:
+    """Found by a new user: "what's my current dose?" and "what medication am I on?" found
+    nothing of "I take 10mg of lisinopril every morning" (none of their words in it)."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("dose", "I take 10mg of lisinopril every morning")
+    await memory.store("run", "I ran 10km this morning")  # an amount, not a dose
+    await memory.store("tea", "I like green tea every morning")
+    for question in ("what's my current dose?", "what medication am I on?", "my meds?"):
+        found = await memory.recall(question, limit=5)
+        scores = {e.key: e.score or 0.0 for e in found.entries}
+        assert [e.key for e in found.entries][:1] == ["dose"], question
+        assert scores["dose"] > scores.get("run", 0.0) + 0.1, (question, scores)

@@ -198,6 +198,34 @@ async def test_a_sqlite_store_before_since_clauses_were_read_is_indexed_again(
         conn.close()
 
 
+async def test_a_sqlite_store_before_doses_were_worded_is_indexed_again(tmp_path: Path) -> None:
+    """ "I take 10mg of lisinopril" is found by "what's my dose?" since 0018."""
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, keyword_only())
+    await store.store("dose", "I take 10mg of lisinopril every morning", "core")
+    await store.store("tea", "I like green tea every morning", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    made = dict(conn.execute("SELECT key, terms FROM memories").fetchall())
+    assert "dose" in made["dose"].split()
+    older = " ".join(term for term in made["dose"].split() if term not in ("dose", "medic"))
+    conn.execute("UPDATE memories SET terms = ? WHERE key = 'dose'", (older,))
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0018_doses_by_the_words_asking'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, keyword_only())
+    try:
+        found = await store.recall("what's my current dose?")
+        assert [e.key for e in found.entries][:1] == ["dose"]
+    finally:
+        await store.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert dict(conn.execute("SELECT key, terms FROM memories").fetchall()) == made
+    finally:
+        conn.close()
+
+
 async def test_qdrant_points_indexed_before_are_indexed_again_once(tmp_path: Path) -> None:
     store = await open_memory(qdrant_hashing(), tmp_path, CountingEmbedder(64))
     assert isinstance(store, QdrantMemory)
