@@ -779,3 +779,17 @@ async def test_a_reopened_inspector_replaces_its_last_search_with_what_is_typed(
         await settle(pilot)
         await pilot.press(*"tea")
         assert h.app.query_one("#inspector-search", Input).value == "tea"
+
+
+async def test_ctrl_a_in_the_search_box_selects_the_query_to_type_over(make_app: MakeApp) -> None:
+    """Found by a new user: Ctrl+A went to the line's start, so the next query was typed
+    before the old one ("penicillin allergydose"); in the prompt it selects all."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        search = h.app.query_one("#inspector-search", Input)
+        search.focus()
+        await pilot.press(*"penicillin allergy", "ctrl+a", *"dose")
+        assert search.value == "dose"
+        await pilot.press("home", *"my ")
+        assert search.value == "my dose"  # Home still goes to the start

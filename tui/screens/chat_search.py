@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from agent.session_search import SessionHit, search_sessions
 from memory.wording import counted
 from tui.plain import ControlPictures, plain
+from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from agent.sessions import SessionStore
@@ -51,7 +52,7 @@ class ChatSearchScreen(ModalScreen[SessionHit | None]):
         """The query, what was found, the hits."""
         with Vertical(id="chat-search"):
             yield Label("Search past chats", id="chat-search-title")
-            yield Input(
+            yield TextInput(
                 placeholder="words to find (all of them, any case)",
                 id="chat-search-query",
                 highlighter=ControlPictures(),

@@ -22,6 +22,7 @@ from agent.terminal_text import shortened
 from memory.entry import MemoryCategory, MemoryEntry
 from tui.plain import ControlPictures, plain, plain_text
 from tui.widgets.plain_text_area import PlainTextArea
+from tui.widgets.text_input import TextInput
 
 
 @dataclass(frozen=True)
@@ -168,7 +169,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 yield Label("Category")
                 # Not selected on focus: Tab from the content, then a key, replaced the
                 # whole category with that key (found by a new user).
-                category = Input(
+                category = TextInput(
                     entry.category if draft is None else draft.category,
                     id="detail-category",
                     highlighter=ControlPictures(),
@@ -178,7 +179,7 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
                 category.cursor_blink = self._blink
                 yield category
                 yield Label("Importance")
-                importance = Input(
+                importance = TextInput(
                     f"{entry.importance if draft is None else draft.importance:.2f}",
                     id="detail-importance",
                     disabled=earlier,

@@ -13,6 +13,7 @@ from textual.widgets import Button, Input, Label, ProgressBar
 
 from agent.model import ModelError
 from tui.plain import ControlPictures, plain
+from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from agent.model import ModelServer
@@ -48,7 +49,7 @@ class ModelPullScreen(ModalScreen[str | None]):
                 f"The model {self.model!r} is not installed." if self.missing else "Pull a model"
             )
             yield Label(plain(title), id="pull-title")
-            yield Input(
+            yield TextInput(
                 self.model,
                 placeholder="model name, e.g. qwen3:8b",
                 id="pull-name",

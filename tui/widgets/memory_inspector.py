@@ -25,6 +25,7 @@ from memory.errors import MemoryStoreError
 from memory.wording import counted
 from tui.plain import ControlPictures, plain, plain_text, visible
 from tui.quitting import unless_quitting
+from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from memory.protocol import AuditRecord, Memory
@@ -164,7 +165,7 @@ class MemoryInspector(Vertical):
     def compose(self) -> ComposeResult:
         """Search, filters, the table and paging."""
         yield Label("Memory", id="inspector-title")
-        search = Input(
+        search = TextInput(
             placeholder="Search (the agent's own recall)",
             id="inspector-search",
             highlighter=ControlPictures(),

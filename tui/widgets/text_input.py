@@ -1,0 +1,21 @@
+"""A one-line input where Ctrl+A selects everything, as in the prompt and the editors."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.widgets import Input
+
+
+class TextInput(Input):
+    """Textual's `Input`, but Ctrl+A selects all (Home still goes to the start).
+
+    Found by a new user: in the inspector's search box Ctrl+A went to the start of the line
+    and the next words were typed before the old query ("penicillin allergydose"), while
+    Ctrl+A selects all in the chat's prompt.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+a", "select_all", "Select all", show=False),
+    ]
