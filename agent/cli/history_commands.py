@@ -8,6 +8,7 @@ that replaced them was forgotten or expired) can be brought back without the app
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from agent.bringing_back import bring_back, deleted_record
@@ -45,6 +46,32 @@ def _version_lines(entry: MemoryEntry, key: str, by_id: dict[str, MemoryEntry]) 
     ]
 
 
+def newest_first(chain: Sequence[MemoryEntry]) -> list[MemoryEntry]:
+    """The versions from the one in effect back, each after the version that replaced it.
+
+    By time alone a replaced version could come first: a copy between backends writes the
+    replaced version's row again after the one that replaced it (found by a new user after
+    a migrate, "newest first" showed 10mg above the 20mg in effect). Among versions as many
+    replacements from the one in effect, the most recent first.
+    """
+    by_id = {entry.id: entry for entry in chain}
+
+    def replacements(entry: MemoryEntry) -> int:
+        seen = {entry.id}
+        steps = 0
+        while entry.superseded_by in by_id and entry.superseded_by not in seen:
+            entry = by_id[entry.superseded_by]
+            seen.add(entry.id)  # an imported chain may loop: counted once round
+            steps += 1
+        return steps
+
+    return sorted(
+        chain,
+        key=lambda entry: (-replacements(entry), entry.updated_at, entry.id),
+        reverse=True,
+    )
+
+
 async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Every version of one memory, and what each was replaced by, newest first."""
     async with opened_memory(config, reading_only=True) as memory:
@@ -64,7 +91,7 @@ async def cmd_history(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if not chain:
         say(sys.stderr, f"memchat: no memory with key {key!r}, in effect or earlier")
         return 1
-    ordered = sorted(chain, key=lambda entry: (entry.updated_at, entry.id), reverse=True)
+    ordered = newest_first(chain)
     if args.json:
         for entry in ordered:
             out.write(safe_json(entry.model_dump_json()) + "\n")
