@@ -46,6 +46,9 @@ class MigrationReport:
     store that was used since, the older text is in effect again."""
     mismatched: list[str] = field(default_factory=list)
     """Ids whose copy differs from the source (empty after a successful run)."""
+    only_in_target: int = 0
+    """Entries the target held that the source does not: an earlier copy's, forgotten in
+    the source since (a secret, say), or added in the target. Kept, and said."""
 
 
 def check_migratable(source: Memory, target: Memory) -> None:
@@ -104,8 +107,10 @@ async def migrate(
         if progress is not None:
             progress(seen, total)
 
+    in_source: set[str] = set()
     async for entry in source.export():
         seen += 1
+        in_source.add(entry.id)
         if entry.id in held:
             report.already_present += 1
         if dry_run and _would_put_older_back(entry, held, holders):
@@ -114,6 +119,7 @@ async def migrate(
         if len(batch) >= batch_size:
             await flush()
     await flush()
+    report.only_in_target = len(held.keys() - in_source)
     if not dry_run:
         report.mismatched = await _verify(source, target)
     return report

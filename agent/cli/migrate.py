@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import ProgressBar, say, store_folder, warn
 from agent.wiring import build_embedder, open_store
-from memory.migration import MigrationError, migrate
+from memory.migration import MigrationError, MigrationReport, migrate
 from memory.wording import memories, older_than_replaced, without_vectors
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
             f"would copy {memories(report.total)} from {report.source} to {report.target} "
             f"({report.already_present} already there); nothing was written",
         )
+        if report.only_in_target:
+            say(out, f"note: {_only_in_target(report)}")
         if report.older_than_replaced:
             say(
                 out,
@@ -81,7 +83,24 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
     )
     if report.older_than_replaced:
         say(out, f"note: in {report.target}, {older_than_replaced(report.older_than_replaced)}")
+    if report.only_in_target:
+        say(out, f"note: {_only_in_target(report)}")
     if stale:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
     return 0
+
+
+def _only_in_target(report: MigrationReport) -> str:
+    """The target's memories the source does not hold, which a copy neither adds nor removes.
+
+    Found by a new user: a second copy to markdown left a door code forgotten in sqlite
+    since the first one in the markdown store, unsaid.
+    """
+    count = memories(report.only_in_target)
+    return (
+        f"{report.target} also holds {count} that {report.source} does not (from an earlier "
+        f"copy and forgotten or replaced in {report.source} since, or added in "
+        f"{report.target}); the copy leaves them as they are: `memchat memory list --all` "
+        f'with memory.backend = "{report.target}" shows them, `forget` removes one'
+    )

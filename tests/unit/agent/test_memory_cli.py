@@ -896,3 +896,19 @@ def test_forget_erase_names_a_kept_snapshot_copy_beside_a_store_elsewhere(
     kept.write_text(f"- {said}\n", encoding="utf-8")
     ran = run_cli("memory", "forget", "--yes", "--erase", "padlock").clean()
     assert "1 file memchat wrote" in ran.out and str(kept) in ran.out
+
+
+def test_a_second_migrate_names_what_only_the_target_still_holds(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a new user: a door code forgotten in sqlite after a first copy stayed in
+    the markdown copy through a second one, unsaid."""
+    _seed()
+    assert main(["memory", "store", "--key", "door", "The door code is 4821"]) == 0
+    assert main(["memory", "migrate", "--to", "markdown"]) == 0
+    assert "also holds" not in capsys.readouterr().out
+    assert main(["memory", "forget", "door", "--yes"]) == 0
+    assert main(["memory", "migrate", "--to", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "note: markdown also holds 1 memory that sqlite does not" in out
+    assert "`forget` removes one" in out

@@ -100,6 +100,28 @@ async def test_dry_run_writes_nothing_and_a_rerun_is_a_no_op(tmp_path: Path) -> 
         await target.close()
 
 
+async def test_what_the_target_holds_and_the_source_no_longer_does_is_counted(
+    tmp_path: Path,
+) -> None:
+    """Found by a new user: a second copy to markdown left a door code, forgotten in
+    sqlite since the first copy, in the markdown store, and said nothing of it."""
+    source = await _open("sqlite", tmp_path / "a")
+    target = await _open("markdown", tmp_path / "b")
+    try:
+        await _seed(source, 8)
+        door = await source.store("door", "The door code is 4821", "core")
+        first = await migrate(source, target)
+        assert first.only_in_target == 0
+        await source.forget("door")
+        dry = await migrate(source, target, dry_run=True)
+        again = await migrate(source, target)
+        assert (dry.only_in_target, again.only_in_target) == (1, 1)
+        assert await target.get_by_id(door.id) is not None  # a copy removes nothing
+    finally:
+        await source.close()
+        await target.close()
+
+
 async def test_an_interrupted_migration_is_finished_by_running_it_again(tmp_path: Path) -> None:
     source = await _open("sqlite", tmp_path / "a")
     target = await _open("sqlite", tmp_path / "b")
