@@ -10,6 +10,7 @@ from datetime import datetime
 from agent.events import CutMemory
 from agent.messages import ChatMessage
 from agent.question_parts import recall_in_parts
+from agent.redact import redact
 from agent.terminal_text import one_line_key
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.protocol import Memory
@@ -37,6 +38,24 @@ ABOUT_THE_USER = re.compile(
 """A message asking what is remembered of the user, and nothing more."""
 
 
+ABOUT_THE_USER_FACTS = 15
+"""How many facts answer "what do you know about me?": more than a question's few (a new
+user saw 5 of their 13), within the injection's character budget."""
+
+
+def _worth_telling_first(fact: MemoryEntry) -> tuple[bool, bool, float, float]:
+    """Pinned facts first, then the more important, the most recent; a secret last.
+
+    Found by a new user: asked what memchat knew of them, the door code came first.
+    """
+    return (
+        not fact.pinned,
+        bool(redact(fact.content)[1]),
+        -fact.importance,
+        -fact.updated_at.timestamp(),
+    )
+
+
 async def recall_for_message(
     memory: Memory,
     text: str,
@@ -57,8 +76,11 @@ async def recall_for_message(
         # No word of it names what is asked for: the user's facts are the answer (found
         # by new users of two rounds: "What do you know about me?" recalled nothing).
         facts = await memory.list(
-            namespace=namespace, category=MemoryCategory.CORE.value, limit=limit
+            namespace=namespace,
+            category=MemoryCategory.CORE.value,
+            limit=max(limit, ABOUT_THE_USER_FACTS),
         )
+        facts.sort(key=_worth_telling_first)
         for fact in facts:
             fact.scores = RecallScores(fused=1.0, lane="recent")
             fact.score = 1.0
@@ -96,6 +118,12 @@ def select(
         if held or (entry.score or 0.0) >= 0.01:
             cut.append(CutMemory(entry, "held back" if held else "below floor"))
     total = 0
+    # Asked what is known of them, the user asked for their facts, not the few best matches.
+    most = (
+        max(budget.max_entries, ABOUT_THE_USER_FACTS)
+        if result.mode == "recent"
+        else (budget.max_entries)
+    )
     for entry in result.entries:
         scores = entry.scores
         if scores is not None and scores.low_confidence:
@@ -106,7 +134,7 @@ def select(
             and entry.content.strip() in live
         ):
             cut.append(CutMemory(entry, "already in conversation"))
-        elif len(injected) >= budget.max_entries or total >= budget.max_total_chars:
+        elif len(injected) >= most or total >= budget.max_total_chars:
             cut.append(CutMemory(entry, "budget"))
         else:
             injected.append(entry)

@@ -148,3 +148,22 @@ async def test_asked_what_is_known_about_them_the_user_gets_their_facts(
     events = await harness.turn("What do you know about my cat?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert recalled.mode != "recent"  # a subject named: searched as any question
+
+
+async def test_what_is_known_of_the_user_is_all_their_facts_pinned_first_secrets_last(
+    harness: Harness,
+) -> None:
+    """Found by a new user: "What do you know about me?" gave 5 of their 13 facts, the
+    door code first."""
+    facts = [f"I like sport number {n}" for n in range(8)]
+    for number, fact in enumerate(facts):
+        await harness.memory.store(f"sport{number}", fact, "core")
+    await harness.memory.store_with_metadata(
+        "name", "My name is Dana Whitfield", "core", pinned=True
+    )
+    await harness.memory.store("door", "The door code is 4821", "core")
+    harness.model.add("You like sport.")
+    events = await harness.turn("What do you know about me?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    keys = [e.key for e in recalled.injected]
+    assert len(keys) == 10 and keys[0] == "name" and keys[-1] == "door"
