@@ -115,6 +115,7 @@ def _has_month_word(text: str) -> bool:
 _DATE_TERM = re.compile(r"dt(?:d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4})")
 
 
+@lru_cache(maxsize=8192)  # asked of every query term for every candidate a recall scores
 def is_date_term(term: str) -> bool:
     """Whether an index term is one of the date terms made here."""
     return _DATE_TERM.fullmatch(term) is not None

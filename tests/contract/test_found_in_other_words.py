@@ -142,3 +142,18 @@ async def test_a_dose_is_found_by_the_words_that_ask_for_it(memory: Memory) -> N
         scores = {e.key: e.score or 0.0 for e in found.entries}
         assert [e.key for e in found.entries][:1] == ["dose"], question
         assert scores["dose"] > scores.get("run", 0.0) + 0.1, (question, scores)
+
+
+async def test_a_date_typed_in_numbers_finds_the_day_written_in_words(memory: Memory) -> None:
+    """Found by a new user: "10.12.2026" scored 0.15 and "2026-12-10" 0.32 against "Dentist
+    on December 10 at 9am": each way of reading the date counted as a word of its own, and
+    the stored date has no year."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("dentist", "Dentist on December 10 at 9am")
+    await memory.store("physio", "Physio on December 9 at 5pm")
+    await memory.store("tea", "I like green tea")
+    for typed in ("what's on 10.12.2026?", "2026-12-10", "12/10/2026?"):
+        found = await memory.recall(typed, limit=5)
+        assert [e.key for e in found.entries][:1] == ["dentist"], typed
+        assert (found.entries[0].score or 0.0) >= 0.6, (typed, found.entries[0].score)
+        assert "physio" not in [e.key for e in found.entries][:1], typed
