@@ -140,10 +140,14 @@ def term_weights(doc_counts: dict[str, int], total_docs: int) -> dict[str, float
     would outweigh it and a memory saved that month would fall under the floor.
     """
     weights = {term: idf(count, total_docs) for term, count in doc_counts.items()}
-    dated = sum(w for term, w in weights.items() if is_date_term(term))
+    dates = [w for term, w in weights.items() if is_date_term(term)]
     words = sum(w for term, w in weights.items() if not is_date_term(term))
-    if 0 < dated < words:
-        scale = words / dated
+    dated = sum(dates)
+    if dated and words:
+        # The date's readings are one date (`keyword_coverage`): no more than twice the
+        # words ("next week" is 14 readings: summed, they outweighed "appointments" seven
+        # to one, and a memory merely saved that week was as good as an appointment).
+        scale = min(max(words, dated), 2 * words) / dated
         weights = {t: w * scale if is_date_term(t) else w for t, w in weights.items()}
     return _asked_for_slot(weights)
 

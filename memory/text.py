@@ -19,6 +19,7 @@ from memory.date_terms import date_terms_of, find_dates, names_numeric_date
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
 from memory.predicates import wordings_of
+from memory.relative_dates import relative_date_terms
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -233,7 +234,7 @@ def _filler_terms() -> frozenset[str]:
 
 _ASKING_WORDS = re.compile(
     r"(?i)\b(?:these\s+days|nowadays|at\s+the\s+moment|right\s+now|currently|lately|"
-    r"remember|recall|know|tell\s+me)\b"
+    r"remember|recall|know|tell\s+me|remind\s+me(?:\s+(?:of|about))?)\b"
 )
 """Words of asking, not of what is asked about: "where do I work these days?" shared
 "days" with nothing and fell under the floor; "what do you remember about my cat" put
@@ -247,6 +248,7 @@ def query_terms(text: str) -> list[str]:
     terms; recall then falls back to a bounded substring search.
     """
     found, rest = find_dates(text)
+    found += relative_date_terms(rest)
     words = [t for t in analyze(_ASKING_WORDS.sub(" ", rest)) if t not in _filler_terms()]
     # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).

@@ -157,3 +157,29 @@ async def test_a_date_typed_in_numbers_finds_the_day_written_in_words(memory: Me
         assert [e.key for e in found.entries][:1] == ["dentist"], typed
         assert (found.entries[0].score or 0.0) >= 0.6, (typed, found.entries[0].score)
         assert "physio" not in [e.key for e in found.entries][:1], typed
+
+
+async def test_days_named_from_today_find_what_was_said_of_those_days(memory: Memory) -> None:
+    """Found by a new user: "remind me of my appointments next week" recalled nothing of
+    "Physio on December 9" (next week's Wednesday); "tomorrow" read as a word."""
+    from datetime import date, timedelta
+
+    needs(memory, "persistent", "supports_keyword_search")
+    today = date.today()
+    monday = today - timedelta(days=today.weekday()) + timedelta(weeks=1)
+
+    def said(day: date) -> str:
+        return f"{day:%B} {day.day}"
+
+    await memory.store("physio", f"Physio on {said(monday + timedelta(days=2))} at 5pm")
+    await memory.store("dentist", f"Dentist on {said(monday + timedelta(days=4))} at 9am")
+    await memory.store("far", f"Haircut on {said(monday + timedelta(days=20))}")
+    await memory.store("tea", "I like green tea")
+    found = await memory.recall("remind me of my appointments next week", limit=5)
+    scores = {e.key: e.score or 0.0 for e in found.entries}
+    assert sorted(e.key for e in found.entries[:2]) == ["dentist", "physio"]
+    assert min(scores["dentist"], scores["physio"]) > 0.3  # the floor
+    assert max(scores.get("far", 0.0), scores.get("tea", 0.0)) < 0.2, scores
+    await memory.store("plumber", f"The plumber comes on {said(today + timedelta(days=1))}")
+    tomorrow = await memory.recall("what is on tomorrow?", limit=5)
+    assert [e.key for e in tomorrow.entries][:1] == ["plumber"]

@@ -357,7 +357,8 @@ async def test_core_facts_bring_no_follow_ups(store: SqliteMemory) -> None:
 def test_chat_fillers_search_for_nothing() -> None:
     assert text.query_terms("ok") == []
     assert text.query_terms("thanks, yes please") == []
-    assert text.query_terms("yes please remind me about the dentist") == ["remind", "dentist"]
+    # "remind me" asks, as "remember" does: "remind me of my appointments next week".
+    assert text.query_terms("yes please remind me about the dentist") == ["dentist"]
     # "now" said nothing either: it recalled "Garage code is now 9090" (a new user).
     assert text.query_terms("where do I live now?") == ["live"]
     # Nor do words of asking (the tenth new user): "days" fell under the floor, and

@@ -1,0 +1,70 @@
+"""Days a question names relative to today: "tomorrow", "yesterday", "next week", and so on.
+
+Only questions are read so: a stored message's "tomorrow" was said on a day of its own.
+The days become the date terms a memory is indexed with (`memory.date_terms`): a week is
+its seven days, each as written with and without the year, and any one of them found is
+the date found (`memory.retrieval.keyword_coverage`). Found by a new user: "remind me of
+my appointments next week" recalled nothing of "Physio on December 9".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+_RELATIVE = re.compile(
+    r"(?i)\b(?:(?P<day>today|tonight|tomorrow|yesterday)|the\s+day\s+after\s+tomorrow"
+    r"|(?P<which>this|next|last|past|coming)\s+(?P<span>week(?:end)?|month|year))\b"
+)
+_SHIFT = {"this": 0, "coming": 1, "next": 1, "last": -1, "past": -1}
+
+
+def _days(first: date, count: int) -> list[str]:
+    days = [first + timedelta(days=offset) for offset in range(count)]
+    return [term for day in days for term in (_full(day), _month_day(day))]
+
+
+def _full(day: date) -> str:
+    return f"dtd{day.year:04d}{day.month:02d}{day.day:02d}"
+
+
+def _month_day(day: date) -> str:
+    return f"dtmd{day.month:02d}{day.day:02d}"
+
+
+def _terms(found: re.Match[str], today: date) -> list[str]:
+    word = (found["day"] or "").casefold()
+    if word in ("today", "tonight"):
+        return _days(today, 1)
+    if word == "tomorrow":
+        return _days(today + timedelta(days=1), 1)
+    if word == "yesterday":
+        return _days(today - timedelta(days=1), 1)
+    if not found["which"]:
+        return _days(today + timedelta(days=2), 1)  # the day after tomorrow
+    shift = _SHIFT[found["which"].casefold()]
+    span = found["span"].casefold()
+    if span.startswith("week"):
+        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=shift)
+        return _days(monday + timedelta(days=5), 2) if span == "weekend" else _days(monday, 7)
+    if span == "month":
+        month_index = today.year * 12 + today.month - 1 + shift
+        year, month = divmod(month_index, 12)
+        return [f"dtym{year:04d}{month + 1:02d}"] if 1 <= year <= 9999 else []
+    year = today.year + shift
+    return [f"dty{year:04d}"] if 1 <= year <= 9999 else []
+
+
+def relative_date_terms(text: str, today: date | None = None) -> list[str]:
+    """The date terms of the days `text` names relative to `today` (the local date).
+
+    The words stay in the query too: "last week" said in a memory is found by its words.
+    """
+    today = today or date.today()
+    terms: list[str] = []
+    for found in _RELATIVE.finditer(text):
+        try:
+            terms.extend(_terms(found, today))
+        except OverflowError:
+            pass  # a day before year 1 or after 9999: no date to ask about
+    return list(dict.fromkeys(terms))

@@ -1,0 +1,41 @@
+"""Days a question names from today become the date terms memories are indexed with."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from memory.relative_dates import relative_date_terms
+
+THURSDAY = date(2026, 12, 31)
+
+
+def _days(*days: str) -> list[str]:
+    return [term for day in days for term in (f"dtd{day}", f"dtmd{day[4:]}")]
+
+
+@pytest.mark.parametrize(
+    ("asked", "terms"),
+    [
+        ("what's on today?", _days("20261231")),
+        ("anything tonight", _days("20261231")),
+        ("what do I have tomorrow", _days("20270101")),
+        ("what did I say yesterday?", _days("20261230")),
+        ("and the day after tomorrow?", _days("20270102")),
+        ("plans this weekend", _days("20270102", "20270103")),
+        ("next week", _days(*(f"202701{d:02d}" for d in range(4, 11)))),
+        ("what happened last week", _days(*(f"202612{d:02d}" for d in range(21, 28)))),
+        ("bills next month", ["dtym202701"]),
+        ("trips last year", ["dty2025"]),
+        ("nothing relative in 2026", []),
+        ("a weekly plan", []),
+    ],
+)
+def test_each_wording_names_its_days(asked: str, terms: list[str]) -> None:
+    assert relative_date_terms(asked, THURSDAY) == terms
+
+
+def test_the_ends_of_the_calendar_name_no_day() -> None:
+    assert relative_date_terms("tomorrow, next year", date(9999, 12, 31)) == []
+    assert relative_date_terms("yesterday", date(1, 1, 1)) == []
