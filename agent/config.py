@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
+from agent.server_address import address_problem
 from memory.settings import SETTINGS_MODEL_CONFIG, MemorySettings
 
 MAX_CONTEXT = 1_048_576
@@ -48,6 +49,14 @@ class OllamaSettings(BaseModel):
     """Chat model name as `ollama list` shows it."""
     keep_alive: str = "5m"
     """How long Ollama keeps the model loaded after a reply ("5m", "30m", "0" unloads)."""
+
+    @field_validator("host")
+    @classmethod
+    def _an_address_ollama_reads(cls, value: str) -> str:
+        problem = address_problem(value, scheme_optional=True) if value.strip() else None
+        if problem is not None:
+            raise ValueError(f"{problem}; for example http://127.0.0.1:11434")
+        return value
 
     @field_validator("keep_alive")
     @classmethod
@@ -97,6 +106,15 @@ class ModelSettings(BaseModel):
     """false asks the OpenAI-compatible server for at most one tool call per reply
     (llama-server enforces it by grammar); helps small models that repeat one call until
     the length limit. memchat runs the calls of one reply in order either way."""
+
+    @field_validator("base_url")
+    @classmethod
+    def _an_address(cls, value: str) -> str:
+        problem = address_problem(value, scheme_optional=False)
+        if problem is not None:
+            raise ValueError(f"{problem}; for example http://127.0.0.1:8080/v1")
+        return value
+
     tool_mode: Literal["auto", "native", "structured", "off"] = "auto"
     """How the model calls memory tools: native (the server's tool calling only: a model
     without it gets no tools), structured (a JSON reply constrained by a schema, for models

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import platformdirs
 
+from agent.errors import ConfigError
+from agent.server_address import address_problem
+
 APP_NAME = "memchat"
 DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
 
@@ -34,5 +37,20 @@ def ensure_private_dir(path: Path) -> Path:
 
 
 def resolve_ollama_host(configured: str) -> str:
-    """The config's host if set, else $OLLAMA_HOST as Ollama's own tools read it."""
-    return configured or os.environ.get("OLLAMA_HOST") or DEFAULT_OLLAMA_HOST
+    """The config's host if set, else $OLLAMA_HOST as Ollama's own tools read it.
+
+    Raises `ConfigError` for an $OLLAMA_HOST that is no server address (the config's own
+    host is checked when the config is read).
+    """
+    if configured:
+        return configured
+    from_environment = os.environ.get("OLLAMA_HOST", "")
+    if not from_environment.strip():
+        return DEFAULT_OLLAMA_HOST
+    problem = address_problem(from_environment, scheme_optional=True)
+    if problem is not None:
+        raise ConfigError(
+            f"$OLLAMA_HOST ({from_environment!r}) {problem}; set it to an address such as "
+            "http://127.0.0.1:11434, or set ollama.host in the config"
+        )
+    return from_environment

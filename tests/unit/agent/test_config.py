@@ -167,6 +167,49 @@ def test_keep_alive_that_ollama_would_refuse_is_named(tmp_path: Path, bad: str) 
         load_config(path)
 
 
+@pytest.mark.parametrize(
+    ("table", "key", "bad", "why"),
+    [
+        ("ollama", "host", "http://[::1", "is not an address (Invalid IPv6 URL)"),
+        ("ollama", "host", "http://127.0.0.1:99999", "Port out of range"),
+        ("ollama", "host", "ftp://x", "must start with http:// or https://"),
+        ("ollama", "host", "http://", "names no server"),
+        ("model", "base_url", "http://[::1", "is not an address"),
+        ("model", "base_url", "127.0.0.1:8080/v1", "must start with http:// or https://"),
+        ("model", "base_url", "http://a b/v1", "holds a space"),
+    ],
+)
+def test_a_server_address_that_cannot_be_reached_is_named(
+    tmp_path: Path, table: str, key: str, bad: str, why: str
+) -> None:
+    """Found by an adversary: these passed, and the app crashed at start-up (its traceback
+    printing the API key)."""
+    path = tmp_path / "config.toml"
+    secret = 'api_key = "sk-SECRET"\n' if table == "model" else ""
+    path.write_text(f'[{table}]\n{key} = "{bad}"\n{secret}')
+    with pytest.raises(ConfigError, match=rf"{path}:2: {table}.{key}: .*{re.escape(why)}") as e:
+        load_config(path)
+    assert "sk-SECRET" not in str(e.value)
+
+
+@pytest.mark.parametrize("good", ["", "127.0.0.1:11434", ":11500", "http://[::1]:11434", "host"])
+def test_ollama_reads_a_host_without_its_scheme(tmp_path: Path, good: str) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(f'[ollama]\nhost = "{good}"\n')
+    assert load_config(path).ollama.host == good
+
+
+def test_an_ollama_host_variable_that_is_no_address_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("OLLAMA_HOST", "http://[::1")
+    with pytest.raises(ConfigError, match=r"\$OLLAMA_HOST \('http://\[::1'\) is not an"):
+        resolve_ollama_host("")
+    assert resolve_ollama_host("http://10.0.0.2:11434") == "http://10.0.0.2:11434"
+    monkeypatch.setenv("OLLAMA_HOST", "10.0.0.3:11434")
+    assert resolve_ollama_host("") == "10.0.0.3:11434"
+
+
 def test_a_fixed_band_must_make_sense(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     for text, message in [
