@@ -127,15 +127,22 @@ def ranked_similar(content: str, candidates: Sequence[tuple[int, str, str, str]]
 KeyAction = Literal["refresh", "new version", "in place"]
 
 
-def for_existing_key(*, active: bool, same_content: bool, is_core: bool) -> KeyAction:
+def for_existing_key(
+    *, active: bool, same_content: bool, is_core: bool, same_text: bool | None = None
+) -> KeyAction:
     """What a write under a key that already holds an entry does.
 
-    Unchanged content only refreshes metadata; a changed core fact becomes a new version
-    (the old one kept as superseded history); anything else is updated in place, keeping
-    its id and creation time. (A key holding only history is written as a new key.)
+    The same text only refreshes metadata; a changed core fact becomes a new version (the
+    old one kept as superseded history); anything else is updated in place, keeping its id
+    and creation time. (A key holding only history is written as a new key.)
+
+    `same_content` compares as duplicates are found (case, spacing and end marks aside);
+    `same_text` exactly. Text that differs only so is written in place, no new version:
+    found by an adversary, an edit that added "!" or fixed a capital was thrown away, the
+    inspector saying "Saved".
     """
     if active and same_content:
-        return "refresh"
+        return "refresh" if same_text in (None, True) else "in place"
     if active and is_core:
         return "new version"
     return "in place"

@@ -247,6 +247,7 @@ async def _write_existing_key(
         active=holder.superseded_by is None,
         same_content=content_hash(holder.content) == digest,
         is_core=is_core,
+        same_text=holder.content == item.content,
     )
     importance = holder.importance if item.importance is None else item.importance
     pinned = holder.pinned if item.pinned is None else item.pinned

@@ -94,7 +94,8 @@ def upsert(
         # The active row for the key. A key holding only history is written as a new key
         # (`memory.write_rules`): updating that history in place lost it.
         holder = conn.execute(
-            "SELECT seq, content_hash, superseded_by, importance, pinned, category FROM memories "
+            "SELECT seq, content_hash, superseded_by, importance, pinned, category, content "
+            "FROM memories "
             "WHERE namespace = ? AND key = ? AND superseded_by IS NULL LIMIT 1",
             (item.namespace, item.key),
         ).fetchone()
@@ -108,7 +109,10 @@ def upsert(
             # (`memory.write_rules`).
             kept_core = is_core or is_core_update(holder[5], settings)
             action = for_existing_key(
-                active=holder[2] is None, same_content=holder[1] == digest, is_core=kept_core
+                active=holder[2] is None,
+                same_content=holder[1] == digest,
+                is_core=kept_core,
+                same_text=holder[6] == item.content,
             )
             if action == "refresh":
                 seq = _update_metadata(conn, holder[0], item, now)

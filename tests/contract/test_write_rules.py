@@ -979,3 +979,23 @@ async def test_a_file_with_one_id_twice_imported_again_changes_nothing(
         ("dog Rex", False),
         ("green tea", True),
     ]
+
+
+async def test_a_text_that_differs_only_in_case_or_end_marks_is_still_written(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: an inspector edit that added "!" or fixed a capital was
+    thrown away (only the time changed) while the inspector said "Saved". Such text is
+    written in place, with no new version for it."""
+    needs(memory, "persistent")
+    first = await memory.store("dentist", "dentist on tuesday at 9", "core")
+    fixed = await memory.store("dentist", "Dentist on Tuesday at 9!", "core")
+    got = await memory.get("dentist")
+    assert got is not None and got.content == "Dentist on Tuesday at 9!"
+    assert fixed.id == first.id and got.id == first.id
+    again = await memory.store("dentist", "Dentist on Tuesday at 9!", "core")
+    assert again.id == first.id and again.content == "Dentist on Tuesday at 9!"
+    note = await memory.store("note", "buy milk", "daily")
+    await memory.store("note", "Buy milk.", "daily")
+    got_note = await memory.get("note")
+    assert got_note is not None and (got_note.id, got_note.content) == (note.id, "Buy milk.")

@@ -793,3 +793,28 @@ async def test_ctrl_a_in_the_search_box_selects_the_query_to_type_over(make_app:
         assert search.value == "dose"
         await pilot.press("home", *"my ")
         assert search.value == "my dose"  # Home still goes to the start
+
+
+async def test_an_edit_keeps_the_other_line_breaks_of_the_text_as_they_were(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: adding "!" to a memory with a form feed, a vertical tab and a
+    lone carriage return saved each as a newline; one with U+2028 kept none of the edit."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        memory = h.runtime.memory
+        stored = "form feed\f vtab\v old mac\rending\u2028numbat two"
+        entry = await memory.store("odd", stored, "core")
+        h.app.memory_view.open_entry(entry)
+        await pilot.pause()
+        editor = h.app.screen.query_one("#detail-content", TextArea)
+        assert editor.document.line_count == 1  # no break of those splits the text
+        assert "\u240c" in str(editor.get_line(0)) and "\u21b5" in str(editor.get_line(0))
+        editor.focus()
+        editor.move_cursor(editor.document.end)
+        await pilot.press("!")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved = await memory.get("odd")
+        assert saved is not None and saved.content == stored + "!"

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from agent.terminal_text import shortened
 from memory.entry import MemoryCategory, MemoryEntry
+from tui.line_breaks import can_hold, held, written_back
 from tui.plain import ControlPictures, plain, plain_text
 from tui.widgets.plain_text_area import PlainTextArea
 from tui.widgets.text_input import TextInput
@@ -130,6 +131,8 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         """False where the backend keeps what it stores (Markdown files): no Forget."""
         self._can_restore = can_restore
         """False for snapshots: a blinking cursor would be drawn, or not, at random."""
+        self._holds_breaks = can_hold(entry.content) and (draft is None or can_hold(draft.content))
+        """The content's other line breaks are held while edited (`tui.line_breaks`)."""
         self._shown: tuple[str, str, str] = ("", "", "")
         """The fields as the editors hold them on opening: content, category, importance."""
         self._forget_asked = False
@@ -157,8 +160,9 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
             draft = self._draft
             if draft is not None:
                 yield Label(refused_note(self._forgotten), id="detail-refused")
+            text = entry.content if draft is None else draft.content
             content = PlainTextArea(
-                entry.content if draft is None else draft.content,
+                held(text) if self._holds_breaks else text,
                 id="detail-content",
                 soft_wrap=True,
                 read_only=earlier,
@@ -260,10 +264,13 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
             return
         category = self.query_one("#detail-category", Input).value.strip()
         edited = self.query_one("#detail-content", PlainTextArea).text
-        # The editor turns form feeds, U+2028 and mixed line ends into its own line breaks:
-        # content nobody edited is saved as it was stored, not as the editor holds it.
+        # Content nobody edited is saved as it was stored, not as the editor holds it; an
+        # edit gets its held line breaks back (`tui.line_breaks`).
         loaded = self.entry.content if self._draft is None else self._draft.content
-        content = loaded if edited == self._shown[0] else edited
+        if edited == self._shown[0]:
+            content = loaded
+        else:
+            content = written_back(edited) if self._holds_breaks else edited
         if not category or not content.strip():
             self.notify("Content and category must not be empty", severity="error")
             return

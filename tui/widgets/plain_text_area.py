@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import TextArea
 
+from tui.line_breaks import SHOWN_HELD
 from tui.plain import visible
 
 
@@ -36,4 +37,5 @@ class PlainTextArea(TextArea):
         Returns:
             The line's text for rendering.
         """
-        return Text(visible(self.document.get_line(line_index)), end="", no_wrap=True)
+        shown = visible(self.document.get_line(line_index)).translate(SHOWN_HELD)
+        return Text(shown, end="", no_wrap=True)
