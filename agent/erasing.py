@@ -38,12 +38,14 @@ async def erase_forgotten(
     namespace: str,
     sessions: Path | None = None,
     exports: Path | None = None,
+    own_store: Path | None = None,
 ) -> Erased:
     """Erase the audit records `forgotten_records` names.
 
     Their text is also taken out of the chat files under `sessions` (`agent.session_scrub`).
     The exports in `exports` are the user's backups, left as they are: those still holding
-    the text are named (found by an adversary: the app's own export kept it, unsaid).
+    the text are named (found by an adversary: the app's own export kept it, unsaid), and
+    so are other backends' stores in the data folder (`own_store` is this one's).
     """
     records = await forgotten_records(lifecycle, key, namespace)
     if not records:
@@ -62,7 +64,62 @@ async def erase_forgotten(
         if exports is None
         else await asyncio.to_thread(kept_files_holding, exports, texts, beside)
     )
-    return Erased(count, scrubbed.changed, held, scrubbed.failed)
+    copies = (
+        []
+        if exports is None
+        else await asyncio.to_thread(other_stores_holding, exports.parent, texts, own_store)
+    )
+    return Erased(count, scrubbed.changed, held, scrubbed.failed, copies)
+
+
+_OTHER_STORES = ("brain.db", "brain.db-wal", "qdrant-edge", "qdrant")
+"""What other backends keep in the data folder (a `migrate` target); MEMORY.md is named
+with the kept files."""
+_CHUNK = 1 << 20
+
+
+def other_stores_holding(data: Path, texts: list[str], own_store: Path | None) -> list[Path]:
+    """Other backends' stores in the data folder whose files hold any of `texts`.
+
+    Found by an adversary: after `migrate --to qdrant`, an erase in sqlite named the
+    markdown copy but not the Qdrant one, whose files kept the text (and served it).
+    """
+    wanted = list(
+        {form.encode("utf-8", "surrogatepass") for t in texts if t for form in _written_forms(t)}
+    )
+    if not wanted:
+        return []
+    own = own_store.resolve() if own_store is not None else None
+    found = []
+    for name in _OTHER_STORES:
+        store = data / name
+        if store.is_symlink() or not store.exists() or (own is not None and _within(own, store)):
+            continue
+        files = [store] if store.is_file() else sorted(p for p in store.rglob("*") if p.is_file())
+        if any(_file_holds(path, wanted) for path in files if not path.is_symlink()):
+            found.append(store)
+    return found
+
+
+def _within(own: Path, store: Path) -> bool:
+    resolved = store.resolve()
+    return resolved == own or own in resolved.parents or resolved in own.parents
+
+
+def _file_holds(path: Path, wanted: list[bytes]) -> bool:
+    """Whether the file's bytes hold any of `wanted`, read a piece at a time."""
+    overlap = max(len(needle) for needle in wanted) - 1
+    tail = b""
+    try:
+        with path.open("rb") as file:
+            while piece := file.read(_CHUNK):
+                window = tail + piece
+                if any(needle in window for needle in wanted):
+                    return True
+                tail = window[-overlap:] if overlap else b""
+    except OSError:
+        return False
+    return False
 
 
 def _kept_files(exports: Path, beside: Path | None = None) -> list[Path]:
@@ -117,3 +174,5 @@ class Erased:
     """Files memchat wrote that still hold the text, left as they are (`_kept_files`)."""
     unscrubbed: list[tuple[Path, str]] = field(default_factory=list)
     """Chat files that could not be rewritten, with why: they may still hold the text."""
+    other_stores: list[Path] = field(default_factory=list)
+    """Other backends' stores in the data folder that hold the text (`other_stores_holding`)."""

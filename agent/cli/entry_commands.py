@@ -312,7 +312,7 @@ async def _erased(
         )
         return 0 if removed else 1
     done_erasing = await erase_forgotten(
-        lifecycle, key, namespace, data_dir() / "sessions", data_dir() / "exports"
+        lifecycle, key, namespace, data_dir() / "sessions", data_dir() / "exports", memory.location
     )
     erased = done_erasing.records
     if not removed and not erased:
@@ -347,6 +347,13 @@ async def _erased(
             f"{'it is' if one else 'they are'} (an export is your backup, a hidden .tmp an "
             f"export cut short, a .md a kept or migrated copy): {names}; delete, or export "
             "again and delete the old, to be rid of it",
+        )
+    for store in done_erasing.other_stores:
+        say(
+            out,
+            f"warning: {store} (another backend's store in the data folder: a copy `migrate` "
+            "made) still holds its text; with memory.backend set to that backend, run "
+            f"`memchat memory forget {key} --erase` there too, or delete it",
         )
     for entry in revived:
         say(

@@ -912,3 +912,22 @@ def test_a_second_migrate_names_what_only_the_target_still_holds(
     out = capsys.readouterr().out
     assert "note: markdown also holds 1 memory that sqlite does not" in out
     assert "`forget` removes one" in out
+
+
+def test_forget_erase_names_another_backends_copy_that_holds_it(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by an adversary: after `migrate --to qdrant`, an erase in sqlite named the
+    markdown copy but not the Qdrant one, whose files kept the locker code (and served it
+    as a live memory with backend = "qdrant")."""
+    assert main(["memory", "store", "--key", "locker", "my locker code is tiger-9931"]) == 0
+    assert main(["memory", "store", "--key", "tea", "I like green tea"]) == 0
+    assert main(["memory", "migrate", "--to", "qdrant"]) == 0
+    capsys.readouterr()
+    assert main(["memory", "forget", "locker", "--yes", "--erase"]) == 0
+    out = capsys.readouterr().out
+    data = Path(os.environ["MEMCHAT_HOME"])
+    assert f"warning: {data / 'qdrant-edge'} (another backend's store" in out
+    assert "brain.db (another" not in out  # the store erased from is not another's copy
+    assert main(["memory", "forget", "tea", "--yes", "--erase"]) == 0
+    assert "qdrant-edge" in capsys.readouterr().out  # the copy holds the tea too
