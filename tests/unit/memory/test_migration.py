@@ -122,6 +122,58 @@ async def test_what_the_target_holds_and_the_source_no_longer_does_is_counted(
         await target.close()
 
 
+@pytest.mark.parametrize("backend", ["markdown", "qdrant"])
+async def test_a_migrate_after_a_change_keeps_no_copy_of_the_replaced_version(
+    tmp_path: Path, backend: str
+) -> None:
+    """Found by an adversary: each migrate after a change put a copy of the replaced
+    version into the target's history ("I live in Porto" twice), and a migrate back
+    carried it into the source."""
+    source = await _open("sqlite", tmp_path / "a")
+    target = await _open(backend, tmp_path / "b")
+    try:
+        porto = await source.store("home", "I live in Porto", "core")
+        await migrate(source, target)
+        braga = await source.store("home", "I live in Braga", "core")
+        again = await migrate(source, target)
+        assert again.mismatched == [] and again.replaced == 0
+        ids = sorted([entry.id async for entry in target.export()])
+        assert ids == sorted([porto.id, braga.id])
+        back = await migrate(target, source)
+        assert back.replaced == 0
+        assert sorted([entry.id async for entry in source.export()]) == ids
+    finally:
+        await source.close()
+        await target.close()
+
+
+async def test_an_id_the_target_keeps_in_another_namespace_is_refused_before_writing(
+    tmp_path: Path,
+) -> None:
+    """Found by an adversary: "copied 1 memory, but 1 differ", and each rerun added another
+    copy under a new id."""
+    at = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+    def entry(namespace: str, content: str) -> MemoryEntry:
+        return MemoryEntry(
+            id="dup", key="k", content=content, timestamp=at, updated_at=at, namespace=namespace
+        )
+
+    source = await _open("sqlite", tmp_path / "a")
+    target = await _open("markdown", tmp_path / "b")
+    try:
+        await source.import_([entry("beta", "BETA other")])
+        await source.store("tea", "I like tea", "core")
+        await target.import_([entry("alpha", "ALPHA secret")])
+        for dry_run in (True, False, False):
+            with pytest.raises(MigrationError, match="namespace 'beta'.*'alpha'.*nothing was"):
+                await migrate(source, target, dry_run=dry_run)
+        assert [e.content async for e in target.export()] == ["ALPHA secret"]
+    finally:
+        await source.close()
+        await target.close()
+
+
 async def test_an_interrupted_migration_is_finished_by_running_it_again(tmp_path: Path) -> None:
     source = await _open("sqlite", tmp_path / "a")
     target = await _open("sqlite", tmp_path / "b")
