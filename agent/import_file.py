@@ -189,8 +189,30 @@ def _repeated_field(line: str) -> str | None:
     return None
 
 
+MAX_IMPORTED_CHARS = 1_000_000
+"""The most text one imported memory may hold. Found by an adversary: a record of 200 MB
+took a minute and 4 GB to import, and the app then took a minute for each message."""
+_LONGEST_LINE = 8 * MAX_IMPORTED_CHARS
+"""A line longer than this holds more text than a memory may, even with every character
+written as a six-character JSON escape: it is not parsed at all."""
+
+
+def _too_long(number: int, length: int, *, whole_record: bool = False) -> ImportFieldError:
+    counted = (
+        f"the record is {length:,} characters long" if whole_record else f"{length:,} characters"
+    )
+    return ImportFieldError(
+        number,
+        "content",
+        f"{counted}; a memory holds at most {MAX_IMPORTED_CHARS:,} (keep a text "
+        "that long as a file, and a memory of where it is)",
+    )
+
+
 def _line_problem(number: int, line: str) -> ImportFormatError | MemoryRecord:
     """The record on one line, or what is wrong with it."""
+    if len(line) > _LONGEST_LINE:
+        return _too_long(number, len(line), whole_record=True)
     repeated = _repeated_field(line)
     if repeated is not None:
         return ImportFieldError(
@@ -200,6 +222,8 @@ def _line_problem(number: int, line: str) -> ImportFormatError | MemoryRecord:
         record = MemoryRecord.model_validate_json(line)
     except ValidationError as exc:
         return describe_error(number, exc)
+    if len(record.content) > MAX_IMPORTED_CHARS:
+        return _too_long(number, len(record.content))
     if not has_visible_text(record.content):
         # The app, the tool and `store` all refuse an empty memory: a file may not add one.
         return ImportFieldError(number, "content", "empty; a memory needs some text")

@@ -161,6 +161,24 @@ def test_every_bad_line_is_named_and_nothing_is_written(home: Path) -> None:
     assert _keys() == []
 
 
+def test_a_memory_too_long_to_be_one_is_named_and_nothing_is_written(home: Path) -> None:
+    """Found by an adversary: one record of 200 MB took a minute and 4 GB to import, and
+    the app then took a minute for each message."""
+    path = home / "huge.jsonl"
+    huge = "lorem ipsum " * 90_000  # 1,080,000 characters
+    path.write_text(
+        _line(content=huge) + "\n" + '{"key": "x", "content": "' + "a" * 8_000_001 + '"}\n',
+        encoding="utf-8",
+    )
+    err = run_cli("memory", "import", str(path)).clean(2).err
+    assert "import line 1, field 'content': 1,080,000 characters; a memory holds at most" in err
+    assert "also line 2, field 'content': the record is 8,000,028 characters long;" in err
+    assert _keys() == []
+    path.write_text(_line(content="lorem " * 150_000) + "\n", encoding="utf-8")
+    run_cli("memory", "import", str(path)).clean()  # 900,000 characters: one memory
+    assert len(_keys()) == 1
+
+
 def test_hostile_values_in_errors_are_escaped(home: Path) -> None:
     path = home / "bad.jsonl"
     path.write_text(_line(timestamp="\x1b[2J\u202e") + "\n", encoding="utf-8")
