@@ -224,6 +224,11 @@ def _line_problem(number: int, line: str) -> ImportFormatError | MemoryRecord:
         return describe_error(number, exc)
     if len(record.content) > MAX_IMPORTED_CHARS:
         return _too_long(number, len(record.content))
+    for field in ("key", "namespace", "id"):
+        if not has_visible_text(getattr(record, field)):
+            # As `store --key` refuses one: a key of only invisible characters cannot be
+            # told from another, nor typed (found by an adversary).
+            return ImportFieldError(number, field, "no visible character in it")
     if not has_visible_text(record.content):
         # The app, the tool and `store` all refuse an empty memory: a file may not add one.
         return ImportFieldError(number, "content", "empty; a memory needs some text")

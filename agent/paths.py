@@ -31,8 +31,18 @@ def data_dir() -> Path:
 
 
 def ensure_private_dir(path: Path) -> Path:
-    """Create a directory readable by its owner only (memories are private)."""
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    """Create a directory readable by its owner only (memories are private).
+
+    Raises `NotADirectoryError` naming the folder when something else is in its place
+    (found by an adversary: "[Errno 17] File exists" said neither what nor why).
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except FileExistsError:
+        raise NotADirectoryError(
+            f"{path} is not a folder: memchat keeps its data there ($MEMCHAT_HOME, or the "
+            "user data folder); move what is there, or set $MEMCHAT_HOME to a folder"
+        ) from None
     return path
 
 

@@ -48,7 +48,7 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(
             out,
             f"would copy {memories(report.total)} from {report.source} to {report.target} "
-            f"({report.already_present} already there); nothing was written",
+            f"({report.already_present:,} already there); nothing was written",
         )
         if report.only_in_target:
             say(out, f"note: {_only_in_target(report)}")
@@ -69,8 +69,8 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         )
         return 1
     parts = [
-        f"{report.unchanged} of them were already there, unchanged" if report.unchanged else "",
-        f"{report.replaced} replaced another version there, kept as its history"
+        f"{report.unchanged:,} of them were already there, unchanged" if report.unchanged else "",
+        f"{report.replaced:,} replaced another version there, kept as its history"
         if report.replaced
         else "",
     ]

@@ -179,6 +179,18 @@ def test_a_memory_too_long_to_be_one_is_named_and_nothing_is_written(home: Path)
     assert len(_keys()) == 1
 
 
+@pytest.mark.parametrize("field", ["key", "namespace", "id"])
+def test_a_key_namespace_or_id_of_only_invisible_characters_is_refused(
+    home: Path, field: str
+) -> None:
+    """Found by an adversary: `store --key` refuses such a key, import took it."""
+    path = home / "bad.jsonl"
+    path.write_text(_line(**{field: "\u200b\u200b"}) + "\n", encoding="utf-8")
+    err = run_cli("memory", "import", str(path)).clean(2).err
+    assert f"import line 1, field '{field}': no visible character in it" in err
+    assert _keys() == []
+
+
 def test_hostile_values_in_errors_are_escaped(home: Path) -> None:
     path = home / "bad.jsonl"
     path.write_text(_line(timestamp="\x1b[2J\u202e") + "\n", encoding="utf-8")

@@ -455,3 +455,14 @@ def test_a_model_name_the_chosen_server_does_not_read_is_said(tmp_path: Path) ->
     assert unused_settings(load_config(path)) == []
     path.write_text('[ollama]\nmodel = "llama3.1:8b"\n', encoding="utf-8")
     assert unused_settings(load_config(path)) == []
+
+
+def test_a_data_folder_that_is_a_file_is_named_as_such(tmp_path: Path) -> None:
+    """Found by an adversary: the app said only "[Errno 17] File exists: '…'"."""
+    from agent.paths import ensure_private_dir
+
+    taken = tmp_path / "home"
+    taken.write_text("not a folder")
+    with pytest.raises(NotADirectoryError, match=r"home is not a folder: memchat keeps its data"):
+        ensure_private_dir(taken)
+    assert ensure_private_dir(tmp_path / "fine").is_dir()
