@@ -53,8 +53,13 @@ def stats_lines(
     earlier = stats.total - stats.active
     total = f"total: {memories(stats.total)}"
     if earlier:
+        # "earlier version" alone puzzled a new user who had changed nothing: the messages
+        # made facts ("remember …") are history too.
         versions = counted(earlier, "earlier version", "earlier versions")
-        total += f" ({stats.active:,} in effect, {versions} kept as history)"
+        total += (
+            f" ({stats.active:,} in effect, {versions} kept as history: replaced facts and "
+            "messages that became facts)"
+        )
     lines = [f"backend: {stats.backend}"]
     if namespace is None:
         lines += [total, f"by category: {_counts(stats.by_category)}"]

@@ -931,3 +931,16 @@ def test_forget_erase_names_another_backends_copy_that_holds_it(
     assert "brain.db (another" not in out  # the store erased from is not another's copy
     assert main(["memory", "forget", "tea", "--yes", "--erase"]) == 0
     assert "qdrant-edge" in capsys.readouterr().out  # the copy holds the tea too
+
+
+def test_stats_says_what_the_history_holds(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a new user: "9 earlier versions kept as history" before anything had been
+    changed (the messages that became facts are history too)."""
+    assert main(["memory", "store", "--key", "home", "I live in Porto"]) == 0
+    assert main(["memory", "store", "--key", "home", "I live in Braga"]) == 0
+    capsys.readouterr()
+    assert main(["memory", "stats"]) == 0
+    out = capsys.readouterr().out
+    assert "(1 in effect, 1 earlier version kept as history: replaced facts and messages" in out
