@@ -299,6 +299,29 @@ async def test_a_corrupt_database_leaves_the_app_up_with_memory_off(tmp_path, mo
     assert (home / "brain.db").read_bytes() == b"not a database" * 10
 
 
+async def test_the_deleted_view_lists_deletions_not_what_an_import_set_aside(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: after a migrate, the "deleted" view listed "an import changed
+    entry …" rows (history kept, nothing deleted) beside what they had forgotten."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        memory = h.runtime.memory
+        pet = await memory.get("pet")
+        assert pet is not None
+        await memory.import_([pet.model_copy(update={"content": "The cat is called Tofu"})])
+        await memory.forget("lunch")
+        h.app.query_one("#inspector-audit", Checkbox).value = True
+        await pilot.pause()
+        await settle(pilot)
+        table = h.app.query_one(DataTable)
+        assert [table.get_row_at(i)[1].plain for i in range(table.row_count)] == ["lunch"]
+        assert str(h.app.query_one("#inspector-page", Label).render()) == (
+            "1 deletion (newest first)"
+        )
+
+
 async def test_deleted_view_shows_the_audit_log(make_app: MakeApp) -> None:
     h = make_app(seed=SEED)
     async with h.app.run_test(size=(140, 40)) as pilot:

@@ -322,10 +322,13 @@ class MemoryInspector(Vertical):
         # The search box narrows the log too: every word it holds, in the key, the text or
         # the reason, any case (found by a new user: "bike" listed every deletion).
         words = self.query_one("#inspector-search", Input).value.casefold().split()
+        # Deletions only: what an import or a merge set aside is kept as history, not gone
+        # (a new user read "an import changed entry …" there as something deleted).
         records = [
             record
             for record in logged
-            if all(
+            if record.action in DELETIONS
+            and all(
                 word in f"{record.key}\n{record.content}\n{record.reason}".casefold()
                 for word in words
             )
@@ -352,8 +355,10 @@ class MemoryInspector(Vertical):
         self.entries = []
         self._preview(None)
         label = self.query_one("#inspector-page", Label)
-        shown = f"{len(records)} of {len(logged)}" if words else f"{len(records)}"
-        label.update(f"{shown} deletions (newest first)")
+        deletions = sum(1 for record in logged if record.action in DELETIONS)
+        shown = f"{len(records)} of {deletions}" if words else f"{len(records)}"
+        noun = "deletion" if (deletions if words else len(records)) == 1 else "deletions"
+        label.update(f"{shown} {noun} (newest first)")
 
     def _fill(self) -> None:
         rows: list[tuple[list[Text], str | None]] = []
