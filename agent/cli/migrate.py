@@ -38,12 +38,14 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
             stale = (await target.stats()).stale_embedding if not args.dry_run else 0
             reindexable = target.reindexing is not None
         finally:
+            # The bar's line ends before any warning: a warning went on after the bar, and
+            # a new user read the bar as printed after the result.
+            progress.finish()
             await target.close()
             _warn_about(target)
     finally:
         await source.close()
         _warn_about(source)
-    progress.finish()
     if report.dry_run:
         say(
             out,

@@ -944,3 +944,18 @@ def test_stats_says_what_the_history_holds(
     assert main(["memory", "stats"]) == 0
     out = capsys.readouterr().out
     assert "(1 in effect, 1 earlier version kept as history: replaced facts and messages" in out
+
+
+def test_migrate_ends_the_progress_line_before_any_warning(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by a new user: a warning went on after the bar, which read as printed after
+    the result."""
+    _seed()
+    data = Path(os.environ["MEMCHAT_HOME"])
+    (data / "MEMORY.md").write_text("# Memory\n\n## broken\n- pinned: maybe\n", encoding="utf-8")
+    assert main(["memory", "migrate", "--to", "markdown"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    bar = next(i for i, line in enumerate(err) if line.endswith("3/3"))
+    warning = next(i for i, line in enumerate(err) if "markdown:" in line)
+    assert bar < warning, err
