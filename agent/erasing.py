@@ -72,9 +72,9 @@ async def erase_forgotten(
     return Erased(count, scrubbed.changed, held, scrubbed.failed, copies)
 
 
-_OTHER_STORES = ("brain.db", "brain.db-wal", "qdrant-edge", "qdrant")
-"""What other backends keep in the data folder (a `migrate` target); MEMORY.md is named
-with the kept files."""
+_OTHER_STORES = {"brain.db": ("brain.db", "brain.db-wal"), "qdrant-edge": (), "qdrant": ()}
+"""What other backends keep in the data folder (a `migrate` target), with the files that
+go with each; MEMORY.md is named with the kept files."""
 _CHUNK = 1 << 20
 
 
@@ -91,11 +91,13 @@ def other_stores_holding(data: Path, texts: list[str], own_store: Path | None) -
         return []
     own = own_store.resolve() if own_store is not None else None
     found = []
-    for name in _OTHER_STORES:
+    for name, parts in _OTHER_STORES.items():
         store = data / name
         if store.is_symlink() or not store.exists() or (own is not None and _within(own, store)):
             continue
-        files = [store] if store.is_file() else sorted(p for p in store.rglob("*") if p.is_file())
+        files = [data / part for part in parts if (data / part).is_file()]
+        if store.is_dir():
+            files = sorted(path for path in store.rglob("*") if path.is_file())
         if any(_file_holds(path, wanted) for path in files if not path.is_symlink()):
             found.append(store)
     return found

@@ -149,12 +149,13 @@ def keyword_stage(
         stage.result = RecallResult(entries=recent(core, filters, limit), mode="recent")
         return stage
     stage.terms = query_terms(query)
+    searchable = calibrated and vectors_wanted and bool(len(core.index))
     cached_vector = None
-    if query_vector is None and calibrated and vectors_wanted and len(core.index):
+    if query_vector is None and searchable:
         vector_key = QUERY_VECTOR_PREFIX + query if core.asymmetric else query
         cached_vector = core.embeddings.get([vector_key]).get(vector_key)
     known_vector = query_vector if query_vector is not None else cached_vector
-    if known_vector is not None and calibrated and vectors_wanted and len(core.index):
+    if known_vector is not None and searchable:
         pool = _candidate_pool(limit)
         flt = vector_filter(filters, _exclude_seqs(core, filters))
         stage.vector_search = vector_lane.start(core.index, known_vector, pool, flt)

@@ -25,8 +25,9 @@ def _folder(tmp_path: Path) -> Path:
 
 def test_each_other_store_holding_the_text_is_named_not_the_own(tmp_path: Path) -> None:
     data = _folder(tmp_path)
+    (data / "brain.db-wal").write_bytes(b"page: my locker code is tiger-9931")
     named = other_stores_holding(data, ["tiger-9931"], own_store=data / "brain.db")
-    assert named == [data / "qdrant-edge"]
+    assert named == [data / "qdrant-edge"]  # not this store's own write-ahead log
     from_qdrant = other_stores_holding(data, ["tiger-9931"], data / "qdrant-edge" / "memchat")
     assert from_qdrant == [data / "brain.db"]
     assert other_stores_holding(data, ["nothing like it"], None) == []
