@@ -119,11 +119,9 @@ def select(
             cut.append(CutMemory(entry, "held back" if held else "below floor"))
     total = 0
     # Asked what is known of them, the user asked for their facts, not the few best matches.
-    most = (
-        max(budget.max_entries, ABOUT_THE_USER_FACTS)
-        if result.mode == "recent"
-        else (budget.max_entries)
-    )
+    most = budget.max_entries
+    if result.mode == "recent":
+        most = max(most, ABOUT_THE_USER_FACTS)
     for entry in result.entries:
         scores = entry.scores
         if scores is not None and scores.low_confidence:

@@ -133,16 +133,15 @@ def idf(doc_count: int, total_docs: int) -> float:
 
 
 def term_weights(doc_counts: dict[str, int], total_docs: int) -> dict[str, float]:
-    """Each query term's weight in keyword coverage: its IDF, dates at least half the query.
+    """Each query term's weight in keyword coverage: its IDF, the date from half to two thirds.
 
     A date a query names is what the user is asking about ("my notes from June 2023"), but
     in a store of thousands of memories a month's term is common, so by IDF alone "notes"
     would outweigh it and a memory saved that month would fall under the floor.
     """
     weights = {term: idf(count, total_docs) for term, count in doc_counts.items()}
-    dates = [w for term, w in weights.items() if is_date_term(term)]
+    dated = sum(w for term, w in weights.items() if is_date_term(term))
     words = sum(w for term, w in weights.items() if not is_date_term(term))
-    dated = sum(dates)
     if dated and words:
         # The date's readings are one date (`keyword_coverage`): no more than twice the
         # words ("next week" is 14 readings: summed, they outweighed "appointments" seven
