@@ -309,10 +309,10 @@ class SessionStore:
             session.title = _title(session.messages, session.commands)
         if session.incognito:
             return
-        record = note.model_dump(mode="json")
-        # The command as typed is redacted as a message is ("/remember my wifi password is
-        # …", found by an adversary in the file); what it stored is the fact, kept as given.
-        record["text"] = redact(note.text)[0]
+        # The command as typed, its arguments and its outcome are redacted as a message is
+        # ("/remember my bank PIN is …": found in the file by adversaries, first in the
+        # text, then in the arguments and the result); the fact in memory keeps it.
+        record = _redacted_values(note.model_dump(mode="json"))
         with self._write_lock:
             self._write(session, session.unsaved, {"type": COMMAND, **record})
             session.unsaved.clear()

@@ -216,3 +216,15 @@ def test_a_command_with_a_secret_is_written_redacted(tmp_path: Path) -> None:
     store.note_command(session, note)
     written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
     assert "OrangeLlama5521" not in written and "/remember my wifi password is" in written
+    # And what it ran and answered (a second adversary: the arguments and result kept it).
+    pin = CommandNote(
+        text="/remember my bank PIN is 9731",
+        tool="memory_store",
+        arguments={"content": "my bank PIN is 9731", "replaced": ["my old PIN is 1234"]},
+        result="Stored: my bank PIN is 9731",
+    )
+    store.note_command(session, pin)
+    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    assert "9731" not in written and "1234" not in written
+    (_, reopened), *_ = store.load(session.id).commands[1:]
+    assert reopened.tool == "memory_store" and reopened.result.startswith("Stored: my bank PIN")
