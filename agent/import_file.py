@@ -192,9 +192,11 @@ def _repeated_field(line: str) -> str | None:
 MAX_IMPORTED_CHARS = 1_000_000
 """The most text one imported memory may hold. Found by an adversary: a record of 200 MB
 took a minute and 4 GB to import, and the app then took a minute for each message."""
-_LONGEST_LINE = 8 * MAX_IMPORTED_CHARS
+_LONGEST_LINE = 12 * MAX_IMPORTED_CHARS + 65_536
 """A line longer than this holds more text than a memory may, even with every character
-written as a six-character JSON escape: it is not parsed at all."""
+written as JSON escapes (an emoji is two, twelve characters) and the other fields beside
+it: it is not parsed at all. At 8 characters a memory of 999,999 emoji was refused as an
+export of Python's `json.dumps` wrote it, and taken as one without escapes wrote it."""
 
 
 def _too_long(number: int, length: int, *, whole_record: bool = False) -> ImportFieldError:
