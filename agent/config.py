@@ -53,7 +53,7 @@ class OllamaSettings(BaseModel):
     @field_validator("host")
     @classmethod
     def _an_address_ollama_reads(cls, value: str) -> str:
-        problem = address_problem(value, scheme_optional=True) if value.strip() else None
+        problem = address_problem(value, scheme_optional=True) if value else None
         if problem is not None:
             raise ValueError(f"{problem}; for example http://127.0.0.1:11434")
         return value

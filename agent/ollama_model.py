@@ -31,6 +31,7 @@ from agent.model import (
     ToolsUnsupportedError,
     brief_error,
 )
+from memory.wording import without_password
 
 _call_ids = itertools.count(1)
 
@@ -96,7 +97,8 @@ class OllamaChatModel:
         read_timeout_s: float = 300.0,
     ) -> None:
         self.name = model
-        self.host = host
+        self.host = without_password(host)
+        """The server as shown in messages (a password in it masked); the client has it whole."""
         self.supports_tools = True
         self.supports_thinking = False
         timeout = httpx.Timeout(read_timeout_s, connect=connect_timeout_s)

@@ -9,6 +9,7 @@ import platformdirs
 
 from agent.errors import ConfigError
 from agent.server_address import address_problem
+from memory.wording import without_password
 
 APP_NAME = "memchat"
 DEFAULT_OLLAMA_HOST = "http://127.0.0.1:11434"
@@ -60,7 +61,8 @@ def resolve_ollama_host(configured: str) -> str:
     problem = address_problem(from_environment, scheme_optional=True)
     if problem is not None:
         raise ConfigError(
-            f"$OLLAMA_HOST ({from_environment!r}) {problem}; set it to an address such as "
+            f"$OLLAMA_HOST ({without_password(from_environment)!r}) {problem}; set it to an "
+            "address such as "
             "http://127.0.0.1:11434, or set ollama.host in the config"
         )
     return from_environment

@@ -8,6 +8,7 @@ names the setting, as every other bad value is.
 
 from __future__ import annotations
 
+import unicodedata
 from urllib.parse import urlsplit
 
 
@@ -16,9 +17,13 @@ def address_problem(address: str, *, scheme_optional: bool) -> str | None:
 
     `scheme_optional`: read as Ollama reads its host, "127.0.0.1:11434" meaning http.
     """
-    text = address.strip()
+    text = address
+    if not text:
+        return "is empty"
+    # Checked as written: stripped first, a trailing U+2028 or no-break space passed here
+    # and failed at the first request with the library's words (a second adversary).
     if any(ord(char) < 32 or char.isspace() for char in text):
-        return "holds a space or a control character"
+        return "holds a space, a line break or a control character"
     if scheme_optional and "://" not in text:
         text = "http://" + text
     try:
@@ -27,8 +32,14 @@ def address_problem(address: str, *, scheme_optional: bool) -> str | None:
         host = parts.hostname
     except ValueError as exc:
         return f"is not an address ({exc})"
+    if host and unicodedata.normalize("NFKC", host) != host:
+        # Full-width letters look like a host name; the HTTP client refuses them later.
+        return "has letters in the host name that only look like ordinary ones"
     if parts.scheme not in ("http", "https"):
-        return f"must start with http:// or https:// (not {parts.scheme}://)"
+        written = f" (not {parts.scheme}://)" if parts.scheme else ""
+        return f"must start with http:// or https://{written}"
+    if port == 0:
+        return "names port 0, which no server listens on"
     if not host and not (scheme_optional and port):
         return "names no server (such as http://127.0.0.1:11434)"
     return None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agent.redact import looks_secret
+from agent.redact import looks_secret, redact
 from memory.text import analyze
 
 ERASED = "[erased]"
@@ -108,9 +108,13 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     codes: set[str] = set()
     context: set[str] = set()
     for text in texts:
-        flat = " ".join(text.split())
-        if len(flat) >= _SHORTEST_TEXT:
-            wanted.add(flat)
+        # As written, and as a chat file holds it: the fact's secret redacted there (a
+        # /remember command, the model's memory_store call), which still means the chat
+        # discussed it.
+        for form in (text, redact(text)[0]):
+            flat = " ".join(form.split())
+            if len(flat) >= _SHORTEST_TEXT:
+                wanted.add(flat)
         words = [word.strip(".") for word in _WORD.findall(text)]
         codes.update(word for word in words if _code_like(word))
         context.update(analyze(" ".join(word for word in words if not _code_like(word))))

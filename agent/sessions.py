@@ -178,18 +178,37 @@ def _message_record(message: ChatMessage) -> dict[str, Any]:
     # it does the message that asked: the model's memory_store call and the tool's answer
     # kept the door code in clear beside "[REDACTED:code]" (found by a new user).
     if message.role == "tool":
-        record["content"] = redact(message.content)[0]
+        record["content"] = _redacted_values(message.content)
     for call in record.get("tool_calls") or []:
         call["arguments"] = _redacted_values(call.get("arguments"))
     return record
 
 
+_NAMES = frozenset(
+    "key id entry_id superseded_by namespace category session_id timestamp updated_at tool "
+    "type at".split()
+)
+"""Fields that name or date a record: a key written "key": "…" read as a labelled secret."""
+
+
 def _redacted_values(value: Any) -> Any:
-    """`value` (a tool call's arguments, as the model sent them) with every string redacted."""
+    """`value` (a tool call's arguments, a tool's answer) with every text in it redacted.
+
+    A string holding JSON (a tool's answer) is redacted inside, field by field, and the
+    fields that name or date a record are left as they are.
+    """
     if isinstance(value, str):
+        if value[:1] in "{[":
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                return redact(value)[0]
+            return json.dumps(_redacted_values(parsed), ensure_ascii=False)
         return redact(value)[0]
     if isinstance(value, dict):
-        return {key: _redacted_values(item) for key, item in value.items()}
+        return {
+            key: item if key in _NAMES else _redacted_values(item) for key, item in value.items()
+        }
     if isinstance(value, list):
         return [_redacted_values(item) for item in value]
     return value

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def counted(count: int, singular: str, plural: str) -> str:
     """The count and the noun that agrees with it, digits grouped with commas."""
@@ -53,3 +55,15 @@ def older_than_replaced(count: int) -> str:
         "the older text is in effect again and the newer one is kept as history "
         "(`memchat memory list --all` shows both)"
     )
+
+
+_PASSWORD_IN_ADDRESS = re.compile(r"((?:^|//)[^/@\s:]*:)[^/@\s]*@")
+
+
+def without_password(address: str) -> str:
+    """A server address as shown to the user: a password in it written as ***.
+
+    Found by an adversary: "embedding … at http://user:s3cretpw@… failed" printed it.
+    Read as text, not parsed, so a malformed address is masked too.
+    """
+    return _PASSWORD_IN_ADDRESS.sub(r"\1***@", address)

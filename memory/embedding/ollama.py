@@ -16,6 +16,7 @@ import numpy as np
 from memory.embedding.base import FloatMatrix, embedder_identity, unit_vectors
 from memory.embedding.prefixes import prefixes_for
 from memory.errors import EmbeddingError
+from memory.wording import without_password
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
 
@@ -76,12 +77,12 @@ class OllamaEmbedder:
             )
         except TimeoutError as exc:
             raise EmbeddingError(
-                f"embedding model {self.model!r} at {self.host} did not answer within "
-                f"{self.timeout_s:g} s"
+                f"embedding model {self.model!r} at {without_password(self.host)} did not "
+                f"answer within {self.timeout_s:g} s"
             ) from exc
         except Exception as exc:  # noqa: BLE001 - the client raises many transport types
             raise EmbeddingError(
-                f"embedding with {self.model!r} at {self.host} failed: {exc}"
+                f"embedding with {self.model!r} at {without_password(self.host)} failed: {exc}"
             ) from exc
         rows = list(response.embeddings)
         if len(rows) != len(texts):

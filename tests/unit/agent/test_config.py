@@ -178,6 +178,12 @@ def test_keep_alive_that_ollama_would_refuse_is_named(tmp_path: Path, bad: str) 
         ("model", "base_url", "http://[::1", "is not an address"),
         ("model", "base_url", "127.0.0.1:8080/v1", "must start with http:// or https://"),
         ("model", "base_url", "http://a b/v1", "holds a space"),
+        # A second adversary: these passed, then failed at the first request.
+        ("ollama", "host", "http://127.0.0.1:11633\u2028", "a line break"),
+        ("ollama", "host", "localhost\u00a0", "holds a space"),
+        ("ollama", "host", "http://\uff4c\uff4f\uff43\uff41\uff4chost:1", "only look like"),
+        ("ollama", "host", "http://127.0.0.1:0", "names port 0"),
+        ("model", "base_url", "", "is empty"),
     ],
 )
 def test_a_server_address_that_cannot_be_reached_is_named(
@@ -491,3 +497,15 @@ def test_a_data_folder_that_is_a_file_is_named_as_such(tmp_path: Path) -> None:
     with pytest.raises(NotADirectoryError, match=r"home is not a folder: memchat keeps its data"):
         ensure_private_dir(taken)
     assert ensure_private_dir(tmp_path / "fine").is_dir()
+
+
+def test_a_password_in_an_ollama_address_is_never_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by an adversary: the address (with its password) was printed whole."""
+    from agent.ollama_model import OllamaChatModel
+
+    model = OllamaChatModel("qwen3:8b", "http://user:s3cretpw@127.0.0.1:11699")
+    assert model.host == "http://user:***@127.0.0.1:11699"
+    monkeypatch.setenv("OLLAMA_HOST", "http://user:s3cretpw@[::1")
+    with pytest.raises(ConfigError) as refused:
+        resolve_ollama_host("")
+    assert "s3cretpw" not in str(refused.value)

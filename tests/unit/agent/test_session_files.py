@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 from pathlib import Path
 
@@ -194,6 +195,11 @@ def test_a_tool_call_and_its_answer_are_written_redacted(tmp_path: Path) -> None
             ChatMessage(
                 role="tool", tool_name="memory_store", content="Stored: The door code is 4821"
             ),
+            ChatMessage(
+                role="tool",
+                tool_name="memory_store",
+                content='{"stored": {"key": "door_code_2b7476", "content": "door code is 4821"}}',
+            ),
             ChatMessage(role="assistant", content="Saved."),
         ],
     )
@@ -204,6 +210,9 @@ def test_a_tool_call_and_its_answer_are_written_redacted(tmp_path: Path) -> None
     assert call.name == "memory_store" and call.arguments["tags"][1] == 3
     assert call.arguments["content"].startswith("The door code is [REDACTED:")
     assert reopened[2].content.startswith("Stored: The door code is [REDACTED:")
+    # A tool's JSON answer is redacted field by field: its key is no labelled secret.
+    answer = json.loads(reopened[3].content)["stored"]
+    assert answer["key"] == "door_code_2b7476" and "4821" not in answer["content"]
 
 
 def test_a_command_with_a_secret_is_written_redacted(tmp_path: Path) -> None:

@@ -153,6 +153,16 @@ async def test_ollama_embedder_errors_become_embedding_errors(fake_ollama: FakeO
         await embedder.embed(["x"])
 
 
+async def test_a_password_in_the_servers_address_is_never_shown(fake_ollama: FakeOllama) -> None:
+    """Found by an adversary: "embedding … at http://user:s3cretpw@… failed" printed it."""
+    fake_ollama.routes["/api/embed"] = lambda body: Reply(500, {"error": "boom"})
+    with_password = fake_ollama.url.replace("http://", "http://user:s3cretpw@")
+    embedder = OllamaEmbedder(dimensions=8, host=with_password)
+    with pytest.raises(EmbeddingError) as failed:
+        await embedder.embed(["x"])
+    assert "s3cretpw" not in str(failed.value) and "user:***@" in str(failed.value)
+
+
 async def test_ollama_embedder_times_out(fake_ollama: FakeOllama) -> None:
     fake_ollama.routes["/api/embed"] = lambda body: Reply(body={"embeddings": []}, delay_s=1.0)
     embedder = OllamaEmbedder(dimensions=8, host=fake_ollama.url, timeout_s=0.2)
