@@ -37,6 +37,7 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
             )
             stale = (await target.stats()).stale_embedding if not args.dry_run else 0
             reindexable = target.reindexing is not None
+            can_forget = target.capabilities.supports_delete
         finally:
             # The bar's line ends before any warning: a warning went on after the bar, and
             # a new user read the bar as printed after the result.
@@ -53,7 +54,7 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
             f"({report.already_present:,} already there); nothing was written",
         )
         if report.only_in_target:
-            say(out, f"note: {_only_in_target(report)}")
+            say(out, f"note: {_only_in_target(report, can_forget)}")
         if report.older_than_replaced:
             say(
                 out,
@@ -86,14 +87,14 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if report.older_than_replaced:
         say(out, f"note: in {report.target}, {older_than_replaced(report.older_than_replaced)}")
     if report.only_in_target:
-        say(out, f"note: {_only_in_target(report)}")
+        say(out, f"note: {_only_in_target(report, can_forget)}")
     if stale:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
     return 0
 
 
-def _only_in_target(report: MigrationReport) -> str:
+def _only_in_target(report: MigrationReport, can_forget: bool) -> str:
     """The target's memories the source does not hold, which a copy neither adds nor removes.
 
     Found by a new user: a second copy to markdown left a door code forgotten in sqlite
@@ -104,5 +105,6 @@ def _only_in_target(report: MigrationReport) -> str:
         f"{report.target} also holds {count} that {report.source} does not (from an earlier "
         f"copy and forgotten or replaced in {report.source} since, or added in "
         f"{report.target}); the copy leaves them as they are: `memchat memory list --all` "
-        f'with memory.backend = "{report.target}" shows them, `forget` removes one'
+        f'with memory.backend = "{report.target}" shows them'
+        + (", `forget` removes one" if can_forget else "")
     )

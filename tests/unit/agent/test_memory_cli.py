@@ -911,7 +911,8 @@ def test_a_second_migrate_names_what_only_the_target_still_holds(
     assert main(["memory", "migrate", "--to", "markdown"]) == 0
     out = capsys.readouterr().out
     assert "note: markdown also holds 1 memory that sqlite does not" in out
-    assert "`forget` removes one" in out
+    # Markdown keeps what it stores (a second adversary: "`forget` removes one" was untrue).
+    assert "shows them" in out and "`forget` removes one" not in out
 
 
 def test_forget_erase_names_another_backends_copy_that_holds_it(
