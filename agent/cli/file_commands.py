@@ -66,7 +66,7 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
     async with opened_memory(config) as memory:
         stale_before = (await memory.stats()).stale_embedding
-        forgotten = await _forgotten_in(memory, records)
+        forgotten = await forgotten_in(memory, records)
         summary = await memory.import_(records)
         # What this import left without a vector; older ones are the start-up's to report.
         added = (await memory.stats()).stale_embedding - stale_before
@@ -86,7 +86,7 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
             "import it again",
         )
     if forgotten:
-        say(out, f"note: {_back_again(forgotten)}")
+        say(out, f"note: {back_again(forgotten)}")
     if added > 0:
         model = config.memory.embedding_model_name
         note = without_vectors(added, model, imported=True, reindexable=reindexable)
@@ -99,18 +99,19 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
 _NAMED_KEYS = 5
 
 
-def _back_again(keys: list[str]) -> str:
+def back_again(keys: list[str], source: str = "the file") -> str:
+    """What to say of `keys` this store had forgotten and a copy or a file brought back."""
     named = ", ".join(repr(key) for key in keys[:_NAMED_KEYS])
     more = f" and {len(keys) - _NAMED_KEYS} more" if len(keys) > _NAMED_KEYS else ""
     what = counted(len(keys), "memory you had forgotten is", "memories you had forgotten are")
     again = "it" if len(keys) == 1 else "each"
     return (
-        f"{what} back from the file ({named}{more}); "
+        f"{what} back from {source} ({named}{more}); "
         f"`memchat memory forget KEY` forgets {again} again"
     )
 
 
-async def _forgotten_in(memory: Memory, records: Sequence[MemoryEntry]) -> list[str]:
+async def forgotten_in(memory: Memory, records: Sequence[MemoryEntry]) -> list[str]:
     """Keys of records this store forgot (its audit log says so) and no longer holds.
 
     An older export brought back what the user had forgotten, without a word (found by a

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TextIO
 
+from agent.cli.file_commands import back_again, forgotten_in
 from agent.cli.store import ProgressBar, say, store_folder, warn
 from agent.wiring import build_embedder, open_store
 from memory.migration import MigrationError, MigrationReport, migrate
@@ -32,6 +33,9 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
     try:
         target = await open_store(config, folder, embedder, backend=args.to)
         try:
+            # What the target forgot that the copy brings back (found by an adversary: a
+            # migrate back put a forgotten memory in effect again, unsaid).
+            forgotten = await forgotten_in(target, [entry async for entry in source.export()])
             report = await migrate(
                 source, target, batch_size=args.batch_size, dry_run=args.dry_run, progress=progress
             )
@@ -55,6 +59,9 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         )
         if report.only_in_target:
             say(out, f"note: {_only_in_target(report, can_forget)}")
+        if forgotten:
+            said = back_again(forgotten, report.source).replace(" is back", " would be back")
+            say(out, f"note: in {report.target}, {said.replace(' are back', ' would be back')}")
         if report.older_than_replaced:
             say(
                 out,
@@ -88,6 +95,8 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(out, f"note: in {report.target}, {older_than_replaced(report.older_than_replaced)}")
     if report.only_in_target:
         say(out, f"note: {_only_in_target(report, can_forget)}")
+    if forgotten:
+        say(out, f"note: in {report.target}, {back_again(forgotten, report.source)}")
     if stale:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")

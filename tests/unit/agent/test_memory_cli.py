@@ -961,3 +961,22 @@ def test_migrate_ends_the_progress_line_before_any_warning(
     bar = next(i for i, line in enumerate(err) if line.endswith("3/3"))
     warning = next(i for i, line in enumerate(err) if "markdown:" in line)
     assert bar < warning, err
+
+
+def test_a_migrate_back_names_what_it_brings_back_that_was_forgotten(
+    configured: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by an adversary: forgotten in sqlite after a copy to markdown, 'pet' was in
+    effect again after a migrate back, and nothing said so."""
+    _seed()
+    assert main(["memory", "migrate", "--to", "markdown"]) == 0
+    assert main(["memory", "forget", "pet", "--yes"]) == 0
+    capsys.readouterr()
+    assert main(["memory", "migrate", "--from", "markdown", "--to", "sqlite", "--dry-run"]) == 0
+    assert "in sqlite, 1 memory you had forgotten would be back from markdown ('pet')" in (
+        capsys.readouterr().out
+    )
+    assert main(["memory", "migrate", "--from", "markdown", "--to", "sqlite"]) == 0
+    out = capsys.readouterr().out
+    assert "note: in sqlite, 1 memory you had forgotten is back from markdown ('pet');" in out
+    assert "`memchat memory forget KEY` forgets it again" in out
