@@ -30,7 +30,7 @@ PREDICATE = re.compile(
     r"(?i)(?:(?<!\S)(?:is|are|was|were|am|isn't|aren't|wasn't|lives?|lived|works?|worked|"
     r"prefers?|preferred|likes?|liked|loves?|loved|hates?|hated|uses?|used|owns?|owned|has|"
     r"have|had|drives?|plays?|played|leaves?|starts?|started|opens?|closes?|costs?|goes|went|"
-    r"moved|got|gets|joined|joins|bought|took|takes)"
+    r"moved|got|gets|joined|joins|bought|took|takes|weighs?|weighed|measures?|measured)"
     r"(?!\S)|(?<!\d):|=)"
 )
 _WORD = re.compile(r"\w+")

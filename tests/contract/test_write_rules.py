@@ -999,3 +999,18 @@ async def test_a_text_that_differs_only_in_case_or_end_marks_is_still_written(
     await memory.store("note", "Buy milk.", "daily")
     got_note = await memory.get("note")
     assert got_note is not None and (got_note.id, got_note.content) == (note.id, "Buy milk.")
+
+
+async def test_a_things_weight_does_not_replace_the_users(memory: Memory) -> None:
+    """Found by an adversary: "My bike weighs 12 kg" replaced "I weigh 80 kg" as "the
+    same subject" (no verb was read in either, so no subject)."""
+    needs(memory, "persistent", "supports_supersede")
+    mine = await memory.store("my_weight", "I weigh 80 kg", "core")
+    await memory.store("bike_weight", "My bike weighs 12 kg", "core")
+    kept = await memory.get_by_id(mine.id)
+    assert kept is not None and kept.superseded_by is None
+    newer = await memory.store("weight_now", "I weigh 78 kg now", "core")
+    replaced = await memory.get_by_id(mine.id)
+    assert replaced is not None and replaced.superseded_by == newer.id
+    bike = await memory.get("bike_weight")
+    assert bike is not None and bike.superseded_by is None
