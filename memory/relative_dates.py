@@ -17,6 +17,10 @@ _RELATIVE = re.compile(
     r"|(?P<which>this|next|last|past|coming)\s+(?P<span>week(?:end)?|month|year))\b"
 )
 _SHIFT = {"this": 0, "coming": 1, "next": 1, "last": -1, "past": -1}
+ASKED_AS_DATES_ONLY = re.compile(r"(?i)\b(?:today|tonight|tomorrow)\b")
+"""Words a question means only as a date: an old "I have the dentist tomorrow" said them of
+another day (found by an adversary, recalled for "what's on tomorrow?"). "Yesterday",
+"last week" and the like stay words too: a memory telling of its past says them."""
 
 
 def _days(first: date, count: int) -> list[str]:
@@ -58,7 +62,8 @@ def _terms(found: re.Match[str], today: date) -> list[str]:
 def relative_date_terms(text: str, today: date | None = None) -> list[str]:
     """The date terms of the days `text` names relative to `today` (the local date).
 
-    The words stay in the query too: "last week" said in a memory is found by its words.
+    The words stay in the query too ("last week" said in a memory is found by its words),
+    but for those `ASKED_AS_DATES_ONLY`.
     """
     today = today or date.today()
     terms: list[str] = []

@@ -19,7 +19,7 @@ from memory.date_terms import date_terms_of, find_dates, names_numeric_date
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
 from memory.predicates import wordings_of
-from memory.relative_dates import relative_date_terms
+from memory.relative_dates import ASKED_AS_DATES_ONLY, relative_date_terms
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -249,6 +249,7 @@ def query_terms(text: str) -> list[str]:
     """
     found, rest = find_dates(text)
     found += relative_date_terms(rest)
+    rest = ASKED_AS_DATES_ONLY.sub(" ", rest)
     words = [t for t in analyze(_ASKING_WORDS.sub(" ", rest)) if t not in _filler_terms()]
     # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).

@@ -162,7 +162,9 @@ async def test_a_date_typed_in_numbers_finds_the_day_written_in_words(memory: Me
 async def test_days_named_from_today_find_what_was_said_of_those_days(memory: Memory) -> None:
     """Found by a new user: "remind me of my appointments next week" recalled nothing of
     "Physio on December 9" (next week's Wednesday); "tomorrow" read as a word."""
-    from datetime import date, timedelta
+    from datetime import UTC, date, datetime, timedelta
+
+    from memory.entry import MemoryEntry
 
     needs(memory, "persistent", "supports_keyword_search")
     today = date.today()
@@ -181,5 +183,19 @@ async def test_days_named_from_today_find_what_was_said_of_those_days(memory: Me
     assert min(scores["dentist"], scores["physio"]) > 0.3  # the floor
     assert max(scores.get("far", 0.0), scores.get("tea", 0.0)) < 0.2, scores
     await memory.store("plumber", f"The plumber comes on {said(today + timedelta(days=1))}")
+    # Said two weeks ago of its own next day (a second adversary saw it recalled).
+    long_ago = datetime.now(UTC) - timedelta(days=14)
+    await memory.import_(
+        [
+            MemoryEntry(
+                id="said-long-ago",
+                key="old",
+                content="I have the dentist tomorrow",
+                timestamp=long_ago,
+                updated_at=long_ago,
+            )
+        ]
+    )
     tomorrow = await memory.recall("what is on tomorrow?", limit=5)
     assert [e.key for e in tomorrow.entries][:1] == ["plumber"]
+    assert "old" not in [e.key for e in tomorrow.entries]
