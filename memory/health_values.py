@@ -130,10 +130,23 @@ my current dose?" and "what medication am I on?" found nothing of "I take 10mg o
 lisinopril every morning" (found by a new user)."""
 
 
-def states_a_dose(text: str) -> bool:
-    """Whether `text` says what dose of a medicine the user takes."""
+_DRUG_AMOUNT = re.compile(
+    r"(?i)\d\s?(?:mg|mcg|µg|ug|iu)\b|\binsulin\b.{0,40}?\b\d+\s?units?\b"
+    r"|\b\d+\s?units?\s+of\s+insulin\b|\b\d+\s+(?:tablets?|pills?|capsules?)\s+of\b"
+)
+"""An amount only a medicine is measured in (not ml, g or "units of work"), or insulin's."""
+
+
+def names_a_dose(text: str) -> bool:
+    """Whether `text` says a dose of a medicine: by the dose rules, or by its amount alone.
+
+    For the words a dose is asked with (`DOSE_WORDINGS`): "Amlodipine 5mg daily", "Vitamin D
+    1000 IU" and "my insulin went up to 14 units" said no "I take" (a second adversary).
+    """
+    if _DRUG_AMOUNT.search(text) is not None:
+        return True
     if not _MAY_STATE_A_DOSE.search(text):
-        return False  # most texts: one quick scan, not the rules
+        return False  # most texts: two quick scans, not the rules
     return any(topic.startswith("dose of ") for topic in health_values(text))
 
 

@@ -275,11 +275,11 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     (`memory.health_values.DOSE_WORDINGS`). The dates (`memory.date_terms`) are the day it was
     saved and those its content names.
     """
-    from memory.health_values import DOSE_WORDINGS, states_a_dose  # it reads with `analyze`
+    from memory.health_values import DOSE_WORDINGS, names_a_dose  # it reads with `analyze`
 
     words = analyze(content)
     seen = set(words)
-    wordings = wordings_of(content) + (f" {DOSE_WORDINGS}" if states_a_dose(content) else "")
+    wordings = wordings_of(content) + (f" {DOSE_WORDINGS}" if names_a_dose(content) else "")
     worded = [term for term in analyze(wordings) if term not in seen]
     return (
         analyze(key)

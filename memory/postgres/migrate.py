@@ -10,7 +10,7 @@ from psycopg import sql
 
 from memory.date_terms import date_terms_of, with_implied_terms
 from memory.errors import MemoryStoreError
-from memory.health_values import states_a_dose
+from memory.health_values import names_a_dose
 from memory.postgres.schema import (
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
@@ -120,7 +120,7 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
             elif step == CLAIMS_AND_CONDITIONS_READ_ANEW:
                 await _index_again_where(conn, _claims_conditions_or_umlauts)
             elif step == DOSES_READ_ANEW:
-                await _index_again_where(conn, states_a_dose)
+                await _index_again_where(conn, names_a_dose)
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from memory.entry import MemoryEntry
-from memory.health_values import states_a_dose
+from memory.health_values import names_a_dose
 from memory.predicates import states_a_predicate
 from memory.qdrant.payload import TERMS_MADE, from_payload, point_id, to_payload
 from memory.qdrant.points import TERMS_RULE, PointFilter, PointStore, StoredPoint
@@ -110,7 +110,7 @@ def index_again_read_differently(points: PointStore) -> int:
         or reads_numbers_anew(str(point.payload.get("content", "")))
         or has_terms_added(str(point.payload.get("content", "")))
         or states_a_predicate(str(point.payload.get("content", "")))
-        or states_a_dose(str(point.payload.get("content", "")))
+        or names_a_dose(str(point.payload.get("content", "")))
     }
     same = [point.id for point in found if point.id not in changed]
     if same:

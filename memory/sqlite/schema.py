@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from memory.date_terms import date_terms_of, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
-from memory.health_values import states_a_dose
+from memory.health_values import names_a_dose
 from memory.predicates import states_a_predicate
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
@@ -295,7 +295,7 @@ def _read_claims_and_conditions_anew(conn: sqlite3.Connection) -> None:
 
 def _read_doses_anew(conn: sqlite3.Connection) -> None:
     """Index again the entries saying what dose the user takes (found by the words asking)."""
-    _index_again_where(conn, states_a_dose)
+    _index_again_where(conn, names_a_dose)
 
 
 MIGRATIONS: tuple[Migration, ...] = (

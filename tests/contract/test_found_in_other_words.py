@@ -144,6 +144,30 @@ async def test_a_dose_is_found_by_the_words_that_ask_for_it(memory: Memory) -> N
         assert scores["dose"] > scores.get("run", 0.0) + 0.1, (question, scores)
 
 
+async def test_medicines_said_without_a_dose_rule_are_found_by_medication(
+    memory: Memory,
+) -> None:
+    """Found by a second adversary: "what medication am I on?" missed "Amlodipine 5mg
+    daily", "Vitamin D 1000 IU daily", the insulin and "2 tablets of lisinopril"."""
+    needs(memory, "persistent", "supports_keyword_search")
+    medicines = {
+        "amlodipine": "Amlodipine 5mg daily",
+        "vitamin": "Vitamin D 1000 IU daily",
+        "insulin": "My insulin went up to 14 units",
+        "tablets": "I take 2 tablets of ibuprofen at night",
+    }
+    for key, text in medicines.items():
+        await memory.store(key, text)
+    for key, text in {"milk": "200 ml of milk", "work": "10 units of work done"}.items():
+        await memory.store(key, text)
+    found = await memory.recall("what medication am I on?", limit=8)
+    scores = {e.key: e.score or 0.0 for e in found.entries}
+    assert set(medicines) <= set(scores), scores
+    assert min(scores[key] for key in medicines) > max(
+        scores.get("milk", 0.0), scores.get("work", 0.0)
+    )
+
+
 async def test_a_date_typed_in_numbers_finds_the_day_written_in_words(memory: Memory) -> None:
     """Found by a new user: "10.12.2026" scored 0.15 and "2026-12-10" 0.32 against "Dentist
     on December 10 at 9am": each way of reading the date counted as a word of its own, and
