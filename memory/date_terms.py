@@ -121,15 +121,18 @@ def is_date_term(term: str) -> bool:
     return _DATE_TERM.fullmatch(term) is not None
 
 
-def _day(y: int, m: int, d: int) -> str:
+def day_term(y: int, m: int, d: int) -> str:
+    """The term of one day ("dtd20261210")."""
     return f"dtd{y:04d}{m:02d}{d:02d}"
 
 
-def _day_of_month(m: int, d: int) -> str:
+def day_of_month_term(m: int, d: int) -> str:
+    """The term of a day of a month, any year ("dtmd1210")."""
     return f"dtmd{m:02d}{d:02d}"
 
 
-def _month_of_year(y: int, m: int) -> str:
+def month_of_year_term(y: int, m: int) -> str:
+    """The term of a month of a year ("dtym202612")."""
     return f"dtym{y:04d}{m:02d}"
 
 
@@ -137,7 +140,8 @@ def _month(m: int) -> str:
     return f"dtm{m:02d}"
 
 
-def _year(y: int) -> str:
+def year_term(y: int) -> str:
+    """The term of a year ("dty2026")."""
     return f"dty{y:04d}"
 
 
@@ -166,7 +170,13 @@ def _saved_on(when: datetime, zone: tuple[object, ...]) -> tuple[str, ...]:
     del zone  # only a cache key
     local = local_time(when)
     y, m, d = local.year, local.month, local.day
-    return (_day(y, m, d), _month_of_year(y, m), _day_of_month(m, d), _month(m), _year(y))
+    return (
+        day_term(y, m, d),
+        month_of_year_term(y, m),
+        day_of_month_term(m, d),
+        _month(m),
+        year_term(y),
+    )
 
 
 def implied_terms(term: str) -> list[str]:
@@ -219,7 +229,7 @@ def _valid(month: int, day: int, year: int | None = None) -> bool:
 
 def _full_date(y: int, m: int, d: int) -> list[str]:
     # With the day of the month too: "my birthday is October 13" is about every year's.
-    return [_day(y, m, d), _day_of_month(m, d)] if 1 <= y and _valid(m, d, y) else []
+    return [day_term(y, m, d), day_of_month_term(m, d)] if 1 <= y and _valid(m, d, y) else []
 
 
 def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[str]:
@@ -243,15 +253,15 @@ def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[st
         month = MONTHS[word.lower()]
         if year:
             return _full_date(int(year), month, int(day))
-        return [_day_of_month(month, int(day))] if _valid(month, int(day)) else []
+        return [day_of_month_term(month, int(day))] if _valid(month, int(day)) else []
     if kind == "month-year":
-        return [_month_of_year(int(g[1]), MONTHS[g[0].lower()])]
+        return [month_of_year_term(int(g[1]), MONTHS[g[0].lower()])]
     if kind == "month":
         word = g[0].lower()
         if word in _AMBIGUOUS_ALONE and before.lower() not in _BEFORE_A_MONTH:
             return []
         return [_month(MONTHS[word])]
-    return [_year(int(g[0]))]
+    return [year_term(int(g[0]))]
 
 
 def find_dates(text: str) -> tuple[list[str], str]:

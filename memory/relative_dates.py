@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from memory.date_terms import day_of_month_term, day_term, month_of_year_term, year_term
+
 _RELATIVE = re.compile(
     r"(?i)\b(?:(?P<day>today|tonight|tomorrow|yesterday)|the\s+day\s+after\s+tomorrow"
     r"|(?P<which>this|next|last|past|coming)\s+(?P<span>week(?:end)?|month|year))\b"
@@ -25,15 +27,11 @@ another day (found by an adversary, recalled for "what's on tomorrow?"). "Yester
 
 def _days(first: date, count: int) -> list[str]:
     days = [first + timedelta(days=offset) for offset in range(count)]
-    return [term for day in days for term in (_full(day), _month_day(day))]
-
-
-def _full(day: date) -> str:
-    return f"dtd{day.year:04d}{day.month:02d}{day.day:02d}"
-
-
-def _month_day(day: date) -> str:
-    return f"dtmd{day.month:02d}{day.day:02d}"
+    return [
+        term
+        for day in days
+        for term in (day_term(day.year, day.month, day.day), day_of_month_term(day.month, day.day))
+    ]
 
 
 def _terms(found: re.Match[str], today: date) -> list[str]:
@@ -54,9 +52,9 @@ def _terms(found: re.Match[str], today: date) -> list[str]:
     if span == "month":
         month_index = today.year * 12 + today.month - 1 + shift
         year, month = divmod(month_index, 12)
-        return [f"dtym{year:04d}{month + 1:02d}"] if 1 <= year <= 9999 else []
+        return [month_of_year_term(year, month + 1)] if 1 <= year <= 9999 else []
     year = today.year + shift
-    return [f"dty{year:04d}"] if 1 <= year <= 9999 else []
+    return [year_term(year)] if 1 <= year <= 9999 else []
 
 
 def relative_date_terms(text: str, today: date | None = None) -> list[str]:
