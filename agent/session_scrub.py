@@ -17,8 +17,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from agent.record_texts import RECORD_FIELDS, each_text
 from agent.redact import looks_secret, redact
 from memory.text import analyze
 
@@ -26,12 +26,6 @@ ERASED = "[erased]"
 _WORD = re.compile(r"[^\s,;:!?()\[\]{}\"'`<>]+")
 _SHORTEST_TEXT = 8
 """A shorter erased text is matched by its code-like words only ("tea" is everywhere)."""
-_STRUCTURE = frozenset(
-    "type id created_at updated_at timestamp at keep mode role model tool_name tool_call_id "
-    "stopped error degraded session_id namespace category lane".split()
-)
-"""Fields naming or dating a record, never its text: an adversary's erase of a fact holding
-"2026" turned every chat's id and date into "[erased]-12-04…" and lost them."""
 
 
 def _code_like(word: str) -> bool:
@@ -132,19 +126,6 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     )
 
 
-def _scrubbed(value: Any, erasure: Erasure, discussed: bool) -> Any:
-    if isinstance(value, str):
-        return erasure.apply(value, discussed=discussed)
-    if isinstance(value, list):
-        return [_scrubbed(item, erasure, discussed) for item in value]
-    if isinstance(value, dict):
-        return {
-            key: item if key in _STRUCTURE else _scrubbed(item, erasure, discussed)
-            for key, item in value.items()
-        }
-    return value
-
-
 def _scrub_line(line: str, erasure: Erasure, discussed: bool) -> str:
     try:
         record = json.loads(line)
@@ -156,7 +137,8 @@ def _scrub_line(line: str, erasure: Erasure, discussed: bool) -> str:
         # message with that number says something else ("Our house number is 7391"),
         # unless it shares a word with the erased text (found by a second adversary).
         discussed = False
-    return json.dumps(_scrubbed(record, erasure, discussed), ensure_ascii=False)
+    erased = each_text(record, lambda text: erasure.apply(text, discussed=discussed), RECORD_FIELDS)
+    return json.dumps(erased, ensure_ascii=False)
 
 
 def scrub_file(path: Path, erasure: Erasure) -> bool:

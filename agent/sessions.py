@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from agent.messages import ChatMessage, CommandNote, RecallNote
 from agent.paths import ensure_private_dir
+from agent.record_texts import RECORD_FIELDS, each_text
 from agent.redact import redact
 
 
@@ -184,11 +185,8 @@ def _message_record(message: ChatMessage) -> dict[str, Any]:
     return record
 
 
-_NAMES = frozenset(
-    "key id entry_id superseded_by namespace category session_id timestamp updated_at tool "
-    "type at".split()
-)
-"""Fields that name or date a record: a key written "key": "…" read as a labelled secret."""
+_NAMES = RECORD_FIELDS | {"key"}
+"""Fields left as they are: a key written "key": "…" read as a labelled secret."""
 
 
 def _redacted_values(value: Any) -> Any:
@@ -197,21 +195,17 @@ def _redacted_values(value: Any) -> Any:
     A string holding JSON (a tool's answer) is redacted inside, field by field, and the
     fields that name or date a record are left as they are.
     """
-    if isinstance(value, str):
-        if value[:1] in "{[":
-            try:
-                parsed = json.loads(value)
-            except ValueError:
-                return redact(value)[0]
-            return json.dumps(_redacted_values(parsed), ensure_ascii=False)
-        return redact(value)[0]
-    if isinstance(value, dict):
-        return {
-            key: item if key in _NAMES else _redacted_values(item) for key, item in value.items()
-        }
-    if isinstance(value, list):
-        return [_redacted_values(item) for item in value]
-    return value
+    return each_text(value, _redacted_text, _NAMES)
+
+
+def _redacted_text(text: str) -> str:
+    if text[:1] in "{[":
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            return redact(text)[0]
+        return json.dumps(_redacted_values(parsed), ensure_ascii=False)
+    return redact(text)[0]
 
 
 def _line(record: dict[str, Any]) -> str:
