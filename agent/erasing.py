@@ -84,9 +84,7 @@ def other_stores_holding(data: Path, texts: list[str], own_store: Path | None) -
     Found by an adversary: after `migrate --to qdrant`, an erase in sqlite named the
     markdown copy but not the Qdrant one, whose files kept the text (and served it).
     """
-    wanted = list(
-        {form.encode("utf-8", "surrogatepass") for t in texts if t for form in _written_forms(t)}
-    )
+    wanted = _written_bytes(texts)
     if not wanted:
         return []
     own = own_store.resolve() if own_store is not None else None
@@ -146,24 +144,25 @@ def kept_files_holding(folder: Path, texts: list[str], beside: Path | None = Non
     `folder` is the data folder's exports; `beside`, the store's own folder when it is
     elsewhere (`memory.path`: a second adversary found a damaged snapshot's copy there).
     """
-    wanted = {form for text in texts if text for form in _written_forms(text)}
+    wanted = _written_bytes(texts)
     if not wanted:
         return []
-    found = []
-    for path in _kept_files(folder, beside):
-        if path.is_symlink() or not path.is_file():
-            continue
-        try:
-            data = path.read_text("utf-8", errors="replace")
-        except OSError:
-            continue
-        if any(form in data for form in wanted):
-            found.append(path)
-    return found
+    return [
+        path
+        for path in _kept_files(folder, beside)
+        if not path.is_symlink() and path.is_file() and _file_holds(path, wanted)
+    ]
 
 
-def _written_forms(text: str) -> set[str]:
-    return {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}
+def _written_bytes(texts: list[str]) -> list[bytes]:
+    """Each text as a file may hold it: as written, or JSON-escaped (an export), in UTF-8."""
+    forms = {
+        form
+        for text in texts
+        if text
+        for form in (text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1])
+    }
+    return [form.encode("utf-8", "surrogatepass") for form in sorted(forms)]
 
 
 @dataclass(frozen=True)
