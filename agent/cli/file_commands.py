@@ -99,11 +99,17 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
 _NAMED_KEYS = 5
 
 
-def back_again(keys: list[str], source: str = "the file") -> str:
-    """What to say of `keys` this store had forgotten and a copy or a file brought back."""
+def back_again(keys: list[str], source: str = "the file", *, done: bool = True) -> str:
+    """What to say of `keys` this store had forgotten and a copy or a file brought back.
+
+    `done`: brought back already; else it would be (a dry run).
+    """
     named = ", ".join(repr(key) for key in keys[:_NAMED_KEYS])
     more = f" and {len(keys) - _NAMED_KEYS} more" if len(keys) > _NAMED_KEYS else ""
-    what = counted(len(keys), "memory you had forgotten is", "memories you had forgotten are")
+    one, many = ("is", "are") if done else ("would be", "would be")
+    what = counted(
+        len(keys), f"memory you had forgotten {one}", f"memories you had forgotten {many}"
+    )
     again = "it" if len(keys) == 1 else "each"
     return (
         f"{what} back from {source} ({named}{more}); "

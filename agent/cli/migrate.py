@@ -60,8 +60,8 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         if report.only_in_target:
             say(out, f"note: {_only_in_target(report, can_forget)}")
         if forgotten:
-            said = back_again(forgotten, report.source).replace(" is back", " would be back")
-            say(out, f"note: in {report.target}, {said.replace(' are back', ' would be back')}")
+            said = back_again(forgotten, report.source, done=False)
+            say(out, f"note: in {report.target}, {said}")
         if report.older_than_replaced:
             say(
                 out,
