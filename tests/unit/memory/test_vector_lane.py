@@ -10,6 +10,7 @@ import numpy.typing as npt
 import pytest
 
 from memory.layered_index import LayeredIndex
+from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
 from memory.vector_files import IndexFileDamagedError
 from memory.vector_index import VectorFilter
@@ -18,15 +19,23 @@ from tests.unit.memory.conftest import DIMS, OpenStore
 _TEXTS = ["mountain hut booking for March", "dentist on Tuesday", "the cat likes tuna"]
 
 
+async def _calibrated(
+    open_store: OpenStore, text: str
+) -> tuple[SqliteMemory, npt.NDArray[np.float32]]:
+    """A store of `_TEXTS`, calibrated, and the vector of `text` to search with."""
+    embedder = CountingEmbedder(DIMS)
+    store = await open_store(embedder, min_relevance_score=0.0)
+    for number, stored in enumerate(_TEXTS):
+        await store.store(f"k{number}", stored)
+    vector = (await embedder.embed([text]))[0]
+    await store.recall("calibrate first", query_vector=vector)
+    return store, vector
+
+
 async def test_a_given_vector_is_searched_on_the_lane_thread(
     open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    embedder = CountingEmbedder(DIMS)
-    store = await open_store(embedder, min_relevance_score=0.0)
-    for number, text in enumerate(_TEXTS):
-        await store.store(f"k{number}", text)
-    vector = (await embedder.embed(["the cat likes tuna"]))[0]
-    await store.recall("calibrate first", query_vector=vector)
+    store, vector = await _calibrated(open_store, "the cat likes tuna")
     threads: list[str] = []
     search = LayeredIndex.search
 
@@ -45,12 +54,7 @@ async def test_a_given_vector_is_searched_on_the_lane_thread(
 async def test_damaged_files_found_by_the_lane_are_searched_again_from_the_store(
     open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    embedder = CountingEmbedder(DIMS)
-    store = await open_store(embedder, min_relevance_score=0.0)
-    for number, text in enumerate(_TEXTS):
-        await store.store(f"k{number}", text)
-    vector = (await embedder.embed(["dentist on Tuesday"]))[0]
-    await store.recall("calibrate first", query_vector=vector)
+    store, vector = await _calibrated(open_store, "dentist on Tuesday")
     search = LayeredIndex.search
     threads: list[str] = []
 
