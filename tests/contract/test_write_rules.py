@@ -25,6 +25,14 @@ async def _active(memory: Memory) -> dict[str, str]:
     return {e.key: e.content for e in await memory.list(namespace=None, limit=500)}
 
 
+async def _store_in(memory: Memory, namespace: str, key: str, content: str) -> MemoryEntry:
+    return await memory.store_with_metadata(key, content, namespace=namespace)
+
+
+async def _active_in(memory: Memory, namespace: str) -> dict[str, str]:
+    return {e.key: e.content for e in await memory.list(namespace=namespace, limit=500)}
+
+
 async def _history(memory: Memory) -> set[str]:
     listed = await memory.list(namespace=None, include_superseded=True, limit=500)
     return {e.content for e in listed if e.superseded_by is not None}
@@ -261,107 +269,111 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
     assert (await _active(memory)).get("home") == "I live in Porto"
 
 
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("I live in Porto", "I moved to the Netherlands"),
-        ("I live in Porto", "Last month I moved to Lisbon"),
-        ("I live in Porto", "My home is in Lisbon now"),
-        ("I work at Acme", "My employer is Globex"),
-        ("My employer is Acme", "I started working at Globex"),
-        ("My favorite color is blue", "My favourite colour is green"),
-        # Another person's, named alike (found by a new user).
-        ("my friend Bob's phone number is 555.123.4567", "Bob's new phone number is 555.987.6543"),
-        ("Bob lives in Braga", "Bob moved to Coimbra"),
-        ("I live in Porto", "My wife and I moved to Lisbon"),  # with someone, still home
-        # Found by the third adversary: openers, other times, other wordings and names
-        # that begin with a word that describes.
-        ("I live in Porto", "So I moved to Lisbon"),
-        ("I live in Porto", "Update: I moved to Lisbon"),
-        ("I live in Porto", "Last Tuesday I moved to Lisbon"),
-        ("I live in Porto", "I moved back to Lisbon"),
-        ("I live in Porto", "I moved from Porto to Lisbon"),
-        ("I live in Porto", "Home is Lisbon now"),
-        ("I live in Porto", "I moved to Porto Alegre"),
-        ("I live in Porto", "I live in Times Square"),
-        ("I work at Acme", "I work at Home Depot"),
-        ("I work at Acme", "I work at Spotify"),  # a product's name is an employer
-        # Found by the third new user.
-        ("I work at Siemens as an engineer", "my new job is at Bosch"),
-        ("My new job is at Bosch", "I started a new job at Google"),
-        ("I live in Porto", "Big news: my wife and I moved to Lisbon last week!"),
-        # Found by the fourth adversary.
-        ("I live in Porto", "Guess what? I moved to Berlin!"),
-        ("I live in Porto", "I've been living in Berlin"),
-        ("I work at Marks and Spencer", "I started a new job at Tesco"),
-        ("I live in Bosnia and Herzegovina", "I moved to Croatia"),
-        # Found by the second new user.
-        ("Big news: we moved to Lisbon!", "I've been living in Porto since March"),
-        ("I live in Porto", "Since March I live in Lisbon"),
-        ("I work at Bosch", "I got a new job at Google"),
-        ("I live in Berlin", "Since 2019 I live in Lisbon"),
-        # Found by the fifth adversary: a "since" clause after the value.
-        ("I live in Lisbon", "I live in Porto since I lost my job"),
-        ("I work at Acme", "I work at Google since the layoffs"),
-        ("My flight leaves from gate 12", "My flight leaves from gate 14"),  # a value
-        # Found by the fifth new user: other wordings of a name and a phone, and a
-        # preference turned round (it was merged under the old key, unsaid).
-        ("My partner's name is Jordan", "My partner is called Robin"),
-        ("My new phone number is 0151 2223333 (mobile)", "My mobile is +49 151 9998877"),
-        ("I prefer tea over coffee", "I prefer coffee over tea these days"),
-        ("I work at Hospital São João as a nurse", "I joined Google"),
-        ("I work at Acme", "I work as a software engineer at Google"),
-        ("I work at Acme", "I started working at Globex"),
-        # Found by the seventh new user: health facts said again otherwise.
-        ("I take 10mg of lisinopril daily", "My lisinopril dose went up to 20mg"),
-        ("I'm on 5 mg of ramipril", "my dose of ramipril is now 10 mg"),
-        ("I'm allergic to penicillin", "Turns out I'm not allergic to penicillin after all"),
-        ("I have a peanut allergy", "I don't have a peanut allergy anymore"),
-        ("My doctor is Dr. Lee", "My new doctor is Dr. Park"),
-        ("my medication is sertraline 10mg daily", "My sertraline dose went up to 50mg"),
-        ("My doctor is Dr Costa", "My new doctor is Dr Sousa"),
-        ("I live in Porto", "I live in Lisbon now, not Porto"),  # the old one denied
-        ("I work at Acme", "I work at Google, no longer Acme"),
-        # Found by the eighth adversary.
-        ("My email is ana@example.com", "My email changed to ana@new.com"),
-        ("I work at Acme", "I quit Acme and joined Initech"),
-        ("I am vegetarian", "I am not vegetarian anymore"),
-        ("The user drinks coffee", "The user no longer drinks coffee"),
-        # Found by the eighth new user: leaving for the new employer, said in the present.
-        ("I work at Acme", "I left Acme to join Initech"),
-        ("I work at Acme", "Last month I left my job at Acme to join Initech"),
-        # Left from the eighth new user's round: a move told before its place, a new job
-        # after the old one's end, being hired, a dose a doctor changed.
-        ("I live in Porto", "We relocated again \u2014 now living in Braga"),
-        ("I live in Porto", "We moved house, we're in Coimbra now"),
-        ("I work at Acme", "Quit my job at Acme! Starting at Initech on Monday"),
-        ("I work at Acme", "I've been hired by Initech"),
-        ("I work at Acme", "I got hired at Initech"),
-        ("I work at Acme", "I have a new job at Initech"),
-        ("I take 10mg of lisinopril", "Doctor cut my lisinopril back to 5mg"),
-        ("I take 10mg of lisinopril", "The doctor lowered my dose of lisinopril to 5mg"),
-        ("I take 10mg of lisinopril", "I'm down to 5mg of lisinopril now"),
-        # Found by the tenth new user.
-        ("My family doctor is Dr. Marta Sousa", "Quick update: I switched to a new GP, Dr. Costa"),
-        ("My family doctor is Dr. Marta Sousa", "My new doctor is Dr. Rui Costa"),
-        ("I'm allergic to peanuts", "The allergist says I've outgrown the peanut allergy"),
-        ("I work as a nurse at Hospital São João", "I started a new job at Acme this week"),
-        ("I take 10mg of lisinopril", "The doctor raised my lisinopril to 20mg."),
-        ("I work at Acme", "I start at CUF Descobertas hospital on Monday"),
-        ("I live in Lisbon", "So yes, we live in Sintra now"),
-    ],
-)
-async def test_a_new_value_worded_another_way_replaces_the_old(
-    memory: Memory, old: str, new: str
-) -> None:
+NEW_VALUES = [
+    ("I live in Porto", "I moved to the Netherlands"),
+    ("I live in Porto", "Last month I moved to Lisbon"),
+    ("I live in Porto", "My home is in Lisbon now"),
+    ("I work at Acme", "My employer is Globex"),
+    ("My employer is Acme", "I started working at Globex"),
+    ("My favorite color is blue", "My favourite colour is green"),
+    # Another person's, named alike (found by a new user).
+    ("my friend Bob's phone number is 555.123.4567", "Bob's new phone number is 555.987.6543"),
+    ("Bob lives in Braga", "Bob moved to Coimbra"),
+    ("I live in Porto", "My wife and I moved to Lisbon"),  # with someone, still home
+    # Found by the third adversary: openers, other times, other wordings and names
+    # that begin with a word that describes.
+    ("I live in Porto", "So I moved to Lisbon"),
+    ("I live in Porto", "Update: I moved to Lisbon"),
+    ("I live in Porto", "Last Tuesday I moved to Lisbon"),
+    ("I live in Porto", "I moved back to Lisbon"),
+    ("I live in Porto", "I moved from Porto to Lisbon"),
+    ("I live in Porto", "Home is Lisbon now"),
+    ("I live in Porto", "I moved to Porto Alegre"),
+    ("I live in Porto", "I live in Times Square"),
+    ("I work at Acme", "I work at Home Depot"),
+    ("I work at Acme", "I work at Spotify"),  # a product's name is an employer
+    # Found by the third new user.
+    ("I work at Siemens as an engineer", "my new job is at Bosch"),
+    ("My new job is at Bosch", "I started a new job at Google"),
+    ("I live in Porto", "Big news: my wife and I moved to Lisbon last week!"),
+    # Found by the fourth adversary.
+    ("I live in Porto", "Guess what? I moved to Berlin!"),
+    ("I live in Porto", "I've been living in Berlin"),
+    ("I work at Marks and Spencer", "I started a new job at Tesco"),
+    ("I live in Bosnia and Herzegovina", "I moved to Croatia"),
+    # Found by the second new user.
+    ("Big news: we moved to Lisbon!", "I've been living in Porto since March"),
+    ("I live in Porto", "Since March I live in Lisbon"),
+    ("I work at Bosch", "I got a new job at Google"),
+    ("I live in Berlin", "Since 2019 I live in Lisbon"),
+    # Found by the fifth adversary: a "since" clause after the value.
+    ("I live in Lisbon", "I live in Porto since I lost my job"),
+    ("I work at Acme", "I work at Google since the layoffs"),
+    ("My flight leaves from gate 12", "My flight leaves from gate 14"),  # a value
+    # Found by the fifth new user: other wordings of a name and a phone, and a
+    # preference turned round (it was merged under the old key, unsaid).
+    ("My partner's name is Jordan", "My partner is called Robin"),
+    ("My new phone number is 0151 2223333 (mobile)", "My mobile is +49 151 9998877"),
+    ("I prefer tea over coffee", "I prefer coffee over tea these days"),
+    ("I work at Hospital São João as a nurse", "I joined Google"),
+    ("I work at Acme", "I work as a software engineer at Google"),
+    ("I work at Acme", "I started working at Globex"),
+    # Found by the seventh new user: health facts said again otherwise.
+    ("I take 10mg of lisinopril daily", "My lisinopril dose went up to 20mg"),
+    ("I'm on 5 mg of ramipril", "my dose of ramipril is now 10 mg"),
+    ("I'm allergic to penicillin", "Turns out I'm not allergic to penicillin after all"),
+    ("I have a peanut allergy", "I don't have a peanut allergy anymore"),
+    ("My doctor is Dr. Lee", "My new doctor is Dr. Park"),
+    ("my medication is sertraline 10mg daily", "My sertraline dose went up to 50mg"),
+    ("My doctor is Dr Costa", "My new doctor is Dr Sousa"),
+    ("I live in Porto", "I live in Lisbon now, not Porto"),  # the old one denied
+    ("I work at Acme", "I work at Google, no longer Acme"),
+    # Found by the eighth adversary.
+    ("My email is ana@example.com", "My email changed to ana@new.com"),
+    ("I work at Acme", "I quit Acme and joined Initech"),
+    ("I am vegetarian", "I am not vegetarian anymore"),
+    ("The user drinks coffee", "The user no longer drinks coffee"),
+    # Found by the eighth new user: leaving for the new employer, said in the present.
+    ("I work at Acme", "I left Acme to join Initech"),
+    ("I work at Acme", "Last month I left my job at Acme to join Initech"),
+    # Left from the eighth new user's round: a move told before its place, a new job
+    # after the old one's end, being hired, a dose a doctor changed.
+    ("I live in Porto", "We relocated again \u2014 now living in Braga"),
+    ("I live in Porto", "We moved house, we're in Coimbra now"),
+    ("I work at Acme", "Quit my job at Acme! Starting at Initech on Monday"),
+    ("I work at Acme", "I've been hired by Initech"),
+    ("I work at Acme", "I got hired at Initech"),
+    ("I work at Acme", "I have a new job at Initech"),
+    ("I take 10mg of lisinopril", "Doctor cut my lisinopril back to 5mg"),
+    ("I take 10mg of lisinopril", "The doctor lowered my dose of lisinopril to 5mg"),
+    ("I take 10mg of lisinopril", "I'm down to 5mg of lisinopril now"),
+    # Found by the tenth new user.
+    ("My family doctor is Dr. Marta Sousa", "Quick update: I switched to a new GP, Dr. Costa"),
+    ("My family doctor is Dr. Marta Sousa", "My new doctor is Dr. Rui Costa"),
+    ("I'm allergic to peanuts", "The allergist says I've outgrown the peanut allergy"),
+    ("I work as a nurse at Hospital São João", "I started a new job at Acme this week"),
+    ("I take 10mg of lisinopril", "The doctor raised my lisinopril to 20mg."),
+    ("I work at Acme", "I start at CUF Descobertas hospital on Monday"),
+    ("I live in Lisbon", "So yes, we live in Sintra now"),
+]
+
+
+async def test_a_new_value_worded_another_way_replaces_the_old(memory: Memory) -> None:
     """Found by new users and left from the last round: each pair stayed in effect side
     by side (a value with "the", a dated move, "my home is", an employer named as an
-    attribute against one worked at, a favourite that is a plain word)."""
+    attribute against one worked at, a favourite that is a plain word). One store per
+    backend, each pair in a namespace of its own (opening ~100 stores per backend was a
+    sixth of the suite's time)."""
     needs(memory, "persistent", "supports_supersede")
-    before = await memory.store("before", old)
-    after = await memory.store("after", new)
-    assert after.supersedes == [before.id]
-    assert await _active(memory) == {"after": new}
+    wrong: list[tuple[str, str, dict[str, str]]] = []
+    for number, (old, new) in enumerate(NEW_VALUES):
+        namespace = f"pair-{number}"
+        before = await _store_in(memory, namespace, "before", old)
+        after = await _store_in(memory, namespace, "after", new)
+        active = await _active_in(memory, namespace)
+        if after.supersedes != [before.id] or active != {"after": new}:
+            wrong.append((old, new, active))
+    assert wrong == []
 
 
 async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Memory) -> None:
@@ -376,99 +388,101 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
     assert plan.content in await _history(memory) or "plan" in await _active(memory)
 
 
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("I live in Porto", "I live in the city centre"),  # a description
-        ("I live in Porto", "My sister's home is in Rome"),  # another person
-        ("I work at Acme", "My employer is great"),  # a judgement, not a value
-        ("My favourite colour is blue", "My favourite food is sushi"),  # another favourite
-        ("Bob lives in Braga", "Alice moved to Coimbra"),  # another person
-        ("Bob's phone number is 555-1111", "My phone number is 555-2222"),
-        ("My email is c@d.com", "My sister's email is a@b.com"),
-        # Found by a second adversary.
-        ("My husband's phone number is 555-1111", "Ana's husband's phone number is 555-2222"),
-        ("I live in Porto", "My home is in disarray"),
-        # Found by the third adversary: the past, a stay that ended, a thing moved to, a
-        # state or a manner, a description of an employer.
-        ("I live in Porto", "In 1999 I moved to Lisbon"),
-        ("Bob lives in Braga", "Bob moved to Coimbra as a child"),
-        ("Bob lives in Braga", "Bob moved to Coimbra for a semester"),
-        ("I live in Porto", "Last week I moved to Slack"),
-        ("I live in Porto", "I moved to Vim"),
-        ("I live in Porto", "I moved to Room 4"),
-        ("I live in Porto", "I live in fear"),
-        ("I work at Acme", "I work for free"),
-        ("I work at Acme", "I left the party to join Bob"),  # no employer left
-        ("I work at Acme", "I left Acme to start my own company"),  # no employer named
-        ("I work at Acme", "I might quit Acme and join Initech"),  # a plan
-        ("I work at Acme", "I work at full speed"),
-        ("I work at Acme", "My employer is HQ'd in Berlin"),
-        ("My favourite colour is green", "My favourite colour was blue as a child"),
-        ("I live in Porto", "I moved to Berlin in the nineties"),
-        ("I live in Porto", "I moved to Berlin at age 5"),
-        ("I live in Porto", "I moved to Berlin during college"),
-        ("I live in Porto", "I moved to Microsoft Teams"),
-        ("I live in Porto", "I moved to the Platform team"),
-        ("I live in Porto", "i live in constant fear"),
-        ("I work at Acme", "I work at Christmas"),
-        ("I work at Acme", "i work for tips"),
-        ("I live in Porto", "We're based in Zurich"),
-        ("My phone number is 555-1234", "Phone: 555-9999 (dentist)"),
-        ("I work at Acme", "My job is at risk"),
-        ("I live in Lisbon", "I moved to Berlin in my twenties"),
-        ("I live in Lisbon", "I moved to Berlin at 25"),
-        ("I live in Lisbon", "I'm living in Rome this week"),
-        ("I live in Lisbon", "I moved to Lisbon for the holidays"),
-        ("I live in Lisbon", "We moved to Snowflake last month"),
-        ("I work at Google", "I work for the Platform team"),
-        ("I work at Google", "I work at Tesco on Saturdays"),
-        ("I work at Google", "So I work for Uber Eats on the side"),
-        ("I work at Google", "I am working at Deloitte this summer"),
-        ("My new job is at Bosch", "My husband Tom got a new job at Google"),
-        ("My new job is at Zalando", "My son Max got a new job at Lidl"),
-        # Found by the fifth adversary: a number that names what the fact is about.
-        ("Fact number 1 about apples", "Fact number 2 about apples"),
-        ("Room 4 has no heating", "Room 5 has no heating"),
-        ("Step 3: add the flour", "Step 4: add the flour and the eggs"),
-        ("My dog is called Rex", "My cat is called Tom"),
-        ("My work phone is 555-1234", "My phone number is 555-9999 (work)"),
-        ("I work at Acme", "I joined the gym"),
-        ("I work at Acme", "I'm starting at Google next week"),
-        # Health facts that add to the other, or say more than it.
-        ("I'm allergic to peanuts and shellfish", "I'm not allergic to peanuts after all"),
-        ("I'm allergic to penicillin", "I'm also allergic to latex"),
-        ("I take 10mg of lisinopril", "I take 500mg of metformin"),
-        ("I take 10mg of lisinopril. My cat is Miso.", "My lisinopril dose went up to 20mg"),
-        ("My mother is allergic to cats", "I'm not allergic to cats"),
-        ("My doctor is Dr. Lee", "My dentist is Dr. Park"),
-        ("I live in Porto", "I do not live in Lisbon"),
-        ("I am vegetarian", "Bob is not vegetarian"),
-        ("I work at Acme", "I quit smoking and joined a gym"),
-        # Near the wordings added for the eighth new user: a trip, a mess, someone else,
-        # a thing cut to a number.
-        ("I live in Porto", "I moved, I'm in Paris for a conference"),
-        ("I live in Porto", "We moved house, we're in a mess"),
-        ("I live in Porto", "My brother moved house, he's in Braga"),
-        ("I live in Porto", "We moved the meeting, we're in Room 4 now"),
-        ("I work at Acme", "Quit smoking! Starting at the gym Monday"),
-        ("I work at Acme", "My sister got hired at Initech"),
-        ("I take 10mg of lisinopril", "He cut my hours to 20"),
-        ("I take 10mg of lisinopril", "Doctor cut my dog's lisinopril to 5mg"),
-        ("My family doctor is Dr. Marta Sousa", "My dentist is Dr. Ana Lima"),
-        ("I'm allergic to peanuts", "My son has outgrown his peanut allergy"),
-        ("I live in Lisbon", "I'm living in Rome this week"),
-        ("I work at Acme", "I start at 9am on Mondays"),
-    ],
-)
-async def test_what_only_looks_like_a_new_value_keeps_both(
-    memory: Memory, old: str, new: str
-) -> None:
+LOOKALIKES = [
+    ("I live in Porto", "I live in the city centre"),  # a description
+    ("I live in Porto", "My sister's home is in Rome"),  # another person
+    ("I work at Acme", "My employer is great"),  # a judgement, not a value
+    ("My favourite colour is blue", "My favourite food is sushi"),  # another favourite
+    ("Bob lives in Braga", "Alice moved to Coimbra"),  # another person
+    ("Bob's phone number is 555-1111", "My phone number is 555-2222"),
+    ("My email is c@d.com", "My sister's email is a@b.com"),
+    # Found by a second adversary.
+    ("My husband's phone number is 555-1111", "Ana's husband's phone number is 555-2222"),
+    ("I live in Porto", "My home is in disarray"),
+    # Found by the third adversary: the past, a stay that ended, a thing moved to, a
+    # state or a manner, a description of an employer.
+    ("I live in Porto", "In 1999 I moved to Lisbon"),
+    ("Bob lives in Braga", "Bob moved to Coimbra as a child"),
+    ("Bob lives in Braga", "Bob moved to Coimbra for a semester"),
+    ("I live in Porto", "Last week I moved to Slack"),
+    ("I live in Porto", "I moved to Vim"),
+    ("I live in Porto", "I moved to Room 4"),
+    ("I live in Porto", "I live in fear"),
+    ("I work at Acme", "I work for free"),
+    ("I work at Acme", "I left the party to join Bob"),  # no employer left
+    ("I work at Acme", "I left Acme to start my own company"),  # no employer named
+    ("I work at Acme", "I might quit Acme and join Initech"),  # a plan
+    ("I work at Acme", "I work at full speed"),
+    ("I work at Acme", "My employer is HQ'd in Berlin"),
+    ("My favourite colour is green", "My favourite colour was blue as a child"),
+    ("I live in Porto", "I moved to Berlin in the nineties"),
+    ("I live in Porto", "I moved to Berlin at age 5"),
+    ("I live in Porto", "I moved to Berlin during college"),
+    ("I live in Porto", "I moved to Microsoft Teams"),
+    ("I live in Porto", "I moved to the Platform team"),
+    ("I live in Porto", "i live in constant fear"),
+    ("I work at Acme", "I work at Christmas"),
+    ("I work at Acme", "i work for tips"),
+    ("I live in Porto", "We're based in Zurich"),
+    ("My phone number is 555-1234", "Phone: 555-9999 (dentist)"),
+    ("I work at Acme", "My job is at risk"),
+    ("I live in Lisbon", "I moved to Berlin in my twenties"),
+    ("I live in Lisbon", "I moved to Berlin at 25"),
+    ("I live in Lisbon", "I'm living in Rome this week"),
+    ("I live in Lisbon", "I moved to Lisbon for the holidays"),
+    ("I live in Lisbon", "We moved to Snowflake last month"),
+    ("I work at Google", "I work for the Platform team"),
+    ("I work at Google", "I work at Tesco on Saturdays"),
+    ("I work at Google", "So I work for Uber Eats on the side"),
+    ("I work at Google", "I am working at Deloitte this summer"),
+    ("My new job is at Bosch", "My husband Tom got a new job at Google"),
+    ("My new job is at Zalando", "My son Max got a new job at Lidl"),
+    # Found by the fifth adversary: a number that names what the fact is about.
+    ("Fact number 1 about apples", "Fact number 2 about apples"),
+    ("Room 4 has no heating", "Room 5 has no heating"),
+    ("Step 3: add the flour", "Step 4: add the flour and the eggs"),
+    ("My dog is called Rex", "My cat is called Tom"),
+    ("My work phone is 555-1234", "My phone number is 555-9999 (work)"),
+    ("I work at Acme", "I joined the gym"),
+    ("I work at Acme", "I'm starting at Google next week"),
+    # Health facts that add to the other, or say more than it.
+    ("I'm allergic to peanuts and shellfish", "I'm not allergic to peanuts after all"),
+    ("I'm allergic to penicillin", "I'm also allergic to latex"),
+    ("I take 10mg of lisinopril", "I take 500mg of metformin"),
+    ("I take 10mg of lisinopril. My cat is Miso.", "My lisinopril dose went up to 20mg"),
+    ("My mother is allergic to cats", "I'm not allergic to cats"),
+    ("My doctor is Dr. Lee", "My dentist is Dr. Park"),
+    ("I live in Porto", "I do not live in Lisbon"),
+    ("I am vegetarian", "Bob is not vegetarian"),
+    ("I work at Acme", "I quit smoking and joined a gym"),
+    # Near the wordings added for the eighth new user: a trip, a mess, someone else,
+    # a thing cut to a number.
+    ("I live in Porto", "I moved, I'm in Paris for a conference"),
+    ("I live in Porto", "We moved house, we're in a mess"),
+    ("I live in Porto", "My brother moved house, he's in Braga"),
+    ("I live in Porto", "We moved the meeting, we're in Room 4 now"),
+    ("I work at Acme", "Quit smoking! Starting at the gym Monday"),
+    ("I work at Acme", "My sister got hired at Initech"),
+    ("I take 10mg of lisinopril", "He cut my hours to 20"),
+    ("I take 10mg of lisinopril", "Doctor cut my dog's lisinopril to 5mg"),
+    ("My family doctor is Dr. Marta Sousa", "My dentist is Dr. Ana Lima"),
+    ("I'm allergic to peanuts", "My son has outgrown his peanut allergy"),
+    ("I live in Lisbon", "I'm living in Rome this week"),
+    ("I work at Acme", "I start at 9am on Mondays"),
+]
+
+
+async def test_what_only_looks_like_a_new_value_keeps_both(memory: Memory) -> None:
     needs(memory, "persistent", "supports_supersede")
-    await memory.store("before", old)
-    after = await memory.store("after", new)
-    assert after.supersedes == []
-    assert await _active(memory) == {"before": old, "after": new}
+    wrong: list[tuple[str, str, dict[str, str]]] = []
+    for number, (old, new) in enumerate(LOOKALIKES):
+        namespace = f"pair-{number}"
+        await _store_in(memory, namespace, "before", old)
+        after = await _store_in(memory, namespace, "after", new)
+        active = await _active_in(memory, namespace)
+        if after.supersedes or active != {"before": old, "after": new}:
+            wrong.append((old, new, active))
+    assert wrong == []
 
 
 async def test_facts_sharing_only_a_date_or_a_time_both_stay(memory: Memory) -> None:

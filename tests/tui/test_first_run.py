@@ -220,53 +220,60 @@ async def test_palette_lists_the_commands(make_app: MakeApp) -> None:
         assert any("memchat memory import FILE" in text for text in said), said
 
 
-@pytest.mark.parametrize(
-    ("typed", "found"),
-    [
-        ("sessions", "Switch session"),
-        ("memory panel", "Toggle memory inspector"),
-        ("chats", "Search chats"),
-        ("switch sess", "Switch session"),
-        ("new chat", "New session"),
-        ("undo forget", "Toggle memory inspector"),
-        ("restore", "Toggle memory inspector"),
-        ("history", "Toggle memory inspector"),
-        # Found by the third new user.
-        ("export memories", "Export memory"),
-        ("delete memory", "Toggle memory inspector"),
-        ("import", "Import memory"),
-        # Found by the eighth new user: everyday phrases.
-        ("forget something", "Toggle memory inspector"),
-        ("what do you know about me", "Toggle memory inspector"),
-        ("pin a memory", "Toggle memory inspector"),
-        ("delete chat", "Switch session"),
-        ("private mode", "Toggle incognito"),
-        ("backup my memories", "Export memory"),
-        ("help", "Help"),
-        # Found by the ninth new user.
-        ("open an old chat", "Switch session"),
-        ("reopen", "Switch session"),
-        ("previous conversation", "Switch session"),
-        ("erase", "Erase a memory for good"),
-        ("forget a secret", "Erase a memory for good"),
-    ],
-)
-async def test_palette_finds_a_command_by_the_words_a_user_types(
-    make_app: MakeApp, typed: str, found: str
-) -> None:
+PALETTE_PHRASES = [
+    ("sessions", "Switch session"),
+    ("memory panel", "Toggle memory inspector"),
+    ("chats", "Search chats"),
+    ("switch sess", "Switch session"),
+    ("new chat", "New session"),
+    ("undo forget", "Toggle memory inspector"),
+    ("restore", "Toggle memory inspector"),
+    ("history", "Toggle memory inspector"),
+    # Found by the third new user.
+    ("export memories", "Export memory"),
+    ("delete memory", "Toggle memory inspector"),
+    ("import", "Import memory"),
+    # Found by the eighth new user: everyday phrases.
+    ("forget something", "Toggle memory inspector"),
+    ("what do you know about me", "Toggle memory inspector"),
+    ("pin a memory", "Toggle memory inspector"),
+    ("delete chat", "Switch session"),
+    ("private mode", "Toggle incognito"),
+    ("backup my memories", "Export memory"),
+    ("help", "Help"),
+    # Found by the ninth new user.
+    ("open an old chat", "Switch session"),
+    ("reopen", "Switch session"),
+    ("previous conversation", "Switch session"),
+    ("erase", "Erase a memory for good"),
+    ("forget a secret", "Erase a memory for good"),
+]
+
+
+async def test_palette_finds_a_command_by_the_words_a_user_types(make_app: MakeApp) -> None:
     """Found by a new user: "sessions" did not find "Switch session" (Textual's fuzzy match
-    wants every letter of the query in the title, in order)."""
-    from textual.command import CommandList
+    wants every letter of the query in the title, in order). Every phrase in one app."""
+    from textual.command import CommandInput, CommandList, CommandPalette
 
     h = make_app()
+    missed: list[tuple[str, list[str]]] = []
     async with h.app.run_test(size=(120, 30)) as pilot:
         await h.app.ready.wait()
-        await pilot.press("ctrl+p")
-        await pilot.press(*typed)
-        await settle(pilot)  # the palette searches in a worker
-        shown = [str(option.prompt) for option in h.app.screen.query_one(CommandList).options]
-        assert any(found in text for text in shown), shown
-        assert not any("Copy last reply" in text for text in shown), "not searched yet"
+        for typed, found in PALETTE_PHRASES:
+            await pilot.press("ctrl+p")
+            # Typed as a paste: one key press per letter took a second a phrase.
+            h.app.screen.query_one(CommandInput).insert_text_at_cursor(typed)
+            await settle(pilot)  # the palette searches in a worker
+            shown = [str(option.prompt) for option in h.app.screen.query_one(CommandList).options]
+            if not any(found in text for text in shown) or any(
+                "Copy last reply" in text
+                for text in shown  # not searched yet
+            ):
+                missed.append((typed, shown))
+            await pilot.press("escape")
+            await settle(pilot)
+            assert not isinstance(h.app.screen, CommandPalette)
+    assert missed == []
 
 
 def test_loose_palette_match_needs_every_word() -> None:
@@ -348,7 +355,6 @@ def test_incognito_and_warnings_come_first_where_a_narrow_terminal_keeps_them() 
 
 
 async def test_follow_up_work_stops_quietly_only_once_the_app_quits(make_app: MakeApp) -> None:
-    import pytest
     from textual.css.query import NoMatches
 
     from tui.quitting import unless_quitting
