@@ -21,6 +21,7 @@ from agent.chat_recall import asked, history_room, said_in_this_chat
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
+from agent.edited_copies import put_back, supersede_copy, withdraw_copy
 from agent.events import (
     MemoryForgotten,
     MemoryRecalled,
@@ -230,7 +231,7 @@ class Agent:
                     return
         command = parse_command(user_text)
         if command is not None and not resend:
-            async for event in self._command(command, session, user_text):
+            async for event in self._edited_into_command(command, session, user_text, edited):
                 yield event
             return
         started = time.monotonic()
@@ -268,6 +269,15 @@ class Agent:
             async for event in events:
                 yield event
 
+    async def _edited_into_command(
+        self, command: MemoryCommand | str, session: Session, user_text: str, edited: list[str]
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """Run a command; one typed as an edit takes the replaced message out of memory."""
+        if edited:
+            await withdraw_copy(self.memory, self.namespace, edited[0], session, self._pending_edit)
+        async for event in self._command(command, session, user_text):
+            yield event
+
     async def undo_edit(self, session: Session) -> bool:
         """Put back the turn the last edit replaced, when nothing answered the edit.
 
@@ -283,15 +293,7 @@ class Agent:
         restored = {id(message) for message in pending.cut}
         session.replaced[:] = [m for m in session.replaced if id(m) not in restored]
         copy, self._unanswered_copy = self._unanswered_copy, None
-        try:
-            if pending.superseded_copy is not None:
-                await self.memory.restore(pending.superseded_copy)  # the new one its history
-            elif copy is not None and copy.session_id == session.id:
-                # No old copy to bring back (it was folded into a fact, too short, or
-                # incognito): the withdrawn text was recalled later (found by an adversary).
-                await self.memory.forget(copy.key, copy.namespace)
-        except MemoryStoreError:
-            pass  # the new copy stays in effect; both texts are in the inspector
+        await put_back(self.memory, pending, copy)
         return True
 
     async def withdraw_unanswered(self, user_text: str, session: Session) -> bool:
@@ -327,7 +329,11 @@ class Agent:
             yield outcome
             return
         if edited and isinstance(outcome, MemoryEntry):
-            await self._supersede_copy(edited[0], outcome, session)
+            await supersede_copy(
+                self.memory, self.namespace, edited[0], outcome, session, self._pending_edit
+            )
+        elif edited:
+            await withdraw_copy(self.memory, self.namespace, edited[0], session, self._pending_edit)
         try:
             await self.sessions.save(session, [ChatMessage(role="user", content=user_text)])
         except OSError as exc:
@@ -368,26 +374,6 @@ class Agent:
                 "(F2) once the reply is in: forgetting a key forgets every version of it.",
                 "warning",
             )
-
-    async def _supersede_copy(self, old_text: str, new: MemoryEntry, session: Session) -> None:
-        """Mark the auto-saved copy of an edited message as replaced by the new message's.
-
-        Superseded, not deleted: it stays restorable in the inspector's history. A store
-        that cannot say which copy it is keeps it as it is.
-        """
-        clean = redact(old_text)[0]
-        prefix = f"conversation/{session.id}/"
-        try:
-            copies = await self.memory.list(
-                namespace=self.namespace, session_id=session.id, prefix=prefix, limit=200
-            )
-            old = next((e for e in copies if e.content == clean and e.id != new.id), None)
-            if old is not None:
-                await self.memory.supersede([old.id], new.id)
-                if self._pending_edit is not None:
-                    self._pending_edit.superseded_copy = old.id
-        except MemoryStoreError:
-            return
 
     async def _autosave(
         self, text: str, session: Session

@@ -16,6 +16,7 @@ from agent.model import ChatModel, ChatOptions, ChunkStats
 from agent.repetition import LoopGuard
 from agent.sessions import Session
 from agent.tools import ToolResult
+from memory.entry import MemoryEntry
 
 ToolMode = Literal["native", "structured", "off"]
 """How a turn offers tools: the server's tool calling, JSON replies, or not at all."""
@@ -193,3 +194,5 @@ class PendingEdit:
     """The replaced message and everything after it."""
     superseded_copy: str | None = None
     """The replaced message's auto-saved memory, superseded by the new message's."""
+    withdrawn_copy: MemoryEntry | None = None
+    """The replaced message's auto-saved memory, forgotten: the new message made none."""

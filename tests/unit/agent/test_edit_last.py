@@ -153,3 +153,42 @@ async def test_an_undone_edit_of_a_folded_message_leaves_nothing_recalled(
     assert await h.agent.undo_edit(h.session)
     active = await h.memory.list(namespace=None)
     assert [e.content for e in active] == ["Dentist on Thursday at 9"]
+
+
+async def test_an_edit_into_a_command_takes_the_replaced_message_out_of_memory(
+    make_harness: Any,
+) -> None:
+    """Found by a new user: "^/remember Müller job …" corrected by an edit into the command
+    kept its auto-saved copy in effect, recalled in every later chat."""
+    h: Harness = await make_harness(memory__embedding_provider="none")
+    h.model.add("Noted.")
+    await h.turn("^/remember Müller job: user manual, due 18.12.2026")
+    events = [
+        e
+        async for e in h.agent.turn(
+            "/remember Müller job: user manual, due 18.12.2026", h.session, edit=True
+        )
+    ]
+    assert not any(isinstance(e, TurnFailed) for e in events)
+    said = [e.content for e in await h.memory.list(namespace=None)]
+    assert not any(text.startswith("^") for text in said), said
+    assert any(text.startswith("Müller job") for text in said), said
+    found = await h.memory.recall("Müller job due")
+    assert not any(e.content.startswith("^") for e in found.entries)
+
+
+async def test_an_edit_into_a_short_message_takes_the_old_one_out_and_undo_brings_it_back(
+    make_harness: Any,
+) -> None:
+    from agent.model import ServerUnavailableError
+    from agent.testing import Reply
+
+    h: Harness = await make_harness()
+    h.model.add("Porto is lovely.", Reply(error=ServerUnavailableError("http://127.0.0.1:1")))
+    await h.turn("I live in Porto, the city by the river")
+    events = [e async for e in h.agent.turn("ok", h.session, edit=True)]
+    assert isinstance(events[-1], TurnFailed)
+    assert await h.memory.list(category="conversation") == []
+    assert await h.agent.undo_edit(h.session)
+    active = await h.memory.list(category="conversation")
+    assert [e.content for e in active] == ["I live in Porto, the city by the river"]
