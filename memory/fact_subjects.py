@@ -30,7 +30,12 @@ PREDICATE = re.compile(
     r"(?i)(?:(?<!\S)(?:is|are|was|were|am|isn't|aren't|wasn't|lives?|lived|works?|worked|"
     r"prefers?|preferred|likes?|liked|loves?|loved|hates?|hated|uses?|used|owns?|owned|has|"
     r"have|had|drives?|plays?|played|leaves?|starts?|started|opens?|closes?|costs?|goes|went|"
-    r"moved|got|gets|joined|joins|bought|took|takes|weighs?|weighed|measures?|measured)"
+    r"moved|got|gets|joined|joins|bought|took|takes|weighs?|weighed|measures?|measured|"
+    # German, Spanish, French, Portuguese, Italian ("Die Telefonnummer von Alice ist 123"):
+    # their function words are not index terms, so the subject is what tells such facts
+    # apart. Words that are English too ("hat", "war", "a") are not here.
+    r"ist|sind|wohnt|arbeitet|es|est[aá]|vive|trabaja|est|sont|habite|travaille|é|s[aã]o|"
+    r"mora|trabalha|è|sono|abita|lavora)"
     r"(?!\S)|(?<!\d):|=)"
 )
 _WORD = re.compile(r"\w+")

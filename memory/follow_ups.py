@@ -29,7 +29,18 @@ _ANEW = re.compile(
     # haiku" came along with unrelated messages).
     r"(?:big|good|great|sad|bad|some|exciting|quick)\s+(?:news|update)|new\s+job|"
     r"guess\s+what|by\s+the\s+way|btw|write|explain|translate|summari[sz]e|convert|"
-    r"give\s+me|show\s+me|help\s+me|can\s+you|could\s+you|please)\b"
+    r"give\s+me|show\s+me|help\s+me|can\s+you|could\s+you|please|"
+    # A request to recall ("Tell me everything you know about Müller.") and the user
+    # in German, Spanish, French, Portuguese or Italian (found by a multilingual new user:
+    # "Ich habe am 3. einen Zahnarzttermin" came along with a birthday at 0.63).
+    r"tell\s+me|remind\s+me|what\s+do\s+you|"
+    r"ich|mein\w*|wir|unser\w*|yo|mi|mis|nosotr[oa]s|nuestr[oa]s?|je|j['\u2019]|mon|ma|"
+    r"mes|nous|notre|nos|eu|meu|minha|meus|minhas|n[oó]s|noss[oa]s?|io|mio|mia|miei|mie|"
+    r"noi|nostr[oaie]|"
+    # "El cumpleaños de mi madre …", "Der Geburtstag meiner Mutter …": the user's, said
+    # with an article first.
+    r"(?:el|la|los|las|der|die|das|den|dem|le|les)\s+\w+\s+(?:de\s+|von\s+)?"
+    r"(?:mi|mis|mein\w*|ma|mon|mes|meu|minha))\b"
 )
 
 

@@ -69,8 +69,18 @@ def only_asks(text: str) -> bool:
 QUESTION_HELD_BACK = "a saved question says no fact"
 
 _QUESTION_START = re.compile(
-    r"(?i)(?:what|what's|whats|when|where|where's|who|who's|whom|whose|which|why|how|is|are|"
-    r"am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had)\b"
+    r"(?i)[¿¡]?(?:what|what's|whats|when|where|where's|who|who's|whom|whose|which|why|how|is|"
+    r"are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|"
+    # German, Spanish, French, Portuguese, Italian: a multilingual new user's questions
+    # ("¿cuándo es el cumpleaños de mi madre?", "Wann ist mein Zahnarzttermin?") were
+    # used as memories at 1.0, above the facts that answer them.
+    r"wann|wo|wer|wen|wem|wessen|welch\w*|warum|wieso|weshalb|wie|woher|wohin|ist|sind|"
+    r"hat|hast|habe|haben|kann|kannst|gibt|bin|bist|"
+    r"qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|por\s+qu[eé]|c[oó]mo|"
+    r"cu[aá]nt[oa]s?|es|est[aá]|son|tengo|tiene|hay|puedes|sabes|"
+    r"quand|o[uù]|qui|quel(?:le)?s?|pourquoi|comment|combien|est-ce|"
+    r"quando|onde|quem|qual|quais|porque|quant[oa]s?|[eé]|tem|tenho|"
+    r"che|cosa|dove|chi|quale|quali|perch[eé]|come|quanto)(?!\w)"
 )
 _TELLS_SOMETHING = re.compile(r"(?i)^(?:did you know|who knew|guess what|isn't it|aren't)\b")
 _MOST_WORDS = 12

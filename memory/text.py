@@ -46,6 +46,30 @@ STOP_WORDS: frozenset[str] = frozenset(
     """.split()
 )
 
+OTHER_LANGUAGES_STOP_WORDS: frozenset[str] = frozenset(
+    """
+    der das dem des ein eine einen einem einer eines und ist sind bist nicht auf fur von zu
+    zum zur im ins um wann wo wer wen wem wie warum wieso welche welcher welches ich du er
+    sie wir ihr mein meine meinen meinem meiner dein deine sein seine habe hast haben hatte
+    wird werden kann kannst noch schon auch aber oder wenn dass gibt
+    el la un una unos unas y en que para es esta estan mis tu su sus yo se lo del cuando
+    donde quien cual cuales como cuanto cuanta cuantos cuantas tengo tiene muy mas pero
+    le du et est je il nous vous ils ce cette ces qui quoi quand ou dans sur avec ne mes
+    au aux quel quelle quels quelles pourquoi combien suis
+    e da dos das em na um meu minha meus minhas onde quem qual quais tem tenho com pelo pela
+    gli di della che quale quali perche cosa ho hai ha mio miei
+    """.split()
+)
+"""Function words of German, Spanish, French, Portuguese and Italian (accents folded), left
+out of queries as the English ones are: "wann ist der Zahnarzttermin" found nothing of
+"Ich habe am 3. einen Zahnarzttermin" (a multilingual new user), its question words
+outweighing the one that said what was asked. Words that are English too ("die", "son",
+"man", "will", "hat", "war", "bin", "den", "mon", "ma", "pour", "no", "sin", "hay",
+"comment", "con", "dove") and names or abbreviations ("Al", "Mia", "Les", "Elle", "Los",
+"Las", "chi", "MIT", "ALS", "AI", "OS", "EU", "NAS") are not here."""
+
+_ALL_STOP_WORDS = STOP_WORDS | OTHER_LANGUAGES_STOP_WORDS
+
 CHAT_FILLERS: frozenset[str] = frozenset(
     """
     ok okay k thanks thank thx ty yes yeah yep yup nope hi hello hey bye goodbye please pls
@@ -91,7 +115,7 @@ def asks_nothing(text: str) -> bool:
     words = _TOKEN.findall(fold(text))
     if not words:
         return False
-    return all(w in _SMALL_TALK or w in STOP_WORDS for w in words) and any(
+    return all(w in _SMALL_TALK or w in _ALL_STOP_WORDS for w in words) and any(
         w in _SMALL_TALK for w in words
     )
 
@@ -197,7 +221,7 @@ def names_a_condition(text: str) -> bool:
 
 def _analyze_token(token: str, keep_stop_words: bool) -> list[str]:
     if not _CJK.search(token):
-        if not keep_stop_words and token in STOP_WORDS:
+        if not keep_stop_words and token in _ALL_STOP_WORDS:
             return []
         if token.isdigit():
             return [token]

@@ -134,6 +134,41 @@ async def test_a_message_telling_of_something_new_is_not_brought_along(
     assert answers[0] == answers[1]
 
 
+async def test_a_message_telling_of_something_new_in_another_language_is_not_brought_along(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a multilingual new user: "Ich habe am 3. einen Zahnarzttermin" came along
+    with a birthday at 0.63, "El cumpleaños de mi madre …" with a client's rate, and "Tell
+    me everything you know about Müller." with a dose."""
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
+    reference = await open_store("sqlite")
+    answers = []
+    for store in (memory, reference):
+        for session, key, text in [
+            ("s1", "birthday", "Meine Mutter hat am 15. Januar Geburtstag"),
+            ("s1", "dentist", "Ich habe am 3. einen Zahnarzttermin"),
+            ("s2", "rate", "Acme pays 0.12 per word for translations"),
+            ("s2", "mother", "El cumpleaños de mi madre es el 15 de enero"),
+            ("s3", "dose", "I take sertraline every morning"),
+            ("s3", "asks", "Tell me everything you know about Müller."),
+            ("s4", "flat", "Marta cherche un appartement à Lyon"),
+            ("s4", "rent", "Elle a trouvé un studio pour 700 euros"),
+        ]:
+            await store.store_with_metadata(key, text, "conversation", session)
+        brought = {}
+        for query in ("Geburtstag", "Acme translations", "sertraline", "appartement Lyon"):
+            found = await _answers(store, query)
+            brought[query] = sorted(str(row[0]) for row in found if row[2] == "context")
+        assert brought == {
+            "Geburtstag": [],
+            "Acme translations": [],
+            "sertraline": [],
+            "appartement Lyon": ["rent"],  # goes on: not the user's own news
+        }
+        answers.append(brought)
+    assert answers[0] == answers[1]
+
+
 async def test_a_saved_question_is_shown_but_not_used(
     memory: Memory, open_store: OpenStore
 ) -> None:

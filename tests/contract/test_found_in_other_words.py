@@ -106,6 +106,22 @@ async def test_a_name_with_an_umlaut_is_found_spelt_out(memory: Memory) -> None:
         assert [e.key for e in (await memory.recall(typed)).entries][:1] == ["boss"], typed
 
 
+async def test_a_question_in_another_language_finds_by_what_it_asks_about(
+    memory: Memory,
+) -> None:
+    """Found by a multilingual new user: "wann ist der Zahnarzttermin" found nothing of "Ich
+    habe am 3. einen Zahnarzttermin": its function words outweighed the one that mattered."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("dentist", "Ich habe am 3. einen Zahnarzttermin bei Dr. Weber")
+    await memory.store("birthday", "El cumpleaños de mi madre es el 15 de enero")
+    await memory.store("tea", "I like green tea")
+    for typed, key in [
+        ("wann ist der Zahnarzttermin", "dentist"),
+        ("¿cuándo es el cumpleaños de mi madre?", "birthday"),
+    ]:
+        assert [e.key for e in (await memory.recall(typed)).entries] == [key], typed
+
+
 async def test_a_question_for_someones_name_recalls_them_not_every_name(
     open_store: OpenStore,
 ) -> None:

@@ -501,6 +501,14 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("any news about Clara or Tiago?", True),
         ("Remind me to buy milk tomorrow", False),  # something to keep
         ("remind me of my appointments. Also the dentist moved to Friday", False),
+        # Found by a multilingual new user: questions in other languages were used at 1.0.
+        ("¿cuándo es el cumpleaños de mi madre?", True),
+        ("Wann ist mein Zahnarzttermin?", True),
+        ("Où est mon passeport ?", True),
+        ("Quanto custa o aluguel?", True),
+        ("Dove abita Marco?", True),
+        ("Ich habe am 3. einen Zahnarzttermin.", False),
+        ("Meine Mutter hat am 15. Januar Geburtstag, schenke ich Blumen?", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
