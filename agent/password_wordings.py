@@ -65,6 +65,9 @@ _AS_MY = re.compile(
 _WIFI = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router)[ \t]+(?:key|code)[ \t]*(?:is|:|=)[ \t]*" + _VALUE
 )
+_WIFI_IS = re.compile(r"(?i)\b(?:my|our|the)[ \t]+(?:wi-?fi|wlan)[ \t]+(?:is|:)[ \t]*" + _VALUE)
+"""The network named for its password: "my wifi is Sunflower2024!" (an adversary); taken only
+when it looks like one ("my wifi is slow" stays)."""
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 _TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
 _MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
@@ -85,7 +88,10 @@ _WHERE = r"(?:[ \t]+[\w'\u2019-]+){1,5}?"
 """What a code is for, in up to five words ("for the new flat", "at mum's house")."""
 _NAMED_CODE = re.compile(
     r"(?i)\b(?:door|alarm|gate|garage|safe|vault|building|entry|keypad|house|badge|locker|"
-    r"front[ \t]+door|(?:phone|screen|laptop|tablet)[ \t]+unlock)"
+    r"lock[ \t-]?box|key[ \t-]?(?:box|safe)|front[ \t]+door|"
+    r"(?:phone|screen|laptop|tablet)[ \t]+unlock)"
+    # A word for what opens it between ("the garage opener combo is 9-1-7-3": an adversary).
+    r"(?:[ \t-]+(?:opener|door|entry|keypad|access|lock))?"
     r"(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo)|(?<=unlock))"
     # What it is for, then "is" or a colon: without them the words after the label may
     # say something else ("The door code for the office changed in 2019": an adversary).
@@ -93,7 +99,7 @@ _NAMED_CODE = re.compile(
     r"|(?:[ \t]+(?:is|was))?)"
     # The value after ":", "=" or an arrow, on the same line or the next (a second
     # adversary: "door code -> 4821", "door code:\n4821").
-    r"(?:[ \t]+now)?[ \t]*(?:[:=]|->|=>)?[ \t]*\n?[ \t]*(\d[\d \t-]{1,10}\d)\b"
+    r"(?:[ \t]+now)?[ \t]*(?:[:=]|->|=>)?[ \t]*\n?[ \t]*#?(\d[\d \t-]{1,10}\d)\b"
 )
 """A code that opens a home or a safe (found by an adversary: "the door code is 4821" was
 saved as typed; by a new user: "the door code for the new flat is 4821" too). A bike
@@ -114,8 +120,8 @@ _PIN_FOR = re.compile(
 """A PIN with what it is for: "the PIN for my new card is 1234" (a new user); "my bank
 pin, which is 7391, is new" (an adversary)."""
 _THERE_IS = re.compile(
-    rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:there|here|for[ \t]+\w+|at[ \t]+\w+|on[ \t]+\w+)[ \t]+"
-    rf"(?:is|was)[ \t]+(?:now[ \t]+)?{_VALUE}"
+    rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:there|here|(?:for|at|on|in)(?:[ \t]+[\w'\u2019-]+){{1,3}}?)"
+    rf"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?{_VALUE}"
 )
 _WHICH_IS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]+{_VALUE}")
 """Said with where it is for: "my password there is X", "the wifi password, which is X,"
@@ -131,11 +137,11 @@ _PIN_NUMBER = re.compile(
 )
 _CARD_PIN = re.compile(
     r"(?i)\b(?:card|bank|atm|sim|phone|debit|credit)[ \t]+pin(?:[ \t]*#)?[ \t]*:?[ \t]*(\d{4,8})\b"
-    r"|\bpin(?:['\u2019]s|[ \t]*#[ \t]*:?)[ \t]*(\d{4,8})\b"
+    r"|\bpin(?:[ \t]+(?:code|number))?(?:['\u2019]s|[ \t]*#[ \t]*:?)[ \t]*(\d{4,8})\b"
 )
 _HINTS = (
     "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
-    "cvc", "csc", "mysql", "token", "secret", "<",
+    "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan",
 )  # fmt: skip
 _PLAIN_WORDS = frozenset(
     "the a an my your our their his her it this that one same new old it's is was i you he "
@@ -217,6 +223,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_LOGIN_PAIR, _anything),
             (_MYSQL, _anything),
             (_WIFI, _anything),
+            (_WIFI_IS, _looks_like_a_password),
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
         spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]

@@ -283,6 +283,14 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("door-code: 4821", "4821"),
         ("doorcode 4821", "4821"),
         ("door code:\n4821", "4821"),
+        # Found by the eleventh round's adversary.
+        ("my PIN number's 3345 for the bank card", "3345"),
+        ("gate code #4471*", "4471"),
+        ("the garage opener combo is 9-1-7-3", "9-1-7-3"),
+        ("the wifi key at grandma's is Sunflower2024!", "Sunflower2024"),
+        ("the lockbox code is 2580", "2580"),
+        ("my wifi is Sunflower2024!", "Sunflower2024"),
+        ("The key box combo is 4455", "4455"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -343,6 +351,11 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "my password for work is long",
         "my password is the name of my dog, which is easy to guess",
         "My password? It is long enough, I think.",
+        "my wifi is slow again",
+        "the wifi at the office is down today",
+        "the password at work is required",
+        "alarm: 0420",  # a time to wake as often as a code
+        "my PIN number's on the card",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
