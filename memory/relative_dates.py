@@ -57,17 +57,25 @@ def _terms(found: re.Match[str], today: date) -> list[str]:
     return [year_term(year)] if 1 <= year <= 9999 else []
 
 
-def relative_date_terms(text: str, today: date | None = None) -> list[str]:
+def relative_date_terms(
+    text: str, today: date | None = None, *, past_only: bool = False
+) -> list[str]:
     """The date terms of the days `text` names relative to `today` (the local date).
 
     The words stay in the query too ("last week" said in a memory is found by its words),
-    but for those `ASKED_AS_DATES_ONLY`.
+    but for those `ASKED_AS_DATES_ONLY`. `past_only`: only the days gone by ("yesterday",
+    "last week"), not today's or those to come.
     """
     today = today or date.today()
     terms: list[str] = []
     for found in _RELATIVE.finditer(text):
+        if past_only and not _PAST.match(found.group()):
+            continue
         try:
             terms.extend(_terms(found, today))
         except OverflowError:
             pass  # a day before year 1 or after 9999: no date to ask about
     return list(dict.fromkeys(terms))
+
+
+_PAST = re.compile(r"(?i)yesterday|last|past")

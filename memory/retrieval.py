@@ -277,7 +277,7 @@ def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> 
             has_date = has_date or term in entry_terms
         elif term in entry_terms:
             found += weight
-    return (found + (dates if has_date else 0.0)) / total
+    return min(1.0, (found + (dates if has_date else 0.0)) / total)  # not 1.0000000000000002
 
 
 def vector_relevance(cosine: float, band: CosineBand | None) -> float:

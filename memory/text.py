@@ -15,7 +15,13 @@ from datetime import datetime
 from functools import cache, lru_cache
 from typing import Any
 
-from memory.date_terms import date_terms_of, find_dates, names_numeric_date
+from memory.date_terms import (
+    date_terms_of,
+    find_dates,
+    named_in_the_past,
+    names_numeric_date,
+    saved_term,
+)
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
 from memory.predicates import wordings_of
@@ -265,6 +271,17 @@ _ASKING_WORDS = re.compile(
 "Please remember that I work as a nurse" above the cat (found by a new user)."""
 
 
+_ASKS_WHAT_WAS_SAID = re.compile(
+    r"(?i)\b(?:told|said|mentioned|talked|discussed|chatted|wrote|shared|asked|saved|noted|"
+    r"did\s+(?:i|we|you)\s+(?:tell|say|mention|talk|discuss|chat|write|share|ask|save|note))\b"
+)
+"""A question about what was said on a day: it asks for what was saved that day too."""
+_ASKS_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:did|was|were|had|happened|ago|went|has\s+been|have\s+been|used\s+to)\b"
+)
+"""A question about what happened: a date it names without a year is one gone by."""
+
+
 def query_terms(text: str) -> list[str]:
     """Distinct terms of a query, in first-seen order, then the dates it names.
 
@@ -272,7 +289,13 @@ def query_terms(text: str) -> list[str]:
     terms; recall then falls back to a bounded substring search.
     """
     found, rest = find_dates(text)
+    named = list(found)
     found += relative_date_terms(rest)
+    if _ASKS_WHAT_WAS_SAID.search(text):
+        found += [saved_term(term) for term in found]
+    else:
+        past = named if named_in_the_past(named, bool(_ASKS_OF_THE_PAST.search(text))) else []
+        found += [saved_term(term) for term in past + relative_date_terms(rest, past_only=True)]
     rest = ASKED_AS_DATES_ONLY.sub(" ", rest)
     words = [t for t in analyze(_ASKING_WORDS.sub(" ", rest)) if t not in _filler_terms()]
     # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare

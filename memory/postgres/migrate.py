@@ -21,6 +21,7 @@ from memory.postgres.schema import (
     LETTERS_WITHOUT_MARKS,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
+    SAVED_DAYS_APART,
     TERMS_ADDED,
     lexemes,
     migrations,
@@ -87,6 +88,20 @@ def _claims_conditions_or_umlauts(text: str) -> bool:
     return states_a_predicate(text) or names_a_condition(text) or bool(umlauts_spelt_out(text))
 
 
+_READ_ANEW: dict[str, Callable[[str], bool]] = {
+    # ø, ł, ß and the like, now written as people type them without the key.
+    LETTERS_WITHOUT_MARKS: has_letter_without_mark,
+    NUMBERS_WRITTEN_ALIKE: reads_numbers_anew,
+    TERMS_ADDED: has_terms_added,
+    NUMBERS_IN_DOTS: has_terms_added,
+    CLAIMS_READ_ANEW: states_a_predicate,
+    CLAIMS_AND_CONDITIONS_READ_ANEW: _claims_conditions_or_umlauts,
+    DOSES_READ_ANEW: names_a_dose,
+    SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
+}
+"""The steps that index again the rows whose key or content a new analysis reads anew."""
+
+
 async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) -> None:
     """Create the schema if needed and apply the steps not yet applied, one migrator at a time."""
     schema = sql.Identifier(settings.postgres_schema)
@@ -108,19 +123,8 @@ async def migrate(conn: psycopg.AsyncConnection[Any], settings: MemorySettings) 
                 await _add_date_terms(conn)
             elif step == IMPLIED_DATE_TERMS:
                 await _add_implied_date_terms(conn)
-            elif step == LETTERS_WITHOUT_MARKS:
-                # ø, ł, ß and the like, now written as people type them without the key.
-                await _index_again_where(conn, has_letter_without_mark)
-            elif step == NUMBERS_WRITTEN_ALIKE:
-                await _index_again_where(conn, reads_numbers_anew)
-            elif step in (TERMS_ADDED, NUMBERS_IN_DOTS):
-                await _index_again_where(conn, has_terms_added)
-            elif step == CLAIMS_READ_ANEW:
-                await _index_again_where(conn, states_a_predicate)
-            elif step == CLAIMS_AND_CONDITIONS_READ_ANEW:
-                await _index_again_where(conn, _claims_conditions_or_umlauts)
-            elif step == DOSES_READ_ANEW:
-                await _index_again_where(conn, names_a_dose)
+            elif step in _READ_ANEW:
+                await _index_again_where(conn, _READ_ANEW[step])
             elif step == CONTENT_HASHES:
                 await _add_content_hashes(conn)
             else:

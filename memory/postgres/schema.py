@@ -32,6 +32,8 @@ CLAIMS_READ_ANEW = "claims read anew"
 """A step run in Python: rows stating a home or an employer are indexed again."""
 DOSES_READ_ANEW = "doses read anew"
 """A step run in Python: rows saying what dose the user takes are indexed again."""
+SAVED_DAYS_APART = "saved days apart"
+"""A step run in Python: every row is indexed again, its saving day under terms of its own."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -141,6 +143,8 @@ def migrations(dimensions: int) -> list[str]:
         CLAIMS_AND_CONDITIONS_READ_ANEW,
         # "what's my current dose?" finds "I take 10mg of lisinopril" (`memory.health_values`).
         DOSES_READ_ANEW,
+        # "what do I have on today?" asks of what rows name, not of when they were saved.
+        SAVED_DAYS_APART,
     ]
 
 

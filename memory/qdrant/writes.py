@@ -6,11 +6,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from memory.entry import MemoryEntry
-from memory.health_values import names_a_dose
-from memory.predicates import states_a_predicate
 from memory.qdrant.payload import TERMS_MADE, from_payload, point_id, to_payload
 from memory.qdrant.points import TERMS_RULE, PointFilter, PointStore, StoredPoint
-from memory.text import has_terms_added, reads_numbers_anew
 from memory.write_policy import SIMILAR_LIMIT, content_hash, lookup_terms
 from memory.write_rules import Vector
 
@@ -98,23 +95,12 @@ def add_missing_hashes(points: PointStore) -> int:
 def index_again_read_differently(points: PointStore) -> int:
     """Make again the terms of points written before `TERMS_MADE`; how many changed.
 
-    Only points whose key or content the analysis now reads differently get new terms
-    (and so a new sparse vector); the others are marked, so this runs once.
+    Every such point gets new terms (and so a new sparse vector): since "8" every point's
+    saving day has terms of its own. Marked, so this runs once.
     """
     earlier = PointFilter(differing=((TERMS_RULE, TERMS_MADE),))
-    found = points.scroll(earlier, fields=["key", "content"])
-    changed = {
-        point.id
-        for point in found
-        if reads_numbers_anew(str(point.payload.get("key", "")))
-        or reads_numbers_anew(str(point.payload.get("content", "")))
-        or has_terms_added(str(point.payload.get("content", "")))
-        or states_a_predicate(str(point.payload.get("content", "")))
-        or names_a_dose(str(point.payload.get("content", "")))
-    }
-    same = [point.id for point in found if point.id not in changed]
-    if same:
-        points.set_payload(same, {TERMS_RULE: TERMS_MADE})
+    found = points.scroll(earlier, fields=["key"])
+    changed = {point.id for point in found}
     if changed:
         stored = points.retrieve(sorted(changed), vectors=True)
         points.upsert(

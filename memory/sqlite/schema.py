@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.date_terms import date_terms_of, with_implied_terms
+from memory.date_terms import date_terms_of, saved_day_apart, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
@@ -298,6 +298,22 @@ def _read_doses_anew(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, names_a_dose)
 
 
+def _saved_days_apart(conn: sqlite3.Connection) -> None:
+    """Index the day each entry was saved under terms of its own (`memory.date_terms`).
+
+    "what do I have on today?" found everything saved today at 1.0: a date named and the
+    day saved were one term. Only the terms' text changes; nothing is analysed again.
+    """
+    updates = []
+    for seq, terms in conn.execute("SELECT seq, terms FROM memories").fetchall():
+        if not isinstance(terms, str):
+            continue  # a damaged row keeps what it has
+        apart = saved_day_apart(terms)
+        if apart != terms:
+            updates.append((apart, seq))
+    conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -331,6 +347,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0017_claims_and_conditions_read", _read_claims_and_conditions_anew),
     # "what's my current dose?" finds "I take 10mg of lisinopril" (`memory.health_values`).
     Migration("0018_doses_by_the_words_asking", _read_doses_anew),
+    # "what do I have on today?" asks of what memories name, not of when they were saved.
+    Migration("0019_saved_days_apart", _saved_days_apart),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

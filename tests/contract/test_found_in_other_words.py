@@ -239,3 +239,24 @@ async def test_days_named_from_today_find_what_was_said_of_those_days(memory: Me
     tomorrow = await memory.recall("what is on tomorrow?", limit=5)
     assert [e.key for e in tomorrow.entries][:1] == ["plumber"]
     assert "old" not in [e.key for e in tomorrow.entries]
+
+
+async def test_a_day_asked_about_finds_what_names_it_not_all_that_was_saved_then(
+    memory: Memory,
+) -> None:
+    """Found by an adversary and a new user: the day a memory was saved and a date it
+    names were one term, so "what do I have on today?" recalled everything saved today at
+    1.0 (the dinner that is today tied with the move), and "December" everything saved in
+    December. A question about what was said that day still finds what was saved then."""
+    from datetime import date
+
+    needs(memory, "persistent", "supports_keyword_search")
+    today = date.today()
+    await memory.store("move", "I moved to Berlin")
+    await memory.store("alice", "Alice's phone number is 555-1234")
+    await memory.store("dinner", f"Dinner with Ana on {today:%B} {today.day}")
+    for asked in ("what do I have on today?", f"{today:%B}"):
+        found = await memory.recall(asked, limit=5)
+        assert [e.key for e in found.entries] == ["dinner"], asked
+    told = await memory.recall("what did I tell you today?", limit=5)
+    assert {e.key for e in told.entries} == {"move", "alice", "dinner"}

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import memory.date_terms as date_terms
-from memory.date_terms import date_terms_of, entry_date_terms, find_dates
+from memory.date_terms import date_terms_of, entry_date_terms, find_dates, saved_term
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.text import analyze, distinct_terms, entry_terms, query_terms
@@ -62,10 +62,13 @@ def test_words_that_only_look_like_dates_name_none(text: str) -> None:
 
 
 def test_a_queries_date_words_are_replaced_by_the_date() -> None:
+    # Asked what was said that day: the day saved too.
     assert query_terms("what did I tell you on October 13, 2023?") == [
         "tell",
         "dtd20231013",
         "dtmd1013",
+        "dsd20231013",
+        "dsmd1013",
     ]
     # Procedures are keyed by the request's words alone.
     assert distinct_terms("remind me on 13 October") == analyze("remind 13 October")
@@ -76,13 +79,13 @@ def test_an_entry_is_indexed_by_its_saving_day_and_the_days_it_names() -> None:
     terms = entry_terms("birthday", "my birthday is October 13", saved)
     assert {"birthday", "octob", "13", "dtmd1013"} <= set(terms)
     assert set(entry_date_terms(saved)) <= set(terms)
-    assert entry_date_terms(saved) == ["dtd20240229", "dtym202402", "dtmd0229", "dtm02", "dty2024"]
+    assert entry_date_terms(saved) == ["dsd20240229", "dsym202402", "dsmd0229", "dsm02", "dsy2024"]
 
 
 def test_the_saving_day_is_the_local_calendar_day() -> None:
     moment = datetime(2023, 10, 13, 23, 30, tzinfo=UTC)
     local = moment.astimezone()
-    assert entry_date_terms(moment)[0] == f"dtd{local:%Y%m%d}"
+    assert entry_date_terms(moment)[0] == f"dsd{local:%Y%m%d}"
 
 
 @given(
@@ -97,7 +100,7 @@ def test_a_day_asked_for_is_a_day_the_entry_saved_then_holds(moment: datetime, f
         d=local.day, B=f"{local:%B}", b=f"{local:%b}", Y=local.year, m=f"{local:%m}"
     )
     asked, rest = find_dates(f"what did I say on {phrase}?")
-    assert asked and set(asked) <= set(entry_date_terms(moment))
+    assert asked and {saved_term(term) for term in asked} <= set(entry_date_terms(moment))
     assert str(local.year) not in rest
 
 
@@ -179,8 +182,8 @@ def test_a_month_takes_only_itself_out_of_the_query() -> None:
 @pytest.mark.parametrize(
     ("zone", "moment", "day"),
     [
-        ("America/New_York", datetime(1, 1, 1, tzinfo=UTC), "dtd00010101"),
-        ("Pacific/Kiritimati", datetime(9999, 12, 31, 23, tzinfo=UTC), "dtd99991231"),
+        ("America/New_York", datetime(1, 1, 1, tzinfo=UTC), "dsd00010101"),
+        ("Pacific/Kiritimati", datetime(9999, 12, 31, 23, tzinfo=UTC), "dsd99991231"),
     ],
 )
 def test_a_time_at_the_ends_of_the_calendar_keeps_its_own_date(
@@ -225,7 +228,13 @@ def test_a_mentioned_day_is_also_in_its_month_and_year_but_a_question_keeps_its_
     )
     years = [t for t in mentioned if re.fullmatch(r"dty[0-9]{4}", t)]
     assert "dtm10" in mentioned and years == ["dty2023"]
-    assert query_terms("what happened on 21 June 2023?") == ["happen", "dtd20230621", "dtmd0621"]
+    assert query_terms("what happened on 21 June 2023?") == [
+        "happen",
+        "dtd20230621",
+        "dtmd0621",
+        "dsd20230621",  # a day gone by: what was said then too
+        "dsmd0621",
+    ]
 
 
 async def test_my_notes_from_a_month_find_a_day_mentioned_in_it(tmp_path: Path) -> None:
@@ -322,3 +331,35 @@ async def test_a_numeric_date_finds_the_day_however_it_was_written(tmp_path: Pat
         assert {e.key for e in found.entries} == {"invoice", "birthday"}
     finally:
         await store.close()
+
+
+async def test_a_store_from_before_saved_days_had_terms_of_their_own_gets_them(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, _settings())
+    await store.store("move", "I moved to Berlin", "core")
+    today = datetime.now().astimezone()
+    await store.store("dinner", f"Dinner with Ana on {today:%d %B %Y}", "core")
+    await store.store("damaged", "a row whose terms are damaged", "core")
+    await store.close()
+    conn = sqlite3.connect(path)
+    for seq, terms in conn.execute("SELECT seq, terms FROM memories").fetchall():
+        # As indexed before: the saving day's terms were those of a date named.
+        old = " ".join(t.replace("ds", "dt", 1) if t.startswith("ds") else t for t in terms.split())
+        conn.execute("UPDATE memories SET terms = ? WHERE seq = ?", (old, seq))
+    conn.execute("UPDATE memories SET terms = CAST(x'00ff' AS BLOB) WHERE key = 'damaged'")
+    conn.execute("DELETE FROM schema_migrations WHERE name = '0019_saved_days_apart'")
+    conn.commit()
+    conn.close()
+    store = await SqliteMemory.open(path, _settings())
+    try:
+        asked = await store.recall("what do I have on today?")
+        assert [e.key for e in asked.entries] == ["dinner"]
+        told = await store.recall("what did I tell you today?")
+        assert {"move", "dinner"} <= {e.key for e in told.entries}
+    finally:
+        await store.close()
+    (terms,) = sqlite3.connect(path).execute("SELECT terms FROM memories WHERE key = 'dinner'")
+    named = [t for t in terms[0].split() if t.startswith("dtd")]
+    assert named == [f"dtd{today:%Y%m%d}"]  # the day the dinner names stays a day named
