@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from agent.export_log import left_by_exports, noted_exports
 from agent.memory_editing import whole_audit_log
 from agent.session_scrub import Scrubbed, scrub_sessions
 
@@ -125,9 +126,9 @@ def _file_holds(path: Path, wanted: list[bytes]) -> bool:
 def _kept_files(exports: Path, beside: Path | None = None) -> list[Path]:
     """Files memchat wrote that an erase leaves as they are.
 
-    Exports (an interrupted one's hidden temp file too), and the data folder's Markdown (a
-    damaged snapshot's kept copy, a migrated MEMORY.md). Found by an adversary: each kept
-    an erased secret, unsaid.
+    Exports (an interrupted one's hidden temp file too), wherever they were written, and
+    the data folder's Markdown (a damaged snapshot's kept copy, a migrated MEMORY.md).
+    Found by adversaries: each kept an erased secret, unsaid.
     """
     found: list[Path] = []
     with contextlib.suppress(OSError):
@@ -135,7 +136,10 @@ def _kept_files(exports: Path, beside: Path | None = None) -> list[Path]:
     for folder in dict.fromkeys([exports.parent, *([beside] if beside else [])]):
         with contextlib.suppress(OSError):
             found += sorted(folder.glob("*.md"))
-    return found
+    # Exports written elsewhere (`agent.export_log`: found by an adversary, unnamed).
+    for target in noted_exports(exports.parent):
+        found += left_by_exports(target)
+    return list(dict.fromkeys(found))
 
 
 def kept_files_holding(folder: Path, texts: list[str], beside: Path | None = None) -> list[Path]:

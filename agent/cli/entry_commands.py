@@ -342,8 +342,8 @@ async def _erased(
         one = len(done_erasing.kept) == 1
         say(
             out,
-            f"warning: {counted(len(done_erasing.kept), 'file', 'files')} memchat wrote in "
-            f"the data folder still {'holds' if one else 'hold'} its text, left as "
+            f"warning: {counted(len(done_erasing.kept), 'file', 'files')} memchat wrote "
+            f"still {'holds' if one else 'hold'} its text, left as "
             f"{'it is' if one else 'they are'} (an export is your backup, a hidden .tmp an "
             f"export cut short, a .md a kept or migrated copy): {names}; delete, or export "
             "again and delete the old, to be rid of it",

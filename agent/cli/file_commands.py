@@ -8,16 +8,20 @@ files and targets that are not regular files are refused before anything is open
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
-from agent.export_file import FileWriteError, export_to_file, write_records
+from agent.export_file import FileWriteError, export_to_file, protected_files, write_records
+from agent.export_log import note_export
 from agent.import_file import read_export
 from agent.maintenance import past_retention
 from agent.memory_editing import whole_audit_log
+from agent.paths import data_dir
 from memory.errors import MemoryStoreError
+from memory.files import check_target
 from memory.wording import counted, memories, older_than_replaced, without_vectors
 
 if TYPE_CHECKING:
@@ -35,8 +39,18 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
             await write_records(memory, args.namespace, out)
             return 0
         target = Path(str(args.file))
+        # Noted first (once the target is known to be one an export may write): an export
+        # killed mid-way leaves a temp file holding what it wrote.
+        check_target(target, protected_files(memory, target))
+        unnoted = await asyncio.to_thread(note_export, data_dir(), target)
         count = await export_to_file(memory, target, args.namespace)
     say(sys.stderr, f"exported {memories(count)} to {target}")
+    if unnoted is not None:
+        say(
+            sys.stderr,
+            f"warning: memchat could not note where this export is ({unnoted}): a later "
+            "`forget --erase` will not name it if it holds the erased text",
+        )
     return 0
 
 

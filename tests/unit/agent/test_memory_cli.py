@@ -680,7 +680,7 @@ def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
     exports.mkdir(mode=0o700)
     assert run_cli("memory", "export", str(exports / "memchat-1.jsonl")).code == 0
     erased = run_cli("memory", "forget", "--yes", "--erase", "email").clean()
-    assert "warning: 1 file memchat wrote in the data folder still holds its text" in erased.out
+    assert "warning: 1 file memchat wrote still holds its text" in erased.out
     assert str(exports / "memchat-1.jsonl") in erased.out
     assert b"ana@b.example" in (exports / "memchat-1.jsonl").read_bytes()  # left as it is
     other = run_cli("memory", "forget", "--yes", "--erase", "tea").clean()
@@ -699,6 +699,35 @@ def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
     named = run_cli("memory", "forget", "--yes", "--erase", "alarm").clean()
     assert "2 files memchat wrote" in named.out
     assert str(cut) in named.out and str(kept) in named.out
+
+
+def test_forget_erase_names_an_export_written_anywhere_and_one_cut_short(
+    configured: Path, tmp_path: Path
+) -> None:
+    """Found by an adversary: an export to ~/backup.jsonl (or into the data folder, outside
+    exports/) and the temp file of one killed mid-way held the erased PIN, unnamed."""
+    run_cli("memory", "store", "--key", "bankpin", "Bank safe word zanzibar 8642").clean()
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    inside = Path(os.environ["MEMCHAT_HOME"]) / "inhome.jsonl"
+    for target in (backups / "all.jsonl", inside):
+        assert run_cli("memory", "export", str(target)).code == 0
+    cut = backups / ".later.jsonl.memchat-999999-abcdefgh.tmp"
+    cut.write_text('{"content": "Bank safe word zanzibar 8642"}\n', encoding="utf-8")
+    (backups / "later.jsonl").write_text("", encoding="utf-8")
+    run_cli("memory", "export", str(backups / "later.jsonl")).clean()
+    cut.write_text('{"content": "Bank safe word zanzibar 8642"}\n', encoding="utf-8")
+    (backups / "later.jsonl").write_text("{}\n", encoding="utf-8")  # rewritten since
+    erased = run_cli("memory", "forget", "--yes", "--erase", "bankpin").clean()
+    assert "3 files memchat wrote still hold its text" in erased.out, erased.out
+    for path in (backups / "all.jsonl", inside, cut):
+        assert str(path) in erased.out
+    # Rewritten since, it holds the text no longer.
+    assert str(backups / "later.jsonl") not in erased.out.replace(str(cut), "")
+    refused = run_cli("memory", "export", str(Path(os.environ["MEMCHAT_HOME"]) / "brain.db"))
+    assert refused.code != 0
+    noted = (Path(os.environ["MEMCHAT_HOME"]) / "exports-written.txt").read_text()
+    assert "brain.db" not in noted  # a refused target is not noted
 
 
 def test_a_key_given_to_store_is_one_line(configured: Path) -> None:

@@ -1,0 +1,61 @@
+"""Where exports were written, so that an erase can name those that still hold the text.
+
+An export may go anywhere (`memchat memory export ~/backup.jsonl`). Found by an adversary:
+`forget --erase` named only the data folder's exports/, and said nothing of a backup
+elsewhere, or of the hidden temp file an export killed mid-way leaves beside it, while
+both held the erased secret. Each export's target is noted in the data folder before it
+is written (one absolute path a line, written whole by temp file and rename); the erase
+reads the note, and the files, and names what still holds the text.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from memory.errors import UnsafeTargetError
+from memory.files import atomic_writer
+
+EXPORT_LOG_NAME = "exports-written.txt"
+_MOST_NOTED = 1000
+"""The latest targets kept: a script exporting to a new name each hour keeps the note small."""
+
+
+def noted_exports(data: Path) -> list[Path]:
+    """The export targets noted in the data folder, latest last; none if it cannot be read."""
+    try:
+        lines = (data / EXPORT_LOG_NAME).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [Path(line) for line in lines.splitlines() if line.startswith("/")]
+
+
+def note_export(data: Path, target: Path) -> str | None:
+    """Note `target` as an export's; why it could not be noted, or None.
+
+    A path holding a line break cannot be one line of the note: it is not noted.
+    """
+    where = str(target.absolute())
+    if "\n" in where or "\r" in where:
+        return f"{target!r} holds a line break"
+    noted = [str(path) for path in noted_exports(data) if str(path) != where]
+    kept = [*noted, where][-_MOST_NOTED:]
+    try:
+        with atomic_writer(data / EXPORT_LOG_NAME) as stream:
+            stream.write("".join(f"{line}\n" for line in kept))
+    except OSError as exc:
+        return f"{data / EXPORT_LOG_NAME}: {exc.strerror or exc}"
+    except UnsafeTargetError as exc:
+        return str(exc)
+    return None
+
+
+def left_by_exports(target: Path) -> list[Path]:
+    """`target` and the hidden temp files an interrupted export of it left beside it."""
+    temp = re.compile(re.escape(f".{target.name}.") + r"memchat-[0-9]{1,10}-[a-z0-9_]{8}\.tmp")
+    found = [target]
+    try:
+        found += sorted(path for path in target.parent.iterdir() if temp.fullmatch(path.name))
+    except OSError:
+        pass
+    return found
