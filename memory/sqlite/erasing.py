@@ -21,7 +21,11 @@ _CHUNK = 400
 
 
 def erase_records(core: SqliteCore, entry_ids: Sequence[str]) -> int:
-    """Delete the audit records of `entry_ids`, then rewrite the file without old pages."""
+    """Delete the audit records of `entry_ids`, then rewrite the file without old pages.
+
+    With none to delete, the file is still rewritten: an erase cut short (a full disk)
+    left the text in its unused space, and running it again finishes it.
+    """
     ids = list(dict.fromkeys(entry_ids))
     erased = 0
     with core.write() as conn:
@@ -51,10 +55,21 @@ def erase_records(core: SqliteCore, entry_ids: Sequence[str]) -> int:
         # rebuilt from the database at the next open.
         remove_files(core.path)
     except sqlite3.OperationalError as exc:
+        # Found by an adversary: a full disk was blamed on another memchat.
+        if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "full" in str(exc):
+            why = (
+                f"the disk is full ({exc}): rewriting it needs free space about its size "
+                f"({_size_in_mb(core)} MB); free that much and run the command again, which "
+                "finishes the rewrite even with nothing left to erase"
+            )
+        else:
+            why = (
+                f"while another memchat uses it ({exc}): close the app and run the command "
+                "again, which finishes the rewrite even with nothing left to erase"
+            )
         raise MemoryStoreError(
             f"erased {erased} audit record(s), but the database file could not be rewritten "
-            f"while another memchat uses it ({exc}): its free space may still hold the old "
-            "text; close the app and run the command again"
+            f"{why}; until then its free space may still hold the old text"
         ) from exc
     except OSError as exc:
         raise MemoryStoreError(
@@ -63,3 +78,10 @@ def erase_records(core: SqliteCore, entry_ids: Sequence[str]) -> int:
             f"folder {index_folder(core.path).name} by hand (it is rebuilt at the next open)"
         ) from exc
     return erased
+
+
+def _size_in_mb(core: SqliteCore) -> int:
+    try:
+        return max(1, round(core.path.stat().st_size / 1_000_000))
+    except OSError:
+        return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -609,3 +610,47 @@ async def test_erasing_removes_the_vector_files_that_still_hold_its_row(
     assert not any(p.suffix == ".vectors" for p in folder.iterdir())
     found = await store.recall("green tea")
     assert [e.key for e in found.entries] == ["tea"]
+
+
+async def test_an_erase_cut_short_by_a_full_disk_says_so_and_a_second_run_finishes_it(
+    open_store: OpenStore, tmp_path: Path
+) -> None:
+    """Found by an adversary: the rewrite failed for a full disk, the message blamed another
+    memchat, and running the command again found nothing to erase and rewrote nothing."""
+    import sqlite3
+
+    from memory.errors import MemoryStoreError
+
+    store = await open_store()
+    await store.store("alarm", "The alarm code is QUOKKA 6060")
+    await store.store("tea", "The user likes green tea")
+    assert await store.forget("alarm")
+    lifecycle = store.lifecycle
+    assert lifecycle is not None
+    real = store._core.conn  # noqa: SLF001 - the test stands in for a full disk
+
+    class FullDisk:
+        def __getattr__(self, name: str) -> object:
+            return getattr(real, name)
+
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+            if sql == "VACUUM":
+                raise sqlite3.OperationalError("database or disk is full")
+            return real.execute(sql, *args)
+
+    store._core.conn = FullDisk()  # type: ignore[assignment]  # noqa: SLF001
+    audit = await lifecycle.audit_log()
+    with pytest.raises(MemoryStoreError) as cut_short:
+        await lifecycle.erase_records([r.entry_id for r in audit if r.key == "alarm"])
+    said = str(cut_short.value)
+    assert "the disk is full" in said and "another memchat" not in said
+    assert "run the command again" in said
+    store._core.conn = real  # noqa: SLF001 - room again
+
+    def on_disk() -> bytes:
+        files = [tmp_path / "brain.db", tmp_path / "brain.db-wal"]
+        return b"".join(path.read_bytes() for path in files if path.exists())
+
+    assert b"QUOKKA" in on_disk()  # in unused space
+    assert await lifecycle.erase_records([]) == 0  # nothing left to erase: it rewrites
+    assert b"QUOKKA" not in on_disk()
