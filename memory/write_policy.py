@@ -205,23 +205,45 @@ def place_new(
     # Health facts are decided by what each says of an allergy or a dose alone: "I take
     # 500mg of metformin" shares its subject's words with "I take 10mg of lisinopril" and
     # replaced it, as "I'm not allergic to cats" replaced "My mother is allergic to cats".
-    conflicts = tuple(
+    if not is_core:
+        return Placement("insert")
+    by_value = tuple(s for s in similar if new_value(content, s.content))
+    by_words = tuple(
         s
         for s in similar
-        if is_core
-        and (
-            new_value(content, s.content)
-            if speaks_of_health(content) or speaks_of_health(s.content)
-            else (
-                s.subject_overlap >= settings.conflict_overlap
-                and s.subject_shared >= 2
-                and one_fact(content, s.content)
-                and not told_of_before(content, s.content)
-            )
-            or new_value(content, s.content)
-        )
+        if s not in by_value
+        and not (speaks_of_health(content) or speaks_of_health(s.content))
+        and s.subject_overlap >= settings.conflict_overlap
+        and s.subject_shared >= 2
+        and one_fact(content, s.content)
+        and not told_of_before(content, s.content)
     )
-    return Placement("insert", conflicts=conflicts)
+    return Placement("insert", conflicts=by_value + _closest_of(by_words))
+
+
+def _closest_of(conflicts: tuple[Similar, ...]) -> tuple[Similar, ...]:
+    """Of several facts a new one would replace by its words, those it is closest to.
+
+    Found by an adversary: "I have a meeting with the team on Friday" replaced both the
+    design team's Monday meeting and the sales team's Tuesday one, and a later "Meeting with
+    the design team every Monday at 11" the Friday one with its own. The new fact replaces
+    the ones sharing most of its words; when those are facts that stood side by side, it
+    says less than either, and is a third.
+    """
+    if len(conflicts) < 2:
+        return conflicts
+    best = max(c.subject_overlap for c in conflicts)
+    closest = tuple(c for c in conflicts if c.subject_overlap >= best - _NEAR)
+    apart = any(
+        not (one_fact(a.content, b.content) or one_fact(b.content, a.content))
+        for at, a in enumerate(closest)
+        for b in closest[at + 1 :]
+    )
+    return () if apart else closest
+
+
+_NEAR = 0.05
+"""How much less of the new fact's words an old one may share and still be replaced."""
 
 
 def merge_note(new_key: str, kept_id: str) -> str:

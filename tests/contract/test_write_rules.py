@@ -1028,3 +1028,20 @@ async def test_a_things_weight_does_not_replace_the_users(memory: Memory) -> Non
     assert replaced is not None and replaced.superseded_by == newer.id
     bike = await memory.get("bike_weight")
     assert bike is not None and bike.superseded_by is None
+
+
+async def test_a_vaguer_fact_does_not_replace_two_that_stood_side_by_side(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: "I have a meeting with the team on Friday" replaced both the
+    design team's Monday meeting and the sales team's Tuesday one."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("design", "Meeting with the design team every Monday at 10")
+    await memory.store("sales", "Meeting with the sales team every Tuesday at 3pm")
+    friday = await memory.store("friday", "I have a meeting with the team on Friday")
+    assert friday.supersedes == []
+    assert set(await _active(memory)) == {"design", "sales", "friday"}
+    # One of them changed, said as plainly, still replaces it.
+    moved = await memory.store("moved", "Meeting with the design team every Monday at 11")
+    assert len(moved.supersedes) == 1
+    assert "design" not in await _active(memory)
