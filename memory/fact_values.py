@@ -184,6 +184,14 @@ def _attribute_changed(new: str, old: str) -> bool:
 
 
 _TWO_SENTENCES = re.compile(r"[.!?]\s+\S")
+_TITLE = re.compile(r"(?i)\b(?:dr|mr|mrs|ms|prof|st|jr|sr|no|vs|etc)\.")
+"""A title or an abbreviation's dot ends no sentence: "(dose raised by Dr. Weber)" in an
+edited dose was read as a second sentence, and the dose was never replaced again (found
+by a new user)."""
+
+
+def _two_sentences(text: str) -> bool:
+    return _TWO_SENTENCES.search(_TITLE.sub(lambda found: found[0][:-1], text.strip())) is not None
 
 
 def denied(new: str, old: str) -> bool:
@@ -212,7 +220,7 @@ def new_value(new: str, old: str) -> bool:
         return False
     if _attribute_changed(new, old):
         return True
-    if health_changed(new, old) and not (says_more(old) or _TWO_SENTENCES.search(old.strip())):
+    if health_changed(new, old) and not (says_more(old) or _two_sentences(old)):
         return True  # "I'm not allergic to penicillin after all", a new dose
     if denied(new, old):
         return True

@@ -380,3 +380,18 @@ async def test_the_update_line_is_kept_with_the_chat(harness: Harness) -> None:
     reopened = harness.sessions.load(harness.session.id)
     [(at, [line])] = reopened.notes.items()
     assert at == len(reopened.messages) and "updated the memory 'home'" in line
+
+
+async def test_a_dose_edited_with_a_doctors_name_is_still_updated_by_a_message(
+    harness: Harness,
+) -> None:
+    """Found by a new user: after an inspector edit to "I take 100mg of sertraline every
+    morning (dose raised by Dr. Weber in December)", "My sertraline dose went up to 150mg."
+    changed nothing: "Dr. Weber" was read as a second sentence, a fact saying two things."""
+    await harness.memory.store("sertraline", "I take 50mg of sertraline every morning", "core")
+    edited = "I take 100mg of sertraline every morning (dose raised by Dr. Weber in December)"
+    await harness.memory.store("sertraline", edited, "core")
+    harness.model.add("Noted.")
+    await harness.turn("My sertraline dose went up to 150mg.")
+    in_effect = await _in_effect(harness)
+    assert list(in_effect.values()) == ["My sertraline dose went up to 150mg."], in_effect
