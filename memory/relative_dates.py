@@ -1,18 +1,28 @@
-"""Days a question names relative to today: "tomorrow", "yesterday", "next week", and so on.
+"""Days named relative to a day: "tomorrow", "yesterday", "next week", "next Friday", and so on.
 
-Only questions are read so: a stored message's "tomorrow" was said on a day of its own.
-The days become the date terms a memory is indexed with (`memory.date_terms`): a week is
-its seven days, each as written with and without the year, and any one of them found is
-the date found (`memory.retrieval.keyword_coverage`). Found by a new user: "remind me of
-my appointments next week" recalled nothing of "Physio on December 9".
+A question names them from today (`relative_date_terms`); a memory from the day it was
+saved (`said_relative_terms`): "Müller job due next Friday", saved on Friday 4 December
+2026, is due on 11 December, and found by "what is due next week?" or "11.12.2026" (a new
+user found neither did). The days become the date terms a memory is indexed with
+(`memory.date_terms`): a week is its seven days, each as written with and without the
+year, and any one of them found is the date found (`memory.retrieval.keyword_coverage`).
+Found by a new user: "remind me of my appointments next week" recalled nothing of "Physio
+on December 9".
 """
 
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
-from memory.date_terms import day_of_month_term, day_term, month_of_year_term, year_term
+from memory.date_terms import (
+    day_of_month_term,
+    day_term,
+    implied_terms,
+    local_time,
+    month_of_year_term,
+    year_term,
+)
 
 _RELATIVE = re.compile(
     r"(?i)\b(?:(?P<day>today|tonight|tomorrow|yesterday)|the\s+day\s+after\s+tomorrow"
@@ -79,3 +89,59 @@ def relative_date_terms(
 
 
 _PAST = re.compile(r"(?i)yesterday|last|past")
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_A_WEEKDAY = re.compile(
+    r"(?i)\b(?:(?P<which>this|next|coming|last|on|by|until|till|before)\s+)?"
+    r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
+)
+"""A weekday named once ("due next Friday", "the plumber comes on Monday"): not "Mondays",
+nor "every Monday" (a habit, no day)."""
+_EVERY = re.compile(r"(?i)\b(?:every|each)\s+$")
+_MAY_NAME_A_DAY = ("day", "tonight", "tomorrow", "week", "month", "year")
+
+
+def _weekday_days(found: re.Match[str], said: date) -> list[date]:
+    weekday = _WEEKDAYS.index(found["weekday"].casefold())
+    which = (found["which"] or "").casefold()
+    ahead = (weekday - said.weekday()) % 7
+    if which == "last":
+        return [said - timedelta(days=(said.weekday() - weekday) % 7 or 7)]
+    if which == "next":
+        # "Next Friday", said on a Wednesday, is this week's Friday to some and the
+        # following week's to others: both days are read.
+        following = said - timedelta(days=said.weekday()) + timedelta(weeks=1, days=weekday)
+        return list(dict.fromkeys([said + timedelta(days=ahead or 7), following]))
+    return [said + timedelta(days=ahead)]
+
+
+def said_relative_terms(content: str, saved: datetime | None) -> list[str]:
+    """The date terms of the days `content` names relative to the day it was saved.
+
+    "tomorrow", "next week", "next Friday", "on Monday" (the coming one), "last Tuesday";
+    with the months and years those days lie in, as for a date written out.
+    """
+    if saved is None:
+        return []
+    lowered = content.casefold()
+    if not any(word in lowered for word in _MAY_NAME_A_DAY):
+        return []
+    try:
+        said = local_time(saved).date()
+        terms = relative_date_terms(content, said)
+        for found in _A_WEEKDAY.finditer(content):
+            if _EVERY.search(content, 0, found.start()):
+                continue
+            for day in _weekday_days(found, said):
+                terms += [day_term(day.year, day.month, day.day)]
+                terms += [day_of_month_term(day.month, day.day)]
+    except OverflowError:
+        return []  # a day before year 1 or after 9999
+    implied = [t for term in terms for t in implied_terms(term)]
+    return list(dict.fromkeys(terms + implied))
+
+
+def names_a_relative_day(content: str) -> bool:
+    """Whether `content` names a day relative to when it was said (indexed since then)."""
+    return _RELATIVE.search(content) is not None or _A_WEEKDAY.search(content) is not None

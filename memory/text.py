@@ -25,7 +25,7 @@ from memory.date_terms import (
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
 from memory.predicates import wordings_of
-from memory.relative_dates import ASKED_AS_DATES_ONLY, relative_date_terms
+from memory.relative_dates import ASKED_AS_DATES_ONLY, relative_date_terms, said_relative_terms
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -320,7 +320,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     one-valued predicate by every wording of it (`memory.predicates`: "I moved to Lisbon"
     is found by "where do I live?"), and a dose the user takes by the words asking for it
     (`memory.health_values.DOSE_WORDINGS`). The dates (`memory.date_terms`) are the day it was
-    saved and those its content names.
+    saved and those its content names, written out or from that day ("next Friday").
     """
     from memory.health_values import DOSE_WORDINGS, names_a_dose  # it reads with `analyze`
 
@@ -334,6 +334,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
         + worded
         + joined_numbers(fold(content))
         + owner_terms(content)
+        + said_relative_terms(content, created)
         + date_terms_of(content, created)
         + umlauts_spelt_out(content)
     )

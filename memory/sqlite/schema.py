@@ -11,6 +11,7 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.predicates import states_a_predicate
+from memory.relative_dates import names_a_relative_day
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
 from memory.text import (
@@ -302,7 +303,8 @@ def _saved_days_apart(conn: sqlite3.Connection) -> None:
     """Index the day each entry was saved under terms of its own (`memory.date_terms`).
 
     "what do I have on today?" found everything saved today at 1.0: a date named and the
-    day saved were one term. Only the terms' text changes; nothing is analysed again.
+    day saved were one term. Only the terms' text changes, but for the entries naming a
+    day from the day they were saved ("due next Friday"), indexed again.
     """
     updates = []
     for seq, terms in conn.execute("SELECT seq, terms FROM memories").fetchall():
@@ -312,6 +314,8 @@ def _saved_days_apart(conn: sqlite3.Connection) -> None:
         if apart != terms:
             updates.append((apart, seq))
     conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
+    # "due next Friday" is found by the day it names from the day it was saved.
+    _index_again_where(conn, names_a_relative_day)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -348,6 +352,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "what's my current dose?" finds "I take 10mg of lisinopril" (`memory.health_values`).
     Migration("0018_doses_by_the_words_asking", _read_doses_anew),
     # "what do I have on today?" asks of what memories name, not of when they were saved.
+    # "due next Friday" is found by that Friday's date.
     Migration("0019_saved_days_apart", _saved_days_apart),
 )
 

@@ -260,3 +260,44 @@ async def test_a_day_asked_about_finds_what_names_it_not_all_that_was_saved_then
         assert [e.key for e in found.entries] == ["dinner"], asked
     told = await memory.recall("what did I tell you today?", limit=5)
     assert {e.key for e in told.entries} == {"move", "alice", "dinner"}
+
+
+async def test_a_day_named_from_the_day_said_is_found_by_its_date(memory: Memory) -> None:
+    """Found by a new user: "Müller job: user manual, due next Friday", saved on Friday 4
+    December 2026, was found neither by "what is due on 11.12.2026?" nor, that week, by
+    "what deadlines do I have next week?"; in a month its words meant nothing."""
+    from datetime import UTC, date, datetime, timedelta
+
+    from memory.entry import MemoryEntry
+
+    needs(memory, "persistent", "supports_keyword_search")
+    friday = datetime(2026, 12, 4, 12, tzinfo=UTC)
+    said = [
+        ("muller", "Müller job: user manual, due next Friday"),
+        ("plumber", "The plumber comes on Monday"),
+        ("gym", "Gym every Monday at 7"),
+        ("tea", "I like green tea"),
+    ]
+    await memory.import_(
+        [
+            MemoryEntry(
+                id=f"said-{key}", key=key, content=text, timestamp=friday, updated_at=friday
+            )
+            for key, text in said
+        ]
+    )
+    for asked, key in [
+        ("what is due on 11.12.2026?", "muller"),
+        ("what is on December 7 2026?", "plumber"),
+    ]:
+        assert await _found_by_its_words(memory, asked) == [key], asked
+    tomorrow = date.today() + timedelta(days=1)
+    await memory.store("dentist", "Dentist tomorrow at 9")
+    asked = f"what is on {tomorrow:%B} {tomorrow.day}?"
+    assert await _found_by_its_words(memory, asked) == ["dentist"]
+
+
+async def _found_by_its_words(memory: Memory, query: str) -> list[str]:
+    """The keys a recall finds by every word (keyword score 1.0: not a vector's guess)."""
+    found = await memory.recall(query, limit=5)
+    return [e.key for e in found.entries if e.scores is not None and e.scores.keyword == 1.0]

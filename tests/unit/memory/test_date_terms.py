@@ -342,11 +342,18 @@ async def test_a_store_from_before_saved_days_had_terms_of_their_own_gets_them(
     today = datetime.now().astimezone()
     await store.store("dinner", f"Dinner with Ana on {today:%d %B %Y}", "core")
     await store.store("damaged", "a row whose terms are damaged", "core")
+    await store.store("plumber", "The plumber comes tomorrow", "core")
     await store.close()
     conn = sqlite3.connect(path)
     for seq, terms in conn.execute("SELECT seq, terms FROM memories").fetchall():
-        # As indexed before: the saving day's terms were those of a date named.
-        old = " ".join(t.replace("ds", "dt", 1) if t.startswith("ds") else t for t in terms.split())
+        # As indexed before: the saving day's terms were those of a date named, and no day
+        # was read from the day it was said ("tomorrow").
+        named = [t for t in terms.split() if t.startswith("dt")]
+        kept = (
+            terms.split() if "plumb" not in terms else [t for t in terms.split() if t[:2] != "dt"]
+        )
+        old = " ".join(t.replace("ds", "dt", 1) if t.startswith("ds") else t for t in kept)
+        assert "plumb" not in terms or named  # it names tomorrow now
         conn.execute("UPDATE memories SET terms = ? WHERE seq = ?", (old, seq))
     conn.execute("UPDATE memories SET terms = CAST(x'00ff' AS BLOB) WHERE key = 'damaged'")
     conn.execute("DELETE FROM schema_migrations WHERE name = '0019_saved_days_apart'")
@@ -358,6 +365,9 @@ async def test_a_store_from_before_saved_days_had_terms_of_their_own_gets_them(
         assert [e.key for e in asked.entries] == ["dinner"]
         told = await store.recall("what did I tell you today?")
         assert {"move", "dinner"} <= {e.key for e in told.entries}
+        tomorrow = today + timedelta(days=1)
+        plumber = await store.recall(f"what is on {tomorrow:%B} {tomorrow.day}?")
+        assert [e.key for e in plumber.entries] == ["plumber"]
     finally:
         await store.close()
     (terms,) = sqlite3.connect(path).execute("SELECT terms FROM memories WHERE key = 'dinner'")
