@@ -10,6 +10,7 @@ from memory.date_terms import date_terms_of, saved_day_apart, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
+from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.sqlite.rows import format_time, pad_year, time_or_none
@@ -314,8 +315,11 @@ def _saved_days_apart(conn: sqlite3.Connection) -> None:
         if apart != terms:
             updates.append((apart, seq))
     conn.executemany("UPDATE memories SET terms = ? WHERE seq = ?", updates)
-    # "due next Friday" is found by the day it names from the day it was saved.
-    _index_again_where(conn, names_a_relative_day)
+    # "due next Friday" is found by the day it names from the day it was saved, and
+    # "1.200 €" by "1200".
+    _index_again_where(
+        conn, lambda text: names_a_relative_day(text) or names_dotted_thousands(text)
+    )
 
 
 MIGRATIONS: tuple[Migration, ...] = (

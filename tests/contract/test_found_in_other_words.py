@@ -301,3 +301,15 @@ async def _found_by_its_words(memory: Memory, query: str) -> list[str]:
     """The keys a recall finds by every word (keyword score 1.0: not a vector's guess)."""
     found = await memory.recall(query, limit=5)
     return [e.key for e in found.entries if e.scores is not None and e.scores.keyword == 1.0]
+
+
+async def test_a_number_with_a_thousands_dot_is_found_typed_without_it(memory: Memory) -> None:
+    """Found by a multilingual new user: "1200" found nothing of "Müller GmbH pays 1.200 €
+    a month" (a thousands dot, as much of Europe writes it)."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("rent", "Müller GmbH pays 1.200 € a month")
+    await memory.store("words", "The manual has 12.000 words")
+    await memory.store("tea", "I like green tea")
+    assert await _found_by_its_words(memory, "1200") == ["rent"]
+    assert await _found_by_its_words(memory, "12000") == ["words"]
+    assert await _found_by_its_words(memory, "1.200") == ["rent"]
