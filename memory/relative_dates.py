@@ -93,13 +93,18 @@ _PAST = re.compile(r"(?i)yesterday|last|past")
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _A_WEEKDAY = re.compile(
-    r"(?i)\b(?:(?P<which>this|next|coming|last|on|by|until|till|before)\s+)?"
+    r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before)\s+"
     r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
 )
 """A weekday named once ("due next Friday", "the plumber comes on Monday"): not "Mondays",
-nor "every Monday" (a habit, no day)."""
-_EVERY = re.compile(r"(?i)\b(?:every|each)\s+$")
-_MAY_NAME_A_DAY = ("day", "tonight", "tomorrow", "week", "month", "year")
+"every Monday" or "Sunday mornings are lovely" (a habit, no day)."""
+_NAMES_A_DAY = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+(?:week|month|year)"
+    r"|(?:this|next|coming|last|on|by|until|till|before)\s+"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+)
+"""Either of `_RELATIVE` and `_A_WEEKDAY`, in lower case: what `said_relative_terms` asks
+first (case-insensitive patterns scan a text a few times slower)."""
 
 
 def _weekday_days(found: re.Match[str], said: date) -> list[date]:
@@ -124,15 +129,14 @@ def said_relative_terms(content: str, saved: datetime | None) -> list[str]:
     """
     if saved is None:
         return []
-    lowered = content.casefold()
-    if not any(word in lowered for word in _MAY_NAME_A_DAY):
-        return []
+    if _NAMES_A_DAY.search(content.lower()) is None:
+        return []  # most texts: one scan of the lower-cased text instead of two
+    relative = _RELATIVE.search(content) is not None
+    weekdays = list(_A_WEEKDAY.finditer(content))
     try:
         said = local_time(saved).date()
-        terms = relative_date_terms(content, said)
-        for found in _A_WEEKDAY.finditer(content):
-            if _EVERY.search(content, 0, found.start()):
-                continue
+        terms = relative_date_terms(content, said) if relative else []
+        for found in weekdays:
             for day in _weekday_days(found, said):
                 terms += [day_term(day.year, day.month, day.day)]
                 terms += [day_of_month_term(day.month, day.day)]
