@@ -13,7 +13,7 @@ from typing import ClassVar, Literal
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
@@ -145,70 +145,76 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         # Scrolls: on a short terminal (80x24) the fields and buttons fell below the edge,
         # and Tab reached buttons no one could see (found by a new user). Focusable (Shift+
         # Tab from the content), so the keys scroll back up to the fields at the top.
-        with VerticalScroll(id="detail"):
-            yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
-            yield Static(field_table(entry, self._mode, self.successor), id="detail-fields")
-            # An earlier version is restored as it was: its fields take no edits, which
-            # Restore would drop without a word (found by a new user), and the label says
-            # so (a read-only box looked editable to the next one).
-            earlier = entry.superseded_by is not None
-            yield Label(
-                "Content (an earlier version: read only; Restore makes it current, then edit)"
-                if earlier
-                else "Content"
-            )
-            draft = self._draft
-            if draft is not None:
-                yield Label(refused_note(self._forgotten), id="detail-refused")
-            text = entry.content if draft is None else draft.content
-            content = PlainTextArea(
-                held(text) if self._holds_breaks else text,
-                id="detail-content",
-                soft_wrap=True,
-                read_only=earlier,
-            )
-            content.cursor_blink = self._blink
-            yield content
-            with Horizontal(id="detail-meta"):
-                yield Label("Category")
-                # Not selected on focus: Tab from the content, then a key, replaced the
-                # whole category with that key (found by a new user).
-                category = TextInput(
-                    entry.category if draft is None else draft.category,
-                    id="detail-category",
-                    highlighter=ControlPictures(),
-                    disabled=earlier,
-                    select_on_focus=False,
+        # The buttons stay in sight below the scrolled fields: on a 40-row terminal only
+        # their top edges showed at the bottom of the scroll (found by a new user).
+        with Vertical(id="detail"):
+            with VerticalScroll(id="detail-body"):
+                yield Label(Content.assemble("Memory: ", plain(entry.key)), id="detail-title")
+                yield Static(field_table(entry, self._mode, self.successor), id="detail-fields")
+                # An earlier version is restored as it was: its fields take no edits, which
+                # Restore would drop without a word (found by a new user), and the label says
+                # so (a read-only box looked editable to the next one).
+                earlier = entry.superseded_by is not None
+                yield Label(
+                    "Content (an earlier version: read only; Restore makes it current, then edit)"
+                    if earlier
+                    else "Content"
                 )
-                category.cursor_blink = self._blink
-                yield category
-                yield Label("Importance")
-                importance = TextInput(
-                    f"{entry.importance if draft is None else draft.importance:.2f}",
-                    id="detail-importance",
-                    disabled=earlier,
-                    select_on_focus=False,
+                draft = self._draft
+                if draft is not None:
+                    yield Label(refused_note(self._forgotten), id="detail-refused")
+                text = entry.content if draft is None else draft.content
+                content = PlainTextArea(
+                    held(text) if self._holds_breaks else text,
+                    id="detail-content",
+                    soft_wrap=True,
+                    read_only=earlier,
                 )
-                importance.cursor_blink = self._blink
-                yield importance
-            yield Label(
-                "Ctrl+R restore · Esc close · Tab to the buttons"
-                if earlier
-                else "Ctrl+S save · Esc close · Tab to the buttons",
-                id="detail-keys",
-            )
-            with Horizontal(id="detail-actions"):
-                if entry.superseded_by:
-                    # An earlier version: saving, pinning or forgetting it would act on
-                    # the key's current fact. Restore makes it current first.
-                    if self._can_restore:
-                        yield Button("Restore", id="restore", variant="primary")
-                else:
-                    yield Button("Save", id="save", variant="primary")
-                    yield Button("Unpin" if entry.pinned else "Pin", id="pin")
-                    if self._can_forget:
-                        yield Button("Forget", id="forget", variant="error")
-                yield Button("Close", id="close")
+                content.cursor_blink = self._blink
+                yield content
+                with Horizontal(id="detail-meta"):
+                    yield Label("Category")
+                    # Not selected on focus: Tab from the content, then a key, replaced the
+                    # whole category with that key (found by a new user).
+                    category = TextInput(
+                        entry.category if draft is None else draft.category,
+                        id="detail-category",
+                        highlighter=ControlPictures(),
+                        disabled=earlier,
+                        select_on_focus=False,
+                    )
+                    category.cursor_blink = self._blink
+                    yield category
+                    yield Label("Importance")
+                    importance = TextInput(
+                        f"{entry.importance if draft is None else draft.importance:.2f}",
+                        id="detail-importance",
+                        disabled=earlier,
+                        select_on_focus=False,
+                    )
+                    importance.cursor_blink = self._blink
+                    yield importance
+                yield Label(
+                    "Ctrl+R restore · Esc close · Tab to the buttons"
+                    if earlier
+                    else "Ctrl+S save · Esc close · Tab to the buttons",
+                    id="detail-keys",
+                )
+            yield from self._actions(entry)
+
+    def _actions(self, entry: MemoryEntry) -> ComposeResult:
+        with Horizontal(id="detail-actions"):
+            if entry.superseded_by:
+                # An earlier version: saving, pinning or forgetting it would act on the
+                # key's current fact. Restore makes it current first.
+                if self._can_restore:
+                    yield Button("Restore", id="restore", variant="primary")
+            else:
+                yield Button("Save", id="save", variant="primary")
+                yield Button("Unpin" if entry.pinned else "Pin", id="pin")
+                if self._can_forget:
+                    yield Button("Forget", id="forget", variant="error")
+            yield Button("Close", id="close")
 
     def on_mount(self) -> None:
         """Note the fields as the editors hold them, to tell an edit from no edit."""

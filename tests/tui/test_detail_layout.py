@@ -1,0 +1,38 @@
+"""The detail dialog's buttons stay in sight whatever the terminal's size.
+
+Found by a new user: at 40 rows only the buttons' top edges showed, below the fields; the
+fields scroll, the buttons do not.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button
+
+from tests.tui.conftest import MakeApp, seed_entry, settle
+from tests.tui.test_inspector import open_inspector
+from tui.screens.memory_detail import MemoryDetailScreen
+
+LONG = "I take 100mg of sertraline every morning (dose raised by Dr. Weber in December). " * 6
+SEED = [seed_entry("sertraline", LONG.strip())]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (140, 40)])
+async def test_every_button_is_whole_on_the_screen(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=size) as pilot:
+        await open_inspector(h, pilot)
+        h.app.memory_view.open_entry(h.app.inspector.entries[0])
+        await settle(pilot)
+        screen = h.app.screen
+        assert isinstance(screen, MemoryDetailScreen)
+        buttons = list(screen.query(Button))
+        assert {b.id for b in buttons} >= {"save", "close"}
+        dialog = screen.query_one("#detail").region
+        for button in buttons:
+            region = button.region
+            assert region.height >= 3 and dialog.contains_region(region), (button.id, region)
+            # Not in the part that scrolls, where it can be half shown.
+            assert "detail-body" not in {a.id for a in button.ancestors}, button.id
