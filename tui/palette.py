@@ -90,6 +90,34 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
         lambda: app.notify(IMPORT_HOW, timeout=20),
     )
     yield SystemCommand("Copy last reply", "To the clipboard (F3)", app.action_copy_last)
+    yield SystemCommand(
+        "Settings",
+        "Where the config file (settings, preferences, options) and the data are",
+        lambda: app.notify(settings_how(), timeout=30),
+    )
+
+
+def settings_how() -> str:
+    """Where the settings are, and how to change them.
+
+    Found by a new user: "settings", "config" and "pref" found nothing in the palette.
+    """
+    from agent.paths import config_path, data_dir
+
+    config = config_path()
+    state = (
+        "it is there"
+        if config.is_file()
+        else "not written yet: memchat writes it at your first change in the app, or create it"
+    )
+    # Escaped: Textual reads a notification as markup, and a path is any text.
+    return escape(
+        f"Settings are in {visible(str(config))} ({state}); memories and chats in "
+        f"{visible(str(data_dir()))}. config.example.toml, beside the README, lists every "
+        "setting with its default; the README's Configuration section says what each part "
+        "does. Restart memchat after an edit. F4 (incognito), Ctrl+P then Switch model or "
+        "Toggle thinking change settings from here."
+    )
 
 
 def _ollama_commands(app: MemchatApp) -> Iterable[SystemCommand]:

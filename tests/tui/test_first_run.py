@@ -247,6 +247,10 @@ PALETTE_PHRASES = [
     ("previous conversation", "Switch session"),
     ("erase", "Erase a memory for good"),
     ("forget a secret", "Erase a memory for good"),
+    # Found by the eleventh round's new user.
+    ("settings", "Settings"),
+    ("config", "Settings"),
+    ("preferences", "Settings"),
 ]
 
 
@@ -515,3 +519,18 @@ async def test_facts_hygiene_removes_are_said_with_the_setting_behind_it(
         assert "Removed 3 memories (3 for budget: core over 2 entries" in said[0].message
         assert "(memory.budgets)" in said[0].message and "'deleted' filter" in said[0].message
         assert await h.runtime.memory.count() == 2
+
+
+async def test_the_settings_command_says_where_the_config_file_is(make_app: MakeApp) -> None:
+    """Found by a new user: no settings screen, and "settings" found nothing in the palette."""
+    from agent.paths import config_path
+    from tui.palette import palette_commands
+
+    h = make_app()
+    async with h.app.run_test(size=(120, 30)) as pilot:
+        await h.app.ready.wait()
+        settings = next(c for c in palette_commands(h.app) if c.title == "Settings")
+        settings.callback()
+        await pilot.pause()
+        said = [n.message for n in h.app._notifications]
+        assert any(str(config_path()) in text and "config.example.toml" in text for text in said)
