@@ -150,7 +150,9 @@ class InstalledModel:
             if "tools" not in self.capabilities:
                 details.append("tools by JSON, not native")
         if self.context_length:
-            details.append(f"{self.context_length // 1024}k context")
+            # The most it takes; the status bar shows the window memchat asks for
+            # (generation.num_ctx): a new user read "40k" beside "ctx 854/8,192" as a fault.
+            details.append(f"up to {self.context_length // 1024}k context")
         return f"{self.name}  ({', '.join(details)})" if details else self.name
 
 

@@ -292,9 +292,9 @@ async def test_installed_models_with_their_capabilities(server: FakeOllama) -> N
     server.routes["/api/show"] = show
     described = await model(server).describe_installed()
     assert [m.label() for m in described] == [
-        "gemma3:4b  (3.3 GB, vision, tools by JSON, not native, 128k context)",
+        "gemma3:4b  (3.3 GB, vision, tools by JSON, not native, up to 128k context)",
         "gone:1b  (800 MB)",
-        "qwen3:8b  (5.2 GB, tools, thinking, 40k context)",
+        "qwen3:8b  (5.2 GB, tools, thinking, up to 40k context)",
     ]
     assert described[2].capabilities == frozenset({"completion", "tools", "thinking"})
 

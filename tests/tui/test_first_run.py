@@ -395,8 +395,8 @@ async def test_the_model_picker_shows_size_and_capabilities(make_app: MakeApp) -
         labels = [str(options.get_option_at_index(i).prompt) for i in range(2)]
         # The model in use is marked and highlighted: Enter keeps it.
         assert labels == [
-            "gemma3:4b  (4.9 GB, tools, thinking, 40k context)",
-            "qwen3:8b  (4.9 GB, tools, thinking, 40k context)  ◀ in use",
+            "gemma3:4b  (4.9 GB, tools, thinking, up to 40k context)",
+            "qwen3:8b  (4.9 GB, tools, thinking, up to 40k context)  ◀ in use",
         ]
         assert options.highlighted == 1
 
