@@ -15,6 +15,8 @@ from textual.message import Message
 
 from tui.widgets.plain_text_area import PlainTextArea
 
+PLACEHOLDER = "Type a message · Enter sends · /remember /recall /forget · F1 help"
+
 
 class PromptInput(PlainTextArea):
     """Where the user types; Ctrl+J inserts a new line; pasted control characters show."""
@@ -39,7 +41,14 @@ class PromptInput(PlainTextArea):
             self.edit = edit
 
     def __init__(self, *, blink: bool = True, id: str | None = None) -> None:  # noqa: A002
-        super().__init__(id=id, soft_wrap=True, show_line_numbers=False, tab_behavior="focus")
+        super().__init__(
+            id=id,
+            soft_wrap=True,
+            show_line_numbers=False,
+            tab_behavior="focus",
+            # The first start showed an empty screen and an empty box (found by a new user).
+            placeholder=PLACEHOLDER,
+        )
         self.cursor_blink = blink
         self.sent: list[str] = []
         self._position: int | None = None
