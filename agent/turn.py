@@ -437,6 +437,9 @@ class Agent:
         )
         injected, cut = select(result, budget, session.id, live)
         changed = await since_changed(self.memory, injected, self.namespace)
+        # What holds first: an old message recalled at 1.0 stood above the fact that changed
+        # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).
+        injected.sort(key=lambda entry: entry.id in changed)
         block = render(injected, self.clock(), budget, changed)
         recalled = MemoryRecalled(
             injected, cut, result.mode, result.degraded, result.calibration, changed

@@ -52,6 +52,10 @@ async def test_the_block_says_a_recalled_message_was_changed_since(harness: Harn
     block = harness.model.requests[0].messages[-1].content
     [line] = [line for line in block.splitlines() if "Sam" in line]
     assert "since changed: 'home' says 'I live in Lisbon'" in line
+    # What holds comes first, in the block and on the recall line (a new user saw the old
+    # value above the fact that changed it).
+    assert [e.id for e in recalled.injected][-1] == old.id
+    assert block.index("I live in Lisbon") < block.index("Sam")
 
 
 async def test_a_message_later_than_the_fact_is_not_changed_by_it(harness: Harness) -> None:
@@ -157,3 +161,17 @@ async def test_the_block_marks_an_allergy_message_a_later_one_took_back(
     assert recalled.since_changed.get(old.id) == (
         "since changed: 'allergy' says \"I'm not allergic to penicillin after all\""
     )
+
+
+async def test_a_message_changed_since_comes_after_what_changed_it(harness: Harness) -> None:
+    """Found by a new user: "Müller pays 0,10 €" (a message, every word asked) was recalled
+    at 1.0 above the fact that changed it, and the model read the old value first."""
+    old = await harness.memory.store_with_metadata(
+        "conversation/s0/a", "Hi! My name is Sam and I live in Porto.", "conversation", "s0"
+    )
+    fact = await harness.memory.store("home", "I moved to Lisbon", "core")
+    harness.model.add("Lisbon.")
+    events = await harness.turn("Do I live in Porto?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert old.id in recalled.since_changed
+    assert [e.id for e in recalled.injected] == [fact.id, old.id]
