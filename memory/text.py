@@ -52,29 +52,51 @@ STOP_WORDS: frozenset[str] = frozenset(
     """.split()
 )
 
-OTHER_LANGUAGES_STOP_WORDS: frozenset[str] = frozenset(
-    """
-    der das dem des ein eine einen einem einer eines und ist sind bist nicht auf fur von zu
-    zum zur im ins um wann wo wer wen wem wie warum wieso welche welcher welches ich du er
-    sie wir ihr mein meine meinen meinem meiner dein deine sein seine habe hast haben hatte
-    wird werden kann kannst noch schon auch aber oder wenn dass gibt
-    el la un una unos unas y en que para es esta estan mis tu su sus yo se lo del cuando
-    donde quien cual cuales como cuanto cuanta cuantos cuantas tengo tiene muy mas pero
-    le du et est je il nous vous ils ce cette ces qui quoi quand ou dans sur avec ne mes
-    au aux quel quelle quels quelles pourquoi combien suis
-    e da dos das em na um meu minha meus minhas onde quem qual quais tem tenho com pelo pela
-    gli di della che quale quali perche cosa ho hai ha mio miei
-    """.split()
-)
+FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
+    language: frozenset(words.split())
+    for language, words in {
+        "de": """der das dem des ein eine einen einem einer eines und ist sind bist nicht auf
+            fur von zu zum zur im ins um wann wo wer wen wem wie warum wieso welche welcher
+            welches ich du er sie wir ihr mein meine meinen meinem meiner dein deine sein
+            seine habe hast haben hatte wird werden kann kannst noch schon auch aber oder
+            wenn dass gibt""",
+        "es": """el la un una unos unas y en que para es esta estan mis tu su sus yo se lo
+            del cuando donde quien cual cuales como cuanto cuanta cuantos cuantas tengo
+            tiene muy mas pero""",
+        "fr": """le du et est je il nous vous ils ce cette ces qui quoi quand ou dans sur
+            avec ne mes au aux quel quelle quels quelles pourquoi combien suis""",
+        "pt": """e da dos das em na um meu minha meus minhas onde quem qual quais tem tenho
+            com pelo pela""",
+        "it": "gli di della che quale quali perche cosa ho hai ha mio miei",
+    }.items()
+}
 """Function words of German, Spanish, French, Portuguese and Italian (accents folded), left
-out of queries as the English ones are: "wann ist der Zahnarzttermin" found nothing of
-"Ich habe am 3. einen Zahnarzttermin" (a multilingual new user), its question words
-outweighing the one that said what was asked. Words that are English too ("die", "son",
-"man", "will", "hat", "war", "bin", "den", "mon", "ma", "pour", "no", "sin", "hay",
-"comment", "con", "dove") and names or abbreviations ("Al", "Mia", "Les", "Elle", "Los",
-"Las", "chi", "MIT", "ALS", "AI", "OS", "EU", "NAS") are not here."""
+out of a text in that language as the English ones are: "wann ist der Zahnarzttermin"
+found nothing of "Ich habe am 3. einen Zahnarzttermin" (a multilingual new user), its
+question words outweighing the one that said what was asked. A text is in a language when
+it holds two of its words or more (`_function_words_of`): alone, many are English words,
+names or abbreviations ("Em's phone number", "Della", "fur", "LA", "ER", "EST"; an
+adversary saw "Su's phone number" replace "Em's" once "em" and "su" were left out
+everywhere). Words that are English too anyway ("die", "son", "man", "will", "hat", "war",
+"bin", "den", "mon", "ma", "pour", "no", "sin", "hay", "comment", "con", "dove") and names
+("Al", "Mia", "Les", "Elle", "Los", "Las", "chi") are not here."""
 
-_ALL_STOP_WORDS = STOP_WORDS | OTHER_LANGUAGES_STOP_WORDS
+_LANGUAGES_OF: dict[str, tuple[str, ...]] = {}
+for _language, _words in FUNCTION_WORDS_BY_LANGUAGE.items():
+    for _word in _words:
+        _LANGUAGES_OF[_word] = (*_LANGUAGES_OF.get(_word, ()), _language)
+
+
+def _function_words_of(tokens: list[str]) -> frozenset[str]:
+    """The function words `tokens` are written with: of each language two or more are of."""
+    found: dict[str, set[str]] = {}
+    for token in tokens:
+        for language in _LANGUAGES_OF.get(token, ()):
+            found.setdefault(language, set()).add(token)
+    if not found:
+        return frozenset()
+    return frozenset(word for words in found.values() if len(words) >= 2 for word in words)
+
 
 CHAT_FILLERS: frozenset[str] = frozenset(
     """
@@ -121,7 +143,8 @@ def asks_nothing(text: str) -> bool:
     words = _TOKEN.findall(fold(text))
     if not words:
         return False
-    return all(w in _SMALL_TALK or w in _ALL_STOP_WORDS for w in words) and any(
+    foreign = _function_words_of(words)
+    return all(w in _SMALL_TALK or w in STOP_WORDS or w in foreign for w in words) and any(
         w in _SMALL_TALK for w in words
     )
 
@@ -227,7 +250,7 @@ def names_a_condition(text: str) -> bool:
 
 def _analyze_token(token: str, keep_stop_words: bool) -> list[str]:
     if not _CJK.search(token):
-        if not keep_stop_words and token in _ALL_STOP_WORDS:
+        if not keep_stop_words and token in STOP_WORDS:
             return []
         if token.isdigit():
             return [token]
@@ -254,7 +277,13 @@ def _token_terms(token: str, keep_stop_words: bool) -> tuple[str, ...]:
 def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     """Split text into index terms, in order, duplicates kept."""
     tokens = _TOKEN.findall(written_alike(fold(text)))
-    return [term for token in tokens for term in _token_terms(token, keep_stop_words)]
+    foreign = frozenset() if keep_stop_words else _function_words_of(tokens)
+    return [
+        term
+        for token in tokens
+        if token not in foreign
+        for term in _token_terms(token, keep_stop_words)
+    ]
 
 
 @cache

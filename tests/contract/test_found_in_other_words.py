@@ -313,3 +313,18 @@ async def test_a_number_with_a_thousands_dot_is_found_typed_without_it(memory: M
     assert await _found_by_its_words(memory, "1200") == ["rent"]
     assert await _found_by_its_words(memory, "12000") == ["words"]
     assert await _found_by_its_words(memory, "1.200") == ["rent"]
+
+
+async def test_english_words_that_are_function_words_elsewhere_are_still_found(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: "fur" (German "für", folded), "Della", "Di" and "LA" found
+    nothing once every language's function words were left out of every text."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("coat", "I bought a fur coat at Harrods")
+    await memory.store("della", "Della is my upstairs neighbour")
+    await memory.store("la", "My brother lives in LA")
+    await memory.store("tea", "I like green tea")
+    for asked, key in [("the fur coat", "coat"), ("who is Della?", "della")]:
+        assert await _found_by_its_words(memory, asked) == [key], asked
+    assert "la" in await _found_by_its_words(memory, "LA")

@@ -1045,3 +1045,23 @@ async def test_a_vaguer_fact_does_not_replace_two_that_stood_side_by_side(
     moved = await memory.store("moved", "Meeting with the design team every Monday at 11")
     assert len(moved.supersedes) == 1
     assert "design" not in await _active(memory)
+
+
+async def test_people_whose_names_are_function_words_elsewhere_keep_their_own_facts(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: once "em", "su", "ho", "le", "della" and "di" were left out of
+    every text (they are function words in other languages), "Su's phone number" replaced
+    "Em's", and "Di's email" was merged into "Della's"."""
+    needs(memory, "persistent", "supports_supersede")
+    pairs = [
+        ("Em's phone number is 555-0199", "Su's phone number is 555-0142"),
+        ("Ho's birthday is March 3", "Le's birthday is June 9"),
+        ("Della's email is della@example.com", "Di's email is di@example.com"),
+    ]
+    for number, (first, second) in enumerate(pairs):
+        namespace = f"people-{number}"
+        await _store_in(memory, namespace, "first", first)
+        after = await _store_in(memory, namespace, "second", second)
+        assert after.supersedes == [], (first, second)
+        assert await _active_in(memory, namespace) == {"first": first, "second": second}
