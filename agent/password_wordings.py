@@ -16,6 +16,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
+from agent.code_wordings import code_spans
+
 _PASSWORD = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw"
     r"|(?:wi-?fi|wlan|network)[ \t]+key"
@@ -239,6 +241,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]
+    spans += code_spans(text, _looks_like_a_password)
     if any(hint in lowered for hint in ("cvv", "cvc", "csc", "security code")):
         spans += [
             ("card-code", _span(found, 1, str.isdigit)) for found in _CARD_CODE.finditer(text)

@@ -291,6 +291,29 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("the lockbox code is 2580", "2580"),
         ("my wifi is Sunflower2024!", "Sunflower2024"),
         ("The key box combo is 4455", "4455"),
+        # Found by the eleventh round's second adversary.
+        ("Keypad: *4471# and the lockbox: 5521", "4471"),
+        ("Keypad: *4471# and the lockbox: 5521", "5521"),
+        ("gate code: *4471", "4471"),
+        ("gate: 4471", "4471"),
+        ("Front door: 8812#", "8812"),
+        ("The door code changed to 8812", "8812"),
+        ("Use 8812 for the front door", "8812"),
+        ("Access code 4471", "4471"),
+        ("The intercom code is 4471", "4471"),
+        ("Buzz 4471 at the gate", "4471"),
+        ("The lock box code changed to 2580", "2580"),
+        ("lock box 2580", "2580"),
+        ("Code to the key safe: 2580", "2580"),
+        ("key lockbox at the back: 2580", "2580"),
+        ("The alarm is 4471, disarm on entry", "4471"),
+        ("pin is 44-71", "44-71"),
+        ("Sim pin 1234, puk 12345678", "12345678"),
+        ("the guest wifi is guestpass2024", "guestpass2024"),
+        ("the wifi's Hunter2Blue", "Hunter2Blue"),
+        ("WLAN-Schlüssel: sonnenblume77", "sonnenblume77"),
+        ("El código de la puerta es 4471", "4471"),
+        ("Le code de la porte est 4471", "4471"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -356,6 +379,16 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "the password at work is required",
         "alarm: 0420",  # a time to wake as often as a code
         "my PIN number's on the card",
+        "Bike lock combination 0420",  # asked back later: kept
+        "The garage is 600 meters long",
+        "The door is 200 cm wide",
+        "The vault is 300 years old",
+        "Gate: 4 hours delay",
+        "Pin 5 on the Arduino",
+        "Zip code 94110",
+        "Room 4471",
+        "Use 2 eggs for the cake",
+        "my wifi is Netgear",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:

@@ -1,0 +1,115 @@
+"""Codes that open a home, said in the ways `agent.password_wordings` does not read.
+
+Found by an adversary, each stored, written to the chat file and recalled as typed:
+"Keypad: *4471#", "gate: 4471", "Front door: 8812#", "lockbox: 5521", "lock box 2580",
+"The door code changed to 8812", "Access code 4471", "The intercom code is 4471", "Code to
+the key safe: 2580", "Use 8812 for the front door", "Buzz 4471 at the gate", "The alarm is
+4471, disarm on entry", "pin is 44-71", "Sim pin 1234, puk 12345678", "the guest wifi is
+guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: sonnenblume77", "El código de
+la puerta es 4471", "Le code de la porte est 4471". A bike lock's code is kept, as there:
+asked back later, it is what the user wants.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_OPENS = (
+    r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
+    r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
+    r"entry|access)"
+)
+_CODE = (
+    r"[*#]?(\d[\d \t-]{1,10}\d)[*#]?(?!\w)"
+    r"(?![ \t]*(?:[a-z]{0,2}m\b|meters?|metres?|feet|ft|inch|in\b|years?|days?|min|minutes?|"
+    r"hours?|h\b|euros?|dollars?|pounds?|€|\$|£|%|kg|lbs?|people|cars?|floors?|steps?|miles?|"
+    r"wide|tall|high|long|deep|away|am\b|pm\b))"
+)
+"""Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
+("The garage is 600 meters long", "The door is 200 cm wide")."""
+_LABELLED = re.compile(
+    rf"(?i)\b{_OPENS}(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo|number))?"
+    rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?|"
+    r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)[ \t]+to[ \t]+)"
+    + _CODE
+)
+"""A lock named, then its code after a colon, "is" or "changed to"."""
+_LABEL_THEN_CODE = re.compile(
+    rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|access[ \t]+code|intercom[ \t]+code|"
+    rf"gate[ \t]+code|door[ \t]+code|keypad[ \t]+code)[ \t]+{_CODE}"
+)
+"""A code right after its label, no "is": "lock box 2580", "Access code 4471"."""
+_CODE_TO = re.compile(
+    rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
+    rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
+)
+""""Code to the key safe: 2580"."""
+_USE_FOR = re.compile(
+    rf"(?i)\b(?:use|enter|type|buzz|press|punch[ \t]+in|key[ \t]+in)[ \t]+{_CODE}[ \t]+"
+    rf"(?:for|at|on|to[ \t]+open)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}\b"
+)
+""""Use 8812 for the front door", "Buzz 4471 at the gate"."""
+_FOREIGN = re.compile(
+    r"(?i)\b(?:c[oó]digo[ \t]+(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+)(?:puerta|port[oó]n|alarma|"
+    r"garaje|portal|entrada)|code[ \t]+(?:de[ \t]+la[ \t]+|du[ \t]+|de[ \t]+l['\u2019])"
+    r"(?:porte|portail|alarme|garage|entr[ée]e|immeuble)|t(?:ü|ue)rcode|torcode|alarmcode|"
+    r"tresorcode|haust(?:ü|ue)rcode)[ \t]*(?::|=|\b(?:es|est|ist|lautet|é)\b)[ \t]*" + _CODE
+)
+""""El código de la puerta es 4471", "Le code de la porte est 4471", "Türcode: 4471"."""
+_PIN_PAIRS = re.compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
+""""pin is 44-71": two pairs (single digits spaced are read in `agent.redact`)."""
+_PUK = re.compile(r"(?i)\bpuk2?(?:[ \t]*code)?[ \t]*(?:is|:|=)?[ \t]*(\d{8})\b")
+_WIFI = re.compile(
+    r"(?i)\b(?:(?:my|our|the)[ \t]+(?:[\w-]+[ \t]+)?(?:wi-?fi|wlan)(?:[ \t]+(?:is|:)|['\u2019]s)"
+    r"|(?:wi-?fi|wlan)[ \t-]*(?:schl(?:ü|ue)ssel|passwort|clave|contrase(?:ñ|n)a|cl[eé]|senha)"
+    r"[ \t]*(?::|=|\b(?:is|ist|es|est|é)\b))[ \t]*(?P<value>[^\s,;|]+)"
+)
+""""the guest wifi is guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …"."""
+_HINTS = (
+    "door", "gate", "garage", "alarm", "keypad", "intercom", "buzz", "lock", "key", "safe",
+    "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk", "wifi",
+    "wi-fi", "wlan", "tür", "tuer", "tor", "tresor",
+)  # fmt: skip
+_TRAILING = ".,;:!?)]}>\"'`“”‘’"
+
+
+def code_spans(
+    text: str, looks_like_a_password: Callable[[str], bool]
+) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span) of the codes and wifi keys `text` gives in these wordings."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _HINTS):
+        return []
+    spans = [
+        ("code", found.span(1))
+        for rule in (_LABELLED, _LABEL_THEN_CODE, _CODE_TO, _USE_FOR, _FOREIGN, _PIN_PAIRS, _PUK)
+        for found in rule.finditer(text)
+        if not (_bike(text, found.start()) or _alarm_time(found))
+    ]
+    for found in _WIFI.finditer(text):
+        start, end = found.span("value")
+        while end > start + 1 and text[end - 1] in _TRAILING:
+            end -= 1
+        if looks_like_a_password(text[start:end]):
+            spans.append(("secret", (start, end)))
+    return spans
+
+
+def _bike(text: str, at: int) -> bool:
+    """Whether the code is a bike lock's (kept: it is what the user asks back)."""
+    return "bike" in text[max(0, at - 24) : at + 24].lower()
+
+
+_CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
+
+
+def _alarm_time(found: re.Match[str]) -> bool:
+    """Whether "alarm" names a time to wake, not a code: "alarm: 0420" (an HHMM time)."""
+    said = found.group().lower()
+    return (
+        "alarm" in said
+        and not any(word in said for word in ("code", "pin", "combination", "combo"))
+        and _CLOCK.fullmatch(found.group(1)) is not None
+    )
