@@ -29,10 +29,14 @@ _RELATIVE = re.compile(
     r"|(?P<which>this|next|last|past|coming)\s+(?P<span>week(?:end)?|month|year))\b"
 )
 _SHIFT = {"this": 0, "coming": 1, "next": 1, "last": -1, "past": -1}
-ASKED_AS_DATES_ONLY = re.compile(r"(?i)\b(?:today|tonight|tomorrow)\b")
+ASKED_AS_DATES_ONLY = re.compile(
+    r"(?i)\b(?:today|tonight|tomorrow|(?:this|next|coming)\s+(?:week(?:end)?|month|year))\b"
+)
 """Words a question means only as a date: an old "I have the dentist tomorrow" said them of
-another day (found by an adversary, recalled for "what's on tomorrow?"). "Yesterday",
-"last week" and the like stay words too: a memory telling of its past says them."""
+another day (found by an adversary, recalled for "what's on tomorrow?"), as a year-old
+"Flight to Oslo next week" did for "what's on next week?" (a second adversary); a memory's
+own days are indexed as dates (`said_relative_terms`). "Yesterday", "last week" and the
+like stay words too: a memory telling of its past says them (LoCoMo's questions do)."""
 
 
 def _days(first: date, count: int) -> list[str]:
@@ -85,7 +89,38 @@ def relative_date_terms(
             terms.extend(_terms(found, today))
         except OverflowError:
             pass  # a day before year 1 or after 9999: no date to ask about
+    days: list[date] = []
+    for found in _A_WEEKDAY.finditer(text):
+        if not past_only or found["which"].casefold() == "last":
+            days += _weekday_days(found, today)
+    if not past_only:
+        days += [day for found in _DAY_OF_MONTH.finditer(text) if (day := _on_the(found, today))]
+    for day in days:
+        terms += [day_term(day.year, day.month, day.day), day_of_month_term(day.month, day.day)]
     return list(dict.fromkeys(terms))
+
+
+_DAY_OF_MONTH = re.compile(
+    r"(?i)\b(?:on|by|until|till|before|for|to|from)\s+the\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+)
+"""A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
+found neither by "December 14"). The next such day from the day said (this month's, or the
+next month's once it has gone by)."""
+
+
+def _on_the(found: re.Match[str], said: date) -> date | None:
+    """The next day of that number from `said` (the 31st in a month of 30: the next month's)."""
+    day = int(found[1])
+    year, month = said.year, said.month
+    if day < said.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    for _ in range(2):
+        try:
+            return date(year, month, day)
+        except ValueError:
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None  # the 0th, the 45th
 
 
 _PAST = re.compile(r"(?i)yesterday|last|past")
@@ -99,18 +134,22 @@ _A_WEEKDAY = re.compile(
 """A weekday named once ("due next Friday", "the plumber comes on Monday"): not "Mondays",
 "every Monday" or "Sunday mornings are lovely" (a habit, no day)."""
 _NAMES_A_DAY = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+(?:week|month|year)"
-    r"|(?:this|next|coming|last|on|by|until|till|before)\s+"
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+    r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+"
+    r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before)\s+"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
+    r"(?:st|nd|rd|th))\b"
 )
-"""Either of `_RELATIVE` and `_A_WEEKDAY`, in lower case: what `said_relative_terms` asks
-first (case-insensitive patterns scan a text a few times slower)."""
+"""Any of `_RELATIVE`, `_A_WEEKDAY` and `_DAY_OF_MONTH` may match, in lower case: what
+`said_relative_terms` asks first (case-insensitive patterns scan a text a few times slower).
+"This weekend" too (an adversary: "Yoga class this weekend" was given no day)."""
 
 
 def _weekday_days(found: re.Match[str], said: date) -> list[date]:
     weekday = _WEEKDAYS.index(found["weekday"].casefold())
     which = (found["which"] or "").casefold()
     ahead = (weekday - said.weekday()) % 7
+    if which != "this" and not ahead:
+        ahead = 7  # "on Friday", said on a Friday, is next week's (an adversary: today's)
     if which == "last":
         return [said - timedelta(days=(said.weekday() - weekday) % 7 or 7)]
     if which == "next":
@@ -130,22 +169,46 @@ def said_relative_terms(content: str, saved: datetime | None) -> list[str]:
     if saved is None:
         return []
     if _NAMES_A_DAY.search(content.lower()) is None:
-        return []  # most texts: one scan of the lower-cased text instead of two
-    relative = _RELATIVE.search(content) is not None
-    weekdays = list(_A_WEEKDAY.finditer(content))
+        return []  # most texts: one scan of the lower-cased text instead of three
     try:
-        said = local_time(saved).date()
-        terms = relative_date_terms(content, said) if relative else []
-        for found in weekdays:
-            for day in _weekday_days(found, said):
-                terms += [day_term(day.year, day.month, day.day)]
-                terms += [day_of_month_term(day.month, day.day)]
+        days = relative_date_terms(content, local_time(saved).date())
     except OverflowError:
         return []  # a day before year 1 or after 9999
+    # Its year is known: a day of the month of any year ("dtmd…") would make a Friday said
+    # in 2022 answer a question about this year's (LoCoMo's off-topic requests).
+    terms = [term for term in days if not term.startswith("dtmd")]
     implied = [t for term in terms for t in implied_terms(term)]
     return list(dict.fromkeys(terms + implied))
 
 
 def names_a_relative_day(content: str) -> bool:
     """Whether `content` names a day relative to when it was said (indexed since then)."""
-    return _RELATIVE.search(content) is not None or _A_WEEKDAY.search(content) is not None
+    return _NAMES_A_DAY.search(content.lower()) is not None
+
+
+def this_years(terms: list[str], today: date | None = None) -> list[str]:
+    """For each day of a month a query names without a year, that day this year (and next).
+
+    "dtmd1211" is also December 11 this year, and next year's once this year's has gone
+    by: the days a memory named from the day it was said are indexed with their year alone
+    (`said_relative_terms`), so "what's on December 11?" finds "due next Friday" said on
+    December 4.
+    """
+    today = today or date.today()
+    dated = {term[7:11] for term in terms if term.startswith("dtd") and len(term) == 11}
+    days: list[str] = []
+    for term in terms:
+        if not (term.startswith("dtmd") and len(term) == 8 and term[4:].isdigit()):
+            continue
+        if term[4:] in dated:
+            continue  # named with its year ("October 13, 2023")
+        month, day = int(term[4:6]), int(term[6:8])
+        for year in (today.year, today.year + 1):
+            try:
+                when = date(year, month, day)
+            except ValueError:
+                continue  # February 29 of a year without it
+            days.append(day_term(when.year, when.month, when.day))
+            if when >= today:
+                break
+    return days

@@ -25,7 +25,12 @@ from memory.date_terms import (
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
 from memory.predicates import wordings_of
-from memory.relative_dates import ASKED_AS_DATES_ONLY, relative_date_terms, said_relative_terms
+from memory.relative_dates import (
+    ASKED_AS_DATES_ONLY,
+    relative_date_terms,
+    said_relative_terms,
+    this_years,
+)
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -319,7 +324,7 @@ def query_terms(text: str) -> list[str]:
     """
     found, rest = find_dates(text)
     named = list(found)
-    found += relative_date_terms(rest)
+    found += this_years(found) + relative_date_terms(rest)
     if _ASKS_WHAT_WAS_SAID.search(text):
         found += [saved_term(term) for term in found]
     else:

@@ -373,3 +373,23 @@ async def test_a_store_from_before_saved_days_had_terms_of_their_own_gets_them(
     (terms,) = sqlite3.connect(path).execute("SELECT terms FROM memories WHERE key = 'dinner'")
     named = [t for t in terms[0].split() if t.startswith("dtd")]
     assert named == [f"dtd{today:%Y%m%d}"]  # the day the dinner names stays a day named
+
+
+def test_a_weekday_or_a_day_of_the_month_asked_about_is_the_next_such_day() -> None:
+    """Found by a new user: "what's on the 11th?" and "is anything happening on Friday?"
+    were read as words only."""
+    from datetime import date
+
+    from memory.relative_dates import relative_date_terms, this_years
+
+    friday = date(2026, 12, 4)
+    assert relative_date_terms("what's on the 11th?", friday) == ["dtd20261211", "dtmd1211"]
+    assert relative_date_terms("what's on the 2nd?", friday) == ["dtd20270102", "dtmd0102"]
+    assert relative_date_terms("anything on Friday?", friday) == ["dtd20261211", "dtmd1211"]
+    assert relative_date_terms("this Friday", friday) == ["dtd20261204", "dtmd1204"]
+    assert relative_date_terms("on the 31st", date(2026, 11, 4)) == ["dtd20261231", "dtmd1231"]
+    assert relative_date_terms("on the 31st", date(2026, 9, 4))[0] == "dtd20261031"
+    assert relative_date_terms("on the 45th", friday) == []
+    # A day named without its year is this year's, and next year's once gone by.
+    assert this_years(["dtmd1211"], friday) == ["dtd20261211"]
+    assert this_years(["dtmd1202"], friday) == ["dtd20261202", "dtd20271202"]
