@@ -10,15 +10,24 @@ reads the note, and the files, and names what still holds the text.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from memory.errors import UnsafeTargetError
 from memory.files import atomic_writer
 
+if sys.platform != "win32":
+    import fcntl
+
 EXPORT_LOG_NAME = "exports-written.txt"
-_MOST_NOTED = 1000
-"""The latest targets kept: a script exporting to a new name each hour keeps the note small."""
+_LOCK_NAME = ".exports-written.lock"
+_MOST_NOTED = 100_000
+"""The latest targets kept (a path whose file is gone is dropped at the next note): an
+adversary's 1,000 exports pushed the first, which held the secret, off a note of 1,000."""
 
 
 def noted_exports(data: Path) -> list[Path]:
@@ -38,16 +47,36 @@ def note_export(data: Path, target: Path) -> str | None:
     where = str(target.absolute())
     if "\n" in where or "\r" in where:
         return f"{target!r} holds a line break"
-    noted = [str(path) for path in noted_exports(data) if str(path) != where]
-    kept = [*noted, where][-_MOST_NOTED:]
     try:
-        with atomic_writer(data / EXPORT_LOG_NAME) as stream:
-            stream.write("".join(f"{line}\n" for line in kept))
+        # One writer at a time: exports run together lost each other's lines (an adversary).
+        with _locked(data / _LOCK_NAME):
+            noted = [
+                str(path)
+                for path in noted_exports(data)
+                if str(path) != where and any(p.exists() for p in left_by_exports(path))
+            ]
+            kept = [*noted, where][-_MOST_NOTED:]
+            with atomic_writer(data / EXPORT_LOG_NAME) as stream:
+                stream.write("".join(f"{line}\n" for line in kept))
     except OSError as exc:
         return f"{data / EXPORT_LOG_NAME}: {exc.strerror or exc}"
     except UnsafeTargetError as exc:
         return str(exc)
     return None
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (made if missing) while the block runs."""
+    if sys.platform == "win32":
+        yield  # one process is assumed, as for the Markdown files
+        return
+    handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing lets go of the lock
 
 
 def left_by_exports(target: Path) -> list[Path]:

@@ -200,10 +200,21 @@ async def cmd_snapshot(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 "SQLite is rebuilt from one): name a file, as in `memchat memory snapshot "
                 "core-memories.md`"
             )
+        # A snapshot elsewhere holds what an erase must name, as an export does (found by
+        # an adversary: `snapshot core.md`, then `forget --erase`, named no core.md).
+        unnoted = (
+            None if target is None else await asyncio.to_thread(note_export, data_dir(), target)
+        )
         try:
             path = await lifecycle.write_snapshot(target, namespace=args.namespace)
         except OSError as exc:
             shown = target or "the snapshot"
             raise FileWriteError(f"cannot write {shown}: {exc.strerror or exc}") from None
     say(out, f"snapshot written to {path}")
+    if unnoted is not None:
+        say(
+            sys.stderr,
+            f"warning: memchat could not note where this snapshot is ({unnoted}): a later "
+            "`forget --erase` will not name it if it holds the erased text",
+        )
     return 0
