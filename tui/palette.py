@@ -93,7 +93,7 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
     yield SystemCommand(
         "Settings",
         "Where the config file (settings, preferences, options) and the data are",
-        lambda: app.notify(settings_how(), timeout=30),
+        lambda: app.notify(settings_how(), timeout=15),
     )
 
 
