@@ -39,6 +39,32 @@ own days are indexed as dates (`said_relative_terms`). "Yesterday", "last week" 
 like stay words too: a memory telling of its past says them (LoCoMo's questions do)."""
 
 
+_PAST = re.compile(r"(?i)yesterday|last|past")
+_DAY_OF_MONTH = re.compile(
+    r"(?i)\b(?:on|by|until|till|before|for|to|from)\s+the\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+)
+"""A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
+found neither by "December 14"). The next such day from the day said (this month's, or the
+next month's once it has gone by)."""
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_A_WEEKDAY = re.compile(
+    r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before)\s+"
+    r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
+)
+"""A weekday named once ("due next Friday", "the plumber comes on Monday"): not "Mondays",
+"every Monday" or "Sunday mornings are lovely" (a habit, no day)."""
+_NAMES_A_DAY = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+"
+    r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before)\s+"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
+    r"(?:st|nd|rd|th))\b"
+)
+"""Any of `_RELATIVE`, `_A_WEEKDAY` and `_DAY_OF_MONTH` may match, in lower case: what
+`said_relative_terms` asks first (case-insensitive patterns scan a text a few times slower).
+"This weekend" too (an adversary: "Yoga class this weekend" was given no day)."""
+
+
 def _days(first: date, count: int) -> list[str]:
     days = [first + timedelta(days=offset) for offset in range(count)]
     return [
@@ -71,6 +97,36 @@ def _terms(found: re.Match[str], today: date) -> list[str]:
     return [year_term(year)] if 1 <= year <= 9999 else []
 
 
+def _on_the(found: re.Match[str], said: date) -> date | None:
+    """The next day of that number from `said` (the 31st in a month of 30: the next month's)."""
+    day = int(found[1])
+    year, month = said.year, said.month
+    if day < said.day:
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    for _ in range(2):
+        try:
+            return date(year, month, day)
+        except ValueError:
+            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None  # the 0th, the 45th
+
+
+def _weekday_days(found: re.Match[str], said: date) -> list[date]:
+    weekday = _WEEKDAYS.index(found["weekday"].casefold())
+    which = (found["which"] or "").casefold()
+    ahead = (weekday - said.weekday()) % 7
+    if which != "this" and not ahead:
+        ahead = 7  # "on Friday", said on a Friday, is next week's (an adversary: today's)
+    if which == "last":
+        return [said - timedelta(days=(said.weekday() - weekday) % 7 or 7)]
+    if which == "next":
+        # "Next Friday", said on a Wednesday, is this week's Friday to some and the
+        # following week's to others: both days are read.
+        following = said - timedelta(days=said.weekday()) + timedelta(weeks=1, days=weekday)
+        return list(dict.fromkeys([said + timedelta(days=ahead or 7), following]))
+    return [said + timedelta(days=ahead)]
+
+
 def relative_date_terms(
     text: str, today: date | None = None, *, past_only: bool = False
 ) -> list[str]:
@@ -98,66 +154,6 @@ def relative_date_terms(
     for day in days:
         terms += [day_term(day.year, day.month, day.day), day_of_month_term(day.month, day.day)]
     return list(dict.fromkeys(terms))
-
-
-_DAY_OF_MONTH = re.compile(
-    r"(?i)\b(?:on|by|until|till|before|for|to|from)\s+the\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
-    r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
-)
-"""A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
-found neither by "December 14"). The next such day from the day said (this month's, or the
-next month's once it has gone by)."""
-
-
-def _on_the(found: re.Match[str], said: date) -> date | None:
-    """The next day of that number from `said` (the 31st in a month of 30: the next month's)."""
-    day = int(found[1])
-    year, month = said.year, said.month
-    if day < said.day:
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    for _ in range(2):
-        try:
-            return date(year, month, day)
-        except ValueError:
-            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    return None  # the 0th, the 45th
-
-
-_PAST = re.compile(r"(?i)yesterday|last|past")
-
-
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_A_WEEKDAY = re.compile(
-    r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before)\s+"
-    r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
-)
-"""A weekday named once ("due next Friday", "the plumber comes on Monday"): not "Mondays",
-"every Monday" or "Sunday mornings are lovely" (a habit, no day)."""
-_NAMES_A_DAY = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+"
-    r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before)\s+"
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
-    r"(?:st|nd|rd|th))\b"
-)
-"""Any of `_RELATIVE`, `_A_WEEKDAY` and `_DAY_OF_MONTH` may match, in lower case: what
-`said_relative_terms` asks first (case-insensitive patterns scan a text a few times slower).
-"This weekend" too (an adversary: "Yoga class this weekend" was given no day)."""
-
-
-def _weekday_days(found: re.Match[str], said: date) -> list[date]:
-    weekday = _WEEKDAYS.index(found["weekday"].casefold())
-    which = (found["which"] or "").casefold()
-    ahead = (weekday - said.weekday()) % 7
-    if which != "this" and not ahead:
-        ahead = 7  # "on Friday", said on a Friday, is next week's (an adversary: today's)
-    if which == "last":
-        return [said - timedelta(days=(said.weekday() - weekday) % 7 or 7)]
-    if which == "next":
-        # "Next Friday", said on a Wednesday, is this week's Friday to some and the
-        # following week's to others: both days are read.
-        following = said - timedelta(days=said.weekday()) + timedelta(weeks=1, days=weekday)
-        return list(dict.fromkeys([said + timedelta(days=ahead or 7), following]))
-    return [said + timedelta(days=ahead)]
 
 
 def said_relative_terms(content: str, saved: datetime | None) -> list[str]:
