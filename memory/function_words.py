@@ -1,0 +1,69 @@
+"""Words that say nothing of what a text is about, left out of its index terms.
+
+English ones always (`STOP_WORDS`); those of German, Spanish, French, Portuguese and
+Italian only in a text written in that language (`function_words_of`).
+"""
+
+from __future__ import annotations
+
+STOP_WORDS: frozenset[str] = frozenset(
+    """
+    a about above after again against all am an and any are aren't as at be because been
+    before being below between both but by can can't cannot could couldn't did didn't do
+    does doesn't doing don't down during each few for from further had hadn't has hasn't
+    have haven't having he he'd he'll he's her here here's hers herself him himself his how
+    how's i i'd i'll i'm i've if in into is isn't it it's its itself let's me more most
+    mustn't my myself no nor not of off on once only or other ought our ours ourselves out
+    over own same shan't she she'd she'll she's should shouldn't so some such than that
+    that's the their theirs them themselves then there there's these they they'd they'll
+    they're they've this those through to too under until up very was wasn't we we'd we'll
+    we're we've were weren't what what's when when's where where's which while who who's
+    whom why why's with won't would wouldn't you you'd you'll you're you've your yours
+    yourself yourselves s t d ll m re ve don didn doesn isn wasn
+    """.split()
+)
+
+FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
+    language: frozenset(words.split())
+    for language, words in {
+        "de": """der das dem des ein eine einen einem einer eines und ist sind bist nicht auf
+            fur von zu zum zur im ins um wann wo wer wen wem wie warum wieso welche welcher
+            welches ich du er sie wir ihr mein meine meinen meinem meiner dein deine sein
+            seine habe hast haben hatte wird werden kann kannst noch schon auch aber oder
+            wenn dass gibt""",
+        "es": """el la un una unos unas y en que para es esta estan mis tu su sus yo se lo
+            del cuando donde quien cual cuales como cuanto cuanta cuantos cuantas tengo
+            tiene muy mas pero""",
+        "fr": """le du et est je il nous vous ils ce cette ces qui quoi quand ou dans sur
+            avec ne mes au aux quel quelle quels quelles pourquoi combien suis""",
+        "pt": """e da dos das em na um meu minha meus minhas onde quem qual quais tem tenho
+            com pelo pela""",
+        "it": "gli di della che quale quali perche cosa ho hai ha mio miei",
+    }.items()
+}
+"""Function words of German, Spanish, French, Portuguese and Italian (accents folded), left
+out of a text in that language as the English ones are: "wann ist der Zahnarzttermin"
+found nothing of "Ich habe am 3. einen Zahnarzttermin" (a multilingual new user), its
+question words outweighing the one that said what was asked. A text is in a language when
+it holds two of its words or more (`function_words_of`): alone, many are English words,
+names or abbreviations ("Em's phone number", "Della", "fur", "LA", "ER", "EST"; an
+adversary saw "Su's phone number" replace "Em's" once "em" and "su" were left out
+everywhere). Words that are English too anyway ("die", "son", "man", "will", "hat", "war",
+"bin", "den", "mon", "ma", "pour", "no", "sin", "hay", "comment", "con", "dove") and names
+("Al", "Mia", "Les", "Elle", "Los", "Las", "chi") are not here."""
+
+_LANGUAGES_OF: dict[str, tuple[str, ...]] = {}
+for _language, _words in FUNCTION_WORDS_BY_LANGUAGE.items():
+    for _word in _words:
+        _LANGUAGES_OF[_word] = (*_LANGUAGES_OF.get(_word, ()), _language)
+
+
+def function_words_of(tokens: list[str]) -> frozenset[str]:
+    """The function words `tokens` are written with: of each language two or more are of."""
+    found: dict[str, set[str]] = {}
+    for token in tokens:
+        for language in _LANGUAGES_OF.get(token, ()):
+            found.setdefault(language, set()).add(token)
+    if not found:
+        return frozenset()
+    return frozenset(word for words in found.values() if len(words) >= 2 for word in words)
