@@ -111,9 +111,32 @@ def _on_the(found: re.Match[str], said: date) -> date | None:
     return None  # the 0th, the 45th
 
 
+_TOLD_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:was|were|had|did|went|lent|borrowed|got|saw|met|bought|gave|took|came|made|"
+    r"left|found|lost|sold|sent|spent|told|said|ran|won|ate|drove|flew|paid|kept|brought|"
+    r"heard|broke|wrote|fell|forgot|began|visited|finished|started|returned|called|"
+    r"happened|celebrated|played|watched|tried)\b"
+)
+"""A past tense before "on Saturday": "I lent my drill to Tom on Saturday", said on a Friday,
+was the Saturday before (a new user found it filed under the coming one)."""
+_TOLD_OF_WHAT_COMES = re.compile(
+    r"(?i)\b(?:will|shall|gonna|going\s+to|plan(?:s|ned)?\s+to|\w+['\u2019]ll)\b"
+)
+
+
+def _told_of_the_past(found: re.Match[str]) -> bool:
+    """Whether the sentence says before "on <weekday>" that it tells of what was."""
+    text = found.string
+    start = max(text.rfind(mark, 0, found.start()) for mark in ".!?;\n") + 1
+    before = text[start : found.start()]
+    return bool(_TOLD_OF_THE_PAST.search(before)) and not _TOLD_OF_WHAT_COMES.search(before)
+
+
 def _weekday_days(found: re.Match[str], said: date) -> list[date]:
     weekday = _WEEKDAYS.index(found["weekday"].casefold())
     which = (found["which"] or "").casefold()
+    if which == "on" and _told_of_the_past(found):
+        which = "last"
     ahead = (weekday - said.weekday()) % 7
     if which != "this" and not ahead:
         ahead = 7  # "on Friday", said on a Friday, is next week's (an adversary: today's)

@@ -281,6 +281,7 @@ async def test_a_day_named_from_the_day_said_is_found_by_its_date(memory: Memory
         ("yoga", "Yoga class this weekend"),
         ("recital", "Piano recital on Friday"),  # said on a Friday: next week's
         ("dentist14", "Lily's dentist is on the 14th"),
+        ("drill", "I lent my drill to Tom on Saturday"),  # told of the past: last Saturday
     ]
     await memory.import_(
         [
@@ -296,6 +297,8 @@ async def test_a_day_named_from_the_day_said_is_found_by_its_date(memory: Memory
         ("what is on 6.12.2026?", ["yoga"]),
         ("what is on 2026-12-14?", ["dentist14"]),
         ("what is on 2026-12-04?", []),  # "on Friday", said on a Friday, is not today
+        ("what was on 28.11.2026?", ["drill"]),
+        ("what is on 5.12.2026?", ["yoga"]),  # not the drill's Saturday
     ]:
         assert sorted(await _found_by_its_words(memory, asked)) == keys, asked
     # A plan said a year ago of its own next week is not this week's (an adversary).
