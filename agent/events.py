@@ -39,6 +39,8 @@ class MemoryRecalled:
     """Set when this recall first calibrated the embedding model (it took longer)."""
     since_changed: dict[str, str] = field(default_factory=dict)
     """Saved messages (by id) that a later memory gave a value of otherwise, and which."""
+    limit_reached: int = 0
+    """The recall limit, when the recall found that many above the floor (more may match)."""
     kind: Literal["memory_recalled"] = "memory_recalled"
 
 

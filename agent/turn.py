@@ -441,8 +441,15 @@ class Agent:
         # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).
         injected.sort(key=lambda entry: entry.id in changed)
         block = render(injected, self.clock(), budget, changed)
+        limit = self.config.memory.recall_limit
         recalled = MemoryRecalled(
-            injected, cut, result.mode, result.degraded, result.calibration, changed
+            injected,
+            cut,
+            result.mode,
+            result.degraded,
+            result.calibration,
+            changed,
+            limit if result.mode != "recent" and len(result.entries) >= limit else 0,
         )
         return recalled, block
 

@@ -57,6 +57,14 @@ def describe(event: MemoryRecalled) -> Text:
             reason = f"{cut.reason} ({why})" if cut.reason == "held back" and why else cut.reason
             text.append(f"  {visible(reason)}: ", style="dim")
             _line(cut.entry, text, below=cut.reason == "below floor")
+    if event.limit_reached:
+        # Found by a new user: five of twenty messages tied at 0.48 were shown, and nothing
+        # said that others matched as well.
+        text.append(
+            f"a message recalls at most {event.limit_reached} (memory.recall_limit): more "
+            "may match as well; search the memory panel (F2) to see them all\n",
+            style="dim",
+        )
     if event.mode == "skipped":
         text.append(SKIPPED_NOTE, style="dim")
     elif not event.injected and not event.cut:
