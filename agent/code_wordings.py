@@ -4,16 +4,15 @@ Found by an adversary, each stored, written to the chat file and recalled as typ
 "Keypad: *4471#", "gate: 4471", "Front door: 8812#", "lockbox: 5521", "lock box 2580",
 "The door code changed to 8812", "Access code 4471", "The intercom code is 4471", "Code to
 the key safe: 2580", "Use 8812 for the front door", "Buzz 4471 at the gate", "The alarm is
-4471, disarm on entry", "pin is 44-71", "Sim pin 1234, puk 12345678", "the guest wifi is
-guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: sonnenblume77", "El código de
-la puerta es 4471", "Le code de la porte est 4471". A bike lock's code is kept, as there:
-asked back later, it is what the user wants.
+4471, disarm on entry", "pin is 44-71", "Sim pin 1234, puk 12345678", "El código de la
+puerta es 4471", "Le code de la porte est 4471". (The wifi keys it found are read with the
+passwords.) A bike lock's code is kept, as there: asked back later, it is what the user
+wants.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
@@ -61,40 +60,24 @@ _FOREIGN = re.compile(
 _PIN_PAIRS = re.compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
 """"pin is 44-71": two pairs (single digits spaced are read in `agent.redact`)."""
 _PUK = re.compile(r"(?i)\bpuk2?(?:[ \t]*code)?[ \t]*(?:is|:|=)?[ \t]*(\d{8})\b")
-_WIFI = re.compile(
-    r"(?i)\b(?:(?:my|our|the)[ \t]+(?:[\w-]+[ \t]+)?(?:wi-?fi|wlan)(?:[ \t]+(?:is|:)|['\u2019]s)"
-    r"|(?:wi-?fi|wlan)[ \t-]*(?:schl(?:ü|ue)ssel|passwort|clave|contrase(?:ñ|n)a|cl[eé]|senha)"
-    r"[ \t]*(?::|=|\b(?:is|ist|es|est|é)\b))[ \t]*(?P<value>[^\s,;|]+)"
-)
-""""the guest wifi is guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …"."""
 _HINTS = (
     "door", "gate", "garage", "alarm", "keypad", "intercom", "buzz", "lock", "key", "safe",
-    "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk", "wifi",
-    "wi-fi", "wlan", "tür", "tuer", "tor", "tresor",
+    "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
+    "tür", "tuer", "tor", "tresor",
 )  # fmt: skip
-_TRAILING = ".,;:!?)]}>\"'`“”‘’"
 
 
-def code_spans(
-    text: str, looks_like_a_password: Callable[[str], bool]
-) -> list[tuple[str, tuple[int, int]]]:
-    """(kind, span) of the codes and wifi keys `text` gives in these wordings."""
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the codes `text` gives in these wordings."""
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
-    spans = [
-        ("code", found.span(1))
+    return [
+        found.span(1)
         for rule in (_LABELLED, _LABEL_THEN_CODE, _CODE_TO, _USE_FOR, _FOREIGN, _PIN_PAIRS, _PUK)
         for found in rule.finditer(text)
         if not (_bike(text, found.start()) or _alarm_time(found))
     ]
-    for found in _WIFI.finditer(text):
-        start, end = found.span("value")
-        while end > start + 1 and text[end - 1] in _TRAILING:
-            end -= 1
-        if looks_like_a_password(text[start:end]):
-            spans.append(("secret", (start, end)))
-    return spans
 
 
 def _bike(text: str, at: int) -> bool:

@@ -67,8 +67,13 @@ _AS_MY = re.compile(
 _WIFI = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router)[ \t]+(?:key|code)[ \t]*(?:is|:|=)[ \t]*" + _VALUE
 )
-_WIFI_IS = re.compile(r"(?i)\b(?:my|our|the)[ \t]+(?:wi-?fi|wlan)[ \t]+(?:is|:)[ \t]*" + _VALUE)
-"""The network named for its password: "my wifi is Sunflower2024!" (an adversary); taken only
+_WIFI_IS = re.compile(
+    r"(?i)\b(?:(?:my|our|the)[ \t]+(?:[\w-]+[ \t]+)?(?:wi-?fi|wlan)(?:[ \t]+(?:is|:)|['\u2019]s)"
+    r"|(?:wi-?fi|wlan)[ \t-]*(?:schl(?:ü|ue)ssel|passwort|clave|contrase(?:ñ|n)a|cl[eé]|senha)"
+    r"[ \t]*(?::|=|\b(?:is|ist|es|est|é)\b))[ \t]*" + _VALUE
+)
+"""The network named for its password: "my wifi is Sunflower2024!", "the guest wifi is
+guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 _TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
@@ -241,7 +246,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]
-    spans += code_spans(text, _looks_like_a_password)
+    spans += [("code", span) for span in code_spans(text)]
     if any(hint in lowered for hint in ("cvv", "cvc", "csc", "security code")):
         spans += [
             ("card-code", _span(found, 1, str.isdigit)) for found in _CARD_CODE.finditer(text)
