@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from memory.errors import UnsafeTargetError
-from memory.files import atomic_writer
+from memory.files import atomic_writer, temp_names_of
 
 if sys.platform != "win32":
     import fcntl
@@ -81,7 +80,7 @@ def _locked(path: Path) -> Iterator[None]:
 
 def left_by_exports(target: Path) -> list[Path]:
     """`target` and the hidden temp files an interrupted export of it left beside it."""
-    temp = re.compile(re.escape(f".{target.name}.") + r"memchat-[0-9]{1,10}-[a-z0-9_]{8}\.tmp")
+    temp = temp_names_of(target)
     found = [target]
     try:
         found += sorted(path for path in target.parent.iterdir() if temp.fullmatch(path.name))

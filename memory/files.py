@@ -173,6 +173,11 @@ def atomic_writer(path: Path, protected: Iterable[Path] = ()) -> Iterator[TextIO
     sync_folder(path.parent)
 
 
+def temp_names_of(path: Path) -> re.Pattern[str]:
+    """The names `atomic_writer`'s temp files of `path` have; group 1 is the writer's pid."""
+    return re.compile(re.escape(f".{path.name}.") + r"memchat-([0-9]{1,10})-[a-z0-9_]{8}\.tmp")
+
+
 def _remove_orphans(path: Path) -> None:
     """Delete the temp files of earlier writes of `path` whose writer is gone (killed).
 
@@ -182,7 +187,7 @@ def _remove_orphans(path: Path) -> None:
     process id in ASCII digits) is removed: another target's temp ("NAME.2026") or a file
     memchat never made stays (found by a second adversary).
     """
-    own = re.compile(re.escape(f".{path.name}.") + r"memchat-([0-9]{1,10})-[a-z0-9_]{8}\.tmp")
+    own = temp_names_of(path)
     try:
         entries = list(os.scandir(path.parent))
     except OSError:
