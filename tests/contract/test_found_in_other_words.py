@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, timedelta
+
+from memory.entry import MemoryEntry
 from memory.protocol import Memory
 from memory.settings import MemorySettings
 from tests.contract.conftest import OpenStore, needs
@@ -202,10 +205,6 @@ async def test_a_date_typed_in_numbers_finds_the_day_written_in_words(memory: Me
 async def test_days_named_from_today_find_what_was_said_of_those_days(memory: Memory) -> None:
     """Found by a new user: "remind me of my appointments next week" recalled nothing of
     "Physio on December 9" (next week's Wednesday); "tomorrow" read as a word."""
-    from datetime import UTC, date, datetime, timedelta
-
-    from memory.entry import MemoryEntry
-
     needs(memory, "persistent", "supports_keyword_search")
     today = date.today()
     monday = today - timedelta(days=today.weekday()) + timedelta(weeks=1)
@@ -225,17 +224,7 @@ async def test_days_named_from_today_find_what_was_said_of_those_days(memory: Me
     await memory.store("plumber", f"The plumber comes on {said(today + timedelta(days=1))}")
     # Said two weeks ago of its own next day (a second adversary saw it recalled).
     long_ago = datetime.now(UTC) - timedelta(days=14)
-    await memory.import_(
-        [
-            MemoryEntry(
-                id="said-long-ago",
-                key="old",
-                content="I have the dentist tomorrow",
-                timestamp=long_ago,
-                updated_at=long_ago,
-            )
-        ]
-    )
+    await _said_at(memory, long_ago, [("old", "I have the dentist tomorrow")])
     tomorrow = await memory.recall("what is on tomorrow?", limit=5)
     assert [e.key for e in tomorrow.entries][:1] == ["plumber"]
     assert "old" not in [e.key for e in tomorrow.entries]
@@ -248,8 +237,6 @@ async def test_a_day_asked_about_finds_what_names_it_not_all_that_was_saved_then
     names were one term, so "what do I have on today?" recalled everything saved today at
     1.0 (the dinner that is today tied with the move), and "December" everything saved in
     December. A question about what was said that day still finds what was saved then."""
-    from datetime import date
-
     needs(memory, "persistent", "supports_keyword_search")
     today = date.today()
     await memory.store("move", "I moved to Berlin")
@@ -266,10 +253,6 @@ async def test_a_day_named_from_the_day_said_is_found_by_its_date(memory: Memory
     """Found by a new user: "Müller job: user manual, due next Friday", saved on Friday 4
     December 2026, was found neither by "what is due on 11.12.2026?" nor, that week, by
     "what deadlines do I have next week?"; in a month its words meant nothing."""
-    from datetime import UTC, date, datetime, timedelta
-
-    from memory.entry import MemoryEntry
-
     needs(memory, "persistent", "supports_keyword_search")
     friday = datetime(2026, 12, 4, 12, tzinfo=UTC)
     said = [
@@ -283,14 +266,7 @@ async def test_a_day_named_from_the_day_said_is_found_by_its_date(memory: Memory
         ("dentist14", "Lily's dentist is on the 14th"),
         ("drill", "I lent my drill to Tom on Saturday"),  # told of the past: last Saturday
     ]
-    await memory.import_(
-        [
-            MemoryEntry(
-                id=f"said-{key}", key=key, content=text, timestamp=friday, updated_at=friday
-            )
-            for key, text in said
-        ]
-    )
+    await _said_at(memory, friday, said)
     for asked, keys in [
         ("what is on 11.12.2026?", ["muller", "recital"]),
         ("what is on December 7 2026?", ["plumber"]),
@@ -303,22 +279,22 @@ async def test_a_day_named_from_the_day_said_is_found_by_its_date(memory: Memory
         assert sorted(await _found_by_its_words(memory, asked)) == keys, asked
     # A plan said a year ago of its own next week is not this week's (an adversary).
     year_ago = datetime.now(UTC) - timedelta(days=365)
-    await memory.import_(
-        [
-            MemoryEntry(
-                id="said-oslo",
-                key="oslo",
-                content="Flight to Oslo next week",
-                timestamp=year_ago,
-                updated_at=year_ago,
-            )
-        ]
-    )
+    await _said_at(memory, year_ago, [("oslo", "Flight to Oslo next week")])
     assert "oslo" not in await _found_by_its_words(memory, "what's on next week?")
     tomorrow = date.today() + timedelta(days=1)
     await memory.store("dentist", "Dentist tomorrow at 9")
     asked = f"what is on {tomorrow:%B} {tomorrow.day}?"
     assert "dentist" in await _found_by_its_words(memory, asked)
+
+
+async def _said_at(memory: Memory, when: datetime, said: list[tuple[str, str]]) -> None:
+    """Store each (key, text) as said at `when` (an import keeps the time it is given)."""
+    await memory.import_(
+        [
+            MemoryEntry(id=f"said-{key}", key=key, content=text, timestamp=when, updated_at=when)
+            for key, text in said
+        ]
+    )
 
 
 async def _found_by_its_words(memory: Memory, query: str) -> list[str]:
