@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,3 +55,18 @@ async def store(open_store: OpenStore) -> SqliteMemory:
 async def hybrid(open_store: OpenStore) -> SqliteMemory:
     """A store with the deterministic counting embedder."""
     return await open_store(CountingEmbedder(DIMS))
+
+
+@contextlib.contextmanager
+def as_before(path: Path, migration: str) -> Iterator[sqlite3.Connection]:
+    """The store's file as a memchat from before `migration` left it.
+
+    What the block writes, and the migration not yet applied (it runs at the next open).
+    """
+    conn = sqlite3.connect(path)
+    try:
+        yield conn
+        conn.execute("DELETE FROM schema_migrations WHERE name = ?", (migration,))
+        conn.commit()
+    finally:
+        conn.close()

@@ -19,6 +19,7 @@ from memory.date_terms import date_terms_of, entry_date_terms, find_dates, saved
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.text import analyze, distinct_terms, entry_terms, query_terms
+from tests.unit.memory.conftest import as_before
 
 TERM = re.compile(r"^dt(d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4})$")
 
@@ -124,16 +125,13 @@ async def test_a_store_from_before_dates_were_indexed_gets_them(tmp_path: Path) 
     await store.store("birthday", "Ana's birthday is on 13 October", "core")
     await store.store("damaged", "a row whose time is damaged", "daily")
     await store.close()
-    conn = sqlite3.connect(path)
-    for seq, key, content in conn.execute("SELECT seq, key, content FROM memories").fetchall():
-        conn.execute(
-            "UPDATE memories SET terms = ? WHERE seq = ?",
-            (" ".join(analyze(key) + analyze(content)), seq),
-        )
-    conn.execute("UPDATE memories SET created_at = 'not a time' WHERE key = 'damaged'")
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0009_date_terms'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0009_date_terms") as conn:
+        for seq, key, content in conn.execute("SELECT seq, key, content FROM memories").fetchall():
+            conn.execute(
+                "UPDATE memories SET terms = ? WHERE seq = ?",
+                (" ".join(analyze(key) + analyze(content)), seq),
+            )
+        conn.execute("UPDATE memories SET created_at = 'not a time' WHERE key = 'damaged'")
 
     store = await SqliteMemory.open(path, _settings())
     try:
@@ -253,13 +251,10 @@ async def test_a_store_from_before_months_were_implied_gets_them(tmp_path: Path)
     store = await SqliteMemory.open(path, _settings())
     await store.store("trip", "We met Ana on 21 June 2023 in Porto", "daily")
     await store.close()
-    conn = sqlite3.connect(path)
-    (terms,) = conn.execute("SELECT terms FROM memories").fetchone()
-    older = " ".join(t for t in terms.split() if t not in {"dtym202306", "dtm06", "dty2023"})
-    conn.execute("UPDATE memories SET terms = ?", (older,))
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0010_implied_date_terms'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0010_implied_date_terms") as conn:
+        (terms,) = conn.execute("SELECT terms FROM memories").fetchone()
+        older = " ".join(t for t in terms.split() if t not in {"dtym202306", "dtm06", "dty2023"})
+        conn.execute("UPDATE memories SET terms = ?", (older,))
     assert "dtym202306" not in older
     store = await SqliteMemory.open(path, _settings())
     try:
@@ -277,16 +272,13 @@ async def test_a_store_from_before_marked_letters_were_folded_finds_them_as_type
     await store.store("friend", "Søren lives on Königstraße", "core")
     await store.store("other", "Tea with milk", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'friend'").fetchone()
-    assert "soren" in terms.split()
-    conn.execute(
-        "UPDATE memories SET terms = ? WHERE key = 'friend'",
-        (terms.replace("soren", "søren").replace("konigstrass", "königstraß"),),
-    )
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0011_letters_without_marks'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0011_letters_without_marks") as conn:
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'friend'").fetchone()
+        assert "soren" in terms.split()
+        conn.execute(
+            "UPDATE memories SET terms = ? WHERE key = 'friend'",
+            (terms.replace("soren", "søren").replace("konigstrass", "königstraß"),),
+        )
     store = await SqliteMemory.open(path, _settings())
     try:
         for question in ("where does Soren live?", "konigstrasse", "Søren"):
@@ -344,21 +336,20 @@ async def test_a_store_from_before_saved_days_had_terms_of_their_own_gets_them(
     await store.store("damaged", "a row whose terms are damaged", "core")
     await store.store("plumber", "The plumber comes tomorrow", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    for seq, terms in conn.execute("SELECT seq, terms FROM memories").fetchall():
-        # As indexed before: the saving day's terms were those of a date named, and no day
-        # was read from the day it was said ("tomorrow").
-        named = [t for t in terms.split() if t.startswith("dt")]
-        kept = (
-            terms.split() if "plumb" not in terms else [t for t in terms.split() if t[:2] != "dt"]
-        )
-        old = " ".join(t.replace("ds", "dt", 1) if t.startswith("ds") else t for t in kept)
-        assert "plumb" not in terms or named  # it names tomorrow now
-        conn.execute("UPDATE memories SET terms = ? WHERE seq = ?", (old, seq))
-    conn.execute("UPDATE memories SET terms = CAST(x'00ff' AS BLOB) WHERE key = 'damaged'")
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0019_saved_days_apart'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0019_saved_days_apart") as conn:
+        for seq, terms in conn.execute("SELECT seq, terms FROM memories").fetchall():
+            # As indexed before: the saving day's terms were those of a date named, and no day
+            # was read from the day it was said ("tomorrow").
+            named = [t for t in terms.split() if t.startswith("dt")]
+            kept = (
+                terms.split()
+                if "plumb" not in terms
+                else [t for t in terms.split() if t[:2] != "dt"]
+            )
+            old = " ".join(t.replace("ds", "dt", 1) if t.startswith("ds") else t for t in kept)
+            assert "plumb" not in terms or named  # it names tomorrow now
+            conn.execute("UPDATE memories SET terms = ? WHERE seq = ?", (old, seq))
+        conn.execute("UPDATE memories SET terms = CAST(x'00ff' AS BLOB) WHERE key = 'damaged'")
     store = await SqliteMemory.open(path, _settings())
     try:
         asked = await store.recall("what do I have on today?")

@@ -26,6 +26,7 @@ from tests.helpers.older_index import (
     qdrant_hashing,
 )
 from tests.helpers.postgres import postgres_url
+from tests.unit.memory.conftest import as_before
 
 __all__ = ["postgres_url"]
 
@@ -88,17 +89,14 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
     await store.store("tea", "Tea with milk", "core")
     await store.store("home", "I moved to Lisbon", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
-    assert "01768888888" in terms.split()
-    conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (_old_terms(terms),))
-    (moved,) = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()
-    assert "live" in moved.split()  # "I moved to Lisbon" is found by "live" too
-    unworded = " ".join(term for term in moved.split() if term != "live")
-    conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (unworded,))
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0013_joined_numbers_and_wordings'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0013_joined_numbers_and_wordings") as conn:
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
+        assert "01768888888" in terms.split()
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (_old_terms(terms),))
+        (moved,) = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()
+        assert "live" in moved.split()  # "I moved to Lisbon" is found by "live" too
+        unworded = " ".join(term for term in moved.split() if term != "live")
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (unworded,))
     store = await SqliteMemory.open(path, keyword_only())
     try:
         found = await store.recall("01768888888")
@@ -115,18 +113,15 @@ async def test_a_sqlite_store_before_numbers_in_dots_is_indexed_again(tmp_path: 
     await store.store("bob", "Bob lives in Berlin", "core")
     await store.store("home", "I live in Lisbon", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
-    assert "5551234567" in terms.split()
-    older = " ".join(term for term in terms.split() if term not in ("5551234567", "1234567"))
-    conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (older,))
-    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()
-    assert SELF_TERM in terms.split()  # the user's own fact (`memory.owners`), since 0014
-    older = " ".join(term for term in terms.split() if term != SELF_TERM)
-    conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (older,))
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0014_numbers_in_dots_and_slashes'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0014_numbers_in_dots_and_slashes") as conn:
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'phone'").fetchone()
+        assert "5551234567" in terms.split()
+        older = " ".join(term for term in terms.split() if term not in ("5551234567", "1234567"))
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'phone'", (older,))
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()
+        assert SELF_TERM in terms.split()  # the user's own fact (`memory.owners`), since 0014
+        older = " ".join(term for term in terms.split() if term != SELF_TERM)
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (older,))
     store = await SqliteMemory.open(path, keyword_only())
     try:
         assert [e.key for e in (await store.recall("5551234567")).entries] == ["phone"]
@@ -145,13 +140,10 @@ async def test_a_sqlite_store_before_claims_were_read_anew_is_indexed_again(
     await store.store("fear", "I live in fear of spiders", "core")
     await store.store("home", "My wife and I live in Lisbon", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    made = dict(conn.execute("SELECT key, terms FROM memories").fetchall())
-    assert "resid" not in made["fear"].split() and "resid" in made["home"].split()
-    conn.execute("UPDATE memories SET terms = terms || ' resid reloc' WHERE key = 'fear'")
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0015_claims_read_anew'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0015_claims_read_anew") as conn:
+        made = dict(conn.execute("SELECT key, terms FROM memories").fetchall())
+        assert "resid" not in made["fear"].split() and "resid" in made["home"].split()
+        conn.execute("UPDATE memories SET terms = terms || ' resid reloc' WHERE key = 'fear'")
     store = await SqliteMemory.open(path, keyword_only())
     await store.close()
     conn = sqlite3.connect(path)
@@ -171,19 +163,16 @@ async def test_a_sqlite_store_before_since_clauses_were_read_is_indexed_again(
     await store.store("allergy", "I'm allergic to peanuts", "core")
     await store.store("boss", "My boss is Jürgen", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    made = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()[0]
-    assert "resid" in made.split()
-    older = " ".join(term for term in made.split() if term not in ("resid", "reloc"))
-    conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (older,))
-    # As indexed before "allergic" was read as "allergies".
-    conn.execute(
-        "UPDATE memories SET terms = replace(terms, 'allergi', 'allerg') WHERE key = 'allergy'"
-    )
-    conn.execute("UPDATE memories SET terms = replace(terms, 'juergen', '') WHERE key = 'boss'")
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0017_claims_and_conditions_read'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0017_claims_and_conditions_read") as conn:
+        made = conn.execute("SELECT terms FROM memories WHERE key = 'home'").fetchone()[0]
+        assert "resid" in made.split()
+        older = " ".join(term for term in made.split() if term not in ("resid", "reloc"))
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'home'", (older,))
+        # As indexed before "allergic" was read as "allergies".
+        conn.execute(
+            "UPDATE memories SET terms = replace(terms, 'allergi', 'allerg') WHERE key = 'allergy'"
+        )
+        conn.execute("UPDATE memories SET terms = replace(terms, 'juergen', '') WHERE key = 'boss'")
     store = await SqliteMemory.open(path, keyword_only())
     try:
         assert [e.key for e in (await store.recall("where do I live")).entries][:1] == ["home"]
@@ -205,14 +194,11 @@ async def test_a_sqlite_store_before_doses_were_worded_is_indexed_again(tmp_path
     await store.store("dose", "I take 10mg of lisinopril every morning", "core")
     await store.store("tea", "I like green tea every morning", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    made = dict(conn.execute("SELECT key, terms FROM memories").fetchall())
-    assert "dose" in made["dose"].split()
-    older = " ".join(term for term in made["dose"].split() if term not in ("dose", "medic"))
-    conn.execute("UPDATE memories SET terms = ? WHERE key = 'dose'", (older,))
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0018_doses_by_the_words_asking'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0018_doses_by_the_words_asking") as conn:
+        made = dict(conn.execute("SELECT key, terms FROM memories").fetchall())
+        assert "dose" in made["dose"].split()
+        older = " ".join(term for term in made["dose"].split() if term not in ("dose", "medic"))
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'dose'", (older,))
     store = await SqliteMemory.open(path, keyword_only())
     try:
         found = await store.recall("what's my current dose?")

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from tests.helpers.older_index import (
     qdrant_hashing,
 )
 from tests.helpers.postgres import postgres_url
+from tests.unit.memory.conftest import as_before
 
 __all__ = ["postgres_url"]  # the fixture, used by name
 
@@ -136,20 +136,17 @@ async def test_a_sqlite_store_indexed_before_is_indexed_again(tmp_path: Path) ->
     await store.store("invoice", "Invoice due 3/3/2026", "core")
     await store.store("tea", "Tea with milk", "core")
     await store.close()
-    conn = sqlite3.connect(path)
-    old = _old_terms("dentist", "Dentist appointment at 9 AM")
-    assert "9am" not in old.split()
-    conn.execute("UPDATE memories SET terms = ? WHERE key = 'dentist'", (old,))
-    # Before numeric dates were dates: the digits, and the day it was saved.
-    (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'invoice'").fetchone()
-    saved_on = [t for t in terms.split() if t.startswith("dt") and "0303" not in t]
-    conn.execute(
-        "UPDATE memories SET terms = ? WHERE key = 'invoice'",
-        (" ".join(["invoic", "invoic", "due", "3", "3", "2026", *saved_on]),),
-    )
-    conn.execute("DELETE FROM schema_migrations WHERE name = '0012_numbers_written_alike'")
-    conn.commit()
-    conn.close()
+    with as_before(path, "0012_numbers_written_alike") as conn:
+        old = _old_terms("dentist", "Dentist appointment at 9 AM")
+        assert "9am" not in old.split()
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'dentist'", (old,))
+        # Before numeric dates were dates: the digits, and the day it was saved.
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'invoice'").fetchone()
+        saved_on = [t for t in terms.split() if t.startswith("dt") and "0303" not in t]
+        conn.execute(
+            "UPDATE memories SET terms = ? WHERE key = 'invoice'",
+            (" ".join(["invoic", "invoic", "due", "3", "3", "2026", *saved_on]),),
+        )
     store = await SqliteMemory.open(path, keyword_only())
     try:
         found = await store.recall("the 9am appointment")
