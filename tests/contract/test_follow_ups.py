@@ -98,6 +98,28 @@ async def test_a_message_that_only_asks_neither_brings_nor_is_brought_along(
     assert answers[0] == answers[1]
 
 
+async def _brought_along(
+    memory: Memory,
+    open_store: OpenStore,
+    said: list[tuple[str, str, str]],
+    expected: dict[str, list[str]],
+) -> None:
+    """Store each (session, key, text) as a message; each query brings along `expected`'s
+    keys, on this backend as on SQLite."""
+    reference = await open_store("sqlite")
+    answers = []
+    for store in (memory, reference):
+        for session, key, text in said:
+            await store.store_with_metadata(key, text, "conversation", session)
+        brought = {}
+        for query in expected:
+            found = await _answers(store, query)
+            brought[query] = sorted(str(row[0]) for row in found if row[2] == "context")
+        assert brought == expected
+        answers.append(brought)
+    assert answers[0] == answers[1]
+
+
 async def test_a_message_telling_of_something_new_is_not_brought_along(
     memory: Memory, open_store: OpenStore
 ) -> None:
@@ -106,10 +128,10 @@ async def test_a_message_telling_of_something_new_is_not_brought_along(
     A next message that opens with the user and shares no word with the recalled one
     tells of something new; one that points back, answers or shares a word goes on."""
     needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
-    reference = await open_store("sqlite")
-    answers = []
-    for store in (memory, reference):
-        for session, key, text in [
+    await _brought_along(
+        memory,
+        open_store,
+        [
             ("s1", "job", "I work as a nurse at Hospital Sao Joao"),
             ("s1", "sister", "My sister Ines has two kids"),
             ("s2", "art", "I paint and make pottery in my free time"),
@@ -118,20 +140,14 @@ async def test_a_message_telling_of_something_new_is_not_brought_along(
             ("s3", "gig", "My band plays at the Lux on Friday"),
             ("s4", "dose", "I take lisinopril every morning"),
             ("s4", "news", "Sad news: Mimi died last night"),
-        ]:
-            await store.store_with_metadata(key, text, "conversation", session)
-        brought = {}
-        for query in ("where do I work, at which hospital", "pottery", "bass", "lisinopril"):
-            found = await _answers(store, query)
-            brought[query] = sorted(str(row[0]) for row in found if row[2] == "context")
-        assert brought == {
+        ],
+        {
             "where do I work, at which hospital": [],
             "pottery": ["years"],
             "bass": ["gig"],
             "lisinopril": [],
-        }
-        answers.append(brought)
-    assert answers[0] == answers[1]
+        },
+    )
 
 
 async def test_a_message_telling_of_something_new_in_another_language_is_not_brought_along(
@@ -141,10 +157,10 @@ async def test_a_message_telling_of_something_new_in_another_language_is_not_bro
     with a birthday at 0.63, "El cumpleaños de mi madre …" with a client's rate, and "Tell
     me everything you know about Müller." with a dose."""
     needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
-    reference = await open_store("sqlite")
-    answers = []
-    for store in (memory, reference):
-        for session, key, text in [
+    await _brought_along(
+        memory,
+        open_store,
+        [
             ("s1", "birthday", "Meine Mutter hat am 15. Januar Geburtstag"),
             ("s1", "dentist", "Ich habe am 3. einen Zahnarzttermin"),
             ("s2", "rate", "Acme pays 0.12 per word for translations"),
@@ -153,20 +169,14 @@ async def test_a_message_telling_of_something_new_in_another_language_is_not_bro
             ("s3", "asks", "Tell me everything you know about Müller."),
             ("s4", "flat", "Marta cherche un appartement à Lyon"),
             ("s4", "rent", "Elle a trouvé un studio pour 700 euros"),
-        ]:
-            await store.store_with_metadata(key, text, "conversation", session)
-        brought = {}
-        for query in ("Geburtstag", "Acme translations", "sertraline", "appartement Lyon"):
-            found = await _answers(store, query)
-            brought[query] = sorted(str(row[0]) for row in found if row[2] == "context")
-        assert brought == {
+        ],
+        {
             "Geburtstag": [],
             "Acme translations": [],
             "sertraline": [],
             "appartement Lyon": ["rent"],  # goes on: not the user's own news
-        }
-        answers.append(brought)
-    assert answers[0] == answers[1]
+        },
+    )
 
 
 async def test_a_saved_question_is_shown_but_not_used(
