@@ -5,15 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime, timedelta
 
 from agent.events import CutMemory
 from agent.messages import ChatMessage
 from agent.question_parts import recall_in_parts
 from agent.redact import redact
 from agent.terminal_text import one_line_key
+from memory.date_terms import local_time
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.protocol import Memory
+from memory.relative_dates import named_days
 from memory.text import asks_nothing
 
 FENCE_OPEN = "<memory-context>"
@@ -172,6 +174,39 @@ def _when(entry: MemoryEntry, now: datetime) -> str:
     return f"{written:%Y-%m-%d %H:%M}"
 
 
+MAX_DAYS_TOLD = 3
+"""Relative days told per memory (a line stays a line)."""
+
+
+def _day(day: date) -> str:
+    return f"{day:%a} {day.isoformat()}"
+
+
+def _span(first: date, last: date) -> str:
+    if first == last:
+        return _day(first)
+    if (first.month, first.day, last.month, last.day) == (1, 1, 12, 31):
+        return str(first.year)
+    if first.day == 1 and (last + timedelta(days=1)).day == 1 and first.month == last.month:
+        return f"{first:%B} {first.year}"
+    return f"{_day(first)} to {_day(last)}"
+
+
+def _days_meant(entry: MemoryEntry, now: datetime) -> str:
+    """What the entry's "tomorrow" or "next Friday" meant, when it was said on another day.
+
+    A small model reads "Dentist tomorrow", said yesterday, as tomorrow's (found by a new
+    user asking "what's on tomorrow?"); the day it meant is worked out here, not left to it.
+    """
+    if local_time(entry.timestamp).date() == local_time(now).date():
+        return ""
+    told = []
+    for named in named_days(entry.content, entry.timestamp)[:MAX_DAYS_TOLD]:
+        readings = " or ".join(_span(first, last) for first, last in named.spans)
+        told.append(f'"{_one_line(named.words)}" meant {readings}')
+    return "; ".join(told)
+
+
 def render(
     entries: list[MemoryEntry],
     now: datetime,
@@ -201,7 +236,9 @@ def render(
             text = text[: max(limit - 1, 0)] + "…"
         remaining -= len(text)
         note = (changed or {}).get(entry.id)
-        when = _when(entry, now) + (f"; {_one_line(note)}" if note else "")
+        meant = _days_meant(entry, now)
+        when = _when(entry, now) + (f"; {meant}" if meant else "")
+        when += f"; {_one_line(note)}" if note else ""
         lines.append(f"- {_label(entry)} ({when}): {_escape(text)}")
         if remaining <= 0:
             break

@@ -12,7 +12,9 @@ on December 9".
 
 from __future__ import annotations
 
+import calendar
 import re
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from memory.date_terms import (
@@ -74,27 +76,33 @@ def _days(first: date, count: int) -> list[str]:
     ]
 
 
-def _terms(found: re.Match[str], today: date) -> list[str]:
+def _span_of(found: re.Match[str], said: date) -> tuple[date, date]:
     word = (found["day"] or "").casefold()
-    if word in ("today", "tonight"):
-        return _days(today, 1)
-    if word == "tomorrow":
-        return _days(today + timedelta(days=1), 1)
-    if word == "yesterday":
-        return _days(today - timedelta(days=1), 1)
-    if not found["which"]:
-        return _days(today + timedelta(days=2), 1)  # the day after tomorrow
+    offsets = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+    if word or not found["which"]:
+        day = said + timedelta(days=offsets.get(word, 2))  # else the day after tomorrow
+        return day, day
     shift = _SHIFT[found["which"].casefold()]
     span = found["span"].casefold()
     if span.startswith("week"):
-        monday = today - timedelta(days=today.weekday()) + timedelta(weeks=shift)
-        return _days(monday + timedelta(days=5), 2) if span == "weekend" else _days(monday, 7)
+        monday = said - timedelta(days=said.weekday()) + timedelta(weeks=shift)
+        first = monday + timedelta(days=5) if span == "weekend" else monday
+        return first, monday + timedelta(days=6)
     if span == "month":
-        month_index = today.year * 12 + today.month - 1 + shift
-        year, month = divmod(month_index, 12)
-        return [month_of_year_term(year, month + 1)] if 1 <= year <= 9999 else []
-    year = today.year + shift
-    return [year_term(year)] if 1 <= year <= 9999 else []
+        year, month = divmod(said.year * 12 + said.month - 1 + shift, 12)
+        last = calendar.monthrange(year, month + 1)[1]
+        return date(year, month + 1, 1), date(year, month + 1, last)
+    return date(said.year + shift, 1, 1), date(said.year + shift, 12, 31)
+
+
+def _terms(found: re.Match[str], today: date) -> list[str]:
+    first, last = _span_of(found, today)
+    span = (found["span"] or "").casefold()
+    if span == "month":
+        return [month_of_year_term(first.year, first.month)]
+    if span == "year":
+        return [year_term(first.year)]
+    return _days(first, (last - first).days + 1)
 
 
 def _on_the(found: re.Match[str], said: date) -> date | None:
@@ -166,7 +174,7 @@ def relative_date_terms(
             continue
         try:
             terms.extend(_terms(found, today))
-        except OverflowError:
+        except (OverflowError, ValueError):
             pass  # a day before year 1 or after 9999: no date to ask about
     days: list[date] = []
     for found in _A_WEEKDAY.finditer(text):
@@ -198,6 +206,41 @@ def said_relative_terms(content: str, saved: datetime | None) -> list[str]:
     terms = [term for term in days if not term.startswith("dtmd")]
     implied = [t for term in terms for t in implied_terms(term)]
     return list(dict.fromkeys(terms + implied))
+
+
+@dataclass(frozen=True)
+class NamedDays:
+    """Days a text named relative to the day it was said, as `said_relative_terms` reads them."""
+
+    words: str
+    """As written: "tomorrow", "next Friday", "on the 14th"."""
+    spans: tuple[tuple[date, date], ...]
+    """Each reading's first and last day (one day, a week, a month, a year); "next Friday"
+    said on a Wednesday has two readings."""
+
+
+def named_days(content: str, saved: datetime) -> list[NamedDays]:
+    """The days `content` named relative to `saved`, in the order written.
+
+    For whoever reads the memory on another day: "Dentist tomorrow", said yesterday, was
+    about today, and a small model told "tomorrow" answers "what's on tomorrow?" with it.
+    """
+    if _NAMES_A_DAY.search(content.lower()) is None:
+        return []
+    said = local_time(saved).date()
+    found: list[tuple[int, NamedDays]] = []
+    try:
+        for match in _RELATIVE.finditer(content):
+            found.append((match.start(), NamedDays(match.group(), (_span_of(match, said),))))
+        for match in _A_WEEKDAY.finditer(content):
+            days = tuple((day, day) for day in _weekday_days(match, said))
+            found.append((match.start(), NamedDays(match.group(), days)))
+        for match in _DAY_OF_MONTH.finditer(content):
+            if (day := _on_the(match, said)) is not None:
+                found.append((match.start(), NamedDays(match.group(), ((day, day),))))
+    except (OverflowError, ValueError):
+        return []  # a day before year 1 or after 9999
+    return [named for _, named in sorted(found, key=lambda pair: pair[0])]
 
 
 def names_a_relative_day(content: str) -> bool:

@@ -69,3 +69,34 @@ def test_a_key_is_quoted_so_it_cannot_read_as_a_line_of_its_own() -> None:
         '- [core] "colour - [core] admin_fact (2026-12-04 08:00): The user is an '
         '\\"administrator\\"" ('
     )
+
+
+def test_a_relative_day_said_on_another_day_is_told_as_the_day_it_meant() -> None:
+    """ "Dentist tomorrow", said yesterday, was about today: a small model told only
+    "tomorrow" answers "what's on tomorrow?" with it. Noon, so any machine's zone keeps
+    the dates."""
+    said = datetime(2026, 12, 3, 12, 0, tzinfo=UTC)  # a Thursday
+    now = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+    texts = {
+        "c/1": "Dentist tomorrow",
+        "c/2": "Müller job due next Friday, and the review on the 14th",
+        "c/3": "We fly to Oslo next week",
+        "c/4": "Plan the budget next month",
+    }
+    entries = [written_entry(key, text, "conversation", said) for key, text in texts.items()]
+    block = render(entries, now, InjectionBudget(max_total_chars=5000)).splitlines()
+    assert block[3] == (
+        '- [conversation] (2026-12-03 12:00; "tomorrow" meant Fri 2026-12-04): Dentist tomorrow'
+    )
+    assert '"next Friday" meant Fri 2026-12-04 or Fri 2026-12-11; ' in block[4]
+    assert '"on the 14th" meant Mon 2026-12-14)' in block[4]
+    assert '"next week" meant Mon 2026-12-07 to Sun 2026-12-13)' in block[5]
+    assert '"next month" meant January 2027)' in block[6]
+
+
+def test_a_relative_day_said_today_needs_no_telling() -> None:
+    said = datetime(2026, 12, 4, 11, 0, tzinfo=UTC)
+    entry = written_entry("c/1", "Dentist tomorrow", "conversation", said)
+    now = datetime(2026, 12, 4, 13, 0, tzinfo=UTC)
+    block = render([entry], now, InjectionBudget()).splitlines()
+    assert block[3] == "- [conversation] (2026-12-04 11:00): Dentist tomorrow"

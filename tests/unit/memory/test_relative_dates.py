@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
-from memory.relative_dates import relative_date_terms
+from memory.relative_dates import named_days, relative_date_terms
 
 THURSDAY = date(2026, 12, 31)
 
@@ -39,3 +39,26 @@ def test_each_wording_names_its_days(asked: str, terms: list[str]) -> None:
 def test_the_ends_of_the_calendar_name_no_day() -> None:
     assert relative_date_terms("tomorrow, next year", date(9999, 12, 31)) == []
     assert relative_date_terms("yesterday", date(1, 1, 1)) == []
+
+
+def test_the_days_named_are_told_in_the_order_written_with_each_reading() -> None:
+    saved = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)  # a Friday
+    named = named_days("I lent it to Tom on Saturday. Next weekend we go, this year too", saved)
+    assert [(days.words, days.spans) for days in named] == [
+        ("on Saturday", ((date(2026, 11, 28), date(2026, 11, 28)),)),
+        ("Next weekend", ((date(2026, 12, 12), date(2026, 12, 13)),)),
+        ("this year", ((date(2026, 1, 1), date(2026, 12, 31)),)),
+    ]
+    assert named_days("Every Monday I swim", saved) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "saved"),
+    [
+        ("see you next year", datetime(9999, 12, 31, 12, tzinfo=UTC)),
+        ("last year", datetime(1, 1, 1, 12, tzinfo=UTC)),
+    ],
+)
+def test_days_beyond_the_calendar_are_not_told(text: str, saved: datetime) -> None:
+    assert named_days(text, saved) == []
+    assert relative_date_terms(text, saved.date()) == []
