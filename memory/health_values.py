@@ -130,6 +130,7 @@ my current dose?" and "what medication am I on?" found nothing of "I take 10mg o
 lisinopril every morning" (found by a new user)."""
 
 
+_A_DIGIT = re.compile(r"\d")
 _DRUG_AMOUNT = re.compile(
     r"(?i)\d\s?(?:mg|mcg|µg|ug|iu)\b|\binsulin\b.{0,40}?\b\d+\s?units?\b"
     r"|\b\d+\s?units?\s+of\s+insulin\b|\b\d+\s+(?:tablets?|pills?|capsules?)\s+of\b"
@@ -143,6 +144,8 @@ def names_a_dose(text: str) -> bool:
     For the words a dose is asked with (`DOSE_WORDINGS`): "Amlodipine 5mg daily", "Vitamin D
     1000 IU" and "my insulin went up to 14 units" said no "I take" (a second adversary).
     """
+    if _A_DIGIT.search(text) is None:
+        return False  # every amount has one: one scan instead of the patterns' many
     if _DRUG_AMOUNT.search(text) is not None:
         return True
     if not _MAY_STATE_A_DOSE.search(text):

@@ -5,8 +5,20 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
-from memory.relative_dates import named_days, relative_date_terms
+from memory.relative_dates import (
+    _NAMES_A_DAY,
+    named_days,
+    names_a_relative_day,
+    relative_date_terms,
+)
+from tests.helpers.hostile import HOSTILE_TEXTS
+
+_DAYS_PIECES = st.sampled_from(
+    ["the", " ", "\n", "\u00a0", "14th", "on", "next", "friday", "Today", "week", "end", "7", "٣"]
+)
 
 THURSDAY = date(2026, 12, 31)
 
@@ -62,3 +74,12 @@ def test_the_days_named_are_told_in_the_order_written_with_each_reading() -> Non
 def test_days_beyond_the_calendar_are_not_told(text: str, saved: datetime) -> None:
     assert named_days(text, saved) == []
     assert relative_date_terms(text, saved.date()) == []
+
+
+@example("Due on the 14th")
+@example("moved to the\u00a03rd")
+@example("Lunch TOMORROW")
+@given(st.one_of(st.sampled_from(HOSTILE_TEXTS), st.lists(_DAYS_PIECES, max_size=12).map("".join)))
+def test_the_quick_check_passes_over_only_texts_the_pattern_would(text: str) -> None:
+    """`names_a_relative_day` looks for parts of day words before running its pattern."""
+    assert names_a_relative_day(text) == (_NAMES_A_DAY.search(text.lower()) is not None)
