@@ -272,14 +272,17 @@ USER = "user"
 """The owner of a claim the user makes about themselves."""
 
 
-_CUES = (
-    *("liv", "resid", "relocat", "based", "home", "moved"),
-    *("work", "employ", "job", "position", "role", "start", "joined", "quit", "left", "hired"),
-)
-"""A word part every claim holds (`ONE_VALUE`, `_LEFT_FOR`): a text with none states
-none, found without running the patterns (a third of what an import spent indexing).
-Only ASCII text is let through so: a pattern ignores case by Unicode's rules ("İ"
-matches "i"), which `casefold` does not always follow."""
+_CUES = {
+    "home": ("liv", "resid", "relocat", "based", "home", "moved"),
+    "employer": (
+        *("work", "employ", "job", "position", "role", "start", "joined", "quit", "left"),
+        "hired",
+    ),
+}
+"""A word part every claim of a predicate holds (`ONE_VALUE`, `_LEFT_FOR`): a text with
+none states none, found without running its patterns (a third of what an import spent
+indexing). Only ASCII text is let through so: a pattern ignores case by Unicode's rules
+("İ" matches "i"), which `casefold` does not always follow."""
 
 
 @lru_cache(maxsize=1024)  # indexing an entry asks twice: for its wordings and its owner
@@ -291,11 +294,10 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
     ("My sister lives in …", "They live in …") make no claim.
     """
     # The predicate first: most texts (every one indexed) state none, and fail there.
-    if text.isascii():
-        folded = text.casefold()
-        if not any(cue in folded for cue in _CUES):
-            return None
+    folded = text.casefold() if text.isascii() else None
     for name, pattern, _ in ONE_VALUE:
+        if folded is not None and not any(cue in folded for cue in _CUES[name]):
+            continue
         found = pattern.search(text)
         if found is None and not _TOLD_FIRST[name].search(text):
             continue
