@@ -16,12 +16,10 @@ from agent.after_turn import (
     remember_procedure,
     turn_stats,
 )
-from agent.autosave import conversation_key, should_autosave
 from agent.chat_recall import asked, history_room, said_in_this_chat
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
-from agent.edited_copies import put_back, supersede_copy, withdraw_copy
 from agent.events import (
     MemoryForgotten,
     MemoryRecalled,
@@ -42,11 +40,11 @@ from agent.history import (
     unanswered,
 )
 from agent.injection import InjectionBudget, recall_for_message, render, select
+from agent.kept_messages import MessageKeeper, Saved
 from agent.messages import ChatMessage, CommandNote, ToolCall
 from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedError
 from agent.prompts import system_prompt
 from agent.recall_notes import recall_note
-from agent.redact import redact
 from agent.said_changes import said_changes
 from agent.sessions import Session, SessionStore
 from agent.since_changed import since_changed
@@ -54,15 +52,13 @@ from agent.structured_tools import StructuredToolModel, invalid_reply_error
 from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
 from agent.turn_state import (
     Exchange,
-    PendingEdit,
     RoundOptions,
     ToolMode,
     last_user_index,
-    stored_keys,
     stream_round,
 )
 from memory.entry import MemoryEntry, RecallResult, utc_now
-from memory.errors import MemoryStoreError, StorageFullError
+from memory.errors import MemoryStoreError
 from memory.protocol import Memory
 
 
@@ -88,12 +84,7 @@ class Agent:
         self.tools = MemoryTools(memory, namespace)
         self._described = False
         self._context_length: int | None = None
-        self._unanswered_copy: MemoryEntry | None = None
-        """The last message's auto-saved memory, until something answers the message."""
-        self._asked_key: str | None = None
-        """The key the last auto-save asked for (a duplicate comes back under its own)."""
-        self._pending_edit: PendingEdit | None = None
-        """The last edit, until something answers it (`undo_edit` puts the old turn back)."""
+        self.keeper = MessageKeeper(memory, sessions, namespace)
         self._tools_refused = False
         """The server refused this model's tools: later turns go without them. Kept here,
         not set on the model, which the app shares (model picker, status bar)."""
@@ -215,7 +206,7 @@ class Agent:
         self, user_text: str, session: Session, resend: bool, edit: bool
     ) -> AsyncGenerator[TurnEvent, None]:
         edited: list[str] = []
-        self._pending_edit = None
+        self.keeper.pending_edit = None
         with contextlib.suppress(OSError):
             if await asyncio.to_thread(self.sessions.follow_rewrite, session):
                 yield Notice(
@@ -225,7 +216,7 @@ class Agent:
                     "warning",
                 )
         if edit:
-            async for event in self._take_back_last(session, edited):
+            async for event in self.keeper.take_back_last(session, edited):
                 yield event
                 if isinstance(event, TurnFailed):
                     return
@@ -241,15 +232,13 @@ class Agent:
             saved: MemoryEntry | Notice | None = None
         else:
             history = list(session.messages)
-            kept: list[MemoryEntry | Notice | None] = []
-            async for failure in self._keep_message(user_text, session, edited, kept):
+            kept: list[Saved] = []
+            keeping = self.keeper.keep(user_text, session, self.config, edited, kept)
+            async for failure in keeping:
                 yield failure
                 return
             saved = kept[0]
-            # Only a copy this message made is its to take back: an exact duplicate of an
-            # earlier message is that message's memory (a stopped re-send forgot it).
-            made = saved if isinstance(saved, MemoryEntry) else None
-            self._unanswered_copy = made if made and made.key == self._asked_key else None
+            self.keeper.note_made(saved)
         if isinstance(saved, Notice):
             yield saved
         elif saved is not None:
@@ -273,136 +262,17 @@ class Agent:
         self, command: MemoryCommand | str, session: Session, user_text: str, edited: list[str]
     ) -> AsyncGenerator[TurnEvent, None]:
         """Run a command; one typed as an edit takes the replaced message out of memory."""
-        if edited:
-            await withdraw_copy(self.memory, self.namespace, edited[0], session, self._pending_edit)
+        await self.keeper.withdraw_edited(edited, session)
         async for event in self._command(command, session, user_text):
             yield event
 
     async def undo_edit(self, session: Session) -> bool:
-        """Put back the turn the last edit replaced, when nothing answered the edit.
-
-        For an edit stopped (Esc) or failed before any reply: the new message leaves the
-        conversation again (the file keeps it as history), the old turn comes back, and its
-        auto-saved memory is in effect again. False when there is no such edit.
-        """
-        pending, self._pending_edit = self._pending_edit, None
-        if pending is None or pending.session is not session:
-            return False
-        await self.sessions.take_back(session, pending.index)
-        await self.sessions.save(session, pending.cut)
-        restored = {id(message) for message in pending.cut}
-        session.replaced[:] = [m for m in session.replaced if id(m) not in restored]
-        copy, self._unanswered_copy = self._unanswered_copy, None
-        await put_back(self.memory, pending, copy)
-        return True
+        """See `MessageKeeper.undo_edit`."""
+        return await self.keeper.undo_edit(session)
 
     async def withdraw_unanswered(self, user_text: str, session: Session) -> bool:
-        """Take back a message stopped (Esc) before anything answered it.
-
-        The app puts its text back in the prompt, so it leaves the conversation (the file
-        keeps it as history) and its auto-saved memory is forgotten: sent again, it is one
-        message, not two. False when the session's last message is not that one.
-        """
-        if unanswered(session.messages) != user_text:
-            return False
-        copy, self._unanswered_copy = self._unanswered_copy, None
-        await self.sessions.take_back(session, last_user_index(session.messages))
-        if copy is not None and copy.session_id == session.id:
-            with contextlib.suppress(MemoryStoreError):
-                await self.memory.forget(copy.key, copy.namespace)
-        return True
-
-    async def _keep_message(
-        self,
-        user_text: str,
-        session: Session,
-        edited: list[str],
-        kept: list[MemoryEntry | Notice | None],
-    ) -> AsyncGenerator[TurnFailed, None]:
-        """Auto-save the message and write it to the session; yields only a failure.
-
-        What the auto-save gave (an entry, a warning, or nothing) goes in `kept`. The
-        message is on disk before the model is asked: a dead model loses nothing.
-        """
-        outcome = await self._autosave(user_text, session)
-        if isinstance(outcome, TurnFailed):
-            yield outcome
-            return
-        if edited and isinstance(outcome, MemoryEntry):
-            await supersede_copy(
-                self.memory, self.namespace, edited[0], outcome, session, self._pending_edit
-            )
-        elif edited:
-            await withdraw_copy(self.memory, self.namespace, edited[0], session, self._pending_edit)
-        try:
-            await self.sessions.save(session, [ChatMessage(role="user", content=user_text)])
-        except OSError as exc:
-            # Not sent: the app takes it back (`withdraw_unanswered`) and puts it in the
-            # prompt, and the copy this message made leaves memory with it (found by an
-            # adversary: "not sent", yet kept in memory).
-            made = outcome if isinstance(outcome, MemoryEntry) else None
-            self._unanswered_copy = made if made and made.key == self._asked_key else None
-            yield storage_failure(exc, "your message", sent=False)
-            return
-        kept.append(outcome)
-
-    async def _take_back_last(
-        self, session: Session, edited: list[str]
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """Cut the conversation before its last user message, whose text goes in `edited`.
-
-        What the cut turn stored with memory_store stays in memory: the user is told.
-        """
-        index = last_user_index(session.messages)
-        if index < 0:
-            return
-        text = session.messages[index].content
-        # Noted before the cut: a stop (Esc) that lands while it is written can still undo it.
-        self._pending_edit = PendingEdit(session, index, session.messages[index:])
-        try:
-            cut = await self.sessions.take_back(session, index)
-        except OSError as exc:
-            self._pending_edit = None
-            yield storage_failure(exc, "your edit", sent=False)
-            return
-        edited.append(text)
-        stored = stored_keys(cut)
-        if stored:
-            yield Notice(
-                f"The replaced message's turn stored {', '.join(map(repr, stored))}; it stays "
-                "in memory, unless the new message changes it. Check it in the memory panel "
-                "(F2) once the reply is in: forgetting a key forgets every version of it.",
-                "warning",
-            )
-
-    async def _autosave(
-        self, text: str, session: Session
-    ) -> MemoryEntry | Notice | TurnFailed | None:
-        settings = self.config
-        if session.incognito or not settings.memory.auto_save:
-            return None
-        if not should_autosave(text, settings.agent.min_autosave_chars):
-            return None
-        # Off the event loop: a long paste takes the patterns a while.
-        clean, _kinds = await asyncio.to_thread(redact, text)
-        self._asked_key = conversation_key(session.id)
-        try:
-            return await self.memory.store_with_metadata(
-                self._asked_key,
-                clean,
-                "conversation",
-                session.id,
-                namespace=self.namespace,
-                source="autosave",
-            )
-        except StorageFullError as exc:
-            return TurnFailed(
-                "storage_full",
-                f"{exc}. Your message was not sent; free some "
-                "space (or forget old memories) and send it again.",
-            )
-        except MemoryStoreError as exc:
-            return Notice(f"This message was not saved to memory: {exc}", "warning")
+        """See `MessageKeeper.withdraw_unanswered`."""
+        return await self.keeper.withdraw_unanswered(user_text, session)
 
     async def _recall(
         self, text: str, session: Session, saved: MemoryEntry | Notice | None, resend: bool
@@ -547,8 +417,7 @@ class Agent:
         except OSError as exc:
             return exc
         if exchange.produced:
-            self._pending_edit = None  # answered: the edit stands
-            self._unanswered_copy = None
+            self.keeper.answered()
         return None
 
     async def _start(
