@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memory.owners import whose_fact
 from memory.predicates import words_of
 from memory.text import analyze
 
@@ -159,10 +160,22 @@ def numbered_apart(new: str, old: str) -> bool:
     return any(label in theirs and theirs[label] != number for label, number in ours.items())
 
 
+def of_the_user_and_of_another(new: str, old: str) -> bool:
+    """Whether one fact is the user's own and the other of someone of the user's.
+
+    Found by an adversary: "My daughter is allergic to penicillin" was merged into "I'm
+    allergic to penicillin" as its near-duplicate, and "what am I allergic to?" found
+    only the daughter's ("I'm" names no verb for `subject_words`); so were "My father
+    takes 10mg of lisinopril" and "I take 10mg of lisinopril".
+    """
+    return {whose_fact(new), whose_fact(old)} == {"user", "theirs"}
+
+
 def one_fact(new: str, old: str) -> bool:
     """Whether `new` may be the same fact as `old`, changed or repeated."""
     return (
-        same_subject(new, old)
+        not of_the_user_and_of_another(new, old)
+        and same_subject(new, old)
         and not renamed(new, old)
         and not adds_to(new, old)
         and not numbered_apart(new, old)

@@ -46,14 +46,34 @@ _ASKS_OF_SELF = frozenset("i i'm i've i'd me myself am".split())
 _ASKS_OF_MINE = frozenset("my mine our".split())
 
 
-def _opening(text: str) -> list[str]:
+def _opening(text: str, size: int = 2) -> list[str]:
     words = words_of(text[:200])
     at = 0
     while at < len(words) and words[at] in _LEAD_IN:
         at += 1
     if words[at : at + 1] == ["the"]:
         at += 1
-    return words[at : at + 2]
+    return words[at : at + size]
+
+
+_ADJECTIVES_OF_CHANGE = frozenset("new old current latest usual".split())
+
+
+def whose_fact(text: str) -> Literal["user", "theirs"] | None:
+    """Whose fact `text` states, by how it opens: the user's, or someone's of theirs.
+
+    "user" for "I'm allergic to …" or "my email is …"; "theirs" for "my daughter is
+    allergic to …" or "the user's cat …"; None for any other opening ("Bob lives …").
+    """
+    opening = _opening(text, 4)
+    if not opening:
+        return None
+    if opening[0] in _SUBJECTS:
+        return "user"
+    if opening[0] not in _OWNERS:
+        return None
+    rest = [word for word in opening[1:] if word not in _ADJECTIVES_OF_CHANGE]
+    return "user" if rest[:1] and rest[0] in _OWN_ATTRIBUTES else "theirs"
 
 
 def owner_terms(text: str) -> list[str]:

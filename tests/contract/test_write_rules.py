@@ -1030,6 +1030,31 @@ async def test_a_things_weight_does_not_replace_the_users(memory: Memory) -> Non
     assert bike is not None and bike.superseded_by is None
 
 
+async def test_the_users_fact_and_one_of_someone_of_theirs_stay_apart(memory: Memory) -> None:
+    """Found by an adversary: "My daughter is allergic to penicillin" was merged into "I'm
+    allergic to penicillin" as its near-duplicate; "what am I allergic to?" found only the
+    daughter's. So with a father's dose, a guest's diet and a wife's errand."""
+    needs(memory, "persistent")
+    pairs = [
+        ("I'm allergic to penicillin", "My daughter is allergic to penicillin"),
+        ("I take 10mg of lisinopril", "My father takes 10mg of lisinopril"),
+        ("I take metformin 500mg twice daily", "My mother takes metformin 500mg twice daily"),
+        ("I don't eat pork", "My guest doesn't eat pork"),
+        ("I need to call the bank on Monday", "My wife needs to call the bank on Monday"),
+    ]
+    for at, (mine, theirs) in enumerate(pairs):
+        for category in ("core", "conversation"):
+            own = await memory.store(f"own_{category}_{at}", mine, category)
+            other = await memory.store(f"other_{category}_{at}", theirs, category)
+            assert other.key == f"other_{category}_{at}" and other.content == theirs
+            assert other.supersedes == []
+            kept = await memory.get_by_id(own.id)
+            assert kept is not None and kept.content == mine and kept.superseded_by is None
+    # Told again by the user in other words, the user's own fact is still one fact.
+    again = await memory.store("own_again", "I'm allergic to penicillin.", "core")
+    assert again.key == "own_core_0"
+
+
 async def test_a_vaguer_fact_does_not_replace_two_that_stood_side_by_side(
     memory: Memory,
 ) -> None:
