@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 
 from agent.export_log import left_by_exports, noted_exports
 from agent.memory_editing import whole_audit_log
-from agent.session_scrub import Scrubbed, scrub_sessions
+from agent.session_scrub import Erasure, Scrubbed, erasure_of, scrub_sessions
 
 if TYPE_CHECKING:
-    from memory.protocol import AuditRecord, Lifecycle
+    from memory.entry import MemoryEntry
+    from memory.protocol import AuditRecord, Lifecycle, Memory
 
 
 async def forgotten_records(lifecycle: Lifecycle, key: str, namespace: str) -> list[AuditRecord]:
@@ -73,7 +74,7 @@ async def erase_forgotten(
         if exports is None
         else await asyncio.to_thread(other_stores_holding, exports.parent, texts, own_store)
     )
-    return Erased(count, scrubbed.changed, held, scrubbed.failed, copies)
+    return Erased(count, scrubbed.changed, held, scrubbed.failed, copies, erasure_of(texts, keys))
 
 
 _OTHER_STORES = {"brain.db": ("brain.db", "brain.db-wal"), "qdrant-edge": (), "qdrant": ()}
@@ -184,3 +185,34 @@ class Erased:
     """Chat files that could not be rewritten, with why: they may still hold the text."""
     other_stores: list[Path] = field(default_factory=list)
     """Other backends' stores in the data folder that hold the text (`other_stores_holding`)."""
+    erasure: Erasure | None = None
+    """What was erased, as the chat files were scrubbed of it (for `memories_holding`)."""
+
+
+_PAGE = 1_000
+
+
+async def memories_holding(
+    memory: Memory, namespace: str, erasure: Erasure | None, erased_keys: set[str]
+) -> list[MemoryEntry]:
+    """The other memories, in effect or kept as history, that still hold what was erased.
+
+    As a chat file's message would be scrubbed of it: the erased text, or its code said
+    with a word of the text. Found by an adversary: "I called the station about my bike,
+    they said 2468 is a common code" kept the bike lock's code after its erase, and was
+    recalled first for "what is my bike lock code"; the chat file's copy said [erased].
+    """
+    if erasure is None:
+        return []
+    found: dict[str, MemoryEntry] = {}
+    offset = 0
+    while True:
+        page = await memory.list(
+            namespace=namespace, include_superseded=True, order="key", limit=_PAGE, offset=offset
+        )
+        for entry in page:
+            if entry.key not in erased_keys and erasure.apply(entry.content) != entry.content:
+                found.setdefault(entry.key, entry)
+        if len(page) < _PAGE:
+            return list(found.values())
+        offset += _PAGE

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import IDS_SHOWN, MemoryArgs, addressed, opened_memory, say, warn
 from agent.commands import MAX_FACT_CHARS, key_for
-from agent.erasing import erase_forgotten
+from agent.erasing import erase_forgotten, memories_holding
 from agent.memory_editing import (
     MemoryEditor,
     key_versions,
@@ -360,6 +360,17 @@ async def _erased(
             out,
             f"what it had replaced is in effect again: {entry.key!r} ({_shortened(entry.content)});"
             f" `memchat memory forget {entry.key} --erase` erases it too",
+        )
+    revived_keys = {entry.key for entry in revived}
+    erasure = done_erasing.erasure
+    holding = await memories_holding(memory, namespace, erasure, {key} | revived_keys)
+    for entry in holding:
+        # Shown as a chat file now shows it: the terminal is no place to print it again.
+        shown = _shortened(erasure.apply(entry.content)) if erasure else ""
+        say(
+            out,
+            f"warning: another memory still holds its text or its code: {entry.key!r} "
+            f"({shown}); `memchat memory forget {entry.key} --erase` erases it too",
         )
     return 1 if done_erasing.unscrubbed else 0
 

@@ -669,6 +669,24 @@ def test_forget_erase_leaves_nothing_to_restore(configured: Path) -> None:
     assert [p for p in files if b"99117723" in p.read_bytes()] == []
 
 
+def test_forget_erase_names_the_other_memories_that_still_hold_its_code(configured: Path) -> None:
+    """Found by an adversary: after erasing the bike lock's code, a message saying "they said
+    2468 is a common code" kept it and was recalled first for the code; the erase said
+    nothing. The memory is named, the code not printed again; one holding the number for
+    something else is not."""
+    store = ["memory", "store", "--category", "conversation", "--key"]
+    assert run_cli("memory", "store", "--key", "lock", "My bike lock code is 2468").code == 0
+    said = "I called the station about my bike, they said 2468 is a common code"
+    assert run_cli(*store, "station", said).code == 0
+    assert run_cli(*store, "rent", "The rent for March was 2468 euros").code == 0
+    erased = run_cli("memory", "forget", "--yes", "--erase", "lock").clean()
+    assert "another memory still holds its text or its code: 'station' (" in erased.out
+    assert "`memchat memory forget station --erase` erases it too" in erased.out
+    assert "2468" not in erased.out and "'rent'" not in erased.out
+    again = run_cli("memory", "forget", "--yes", "--erase", "station").clean()
+    assert "still holds" not in again.out
+
+
 def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
     configured: Path,
 ) -> None:
