@@ -22,7 +22,14 @@ from memory.protocol import Memory
 async def _copy_of(
     memory: Memory, namespace: str, session: Session, text: str, other_than: str | None
 ) -> MemoryEntry | None:
-    """The session's auto-saved memory of `text` (as it was stored: redacted)."""
+    """The session's auto-saved memory of `text` (as it was stored: redacted).
+
+    None while the conversation still holds a message of that text: the one memory is
+    that message's too (found by an adversary: "My cat is called Biscuit", sent twice and
+    stored once, left memory when the second was edited into another question).
+    """
+    if any(m.role == "user" and m.content == text for m in session.messages):
+        return None
     clean = redact(text)[0]
     copies = await memory.list(
         namespace=namespace,

@@ -192,3 +192,22 @@ async def test_an_edit_into_a_short_message_takes_the_old_one_out_and_undo_bring
     assert await h.agent.undo_edit(h.session)
     active = await h.memory.list(category="conversation")
     assert [e.content for e in active] == ["I live in Porto, the city by the river"]
+
+
+@pytest.mark.parametrize("edited_into", ["what time is it", "/recall cat", "ok"])
+async def test_an_edit_of_a_message_said_twice_keeps_the_first_ones_memory(
+    make_harness: Any, edited_into: str
+) -> None:
+    """Found by an adversary: "My cat is called Biscuit", sent twice and stored once, left
+    memory when the second was edited into another question (superseded by its copy),
+    unsaid; the first message still stood in the conversation."""
+    h: Harness = await make_harness(memory__embedding_provider="none")
+    h.model.add("Hello Biscuit.", "Biscuit again.", "It is noon.")
+    await h.turn("My cat is called Biscuit")
+    await h.turn("My cat is called Biscuit")
+    events = [e async for e in h.agent.turn(edited_into, h.session, edit=True)]
+    assert not any(isinstance(e, TurnFailed) for e in events)
+    active = [e.content for e in await h.memory.list(category="conversation")]
+    assert "My cat is called Biscuit" in active
+    found = await h.memory.recall("what is my cat called")
+    assert any(e.content == "My cat is called Biscuit" for e in found.entries)
