@@ -57,9 +57,19 @@ from agent.turn_state import (
     last_user_index,
     stream_round,
 )
+from memory.date_terms import local_time
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError
 from memory.protocol import Memory
+
+
+def local_now() -> datetime:
+    """Now, in this machine's time zone: the one the memory's dates are read in.
+
+    Found by an adversary in Auckland: the model was told "Current time: … 22:13 UTC",
+    a day behind the "tomorrow" recall had read from the local date.
+    """
+    return local_time(utc_now())
 
 
 class Agent:
@@ -71,7 +81,7 @@ class Agent:
         memory: Memory,
         config: Config,
         sessions: SessionStore,
-        clock: Callable[[], datetime] = utc_now,
+        clock: Callable[[], datetime] = local_now,
         namespace: str = "default",
     ) -> None:
         self.model = model

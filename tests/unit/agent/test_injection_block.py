@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
+import pytest
+
 from agent.injection import FENCE_CLOSE, FENCE_OPEN, InjectionBudget, render, select
+from agent.turn import Agent, local_now
 from tests.helpers.entries import written_entry
 
 
@@ -100,3 +103,24 @@ def test_a_relative_day_said_today_needs_no_telling() -> None:
     now = datetime(2026, 12, 4, 13, 0, tzinfo=UTC)
     block = render([entry], now, InjectionBudget()).splitlines()
     assert block[3] == "- [conversation] (2026-12-04 11:00): Dentist tomorrow"
+
+
+def test_the_model_is_told_the_time_where_the_user_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by an adversary in Auckland: "Current time: 2026-12-04 22:13 UTC" and each
+    memory's time in UTC, while recall read "tomorrow" from the local date, a day on."""
+    import inspect
+    import time
+
+    monkeypatch.setenv("TZ", "Pacific/Auckland")
+    time.tzset()
+    try:
+        said = datetime(2026, 12, 4, 22, 4, tzinfo=UTC)  # Saturday 5 December, 11:04 there
+        entry = written_entry("c/1", "Dentist appointment tomorrow at 9am", "conversation", said)
+        now = local_now()
+        block = render([entry], now, InjectionBudget()).splitlines()
+        assert block[1] == f"Current time: {now:%Y-%m-%d %H:%M} NZDT"
+        assert block[3].startswith("- [conversation] (2026-12-05 11:04")
+        assert inspect.signature(Agent).parameters["clock"].default is local_now
+    finally:
+        monkeypatch.undo()
+        time.tzset()
