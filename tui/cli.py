@@ -96,8 +96,11 @@ def _run_app(demo_pause: float | None = None) -> int:
     from tui.app import MemchatApp
 
     if demo_pause is None:
-        MemchatApp(config, notes=notes).run()
-        return 0
+        app = MemchatApp(config, notes=notes)
+        app.run()
+        # A crash Textual caught ends the app with 1: a script or a shell must see it (a
+        # new user's crash in the model picker exited with 0).
+        return app.return_code or 0
     from datetime import UTC, datetime
 
     namespace = f"demo-{datetime.now(UTC):%Y%m%d-%H%M%S}"
@@ -107,8 +110,9 @@ def _run_app(demo_pause: float | None = None) -> int:
 
         return await open_runtime(config, namespace=namespace)
 
-    MemchatApp(config, runtime_factory=demo_runtime, demo_pause=demo_pause, notes=notes).run()
-    return 0
+    demo = MemchatApp(config, runtime_factory=demo_runtime, demo_pause=demo_pause, notes=notes)
+    demo.run()
+    return demo.return_code or 0
 
 
 def _dispatch(argv: Sequence[str] | None) -> int:

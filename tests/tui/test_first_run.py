@@ -113,7 +113,8 @@ async def test_a_missing_model_can_be_swapped_for_an_installed_one(make_app: Mak
 
     model = ScriptedModel(name="qwen3:8b")
     model.failure = ModelNotFoundError("qwen3:8b")
-    model.installed[:] = ["llama3.1:8b"]
+    # A server listing a model twice crashed the picker (DuplicateID, a new user).
+    model.installed[:] = ["llama3.1:8b", "llama3.1:8b"]
     h = make_app(model)
     async with h.app.run_test(size=(120, 30)) as pilot:
         await h.app.ready.wait()

@@ -29,7 +29,12 @@ class PickerScreen(ModalScreen[str | None]):
     ) -> None:
         super().__init__()
         self.heading = title
-        self.choices = options
+        # One option an id: a server listing a model twice crashed the picker (DuplicateID,
+        # found by a new user).
+        firsts: dict[str, str] = {}
+        for key, label in options:
+            firsts.setdefault(key, label)
+        self.choices = list(firsts.items())
         self.empty = empty
         self.current = current
         """The id in use now: marked, and highlighted when the list opens."""

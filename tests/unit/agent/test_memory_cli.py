@@ -1038,3 +1038,23 @@ def test_a_migrate_back_names_what_it_brings_back_that_was_forgotten(
     out = capsys.readouterr().out
     assert "note: in sqlite, 1 memory you had forgotten is back from markdown ('pet');" in out
     assert "`memchat memory forget KEY` forgets it again" in out
+
+
+@pytest.mark.parametrize("argv", [[], ["demo"]])
+def test_an_app_that_crashed_exits_with_a_failure(
+    configured: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """Found by a new user: a crash Textual caught (in the model picker) exited with 0."""
+    import tui.app
+
+    class Crashed:
+        return_code = 1
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(tui.app, "MemchatApp", Crashed)
+    assert run_cli(*argv).code == 1
