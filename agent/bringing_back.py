@@ -14,6 +14,7 @@ from agent.memory_editing import MemoryEditor, key_versions
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import AuditRecord, Memory
+from memory.write_policy import content_hash
 
 DELETIONS = ("forget", "hygiene")
 """The audit actions that deleted a memory (a merge or an import keeps what it sets aside)."""
@@ -47,6 +48,24 @@ async def deleted_record(memory: Memory, entry_id: str) -> AuditRecord | None:
         if len(page) < _PAGE:
             return None
         offset += _PAGE
+
+
+async def _said_again(memory: Memory, record: AuditRecord) -> MemoryEntry | None:
+    """The copy in effect of the same message, said again in the same chat."""
+    wanted = content_hash(record.content)
+    offset = 0
+    while True:
+        page = await memory.list(
+            namespace=record.namespace,
+            category="conversation",
+            session_id=record.session_id,
+            limit=500,
+            offset=offset,
+        )
+        found = next((e for e in page if content_hash(e.content) == wanted), None)
+        if found is not None or len(page) < 500:
+            return found
+        offset += 500
 
 
 async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
@@ -85,6 +104,13 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
     # Hygiene would remove it again at the next start: pinned, it stays (an adversary).
     pinned = record.action == "hygiene"
     notes: tuple[str, ...] = ("pinned, so hygiene keeps it",) if pinned else ()
+    if record.category == "conversation" and record.session_id is not None:
+        # The message sent again (the app took it back when the server was down, and the
+        # user sent it once more) is in memory as that copy: a new user brought the first
+        # back beside it, the same text twice.
+        said_again = await _said_again(memory, record)
+        if said_again is not None:
+            return BroughtBack(said_again, already=True)
     if record.category == "conversation" and record.created is not None and holder is None:
         # A saved message is what was said then, in that chat: back exactly, so "what did I
         # say on <its day>" finds it (found by an adversary: it came back dated today).

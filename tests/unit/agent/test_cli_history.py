@@ -276,3 +276,21 @@ def test_a_key_no_command_line_can_hold_is_named_by_its_id(isolated_dirs: Path) 
     assert run_cli("memory", "get", "--id", "w2").clean(1).err.startswith("memchat: no memory")
     assert "weird" not in run_cli("memory", "list", "--all").clean().out
     assert "Miso" in run_cli("memory", "list").clean().out  # nothing else went
+
+
+def test_a_message_said_again_is_not_brought_back_beside_its_new_copy(
+    isolated_dirs: Path,
+) -> None:
+    """Found by a new user: a message the app took back (the server was down) and the user
+    sent again was brought back from the log beside its new copy: the same text twice."""
+    write_config()
+    said = {"category": "conversation", "session_id": "s1"}
+    first = record("conversation/s1/1", "My sister Jo is visiting on December 19", id="c1", **said)
+    _import(isolated_dirs, [first])
+    run_cli("memory", "forget", "conversation/s1/1", "--yes").clean()
+    again = record("conversation/s1/2", "My sister Jo is visiting on December 19", id="c2", **said)
+    _import(isolated_dirs, [again])
+    back = run_cli("memory", "restore", "c1").clean().out
+    assert "conversation/s1/2" in back, back
+    listed = run_cli("memory", "list", "--json").clean().out.splitlines()
+    assert [json.loads(line)["id"] for line in listed] == ["c2"]
