@@ -29,3 +29,19 @@ async def test_the_next_turn_sends_the_conversation_as_the_file_now_holds_it(
     harness.model.add("Another one?")
     later = await harness.turn("ha")
     assert not [e for e in later if isinstance(e, Notice) and "anew" in e.text]
+
+
+async def test_a_chat_an_erase_rewrote_keeps_its_place_in_the_chat_list(
+    harness: Harness,
+) -> None:
+    """Found by a new user: every chat an erase rewrote showed the erase's time in the
+    chat list and jumped to its top."""
+    import os
+
+    harness.model.add("Noted.")
+    await harness.turn("My dog is called Rex")
+    path = next(p for p in harness.sessions.directory.rglob("*.jsonl") if p.is_file())
+    os.utime(path, (1_700_000_000, 1_700_000_000))
+    assert scrub_sessions(harness.sessions.directory, ["My dog is called Rex"]).changed
+    assert path.stat().st_mtime == 1_700_000_000
+    assert "Rex" not in path.read_text(encoding="utf-8")
