@@ -69,7 +69,7 @@ async def test_a_search_matching_nothing_lists_nothing(make_app: MakeApp) -> Non
         everything = await memory.list()
 
         async def scored_by_meaning_alone(*args: object, **kwargs: object) -> RecallResult:
-            weak = everything[0].model_copy(update={"score": 0.12})
+            weak = everything[0].model_copy(update={"score": 0.299})
             nothing = [e.model_copy(update={"score": 0.0}) for e in everything[1:]]
             return RecallResult(entries=[], below_floor=[weak, *nothing], mode="hybrid")
 
@@ -77,8 +77,11 @@ async def test_a_search_matching_nothing_lists_nothing(make_app: MakeApp) -> Non
         h.app.query_one("#inspector-search", Input).value = "zebra"
         await pilot.pause(0.4)
         await settle(pilot)
-        assert [e.score for e in h.app.inspector.entries] == [0.12]
+        assert [e.score for e in h.app.inspector.entries] == [0.299]
         assert "0 found (hybrid), 1 below floor" in str(h.app.query_one("#inspector-page").render())
+        # Below a 0.30 floor, 0.299 reads 0.29, not 0.30 (a new user).
+        table = h.app.query_one(DataTable)
+        assert [str(cell) for cell in table.get_row_at(0)][3] == "0.29"
 
 
 async def test_a_held_back_question_is_not_counted_below_the_floor(make_app: MakeApp) -> None:

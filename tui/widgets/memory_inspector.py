@@ -25,6 +25,7 @@ from memory.errors import MemoryStoreError
 from memory.wording import counted
 from tui.plain import ControlPictures, plain, plain_text, visible
 from tui.quitting import unless_quitting
+from tui.widgets.recalled_entry import score_text
 from tui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
@@ -149,6 +150,8 @@ class MemoryInspector(Vertical):
         self.namespace = "default"
         self._namespaces: list[str] = []
         self.used_ids: set[str] = set()
+        self.below_floor: set[str] = set()
+        """Ids of the search's matches below the relevance floor (their scores round down)."""
         self._shown_width = 0
         """How many cells of each memory's text the rows show (they follow the width)."""
         self.entries: list[MemoryEntry] = []
@@ -273,6 +276,7 @@ class MemoryInspector(Vertical):
                 # had found them all.
                 weaker = result.weaker_matches()
                 self.entries = result.entries + weaker
+                self.below_floor = {e.id for e in weaker}
                 self.recall_mode = result.mode
                 self.total = len(self.entries)
                 extra = f", {result.degraded}" if result.degraded else ""
@@ -368,7 +372,9 @@ class MemoryInspector(Vertical):
                 marker = Text("↺", style="dim")
             elif entry.pinned:
                 marker += Text("▲", style="bold yellow")
-            score = Text("" if entry.score is None else f"{entry.score:.2f}")
+            # Rounded up, a 0.299 below a 0.30 floor read as a contradiction (a new user).
+            below = entry.id in self.below_floor
+            score = Text("" if entry.score is None else score_text(entry.score, below=below))
             category = _clip(entry.category, 12)
             if self._narrow():
                 category, score = Text(""), Text("")

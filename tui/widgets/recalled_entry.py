@@ -17,7 +17,8 @@ from tui.plain import visible
 from tui.widgets.plain_collapsible import PlainCollapsible
 
 
-def _score(value: float | None, *, below: bool = False) -> str:
+def score_text(value: float | None, *, below: bool = False) -> str:
+    """A score to two places; below the floor, rounded down."""
     if value is None:
         return "  –  "
     # Below the floor, rounded down: "below floor: 0.30" beside a floor of 0.3 read as a
@@ -30,7 +31,7 @@ def _line(entry: MemoryEntry, text: Text, width: int = 70, *, below: bool = Fals
     content = " ".join(visible(entry.content).split())
     if len(content) > width:
         content = content[: width - 1] + "…"
-    text.append(f"{_score(entry.score, below=below)}  ", style="bold")
+    text.append(f"{score_text(entry.score, below=below)}  ", style="bold")
     text.append(f"{visible(entry.key)} ", style="cyan")
     text.append(f"[{visible(entry.category)}] {content}\n")
 
