@@ -75,10 +75,41 @@ def subject_words(text: str) -> frozenset[str] | None:
     return frozenset({t for t in analyze(before) if t not in change_terms()} | whose)
 
 
+_RELATIONS = (
+    "partner wife husband spouse girlfriend boyfriend fiance fiancee friend mother mom mum "
+    "father dad brother sister son daughter boss colleague coworker neighbour neighbor aunt "
+    "uncle cousin niece nephew grandmother grandma grandfather grandpa roommate flatmate best"
+)
+
+
+@cache
+def _whose_words() -> frozenset[str]:
+    """Words that say only whose a named subject is ("my partner Alex's birthday")."""
+    return frozenset(analyze(_RELATIONS)) | WHOSE
+
+
 def same_subject(new: str, old: str) -> bool:
-    """Whether two facts' subjects agree: false only when both name one and they differ."""
+    """Whether two facts' subjects agree: false only when both name one and they differ.
+
+    A name said with whose it is agrees with the name alone: "Alex's birthday is March 16"
+    is the birthday of "My partner Alex's birthday is on March 14" (a new user saw both
+    stay in effect).
+    """
     ours, theirs = subject_words(new), subject_words(old)
-    return ours is None or theirs is None or ours == theirs
+    if ours is None or theirs is None or ours == theirs:
+        return True
+    (fewer, fewer_text), (more, _) = sorted(((ours, new), (theirs, old)), key=lambda p: len(p[0]))
+    return fewer < more and bool(_named_owners(fewer_text)) and more - fewer <= _whose_words()
+
+
+_NAMED_OWNER = re.compile(r"\b([A-Z][\w-]*)['\u2019]s\b")
+
+
+def _named_owners(text: str) -> frozenset[str]:
+    """The names whose subject a fact's subject is ("Alex" of "Alex's birthday is …")."""
+    found = PREDICATE.search(text)
+    before = text if found is None else text[: found.start()]
+    return frozenset(t for name in _NAMED_OWNER.findall(before) for t in analyze(name))
 
 
 def _own_words_first(terms: list[str], shared: set[str]) -> bool:

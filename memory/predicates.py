@@ -167,13 +167,16 @@ new user, the "not" made the whole statement a denial and the old home stayed.""
 _LEFT_FOR = re.compile(
     r"(?i)\A\s*(?:(?:i|we)\s+(?:just\s+|finally\s+)?)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?"
     r"(?-i:[A-Z])[\w&.'-]*(?:\s+[\w&.'-]+){0,3}?"
-    r"(?:\s+(?:and|to)|\s*[!.;,\u2014\u2013-]+)\s+(?:i(?:'m|\s+am)\s+)?"
-    r"(?P<verb>join(?:ed|ing)?|start(?:ed|ing)?)\b"
+    r"(?:\s+(?:and|to)|\s*[!.;,\u2014\u2013-]+)\s+"
+    r"(?:(?:i|we)(?:'m|\s+am|'ve\s+been|\s+have\s+been|\s+got)?\s+)?"
+    r"(?P<verb>join(?:ed|ing)?|start(?:ed|ing)?|hired(?=\s+by\b)|work(?:ing)?(?=\s+(?:at|for)\b))\b"
 )
 """Leaving the old employer for the new: "I quit Acme and joined Initech" says where the
 user works now (an adversary saw both employers stay in effect). So do "I left Acme to
 join Initech" and "Quit my job at Acme! Starting at Initech on Monday" (new users), read
-as "I joined Initech", "I started at Initech on Monday"."""
+as "I joined Initech", "I started at Initech on Monday"; and "I left Fintrack, I've been
+hired by Revolut" or "… I work at Revolut now" (a new user found it by no question about
+where they work)."""
 _MOVED_THEN_WHERE = re.compile(
     r"(?i)\A\s*(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:moved|relocated)"
     r"(?:\s+(?:house|home|again|out|flat|apartments?))*(?:\s*[!.;,:\u2014\u2013-]+|\s+and)\s*"
@@ -193,7 +196,12 @@ _TOLD_FIRST = {
 
 
 def _joined(found: re.Match[str]) -> str:
-    return "I joined" if found["verb"].casefold().startswith("join") else "I started"
+    verb = found["verb"].casefold()
+    if verb.startswith("hired"):
+        return "I've been hired"
+    if verb.startswith("work"):
+        return "I work"
+    return "I joined" if verb.startswith("join") else "I started"
 
 
 def _left_for_the_new(text: str) -> str | None:
@@ -371,6 +379,11 @@ def clause_claims(text: str) -> list[tuple[str, str, str]]:
     edges = [0, *(b for found in breaks for b in found.span()), len(text)]
     parts = [text[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2)]
     return [claim for part in parts if (claim := claim_of(part))]
+
+
+def tells_of_leaving(text: str) -> bool:
+    """Whether `text` leaves one employer for another in a wording 0020 reads anew."""
+    return _LEFT_FOR.search(text) is not None
 
 
 def states_a_predicate(text: str) -> bool:

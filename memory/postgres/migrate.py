@@ -18,6 +18,7 @@ from memory.postgres.schema import (
     DATE_TERMS,
     DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
+    LEFT_FOR_THE_NEW,
     LETTERS_WITHOUT_MARKS,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
@@ -27,7 +28,7 @@ from memory.postgres.schema import (
     migrations,
     unescape,
 )
-from memory.predicates import states_a_predicate
+from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.settings import MemorySettings
 from memory.text import (
     entry_terms,
@@ -98,6 +99,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     CLAIMS_AND_CONDITIONS_READ_ANEW: _claims_conditions_or_umlauts,
     DOSES_READ_ANEW: names_a_dose,
     SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
+    LEFT_FOR_THE_NEW: tells_of_leaving,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -14,14 +14,15 @@ from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-TERMS_MADE = "8"
+TERMS_MADE = "9"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
 or slashes ("555.123.4567") joined too; "5": claims of a home or employer read anew;
 "6": a "since" clause after a claimed value, a health condition's adjective read as
 the condition ("allergic"), and words with an umlaut spelt out too ("Juergen"); "7": a
-dose by the words asking for it; "8": the day saved under terms of its own (every point).
+dose by the words asking for it; "8": the day saved under terms of its own (every point);
+"9": leaving one employer for another ("I left Fintrack, I've been hired by Revolut").
 Points made otherwise are indexed again when the store opens."""
 
 

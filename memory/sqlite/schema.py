@@ -11,7 +11,7 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
-from memory.predicates import states_a_predicate
+from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.relative_dates import names_a_relative_day
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
@@ -358,6 +358,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "what do I have on today?" asks of what memories name, not of when they were saved.
     # "due next Friday" is found by that Friday's date.
     Migration("0019_saved_days_apart", _saved_days_apart),
+    # "I left Fintrack, I've been hired by Revolut" says where the user works now.
+    Migration("0020_left_for_the_new", lambda conn: _index_again_where(conn, tells_of_leaving)),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

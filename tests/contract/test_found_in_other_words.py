@@ -89,6 +89,19 @@ async def test_news_of_a_move_said_in_passing_is_found_by_where_the_user_lives(
     assert [e.id for e in work.entries][:1] == [job.id]
 
 
+async def test_a_new_employer_told_after_leaving_the_old_is_found_by_where_i_work(
+    memory: Memory,
+) -> None:
+    """Found by a new user: "I left Fintrack, I've been hired by Revolut" was found by no
+    question about where they work, only by "Revolut"."""
+    needs(memory, "persistent", "supports_keyword_search")
+    hired = await memory.store("job", "I left Fintrack, I've been hired by Revolut")
+    await memory.store("sister", "My sister Ana works at a bakery in Madrid")
+    for question in ("who do I work for?", "where do I work now?", "what's my employer"):
+        found = await memory.recall(question, limit=5)
+        assert [e.id for e in found.entries][:1] == [hired.id], question
+
+
 async def test_a_health_condition_is_found_by_its_noun_or_its_adjective(memory: Memory) -> None:
     """Found by a new user: "allergies" did not find "I'm allergic to peanuts" by its words
     (safety information, missed whenever meaning search is off or weak)."""

@@ -270,6 +270,11 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
 
 
 NEW_VALUES = [
+    # Found by a new user: the old employer left and the new one told after; a birthday
+    # of a partner named once with "my partner".
+    ("I work at Fintrack", "I left Fintrack, I've been hired by Revolut"),
+    ("I work at Fintrack", "I left Fintrack. I work at Revolut now"),
+    ("My partner Alex's birthday is on March 14", "Alex's birthday is March 16"),
     ("I live in Porto", "I moved to the Netherlands"),
     ("I live in Porto", "Last month I moved to Lisbon"),
     ("I live in Porto", "My home is in Lisbon now"),
