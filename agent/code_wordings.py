@@ -36,10 +36,19 @@ _LABELLED = re.compile(
 )
 """A lock named, then its code after a colon, "is" or "changed to"."""
 _LABEL_THEN_CODE = re.compile(
-    rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|access[ \t]+code|intercom[ \t]+code|"
-    rf"gate[ \t]+code|door[ \t]+code|keypad[ \t]+code)[ \t]+{_CODE}"
+    rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|{_OPENS}(?:[ \t]+remote)?[ \t]+"
+    rf"(?:pass)?code)[ \t]+{_CODE}"
 )
-"""A code right after its label, no "is": "lock box 2580", "Access code 4471"."""
+"""A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
+remote code 8812#" (an adversary)."""
+_OPENS_WITH = re.compile(
+    rf"(?i)\b{_OPENS}[ \t]+(?:opens|unlocks)[ \t]+with[ \t]+(?:the[ \t]+code[ \t]+)?{_CODE}"
+)
+""""The gate opens with 4471" (an adversary)."""
+_LISTED = re.compile(rf"(?i)\b{_OPENS}[ \t]+{_CODE}")
+"""A lock and its code in a list of codes: "codes: door 8264, gate 9912" (an adversary).
+Only after "codes:" or "code:" in the same sentence: "gate 14" alone is an airport's."""
+_LIST_OF_CODES = re.compile(r"(?i)\bcodes?[ \t]*:[^\n.;!?]*")
 _CODE_TO = re.compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
@@ -72,11 +81,12 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
+    rules = (_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN)
+    found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
+    for listed in _LIST_OF_CODES.finditer(text):
+        found += _LISTED.finditer(text, listed.start(), listed.end())
     return [
-        found.span(1)
-        for rule in (_LABELLED, _LABEL_THEN_CODE, _CODE_TO, _USE_FOR, _FOREIGN, _PIN_PAIRS, _PUK)
-        for found in rule.finditer(text)
-        if not (_bike(text, found.start()) or _alarm_time(found))
+        match.span(1) for match in found if not (_bike(text, match.start()) or _alarm_time(match))
     ]
 
 

@@ -360,10 +360,13 @@ def redact(text: str) -> tuple[str, list[str]]:
 def _redacted(text: str) -> tuple[str, list[str]]:
     found: list[str] = []
     lowered = text.lower()
+    values: list[tuple[str, str]] = []
+    """(kind, value) of each secret replaced: said again, it goes too (`_said_again`)."""
 
     def apply(kind: str, spans: list[tuple[int, int]]) -> None:
         nonlocal text, lowered
         if spans:
+            values.extend((kind, text[start:end]) for start, end in spans)
             text = replace_spans(text, spans, f"[REDACTED:{kind}]")
             lowered = text.lower()
             if kind not in found:
@@ -393,6 +396,7 @@ def _redacted(text: str) -> tuple[str, list[str]]:
     if worded:
         pieces, at = [], 0
         for kind, (start, end) in worded:
+            values.append((kind, text[start:end]))
             pieces += [text[at:start], f"[REDACTED:{kind}]"]
             at = end
             if kind not in found:
@@ -403,4 +407,23 @@ def _redacted(text: str) -> tuple[str, list[str]]:
         apply("pin", [m.span(1) for m in _PIN.finditer(text)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
-    return text, found
+    return _said_again(text, values), found
+
+
+_SHORTEST_REPEATED = 4
+"""A shorter value said again may be anything ("12")."""
+
+
+def _said_again(text: str, values: list[tuple[str, str]]) -> str:
+    """`text` with each secret value found said again elsewhere in it redacted too.
+
+    Found by an adversary: "The door code is 4471. Again: 4471!" kept the second 4471.
+    Whole words only: 4471 in 44712 is another number.
+    """
+    for kind, value in values:
+        value = value.strip(_TRAILING + " ")
+        if len(value) < _SHORTEST_REPEATED or "[REDACTED:" in value or value not in text:
+            continue  # short, a marker this redaction left, or not said again
+        again = re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])")
+        text = again.sub(f"[REDACTED:{kind}]", text)
+    return text

@@ -136,7 +136,9 @@ FORMAT_RULES: tuple[FormatRule, ...] = (
     _rule(
         "jwt",
         "eyj",
-        r"eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+        # Header and claims are both JSON ("eyJ…"): the signature may be short, or none.
+        r"eyJ[A-Za-z0-9_-]{8,}\.(?:eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*"
+        r"|[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})",
     ),
     _rule(
         "bearer-token",

@@ -232,6 +232,9 @@ SENTENCES: dict[str, tuple[list[str], list[str]]] = {
 """Several secrets in one message: (what must go, what must stay)."""
 
 ORDINARY = [
+    # Numbers beside a lock's name that are no code (the twelfth round: lists of codes).
+    "Flight: gate 14 at 9:30. The door 4 is closed",
+    "The door code is the one Ana knows, the flat number is 44712",
     # About passwords in general.
     "I forgot my password again, so I reset it.",
     "A good password is long and random.",

@@ -314,6 +314,14 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("WLAN-Schlüssel: sonnenblume77", "sonnenblume77"),
         ("El código de la puerta es 4471", "4471"),
         ("Le code de la porte est 4471", "4471"),
+        # Found by the twelfth round's adversary.
+        ("The door code is 4471. Again: 4471!", "4471"),
+        ("my password is hunter2x, I said hunter2x", "hunter2x"),
+        ("codes: door 8264, gate 9912", "8264"),
+        ("codes: door 8264, gate 9912", "9912"),
+        ("Garage remote code 8812#", "8812"),
+        ("the gate opens with 4471", "4471"),
+        ("token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abc123", "eyJzdWIiOiIxMjM0In0"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
