@@ -71,6 +71,8 @@ QUESTION_HELD_BACK = "a saved question says no fact"
 _QUESTION_START = re.compile(
     r"(?i)[¿¡]?(?:what|what's|whats|when|where|where's|who|who's|whom|whose|which|why|how|is|"
     r"are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|"
+    # "anything on next week?", "any plans this weekend?" (a new user).
+    r"any|anything|anyone|anybody|"
     # German, Spanish, French, Portuguese, Italian: a multilingual new user's questions
     # ("¿cuándo es el cumpleaños de mi madre?", "Wann ist mein Zahnarzttermin?") were
     # used as memories at 1.0, above the facts that answer them.
@@ -108,6 +110,16 @@ _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 """A frame that tells something ("About my new job, …") is not only a frame."""
 
 
+_ASKED_WITHOUT_MARK = re.compile(
+    r"(?i)\W*(?:what|when|where|who|which|how)(?:['\u2019]s|\s+(?:is|was|are|were|do|did|"
+    r"does|will|can))\s+[^?]+$"
+)
+_FEW_WORDS = 8
+"""A short question typed without its "?": "when's Alex's bday" was used as a memory at
+0.51 (found by a new user). A question word then a verb: "When I travel I book an aisle
+seat" tells."""
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -121,6 +133,8 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _past_small_talk(text)
+    if _ASKED_WITHOUT_MARK.match(said) and len(said.split()) <= _FEW_WORDS:
+        said += "?"
     if _ASKS_TO_RECALL.match(said) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
         return len(said.split()) <= 2 * _MOST_WORDS and not any(c.isdigit() for c in said)
     framed = _FRAME.match(said)
