@@ -236,11 +236,14 @@ def _filler_terms() -> frozenset[str]:
 
 _ASKING_WORDS = re.compile(
     r"(?i)\b(?:these\s+days|nowadays|at\s+the\s+moment|right\s+now|currently|lately|"
-    r"remember|recall|know|tell\s+me|remind\s+me(?:\s+(?:of|about))?)\b"
+    r"remember|recall|know|tell\s+me|remind\s+me(?:\s+(?:of|about))?|forget|"
+    r"(?:i\s+)?(?:told|tell)\s+you|did\s+i\s+(?:say|mention))\b"
 )
 """Words of asking, not of what is asked about: "where do I work these days?" shared
 "days" with nothing and fell under the floor; "what do you remember about my cat" put
-"Please remember that I work as a nurse" above the cat (found by a new user)."""
+"Please remember that I work as a nurse" above the cat (found by a new user). Nor "please
+forget what I told you about being on call": it recalled nothing, so the model could not
+see the fact it was asked to forget (a new user)."""
 
 
 _ASKS_WHAT_WAS_SAID = re.compile(

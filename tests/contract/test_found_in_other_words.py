@@ -102,6 +102,25 @@ async def test_a_new_employer_told_after_leaving_the_old_is_found_by_where_i_wor
         assert [e.id for e in found.entries][:1] == [hired.id], question
 
 
+async def test_a_request_to_forget_or_to_say_what_was_told_finds_the_fact(
+    memory: Memory,
+) -> None:
+    """Found by a new user: "please forget what I told you about being on call" recalled
+    nothing (its asking words outweighed "call"), so the model could not see the fact."""
+    needs(memory, "persistent", "supports_keyword_search")
+    duty = await memory.store("on_call", "I'm on call the week of December 14")
+    await memory.store("tea", "I like green tea in the morning")
+    for asked in (
+        "please forget what I told you about being on call",
+        "what did I tell you about being on call",
+        "forget that I'm on call",
+    ):
+        found = await memory.recall(asked, limit=5)
+        assert [e.id for e in found.entries][:1] == [duty.id], asked
+        scores = found.entries[0].scores
+        assert scores is not None and scores.keyword == 1.0, asked  # every word asked for
+
+
 async def test_a_health_condition_is_found_by_its_noun_or_its_adjective(memory: Memory) -> None:
     """Found by a new user: "allergies" did not find "I'm allergic to peanuts" by its words
     (safety information, missed whenever meaning search is off or weak)."""
