@@ -20,7 +20,7 @@ from agent.failures import storage_failure
 from agent.history import unanswered
 from agent.messages import ChatMessage
 from agent.redact import redact
-from agent.sessions import Session, SessionStore
+from agent.sessions import ChatWrittenElsewhere, Session, SessionStore
 from agent.turn_state import PendingEdit, last_user_index, stored_keys
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError, StorageFullError
@@ -146,6 +146,10 @@ class MessageKeeper:
         self.pending_edit = PendingEdit(session, index, session.messages[index:])
         try:
             cut = await self.sessions.take_back(session, index)
+        except ChatWrittenElsewhere as exc:
+            self.pending_edit = None
+            yield TurnFailed("chat_changed", f"Your edit was not made: {exc.strerror}.")
+            return
         except OSError as exc:
             self.pending_edit = None
             yield storage_failure(exc, "your edit", sent=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import json
 import os
@@ -21,6 +22,24 @@ from agent.messages import ChatMessage, CommandNote, RecallNote
 from agent.paths import ensure_private_dir
 from agent.record_texts import RECORD_FIELDS, each_text
 from agent.redact import redact
+
+
+class ChatWrittenElsewhere(OSError):
+    """The chat's file was written to by another memchat since this one read or wrote it."""
+
+
+def _refuse_if_written_elsewhere(session: Session, size: int) -> None:
+    """An edit's rewind keeps a count of messages: others' messages after ours would go.
+
+    Found by an adversary: with one chat open in two windows, an edit in the first cut
+    the turn the second had added since, from the chat, unsaid.
+    """
+    if session.file_size is not None and size != session.file_size:
+        raise ChatWrittenElsewhere(
+            errno.EBUSY,
+            "another memchat window wrote to this chat since it was opened here; reopen it "
+            "(Ctrl+P, Switch session) to edit its last message",
+        )
 
 
 @dataclass
@@ -53,6 +72,9 @@ class Session:
     file_id: tuple[int, int] | None = None
     """(device, inode) of its file when last read or written: another changes when the file
     is written anew (`agent.session_scrub`, after `memchat memory forget --erase`)."""
+    file_size: int | None = None
+    """Its file's size when last read or written here: another means another memchat
+    (a second window on the same chat) wrote to it since."""
 
     @property
     def model(self) -> str | None:
@@ -366,6 +388,8 @@ class SessionStore:
         descriptor = self._open_for_append(path)
         try:
             size = os.fstat(descriptor).st_size
+            if marker is not None and marker.get("type") == "rewind":
+                _refuse_if_written_elsewhere(session, size)
             lines = []
             if not size:
                 lines.append(
@@ -400,6 +424,7 @@ class SessionStore:
             session.unwritten.clear()
             written = os.fstat(descriptor)
             session.file_id = (written.st_dev, written.st_ino)
+            session.file_size = written.st_size
         finally:
             os.close(descriptor)
 
@@ -427,7 +452,7 @@ class SessionStore:
             if message != session.messages[index]:
                 session.messages[index] = message
                 changed = True
-        session.file_id = fresh.file_id
+        session.file_id, session.file_size = fresh.file_id, fresh.file_size
         session.title = _title(session.messages, session.commands)
         return changed
 
@@ -500,6 +525,7 @@ class SessionStore:
         session.title = _title(session.messages, session.commands)
         read = path.stat()
         session.file_id = (read.st_dev, read.st_ino)
+        session.file_size = read.st_size
         return session
 
     def delete(self, session_id: str) -> Path:

@@ -86,7 +86,8 @@ def test_damaged_rewind_records_are_ignored(tmp_path: Any) -> None:
         for keep in ("x", -1, True, None, 1.5, [1]):
             stream.write(json.dumps({"type": "rewind", "keep": keep}) + "\n")
         stream.write(json.dumps({"type": "rewind"}) + "\n")
-    assert [m.content for m in store.load(session.id).messages] == ["m0", "m1", "m2"]
+    session = store.load(session.id)  # as it is now (written to from outside)
+    assert [m.content for m in session.messages] == ["m0", "m1", "m2"]
     store.rewind(session, 1)
     loaded = store.load(session.id)
     assert [m.content for m in loaded.messages] == ["m0"]
@@ -211,3 +212,27 @@ async def test_an_edit_of_a_message_said_twice_keeps_the_first_ones_memory(
     assert "My cat is called Biscuit" in active
     found = await h.memory.recall("what is my cat called")
     assert any(e.content == "My cat is called Biscuit" for e in found.entries)
+
+
+async def test_an_edit_after_another_window_wrote_to_the_chat_cuts_nothing(
+    make_harness: Any,
+) -> None:
+    """Found by an adversary: one chat open in two windows, the second sent a message, and
+    an edit in the first cut that turn from the chat (its rewind counts messages)."""
+    h: Harness = await make_harness(memory__embedding_provider="none")
+    h.model.add("Kiwi is a fine name.")
+    await h.turn("My parrot is called Kiwi")
+    other = h.sessions.load(h.session.id)  # the second window
+    h.sessions.append(other, [ChatMessage(role="user", content="My hamster is called Pip")])
+    events = [e async for e in h.agent.turn("My parrot is called Rio", h.session, edit=True)]
+    failed = events[-1]
+    assert isinstance(failed, TurnFailed) and failed.error == "chat_changed"
+    assert "another memchat window" in failed.message
+    contents = [m.content for m in h.sessions.load(h.session.id).messages]
+    assert contents[-1] == "My hamster is called Pip"
+    assert "My parrot is called Kiwi" in contents and "My parrot is called Rio" not in contents
+    # Opened again, it is edited as usual.
+    again = h.sessions.load(h.session.id)
+    h.model.add("Rio it is.")
+    edited = [e async for e in h.agent.turn("My hamster is called Pep", again, edit=True)]
+    assert isinstance(edited[-1], TurnFinished)
