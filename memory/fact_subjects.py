@@ -32,6 +32,9 @@ PREDICATE = re.compile(
     r"prefers?|preferred|likes?|liked|loves?|loved|hates?|hated|uses?|used|owns?|owned|has|"
     r"have|had|drives?|plays?|played|leaves?|starts?|started|opens?|closes?|costs?|goes|went|"
     r"moved|got|gets|joined|joins|bought|took|takes|weighs?|weighed|measures?|measured|"
+    # Who owes or lends whom: "I owe Tom 50 euros" is not "Tom owes me 50 euros" (an
+    # adversary saw the one replace the other).
+    r"owes?|owed|lends?|lent|borrows?|borrowed|"
     # German, Spanish, French, Portuguese, Italian ("Die Telefonnummer von Alice ist 123"):
     # their function words are not index terms, so the subject is what tells such facts
     # apart. Words that are English too ("hat", "war", "a") are not here.

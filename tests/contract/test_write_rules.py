@@ -227,6 +227,12 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
     assert latex.supersedes == [] and (await memory.get("sam_allergy")) is not None
     kept = await memory.get_by_id(peanuts.id)
     assert kept is not None and kept.superseded_by is None
+    # Who owes whom is part of what a debt is (an adversary: the one replaced the other).
+    owed = await memory.store("tom_owes", "Tom owes me 50 euros")
+    owing = await memory.store("i_owe", "I owe Tom 50 euros")
+    assert owing.supersedes == [] and (await memory.get_by_id(owed.id)) is not None
+    more = await memory.store("tom_owes_now", "Tom owes me 60 euros")
+    assert more.supersedes == [owed.id]
     # A fact denied is not "already remembered" by its words: the newer replaces it.
     denied = await memory.store("allergy", "The user is not allergic to peanuts")
     stated = await memory.store("allergy_now", "The user is allergic to peanuts")
