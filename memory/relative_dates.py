@@ -49,6 +49,31 @@ _DAY_OF_MONTH = re.compile(
 """A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
 found neither by "December 14"). The next such day from the day said (this month's, or the
 next month's once it has gone by)."""
+_NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2,
+}  # fmt: skip
+_IN_SOME = re.compile(
+    r"(?i)\bin\s+(?P<count>\d{1,3}|a\s+couple\s+of|an?|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve)\s+(?P<unit>days?|weeks?)(?:['\u2019]?\s*time)?\b"
+)
+"""A day some days or weeks from the day said: "Rent due in two weeks", "Tax return due in
+3 days" (an adversary found neither by its date)."""
+_MONTH_END = re.compile(r"(?i)\b(?:the\s+)?end\s+of\s+(?:the|this)\s+month\b")
+"""The last day of the month said in: "Conference at the end of the month"."""
+
+
+def _some_days_on(found: re.Match[str], said: date) -> date:
+    count = found["count"].casefold()
+    number = int(count) if count.isdigit() else _NUMBER_WORDS[" ".join(count.split())]
+    unit = 7 if found["unit"].casefold().startswith("week") else 1
+    return said + timedelta(days=number * unit)
+
+
+def _month_end(said: date) -> date:
+    return date(said.year, said.month, calendar.monthrange(said.year, said.month)[1])
+
+
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _A_WEEKDAY = re.compile(
     r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before)\s+"
@@ -60,7 +85,8 @@ _NAMES_A_DAY = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+"
     r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before)\s+"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
-    r"(?:st|nd|rd|th))\b"
+    r"(?:st|nd|rd|th)|in\s+(?:\d{1,3}|a\s+couple\s+of|an?|one|two|three|four|five|six|"
+    r"seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?)|end\s+of\s+(?:the|this)\s+month)\b"
 )
 """Any of `_RELATIVE`, `_A_WEEKDAY` and `_DAY_OF_MONTH` may match, in lower case: what
 `said_relative_terms` asks first (case-insensitive patterns scan a text a few times slower).
@@ -194,6 +220,8 @@ def relative_date_terms(
             days += _weekday_days(found, today)
     if not past_only:
         days += [day for found in _DAY_OF_MONTH.finditer(text) if (day := _on_the(found, today))]
+        days += [_some_days_on(found, today) for found in _IN_SOME.finditer(text)]
+        days += [_month_end(today) for _ in _MONTH_END.finditer(text)]
     for day in days:
         terms += [day_term(day.year, day.month, day.day), day_of_month_term(day.month, day.day)]
     return list(dict.fromkeys(terms))
@@ -250,9 +278,20 @@ def named_days(content: str, saved: datetime) -> list[NamedDays]:
         for match in _DAY_OF_MONTH.finditer(content):
             if (day := _on_the(match, said)) is not None:
                 found.append((match.start(), NamedDays(match.group(), ((day, day),))))
+        for match in _IN_SOME.finditer(content):
+            day = _some_days_on(match, said)
+            found.append((match.start(), NamedDays(match.group(), ((day, day),))))
+        for match in _MONTH_END.finditer(content):
+            day = _month_end(said)
+            found.append((match.start(), NamedDays(match.group(), ((day, day),))))
     except (OverflowError, ValueError):
         return []  # a day before year 1 or after 9999
     return [named for _, named in sorted(found, key=lambda pair: pair[0])]
+
+
+def names_days_ahead(content: str) -> bool:
+    """Whether `content` says "in two weeks" or "the end of the month" (read since 0020)."""
+    return bool(_IN_SOME.search(content) or _MONTH_END.search(content))
 
 
 def names_a_relative_day(content: str) -> bool:

@@ -29,6 +29,7 @@ from memory.postgres.schema import (
     unescape,
 )
 from memory.predicates import states_a_predicate, tells_of_leaving
+from memory.relative_dates import names_days_ahead
 from memory.settings import MemorySettings
 from memory.text import (
     entry_terms,
@@ -99,7 +100,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     CLAIMS_AND_CONDITIONS_READ_ANEW: _claims_conditions_or_umlauts,
     DOSES_READ_ANEW: names_a_dose,
     SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
-    LEFT_FOR_THE_NEW: tells_of_leaving,
+    LEFT_FOR_THE_NEW: lambda text: tells_of_leaving(text) or names_days_ahead(text),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

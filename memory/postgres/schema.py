@@ -34,8 +34,9 @@ DOSES_READ_ANEW = "doses read anew"
 """A step run in Python: rows saying what dose the user takes are indexed again."""
 SAVED_DAYS_APART = "saved days apart"
 """A step run in Python: every row is indexed again, its saving day under terms of its own."""
-LEFT_FOR_THE_NEW = "left for the new"
-"""A step run in Python: rows leaving one employer for another are indexed again."""
+LEFT_FOR_THE_NEW = "left for the new, days ahead"
+"""A step run in Python: rows leaving one employer for another, or naming a day some days
+or weeks ahead or the end of the month, are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -147,7 +148,8 @@ def migrations(dimensions: int) -> list[str]:
         DOSES_READ_ANEW,
         # "what do I have on today?" asks of what rows name, not of when they were saved.
         SAVED_DAYS_APART,
-        # "I left Fintrack, I've been hired by Revolut" says where the user works now.
+        # "I left Fintrack, I've been hired by Revolut" says where the user works now; "Rent
+        # due in two weeks" names a day.
         LEFT_FOR_THE_NEW,
     ]
 

@@ -22,7 +22,8 @@ or slashes ("555.123.4567") joined too; "5": claims of a home or employer read a
 "6": a "since" clause after a claimed value, a health condition's adjective read as
 the condition ("allergic"), and words with an umlaut spelt out too ("Juergen"); "7": a
 dose by the words asking for it; "8": the day saved under terms of its own (every point);
-"9": leaving one employer for another ("I left Fintrack, I've been hired by Revolut").
+"9": leaving one employer for another ("I left Fintrack, I've been hired by Revolut") and
+days some days or weeks ahead ("due in two weeks", "the end of the month").
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -12,7 +12,7 @@ from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
-from memory.relative_dates import names_a_relative_day
+from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
 from memory.text import (
@@ -322,6 +322,10 @@ def _saved_days_apart(conn: sqlite3.Connection) -> None:
     )
 
 
+def _left_for_the_new_days_ahead(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, lambda text: tells_of_leaving(text) or names_days_ahead(text))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -358,8 +362,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "what do I have on today?" asks of what memories name, not of when they were saved.
     # "due next Friday" is found by that Friday's date.
     Migration("0019_saved_days_apart", _saved_days_apart),
-    # "I left Fintrack, I've been hired by Revolut" says where the user works now.
-    Migration("0020_left_for_the_new", lambda conn: _index_again_where(conn, tells_of_leaving)),
+    # "I left Fintrack, I've been hired by Revolut" says where the user works now; "Rent
+    # due in two weeks" and "at the end of the month" name days.
+    Migration("0020_left_for_the_new_days_ahead", _left_for_the_new_days_ahead),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from memory.factory import open_memory
@@ -30,15 +31,24 @@ async def test_a_sqlite_store_indexed_before_finds_the_new_employer(tmp_path: Pa
     store = await SqliteMemory.open(path, keyword_only())
     await store.store("job", HIRED, "core")
     await store.store("sister", "My sister Ana works at a bakery", "core")
+    await store.store("rent", "Rent due in two weeks", "core")
     await store.close()
-    with as_before(path, "0020_left_for_the_new") as conn:
+    due = datetime.now().astimezone().date() + timedelta(weeks=2)
+    with as_before(path, "0020_left_for_the_new_days_ahead") as conn:
         (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'job'").fetchone()
         older = " ".join(_as_before(terms.split()))
         conn.execute("UPDATE memories SET terms = ? WHERE key = 'job'", (older,))
+        # Before, "in two weeks" named no day: only the day saved was a date of it.
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'rent'").fetchone()
+        assert f"dtd{due:%Y%m%d}" in terms.split()
+        undated = " ".join(t for t in terms.split() if not t.startswith("dt"))
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'rent'", (undated,))
     store = await SqliteMemory.open(path, keyword_only())
     try:
         found = await store.recall("who do I work for?")
         assert [e.key for e in found.entries][:1] == ["job"]
+        on_the_day = await store.recall(f"{due:%d.%m.%Y}")
+        assert [e.key for e in on_the_day.entries][:1] == ["rent"]
     finally:
         await store.close()
 

@@ -13,6 +13,7 @@ from memory.relative_dates import (
     named_days,
     names_a_relative_day,
     relative_date_terms,
+    said_relative_terms,
 )
 from tests.helpers.hostile import HOSTILE_TEXTS
 
@@ -83,3 +84,26 @@ def test_days_beyond_the_calendar_are_not_told(text: str, saved: datetime) -> No
 def test_the_quick_check_passes_over_only_texts_the_pattern_would(text: str) -> None:
     """`names_a_relative_day` looks for parts of day words before running its pattern."""
     assert names_a_relative_day(text) == (_NAMES_A_DAY.search(text.lower()) is not None)
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Rent due in two weeks", date(2026, 12, 18)),
+        ("Tax return due in 3 days", date(2026, 12, 7)),
+        ("Conference at the end of the month", date(2026, 12, 31)),
+        ("see you in a couple of weeks", date(2026, 12, 18)),
+        ("back in a week", date(2026, 12, 11)),
+    ],
+)
+def test_a_day_some_days_or_weeks_ahead_is_the_day_it_names(text: str, day: date) -> None:
+    """Found by an adversary: "Rent due in two weeks" and "at the end of the month" were
+    found by no date."""
+    saved = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+    assert f"dtd{day:%Y%m%d}" in said_relative_terms(text, saved)
+    assert [named.spans for named in named_days(text, saved)] == [((day, day),)]
+
+
+def test_being_in_two_minds_names_no_day() -> None:
+    saved = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+    assert said_relative_terms("I was in two minds about it", saved) == []
