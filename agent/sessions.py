@@ -23,6 +23,11 @@ from agent.paths import ensure_private_dir
 from agent.record_texts import RECORD_FIELDS, each_text
 from agent.redact import redact
 
+REWRITTEN_ELSEWHERE = (
+    "This chat's file was written anew elsewhere (a memory erased for good): what it no "
+    "longer holds is no longer sent to the model. Reopen the chat to see it as it is now."
+)
+
 
 class ChatWrittenElsewhere(OSError):
     """The chat's file was written to by another memchat since this one read or wrote it."""
@@ -72,6 +77,9 @@ class Session:
     file_id: tuple[int, int] | None = None
     """(device, inode) of its file when last read or written: another changes when the file
     is written anew (`agent.session_scrub`, after `memchat memory forget --erase`)."""
+    rewritten: dict[str, str] = field(default_factory=dict)
+    """Message texts a rewrite elsewhere changed, each to what the file holds now (an
+    erase): the app's own copies of them (its prompt history) follow."""
     file_size: int | None = None
     """Its file's size when last read or written here: another means another memchat
     (a second window on the same chat) wrote to it since."""
@@ -450,6 +458,7 @@ class SessionStore:
         changed = False
         for index, message in enumerate(fresh.messages):
             if message != session.messages[index]:
+                session.rewritten[session.messages[index].content] = message.content
                 session.messages[index] = message
                 changed = True
         session.file_id, session.file_size = fresh.file_id, fresh.file_size

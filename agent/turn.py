@@ -46,7 +46,7 @@ from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedErro
 from agent.prompts import system_prompt
 from agent.recall_notes import recall_note
 from agent.said_changes import said_changes
-from agent.sessions import Session, SessionStore
+from agent.sessions import REWRITTEN_ELSEWHERE, Session, SessionStore
 from agent.since_changed import since_changed
 from agent.structured_tools import StructuredToolModel, invalid_reply_error
 from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
@@ -219,12 +219,7 @@ class Agent:
         self.keeper.pending_edit = None
         with contextlib.suppress(OSError):
             if await asyncio.to_thread(self.sessions.follow_rewrite, session):
-                yield Notice(
-                    "This chat's file was written anew elsewhere (a memory erased for good): "
-                    "what it no longer holds is no longer sent to the model. Reopen the chat "
-                    "to see it as it is now.",
-                    "warning",
-                )
+                yield Notice(REWRITTEN_ELSEWHERE, "warning")
         if edit:
             async for event in self.keeper.take_back_last(session, edited):
                 yield event

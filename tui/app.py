@@ -134,6 +134,7 @@ class MemchatApp(App[None]):
         for note in self.config_notes:
             self.notify(note, title="Config", timeout=20)
         self.prompt.last_message = self.turns.editable_message
+        self.prompt.before_walk = self.turns.follow_erase
         self.prompt.focus()
         # Another process (`memchat memory …`, a second window) may write the store: the
         # count (and an open inspector) follow within this long (found by a new user).

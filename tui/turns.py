@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from textual.worker import Worker, WorkerCancelled
 
 from agent.autosave import CONTINUE_PROMPT
+from agent.sessions import REWRITTEN_ELSEWHERE
 from memory.wording import counted
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
@@ -185,6 +186,27 @@ class Turns:
         """Stop the streaming reply, keeping what arrived."""
         if self.running:
             self.app.workers.cancel_group(self.app, "turn")
+
+    def follow_erase(self) -> None:
+        """Take in what an erase elsewhere took out of this chat, before Up shows a message.
+
+        Found by a new user: after `memchat memory forget --erase` from a shell, Up in the
+        open app offered the erased password again, from the chat and the prompt history
+        it held in RAM. A stat of the chat's file, and a read only when it was rewritten.
+        """
+        runtime = self.app.runtime
+        if runtime is None or self.running:
+            return
+        session = runtime.session
+        try:
+            followed = runtime.sessions.follow_rewrite(session)
+        except OSError:
+            return
+        if followed:
+            self.app.notify(REWRITTEN_ELSEWHERE, severity="warning")
+        if session.rewritten:
+            sent = self.app.prompt.sent
+            sent[:] = [session.rewritten.get(text, text) for text in sent]
 
     def editable_message(self) -> str | None:
         """The conversation's last message, which Up in an empty prompt edits (or None)."""

@@ -953,3 +953,27 @@ async def test_quitting_with_text_in_the_prompt_asks_once(make_app: MakeApp) -> 
         while h.app.return_code is None:
             await pilot.pause()
     assert h.app.return_code == 0
+
+
+async def test_up_after_an_erase_elsewhere_offers_the_message_as_the_chat_now_holds_it(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: after `memchat memory forget --erase` from a shell, Up in the
+    open app offered the erased password again (the chat and the prompt history it held)."""
+    from agent.session_scrub import scrub_sessions
+
+    h = make_app(ScriptedModel(["Noted.", "Sure."], name="qwen3"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "the office wifi password is Tr0ub4dor-77")
+        await send(pilot, "thanks, what else")
+        erased = ["the office wifi password is Tr0ub4dor-77"]
+        assert scrub_sessions(h.runtime.sessions.directory, erased).changed
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        await pilot.press("up")  # the last message, to edit
+        assert prompt.editing and prompt.text == "thanks, what else"
+        await pilot.press("up")  # the walk through what was sent
+        await pilot.press("up")
+        assert "Tr0ub4dor-77" not in prompt.text and "[erased]" in prompt.text
+        assert all("Tr0ub4dor-77" not in text for text in prompt.sent)

@@ -58,6 +58,8 @@ class PromptInput(PlainTextArea):
         self.editing = False
         """The text is the conversation's last message, being edited."""
         self.last_message: Callable[[], str | None] = lambda: None
+        self.before_walk: Callable[[], None] = lambda: None
+        """Called before Up shows an earlier message: the app brings them up to date."""
         """The message Up offers to edit (None: nothing can be edited now)."""
 
     async def _on_key(self, event: events.Key) -> None:
@@ -140,6 +142,7 @@ class PromptInput(PlainTextArea):
         if self.cursor_location[0] > 0:
             self.action_cursor_up()
             return
+        self.before_walk()
         if self.editing and self.text != self._edit_shown:
             # Changed: Up is a move within it, not a walk away that drops the change (a
             # new user pressed Up on the first line and lost the edit and its title).
