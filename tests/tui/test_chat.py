@@ -119,6 +119,14 @@ async def test_the_recalled_entry_lists_injected_memories_with_scores(make_app: 
         assert scores is not None and scores.keyword is not None
         assert "editor" in detail and f"keyword {scores.keyword:.2f}" in detail
         assert "id-editor" in h.app.inspector.used_ids
+        # Focused (Tab), its line is marked at the edge, not by reverse video alone (a new
+        # user's terminal showed none, and the line could not be found).
+        from textual.widgets._collapsible import CollapsibleTitle
+
+        title = recalled.query_one(CollapsibleTitle)
+        title.focus()
+        await pilot.pause()
+        assert title.styles.outline_left[0] == "thick"
 
 
 async def test_esc_stops_a_reply_and_keeps_what_arrived(make_app: MakeApp) -> None:
