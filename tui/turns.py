@@ -413,7 +413,10 @@ class Turns:
         status = self.app.status
         status.set(warning="reply stopped at the length limit" if outcome.length_stop else None)
         if stats.context_used:  # a stream stopped early reports no figures
+            # The model answered: the server is up, though the last poll found it down (a
+            # new user read "not running" for ten seconds under a reply).
             status.set(
+                server="connected",
                 context_used=stats.context_used,
                 num_ctx=stats.num_ctx,
                 tokens_per_second=stats.tokens_per_second,

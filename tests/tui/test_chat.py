@@ -290,6 +290,13 @@ async def test_a_failed_turn_is_a_notice_and_keeps_the_message(make_app: MakeApp
         await settle(pilot)
         assert await h.runtime.memory.count() == 0
         assert "0 memories" in str(h.app.status.render())
+        # The server back, a reply says so at once, not at the next poll (a new user read
+        # "not running" under a reply for ten seconds).
+        h.model.add("Here now.")
+        h.app.query_one(PromptInput).text = ""
+        await send(pilot, "Please do not lose this")
+        await settle(pilot)
+        assert "not running" not in str(h.app.status.render())
 
 
 async def test_sending_a_kept_message_again_retries_it_once(make_app: MakeApp) -> None:
