@@ -26,8 +26,11 @@ class Chats:
     def _busy(self) -> bool:
         """A reply is running: switching chats now would pull its chat from under it."""
         if self.app.turns.running:
+            # What is sent meanwhile goes to this chat: a new user typed a note for the new
+            # chat and found it queued in the old one.
             self.app.notify(
-                "Wait for the reply to finish (or stop it with Esc), then switch chats.",
+                "Wait for the reply to finish (or stop it with Esc), then switch chats; "
+                "what you send before that goes to this chat.",
                 severity="warning",
             )
             return True

@@ -39,6 +39,8 @@ async def test_switching_chats_during_a_reply_is_refused_and_the_queue_kept(
         assert h.runtime.session.id == current
         warnings = [n.message for n in h.app._notifications]
         assert sum("then switch chats" in w for w in warnings) == 3
+        switching = [w for w in warnings if "then switch chats" in w]
+        assert all("what you send before that goes to this chat" in w for w in switching)
         hold.set()
         await settle(pilot)
         assert h.app.is_running
