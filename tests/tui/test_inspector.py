@@ -844,3 +844,24 @@ async def test_an_edit_keeps_the_other_line_breaks_of_the_text_as_they_were(
         await settle(pilot)
         saved = await memory.get("odd")
         assert saved is not None and saved.content == stored + "!"
+
+
+def test_the_detail_gives_times_in_the_zone_the_list_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by an adversary: the detail said UTC where the list beside it said local time."""
+    import time
+    from datetime import UTC, datetime
+
+    from memory.entry import MemoryEntry
+
+    monkeypatch.setenv("TZ", "Pacific/Auckland")
+    time.tzset()
+    try:
+        said = datetime(2026, 12, 4, 22, 4, tzinfo=UTC)
+        entry = MemoryEntry(
+            id="m1", key="k", content="c", category="core", timestamp=said, updated_at=said
+        )
+        fields = plain(field_table(entry))
+        assert "2026-12-05 11:04:00 NZDT" in fields and "UTC" not in fields
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -7,6 +7,7 @@ editors draw control characters as symbols while keeping the text itself unchang
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from difflib import get_close_matches
 from typing import ClassVar, Literal
 
@@ -37,6 +38,13 @@ class DetailResult:
     importance: float = 0.5
     store_again: bool = False
     """Save an edit of a memory forgotten elsewhere since (the user was told)."""
+
+
+def _local(when: datetime) -> str:
+    try:
+        return f"{when.astimezone():%Y-%m-%d %H:%M:%S %Z}"
+    except (OverflowError, ValueError, OSError):
+        return f"{when:%Y-%m-%d %H:%M:%S} UTC"  # at the ends of the calendar
 
 
 def refused_note(forgotten: bool) -> str:
@@ -75,8 +83,10 @@ def field_table(
         ("pinned", "yes" if entry.pinned else "no"),
         ("source", entry.source),
         ("session", entry.session_id or "(all sessions)"),
-        ("created", f"{entry.timestamp:%Y-%m-%d %H:%M:%S} UTC"),
-        ("updated", f"{entry.updated_at:%Y-%m-%d %H:%M:%S} UTC"),
+        # In the machine's zone, as the list beside it shows them (an adversary read UTC
+        # here and local time there).
+        ("created", _local(entry.timestamp)),
+        ("updated", _local(entry.updated_at)),
         ("superseded by", _replaced_by(entry, successor)),
     ]
     if entry.scores is not None and entry.superseded_by is None:
