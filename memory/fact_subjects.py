@@ -81,7 +81,8 @@ def subject_words(text: str) -> frozenset[str] | None:
 _RELATIONS = (
     "partner wife husband spouse girlfriend boyfriend fiance fiancee friend mother mom mum "
     "father dad brother sister son daughter boss colleague coworker neighbour neighbor aunt "
-    "uncle cousin niece nephew grandmother grandma grandfather grandpa roommate flatmate best"
+    "uncle cousin niece nephew grandmother grandma grandfather grandpa roommate flatmate best "
+    "manager teacher doctor dentist coach landlord client"
 )
 
 
@@ -103,6 +104,23 @@ def same_subject(new: str, old: str) -> bool:
         return True
     (fewer, fewer_text), (more, _) = sorted(((ours, new), (theirs, old)), key=lambda p: len(p[0]))
     return fewer < more and bool(_named_owners(fewer_text)) and more - fewer <= _whose_words()
+
+
+def related_apart(new: str, old: str) -> bool:
+    """Whether both subjects say whose they are, and say it otherwise.
+
+    Found by an adversary: "My boss Alex's birthday is July 9" replaced "My partner
+    Alex's birthday is May 3" (one attribute, "Alex's birthday", read in both).
+    """
+    ours, theirs = subject_words(new), subject_words(old)
+    if ours is None or theirs is None:
+        return False
+    relations = _whose_words() - WHOSE
+    return (
+        bool(ours & relations)
+        and bool(theirs & relations)
+        and ours & relations != (theirs & relations)
+    )
 
 
 _NAMED_OWNER = re.compile(r"\b([A-Z][\w-]*)['\u2019]s\b")

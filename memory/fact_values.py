@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from memory.fact_subjects import PREDICATE, change_terms, negated, subject_words
+from memory.fact_subjects import PREDICATE, change_terms, negated, related_apart, subject_words
 from memory.health_values import health_changed
 from memory.predicates import (
     LEAD_IN,
@@ -180,7 +180,9 @@ def _attribute_changed(new: str, old: str) -> bool:
     alike), as did two addresses and two employers.
     """
     ours, theirs = user_value(new), user_value(old)
-    return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]
+    if ours is None or theirs is None or related_apart(new, old):
+        return False
+    return ours[0] == theirs[0] and ours[1] != theirs[1]
 
 
 _TWO_SENTENCES = re.compile(r"[.!?]\s+\S")

@@ -200,6 +200,14 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
         ("gym", "Locker code for gym is 4411", "office", "Locker code for office is 9902"),
         ("sister", "My sister lives in Porto", "brother", "My brother lives in Porto"),
         ("his", "His phone number is 555-1234", "her", "Her phone number is 555-9876"),
+        # Two people of one name, said whose each is (a second adversary: the boss's
+        # birthday replaced the partner's).
+        (
+            "partner_alex",
+            "My partner Alex's birthday is May 3",
+            "boss_alex",
+            "My boss Alex's birthday is July 9",
+        ),
         (
             "alice_flight",
             "Alice's flight LH1234 to Tokyo departs from Lisbon terminal 1 gate 12 on Monday",
