@@ -112,12 +112,27 @@ _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 
 _ASKED_WITHOUT_MARK = re.compile(
     r"(?i)\W*(?:what|when|where|who|which|how)(?:['\u2019]s|\s+(?:is|was|are|were|do|did|"
-    r"does|will|can))\s+[^?]+$"
+    r"does|will|can))\s+(?P<rest>[^?]+)$"
 )
 _FEW_WORDS = 8
 """A short question typed without its "?": "when's Alex's bday" was used as a memory at
 0.51 (found by a new user). A question word then a verb: "When I travel I book an aisle
 seat" tells."""
+_TELLS_AFTER = re.compile(
+    r"(?i)\b(?:is|are|was|were|am)\b|(?<!\bdo\s)(?<!\bdid\s)(?<!\bcan\s)(?<!\bwill\s)"
+    r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bhave\s)(?<!\bhad\s)(?<!\bdoes\s)\bi\b"
+)
+"""After the question's verb, a verb of its own or "I" as a subject tells: "what's up my new
+number is 555-1234", "how's it going I moved to Lisbon" (a second adversary: held back)."""
+
+
+def _asked_without_mark(said: str) -> bool:
+    asked = _ASKED_WITHOUT_MARK.match(said)
+    return (
+        asked is not None
+        and len(said.split()) <= _FEW_WORDS
+        and _TELLS_AFTER.search(said, asked.start("rest")) is None
+    )
 
 
 def asks_only(text: str) -> bool:
@@ -133,7 +148,7 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _past_small_talk(text)
-    if _ASKED_WITHOUT_MARK.match(said) and len(said.split()) <= _FEW_WORDS:
+    if _asked_without_mark(said):
         said += "?"
     if _ASKS_TO_RECALL.match(said) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
         return len(said.split()) <= 2 * _MOST_WORDS and not any(c.isdigit() for c in said)

@@ -515,6 +515,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("What is done is done, I moved on", False),
         ("Any time you need the car, the key is under the mat.", False),
         ("when is the meeting moved to, I wonder what Ana said about it", False),
+        # Found by the twelfth round's second adversary: statements held back.
+        ("what's up my new number is 555-1234", False),
+        ("Who's coming Friday is Ana and Tom", False),
+        ("what's new is I got a dog", False),
+        ("how's it going I moved to Lisbon", False),
+        ("where do I work", True),
+        ("when did I last see Ana", True),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
