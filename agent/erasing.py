@@ -197,6 +197,9 @@ async def memories_holding(
 ) -> list[MemoryEntry]:
     """The other memories, in effect or kept as history, that still hold what was erased.
 
+    In every namespace: a copy under another (a second adversary's "work" namespace) is
+    the same secret, and the snapshot written from it holds it again.
+
     As a chat file's message would be scrubbed of it: the erased text, or its code said
     with a word of the text. Found by an adversary: "I called the station about my bike,
     they said 2468 is a common code" kept the bike lock's code after its erase, and was
@@ -204,15 +207,16 @@ async def memories_holding(
     """
     if erasure is None:
         return []
-    found: dict[str, MemoryEntry] = {}
+    found: dict[tuple[str, str], MemoryEntry] = {}
     offset = 0
     while True:
         page = await memory.list(
-            namespace=namespace, include_superseded=True, order="key", limit=_PAGE, offset=offset
+            namespace=None, include_superseded=True, order="key", limit=_PAGE, offset=offset
         )
         for entry in page:
-            if entry.key not in erased_keys and erasure.apply(entry.content) != entry.content:
-                found.setdefault(entry.key, entry)
+            erased = entry.namespace == namespace and entry.key in erased_keys
+            if not erased and erasure.apply(entry.content) != entry.content:
+                found.setdefault((entry.namespace, entry.key), entry)
         if len(page) < _PAGE:
             return list(found.values())
         offset += _PAGE

@@ -367,10 +367,12 @@ async def _erased(
     for entry in holding:
         # Shown as a chat file now shows it: the terminal is no place to print it again.
         shown = _shortened(erasure.apply(entry.content)) if erasure else ""
+        elsewhere = "" if entry.namespace == namespace else f" --namespace {entry.namespace}"
+        where = "" if entry.namespace == namespace else f" in namespace {entry.namespace!r}"
         say(
             out,
-            f"warning: another memory still holds its text or its code: {entry.key!r} "
-            f"({shown}); `memchat memory forget {entry.key} --erase` erases it too",
+            f"warning: another memory still holds its text or its code: {entry.key!r}{where} "
+            f"({shown}); `memchat memory forget {entry.key}{elsewhere} --erase` erases it too",
         )
     return 1 if done_erasing.unscrubbed else 0
 

@@ -685,6 +685,13 @@ def test_forget_erase_names_the_other_memories_that_still_hold_its_code(configur
     assert "2468" not in erased.out and "'rent'" not in erased.out
     again = run_cli("memory", "forget", "--yes", "--erase", "station").clean()
     assert "still holds" not in again.out
+    # A copy in another namespace is the same secret (a second adversary).
+    assert run_cli("memory", "store", "--key", "gate", "Gate code is 7731").code == 0
+    work = ["memory", "store", "--namespace", "work", "--key", "gate2", "Gate code is 7731"]
+    assert run_cli(*work).code == 0
+    gate = run_cli("memory", "forget", "--yes", "--erase", "gate").clean()
+    assert "'gate2' in namespace 'work'" in gate.out
+    assert "`memchat memory forget gate2 --namespace work --erase`" in gate.out
 
 
 def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
