@@ -63,6 +63,20 @@ _MONTH_END = re.compile(r"(?i)\b(?:the\s+)?end\s+of\s+(?:the|this)\s+month\b")
 """The last day of the month said in: "Conference at the end of the month"."""
 
 
+_DONE_IN = re.compile(r"(?i)\b(?:i|we|he|she|they|you)\s+(?:\w*[^\We]ed|read)\b")
+"""A subject and a verb in the past before "in 3 days": how long it took ("I read the whole
+book in 3 days", "I finished it in two weeks"), no day (a second adversary)."""
+
+
+def _a_time_it_took(found: re.Match[str]) -> bool:
+    text = found.string
+    start = max(text.rfind(mark, 0, found.start()) for mark in ".!?;\n") + 1
+    before = text[start : found.start()]
+    if _TOLD_OF_WHAT_COMES.search(before):
+        return False
+    return bool(_TOLD_OF_THE_PAST.search(before) or _DONE_IN.search(before))
+
+
 def _some_days_on(found: re.Match[str], said: date) -> date:
     count = found["count"].casefold()
     number = int(count) if count.isdigit() else _NUMBER_WORDS[" ".join(count.split())]
@@ -220,7 +234,11 @@ def relative_date_terms(
             days += _weekday_days(found, today)
     if not past_only:
         days += [day for found in _DAY_OF_MONTH.finditer(text) if (day := _on_the(found, today))]
-        days += [_some_days_on(found, today) for found in _IN_SOME.finditer(text)]
+        days += [
+            _some_days_on(found, today)
+            for found in _IN_SOME.finditer(text)
+            if not _a_time_it_took(found)
+        ]
         days += [_month_end(today) for _ in _MONTH_END.finditer(text)]
     for day in days:
         terms += [day_term(day.year, day.month, day.day), day_of_month_term(day.month, day.day)]
@@ -279,6 +297,8 @@ def named_days(content: str, saved: datetime) -> list[NamedDays]:
             if (day := _on_the(match, said)) is not None:
                 found.append((match.start(), NamedDays(match.group(), ((day, day),))))
         for match in _IN_SOME.finditer(content):
+            if _a_time_it_took(match):
+                continue
             day = _some_days_on(match, said)
             found.append((match.start(), NamedDays(match.group(), ((day, day),))))
         for match in _MONTH_END.finditer(content):

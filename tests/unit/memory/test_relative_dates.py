@@ -107,3 +107,25 @@ def test_a_day_some_days_or_weeks_ahead_is_the_day_it_names(text: str, day: date
 def test_being_in_two_minds_names_no_day() -> None:
     saved = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
     assert said_relative_terms("I was in two minds about it", saved) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I read the whole Dune book in 3 days",
+        "I lost 4 kg in two weeks on the keto diet",
+        "I finished it in two weeks",
+    ],
+)
+def test_how_long_something_took_names_no_day(text: str) -> None:
+    """Found by a second adversary: "I lost 4 kg in two weeks", said in November, answered
+    "what is on November 24" at 1.0, and the model was told "in 3 days" meant a day."""
+    saved = datetime(2026, 11, 10, 12, 0, tzinfo=UTC)
+    assert not [t for t in said_relative_terms(text, saved) if t.startswith("dtd")]
+    assert named_days(text, saved) == []
+
+
+def test_a_day_ahead_after_a_need_or_a_plan_is_still_a_day() -> None:
+    saved = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
+    for text in ("I need to renew it in 3 days", "I'll read it in 3 days"):
+        assert "dtd20261207" in said_relative_terms(text, saved), text
