@@ -135,6 +135,10 @@ def _asked_without_mark(said: str) -> bool:
     )
 
 
+_QUESTIONS_IN_A_ROW = re.compile(r"\?+\s+(?=\S)")
+_THEN = re.compile(r"(?i)^(?:and|also|or|plus)\b[\s,]*")
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -152,6 +156,11 @@ def asks_only(text: str) -> bool:
         said += "?"
     if _ASKS_TO_RECALL.match(said) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
         return len(said.split()) <= 2 * _MOST_WORDS and not any(c.isdigit() for c in said)
+    if said.endswith("?") and _QUESTIONS_IN_A_ROW.search(said[:-1]):
+        # "What is Leo allergic to? And what's the wifi password?": each a question (a new
+        # user saw such a message take one of five slots from Leo's allergies).
+        asked = [_THEN.sub("", part) for part in _QUESTIONS_IN_A_ROW.split(said[:-1])]
+        return len(asked) <= _MOST_QUESTIONS and all(asks_only(f"{part}?") for part in asked)
     framed = _FRAME.match(said)
     if framed is not None and not _TELLS_OF_ONESELF.search(framed.group()):
         said = said[framed.end() :]
