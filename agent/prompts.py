@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 TOOLS_GUIDE = (
     "\n\nYou have memory tools. Call memory_store to remember durable facts the user shares "
     "(preferences, plans, people, decisions) under a short snake_case key; storing under an "
@@ -16,6 +18,14 @@ COMMANDS_GUIDE = (
 )
 
 
-def system_prompt(base: str, tools_available: bool) -> str:
-    """The configured prompt plus the memory guide that matches what the model can do."""
-    return base + (TOOLS_GUIDE if tools_available else COMMANDS_GUIDE)
+def system_prompt(base: str, tools_available: bool, today: date | None = None) -> str:
+    """The configured prompt, the memory guide that matches what the model can do, and the day.
+
+    The day, not the time: the prompt stays the same all day, so the server keeps reusing
+    what it computed for it. Found by an adversary: with nothing recalled, the model was
+    told no date at all ("write a haiku about this season"). The recalled memories' block
+    gives the time to the minute.
+    """
+    guide = TOOLS_GUIDE if tools_available else COMMANDS_GUIDE
+    when = "" if today is None else f"\n\nToday is {today:%A, %B} {today.day}, {today.year}."
+    return base + guide + when

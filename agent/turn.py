@@ -337,8 +337,9 @@ class Agent:
     def _request(
         self, session_history: list[ChatMessage], user_text: str, block: str, tools: bool
     ) -> list[ChatMessage]:
+        today = self.clock().date()
         system = ChatMessage(
-            role="system", content=system_prompt(self.config.agent.system_prompt, tools)
+            role="system", content=system_prompt(self.config.agent.system_prompt, tools, today)
         )
         user = ChatMessage(role="user", content=f"{block}\n\n{user_text}" if block else user_text)
         reserve = min(self.num_ctx // 4, 2048) + (600 if tools else 0)

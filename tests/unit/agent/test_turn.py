@@ -27,7 +27,7 @@ from agent.model import (
     ToolsUnsupportedError,
 )
 from agent.testing import FunctionModel, Reply, ScriptedModel, call
-from tests.unit.agent.conftest import Harness, kinds
+from tests.unit.agent.conftest import FIXED_NOW, Harness, kinds
 
 
 async def test_a_plain_turn_streams_and_is_stored(harness: Harness) -> None:
@@ -81,6 +81,10 @@ async def test_the_system_prompt_and_history_prefix_stay_byte_stable(harness: Ha
     first, second, third = (r.messages for r in harness.model.requests)
     assert first[0] == second[0] == third[0]
     assert second[:3] == third[:3]
+    # The day is in it, recalled anything or not (a second adversary: with nothing
+    # recalled, the model was told no date at all).
+    today = FIXED_NOW.date()
+    assert f"Today is {today:%A, %B} {today.day}, {today.year}." in first[0].content
 
 
 async def test_a_message_that_asks_about_nothing_recalls_nothing(harness: Harness) -> None:
