@@ -6,6 +6,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from agent.model import ModelError, same_model
+from memory.date_terms import local_time
 from memory.wording import counted
 from tui.plain import visible
 from tui.widgets.read_only_banner import ReadOnlyBanner
@@ -92,7 +93,8 @@ class Chats:
         options = [
             (
                 info.id,
-                f"{info.updated_at:%Y-%m-%d %H:%M}  {info.title} "
+                # Local, as everywhere else the app shows a time (a new user read UTC here).
+                f"{local_time(info.updated_at):%Y-%m-%d %H:%M}  {info.title} "
                 f"({counted(info.message_count, 'message', 'messages')})",
             )
             for info in infos

@@ -14,6 +14,7 @@ from agent.cli.entry_commands import local_day
 from agent.cli.stats_text import stats_lines
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
 from agent.terminal_text import safe_json
+from memory.date_terms import local_time
 from memory.errors import MemoryStoreError
 from memory.wording import memories
 
@@ -126,7 +127,7 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
         excerpt = text if len(text) <= 60 else text[:59] + "…"
         say(
             out,
-            f"{record.at:%Y-%m-%d %H:%M}  {record.action:<7}  {record.key}  "
+            f"{local_time(record.at):%Y-%m-%d %H:%M}  {record.action:<7}  {record.key}  "
             f"({record.category})  {record.reason}{where}  “{excerpt}”  id {record.entry_id}",
         )
     if not records:

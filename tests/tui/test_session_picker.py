@@ -492,3 +492,31 @@ async def test_a_reopened_chat_shows_its_lines_beside_the_messages(
         await settle(pilot)
         assert [type(w).__name__ for w in h.app.chat.children] == kinds
         assert shown in str(h.app.chat.query_one(ReplyNote).render())
+
+
+async def test_the_chat_list_gives_times_where_the_user_is(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a new user in Los Angeles: the chat list said 23:23 at 15:23 their time."""
+    import time
+    from datetime import datetime, timedelta
+
+    from tui.screens.pickers import PickerScreen
+
+    monkeypatch.setenv("TZ", "Pacific/Auckland")
+    time.tzset()
+    try:
+        h = make_app(ScriptedModel(["Hi."], name="qwen3:8b"))
+        async with h.app.run_test(size=(120, 36)) as pilot:
+            await h.app.ready.wait()
+            await send(pilot, "The chat in use")
+            h.app.action_switch_session()
+            await settle(pilot)
+            picker = h.app.screen
+            assert isinstance(picker, PickerScreen)
+            label = picker.choices[0][1]
+            shown = datetime.strptime(label[:16], "%Y-%m-%d %H:%M")
+            assert abs(shown - datetime.now().replace(tzinfo=None)) < timedelta(minutes=2)
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -1065,3 +1065,23 @@ def test_an_app_that_crashed_exits_with_a_failure(
 
     monkeypatch.setattr(tui.app, "MemchatApp", Crashed)
     assert run_cli(*argv).code == 1
+
+
+def test_the_audit_gives_its_times_where_the_user_is(
+    configured: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a new user in Los Angeles: `memory audit` said 23:20 at 15:20 their time."""
+    import time
+    from datetime import datetime, timedelta
+
+    monkeypatch.setenv("TZ", "Pacific/Auckland")
+    time.tzset()
+    try:
+        assert run_cli("memory", "store", "--key", "tea", "I like green tea").code == 0
+        assert run_cli("memory", "forget", "--yes", "tea").code == 0
+        line = run_cli("memory", "audit").clean().out.splitlines()[0]
+        shown = datetime.strptime(line[:16], "%Y-%m-%d %H:%M")
+        assert abs(shown - datetime.now().replace(tzinfo=None)) < timedelta(minutes=2)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
