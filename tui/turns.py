@@ -392,12 +392,19 @@ class Turns:
             self._show_stats(outcome)
         if outcome.failure is not None:
             failure = outcome.failure
-            app.notify(failure.message, title="The reply failed", severity="error", timeout=15)
+            # An edit refused (another window wrote to the chat) is no failed reply.
+            title = "The edit was not made" if failure.error == "chat_changed" else None
+            app.notify(
+                failure.message,
+                title=title or "The reply failed",
+                severity="error",
+                timeout=15,
+            )
             if failure.error == "server_unavailable":
                 app.status.set(server="not running")
             elif failure.error == "model_not_found":
                 app.status.set(server="model missing")
-            else:
+            elif failure.error != "chat_changed":
                 # A reply cut off or timed out may mean the server went away: the status
                 # bar said "connected" until the next poll (found by a new user).
                 app.run_worker(app.startup.poll_server(), group="background")

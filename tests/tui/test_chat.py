@@ -992,3 +992,28 @@ async def test_up_after_an_erase_elsewhere_offers_the_message_as_the_chat_now_ho
         await pilot.press("up")
         assert "Tr0ub4dor-77" not in prompt.text and "[erased]" in prompt.text
         assert all("Tr0ub4dor-77" not in text for text in prompt.sent)
+
+
+async def test_an_edit_refused_for_another_windows_write_says_so_not_a_failed_reply(
+    make_app: MakeApp,
+) -> None:
+    """Found by a second adversary: the refusal was titled "The reply failed"."""
+    from agent.messages import ChatMessage
+
+    h = make_app(ScriptedModel(["Kiwi, nice."], name="qwen3"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "My parrot is called Kiwi")
+        sessions = h.runtime.sessions
+        other = sessions.load(h.runtime.session.id)  # a second window on this chat
+        sessions.append(other, [ChatMessage(role="user", content="My hamster is called Pip")])
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        await pilot.press("up")
+        prompt.text = "My parrot is called Rio"
+        await pilot.press("enter")
+        await settle(pilot)
+        titles = [n.title for n in h.app._notifications if "another memchat window" in n.message]
+        assert titles == ["The edit was not made"]
+        said = [m.content for m in sessions.load(h.runtime.session.id).messages]
+        assert said[-1] == "My hamster is called Pip"
