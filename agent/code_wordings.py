@@ -42,12 +42,25 @@ _LABEL_THEN_CODE = re.compile(
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
 remote code 8812#" (an adversary)."""
 _OPENS_WITH = re.compile(
-    rf"(?i)\b{_OPENS}[ \t]+(?:opens|unlocks)[ \t]+with[ \t]+(?:the[ \t]+code[ \t]+)?{_CODE}"
+    rf"(?i)\b(?:opens|unlocks)[ \t]+with[ \t]+(?:the[ \t]+(?:code|combination)[ \t]+)?{_CODE}"
 )
-""""The gate opens with 4471" (an adversary)."""
-_LISTED = re.compile(rf"(?i)\b{_OPENS}[ \t]+{_CODE}")
-"""A lock and its code in a list of codes: "codes: door 8264, gate 9912" (an adversary).
-Only after "codes:" or "code:" in the same sentence: "gate 14" alone is an airport's."""
+""""The gate opens with 4471", "it opens with the code 4471", "the lock opens with 4 4 7 1"
+(adversaries)."""
+_LISTED = re.compile(rf"(?i)\b[a-z][\w-]*[ \t]+{_CODE}")
+"""Each thing and its code in a list of codes: "codes: door 8264, gate 9912, shed 1234"
+(adversaries). Only after "codes:" or "code:" in the same sentence: "gate 14" alone is an
+airport's."""
+_NAMED_CODE = re.compile(
+    r"(?i)\b(?!(?:zip|postal|post|postcode|area|country|dial(?:ling)?|error|status|exit|"
+    r"promo|discount|coupon|voucher|gift|referral|tracking|product|colou?r|dress|source|qr|"
+    r"bar|cheat|morse|tax|bank|sort|swift|routing|airport|flight|course|class|room)\b)"
+    r"[a-z]+[ \t]+(?:code|combination|combo)[ \t]*(?:is|was|:|=)[ \t]*(?:now[ \t]+)?" + _CODE
+)
+""""The mailbox code is 5823", "the storage unit code is 5823" (a second adversary): a thing's
+code, but for the codes that open nothing (a zip, an area, an error, a promotion …)."""
+_PIN_GIVEN = re.compile(r"(?i)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|and\b))")
+""""pin 4471 for the new card" (a second adversary); not "pin 2024 as the year to
+remember" (pin, the verb) or "pin 12 of the chip"."""
 _LIST_OF_CODES = re.compile(r"(?i)\bcodes?[ \t]*:[^\n.;!?]*")
 _CODE_TO = re.compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
@@ -81,7 +94,10 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
-    rules = (_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN)
+    rules = (
+        *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
+        *(_NAMED_CODE, _PIN_GIVEN),
+    )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     for listed in _LIST_OF_CODES.finditer(text):
         found += _LISTED.finditer(text, listed.start(), listed.end())

@@ -422,8 +422,10 @@ def _said_again(text: str, values: list[tuple[str, str]]) -> str:
     """
     for kind, value in values:
         value = value.strip(_TRAILING + " ")
-        if len(value) < _SHORTEST_REPEATED or "[REDACTED:" in value or value not in text:
+        if len(value) < _SHORTEST_REPEATED or "[REDACTED:" in value:
             continue  # short, a marker this redaction left, or not said again
-        again = re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])")
+        # Said again in another case too: "my password is Hunter2 and my old one was
+        # hunter2" (a second adversary).
+        again = re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])", re.IGNORECASE)
         text = again.sub(f"[REDACTED:{kind}]", text)
     return text

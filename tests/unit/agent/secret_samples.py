@@ -235,6 +235,8 @@ ORDINARY = [
     # Numbers beside a lock's name that are no code (the twelfth round: lists of codes).
     "Flight: gate 14 at 9:30. The door 4 is closed",
     "The door code is the one Ana knows, the flat number is 44712",
+    "my zip code is 10115, the error code is 4040 and the promo code is 1234",
+    "The show opens with 100 dancers",
     # About passwords in general.
     "I forgot my password again, so I reset it.",
     "A good password is long and random.",

@@ -322,6 +322,15 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("Garage remote code 8812#", "8812"),
         ("the gate opens with 4471", "4471"),
         ("token: eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abc123", "eyJzdWIiOiIxMjM0In0"),
+        # Found by the twelfth round's second adversary.
+        ("codes: door 8264, gate 9912, shed 1234", "1234"),
+        ("codes: door 8264, gate 9912, garage 7731, shed 1234, attic 5555", "5555"),
+        ("pin 4471 for the new card", "4471"),
+        ("my password is Hunter2x and my old one was hunter2x", "hunter2x"),
+        ("remember the storage unit code is 5823", "5823"),
+        ("the mailbox code is 5823", "5823"),
+        ("it opens with the code 4471", "4471"),
+        ("the lock opens with 4 4 7 1", "4 4 7 1"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
