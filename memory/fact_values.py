@@ -156,7 +156,15 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         return None
     if says_more(text):
         return None  # "My email is … and my phone is …": replacing it would lose the phone
+    if _ADDRESS <= subject:
+        # A home address is the address: "My new address is 7 Birch Road" left "My home
+        # address is 10 Oak Ave" in effect (found by a new user).
+        subject = subject - _HOME
     return subject - _THE_USERS, frozenset(analyze(written))
+
+
+_ADDRESS = frozenset({"address"})
+_HOME = frozenset({"home"})
 
 
 def user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:

@@ -289,6 +289,7 @@ NEW_VALUES = [
     ("I work at Fintrack", "I left Fintrack, I've been hired by Revolut"),
     ("I work at Fintrack", "I left Fintrack. I work at Revolut now"),
     ("My partner Alex's birthday is on March 14", "Alex's birthday is March 16"),
+    ("My home address is 10 Oak Ave, Portland", "My new address is 7 Birch Road, Portland"),
     ("I live in Porto", "I moved to the Netherlands"),
     ("I live in Porto", "Last month I moved to Lisbon"),
     ("I live in Porto", "My home is in Lisbon now"),
