@@ -106,6 +106,20 @@ def same_subject(new: str, old: str) -> bool:
     return fewer < more and bool(_named_owners(fewer_text)) and more - fewer <= _whose_words()
 
 
+def relation_terms() -> frozenset[str]:
+    """The analysed words that say how someone is the user's ("partner", "son" …)."""
+    return _whose_words() - WHOSE
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][a-z'\u2019-]+\b")
+
+
+def names_in(text: str) -> frozenset[str]:
+    """The analysed capitalised words of `text` that are not function words ("Sam")."""
+    words = " ".join(_CAPITALISED.findall(text))
+    return frozenset(analyze(words)) - relation_terms() - WHOSE
+
+
 def related_apart(new: str, old: str) -> bool:
     """Whether both subjects say whose they are, and say it otherwise.
 

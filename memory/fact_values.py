@@ -13,7 +13,15 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from memory.fact_subjects import PREDICATE, change_terms, negated, related_apart, subject_words
+from memory.fact_subjects import (
+    PREDICATE,
+    change_terms,
+    names_in,
+    negated,
+    related_apart,
+    relation_terms,
+    subject_words,
+)
 from memory.health_values import health_changed
 from memory.predicates import (
     LEAD_IN,
@@ -215,7 +223,17 @@ def denied(new: str, old: str) -> bool:
         return False  # "My password is not hunter2" gives no password (an adversary)
     ignored = change_terms() | _THE_USERS
     ours = set(analyze(new)) - ignored
-    return bool(ours) and ours == set(analyze(old)) - ignored
+    theirs = set(analyze(old)) - ignored
+    if ours == theirs:
+        return bool(ours)
+    # Someone named, with whose they are said in one only: "Sam is not allergic to
+    # shellfish after all" denies "My partner Sam is allergic to shellfish" (a new user
+    # saw both stay in effect). Not without a name: "my sister" is not "my brother".
+    relations = relation_terms()
+    named = names_in(new) & names_in(old)
+    if not named or related_apart(new, old):
+        return False  # two Sams: "my boss Sam" is not "my partner Sam"
+    return bool(ours - relations) and ours - relations == theirs - relations
 
 
 def new_value(new: str, old: str) -> bool:

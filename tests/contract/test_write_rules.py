@@ -200,6 +200,18 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
         ("gym", "Locker code for gym is 4411", "office", "Locker code for office is 9902"),
         ("sister", "My sister lives in Porto", "brother", "My brother lives in Porto"),
         ("his", "His phone number is 555-1234", "her", "Her phone number is 555-9876"),
+        (
+            "brother_eggs",
+            "My brother is allergic to eggs",
+            "sister_eggs",
+            "My sister is not allergic to eggs",
+        ),
+        (
+            "sam_partner",
+            "My partner Sam is allergic to shellfish",
+            "sam_boss",
+            "My boss Sam is not allergic to shellfish",
+        ),
         # Two people of one name, said whose each is (a second adversary: the boss's
         # birthday replaced the partner's).
         (
@@ -290,6 +302,8 @@ NEW_VALUES = [
     ("I work at Fintrack", "I left Fintrack. I work at Revolut now"),
     ("My partner Alex's birthday is on March 14", "Alex's birthday is March 16"),
     ("My home address is 10 Oak Ave, Portland", "My new address is 7 Birch Road, Portland"),
+    ("My partner Sam is allergic to shellfish", "Sam is not allergic to shellfish after all"),
+    ("My son Leo is allergic to eggs", "Leo is not allergic to eggs after all"),
     ("I live in Porto", "I moved to the Netherlands"),
     ("I live in Porto", "Last month I moved to Lisbon"),
     ("I live in Porto", "My home is in Lisbon now"),
