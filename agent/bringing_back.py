@@ -50,7 +50,7 @@ async def deleted_record(memory: Memory, entry_id: str) -> AuditRecord | None:
         offset += _PAGE
 
 
-async def _said_again(memory: Memory, record: AuditRecord) -> MemoryEntry | None:
+async def _copy_said_again(memory: Memory, record: AuditRecord) -> MemoryEntry | None:
     """The copy in effect of the same message, said again in the same chat."""
     wanted = content_hash(record.content)
     offset = 0
@@ -108,7 +108,7 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
         # The message sent again (the app took it back when the server was down, and the
         # user sent it once more) is in memory as that copy: a new user brought the first
         # back beside it, the same text twice.
-        said_again = await _said_again(memory, record)
+        said_again = await _copy_said_again(memory, record)
         if said_again is not None:
             return BroughtBack(said_again, already=True)
     if record.category == "conversation" and record.created is not None and holder is None:

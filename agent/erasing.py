@@ -197,13 +197,12 @@ async def memories_holding(
 ) -> list[MemoryEntry]:
     """The other memories, in effect or kept as history, that still hold what was erased.
 
-    In every namespace: a copy under another (a second adversary's "work" namespace) is
-    the same secret, and the snapshot written from it holds it again.
-
     As a chat file's message would be scrubbed of it: the erased text, or its code said
     with a word of the text. Found by an adversary: "I called the station about my bike,
     they said 2468 is a common code" kept the bike lock's code after its erase, and was
     recalled first for "what is my bike lock code"; the chat file's copy said [erased].
+    In every namespace: a copy under another (a second adversary's "work" namespace) is
+    the same secret, and the snapshot written from it holds it again.
     """
     if erasure is None:
         return []

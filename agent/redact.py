@@ -418,12 +418,12 @@ def _said_again(text: str, values: list[tuple[str, str]]) -> str:
     """`text` with each secret value found said again elsewhere in it redacted too.
 
     Found by an adversary: "The door code is 4471. Again: 4471!" kept the second 4471.
-    Whole words only: 4471 in 44712 is another number.
+    Whole words only (4471 in 44712 is another number), in any case.
     """
     for kind, value in values:
         value = value.strip(_TRAILING + " ")
         if len(value) < _SHORTEST_REPEATED or "[REDACTED:" in value:
-            continue  # short, a marker this redaction left, or not said again
+            continue  # short, or a marker this redaction left
         # Said again in another case too: "my password is Hunter2 and my old one was
         # hunter2" (a second adversary).
         again = re.compile(rf"(?<![\w-]){re.escape(value)}(?![\w-])", re.IGNORECASE)

@@ -129,7 +129,7 @@ def related_apart(new: str, old: str) -> bool:
     ours, theirs = subject_words(new), subject_words(old)
     if ours is None or theirs is None:
         return False
-    relations = _whose_words() - WHOSE
+    relations = relation_terms()
     return (
         bool(ours & relations)
         and bool(theirs & relations)

@@ -102,9 +102,10 @@ _NAMES_A_DAY = re.compile(
     r"(?:st|nd|rd|th)|in\s+(?:\d{1,3}|a\s+couple\s+of|an?|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?)|end\s+of\s+(?:the|this)\s+month)\b"
 )
-"""Any of `_RELATIVE`, `_A_WEEKDAY` and `_DAY_OF_MONTH` may match, in lower case: what
-`said_relative_terms` asks first (case-insensitive patterns scan a text a few times slower).
-"This weekend" too (an adversary: "Yoga class this weekend" was given no day)."""
+"""Any of `_RELATIVE`, `_A_WEEKDAY`, `_DAY_OF_MONTH`, `_IN_SOME` and `_MONTH_END` may match,
+in lower case: what `said_relative_terms` asks first (case-insensitive patterns scan a text a
+few times slower). "This weekend" too (an adversary: "Yoga class this weekend" was given no
+day)."""
 _DAY_WORD_PARTS = ("day", "tonight", "tomorrow", "week", "month", "year")
 """A part of every word `_NAMES_A_DAY` needs but "the 14th" ("day" of each weekday): a text
 without one, nor a digit, is passed over with a few substring scans, not the pattern's (a
