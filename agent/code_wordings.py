@@ -53,7 +53,10 @@ airport's."""
 _NAMED_CODE = re.compile(
     r"(?i)\b(?!(?:zip|postal|post|postcode|area|country|dial(?:ling)?|error|status|exit|"
     r"promo|discount|coupon|voucher|gift|referral|tracking|product|colou?r|dress|source|qr|"
-    r"bar|cheat|morse|tax|bank|sort|swift|routing|airport|flight|course|class|room)\b)"
+    r"bar|cheat|morse|tax|bank|sort|swift|routing|airport|flight|course|class|room|"
+    # A PIN's and a PUK's own rules read how their digits are grouped (`agent.redact`):
+    # here "PIN code is 4-8-2-1 4111 …" took the card number's first group along.
+    r"pin|puk)\b)"
     r"[a-z]+[ \t]+(?:code|combination|combo)[ \t]*(?:is|was|:|=)[ \t]*(?:now[ \t]+)?" + _CODE
 )
 """"The mailbox code is 5823", "the storage unit code is 5823" (a second adversary): a thing's
