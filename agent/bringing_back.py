@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent.memory_editing import MemoryEditor, key_versions
+from agent.memory_editing import MemoryEditor, every_listed, key_versions
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import AuditRecord, Memory
@@ -53,19 +53,10 @@ async def deleted_record(memory: Memory, entry_id: str) -> AuditRecord | None:
 async def _copy_said_again(memory: Memory, record: AuditRecord) -> MemoryEntry | None:
     """The copy in effect of the same message, said again in the same chat."""
     wanted = content_hash(record.content)
-    offset = 0
-    while True:
-        page = await memory.list(
-            namespace=record.namespace,
-            category="conversation",
-            session_id=record.session_id,
-            limit=500,
-            offset=offset,
-        )
-        found = next((e for e in page if content_hash(e.content) == wanted), None)
-        if found is not None or len(page) < 500:
-            return found
-        offset += 500
+    said = await every_listed(
+        memory, record.namespace, category="conversation", session_id=record.session_id
+    )
+    return next((entry for entry in said if content_hash(entry.content) == wanted), None)
 
 
 async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:

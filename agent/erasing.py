@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from agent.export_log import left_by_exports, noted_exports
-from agent.memory_editing import whole_audit_log
+from agent.memory_editing import every_listed, whole_audit_log
 from agent.session_scrub import Erasure, Scrubbed, erasure_of, scrub_sessions
 
 if TYPE_CHECKING:
@@ -189,9 +189,6 @@ class Erased:
     """What was erased, as the chat files were scrubbed of it (for `memories_holding`)."""
 
 
-_PAGE = 1_000
-
-
 async def memories_holding(
     memory: Memory, namespace: str, erasure: Erasure | None, erased_keys: set[str]
 ) -> list[MemoryEntry]:
@@ -207,15 +204,8 @@ async def memories_holding(
     if erasure is None:
         return []
     found: dict[tuple[str, str], MemoryEntry] = {}
-    offset = 0
-    while True:
-        page = await memory.list(
-            namespace=None, include_superseded=True, order="key", limit=_PAGE, offset=offset
-        )
-        for entry in page:
-            erased = entry.namespace == namespace and entry.key in erased_keys
-            if not erased and erasure.apply(entry.content) != entry.content:
-                found.setdefault((entry.namespace, entry.key), entry)
-        if len(page) < _PAGE:
-            return list(found.values())
-        offset += _PAGE
+    for entry in await every_listed(memory, None, include_superseded=True, order="key"):
+        erased = entry.namespace == namespace and entry.key in erased_keys
+        if not erased and erasure.apply(entry.content) != entry.content:
+            found.setdefault((entry.namespace, entry.key), entry)
+    return list(found.values())

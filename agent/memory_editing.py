@@ -19,10 +19,42 @@ from memory.text import analyze
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
-    from memory.protocol import AuditRecord, Lifecycle, Memory
+    from memory.protocol import AuditRecord, Lifecycle, ListOrder, Memory
 
 HISTORY_PAGE = 500
-"""Rows read per page while collecting what a forget removes (all of them, page by page)."""
+"""Rows read per page where a whole listing is read (`every_listed`)."""
+
+
+async def every_listed(
+    memory: Memory,
+    namespace: str | None,
+    *,
+    category: str | None = None,
+    session_id: str | None = None,
+    prefix: str | None = None,
+    include_superseded: bool = False,
+    order: ListOrder = "recent",
+) -> list[MemoryEntry]:
+    """Every entry `Memory.list` gives for these filters, read page by page.
+
+    No cap: a capped read would forget versions an undo could then never bring back, or
+    leave a copy of an erased secret unnamed.
+    """
+    found: list[MemoryEntry] = []
+    while True:
+        page = await memory.list(
+            namespace=namespace,
+            category=category,
+            session_id=session_id,
+            prefix=prefix,
+            include_superseded=include_superseded,
+            order=order,
+            limit=HISTORY_PAGE,
+            offset=len(found),
+        )
+        found.extend(page)
+        if len(page) < HISTORY_PAGE:
+            return found
 
 
 _AUDIT_PAGE = 1_000
@@ -164,21 +196,11 @@ class MemoryEditor:
     async def history(self, entry: MemoryEntry) -> tuple[MemoryEntry, ...]:
         """The key's rows and every entry they superseded, however long the chain.
 
-        The whole namespace is read page by page (no cap: a capped read would forget
-        versions an undo could then never bring back).
+        The whole namespace is read (`every_listed`).
         """
-        rows: list[MemoryEntry] = []
-        while True:
-            page = await self.memory.list(
-                namespace=entry.namespace,
-                include_superseded=True,
-                order="created",
-                limit=HISTORY_PAGE,
-                offset=len(rows),
-            )
-            rows.extend(page)
-            if len(page) < HISTORY_PAGE:
-                break
+        rows = await every_listed(
+            self.memory, entry.namespace, include_superseded=True, order="created"
+        )
         chain = [row for row in rows if row.key == entry.key]
         ids = {row.id for row in chain}
         while more := [row for row in rows if row.superseded_by in ids and row.id not in ids]:
@@ -302,15 +324,8 @@ class MemoryEditor:
 
 async def key_versions(memory: Memory, key: str, namespace: str) -> list[MemoryEntry]:
     """The stored versions under `key` itself (in effect or history), read by its prefix."""
-    found: list[MemoryEntry] = []
-    page = 500
-    while True:
-        listed = await memory.list(
-            namespace=namespace, prefix=key, include_superseded=True, limit=page, offset=len(found)
-        )
-        found.extend(listed)
-        if len(listed) < page:
-            return [entry for entry in found if entry.key == key]
+    found = await every_listed(memory, namespace, prefix=key, include_superseded=True)
+    return [entry for entry in found if entry.key == key]
 
 
 async def replaced_under_other_keys(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:
