@@ -53,9 +53,13 @@ _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2,
 }  # fmt: skip
+_COUNT = "|".join(
+    [r"\d{1,3}", *(word.replace(" ", r"\s+") for word in sorted(_NUMBER_WORDS, key=len)[::-1])]
+)
+"""A number of days or weeks, in digits or words (the longest words first: "a couple of"
+before "a")."""
 _IN_SOME = re.compile(
-    r"(?i)\bin\s+(?P<count>\d{1,3}|a\s+couple\s+of|an?|one|two|three|four|five|six|seven|"
-    r"eight|nine|ten|eleven|twelve)\s+(?P<unit>days?|weeks?)(?:['\u2019]?\s*time)?\b"
+    rf"(?i)\bin\s+(?P<count>{_COUNT})\s+(?P<unit>days?|weeks?)(?:['\u2019]?\s*time)?\b"
 )
 """A day some days or weeks from the day said: "Rent due in two weeks", "Tax return due in
 3 days" (an adversary found neither by its date)."""
@@ -68,10 +72,15 @@ _DONE_IN = re.compile(r"(?i)\b(?:i|we|he|she|they|you)\s+(?:\w*[^\We]ed|read)\b"
 book in 3 days", "I finished it in two weeks"), no day (a second adversary)."""
 
 
-def _a_time_it_took(found: re.Match[str]) -> bool:
+def _sentence_before(found: re.Match[str]) -> str:
+    """What the sentence holding `found` says before it."""
     text = found.string
     start = max(text.rfind(mark, 0, found.start()) for mark in ".!?;\n") + 1
-    before = text[start : found.start()]
+    return text[start : found.start()]
+
+
+def _a_time_it_took(found: re.Match[str]) -> bool:
+    before = _sentence_before(found)
     if _TOLD_OF_WHAT_COMES.search(before):
         return False
     return bool(_TOLD_OF_THE_PAST.search(before) or _DONE_IN.search(before))
@@ -99,8 +108,7 @@ _NAMES_A_DAY = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+"
     r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before)\s+"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
-    r"(?:st|nd|rd|th)|in\s+(?:\d{1,3}|a\s+couple\s+of|an?|one|two|three|four|five|six|"
-    r"seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?)|end\s+of\s+(?:the|this)\s+month)\b"
+    rf"(?:st|nd|rd|th)|in\s+(?:{_COUNT})\s+(?:days?|weeks?)|end\s+of\s+(?:the|this)\s+month)\b"
 )
 """Any of `_RELATIVE`, `_A_WEEKDAY`, `_DAY_OF_MONTH`, `_IN_SOME` and `_MONTH_END` may match,
 in lower case: what `said_relative_terms` asks first (case-insensitive patterns scan a text a
@@ -187,9 +195,7 @@ _TOLD_OF_WHAT_COMES = re.compile(
 
 def _told_of_the_past(found: re.Match[str]) -> bool:
     """Whether the sentence says before "on <weekday>" that it tells of what was."""
-    text = found.string
-    start = max(text.rfind(mark, 0, found.start()) for mark in ".!?;\n") + 1
-    before = text[start : found.start()]
+    before = _sentence_before(found)
     return bool(_TOLD_OF_THE_PAST.search(before)) and not _TOLD_OF_WHAT_COMES.search(before)
 
 
