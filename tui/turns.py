@@ -393,18 +393,14 @@ class Turns:
         if outcome.failure is not None:
             failure = outcome.failure
             # An edit refused (another window wrote to the chat) is no failed reply.
-            title = "The edit was not made" if failure.error == "chat_changed" else None
-            app.notify(
-                failure.message,
-                title=title or "The reply failed",
-                severity="error",
-                timeout=15,
-            )
+            refused = failure.error == "chat_changed"
+            title = "The edit was not made" if refused else "The reply failed"
+            app.notify(failure.message, title=title, severity="error", timeout=15)
             if failure.error == "server_unavailable":
                 app.status.set(server="not running")
             elif failure.error == "model_not_found":
                 app.status.set(server="model missing")
-            elif failure.error != "chat_changed":
+            elif not refused:
                 # A reply cut off or timed out may mean the server went away: the status
                 # bar said "connected" until the next poll (found by a new user).
                 app.run_worker(app.startup.poll_server(), group="background")

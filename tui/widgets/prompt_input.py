@@ -58,9 +58,9 @@ class PromptInput(PlainTextArea):
         self.editing = False
         """The text is the conversation's last message, being edited."""
         self.last_message: Callable[[], str | None] = lambda: None
+        """The message Up offers to edit (None: nothing can be edited now)."""
         self.before_walk: Callable[[], None] = lambda: None
         """Called before Up shows an earlier message: the app brings them up to date."""
-        """The message Up offers to edit (None: nothing can be edited now)."""
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.editing:
