@@ -35,6 +35,9 @@ PREDICATE = re.compile(
     # Who owes or lends whom: "I owe Tom 50 euros" is not "Tom owes me 50 euros" (an
     # adversary saw the one replace the other).
     r"owes?|owed|lends?|lent|borrows?|borrowed|"
+    # What someone pays or charges is their fact: "Huber Verlag deadline is 20.12" is not
+    # "Huber Verlag pays 0,09 € per word" (a new user saw the one replace the other).
+    r"pays?|paid|charges?|charged|earns?|earned|bills?|billed|"
     # German, Spanish, French, Portuguese, Italian ("Die Telefonnummer von Alice ist 123"):
     # their function words are not index terms, so the subject is what tells such facts
     # apart. Words that are English too ("hat", "war", "a") are not here.
@@ -198,9 +201,12 @@ def adds_to(new: str, old: str) -> bool:
 _LABELLED_NUMBER = re.compile(
     r"(?i)\b(number|no\.?|nr\.?|item|step|part|rule|tip|point|question|chapter|section|"
     r"lesson|exercise|episode|season|volume|vol\.?|page|room|floor|level|week|day|ticket|"
-    r"issue|order|case|seat|gate|platform|track|table|server|host|node|phase|stage|round)"
-    r"\s*#?\s*(\d+)\b|#(\d+)\b"
+    r"issue|order|case|seat|gate|platform|track|table|server|host|node|phase|stage|round|"
+    r"invoice|bill|receipt|po|contract|account|project|job|booking|reservation|policy|claim|"
+    r"quote|offer|ref|reference|version|release|bug|task|flat|apartment|unit|lot|batch)"
+    r"\s*#?\s*(\d(?:[\w./-]*\d)?)\b|#(\d+)\b"
 )
+"""A numbered thing: "room 4", "invoice 2026-114" (a number written in parts is one)."""
 
 
 def _labelled_numbers(text: str) -> dict[str, str]:
@@ -220,7 +226,8 @@ def numbered_apart(new: str, old: str) -> bool:
     "Fact number 1 about apples" and "Fact number 2 about apples" are two facts, as are
     "Room 4 has no heating" and "Room 5 …": such a number before the verb names what the
     fact is about, where "rent is 900" or "leaves from gate 12" gives a value (found by an
-    adversary: the second replaced the first).
+    adversary: the second replaced the first). So do "Invoice 2026-115 paid" and "Invoice
+    2026-114 to Müller GmbH …" (a new user: the paid one replaced the other invoice).
     """
     ours, theirs = _labelled_numbers(new), _labelled_numbers(old)
     return any(label in theirs and theirs[label] != number for label, number in ours.items())

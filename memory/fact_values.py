@@ -51,7 +51,7 @@ before (an adversary saw the past replace the present)."""
 _ATTRIBUTE_WORDS = (
     "email address employer phone birthday password passcode pin username website "
     "occupation profession nationality favourite name doctor dentist therapist physician "
-    "pharmacist gp"
+    "pharmacist gp deadline"
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _SAME_ATTRIBUTE = (
@@ -85,8 +85,17 @@ _SAME_ATTRIBUTE = (
         r"\g<who>'s name is",
     ),
     # "My email changed to …" gives the email as "My email is …" does (an adversary saw both
-    # stay in effect).
-    (re.compile(r"(?i)\s+(?:has\s+)?(?:changed|switched)\s+to\s+"), " is "),
+    # stay in effect), and "The Schmidt deadline moved to Tuesday" the deadline (a new user).
+    (
+        re.compile(
+            r"(?i)\s+(?:has\s+been\s+|has\s+|was\s+|got\s+|is\s+)?(?:changed|switched|moved|"
+            r"pushed(?:\s+back)?|postponed|shifted|rescheduled|brought\s+forward)\s+to\s+"
+        ),
+        " is ",
+    ),
+    # "The Schmidt job is due Friday" gives the job's deadline.
+    (re.compile(r"(?i)\s+(?:is|are)\s+(?:now\s+)?due\s+(?:on\s+|by\s+)?(?=\S)"), " deadline is "),
+    (re.compile(r"(?i)\bdue\s+date\b"), "deadline"),
 )
 """Ways of naming one attribute ("e-mail address", "mobile number"), written one way."""
 _SPELLINGS = (("favourite", "favorite"), ("colour", "color"))
@@ -168,11 +177,21 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         # A home address is the address: "My new address is 7 Birch Road" left "My home
         # address is 10 Oak Ave" in effect (found by a new user).
         subject = subject - _HOME
+    if _DEADLINE <= subject:
+        # "The Schmidt deadline" is the deadline of "the Schmidt job" (a new user).
+        subject = subject - _work_words()
     return subject - _THE_USERS, frozenset(analyze(written))
 
 
 _ADDRESS = frozenset({"address"})
 _HOME = frozenset({"home"})
+_DEADLINE = frozenset({"deadlin"})
+
+
+@cache
+def _work_words() -> frozenset[str]:
+    """Words naming a piece of work whose deadline it is: "the Schmidt job", "… project"."""
+    return frozenset(analyze("job project task assignment gig translation order"))
 
 
 def user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:

@@ -253,6 +253,12 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
     assert owing.supersedes == [] and (await memory.get_by_id(owed.id)) is not None
     more = await memory.store("tom_owes_now", "Tom owes me 60 euros")
     assert more.supersedes == [owed.id]
+    # A client's rate holds one value (a new user: its deadline had replaced it before).
+    rate = await memory.store("huber_rate", "Huber Verlag pays 0,09 € per word")
+    await memory.store("huber_deadline", "Huber Verlag deadline is 20.12.2026")
+    raised = await memory.store("huber_rate_now", "Huber Verlag pays 0,11 € per word now")
+    assert raised.supersedes == [rate.id]
+    assert (await memory.get("huber_deadline")) is not None
     # A fact denied is not "already remembered" by its words: the newer replaces it.
     denied = await memory.store("allergy", "The user is not allergic to peanuts")
     stated = await memory.store("allergy_now", "The user is allergic to peanuts")
@@ -410,6 +416,21 @@ async def test_a_new_value_worded_another_way_replaces_the_old(memory: Memory) -
     assert wrong == []
 
 
+async def test_a_deadline_moved_replaces_the_one_it_moves(memory: Memory) -> None:
+    """Found by a new user: "The Schmidt deadline moved to Tuesday 15.12.2026" left
+    "Deadline for the Schmidt job is Friday" in effect, and recall gave three dates."""
+    needs(memory, "persistent", "supports_supersede")
+    friday = await memory.store("schmidt", "Deadline for the Schmidt job is Friday")
+    moved = await memory.store("schmidt_moved", "The Schmidt deadline moved to Tuesday 15.12.2026")
+    assert moved.supersedes == [friday.id]
+    again = await memory.store("schmidt_now", "The Schmidt job is now due 17.12.2026")
+    assert again.supersedes == [moved.id]
+    pushed = await memory.store("schmidt_pushed", "The Schmidt deadline was pushed back to 18.12")
+    assert pushed.supersedes == [again.id]
+    other = await memory.store("huber", "The Huber project is due on 20.12.2026")
+    assert other.supersedes == []
+
+
 async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Memory) -> None:
     """Found by the tenth new user: "We moved to Sintra" was merged into "We might move
     to Sintra next year", under the plan's key, and "I live in Lisbon" stayed in effect."""
@@ -503,6 +524,15 @@ LOOKALIKES = [
     ("I'm allergic to peanuts", "My son has outgrown his peanut allergy"),
     ("I live in Lisbon", "I'm living in Rome this week"),
     ("I work at Acme", "I start at 9am on Mondays"),
+    # Found by a new user keeping clients and invoices: two invoices, a client's rate and
+    # its deadline.
+    ("Invoice 2026-114 to Müller GmbH, 1.240,50 €, paid on 04.12.2026", "Invoice 2026-115 paid"),
+    ("Huber Verlag pays 0,09 € per word", "Huber Verlag deadline is 20.12.2026"),
+    ("Huber Verlag deadline is 20.12.2026", "Huber Verlag pays 0,09 € per word"),
+    ("Order #4471 shipped to Porto", "Order #4472 shipped"),
+    ("Huber Verlag deadline is 20.12.2026", "Schmidt deadline is 21.12.2026"),
+    ("My rent is due on the 1st", "The Müller project is due 10.1.2027"),
+    ("The Schmidt job is due Friday", "My sister's job interview moved to Monday"),
 ]
 
 
