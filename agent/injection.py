@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -170,7 +171,8 @@ def _when(entry: MemoryEntry, now: datetime) -> str:
     """
     written = max(entry.timestamp, entry.updated_at)
     if now.tzinfo is not None:
-        written = written.astimezone(now.tzinfo)
+        with suppress(OverflowError, ValueError):  # at the ends of the calendar: its own
+            written = written.astimezone(now.tzinfo)
     return f"{written:%Y-%m-%d %H:%M}"
 
 

@@ -20,6 +20,7 @@ from textual.worker import Worker
 
 from agent.bringing_back import DELETIONS, back_since, bring_back
 from agent.memory_editing import ChangedElsewhereError, Forgotten, MemoryEditor
+from memory.date_terms import local_time
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
@@ -81,7 +82,7 @@ def _key_cell(entry: MemoryEntry) -> Text:
     Found by a new user: every message row read "conversation/20…".
     """
     if entry.category == MemoryCategory.CONVERSATION.value:
-        said = entry.timestamp.astimezone()
+        said = local_time(entry.timestamp)
         return Text(f"said {said:%m-%d %H:%M}", style="dim")
     return _clip(entry.key, 16)
 

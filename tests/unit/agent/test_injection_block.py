@@ -124,3 +124,19 @@ def test_the_model_is_told_the_time_where_the_user_is(monkeypatch: pytest.Monkey
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+@pytest.mark.parametrize(
+    "written",
+    [datetime(1, 1, 1, tzinfo=UTC), datetime(9999, 12, 31, 23, 59, tzinfo=UTC)],
+)
+def test_a_memory_at_an_end_of_the_calendar_is_told_in_its_own_time(written: datetime) -> None:
+    """Found by an adversary: a memory imported as written on 0001-01-01 made every reply
+    that recalled it fail (OverflowError) in any zone west of UTC, retry after retry."""
+    entry = written_entry("c/1", "Dentist yesterday, and again tomorrow", "conversation", written)
+    west = datetime(2026, 12, 4, 12, 0, tzinfo=timezone(timedelta(hours=-5)))
+    east = datetime(2026, 12, 4, 12, 0, tzinfo=timezone(timedelta(hours=14)))
+    for now in (west, east):
+        line = render([entry], now, InjectionBudget()).splitlines()[3]
+        assert line.startswith(f"- [conversation] ({written:%Y-%m-%d} ")
+        assert line.endswith("): Dentist yesterday, and again tomorrow")
