@@ -234,20 +234,38 @@ def numbered_apart(new: str, old: str) -> bool:
 
 
 def of_the_user_and_of_another(new: str, old: str) -> bool:
-    """Whether one fact is the user's own and the other of someone of the user's.
+    """Whether one fact is the user's own (or says no one's) and the other another's.
 
-    Found by an adversary: "My daughter is allergic to penicillin" was merged into "I'm
+    Found by adversaries: "My daughter is allergic to penicillin" was merged into "I'm
     allergic to penicillin" as its near-duplicate, and "what am I allergic to?" found
     only the daughter's ("I'm" names no verb for `subject_words`); so were "My father
-    takes 10mg of lisinopril" and "I take 10mg of lisinopril".
+    takes 10mg of lisinopril" and "I take 10mg of lisinopril", then "Sam is allergic to
+    cats" and "I'm allergic to cats", and "Dentist appointment tomorrow at 9am" was
+    already remembered as "Sam has a dentist appointment tomorrow at 9am".
     """
-    return {whose_fact(new), whose_fact(old)} == {"user", "theirs"}
+    pair = {whose_fact(new), whose_fact(old)}
+    return pair == {"user", "theirs"} or ("someone" in pair and bool(pair & {"user", None}))
+
+
+_OWED = re.compile(r"(?i)\b(?:owes?|owed|lends?|lent)\s+([\w'\u2019-]+)")
+
+
+def owed_apart(new: str, old: str) -> bool:
+    """Whether the two are debts to different people: "Tom owes Lisa …" is not "… owes me".
+
+    Found by an adversary: "Tom owes Lisa 30 euros" replaced "Tom owes me 80 euros".
+    """
+    ours, theirs = _OWED.search(new), _OWED.search(old)
+    if ours is None or theirs is None:
+        return False
+    return ours.group(1).casefold() != theirs.group(1).casefold()
 
 
 def one_fact(new: str, old: str) -> bool:
     """Whether `new` may be the same fact as `old`, changed or repeated."""
     return (
         not of_the_user_and_of_another(new, old)
+        and not owed_apart(new, old)
         and same_subject(new, old)
         and not renamed(new, old)
         and not adds_to(new, old)

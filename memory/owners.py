@@ -12,6 +12,7 @@ The index holds a term for each kind (`owner_terms`), so ranking needs no text.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from memory.predicates import USER, claim_of, words_of
@@ -59,11 +60,41 @@ def _opening(text: str, size: int = 2) -> list[str]:
 _ADJECTIVES_OF_CHANGE = frozenset("new old current latest usual".split())
 
 
-def whose_fact(text: str) -> Literal["user", "theirs"] | None:
-    """Whose fact `text` states, by how it opens: the user's, or someone's of theirs.
+_NAMED_OPENING = re.compile(
+    r"([A-Z][\w-]*)(?:['\u2019]s\b|\s+(?:is|are|was|were|has|had|takes|took|needs|gets|got|"
+    r"can't|cannot|does|doesn't|isn't|wasn't|owes|lives|works)\b)"
+)
+"""A person named at the start, then what they are or have: "Sam is …", "Jo's allergic"."""
+_LEAD_WORD = re.compile(r"[\w'\u2019-]+")
+_NOT_NAMED = (
+    _SUBJECTS
+    | _OWNERS
+    | _OWN_ATTRIBUTES
+    | frozenset(
+        "the this that it he she they there here what who everyone nobody someone rent wifi "
+        "code pin door gate dentist doctor meeting appointment deadline flight dinner lunch "
+        "party today tomorrow tonight".split()
+    )
+)
+"""Capitalised openers that name no one ("Rent is 900", "Password is …")."""
+
+
+def _opens_with_a_name(text: str) -> bool:
+    for found in _LEAD_WORD.finditer(text[:200]):
+        word = found.group().casefold()
+        if word in _LEAD_IN:
+            continue
+        named = _NAMED_OPENING.match(text, found.start())
+        return named is not None and named.group(1).casefold() not in _NOT_NAMED
+    return False
+
+
+def whose_fact(text: str) -> Literal["user", "theirs", "someone"] | None:
+    """Whose fact `text` states, by how it opens: the user's, someone's of theirs, or another's.
 
     "user" for "I'm allergic to …" or "my email is …"; "theirs" for "my daughter is
-    allergic to …" or "the user's cat …"; None for any other opening ("Bob lives …").
+    allergic to …" or "the user's cat …"; "someone" for a person named first ("Sam is
+    allergic to …"); None for any other opening ("Dentist at 9").
     """
     opening = _opening(text, 4)
     if not opening:
@@ -71,7 +102,7 @@ def whose_fact(text: str) -> Literal["user", "theirs"] | None:
     if opening[0] in _SUBJECTS:
         return "user"
     if opening[0] not in _OWNERS:
-        return None
+        return "someone" if _opens_with_a_name(text) else None
     rest = [word for word in opening[1:] if word not in _ADJECTIVES_OF_CHANGE]
     return "user" if rest[:1] and rest[0] in _OWN_ATTRIBUTES else "theirs"
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.fact_subjects import contradicts, one_fact, told_of_before
+from memory.fact_subjects import contradicts, one_fact, related_apart, told_of_before
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
 from memory.predicates import user_claim
@@ -218,7 +218,21 @@ def place_new(
         and one_fact(content, s.content)
         and not told_of_before(content, s.content)
     )
-    return Placement("insert", conflicts=by_value + _closest_of(by_words))
+    return Placement("insert", conflicts=_of_one_person(by_value + _closest_of(by_words)))
+
+
+def _of_one_person(conflicts: tuple[Similar, ...]) -> tuple[Similar, ...]:
+    """The conflicts, less those whose person another conflict says is someone else.
+
+    Found by an adversary: with "My boss Alex's birthday is March 10" and "My partner
+    Alex's birthday is March 14" in effect, "Alex's birthday is March 16" replaced both;
+    which Alex it means, it does not say, so it replaces neither.
+    """
+    return tuple(
+        c
+        for c in conflicts
+        if not any(o is not c and related_apart(c.content, o.content) for o in conflicts)
+    )
 
 
 def _closest_of(conflicts: tuple[Similar, ...]) -> tuple[Similar, ...]:

@@ -233,6 +233,10 @@ async def test_facts_about_different_subjects_both_stay_though_worded_alike(
         assert stored.supersedes == []
     expected = {key: text for pair in pairs for key, text in (pair[:2], pair[2:])}
     assert await _active(memory) == expected
+    # With two Alexes in effect, the name alone says neither (an adversary: it replaced both).
+    alone = await memory.store("alex", "Alex's birthday is March 16")
+    assert alone.supersedes == []
+    assert (await _active(memory)).keys() == expected.keys() | {"alex"}
     if memory.capabilities.supports_delete:
         assert await memory.forget("bob")
         assert (await memory.get("alice")) is not None
@@ -530,6 +534,12 @@ LOOKALIKES = [
     ("Huber Verlag pays 0,09 € per word", "Huber Verlag deadline is 20.12.2026"),
     ("Huber Verlag deadline is 20.12.2026", "Huber Verlag pays 0,09 € per word"),
     ("Order #4471 shipped to Porto", "Order #4472 shipped"),
+    # Found by an adversary: another person's allergy merged into the user's, a debt to
+    # someone else replaced the user's, the user's appointment was Sam's.
+    ("I'm allergic to cats", "Sam is allergic to cats"),
+    ("I'm allergic to penicillin", "Jo's allergic to penicillin"),
+    ("Tom owes me 80 euros", "Tom owes Lisa 30 euros"),
+    ("Sam has a dentist appointment tomorrow at 9am", "Dentist appointment tomorrow at 9am"),
     ("Huber Verlag deadline is 20.12.2026", "Schmidt deadline is 21.12.2026"),
     ("My rent is due on the 1st", "The Müller project is due 10.1.2027"),
     ("The Schmidt job is due Friday", "My sister's job interview moved to Monday"),
