@@ -126,6 +126,11 @@ def is_date_term(term: str) -> bool:
     return _DATE_TERM.fullmatch(term) is not None
 
 
+def is_day_term(term: str) -> bool:
+    """Whether an index term names one day ("dtd20261210"), not a month or a year."""
+    return term.startswith("dtd") and _DATE_TERM.fullmatch(term) is not None
+
+
 def day_term(y: int, m: int, d: int) -> str:
     """The term of one day ("dtd20261210")."""
     return f"dtd{y:04d}{m:02d}{d:02d}"

@@ -33,6 +33,7 @@ from memory.write_policy import (
     needs_similar,
     place_new,
     ranked_similar,
+    said_of_other_days,
 )
 
 Vector = npt.NDArray[np.float32]
@@ -188,12 +189,18 @@ async def apply_write(
         # an adversary).
         kept_core = is_core or is_core_update(holder.category, settings)
         return await _write_existing_key(engine, holder, item, vector, now, kept_core, digest)
+    said = utc_time(item.created_at, "created_at") if item.created_at else now
     duplicate = await engine.exact_duplicate(item.namespace, item.category, digest)
-    if duplicate is not None:
+    if duplicate is not None and not said_of_other_days(
+        item.content, said, duplicate.content, duplicate.timestamp
+    ):
         return duplicate
     found: list[MemoryEntry] = []
     if needs_similar(item.category):
         found = await engine.sharing_words(item.namespace, item.category, item.content, item.key)
+        found = [
+            e for e in found if not said_of_other_days(item.content, said, e.content, e.timestamp)
+        ]
     by_id = {entry.id: entry for entry in found}
     similar = ranked_similar(item.content, [(0, e.id, e.key, e.content) for e in found])
     placement = place_new(item.content, similar, settings, is_core=is_core)

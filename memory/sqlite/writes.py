@@ -32,6 +32,7 @@ from memory.write_policy import (
     merge_note,
     needs_similar,
     place_new,
+    said_of_other_days,
 )
 from memory.write_rules import NewMemory, validate
 
@@ -155,16 +156,19 @@ def _place_new(
     is_core: bool,
 ) -> tuple[int, list[int]]:
     """Where a new key's content goes; a negative seq means an existing row took it."""
+    said = parse_time(format_time(item.created_at, "created_at") if item.created_at else now)
     duplicate = conn.execute(
-        "SELECT seq FROM memories WHERE namespace = ? AND category = ? AND content_hash = ? "
-        "AND superseded_by IS NULL LIMIT 1",
+        "SELECT seq, created_at FROM memories WHERE namespace = ? AND category = ? "
+        "AND content_hash = ? AND superseded_by IS NULL ORDER BY seq DESC LIMIT 1",
         (item.namespace, item.category, digest),
     ).fetchone()
-    if duplicate:
+    if duplicate and not said_of_other_days(
+        item.content, said, item.content, parse_time(duplicate[1])
+    ):
         return -duplicate[0], []
     if not needs_similar(item.category):
         return _insert(conn, item, now, digest), []
-    similar = similar_active(conn, item.namespace, item.category, item.content, item.key)
+    similar = similar_active(conn, item.namespace, item.category, item.content, item.key, said=said)
     placement = place_new(item.content, similar, core.settings, is_core=is_core)
     target = placement.target
     if placement.action == "keep existing" and target is not None:

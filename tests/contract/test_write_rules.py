@@ -1164,3 +1164,31 @@ async def test_people_whose_names_are_function_words_elsewhere_keep_their_own_fa
         after = await _store_in(memory, namespace, "second", second)
         assert after.supersedes == [], (first, second)
         assert await _active_in(memory, namespace) == {"first": first, "second": second}
+
+
+async def test_the_same_words_naming_another_day_are_another_memory(memory: Memory) -> None:
+    """Found by an adversary: "Dentist tomorrow at 9am" said today was "already
+    remembered" as the same words said two weeks before, so today's appointment was
+    lost; a message said again the next day went the same way. Noon UTC keeps every
+    machine's local dates apart."""
+    needs(memory, "persistent")
+    from memory.write_rules import NewMemory
+
+    text = "Dentist tomorrow at 9am"
+    before = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+    today = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+    old = await memory.write(NewMemory(key="dentist", content=text, created_at=before))
+    new = await memory.write(NewMemory(key="dentist_again", content=text, created_at=today))
+    assert new.id != old.id and new.supersedes == []
+    again = await memory.write(NewMemory(key="dentist_3", content=text, created_at=today))
+    assert again.id == new.id  # the same day: the same memory
+    said = "Parcel from Zalando arrives tomorrow"
+    first = await memory.write(
+        NewMemory(key="c1", content=said, category="conversation", created_at=before)
+    )
+    second = await memory.write(
+        NewMemory(key="c2", content=said, category="conversation", created_at=today)
+    )
+    assert second.id != first.id
+    active = await memory.list(namespace=None, limit=50)
+    assert sorted(e.id for e in active) == sorted({old.id, new.id, first.id, second.id})
