@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
@@ -27,9 +28,13 @@ from memory.date_terms import (
 )
 
 _RELATIVE = re.compile(
-    r"(?i)\b(?:(?P<day>today|tonight|tomorrow|yesterday)|the\s+day\s+after\s+tomorrow"
+    r"(?i)\b(?:(?P<week>a\s+week\s+(?:from\s+)?(?:today|tomorrow))"
+    r"|(?P<two>(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday))"
+    r"|(?P<day>today|tonight|tomorrow|yesterday)"
     r"|(?P<which>this|next|last|past|coming)\s+(?P<span>week(?:end)?|month|year))\b"
 )
+"""Found by an adversary: "Dentist day after tomorrow" was read as tomorrow, "the day
+before yesterday" as yesterday, and "a week tomorrow" as tomorrow."""
 _SHIFT = {"this": 0, "coming": 1, "next": 1, "last": -1, "past": -1}
 ASKED_AS_DATES_ONLY = re.compile(
     r"(?i)\b(?:today|tonight|tomorrow|(?:this|next|coming)\s+(?:week(?:end)?|month|year))\b"
@@ -41,7 +46,7 @@ own days are indexed as dates (`said_relative_terms`). "Yesterday", "last week" 
 like stay words too: a memory telling of its past says them (LoCoMo's questions do)."""
 
 
-_PAST = re.compile(r"(?i)yesterday|last|past")
+_PAST = re.compile(r"(?i)yesterday|last|past|(?:the\s+)?day\s+before")
 _DAY_OF_MONTH = re.compile(
     r"(?i)\b(?:on|by|until|till|before|for|to|from)\s+the\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
     r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
@@ -72,15 +77,24 @@ _DONE_IN = re.compile(r"(?i)\b(?:i|we|he|she|they|you)\s+(?:\w*[^\We]ed|read)\b"
 book in 3 days", "I finished it in two weeks"), no day (a second adversary)."""
 
 
-def _sentence_before(found: re.Match[str]) -> str:
-    """What the sentence holding `found` says before it."""
+_CLAUSE_BREAK = re.compile(r"(?i)[.!?;,:\n]|\s(?:and|but|so)\s")
+
+
+def _clause_before(found: re.Match[str]) -> str:
+    """What the clause holding `found` says before it.
+
+    Found by an adversary: "I ordered a sofa from IKEA, it arrives in two weeks" told of
+    the past before its comma, and the sofa's day was read as how long something took.
+    """
     text = found.string
-    start = max(text.rfind(mark, 0, found.start()) for mark in ".!?;\n") + 1
+    start = 0
+    for mark in _CLAUSE_BREAK.finditer(text, 0, found.start()):
+        start = mark.end()
     return text[start : found.start()]
 
 
 def _a_time_it_took(found: re.Match[str]) -> bool:
-    before = _sentence_before(found)
+    before = _clause_before(found)
     if _TOLD_OF_WHAT_COMES.search(before):
         return False
     return bool(_TOLD_OF_THE_PAST.search(before) or _DONE_IN.search(before))
@@ -99,14 +113,39 @@ def _month_end(said: date) -> date:
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _A_WEEKDAY = re.compile(
-    r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before)\s+"
+    r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before|due|is)\s+"
     r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
 )
-"""A weekday named once ("due next Friday", "the plumber comes on Monday"): not "Mondays",
-"every Monday" or "Sunday mornings are lovely" (a habit, no day)."""
+"""A weekday named once ("due next Friday", "the plumber comes on Monday", "the deadline is
+Friday": a new user found the last by no date): not "Mondays", "every Monday" or "Sunday
+mornings are lovely" (a habit, no day)."""
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATE_WRITTEN_NEXT = re.compile(
+    rf"(?i)\s*,?\s*(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?{_MONTH_NAME}"
+    rf"|{_MONTH_NAME}\s+\d{{1,2}}\b|\d{{1,2}}[./-]\d{{1,2}}\b)"
+)
+"""A date written beside the weekday: "on Friday 18 December", "on Monday, January 4",
+"Friday 18.12.": that date is the day (`memory.date_terms` reads it), not the weekday's
+next one (an adversary saw "on Friday" told as the Friday a week earlier)."""
+_NOT_A_DAY_BEFORE_IS = re.compile(r"(?i)\b(?:today|tonight|tomorrow|yesterday|it|day)\s*$")
+""""Today is Friday" names no day to come."""
+
+
+def _named_weekdays(text: str) -> Iterator[re.Match[str]]:
+    """The weekdays `text` names once, less those dated beside them or said of today."""
+    for found in _A_WEEKDAY.finditer(text):
+        if _DATE_WRITTEN_NEXT.match(text, found.end()):
+            continue
+        if found["which"].casefold() == "is" and _NOT_A_DAY_BEFORE_IS.search(
+            text, 0, found.start()
+        ):
+            continue
+        yield found
+
+
 _NAMES_A_DAY = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+"
-    r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before)\s+"
+    r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before|due|is)\s+"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
     rf"(?:st|nd|rd|th)|in\s+(?:{_COUNT})\s+(?:days?|weeks?)|end\s+of\s+(?:the|this)\s+month)\b"
 )
@@ -140,8 +179,14 @@ def _days(first: date, count: int) -> list[str]:
 def _span_of(found: re.Match[str], said: date) -> tuple[date, date]:
     word = (found["day"] or "").casefold()
     offsets = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
-    if word or not found["which"]:
-        day = said + timedelta(days=offsets.get(word, 2))  # else the day after tomorrow
+    if found["week"]:
+        day = said + timedelta(days=8 if found["week"].casefold().endswith("tomorrow") else 7)
+        return day, day
+    if found["two"]:
+        day = said + timedelta(days=-2 if "before" in found["two"].casefold() else 2)
+        return day, day
+    if word:
+        day = said + timedelta(days=offsets[word])
         return day, day
     shift = _SHIFT[found["which"].casefold()]
     span = found["span"].casefold()
@@ -194,8 +239,8 @@ _TOLD_OF_WHAT_COMES = re.compile(
 
 
 def _told_of_the_past(found: re.Match[str]) -> bool:
-    """Whether the sentence says before "on <weekday>" that it tells of what was."""
-    before = _sentence_before(found)
+    """Whether the clause says before "on <weekday>" that it tells of what was."""
+    before = _clause_before(found)
     return bool(_TOLD_OF_THE_PAST.search(before)) and not _TOLD_OF_WHAT_COMES.search(before)
 
 
@@ -236,7 +281,7 @@ def relative_date_terms(
         except (OverflowError, ValueError):
             pass  # a day before year 1 or after 9999: no date to ask about
     days: list[date] = []
-    for found in _A_WEEKDAY.finditer(text):
+    for found in _named_weekdays(text):
         if not past_only or found["which"].casefold() == "last":
             days += _weekday_days(found, today)
     if not past_only:
@@ -297,7 +342,7 @@ def named_days(content: str, saved: datetime) -> list[NamedDays]:
     try:
         for match in _RELATIVE.finditer(content):
             found.append((match.start(), NamedDays(match.group(), (_span_of(match, said),))))
-        for match in _A_WEEKDAY.finditer(content):
+        for match in _named_weekdays(content):
             days = tuple((day, day) for day in _weekday_days(match, said))
             found.append((match.start(), NamedDays(match.group(), days)))
         for match in _DAY_OF_MONTH.finditer(content):

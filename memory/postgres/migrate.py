@@ -16,6 +16,7 @@ from memory.postgres.schema import (
     CLAIMS_READ_ANEW,
     CONTENT_HASHES,
     DATE_TERMS,
+    DAYS_READ_ANEW,
     DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
     LEFT_FOR_THE_NEW,
@@ -29,7 +30,7 @@ from memory.postgres.schema import (
     unescape,
 )
 from memory.predicates import states_a_predicate, tells_of_leaving
-from memory.relative_dates import names_days_ahead
+from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
 from memory.text import (
     entry_terms,
@@ -101,6 +102,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DOSES_READ_ANEW: names_a_dose,
     SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
     LEFT_FOR_THE_NEW: lambda text: tells_of_leaving(text) or names_days_ahead(text),
+    DAYS_READ_ANEW: names_a_relative_day,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

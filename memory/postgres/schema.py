@@ -37,6 +37,9 @@ SAVED_DAYS_APART = "saved days apart"
 LEFT_FOR_THE_NEW = "left for the new, days ahead"
 """A step run in Python: rows leaving one employer for another, or naming a day some days
 or weeks ahead or the end of the month, are indexed again."""
+DAYS_READ_ANEW = "days read anew"
+"""A step run in Python: rows naming a day relative to when they were said are indexed
+again ("day after tomorrow", "the deadline is Friday", "on Friday 18 December")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -151,6 +154,8 @@ def migrations(dimensions: int) -> list[str]:
         # "I left Fintrack, I've been hired by Revolut" says where the user works now; "Rent
         # due in two weeks" names a day.
         LEFT_FOR_THE_NEW,
+        # "day after tomorrow" and "the deadline is Friday" name days.
+        DAYS_READ_ANEW,
     ]
 
 

@@ -326,6 +326,10 @@ def _left_for_the_new_days_ahead(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, lambda text: tells_of_leaving(text) or names_days_ahead(text))
 
 
+def _days_read_anew(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, names_a_relative_day)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -365,6 +369,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "I left Fintrack, I've been hired by Revolut" says where the user works now; "Rent
     # due in two weeks" and "at the end of the month" name days.
     Migration("0020_left_for_the_new_days_ahead", _left_for_the_new_days_ahead),
+    # "day after tomorrow", "a week tomorrow", "the deadline is Friday" name days; "on
+    # Friday 18 December" is that date, not the weekday's next; a past tense in another
+    # clause makes "it arrives in two weeks" no time it took.
+    Migration("0021_days_read_anew", _days_read_anew),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -129,3 +129,45 @@ def test_a_day_ahead_after_a_need_or_a_plan_is_still_a_day() -> None:
     saved = datetime(2026, 12, 4, 12, 0, tzinfo=UTC)
     for text in ("I need to renew it in 3 days", "I'll read it in 3 days"):
         assert "dtd20261207" in said_relative_terms(text, saved), text
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Dentist day after tomorrow at 9am", date(2026, 12, 7)),
+        ("Day after tomorrow: dentist", date(2026, 12, 7)),
+        ("I saw her the day before yesterday", date(2026, 12, 3)),
+        ("Dinner a week tomorrow", date(2026, 12, 13)),
+        ("Dinner a week from today", date(2026, 12, 12)),
+        ("Deadline for the Schmidt job is Friday", date(2026, 12, 11)),
+        ("The report is due Monday", date(2026, 12, 7)),
+        ("I ordered a sofa from IKEA, it arrives in two weeks", date(2026, 12, 19)),
+        ("The lab called, my blood test results come in 3 days", date(2026, 12, 8)),
+        ("I met Anna yesterday, and we have dinner on Friday", date(2026, 12, 11)),
+    ],
+)
+def test_each_wording_an_adversary_or_a_new_user_found_names_its_day(text: str, day: date) -> None:
+    """Found by an adversary: "day after tomorrow" was told as tomorrow, "a week tomorrow"
+    as tomorrow, and the sofa's day as how long something took (a past tense before its
+    comma); by a new user: "the deadline is Friday" named no day."""
+    saved = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday
+    assert [named.spans[-1] for named in named_days(text, saved)][-1] == (day, day)
+    assert f"dtd{day:%Y%m%d}" in said_relative_terms(text, saved)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dentist on Friday 18 December at 10am",
+        "Flight to Tokyo on Monday, January 4",
+        "Meeting on Tuesday 15.12. at 10",
+        "Today is Friday",
+    ],
+)
+def test_a_weekday_dated_beside_it_or_said_of_today_names_no_other_day(text: str) -> None:
+    """Found by an adversary: "on Friday 18 December", said on 5 December, was told as
+    Friday 11 December and found by it."""
+    saved = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+    assert [named.words for named in named_days(text, saved)] in ([], ["Today"])
+    days = {term for term in said_relative_terms(text, saved) if term.startswith("dtd")}
+    assert days <= {"dtd20261205"}  # today's, of "Today is Friday"
