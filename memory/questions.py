@@ -25,9 +25,19 @@ _TRAILING_TALK = re.compile(
 )
 """Words after a question that add nothing ("… called? I forgot.", "… again? thanks")."""
 _AGAIN = re.compile(r"(?i)\s+again$")
+_ASKED_LAST = re.compile(r"(?i)\s(?:when|where|who|what|which)(?:\s+again)?$")
 _ASKING_VERB = re.compile(
-    r"(?i)\W*(?:what|where|who|which|how)(?:['\u2019]s|\s+(?:is|was|are|were|do|did|does)\b)"
+    r"(?i)\W*(?:what|where|who|which|how)(?:['\u2019]?s\b|\s+(?:is|was|are|were|do|did|does)\b)"
 )
+
+
+_OPENING_FILLER = re.compile(
+    r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so|ok|okay|well|um+|uh+|oh|and|und|et|"
+    r"y|e|now|btw|also)\b[\s,]+(?=\S)"
+)
+"""A word before a question that says nothing: "So, where do I live?", "hey what was the
+dentist's name again", "hi, wann ist die Schmidt deadline?" (an adversary and a new user
+saw each used as a memory)."""
 
 
 def _past_small_talk(text: str) -> str:
@@ -41,6 +51,8 @@ def _past_small_talk(text: str) -> str:
     said = text.strip()
     while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
         said = said[found.end() :].lstrip()
+    while (found := _OPENING_FILLER.match(said)) is not None:
+        said = said[found.end() :]
     while (found := _TRAILING_TALK.search(said)) is not None and found.start() > 0:
         said = said[: found.start()]
     if _ASKING_VERB.match(said) and _AGAIN.search(said):
@@ -69,7 +81,7 @@ def only_asks(text: str) -> bool:
 QUESTION_HELD_BACK = "a saved question says no fact"
 
 _QUESTION_START = re.compile(
-    r"(?i)[¿¡]?(?:what|what's|whats|when|where|where's|who|who's|whom|whose|which|why|how|is|"
+    r"(?i)[¿¡]?(?:(?:what|when|where|who|how)(?:['\u2019]?s)?|whom|whose|which|why|is|"
     r"are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|"
     # "anything on next week?", "any plans this weekend?" (a new user).
     r"any|anything|anyone|anybody|"
@@ -95,7 +107,13 @@ _QUESTION_LIST = re.compile(
 _ASKS_TO_RECALL = re.compile(
     r"(?i)^(?:(?:please|can\s+you|could\s+you)\s+)?(?:remind\s+me\s+(?:of|about|what|who|when|"
     r"where)|tell\s+me\s+(?:everything|all|what)\s+you\s+(?:know|remember|have)|"
-    r"what\s+do\s+you\s+(?:know|remember)|any\s+news\s+(?:about|from|on))\b"
+    r"what\s+do\s+you\s+(?:know|remember)|any\s+news\s+(?:about|from|on)|"
+    # Found by an adversary: each used as a memory.
+    r"i\s+wonder\s+(?:what|which|when|where|who|how)|"
+    r"any\s+idea\s+(?:about|of|what|which|when|where|who|whether|if|how)|"
+    r"did\s+i\s+(?:say|mention|tell\s+you)|"
+    r"i\s+(?:told|gave)\s+you\b[^.!?]*,\s*(?:what|which|where|when|who)\s+(?:was|is)\s+(?:it|that)"
+    r"(?:\s+again)?$)\b"
 )
 """A request to recall, not a statement: "remind me of my appointments", "tell me everything
 you remember about Clara", "any news about Tiago?" were used as memories at 1.00 later
@@ -111,8 +129,9 @@ _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 
 
 _ASKED_WITHOUT_MARK = re.compile(
-    r"(?i)\W*(?:what|when|where|who|which|how)(?:['\u2019]s|\s+(?:is|was|are|were|do|did|"
-    r"does|will|can))\s+(?P<rest>[^?]+)$"
+    r"(?i)\W*(?:(?:what|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
+    r"does|will|can))|(?:what|which)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
+    r"were))\s+(?P<rest>[^?]+)$"
 )
 _FEW_WORDS = 8
 """A short question typed without its "?": "when's Alex's bday" was used as a memory at
@@ -136,7 +155,15 @@ def _asked_without_mark(said: str) -> bool:
 
 
 _QUESTIONS_IN_A_ROW = re.compile(r"\?+\s+(?=\S)")
-_THEN = re.compile(r"(?i)^(?:and|also|or|plus)\b[\s,]*")
+_THEN = re.compile(r"(?i)^(?:and|also|or|plus|und|oder|et|ou|y|o|e)\b[\s,]*")
+_FOLLOW_ON = 4
+"""Words of a question that follows another and leans on it: "Where do I live?? And my job?"."""
+
+
+def _a_follow_on(part: str) -> bool:
+    """A few words after "and", asking on from the question before ("And my job?")."""
+    words = part.split()
+    return 0 < len(words) <= _FOLLOW_ON and not any(c.isdigit() for c in part)
 
 
 def asks_only(text: str) -> bool:
@@ -152,15 +179,26 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _past_small_talk(text)
+    if _ASKED_LAST.search(said) and len(said.split()) <= _FEW_WORDS:
+        return not any(c.isdigit() for c in said)  # "violin lesson when again" (an adversary)
     if _asked_without_mark(said):
         said += "?"
+    elif "?" in said and not said.endswith("?"):
+        last = said.rsplit("?", 1)[1].strip()
+        if _asked_without_mark(_THEN.sub("", last)):
+            said += "?"  # "where do I live? where do I work" (an adversary)
     if _ASKS_TO_RECALL.match(said) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
         return len(said.split()) <= 2 * _MOST_WORDS and not any(c.isdigit() for c in said)
     if said.endswith("?") and _QUESTIONS_IN_A_ROW.search(said[:-1]):
         # "What is Leo allergic to? And what's the wifi password?": each a question (a new
         # user saw such a message take one of five slots from Leo's allergies).
-        asked = [_THEN.sub("", part) for part in _QUESTIONS_IN_A_ROW.split(said[:-1])]
-        return len(asked) <= _MOST_QUESTIONS and all(asks_only(f"{part}?") for part in asked)
+        parts = _QUESTIONS_IN_A_ROW.split(said[:-1].rstrip("?"))
+        asked = [_THEN.sub("", part) for part in parts]
+        return len(asked) <= _MOST_QUESTIONS and all(
+            asks_only(f"{part}?")
+            or (at > 0 and _THEN.match(parts[at]) is not None and _a_follow_on(part))
+            for at, part in enumerate(asked)
+        )
     framed = _FRAME.match(said)
     if framed is not None and not _TELLS_OF_ONESELF.search(framed.group()):
         said = said[framed.end() :]
