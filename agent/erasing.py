@@ -191,7 +191,7 @@ class Erased:
 
 async def memories_holding(
     memory: Memory, namespace: str, erasure: Erasure | None, erased_keys: set[str]
-) -> list[MemoryEntry]:
+) -> list[tuple[MemoryEntry, bool]]:
     """The other memories, in effect or kept as history, that still hold what was erased.
 
     As a chat file's message would be scrubbed of it: the erased text, or its code said
@@ -200,12 +200,17 @@ async def memories_holding(
     recalled first for "what is my bike lock code"; the chat file's copy said [erased].
     In every namespace: a copy under another (a second adversary's "work" namespace) is
     the same secret, and the snapshot written from it holds it again.
+
+    Each with whether it surely holds it (False: a number of the code said with no other
+    word of the text, "4471 also unlocks my phone", which may be the code or not).
     """
     if erasure is None:
         return []
-    found: dict[tuple[str, str], MemoryEntry] = {}
+    found: dict[tuple[str, str], tuple[MemoryEntry, bool]] = {}
     for entry in await every_listed(memory, None, include_superseded=True, order="key"):
-        erased = entry.namespace == namespace and entry.key in erased_keys
-        if not erased and erasure.apply(entry.content) != entry.content:
-            found.setdefault((entry.namespace, entry.key), entry)
+        if entry.namespace == namespace and entry.key in erased_keys:
+            continue
+        surely = erasure.apply(entry.content) != entry.content
+        if surely or erasure.may_hold(entry.content):
+            found.setdefault((entry.namespace, entry.key), (entry, surely))
     return list(found.values())

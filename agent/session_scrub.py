@@ -47,9 +47,12 @@ class Erasure:
     """What to take out of a chat's text.
 
     Each erased text, and each key of its that is no ordinary word, wherever it stands;
-    each code-like word of it (a PIN, a password) as a whole word, and only in a text that
-    shares another word with it: the code said again ("Your door code is 4821"), not the
-    same number meaning something else (an adversary's wedding year went with a PIN).
+    each word of it shaped like a secret ("Zebra-Quartz-7719", "48211122") as a whole word,
+    wherever it stands (an adversary's "Zebra-Quartz-7719 is also what I use for the router"
+    kept the erased wifi password); each shorter code (a PIN) as a whole word, and only in
+    a text that shares another word with it: the code said again ("Your door code is
+    4821"), not the same number meaning something else (an adversary's wedding year went
+    with a PIN).
     """
 
     whole: re.Pattern[str] | None
@@ -57,6 +60,8 @@ class Erasure:
     context: frozenset[str]
     texts: re.Pattern[str] | None = None
     """The erased texts alone (not their keys): a chat that holds one discussed it."""
+    secrets: re.Pattern[str] | None = None
+    """Its words shaped like a secret: no other meaning to keep them for."""
 
     def apply(self, text: str, *, discussed: bool = False) -> str:
         """`text` with what is erased replaced by `ERASED`.
@@ -66,6 +71,8 @@ class Erasure:
         """
         if self.whole is not None:
             text = self.whole.sub(ERASED, text)
+        if self.secrets is not None:
+            text = self.secrets.sub(ERASED, text)
         if (
             self.codes is not None
             and self.codes.search(text) is not None
@@ -84,7 +91,15 @@ class Erasure:
 
     def found_in(self, text: str) -> bool:
         """Whether `text` may hold something to erase (a quick test before parsing it)."""
-        return any(p is not None and p.search(text) for p in (self.whole, self.codes))
+        patterns = (self.whole, self.secrets, self.codes)
+        return any(p is not None and p.search(text) for p in patterns)
+
+    def may_hold(self, text: str) -> bool:
+        """Whether `text` holds one of the codes, whatever its other words.
+
+        The same PIN said alone ("4471 also unlocks my phone", an adversary) may be it.
+        """
+        return self.found_in(text)
 
 
 def _either(items: Iterable[str], *, whole_words: bool = False) -> str:
@@ -116,6 +131,7 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     named = _either((key for key in keys if _a_named_key(key)), whole_words=True)
     whole = "|".join(part for part in (said, named) if part)
     coded = _either(codes, whole_words=True)
+    secret = _either((code for code in codes if looks_secret(code)), whole_words=True)
     if not whole and not coded:
         return None
     return Erasure(
@@ -123,6 +139,7 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         re.compile(coded, re.I) if coded else None,
         frozenset(context),
         re.compile(said, re.I) if said else None,
+        re.compile(secret, re.I) if secret else None,
     )
 
 

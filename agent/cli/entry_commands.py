@@ -364,14 +364,19 @@ async def _erased(
     revived_keys = {entry.key for entry in revived}
     erasure = done_erasing.erasure
     holding = await memories_holding(memory, namespace, erasure, {key} | revived_keys)
-    for entry in holding:
+    for entry, surely in holding:
         # Shown as a chat file now shows it: the terminal is no place to print it again.
-        shown = _shortened(erasure.apply(entry.content)) if erasure else ""
+        shown = _shortened(erasure.apply(entry.content, discussed=True)) if erasure else ""
         elsewhere = "" if entry.namespace == namespace else f" --namespace {entry.namespace}"
         where = "" if entry.namespace == namespace else f" in namespace {entry.namespace!r}"
+        holds = (
+            "still holds its text or its code"
+            if surely
+            else "holds a number its text held (it may be the same code)"
+        )
         say(
             out,
-            f"warning: another memory still holds its text or its code: {entry.key!r}{where} "
+            f"warning: another memory {holds}: {entry.key!r}{where} "
             f"({shown}); `memchat memory forget {entry.key}{elsewhere} --erase` erases it too",
         )
     return 1 if done_erasing.unscrubbed else 0

@@ -672,8 +672,9 @@ def test_forget_erase_leaves_nothing_to_restore(configured: Path) -> None:
 def test_forget_erase_names_the_other_memories_that_still_hold_its_code(configured: Path) -> None:
     """Found by an adversary: after erasing the bike lock's code, a message saying "they said
     2468 is a common code" kept it and was recalled first for the code; the erase said
-    nothing. The memory is named, the code not printed again; one holding the number for
-    something else is not."""
+    nothing. The memory is named, the code not printed again; one holding the number with
+    no other word of the text may be the same code said alone ("4471 also unlocks my
+    phone", a later adversary), and is named as maybe holding it."""
     store = ["memory", "store", "--category", "conversation", "--key"]
     assert run_cli("memory", "store", "--key", "lock", "My bike lock code is 2468").code == 0
     said = "I called the station about my bike, they said 2468 is a common code"
@@ -682,7 +683,8 @@ def test_forget_erase_names_the_other_memories_that_still_hold_its_code(configur
     erased = run_cli("memory", "forget", "--yes", "--erase", "lock").clean()
     assert "another memory still holds its text or its code: 'station' (" in erased.out
     assert "`memchat memory forget station --erase` erases it too" in erased.out
-    assert "2468" not in erased.out and "'rent'" not in erased.out
+    assert "2468" not in erased.out
+    assert "holds a number its text held (it may be the same code): 'rent' (" in erased.out
     again = run_cli("memory", "forget", "--yes", "--erase", "station").clean()
     assert "still holds" not in again.out
     # A copy in another namespace is the same secret (a second adversary).
@@ -692,6 +694,28 @@ def test_forget_erase_names_the_other_memories_that_still_hold_its_code(configur
     gate = run_cli("memory", "forget", "--yes", "--erase", "gate").clean()
     assert "'gate2' in namespace 'work'" in gate.out
     assert "`memchat memory forget gate2 --namespace work --erase`" in gate.out
+
+
+def test_forget_erase_takes_a_password_said_again_out_of_every_message(
+    configured: Path, tmp_path: Path
+) -> None:
+    """Found by an adversary: "Zebra-Quartz-7719 is also what I use for the router admin
+    page", said after the wifi password was stored, kept it after the erase (in the memory
+    and its chat file), and nothing said so: it shares no other word with the fact."""
+    fact = "My wifi password is Zebra-Quartz-7719"
+    assert run_cli("memory", "store", "--key", "wifi", fact).code == 0
+    again = "Zebra-Quartz-7719 is also what I use for the router admin page"
+    store = ["memory", "store", "--category", "conversation", "--key", "router", again]
+    assert run_cli(*store).code == 0
+    erased = run_cli("memory", "forget", "--yes", "--erase", "wifi").clean()
+    assert "another memory still holds its text or its code: 'router' (" in erased.out
+    assert "Zebra" not in erased.out
+    from agent.session_scrub import erasure_of
+
+    erasure = erasure_of([fact])
+    assert erasure is not None
+    assert erasure.apply(again) == "[erased] is also what I use for the router admin page"
+    assert erasure.apply("In 2019 we married") == "In 2019 we married"
 
 
 def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
