@@ -19,7 +19,6 @@ from agent.events import Notice, TurnEvent, TurnFailed
 from agent.failures import storage_failure
 from agent.history import unanswered
 from agent.messages import ChatMessage
-from agent.redact import redact
 from agent.sessions import ChatWrittenElsewhere, Session, SessionStore
 from agent.turn_state import PendingEdit, last_user_index, stored_keys
 from memory.entry import MemoryEntry
@@ -172,7 +171,7 @@ class MessageKeeper:
         if not should_autosave(text, config.agent.min_autosave_chars):
             return None
         # Off the event loop: a long paste takes the patterns a while.
-        clean, _kinds = await asyncio.to_thread(redact, text)
+        clean, _kinds = await asyncio.to_thread(session.secrets.redact, text)
         self._asked_key = conversation_key(session.id)
         try:
             return await self.memory.store_with_metadata(

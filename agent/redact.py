@@ -347,6 +347,37 @@ def _merged_by_kind(
 
 def redact(text: str) -> tuple[str, list[str]]:
     """Text with secrets replaced by `[REDACTED:kind]`, and the kinds that were found."""
+    clean, kinds, _values = _redacted_with_values(text)
+    return clean, kinds
+
+
+class SaidSecrets:
+    """The secrets one chat redacted, taken out again wherever a later message says them.
+
+    Found by an adversary: "Zebra-Quartz-7719 is also what I use for the router admin
+    page", after "my wifi password is Zebra-Quartz-7719", was saved and written to the chat
+    file as typed: alone, it names no secret. The values stay in memory only, for the
+    chat's life in this process.
+    """
+
+    def __init__(self) -> None:
+        self._values: list[tuple[str, str]] = []
+
+    def redact(self, text: str) -> tuple[str, list[str]]:
+        """`redact`, and each secret an earlier text of the chat held, said again here."""
+        clean, kinds, values = _redacted_with_values(text)
+        for kind, value in values:
+            if (kind, value) not in self._values:
+                self._values.append((kind, value))
+        for kind, value in self._values:
+            again = _said_again(clean, [(kind, value)])
+            if again != clean and kind not in kinds:
+                kinds.append(kind)
+            clean = again
+        return clean, kinds
+
+
+def _redacted_with_values(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     if _INVISIBLE.search(text):
         # Invisible characters split a label from its value: "my Password\u200b is
         # zerowidth123" was kept as typed (an adversary). Without them, if that finds a
@@ -357,7 +388,7 @@ def redact(text: str) -> tuple[str, list[str]]:
     return _redacted(text)
 
 
-def _redacted(text: str) -> tuple[str, list[str]]:
+def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     found: list[str] = []
     lowered = text.lower()
     values: list[tuple[str, str]] = []
@@ -407,7 +438,7 @@ def _redacted(text: str) -> tuple[str, list[str]]:
         apply("pin", [m.span(1) for m in _PIN.finditer(text)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
-    return _said_again(text, values), found
+    return _said_again(text, values), found, values
 
 
 _SHORTEST_REPEATED = 4

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from agent.messages import ChatMessage, CommandNote, RecallNote
 from agent.paths import ensure_private_dir
 from agent.record_texts import RECORD_FIELDS, each_text
-from agent.redact import redact
+from agent.redact import SaidSecrets, redact
 
 REWRITTEN_ELSEWHERE = (
     "This chat's file was written anew elsewhere (a memory erased for good): what it no "
@@ -83,6 +83,8 @@ class Session:
     file_size: int | None = None
     """Its file's size when last read or written here: another means another memchat
     (a second window on the same chat) wrote to it since."""
+    secrets: SaidSecrets = field(default_factory=SaidSecrets, repr=False, compare=False)
+    """The secrets its messages said, redacted again wherever a later one repeats them."""
 
     @property
     def model(self) -> str | None:
@@ -192,7 +194,7 @@ def _before_the_cut(
     return [(at, note) for at, note in commands if at <= keep]
 
 
-def _message_record(message: ChatMessage) -> dict[str, Any]:
+def _message_record(message: ChatMessage, secrets: SaidSecrets) -> dict[str, Any]:
     # Fields older versions do not know go in records of their own, which they skip: in
     # the message, they would make an older memchat drop the whole message.
     record = message.model_dump(mode="json", exclude={"failed"})
@@ -200,11 +202,11 @@ def _message_record(message: ChatMessage) -> dict[str, Any]:
         # A secret said in passing is redacted on disk as in memory, titles and search
         # (found by a new user: a PIN and a password stayed in the chat file and came back
         # in clear when the chat was reopened). The chat in use keeps what was typed.
-        record["content"] = redact(message.content)[0]
+        record["content"] = secrets.redact(message.content)[0]
         if message.thinking:
             # A thinking model restates the message it answers (an adversary saw qwen3's
             # thinking keep the PIN its content had redacted).
-            record["thinking"] = redact(message.thinking)[0]
+            record["thinking"] = secrets.redact(message.thinking)[0]
     # A fact asked to be kept holds its secret in memory, but the chat file redacts it as
     # it does the message that asked: the model's memory_store call and the tool's answer
     # kept the door code in clear beside "[REDACTED:code]" (found by a new user).
@@ -411,7 +413,8 @@ class SessionStore:
                 )
             lines.extend(_line(record) for record in session.unwritten)
             for message in messages:
-                lines.append(_line({"type": "message", **_message_record(message)}))
+                record = _message_record(message, session.secrets)
+                lines.append(_line({"type": "message", **record}))
                 if message.failed:
                     lines.append(_line({"type": REPLY_FAILED}))
             if marker is not None:

@@ -157,6 +157,30 @@ def test_a_secret_said_in_passing_is_not_written_in_clear(tmp_path: Path) -> Non
     assert reopened[0].content.startswith("My bank PIN is ")
 
 
+def test_a_secret_said_again_in_a_later_message_is_not_written_in_clear(tmp_path: Path) -> None:
+    """Found by an adversary: after "my wifi password is Zebra-Quartz-7719", the next
+    message "Zebra-Quartz-7719 is also what I use for the router admin page" was written
+    (and saved to memory) as typed: alone, it names no secret."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(session, [_user("remember my wifi password is Zebra-Quartz-7719")])
+    store.append(
+        session,
+        [
+            ChatMessage(role="assistant", content="Done."),
+            _user("zebra-quartz-7719 is also what I use for the router admin page"),
+        ],
+    )
+    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    assert "7719" not in written
+    reopened = store.load(session.id).messages
+    assert reopened[2].content == "[REDACTED:secret] is also what I use for the router admin page"
+    # Another chat never heard it: its words are its own.
+    other = store.new()
+    store.append(other, [_user("Zebra-Quartz-7719 is my new band's name")])
+    assert "Zebra-Quartz-7719" in (tmp_path / f"{other.id}.jsonl").read_text(encoding="utf-8")
+
+
 def test_a_models_thinking_is_written_redacted(tmp_path: Path) -> None:
     """Found by an adversary: a thinking model restated the message, and its thinking kept
     the PIN and the password the content had redacted."""

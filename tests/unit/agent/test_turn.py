@@ -202,6 +202,19 @@ async def test_secrets_are_redacted_before_saving(harness: Harness) -> None:
     assert "[REDACTED:" in saved.content
 
 
+async def test_a_secret_said_again_later_in_the_chat_is_redacted_before_saving(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "Zebra-Quartz-7719 is also what I use for the router admin
+    page", after the wifi password, was saved in clear (and recalled for "router")."""
+    harness.model.add("Ok.")
+    harness.model.add("Ok.")
+    await harness.turn("my wifi password is Zebra-Quartz-7719")
+    events = await harness.turn("Zebra-Quartz-7719 is also what I use for the router admin page")
+    saved = next(e for e in events if isinstance(e, MemorySaved)).entry
+    assert saved.content == "[REDACTED:secret] is also what I use for the router admin page"
+
+
 async def test_tool_round_trip(harness: Harness) -> None:
     harness.model.add(
         Reply(
