@@ -17,7 +17,8 @@ import re
 _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
     r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
-    r"entry|access)"
+    r"entry|access|mail[ \t-]?box|letter[ \t-]?box|post[ \t-]?box|locker|shed|storage"
+    r"(?:[ \t]+unit)?)"
 )
 _CODE = (
     r"[*#]?(\d[\d \t-]{1,10}\d)[*#]?(?!\w)"
@@ -28,7 +29,7 @@ _CODE = (
 """Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
 ("The garage is 600 meters long", "The door is 200 cm wide")."""
 _LABELLED = re.compile(
-    rf"(?i)\b{_OPENS}(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo|number))?"
+    rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo|number))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?|"
     r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)[ \t]+to[ \t]+)"
@@ -42,10 +43,11 @@ _LABEL_THEN_CODE = re.compile(
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
 remote code 8812#" (an adversary)."""
 _OPENS_WITH = re.compile(
-    rf"(?i)\b(?:opens|unlocks)[ \t]+with[ \t]+(?:the[ \t]+(?:code|combination)[ \t]+)?{_CODE}"
+    r"(?i)\b(?:opens?|unlocks?)[ \t]+with[ \t]+(?:(?:the[ \t]+)?(?:code|combination|pin)[ \t]+)?"
+    + _CODE
 )
-""""The gate opens with 4471", "it opens with the code 4471", "the lock opens with 4 4 7 1"
-(adversaries)."""
+""""The gate opens with 4471", "it opens with the code 4471", "the lock opens with 4 4 7 1",
+"opens with code 4471", "unlock with 4471" (adversaries)."""
 _LISTED = re.compile(rf"(?i)\b[a-z][\w-]*[ \t]+{_CODE}")
 """Each thing and its code in a list of codes: "codes: door 8264, gate 9912, shed 1234"
 (adversaries). Only after "codes:" or "code:" in the same sentence: "gate 14" alone is an
@@ -64,7 +66,34 @@ code, but for the codes that open nothing (a zip, an area, an error, a promotion
 _PIN_GIVEN = re.compile(r"(?i)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|and\b))")
 """"pin 4471 for the new card" (a second adversary); not "pin 2024 as the year to
 remember" (pin, the verb) or "pin 12 of the chip"."""
-_LIST_OF_CODES = re.compile(r"(?i)\bcodes?[ \t]*:[^\n.;!?]*")
+_NOT_SECRET_CODES = (
+    r"zip|postal|post|area|country|dial(?:ling)?|error|status|exit|promo|discount|coupon|"
+    r"voucher|gift|referral|tracking|product|colou?r|dress|source|qr|bar|cheat|morse|tax|"
+    r"sort|swift|routing|airport|flight|course|class|room"
+)
+_LIST_OF_CODES = re.compile(
+    r"(?i)(?:\b(?P<what>[a-z0-9]+)[ \t]+)?\bcodes?[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b)"
+    r"[^\n.!?]*"
+)
+_NOT_A_SECRET = re.compile(rf"(?i)(?:{_NOT_SECRET_CODES})")
+"""A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
+and items after a ";" were kept); not zip codes or promo codes."""
+_BARE_IN_LIST = re.compile(rf"(?<![\w-]){_CODE}")
+_CODE_FIRST = re.compile(
+    rf"(?i)(?<![\w-]){_CODE}[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?!(?:{_NOT_SECRET_CODES}|pin|puk)\b)"
+    r"(?:[a-z]+[ \t]+){0,2}(?:code|combination|combo|pin)\b"
+)
+""""5823 is the mailbox code" (an adversary)."""
+_PIN_FOR = re.compile(
+    r"(?i)\bpin[ \t]+(?:for|of|to)(?:[ \t]+[\w'\u2019-]+){1,4}?[ \t]*[:=][ \t]*(\d{4,8})\b"
+)
+""""PIN for the new card: 4471" (an adversary)."""
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_PIN_IN_WORDS = re.compile(
+    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?(?:is|was|:|=)[ \t]*"
+    rf"({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
+)
+""""My bank PIN is four four seven one" (an adversary)."""
 _CODE_TO = re.compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
@@ -88,7 +117,7 @@ _PUK = re.compile(r"(?i)\bpuk2?(?:[ \t]*code)?[ \t]*(?:is|:|=)?[ \t]*(\d{8})\b")
 _HINTS = (
     "door", "gate", "garage", "alarm", "keypad", "intercom", "buzz", "lock", "key", "safe",
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
-    "tür", "tuer", "tor", "tresor",
+    "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
 )  # fmt: skip
 
 
@@ -99,11 +128,13 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         return []
     rules = (
         *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
-        *(_NAMED_CODE, _PIN_GIVEN),
+        *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_FOR, _PIN_IN_WORDS),
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     for listed in _LIST_OF_CODES.finditer(text):
-        found += _LISTED.finditer(text, listed.start(), listed.end())
+        if listed["what"] and _NOT_A_SECRET.fullmatch(listed["what"]):
+            continue  # "zip codes: 10115, 10117"
+        found += _BARE_IN_LIST.finditer(text, listed.start(), listed.end())
     return [
         match.span(1) for match in found if not (_bike(text, match.start()) or _alarm_time(match))
     ]

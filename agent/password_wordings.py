@@ -75,6 +75,17 @@ _WIFI_IS = re.compile(
 """The network named for its password: "my wifi is Sunflower2024!", "the guest wifi is
 guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
+_KEY_FOR = re.compile(
+    r"(?i)\b(?:key|password|passcode|code)[ \t]+(?:for|to|of)[ \t]+"
+    r"(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:guest[ \t]+)?(?:wi-?fi|wlan|network|router)"
+    r"[ \t]*(?::|=|\bis\b)[ \t]*" + _VALUE
+)
+""""key for the wifi: Sunny-Day-2024" (an adversary)."""
+_AND_NOW = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?\b(?:and|but)[ \t]+(?:now[ \t]+)?"
+    rf"(?:it['\u2019]s|it[ \t]+is|the[ \t]+new[ \t]+one[ \t]+is)[ \t]+(?:now[ \t]+)?{_VALUE}"
+)
+""""my password was hunter2 and now it's hunter3": the new one (an adversary)."""
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 _TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
 _MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
@@ -148,7 +159,7 @@ _CARD_PIN = re.compile(
 )
 _HINTS = (
     "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
-    "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan",
+    "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router",
 )  # fmt: skip
 _PLAIN_WORDS = frozenset(
     "the a an my your our their his her it this that one same new old it's is was i you he "
@@ -231,6 +242,8 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_MYSQL, _anything),
             (_WIFI, _anything),
             (_WIFI_IS, _looks_like_a_password),
+            (_KEY_FOR, _looks_like_a_password),
+            (_AND_NOW, _marked),
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
         spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]

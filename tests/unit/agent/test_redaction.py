@@ -333,6 +333,23 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("the lock opens with 4 4 7 1", "4 4 7 1"),
         # Found by the property test in CI: a PIN's code rule took a card's first group.
         ("my PIN code is 4-8-2-1 4111 1111 1111 1111 000", "1111 1111 1111"),
+        # Found by the thirteenth round's adversary.
+        ("codes: 1111, 2222, 3333", "1111"),
+        ("codes: 1111, 2222 and 3333", "2222"),
+        ("backup codes: 4821-1122, 9981-2231, 7712-0099", "9981-2231"),
+        ("my 2FA backup codes are 48211122 99812231 77120099", "77120099"),
+        ("Codes - door 8264, gate 9912, shed 1234", "8264"),
+        ("codes: front door 8264; back door 9912", "9912"),
+        ("mailbox: 5823", "5823"),
+        ("the code for the mailbox is 5823", "5823"),
+        ("5823 is the mailbox code", "5823"),
+        ("PIN for the new card: 4471", "4471"),
+        ("opens with code 4471", "4471"),
+        ("unlock with 4471", "4471"),
+        ("garage remote: 8812#", "8812"),
+        ("key for the wifi: Sunny-Day-2024", "Sunny-Day-2024"),
+        ("my password was hunter2 and now it's hunter3", "hunter3"),
+        ("My bank PIN is four four seven one", "four four seven one"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -408,6 +425,12 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "Room 4471",
         "Use 2 eggs for the cake",
         "my wifi is Netgear",
+        "zip codes: 10115, 10117",
+        "promo codes are SAVE10 and 2024",
+        "area codes - 030, 040",
+        "The mailbox is 30 meters away",
+        "2019 is the year I married",
+        "the password was easy and now it is better",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
