@@ -44,6 +44,26 @@ def _secret_like(word: str) -> bool:
     return digits >= 3 or (digits >= 2 and any(c.isalpha() for c in word))
 
 
+_NUMBERED = frozenset(
+    "invoice invoices rechnung facture factura order ticket case booking reservation flight "
+    "room table seat project contract po job issue bug task version release chapter".split()
+)
+"""Words a number after them names, not a secret: "invoice_2026_114_paid" is found by its
+number (a new user saw three invoices keyed "invoice_paid_…")."""
+
+
+def _named_numbers_kept(words: list[str]) -> list[str]:
+    kept: list[str] = []
+    named = False
+    for word in words:
+        if _secret_like(word) and not (named and word.isdigit()):
+            named = False
+            continue
+        kept.append(word)
+        named = word in _NUMBERED or (named and word.isdigit())
+    return kept
+
+
 def key_for(text: str) -> str:
     """The key /remember stores TEXT under (a few of its words and a short hash).
 
@@ -54,7 +74,7 @@ def key_for(text: str) -> str:
     # A number of three digits or more, or a word of letters and digits, is left out
     # too: "Gate code 4471", "The wifi code is 8812-3345" and "pass Tr0ub4dor" put the code
     # in every list (an adversary); the hash keeps keys apart.
-    words = [w for w in key_words(redact(text)[0], 10) if not _secret_like(w)][:5]
+    words = _named_numbers_kept(key_words(redact(text)[0], 10))[:5]
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return "_".join([*words, digest]) if words else f"note_{digest}"
 

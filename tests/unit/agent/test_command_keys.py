@@ -36,3 +36,12 @@ def test_a_code_or_a_word_of_letters_and_digits_is_no_part_of_a_key() -> None:
     assert "8812" not in key_for("The wifi code is 8812-3345")
     assert "tr0ub4dor" not in key_for("pass Tr0ub4dor")
     assert key_for("Meeting at 10 AM").startswith("meeting_at_10_am_")
+
+
+def test_a_number_that_names_an_invoice_or_an_order_stays_in_its_key() -> None:
+    """Found by a new user: three invoices were keyed "invoice_paid_…" and
+    "invoice_to_muller_gmbh_1_…", so /forget had no number to go by."""
+    assert key_for("Invoice 2026-115 paid").startswith("invoice_2026_115_paid_")
+    assert key_for("Order 4471 shipped").startswith("order_4471_shipped_")
+    assert "4471" not in key_for("Gate code 4471 for order")
+    assert "tr0ub4dor" not in key_for("ticket Tr0ub4dor")
