@@ -232,15 +232,18 @@ class Turns:
         if last is not None:
             self.start(last, resend=True)
 
-    def put_back(self, *texts: str) -> None:
+    def put_back(self, *texts: str) -> bool:
         """Return unsent messages, then every queued one, to the input: none is ever lost.
 
-        What the user typed since stays below them (`PromptInput.restore`).
+        What the user typed since stays below them (`PromptInput.restore`), and that is
+        said; returns whether it was.
         """
         unsent = [*texts, *self.queued]
         self.queued.clear()
         if unsent and self.app.prompt.restore(*unsent):
             self.app.notify("Unsent messages are back in the input, above what you typed since.")
+            return True
+        return False
 
     async def _turns(self, text: str, resend: bool, edit: bool = False) -> None:
         """This turn, then one for each message queued meanwhile (a fast typist's lines)."""
@@ -324,7 +327,10 @@ class Turns:
             # The question is still in the chat, answered by the reply that stays: back in
             # the prompt, it was sent twice (found by an adversary).
             return
-        self.put_back(text)
+        if not self.put_back(text) and not edit:
+            # A new user who pressed Esc early saw the message leave the chat for the
+            # prompt, and could not tell whether it had been sent.
+            self.app.notify("Stopped before any reply: your message is back in the input, unsent.")
         if edit:
             await self._edit_unanswered(session)
         else:

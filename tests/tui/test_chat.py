@@ -270,6 +270,9 @@ async def test_esc_before_anything_arrives_restores_the_prompt(make_app: MakeApp
         await pilot.pause()
         assert h.app.query_one(PromptInput).text == "Are you there?"
         assert not h.app.query(AssistantMessage)
+        # Said, not only done (a new user could not tell whether it had been sent).
+        notices = [n.message for n in h.app._notifications]
+        assert "Stopped before any reply: your message is back in the input, unsent." in notices
 
 
 async def test_a_failed_turn_is_a_notice_and_keeps_the_message(make_app: MakeApp) -> None:
