@@ -58,6 +58,7 @@ class MemchatApp(App[None]):
         Binding("escape", "stop", "Stop reply"),
         Binding("f3", "copy_last", "Copy reply"),
         Binding("f4", "toggle_incognito", "Incognito"),
+        Binding("f5", "widen_inspector", "Wide memory", show=False),
         Binding("ctrl+n", "new_session", "New"),
         Binding("ctrl+f", "search_chats", "Search chats", show=False, priority=True),
         Binding("f1", "help", "Help"),
@@ -237,6 +238,10 @@ class MemchatApp(App[None]):
     def action_toggle_inspector(self) -> None:
         """F2: the memory panel, opened with its search focused, or hidden."""
         self.memory_view.toggle_inspector()
+
+    def action_widen_inspector(self) -> None:
+        """F5: the memory panel across the whole window (each memory's text in full), or back."""
+        self.memory_view.widen_inspector()
 
     def action_toggle_incognito(self) -> None:
         """F4: stop (or resume) auto-saving this session's messages."""

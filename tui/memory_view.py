@@ -38,6 +38,19 @@ class MemoryView:
             # A hidden widget keeps the focus: what the user typed next would go nowhere.
             self.app.prompt.focus()
 
+    def widen_inspector(self) -> None:
+        """The panel in the chat's place, or back beside it; opened if it was hidden.
+
+        Found by a new user: at 200 columns each memory's text was cut to 30 characters
+        beside the chat, and every row had to be opened to be read.
+        """
+        main = self.app.query_one("#main")
+        if not self.app.inspector.display:
+            self.toggle_inspector()
+            main.set_class(True, "wide")
+            return
+        main.toggle_class("wide")
+
     def show_inspector(self, shown: bool) -> None:
         """Show or hide the memory panel; in a narrow terminal it takes the chat's place.
 
@@ -45,7 +58,10 @@ class MemoryView:
         by a new user).
         """
         self.app.inspector.display = shown
-        self.app.query_one("#main").set_class(shown, "inspecting")
+        main = self.app.query_one("#main")
+        main.set_class(shown, "inspecting")
+        if not shown:
+            main.set_class(False, "wide")
 
     def show_warnings(self, extra: Iterable[str] = ()) -> None:
         """Notify the problems the store met while reading (and `extra`), each once."""

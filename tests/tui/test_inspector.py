@@ -790,6 +790,29 @@ async def test_a_narrow_panel_gives_the_text_the_room_of_category_and_score(
         assert h.app.query_one(DataTable).virtual_size.width <= panel.width
 
 
+async def test_f5_gives_the_panel_the_whole_window_and_each_memory_its_text(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: at 200 columns each memory's text was cut to 30 characters
+    beside the chat; every row had to be opened to be read."""
+    text = "Invoice 2026-114 to Müller GmbH, 1.240,50 €, paid on 04.12.2026 by bank transfer"
+    h = make_app(seed=[seed_entry("invoice", text)])
+    async with h.app.run_test(size=(200, 40)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f5")  # opens it, wide
+        await settle(pilot)
+        assert h.app.inspector.display and not h.app.query_one("#chat-pane").display
+        row = h.app.query_one(DataTable).get_row("id-invoice")
+        assert row[4].plain == text
+        await pilot.press("f5")  # back beside the chat
+        await settle(pilot)
+        assert h.app.query_one("#chat-pane").display and h.app.chat.size.width >= 80
+        assert len(h.app.query_one(DataTable).get_row("id-invoice")[4].plain) < len(text)
+        await pilot.press("f5", "f2")  # wide, then closed: the chat comes back
+        await settle(pilot)
+        assert not h.app.inspector.display and h.app.chat.size.width >= 190
+
+
 async def test_a_reopened_inspector_replaces_its_last_search_with_what_is_typed(
     make_app: MakeApp,
 ) -> None:

@@ -23,6 +23,7 @@ Esc or q closes this help.
 | ↑ ↓ | earlier messages, sent as new ones (on the first / last line) |
 | Esc | stop the reply (keeps what arrived); then Continue goes on, Regenerate answers anew |
 | F2 | memory inspector |
+| F5 | memory inspector across the whole window (each memory's text in full), or back |
 | F3 | copy the last reply |
 | F4 | incognito: this session saves nothing (no messages, no session file, no memory changes) |
 | Ctrl+N | new session |

@@ -168,7 +168,7 @@ class MemoryInspector(Vertical):
 
     def compose(self) -> ComposeResult:
         """Search, filters, the table and paging."""
-        yield Label("Memory", id="inspector-title")
+        yield Label("Memory  (F5 wider)", id="inspector-title")
         search = TextInput(
             placeholder="Search (the agent's own recall)",
             id="inspector-search",
@@ -218,7 +218,8 @@ class MemoryInspector(Vertical):
         self.session_id = session_id
         self.namespace = namespace
         if namespace != "default":
-            self.query_one("#inspector-title", Label).update(plain(f"Memory · {namespace}"))
+            title = plain(f"Memory · {namespace}  (F5 wider)")
+            self.query_one("#inspector-title", Label).update(title)
         off = not memory.capabilities.persistent
         self.query_one("#inspector-off").display = off
         self.query_one(DataTable).display = not off
