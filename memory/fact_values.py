@@ -125,7 +125,8 @@ _POSSESSIVE = re.compile(r"\b\w+['\u2019]s\b")
 
 
 @cache
-def _attributes() -> frozenset[str]:
+def attribute_terms() -> frozenset[str]:
+    """The analysed nouns naming something that holds one value ("email", "deadline")."""
     return frozenset(analyze(_ATTRIBUTE_WORDS))
 
 
@@ -154,7 +155,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         while start and not text[whose[start - 1].end() : whose[start].start()].strip():
             start -= 1
         subject = subject_words(text[whose[start].start() :])
-    if not subject or not subject & _attributes():
+    if not subject or not subject & attribute_terms():
         return None
     written = _A_KIND_OF_PHONE.sub("", text[found.end() :])
     if "(" in written:
@@ -204,7 +205,7 @@ def user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         return None
     # "I work at Acme" gives the attribute "My employer is Globex" names (found by a new
     # user: both stayed in effect). A home is not an address: a city and a street differ.
-    return _attributes() & frozenset(analyze("employer")), frozenset(analyze(said[1]))
+    return attribute_terms() & frozenset(analyze("employer")), frozenset(analyze(said[1]))
 
 
 def _attribute_changed(new: str, old: str) -> bool:

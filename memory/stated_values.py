@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from memory.fact_subjects import change_terms
-from memory.fact_values import user_value
+from memory.fact_subjects import change_terms, names_in
+from memory.fact_values import attribute_terms, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.predicates import USER, claim_of, clause_breaks
@@ -77,6 +77,24 @@ def claim_pieces(message: str) -> Iterator[str]:
         previous = piece
 
 
+_PAYS = re.compile(
+    r"^(?P<who>[A-Z][\w&.'\u2019 -]{0,60}?)\s+(?:now\s+|still\s+)?(?:pays?|charges?|bills?)\s+"
+    r"(?P<value>[^.;!?]*\d[^.;!?]*)$"
+)
+"""What someone named pays or charges: "Müller GmbH pays 0,12 € per word" (a new user saw
+the old rate's message recalled at 1.00 beside the new rate, nothing said)."""
+
+
+def _rate(piece: str) -> tuple[str, frozenset[str]] | None:
+    found = _PAYS.match(piece.strip())
+    if found is None:
+        return None
+    who = frozenset(analyze(found["who"])) - change_terms()
+    if not who:
+        return None
+    return "pays " + " ".join(sorted(who)), frozenset(analyze(found["value"])) - change_terms()
+
+
 def stated_values(text: str) -> dict[str, frozenset[str]]:
     """Topic (the user's "home", or an attribute's subject words) → the value's terms."""
     stated: dict[str, frozenset[str]] = {}
@@ -87,10 +105,17 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
             continue
         attribute = user_value(piece)
         if attribute is not None:
-            if not _THE_USERS.search(piece):
-                continue  # "Email: help@acme.com for support" is not the user's email
+            named = names_in(piece) & attribute[0] - attribute_terms()
+            if not (_THE_USERS.search(piece) or named):
+                # "Email: help@acme.com for support" is not the user's email; "the
+                # Schmidt deadline is Friday" is the deadline of someone named.
+                continue
             topic = " ".join(sorted(attribute[0]))
             stated.setdefault(topic, attribute[1] - change_terms())
+            continue
+        rate = _rate(piece)
+        if rate is not None:
+            stated.setdefault(*rate)
             continue
         for topic, value in health_values(piece).items():
             stated.setdefault(topic, value)

@@ -34,6 +34,21 @@ def test_only_another_value_is_a_change() -> None:
     assert changed_topics(porto, stated_values("I work at Initech")) == ["employ"]
 
 
+def test_a_rate_or_a_deadline_of_someone_named_is_a_value_that_changes() -> None:
+    """Found by a new user: after "Müller GmbH now pays 0,14 € per word", the first message
+    saying 0,12 was recalled at 1.00 beside it, and the Friday deadline beside the moved
+    one, with no "since changed"."""
+    first = stated_values("Hallo! Ich bin Übersetzerin. Müller GmbH pays 0,12 € per word")
+    assert changed_topics(first, stated_values("Müller GmbH now pays 0,14 € per word")) == [
+        "pays gmbh muller"
+    ]
+    assert changed_topics(first, stated_values("Huber Verlag pays 0,14 € per word")) == []
+    friday = stated_values("Please remember: deadline for the Schmidt job is Friday")
+    moved = stated_values("The Schmidt deadline moved to Tuesday 15.12.2026")
+    assert changed_topics(friday, moved) == ["deadlin schmidt"]
+    assert stated_values("Bob pays attention in class") == {}
+
+
 async def test_the_block_says_a_recalled_message_was_changed_since(harness: Harness) -> None:
     """Found by a new user: the Porto message came back beside "I live in Lisbon" for
     almost every personal question, as if it still held."""
