@@ -20,6 +20,7 @@ from agent.memory_editing import (
 from agent.messages import ToolCall, ToolExample, ToolSpec
 from agent.redact import redact
 from agent.terminal_text import one_line_key, shortened
+from memory.date_terms import local_time
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import Memory
@@ -108,7 +109,9 @@ def _compact(entry: MemoryEntry) -> dict[str, Any]:
         "key": entry.key,
         "content": entry.content,
         "category": entry.category,
-        "timestamp": entry.timestamp.isoformat(timespec="seconds"),
+        # Where the user is, as the rest of the prompt: in UTC, an adversary in New York
+        # saw a memory of the evening dated the next day.
+        "timestamp": local_time(entry.timestamp).isoformat(timespec="seconds"),
     }
     if entry.score is not None:
         item["score"] = round(entry.score, 3)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from agent.model import (
     ToolsUnsupportedError,
 )
 from agent.testing import FunctionModel, Reply, ScriptedModel, call
+from memory.write_rules import NewMemory
 from tests.unit.agent.conftest import FIXED_NOW, Harness, kinds
 
 
@@ -522,6 +524,28 @@ async def test_list_and_recall_tools_return_compact_json(harness: Harness) -> No
     assert keys[:2] == ["a_key", "b_key"] and keys[2].startswith("conversation/")
     assert set(listing["entries"][0]) == {"key", "content", "category", "timestamp"}
     assert recall["results"][0]["key"] == "a_key" and "score" in recall["results"][0]
+
+
+async def test_a_tool_tells_each_memory_s_time_where_the_user_is(
+    harness: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: memory_list gave UTC times while the prompt gave local ones,
+    so an evening memory in New York read as the next day."""
+    import time
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        said = datetime(2026, 12, 5, 2, 30, tzinfo=UTC)  # 21:30 on the 4th in New York
+        await harness.memory.write(NewMemory(key="late", content="dinner", created_at=said))
+        harness.model.add(Reply(tool_calls=[call("memory_list")]), Reply("ok"))
+        events = await harness.turn("list my memories")
+        [listing] = [json.loads(e.result) for e in events if isinstance(e, ToolCallFinished)]
+        [late] = [e for e in listing["entries"] if e["key"] == "late"]
+        assert late["timestamp"] == "2026-12-04T21:30:00-05:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 async def test_thinking_streams_as_its_own_events(harness: Harness) -> None:
