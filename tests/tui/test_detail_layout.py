@@ -36,3 +36,24 @@ async def test_every_button_is_whole_on_the_screen(
             assert region.height >= 3 and dialog.contains_region(region), (button.id, region)
             # Not in the part that scrolls, where it can be half shown.
             assert "detail-body" not in {a.id for a in button.ancestors}, button.id
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_the_dialog_opens_at_its_top_with_the_text_in_sight(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    """Found by a new user: at 80x24 the dialog opened scrolled down to the text, its key
+    and fields above the edge."""
+    from tui.widgets.plain_text_area import PlainTextArea
+
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=size) as pilot:
+        await open_inspector(h, pilot)
+        h.app.memory_view.open_entry(h.app.inspector.entries[0])
+        await settle(pilot)
+        screen = h.app.screen
+        assert isinstance(screen, MemoryDetailScreen)
+        body = screen.query_one("#detail-body").region
+        assert body.contains_region(screen.query_one("#detail-title").region)
+        content = screen.query_one("#detail-content", PlainTextArea)
+        assert content.has_focus and body.y <= content.region.y < body.bottom

@@ -11,6 +11,7 @@ from datetime import datetime
 from difflib import get_close_matches
 from typing import ClassVar, Literal
 
+from rich.console import Group
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -64,36 +65,47 @@ def refused_note(forgotten: bool) -> str:
 
 def field_table(
     entry: MemoryEntry, mode: str | None = None, successor: MemoryEntry | None = None
-) -> Table:
+) -> Group:
     """All stored fields, plus the recall scores when the entry came from a search.
 
     `mode`: how that search recalled; a vector score is absent for different reasons
     (not searched, no meaning search, no vector stored), and the scores say which.
     `successor`: the memory that replaced it, named by its key and text.
+
+    The short ones two to a line: one to a line, at 80x24 they filled the dialog and it
+    opened scrolled past its key (found by a new user).
     """
+    whole = [("id", entry.id), ("key", entry.key)]
+    # In the machine's zone, as the list beside it shows them (an adversary read UTC here
+    # and local time there).
+    pairs = [
+        (("namespace", entry.namespace), ("category", entry.category)),
+        (("importance", f"{entry.importance:.2f}"), ("pinned", "yes" if entry.pinned else "no")),
+        (("source", entry.source), ("session", entry.session_id or "(all sessions)")),
+        (("created", _local(entry.timestamp)), ("updated", _local(entry.updated_at))),
+    ]
+    after = [("superseded by", _replaced_by(entry, successor))]
+    if entry.scores is not None and entry.superseded_by is None:
+        # An earlier version is not recalled: its scores are of when it was in effect.
+        after.append(("recalled", entry.scores.explanation(mode)))
+    return Group(_fields(whole), _paired_fields(pairs), _fields(after))
+
+
+def _fields(rows: list[tuple[str, str]]) -> Table:
     table = Table.grid(padding=(0, 1))
     table.add_column(style="bold")
     table.add_column(overflow="fold")  # a long key shows whole, not cut with "…"
-    rows = [
-        ("id", entry.id),
-        ("key", entry.key),
-        ("namespace", entry.namespace),
-        ("category", entry.category),
-        ("importance", f"{entry.importance:.2f}"),
-        ("pinned", "yes" if entry.pinned else "no"),
-        ("source", entry.source),
-        ("session", entry.session_id or "(all sessions)"),
-        # In the machine's zone, as the list beside it shows them (an adversary read UTC
-        # here and local time there).
-        ("created", _local(entry.timestamp)),
-        ("updated", _local(entry.updated_at)),
-        ("superseded by", _replaced_by(entry, successor)),
-    ]
-    if entry.scores is not None and entry.superseded_by is None:
-        # An earlier version is not recalled: its scores are of when it was in effect.
-        rows.append(("recalled", entry.scores.explanation(mode)))
     for name, value in rows:
         table.add_row(name, plain_text(str(value)))
+    return table
+
+
+def _paired_fields(pairs: list[tuple[tuple[str, str], tuple[str, str]]]) -> Table:
+    table = Table.grid(padding=(0, 1))
+    for style in ("bold", "", "bold", ""):
+        table.add_column(style=style, overflow="fold")
+    for (name, value), (other, its) in pairs:
+        table.add_row(name, plain_text(value), other, plain_text(its))
     return table
 
 
@@ -103,6 +115,10 @@ def _replaced_by(entry: MemoryEntry, successor: MemoryEntry | None) -> str:
     if successor is None or successor.id != entry.superseded_by:
         return entry.superseded_by
     return f"{successor.key} ({shortened(successor.content, 60)})"
+
+
+_TEXT_LINES_IN_SIGHT = 1
+"""Lines of the text the dialog shows at its top at least, or it opens scrolled to the text."""
 
 
 class MemoryDetailScreen(ModalScreen[DetailResult | None]):
@@ -231,6 +247,19 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         self._shown = self._fields()
         # The first thing to edit, not the scrolling frame around it.
         self.query_one("#detail-content", PlainTextArea).focus()
+        self.call_after_refresh(self._top_in_sight)
+
+    def _top_in_sight(self) -> None:
+        """The key and fields above the text in sight, if the text's first lines stay so.
+
+        Found by a new user: at 80x24 the focus scrolled the dialog down to the text, and
+        what memory it was and its fields were above the edge.
+        """
+        body = self.query_one("#detail-body", VerticalScroll)
+        content = self.query_one("#detail-content", PlainTextArea)
+        below_the_top = content.virtual_region.y
+        if below_the_top + _TEXT_LINES_IN_SIGHT <= body.scrollable_content_region.height:
+            body.scroll_home(animate=False)
 
     def _fields(self) -> tuple[str, str, str]:
         return (
