@@ -15,6 +15,7 @@ from datetime import datetime
 import numpy as np
 import numpy.typing as npt
 
+from memory.asked_parts import asked_parts, with_each_part
 from memory.entry import DEFAULT_NAMESPACE, MemoryEntry, RecallResult
 from memory.questions import held_back_questions
 from memory.retrieval import RecallFilters, RecallQuery
@@ -109,6 +110,13 @@ class MemoryFront(ABC):
             result = await self.search(RecallQuery(query, limit, again, query_vector))
             used, held = held_back_questions(result.entries)
         held = held_before + held
+        if parts := asked_parts(query):
+            # A question held back stays so: each part is asked without it.
+            without = replace(filters, exclude_ids=filters.exclude_ids | {e.id for e in held})
+            answers = [await self.search(RecallQuery(part, limit, without)) for part in parts]
+            result = with_each_part(result.model_copy(update={"entries": used}), answers, limit)
+            used, held_too = held_back_questions(result.entries)
+            held += held_too
         if not held:
             return result
         return result.model_copy(update={"entries": used, "below_floor": held + result.below_floor})

@@ -551,3 +551,35 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
     assert asks_only(text) is held
+
+
+@pytest.mark.parametrize(
+    ("asked", "parts"),
+    [
+        ("when is my dentist and the car service and the flight?", 3),
+        ("who is my doctor, my dentist and my vet?", 3),
+        ("What are my allergies and my daughter's?", 2),
+        # One thing, or a request: LoCoMo's off-topic requests split so injected twice.
+        ("What did Bob and Alice do at the wedding?", 0),
+        ("Explain what a Docker volume is and when to use one instead of a bind mount.", 0),
+        ("How do I convert a string to an integer in Go, and what happens if it isn't?", 0),
+        ("write a poem about the sea and the sky", 0),
+    ],
+)
+def test_a_question_about_several_things_is_asked_of_each(asked: str, parts: int) -> None:
+    from memory.asked_parts import asked_parts
+
+    assert len(asked_parts(asked)) == parts
+
+
+async def test_a_question_about_several_things_finds_each(open_store: OpenStore) -> None:
+    """Found by an adversary: "when is my dentist and the car service and the flight?"
+    recalled the car service alone (each fact holds a third of its words). Keyword-only:
+    with a meaning search the other two may come in by it."""
+    store = await open_store(None)
+    await store.store("dentist", "Dentist appointment on December 9 at 10am")
+    await store.store("car", "The car service is on December 12")
+    await store.store("flight", "Flight to Lisbon on December 20 at 7am")
+    await store.store("cat", "My cat is called Miso")
+    found = await store.recall("when is my dentist and the car service and the flight?")
+    assert [e.key for e in found.entries] == ["car", "dentist", "flight"]
