@@ -21,13 +21,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from memory.date_terms import is_day_term
 from memory.entry import MemoryCategory
 from memory.fact_subjects import contradicts, one_fact, related_apart, told_of_before
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
 from memory.predicates import user_claim
-from memory.relative_dates import said_relative_terms
+from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
 from memory.text import analyze
 
@@ -115,17 +114,24 @@ def lookup_terms(content: str) -> list[str]:
 
 
 def said_of_other_days(new: str, new_said: datetime, old: str, old_said: datetime) -> bool:
-    """Whether both texts name days relative to when each was said, and no day in common.
+    """Whether both name days in the same words, each from when it was said, but not one day.
 
     Found by an adversary: "Dentist tomorrow at 9am" said today was "already remembered"
     as the same words said two weeks ago, and today's appointment was lost (a message
-    said again after midnight, too). Words alike, days apart: another fact.
+    said again after midnight, too). Words alike, days apart: another fact. Not a day
+    named otherwise: "The Schmidt deadline moved to next Tuesday" changes "… is Friday".
     """
-    ours = {term for term in said_relative_terms(new, new_said) if is_day_term(term)}
+    ours = named_days(new, new_said)
     if not ours:
         return False
-    theirs = {term for term in said_relative_terms(old, old_said) if is_day_term(term)}
-    return bool(theirs) and ours.isdisjoint(theirs)
+    theirs = named_days(old, old_said)
+    if [_as_said(named) for named in ours] != [_as_said(named) for named in theirs]:
+        return False
+    return [named.spans for named in ours] != [named.spans for named in theirs]
+
+
+def _as_said(named: NamedDays) -> str:
+    return " ".join(named.words.casefold().split())
 
 
 def ranked_similar(content: str, candidates: Sequence[tuple[int, str, str, str]]) -> list[Similar]:
