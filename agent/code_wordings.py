@@ -24,7 +24,8 @@ _CODE = (
     r"[*#]?(\d[\d \t-]{1,10}\d)[*#]?(?!\w)"
     r"(?![ \t]*(?:[a-z]{0,2}m\b|meters?|metres?|feet|ft|inch|in\b|years?|days?|min|minutes?|"
     r"hours?|h\b|euros?|dollars?|pounds?|€|\$|£|%|kg|lbs?|people|cars?|floors?|steps?|miles?|"
-    r"wide|tall|high|long|deep|away|am\b|pm\b))"
+    r"wide|tall|high|long|deep|away|am\b|pm\b|updates?|versions?|releases?|editions?|"
+    r"firmware|models?))"
 )
 """Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
 ("The garage is 600 meters long", "The door is 200 cm wide")."""
@@ -68,6 +69,7 @@ _PIN_GIVEN = re.compile(r"(?i)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|a
 remember" (pin, the verb) or "pin 12 of the chip"."""
 _NOT_SECRET_CODES = (
     r"zip|postal|post|area|country|dial(?:ling)?|error|status|exit|promo|discount|coupon|"
+    r"sku|product|item|part|model|serial|article|"
     r"voucher|gift|referral|tracking|product|colou?r|dress|source|qr|bar|cheat|morse|tax|"
     r"sort|swift|routing|airport|flight|course|class|room"
 )
@@ -78,7 +80,12 @@ _LIST_OF_CODES = re.compile(
 _NOT_A_SECRET = re.compile(rf"(?i)(?:{_NOT_SECRET_CODES})")
 """A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
 and items after a ";" were kept); not zip codes or promo codes."""
-_BARE_IN_LIST = re.compile(rf"(?<![\w-]){_CODE}")
+_BARE_IN_LIST = re.compile(
+    rf"(?<![\w-]){_CODE}|(?<![\w-])((?=[A-Za-z0-9-]{{6,}})(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]{{2,}}"
+    r"(?:-[A-Za-z0-9]{2,})*)(?![\w-])"
+)
+"""A code of a list: digits, or letters and digits ("ABCD-1234", "a1b2c3d4": a second
+adversary's backup codes were kept)."""
 _CODE_FIRST = re.compile(
     rf"(?i)(?<![\w-]){_CODE}[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?!(?:{_NOT_SECRET_CODES}|pin|puk)\b)"
     r"(?:[a-z]+[ \t]+){0,2}(?:code|combination|combo|pin)\b"
@@ -131,13 +138,16 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_FOR, _PIN_IN_WORDS),
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
+    spans = [
+        match.span(1) for match in found if not (_bike(text, match.start()) or _alarm_time(match))
+    ]
     for listed in _LIST_OF_CODES.finditer(text):
         if listed["what"] and _NOT_A_SECRET.fullmatch(listed["what"]):
             continue  # "zip codes: 10115, 10117"
-        found += _BARE_IN_LIST.finditer(text, listed.start(), listed.end())
-    return [
-        match.span(1) for match in found if not (_bike(text, match.start()) or _alarm_time(match))
-    ]
+        for item in _BARE_IN_LIST.finditer(text, listed.start(), listed.end()):
+            if not _bike(text, item.start()):
+                spans.append(item.span(1) if item[1] else item.span(2))
+    return spans
 
 
 def _bike(text: str, at: int) -> bool:

@@ -86,6 +86,12 @@ _AND_NOW = re.compile(
     rf"(?:it['\u2019]s|it[ \t]+is|the[ \t]+new[ \t]+one[ \t]+is)[ \t]+(?:now[ \t]+)?{_VALUE}"
 )
 """"my password was hunter2 and now it's hunter3": the new one (an adversary)."""
+_CJK_LABEL = re.compile(
+    r"(?:暗証番号|パスワード|パスコード|ピン番号|暗号|密码|密碼|口令|비밀번호|암호)"
+    r"[ \t\u3000]*(?:は|が|：|:|=|是|为|為|은|는)?[ \t\u3000]*(?P<value>[!-~]+)"
+)
+"""A password or PIN labelled in Japanese, Chinese or Korean: "研究室のドアの暗証番号は 8642
+です" was kept as typed (a new user writing half in Japanese)."""
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 _TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
 _MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
@@ -160,6 +166,7 @@ _CARD_PIN = re.compile(
 _HINTS = (
     "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
     "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router",
+    "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호",
 )  # fmt: skip
 _PLAIN_WORDS = frozenset(
     "the a an my your our their his her it this that one same new old it's is was i you he "
@@ -244,6 +251,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_WIFI_IS, _looks_like_a_password),
             (_KEY_FOR, _looks_like_a_password),
             (_AND_NOW, _marked),
+            (_CJK_LABEL, _anything),
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
         spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]

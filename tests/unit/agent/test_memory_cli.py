@@ -716,6 +716,12 @@ def test_forget_erase_takes_a_password_said_again_out_of_every_message(
     assert erasure is not None
     assert erasure.apply(again) == "[erased] is also what I use for the router admin page"
     assert erasure.apply("In 2019 we married") == "In 2019 we married"
+    # Joined to another word, or a number in other groups (a second adversary).
+    assert erasure.apply("the old one, Zebra-Quartz-7719-old?") == "the old one, [erased]-old?"
+    safe = erasure_of(["my safe code is 918273"])
+    assert (
+        safe is not None and safe.apply("is it 918-273 or 918273?") == "is it [erased] or [erased]?"
+    )
 
 
 def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(

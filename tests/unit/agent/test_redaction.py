@@ -350,6 +350,11 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("key for the wifi: Sunny-Day-2024", "Sunny-Day-2024"),
         ("my password was hunter2 and now it's hunter3", "hunter3"),
         ("My bank PIN is four four seven one", "four four seven one"),
+        # Found by the thirteenth round's second adversary and new user.
+        ("the backup codes are ABCD-1234, EFGH-5678", "EFGH-5678"),
+        ("recovery codes: a1b2c3d4 e5f6g7h8", "a1b2c3d4"),
+        ("研究室のドアの暗証番号は 8642 です", "8642"),
+        ("パスワードは Sakura!2026 です", "Sakura!2026"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -431,6 +436,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "The mailbox is 30 meters away",
         "2019 is the year I married",
         "the password was easy and now it is better",
+        "SKU codes: 10001, 10002",
+        "unlock with 2024 update",
+        "codes: the 2FA app and the backup sheet",
+        "パスワードは秘密です",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
