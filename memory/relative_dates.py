@@ -28,13 +28,15 @@ from memory.date_terms import (
 )
 
 _RELATIVE = re.compile(
-    r"(?i)\b(?:(?P<week>a\s+week\s+(?:from\s+)?(?:today|tomorrow))"
+    r"(?i)\b(?:(?P<week>a\s+week\s+(?:today|tomorrow|from\s+tomorrow)|tomorrow\s+week)"
+    r"|(?P<after_next>the\s+week\s+after\s+next)"
     r"|(?P<two>(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday))"
-    r"|(?P<day>today|tonight|tomorrow|yesterday)"
+    r"|(?<!from\s)(?P<day>today|tonight|tomorrow|yesterday)"
     r"|(?P<which>this|next|last|past|coming)\s+(?P<span>week(?:end)?|month|year))\b"
 )
-"""Found by an adversary: "Dentist day after tomorrow" was read as tomorrow, "the day
-before yesterday" as yesterday, and "a week tomorrow" as tomorrow."""
+"""Found by adversaries: "Dentist day after tomorrow" was read as tomorrow, "the day
+before yesterday" as yesterday, "a week tomorrow" and "tomorrow week" as tomorrow, and "the
+week after next" as nothing."""
 _SHIFT = {"this": 0, "coming": 1, "next": 1, "last": -1, "past": -1}
 ASKED_AS_DATES_ONLY = re.compile(
     r"(?i)\b(?:today|tonight|tomorrow|(?:this|next|coming)\s+(?:week(?:end)?|month|year))\b"
@@ -48,7 +50,8 @@ like stay words too: a memory telling of its past says them (LoCoMo's questions 
 
 _PAST = re.compile(r"(?i)yesterday|last|past|(?:the\s+)?day\s+before")
 _DAY_OF_MONTH = re.compile(
-    r"(?i)\b(?:on|by|until|till|before|for|to|from)\s+the\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
+    r"(?i)\b(?:on|by|until|till|before|for|to|from|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday),?\s+the\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
     r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
 )
 """A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
@@ -64,10 +67,13 @@ _COUNT = "|".join(
 """A number of days or weeks, in digits or words (the longest words first: "a couple of"
 before "a")."""
 _IN_SOME = re.compile(
-    rf"(?i)\bin\s+(?P<count>{_COUNT})\s+(?P<unit>days?|weeks?)(?:['\u2019]?\s*time)?\b"
+    rf"(?i)\b(?=in\s|(?:{_COUNT})\s+(?:days?|weeks?)\s+from\s+(?:today|now)\b)(?:in\s+)?"
+    rf"(?P<count>{_COUNT})\s+(?P<unit>days?|weeks?|fortnights?)"
+    r"(?:['\u2019]?\s*time|\s+from\s+(?:today|now))?\b"
 )
 """A day some days or weeks from the day said: "Rent due in two weeks", "Tax return due in
-3 days" (an adversary found neither by its date)."""
+3 days" (an adversary found neither by its date), "two weeks from today", "in a fortnight"
+(a second adversary: the first was read as today)."""
 _MONTH_END = re.compile(r"(?i)\b(?:the\s+)?end\s+of\s+(?:the|this)\s+month\b")
 """The last day of the month said in: "Conference at the end of the month"."""
 
@@ -112,7 +118,7 @@ def _a_time_it_took(found: re.Match[str]) -> bool:
 def _some_days_on(found: re.Match[str], said: date) -> date:
     count = found["count"].casefold()
     number = int(count) if count.isdigit() else _NUMBER_WORDS[" ".join(count.split())]
-    unit = 7 if found["unit"].casefold().startswith("week") else 1
+    unit = {"d": 1, "w": 7, "f": 14}[found["unit"][0].casefold()]
     return said + timedelta(days=number * unit)
 
 
@@ -131,7 +137,7 @@ mornings are lovely" (a habit, no day)."""
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_WRITTEN_NEXT = re.compile(
     rf"(?i)\s*,?\s*(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?{_MONTH_NAME}"
-    rf"|{_MONTH_NAME}\s+\d{{1,2}}\b|\d{{1,2}}[./-]\d{{1,2}}\b)"
+    rf"|{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\d{{1,2}}[./-]\d{{1,2}}\b)"
 )
 """A date written beside the weekday: "on Friday 18 December", "on Monday, January 4",
 "Friday 18.12.": that date is the day (`memory.date_terms` reads it), not the weekday's
@@ -153,16 +159,17 @@ def _named_weekdays(text: str) -> Iterator[re.Match[str]]:
 
 
 _NAMES_A_DAY = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|(?:this|next|last|past|coming)\s+"
+    r"\b(?:today|tonight|tomorrow|yesterday|the\s+week\s+after\s+next|(?:this|next|last|past|coming)\s+"
     r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before|due|is)\s+"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
-    rf"(?:st|nd|rd|th)|in\s+(?:{_COUNT})\s+(?:days?|weeks?)|end\s+of\s+(?:the|this)\s+month)\b"
+    rf"(?:st|nd|rd|th)|in\s+(?:{_COUNT})\s+(?:days?|weeks?|fortnights?)|(?:{_COUNT})\s+"
+    r"(?:days?|weeks?)\s+from\s+(?:today|now)|end\s+of\s+(?:the|this)\s+month)\b"
 )
 """Any of `_RELATIVE`, `_A_WEEKDAY`, `_DAY_OF_MONTH`, `_IN_SOME` and `_MONTH_END` may match,
 in lower case: what `said_relative_terms` asks first (case-insensitive patterns scan a text a
 few times slower). "This weekend" too (an adversary: "Yoga class this weekend" was given no
 day)."""
-_DAY_WORD_PARTS = ("day", "tonight", "tomorrow", "week", "month", "year")
+_DAY_WORD_PARTS = ("day", "tonight", "tomorrow", "week", "month", "year", "fortnight")
 """A part of every word `_NAMES_A_DAY` needs but "the 14th" ("day" of each weekday): a text
 without one, nor a digit, is passed over with a few substring scans, not the pattern's (a
 tenth of what indexing a text cost)."""
@@ -189,8 +196,11 @@ def _span_of(found: re.Match[str], said: date) -> tuple[date, date]:
     word = (found["day"] or "").casefold()
     offsets = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
     if found["week"]:
-        day = said + timedelta(days=8 if found["week"].casefold().endswith("tomorrow") else 7)
+        day = said + timedelta(days=8 if "tomorrow" in found["week"].casefold() else 7)
         return day, day
+    if found["after_next"]:
+        monday = said - timedelta(days=said.weekday()) + timedelta(weeks=2)
+        return monday, monday + timedelta(days=6)
     if found["two"]:
         day = said + timedelta(days=-2 if "before" in found["two"].casefold() else 2)
         return day, day

@@ -171,3 +171,26 @@ def test_a_weekday_dated_beside_it_or_said_of_today_names_no_other_day(text: str
     assert [named.words for named in named_days(text, saved)] in ([], ["Today"])
     days = {term for term in said_relative_terms(text, saved) if term.startswith("dtd")}
     assert days <= {"dtd20261205"}  # today's, of "Today is Friday"
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("Visa appointment two weeks from today", date(2026, 12, 19), date(2026, 12, 19)),
+        ("Results in a fortnight", date(2026, 12, 19), date(2026, 12, 19)),
+        ("Dinner tomorrow week", date(2026, 12, 13), date(2026, 12, 13)),
+        ("Dinner a week from tomorrow", date(2026, 12, 13), date(2026, 12, 13)),
+        ("We fly the week after next", date(2026, 12, 14), date(2026, 12, 20)),
+        ("Party Friday the 18th", date(2026, 12, 18), date(2026, 12, 18)),
+    ],
+)
+def test_a_second_adversarys_wordings_name_their_days(text: str, first: date, last: date) -> None:
+    """Found by a second adversary: "two weeks from today" was read as today, "tomorrow
+    week" as tomorrow, and the rest as no day."""
+    saved = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday
+    assert [named.spans for named in named_days(text, saved)] == [((first, last),)]
+
+
+def test_a_weekday_before_a_month_and_an_ordinal_is_that_date() -> None:
+    saved = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+    assert named_days("Board meeting on Friday, December 18th", saved) == []
