@@ -117,7 +117,9 @@ def _has_month_word(text: str) -> bool:
     return not _MONTH_WORDS.isdisjoint(map(str.lower, _LETTERS.findall(text)))
 
 
-_DATE_TERM = re.compile(r"d[ts](?:d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4})")
+_DATE_TERM = re.compile(r"d[ts](?:d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4}|wd[1-7])")
+"""A date term: a day, a month of a year, a day of a month, a month, a year, or a weekday
+of every week (`memory.weekly_days`)."""
 
 
 @lru_cache(maxsize=8192)  # asked of every query term for every candidate a recall scores

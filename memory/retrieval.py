@@ -38,6 +38,7 @@ from memory.entry import (
 from memory.errors import InvalidEntryError
 from memory.settings import MemorySettings
 from memory.text import analyze
+from memory.weekly_days import is_weekday_term
 
 MAX_RECALL_LIMIT = 1000
 
@@ -258,26 +259,37 @@ def common_word_queries(counts: dict[str, int]) -> list[list[str]]:
     return queries[: 2 * NARROWING]
 
 
+WEEKLY_SHARE = 0.75
+"""The share of a question's date a memory of every such weekday gets ("Gym every Monday"
+for "what is on December 7?", a Monday): on that day, but below one naming the day."""
+
+
 def keyword_coverage(entry_terms: frozenset[str], weights: dict[str, float]) -> float:
     """IDF-weighted share of the query terms present in the entry, in [0, 1].
 
     A query's date terms are ways of reading one date ("10.12.2026": the 10th of December
     or the 12th of October, with or without the year): an entry holding any of them holds
     the date, and gets the whole share of it. Counted one by one, "December 10 at 9am"
-    scored 0.15 for "10.12.2026" and 0.32 for "2026-12-10" (found by a new user).
+    scored 0.15 for "10.12.2026" and 0.32 for "2026-12-10" (found by a new user). An
+    entry holding only the weekday of one (`memory.weekly_days`) gets `WEEKLY_SHARE` of it.
     """
     total = sum(weights.values())
     if total <= 0:
         return 0.0
     found = dates = 0.0
-    has_date = False
+    has_date = weekly = False
     for term, weight in weights.items():
         if is_date_term(term):
             dates += weight
-            has_date = has_date or term in entry_terms
+            if term in entry_terms:
+                if is_weekday_term(term):
+                    weekly = True
+                else:
+                    has_date = True
         elif term in entry_terms:
             found += weight
-    return min(1.0, (found + (dates if has_date else 0.0)) / total)  # not 1.0000000000000002
+    share = dates if has_date else WEEKLY_SHARE * dates if weekly else 0.0
+    return min(1.0, (found + share) / total)  # not 1.0000000000000002
 
 
 def vector_relevance(cosine: float, band: CosineBand | None) -> float:

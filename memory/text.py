@@ -32,6 +32,7 @@ from memory.relative_dates import (
     said_relative_terms,
     this_years,
 )
+from memory.weekly_days import weekday_terms, weekly_terms
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -266,6 +267,7 @@ def query_terms(text: str) -> list[str]:
     found, rest = find_dates(text)
     named = list(found)
     found += this_years(found) + relative_date_terms(rest)
+    weekly = weekday_terms(found)
     if _ASKS_WHAT_WAS_SAID.search(text):
         found += [saved_term(term) for term in found]
     else:
@@ -277,7 +279,7 @@ def query_terms(text: str) -> list[str]:
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).
     hours = {term[:-2] for term in words if _HOUR_TERM.fullmatch(term)}
     words = [t for t in words if t not in hours]
-    return list(dict.fromkeys(words + found))
+    return list(dict.fromkeys(words + found + weekly))
 
 
 def distinct_terms(text: str) -> list[str]:
@@ -311,6 +313,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
         + owner_terms(content)
         + said_relative_terms(content, created)
         + date_terms_of(content, created)
+        + weekly_terms(content)
         + umlauts_spelt_out(content)
     )
 

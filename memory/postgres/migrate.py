@@ -40,6 +40,7 @@ from memory.text import (
     reads_numbers_anew,
     umlauts_spelt_out,
 )
+from memory.weekly_days import names_a_weekly_day
 from memory.write_policy import content_hash
 
 
@@ -102,7 +103,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DOSES_READ_ANEW: names_a_dose,
     SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
     LEFT_FOR_THE_NEW: lambda text: tells_of_leaving(text) or names_days_ahead(text),
-    DAYS_READ_ANEW: names_a_relative_day,
+    DAYS_READ_ANEW: lambda text: names_a_relative_day(text) or names_a_weekly_day(text),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -39,7 +39,8 @@ LEFT_FOR_THE_NEW = "left for the new, days ahead"
 or weeks ahead or the end of the month, are indexed again."""
 DAYS_READ_ANEW = "days read anew"
 """A step run in Python: rows naming a day relative to when they were said are indexed
-again ("day after tomorrow", "the deadline is Friday", "on Friday 18 December")."""
+again ("day after tomorrow", "the deadline is Friday", "on Friday 18 December"), and
+those saying what happens every week ("every Monday")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""

@@ -25,7 +25,7 @@ dose by the words asking for it; "8": the day saved under terms of its own (ever
 "9": leaving one employer for another ("I left Fintrack, I've been hired by Revolut") and
 days some days or weeks ahead ("due in two weeks", "the end of the month"); "10": "day
 after tomorrow", "the deadline is Friday", a weekday dated beside it, a past tense in
-another clause than "in two weeks".
+another clause than "in two weeks", "every Monday" as Mondays.
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -23,6 +23,7 @@ from memory.text import (
     reads_numbers_anew,
     umlauts_spelt_out,
 )
+from memory.weekly_days import names_a_weekly_day
 
 
 @dataclass(frozen=True)
@@ -327,7 +328,7 @@ def _left_for_the_new_days_ahead(conn: sqlite3.Connection) -> None:
 
 
 def _days_read_anew(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, names_a_relative_day)
+    _index_again_where(conn, lambda text: names_a_relative_day(text) or names_a_weekly_day(text))
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -371,7 +372,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0020_left_for_the_new_days_ahead", _left_for_the_new_days_ahead),
     # "day after tomorrow", "a week tomorrow", "the deadline is Friday" name days; "on
     # Friday 18 December" is that date, not the weekday's next; a past tense in another
-    # clause makes "it arrives in two weeks" no time it took.
+    # clause makes "it arrives in two weeks" no time it took; "every Monday" is Mondays.
     Migration("0021_days_read_anew", _days_read_anew),
 )
 

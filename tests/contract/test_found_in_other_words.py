@@ -309,6 +309,10 @@ async def test_a_day_named_from_the_day_said_is_found_by_its_date(memory: Memory
         ("what is on 5.12.2026?", ["yoga"]),  # not the drill's Saturday
     ]:
         assert sorted(await _found_by_its_words(memory, asked)) == keys, asked
+    # The gym is on every Monday too (a new user: weekly lessons were on no day), after
+    # what names the day.
+    monday = [e.key for e in (await memory.recall("what is on December 7 2026?")).entries]
+    assert "gym" in monday and monday.index("plumber") < monday.index("gym")
     # "On Friday", said on a Friday, is not that day. Read from the index terms: asked
     # once the day is gone by, "what is on 2026-12-04?" finds what was said that day
     # (every memory here), so a recall's answer depends on today's date.

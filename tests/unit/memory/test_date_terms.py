@@ -69,6 +69,7 @@ def test_a_queries_date_words_are_replaced_by_the_date() -> None:
         "dtmd1013",
         "dsd20231013",
         "dsmd1013",
+        "dtwd5",  # a Friday: what happens every Friday (`memory.weekly_days`)
     ]
     # Procedures are keyed by the request's words alone.
     assert distinct_terms("remind me on 13 October") == analyze("remind 13 October")
@@ -231,6 +232,7 @@ def test_a_mentioned_day_is_also_in_its_month_and_year_but_a_question_keeps_its_
         "dtmd0621",
         "dsd20230621",  # a day gone by: what was said then too
         "dsmd0621",
+        "dtwd3",  # a Wednesday
     ]
 
 

@@ -31,6 +31,7 @@ def _undated(terms: list[str]) -> list[str]:
 async def _store_both(store: Memory) -> None:
     await store.write(NewMemory(key="dentist", content=DENTIST, created_at=SAID))
     await store.write(NewMemory(key="gym", content="Gym on Mondays", created_at=SAID))
+    await store.write(NewMemory(key="tea", content="I like green tea", created_at=SAID))
 
 
 async def test_a_sqlite_store_indexed_before_finds_the_day_after_tomorrow(tmp_path: Path) -> None:
@@ -43,10 +44,17 @@ async def test_a_sqlite_store_indexed_before_finds_the_day_after_tomorrow(tmp_pa
         assert "dtd20261207" in terms.split()
         older = " ".join(_undated(terms.split()))
         conn.execute("UPDATE memories SET terms = ? WHERE key = 'dentist'", (older,))
+        # Before, "on Mondays" named no day either.
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'gym'").fetchone()
+        assert "dtwd1" in terms.split()
+        older = " ".join(_undated(terms.split()))
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'gym'", (older,))
     store = await SqliteMemory.open(path, keyword_only())
     try:
         found = await store.recall(ASKED)
         assert [e.key for e in found.entries][:1] == ["dentist"]
+        monday = await store.recall("what is on 14.12.2026?")  # a Monday
+        assert [e.key for e in monday.entries][:1] == ["gym"]
     finally:
         await store.close()
 

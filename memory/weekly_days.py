@@ -1,0 +1,68 @@
+"""Days of the week something happens on, every week: "Kenji's lesson every Monday at 7pm".
+
+Found by a new user keeping a tutoring schedule: "who do I tutor this week?", "what do I
+have on Monday?" and "who do I tutor today?" (on a Monday) found none of the weekly
+lessons, "every Monday" being no day (`memory.relative_dates` reads a weekday named
+once). A memory that says something happens every Monday, or on Mondays, is indexed by a
+weekday term; a question naming days ("this week", "today", "December 14") asks for each
+day's weekday too. The weekday terms are date terms (`memory.date_terms.is_date_term`):
+any one found is the date found.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_NAMES = "|".join(WEEKDAYS)
+_WEEKLY = re.compile(
+    rf"(?i)\b(?:every|each)\s+(?:other\s+)?(?P<every>{_NAMES})\b"
+    rf"|\b(?P<plural>{_NAMES})s\b"
+    rf"|\b(?P<part>{_NAMES})\s+(?:mornings|afternoons|evenings|nights)\b"
+)
+"""A weekday something happens on every week: "every Monday", "on Wednesdays", "Tuesday
+evenings"."""
+_DAY_TERM = re.compile(r"dtd([0-9]{4})([0-9]{2})([0-9]{2})")
+
+
+def weekday_term(weekday: int) -> str:
+    """The term of a weekday (0 Monday … 6 Sunday): "dtwd1" … "dtwd7"."""
+    return f"dtwd{weekday + 1}"
+
+
+def is_weekday_term(term: str) -> bool:
+    """Whether an index term is a weekday of every week ("dtwd1")."""
+    return term.startswith("dtwd")
+
+
+def weekly_terms(content: str) -> list[str]:
+    """The weekday terms of what `content` says happens every week."""
+    lowered = content.lower()
+    if "day" not in lowered:
+        return []  # every weekday's name holds it: most texts are passed over here
+    found = []
+    for match in _WEEKLY.finditer(content):
+        name = (match["every"] or match["plural"] or match["part"]).casefold()
+        found.append(weekday_term(WEEKDAYS.index(name)))
+    return list(dict.fromkeys(found))
+
+
+def names_a_weekly_day(content: str) -> bool:
+    """Whether `content` says something happens on a weekday every week (read since 0021)."""
+    return bool(weekly_terms(content))
+
+
+def weekday_terms(terms: list[str]) -> list[str]:
+    """The weekday terms of the days among a query's date terms ("dtd20261207" → Monday)."""
+    found = []
+    for term in terms:
+        day = _DAY_TERM.fullmatch(term)
+        if day is None:
+            continue
+        try:
+            weekday = date(int(day[1]), int(day[2]), int(day[3])).weekday()
+        except ValueError:
+            continue  # a day no calendar has: no weekday
+        found.append(weekday_term(weekday))
+    return list(dict.fromkeys(found))
