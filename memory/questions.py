@@ -24,7 +24,7 @@ _TRAILING_TALK = re.compile(
     r"sorry)[\s.!]*$"
 )
 """Words after a question that add nothing ("… called? I forgot.", "… again? thanks")."""
-_AGAIN = re.compile(r"(?i)\s+again$")
+_AGAIN = re.compile(r"(?i),?\s+again$")
 _ASKED_LAST = re.compile(r"(?i)\s(?:when|where|who|what|which)(?:\s+again)?$")
 _ASKING_VERB = re.compile(
     r"(?i)\W*(?:what|where|who|which|how)(?:['\u2019]?s\b|\s+(?:is|was|are|were|do|did|does)\b)"
@@ -33,7 +33,7 @@ _ASKING_VERB = re.compile(
 
 _OPENING_FILLER = re.compile(
     r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so|ok|okay|well|um+|uh+|oh|and|und|et|"
-    r"y|e|now|btw|also)\b[\s,]+(?=\S)"
+    r"y|e|now|btw|also|lol|hmm+|haha|ah|erm)\b[\s,]+(?=\S)"
 )
 """A word before a question that says nothing: "So, where do I live?", "hey what was the
 dentist's name again", "hi, wann ist die Schmidt deadline?" (an adversary and a new user
@@ -55,8 +55,8 @@ def _past_small_talk(text: str) -> str:
         said = said[found.end() :]
     while (found := _TRAILING_TALK.search(said)) is not None and found.start() > 0:
         said = said[: found.start()]
-    if _ASKING_VERB.match(said) and _AGAIN.search(said):
-        said += "?"
+    if _ASKING_VERB.match(said) and (again := _AGAIN.search(said)):
+        said = said[: again.start()] + "?"
     return said
 
 
@@ -112,6 +112,11 @@ _ASKS_TO_RECALL = re.compile(
     r"i\s+wonder\s+(?:what|which|when|where|who|how)|"
     r"any\s+idea\s+(?:about|of|what|which|when|where|who|whether|if|how)|"
     r"did\s+i\s+(?:say|mention|tell\s+you)|"
+    r"(?:can|could|would)\s+you\s+tell\s+me\s+(?:my|our|the|what|who|when|where)|"
+    r"do\s+you\s+(?:still\s+)?(?:remember|know)\s+(?:what|who|when|where|which|"
+    r"(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$)|"
+    r"tell\s+me\s+(?:my|our)\s+[\w'\u2019-]+(?:['\u2019]s)?\s+[\w-]+$|"
+    r"i\s+forgot\s+(?:my|our|the)\b[^.!?]{0,40}\b(?:what|which)\s+(?:is|was)\s+it$|"
     r"i\s+(?:told|gave)\s+you\b[^.!?]*,\s*(?:what|which|where|when|who)\s+(?:was|is)\s+(?:it|that)"
     r"(?:\s+again)?$)\b"
 )

@@ -547,6 +547,17 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("I told you I'm allergic to nuts", False),
         ("I wonder if I should move to Porto, I love it there", False),
         ("hey my new number is 555-1234", False),
+        # Found by the thirteenth round's second adversary.
+        ("can you tell me my pin", True),
+        ("do you remember my dog's name", True),
+        ("tell me my doctor's name", True),
+        ("lol what's my flight number", True),
+        ("where do I live, again", True),
+        ("I forgot my wifi password what is it", True),
+        ("do you remember my sister moved to Lyon last year, she loves it", False),
+        ("can you tell me a joke", False),
+        ("I forgot my keys at home", False),
+        ("lol my cat knocked over the plant", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
