@@ -220,6 +220,12 @@ def _labelled_numbers(text: str) -> dict[str, str]:
     return labels
 
 
+def numbered_alike(new: str, old: str) -> bool:
+    """Whether both name one numbered thing by one number ("Ticket 5512", "Order #4471")."""
+    ours, theirs = _labelled_numbers(new), _labelled_numbers(old)
+    return any(theirs.get(label) == number for label, number in ours.items())
+
+
 def numbered_apart(new: str, old: str) -> bool:
     """Whether the two name one kind of numbered thing by different numbers.
 
@@ -261,11 +267,36 @@ def owed_apart(new: str, old: str) -> bool:
     return ours.group(1).casefold() != theirs.group(1).casefold()
 
 
+_PAYING = re.compile(
+    r"(?i)\b(?:pays?|paid|charges?|charged|bills?|billed|earns?|earned)\b(?P<rest>[^.;!?]*)"
+)
+_AN_AMOUNT = re.compile(r"\d|[€$£¥]|\b(?:euros?|dollars?|pounds?|yen|francs?|cents?)\b", re.I)
+_PAID_FOR = re.compile(r"(?i)\bfor\s+(?:the\s+|a\s+|an\s+|my\s+)?(?P<what>[\w'\u2019-]+)")
+
+
+def paid_apart(new: str, old: str) -> bool:
+    """Whether two payments are of different things: an amount and a manner, or two buys.
+
+    Found by a second adversary: "Schmidt pays on time" replaced "Schmidt pays 80 euros an
+    hour", and "Lisa pays 25 euros for parking" replaced "… 20 euros for the ticket".
+    """
+    ours, theirs = _PAYING.search(new), _PAYING.search(old)
+    if ours is None or theirs is None:
+        return False
+    if bool(_AN_AMOUNT.search(ours["rest"])) != bool(_AN_AMOUNT.search(theirs["rest"])):
+        return True
+    our_for, their_for = _PAID_FOR.search(ours["rest"]), _PAID_FOR.search(theirs["rest"])
+    if our_for is None or their_for is None:
+        return False
+    return our_for["what"].casefold() != their_for["what"].casefold()
+
+
 def one_fact(new: str, old: str) -> bool:
     """Whether `new` may be the same fact as `old`, changed or repeated."""
     return (
         not of_the_user_and_of_another(new, old)
         and not owed_apart(new, old)
+        and not paid_apart(new, old)
         and same_subject(new, old)
         and not renamed(new, old)
         and not adds_to(new, old)

@@ -22,7 +22,13 @@ from datetime import datetime
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.fact_subjects import contradicts, one_fact, related_apart, told_of_before
+from memory.fact_subjects import (
+    contradicts,
+    numbered_alike,
+    one_fact,
+    related_apart,
+    told_of_before,
+)
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
 from memory.predicates import user_claim
@@ -241,7 +247,28 @@ def place_new(
         and one_fact(content, s.content)
         and not told_of_before(content, s.content)
     )
-    return Placement("insert", conflicts=_of_one_person(by_value + _closest_of(by_words)))
+    # A numbered thing's new state: "Ticket 5512 is closed" after "Ticket 5512 is open" (a
+    # second adversary saw both stay in effect; a number is no word of a subject).
+    by_number = tuple(
+        s
+        for s in similar
+        if s not in by_value
+        and s not in by_words
+        and numbered_alike(content, s.content)
+        and _few_words(content)
+        and _few_words(s.content)
+        and one_fact(content, s.content)
+    )
+    conflicts = by_value + by_number + _closest_of(by_words)
+    return Placement("insert", conflicts=_of_one_person(conflicts))
+
+
+_FEW_WORDS = 8
+"""Words of a short state of a numbered thing; a longer text says more than its state."""
+
+
+def _few_words(text: str) -> bool:
+    return len(text.split()) <= _FEW_WORDS
 
 
 def _of_one_person(conflicts: tuple[Similar, ...]) -> tuple[Similar, ...]:

@@ -435,6 +435,21 @@ async def test_a_deadline_moved_replaces_the_one_it_moves(memory: Memory) -> Non
     assert other.supersedes == []
 
 
+async def test_a_numbered_things_new_state_replaces_its_old_one(memory: Memory) -> None:
+    """Found by a second adversary: "Ticket 5512 is closed" left "Ticket 5512 is open" in
+    effect, as "Order 4471 arrived" did "Order #4471 is delayed"."""
+    needs(memory, "persistent", "supports_supersede")
+    opened = await memory.store("ticket", "Ticket 5512 is open")
+    other = await memory.store("ticket_other", "Ticket 5513 is open")
+    closed = await memory.store("ticket_closed", "Ticket 5512 is closed")
+    assert closed.supersedes == [opened.id]
+    delayed = await memory.store("order", "Order #4471 is delayed")
+    arrived = await memory.store("order_now", "Order 4471 arrived")
+    assert arrived.supersedes == [delayed.id]
+    assert (await memory.get_by_id(other.id)) is not None
+    assert (await memory.get("ticket_other")) is not None
+
+
 async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Memory) -> None:
     """Found by the tenth new user: "We moved to Sintra" was merged into "We might move
     to Sintra next year", under the plan's key, and "I live in Lisbon" stayed in effect."""
@@ -543,6 +558,10 @@ LOOKALIKES = [
     ("Huber Verlag deadline is 20.12.2026", "Schmidt deadline is 21.12.2026"),
     ("My rent is due on the 1st", "The Müller project is due 10.1.2027"),
     ("The Schmidt job is due Friday", "My sister's job interview moved to Monday"),
+    # Found by the second adversary of the round: a manner is no rate, nor one thing paid
+    # for another.
+    ("Schmidt pays 80 euros an hour", "Schmidt pays on time"),
+    ("Lisa pays 20 euros for the ticket", "Lisa pays 25 euros for parking"),
 ]
 
 
