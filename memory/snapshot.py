@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from memory.date_terms import local_time
 from memory.entry import MemoryEntry
 from memory.snapshot_parser import (
     MARKER,
@@ -110,11 +111,13 @@ def render_block(entry: MemoryEntry, min_fence: int = 3) -> str:
 
 
 def render_snapshot(entries: Iterable[MemoryEntry], now: datetime) -> str:
-    """The snapshot file's text."""
+    """The snapshot file's text (its time where the user is, as the app shows times)."""
+    local = local_time(now)
+    zone = f"{local:%Z}" or "UTC"
     header = render_header(
         "memchat memory snapshot",
         [
-            f"Core memories as of {now:%Y-%m-%d %H:%M} UTC. When brain.db is missing, memchat",
+            f"Core memories as of {local:%Y-%m-%d %H:%M} {zone}. When brain.db is missing, memchat",
             "rebuilds the store from this file. Each entry: a heading, its fields (JSON values)",
             "and its content in a fenced block.",
         ],

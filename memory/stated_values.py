@@ -78,8 +78,8 @@ def claim_pieces(message: str) -> Iterator[str]:
 
 
 _PAYS = re.compile(
-    r"^(?P<who>[A-Z][\w&.'\u2019 -]{0,60}?)\s+(?:now\s+|still\s+)?(?:pays?|charges?|bills?)\s+"
-    r"(?P<value>[^.;!?]*\d[^.;!?]*)$"
+    r"^(?:[^:\n]{0,40}:\s*)?(?P<who>[A-Z][\w&.'\u2019 -]{0,60}?)\s+(?:now\s+|still\s+)?"
+    r"(?:pays?|charges?|bills?)\s+(?P<value>[^.;!?]*\d[^.;!?]*)$"
 )
 """What someone named pays or charges: "Müller GmbH pays 0,12 € per word" (a new user saw
 the old rate's message recalled at 1.00 beside the new rate, nothing said)."""

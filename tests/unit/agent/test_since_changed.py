@@ -47,6 +47,11 @@ def test_a_rate_or_a_deadline_of_someone_named_is_a_value_that_changes() -> None
     moved = stated_values("The Schmidt deadline moved to Tuesday 15.12.2026")
     assert changed_topics(friday, moved) == ["deadlin schmidt"]
     assert stated_values("Bob pays attention in class") == {}
+    # Said after a heading, with the deadline (the second adversary of the round).
+    both = stated_values("New client Schmidt: Schmidt pays 80 euros an hour and the deadline")
+    assert changed_topics(both, stated_values("Schmidt pays 95 euros an hour now")) == [
+        "pays schmidt"
+    ]
 
 
 async def test_the_block_says_a_recalled_message_was_changed_since(harness: Harness) -> None:
