@@ -5,15 +5,21 @@ from __future__ import annotations
 import uuid
 
 from agent.injection import FENCE_OPEN
+from memory.text import asks_nothing
 
 CONTINUE_PROMPT = "Continue from where you stopped."
 """What the Continue button under a stopped reply sends: memchat's words, not the user's."""
 
 
 def should_autosave(text: str, min_chars: int) -> bool:
-    """Skip trivial messages, slash commands, Continue and pasted recalled-context text."""
+    """Skip small talk, slash commands, Continue and pasted recalled-context text.
+
+    Small talk by its words ("ok", "thanks!", "sounds good"), not by its length: "Aiko
+    quit." was ten characters, under the twelve a message needed, and was never
+    remembered, nothing said (found by a new user).
+    """
     stripped = text.strip()
-    if len(stripped) < min_chars or stripped == CONTINUE_PROMPT:
+    if len(stripped) < min_chars or stripped == CONTINUE_PROMPT or asks_nothing(stripped):
         return False
     if stripped.startswith("/"):
         return False

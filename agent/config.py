@@ -140,8 +140,9 @@ class AgentSettings(BaseModel):
     keep a single copy; small models at low temperature can otherwise fill the context."""
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
     """The system prompt; memory tool instructions are appended when tools are available."""
-    min_autosave_chars: int = Field(default=12, ge=0)
-    """Messages shorter than this are not auto-saved as conversation memories."""
+    min_autosave_chars: int = Field(default=4, ge=0)
+    """Messages shorter than this are not auto-saved as conversation memories (small talk,
+    "ok" or "thanks!", never is)."""
     update_facts_from_messages: bool = True
     """A saved message that plainly says your home or employer changed ("I moved to
     Lisbon") updates the fact that says otherwise, when the model stored nothing; the old

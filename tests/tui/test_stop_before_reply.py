@@ -63,19 +63,19 @@ async def test_esc_before_the_first_token_takes_the_message_back(make_app: MakeA
         assert h.runtime.sessions.load(h.runtime.session.id).messages == []
         assert await h.runtime.memory.count() == 0
         # Sent again (or edited first), it is one message.
-        prompt.text = "Are you there? Hello?"
+        prompt.text = "Are you there? My flight is at 9."
         await pilot.press("enter")
         await settle(pilot)
-        assert [m.text for m in h.app.query(UserMessage)] == ["Are you there? Hello?"]
+        assert [m.text for m in h.app.query(UserMessage)] == ["Are you there? My flight is at 9."]
         assert [m.text for m in h.app.query(AssistantMessage)] == ["Yes, here."]
         assert len(h.app.query(RecalledEntry)) == 1
         transcript = h.runtime.sessions.load(h.runtime.session.id).messages
         assert [(m.role, m.content) for m in transcript] == [
-            ("user", "Are you there? Hello?"),
+            ("user", "Are you there? My flight is at 9."),
             ("assistant", "Yes, here."),
         ]
         memories = await h.runtime.memory.list()
-        assert [m.content for m in memories] == ["Are you there? Hello?"]  # one copy
+        assert [m.content for m in memories] == ["Are you there? My flight is at 9."]  # one copy
 
 
 async def test_a_failed_turn_takes_the_message_back_and_a_retry_shows_it_once(

@@ -196,6 +196,19 @@ async def test_incognito_saves_nothing_but_keeps_the_transcript(harness: Harness
     assert not list(harness.sessions.directory.glob("*"))
 
 
+async def test_a_short_message_that_says_something_is_saved_and_small_talk_is_not(
+    harness: Harness,
+) -> None:
+    """Found by a new user: "Aiko quit." (ten characters) was never remembered, nothing
+    said, and "who do I tutor?" still listed Aiko."""
+    harness.model.add("Noted.")
+    harness.model.add("You're welcome.")
+    said = await harness.turn("Aiko quit.")
+    assert [e.entry.content for e in said if isinstance(e, MemorySaved)] == ["Aiko quit."]
+    thanks = await harness.turn("thanks!")
+    assert not any(isinstance(e, MemorySaved) for e in thanks)
+
+
 async def test_secrets_are_redacted_before_saving(harness: Harness) -> None:
     harness.model.add("Ok.")
     events = await harness.turn("my password is hunter22 and the key is sk-abcdefghijklmnopqrst12")
