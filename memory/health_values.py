@@ -84,6 +84,24 @@ _DOSES = (
         + _DRUG
     ),
 )
+_WHO = r"(?P<who>[A-Z][a-z][\w-]*)"
+_NAMED_DOSES = (
+    # "My cat Mochi takes methimazole 2.5mg twice a day", "Leo takes 5 ml of ibuprofen"
+    re.compile(r"\b" + _WHO + r"\s+(?:now\s+)?takes?\s+" + _DRUG + r",?\s+" + _AMOUNT),
+    re.compile(r"\b" + _WHO + r"\s+(?:now\s+)?takes?\s+" + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG),
+    # "Mochi's methimazole dose went up to 5mg"
+    re.compile(
+        r"\b" + _WHO + r"['\u2019]s\s+(?:(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+)?(?:dose|dosage)"
+        r"(?:\s+of\s+(?P<drug2>[A-Za-z][A-Za-z-]{2,30}))?\s+"
+        r"(?:(?:is|was|went|has\s+gone|got|has\s+been|will\s+be)\s+)?(?:now\s+)?"
+        r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
+        r"(?:to\s+|at\s+)?" + _AMOUNT
+    ),
+)
+"""A dose someone named takes (a child, a pet): found by a new user, "Mochi's methimazole
+dose went up to 5mg" left "My cat Mochi takes methimazole 2.5mg twice a day" in effect,
+and the old dose was recalled first. Each is that one's own topic, never the user's."""
+_NOT_NAMED = frozenset("my i the he she they we you it our his her their this that".split())
 _NOT_A_DRUG = frozenset(
     "a an the my it them this that these those some one two pills pill tablets tablet "
     "doses dose day days week mornings evenings now currently also still just only daily "
@@ -120,6 +138,18 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
             unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
             unit = "unit" if unit.startswith("unit") else unit
             values.setdefault(f"dose of {_topic(drug)}", frozenset([f"{amount}{unit}"]))
+    for rule in _NAMED_DOSES:
+        for found in rule.finditer(text):
+            groups = found.groupdict()
+            drug = groups.get("drug") or groups.get("drug2")
+            who = found["who"]
+            if not drug or drug.casefold() in _NOT_A_DRUG or who.casefold() in _NOT_NAMED:
+                continue
+            amount = found["amount"].replace(",", ".")
+            unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
+            unit = "unit" if unit.startswith("unit") else unit
+            topic = f"{_topic(who)}'s dose of {_topic(drug)}"
+            values.setdefault(topic, frozenset([f"{amount}{unit}"]))
     return values
 
 

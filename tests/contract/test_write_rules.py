@@ -435,6 +435,18 @@ async def test_a_deadline_moved_replaces_the_one_it_moves(memory: Memory) -> Non
     assert other.supersedes == []
 
 
+async def test_a_pets_or_a_childs_new_dose_replaces_the_old_one(memory: Memory) -> None:
+    """Found by a new user: "Mochi's methimazole dose went up to 5mg" left "My cat Mochi
+    takes methimazole 2.5mg twice a day" in effect, and the old dose was recalled first."""
+    needs(memory, "persistent", "supports_supersede")
+    old = await memory.store("mochi", "My cat Mochi takes methimazole 2.5mg twice a day")
+    mine = await memory.store("mine", "I take 2.5mg of methimazole")
+    new = await memory.store("mochi_now", "Mochi's methimazole dose went up to 5mg")
+    assert new.supersedes == [old.id]
+    assert (await memory.get_by_id(mine.id)) is not None
+    assert (await memory.get("mine")) is not None
+
+
 async def test_a_numbered_things_new_state_replaces_its_old_one(memory: Memory) -> None:
     """Found by a second adversary: "Ticket 5512 is closed" left "Ticket 5512 is open" in
     effect, as "Order 4471 arrived" did "Order #4471 is delayed"."""
@@ -562,6 +574,8 @@ LOOKALIKES = [
     # for another.
     ("Schmidt pays 80 euros an hour", "Schmidt pays on time"),
     ("Lisa pays 20 euros for the ticket", "Lisa pays 25 euros for parking"),
+    ("I take 10mg of lisinopril", "Leo takes 10mg of lisinopril"),
+    ("Leo takes 5 ml of ibuprofen", "Mia takes 7.5 ml of ibuprofen"),
 ]
 
 

@@ -50,7 +50,8 @@ def test_the_user_side_keeps_one_speaker_and_scores_their_evidence() -> None:
         ],
     }
     ann, bo = user_layout([sample]).namespaces()
-    assert [item.dia for item in ann.items] == ["D1:1", "D1:4"]  # "Grey." is too short to save
+    # "Grey." says something: saved, as the app saves it (only small talk is not).
+    assert [item.dia for item in ann.items] == ["D1:1", "D1:3", "D1:4"]
     assert all(item.key.startswith("conversation/20230508-135600-") for item in ann.items)
     assert [(q.text, sorted(q.evidence), q.entire) for q in ann.questions] == [
         ("What is my kitten called?", ["D1:1"], True),
