@@ -44,8 +44,8 @@ _LABEL_THEN_CODE = re.compile(
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
 remote code 8812#" (an adversary)."""
 _OPENS_WITH = re.compile(
-    r"(?i)\b(?:opens?|unlocks?)[ \t]+with[ \t]+(?:(?:the[ \t]+)?(?:code|combination|pin)[ \t]+)?"
-    + _CODE
+    r"(?i)\b(?:opens?|unlocks?)[ \t]+(?:it[ \t]+|them[ \t]+|the[ \t]+[\w-]+[ \t]+)?with"
+    r"[ \t]+(?:(?:the[ \t]+)?(?:code|combination|pin)[ \t]+)?" + _CODE
 )
 """"The gate opens with 4471", "it opens with the code 4471", "the lock opens with 4 4 7 1",
 "opens with code 4471", "unlock with 4471" (adversaries)."""
@@ -91,6 +91,20 @@ _CODE_FIRST = re.compile(
     r"(?:[a-z]+[ \t]+){0,2}(?:code|combination|combo|pin)\b"
 )
 """"5823 is the mailbox code" (an adversary)."""
+_UNLOCK = re.compile(
+    rf"(?i)\b(?:to[ \t]+unlock(?:[ \t]+it)?[ \t]*,?[ \t]*(?:use|enter|type|press)|"
+    rf"unlock[ \t]+(?:code|pin))[ \t]*:?[ \t]*{_CODE}"
+)
+""""to unlock use 4471", "unlock code 4471" (a second adversary)."""
+_PIN_AFTER_ASKING = re.compile(r"(?i)\bpin\?[ \t]*(?:[\w'\u2019]+[ \t,]+){0,3}(\d{4,8})\b")
+""""what's my pin? oh right, 4471", "the pin? 4471" (a second adversary)."""
+_ANOTHER_PIN = re.compile(
+    r"(?i)\bpins?\b[^.!?\n]{0,40}?\b(?:and[ \t]+)?(?:mine|his|hers|theirs|ours|[a-z]+['\u2019]s)"
+    r"[ \t]+(?:is|was)[ \t]+(\d{4,8})\b|\bpins?\b[^\n]{0,40}?[.;][ \t]*(?:my|his|her|their)"
+    r"[ \t]+[a-z]+['\u2019]s[ \t]+(?:is|was)[ \t]+(\d{4,8})\b"
+)
+""""Her PIN is 1234 and mine is 5678", "my PIN is 4471. My wife's is 9911." (a second
+adversary: the second PIN was kept)."""
 _PIN_FOR = re.compile(
     r"(?i)\bpin[ \t]+(?:for|of|to)(?:[ \t]+[\w'\u2019-]+){1,4}?[ \t]*[:=][ \t]*(\d{4,8})\b"
 )
@@ -125,6 +139,7 @@ _HINTS = (
     "door", "gate", "garage", "alarm", "keypad", "intercom", "buzz", "lock", "key", "safe",
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
     "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
+    "combination", "combo", "unlock",
 )  # fmt: skip
 
 
@@ -135,12 +150,15 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         return []
     rules = (
         *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
-        *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_FOR, _PIN_IN_WORDS),
+        *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_FOR, _PIN_IN_WORDS, _UNLOCK),
+        _PIN_AFTER_ASKING,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [
         match.span(1) for match in found if not (_bike(text, match.start()) or _alarm_time(match))
     ]
+    for match in _ANOTHER_PIN.finditer(text):
+        spans.append(match.span(1) if match[1] else match.span(2))
     for listed in _LIST_OF_CODES.finditer(text):
         if listed["what"] and _NOT_A_SECRET.fullmatch(listed["what"]):
             continue  # "zip codes: 10115, 10117"

@@ -81,6 +81,13 @@ _KEY_FOR = re.compile(
     r"[ \t]*(?::|=|\bis\b)[ \t]*" + _VALUE
 )
 """"key for the wifi: Sunny-Day-2024" (an adversary)."""
+_USED_TO_BE = re.compile(rf"(?i)\b(?:{_PASSWORD})\b[ \t]+used[ \t]+to[ \t]+be[ \t]+{_VALUE}")
+_THE_NEW_ONE = re.compile(
+    r"(?i)(?<!\S)(?P<value>[^\s,;|]+)[ \t]+is[ \t]+(?:the|my)[ \t]+new[ \t]+"
+    r"(?:one|password|pin)\b"
+)
+""""The wifi password used to be abc12345", "Qw3rtZx9v2 is the new one" (a second
+adversary: each kept as typed)."""
 _AND_NOW = re.compile(
     rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?\b(?:and|but)[ \t]+(?:now[ \t]+)?"
     rf"(?:it['\u2019]s|it[ \t]+is|the[ \t]+new[ \t]+one[ \t]+is)[ \t]+(?:now[ \t]+)?{_VALUE}"
@@ -95,7 +102,7 @@ _CJK_LABEL = re.compile(
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 _TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
 _MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
-_CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|security[ \t]+code)\b\D{0,12}?(\d{3,4})\b")
+_CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|security[ \t]+code)\b\D{0,24}?(\d{3,4})\b")
 _SSN = re.compile(
     r"(?i)\b(?:ssn|social(?:[ \t]+security)?(?:[ \t]+(?:number|no\.?|#))?)\b\D{0,12}?"
     r"(\d{3}[ \t]*[-. ]?[ \t]*\d{2}[ \t]*[-. ]?[ \t]*\d{4})\b"
@@ -252,9 +259,15 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_KEY_FOR, _looks_like_a_password),
             (_AND_NOW, _marked),
             (_CJK_LABEL, _anything),
+            (_USED_TO_BE, _marked),
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
         spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]
+    if "new one" in lowered or "new password" in lowered or "new pin" in lowered:
+        spans += [
+            ("secret", _span(found, "value", _looks_like_a_password))
+            for found in _THE_NEW_ONE.finditer(text)
+        ]
     if "pin" in lowered:
         for found in _CARD_PIN.finditer(text):
             spans.append(("pin", _span(found, 1 if found.group(1) else 2, str.isdigit)))

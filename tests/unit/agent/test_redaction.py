@@ -355,6 +355,17 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("recovery codes: a1b2c3d4 e5f6g7h8", "a1b2c3d4"),
         ("研究室のドアの暗証番号は 8642 です", "8642"),
         ("パスワードは Sakura!2026 です", "Sakura!2026"),
+        ("The wifi password used to be abc12345 and now it's xyz98765", "abc12345"),
+        ("Qw3rtZx9v2 is the new one", "Qw3rtZx9v2"),
+        ("what's my pin? oh right, 4471", "4471"),
+        ("the pin? 4471", "4471"),
+        ("unlock it with 4471", "4471"),
+        ("to unlock use 4471", "4471"),
+        ("unlock code 4471", "4471"),
+        ("Her PIN is 1234 and mine is 5678", "5678"),
+        ("my PIN is 4471. My wife's is 9911.", "9911"),
+        ("The combination is 3719", "3719"),
+        ("the security code on the back is 123", "123"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -440,6 +451,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "unlock with 2024 update",
         "codes: the 2FA app and the backup sheet",
         "パスワードは秘密です",
+        "the pin? I forgot it",
+        "The year 2019 is the new one",
+        "The combination of colours is nice",
+        "unlock the door at 9",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
