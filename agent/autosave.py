@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 from agent.injection import FENCE_OPEN
-from memory.text import asks_nothing
+from memory.text import analyze, asks_nothing
 
 CONTINUE_PROMPT = "Continue from where you stopped."
 """What the Continue button under a stopped reply sends: memchat's words, not the user's."""
@@ -21,6 +21,8 @@ def should_autosave(text: str, min_chars: int) -> bool:
     stripped = text.strip()
     if len(stripped) < min_chars or stripped == CONTINUE_PROMPT or asks_nothing(stripped):
         return False
+    if not analyze(stripped):
+        return False  # no word to be found by ("You too!", "Same here!"): small talk too
     if stripped.startswith("/"):
         return False
     return FENCE_OPEN not in stripped

@@ -207,6 +207,11 @@ async def test_a_short_message_that_says_something_is_saved_and_small_talk_is_no
     assert [e.entry.content for e in said if isinstance(e, MemorySaved)] == ["Aiko quit."]
     thanks = await harness.turn("thanks!")
     assert not any(isinstance(e, MemorySaved) for e in thanks)
+    # Nor a message with no word to be found by: an embedder may make nothing of it, and
+    # a feature-hashing one made an all-zero vector that failed its whole batch.
+    harness.model.add("Thanks.")
+    too = await harness.turn("You too!")
+    assert not any(isinstance(e, MemorySaved) for e in too)
 
 
 async def test_secrets_are_redacted_before_saving(harness: Harness) -> None:
