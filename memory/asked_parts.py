@@ -16,8 +16,7 @@ from memory.text import query_terms
 _MOST_PARTS = 4
 SURE_ANSWER = 0.6
 """A part's answer comes in only at this score or more: a part is fewer words than the
-question, easier to match by chance ("… and what happens if it isn't a number?" found a
-memory of something happening: LoCoMo's off-topic requests injected twice as often)."""
+question, so easier to match by chance (a part of one word matches any memory holding it)."""
 _BREAK = re.compile(
     r"(?i)\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+)(?=(?:the|my|our|his|her|their)\s)"
 )

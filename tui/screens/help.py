@@ -54,8 +54,8 @@ Esc or q closes this help.
 | category, namespace | show one category or namespace only |
 | ● ▲ ↺ before a row | shown to the model this turn · pinned · an earlier version (history) |
 
-Every message you send is remembered (unless incognito); relevant memories are shown to
-the model before your message, and the ◆ line under it says which, and why.
+Every message you send is remembered (unless incognito, or small talk); relevant memories
+are shown to the model before your message, and the ◆ line under it says which, and why.
 
 From a shell, `memchat memory --help` lists the memory commands: `audit` shows what was
 deleted, with ids, and `restore ID` brings an earlier version or a deleted memory back.
