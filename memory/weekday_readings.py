@@ -1,0 +1,107 @@
+"""Weekdays named once ("on Friday", "next Monday", "the deadline is Friday"), read in their clause.
+
+Split from `memory.relative_dates`, which reads them with the other days named relative to
+the day said: which day a weekday means depends on the day said, on whether its clause
+tells of the past ("I lent my drill to Tom on Saturday" was the one before), and on a
+date written beside it ("on Friday 18 December" is that date).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, timedelta
+
+_CLAUSE_MARKS = ".!?;,:\n"
+_CLAUSE_WORDS = (" and ", " but ", " so ")
+_CLAUSE_WINDOW = 200
+
+
+def clause_before(found: re.Match[str]) -> str:
+    """What the clause holding `found` says before it (at most its last 200 characters).
+
+    Found by an adversary: "I ordered a sofa from IKEA, it arrives in two weeks" told of
+    the past before its comma, and the sofa's day was read as how long something took.
+    Only the 200 characters before the match are read: from the text's start, each match
+    of a long paste read all that went before it (76 KB of "Meeting on Friday." took 3 s).
+    """
+    text = found.string
+    window_start = max(0, found.start() - _CLAUSE_WINDOW)
+    window = text[window_start : found.start()]
+    lowered = window.lower()
+    start = max(
+        0,
+        *(window.rfind(mark) + 1 for mark in _CLAUSE_MARKS),
+        *(lowered.rfind(word) + len(word) for word in _CLAUSE_WORDS if word in lowered),
+    )
+    return window[start:]
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_A_WEEKDAY = re.compile(
+    r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before|due|is)\s+"
+    r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
+)
+"""A weekday named once ("due next Friday", "the plumber comes on Monday", "the deadline is
+Friday": a new user found the last by no date): not "Mondays", "every Monday" or "Sunday
+mornings are lovely" (a habit, no day)."""
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATE_WRITTEN_NEXT = re.compile(
+    rf"(?i)\s*,?\s*(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?{_MONTH_NAME}"
+    rf"|{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\d{{1,2}}[./-]\d{{1,2}}\b)"
+)
+"""A date written beside the weekday: "on Friday 18 December", "on Monday, January 4",
+"Friday 18.12.": that date is the day (`memory.date_terms` reads it), not the weekday's
+next one (an adversary saw "on Friday" told as the Friday a week earlier)."""
+_NOT_A_DAY_BEFORE_IS = re.compile(r"(?i)\b(?:today|tonight|tomorrow|yesterday|it|day)\s*$")
+""""Today is Friday" names no day to come."""
+
+
+def named_weekdays(text: str) -> Iterator[re.Match[str]]:
+    """The weekdays `text` names once, less those dated beside them or said of today."""
+    for found in _A_WEEKDAY.finditer(text):
+        if _DATE_WRITTEN_NEXT.match(text, found.end()):
+            continue
+        if found["which"].casefold() == "is" and _NOT_A_DAY_BEFORE_IS.search(
+            text, 0, found.start()
+        ):
+            continue
+        yield found
+
+
+TOLD_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:was|were|had|did|went|lent|borrowed|got|saw|met|bought|gave|took|came|made|"
+    r"left|found|lost|sold|sent|spent|told|said|ran|won|ate|drove|flew|paid|kept|brought|"
+    r"heard|broke|wrote|fell|forgot|began|visited|finished|started|returned|called|"
+    r"happened|celebrated|played|watched|tried)\b"
+)
+"""A past tense before "on Saturday": "I lent my drill to Tom on Saturday", said on a Friday,
+was the Saturday before (a new user found it filed under the coming one)."""
+TOLD_OF_WHAT_COMES = re.compile(
+    r"(?i)\b(?:will|shall|gonna|going\s+to|plan(?:s|ned)?\s+to|\w+['\u2019]ll)\b"
+)
+
+
+def _told_of_the_past(found: re.Match[str]) -> bool:
+    """Whether the clause says before "on <weekday>" that it tells of what was."""
+    before = clause_before(found)
+    return bool(TOLD_OF_THE_PAST.search(before)) and not TOLD_OF_WHAT_COMES.search(before)
+
+
+def weekday_days(found: re.Match[str], said: date) -> list[date]:
+    """The days a weekday named once (a match of `named_weekdays`) means, said on `said`."""
+    weekday = _WEEKDAYS.index(found["weekday"].casefold())
+    which = (found["which"] or "").casefold()
+    if which == "on" and _told_of_the_past(found):
+        which = "last"
+    ahead = (weekday - said.weekday()) % 7
+    if which != "this" and not ahead:
+        ahead = 7  # "on Friday", said on a Friday, is next week's (an adversary: today's)
+    if which == "last":
+        return [said - timedelta(days=(said.weekday() - weekday) % 7 or 7)]
+    if which == "next":
+        # "Next Friday", said on a Wednesday, is this week's Friday to some and the
+        # following week's to others: both days are read.
+        following = said - timedelta(days=said.weekday()) + timedelta(weeks=1, days=weekday)
+        return list(dict.fromkeys([said + timedelta(days=ahead or 7), following]))
+    return [said + timedelta(days=ahead)]
