@@ -105,10 +105,6 @@ _ANOTHER_PIN = re.compile(
 )
 """"Her PIN is 1234 and mine is 5678", "my PIN is 4471. My wife's is 9911." (a second
 adversary: the second PIN was kept)."""
-_PIN_FOR = re.compile(
-    r"(?i)\bpin[ \t]+(?:for|of|to)(?:[ \t]+[\w'\u2019-]+){1,4}?[ \t]*[:=][ \t]*(\d{4,8})\b"
-)
-""""PIN for the new card: 4471" (an adversary)."""
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _PIN_IN_WORDS = re.compile(
     rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?(?:is|was|:|=)[ \t]*"
@@ -150,7 +146,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         return []
     rules = (
         *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
-        *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_FOR, _PIN_IN_WORDS, _UNLOCK),
+        *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
         _PIN_AFTER_ASKING,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]

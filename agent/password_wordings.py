@@ -146,10 +146,12 @@ code for the door of the new flat is 4821"."""
 _PIN_FOR = re.compile(
     r"(?i)\bpin(?:[ \t]+(?:code|number))?(?:[ \t]+(?:for|of|to|on|at)"
     + _WHERE
-    + r"[ \t]+|[ \t]*,[ \t]*which[ \t]+)(?:is|was)[ \t]*:?[ \t]*(\d{4,8})\b"
+    + r"(?:[ \t]+(?:is|was)[ \t]*:?|[ \t]*[:=])|[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]*:?)"
+    r"[ \t]*(\d{4,8})\b"
 )
 """A PIN with what it is for: "the PIN for my new card is 1234" (a new user); "my bank
-pin, which is 7391, is new" (an adversary)."""
+pin, which is 7391, is new" (an adversary); "PIN for the new card: 4471" (a second
+adversary)."""
 _THERE_IS = re.compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:there|here|(?:for|at|on|in)(?:[ \t]+[\w'\u2019-]+){{1,3}}?)"
     rf"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?{_VALUE}"
