@@ -211,6 +211,8 @@ async def memories_holding(
         if entry.namespace == namespace and entry.key in erased_keys:
             continue
         surely = erasure.apply(entry.content) != entry.content
-        if surely or erasure.may_hold(entry.content):
+        # A code said with no other word of the text ("4471 also unlocks my phone", an
+        # adversary) may be the same code: the memory is named, as maybe holding it.
+        if surely or erasure.found_in(entry.content):
             found.setdefault((entry.namespace, entry.key), (entry, surely))
     return list(found.values())

@@ -94,13 +94,6 @@ class Erasure:
         patterns = (self.whole, self.secrets, self.codes)
         return any(p is not None and p.search(text) for p in patterns)
 
-    def may_hold(self, text: str) -> bool:
-        """Whether `text` holds one of the codes, whatever its other words.
-
-        The same PIN said alone ("4471 also unlocks my phone", an adversary) may be it.
-        """
-        return self.found_in(text)
-
 
 def _secret_pattern(secrets: Iterable[str]) -> str:
     """Each secret as a word, whatever joins it on; a number in other groups too.

@@ -128,29 +128,26 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
             for item in _LIST_BREAK.split(found["what"]):
                 if what := _topic(item):
                     values.setdefault(f"allergic to {what}", has)
-    for rule in _DOSES:
+    for rule in (*_DOSES, *_NAMED_DOSES):
         for found in rule.finditer(text):
-            groups = found.groupdict()
-            drug = groups.get("drug") or groups.get("drug2")
-            if not drug or drug.casefold() in _NOT_A_DRUG:
-                continue
-            amount = found["amount"].replace(",", ".")
-            unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
-            unit = "unit" if unit.startswith("unit") else unit
-            values.setdefault(f"dose of {_topic(drug)}", frozenset([f"{amount}{unit}"]))
-    for rule in _NAMED_DOSES:
-        for found in rule.finditer(text):
-            groups = found.groupdict()
-            drug = groups.get("drug") or groups.get("drug2")
-            who = found["who"]
-            if not drug or drug.casefold() in _NOT_A_DRUG or who.casefold() in _NOT_NAMED:
-                continue
-            amount = found["amount"].replace(",", ".")
-            unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
-            unit = "unit" if unit.startswith("unit") else unit
-            topic = f"{_topic(who)}'s dose of {_topic(drug)}"
-            values.setdefault(topic, frozenset([f"{amount}{unit}"]))
+            dose = _dose(found)
+            if dose is not None:
+                values.setdefault(*dose)
     return values
+
+
+def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:
+    """(topic, value) of a dose rule's match: whose dose of what, and how much."""
+    groups = found.groupdict()
+    drug = groups.get("drug") or groups.get("drug2")
+    who = groups.get("who")
+    if not drug or drug.casefold() in _NOT_A_DRUG or (who and who.casefold() in _NOT_NAMED):
+        return None
+    amount = found["amount"].replace(",", ".")
+    unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
+    unit = "unit" if unit.startswith("unit") else unit
+    topic = f"dose of {_topic(drug)}" if who is None else f"{_topic(who)}'s dose of {_topic(drug)}"
+    return topic, frozenset([f"{amount}{unit}"])
 
 
 _MAY_STATE_A_DOSE = re.compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")

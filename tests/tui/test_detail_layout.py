@@ -7,14 +7,25 @@ fields scroll, the buttons do not.
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button
 
-from tests.tui.conftest import MakeApp, seed_entry, settle
+from tests.tui.conftest import AppHarness, MakeApp, seed_entry, settle
 from tests.tui.test_inspector import open_inspector
 from tui.screens.memory_detail import MemoryDetailScreen
 
 LONG = "I take 100mg of sertraline every morning (dose raised by Dr. Weber in December). " * 6
 SEED = [seed_entry("sertraline", LONG.strip())]
+
+
+async def _open_the_detail(h: AppHarness, pilot: Pilot[None]) -> MemoryDetailScreen:
+    """The inspector open, and the first memory's dialog opened from it."""
+    await open_inspector(h, pilot)
+    h.app.memory_view.open_entry(h.app.inspector.entries[0])
+    await settle(pilot)
+    screen = h.app.screen
+    assert isinstance(screen, MemoryDetailScreen)
+    return screen
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (140, 40)])
@@ -23,11 +34,7 @@ async def test_every_button_is_whole_on_the_screen(
 ) -> None:
     h = make_app(seed=SEED)
     async with h.app.run_test(size=size) as pilot:
-        await open_inspector(h, pilot)
-        h.app.memory_view.open_entry(h.app.inspector.entries[0])
-        await settle(pilot)
-        screen = h.app.screen
-        assert isinstance(screen, MemoryDetailScreen)
+        screen = await _open_the_detail(h, pilot)
         buttons = list(screen.query(Button))
         assert {b.id for b in buttons} >= {"save", "close"}
         dialog = screen.query_one("#detail").region
@@ -48,11 +55,7 @@ async def test_the_dialog_opens_at_its_top_with_the_text_in_sight(
 
     h = make_app(seed=SEED)
     async with h.app.run_test(size=size) as pilot:
-        await open_inspector(h, pilot)
-        h.app.memory_view.open_entry(h.app.inspector.entries[0])
-        await settle(pilot)
-        screen = h.app.screen
-        assert isinstance(screen, MemoryDetailScreen)
+        screen = await _open_the_detail(h, pilot)
         body = screen.query_one("#detail-body").region
         assert body.contains_region(screen.query_one("#detail-title").region)
         content = screen.query_one("#detail-content", PlainTextArea)
