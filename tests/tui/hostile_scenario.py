@@ -265,6 +265,13 @@ async def restart(folder: Path, seen: Seen) -> list[MemoryEntry]:
         await pilot.press("f2")
         await settle(pilot)
         await _check_inspector(pilot, app)
+        # Across the whole window (F5), each memory's text drawn in full, then back.
+        await pilot.press("f5")
+        await settle(pilot)
+        assert not app.query_one("#chat-pane").display
+        await _check_inspector(pilot, app)
+        await pilot.press("f5")
+        await settle(pilot)
         await _check_sessions(pilot, app, seen.sent)
         await _check_warnings(pilot, app, seen.sent)
         # Superseded ones too: a later fact on the same subject replaces an earlier one.
