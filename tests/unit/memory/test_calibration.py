@@ -181,6 +181,27 @@ def test_the_band_follows_the_anchor_distribution() -> None:
     assert crowded.full == 1.0 and crowded.zero == pytest.approx(0.98)
 
 
+def test_a_model_whose_unrelated_texts_reach_far_gets_a_higher_band() -> None:
+    # Gaussian-like cosines among unrelated texts (as a semantic model gives): no change.
+    rng = np.random.default_rng(5)
+    smooth = rng.standard_normal((150, 384)).astype(np.float32)
+    smooth /= np.linalg.norm(smooth, axis=1, keepdims=True)
+    assert Calibration(smooth).tail == 1.0
+    # The hashing embedder: most anchor pairs share no word and a few share one, so a
+    # z-score that means "related" for a semantic model is reached by unrelated texts.
+    lexical = Calibration(HashingEmbedder(768).embed_sync(list(anchor_texts())))
+    assert lexical.tail > 1.5
+    query = HashingEmbedder(768).embed_sync(["write a haiku about autumn"])[0]
+    cosines = lexical.anchors @ query
+    plain = band_from_anchor_cosines(cosines)
+    raised = lexical.band(query)
+    assert raised.zero > plain.zero and raised.full >= plain.full
+    spread = max(float(cosines.std()), 0.01)
+    assert raised.zero == pytest.approx(
+        min(float(cosines.mean()) + 3.5 * lexical.tail * spread, raised.full - 0.02), rel=1e-5
+    )
+
+
 async def test_server_backends_calibrate_once_per_process_and_say_so() -> None:
     embedder = CountingEmbedder(61)  # a size no other test uses: the cache is per process
     store = SimpleNamespace(
