@@ -23,6 +23,7 @@ from agent.secret_formats import (
     hinted,
     replace_spans,
 )
+from agent.secret_forms import forms_pattern, replace_words, skeleton
 
 _STRONG = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|"
@@ -447,28 +448,27 @@ def _said_again(text: str, values: list[tuple[str, str]]) -> str:
 def _said_again_with_kinds(text: str, values: list[tuple[str, str]]) -> tuple[str, list[str]]:
     """`_said_again`, and the kinds of the values it found.
 
-    Found by an adversary: "The door code is 4471. Again: 4471!" kept the second 4471.
-    Whole words only (4471 in 44712 is another number), in any case. All values in one
-    pass: one pass each made a paste of 4,000 codes take 4 s (a second adversary).
+    Found by an adversary: "The door code is 4471. Again: 4471!" kept the second 4471;
+    a later adversary: "918-273", "pin918273" and "ZebraQuartz7719" kept what was said
+    as 918273 and Zebra-Quartz-7719 (`agent.secret_forms`). In any case. All values in
+    one pass: one pass each made a paste of 4,000 codes take 4 s (a second adversary).
     """
     kinds: dict[str, str] = {}
     for kind, value in values:
         value = value.strip(_TRAILING + " ")
         if len(value) < _SHORTEST_REPEATED or "[REDACTED:" in value:
             continue  # short, or a marker this redaction left
-        # Said again in another case too: "my password is Hunter2 and my old one was
-        # hunter2" (a second adversary).
-        kinds.setdefault(value.casefold(), kind)
-    if not kinds:
+        kinds.setdefault(value, kind)
+    again = forms_pattern(kinds)
+    if again is None:
         return text, []
-    either = "|".join(re.escape(value) for value in sorted(kinds, key=len, reverse=True))
-    again = re.compile(rf"(?<![\w-])(?:{either})(?![\w-])", re.IGNORECASE)
+    by_skeleton = {skeleton(value): kind for value, kind in reversed(kinds.items())}
     found_kinds: list[str] = []
 
-    def marker(found: re.Match[str]) -> str:
-        kind = kinds.get(found[0].casefold(), "secret")
+    def marker(value: str) -> str:
+        kind = by_skeleton.get(skeleton(value), "secret")
         if kind not in found_kinds:
             found_kinds.append(kind)
         return f"[REDACTED:{kind}]"
 
-    return again.sub(marker, text), found_kinds
+    return replace_words(again, text, marker), found_kinds

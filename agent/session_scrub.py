@@ -20,10 +20,13 @@ from pathlib import Path
 
 from agent.record_texts import RECORD_FIELDS, each_text
 from agent.redact import looks_secret, redact
+from agent.secret_forms import forms_pattern, replace_words
 from memory.text import analyze
 
 ERASED = "[erased]"
 _WORD = re.compile(r"[^\s,;:!?()\[\]{}\"'`<>]+")
+_LETTERS_FROM_DIGITS = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
+"""Where a word joins a code ("code50617"): the word counts as one the text says."""
 _SHORTEST_TEXT = 8
 """A shorter erased text is matched by its code-like words only ("tea" is everywhere)."""
 
@@ -72,13 +75,13 @@ class Erasure:
         if self.whole is not None:
             text = self.whole.sub(ERASED, text)
         if self.secrets is not None:
-            text = self.secrets.sub(ERASED, text)
+            text = replace_words(self.secrets, text, ERASED)
         if (
             self.codes is not None
             and self.codes.search(text) is not None
-            and (discussed or self.context & set(analyze(text)))
+            and (discussed or self.context & set(analyze(_LETTERS_FROM_DIGITS.sub(" ", text))))
         ):
-            text = self.codes.sub(ERASED, text)
+            text = replace_words(self.codes, text, ERASED)
         return text
 
     def discussed_in(self, text: str) -> bool:
@@ -95,19 +98,14 @@ class Erasure:
         return any(p is not None and p.search(text) for p in patterns)
 
 
-def _secret_pattern(secrets: Iterable[str]) -> str:
-    """Each secret as a word, whatever joins it on; a number in other groups too.
+def _code_pattern(codes: Iterable[str], *, secret: bool) -> re.Pattern[str] | None:
+    """The codes shaped like a secret (`secret`), or the others, in their other forms too.
 
-    "Hx8kq2Lpz-old" holds the password, "918-273" the code 918273. Found by a second
-    adversary: both kept an erased password or code on disk, and no warning named them.
+    "Hx8kq2Lpz-old" holds the password, "918-273" and "pin918273" the code 918273,
+    "ZebraQuartz7719" the password Zebra-Quartz-7719 (`agent.secret_forms`). Found by two
+    adversaries: each kept an erased password or code on disk, and no warning named them.
     """
-    forms = []
-    for secret in sorted(set(secrets), key=len, reverse=True):
-        if secret.isdigit():
-            forms.append(r"[ .-]?".join(re.escape(digit) for digit in secret))
-        else:
-            forms.append(re.escape(secret))
-    return rf"(?<![\w])(?:{'|'.join(forms)})(?![\w])" if forms else ""
+    return forms_pattern(code for code in codes if looks_secret(code) == secret)
 
 
 def _either(items: Iterable[str], *, whole_words: bool = False) -> str:
@@ -138,16 +136,18 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     said = _either(wanted)
     named = _either((key for key in keys if _a_named_key(key)), whole_words=True)
     whole = "|".join(part for part in (said, named) if part)
-    coded = _either(codes, whole_words=True)
-    secret = _secret_pattern(code for code in codes if looks_secret(code))
-    if not whole and not coded:
+    secrets = _code_pattern(codes, secret=True)
+    # A secret's forms are a code's too: one left out there kept its chat's copy in a
+    # text that the code rule alone would have found.
+    coded = forms_pattern(codes)
+    if not whole and coded is None:
         return None
     return Erasure(
         re.compile(whole, re.I) if whole else None,
-        re.compile(coded, re.I) if coded else None,
+        coded,
         frozenset(context),
         re.compile(said, re.I) if said else None,
-        re.compile(secret, re.I) if secret else None,
+        secrets,
     )
 
 

@@ -136,6 +136,18 @@ def said_of_other_days(new: str, new_said: datetime, old: str, old_said: datetim
     return [named.spans for named in ours] != [named.spans for named in theirs]
 
 
+def key_for_another_day(key: str, said: datetime, longest: int) -> str:
+    """The key a write takes when its key's holder names the same day words of another day.
+
+    The CLI and /remember make a key from the text, and a model reuses its own: "Dentist
+    tomorrow at 9am" said two weeks later came to the old entry's key and was "already
+    remembered", and the new appointment was lost (found by an adversary). The day it was
+    said keeps the two apart.
+    """
+    suffix = f"_{said.astimezone():%Y%m%d}"
+    return key[: max(longest - len(suffix), 1)] + suffix
+
+
 def _as_said(named: NamedDays) -> str:
     return " ".join(named.words.casefold().split())
 

@@ -30,6 +30,7 @@ from memory.write_policy import (
     content_hash,
     for_existing_key,
     is_core_update,
+    key_for_another_day,
     needs_similar,
     place_new,
     ranked_similar,
@@ -177,7 +178,15 @@ async def apply_write(
     now = utc_now()
     digest = content_hash(item.content)
     is_core = is_core_update(item.category, settings)
+    said = utc_time(item.created_at, "created_at") if item.created_at else now
     holder = await engine.key_holder(item.namespace, item.key)
+    if (
+        holder is not None
+        and holder.superseded_by is None
+        and said_of_other_days(item.content, said, holder.content, holder.timestamp)
+    ):
+        item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
+        holder = await engine.key_holder(item.namespace, item.key)
     if holder is not None and holder.superseded_by is not None:
         # Every version of the key is history (replaced on its subject under another key):
         # the write is a new memory, by the rules of a new key. Updating that history in
@@ -189,7 +198,6 @@ async def apply_write(
         # an adversary).
         kept_core = is_core or is_core_update(holder.category, settings)
         return await _write_existing_key(engine, holder, item, vector, now, kept_core, digest)
-    said = utc_time(item.created_at, "created_at") if item.created_at else now
     duplicate = await engine.exact_duplicate(item.namespace, item.category, digest)
     if duplicate is not None and not said_of_other_days(
         item.content, said, duplicate.content, duplicate.timestamp

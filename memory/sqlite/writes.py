@@ -6,11 +6,12 @@ import sqlite3
 import uuid
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from memory.entry import MemoryEntry, utc_now
+from memory.entry import MAX_KEY_CHARS, MemoryEntry, utc_now
 from memory.errors import EmbeddingDimensionError
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import audit_row
@@ -29,6 +30,7 @@ from memory.write_policy import (
     content_hash,
     for_existing_key,
     is_core_update,
+    key_for_another_day,
     merge_note,
     needs_similar,
     place_new,
@@ -94,12 +96,13 @@ def upsert(
     with core.write() as conn:
         # The active row for the key. A key holding only history is written as a new key
         # (`memory.write_rules`): updating that history in place lost it.
-        holder = conn.execute(
-            "SELECT seq, content_hash, superseded_by, importance, pinned, category, content "
-            "FROM memories "
-            "WHERE namespace = ? AND key = ? AND superseded_by IS NULL LIMIT 1",
-            (item.namespace, item.key),
-        ).fetchone()
+        holder = _active_holder(conn, item)
+        said = parse_time(format_time(item.created_at, "created_at") if item.created_at else now)
+        if holder is not None and said_of_other_days(
+            item.content, said, holder[6], parse_time(holder[7])
+        ):
+            item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
+            holder = _active_holder(conn, item)
         is_core = is_core_update(item.category, settings)
         if holder is None:
             seq, supersedes = _place_new(conn, core, item, now, digest, is_core)
@@ -145,6 +148,16 @@ def upsert(
     entry = entry_from_row(row)
     entry.supersedes = ids
     return entry
+
+
+def _active_holder(conn: sqlite3.Connection, item: NewMemory) -> tuple[Any, ...] | None:
+    row: tuple[Any, ...] | None = conn.execute(
+        "SELECT seq, content_hash, superseded_by, importance, pinned, category, content, "
+        "created_at FROM memories "
+        "WHERE namespace = ? AND key = ? AND superseded_by IS NULL LIMIT 1",
+        (item.namespace, item.key),
+    ).fetchone()
+    return row
 
 
 def _place_new(

@@ -1225,3 +1225,39 @@ async def test_the_same_words_naming_another_day_are_another_memory(memory: Memo
     assert second.id != first.id
     active = await memory.list(namespace=None, limit=50)
     assert sorted(e.id for e in active) == sorted({old.id, new.id, first.id, second.id})
+
+
+async def test_the_same_key_naming_another_day_is_another_memory(memory: Memory) -> None:
+    """Found by an adversary: the CLI and /remember make the key from the text, and a
+    model reuses its own, so the same words two weeks later came to the old key and were
+    "already remembered" (or replaced the old appointment's text)."""
+    needs(memory, "persistent")
+    from memory.write_rules import NewMemory
+
+    before = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+    today = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+    old = await memory.write(
+        NewMemory(key="dentist", content="Dentist tomorrow at 9am", created_at=before)
+    )
+    new = await memory.write(
+        NewMemory(key="dentist", content="Dentist tomorrow at 9am", created_at=today)
+    )
+    assert new.id != old.id and new.supersedes == [] and new.key == "dentist_20261205"
+    vet = await memory.write(NewMemory(key="vet", content="The vet is tomorrow", created_at=before))
+    later = await memory.write(
+        NewMemory(key="vet", content="the vet is tomorrow at 4pm", created_at=today)
+    )
+    assert later.id != vet.id and later.supersedes == []
+    # Said again the same day: the same memory, under the key it took.
+    again = await memory.write(
+        NewMemory(key="dentist", content="Dentist tomorrow at 9am", created_at=today)
+    )
+    assert again.id == new.id
+    active = {e.id: e.content for e in await memory.list(namespace=None, limit=50)}
+    assert set(active) == {old.id, new.id, vet.id, later.id}
+    # A day named otherwise under the same key is the change it says.
+    moved = await memory.write(
+        NewMemory(key="vet", content="The vet moved to Friday", created_at=today)
+    )
+    under_vet = [e.content for e in await memory.list(namespace=None, limit=50) if e.key == "vet"]
+    assert moved.key == "vet" and under_vet == ["The vet moved to Friday"]

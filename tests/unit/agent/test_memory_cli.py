@@ -717,11 +717,22 @@ def test_forget_erase_takes_a_password_said_again_out_of_every_message(
     assert erasure.apply(again) == "[erased] is also what I use for the router admin page"
     assert erasure.apply("In 2019 we married") == "In 2019 we married"
     # Joined to another word, or a number in other groups (a second adversary).
-    assert erasure.apply("the old one, Zebra-Quartz-7719-old?") == "the old one, [erased]-old?"
+    assert erasure.apply("the old one, Zebra-Quartz-7719-old?") == "the old one, [erased]?"
+    # Its other forms, the whole word around them (a third adversary).
+    for said in ("Zebra-Quartz-7719x", "ZebraQuartz7719", "Zebra Quartz 7719", "zebra_quartz_7719"):
+        assert erasure.apply(f"guest wifi: {said} too") == "guest wifi: [erased] too", said
     safe = erasure_of(["my safe code is 918273"])
-    assert (
-        safe is not None and safe.apply("is it 918-273 or 918273?") == "is it [erased] or [erased]?"
-    )
+    assert safe is not None
+    assert safe.apply("is it 918-273 or 918273?") == "is it [erased] or [erased]?"
+    assert safe.apply("wrote pin918273 and 918 273") == "wrote [erased] and [erased]"
+    # Inside a longer number it is another number.
+    assert safe.apply("call 555 918273 1 or 9182730") == "call 555 918273 1 or 9182730"
+    garage = erasure_of(["The garage code is 50617"])
+    assert garage is not None
+    # A shorter code goes where the text says what it is about, joined to a word too.
+    assert garage.apply("note: code50617 on the sticky note") == "note: [erased] on the sticky note"
+    assert garage.apply("if the garage sticks, 506-17") == "if the garage sticks, [erased]"
+    assert garage.apply("our zip is 50617") == "our zip is 50617"
 
 
 def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(

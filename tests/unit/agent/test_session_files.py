@@ -175,6 +175,21 @@ def test_a_secret_said_again_in_a_later_message_is_not_written_in_clear(tmp_path
     assert "7719" not in written
     reopened = store.load(session.id).messages
     assert reopened[2].content == "[REDACTED:secret] is also what I use for the router admin page"
+    # In its other forms too (a third adversary): spaced, joined, another grouping.
+    store.append(session, [_user("my locker PIN is 918273, alarm code is 4 8 1 5, 4815 off")])
+    for said in ("ZebraQuartz7719", "Zebra Quartz 7719x", "locker 918-273", "pin918273"):
+        store.append(session, [_user(f"so: {said} ok")])
+    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    assert "7719" not in written and "273" not in written and "4815" not in written
+    assert [m.content for m in store.load(session.id).messages[-5:]] == [
+        "my locker PIN is [REDACTED:pin], alarm code is [REDACTED:code], [REDACTED:code] off",
+        *(["so: [REDACTED:secret] ok"] * 2),
+        "so: locker [REDACTED:pin] ok",
+        "so: [REDACTED:pin] ok",
+    ]
+    # Not inside a longer number.
+    store.append(session, [_user("call 555 918273 1")])
+    assert store.load(session.id).messages[-1].content == "call 555 918273 1"
     # Another chat never heard it: its words are its own.
     other = store.new()
     store.append(other, [_user("Zebra-Quartz-7719 is my new band's name")])
