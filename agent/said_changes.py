@@ -22,6 +22,7 @@ from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
+from memory.fact_subjects import one_name_two_people
 from memory.fact_values import new_value, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
@@ -150,9 +151,22 @@ async def _attribute_otherwise(
     plain: list[MemoryEntry] = []
     more: list[MemoryEntry] = []
     for fact in facts:
-        if new_value(sentence, fact.content):
+        if new_value(sentence, fact.content) and not _another_of_one_name(sentence, fact, facts):
             (more if says_more(fact.content) else plain).append(fact)
     return plain, more
+
+
+def _another_of_one_name(sentence: str, fact: MemoryEntry, facts: list[MemoryEntry]) -> bool:
+    """Whether `sentence` names a person without saying whose, and `facts` know two by it.
+
+    Found by an adversary: with "My boss Alex's phone number …" and "My partner Alex's phone
+    number …" in effect, "Big news: Alex's new phone number is …" replaced the partner's.
+    """
+    bare = _as_a_fact(sentence)
+    return any(
+        other.id != fact.id and one_name_two_people(bare, fact.content, other.content)
+        for other in facts
+    )
 
 
 async def update_from_message(memory: Memory, message: MemoryEntry) -> list[SaidChange]:

@@ -38,6 +38,9 @@ PREDICATE = re.compile(
     # What someone pays or charges is their fact: "Huber Verlag deadline is 20.12" is not
     # "Huber Verlag pays 0,09 € per word" (a new user saw the one replace the other).
     r"pays?|paid|charges?|charged|earns?|earned|bills?|billed|"
+    # A value said to have changed: "My partner Alex's phone number changed to …" had no
+    # subject, so nothing told it from the boss Alex's (an adversary).
+    r"changed|changes|switched|increased|decreased|rose|dropped|"
     # German, Spanish, French, Portuguese, Italian ("Die Telefonnummer von Alice ist 123"):
     # their function words are not index terms, so the subject is what tells such facts
     # apart. Words that are English too ("hat", "war", "a") are not here.
@@ -138,6 +141,23 @@ def related_apart(new: str, old: str) -> bool:
         and bool(theirs & relations)
         and ours & relations != (theirs & relations)
     )
+
+
+def one_name_two_people(bare: str, one: str, other: str) -> bool:
+    """Whether `bare` names someone `one` and `other` tell apart, and does not say whose.
+
+    "Alex's birthday" when "my partner Alex" and "my boss Alex" are two people.
+    """
+    subject = subject_words(bare)
+    if subject is None or subject & relation_terms() or not related_apart(one, other):
+        return False
+    named = _subject_names(bare)
+    return bool(named & _subject_names(one) & _subject_names(other))
+
+
+def _subject_names(text: str) -> frozenset[str]:
+    found = PREDICATE.search(text)
+    return names_in(text if found is None else text[: found.start()])
 
 
 _NAMED_OWNER = re.compile(r"\b([A-Z][\w-]*)['\u2019]s\b")

@@ -26,6 +26,7 @@ from memory.fact_subjects import (
     contradicts,
     numbered_alike,
     one_fact,
+    one_name_two_people,
     related_apart,
     told_of_before,
 )
@@ -272,7 +273,7 @@ def place_new(
         and one_fact(content, s.content)
     )
     conflicts = by_value + by_number + _closest_of(by_words)
-    return Placement("insert", conflicts=_of_one_person(conflicts))
+    return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
 
 
 _FEW_WORDS = 8
@@ -283,17 +284,23 @@ def _few_words(text: str) -> bool:
     return len(text.split()) <= _FEW_WORDS
 
 
-def _of_one_person(conflicts: tuple[Similar, ...]) -> tuple[Similar, ...]:
-    """The conflicts, less those whose person another conflict says is someone else.
+def _of_one_person(
+    content: str, conflicts: tuple[Similar, ...], similar: Sequence[Similar]
+) -> tuple[Similar, ...]:
+    """The conflicts, less those whose person another fact says is someone else.
 
     Found by an adversary: with "My boss Alex's birthday is March 10" and "My partner
     Alex's birthday is March 14" in effect, "Alex's birthday is March 16" replaced both;
-    which Alex it means, it does not say, so it replaces neither.
+    which Alex it means, it does not say, so it replaces neither. Nor when the other Alex
+    is known by another fact ("My boss Alex works at Initech": a third adversary).
     """
     return tuple(
         c
         for c in conflicts
         if not any(o is not c and related_apart(c.content, o.content) for o in conflicts)
+        and not any(
+            o.id != c.id and one_name_two_people(content, c.content, o.content) for o in similar
+        )
     )
 
 

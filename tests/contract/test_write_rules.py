@@ -1227,6 +1227,33 @@ async def test_the_same_words_naming_another_day_are_another_memory(memory: Memo
     assert sorted(e.id for e in active) == sorted({old.id, new.id, first.id, second.id})
 
 
+async def test_one_name_two_people_are_told_apart_by_whose_each_is(memory: Memory) -> None:
+    """Found by a third adversary: with a boss Alex and a partner Alex known, "My partner
+    Alex's phone number changed to 555-0999" replaced neither (the partner's stayed in
+    effect), and "Alex's birthday is June 10" replaced the partner's birthday though the
+    boss Alex is known by another fact."""
+    needs(memory, "persistent")
+    await memory.store("boss_phone", "My boss Alex's phone number is 555-0101")
+    await memory.store("partner_phone", "My partner Alex's phone number is 555-0202")
+    changed = await memory.store(
+        "partner_new", "My partner Alex's phone number changed to 555-0999"
+    )
+    partner = await memory.get("partner_phone")
+    assert partner is None or partner.superseded_by is not None
+    assert len(changed.supersedes) == 1
+    await memory.store("boss_job", "My boss Alex works at Initech")
+    await memory.store("partner_birthday", "My partner Alex's birthday is June 9")
+    alone = await memory.store("alex_birthday", "Alex's birthday is June 10")
+    assert alone.supersedes == []
+    assert set(await _active(memory)) == {
+        "boss_phone",
+        "partner_new",
+        "boss_job",
+        "partner_birthday",
+        "alex_birthday",
+    }
+
+
 async def test_the_same_key_naming_another_day_is_another_memory(memory: Memory) -> None:
     """Found by an adversary: the CLI and /remember make the key from the text, and a
     model reuses its own, so the same words two weeks later came to the old key and were

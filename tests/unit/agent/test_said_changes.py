@@ -371,6 +371,17 @@ async def test_what_is_no_change_of_the_users_health_fact_leaves_it(
     assert await _in_effect(harness) == before
 
 
+async def test_a_name_two_people_share_said_alone_updates_neither(harness: Harness) -> None:
+    """Found by an adversary: "Big news: Alex's new phone number is 555-0999" replaced the
+    partner Alex's number while the boss Alex's was in effect too."""
+    await harness.memory.store("boss", "My boss Alex's phone number is 555-0101", "core")
+    await harness.memory.store("partner", "My partner Alex's phone number is 555-0202", "core")
+    before = await _in_effect(harness)
+    harness.model.add("Noted.")
+    await harness.turn("Big news: Alex's new phone number is 555-0999")
+    assert await _in_effect(harness) == before
+
+
 async def test_the_update_line_is_kept_with_the_chat(harness: Harness) -> None:
     """Found by the ninth new user: a reopened chat showed the reply without the line that
     said which memory the message updated."""
