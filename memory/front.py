@@ -22,7 +22,7 @@ from memory.retrieval import RecallFilters, RecallQuery
 from memory.write_rules import NewMemory
 
 _SEARCHES_PAST_QUESTIONS = 3
-"""Searches again, at most, when saved questions settled a recall by their words."""
+"""Searches again, at most, when saved questions settled a recall or took its slots."""
 
 
 class MemoryFront(ABC):
@@ -98,12 +98,13 @@ class MemoryFront(ABC):
         used, held = held_back_questions(result.entries)
         held_before: list[MemoryEntry] = []
         for _ in range(_SEARCHES_PAST_QUESTIONS):
-            if result.mode != "keyword-early" or not held:
-                break
+            if not held or (result.mode != "keyword-early" and len(result.entries) < limit):
+                break  # nothing held back, or nothing more behind what was
             # A saved copy of the question matched its own words and settled the recall
             # before the meaning search ran, so the message that answers it scored as
-            # unrelated (found by a new user: asking again recalled nothing). Searched
-            # again without it.
+            # unrelated (found by a new user: asking again recalled nothing). And saved
+            # questions took the slots of what answers them: four of five, and the message
+            # with the new price was left out (a later new user). Searched again without them.
             held_before += held
             left_out = filters.exclude_ids | {entry.id for entry in held_before}
             again = replace(filters, exclude_ids=frozenset(left_out))

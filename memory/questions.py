@@ -27,13 +27,13 @@ _TRAILING_TALK = re.compile(
 _AGAIN = re.compile(r"(?i),?\s+again$")
 _ASKED_LAST = re.compile(r"(?i)\s(?:when|where|who|what|which)(?:\s+again)?$")
 _ASKING_VERB = re.compile(
-    r"(?i)\W*(?:what|where|who|which|how)(?:['\u2019]?s\b|\s+(?:is|was|are|were|do|did|does)\b)"
+    r"(?i)\W*(?:what|when|where|who|which|how)(?:['\u2019]?s\b|\s+(?:is|was|are|were|do|did|does)\b)"
 )
 
 
 _OPENING_FILLER = re.compile(
     r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so|ok|okay|well|um+|uh+|oh|and|und|et|"
-    r"y|e|now|btw|also|lol|hmm+|haha|ah|erm)\b[\s,]+(?=\S)"
+    r"y|e|now|btw|also|lol|hmm+|haha|ah|erm|yo)\b[\s,]+(?=\S)"
 )
 """A word before a question that says nothing: "So, where do I live?", "hey what was the
 dentist's name again", "hi, wann ist die Schmidt deadline?" (an adversary and a new user
@@ -113,8 +113,9 @@ _ASKS_TO_RECALL = re.compile(
     r"any\s+idea\s+(?:about|of|what|which|when|where|who|whether|if|how)|"
     r"did\s+i\s+(?:say|mention|tell\s+you)|"
     r"(?:can|could|would)\s+you\s+tell\s+me\s+(?:my|our|the|what|who|when|where)|"
-    r"do\s+you\s+(?:still\s+)?(?:remember|know)\s+(?:what|who|when|where|which|"
+    r"(?:do\s+)?(?:you|u|ya)\s+(?:still\s+)?(?:remember|know)\s+(?:what|who|when|where|which|"
     r"(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$)|"
+    r"tell\s+me\s+(?:about|of)\s+(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$|"
     r"tell\s+me\s+(?:my|our)\s+[\w'\u2019-]+(?:['\u2019]s)?\s+[\w-]+$|"
     r"i\s+forgot\s+(?:my|our|the)\b[^.!?]{0,40}\b(?:what|which)\s+(?:is|was)\s+it$|"
     r"i\s+(?:told|gave)\s+you\b[^.!?]*,\s*(?:what|which|where|when|who)\s+(?:was|is)\s+(?:it|that)"
@@ -125,7 +126,7 @@ you remember about Clara", "any news about Tiago?" were used as memories at 1.00
 (found by a new user). "Remind me to buy milk" asks to keep something, and stays."""
 _FRAME = re.compile(
     r"(?i)^(?:(?:for|about|regarding|re|as\s+for|on)\s+[a-z'-]+(?:\s+[a-z'-]+){0,3}|"
-    r"by\s+the\s+way|btw|quick\s+question|one\s+more\s+thing|also)\s*[,:]\s+(?=\S)"
+    r"by\s+the\s+way|btw|quick\s+(?:question|q)|one\s+more\s+thing|also)\s*[,:]\s+(?=\S)"
 )
 """What a question is about, said first: "For the Japan trip, what should I tell the
 airline …?" was used as a memory at 1.00 (found by a new user)."""
@@ -171,6 +172,46 @@ def _a_follow_on(part: str) -> bool:
     return 0 < len(words) <= _FOLLOW_ON and not any(c.isdigit() for c in part)
 
 
+_WORD = r"[^\W\d_](?:[^\W\d_]|['\u2019-])*"
+"""A word of letters alone: a number or a code in a "question" is a value told."""
+_NOUN_QUESTION = re.compile(
+    rf"(?i)^(?:(?:and|or|plus|also)\s+)?(?:(?:my|our|the|your)\s+)?"
+    rf"(?P<words>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?:,?\s+again)?\s*\?+$"
+)
+"""A thing named and asked after, with no verb: "my flight number?", "dentist??", "and the
+car service?", "the address again?" (an adversary saw each used as a memory)."""
+_NAMED_THEN_ASKED = re.compile(
+    rf"(?i)^(?P<thing>(?:(?:my|our|the|your)\s+)?{_WORD}(?:\s+{_WORD}){{0,3}})"
+    r"\s*(?:[,:]|\s[-–—])\s*(?P<asked>\S.*)$"
+)
+"""A thing named, then the question about it: "my dentist - when?", "Dentist: when?",
+"Maya's piano teacher, what's her name?" (a new user and an adversary)."""
+_NO_VERB_BUT_ONE = 1
+"""A single word before "?" is a thing asked after ("dentist??"), whatever it is."""
+
+
+def _a_thing_asked_after(said: str) -> bool:
+    """A few words naming a thing, no verb, asked after (`_NOUN_QUESTION`)."""
+    found = _NOUN_QUESTION.match(said)
+    if found is None:
+        return False
+    words = found["words"]
+    if _TELLS_AFTER.search(words) is not None:
+        return False
+    opens_with_whose = re.match(r"(?i)(?:(?:and|or|plus|also)\s+)?(?:my|our|the|your)\b", said)
+    return opens_with_whose is not None or len(words.split()) == _NO_VERB_BUT_ONE
+
+
+def _named_then_asked(said: str) -> bool:
+    found = _NAMED_THEN_ASKED.match(said)
+    if found is None or _TELLS_AFTER.search(found["thing"]) is not None:
+        return False
+    asked = found["asked"].strip()
+    if _ASKED_LAST.search(f" {asked.rstrip('?')}") and len(asked.split()) <= 2:
+        return True  # "Dentist: when?"
+    return asked.endswith("?") and _ASKING_START.match(asked) is not None and asks_only(asked)
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -184,6 +225,8 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _past_small_talk(text)
+    if _a_thing_asked_after(said) or _named_then_asked(said):
+        return True
     if _ASKED_LAST.search(said) and len(said.split()) <= _FEW_WORDS:
         return not any(c.isdigit() for c in said)  # "violin lesson when again" (an adversary)
     if _asked_without_mark(said):
@@ -192,7 +235,7 @@ def asks_only(text: str) -> bool:
         last = said.rsplit("?", 1)[1].strip()
         if _asked_without_mark(_THEN.sub("", last)):
             said += "?"  # "where do I live? where do I work" (an adversary)
-    if _ASKS_TO_RECALL.match(said) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
+    if _ASKS_TO_RECALL.match(said.rstrip("?")) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
         return len(said.split()) <= 2 * _MOST_WORDS and not any(c.isdigit() for c in said)
     if said.endswith("?") and _QUESTIONS_IN_A_ROW.search(said[:-1]):
         # "What is Leo allergic to? And what's the wifi password?": each a question (a new
@@ -207,6 +250,8 @@ def asks_only(text: str) -> bool:
     framed = _FRAME.match(said)
     if framed is not None and not _TELLS_OF_ONESELF.search(framed.group()):
         said = said[framed.end() :]
+        if _asked_without_mark(said):
+            said += "?"  # "quick q: what's my address" (an adversary)
     if not (
         said.endswith("?")
         and "?" not in said[:-1]

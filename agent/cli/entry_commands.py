@@ -156,9 +156,13 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if not result.entries:
         floor = config.memory.min_relevance_score
         weaker = result.weaker_matches()
+        # A saved question is left out whatever its score (a new user read "weaker matches"
+        # over questions at 1.000).
+        asked = any(e.scores is not None and e.scores.held_back for e in weaker)
+        left_out = "what was left out" if asked else "the weaker matches left out"
         out.write(
             f"nothing above the relevance floor ({floor:.2f})"
-            + ("; the weaker matches left out:\n" if weaker else "\n")
+            + (f"; {left_out}:\n" if weaker else "\n")
         )
         for entry in weaker:
             say(out, "  " + _line(entry))

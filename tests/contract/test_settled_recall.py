@@ -55,3 +55,29 @@ async def test_a_saved_copy_of_the_question_does_not_settle_the_recall(
     assert scores is not None and scores.vector is not None  # compared by meaning
     held = [e for e in found.below_floor if e.key == "conversation/s1/b"]
     assert held and held[0].scores is not None and held[0].scores.held_back
+
+
+async def test_saved_questions_do_not_take_the_slots_of_what_answers_them(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user: four earlier questions about the same things took four of the
+    five slots as "held back", and the message with the new price was not recalled at all
+    (not even among those left out)."""
+    needs(memory, "persistent", "supports_keyword_search")
+    store = await open_store(min_relevance_score=0.0)
+    await store.store("piano", "Maya's piano lessons cost $35 per lesson, Mondays 4pm")
+    await store.store("conversation/s1/a", "fyi piano is now $40 a lesson", "conversation")
+    asked = [
+        "how much is maya's piano?",
+        "how much are maya's piano lessons?",
+        "when is maya's piano lesson?",
+        "what does maya's piano cost?",
+        "how much is the piano?",
+        "maya's piano teacher, what's her name?",
+    ]
+    for number, question in enumerate(asked):
+        await store.store(f"conversation/s{number + 2}/q", question, "conversation")
+    found = await store.recall("how much is maya's piano?", limit=2)
+    assert {e.key for e in found.entries} == {"piano", "conversation/s1/a"}
+    held = [e for e in found.below_floor if e.scores is not None and e.scores.held_back]
+    assert len(held) >= 1

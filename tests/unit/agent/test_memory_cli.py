@@ -465,6 +465,12 @@ def test_a_search_with_nothing_above_the_floor_shows_what_fell_short(configured:
     ).clean()
     assert "nothing above the relevance floor (0.30); the weaker matches left out:" in ran.out
     assert "Had ramen for lunch" in ran.out and "fused 0." in ran.out
+    # A saved question is left out at any score: not called a weaker match (a new user).
+    asked = ["memory", "store", "--category", "conversation", "--key", "q", "my violin teacher?"]
+    assert run_cli(*asked).code == 0
+    again = run_cli("memory", "search", "my violin teacher?").clean()
+    assert "nothing above the relevance floor (0.30); what was left out:" in again.out
+    assert "not used: a saved question says no fact" in again.out
 
 
 def test_stats_check_finds_an_index_that_disagrees_with_its_table(configured: Path) -> None:
