@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from agent.events import CutMemory
+from agent.excerpts import excerpt
 from agent.messages import ChatMessage
 from agent.question_parts import recall_in_parts
 from agent.redact import redact
@@ -214,11 +215,13 @@ def render(
     now: datetime,
     budget: InjectionBudget,
     changed: Mapping[str, str] | None = None,
+    query: str = "",
 ) -> str:
     """The block placed before the user's message; empty when there is nothing to say.
 
     `changed`: for a saved message, what later memory gave one of its values otherwise
-    (`agent.since_changed`), said on its line.
+    (`agent.since_changed`), said on its line. `query`: the message, whose words choose
+    what part of a long memory is shown (`agent.excerpts`).
     """
     if not entries:
         return ""
@@ -233,9 +236,7 @@ def render(
     remaining = budget.max_total_chars
     for entry in entries:
         text = " ".join(entry.content.split())
-        limit = min(budget.max_entry_chars, remaining)
-        if len(text) > limit:
-            text = text[: max(limit - 1, 0)] + "…"
+        text = excerpt(text, query, min(budget.max_entry_chars, remaining))
         remaining -= len(text)
         note = (changed or {}).get(entry.id)
         meant = _days_meant(entry, now)

@@ -315,7 +315,7 @@ class Agent:
         # What holds first: an old message recalled at 1.0 stood above the fact that changed
         # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).
         injected.sort(key=lambda entry: entry.id in changed)
-        block = render(injected, self.clock(), budget, changed)
+        block = render(injected, self.clock(), budget, changed, query=text)
         limit = self.config.memory.recall_limit
         recalled = MemoryRecalled(
             injected,

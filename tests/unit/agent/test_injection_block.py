@@ -140,3 +140,35 @@ def test_a_memory_at_an_end_of_the_calendar_is_told_in_its_own_time(written: dat
         line = render([entry], now, InjectionBudget()).splitlines()[3]
         assert line.startswith(f"- [conversation] ({written:%Y-%m-%d} ")
         assert line.endswith("): Dentist yesterday, and again tomorrow")
+
+
+_COACH = (
+    "From: Coach Dan <dan@ridgeview.example> Subject: Winter schedule. Hi parents! Thanks for "
+    "a great fall season. 1. Registration for spring opens January 5. 2. Uniform pickup is at "
+    "the clubhouse. 3. Snacks rota: each family brings snacks once. 4. If your child has food "
+    "allergies let me know, we keep a list. 5. Indoor training at the rec center gym on "
+    "Wednesdays. 6. Saturday practices move from 9am to 10:30am starting in January because "
+    "of field maintenance. 7. Parents meeting on the 12th. Thanks, Coach Dan"
+)
+
+
+def test_a_long_memory_shows_its_opening_and_the_part_the_message_asks_about() -> None:
+    """Found by a new user: a pasted e-mail was recalled for "what time is Leo's soccer on
+    Saturdays in January?", but the model saw its first 600 characters; item 6, which
+    answers it, came 1,400 characters later."""
+    when = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    email = written_entry("conversation/s1/m1", _COACH, "conversation", when)
+    budget = InjectionBudget(max_entry_chars=300)
+    asked = "what time is Leo's soccer practice on Saturdays in January?"
+    line = render([email], when, budget, query=asked).splitlines()[3]
+    shown = line.split("): ", 1)[1]
+    assert len(shown.replace("&lt;", "<").replace("&gt;", ">")) <= 300
+    assert shown.startswith("From: Coach Dan &lt;dan@ridgeview.example&gt; Subject: Winter")
+    assert "6. Saturday practices move from 9am to 10:30am starting in January" in shown
+    assert " … " in shown
+    # What its opening answers as well as any later part: cut at the end, as before.
+    opening = render([email], when, budget, query="spring registration").splitlines()[3]
+    assert opening.endswith("…") and " … " not in opening
+    # A memory that fits is shown whole.
+    whole = render([email], when, InjectionBudget(max_entry_chars=1000), query=asked)
+    assert _COACH.replace("<", "&lt;").replace(">", "&gt;") in whole

@@ -1,0 +1,74 @@
+"""What of a long memory the model is shown: its opening, and the part the message asks about.
+
+Found by a new user: a pasted e-mail from a child's coach was recalled for "what time is
+Leo's soccer on Saturdays in January?", but the model was shown its first 600 characters,
+and the change of time was item 6, 1,400 characters further on. A memory longer than its
+share of the block keeps its opening (who wrote it, what it is) and, when a later run of
+sentences holds more of the message's words, that run, each cut marked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from memory.text import analyze
+
+ELLIPSIS = "…"
+_OPENING_SHARE = 4
+"""The opening takes a quarter of the room; the part asked about the rest."""
+_SENTENCE_START = re.compile(r"(?<=[.!?:;])\s+|\s+(?=(?:\d{1,2}[.)]|[-*•])\s)")
+"""Where a sentence or a list item begins."""
+_SCANNED = 40_000
+"""Characters of a memory searched for the part asked about: a pasted book is read only so
+far (each turn reads it on the event loop; 150 KB took 40 ms)."""
+
+
+def excerpt(text: str, query: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, keeping what `query` asks about."""
+    if len(text) <= limit:
+        return text
+    prefix = text[: max(limit - 1, 0)] + ELLIPSIS
+    asked = set(analyze(query))
+    if not asked or limit < 4 * len(ELLIPSIS) + 20:
+        return prefix
+    opening = limit // _OPENING_SHARE
+    room = limit - opening - 2 * len(ELLIPSIS) - 2
+    found = _best_run(text, opening, room, asked)
+    if found is None or _covered(text[: limit - 1], asked) >= found[2]:
+        return prefix
+    start, end, _ = found
+    head = text[:opening].rstrip()
+    tail = ELLIPSIS if end < len(text) else ""
+    return f"{head} {ELLIPSIS} {text[start:end].strip()}{tail}"
+
+
+def _covered(text: str, asked: set[str]) -> int:
+    return len(asked.intersection(analyze(text)))
+
+
+def _best_run(text: str, after: int, room: int, asked: set[str]) -> tuple[int, int, int] | None:
+    """The run of sentences after `after`, fitting in `room`, that holds most of `asked`.
+
+    (start, end, words held); the earliest of equals; None when none holds any.
+    """
+    scanned = min(len(text), _SCANNED)
+    starts = [after] + [m.end() for m in _SENTENCE_START.finditer(text, after, scanned)]
+    sentences = [
+        (start, end, [t for t in analyze(text[start:end]) if t in asked])
+        for start, end in zip(starts, [*starts[1:], scanned], strict=True)
+    ]
+    best: tuple[int, int, int] | None = None
+    held: Counter[str] = Counter()
+    first = 0
+    for last, (_, end, terms) in enumerate(sentences):
+        held.update(terms)
+        while first < last and end - sentences[first][0] > room:
+            held.subtract(sentences[first][2])
+            first += 1
+        start = sentences[first][0]
+        end = min(end, start + room)
+        covered = sum(1 for count in held.values() if count > 0)
+        if covered and (best is None or covered > best[2]):
+            best = (start, end, covered)
+    return best
