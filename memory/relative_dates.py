@@ -25,6 +25,7 @@ from memory.date_terms import (
     month_of_year_term,
     year_term,
 )
+from memory.short_words import written_out
 from memory.weekday_readings import (
     TOLD_OF_THE_PAST,
     TOLD_OF_WHAT_COMES,
@@ -236,6 +237,7 @@ def said_relative_terms(content: str, saved: datetime | None) -> list[str]:
     """
     if saved is None:
         return []
+    content = written_out(content)
     if not _may_name_a_day(content.lower()):
         return []  # most texts: one scan of the lower-cased text instead of three
     try:
@@ -266,6 +268,7 @@ def named_days(content: str, saved: datetime) -> list[NamedDays]:
     For whoever reads the memory on another day: "Dentist tomorrow", said yesterday, was
     about today, and a small model told "tomorrow" answers "what's on tomorrow?" with it.
     """
+    content = written_out(content)
     if not _may_name_a_day(content.lower()):
         return []
     said = local_time(saved).date()

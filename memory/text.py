@@ -32,6 +32,7 @@ from memory.relative_dates import (
     said_relative_terms,
     this_years,
 )
+from memory.short_words import SHORT_WORDS, written_out
 from memory.weekly_days import weekday_terms, weekly_terms
 
 _TOKEN = re.compile(r"[^\W_]+")
@@ -193,6 +194,7 @@ def names_a_condition(text: str) -> bool:
 
 
 def _analyze_token(token: str, keep_stop_words: bool) -> list[str]:
+    token = SHORT_WORDS.get(token, token)
     if not _CJK.search(token):
         if not keep_stop_words and token in STOP_WORDS:
             return []
@@ -264,6 +266,7 @@ def query_terms(text: str) -> list[str]:
     Stop words are not indexed, so a query made only of them ("what is it?") has no
     terms; recall then falls back to a bounded substring search.
     """
+    text = written_out(text)
     found, rest = find_dates(text)
     named = list(found)
     found += this_years(found) + relative_date_terms(rest)
@@ -313,7 +316,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
         + owner_terms(content)
         + said_relative_terms(content, created)
         + date_terms_of(content, created)
-        + weekly_terms(content)
+        + weekly_terms(written_out(content))
         + umlauts_spelt_out(content)
     )
 

@@ -24,6 +24,7 @@ from memory.postgres.schema import (
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
     SAVED_DAYS_APART,
+    SHORT_WORDS_READ,
     TERMS_ADDED,
     lexemes,
     migrations,
@@ -32,6 +33,7 @@ from memory.postgres.schema import (
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
+from memory.short_words import has_short_words
 from memory.text import (
     entry_terms,
     has_letter_without_mark,
@@ -104,6 +106,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
     LEFT_FOR_THE_NEW: lambda text: tells_of_leaving(text) or names_days_ahead(text),
     DAYS_READ_ANEW: lambda text: names_a_relative_day(text) or names_a_weekly_day(text),
+    SHORT_WORDS_READ: lambda text: has_short_words(text) or names_a_relative_day(text),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

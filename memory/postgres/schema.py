@@ -41,6 +41,9 @@ DAYS_READ_ANEW = "days read anew"
 """A step run in Python: rows naming a day relative to when they were said are indexed
 again ("day after tomorrow", "the deadline is Friday", "on Friday 18 December"), and
 those saying what happens every week ("every Monday")."""
+SHORT_WORDS_READ = "short words read"
+"""A step run in Python: rows with words typed short ("tmrw", "thurs", "appt") or naming a
+day relative to when they were said ("on Friday the 18th") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -157,6 +160,8 @@ def migrations(dimensions: int) -> list[str]:
         LEFT_FOR_THE_NEW,
         # "day after tomorrow" and "the deadline is Friday" name days.
         DAYS_READ_ANEW,
+        # "tmrw", "thurs", "appt" read as the words they stand for.
+        SHORT_WORDS_READ,
     ]
 
 

@@ -14,7 +14,7 @@ from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-TERMS_MADE = "10"
+TERMS_MADE = "11"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
@@ -25,7 +25,8 @@ dose by the words asking for it; "8": the day saved under terms of its own (ever
 "9": leaving one employer for another ("I left Fintrack, I've been hired by Revolut") and
 days some days or weeks ahead ("due in two weeks", "the end of the month"); "10": "day
 after tomorrow", "the deadline is Friday", a weekday dated beside it, a past tense in
-another clause than "in two weeks", "every Monday" as Mondays.
+another clause than "in two weeks", "every Monday" as Mondays; "11": words typed short
+("tmrw", "thurs", "appt") as the words they stand for, "Friday the 18th" as the 18th alone.
 Points made otherwise are indexed again when the store opens."""
 
 

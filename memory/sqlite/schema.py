@@ -13,6 +13,7 @@ from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.relative_dates import names_a_relative_day, names_days_ahead
+from memory.short_words import has_short_words
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
 from memory.text import (
@@ -331,6 +332,10 @@ def _days_read_anew(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, lambda text: names_a_relative_day(text) or names_a_weekly_day(text))
 
 
+def _short_words_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, lambda text: has_short_words(text) or names_a_relative_day(text))
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -374,6 +379,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # Friday 18 December" is that date, not the weekday's next; a past tense in another
     # clause makes "it arrives in two weeks" no time it took; "every Monday" is Mondays.
     Migration("0021_days_read_anew", _days_read_anew),
+    # "tmrw", "thurs", "appt", "on sat" are read as the words they stand for; "on Friday
+    # the 18th" is the 18th, not the coming Friday too.
+    Migration("0022_short_words_read", _short_words_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -1,0 +1,66 @@
+"""Words typed short, read as the words they stand for: "tmrw", "thurs", "appt", "bday".
+
+Found by a new user typing as on a phone: "Maya has dentist tmrw at 10am" was found by
+neither "what's on tomorrow?" nor its date, and "lands thurs 9:40pm" not by "Thursday".
+A short word is indexed as its long one (`SHORT_WORDS`, in `memory.text.analyze`), and days
+are read from the text written out (`written_out`): a weekday's three letters only after a
+word that names a day by it ("on sat", "next fri"), as "sat", "sun" and "wed" are words.
+"""
+
+from __future__ import annotations
+
+import re
+
+SHORT_WORDS = {
+    "tmrw": "tomorrow",
+    "tmrrw": "tomorrow",
+    "tmr": "tomorrow",
+    "tmw": "tomorrow",
+    "2moro": "tomorrow",
+    "2morrow": "tomorrow",
+    "tomorow": "tomorrow",
+    "tommorow": "tomorrow",
+    "tommorrow": "tomorrow",
+    "tonite": "tonight",
+    "2nite": "tonight",
+    "2day": "today",
+    "yday": "yesterday",
+    "tues": "tuesday",
+    "weds": "wednesday",
+    "thur": "thursday",
+    "thurs": "thursday",
+    "appt": "appointment",
+    "appts": "appointments",
+    "bday": "birthday",
+    "bdays": "birthdays",
+    "wknd": "weekend",
+}
+"""Folded words, each with the word it stands for."""
+_SHORT = re.compile(r"(?i)(?<![\w-])(" + "|".join(SHORT_WORDS) + r")(?![\w-])")
+_WEEKDAYS = {
+    "mon": "monday",
+    "tue": "tuesday",
+    "wed": "wednesday",
+    "thu": "thursday",
+    "fri": "friday",
+    "sat": "saturday",
+    "sun": "sunday",
+}
+_WEEKDAY_NAMED = re.compile(
+    r"(?i)\b((?:on|next|this|by|due|until|till|before|coming|last|every)\s+)"
+    r"(mon|tue|wed|thu|fri|sat|sun)\b\.?"
+)
+
+
+def written_out(text: str) -> str:
+    """`text` with each short word written out, in lower case.
+
+    Those of `SHORT_WORDS`, and a weekday's three letters after "on", "next" and the like.
+    """
+    text = _SHORT.sub(lambda found: SHORT_WORDS[found[1].casefold()], text)
+    return _WEEKDAY_NAMED.sub(lambda found: found[1] + _WEEKDAYS[found[2].casefold()], text)
+
+
+def has_short_words(text: str) -> bool:
+    """Whether `text` holds a word `written_out` writes out (for stores indexed before)."""
+    return _SHORT.search(text) is not None or _WEEKDAY_NAMED.search(text) is not None
