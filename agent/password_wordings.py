@@ -76,11 +76,12 @@ _WIFI_IS = re.compile(
 guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
 _KEY_FOR = re.compile(
-    r"(?i)\b(?:key|password|passcode|code)[ \t]+(?:for|to|of)[ \t]+"
-    r"(?:the[ \t]+|my[ \t]+|our[ \t]+)?(?:guest[ \t]+)?(?:wi-?fi|wlan|network|router)"
-    r"[ \t]*(?::|=|\bis\b)[ \t]*" + _VALUE
+    r"(?i)\b(?:key|password|passcode|code|clave|llave|cl[eé])[ \t]+(?:for|to|of|del|de|do|da|du)"
+    r"[ \t]+(?:(?:the|my|our|la|el|mi|le|la|o|a)[ \t]+)?(?:guest[ \t]+)?"
+    r"(?:wi-?fi|wlan|network|router|red)[ \t]*(?::|=|\b(?:is|es|est|é)\b)[ \t]*" + _VALUE
 )
-""""key for the wifi: Sunny-Day-2024" (an adversary)."""
+""""key for the wifi: Sunny-Day-2024" (an adversary), "la clave del wifi es Mariposa2020"
+(a new user)."""
 _USED_TO_BE = re.compile(rf"(?i)\b(?:{_PASSWORD})\b[ \t]+used[ \t]+to[ \t]+be[ \t]+{_VALUE}")
 _THE_NEW_ONE = re.compile(
     r"(?i)(?<!\S)(?P<value>[^\s,;|]+)[ \t]+is[ \t]+(?:the|my)[ \t]+new[ \t]+"

@@ -37,6 +37,8 @@ _WEAK = (
     r"secret|token|api[_ -]?key|apikey|access[_ -]?key|secret[_ -]?key|private[_ -]?key"
     r"|client[_ -]?secret|account[_ -]?key|shared[_ -]?access[_ -]?key|credentials?|creds"
     r"|auth|key|pass|sig"
+    # Spanish "key", said of a password: "la clave del wifi es Mariposa2020" (a new user).
+    r"|clave"
 )
 _LABEL = re.compile(
     r"""
@@ -81,6 +83,7 @@ _LABEL_HINTS = (
     "sig",
     "wort",
     "contrase",
+    "clave",
     "senha",
     "woord",
     "hasło",

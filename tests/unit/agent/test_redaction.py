@@ -151,6 +151,9 @@ def test_alternating_case_does_not_blow_up_the_label_pattern(text: str) -> None:
         ("lösenordet är katt123", "katt123"),
         ("adgangskoden er hund123", "hund123"),
         ("Das WLAN-Passwort lautet hallo123", "hallo123"),
+        # Found by a new user: Spanish "clave" (key) said of a password.
+        ("la clave del wifi es Mariposa2020 (para la abuela)", "Mariposa2020"),
+        ("mi clave es Gato1234", "Gato1234"),
     ],
 )
 def test_a_password_label_in_another_language_is_redacted(text: str, secret: str) -> None:
@@ -167,6 +170,8 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
     "text",
     [
         "Ich habe das Passwort vergessen",
+        "La clave del éxito es la paciencia",
+        "la clave del wifi es muy larga",
         "Das Wort ist gut",
         "The passport is in the drawer",
         # Found by the second adversary: "on" read as Finnish "is" took English words, and
