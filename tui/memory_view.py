@@ -48,8 +48,15 @@ class MemoryView:
         if not self.app.inspector.display:
             self.toggle_inspector()
             main.set_class(True, "wide")
+            self.app.inspector.set_wide(True)
             return
         main.toggle_class("wide")
+        wide = main.has_class("wide")
+        self.app.inspector.set_wide(wide)
+        if not wide:
+            # Back beside the chat, the chat is what comes next: left in the panel's search,
+            # two messages a new user typed went there and were never sent.
+            self.app.prompt.focus()
 
     def show_inspector(self, shown: bool) -> None:
         """Show or hide the memory panel; in a narrow terminal it takes the chat's place.
@@ -62,6 +69,7 @@ class MemoryView:
         main.set_class(shown, "inspecting")
         if not shown:
             main.set_class(False, "wide")
+            self.app.inspector.set_wide(False)
 
     def show_warnings(self, extra: Iterable[str] = ()) -> None:
         """Notify the problems the store met while reading (and `extra`), each once."""

@@ -804,10 +804,17 @@ async def test_f5_gives_the_panel_the_whole_window_and_each_memory_its_text(
         assert h.app.inspector.display and not h.app.query_one("#chat-pane").display
         row = h.app.query_one(DataTable).get_row("id-invoice")
         assert row[4].plain == text
+        title = h.app.query_one("#inspector-title", Label)
+        assert "(F5 beside the chat)" in str(title.render())
+        h.app.inspector.query_one("#inspector-search").focus()
         await pilot.press("f5")  # back beside the chat
         await settle(pilot)
         assert h.app.query_one("#chat-pane").display and h.app.chat.size.width >= 80
         assert len(h.app.query_one(DataTable).get_row("id-invoice")[4].plain) < len(text)
+        assert "(F5 wider)" in str(title.render())
+        # The chat's prompt takes what is typed next (a new user's two messages went into
+        # the panel's search and were never sent).
+        assert h.app.focused is h.app.prompt
         await pilot.press("f5", "f2")  # wide, then closed: the chat comes back
         await settle(pilot)
         assert not h.app.inspector.display and h.app.chat.size.width >= 190
@@ -888,3 +895,24 @@ def test_the_detail_gives_times_in_the_zone_the_list_shows(monkeypatch: pytest.M
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+async def test_f5_shows_a_long_memory_whole_and_scrolled(make_app: MakeApp) -> None:
+    """Found by an adversary: a 5,000-character memory was cut at three lines in the wide
+    panel, which promises each memory's text in full."""
+    text = " ".join(f"word{number}" for number in range(800)) + " THE-END"
+    h = make_app(seed=[seed_entry("long", text)])
+    async with h.app.run_test(size=(120, 40)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f5")
+        await settle(pilot)
+        table = h.app.query_one(DataTable)
+        table.focus()
+        table.move_cursor(row=table.get_row_index("id-long"))
+        await settle(pilot)
+        box = h.app.query_one("#inspector-preview-box")
+        assert "THE-END" in str(h.app.query_one("#inspector-preview", Static).render())
+        assert box.size.height > 4 and box.max_scroll_y > 0
+        box.scroll_end(animate=False)
+        await settle(pilot)
+        assert box.scroll_y == box.max_scroll_y

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.timer import Timer
@@ -149,6 +149,8 @@ class MemoryInspector(Vertical):
         self.memory: Memory | None = None
         self.session_id: str | None = None
         self.namespace = "default"
+        self.wide = False
+        """Across the whole window (F5)."""
         self._namespaces: list[str] = []
         self.used_ids: set[str] = set()
         self.below_floor: set[str] = set()
@@ -168,7 +170,7 @@ class MemoryInspector(Vertical):
 
     def compose(self) -> ComposeResult:
         """Search, filters, the table and paging."""
-        yield Label("Memory  (F5 wider)", id="inspector-title")
+        yield Label(self._title(), id="inspector-title")
         search = TextInput(
             placeholder="Search (the agent's own recall)",
             id="inspector-search",
@@ -190,7 +192,8 @@ class MemoryInspector(Vertical):
         yield DataTable(id="inspector-table", cursor_type="row", zebra_stripes=True)
         # The highlighted memory's whole text: the column shows about 26 characters, and
         # three versions of one fact read alike (found by a new user).
-        yield Static("", id="inspector-preview")
+        with VerticalScroll(id="inspector-preview-box"):
+            yield Static("", id="inspector-preview")
         with Horizontal(id="inspector-paging"):
             # First: a long search summary in the label must not push it out of sight.
             yield Button("Undo forget", id="inspector-undo", compact=True)
@@ -198,6 +201,17 @@ class MemoryInspector(Vertical):
             yield Label("", id="inspector-page")
             yield Button("▶", id="inspector-next", compact=True)
         yield Static("", id="inspector-off")
+
+    def _title(self) -> Content:
+        where = "" if self.namespace == "default" else f" · {self.namespace}"
+        # Found by a new user and an adversary: "F5 wider" was said when it was already.
+        change = "F5 beside the chat" if self.wide else "F5 wider"
+        return plain(f"Memory{where}  ({change})")
+
+    def set_wide(self, wide: bool) -> None:
+        """Across the whole window or beside the chat: the title says what F5 does next."""
+        self.wide = wide
+        self.query_one("#inspector-title", Label).update(self._title())
 
     def on_mount(self) -> None:
         """Set up the table columns."""
@@ -217,9 +231,7 @@ class MemoryInspector(Vertical):
         self.editor = MemoryEditor(memory)
         self.session_id = session_id
         self.namespace = namespace
-        if namespace != "default":
-            title = plain(f"Memory · {namespace}  (F5 wider)")
-            self.query_one("#inspector-title", Label).update(title)
+        self.query_one("#inspector-title", Label).update(self._title())
         off = not memory.capabilities.persistent
         self.query_one("#inspector-off").display = off
         self.query_one(DataTable).display = not off
@@ -433,6 +445,7 @@ class MemoryInspector(Vertical):
             if not isinstance(event.value, str) or event.value == self.namespace:
                 return
             self.namespace = event.value
+            self.query_one("#inspector-title", Label).update(self._title())
         self.page = 0
         self.reload()
 
