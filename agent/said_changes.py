@@ -26,6 +26,7 @@ from memory.fact_subjects import one_name_two_people
 from memory.fact_values import new_value, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
+from memory.plain_order import in_plain_order
 from memory.predicates import LEAD_IN, USER, claim_of, says_more
 from memory.stated_values import claim_pieces
 from memory.text import analyze
@@ -78,6 +79,9 @@ def _claimed(message: str) -> list[tuple[str, str]]:
     found: dict[str, list[tuple[str, str]]] = {}
     attributes: list[str] = []
     for clause in claim_pieces(message):
+        # "Dr. Ng is my doctor now, Patel retired" read as "My doctor is Dr. Ng now, …"
+        # (an adversary: it updated nothing).
+        clause = in_plain_order(clause)
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause):
             continue
         if _a_health_fact(clause) or _a_new_contact(clause):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
@@ -32,6 +32,7 @@ from memory.fact_subjects import (
 )
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
+from memory.plain_order import in_plain_order
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
@@ -218,8 +219,11 @@ def place_new(
 
     A near-duplicate is rejected, merged or kept per `duplicate_policy`; merging a text
     that adds nothing only refreshes the stored entry. A core fact about the same subject
-    as active ones supersedes them.
+    as active ones supersedes them. A fact said value first is read in the usual order
+    (`memory.plain_order`).
     """
+    content = in_plain_order(content)
+    similar = [replace(s, content=in_plain_order(s.content)) for s in similar]
     # A near-duplicate says the same of the same thing: not the same words about another
     # person ("Alice's/Bob's flight LH1234 … gate 12"), nor one that denies the other, nor
     # a home or employer held now beside a plan or a wish of one ("We moved to Sintra" was

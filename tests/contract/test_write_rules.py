@@ -1254,6 +1254,35 @@ async def test_one_name_two_people_are_told_apart_by_whose_each_is(memory: Memor
     }
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My doctor is Dr. Patel", "Dr. Ng is my new doctor"),
+        ("Dr. Patel is my doctor", "Dr. Ng is my doctor now"),
+        ("I live in Porto", "Lisbon is where I live now"),
+        ("I work at Google", "Microsoft is my employer now"),
+    ],
+)
+async def test_a_fact_said_value_first_replaces_the_old_one(
+    memory: Memory, old: str, new: str
+) -> None:
+    """Found by an adversary: opening with a name, each was read as that one's fact and
+    left the old doctor, home or employer in effect."""
+    needs(memory, "persistent")
+    first = await memory.store("old", old)
+    second = await memory.store("new", new)
+    assert second.supersedes == [first.id]
+    assert await _active(memory) == {"new": new}
+
+
+async def test_people_said_value_first_stay_apart(memory: Memory) -> None:
+    needs(memory, "persistent")
+    await memory.store("brother", "My brother is Sam")
+    await memory.store("other", "Tom is my brother")
+    await memory.store("cats", "Sam is allergic to cats")
+    assert set(await _active(memory)) == {"brother", "other", "cats"}
+
+
 async def test_the_same_key_naming_another_day_is_another_memory(memory: Memory) -> None:
     """Found by an adversary: the CLI and /remember make the key from the text, and a
     model reuses its own, so the same words two weeks later came to the old key and were

@@ -382,6 +382,14 @@ async def test_a_name_two_people_share_said_alone_updates_neither(harness: Harne
     assert await _in_effect(harness) == before
 
 
+async def test_a_doctor_said_name_first_in_chat_updates_the_doctor(harness: Harness) -> None:
+    """Found by an adversary: "Dr. Ng is my doctor now, Patel retired" updated nothing."""
+    await harness.memory.store("doctor", "My doctor is Dr. Patel", "core")
+    harness.model.add("Noted.")
+    await harness.turn("Dr. Ng is my doctor now, Patel retired")
+    assert await _in_effect(harness) == {"doctor": "My doctor is Dr. Ng now, Patel retired"}
+
+
 async def test_the_update_line_is_kept_with_the_chat(harness: Harness) -> None:
     """Found by the ninth new user: a reopened chat showed the reply without the line that
     said which memory the message updated."""

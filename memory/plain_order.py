@@ -1,0 +1,45 @@
+"""A fact said value first, read in the usual order: "Dr. Ng is my new doctor".
+
+Found by an adversary: "Dr. Ng is my new doctor", "Lisbon is where I live now",
+"Microsoft is my employer now" and "Alex is my partner now" each left the old doctor, home,
+employer or partner in effect: opening with a name, each read as that person's fact. The
+write rules compare such a text in the order "my doctor is Dr. Ng" (`in_plain_order`);
+the text stored is as it was said.
+"""
+
+from __future__ import annotations
+
+import re
+
+_VALUE_FIRST = re.compile(
+    r"(?i)^\s*(?P<value>[^,;:.!?]{1,60}?(?:\.[^,;:.!?]{1,40}?)?)\s+(?:is|are)\s+"
+    r"(?P<whose>my|our)\s+(?P<new>(?:new|current|only|main)\s+)?"
+    r"(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
+    r"(?P<now>\s+(?:now|these\s+days|from\s+now\s+on|anymore))?\s*"
+    r"(?P<rest>(?:[,;(]|\s[-–—]\s).*)?[.!]?\s*$"
+)
+"""'<value> is my [new] <what> [now]', with what may follow a comma ("…, Patel retired")."""
+_WHERE_I = re.compile(
+    r"(?i)^\s*(?P<place>[^,;:.!?]{1,60}?)\s+is\s+where\s+(?P<who>i|we)\s+"
+    r"(?P<verb>live|work|study|stay)(?P<now>\s+now|\s+these\s+days)?\s*"
+    r"(?P<rest>(?:[,;(]|\s[-–—]\s).*)?[.!]?\s*$"
+)
+"""'<place> is where I live [now]'."""
+_NOT_A_VALUE = re.compile(r"(?i)^(?:it|this|that|there|here|he|she|they|what|who|which)\b")
+"""'This is my doctor', 'It is my birthday': nothing named first."""
+
+
+def in_plain_order(text: str) -> str:
+    """`text` said subject first if it was said value first; otherwise `text` itself."""
+    found = _VALUE_FIRST.match(text)
+    if found is not None and not _NOT_A_VALUE.match(found["value"]):
+        now = " now" if found["now"] else ""
+        rest = found["rest"] or ""
+        whose = found["whose"].capitalize() + " " + (found["new"] or "")
+        return f"{whose}{found['what']} is {found['value']}{now}{rest}"
+    found = _WHERE_I.match(text)
+    if found is not None and not _NOT_A_VALUE.match(found["place"]):
+        now = " now" if found["now"] else ""
+        rest = found["rest"] or ""
+        return f"{found['who'].capitalize()} {found['verb']} in {found['place']}{now}{rest}"
+    return text
