@@ -85,6 +85,10 @@ _DOSES = (
     ),
 )
 _WHO = r"(?P<who>[A-Z][a-z][\w-]*)"
+_CHANGED = (
+    r"(?i:\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|switched|"
+    r"moved|halved|doubled))"
+)
 _NAMED_DOSES = (
     # "My cat Mochi takes methimazole 2.5mg twice a day", "Leo takes 5 ml of ibuprofen"
     re.compile(r"\b" + _WHO + r"\s+(?:now\s+)?takes?\s+" + _DRUG + r",?\s+" + _AMOUNT),
@@ -96,6 +100,31 @@ _NAMED_DOSES = (
         r"(?:(?:is|was|went|has\s+gone|got|has\s+been|will\s+be)\s+)?(?:now\s+)?"
         r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
         r"(?:to\s+|at\s+)?" + _AMOUNT
+    ),
+    # Found by an adversary, each left the old dose in effect (recalled above the new):
+    # "Leo's ibuprofen is now 7.5ml", "The vet lowered Rex's meloxicam to 2.5mg", "The vet
+    # cut Rex back to 2.5mg of meloxicam", "The vet upped Biscuit to 7.5mg of meloxicam".
+    re.compile(
+        r"\b" + _WHO + r"['\u2019]s\s+" + _DRUG + r"\s+(?:is|was|went|has\s+gone|got|has\s+been)"
+        r"\s+(?:now\s+)?(?:(?:up|down|back)\s+)?(?:to\s+|at\s+)?" + _AMOUNT
+    ),
+    re.compile(
+        _CHANGED
+        + r"\s+"
+        + _WHO
+        + r"['\u2019]s\s+(?:(?:dose|dosage)\s+of\s+)?"
+        + _DRUG
+        + r"(?:\s+(?:dose|dosage))?\s+(?:(?:back|down|up)\s+)?(?:to|at)\s+"
+        + _AMOUNT
+    ),
+    re.compile(
+        _CHANGED
+        + r"\s+"
+        + _WHO
+        + r"\s+(?:(?:back|down|up)\s+)?(?:to|at|on)\s+"
+        + _AMOUNT
+        + r"\s+(?:of\s+)?"
+        + _DRUG
     ),
 )
 """A dose someone named takes (a child, a pet): found by a new user, "Mochi's methimazole

@@ -445,6 +445,17 @@ async def test_a_pets_or_a_childs_new_dose_replaces_the_old_one(memory: Memory) 
     assert new.supersedes == [old.id]
     assert (await memory.get_by_id(mine.id)) is not None
     assert (await memory.get("mine")) is not None
+    # In more wordings (an adversary: each left the old dose in effect, recalled first).
+    pairs = [
+        ("My son Leo takes 5ml of ibuprofen", "Leo's ibuprofen is now 7.5ml"),
+        ("My dog Rex takes 5mg of meloxicam", "The vet cut Rex back to 2.5mg of meloxicam"),
+        ("My dog Tex takes 5mg of meloxicam", "The vet lowered Tex's meloxicam to 2.5mg"),
+        ("Biscuit takes 5mg of meloxicam", "The vet upped Biscuit to 7.5mg of meloxicam"),
+    ]
+    for number, (before, after) in enumerate(pairs):
+        first = await memory.store(f"dose_{number}", before)
+        then = await memory.store(f"dose_{number}_now", after)
+        assert then.supersedes == [first.id], after
 
 
 async def test_a_numbered_things_new_state_replaces_its_old_one(memory: Memory) -> None:
