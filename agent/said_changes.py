@@ -108,7 +108,14 @@ def _claimed(message: str) -> list[tuple[str, str]]:
 
 ATTRIBUTE = "attribute"
 """A health fact or a contact, found among the facts by its value (`new_value`)."""
-_CARE_GIVERS = frozenset(analyze("doctor dentist therapist physician pharmacist gp"))
+_CARE_GIVERS = frozenset(
+    analyze(
+        "doctor dentist therapist physician pharmacist gp pediatrician paediatrician vet "
+        "veterinarian dermatologist psychiatrist psychologist optometrist allergist midwife "
+        "cardiologist gynecologist"
+    )
+)
+"""Found by a new user, a parent: "our pediatrician is now Dr. Kim" changed nothing."""
 _FACTS_READ = 500
 
 

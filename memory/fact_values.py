@@ -51,7 +51,8 @@ before (an adversary saw the past replace the present)."""
 _ATTRIBUTE_WORDS = (
     "email address employer phone birthday password passcode pin username website "
     "occupation profession nationality favourite name doctor dentist therapist physician "
-    "pharmacist gp deadline"
+    "pharmacist gp deadline pediatrician paediatrician vet veterinarian dermatologist "
+    "psychiatrist psychologist optometrist allergist midwife cardiologist gynecologist"
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _SAME_ATTRIBUTE = (

@@ -390,6 +390,19 @@ async def test_a_doctor_said_name_first_in_chat_updates_the_doctor(harness: Harn
     assert await _in_effect(harness) == {"doctor": "My doctor is Dr. Ng now, Patel retired"}
 
 
+async def test_a_familys_pediatrician_said_in_chat_updates_it(harness: Harness) -> None:
+    """Found by a new user, a parent: "our pediatrician is now Dr. Kim" changed nothing,
+    and the old doctor was recalled first for "who is our pediatrician?"."""
+    await harness.memory.store("peds", "Our pediatrician is Dr. Patel", "core")
+    await harness.memory.store("vet", "Our vet is Dr. Lee", "core")
+    harness.model.add("Noted.")
+    await harness.turn("our pediatrician is now Dr. Kim")
+    assert await _in_effect(harness) == {
+        "peds": "Our pediatrician is now Dr. Kim",
+        "vet": "Our vet is Dr. Lee",
+    }
+
+
 async def test_the_update_line_is_kept_with_the_chat(harness: Harness) -> None:
     """Found by the ninth new user: a reopened chat showed the reply without the line that
     said which memory the message updated."""
