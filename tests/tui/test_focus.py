@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+from textual import events
 from textual.widgets import DataTable, Input
 
 from tests.tui.conftest import MakeApp, seed_entry, settle
@@ -111,3 +114,18 @@ async def test_keys_typed_fast_and_a_paste_all_reach_the_prompt(make_app: MakeAp
         h.app.post_message(events.Paste(" and Porto"))
         await settle(pilot)
         assert prompt.has_focus and prompt.text == "ab cd and Porto"
+
+
+async def test_an_emoji_typed_with_joiners_stays_whole(make_app: MakeApp) -> None:
+    """Found by a new user: typed, "👩‍⚕️" lost its joiner (saved as two symbols) and "👨‍👩‍👧"
+    became three people; pasted, they came whole."""
+    h = make_app(auto_save=False)
+    async with h.app.run_test(size=(100, 30)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        # As a terminal's keys arrive (the pilot's `press` gives a joiner no character).
+        for character in "👨\u200d👩\u200d👧 a\u200cb":
+            name = unicodedata.name(character).lower().replace(" ", "_").replace("-", "_")
+            prompt.post_message(events.Key(name, character))
+            await pilot.pause()
+        assert prompt.text == "👨\u200d👩\u200d👧 a\u200cb"

@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import TextArea
 
 from tui.line_breaks import SHOWN_HELD
 from tui.plain import visible
+
+_JOINERS = frozenset("\u200d\u200c")
+"""The zero-width joiner and non-joiner: part of an emoji or of a word in some scripts."""
 
 
 class PlainTextArea(TextArea):
@@ -27,6 +31,18 @@ class PlainTextArea(TextArea):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+a", "select_all", "Select all", show=False),
     ]
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual counts a joiner as no printable key and drops it: typed, "👩‍⚕️" was saved
+        # as two symbols and "👨‍👩‍👧" as three people (found by a new user; pasted, they
+        # came whole).
+        if event.character in _JOINERS and not self.read_only:
+            event.stop()
+            event.prevent_default()
+            start, end = self.selection
+            self._replace_via_keyboard(event.character, start, end)
+            return
+        await super()._on_key(event)
 
     def get_line(self, line_index: int) -> Text:
         """The line as drawn: control characters shown as symbols.
