@@ -13,7 +13,7 @@ import re
 from memory.entry import MemoryEntry, RecallResult
 from memory.text import query_terms
 
-_MOST_PARTS = 4
+_MOST_PARTS = 5
 SURE_ANSWER = 0.6
 """A part's answer comes in only at this score or more: a part is fewer words than the
 question, so easier to match by chance (a part of one word matches any memory holding it)."""
@@ -27,16 +27,48 @@ off-topic requests, split so, injected a memory twice as often)."""
 _ASKS = re.compile(r"(?i)^\W*(?:when|where|what|what's|who|who's|which|how)\b")
 
 
+_LIST_BREAK = re.compile(r"(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+")
+_SHORT_ITEM = 3
+"""Words of each thing of a list after the first ("…, car service, flight and boiler check")."""
+_ASKED_LAST = re.compile(
+    r"(?i)^(?P<things>[^?]+?)\s*(?:\s[-–—]\s*|:\s*|\s)(?P<asked>when|where|what|who)\s*\?*$"
+)
+"""Things named, then asked after: "dentist, car service and flight - when?"."""
+
+
 def asked_parts(query: str) -> list[str]:
     """The parts of a question about several things; [] for one thing.
 
     Each part names something of its own (an index term): "what and when" is one question.
+    A list with a comma is split at each item ("when are the dentist, car service, flight
+    and boiler check?", or said first, "dentist, car service and flight - when?": found by
+    an adversary, each recalled one or two of them); its items after the first are short,
+    and none asks a question of its own.
     """
-    if len(query) > 300 or not _ASKS.match(query):
-        return []  # a pasted text, or a request, is no list of questions
+    if len(query) > 300:
+        return []  # a pasted text is no list of questions
+    last = _ASKED_LAST.match(query.strip())
+    if last is not None and "," in last["things"] and not _ASKS.match(last["things"]):
+        items = _listed(last["things"])
+        return [f"{last['asked']} {item}" for item in items] if items else []
+    if not _ASKS.match(query):
+        return []  # a request is no list of questions
     parts = [part.strip(" ?!.") for part in _BREAK.split(query)]
+    if len(parts) < 2 and "," in query:
+        parts = _listed(query.strip(" ?!.")) or parts
     parts = [part for part in parts if part and query_terms(part)]
     return parts if 2 <= len(parts) <= _MOST_PARTS else []
+
+
+def _listed(text: str) -> list[str]:
+    """The items of a list with a comma, each short after the first, or []."""
+    items = [item.strip(" ?!.") for item in _LIST_BREAK.split(text)]
+    items = [item for item in items if item]
+    if not 2 <= len(items) <= _MOST_PARTS:
+        return []
+    if any(len(item.split()) > _SHORT_ITEM or _ASKS.match(item) for item in items[1:]):
+        return []
+    return [item for item in items if query_terms(item)]
 
 
 def with_each_part(whole: RecallResult, answers: list[RecallResult], limit: int) -> RecallResult:

@@ -590,6 +590,12 @@ def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -
         ("when is my dentist and the car service and the flight?", 3),
         ("who is my doctor, my dentist and my vet?", 3),
         ("What are my allergies and my daughter's?", 2),
+        # A list with a comma, also with the question word last (a later adversary).
+        ("when are the dentist, car service, flight, recital and boiler check?", 5),
+        ("dentist, car service and flight - when?", 3),
+        ("Dentist, car service and flight: when?", 3),
+        ("what did Melanie paint, and when?", 0),
+        ("How do I sort a list, a dict and a set in Python?", 0),
         # One thing, or a request: LoCoMo's off-topic requests split so injected twice.
         ("What did Bob and Alice do at the wedding?", 0),
         ("Explain what a Docker volume is and when to use one instead of a bind mount.", 0),
@@ -614,3 +620,5 @@ async def test_a_question_about_several_things_finds_each(open_store: OpenStore)
     await store.store("cat", "My cat is called Miso")
     found = await store.recall("when is my dentist and the car service and the flight?")
     assert [e.key for e in found.entries] == ["car", "dentist", "flight"]
+    listed = await store.recall("dentist, car service and flight - when?")
+    assert sorted(e.key for e in listed.entries) == ["car", "dentist", "flight"]
