@@ -72,6 +72,9 @@ def only_asks(text: str) -> bool:
     unchanged in the user-side mode, the product's, and within 0.003 in the both-speakers
     mode; a looser test of a question (any "?" or question word) cost 0.046 there.
     """
+    if asks_only(text):
+        return True  # held back from recall, so no follow-up either: "tell me about my
+        # address" came along at 0.7 with the message before it (an adversary)
     said = _past_small_talk(text)
     if not said or _SENTENCE_BREAK.search(said):
         return False

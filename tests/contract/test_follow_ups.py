@@ -171,12 +171,20 @@ async def test_a_message_telling_of_something_new_in_another_language_is_not_bro
             ("s3", "asks", "Tell me everything you know about Müller."),
             ("s4", "flat", "Marta cherche un appartement à Lyon"),
             ("s4", "rent", "Elle a trouvé un studio pour 700 euros"),
+            # After a greeting, or asking in a way held back (a later adversary: each came
+            # along at 0.7).
+            ("s5", "fern", "my fern is called Fernando"),
+            ("s5", "weber", "Hallo, mein Zahnarzt heißt jetzt Dr. Weber"),
+            ("s6", "service", "the car service is on the 14th"),
+            ("s6", "address", "tell me about my address"),
         ],
         {
             "Geburtstag": [],
             "Acme translations": [],
             "sertraline": [],
             "appartement Lyon": ["rent"],  # goes on: not the user's own news
+            "fern Fernando": [],
+            "car service": [],
         },
     )
 
