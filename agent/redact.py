@@ -118,6 +118,7 @@ _SHORT_LABELS = frozenset({"pw", "pwd", "pword"})
 _DESCRIBING = frozenset("characters chars letters digits symbols long short words".split())
 """A "password" of these words describes one: "My password is Seventeen characters long"."""
 _DIGIT_GROUPS = re.compile(r"(?:[ \t-]\d+)*")
+_NEXT_GROUP = re.compile(r"[ \t-]\d")
 _ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
 _WORD = re.compile(r"\S+")
 _PATH = re.compile(r"~?/[\w.@+-]*(?:/[\w.@+-]*)*/?")
@@ -240,11 +241,16 @@ def _phrase_end(text: str, end: int, clause_ended: bool) -> int:
             break
         bare = word.group(0).rstrip(_TRAILING)
         # A conjunction ends the clause; a label or an assignment starts the next secret.
+        # A number in groups is a value of its own: "… sunflower The show opens with 100
+        # dancers 4111 1111 1111 1111" took the card number's first group (the property
+        # test found it).
+        in_groups = bare.isdigit() and _NEXT_GROUP.match(text, word.end()) is not None
         if (
             bare.lower() in _CLAUSE_STOPS
             or _ANY_LABEL.fullmatch(bare)
             or "=" in bare
             or ":" in bare
+            or in_groups
         ):
             break
         end, clause_ended = _word_end(text, word.start(), word.end())

@@ -102,6 +102,14 @@ def test_a_secret_is_redacted_whatever_surrounds_it(
     assert secret not in cleaned and kinds
 
 
+def test_a_passphrase_stops_before_a_number_in_groups() -> None:
+    """Found by the property test above: the passphrase ran on into a card number after
+    other words and took its first group, leaving the rest."""
+    text = "my wifi password is sunflower The show opens with 100 dancers 4111 1111 1111 1111"
+    cleaned, kinds = redact(text)
+    assert "1111" not in cleaned and kinds == ["secret", "card-number"]
+
+
 @settings(max_examples=300)
 @given(st.text())
 def test_any_text_is_redacted_without_error(text: str) -> None:
