@@ -16,9 +16,10 @@ from agent.redact import redact
 from agent.terminal_text import one_line_key
 from memory.date_terms import local_time
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
+from memory.health_values import names_a_dose, speaks_of_health
 from memory.protocol import Memory
 from memory.relative_dates import named_days
-from memory.text import asks_nothing
+from memory.text import asks_nothing, names_a_condition
 
 FENCE_OPEN = "<memory-context>"
 FENCE_CLOSE = "</memory-context>"
@@ -47,14 +48,25 @@ ABOUT_THE_USER_FACTS = 15
 user saw 5 of their 13), within the injection's character budget."""
 
 
-def _worth_telling_first(fact: MemoryEntry) -> tuple[bool, bool, float, float]:
-    """Pinned facts first, then the more important, the most recent; a secret last.
+def _of_health(text: str) -> bool:
+    """An allergy, a condition or a dose, the user's or a child's ("Leo is allergic to …")."""
+    return speaks_of_health(text) or names_a_condition(text) or names_a_dose(text)
 
-    Found by a new user: asked what memchat knew of them, the door code came first.
+
+_FACTS_READ_FOR_ABOUT = 500
+"""Facts read to choose the ones told: the newest alone left out the oldest, an allergy."""
+
+
+def _worth_telling_first(fact: MemoryEntry) -> tuple[bool, bool, bool, float, float]:
+    """Pinned facts first, then health ones, the more important, the most recent; secrets last.
+
+    Found by a new user: asked what memchat knew of them, the door code came first; a
+    later new user's son's peanut allergy, the oldest of 16 facts, was left out.
     """
     return (
         not fact.pinned,
         bool(redact(fact.content)[1]),
+        not _of_health(fact.content),
         -fact.importance,
         -fact.updated_at.timestamp(),
     )
@@ -80,11 +92,10 @@ async def recall_for_message(
         # No word of it names what is asked for: the user's facts are the answer (found
         # by new users of two rounds: "What do you know about me?" recalled nothing).
         facts = await memory.list(
-            namespace=namespace,
-            category=MemoryCategory.CORE.value,
-            limit=max(limit, ABOUT_THE_USER_FACTS),
+            namespace=namespace, category=MemoryCategory.CORE.value, limit=_FACTS_READ_FOR_ABOUT
         )
         facts.sort(key=_worth_telling_first)
+        del facts[max(limit, ABOUT_THE_USER_FACTS) :]
         for fact in facts:
             fact.scores = RecallScores(fused=1.0, lane="recent")
             fact.score = 1.0

@@ -167,3 +167,18 @@ async def test_what_is_known_of_the_user_is_all_their_facts_pinned_first_secrets
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     keys = [e.key for e in recalled.injected]
     assert len(keys) == 10 and keys[0] == "name" and keys[-1] == "door"
+
+
+async def test_what_is_known_of_the_user_keeps_an_old_allergy_among_many_facts(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a parent: the son's peanut allergy, the oldest of 16 facts, was
+    the one left out of "what do you know about me?" (only the newest were read)."""
+    await harness.memory.store("allergy", "Leo is allergic to peanuts", "core")
+    for number in range(20):
+        await harness.memory.store(f"sport{number}", f"I like sport number {number}", "core")
+    harness.model.add("You like sport.")
+    events = await harness.turn("What do you know about me?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    keys = [e.key for e in recalled.injected]
+    assert len(keys) == 15 and keys[0] == "allergy"
