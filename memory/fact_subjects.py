@@ -305,10 +305,28 @@ def paid_apart(new: str, old: str) -> bool:
         return False
     if bool(_AN_AMOUNT.search(ours["rest"])) != bool(_AN_AMOUNT.search(theirs["rest"])):
         return True
+    our_how, their_how = _manner(ours["rest"]), _manner(theirs["rest"])
+    if our_how and their_how and our_how != their_how:
+        return True  # "pays by bank transfer" is not "pays late" (a third adversary)
     our_for, their_for = _PAID_FOR.search(ours["rest"]), _PAID_FOR.search(theirs["rest"])
-    if our_for is None or their_for is None:
+    if our_for is None and their_for is None:
         return False
+    if our_for is None or their_for is None:
+        # A rate for some work beside the general one: "Müller pays 90 euros an hour for
+        # weekend work" replaced "Müller pays 80 euros an hour" (a third adversary).
+        return True
     return our_for["what"].casefold() != their_for["what"].casefold()
+
+
+_BY_WAY = re.compile(r"(?i)^\s*(?:by|via|with|in|through|per)\s+(?!\d)")
+_ON_TIME = re.compile(r"(?i)\b(?:late|on\s+time|early|promptly|slowly|eventually|within|after)\b")
+
+
+def _manner(rest: str) -> str:
+    """How a payment is said to be made: "way" (by transfer, in cash), "time" (late)."""
+    if _BY_WAY.match(rest):
+        return "way"
+    return "time" if _ON_TIME.search(rest) else ""
 
 
 def one_fact(new: str, old: str) -> bool:

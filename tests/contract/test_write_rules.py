@@ -585,6 +585,10 @@ LOOKALIKES = [
     # for another.
     ("Schmidt pays 80 euros an hour", "Schmidt pays on time"),
     ("Lisa pays 20 euros for the ticket", "Lisa pays 25 euros for parking"),
+    # A later adversary: a way of paying is no time of paying; a rate for some work is no
+    # general rate.
+    ("Müller pays late", "Müller pays by bank transfer"),
+    ("Müller pays 80 euros an hour", "Müller pays 90 euros an hour for weekend work"),
     ("I take 10mg of lisinopril", "Leo takes 10mg of lisinopril"),
     ("Leo takes 5 ml of ibuprofen", "Mia takes 7.5 ml of ibuprofen"),
 ]
