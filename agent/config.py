@@ -152,7 +152,8 @@ class AgentSettings(BaseModel):
     inject_max_entries: int = Field(default=5, ge=0, le=50)
     """Recalled memories placed before a message at most."""
     inject_max_entry_chars: int = Field(default=600, ge=50)
-    """Longer memories are shortened to this many characters in the request."""
+    """Longer memories are shortened to this many characters in the request: their opening,
+    and the part the message asks about."""
     inject_max_total_chars: int = Field(default=2400, ge=100)
     """Total characters of recalled memory one request may carry."""
 
