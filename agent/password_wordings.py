@@ -144,11 +144,13 @@ _CODE_TO = re.compile(
 )
 """The same said the other way round: "the combination to the safe is 12-34-56", "the
 code for the door of the new flat is 4821"."""
+_PIN_VALUE = r"(\d{2,4}(?:[ .-]\d{2,4}){1,3}(?![\d.-]?\d)|\d{4,8})\b"
+"""A PIN's digits, in groups too ("918-273", "1234 5678": a third adversary found both kept)."""
 _PIN_FOR = re.compile(
     r"(?i)\bpin(?:[ \t]+(?:code|number))?(?:[ \t]+(?:for|of|to|on|at)"
     + _WHERE
     + r"(?:[ \t]+(?:is|was)[ \t]*:?|[ \t]*[:=])|[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]*:?)"
-    r"[ \t]*(\d{4,8})\b"
+    r"[ \t]*" + _PIN_VALUE
 )
 """A PIN with what it is for: "the PIN for my new card is 1234" (a new user); "my bank
 pin, which is 7391, is new" (an adversary); "PIN for the new card: 4471" (a second
@@ -162,16 +164,18 @@ _WHICH_IS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*which[ \t]+(?:is|was
 (found by an adversary)."""
 _PIN_CHANGED = re.compile(
     r"(?i)\b(?:my|the|our)[ \t]+(?:\w+[ \t]+)?pin[ \t]+(?:has[ \t]+been[ \t]+|was[ \t]+|is[ \t]+)?"
-    r"(?:changed|set|updated|reset)[ \t]+to[ \t]+(\d{4,8})\b"
+    r"(?:changed|set|updated|reset)[ \t]+to[ \t]+" + _PIN_VALUE
 )
 _PIN_NUMBER = re.compile(
     # "my PIN 1234", "PIN is 1234"; not the verb ("pin 2024 as the year to remember").
     r"(?:(?i:\b(?:my|the|our|your|his|her)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number))?"
-    r"[ \t]*[:=]?[ \t]*(\d{4,8})\b|(?i:\bpin[ \t]*(?:is|was|:|=)[ \t]*)(\d{4,8})\b"
+    r"[ \t]*[:=]?[ \t]*" + _PIN_VALUE + r"|(?i:\bpin[ \t]*(?:is|was|:|=)[ \t]*)" + _PIN_VALUE
 )
 _CARD_PIN = re.compile(
-    r"(?i)\b(?:card|bank|atm|sim|phone|debit|credit)[ \t]+pin(?:[ \t]*#)?[ \t]*:?[ \t]*(\d{4,8})\b"
-    r"|\bpin(?:[ \t]+(?:code|number))?(?:['\u2019]s|[ \t]*#[ \t]*:?)[ \t]*(\d{4,8})\b"
+    r"(?i)\b(?:card|bank|atm|sim|phone|debit|credit)[ \t]+pin(?:[ \t]*#)?[ \t]*:?[ \t]*"
+    + _PIN_VALUE
+    + r"|\bpin(?:[ \t]+(?:code|number))?(?:['\u2019]s|[ \t]*#[ \t]*:?)[ \t]*"
+    + _PIN_VALUE
 )
 _HINTS = (
     "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
@@ -235,6 +239,11 @@ def width_folded(text: str) -> str:
     return "".join(folded)
 
 
+def _pin_digits(value: str) -> bool:
+    """Digits, in groups or not ("918-273", "1234 5678")."""
+    return value.replace(" ", "").replace("-", "").replace(".", "").isdigit()
+
+
 def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each password, card code or social security number found."""
     lowered = text.lower()
@@ -273,20 +282,20 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ]
     if "pin" in lowered:
         for found in _CARD_PIN.finditer(text):
-            spans.append(("pin", _span(found, 1 if found.group(1) else 2, str.isdigit)))
+            spans.append(("pin", _span(found, 1 if found.group(1) else 2, _pin_digits)))
         spans += [
-            ("pin", _span(found, 1 if found.group(1) else 2, str.isdigit))
+            ("pin", _span(found, 1 if found.group(1) else 2, _pin_digits))
             for found in _PIN_NUMBER.finditer(text)
         ]
-        spans += [("pin", _span(found, 1, str.isdigit)) for found in _PIN_CHANGED.finditer(text)]
-        spans += [("pin", _span(found, 1, str.isdigit)) for found in _PIN_FOR.finditer(text)]
+        spans += [("pin", _span(found, 1, _pin_digits)) for found in _PIN_CHANGED.finditer(text)]
+        spans += [("pin", _span(found, 1, _pin_digits)) for found in _PIN_FOR.finditer(text)]
     if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]
     spans += [("code", span) for span in code_spans(text)]
     if any(hint in lowered for hint in ("cvv", "cvc", "csc", "security code")):
         spans += [
-            ("card-code", _span(found, 1, str.isdigit)) for found in _CARD_CODE.finditer(text)
+            ("card-code", _span(found, 1, _pin_digits)) for found in _CARD_CODE.finditer(text)
         ]
     if "ssn" in lowered or "social" in lowered:
         spans += [("ssn", _span(found, 1, _anything)) for found in _SSN.finditer(text)]

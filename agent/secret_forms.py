@@ -5,12 +5,13 @@ Zebra-Quartz-7719", the chat and its memories kept "locker 918-273 is on the lef
 pin918273 on my hand", "ZebraQuartz7719" and "Zebra-Quartz-7719x", both where a later
 message of the chat said them again and after `memchat memory forget --erase`.
 
-A value's form: its runs of letters and digits in order, anything of up to two
-non-word characters between them ("Zebra Quartz 7719"); a number's digits with at most
-one space, dot or hyphen between any two ("918 273", "9-1-8-2-7-3"), never inside a
-longer number ("phone 555 918273 1"). What matches is taken out with the whole word
-around it ("pin918273", "Zebra-Quartz-7719x"): what is joined to a secret is part of how
-it was written.
+A value's form: its parts (runs of letters, of digits, a capital starting a word) in
+order, up to two non-word characters between them ("Zebra Quartz 7719" for
+"ZebraQuartz7719" and the other way); a number of five digits or more with at most one
+space or hyphen between any two ("918 273", "506-17"), a shorter one whole or digit by
+digit ("4 4 7 1"), never inside a longer number or a decimal. A value is found joined to a
+word only where letters meet digits ("pin918273", "Zebra-Quartz-7719x"), and taken out with
+the whole word around it.
 """
 
 from __future__ import annotations
@@ -18,8 +19,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-_SEPARATOR = r"[ .\-]"
+_SEPARATOR = r"[ \-]"
+"""What may stand between a number's digits: not a dot or a comma ("$44.71", "08.15" and
+"v20.24" are a price, a time and a version, not 4471, 0815 and 2024: a third adversary)."""
+_SHORTEST_REGROUPED = 5
+"""Digits of a number found in any grouping ("918-273", "506-17"). A shorter one is found
+whole or one digit at a time ("4 4 7 1"): "12-25" and "20-24" are a date and a range."""
 _RUN = re.compile(r"[^\W_]+")
+_PART = re.compile(r"\d+|[^\W\d_][^\W\d_A-Z]*|[A-Z]+(?![a-z])")
+"""A run's parts: digits, a word in any case, capitals: "ZebraQuartz7719" is Zebra, Quartz,
+7719, found as "Zebra Quartz 7719" too (a third adversary: only the other way)."""
 _JOINED = frozenset("_-")
 
 
@@ -29,9 +38,12 @@ def skeleton(value: str) -> str:
 
 
 def digits_form(digits: str) -> str:
-    """A pattern for a number in any grouping, not part of a longer number."""
-    body = f"{_SEPARATOR}?".join(digits)
-    return rf"(?<!\d)(?<!\d{_SEPARATOR})(?:{body})(?!{_SEPARATOR}?\d)"
+    """A pattern for a number in its groupings, not part of a longer number."""
+    if len(digits) >= _SHORTEST_REGROUPED:
+        body = f"{_SEPARATOR}?".join(digits)
+    else:
+        body = f"{digits}|{' '.join(digits)}|{'-'.join(digits)}"
+    return rf"(?<![\d.,])(?<!\d{_SEPARATOR})(?:{body})(?![.,]?\d)(?!{_SEPARATOR}\d)"
 
 
 def value_form(value: str) -> str | None:
@@ -42,7 +54,13 @@ def value_form(value: str) -> str | None:
     joined = "".join(runs)
     if joined.isdigit():
         return digits_form(joined)
-    return r"[\W_]{0,2}".join(re.escape(run) for run in runs)
+    parts = [part for run in runs for part in (_PART.findall(run) or [run])]
+    body = r"[\W_]{0,2}".join(re.escape(part) for part in parts)
+    # Joined to a word only where letters meet digits ("pin918273", "Zebra-Quartz-7719x"):
+    # "Paris" is no part of "Comparison", "hunter2" of "Hunter2000" (a third adversary).
+    before = r"(?<!\d)" if joined[0].isdigit() else r"(?<![^\W\d_])"
+    after = r"(?!\d)" if joined[-1].isdigit() else r"(?![^\W\d_])"
+    return f"{before}{body}{after}"
 
 
 def forms_pattern(values: Iterable[str]) -> re.Pattern[str] | None:

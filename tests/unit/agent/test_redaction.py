@@ -357,6 +357,13 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("the code for the mailbox is 5823", "5823"),
         ("5823 is the mailbox code", "5823"),
         ("PIN for the new card: 4471", "4471"),
+        # A later adversary: a PIN in groups was stored as said.
+        ("My SIM PIN is 918-273.", "273"),
+        ("my pin is 12-34-56", "34"),
+        ("PIN: 918 273", "273"),
+        ("my PIN is 91 82 73", "73"),
+        ("my pin is 1234 5678", "5678"),
+        ("the PIN for my new card is 12 34 56", "56"),
         ("opens with code 4471", "4471"),
         ("unlock with 4471", "4471"),
         ("garage remote: 8812#", "8812"),

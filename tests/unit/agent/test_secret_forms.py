@@ -1,0 +1,63 @@
+"""A secret found again in its other forms, and innocent text left alone (`agent.secret_forms`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.redact import SaidSecrets
+from agent.session_scrub import erasure_of
+
+
+@pytest.mark.parametrize(
+    ("said", "later"),
+    [
+        # Found by an adversary: each was redacted for the rest of the chat.
+        ("my password is Paris", "Comparison of Parisian cafes done"),
+        ("the wifi password is tiger", "The Tigers won tonight"),
+        ("password: Summer", "Summertime is here"),
+        ("password: hunter2", "Hunter2000"),
+        ("my pin is 1225", "Lunch was 12.25 euros"),
+        ("my pin is 1225", "Christmas is 12-25"),
+        ("my pin is 1225", "The bill: 1.225 EUR"),
+        ("my pin is 1225", "room 12 25"),
+        ("my pin is 4471", "$44.71 total"),
+        ("my pin is 0815", "Train at 08.15"),
+        ("the alarm code is 1234", "I paid 12.34 for it"),
+        ("door code 2024", "v20.24 released"),
+        ("door code 2024", "In 20-24 weeks"),
+        ("my locker PIN is 918273", "call 555 918273 1 now"),
+    ],
+)
+def test_innocent_text_after_a_secret_is_kept(said: str, later: str) -> None:
+    secrets = SaidSecrets()
+    assert "REDACTED" in secrets.redact(said)[0]
+    assert secrets.redact(later) == (later, [])
+
+
+@pytest.mark.parametrize(
+    ("said", "later"),
+    [
+        ("my wifi password is ZebraQuartz7719", "so: Zebra-Quartz-7719 ok"),
+        ("my wifi password is ZebraQuartz7719", "so: zebra_quartz_7719 ok"),
+        ("my wifi password is Zebra-Quartz-7719", "so: ZebraQuartz7719x ok"),
+        ("la clave del wifi es Mariposa2020", "so: mariposa-2020 ok"),
+        ("my password is abc123", "so: ABC 123 ok"),
+        ("my pin is 4471", "so: 4-4-7-1 ok"),
+        ("my locker PIN is 918273", "so: pin918273 ok"),
+        ("my locker PIN is 918273", "so: 91 82 73 ok"),
+    ],
+)
+def test_a_secret_said_again_in_another_form_is_redacted(said: str, later: str) -> None:
+    secrets = SaidSecrets()
+    secrets.redact(said)
+    cleaned, kinds = secrets.redact(later)
+    assert cleaned.startswith("so: [REDACTED:") and cleaned.endswith("] ok") and kinds
+
+
+def test_an_erased_code_leaves_a_price_alone() -> None:
+    """Found by an adversary: erasing the locker code 4471 took "$44.71" out of a chat."""
+    erasure = erasure_of(["My gym locker code is 4471"])
+    assert erasure is not None
+    said = "The gym locker rental was $44.71 this month"
+    assert erasure.apply(said) == said and not erasure.found_in(said)
+    assert erasure.apply("gym locker 4471 again") == "gym locker [erased] again"
