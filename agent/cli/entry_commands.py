@@ -24,6 +24,7 @@ from agent.session_scrub import ERASED
 from agent.terminal_text import one_line, one_line_key, safe_json
 from agent.tools import keys_meant
 from memory.date_terms import local_time
+from memory.entry import utc_now
 from memory.wording import counted, without_vectors
 
 if TYPE_CHECKING:
@@ -407,6 +408,7 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
             config.memory.embedding_provider != "none" and memory.capabilities.supports_vectors
         )
         unembedded = (await memory.stats()).stale_embedding if embedded else 0
+        started = utc_now()
         entry = await memory.store_with_metadata(
             key, args.query, args.category or "core", None, namespace=namespace
         )
@@ -423,7 +425,12 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if args.json:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0
-    if entry.key != key:
+    if entry.key != key and not entry.supersedes and entry.timestamp >= started:
+        # The same words said on another day name other days: a new memory under a key of
+        # its own (an adversary read "already remembered" of it as nothing stored).
+        say(out, f"stored {entry.key!r} ({entry.category}): {key!r} holds the same words")
+        say(out, "said on another day, so they meant other days")
+    elif entry.key != key:
         # The write rules found it already stored, or merged it into a near-identical one;
         # the key asked for stays free (an adversary took the silence for a lost key).
         asked = f" (nothing stored under {key!r})" if args.key else ""

@@ -1132,3 +1132,28 @@ def test_the_audit_gives_its_times_where_the_user_is(
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_the_same_words_stored_on_another_day_say_stored(configured: Path) -> None:
+    """Found by an adversary: the same appointment stored two weeks later was a new memory
+    under a dated key, but the CLI said "already remembered"."""
+    import asyncio
+    from datetime import UTC, datetime, timedelta
+
+    from agent.cli.store import opened_memory
+    from agent.commands import key_for
+    from agent.config_file import load_config
+    from memory.write_rules import NewMemory
+
+    text = "Dentist tomorrow at 9am"
+    key = key_for(text)
+
+    async def seed() -> None:
+        async with opened_memory(load_config()) as memory:
+            before = datetime.now(UTC) - timedelta(days=14)
+            await memory.write(NewMemory(key=key, content=text, created_at=before))
+
+    asyncio.run(seed())
+    ran = run_cli("memory", "store", text).clean()
+    assert ran.code == 0 and "already remembered" not in ran.out
+    assert f"stored '{key}_" in ran.out and "said on another day" in ran.out
