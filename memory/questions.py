@@ -116,7 +116,7 @@ _ASKS_TO_RECALL = re.compile(
     r"any\s+idea\s+(?:about|of|what|which|when|where|who|whether|if|how)|"
     r"did\s+i\s+(?:say|mention|tell\s+you)|"
     r"(?:can|could|would)\s+you\s+tell\s+me\s+(?:my|our|the|what|who|when|where)|"
-    r"(?:do\s+)?(?:you|u|ya)\s+(?:still\s+)?(?:remember|know)\s+(?:what|who|when|where|which|"
+    r"do\s+(?:you|u|ya)\s+(?:still\s+)?(?:remember|know)\s+(?:what|who|when|where|which|"
     r"(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$)|"
     r"tell\s+me\s+(?:about|of)\s+(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$|"
     r"tell\s+me\s+(?:my|our)\s+[\w'\u2019-]+(?:['\u2019]s)?\s+[\w-]+$|"
@@ -215,6 +215,32 @@ def _named_then_asked(said: str) -> bool:
     return asked.endswith("?") and _ASKING_START.match(asked) is not None and asks_only(asked)
 
 
+_YOU_REMEMBER = re.compile(
+    r"(?i)^(?:you|u|ya)\s+(?:still\s+)?(?:remember|know)\s+(?:my|our|the)\s+[\w'\u2019-]+"
+    r"(?:\s+[\w'\u2019-]+){0,2}\s*\?+$"
+)
+"""Asked without "do", so only with its "?": "You know my sister Clara" tells (an adversary)."""
+_THING_WORDS = 4
+
+
+def _only_a_thing(words: str) -> bool:
+    """A few words naming a thing, no more: "violin lesson" before "when again".
+
+    Found by an adversary: "Tom proposed to Anna. Guess where", "My sister moved but I
+    don't know where" and "Alex got a new job, guess where" were held back as questions.
+    """
+    words = words.strip(" ,;:-–—")
+    return (
+        0 < len(words.split()) <= _THING_WORDS
+        and re.fullmatch(rf"(?:{_WORD})(?:\s+{_WORD})*", words) is not None
+        and _TELLS_AFTER.search(words) is None
+        and _GUESSING.search(words) is None
+    )
+
+
+_GUESSING = re.compile(r"(?i)\b(?:guess|know|wonder|tell|remember|ask|asked|see)\b")
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -230,8 +256,11 @@ def asks_only(text: str) -> bool:
     said = _past_small_talk(text)
     if _a_thing_asked_after(said) or _named_then_asked(said):
         return True
-    if _ASKED_LAST.search(said) and len(said.split()) <= _FEW_WORDS:
-        return not any(c.isdigit() for c in said)  # "violin lesson when again" (an adversary)
+    asked_last = _ASKED_LAST.search(said)
+    if asked_last is not None and _only_a_thing(said[: asked_last.start()]):
+        return True  # "violin lesson when again" (an adversary)
+    if _YOU_REMEMBER.match(said):
+        return True  # "u remember my address?" (an adversary)
     if _asked_without_mark(said):
         said += "?"
     elif "?" in said and not said.endswith("?"):

@@ -541,6 +541,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("my sister Ana, she moved to Porto?", False),
         ("u know my address is 5 Main St", False),
         ("I moved to Lisbon?", False),
+        # A third adversary: statements held back as questions.
+        ("Tom proposed to Anna. Guess where", False),
+        ("My sister moved but I don't know where", False),
+        ("Alex got a new job, guess where", False),
+        ("Sold the car, you know which", False),
+        ("You know my sister Clara", False),
+        ("dentist when", True),
         # Found by the twelfth round's second new user: two questions, each ending in "?".
         ("What is Leo allergic to? And what's the wifi password?", True),
         ("Where do I live? What is my job?", True),
