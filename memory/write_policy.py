@@ -303,7 +303,14 @@ def _of_one_person(
         for c in conflicts
         if not any(o is not c and related_apart(c.content, o.content) for o in conflicts)
         and not any(
-            o.id != c.id and one_name_two_people(content, c.content, o.content) for o in similar
+            o.id != c.id
+            and (
+                one_name_two_people(content, c.content, o.content)
+                # Nor the other way: "My boss Alex's birthday is June 9" replaced "Alex's
+                # birthday is May 3", said of either Alex (a fourth adversary).
+                or one_name_two_people(c.content, content, o.content)
+            )
+            for o in similar
         )
     )
 

@@ -1267,6 +1267,10 @@ async def test_one_name_two_people_are_told_apart_by_whose_each_is(memory: Memor
         "partner_birthday",
         "alex_birthday",
     }
+    # Nor does one said whose replace one said of either (a later adversary).
+    await memory.store("alex_email", "Alex's email is alex@home.org")
+    boss = await memory.store("boss_email", "My boss Alex's email is alex@work.com")
+    assert boss.supersedes == []
 
 
 @pytest.mark.parametrize(
