@@ -20,8 +20,9 @@ _VALUE_FIRST = re.compile(
 )
 """'<value> is my [new] <what> [now]', with what may follow a comma ("…, Patel retired")."""
 _WHERE_I = re.compile(
-    r"(?i)^\s*(?P<place>[^,;:.!?]{1,60}?)\s+is\s+where\s+(?P<who>i|we)\s+"
-    r"(?P<verb>live|work|study|stay)(?P<now>\s+now|\s+these\s+days)?\s*"
+    r"(?i)^\s*(?P<place>[^,;:.!?]{1,60}?)\s+is\s+where\s+"
+    r"(?P<who>i|we|(?:my|our)\s+[a-z][\w'-]*)\s+"
+    r"(?P<verb>lives?|works?|stud(?:y|ies)|stays?)(?P<now>\s+now|\s+these\s+days)?\s*"
     r"(?P<rest>(?:[,;(]|\s[-–—]\s).*)?[.!]?\s*$"
 )
 """'<place> is where I live [now]'."""
@@ -41,5 +42,6 @@ def in_plain_order(text: str) -> str:
     if found is not None and not _NOT_A_VALUE.match(found["place"]):
         now = " now" if found["now"] else ""
         rest = found["rest"] or ""
-        return f"{found['who'].capitalize()} {found['verb']} in {found['place']}{now}{rest}"
+        at = "at" if found["verb"].casefold().startswith("work") else "in"
+        return f"{found['who'].capitalize()} {found['verb']} {at} {found['place']}{now}{rest}"
     return text

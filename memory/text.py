@@ -260,6 +260,11 @@ _ASKS_OF_THE_PAST = re.compile(
 """A question about what happened: a date it names without a year is one gone by."""
 
 
+_FOR_A_LIVING = re.compile(r"(?i)\b(?:for\s+a\s+living|for\s+work)\b")
+"""What one does "for a living" is a job: "what do I do for a living" found "My sister
+lives in Lyon" at 1.0 by "live" alone, and not the job (an adversary)."""
+
+
 def query_terms(text: str) -> list[str]:
     """Distinct terms of a query, in first-seen order, then the dates it names.
 
@@ -277,6 +282,7 @@ def query_terms(text: str) -> list[str]:
         past = named if named_in_the_past(named, bool(_ASKS_OF_THE_PAST.search(text))) else []
         found += [saved_term(term) for term in past + relative_date_terms(rest, past_only=True)]
     rest = ASKED_AS_DATES_ONLY.sub(" ", rest)
+    rest = _FOR_A_LIVING.sub(" for work job ", rest)
     words = [t for t in analyze(_ASKING_WORDS.sub(" ", rest)) if t not in _filler_terms()]
     # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).

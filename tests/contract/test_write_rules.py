@@ -1280,6 +1280,7 @@ async def test_one_name_two_people_are_told_apart_by_whose_each_is(memory: Memor
         ("Dr. Patel is my doctor", "Dr. Ng is my doctor now"),
         ("I live in Porto", "Lisbon is where I live now"),
         ("I work at Google", "Microsoft is my employer now"),
+        ("My sister lives in Madrid", "Lisbon is where my sister lives now"),
     ],
 )
 async def test_a_fact_said_value_first_replaces_the_old_one(

@@ -629,3 +629,14 @@ async def test_a_question_about_several_things_finds_each(open_store: OpenStore)
     assert [e.key for e in found.entries] == ["car", "dentist", "flight"]
     listed = await store.recall("dentist, car service and flight - when?")
     assert sorted(e.key for e in listed.entries) == ["car", "dentist", "flight"]
+
+
+async def test_what_one_does_for_a_living_is_a_job(open_store: OpenStore) -> None:
+    """Found by an adversary: "what do I do for a living" recalled "My sister Clara lives
+    in Lyon" at 1.0 by "live" alone, and not the job."""
+    store = await open_store(None)
+    await store.store("job", "I work at Google as a nurse")
+    await store.store("sister", "My sister Clara lives in Lyon")
+    found = await store.recall("what do I do for a living")
+    assert [e.key for e in found.entries][:1] == ["job"]
+    assert "sister" not in [e.key for e in found.entries]
