@@ -233,11 +233,11 @@ def said_relative_terms(content: str, saved: datetime | None) -> list[str]:
     """The date terms of the days `content` names relative to the day it was saved.
 
     "tomorrow", "next week", "next Friday", "on Monday" (the coming one), "last Tuesday";
-    with the months and years those days lie in, as for a date written out.
+    with the months and years those days lie in, as for a date written out. `content` is
+    read as given: words typed short are the caller's to write out (`written_out`).
     """
     if saved is None:
         return []
-    content = written_out(content)
     if not _may_name_a_day(content.lower()):
         return []  # most texts: one scan of the lower-cased text instead of three
     try:

@@ -311,6 +311,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     from memory.health_values import DOSE_WORDINGS, names_a_dose  # it reads with `analyze`
 
     words = analyze(content)
+    written = written_out(content)  # "tmrw", "on sat": the days they name
     seen = set(words)
     wordings = wordings_of(content) + (f" {DOSE_WORDINGS}" if names_a_dose(content) else "")
     worded = [term for term in analyze(wordings) if term not in seen]
@@ -320,9 +321,9 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
         + worded
         + joined_numbers(fold(content))
         + owner_terms(content)
-        + said_relative_terms(content, created)
+        + said_relative_terms(written, created)
         + date_terms_of(content, created)
-        + weekly_terms(written_out(content))
+        + weekly_terms(written)
         + umlauts_spelt_out(content)
     )
 
