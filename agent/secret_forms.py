@@ -5,10 +5,11 @@ Zebra-Quartz-7719", the chat and its memories kept "locker 918-273 is on the lef
 pin918273 on my hand", "ZebraQuartz7719" and "Zebra-Quartz-7719x", both where a later
 message of the chat said them again and after `memchat memory forget --erase`.
 
-A value's form: its parts (runs of letters, of digits, a capital starting a word) in
-order, up to two non-word characters between them ("Zebra Quartz 7719" for
-"ZebraQuartz7719" and the other way); a number of five digits or more with at most one
-space or hyphen between any two ("918 273", "506-17"), a shorter one whole or digit by
+A value's form: its runs of letters and digits in order, up to three non-word characters
+between them ("Zebra Quartz 7719" for "Zebra-Quartz-7719"), and a hyphen or an underscore
+within a run where letters meet digits or a capital starts a word ("Zebra-Quartz-7719" for
+"ZebraQuartz7719"); a number of five digits or more with spaces, a hyphen, a dash or a
+slash between any two ("918 273", "918 - 273", "506-17"), a shorter one whole or digit by
 digit ("4 4 7 1"), never inside a longer number or a decimal. A value is found joined to a
 word only where letters meet digits ("pin918273", "Zebra-Quartz-7719x"), and taken out with
 the whole word around it.
@@ -19,9 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-_SEPARATOR = r"[ \-]"
-"""What may stand between a number's digits: not a dot or a comma ("$44.71", "08.15" and
-"v20.24" are a price, a time and a version, not 4471, 0815 and 2024: a third adversary)."""
+_SEPARATOR = r"(?:[ \t]{0,2}[-\u2013\u2014/_][ \t]{0,2}|[ \t]{1,3})"
+"""What may stand between a number's digits: spaces, a hyphen or a dash, a slash ("918 -
+273", "918–273", "918/273"), not a dot or a comma ("$44.71", "08.15" and "v20.24" are a
+price, a time and a version, not 4471, 0815 and 2024: adversaries)."""
 _SHORTEST_REGROUPED = 5
 """Digits of a number found in any grouping ("918-273", "506-17"). A shorter one is found
 whole or one digit at a time ("4 4 7 1"): "12-25" and "20-24" are a date and a range."""
@@ -43,7 +45,9 @@ def digits_form(digits: str) -> str:
         body = f"{_SEPARATOR}?".join(digits)
     else:
         body = f"{digits}|{' '.join(digits)}|{'-'.join(digits)}"
-    return rf"(?<![\d.,])(?<!\d{_SEPARATOR})(?:{body})(?![.,]?\d)(?!{_SEPARATOR}\d)"
+    # Not inside a longer number ("918-273-4455", "0918273"); beside another one, yes: "I
+    # typed 918273 918273" and "4471 3 times" kept the code (a fourth adversary).
+    return rf"(?<![\d.,])(?<!\d[-/])(?:{body})(?![.,]?\d)(?![-/]\d)"
 
 
 def value_form(value: str) -> str | None:
@@ -54,8 +58,13 @@ def value_form(value: str) -> str | None:
     joined = "".join(runs)
     if joined.isdigit():
         return digits_form(joined)
-    parts = [part for run in runs for part in (_PART.findall(run) or [run])]
-    body = r"[\W_]{0,2}".join(re.escape(part) for part in parts)
+    # Apart where the value had something between its parts ("Zebra-Quartz-7719" as
+    # "Zebra Quartz 7719"); within a part written whole only by a hyphen or an underscore
+    # ("ZebraQuartz7719" as "Zebra-Quartz-7719"): "Summer 2024 was the best holiday" is no
+    # form of the password Summer2024 (a fourth adversary).
+    body = r"[\W_]{0,3}".join(
+        r"[-_]?".join(re.escape(part) for part in (_PART.findall(run) or [run])) for run in runs
+    )
     # Joined to a word only where letters meet digits ("pin918273", "Zebra-Quartz-7719x"):
     # "Paris" is no part of "Comparison", "hunter2" of "Hunter2000" (a third adversary).
     before = r"(?<!\d)" if joined[0].isdigit() else r"(?<![^\W\d_])"

@@ -732,7 +732,7 @@ def test_forget_erase_takes_a_password_said_again_out_of_every_message(
     assert safe.apply("is it 918-273 or 918273?") == "is it [erased] or [erased]?"
     assert safe.apply("wrote pin918273 and 918 273") == "wrote [erased] and [erased]"
     # Inside a longer number it is another number.
-    assert safe.apply("call 555 918273 1 or 9182730") == "call 555 918273 1 or 9182730"
+    assert safe.apply("call 555-918-2734 or 9182730") == "call 555-918-2734 or 9182730"
     garage = erasure_of(["The garage code is 50617"])
     assert garage is not None
     # A shorter code goes where the text says what it is about, joined to a word too.

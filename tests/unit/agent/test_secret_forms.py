@@ -25,7 +25,10 @@ from agent.session_scrub import erasure_of
         ("the alarm code is 1234", "I paid 12.34 for it"),
         ("door code 2024", "v20.24 released"),
         ("door code 2024", "In 20-24 weeks"),
-        ("my locker PIN is 918273", "call 555 918273 1 now"),
+        ("my locker PIN is 918273", "call 555-918-2734 now"),
+        # A fourth adversary: a password's letters and digits apart are ordinary words.
+        ("my password is Summer2024", "Summer 2024 was the best holiday ever"),
+        ("password: hunter2", "hunter 2 days"),
     ],
 )
 def test_innocent_text_after_a_secret_is_kept(said: str, later: str) -> None:
@@ -41,7 +44,13 @@ def test_innocent_text_after_a_secret_is_kept(said: str, later: str) -> None:
         ("my wifi password is ZebraQuartz7719", "so: zebra_quartz_7719 ok"),
         ("my wifi password is Zebra-Quartz-7719", "so: ZebraQuartz7719x ok"),
         ("la clave del wifi es Mariposa2020", "so: mariposa-2020 ok"),
-        ("my password is abc123", "so: ABC 123 ok"),
+        ("my password is abc123", "so: ABC-123 ok"),
+        ("my password is Zebra-Quartz-7719", "so: Zebra / Quartz / 7719 ok"),
+        # A fourth adversary: beside another number, in other separators.
+        ("my locker PIN is 918273", "so: 918273 918273 ok"),
+        ("my locker PIN is 918273", "so: 918 - 273 ok"),
+        ("my locker PIN is 918273", "so: 918\u2013273 ok"),
+        ("my locker PIN is 918273", "so: 918/273 ok"),
         ("my pin is 4471", "so: 4-4-7-1 ok"),
         ("my locker PIN is 918273", "so: pin918273 ok"),
         ("my locker PIN is 918273", "so: 91 82 73 ok"),
@@ -61,3 +70,10 @@ def test_an_erased_code_leaves_a_price_alone() -> None:
     said = "The gym locker rental was $44.71 this month"
     assert erasure.apply(said) == said and not erasure.found_in(said)
     assert erasure.apply("gym locker 4471 again") == "gym locker [erased] again"
+
+
+def test_a_code_beside_another_number_is_redacted() -> None:
+    """Found by a fourth adversary: "I typed 4471 3 times" kept the door code."""
+    secrets = SaidSecrets()
+    secrets.redact("my door code is 4471")
+    assert secrets.redact("I typed 4471 3 times")[0] == "I typed [REDACTED:code] 3 times"

@@ -188,8 +188,8 @@ def test_a_secret_said_again_in_a_later_message_is_not_written_in_clear(tmp_path
         "so: [REDACTED:pin] ok",
     ]
     # Not inside a longer number.
-    store.append(session, [_user("call 555 918273 1")])
-    assert store.load(session.id).messages[-1].content == "call 555 918273 1"
+    store.append(session, [_user("call 555-918-2734")])
+    assert store.load(session.id).messages[-1].content == "call 555-918-2734"
     # Another chat never heard it: its words are its own.
     other = store.new()
     store.append(other, [_user("Zebra-Quartz-7719 is my new band's name")])
