@@ -382,6 +382,11 @@ class SaidSecrets:
         return clean, kinds + [kind for kind in again if kind not in kinds]
 
 
+def secret_values(text: str) -> list[str]:
+    """The secrets `redact` takes out of `text`, as written (a passphrase of words too)."""
+    return [value for _, value in _redacted_with_values(text)[2]]
+
+
 def _redacted_with_values(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     if _INVISIBLE.search(text):
         # Invisible characters split a label from its value: "my Password\u200b is

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agent.record_texts import RECORD_FIELDS, each_text
-from agent.redact import looks_secret, redact
+from agent.redact import looks_secret, redact, secret_values
 from agent.secret_forms import forms_pattern, replace_words
 from memory.text import analyze
 
@@ -98,16 +98,6 @@ class Erasure:
         return any(p is not None and p.search(text) for p in patterns)
 
 
-def _code_pattern(codes: Iterable[str], *, secret: bool) -> re.Pattern[str] | None:
-    """The codes shaped like a secret (`secret`), or the others, in their other forms too.
-
-    "Hx8kq2Lpz-old" holds the password, "918-273" and "pin918273" the code 918273,
-    "ZebraQuartz7719" the password Zebra-Quartz-7719 (`agent.secret_forms`). Found by two
-    adversaries: each kept an erased password or code on disk, and no warning named them.
-    """
-    return forms_pattern(code for code in codes if looks_secret(code) == secret)
-
-
 def _either(items: Iterable[str], *, whole_words: bool = False) -> str:
     """A pattern matching any of `items` ("" for none), the longest first."""
     longest_first = sorted(set(items), key=len, reverse=True)
@@ -121,6 +111,7 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     """What to replace in the chat files for erased `texts` (and their `keys`)."""
     wanted: set[str] = set()
     codes: set[str] = set()
+    passphrases: set[str] = set()
     context: set[str] = set()
     for text in texts:
         # As written, and as a chat file holds it: the fact's secret redacted there (a
@@ -132,15 +123,18 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
                 wanted.add(flat)
         words = [word.strip(".") for word in _WORD.findall(text)]
         codes.update(word for word in words if _code_like(word))
+        # What redaction reads as its secret, a passphrase of plain words too: "correct
+        # horse battery staple" stayed in another chat, unnamed (a fourth adversary).
+        passphrases.update(v for value in secret_values(text) if len(v := value.strip()) >= 6)
         context.update(analyze(" ".join(word for word in words if not _code_like(word))))
     said = _either(wanted)
     named = _either((key for key in keys if _a_named_key(key)), whole_words=True)
     whole = "|".join(part for part in (said, named) if part)
-    secrets = _code_pattern(codes, secret=True)
+    secrets = forms_pattern([*(c for c in codes if looks_secret(c)), *passphrases])
     # A secret's forms are a code's too: one left out there kept its chat's copy in a
     # text that the code rule alone would have found.
     coded = forms_pattern(codes)
-    if not whole and coded is None:
+    if not whole and coded is None and secrets is None:
         return None
     return Erasure(
         re.compile(whole, re.I) if whole else None,

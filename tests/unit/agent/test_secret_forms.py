@@ -77,3 +77,14 @@ def test_a_code_beside_another_number_is_redacted() -> None:
     secrets = SaidSecrets()
     secrets.redact("my door code is 4471")
     assert secrets.redact("I typed 4471 3 times")[0] == "I typed [REDACTED:code] 3 times"
+
+
+def test_an_erased_passphrase_of_words_goes_from_every_chat() -> None:
+    """Found by a fourth adversary: after erasing "my wifi password is correct horse battery
+    staple", another chat kept it (and its joined form), and no warning named it."""
+    erasure = erasure_of(["my wifi password is correct horse battery staple"])
+    assert erasure is not None
+    said = "I wrote correct horse battery staple and CorrectHorseBatteryStaple down"
+    assert erasure.found_in(said)
+    assert erasure.apply(said) == "I wrote [erased] and [erased] down"
+    assert erasure.apply("a correct answer") == "a correct answer"
