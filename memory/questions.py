@@ -99,7 +99,15 @@ _QUESTION_START = re.compile(
     r"quando|onde|quem|qual|quais|porque|quant[oa]s?|[eé]|tem|tenho|"
     r"che|cosa|dove|chi|quale|quali|perch[eé]|come|quanto)(?!\w)"
 )
-_TELLS_SOMETHING = re.compile(r"(?i)^(?:did you know|who knew|guess what|isn't it|aren't)\b")
+_TELLS_SOMETHING = re.compile(
+    r"(?i)^(?:did you know|who knew|guess what|isn't it|aren't|"
+    # Found by a fourth adversary: each carries a fact, and was held back.
+    r"(?:can|could|would) you (?:believe|imagine)|believe it or not|how come|"
+    r"what do you think (?:of|about) (?:my|our)|who would(?: have)? (?:thought|guessed)|"
+    r"who else but|how is it that|(?:did|have) i (?:tell|told) you (?:that (?:i|we|my|our)\b|"
+    r"(?:i|we|i'm|we're|i've|we've)\s+\w)|"
+    r"when (?:my|our|i|we)\b[^,?]*,)"
+)
 _MOST_WORDS = 12
 _MOST_QUESTIONS = 4
 _QUESTION_LIST = re.compile(
@@ -241,6 +249,20 @@ def _only_a_thing(words: str) -> bool:
 _GUESSING = re.compile(r"(?i)\b(?:guess|know|wonder|tell|remember|ask|asked|see)\b")
 
 
+def _briefly_asked(said: str) -> bool:
+    """A thing asked after in few words.
+
+    "my flight number?", "dentist - when?", "violin lesson when again", "u remember my
+    address?": adversaries saw each used as a memory.
+    """
+    if _a_thing_asked_after(said) or _named_then_asked(said):
+        return True
+    asked_last = _ASKED_LAST.search(said)
+    if asked_last is not None and _only_a_thing(said[: asked_last.start()]):
+        return True
+    return _YOU_REMEMBER.match(said) is not None
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -254,13 +276,10 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _past_small_talk(text)
-    if _a_thing_asked_after(said) or _named_then_asked(said):
+    if _TELLS_SOMETHING.match(said):
+        return False
+    if _briefly_asked(said):
         return True
-    asked_last = _ASKED_LAST.search(said)
-    if asked_last is not None and _only_a_thing(said[: asked_last.start()]):
-        return True  # "violin lesson when again" (an adversary)
-    if _YOU_REMEMBER.match(said):
-        return True  # "u remember my address?" (an adversary)
     if _asked_without_mark(said):
         said += "?"
     elif "?" in said and not said.endswith("?"):

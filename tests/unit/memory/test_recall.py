@@ -548,6 +548,14 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Sold the car, you know which", False),
         ("You know my sister Clara", False),
         ("dentist when", True),
+        # A fourth adversary: a fact inside a question.
+        ("What do you think of my new cat Biscuit?", False),
+        ("Can you believe I moved to Lisbon?", False),
+        ("Did I tell you I moved to Lisbon?", False),
+        ("How come my rent went up to 1200?", False),
+        ("Who would have thought I'd be working at Google?", False),
+        ("When my dentist appt is on Thursday, what should I bring?", False),
+        ("did I tell you my address?", True),
         # Found by the twelfth round's second new user: two questions, each ending in "?".
         ("What is Leo allergic to? And what's the wifi password?", True),
         ("Where do I live? What is my job?", True),
