@@ -144,7 +144,7 @@ _CODE_TO = re.compile(
 )
 """The same said the other way round: "the combination to the safe is 12-34-56", "the
 code for the door of the new flat is 4821"."""
-_PIN_VALUE = r"(\d{2,4}(?:[ .-]\d{2,4}){1,3}(?![\d.-]?\d)|\d{4,8})\b"
+_PIN_VALUE = r"(\d{2,4}(?:[ .-]\d{2,4}){1,4}(?![\d.-]?\d)|\d{4,8})\b"
 """A PIN's digits, in groups too ("918-273", "1234 5678": a third adversary found both kept)."""
 _PIN_FOR = re.compile(
     r"(?i)\bpin(?:[ \t]+(?:code|number))?(?:[ \t]+(?:for|of|to|on|at)"

@@ -99,13 +99,14 @@ _MAX_NAME = 64
 """Identifiers longer than this are not read as labels (bounds the work per keyword)."""
 _STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
+_PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet)\b(?:[ \t]+now)?:?)"
 _PIN = re.compile(
-    r"(?i)\bpin(?:(?:[ \t-]*code|[ \t]*number)[ \t]*(?::|=|\b(?:is|was|es|ist|est|lautet)\b:?)?"
-    r"|[ \t]*(?::|=|\b(?:is|was|es|ist|est|lautet)\b:?))[ \t]*"
-    r"(\d{2,4}([ .-])\d{2,4}(?:\2\d{2,4}){0,2}|\d{4,8}|\d([ .-])\d(?:\3\d){2,6})(?![\d.-]?\d)"
+    r"(?i)\bpin(?:(?:[ \t-]*code|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*" + _PIN_SAID + "?"
+    r"|[ \t]*" + _PIN_SAID + r")[ \t]*"
+    r"(\d{2,4}([ .-])\d{2,4}(?:\2\d{2,4}){0,3}|\d{4,8}|\d([ .-])\d(?:\3\d){2,6})(?![\d.-]?\d)"
 )
 """A PIN after its label, however the digits are spaced ("4 3 2 1", "4-3-2-1", "918-273",
-"1234 5678": an adversary found the last two stored as said), after "is"
+"1234 5678": an adversary found the last two stored as said), after "is" or "is now",
 (also in Spanish, German and French) or right after "pin number"/"pin code": an adversary
 found those stored as said, while "my PIN is 4321" was hidden. A bare "pin 1800" is a
 verb more often than a PIN, and stays."""

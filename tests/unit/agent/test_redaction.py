@@ -364,6 +364,13 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("my PIN is 91 82 73", "73"),
         ("my pin is 1234 5678", "5678"),
         ("the PIN for my new card is 12 34 56", "56"),
+        # A fourth adversary.
+        ("my pin is 12 34 56 78 90", "90"),
+        ("pin no. 4321", "4321"),
+        ("pin nr 4321", "4321"),
+        ("PIN \u2013 4321", "4321"),
+        ("pin is now 4321", "4321"),
+        ("Pin-Nummer: 4321", "4321"),
         ("opens with code 4471", "4471"),
         ("unlock with 4471", "4471"),
         ("garage remote: 8812#", "8812"),
