@@ -54,6 +54,10 @@ _SHORT_PARTS = (
 _WEEKDAY_NAMED = re.compile(
     r"(?i)\b((?:on|next|this|by|due|until|till|before|coming|last|every)\s+)"
     r"(mon|tue|wed|thu|fri|sat|sun)\b\.?"
+    # Then a time or nothing more: "by sat phone" and "on sun loungers" named no day (an
+    # adversary).
+    r"(?=\s*(?:$|[^\w\s]|\d|(?:at|morning|afternoon|evening|night|noon|lunch|am|pm|"
+    r"and|or|for|with|to|in)\b))"
 )
 
 

@@ -31,6 +31,9 @@ def test_short_words_are_the_words_they_stand_for() -> None:
     )
     # Three letters of a weekday alone are other words.
     assert written_out("I sat in the sun, we wed in May") == "I sat in the sun, we wed in May"
+    # Nor before a noun (an adversary): "by sat phone", "on sun loungers".
+    for said in ("Call me by sat phone", "I lay on sun loungers all week"):
+        assert written_out(said) == said
     assert analyze("leo's dr appt thurs") == analyze("leo's dr appointment thursday")
     # Found by a new user and an adversary: each read as nothing, or as two days.
     days = {n.words: n.spans[0][0].isoformat() for n in named_days(DENTIST, SAID)}
