@@ -25,6 +25,13 @@ SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday; noon keeps every 
 DENTIST = "Maya has dentist tmrw at 10am"
 
 
+def test_every_short_word_passes_the_quick_test() -> None:
+    from memory.short_words import SHORT_WORDS
+
+    for word in SHORT_WORDS:
+        assert written_out(f"see you {word}!") == f"see you {SHORT_WORDS[word]}!", word
+
+
 def test_short_words_are_the_words_they_stand_for() -> None:
     assert written_out("dentist TMRW, swim on sat, appt next fri.") == (
         "dentist tomorrow, swim on saturday, appointment next friday"
