@@ -220,8 +220,15 @@ def _token_terms(token: str, keep_stop_words: bool) -> tuple[str, ...]:
     return tuple(_analyze_token(token, keep_stop_words))
 
 
+REDACTED_MARKER = re.compile(r"\[REDACTED:[\w-]+\]")
+"""What the app writes in place of a secret: no word the user said ("pin" in "[REDACTED:pin]"
+made a follow-up of a message about a birthplace: an adversary)."""
+
+
 def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     """Split text into index terms, in order, duplicates kept."""
+    if "[REDACTED:" in text:
+        text = REDACTED_MARKER.sub(" ", text)
     tokens = _TOKEN.findall(written_alike(fold(text)))
     foreign = frozenset() if keep_stop_words else function_words_of(tokens)
     return [

@@ -106,7 +106,9 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
     LEFT_FOR_THE_NEW: lambda text: tells_of_leaving(text) or names_days_ahead(text),
     DAYS_READ_ANEW: lambda text: names_a_relative_day(text) or names_a_weekly_day(text),
-    SHORT_WORDS_READ: lambda text: has_short_words(text) or names_a_relative_day(text),
+    SHORT_WORDS_READ: lambda text: (
+        has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
+    ),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

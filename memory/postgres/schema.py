@@ -42,8 +42,9 @@ DAYS_READ_ANEW = "days read anew"
 again ("day after tomorrow", "the deadline is Friday", "on Friday 18 December"), and
 those saying what happens every week ("every Monday")."""
 SHORT_WORDS_READ = "short words read"
-"""A step run in Python: rows with words typed short ("tmrw", "thurs", "appt") or naming a
-day relative to when they were said ("on Friday the 18th") are indexed again."""
+"""A step run in Python: rows with words typed short ("tmrw", "thurs", "appt"), naming a
+day relative to when they were said ("on Friday the 18th") or holding a redaction marker
+are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""

@@ -26,7 +26,8 @@ dose by the words asking for it; "8": the day saved under terms of its own (ever
 days some days or weeks ahead ("due in two weeks", "the end of the month"); "10": "day
 after tomorrow", "the deadline is Friday", a weekday dated beside it, a past tense in
 another clause than "in two weeks", "every Monday" as Mondays; "11": words typed short
-("tmrw", "thurs", "appt") as the words they stand for, "Friday the 18th" as the 18th alone.
+("tmrw", "thurs", "appt") as the words they stand for, "Friday the 18th" as the 18th alone,
+no terms from a redaction marker ("[REDACTED:pin]").
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -333,7 +333,11 @@ def _days_read_anew(conn: sqlite3.Connection) -> None:
 
 
 def _short_words_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, lambda text: has_short_words(text) or names_a_relative_day(text))
+    _index_again_where(conn, _short_words_or_markers)
+
+
+def _short_words_or_markers(text: str) -> bool:
+    return has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -380,7 +384,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # clause makes "it arrives in two weeks" no time it took; "every Monday" is Mondays.
     Migration("0021_days_read_anew", _days_read_anew),
     # "tmrw", "thurs", "appt", "on sat" are read as the words they stand for; "on Friday
-    # the 18th" is the 18th, not the coming Friday too.
+    # the 18th" is the 18th, not the coming Friday too; "[REDACTED:pin]" is no word.
     Migration("0022_short_words_read", _short_words_read),
 )
 

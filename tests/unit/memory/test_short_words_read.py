@@ -51,7 +51,20 @@ def test_short_words_are_the_words_they_stand_for() -> None:
     ] and party[0].spans[0][0].isoformat() == "2026-12-18"
 
 
+def test_a_redaction_marker_is_no_word() -> None:
+    """Found by an adversary: "pin" of "[REDACTED:pin]" made a message about a PIN a
+    follow-up of one about a birthplace, and "secret santa" found a redacted password."""
+    assert analyze("My SIM PIN is [REDACTED:pin], wifi [REDACTED:card-number]") == analyze(
+        "My SIM PIN is, wifi"
+    )
+
+
 async def _store(store: Memory) -> None:
+    await store.write(
+        NewMemory(
+            key="router", content="Router note: [REDACTED:secret] by the door", created_at=SAID
+        )
+    )
     await store.write(NewMemory(key="dentist", content=DENTIST, created_at=SAID))
     await store.write(NewMemory(key="party", content="Party on Friday the 18th", created_at=SAID))
     await store.write(NewMemory(key="tea", content="I like green tea", created_at=SAID))
@@ -72,6 +85,8 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
     assert "party" not in [e.key for e in coming_friday.entries]
     await store.close()
     with as_before(path, "0022_short_words_read") as conn:
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'router'").fetchone()
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'router'", (terms + " santa",))
         for key in ("dentist", "party"):
             (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
             older = " ".join(_older(terms.split()))
@@ -82,6 +97,8 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
         assert [e.key for e in found.entries][:1] == ["dentist"]
         coming_friday = await store.recall("what is on 11.12.2026?")
         assert "party" not in [e.key for e in coming_friday.entries]
+        santa = await store.recall("santa")
+        assert "router" not in [e.key for e in santa.entries]
     finally:
         await store.close()
 
