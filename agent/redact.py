@@ -452,6 +452,8 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     return _said_again(text, values), found, values
 
 
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+_NAMES_A_CODE = re.compile(r"(?i)pin|code|pass|lock|combination|safe|alarm|door")
 _SHORTEST_REPEATED = 4
 """A shorter value said again may be anything ("12")."""
 
@@ -474,6 +476,10 @@ def _said_again_with_kinds(text: str, values: list[tuple[str, str]]) -> tuple[st
         value = value.strip(_TRAILING + " ")
         if len(value) < _SHORTEST_REPEATED or "[REDACTED:" in value:
             continue  # short, or a marker this redaction left
+        if _A_YEAR.fullmatch(skeleton(value)) and not _NAMES_A_CODE.search(text):
+            # A PIN that is a year, said again as a year: "I was born in 1990" lost its year
+            # after "my pin is 1990" (a fourth adversary).
+            continue
         kinds.setdefault(value, kind)
     again = forms_pattern(kinds)
     if again is None:

@@ -88,3 +88,13 @@ def test_an_erased_passphrase_of_words_goes_from_every_chat() -> None:
     assert erasure.found_in(said)
     assert erasure.apply(said) == "I wrote [erased] and [erased] down"
     assert erasure.apply("a correct answer") == "a correct answer"
+
+
+def test_a_pin_that_is_a_year_leaves_the_year_said_as_one() -> None:
+    """Found by a fourth adversary: after "my pin is 1990", "I was born in 1990 in Porto"
+    was saved as "I was born in [REDACTED:pin] in Porto"."""
+    secrets = SaidSecrets()
+    secrets.redact("my pin is 1990")
+    said = "I was born in 1990 in Porto"
+    assert secrets.redact(said) == (said, [])
+    assert secrets.redact("the pin 1990 again")[0] == "the pin [REDACTED:pin] again"
