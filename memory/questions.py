@@ -197,8 +197,9 @@ _NAMED_THEN_ASKED = re.compile(
 )
 """A thing named, then the question about it: "my dentist - when?", "Dentist: when?",
 "Maya's piano teacher, what's her name?" (a new user and an adversary)."""
-_NO_VERB_BUT_ONE = 1
-"""A single word before "?" is a thing asked after ("dentist??"), whatever it is."""
+_FEWEST_WORDS_TOLD = 3
+"""Fewer words before "?" are a thing asked after ("dentist??", "wifi pw?", "mum's bday?": a
+later adversary saw the last two used as memories), whatever they are."""
 
 
 def _a_thing_asked_after(said: str) -> bool:
@@ -210,7 +211,7 @@ def _a_thing_asked_after(said: str) -> bool:
     if _TELLS_AFTER.search(words) is not None:
         return False
     opens_with_whose = re.match(r"(?i)(?:(?:and|or|plus|also)\s+)?(?:my|our|the|your)\b", said)
-    return opens_with_whose is not None or len(words.split()) == _NO_VERB_BUT_ONE
+    return opens_with_whose is not None or len(words.split()) < _FEWEST_WORDS_TOLD
 
 
 def _named_then_asked(said: str) -> bool:

@@ -62,6 +62,12 @@ _WEEKDAY_NAMED = re.compile(
 
 
 _WEEKDAY_LOWER = re.compile(_WEEKDAY_NAMED.pattern.removeprefix("(?i)"))
+_WEEKDAY_TIMED = re.compile(
+    r"(?i)\b(mon|tue|wed|thu|fri|sat|sun)\b\.?(?=\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b)"
+)
+"""Three letters of a weekday before a clock time, with no word before them: "dentist fri
+9am" (an adversary found it by no "friday")."""
+_WEEKDAY_TIMED_LOWER = re.compile(_WEEKDAY_TIMED.pattern.removeprefix("(?i)"))
 
 
 def written_out(text: str) -> str:
@@ -76,9 +82,13 @@ def written_out(text: str) -> str:
         text = _SHORT.sub(lambda found: SHORT_WORDS[found[1].casefold()], text)
     if _WEEKDAY_LOWER.search(lowered) is not None:
         text = _WEEKDAY_NAMED.sub(lambda found: found[1] + _WEEKDAYS[found[2].casefold()], text)
+    if _WEEKDAY_TIMED_LOWER.search(lowered) is not None:
+        text = _WEEKDAY_TIMED.sub(lambda found: _WEEKDAYS[found[1].casefold()], text)
     return text
 
 
 def has_short_words(text: str) -> bool:
     """Whether `text` holds a word `written_out` writes out (for stores indexed before)."""
-    return _SHORT.search(text) is not None or _WEEKDAY_NAMED.search(text) is not None
+    return any(
+        pattern.search(text) is not None for pattern in (_SHORT, _WEEKDAY_NAMED, _WEEKDAY_TIMED)
+    )

@@ -317,8 +317,8 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     """
     from memory.health_values import DOSE_WORDINGS, names_a_dose  # it reads with `analyze`
 
-    words = analyze(content)
-    written = written_out(content)  # "tmrw", "on sat": the days they name
+    written = written_out(content)  # "tmrw", "on sat", "fri 9am": the words they stand for
+    words = analyze(written)
     seen = set(words)
     wordings = wordings_of(content) + (f" {DOSE_WORDINGS}" if names_a_dose(content) else "")
     worded = [term for term in analyze(wordings) if term not in seen]

@@ -556,6 +556,9 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Who would have thought I'd be working at Google?", False),
         ("When my dentist appt is on Thursday, what should I bring?", False),
         ("did I tell you my address?", True),
+        ("wifi pw?", True),
+        ("mum's bday?", True),
+        ("I'm hungry?", False),
         # Found by the twelfth round's second new user: two questions, each ending in "?".
         ("What is Leo allergic to? And what's the wifi password?", True),
         ("Where do I live? What is my job?", True),
@@ -648,3 +651,14 @@ async def test_what_one_does_for_a_living_is_a_job(open_store: OpenStore) -> Non
     found = await store.recall("what do I do for a living")
     assert [e.key for e in found.entries][:1] == ["job"]
     assert "sister" not in [e.key for e in found.entries]
+
+
+async def test_a_weekday_typed_short_before_a_time_is_found_by_its_name(
+    open_store: OpenStore,
+) -> None:
+    """Found by an adversary: "dentist fri 9am" was not found by "what's on friday"."""
+    store = await open_store(None, embedding_provider="none")
+    await store.store("dentist", "dentist fri 9am")
+    await store.store("tea", "I like green tea")
+    found = await store.recall("what's on friday?")
+    assert [e.key for e in found.entries] == ["dentist"]

@@ -38,6 +38,11 @@ def test_short_words_are_the_words_they_stand_for() -> None:
     )
     # Three letters of a weekday alone are other words.
     assert written_out("I sat in the sun, we wed in May") == "I sat in the sun, we wed in May"
+    # Alone before a clock time (an adversary: "dentist fri 9am" was no Friday).
+    assert written_out("dentist fri 9am, gym Sat at 10:30am") == (
+        "dentist friday 9am, gym saturday at 10:30am"
+    )
+    assert written_out("I sat 2 hours") == "I sat 2 hours"
     # Nor before a noun (an adversary): "by sat phone", "on sun loungers".
     for said in ("Call me by sat phone", "I lay on sun loungers all week"):
         assert written_out(said) == said
