@@ -61,13 +61,13 @@ _WEEKDAY_NAMED = re.compile(
 )
 
 
-_WEEKDAY_LOWER = re.compile(_WEEKDAY_NAMED.pattern.removeprefix("(?i)"))
+_A_WEEKDAY_SHORT = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\b")
+"""Any weekday's three letters, in the lower-cased text: most texts hold none."""
 _WEEKDAY_TIMED = re.compile(
     r"(?i)\b(mon|tue|wed|thu|fri|sat|sun)\b\.?(?=\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b)"
 )
 """Three letters of a weekday before a clock time, with no word before them: "dentist fri
 9am" (an adversary found it by no "friday")."""
-_WEEKDAY_TIMED_LOWER = re.compile(_WEEKDAY_TIMED.pattern.removeprefix("(?i)"))
 
 
 def written_out(text: str) -> str:
@@ -80,9 +80,8 @@ def written_out(text: str) -> str:
     # text pass most over (the case-blind patterns cost a tenth of an import's time).
     if any(part in lowered for part in _SHORT_PARTS):
         text = _SHORT.sub(lambda found: SHORT_WORDS[found[1].casefold()], text)
-    if _WEEKDAY_LOWER.search(lowered) is not None:
+    if _A_WEEKDAY_SHORT.search(lowered) is not None:
         text = _WEEKDAY_NAMED.sub(lambda found: found[1] + _WEEKDAYS[found[2].casefold()], text)
-    if _WEEKDAY_TIMED_LOWER.search(lowered) is not None:
         text = _WEEKDAY_TIMED.sub(lambda found: _WEEKDAYS[found[1].casefold()], text)
     return text
 
