@@ -383,9 +383,10 @@ class SaidSecrets:
         return clean, kinds + [kind for kind in again if kind not in kinds]
 
 
-def secret_values(text: str) -> list[str]:
-    """The secrets `redact` takes out of `text`, as written (a passphrase of words too)."""
-    return [value for _, value in _redacted_with_values(text)[2]]
+def redacted_with_secrets(text: str) -> tuple[str, list[str]]:
+    """`redact`'s text, and the secrets it took out, as written (a passphrase of words too)."""
+    clean, _kinds, values = _redacted_with_values(text)
+    return clean, [value for _, value in values]
 
 
 def _redacted_with_values(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:

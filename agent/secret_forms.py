@@ -30,7 +30,7 @@ whole or one digit at a time ("4 4 7 1"): "12-25" and "20-24" are a date and a r
 _RUN = re.compile(r"[^\W_]+")
 _PART = re.compile(r"\d+|[^\W\d_][^\W\d_A-Z]*|[A-Z]+(?![a-z])")
 """A run's parts: digits, a word in any case, capitals: "ZebraQuartz7719" is Zebra, Quartz,
-7719, found as "Zebra Quartz 7719" too (a third adversary: only the other way)."""
+7719, found as "Zebra-Quartz-7719" too (a third adversary: only the other way)."""
 _JOINED = frozenset("_-")
 
 

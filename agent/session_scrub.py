@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from agent.record_texts import RECORD_FIELDS, each_text
-from agent.redact import looks_secret, redact, secret_values
+from agent.redact import looks_secret, redacted_with_secrets
 from agent.secret_forms import forms_pattern, replace_words
 from memory.text import analyze
 
@@ -50,12 +50,13 @@ class Erasure:
     """What to take out of a chat's text.
 
     Each erased text, and each key of its that is no ordinary word, wherever it stands;
-    each word of it shaped like a secret ("Zebra-Quartz-7719", "48211122") as a whole word,
-    wherever it stands (an adversary's "Zebra-Quartz-7719 is also what I use for the router"
-    kept the erased wifi password); each shorter code (a PIN) as a whole word, and only in
-    a text that shares another word with it: the code said again ("Your door code is
-    4821"), not the same number meaning something else (an adversary's wedding year went
-    with a PIN).
+    each word of it shaped like a secret ("Zebra-Quartz-7719", "48211122") and the secret
+    redaction reads in it (a passphrase), in any of their forms (`agent.secret_forms`),
+    wherever they stand (an adversary's "Zebra-Quartz-7719 is also what I use for the
+    router" kept the erased wifi password); each shorter code (a PIN) in its forms too, but
+    only in a text that shares another word with it: the code said again ("Your door code
+    is 4821"), not the same number meaning something else (an adversary's wedding year
+    went with a PIN).
     """
 
     whole: re.Pattern[str] | None
@@ -117,7 +118,8 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         # As written, and as a chat file holds it: the fact's secret redacted there (a
         # /remember command, the model's memory_store call), which still means the chat
         # discussed it.
-        for form in (text, redact(text)[0]):
+        redacted, said_secrets = redacted_with_secrets(text)
+        for form in (text, redacted):
             flat = " ".join(form.split())
             if len(flat) >= _SHORTEST_TEXT:
                 wanted.add(flat)
@@ -125,7 +127,7 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         codes.update(word for word in words if _code_like(word))
         # What redaction reads as its secret, a passphrase of plain words too: "correct
         # horse battery staple" stayed in another chat, unnamed (a fourth adversary).
-        passphrases.update(v for value in secret_values(text) if len(v := value.strip()) >= 6)
+        passphrases.update(v for value in said_secrets if len(v := value.strip()) >= 6)
         context.update(analyze(" ".join(word for word in words if not _code_like(word))))
     said = _either(wanted)
     named = _either((key for key in keys if _a_named_key(key)), whole_words=True)

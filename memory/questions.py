@@ -186,7 +186,7 @@ def _a_follow_on(part: str) -> bool:
 _WORD = r"[^\W\d_](?:[^\W\d_]|['\u2019-])*"
 """A word of letters alone: a number or a code in a "question" is a value told."""
 _NOUN_QUESTION = re.compile(
-    rf"(?i)^(?:(?:and|or|plus|also)\s+)?(?:(?:my|our|the|your)\s+)?"
+    rf"(?i)^(?:(?:and|or|plus|also)\s+)?(?P<whose>(?:my|our|the|your)\s+)?"
     rf"(?P<words>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?:,?\s+again)?\s*\?+$"
 )
 """A thing named and asked after, with no verb: "my flight number?", "dentist??", "and the
@@ -210,8 +210,7 @@ def _a_thing_asked_after(said: str) -> bool:
     words = found["words"]
     if _TELLS_AFTER.search(words) is not None:
         return False
-    opens_with_whose = re.match(r"(?i)(?:(?:and|or|plus|also)\s+)?(?:my|our|the|your)\b", said)
-    return opens_with_whose is not None or len(words.split()) < _FEWEST_WORDS_TOLD
+    return found["whose"] is not None or len(words.split()) < _FEWEST_WORDS_TOLD
 
 
 def _named_then_asked(said: str) -> bool:
@@ -230,6 +229,7 @@ _YOU_REMEMBER = re.compile(
 )
 """Asked without "do", so only with its "?": "You know my sister Clara" tells (an adversary)."""
 _THING_WORDS = 4
+_WORDS_ONLY = re.compile(rf"(?:{_WORD})(?:\s+{_WORD})*")
 
 
 def _only_a_thing(words: str) -> bool:
@@ -241,7 +241,7 @@ def _only_a_thing(words: str) -> bool:
     words = words.strip(" ,;:-–—")
     return (
         0 < len(words.split()) <= _THING_WORDS
-        and re.fullmatch(rf"(?:{_WORD})(?:\s+{_WORD})*", words) is not None
+        and _WORDS_ONLY.fullmatch(words) is not None
         and _TELLS_AFTER.search(words) is None
         and _GUESSING.search(words) is None
     )

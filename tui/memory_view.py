@@ -48,9 +48,8 @@ class MemoryView:
         if not self.app.inspector.display:
             self.toggle_inspector()
             main.set_class(True, "wide")
-            self.app.inspector.set_wide(True)
-            return
-        main.toggle_class("wide")
+        else:
+            main.toggle_class("wide")
         wide = main.has_class("wide")
         self.app.inspector.set_wide(wide)
         if not wide:

@@ -6,6 +6,7 @@ import sqlite3
 import uuid
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -105,7 +106,7 @@ def upsert(
             holder = _active_holder(conn, item)
         is_core = is_core_update(item.category, settings)
         if holder is None:
-            seq, supersedes = _place_new(conn, core, item, now, digest, is_core)
+            seq, supersedes = _place_new(conn, core, item, now, said, digest, is_core)
             if seq < 0:
                 seq, vector = -seq, None  # an existing entry absorbed the write
         else:
@@ -165,11 +166,14 @@ def _place_new(
     core: SqliteCore,
     item: NewMemory,
     now: str,
+    said: datetime,
     digest: str,
     is_core: bool,
 ) -> tuple[int, list[int]]:
-    """Where a new key's content goes; a negative seq means an existing row took it."""
-    said = parse_time(format_time(item.created_at, "created_at") if item.created_at else now)
+    """Where a new key's content goes; a negative seq means an existing row took it.
+
+    `said`: when the content was said (its creation time).
+    """
     duplicate = conn.execute(
         "SELECT seq, created_at FROM memories WHERE namespace = ? AND category = ? "
         "AND content_hash = ? AND superseded_by IS NULL ORDER BY seq DESC LIMIT 1",
