@@ -130,7 +130,13 @@ _FOREIGN = re.compile(
 """"El código de la puerta es 4471", "Le code de la porte est 4471", "Türcode: 4471"."""
 _PIN_PAIRS = re.compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
 """"pin is 44-71": two pairs (single digits spaced are read in `agent.redact`)."""
-_PUK = re.compile(r"(?i)\bpuk2?(?:[ \t]*code)?[ \t]*(?:is|:|=)?[ \t]*(\d{8})\b")
+_PUK = re.compile(
+    r"(?i)\bpuk2?(?:[ \t]*code)?[ \t]*(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
+    r"(\d{8}|\d{4}([ .-])\d{4}(?!\2\d{4})|\d\d([ .-])\d\d(?:\3\d\d){2}(?!\3\d\d))"
+    r"(?![\d.-]?\d)"
+)
+"""A PUK's eight digits, in groups too ("puk is 1234 5678": an adversary found it kept), but
+not the start of a longer run of groups."""
 _HINTS = (
     "door", "gate", "garage", "alarm", "keypad", "intercom", "buzz", "lock", "key", "safe",
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",

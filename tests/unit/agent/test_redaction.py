@@ -393,6 +393,12 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("my PIN is 4471. My wife's is 9911.", "9911"),
         ("The combination is 3719", "3719"),
         ("the security code on the back is 123", "123"),
+        # A PUK's digits in groups, as printed on the SIM card's holder.
+        ("My PIN is 4471 and my puk is 1234 5678", "5678"),
+        ("puk 1234-5678", "1234-5678"),
+        ("puk2: 12 34 56 78", "12 34 56 78"),
+        ("the puk is now 87654321", "87654321"),
+        ("puk 1234 5678 9 tries left", "5678"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
