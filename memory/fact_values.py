@@ -52,7 +52,9 @@ _ATTRIBUTE_WORDS = (
     "email address employer phone birthday password passcode pin username website "
     "occupation profession nationality favourite name doctor dentist therapist physician "
     "pharmacist gp deadline pediatrician paediatrician vet veterinarian dermatologist "
-    "psychiatrist psychologist optometrist allergist midwife cardiologist gynecologist"
+    "psychiatrist psychologist optometrist allergist midwife cardiologist gynecologist "
+    "partner husband wife spouse boyfriend girlfriend fiance fiancee boss manager landlord "
+    "landlady"
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _SAME_ATTRIBUTE = (

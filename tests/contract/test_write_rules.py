@@ -399,6 +399,10 @@ NEW_VALUES = [
     ("I take 10mg of lisinopril", "The doctor raised my lisinopril to 20mg."),
     ("I work at Acme", "I start at CUF Descobertas hospital on Monday"),
     ("I live in Lisbon", "So yes, we live in Sintra now"),
+    # Left from the last round: a partner, a boss, a landlord hold one name at a time.
+    ("My partner is Sam", "Alex is my partner now"),
+    ("My boss is Maria", "My new boss is Tom"),
+    ("My landlord is Mr. Weber", "My landlord is Mrs. Schulz now"),
 ]
 
 
@@ -591,6 +595,11 @@ LOOKALIKES = [
     ("Müller pays 80 euros an hour", "Müller pays 90 euros an hour for weekend work"),
     ("I take 10mg of lisinopril", "Leo takes 10mg of lisinopril"),
     ("Leo takes 5 ml of ibuprofen", "Mia takes 7.5 ml of ibuprofen"),
+    # A partner, a boss, a landlord hold one name, not every word said of them.
+    ("My partner is Sam", "My partner is a nurse"),
+    ("My partner is Sam", "My partner is in Berlin this week"),
+    ("My boss is Maria", "My boss is on holiday until May"),
+    ("My wife is Anna", "My boss is Maria"),
 ]
 
 
