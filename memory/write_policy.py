@@ -26,7 +26,9 @@ from memory.fact_subjects import (
     contradicts,
     numbered_alike,
     one_fact,
+    one_item_of_a_list,
     one_name_two_people,
+    only_a_person_shared,
     related_apart,
     told_of_before,
 )
@@ -263,6 +265,8 @@ def place_new(
         and s.subject_shared >= 2
         and one_fact(content, s.content)
         and not told_of_before(content, s.content)
+        and not only_a_person_shared(content, s.content)
+        and not one_item_of_a_list(content, s.content)
     )
     # A numbered thing's new state: "Ticket 5512 is closed" after "Ticket 5512 is open" (a
     # second adversary saw both stay in effect; a number is no word of a subject).

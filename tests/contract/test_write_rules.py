@@ -403,6 +403,8 @@ NEW_VALUES = [
     ("My partner is Sam", "Alex is my partner now"),
     ("My boss is Maria", "My new boss is Tom"),
     ("My landlord is Mr. Weber", "My landlord is Mrs. Schulz now"),
+    ("My sister Anna lives in Madrid", "My sister Anna lives in Rome"),
+    ("Shopping list: eggs, milk, bread", "Shopping list: eggs, milk, butter"),
 ]
 
 
@@ -600,6 +602,21 @@ LOOKALIKES = [
     ("My partner is Sam", "My partner is in Berlin this week"),
     ("My boss is Maria", "My boss is on holiday until May"),
     ("My wife is Anna", "My boss is Maria"),
+    # Found by an adversary: the person's words alone made two facts one subject.
+    ("My son Leo is 7", "My son Leo is allergic to peanuts"),
+    ("My sister Anna is a nurse", "My sister Anna lives in Madrid"),
+    ("My husband Tom is a pilot", "My husband Tom lives in Oslo"),
+    ("My friend Bob is a chef", "My friend Bob has two kids"),
+    ("My partner Alex is a nurse", "My partner Alex likes golf"),
+    # Found by a new user: a list and a fact about one of its items replaced each other.
+    (
+        "Car service booked 19/12 at Marrickville Toyota 8am",
+        "days off todo: renew passport, book car service, haircut, call mum",
+    ),
+    (
+        "days off todo: renew passport, book car service, haircut, call mum",
+        "Car service booked 22/12 at Marrickville Toyota 8am",
+    ),
 ]
 
 
