@@ -72,10 +72,18 @@ _NUMERIC_DATE = re.compile(
 _YEAR_FIRST_DATE = re.compile(
     r"(?<![\w/.\-])((?:19|20)[0-9]{2})([/.])([0-9]{1,2})\2([0-9]{1,2})(?![\w/\-])(?!\.[0-9])"
 )
+_SHORT_DATE = re.compile(
+    r"(?<![\w/.\-:$\u20ac\u00a3])([0-9]{1,2})(?:/([0-9]{1,2})(?![\w/\-]|[.,][0-9])"
+    r"|\.([0-9]{1,2})\.(?![\w.]))"
+)
+"""A day and a month without the year, as written where the day comes first: "rego due
+14/1", "Night shift Mon 7/12", "am 14.1." (found by a new user in Sydney: none was a date;
+`_short_date_terms` says which are)."""
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b", re.ASCII)),
     ("numeric", _NUMERIC_DATE),
     ("year-first", _YEAR_FIRST_DATE),
+    ("short", _SHORT_DATE),
     ("day-month", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", _FLAGS)),
     ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", _FLAGS)),
     ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", _FLAGS)),
@@ -90,10 +98,15 @@ def names_numeric_date(text: str) -> bool:
     return _NUMERIC_DATE.search(text) is not None or _YEAR_FIRST_DATE.search(text) is not None
 
 
+def names_short_date(text: str) -> bool:
+    """Whether `text` may hold a day and month without the year ("14/1", "am 14.1.")."""
+    return _SHORT_DATE.search(text) is not None
+
+
 # Every pattern needs a digit, a month word, or both: a text with neither (most of what
 # is saved or asked) is one cheap scan instead of six.
 _NEEDS_DIGIT = frozenset(
-    {"iso", "numeric", "year-first", "day-month", "month-day", "month-year", "year"}
+    {"iso", "numeric", "year-first", "short", "day-month", "month-day", "month-year", "year"}
 )
 _NEEDS_MONTH = frozenset({"day-month", "month-day", "month-year", "month"})
 _DIGIT = re.compile(r"[0-9]")
@@ -327,6 +340,49 @@ def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[st
     return [year_term(int(g[0]))]
 
 
+_DAY_WORDS_BEFORE = frozenset(
+    "on due by until till til from before after since next this every am ab bis vom le "
+    "mon tue tues wed weds thu thur thurs fri sat sun monday tuesday wednesday thursday "
+    "friday saturday sunday".split()
+)
+"""Words after which a day and month without the year are a date, not "1/2 cup"."""
+_TIME_AFTER = re.compile(
+    r"\s*(?:,\s*)?(?:at\s+|@\s*)?(?:[0-9]{1,2}(?::[0-9]{2})?\s*(?:am|pm)\b|[0-9]{1,2}:[0-9]{2}\b"
+    r"|[0-9]{4}\s*-\s*[0-9]{4}\b)",
+    _FLAGS,
+)
+"""A clock time right after: "19/12 at 8am", "7/12 21:00", "16/12 2100-0730"."""
+_NOT_DATES = frozenset({(24, 7)})
+"""Written as day and month, but said of something else: "open 24/7"."""
+
+
+def _short_date_terms(match: re.Match[str], text: str, before: str) -> list[str]:
+    """The days a day and month without the year may be, when the words around say it is one.
+
+    A month above 12 reads the other way ("12/19" is December 19). Where either reading
+    can be, both are, as with a year; a fraction's shape ("1/2 cup", "3/4") or a section's
+    ("chapter 4.5.") is a date only after a word that names a day ("on", "due", "Mon",
+    "am") or before a clock time.
+    """
+    first = int(match[1])
+    second = int(match[2] or match[3])
+    if (first, second) in _NOT_DATES:
+        return []
+    day_first = _valid(second, first)
+    month_first = match[2] is not None and _valid(first, second)
+    if not (day_first or month_first):
+        return []
+    said_as_day = before.lower() in _DAY_WORDS_BEFORE or bool(_TIME_AFTER.match(text, match.end()))
+    # "version 1.2." and "chapter 4.5." end sentences too: dotted, a day above 12 is a date.
+    told_apart = first > 12 if match[3] is not None else day_first != month_first
+    if not (said_as_day or told_apart):
+        return []
+    terms = [day_of_month_term(second, first)] if day_first else []
+    if month_first:
+        terms.append(day_of_month_term(first, second))
+    return list(dict.fromkeys(terms))
+
+
 def find_dates(text: str) -> tuple[list[str], str]:
     """The date terms a text's date expressions name, and the text without them.
 
@@ -347,8 +403,13 @@ def find_dates(text: str) -> tuple[list[str], str]:
             start, end = match.span()
             if any(claimed[start:end]):
                 continue
-            lead = _WORD_BEFORE.search(text, max(0, start - 32), start) if kind == "month" else None
-            terms = _terms_of(kind, match.groups(), lead.group(1) if lead else "")
+            leading = kind in ("month", "short")
+            lead = _WORD_BEFORE.search(text, max(0, start - 32), start) if leading else None
+            before = lead.group(1) if lead else ""
+            if kind == "short":
+                terms = _short_date_terms(match, text, before)
+            else:
+                terms = _terms_of(kind, match.groups(), before)
             if terms:
                 claimed[start:end] = b"\x01" * (end - start)
                 spans.append((start, end))

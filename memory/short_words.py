@@ -64,10 +64,13 @@ _WEEKDAY_NAMED = re.compile(
 _A_WEEKDAY_SHORT = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\b")
 """Any weekday's three letters, in the lower-cased text: most texts hold none."""
 _WEEKDAY_TIMED = re.compile(
-    r"(?i)\b(mon|tue|wed|thu|fri|sat|sun)\b\.?(?=\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b)"
+    r"(?i)(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)"
+    r"\b(mon|tue|wed|thu|fri|sat|sun)\b\.?(?=\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b"
+    r"|,?\s+\d{1,2}(?:/\d{1,2}|\.\d{1,2}\.)(?![\d/.]))"
 )
-"""Three letters of a weekday before a clock time, with no word before them: "dentist fri
-9am" (an adversary found it by no "friday")."""
+"""Three letters of a weekday before a clock time or a day and month, with no word before
+them: "dentist fri 9am" (an adversary found it by no "friday"), "Night shift Mon 7/12" (a
+new user, not by "monday"); not after a pronoun ("I sat 1/2 of it")."""
 
 
 def written_out(text: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from memory.date_terms import date_terms_of, with_implied_terms
+from memory.date_terms import date_terms_of, names_short_date, with_implied_terms
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.postgres.schema import (
@@ -16,6 +16,7 @@ from memory.postgres.schema import (
     CLAIMS_READ_ANEW,
     CONTENT_HASHES,
     DATE_TERMS,
+    DAY_AND_MONTH_READ,
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
@@ -109,6 +110,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SHORT_WORDS_READ: lambda text: (
         has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
     ),
+    DAY_AND_MONTH_READ: lambda text: names_short_date(text) or has_short_words(text),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

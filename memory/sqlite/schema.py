@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.date_terms import date_terms_of, saved_day_apart, with_implied_terms
+from memory.date_terms import date_terms_of, names_short_date, saved_day_apart, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
@@ -336,6 +336,10 @@ def _short_words_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, _short_words_or_markers)
 
 
+def _day_and_month_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, lambda text: names_short_date(text) or has_short_words(text))
+
+
 def _short_words_or_markers(text: str) -> bool:
     return has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
 
@@ -386,6 +390,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "tmrw", "thurs", "appt", "on sat" are read as the words they stand for; "on Friday
     # the 18th" is the 18th, not the coming Friday too; "[REDACTED:pin]" is no word.
     Migration("0022_short_words_read", _short_words_read),
+    # "rego due 14/1", "Night shift Mon 7/12 21:00" and "am 14.1." name days without the
+    # year; "Mon" before a day and month is Monday.
+    Migration("0023_day_and_month_read", _day_and_month_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

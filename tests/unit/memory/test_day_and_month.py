@@ -1,0 +1,124 @@
+"""A day and a month written without the year ("rego due 14/1", "Night shift Mon 7/12").
+
+Found by a new user in Sydney, who writes every date so: "7 December", "what's on the
+19th?" and "what shift am I on monday" found none of her shifts and bookings.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memory.date_terms import find_dates
+from memory.factory import open_memory
+from memory.postgres.schema import DAY_AND_MONTH_READ
+from memory.postgres.store import PostgresMemory
+from memory.protocol import Memory
+from memory.short_words import written_out
+from memory.sqlite.store import SqliteMemory
+from memory.write_rules import NewMemory
+from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.postgres import postgres_url
+from tests.unit.memory.conftest import as_before
+
+__all__ = ["postgres_url"]
+
+SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday; noon keeps every zone's date
+SHIFT = "Night shift Mon 7/12 21:00 to Tue 8/12 07:00"
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("rego due 14/1", {"dtmd0114"}),
+        ("Car service booked 19/12 at Marrickville Toyota 8am", {"dtmd1219"}),
+        ("Wed 16/12  N  2100-0730", {"dtmd1216"}),
+        ("Termin am 14.1.", {"dtmd0114"}),
+        ("12/19 dentist", {"dtmd1219"}),
+        # Either reading can be: both, as with a year.
+        ("dinner on 1/2", {"dtmd0201", "dtmd0102"}),
+        (SHIFT, {"dtmd1207", "dtmd0712", "dtmd1208", "dtmd0812"}),
+    ],
+)
+def test_a_day_and_month_without_the_year_is_a_date(text: str, days: set[str]) -> None:
+    found, _ = find_dates(text)
+    assert {term for term in found if term.startswith("dtmd")} == days
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1/2 cup sugar",
+        "3/4 of the class came",
+        "open 24/7",
+        "score 3/5",
+        "I gave it 10/10",
+        "version 1.2.",
+        "chapter 4.5.",
+        "paid $12/12",
+        "ratio 3/1",
+    ],
+)
+def test_a_fraction_or_a_number_of_that_shape_is_no_date(text: str) -> None:
+    assert find_dates(text) == ([], text)
+
+
+def test_a_weekdays_three_letters_before_a_day_and_month_are_that_weekday() -> None:
+    assert written_out(SHIFT) == "Night shift monday 7/12 21:00 to tuesday 8/12 07:00"
+    assert written_out("Fri, 18/12 OFF") == "friday, 18/12 OFF"
+    for said in ("I sat 1/2 of it", "sun 3.4 hours"):
+        assert written_out(said) == said
+
+
+async def _store(store: Memory) -> None:
+    await store.write(NewMemory(key="shift", content=SHIFT, created_at=SAID))
+    await store.write(NewMemory(key="rego", content="rego due 14/1", created_at=SAID))
+    await store.write(NewMemory(key="tea", content="I like green tea", created_at=SAID))
+
+
+def _older(terms: list[str]) -> list[str]:
+    """The terms an older memchat gave them: no date, no weekday written out."""
+    return [t for t in terms if not t.startswith("dt") and t not in ("monday", "tuesday")]
+
+
+async def _keys(store: Memory, query: str) -> list[str]:
+    return [entry.key for entry in (await store.recall(query)).entries]
+
+
+async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, keyword_only())
+    await _store(store)
+    assert (await _keys(store, "7 December"))[:1] == ["shift"]
+    assert (await _keys(store, "what's on monday?"))[:1] == ["shift"]
+    assert (await _keys(store, "January 14"))[:1] == ["rego"]
+    await store.close()
+    with as_before(path, "0023_day_and_month_read") as conn:
+        for key in ("shift", "rego"):
+            (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
+            older = " ".join(_older(terms.split()))
+            conn.execute("UPDATE memories SET terms = ? WHERE key = ?", (older, key))
+    store = await SqliteMemory.open(path, keyword_only())
+    try:
+        assert (await _keys(store, "7 December"))[:1] == ["shift"]
+        assert (await _keys(store, "January 14"))[:1] == ["rego"]
+    finally:
+        await store.close()
+
+
+async def test_a_postgres_store_indexed_before_reads_them_anew(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    settings = postgres_keyword_only(postgres_url)
+    store = await open_memory(settings, tmp_path, None)
+    assert isinstance(store, PostgresMemory)
+    await _store(store)
+    await store.close()
+    await postgres_indexed_before(settings, "shift", _older, DAY_AND_MONTH_READ)
+    again = await open_memory(settings, tmp_path, None)
+    try:
+        assert (await _keys(again, "7 December"))[:1] == ["shift"]
+    finally:
+        await again.close()
