@@ -209,6 +209,39 @@ def names_a_dose(text: str) -> bool:
     return any(topic.startswith("dose of ") for topic in health_values(text))
 
 
+_MEDICINE = re.compile(
+    r"(?i)\b(?:inhalers?|puffers?|puffs|eye\s+drops|ear\s+drops|nasal\s+spray|epi-?pens?|"
+    r"antibiotics|antihistamines?|prescriptions?|pills|capsules)\b"
+    r"|\bfor\s+(?:my|his|her|their|our|the)\s+(?:asthma|allerg(?:y|ies)|hay\s+fever|migraines?|"
+    r"blood\s+pressure|diabetes|thyroid|reflux|eczema|cholesterol|arthritis|epilepsy|adhd|"
+    r"anxiety|depression|insomnia|acne|heart)\b"
+)
+"""A medicine said without an amount: its form ("my inhaler", "eye drops") or what it is
+for ("Ventolin for my asthma": a new user's "what meds am I on?" found nothing of it)."""
+_CARE_GIVER = re.compile(
+    r"(?i)\b(?:gp|pcp|physician|p(?:a)?ediatrician|dermatologist|psychiatrist|cardiologist|"
+    r"gyn(?:a)?ecologist|allergist|neurologist|oncologist|endocrinologist|rheumatologist|"
+    r"urologist|surgeon)s?\b"
+)
+"""Doctors by another name: "who's my doctor?" found nothing of "My GP is Dr Patel" (a new
+user)."""
+
+
+def health_wordings(text: str) -> str:
+    """The words a question about `text`'s medicine or doctor asks with that it need not say.
+
+    `DOSE_WORDINGS` for a dose or a medicine; "doctor" for a GP, a pediatrician …
+    """
+    medicine = names_a_dose(text) or _MEDICINE.search(text) is not None
+    doctor = _CARE_GIVER.search(text) is not None
+    return (DOSE_WORDINGS if medicine else "") + (" doctor" if doctor else "")
+
+
+def names_health_wordings(text: str) -> bool:
+    """Whether `text` names a medicine or a doctor `health_wordings` reads (for older stores)."""
+    return _MEDICINE.search(text) is not None or _CARE_GIVER.search(text) is not None
+
+
 def health_changed(new: str, old: str) -> bool:
     """Whether `new` gives another value for what `old` says of an allergy or a dose.
 

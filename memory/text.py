@@ -311,16 +311,17 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
 
     Numbers written in groups count joined too (`memory.numbers.joined_numbers`), a
     one-valued predicate by every wording of it (`memory.predicates`: "I moved to Lisbon"
-    is found by "where do I live?"), and a dose the user takes by the words asking for it
-    (`memory.health_values.DOSE_WORDINGS`). The dates (`memory.date_terms`) are the day it was
-    saved and those its content names, written out or from that day ("next Friday").
+    is found by "where do I live?"), and a medicine or a doctor by the words asking for
+    it (`memory.health_values.health_wordings`: "meds", "doctor"). The dates
+    (`memory.date_terms`) are the day it was saved and those its content names, written
+    out or from that day ("next Friday").
     """
-    from memory.health_values import DOSE_WORDINGS, names_a_dose  # it reads with `analyze`
+    from memory.health_values import health_wordings  # it reads with `analyze`
 
     written = written_out(content)  # "tmrw", "on sat", "fri 9am": the words they stand for
     words = analyze(written)
     seen = set(words)
-    wordings = wordings_of(content) + (f" {DOSE_WORDINGS}" if names_a_dose(content) else "")
+    wordings = wordings_of(content) + " " + health_wordings(content)
     worded = [term for term in analyze(wordings) if term not in seen]
     return (
         analyze(key)

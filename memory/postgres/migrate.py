@@ -10,13 +10,13 @@ from psycopg import sql
 
 from memory.date_terms import date_terms_of, names_short_date, with_implied_terms
 from memory.errors import MemoryStoreError
-from memory.health_values import names_a_dose
+from memory.health_values import names_a_dose, names_health_wordings
 from memory.postgres.schema import (
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
     CONTENT_HASHES,
     DATE_TERMS,
-    DAY_AND_MONTH_READ,
+    DATES_AND_HEALTH_WORDS_READ,
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
@@ -110,7 +110,9 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SHORT_WORDS_READ: lambda text: (
         has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
     ),
-    DAY_AND_MONTH_READ: lambda text: names_short_date(text) or has_short_words(text),
+    DATES_AND_HEALTH_WORDS_READ: lambda text: (
+        names_short_date(text) or has_short_words(text) or names_health_wordings(text)
+    ),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -45,9 +45,10 @@ SHORT_WORDS_READ = "short words read"
 """A step run in Python: rows with words typed short ("tmrw", "thurs", "appt"), naming a
 day relative to when they were said ("on Friday the 18th") or holding a redaction marker
 are indexed again."""
-DAY_AND_MONTH_READ = "day and month read"
+DATES_AND_HEALTH_WORDS_READ = "dates and health words read"
 """A step run in Python: rows naming a day and month without the year ("rego due 14/1",
-"Mon 7/12") or holding words typed short are indexed again."""
+"Mon 7/12"), holding words typed short, or naming a medicine without its amount or a
+doctor by another name ("my GP") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -166,8 +167,9 @@ def migrations(dimensions: int) -> list[str]:
         DAYS_READ_ANEW,
         # "tmrw", "thurs", "appt" read as the words they stand for.
         SHORT_WORDS_READ,
-        # "rego due 14/1" and "Mon 7/12" name days without the year.
-        DAY_AND_MONTH_READ,
+        # "rego due 14/1" and "Mon 7/12" name days without the year; "Ventolin for my
+        # asthma" is found by "meds", "My GP is …" by "doctor".
+        DATES_AND_HEALTH_WORDS_READ,
     ]
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from memory.date_terms import date_terms_of, names_short_date, saved_day_apart, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
-from memory.health_values import names_a_dose
+from memory.health_values import names_a_dose, names_health_wordings
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.relative_dates import names_a_relative_day, names_days_ahead
@@ -336,8 +336,11 @@ def _short_words_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, _short_words_or_markers)
 
 
-def _day_and_month_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, lambda text: names_short_date(text) or has_short_words(text))
+def _dates_and_health_words_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(
+        conn,
+        lambda text: names_short_date(text) or has_short_words(text) or names_health_wordings(text),
+    )
 
 
 def _short_words_or_markers(text: str) -> bool:
@@ -391,8 +394,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # the 18th" is the 18th, not the coming Friday too; "[REDACTED:pin]" is no word.
     Migration("0022_short_words_read", _short_words_read),
     # "rego due 14/1", "Night shift Mon 7/12 21:00" and "am 14.1." name days without the
-    # year; "Mon" before a day and month is Monday.
-    Migration("0023_day_and_month_read", _day_and_month_read),
+    # year; "Mon" before a day and month is Monday; "Ventolin for my asthma" is found by
+    # "meds", "My GP is …" by "doctor".
+    Migration("0023_dates_and_health_words_read", _dates_and_health_words_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

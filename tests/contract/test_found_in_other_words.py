@@ -220,6 +220,24 @@ async def test_medicines_said_without_a_dose_rule_are_found_by_medication(
     )
 
 
+async def test_a_medicine_without_its_amount_and_a_doctor_by_another_name_are_found(
+    memory: Memory,
+) -> None:
+    """Found by a new user, a nurse with asthma: "what meds am I on?" found nothing of "I
+    use Ventolin for my asthma and Seretide 250 twice a day" (a door code to the med room
+    came first), nor "who's my doctor?" "My GP is Dr Anand Patel"."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("asthma", "I use Ventolin for my asthma and Seretide 250 twice a day")
+    await memory.store("gp", "My GP is Dr Anand Patel")
+    await memory.store("door", "The med room door code is 4821")
+    await memory.store("walk", "I walk the dog twice a day")
+    for question in ("what meds am I on?", "what medication am I on?", "asthma meds?"):
+        found = await memory.recall(question)
+        assert [e.key for e in found.entries][:1] == ["asthma"], question
+    doctor = await memory.recall("who's my doctor?")
+    assert [e.key for e in doctor.entries] == ["gp"]
+
+
 async def test_a_date_typed_in_numbers_finds_the_day_written_in_words(memory: Memory) -> None:
     """Found by a new user: "10.12.2026" scored 0.15 and "2026-12-10" 0.32 against "Dentist
     on December 10 at 9am": each way of reading the date counted as a word of its own, and

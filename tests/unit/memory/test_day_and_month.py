@@ -1,4 +1,5 @@
-"""A day and a month written without the year ("rego due 14/1", "Night shift Mon 7/12").
+"""A day and a month written without the year ("rego due 14/1", "Night shift Mon 7/12");
+a GP found by "doctor" in a store indexed before.
 
 Found by a new user in Sydney, who writes every date so: "7 December", "what's on the
 19th?" and "what shift am I on monday" found none of her shifts and bookings.
@@ -13,7 +14,7 @@ import pytest
 
 from memory.date_terms import find_dates
 from memory.factory import open_memory
-from memory.postgres.schema import DAY_AND_MONTH_READ
+from memory.postgres.schema import DATES_AND_HEALTH_WORDS_READ
 from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.short_words import written_out
@@ -76,11 +77,14 @@ async def _store(store: Memory) -> None:
     await store.write(NewMemory(key="shift", content=SHIFT, created_at=SAID))
     await store.write(NewMemory(key="rego", content="rego due 14/1", created_at=SAID))
     await store.write(NewMemory(key="tea", content="I like green tea", created_at=SAID))
+    await store.write(NewMemory(key="gp", content="My GP is Dr Anand Patel", created_at=SAID))
 
 
 def _older(terms: list[str]) -> list[str]:
     """The terms an older memchat gave them: no date, no weekday written out."""
-    return [t for t in terms if not t.startswith("dt") and t not in ("monday", "tuesday")]
+    return [
+        t for t in terms if not t.startswith("dt") and t not in ("monday", "tuesday", "doctor")
+    ]
 
 
 async def _keys(store: Memory, query: str) -> list[str]:
@@ -95,8 +99,8 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
     assert (await _keys(store, "what's on monday?"))[:1] == ["shift"]
     assert (await _keys(store, "January 14"))[:1] == ["rego"]
     await store.close()
-    with as_before(path, "0023_day_and_month_read") as conn:
-        for key in ("shift", "rego"):
+    with as_before(path, "0023_dates_and_health_words_read") as conn:
+        for key in ("shift", "rego", "gp"):
             (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
             older = " ".join(_older(terms.split()))
             conn.execute("UPDATE memories SET terms = ? WHERE key = ?", (older, key))
@@ -104,6 +108,7 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
     try:
         assert (await _keys(store, "7 December"))[:1] == ["shift"]
         assert (await _keys(store, "January 14"))[:1] == ["rego"]
+        assert (await _keys(store, "who's my doctor?"))[:1] == ["gp"]
     finally:
         await store.close()
 
@@ -116,7 +121,7 @@ async def test_a_postgres_store_indexed_before_reads_them_anew(
     assert isinstance(store, PostgresMemory)
     await _store(store)
     await store.close()
-    await postgres_indexed_before(settings, "shift", _older, DAY_AND_MONTH_READ)
+    await postgres_indexed_before(settings, "shift", _older, DATES_AND_HEALTH_WORDS_READ)
     again = await open_memory(settings, tmp_path, None)
     try:
         assert (await _keys(again, "7 December"))[:1] == ["shift"]
