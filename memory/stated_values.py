@@ -36,9 +36,12 @@ _ASKING_TO_KEEP = re.compile(
 """"Please remember my phone number is …" states the phone number."""
 
 
-_COMMA_THEN_I = re.compile(r",\s+(?=(?-i:I)\b|(?i:i'm|i've|we|we're)\b)")
+_COMMA_THEN_I = re.compile(
+    r",\s+(?=(?-i:I)\b|(?i:i'm|i've|we|we're)\b|(?i:my)\s+(?:[\w'\u2019-]+\s+){1,3}(?:is|are)\b)"
+)
 """A comma before the user's next statement: "My name is Sam, I live in Porto" (a new user
-saw the home read as part of the name)."""
+saw the home read as part of the name); "changed GPs, my new GP is Dr Chen" (a new user:
+the doctor was not updated)."""
 
 
 def pieces(text: str) -> list[str]:

@@ -403,6 +403,17 @@ async def test_a_familys_pediatrician_said_in_chat_updates_it(harness: Harness) 
     }
 
 
+async def test_a_new_doctor_after_a_comma_updates_the_doctor(harness: Harness) -> None:
+    """Found by a new user, a nurse: "changed GPs, my new GP is Dr Lisa Chen at Enmore
+    Family Practice" left "My GP is Dr Anand Patel" in effect (one clause, no subject)."""
+    await harness.memory.store("gp", "My GP is Dr Anand Patel", "core")
+    harness.model.add("Noted.")
+    await harness.turn("changed GPs, my new GP is Dr Lisa Chen at Enmore Family Practice")
+    assert await _in_effect(harness) == {
+        "gp": "My new GP is Dr Lisa Chen at Enmore Family Practice"
+    }
+
+
 async def test_the_update_line_is_kept_with_the_chat(harness: Harness) -> None:
     """Found by the ninth new user: a reopened chat showed the reply without the line that
     said which memory the message updated."""
