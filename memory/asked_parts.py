@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
+from memory.date_terms import asks_when, when_rank
 from memory.entry import MemoryEntry, RecallResult
-from memory.text import query_terms
+from memory.text import entry_terms, query_terms
 
 _MOST_PARTS = 5
 SURE_ANSWER = 0.6
@@ -71,18 +72,42 @@ def _listed(text: str) -> list[str]:
     return [item for item in items if query_terms(item)]
 
 
-def with_each_part(whole: RecallResult, answers: list[RecallResult], limit: int) -> RecallResult:
+_TIED = 0.05
+"""Answers of a part within this of its best score are as good as the best."""
+
+
+def _best_answer(when: bool, sure: list[MemoryEntry]) -> MemoryEntry:
+    """The part's best answer; asking when, one naming a day or a time among the best.
+
+    Found by an adversary: "dentist, car service and flight - when?" showed "My dentist
+    is Dr Ng" and "Flight attendants were lovely last time", each matching its part's
+    word as well as the appointment and the flight did.
+    """
+    top = sure[0].score or 0.0
+    tied = [entry for entry in sure if (entry.score or 0.0) >= top - _TIED]
+    return min(
+        tied,
+        key=lambda e: when_rank(when, frozenset(entry_terms(e.key, e.content, e.timestamp))),
+    )
+
+
+def with_each_part(
+    whole: RecallResult, answers: list[RecallResult], limit: int, query: str
+) -> RecallResult:
     """`whole`'s entries, with each part's best answer among them, `limit` in all.
 
     The whole question's answers keep their order; a part's best answer it lacks takes
-    the place of its last ones.
+    the place of its last ones. Asked when (of every part: "when are the dentist, car
+    service and flight?"), a part's best answer names a day or a time where one can.
     """
+    when = asks_when(query)
     held = {entry.id for entry in whole.entries}
     missing: dict[str, MemoryEntry] = {}
     for answer in answers:
         sure = [e for e in answer.entries if (e.score or 0.0) >= SURE_ANSWER]
-        if sure and sure[0].id not in held:
-            missing.setdefault(sure[0].id, sure[0])
+        best = _best_answer(when, sure) if sure else None
+        if best is not None and best.id not in held:
+            missing.setdefault(best.id, best)
     added = list(missing.values())[:limit]
     entries = [*whole.entries[: limit - len(added)], *added]
     shown = {entry.id for entry in entries}

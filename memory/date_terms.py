@@ -98,6 +98,36 @@ def names_numeric_date(text: str) -> bool:
     return _NUMERIC_DATE.search(text) is not None or _YEAR_FIRST_DATE.search(text) is not None
 
 
+_ASKS_WHEN = re.compile(
+    r"(?i)\b(?:when|what\s+time|what\s+day|which\s+day|wann|cu[aá]ndo|quand|quando)\b"
+)
+_CLOCK_TERM = re.compile(r"(?:1[0-2]|[1-9])[ap]m|[0-9]{1,2}h[0-9]{2}")
+_WEEKDAY_WORDS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday tonight tomorrow".split()
+)
+
+
+def asks_when(query: str) -> bool:
+    """Whether `query` asks when something is ("dentist - when?", "what time is my flight")."""
+    return _ASKS_WHEN.search(query) is not None
+
+
+def when_rank(asked_when: bool, terms: frozenset[str]) -> int:
+    """0 for a memory naming a day or a time, 1 for the others, when the question asks when.
+
+    Found by an adversary: "dentist, car service and flight - when?" showed "My dentist is
+    Dr Ng" and "Flight attendants were lovely last time" (each matched its word alone, as
+    well as the appointment and the flight did) and not the dentist's day or the flight's.
+    """
+    if not asked_when:
+        return 0
+    timed = any(
+        term.startswith("dt") or term in _WEEKDAY_WORDS or _CLOCK_TERM.fullmatch(term)
+        for term in terms
+    )
+    return 0 if timed else 1
+
+
 def names_short_date(text: str) -> bool:
     """Whether `text` may hold a day and month without the year ("14/1", "am 14.1.")."""
     return _SHORT_DATE.search(text) is not None

@@ -115,7 +115,9 @@ class MemoryFront(ABC):
             # A question held back stays so: each part is asked without it.
             without = replace(filters, exclude_ids=filters.exclude_ids | {e.id for e in held})
             answers = [await self.search(RecallQuery(part, limit, without)) for part in parts]
-            result = with_each_part(result.model_copy(update={"entries": used}), answers, limit)
+            result = with_each_part(
+                result.model_copy(update={"entries": used}), answers, limit, query
+            )
             used, held_too = held_back_questions(result.entries)
             held += held_too
         if not held:

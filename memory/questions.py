@@ -15,7 +15,7 @@ from memory.text import asks_nothing
 CONVERSATION = "conversation"
 
 _SENTENCE_BREAK = re.compile(r"[.!]\s")
-_ASKING_START = re.compile(r"(?i)\W*(?:what|when|where|who|whom|whose|which|why|how)\b")
+_ASKING_START = re.compile(r"(?i)\W*(?:what|wot|wat|when|where|who|whom|whose|which|why|how)\b")
 
 
 _TRAILING_TALK = re.compile(
@@ -32,12 +32,12 @@ _ASKING_VERB = re.compile(
 
 
 _OPENING_FILLER = re.compile(
-    r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so|ok|okay|well|um+|uh+|oh|and|und|et|"
-    r"y|e|now|btw|also|lol|hmm+|haha|ah|erm|yo)\b[\s,]+(?=\S)"
+    r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so+|ok|okay|well|um+|uh+|oh|and|und|et|"
+    r"y|e|now|btw|also|lol|hmm+|haha|ah|erm|yo)\b(?:[\s,]+|\s*(?:\.{2,}|\u2026)\s*)(?=\S)"
 )
 """A word before a question that says nothing: "So, where do I live?", "hey what was the
-dentist's name again", "hi, wann ist die Schmidt deadline?" (an adversary and a new user
-saw each used as a memory)."""
+dentist's name again", "hi, wann ist die Schmidt deadline?", "sooo... my address?" (an
+adversary and a new user saw each used as a memory)."""
 
 
 def _past_small_talk(text: str) -> str:
@@ -84,7 +84,7 @@ def only_asks(text: str) -> bool:
 QUESTION_HELD_BACK = "a saved question says no fact"
 
 _QUESTION_START = re.compile(
-    r"(?i)[¿¡]?(?:(?:what|when|where|who|how)(?:['\u2019]?s)?|whom|whose|which|why|is|"
+    r"(?i)[¿¡]?(?:(?:what|wot|wat|when|where|who|how)(?:['\u2019]?s)?|whom|whose|which|why|is|"
     r"are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|"
     # "anything on next week?", "any plans this weekend?" (a new user).
     r"any|anything|anyone|anybody|"
@@ -127,7 +127,7 @@ _ASKS_TO_RECALL = re.compile(
     r"do\s+(?:you|u|ya)\s+(?:still\s+)?(?:remember|know)\s+(?:what|who|when|where|which|"
     r"(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$)|"
     r"tell\s+me\s+(?:about|of)\s+(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$|"
-    r"tell\s+me\s+(?:my|our)\s+[\w'\u2019-]+(?:['\u2019]s)?\s+[\w-]+$|"
+    r"tell\s+me\s+(?:my|our)\s+[\w'\u2019-]+(?:['\u2019]s)?(?:\s+[\w-]+){0,2}$|"
     r"i\s+forgot\s+(?:my|our|the)\b[^.!?]{0,40}\b(?:what|which)\s+(?:is|was)\s+it$|"
     r"i\s+(?:told|gave)\s+you\b[^.!?]*,\s*(?:what|which|where|when|who)\s+(?:was|is)\s+(?:it|that)"
     r"(?:\s+again)?$)\b"
@@ -146,14 +146,14 @@ _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 
 
 _ASKED_WITHOUT_MARK = re.compile(
-    r"(?i)\W*(?:(?:what|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
+    r"(?i)\W*(?:(?:what|wot|wat|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
     r"does|will|can))|(?:what|which)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
     r"were))\s+(?P<rest>[^?]+)$"
 )
 _FEW_WORDS = 8
 """A short question typed without its "?": "when's Alex's bday" was used as a memory at
-0.51 (found by a new user). A question word then a verb: "When I travel I book an aisle
-seat" tells."""
+0.51 (found by a new user), nor "wot's my wifi pw" (an adversary). A question word then a
+verb: "When I travel I book an aisle seat" tells."""
 _TELLS_AFTER = re.compile(
     r"(?i)\b(?:is|are|was|were|am)\b|(?<!\bdo\s)(?<!\bdid\s)(?<!\bcan\s)(?<!\bwill\s)"
     r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bhave\s)(?<!\bhad\s)(?<!\bdoes\s)\bi\b"
@@ -197,6 +197,14 @@ _NAMED_THEN_ASKED = re.compile(
 )
 """A thing named, then the question about it: "my dentist - when?", "Dentist: when?",
 "Maya's piano teacher, what's her name?" (a new user and an adversary)."""
+_LISTED_THEN_ASKED = re.compile(
+    rf"(?i)^(?:(?:my|our|the)\s+)?{_WORD}(?:\s+{_WORD}){{0,2}}"
+    rf"(?:(?:\s*,\s*|\s+(?:and|or|&)\s+|\s*,\s*(?:and|or)\s+)(?:(?:my|our|the)\s+)?"
+    rf"{_WORD}(?:\s+{_WORD}){{0,2}}){{1,4}}"
+    r"\s*(?::|\s[-–—])\s*(?:when|where|who|what|which)(?:\s+again)?\s*\?*$"
+)
+"""Things listed, then asked of each: "dentist, car service and flight - when?" (an
+adversary saw it used as a memory)."""
 _FEWEST_WORDS_TOLD = 3
 """Fewer words before "?" are a thing asked after ("dentist??", "wifi pw?", "mum's bday?": a
 later adversary saw the last two used as memories), whatever they are."""
@@ -258,10 +266,16 @@ def _briefly_asked(said: str) -> bool:
     """
     if _a_thing_asked_after(said) or _named_then_asked(said):
         return True
+    listed = _LISTED_THEN_ASKED.match(said)
+    if listed is not None and _TELLS_AFTER.search(said) is None:
+        return True
     asked_last = _ASKED_LAST.search(said)
     if asked_last is not None and _only_a_thing(said[: asked_last.start()]):
         return True
     return _YOU_REMEMBER.match(said) is not None
+
+
+_ASKED_POLITELY = re.compile(r"(?i)\b(?:pls|plz|please)[\s.!?]*$")
 
 
 def asks_only(text: str) -> bool:
@@ -281,6 +295,8 @@ def asks_only(text: str) -> bool:
         return False
     if _briefly_asked(said):
         return True
+    if _ASKED_POLITELY.search(text) and _only_a_thing(said) and len(said.split()) <= 2:
+        return True  # "address pls" (an adversary)
     if _asked_without_mark(said):
         said += "?"
     elif "?" in said and not said.endswith("?"):

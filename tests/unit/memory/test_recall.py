@@ -559,6 +559,16 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("wifi pw?", True),
         ("mum's bday?", True),
         ("I'm hungry?", False),
+        # Found by a later adversary: each used as a memory.
+        ("tell me my address", True),
+        ("address pls", True),
+        ("sooo... my address?", True),
+        ("wot's my wifi pw", True),
+        ("dentist, car service and flight - when?", True),
+        ("Milk and sugar please", False),
+        ("Sooo... I moved to Lisbon", False),
+        ("Tom, Anna and me - where we met", False),
+        ("tea, coffee and cake - what a day", False),
         # Found by the twelfth round's second new user: two questions, each ending in "?".
         ("What is Leo allergic to? And what's the wifi password?", True),
         ("Where do I live? What is my job?", True),
@@ -640,6 +650,27 @@ async def test_a_question_about_several_things_finds_each(open_store: OpenStore)
     assert [e.key for e in found.entries] == ["car", "dentist", "flight"]
     listed = await store.recall("dentist, car service and flight - when?")
     assert sorted(e.key for e in listed.entries) == ["car", "dentist", "flight"]
+
+
+async def test_asked_when_each_part_finds_its_day_not_its_word_alone(
+    open_store: OpenStore,
+) -> None:
+    """Found by an adversary: "dentist, car service and flight - when?" showed "My dentist
+    is Dr Ng" and "Flight attendants were lovely last time", not the appointment's day nor
+    the flight's: each matched its part's word as well."""
+    store = await open_store(embedding_provider="none")
+    await store.store("dentist", "Dentist on Thursday at 9am")
+    await store.store("flight", "Flight BA123 to London on Saturday 6pm")
+    # Keys as the CLI makes them, from the words: shorter, these matched their word first.
+    await store.store("my_dentist_is_dr_ng", "My dentist is Dr Ng")
+    await store.store("flight_attendants", "Flight attendants were lovely last time")
+    await store.store("car", "Car service due next Tuesday")
+    for asked in (
+        "dentist, car service and flight - when?",
+        "when are the dentist, car service and flight?",
+    ):
+        found = {e.key for e in (await store.recall(asked)).entries}
+        assert {"dentist", "flight", "car"} <= found, asked
 
 
 async def test_what_one_does_for_a_living_is_a_job(open_store: OpenStore) -> None:
