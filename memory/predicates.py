@@ -271,6 +271,14 @@ _ORGANISED = frozenset(
 """A part of an organisation or a product ("the Platform team"): not a place to live."""
 """States and manners, not places or employers ("I live in fear", "I work for free")."""
 _NAME = re.compile(r"[A-Z][a-z][\w'-]*")
+_RELATED = re.compile(
+    r"(?i:my|our)\s+(?i:partner|wife|husband|spouse|girlfriend|boyfriend|fiancee?|friend|"
+    r"best\s+friend|mother|mom|mum|father|dad|brother|sister|son|daughter|boss|colleague|"
+    r"coworker|neighbou?r|aunt|uncle|cousin|niece|nephew|grandmother|grandma|grandfather|"
+    r"grandpa|roommate|flatmate|manager|landlord|landlady|parents|kids|children)"
+    r"(?:\s+[A-Z][a-z][\w'-]*)?"
+)
+"""Someone of the user's, said by how, and maybe by name: "my sister", "my boss Alex"."""
 _NOT_A_NAME = frozenset(
     "i we you he she it they this that these those there here someone somebody everyone "
     "everybody nobody people some many most all both each one another who which".split()
@@ -297,9 +305,10 @@ indexing). Only ASCII text is let through so: a pattern ignores case by Unicode'
 def claim_of(text: str) -> tuple[str, str, str] | None:
     """(owner, predicate, value) when `text` plainly says where someone lives or works now.
 
-    The owner is `USER` for the user's own claim ("I moved to Lisbon"), or the casefolded
-    name of the one person a claim opens with ("Bob moved to Coimbra"). Other openers
-    ("My sister lives in …", "They live in …") make no claim.
+    The owner is `USER` for the user's own claim ("I moved to Lisbon"), the casefolded
+    name of the one person a claim opens with ("Bob moved to Coimbra"), or someone of the
+    user's said by how ("my sister", "my boss alex"). Other openers ("They live in …",
+    "My sister's friend lives in …") make no claim.
     """
     # The predicate first: most texts (every one indexed) state none, and fail there.
     folded = text.casefold() if text.isascii() else None
@@ -335,6 +344,10 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
             and named[0].casefold() != USER
         ):
             return named[0].casefold(), name, value
+        if _RELATED.fullmatch(before.strip()):
+            # "My sister moved to Rome" after "My sister lives in Berlin" (an adversary saw
+            # both stay in effect, Berlin recalled first).
+            return " ".join(before.split()).casefold(), name, value
         return None
     return None
 
@@ -401,6 +414,8 @@ def wordings_of(text: str) -> str:
     "where do I live" (found by a new user).
     """
     claim = claim_of(text)
-    if claim is None:
+    if claim is None or " " in claim[0]:
+        # Not for someone said by how ("my brother moved to Oslo"): "where do I live?"
+        # found it by "live" (an adversary), and no term can say whose home it is.
         return ""
     return next(words for name, _, words in ONE_VALUE if name == claim[1])

@@ -16,7 +16,7 @@ from memory.postgres.schema import (
     CLAIMS_READ_ANEW,
     CONTENT_HASHES,
     DATE_TERMS,
-    DATES_AND_HEALTH_WORDS_READ,
+    DATES_AND_MEDICINES_READ,
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
@@ -110,7 +110,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SHORT_WORDS_READ: lambda text: (
         has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
     ),
-    DATES_AND_HEALTH_WORDS_READ: lambda text: (
+    DATES_AND_MEDICINES_READ: lambda text: (
         names_short_date(text) or has_short_words(text) or names_health_wordings(text)
     ),
 }

@@ -45,7 +45,7 @@ SHORT_WORDS_READ = "short words read"
 """A step run in Python: rows with words typed short ("tmrw", "thurs", "appt"), naming a
 day relative to when they were said ("on Friday the 18th") or holding a redaction marker
 are indexed again."""
-DATES_AND_HEALTH_WORDS_READ = "dates and health words read"
+DATES_AND_MEDICINES_READ = "dates and medicines read"
 """A step run in Python: rows naming a day and month without the year ("rego due 14/1",
 "Mon 7/12"), holding words typed short, or naming a medicine without its amount or a
 doctor by another name ("my GP") are indexed again."""
@@ -169,7 +169,7 @@ def migrations(dimensions: int) -> list[str]:
         SHORT_WORDS_READ,
         # "rego due 14/1" and "Mon 7/12" name days without the year; "Ventolin for my
         # asthma" is found by "meds", "My GP is …" by "doctor".
-        DATES_AND_HEALTH_WORDS_READ,
+        DATES_AND_MEDICINES_READ,
     ]
 
 

@@ -336,10 +336,15 @@ def _short_words_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, _short_words_or_markers)
 
 
-def _dates_and_health_words_read(conn: sqlite3.Connection) -> None:
+def _dates_and_medicines_read(conn: sqlite3.Connection) -> None:
     _index_again_where(
         conn,
-        lambda text: names_short_date(text) or has_short_words(text) or names_health_wordings(text),
+        lambda text: (
+            names_short_date(text)
+            or has_short_words(text)
+            or names_health_wordings(text)
+            or states_a_predicate(text)
+        ),
     )
 
 
@@ -396,7 +401,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "rego due 14/1", "Night shift Mon 7/12 21:00" and "am 14.1." name days without the
     # year; "Mon" before a day and month is Monday; "Ventolin for my asthma" is found by
     # "meds", "My GP is …" by "doctor".
-    Migration("0023_dates_and_health_words_read", _dates_and_health_words_read),
+    Migration("0023_dates_and_medicines_read", _dates_and_medicines_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -405,6 +405,10 @@ NEW_VALUES = [
     ("My landlord is Mr. Weber", "My landlord is Mrs. Schulz now"),
     ("My sister Anna lives in Madrid", "My sister Anna lives in Rome"),
     ("Shopping list: eggs, milk, bread", "Shopping list: eggs, milk, butter"),
+    # Found by an adversary: where someone of the user's lives, said by how.
+    ("My sister lives in Berlin", "My sister moved to Rome"),
+    ("My brother lives in Bergen now", "My brother moved to Tromso"),
+    ("My boss Alex lives in Berlin", "My boss Alex moved to Rome"),
 ]
 
 
@@ -617,6 +621,10 @@ LOOKALIKES = [
         "days off todo: renew passport, book car service, haircut, call mum",
         "Car service booked 22/12 at Marrickville Toyota 8am",
     ),
+    ("My sister lives in Berlin", "My brother moved to Rome"),
+    ("My boss Alex lives in Berlin", "My partner Alex moved to Oslo"),
+    ("My sister lives in Berlin", "My sister works at Google"),
+    ("My sister lives in Berlin", "My sister's friend moved to Rome"),
 ]
 
 

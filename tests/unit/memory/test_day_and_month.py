@@ -14,7 +14,7 @@ import pytest
 
 from memory.date_terms import find_dates
 from memory.factory import open_memory
-from memory.postgres.schema import DATES_AND_HEALTH_WORDS_READ
+from memory.postgres.schema import DATES_AND_MEDICINES_READ
 from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.short_words import written_out
@@ -82,9 +82,7 @@ async def _store(store: Memory) -> None:
 
 def _older(terms: list[str]) -> list[str]:
     """The terms an older memchat gave them: no date, no weekday written out."""
-    return [
-        t for t in terms if not t.startswith("dt") and t not in ("monday", "tuesday", "doctor")
-    ]
+    return [t for t in terms if not t.startswith("dt") and t not in ("monday", "tuesday", "doctor")]
 
 
 async def _keys(store: Memory, query: str) -> list[str]:
@@ -99,7 +97,7 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
     assert (await _keys(store, "what's on monday?"))[:1] == ["shift"]
     assert (await _keys(store, "January 14"))[:1] == ["rego"]
     await store.close()
-    with as_before(path, "0023_dates_and_health_words_read") as conn:
+    with as_before(path, "0023_dates_and_medicines_read") as conn:
         for key in ("shift", "rego", "gp"):
             (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
             older = " ".join(_older(terms.split()))
@@ -121,7 +119,7 @@ async def test_a_postgres_store_indexed_before_reads_them_anew(
     assert isinstance(store, PostgresMemory)
     await _store(store)
     await store.close()
-    await postgres_indexed_before(settings, "shift", _older, DATES_AND_HEALTH_WORDS_READ)
+    await postgres_indexed_before(settings, "shift", _older, DATES_AND_MEDICINES_READ)
     again = await open_memory(settings, tmp_path, None)
     try:
         assert (await _keys(again, "7 December"))[:1] == ["shift"]
