@@ -103,7 +103,7 @@ _SAME_ATTRIBUTE = (
 """Ways of naming one attribute ("e-mail address", "mobile number"), written one way."""
 _SPELLINGS = (("favourite", "favorite"), ("colour", "color"))
 """The other spelling of each word `_SAME_ATTRIBUTE` writes one way, as an index may hold it."""
-_THE_USERS = frozenset({"my", "user"})
+_THE_USERS = frozenset({"my", "our", "user"})
 """Whose an attribute is when it is the user's: "my email", "the user's email", "Email:"."""
 _NOT_A_VALUE = frozenset(
     "due late broken expired changed different wrong correct right safe secret same long "

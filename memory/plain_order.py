@@ -13,19 +13,20 @@ import re
 
 _VALUE_FIRST = re.compile(
     r"(?i)^\s*(?P<value>[^,;:.!?]{1,60}?(?:\.[^,;:.!?]{1,40}?)?)\s+(?:is|are)\s+"
-    r"(?P<whose>my|our)\s+(?P<new>(?:new|current|only|main)\s+)?"
+    r"(?P<whose>my|our|(?-i:[A-Z][a-z]+)['\u2019]s)\s+(?P<new>(?:new|current|only|main)\s+)?"
     r"(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
     r"(?P<now>\s+(?:now|these\s+days|from\s+now\s+on|anymore))?\s*"
     r"(?P<rest>(?:[,;(]|\s[-–—]\s).*)?[.!]?\s*$"
 )
-"""'<value> is my [new] <what> [now]', with what may follow a comma ("…, Patel retired")."""
+"""'<value> is my [new] <what> [now]', with what may follow a comma ("…, Patel retired");
+also said of someone named ("Dr. Kim is Leo's new pediatrician": an adversary)."""
 _WHERE_I = re.compile(
     r"(?i)^\s*(?P<place>[^,;:.!?]{1,60}?)\s+is\s+where\s+"
-    r"(?P<who>i|we|(?:my|our)\s+[a-z][\w'-]*)\s+"
+    r"(?P<who>i|we|(?:my|our)\s+[a-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)\s+"
     r"(?P<verb>lives?|works?|stud(?:y|ies)|stays?)(?P<now>\s+now|\s+these\s+days)?\s*"
     r"(?P<rest>(?:[,;(]|\s[-–—]\s).*)?[.!]?\s*$"
 )
-"""'<place> is where I live [now]'."""
+"""'<place> is where I live [now]', or my sister, or my boss Alex."""
 _NOT_A_VALUE = re.compile(r"(?i)^(?:it|this|that|there|here|he|she|they|what|who|which)\b")
 """'This is my doctor', 'It is my birthday': nothing named first."""
 
@@ -36,12 +37,17 @@ def in_plain_order(text: str) -> str:
     if found is not None and not _NOT_A_VALUE.match(found["value"]):
         now = " now" if found["now"] else ""
         rest = found["rest"] or ""
-        whose = found["whose"].capitalize() + " " + (found["new"] or "")
+        whose = _first_up(found["whose"]) + " " + (found["new"] or "")
         return f"{whose}{found['what']} is {found['value']}{now}{rest}"
     found = _WHERE_I.match(text)
     if found is not None and not _NOT_A_VALUE.match(found["place"]):
         now = " now" if found["now"] else ""
         rest = found["rest"] or ""
         at = "at" if found["verb"].casefold().startswith("work") else "in"
-        return f"{found['who'].capitalize()} {found['verb']} {at} {found['place']}{now}{rest}"
+        return f"{_first_up(found['who'])} {found['verb']} {at} {found['place']}{now}{rest}"
     return text
+
+
+def _first_up(words: str) -> str:
+    """`words` with its first letter upper-cased, and no other changed ("My boss Alex")."""
+    return words[:1].upper() + words[1:]

@@ -625,6 +625,7 @@ LOOKALIKES = [
     ("My boss Alex lives in Berlin", "My partner Alex moved to Oslo"),
     ("My sister lives in Berlin", "My sister works at Google"),
     ("My sister lives in Berlin", "My sister's friend moved to Rome"),
+    ("Mia's pediatrician is Dr. Alvarez", "Dr. Kim is Leo's new pediatrician"),
 ]
 
 
@@ -1315,6 +1316,10 @@ async def test_one_name_two_people_are_told_apart_by_whose_each_is(memory: Memor
         ("I live in Porto", "Lisbon is where I live now"),
         ("I work at Google", "Microsoft is my employer now"),
         ("My sister lives in Madrid", "Lisbon is where my sister lives now"),
+        # A later adversary: said of someone named, of "our", of someone said by how.
+        ("Leo's pediatrician is Dr. Alvarez", "Dr. Kim is Leo's new pediatrician"),
+        ("My pediatrician is Dr. Alvarez", "Dr. Kim is our new pediatrician"),
+        ("My boss Alex lives in Berlin", "Lisbon is where my boss Alex lives now"),
     ],
 )
 async def test_a_fact_said_value_first_replaces_the_old_one(
