@@ -89,10 +89,15 @@ _CHANGED = (
     r"(?i:\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|switched|"
     r"moved|halved|doubled))"
 )
+_NAMED_TAKES = (
+    r"(?:\s+the\s+(?i:dog|cat|puppy|kitten|pup|horse|rabbit|bunny))?\s+(?:now\s+)?"
+    r"(?i:takes?|gets?|is\s+(?:now\s+)?(?:on|taking|getting|given))\s+"
+)
+"""'Leo takes', 'Rex the dog gets', 'Maya is on' (an adversary: the last two were no dose)."""
 _NAMED_DOSES = (
     # "My cat Mochi takes methimazole 2.5mg twice a day", "Leo takes 5 ml of ibuprofen"
-    re.compile(r"\b" + _WHO + r"\s+(?:now\s+)?takes?\s+" + _DRUG + r",?\s+" + _AMOUNT),
-    re.compile(r"\b" + _WHO + r"\s+(?:now\s+)?takes?\s+" + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG),
+    re.compile(r"\b" + _WHO + _NAMED_TAKES + _DRUG + r",?\s+" + _AMOUNT),
+    re.compile(r"\b" + _WHO + _NAMED_TAKES + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG),
     # "Mochi's methimazole dose went up to 5mg"
     re.compile(
         r"\b" + _WHO + r"['\u2019]s\s+(?:(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+)?(?:dose|dosage)"

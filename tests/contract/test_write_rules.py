@@ -409,6 +409,10 @@ NEW_VALUES = [
     ("My sister lives in Berlin", "My sister moved to Rome"),
     ("My brother lives in Bergen now", "My brother moved to Tromso"),
     ("My boss Alex lives in Berlin", "My boss Alex moved to Rome"),
+    # A later adversary: a pet's or a child's dose said with "gets" or "is on".
+    ("Rex gets 10mg of Apoquel daily", "The vet raised Rex's Apoquel to 16mg"),
+    ("Rex the dog gets 10mg of Apoquel daily", "The vet raised Rex's Apoquel to 16mg"),
+    ("Maya is on 2.5ml ibuprofen", "Maya's ibuprofen is now 5ml"),
 ]
 
 
