@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
-from memory.stated_values import changed_topics, stated_values
+from memory.stated_values import changed_topics, debt_owed, stated_values
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -48,6 +48,25 @@ def _saying(entry: MemoryEntry) -> str:
     return f"{entry.key!r} says {text!r}"
 
 
+_PAYMENTS_READ = 10
+
+
+async def _about_debts(
+    memory: Memory, messages: list[MemoryEntry], namespace: str
+) -> list[MemoryEntry]:
+    """The memories naming whom a recalled message says the user owes (or is owed by).
+
+    "paid Priya the $42" shares no word with "do I owe anyone money?": it is not recalled
+    with "owe Priya $42 for power", and would not mark it paid (found by a new user).
+    """
+    owed = {who for message in messages if (who := debt_owed(message.content)) is not None}
+    found: list[MemoryEntry] = []
+    for who in sorted(owed):
+        result = await memory.recall(f"{who} paid", limit=_PAYMENTS_READ, namespace=namespace)
+        found += result.entries
+    return found
+
+
 async def since_changed(
     memory: Memory, recalled: list[MemoryEntry], namespace: str
 ) -> dict[str, str]:
@@ -67,6 +86,7 @@ async def since_changed(
     others = list(recalled)
     try:
         others += await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
+        others += await _about_debts(memory, messages, namespace)
     except MemoryStoreError:
         pass
     notes: dict[str, str] = {}

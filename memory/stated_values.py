@@ -98,6 +98,54 @@ def _rate(piece: str) -> tuple[str, frozenset[str]] | None:
     return "pays " + " ".join(sorted(who)), frozenset(analyze(found["value"])) - change_terms()
 
 
+_NOT_SOMEONE = r"(?!(?:you|him|her|them|it|me|us|the|a|an|my|our|back|off|up)\b)"
+_I_OWE = re.compile(
+    r"(?i)^(?:i\s+(?:still\s+)?)?owe\s+"
+    + _NOT_SOMEONE
+    + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>.*\d.*)$"
+)
+_OWES_ME = re.compile(r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:still\s+)?owes\s+me\s+(?P<value>.*\d.*)$")
+_I_PAID = re.compile(
+    r"(?i)^(?:i\s+(?:just\s+|finally\s+)?)?(?:paid|repaid|paid\s+back|sent|transferred|"
+    r"settled\s+up\s+with)\s+" + _NOT_SOMEONE + r"(?P<who>[a-z][\w'-]*)\b(?:\s+back)?"
+)
+_PAID_ME = re.compile(
+    r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:just\s+|finally\s+)?(?:paid|repaid|sent)\s+me\b"
+    r"|^(?P<whom>[a-z][\w'-]*)\s+paid\s+(?:me\s+)?back\b"
+)
+_PAID = frozenset({"paid"})
+"""A debt's value once it is paid: not the amount, so the amount said again is a change."""
+
+
+def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
+    """A debt the user has or is owed, or that it was paid: "owe Priya $42 for power".
+
+    Found by a new user: "paid Priya the $42 for power" said later, the earlier "owe Priya
+    $42 for power" was recalled for "do I owe anyone money?" as if still owed.
+    """
+    said = piece.strip().rstrip(".!")
+    for pattern, topic in ((_I_OWE, "owes "), (_OWES_ME, "owed by ")):
+        found = pattern.match(said)
+        if found is not None:
+            return topic + found["who"].casefold(), frozenset(analyze(found["value"]))
+    found = _I_PAID.match(said)
+    if found is not None:
+        return "owes " + found["who"].casefold(), _PAID
+    found = _PAID_ME.match(said)
+    if found is not None:
+        return "owed by " + (found["who"] or found["whom"]).casefold(), _PAID
+    return None
+
+
+def debt_owed(text: str) -> str | None:
+    """The one a text says the user owes or is owed by ("priya"), for finding its payment."""
+    for piece in claim_pieces(text):
+        found = _debt(piece)
+        if found is not None and found[1] != _PAID:
+            return found[0].rsplit(" ", 1)[1]
+    return None
+
+
 def stated_values(text: str) -> dict[str, frozenset[str]]:
     """Topic (the user's "home", or an attribute's subject words) → the value's terms."""
     stated: dict[str, frozenset[str]] = {}
@@ -116,7 +164,7 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
             topic = " ".join(sorted(attribute[0]))
             stated.setdefault(topic, attribute[1] - change_terms())
             continue
-        rate = _rate(piece)
+        rate = _rate(piece) or _debt(piece)
         if rate is not None:
             stated.setdefault(*rate)
             continue

@@ -195,3 +195,34 @@ async def test_a_message_changed_since_comes_after_what_changed_it(harness: Harn
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert old.id in recalled.since_changed
     assert [e.id for e in recalled.injected] == [fact.id, old.id]
+
+
+def test_a_debt_and_its_payment_are_one_topic() -> None:
+    owed = stated_values("owe Priya $42 for power")
+    assert changed_topics(owed, stated_values("paid Priya the $42 for power")) == ["owes priya"]
+    assert changed_topics(owed, stated_values("paid Tom back")) == []
+    assert changed_topics(stated_values("Tom owes me 20"), stated_values("Tom paid me back")) == [
+        "owed by tom"
+    ]
+    assert stated_values("I paid the bill") == {} and stated_values("I owe you one") == {}
+
+
+async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
+    """Found by a new user: "paid Priya the $42 for power" shares no word with "do I owe
+    anyone money?", so "owe Priya $42 for power" was recalled alone, as if still owed."""
+    owed = await harness.memory.store_with_metadata(
+        "conversation/s0/a", "owe Priya $42 for power", "conversation", "s0"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s0/b", "I have asthma, my inhaler is blue", "conversation", "s0"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s1/a", "paid Priya the $42 for power", "conversation", "s1"
+    )
+    harness.model.add("You paid Priya.")
+    events = await harness.turn("do I owe anyone money?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert owed.id in {e.id for e in recalled.injected}
+    assert recalled.since_changed == {
+        owed.id: "since changed: a later message says 'paid Priya the $42 for power'"
+    }
