@@ -9,10 +9,11 @@ A value's form: its runs of letters and digits in order, up to three non-word ch
 between them ("Zebra Quartz 7719" for "Zebra-Quartz-7719"), and a hyphen or an underscore
 within a run where letters meet digits or a capital starts a word ("Zebra-Quartz-7719" for
 "ZebraQuartz7719"); a number of five digits or more with spaces, a hyphen, a dash or a
-slash between any two ("918 273", "918 - 273", "506-17"), a shorter one whole or digit by
-digit ("4 4 7 1"), never inside a longer number or a decimal. A value is found joined to a
-word only where letters meet digits ("pin918273", "Zebra-Quartz-7719x"), and taken out with
-the whole word around it.
+slash between any two ("918 273", "918 - 273", "506-17"), a shorter one whole, digit by
+digit ("4 4 7 1") or, of four digits, in pairs that are no date ("48 21"), never inside a
+longer number or a decimal; any number said digit by digit in words ("four eight two
+one"). A value is found joined to a word only where letters meet digits ("pin918273",
+"Zebra-Quartz-7719x"), and taken out with the whole word around it.
 """
 
 from __future__ import annotations
@@ -39,15 +40,37 @@ def skeleton(value: str) -> str:
     return "".join(_RUN.findall(value)).casefold()
 
 
+_DIGIT_WORDS = ("zero|oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _in_words(digits: str) -> str:
+    """A number said digit by digit in words: "four eight two one" (an adversary)."""
+    words = [f"(?:{_DIGIT_WORDS[int(digit)]})" for digit in digits]
+    return r"\b" + r"[ \t,-]{1,3}".join(words) + r"\b"
+
+
+def _in_pairs(digits: str) -> str | None:
+    """A four-digit number said in two pairs ("48 21", "50-91": an adversary).
+
+    Not where the pairs may be a date or a year ("12-25", "20 24").
+    """
+    first, second = int(digits[:2]), int(digits[2:])
+    if digits[:2] in ("19", "20") or (first <= 31 and second <= 31):
+        return None
+    return f"{digits[:2]}[ \t-]{digits[2:]}"
+
+
 def digits_form(digits: str) -> str:
     """A pattern for a number in its groupings, not part of a longer number."""
     if len(digits) >= _SHORTEST_REGROUPED:
         body = f"{_SEPARATOR}?".join(digits)
     else:
-        body = f"{digits}|{' '.join(digits)}|{'-'.join(digits)}"
+        pairs = _in_pairs(digits) if len(digits) == 4 else None
+        body = "|".join([digits, " ".join(digits), "-".join(digits), *([pairs] if pairs else [])])
     # Not inside a longer number ("918-273-4455", "0918273"); beside another one, yes: "I
     # typed 918273 918273" and "4471 3 times" kept the code (a fourth adversary).
-    return rf"(?<![\d.,])(?<!\d[-/])(?:{body})(?![.,]?\d)(?![-/]\d)"
+    numbers = rf"(?<![\d.,])(?<!\d[-/])(?:{body})(?![.,]?\d)(?![-/]\d)"
+    return f"{numbers}|{_in_words(digits)}"
 
 
 def value_form(value: str) -> str | None:

@@ -28,6 +28,9 @@ from agent.session_scrub import erasure_of
         ("my locker PIN is 918273", "call 555-918-2734 now"),
         # A fourth adversary: a password's letters and digits apart are ordinary words.
         ("my password is Summer2024", "Summer 2024 was the best holiday ever"),
+        ("my pin is 1225", "party on 12-25 or 12 25"),
+        ("door code 2024", "ages 20 24"),
+        ("my pin is 4821", "I have four cats"),
         ("password: hunter2", "hunter 2 days"),
     ],
 )
@@ -54,6 +57,11 @@ def test_innocent_text_after_a_secret_is_kept(said: str, later: str) -> None:
         ("my pin is 4471", "so: 4-4-7-1 ok"),
         ("my locker PIN is 918273", "so: pin918273 ok"),
         ("my locker PIN is 918273", "so: 91 82 73 ok"),
+        # A later adversary: four digits in pairs, any number in words.
+        ("my phone pin is 4821", "so: 48 21 ok"),
+        ("my gate code is 5091", "so: 50-91 ok"),
+        ("my phone pin is 4821", "so: four eight two one ok"),
+        ("my locker PIN is 918273", "so: nine one eight two seven three ok"),
     ],
 )
 def test_a_secret_said_again_in_another_form_is_redacted(said: str, later: str) -> None:
