@@ -18,7 +18,7 @@ _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
     r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
     r"entry|access|mail[ \t-]?box|letter[ \t-]?box|post[ \t-]?box|locker|shed|storage"
-    r"(?:[ \t]+unit)?)"
+    r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room)"
 )
 _CODE = (
     r"[*#]?(\d[\d \t-]{1,10}\d)[*#]?(?!\w)"
@@ -60,10 +60,13 @@ _NAMED_CODE = re.compile(
     # A PIN's and a PUK's own rules read how their digits are grouped (`agent.redact`):
     # here "PIN code is 4-8-2-1 4111 …" took the card number's first group along.
     r"pin|puk)\b)"
-    r"[a-z]+[ \t]+(?:code|combination|combo)[ \t]*(?:is|was|:|=)[ \t]*(?:now[ \t]+)?" + _CODE
+    r"[a-z]+[ \t]+(?:code|combination|combo)"
+    r"(?:[ \t]+(?:for|to|of|at)[ \t]+(?:the|my|our)[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)?"
+    r"[ \t]*(?:is|was|:|=)[ \t]*(?:now[ \t]+)?" + _CODE
 )
-""""The mailbox code is 5823", "the storage unit code is 5823" (a second adversary): a thing's
-code, but for the codes that open nothing (a zip, an area, an error, a promotion …)."""
+""""The mailbox code is 5823", "the storage unit code is 5823" (a second adversary), "the key
+code for the office is 4821" (a later one): a thing's code, but for the codes that open
+nothing (a zip, an area, an error, a promotion …)."""
 _PIN_GIVEN = re.compile(r"(?i)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|and\b))")
 """"pin 4471 for the new card" (a second adversary); not "pin 2024 as the year to
 remember" (pin, the verb) or "pin 12 of the chip"."""

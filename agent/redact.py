@@ -29,7 +29,10 @@ _STRONG = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|"
     r"passwort|kennwort|mot[ \t]+de[ \t]+passe|"
     r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord(?:et)?|"
-    r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]"
+    r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]|"
+    # A wallet's words, a security question's answer (an adversary: each kept as said).
+    r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?|"
+    r"security[ \t]+answer"
 )
 """Password labels in English and in the languages an adversary tried ("Mein Passwort ist
 …", "mot de passe : …", "contraseña: …"): each was stored, and made a key, as said."""
@@ -65,6 +68,11 @@ the wifi is `. The name may hold segments before the label (`DB_`, `aws_secret_a
 A camelCase segment is capitals then lower case or digits, so a name splits into segments
 one way only: `[A-Za-z0-9]*[a-z0-9]` split `aBaB…` countless ways and took seconds."""
 _LABEL_HINTS = (
+    "seed",
+    "recovery",
+    "backup",
+    "mnemonic",
+    "security",
     "mot de passe",
     "pass",
     "p@ss",
@@ -231,10 +239,10 @@ def _word_end(text: str, start: int, end: int) -> tuple[int, bool]:
     return trimmed, trimmed != end
 
 
-def _phrase_end(text: str, end: int, clause_ended: bool) -> int:
+def _phrase_end(text: str, end: int, clause_ended: bool, most: int = _MAX_WORDS) -> int:
     """Extend a passphrase word by word up to the end of its clause."""
     words = 1
-    while not clause_ended and words < _MAX_WORDS:
+    while not clause_ended and words < most:
         gap = end
         while gap < len(text) and text[gap] in " \t":
             gap += 1
@@ -289,10 +297,18 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return start, end
     if not strong:
         return (start, end) if looks_secret(value) else None
-    return _strong_value(text, start, end, clause_ended)
+    most = _WALLET_WORDS if _WALLET_LABEL.fullmatch(label) else _MAX_WORDS
+    return _strong_value(text, start, end, clause_ended, most)
 
 
-def _strong_value(text: str, start: int, end: int, clause_ended: bool) -> tuple[int, int] | None:
+_WALLET_LABEL = re.compile(r"(?i)(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic.*")
+_WALLET_WORDS = 24
+"""A wallet's seed phrase is 12 or 24 words: all of them are the secret."""
+
+
+def _strong_value(
+    text: str, start: int, end: int, clause_ended: bool, most: int = _MAX_WORDS
+) -> tuple[int, int] | None:
     """The span a password label's plain value (`text[start:end]`) takes, or None."""
     value = text[start:end]
     if value.lower() in _FUNCTION_WORDS:
@@ -304,7 +320,7 @@ def _strong_value(text: str, start: int, end: int, clause_ended: bool) -> tuple[
     if value.isdigit() and not clause_ended:
         groups = _DIGIT_GROUPS.match(text, end)
         return start, groups.end() if groups else end
-    phrase_end = _phrase_end(text, end, clause_ended) if value.isalpha() else end
+    phrase_end = _phrase_end(text, end, clause_ended, most) if value.isalpha() else end
     if phrase_end == end and value.lower() in _ADJECTIVES:
         return None
     if _DESCRIBING & {word.lower().strip(_TRAILING) for word in text[start:phrase_end].split()}:

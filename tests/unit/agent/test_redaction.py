@@ -399,6 +399,15 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("puk2: 12 34 56 78", "12 34 56 78"),
         ("the puk is now 87654321", "87654321"),
         ("puk 1234 5678 9 tries left", "5678"),
+        # Found by a later adversary: each kept as said.
+        ("the key code for the office is 4821", "4821"),
+        ("the code for the office is 4821", "4821"),
+        ("security answer: Fluffy", "Fluffy"),
+        (
+            "my seed phrase is apple banana cherry dog echo fox golf hotel india juliet kilo lima",
+            "kilo lima",
+        ),
+        ("recovery phrase: abandon ability able about above absent absorb abstract", "abstract"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -488,6 +497,13 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "The year 2019 is the new one",
         "The combination of colours is nice",
         "unlock the door at 9",
+        "security is important",
+        "recovery is slow",
+        "I backup my files",
+        "seed the lawn in spring",
+        "my backup words are in the safe",
+        "the code for the house is on the fridge",
+        "Our house is 200 years old",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
