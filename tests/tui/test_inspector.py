@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -772,6 +773,8 @@ async def test_a_saved_message_row_says_when_and_a_wide_panel_shows_more_text(
         key_cell, content_cell = row[1], row[4]
         assert isinstance(key_cell, Text) and key_cell.plain.startswith("said ")
         assert isinstance(content_cell, Text) and len(content_cell.plain) > 28
+        # The day said in words, not "12-05", which a new user in Sydney read as 12 May.
+        assert re.fullmatch(r"said \d{1,2} [A-Z][a-z]{2} \d\d:\d\d", key_cell.plain)
 
 
 async def test_a_narrow_panel_gives_the_text_the_room_of_category_and_score(

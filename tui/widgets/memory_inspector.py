@@ -7,6 +7,7 @@ outside: every one is shown through `tui.plain`, never as markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -70,7 +71,9 @@ def _clip(text: str, width: int) -> Text:
 
 _CONTENT_CELLS = 20
 _NARROW_CONTENT_CELLS = 10
-_AROUND_THE_TEXT = 2 + 16 + 2 * 5 + 5
+_KEY_CELLS = 17
+"""A key, or "said 15 Dec 16:40"."""
+_AROUND_THE_TEXT = 2 + _KEY_CELLS + 2 * 5 + 5
 """The marker and key columns, each column's padding, and the panel's border, padding and
 scroll bar: the text takes the rest, so no row scrolls sideways."""
 _CATEGORY_AND_SCORE = 12 + 5
@@ -82,9 +85,14 @@ def _key_cell(entry: MemoryEntry) -> Text:
     Found by a new user: every message row read "conversation/20…".
     """
     if entry.category == MemoryCategory.CONVERSATION.value:
-        said = local_time(entry.timestamp)
-        return Text(f"said {said:%m-%d %H:%M}", style="dim")
-    return _clip(entry.key, 16)
+        return Text(f"said {day_and_time(entry.timestamp)}", style="dim")
+    return _clip(entry.key, _KEY_CELLS)
+
+
+def day_and_time(when: datetime) -> str:
+    """`when` in local time as "5 Dec 16:40": "12-05" read as 12 May to a new user in Sydney."""
+    local = local_time(when)
+    return f"{local.day} {local:%b %H:%M}"
 
 
 def _show_rows(
@@ -363,7 +371,7 @@ class MemoryInspector(Vertical):
         for index, record in enumerate(records):
             reason = record.reason + (" (restored since)" if record.entry_id in back else "")
             cells = [
-                Text(f"{record.at:%m-%d %H:%M}"),
+                Text(day_and_time(record.at)),
                 _clip(record.key, 12),
                 _clip(record.content, 18),
                 _clip(reason, 26),
