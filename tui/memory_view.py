@@ -71,7 +71,11 @@ class MemoryView:
             self.app.inspector.set_wide(False)
 
     def show_warnings(self, extra: Iterable[str] = ()) -> None:
-        """Notify the problems the store met while reading (and `extra`), each once."""
+        """Notify the problems the store met while reading (and `extra`), each once.
+
+        For 15 seconds: at 80x24 a notice covers half the chat, and a new user waited out
+        30 for each; the status bar says a degraded recall again when it happens.
+        """
         found = list(extra)
         runtime = self.app.runtime
         if runtime is not None:
@@ -79,7 +83,7 @@ class MemoryView:
         for warning in found:
             if warning not in self.shown_warnings:
                 self.shown_warnings.add(warning)
-                self.app.notify(warning, title="Memory", severity="warning", timeout=30)
+                self.app.notify(warning, title="Memory", severity="warning", timeout=15)
 
     async def changed(self) -> None:
         """Memory changed under the inspector: show it again, with the new count."""

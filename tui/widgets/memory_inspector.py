@@ -64,8 +64,13 @@ AUDIT_ROW = "audit-"
 def _clip(text: str, width: int) -> Text:
     # Made visible first, so control characters show instead of being taken for spaces.
     # Cut by cells, not characters: a wide script takes two cells a character.
-    clipped = plain_text(" ".join(visible(text).split()))
+    flat = " ".join(visible(text).split())
+    clipped = plain_text(flat)
     clipped.truncate(width, overflow="ellipsis")
+    if clipped.plain.endswith(" …") and not flat.startswith(clipped.plain[:-1]):
+        # A wide character that did not fit left a space the text does not have.
+        clipped.right_crop(2)
+        clipped.append("…")
     return clipped
 
 
