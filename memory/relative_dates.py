@@ -111,7 +111,10 @@ def _month_end(said: date) -> date:
 _NAMES_A_DAY = re.compile(
     r"\b(?:today|tonight|tomorrow|yesterday|the\s+week\s+after\s+next|(?:this|next|last|past|coming)\s+"
     r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before|due|is)\s+"
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|the\s+[0-9]{1,2}"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:at\s+)?[0-9]{1,2}"
+    r"(?:[:.][0-9]{2}|\s*[ap]m)|"
+    r"the\s+[0-9]{1,2}"
     rf"(?:st|nd|rd|th)|in\s+(?:{_COUNT})\s+(?:days?|weeks?|fortnights?)|(?:{_COUNT})\s+"
     r"(?:days?|weeks?)\s+from\s+(?:today|now)|end\s+of\s+(?:the|this)\s+month)\b"
 )

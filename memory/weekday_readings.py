@@ -39,11 +39,14 @@ def clause_before(found: re.Match[str]) -> str:
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _A_WEEKDAY = re.compile(
-    r"(?i)\b(?P<which>this|next|coming|last|on|by|until|till|before|due|is)\s+"
+    r"(?i)(?<!\bevery\s)(?<!\beach\s)\b(?:(?P<which>this|next|coming|last|on|by|until|till|"
+    r"before|due|is)\s+)?"
     r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
+    r"(?(which)|(?=,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|,?\s+(?:at\s+)?\d{1,2}:\d\d\b))"
 )
 """A weekday named once ("due next Friday", "the plumber comes on Monday", "the deadline is
-Friday": a new user found the last by no date): not "Mondays", "every Monday" or "Sunday
+Friday": a new user found the last by no date), or alone before a clock time ("dentist
+friday 9am": an adversary found it by no date): not "Mondays", "every Monday" or "Sunday
 mornings are lovely" (a habit, no day)."""
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_WRITTEN_NEXT = re.compile(
@@ -64,7 +67,7 @@ def named_weekdays(text: str) -> Iterator[re.Match[str]]:
     for found in _A_WEEKDAY.finditer(text):
         if _DATE_WRITTEN_NEXT.match(text, found.end()):
             continue
-        if found["which"].casefold() == "is" and _NOT_A_DAY_BEFORE_IS.search(
+        if (found["which"] or "").casefold() == "is" and _NOT_A_DAY_BEFORE_IS.search(
             text, 0, found.start()
         ):
             continue
@@ -94,7 +97,7 @@ def weekday_days(found: re.Match[str], said: date) -> list[date]:
     """The days a weekday named once (a match of `named_weekdays`) means, said on `said`."""
     weekday = _WEEKDAYS.index(found["weekday"].casefold())
     which = (found["which"] or "").casefold()
-    if which == "on" and _told_of_the_past(found):
+    if which in ("on", "") and _told_of_the_past(found):
         which = "last"
     ahead = (weekday - said.weekday()) % 7
     if which != "this" and not ahead:

@@ -111,7 +111,10 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
         has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
     ),
     DATES_AND_MEDICINES_READ: lambda text: (
-        names_short_date(text) or has_short_words(text) or names_health_wordings(text)
+        names_short_date(text)
+        or has_short_words(text)
+        or names_health_wordings(text)
+        or names_a_relative_day(text)
     ),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""

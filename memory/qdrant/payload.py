@@ -28,8 +28,8 @@ after tomorrow", "the deadline is Friday", a weekday dated beside it, a past ten
 another clause than "in two weeks", "every Monday" as Mondays; "11": words typed short
 ("tmrw", "thurs", "appt") as the words they stand for, "Friday the 18th" as the 18th alone,
 no terms from a redaction marker ("[REDACTED:pin]"); "12": a day and month without the
-year ("rego due 14/1", "Mon 7/12"), a medicine without its amount by "meds" and a GP by
-"doctor".
+year ("rego due 14/1", "Mon 7/12"), a weekday before a clock time ("dentist fri 9am"), a
+medicine without its amount by "meds" and a GP by "doctor".
 Points made otherwise are indexed again when the store opens."""
 
 

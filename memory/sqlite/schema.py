@@ -343,6 +343,7 @@ def _dates_and_medicines_read(conn: sqlite3.Connection) -> None:
             names_short_date(text)
             or has_short_words(text)
             or names_health_wordings(text)
+            or names_a_relative_day(text)
             or states_a_predicate(text)
         ),
     )
@@ -399,8 +400,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # the 18th" is the 18th, not the coming Friday too; "[REDACTED:pin]" is no word.
     Migration("0022_short_words_read", _short_words_read),
     # "rego due 14/1", "Night shift Mon 7/12 21:00" and "am 14.1." name days without the
-    # year; "Mon" before a day and month is Monday; "Ventolin for my asthma" is found by
-    # "meds", "My GP is …" by "doctor".
+    # year; "Mon" before a day and month is Monday, "dentist fri 9am" that Friday;
+    # "Ventolin for my asthma" is found by "meds", "My GP is …" by "doctor".
     Migration("0023_dates_and_medicines_read", _dates_and_medicines_read),
 )
 

@@ -19,6 +19,7 @@ from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.short_words import written_out
 from memory.sqlite.store import SqliteMemory
+from memory.text import entry_terms
 from memory.write_rules import NewMemory
 from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
 from tests.helpers.postgres import postgres_url
@@ -66,6 +67,26 @@ def test_a_fraction_or_a_number_of_that_shape_is_no_date(text: str) -> None:
     assert find_dates(text) == ([], text)
 
 
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        # Found by an adversary: no "on" before the weekday, so no day.
+        ("dentist fri 9am", "dtd20261211"),
+        ("Friday 9am dentist", "dtd20261211"),
+        ("standup friday 10:30", "dtd20261211"),
+        ("I saw Tom Friday 9pm", "dtd20261204"),  # told of the past: the one before
+    ],
+)
+def test_a_weekday_alone_before_a_clock_time_is_that_day(said: str, day: str) -> None:
+    days = [t for t in entry_terms("k", said, SAID) if t.startswith("dtd")]
+    assert days == [day]
+
+
+def test_a_weekday_said_every_week_or_of_a_habit_is_no_one_day() -> None:
+    for said in ("every Monday 9am gym", "each Friday 5pm drinks", "Mondays 9am gym"):
+        assert not [t for t in entry_terms("k", said, SAID) if t.startswith("dtd")], said
+
+
 def test_a_weekdays_three_letters_before_a_day_and_month_are_that_weekday() -> None:
     assert written_out(SHIFT) == "Night shift monday 7/12 21:00 to tuesday 8/12 07:00"
     assert written_out("Fri, 18/12 OFF") == "friday, 18/12 OFF"
@@ -78,6 +99,7 @@ async def _store(store: Memory) -> None:
     await store.write(NewMemory(key="rego", content="rego due 14/1", created_at=SAID))
     await store.write(NewMemory(key="tea", content="I like green tea", created_at=SAID))
     await store.write(NewMemory(key="gp", content="My GP is Dr Anand Patel", created_at=SAID))
+    await store.write(NewMemory(key="dentist", content="dentist fri 9am", created_at=SAID))
 
 
 def _older(terms: list[str]) -> list[str]:
@@ -98,7 +120,7 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
     assert (await _keys(store, "January 14"))[:1] == ["rego"]
     await store.close()
     with as_before(path, "0023_dates_and_medicines_read") as conn:
-        for key in ("shift", "rego", "gp"):
+        for key in ("shift", "rego", "gp", "dentist"):
             (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
             older = " ".join(_older(terms.split()))
             conn.execute("UPDATE memories SET terms = ? WHERE key = ?", (older, key))
@@ -107,6 +129,7 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
         assert (await _keys(store, "7 December"))[:1] == ["shift"]
         assert (await _keys(store, "January 14"))[:1] == ["rego"]
         assert (await _keys(store, "who's my doctor?"))[:1] == ["gp"]
+        assert (await _keys(store, "11.12.2026"))[:1] == ["dentist"]
     finally:
         await store.close()
 
