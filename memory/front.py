@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.asked_parts import asked_parts, with_each_part
+from memory.days_gone import upcoming_first
 from memory.entry import DEFAULT_NAMESPACE, MemoryEntry, RecallResult
 from memory.questions import held_back_questions
 from memory.retrieval import RecallFilters, RecallQuery
@@ -120,8 +121,7 @@ class MemoryFront(ABC):
             )
             used, held_too = held_back_questions(result.entries)
             held += held_too
-        if not held:
-            return result
+        used = upcoming_first(query, used)
         return result.model_copy(update={"entries": used, "below_floor": held + result.below_floor})
 
 

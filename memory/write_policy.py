@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Literal
 
 from memory.entry import MemoryCategory
+from memory.event_days import on_other_days
 from memory.fact_subjects import (
     contradicts,
     numbered_alike,
@@ -267,6 +268,7 @@ def place_new(
         and not told_of_before(content, s.content)
         and not only_a_person_shared(content, s.content)
         and not one_item_of_a_list(content, s.content)
+        and not on_other_days(content, s.content)
     )
     # A numbered thing's new state: "Ticket 5512 is closed" after "Ticket 5512 is open" (a
     # second adversary saw both stay in effect; a number is no word of a subject).

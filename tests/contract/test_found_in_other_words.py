@@ -386,3 +386,25 @@ async def test_english_words_that_are_function_words_elsewhere_are_still_found(
     for asked, key in [("the fur coat", "coat"), ("who is Della?", "della")]:
         assert await _found_by_its_words(memory, asked) == [key], asked
     assert "la" in await _found_by_its_words(memory, "LA")
+
+
+async def test_a_question_about_what_comes_next_puts_days_gone_by_last(
+    open_store: OpenStore,
+) -> None:
+    """Found by a new user, a nurse: "night shift again tmrw 9pm-7am, ugh", said weeks
+    before, was the first answer to "when's my next night shift?", above the shifts to
+    come."""
+    memory = await open_store(min_relevance_score=0.0)
+    needs(memory, "persistent", "supports_keyword_search")
+    from memory.write_rules import NewMemory
+
+    before = datetime(2020, 11, 20, 12, 0, tzinfo=UTC)
+    await memory.write(
+        NewMemory(key="old", content="night shift again tmrw 9pm-7am, ugh", created_at=before)
+    )
+    await memory.write(NewMemory(key="roster", content="Night shift on 16.12.2099 at 9pm"))
+    ahead = [e.key for e in (await memory.recall("when's my next night shift?")).entries]
+    assert ahead == ["roster", "old"]
+    # Asked of what was, the order is the scores' alone.
+    said = [e.key for e in (await memory.recall("night shift tmrw 9pm ugh")).entries]
+    assert said[:1] == ["old"]

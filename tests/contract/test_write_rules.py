@@ -413,6 +413,8 @@ NEW_VALUES = [
     ("Rex gets 10mg of Apoquel daily", "The vet raised Rex's Apoquel to 16mg"),
     ("Rex the dog gets 10mg of Apoquel daily", "The vet raised Rex's Apoquel to 16mg"),
     ("Maya is on 2.5ml ibuprofen", "Maya's ibuprofen is now 5ml"),
+    # A day moved, said so, is still a change.
+    ("Flour delivery on Tuesday at 7am", "Flour delivery moved to Friday at 7am"),
 ]
 
 
@@ -630,6 +632,10 @@ LOOKALIKES = [
     ("My sister lives in Berlin", "My sister works at Google"),
     ("My sister lives in Berlin", "My sister's friend moved to Rome"),
     ("Mia's pediatrician is Dr. Alvarez", "Dr. Kim is Leo's new pediatrician"),
+    # Two events of two days: a roster's shifts, deliveries (found fixing a new user's).
+    ("night shift again tmrw 9pm-7am, ugh", "Night shift on 16.12.2099 at 9pm"),
+    ("Night shift Mon 7/12 21:00", "Night shift Wed 16/12 21:00"),
+    ("Flour delivery on Tuesday at 7am", "Flour delivery on Friday at 7am"),
 ]
 
 

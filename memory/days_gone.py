@@ -1,0 +1,47 @@
+"""A question about what comes next is answered by what is still to come first.
+
+Found by a new user, a nurse: "night shift again tmrw 9pm-7am, ugh", said on 20 November,
+was the first answer to "when's my next night shift?" on 5 December, above the shifts to
+come: the words matched as well, and its day had passed. Each recalled memory whose days
+(those its text names, read on the day it was said) have all passed comes after those
+that name none gone by; the order is otherwise kept, and so are the scores.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from memory.date_terms import local_time
+from memory.entry import MemoryEntry
+from memory.text import entry_terms
+
+_ASKS_AHEAD = re.compile(
+    r"(?i)\b(?:next|upcoming|coming\s+up|still\s+to\s+come|from\s+now\s+on|soon)\b"
+)
+_DAY_TERM = "dtd"
+
+
+def asks_ahead(query: str) -> bool:
+    """Whether `query` asks what comes next ("when's my next night shift?")."""
+    return _ASKS_AHEAD.search(query) is not None
+
+
+def days_gone_by(entry: MemoryEntry, today: date) -> bool:
+    """Whether every day `entry` names lies before `today` (False when it names none)."""
+    days = [
+        term[len(_DAY_TERM) :]
+        for term in entry_terms(entry.key, entry.content, entry.timestamp)
+        if term.startswith(_DAY_TERM)
+    ]
+    return bool(days) and max(days) < f"{today:%Y%m%d}"
+
+
+def upcoming_first(
+    query: str, entries: list[MemoryEntry], now: datetime | None = None
+) -> list[MemoryEntry]:
+    """`entries`, those whose days are gone after the others when `query` asks ahead."""
+    if not asks_ahead(query) or len(entries) < 2:
+        return entries
+    today = local_time(now or datetime.now().astimezone()).date()
+    return sorted(entries, key=lambda entry: days_gone_by(entry, today))
