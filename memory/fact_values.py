@@ -133,6 +133,36 @@ def attribute_terms() -> frozenset[str]:
     return frozenset(analyze(_ATTRIBUTE_WORDS))
 
 
+_PERSON_ROLES = (
+    "partner husband wife spouse boyfriend girlfriend fiance fiancee boss manager landlord landlady"
+)
+_A_NAME = re.compile(
+    r"\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(?P<first>[A-Z][\w'\u2019-]+)"
+    r"(?:\s+[A-Z][\w'\u2019-]+){0,2}(?:\s+(?:now|these\s+days|again))?[\s.!]*"
+)
+_NOT_A_NAME = frozenset(
+    "american australian british canadian chinese dutch english french german greek indian "
+    "irish italian japanese korean mexican polish portuguese russian scottish spanish swedish "
+    "swiss turkish welsh brazilian danish norwegian finnish austrian belgian ok okay fine great "
+    "away back here there home sick".split()
+)
+
+
+@cache
+def _person_roles() -> frozenset[str]:
+    return frozenset(analyze(_PERSON_ROLES))
+
+
+def _names_someone(value: str) -> bool:
+    """Whether `value` is a name alone ("Anna", "Mr Weber", "Alex now").
+
+    What a person's role holds: "stuck in Berlin", "Dutch" or "away until Monday" say
+    something of the person.
+    """
+    found = _A_NAME.fullmatch(value)
+    return found is not None and found["first"].casefold() not in _NOT_A_NAME
+
+
 def _one_way(text: str) -> str:
     text = LEAD_IN.sub("", text, count=1)  # "Quick update: my email is …"
     for pattern, word in _SAME_ATTRIBUTE:
@@ -161,6 +191,8 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     if not subject or not subject & attribute_terms():
         return None
     written = _A_KIND_OF_PHONE.sub("", text[found.end() :])
+    if subject & _person_roles() and not _names_someone(written):
+        return None  # "My wife is stuck in Berlin" gives no wife (an adversary: it replaced Anna)
     if "(" in written:
         return None  # "Phone: 555-9999 (dentist)": whose, or which, it is (an adversary)
     value = words_of(written)

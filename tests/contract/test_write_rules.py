@@ -612,6 +612,12 @@ LOOKALIKES = [
     ("My partner is Sam", "My partner is in Berlin this week"),
     ("My boss is Maria", "My boss is on holiday until May"),
     ("My wife is Anna", "My boss is Maria"),
+    # A later adversary: a capitalised word in what is said of them is no name.
+    ("My wife is Anna", "My wife is stuck in Berlin"),
+    ("My partner is Sam", "My partner is visiting Paris"),
+    ("My landlord is Mr Weber", "My landlord is back from Spain"),
+    ("My boss is Mark", "My boss is away until Monday"),
+    ("My boss is Maria", "My boss is Dutch"),
     # Found by an adversary: the person's words alone made two facts one subject.
     ("My son Leo is 7", "My son Leo is allergic to peanuts"),
     ("My sister Anna is a nurse", "My sister Anna lives in Madrid"),
