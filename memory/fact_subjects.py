@@ -139,38 +139,6 @@ def only_a_person_shared(new: str, old: str) -> bool:
     return bool(shared) and shared <= person
 
 
-_LIST_HEADING = re.compile(r"^[^:\n]{0,60}:")
-_LIST_ITEMS = re.compile(r"\s*(?:[,;\n]|\s-\s|\s\u2022\s)\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
-_FEWEST_ITEMS = 3
-
-
-def _list_items(text: str) -> list[set[str]] | None:
-    """The words of each item of a list ("todo: passport, car service, haircut"), or None."""
-    heading = _LIST_HEADING.match(text)
-    body = text[heading.end() :] if heading else text
-    items = [set(analyze(item)) for item in _LIST_ITEMS.split(body) if item.strip()]
-    return items if len(items) >= _FEWEST_ITEMS else None
-
-
-def one_item_of_a_list(new: str, old: str) -> bool:
-    """Whether one text is a list and the other shares words with one of its items alone.
-
-    Found by a new user: "days off todo: renew passport, book car service, haircut, call
-    mum" replaced "Car service booked 19/12 at Marrickville Toyota 8am" (three words
-    shared), and the next booking replaced the list back. A list speaks of its items
-    one by one; a fact about one item is not the list.
-    """
-    for listed, other in ((new, old), (old, new)):
-        items = _list_items(listed)
-        if items is None:
-            continue
-        shared = set(analyze(listed)) & set(analyze(other))
-        holding = [item for item in items if item & shared]
-        if len(holding) == 1 and shared <= holding[0]:
-            return True
-    return False
-
-
 def related_apart(new: str, old: str) -> bool:
     """Whether both subjects say whose they are, and say it otherwise.
 

@@ -27,7 +27,6 @@ from memory.fact_subjects import (
     contradicts,
     numbered_alike,
     one_fact,
-    one_item_of_a_list,
     one_name_two_people,
     only_a_person_shared,
     related_apart,
@@ -35,6 +34,7 @@ from memory.fact_subjects import (
 )
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
+from memory.lists import fewer_items, one_item_of_a_list
 from memory.plain_order import in_plain_order
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days
@@ -245,7 +245,7 @@ def place_new(
     if near and settings.duplicate_policy == "reject":
         return Placement("keep existing", near[0])
     if near and settings.duplicate_policy == "merge":
-        if adds_nothing(content, near[0].content):
+        if adds_nothing(content, near[0].content) and not fewer_items(content, near[0].content):
             return Placement("refresh existing", near[0])
         return Placement("merge", near[0])
     # Same subject by the words: a date or a time two facts share does not make them one

@@ -1392,3 +1392,20 @@ async def test_the_same_key_naming_another_day_is_another_memory(memory: Memory)
     )
     under_vet = [e.content for e in await memory.list(namespace=None, limit=50) if e.key == "vet"]
     assert moved.key == "vet" and under_vet == ["The vet moved to Friday"]
+
+
+async def test_a_list_said_again_with_items_taken_off_is_its_new_version(memory: Memory) -> None:
+    """Found by an adversary: "todo: passport, haircut" after "todo: passport, car service,
+    haircut" was "already remembered", and the done item stayed on the list."""
+    needs(memory, "persistent")
+    await memory.store("todo", "todo: passport, car service, haircut")
+    await memory.store("shopping", "Shopping list: milk, eggs, bread, butter")
+    await memory.store("tea", "I like green tea")
+    await memory.store("todo_done", "todo: passport, haircut")
+    await memory.store("shopping_done", "Shopping list: milk, eggs, bread")
+    await memory.store("tea_again", "I like tea")  # adds nothing: the detail is kept
+    assert sorted((await _active(memory)).values()) == [
+        "I like green tea",
+        "Shopping list: milk, eggs, bread",
+        "todo: passport, haircut",
+    ]

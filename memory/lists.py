@@ -1,0 +1,70 @@
+"""Lists said as one memory: "todo: passport, car service, haircut".
+
+A list speaks of its items one by one: a fact about one item is not the list (found by a
+new user: a booking and a todo list replaced each other), and the list said again with
+items taken off is its new version, not "already remembered" (an adversary: the done item
+stayed on the list).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.text import analyze
+
+_LIST_HEADING = re.compile(r"^[^:\n]{0,60}:")
+_LIST_ITEMS = re.compile(r"\s*(?:[,;\n]|\s-\s|\s\u2022\s)\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_FEWEST_ITEMS = 3
+
+
+def list_items(text: str, fewest: int = _FEWEST_ITEMS) -> list[set[str]] | None:
+    """The words of each item of a list ("todo: passport, car service, haircut"), or None.
+
+    None for fewer than `fewest` items.
+    """
+    heading = _LIST_HEADING.match(text)
+    body = text[heading.end() :] if heading else text
+    items = [set(analyze(item)) for item in _LIST_ITEMS.split(body) if item.strip()]
+    return items if len(items) >= fewest else None
+
+
+def one_item_of_a_list(new: str, old: str) -> bool:
+    """Whether one text is a list and the other shares words with one of its items alone.
+
+    Found by a new user: "days off todo: renew passport, book car service, haircut, call
+    mum" replaced "Car service booked 19/12 at Marrickville Toyota 8am" (three words
+    shared), and the next booking replaced the list back. A list speaks of its items
+    one by one; a fact about one item is not the list.
+    """
+    for listed, other in ((new, old), (old, new)):
+        items = list_items(listed)
+        if items is None:
+            continue
+        shared = set(analyze(listed)) & set(analyze(other))
+        holding = [item for item in items if item & shared]
+        if len(holding) == 1 and shared <= holding[0]:
+            return True
+    return False
+
+
+def fewer_items(new: str, old: str) -> bool:
+    """Whether `new` is the list `old` with items taken off, and nothing else changed.
+
+    "todo: passport, haircut" after "todo: passport, car service, haircut". Each of the
+    old list's items is in the new one whole, or not at all.
+    """
+    ours, theirs = list_items(new, fewest=1), list_items(old)
+    if ours is None or theirs is None or len(ours) >= len(theirs):
+        return False
+    heading_ours, heading_theirs = _heading(new), _heading(old)
+    if heading_ours != heading_theirs:
+        return False
+    kept = set().union(*ours)
+    if any(item and not item <= kept and item & kept for item in theirs):
+        return False
+    return all(any(item == other for other in theirs) for item in ours)
+
+
+def _heading(text: str) -> frozenset[str]:
+    heading = _LIST_HEADING.match(text)
+    return frozenset(analyze(heading.group())) if heading else frozenset()
