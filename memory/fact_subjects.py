@@ -133,10 +133,18 @@ def only_a_person_shared(new: str, old: str) -> bool:
     and "My sister Anna lives in Madrid" "My sister Anna is a nurse": two words shared
     made them one subject, though both words are the person the facts are about.
     """
+    if _AN_AGE.search(new) and _AN_AGE.search(old):
+        return False  # "My son Leo is 8 now" is his age said again (an adversary)
     ours, theirs = set(analyze(new)), set(analyze(old))
     shared = {term for term in ours & theirs if not term[:1].isdigit()}
     person = relation_terms() | (names_in(new) & names_in(old))
     return bool(shared) and shared <= person
+
+
+_AN_AGE = re.compile(
+    r"(?i)\b(?:is|turned|turns)\s+(?:now\s+)?\d{1,3}(?:\s+(?:years?|yrs?)(?:\s+old)?)?"
+    r"(?:\s+(?:now|today|already))?[\s.!]*$"
+)
 
 
 def related_apart(new: str, old: str) -> bool:

@@ -105,10 +105,15 @@ _I_OWE = re.compile(
     + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>.*\d.*)$"
 )
 _OWES_ME = re.compile(r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:still\s+)?owes\s+me\s+(?P<value>.*\d.*)$")
+_MONEY = r"(?=.*(?:[$\u20ac\u00a3]|\d|\bback\b|\bmoney\b|\bcash\b|\bwhat\s+i\s+owed\b))"
 _I_PAID = re.compile(
-    r"(?i)^(?:i\s+(?:just\s+|finally\s+)?)?(?:paid|repaid|paid\s+back|sent|transferred|"
-    r"settled\s+up\s+with)\s+" + _NOT_SOMEONE + r"(?P<who>[a-z][\w'-]*)\b(?:\s+back)?"
+    r"(?i)^(?:i\s+(?:just\s+|finally\s+)?)?(?:(?:paid|repaid|paid\s+back|settled\s+up\s+with)\s+"
+    + _NOT_SOMEONE
+    + r"(?P<who>[a-z][\w'-]*)\b(?!\s+(?:a\s+visit|a\s+compliment|attention|tribute))"
+    r"|(?:sent|transferred|gave)\s+" + _NOT_SOMEONE + r"(?P<to>[a-z][\w'-]*)\b" + _MONEY + r")"
 )
+"""'paid Priya', 'sent Priya $42' (sent with money only: "I sent Priya the photos" paid
+nothing, an adversary)."""
 _PAID_ME = re.compile(
     r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:just\s+|finally\s+)?(?:paid|repaid|sent)\s+me\b"
     r"|^(?P<whom>[a-z][\w'-]*)\s+paid\s+(?:me\s+)?back\b"
@@ -130,7 +135,7 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
             return topic + found["who"].casefold(), frozenset(analyze(found["value"]))
     found = _I_PAID.match(said)
     if found is not None:
-        return "owes " + found["who"].casefold(), _PAID
+        return "owes " + (found["who"] or found["to"]).casefold(), _PAID
     found = _PAID_ME.match(said)
     if found is not None:
         return "owed by " + (found["who"] or found["whom"]).casefold(), _PAID

@@ -404,6 +404,7 @@ NEW_VALUES = [
     ("My boss is Maria", "My new boss is Tom"),
     ("My landlord is Mr. Weber", "My landlord is Mrs. Schulz now"),
     ("My sister Anna lives in Madrid", "My sister Anna lives in Rome"),
+    ("My son Leo is 7", "My son Leo is 8 now"),
     ("Shopping list: eggs, milk, bread", "Shopping list: eggs, milk, butter"),
     # Found by an adversary: where someone of the user's lives, said by how.
     ("My sister lives in Berlin", "My sister moved to Rome"),

@@ -205,6 +205,10 @@ def test_a_debt_and_its_payment_are_one_topic() -> None:
         "owed by tom"
     ]
     assert stated_values("I paid the bill") == {} and stated_values("I owe you one") == {}
+    # A later adversary: sending something else pays nothing.
+    assert changed_topics(owed, stated_values("I sent Priya the photos from the trip")) == []
+    assert changed_topics(owed, stated_values("paid Priya a visit")) == []
+    assert changed_topics(owed, stated_values("sent Priya $42")) == ["owes priya"]
 
 
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
