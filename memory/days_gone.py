@@ -16,15 +16,19 @@ from memory.date_terms import local_time
 from memory.entry import MemoryEntry
 from memory.text import entry_terms
 
-_ASKS_AHEAD = re.compile(
-    r"(?i)\b(?:next|upcoming|coming\s+up|still\s+to\s+come|from\s+now\s+on|soon)\b"
-)
+_ASKS_AHEAD = re.compile(r"(?i)\b(?:next|upcoming|coming\s+up|still\s+to\s+come)\b")
 _DAY_TERM = "dtd"
+
+
+_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:did|was|were|had|went|happened|ago|last|before|after|then|used\s+to)\b"
+)
+"""'What did Caroline do next?' asks what came after, in the past (LoCoMo's questions)."""
 
 
 def asks_ahead(query: str) -> bool:
     """Whether `query` asks what comes next ("when's my next night shift?")."""
-    return _ASKS_AHEAD.search(query) is not None
+    return _ASKS_AHEAD.search(query) is not None and _OF_THE_PAST.search(query) is None
 
 
 def days_gone_by(entry: MemoryEntry, today: date) -> bool:

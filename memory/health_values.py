@@ -185,7 +185,7 @@ def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:
 
 
 _MAY_STATE_A_DOSE = re.compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")
-DOSE_WORDINGS = "dose medication medicine meds"
+DOSE_WORDINGS = "dose medication medicine meds take"
 """What a question about a dose asks with that a statement of it need not say: "what's
 my current dose?" and "what medication am I on?" found nothing of "I take 10mg of
 lisinopril every morning" (found by a new user)."""

@@ -23,6 +23,7 @@ from memory.date_terms import (
     saved_term,
 )
 from memory.function_words import STOP_WORDS, function_words_of
+from memory.money_words import money_wordings
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
 from memory.predicates import wordings_of
@@ -247,13 +248,14 @@ def _filler_terms() -> frozenset[str]:
 _ASKING_WORDS = re.compile(
     r"(?i)\b(?:these\s+days|nowadays|at\s+the\s+moment|right\s+now|currently|lately|"
     r"remember|recall|know|tell\s+me|remind\s+me(?:\s+(?:of|about))?|forget|"
-    r"(?:i\s+)?(?:told|tell)\s+you|did\s+i\s+(?:say|mention))\b"
+    r"(?:i\s+)?(?:told|tell)\s+you|did\s+i\s+(?:say|mention)|how\s+much)\b"
 )
 """Words of asking, not of what is asked about: "where do I work these days?" shared
 "days" with nothing and fell under the floor; "what do you remember about my cat" put
 "Please remember that I work as a nurse" above the cat (found by a new user). Nor "please
 forget what I told you about being on call": it recalled nothing, so the model could not
-see the fact it was asked to forget (a new user)."""
+see the fact it was asked to forget (a new user). Nor "how much" ("how much is flour now?"
+matched "much" as often as "flour": a new user)."""
 
 
 _ASKS_WHAT_WAS_SAID = re.compile(
@@ -321,7 +323,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     written = written_out(content)  # "tmrw", "on sat", "fri 9am": the words they stand for
     words = analyze(written)
     seen = set(words)
-    wordings = wordings_of(content) + " " + health_wordings(content)
+    wordings = " ".join((wordings_of(content), health_wordings(content), money_wordings(content)))
     worded = [term for term in analyze(wordings) if term not in seen]
     return (
         analyze(key)

@@ -11,6 +11,7 @@ from psycopg import sql
 from memory.date_terms import date_terms_of, names_short_date, with_implied_terms
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose, names_health_wordings
+from memory.money_words import names_money
 from memory.postgres.schema import (
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
@@ -115,6 +116,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
         or has_short_words(text)
         or names_health_wordings(text)
         or names_a_relative_day(text)
+        or names_money(text)
     ),
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""

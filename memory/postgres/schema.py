@@ -48,8 +48,8 @@ are indexed again."""
 DATES_AND_MEDICINES_READ = "dates and medicines read"
 """A step run in Python: rows naming a day and month without the year ("rego due 14/1",
 "Mon 7/12"), a weekday before a clock time ("dentist fri 9am"), holding words typed short,
-or naming a medicine without its amount or a doctor by another name ("my GP") are indexed
-again."""
+naming a medicine without its amount or a doctor by another name ("my GP"), or an amount
+of money are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""

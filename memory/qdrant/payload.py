@@ -29,7 +29,7 @@ another clause than "in two weeks", "every Monday" as Mondays; "11": words typed
 ("tmrw", "thurs", "appt") as the words they stand for, "Friday the 18th" as the 18th alone,
 no terms from a redaction marker ("[REDACTED:pin]"); "12": a day and month without the
 year ("rego due 14/1", "Mon 7/12"), a weekday before a clock time ("dentist fri 9am"), a
-medicine without its amount by "meds" and a GP by "doctor".
+medicine without its amount by "meds", a GP by "doctor", an amount of money by "price".
 Points made otherwise are indexed again when the store opens."""
 
 

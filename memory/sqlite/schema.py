@@ -10,6 +10,7 @@ from memory.date_terms import date_terms_of, names_short_date, saved_day_apart, 
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose, names_health_wordings
+from memory.money_words import names_money
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.relative_dates import names_a_relative_day, names_days_ahead
@@ -344,7 +345,7 @@ def _dates_and_medicines_read(conn: sqlite3.Connection) -> None:
             or has_short_words(text)
             or names_health_wordings(text)
             or names_a_relative_day(text)
-            or states_a_predicate(text)
+            or names_money(text)
         ),
     )
 
@@ -401,7 +402,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0022_short_words_read", _short_words_read),
     # "rego due 14/1", "Night shift Mon 7/12 21:00" and "am 14.1." name days without the
     # year; "Mon" before a day and month is Monday, "dentist fri 9am" that Friday;
-    # "Ventolin for my asthma" is found by "meds", "My GP is …" by "doctor".
+    # "Ventolin for my asthma" is found by "meds", "My GP is …" by "doctor", "€38 a sack"
+    # by "price".
     Migration("0023_dates_and_medicines_read", _dates_and_medicines_read),
 )
 

@@ -231,7 +231,12 @@ async def test_a_medicine_without_its_amount_and_a_doctor_by_another_name_are_fo
     await memory.store("gp", "My GP is Dr Anand Patel")
     await memory.store("door", "The med room door code is 4821")
     await memory.store("walk", "I walk the dog twice a day")
-    for question in ("what meds am I on?", "what medication am I on?", "asthma meds?"):
+    for question in (
+        "what meds am I on?",
+        "what medication am I on?",
+        "asthma meds?",
+        "what meds do I take",  # a later adversary: "take" was no word of it
+    ):
         found = await memory.recall(question)
         assert [e.key for e in found.entries][:1] == ["asthma"], question
     doctor = await memory.recall("who's my doctor?")
@@ -408,3 +413,16 @@ async def test_a_question_about_what_comes_next_puts_days_gone_by_last(
     # Asked of what was, the order is the scores' alone.
     said = [e.key for e in (await memory.recall("night shift tmrw 9pm ugh")).entries]
     assert said[:1] == ["old"]
+
+
+async def test_a_price_is_found_by_the_words_asking_for_it(memory: Memory) -> None:
+    """Found by a new user, a baker: "how much is flour now?" matched "much" as often as
+    "flour", and "price of flour" found the price neither: under the floor."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("flour", "flour from Odlums €38 a sack (cream plain 25kg, until 31/12)")
+    await memory.store("butter", "Butter comes from Glenisk on Mondays")
+    await memory.store("oven", "Oven service due 3/2")
+    for question in ("how much is flour now?", "price of flour", "what does flour cost?"):
+        found = await memory.recall(question)
+        assert [e.key for e in found.entries][:1] == ["flour"], question
+        assert (found.entries[0].score or 0.0) >= 0.5, question

@@ -100,11 +100,17 @@ async def _store(store: Memory) -> None:
     await store.write(NewMemory(key="tea", content="I like green tea", created_at=SAID))
     await store.write(NewMemory(key="gp", content="My GP is Dr Anand Patel", created_at=SAID))
     await store.write(NewMemory(key="dentist", content="dentist fri 9am", created_at=SAID))
+    await store.write(NewMemory(key="flour", content="flour €38 a sack", created_at=SAID))
 
 
 def _older(terms: list[str]) -> list[str]:
     """The terms an older memchat gave them: no date, no weekday written out."""
-    return [t for t in terms if not t.startswith("dt") and t not in ("monday", "tuesday", "doctor")]
+    return [
+        t
+        for t in terms
+        if not t.startswith("dt")
+        and t not in ("monday", "tuesday", "doctor", "price", "cost", "pay")
+    ]
 
 
 async def _keys(store: Memory, query: str) -> list[str]:
@@ -120,7 +126,7 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
     assert (await _keys(store, "January 14"))[:1] == ["rego"]
     await store.close()
     with as_before(path, "0023_dates_and_medicines_read") as conn:
-        for key in ("shift", "rego", "gp", "dentist"):
+        for key in ("shift", "rego", "gp", "dentist", "flour"):
             (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
             older = " ".join(_older(terms.split()))
             conn.execute("UPDATE memories SET terms = ? WHERE key = ?", (older, key))
@@ -130,6 +136,9 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
         assert (await _keys(store, "January 14"))[:1] == ["rego"]
         assert (await _keys(store, "who's my doctor?"))[:1] == ["gp"]
         assert (await _keys(store, "11.12.2026"))[:1] == ["dentist"]
+        price = await store.recall("price of flour")
+        assert [e.key for e in price.entries][:1] == ["flour"]
+        assert (price.entries[0].score or 0.0) > 0.9
     finally:
         await store.close()
 
