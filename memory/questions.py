@@ -205,6 +205,14 @@ _LISTED_THEN_ASKED = re.compile(
 )
 """Things listed, then asked of each: "dentist, car service and flight - when?" (an
 adversary saw it used as a memory)."""
+_NAMED_WITHOUT_MARK = re.compile(
+    rf"(?i)(?:and\s+(?:(?:my|our|the)\s+)?(?P<after>{_WORD}(?:\s+{_WORD}){{0,2}})"
+    rf"|(?:my|our|the)\s+(?P<words>{_WORD}(?:\s+{_WORD}){{0,2}}?)"
+    r"(?:,?\s+again|\s*,\s*(?:tell|remind)\s+me))"
+    r"(?:\s+(?:please|pls|plz))?[\s.!]*"
+)
+"""A thing named and asked after without "?": "my address again", "and my address", "my
+address, tell me" (a later adversary saw each take a slot from the address)."""
 _FEWEST_WORDS_TOLD = 3
 """Fewer words before "?" are a thing asked after ("dentist??", "wifi pw?", "mum's bday?": a
 later adversary saw the last two used as memories), whatever they are."""
@@ -269,13 +277,30 @@ def _briefly_asked(said: str) -> bool:
     listed = _LISTED_THEN_ASKED.match(said)
     if listed is not None and _TELLS_AFTER.search(said) is None:
         return True
+    named = _NAMED_WITHOUT_MARK.fullmatch(said)
+    if named is not None and _TELLS_AFTER.search(named["words"] or named["after"]) is None:
+        return True
     asked_last = _ASKED_LAST.search(said)
     if asked_last is not None and _only_a_thing(said[: asked_last.start()]):
         return True
     return _YOU_REMEMBER.match(said) is not None
 
 
+_AND_THEN_A_THING = re.compile(r"(?i)^\s*and\s+(?:my|our|the)\s")
 _ASKED_POLITELY = re.compile(r"(?i)\b(?:pls|plz|please)[\s.!?]*$")
+
+
+def _asked_in_few_words(text: str, said: str) -> bool:
+    """Whether `text` (`said` past its small talk) asks after a thing in few words.
+
+    `_briefly_asked`, also after the "and" the small talk took ("and my address"), or a
+    thing asked for politely ("address pls": an adversary).
+    """
+    if _briefly_asked(said):
+        return True
+    if _AND_THEN_A_THING.match(text) and _briefly_asked(f"and {said}"):
+        return True
+    return bool(_ASKED_POLITELY.search(text) and _only_a_thing(said) and len(said.split()) <= 2)
 
 
 def asks_only(text: str) -> bool:
@@ -293,10 +318,8 @@ def asks_only(text: str) -> bool:
     said = _past_small_talk(text)
     if _TELLS_SOMETHING.match(said):
         return False
-    if _briefly_asked(said):
+    if _asked_in_few_words(text, said):
         return True
-    if _ASKED_POLITELY.search(text) and _only_a_thing(said) and len(said.split()) <= 2:
-        return True  # "address pls" (an adversary)
     if _asked_without_mark(said):
         said += "?"
     elif "?" in said and not said.endswith("?"):

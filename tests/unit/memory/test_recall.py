@@ -569,6 +569,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Sooo... I moved to Lisbon", False),
         ("Tom, Anna and me - where we met", False),
         ("tea, coffee and cake - what a day", False),
+        # A later adversary: a thing asked after again, without "?".
+        ("my address again", True),
+        ("and my address", True),
+        ("my address, tell me", True),
+        ("and my sister moved to Lyon", False),
+        ("my address again: 5 Elm St", False),
+        ("I did it again", False),
         # Found by the twelfth round's second new user: two questions, each ending in "?".
         ("What is Leo allergic to? And what's the wifi password?", True),
         ("Where do I live? What is my job?", True),
