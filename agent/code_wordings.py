@@ -119,6 +119,15 @@ _CODE_TO = re.compile(
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
 )
 """"Code to the key safe: 2580"."""
+_CODE_TO_GET_IN = re.compile(
+    r"(?i)\b(?:code|combination|combo|pin)[ \t]+to[ \t]+(?:get[ \t]+in(?:to)?|open|enter|unlock)"
+    r"(?:[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?[a-z]+(?:[ \t]+[a-z]+)?)?"
+    rf"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?){_CODE}"
+)
+"""'the code to get in is 5521', 'the code to get into the flat is 5530' (an adversary)."""
+_KEYPAD_CODE = re.compile(rf"(?i)\b{_OPENS}[ \t]+(?:code[ \t]+)?[*#]?(\d{{3,8}})#(?!\w)")
+"""A code ended by the keypad's "#" after what it opens: "building entry 3390#" (an
+adversary)."""
 _USE_FOR = re.compile(
     rf"(?i)\b(?:use|enter|type|buzz|press|punch[ \t]+in|key[ \t]+in)[ \t]+{_CODE}[ \t]+"
     rf"(?:for|at|on|to[ \t]+open)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}\b"
@@ -156,6 +165,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     rules = (
         *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
+        *(_CODE_TO_GET_IN, _KEYPAD_CODE),
         _PIN_AFTER_ASKING,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]

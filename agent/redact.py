@@ -32,7 +32,9 @@ _STRONG = (
     r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]|"
     # A wallet's words, a security question's answer (an adversary: each kept as said).
     r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?|"
-    r"security[ \t]+answer"
+    r"security[ \t]+(?:question[ \t]+)?answer|"
+    r"answer[ \t]+to[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?security[ \t]+question|"
+    r"(?:mother|mum|mom)['\u2019]s[ \t]+maiden[ \t]+name"
 )
 """Password labels in English and in the languages an adversary tried ("Mein Passwort ist
 …", "mot de passe : …", "contraseña: …"): each was stored, and made a key, as said."""
@@ -73,6 +75,10 @@ _LABEL_HINTS = (
     "backup",
     "mnemonic",
     "security",
+    "answer to",
+    "mother",
+    "mum's",
+    "mom's",
     "mot de passe",
     "pass",
     "p@ss",

@@ -10,10 +10,10 @@ between them ("Zebra Quartz 7719" for "Zebra-Quartz-7719"), and a hyphen or an u
 within a run where letters meet digits or a capital starts a word ("Zebra-Quartz-7719" for
 "ZebraQuartz7719"); a number of five digits or more with spaces, a hyphen, a dash or a
 slash between any two ("918 273", "918 - 273", "506-17"), a shorter one whole, digit by
-digit ("4 4 7 1") or, of four digits, in pairs that are no date ("48 21"), never inside a
-longer number or a decimal; any number said digit by digit in words ("four eight two
-one"). A value is found joined to a word only where letters meet digits ("pin918273",
-"Zebra-Quartz-7719x"), and taken out with the whole word around it.
+digit ("4 4 7 1", "4.4.7.1") or, of four digits, in pairs that are no date ("48 21"),
+never inside a longer number or a decimal; any number said digit by digit in words ("four
+eight two one"). A value is found joined to a word only where letters meet digits
+("pin918273", "Zebra-Quartz-7719x"), and taken out with the whole word around it.
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def digits_form(digits: str) -> str:
         body = f"{_SEPARATOR}?".join(digits)
     else:
         pairs = _in_pairs(digits) if len(digits) == 4 else None
-        body = "|".join([digits, " ".join(digits), "-".join(digits), *([pairs] if pairs else [])])
+        one_by_one = [" ".join(digits), "-".join(digits), r"\.".join(digits)]
+        body = "|".join([digits, *one_by_one, *([pairs] if pairs else [])])
     # Not inside a longer number ("918-273-4455", "0918273"); beside another one, yes: "I
     # typed 918273 918273" and "4471 3 times" kept the code (a fourth adversary).
     numbers = rf"(?<![\d.,])(?<!\d[-/])(?:{body})(?![.,]?\d)(?![-/]\d)"

@@ -408,6 +408,13 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
             "kilo lima",
         ),
         ("recovery phrase: abandon ability able about above absent absorb abstract", "abstract"),
+        # A second adversary of the round.
+        ("the code to get in is 5521", "5521"),
+        ("the code to get into the flat is 5530", "5530"),
+        ("building entry 3390#", "3390"),
+        ("answer to security question: Rover", "Rover"),
+        ("security question answer is Rover", "Rover"),
+        ("my mother's maiden name is Smithson", "Smithson"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -504,6 +511,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "my backup words are in the safe",
         "the code for the house is on the fridge",
         "Our house is 200 years old",
+        "I need the code to get in",
+        "the answer to the question is 42",
+        "my mother is called Ana",
+        "building entry 3 hours",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:

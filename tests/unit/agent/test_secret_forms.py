@@ -31,6 +31,7 @@ from agent.session_scrub import erasure_of
         ("my pin is 1225", "party on 12-25 or 12 25"),
         ("door code 2024", "ages 20 24"),
         ("my pin is 4821", "I have four cats"),
+        ("the garage code is 7395", "It cost $73.95, v7.3.9.5.1"),
         ("password: hunter2", "hunter 2 days"),
     ],
 )
@@ -62,6 +63,7 @@ def test_innocent_text_after_a_secret_is_kept(said: str, later: str) -> None:
         ("my gate code is 5091", "so: 50-91 ok"),
         ("my phone pin is 4821", "so: four eight two one ok"),
         ("my locker PIN is 918273", "so: nine one eight two seven three ok"),
+        ("the garage code is 7395", "so: 7.3.9.5 ok"),
     ],
 )
 def test_a_secret_said_again_in_another_form_is_redacted(said: str, later: str) -> None:
