@@ -232,19 +232,34 @@ _CARE_GIVER = re.compile(
 user)."""
 
 
+_LIKE_AN_ALLERGY = re.compile(
+    r"(?i)\b(?:c(?:o)?eliac|intoleran(?:t|ce)|gluten[- ]free|lactose|anaphyla\w*|epi-?pen)\b"
+)
+"""What a question about allergies means too: "who's allergic to what?" found no "Mrs Byrne
+is coeliac - GF loaf only" (a new user, a baker)."""
+
+
 def health_wordings(text: str) -> str:
     """The words a question about `text`'s medicine or doctor asks with that it need not say.
 
-    `DOSE_WORDINGS` for a dose or a medicine; "doctor" for a GP, a pediatrician …
+    `DOSE_WORDINGS` for a dose or a medicine; "doctor" for a GP, a pediatrician …;
+    "allergy" for coeliac disease or an intolerance.
     """
     medicine = names_a_dose(text) or _MEDICINE.search(text) is not None
     doctor = _CARE_GIVER.search(text) is not None
-    return (DOSE_WORDINGS if medicine else "") + (" doctor" if doctor else "")
+    allergy = _LIKE_AN_ALLERGY.search(text) is not None
+    return " ".join(
+        word
+        for word, said in ((DOSE_WORDINGS, medicine), ("doctor", doctor), ("allergy", allergy))
+        if said
+    )
 
 
 def names_health_wordings(text: str) -> bool:
-    """Whether `text` names a medicine or a doctor `health_wordings` reads (for older stores)."""
-    return _MEDICINE.search(text) is not None or _CARE_GIVER.search(text) is not None
+    """Whether `text` names what `health_wordings` reads (for stores indexed before)."""
+    return any(
+        pattern.search(text) is not None for pattern in (_MEDICINE, _CARE_GIVER, _LIKE_AN_ALLERGY)
+    )
 
 
 def health_changed(new: str, old: str) -> bool:

@@ -241,6 +241,10 @@ async def test_a_medicine_without_its_amount_and_a_doctor_by_another_name_are_fo
         assert [e.key for e in found.entries][:1] == ["asthma"], question
     doctor = await memory.recall("who's my doctor?")
     assert [e.key for e in doctor.entries] == ["gp"]
+    # A new user, a baker: a customer's coeliac disease is what "allergic" asks about.
+    await memory.store("byrne", "Mrs Byrne (regular, Thursdays) is coeliac - GF loaf only")
+    allergic = await memory.recall("who's allergic to what?")
+    assert "byrne" in [e.key for e in allergic.entries]
 
 
 async def test_a_date_typed_in_numbers_finds_the_day_written_in_words(memory: Memory) -> None:
