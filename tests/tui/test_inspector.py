@@ -919,3 +919,22 @@ async def test_f5_shows_a_long_memory_whole_and_scrolled(make_app: MakeApp) -> N
         box.scroll_end(animate=False)
         await settle(pilot)
         assert box.scroll_y == box.max_scroll_y
+
+
+async def test_down_or_enter_in_the_search_box_goes_to_the_results(make_app: MakeApp) -> None:
+    """Found by a new user: six Tabs past the filters to reach the results, and a Down on
+    the way opened the category list."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        search = h.app.query_one("#inspector-search", Input)
+        search.focus()
+        await settle(pilot)
+        await pilot.press("down")
+        await settle(pilot)
+        assert h.app.focused is h.app.query_one(DataTable)
+        search.focus()
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert h.app.focused is h.app.query_one(DataTable)

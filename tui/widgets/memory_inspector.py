@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
@@ -168,8 +169,9 @@ class MemoryInspector(Vertical):
         self.used_ids: set[str] = set()
         self.below_floor: set[str] = set()
         """Ids of the search's matches below the relevance floor (their scores round down)."""
-        self._shown_width = 0
-        """How many cells of each memory's text the rows show (they follow the width)."""
+        self._shown_width = (0, False)
+        """How many cells of each memory's text the rows show (they follow the width), and
+        whether narrow (category and score left out)."""
         self.entries: list[MemoryEntry] = []
         self.deleted: dict[str, AuditRecord] = {}
         """The audit view's rows that Enter brings back, by row key."""
@@ -415,7 +417,7 @@ class MemoryInspector(Vertical):
             rows.append((cells, entry.id))
         table = self.query_one(DataTable)
         _show_rows(table, NARROW_COLUMNS if self._narrow() else ENTRY_COLUMNS, rows)
-        self._shown_width = self._content_width()
+        self._shown_width = (self._content_width(), self._narrow())
         shown = (
             self.entries[table.cursor_row] if 0 <= table.cursor_row < len(self.entries) else None
         )
@@ -423,7 +425,8 @@ class MemoryInspector(Vertical):
 
     def on_resize(self) -> None:
         """Show as much of each memory as the new width holds, the cursor kept in place."""
-        if self.entries and self._content_width() != self._shown_width:
+        # Narrow or not too: at one width the text may take as many cells either way.
+        if self.entries and (self._content_width(), self._narrow()) != self._shown_width:
             table = self.query_one(DataTable)
             row = table.cursor_row
             self._fill()
@@ -451,6 +454,29 @@ class MemoryInspector(Vertical):
             if self._debounce is not None:
                 self._debounce.stop()
             self._debounce = self.set_timer(0.25, self.reload)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the search box goes to the results."""
+        if event.input.id == "inspector-search":
+            self._to_results()
+
+    def on_key(self, event: events.Key) -> None:
+        """Down from the search box goes to the results.
+
+        Found by a new user: six Tabs past the filters, and a Down on the way opened the
+        category list.
+        """
+        focused = self.app.focused
+        if event.key == "down" and isinstance(focused, Input) and focused.id == "inspector-search":
+            if self._to_results():
+                event.stop()
+
+    def _to_results(self) -> bool:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return False
+        table.focus()
+        return True
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Category or namespace filter."""
