@@ -404,7 +404,9 @@ def _short_date_terms(match: re.Match[str], text: str, before: str) -> list[str]
         return []
     said_as_day = before.lower() in _DAY_WORDS_BEFORE or bool(_TIME_AFTER.match(text, match.end()))
     # "version 1.2." and "chapter 4.5." end sentences too: dotted, a day above 12 is a date.
-    told_apart = first > 12 if match[3] is not None else day_first != month_first
+    # "12/12" reads one way only; "5/5" and "10/10" are scores as often.
+    same = first == second > 10
+    told_apart = first > 12 if match[3] is not None else day_first != month_first or same
     if not (said_as_day or told_apart):
         return []
     terms = [day_of_month_term(second, first)] if day_first else []

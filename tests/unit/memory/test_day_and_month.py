@@ -39,6 +39,7 @@ SHIFT = "Night shift Mon 7/12 21:00 to Tue 8/12 07:00"
         ("Wed 16/12  N  2100-0730", {"dtmd1216"}),
         ("Termin am 14.1.", {"dtmd0114"}),
         ("12/19 dentist", {"dtmd1219"}),
+        ("she's on afternoons 12/12", {"dtmd1212"}),  # a new user: one reading only
         # Either reading can be: both, as with a year.
         ("dinner on 1/2", {"dtmd0201", "dtmd0102"}),
         (SHIFT, {"dtmd1207", "dtmd0712", "dtmd1208", "dtmd0812"}),
@@ -61,6 +62,8 @@ def test_a_day_and_month_without_the_year_is_a_date(text: str, days: set[str]) -
         "chapter 4.5.",
         "paid $12/12",
         "ratio 3/1",
+        "rated it 5/5",
+        "10/10 would go again",
     ],
 )
 def test_a_fraction_or_a_number_of_that_shape_is_no_date(text: str) -> None:
