@@ -21,7 +21,7 @@ _OPENS = (
     r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room)"
 )
 _CODE = (
-    r"[*#]?(\d[\d \t-]{1,10}\d)[*#]?(?!\w)"
+    r"[\"'`\u201c\u2018]?[*#]?(\d[\d \t-]{1,10}\d)[*#]?[\"'`\u201d\u2019]?(?!\w)"
     r"(?![ \t]*(?:[a-z]{0,2}m\b|meters?|metres?|feet|ft|inch|in\b|years?|days?|min|minutes?|"
     r"hours?|h\b|euros?|dollars?|pounds?|€|\$|£|%|kg|lbs?|people|cars?|floors?|steps?|miles?|"
     r"wide|tall|high|long|deep|away|am\b|pm\b|updates?|versions?|releases?|editions?|"

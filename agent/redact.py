@@ -34,7 +34,7 @@ _STRONG = (
     r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?|"
     r"security[ \t]+(?:question[ \t]+)?answer|"
     r"answer[ \t]+to[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?security[ \t]+question|"
-    r"(?:mother|mum|mom)['\u2019]s[ \t]+maiden[ \t]+name"
+    r"(?:mother|mum|mom)['\u2019]s[ \t]+maiden[ \t]+name|memorable[ \t]+(?:word|phrase)"
 )
 """Password labels in English and in the languages an adversary tried ("Mein Passwort ist
 …", "mot de passe : …", "contraseña: …"): each was stored, and made a key, as said."""
@@ -76,6 +76,7 @@ _LABEL_HINTS = (
     "mnemonic",
     "security",
     "answer to",
+    "memorable",
     "mother",
     "mum's",
     "mom's",

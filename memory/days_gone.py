@@ -31,14 +31,39 @@ def asks_ahead(query: str) -> bool:
     return _ASKS_AHEAD.search(query) is not None and _OF_THE_PAST.search(query) is None
 
 
+_ANY_YEAR = "dtmd"
+_LOOKED_BACK = 30
+"""A day and month said without the year, up to this many days before the day it was said,
+is that day gone ("Flu shot done 5/12"); earlier, it is next year's ("rego due 14/1")."""
+
+
 def days_gone_by(entry: MemoryEntry, today: date) -> bool:
-    """Whether every day `entry` names lies before `today` (False when it names none)."""
-    days = [
-        term[len(_DAY_TERM) :]
-        for term in entry_terms(entry.key, entry.content, entry.timestamp)
-        if term.startswith(_DAY_TERM)
-    ]
+    """Whether every day `entry` names lies before `today` (False when it names none).
+
+    A day and month without the year ("Night shift on 1.12.") is read from the day the
+    memory was said: a third adversary saw every such shift count as still to come.
+    """
+    said = local_time(entry.timestamp).date()
+    terms = entry_terms(entry.key, entry.content, entry.timestamp)
+    days = [term[len(_DAY_TERM) :] for term in terms if term.startswith(_DAY_TERM)]
+    dated = {day[4:] for day in days}  # a full date's day and month, named with its year
+    for term in terms:
+        month_day = term[len(_ANY_YEAR) :]
+        if term.startswith(_ANY_YEAR) and len(month_day) == 4 and month_day not in dated:
+            days.append(_from(said, int(month_day[:2]), int(month_day[2:])))
     return bool(days) and max(days) < f"{today:%Y%m%d}"
+
+
+def _from(said: date, month: int, day: int) -> str:
+    """The day a day and month without the year meant, said on `said` (as YYYYMMDD)."""
+    for year in (said.year, said.year + 1):
+        try:
+            meant = date(year, month, day)
+        except ValueError:
+            continue  # 29 February
+        if (said - meant).days <= _LOOKED_BACK:
+            return f"{meant:%Y%m%d}"
+    return "99991231"
 
 
 def upcoming_first(

@@ -16,10 +16,11 @@ from memory.date_terms import find_dates
 from memory.fact_values import attribute_terms
 from memory.relative_dates import named_days
 from memory.text import analyze
+from memory.weekly_days import weekly_terms
 
 _SAYS_CHANGE = re.compile(
-    r"(?i)\b(?:moved|changed|rescheduled|postponed|pushed|shifted|brought\s+forward|instead|"
-    r"now|new|actually|cancel(?:l?ed)?|no\s+longer|not)\b"
+    r"(?i)\b(?:moved|changed|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|"
+    r"instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
 _DAY_GRAIN = ("dtd", "dtmd")
 _READ_ON = datetime(2000, 1, 3, 12, tzinfo=UTC)
@@ -31,7 +32,10 @@ def days_named(text: str) -> frozenset[str]:
     dates, _ = find_dates(text)
     absolute = {term for term in dates if term.startswith(_DAY_GRAIN)}
     relative = {f"said:{named.words.casefold()}" for named in named_days(text, _READ_ON)}
-    return frozenset(absolute | relative)
+    # Every week too: "Night shift every Friday" took four dated shifts out of effect (a
+    # third adversary); "every Monday at 10" still changes to "every Monday at 11".
+    weekly = set(weekly_terms(text))
+    return frozenset(absolute | relative | weekly)
 
 
 def on_other_days(new: str, old: str) -> bool:

@@ -137,14 +137,15 @@ _PERSON_ROLES = (
     "partner husband wife spouse boyfriend girlfriend fiance fiancee boss manager landlord landlady"
 )
 _A_NAME = re.compile(
-    r"\s*(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(?P<first>[A-Z][\w'\u2019-]+)"
+    r"\s*(?:now\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(?P<first>[A-Z][\w'\u2019-]+)"
     r"(?:\s+[A-Z][\w'\u2019-]+){0,2}(?:\s+(?:now|these\s+days|again))?[\s.!]*"
 )
 _NOT_A_NAME = frozenset(
     "american australian british canadian chinese dutch english french german greek indian "
     "irish italian japanese korean mexican polish portuguese russian scottish spanish swedish "
     "swiss turkish welsh brazilian danish norwegian finnish austrian belgian ok okay fine great "
-    "away back here there home sick".split()
+    "away back here there home sick vegan vegetarian pregnant angry busy tired happy sad ill "
+    "late early upset pleased retired unemployed gone".split()
 )
 
 
@@ -160,7 +161,9 @@ def _names_someone(value: str) -> bool:
     something of the person.
     """
     found = _A_NAME.fullmatch(value)
-    return found is not None and found["first"].casefold() not in _NOT_A_NAME
+    first = "" if found is None else found["first"]
+    # "ANGRY" is shouted, not a name (a third adversary).
+    return bool(first) and not first.isupper() and first.casefold() not in _NOT_A_NAME
 
 
 def _one_way(text: str) -> str:

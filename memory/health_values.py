@@ -185,7 +185,7 @@ def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:
 
 
 _MAY_STATE_A_DOSE = re.compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")
-DOSE_WORDINGS = "dose medication medicine meds take"
+DOSE_WORDINGS = "dose medication medicine meds"
 """What a question about a dose asks with that a statement of it need not say: "what's
 my current dose?" and "what medication am I on?" found nothing of "I take 10mg of
 lisinopril every morning" (found by a new user)."""
@@ -270,7 +270,7 @@ def health_wordings(text: str) -> str:
     allergy = _read(_LIKE_AN_ALLERGY, _ALLERGY_PARTS, lowered, text)
     return " ".join(
         word
-        for word, said in ((DOSE_WORDINGS, medicine), ("doctor", doctor), ("allergy", allergy))
+        for word, said in ((DOSE_WORDINGS, medicine), ("doctor", doctor), ("allergy food", allergy))
         if said
     )
 

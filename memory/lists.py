@@ -53,11 +53,14 @@ def fewer_items(new: str, old: str) -> bool:
     "todo: passport, haircut" after "todo: passport, car service, haircut". Each of the
     old list's items is in the new one whole, or not at all.
     """
-    ours, theirs = list_items(new, fewest=1), list_items(old)
-    if ours is None or theirs is None or len(ours) >= len(theirs):
-        return False
     heading_ours, heading_theirs = _heading(new), _heading(old)
     if heading_ours != heading_theirs:
+        return False
+    # A list under a heading may have two items ("todo: passport, haircut"); without one,
+    # "I like tea and coffee" is no list ("I like tea" adds nothing to it).
+    ours = list_items(new, fewest=1)
+    theirs = list_items(old, fewest=2 if heading_theirs else _FEWEST_ITEMS)
+    if ours is None or theirs is None or len(ours) >= len(theirs):
         return False
     kept = set().union(*ours)
     if any(item and not item <= kept and item & kept for item in theirs):

@@ -213,6 +213,12 @@ _NAMED_WITHOUT_MARK = re.compile(
 )
 """A thing named and asked after without "?": "my address again", "and my address", "my
 address, tell me" (a later adversary saw each take a slot from the address)."""
+_TELLS_OF_IT = re.compile(
+    r"(?i)\b(?:is|are|was|were|am|i|got|has|had|died|quit|left|came|went|stolen|broke|lost|"
+    r"won|ran|back|here|gone|\w+ed)\b"
+)
+"""A verb among a thing's words tells of it: "and my flight got cancelled", "and my cat
+died", "and my boss quit" (a third adversary saw each held back as a question)."""
 _FEWEST_WORDS_TOLD = 3
 """Fewer words before "?" are a thing asked after ("dentist??", "wifi pw?", "mum's bday?": a
 later adversary saw the last two used as memories), whatever they are."""
@@ -278,7 +284,7 @@ def _briefly_asked(said: str) -> bool:
     if listed is not None and _TELLS_AFTER.search(said) is None:
         return True
     named = _NAMED_WITHOUT_MARK.fullmatch(said)
-    if named is not None and _TELLS_AFTER.search(named["words"] or named["after"]) is None:
+    if named is not None and not _TELLS_OF_IT.search(named["words"] or named["after"]):
         return True
     asked_last = _ASKED_LAST.search(said)
     if asked_last is not None and _only_a_thing(said[: asked_last.start()]):

@@ -65,7 +65,7 @@ _A_WEEKDAY_SHORT = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\b")
 """Any weekday's three letters, in the lower-cased text: most texts hold none."""
 _WEEKDAY_TIMED = re.compile(
     r"(?i)(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)"
-    r"\b(mon|tue|wed|thu|fri|sat|sun)\b\.?(?=\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b"
+    r"\b(mon|tue|wed|thu|fri|sat|sun)\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b|\d{1,2}:\d\d\b)"
     r"|,?\s+\d{1,2}(?:/\d{1,2}|\.\d{1,2}\.)(?![\d/.]))"
 )
 """Three letters of a weekday before a clock time or a day and month, with no word before

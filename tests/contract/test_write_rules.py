@@ -416,6 +416,7 @@ NEW_VALUES = [
     ("Maya is on 2.5ml ibuprofen", "Maya's ibuprofen is now 5ml"),
     # A day moved, said so, is still a change.
     ("Flour delivery on Tuesday at 7am", "Flour delivery moved to Friday at 7am"),
+    ("My landlord is Mr. Olsen", "My landlord is now Karen"),
 ]
 
 
@@ -619,6 +620,8 @@ LOOKALIKES = [
     ("My landlord is Mr Weber", "My landlord is back from Spain"),
     ("My boss is Mark", "My boss is away until Monday"),
     ("My boss is Maria", "My boss is Dutch"),
+    ("My wife is Anna", "My wife is Vegan"),
+    ("My wife is Anna", "My wife is ANGRY"),
     # Found by an adversary: the person's words alone made two facts one subject.
     ("My son Leo is 7", "My son Leo is allergic to peanuts"),
     ("My sister Anna is a nurse", "My sister Anna lives in Madrid"),
@@ -643,6 +646,10 @@ LOOKALIKES = [
     ("night shift again tmrw 9pm-7am, ugh", "Night shift on 16.12.2099 at 9pm"),
     ("Night shift Mon 7/12 21:00", "Night shift Wed 16/12 21:00"),
     ("Flour delivery on Tuesday at 7am", "Flour delivery on Friday at 7am"),
+    # A third adversary: a habit beside dated events, a word that moves nothing.
+    ("Night shift on 16.12.", "Night shift every Friday"),
+    ("Night shift on 15.12.", "Night shift on 16.12. with the new nurse"),
+    ("School pickup Monday 3pm", "School pickup Tuesday 3pm, not me but Tom"),
 ]
 
 
@@ -1403,10 +1410,11 @@ async def test_a_list_said_again_with_items_taken_off_is_its_new_version(memory:
     await memory.store("shopping", "Shopping list: milk, eggs, bread, butter")
     await memory.store("tea", "I like green tea")
     await memory.store("todo_done", "todo: passport, haircut")
+    await memory.store("todo_done_again", "todo: passport")  # a third adversary
     await memory.store("shopping_done", "Shopping list: milk, eggs, bread")
     await memory.store("tea_again", "I like tea")  # adds nothing: the detail is kept
     assert sorted((await _active(memory)).values()) == [
         "I like green tea",
         "Shopping list: milk, eggs, bread",
-        "todo: passport, haircut",
+        "todo: passport",
     ]

@@ -415,6 +415,10 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("answer to security question: Rover", "Rover"),
         ("security question answer is Rover", "Rover"),
         ("my mother's maiden name is Smithson", "Smithson"),
+        # A third adversary.
+        ('the door code is "4821"', "4821"),
+        ("the code is \u201c4821\u201d", "4821"),
+        ("my memorable word is sunflower", "sunflower"),
     ],
 )
 def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -> None:
@@ -515,6 +519,8 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "the answer to the question is 42",
         "my mother is called Ana",
         "building entry 3 hours",
+        'he said "4821 people came"',
+        "I said 'hi' at 4821 Main St",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:

@@ -209,6 +209,9 @@ def test_a_debt_and_its_payment_are_one_topic() -> None:
     assert changed_topics(owed, stated_values("I sent Priya the photos from the trip")) == []
     assert changed_topics(owed, stated_values("paid Priya a visit")) == []
     assert changed_topics(owed, stated_values("sent Priya $42")) == ["owes priya"]
+    # A third adversary: a number is no money, a question pays nothing.
+    assert changed_topics(owed, stated_values("sent Priya 42 photos from the trip")) == []
+    assert changed_topics(owed, stated_values("sent Priya $42?")) == []
 
 
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:

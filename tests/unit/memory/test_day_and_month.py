@@ -78,6 +78,7 @@ def test_a_fraction_or_a_number_of_that_shape_is_no_date(text: str) -> None:
         ("Friday 9am dentist", "dtd20261211"),
         ("standup friday 10:30", "dtd20261211"),
         ("I saw Tom Friday 9pm", "dtd20261204"),  # told of the past: the one before
+        ("Standup fri 10:30", "dtd20261211"),  # a third adversary: a 24-hour clock
     ],
 )
 def test_a_weekday_alone_before_a_clock_time_is_that_day(said: str, day: str) -> None:

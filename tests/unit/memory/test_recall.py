@@ -576,6 +576,11 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("and my sister moved to Lyon", False),
         ("my address again: 5 Elm St", False),
         ("I did it again", False),
+        # A third adversary: news said as a follow-up.
+        ("and my flight got cancelled", False),
+        ("and my cat died", False),
+        ("and my boss quit", False),
+        ("and my sister's baby arrived", False),
         # Found by the twelfth round's second new user: two questions, each ending in "?".
         ("What is Leo allergic to? And what's the wifi password?", True),
         ("Where do I live? What is my job?", True),
