@@ -12,7 +12,8 @@ for the write rules (`memory.fact_values.new_value`) and for the "since changed"
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 
 from memory.text import analyze
 
@@ -254,16 +255,35 @@ _ALLERGY_PARTS = ("eliac", "intoleran", "gluten", "lactose", "anaphyla", "epi")
 tests pass most over (the three patterns' scans took a third of an import's time)."""
 
 
+_GATE_WORDS = (
+    "inhaler inhalers puffer puffs drops spray epi epipen antibiotic antibiotics antihistamine "
+    "antihistamines prescription prescriptions pills capsules asthma allergy allergies "
+    "allergic fever migraine migraines pressure diabetes thyroid reflux eczema cholesterol "
+    "arthritis epilepsy adhd anxiety depression insomnia acne heart gp gps pcp physician "
+    "pediatrician paediatrician dermatologist psychiatrist cardiologist gynecologist "
+    "gynaecologist allergist neurologist oncologist endocrinologist rheumatologist urologist "
+    "surgeon coeliac celiac intolerant intolerance gluten lactose anaphylaxis anaphylactic"
+)
+
+
+@cache
+def _gate_terms() -> frozenset[str]:
+    return frozenset(analyze(_GATE_WORDS))
+
+
 def _read(pattern: re.Pattern[str], parts: tuple[str, ...], lowered: str, text: str) -> bool:
     return any(part in lowered for part in parts) and pattern.search(text) is not None
 
 
-def health_wordings(text: str) -> str:
+def health_wordings(text: str, terms: Iterable[str] | None = None) -> str:
     """The words a question about `text`'s medicine or doctor asks with that it need not say.
 
     `DOSE_WORDINGS` for a dose or a medicine; "doctor" for a GP, a pediatrician …;
-    "allergy" for coeliac disease or an intolerance.
+    "allergy" for coeliac disease or an intolerance. `terms`: `text`'s index terms, when
+    the caller has them (most texts hold none of the words these need: one set test).
     """
+    if terms is not None and _gate_terms().isdisjoint(terms):
+        return DOSE_WORDINGS if names_a_dose(text) else ""
     lowered = text.lower()
     medicine = names_a_dose(text) or _read(_MEDICINE, _MEDICINE_PARTS, lowered, text)
     doctor = _read(_CARE_GIVER, _CARE_GIVER_PARTS, lowered, text)

@@ -323,7 +323,9 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     written = written_out(content)  # "tmrw", "on sat", "fri 9am": the words they stand for
     words = analyze(written)
     seen = set(words)
-    wordings = " ".join((wordings_of(content), health_wordings(content), money_wordings(content)))
+    wordings = " ".join(
+        (wordings_of(content), health_wordings(content, seen), money_wordings(content))
+    )
     worded = [term for term in analyze(wordings) if term not in seen]
     return (
         analyze(key)
