@@ -38,6 +38,25 @@ _OUTGROWN = re.compile(
     r"outgr(?:own|ew)\s+(?:my|the|an?|his|her)\s+" + _WHAT + r"\s+allerg(?:y|ies)"
 )
 """"I've outgrown the peanut allergy": no longer allergic (found by a new user)."""
+_SOMEONE = (
+    r"(?:(?P<whose>(?i:my|our)\s+[a-z]+)\s+)?"
+    r"(?:\b(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?P<who>[A-Z][a-z][\w'-]*)(?:\s+[A-Z][a-z][\w'-]*)?"
+    r"(?:\s*\([^()]{0,60}\))?"
+)
+"""Someone named: "Tom", "Tom Murphy", "Mrs Byrne", "Tom Murphy (the Murphys' little lad)",
+"my partner Sam" (whose too: "my boss Sam" is someone else)."""
+_NAMED_ALLERGIC = re.compile(
+    r"\b" + _SOMEONE + r"\s+(?i:is|was)\s+(?i:(?:actually|really|still|definitely)\s+)?"
+    r"(?P<no>(?i:not\s+(?:actually\s+|really\s+)?|no\s+longer\s+|never\s+been\s+))?"
+    r"(?i:allergic\s+to)\s+" + _WHAT + _ENDS
+)
+_NAMED_ALLERGY = re.compile(
+    r"\b" + _SOMEONE + r"\s+(?P<no>(?i:doesn['\u2019]?t\s+|does\s+not\s+|no\s+longer\s+))?"
+    r"(?i:ha(?:s|ve))\s+(?i:an?\s+)?" + _WHAT + r"\s+(?i:allergy)" + _ENDS
+)
+"""Someone named's allergy (a child, a customer): "Tom Murphy is not allergic to nuts after
+all, it's sesame" left "Tom Murphy (the Murphys' little lad) has a nut allergy" in effect
+(a new user, a baker). Each is that one's own topic, never the user's."""
 _AMOUNT = r"(?P<amount>\d+(?:[.,]\d+)?)\s?(?P<unit>mg|mcg|µg|ug|g|ml|iu|units?)\b"
 _DRUG = r"(?P<drug>[A-Za-z][A-Za-z-]{2,30})"
 _DOSES = (
@@ -155,7 +174,10 @@ def speaks_of_health(text: str) -> bool:
 
 @lru_cache(maxsize=1024)
 def health_values(text: str) -> dict[str, frozenset[str]]:
-    """Topic → value of each allergy the text says the user has or has not, and each dose."""
+    """Topic → value of each allergy the text says someone has or has not, and each dose.
+
+    The user's, or someone named's ("Tom Murphy is not allergic to nuts after all").
+    """
     values: dict[str, frozenset[str]] = {}
     for rule in (_ALLERGIC, _ALLERGY, _OUTGROWN):
         for found in rule.finditer(text):
@@ -163,12 +185,26 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
             for item in _LIST_BREAK.split(found["what"]):
                 if what := _topic(item):
                     values.setdefault(f"allergic to {what}", has)
+    _named_allergies(text, values)
     for rule in (*_DOSES, *_NAMED_DOSES):
         for found in rule.finditer(text):
             dose = _dose(found)
             if dose is not None:
                 values.setdefault(*dose)
     return values
+
+
+def _named_allergies(text: str, values: dict[str, frozenset[str]]) -> None:
+    """Add the allergies `text` says someone named has or has not to `values`."""
+    for rule in (_NAMED_ALLERGIC, _NAMED_ALLERGY):
+        for found in rule.finditer(text):
+            if found["who"].casefold() in _NOT_NAMED:
+                continue
+            who = _topic(" ".join(filter(None, (found["whose"], found["who"]))))
+            has = frozenset(["no" if found["no"] else "yes"])
+            for item in _LIST_BREAK.split(found["what"]):
+                if what := _topic(item):
+                    values.setdefault(f"{who}'s allergy to {what}", has)
 
 
 def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:

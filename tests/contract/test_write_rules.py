@@ -417,6 +417,11 @@ NEW_VALUES = [
     # A day moved, said so, is still a change.
     ("Flour delivery on Tuesday at 7am", "Flour delivery moved to Friday at 7am"),
     ("My landlord is Mr. Olsen", "My landlord is now Karen"),
+    # A new user, a baker: a customer's allergy corrected.
+    (
+        "Tom Murphy (the Murphys' little lad) has a nut allergy",
+        "Tom Murphy is not allergic to nuts after all, it's sesame",
+    ),
 ]
 
 
@@ -642,6 +647,8 @@ LOOKALIKES = [
     ("My sister lives in Berlin", "My sister works at Google"),
     ("My sister lives in Berlin", "My sister's friend moved to Rome"),
     ("Mia's pediatrician is Dr. Alvarez", "Dr. Kim is Leo's new pediatrician"),
+    ("Tom has a nut allergy", "Maya is not allergic to nuts"),
+    ("I'm allergic to nuts", "Tom is not allergic to nuts"),
     # Two events of two days: a roster's shifts, deliveries (found fixing a new user's).
     ("night shift again tmrw 9pm-7am, ugh", "Night shift on 16.12.2099 at 9pm"),
     ("Night shift Mon 7/12 21:00", "Night shift Wed 16/12 21:00"),

@@ -438,3 +438,16 @@ async def test_a_dose_edited_with_a_doctors_name_is_still_updated_by_a_message(
     await harness.turn("My sertraline dose went up to 150mg.")
     in_effect = await _in_effect(harness)
     assert list(in_effect.values()) == ["My sertraline dose went up to 150mg."], in_effect
+
+
+async def test_a_childs_allergy_said_in_chat_updates_it(harness: Harness) -> None:
+    """Left from an earlier round and found again by a new user (a baker, of a customer):
+    "Maya is not allergic to amoxicillin after all" said in chat changed nothing."""
+    await harness.memory.store("maya", "Maya is allergic to amoxicillin", "core")
+    await harness.memory.store("me", "I'm allergic to amoxicillin", "core")
+    harness.model.add("Good to know.")
+    await harness.turn("Maya is not allergic to amoxicillin after all")
+    assert await _in_effect(harness) == {
+        "maya": "Maya is not allergic to amoxicillin after all",
+        "me": "I'm allergic to amoxicillin",
+    }
