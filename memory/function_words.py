@@ -19,8 +19,7 @@ STOP_WORDS: frozenset[str] = frozenset(
     they're they've this those through to too under until up very was wasn't we we'd we'll
     we're we've were weren't what what's when when's where where's which while who who's
     whom why why's with won't would wouldn't you you'd you'll you're you've your yours
-    yourself yourselves s t d ll m re ve don didn doesn isn wasn anyone anybody anything
-    someone somebody something everyone everybody everything
+    yourself yourselves s t d ll m re ve don didn doesn isn wasn
     """.split()
 )
 
