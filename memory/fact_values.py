@@ -48,13 +48,16 @@ def _maybe_claim(text: str) -> bool:
 _COPULAS = frozenset({"is", "are", ":", "="})
 """Present only: "My favourite colour was blue as a child" and "My email was …" tell of
 before (an adversary saw the past replace the present)."""
+_PERSON_ROLES = (
+    "partner husband wife spouse boyfriend girlfriend fiance fiancee boss manager landlord landlady"
+)
+"""Someone who holds one name at a time ("Alex is my partner now" replaces "… is Sam")."""
 _ATTRIBUTE_WORDS = (
     "email address employer phone birthday password passcode pin username website "
     "occupation profession nationality favourite name doctor dentist therapist physician "
     "pharmacist gp deadline pediatrician paediatrician vet veterinarian dermatologist "
     "psychiatrist psychologist optometrist allergist midwife cardiologist gynecologist "
-    "partner husband wife spouse boyfriend girlfriend fiance fiancee boss manager landlord "
-    "landlady"
+    + _PERSON_ROLES
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _SAME_ATTRIBUTE = (
@@ -133,9 +136,6 @@ def attribute_terms() -> frozenset[str]:
     return frozenset(analyze(_ATTRIBUTE_WORDS))
 
 
-_PERSON_ROLES = (
-    "partner husband wife spouse boyfriend girlfriend fiance fiancee boss manager landlord landlady"
-)
 _A_NAME = re.compile(
     r"\s*(?:now\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(?P<first>[A-Z][\w'\u2019-]+)"
     r"(?:\s+[A-Z][\w'\u2019-]+){0,2}(?:\s+(?:now|these\s+days|again))?[\s.!]*"
