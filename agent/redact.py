@@ -25,14 +25,16 @@ from agent.secret_formats import (
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
 
+_WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
+"""A wallet's words: all of them are the secret (`_WALLET_WORDS`)."""
 _STRONG = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|"
     r"passwort|kennwort|mot[ \t]+de[ \t]+passe|"
     r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord(?:et)?|"
     r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]|"
     # A wallet's words, a security question's answer (an adversary: each kept as said).
-    r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?|"
-    r"security[ \t]+(?:question[ \t]+)?answer|"
+    + _WALLET
+    + r"|security[ \t]+(?:question[ \t]+)?answer|"
     r"answer[ \t]+to[ \t]+(?:the[ \t]+|my[ \t]+|a[ \t]+)?security[ \t]+question|"
     r"(?:mother|mum|mom)['\u2019]s[ \t]+maiden[ \t]+name|memorable[ \t]+(?:word|phrase)"
 )
@@ -308,7 +310,7 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     return _strong_value(text, start, end, clause_ended, most)
 
 
-_WALLET_LABEL = re.compile(r"(?i)(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic.*")
+_WALLET_LABEL = re.compile(_WALLET, re.IGNORECASE)
 _WALLET_WORDS = 24
 """A wallet's seed phrase is 12 or 24 words: all of them are the secret."""
 

@@ -276,21 +276,6 @@ _LIKE_AN_ALLERGY = re.compile(
 is coeliac - GF loaf only" (a new user, a baker)."""
 
 
-_MEDICINE_PARTS = (
-    "inhal", "puff", "drops", "spray", "epi", "antibio", "antihist", "prescri", "pill",
-    "capsul", "asthma", "allerg", "fever", "migraine", "pressure", "diabet", "thyroid",
-    "reflux", "eczema", "cholest", "arthrit", "epilep", "adhd", "anxiety", "depress",
-    "insomn", "acne", "heart",
-)  # fmt: skip
-_CARE_GIVER_PARTS = (
-    "gp", "pcp", "physician", "pediatric", "paediatric", "dermatolog", "psychiatr", "cardiolog",
-    "gyn", "allergist", "neurolog", "oncolog", "endocrin", "rheumat", "urolog", "surgeon",
-)  # fmt: skip
-_ALLERGY_PARTS = ("eliac", "intoleran", "gluten", "lactose", "anaphyla", "epi")
-"""Parts of the words each pattern needs: every text indexed is read, and a few substring
-tests pass most over (the three patterns' scans took a third of an import's time)."""
-
-
 _GATE_WORDS = (
     "inhaler inhalers puffer puffs drops spray epi epipen antibiotic antibiotics antihistamine "
     "antihistamines prescription prescriptions pills capsules asthma allergy allergies "
@@ -302,28 +287,27 @@ _GATE_WORDS = (
 )
 
 
+"""Every word one of the three patterns needs (as index terms, once analysed)."""
+
+
 @cache
 def _gate_terms() -> frozenset[str]:
     return frozenset(analyze(_GATE_WORDS))
 
 
-def _read(pattern: re.Pattern[str], parts: tuple[str, ...], lowered: str, text: str) -> bool:
-    return any(part in lowered for part in parts) and pattern.search(text) is not None
-
-
-def health_wordings(text: str, terms: Iterable[str] | None = None) -> str:
+def health_wordings(text: str, terms: Iterable[str]) -> str:
     """The words a question about `text`'s medicine or doctor asks with that it need not say.
 
     `DOSE_WORDINGS` for a dose or a medicine; "doctor" for a GP, a pediatrician …;
-    "allergy" for coeliac disease or an intolerance. `terms`: `text`'s index terms, when
-    the caller has them (most texts hold none of the words these need: one set test).
+    "allergy" for coeliac disease or an intolerance. `terms`: `text`'s index terms. Every
+    text indexed is read, and most hold none of the words the patterns need: one set test
+    passes them over (the patterns' scans took a third of an import's time).
     """
-    if terms is not None and _gate_terms().isdisjoint(terms):
+    if _gate_terms().isdisjoint(terms):
         return DOSE_WORDINGS if names_a_dose(text) else ""
-    lowered = text.lower()
-    medicine = names_a_dose(text) or _read(_MEDICINE, _MEDICINE_PARTS, lowered, text)
-    doctor = _read(_CARE_GIVER, _CARE_GIVER_PARTS, lowered, text)
-    allergy = _read(_LIKE_AN_ALLERGY, _ALLERGY_PARTS, lowered, text)
+    medicine = names_a_dose(text) or _MEDICINE.search(text) is not None
+    doctor = _CARE_GIVER.search(text) is not None
+    allergy = _LIKE_AN_ALLERGY.search(text) is not None
     return " ".join(
         word
         for word, said in ((DOSE_WORDINGS, medicine), ("doctor", doctor), ("allergy food", allergy))

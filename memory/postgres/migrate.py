@@ -8,10 +8,9 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from memory.date_terms import date_terms_of, names_short_date, with_implied_terms
+from memory.date_terms import date_terms_of, with_implied_terms
 from memory.errors import MemoryStoreError
-from memory.health_values import names_a_dose, names_health_wordings
-from memory.money_words import names_money
+from memory.health_values import names_a_dose
 from memory.postgres.schema import (
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
@@ -33,9 +32,9 @@ from memory.postgres.schema import (
     unescape,
 )
 from memory.predicates import states_a_predicate, tells_of_leaving
+from memory.read_anew import dates_or_medicines, short_words_or_markers
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
-from memory.short_words import has_short_words
 from memory.text import (
     entry_terms,
     has_letter_without_mark,
@@ -108,16 +107,8 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SAVED_DAYS_APART: lambda _text: True,  # every row has a saving day
     LEFT_FOR_THE_NEW: lambda text: tells_of_leaving(text) or names_days_ahead(text),
     DAYS_READ_ANEW: lambda text: names_a_relative_day(text) or names_a_weekly_day(text),
-    SHORT_WORDS_READ: lambda text: (
-        has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
-    ),
-    DATES_AND_MEDICINES_READ: lambda text: (
-        names_short_date(text)
-        or has_short_words(text)
-        or names_health_wordings(text)
-        or names_a_relative_day(text)
-        or names_money(text)
-    ),
+    SHORT_WORDS_READ: short_words_or_markers,
+    DATES_AND_MEDICINES_READ: dates_or_medicines,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -6,15 +6,14 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.date_terms import date_terms_of, names_short_date, saved_day_apart, with_implied_terms
+from memory.date_terms import date_terms_of, saved_day_apart, with_implied_terms
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
-from memory.health_values import names_a_dose, names_health_wordings
-from memory.money_words import names_money
+from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
+from memory.read_anew import dates_or_medicines, short_words_or_markers
 from memory.relative_dates import names_a_relative_day, names_days_ahead
-from memory.short_words import has_short_words
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
 from memory.text import (
@@ -334,24 +333,11 @@ def _days_read_anew(conn: sqlite3.Connection) -> None:
 
 
 def _short_words_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, _short_words_or_markers)
+    _index_again_where(conn, short_words_or_markers)
 
 
 def _dates_and_medicines_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(
-        conn,
-        lambda text: (
-            names_short_date(text)
-            or has_short_words(text)
-            or names_health_wordings(text)
-            or names_a_relative_day(text)
-            or names_money(text)
-        ),
-    )
-
-
-def _short_words_or_markers(text: str) -> bool:
-    return has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
+    _index_again_where(conn, dates_or_medicines)
 
 
 MIGRATIONS: tuple[Migration, ...] = (

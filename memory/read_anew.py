@@ -1,0 +1,36 @@
+"""Which stored texts a newer analysis reads otherwise, for the migrations of every backend.
+
+SQLite's migrations (`memory.sqlite.schema`) and PostgreSQL's steps (`memory.postgres.migrate`)
+index these rows again; one test serves both, so the two stores re-read the same rows.
+"""
+
+from __future__ import annotations
+
+from memory.date_terms import names_short_date
+from memory.health_values import names_health_wordings
+from memory.money_words import names_money
+from memory.relative_dates import names_a_relative_day
+from memory.short_words import has_short_words
+
+
+def short_words_or_markers(text: str) -> bool:
+    """Whether `text` names what migration 0022 reads anew.
+
+    Words typed short ("tmrw"), a day named relatively, a redaction marker.
+    """
+    return has_short_words(text) or names_a_relative_day(text) or "[REDACTED:" in text
+
+
+def dates_or_medicines(text: str) -> bool:
+    """Whether `text` names what migration 0023 reads anew.
+
+    A day and month without the year, a weekday before a clock time, a medicine without
+    its amount, a doctor by another name, an amount of money.
+    """
+    return (
+        names_short_date(text)
+        or has_short_words(text)
+        or names_health_wordings(text)
+        or names_a_relative_day(text)
+        or names_money(text)
+    )
