@@ -60,8 +60,18 @@ _ATTRIBUTE_WORDS = (
     + _PERSON_ROLES
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
+_HELD_NEW = (
+    r"(?:mobile\s+|cell\s+|tele)?phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|"
+    r"number|e-?mail(?:\s+address)?|address|doctor|dentist|gp|vet|pediatrician|landlord|landlady"
+)
+"""What holds one value and is said to be new with "have a new …": a new car is one more."""
 _SAME_ATTRIBUTE = (
     (re.compile(r"(?i)\be-?mail(?:\s+address)?\b"), "email"),
+    # "My number", "Acme's new number": a phone's.
+    (
+        re.compile(r"(?i)\b(?P<whose>my|our|new|[\w-]+['\u2019]s)\s+number\b"),
+        r"\g<whose> phone number",
+    ),
     (re.compile(r"(?i)\b(?:(?:mobile|cell|tele)?phone|mobile|cell)(?:\s+number)?\b"), "phone"),
     # "I switched to a new GP, Dr. Costa" names the doctor "My family doctor is …" named
     # (found by a new user: both stayed in effect).
@@ -72,6 +82,24 @@ _SAME_ATTRIBUTE = (
             r"\s*[,:\u2014\u2013-]\s*"
         ),
         r"My new \g<who> is ",
+    ),
+    # "I have a new phone number: …", "got a new number, …", "Acme has a new email - …" give
+    # the value "My/Acme's new … is …" gives (found by a new user: the old one stayed).
+    (
+        re.compile(
+            r"(?i)^\s*(?:(?:btw|fyi|also|oh|so|ps)\b[\s,:.-]*)?"
+            r"(?:(?:i|we)\s+(?:have\s+|'ve\s+)?(?:got\s+)?|got\s+|have\s+)?"
+            rf"a\s+new\s+(?P<what>{_HELD_NEW})\s*[,:\u2014\u2013-]\s*(?=\S)"
+        ),
+        r"My new \g<what> is ",
+    ),
+    (
+        re.compile(
+            r"^\s*(?P<who>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+            r"\s+(?:has\s+(?:got\s+)?|got\s+)"
+            rf"a\s+new\s+(?P<what>(?i:{_HELD_NEW}))\s*[,:\u2014\u2013-]\s*(?=\S)"
+        ),
+        r"\g<who>'s new \g<what> is ",
     ),
     (
         re.compile(

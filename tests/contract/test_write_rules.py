@@ -1365,6 +1365,39 @@ async def test_a_fact_said_value_first_replaces_the_old_one(
     assert await _active(memory) == {"new": new}
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My phone number is 416 555 0101", "I have a new phone number: 416 555 0199"),
+        ("My mobile is 416 555 0101", "got a new number, 416 555 0199"),
+        ("My email is priya@old.ca", "We've got a new email - hello@raman.dev"),
+        ("Acme's phone number is 555 1111", "Acme has a new phone number: 555 2222"),
+        ("The plumber's number is 555 3333", "The plumber has a new number, 555 4444"),
+        ("Tom's number is 555 1212", "Tom's number is now 555 9898"),
+    ],
+)
+async def test_a_contact_said_to_be_new_replaces_the_old_one(
+    memory: Memory, old: str, new: str
+) -> None:
+    """Found by a new user: "I have a new phone number: …" left the old number in effect, and
+    so did a supplier's or a plumber's new number."""
+    needs(memory, "persistent")
+    first = await memory.store("old", old)
+    second = await memory.store("new", new)
+    assert second.supersedes == [first.id]
+    assert await _active(memory) == {"new": new}
+
+
+async def test_something_else_new_or_another_number_replaces_nothing(memory: Memory) -> None:
+    needs(memory, "persistent")
+    await memory.store("phone", "Tom's number is 555 1212")
+    await memory.store("car", "Tom has a new car, a red Golf")
+    await memory.store("lucky", "My lucky number is 7")
+    await memory.store("mine", "My phone number is 416 555 0101")
+    await memory.store("account", "My account number is 12345678")
+    assert set(await _active(memory)) == {"phone", "car", "lucky", "mine", "account"}
+
+
 async def test_people_said_value_first_stay_apart(memory: Memory) -> None:
     needs(memory, "persistent")
     await memory.store("brother", "My brother is Sam")

@@ -328,6 +328,12 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
             "Good news, the allergist says I've outgrown the peanut allergy.",
             "The allergist says I've outgrown the peanut allergy.",
         ),
+        # A contact said to be new with "have a new …" (a new user, a freelancer).
+        (
+            "My phone number is 416 555 0101",
+            "btw I have a new phone number: 416 555 0199",
+            "Btw I have a new phone number: 416 555 0199",
+        ),
     ],
 )
 async def test_a_health_fact_said_in_chat_updates_it(
