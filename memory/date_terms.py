@@ -26,6 +26,8 @@ from calendar import monthrange
 from datetime import date, datetime
 from functools import lru_cache
 
+from memory.date_ranges import days_between, gap_in_days, joins_a_range
+
 MONTHS: dict[str, int] = {
     "january": 1,
     "february": 2,
@@ -73,7 +75,8 @@ _YEAR_FIRST_DATE = re.compile(
     r"(?<![\w/.\-])((?:19|20)[0-9]{2})([/.])([0-9]{1,2})\2([0-9]{1,2})(?![\w/\-])(?!\.[0-9])"
 )
 _SHORT_DATE = re.compile(
-    r"(?<![\w/.\-:$\u20ac\u00a3])([0-9]{1,2})(?:/([0-9]{1,2})(?![\w/\-]|[.,][0-9])"
+    r"(?<![\w/.:$\u20ac\u00a3])(?<![^0-9]-)(?<!^-)([0-9]{1,2})"
+    r"(?:/([0-9]{1,2})(?![\w/]|-(?![0-9]{1,2}/[0-9])|[.,][0-9])"
     r"|\.([0-9]{1,2})\.(?![\w.]))"
 )
 """A day and a month without the year, as written where the day comes first: "rego due
@@ -312,8 +315,13 @@ def with_implied_terms(terms: list[str]) -> list[str]:
 
 
 def mentioned_date_terms(content: str) -> list[str]:
-    """The date terms of the dates a text names, with the coarser ones they lie in."""
+    """The date terms of the dates a text names, with the coarser ones they lie in.
+
+    A range's days between its ends too (`memory.date_ranges`).
+    """
     mentioned, _ = find_dates(content)
+    if len(mentioned) > 1:
+        mentioned = [*mentioned, *range_day_terms(content)]
     return list(dict.fromkeys([*mentioned, *(t for m in mentioned for t in implied_terms(m))]))
 
 
@@ -382,11 +390,20 @@ _TIME_AFTER = re.compile(
     _FLAGS,
 )
 """A clock time right after: "19/12 at 8am", "7/12 21:00", "16/12 2100-0730"."""
+_SCORED = frozenset("passed scored score got marks rated grade".split())
+_COUNTED = re.compile(
+    r"\s*(?:tests?|questions?|points?|marks?|correct|right|answers?|items?|reps?|stars?|"
+    r"done|complete|passed|attempts?)\b",
+    _FLAGS,
+)
+"""A count out of a total, not a date: "12/12 tests", "scored 12/12"."""
 _NOT_DATES = frozenset({(24, 7)})
 """Written as day and month, but said of something else: "open 24/7"."""
 
 
-def _short_date_terms(match: re.Match[str], text: str, before: str) -> list[str]:
+def _short_date_terms(
+    match: re.Match[str], text: str, before: str, range_start: list[str] | None = None
+) -> list[str]:
     """The days a day and month without the year may be, when the words around say it is one.
 
     A month above 12 reads the other way ("12/19" is December 19). Where either reading
@@ -403,6 +420,15 @@ def _short_date_terms(match: re.Match[str], text: str, before: str) -> list[str]
     if not (day_first or month_first):
         return []
     said_as_day = before.lower() in _DAY_WORDS_BEFORE or bool(_TIME_AFTER.match(text, match.end()))
+    if not said_as_day and (before.lower() in _SCORED or _COUNTED.match(text, match.end())):
+        return []  # "Passed 12/12 tests", "scored 14/20"
+    if range_start is not None:
+        # "20/12 to 2/1": a date's range ends on a date, the reading a month or less after.
+        readings = ([day_of_month_term(second, first)] if day_first else []) + (
+            [day_of_month_term(first, second)] if month_first else []
+        )
+        ahead = [r for r in readings if 0 < (gap_in_days(range_start, [r]) or 0) <= 31]
+        return ahead if len(ahead) == 1 else readings
     # "version 1.2." and "chapter 4.5." end sentences too: dotted, a day above 12 is a date.
     # "12/12" reads one way only; "5/5" and "10/10" are scores as often.
     same = first == second > 10
@@ -421,13 +447,25 @@ def find_dates(text: str) -> tuple[list[str], str]:
     A query's date words are replaced by the date's terms, not searched as well: as words
     they would count against every memory saved that day that does not repeat them.
     """
+    found = _found_dates(text)
+    if not found:
+        return [], text
+    pieces, position = [], 0
+    for start, end, _ in found:
+        pieces.append(text[position:start])
+        position = end
+    rest = " ".join([*pieces, text[position:]])
+    return list(dict.fromkeys(t for _, _, terms in found for t in terms)), rest
+
+
+def _found_dates(text: str) -> list[tuple[int, int, list[str]]]:
+    """(start, end, terms) of each date expression in `text`, in the order written."""
     has_digit = _DIGIT.search(text) is not None
     has_month = _has_month_word(text)
     if not (has_digit or has_month):
-        return [], text
+        return []
     claimed = bytearray(len(text))
-    spans: list[tuple[int, int]] = []
-    found: list[tuple[int, list[str]]] = []
+    found: list[tuple[int, int, list[str]]] = []
     for kind, pattern in _PATTERNS:
         if (kind in _NEEDS_DIGIT and not has_digit) or (kind in _NEEDS_MONTH and not has_month):
             continue
@@ -439,16 +477,22 @@ def find_dates(text: str) -> tuple[list[str], str]:
             lead = _WORD_BEFORE.search(text, max(0, start - 32), start) if leading else None
             before = lead.group(1) if lead else ""
             if kind == "short":
-                terms = _short_date_terms(match, text, before)
+                joined = [t for s, e, t in found if e <= start and joins_a_range(text, e, start)]
+                terms = _short_date_terms(match, text, before, joined[0] if joined else None)
             else:
                 terms = _terms_of(kind, match.groups(), before)
             if terms:
                 claimed[start:end] = b"\x01" * (end - start)
-                spans.append((start, end))
-                found.append((start, terms))
-    pieces, position = [], 0
-    for start, end in sorted(spans):
-        pieces.append(text[position:start])
-        position = end
-    rest = " ".join([*pieces, text[position:]]) if spans else text
-    return list(dict.fromkeys(t for _, terms in sorted(found) for t in terms)), rest
+                found.append((start, end, terms))
+    return sorted(found)
+
+
+def range_day_terms(text: str) -> list[str]:
+    """The day terms of the days between the two ends of each range `text` names."""
+    found = _found_dates(text)
+    return [
+        term
+        for (_, end, first), (start, _, second) in zip(found, found[1:], strict=False)
+        if joins_a_range(text, end, start)
+        for term in days_between(first, second)
+    ]

@@ -6,7 +6,7 @@ index these rows again; one test serves both, so the two stores re-read the same
 
 from __future__ import annotations
 
-from memory.date_terms import names_short_date
+from memory.date_terms import names_short_date, range_day_terms
 from memory.health_values import names_health_wordings
 from memory.money_words import names_money
 from memory.relative_dates import names_a_relative_day
@@ -34,3 +34,12 @@ def dates_or_medicines(text: str) -> bool:
         or names_a_relative_day(text)
         or names_money(text)
     )
+
+
+def ranges_or_scores(text: str) -> bool:
+    """Whether `text` names what migration 0024 reads anew.
+
+    A range of dates ("Away 20/12 to 2/1": the days between), a score of a date's shape
+    ("Passed 12/12 tests": no date), a day and month joined by a hyphen ("14/5-16/5").
+    """
+    return names_short_date(text) or bool(range_day_terms(text))

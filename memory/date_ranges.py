@@ -1,0 +1,83 @@
+"""The days a range of dates spans: "Away 20/12 to 2/1" is also away on 24 December.
+
+Found by a new user's candidate list: asked "what's on 24/12?", the range was not found, since
+only its two ends were dates. A memory that names a range of at most a month holds the
+terms of the days between its ends too; a longer range ("Jan to June") is a span of months,
+not of days anyone asks about one by one. A query keeps its ends alone: a range asked about
+with its every day would count a memory naming one of them as covering little of it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+LONGEST_RANGE_DAYS = 31
+_JOINED = re.compile(r"\s*(?:to|till|til|until|thru|through|[-\u2013\u2014])\s*", re.IGNORECASE)
+"""What stands between a range's two ends: "20/12 to 2/1", "Dec 20 – Jan 2"."""
+_A_LEAP_YEAR = 2000
+"""Where neither end says its year: 29 February may lie between."""
+
+
+def joins_a_range(text: str, end: int, start: int) -> bool:
+    """Whether `text` between a date ending at `end` and one starting at `start` joins them."""
+    return _JOINED.fullmatch(text, end, start) is not None
+
+
+def _one_day(terms: list[str]) -> tuple[int | None, int, int] | None:
+    """(year or None, month, day) of the one day an end names; None if it names no one day."""
+    days_of_months = [t for t in terms if t.startswith("dtmd")]
+    if len(days_of_months) != 1:
+        return None  # no day, or two readings ("3/4" is 3 April or March 4)
+    month, day = int(days_of_months[0][4:6]), int(days_of_months[0][6:8])
+    years = {int(t[3:7]) for t in terms if t.startswith("dtd")}
+    return (years.pop() if len(years) == 1 else None, month, day)
+
+
+def _dated(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None  # 29 February of a year without it
+
+
+def gap_in_days(first: list[str], second: list[str]) -> int | None:
+    """Days from the day `first` names to the day `second` names, read as a range."""
+    ends = _ends(first, second)
+    return None if ends is None else (ends[1] - ends[0]).days
+
+
+def _ends(first: list[str], second: list[str]) -> tuple[date, date] | None:
+    start, end = _one_day(first), _one_day(second)
+    if start is None or end is None:
+        return None
+    (start_year, start_month, start_day), (end_year, end_month, end_day) = start, end
+    crosses_new_year = (end_month, end_day) < (start_month, start_day)
+    if start_year is None and end_year is None:
+        start_year = _A_LEAP_YEAR
+    if start_year is None:
+        assert end_year is not None
+        start_year = end_year - 1 if crosses_new_year else end_year
+    if end_year is None:
+        end_year = start_year + 1 if crosses_new_year else start_year
+    opening, closing = _dated(start_year, start_month, start_day), _dated(end_year, *end[1:])
+    return None if opening is None or closing is None else (opening, closing)
+
+
+def days_between(first: list[str], second: list[str]) -> list[str]:
+    """The day terms of the days strictly between two ends of a range, in order.
+
+    With their years where an end says one ("20 Dec to 2 Jan 2027"); only the day and the
+    month otherwise. None for a range longer than `LONGEST_RANGE_DAYS` or going backwards.
+    """
+    ends = _ends(first, second)
+    if ends is None or not 1 < (ends[1] - ends[0]).days <= LONGEST_RANGE_DAYS:
+        return []
+    with_years = any(t.startswith("dtd") for t in [*first, *second])
+    terms: list[str] = []
+    for offset in range(1, (ends[1] - ends[0]).days):
+        day = ends[0] + timedelta(days=offset)
+        if with_years:
+            terms.append(f"dtd{day.year:04d}{day.month:02d}{day.day:02d}")
+        terms.append(f"dtmd{day.month:02d}{day.day:02d}")
+    return terms

@@ -1,0 +1,134 @@
+"""A range of dates holds the days between its ends; a score of a date's shape is no date.
+
+"Away in Goa 20/12 to 2/1" was not found by "what's on 24/12?", and its "2/1" was no date;
+"Passed 12/12 tests" was found by "12 December".
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memory.date_terms import find_dates, mentioned_date_terms
+from memory.factory import open_memory
+from memory.postgres.schema import DATE_RANGES_READ
+from memory.postgres.store import PostgresMemory
+from memory.protocol import Memory
+from memory.sqlite.store import SqliteMemory
+from memory.write_rules import NewMemory
+from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.postgres import postgres_url
+from tests.unit.memory.conftest import as_before
+
+__all__ = ["postgres_url"]
+
+SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+
+
+def _days(text: str) -> list[str]:
+    return [t for t in mentioned_date_terms(text) if t.startswith("dtmd")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Away in Goa 20/12 to 2/1, no work",
+        "Holiday Dec 20 - Jan 2",
+        "off 20 December until 2 January",
+        "Away 20/12–2/1",
+    ],
+)
+def test_a_range_holds_every_day_between_its_ends(text: str) -> None:
+    days = _days(text)
+    assert days[:2] == ["dtmd1220", "dtmd0102"]  # "2/1" after "to" is 2 January alone
+    assert sorted(days[2:]) == sorted([f"dtmd12{d}" for d in range(21, 32)] + ["dtmd0101"])
+
+
+def test_a_range_with_its_year_holds_the_days_of_those_years() -> None:
+    terms = mentioned_date_terms("Sabbatical 20 Dec to 2 Jan 2027")
+    assert "dtd20261224" in terms and "dtd20270101" in terms
+    assert "dtym202612" in terms and "dty2026" in terms
+
+
+def test_a_hyphen_joins_two_days_and_months() -> None:
+    assert _days("conference 14/5-16/5") == ["dtmd0514", "dtmd0516", "dtmd0515"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Jan 3 to June 30",  # months, not days anyone asks about one by one
+        "from 2/1 to 20/12",  # backwards: 2 January to 20 December is most of a year
+        "3/4 to 5/4",  # neither end is told apart from a fraction
+    ],
+)
+def test_a_long_or_unclear_range_holds_its_ends_alone(text: str) -> None:
+    ends = {t for t in find_dates(text)[0] if t.startswith("dtmd")}
+    assert set(_days(text)) == ends
+
+
+@pytest.mark.parametrize(
+    "text", ["Passed 12/12 tests", "scored 12/12", "12/12 correct!", "got 14/20 questions"]
+)
+def test_a_score_of_a_dates_shape_is_no_date(text: str) -> None:
+    assert find_dates(text) == ([], text)
+
+
+def test_a_day_said_so_beside_a_count_is_still_a_date() -> None:
+    assert _days("exam on 12/12, 40 questions") == ["dtmd1212"]
+
+
+async def _store(store: Memory) -> None:
+    for key, content in (
+        ("away", "Away in Goa 20/12 to 2/1, no work"),
+        ("tests", "Passed 12/12 tests today"),
+        ("party", "Office party 12/12 at 7pm"),
+    ):
+        await store.write(NewMemory(key=key, content=content, created_at=SAID))
+
+
+async def _keys(store: Memory, query: str) -> list[str]:
+    return [entry.key for entry in (await store.recall(query)).entries]
+
+
+def _older(terms: list[str]) -> list[str]:
+    """The terms an older memchat gave them: the range's ends alone, the score a date."""
+    return [t for t in terms if not t.startswith("dt") or t in ("dtmd1220", "dtm12")] + ["dtmd1212"]
+
+
+async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> None:
+    path = tmp_path / "brain.db"
+    store = await SqliteMemory.open(path, keyword_only())
+    await _store(store)
+    assert await _keys(store, "what's on 24/12?") == ["away"]
+    assert await _keys(store, "anything on 12 December?") == ["party"]
+    await store.close()
+    with as_before(path, "0024_date_ranges_read") as conn:
+        for key in ("away", "tests"):
+            (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
+            older = " ".join(_older(terms.split()))
+            conn.execute("UPDATE memories SET terms = ? WHERE key = ?", (older, key))
+    store = await SqliteMemory.open(path, keyword_only())
+    try:
+        assert await _keys(store, "what's on 24/12?") == ["away"]
+        assert await _keys(store, "anything on 12 December?") == ["party"]
+    finally:
+        await store.close()
+
+
+async def test_a_postgres_store_indexed_before_reads_them_anew(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    settings = postgres_keyword_only(postgres_url)
+    store = await open_memory(settings, tmp_path, None)
+    assert isinstance(store, PostgresMemory)
+    await _store(store)
+    await store.close()
+    await postgres_indexed_before(settings, "away", _older, DATE_RANGES_READ)
+    again = await open_memory(settings, tmp_path, None)
+    try:
+        assert await _keys(again, "what's on 24/12?") == ["away"]
+    finally:
+        await again.close()
