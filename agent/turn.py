@@ -306,6 +306,16 @@ class Agent:
             )
         except MemoryStoreError as exc:
             result = RecallResult(entries=[], mode="off", degraded=f"recall failed: {exc}")
+        except OSError:
+            raise  # the disk: saving fails too, and the turn says so
+        except Exception as exc:  # noqa: BLE001 - a fault in recall must not stop the chat
+            # Found by a new user: a query recall could not read ("gym tue 6:30am") failed
+            # every turn it was in, so that message could not be told to the model at all.
+            result = RecallResult(
+                entries=[],
+                mode="off",
+                degraded=f"recall failed (a bug; please report it): {type(exc).__name__}: {exc}",
+            )
         agent = self.config.agent
         budget = InjectionBudget(
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars

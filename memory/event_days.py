@@ -46,3 +46,40 @@ def on_other_days(new: str, old: str) -> bool:
     if attribute_terms() & set(analyze(new)):
         return False  # "Alex's birthday is March 16" gives the birthday another day
     return _SAYS_CHANGE.search(new) is None
+
+
+_MOVED_OR_CALLED_OFF = re.compile(
+    r"(?i)\b(?:moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|"
+    r"cancel(?:l?ed)?|called\s+off|no\s+longer)\b"
+)
+_CLOCK_TIME = re.compile(r"(?i)\b[0-9]{1,2}(?::[0-9]{2})?\s*[ap]\.?m\b|\b[0-9]{1,2}:[0-9]{2}\b")
+
+
+def leaves_its_day(new: str, old: str) -> bool:
+    """Whether `old` is an event of a day and `new`, naming no day or time, does not move it.
+
+    Found by an adversary: "Book club book is now Dune" replaced "Book club on 9/12 at
+    Anna's", and "Night shift pay is now $45 an hour" the shift: each says something else
+    of the event's name, and the day was lost. "Yoga now at 7pm" and "Book club cancelled"
+    still change the event.
+    """
+    return (
+        bool(days_named(old))
+        and not days_named(new)
+        and _CLOCK_TIME.search(new) is None
+        and _MOVED_OR_CALLED_OFF.search(new) is None
+    )
+
+
+def several_events(texts: list[str]) -> bool:
+    """Whether two or more of `texts` are events, each of other days than the others.
+
+    Found by an adversary: "Night shift moved to Thu 17/12" replaced both the Monday and
+    the Wednesday shift; which one moved it does not say, so it replaces neither.
+    """
+    days = [days_named(text) for text in texts]
+    return (
+        len(days) >= 2
+        and all(days)
+        and all(a.isdisjoint(b) for at, a in enumerate(days) for b in days[at + 1 :])
+    )

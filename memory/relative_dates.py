@@ -217,7 +217,7 @@ def relative_date_terms(
             pass  # a day before year 1 or after 9999: no date to ask about
     days: list[date] = []
     for found in named_weekdays(text):
-        if not past_only or found["which"].casefold() == "last":
+        if not past_only or (found["which"] or "").casefold() == "last":
             days += weekday_days(found, today)
     if not past_only:
         days += [day for found in _DAY_OF_MONTH.finditer(text) if (day := _on_the(found, today))]

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.event_days import on_other_days
+from memory.event_days import leaves_its_day, on_other_days, several_events
 from memory.fact_subjects import (
     contradicts,
     numbered_alike,
@@ -269,6 +269,7 @@ def place_new(
         and not only_a_person_shared(content, s.content)
         and not one_item_of_a_list(content, s.content)
         and not on_other_days(content, s.content)
+        and not leaves_its_day(content, s.content)
     )
     # A numbered thing's new state: "Ticket 5512 is closed" after "Ticket 5512 is open" (a
     # second adversary saw both stay in effect; a number is no word of a subject).
@@ -282,7 +283,10 @@ def place_new(
         and _few_words(s.content)
         and one_fact(content, s.content)
     )
-    conflicts = by_value + by_number + _closest_of(by_words)
+    closest = _closest_of(by_words)
+    if several_events([c.content for c in closest]):
+        closest = ()
+    conflicts = by_value + by_number + closest
     return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
 
 

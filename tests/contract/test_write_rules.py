@@ -657,7 +657,40 @@ LOOKALIKES = [
     ("Night shift on 16.12.", "Night shift every Friday"),
     ("Night shift on 15.12.", "Night shift on 16.12. with the new nurse"),
     ("School pickup Monday 3pm", "School pickup Tuesday 3pm, not me but Tom"),
+    # A fourth adversary: something else said of an event's name took its day away.
+    ("Book club on 9/12 at Anna's", "Book club book is now Dune"),
+    ("Swimming lesson Tue 8/12 4pm", "Swimming lessons now cost $20"),
+    ("Yoga class Monday 6pm", "Yoga class now has a new teacher, Jess"),
+    ("Night shift Mon 7/12 21:00", "Night shift pay is now $45 an hour"),
 ]
+
+
+async def test_a_move_that_says_not_which_of_two_events_replaces_neither(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: "Night shift moved to Thu 17/12" replaced both shifts."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("monday", "Night shift Mon 7/12 21:00")
+    await memory.store("wednesday", "Night shift Wed 16/12 21:00")
+    moved = await memory.store("moved", "Night shift moved to Thu 17/12")
+    assert moved.supersedes == []
+    assert set(await _active(memory)) == {"monday", "wednesday", "moved"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Yoga class Monday 6pm", "Yoga class now at 7pm"),
+        ("Book club on 9/12 at Anna's", "Book club on 9/12 is cancelled"),
+    ],
+)
+async def test_an_events_new_time_or_its_calling_off_still_replaces_it(
+    memory: Memory, old: str, new: str
+) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    first = await memory.store("old", old)
+    second = await memory.store("new", new)
+    assert second.supersedes == [first.id]
 
 
 async def test_what_only_looks_like_a_new_value_keeps_both(memory: Memory) -> None:

@@ -108,4 +108,44 @@ async def test_esc_returns_the_queue_to_the_input(make_app: MakeApp) -> None:
         await pilot.pause()
         await pilot.press("escape")
         await settle(pilot)
-        assert prompt.text == "first\nsecond"
+        assert prompt.text == "first\nsecond\n"  # what is typed next goes on a line of its own
+
+
+async def test_messages_put_back_go_again_as_they_were(make_app: MakeApp) -> None:
+    """Found by a new user: typing on after a failure had put two messages back, the next
+    Enter sent all of it as one message ("… mon/wed 7ambiscuit next vet appt …")."""
+    model = StallingModel(
+        Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "a", "b", "c"
+    )
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        for text in ("inv 1042 northwind status", "gym is mon/wed 7am"):
+            prompt.text = text
+            await pilot.press("enter")
+            await model.asked.wait()
+        model.release.set()
+        await settle(pilot)
+        assert prompt.text == "inv 1042 northwind status\ngym is mon/wed 7am\n"
+        await pilot.press(*"vet nov 14", "enter")
+        await settle(pilot)
+        sent = [m.text for m in h.app.query(UserMessage)]
+        assert sent == ["inv 1042 northwind status", "gym is mon/wed 7am", "vet nov 14"]
+
+
+async def test_a_message_put_back_and_changed_goes_as_shown(make_app: MakeApp) -> None:
+    model = StallingModel(Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "a")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "my cat is"
+        await pilot.press("enter")
+        await model.asked.wait()
+        model.release.set()
+        await settle(pilot)
+        assert prompt.text == "my cat is"
+        await pilot.press("end", *" Miso", "enter")
+        await settle(pilot)
+        assert [m.text for m in h.app.query(UserMessage)] == ["my cat is Miso"]

@@ -55,6 +55,8 @@ class PromptInput(PlainTextArea):
         self._edit_shown = ""
         """The last message as an edit of it opened (Up leaves the edit only unchanged)."""
         self._draft = ""
+        self._restored: list[str] = []
+        """Messages `restore` put back, each sent as its own while left unchanged."""
         self.editing = False
         """The text is the conversation's last message, being edited."""
         self.last_message: Callable[[], str | None] = lambda: None
@@ -79,17 +81,39 @@ class PromptInput(PlainTextArea):
         await super()._on_key(event)
 
     def action_submit(self) -> None:
-        """Send the text (empty input does nothing)."""
+        """Send the text (empty input does nothing).
+
+        Messages put back unchanged (`restore`) go again as the messages they were, and
+        what was typed after them as one more: found by a new user, whose next message,
+        typed on after a failure had put two back, was sent glued to them as one.
+        """
         text = self.text
         if not text.strip():
             return
-        if not self.sent or self.sent[-1] != text:
-            self.sent.append(text)
-        self._position = None
         edit = self.editing
+        messages = [text] if edit else self._as_sent(text)
+        for message in messages:
+            if not self.sent or self.sent[-1] != message:
+                self.sent.append(message)
+        self._position = None
+        self._restored = []
         self._set_editing(False)
         self.clear()
-        self.post_message(self.Submitted(text, edit=edit))
+        for message in messages:
+            self.post_message(self.Submitted(message, edit=edit))
+
+    def _as_sent(self, text: str) -> list[str]:
+        """`text` as the messages it holds: those put back unchanged, then what follows."""
+        if not self._holds_restored(text):
+            return [text]
+        rest = text[len("\n".join(self._restored)) :]
+        return [*self._restored, *([rest.strip("\n")] if rest.strip() else [])]
+
+    def _holds_restored(self, text: str) -> bool:
+        """Whether `text` opens with the messages put back, unchanged, each on its line."""
+        block = "\n".join(self._restored)
+        # Typed on at the end of the last one, it is one message, as shown.
+        return bool(self._restored) and text.startswith(block) and text[len(block) :][:1] in "\n"
 
     def resume_edit(self) -> None:
         """The text in the box is an edit again (it came back unanswered)."""
@@ -128,7 +152,12 @@ class PromptInput(PlainTextArea):
         draft = self.text if self._position is None else self._draft
         self._position = None
         kept = bool(draft.strip())
-        self.text = "\n".join([*texts, draft] if kept else texts)
+        earlier = self._restored if self._holds_restored(draft) else []
+        # After several, a line of its own for what is typed next: it is another message.
+        # One alone is left ready to send again or to fix ("/rememebr …").
+        lines = [*texts, draft] if kept else [*texts, ""] if len(texts) > 1 else [*texts]
+        self.text = "\n".join(lines)
+        self._restored = [*texts, *earlier]
         self.move_cursor(self.document.end)
         self.focus()
         return kept

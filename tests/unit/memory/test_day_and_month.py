@@ -19,7 +19,7 @@ from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.short_words import written_out
 from memory.sqlite.store import SqliteMemory
-from memory.text import entry_terms
+from memory.text import entry_terms, query_terms
 from memory.write_rules import NewMemory
 from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
 from tests.helpers.postgres import postgres_url
@@ -84,6 +84,17 @@ def test_a_fraction_or_a_number_of_that_shape_is_no_date(text: str) -> None:
 def test_a_weekday_alone_before_a_clock_time_is_that_day(said: str, day: str) -> None:
     days = [t for t in entry_terms("k", said, SAID) if t.startswith("dtd")]
     assert days == [day]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["dentist fri 9am", "fri 9am", "monday 7am", "what did I say fri 9am", "gym tue 6:30am"],
+)
+def test_a_weekday_before_a_clock_time_in_a_query_names_that_day(query: str) -> None:
+    """Found by a new user: every such query failed the turn (the weekday had no word
+    before it, which the days gone by read)."""
+    terms = query_terms(query)
+    assert [t for t in terms if t.startswith("dtd")], terms
 
 
 def test_a_weekday_said_every_week_or_of_a_habit_is_no_one_day() -> None:
