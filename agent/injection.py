@@ -36,9 +36,9 @@ class InjectionBudget:
 
 SKIPPED_NOTE = "a message like this asks about nothing, so nothing was looked up"
 ABOUT_THE_USER = re.compile(
-    r"(?i)^\W*(?:(?:so|ok|okay|hey|hi|hello)\W+)?(?:what\s+(?:do|else\s+do)\s+you\s+"
-    r"(?:know|remember)|what\s+have\s+i\s+told\s+you|tell\s+me\s+(?:everything\s+|all\s+|"
-    r"what\s+)?you\s+(?:know|remember))\s+(?:about|of)\s+me\W*$"
+    r"(?i)^\W*(?:(?:so|ok|okay|hey|hi|hello)\W+)?(?:(?:what|wat|wot)\s+(?:do|else\s+do)\s+"
+    r"(?:you|u|ya)\s+(?:know|remember)|what\s+have\s+i\s+told\s+(?:you|u)|tell\s+me\s+"
+    r"(?:everything\s+|all\s+|what\s+)?(?:you|u)\s+(?:know|remember))\s+(?:about|abt|of)\s+me\W*$"
 )
 """A message asking what is remembered of the user, and nothing more."""
 

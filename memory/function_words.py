@@ -20,8 +20,13 @@ STOP_WORDS: frozenset[str] = frozenset(
     we're we've were weren't what what's when when's where where's which while who who's
     whom why why's with won't would wouldn't you you'd you'll you're you've your yours
     yourself yourselves s t d ll m re ve don didn doesn isn wasn
+    whats wheres whos hows whens whys thats theres heres youre youve youll theyre
+    dont doesnt didnt isnt arent wasnt werent hasnt havent hadnt couldnt wouldnt shouldnt
+    u ur
     """.split()
 )
+"""With the contractions typed without the apostrophe, and "u" for "you": "whats my
+address" had "what" for a word and missed the address (found by a new user)."""
 
 FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     language: frozenset(words.split())

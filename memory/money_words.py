@@ -3,14 +3,15 @@
 Found by a new user, a baker: "flour from Odlums €38 a sack" was found by neither "price
 of flour" nor "what does flour cost?" with the word "flour" alone (below the floor once
 the fact said a little more). A text naming an amount of money is indexed with the words
-a question about a price asks with (`MONEY_WORDINGS`), as a dose is with "meds".
+a question about a price asks with (`MONEY_WORDINGS`), as a dose is with "meds"; what is
+charged too ("how much do I charge Bluefin?" missed "Bluefin rate is $135/hr": a new user).
 """
 
 from __future__ import annotations
 
 import re
 
-MONEY_WORDINGS = "price cost pay"
+MONEY_WORDINGS = "price cost pay charge rate fee"
 _MONEY = re.compile(
     r"[$\u20ac\u00a3\u00a5]\s?\d|\d(?:[.,]\d+)?\s?(?:[$\u20ac\u00a3]|eur|usd|gbp)\b"
     r"|(?i:\b\d+(?:[.,]\d+)?\s?(?:euros?|dollars?|pounds?|quid|bucks)\b)"

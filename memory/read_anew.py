@@ -36,10 +36,16 @@ def dates_or_medicines(text: str) -> bool:
     )
 
 
-def ranges_or_scores(text: str) -> bool:
+def ranges_or_words(text: str) -> bool:
     """Whether `text` names what migration 0024 reads anew.
 
     A range of dates ("Away 20/12 to 2/1": the days between), a score of a date's shape
-    ("Passed 12/12 tests": no date), a day and month joined by a hyphen ("14/5-16/5").
+    ("Passed 12/12 tests": no date), a day and month joined by a hyphen ("14/5-16/5"), an
+    amount of money (found by "charge" and "rate" too), a weight (by "weigh").
     """
-    return names_short_date(text) or bool(range_day_terms(text))
+    return (
+        names_short_date(text)
+        or names_money(text)
+        or "weight" in text.casefold()
+        or bool(range_day_terms(text))
+    )

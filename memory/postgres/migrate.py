@@ -15,7 +15,6 @@ from memory.postgres.schema import (
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
     CONTENT_HASHES,
-    DATE_RANGES_READ,
     DATE_TERMS,
     DATES_AND_MEDICINES_READ,
     DAYS_READ_ANEW,
@@ -25,6 +24,7 @@ from memory.postgres.schema import (
     LETTERS_WITHOUT_MARKS,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
+    RANGES_AND_WORDS_READ,
     SAVED_DAYS_APART,
     SHORT_WORDS_READ,
     TERMS_ADDED,
@@ -33,7 +33,7 @@ from memory.postgres.schema import (
     unescape,
 )
 from memory.predicates import states_a_predicate, tells_of_leaving
-from memory.read_anew import dates_or_medicines, ranges_or_scores, short_words_or_markers
+from memory.read_anew import dates_or_medicines, ranges_or_words, short_words_or_markers
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
 from memory.text import (
@@ -110,7 +110,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DAYS_READ_ANEW: lambda text: names_a_relative_day(text) or names_a_weekly_day(text),
     SHORT_WORDS_READ: short_words_or_markers,
     DATES_AND_MEDICINES_READ: dates_or_medicines,
-    DATE_RANGES_READ: ranges_or_scores,
+    RANGES_AND_WORDS_READ: ranges_or_words,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

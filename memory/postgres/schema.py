@@ -50,10 +50,10 @@ DATES_AND_MEDICINES_READ = "dates and medicines read"
 "Mon 7/12"), a weekday before a clock time ("dentist fri 9am"), holding words typed short,
 naming a medicine without its amount or a doctor by another name ("my GP"), or an amount
 of money are indexed again."""
-DATE_RANGES_READ = "date ranges read"
+RANGES_AND_WORDS_READ = "ranges and words read"
 """A step run in Python: rows naming a range of dates ("Away 20/12 to 2/1": the days
-between), a score of a date's shape ("Passed 12/12 tests") or a day and month at all are
-indexed again."""
+between), a score of a date's shape ("Passed 12/12 tests"), a day and month at all, an
+amount of money (found by "charge" and "rate" too) or a weight are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -175,8 +175,9 @@ def migrations(dimensions: int) -> list[str]:
         # "rego due 14/1" and "Mon 7/12" name days without the year; "Ventolin for my
         # asthma" is found by "meds", "My GP is …" by "doctor".
         DATES_AND_MEDICINES_READ,
-        # "Away 20/12 to 2/1" is away on 24/12 too; "Passed 12/12 tests" names no day.
-        DATE_RANGES_READ,
+        # "Away 20/12 to 2/1" is away on 24/12 too; "Passed 12/12 tests" names no day; "$135/hr"
+        # is found by "charge", "weighs" by "weight".
+        RANGES_AND_WORDS_READ,
     ]
 
 

@@ -30,7 +30,8 @@ another clause than "in two weeks", "every Monday" as Mondays; "11": words typed
 no terms from a redaction marker ("[REDACTED:pin]"); "12": a day and month without the
 year ("rego due 14/1", "Mon 7/12"), a weekday before a clock time ("dentist fri 9am"), a
 medicine without its amount by "meds", a GP by "doctor", an amount of money by "price";
-"13": the days between a range's ends ("Away 20/12 to 2/1"), no date in "12/12 tests".
+"13": the days between a range's ends ("Away 20/12 to 2/1"), no date in "12/12 tests", an
+amount of money by "charge" and "rate", "weight" as "weigh".
 Points made otherwise are indexed again when the store opens."""
 
 

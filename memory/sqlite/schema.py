@@ -12,7 +12,7 @@ from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
-from memory.read_anew import dates_or_medicines, ranges_or_scores, short_words_or_markers
+from memory.read_anew import dates_or_medicines, ranges_or_words, short_words_or_markers
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
@@ -340,8 +340,8 @@ def _dates_and_medicines_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, dates_or_medicines)
 
 
-def _date_ranges_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, ranges_or_scores)
+def _ranges_and_words_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, ranges_or_words)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -395,8 +395,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "Ventolin for my asthma" is found by "meds", "My GP is …" by "doctor", "€38 a sack"
     # by "price".
     Migration("0023_dates_and_medicines_read", _dates_and_medicines_read),
-    # "Away 20/12 to 2/1" is away on 24/12 too; "Passed 12/12 tests" names no day.
-    Migration("0024_date_ranges_read", _date_ranges_read),
+    # "Away 20/12 to 2/1" is away on 24/12 too; "Passed 12/12 tests" names no day; "$135/hr"
+    # is found by "charge", "weighs" by "weight".
+    Migration("0024_ranges_and_words_read", _ranges_and_words_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -13,7 +13,7 @@ import pytest
 
 from memory.date_terms import find_dates, mentioned_date_terms
 from memory.factory import open_memory
-from memory.postgres.schema import DATE_RANGES_READ
+from memory.postgres.schema import RANGES_AND_WORDS_READ
 from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.sqlite.store import SqliteMemory
@@ -85,6 +85,7 @@ async def _store(store: Memory) -> None:
         ("away", "Away in Goa 20/12 to 2/1, no work"),
         ("tests", "Passed 12/12 tests today"),
         ("party", "Office party 12/12 at 7pm"),
+        ("rate", "Bluefin pays $135/hr"),
     ):
         await store.write(NewMemory(key=key, content=content, created_at=SAID))
 
@@ -105,15 +106,19 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
     assert await _keys(store, "what's on 24/12?") == ["away"]
     assert await _keys(store, "anything on 12 December?") == ["party"]
     await store.close()
-    with as_before(path, "0024_date_ranges_read") as conn:
+    with as_before(path, "0024_ranges_and_words_read") as conn:
         for key in ("away", "tests"):
             (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
             older = " ".join(_older(terms.split()))
             conn.execute("UPDATE memories SET terms = ? WHERE key = ?", (older, key))
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'rate'").fetchone()
+        older = " ".join(t for t in terms.split() if t not in ("charg", "rate", "fee"))
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'rate'", (older,))
     store = await SqliteMemory.open(path, keyword_only())
     try:
         assert await _keys(store, "what's on 24/12?") == ["away"]
         assert await _keys(store, "anything on 12 December?") == ["party"]
+        assert await _keys(store, "what's my rate with Bluefin?") == ["rate"]
     finally:
         await store.close()
 
@@ -126,7 +131,7 @@ async def test_a_postgres_store_indexed_before_reads_them_anew(
     assert isinstance(store, PostgresMemory)
     await _store(store)
     await store.close()
-    await postgres_indexed_before(settings, "away", _older, DATE_RANGES_READ)
+    await postgres_indexed_before(settings, "away", _older, RANGES_AND_WORDS_READ)
     again = await open_memory(settings, tmp_path, None)
     try:
         assert await _keys(again, "what's on 24/12?") == ["away"]

@@ -1,0 +1,66 @@
+"""Questions typed the way a busy person types them find what they ask for.
+
+Found by a new user, a freelancer: "whats my address" (no apostrophe), "when do i go to the
+gym", "how much do I charge Bluefin" and "whats biscuits weight" each missed the memory
+that answers it (below the relevance floor, or not found at all).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from agent.injection import ABOUT_THE_USER
+from memory.sqlite.store import SqliteMemory
+from memory.write_rules import NewMemory
+from tests.helpers.older_index import keyword_only
+
+SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+FACTS = {
+    "address": "New address is 88 Harbord St apt 4, Toronto",
+    "gym": "Gym mon/wed 7am",
+    "rate": "Bluefin rate is $135/hr USD",
+    "weight": "Biscuit weighs 17.9kg now",
+    "dentist": "Dentist is Dr. Okafor on Bloor",
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "key"),
+    [
+        ("whats my address", "address"),
+        ("wheres my new address", "address"),
+        ("when do i go to the gym", "gym"),
+        ("how much do I charge Bluefin", "rate"),
+        ("whats biscuits weight", "weight"),
+        ("what's Biscuit's weight?", "weight"),
+    ],
+)
+async def test_a_question_typed_short_finds_its_answer(
+    tmp_path: Path, query: str, key: str
+) -> None:
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
+    try:
+        for name, content in FACTS.items():
+            await store.write(NewMemory(key=name, content=content, created_at=SAID))
+        found = (await store.recall(query)).entries
+        assert [entry.key for entry in found][:1] == [key]
+        assert len(found) == 1, [entry.content for entry in found]
+        # Every word asking for it matched: none left over to pull it under the floor.
+        assert (found[0].score or 0.0) > 0.95
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["what do u know about me", "wat do u remember abt me?", "What do you know about me?"],
+)
+def test_asking_what_is_known_of_the_user_typed_short_is_that_question(message: str) -> None:
+    assert ABOUT_THE_USER.match(message)
+
+
+def test_asking_about_someone_else_is_not_that_question() -> None:
+    assert not ABOUT_THE_USER.match("what do u know about my sister")
