@@ -25,10 +25,11 @@ _CODE = (
     r"(?![ \t]*(?:[a-z]{0,2}m\b|meters?|metres?|feet|ft|inch|in\b|years?|days?|min|minutes?|"
     r"hours?|h\b|euros?|dollars?|pounds?|€|\$|£|%|kg|lbs?|people|cars?|floors?|steps?|miles?|"
     r"wide|tall|high|long|deep|away|am\b|pm\b|updates?|versions?|releases?|editions?|"
-    r"firmware|models?))"
+    r"firmware|models?|lines?|characters?|chars|digits?|words?|bytes|pages?))"
 )
 """Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
-("The garage is 600 meters long", "The door is 200 cm wide")."""
+("The garage is 600 meters long", "The door is 200 cm wide", "The code is 200 lines long":
+an adversary)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo|number))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"

@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 
+from agent.loose_wordings import loose_spans
 from agent.password_wordings import width_folded, wording_spans
 from agent.secret_formats import (
     CARD_RULE,
@@ -399,13 +400,66 @@ class SaidSecrets:
 
     def __init__(self) -> None:
         self._values: dict[tuple[str, str], None] = {}
+        self._awaited: str | None = None
+        """The kind of secret the chat's last label, said without its value, awaits."""
+        self._texts_left = 0
+        self._last: tuple[str, tuple[str, list[str]]] | None = None
 
     def redact(self, text: str) -> tuple[str, list[str]]:
-        """`redact`, and each secret an earlier text of the chat held, said again here."""
+        """`redact`, and each secret an earlier text of the chat held, said again here.
+
+        A value sent alone after a message that ended on its label ("my bank card pin
+        is", then "4821") is that secret too (an adversary: both halves were kept).
+        """
+        if self._last is not None and self._last[0] == text:
+            return self._last[1][0], list(self._last[1][1])  # the chat file and the save
         clean, kinds, values = _redacted_with_values(text)
+        awaited, self._texts_left = self._awaited, max(0, self._texts_left - 1)
+        alone = _value_alone(clean) if awaited is not None and not kinds else None
+        if awaited is not None and alone is not None:
+            values.append((awaited, clean[slice(*alone)]))
+            clean = replace_spans(clean, [alone], f"[REDACTED:{awaited}]")
+            kinds = [awaited]
+            self._texts_left = 0
+        if (awaits := _awaits_a_value(text)) is not None:
+            self._awaited, self._texts_left = awaits, _TEXTS_AWAITING
+        elif not self._texts_left:
+            self._awaited = None
         self._values.update(dict.fromkeys(values))
         clean, again = _said_again_with_kinds(clean, list(self._values))
-        return clean, kinds + [kind for kind in again if kind not in kinds]
+        result = clean, kinds + [kind for kind in again if kind not in kinds]
+        self._last = text, result
+        return result[0], list(result[1])
+
+
+_TEXTS_AWAITING = 3
+"""Texts a label said alone waits through for its value: the reply, its thinking, the next."""
+_PROBES = ("4821", "Zq7kP2xw")
+"""Values a label said alone would take: a PIN's or a code's, a password's."""
+_ENDS_AS_A_LABEL = re.compile(r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw))\s*$")
+_VALUE_ALONE = re.compile(r"\s*([*#]?\d(?:[ \t.-]?\d){2,11}[*#]?|[^\s\[\]]{4,64})\s*[.!]?\s*")
+
+
+def _awaits_a_value(text: str) -> str | None:
+    """The kind of secret `text` ends asking for, its label said but not its value."""
+    if len(text) > 400 or not _ENDS_AS_A_LABEL.search(text):
+        return None
+    for probe in _PROBES:
+        clean, kinds, _values = _redacted_with_values(f"{text.rstrip()} {probe}")
+        if kinds and not clean.rstrip().endswith(probe):
+            return kinds[-1]
+    return None
+
+
+def _value_alone(text: str) -> tuple[int, int] | None:
+    """The span of a value sent alone: digits, or one word holding a digit or mixed case."""
+    found = _VALUE_ALONE.fullmatch(text)
+    if found is None:
+        return None
+    value = found[1]
+    if not any(c.isdigit() for c in value) and (value.islower() or value.isupper()):
+        return None  # "thanks", "OK": a word, not a password
+    return found.span(1)
 
 
 def redacted_with_secrets(text: str) -> tuple[str, list[str]]:
@@ -457,7 +511,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     worded = _merged_by_kind(
         [
             (kind, span)
-            for kind, span in wording_spans(folded)
+            for kind, span in [*wording_spans(folded), *loose_spans(folded)]
             if "[REDACTED:" not in folded[slice(*span)]
         ]
     )
