@@ -137,8 +137,34 @@ def only_a_person_shared(new: str, old: str) -> bool:
         return False  # "My son Leo is 8 now" is his age said again (an adversary)
     ours, theirs = set(analyze(new)), set(analyze(old))
     shared = {term for term in ours & theirs if not term[:1].isdigit()}
-    person = relation_terms() | (names_in(new) & names_in(old))
+    person = relation_terms() | _pet_terms() | (names_in(new) & names_in(old))
     return bool(shared) and shared <= person
+
+
+_A_MEASURE = re.compile(
+    r"(?i)\d+(?:[.,]\d+)?\s*(?:kg|kilos?|lbs?|pounds?|cm|metres?|meters?|ft|feet|inch(?:es)?|%)"
+    r"(?!\w)"
+)
+
+
+def a_measure_beside_an_age(new: str, old: str) -> bool:
+    """Whether one says an age and the other a measure.
+
+    "My son Leo is 7 kg heavier than last year" was merged into "My son Leo is 7", and his
+    age was gone (an adversary).
+    """
+    ages = (_AN_AGE.search(new) is not None, _AN_AGE.search(old) is not None)
+    measures = (_A_MEASURE.search(new) is not None, _A_MEASURE.search(old) is not None)
+    return (ages[1] and measures[0] and not ages[0]) or (ages[0] and measures[1] and not ages[1])
+
+
+@cache
+def _pet_terms() -> frozenset[str]:
+    """A pet is who a fact is about, as a person is.
+
+    "My dog Rex is 30 kg" replaced "My dog Rex is 4" (an adversary).
+    """
+    return frozenset(analyze("dog cat puppy kitten pet horse pony rabbit bunny hamster parrot"))
 
 
 _AN_AGE = re.compile(

@@ -209,16 +209,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     found = PREDICATE.search(text)
     if found is None or found.group(0).casefold() not in _COPULAS:
         return None
-    subject = subject_words(text)
-    whose = list(_POSSESSIVE.finditer(text[: found.start()]))
-    if whose:
-        # Whose it is, and what: "my friend Bob's phone" is Bob's phone, as in "Bob's new
-        # phone number is …" (found by a new user: both stayed in effect). A chain of
-        # possessives counts whole: "Ana's husband's phone" is not "my husband's".
-        start = len(whose) - 1
-        while start and not text[whose[start - 1].end() : whose[start].start()].strip():
-            start -= 1
-        subject = subject_words(text[whose[start].start() :])
+    subject = _whose_subject(text, found.start())
     if not subject or not subject & attribute_terms():
         return None
     written = _A_KIND_OF_PHONE.sub("", text[found.end() :])
@@ -248,6 +239,25 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         # "The Schmidt deadline" is the deadline of "the Schmidt job" (a new user).
         subject = subject - _work_words()
     return subject - _THE_USERS, frozenset(analyze(written))
+
+
+def _whose_subject(text: str, verb_at: int) -> frozenset[str] | None:
+    """The subject's words, with whose it is when a possessive says so."""
+    whose = list(_POSSESSIVE.finditer(text[:verb_at]))
+    if not whose:
+        return subject_words(text)
+    # Whose it is, and what: "my friend Bob's phone" is Bob's phone, as in "Bob's new
+    # phone number is …" (found by a new user: both stayed in effect). A chain of
+    # possessives counts whole: "Ana's husband's phone" is not "my husband's".
+    start = len(whose) - 1
+    while start and not text[whose[start - 1].end() : whose[start].start()].strip():
+        start -= 1
+    subject = subject_words(text[whose[start].start() :])
+    if subject is None:
+        return None
+    # "My boss's boss" is not "my boss" (an adversary: Linda replaced Mark).
+    owner = set(analyze(whose[start].group())) - _THE_USERS
+    return subject | {f"of:{term}" for term in owner}
 
 
 _ADDRESS = frozenset({"address"})

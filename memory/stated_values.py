@@ -147,6 +147,24 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     return None
 
 
+_FOR_WHAT = re.compile(r"(?i)\b(?:for|from)\s+(?P<what>[^.,;!?]+)")
+
+
+def two_debts(new: str, old: str) -> bool:
+    """Whether both are debts with one person, each for something else.
+
+    Found by an adversary: "I owe Priya $15 for lunch" replaced "I owe Priya $42 for
+    concert tickets"; "I owe Priya $50 now" still changes the one debt.
+    """
+    ours, theirs = _debt(new), _debt(old)
+    if ours is None or theirs is None or ours[0] != theirs[0] or _PAID in (ours[1], theirs[1]):
+        return False
+    ours_for, theirs_for = _FOR_WHAT.search(new), _FOR_WHAT.search(old)
+    if ours_for is None or theirs_for is None:
+        return False
+    return not set(analyze(ours_for["what"])) & set(analyze(theirs_for["what"]))
+
+
 def debt_owed(text: str) -> str | None:
     """The one a text says the user owes or is owed by ("priya"), for finding its payment."""
     for piece in claim_pieces(text):

@@ -24,6 +24,7 @@ from typing import Literal
 from memory.entry import MemoryCategory
 from memory.event_days import leaves_its_day, on_other_days, several_events
 from memory.fact_subjects import (
+    a_measure_beside_an_age,
     contradicts,
     numbered_alike,
     one_fact,
@@ -39,6 +40,7 @@ from memory.plain_order import in_plain_order
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
+from memory.stated_values import two_debts
 from memory.text import analyze
 
 _WORD = re.compile(r"\w+")
@@ -240,6 +242,7 @@ def place_new(
         and one_fact(content, s.content)
         and not contradicts(content, s.content)
         and not reordered(content, s.content)
+        and not a_measure_beside_an_age(content, s.content)
         and (user_claim(content) is None) == (user_claim(s.content) is None)
     ]
     if near and settings.duplicate_policy == "reject":
@@ -270,6 +273,7 @@ def place_new(
         and not one_item_of_a_list(content, s.content)
         and not on_other_days(content, s.content)
         and not leaves_its_day(content, s.content)
+        and not two_debts(content, s.content)
     )
     # A numbered thing's new state: "Ticket 5512 is closed" after "Ticket 5512 is open" (a
     # second adversary saw both stay in effect; a number is no word of a subject).

@@ -662,7 +662,29 @@ LOOKALIKES = [
     ("Swimming lesson Tue 8/12 4pm", "Swimming lessons now cost $20"),
     ("Yoga class Monday 6pm", "Yoga class now has a new teacher, Jess"),
     ("Night shift Mon 7/12 21:00", "Night shift pay is now $45 an hour"),
+    # The same adversary: two debts, someone else's boss, a pet's weight beside its age.
+    ("I owe Priya $42 for concert tickets", "I owe Priya $15 for lunch"),
+    ("My boss is Mark", "My boss's boss is Linda"),
+    ("My dog Rex is 4", "My dog Rex is 30 kg"),
+    ("My son Leo is 7", "My son Leo is 7 kg heavier than last year"),
 ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I owe Priya $15 for lunch", "I owe Priya $50 for lunch now"),
+        ("My boss is Mark", "My boss is now Sam"),
+        ("My dog Rex is 4", "My dog Rex is 5 now"),
+    ],
+)
+async def test_the_same_debt_boss_or_age_said_again_still_replaces(
+    memory: Memory, old: str, new: str
+) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    first = await memory.store("old", old)
+    second = await memory.store("new", new)
+    assert second.supersedes == [first.id]
 
 
 async def test_a_move_that_says_not_which_of_two_events_replaces_neither(
