@@ -83,3 +83,25 @@ def several_events(texts: list[str]) -> bool:
         and all(days)
         and all(a.isdisjoint(b) for at, a in enumerate(days) for b in days[at + 1 :])
     )
+
+
+_MOVED = re.compile(
+    r"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+)?(?:moved|rescheduled|rebooked|postponed|"
+    r"pushed(?:\s+back)?|shifted|brought\s+forward|changed)\b(?:\s+(?:to|till|until)\b)?"
+    r"|\s+(?:is\s+)?now\s+(?=(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
+)
+
+
+def moves_it(new: str, old: str) -> bool:
+    """Whether `new` says the event `old` names moved to another day.
+
+    Found by an adversary: "Dentist moved to 21/1", "Haircut moved to Saturday 3pm", "Flight
+    to Perth rescheduled to 23/12" and "Vet for Biscuit now Thu 10/12" each stood beside the
+    event they moved (a one-word name is too few words shared to be one subject). The words
+    before "moved" must all name the old event.
+    """
+    found = _MOVED.search(new)
+    if found is None or not days_named(new) or not days_named(old):
+        return False
+    named = set(analyze(new[: found.start()]))
+    return bool(named) and named <= set(analyze(old))

@@ -31,6 +31,20 @@ _NOT_A_VALUE = re.compile(r"(?i)^(?:it|this|that|there|here|he|she|they|what|who
 """'This is my doctor', 'It is my birthday': nothing named first."""
 
 
+_WENT_TO = re.compile(
+    r"(?i)\s+(?:has\s+|have\s+)?(?:(?:went|gone|goes|go|jumped|shot|crept|came|come)\s+"
+    r"(?:up|down)|rose|risen|fell|fallen|dropped|increased|decreased|climbed|jumped|"
+    r"doubled|halved)\s+to\s+(?=\S*\d)"
+)
+"""A value said to have risen or fallen to another: "Flour went up to $41 a sack" is "Flour
+is now $41 a sack" (an adversary: the old price stayed in effect)."""
+
+
+def as_it_is_now(text: str) -> str:
+    """`text` in plain order, a value said to have gone up or down to another said to be it."""
+    return in_plain_order(_WENT_TO.sub(" is now ", text, count=1))
+
+
 def in_plain_order(text: str) -> str:
     """`text` said subject first if it was said value first; otherwise `text` itself."""
     found = _VALUE_FIRST.match(text)

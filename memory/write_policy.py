@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.event_days import leaves_its_day, on_other_days, several_events
+from memory.event_days import leaves_its_day, moves_it, on_other_days, several_events
 from memory.fact_subjects import (
     a_measure_beside_an_age,
     contradicts,
@@ -36,7 +36,7 @@ from memory.fact_subjects import (
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
 from memory.lists import fewer_items, one_item_of_a_list
-from memory.plain_order import in_plain_order
+from memory.plain_order import as_it_is_now
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
@@ -227,8 +227,8 @@ def place_new(
     as active ones supersedes them. A fact said value first is read in the usual order
     (`memory.plain_order`).
     """
-    content = in_plain_order(content)
-    similar = [replace(s, content=in_plain_order(s.content)) for s in similar]
+    content = as_it_is_now(content)
+    similar = [replace(s, content=as_it_is_now(s.content)) for s in similar]
     # A near-duplicate says the same of the same thing: not the same words about another
     # person ("Alice's/Bob's flight LH1234 … gate 12"), nor one that denies the other, nor
     # a home or employer held now beside a plan or a wish of one ("We moved to Sintra" was
@@ -290,7 +290,14 @@ def place_new(
     closest = _closest_of(by_words)
     if several_events([c.content for c in closest]):
         closest = ()
-    conflicts = by_value + by_number + closest
+    moved = tuple(
+        s
+        for s in similar
+        if s not in by_value + by_number + closest and moves_it(content, s.content)
+    )
+    if several_events([c.content for c in moved]):
+        moved = ()
+    conflicts = by_value + by_number + closest + moved
     return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
 
 

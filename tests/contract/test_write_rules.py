@@ -687,6 +687,35 @@ async def test_the_same_debt_boss_or_age_said_again_still_replaces(
     assert second.supersedes == [first.id]
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Dentist on 14/1 at 9am", "Dentist moved to 21/1"),
+        ("Haircut on Friday 3pm", "Haircut moved to Saturday 3pm"),
+        ("Flight to Perth on 22/12", "Flight to Perth rescheduled to 23/12"),
+        ("Vet for Biscuit on Tue 8/12", "Vet for Biscuit now Thu 10/12"),
+        ("Dentist for Leo on 14/1", "Leo's dentist moved to 20/1"),
+        ("Flour is $38 a sack", "Flour went up to $41 a sack"),
+    ],
+)
+async def test_an_event_said_to_move_or_a_price_to_rise_is_replaced(
+    memory: Memory, old: str, new: str
+) -> None:
+    """Found by an adversary: each stood beside the event or price it changed."""
+    needs(memory, "persistent", "supports_supersede")
+    first = await memory.store("old", old)
+    second = await memory.store("new", new)
+    assert second.supersedes == [first.id]
+
+
+async def test_a_move_names_the_event_it_moves(memory: Memory) -> None:
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("mine", "Dentist on 14/1 at 9am")
+    await memory.store("sam", "Dinner with Sam on 18/12")
+    moved = await memory.store("moved", "Leo's dentist moved to 20/1")
+    assert moved.supersedes == []
+
+
 async def test_a_move_that_says_not_which_of_two_events_replaces_neither(
     memory: Memory,
 ) -> None:
