@@ -314,20 +314,22 @@ def with_implied_terms(terms: list[str]) -> list[str]:
     return terms + [t for t in dict.fromkeys(implied) if t not in present]
 
 
-def mentioned_date_terms(content: str) -> list[str]:
+def mentioned_date_terms(content: str, said: date | None = None) -> list[str]:
     """The date terms of the dates a text names, with the coarser ones they lie in.
 
-    A range's days between its ends too (`memory.date_ranges`).
+    A range's days between its ends too (`memory.date_ranges`). `said`: the day the text
+    was said, which a weekday before a day and month reads by.
     """
-    mentioned, _ = find_dates(content)
+    mentioned, _ = find_dates(content, said)
     if len(mentioned) > 1:
-        mentioned = [*mentioned, *range_day_terms(content)]
+        mentioned = [*mentioned, *range_day_terms(content, said)]
     return list(dict.fromkeys([*mentioned, *(t for m in mentioned for t in implied_terms(m))]))
 
 
 def date_terms_of(content: str, saved: datetime | None) -> list[str]:
     """Every date term of an entry: those its content names, then its saving day's."""
-    mentioned = mentioned_date_terms(content)
+    said = local_time(saved).date() if saved is not None else None
+    mentioned = mentioned_date_terms(content, said)
     return mentioned + (entry_date_terms(saved) if saved is not None else [])
 
 
@@ -390,7 +392,23 @@ _TIME_AFTER = re.compile(
     _FLAGS,
 )
 """A clock time right after: "19/12 at 8am", "7/12 21:00", "16/12 2100-0730"."""
-_SCORED = frozenset("passed scored score got marks rated grade".split())
+_SCORED = frozenset(
+    "passed scored score got marks rated grade won lost beat drew ratio section chapter "
+    "version verse page step".split()
+)
+_PART_OF = re.compile(
+    r"\s*(?:of\b|tablets?|pills?|caps(?:ules)?|cups?|tsp|tbsp|teaspoons?|tablespoons?|doses?|"
+    r"ml|mg|glass(?:es)?|slices?|portions?|servings?|bottles?|cans?|scoops?|inch(?:es)?|"
+    r"strength)\b",
+    _FLAGS,
+)
+"""A part of something, even after "on": "Max is on 1/2 tablet of Apoquel", "Mum is on 2/3
+of her old dose" (an adversary: both were dates)."""
+_MEASURED = re.compile(
+    r"(?:blood\s+pressure|\bbp|\bpressure)(?:\s+(?:was|is|of|at|reading|reads|read))?\s*:?\s*\Z",
+    _FLAGS,
+)
+"""A blood pressure written as a fraction: "My blood pressure was 13/8"."""
 _COUNTED = re.compile(
     r"\s*(?:tests?|questions?|points?|marks?|correct|right|answers?|items?|reps?|stars?|"
     r"done|complete|passed|attempts?)\b",
@@ -402,7 +420,11 @@ _NOT_DATES = frozenset({(24, 7)})
 
 
 def _short_date_terms(
-    match: re.Match[str], text: str, before: str, range_start: list[str] | None = None
+    match: re.Match[str],
+    text: str,
+    before: str,
+    range_start: list[str] | None = None,
+    said: date | None = None,
 ) -> list[str]:
     """The days a day and month without the year may be, when the words around say it is one.
 
@@ -419,9 +441,11 @@ def _short_date_terms(
     month_first = match[2] is not None and _valid(first, second)
     if not (day_first or month_first):
         return []
+    if _PART_OF.match(text, match.end()) or _MEASURED.search(text, 0, match.start()):
+        return []  # "on 1/2 tablet of Apoquel", "2/3 of her dose", "BP was 13/8"
     said_as_day = before.lower() in _DAY_WORDS_BEFORE or bool(_TIME_AFTER.match(text, match.end()))
     if not said_as_day and (before.lower() in _SCORED or _COUNTED.match(text, match.end())):
-        return []  # "Passed 12/12 tests", "scored 14/20"
+        return []  # "Passed 12/12 tests", "scored 14/20", "won 21/7", "ratio 16/9"
     if range_start is not None:
         # "20/12 to 2/1": a date's range ends on a date, the reading a month or less after.
         readings = ([day_of_month_term(second, first)] if day_first else []) + (
@@ -429,6 +453,17 @@ def _short_date_terms(
         )
         ahead = [r for r in readings if 0 < (gap_in_days(range_start, [r]) or 0) <= 31]
         return ahead if len(ahead) == 1 else readings
+    weekday = _WEEKDAY_NUMBERS.get(before.lower())
+    if said is not None and weekday is not None and day_first and month_first and first != second:
+        # "Wed 2/12" said in December 2026 is 2 December (a Wednesday), not 12 February (a
+        # Friday): both readings made a past shift look ahead (an adversary).
+        that_day = [
+            (month, day)
+            for month, day in ((second, first), (first, second))
+            if _nearest(month, day, said).weekday() == weekday
+        ]
+        if len(that_day) == 1:
+            return [day_of_month_term(*that_day[0])]
     # "version 1.2." and "chapter 4.5." end sentences too: dotted, a day above 12 is a date.
     # "12/12" reads one way only; "5/5" and "10/10" are scores as often.
     same = first == second > 10
@@ -441,13 +476,36 @@ def _short_date_terms(
     return list(dict.fromkeys(terms))
 
 
-def find_dates(text: str) -> tuple[list[str], str]:
+_WEEKDAY_NUMBERS = {
+    name: number
+    for number, names in enumerate(
+        ("mon monday", "tue tues tuesday", "wed weds wednesday", "thu thur thurs thursday",
+         "fri friday", "sat saturday", "sun sunday")
+    )
+    for name in names.split()
+}  # fmt: skip
+
+
+def _nearest(month: int, day: int, said: date) -> date:
+    """The day and month nearest to `said`, in its year or the one before or after."""
+    days = []
+    for year in (said.year - 1, said.year, said.year + 1):
+        try:
+            days.append(date(year, month, day))
+        except ValueError:
+            continue  # 29 February of a year without it
+    return min(days, key=lambda day: abs((day - said).days))
+
+
+def find_dates(text: str, said: date | None = None) -> tuple[list[str], str]:
     """The date terms a text's date expressions name, and the text without them.
 
     A query's date words are replaced by the date's terms, not searched as well: as words
     they would count against every memory saved that day that does not repeat them.
+    `said`: the day a memory's text was said; a weekday before a day and month written
+    without the year picks the reading that falls on it near that day.
     """
-    found = _found_dates(text)
+    found = _found_dates(text, said)
     if not found:
         return [], text
     pieces, position = [], 0
@@ -458,7 +516,7 @@ def find_dates(text: str) -> tuple[list[str], str]:
     return list(dict.fromkeys(t for _, _, terms in found for t in terms)), rest
 
 
-def _found_dates(text: str) -> list[tuple[int, int, list[str]]]:
+def _found_dates(text: str, said: date | None = None) -> list[tuple[int, int, list[str]]]:
     """(start, end, terms) of each date expression in `text`, in the order written."""
     has_digit = _DIGIT.search(text) is not None
     has_month = _has_month_word(text)
@@ -478,7 +536,8 @@ def _found_dates(text: str) -> list[tuple[int, int, list[str]]]:
             before = lead.group(1) if lead else ""
             if kind == "short":
                 joined = [t for s, e, t in found if e <= start and joins_a_range(text, e, start)]
-                terms = _short_date_terms(match, text, before, joined[0] if joined else None)
+                start_of_range = joined[0] if joined else None
+                terms = _short_date_terms(match, text, before, start_of_range, said)
             else:
                 terms = _terms_of(kind, match.groups(), before)
             if terms:
@@ -487,9 +546,9 @@ def _found_dates(text: str) -> list[tuple[int, int, list[str]]]:
     return sorted(found)
 
 
-def range_day_terms(text: str) -> list[str]:
+def range_day_terms(text: str, said: date | None = None) -> list[str]:
     """The day terms of the days between the two ends of each range `text` names."""
-    found = _found_dates(text)
+    found = _found_dates(text, said)
     return [
         term
         for (_, end, first), (start, _, second) in zip(found, found[1:], strict=False)

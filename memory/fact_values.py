@@ -53,7 +53,7 @@ _PERSON_ROLES = (
 )
 """Someone who holds one name at a time ("Alex is my partner now" replaces "… is Sam")."""
 _ATTRIBUTE_WORDS = (
-    "email address employer phone birthday password passcode pin username website "
+    "email address employer phone birthday password passcode pin username website contact "
     "occupation profession nationality favourite name doctor dentist therapist physician "
     "pharmacist gp deadline pediatrician paediatrician vet veterinarian dermatologist "
     "psychiatrist psychologist optometrist allergist midwife cardiologist gynecologist "

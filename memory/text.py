@@ -252,7 +252,8 @@ _ASKING_WORDS = re.compile(
     r"(?i)\b(?:these\s+days|nowadays|at\s+the\s+moment|right\s+now|currently|lately|"
     r"remember|recall|know|tell\s+me|remind\s+me(?:\s+(?:of|about))?|forget|"
     r"(?:i\s+)?(?:told|tell)\s+you|did\s+i\s+(?:say|mention)|how\s+much|"
-    r"(?:(?<=\bi\s)|(?<=\bwe\s))go(?=\s+to\b))\b"
+    r"(?:(?<=\bi\s)|(?<=\bwe\s))go(?=\s+to\b)|(?:^\s*|(?<=\bmy\s)|(?<=\bthe\s)|(?<=\bour\s))next"
+    r"(?!\s+(?:week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun)))\b"
 )
 """Words of asking, not of what is asked about: "where do I work these days?" shared
 "days" with nothing and fell under the floor; "what do you remember about my cat" put
@@ -260,7 +261,8 @@ _ASKING_WORDS = re.compile(
 forget what I told you about being on call": it recalled nothing, so the model could not
 see the fact it was asked to forget (a new user). Nor "how much" ("how much is flour now?"
 matched "much" as often as "flour": a new user), nor "go" in "when do I go to the gym?"
-("Gym mon/wed 7am" fell under the floor: a new user)."""
+("Gym mon/wed 7am" fell under the floor: a new user), nor "next" in "when's my next
+dentist?" (it asks which one; an adversary saw "Haircut next Tuesday" first)."""
 
 
 _ASKS_WHAT_WAS_SAID = re.compile(
@@ -302,7 +304,15 @@ def query_terms(text: str) -> list[str]:
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).
     hours = {term[:-2] for term in words if _HOUR_TERM.fullmatch(term)}
     words = [t for t in words if t not in hours]
+    if len(words) > 1 and _ASKS_WHEN_ONE_IS.search(text):
+        # "when is my next dentist appointment?": what the appointment is says which, and
+        # "Dentist on 14/1" does not repeat the word: it fell under the floor (an adversary).
+        words = [t for t in words if t not in _KIND_OF_EVENT] or words
     return list(dict.fromkeys(words + found + weekly))
+
+
+_KIND_OF_EVENT = frozenset({"appoint", "appt"})
+_ASKS_WHEN_ONE_IS = re.compile(r"(?i)\b(?:when|what\s+time|what\s+day|next|upcoming)\b")
 
 
 def distinct_terms(text: str) -> list[str]:

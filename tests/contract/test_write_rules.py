@@ -1458,6 +1458,10 @@ async def test_a_fact_said_value_first_replaces_the_old_one(
         ("Acme's phone number is 555 1111", "Acme has a new phone number: 555 2222"),
         ("The plumber's number is 555 3333", "The plumber has a new number, 555 4444"),
         ("Tom's number is 555 1212", "Tom's number is now 555 9898"),
+        (
+            "Northwind contact: Dana Whitfield dana@northwind.ca",
+            "northwind contact is now Raj Patel raj.patel@northwind.ca",
+        ),
     ],
 )
 async def test_a_contact_said_to_be_new_replaces_the_old_one(
@@ -1479,7 +1483,12 @@ async def test_something_else_new_or_another_number_replaces_nothing(memory: Mem
     await memory.store("lucky", "My lucky number is 7")
     await memory.store("mine", "My phone number is 416 555 0101")
     await memory.store("account", "My account number is 12345678")
-    assert set(await _active(memory)) == {"phone", "car", "lucky", "mine", "account"}
+    await memory.store("acme", "My contact at Acme is Tom Reyes")
+    await memory.store("bluefin", "My contact at Bluefin is Sue Park")
+    await memory.store("emergency", "My emergency contact is Mum, 555 0101")
+    assert set(await _active(memory)) == {
+        *("phone", "car", "lucky", "mine", "account", "acme", "bluefin", "emergency")
+    }
 
 
 async def test_people_said_value_first_stay_apart(memory: Memory) -> None:

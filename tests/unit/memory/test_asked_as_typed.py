@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from agent.injection import ABOUT_THE_USER
+from memory.date_terms import is_date_term
 from memory.sqlite.store import SqliteMemory
+from memory.text import entry_terms, query_terms
 from memory.write_rules import NewMemory
 from tests.helpers.older_index import keyword_only
 
@@ -64,3 +66,45 @@ def test_asking_what_is_known_of_the_user_typed_short_is_that_question(message: 
 
 def test_asking_about_someone_else_is_not_that_question() -> None:
     assert not ABOUT_THE_USER.match("what do u know about my sister")
+
+
+@pytest.mark.parametrize(
+    ("query", "terms"),
+    [
+        ("when's my next dentist?", ["dentist"]),
+        ("next dentist appointment", ["dentist"]),
+        ("when is the next night shift", ["night", "shift"]),
+        ("what did she do next", ["next"]),
+    ],
+)
+def test_next_asks_which_one_and_is_no_word_of_it(query: str, terms: list[str]) -> None:
+    """Found by an adversary: "next dentist appointment" recalled "Haircut next Tuesday"
+    first, and the dentist's own facts (without "appointment") fell under the floor."""
+    assert [t for t in query_terms(query) if not is_date_term(t)] == terms
+
+
+async def test_an_appointment_is_found_by_what_it_is(tmp_path: Path) -> None:
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
+    try:
+        for key, content in (
+            ("haircut", "Haircut next Tuesday 3pm"),
+            ("dentist", "Dentist on 14/1 at 9am"),
+        ):
+            await store.write(NewMemory(key=key, content=content, created_at=SAID))
+        found = (await store.recall("when is my next dentist appointment")).entries
+        assert [entry.key for entry in found] == ["dentist"]
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("Night shift Wed 2/12 21:00", "dtmd1202"),
+        ("Night shift Thu 3/12 21:00", "dtmd1203"),
+        ("Lunch Fri 5/2 12:30", "dtmd0205"),  # 5 February 2027 is a Friday; 2 May is not
+    ],
+)
+def test_a_weekday_before_a_day_and_month_picks_the_reading_on_it(said: str, day: str) -> None:
+    """Found by an adversary: "Wed 2/12" was 12 February too, so a past shift looked ahead."""
+    assert [t for t in entry_terms("k", said, SAID) if t.startswith("dtmd")] == [day]

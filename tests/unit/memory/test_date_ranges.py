@@ -70,7 +70,21 @@ def test_a_long_or_unclear_range_holds_its_ends_alone(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Passed 12/12 tests", "scored 12/12", "12/12 correct!", "got 14/20 questions"]
+    "text",
+    [
+        "Passed 12/12 tests",
+        "scored 12/12",
+        "12/12 correct!",
+        "got 14/20 questions",
+        "Got 11/11 right",
+        # A second adversary: parts, ratios, sections, a match's score, a blood pressure.
+        "Max is on 1/2 tablet of Apoquel daily",
+        "Mum is on 2/3 of her old dose",
+        "Ratio 16/9 screen",
+        "Read section 13.4. of the manual",
+        "Our team won 21/7 against the Sharks",
+        "My blood pressure was 13/8 at the GP",
+    ],
 )
 def test_a_score_of_a_dates_shape_is_no_date(text: str) -> None:
     assert find_dates(text) == ([], text)
