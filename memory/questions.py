@@ -309,6 +309,17 @@ def _asked_in_few_words(text: str, said: str) -> bool:
     return bool(_ASKED_POLITELY.search(text) and _only_a_thing(said) and len(said.split()) <= 2)
 
 
+def _tells_after_asking(said: str) -> bool:
+    """Whether something told follows the question.
+
+    "any idea where my phone charger is? it was on the desk" was held back (an adversary),
+    so the news was never found.
+    """
+    asked, mark, after = said.rstrip(".!? ").rpartition("?")
+    after = after.strip()
+    return bool(mark and asked and after) and not asks_only(f"{after}?")
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -333,6 +344,8 @@ def asks_only(text: str) -> bool:
         if _asked_without_mark(_THEN.sub("", last)):
             said += "?"  # "where do I live? where do I work" (an adversary)
     if _ASKS_TO_RECALL.match(said.rstrip("?")) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
+        if _tells_after_asking(said):
+            return False
         return len(said.split()) <= 2 * _MOST_WORDS and not any(c.isdigit() for c in said)
     if said.endswith("?") and _QUESTIONS_IN_A_ROW.search(said[:-1]):
         # "What is Leo allergic to? And what's the wifi password?": each a question (a new

@@ -41,11 +41,13 @@ def ranges_or_words(text: str) -> bool:
 
     A range of dates ("Away 20/12 to 2/1": the days between), a score of a date's shape
     ("Passed 12/12 tests": no date), a day and month joined by a hyphen ("14/5-16/5"), an
-    amount of money (found by "charge" and "rate" too), a weight (by "weigh").
+    amount of money (found by "charge" and "rate" too), a weight (by "weigh"), a weekday
+    before a day of the month ("Sat 19th") or before a day and month ("Wed 2/12").
     """
     return (
         names_short_date(text)
         or names_money(text)
         or "weight" in text.casefold()
+        or names_a_relative_day(text)
         or bool(range_day_terms(text))
     )

@@ -57,8 +57,9 @@ like stay words too: a memory telling of its past says them (LoCoMo's questions 
 
 _PAST = re.compile(r"(?i)yesterday|last|past|(?:the\s+)?day\s+before")
 _DAY_OF_MONTH = re.compile(
-    r"(?i)\b(?:on|by|until|till|before|for|to|from|monday|tuesday|wednesday|thursday|friday|"
-    r"saturday|sunday),?\s+the\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
+    r"(?i)\b(?:(?:on|by|until|till|before|for|to|from|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday),?\s+the|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun),?\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
     r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
 )
 """A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
@@ -114,7 +115,8 @@ _NAMES_A_DAY = re.compile(
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:at\s+)?[0-9]{1,2}"
     r"(?:[:.][0-9]{2}|\s*[ap]m)|"
-    r"the\s+[0-9]{1,2}"
+    r"(?:the|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|"
+    r"thu|thur|thurs|fri|sat|sun),?\s+[0-9]{1,2}"
     rf"(?:st|nd|rd|th)|in\s+(?:{_COUNT})\s+(?:days?|weeks?|fortnights?)|(?:{_COUNT})\s+"
     r"(?:days?|weeks?)\s+from\s+(?:today|now)|end\s+of\s+(?:the|this)\s+month)\b"
 )

@@ -52,7 +52,7 @@ _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_WRITTEN_NEXT = re.compile(
     rf"(?i)\s*,?\s*(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?{_MONTH_NAME}"
     rf"|{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\d{{1,2}}[./-]\d{{1,2}}\b"
-    r"|the\s+\d{1,2}(?:st|nd|rd|th)\b)"
+    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b)"
 )
 """A date written beside the weekday: "on Friday 18 December", "on Monday, January 4",
 "Friday 18.12.", "Friday the 18th": that date is the day (`memory.date_terms` and

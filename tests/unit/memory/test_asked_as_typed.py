@@ -7,13 +7,14 @@ that answers it (below the relevance floor, or not found at all).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 
 from agent.injection import ABOUT_THE_USER
 from memory.date_terms import is_date_term
+from memory.relative_dates import relative_date_terms
 from memory.sqlite.store import SqliteMemory
 from memory.text import entry_terms, query_terms
 from memory.write_rules import NewMemory
@@ -108,3 +109,13 @@ async def test_an_appointment_is_found_by_what_it_is(tmp_path: Path) -> None:
 def test_a_weekday_before_a_day_and_month_picks_the_reading_on_it(said: str, day: str) -> None:
     """Found by an adversary: "Wed 2/12" was 12 February too, so a past shift looked ahead."""
     assert [t for t in entry_terms("k", said, SAID) if t.startswith("dtmd")] == [day]
+
+
+@pytest.mark.parametrize("said", ["what's on Saturday 19th", "Sat 19th", "lunch Sat, 19th"])
+def test_a_weekday_before_a_day_of_the_month_is_that_day(said: str) -> None:
+    """Found by an adversary: "Saturday 19th" was read as the coming Saturday, the 12th, and
+    "Sat 19th" as no day; "Saturday the 19th" was the 19th."""
+    days = [t for t in relative_date_terms(said, date(2026, 12, 5)) if t.startswith("dtd")]
+    assert days == ["dtd20261219"]
+    terms = entry_terms("k", said, SAID)
+    assert "dtd20261219" in terms and "dtd20261212" not in terms

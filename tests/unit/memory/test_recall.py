@@ -618,6 +618,11 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("can you tell me a joke", False),
         ("I forgot my keys at home", False),
         ("lol my cat knocked over the plant", False),
+        # A later adversary: the news after the question was held back with it.
+        ("any idea where my phone charger is? it was on the desk", False),
+        ("do you know where my umbrella is? it was by the front door", False),
+        ("any idea where my keys are?", True),
+        ("do you know where my umbrella is? and my coat?", True),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
