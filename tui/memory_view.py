@@ -56,6 +56,10 @@ class MemoryView:
             # Back beside the chat, the chat is what comes next: left in the panel's search,
             # two messages a new user typed went there and were never sent.
             self.app.prompt.focus()
+        elif not self.app.inspector.has_focus_within:
+            # Across the window, the hidden chat's input kept the keys: ↑ edited the last
+            # message and Enter sent (found by a new user).
+            self.app.inspector.focus_results()
 
     def show_inspector(self, shown: bool) -> None:
         """Show or hide the memory panel; in a narrow terminal it takes the chat's place.

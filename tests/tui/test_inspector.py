@@ -624,12 +624,12 @@ async def test_the_highlighted_memorys_whole_text_is_shown_under_the_table(
         preview = h.app.inspector.query_one("#inspector-preview", Static)
         table = h.app.inspector.query_one(DataTable)
         first = h.app.inspector.entries[0]
-        assert str(preview.render()) == f"{first.key}: {first.content}"
+        assert str(preview.render()) == f"{first.key}: {first.content}  · Enter: edit or forget"
         table.focus()
         await pilot.press("down")
         await settle(pilot)
         second = h.app.inspector.entries[1]
-        assert str(preview.render()) == f"{second.key}: {second.content}"
+        assert str(preview.render()) == f"{second.key}: {second.content}  · Enter: edit or forget"
         assert {first.content, second.content} == {long, "Miso the cat"}  # whole, uncut
 
 
@@ -821,6 +821,20 @@ async def test_f5_gives_the_panel_the_whole_window_and_each_memory_its_text(
         await pilot.press("f5", "f2")  # wide, then closed: the chat comes back
         await settle(pilot)
         assert not h.app.inspector.display and h.app.chat.size.width >= 190
+
+
+async def test_f5_from_the_chat_gives_the_keys_to_the_panel(make_app: MakeApp) -> None:
+    """Found by a new user: across the window, ↑ and Enter still went to the hidden chat's
+    input (↑ opened the last message for editing)."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(160, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.prompt.focus()
+        await pilot.press("f5")
+        await settle(pilot)
+        assert h.app.focused is h.app.query_one(DataTable)
+        await pilot.press("up", "down")
+        assert not h.app.prompt.editing and h.app.prompt.text == ""
 
 
 async def test_a_reopened_inspector_replaces_its_last_search_with_what_is_typed(

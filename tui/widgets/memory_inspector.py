@@ -260,6 +260,11 @@ class MemoryInspector(Vertical):
         """Put the cursor in the search box."""
         self.query_one("#inspector-search", Input).focus()
 
+    def focus_results(self) -> None:
+        """The list of memories, or the search box while it is empty."""
+        if not self._to_results():
+            self.focus_search()
+
     def reload(self) -> None:
         """Fetch the current page or search again, off the event loop."""
         if self.memory is not None and self.memory.capabilities.persistent:
@@ -515,7 +520,9 @@ class MemoryInspector(Vertical):
         if record is not None:
             preview.update(plain(f"{record.key}: {record.content}  · Enter brings it back"))
             return
-        preview.update(plain("" if entry is None else f"{entry.key}: {entry.content}"))
+        # Found by a new user: how to edit or forget one was said only in F1's help.
+        told = "" if entry is None else f"{entry.key}: {entry.content}  · Enter: edit or forget"
+        preview.update(plain(told))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Open the entry, or bring back the deleted memory."""
