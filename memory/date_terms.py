@@ -327,10 +327,53 @@ def mentioned_date_terms(content: str, said: date | None = None) -> list[str]:
 
 
 def date_terms_of(content: str, saved: datetime | None) -> list[str]:
-    """Every date term of an entry: those its content names, then its saving day's."""
+    """Every date term of an entry: those its content names, then its saving day's.
+
+    A day and month said without the year is also that day in the year it comes next
+    from the day said (`year_of`).
+    """
     said = local_time(saved).date() if saved is not None else None
     mentioned = mentioned_date_terms(content, said)
+    if said is not None:
+        mentioned = list(dict.fromkeys(mentioned + _with_their_years(mentioned, said)))
     return mentioned + (entry_date_terms(saved) if saved is not None else [])
+
+
+_STILL_AHEAD_DAYS = 31
+"""A day and month this many days before the day said is still this year's: "Rent was due
+on Dec 1" said on December 5; earlier, it is next year's ("Tax return due 31/1")."""
+
+
+def year_of(month: int, day: int, said: date) -> int:
+    """The year a day and month said without one on `said` means."""
+    if month == 2 and day == 29:
+        year = said.year
+        while not _valid(2, 29, year):
+            year += 1
+        return year
+    this_year = date(said.year, month, day) if _valid(month, day, said.year) else None
+    if this_year is not None and (said - this_year).days <= _STILL_AHEAD_DAYS:
+        return said.year
+    return said.year + 1
+
+
+def _with_their_years(terms: list[str], said: date) -> list[str]:
+    """Each year-less day's term in the year `year_of` gives, with its month and year.
+
+    Found by a new user: "acme deadline pushed to Dec 12" was not found by "what's due
+    this month?" (December 2026): it named December of no year.
+    """
+    named = {term[3:] for term in terms if term.startswith("dtd")}
+    added: list[str] = []
+    for term in terms:
+        if not term.startswith("dtmd") or not _valid(int(term[4:6]), int(term[6:8])):
+            continue
+        month, day = int(term[4:6]), int(term[6:8])
+        if any(full.endswith(f"{month:02d}{day:02d}") for full in named):
+            continue  # said with its year
+        year = year_of(month, day, said)
+        added += [day_term(year, month, day), *implied_terms(day_term(year, month, day))]
+    return added
 
 
 _LONGEST_MONTHS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)

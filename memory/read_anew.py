@@ -6,7 +6,7 @@ index these rows again; one test serves both, so the two stores re-read the same
 
 from __future__ import annotations
 
-from memory.date_terms import names_short_date, range_day_terms
+from memory.date_terms import mentioned_date_terms, names_short_date
 from memory.health_values import names_health_wordings
 from memory.money_words import names_money
 from memory.relative_dates import names_a_relative_day
@@ -42,12 +42,13 @@ def ranges_or_words(text: str) -> bool:
     A range of dates ("Away 20/12 to 2/1": the days between), a score of a date's shape
     ("Passed 12/12 tests": no date), a day and month joined by a hyphen ("14/5-16/5"), an
     amount of money (found by "charge" and "rate" too), a weight (by "weigh"), a weekday
-    before a day of the month ("Sat 19th") or before a day and month ("Wed 2/12").
+    before a day of the month ("Sat 19th") or before a day and month ("Wed 2/12"), a day
+    and month without the year (indexed in the year it comes next from the day said).
     """
     return (
         names_short_date(text)
         or names_money(text)
         or "weight" in text.casefold()
         or names_a_relative_day(text)
-        or bool(range_day_terms(text))
+        or any(term.startswith("dtmd") for term in mentioned_date_terms(text))
     )

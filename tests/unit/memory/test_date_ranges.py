@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from memory.date_terms import find_dates, mentioned_date_terms
+from memory.date_terms import date_terms_of, find_dates, mentioned_date_terms
 from memory.factory import open_memory
 from memory.postgres.schema import RANGES_AND_WORDS_READ
 from memory.postgres.store import PostgresMemory
@@ -151,3 +151,34 @@ async def test_a_postgres_store_indexed_before_reads_them_anew(
         assert await _keys(again, "what's on 24/12?") == ["away"]
     finally:
         await again.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("acme deadline pushed to Dec 12 now", "dtd20261212"),
+        ("Rent was due on Dec 1", "dtd20261201"),  # a few days back: still this year's
+        ("Tax return due 31/1", "dtd20270131"),  # long gone this year: next year's
+        ("My birthday is on 29 February", "dtd20280229"),
+        ("Party on 12 December 2025", "dtd20251212"),  # said with its year: that one only
+    ],
+)
+def test_a_day_without_its_year_is_the_one_that_comes_next(text: str, day: str) -> None:
+    """Found by a new user: "what's due this month?" (December) missed "acme deadline
+    pushed to Dec 12", a December of no year."""
+    days = [t for t in date_terms_of(text, SAID) if t.startswith("dtd")]
+    assert days == [day]
+    assert f"dtym{day[3:9]}" in date_terms_of(text, SAID)
+
+
+async def test_a_month_of_a_year_finds_a_day_said_without_the_year(tmp_path: Path) -> None:
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
+    try:
+        await _store(store)
+        await store.write(
+            NewMemory(key="acme", content="acme deadline pushed to Dec 12 now", created_at=SAID)
+        )
+        assert "acme" in await _keys(store, "what's due in December 2026?")
+        assert "acme" not in await _keys(store, "what's due in December 2027?")
+    finally:
+        await store.close()
