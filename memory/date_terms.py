@@ -435,6 +435,13 @@ _TIME_AFTER = re.compile(
     _FLAGS,
 )
 """A clock time right after: "19/12 at 8am", "7/12 21:00", "16/12 2100-0730"."""
+_A_DAY_NAMED_BEFORE = re.compile(
+    r"(?:birthday|bday|b-day|anniversary|deadline|due\s+date|wedding|funeral|party)"
+    r"(?:['\u2019]s)?\s*(?:is|was|:|=|-)?\s*\Z",
+    _FLAGS,
+)
+"""A day named just before: "Mum's birthday is 3/4" (an adversary: no date, so a birthday
+dinner on another day replaced the birthday)."""
 _SCORED = frozenset(
     "passed scored score got marks rated grade won lost beat drew ratio section chapter "
     "version verse page step".split()
@@ -486,7 +493,11 @@ def _short_date_terms(
         return []
     if _PART_OF.match(text, match.end()) or _MEASURED.search(text, 0, match.start()):
         return []  # "on 1/2 tablet of Apoquel", "2/3 of her dose", "BP was 13/8"
-    said_as_day = before.lower() in _DAY_WORDS_BEFORE or bool(_TIME_AFTER.match(text, match.end()))
+    said_as_day = (
+        before.lower() in _DAY_WORDS_BEFORE
+        or bool(_TIME_AFTER.match(text, match.end()))
+        or bool(_A_DAY_NAMED_BEFORE.search(text, 0, match.start()))
+    )
     if not said_as_day and (before.lower() in _SCORED or _COUNTED.match(text, match.end())):
         return []  # "Passed 12/12 tests", "scored 14/20", "won 21/7", "ratio 16/9"
     if range_start is not None:

@@ -13,7 +13,7 @@ import re
 from datetime import UTC, datetime
 
 from memory.date_terms import find_dates
-from memory.fact_values import attribute_terms
+from memory.fact_values import attribute_terms, user_value
 from memory.relative_dates import named_days
 from memory.text import analyze
 from memory.weekly_days import weekly_terms
@@ -43,8 +43,11 @@ def on_other_days(new: str, old: str) -> bool:
     ours, theirs = days_named(new), days_named(old)
     if not ours or not theirs or ours & theirs:
         return False
-    if attribute_terms() & set(analyze(new)):
-        return False  # "Alex's birthday is March 16" gives the birthday another day
+    claim = user_value(new)
+    if claim is not None and claim[0] & attribute_terms() <= set(analyze(old)):
+        # "Alex's birthday is March 16" gives the birthday another day; "Mum's birthday
+        # dinner on 5/4" is no birthday (an adversary: it replaced "Mum's birthday is 3/4").
+        return False
     return _SAYS_CHANGE.search(new) is None
 
 

@@ -40,8 +40,33 @@ _WENT_TO = re.compile(
 is now $41 a sack" (an adversary: the old price stayed in effect)."""
 
 
+_GOT_A_NEW = re.compile(
+    r"(?i)^\s*(?:(?:btw|fyi|also|oh|so|ps)\b[\s,:.-]*)?"
+    r"(?:(?:i|we)\s+(?:have\s+|'ve\s+)?(?:got\s+)?|got\s+|have\s+)?a\s+new\s+"
+    r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"(?:\s+for\s+(?P<whose>(?:the|my|our)\s+[a-z][\w'-]*|(?-i:[A-Z])[\w'-]*))?"
+    r"\s*[,:\u2014\u2013-]\s*(?P<value>\S.*)$"
+)
+"""'got a new number, …', 'Got a new number for the plumber: …': said of whose it is."""
+_HAS_A_NEW = re.compile(
+    r"^\s*(?P<whose>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    r"\s+(?:has\s+(?:got\s+)?|got\s+)a\s+new\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s*[,:\u2014\u2013-]\s*(?P<value>\S.*)$"
+)
+
+
 def as_it_is_now(text: str) -> str:
-    """`text` in plain order, a value said to have gone up or down to another said to be it."""
+    """`text` in plain order, a value said to have gone up or down to another said to be it.
+
+    A new thing said got ("got a new number, …", "Got a new number for the dentist: …",
+    "Acme has a new number: …") is said to be whose it is: an adversary saw "got a new
+    number, …" replace the plumber's number and the user's own.
+    """
+    got = _GOT_A_NEW.match(text) or _HAS_A_NEW.match(text)
+    if got is not None:
+        whose = got["whose"]
+        owner = "My" if whose is None else f"{whose[:1].upper()}{whose[1:]}'s"
+        text = f"{owner} new {got['what']} is {got['value']}"
     return in_plain_order(_WENT_TO.sub(" is now ", text, count=1))
 
 

@@ -44,6 +44,7 @@ from memory.stated_values import two_debts
 from memory.text import analyze
 
 _WORD = re.compile(r"\w+")
+_NUMBER_WRITTEN = re.compile(r"\d+(?:[./:,-]\d+)*")
 _END_MARKS = " .!?…"
 
 SIMILAR_LIMIT = 10
@@ -81,6 +82,10 @@ def adds_nothing(new: str, old: str) -> bool:
     new_words = _WORD.findall(new.casefold())
     old_words = _WORD.findall(old.casefold())
     if not set(new_words) <= set(old_words):
+        return False
+    # A number as written: "4/4" is not in "3/4", though "4" is (an adversary: "Mum's
+    # birthday is 4/4" was "already remembered" as the 3/4 one, and lost).
+    if not set(_NUMBER_WRITTEN.findall(new)) <= set(_NUMBER_WRITTEN.findall(old)):
         return False
     return set(new_words) != set(old_words) or new_words == old_words
 
@@ -286,6 +291,9 @@ def place_new(
         and _few_words(content)
         and _few_words(s.content)
         and one_fact(content, s.content)
+        # "Mum's birthday dinner on 5/4" shares the 4 of "Mum's birthday is 3/4" (an
+        # adversary): a day's numbers number no thing.
+        and not on_other_days(content, s.content)
     )
     closest = _closest_of(by_words)
     if several_events([c.content for c in closest]):

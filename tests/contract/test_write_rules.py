@@ -662,6 +662,10 @@ LOOKALIKES = [
     ("Swimming lesson Tue 8/12 4pm", "Swimming lessons now cost $20"),
     ("Yoga class Monday 6pm", "Yoga class now has a new teacher, Jess"),
     ("Night shift Mon 7/12 21:00", "Night shift pay is now $45 an hour"),
+    # A second adversary: a contact got for someone, a birthday's dinner.
+    ("Got a new number for the plumber: 0411 555 666", "got a new number, 0499 888 777"),
+    ("Got a new number for the dentist: 0411 555 666", "Got a new work number: 02 7777 3333"),
+    ("Mum's birthday is 3/4", "Mum's birthday dinner on 5/4"),
     # The same adversary: two debts, someone else's boss, a pet's weight beside its age.
     ("I owe Priya $42 for concert tickets", "I owe Priya $15 for lunch"),
     ("My boss is Mark", "My boss's boss is Linda"),
@@ -706,6 +710,24 @@ async def test_an_event_said_to_move_or_a_price_to_rise_is_replaced(
     first = await memory.store("old", old)
     second = await memory.store("new", new)
     assert second.supersedes == [first.id]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Mum's birthday is 3/4", "Mum's birthday is 4/4"),
+        ("My locker is 12/3", "My locker is 3/3"),
+    ],
+)
+async def test_a_value_written_with_the_same_digits_is_no_duplicate(
+    memory: Memory, old: str, new: str
+) -> None:
+    """Found by an adversary: "Mum's birthday is 4/4" was "already remembered" as the 3/4
+    one (every word and digit of it was in the old), and the new date was lost."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("old", old)
+    await memory.store("new", new)
+    assert new in set((await _active(memory)).values())
 
 
 async def test_a_move_names_the_event_it_moves(memory: Memory) -> None:
