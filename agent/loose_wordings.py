@@ -24,6 +24,30 @@ _PIN_LABELLED = re.compile(
 """A PIN or a passcode's digits after its label, however joined: "pin (4821)", "PIN - 4821",
 "my pin... 4821", "pin → 4821", "PIN for my bank card is 4 8 2 1", "pin is 4,821"."""
 _BARE_PIN = re.compile(r"(?i)\bpin\b[ \t]+(\d(?:[ \t.,-]?\d){3,7})(?![\d.,-]?\d)")
+_A_THING_PINNED = re.compile(
+    r"(?i)\b(?:lapel|enamel|badge|hat|safety|bowling|push|hair|drawing|tie|collar|cotter|"
+    r"firing|grenade|rolling|map)[ \t]+pins?\b"
+)
+"""A pin that is a thing: "I got a lapel pin - 1984 edition" (a second adversary)."""
+_A_PIN_NOUN = re.compile(
+    r"(?i)\b(?:my|the|his|her|our|their|bank|card|app|phone|sim|atm|debit|credit|old|new|"
+    r"wrong|tried|typed|entered|enter|type|try)[ \t]+pin[ \t]+(\d{4,8})\b(?![.,-]?\d)"
+)
+"""A PIN by the word before it, with no "is": "tried pin 2291 like 3 times" (a new user:
+stored, and later shown to the model beside a bike lock's code)."""
+_PIN_CHANGED = re.compile(
+    r"(?i)\b(?:changed|set|reset|updated)[ \t]+(?:my[ \t]+|the[ \t]+|her[ \t]+|his[ \t]+)?"
+    r"(?:[\w-]+[ \t]+)?pin[ \t]+(?:from[ \t]+(\d{4,8})[ \t]+)?to[ \t]+(\d{4,8})\b"
+    r"|\bpin[ \t]+(?:was[ \t]+|has[ \t]+been[ \t]+|got[ \t]+)?(?:changed|set|reset|updated)"
+    r"[ \t]+to[ \t]+(\d{4,8})\b"
+    r"|\bpin[^.!?\n]{0,30}?\bbut[ \t]+(?:it['\u2019]?s[ \t]+|now[ \t]+)?(?:changed[ \t]+to[ \t]+)?"
+    r"(\d{4,8})\b"
+    r"|\bold[ \t]+(?:one|pin)[ \t]+(?:was|is)[ \t]+(\d{4,8})\b"
+    r"|\bpins[ \t]*[:=][ \t]*(\d{4,8})[ \t]*(?:,|and|&)[ \t]*(\d{4,8})\b"
+)
+""""changed my pin to 1234", "I changed my pin from 4821 to 1234", "PIN changed to 1234",
+"pin was 4821 but changed to 1234", "(old one was 4821)", "pins: 1234 and 5678" (a second
+adversary)."""
 """A bare "pin 1800" is a verb more often (`agent.code_wordings` reads the clear ones)."""
 _PIN_FIRST = re.compile(
     r"(?i)(?<![\w.-])(\d{4,8})[ \t]+is[ \t]+(?:my|the|our|her|his)[ \t]+"
@@ -46,11 +70,15 @@ _CODE_AFTER_A_PLACE = re.compile(
     r"[^.?!\n\d]{0,40}?[,:][ \t]*(\d{3,8})\b"
 )
 """"the gate code at Anna's block, 5512 I think"."""
-_WIFI = re.compile(r"(?i)\bwi-?fi\b[ \t]*[:=][ \t]*(?P<value>[^\s,;]+)")
+_WIFI = re.compile(
+    r"(?i)\bwi-?fi\b[ \t]*(?:[:=]|\bis\b|\bkey\b)[ \t]*(?P<value>[^\s,;]+)"
+    r"|\b(?:ssid|wi-?fi|network)\b[^\n.]{0,30}?\bkey[ \t]*[:=]?[ \t]*(?P<key>[^\s,;]+)"
+)
 _SECURITY_ANSWER = re.compile(
-    r"(?i)(?:\bsecurity[ \t]+question\b[^\n]{0,80}?\banswer|\b(?:secret|security)[ \t]+answer|"
-    r"\(security[ \t]+question\))[ \t]*(?::|=|-|\bis\b)?[ \t]*(?P<value>[^\s.,;!?]+"
-    r"(?:[ \t]+[^\s.,;!?]+){0,3})"
+    r"(?i)(?:\bsecurity[ \t]+question\b[^\n]{0,80}?\banswer\b|\b(?:secret|security)[ \t]+"
+    r"answer\b|\(security[ \t]+question\))"
+    r"(?:[ \t]*(?P<said>:|=|-|\bis\b)[ \t]*|[ \t]+(?=(?-i:[A-Z])))"
+    r"(?P<value>[^\s.,;!?]+(?:[ \t]+[^\s.,;!?]+){0,3})"
 )
 """"security question: first pet? answer: Fluffy", "secret answer Fluffy", "my first pet's
 name (security question) is Fluffy"."""
@@ -60,23 +88,31 @@ _SECURITY_QA = re.compile(
 )
 """"Q: first pet A: Fluffy", not every question and answer written so."""
 _MAIDEN_NAME = re.compile(
-    r"(?i)\bmaiden[ \t]+name\b[ \t]*(?:(?:is|was)\b|[:=?-])?[ \t]*(?P<value>[A-Za-z][\w'\u2019-]+)"
+    r"(?i)\bmaiden[ \t]+name\b[ \t]*(?:(?:is|was)\b|[:=?-])?[ \t]*"
+    r"(?P<value>(?-i:[A-Z])[\w'\u2019-]+)"
 )
 """"mother maiden name Kowalski", "maiden name: Kowalski", "my mother's maiden name?
 Kowalski": the answer to a bank's oldest question."""
 _PHRASE = r"(?P<value>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b"
 _WALLET_WORDS = re.compile(
-    r"(?i)\b(?:(?:seed|recovery|backup|wallet|mnemonic)(?:[ \t]+(?:phrase|words|seed))?|"
+    r"(?i)\b(?:(?:seed|recovery|backup|wallet)[ \t]+(?:phrase|words|seed)|mnemonic|"
     r"(?:12|24|twelve|twenty[ \t-]four)[ \t-]+words?)[ \t]*(?:(?:is|are)\b|[:=-])?[ \t]*"
     + r"(?-i:"
     + _PHRASE
     + ")"
 )
-""""seed: …", "backup phrase …", "wallet words: …", "my 12 words are …": twelve to
-twenty-four words in a row, lower case, as a wallet writes them."""
+""""seed words …", "backup phrase …", "wallet words: …", "my 12 words are …": twelve to
+twenty-four words in a row, lower case, as a wallet writes them; not "seed:" alone ("I
+planted seed: tomato basil …": a second adversary)."""
 _PASSWORD_DASH = re.compile(
     r"(?i)\b(?:password|passcode|passwd|pw|pwd)[ \t]+[-\u2013\u2014][ \t]+(?P<value>[^\s,;]+)"
 )
+_NO_ANSWER = frozenset(
+    "was were is are be been required needed wrong right correct incorrect weird case "
+    "sensitive expired changed forgotten lost same different easy hard long short the a an "
+    "my your on in at of for to and or but not please see ask check keep".split()
+)
+"""What follows "security answer" that is no answer: "the security answer was wrong"."""
 _PASSWORD_AFTER = re.compile(
     r"(?i)\bit['\u2019]?s[ \t]+(?P<value>[^\s,;]+),?[ \t]+(?:my|the|our)[ \t]+(?:[\w-]+[ \t]+)?"
     r"password\b"
@@ -85,7 +121,8 @@ _PASSWORD_AFTER = re.compile(
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _LOGIN_PAIR = re.compile(
     rf"{_EMAIL}[ \t]*[/|][ \t]*(?P<value>[^\s,;]+)|"
-    rf"[:=][ \t]*{_EMAIL}[ \t]+(?P<after>[^\s,;]+)(?=[ \t]*(?:$|[,.;]))"
+    rf"(?:[:=]|\blog-?in\b|\baccount\b)[ \t]*(?:is[ \t]+)?{_EMAIL}[ \t]+"
+    r"(?P<after>[^\s,;]+)(?=[ \t]*(?:$|[,.;]))"
 )
 """"bob@example.com / hunter2", "netflix: bob@example.com hunter2"."""
 _NATIONAL_NUMBER = re.compile(
@@ -101,7 +138,7 @@ _HINT_OF_A_PASSWORD = re.compile(
 _TOKEN = re.compile(r"(?<!\S)([^\s,;]{6,})(?!\S)")
 _HINTS = (
     "pin", "pass", "code", "wi", "secur", "secret", "maiden", "q:", "seed", "recovery",
-    "backup", "wallet", "mnemonic", "words", "pw", "@", "tax", "tfn", "sin", "insurance",
+    "backup", "wallet", "mnemonic", "words", "pw", "@", "tax", "tfn", "sin", "insurance", "ssid",
 )  # fmt: skip
 
 
@@ -112,28 +149,43 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         return []
     spans: list[tuple[str, tuple[int, int]]] = []
     # "pin" with nothing between it and the digits is a verb as often ("I pin 1800 as …").
+    things = [found.span() for found in _A_THING_PINNED.finditer(text)]
     spans += [
         ("pin", found.span(3))
         for found in _PIN_LABELLED.finditer(text)
-        if found["said"] or not found["pin"]
+        if (found["said"] or not found["pin"])
+        and not any(start <= found.start() < end + 1 for start, end in things)
     ]
+    spans += [("pin", found.span(1)) for found in _A_PIN_NOUN.finditer(text)]
+    for found in _PIN_CHANGED.finditer(text):
+        spans += [("pin", found.span(at)) for at in range(1, 8) if found[at]]
     for rule in (_PIN_FIRST, _IN_NUMBER_WORDS):
         spans += [("pin", found.span(1)) for found in rule.finditer(text)]
     spans += [("pin", f.span(1)) for f in _BARE_PIN.finditer(text) if "passcode" in lowered]
     spans += [("code", found.span(1)) for found in _CODE_AFTER_A_PLACE.finditer(text)]
     spans += [("ssn", found.span(1)) for found in _NATIONAL_NUMBER.finditer(text)]
-    for rule in (_SECURITY_ANSWER, _SECURITY_QA, _MAIDEN_NAME, _WALLET_WORDS, _PASSWORD_DASH):
+    for rule in (_SECURITY_QA, _MAIDEN_NAME, _WALLET_WORDS):
         spans += [("secret", found.span("value")) for found in rule.finditer(text)]
-    spans += [("secret", found.span("value")) for found in _PASSWORD_AFTER.finditer(text)]
+    spans += [
+        ("secret", found.span("value"))
+        for found in _SECURITY_ANSWER.finditer(text)
+        if found["value"].split()[0].casefold() not in _NO_ANSWER
+    ]
+    spans += [
+        ("secret", found.span("value"))
+        for found in (*_PASSWORD_AFTER.finditer(text), *_PASSWORD_DASH.finditer(text))
+        if _mixed(found["value"]) >= 2
+    ]
     for found in _LOGIN_PAIR.finditer(text):
         which = "value" if found["value"] else "after"
         if _mixed(found[which]) >= 2:  # "bob@example.com / call me" gives no password
             spans.append(("secret", found.span(which)))
-    spans += [
-        ("secret", found.span("value"))
-        for found in _WIFI.finditer(text)
-        if _mixed(found["value"]) >= 2 and len(found["value"]) >= 6
-    ]
+    for found in _WIFI.finditer(text):
+        which = "value" if found["value"] else "key"
+        value = found[which]
+        # A key holds a digit or a symbol: "my wifi is Netgear" names the router.
+        if len(value) >= 6 and any(not c.isalpha() for c in value.rstrip(".,;:!?)")):
+            spans.append(("secret", found.span(which)))
     if _HINT_OF_A_PASSWORD.search(text):
         # A hint holding the password's own characters is the password: "master pw hint:
         # bday of first dog + Tr0nt0!!" (a new user).

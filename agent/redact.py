@@ -316,6 +316,10 @@ _WALLET_WORDS = 24
 """A wallet's seed phrase is 12 or 24 words: all of them are the secret."""
 
 
+_POINTING = frozenset("see ask check look keep find use read written stored saved".split())
+"""A first word that points at where the secret is, in a phrase that goes on."""
+
+
 def _strong_value(
     text: str, start: int, end: int, clause_ended: bool, most: int = _MAX_WORDS
 ) -> tuple[int, int] | None:
@@ -323,6 +327,8 @@ def _strong_value(
     value = text[start:end]
     if value.lower() in _FUNCTION_WORDS:
         return None
+    if value.lower() in _POINTING and text[end:].strip(" \t.!") and not clause_ended:
+        return None  # "Password: see the sticky note", "passcode: ask John" (an adversary)
     # A passphrase is words; a password with digits or symbols in it stands alone, but a
     # code in groups of digits is one code ("1234 5678": an adversary saw half kept).
     if value.isdigit() and len(value) < 3:
@@ -401,43 +407,59 @@ class SaidSecrets:
     def __init__(self) -> None:
         self._values: dict[tuple[str, str], None] = {}
         self._awaited: str | None = None
-        """The kind of secret the chat's last label, said without its value, awaits."""
-        self._texts_left = 0
+        """The kind of secret the user's last label, said without its value, awaits."""
+        self._messages_left = 0
         self._last: tuple[str, tuple[str, list[str]]] | None = None
 
-    def redact(self, text: str) -> tuple[str, list[str]]:
+    def redact(self, text: str, *, by_user: bool = True) -> tuple[str, list[str]]:
         """`redact`, and each secret an earlier text of the chat held, said again here.
 
-        A value sent alone after a message that ended on its label ("my bank card pin
-        is", then "4821") is that secret too (an adversary: both halves were kept).
+        A value the user sends alone after a message of theirs that ended on its label
+        ("my bank card pin is", then "4821") is that secret too (an adversary: both halves
+        were kept). The model's texts between (`by_user` False) neither give nor take it:
+        a second adversary saw a one-word reply ("Sure.") redacted as the secret.
         """
-        if self._last is not None and self._last[0] == text:
+        if by_user and self._last is not None and self._last[0] == text:
             return self._last[1][0], list(self._last[1][1])  # the chat file and the save
         clean, kinds, values = _redacted_with_values(text)
-        awaited, self._texts_left = self._awaited, max(0, self._texts_left - 1)
-        alone = _value_alone(clean) if awaited is not None and not kinds else None
-        if awaited is not None and alone is not None:
-            values.append((awaited, clean[slice(*alone)]))
-            clean = replace_spans(clean, [alone], f"[REDACTED:{awaited}]")
-            kinds = [awaited]
-            self._texts_left = 0
-        if (awaits := _awaits_a_value(text)) is not None:
-            self._awaited, self._texts_left = awaits, _TEXTS_AWAITING
-        elif not self._texts_left:
-            self._awaited = None
+        if by_user:
+            clean, kinds = self._as_awaited(clean, kinds, values)
+            if (awaits := _awaits_a_value(text)) is not None:
+                self._awaited, self._messages_left = awaits, _MESSAGES_AWAITING
         self._values.update(dict.fromkeys(values))
         clean, again = _said_again_with_kinds(clean, list(self._values))
         result = clean, kinds + [kind for kind in again if kind not in kinds]
-        self._last = text, result
+        if by_user:
+            self._last = text, result
         return result[0], list(result[1])
 
+    def _as_awaited(
+        self, clean: str, kinds: list[str], values: list[tuple[str, str]]
+    ) -> tuple[str, list[str]]:
+        """`clean` with the value alone the last label awaited taken out, if it is one."""
+        awaited = self._awaited
+        self._messages_left = max(0, self._messages_left - 1)
+        if not self._messages_left:
+            self._awaited = None
+        alone = _value_alone(clean, awaited) if awaited is not None and not kinds else None
+        if awaited is None or alone is None:
+            return clean, kinds
+        self._awaited, self._messages_left = None, 0
+        values.append((awaited, clean[slice(*alone)]))
+        return replace_spans(clean, [alone], f"[REDACTED:{awaited}]"), [awaited]
 
-_TEXTS_AWAITING = 3
-"""Texts a label said alone waits through for its value: the reply, its thinking, the next."""
+
+_MESSAGES_AWAITING = 2
+"""The user's messages a label said alone waits through for its value ("hang on", "4821")."""
 _PROBES = ("4821", "Zq7kP2xw")
 """Values a label said alone would take: a PIN's or a code's, a password's."""
 _ENDS_AS_A_LABEL = re.compile(r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw))\s*$")
 _VALUE_ALONE = re.compile(r"\s*([*#]?\d(?:[ \t.-]?\d){2,11}[*#]?|[^\s\[\]]{4,64})\s*[.!]?\s*")
+_NO_VALUE = frozenset(
+    "thanks thank thx okay sure yes yeah yep nope never wait hmm hold sorry later nothing "
+    "cancel what why huh lol haha hello hey nvm forget".split()
+)
+"""A word sent alone that answers, not a password ("thanks", "wait")."""
 
 
 def _awaits_a_value(text: str) -> str | None:
@@ -451,14 +473,16 @@ def _awaits_a_value(text: str) -> str | None:
     return None
 
 
-def _value_alone(text: str) -> tuple[int, int] | None:
-    """The span of a value sent alone: digits, or one word holding a digit or mixed case."""
+def _value_alone(text: str, kind: str) -> tuple[int, int] | None:
+    """The span of a value sent alone: digits, or one word (a password's: "sunflower")."""
     found = _VALUE_ALONE.fullmatch(text)
     if found is None:
         return None
     value = found[1]
-    if not any(c.isdigit() for c in value) and (value.islower() or value.isupper()):
-        return None  # "thanks", "OK": a word, not a password
+    if found[1].strip(_TRAILING).casefold() in _NO_VALUE:
+        return None
+    if not any(c.isdigit() for c in value) and kind != "secret":
+        return None  # a PIN's or a door code's value holds digits
     return found.span(1)
 
 

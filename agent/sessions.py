@@ -202,11 +202,12 @@ def _message_record(message: ChatMessage, secrets: SaidSecrets) -> dict[str, Any
         # A secret said in passing is redacted on disk as in memory, titles and search
         # (found by a new user: a PIN and a password stayed in the chat file and came back
         # in clear when the chat was reopened). The chat in use keeps what was typed.
-        record["content"] = secrets.redact(message.content)[0]
+        by_user = message.role == "user"
+        record["content"] = secrets.redact(message.content, by_user=by_user)[0]
         if message.thinking:
             # A thinking model restates the message it answers (an adversary saw qwen3's
             # thinking keep the PIN its content had redacted).
-            record["thinking"] = secrets.redact(message.thinking)[0]
+            record["thinking"] = secrets.redact(message.thinking, by_user=False)[0]
     # A fact asked to be kept holds its secret in memory, but the chat file redacts it as
     # it does the message that asked: the model's memory_store call and the tool's answer
     # kept the door code in clear beside "[REDACTED:code]" (found by a new user).

@@ -40,7 +40,6 @@ PHRASE = "witch collapse practice feed shame open despair creek road again ice l
         ("maiden name: Kowalski", "Kowalski"),
         ("my mother's maiden name? Kowalski", "Kowalski"),
         (f"my 12 words are {PHRASE}", "despair"),
-        (f"seed: {PHRASE}", "despair"),
         (f"seed words {PHRASE}", "despair"),
         (f"backup phrase {PHRASE}", "despair"),
         (f"wallet words: {PHRASE}", "despair"),
@@ -52,6 +51,19 @@ PHRASE = "witch collapse practice feed shame open despair creek road again ice l
         ("and the alarm code, in case you need it: 7734", "7734"),
         ("tax file number 123 456 782", "456"),
         ("master pw hint: bday of first dog + Tr0nt0!!", "Tr0nt0"),
+        # A second adversary and a second new user.
+        ("changed my pin to 1234", "1234"),
+        ("I changed my pin from 4821 to 1234", "4821"),
+        ("I changed my pin from 4821 to 1234", "1234"),
+        ("PIN changed to 1234", "1234"),
+        ("set my pin to 5566", "5566"),
+        ("pin was 4821 but changed to 1234", "1234"),
+        ("pin: 1234 (old one was 4821)", "4821"),
+        ("pins: 1234 and 5678", "5678"),
+        ("wifi is BlueCat99", "BlueCat99"),
+        ("SSID HomeNet key BlueCat99", "BlueCat99"),
+        ("Netflix login bob@x.com hunter2", "hunter2"),
+        ("ugh bank app locked me out, tried pin 2291 like 3 times", "2291"),
     ],
 )
 def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
@@ -72,6 +84,20 @@ def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
         "We walked along the beach and the sun was warm and the sea was calm and blue today",
         "Meeting at 10:30 - pin 4 is broken",
         "iPhone passcode changes every month",
+        # A second adversary: each was redacted in part.
+        "security question answered",
+        "security answers are case sensitive",
+        "the security answer was wrong",
+        "it's raining, my password expired",
+        "It's fine, my password manager handles it",
+        "Password - please change it",
+        "Password: see the sticky note",
+        "passcode: ask John",
+        "maiden name is required on the form",
+        "my maiden name is on the passport now",
+        "She kept her maiden name after marriage",
+        "I got a lapel pin - 1984 edition",
+        "I planted seed: tomato basil pepper onion carrot leek bean pea corn kale beet melon",
     ],
 )
 def test_ordinary_text_near_those_wordings_is_kept(text: str) -> None:
@@ -84,12 +110,14 @@ def test_ordinary_text_near_those_wordings_is_kept(text: str) -> None:
         ("my bank card pin is", "4821", "pin"),
         ("and the alarm code, in case you need it:", "7734", "code"),
         ("my password is", "hunter2", "secret"),
+        ("my wifi password is", "sunflower", "secret"),
     ],
 )
 def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kind: str) -> None:
     secrets = SaidSecrets()
     assert secrets.redact(label) == (label, [])
-    assert secrets.redact("Sure, what is it?") == ("Sure, what is it?", [])  # the reply
+    # The model's reply between, however short, is no value (a second adversary).
+    assert secrets.redact("Sure.", by_user=False) == ("Sure.", [])
     assert secrets.redact(value) == (f"[REDACTED:{kind}]", [kind])
     # The same text again (the chat file after the save) is redacted alike.
     assert secrets.redact(value) == (f"[REDACTED:{kind}]", [kind])
@@ -100,7 +128,7 @@ def test_a_label_waits_a_little_and_only_for_a_value() -> None:
     secrets.redact("my bank card pin is")
     assert secrets.redact("thanks") == ("thanks", [])  # a word, not a PIN
     secrets.redact("my bank card pin is")
-    for text in ("ok", "Noted.", "what's the weather like?"):
+    for text in ("ok", "what's the weather like?"):
         secrets.redact(text)
     assert secrets.redact("4821") == ("4821", [])  # too late to be its value
     plain = SaidSecrets()
