@@ -76,10 +76,17 @@ async def since_changed(
     memory written after it counts. A store that cannot list its facts leaves the
     recalled ones to compare with.
     """
+    # A fact of a debt too: a payment is no new value of it that replaces it when said in
+    # chat (a new user: "I owe Joana 23€ for internet" stayed owed after "paid Joana back
+    # the 23€ today").
     messages = [
         entry
         for entry in recalled
-        if entry.category == MemoryCategory.CONVERSATION.value and _stated(entry.content)
+        if _stated(entry.content)
+        and (
+            entry.category == MemoryCategory.CONVERSATION.value
+            or debt_owed(entry.content) is not None
+        )
     ]
     if not messages:
         return {}

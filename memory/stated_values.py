@@ -165,6 +165,22 @@ def two_debts(new: str, old: str) -> bool:
     return not set(analyze(ours_for["what"])) & set(analyze(theirs_for["what"]))
 
 
+def pays_off(new: str, old: str) -> bool:
+    """Whether `new` says the debt `old` states was paid.
+
+    "paid Priya the $42" after "owe Priya $42 for power" (found by a new user: the debt
+    stayed in effect).
+    """
+    ours, theirs = _debt(new.strip()), _debt(old.strip())
+    return (
+        ours is not None
+        and theirs is not None
+        and ours[0] == theirs[0]
+        and ours[1] == _PAID
+        and theirs[1] != _PAID
+    )
+
+
 def debt_owed(text: str) -> str | None:
     """The one a text says the user owes or is owed by ("priya"), for finding its payment."""
     for piece in claim_pieces(text):

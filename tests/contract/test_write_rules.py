@@ -668,6 +668,7 @@ LOOKALIKES = [
     ("Mum's birthday is 3/4", "Mum's birthday dinner on 5/4"),
     # The same adversary: two debts, someone else's boss, a pet's weight beside its age.
     ("I owe Priya $42 for concert tickets", "I owe Priya $15 for lunch"),
+    ("I owe Joana 23€ for internet", "I sent Joana the photos"),
     ("My boss is Mark", "My boss's boss is Linda"),
     ("My dog Rex is 4", "My dog Rex is 30 kg"),
     ("My son Leo is 7", "My son Leo is 7 kg heavier than last year"),
@@ -700,6 +701,9 @@ async def test_the_same_debt_boss_or_age_said_again_still_replaces(
         ("Vet for Biscuit on Tue 8/12", "Vet for Biscuit now Thu 10/12"),
         ("Dentist for Leo on 14/1", "Leo's dentist moved to 20/1"),
         ("Flour is $38 a sack", "Flour went up to $41 a sack"),
+        # A new user: the debt stayed owed after its payment was kept.
+        ("owe Priya $42 for power", "paid Priya the $42"),
+        ("I owe Joana 23€ for internet", "i paid Joana back the 23€ for internet"),
     ],
 )
 async def test_an_event_said_to_move_or_a_price_to_rise_is_replaced(

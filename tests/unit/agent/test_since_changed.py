@@ -233,3 +233,19 @@ async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
     assert recalled.since_changed == {
         owed.id: "since changed: a later message says 'paid Priya the $42 for power'"
     }
+
+
+async def test_a_debt_kept_as_a_fact_says_it_was_paid_since(harness: Harness) -> None:
+    """Found by a new user: "I owe Joana 23€ for internet", kept as a fact, was recalled
+    as still owed after "paid Joana back the 23€ today" was said in chat."""
+    owed = await harness.memory.store("joana", "I owe Joana 23€ for internet", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s1/a", "paid Joana back the 23€ today", "conversation", "s1"
+    )
+    harness.model.add("You paid Joana.")
+    events = await harness.turn("who do i owe money")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert owed.id in {e.id for e in recalled.injected}
+    assert recalled.since_changed == {
+        owed.id: "since changed: a later message says 'paid Joana back the 23€ today'"
+    }
