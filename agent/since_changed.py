@@ -1,4 +1,4 @@
-"""Which recalled messages state something a later fact or message gives otherwise.
+"""Which recalled messages and facts state something a later fact or message gives otherwise.
 
 Found by a new user: "Hi! My name is Sam and I live in Porto. I work at Acme." was
 recalled beside the later fact "I live in Lisbon" for almost every personal question. The
@@ -76,18 +76,12 @@ async def since_changed(
     memory written after it counts. A store that cannot list its facts leaves the
     recalled ones to compare with.
     """
-    # A fact of a debt too: a payment is no new value of it that replaces it when said in
-    # chat (a new user: "I owe Joana 23€ for internet" stayed owed after "paid Joana back
-    # the 23€ today").
-    messages = [
-        entry
-        for entry in recalled
-        if _stated(entry.content)
-        and (
-            entry.category == MemoryCategory.CONVERSATION.value
-            or debt_owed(entry.content) is not None
-        )
-    ]
+    # A fact too: one that says more than the value changed is left as it is ("Flatmates
+    # are Joana and Rui, rent is 900€, we live in Arroios" after "we live in Alvalade now"),
+    # and a debt's payment said in chat replaces no fact ("I owe Joana 23€ for internet"
+    # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
+    # A pinned fact is kept as the user chose: no later message marks it.
+    messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]
     if not messages:
         return {}
     others = list(recalled)

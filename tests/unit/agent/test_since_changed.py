@@ -79,14 +79,18 @@ async def test_the_block_says_a_recalled_message_was_changed_since(harness: Harn
 
 
 async def test_a_message_later_than_the_fact_is_not_changed_by_it(harness: Harness) -> None:
-    await harness.memory.store("home", "I live in Lisbon", "core")
-    await harness.memory.store_with_metadata(
+    fact = await harness.memory.store("home", "I live in Lisbon", "core")
+    message = await harness.memory.store_with_metadata(
         "conversation/s0/a", "Big news: I live in Porto and I love it", "conversation", "s0"
     )
     harness.model.add("Porto, then.")
     events = await harness.turn("Where do I live? Porto or Lisbon?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-    assert recalled.since_changed == {}
+    assert message.id not in recalled.since_changed
+    # The fact, older, is what changed since (kept when the message was not read as a change).
+    assert recalled.since_changed == {
+        fact.id: "since changed: a later message says 'Big news: I live in Porto and I love it'"
+    }
 
 
 def test_the_recall_detail_shows_what_changed_a_message() -> None:
@@ -249,3 +253,19 @@ async def test_a_debt_kept_as_a_fact_says_it_was_paid_since(harness: Harness) ->
     assert recalled.since_changed == {
         owed.id: "since changed: a later message says 'paid Joana back the 23€ today'"
     }
+
+
+async def test_a_fact_saying_more_than_its_home_says_the_home_changed(harness: Harness) -> None:
+    """Found by a new user: the fact holds the flatmates and the rent too, so the move said
+    in chat could not replace it, and it was recalled unmarked beside the new home."""
+    fact = "Flatmates are Joana and Rui, rent is 900€ split 3 ways, we live in Arroios"
+    kept = await harness.memory.store("flat", fact, "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s1/a", "big news we moved flat, we live in Alvalade now", "conversation", "s1"
+    )
+    harness.model.add("In Alvalade.")
+    events = await harness.turn("where do i live")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert kept.id in {e.id for e in recalled.injected}
+    assert kept.id in recalled.since_changed
+    assert "Alvalade" in recalled.since_changed[kept.id]
