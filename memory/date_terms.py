@@ -436,12 +436,14 @@ _TIME_AFTER = re.compile(
 )
 """A clock time right after: "19/12 at 8am", "7/12 21:00", "16/12 2100-0730"."""
 _A_DAY_NAMED_BEFORE = re.compile(
-    r"(?:birthday|bday|b-day|anniversary|deadline|due\s+date|wedding|funeral|party)"
-    r"(?:['\u2019]s)?\s*(?:is|was|:|=|-)?\s*\Z",
+    r"(?:(?:birthday|bday|b-day|anniversary|deadline|due\s+date|wedding|funeral|party)"
+    r"(?:['\u2019]s)?\s*(?:is|was|:|=|-)?|(?:moved|rescheduled|postponed|pushed(?:\s+back)?|"
+    r"changed|brought\s+forward|shifted)\s+(?:to|till|until))\s*\Z",
     _FLAGS,
 )
 """A day named just before: "Mum's birthday is 3/4" (an adversary: no date, so a birthday
-dinner on another day replaced the birthday)."""
+dinner on another day replaced the birthday), "Dinner moved to 9/4" (a second one: the
+move replaced nothing)."""
 _SCORED = frozenset(
     "passed scored score got marks rated grade won lost beat drew ratio section chapter "
     "version verse page step".split()

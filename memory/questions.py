@@ -292,6 +292,13 @@ def _briefly_asked(said: str) -> bool:
     return _YOU_REMEMBER.match(said) is not None
 
 
+_TWO_WORDS_ASKED = re.compile(
+    r"(?i)\W*(?:which|what|where|when|who|whose|how)\s+"
+    r"(?!(?:a|an|nice|cool|great|awesome|lovely|sad|funny|weird|fun|cute|so|about)\b)"
+    r"[\w'\u2019-]+[\s?.]*"
+)
+""""which room", "what time", "where exactly" (a new user saw "which room" shown to the
+model as a memory); not "what a day!", "how nice", "what about Tom"."""
 _AND_THEN_A_THING = re.compile(r"(?i)^\s*and\s+(?:my|our|the)\s")
 _ASKED_POLITELY = re.compile(r"(?i)\b(?:pls|plz|please)[\s.!?]*$")
 
@@ -302,7 +309,7 @@ def _asked_in_few_words(text: str, said: str) -> bool:
     `_briefly_asked`, also after the "and" the small talk took ("and my address"), or a
     thing asked for politely ("address pls": an adversary).
     """
-    if _briefly_asked(said):
+    if _briefly_asked(said) or _TWO_WORDS_ASKED.fullmatch(said):
         return True
     if _AND_THEN_A_THING.match(text) and _briefly_asked(f"and {said}"):
         return True

@@ -11,6 +11,7 @@ from memory.health_values import names_health_wordings
 from memory.money_words import names_money
 from memory.relative_dates import names_a_relative_day
 from memory.short_words import has_short_words
+from memory.weekly_days import names_a_weekly_day
 
 
 def short_words_or_markers(text: str) -> bool:
@@ -43,12 +44,14 @@ def ranges_or_words(text: str) -> bool:
     ("Passed 12/12 tests": no date), a day and month joined by a hyphen ("14/5-16/5"), an
     amount of money (found by "charge" and "rate" too), a weight (by "weigh"), a weekday
     before a day of the month ("Sat 19th") or before a day and month ("Wed 2/12"), a day
-    and month without the year (indexed in the year it comes next from the day said).
+    and month without the year (indexed in the year it comes next from the day said),
+    weekends or weekdays every week.
     """
     return (
         names_short_date(text)
         or names_money(text)
         or "weight" in text.casefold()
         or names_a_relative_day(text)
+        or names_a_weekly_day(text)
         or any(term.startswith("dtmd") for term in mentioned_date_terms(text))
     )

@@ -20,6 +20,8 @@ _WEEKLY = re.compile(
     rf"(?i)\b(?:every|each)\s+(?:other\s+)?(?P<every>{_NAMES})\b"
     rf"|\b(?P<plural>{_NAMES})s\b"
     rf"|\b(?P<part>{_NAMES})\s+(?:mornings|afternoons|evenings|nights)\b"
+    r"|\b(?:(?:every|each)\s+(?P<every_end>weekend|weekday)\b|(?P<ends>weekends|weekdays)\b"
+    r"|(?:on|at)\s+the\s+(?P<the_end>weekend)s?\b)"
 )
 """A weekday something happens on every week: "every Monday", "on Wednesdays", "Tuesday
 evenings"."""
@@ -39,10 +41,17 @@ def is_weekday_term(term: str) -> bool:
 def weekly_terms(content: str) -> list[str]:
     """The weekday terms of what `content` says happens every week."""
     lowered = content.lower()
-    if "day" not in lowered:
+    if "day" not in lowered and "weekend" not in lowered:
         return []  # every weekday's name holds it: most texts are passed over here
     found = []
     for match in _WEEKLY.finditer(content):
+        ends = match["every_end"] or match["ends"] or match["the_end"]
+        if ends is not None:
+            # "I work only on weekends": Saturdays and Sundays (a new user asked "when do I
+            # work on saturday?" and found nothing).
+            days = range(5, 7) if ends.casefold().startswith("weekend") else range(5)
+            found += [weekday_term(day) for day in days]
+            continue
         name = (match["every"] or match["plural"] or match["part"]).casefold()
         found.append(weekday_term(WEEKDAYS.index(name)))
     return list(dict.fromkeys(found))

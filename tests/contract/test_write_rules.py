@@ -700,6 +700,7 @@ async def test_the_same_debt_boss_or_age_said_again_still_replaces(
         ("Flight to Perth on 22/12", "Flight to Perth rescheduled to 23/12"),
         ("Vet for Biscuit on Tue 8/12", "Vet for Biscuit now Thu 10/12"),
         ("Dentist for Leo on 14/1", "Leo's dentist moved to 20/1"),
+        ("Dinner with Sam on 8/4", "Dinner moved to 9/4"),  # a day and month after "to"
         ("Flour is $38 a sack", "Flour went up to $41 a sack"),
         # A new user: the debt stayed owed after its payment was kept.
         ("owe Priya $42 for power", "paid Priya the $42"),

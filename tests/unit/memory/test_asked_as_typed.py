@@ -119,3 +119,21 @@ def test_a_weekday_before_a_day_of_the_month_is_that_day(said: str) -> None:
     assert days == ["dtd20261219"]
     terms = entry_terms("k", said, SAID)
     assert "dtd20261219" in terms and "dtd20261212" not in terms
+
+
+@pytest.mark.parametrize("query", ["when do i work on saturday", "do i work on sunday?"])
+async def test_weekends_are_saturdays_and_sundays(tmp_path: Path, query: str) -> None:
+    """Found by a new user: "I work at Café Aurora now only on weekends" was found by
+    neither question (0.106 for the Sunday)."""
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
+    try:
+        for key, content in (
+            ("work", "I work at Café Aurora now only on weekends, sat sun 9-15"),
+            ("gym", "Gym every weekday at 7am"),
+        ):
+            await store.write(NewMemory(key=key, content=content, created_at=SAID))
+        found = (await store.recall(query)).entries
+        assert [entry.key for entry in found][:1] == ["work"]
+        assert (found[0].score or 0.0) > 0.5
+    finally:
+        await store.close()

@@ -623,6 +623,11 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("do you know where my umbrella is? it was by the front door", False),
         ("any idea where my keys are?", True),
         ("do you know where my umbrella is? and my coat?", True),
+        # A second new user: two words asked, no mark.
+        ("which room", True),
+        ("what time", True),
+        ("what a day!", False),
+        ("what about Tom", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
