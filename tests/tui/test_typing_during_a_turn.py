@@ -149,3 +149,71 @@ async def test_a_message_put_back_and_changed_goes_as_shown(make_app: MakeApp) -
         await pilot.press("end", *" Miso", "enter")
         await settle(pilot)
         assert [m.text for m in h.app.query(UserMessage)] == ["my cat is Miso"]
+
+
+async def test_one_message_put_back_and_added_to_on_new_lines_goes_as_one(
+    make_app: MakeApp,
+) -> None:
+    """Found by a second adversary: "Shopping list:" put back, then "- eggs" and "- milk"
+    added with Ctrl+J, went as two messages."""
+    model = StallingModel(Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "a")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "Shopping list:"
+        await pilot.press("enter")
+        await model.asked.wait()
+        model.release.set()
+        await settle(pilot)
+        await pilot.press("end", "ctrl+j", *"- eggs", "ctrl+j", *"- milk", "enter")
+        await settle(pilot)
+        sent = [m.text for m in h.app.query(UserMessage)]
+        assert sent == ["Shopping list:\n- eggs\n- milk"]
+
+
+async def test_of_messages_put_back_those_before_a_changed_one_go_alone(
+    make_app: MakeApp,
+) -> None:
+    model = StallingModel(Reply(error=ServerUnavailableError("http://127.0.0.1:11434")), "a", "b")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        for text in ("my sister moved to Rome", "dentist on 14/1"):
+            prompt.text = text
+            await pilot.press("enter")
+            await model.asked.wait()
+        model.release.set()
+        await settle(pilot)
+        prompt.text = "my sister moved to Rome\ndentist on 14/1 at 9am\n"
+        await pilot.press("enter")
+        await settle(pilot)
+        sent = [m.text for m in h.app.query(UserMessage)]
+        assert sent == ["my sister moved to Rome", "dentist on 14/1 at 9am"]
+
+
+async def test_a_message_sent_from_the_history_leaves_what_was_put_back(
+    make_app: MakeApp,
+) -> None:
+    """Read by a second adversary: sending an older message over the ones put back lost
+    them for good."""
+    model = StallingModel("first answer", Reply(error=ServerUnavailableError("x")), "b")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "an older message"
+        await pilot.press("enter")
+        await model.asked.wait()
+        model.release.set()
+        await settle(pilot)
+        prompt.text = "do not lose me"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert prompt.text == "do not lose me"
+        await pilot.press("home", "up", "up")  # the one that failed, then the one before
+        assert prompt.text == "an older message"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert prompt.text == "do not lose me"

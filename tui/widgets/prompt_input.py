@@ -83,36 +83,54 @@ class PromptInput(PlainTextArea):
     def action_submit(self) -> None:
         """Send the text (empty input does nothing).
 
-        Messages put back unchanged (`restore`) go again as the messages they were, and
-        what was typed after them as one more: found by a new user, whose next message,
-        typed on after a failure had put two back, was sent glued to them as one.
+        Several messages put back (`restore`) go again as the messages they were, each
+        left unchanged on its line, and what follows as one more: found by a new user,
+        whose next message, typed on after a failure had put two back, was sent glued to
+        them. A message sent from the history leaves the text it was walked away from.
         """
         text = self.text
         if not text.strip():
             return
         edit = self.editing
-        messages = [text] if edit else self._as_sent(text)
+        walked_from = self._draft if self._position is not None else ""
+        messages = [text] if edit or walked_from else self._as_sent(text)
         for message in messages:
             if not self.sent or self.sent[-1] != message:
                 self.sent.append(message)
         self._position = None
-        self._restored = []
         self._set_editing(False)
         self.clear()
+        if walked_from.strip():
+            # The messages put back, or a draft, wait where they were (an adversary).
+            self.text = walked_from
+            self.move_cursor(self.document.end)
+        else:
+            self._restored = []
         for message in messages:
             self.post_message(self.Submitted(message, edit=edit))
 
     def _as_sent(self, text: str) -> list[str]:
-        """`text` as the messages it holds: those put back unchanged, then what follows."""
-        if not self._holds_restored(text):
+        """`text` as the messages it holds: those put back unchanged, then what follows.
+
+        One message put back and added to on a new line is one message ("Shopping list:",
+        then "- eggs"); of several, those before the first changed one go alone.
+        """
+        if len(self._restored) < 2:
             return [text]
-        rest = text[len("\n".join(self._restored)) :]
-        return [*self._restored, *([rest.strip("\n")] if rest.strip() else [])]
+        lines = text.split("\n")
+        sent: list[str] = []
+        for message in self._restored:
+            size = message.count("\n") + 1
+            if "\n".join(lines[:size]) != message:
+                break
+            sent.append(message)
+            lines = lines[size:]
+        rest = "\n".join(lines).strip("\n")
+        return [*sent, *([rest] if rest.strip() else [])]
 
     def _holds_restored(self, text: str) -> bool:
         """Whether `text` opens with the messages put back, unchanged, each on its line."""
         block = "\n".join(self._restored)
-        # Typed on at the end of the last one, it is one message, as shown.
         return bool(self._restored) and text.startswith(block) and text[len(block) :][:1] in "\n"
 
     def resume_edit(self) -> None:
