@@ -20,10 +20,11 @@ ONE_VALUE = (
         "home",
         re.compile(
             r"(?i)\b(?:(?:lives?|living|resides?|residing|relocated|based|home\s+is(?:\s+now)?)"
-            r"\s+(?:in|to)|moved\s+(?:back\s+)?(?:(?:from|out\s+of)\s+(?:[^\s,.;]+\s+){1,4}?)?to|"
+            r"\s+(?:in|to)|(?:lives?|living|resides?|residing)\s+at(?=\s+\d)|moved\s+(?:back\s+)?(?:(?:from|out\s+of)\s+(?:[^\s,.;]+\s+){1,4}?)?to|"
             r"home\s+is(?:\s+now)?(?=\s+(?-i:[A-Z])))\b"
         ),
-        "live move reside relocated based home",
+        # "address": "what's my address?" found no "I live at 12 Oak St" (an adversary).
+        "live move reside relocated based home address",
     ),
     (
         "employer",
@@ -238,6 +239,8 @@ before a name is a value ("the Netherlands"), and so is a capitalised word ("Tim
 "Home Depot", "Night Owl Cafe": an adversary saw them missed)."""
 
 
+_A_STREET = re.compile(r"\s*\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}")
+"""A street's number and name: "12 Oak St", not "8am" or "5 pm"."""
 _A_PLACE = re.compile(r"\s*(?:the\s+)?[A-Z]")
 """Where a home "is in": a place's name, not a state ("in good shape")."""
 _NUMBERED = re.compile(r"\s*(?:the\s+)?[\w'-]+\s+\d")
@@ -359,6 +362,8 @@ def _a_value(value: str, text: str, *, home: bool) -> bool:
     a room or a product.
     """
     words = words_of(value)
+    if home and _A_STREET.match(value):
+        return True  # "I live at 12 Oak St, Porto" (an adversary: found by no "address")
     if not words or _NOT_A_VALUE.match(value) or _NUMBERED.match(value):
         return False
     named = words[1:] if words[0] == "the" else words

@@ -9,6 +9,7 @@ from __future__ import annotations
 from memory.date_terms import mentioned_date_terms, names_short_date
 from memory.health_values import names_health_wordings
 from memory.money_words import names_money
+from memory.predicates import states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.short_words import has_short_words
 from memory.weekly_days import names_a_weekly_day
@@ -45,7 +46,7 @@ def ranges_or_words(text: str) -> bool:
     amount of money (found by "charge" and "rate" too), a weight (by "weigh"), a weekday
     before a day of the month ("Sat 19th") or before a day and month ("Wed 2/12"), a day
     and month without the year (indexed in the year it comes next from the day said),
-    weekends or weekdays every week.
+    weekends or weekdays every week, a home (found by "address" too; "I live at 12 Oak St").
     """
     return (
         names_short_date(text)
@@ -53,5 +54,6 @@ def ranges_or_words(text: str) -> bool:
         or "weight" in text.casefold()
         or names_a_relative_day(text)
         or names_a_weekly_day(text)
+        or states_a_predicate(text)
         or any(term.startswith("dtmd") for term in mentioned_date_terms(text))
     )

@@ -20,7 +20,7 @@ _WEEKLY = re.compile(
     rf"(?i)\b(?:every|each)\s+(?:other\s+)?(?P<every>{_NAMES})\b"
     rf"|\b(?P<plural>{_NAMES})s\b"
     rf"|\b(?P<part>{_NAMES})\s+(?:mornings|afternoons|evenings|nights)\b"
-    r"|\b(?:(?:every|each)\s+(?P<every_end>weekend|weekday)\b|(?P<ends>weekends|weekdays)\b"
+    r"|\b(?:(?:every|each)\s+(?P<every_end>weekend)\b|(?P<ends>weekends)\b"
     r"|(?:on|at)\s+the\s+(?P<the_end>weekend)s?\b)"
 )
 """A weekday something happens on every week: "every Monday", "on Wednesdays", "Tuesday
@@ -49,8 +49,9 @@ def weekly_terms(content: str) -> list[str]:
         if ends is not None:
             # "I work only on weekends": Saturdays and Sundays (a new user asked "when do I
             # work on saturday?" and found nothing).
-            days = range(5, 7) if ends.casefold().startswith("weekend") else range(5)
-            found += [weekday_term(day) for day in days]
+            # Not "weekdays": five days of every week would answer most days asked about
+            # ("need it by friday" would recall "I run on weekdays").
+            found += [weekday_term(day) for day in (5, 6)]
             continue
         name = (match["every"] or match["plural"] or match["part"]).casefold()
         found.append(weekday_term(WEEKDAYS.index(name)))

@@ -129,11 +129,29 @@ async def test_weekends_are_saturdays_and_sundays(tmp_path: Path, query: str) ->
     try:
         for key, content in (
             ("work", "I work at Café Aurora now only on weekends, sat sun 9-15"),
-            ("gym", "Gym every weekday at 7am"),
+            ("gym", "Gym every Monday at 7am"),
         ):
             await store.write(NewMemory(key=key, content=content, created_at=SAID))
         found = (await store.recall(query)).entries
         assert [entry.key for entry in found][:1] == ["work"]
         assert (found[0].score or 0.0) > 0.5
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize(
+    "home", ["I live at 12 Oak St, Porto", "We live at 5 Elm Road", "I live in Porto"]
+)
+@pytest.mark.parametrize("query", ["what's my address", "whats my address", "my address?"])
+async def test_where_the_user_lives_is_found_by_address(
+    tmp_path: Path, home: str, query: str
+) -> None:
+    """Found by an adversary: only "My address is …" was found by "what's my address"."""
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
+    try:
+        await store.write(NewMemory(key="home", content=home, created_at=SAID))
+        await store.write(NewMemory(key="gym", content="Gym mon/wed 7am", created_at=SAID))
+        found = (await store.recall(query)).entries
+        assert [entry.key for entry in found] == ["home"]
     finally:
         await store.close()
