@@ -21,7 +21,8 @@ from pydantic import ValidationError
 from agent.messages import ChatMessage, CommandNote, RecallNote
 from agent.paths import ensure_private_dir
 from agent.record_texts import RECORD_FIELDS, each_text
-from agent.redact import SaidSecrets, redact
+from agent.redact import redact
+from agent.said_secrets import SaidSecrets
 
 REWRITTEN_ELSEWHERE = (
     "This chat's file was written anew elsewhere (a memory erased for good): what it no "

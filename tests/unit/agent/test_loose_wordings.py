@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.redact import SaidSecrets, redact
+from agent.redact import redact
+from agent.said_secrets import SaidSecrets
 from tests.unit.agent.conftest import Harness
 
 PHRASE = "witch collapse practice feed shame open despair creek road again ice least"

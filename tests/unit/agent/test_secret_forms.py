@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.redact import SaidSecrets
+from agent.said_secrets import SaidSecrets
 from agent.session_scrub import erasure_of
 
 
