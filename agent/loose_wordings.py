@@ -43,7 +43,8 @@ _PIN_CHANGED = re.compile(
     r"|\bpin[^.!?\n]{0,30}?\bbut[ \t]+(?:it['\u2019]?s[ \t]+|now[ \t]+)?(?:changed[ \t]+to[ \t]+)?"
     r"(\d{4,8})\b"
     r"|\bold[ \t]+(?:one|pin)[ \t]+(?:was|is)[ \t]+(\d{4,8})\b"
-    r"|\bpins[ \t]*[:=][ \t]*(\d{4,8})[ \t]*(?:,|and|&)[ \t]*(\d{4,8})\b"
+    r"|\bpins?(?:[ \t]*[:=]|[ \t]+(?:are|were|is))?[ \t]*(\d{4,8})[ \t]*(?:,|and|&)[ \t]*"
+    r"(\d{4,8})\b"
 )
 """"changed my pin to 1234", "I changed my pin from 4821 to 1234", "PIN changed to 1234",
 "pin was 4821 but changed to 1234", "(old one was 4821)", "pins: 1234 and 5678" (a second
@@ -121,8 +122,8 @@ _PASSWORD_AFTER = re.compile(
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _LOGIN_PAIR = re.compile(
     rf"{_EMAIL}[ \t]*[/|][ \t]*(?P<value>[^\s,;]+)|"
-    rf"(?:[:=]|\blog-?in\b|\baccount\b)[ \t]*(?:is[ \t]+)?{_EMAIL}[ \t]+"
-    r"(?P<after>[^\s,;]+)(?=[ \t]*(?:$|[,.;]))"
+    rf"(?:[:=]|\blog-?in\b|\baccount\b)[ \t]*(?:is[ \t]+)?{_EMAIL}[ \t]+(?:and[ \t]+)?"
+    r"(?P<after>[^\s,;/|]+)"
 )
 """"bob@example.com / hunter2", "netflix: bob@example.com hunter2"."""
 _NATIONAL_NUMBER = re.compile(

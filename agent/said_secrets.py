@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from agent.redact import TRAILING, redacted_with_values, said_again_with_kinds
-from agent.secret_formats import replace_spans
 
 
 class SaidSecrets:
@@ -23,8 +22,8 @@ class SaidSecrets:
 
     def __init__(self) -> None:
         self._values: dict[tuple[str, str], None] = {}
-        self._awaited: str | None = None
-        """The kind of secret the user's last label, said without its value, awaits."""
+        self._label: str | None = None
+        """The user's last message, when it ended on a secret's label without its value."""
         self._messages_left = 0
         self._last: tuple[str, tuple[str, list[str]]] | None = None
 
@@ -41,8 +40,8 @@ class SaidSecrets:
         clean, kinds, values = redacted_with_values(text)
         if by_user:
             clean, kinds = self._as_awaited(clean, kinds, values)
-            if (awaits := _awaits_a_value(text)) is not None:
-                self._awaited, self._messages_left = awaits, _MESSAGES_AWAITING
+            if _awaits_a_value(text):
+                self._label, self._messages_left = text, _MESSAGES_AWAITING
         self._values.update(dict.fromkeys(values))
         clean, again = said_again_with_kinds(clean, list(self._values))
         result = clean, kinds + [kind for kind in again if kind not in kinds]
@@ -53,17 +52,28 @@ class SaidSecrets:
     def _as_awaited(
         self, clean: str, kinds: list[str], values: list[tuple[str, str]]
     ) -> tuple[str, list[str]]:
-        """`clean` with the value alone the last label awaited taken out, if it is one."""
-        awaited = self._awaited
+        """`clean` with the value the last label awaited taken out, if it gives one.
+
+        Read as the label and the value said in one message would be: "my wifi is", then
+        "down", is no secret, as "my wifi is down" is none (a third adversary saw "down"
+        redacted), and "4821 thanks" after "my pin is" loses only the PIN.
+        """
+        label = self._label
         self._messages_left = max(0, self._messages_left - 1)
         if not self._messages_left:
-            self._awaited = None
-        alone = _value_alone(clean, awaited) if awaited is not None and not kinds else None
-        if awaited is None or alone is None:
+            self._label = None
+        said = clean.strip()
+        if label is None or kinds or not said or len(said.split()) > _MOST_WORDS:
             return clean, kinds
-        self._awaited, self._messages_left = None, 0
-        values.append((awaited, clean[slice(*alone)]))
-        return replace_spans(clean, [alone], f"[REDACTED:{awaited}]"), [awaited]
+        if said.split()[0].strip(TRAILING).casefold() in _NO_VALUE:
+            return clean, kinds
+        opening = f"{label.rstrip()} "
+        joined, joined_kinds, joined_values = redacted_with_values(opening + said)
+        if not joined_kinds or not joined.startswith(opening) or joined[len(opening) :] == said:
+            return clean, kinds
+        self._label, self._messages_left = None, 0
+        values.extend(joined_values)
+        return joined[len(opening) :], joined_kinds
 
 
 _MESSAGES_AWAITING = 2
@@ -71,33 +81,31 @@ _MESSAGES_AWAITING = 2
 _PROBES = ("4821", "Zq7kP2xw")
 """Values a label said alone would take: a PIN's or a code's, a password's."""
 _ENDS_AS_A_LABEL = re.compile(r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw))\s*$")
-_VALUE_ALONE = re.compile(r"\s*([*#]?\d(?:[ \t.-]?\d){2,11}[*#]?|[^\s\[\]]{4,64})\s*[.!]?\s*")
+_MOST_WORDS = 4
+"""A value sent after its label, and a word or two ("4821 thanks"); more is a message."""
+_ASKING = re.compile(
+    r"(?i)^\W*(?:what|where|when|who|which|how|why|do|does|did|is|are|can|could|would|"
+    r"any\s+idea|tell\s+me)\b"
+)
 _NO_VALUE = frozenset(
     "thanks thank thx okay sure yes yeah yep nope never wait hmm hold sorry later nothing "
-    "cancel what why huh lol haha hello hey nvm forget".split()
+    "cancel what why huh lol haha hello hey nvm forget alright dunno idk nah nevermind "
+    "actually anyway".split()
 )
 """A word sent alone that answers, not a password ("thanks", "wait")."""
 
 
-def _awaits_a_value(text: str) -> str | None:
-    """The kind of secret `text` ends asking for, its label said but not its value."""
-    if len(text) > 400 or not _ENDS_AS_A_LABEL.search(text):
-        return None
+def _awaits_a_value(text: str) -> bool:
+    """Whether `text` ends on a secret's label, its value not said.
+
+    Not a question: "what was the pin", then "2023", asked nothing to keep (an adversary).
+    """
+    if len(text) > 400 or "?" in text or _ASKING.match(text):
+        return False
+    if not _ENDS_AS_A_LABEL.search(text):
+        return False
     for probe in _PROBES:
         clean, kinds, _values = redacted_with_values(f"{text.rstrip()} {probe}")
         if kinds and not clean.rstrip().endswith(probe):
-            return kinds[-1]
-    return None
-
-
-def _value_alone(text: str, kind: str) -> tuple[int, int] | None:
-    """The span of a value sent alone: digits, or one word (a password's: "sunflower")."""
-    found = _VALUE_ALONE.fullmatch(text)
-    if found is None:
-        return None
-    value = found[1]
-    if found[1].strip(TRAILING).casefold() in _NO_VALUE:
-        return None
-    if not any(c.isdigit() for c in value) and kind != "secret":
-        return None  # a PIN's or a door code's value holds digits
-    return found.span(1)
+            return True
+    return False

@@ -147,6 +147,7 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     return None
 
 
+_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
 _FOR_WHAT = re.compile(r"(?i)\b(?:for|from)\s+(?P<what>[^.,;!?]+)")
 
 
@@ -157,7 +158,13 @@ def two_debts(new: str, old: str) -> bool:
     concert tickets"; "I owe Priya $50 now" still changes the one debt.
     """
     ours, theirs = _debt(new), _debt(old)
-    if ours is None or theirs is None or ours[0] != theirs[0] or _PAID in (ours[1], theirs[1]):
+    if ours is None or theirs is None or ours[0] != theirs[0]:
+        return False
+    if ours[1] == _PAID and theirs[1] == _PAID:
+        # Two payments of other amounts are two ("paid Priya $20 towards it" replaced
+        # "paid Priya the $15": an adversary).
+        return set(_AMOUNT.findall(new)) != set(_AMOUNT.findall(old))
+    if _PAID in (ours[1], theirs[1]):
         return False
     ours_for, theirs_for = _FOR_WHAT.search(new), _FOR_WHAT.search(old)
     if ours_for is None or theirs_for is None:
@@ -172,13 +179,14 @@ def pays_off(new: str, old: str) -> bool:
     stayed in effect).
     """
     ours, theirs = _debt(new.strip()), _debt(old.strip())
-    return (
-        ours is not None
-        and theirs is not None
-        and ours[0] == theirs[0]
-        and ours[1] == _PAID
-        and theirs[1] != _PAID
-    )
+    if ours is None or theirs is None or ours[0] != theirs[0]:
+        return False
+    if ours[1] != _PAID or theirs[1] == _PAID:
+        return False
+    # The amount paid, if said, is the debt's: "paid Priya the $15" pays the pizza, not the
+    # $42 for power, and "$20 towards it" pays part (an adversary saw both debts go).
+    paid, owed = _AMOUNT.findall(new), _AMOUNT.findall(old)
+    return not paid or not owed or set(paid) == set(owed)
 
 
 def debt_owed(text: str) -> str | None:
@@ -230,5 +238,16 @@ def changed_topics(
     return [
         topic
         for topic, values in earlier.items()
-        if topic in later and not (values <= later[topic] or later[topic] <= values)
+        if topic in later
+        and not (values <= later[topic] or later[topic] <= values)
+        and not (topic == "home" and (values & later[topic]) - _NOT_A_PLACE_OF_ITS_OWN)
     ]
+
+
+_NOT_A_PLACE_OF_ITS_OWN = frozenset(
+    "new san los las st saint north south east west upper lower old little great the near "
+    "with by".split()
+)
+"""A home said again with more or other words about it is the same home when they share a
+place's word: "I live in Porto near the river" after "I live in Porto, Portugal" (an
+adversary saw it marked as changed); "New York" and "New Jersey" share no such word."""

@@ -735,6 +735,18 @@ async def test_a_value_written_with_the_same_digits_is_no_duplicate(
     assert new in set((await _active(memory)).values())
 
 
+async def test_a_payment_pays_the_debt_of_its_amount(memory: Memory) -> None:
+    """Found by an adversary: "paid Priya the $15" replaced the $42 debt too, and "$20
+    towards it" the whole $42."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("power", "I owe Priya $42 for power")
+    await memory.store("pizza", "I owe Priya $15 for pizza")
+    paid = await memory.store("paid", "paid Priya the $15")
+    part = await memory.store("part", "paid Priya $20 towards it")
+    assert len(paid.supersedes) == 1 and part.supersedes == []
+    assert set(await _active(memory)) == {"power", "paid", "part"}
+
+
 async def test_a_move_names_the_event_it_moves(memory: Memory) -> None:
     needs(memory, "persistent", "supports_supersede")
     await memory.store("mine", "Dentist on 14/1 at 9am")

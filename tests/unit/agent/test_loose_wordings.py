@@ -65,6 +65,10 @@ PHRASE = "witch collapse practice feed shame open despair creek road again ice l
         ("SSID HomeNet key BlueCat99", "BlueCat99"),
         ("Netflix login bob@x.com hunter2", "hunter2"),
         ("ugh bank app locked me out, tried pin 2291 like 3 times", "2291"),
+        # A third adversary.
+        ("pins are 1234 and 5678", "5678"),
+        ("Netflix login bob@x.com hunter2 thanks", "hunter2"),
+        ("Netflix login bob@x.com and hunter2", "hunter2"),
     ],
 )
 def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
@@ -122,6 +126,31 @@ def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kin
     assert secrets.redact(value) == (f"[REDACTED:{kind}]", [kind])
     # The same text again (the chat file after the save) is redacted alike.
     assert secrets.redact(value) == (f"[REDACTED:{kind}]", [kind])
+
+
+@pytest.mark.parametrize(
+    ("label", "reply"),
+    [
+        ("my wifi is", "down"),
+        ("do you know where my key is", "found"),
+        ("what was the pin", "2023"),
+        ("my password is", "expired"),
+        ("my password is", "dunno"),
+    ],
+)
+def test_what_follows_a_label_is_read_as_said_in_one_message(label: str, reply: str) -> None:
+    """Found by a third adversary: each reply was redacted, though "my wifi is down" said in
+    one message is no secret, and a question awaits no value."""
+    secrets = SaidSecrets()
+    secrets.redact(label)
+    secrets.redact("Hmm.", by_user=False)
+    assert secrets.redact(reply) == (reply, [])
+
+
+def test_a_value_sent_with_a_word_after_it_loses_only_the_value() -> None:
+    secrets = SaidSecrets()
+    secrets.redact("my pin is")
+    assert secrets.redact("4821 thanks") == ("[REDACTED:pin] thanks", ["pin"])
 
 
 def test_a_label_waits_a_little_and_only_for_a_value() -> None:

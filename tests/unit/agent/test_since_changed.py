@@ -269,3 +269,13 @@ async def test_a_fact_saying_more_than_its_home_says_the_home_changed(harness: H
     assert kept.id in {e.id for e in recalled.injected}
     assert kept.id in recalled.since_changed
     assert "Alvalade" in recalled.since_changed[kept.id]
+
+
+def test_the_same_home_said_with_other_words_is_no_change() -> None:
+    """Found by an adversary: "I live in Porto near the river" marked "I live in Porto,
+    Portugal" as changed."""
+    porto = stated_values("I live in Porto, Portugal, by the way")
+    assert changed_topics(porto, stated_values("I live in Porto near the river")) == []
+    assert changed_topics(porto, stated_values("I live in Lisbon now")) == ["home"]
+    york = stated_values("I live in New York")
+    assert changed_topics(york, stated_values("I live in New Jersey")) == ["home"]
