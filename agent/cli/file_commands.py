@@ -22,6 +22,7 @@ from agent.memory_editing import whole_audit_log
 from agent.paths import data_dir
 from memory.errors import MemoryStoreError
 from memory.files import check_target
+from memory.record_checks import check_records
 from memory.wording import counted, memories, older_than_replaced, without_vectors
 
 if TYPE_CHECKING:
@@ -78,6 +79,9 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
     records = read_export(Path(str(args.file)))
     if args.namespace is not None:
         records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
+    # Checked before the store opens: refused, the import left a new, empty store behind
+    # (found by a new user).
+    check_records(records)
     async with opened_memory(config) as memory:
         stale_before = (await memory.stats()).stale_embedding
         forgotten = await forgotten_in(memory, records)

@@ -344,3 +344,12 @@ def test_store_refuses_text_of_invisible_characters_only(home: Path) -> None:
     """Found by an adversary: a zero-width space was stored as a memory nobody can see."""
     ran = run_cli("memory", "store", "\u200b\u200b").clean(2)
     assert "must not be empty (or only invisible characters)" in ran.err
+
+
+def test_a_refused_import_leaves_no_store_behind(home: Path) -> None:
+    """Found by a new user: a file refused for a future time left an empty brain.db."""
+    path = home / "future.jsonl"
+    path.write_text(_line(timestamp="9999-12-31T23:59:59Z") + "\n", encoding="utf-8")
+    ran = run_cli("memory", "import", str(path)).clean(2)
+    assert "is in the future" in ran.err
+    assert not [p.name for p in home.rglob("brain.db*")]
