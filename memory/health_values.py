@@ -191,7 +191,28 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
             dose = _dose(found)
             if dose is not None:
                 values.setdefault(*dose)
+    if "stop" in text.casefold() and _PRESCRIBED.search(text):
+        for found in _STOPPED.finditer(text):
+            drug, who = found["drug"], found["who"]
+            if drug.casefold() in _NOT_A_DRUG or (who and who.casefold() in _NOT_NAMED):
+                continue
+            whose = "" if who is None else f"{_topic(who)}'s "
+            values.setdefault(f"{whose}dose of {_topic(drug)}", _STOPPED_VALUE)
     return values
+
+
+_STOPPED = re.compile(
+    r"(?i)\b(?:stopped|stopping|stop)\s+(?:taking\s+|giving\s+(?:(?-i:[A-Z])\w*\s+)?)?"
+    r"(?:(?P<who>(?-i:[A-Z])[\w-]*)['\u2019]s\s+|the\s+|my\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
+)
+"""A medicine stopped: "GP stopped Dad's amlodipine today", "I stopped taking lisinopril"
+(a new user, a carer: the dose stayed in effect, unmarked)."""
+_STOPPED_VALUE = frozenset(["stopped"])
+_PRESCRIBED = re.compile(
+    r"(?i)\b(?:taking|giving|gp|doctor|dr|nurse|pharmacist|cardiolog\w*|consultant|"
+    r"meds|medications?|medicines?|tablets?|pills?|dose|prescription)\b"
+)
+"""Words that say the thing stopped is a medicine: "stop the music" stops none."""
 
 
 def _named_allergies(text: str, values: dict[str, frozenset[str]]) -> None:

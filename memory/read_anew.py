@@ -46,7 +46,7 @@ def ranges_or_words(text: str) -> bool:
     amount of money (found by "charge" and "rate" too), a weight (by "weigh"), a weekday
     before a day of the month ("Sat 19th") or before a day and month ("Wed 2/12"), a day
     and month without the year (indexed in the year it comes next from the day said),
-    weekends or weekdays every week, a home (found by "address" too; "I live at 12 Oak St").
+    weekends every week, a home (found by "address" too; "I live at 12 Oak St"), "BP".
     """
     return (
         names_short_date(text)
@@ -55,5 +55,6 @@ def ranges_or_words(text: str) -> bool:
         or names_a_relative_day(text)
         or names_a_weekly_day(text)
         or states_a_predicate(text)
+        or has_short_words(text)
         or any(term.startswith("dtmd") for term in mentioned_date_terms(text))
     )

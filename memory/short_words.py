@@ -34,6 +34,8 @@ SHORT_WORDS = {
     "bday": "birthday",
     "bdays": "birthdays",
     "wknd": "weekend",
+    # "BP 138/84 this morning" was found by no "blood pressure" (a new user, a carer).
+    "bp": "blood pressure",
 }
 """Folded words, each with the word it stands for."""
 _SHORT = re.compile(r"(?i)(?<![\w-])(" + "|".join(SHORT_WORDS) + r")(?![\w-])")
@@ -48,7 +50,7 @@ _WEEKDAYS = {
 }
 _SHORT_PARTS = (
     "tmr", "tmw", "2mo", "tomorow", "tommo", "tonite", "2ni", "2da", "yday", "tues", "weds",
-    "thur", "appt", "bday", "wknd",
+    "thur", "appt", "bday", "wknd", "bp",
 )  # fmt: skip
 """A part of each of `SHORT_WORDS`, rare in other words ("tom" and "app" are not)."""
 _WEEKDAY_NAMED = re.compile(

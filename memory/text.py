@@ -281,6 +281,16 @@ _FOR_A_LIVING = re.compile(r"(?i)\b(?:for\s+a\s+living|for\s+work)\b")
 lives in Lyon" at 1.0 by "live" alone, and not the job (an adversary)."""
 
 
+_ON_WHAT = re.compile(
+    r"(?i)\bwhat(?:['\u2019]?s|\s+is|\s+are)\s+"
+    r"(?!(?:due|happening|going|planned|scheduled|it|that|this|there|left|next)\b)"
+    r"(?P<who>(?:(?:my|our|his|her)\s+)?[\w'\u2019-]+)"
+    r"\s+on(?:\s+(?:now|currently|these\s+days|at\s+the\s+moment))?(?=\s*[?.!]*\s*$)"
+)
+"""What someone is "on" is their medicines: "what's dad on now" searched "dad" alone and
+found his NHS number and a key safe's code first, not his tablets (a new user, a carer)."""
+
+
 def query_terms(text: str) -> list[str]:
     """Distinct terms of a query, in first-seen order, then the dates it names.
 
@@ -299,6 +309,8 @@ def query_terms(text: str) -> list[str]:
         found += [saved_term(term) for term in past + relative_date_terms(rest, past_only=True)]
     rest = ASKED_AS_DATES_ONLY.sub(" ", rest)
     rest = _FOR_A_LIVING.sub(" for work job ", rest)
+    if _ON_WHAT.search(text):
+        rest = _ON_WHAT.sub(r"\g<who> meds", rest)
     words = [t for t in analyze(_ASKING_WORDS.sub(" ", rest)) if t not in _filler_terms()]
     # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).

@@ -457,3 +457,12 @@ async def test_a_childs_allergy_said_in_chat_updates_it(harness: Harness) -> Non
         "maya": "Maya is not allergic to amoxicillin after all",
         "me": "I'm allergic to amoxicillin",
     }
+
+
+async def test_a_medicine_stopped_in_chat_is_no_longer_taken(harness: Harness) -> None:
+    """Found by a new user, a carer: "GP stopped Dad's amlodipine today" left "Dad takes
+    amlodipine 5mg daily" in effect, and "what's dad on now" was shown it."""
+    await harness.memory.store("amlodipine", "Dad takes amlodipine 5mg daily", "core")
+    harness.model.add("Noted.")
+    await harness.turn("GP stopped Dad's amlodipine today")
+    assert await _in_effect(harness) == {"amlodipine": "GP stopped Dad's amlodipine today"}

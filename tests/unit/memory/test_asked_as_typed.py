@@ -155,3 +155,24 @@ async def test_where_the_user_lives_is_found_by_address(
         assert [entry.key for entry in found] == ["home"]
     finally:
         await store.close()
+
+
+def test_what_someone_is_on_asks_for_their_medicines() -> None:
+    """Found by a new user, a carer: "what's dad on now" searched "dad" alone."""
+    assert query_terms("what's dad on now") == ["dad", "med"]
+    assert query_terms("what's on tv") == ["tv"]
+
+
+async def test_bp_is_blood_pressure(tmp_path: Path) -> None:
+    """Found by a new user, a carer: "BP 138/84 this morning" was found by no "blood
+    pressure"."""
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
+    try:
+        await store.write(
+            NewMemory(key="bp", content="BP 138/84 this morning, weight 70.6kg", created_at=SAID)
+        )
+        await store.write(NewMemory(key="nurse", content="Nurse came today", created_at=SAID))
+        found = (await store.recall("what was his blood pressure")).entries
+        assert [entry.key for entry in found] == ["bp"]
+    finally:
+        await store.close()
