@@ -163,12 +163,20 @@ number is 555-1234", "how's it going I moved to Lisbon" (a second adversary: hel
 
 
 def _asked_without_mark(said: str) -> bool:
-    asked = _ASKED_WITHOUT_MARK.match(said)
+    asked = _ASKED_WITHOUT_MARK.match(said) or _ASKED_BY_ITS_VERB.fullmatch(said)
     return (
         asked is not None
         and len(said.split()) <= _FEW_WORDS
         and _TELLS_AFTER.search(said, asked.start("rest")) is None
     )
+
+
+_ASKED_BY_ITS_VERB = re.compile(
+    r"(?i)\W*(?:has|have|did|is|are|was|were|can|could|will|should)\s+"
+    r"(?:the|my|our|his|her|their|dad|mum|mom)\s+(?P<rest>[^?.!,;:]+)"
+)
+""""has the furosemide changed", "is the clinic open tomorrow" (a new user, a carer: shown
+to the model as a memory); not "have a great day"."""
 
 
 _QUESTIONS_IN_A_ROW = re.compile(r"\?+\s+(?=\S)")

@@ -628,6 +628,11 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("what time", True),
         ("what a day!", False),
         ("what about Tom", False),
+        # A third new user: asked by its verb, no mark.
+        ("has the furosemide changed", True),
+        ("is the clinic open tomorrow", True),
+        ("have a great day", False),
+        ("has the furosemide changed, he is on 40mg now", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
