@@ -8,6 +8,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from agent.about_someone import ABOUT_SOMEONE, facts_about, is_someone
 from agent.events import CutMemory
 from agent.excerpts import excerpt
 from agent.messages import ChatMessage
@@ -107,7 +108,25 @@ async def recall_for_message(
         )
 
     # A message of several topics recalls for each too (`agent.question_parts`).
-    return await recall_in_parts(recall, text, limit)
+    found = await recall_in_parts(recall, text, limit)
+    about = ABOUT_SOMEONE.match(text)
+    if about is None or not is_someone(about["who"]):
+        return found
+    facts = await memory.list(
+        namespace=namespace, category=MemoryCategory.CORE.value, limit=_FACTS_READ_FOR_ABOUT
+    )
+    told = sorted(facts_about(facts, about["who"]), key=_worth_telling_first)
+    if not told:
+        return found
+    for fact in told:
+        fact.scores = RecallScores(fused=1.0, lane="recent")
+        fact.score = 1.0
+    ids = {fact.id for fact in told} | set(exclude_ids)
+    entries = told + [entry for entry in found.entries if entry.id not in ids]
+    # As many as "about me" tells: their facts are the answer, not one of five.
+    return found.model_copy(
+        update={"entries": entries[: max(limit, ABOUT_THE_USER_FACTS)], "mode": "recent"}
+    )
 
 
 def _escape(text: str) -> str:

@@ -122,8 +122,9 @@ _PASSWORD_AFTER = re.compile(
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _LOGIN_PAIR = re.compile(
     rf"{_EMAIL}[ \t]*[/|][ \t]*(?P<value>[^\s,;]+)|"
-    rf"(?:[:=]|\blog-?in\b|\baccount\b)[ \t]*(?:is[ \t]+)?{_EMAIL}[ \t]+(?:and[ \t]+)?"
-    r"(?P<after>[^\s,;/|]+)"
+    rf"\b(?:log-?in|account)[ \t]*(?:is[ \t]+)?{_EMAIL}[ \t]+(?:and[ \t]+)?"
+    r"(?P<after>[^\s,;/|]+)|"
+    rf"(?<!mailto)[:=][ \t]*{_EMAIL}[ \t]+(?P<alone>[^\s,;/|]+)(?=[ \t]*(?:$|[,.;]))"
 )
 """"bob@example.com / hunter2", "netflix: bob@example.com hunter2"."""
 _NATIONAL_NUMBER = re.compile(
@@ -178,7 +179,7 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         if _mixed(found["value"]) >= 2
     ]
     for found in _LOGIN_PAIR.finditer(text):
-        which = "value" if found["value"] else "after"
+        which = next(name for name in ("value", "after", "alone") if found[name])
         if _mixed(found[which]) >= 2:  # "bob@example.com / call me" gives no password
             spans.append(("secret", found.span(which)))
     for found in _WIFI.finditer(text):

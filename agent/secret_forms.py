@@ -80,7 +80,9 @@ def value_form(value: str) -> str | None:
     if not runs:
         return None
     joined = "".join(runs)
-    if joined.isdigit():
+    # Decimal digits only: "²" is a digit to `isdigit` and no number (hypothesis found
+    # `int("²")` failing on "00:²").
+    if joined.isdecimal() and joined.isascii():
         return digits_form(joined)
     # Apart where the value had something between its parts ("Zebra-Quartz-7719" as
     # "Zebra Quartz 7719"); within a part written whole only by a hyphen or an underscore

@@ -103,6 +103,8 @@ def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
         "She kept her maiden name after marriage",
         "I got a lapel pin - 1984 edition",
         "I planted seed: tomato basil pepper onion carrot leek bean pea corn kale beet melon",
+        "email: bob@x.com 2pm tomorrow",
+        "x mailto:ana@example.com 00:12",
     ],
 )
 def test_ordinary_text_near_those_wordings_is_kept(text: str) -> None:
@@ -175,3 +177,11 @@ async def test_a_pin_sent_after_its_label_is_neither_saved_nor_written(harness: 
     written = [m.content for m in harness.sessions.load(harness.session.id).messages]
     assert "[REDACTED:pin]" in saved and "[REDACTED:pin]" in written
     assert not [text for text in saved + written if "4821" in text]
+
+
+def test_a_digit_that_is_no_number_has_its_forms_too() -> None:
+    """Found by hypothesis: a secret holding "²" (a digit to `isdigit`) raised in
+    `int("²")` when its forms were made."""
+    from agent.secret_forms import value_form
+
+    assert value_form("00:\u00b2") is not None

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from agent.about_someone import ABOUT_SOMEONE
 from agent.events import MemoryRecalled
 from agent.question_parts import found_for_part, merged, question_parts
 from memory.entry import MemoryEntry, RecallResult, utc_now
@@ -182,3 +185,43 @@ async def test_what_is_known_of_the_user_keeps_an_old_allergy_among_many_facts(
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     keys = [e.key for e in recalled.injected]
     assert len(keys) == 15 and keys[0] == "allergy"
+
+
+async def test_what_is_known_of_someone_reads_their_facts_first(harness: Harness) -> None:
+    """Found by a new user, a carer: "what do you know about dad" was shown the five
+    memories naming "dad" most plainly (his NHS number, the key safe's code), and not his
+    condition, his carers or his appointments."""
+    facts = {
+        "nhs": "Dad's NHS number is 485 777 3456",
+        "condition": "Dad has dementia and heart failure",
+        "carer": "Dad's carer on Thursdays is Precious from Bluebell Care",
+        "clinic": "Dad's memory clinic is on 14/1 at 10:30",
+        "meds": "Dad takes furosemide 40mg every morning",
+        "bisoprolol": "Dad takes bisoprolol 5mg once a day",
+        "mine": "I work at the school library on Mondays",
+    }
+    for key, text in facts.items():
+        await harness.memory.store(key, text, "core")
+    for number in range(6):
+        await harness.memory.store(f"chat{number}", f"dad said hello {number}", "conversation")
+    harness.model.add("He has dementia.")
+    events = await harness.turn("what do you know about dad")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    keys = [e.key for e in recalled.injected]
+    assert set(keys[:6]) == set(facts) - {"mine"}
+    assert {keys[0], keys[1]} == {"meds", "bisoprolol"}  # health first, as for "about me"
+    assert "mine" not in keys
+
+
+@pytest.mark.parametrize(
+    ("message", "who"),
+    [
+        ("what do you know about dad", "dad"),
+        ("what do u know about my sister", "my sister"),
+        ("tell me everything you know about Anna Silva?", "Anna Silva"),
+    ],
+)
+def test_asking_what_is_known_of_someone_is_that_question(message: str, who: str) -> None:
+    found = ABOUT_SOMEONE.match(message)
+    assert found is not None and found["who"] == who
+    assert ABOUT_SOMEONE.match("what do you know about me") is None
