@@ -15,11 +15,15 @@ from memory.entry import MemoryEntry
 from memory.fact_subjects import relation_terms
 from memory.text import analyze
 
-ABOUT_SOMEONE = re.compile(
+ASKED_WHAT_IS_KNOWN = (
     r"(?i)^\W*(?:(?:so|ok|okay|hey|hi|hello)\W+)?(?:(?:what|wat|wot)\s+(?:do|else\s+do)\s+"
     r"(?:you|u|ya)\s+(?:know|remember)|what\s+have\s+i\s+told\s+(?:you|u)|tell\s+me\s+"
     r"(?:everything\s+|all\s+|what\s+)?(?:you|u)\s+(?:know|remember))\s+(?:about|abt|of)\s+"
-    r"(?P<who>(?:my\s+|our\s+)?(?!(?:me|myself|us|it|this|that|them)\b)[\w'\u2019-]+"
+)
+"""How a message asks what is remembered of someone, up to whom ("… about me", "… about dad")."""
+ABOUT_SOMEONE = re.compile(
+    ASKED_WHAT_IS_KNOWN
+    + r"(?P<who>(?:my\s+|our\s+)?(?!(?:me|myself|us|it|this|that|them)\b)[\w'\u2019-]+"
     r"(?:\s+(?-i:[A-Z])[\w'\u2019-]+)?)\W*$"
 )
 """A message asking what is remembered of someone named or of the user's ("my sister")."""

@@ -8,7 +8,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from agent.about_someone import ABOUT_SOMEONE, facts_about, is_someone
+from agent.about_someone import ABOUT_SOMEONE, ASKED_WHAT_IS_KNOWN, facts_about, is_someone
 from agent.events import CutMemory
 from agent.excerpts import excerpt
 from agent.messages import ChatMessage
@@ -36,11 +36,7 @@ class InjectionBudget:
 
 
 SKIPPED_NOTE = "a message like this asks about nothing, so nothing was looked up"
-ABOUT_THE_USER = re.compile(
-    r"(?i)^\W*(?:(?:so|ok|okay|hey|hi|hello)\W+)?(?:(?:what|wat|wot)\s+(?:do|else\s+do)\s+"
-    r"(?:you|u|ya)\s+(?:know|remember)|what\s+have\s+i\s+told\s+(?:you|u)|tell\s+me\s+"
-    r"(?:everything\s+|all\s+|what\s+)?(?:you|u)\s+(?:know|remember))\s+(?:about|abt|of)\s+me\W*$"
-)
+ABOUT_THE_USER = re.compile(ASKED_WHAT_IS_KNOWN + r"me\W*$")
 """A message asking what is remembered of the user, and nothing more."""
 
 

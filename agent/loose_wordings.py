@@ -24,18 +24,14 @@ _PIN_LABELLED = re.compile(
 """A PIN or a passcode's digits after its label, however joined: "pin (4821)", "PIN - 4821",
 "my pin... 4821", "pin → 4821", "PIN for my bank card is 4 8 2 1", "pin is 4,821"."""
 _BARE_PIN = re.compile(r"(?i)\bpin\b[ \t]+(\d(?:[ \t.,-]?\d){3,7})(?![\d.,-]?\d)")
+"""A bare "pin 1800" is a verb more often (`agent.code_wordings` reads the clear ones):
+taken only beside "passcode"."""
 _A_THING_PINNED = re.compile(
     r"(?i)\b(?:lapel|enamel|badge|hat|safety|bowling|push|hair|drawing|tie|collar|cotter|"
     r"firing|grenade|rolling|map)[ \t]+pins?\b"
 )
 """A pin that is a thing: "I got a lapel pin - 1984 edition" (a second adversary)."""
-_A_PIN_NOUN = re.compile(
-    r"(?i)\b(?:my|the|his|her|our|their|bank|card|app|phone|sim|atm|debit|credit|old|new|"
-    r"wrong|tried|typed|entered|enter|type|try)[ \t]+pin[ \t]+(\d{4,8})\b(?![.,-]?\d)"
-)
-"""A PIN by the word before it, with no "is": "tried pin 2291 like 3 times" (a new user:
-stored, and later shown to the model beside a bike lock's code)."""
-_PIN_CHANGED = re.compile(
+_PINS_CHANGED_OR_LISTED = re.compile(
     r"(?i)\b(?:changed|set|reset|updated)[ \t]+(?:my[ \t]+|the[ \t]+|her[ \t]+|his[ \t]+)?"
     r"(?:[\w-]+[ \t]+)?pin[ \t]+(?:from[ \t]+(\d{4,8})[ \t]+)?to[ \t]+(\d{4,8})\b"
     r"|\bpin[ \t]+(?:was[ \t]+|has[ \t]+been[ \t]+|got[ \t]+)?(?:changed|set|reset|updated)"
@@ -48,8 +44,7 @@ _PIN_CHANGED = re.compile(
 )
 """"changed my pin to 1234", "I changed my pin from 4821 to 1234", "PIN changed to 1234",
 "pin was 4821 but changed to 1234", "(old one was 4821)", "pins: 1234 and 5678" (a second
-adversary)."""
-"""A bare "pin 1800" is a verb more often (`agent.code_wordings` reads the clear ones)."""
+adversary); `agent.password_wordings` reads "my pin has been changed to …"."""
 _PIN_FIRST = re.compile(
     r"(?i)(?<![\w.-])(\d{4,8})[ \t]+is[ \t]+(?:my|the|our|her|his)[ \t]+"
     r"(?:[\w-]+[ \t]+){0,2}(?:pin|pass[ \t]*code)\b"
@@ -158,8 +153,7 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         if (found["said"] or not found["pin"])
         and not any(start <= found.start() < end + 1 for start, end in things)
     ]
-    spans += [("pin", found.span(1)) for found in _A_PIN_NOUN.finditer(text)]
-    for found in _PIN_CHANGED.finditer(text):
+    for found in _PINS_CHANGED_OR_LISTED.finditer(text):
         spans += [("pin", found.span(at)) for at in range(1, 8) if found[at]]
     for rule in (_PIN_FIRST, _IN_NUMBER_WORDS):
         spans += [("pin", found.span(1)) for found in rule.finditer(text)]

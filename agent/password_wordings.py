@@ -167,8 +167,11 @@ _PIN_CHANGED = re.compile(
     r"(?:changed|set|updated|reset)[ \t]+to[ \t]+" + _PIN_VALUE
 )
 _PIN_NUMBER = re.compile(
-    # "my PIN 1234", "PIN is 1234"; not the verb ("pin 2024 as the year to remember").
-    r"(?:(?i:\b(?:my|the|our|your|his|her)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number))?"
+    # "my PIN 1234", "PIN is 1234"; not the verb ("pin 2024 as the year to remember"). A word
+    # before says it is the noun: "tried pin 2291 like 3 times" (a new user: stored, and
+    # later shown to the model beside a bike lock's code).
+    r"(?:(?i:\b(?:my|the|our|your|his|her|their|bank|card|app|phone|sim|atm|debit|credit|old|"
+    r"new|wrong|tried|typed|entered|enter|type|try)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number))?"
     r"[ \t]*[:=]?[ \t]*" + _PIN_VALUE + r"|(?i:\bpin[ \t]*(?:is|was|:|=)[ \t]*)" + _PIN_VALUE
 )
 _CARD_PIN = re.compile(

@@ -27,6 +27,8 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from memory.date_ranges import days_between, gap_in_days, joins_a_range
+from memory.short_words import SHORT_WORDS, WEEKDAY_SHORTS
+from memory.weekly_days import WEEKDAYS
 
 MONTHS: dict[str, int] = {
     "january": 1,
@@ -320,9 +322,10 @@ def mentioned_date_terms(content: str, said: date | None = None) -> list[str]:
     A range's days between its ends too (`memory.date_ranges`). `said`: the day the text
     was said, which a weekday before a day and month reads by.
     """
-    mentioned, _ = find_dates(content, said)
-    if len(mentioned) > 1:
-        mentioned = [*mentioned, *range_day_terms(content, said)]
+    found = _found_dates(content, said)
+    mentioned = list(dict.fromkeys(t for _, _, terms in found for t in terms))
+    if len(found) > 1:
+        mentioned = [*mentioned, *_range_day_terms(content, found)]
     return list(dict.fromkeys([*mentioned, *(t for m in mentioned for t in implied_terms(m))]))
 
 
@@ -533,13 +536,15 @@ def _short_date_terms(
 
 
 _WEEKDAY_NUMBERS = {
-    name: number
-    for number, names in enumerate(
-        ("mon monday", "tue tues tuesday", "wed weds wednesday", "thu thur thurs thursday",
-         "fri friday", "sat saturday", "sun sunday")
+    name: WEEKDAYS.index(full)
+    for name, full in (
+        *((full, full) for full in WEEKDAYS),
+        *WEEKDAY_SHORTS.items(),
+        *SHORT_WORDS.items(),
     )
-    for name in names.split()
-}  # fmt: skip
+    if full in WEEKDAYS
+}
+"""A weekday's number (0 Monday) by its name, written out or short ("mon", "tues")."""
 
 
 def _nearest(month: int, day: int, said: date) -> date:
@@ -602,9 +607,11 @@ def _found_dates(text: str, said: date | None = None) -> list[tuple[int, int, li
     return sorted(found)
 
 
-def range_day_terms(text: str, said: date | None = None) -> list[str]:
-    """The day terms of the days between the two ends of each range `text` names."""
-    found = _found_dates(text, said)
+def _range_day_terms(text: str, found: list[tuple[int, int, list[str]]]) -> list[str]:
+    """The day terms of the days between the two ends of each range `text` names.
+
+    `found`: its dates, as `_found_dates` gives them (read once for both).
+    """
     return [
         term
         for (_, end, first), (start, _, second) in zip(found, found[1:], strict=False)

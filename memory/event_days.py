@@ -18,9 +18,10 @@ from memory.relative_dates import named_days
 from memory.text import analyze
 from memory.weekly_days import weekly_terms
 
+_MOVED_WORDS = r"moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward"
+"""The words saying an event moved to another day (every rule of this module reads them)."""
 _SAYS_CHANGE = re.compile(
-    r"(?i)\b(?:moved|changed|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|"
-    r"instead|now|cancel(?:l?ed)?|no\s+longer)\b"
+    rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
 _DAY_GRAIN = ("dtd", "dtmd")
 _READ_ON = datetime(2000, 1, 3, 12, tzinfo=UTC)
@@ -52,8 +53,7 @@ def on_other_days(new: str, old: str) -> bool:
 
 
 _MOVED_OR_CALLED_OFF = re.compile(
-    r"(?i)\b(?:moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|"
-    r"cancel(?:l?ed)?|called\s+off|no\s+longer)\b"
+    rf"(?i)\b(?:{_MOVED_WORDS}|cancel(?:l?ed)?|called\s+off|no\s+longer)\b"
 )
 _CLOCK_TIME = re.compile(r"(?i)\b[0-9]{1,2}(?::[0-9]{2})?\s*[ap]\.?m\b|\b[0-9]{1,2}:[0-9]{2}\b")
 
@@ -89,8 +89,8 @@ def several_events(texts: list[str]) -> bool:
 
 
 _MOVED = re.compile(
-    r"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+)?(?:moved|rescheduled|rebooked|postponed|"
-    r"pushed(?:\s+back)?|shifted|brought\s+forward|changed)\b(?:\s+(?:to|till|until)\b)?"
+    rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+)?(?:{_MOVED_WORDS}|changed)(?:\s+back)?\b"
+    r"(?:\s+(?:to|till|until)\b)?"
     r"|\s+(?:is\s+)?now\s+(?=(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
 )
 

@@ -23,6 +23,7 @@ from memory.fact_subjects import (
     subject_words,
 )
 from memory.health_values import health_changed
+from memory.plain_order import I_GOT_A_NEW, SOMEONE_GOT_A_NEW, THEN_ITS_VALUE
 from memory.predicates import (
     LEAD_IN,
     claim_of,
@@ -85,21 +86,14 @@ _SAME_ATTRIBUTE = (
     ),
     # "I have a new phone number: …", "got a new number, …", "Acme has a new email - …" give
     # the value "My/Acme's new … is …" gives (found by a new user: the old one stayed).
+    # The wordings are `memory.plain_order`'s, for what holds one value only.
     (
-        re.compile(
-            r"(?i)^\s*(?:(?:btw|fyi|also|oh|so|ps)\b[\s,:.-]*)?"
-            r"(?:(?:i|we)\s+(?:have\s+|'ve\s+)?(?:got\s+)?|got\s+|have\s+)?"
-            rf"a\s+new\s+(?P<what>{_HELD_NEW})\s*[,:\u2014\u2013-]\s*(?=\S)"
-        ),
+        re.compile(I_GOT_A_NEW + rf"(?P<what>{_HELD_NEW}){THEN_ITS_VALUE}(?=\S)"),
         r"My new \g<what> is ",
     ),
     (
-        re.compile(
-            r"^\s*(?P<who>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-            r"\s+(?:has\s+(?:got\s+)?|got\s+)"
-            rf"a\s+new\s+(?P<what>(?i:{_HELD_NEW}))\s*[,:\u2014\u2013-]\s*(?=\S)"
-        ),
-        r"\g<who>'s new \g<what> is ",
+        re.compile(SOMEONE_GOT_A_NEW + rf"(?P<what>(?i:{_HELD_NEW})){THEN_ITS_VALUE}(?=\S)"),
+        r"\g<whose>'s new \g<what> is ",
     ),
     (
         re.compile(

@@ -40,18 +40,30 @@ _WENT_TO = re.compile(
 is now $41 a sack" (an adversary: the old price stayed in effect)."""
 
 
-_GOT_A_NEW = re.compile(
+I_GOT_A_NEW = (
     r"(?i)^\s*(?:(?:btw|fyi|also|oh|so|ps)\b[\s,:.-]*)?"
     r"(?:(?:i|we)\s+(?:have\s+|'ve\s+)?(?:got\s+)?|got\s+|have\s+)?a\s+new\s+"
-    r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+)
+"""The user saying they got something new: "btw I have a new …", "got a new …"."""
+SOMEONE_GOT_A_NEW = (
+    r"^\s*(?P<whose>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    r"\s+(?:has\s+(?:got\s+)?|got\s+)a\s+new\s+"
+)
+"""Someone else saying so: "Acme has a new …", "The plumber got a new …"."""
+THEN_ITS_VALUE = r"\s*[,:\u2014\u2013-]\s*"
+"""What stands between the new thing and its value: "a new number, 555 …"."""
+_GOT_A_NEW = re.compile(
+    I_GOT_A_NEW + r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"(?:\s+for\s+(?P<whose>(?:the|my|our)\s+[a-z][\w'-]*|(?-i:[A-Z])[\w'-]*))?"
-    r"\s*[,:\u2014\u2013-]\s*(?P<value>\S.*)$"
+    + THEN_ITS_VALUE
+    + r"(?P<value>\S.*)$"
 )
 """'got a new number, …', 'Got a new number for the plumber: …': said of whose it is."""
 _HAS_A_NEW = re.compile(
-    r"^\s*(?P<whose>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    r"\s+(?:has\s+(?:got\s+)?|got\s+)a\s+new\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
-    r"\s*[,:\u2014\u2013-]\s*(?P<value>\S.*)$"
+    SOMEONE_GOT_A_NEW
+    + r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    + THEN_ITS_VALUE
+    + r"(?P<value>\S.*)$"
 )
 
 

@@ -39,7 +39,7 @@ SHORT_WORDS = {
 }
 """Folded words, each with the word it stands for."""
 _SHORT = re.compile(r"(?i)(?<![\w-])(" + "|".join(SHORT_WORDS) + r")(?![\w-])")
-_WEEKDAYS = {
+WEEKDAY_SHORTS = {
     "mon": "monday",
     "tue": "tuesday",
     "wed": "wednesday",
@@ -86,8 +86,10 @@ def written_out(text: str) -> str:
     if any(part in lowered for part in _SHORT_PARTS):
         text = _SHORT.sub(lambda found: SHORT_WORDS[found[1].casefold()], text)
     if _A_WEEKDAY_SHORT.search(lowered) is not None:
-        text = _WEEKDAY_NAMED.sub(lambda found: found[1] + _WEEKDAYS[found[2].casefold()], text)
-        text = _WEEKDAY_TIMED.sub(lambda found: _WEEKDAYS[found[1].casefold()], text)
+        text = _WEEKDAY_NAMED.sub(
+            lambda found: found[1] + WEEKDAY_SHORTS[found[2].casefold()], text
+        )
+        text = _WEEKDAY_TIMED.sub(lambda found: WEEKDAY_SHORTS[found[1].casefold()], text)
     return text
 
 

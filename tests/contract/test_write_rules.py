@@ -422,6 +422,37 @@ NEW_VALUES = [
         "Tom Murphy (the Murphys' little lad) has a nut allergy",
         "Tom Murphy is not allergic to nuts after all, it's sesame",
     ),
+    # Said again of the same debt, boss or age (beside two debts, someone else's boss, a
+    # pet's weight kept apart: an adversary).
+    ("I owe Priya $15 for lunch", "I owe Priya $50 for lunch now"),
+    ("My boss is Mark", "My boss is now Sam"),
+    ("My dog Rex is 4", "My dog Rex is 5 now"),
+    # An adversary: each stood beside the event or price it changed.
+    ("Dentist on 14/1 at 9am", "Dentist moved to 21/1"),
+    ("Haircut on Friday 3pm", "Haircut moved to Saturday 3pm"),
+    ("Flight to Perth on 22/12", "Flight to Perth rescheduled to 23/12"),
+    ("Vet for Biscuit on Tue 8/12", "Vet for Biscuit now Thu 10/12"),
+    ("Dentist for Leo on 14/1", "Leo's dentist moved to 20/1"),
+    ("Dinner with Sam on 8/4", "Dinner moved to 9/4"),  # a day and month after "to"
+    ("Flour is $38 a sack", "Flour went up to $41 a sack"),
+    # A new user: the debt stayed owed after its payment was kept.
+    ("owe Priya $42 for power", "paid Priya the $42"),
+    ("I owe Joana 23€ for internet", "i paid Joana back the 23€ for internet"),
+    # An event's new time, or its calling off, changes it (something else said of it does not).
+    ("Yoga class Monday 6pm", "Yoga class now at 7pm"),
+    ("Book club on 9/12 at Anna's", "Book club on 9/12 is cancelled"),
+    # A new user: a contact said to be new ("I have a new phone number: …"), a supplier's, a
+    # plumber's.
+    ("My phone number is 416 555 0101", "I have a new phone number: 416 555 0199"),
+    ("My mobile is 416 555 0101", "got a new number, 416 555 0199"),
+    ("My email is priya@old.ca", "We've got a new email - hello@raman.dev"),
+    ("Acme's phone number is 555 1111", "Acme has a new phone number: 555 2222"),
+    ("The plumber's number is 555 3333", "The plumber has a new number, 555 4444"),
+    ("Tom's number is 555 1212", "Tom's number is now 555 9898"),
+    (
+        "Northwind contact: Dana Whitfield dana@northwind.ca",
+        "northwind contact is now Raj Patel raj.patel@northwind.ca",
+    ),
 ]
 
 
@@ -678,48 +709,6 @@ LOOKALIKES = [
 @pytest.mark.parametrize(
     ("old", "new"),
     [
-        ("I owe Priya $15 for lunch", "I owe Priya $50 for lunch now"),
-        ("My boss is Mark", "My boss is now Sam"),
-        ("My dog Rex is 4", "My dog Rex is 5 now"),
-    ],
-)
-async def test_the_same_debt_boss_or_age_said_again_still_replaces(
-    memory: Memory, old: str, new: str
-) -> None:
-    needs(memory, "persistent", "supports_supersede")
-    first = await memory.store("old", old)
-    second = await memory.store("new", new)
-    assert second.supersedes == [first.id]
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("Dentist on 14/1 at 9am", "Dentist moved to 21/1"),
-        ("Haircut on Friday 3pm", "Haircut moved to Saturday 3pm"),
-        ("Flight to Perth on 22/12", "Flight to Perth rescheduled to 23/12"),
-        ("Vet for Biscuit on Tue 8/12", "Vet for Biscuit now Thu 10/12"),
-        ("Dentist for Leo on 14/1", "Leo's dentist moved to 20/1"),
-        ("Dinner with Sam on 8/4", "Dinner moved to 9/4"),  # a day and month after "to"
-        ("Flour is $38 a sack", "Flour went up to $41 a sack"),
-        # A new user: the debt stayed owed after its payment was kept.
-        ("owe Priya $42 for power", "paid Priya the $42"),
-        ("I owe Joana 23€ for internet", "i paid Joana back the 23€ for internet"),
-    ],
-)
-async def test_an_event_said_to_move_or_a_price_to_rise_is_replaced(
-    memory: Memory, old: str, new: str
-) -> None:
-    """Found by an adversary: each stood beside the event or price it changed."""
-    needs(memory, "persistent", "supports_supersede")
-    first = await memory.store("old", old)
-    second = await memory.store("new", new)
-    assert second.supersedes == [first.id]
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
         ("Mum's birthday is 3/4", "Mum's birthday is 4/4"),
         ("My locker is 12/3", "My locker is 3/3"),
     ],
@@ -765,22 +754,6 @@ async def test_a_move_that_says_not_which_of_two_events_replaces_neither(
     moved = await memory.store("moved", "Night shift moved to Thu 17/12")
     assert moved.supersedes == []
     assert set(await _active(memory)) == {"monday", "wednesday", "moved"}
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("Yoga class Monday 6pm", "Yoga class now at 7pm"),
-        ("Book club on 9/12 at Anna's", "Book club on 9/12 is cancelled"),
-    ],
-)
-async def test_an_events_new_time_or_its_calling_off_still_replaces_it(
-    memory: Memory, old: str, new: str
-) -> None:
-    needs(memory, "persistent", "supports_supersede")
-    first = await memory.store("old", old)
-    second = await memory.store("new", new)
-    assert second.supersedes == [first.id]
 
 
 async def test_what_only_looks_like_a_new_value_keeps_both(memory: Memory) -> None:
@@ -1481,33 +1454,6 @@ async def test_a_fact_said_value_first_replaces_the_old_one(
 ) -> None:
     """Found by an adversary: opening with a name, each was read as that one's fact and
     left the old doctor, home or employer in effect."""
-    needs(memory, "persistent")
-    first = await memory.store("old", old)
-    second = await memory.store("new", new)
-    assert second.supersedes == [first.id]
-    assert await _active(memory) == {"new": new}
-
-
-@pytest.mark.parametrize(
-    ("old", "new"),
-    [
-        ("My phone number is 416 555 0101", "I have a new phone number: 416 555 0199"),
-        ("My mobile is 416 555 0101", "got a new number, 416 555 0199"),
-        ("My email is priya@old.ca", "We've got a new email - hello@raman.dev"),
-        ("Acme's phone number is 555 1111", "Acme has a new phone number: 555 2222"),
-        ("The plumber's number is 555 3333", "The plumber has a new number, 555 4444"),
-        ("Tom's number is 555 1212", "Tom's number is now 555 9898"),
-        (
-            "Northwind contact: Dana Whitfield dana@northwind.ca",
-            "northwind contact is now Raj Patel raj.patel@northwind.ca",
-        ),
-    ],
-)
-async def test_a_contact_said_to_be_new_replaces_the_old_one(
-    memory: Memory, old: str, new: str
-) -> None:
-    """Found by a new user: "I have a new phone number: …" left the old number in effect, and
-    so did a supplier's or a plumber's new number."""
     needs(memory, "persistent")
     first = await memory.store("old", old)
     second = await memory.store("new", new)
