@@ -90,10 +90,12 @@ _THE_NEW_ONE = re.compile(
 """"The wifi password used to be abc12345", "Qw3rtZx9v2 is the new one" (a second
 adversary: each kept as typed)."""
 _AND_NOW = re.compile(
-    rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?\b(?:and|but)[ \t]+(?:now[ \t]+)?"
-    rf"(?:it['\u2019]s|it[ \t]+is|the[ \t]+new[ \t]+one[ \t]+is)[ \t]+(?:now[ \t]+)?{_VALUE}"
+    rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?(?:\b(?:and|but)[ \t]+|,[ \t]*)(?:now[ \t]+)?"
+    rf"(?:it['\u2019]s|it[ \t]+is|(?:the[ \t]+)?new[ \t]+one[ \t]+is)[ \t]+(?:now[ \t]+)?{_VALUE}"
 )
-""""my password was hunter2 and now it's hunter3": the new one (an adversary)."""
+""""my password was hunter2 and now it's hunter3": the new one (an adversary); "reset my
+bank password today, new one is Xk29!!pq" (kept as typed: found while fixing a changed
+key safe code)."""
 _CJK_LABEL = re.compile(
     r"(?:暗証番号|パスワード|パスコード|ピン番号|暗号|密码|密碼|口令|비밀번호|암호)"
     r"[ \t\u3000]*(?:は|が|：|:|=|是|为|為|은|는)?[ \t\u3000]*(?P<value>[!-~]+)"

@@ -62,14 +62,17 @@ _LABEL = re.compile(
     (?P<infix>[ \t]+(?:for|of|to|on|at|in|für|fürs|vom|du|de|del|do|da|dla|voor|van|för|
       till|til|af|от|для)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?(?:[^\s:=]+(?=[ \t]*:(?!//)))?)?
     [ \t]*
-    (?P<sep>:=|=>|=(?!=)|:(?!//)|[—–][ \t]|(?:,[ \t]*)?c'est\b|\b(?:is|was|ist|lautet|est|es|é|è|är|
+    (?P<sep>:=|=>|=(?!=)|:(?!//)|[—–][ \t]|(?:,[ \t]*)?c'est\b|
+      \b(?:is|was)[ \t]+(?:now|still)\b:?|\b(?:is|was|ist|lautet|est|es|é|è|är|
       (?<=salasana[ \t])on|(?<=salasanani[ \t])on|(?<=has[łl]o[ \t])to|er|jest|это)\b:?)
     [ \t]*
     """,
     re.IGNORECASE | re.VERBOSE,
 )
 """A label and what separates it from its value: `DB_PASSWORD=`, `"apiKey": `, `password for
-the wifi is `. The name may hold segments before the label (`DB_`, `aws_secret_access_`).
+the wifi is `, `password is now ` (a plain word after "now" was kept as said: found while
+fixing a changed key safe code). The name may hold segments before the label (`DB_`,
+`aws_secret_access_`).
 A camelCase segment is capitals then lower case or digits, so a name splits into segments
 one way only: `[A-Za-z0-9]*[a-z0-9]` split `aBaB…` countless ways and took seconds."""
 _LABEL_HINTS = (

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from agent.after_turn import fold_into_facts
 from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
+from agent.secret_changes import facts_with_the_old_secret, old_secret_notice, secret_said_changed
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
@@ -254,4 +255,13 @@ async def said_changes(
         )
         if folded is not None:
             break  # the message is history now: one fact holds all it said
+    if secret_said_changed(message.content):
+        try:
+            facts = await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
+        except MemoryStoreError:
+            facts = []
+        events += [
+            Notice(old_secret_notice(fact), about_reply=True)
+            for fact in facts_with_the_old_secret(message.content, facts)
+        ]
     return events

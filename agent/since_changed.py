@@ -13,6 +13,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from agent.secret_changes import facts_with_the_old_secret
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
 from memory.stated_values import changed_topics, debt_owed, stated_values
@@ -48,6 +49,7 @@ def _saying(entry: MemoryEntry) -> str:
     return f"{entry.key!r} says {text!r}"
 
 
+CONVERSATION = MemoryCategory.CONVERSATION.value
 _PAYMENTS_READ = 10
 
 
@@ -67,6 +69,19 @@ async def _about_debts(
     return found
 
 
+def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
+    """Each recalled fact's id → the later recalled message saying its secret changed."""
+    facts = [entry for entry in recalled if entry.category != CONVERSATION and not entry.pinned]
+    notes: dict[str, str] = {}
+    for message in sorted(recalled, key=_written, reverse=True):
+        if message.category != CONVERSATION:
+            continue
+        for fact in facts_with_the_old_secret(message.content, facts):
+            if _written(fact) < _written(message):
+                notes.setdefault(fact.id, f"since changed: {_saying(message)}")
+    return notes
+
+
 async def since_changed(
     memory: Memory, recalled: list[MemoryEntry], namespace: str
 ) -> dict[str, str]:
@@ -81,16 +96,16 @@ async def since_changed(
     # and a debt's payment said in chat replaces no fact ("I owe Joana 23€ for internet"
     # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
     # A pinned fact is kept as the user chose: no later message marks it.
+    notes = _old_secrets(recalled)
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]
     if not messages:
-        return {}
+        return notes
     others = list(recalled)
     try:
         others += await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
         others += await _about_debts(memory, messages, namespace)
     except MemoryStoreError:
         pass
-    notes: dict[str, str] = {}
     for message in messages:
         said = _stated(message.content)
         for other in sorted(others, key=_written, reverse=True):

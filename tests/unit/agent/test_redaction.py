@@ -388,6 +388,10 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("the pin? 4471", "4471"),
         ("unlock it with 4471", "4471"),
         ("to unlock use 4471", "4471"),
+        # Found while fixing a key safe code changed in chat: kept as typed.
+        ("my password is now sunflower", "sunflower"),
+        ("my wifi password is now: bluebird", "bluebird"),
+        ("reset my bank password today, new one is Xk29!!pq", "Xk29!!pq"),
         ("unlock code 4471", "4471"),
         ("Her PIN is 1234 and mine is 5678", "5678"),
         ("my PIN is 4471. My wife's is 9911.", "9911"),
@@ -521,6 +525,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "building entry 3 hours",
         'he said "4821 people came"',
         "I said 'hi' at 4821 Main St",
+        "my password is now changed",
+        "my password is still the same",
+        "My password is now 16 characters long",
+        "the password is still secret",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 from agent.events import MemorySaved, Notice
+from agent.secret_changes import secret_said_changed
 from agent.testing import Reply, call
+from memory.text import analyze
 from tests.unit.agent.conftest import Harness
 
 
@@ -466,3 +468,46 @@ async def test_a_medicine_stopped_in_chat_is_no_longer_taken(harness: Harness) -
     harness.model.add("Noted.")
     await harness.turn("GP stopped Dad's amlodipine today")
     assert await _in_effect(harness) == {"amlodipine": "GP stopped Dad's amlodipine today"}
+
+
+async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a carer: the message is saved redacted, so the new code cannot
+    become the fact (a secret is kept only when asked), and the old one stayed, unsaid."""
+    await harness.memory.store("key_safe", "The key safe code at Dad's is 4471", "core")
+    await harness.memory.store("wifi", "Our wifi password is Bluebird77", "core")
+    harness.model.add("Noted.")
+    events = await harness.turn("The key safe code changed to 8153 today after the agency asked")
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert notices == [
+        "Your message says this changed, but the memory 'key_safe' (\"The key safe code at "
+        "Dad's is [REDACTED:code]\") still holds the old one, and the new one was redacted "
+        'from the saved message. To keep it, ask to remember it ("remember …") or edit the '
+        "memory in the inspector (F2)."
+    ]
+    saved = [path.read_text() for path in harness.sessions.directory.rglob("*") if path.is_file()]
+    assert saved and not any("8153" in text or "4471" in text for text in saved)
+    assert await _in_effect(harness) == {
+        "key_safe": "The key safe code at Dad's is 4471",
+        "wifi": "Our wifi password is Bluebird77",
+    }
+    # Said again, not said to have changed: nothing to say.
+    harness.model.add("Noted.")
+    events = await harness.turn("the key safe code is 4471")
+    assert not [e for e in events if isinstance(e, Notice)]
+
+
+@pytest.mark.parametrize(
+    ("said", "named"),
+    [
+        ("my pin is now [REDACTED:pin]", {"pin"}),
+        ("I changed my wifi password to [REDACTED:secret]", {"wifi", "password"}),
+        ("New door code: [REDACTED:code]", {"door", "code"}),
+        ("my pin is [REDACTED:pin]", set()),
+        ("is my pin [REDACTED:pin] now?", set()),
+        ("my pin is now 4821", set()),
+    ],
+)
+def test_what_a_message_says_changed_of_a_secret(said: str, named: set[str]) -> None:
+    assert set(secret_said_changed(said)) == {term for word in named for term in analyze(word)}

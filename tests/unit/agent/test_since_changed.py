@@ -279,3 +279,24 @@ def test_the_same_home_said_with_other_words_is_no_change() -> None:
     assert changed_topics(porto, stated_values("I live in Lisbon now")) == ["home"]
     york = stated_values("I live in New York")
     assert changed_topics(york, stated_values("I live in New Jersey")) == ["home"]
+
+
+async def test_a_fact_holding_a_secret_says_a_later_message_changed_it(harness: Harness) -> None:
+    """Found by a new user, a carer: "The key safe code changed to 8153 today …" was saved
+    redacted, and the old code was recalled as current beside it, unmarked."""
+    code = await harness.memory.store("key_safe", "The key safe code at Dad's is 4471", "core")
+    pin = await harness.memory.store("bank_pin", "My bank PIN is 9034", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s1/a",
+        "The key safe code changed to [REDACTED:code] today after the agency asked",
+        "conversation",
+        "s1",
+    )
+    harness.model.add("It changed.")
+    events = await harness.turn("what's the key safe code, and my bank pin")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {code.id, pin.id} <= {e.id for e in recalled.injected}
+    assert recalled.since_changed == {
+        code.id: "since changed: a later message says 'The key safe code changed to "
+        "[REDACTED:code] today after the agency asked'"
+    }

@@ -1,0 +1,83 @@
+"""A secret a message says changed, while a fact still holds the old one.
+
+Found by a new user, a carer: "The key safe code changed to 8153 today after the agency
+asked" was saved redacted, as every secret said in passing is, and "The key safe code at
+Dad's is 4471" stayed in effect, unmarked: the model was shown the old code as current.
+The new value is not made a fact (a secret is kept only when the user asks to keep it);
+the chat says the fact is out of date and how to keep the new one, and recall marks the
+fact "since changed" (`agent.since_changed`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from agent.redact import redact
+from memory.fact_subjects import WHOSE, change_terms
+from memory.stated_values import pieces
+from memory.text import REDACTED_MARKER, analyze
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+
+_SAYS_CHANGED = re.compile(
+    r"(?i)\b(?:now|new|changed?|changes|reset|updated?|different|switched)\b"
+)
+_CHANGED_MY = re.compile(
+    r"(?i)\b(?:changed|reset|updated|switched)\s+(?:my|our|the|his|her|their)\s+"
+    r"(?P<what>[^.,;:!?]+?)\s+(?:to|:)?\s*$"
+)
+""""I changed my wifi password to …": what changed follows the verb."""
+_NAMED_BEFORE = re.compile(
+    r"(?i)^(?P<what>.+?)\s+(?:is|are|was|has\s+been|got|changed|reset|updated|switched|now)\b"
+    r"|^(?P<label>[^:]+):"
+)
+""""My pin is now …", "The key safe code changed to …", "New door code: …"."""
+
+
+def _what_changed(before: str) -> frozenset[str]:
+    found = _CHANGED_MY.search(before) or _NAMED_BEFORE.search(before.strip())
+    if found is None:
+        return frozenset()
+    named = next(group for group in found.groups() if group is not None)
+    return frozenset(analyze(named)) - change_terms() - WHOSE
+
+
+def secret_said_changed(text: str) -> frozenset[str]:
+    """The words naming a secret `text` says changed, its new value redacted; else none.
+
+    "my pin is now [REDACTED:pin]" gives {"pin"}; "my pin is [REDACTED:pin]" none: said
+    again, not said to have changed.
+    """
+    for piece in pieces(text):
+        mark = REDACTED_MARKER.search(piece)
+        if mark is None or "?" in piece or not _SAYS_CHANGED.search(piece):
+            continue
+        named = _what_changed(piece[: mark.start()])
+        if named:
+            return named
+    return frozenset()
+
+
+def facts_with_the_old_secret(text: str, facts: list[MemoryEntry]) -> list[MemoryEntry]:
+    """The facts holding a secret that `text` says changed: they name all it names."""
+    named = secret_said_changed(text)
+    if not named:
+        return []
+    return [
+        fact
+        for fact in facts
+        if named <= frozenset(analyze(fact.content)) and redact(fact.content)[1]
+    ]
+
+
+def old_secret_notice(fact: MemoryEntry) -> str:
+    """What the chat says of a fact whose secret the message says changed."""
+    # The fact as redacted: a note is kept with the chat, where no secret goes.
+    return (
+        f"Your message says this changed, but the memory {fact.key!r} "
+        f"({redact(fact.content)[0]!r}) still holds the old one, and the new one was "
+        'redacted from the saved message. To keep it, ask to remember it ("remember …") '
+        "or edit the memory in the inspector (F2)."
+    )
