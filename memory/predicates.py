@@ -110,7 +110,12 @@ LEAD_IN = re.compile(
 how most people say they moved (found by a new user: such a message was never found)."""
 _TOGETHER = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+[Ii]\b")
 """The user with someone ("My wife and I live in Porto"): still where the user lives."""
-_CLAUSE_BREAK = re.compile(r"(?i)\b(?:and|but)\b|;")
+_CLAUSE_BREAK = re.compile(
+    r"(?i)\b(?:and|but)\b|;"
+    r"|,(?=\s+(?:work|working|live|living|study|studying)\s+(?:at|in|for|as|from)\b)"
+)
+"""Also a comma before a second claim without its "I": "I live in Porto, work at Acme"
+(found reading a new user's greeting: the move to Lisbon replaced it, and the job went)."""
 _NAME_AROUND = re.compile(r"[A-Z][\w'.-]*\s+$")
 _NAME_AFTER = re.compile(r"\s+(?!I\b)[A-Z]")
 _NAME_REACH = 64
@@ -132,7 +137,7 @@ def _clause_breaks(text: str) -> Iterator[re.Match[str]]:
         # length for each of them (a 900 KB message took minutes to index).
         before = _NAME_AROUND.search(text, max(0, found.start() - _NAME_REACH), found.start())
         if (
-            found.group() == ";"
+            found.group() in (";", ",")
             or found.group().casefold() == "but"
             or not (before and _NAME_AFTER.match(text, found.end()))
         ):
@@ -410,6 +415,35 @@ def states_a_predicate(text: str) -> bool:
     The rules for what makes a claim changed in 0015: these texts are indexed again.
     """
     return any(pattern.search(text) for _, pattern, _ in ONE_VALUE)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|,\s+(?=I\b)")
+"""Where a sentence ends, or goes on with the user's next one ("I'm Sam, I live in …")."""
+_MOST_SENTENCES = 20
+_LONGEST_SENTENCE = 400
+
+
+def every_wording_of(text: str) -> str:
+    """`wordings_of` the text, or else of each sentence and clause that makes a claim.
+
+    Found reading a new user's first message: "Hi! My name is Sam and I live in Porto. I
+    work at Acme." was found by neither "address" nor "who is my employer": the whole says
+    more than one thing, so it claimed nothing.
+    """
+    if words := wordings_of(text):
+        return words
+    folded = text.casefold() if text.isascii() else None
+    if folded is not None and not any(cue in folded for cues in _CUES.values() for cue in cues):
+        return ""
+    said: dict[str, str] = {}
+    for sentence in _SENTENCE_END.split(text)[:_MOST_SENTENCES]:
+        if len(sentence) > _LONGEST_SENTENCE:
+            continue
+        claims = [claim] if (claim := claim_of(sentence)) else clause_claims(sentence)
+        for owner, name, _ in claims:
+            if " " not in owner:  # not someone said by how (see `wordings_of`)
+                said[name] = next(words for n, _, words in ONE_VALUE if n == name)
+    return " ".join(said.values())
 
 
 def wordings_of(text: str) -> str:

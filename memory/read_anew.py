@@ -58,3 +58,12 @@ def ranges_or_words(text: str) -> bool:
         or has_short_words(text)
         or any(term.startswith("dtmd") for term in mentioned_date_terms(text))
     )
+
+
+def claims_by_clause(text: str) -> bool:
+    """Whether `text` names what migration 0025 reads anew.
+
+    A home or an employer said in one of several sentences or clauses ("Hi! My name is
+    Sam and I live in Porto. I work at Acme." is found by "address" and "employer").
+    """
+    return states_a_predicate(text)

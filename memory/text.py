@@ -26,7 +26,7 @@ from memory.function_words import STOP_WORDS, function_words_of
 from memory.money_words import money_wordings
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
-from memory.predicates import wordings_of
+from memory.predicates import every_wording_of, wordings_of
 from memory.relative_dates import (
     ASKED_AS_DATES_ONLY,
     relative_date_terms,
@@ -351,7 +351,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     words = analyze(written)
     seen = set(words)
     wordings = " ".join(
-        (wordings_of(content), health_wordings(content, seen), money_wordings(content))
+        (every_wording_of(content), health_wordings(content, seen), money_wordings(content))
     )
     worded = [term for term in analyze(wordings) if term not in seen]
     return (

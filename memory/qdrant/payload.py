@@ -14,7 +14,7 @@ from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-TERMS_MADE = "13"
+TERMS_MADE = "14"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
@@ -31,7 +31,8 @@ no terms from a redaction marker ("[REDACTED:pin]"); "12": a day and month witho
 year ("rego due 14/1", "Mon 7/12"), a weekday before a clock time ("dentist fri 9am"), a
 medicine without its amount by "meds", a GP by "doctor", an amount of money by "price";
 "13": the days between a range's ends ("Away 20/12 to 2/1"), no date in "12/12 tests", an
-amount of money by "charge" and "rate", "weight" as "weigh".
+amount of money by "charge" and "rate", "weight" as "weigh"; "14": a home or employer
+said in one sentence or clause of several, by every wording.
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -12,7 +12,12 @@ from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
-from memory.read_anew import dates_or_medicines, ranges_or_words, short_words_or_markers
+from memory.read_anew import (
+    claims_by_clause,
+    dates_or_medicines,
+    ranges_or_words,
+    short_words_or_markers,
+)
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.sqlite.rows import format_time, pad_year, time_or_none
 from memory.sqlite.transaction import rollback_quietly
@@ -344,6 +349,10 @@ def _ranges_and_words_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, ranges_or_words)
 
 
+def _claims_by_clause(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, claims_by_clause)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -398,6 +407,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "Away 20/12 to 2/1" is away on 24/12 too; "Passed 12/12 tests" names no day; "$135/hr"
     # is found by "charge", "weighs" by "weight".
     Migration("0024_ranges_and_words_read", _ranges_and_words_read),
+    # "Hi! My name is Sam and I live in Porto. I work at Acme." is found by "address" and
+    # "employer": a home or employer said in one sentence or clause of several.
+    Migration("0025_claims_by_clause", _claims_by_clause),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
