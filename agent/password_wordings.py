@@ -50,6 +50,20 @@ _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
 _BARE = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass)[ \t]+{_VALUE}")
+_NETWORKS_BARE = re.compile(
+    r"(?i)^[ \t]*(?:(?:the|my|our)[ \t]+)?(?:guest[ \t]+)?(?:wi-?fi|wlan|router|network)[ \t]+"
+    r"(?:password|passwd|pwd|pw|pass|key|code)[ \t]+(?P<value>[^\s,;|]+)[ \t.!]*$"
+)
+""""wifi password sunflower" as the whole message: a plain word is the password too
+(found with "password sunflower": kept as typed). "wifi password reset" says something."""
+_NOT_A_NETWORKS_PASSWORD = frozenset(
+    "reset change changed expired help please pls again needed required wrong lost forgotten "
+    "manager protected ok okay update updated broken works working sorted fixed".split()
+)
+_SSID_KEY = re.compile(
+    r"(?i)\bssid\b[^\n]{0,60}?\b(?:key|pass|psk|password|pw|pwd)[ \t]*[:=][ \t]*" + _VALUE
+)
+""""SSID: Home5G Key: sunflower": the network's key, whatever it looks like."""
 _BARE_KEY = re.compile(
     r"(?i)\b(?:api[_ -]?key|apikey|access[_ -]?token|token|secret)[ \t]+" + _VALUE
 )
@@ -184,7 +198,7 @@ _CARD_PIN = re.compile(
 )
 _HINTS = (
     "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
-    "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router",
+    "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router", "ssid",
     "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호",
 )  # fmt: skip
 _PLAIN_WORDS = frozenset(
@@ -272,6 +286,8 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_LOGIN_PAIR, _anything),
             (_MYSQL, _anything),
             (_WIFI, _anything),
+            (_NETWORKS_BARE, _a_networks_password),
+            (_SSID_KEY, _anything),
             (_WIFI_IS, _looks_like_a_password),
             (_KEY_FOR, _looks_like_a_password),
             (_AND_NOW, _marked),
@@ -310,6 +326,10 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         if not _NAMED_NUMBER.search(text[max(found.start() - 40, 0) : found.start()])
     ]
     return [(kind, span) for kind, span in spans if span[1] > span[0]]
+
+
+def _a_networks_password(value: str) -> bool:
+    return _bare(value).casefold() not in _NOT_A_NETWORKS_PASSWORD
 
 
 def _anything(value: str) -> bool:

@@ -392,6 +392,9 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("my password is now sunflower", "sunflower"),
         ("my wifi password is now: bluebird", "bluebird"),
         ("reset my bank password today, new one is Xk29!!pq", "Xk29!!pq"),
+        ("wifi password sunflower", "sunflower"),
+        ("the guest wifi pw bluebird", "bluebird"),
+        ("SSID: Home5G Key: sunflower", "sunflower"),
         ("unlock code 4471", "4471"),
         ("Her PIN is 1234 and mine is 5678", "5678"),
         ("my PIN is 4471. My wife's is 9911.", "9911"),
@@ -529,6 +532,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "my password is still the same",
         "My password is now 16 characters long",
         "the password is still secret",
+        "wifi password reset",
+        "wifi password please",
+        "network key help",
+        "the SSID is Home5G, keyboard: us",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
