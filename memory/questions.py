@@ -147,15 +147,16 @@ _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 
 _ASKED_WITHOUT_MARK = re.compile(
     r"(?i)\W*(?:(?:what|wot|wat|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
-    r"does|will|can))|(?:what|which)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
-    r"were))\s+(?P<rest>[^?]+)$"
+    r"does|will|can|have|has|am))|(?:what|which)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
+    r"were)|who\s+(?:lives|works|owns|pays|owes|rents|stays|has|is)|anything|anyone|any)"
+    r"\s+(?P<rest>[^?]+)$"
 )
 _FEW_WORDS = 8
 """A short question typed without its "?": "when's Alex's bday" was used as a memory at
 0.51 (found by a new user), nor "wot's my wifi pw" (an adversary). A question word then a
 verb: "When I travel I book an aisle seat" tells."""
 _TELLS_AFTER = re.compile(
-    r"(?i)\b(?:is|are|was|were|am)\b|(?<!\bdo\s)(?<!\bdid\s)(?<!\bcan\s)(?<!\bwill\s)"
+    r"(?i)\b(?:is|are|was|were|am)\b|(?<!\bdo\s)(?<!\bdid\s)(?<!\bcan\s)(?<!\bwill\s)(?<!\bam\s)"
     r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bhave\s)(?<!\bhad\s)(?<!\bdoes\s)\bi\b"
 )
 """After the question's verb, a verb of its own or "I" as a subject tells: "what's up my new
@@ -172,11 +173,13 @@ def _asked_without_mark(said: str) -> bool:
 
 
 _ASKED_BY_ITS_VERB = re.compile(
-    r"(?i)\W*(?:has|have|did|is|are|was|were|can|could|will|should)\s+"
-    r"(?:the|my|our|his|her|their|dad|mum|mom)\s+(?P<rest>[^?.!,;:]+)"
+    r"(?i)\W*(?:has|have|did|does|do|is|are|was|were|can|could|will|should)\s+"
+    r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))\s+"
+    r"(?P<rest>[^?.!,;:]+)"
 )
 """"has the furosemide changed", "is the clinic open tomorrow" (a new user, a carer: shown
-to the model as a memory); not "have a great day"."""
+to the model as a memory), "has Marta paid december", "does Marta owe me anything" (a
+landlord); not "have a great day"."""
 
 
 _QUESTIONS_IN_A_ROW = re.compile(r"\?+\s+(?=\S)")
@@ -311,6 +314,25 @@ _AND_THEN_A_THING = re.compile(r"(?i)^\s*and\s+(?:my|our|the)\s")
 _ASKED_POLITELY = re.compile(r"(?i)\b(?:pls|plz|please)[\s.!?]*$")
 
 
+_ASKED_NOUNS = (
+    r"(?:number|numbr|nmbr|phone|mobile|email|e-mail|address|addr|rent|code|pin|pw|password|"
+    r"birthday|bday|price|cost|deadline|contact|details|name)"
+)
+_A_NOUN_ASKED = re.compile(
+    rf"(?i)^(?!.*\bnew\b)\W*(?:(?:my|the|our)\s+)?(?:{_WORD}\s+){{0,2}}?{_ASKED_NOUNS}"
+    rf"(?:\s+(?:for|of)\s+(?:(?:the|my|our)\s+)?{_WORD}(?:\s+{_WORD})?)?[\s?.!]*$"
+)
+"""A thing that holds a value named alone, as a search is typed: "plumber number",
+"electrician's number", "ciarans rent", "rtb number for flat 2?" (a landlord saw each
+recalled at 1.00 above the fact that answers it). Not a new one: "my new address" may
+have its value in the next message."""
+_NUMBERED_PLACE = re.compile(
+    r"(?i)\b(?P<place>flat|room|unit|apt|apartment|house|block|floor|level|platform|server|"
+    r"gate)\s+\d{1,3}[a-z]?\b"
+)
+"""A place's number names it, and tells no value: "who lives in flat 2"."""
+
+
 def _asked_in_few_words(text: str, said: str) -> bool:
     """Whether `text` (`said` past its small talk) asks after a thing in few words.
 
@@ -318,6 +340,9 @@ def _asked_in_few_words(text: str, said: str) -> bool:
     thing asked for politely ("address pls": an adversary).
     """
     if _briefly_asked(said) or _TWO_WORDS_ASKED.fullmatch(said):
+        return True
+    noun = _A_NOUN_ASKED.match(said)
+    if noun is not None and _TELLS_OF_IT.search(said) is None:
         return True
     if _AND_THEN_A_THING.match(text) and _briefly_asked(f"and {said}"):
         return True
@@ -347,7 +372,7 @@ def asks_only(text: str) -> bool:
     break, at most 12 words, and not a question that tells something; or up to four such
     questions after one another, each beginning with a question word.
     """
-    said = _past_small_talk(text)
+    said = _NUMBERED_PLACE.sub(lambda found: f"{found['place']} nr", _past_small_talk(text))
     if _TELLS_SOMETHING.match(said):
         return False
     if _asked_in_few_words(text, said):

@@ -112,7 +112,7 @@ async def test_namespace_filter_applies_before_the_limit(store: SqliteMemory) ->
 
 async def test_session_scope_rule(store: SqliteMemory) -> None:
     await store.store("s1-note", "project falcon status", "conversation", "s1")
-    await store.store("s2-note", "project falcon deadline", "conversation", "s2")
+    await store.store("s2-note", "project falcon deadline is Friday", "conversation", "s2")
     await store.store("global", "project falcon owner is Ana", "core", None)
     in_s1 = {e.key for e in (await store.recall("project falcon", session_id="s1")).entries}
     assert in_s1 == {"s1-note", "global"}
@@ -633,6 +633,24 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("is the clinic open tomorrow", True),
         ("have a great day", False),
         ("has the furosemide changed, he is on 40mg now", False),
+        # A landlord: asked as a search is typed, or by its verb, a flat by its number.
+        ("plumber number", True),
+        ("electrician's number", True),
+        ("ciarans rent", True),
+        ("flat 2 rent", True),
+        ("rtb number for flat 2?", True),
+        ("who lives in flat 2", True),
+        ("has Marta paid december", True),
+        ("does Marta owe me anything", True),
+        ("anything due next week", True),
+        ("what have I on in january", True),
+        ("when am I away", True),
+        ("flat 2 rent is 1700", False),
+        ("flat 2 rent paid", False),
+        ("Gerry's number 087 123 4567", False),
+        ("my new address", False),
+        ("anything else, I moved to Lisbon", False),
+        ("Will Smith is great", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
