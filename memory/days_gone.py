@@ -43,6 +43,21 @@ def days_gone_by(entry: MemoryEntry, today: date) -> bool:
     A day and month without the year ("Night shift on 1.12.") is read from the day the
     memory was said: a third adversary saw every such shift count as still to come.
     """
+    last = _last_day_named(entry)
+    return last is not None and last < f"{today:%Y%m%d}"
+
+
+def names_a_day_to_come(entry: MemoryEntry, today: date) -> bool:
+    """Whether a day `entry` names is `today` or after it (see `days_gone_by`)."""
+    last = _last_day_named(entry)
+    return last is not None and f"{today:%Y%m%d}" <= last < _NO_DAY
+
+
+_NO_DAY = "99991231"
+
+
+def _last_day_named(entry: MemoryEntry) -> str | None:
+    """The last day `entry` names, as YYYYMMDD; None when it names none."""
     said = local_time(entry.timestamp).date()
     terms = entry_terms(entry.key, entry.content, entry.timestamp)
     days = [term[len(_DAY_TERM) :] for term in terms if term.startswith(_DAY_TERM)]
@@ -51,7 +66,7 @@ def days_gone_by(entry: MemoryEntry, today: date) -> bool:
         month_day = term[len(_ANY_YEAR) :]
         if term.startswith(_ANY_YEAR) and len(month_day) == 4 and month_day not in dated:
             days.append(_from(said, int(month_day[:2]), int(month_day[2:])))
-    return bool(days) and max(days) < f"{today:%Y%m%d}"
+    return max(days) if days else None
 
 
 def _from(said: date, month: int, day: int) -> str:
@@ -63,7 +78,7 @@ def _from(said: date, month: int, day: int) -> str:
             continue  # 29 February
         if (said - meant).days <= _LOOKED_BACK:
             return f"{meant:%Y%m%d}"
-    return "99991231"
+    return _NO_DAY
 
 
 def upcoming_first(

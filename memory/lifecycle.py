@@ -16,6 +16,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
+from memory.date_terms import local_time
+from memory.days_gone import names_a_day_to_come
 from memory.entry import MemoryCategory, MemoryEntry, utc_now
 from memory.errors import MemoryStoreError
 from memory.files import write_private
@@ -45,6 +47,16 @@ def cutoff(now: datetime, days: int) -> datetime | None:
         return None
 
 
+def kept_for_its_day(entry: MemoryEntry, now: datetime) -> bool:
+    """Whether retention leaves `entry` until a day it names has come.
+
+    Found by a new user, a landlord: "mammogram 8/1", "we're off to Lanzarote 15/2 to
+    22/2", said in passing on 5 December, would have gone after 30 days, before either
+    day. A fact is kept by its own retention; a message or a daily note until its last day.
+    """
+    return entry.category != "core" and names_a_day_to_come(entry, local_time(now).date())
+
+
 def plan_hygiene(
     entries: Iterable[MemoryEntry], settings: MemorySettings, now: datetime
 ) -> list[Doomed]:
@@ -64,7 +76,10 @@ def plan_hygiene(
         doomed.extend(
             Doomed(e, reason)
             for e in ordered
-            if e.category == category and not e.pinned and e.updated_at < before
+            if e.category == category
+            and not e.pinned
+            and e.updated_at < before
+            and not kept_for_its_day(e, now)
         )
     gone = {d.entry.id for d in doomed}
     budgets = settings.budgets

@@ -37,7 +37,8 @@ class RetentionSettings(BaseModel):
     daily: int = Field(default=0, ge=0)
     """Days to keep daily notes (0 = forever)."""
     conversation: int = Field(default=30, ge=0)
-    """Days to keep auto-saved conversation messages (0 = forever)."""
+    """Days to keep auto-saved conversation messages (0 = forever); a message naming a day still
+    to come ("dentist 14/1") stays until that day has passed."""
 
 
 class BudgetSettings(BaseModel):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from memory.entry import MemoryEntry, utc_now
+from memory.lifecycle import kept_for_its_day
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import record_deletions
 from memory.sqlite.rows import (
@@ -70,7 +71,11 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
             (category, cutoff, *params),
         ).fetchall()
         reason = f"retention: {category} older than {days} days"
-        doomed.extend(Doomed(entry, reason) for entry in readable_entries(rows, core.warn))
+        doomed.extend(
+            Doomed(entry, reason)
+            for entry in readable_entries(rows, core.warn)
+            if not kept_for_its_day(entry, now)
+        )
     return doomed
 
 

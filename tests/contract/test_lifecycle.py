@@ -167,6 +167,34 @@ async def test_what_hygiene_removes_leaves_no_history_of_nothing(
     assert results["sqlite"] == [("e0", "e2", False), ("e2", None, False), ("p0", None, True)]
 
 
+async def test_retention_keeps_a_message_until_the_day_it_names(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user, a landlord: "mammogram 8/1" and a holiday's dates, said in
+    passing, would have gone after 30 days, before either day came."""
+    _lifecycle(memory)
+    results = {}
+    for name in (memory.name, "sqlite"):
+        store = await open_store(name, retention_days=RetentionSettings(conversation=30))
+        await store.import_(
+            [
+                _entry("holiday", "conversation", 40, content="off to Lanzarote 15/6 to 22/6 yay"),
+                _entry("flight", "conversation", 45, content="Flight to Perth on 2026-07-03"),
+                _entry("scan", "conversation", 40, content="mammogram on 18/5 at 9am"),
+                _entry("chat", "conversation", 40, content="thanks, that was helpful"),
+                _entry("today", "conversation", 40, content="boiler service on 1 June"),
+            ]
+        )
+        first = await _lifecycle(store).hygiene(now=NOW)
+        later = await _lifecycle(store).hygiene(now=NOW + timedelta(days=22))
+        results[name] = (
+            sorted(e.key for e, _ in first.removed),
+            sorted(e.key for e, _ in later.removed),
+        )
+    assert results[memory.name] == results["sqlite"]
+    assert results["sqlite"] == (["chat", "scan"], ["holiday", "today"])
+
+
 async def test_forgetting_is_audited(memory: Memory) -> None:
     lifecycle = _lifecycle(memory)
     await memory.store("editor", "The user edits in Helix")
