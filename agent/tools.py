@@ -270,7 +270,11 @@ class MemoryTools:
             source="tool",
         )
         result: dict[str, Any] = {"stored": _compact(entry)}
-        if previous is not None and previous.content != entry.content:
+        if previous is not None and entry.key != previous.key:
+            # About another one than the key's fact ("Flat 3 rent …" under Flat 2's key):
+            # kept beside it under a key of its own, and the model told which.
+            result["kept_beside"] = {"key": previous.key, "content": previous.content}
+        elif previous is not None and previous.content != entry.content:
             result["replaced"] = previous.content
         # Another key's fact about the same thing stepped aside: the model (and the chat's
         # tool line) are told which, so a wrong replacement can be seen and undone.

@@ -10,6 +10,7 @@ merged per `duplicate_policy`.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
@@ -17,6 +18,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from memory.date_terms import local_time
 from memory.entry import (
     DEFAULT_NAMESPACE,
     MAX_KEY_CHARS,
@@ -25,6 +27,7 @@ from memory.entry import (
     valid_category,
 )
 from memory.errors import InvalidEntryError
+from memory.other_ones import of_another_one
 from memory.settings import MemorySettings
 from memory.write_policy import (
     content_hash,
@@ -187,6 +190,12 @@ async def apply_write(
     ):
         item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
         holder = await engine.key_holder(item.namespace, item.key)
+    if (
+        holder is not None
+        and holder.superseded_by is None
+        and another_one(item.content, said, holder.content, holder.timestamp)
+    ):
+        item, holder = await _under_a_key_of_its_own(engine, item, said)
     if holder is not None and holder.superseded_by is not None:
         # Every version of the key is history (replaced on its subject under another key):
         # the write is a new memory, by the rules of a new key. Updating that history in
@@ -235,6 +244,39 @@ async def apply_write(
         return await _new_version(engine, new_entry(merged, now), [stored], vector)
     conflicts = [by_id[s.id] for s in placement.conflicts]
     return await _new_version(engine, new_entry(item, now), conflicts, vector)
+
+
+def another_one(content: str, said: datetime, old: str, old_said: datetime) -> bool:
+    """Whether `content` written under `old`'s key is about another one (`memory.other_ones`)."""
+    return of_another_one(content, old, local_time(said).date(), local_time(old_said).date())
+
+
+_MOST_KEYS_TRIED = 50
+
+
+def keys_of_its_own(key: str) -> Iterator[str]:
+    """Keys like `key` for another one of its kind: "flat_rent_2", "flat_rent_3" and on.
+
+    The first that holds nothing, or holds a version of the write, takes it.
+    """
+    for number in range(2, _MOST_KEYS_TRIED):
+        suffix = f"_{number}"
+        yield key[: max(MAX_KEY_CHARS - len(suffix), 1)] + suffix
+
+
+async def _under_a_key_of_its_own(
+    engine: RuleEngine, item: NewMemory, said: datetime
+) -> tuple[NewMemory, MemoryEntry | None]:
+    """`item` under the first key of its own (`keys_of_its_own`), and that key's holder."""
+    for key in keys_of_its_own(item.key):
+        holder = await engine.key_holder(item.namespace, key)
+        if (
+            holder is None
+            or holder.superseded_by is not None
+            or not another_one(item.content, said, holder.content, holder.timestamp)
+        ):
+            return replace(item, key=key), holder
+    return item, await engine.key_holder(item.namespace, item.key)
 
 
 async def _new_version(

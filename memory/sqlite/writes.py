@@ -37,7 +37,7 @@ from memory.write_policy import (
     place_new,
     said_of_other_days,
 )
-from memory.write_rules import NewMemory, validate
+from memory.write_rules import NewMemory, another_one, keys_of_its_own, validate
 
 
 def _checked_blob(core: SqliteCore, vector: npt.NDArray[np.float32]) -> bytes:
@@ -104,6 +104,8 @@ def upsert(
         ):
             item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
             holder = _active_holder(conn, item)
+        if holder is not None and another_one(item.content, said, holder[6], parse_time(holder[7])):
+            item, holder = _under_a_key_of_its_own(conn, item, said)
         is_core = is_core_update(item.category, settings)
         if holder is None:
             seq, supersedes = _place_new(conn, core, item, now, said, digest, is_core)
@@ -149,6 +151,18 @@ def upsert(
     entry = entry_from_row(row)
     entry.supersedes = ids
     return entry
+
+
+def _under_a_key_of_its_own(
+    conn: sqlite3.Connection, item: NewMemory, said: datetime
+) -> tuple[NewMemory, tuple[Any, ...] | None]:
+    """`item` under the first key of its own (`memory.write_rules.keys_of_its_own`)."""
+    for key in keys_of_its_own(item.key):
+        moved = replace(item, key=key)
+        holder = _active_holder(conn, moved)
+        if holder is None or not another_one(item.content, said, holder[6], parse_time(holder[7])):
+            return moved, holder
+    return item, _active_holder(conn, item)
 
 
 def _active_holder(conn: sqlite3.Connection, item: NewMemory) -> tuple[Any, ...] | None:

@@ -1520,6 +1520,31 @@ async def test_the_same_key_naming_another_day_is_another_memory(memory: Memory)
     assert moved.key == "vet" and under_vet == ["The vet moved to Friday"]
 
 
+async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: Memory) -> None:
+    """Found by a new user, a landlord: a model reused one key, and "Flat 3 rent …"
+    replaced Flat 2's, February's payment January's: a landlord's records were each left
+    as history only."""
+    needs(memory, "persistent")
+    await memory.store("flat_rent", "Flat 2 rent is €1,700 a month")
+    flat3 = await memory.store("flat_rent", "Flat 3 rent is €1,550 a month")
+    flat1 = await memory.store("flat_rent", "Flat 1 rent is €1,450 a month")
+    assert (flat3.key, flat1.key) == ("flat_rent_2", "flat_rent_3")
+    # A new version of one of them takes its key, under whichever it was.
+    raised = await memory.store("flat_rent", "Flat 3 rent is €1,600 a month")
+    assert raised.key == "flat_rent_2" and raised.supersedes == [flat3.id]
+    await memory.store("flat_rent", "Flat 2 rent is €1,750 a month")
+    await memory.store("paid", "Ciarán paid January rent in full")
+    await memory.store("paid", "Ciarán paid February rent in full")
+    await memory.store("paid", "Ciarán paid January rent late, actually on 12 Jan")
+    assert await _active(memory) == {
+        "flat_rent": "Flat 2 rent is €1,750 a month",
+        "flat_rent_2": "Flat 3 rent is €1,600 a month",
+        "flat_rent_3": "Flat 1 rent is €1,450 a month",
+        "paid": "Ciarán paid January rent late, actually on 12 Jan",
+        "paid_2": "Ciarán paid February rent in full",
+    }
+
+
 async def test_a_list_said_again_with_items_taken_off_is_its_new_version(memory: Memory) -> None:
     """Found by an adversary: "todo: passport, haircut" after "todo: passport, car service,
     haircut" was "already remembered", and the done item stayed on the list."""

@@ -44,6 +44,13 @@ def test_a_forget_and_a_list_read_as_sentences() -> None:
     ]
     changed = json.dumps({"stored": {"key": "email", "content": "b@y"}, "replaced": "a@x"})
     assert summary(changed) == "stored as email, replacing its earlier text"
+    beside = json.dumps(
+        {
+            "stored": {"key": "flat_rent_2", "content": "Flat 3 rent is €1,550"},
+            "kept_beside": {"key": "flat_rent", "content": "Flat 2 rent is €1,700"},
+        }
+    )
+    assert summary(beside) == "stored as flat_rent_2 beside flat_rent (another one)"
     listed = json.dumps({"entries": [{"key": "a", "content": "x"}, {"key": "b", "content": "y"}]})
     assert summary(listed) == "2 memories"
 

@@ -56,6 +56,9 @@ def summary(result: str) -> str:
         extra = f", replacing {_count(len(replaced))}" if isinstance(replaced, list) else ""
         # The same key's earlier text is a replacement too (found by a new user).
         earlier = ", replacing its earlier text" if isinstance(parsed.get("replaced"), str) else ""
+        beside = parsed.get("kept_beside")
+        if isinstance(beside, dict) and isinstance(beside.get("key"), str):
+            earlier = f" beside {beside['key']} (another one)"
         differs = parsed.get("still_in_effect_and_differs")
         if isinstance(differs, list) and differs:
             verb = "says" if len(differs) == 1 else "say"

@@ -52,6 +52,24 @@ async def test_a_store_names_a_fact_under_another_key_that_it_replaced(
     assert "replaced_under_other_keys" not in json.loads(added.content)
 
 
+async def test_a_store_under_a_key_holding_another_one_says_it_was_kept_beside(
+    tools: MemoryTools,
+) -> None:
+    """Found by a new user, a landlord: the chat said "replacing its earlier text" while
+    Flat 3's rent went under a key of its own beside Flat 2's."""
+    await tools.run(_call("memory_store", key="flat_rent", content="Flat 2 rent is €1,700"))
+    beside = await tools.run(
+        _call("memory_store", key="flat_rent", content="Flat 3 rent is €1,550")
+    )
+    result = json.loads(beside.content)
+    assert result["stored"]["key"] == "flat_rent_2" and "replaced" not in result
+    assert result["kept_beside"] == {"key": "flat_rent", "content": "Flat 2 rent is €1,700"}
+    raised = await tools.run(
+        _call("memory_store", key="flat_rent", content="Flat 2 rent is €1,750")
+    )
+    assert json.loads(raised.content)["replaced"] == "Flat 2 rent is €1,700"
+
+
 async def test_a_store_names_a_fact_saying_more_that_still_gives_another_value(
     tools: MemoryTools,
 ) -> None:

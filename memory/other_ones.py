@@ -1,0 +1,75 @@
+"""Whether a write under a fact's key is about another one of its kind, not a new version.
+
+A model reuses its keys: found by a new user, a landlord, "Flat 3 rent is €1,550 a month"
+stored under the key of "Flat 2 rent is €1,700 a month" replaced it, "Ciarán paid February
+rent in full" replaced January's payment and a meter reading the one before it. The
+records a landlord keeps were each left only as history. Another flat, room or server by
+its number, or another month's payment or reading, is another fact: it gets a key of its
+own (`memory.write_rules`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from memory.date_terms import mentioned_date_terms
+from memory.text import analyze
+
+_NUMBERED = re.compile(
+    r"(?i)\b(?P<what>flat|apartment|apt|unit|room|house|block|floor|level|office|desk|locker|"
+    r"server|site|store|shop|branch|building|car|van|truck|table|gate|platform|class|grade|"
+    r"plot|bay|stall|suite|studio|cottage|property)\s*#?\s*"
+    r"(?P<which>\d{1,4}[a-z]?|[a-z])\b(?![.,:/-]?\d)"
+)
+""""Flat 2", "room 4b", "server #3", "unit A": which one of several is meant (not "number
+087 …": a phone's digits are its value)."""
+_CHANGE = re.compile(
+    r"(?i)\b(?:moved|changed|changes|rescheduled|postponed|pushed|brought\s+forward|now|"
+    r"instead|actually|correction|sorry|updated|new|no\s+longer|not\s+any\s*more)\b"
+)
+_RECORDED = re.compile(
+    r"(?i)\b(?:paid|repaid|received|got|sent|transferred|read|reading|readings|weighed|"
+    r"measured|logged|recorded|invoiced|billed|deposited|collected|scored|ran|walked|did)\b"
+)
+"""Something done or read on a day, one record of a series: a payment, a meter reading."""
+
+
+def _numbered(text: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for match in _NUMBERED.finditer(text):
+        found.setdefault(match["what"].casefold(), set()).add(match["which"].casefold())
+    return found
+
+
+def _another_numbered(new: str, old: str) -> bool:
+    """Both name one of the same kind by its number, and not one number in common."""
+    ours, theirs = _numbered(new), _numbered(old)
+    return any(what in theirs and not ours[what] & theirs[what] for what in ours)
+
+
+def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool:
+    """Both record something done or read, each on days or in months the other names not."""
+    if _CHANGE.search(new) or not (_RECORDED.search(new) and _RECORDED.search(old)):
+        return False
+    ours = set(mentioned_date_terms(new, said))
+    theirs = set(mentioned_date_terms(old, old_said))
+    if not ours or not theirs or ours & theirs:
+        return False
+    # The rest alike: "Ciarán paid January rent" and "Ciarán paid February rent"; a payment
+    # and a reading of another thing share no subject ("paid Marta" is not "paid Ciarán").
+    ours_words = set(analyze(new)) - {t for t in analyze(" ".join(sorted(ours)))}
+    theirs_words = set(analyze(old))
+    return bool(ours_words & theirs_words)
+
+
+def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
+    """Whether `new`, written under `old`'s key, is about another one, not a new version.
+
+    Another of the same kind by its number ("Flat 3 rent …" under "Flat 2 rent …"'s key),
+    or another day's record of a series said with no word of a change ("Ciarán paid
+    February rent in full" under January's; "… moved to …" still replaces).
+    """
+    if new.strip().casefold() == old.strip().casefold():
+        return False
+    return _another_numbered(new, old) or _another_days_record(new, old, said, old_said)
