@@ -63,13 +63,44 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
     return bool(ours_words & theirs_words)
 
 
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+_TO_CHANGE = re.compile(
+    r"(?i)\b(?:(?:is|are)\s+)?(?:going\s+(?:up|down)|goes\s+(?:up|down)|rising|increasing|"
+    r"dropping|decreasing|will\s+(?:be|go\s+(?:up|down)|rise|drop|increase|decrease|change)|"
+    r"(?:is|are)\s+(?:set|due)\s+to\s+(?:rise|go\s+up|increase|drop|change))\b"
+)
+_FROM_LATER = re.compile(
+    rf"(?i)\b(?:(?:from|starting|as\s+of|beginning|effective|in)\s+(?:the\s+)?"
+    rf"(?:next\s+(?:week|month|year)|(?:{_MONTHS})\b|\d{{1,2}}(?:st|nd|rd|th)?\b|"
+    rf"new\s+year)|next\s+(?:month|year))"
+)
+
+
+def a_change_to_come(text: str) -> bool:
+    """Whether `text` says a value changes from a day to come, not what it is now.
+
+    Found by a new user, a landlord: "rent on flat 1 is going up to 1520 from february"
+    replaced "Rent on flat 1 is 1450 a month, due on the 1st" in December, and the rent
+    due now was gone. The change is kept beside what holds until then.
+    """
+    return _TO_CHANGE.search(text) is not None and _FROM_LATER.search(text) is not None
+
+
 def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     """Whether `new`, written under `old`'s key, is about another one, not a new version.
 
     Another of the same kind by its number ("Flat 3 rent …" under "Flat 2 rent …"'s key),
     or another day's record of a series said with no word of a change ("Ciarán paid
-    February rent in full" under January's; "… moved to …" still replaces).
+    February rent in full" under January's; "… moved to …" still replaces), or a change
+    to come beside what holds now (`a_change_to_come`).
     """
     if new.strip().casefold() == old.strip().casefold():
         return False
-    return _another_numbered(new, old) or _another_days_record(new, old, said, old_said)
+    return (
+        a_change_to_come(new) != a_change_to_come(old)
+        or _another_numbered(new, old)
+        or _another_days_record(new, old, said, old_said)
+    )

@@ -36,6 +36,7 @@ from memory.fact_subjects import (
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
 from memory.lists import fewer_items, one_item_of_a_list
+from memory.other_ones import a_change_to_come
 from memory.plain_order import as_it_is_now
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days
@@ -232,6 +233,10 @@ def place_new(
     as active ones supersedes them. A fact said value first is read in the usual order
     (`memory.plain_order`).
     """
+    if a_change_to_come(content):
+        # Only another change to come may be one with it: what holds now stays in effect
+        # until then ("going up to 1520 from february" took the rent due now).
+        similar = [s for s in similar if a_change_to_come(s.content)]
     content = as_it_is_now(content)
     similar = [replace(s, content=as_it_is_now(s.content)) for s in similar]
     # A near-duplicate says the same of the same thing: not the same words about another
