@@ -327,6 +327,26 @@ async def test_a_recalled_message_brings_its_follow_up(store: SqliteMemory) -> N
     assert reply.score == pytest.approx(0.7 * question.score)  # type: ignore[operator]
 
 
+async def test_a_note_of_its_own_is_no_follow_up(store: SqliteMemory) -> None:
+    """Found by a new user, a landlord: each note is of its own, and "plumber is Gerry, his
+    number is …" came along with a payment for "how much has Marta paid"."""
+    await _chat(
+        store,
+        "s1",
+        [
+            "Marta paid 1000 of the december rent",
+            "plumber is Gerry, his number is 087 123 4567",
+            "Ciarán paid 1450 of the december rent",
+            "the rest she pays next friday she says",
+        ],
+    )
+    result = await store.recall("how much has Marta paid")
+    keys = [e.key for e in result.entries]
+    assert "s1-0" in keys and "s1-1" not in keys
+    brought = await store.recall("how much has Ciarán paid")
+    assert [e.key for e in brought.entries][:2] == ["s1-2", "s1-3"]
+
+
 async def test_follow_ups_stay_in_their_session(store: SqliteMemory) -> None:
     await _chat(store, "s1", ["I am reading a memoir"])
     await _chat(store, "s2", ["Turnips and carrots for dinner"])
