@@ -2,30 +2,42 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
-from agent.injection import FENCE_OPEN
+from agent.injection import FENCE_CLOSE, FENCE_OPEN
 from memory.text import analyze, asks_nothing
 
 CONTINUE_PROMPT = "Continue from where you stopped."
 """What the Continue button under a stopped reply sends: memchat's words, not the user's."""
 
 
+_RECALLED_BLOCK = re.compile(re.escape(FENCE_OPEN) + r".*?" + re.escape(FENCE_CLOSE), re.DOTALL)
+
+
+def saved_text(text: str) -> str:
+    """The message as saved: without a block of recalled memories pasted into it.
+
+    The block's memories are kept already. A message only naming the marker ("I wrote
+    <memory-context> in my notes and my car is a blue Fiat") is kept whole: found by an
+    adversary, such messages were never saved, and nothing said so.
+    """
+    return _RECALLED_BLOCK.sub("", text).strip() if FENCE_OPEN in text else text
+
+
 def should_autosave(text: str, min_chars: int) -> bool:
-    """Skip small talk, slash commands, Continue and pasted recalled-context text.
+    """Skip small talk, slash commands, Continue and pasted recalled-context blocks.
 
     Small talk by its words ("ok", "thanks!", "sounds good"), not by its length: "Aiko
     quit." was ten characters, under the twelve a message needed, and was never
     remembered, nothing said (found by a new user).
     """
-    stripped = text.strip()
+    stripped = saved_text(text).strip()
     if len(stripped) < min_chars or stripped == CONTINUE_PROMPT or asks_nothing(stripped):
         return False
     if not analyze(stripped):
         return False  # no word to be found by ("You too!", "Same here!"): small talk too
-    if stripped.startswith("/"):
-        return False
-    return FENCE_OPEN not in stripped
+    return not stripped.startswith("/")
 
 
 def conversation_key(session_id: str) -> str:

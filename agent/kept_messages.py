@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator
 
-from agent.autosave import conversation_key, should_autosave
+from agent.autosave import conversation_key, saved_text, should_autosave
 from agent.config import Config
 from agent.edited_copies import put_back, supersede_copy, withdraw_copy
 from agent.events import Notice, TurnEvent, TurnFailed
@@ -171,7 +171,7 @@ class MessageKeeper:
         if not should_autosave(text, config.agent.min_autosave_chars):
             return None
         # Off the event loop: a long paste takes the patterns a while.
-        clean, _kinds = await asyncio.to_thread(session.secrets.redact, text)
+        clean, _kinds = await asyncio.to_thread(session.secrets.redact, saved_text(text))
         self._asked_key = conversation_key(session.id)
         try:
             return await self.memory.store_with_metadata(
