@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from agent.secret_changes import facts_with_the_old_secret
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
-from memory.stated_values import changed_topics, debt_owed, stated_values
+from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -50,6 +50,7 @@ def _saying(entry: MemoryEntry) -> str:
 
 
 CONVERSATION = MemoryCategory.CONVERSATION.value
+_DEBTS = ("owes ", "owed by ")
 _PAYMENTS_READ = 10
 
 
@@ -112,6 +113,11 @@ async def since_changed(
             if other.id == message.id or _written(other) <= _written(message):
                 continue
             topics = changed_topics(said, _stated(other.content))
+            if topics and all(topic.startswith(_DEBTS) for topic in topics):
+                # A payment or a debt of another thing changes no debt: "paid Priya the
+                # $42" marked "I owe Priya $15 for lunch" (an adversary).
+                if not debt_changed(other.content, message.content):
+                    continue
             if topics:
                 notes[message.id] = f"since changed: {_saying(other)}"
                 break

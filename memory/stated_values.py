@@ -186,7 +186,30 @@ def pays_off(new: str, old: str) -> bool:
     # The amount paid, if said, is the debt's: "paid Priya the $15" pays the pizza, not the
     # $42 for power, and "$20 towards it" pays part (an adversary saw both debts go).
     paid, owed = _AMOUNT.findall(new), _AMOUNT.findall(old)
-    return not paid or not owed or set(paid) == set(owed)
+    if paid and owed:
+        return set(paid) == set(owed)
+    # What it was for, if both say: "Paid Priya back for lunch" pays the lunch, not the
+    # tickets (an adversary saw both debts go).
+    paid_for, owed_for = _FOR_WHAT.search(new), _FOR_WHAT.search(old)
+    if paid_for is not None and owed_for is not None:
+        return bool(set(analyze(paid_for["what"])) & set(analyze(owed_for["what"])))
+    return True
+
+
+def debt_changed(new: str, old: str) -> bool:
+    """Whether `new` pays the debt `old` states, or gives that debt anew (not another's)."""
+    for piece in claim_pieces(new):
+        if pays_off(piece, old):
+            return True
+        ours, theirs = _debt(piece), _debt(old.strip())
+        if ours is not None and ours[1] != _PAID and not two_debts(piece, old):
+            return theirs is not None and theirs[0] == ours[0]
+    return False
+
+
+def pays_which(new: str) -> bool:
+    """Whether a payment says which debt it pays: by its amount or what it was for."""
+    return bool(_AMOUNT.search(new) or _FOR_WHAT.search(new))
 
 
 def debt_owed(text: str) -> str | None:

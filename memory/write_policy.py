@@ -41,7 +41,7 @@ from memory.plain_order import as_it_is_now
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
-from memory.stated_values import pays_off, two_debts
+from memory.stated_values import pays_off, pays_which, two_debts
 from memory.text import analyze
 
 _WORD = re.compile(r"\w+")
@@ -311,6 +311,8 @@ def place_new(
     if several_events([c.content for c in moved]):
         moved = ()
     paid = tuple(s for s in similar if s not in by_value and pays_off(content, s.content))
+    if len(paid) > 1 and not pays_which(content):
+        paid = ()  # "paid Priya back" pays one of two debts, and says not which
     conflicts = tuple(dict.fromkeys(by_value + by_number + closest + moved + paid))
     return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
 

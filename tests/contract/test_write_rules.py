@@ -739,6 +739,21 @@ async def test_a_payment_pays_the_debt_of_its_amount(memory: Memory) -> None:
     assert set(await _active(memory)) == {"power", "paid", "part"}
 
 
+async def test_a_payment_for_one_thing_pays_that_debt_alone(memory: Memory) -> None:
+    """Found by an adversary: "Paid Priya back for lunch" replaced the debt for tickets too;
+    "paid Priya back", with two debts, says not which."""
+    needs(memory, "persistent", "supports_supersede")
+    await _store_in(memory, "for", "tickets", "I owe Priya $42 for tickets")
+    await _store_in(memory, "for", "lunch", "I owe Priya $15 for lunch")
+    paid = await _store_in(memory, "for", "paid", "Paid Priya back for lunch")
+    assert len(paid.supersedes) == 1
+    assert set(await _active_in(memory, "for")) == {"tickets", "paid"}
+    await _store_in(memory, "which", "tickets", "I owe Priya $42 for tickets")
+    await _store_in(memory, "which", "lunch", "I owe Priya $15 for lunch")
+    back = await _store_in(memory, "which", "paid", "Paid Priya back")
+    assert back.supersedes == []
+
+
 async def test_a_move_names_the_event_it_moves(memory: Memory) -> None:
     needs(memory, "persistent", "supports_supersede")
     await memory.store("mine", "Dentist on 14/1 at 9am")

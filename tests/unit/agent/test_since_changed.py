@@ -300,3 +300,18 @@ async def test_a_fact_holding_a_secret_says_a_later_message_changed_it(harness: 
         code.id: "since changed: a later message says 'The key safe code changed to "
         "[REDACTED:code] today after the agency asked'"
     }
+
+
+async def test_a_payment_marks_the_debt_it_pays_alone(harness: Harness) -> None:
+    """Found by an adversary: after "paid Priya the $42", the unpaid "I owe Priya $15 for
+    lunch" was marked as changed since."""
+    tickets = await harness.memory.store("tickets", "I owe Priya $42 for tickets", "core")
+    lunch = await harness.memory.store("lunch", "I owe Priya $15 for lunch", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s1/a", "paid Priya the $42 today", "conversation", "s1"
+    )
+    harness.model.add("You owe her $15.")
+    events = await harness.turn("what do I owe Priya")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {tickets.id, lunch.id} <= {e.id for e in recalled.injected}
+    assert set(recalled.since_changed) == {tickets.id}
