@@ -52,9 +52,9 @@ def on_other_days(new: str, old: str) -> bool:
     return _SAYS_CHANGE.search(new) is None
 
 
-_MOVED_OR_CALLED_OFF = re.compile(
-    rf"(?i)\b(?:{_MOVED_WORDS}|cancel(?:l?ed)?|called\s+off|no\s+longer)\b"
-)
+_CALLED_OFF = re.compile(r"(?i)\b(?:cancel(?:l?ed)?|called\s+off|no\s+longer)\b")
+"""A move says where to, by a day or a time: "Book club book moved to Dune" and "… moved to
+Anna's" keep the day (an adversary saw the first take it away)."""
 _CLOCK_TIME = re.compile(r"(?i)\b[0-9]{1,2}(?::[0-9]{2})?\s*[ap]\.?m\b|\b[0-9]{1,2}:[0-9]{2}\b")
 
 
@@ -63,14 +63,14 @@ def leaves_its_day(new: str, old: str) -> bool:
 
     Found by an adversary: "Book club book is now Dune" replaced "Book club on 9/12 at
     Anna's", and "Night shift pay is now $45 an hour" the shift: each says something else
-    of the event's name, and the day was lost. "Yoga now at 7pm" and "Book club cancelled"
-    still change the event.
+    of the event's name, and the day was lost; so did "Book club book moved to Dune" (a
+    later adversary). "Yoga now at 7pm" and "Book club cancelled" still change the event.
     """
     return (
         bool(days_named(old))
         and not days_named(new)
         and _CLOCK_TIME.search(new) is None
-        and _MOVED_OR_CALLED_OFF.search(new) is None
+        and _CALLED_OFF.search(new) is None
     )
 
 

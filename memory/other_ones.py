@@ -14,6 +14,8 @@ import re
 from datetime import date
 
 from memory.date_terms import mentioned_date_terms
+from memory.fact_values import user_value
+from memory.stated_values import two_debts
 from memory.text import analyze
 
 _NUMBERED = re.compile(
@@ -28,11 +30,10 @@ _CHANGE = re.compile(
     r"(?i)\b(?:moved|changed|changes|rescheduled|postponed|pushed|brought\s+forward|now|"
     r"instead|actually|correction|sorry|updated|new|no\s+longer|not\s+any\s*more)\b"
 )
-_RECORDED = re.compile(
-    r"(?i)\b(?:paid|repaid|received|got|sent|transferred|read|reading|readings|weighed|"
-    r"measured|logged|recorded|invoiced|billed|deposited|collected|scored|ran|walked|did)\b"
+_MOVED = re.compile(
+    r"(?i)\b(?:moved|changed|rescheduled|postponed|pushed|shifted|brought\s+forward|"
+    r"cancel(?:l?ed)?|called\s+off)\b"
 )
-"""Something done or read on a day, one record of a series: a payment, a meter reading."""
 
 
 def _numbered(text: str) -> dict[str, set[str]]:
@@ -48,12 +49,33 @@ def _another_numbered(new: str, old: str) -> bool:
     return any(what in theirs and not ours[what] & theirs[what] for what in ours)
 
 
+def _days_or_months(terms: list[str]) -> set[str]:
+    """The days named, or the months when no day is ("January rent").
+
+    14/1 and 28/1 are other days, though both in January.
+    """
+    days = {term for term in terms if term.startswith(_DAY_TERMS)}
+    return days or set(terms)
+
+
+_DAY_TERMS = ("dtd", "dtmd")
+
+
 def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool:
-    """Both record something done or read, each on days or in months the other names not."""
-    if _CHANGE.search(new) or not (_RECORDED.search(new) and _RECORDED.search(old)):
+    """Both record something done or to come, each on days the other names not.
+
+    A payment, a reading, an appointment: "Dentist on 28/1 at 10am" under the key of "…
+    14/1 at 3pm" is a second one unless it says it moved (found by an adversary, as
+    different keys keep them: `memory.event_days`). Not one value of one thing: "The NCT
+    is due 20 March" gives the due date anew.
+    """
+    if _CHANGE.search(new) or _MOVED.search(new):
         return False
-    ours = set(mentioned_date_terms(new, said))
-    theirs = set(mentioned_date_terms(old, old_said))
+    ours_value, theirs_value = user_value(new), user_value(old)
+    if ours_value is not None and theirs_value is not None and ours_value[0] == theirs_value[0]:
+        return False
+    ours = _days_or_months(mentioned_date_terms(new, said))
+    theirs = _days_or_months(mentioned_date_terms(old, old_said))
     if not ours or not theirs or ours & theirs:
         return False
     # The rest alike: "Ciarán paid January rent" and "Ciarán paid February rent"; a payment
@@ -92,15 +114,18 @@ def a_change_to_come(text: str) -> bool:
 def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     """Whether `new`, written under `old`'s key, is about another one, not a new version.
 
-    Another of the same kind by its number ("Flat 3 rent …" under "Flat 2 rent …"'s key),
-    or another day's record of a series said with no word of a change ("Ciarán paid
-    February rent in full" under January's; "… moved to …" still replaces), or a change
-    to come beside what holds now (`a_change_to_come`).
+    Another of the same kind by its number ("Flat 3 rent …" under "Flat 2 rent …"'s key);
+    another day's record or event said with no word of a change ("Ciarán paid February
+    rent in full" under January's, "Dentist on 28/1" under "Dentist on 14/1"; "… moved to
+    …" still replaces); a debt to one person for another thing ("I owe Priya $15 for
+    lunch" under the key of "… $42 for tickets": an adversary saw that debt go); or a
+    change to come beside what holds now (`a_change_to_come`).
     """
     if new.strip().casefold() == old.strip().casefold():
         return False
     return (
         a_change_to_come(new) != a_change_to_come(old)
+        or two_debts(new, old)
         or _another_numbered(new, old)
         or _another_days_record(new, old, said, old_said)
     )

@@ -546,6 +546,7 @@ LOOKALIKES = [
     ("My favourite colour is blue", "My favourite food is sushi"),  # another favourite
     ("Bob lives in Braga", "Alice moved to Coimbra"),  # another person
     ("Bob's phone number is 555-1111", "My phone number is 555-2222"),
+    ("Book club on 9/12 at 7pm", "Book club book moved to Dune"),  # no day moved to
     # A change to come beside what holds now (a landlord: the rent due now was gone).
     ("Rent on flat 1 is 1450 a month", "Rent on flat 1 is going up to 1520 from February"),
     ("Gym membership is 40 a month", "Gym membership will be 45 a month from January"),
@@ -1555,11 +1556,22 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
     await memory.store("paid", "Ciarán paid February rent in full")
     await memory.store("paid", "Ciarán paid January rent late, actually on 12 Jan")
     await memory.store("flat_rent", "Flat 2 rent is going up to €1,800 from March")
+    await memory.store("owe", "I owe Priya $42 for tickets")
+    await memory.store("owe", "I owe Priya $15 for lunch")
+    await memory.store("dentist", "Dentist on 14/1 at 3pm")
+    await memory.store("dentist", "Dentist on 28/1 at 10am")
+    await memory.store("nct", "The NCT is due 18 March")
+    await memory.store("nct", "The NCT is due 20 March")
     assert await _active(memory) == {
         "flat_rent": "Flat 2 rent is €1,750 a month",
         "flat_rent_2": "Flat 3 rent is €1,600 a month",
         "flat_rent_3": "Flat 1 rent is €1,450 a month",
         "flat_rent_4": "Flat 2 rent is going up to €1,800 from March",
+        "owe": "I owe Priya $42 for tickets",
+        "owe_2": "I owe Priya $15 for lunch",
+        "dentist": "Dentist on 14/1 at 3pm",
+        "dentist_2": "Dentist on 28/1 at 10am",
+        "nct": "The NCT is due 20 March",
         "paid": "Ciarán paid January rent late, actually on 12 Jan",
         "paid_2": "Ciarán paid February rent in full",
     }
