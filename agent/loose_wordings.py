@@ -122,6 +122,19 @@ _LOGIN_PAIR = re.compile(
     rf"(?<!mailto)[:=][ \t]*{_EMAIL}[ \t]+(?P<alone>[^\s,;/|]+)(?=[ \t]*(?:$|[,.;]))"
 )
 """"bob@example.com / hunter2", "netflix: bob@example.com hunter2"."""
+_USER_SLASH_PASSWORD = re.compile(
+    r"(?i)(?<![/\w])(?:log-?in|user(?:name)?|admin(?:[ \t]+login)?|router|account)\b"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is[ \t]+)?)(?P<user>[^\s/|,;]+)[ \t]*[/|][ \t]*"
+    r"(?P<value>[^\s,;]+)"
+)
+""""login is ana / hunter4", "router admin / admin123": a name, then its password (an
+adversary saw both kept as typed)."""
+_QUESTION_ANSWERED = re.compile(
+    r"(?i)\bsecurity[ \t]+question\b[ \t]*[:-]?[ \t]*(?:[\w'\u2019-]+[ \t]+){0,5}?"
+    r"(?:pet|maiden|school|street|born|childhood|teacher|city|car|friend|name)\b[^\n:?]{0,30}"
+    r"[:?][ \t]*(?P<value>[^\s.,;!?]+(?:[ \t]+[^\s.,;!?]+){0,3})"
+)
+""""security question first pet: Rex" (an adversary: kept as typed)."""
 _NATIONAL_NUMBER = re.compile(
     r"(?i)\b(?:tax[ \t]+file[ \t]+(?:number|no\.?)|tfn|social[ \t]+insurance[ \t]+number|"
     r"(?-i:SIN)|national[ \t]+insurance[ \t]+number)\b\D{0,12}?"
@@ -136,6 +149,7 @@ _TOKEN = re.compile(r"(?<!\S)([^\s,;]{6,})(?!\S)")
 _HINTS = (
     "pin", "pass", "code", "wi", "secur", "secret", "maiden", "q:", "seed", "recovery",
     "backup", "wallet", "mnemonic", "words", "pw", "@", "tax", "tfn", "sin", "insurance", "ssid",
+    "login", "log-in", "user", "admin", "router", "account",
 )  # fmt: skip
 
 
@@ -171,6 +185,16 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ("secret", found.span("value"))
         for found in (*_PASSWORD_AFTER.finditer(text), *_PASSWORD_DASH.finditer(text))
         if _mixed(found["value"]) >= 2
+    ]
+    spans += [
+        ("secret", found.span("value"))
+        for found in _USER_SLASH_PASSWORD.finditer(text)
+        if _mixed(found["value"]) >= 2 and "@" not in found["user"]
+    ]
+    spans += [
+        ("secret", found.span("value"))
+        for found in _QUESTION_ANSWERED.finditer(text)
+        if found["value"].split()[0].casefold() not in _NO_ANSWER
     ]
     for found in _LOGIN_PAIR.finditer(text):
         which = next(name for name in ("value", "after", "alone") if found[name])

@@ -67,20 +67,47 @@ class SaidSecrets:
             return clean, kinds
         if said.split()[0].strip(TRAILING).casefold() in _NO_VALUE:
             return clean, kinds
-        opening = f"{label.rstrip()} "
+        # "it's 7340" after "my card pin:" gives the value as "7340" does (an adversary).
+        given = _POINTING_AT_IT.match(said)
+        lead, said = (said[: given.end()], said[given.end() :]) if given else ("", said)
+        opening = f"{_with_its_verb(label)} "
         joined, joined_kinds, joined_values = redacted_with_values(opening + said)
         if not joined_kinds or not joined.startswith(opening) or joined[len(opening) :] == said:
             return clean, kinds
         self._label, self._messages_left = None, 0
         values.extend(joined_values)
-        return joined[len(opening) :], joined_kinds
+        return lead + joined[len(opening) :], joined_kinds
 
 
 _MESSAGES_AWAITING = 2
 """The user's messages a label said alone waits through for its value ("hang on", "4821")."""
 _PROBES = ("4821", "Zq7kP2xw")
 """Values a label said alone would take: a PIN's or a code's, a password's."""
-_ENDS_AS_A_LABEL = re.compile(r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw))\s*$")
+_ENDS_AS_A_LABEL = re.compile(
+    r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw)"
+    r"|\b(?:pin|code|combo|combination|password|passcode)\s+(?:for|to|of)\s+(?:the\s+|my\s+)?"
+    r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?|\b(?:below|next|follows|coming(?:\s+up)?))\s*[:.]?\s*$"
+)
+"""Also what it opens ("pin for the garage door") and a value said to come ("new wifi
+password below"): an adversary sent the value next, and it was kept as typed."""
+_STILL_TO_COME = re.compile(r"(?i)\s+(?:below|next|follows|coming(?:\s+up)?)\s*[:.]?$")
+_WHAT_IT_OPENS = re.compile(
+    r"(?i)\b(?:pin|code|combo|combination|password|passcode)\s+(?:for|to|of)\s+(?:the\s+|my\s+)?"
+    r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s*$"
+)
+
+
+def _with_its_verb(label: str) -> str:
+    """A label as it would be said with its value: "new wifi password below" → "… is"."""
+    label = label.rstrip()
+    if _STILL_TO_COME.search(label):
+        return _STILL_TO_COME.sub(" is", label)
+    return f"{label} is" if _WHAT_IT_OPENS.search(label) else label
+
+
+_POINTING_AT_IT = re.compile(r"(?i)^(?:it['\u2019]?s|it\s+is|that['\u2019]?s|the\s+code\s+is)\s+")
+_FORGOTTEN = re.compile(r"(?i)\b(?:forgot|forget|forgotten|lost|can['\u2019]?t\s+remember)\b")
+""""I forgot my pin", then "2024": no value was coming (an adversary saw the year go)."""
 _MOST_WORDS = 4
 """A value sent after its label, and a word or two ("4821 thanks"); more is a message."""
 _ASKING = re.compile(
@@ -100,12 +127,12 @@ def _awaits_a_value(text: str) -> bool:
 
     Not a question: "what was the pin", then "2023", asked nothing to keep (an adversary).
     """
-    if len(text) > 400 or "?" in text or _ASKING.match(text):
+    if len(text) > 400 or "?" in text or _ASKING.match(text) or _FORGOTTEN.search(text):
         return False
     if not _ENDS_AS_A_LABEL.search(text):
         return False
     for probe in _PROBES:
-        clean, kinds, _values = redacted_with_values(f"{text.rstrip()} {probe}")
+        clean, kinds, _values = redacted_with_values(f"{_with_its_verb(text)} {probe}")
         if kinds and not clean.rstrip().endswith(probe):
             return True
     return False

@@ -118,6 +118,10 @@ def test_ordinary_text_near_those_wordings_is_kept(text: str) -> None:
         ("and the alarm code, in case you need it:", "7734", "code"),
         ("my password is", "hunter2", "secret"),
         ("my wifi password is", "sunflower", "secret"),
+        # An adversary: each value was kept as typed.
+        ("pin for the garage door", "four seven two nine", "pin"),
+        ("new wifi password below", "Kestrel-88-Moon", "secret"),
+        ("the password for the wifi", "sunflower", "secret"),
     ],
 )
 def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kind: str) -> None:
@@ -138,6 +142,8 @@ def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kin
         ("what was the pin", "2023"),
         ("my password is", "expired"),
         ("my password is", "dunno"),
+        ("I forgot my pin", "2024"),
+        ("tickets for the concert", "42 each"),
     ],
 )
 def test_what_follows_a_label_is_read_as_said_in_one_message(label: str, reply: str) -> None:
@@ -153,6 +159,9 @@ def test_a_value_sent_with_a_word_after_it_loses_only_the_value() -> None:
     secrets = SaidSecrets()
     secrets.redact("my pin is")
     assert secrets.redact("4821 thanks") == ("[REDACTED:pin] thanks", ["pin"])
+    pointed = SaidSecrets()
+    pointed.redact("my card pin:")
+    assert pointed.redact("it's 7340") == ("it's [REDACTED:pin]", ["pin"])
 
 
 def test_a_label_waits_a_little_and_only_for_a_value() -> None:

@@ -395,6 +395,9 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("wifi password sunflower", "sunflower"),
         ("the guest wifi pw bluebird", "bluebird"),
         ("SSID: Home5G Key: sunflower", "sunflower"),
+        ("login is ana / hunter4", "hunter4"),
+        ("router admin / admin123", "admin123"),
+        ("security question first pet: Rex", "Rex"),
         ("unlock code 4471", "4471"),
         ("Her PIN is 1234 and mine is 5678", "5678"),
         ("my PIN is 4471. My wife's is 9911.", "9911"),
@@ -536,6 +539,9 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "wifi password please",
         "network key help",
         "the SSID is Home5G, keyboard: us",
+        "account 12345 / sort code 20-00-00",
+        "admin / root access for Tom",
+        "route A/B testing",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
