@@ -191,14 +191,30 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
             dose = _dose(found)
             if dose is not None:
                 values.setdefault(*dose)
-    if "stop" in text.casefold() and _PRESCRIBED.search(text):
-        for found in _STOPPED.finditer(text):
-            drug, who = found["drug"], found["who"]
-            if drug.casefold() in _NOT_A_DRUG or (who and who.casefold() in _NOT_NAMED):
-                continue
-            whose = "" if who is None else f"{_topic(who)}'s "
-            values.setdefault(f"{whose}dose of {_topic(drug)}", _STOPPED_VALUE)
+    for topic in _stopped(text):
+        values.setdefault(topic, _STOPPED_VALUE)
     return values
+
+
+def _stopped(text: str) -> list[str]:
+    """The topic ("dad's dose of metformin") of each medicine `text` says was stopped."""
+    folded = text.casefold()
+    if "stop" not in folded and "off" not in folded and "no more" not in folded:
+        return []
+    topics: list[str] = []
+    read: set[int] = set()  # a drug's place, read once: "Dad stopped …" is Dad's
+    for found in (m for rule in _STOPPED_WORDINGS for m in rule.finditer(text)):
+        drug, who = found["drug"], found["who"]
+        if found.start("drug") in read:
+            continue
+        if drug.casefold() in _NOT_A_DRUG or (who and who.casefold() in _NOT_NAMED):
+            continue
+        if not (_PRESCRIBED.search(text) or _DRUG_LIKE.search(drug)):
+            continue
+        read.add(found.start("drug"))
+        whose = "" if who is None else f"{_topic(who)}'s "
+        topics.append(f"{whose}dose of {_topic(drug)}")
+    return topics
 
 
 _STOPPED = re.compile(
@@ -207,6 +223,31 @@ _STOPPED = re.compile(
 )
 """A medicine stopped: "GP stopped Dad's amlodipine today", "I stopped taking lisinopril"
 (a new user, a carer: the dose stayed in effect, unmarked)."""
+_WHO = r"(?P<who>(?-i:[A-Z])[\w-]*)"
+_OFF_IT = re.compile(
+    r"(?i)\b(?:(?:i['\u2019]?m|i\s+am)|" + _WHO + r"(?:['\u2019]s|\s+is))\s+(?:now\s+)?off\s+"
+    r"(?:the\s+|my\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
+)
+_TOOK_OFF = re.compile(
+    r"(?i)\b(?:took|taken|taking|takes)\s+(?:me|" + _WHO + r")\s+off\s+"
+    r"(?:the\s+|my\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
+)
+_NO_MORE = re.compile(
+    r"(?i)\bno\s+more\s+(?P<drug>[a-z][a-z-]{4,})\b(?:\s+for\s+(?:me|" + _WHO + r"))?"
+)
+_SOMEONE_STOPPED = re.compile(
+    r"(?i)(?<![\w'\u2019])" + _WHO + r"\s+(?:has\s+)?(?:stopped|came\s+off|is\s+off)\s+"
+    r"(?:taking\s+)?(?:the\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
+)
+_STOPPED_WORDINGS = (_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE)
+"""Also "I'm off lisinopril now", "Doctor took me off lisinopril", "No more lisinopril for
+me", "Dad stopped metformin" (an adversary: each left the dose in effect, unmarked)."""
+_DRUG_LIKE = re.compile(
+    r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
+    r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"
+    r"profen|olone|sone|vir|mab|nib|prazole|triptan|pine|done|zine|tyline)$"
+)
+"""A medicine by its name's ending, when no word says it is one ("Dad stopped metformin")."""
 _STOPPED_VALUE = frozenset(["stopped"])
 _PRESCRIBED = re.compile(
     r"(?i)\b(?:taking|giving|gp|doctor|dr|nurse|pharmacist|cardiolog\w*|consultant|"
@@ -325,8 +366,8 @@ def health_wordings(text: str, terms: Iterable[str]) -> str:
     passes them over (the patterns' scans took a third of an import's time).
     """
     if _gate_terms().isdisjoint(terms):
-        return DOSE_WORDINGS if names_a_dose(text) else ""
-    medicine = names_a_dose(text) or _MEDICINE.search(text) is not None
+        return DOSE_WORDINGS if names_a_dose(text) or stops_a_medicine(text) else ""
+    medicine = names_a_dose(text) or _MEDICINE.search(text) is not None or stops_a_medicine(text)
     doctor = _CARE_GIVER.search(text) is not None
     allergy = _LIKE_AN_ALLERGY.search(text) is not None
     return " ".join(
@@ -334,6 +375,15 @@ def health_wordings(text: str, terms: Iterable[str]) -> str:
         for word, said in ((DOSE_WORDINGS, medicine), ("doctor", doctor), ("allergy food", allergy))
         if said
     )
+
+
+def stops_a_medicine(text: str) -> bool:
+    """Whether `text` says a medicine was stopped ("I'm off lisinopril now").
+
+    Found by "what medication am I on?" as a dose is (an adversary: the stop was not
+    recalled beside the dose it ended).
+    """
+    return bool(_stopped(text))
 
 
 def names_health_wordings(text: str) -> bool:

@@ -15,7 +15,7 @@ _TAKEN_BACK = re.compile(
     r"(?i)(?:\bjust\s+kidding\b|\bkidding\b|\bjk\b|\bj/k\b|(?:^|\s)/s\b|\bnot\s+really\b"
     r"|\bapril\s+fools?\b|\bsaid\s+no\s*(?:one|body)\b|\bin\s+my\s+dreams?\b|\bi\s+wish\b"
     r"|\bin\s+(?:minecraft|the\s+game|a\s+game|my\s+novel|the\s+story|a\s+dream)\b|\bjoking\b"
-    r"|\blol\b|\blmao\b|\bhaha|\bnot!|\bno\s+more\b|\bdraft\b|\bnovel\b"
+    r"|\blol\b|\blmao\b|\bhaha|\bnot!|\bno\s+more\b(?=\s*(?:[.!?,;]|$))|\bdraft\b|\bnovel\b"
     r"|\bpretend|\bimagine|\bhypothetical|\bsarcas|\bironic"
     r"|\bactually,?\s+no\b|\bno\s+wait\b|\bscratch\s+that\b|\bi\s+mean\b|\bcorrection\b"
     r"|\bin\s+(?:a|the|my|this)\s+video\s*game|\bin\s+theory\b|\btheoretically\b|\(not\)|(?:^|\s)/h?j\b"

@@ -7,7 +7,7 @@ index these rows again; one test serves both, so the two stores re-read the same
 from __future__ import annotations
 
 from memory.date_terms import mentioned_date_terms, names_short_date
-from memory.health_values import names_health_wordings
+from memory.health_values import names_health_wordings, stops_a_medicine
 from memory.money_words import names_money
 from memory.predicates import states_a_predicate
 from memory.relative_dates import names_a_relative_day
@@ -60,10 +60,11 @@ def ranges_or_words(text: str) -> bool:
     )
 
 
-def claims_by_clause(text: str) -> bool:
+def claims_or_stops(text: str) -> bool:
     """Whether `text` names what migration 0025 reads anew.
 
     A home or an employer said in one of several sentences or clauses ("Hi! My name is
-    Sam and I live in Porto. I work at Acme." is found by "address" and "employer").
+    Sam and I live in Porto. I work at Acme." is found by "address" and "employer"); a
+    medicine stopped ("I'm off lisinopril now" is found by "medication").
     """
-    return states_a_predicate(text)
+    return states_a_predicate(text) or stops_a_medicine(text)

@@ -54,9 +54,10 @@ RANGES_AND_WORDS_READ = "ranges and words read"
 """A step run in Python: rows naming a range of dates ("Away 20/12 to 2/1": the days
 between), a score of a date's shape ("Passed 12/12 tests"), a day and month at all, an
 amount of money (found by "charge" and "rate" too) or a weight are indexed again."""
-CLAIMS_BY_CLAUSE = "claims by clause"
+CLAIMS_AND_STOPS_READ = "claims and stops read"
 """A step run in Python: rows stating a home or an employer are indexed again (one said in
-one sentence or clause of several is found by "address" and "employer" too)."""
+one sentence or clause of several is found by "address" and "employer" too), and rows
+saying a medicine was stopped (found by "medication")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -181,8 +182,9 @@ def migrations(dimensions: int) -> list[str]:
         # "Away 20/12 to 2/1" is away on 24/12 too; "Passed 12/12 tests" names no day; "$135/hr"
         # is found by "charge", "weighs" by "weight".
         RANGES_AND_WORDS_READ,
-        # "Hi! My name is Sam and I live in Porto. I work at Acme." is found by "address".
-        CLAIMS_BY_CLAUSE,
+        # "Hi! My name is Sam and I live in Porto. I work at Acme." is found by "address";
+        # "I'm off lisinopril now" by "medication".
+        CLAIMS_AND_STOPS_READ,
     ]
 
 

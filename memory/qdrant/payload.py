@@ -32,7 +32,8 @@ year ("rego due 14/1", "Mon 7/12"), a weekday before a clock time ("dentist fri 
 medicine without its amount by "meds", a GP by "doctor", an amount of money by "price";
 "13": the days between a range's ends ("Away 20/12 to 2/1"), no date in "12/12 tests", an
 amount of money by "charge" and "rate", "weight" as "weigh"; "14": a home or employer
-said in one sentence or clause of several, by every wording.
+said in one sentence or clause of several, by every wording; a medicine stopped, by
+"medication".
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -470,6 +470,40 @@ async def test_a_medicine_stopped_in_chat_is_no_longer_taken(harness: Harness) -
     assert await _in_effect(harness) == {"amlodipine": "GP stopped Dad's amlodipine today"}
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm off lisinopril now",
+        "Doctor took me off lisinopril",
+        "No more lisinopril for me",
+        "I stopped taking lisinopril",
+    ],
+)
+async def test_a_medicine_stopped_in_other_words_is_no_longer_taken(
+    harness: Harness, said: str
+) -> None:
+    """Found by an adversary: only "I stopped taking lisinopril" ended the dose."""
+    await harness.memory.store("lisinopril", "I take 10mg of lisinopril", "core")
+    await harness.memory.store("dad", "Dad takes metformin 500mg twice a day", "core")
+    harness.model.add("Noted.")
+    await harness.turn(said)
+    assert await _in_effect(harness) == {
+        "lisinopril": said,
+        "dad": "Dad takes metformin 500mg twice a day",
+    }
+
+
+async def test_someone_named_who_stopped_a_medicine_stopped_their_own(harness: Harness) -> None:
+    await harness.memory.store("lisinopril", "I take 10mg of lisinopril", "core")
+    await harness.memory.store("dad", "Dad takes metformin 500mg twice a day", "core")
+    harness.model.add("Noted.")
+    await harness.turn("Dad stopped metformin")
+    assert await _in_effect(harness) == {
+        "lisinopril": "I take 10mg of lisinopril",
+        "dad": "Dad stopped metformin",
+    }
+
+
 async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
     harness: Harness,
 ) -> None:

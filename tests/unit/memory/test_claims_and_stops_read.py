@@ -1,8 +1,10 @@
-"""A home or employer said in one sentence or clause of several is found by every wording.
+"""A home or employer said in one sentence or clause of several is found by every wording,
+and a medicine stopped by the words asking for medicines (migration 0025).
 
 Found reading a new user's first message: "Hi! My name is Sam and I live in Porto. I work
 at Acme." was found by neither "address" nor "who is my employer"; and "I live in Porto,
-work at Acme" was replaced whole by a move, the job with it.
+work at Acme" was replaced whole by a move, the job with it. Found by an adversary: "I'm
+off lisinopril now" was not recalled for "what medication am I on?".
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from memory.factory import open_memory
-from memory.postgres.schema import CLAIMS_BY_CLAUSE
+from memory.health_values import DOSE_WORDINGS
+from memory.postgres.schema import CLAIMS_AND_STOPS_READ
 from memory.postgres.store import PostgresMemory
 from memory.predicates import every_wording_of, says_more
 from memory.protocol import Memory
@@ -54,6 +57,7 @@ def test_a_comma_before_a_claim_without_its_i_says_more() -> None:
 async def _store(store: Memory) -> None:
     await store.write(NewMemory(key="hi", content=GREETING, category="conversation"))
     await store.store("cat", "My cat is called Tom", "core")
+    await store.store("off", "I'm off lisinopril now", "core")
 
 
 async def _keys(store: Memory, query: str) -> list[str]:
@@ -83,15 +87,20 @@ async def test_a_sqlite_store_indexed_before_finds_the_greeting(tmp_path: Path) 
     store = await SqliteMemory.open(path, keyword_only())
     await _store(store)
     assert await _keys(store, "what's my address") == ["hi"]
+    assert await _keys(store, "what medication am I on") == ["off"]
     await store.close()
-    with as_before(path, "0025_claims_by_clause") as conn:
+    with as_before(path, "0025_claims_and_stops_read") as conn:
         (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'hi'").fetchone()
         older = " ".join(_older(terms.split()))
         conn.execute("UPDATE memories SET terms = ? WHERE key = 'hi'", (older,))
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'off'").fetchone()
+        older = " ".join(t for t in terms.split() if t not in analyze(DOSE_WORDINGS))
+        conn.execute("UPDATE memories SET terms = ? WHERE key = 'off'", (older,))
     store = await SqliteMemory.open(path, keyword_only())
     try:
         assert await _keys(store, "what's my address") == ["hi"]
         assert await _keys(store, "who is my employer") == ["hi"]
+        assert await _keys(store, "what medication am I on") == ["off"]
     finally:
         await store.close()
 
@@ -104,7 +113,7 @@ async def test_a_postgres_store_indexed_before_finds_the_greeting(
     assert isinstance(store, PostgresMemory)
     await _store(store)
     await store.close()
-    await postgres_indexed_before(settings, "hi", _older, CLAIMS_BY_CLAUSE)
+    await postgres_indexed_before(settings, "hi", _older, CLAIMS_AND_STOPS_READ)
     again = await open_memory(settings, tmp_path, None)
     try:
         assert await _keys(again, "what's my address") == ["hi"]
