@@ -9,6 +9,7 @@ so does the ◆ line's detail.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from agent.secret_changes import facts_with_the_old_secret
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
+from memory.event_days import cancels_it, days_named, moves_it
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
 if TYPE_CHECKING:
@@ -70,6 +72,51 @@ async def _about_debts(
     return found
 
 
+_MOVES_READ = 200
+"""The newest saved messages and facts looked through for one moving a recalled event."""
+_A_MOVE = re.compile(
+    r"(?i)\b(?:moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|"
+    r"changed|now|cancel(?:l?ed)?|called\s+off)\b"
+)
+
+
+async def _moves_said(
+    memory: Memory, recalled: list[MemoryEntry], namespace: str
+) -> list[MemoryEntry]:
+    """The newest memories that may move or call off a recalled event (none if none is one).
+
+    "Dentist moved to 21/1" names not the 14th: "what's on 14 January?" recalls the event
+    and not its move.
+    """
+    if not any(days_named(entry.content) for entry in recalled if not entry.pinned):
+        return []
+    try:
+        newest = await memory.list(namespace=namespace, limit=_MOVES_READ)
+    except MemoryStoreError:
+        return []
+    return [entry for entry in newest if _A_MOVE.search(entry.content)]
+
+
+def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) -> dict[str, str]:
+    """Each recalled event's id → the later memory among `candidates` moving or calling it off.
+
+    Found by an adversary: "Dentist moved to 21/1" said in chat, "what's on 14 January?"
+    was shown "Dentist on 14/1 at 3pm" unmarked (a message is no fact, so nothing
+    replaced it).
+    """
+    notes: dict[str, str] = {}
+    for event in recalled:
+        if event.pinned:
+            continue
+        for later in sorted(candidates, key=_written, reverse=True):
+            if _written(later) <= _written(event) or later.id == event.id:
+                continue
+            if moves_it(later.content, event.content) or cancels_it(later.content, event.content):
+                notes[event.id] = f"since changed: {_saying(later)}"
+                break
+    return notes
+
+
 def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
     """Each recalled fact's id → the later recalled message saying its secret changed."""
     facts = [entry for entry in recalled if entry.category != CONVERSATION and not entry.pinned]
@@ -97,7 +144,9 @@ async def since_changed(
     # and a debt's payment said in chat replaces no fact ("I owe Joana 23€ for internet"
     # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
     # A pinned fact is kept as the user chose: no later message marks it.
-    notes = _old_secrets(recalled)
+    notes = _old_secrets(recalled) | _events_moved(
+        recalled, recalled + await _moves_said(memory, recalled, namespace)
+    )
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]
     if not messages:
         return notes

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
+from functools import cache
 
 from memory.date_terms import find_dates
 from memory.fact_values import attribute_terms, user_value
@@ -103,8 +104,46 @@ def moves_it(new: str, old: str) -> bool:
     event they moved (a one-word name is too few words shared to be one subject). The words
     before "moved" must all name the old event.
     """
-    found = _MOVED.search(new)
-    if found is None or not days_named(new) or not days_named(old):
+    if not days_named(new) or not days_named(old):
         return False
-    named = set(analyze(new[: found.start()]))
+    verb_first = _MOVED_THE.match(new)
+    if verb_first is not None:
+        said = verb_first["what"]  # "Moved the dentist to 21/1", "Rescheduled my dentist to …"
+    else:
+        found = _MOVED.search(new)
+        if found is None:
+            return False
+        said = new[: found.start()]
+    # "Dentist appointment moved to 21/1" names the dentist on 14/1 as well (an adversary).
+    named = set(analyze(said)) - _an_appointment()
     return bool(named) and named <= set(analyze(old))
+
+
+_MOVED_THE = re.compile(
+    rf"(?i)^\s*(?:(?:i|we)\s+(?:have\s+|'ve\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"
+    r"(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+(?:to|till|until)\b"
+)
+
+
+@cache
+def _an_appointment() -> frozenset[str]:
+    """Words naming any event, which name no event of their own."""
+    return frozenset(analyze("appointment appt booking session meeting slot visit"))
+
+
+def cancels_it(new: str, old: str) -> bool:
+    """Whether `new` says the event `old` names was called off: "Dentist cancelled".
+
+    Found by an adversary: it stood beside "Dentist on 14/1 at 3pm", both in effect.
+    """
+    found = _CANCELLED.search(new)
+    if found is None or days_named(new) or not days_named(old):
+        return False
+    named = set(analyze(new[: found.start()] or new[found.end() :])) - _an_appointment()
+    return bool(named) and named <= set(analyze(old))
+
+
+_CANCELLED = re.compile(
+    r"(?i)\s*(?:(?:has\s+been|was|is|got)\s+)?(?:cancel(?:l?ed)|called\s+off)\b[.!]*\s*$"
+    r"|^\s*(?:(?:i|we)\s+)?(?:cancel(?:l?ed)|called\s+off)\s+(?:the\s+|my\s+|our\s+)?"
+)

@@ -22,7 +22,13 @@ from datetime import datetime
 from typing import Literal
 
 from memory.entry import MemoryCategory
-from memory.event_days import leaves_its_day, moves_it, on_other_days, several_events
+from memory.event_days import (
+    cancels_it,
+    leaves_its_day,
+    moves_it,
+    on_other_days,
+    several_events,
+)
 from memory.fact_subjects import (
     a_measure_beside_an_age,
     contradicts,
@@ -306,7 +312,8 @@ def place_new(
     moved = tuple(
         s
         for s in similar
-        if s not in by_value + by_number + closest and moves_it(content, s.content)
+        if s not in by_value + by_number + closest
+        and (moves_it(content, s.content) or cancels_it(content, s.content))
     )
     if several_events([c.content for c in moved]):
         moved = ()

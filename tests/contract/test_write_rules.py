@@ -453,6 +453,11 @@ NEW_VALUES = [
         "Northwind contact: Dana Whitfield dana@northwind.ca",
         "northwind contact is now Raj Patel raj.patel@northwind.ca",
     ),
+    # An adversary: an event moved or called off in other words stood beside it.
+    ("Dentist on 14/1 at 3pm", "Dentist appointment moved to 21/1"),
+    ("Dentist on 14/1 at 3pm", "Moved the dentist to 21/1"),
+    ("Dentist on 14/1 at 3pm", "Rescheduled the dentist to 21/1"),
+    ("Dentist on 14/1 at 3pm", "Dentist cancelled"),
 ]
 
 
@@ -547,6 +552,8 @@ LOOKALIKES = [
     ("Bob lives in Braga", "Alice moved to Coimbra"),  # another person
     ("Bob's phone number is 555-1111", "My phone number is 555-2222"),
     ("Book club on 9/12 at 7pm", "Book club book moved to Dune"),  # no day moved to
+    ("Dentist on 14/1 at 3pm", "Haircut cancelled"),
+    ("Dentist on 14/1 at 3pm", "Leo's dentist moved to 20/1"),
     # A change to come beside what holds now (a landlord: the rent due now was gone).
     ("Rent on flat 1 is 1450 a month", "Rent on flat 1 is going up to 1520 from February"),
     ("Gym membership is 40 a month", "Gym membership will be 45 a month from January"),

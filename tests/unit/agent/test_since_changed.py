@@ -315,3 +315,23 @@ async def test_a_payment_marks_the_debt_it_pays_alone(harness: Harness) -> None:
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert {tickets.id, lunch.id} <= {e.id for e in recalled.injected}
     assert set(recalled.since_changed) == {tickets.id}
+
+
+async def test_an_event_moved_or_called_off_later_says_so(harness: Harness) -> None:
+    """Found by an adversary: "Dentist moved to 21/1" said in chat, "what's on 14
+    January?" was shown the dentist on the 14th unmarked (the move names not the 14th, so
+    it was not recalled with it)."""
+    dentist = await harness.memory.store_with_metadata(
+        "conversation/s1/a", "Dentist on 14/1 at 3pm", "conversation", "s1"
+    )
+    haircut = await harness.memory.store("haircut", "Haircut on 14/1 at 9am", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s2/a", "Dentist moved to 21/1", "conversation", "s2"
+    )
+    harness.model.add("The dentist moved.")
+    events = await harness.turn("what's on 14 January?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {dentist.id, haircut.id} <= {e.id for e in recalled.injected}
+    assert recalled.since_changed == {
+        dentist.id: "since changed: a later message says 'Dentist moved to 21/1'"
+    }
