@@ -60,11 +60,12 @@ def ranges_or_words(text: str) -> bool:
     )
 
 
-def claims_or_stops(text: str) -> bool:
+def claims_stops_or_days(text: str) -> bool:
     """Whether `text` names what migration 0025 reads anew.
 
     A home or an employer said in one of several sentences or clauses ("Hi! My name is
     Sam and I live in Porto. I work at Acme." is found by "address" and "employer"); a
-    medicine stopped ("I'm off lisinopril now" is found by "medication").
+    medicine stopped ("I'm off lisinopril now" is found by "medication"); a weekday before
+    a day of the month ("Sat 16th" is the next 16th that is a Saturday).
     """
-    return states_a_predicate(text) or stops_a_medicine(text)
+    return states_a_predicate(text) or stops_a_medicine(text) or names_a_relative_day(text)

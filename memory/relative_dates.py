@@ -186,17 +186,32 @@ def _terms(found: re.Match[str], today: date) -> list[str]:
 
 
 def _on_the(found: re.Match[str], said: date) -> date | None:
-    """The next day of that number from `said` (the 31st in a month of 30: the next month's)."""
+    """The next day of that number from `said` (the 31st in a month of 30: the next month's).
+
+    With a weekday, the next such day that falls on it: "Sat 16th" said on 5 December
+    2026 is 16 January, not Wednesday 16 December (an adversary).
+    """
     day = int(found[1])
+    weekday = _WEEKDAY_OF.get(found.group(0).split()[0].strip(",").casefold()[:3])
     year, month = said.year, said.month
     if day < said.day:
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    for _ in range(2):
+    first: date | None = None
+    for _ in range(13 if weekday is not None else 2):
         try:
-            return date(year, month, day)
+            meant = date(year, month, day)
         except ValueError:
-            year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    return None  # the 0th, the 45th
+            meant = None
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        if meant is None:
+            continue
+        if weekday is None or meant.weekday() == weekday:
+            return meant
+        first = first or meant
+    return first  # None: the 0th, the 45th
+
+
+_WEEKDAY_OF = {name: number for number, name in enumerate("mon tue wed thu fri sat sun".split())}
 
 
 def relative_date_terms(

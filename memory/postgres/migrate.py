@@ -13,8 +13,8 @@ from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.postgres.schema import (
     CLAIMS_AND_CONDITIONS_READ_ANEW,
-    CLAIMS_AND_STOPS_READ,
     CLAIMS_READ_ANEW,
+    CLAIMS_STOPS_AND_DAYS_READ,
     CONTENT_HASHES,
     DATE_TERMS,
     DATES_AND_MEDICINES_READ,
@@ -35,7 +35,7 @@ from memory.postgres.schema import (
 )
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
-    claims_or_stops,
+    claims_stops_or_days,
     dates_or_medicines,
     ranges_or_words,
     short_words_or_markers,
@@ -117,7 +117,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SHORT_WORDS_READ: short_words_or_markers,
     DATES_AND_MEDICINES_READ: dates_or_medicines,
     RANGES_AND_WORDS_READ: ranges_or_words,
-    CLAIMS_AND_STOPS_READ: claims_or_stops,
+    CLAIMS_STOPS_AND_DAYS_READ: claims_stops_or_days,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

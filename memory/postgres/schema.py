@@ -54,10 +54,10 @@ RANGES_AND_WORDS_READ = "ranges and words read"
 """A step run in Python: rows naming a range of dates ("Away 20/12 to 2/1": the days
 between), a score of a date's shape ("Passed 12/12 tests"), a day and month at all, an
 amount of money (found by "charge" and "rate" too) or a weight are indexed again."""
-CLAIMS_AND_STOPS_READ = "claims and stops read"
+CLAIMS_STOPS_AND_DAYS_READ = "claims, stops and days read"
 """A step run in Python: rows stating a home or an employer are indexed again (one said in
-one sentence or clause of several is found by "address" and "employer" too), and rows
-saying a medicine was stopped (found by "medication")."""
+one sentence or clause of several is found by "address" and "employer" too), rows saying
+a medicine was stopped (found by "medication") or naming a day relatively ("Sat 16th")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -184,7 +184,7 @@ def migrations(dimensions: int) -> list[str]:
         RANGES_AND_WORDS_READ,
         # "Hi! My name is Sam and I live in Porto. I work at Acme." is found by "address";
         # "I'm off lisinopril now" by "medication".
-        CLAIMS_AND_STOPS_READ,
+        CLAIMS_STOPS_AND_DAYS_READ,
     ]
 
 

@@ -13,7 +13,7 @@ from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
-    claims_or_stops,
+    claims_stops_or_days,
     dates_or_medicines,
     ranges_or_words,
     short_words_or_markers,
@@ -349,8 +349,8 @@ def _ranges_and_words_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, ranges_or_words)
 
 
-def _claims_and_stops_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, claims_or_stops)
+def _claims_stops_and_days_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, claims_stops_or_days)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -409,8 +409,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0024_ranges_and_words_read", _ranges_and_words_read),
     # "Hi! My name is Sam and I live in Porto. I work at Acme." is found by "address" and
     # "employer": a home or employer said in one sentence or clause of several. "I'm off
-    # lisinopril now" is found by "medication".
-    Migration("0025_claims_and_stops_read", _claims_and_stops_read),
+    # lisinopril now" is found by "medication"; "Sat 16th" is the next 16th on a Saturday.
+    Migration("0025_claims_stops_and_days_read", _claims_stops_and_days_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

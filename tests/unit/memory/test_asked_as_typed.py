@@ -121,6 +121,24 @@ def test_a_weekday_before_a_day_of_the_month_is_that_day(said: str) -> None:
     assert "dtd20261219" in terms and "dtd20261212" not in terms
 
 
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("Sat 16th: BBQ", "dtd20270116"),
+        ("Saturday the 16th", "dtd20270116"),
+        ("on the 16th", "dtd20261216"),
+    ],
+)
+def test_a_weekday_before_a_day_of_the_month_is_the_next_one_on_it(said: str, day: str) -> None:
+    """Found by an adversary: "Sat 16th", said on 5 December 2026, was Wednesday the 16th
+    of December; the next 16th on a Saturday is in January."""
+    assert [
+        t
+        for t in entry_terms("k", said, SAID)
+        if t.startswith("dtd2027") or t.startswith("dtd202612")
+    ] == [day]
+
+
 @pytest.mark.parametrize("query", ["when do i work on saturday", "do i work on sunday?"])
 async def test_weekends_are_saturdays_and_sundays(tmp_path: Path, query: str) -> None:
     """Found by a new user: "I work at Café Aurora now only on weekends" was found by

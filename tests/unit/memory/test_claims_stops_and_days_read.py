@@ -15,7 +15,7 @@ import pytest
 
 from memory.factory import open_memory
 from memory.health_values import DOSE_WORDINGS
-from memory.postgres.schema import CLAIMS_AND_STOPS_READ
+from memory.postgres.schema import CLAIMS_STOPS_AND_DAYS_READ
 from memory.postgres.store import PostgresMemory
 from memory.predicates import every_wording_of, says_more
 from memory.protocol import Memory
@@ -89,7 +89,7 @@ async def test_a_sqlite_store_indexed_before_finds_the_greeting(tmp_path: Path) 
     assert await _keys(store, "what's my address") == ["hi"]
     assert await _keys(store, "what medication am I on") == ["off"]
     await store.close()
-    with as_before(path, "0025_claims_and_stops_read") as conn:
+    with as_before(path, "0025_claims_stops_and_days_read") as conn:
         (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'hi'").fetchone()
         older = " ".join(_older(terms.split()))
         conn.execute("UPDATE memories SET terms = ? WHERE key = 'hi'", (older,))
@@ -113,7 +113,7 @@ async def test_a_postgres_store_indexed_before_finds_the_greeting(
     assert isinstance(store, PostgresMemory)
     await _store(store)
     await store.close()
-    await postgres_indexed_before(settings, "hi", _older, CLAIMS_AND_STOPS_READ)
+    await postgres_indexed_before(settings, "hi", _older, CLAIMS_STOPS_AND_DAYS_READ)
     again = await open_memory(settings, tmp_path, None)
     try:
         assert await _keys(again, "what's my address") == ["hi"]
