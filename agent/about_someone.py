@@ -35,10 +35,65 @@ def is_someone(who: str) -> bool:
     "my cat" is searched as any question is.
     """
     named = set(analyze(who))
-    return bool(named) and bool(named & relation_terms() or who.split()[-1][:1].isupper())
+    return bool(named) and bool(
+        named & relation_terms() or _relation(who) or who.split()[-1][:1].isupper()
+    )
 
 
 def facts_about(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:
-    """The facts naming `who` by every word of it ("dad", "Anna Silva")."""
-    named = set(analyze(who))
-    return [fact for fact in facts if named <= set(analyze(fact.content))]
+    """The facts naming `who` by every word of it ("dad", "Anna Silva").
+
+    A relation by any of its words ("dad" is "father"), and only the user's: not "Priya's
+    dad", "my father-in-law" or "dad jokes" (an adversary saw those told as his, and
+    "Father is allergic to shellfish" left out).
+    """
+    relation = _relation(who)
+    if relation is None:
+        named = set(analyze(who))
+        return [fact for fact in facts if named <= set(analyze(fact.content))]
+    mine = _the_users(relation)
+    return [fact for fact in facts if mine.search(fact.content)]
+
+
+def not_someone_elses(entries: list[MemoryEntry], who: str) -> list[MemoryEntry]:
+    """`entries` but those naming the relation `who` only as someone else's ("Priya's dad")."""
+    relation = _relation(who)
+    if relation is None:
+        return entries
+    mine = _the_users(relation)
+    anyones = re.compile(r"(?i)(?<![\w-])(?:" + "|".join(relation) + r")(?![\w-])")
+    return [e for e in entries if not anyones.search(e.content) or mine.search(e.content)]
+
+
+def _relation(who: str) -> tuple[str, ...] | None:
+    words = [word.casefold() for word in re.findall(r"[\w'\u2019-]+", who)]
+    return next((_KIN[word] for word in words if word in _KIN), None)
+
+
+def _the_users(relation: tuple[str, ...]) -> re.Pattern[str]:
+    """A relation's words said of the user's: not after a name's "'s", not in a compound."""
+    return re.compile(
+        r"(?i)(?<![\w'\u2019-])(?<!['\u2019]s\s)(?<!\w['\u2019]\s)(?:"
+        + "|".join(relation)
+        + r")(?![\w-])(?!['\u2019]s\s+(?:jokes?|bod)\b)(?!\s+(?:jokes?|bod|jeans|tongue|nature|"
+        r"board|ship|land|time|christmas)\b)"
+    )
+
+
+_KIN_WORDS = (
+    "dad father daddy papa pa pop",
+    "mum mom mother mummy mommy mam ma",
+    "sister sis",
+    "brother bro",
+    "grandma gran granny nana nan grandmother",
+    "grandpa grandad granddad gramps grandfather",
+    "husband hubby",
+    "wife wifey",
+    "boyfriend bf",
+    "girlfriend gf",
+    "son",
+    "daughter",
+    "partner",
+)
+_KIN = {word: tuple(group.split()) for group in _KIN_WORDS for word in group.split()}
+"""Each relation's words: one asked by one is named by any."""

@@ -8,7 +8,13 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from agent.about_someone import ABOUT_SOMEONE, ASKED_WHAT_IS_KNOWN, facts_about, is_someone
+from agent.about_someone import (
+    ABOUT_SOMEONE,
+    ASKED_WHAT_IS_KNOWN,
+    facts_about,
+    is_someone,
+    not_someone_elses,
+)
 from agent.events import CutMemory
 from agent.excerpts import excerpt
 from agent.messages import ChatMessage
@@ -118,7 +124,8 @@ async def recall_for_message(
         fact.scores = RecallScores(fused=1.0, lane="recent")
         fact.score = 1.0
     ids = {fact.id for fact in told} | set(exclude_ids)
-    entries = told + [entry for entry in found.entries if entry.id not in ids]
+    beside = not_someone_elses(found.entries, about["who"])
+    entries = told + [entry for entry in beside if entry.id not in ids]
     # As many as "about me" tells: their facts are the answer, not one of five.
     return found.model_copy(
         update={"entries": entries[: max(limit, ABOUT_THE_USER_FACTS)], "mode": "recent"}

@@ -213,6 +213,32 @@ async def test_what_is_known_of_someone_reads_their_facts_first(harness: Harness
     assert "mine" not in keys
 
 
+async def test_a_relation_is_known_by_each_of_its_words_and_only_as_mine(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "what do you know about dad" missed "Father is allergic to
+    shellfish" and told "Dad jokes are my favourite" and "Priya's dad is a pilot" as his;
+    "about my sis" found nothing."""
+    facts = {
+        "father": "Father is allergic to shellfish",
+        "meds": "Dad takes 5mg amlodipine daily",
+        "birthday": "My dad's birthday is 3 May",
+        "jokes": "Dad jokes are my favourite",
+        "priya": "Priya's dad is a pilot",
+        "in_law": "My father-in-law is called Joe",
+        "sis": "My sis Ana lives in Rome",
+    }
+    for key, text in facts.items():
+        await harness.memory.store(key, text, "core")
+    harness.model.add("He is allergic to shellfish.", "She lives in Rome.")
+    events = await harness.turn("what do you know about dad")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {e.key for e in recalled.injected} == {"father", "meds", "birthday"}
+    events = await harness.turn("what do u know about my sister")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert [e.key for e in recalled.injected][:1] == ["sis"]
+
+
 @pytest.mark.parametrize(
     ("message", "who"),
     [
