@@ -26,7 +26,9 @@ from memory.health_values import health_changed
 from memory.plain_order import I_GOT_A_NEW, SOMEONE_GOT_A_NEW, THEN_ITS_VALUE
 from memory.predicates import (
     LEAD_IN,
+    USER,
     claim_of,
+    is_a_street,
     says_more,
     user_claim,
     without_old_value,
@@ -336,7 +338,7 @@ def new_value(new: str, old: str) -> bool:
     """
     if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
         return False
-    if _attribute_changed(new, old):
+    if _attribute_changed(new, old) or _address_moved(new, old):
         return True
     if health_changed(new, old) and not (says_more(old) or _two_sentences(old)):
         return True  # "I'm not allergic to penicillin after all", a new dose
@@ -350,6 +352,20 @@ def new_value(new: str, old: str) -> bool:
     if ours is None or theirs is None or ours[:2] != theirs[:2]:
         return False
     return set(analyze(ours[2])) != set(analyze(theirs[2]))
+
+
+def _address_moved(new: str, old: str) -> bool:
+    """Whether `new` gives the user's address, and `old` the street the user lives at.
+
+    Found by an adversary: "My new address is 5 Rua Nova, Porto" said in chat left "I live
+    at 12 Rua Augusta, Lisbon" in effect. A home said as a city is not an address.
+    """
+    ours, theirs = user_value(new), claim_of(old)
+    if ours is None or theirs is None or theirs[:2] != (USER, "home"):
+        return False
+    if ours[0] != _ADDRESS or not is_a_street(theirs[2]):
+        return False
+    return ours[1] != frozenset(analyze(theirs[2]))
 
 
 def predicate_terms(text: str) -> list[str]:

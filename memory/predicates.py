@@ -246,6 +246,13 @@ before a name is a value ("the Netherlands"), and so is a capitalised word ("Tim
 
 _A_STREET = re.compile(r"\s*\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}")
 """A street's number and name: "12 Oak St", not "8am" or "5 pm"."""
+
+
+def is_a_street(value: str) -> bool:
+    """Whether a home's value is a street's number and name ("12 Oak St, Porto")."""
+    return _A_STREET.match(value + " ") is not None
+
+
 _A_PLACE = re.compile(r"\s*(?:the\s+)?[A-Z]")
 """Where a home "is in": a place's name, not a state ("in good shape")."""
 _NUMBERED = re.compile(r"\s*(?:the\s+)?[\w'-]+\s+\d")
@@ -423,6 +430,20 @@ _MOST_SENTENCES = 20
 _LONGEST_SENTENCE = 400
 
 
+_MY_ADDRESS = re.compile(
+    r"(?i)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|postal\s+)?(?:address|addy)\s*(?:is\b|:)"
+    r"|\b(?:my|our)\s+(?:new\s+)?(?:flat|apartment|house|place)\s+is\s+(?:at|on|in)\s+\S"
+    r"|^\s*(?-i:[A-Z])[\w'\u2019-]+\s+is\s+(?:my\s+)?home\b(?!\s+\w)"
+)
+""""My address is 12 Rua Augusta", "My flat is at …", "Lisbon is home": found by "where do I
+live?" (an adversary: found by none of its words)."""
+
+
+def names_an_address(text: str) -> bool:
+    """Whether `text` gives the user's address in words no claim reads (`_MY_ADDRESS`)."""
+    return _MY_ADDRESS.search(text) is not None
+
+
 def every_wording_of(text: str) -> str:
     """`wordings_of` the text, or else of each sentence and clause that makes a claim.
 
@@ -432,6 +453,8 @@ def every_wording_of(text: str) -> str:
     """
     if words := wordings_of(text):
         return words
+    if _MY_ADDRESS.search(text):
+        return next(words for name, _, words in ONE_VALUE if name == "home")
     folded = text.casefold() if text.isascii() else None
     if folded is not None and not any(cue in folded for cues in _CUES.values() for cue in cues):
         return ""

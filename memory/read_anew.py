@@ -9,7 +9,7 @@ from __future__ import annotations
 from memory.date_terms import mentioned_date_terms, names_short_date
 from memory.health_values import names_health_wordings, stops_a_medicine
 from memory.money_words import names_money
-from memory.predicates import states_a_predicate
+from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.short_words import has_short_words
 from memory.weekly_days import names_a_weekly_day
@@ -64,8 +64,14 @@ def claims_stops_or_days(text: str) -> bool:
     """Whether `text` names what migration 0025 reads anew.
 
     A home or an employer said in one of several sentences or clauses ("Hi! My name is
-    Sam and I live in Porto. I work at Acme." is found by "address" and "employer"); a
+    Sam and I live in Porto. I work at Acme." is found by "address" and "employer"), or
+    the user's address in other words ("My address is …" is found by "where do I live"); a
     medicine stopped ("I'm off lisinopril now" is found by "medication"); a weekday before
     a day of the month ("Sat 16th" is the next 16th that is a Saturday).
     """
-    return states_a_predicate(text) or stops_a_medicine(text) or names_a_relative_day(text)
+    return (
+        states_a_predicate(text)
+        or names_an_address(text)
+        or stops_a_medicine(text)
+        or names_a_relative_day(text)
+    )

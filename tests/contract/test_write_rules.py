@@ -458,6 +458,7 @@ NEW_VALUES = [
     ("Dentist on 14/1 at 3pm", "Moved the dentist to 21/1"),
     ("Dentist on 14/1 at 3pm", "Rescheduled the dentist to 21/1"),
     ("Dentist on 14/1 at 3pm", "Dentist cancelled"),
+    ("I live at 12 Rua Augusta, Lisbon", "My new address is 5 Rua Nova, Porto"),
 ]
 
 
@@ -553,6 +554,7 @@ LOOKALIKES = [
     ("Bob's phone number is 555-1111", "My phone number is 555-2222"),
     ("Book club on 9/12 at 7pm", "Book club book moved to Dune"),  # no day moved to
     ("Dentist on 14/1 at 3pm", "Haircut cancelled"),
+    ("I live in Lisbon", "My new address is 5 Rua Nova, Lisbon"),  # a city, no address
     ("Dentist on 14/1 at 3pm", "Leo's dentist moved to 20/1"),
     # A change to come beside what holds now (a landlord: the rent due now was gone).
     ("Rent on flat 1 is 1450 a month", "Rent on flat 1 is going up to 1520 from February"),

@@ -493,6 +493,14 @@ async def test_a_medicine_stopped_in_other_words_is_no_longer_taken(
     }
 
 
+async def test_a_new_address_said_in_chat_replaces_the_street_lived_at(harness: Harness) -> None:
+    """Found by an adversary: "I live at 12 Rua Augusta, Lisbon" stayed in effect."""
+    await harness.memory.store("home", "I live at 12 Rua Augusta, Lisbon", "core")
+    harness.model.add("Noted.")
+    await harness.turn("My new address is 5 Rua Nova, Porto")
+    assert await _in_effect(harness) == {"home": "My new address is 5 Rua Nova, Porto"}
+
+
 async def test_someone_named_who_stopped_a_medicine_stopped_their_own(harness: Harness) -> None:
     await harness.memory.store("lisinopril", "I take 10mg of lisinopril", "core")
     await harness.memory.store("dad", "Dad takes metformin 500mg twice a day", "core")

@@ -42,6 +42,11 @@ JOB = "work employed job hired"
         # Someone said by how is not the user: no wording says whose home it is.
         ("My sister lives in Rome and I work at Acme", JOB),
         ("The house I live in, I love it", ""),
+        # An adversary: the user's address, found by "where do I live?" by no word.
+        ("My address is 12 Rua Augusta, Lisboa", HOME),
+        ("My flat is at 12 R. Augusta, Lisboa", HOME),
+        ("Lisbon is home", HOME),
+        ("My address book is full", ""),
         ("write me a haiku about autumn", ""),
     ],
 )
