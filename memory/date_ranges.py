@@ -19,6 +19,57 @@ _A_LEAP_YEAR = 2000
 """Where neither end says its year: 29 February may lie between."""
 
 
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_DAYS_OF_ONE_MONTH = re.compile(
+    r"(?<![/.\d])\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})([/.])(\d{1,2})\b(?![/.]?\d)"
+)
+_DAYS_THEN_MONTH = re.compile(
+    rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:to|till|until|[-\u2013])\s*(\d{{1,2}})"
+    rf"(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b"
+)
+_BETWEEN = re.compile(
+    rf"(?i)\b(between\s+(?:\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,4}})?|\d{{1,2}}(?:st|nd|rd|th)?"
+    rf"\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?))\s+and\s+(?=\d|{_MONTH})"
+)
+
+
+def ranges_written_out(text: str) -> str:
+    """`text` with each range's ends written as dates: "20-23/1" as "20/1 - 23/1".
+
+    Found by an adversary: "Conference 20-23/1", "Trip from 3 to 7 February" and "Kids at
+    grandma's between 10/2 and 14/2" were not found by a day between their ends.
+    """
+    if not any(c.isdigit() for c in text):
+        return text
+    text = _DAYS_OF_ONE_MONTH.sub(lambda m: f"{m[1]}{m[3]}{m[4]} - {m[2]}{m[3]}{m[4]}", text)
+    text = _DAYS_THEN_MONTH.sub(lambda m: f"{m[1]} {m[3]} to {m[2]} {m[3]}", text)
+    text = _BETWEEN.sub(lambda m: f"{m[1]} to ", text)
+    return _TWO_ENDS.sub(_in_one_order, text)
+
+
+_TWO_ENDS = re.compile(
+    r"(?<![/.\d])\b(\d{1,2})[/.](\d{1,2})(\s*(?:to|till|until|thru|through|[-\u2013\u2014])\s*)"
+    r"(\d{1,2})[/.](\d{1,2})\b(?![/.]\d)",
+    re.IGNORECASE,
+)
+_MONTH_NAMES = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+
+
+def _in_one_order(found: re.Match[str]) -> str:
+    """A range's two ends in the order one of them shows: "10/2 to 14/2" is February's."""
+    a, b, joined, c, d = found.groups()
+    first, second, third, fourth = int(a), int(b), int(c), int(d)
+    if first > 12 or third > 12:  # day first
+        if 1 <= second <= 12 and 1 <= fourth <= 12:
+            return f"{a} {_MONTH_NAMES[second - 1]}{joined}{c} {_MONTH_NAMES[fourth - 1]}"
+    elif (second > 12 or fourth > 12) and 1 <= first <= 12 and 1 <= third <= 12:
+        return f"{_MONTH_NAMES[first - 1]} {b}{joined}{_MONTH_NAMES[third - 1]} {d}"
+    return found.group(0)
+
+
 def joins_a_range(text: str, end: int, start: int) -> bool:
     """Whether `text` between a date ending at `end` and one starting at `start` joins them."""
     return _JOINED.fullmatch(text, end, start) is not None

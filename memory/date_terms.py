@@ -26,7 +26,7 @@ from calendar import monthrange
 from datetime import date, datetime
 from functools import lru_cache
 
-from memory.date_ranges import days_between, gap_in_days, joins_a_range
+from memory.date_ranges import days_between, gap_in_days, joins_a_range, ranges_written_out
 from memory.short_words import SHORT_WORDS, WEEKDAY_SHORTS
 from memory.weekly_days import WEEKDAYS
 
@@ -322,6 +322,7 @@ def mentioned_date_terms(content: str, said: date | None = None) -> list[str]:
     A range's days between its ends too (`memory.date_ranges`). `said`: the day the text
     was said, which a weekday before a day and month reads by.
     """
+    content = ranges_written_out(content)
     found = _found_dates(content, said)
     mentioned = list(dict.fromkeys(t for _, _, terms in found for t in terms))
     if len(found) > 1:
