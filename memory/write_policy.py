@@ -24,6 +24,7 @@ from typing import Literal
 from memory.entry import MemoryCategory
 from memory.event_days import (
     cancels_it,
+    days_named,
     leaves_its_day,
     moves_it,
     on_other_days,
@@ -260,6 +261,9 @@ def place_new(
         and not reordered(content, s.content)
         and not a_measure_beside_an_age(content, s.content)
         and (user_claim(content) is None) == (user_claim(s.content) is None)
+        # "Noah is 4" merged into "Noah's birthday 30/9 he turns 4" took its day away (a
+        # new user): a text naming no day is no version of one naming a day.
+        and not (days_named(s.content) and not days_named(content))
     ]
     if near and settings.duplicate_policy == "reject":
         return Placement("keep existing", near[0])
@@ -290,6 +294,9 @@ def place_new(
         and not on_other_days(content, s.content)
         and not leaves_its_day(content, s.content)
         and not two_debts(content, s.content)
+        # An event is not the fact it names: "GP appointment with Dr Nguyen on 15/12"
+        # replaced "My GP is Dr Nguyen at Camberwell Medical Centre" (a new user).
+        and not (days_named(content) and not days_named(s.content))
     )
     # A numbered thing's new state: "Ticket 5512 is closed" after "Ticket 5512 is open" (a
     # second adversary saw both stay in effect; a number is no word of a subject).

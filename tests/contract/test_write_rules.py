@@ -555,6 +555,9 @@ LOOKALIKES = [
     ("Book club on 9/12 at 7pm", "Book club book moved to Dune"),  # no day moved to
     ("Dentist on 14/1 at 3pm", "Haircut cancelled"),
     ("I live in Lisbon", "My new address is 5 Rua Nova, Lisbon"),  # a city, no address
+    # A new user: the day went with a merge; an appointment replaced who the GP is.
+    ("Noah's birthday 30/9 he turns 4", "Noah is 4"),
+    ("My GP is Dr Nguyen at Camberwell Medical Centre", "GP appointment with Dr Nguyen on 15/12"),
     ("Dentist on 14/1 at 3pm", "Leo's dentist moved to 20/1"),
     # A change to come beside what holds now (a landlord: the rent due now was gone).
     ("Rent on flat 1 is 1450 a month", "Rent on flat 1 is going up to 1520 from February"),
