@@ -147,8 +147,13 @@ _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 
 _ASKED_WITHOUT_MARK = re.compile(
     r"(?i)\W*(?:(?:what|wot|wat|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
-    r"does|will|can|have|has|am))|(?:what|which)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
-    r"were)|who\s+(?:lives|works|owns|pays|owes|rents|stays|has|is)|anything|anyone|any)"
+    r"does|will|can|have|has|am))|(?:what|which|wat|wot)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
+    r"were|am|have|has)|how\s+(?:much|many|long|often|far|old)\s+(?:is|are|was|were|do|does|did|"
+    r"have|has|am)|who\s+(?:lives|works|owns|pays|owes|rents|stays|has|is)|anything|anyone|any|"
+    r"(?:is|are|was|were)\s+(?!(?:a|an|it|this|that|there|not)\b)[\w'\u2019-]+(?:\s+club)?"
+    r"(?=\s+(?:on|at|in|open|closed|cancel\w*|still|ready|happening|coming|going|due|booked|"
+    r"free|home|back|allowed)\b)|am\s+i|"
+    r"(?:do|did|have|can|should|will)\s+(?:i|we)\b)"
     r"\s+(?P<rest>[^?]+)$"
 )
 _FEW_WORDS = 8

@@ -671,6 +671,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("my new address", False),
         ("anything else, I moved to Lisbon", False),
         ("Will Smith is great", False),
+        # A new user, typing without "?".
+        ("am i on flower roster this sunday", True),
+        ("is bridge on this tuesday", True),
+        ("WHAT MEDICATION AM I ON", True),
+        ("how much is the gas debit now", True),
+        ("was great seeing you", False),
+        ("is fine by me", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
