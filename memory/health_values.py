@@ -284,10 +284,11 @@ def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:
 
 
 _MAY_STATE_A_DOSE = re.compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")
-DOSE_WORDINGS = "dose medication medicine meds"
+DOSE_WORDINGS = "dose medication medicine meds tablets pills"
 """What a question about a dose asks with that a statement of it need not say: "what's
 my current dose?" and "what medication am I on?" found nothing of "I take 10mg of
-lisinopril every morning" (found by a new user)."""
+lisinopril every morning" (found by a new user), nor "what tablets do i take now" and "WHAT
+PILLS AM I ON" (a later new user)."""
 
 
 _A_DIGIT = re.compile(r"\d")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from memory.date_ranges import ranges_written_out
 from memory.date_terms import mentioned_date_terms, names_short_date
-from memory.health_values import names_health_wordings, stops_a_medicine
+from memory.health_values import names_a_dose, names_health_wordings, stops_a_medicine
 from memory.money_words import names_money
 from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
@@ -67,7 +67,8 @@ def claims_stops_or_days(text: str) -> bool:
     A home or an employer said in one of several sentences or clauses ("Hi! My name is
     Sam and I live in Porto. I work at Acme." is found by "address" and "employer"), or
     the user's address in other words ("My address is …" is found by "where do I live"); a
-    medicine stopped ("I'm off lisinopril now" is found by "medication"); a weekday before
+    medicine stopped ("I'm off lisinopril now" is found by "medication"), a medicine (found
+    by "tablets" and "pills" too); a weekday before
     a day of the month ("Sat 16th" is the next 16th that is a Saturday); a range in other
     words ("20-23/1", "from 3 to 7 February", "between 10/2 and 14/2": the days between).
     """
@@ -75,6 +76,8 @@ def claims_stops_or_days(text: str) -> bool:
         states_a_predicate(text)
         or names_an_address(text)
         or stops_a_medicine(text)
+        or names_a_dose(text)
+        or names_health_wordings(text)
         or names_a_relative_day(text)
         or ranges_written_out(text) != text
     )

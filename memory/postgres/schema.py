@@ -57,7 +57,8 @@ amount of money (found by "charge" and "rate" too) or a weight are indexed again
 CLAIMS_STOPS_AND_DAYS_READ = "claims, stops and days read"
 """A step run in Python: rows stating a home or an employer are indexed again (one said in
 one sentence or clause of several is found by "address" and "employer" too), rows saying
-a medicine was stopped (found by "medication") or naming a day relatively ("Sat 16th")."""
+a medicine was stopped (found by "medication") or a medicine at all ("tablets", "pills"),
+naming a day relatively ("Sat 16th") or a range in other words ("20-23/1")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""

@@ -33,7 +33,8 @@ medicine without its amount by "meds", a GP by "doctor", an amount of money by "
 "13": the days between a range's ends ("Away 20/12 to 2/1"), no date in "12/12 tests", an
 amount of money by "charge" and "rate", "weight" as "weigh"; "14": a home or employer
 said in one sentence or clause of several, by every wording; a medicine stopped, by
-"medication"; "Sat 16th" as the next 16th on a Saturday.
+"medication", a medicine by "tablets" and "pills" too; "Sat 16th" as the next 16th on a
+Saturday; a range in other words ("20-23/1").
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -409,7 +409,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0024_ranges_and_words_read", _ranges_and_words_read),
     # "Hi! My name is Sam and I live in Porto. I work at Acme." is found by "address" and
     # "employer": a home or employer said in one sentence or clause of several. "I'm off
-    # lisinopril now" is found by "medication"; "Sat 16th" is the next 16th on a Saturday.
+    # lisinopril now" is found by "medication", a dose by "tablets"; "Sat 16th" is the next
+    # 16th on a Saturday; "20-23/1" holds the 21st and 22nd.
     Migration("0025_claims_stops_and_days_read", _claims_stops_and_days_read),
 )
 

@@ -124,3 +124,15 @@ async def test_a_postgres_store_indexed_before_finds_the_greeting(
         assert await _keys(again, "what's my address") == ["hi"]
     finally:
         await again.close()
+
+
+@pytest.mark.parametrize("query", ["what tablets do i take now", "WHAT PILLS AM I ON"])
+async def test_a_medicine_is_found_by_tablets_and_pills(tmp_path: Path, query: str) -> None:
+    """Found by a new user: neither found "I take atorvastatin 20mg at night"."""
+    store = await SqliteMemory.open(tmp_path / "brain.db", keyword_only())
+    try:
+        await store.store("statin", "I take atorvastatin 20mg at night", "core")
+        await store.store("cat", "My cat is called Pickles", "core")
+        assert await _keys(store, query) == ["statin"]
+    finally:
+        await store.close()
