@@ -199,7 +199,7 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
 def _stopped(text: str) -> list[str]:
     """The topic ("dad's dose of metformin") of each medicine `text` says was stopped."""
     folded = text.casefold()
-    if "stop" not in folded and "off" not in folded and "no more" not in folded:
+    if not any(cue in folded for cue in _STOP_CUES):
         return []
     topics: list[str] = []
     read: set[int] = set()  # a drug's place, read once: "Dad stopped …" is Dad's
@@ -239,9 +239,16 @@ _SOMEONE_STOPPED = re.compile(
     r"(?i)(?<![\w'\u2019])" + _WHO + r"\s+(?:has\s+)?(?:stopped|came\s+off|is\s+off)\s+"
     r"(?:taking\s+)?(?:the\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
 )
-_STOPPED_WORDINGS = (_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE)
+_NO_LONGER = re.compile(
+    r"(?i)\b(?:i\s+|(?P<who>(?-i:[A-Z])[\w-]*)\s+)?(?:don['\u2019]?t|do\s+not|doesn['\u2019]?t|"
+    r"does\s+not|no\s+longer)\s+(?:take|takes|need|needs)\s+(?:the\s+|my\s+|his\s+|her\s+)?"
+    r"(?P<drug>[a-z][a-z-]{4,})\b"
+)
+_STOP_CUES = ("stop", "off", "no more", "n't take", "nt take", "not take", "no longer")
+_STOPPED_WORDINGS = (_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER)
 """Also "I'm off lisinopril now", "Doctor took me off lisinopril", "No more lisinopril for
-me", "Dad stopped metformin" (an adversary: each left the dose in effect, unmarked)."""
+me", "Dad stopped metformin" (an adversary: each left the dose in effect, unmarked), "i
+dont take atorvastatin anymore" (a new user)."""
 _DRUG_LIKE = re.compile(
     r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
     r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"

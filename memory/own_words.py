@@ -39,12 +39,14 @@ _REPORTED = re.compile(
 )
 """Someone else's words, or the user's own repeated from before."""
 _CARE_GIVER_SAYS = re.compile(
-    r"(?i)\b(?:my|the)\s+(?:doctor|allergist|dentist|gp|physician|specialist|nurse|"
+    r"(?i)\b(?:(?:my|the)\s+)?(?:doctor|allergist|dentist|gp|physician|specialist|nurse|"
     r"pharmacist|cardiologist|dermatologist|therapist)\s+(?:says|said|told\s+me)\s+"
     r"(?:that\s+)?(?=i\b|i['\u2019])"
+    r"|,?\s+(?:(?:my|the)\s+)?(?:doctor|gp|nurse|pharmacist|specialist)\s+(?:says|said)[.!]*\s*$"
 )
 """A care giver's finding about the user is the user's news, not a quote: "the allergist
-says I've outgrown the peanut allergy" (found by a new user: the allergy stayed)."""
+says I've outgrown the peanut allergy" (found by a new user: the allergy stayed), "doctor
+said i dont need it anymore", "No more lisinopril for me, the GP said" (later ones)."""
 _NOT_PROSE = re.compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|```|~~~")
 """A quote, a list item, a heading, indented or fenced text: not a plain statement."""
 _ANOTHER_VALUE = re.compile(

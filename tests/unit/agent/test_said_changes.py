@@ -477,6 +477,10 @@ async def test_a_medicine_stopped_in_chat_is_no_longer_taken(harness: Harness) -
         "Doctor took me off lisinopril",
         "No more lisinopril for me",
         "I stopped taking lisinopril",
+        # A later new user, and said with what the doctor said.
+        "i stopped the lisinopril last week, doctor said i dont need it anymore",
+        "i dont take lisinopril anymore",
+        "No more lisinopril for me, the GP said",
     ],
 )
 async def test_a_medicine_stopped_in_other_words_is_no_longer_taken(
@@ -488,7 +492,7 @@ async def test_a_medicine_stopped_in_other_words_is_no_longer_taken(
     harness.model.add("Noted.")
     await harness.turn(said)
     assert await _in_effect(harness) == {
-        "lisinopril": said,
+        "lisinopril": said[:1].upper() + said[1:],  # kept as a fact is, with a capital
         "dad": "Dad takes metformin 500mg twice a day",
     }
 
