@@ -199,6 +199,7 @@ def _one_way(text: str) -> str:
 
 def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """(subject, value terms) of "<subject naming an attribute> is <value>", or None."""
+    text = without_old_value(text)  # "Jack's birthday is 14/3 not 13/3" gives 14/3
     if not _maybe_claim(text):
         return None
     text = _one_way(text)

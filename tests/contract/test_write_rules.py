@@ -459,6 +459,8 @@ NEW_VALUES = [
     ("Dentist on 14/1 at 3pm", "Rescheduled the dentist to 21/1"),
     ("Dentist on 14/1 at 3pm", "Dentist cancelled"),
     ("I live at 12 Rua Augusta, Lisbon", "My new address is 5 Rua Nova, Porto"),
+    # A new user: the correction was read as a denial, and both stayed in effect.
+    ("Jack's birthday is 13/3", "Jack's birthday is 14/3 not 13/3"),
 ]
 
 
