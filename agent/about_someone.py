@@ -52,7 +52,31 @@ def facts_about(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:
         named = set(analyze(who))
         return [fact for fact in facts if named <= set(analyze(fact.content))]
     mine = _the_users(relation)
-    return [fact for fact in facts if mine.search(fact.content)]
+    theirs = [fact for fact in facts if mine.search(fact.content)]
+    # By their name too: "Susan's new mobile is …" after "My daughter is Susan" (a new user
+    # asked what was known of her daughter, and the number was left out).
+    names = {name for fact in theirs for name in _named_as(relation, fact.content)}
+    if not names:
+        return theirs
+    # Not another of that name, by a surname: "Susan Miller from church".
+    by_name = re.compile(
+        r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b(?!\s+[A-Z][a-z])"
+    )
+    return theirs + [f for f in facts if f not in theirs and by_name.search(f.content)]
+
+
+def _named_as(relation: tuple[str, ...], text: str) -> list[str]:
+    """The names `text` gives the user's relation: "My daughter is Susan", "my son Jack"."""
+    words = "|".join(relation)
+    found = re.finditer(
+        r"(?i)\bmy\s+(?:" + words + r")(?:['\u2019]s\s+name)?(?:\s+is\s+(?:called\s+)?|,?\s+)"
+        r"(?P<name>(?-i:[A-Z])[a-z'\u2019-]+)\b",
+        text,
+    )
+    return [match["name"] for match in found if match["name"].casefold() not in _NOT_NAMES]
+
+
+_NOT_NAMES = frozenset("is was has and the lives works".split())
 
 
 def not_someone_elses(entries: list[MemoryEntry], who: str) -> list[MemoryEntry]:

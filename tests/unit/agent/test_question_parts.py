@@ -239,6 +239,23 @@ async def test_a_relation_is_known_by_each_of_its_words_and_only_as_mine(
     assert [e.key for e in recalled.injected][:1] == ["sis"]
 
 
+async def test_a_relation_is_known_by_the_name_the_user_gave_them(harness: Harness) -> None:
+    """Found by a new user: "what do you know about my daughter" left out "Susan's new
+    mobile is …", though "My daughter is Susan" was a fact."""
+    facts = {
+        "daughter": "My daughter is Susan",
+        "mobile": "Susan's new mobile is 0412 345 678",
+        "church": "Susan Miller from church is lovely",
+        "son": "My son Jack lives in Perth",
+    }
+    for key, text in facts.items():
+        await harness.memory.store(key, text, "core")
+    harness.model.add("Her number is 0412 345 678.")
+    events = await harness.turn("what do you know about my daughter")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {e.key for e in recalled.injected} == {"daughter", "mobile"}
+
+
 @pytest.mark.parametrize(
     ("message", "who"),
     [
