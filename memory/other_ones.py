@@ -15,14 +15,18 @@ from datetime import date
 
 from memory.date_terms import mentioned_date_terms
 from memory.fact_values import user_value
-from memory.stated_values import two_debts
+from memory.health_values import health_values
+from memory.predicates import claim_of
+from memory.stated_values import debt_owed, two_debts
 from memory.text import analyze
 
 _NUMBERED = re.compile(
-    r"(?i)\b(?P<what>flat|apartment|apt|unit|room|house|block|floor|level|office|desk|locker|"
-    r"server|site|store|shop|branch|building|car|van|truck|table|gate|platform|class|grade|"
-    r"plot|bay|stall|suite|studio|cottage|property)\s*#?\s*"
-    r"(?P<which>\d{1,4}[a-z]?|[a-z])\b(?![.,:/-]?\d)"
+    r"(?i)\b(?P<what>flat|apartment|apt|unit|room|bedroom|house|block|floor|level|office|desk|"
+    r"locker|server|site|store|shop|branch|building|car|van|truck|table|gate|platform|class|"
+    r"grade|plot|bay|stall|suite|studio|cottage|property|invoice|order|ticket|case|job|lot|"
+    r"week|season|episode|chapter|phase|stage|space|spot|q|quarter|flight)"
+    r"\s*#?\s*(?P<which>\d{1,6}[a-z]?|[a-z])\b(?![.,:/-]?\d)"
+    r"|\b(?P<code>(?-i:[A-Z]{2}))(?P<number>\d{3,4})\b"
 )
 """"Flat 2", "room 4b", "server #3", "unit A": which one of several is meant (not "number
 087 …": a phone's digits are its value)."""
@@ -39,6 +43,9 @@ _MOVED = re.compile(
 def _numbered(text: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for match in _NUMBERED.finditer(text):
+        if match["code"]:  # a flight's number, "TP1234"
+            found.setdefault(match["code"], set()).add(match["number"])
+            continue
         found.setdefault(match["what"].casefold(), set()).add(match["which"].casefold())
     return found
 
@@ -47,6 +54,45 @@ def _another_numbered(new: str, old: str) -> bool:
     """Both name one of the same kind by its number, and not one number in common."""
     ours, theirs = _numbered(new), _numbered(old)
     return any(what in theirs and not ours[what] & theirs[what] for what in ours)
+
+
+def _of_other_people(new: str, old: str) -> bool:
+    """Both about someone, and not the same one.
+
+    "Maya is allergic to penicillin" under the key of "Tom has a nut allergy",
+    "Electrician's number …" under the plumber's, "I owe Tom 20" under "I owe Priya 42"
+    (an adversary saw each replace the other). Not a new value naming someone ("My GP is
+    Dr Chen" after "… Dr Silva"), which is one attribute given anew.
+    """
+    owed_new, owed_old = debt_owed(new), debt_owed(old)
+    if owed_new and owed_old and owed_new != owed_old:
+        return True
+    ours, theirs = user_value(new), user_value(old)
+    if ours is not None and theirs is not None and ours[0] == theirs[0]:
+        return False
+    whose_new, whose_old = _whose(new), _whose(old)
+    if whose_new and whose_old:
+        return whose_new != whose_old
+    claim_new, claim_old = claim_of(new), claim_of(old)
+    if claim_new is not None and claim_old is not None and claim_new[1] == claim_old[1]:
+        return claim_new[0] != claim_old[0]  # "Jonas works at Globex", "Marta works at …"
+    if not (health_values(new) and health_values(old)):
+        return False
+    # A health fact of someone named: "Maya is allergic …" is not "Tom has a nut allergy".
+    named_new, named_old = _FIRST_NAME.match(new), _FIRST_NAME.match(old)
+    return bool(named_new and named_old and named_new[1] != named_old[1])
+
+
+_POSSESSOR = re.compile(r"\b(?:([A-Za-z][\w-]*)['\u2019]s|(?i:(my|our)))\s+(?=\w)")
+
+
+def _whose(text: str) -> str:
+    """Whose the text's first possessive says it is ("marta", "my"), or ""."""
+    found = _POSSESSOR.search(text)
+    return "" if found is None else (found[1] or found[2]).casefold()
+
+
+_FIRST_NAME = re.compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")
 
 
 def _days_or_months(terms: list[str]) -> set[str]:
@@ -126,6 +172,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     return (
         a_change_to_come(new) != a_change_to_come(old)
         or two_debts(new, old)
+        or _of_other_people(new, old)
         or _another_numbered(new, old)
         or _another_days_record(new, old, said, old_said)
     )

@@ -312,6 +312,9 @@ def place_new(
         # "Mum's birthday dinner on 5/4" shares the 4 of "Mum's birthday is 3/4" (an
         # adversary): a day's numbers number no thing.
         and not on_other_days(content, s.content)
+        # "Flat 2 tenant is Marta" is no new state of "Lease for flat 2 ends 31/3/2027" (a
+        # later adversary): one names a day, the other none.
+        and bool(days_named(content)) == bool(days_named(s.content))
     )
     closest = _closest_of(by_words)
     if several_events([c.content for c in closest]):

@@ -29,6 +29,7 @@ from memory.entry import (
 from memory.errors import InvalidEntryError
 from memory.other_ones import of_another_one
 from memory.settings import MemorySettings
+from memory.text import analyze
 from memory.write_policy import (
     content_hash,
     for_existing_key,
@@ -254,6 +255,19 @@ def another_one(content: str, said: datetime, old: str, old_said: datetime) -> b
 _MOST_KEYS_TRIED = 50
 
 
+def version_at(content: str, said: datetime, held: str, held_said: datetime) -> bool:
+    """Whether a key of its own holding `held` may take `content` as its new version.
+
+    Not another one, and about the same thing: "Bike rental shop opens at 9", stored under
+    "rent_2" by hand, was replaced by "Flat 3 rent is 1300" (an adversary).
+    """
+    shared = set(analyze(content)) & set(analyze(held))
+    return len(shared) >= _SHARED_FOR_A_VERSION and not another_one(content, said, held, held_said)
+
+
+_SHARED_FOR_A_VERSION = 2
+
+
 def keys_of_its_own(key: str) -> Iterator[str]:
     """Keys like `key` for another one of its kind: "flat_rent_2", "flat_rent_3" and on.
 
@@ -273,7 +287,7 @@ async def _under_a_key_of_its_own(
         if (
             holder is None
             or holder.superseded_by is not None
-            or not another_one(item.content, said, holder.content, holder.timestamp)
+            or version_at(item.content, said, holder.content, holder.timestamp)
         ):
             return replace(item, key=key), holder
     return item, await engine.key_holder(item.namespace, item.key)

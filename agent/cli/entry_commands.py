@@ -6,6 +6,7 @@ commands live in `agent.cli.memory_commands`, files in `agent.cli.file_commands`
 
 from __future__ import annotations
 
+import re
 import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
@@ -425,7 +426,14 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if args.json:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0
-    if entry.key != key and not entry.supersedes and entry.timestamp >= started:
+    if entry.key != key and _of_its_own(entry.key, key) and entry.timestamp >= started:
+        # Another one of its kind than what the key holds ("Flat 3 rent …" under Flat 2's):
+        # a key of its own, and a version of what it holds replaced (an adversary read
+        # "said on another day" and "merged … nothing stored under" of it).
+        earlier = "; its earlier text is kept as history" if entry.supersedes else ""
+        say(out, f"stored {entry.key!r} ({entry.category}): {key!r} holds another one")
+        say(out, f"of its kind ({previous.content if previous else ''}){earlier}")
+    elif entry.key != key and not entry.supersedes and entry.timestamp >= started:
         # The same words said on another day name other days: a new memory under a key of
         # its own (an adversary read "already remembered" of it as nothing stored).
         say(out, f"stored {entry.key!r} ({entry.category}): {key!r} holds the same words")
@@ -461,3 +469,11 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(out, f"{other.key!r} still says otherwise, among other things: {other.content}")
         say(out, "(it stays in effect: edit it in the inspector, or forget it, if that changed)")
     return 0
+
+
+_OF_ITS_OWN = re.compile(r"_\d{1,2}$")
+
+
+def _of_its_own(stored: str, asked: str) -> bool:
+    """Whether `stored` is a key the write rules gave another one of `asked`'s kind."""
+    return stored.startswith(asked[: len(stored) - 2]) and _OF_ITS_OWN.search(stored) is not None

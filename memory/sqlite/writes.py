@@ -37,7 +37,7 @@ from memory.write_policy import (
     place_new,
     said_of_other_days,
 )
-from memory.write_rules import NewMemory, another_one, keys_of_its_own, validate
+from memory.write_rules import NewMemory, another_one, keys_of_its_own, validate, version_at
 
 
 def _checked_blob(core: SqliteCore, vector: npt.NDArray[np.float32]) -> bytes:
@@ -160,7 +160,7 @@ def _under_a_key_of_its_own(
     for key in keys_of_its_own(item.key):
         moved = replace(item, key=key)
         holder = _active_holder(conn, moved)
-        if holder is None or not another_one(item.content, said, holder[6], parse_time(holder[7])):
+        if holder is None or version_at(item.content, said, holder[6], parse_time(holder[7])):
             return moved, holder
     return item, _active_holder(conn, item)
 

@@ -559,6 +559,9 @@ LOOKALIKES = [
     ("I live in Lisbon", "My new address is 5 Rua Nova, Lisbon"),  # a city, no address
     # A new user: the day went with a merge; an appointment replaced who the GP is.
     ("Noah's birthday 30/9 he turns 4", "Noah is 4"),
+    # A later adversary: a numbered thing's dated fact and an undated one are two.
+    ("Lease for flat 2 ends 31/3/2027", "Flat 2 tenant is Marta"),
+    ("Flat 2 viewing on 14/1 at 5pm", "Flat 2 rent is 1450"),
     ("My GP is Dr Nguyen at Camberwell Medical Centre", "GP appointment with Dr Nguyen on 15/12"),
     ("Dentist on 14/1 at 3pm", "Leo's dentist moved to 20/1"),
     # A change to come beside what holds now (a landlord: the rent due now was gone).
@@ -1589,6 +1592,41 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         "paid": "Ciarán paid January rent late, actually on 12 Jan",
         "paid_2": "Ciarán paid February rent in full",
     }
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Tom has a nut allergy", "Maya is allergic to penicillin"),
+        ("I owe Priya 42", "I owe Tom 20"),
+        ("Marta's phone is 0176 1111111", "Jonas's phone is 0176 2222222"),
+        ("Plumber's number is 0176 444", "Electrician's number is 0176 555"),
+        ("My email is sam@acme.com", "Marta's email is marta@acme.com"),
+        ("invoice 1023 for 300 is due 14/1", "invoice 1024 for 450 is due 14/1"),
+        ("Flight TP1234 departs at 9:00", "Flight TP1240 departs at 9:00"),
+    ],
+)
+async def test_the_same_key_holding_someone_or_something_else_keeps_both(
+    memory: Memory, first: str, second: str
+) -> None:
+    """Found by a later adversary: each second fact, stored under the first's key,
+    replaced it."""
+    needs(memory, "persistent")
+    await memory.store("k", first)
+    kept = await memory.store("k", second)
+    assert kept.key == "k_2"
+    assert await _active(memory) == {"k": first, "k_2": second}
+
+
+async def test_a_key_of_its_own_holding_something_else_is_passed_by(memory: Memory) -> None:
+    """Found by an adversary: "Bike rental shop opens at 9", stored under "rent_2" by hand,
+    was replaced by "Flat 3 rent is 1300" written under "rent"."""
+    needs(memory, "persistent")
+    await memory.store("rent_2", "Bike rental shop opens at 9")
+    await memory.store("rent", "Flat 2 rent is 1450")
+    flat3 = await memory.store("rent", "Flat 3 rent is 1300")
+    assert flat3.key == "rent_3"
+    assert set(await _active(memory)) == {"rent", "rent_2", "rent_3"}
 
 
 async def test_a_list_said_again_with_items_taken_off_is_its_new_version(memory: Memory) -> None:
