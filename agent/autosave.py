@@ -22,7 +22,21 @@ def saved_text(text: str) -> str:
     <memory-context> in my notes and my car is a blue Fiat") is kept whole: found by an
     adversary, such messages were never saved, and nothing said so.
     """
-    return _RECALLED_BLOCK.sub("", text).strip() if FENCE_OPEN in text else text
+    if FENCE_OPEN not in text:
+        return text
+    return _RECALLED_BLOCK.sub(_left_out_if_recalled, text).strip()
+
+
+def _left_out_if_recalled(block: re.Match[str]) -> str:
+    # Only what memchat wrote: "<memory-context>Cat is called Biscuit</memory-context>",
+    # the user's own label, was left out too (a later adversary).
+    return "" if _WRITTEN_BY_MEMCHAT.search(block.group()) else block.group()
+
+
+_WRITTEN_BY_MEMCHAT = re.compile(
+    r"Memories recalled for this message|^Current time: |^- \[(?:core|conversation|daily|[\w-]+)\]",
+    re.MULTILINE,
+)
 
 
 def should_autosave(text: str, min_chars: int) -> bool:

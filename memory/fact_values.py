@@ -144,9 +144,10 @@ is safe", "My rent is due on Friday")."""
 _LOOKS_LIKE_A_VALUE = re.compile(r"[0-9@]|(?<!^)\b[A-Z]|^\s*[A-Z]")
 """A value holds a digit, an "@" or a name: "My phone is dead", "My birthday is next week"
 and "My employer is great" say something of the attribute (found by an adversary)."""
-_DESCRIBED_BY = re.compile(r"\w+'d|[a-z]{3,}ed")
+_DESCRIBED_BY = re.compile(r"\w+'d|[a-z]{3,}(?:ed|ing)")
 """A participle opening the value describes the attribute: "My employer is HQ'd in Berlin",
-"… is based in Lisbon" (an adversary); "Red Hat" is a value."""
+"… is based in Lisbon" (an adversary), "Doctor is raising my lisinopril …" (a later one:
+it replaced "My doctor is Dr Silva"); "Red Hat" is a value."""
 _A_KIND_OF_PHONE = re.compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal|private|new)\)")
 """A parenthesis naming the phone the attribute already names ("… 2223333 (mobile)"), not
 whose or which one it is (found by a new user: "My mobile is …" left it in effect)."""

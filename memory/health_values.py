@@ -199,7 +199,7 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
 def _stopped(text: str) -> list[str]:
     """The topic ("dad's dose of metformin") of each medicine `text` says was stopped."""
     folded = text.casefold()
-    if not any(cue in folded for cue in _STOP_CUES):
+    if not any(cue in folded for cue in _STOP_CUES) or _TAKEN_OTHERWISE.search(text):
         return []
     topics: list[str] = []
     read: set[int] = set()  # a drug's place, read once: "Dad stopped …" is Dad's
@@ -233,7 +233,12 @@ _TOOK_OFF = re.compile(
     r"(?:the\s+|my\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
 )
 _NO_MORE = re.compile(
-    r"(?i)\bno\s+more\s+(?P<drug>[a-z][a-z-]{4,})\b(?:\s+for\s+(?:me|" + _WHO + r"))?"
+    r"(?i)\bno\s+more\s+(?P<drug>[a-z][a-z-]{4,})\b(?!\s+left\b)(?:\s+for\s+(?:me|" + _WHO + r"))?"
+)
+_QUIT = re.compile(
+    r"(?i)\b(?:i\s+|i['\u2019]ve\s+|(?P<who>(?-i:[A-Z])[\w-]*)\s+(?:has\s+)?)?(?:quit|come\s+off|"
+    r"came\s+off|finished\s+(?:my\s+|the\s+|his\s+|her\s+)?course\s+of)\s+(?:the\s+|my\s+)?"
+    r"(?P<drug>[a-z][a-z-]{4,})\b"
 )
 _SOMEONE_STOPPED = re.compile(
     r"(?i)(?<![\w'\u2019])" + _WHO + r"\s+(?:has\s+)?(?:stopped|came\s+off|is\s+off)\s+"
@@ -244,15 +249,23 @@ _NO_LONGER = re.compile(
     r"does\s+not|no\s+longer)\s+(?:take|takes|need|needs)\s+(?:the\s+|my\s+|his\s+|her\s+)?"
     r"(?P<drug>[a-z][a-z-]{4,})\b"
 )
-_STOP_CUES = ("stop", "off", "no more", "n't take", "nt take", "not take", "no longer")
-_STOPPED_WORDINGS = (_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER)
+_STOP_CUES = (
+    "stop", "off", "no more", "n't take", "nt take", "not take", "no longer", "quit", "finished",
+)  # fmt: skip
+_STOPPED_WORDINGS = (_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER, _QUIT)
+_TAKEN_OTHERWISE = re.compile(
+    r"(?i)\b(?:now\s+i\s+take|instead|switched\s+to|in\s+the\s+morning\s+now)\b"
+)
+"""A medicine taken at another time or in its place: "I stopped taking atorvastatin with
+dinner, now I take it in the morning" stopped nothing (an adversary saw the dose go)."""
 """Also "I'm off lisinopril now", "Doctor took me off lisinopril", "No more lisinopril for
 me", "Dad stopped metformin" (an adversary: each left the dose in effect, unmarked), "i
 dont take atorvastatin anymore" (a new user)."""
 _DRUG_LIKE = re.compile(
     r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
     r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"
-    r"profen|olone|sone|vir|mab|nib|prazole|triptan|pine|done|zine|tyline)$"
+    r"profen|olone|sone|vir|mab|nib|prazole|triptan|pine|done|zine|tyline|aspirin|insulin|"
+    r"warfarin|paracetamol|codeine|morphine|digoxin)$"
 )
 """A medicine by its name's ending, when no word says it is one ("Dad stopped metformin")."""
 _STOPPED_VALUE = frozenset(["stopped"])

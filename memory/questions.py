@@ -149,7 +149,9 @@ _ASKED_WITHOUT_MARK = re.compile(
     r"(?i)\W*(?:(?:what|wot|wat|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
     r"does|will|can|have|has|am))|(?:what|which|wat|wot)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
     r"were|am|have|has)|how\s+(?:much|many|long|often|far|old)\s+(?:is|are|was|were|do|does|did|"
-    r"have|has|am)|who\s+(?:lives|works|owns|pays|owes|rents|stays|has|is)|anything|anyone|any|"
+    r"have|has|am)|who\s+(?:lives|works|owns|pays|owes|rents|stays|has|is)|"
+    r"any(?:thing|one|body)?(?=\s+(?:due|on|planned|happening|coming|going|booked|scheduled|"
+    r"else|new|left|for\s+me|to\s+do|this|next|today|tomorrow|tonight|plans?)\b)|"
     r"(?:is|are|was|were)\s+(?!(?:a|an|it|this|that|there|not)\b)[\w'\u2019-]+(?:\s+club)?"
     r"(?=\s+(?:on|at|in|open|closed|cancel\w*|still|ready|happening|coming|going|due|booked|"
     r"free|home|back|allowed)\b)|am\s+i|"
@@ -178,8 +180,9 @@ def _asked_without_mark(said: str) -> bool:
 
 
 _ASKED_BY_ITS_VERB = re.compile(
-    r"(?i)\W*(?:has|have|did|does|do|is|are|was|were|can|could|will|should)\s+"
-    r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))\s+"
+    r"(?i)\W*(?:(?:has|have|did|is|are|was|were|can|could|will|should)\s+"
+    r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))|(?:does|do)\s+"
+    r"(?:my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+)))\s+"
     r"(?P<rest>[^?.!,;:]+)"
 )
 """"has the furosemide changed", "is the clinic open tomorrow" (a new user, a carer: shown

@@ -481,6 +481,10 @@ async def test_a_medicine_stopped_in_chat_is_no_longer_taken(harness: Harness) -
         "i stopped the lisinopril last week, doctor said i dont need it anymore",
         "i dont take lisinopril anymore",
         "No more lisinopril for me, the GP said",
+        # A later adversary.
+        "I quit lisinopril",
+        "Finished my course of lisinopril",
+        "I've come off lisinopril",
     ],
 )
 async def test_a_medicine_stopped_in_other_words_is_no_longer_taken(
@@ -503,6 +507,23 @@ async def test_a_new_address_said_in_chat_replaces_the_street_lived_at(harness: 
     harness.model.add("Noted.")
     await harness.turn("My new address is 5 Rua Nova, Porto")
     assert await _in_effect(harness) == {"home": "My new address is 5 Rua Nova, Porto"}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "No more lisinopril left, need a refill",
+        "I stopped taking lisinopril with dinner, now I take it in the morning",
+    ],
+)
+async def test_a_medicine_run_out_or_moved_in_the_day_is_still_taken(
+    harness: Harness, said: str
+) -> None:
+    """Found by an adversary: each ended the dose."""
+    await harness.memory.store("lisinopril", "I take 10mg of lisinopril", "core")
+    harness.model.add("Noted.")
+    await harness.turn(said)
+    assert await _in_effect(harness) == {"lisinopril": "I take 10mg of lisinopril"}
 
 
 async def test_someone_named_who_stopped_a_medicine_stopped_their_own(harness: Harness) -> None:

@@ -678,6 +678,11 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("how much is the gas debit now", True),
         ("was great seeing you", False),
         ("is fine by me", False),
+        # A later adversary: statements opening as a question would.
+        ("Anything with nuts makes Tom sick", False),
+        ("Anyone can borrow the ladder", False),
+        ("Any day but Monday suits the plumber", False),
+        ("Do the bins on Tuesday", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
