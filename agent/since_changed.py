@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from agent.secret_changes import facts_with_the_old_secret
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
-from memory.event_days import cancels_it, days_named, moves_it
+from memory.event_days import cancels_it, days_named, moves_it, several_events
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
 if TYPE_CHECKING:
@@ -104,7 +104,8 @@ def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) ->
     was shown "Dentist on 14/1 at 3pm" unmarked (a message is no fact, so nothing
     replaced it).
     """
-    notes: dict[str, str] = {}
+    moved: dict[str, list[MemoryEntry]] = {}  # a move's id → the events it names
+    marks: dict[str, MemoryEntry] = {}
     for event in recalled:
         if event.pinned:
             continue
@@ -112,9 +113,16 @@ def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) ->
             if _written(later) <= _written(event) or later.id == event.id:
                 continue
             if moves_it(later.content, event.content) or cancels_it(later.content, event.content):
-                notes[event.id] = f"since changed: {_saying(later)}"
+                marks[event.id] = later
+                moved.setdefault(later.id, []).append(event)
                 break
-    return notes
+    # A move naming not which of two events it moves marks neither (an adversary: "Dentist
+    # moved to 21/1" marked the dentist on 14/1 and on 28/1).
+    return {
+        event_id: f"since changed: {_saying(later)}"
+        for event_id, later in marks.items()
+        if not several_events([event.content for event in moved[later.id]])
+    }
 
 
 def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:

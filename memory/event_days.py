@@ -71,8 +71,18 @@ def leaves_its_day(new: str, old: str) -> bool:
         bool(days_named(old))
         and not days_named(new)
         and _CLOCK_TIME.search(new) is None
-        and _CALLED_OFF.search(new) is None
+        and (_CALLED_OFF.search(new) is None or _BEFORE_NOW.search(new) is not None)
     )
+
+
+def called_off_before(text: str) -> bool:
+    """Whether `text` tells of an event called off before now (`_BEFORE_NOW`)."""
+    return _CALLED_OFF.search(text) is not None and _BEFORE_NOW.search(text) is not None
+
+
+_BEFORE_NOW = re.compile(r"(?i)\b(?:last\s+(?:week|month|year|time)|yesterday|ago|previously)\b")
+"""A call-off said of before: "Piano lesson cancelled last week because of snow" took the
+next lesson's day away (an adversary)."""
 
 
 def several_events(texts: list[str]) -> bool:

@@ -23,6 +23,7 @@ from typing import Literal
 
 from memory.entry import MemoryCategory
 from memory.event_days import (
+    called_off_before,
     cancels_it,
     days_named,
     leaves_its_day,
@@ -293,6 +294,7 @@ def place_new(
         and not one_item_of_a_list(content, s.content)
         and not on_other_days(content, s.content)
         and not leaves_its_day(content, s.content)
+        and not called_off_before(content)
         and not two_debts(content, s.content)
         # An event is not the fact it names: "GP appointment with Dr Nguyen on 15/12"
         # replaced "My GP is Dr Nguyen at Camberwell Medical Centre" (a new user).

@@ -562,6 +562,7 @@ LOOKALIKES = [
     # A later adversary: a numbered thing's dated fact and an undated one are two.
     ("Lease for flat 2 ends 31/3/2027", "Flat 2 tenant is Marta"),
     ("My doctor is Dr Silva", "Doctor is raising my lisinopril to 20mg next month"),
+    ("Piano lesson on 9/12 at 5pm", "Piano lesson cancelled last week because of snow"),
     ("Flat 2 viewing on 14/1 at 5pm", "Flat 2 rent is 1450"),
     ("My GP is Dr Nguyen at Camberwell Medical Centre", "GP appointment with Dr Nguyen on 15/12"),
     ("Dentist on 14/1 at 3pm", "Leo's dentist moved to 20/1"),

@@ -335,3 +335,19 @@ async def test_an_event_moved_or_called_off_later_says_so(harness: Harness) -> N
     assert recalled.since_changed == {
         dentist.id: "since changed: a later message says 'Dentist moved to 21/1'"
     }
+
+
+async def test_a_move_naming_not_which_of_two_events_marks_neither(harness: Harness) -> None:
+    """Found by an adversary: "Dentist moved to 21/1" marked the dentist on 14/1 and 28/1."""
+    for key, text in (("a", "Dentist on 14/1 at 3pm"), ("b", "Dentist on 28/1 at 10am")):
+        await harness.memory.store_with_metadata(
+            f"conversation/s1/{key}", text, "conversation", "s1"
+        )
+    await harness.memory.store_with_metadata(
+        "conversation/s2/a", "Dentist moved to 21/1", "conversation", "s2"
+    )
+    harness.model.add("Which one?")
+    events = await harness.turn("when is the dentist")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert len(recalled.injected) == 3
+    assert recalled.since_changed == {}
