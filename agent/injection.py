@@ -24,6 +24,7 @@ from agent.terminal_text import one_line_key
 from memory.date_terms import local_time
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.health_values import names_a_dose, speaks_of_health
+from memory.other_ones import a_change_to_come
 from memory.protocol import Memory
 from memory.relative_dates import named_days
 from memory.text import asks_nothing, names_a_condition
@@ -275,6 +276,9 @@ def render(
         meant = _days_meant(entry, now)
         when = _when(entry, now) + (f"; {meant}" if meant else "")
         when += f"; {_one_line(note)}" if note else ""
+        # Under "the later one holds", "going up to 1520 from February" read as today's
+        # rent (an adversary): said so on its line.
+        when += "; a change to come, not yet in effect" if a_change_to_come(text) else ""
         lines.append(f"- {_label(entry)} ({when}): {_escape(text)}")
         if remaining <= 0:
             break

@@ -28,6 +28,20 @@ def test_a_fact_and_an_older_message_that_disagree_say_which_came_later() -> Non
     assert block[4] == '- [core] "home" (2026-12-03 19:40): I live in Lisbon'
 
 
+def test_a_change_to_come_says_it_is_not_yet_in_effect() -> None:
+    """Found by an adversary: under "the later one holds", "going up to 1520 from
+    February" read as today's rent."""
+    said = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    rent = written_entry("rent", "Rent on flat 1 is 1450 a month", "core", said)
+    up = written_entry("rent_2", "Rent on flat 1 is going up to 1520 from February", "core", said)
+    block = render([rent, up], said, InjectionBudget()).splitlines()
+    assert block[3] == '- [core] "rent" (2026-12-03 18:40): Rent on flat 1 is 1450 a month'
+    assert block[4] == (
+        '- [core] "rent_2" (2026-12-03 18:40; a change to come, not yet in effect): '
+        "Rent on flat 1 is going up to 1520 from February"
+    )
+
+
 def test_nothing_recalled_is_no_block() -> None:
     assert render([], datetime.now(UTC), InjectionBudget()) == ""
 
