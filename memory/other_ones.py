@@ -3,9 +3,9 @@
 A model reuses its keys: found by a new user, a landlord, "Flat 3 rent is €1,550 a month"
 stored under the key of "Flat 2 rent is €1,700 a month" replaced it, "Ciarán paid February
 rent in full" replaced January's payment and a meter reading the one before it. The
-records a landlord keeps were each left only as history. Another flat, room or server by
-its number, or another month's payment or reading, is another fact: it gets a key of its
-own (`memory.write_rules`).
+records a landlord keeps were each left only as history. Another flat, room or invoice by
+its number, another month's payment or reading, another day's event, someone else's fact
+or a change to come is another fact: it gets a key of its own (`memory.write_rules`).
 """
 
 from __future__ import annotations
@@ -126,9 +126,7 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
         return False
     # The rest alike: "Ciarán paid January rent" and "Ciarán paid February rent"; a payment
     # and a reading of another thing share no subject ("paid Marta" is not "paid Ciarán").
-    ours_words = set(analyze(new)) - {t for t in analyze(" ".join(sorted(ours)))}
-    theirs_words = set(analyze(old))
-    return bool(ours_words & theirs_words)
+    return bool(set(analyze(new)) & set(analyze(old)))
 
 
 _MONTHS = (
@@ -164,8 +162,9 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     another day's record or event said with no word of a change ("Ciarán paid February
     rent in full" under January's, "Dentist on 28/1" under "Dentist on 14/1"; "… moved to
     …" still replaces); a debt to one person for another thing ("I owe Priya $15 for
-    lunch" under the key of "… $42 for tickets": an adversary saw that debt go); or a
-    change to come beside what holds now (`a_change_to_come`).
+    lunch" under the key of "… $42 for tickets": an adversary saw that debt go); a fact of
+    someone else (`_of_other_people`); or a change to come beside what holds now
+    (`a_change_to_come`).
     """
     if new.strip().casefold() == old.strip().casefold():
         return False
