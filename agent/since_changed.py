@@ -9,7 +9,6 @@ so does the ◆ line's detail.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -17,7 +16,13 @@ from typing import TYPE_CHECKING
 from agent.secret_changes import facts_with_the_old_secret
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
-from memory.event_days import cancels_it, days_named, moves_it, several_events
+from memory.event_days import (
+    MOVED_OR_CALLED_OFF,
+    cancels_it,
+    days_named,
+    moves_it,
+    several_events,
+)
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
 if TYPE_CHECKING:
@@ -74,10 +79,6 @@ async def _about_debts(
 
 _MOVES_READ = 200
 """The newest saved messages and facts looked through for one moving a recalled event."""
-_A_MOVE = re.compile(
-    r"(?i)\b(?:moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|"
-    r"changed|now|cancel(?:l?ed)?|called\s+off)\b"
-)
 
 
 async def _moves_said(
@@ -94,7 +95,7 @@ async def _moves_said(
         newest = await memory.list(namespace=namespace, limit=_MOVES_READ)
     except MemoryStoreError:
         return []
-    return [entry for entry in newest if _A_MOVE.search(entry.content)]
+    return [entry for entry in newest if MOVED_OR_CALLED_OFF.search(entry.content)]
 
 
 def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) -> dict[str, str]:

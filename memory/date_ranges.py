@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from memory.month_names import MONTH_NAMES
+
 LONGEST_RANGE_DAYS = 31
 _JOINED = re.compile(r"\s*(?:to|till|til|until|thru|through|[-\u2013\u2014])\s*", re.IGNORECASE)
 """What stands between a range's two ends: "20/12 to 2/1", "Dec 20 – Jan 2"."""
@@ -19,10 +21,7 @@ _A_LEAP_YEAR = 2000
 """Where neither end says its year: 29 February may lie between."""
 
 
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
+_MONTH = f"(?:{MONTH_NAMES})"
 _DAYS_OF_ONE_MONTH = re.compile(
     r"(?<![/.\d])\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})([/.])(\d{1,2})\b(?![/.]?\d)"
 )

@@ -27,36 +27,11 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from memory.date_ranges import days_between, gap_in_days, joins_a_range, ranges_written_out
+from memory.month_names import MONTH_NAMES, MONTHS
 from memory.short_words import SHORT_WORDS, WEEKDAY_SHORTS
 from memory.weekly_days import WEEKDAYS
 
-MONTHS: dict[str, int] = {
-    "january": 1,
-    "february": 2,
-    "march": 3,
-    "april": 4,
-    "may": 5,
-    "june": 6,
-    "july": 7,
-    "august": 8,
-    "september": 9,
-    "october": 10,
-    "november": 11,
-    "december": 12,
-    "jan": 1,
-    "feb": 2,
-    "mar": 3,
-    "apr": 4,
-    "jun": 6,
-    "jul": 7,
-    "aug": 8,
-    "sep": 9,
-    "sept": 9,
-    "oct": 10,
-    "nov": 11,
-    "dec": 12,
-}
-_MONTH = "(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH = "(" + MONTH_NAMES + r")\.?"
 _DAY = r"([0-9]{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)[0-9]{2})"
 # Alone, these month words are more often something else ("may I", "to march", "Jan").

@@ -24,6 +24,11 @@ _MOVED_WORDS = r"moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+f
 _SAYS_CHANGE = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
+MOVED_OR_CALLED_OFF = re.compile(
+    rf"(?i)\b(?:{_MOVED_WORDS}|changed|now|cancel(?:l?ed)?|called\s+off)\b"
+)
+"""Every word `moves_it` or `cancels_it` may read a move or a call-off by: a text holding
+none of them moves no event (`agent.since_changed` passes the rest over)."""
 _DAY_GRAIN = ("dtd", "dtmd")
 _READ_ON = datetime(2000, 1, 3, 12, tzinfo=UTC)
 """Relative days are compared by their words ("tomorrow", "on Friday"), read on any day."""

@@ -14,8 +14,10 @@ import re
 from datetime import date
 
 from memory.date_terms import mentioned_date_terms
+from memory.event_days import MOVED_OR_CALLED_OFF
 from memory.fact_values import user_value
 from memory.health_values import health_values
+from memory.month_names import MONTH_NAMES
 from memory.predicates import claim_of
 from memory.stated_values import debt_owed, two_debts
 from memory.text import analyze
@@ -30,14 +32,11 @@ _NUMBERED = re.compile(
 )
 """"Flat 2", "room 4b", "server #3", "unit A": which one of several is meant (not "number
 087 …": a phone's digits are its value)."""
-_CHANGE = re.compile(
-    r"(?i)\b(?:moved|changed|changes|rescheduled|postponed|pushed|brought\s+forward|now|"
-    r"instead|actually|correction|sorry|updated|new|no\s+longer|not\s+any\s*more)\b"
+_CORRECTED = re.compile(
+    r"(?i)\b(?:changes|instead|actually|correction|sorry|updated|new|no\s+longer|"
+    r"not\s+any\s*more)\b"
 )
-_MOVED = re.compile(
-    r"(?i)\b(?:moved|changed|rescheduled|postponed|pushed|shifted|brought\s+forward|"
-    r"cancel(?:l?ed)?|called\s+off)\b"
-)
+"""A change said in words no move is (`MOVED_OR_CALLED_OFF` has those)."""
 
 
 def _numbered(text: str) -> dict[str, set[str]]:
@@ -115,7 +114,7 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
     different keys keep them: `memory.event_days`). Not one value of one thing: "The NCT
     is due 20 March" gives the due date anew.
     """
-    if _CHANGE.search(new) or _MOVED.search(new):
+    if MOVED_OR_CALLED_OFF.search(new) or _CORRECTED.search(new):
         return False
     ours_value, theirs_value = user_value(new), user_value(old)
     if ours_value is not None and theirs_value is not None and ours_value[0] == theirs_value[0]:
@@ -129,10 +128,6 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
     return bool(set(analyze(new)) & set(analyze(old)))
 
 
-_MONTHS = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
 _TO_CHANGE = re.compile(
     r"(?i)\b(?:(?:is|are)\s+)?(?:going\s+(?:up|down)|goes\s+(?:up|down)|rising|increasing|"
     r"dropping|decreasing|will\s+(?:be|go\s+(?:up|down)|rise|drop|increase|decrease|change)|"
@@ -140,7 +135,7 @@ _TO_CHANGE = re.compile(
 )
 _FROM_LATER = re.compile(
     rf"(?i)\b(?:(?:from|starting|as\s+of|beginning|effective|in)\s+(?:the\s+)?"
-    rf"(?:next\s+(?:week|month|year)|(?:{_MONTHS})\b|\d{{1,2}}(?:st|nd|rd|th)?\b|"
+    rf"(?:next\s+(?:week|month|year)|(?:{MONTH_NAMES})\b|\d{{1,2}}(?:st|nd|rd|th)?\b|"
     rf"new\s+year)|next\s+(?:month|year))"
 )
 

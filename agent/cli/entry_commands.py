@@ -6,7 +6,6 @@ commands live in `agent.cli.memory_commands`, files in `agent.cli.file_commands`
 
 from __future__ import annotations
 
-import re
 import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
@@ -27,6 +26,7 @@ from agent.tools import keys_meant
 from memory.date_terms import local_time
 from memory.entry import utc_now
 from memory.wording import counted, without_vectors
+from memory.write_rules import keys_of_its_own
 
 if TYPE_CHECKING:
     from agent.config import Config
@@ -426,7 +426,7 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if args.json:
         out.write(safe_json(entry.model_dump_json()) + "\n")
         return 0
-    if entry.key != key and _of_its_own(entry.key, key) and entry.timestamp >= started:
+    if entry.key in keys_of_its_own(key) and entry.timestamp >= started:
         # Another one of its kind than what the key holds ("Flat 3 rent …" under Flat 2's):
         # a key of its own, and a version of what it holds replaced (an adversary read
         # "said on another day" and "merged … nothing stored under" of it).
@@ -469,11 +469,3 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(out, f"{other.key!r} still says otherwise, among other things: {other.content}")
         say(out, "(it stays in effect: edit it in the inspector, or forget it, if that changed)")
     return 0
-
-
-_OF_ITS_OWN = re.compile(r"_\d{1,2}$")
-
-
-def _of_its_own(stored: str, asked: str) -> bool:
-    """Whether `stored` is a key the write rules gave another one of `asked`'s kind."""
-    return stored.startswith(asked[: len(stored) - 2]) and _OF_ITS_OWN.search(stored) is not None

@@ -161,3 +161,20 @@ def test_a_memory_stored_without_its_vector_says_so(isolated_dirs: Path) -> None
     write_config()
     fine = run_cli("memory", "store", "--key", "uncle", "My uncle is Rui").clean()
     assert fine.err == ""  # an embedder that answers: nothing to say
+
+
+def test_another_one_under_a_key_is_said_as_one(isolated_dirs: Path) -> None:
+    """Found by an adversary: "Flat 3 rent …" under the key of Flat 2's was said as "the
+    same words said on another day", and a new version of it as "merged … nothing stored
+    under 'rent'"."""
+    write_config()
+    run_cli("memory", "store", "--key", "rent", "Flat 2 rent is 1450").clean()
+    beside = run_cli("memory", "store", "--key", "rent", "Flat 3 rent is 1300").clean().out
+    assert beside.splitlines() == [
+        "stored 'rent_2' (core): 'rent' holds another one",
+        "of its kind (Flat 2 rent is 1450)",
+    ]
+    raised = run_cli("memory", "store", "--key", "rent", "Flat 3 rent is 1350").clean().out
+    assert raised.splitlines()[1] == (
+        "of its kind (Flat 2 rent is 1450); its earlier text is kept as history"
+    )
