@@ -189,7 +189,9 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += [
         ("secret", found.span("value"))
         for found in _USER_SLASH_PASSWORD.finditer(text)
-        if _mixed(found["value"]) >= 2 and "@" not in found["user"]
+        if _mixed(found["value"]) >= 2
+        and "@" not in found["user"]
+        and not found["user"][0].isdigit()  # "login: 9am/5pm" names no user
     ]
     spans += [
         ("secret", found.span("value"))

@@ -116,7 +116,8 @@ _CJK_LABEL = re.compile(
 )
 """A password or PIN labelled in Japanese, Chinese or Korean: "研究室のドアの暗証番号は 8642
 です" was kept as typed (a new user writing half in Japanese)."""
-_LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*[^\s/]+[ \t]*/[ \t]*" + _VALUE)
+_LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*(?!\d)[^\s/]+[ \t]*/[ \t]*" + _VALUE)
+"""A name, then its password; a time is no name ("login: 9am/5pm")."""
 _TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
 _MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
 _CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|security[ \t]+code)\b\D{0,24}?(\d{3,4})\b")

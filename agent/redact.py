@@ -14,6 +14,7 @@ import re
 from collections import Counter
 
 from agent.loose_wordings import loose_spans
+from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, wording_spans
 from agent.secret_formats import (
     CARD_RULE,
@@ -448,7 +449,11 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     worded = _merged_by_kind(
         [
             (kind, span)
-            for kind, span in [*wording_spans(folded), *loose_spans(folded)]
+            for kind, span in [
+                *wording_spans(folded),
+                *loose_spans(folded),
+                *paired_spans(folded),
+            ]
             if "[REDACTED:" not in folded[slice(*span)]
         ]
     )

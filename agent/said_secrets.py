@@ -81,10 +81,11 @@ class SaidSecrets:
 
 _MESSAGES_AWAITING = 2
 """The user's messages a label said alone waits through for its value ("hang on", "4821")."""
-_PROBES = ("4821", "Zq7kP2xw")
-"""Values a label said alone would take: a PIN's or a code's, a password's."""
+_PROBES = ("4821", "Zq7kP2xw", "admin / Zq7kP2xw")
+"""Values a label said alone would take: a PIN's or a code's, a password's, a login's."""
 _ENDS_AS_A_LABEL = re.compile(
-    r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw)"
+    r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw|pwd|password|passcode"
+    r"|combination|combo|answer)"
     r"|\b(?:pin|code|combo|combination|password|passcode)\s+(?:for|to|of)\s+(?:the\s+|my\s+)?"
     r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?|\b(?:below|next|follows|coming(?:\s+up)?))\s*[:.]?\s*$"
 )

@@ -36,6 +36,11 @@ _NAMED_BEFORE = re.compile(
 """"My pin is now …", "The key safe code changed to …", "New door code: …"."""
 
 
+_POINTING = re.compile(
+    r"(?i)^\W*(?:it['\u2019]?s|it\s+is|that['\u2019]?s|(?:the\s+)?new\s+one\s+is|now)(?:\s+now)?\s*$"
+)
+
+
 def _what_changed(before: str) -> frozenset[str]:
     found = _CHANGED_MY.search(before) or _NAMED_BEFORE.search(before.strip())
     if found is None:
@@ -50,11 +55,22 @@ def secret_said_changed(text: str) -> frozenset[str]:
     "my pin is now [REDACTED:pin]" gives {"pin"}; "my pin is [REDACTED:pin]" none: said
     again, not said to have changed.
     """
+    said_before = ""
     for piece in pieces(text):
         mark = REDACTED_MARKER.search(piece)
-        if mark is None or "?" in piece or not _SAYS_CHANGED.search(piece):
+        if mark is None or "?" in piece:
+            said_before = piece
             continue
-        named = _what_changed(piece[: mark.start()])
+        lead = piece[: mark.start()]
+        head, _comma, tail = lead.rpartition(",")
+        if _POINTING.match(tail):
+            # "We changed the door code, it's 9090 now": named in the clause before, or
+            # in the sentence before ("The door code changed. It is 9090 now").
+            lead = f"{head if _comma else said_before} to "
+        said_before = piece
+        if not _SAYS_CHANGED.search(piece):
+            continue
+        named = _what_changed(lead)
         if named:
             return named
     return frozenset()

@@ -69,6 +69,22 @@ PHRASE = "witch collapse practice feed shame open despair creek road again ice l
         ("pins are 1234 and 5678", "5678"),
         ("Netflix login bob@x.com hunter2 thanks", "hunter2"),
         ("Netflix login bob@x.com and hunter2", "hunter2"),
+        # Kept as typed until a fourth trial: a pair, a plain word set, a value first.
+        ("creds for the NAS are admin:Tr0ub4dor", "Tr0ub4dor"),
+        ("NAS login: admin:Tr0ub4dor", "Tr0ub4dor"),
+        ("root:hunter22", "hunter22"),
+        ("SSID HomeNet, key purplemonkey", "purplemonkey"),
+        ("ssid: TP-Link_5G key is sunflower", "sunflower"),
+        ("WiFi: HomeNet / sunflower77", "sunflower77"),
+        ("first pet was Fluffy (security question)", "Fluffy"),
+        ("Mine is Fluffy for the security question", "Fluffy"),
+        ("I changed the wifi password to bluebird", "bluebird"),
+        ("changed wifi pw to bluebird and logged in", "bluebird"),
+        ("set the garage code to 1987", "1987"),
+        ("Should I change the alarm code to 5678?", "5678"),
+        ("We changed the door code, it's 9090 now", "9090"),
+        ("the alarm code changed, now 4471", "4471"),
+        ("The door code changed. It is 7777 now", "7777"),
     ],
 )
 def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
@@ -105,6 +121,25 @@ def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
         "I planted seed: tomato basil pepper onion carrot leek bean pea corn kale beet melon",
         "email: bob@x.com 2pm tomorrow",
         "x mailto:ana@example.com 00:12",
+        # Near the wordings a fourth trial added.
+        "network: 5G/4G",
+        "wifi slow / unusable today",
+        "login: 9am/5pm",
+        "Pi:3.14 is close enough",
+        "The login page is https://example.com/login",
+        "ssid is hidden, key unknown",
+        "What is the answer for the security question",
+        "That was a good security question",
+        "The answer is Paris, not a security question",
+        "changed the zip code to 90210",
+        "I changed the dress code to casual",
+        "I set my password to expire every 90 days",
+        "I changed my password to access email",
+        "I changed my password to something longer",
+        "reset my password to the default.",
+        "we changed the code to 1.2.3 version",
+        "the alarm code goes off now 30 seconds after",
+        "The door code is on the fridge. It is 10 steps away",
     ],
 )
 def test_ordinary_text_near_those_wordings_is_kept(text: str) -> None:
@@ -122,6 +157,9 @@ def test_ordinary_text_near_those_wordings_is_kept(text: str) -> None:
         ("pin for the garage door", "four seven two nine", "pin"),
         ("new wifi password below", "Kestrel-88-Moon", "secret"),
         ("the password for the wifi", "sunflower", "secret"),
+        # A fourth trial: each value was kept as typed.
+        ("here's the safe combination", "12-34-56", "code"),
+        ("my security answer", "Rex", "secret"),
     ],
 )
 def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kind: str) -> None:

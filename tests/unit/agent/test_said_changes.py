@@ -574,6 +574,10 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
         ("my pin is [REDACTED:pin]", set()),
         ("is my pin [REDACTED:pin] now?", set()),
         ("my pin is now 4821", set()),
+        # Named in the clause or the sentence before its value (a fourth trial).
+        ("We changed the door code, it's [REDACTED:code] now", {"door", "code"}),
+        ("The door code changed. It is [REDACTED:code] now", {"door", "code"}),
+        ("my door code is [REDACTED:code], it is 3 doors down", set()),
     ],
 )
 def test_what_a_message_says_changed_of_a_secret(said: str, named: set[str]) -> None:
