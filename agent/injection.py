@@ -21,10 +21,10 @@ from agent.messages import ChatMessage
 from agent.question_parts import recall_in_parts
 from agent.redact import redact
 from agent.terminal_text import one_line_key
+from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.date_terms import local_time
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.health_values import names_a_dose, speaks_of_health
-from memory.other_ones import a_change_to_come
 from memory.protocol import Memory
 from memory.relative_dates import named_days
 from memory.text import asks_nothing, names_a_condition
@@ -244,6 +244,22 @@ def _days_meant(entry: MemoryEntry, now: datetime) -> str:
     return "; ".join(told)
 
 
+def _change_to_come(entry: MemoryEntry, now: datetime) -> str:
+    """Whether a change the entry says is to come has taken effect by now, on its line.
+
+    Under "the later one holds", "going up to 1520 from February" read as today's rent (an
+    adversary); in March, the rent is 1520, and the line says so.
+    """
+    if not a_change_to_come(entry.content):
+        return ""
+    first = first_day_of_change(entry.content, entry.timestamp)
+    if first is None:
+        return "; a change to come, not yet in effect"
+    if first > local_time(now).date():
+        return f"; a change to come from {first.day} {first:%B %Y}, not yet in effect"
+    return f"; a change said to come, in effect since {first.day} {first:%B %Y}"
+
+
 def render(
     entries: list[MemoryEntry],
     now: datetime,
@@ -276,9 +292,7 @@ def render(
         meant = _days_meant(entry, now)
         when = _when(entry, now) + (f"; {meant}" if meant else "")
         when += f"; {_one_line(note)}" if note else ""
-        # Under "the later one holds", "going up to 1520 from February" read as today's
-        # rent (an adversary): said so on its line.
-        when += "; a change to come, not yet in effect" if a_change_to_come(text) else ""
+        when += _change_to_come(entry, now)
         lines.append(f"- {_label(entry)} ({when}): {_escape(text)}")
         if remaining <= 0:
             break

@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF
 from memory.fact_values import user_value
 from memory.health_values import health_values
-from memory.month_names import MONTH_NAMES
 from memory.predicates import claim_of
 from memory.stated_values import debt_owed, two_debts
 from memory.text import analyze
@@ -126,28 +126,6 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
     # The rest alike: "Ciarán paid January rent" and "Ciarán paid February rent"; a payment
     # and a reading of another thing share no subject ("paid Marta" is not "paid Ciarán").
     return bool(set(analyze(new)) & set(analyze(old)))
-
-
-_TO_CHANGE = re.compile(
-    r"(?i)\b(?:(?:is|are)\s+)?(?:going\s+(?:up|down)|goes\s+(?:up|down)|rising|increasing|"
-    r"dropping|decreasing|will\s+(?:be|go\s+(?:up|down)|rise|drop|increase|decrease|change)|"
-    r"(?:is|are)\s+(?:set|due)\s+to\s+(?:rise|go\s+up|increase|drop|change))\b"
-)
-_FROM_LATER = re.compile(
-    rf"(?i)\b(?:(?:from|starting|as\s+of|beginning|effective|in)\s+(?:the\s+)?"
-    rf"(?:next\s+(?:week|month|year)|(?:{MONTH_NAMES})\b|\d{{1,2}}(?:st|nd|rd|th)?\b|"
-    rf"new\s+year)|next\s+(?:month|year))"
-)
-
-
-def a_change_to_come(text: str) -> bool:
-    """Whether `text` says a value changes from a day to come, not what it is now.
-
-    Found by a new user, a landlord: "rent on flat 1 is going up to 1520 from february"
-    replaced "Rent on flat 1 is 1450 a month, due on the 1st" in December, and the rent
-    due now was gone. The change is kept beside what holds until then.
-    """
-    return _TO_CHANGE.search(text) is not None and _FROM_LATER.search(text) is not None
 
 
 def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Literal
 
+from memory.changes_to_come import a_change_to_come
 from memory.entry import MemoryCategory
 from memory.event_days import (
     called_off_before,
@@ -44,7 +45,6 @@ from memory.fact_subjects import (
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
 from memory.lists import fewer_items, one_item_of_a_list
-from memory.other_ones import a_change_to_come
 from memory.plain_order import as_it_is_now
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days

@@ -569,6 +569,8 @@ LOOKALIKES = [
     # A change to come beside what holds now (a landlord: the rent due now was gone).
     ("Rent on flat 1 is 1450 a month", "Rent on flat 1 is going up to 1520 from February"),
     ("Gym membership is 40 a month", "Gym membership will be 45 a month from January"),
+    ("Rent is 1450 a month", "Rent costs 1520 starting 1/1"),
+    ("I take 10mg lisinopril", "From Monday I take 20mg lisinopril"),
     ("My email is c@d.com", "My sister's email is a@b.com"),
     # Found by a second adversary.
     ("My husband's phone number is 555-1111", "Ana's husband's phone number is 555-2222"),
@@ -1606,6 +1608,12 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("My email is sam@acme.com", "Marta's email is marta@acme.com"),
         ("invoice 1023 for 300 is due 14/1", "invoice 1024 for 450 is due 14/1"),
         ("Flight TP1234 departs at 9:00", "Flight TP1240 departs at 9:00"),
+        # Changes to come in other words (a fourth trial: each replaced what holds now).
+        ("Rent is 1450 a month", "Rent costs 1520 starting 1/1"),
+        ("My salary is 52k", "salary rises to 55k in April"),
+        ("I take 10mg lisinopril", "From Monday I take 20mg lisinopril"),
+        ("I work at Acme", "I start at Google in January"),
+        ("Breda charges 12 an hour", "Breda's rate goes up to 14 an hour from January"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(

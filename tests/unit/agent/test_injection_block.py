@@ -37,9 +37,24 @@ def test_a_change_to_come_says_it_is_not_yet_in_effect() -> None:
     block = render([rent, up], said, InjectionBudget()).splitlines()
     assert block[3] == '- [core] "rent" (2026-12-03 18:40): Rent on flat 1 is 1450 a month'
     assert block[4] == (
-        '- [core] "rent_2" (2026-12-03 18:40; a change to come, not yet in effect): '
-        "Rent on flat 1 is going up to 1520 from February"
+        '- [core] "rent_2" (2026-12-03 18:40; a change to come from 1 February 2027, not yet '
+        "in effect): Rent on flat 1 is going up to 1520 from February"
     )
+
+
+def test_a_change_whose_day_has_come_says_it_is_in_effect() -> None:
+    """In March, "going up to 1520 from February" said in December is the rent: "not yet in
+    effect" would have the model answer with the old one (found while widening the
+    wordings of a change to come, which a fourth trial saw replace what holds now)."""
+    said = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    up = written_entry("rent_2", "Rent on flat 1 is going up to 1520 from February", "core", said)
+    march = datetime(2027, 3, 2, 9, 0, tzinfo=UTC)
+    line = render([up], march, InjectionBudget()).splitlines()[3]
+    assert "; a change said to come, in effect since 1 February 2027)" in line
+    # A day it cannot tell ("starting 1/1" reads as no date) is said as before.
+    plain = written_entry("rent_3", "Rent costs 1520 starting 1/1", "core", said)
+    line = render([plain], march, InjectionBudget()).splitlines()[3]
+    assert "; a change to come, not yet in effect)" in line
 
 
 def test_nothing_recalled_is_no_block() -> None:

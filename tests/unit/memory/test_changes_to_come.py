@@ -1,0 +1,58 @@
+"""A value said to change from a day to come, and the day it takes effect."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from memory.changes_to_come import a_change_to_come, first_day_of_change
+
+SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rent on flat 1 is going up to 1520 from february",
+        "Rent costs 1520 starting 1/1",
+        "salary rises to 55k in April",
+        "From Monday I take 20mg lisinopril",
+        "I start at Google in January",
+        "Breda's rate goes up to 14 an hour from January",
+        "As of next month the gym costs 45",
+        "The bus pass will cost 60 from the new year",
+    ],
+)
+def test_a_change_to_come(text: str) -> None:
+    assert a_change_to_come(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rent is 1450 a month",
+        "I work from Monday to Friday",
+        "Open from Monday till Saturday, 9 to 5",
+        "From Monday I was on nights",
+        "Salary rose to 55k in April",
+        "I started at Google in January",
+        "Photos from the party",
+        "the price went up to 12 last week",
+    ],
+)
+def test_no_change_to_come(text: str) -> None:
+    assert not a_change_to_come(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("rent on flat 1 is going up to 1520 from february", date(2027, 2, 1)),
+        ("From Monday I take 20mg lisinopril", date(2026, 12, 7)),
+        ("Rent goes up to 1520 from 1 March 2027", date(2027, 3, 1)),
+        ("Rent costs 1520 starting 1/1", None),
+    ],
+)
+def test_the_day_a_change_takes_effect(text: str, first: date | None) -> None:
+    assert first_day_of_change(text, SAID) == first
