@@ -18,6 +18,7 @@ from memory.fact_values import attribute_terms, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.predicates import USER, claim_of, clause_breaks
+from memory.stated_prices import price_stated, same_priced_thing
 from memory.text import analyze
 
 _SENTENCE_END = re.compile(
@@ -239,7 +240,7 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
             topic = " ".join(sorted(attribute[0]))
             stated.setdefault(topic, attribute[1] - change_terms())
             continue
-        rate = _rate(piece) or _debt(piece)
+        rate = _rate(piece) or _debt(piece) or price_stated(piece)
         if rate is not None:
             stated.setdefault(*rate)
             continue
@@ -258,13 +259,28 @@ def changed_topics(
 
     A value that only adds words ("Lisbon, Portugal" after "Lisbon") is the same value.
     """
-    return [
+    changed = [
         topic
         for topic, values in earlier.items()
         if topic in later
         and not (values <= later[topic] or later[topic] <= values)
         and not (topic == "home" and (values & later[topic]) - _NOT_A_PLACE_OF_ITS_OWN)
     ]
+    # A price said of one thing in fewer words: "gas debit" is "gas direct debit".
+    changed += [
+        topic
+        for topic, values in earlier.items()
+        if topic.startswith(_COSTS)
+        and topic not in later
+        and any(
+            other.startswith(_COSTS) and same_priced_thing(topic, other) and values != later_values
+            for other, later_values in later.items()
+        )
+    ]
+    return changed
+
+
+_COSTS = "costs "
 
 
 _NOT_A_PLACE_OF_ITS_OWN = frozenset(

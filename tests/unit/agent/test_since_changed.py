@@ -54,6 +54,24 @@ def test_a_rate_or_a_deadline_of_someone_named_is_a_value_that_changes() -> None
     ]
 
 
+def test_a_price_said_again_otherwise_is_a_value_that_changes() -> None:
+    """Found by a new user, a landlord: "GAS DEBIT WENT UP TO $112" said in chat left "gas
+    direct debit is $85 a month" recalled unmarked beside it."""
+    gas = stated_values("gas direct debit is $85 a month")
+    assert changed_topics(gas, stated_values("GAS DEBIT WENT UP TO $112")) == [
+        "costs debit direct gas"
+    ]
+    assert changed_topics(gas, stated_values("the gas debit is $85")) == []
+    assert changed_topics(gas, stated_values("electricity debit is $60")) == []
+    rent = stated_values("My rent is 900")
+    assert changed_topics(rent, stated_values("rent went up to 950")) == ["costs rent"]
+    # Another flat's rent, a change still to come, a question: no change of this one.
+    assert changed_topics(rent, stated_values("Flat 2 rent is 1450")) == []
+    assert changed_topics(rent, stated_values("rent is going up to 950 from March")) == []
+    assert changed_topics(rent, stated_values("is the rent 950 now?")) == []
+    assert stated_values("Aoife is 9") == {}
+
+
 async def test_the_block_says_a_recalled_message_was_changed_since(harness: Harness) -> None:
     """Found by a new user: the Porto message came back beside "I live in Lisbon" for
     almost every personal question, as if it still held."""
