@@ -97,11 +97,49 @@ def several_events(texts: list[str]) -> bool:
     the Wednesday shift; which one moved it does not say, so it replaces neither.
     """
     days = [days_named(text) for text in texts]
-    return (
-        len(days) >= 2
-        and all(days)
-        and all(a.isdisjoint(b) for at, a in enumerate(days) for b in days[at + 1 :])
+    if len(days) < 2 or not all(days):
+        return False
+    if all(a.isdisjoint(b) for at, a in enumerate(days) for b in days[at + 1 :]):
+        return True
+    # The same day, at other times or for someone else: "Dentist for rory 22/1 at 3" and
+    # "Dentist for me 22/1 at 4" (a new user: "dentist moved to 29/1" replaced both).
+    told = [(_times(text), _for_whom(text)) for text in texts]
+    return all(
+        (times and other_times and times != other_times)
+        or (whom and other_whom and whom != other_whom)
+        for at, (times, whom) in enumerate(told)
+        for other_times, other_whom in told[at + 1 :]
     )
+
+
+_AT_TIME = re.compile(
+    r"(?i)\b(?:at\s+)?(?P<hour>[0-9]{1,2})(?:[:.](?P<minute>[0-9]{2}))?\s*(?P<half>[ap])\.?m\b"
+    r"|\bat\s+(?P<at>[0-9]{1,2})(?:[:.](?P<at_minute>[0-9]{2}))?\b(?![/.-]?[0-9])"
+    r"|\b(?P<clock>[0-9]{1,2}):(?P<clock_minute>[0-9]{2})\b"
+)
+_FOR_WHOM = re.compile(
+    r"(?i)\bfor\s+(?:the\s+|a\s+|an\s+)?(?P<whom>me|[a-z][\w'\u2019-]*)|\b(?P<owner>[A-Za-z]+)['\u2019]s\b|\b(?P<my>my)\b"
+)
+
+
+def _times(text: str) -> frozenset[str]:
+    """The times of day `text` names, as "15:00" ("at 3", "3pm", "15:00", "3.30pm")."""
+    times = set()
+    for found in _AT_TIME.finditer(text):
+        hour = found["hour"] or found["at"] or found["clock"]
+        minute = found["minute"] or found["at_minute"] or found["clock_minute"] or "00"
+        value = int(hour) % 12 + (12 if (found["half"] or "").lower() == "p" else 0)
+        times.add(f"{value if found['half'] else int(hour)}:{minute}")
+    return frozenset(times)
+
+
+def _for_whom(text: str) -> frozenset[str]:
+    """Whose event `text` says it is: "for rory", "Rory's", "my" (the user's)."""
+    whom = set()
+    for found in _FOR_WHOM.finditer(text):
+        name = (found["whom"] or found["owner"] or "me").casefold()
+        whom.add("me" if name in ("me", "my", "myself", "us") else name)
+    return frozenset(whom)
 
 
 _MOVED = re.compile(

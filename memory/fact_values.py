@@ -292,7 +292,21 @@ def _attribute_changed(new: str, old: str) -> bool:
     ours, theirs = user_value(new), user_value(old)
     if ours is None or theirs is None or related_apart(new, old):
         return False
-    return ours[0] == theirs[0] and ours[1] != theirs[1]
+    return one_subject(ours[0]) == one_subject(theirs[0]) and ours[1] != theirs[1]
+
+
+def one_subject(subject: frozenset[str]) -> frozenset[str]:
+    """A subject without the mark of whose it is where it names them anyway.
+
+    "Bredas new number" (typed without the apostrophe) is "Breda's number": a new user
+    saw both kept in effect. "Ana's husband's phone" still names Ana, "my husband's" not.
+    """
+    # "My boss's boss" is no boss of mine: an owner that is itself the attribute stays.
+    return frozenset(
+        t
+        for t in subject
+        if not (t.startswith("of:") and t[3:] in subject and t[3:] not in attribute_terms())
+    )
 
 
 _TWO_SENTENCES = re.compile(r"[.!?]\s+\S")

@@ -85,6 +85,49 @@ def _of_other_people(new: str, old: str) -> bool:
 _POSSESSOR = re.compile(r"\b(?:([A-Za-z][\w-]*)['\u2019]s|(?i:(my|our)))\s+(?=\w)")
 
 
+_LABEL = re.compile(r"(?i)^(?P<label>.{1,80}?)\s*(?:\bis\b|\bare\b|:|=)")
+_FOR_WHOM_OR_WHERE = re.compile(
+    r"(?i)\b(?:for|at|in)\s+(?:the\s+|my\s+|our\s+)?(?P<what>[\w'\u2019-]+)"
+)
+
+
+def _for_another(new: str, old: str) -> bool:
+    """Whether both say, before their value, for whom or where they hold, each another.
+
+    Found by a new user: "The wifi password at mams is Kerrygold22", under the key of "The
+    wifi password for breda is Shamrock!2019", replaced it, and Breda's was recalled as
+    the other house's.
+    """
+    ours, theirs = _qualifiers(new), _qualifiers(old)
+    return bool(ours and theirs and ours.isdisjoint(theirs))
+
+
+def _qualifiers(text: str) -> frozenset[str]:
+    label = _LABEL.match(text)
+    if label is None:
+        return frozenset()
+    return frozenset(
+        found["what"].casefold().removesuffix("'s").removesuffix("\u2019s")
+        for found in _FOR_WHOM_OR_WHERE.finditer(label["label"])
+    )
+
+
+def said_of_other_people(new: str, old: str) -> bool:
+    """Whether both say whose they are, each someone else, and neither names the other.
+
+    "My dentist 22/1" is not "Rory's dentist 22/1" (a new user saw it replaced); "Alex's
+    birthday is March 16" may be "My partner Alex's birthday is on March 14".
+    """
+    ours, theirs = _whose(new), _whose(old)
+    if not ours or not theirs or ours == theirs:
+        return False
+    return ours not in _words(old) and theirs not in _words(new)
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.casefold()))
+
+
 def _whose(text: str) -> str:
     """Whose the text's first possessive says it is ("marta", "my"), or ""."""
     found = _POSSESSOR.search(text)
@@ -136,7 +179,8 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     rent in full" under January's, "Dentist on 28/1" under "Dentist on 14/1"; "… moved to
     …" still replaces); a debt to one person for another thing ("I owe Priya $15 for
     lunch" under the key of "… $42 for tickets": an adversary saw that debt go); a fact of
-    someone else (`_of_other_people`); or a change to come beside what holds now
+    someone else (`_of_other_people`, `said_of_other_people`); the same of another place
+    or party (`_for_another`); or a change to come beside what holds now
     (`a_change_to_come`).
     """
     if new.strip().casefold() == old.strip().casefold():
@@ -145,6 +189,8 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         a_change_to_come(new) != a_change_to_come(old)
         or two_debts(new, old)
         or _of_other_people(new, old)
+        or said_of_other_people(new, old)
+        or _for_another(new, old)
         or _another_numbered(new, old)
         or _another_days_record(new, old, said, old_said)
     )

@@ -42,16 +42,26 @@ is now $41 a sack" (an adversary: the old price stayed in effect)."""
 
 I_GOT_A_NEW = (
     r"(?i)^\s*(?:(?:btw|fyi|also|oh|so|ps)\b[\s,:.-]*)?"
-    r"(?:(?:i|we)\s+(?:have\s+|'ve\s+)?(?:got\s+)?|got\s+|have\s+)?a\s+new\s+"
+    r"(?:(?:i|we)(?:\s+have|['\u2019]ve)?\s+(?:got\s+)?|got\s+|have\s+)?a\s+new\s+"
 )
 """The user saying they got something new: "btw I have a new …", "got a new …"."""
 SOMEONE_GOT_A_NEW = (
-    r"^\s*(?P<whose>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    r"^\s*(?!(?i:she|he|it|they|this|that|who|everyone|everybody|nobody|someone|i|we)\b)"
+    r"(?P<whose>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+    r"|[a-z][\w'-]*)"
+    r"(?:\s+the\s+[a-z][\w-]*)?"
     r"\s+(?:has\s+(?:got\s+)?|got\s+)a\s+new\s+"
 )
-"""Someone else saying so: "Acme has a new …", "The plumber got a new …"."""
-THEN_ITS_VALUE = r"\s*[,:\u2014\u2013-]\s*"
-"""What stands between the new thing and its value: "a new number, 555 …"."""
+"""Someone else saying so: "Acme has a new …", "The plumber got a new …", "breda has a new
+…", "Dave the plumber has a new …" (a new user: typed lower case, or named with a role)."""
+THEN_ITS_VALUE = r"(?:\s*[,:\u2014\u2013-]\s*|\s+(?=[+(]?\d))"
+"""What stands between the new thing and its value: "a new number, 555 …", "a new number
+086 …" (digits need nothing between)."""
+_NAME_THE_ROLE = re.compile(
+    r"^(?P<name>\s*[A-Za-z][\w-]*)\s+the\s+[a-z][\w-]*?(?:['\u2019]s)?\s+"
+    r"(?=(?:new\s+)?(?:(?:mobile|cell|phone|home|work)\s+)?(?:number|phone|mobile|e-?mail|address)\b)"
+)
+"""'Breda the childminder number is …' is Breda's number, as "Bredas new number" says."""
 _GOT_A_NEW = re.compile(
     I_GOT_A_NEW + r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"(?:\s+for\s+(?P<whose>(?:the|my|our)\s+[a-z][\w'-]*|(?-i:[A-Z])[\w'-]*))?"
@@ -79,6 +89,7 @@ def as_it_is_now(text: str) -> str:
         whose = got["whose"]
         owner = "My" if whose is None else f"{whose[:1].upper()}{whose[1:]}'s"
         text = f"{owner} new {got['what']} is {got['value']}"
+    text = _NAME_THE_ROLE.sub(lambda found: f"{found['name']}'s ", text, count=1)
     return in_plain_order(_WENT_TO.sub(" is now ", text, count=1))
 
 

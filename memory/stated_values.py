@@ -14,9 +14,10 @@ import re
 from collections.abc import Iterator
 
 from memory.fact_subjects import change_terms, names_in
-from memory.fact_values import attribute_terms, user_value
+from memory.fact_values import attribute_terms, one_subject, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
+from memory.plain_order import as_it_is_now
 from memory.predicates import USER, claim_of, clause_breaks
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.text import analyze
@@ -230,14 +231,16 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
     for piece in claim_pieces(text):
         if one_more_value(piece):
             continue
-        attribute = user_value(piece)
+        # "breda has a new number 086 …" is "Breda's new number is 086 …" (a new user).
+        plain = as_it_is_now(piece)
+        attribute = user_value(plain)
         if attribute is not None:
-            named = names_in(piece) & attribute[0] - attribute_terms()
+            named = names_in(plain) & attribute[0] - attribute_terms()
             if not (_THE_USERS.search(piece) or named):
                 # "Email: help@acme.com for support" is not the user's email; "the
                 # Schmidt deadline is Friday" is the deadline of someone named.
                 continue
-            topic = " ".join(sorted(attribute[0]))
+            topic = " ".join(sorted(one_subject(attribute[0])))
             stated.setdefault(topic, attribute[1] - change_terms())
             continue
         rate = _rate(piece) or _debt(piece) or price_stated(piece)

@@ -45,6 +45,7 @@ from memory.fact_subjects import (
 from memory.fact_values import new_value, predicate_terms
 from memory.health_values import speaks_of_health
 from memory.lists import fewer_items, one_item_of_a_list
+from memory.other_ones import said_of_other_people
 from memory.plain_order import as_it_is_now
 from memory.predicates import user_claim
 from memory.relative_dates import NamedDays, named_days
@@ -261,6 +262,7 @@ def place_new(
         and not contradicts(content, s.content)
         and not reordered(content, s.content)
         and not a_measure_beside_an_age(content, s.content)
+        and not said_of_other_people(content, s.content)
         and (user_claim(content) is None) == (user_claim(s.content) is None)
         # "Noah is 4" merged into "Noah's birthday 30/9 he turns 4" took its day away (a
         # new user): a text naming no day is no version of one naming a day.
@@ -291,6 +293,8 @@ def place_new(
         and one_fact(content, s.content)
         and not told_of_before(content, s.content)
         and not only_a_person_shared(content, s.content)
+        # "My dentist 22/1" is not "Rory's dentist 22/1" (a new user saw it replaced).
+        and not said_of_other_people(content, s.content)
         and not one_item_of_a_list(content, s.content)
         and not on_other_days(content, s.content)
         and not leaves_its_day(content, s.content)
@@ -321,14 +325,17 @@ def place_new(
     closest = _closest_of(by_words)
     if several_events([c.content for c in closest]):
         closest = ()
-    moved = tuple(
+    moves = tuple(
         s
         for s in similar
-        if s not in by_value + by_number + closest
+        if s not in by_value + by_number
         and (moves_it(content, s.content) or cancels_it(content, s.content))
     )
-    if several_events([c.content for c in moved]):
-        moved = ()
+    if several_events([c.content for c in moves]):
+        # Which one it moves it does not say, though one is also the closest in words
+        # ("dentist moved to 29/1" replaced Rory's dentist and the user's: a new user).
+        closest, moves = tuple(c for c in closest if c not in moves), ()
+    moved = tuple(s for s in moves if s not in closest)
     paid = tuple(s for s in similar if s not in by_value and pays_off(content, s.content))
     if len(paid) > 1 and not pays_which(content):
         paid = ()  # "paid Priya back" pays one of two debts, and says not which

@@ -310,6 +310,11 @@ NEW_VALUES = [
     # of a partner named once with "my partner".
     ("I work at Fintrack", "I left Fintrack, I've been hired by Revolut"),
     ("I work at Fintrack", "I left Fintrack. I work at Revolut now"),
+    # A new user, a nurse: a number said anew of someone named with a role, or typed
+    # without the apostrophe.
+    ("Breda the childminder number is 087 123 4567", "Bredas new number is 086 555 2211"),
+    ("Dave the plumber number is 087 123 4567", "Dave the plumber has a new number 086 5552211"),
+    ("Breda's number is 087 123 4567", "breda has a new number 086 555 2211"),
     ("My partner Alex's birthday is on March 14", "Alex's birthday is March 16"),
     ("My home address is 10 Oak Ave, Portland", "My new address is 7 Birch Road, Portland"),
     ("My partner Sam is allergic to shellfish", "Sam is not allergic to shellfish after all"),
@@ -794,6 +799,29 @@ async def test_a_move_that_says_not_which_of_two_events_replaces_neither(
     moved = await memory.store("moved", "Night shift moved to Thu 17/12")
     assert moved.supersedes == []
     assert set(await _active(memory)) == {"monday", "wednesday", "moved"}
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Dentist for rory 22/1 at 3", "Dentist for me 22/1 at 4"),
+        ("Rory's dentist 22/1", "My dentist 22/1"),
+    ],
+)
+async def test_a_move_that_says_not_which_of_two_events_of_a_day_replaces_neither(
+    memory: Memory, first: str, second: str
+) -> None:
+    """Found by a new user, a nurse: "dentist moved to 29/1" replaced Rory's dentist and
+    hers, both on 22/1 at other times: which one moved it does not say."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("dentist_for_rory", first)
+    await memory.store("dentist_for_me", second)
+    moved = await memory.store("dentist_moved_to", "Dentist moved to 29/1")
+    assert moved.supersedes == []
+    assert set(await _active(memory)) == {"dentist_for_rory", "dentist_for_me", "dentist_moved_to"}
+    # Said again of one of them, it moves that one.
+    rory = await memory.store("rory_moved", "Dentist for rory moved to 30/1 at 3")
+    assert len(rory.supersedes) == 1
 
 
 async def test_what_only_looks_like_a_new_value_keeps_both(memory: Memory) -> None:
@@ -1608,6 +1636,9 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("My email is sam@acme.com", "Marta's email is marta@acme.com"),
         ("invoice 1023 for 300 is due 14/1", "invoice 1024 for 450 is due 14/1"),
         ("Flight TP1234 departs at 9:00", "Flight TP1240 departs at 9:00"),
+        # A new user, a nurse: another house's password, someone else's appointment.
+        ("The wifi password for breda is Shamrock!2019", "The wifi password at mams is Kerry22"),
+        ("Rory's dentist 22/1", "My dentist 22/1"),
         # Changes to come in other words (a fourth trial: each replaced what holds now).
         ("Rent is 1450 a month", "Rent costs 1520 starting 1/1"),
         ("My salary is 52k", "salary rises to 55k in April"),

@@ -72,6 +72,20 @@ def test_a_price_said_again_otherwise_is_a_value_that_changes() -> None:
     assert stated_values("Aoife is 9") == {}
 
 
+def test_a_new_number_said_in_passing_is_a_value_that_changes() -> None:
+    """Found by a new user, a nurse: "breda has a new number 086 555 2211" said in chat left
+    "Breda the childminder number is 087 123 4567" recalled unmarked, first."""
+    old = stated_values("Breda the childminder number is 087 123 4567")
+    assert changed_topics(old, stated_values("breda has a new number 086 555 2211")) == [
+        "breda phone"
+    ]
+    assert changed_topics(old, stated_values("Bredas new number is 086 555 2211")) == [
+        "breda phone"
+    ]
+    assert changed_topics(old, stated_values("Colm has a new number 086 555 2211")) == []
+    assert changed_topics(old, stated_values("she has a new number 086 555 2211")) == []
+
+
 async def test_the_block_says_a_recalled_message_was_changed_since(harness: Harness) -> None:
     """Found by a new user: the Porto message came back beside "I live in Lisbon" for
     almost every personal question, as if it still held."""
