@@ -201,6 +201,8 @@ def _stopped(text: str) -> list[str]:
     folded = text.casefold()
     if not any(cue in folded for cue in _STOP_CUES) or _TAKEN_OTHERWISE.search(text):
         return []
+    if _NOT_DONE.search(text):
+        return []  # "Should I stop the warfarin?" replaced the dose (an adversary)
     topics: list[str] = []
     read: set[int] = set()  # a drug's place, read once: "Dad stopped …" is Dad's
     for found in (m for rule in _STOPPED_WORDINGS for m in rule.finditer(text)):
@@ -217,8 +219,18 @@ def _stopped(text: str) -> list[str]:
     return topics
 
 
+_NOT_DONE = re.compile(
+    r"(?i)\?|^\W*(?:should|shall|can|could|may|might|would|will|do|does|did|is|are|am|if|"
+    r"whether|when|what|how|why)\b|\b(?:should|shall|could|might|would|if|whether|thinking\s+"
+    r"(?:of|about)|consider(?:ing)?|wants?\s+to|wanna|plan(?:ning)?\s+to|going\s+to|gonna|"
+    r"(?:ok|okay|safe|allowed)\s+to|not\s+to\s+stop|(?:don['\u2019]?t|never)\s+stop|"
+    r"ask(?:ed)?\s+(?:the\s+|my\s+)?(?:gp|doctor|dr|pharmacist|nurse)\s+(?:about|if|whether))\b"
+)
+"""A stop asked about, weighed or advised against, not done: "Should I stop the warfarin?",
+"Is it ok to stop the ibuprofen", "Can I stop taking ramipril safely" (an adversary saw
+each replace the dose, and the medicine was no longer recalled)."""
 _STOPPED = re.compile(
-    r"(?i)\b(?:stopped|stopping|stop)\s+(?:taking\s+|giving\s+(?:(?-i:[A-Z])\w*\s+)?)?"
+    r"(?i)\b(?:stopped|stopping|stop|discontinued|ceased)\s+(?:taking\s+|giving\s+(?:(?-i:[A-Z])\w*\s+)?)?"
     r"(?:(?P<who>(?-i:[A-Z])[\w-]*)['\u2019]s\s+|the\s+|my\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
 )
 """A medicine stopped: "GP stopped Dad's amlodipine today", "I stopped taking lisinopril"
@@ -251,6 +263,7 @@ _NO_LONGER = re.compile(
 )
 _STOP_CUES = (
     "stop", "off", "no more", "n't take", "nt take", "not take", "no longer", "quit", "finished",
+    "discontinued", "ceased",
 )  # fmt: skip
 _STOPPED_WORDINGS = (_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER, _QUIT)
 _TAKEN_OTHERWISE = re.compile(
@@ -265,7 +278,7 @@ _DRUG_LIKE = re.compile(
     r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
     r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"
     r"profen|olone|sone|vir|mab|nib|prazole|triptan|pine|done|zine|tyline|aspirin|insulin|"
-    r"warfarin|paracetamol|codeine|morphine|digoxin)$"
+    r"oxine|warfarin|paracetamol|codeine|morphine|digoxin)$"
 )
 """A medicine by its name's ending, when no word says it is one ("Dad stopped metformin")."""
 _STOPPED_VALUE = frozenset(["stopped"])

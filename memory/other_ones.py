@@ -71,7 +71,7 @@ def _of_other_people(new: str, old: str) -> bool:
         return False
     whose_new, whose_old = _whose(new), _whose(old)
     if whose_new and whose_old:
-        return whose_new != whose_old
+        return _two_people(whose_new, whose_old, new, old)
     claim_new, claim_old = claim_of(new), claim_of(old)
     if claim_new is not None and claim_old is not None and claim_new[1] == claim_old[1]:
         return claim_new[0] != claim_old[0]  # "Jonas works at Globex", "Marta works at …"
@@ -119,9 +119,17 @@ def said_of_other_people(new: str, old: str) -> bool:
     birthday is March 16" may be "My partner Alex's birthday is on March 14".
     """
     ours, theirs = _whose(new), _whose(old)
-    if not ours or not theirs or ours == theirs:
+    return bool(ours and theirs) and _two_people(ours, theirs, new, old)
+
+
+def _two_people(ours: str, theirs: str, new: str, old: str) -> bool:
+    """Whether whose each is (`_whose`) are two people: neither text names the other's.
+
+    "My son Leo is allergic to eggs" and "Leo is not allergic …" are Leo's both.
+    """
+    if ours == theirs:
         return False
-    return ours not in _words(old) and theirs not in _words(new)
+    return (ours == _ME or ours not in _words(old)) and (theirs == _ME or theirs not in _words(new))
 
 
 def _words(text: str) -> set[str]:
@@ -129,9 +137,42 @@ def _words(text: str) -> set[str]:
 
 
 def _whose(text: str) -> str:
-    """Whose the text's first possessive says it is ("marta", "my"), or ""."""
+    """Whose the text says it is: a name's ("marta"), a relation's ("wife"), the user's.
+
+    Found by an adversary, each replacing the other under one key: "My husband is allergic
+    to shellfish" and "I'm allergic to penicillin", "My son …" and "My daughter …", "My
+    wife's number" and "My number", "tom is allergic to nuts" and "maya is …".
+    """
     found = _POSSESSOR.search(text)
-    return "" if found is None else (found[1] or found[2]).casefold()
+    if found is not None:
+        if found[1]:
+            return found[1].casefold()
+        relation = _RELATION.match(text, found.end())
+        return relation["who"].casefold() if relation else _ME
+    if _OPENS_AS_ME.match(text):
+        return _ME
+    named = _NAMED_IN_HEALTH.match(text)
+    if named is not None and named["name"].casefold() not in _NOT_A_PERSON:
+        return named["name"].casefold()
+    return ""
+
+
+_ME = "my"
+_RELATION = re.compile(
+    r"(?i)(?:(?:older|younger|little|big|eldest|youngest|oldest)\s+)?(?P<who>partner|wife|husband|"
+    r"spouse|girlfriend|boyfriend|fianc[eé]e?|mother|mom|mum|father|dad|brother|sister|son|"
+    r"daughter|kid|child|baby|grandmother|grandma|granny|nan|grandfather|grandpa|aunt|uncle|"
+    r"cousin|niece|nephew|stepson|stepdaughter|flatmate|roommate)s?\b"
+)
+_OPENS_AS_ME = re.compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
+_NAMED_IN_HEALTH = re.compile(
+    r"(?i)^\W*(?P<name>[a-z][\w'-]+)\s+(?:is\s+(?:not\s+|no\s+longer\s+)?allergic|has\s+an?\s+"
+    r"[\w-]+\s+allergy|takes\s|(?:still\s+)?owes\s)"
+)
+_NOT_A_PERSON = frozenset(
+    "he she it they this that who everyone everybody someone nobody doctor gp dr nurse "
+    "pharmacist consultant dentist vet the my our".split()
+)
 
 
 _FIRST_NAME = re.compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")

@@ -101,8 +101,15 @@ def _rate(piece: str) -> tuple[str, frozenset[str]] | None:
 
 
 _NOT_SOMEONE = r"(?!(?:you|him|her|them|it|me|us|the|a|an|my|our|back|off|up)\b)"
+_MY_KIN = (
+    r"(?:(?:my|our)\s+(?=(?:partner|wife|husband|mother|mom|mum|father|dad|brother|sister|son|"
+    r"daughter|aunt|uncle|cousin|niece|nephew|grandma|grandpa|flatmate|roommate|boss)\b))?"
+)
+"""'my brother' is someone owed as 'Priya' is (an adversary: "I owe my sister 50" replaced
+"I owe my brother 100")."""
 _I_OWE = re.compile(
     r"(?i)^(?:i\s+(?:still\s+)?)?owe\s+"
+    + _MY_KIN
     + _NOT_SOMEONE
     + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>.*\d.*)$"
 )

@@ -184,6 +184,7 @@ async def apply_write(
     is_core = is_core_update(item.category, settings)
     said = utc_time(item.created_at, "created_at") if item.created_at else now
     holder = await engine.key_holder(item.namespace, item.key)
+    kept_apart: set[str] = set()
     if (
         holder is not None
         and holder.superseded_by is None
@@ -196,6 +197,7 @@ async def apply_write(
         and holder.superseded_by is None
         and another_one(item.content, said, holder.content, holder.timestamp)
     ):
+        kept_apart.add(holder.id)
         item, holder = await _under_a_key_of_its_own(engine, item, said)
     if holder is not None and holder.superseded_by is not None:
         # Every version of the key is history (replaced on its subject under another key):
@@ -216,8 +218,14 @@ async def apply_write(
     found: list[MemoryEntry] = []
     if needs_similar(item.category):
         found = await engine.sharing_words(item.namespace, item.category, item.content, item.key)
+        # What it was found another one of it replaces not: "Marta paid December", given
+        # a key of its own beside "Marta paid November", still replaced it by its words
+        # (an adversary).
         found = [
-            e for e in found if not said_of_other_days(item.content, said, e.content, e.timestamp)
+            e
+            for e in found
+            if not said_of_other_days(item.content, said, e.content, e.timestamp)
+            and e.id not in kept_apart
         ]
     by_id = {entry.id: entry for entry in found}
     similar = ranked_similar(item.content, [(0, e.id, e.key, e.content) for e in found])

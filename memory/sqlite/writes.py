@@ -104,11 +104,13 @@ def upsert(
         ):
             item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
             holder = _active_holder(conn, item)
+        kept_apart: frozenset[int] = frozenset()
         if holder is not None and another_one(item.content, said, holder[6], parse_time(holder[7])):
+            kept_apart = frozenset({holder[0]})
             item, holder = _under_a_key_of_its_own(conn, item, said)
         is_core = is_core_update(item.category, settings)
         if holder is None:
-            seq, supersedes = _place_new(conn, core, item, now, said, digest, is_core)
+            seq, supersedes = _place_new(conn, core, item, now, said, digest, is_core, kept_apart)
             if seq < 0:
                 seq, vector = -seq, None  # an existing entry absorbed the write
         else:
@@ -183,10 +185,12 @@ def _place_new(
     said: datetime,
     digest: str,
     is_core: bool,
+    kept_apart: frozenset[int] = frozenset(),
 ) -> tuple[int, list[int]]:
     """Where a new key's content goes; a negative seq means an existing row took it.
 
-    `said`: when the content was said (its creation time).
+    `said`: when the content was said (its creation time). `kept_apart`: the rows it was
+    found another one of, which it replaces not (`memory.write_rules`).
     """
     duplicate = conn.execute(
         "SELECT seq, created_at FROM memories WHERE namespace = ? AND category = ? "
@@ -200,6 +204,7 @@ def _place_new(
     if not needs_similar(item.category):
         return _insert(conn, item, now, digest), []
     similar = similar_active(conn, item.namespace, item.category, item.content, item.key, said=said)
+    similar = [s for s in similar if s.seq not in kept_apart]
     placement = place_new(item.content, similar, core.settings, is_core=is_core)
     target = placement.target
     if placement.action == "keep existing" and target is not None:

@@ -1639,6 +1639,15 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         # A new user, a nurse: another house's password, someone else's appointment.
         ("The wifi password for breda is Shamrock!2019", "The wifi password at mams is Kerry22"),
         ("Rory's dentist 22/1", "My dentist 22/1"),
+        # A fourth adversary: the user's and a relation's, two relations, lower-case
+        # names, another month's payment given a key of its own yet replacing it.
+        ("I'm allergic to penicillin", "My husband is allergic to shellfish"),
+        ("My son is allergic to nuts", "My daughter is allergic to eggs"),
+        ("My number is 555-1234", "My wife's number is 555-9876"),
+        ("My mum's number is 555-1234", "My dad's number is 555-9876"),
+        ("I owe my brother 100", "I owe my sister 50"),
+        ("tom is allergic to nuts", "maya is allergic to eggs"),
+        ("Marta paid November", "Marta paid December"),
         # Changes to come in other words (a fourth trial: each replaced what holds now).
         ("Rent is 1450 a month", "Rent costs 1520 starting 1/1"),
         ("My salary is 52k", "salary rises to 55k in April"),

@@ -485,6 +485,8 @@ async def test_a_medicine_stopped_in_chat_is_no_longer_taken(harness: Harness) -
         "I quit lisinopril",
         "Finished my course of lisinopril",
         "I've come off lisinopril",
+        # A fourth adversary.
+        "GP discontinued my lisinopril",
     ],
 )
 async def test_a_medicine_stopped_in_other_words_is_no_longer_taken(
@@ -514,6 +516,13 @@ async def test_a_new_address_said_in_chat_replaces_the_street_lived_at(harness: 
     [
         "No more lisinopril left, need a refill",
         "I stopped taking lisinopril with dinner, now I take it in the morning",
+        # Asked or weighed, not done (a fourth adversary: each replaced the dose, and the
+        # medicine was no longer recalled for "what medication am I on?").
+        "Should I stop the lisinopril?",
+        "Is it ok to stop the lisinopril",
+        "Can I stop taking lisinopril safely",
+        "thinking of stopping the lisinopril",
+        "I was told not to stop the lisinopril",
     ],
 )
 async def test_a_medicine_run_out_or_moved_in_the_day_is_still_taken(
