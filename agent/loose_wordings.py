@@ -70,6 +70,7 @@ _WIFI = re.compile(
     r"(?i)\bwi-?fi\b[ \t]*(?:[:=]|\bis\b|\bkey\b)[ \t]*(?P<value>[^\s,;]+)"
     r"|\b(?:ssid|wi-?fi|network)\b[^\n.]{0,30}?\bkey[ \t]*[:=]?[ \t]*(?P<key>[^\s,;]+)"
 )
+_A_PASSWORD_LATER = re.compile(r"(?i)\b(?:password|passwd|pwd|pw|pass|key)\b")
 _SECURITY_ANSWER = re.compile(
     r"(?i)(?:\bsecurity[ \t]+question\b[^\n]{0,80}?\banswer\b|\b(?:secret|security)[ \t]+"
     r"answer\b|\(security[ \t]+question\))"
@@ -205,7 +206,10 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     for found in _WIFI.finditer(text):
         which = "value" if found["value"] else "key"
         value = found[which]
-        # A key holds a digit or a symbol: "my wifi is Netgear" names the router.
+        # A key holds a digit or a symbol: "my wifi is Netgear" names the router; so does
+        # "the wifi is Home5G and the password's daffodil" (an adversary).
+        if which == "value" and _A_PASSWORD_LATER.search(text, found.end()):
+            continue
         if len(value) >= 6 and any(not c.isalpha() for c in value.rstrip(".,;:!?)")):
             spans.append(("secret", found.span(which)))
     if _HINT_OF_A_PASSWORD.search(text):

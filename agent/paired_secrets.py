@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 
 _VALUE = r"(?P<value>[^\s,;|]+)"
+_NUMBER_WORDS = r"zero|oh|one|two|three|four|five|six|seven|eight|nine"
 _TRAILING = ".,;:!?)]}>\"'`\u201c\u201d\u2018\u2019"
 _CREDENTIALS = re.compile(
     r"(?i)\b(?P<label>creds|credentials|log-?in|logon|sign[ -]?in)\b"
     r"(?:[ \t]+(?:for|to|on|at|of)(?:[ \t]+[\w'.\u2019-]+){1,4}?)?"
-    r"[ \t]*(?:\b(?:are|is|was|were)\b|[:=])[ \t]*"
+    r"[ \t]*(?:\b(?:are|is|was|were)\b|[:=])?[ \t]*"
     r"(?P<user>[^\s:/|,;]+)[ \t]*(?<!:)[:/|][ \t]*" + _VALUE
 )
 """"creds for the NAS are admin:Tr0ub4dor", "login: ana/hunter4": a name and its password."""
@@ -64,7 +65,7 @@ _NOT_A_VALUE = frozenset(
 )
 _NOT_A_SECRETS_CODE = re.compile(
     r"(?i)\b(?:zip|post|postal|area|dress|promo|discount|coupon|voucher|country|source|tax|"
-    r"colou?r|error|status|bar|qr|sort|swift|dial(?:ling)?)\b"
+    r"colou?r|error|status|bar|qr|sort|swift|dial(?:ling)?|bike|bicycle|cycle)\b"
 )
 """A code that opens nothing: "changed the zip code to 90210"."""
 _WORD_ENDS = re.compile(r"[.,;:!?)\]]*(?:\s|$)")
@@ -77,6 +78,31 @@ _CODE_THEN_VALUE = re.compile(
     r"digits?|numbers?|steps?|metres?|meters?|km|miles?|euros?|dollars?|pounds?|%|am|pm)\b)"
 )
 """"We changed the door code, it's 9090 now", "alarm code changed, now 4471"."""
+_PASSWORD_WORD = r"(?:password|passwd|passcode|pass|pw|pwd|wi-?fi\s+key)"
+_CHANGED_THEN_IT_IS = re.compile(
+    r"(?i)\b(?:changed|reset|updated|new)\b[^.;\n]{0,40}?\b" + _PASSWORD_WORD + r"\b"
+    r"[^.;\n]{0,20}?[,;:.][ \t]*(?:it['\u2019]?s|it[ \t]+is|the[ \t]+new[ \t]+one[ \t]+is)"
+    r"(?:[ \t]+now)?[ \t]+(?P<value>[^\s,;]+)(?=[ \t]*(?:$|[.,;!?)]|[ \t]+(?:now|btw|thanks)\b))"
+)
+""""we changed the wifi pw, it's now swallowtail": a plain word too, last in its clause."""
+_LABEL_CHANGED_TO = re.compile(
+    r"(?i)\b(?P<label>" + _PASSWORD_WORD + r"|code|pin|combination|combo)\b[ \t]+"
+    r"(?:was[ \t]+|has[ \t]+been[ \t]+|got[ \t]+|is[ \t]+)?(?:changed|updated|reset|set)"
+    r"(?:[ \t]+(?:today|yesterday|again|this[ \t]+morning))?[ \t]*(?:to|->|\u2192|=>|:)[ \t]*"
+    r"(?P<value>(?:" + _NUMBER_WORDS + r")(?:[ \t-]+(?:" + _NUMBER_WORDS + r")){2,}|[^\s,;]+)"
+)
+""""Netflix pw changed -> hunter9", "storage unit code updated to 2718", "office door code
+was changed today to one two three four" (an adversary: each kept as typed)."""
+_POSSESSIVE_AFTER_NETWORK = re.compile(
+    r"(?i)\b(?:wi-?fi|wlan|network|ssid)\b[^.;\n]{0,60}?\b"
+    + _PASSWORD_WORD
+    + r"['\u2019]s[ \t]+(?P<value>[^\s,;]+)"
+)
+""""the wifi is Home5G and the password's daffodil": the network's password, a plain word."""
+_DIGITS_OR_NUMBER_WORDS = re.compile(
+    r"(?i)\d[\d \t.-]*\d|(?:" + _NUMBER_WORDS + r")(?:[ \t-]+(?:" + _NUMBER_WORDS + r"))+"
+)
+_CLAUSE_ENDS = re.compile(r"[ \t]*(?:$|[.,;!?)]|[ \t]+(?:now|today|btw|thanks|and|but)\b)")
 _HINTS = (
     "cred", "log", "sign", "admin", "root", "ubnt", "wi", "wlan", "ssid", "network",
     "security", "pass", "pw", "pin", "code", "combo", "combination",
@@ -115,6 +141,21 @@ def paired_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         for found in _ANSWER_BEFORE.finditer(text)
         if found["value"].split()[0].casefold() not in _NOT_AN_ANSWER
     ]
+    spans += _set_to_spans(text)
+    spans += [("code", found.span("value")) for found in _CODE_THEN_VALUE.finditer(text)]
+    spans += [
+        ("secret", _value_span(found))
+        for rule in (_CHANGED_THEN_IT_IS, _POSSESSIVE_AFTER_NETWORK)
+        for found in rule.finditer(text)
+        if _a_plain_value(found)
+    ]
+    spans += _changed_to_spans(text)
+    return [(kind, span) for kind, span in spans if span[1] > span[0]]
+
+
+def _set_to_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """A password or a code said set to its value (`_SET_TO`)."""
+    spans: list[tuple[str, tuple[int, int]]] = []
     for found in _SET_TO.finditer(text):
         value = _bare(found["value"])
         password = found["label"].lower().startswith("p") and found["label"].lower() != "pin"
@@ -128,8 +169,48 @@ def paired_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             continue
         if password or any(c.isdigit() for c in value):
             spans.append(("secret" if password else "code", _value_span(found)))
-    spans += [("code", found.span("value")) for found in _CODE_THEN_VALUE.finditer(text)]
-    return [(kind, span) for kind, span in spans if span[1] > span[0]]
+    return spans
+
+
+def _changed_to_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """A password or a code named, then said changed to its value (`_LABEL_CHANGED_TO`)."""
+    spans: list[tuple[str, tuple[int, int]]] = []
+    for found in _LABEL_CHANGED_TO.finditer(text):
+        value, label = _bare(found["value"]), found["label"].casefold()
+        is_code = label in ("code", "pin", "combination", "combo")
+        # A code is digits or number words ("changed to one two three four"); "dress code
+        # changed to casual" none, nor "the code was updated to v2.3".
+        if is_code and not _DIGITS_OR_NUMBER_WORDS.fullmatch(value):
+            continue
+        # A plain word is a password only last in its clause ("pw changed: see email").
+        plain = value.isalpha() and value.islower()
+        if value.casefold() in _NOT_A_VALUE or (
+            plain and not _CLAUSE_ENDS.match(text, found.end("value"))
+        ):
+            continue
+        if _NOT_A_SECRETS_CODE.search(text[max(found.start() - 20, 0) : found.start()]):
+            continue
+        spans.append(("code" if is_code else "secret", _value_span(found)))
+    return spans
+
+
+def _a_plain_value(found: re.Match[str]) -> bool:
+    """Whether a value that may be a plain word is one: last in its clause, no state.
+
+    "I changed my password, it is safer now" says how it is (kept as typed before).
+    """
+    value = _bare(found["value"]).casefold()
+    if value in _NOT_A_VALUE or value in _NO_KEY or value in _A_STATE:
+        return False
+    plain = value.isalpha()
+    return not plain or _ENDS_ITS_CLAUSE.match(found.string, found.end("value")) is not None
+
+
+_A_STATE = frozenset(
+    "safer fine better stronger longer shorter working sorted done different easier harder "
+    "ok okay good great secure weak strong long short simple complicated".split()
+)
+_ENDS_ITS_CLAUSE = re.compile(r"[.,;!?)\]]*[ \t]*(?:$|[.,;!?)]|\n)")
 
 
 def _bare(value: str) -> str:

@@ -89,6 +89,7 @@ _WIFI_IS = re.compile(
 """The network named for its password: "my wifi is Sunflower2024!", "the guest wifi is
 guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
+_A_PASSWORD_AFTER = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass|key)\b")
 _KEY_FOR = re.compile(
     r"(?i)\b(?:key|password|passcode|code|clave|llave|cl[eé])[ \t]+(?:for|to|of|del|de|do|da|du)"
     r"[ \t]+(?:(?:the|my|our|la|el|mi|le|la|o|a)[ \t]+)?(?:guest[ \t]+)?"
@@ -145,7 +146,7 @@ _NAMED_CODE = re.compile(
     # What it is for, then "is" or a colon: without them the words after the label may
     # say something else ("The door code for the office changed in 2019": an adversary).
     r"(?:[ \t]+(?:for|of|to|at|in|on)" + _WHERE + r"(?:[ \t]+(?:is|was)|[ \t]*[:=])"
-    r"|(?:[ \t]+(?:is|was))?)"
+    r"|(?:[ \t]+(?:is|was)|['\u2019]s)?)"
     # The value after ":", "=" or an arrow, on the same line or the next (a second
     # adversary: "door code -> 4821", "door code:\n4821").
     r"(?:[ \t]+now)?[ \t]*(?:[:=]|->|=>)?[ \t]*\n?[ \t]*#?(\d[\d \t-]{1,10}\d)\b"
@@ -289,7 +290,6 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_WIFI, _anything),
             (_NETWORKS_BARE, _a_networks_password),
             (_SSID_KEY, _anything),
-            (_WIFI_IS, _looks_like_a_password),
             (_KEY_FOR, _looks_like_a_password),
             (_AND_NOW, _marked),
             (_CJK_LABEL, _anything),
@@ -297,6 +297,13 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
         spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]
+        # "the wifi is Home5G and the password's daffodil": the network, then its password
+        # (an adversary saw the name redacted and the password kept).
+        spans += [
+            ("secret", _span(found, "value", _looks_like_a_password))
+            for found in _WIFI_IS.finditer(text)
+            if not _A_PASSWORD_AFTER.search(text, found.end())
+        ]
     if "new one" in lowered or "new password" in lowered or "new pin" in lowered:
         spans += [
             ("secret", _span(found, "value", _looks_like_a_password))

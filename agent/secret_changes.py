@@ -46,7 +46,12 @@ def _what_changed(before: str) -> frozenset[str]:
     if found is None:
         return frozenset()
     named = next(group for group in found.groups() if group is not None)
-    return frozenset(analyze(named)) - change_terms() - WHOSE
+    terms = frozenset(analyze(named)) - change_terms() - WHOSE
+    # "we changed the wifi pw" names the fact "Our wifi password is …" (an adversary).
+    return frozenset(_SAME_SECRET.get(term, term) for term in terms)
+
+
+_SAME_SECRET = {"pw": "password", "pwd": "password", "passwd": "password", "combo": "combin"}
 
 
 def secret_said_changed(text: str) -> frozenset[str]:

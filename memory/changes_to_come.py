@@ -23,7 +23,8 @@ _TO_CHANGE = re.compile(
     r"(?:is|are)\s+(?:set|due)\s+to\s+(?:rise|go\s+up|increase|drop|change)|"
     r"changes?\s+to|switch(?:es)?\s+to|becomes?|"
     r"(?:am|is|are)\s+(?:starting|switching|moving)\s+(?:at|to|on|with)|"
-    r"start(?:s|ing)?\s+(?:at|on|with|taking|a\s+new)|begins?\s+at)\b"
+    r"start(?:s|ing)?\s+(?:at|on|with|taking|a\s+new)|begins?\s+at|"
+    r"new\s+[\w-]+(?:\s+[\w-]+)?(?=\s+(?:from|starting|as\s+of|effective)\b))\b"
 )
 """A word of a change: "going up to", "rises to", "will cost", "I start at Google"."""
 _FROM_LATER = re.compile(

@@ -85,6 +85,14 @@ PHRASE = "witch collapse practice feed shame open despair creek road again ice l
         ("We changed the door code, it's 9090 now", "9090"),
         ("the alarm code changed, now 4471", "4471"),
         ("The door code changed. It is 7777 now", "7777"),
+        # A fourth adversary: each kept as typed, or the wrong part taken.
+        ("alarm code's now 1122", "1122"),
+        ("we changed the wifi pw, it's now swallowtail", "swallowtail"),
+        ("Netflix pw changed -> hunter9", "hunter9"),
+        ("storage unit code updated to 2718", "2718"),
+        ("office door code was changed today to one two three four", "three"),
+        ("credentials ana:hunter6", "hunter6"),
+        ("the wifi is Home5G and the password's daffodil", "daffodil"),
     ],
 )
 def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
@@ -140,10 +148,19 @@ def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
         "we changed the code to 1.2.3 version",
         "the alarm code goes off now 30 seconds after",
         "The door code is on the fridge. It is 10 steps away",
+        "pw changed: see email",
+        "the code was updated to v2.3",
+        "dress code changed to casual",
+        "changed the bike lock combo to 9090",
     ],
 )
 def test_ordinary_text_near_those_wordings_is_kept(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+def test_a_networks_name_is_kept_when_its_password_follows() -> None:
+    clean, _kinds = redact("the wifi is Home5G and the password's daffodil")
+    assert clean == "the wifi is Home5G and the password's [REDACTED:secret]"
 
 
 @pytest.mark.parametrize(

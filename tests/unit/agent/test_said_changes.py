@@ -587,6 +587,8 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
         ("We changed the door code, it's [REDACTED:code] now", {"door", "code"}),
         ("The door code changed. It is [REDACTED:code] now", {"door", "code"}),
         ("my door code is [REDACTED:code], it is 3 doors down", set()),
+        ("we changed the wifi pw, it's now [REDACTED:secret]", {"wifi", "password"}),
+        ("storage unit code updated to [REDACTED:code]", {"storage", "unit", "code"}),
     ],
 )
 def test_what_a_message_says_changed_of_a_secret(said: str, named: set[str]) -> None:

@@ -22,6 +22,13 @@ SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday
         "Breda's rate goes up to 14 an hour from January",
         "As of next month the gym costs 45",
         "The bus pass will cost 60 from the new year",
+        # A fourth adversary.
+        "Rent rises to 1520 as of 1/2/2027",
+        "Starting next month rent is 1520",
+        "rent increase to 1520 effective 01.02.2027",
+        "New rent from Jan 1st: 1520",
+        "gym fee is 45 starting next month",
+        "parking fee is 65 as of 1/2/2027",
     ],
 )
 def test_a_change_to_come(text: str) -> None:
@@ -39,6 +46,7 @@ def test_a_change_to_come(text: str) -> None:
         "I started at Google in January",
         "Photos from the party",
         "the price went up to 12 last week",
+        "Got a new phone in January",
     ],
 )
 def test_no_change_to_come(text: str) -> None:
