@@ -19,7 +19,9 @@ from memory.relative_dates import named_days
 from memory.text import analyze
 from memory.weekly_days import weekly_terms
 
-_MOVED_WORDS = r"moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward"
+_MOVED_WORDS = (
+    r"moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|delayed|put\s+back"
+)
 """The words saying an event moved to another day (every rule of this module reads them)."""
 _SAYS_CHANGE = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"

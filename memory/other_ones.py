@@ -15,10 +15,11 @@ from datetime import date
 
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
-from memory.event_days import MOVED_OR_CALLED_OFF
+from memory.event_days import MOVED_OR_CALLED_OFF, days_named
 from memory.fact_values import user_value
 from memory.health_values import health_values
 from memory.predicates import claim_of
+from memory.stated_prices import price_stated, same_priced_thing
 from memory.stated_values import debt_owed, two_debts
 from memory.text import analyze
 
@@ -27,8 +28,9 @@ _NUMBERED = re.compile(
     r"locker|server|site|store|shop|branch|building|car|van|truck|table|gate|platform|class|"
     r"grade|plot|bay|stall|suite|studio|cottage|property|invoice|order|ticket|case|job|lot|"
     r"week|season|episode|chapter|phase|stage|space|spot|q|quarter|flight)"
-    r"\s*#?\s*(?P<which>\d{1,6}[a-z]?|[a-z])\b(?![.,:/-]?\d)"
-    r"|\b(?P<code>(?-i:[A-Z]{2}))(?P<number>\d{3,4})\b"
+    r"\s*#?\s*(?P<which>\d{1,6}(?:-\d{1,8})?[a-z]?|[a-z]|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve)\b(?![.,:/-]?\d)"
+    r"|\b(?P<code>(?-i:[A-Z]{2,5}))-?(?P<number>\d{3,6})\b"
 )
 """"Flat 2", "room 4b", "server #3", "unit A": which one of several is meant (not "number
 087 …": a phone's digits are its value)."""
@@ -45,8 +47,35 @@ def _numbered(text: str) -> dict[str, set[str]]:
         if match["code"]:  # a flight's number, "TP1234"
             found.setdefault(match["code"], set()).add(match["number"])
             continue
-        found.setdefault(match["what"].casefold(), set()).add(match["which"].casefold())
+        which = match["which"].casefold()
+        found.setdefault(match["what"].casefold(), set()).add(_AS_DIGITS.get(which, which))
     return found
+
+
+_AS_DIGITS = {
+    word: str(number)
+    for number, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+}
+""""Flat three" is flat 3 (an adversary: it replaced "Flat 2 rent is 1100")."""
+
+
+def _priced_apart(new: str, old: str) -> bool:
+    """Both the price of a thing, each of another, or two meters' readings.
+
+    "Garage rent is 80" and "Flat 2 rent is …", the gas meter's reading and the
+    electricity meter's: an adversary saw each replace the other.
+    """
+    ours, theirs = price_stated(new), price_stated(old)
+    if ours is not None and theirs is not None:
+        return ours[0] != theirs[0] and not same_priced_thing(ours[0], theirs[0])
+    meters = {found[1].casefold()[:4] for found in _METER.finditer(new)}
+    their_meters = {found[1].casefold()[:4] for found in _METER.finditer(old)}
+    return bool(meters and their_meters and meters.isdisjoint(their_meters))
+
+
+_METER = re.compile(r"(?i)\b(gas|electric(?:ity)?|power|water|heat(?:ing)?|oil|solar)\s+meter\b")
 
 
 def _another_numbered(new: str, old: str) -> bool:
@@ -151,6 +180,9 @@ def _whose(text: str) -> str:
         return relation["who"].casefold() if relation else _ME
     if _OPENS_AS_ME.match(text):
         return _ME
+    for_whom = _FOR_SOMEONE.search(text)
+    if for_whom is not None:
+        return for_whom["who"].casefold()  # "Dentist for Tom on 14/1" (an adversary)
     named = _NAMED_IN_HEALTH.match(text)
     if named is not None and named["name"].casefold() not in _NOT_A_PERSON:
         return named["name"].casefold()
@@ -164,6 +196,12 @@ _RELATION = re.compile(
     r"daughter|kid|child|baby|grandmother|grandma|granny|nan|grandfather|grandpa|aunt|uncle|"
     r"cousin|niece|nephew|stepson|stepdaughter|flatmate|roommate)s?\b"
 )
+_FOR_SOMEONE = re.compile(
+    r"\bfor\s+(?:(?i:my|our)\s+)?(?P<who>(?!(?:The|This|That|Monday|Tuesday|Wednesday|Thursday|"
+    r"Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\b)[A-Z][a-z]+|(?i:son|daughter|husband|wife|partner|mum|mom|"
+    r"dad|mother|father|brother|sister|kids?|baby))\b"
+)
 _OPENS_AS_ME = re.compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
 _NAMED_IN_HEALTH = re.compile(
     r"(?i)^\W*(?P<name>[a-z][\w'-]+)\s+(?:is\s+(?:not\s+|no\s+longer\s+)?allergic|has\s+an?\s+"
@@ -176,6 +214,29 @@ _NOT_A_PERSON = frozenset(
 
 
 _FIRST_NAME = re.compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")
+
+
+def _days_said(text: str, said: date) -> set[str]:
+    """The days or months `text` names, read as a record's are written short.
+
+    "dentist 3/2" (a bare day and month the index leaves as a fraction may be), "Nov rent
+    paid" (a month cut short), "on the 21st" (a day of the month): an adversary saw each
+    replace the record before it under one key.
+    """
+    text = _BARE_DAY.sub(r"on \g<0>", text)
+    text = _SHORT_MONTH.sub(lambda found: _MONTHS[found[1].casefold()[:3]], text)
+    days = _days_or_months(mentioned_date_terms(text, said))
+    return days or {term for term in days_named(text) if term.startswith("said:on the")}
+
+
+_BARE_DAY = re.compile(r"(?<![\w/.-])(?<!\bon\s)[0-3]?\d/[01]?\d(?![\w/.-])")
+_MONTHS = {
+    name[:3].casefold(): name
+    for name in (
+        "January February March April May June July August September October November December"
+    ).split()
+}
+_SHORT_MONTH = re.compile(r"(?i)\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?")
 
 
 def _days_or_months(terms: list[str]) -> set[str]:
@@ -203,8 +264,12 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
     ours_value, theirs_value = user_value(new), user_value(old)
     if ours_value is not None and theirs_value is not None and ours_value[0] == theirs_value[0]:
         return False
-    ours = _days_or_months(mentioned_date_terms(new, said))
-    theirs = _days_or_months(mentioned_date_terms(old, old_said))
+    if any(
+        what in _numbered(old) and which & _numbered(old)[what]
+        for what, which in _numbered(new).items()
+    ):
+        return False  # "Invoice 1042 due 20/10" gives invoice 1042 its due date anew
+    ours, theirs = _days_said(new, said), _days_said(old, old_said)
     if not ours or not theirs or ours & theirs:
         return False
     # The rest alike: "Ciarán paid January rent" and "Ciarán paid February rent"; a payment
@@ -233,5 +298,6 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or said_of_other_people(new, old)
         or _for_another(new, old)
         or _another_numbered(new, old)
+        or _priced_apart(new, old)
         or _another_days_record(new, old, said, old_said)
     )

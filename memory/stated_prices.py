@@ -24,6 +24,11 @@ _PRICED = frozenset(
     "premium insurance mortgage tax payment charge deposit budget allowance pension".split()
 )
 """What holds a price even said without a currency: "rent is 950"."""
+_AS_DIGITS = {
+    word: str(number)
+    for number, word in enumerate("zero one two three four five six seven eight nine ten".split())
+}
+"""'Flat two rent' is flat 2's."""
 _NOT_A_THING = frozenset("it that this which he she they who what there here".split())
 _CURRENCY = re.compile(r"(?i)[$€£]|eur|euro|usd|dollar|pound|quid")
 
@@ -35,7 +40,7 @@ def price_stated(piece: str) -> tuple[str, frozenset[str]] | None:
     found = _COSTS.match(piece)
     if found is None:
         return None
-    what = found["what"].casefold().split()
+    what = [_AS_DIGITS.get(word, word) for word in found["what"].casefold().split()]
     if what[0] in _NOT_A_THING:
         return None
     amount = found["amount"]

@@ -1648,6 +1648,15 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("I owe my brother 100", "I owe my sister 50"),
         ("tom is allergic to nuts", "maya is allergic to eggs"),
         ("Marta paid November", "Marta paid December"),
+        ("dentist 14/1", "dentist 3/2"),
+        ("Nov rent paid", "Dec rent paid"),
+        ("Dentist appointment on the 14th", "Dentist appointment on the 21st"),
+        ("Dentist for Tom on 14/1", "Dentist for Maya on 14/1"),
+        ("Flat 2 rent is 1100", "Flat three rent is 1200"),
+        ("Garage rent is 80", "Flat 2 rent is 1100"),
+        ("Gas meter 12345", "Electricity meter 4620"),
+        ("Order 112-3345 arrives Tuesday", "Order 112-9999 arrives Friday"),
+        ("INV-1042 300 EUR", "INV-1043 250 EUR"),
         # Changes to come in other words (a fourth trial: each replaced what holds now).
         ("Rent is 1450 a month", "Rent costs 1520 starting 1/1"),
         ("My salary is 52k", "salary rises to 55k in April"),
@@ -1666,6 +1675,25 @@ async def test_the_same_key_holding_someone_or_something_else_keeps_both(
     kept = await memory.store("k", second)
     assert kept.key == "k_2"
     assert await _active(memory) == {"k": first, "k_2": second}
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Dentist on 14/1 at 9", "Dentist delayed until 21/1"),
+        ("Invoice 1042 due 13/10", "Invoice 1042 due 20/10"),
+        ("Flat 2 rent is 1100", "Flat two rent is 1150"),
+    ],
+)
+async def test_the_same_key_given_the_same_ones_new_value_replaces_it(
+    memory: Memory, first: str, second: str
+) -> None:
+    """Found by a fourth adversary: each was kept as a second one, the old value in effect."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("k", first)
+    new = await memory.store("k", second)
+    assert new.key == "k" and len(new.supersedes) == 1
+    assert await _active(memory) == {"k": second}
 
 
 async def test_a_key_of_its_own_holding_something_else_is_passed_by(memory: Memory) -> None:
