@@ -116,8 +116,11 @@ _QUESTION_LIST = re.compile(
 
 
 _ASKS_TO_RECALL = re.compile(
-    r"(?i)^(?:(?:please|can\s+you|could\s+you)\s+)?(?:remind\s+me\s+(?:of|about|what|who|when|"
-    r"where)|tell\s+me\s+(?:everything|all|what)\s+you\s+(?:know|remember|have)|"
+    r"(?i)^(?:(?:please|can\s+(?:you|u)|could\s+(?:you|u)|pls)\s+)?(?:remind\s+me\s+(?:of|about|what|"
+    r"who|when|where)|remind\s+me\s+(?:of\s+)?(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$|"
+    r"(?:i\s+)?need\s+(?:the|my|our)\s+(?:[\w'\u2019-]+\s+){0,2}(?:number|phone|address|email|"
+    r"code|details|contact|no\.|nr)$|"
+    r"tell\s+me\s+the\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$|tell\s+me\s+(?:everything|all|what)\s+you\s+(?:know|remember|have)|"
     r"what\s+do\s+you\s+(?:know|remember)|any\s+news\s+(?:about|from|on)|"
     # Found by an adversary: each used as a memory.
     r"i\s+wonder\s+(?:what|which|when|where|who|how)|"
@@ -155,6 +158,10 @@ _ASKED_WITHOUT_MARK = re.compile(
     r"(?:is|are|was|were)\s+(?!(?:a|an|it|this|that|there|not)\b)[\w'\u2019-]+(?:\s+club)?"
     r"(?=\s+(?:on|at|in|open|closed|cancel\w*|still|ready|happening|coming|going|due|booked|"
     r"free|home|back|allowed)\b)|am\s+i|"
+    # "is aoife swimming thursday" (a new user); not "was great seeing you".
+    r"(?:is|are)\s+(?!(?:a|an|it|this|that|there|not|great|good|nice|fine|lovely|fun|so|too|"
+    r"really|very|worth|busy|tired|done|still|just|always|never|he|she|they|we|you|i)\b)"
+    r"[\w'\u2019-]+(?=\s+[a-z]+ing\b)|"
     r"(?:do|did|have|can|should|will)\s+(?:i|we)\b)"
     r"\s+(?P<rest>[^?]+)$"
 )
@@ -182,7 +189,9 @@ def _asked_without_mark(said: str) -> bool:
 _ASKED_BY_ITS_VERB = re.compile(
     r"(?i)\W*(?:(?:has|have|did|is|are|was|were|can|could|will|should)\s+"
     r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))|(?:does|do)\s+"
-    r"(?:my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+)))\s+"
+    r"(?:my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))|"
+    r"did\s+(?!(?:i|we|you|it|that|this|u)\b)[a-z]+(?=\s+(?:pay|send|call|ring|reply|book|come|"
+    r"say|text|email|sign|finish|arrive|get|bring|leave|drop|pick|fix|check|confirm|cancel)\b))\s+"
     r"(?P<rest>[^?.!,;:]+)"
 )
 """"has the furosemide changed", "is the clinic open tomorrow" (a new user, a carer: shown
@@ -323,8 +332,9 @@ _ASKED_POLITELY = re.compile(r"(?i)\b(?:pls|plz|please)[\s.!?]*$")
 
 
 _ASKED_NOUNS = (
-    r"(?:number|numbr|nmbr|phone|mobile|email|e-mail|address|addr|rent|code|pin|pw|password|"
-    r"birthday|bday|price|cost|deadline|contact|details|name)"
+    r"(?:number|numbr|nmbr|no\.|nr|num|phone|mobile|email|e-mail|address|addr|rent|code|pin|pw|"
+    r"password|birthday|bday|price|cost|deadline|contact|details|name|amount|total|balance|"
+    r"reading|date)"
 )
 _A_NOUN_ASKED = re.compile(
     rf"(?i)^(?!.*\bnew\b)\W*(?:(?:my|the|our)\s+)?(?:{_WORD}\s+){{0,2}}?{_ASKED_NOUNS}"

@@ -683,6 +683,18 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Anyone can borrow the ladder", False),
         ("Any day but Monday suits the plumber", False),
         ("Do the bins on Tuesday", False),
+        # A fourth adversary and a new user, a nurse: each shown to the model as a memory.
+        ("can u remind me the plumber number", True),
+        ("need the plumber number", True),
+        ("plumber's no.", True),
+        ("did marta pay for december yet", True),
+        ("tell me the gas debit", True),
+        ("gas debit amount", True),
+        ("is aoife swimming thursday", True),
+        ("I need the plumber", False),
+        ("did laundry today", False),
+        ("need new tyres", False),
+        ("Tom is swimming thursday", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
