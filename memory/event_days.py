@@ -15,6 +15,7 @@ from functools import cache
 
 from memory.date_terms import find_dates
 from memory.fact_values import attribute_terms, user_value
+from memory.month_names import MONTH_NAMES
 from memory.relative_dates import named_days
 from memory.text import analyze
 from memory.weekly_days import weekly_terms
@@ -92,6 +93,31 @@ _BEFORE_NOW = re.compile(r"(?i)\b(?:last\s+(?:week|month|year|time)|yesterday|ag
 next lesson's day away (an adversary)."""
 
 
+def one_time_of(new: str, old: str) -> bool:
+    """Whether `new` moves or calls off one time of an event `old` says recurs.
+
+    Found by a new user: "rorys speech therapy moved to thurs 17/12 at 4" replaced "Rory
+    speech therapy every other wed at 3.30", and "aoife swimming cancelled til january"
+    would end her Tuesday swimming: the schedule holds after.
+    """
+    if _RECURS.search(old) is None or _RECURS.search(new) is not None:
+        return False
+    return (
+        bool(days_named(new))
+        or _CALLED_OFF.search(new) is not None
+        or _MOVED_VERB.search(new) is not None
+    )
+
+
+_MOVED_VERB = re.compile(rf"(?i)\b(?:{_MOVED_WORDS})\b")
+
+
+_RECURS = re.compile(
+    r"(?i)\b(?:every|each|weekly|fortnightly|biweekly|monthly|(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)days)\b"
+)
+
+
 def several_events(texts: list[str]) -> bool:
     """Whether two or more of `texts` are events, each of other days than the others.
 
@@ -159,8 +185,8 @@ def moves_it(new: str, old: str) -> bool:
     event they moved (a one-word name is too few words shared to be one subject). The words
     before "moved" must all name the old event.
     """
-    if not days_named(new) or not days_named(old):
-        return False
+    if not (days_named(new) or _A_MONTH.search(new)) or not days_named(old):
+        return False  # "Eye test postponed until January" moves it too (an adversary)
     verb_first = _MOVED_THE.match(new)
     if verb_first is not None:
         said = verb_first["what"]  # "Moved the dentist to 21/1", "Rescheduled my dentist to …"
@@ -174,6 +200,7 @@ def moves_it(new: str, old: str) -> bool:
     return bool(named) and named <= set(analyze(old))
 
 
+_A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
 _MOVED_THE = re.compile(
     rf"(?i)^\s*(?:(?:i|we)\s+(?:have\s+|'ve\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"
     r"(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+(?:to|till|until)\b"
@@ -192,13 +219,52 @@ def cancels_it(new: str, old: str) -> bool:
     Found by an adversary: it stood beside "Dentist on 14/1 at 3pm", both in effect.
     """
     found = _CANCELLED.search(new)
-    if found is None or days_named(new) or not days_named(old):
+    if found is None or not days_named(old):
         return False
-    named = set(analyze(new[: found.start()] or new[found.end() :])) - _an_appointment()
-    return bool(named) and named <= set(analyze(old))
+    said = new[: found.start()] or new[found.end() :]
+    days = days_named(said)
+    # "rorys speech therapy on the 17th cancelled, therapist sick" names the day it calls
+    # off: the event of that day (a new user: the event stayed, unmarked).
+    if days and not _days_of_the_month(days) & _days_of_the_month(days_named(old)):
+        return False
+    said = _A_DAY_SAID.sub(" ", said)
+    named = set(analyze(said)) - _an_appointment()
+    if not named or not named <= set(analyze(old)):
+        return False
+    if found.group().strip().casefold().endswith("off"):
+        # "haircut is off" names the whole event; "the heating is off" is no call-off of
+        # "Heating service on 14/1".
+        event = {t for t in analyze(_A_DAY_SAID.sub(" ", old)) if not t.isdigit()}
+        return event - _an_appointment() - _AT_WORDS <= named
+    return True
+
+
+_AT_WORDS = frozenset({"on", "at", "am", "pm"})
+
+
+_A_DAY_SAID = re.compile(
+    r"(?i)\b(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:[/.-]\d{1,2}(?:[/.-]\d{2,4})?)?\b"
+)
+
+
+def _days_of_the_month(days: frozenset[str]) -> set[int]:
+    """The days of the month `days_named` terms name: "dtmd1217" and "on the 17th" are 17."""
+    found: set[int] = set()
+    for term in days:
+        if term.startswith("dtmd"):
+            found.add(int(term[6:8]))
+        elif term.startswith("dtd"):
+            found.add(int(term[9:11]))
+        elif (number := re.search(r"\d{1,2}", term)) is not None and term.startswith("said:"):
+            found.add(int(number.group()))
+    return found
 
 
 _CANCELLED = re.compile(
-    r"(?i)\s*(?:(?:has\s+been|was|is|got)\s+)?(?:cancel(?:l?ed)|called\s+off)\b[.!]*\s*$"
+    r"(?i)\s*(?:(?:has\s+been|was|is|got|are)\s+)?(?:cancel(?:l?ed)|called\s+off|(?<=is\s)off|"
+    r"(?<=are\s)off)\b"
+    # Till when, or why, after it: "aoife swimming cancelled til january, coach is sick".
+    r"(?:\s+(?:til|till|until|for|this|today|tomorrow|tonight)\b[^,.;!]*)?(?:[,.;!]\s*\S.*)?"
+    r"[.!]*\s*$"
     r"|^\s*(?:(?:i|we)\s+)?(?:cancel(?:l?ed)|called\s+off)\s+(?:the\s+|my\s+|our\s+)?"
 )

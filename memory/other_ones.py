@@ -15,7 +15,7 @@ from datetime import date
 
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
-from memory.event_days import MOVED_OR_CALLED_OFF, days_named
+from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
 from memory.fact_values import user_value
 from memory.health_values import health_values
 from memory.predicates import claim_of
@@ -285,7 +285,8 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     rent in full" under January's, "Dentist on 28/1" under "Dentist on 14/1"; "… moved to
     …" still replaces); a debt to one person for another thing ("I owe Priya $15 for
     lunch" under the key of "… $42 for tickets": an adversary saw that debt go); a fact of
-    someone else (`_of_other_people`, `said_of_other_people`); the same of another place
+    someone else (`_of_other_people`, `said_of_other_people`); one time of an event that
+    recurs, moved or called off (`one_time_of`); the same of another place
     or party (`_for_another`); or a change to come beside what holds now
     (`a_change_to_come`).
     """
@@ -299,5 +300,6 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or _for_another(new, old)
         or _another_numbered(new, old)
         or _priced_apart(new, old)
+        or one_time_of(new, old)
         or _another_days_record(new, old, said, old_said)
     )

@@ -30,6 +30,7 @@ from memory.event_days import (
     leaves_its_day,
     moves_it,
     on_other_days,
+    one_time_of,
     several_events,
 )
 from memory.fact_subjects import (
@@ -298,6 +299,7 @@ def place_new(
         and not one_item_of_a_list(content, s.content)
         and not on_other_days(content, s.content)
         and not leaves_its_day(content, s.content)
+        and not one_time_of(content, s.content)
         and not called_off_before(content)
         and not two_debts(content, s.content)
         # An event is not the fact it names: "GP appointment with Dr Nguyen on 15/12"
@@ -330,6 +332,7 @@ def place_new(
         for s in similar
         if s not in by_value + by_number
         and (moves_it(content, s.content) or cancels_it(content, s.content))
+        and not one_time_of(content, s.content)
     )
     if several_events([c.content for c in moves]):
         # Which one it moves it does not say, though one is also the closest in words

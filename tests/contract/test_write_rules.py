@@ -1696,6 +1696,22 @@ async def test_the_same_key_given_the_same_ones_new_value_replaces_it(
     assert await _active(memory) == {"k": second}
 
 
+async def test_one_time_of_an_event_that_recurs_keeps_the_schedule(memory: Memory) -> None:
+    """Found by a new user, a nurse: "rorys speech therapy moved to thurs 17/12 at 4"
+    replaced the fortnightly therapy, under its key or another."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("therapy", "Rory speech therapy every other wed at 3.30")
+    await memory.store("therapy", "Rorys speech therapy moved to thurs 17/12 at 4")
+    await memory.store("swimming", "Aoife has swimming every tue and thu 5pm")
+    await memory.store("off", "aoife swimming cancelled til january, coach is sick")
+    assert await _active(memory) == {
+        "therapy": "Rory speech therapy every other wed at 3.30",
+        "therapy_2": "Rorys speech therapy moved to thurs 17/12 at 4",
+        "swimming": "Aoife has swimming every tue and thu 5pm",
+        "off": "aoife swimming cancelled til january, coach is sick",
+    }
+
+
 async def test_a_key_of_its_own_holding_something_else_is_passed_by(memory: Memory) -> None:
     """Found by an adversary: "Bike rental shop opens at 9", stored under "rent_2" by hand,
     was replaced by "Flat 3 rent is 1300" written under "rent"."""

@@ -1,0 +1,53 @@
+"""Events moved, called off, or one time of an event that recurs."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.event_days import cancels_it, moves_it, one_time_of
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        # A new user, a nurse, and a fourth adversary: each left the event unmarked.
+        ("aoife swimming cancelled til january, coach is sick", "Aoife has swimming every Tuesday"),
+        (
+            "rorys speech therapy on the 17th cancelled, therapist sick",
+            "Rorys speech therapy on 17/12",
+        ),
+        ("haircut is off", "Haircut on 12/12 at 10"),
+        ("Dentist cancelled", "Dentist on 14/1 at 3pm"),
+    ],
+)
+def test_a_call_off_in_other_words(new: str, old: str) -> None:
+    assert cancels_it(new, old)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        ("rorys speech therapy on the 17th cancelled", "Rorys speech therapy on 24/12 at 4"),
+        ("the heating is off", "Heating service on 14/1"),
+        ("I'm off to the dentist", "Dentist on 14/1 at 3pm"),
+        ("Piano lesson cancelled last week because of snow", "Piano lesson on 9/12 at 5pm"),
+    ],
+)
+def test_no_call_off_of_that_event(new: str, old: str) -> None:
+    assert not cancels_it(new, old)
+
+
+def test_a_move_to_a_month() -> None:
+    """A fourth adversary: "Eye test postponed until January" left the eye test unmarked."""
+    assert moves_it("Eye test postponed until January", "Eye test on 15/12 at 2pm")
+    assert moves_it("Dentist delayed until 21/1", "Dentist on 14/1 at 9")
+
+
+def test_one_time_of_an_event_that_recurs() -> None:
+    """A new user: a one-off move replaced the fortnightly schedule."""
+    schedule = "Rory speech therapy every other wed at 3.30"
+    assert one_time_of("Rorys speech therapy moved to thurs 17/12 at 4", schedule)
+    assert one_time_of("speech therapy cancelled this week", schedule)
+    assert not one_time_of("Speech therapy moved to Thursdays", schedule)
+    assert not one_time_of("Speech therapy is now with Ms Byrne", schedule)
+    assert not one_time_of("Speech therapy moved to 17/12", "Speech therapy on 16/12")
