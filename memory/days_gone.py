@@ -13,6 +13,7 @@ import re
 from datetime import date, datetime
 
 from memory.date_terms import local_time
+from memory.days_to_keep import last_day_said
 from memory.entry import MemoryEntry
 from memory.text import entry_terms
 
@@ -66,6 +67,10 @@ def _last_day_named(entry: MemoryEntry) -> str | None:
         month_day = term[len(_ANY_YEAR) :]
         if term.startswith(_ANY_YEAR) and len(month_day) == 4 and month_day not in dated:
             days.append(_from(said, int(month_day[:2]), int(month_day[2:])))
+    # Named in ways the index reads no day ("mammogram 8/1", "Termin am 14. Januar", "MOT
+    # due in January"): read here too, so that retention keeps it until then.
+    if (more := last_day_said(entry.content, said)) is not None:
+        days.append(more)
     return max(days) if days else None
 
 

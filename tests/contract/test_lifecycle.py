@@ -195,6 +195,38 @@ async def test_retention_keeps_a_message_until_the_day_it_names(
     assert results["sqlite"] == (["chat", "scan"], ["holiday", "today"])
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "mammogram 8/7",
+        "Concert on 20.07 at 8pm",
+        "Dentist on 14/07/26",
+        "Dentist on July the 14th",
+        "Termin am 14. Juli beim Zahnarzt",
+        "cita el 14 de julio",
+        "Visa expires 2026-07",
+        "MOT due in July",
+    ],
+)
+async def test_retention_keeps_a_day_named_in_other_ways(
+    memory: Memory, open_store: OpenStore, said: str
+) -> None:
+    """Found by a fourth adversary: each, said 40 days before, was deleted at 30 days
+    before its day came (the index reads no day in these ways)."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    await store.import_(
+        [
+            _entry("day", "conversation", 40, content=said),
+            _entry("chat", "conversation", 40, content="I may go, scored 3/5, took 1/2 tablet"),
+        ]
+    )
+    first = await _lifecycle(store).hygiene(now=NOW)
+    assert sorted(e.key for e, _ in first.removed) == ["chat"]
+    later = await _lifecycle(store).hygiene(now=NOW + timedelta(days=70))
+    assert sorted(e.key for e, _ in later.removed) == ["day"]
+
+
 async def test_forgetting_is_audited(memory: Memory) -> None:
     lifecycle = _lifecycle(memory)
     await memory.store("editor", "The user edits in Helix")

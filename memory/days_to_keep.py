@@ -1,0 +1,94 @@
+"""The days a message names in the ways the index reads no date, for keeping it until then.
+
+Found by an adversary: "mammogram 8/1", "Concert on 20.12", "Dentist on 14/01/27",
+"Termin am 14. Januar", "Visa expires 2027-03", "MOT due in January" and "Lease ends end of
+February", each said in November, were deleted at 30 days as if they named no day to come.
+The index leaves some of these alone on purpose ("on 1/2 tablet" is no date), but keeping
+a message a little longer costs nothing: a day read here only keeps it (`memory.days_gone`).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date
+
+_MONTHS = {
+    # English, German, French, Spanish, Portuguese, Italian: the first letters each is
+    # written with, short or whole.
+    1: "jan january januar janvier enero janeiro gennaio jän jänner",
+    2: "feb february februar février fevrier febrero fevereiro febbraio",
+    3: "mar march märz maerz mars marzo março marco",
+    4: "apr april avril abril aprile",
+    5: "may mai mayo maio maggio",
+    6: "jun june juni juin junio junho giugno",
+    7: "jul july juli juillet julio julho luglio",
+    8: "aug august août aout agosto",
+    9: "sep sept september septembre septiembre setembro settembre",
+    10: "oct october oktober octobre octubre outubro ottobre okt",
+    11: "nov november novembre noviembre novembro",
+    12: "dec december dezember décembre decembre diciembre dezembro dicembre dez dic",
+}
+_MONTH_OF = {name: number for number, names in _MONTHS.items() for name in names.split()}
+_MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
+_NUMERIC = re.compile(
+    r"(?<!scored\s)(?<!score\s)(?<!rated\s)(?<!passed\s)(?<!got\s)(?<!won\s)"
+    r"(?<![\d/.:-])(?P<day>[0-3]?\d)[/.](?P<month>[01]?\d)(?:[/.](?P<year>\d{4}|\d{2}))?"
+    r"(?![\d/:]|\.\d)(?!\s*(?:kg|g|km|m|cm|mm|h|hrs?|hours?|bar|psi|l|ml|mg|x|%|mins?|of|tablets?|"
+    r"pills?|cups?|doses?|tsp|tbsp|tests?|marks?|points?|stars?)\b)"
+)
+_YEAR_MONTH = re.compile(r"(?<![\d-])(?P<year>20\d\d)-(?P<month>[01]\d)(?![\d-])")
+_NAMED = re.compile(
+    rf"(?i)(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.|º)?\s+(?:de\s+|of\s+)?)?"
+    rf"\b(?P<month>{_MONTH_NAME})\b\.?"
+    rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
+)
+_ALSO_A_WORD = frozenset("may mai mar mars marco jan dic".split())
+_LOOKED_BACK = 30
+"""As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
+
+
+def last_day_said(text: str, said: date) -> str | None:
+    """The last day `text`, said on `said`, names in these ways, as YYYYMMDD; or None.
+
+    A month named without its day is its last day ("MOT due in January": kept through
+    January).
+    """
+    days: list[date] = []
+    for found in _NUMERIC.finditer(text):
+        day, month = int(found["day"]), int(found["month"])
+        days += _meant(said, month, day, _full_year(found["year"]))
+    for found in _YEAR_MONTH.finditer(text):
+        year, month = int(found["year"]), int(found["month"])
+        if 1 <= month <= 12:
+            days.append(date(year, month, calendar.monthrange(year, month)[1]))
+    for named in _NAMED.finditer(text):
+        name = named["month"].casefold()
+        written_day: str | None = named["day"] or named["after"]
+        if written_day is None and (
+            name in _ALSO_A_WORD or named["month"].islower() and len(name) <= 3
+        ):
+            continue  # "I may go", "Jan is coming": a month only with its day
+        which = None if written_day is None else int(written_day)
+        days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
+    return f"{max(days):%Y%m%d}" if days else None
+
+
+def _full_year(year: str | None) -> int | None:
+    if year is None:
+        return None
+    return int(year) + 2000 if len(year) == 2 else int(year)
+
+
+def _meant(said: date, month: int, day: int | None, year: int | None) -> list[date]:
+    """The day meant: in the year given, else the one not more than a month gone."""
+    if not 1 <= month <= 12:
+        return []
+    for candidate in (year,) if year is not None else (said.year, said.year + 1):
+        last = calendar.monthrange(candidate, month)[1]
+        if day is not None and not 1 <= day <= last:
+            return []
+        meant = date(candidate, month, last if day is None else day)
+        if year is not None or (said - meant).days <= _LOOKED_BACK:
+            return [meant]
+    return []
