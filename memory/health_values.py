@@ -411,6 +411,12 @@ def health_wordings(text: str, terms: Iterable[str]) -> str:
     )
 
 
+def may_say_a_stop(text: str) -> bool:
+    """Whether `text` holds a word a stop is said with (`_STOP_CUES`): read anew by 0026."""
+    folded = text.casefold()
+    return any(cue in folded for cue in _STOP_CUES)
+
+
 def stops_a_medicine(text: str) -> bool:
     """Whether `text` says a medicine was stopped ("I'm off lisinopril now").
 

@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from memory.date_ranges import ranges_written_out
 from memory.date_terms import mentioned_date_terms, names_short_date
-from memory.health_values import names_a_dose, names_health_wordings, stops_a_medicine
+from memory.health_values import (
+    may_say_a_stop,
+    names_a_dose,
+    names_health_wordings,
+    stops_a_medicine,
+)
 from memory.money_words import names_money
 from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
+from memory.shift_words import names_shifts
 from memory.short_words import has_short_words
 from memory.weekly_days import names_a_weekly_day
 
@@ -81,3 +87,13 @@ def claims_stops_or_days(text: str) -> bool:
         or names_a_relative_day(text)
         or ranges_written_out(text) != text
     )
+
+
+def stops_or_shifts(text: str) -> bool:
+    """Whether `text` names what migration 0026 reads anew.
+
+    A medicine stopped in other words ("GP discontinued my omeprazole", "I don't take
+    levothyroxine anymore") or a stop only asked about ("Should I stop the warfarin?": no
+    stop); a roster or a shift (found by "shift", "roster" and "rota").
+    """
+    return may_say_a_stop(text) or names_shifts(text)

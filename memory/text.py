@@ -33,6 +33,7 @@ from memory.relative_dates import (
     said_relative_terms,
     this_years,
 )
+from memory.shift_words import shift_wordings
 from memory.short_words import SHORT_WORDS, written_out
 from memory.weekly_days import weekday_terms, weekly_terms
 
@@ -351,7 +352,12 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     words = analyze(written)
     seen = set(words)
     wordings = " ".join(
-        (every_wording_of(content), health_wordings(content, seen), money_wordings(content))
+        (
+            every_wording_of(content),
+            health_wordings(content, seen),
+            money_wordings(content),
+            shift_wordings(content),
+        )
     )
     worded = [term for term in analyze(wordings) if term not in seen]
     return (

@@ -28,6 +28,7 @@ from memory.postgres.schema import (
     RANGES_AND_WORDS_READ,
     SAVED_DAYS_APART,
     SHORT_WORDS_READ,
+    STOPS_AND_SHIFTS_READ,
     TERMS_ADDED,
     lexemes,
     migrations,
@@ -39,6 +40,7 @@ from memory.read_anew import (
     dates_or_medicines,
     ranges_or_words,
     short_words_or_markers,
+    stops_or_shifts,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
@@ -118,6 +120,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DATES_AND_MEDICINES_READ: dates_or_medicines,
     RANGES_AND_WORDS_READ: ranges_or_words,
     CLAIMS_STOPS_AND_DAYS_READ: claims_stops_or_days,
+    STOPS_AND_SHIFTS_READ: stops_or_shifts,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

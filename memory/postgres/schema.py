@@ -59,6 +59,11 @@ CLAIMS_STOPS_AND_DAYS_READ = "claims, stops and days read"
 one sentence or clause of several is found by "address" and "employer" too), rows saying
 a medicine was stopped (found by "medication") or a medicine at all ("tablets", "pills"),
 naming a day relatively ("Sat 16th") or a range in other words ("20-23/1")."""
+STOPS_AND_SHIFTS_READ = "stops and shifts read"
+"""A step run in Python: rows holding a word a medicine's stop is said with ("GP
+discontinued my omeprazole" is found by "medication"; "Should I stop the warfarin?" is no
+stop) or naming a roster or a shift (found by "shift", "roster" and "rota") are indexed
+again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -186,6 +191,8 @@ def migrations(dimensions: int) -> list[str]:
         # "Hi! My name is Sam and I live in Porto. I work at Acme." is found by "address";
         # "I'm off lisinopril now" by "medication".
         CLAIMS_STOPS_AND_DAYS_READ,
+        # "GP discontinued my omeprazole" is found by "medication"; a roster by "shift".
+        STOPS_AND_SHIFTS_READ,
     ]
 
 

@@ -17,6 +17,7 @@ from memory.read_anew import (
     dates_or_medicines,
     ranges_or_words,
     short_words_or_markers,
+    stops_or_shifts,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.sqlite.rows import format_time, pad_year, time_or_none
@@ -353,6 +354,10 @@ def _claims_stops_and_days_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, claims_stops_or_days)
 
 
+def _stops_and_shifts_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, stops_or_shifts)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -412,6 +417,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # lisinopril now" is found by "medication", a dose by "tablets"; "Sat 16th" is the next
     # 16th on a Saturday; "20-23/1" holds the 21st and 22nd.
     Migration("0025_claims_stops_and_days_read", _claims_stops_and_days_read),
+    # "GP discontinued my omeprazole" is found by "medication", "Should I stop the
+    # warfarin?" is no stop; a roster is found by "shift" and a shift by "roster".
+    Migration("0026_stops_and_shifts_read", _stops_and_shifts_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -157,6 +157,12 @@ def test_a_secret_said_in_passing_is_not_written_in_clear(tmp_path: Path) -> Non
     assert reopened[0].content.startswith("My bank PIN is ")
 
 
+def _messages_written(path: Path) -> str:
+    """The message lines of a chat file: its header's random id may hold any digits."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "\n".join(line for line in lines if '"type": "message"' in line)
+
+
 def test_a_secret_said_again_in_a_later_message_is_not_written_in_clear(tmp_path: Path) -> None:
     """Found by an adversary: after "my wifi password is Zebra-Quartz-7719", the next
     message "Zebra-Quartz-7719 is also what I use for the router admin page" was written
@@ -179,7 +185,7 @@ def test_a_secret_said_again_in_a_later_message_is_not_written_in_clear(tmp_path
     store.append(session, [_user("my locker PIN is 918273, alarm code is 4 8 1 5, 4815 off")])
     for said in ("ZebraQuartz7719", "Zebra Quartz 7719x", "locker 918-273", "pin918273"):
         store.append(session, [_user(f"so: {said} ok")])
-    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    written = _messages_written(tmp_path / f"{session.id}.jsonl")
     assert "7719" not in written and "273" not in written and "4815" not in written
     assert [m.content for m in store.load(session.id).messages[-5:]] == [
         "my locker PIN is [REDACTED:pin], alarm code is [REDACTED:code], [REDACTED:code] off",
