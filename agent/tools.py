@@ -197,6 +197,9 @@ class MemoryTools:
     def __init__(self, memory: Memory, namespace: str = "default") -> None:
         self.memory = memory
         self.namespace = namespace
+        # Keys the turn an edit replaced stored: what this turn stores under one corrects
+        # it (`agent.turn`).
+        self.corrected_keys: frozenset[str] = frozenset()
         self._handlers: dict[
             str, tuple[type[BaseModel], Callable[[Any], Awaitable[ToolResult]]]
         ] = {
@@ -270,7 +273,12 @@ class MemoryTools:
             source="tool",
         )
         result: dict[str, Any] = {"stored": _compact(entry)}
-        if previous is not None and entry.key != previous.key:
+        if previous is not None and entry.key != previous.key and args.key in self.corrected_keys:
+            # The message that stored it was edited: "Breda off 23/12" corrects "… 24/12",
+            # typed wrong (a new user saw both kept, the wrong day in effect).
+            await self.memory.supersede([previous.id], entry.id)
+            result["replaced"] = previous.content
+        elif previous is not None and entry.key != previous.key:
             # About another one than the key's fact ("Flat 3 rent …" under Flat 2's key):
             # kept beside it under a key of its own, and the model told which.
             result["kept_beside"] = {"key": previous.key, "content": previous.content}

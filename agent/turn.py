@@ -55,6 +55,7 @@ from agent.turn_state import (
     RoundOptions,
     ToolMode,
     last_user_index,
+    stored_keys,
     stream_round,
 )
 from memory.date_terms import local_time
@@ -217,11 +218,12 @@ class Agent:
     ) -> AsyncGenerator[TurnEvent, None]:
         edited: list[str] = []
         self.keeper.pending_edit = None
+        self.tools.corrected_keys = frozenset()
         with contextlib.suppress(OSError):
             if await asyncio.to_thread(self.sessions.follow_rewrite, session):
                 yield Notice(REWRITTEN_ELSEWHERE, "warning")
         if edit:
-            async for event in self.keeper.take_back_last(session, edited):
+            async for event in self._take_back_last(session, edited):
                 yield event
                 if isinstance(event, TurnFailed):
                     return
@@ -262,6 +264,19 @@ class Agent:
         async with contextlib.aclosing(conversation) as events:
             async for event in events:
                 yield event
+
+    async def _take_back_last(
+        self, session: Session, edited: list[str]
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """The keeper's take-back of the last message.
+
+        What this turn stores under a key the replaced turn stored corrects it
+        (`MemoryTools.corrected_keys`).
+        """
+        async for event in self.keeper.take_back_last(session, edited):
+            yield event
+        if self.keeper.pending_edit is not None:
+            self.tools.corrected_keys = frozenset(stored_keys(self.keeper.pending_edit.cut))
 
     async def _edited_into_command(
         self, command: MemoryCommand | str, session: Session, user_text: str, edited: list[str]

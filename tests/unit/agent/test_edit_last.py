@@ -236,3 +236,30 @@ async def test_an_edit_after_another_window_wrote_to_the_chat_cuts_nothing(
     h.model.add("Rio it is.")
     edited = [e async for e in h.agent.turn("My hamster is called Pep", again, edit=True)]
     assert isinstance(edited[-1], TurnFinished)
+
+
+async def test_a_fact_stored_again_by_the_edited_message_corrects_it(harness: Harness) -> None:
+    """Found by a new user, a nurse: "remember breda off 24/12 …", edited into "… 23/12 …",
+    kept both days as facts (the second beside the first as another one), the wrong one
+    in effect."""
+    from agent.testing import Reply, call
+
+    harness.model.add(
+        Reply(tool_calls=[call("memory_store", key="breda_off", content="Breda off 24/12")]),
+        "Stored.",
+        Reply(tool_calls=[call("memory_store", key="breda_off", content="Breda off 23/12")]),
+        "Stored.",
+        Reply(tool_calls=[call("memory_store", key="breda_off", content="Breda off 30/12")]),
+        "Stored.",
+    )
+    await harness.turn("remember breda off 24/12 so colm minding kids")
+    async for _event in harness.agent.turn(
+        "remember breda off 23/12 so colm minding kids", harness.session, edit=True
+    ):
+        pass
+    active = [e.content for e in await harness.memory.list(limit=50) if e.category == "core"]
+    assert active == ["Breda off 23/12"]
+    # A later message, no edit: another day off is another one, kept beside.
+    await harness.turn("remember breda off 30/12 too")
+    active = [e.content for e in await harness.memory.list(limit=50) if e.category == "core"]
+    assert sorted(active) == ["Breda off 23/12", "Breda off 30/12"]
