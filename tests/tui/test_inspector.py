@@ -823,6 +823,21 @@ async def test_f5_gives_the_panel_the_whole_window_and_each_memory_its_text(
         assert not h.app.inspector.display and h.app.chat.size.width >= 190
 
 
+async def test_f5_shows_a_long_key_whole(make_app: MakeApp) -> None:
+    """Found by a new user, a nurse: keys read "bredas_new_numbe…" across the whole window,
+    with room to spare."""
+    key = "rorys_speech_therapy_moved"
+    h = make_app(seed=[seed_entry(key, "Rorys speech therapy moved to thurs 17/12 at 4")])
+    async with h.app.run_test(size=(200, 40)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f5")
+        await settle(pilot)
+        assert h.app.query_one(DataTable).get_row(f"id-{key}")[1].plain == key
+        await pilot.press("f5")  # beside the chat: cut, as the text is
+        await settle(pilot)
+        assert h.app.query_one(DataTable).get_row(f"id-{key}")[1].plain.endswith("…")
+
+
 async def test_f5_from_the_chat_gives_the_keys_to_the_panel(make_app: MakeApp) -> None:
     """Found by a new user: across the window, ↑ and Enter still went to the hidden chat's
     input (↑ opened the last message for editing)."""

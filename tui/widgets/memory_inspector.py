@@ -79,20 +79,23 @@ _CONTENT_CELLS = 20
 _NARROW_CONTENT_CELLS = 10
 _KEY_CELLS = 17
 """A key, or "said 15 Dec 16:40"."""
-_AROUND_THE_TEXT = 2 + _KEY_CELLS + 2 * 5 + 5
-"""The marker and key columns, each column's padding, and the panel's border, padding and
-scroll bar: the text takes the rest, so no row scrolls sideways."""
+_WIDE_KEY_CELLS = 32
+"""A key across the whole window (F5): a new user read "bredas_new_numbe…" there, with
+room to spare."""
+_AROUND_THE_TEXT = 2 + 2 * 5 + 5
+"""The marker column, each column's padding, and the panel's border, padding and scroll
+bar: the text takes what the key leaves, so no row scrolls sideways."""
 _CATEGORY_AND_SCORE = 12 + 5
 
 
-def _key_cell(entry: MemoryEntry) -> Text:
+def _key_cell(entry: MemoryEntry, cells: int) -> Text:
     """A fact's key; for a saved message, when it was said (its key is an id).
 
     Found by a new user: every message row read "conversation/20…".
     """
     if entry.category == MemoryCategory.CONVERSATION.value:
         return Text(f"said {day_and_time(entry.timestamp)}", style="dim")
-    return _clip(entry.key, _KEY_CELLS)
+    return _clip(entry.key, cells)
 
 
 def day_and_time(when: datetime) -> str:
@@ -227,6 +230,8 @@ class MemoryInspector(Vertical):
         """Across the whole window or beside the chat: the title says what F5 does next."""
         self.wide = wide
         self.query_one("#inspector-title", Label).update(self._title())
+        if self.entries:
+            self._fill()  # the key's column is wider across the whole window
 
     def on_mount(self) -> None:
         """Set up the table columns."""
@@ -414,7 +419,7 @@ class MemoryInspector(Vertical):
                 category, score = Text(""), Text("")
             cells = [
                 marker,
-                _key_cell(entry),
+                _key_cell(entry, self._key_cells()),
                 category,
                 score,
                 _clip(entry.content, self._content_width()),
@@ -441,9 +446,13 @@ class MemoryInspector(Vertical):
     def _content_width(self) -> int:
         # The panel's width beyond the other columns and the table's gutters: a new user
         # read 25 characters of each memory at 120 columns, with room to spare.
+        around = _AROUND_THE_TEXT + self._key_cells()
         if self._narrow():
-            return max(_NARROW_CONTENT_CELLS, self.size.width - _AROUND_THE_TEXT)
-        return max(_CONTENT_CELLS, self.size.width - _AROUND_THE_TEXT - _CATEGORY_AND_SCORE)
+            return max(_NARROW_CONTENT_CELLS, self.size.width - around)
+        return max(_CONTENT_CELLS, self.size.width - around - _CATEGORY_AND_SCORE)
+
+    def _key_cells(self) -> int:
+        return _WIDE_KEY_CELLS if self.wide else _KEY_CELLS
 
     def _narrow(self) -> bool:
         return 0 < self.size.width < _NARROW_BELOW
