@@ -14,7 +14,12 @@ cut for repeating itself."""
 
 
 CutReason = Literal[
-    "below floor", "held back", "budget", "already in conversation", "low confidence"
+    "below floor",
+    "held back",
+    "budget",
+    "already in conversation",
+    "low confidence",
+    "secret not asked for",
 ]
 
 

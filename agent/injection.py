@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 from agent.about_someone import (
     ABOUT_SOMEONE,
@@ -143,8 +144,15 @@ def select(
     budget: InjectionBudget,
     session_id: str,
     history: list[ChatMessage],
+    asked: str = "",
 ) -> tuple[list[MemoryEntry], list[CutMemory]]:
-    """Entries to inject, and the rest with the reason each was left out."""
+    """Entries to inject, and the rest with the reason each was left out.
+
+    A fact holding a secret goes to the model only for a message asking for one (`asked`):
+    found by a new user, "whats bredas number" and "what do you know about me" showed the
+    model every wifi password and the key safe's code, and the reply put them on screen.
+    """
+    secrets_asked = asks_for_a_secret(asked)
     live = {m.content.strip() for m in history if m.role == "user"}
     injected: list[MemoryEntry] = []
     # A saved question held back may score above the floor: "below floor" was untrue there
@@ -164,6 +172,8 @@ def select(
         scores = entry.scores
         if scores is not None and scores.low_confidence:
             cut.append(CutMemory(entry, "low confidence"))
+        elif not secrets_asked and holds_a_secret(entry):
+            cut.append(CutMemory(entry, "secret not asked for"))
         elif (
             entry.category == MemoryCategory.CONVERSATION.value
             and entry.session_id == session_id
@@ -176,6 +186,30 @@ def select(
             injected.append(entry)
             total += min(len(entry.content), budget.max_entry_chars)
     return injected, cut
+
+
+_ASKS_FOR_A_SECRET = re.compile(
+    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|wi-?fi|wlan|ssid|network|router|"
+    r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|alarm|door|gate|safe|"
+    r"lock(?:box)?|keypad|security|account|access|get\s+in(?:to)?|secret|answer|card|bank|"
+    r"cvv|ssn|social|tax)"
+)
+"""Words a message asks for a secret with ("what's the wifi password", "how do I get in")."""
+
+
+def asks_for_a_secret(text: str) -> bool:
+    """Whether `text` asks for what a secret holds (a password, a code, a card's number)."""
+    return _ASKS_FOR_A_SECRET.search(text) is not None
+
+
+def holds_a_secret(entry: MemoryEntry) -> bool:
+    """Whether a fact holds a secret (a saved message is stored redacted)."""
+    return entry.category != MemoryCategory.CONVERSATION.value and _redacts(entry.content)
+
+
+@lru_cache(maxsize=2048)
+def _redacts(text: str) -> bool:
+    return bool(redact(text)[1])
 
 
 def _one_line(text: str) -> str:

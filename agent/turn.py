@@ -335,7 +335,7 @@ class Agent:
         budget = InjectionBudget(
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
-        injected, cut = select(result, budget, session.id, live)
+        injected, cut = select(result, budget, session.id, live, text)
         changed = await since_changed(self.memory, injected, self.namespace)
         # What holds first: an old message recalled at 1.0 stood above the fact that changed
         # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).

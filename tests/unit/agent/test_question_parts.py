@@ -169,7 +169,14 @@ async def test_what_is_known_of_the_user_is_all_their_facts_pinned_first_secrets
     events = await harness.turn("What do you know about me?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     keys = [e.key for e in recalled.injected]
-    assert len(keys) == 10 and keys[0] == "name" and keys[-1] == "door"
+    assert len(keys) == 9 and keys[0] == "name" and "door" not in keys
+    # A fact holding a secret goes to the model only when a message asks for one (a later
+    # new user saw every wifi password and the key safe's code put on screen).
+    assert [(c.entry.key, c.reason) for c in recalled.cut] == [("door", "secret not asked for")]
+    harness.model.add("It is 4821.")
+    events = await harness.turn("what's the door code?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert "door" in [e.key for e in recalled.injected]
 
 
 async def test_what_is_known_of_the_user_keeps_an_old_allergy_among_many_facts(
