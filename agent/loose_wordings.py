@@ -185,12 +185,12 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += [
         ("secret", found.span("value"))
         for found in (*_PASSWORD_AFTER.finditer(text), *_PASSWORD_DASH.finditer(text))
-        if _mixed(found["value"]) >= 2
+        if kinds_mixed(found["value"]) >= 2
     ]
     spans += [
         ("secret", found.span("value"))
         for found in _USER_SLASH_PASSWORD.finditer(text)
-        if _mixed(found["value"]) >= 2
+        if kinds_mixed(found["value"]) >= 2
         and "@" not in found["user"]
         and not found["user"][0].isdigit()  # "login: 9am/5pm" names no user
     ]
@@ -201,7 +201,7 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     ]
     for found in _LOGIN_PAIR.finditer(text):
         which = next(name for name in ("value", "after", "alone") if found[name])
-        if _mixed(found[which]) >= 2:  # "bob@example.com / call me" gives no password
+        if kinds_mixed(found[which]) >= 2:  # "bob@example.com / call me" gives no password
             spans.append(("secret", found.span(which)))
     for found in _WIFI.finditer(text):
         which = "value" if found["value"] else "key"
@@ -224,11 +224,11 @@ _DIGIT_IN_WORD = re.compile(r"[A-Za-z]\d+[A-Za-z]")
 
 def _password_like(token: str) -> bool:
     """Every kind of character, or digits standing for letters ("Tr0nt0"): not "1Password"."""
-    kinds = _mixed(token)
+    kinds = kinds_mixed(token)
     return kinds == 4 or (kinds == 3 and _DIGIT_IN_WORD.search(token) is not None)
 
 
-def _mixed(value: str) -> int:
+def kinds_mixed(value: str) -> int:
     """How many kinds of character `value` mixes: lower, upper, digits, others."""
     return sum(
         (

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from agent.loose_wordings import kinds_mixed
+
 _VALUE = r"(?P<value>[^\s,;|]+)"
 _NUMBER_WORDS = r"zero|oh|one|two|three|four|five|six|seven|eight|nine"
 _TRAILING = ".,;:!?)]}>\"'`\u201c\u201d\u2018\u2019"
@@ -119,7 +121,7 @@ def paired_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         user, value = found["user"], _bare(found["value"])
         # Any value beside "creds"; a login's holds a digit or a capital, its name is no
         # time ("login: 9am/5pm"), and a link is none ("login at https://…").
-        plain = not found["label"].lower().startswith("cred") and _mixed(value) < 2
+        plain = not found["label"].lower().startswith("cred") and kinds_mixed(value) < 2
         if len(value) < 3 or plain or user[0].isdigit() or user.casefold().startswith("http"):
             continue
         spans.append(("secret", _value_span(found)))
@@ -128,7 +130,7 @@ def paired_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         network, value = found["network"], _bare(found["value"])
         # A network's name is written as one ("HomeNet", "Home5G"): "wifi slow / unusable".
         named = not network.islower() or any(c.isdigit() for c in network)
-        if len(value) >= _SHORTEST_KEY and (named or _mixed(value) >= 2):
+        if len(value) >= _SHORTEST_KEY and (named or kinds_mixed(value) >= 2):
             spans.append(("secret", _value_span(found)))
     spans += [
         ("secret", _value_span(found))
@@ -222,15 +224,3 @@ def _value_span(found: re.Match[str]) -> tuple[int, int]:
     while end > start and found.string[end - 1] in _TRAILING:
         end -= 1
     return start, end
-
-
-def _mixed(value: str) -> int:
-    """How many kinds of character `value` mixes: lower, upper, digits, others."""
-    return sum(
-        (
-            any(c.islower() for c in value),
-            any(c.isupper() for c in value),
-            any(c.isdigit() for c in value),
-            any(not c.isalnum() for c in value),
-        )
-    )
