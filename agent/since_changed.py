@@ -14,7 +14,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from agent.secret_changes import facts_with_the_old_secret
-from memory.entry import MemoryCategory
+from memory.changes_to_come import a_change_to_come, first_day_of_change
+from memory.date_terms import local_time
+from memory.entry import MemoryCategory, utc_now
 from memory.errors import MemoryStoreError
 from memory.event_days import (
     MOVED_OR_CALLED_OFF,
@@ -139,8 +141,20 @@ def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
     return notes
 
 
+def _not_yet(entry: MemoryEntry, now: datetime) -> bool:
+    """Whether `entry` says a change to come whose day has not come (or is not known).
+
+    Found by an adversary: "From Monday I take 20mg of citalopram", said on a Saturday,
+    marked the 10mg dose "since changed" under "the later one holds".
+    """
+    if not a_change_to_come(entry.content):
+        return False
+    first = first_day_of_change(entry.content, entry.timestamp)
+    return first is None or first > local_time(now).date()
+
+
 async def since_changed(
-    memory: Memory, recalled: list[MemoryEntry], namespace: str
+    memory: Memory, recalled: list[MemoryEntry], namespace: str, now: datetime | None = None
 ) -> dict[str, str]:
     """Each recalled saved message's id → what later memory gives one of its values otherwise.
 
@@ -156,6 +170,7 @@ async def since_changed(
     notes = _old_secrets(recalled) | _events_moved(
         recalled, recalled + await _moves_said(memory, recalled, namespace)
     )
+    now = now or utc_now()
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]
     if not messages:
         return notes
@@ -170,6 +185,8 @@ async def since_changed(
         for other in sorted(others, key=_written, reverse=True):
             if other.id == message.id or _written(other) <= _written(message):
                 continue
+            if _not_yet(other, now):
+                continue  # "From Monday I take 20mg" changes no dose before Monday
             topics = changed_topics(said, _stated(other.content))
             if topics and all(topic.startswith(_DEBTS) for topic in topics):
                 # A payment or a debt of another thing changes no debt: "paid Priya the

@@ -336,7 +336,7 @@ class Agent:
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
         injected, cut = select(result, budget, session.id, live, text)
-        changed = await since_changed(self.memory, injected, self.namespace)
+        changed = await since_changed(self.memory, injected, self.namespace, self.clock())
         # What holds first: an old message recalled at 1.0 stood above the fact that changed
         # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).
         injected.sort(key=lambda entry: entry.id in changed)

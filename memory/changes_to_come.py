@@ -47,6 +47,9 @@ days ("from Monday to Friday")."""
 _FROM_A_WEEKDAY = re.compile(
     rf"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+(?=(?:this\s+|coming\s+)?{_WEEKDAY})"
 )
+_STARTING_ON = re.compile(
+    r"(?i)\b(starting|from|as\s+of|effective|beginning)\s+([0-3]?\d/[01]?\d)(?![\d/])"
+)
 _A_VALUE = re.compile(r"\d|\b(?:costs?|takes?|pays?|is|are)\b", re.IGNORECASE)
 _DONE = re.compile(r"(?i)\b(?:was|were|had|did|used\s+to|since|ago)\b")
 """Said of the past: "From Monday I was on nights" started no change to come."""
@@ -71,6 +74,8 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
     """
     days: list[date] = []
     said_day = said.date()
+    # "starting 1/1": a day and month after the word starting it, however short.
+    text = _STARTING_ON.sub(lambda found: f"{found[1]} on {found[2]}", text)
     for term in date_terms_of(text, said):
         if term.startswith("dtd"):
             days.append(date(int(term[3:7]), int(term[7:9]), int(term[9:11])))

@@ -37,7 +37,13 @@ _NUMERIC = re.compile(
     r"(?![\d/:]|\.\d)(?!\s*(?:kg|g|km|m|cm|mm|h|hrs?|hours?|bar|psi|l|ml|mg|x|%|mins?|of|tablets?|"
     r"pills?|cups?|doses?|tsp|tbsp|tests?|marks?|points?|stars?)\b)"
 )
-_YEAR_MONTH = re.compile(r"(?<![\d-])(?P<year>20\d\d)-(?P<month>[01]\d)(?![\d-])")
+_YEAR_MONTH = re.compile(
+    r"(?<![\d/-])(?P<year>20\d\d)[-/](?P<month>[01]\d)(?![\d/-])"
+    r"|(?<![\d/.-])(?P<month_first>[01]?\d)/(?P<year_after>20\d\d)(?![\d/])"
+)
+"""'2027-03', '2027/03', '03/2027', '3/2027'."""
+_A_YEAR = re.compile(r"(?<![\d/.-])(20\d\d)(?![\d/.-])")
+"""'Lease ends 2027': a year to come, kept to its end."""
 _NAMED = re.compile(
     rf"(?i)(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.|º)?\s+(?:de\s+|of\s+)?)?"
     rf"\b(?P<month>{_MONTH_NAME})\b\.?"
@@ -59,9 +65,11 @@ def last_day_said(text: str, said: date) -> str | None:
         day, month = int(found["day"]), int(found["month"])
         days += _meant(said, month, day, _full_year(found["year"]))
     for found in _YEAR_MONTH.finditer(text):
-        year, month = int(found["year"]), int(found["month"])
+        year = int(found["year"] or found["year_after"])
+        month = int(found["month"] or found["month_first"])
         if 1 <= month <= 12:
             days.append(date(year, month, calendar.monthrange(year, month)[1]))
+    days += [date(int(y), 12, 31) for y in _A_YEAR.findall(text) if int(y) > said.year]
     for named in _NAMED.finditer(text):
         name = named["month"].casefold()
         written_day: str | None = named["day"] or named["after"]

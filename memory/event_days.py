@@ -234,12 +234,14 @@ def cancels_it(new: str, old: str) -> bool:
     if found.group().strip().casefold().endswith("off"):
         # "haircut is off" names the whole event; "the heating is off" is no call-off of
         # "Heating service on 14/1".
-        event = {t for t in analyze(_A_DAY_SAID.sub(" ", old)) if not t.isdigit()}
+        bare = _A_DAY_SAID.sub(" ", _WEEKDAY.sub(" ", old))
+        event = {t for t in analyze(bare) if not any(c.isdigit() for c in t)}
         return event - _an_appointment() - _AT_WORDS <= named
     return True
 
 
 _AT_WORDS = frozenset({"on", "at", "am", "pm"})
+_WEEKDAY = re.compile(r"(?i)\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b")
 
 
 _A_DAY_SAID = re.compile(

@@ -411,6 +411,23 @@ def health_wordings(text: str, terms: Iterable[str]) -> str:
     )
 
 
+def medicines_and_allergens(text: str) -> frozenset[str]:
+    """The medicines `text` names by their names' endings, and what one is allergic to.
+
+    In a few languages: "allergic to", "allergisch gegen", "alérgico a".
+    """
+    named = {word.casefold() for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
+    named |= {found[1].casefold() for found in _ALLERGIC_TO.finditer(text)}
+    return frozenset(named)
+
+
+_A_WORD = re.compile(r"[^\W\d_]{5,}")
+_ALLERGIC_TO = re.compile(
+    r"(?i)\b(?:allerg\w*|al[eé]rgic[oa]s?)\s+(?:to|gegen|auf|a|al|à|ao|à\s+la)\s+"
+    r"(?:(?:la|el|los|las|le|les|the|o|a)\s+)?([^\W\d_][\w'-]*)"
+)
+
+
 def may_say_a_stop(text: str) -> bool:
     """Whether `text` holds a word a stop is said with (`_STOP_CUES`): read anew by 0026."""
     folded = text.casefold()

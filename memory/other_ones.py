@@ -17,7 +17,7 @@ from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
 from memory.fact_values import user_value
-from memory.health_values import health_values
+from memory.health_values import health_values, medicines_and_allergens
 from memory.predicates import claim_of
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.stated_values import debt_owed, two_debts
@@ -27,7 +27,7 @@ _NUMBERED = re.compile(
     r"(?i)\b(?P<what>flat|apartment|apt|unit|room|bedroom|house|block|floor|level|office|desk|"
     r"locker|server|site|store|shop|branch|building|car|van|truck|table|gate|platform|class|"
     r"grade|plot|bay|stall|suite|studio|cottage|property|invoice|order|ticket|case|job|lot|"
-    r"week|season|episode|chapter|phase|stage|space|spot|q|quarter|flight)"
+    r"week|season|episode|chapter|phase|stage|space|spot|q|quarter|flight|inv)"
     r"\s*#?\s*(?P<which>\d{1,6}(?:-\d{1,8})?[a-z]?|[a-z]|one|two|three|four|five|six|seven|"
     r"eight|nine|ten|eleven|twelve)\b(?![.,:/-]?\d)"
     r"|\b(?P<code>(?-i:[A-Z]{2,5}))-?(?P<number>\d{3,6})\b"
@@ -44,14 +44,16 @@ _CORRECTED = re.compile(
 def _numbered(text: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for match in _NUMBERED.finditer(text):
-        if match["code"]:  # a flight's number, "TP1234"
-            found.setdefault(match["code"], set()).add(match["number"])
+        if match["code"]:  # a flight's number, "TP1234"; "INV-1042" is invoice 1042
+            code = _CODES_OF.get(match["code"].casefold(), match["code"])
+            found.setdefault(code, set()).add(match["number"])
             continue
-        which = match["which"].casefold()
-        found.setdefault(match["what"].casefold(), set()).add(_AS_DIGITS.get(which, which))
+        which, what = match["which"].casefold(), match["what"].casefold()
+        found.setdefault(_CODES_OF.get(what, what), set()).add(_AS_DIGITS.get(which, which))
     return found
 
 
+_CODES_OF = {"inv": "invoice", "ord": "order", "tkt": "ticket", "apt": "apartment"}
 _AS_DIGITS = {
     word: str(number)
     for number, word in enumerate(
@@ -59,6 +61,17 @@ _AS_DIGITS = {
     )
 }
 """"Flat three" is flat 3 (an adversary: it replaced "Flat 2 rent is 1100")."""
+
+
+def _another_medicine_or_allergy(new: str, old: str) -> bool:
+    """Both name medicines or allergens, and not one in common.
+
+    Found by an adversary: under one key, "I take 10mg of ramipril" replaced "I take 5mg of
+    warfarin daily", "I'm also allergic to amoxicillin" "I'm allergic to penicillin", and
+    "Mein Mann ist allergisch gegen Erdnüsse" "Ich bin allergisch gegen Penicillin".
+    """
+    ours, theirs = medicines_and_allergens(new), medicines_and_allergens(old)
+    return bool(ours and theirs) and ours.isdisjoint(theirs)
 
 
 def _priced_apart(new: str, old: str) -> bool:
@@ -180,9 +193,13 @@ def _whose(text: str) -> str:
         return relation["who"].casefold() if relation else _ME
     if _OPENS_AS_ME.match(text):
         return _ME
-    for_whom = _FOR_SOMEONE.search(text)
+    for_whom = _FOR_SOMEONE.search(text) or _WITH_SOMEONE.search(text)
     if for_whom is not None:
-        return for_whom["who"].casefold()  # "Dentist for Tom on 14/1" (an adversary)
+        # "Dentist for Tom on 14/1", "Meeting with Anna on 10/12" (adversaries).
+        return for_whom["who"].casefold()
+    named = _NAME_FIRST.match(text)
+    if named is not None:
+        return named["who"].casefold()  # "Tom has football on Saturday 12/12"
     named = _NAMED_IN_HEALTH.match(text)
     if named is not None and named["name"].casefold() not in _NOT_A_PERSON:
         return named["name"].casefold()
@@ -201,6 +218,20 @@ _FOR_SOMEONE = re.compile(
     r"Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
     r"October|November|December)\b)[A-Z][a-z]+|(?i:son|daughter|husband|wife|partner|mum|mom|"
     r"dad|mother|father|brother|sister|kids?|baby))\b"
+)
+_NOT_WHOM = (
+    r"(?!(?:the|a|an|my|our|this|that|it|lunch|dinner|breakfast|work|school|me|you|us|them|"
+    r"him|her|everyone|free|fun|sure|now|today|tomorrow|tonight|cash|card)\b)"
+)
+_WITH_SOMEONE = re.compile(
+    r"(?i)\b(?:with|for)\s+" + _NOT_WHOM + r"(?P<who>[a-z][a-z'-]+)(?=\s+(?:on|at|\d|next|this|"
+    r"tomorrow|today|tonight|mon|tue|wed|thu|fri|sat|sun))"
+)
+""""Call with anna at 10am on 10/12", "Haircut for tom 14/1": someone named lower case,
+then when."""
+_NAME_FIRST = re.compile(
+    r"^\W*(?P<who>(?!(?:The|This|That|My|Our|I|It|We|You|Dentist|Doctor|Meeting|Lunch|"
+    r"Dinner|Call)\b)[A-Z][a-z]+)\s+(?:has|had|is|was|needs|plays|goes|takes|starts|gets)\b"
 )
 _OPENS_AS_ME = re.compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
 _NAMED_IN_HEALTH = re.compile(
@@ -300,6 +331,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or _for_another(new, old)
         or _another_numbered(new, old)
         or _priced_apart(new, old)
+        or _another_medicine_or_allergy(new, old)
         or one_time_of(new, old)
         or _another_days_record(new, old, said, old_said)
     )

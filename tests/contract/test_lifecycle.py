@@ -206,6 +206,8 @@ async def test_retention_keeps_a_message_until_the_day_it_names(
         "cita el 14 de julio",
         "Visa expires 2026-07",
         "MOT due in July",
+        "Passport renewal by 07/2026",
+        "due 2026/07",
     ],
 )
 async def test_retention_keeps_a_day_named_in_other_ways(

@@ -1657,6 +1657,15 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("Gas meter 12345", "Electricity meter 4620"),
         ("Order 112-3345 arrives Tuesday", "Order 112-9999 arrives Friday"),
         ("INV-1042 300 EUR", "INV-1043 250 EUR"),
+        # A fifth adversary: a second medicine or allergen, in other languages too; two
+        # people's events of one day.
+        ("I take 5mg of warfarin daily", "I take 10mg of ramipril"),
+        ("Warfarin 5mg daily", "Ramipril 10mg daily"),
+        ("I'm allergic to penicillin", "I'm also allergic to amoxicillin"),
+        ("Ich bin allergisch gegen Penicillin", "Mein Mann ist allergisch gegen Erdnüsse"),
+        ("Meeting with Anna on 10/12 at 10am", "Meeting with Bob on 10/12 at 2pm"),
+        ("Call with anna at 10am on 10/12", "Call with bob at 2pm on 10/12"),
+        ("Tom has football on Saturday 12/12", "Maya has football on Saturday 12/12"),
         # Changes to come in other words (a fourth trial: each replaced what holds now).
         ("Rent is 1450 a month", "Rent costs 1520 starting 1/1"),
         ("My salary is 52k", "salary rises to 55k in April"),
@@ -1683,6 +1692,9 @@ async def test_the_same_key_holding_someone_or_something_else_keeps_both(
         ("Dentist on 14/1 at 9", "Dentist delayed until 21/1"),
         ("Invoice 1042 due 13/10", "Invoice 1042 due 20/10"),
         ("Flat 2 rent is 1100", "Flat two rent is 1150"),
+        ("INV-1042 due 15/10", "INV 1042 due 20/10"),
+        ("I take 5mg of warfarin", "I take 7mg of warfarin now"),
+        ("Meeting with Anna on 10/12 at 10am", "Meeting with Anna on 10/12 at 11am"),
     ],
 )
 async def test_the_same_key_given_the_same_ones_new_value_replaces_it(

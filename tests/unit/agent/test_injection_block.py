@@ -51,8 +51,8 @@ def test_a_change_whose_day_has_come_says_it_is_in_effect() -> None:
     march = datetime(2027, 3, 2, 9, 0, tzinfo=UTC)
     line = render([up], march, InjectionBudget()).splitlines()[3]
     assert "; a change said to come, in effect since 1 February 2027)" in line
-    # A day it cannot tell ("starting 1/1" reads as no date) is said as before.
-    plain = written_entry("rent_3", "Rent costs 1520 starting 1/1", "core", said)
+    # A day it cannot tell is said as before.
+    plain = written_entry("rent_3", "Rent costs 1520 starting next term", "core", said)
     line = render([plain], march, InjectionBudget()).splitlines()[3]
     assert "; a change to come, not yet in effect)" in line
 

@@ -593,3 +593,12 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
 )
 def test_what_a_message_says_changed_of_a_secret(said: str, named: set[str]) -> None:
     assert set(secret_said_changed(said)) == {term for word in named for term in analyze(word)}
+
+
+async def test_a_job_to_come_said_in_chat_changes_nothing_yet(harness: Harness) -> None:
+    """Found by an adversary: "I start at Google in January" said in chat replaced "I work
+    at Microsoft" in December."""
+    await harness.memory.store("job", "I work at Microsoft", "core")
+    harness.model.add("Congratulations!")
+    await harness.turn("I start at Google in January")
+    assert await _in_effect(harness) == {"job": "I work at Microsoft"}

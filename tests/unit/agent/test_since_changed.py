@@ -383,3 +383,28 @@ async def test_a_move_naming_not_which_of_two_events_marks_neither(harness: Harn
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert len(recalled.injected) == 3
     assert recalled.since_changed == {}
+
+
+async def test_a_change_to_come_marks_nothing_before_its_day(harness: Harness) -> None:
+    """Found by an adversary: "From Monday I take 20mg of citalopram", said on a Saturday,
+    marked the 10mg dose "since changed" under "the later one holds"."""
+    from datetime import UTC, datetime
+
+    from agent.since_changed import since_changed
+    from memory.write_rules import NewMemory
+
+    saturday = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+    dose = await harness.memory.write(
+        NewMemory(key="dose", content="I take 10mg of citalopram", created_at=saturday)
+    )
+    later = await harness.memory.write(
+        NewMemory(
+            key="dose_up",
+            content="From Monday I take 20mg of citalopram",
+            created_at=saturday.replace(hour=13),
+        )
+    )
+    both = [dose, later]
+    sunday, wednesday = saturday.replace(day=6), saturday.replace(day=9)
+    assert dose.id not in await since_changed(harness.memory, both, "default", sunday)
+    assert dose.id in await since_changed(harness.memory, both, "default", wednesday)

@@ -59,7 +59,8 @@ def test_no_change_to_come(text: str) -> None:
         ("rent on flat 1 is going up to 1520 from february", date(2027, 2, 1)),
         ("From Monday I take 20mg lisinopril", date(2026, 12, 7)),
         ("Rent goes up to 1520 from 1 March 2027", date(2027, 3, 1)),
-        ("Rent costs 1520 starting 1/1", None),
+        ("Rent costs 1520 starting 1/1", date(2027, 1, 1)),
+        ("Rent costs 1520 starting next term", None),
     ],
 )
 def test_the_day_a_change_takes_effect(text: str, first: date | None) -> None:

@@ -17,6 +17,7 @@ from memory.event_days import cancels_it, moves_it, one_time_of
             "Rorys speech therapy on 17/12",
         ),
         ("haircut is off", "Haircut on 12/12 at 10"),
+        ("haircut is off", "Haircut on Friday 11/12 at 2pm"),
         ("Dentist cancelled", "Dentist on 14/1 at 3pm"),
     ],
 )
