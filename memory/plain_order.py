@@ -77,6 +77,19 @@ _HAS_A_NEW = re.compile(
 )
 
 
+_CHANGED_THEIR = re.compile(
+    r"(?i)^\s*(?P<who>(?!(?:i|we|she|he|they|it)\b)[a-z][\w'-]*)\s+(?:has\s+)?(?:changed|got)\s+"
+    r"(?:her|his|their)\s+(?P<what>(?:mobile\s+|phone\s+)?(?:number|phone|mobile|e-?mail))"
+    r"\s+(?:to\s+)?[:,-]?\s*(?P<value>\S.*)$"
+)
+""""Breda changed her number to 086 …" (an adversary: the old number stayed in effect)."""
+_NEW_FOR = re.compile(
+    r"(?i)^\s*new\s+(?P<what>no\.?|nr|number|phone|mobile|e-?mail)\s+for\s+"
+    r"(?P<who>[a-z][\w'-]*)\s*[:,-]?\s*(?P<value>[+(]?\d.*)$"
+)
+""""new no. for breda: 086 …"."""
+
+
 def as_it_is_now(text: str) -> str:
     """`text` in plain order, a value said to have gone up or down to another said to be it.
 
@@ -84,6 +97,10 @@ def as_it_is_now(text: str) -> str:
     "Acme has a new number: …") is said to be whose it is: an adversary saw "got a new
     number, …" replace the plumber's number and the user's own.
     """
+    said = _CHANGED_THEIR.match(text) or _NEW_FOR.match(text)
+    if said is not None:
+        what = "number" if said["what"].casefold().startswith("n") else said["what"]
+        text = f"{_first_up(said['who'])}'s new {what} is {said['value']}"
     got = _GOT_A_NEW.match(text) or _HAS_A_NEW.match(text)
     if got is not None:
         whose = got["whose"]

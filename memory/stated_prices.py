@@ -29,6 +29,8 @@ _AS_DIGITS = {
     for number, word in enumerate("zero one two three four five six seven eight nine ten".split())
 }
 """'Flat two rent' is flat 2's."""
+_WRITTEN_OUT = {"dd": "direct debit", "sub": "subscription", "elec": "electricity"}
+"""'gas dd' is the gas direct debit (an adversary)."""
 _NOT_A_THING = frozenset("it that this which he she they who what there here".split())
 _CURRENCY = re.compile(r"(?i)[$€£]|eur|euro|usd|dollar|pound|quid")
 
@@ -40,7 +42,11 @@ def price_stated(piece: str) -> tuple[str, frozenset[str]] | None:
     found = _COSTS.match(piece)
     if found is None:
         return None
-    what = [_AS_DIGITS.get(word, word) for word in found["what"].casefold().split()]
+    what = [
+        part
+        for word in found["what"].casefold().split()
+        for part in _WRITTEN_OUT.get(word, _AS_DIGITS.get(word, word)).split()
+    ]
     if what[0] in _NOT_A_THING:
         return None
     amount = found["amount"]

@@ -250,7 +250,8 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
             topic = " ".join(sorted(one_subject(attribute[0])))
             stated.setdefault(topic, attribute[1] - change_terms())
             continue
-        rate = _rate(piece) or _debt(piece) or price_stated(piece)
+        # A price first: "Gas bill direct debit increased to €112" is no bill Gas sends.
+        rate = price_stated(piece) or _rate(piece) or _debt(piece)
         if rate is not None:
             stated.setdefault(*rate)
             continue

@@ -315,6 +315,8 @@ NEW_VALUES = [
     ("Breda the childminder number is 087 123 4567", "Bredas new number is 086 555 2211"),
     ("Dave the plumber number is 087 123 4567", "Dave the plumber has a new number 086 5552211"),
     ("Breda's number is 087 123 4567", "breda has a new number 086 555 2211"),
+    ("Breda's number is 087 123 4567", "Breda changed her number to 086 333 4444"),
+    ("Breda's number is 087 123 4567", "new no. for breda: 086 333 4444"),
     ("My partner Alex's birthday is on March 14", "Alex's birthday is March 16"),
     ("My home address is 10 Oak Ave, Portland", "My new address is 7 Birch Road, Portland"),
     ("My partner Sam is allergic to shellfish", "Sam is not allergic to shellfish after all"),

@@ -70,6 +70,10 @@ def test_a_price_said_again_otherwise_is_a_value_that_changes() -> None:
     assert changed_topics(rent, stated_values("rent is going up to 950 from March")) == []
     assert changed_topics(rent, stated_values("is the rent 950 now?")) == []
     assert stated_values("Aoife is 9") == {}
+    # A fifth adversary: in other words, "dd" for direct debit, and "bill" no verb there.
+    euro = stated_values("The gas direct debit is €85 a month")
+    for later in ("gas dd is now 112 euro", "Gas bill direct debit increased to €112"):
+        assert changed_topics(euro, stated_values(later)) == ["costs debit direct gas"]
 
 
 def test_a_new_number_said_in_passing_is_a_value_that_changes() -> None:
