@@ -27,6 +27,7 @@ from memory.entry import (
     valid_category,
 )
 from memory.errors import InvalidEntryError
+from memory.event_days import cancels_it, moves_it, several_events
 from memory.other_ones import of_another_one
 from memory.settings import MemorySettings
 from memory.text import analyze
@@ -198,7 +199,13 @@ async def apply_write(
         and another_one(item.content, said, holder.content, holder.timestamp)
     ):
         kept_apart.add(holder.id)
-        item, holder = await _under_a_key_of_its_own(engine, item, said)
+        item, holder = await _under_a_key_of_its_own(engine, item, said, kept_apart)
+    elif holder is not None and holder.superseded_by is None:
+        held = [holder, *await _held_beside(engine, item)]
+        meant = moves_one_of_several(item.content, [entry.content for entry in held])
+        if meant:
+            kept_apart |= {held[at].id for at in meant}
+            item, holder = await _under_a_key_of_its_own(engine, item, said, kept_apart)
     if holder is not None and holder.superseded_by is not None:
         # Every version of the key is history (replaced on its subject under another key):
         # the write is a new memory, by the rules of a new key. Updating that history in
@@ -260,6 +267,33 @@ def another_one(content: str, said: datetime, old: str, old_said: datetime) -> b
     return of_another_one(content, old, local_time(said).date(), local_time(old_said).date())
 
 
+def moves_one_of_several(content: str, held: list[str]) -> list[int]:
+    """Which of `held` (a key's fact and its own keys' facts) a move or call-off may mean.
+
+    Only when it may mean several events: it says not which, so it replaces none.
+
+    Found by an adversary: "Dentist moved to 21/1", written under the key of "Dentist for
+    Tom on 14/1 at 9am" beside "Dentist for Maya on 14/1 at 3pm", replaced Tom's.
+    """
+    meant = [
+        at for at, text in enumerate(held) if moves_it(content, text) or cancels_it(content, text)
+    ]
+    return meant if len(meant) > 1 and several_events([held[at] for at in meant]) else []
+
+
+async def _held_beside(engine: RuleEngine, item: NewMemory) -> list[MemoryEntry]:
+    """The facts under the key's own keys ("dentist_2", …), up to the first free one."""
+    beside: list[MemoryEntry] = []
+    for key in list(keys_of_its_own(item.key))[:_SIBLINGS_READ]:
+        entry = await engine.key_holder(item.namespace, key)
+        if entry is None:
+            break
+        if entry.superseded_by is None:
+            beside.append(entry)
+    return beside
+
+
+_SIBLINGS_READ = 10
 _MOST_KEYS_TRIED = 50
 
 
@@ -287,11 +321,16 @@ def keys_of_its_own(key: str) -> Iterator[str]:
 
 
 async def _under_a_key_of_its_own(
-    engine: RuleEngine, item: NewMemory, said: datetime
+    engine: RuleEngine, item: NewMemory, said: datetime, kept_apart: set[str]
 ) -> tuple[NewMemory, MemoryEntry | None]:
-    """`item` under the first key of its own (`keys_of_its_own`), and that key's holder."""
+    """`item` under the first key of its own (`keys_of_its_own`), and that key's holder.
+
+    A key holding what it was kept apart from is passed by.
+    """
     for key in keys_of_its_own(item.key):
         holder = await engine.key_holder(item.namespace, key)
+        if holder is not None and holder.id in kept_apart:
+            continue
         if (
             holder is None
             or holder.superseded_by is not None

@@ -37,7 +37,14 @@ from memory.write_policy import (
     place_new,
     said_of_other_days,
 )
-from memory.write_rules import NewMemory, another_one, keys_of_its_own, validate, version_at
+from memory.write_rules import (
+    NewMemory,
+    another_one,
+    keys_of_its_own,
+    moves_one_of_several,
+    validate,
+    version_at,
+)
 
 
 def _checked_blob(core: SqliteCore, vector: npt.NDArray[np.float32]) -> bytes:
@@ -107,7 +114,13 @@ def upsert(
         kept_apart: frozenset[int] = frozenset()
         if holder is not None and another_one(item.content, said, holder[6], parse_time(holder[7])):
             kept_apart = frozenset({holder[0]})
-            item, holder = _under_a_key_of_its_own(conn, item, said)
+            item, holder = _under_a_key_of_its_own(conn, item, said, kept_apart)
+        elif holder is not None:
+            held = [holder, *_held_beside(conn, item)]
+            meant = moves_one_of_several(item.content, [row[6] for row in held])
+            if meant:
+                kept_apart = frozenset(held[at][0] for at in meant)
+                item, holder = _under_a_key_of_its_own(conn, item, said, kept_apart)
         is_core = is_core_update(item.category, settings)
         if holder is None:
             seq, supersedes = _place_new(conn, core, item, now, said, digest, is_core, kept_apart)
@@ -156,15 +169,34 @@ def upsert(
 
 
 def _under_a_key_of_its_own(
-    conn: sqlite3.Connection, item: NewMemory, said: datetime
+    conn: sqlite3.Connection, item: NewMemory, said: datetime, kept_apart: frozenset[int]
 ) -> tuple[NewMemory, tuple[Any, ...] | None]:
-    """`item` under the first key of its own (`memory.write_rules.keys_of_its_own`)."""
+    """`item` under the first key of its own (`memory.write_rules.keys_of_its_own`).
+
+    A key holding what it was kept apart from is passed by.
+    """
     for key in keys_of_its_own(item.key):
         moved = replace(item, key=key)
         holder = _active_holder(conn, moved)
+        if holder is not None and holder[0] in kept_apart:
+            continue
         if holder is None or version_at(item.content, said, holder[6], parse_time(holder[7])):
             return moved, holder
     return item, _active_holder(conn, item)
+
+
+def _held_beside(conn: sqlite3.Connection, item: NewMemory) -> list[tuple[Any, ...]]:
+    """The active rows under the key's own keys ("dentist_2", …), up to the first free one."""
+    beside: list[tuple[Any, ...]] = []
+    for key in list(keys_of_its_own(item.key))[:_SIBLINGS_READ]:
+        row = _active_holder(conn, replace(item, key=key))
+        if row is None:
+            break
+        beside.append(row)
+    return beside
+
+
+_SIBLINGS_READ = 10
 
 
 def _active_holder(conn: sqlite3.Connection, item: NewMemory) -> tuple[Any, ...] | None:

@@ -1710,6 +1710,26 @@ async def test_the_same_key_given_the_same_ones_new_value_replaces_it(
     assert await _active(memory) == {"k": second}
 
 
+async def test_a_move_under_a_key_holding_one_of_two_events_replaces_neither(
+    memory: Memory,
+) -> None:
+    """Found by a fifth adversary: "Dentist moved to 21/1", stored under the key of Tom's
+    dentist beside Maya's (both on 14/1), replaced Tom's; with one event, it still moves it."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("dentist", "Dentist for Tom on 14/1 at 9am")
+    await memory.store("dentist", "Dentist for Maya on 14/1 at 3pm")
+    moved = await memory.store("dentist", "Dentist moved to 21/1")
+    assert moved.supersedes == []
+    assert await _active(memory) == {
+        "dentist": "Dentist for Tom on 14/1 at 9am",
+        "dentist_2": "Dentist for Maya on 14/1 at 3pm",
+        "dentist_3": "Dentist moved to 21/1",
+    }
+    await memory.store("vet", "Vet for Biscuit on 9/12 at 10am")
+    vet = await memory.store("vet", "Vet moved to 11/12")
+    assert vet.key == "vet" and len(vet.supersedes) == 1
+
+
 async def test_one_time_of_an_event_that_recurs_keeps_the_schedule(memory: Memory) -> None:
     """Found by a new user, a nurse: "rorys speech therapy moved to thurs 17/12 at 4"
     replaced the fortnightly therapy, under its key or another."""
