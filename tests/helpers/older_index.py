@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
 
+from memory.factory import open_memory
 from memory.postgres.schema import migrations
+from memory.postgres.store import PostgresMemory
+from memory.protocol import Memory
 from memory.settings import MemorySettings
 from tests.helpers.postgres import fresh_schema
 
@@ -59,3 +64,29 @@ async def postgres_indexed_before(
         )
         first = migrations(settings.embedding_dimensions).index(step) + 1
         await conn.execute("DELETE FROM memchat_schema_version WHERE version >= %s", (first,))
+
+
+@asynccontextmanager
+async def postgres_as_before(
+    url: str,
+    folder: Path,
+    fill: Callable[[Memory], Awaitable[None]],
+    key: str,
+    older: Callable[[list[str]], list[str]],
+    step: str,
+) -> AsyncIterator[Memory]:
+    """A PostgreSQL store `fill` wrote, `key`'s row indexed as before `step`, opened again.
+
+    The open runs `step` and those after it, as on a store an older memchat wrote.
+    """
+    settings = postgres_keyword_only(url)
+    store = await open_memory(settings, folder, None)
+    assert isinstance(store, PostgresMemory)
+    await fill(store)
+    await store.close()
+    await postgres_indexed_before(settings, key, older, step)
+    again = await open_memory(settings, folder, None)
+    try:
+        yield again
+    finally:
+        await again.close()

@@ -13,16 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from memory.factory import open_memory
 from memory.health_values import DOSE_WORDINGS
 from memory.postgres.schema import CLAIMS_STOPS_AND_DAYS_READ
-from memory.postgres.store import PostgresMemory
 from memory.predicates import every_wording_of, says_more
 from memory.protocol import Memory
 from memory.sqlite.store import SqliteMemory
 from memory.text import analyze
 from memory.write_rules import NewMemory
-from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.older_index import keyword_only, postgres_as_before
 from tests.helpers.postgres import postgres_url
 from tests.unit.memory.conftest import as_before
 
@@ -113,17 +111,10 @@ async def test_a_sqlite_store_indexed_before_finds_the_greeting(tmp_path: Path) 
 async def test_a_postgres_store_indexed_before_finds_the_greeting(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    settings = postgres_keyword_only(postgres_url)
-    store = await open_memory(settings, tmp_path, None)
-    assert isinstance(store, PostgresMemory)
-    await _store(store)
-    await store.close()
-    await postgres_indexed_before(settings, "hi", _older, CLAIMS_STOPS_AND_DAYS_READ)
-    again = await open_memory(settings, tmp_path, None)
-    try:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _store, "hi", _older, CLAIMS_STOPS_AND_DAYS_READ
+    ) as again:
         assert await _keys(again, "what's my address") == ["hi"]
-    finally:
-        await again.close()
 
 
 @pytest.mark.parametrize("query", ["what tablets do i take now", "WHAT PILLS AM I ON"])

@@ -12,14 +12,12 @@ from pathlib import Path
 import pytest
 
 from memory.date_terms import date_terms_of, find_dates, mentioned_date_terms
-from memory.factory import open_memory
 from memory.postgres.schema import RANGES_AND_WORDS_READ
-from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.sqlite.store import SqliteMemory
 from memory.text import entry_terms
 from memory.write_rules import NewMemory
-from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.older_index import keyword_only, postgres_as_before
 from tests.helpers.postgres import postgres_url
 from tests.unit.memory.conftest import as_before
 
@@ -143,17 +141,10 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
 async def test_a_postgres_store_indexed_before_reads_them_anew(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    settings = postgres_keyword_only(postgres_url)
-    store = await open_memory(settings, tmp_path, None)
-    assert isinstance(store, PostgresMemory)
-    await _store(store)
-    await store.close()
-    await postgres_indexed_before(settings, "away", _older, RANGES_AND_WORDS_READ)
-    again = await open_memory(settings, tmp_path, None)
-    try:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _store, "away", _older, RANGES_AND_WORDS_READ
+    ) as again:
         assert await _keys(again, "what's on 24/12?") == ["away"]
-    finally:
-        await again.close()
 
 
 @pytest.mark.parametrize(

@@ -13,15 +13,13 @@ from pathlib import Path
 import pytest
 
 from memory.date_terms import find_dates
-from memory.factory import open_memory
 from memory.postgres.schema import DATES_AND_MEDICINES_READ
-from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.short_words import written_out
 from memory.sqlite.store import SqliteMemory
 from memory.text import entry_terms, query_terms
 from memory.write_rules import NewMemory
-from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.older_index import keyword_only, postgres_as_before
 from tests.helpers.postgres import postgres_url
 from tests.unit.memory.conftest import as_before
 
@@ -161,14 +159,7 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
 async def test_a_postgres_store_indexed_before_reads_them_anew(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    settings = postgres_keyword_only(postgres_url)
-    store = await open_memory(settings, tmp_path, None)
-    assert isinstance(store, PostgresMemory)
-    await _store(store)
-    await store.close()
-    await postgres_indexed_before(settings, "shift", _older, DATES_AND_MEDICINES_READ)
-    again = await open_memory(settings, tmp_path, None)
-    try:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _store, "shift", _older, DATES_AND_MEDICINES_READ
+    ) as again:
         assert (await _keys(again, "7 December"))[:1] == ["shift"]
-    finally:
-        await again.close()

@@ -5,13 +5,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from memory.factory import open_memory
 from memory.postgres.schema import DAYS_READ_ANEW
-from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.sqlite.store import SqliteMemory
 from memory.write_rules import NewMemory
-from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.older_index import keyword_only, postgres_as_before
 from tests.helpers.postgres import postgres_url
 from tests.unit.memory.conftest import as_before
 
@@ -62,15 +60,8 @@ async def test_a_sqlite_store_indexed_before_finds_the_day_after_tomorrow(tmp_pa
 async def test_a_postgres_store_indexed_before_finds_the_day_after_tomorrow(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    settings = postgres_keyword_only(postgres_url)
-    store = await open_memory(settings, tmp_path, None)
-    assert isinstance(store, PostgresMemory)
-    await _store_both(store)
-    await store.close()
-    await postgres_indexed_before(settings, "dentist", _undated, DAYS_READ_ANEW)
-    again = await open_memory(settings, tmp_path, None)
-    try:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _store_both, "dentist", _undated, DAYS_READ_ANEW
+    ) as again:
         found = await again.recall(ASKED)
         assert [e.key for e in found.entries][:1] == ["dentist"]
-    finally:
-        await again.close()

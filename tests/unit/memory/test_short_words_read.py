@@ -6,16 +6,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-from memory.factory import open_memory
 from memory.postgres.schema import SHORT_WORDS_READ
-from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.relative_dates import named_days
 from memory.short_words import written_out
 from memory.sqlite.store import SqliteMemory
 from memory.text import analyze
 from memory.write_rules import NewMemory
-from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.older_index import keyword_only, postgres_as_before
 from tests.helpers.postgres import postgres_url
 from tests.unit.memory.conftest import as_before
 
@@ -111,15 +109,8 @@ async def test_a_sqlite_store_indexed_before_reads_them_anew(tmp_path: Path) -> 
 async def test_a_postgres_store_indexed_before_reads_them_anew(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    settings = postgres_keyword_only(postgres_url)
-    store = await open_memory(settings, tmp_path, None)
-    assert isinstance(store, PostgresMemory)
-    await _store(store)
-    await store.close()
-    await postgres_indexed_before(settings, "dentist", _older, SHORT_WORDS_READ)
-    again = await open_memory(settings, tmp_path, None)
-    try:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _store, "dentist", _older, SHORT_WORDS_READ
+    ) as again:
         found = await again.recall("06.12.2026")
         assert [e.key for e in found.entries][:1] == ["dentist"]
-    finally:
-        await again.close()

@@ -10,17 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memory.factory import open_memory
 from memory.health_values import DOSE_WORDINGS
 from memory.postgres.schema import STOPS_AND_SHIFTS_READ
-from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.read_anew import stops_or_shifts
 from memory.shift_words import SHIFT_WORDINGS
 from memory.sqlite.store import SqliteMemory
 from memory.text import analyze, entry_terms
 from memory.write_rules import NewMemory
-from tests.helpers.older_index import keyword_only, postgres_indexed_before, postgres_keyword_only
+from tests.helpers.older_index import keyword_only, postgres_as_before
 from tests.helpers.postgres import postgres_url
 from tests.unit.memory.conftest import as_before
 
@@ -83,14 +81,7 @@ async def test_a_sqlite_store_indexed_before_finds_the_roster_by_shift(tmp_path:
 async def test_a_postgres_store_indexed_before_finds_the_roster_by_shift(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    settings = postgres_keyword_only(postgres_url)
-    store = await open_memory(settings, tmp_path, None)
-    assert isinstance(store, PostgresMemory)
-    await _store(store)
-    await store.close()
-    await postgres_indexed_before(settings, "roster", _older, STOPS_AND_SHIFTS_READ)
-    again = await open_memory(settings, tmp_path, None)
-    try:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _store, "roster", _older, STOPS_AND_SHIFTS_READ
+    ) as again:
         assert await _roster_as_good_as_the_intro(again)
-    finally:
-        await again.close()
