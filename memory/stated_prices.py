@@ -31,6 +31,7 @@ _AS_DIGITS = {
 """'Flat two rent' is flat 2's."""
 _WRITTEN_OUT = {"dd": "direct debit", "sub": "subscription", "elec": "electricity"}
 """'gas dd' is the gas direct debit (an adversary)."""
+_LETTERS_THEN_DIGITS = re.compile(r"(?<=[a-z])(?=\d)")
 _NOT_A_THING = frozenset("it that this which he she they who what there here".split())
 _CURRENCY = re.compile(r"(?i)[$€£]|eur|euro|usd|dollar|pound|quid")
 
@@ -42,9 +43,11 @@ def price_stated(piece: str) -> tuple[str, frozenset[str]] | None:
     found = _COSTS.match(piece)
     if found is None:
         return None
+    # "flat2" is flat 2 (an adversary: "flat2 rent is 1150" was another flat's).
+    spaced = _LETTERS_THEN_DIGITS.sub(" ", found["what"].casefold())
     what = [
         part
-        for word in found["what"].casefold().split()
+        for word in spaced.split()
         for part in _WRITTEN_OUT.get(word, _AS_DIGITS.get(word, word)).split()
     ]
     if what[0] in _NOT_A_THING:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -562,7 +563,12 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
         'from the saved message. To keep it, ask to remember it ("remember …") or edit the '
         "memory in the inspector (F2)."
     ]
-    saved = [path.read_text() for path in harness.sessions.directory.rglob("*") if path.is_file()]
+    # What was said, not the files' random ids and times (which may hold any digits).
+    saved = [
+        str(json.loads(line).get("content", ""))
+        for path in harness.sessions.directory.rglob("*.jsonl")
+        for line in path.read_text().splitlines()
+    ]
     assert saved and not any("8153" in text or "4471" in text for text in saved)
     assert await _in_effect(harness) == {
         "key_safe": "The key safe code at Dad's is 4471",

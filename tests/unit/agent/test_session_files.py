@@ -150,7 +150,7 @@ def test_a_secret_said_in_passing_is_not_written_in_clear(tmp_path: Path) -> Non
         [_user(said), ChatMessage(role="assistant", content="Noted: PIN is 8823.")],
     )
     assert session.messages[0].content == said  # the chat in use keeps what was typed
-    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    written = _messages_written(tmp_path / f"{session.id}.jsonl")
     assert "8823" not in written and "hunter2" not in written
     reopened = store.load(session.id).messages
     assert "[REDACTED:" in reopened[0].content and "[REDACTED:" in reopened[1].content
@@ -158,9 +158,9 @@ def test_a_secret_said_in_passing_is_not_written_in_clear(tmp_path: Path) -> Non
 
 
 def _messages_written(path: Path) -> str:
-    """The message lines of a chat file: its header's random id may hold any digits."""
+    """A chat file but its header, whose id and time may hold any digits ("…-155439-…")."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return "\n".join(line for line in lines if '"type": "message"' in line)
+    return "\n".join(line for line in lines if not line.startswith('{"type": "session"'))
 
 
 def test_a_secret_said_again_in_a_later_message_is_not_written_in_clear(tmp_path: Path) -> None:
@@ -177,7 +177,7 @@ def test_a_secret_said_again_in_a_later_message_is_not_written_in_clear(tmp_path
             _user("zebra-quartz-7719 is also what I use for the router admin page"),
         ],
     )
-    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    written = _messages_written(tmp_path / f"{session.id}.jsonl")
     assert "7719" not in written
     reopened = store.load(session.id).messages
     assert reopened[2].content == "[REDACTED:secret] is also what I use for the router admin page"
@@ -215,7 +215,7 @@ def test_a_models_thinking_is_written_redacted(tmp_path: Path) -> None:
             ChatMessage(role="assistant", content="Noted.", thinking=thought),
         ],
     )
-    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    written = _messages_written(tmp_path / f"{session.id}.jsonl")
     assert "4827" not in written and "Hunter2Zebra" not in written
     assert store.load(session.id).messages[1].thinking.startswith("The user said: my PIN is ")
 
@@ -248,7 +248,7 @@ def test_a_tool_call_and_its_answer_are_written_redacted(tmp_path: Path) -> None
             ChatMessage(role="assistant", content="Saved."),
         ],
     )
-    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    written = _messages_written(tmp_path / f"{session.id}.jsonl")
     assert "4821" not in written
     reopened = store.load(session.id).messages
     call = reopened[1].tool_calls[0]
@@ -268,7 +268,7 @@ def test_a_command_with_a_secret_is_written_redacted(tmp_path: Path) -> None:
     session = store.new()
     note = CommandNote(text="/remember my wifi password is OrangeLlama5521", tool="memory_store")
     store.note_command(session, note)
-    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    written = _messages_written(tmp_path / f"{session.id}.jsonl")
     assert "OrangeLlama5521" not in written and "/remember my wifi password is" in written
     # And what it ran and answered (a second adversary: the arguments and result kept it).
     pin = CommandNote(
@@ -278,7 +278,7 @@ def test_a_command_with_a_secret_is_written_redacted(tmp_path: Path) -> None:
         result="Stored: my bank PIN is 9731",
     )
     store.note_command(session, pin)
-    written = (tmp_path / f"{session.id}.jsonl").read_text(encoding="utf-8")
+    written = _messages_written(tmp_path / f"{session.id}.jsonl")
     assert "9731" not in written and "1234" not in written
     (_, reopened), *_ = store.load(session.id).commands[1:]
     assert reopened.tool == "memory_store" and reopened.result.startswith("Stored: my bank PIN")
