@@ -12,6 +12,7 @@ import re
 from datetime import date, datetime
 
 from memory.date_terms import date_terms_of, year_of
+from memory.event_days import WEEKDAY
 from memory.month_names import MONTH_NAMES
 from memory.relative_dates import named_days
 
@@ -32,7 +33,7 @@ _FROM_LATER = re.compile(
     rf"(?:next\s+(?:week|month|year)|(?:{MONTH_NAMES})\b|\d{{1,2}}(?:st|nd|rd|th)?\b|"
     rf"new\s+year)|next\s+(?:month|year))"
 )
-_WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b"
+_WEEKDAY = rf"{WEEKDAY}\b"
 _STARTING = re.compile(
     rf"(?i)\b(?:(?:starting|as\s+of|effective|beginning)\s+(?:on\s+|from\s+)?(?:the\s+)?"
     rf"(?:(?:next|this|coming)\s+)?(?:(?:{MONTH_NAMES})\b|{_WEEKDAY}|tomorrow|next\s+\w+|"

@@ -13,23 +13,27 @@ import calendar
 import re
 from datetime import date
 
-_MONTHS = {
-    # English, German, French, Spanish, Portuguese, Italian: the first letters each is
-    # written with, short or whole.
-    1: "jan january januar janvier enero janeiro gennaio jän jänner",
-    2: "feb february februar février fevrier febrero fevereiro febbraio",
-    3: "mar march märz maerz mars marzo março marco",
-    4: "apr april avril abril aprile",
-    5: "may mai mayo maio maggio",
-    6: "jun june juni juin junio junho giugno",
-    7: "jul july juli juillet julio julho luglio",
-    8: "aug august août aout agosto",
-    9: "sep sept september septembre septiembre setembro settembre",
-    10: "oct october oktober octobre octubre outubro ottobre okt",
-    11: "nov november novembre noviembre novembro",
-    12: "dec december dezember décembre decembre diciembre dezembro dicembre dez dic",
+from memory.month_names import MONTHS
+
+_OTHER_LANGUAGES = {
+    # German, French, Spanish, Portuguese, Italian: the first letters each is written
+    # with, short or whole (English is `memory.month_names`).
+    1: "januar janvier enero janeiro gennaio jän jänner",
+    2: "februar février fevrier febrero fevereiro febbraio",
+    3: "märz maerz mars marzo março marco",
+    4: "avril abril aprile",
+    5: "mai mayo maio maggio",
+    6: "juni juin junio junho giugno",
+    7: "juli juillet julio julho luglio",
+    8: "août aout agosto",
+    9: "septembre septiembre setembro settembre",
+    10: "oktober octobre octubre outubro ottobre okt",
+    11: "novembre noviembre novembro",
+    12: "dezember décembre decembre diciembre dezembro dicembre dez dic",
 }
-_MONTH_OF = {name: number for number, names in _MONTHS.items() for name in names.split()}
+_MONTH_OF = MONTHS | {
+    name: number for number, names in _OTHER_LANGUAGES.items() for name in names.split()
+}
 _MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
 _NUMERIC = re.compile(
     r"(?<!scored\s)(?<!score\s)(?<!rated\s)(?<!passed\s)(?<!got\s)(?<!won\s)"

@@ -28,10 +28,12 @@ _SAYS_CHANGE = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
 MOVED_OR_CALLED_OFF = re.compile(
-    rf"(?i)\b(?:{_MOVED_WORDS}|changed|now|cancel(?:l?ed)?|called\s+off)\b"
+    rf"(?i)\b(?:{_MOVED_WORDS}|changed|now|cancel(?:l?ed)?|called\s+off|(?:is|are)\s+off)\b"
 )
 """Every word `moves_it` or `cancels_it` may read a move or a call-off by: a text holding
 none of them moves no event (`agent.since_changed` passes the rest over)."""
+WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+"""A weekday's name, whole or cut short ("thurs", "sat")."""
 _DAY_GRAIN = ("dtd", "dtmd")
 _READ_ON = datetime(2000, 1, 3, 12, tzinfo=UTC)
 """Relative days are compared by their words ("tomorrow", "on Friday"), read on any day."""
@@ -241,7 +243,7 @@ def cancels_it(new: str, old: str) -> bool:
 
 
 _AT_WORDS = frozenset({"on", "at", "am", "pm"})
-_WEEKDAY = re.compile(r"(?i)\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\b")
+_WEEKDAY = re.compile(rf"(?i)\b{WEEKDAY}s?\b")
 
 
 _A_DAY_SAID = re.compile(

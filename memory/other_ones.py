@@ -11,6 +11,7 @@ or a change to come is another fact: it gets a key of its own (`memory.write_rul
 from __future__ import annotations
 
 import re
+from calendar import month_name
 from datetime import date
 
 from memory.changes_to_come import a_change_to_come
@@ -18,6 +19,7 @@ from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
 from memory.fact_values import user_value
 from memory.health_values import health_values, medicines_and_allergens
+from memory.month_names import MONTHS
 from memory.predicates import claim_of
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.stated_values import debt_owed, two_debts
@@ -255,18 +257,12 @@ def _days_said(text: str, said: date) -> set[str]:
     replace the record before it under one key.
     """
     text = _BARE_DAY.sub(r"on \g<0>", text)
-    text = _SHORT_MONTH.sub(lambda found: _MONTHS[found[1].casefold()[:3]], text)
+    text = _SHORT_MONTH.sub(lambda found: month_name[MONTHS[found[1].casefold()]], text)
     days = _days_or_months(mentioned_date_terms(text, said))
     return days or {term for term in days_named(text) if term.startswith("said:on the")}
 
 
 _BARE_DAY = re.compile(r"(?<![\w/.-])(?<!\bon\s)[0-3]?\d/[01]?\d(?![\w/.-])")
-_MONTHS = {
-    name[:3].casefold(): name
-    for name in (
-        "January February March April May June July August September October November December"
-    ).split()
-}
 _SHORT_MONTH = re.compile(r"(?i)\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?")
 
 

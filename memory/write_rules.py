@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from itertools import islice
 from typing import Protocol
 
 import numpy as np
@@ -27,7 +28,7 @@ from memory.entry import (
     valid_category,
 )
 from memory.errors import InvalidEntryError
-from memory.event_days import cancels_it, moves_it, several_events
+from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it, several_events
 from memory.other_ones import of_another_one
 from memory.settings import MemorySettings
 from memory.text import analyze
@@ -200,7 +201,7 @@ async def apply_write(
     ):
         kept_apart.add(holder.id)
         item, holder = await _under_a_key_of_its_own(engine, item, said, kept_apart)
-    elif holder is not None and holder.superseded_by is None:
+    elif holder is not None and holder.superseded_by is None and may_move(item.content):
         held = [holder, *await _held_beside(engine, item)]
         meant = moves_one_of_several(item.content, [entry.content for entry in held])
         if meant:
@@ -281,10 +282,24 @@ def moves_one_of_several(content: str, held: list[str]) -> list[int]:
     return meant if len(meant) > 1 and several_events([held[at] for at in meant]) else []
 
 
+def may_move(content: str) -> bool:
+    """Whether `content` holds a word a move or a call-off is said with.
+
+    Only then are the facts beside its key read (`moves_one_of_several`), not on every
+    write to a key.
+    """
+    return MOVED_OR_CALLED_OFF.search(content) is not None
+
+
+def keys_beside(key: str) -> Iterator[str]:
+    """The key's own keys ("dentist_2", …) read for the facts held beside it."""
+    return islice(keys_of_its_own(key), _SIBLINGS_READ)
+
+
 async def _held_beside(engine: RuleEngine, item: NewMemory) -> list[MemoryEntry]:
     """The facts under the key's own keys ("dentist_2", …), up to the first free one."""
     beside: list[MemoryEntry] = []
-    for key in list(keys_of_its_own(item.key))[:_SIBLINGS_READ]:
+    for key in keys_beside(item.key):
         entry = await engine.key_holder(item.namespace, key)
         if entry is None:
             break

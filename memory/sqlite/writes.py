@@ -40,7 +40,9 @@ from memory.write_policy import (
 from memory.write_rules import (
     NewMemory,
     another_one,
+    keys_beside,
     keys_of_its_own,
+    may_move,
     moves_one_of_several,
     validate,
     version_at,
@@ -115,7 +117,7 @@ def upsert(
         if holder is not None and another_one(item.content, said, holder[6], parse_time(holder[7])):
             kept_apart = frozenset({holder[0]})
             item, holder = _under_a_key_of_its_own(conn, item, said, kept_apart)
-        elif holder is not None:
+        elif holder is not None and may_move(item.content):
             held = [holder, *_held_beside(conn, item)]
             meant = moves_one_of_several(item.content, [row[6] for row in held])
             if meant:
@@ -188,15 +190,12 @@ def _under_a_key_of_its_own(
 def _held_beside(conn: sqlite3.Connection, item: NewMemory) -> list[tuple[Any, ...]]:
     """The active rows under the key's own keys ("dentist_2", …), up to the first free one."""
     beside: list[tuple[Any, ...]] = []
-    for key in list(keys_of_its_own(item.key))[:_SIBLINGS_READ]:
+    for key in keys_beside(item.key):
         row = _active_holder(conn, replace(item, key=key))
         if row is None:
             break
         beside.append(row)
     return beside
-
-
-_SIBLINGS_READ = 10
 
 
 def _active_holder(conn: sqlite3.Connection, item: NewMemory) -> tuple[Any, ...] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.event_days import cancels_it, moves_it, one_time_of
+from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it, one_time_of
 
 
 @pytest.mark.parametrize(
@@ -23,6 +23,9 @@ from memory.event_days import cancels_it, moves_it, one_time_of
 )
 def test_a_call_off_in_other_words(new: str, old: str) -> None:
     assert cancels_it(new, old)
+    # Its words are among those a call-off is looked for by: the chat's "since changed"
+    # reads the newest messages holding one (`agent.since_changed`).
+    assert MOVED_OR_CALLED_OFF.search(new)
 
 
 @pytest.mark.parametrize(
