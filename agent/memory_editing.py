@@ -16,6 +16,7 @@ from memory.fact_subjects import change_terms
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
 from memory.predicates import claim_of, clause_claims
 from memory.text import analyze
+from memory.write_rules import NewMemory
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -158,13 +159,16 @@ class MemoryEditor:
             self._current_only(entry, "edit")
         else:
             await self._still_current(entry, "edit")
-        return await self.memory.store_with_metadata(
-            entry.key,
-            content,
-            category,
-            entry.session_id,
-            namespace=entry.namespace,
-            importance=importance,
+        return await self.memory.write(
+            NewMemory(
+                key=entry.key,
+                content=content,
+                category=category,
+                session_id=entry.session_id,
+                namespace=entry.namespace,
+                importance=importance,
+                by_hand=True,
+            )
         )
 
     async def set_pinned(self, entry: MemoryEntry, pinned: bool) -> MemoryEntry:

@@ -59,6 +59,10 @@ class NewMemory:
     pinned: bool | None = None
     source: str = "user"
     created_at: datetime | None = None
+    by_hand: bool = False
+    """An edit of the key's own entry (the inspector's): it replaces that entry, never moves
+    to a key of its own. A new user edited "… due fri 11/12" into "… due sat 12/12 (moved
+    from fri)" and got a second order beside the first, which stayed in effect."""
 
 
 def check_text(label: str, value: str) -> None:
@@ -172,6 +176,35 @@ def new_entry(item: NewMemory, now: datetime, entry_id: str | None = None) -> Me
     )
 
 
+async def _placed(
+    engine: RuleEngine, item: NewMemory, said: datetime
+) -> tuple[NewMemory, MemoryEntry | None, set[str]]:
+    """The key `item` goes under, its holder, and the entries it was found another one of.
+
+    Another day's message, another one's fact or a move of one of several events held
+    beside goes under a key of its own; an edit by hand stays its key's (`NewMemory.by_hand`).
+    """
+    holder = await engine.key_holder(item.namespace, item.key)
+    kept_apart: set[str] = set()
+    if holder is None or holder.superseded_by is not None or item.by_hand:
+        return item, holder, kept_apart
+    if said_of_other_days(item.content, said, holder.content, holder.timestamp):
+        item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
+        holder = await engine.key_holder(item.namespace, item.key)
+        if holder is None or holder.superseded_by is not None:
+            return item, holder, kept_apart
+    if another_one(item.content, said, holder.content, holder.timestamp):
+        kept_apart.add(holder.id)
+        item, holder = await _under_a_key_of_its_own(engine, item, said, kept_apart)
+    elif may_move(item.content):
+        held = [holder, *await _held_beside(engine, item)]
+        meant = moves_one_of_several(item.content, [entry.content for entry in held])
+        if meant:
+            kept_apart |= {held[at].id for at in meant}
+            item, holder = await _under_a_key_of_its_own(engine, item, said, kept_apart)
+    return item, holder, kept_apart
+
+
 async def apply_write(
     engine: RuleEngine, settings: MemorySettings, item: NewMemory, vector: Vector | None
 ) -> MemoryEntry:
@@ -185,28 +218,7 @@ async def apply_write(
     digest = content_hash(item.content)
     is_core = is_core_update(item.category, settings)
     said = utc_time(item.created_at, "created_at") if item.created_at else now
-    holder = await engine.key_holder(item.namespace, item.key)
-    kept_apart: set[str] = set()
-    if (
-        holder is not None
-        and holder.superseded_by is None
-        and said_of_other_days(item.content, said, holder.content, holder.timestamp)
-    ):
-        item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
-        holder = await engine.key_holder(item.namespace, item.key)
-    if (
-        holder is not None
-        and holder.superseded_by is None
-        and another_one(item.content, said, holder.content, holder.timestamp)
-    ):
-        kept_apart.add(holder.id)
-        item, holder = await _under_a_key_of_its_own(engine, item, said, kept_apart)
-    elif holder is not None and holder.superseded_by is None and may_move(item.content):
-        held = [holder, *await _held_beside(engine, item)]
-        meant = moves_one_of_several(item.content, [entry.content for entry in held])
-        if meant:
-            kept_apart |= {held[at].id for at in meant}
-            item, holder = await _under_a_key_of_its_own(engine, item, said, kept_apart)
+    item, holder, kept_apart = await _placed(engine, item, said)
     if holder is not None and holder.superseded_by is not None:
         # Every version of the key is history (replaced on its subject under another key):
         # the write is a new memory, by the rules of a new key. Updating that history in

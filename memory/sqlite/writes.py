@@ -108,16 +108,20 @@ def upsert(
         # (`memory.write_rules`): updating that history in place lost it.
         holder = _active_holder(conn, item)
         said = parse_time(format_time(item.created_at, "created_at") if item.created_at else now)
-        if holder is not None and said_of_other_days(
-            item.content, said, holder[6], parse_time(holder[7])
+        if (
+            holder is not None
+            and not item.by_hand
+            and said_of_other_days(item.content, said, holder[6], parse_time(holder[7]))
         ):
             item = replace(item, key=key_for_another_day(item.key, said, MAX_KEY_CHARS))
             holder = _active_holder(conn, item)
         kept_apart: frozenset[int] = frozenset()
-        if holder is not None and another_one(item.content, said, holder[6], parse_time(holder[7])):
+        if holder is None or item.by_hand:
+            pass
+        elif another_one(item.content, said, holder[6], parse_time(holder[7])):
             kept_apart = frozenset({holder[0]})
             item, holder = _under_a_key_of_its_own(conn, item, said, kept_apart)
-        elif holder is not None and may_move(item.content):
+        elif may_move(item.content):
             held = [holder, *_held_beside(conn, item)]
             meant = moves_one_of_several(item.content, [row[6] for row in held])
             if meant:

@@ -18,6 +18,7 @@ from memory.protocol import Memory
 from memory.records import MemoryRecord, StoredEmbedding
 from memory.retrieval import RecallQuery
 from memory.testing import CountingEmbedder
+from memory.write_rules import NewMemory
 from tests.contract.conftest import OpenStore, needs
 
 
@@ -1775,3 +1776,16 @@ async def test_a_list_said_again_with_items_taken_off_is_its_new_version(memory:
         "Shopping list: milk, eggs, bread",
         "todo: passport",
     ]
+
+
+async def test_an_edit_by_hand_replaces_its_entry_whatever_the_text_says(memory: Memory) -> None:
+    """Found by a new user: an order edited in the inspector to another day was kept as a
+    second order beside the first (read as another one), and the first stayed in effect."""
+    needs(memory, "persistent", "supports_supersede")
+    friday = await memory.store("order", "Murphys cake due fri 11/12, €85")
+    moved = "Murphys cake due sat 12/12 (moved from fri), €85"
+    edited = await memory.write(NewMemory(key="order", content=moved, by_hand=True))
+    assert edited.key == "order" and edited.supersedes == [friday.id]
+    assert await _active(memory) == {"order": moved}
+    written = await memory.store("order", "Rorys cake due sat 12/12, €60")
+    assert written.key != "order"

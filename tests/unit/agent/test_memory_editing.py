@@ -279,3 +279,23 @@ async def test_a_forget_erased_since_cannot_be_undone(store: SqliteMemory) -> No
     with pytest.raises(MemoryStoreError, match="erased for good"):
         await editor.undo_forget(forgotten)
     assert await store.get("bank") is None
+
+
+async def test_an_edit_replaces_the_entry_it_edits_whatever_the_new_text_says(
+    store: SqliteMemory,
+) -> None:
+    """Found by a new user: "… due fri 11/12 …" edited into "… due sat 12/12 (moved from
+    fri) …" was read as another order, kept beside under "order_murphys_th_2", and the
+    Friday order stayed in effect."""
+    editor = MemoryEditor(store)
+    friday = await store.store_with_metadata(
+        "order_murphys_th",
+        "Murphys - 18th birthday cake, chocolate biscoff, due fri 11/12, €85, deposit €20 paid",
+    )
+    moved = "Murphys - 18th birthday cake, chocolate biscoff, due sat 12/12 (moved from fri), €85"
+    saved = await editor.save(friday, moved, "core", 0.5)
+    assert saved.key == "order_murphys_th" and saved.supersedes == [friday.id]
+    assert [(e.key, e.content) for e in await store.list()] == [("order_murphys_th", moved)]
+    dentist = await store.store_with_metadata("dentist", "My dentist is on 14/1 at 3pm")
+    rorys = await editor.save(dentist, "Rory's dentist is on 14/1 at 3pm", "core", 0.5)
+    assert rorys.key == "dentist" and rorys.supersedes == [dentist.id]
