@@ -275,7 +275,7 @@ class MemchatApp(App[None]):
 
     def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
         """A message or a command from the prompt."""
-        self.turns.submit(message.text, edit=message.edit)
+        self.turns.submit(message.text, edit=message.edit, edits=message.edits)
 
     def on_assistant_message_action_requested(
         self, message: AssistantMessage.ActionRequested

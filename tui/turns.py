@@ -92,6 +92,8 @@ class Turns:
         """Ctrl+Q was pressed once while a reply ran (`quit_question`)."""
         self.quitting = False
         """The app is quitting: a stopped turn leaves its message where it is."""
+        self.answering: str | None = None
+        """The message the running turn answers (None: none, or a regenerated reply)."""
 
     @property
     def running(self) -> bool:
@@ -101,10 +103,11 @@ class Turns:
     def _turn_workers(self) -> list[Worker[None]]:
         return [w for w in self.app.workers if w.group == "turn" and not w.is_finished]
 
-    def submit(self, text: str, *, edit: bool = False) -> None:
+    def submit(self, text: str, *, edit: bool = False, edits: str | None = None) -> None:
         """Route a prompt: UI commands to the app, everything else to the agent.
 
-        With `edit`, the text replaces the conversation's last message and its reply.
+        With `edit`, the text replaces the conversation's last message and its reply
+        (`edits`: that message as the edit opened on it).
         """
         app = self.app
         head = command_word(text)
@@ -113,12 +116,29 @@ class Turns:
             app.notify(read_only, severity="warning")
             self.put_back(text)
             return
-        if edit:
-            if app.runtime is None or self.running:
-                app.notify("Wait for the reply to finish, then edit again.", severity="warning")
+        if edit and app.runtime is not None and not self.running:
+            if edits is not None and edits != self._last_user_message():
+                # The message it edits left the chat (stopped or failed before a reply):
+                # an edit now would replace the one before it.
                 self.put_back(text)
+                app.notify(
+                    "The message you edited was not sent (no reply came): Enter sends the "
+                    "edit as a new message.",
+                    severity="warning",
+                )
                 return
             self.start(text, edit=True)
+            return
+        if edit:
+            # Kept as the edit it is: a new user pressed Up while the reply came, and
+            # Enter sent the message again as a second one.
+            self.put_back(text)
+            app.prompt.resume_edit()
+            app.notify(
+                "The reply is still coming: Enter replaces your message once it is done "
+                "(Esc cancels the edit; Esc again stops the reply).",
+                severity="warning",
+            )
             return
         if head in UI_COMMANDS:
             app.run_ui_command(head)
@@ -209,9 +229,14 @@ class Turns:
             sent[:] = [session.rewritten.get(text, text) for text in sent]
 
     def editable_message(self) -> str | None:
-        """The conversation's last message, which Up in an empty prompt edits (or None)."""
-        if self.running or self.app.chats.read_only is not None:
+        """The conversation's last message, which Up in an empty prompt edits (or None).
+
+        While a reply comes, the message it answers (none with messages queued behind it).
+        """
+        if self.app.chats.read_only is not None:
             return None
+        if self.running:
+            return None if self.queued else self.answering
         return self._last_user_message()
 
     def _last_user_message(self) -> str | None:
@@ -238,6 +263,12 @@ class Turns:
         What the user typed since stays below them (`PromptInput.restore`), and that is
         said; returns whether it was.
         """
+        prompt = self.app.prompt
+        if prompt.editing and prompt.edit_of in texts:
+            # The message being edited (Up while its reply came) came back unanswered: the
+            # edit in the box takes its place, as a message of its own.
+            texts = tuple(text for text in texts if text != prompt.edit_of)
+            prompt.keep_as_new_message()
         unsent = [*texts, *self.queued]
         self.queued.clear()
         if unsent and self.app.prompt.restore(*unsent):
@@ -252,6 +283,7 @@ class Turns:
             while self.queued:
                 await self.run(self.queued.popleft())
         except asyncio.CancelledError:
+            self.answering = None
             # Esc stops the reply; what was queued behind it goes back to the input, unsent.
             if not self.quitting:
                 self.put_back()
@@ -270,6 +302,7 @@ class Turns:
         assert app.runtime is not None
         session = app.runtime.session
         view = TurnView(app.chat)
+        self.answering = None if resend or text == CONTINUE_PROMPT else text
         if edit:
             edited = last_user_index(session.messages)
             if edited >= 0 and not await app.chat.remove_from(session.messages[edited].content):

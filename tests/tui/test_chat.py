@@ -789,6 +789,71 @@ async def test_esc_before_an_edit_is_answered_puts_the_old_turn_back(make_app: M
         ]
 
 
+async def test_up_while_the_reply_comes_edits_the_message_it_answers(make_app: MakeApp) -> None:
+    """Found by a new user: Up while the reply came walked the history, and Enter sent the
+    order again with its day changed, as a second message beside the first."""
+    hold = asyncio.Event()
+    model = ScriptedModel([Reply("Noted: Saturday.", hold=hold), "Noted: Sunday."], name="m")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        prompt.text = "cake for the Fitzgeralds due sat 19/12"
+        await pilot.press("enter")
+        while not model.requests:
+            await pilot.pause()
+        await pilot.press("up")
+        assert prompt.editing and prompt.text == "cake for the Fitzgeralds due sat 19/12"
+        prompt.text = "cake for the Fitzgeralds due sun 20/12"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert prompt.editing and prompt.text == "cake for the Fitzgeralds due sun 20/12"
+        assert any("still coming" in n.message for n in h.app._notifications)
+        hold.set()
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == [
+            "cake for the Fitzgeralds due sun 20/12"
+        ]
+        session = h.runtime.sessions.load(h.runtime.session.id)
+        assert [m.content for m in session.messages] == [
+            "cake for the Fitzgeralds due sun 20/12",
+            "Noted: Sunday.",
+        ]
+
+
+async def test_an_edit_of_a_message_that_got_no_reply_is_sent_as_a_new_one(
+    make_app: MakeApp,
+) -> None:
+    """Up while the reply came, then the reply stopped before a word: the message left the
+    chat, and the edit must not replace the one before it."""
+    hold = asyncio.Event()
+    model = ScriptedModel(["Hello.", Reply("", hold=hold), "Noted: Sunday."], name="m")
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Hi there")
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        prompt.text = "cake due sat 19/12"
+        await pilot.press("enter")
+        while len(model.requests) < 2:
+            await pilot.pause()
+        await pilot.press("up")
+        prompt.text = "cake due sun 20/12"
+        h.app.turns.stop()
+        await settle(pilot)
+        await pilot.pause()
+        assert prompt.text == "cake due sun 20/12" and not prompt.editing
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.pause()
+        assert [m.text for m in h.app.query(UserMessage)] == ["Hi there", "cake due sun 20/12"]
+
+
 async def test_a_recall_command_lists_its_memories_readably(make_app: MakeApp) -> None:
     """Found by a new user: `/recall` showed the JSON the model gets, and only when opened."""
     h = make_app()

@@ -35,10 +35,12 @@ class PromptInput(PlainTextArea):
     class Submitted(Message):
         """The user sent a message (`edit`: it replaces the conversation's last one)."""
 
-        def __init__(self, text: str, *, edit: bool = False) -> None:
+        def __init__(self, text: str, *, edit: bool = False, edits: str | None = None) -> None:
             super().__init__()
             self.text = text
             self.edit = edit
+            self.edits = edits
+            """The message the edit was opened on (None: not an edit, or not known)."""
 
     def __init__(self, *, blink: bool = True, id: str | None = None) -> None:  # noqa: A002
         super().__init__(
@@ -54,6 +56,8 @@ class PromptInput(PlainTextArea):
         self._position: int | None = None
         self._edit_shown = ""
         """The last message as an edit of it opened (Up leaves the edit only unchanged)."""
+        self.edit_of: str | None = None
+        """The message the edit in the box replaces, as it was when the edit opened."""
         self._draft = ""
         self._restored: list[str] = []
         """Messages `restore` put back, each sent as its own while left unchanged."""
@@ -107,7 +111,9 @@ class PromptInput(PlainTextArea):
         else:
             self._restored = []
         for message in messages:
-            self.post_message(self.Submitted(message, edit=edit))
+            self.post_message(
+                self.Submitted(message, edit=edit, edits=self.edit_of if edit else None)
+            )
 
     def _as_sent(self, text: str) -> list[str]:
         """`text` as the messages it holds: those put back unchanged, then what follows.
@@ -208,7 +214,7 @@ class PromptInput(PlainTextArea):
             if last is not None:
                 self._set_editing(True)
                 self._show(last)
-                self._edit_shown = self.text
+                self._edit_shown = self.edit_of = self.text
                 return
         if not self.sent:
             self.action_cursor_up()
