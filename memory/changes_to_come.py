@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from memory.date_terms import date_terms_of, year_of
+from memory.date_terms import local_time, mentioned_date_terms, nearest_day, year_of
 from memory.event_days import WEEKDAY
-from memory.month_names import MONTH_NAMES
+from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE
 from memory.relative_dates import named_days
 
 _TO_CHANGE = re.compile(
@@ -34,12 +34,24 @@ _FROM_LATER = re.compile(
     rf"new\s+year)|next\s+(?:month|year))"
 )
 _WEEKDAY = rf"{WEEKDAY}\b"
+_ELSEWHERE_FROM = (
+    r"(?:ab(?:\s+(?:dem|den))?|a\s+partir\s+d(?:e|o|a|el)|desde|[àa]\s+partir\s+d[eu]|"
+    r"d[èe]s|a\s+partire\s+da(?:l)?)"
+)
+"""'from' in German, Spanish, Portuguese, French, Italian: "Ab Januar zahle ich 950 Euro
+Miete", "A partir de enero el alquiler sube a 1520" (an adversary: each replaced the rent
+now)."""
+_ANY_MONTH = "|".join(sorted(MONTH_OF_ANY_LANGUAGE, key=len, reverse=True))
 _STARTING = re.compile(
     rf"(?i)\b(?:(?:starting|as\s+of|effective|beginning)\s+(?:on\s+|from\s+)?(?:the\s+)?"
     rf"(?:(?:next|this|coming)\s+)?(?:(?:{MONTH_NAMES})\b|{_WEEKDAY}|tomorrow|next\s+\w+|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\b(?:/\d{{1,2}})?)"
     rf"|from\s+(?:(?:next|this|coming)\s+)?(?:{_WEEKDAY}|tomorrow|next\s+\w+|"
-    rf"the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\d{{1,2}}/\d{{1,2}}\b))"
+    rf"the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\d{{1,2}}/\d{{1,2}}\b|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_NAMES})\b|"
+    rf"(?:{MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|(?!may\b|mar\b)(?:{MONTH_NAMES})\b)"
+    rf"|{_ELSEWHERE_FROM}\s+(?:(?:el|le|o|il)\s+)?(?:\d{{1,2}}\.?\s+(?:de\s+)?)?"
+    rf"(?:{_ANY_MONTH})\b)"
     r"(?!\s*(?:to|till|until|through|thru|[-\u2013])\b)"
 )
 """A value with the day it starts and no word of a change: "Rent costs 1520 starting 1/1",
@@ -71,21 +83,40 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
     """The first day `text`, said at `said`, names: the day its change takes effect.
 
     "from February" said in December is 1 February next year; "From Monday" the coming
-    Monday; a day it does not write out ("starting 1/1" reads as no date) gives none.
+    Monday; "from 20/12" the 20th, not December's first (an adversary saw "in effect since
+    1 December" on 5 December). A day and month without a year is the one nearest the day
+    said: "rent is 1450 from 1/11" said on 5 December took effect on 1 November; "1/11" is
+    a day first. A day it does not write out gives none.
     """
     days: list[date] = []
-    said_day = said.date()
+    said_day = local_time(said).date()
     # "starting 1/1": a day and month after the word starting it, however short.
     text = _STARTING_ON.sub(lambda found: f"{found[1]} on {found[2]}", text)
-    for term in date_terms_of(text, said):
-        if term.startswith("dtd"):
-            days.append(date(int(term[3:7]), int(term[7:9]), int(term[9:11])))
-        elif term.startswith("dtym"):
-            days.append(date(int(term[4:8]), int(term[8:10]), 1))
-        elif term.startswith("dtm") and not term.startswith("dtmd"):
-            month = int(term[3:5])
+    named = mentioned_date_terms(text, said_day)
+    first = next((t for t in named if t.startswith(("dtd", "dtmd", "dtm", "dtym"))), None)
+    if first is not None:
+        days.append(_day_of(first, said_day))
+    else:
+        elsewhere = _ELSEWHERE_MONTH.search(text)
+        if elsewhere is not None:
+            month = MONTH_OF_ANY_LANGUAGE[elsewhere[1].casefold()]
             days.append(date(year_of(month, 1, said_day), month, 1))
     # "From Monday" is the coming Monday, as "on Monday" is read.
     for named in named_days(_FROM_A_WEEKDAY.sub("on ", text), said):
-        days += [first for first, _last in named.spans[:1]]
+        days += [first_day for first_day, _last in named.spans[:1]]
     return min(days, default=None)
+
+
+_ELSEWHERE_MONTH = re.compile(rf"(?i){_ELSEWHERE_FROM}\s+(?:\S+\s+){{0,3}}?({_ANY_MONTH})\b")
+
+
+def _day_of(term: str, said: date) -> date:
+    """The first day a date term names: a month's first day, a year-less day the nearest."""
+    if term.startswith("dtd"):
+        return date(int(term[3:7]), int(term[7:9]), int(term[9:11]))
+    if term.startswith("dtmd"):
+        return nearest_day(int(term[4:6]), int(term[6:8]), said)
+    if term.startswith("dtym"):
+        return date(int(term[4:8]), int(term[8:10]), 1)
+    month = int(term[3:5])
+    return date(year_of(month, 1, said), month, 1)

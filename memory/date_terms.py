@@ -495,7 +495,7 @@ def _short_date_terms(
         that_day = [
             (month, day)
             for month, day in ((second, first), (first, second))
-            if _nearest(month, day, said).weekday() == weekday
+            if nearest_day(month, day, said).weekday() == weekday
         ]
         if len(that_day) == 1:
             return [day_of_month_term(*that_day[0])]
@@ -523,7 +523,7 @@ _WEEKDAY_NUMBERS = {
 """A weekday's number (0 Monday) by its name, written out or short ("mon", "tues")."""
 
 
-def _nearest(month: int, day: int, said: date) -> date:
+def nearest_day(month: int, day: int, said: date) -> date:
     """The day and month nearest to `said`, in its year or the one before or after."""
     days = []
     for year in (said.year - 1, said.year, said.year + 1):

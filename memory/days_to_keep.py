@@ -13,27 +13,9 @@ import calendar
 import re
 from datetime import date
 
-from memory.month_names import MONTHS
+from memory.month_names import MONTH_OF_ANY_LANGUAGE
 
-_OTHER_LANGUAGES = {
-    # German, French, Spanish, Portuguese, Italian: the first letters each is written
-    # with, short or whole (English is `memory.month_names`).
-    1: "januar janvier enero janeiro gennaio jän jänner",
-    2: "februar février fevrier febrero fevereiro febbraio",
-    3: "märz maerz mars marzo março marco",
-    4: "avril abril aprile",
-    5: "mai mayo maio maggio",
-    6: "juni juin junio junho giugno",
-    7: "juli juillet julio julho luglio",
-    8: "août aout agosto",
-    9: "septembre septiembre setembro settembre",
-    10: "oktober octobre octubre outubro ottobre okt",
-    11: "novembre noviembre novembro",
-    12: "dezember décembre decembre diciembre dezembro dicembre dez dic",
-}
-_MONTH_OF = MONTHS | {
-    name: number for number, names in _OTHER_LANGUAGES.items() for name in names.split()
-}
+_MONTH_OF = MONTH_OF_ANY_LANGUAGE
 _MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
 _NUMERIC = re.compile(
     r"(?<!scored\s)(?<!score\s)(?<!rated\s)(?<!passed\s)(?<!got\s)(?<!won\s)"

@@ -30,3 +30,25 @@ MONTHS: dict[str, int] = {
 }
 MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 """Every name of `MONTHS` as a pattern's alternatives, the longest first."""
+
+OTHER_LANGUAGES: dict[int, str] = {
+    # German, French, Spanish, Portuguese, Italian: the first letters each is written
+    # with, short or whole.
+    1: "januar janvier enero janeiro gennaio jän jänner",
+    2: "februar février fevrier febrero fevereiro febbraio",
+    3: "märz maerz mars marzo março marco",
+    4: "avril abril aprile",
+    5: "mai mayo maio maggio",
+    6: "juni juin junio junho giugno",
+    7: "juli juillet julio julho luglio",
+    8: "août aout agosto",
+    9: "septembre septiembre setembro settembre",
+    10: "oktober octobre octubre outubro ottobre okt",
+    11: "novembre noviembre novembro",
+    12: "dezember décembre decembre diciembre dezembro dicembre dez dic",
+}
+"""Month names in other languages (English is `MONTHS`), by month."""
+MONTH_OF_ANY_LANGUAGE: dict[str, int] = MONTHS | {
+    name: number for number, names in OTHER_LANGUAGES.items() for name in names.split()
+}
+"""A month's number by any of its names, English or another language's."""

@@ -579,6 +579,9 @@ LOOKALIKES = [
     ("Gym membership is 40 a month", "Gym membership will be 45 a month from January"),
     ("Rent is 1450 a month", "Rent costs 1520 starting 1/1"),
     ("I take 10mg lisinopril", "From Monday I take 20mg lisinopril"),
+    # A fifth adversary: a day and month, or another language, replaced the dose or rent.
+    ("I take 10mg of omeprazole", "From 28 December I take 20mg of omeprazole"),
+    ("Ich zahle 900 Euro Miete", "Ab Januar zahle ich 950 Euro Miete"),
     ("My email is c@d.com", "My sister's email is a@b.com"),
     # Found by a second adversary.
     ("My husband's phone number is 555-1111", "Ana's husband's phone number is 555-2222"),
@@ -1676,6 +1679,7 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("I take 10mg lisinopril", "From Monday I take 20mg lisinopril"),
         ("I work at Acme", "I start at Google in January"),
         ("Breda charges 12 an hour", "Breda's rate goes up to 14 an hour from January"),
+        ("I take 10mg of omeprazole", "From 28 December I take 20mg of omeprazole"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(

@@ -29,6 +29,12 @@ SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday
         "New rent from Jan 1st: 1520",
         "gym fee is 45 starting next month",
         "parking fee is 65 as of 1/2/2027",
+        # A fifth adversary.
+        "From 28 December I take 20mg of omeprazole",
+        "Rent is 1450 from Dec 28th",
+        "Ab Januar zahle ich 950 Euro Miete",
+        "A partir de enero el alquiler sube a 1520",
+        "À partir de janvier le loyer est 900",
     ],
 )
 def test_a_change_to_come(text: str) -> None:
@@ -47,6 +53,9 @@ def test_a_change_to_come(text: str) -> None:
         "Photos from the party",
         "the price went up to 12 last week",
         "Got a new phone in January",
+        "I was in Porto from May to June",
+        "From January to March I worked at Acme",
+        "I am from Madrid and I take 10mg",
     ],
 )
 def test_no_change_to_come(text: str) -> None:
@@ -61,6 +70,15 @@ def test_no_change_to_come(text: str) -> None:
         ("Rent goes up to 1520 from 1 March 2027", date(2027, 3, 1)),
         ("Rent costs 1520 starting 1/1", date(2027, 1, 1)),
         ("Rent costs 1520 starting next term", None),
+        # A fifth adversary: the 20th, not December's first; a day first; the day nearest
+        # the day said ("from 1/11" on 5 December took effect on 1 November).
+        ("From 20/12 rent is 1450", date(2026, 12, 20)),
+        ("rent is 1450 from 1/11", date(2026, 11, 1)),
+        ("from 1/2 rent is 900", date(2027, 2, 1)),
+        ("from 1/11/2026 rent is 1450", date(2026, 11, 1)),
+        ("Rent is 1450 from Dec 28th", date(2026, 12, 28)),
+        ("Ab Januar zahle ich 950 Euro Miete", date(2027, 1, 1)),
+        ("rent rises to 1600 from March 2027", date(2027, 3, 1)),
     ],
 )
 def test_the_day_a_change_takes_effect(text: str, first: date | None) -> None:
