@@ -102,8 +102,8 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
             month = MONTH_OF_ANY_LANGUAGE[elsewhere[1].casefold()]
             days.append(date(year_of(month, 1, said_day), month, 1))
     # "From Monday" is the coming Monday, as "on Monday" is read.
-    for named in named_days(_FROM_A_WEEKDAY.sub("on ", text), said):
-        days += [first_day for first_day, _last in named.spans[:1]]
+    for weekday in named_days(_FROM_A_WEEKDAY.sub("on ", text), said):
+        days += [first_day for first_day, _last in weekday.spans[:1]]
     return min(days, default=None)
 
 
