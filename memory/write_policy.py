@@ -49,6 +49,7 @@ from memory.lists import fewer_items, one_item_of_a_list
 from memory.other_ones import said_of_other_people
 from memory.plain_order import as_it_is_now
 from memory.predicates import user_claim
+from memory.questions import only_asks
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
 from memory.stated_values import pays_off, pays_which, two_debts
@@ -281,7 +282,9 @@ def place_new(
     # Health facts are decided by what each says of an allergy or a dose alone: "I take
     # 500mg of metformin" shares its subject's words with "I take 10mg of lisinopril" and
     # replaced it, as "I'm not allergic to cats" replaced "My mother is allergic to cats".
-    if not is_core:
+    if not is_core or only_asks(content):
+        # A question changes nothing: "Is the dentist moved to 21/12?", stored, replaced
+        # "Dentist on 14/12 at 9am" (an adversary).
         return Placement("insert")
     by_value = tuple(s for s in similar if new_value(content, s.content))
     by_words = tuple(

@@ -582,6 +582,8 @@ LOOKALIKES = [
     # A fifth adversary: a day and month, or another language, replaced the dose or rent.
     ("I take 10mg of omeprazole", "From 28 December I take 20mg of omeprazole"),
     ("Ich zahle 900 Euro Miete", "Ab Januar zahle ich 950 Euro Miete"),
+    # A question changes nothing (a fifth adversary: it replaced the appointment).
+    ("Dentist on 14/12 at 9am", "Is the dentist moved to 21/12?"),
     ("My email is c@d.com", "My sister's email is a@b.com"),
     # Found by a second adversary.
     ("My husband's phone number is 555-1111", "Ana's husband's phone number is 555-2222"),
