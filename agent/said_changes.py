@@ -32,6 +32,7 @@ from memory.plain_order import in_plain_order
 from memory.predicates import LEAD_IN, USER, claim_of, says_more
 from memory.stated_values import claim_pieces
 from memory.text import analyze
+from memory.write_rules import another_one
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -200,6 +201,10 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
                 changes += [SaidChange(None, fact) for fact in more]
                 continue
             old = plain[0]
+            if another_one(_as_a_fact(sentence), message.timestamp, old.content, old.timestamp):
+                # Another one's: "My husband stopped taking omeprazole" was stored beside
+                # "I take 20mg of omeprazole" and said to have updated it (an adversary).
+                continue
             updated = await memory.store_with_metadata(
                 old.key,
                 _as_a_fact(sentence),
@@ -210,7 +215,7 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
             )
         except MemoryStoreError:
             continue
-        if updated.id != old.id:
+        if old.id in updated.supersedes:
             changes.append(SaidChange(updated, old))
     return changes
 

@@ -608,3 +608,16 @@ async def test_a_job_to_come_said_in_chat_changes_nothing_yet(harness: Harness) 
     harness.model.add("Congratulations!")
     await harness.turn("I start at Google in January")
     assert await _in_effect(harness) == {"job": "I work at Microsoft"}
+
+
+async def test_another_ones_stop_changes_no_fact_and_says_nothing(harness: Harness) -> None:
+    """Found by an adversary: "My husband stopped taking omeprazole" was written under the
+    key of "I take 20mg of omeprazole", kept beside it under a key of its own, and the chat
+    said it had updated the user's dose."""
+    await harness.memory.store("i_take_mg", "I take 5mg of warfarin", "core")
+    await harness.memory.store("i_take_mg_2", "I take 20mg of omeprazole", "core")
+    before = await _in_effect(harness)
+    harness.model.add("Noted.")
+    events = await harness.turn("My husband stopped taking omeprazole")
+    assert await _in_effect(harness) == before
+    assert not [e for e in events if isinstance(e, Notice)]
