@@ -148,9 +148,10 @@ def select(
 ) -> tuple[list[MemoryEntry], list[CutMemory]]:
     """Entries to inject, and the rest with the reason each was left out.
 
-    A fact holding a secret goes to the model only for a message asking for one (`asked`):
-    found by a new user, "whats bredas number" and "what do you know about me" showed the
-    model every wifi password and the key safe's code, and the reply put them on screen.
+    A fact's secret goes to the model only for a message asking for one (`asked`); else
+    the fact goes with the secret redacted: found by a new user, "whats bredas number" and
+    "what do you know about me" showed the model every wifi password and the key safe's
+    code, and the reply put them on screen.
     """
     secrets_asked = asks_for_a_secret(asked)
     live = {m.content.strip() for m in history if m.role == "user"}
@@ -168,12 +169,15 @@ def select(
     most = budget.max_entries
     if result.mode == "recent":
         most = max(most, ABOUT_THE_USER_FACTS)
-    for entry in result.entries:
+    for found in result.entries:
+        entry = found
+        if not secrets_asked and holds_a_secret(found):
+            # Shown with the secret left out, not left out whole: "I live in Porto and the
+            # door code is 1379" told the model nothing of the home (an adversary).
+            entry = found.model_copy(update={"content": redact(found.content)[0]})
         scores = entry.scores
         if scores is not None and scores.low_confidence:
             cut.append(CutMemory(entry, "low confidence"))
-        elif not secrets_asked and holds_a_secret(entry):
-            cut.append(CutMemory(entry, "secret not asked for"))
         elif (
             entry.category == MemoryCategory.CONVERSATION.value
             and entry.session_id == session_id
@@ -189,12 +193,15 @@ def select(
 
 
 _ASKS_FOR_A_SECRET = re.compile(
-    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|wi-?fi|wlan|ssid|network|router|"
-    r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|alarm|door|gate|safe|"
-    r"lock(?:box)?|keypad|security|account|access|get\s+in(?:to)?|secret|answer|card|bank|"
-    r"cvv|ssn|social|tax)"
+    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|wi-?fi|wlan|ssid|"
+    r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|keypad|"
+    r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
+    r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|code)"
 )
-"""Words a message asks for a secret with ("what's the wifi password", "how do I get in")."""
+"""Words a message asks for a secret with ("what's the wifi password", "how do I get in").
+Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I
+with?" showed the model the code or the PIN: an adversary); such a fact is shown with its
+secret redacted."""
 
 
 def asks_for_a_secret(text: str) -> bool:

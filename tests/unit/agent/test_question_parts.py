@@ -169,14 +169,18 @@ async def test_what_is_known_of_the_user_is_all_their_facts_pinned_first_secrets
     events = await harness.turn("What do you know about me?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     keys = [e.key for e in recalled.injected]
-    assert len(keys) == 9 and keys[0] == "name" and "door" not in keys
-    # A fact holding a secret goes to the model only when a message asks for one (a later
-    # new user saw every wifi password and the key safe's code put on screen).
-    assert [(c.entry.key, c.reason) for c in recalled.cut] == [("door", "secret not asked for")]
+    assert len(keys) == 10 and keys[0] == "name" and keys[-1] == "door"
+    # A fact's secret goes to the model only when a message asks for one (a later new user
+    # saw every wifi password and the key safe's code put on screen); else the fact goes
+    # with the secret redacted (an adversary: "I live in Porto and the door code is 1379"
+    # left out whole told nothing of the home).
+    shown = {e.key: e.content for e in recalled.injected}
+    assert shown["door"] == "The door code is [REDACTED:code]"
+    assert "4821" not in harness.model.requests[-1].messages[-1].content
     harness.model.add("It is 4821.")
     events = await harness.turn("what's the door code?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-    assert "door" in [e.key for e in recalled.injected]
+    assert {e.key: e.content for e in recalled.injected}["door"] == "The door code is 4821"
 
 
 async def test_what_is_known_of_the_user_keeps_an_old_allergy_among_many_facts(
@@ -275,3 +279,33 @@ def test_asking_what_is_known_of_someone_is_that_question(message: str, who: str
     found = ABOUT_SOMEONE.match(message)
     assert found is not None and found["who"] == who
     assert ABOUT_SOMEONE.match("what do you know about me") is None
+
+
+@pytest.mark.parametrize(
+    ("fact", "message", "shown"),
+    [
+        ("the alarm code is 4590", "Is my alarm set up?", "the alarm code is [REDACTED:code]"),
+        ("my card PIN is 4821", "What card do I use?", "my card PIN is [REDACTED:pin]"),
+        (
+            "My bank is Millennium and my card PIN is 4821",
+            "which bank am I with?",
+            "My bank is Millennium and my card PIN is [REDACTED:pin]",
+        ),
+        (
+            "I live in Porto and the door code is 1379",
+            "where do I live?",
+            "I live in Porto and the door code is [REDACTED:code]",
+        ),
+    ],
+)
+async def test_a_fact_is_shown_with_its_secret_redacted_unless_one_is_asked_for(
+    harness: Harness, fact: str, message: str, shown: str
+) -> None:
+    """Found by an adversary: a message naming what a secret opens (an alarm, a card, a
+    bank) showed the model the code or the PIN, and a fact holding a secret was left out
+    whole, its home with it."""
+    await harness.memory.store("fact", fact, "core")
+    harness.model.add("Noted.")
+    events = await harness.turn(message)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert [e.content for e in recalled.injected] == [shown]
