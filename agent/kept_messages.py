@@ -14,6 +14,7 @@ from collections.abc import AsyncGenerator
 
 from agent.autosave import conversation_key, saved_text, should_autosave
 from agent.config import Config
+from agent.edited_changes import reapply, undo_said_changes
 from agent.edited_copies import put_back, supersede_copy, withdraw_copy
 from agent.events import Notice, TurnEvent, TurnFailed
 from agent.failures import storage_failure
@@ -78,6 +79,7 @@ class MessageKeeper:
         session.replaced[:] = [m for m in session.replaced if id(m) not in restored]
         copy, self.unanswered_copy = self.unanswered_copy, None
         await put_back(self.memory, pending, copy)
+        await reapply(self.memory, pending.undone_changes)
         return True
 
     async def withdraw_unanswered(self, user_text: str, session: Session) -> bool:
@@ -154,6 +156,14 @@ class MessageKeeper:
             yield storage_failure(exc, "your edit", sent=False)
             return
         edited.append(text)
+        undone = await undo_said_changes(self.memory, self.namespace, session, text)
+        self.pending_edit.undone_changes = undone
+        if undone:
+            yield Notice(
+                f"The replaced message had updated {', '.join(repr(f.key) for f in undone)}: "
+                "back as it was before it; the new message says anew what it changes.",
+                "info",
+            )
         stored = stored_keys(cut)
         if stored:
             yield Notice(

@@ -69,7 +69,7 @@ class SaidChange:
     replaced: MemoryEntry
 
 
-def _claimed(message: str) -> list[tuple[str, str]]:
+def claimed(message: str) -> list[tuple[str, str]]:
     """(predicate, clause) of each clause stating the user's home or employer.
 
     Nothing from a message that quotes, lists or takes a claim back (`memory.own_words`),
@@ -176,7 +176,7 @@ def _another_of_one_name(sentence: str, fact: MemoryEntry, facts: list[MemoryEnt
     Found by an adversary: with "My boss Alex's phone number …" and "My partner Alex's phone
     number …" in effect, "Big news: Alex's new phone number is …" replaced the partner's.
     """
-    bare = _as_a_fact(sentence)
+    bare = as_a_fact(sentence)
     return any(
         other.id != fact.id and one_name_two_people(bare, fact.content, other.content)
         for other in facts
@@ -190,7 +190,7 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
     left: replacing it would lose the rest. A store that refuses changes nothing.
     """
     changes: list[SaidChange] = []
-    for predicate, sentence in _claimed(message.content):
+    for predicate, sentence in claimed(message.content):
         try:
             if predicate == ATTRIBUTE:
                 plain, more = await _attribute_otherwise(memory, sentence, message.namespace)
@@ -201,13 +201,13 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
                 changes += [SaidChange(None, fact) for fact in more]
                 continue
             old = plain[0]
-            if another_one(_as_a_fact(sentence), message.timestamp, old.content, old.timestamp):
+            if another_one(as_a_fact(sentence), message.timestamp, old.content, old.timestamp):
                 # Another one's: "My husband stopped taking omeprazole" was stored beside
                 # "I take 20mg of omeprazole" and said to have updated it (an adversary).
                 continue
             updated = await memory.store_with_metadata(
                 old.key,
-                _as_a_fact(sentence),
+                as_a_fact(sentence),
                 old.category,
                 old.session_id,
                 namespace=old.namespace,
@@ -220,7 +220,7 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
     return changes
 
 
-def _as_a_fact(clause: str) -> str:
+def as_a_fact(clause: str) -> str:
     """The clause without the words announcing it ("Big news:", "Guess what?")."""
     said = LEAD_IN.sub("", clause, count=1).strip()
     return said[:1].upper() + said[1:] if said else clause

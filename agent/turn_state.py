@@ -196,3 +196,5 @@ class PendingEdit:
     """The replaced message's auto-saved memory, superseded by the new message's."""
     withdrawn_copy: MemoryEntry | None = None
     """The replaced message's auto-saved memory, forgotten: the new message made none."""
+    undone_changes: list[MemoryEntry] = field(default_factory=list)
+    """The facts the replaced message had updated, now history (`agent.edited_changes`)."""

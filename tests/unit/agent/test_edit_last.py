@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from agent.events import MemorySaved, TurnFailed, TurnFinished
+from agent.events import MemorySaved, Notice, TurnFailed, TurnFinished
 from agent.messages import ChatMessage
 from agent.sessions import SessionStore
 from tests.unit.agent.conftest import Harness
@@ -263,3 +263,40 @@ async def test_a_fact_stored_again_by_the_edited_message_corrects_it(harness: Ha
     await harness.turn("remember breda off 30/12 too")
     active = [e.content for e in await harness.memory.list(limit=50) if e.category == "core"]
     assert sorted(active) == ["Breda off 23/12", "Breda off 30/12"]
+
+
+async def _facts(harness: Harness) -> list[str]:
+    return [e.content for e in await harness.memory.list(limit=50) if e.category == "core"]
+
+
+async def test_an_edit_puts_back_the_facts_the_replaced_message_updated(harness: Harness) -> None:
+    """Found by an adversary: "I moved to Lisbon", edited into "What if I moved to
+    Lisbon?", left the home fact saying Lisbon."""
+    await harness.memory.store("home", "I live in Porto", "core")
+    harness.model.add("Lisbon, lovely.", "It would be lovely.")
+    await harness.turn("I moved to Lisbon")
+    assert await _facts(harness) == ["I moved to Lisbon"]
+    events = [
+        e
+        async for e in harness.agent.turn("What if I moved to Lisbon?", harness.session, edit=True)
+    ]
+    assert await _facts(harness) == ["I live in Porto"]
+    assert any(isinstance(e, Notice) and "'home'" in e.text for e in events)
+
+
+async def test_an_undone_edit_brings_back_the_facts_the_replaced_message_updated(
+    make_harness: Any,
+) -> None:
+    from agent.model import ServerUnavailableError
+    from agent.testing import Reply
+
+    h: Harness = await make_harness()
+    await h.memory.store("home", "I live in Porto", "core")
+    h.model.add("Braga, nice.", Reply(error=ServerUnavailableError("http://127.0.0.1:1")))
+    await h.turn("I moved to Braga")
+    assert await _facts(h) == ["I moved to Braga"]
+    events = [e async for e in h.agent.turn("What if I moved to Faro?", h.session, edit=True)]
+    assert isinstance(events[-1], TurnFailed)
+    assert await _facts(h) == ["I live in Porto"]
+    assert await h.agent.undo_edit(h.session)
+    assert await _facts(h) == ["I moved to Braga"]
