@@ -39,11 +39,11 @@ _LABELLED = re.compile(
 )
 """A lock named, then its code after a colon, "is" or "changed to"."""
 _LABEL_THEN_CODE = re.compile(
-    rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|{_OPENS}(?:[ \t]+remote)?[ \t]+"
+    rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|keypad|{_OPENS}(?:[ \t]+remote)?[ \t]+"
     rf"(?:pass)?code)[ \t]+{_CODE}"
 )
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
-remote code 8812#" (an adversary)."""
+remote code 8812#", "keypad 2580 for the bins" (adversaries)."""
 _OPENS_WITH = re.compile(
     r"(?i)\b(?:opens?|unlocks?)[ \t]+(?:it[ \t]+|them[ \t]+|the[ \t]+[\w-]+[ \t]+)?with"
     r"[ \t]+(?:(?:the[ \t]+)?(?:code|combination|pin)[ \t]+)?" + _CODE
@@ -111,10 +111,11 @@ _ANOTHER_PIN = re.compile(
 adversary: the second PIN was kept)."""
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _PIN_IN_WORDS = re.compile(
-    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?(?:is|was|:|=)[ \t]*"
+    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?(?:(?:is|was)(?:[ \t]+now)?|:|=)[ \t]*"
     rf"({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
-""""My bank PIN is four four seven one" (an adversary)."""
+""""My bank PIN is four four seven one", "the gate code is now one three five seven"
+(adversaries)."""
 _CODE_TO = re.compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
@@ -141,6 +142,37 @@ _FOREIGN = re.compile(
     r"tresorcode|haust(?:ü|ue)rcode)[ \t]*(?::|=|\b(?:es|est|ist|lautet|é)\b)[ \t]*" + _CODE
 )
 """"El código de la puerta es 4471", "Le code de la porte est 4471", "Türcode: 4471"."""
+_NOT_OF_A_LOCK = (
+    r"(?!(?:zip|post|postal|promo\w*|area|error|fehler|erreur|rabatt|gutschein|descuento|"
+    r"barras|barre|bar|de[ \t]+barras|de[ \t]+descuento|de[ \t]+error|qr)\b)"
+)
+_SAID_ELSEWHERE = (
+    r"(?:[ \t]+" + _NOT_OF_A_LOCK + r"(?!(?:ist|es|est|é|lautet|wurde|mudou|cambi[oó]|a)\b)"
+    r"[\w'\u2019-]+){0,4}?[ \t]*(?::|=|\b(?:ist(?:[ \t]+jetzt)?|lautet|es(?:[ \t]+ahora)?|"
+    r"est(?:[ \t]+maintenant)?|é(?:[ \t]+agora)?|wurde[ \t]+auf|mudou[ \t]+para|"
+    r"cambi[oó][ \t]+a|a[ \t]+chang[ée][ \t]+(?:en|à|pour)|(?:ha|fue)[ \t]+cambiado[ \t]+a)"
+    r"(?!\w))[ \t]*"
+)
+"""A code's or password's label, up to four words of what it opens ("für die Garage", "do
+portão", "wifi") and its verb in German, Spanish, French or Portuguese."""
+_CODE_ELSEWHERE = re.compile(
+    r"(?i)\b(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
+    r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|pin)"
+    + _SAID_ELSEWHERE
+    + _CODE
+)
+""""Der Alarmcode wurde auf 8080 geändert", "Der neue Code für die Garage ist 7788", "O
+código do portão mudou para 1357", "el código es 1357" (an adversary: each kept)."""
+_PASSWORD_ELSEWHERE = re.compile(
+    r"(?i)\b(?:[\w-]*passwort|kennwort|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|senha)"
+    + _SAID_ELSEWHERE
+    + r"[\"'`\u201c\u2018\u00ab]?((?=[^\s,;]*[\d_@#$%&*!+=])[^\s\"'`\u201d\u2019\u00bb,;]{3,}?)"
+    r"[\"'`\u201d\u2019\u00bb]?"
+    r"(?=[.!?]?(?:\s|$)|[,;])"
+)
+""""Das WLAN-Passwort wurde auf Blume22 geändert", "Le mot de passe wifi est tulip77" (an
+adversary: each kept). A value with a digit or a sign only: "Le mot de passe est trop
+court" says no password (`agent.password_wordings` reads those said plainly)."""
 _PIN_PAIRS = re.compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
 """"pin is 44-71": two pairs (single digits spaced are read in `agent.redact`)."""
 _PUK = re.compile(
@@ -154,7 +186,8 @@ _HINTS = (
     "door", "gate", "garage", "alarm", "keypad", "intercom", "buzz", "lock", "key", "safe",
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
     "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
-    "combination", "combo", "unlock",
+    "combination", "combo", "unlock", "passwort", "kennwort", "contrase", "clave", "passe",
+    "senha",
 )  # fmt: skip
 
 
@@ -166,7 +199,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
     rules = (
         *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
-        *(_CODE_TO_GET_IN, _KEYPAD_CODE),
+        *(_CODE_TO_GET_IN, _KEYPAD_CODE, _CODE_ELSEWHERE, _PASSWORD_ELSEWHERE),
         _PIN_AFTER_ASKING,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]

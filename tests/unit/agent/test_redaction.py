@@ -195,6 +195,12 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
         "La contraseña es incorrecta",
         "La contraseña es la misma que antes",
         "Mijn wachtwoord is verlopen",
+        # Codes that open nothing, in other languages.
+        "el código postal es 28001",
+        "Der Postcode ist 12345",
+        "der Fehlercode ist 404",
+        "Le code promo est SUMMER20",
+        "el código de barras es 5601234",
     ],
 )
 def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
@@ -562,3 +568,25 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
     [REDACTED:secret]]", the word "is" eaten and a bracket left over."""
     assert redact("my password is\\hunter22") == ("my password is[REDACTED:secret]", ["secret"])
     assert redact("pw is\\nfoo99")[0] == "pw is[REDACTED:secret]"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Der Alarmcode wurde auf 8080 geändert", "8080"),
+        ("Das WLAN-Passwort wurde auf Blume22 geändert", "Blume22"),
+        ("Der neue Code für die Garage ist 7788", "7788"),
+        ("Le mot de passe wifi est tulip77", "tulip77"),
+        ("O código do portão mudou para 1357", "1357"),
+        ("el código es 1357", "1357"),
+        ("le code est 1357", "1357"),
+        ("o código é 1357", "1357"),
+        ("Mein Zugangscode ist 4471", "4471"),
+        ("keypad 2580 for the bins", "2580"),
+        ("the gate code is now one three five seven", "one three five seven"),
+    ],
+)
+def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
+    """Found by an adversary: each was stored, and written to the chat file, as typed."""
+    redacted, kinds = redact(text)
+    assert secret not in redacted and kinds
