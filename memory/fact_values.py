@@ -75,6 +75,12 @@ _SAME_ATTRIBUTE = (
         re.compile(r"(?i)\b(?P<whose>my|our|new|[\w-]+['\u2019]s)\s+number\b"),
         r"\g<whose> phone number",
     ),
+    # "the Murphys number" is a family's (a new user, a baker: "Murphys got a new number
+    # …" left it in effect).
+    (
+        re.compile(r"(?i)\bthe\s+(?P<family>(?-i:[A-Z][a-z]+s))\s+(?P<new>new\s+)?number\b"),
+        r"\g<family>'s \g<new>phone number",
+    ),
     (re.compile(r"(?i)\b(?:(?:mobile|cell|tele)?phone|mobile|cell)(?:\s+number)?\b"), "phone"),
     # "I switched to a new GP, Dr. Costa" names the doctor "My family doctor is …" named
     # (found by a new user: both stayed in effect).

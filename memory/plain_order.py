@@ -50,10 +50,11 @@ SOMEONE_GOT_A_NEW = (
     r"(?P<whose>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
     r"|[a-z][\w'-]*)"
     r"(?:\s+the\s+[a-z][\w-]*)?"
-    r"\s+(?:has\s+(?:got\s+)?|got\s+)a\s+new\s+"
+    r"\s+(?:has\s+(?:got\s+)?|have\s+(?:got\s+)?|got\s+)a\s+new\s+"
 )
 """Someone else saying so: "Acme has a new …", "The plumber got a new …", "breda has a new
-…", "Dave the plumber has a new …" (a new user: typed lower case, or named with a role)."""
+…", "Dave the plumber has a new …" (a new user: typed lower case, or named with a role),
+"murphys have a new …" (a family: a new user, a baker)."""
 THEN_ITS_VALUE = r"(?:\s*[,:\u2014\u2013-]\s*|\s+(?=[+(]?\d))"
 """What stands between the new thing and its value: "a new number, 555 …", "a new number
 086 …" (digits need nothing between)."""

@@ -191,12 +191,15 @@ _ASKED_BY_ITS_VERB = re.compile(
     r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))|(?:does|do)\s+"
     r"(?:my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))|"
     r"did\s+(?!(?:i|we|you|it|that|this|u)\b)[a-z]+(?=\s+(?:pay|send|call|ring|reply|book|come|"
-    r"say|text|email|sign|finish|arrive|get|bring|leave|drop|pick|fix|check|confirm|cancel)\b))\s+"
+    r"say|text|email|sign|finish|arrive|get|bring|leave|drop|pick|fix|check|confirm|cancel)\b)|"
+    r"(?:has|have)\s+(?!(?:i|we|you|it|that|this|u|been|got|to|a|an|no)\b)[a-z]+(?=\s+(?:paid|"
+    r"sent|called|rung|rang|replied|booked|come|said|texted|emailed|signed|finished|arrived|"
+    r"brought|left|dropped|picked|fixed|checked|confirmed|cancell?ed|collected|ordered)\b))\s+"
     r"(?P<rest>[^?.!,;:]+)"
 )
 """"has the furosemide changed", "is the clinic open tomorrow" (a new user, a carer: shown
 to the model as a memory), "has Marta paid december", "does Marta owe me anything" (a
-landlord); not "have a great day"."""
+landlord), "has marta paid dec" (an adversary); not "have a great day"."""
 
 
 _QUESTIONS_IN_A_ROW = re.compile(r"\?+\s+(?=\S)")
@@ -260,7 +263,19 @@ def _a_thing_asked_after(said: str) -> bool:
     words = found["words"]
     if _TELLS_AFTER.search(words) is not None:
         return False
-    return found["whose"] is not None or len(words.split()) < _FEWEST_WORDS_TOLD
+    return (
+        found["whose"] is not None
+        or len(words.split()) < _FEWEST_WORDS_TOLD
+        or _ENDS_ON_A_THING_ASKED.search(words) is not None
+    )
+
+
+_ENDS_ON_A_THING_ASKED = re.compile(
+    r"(?i)\b(?:allerg(?:y|ies)|order|deposit|dose|address|number|phone|email|price|cost|due|"
+    r"date|time|day|fee|total|balance|rent|code|password|birthday|deadline)\s*$"
+)
+""""kellys cake allergies?" (a new user, a baker, saw her question shown as a memory above
+the order that answers it): a thing that holds a value, last of a few words."""
 
 
 def _named_then_asked(said: str) -> bool:

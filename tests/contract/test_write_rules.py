@@ -307,6 +307,9 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
 
 
 NEW_VALUES = [
+    # A new user, a baker: a family's number given anew.
+    ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
+    ("The Murphys number is 086 221 3345", "murphys have a new number 086 555 7788"),
     # Found by a new user: the old employer left and the new one told after; a birthday
     # of a partner named once with "my partner".
     ("I work at Fintrack", "I left Fintrack, I've been hired by Revolut"),
@@ -582,6 +585,7 @@ LOOKALIKES = [
     # A fifth adversary: a day and month, or another language, replaced the dose or rent.
     ("I take 10mg of omeprazole", "From 28 December I take 20mg of omeprazole"),
     ("Ich zahle 900 Euro Miete", "Ab Januar zahle ich 950 Euro Miete"),
+    ("the Murphys number is 086 221 3345", "the Kellys number is 087 123 4567"),
     # A question changes nothing (a fifth adversary: it replaced the appointment).
     ("Dentist on 14/12 at 9am", "Is the dentist moved to 21/12?"),
     ("My email is c@d.com", "My sister's email is a@b.com"),

@@ -695,6 +695,12 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("did laundry today", False),
         ("need new tyres", False),
         ("Tom is swimming thursday", False),
+        # A new user, a baker, and a fifth adversary.
+        ("kellys cake allergies?", True),
+        ("murphys cake order?", True),
+        ("has marta paid dec", True),
+        ("has been great", False),
+        ("Nut free cake?", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
