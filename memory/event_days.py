@@ -24,11 +24,18 @@ _MOVED_WORDS = (
     r"moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|delayed|put\s+back"
 )
 """The words saying an event moved to another day (every rule of this module reads them)."""
+_MOVED_ELSEWHERE = (
+    r"verschoben|verlegt|aplazad[oa]|pospuest[oa]|movid[oa]|cambiad[oa]|report[ée]e?|"
+    r"d[ée]plac[ée]e?|adiad[oa]|remarcad[oa]"
+)
+"""Moved, in German, Spanish, French and Portuguese: "Zahnarzt verschoben auf 21.12." (an
+adversary: it stood beside the appointment it moved)."""
 _SAYS_CHANGE = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
 MOVED_OR_CALLED_OFF = re.compile(
-    rf"(?i)\b(?:{_MOVED_WORDS}|changed|now|cancel(?:l?ed)?|called\s+off|(?:is|are)\s+off)\b"
+    rf"(?i)\b(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed|now|cancel(?:l?ed)?|called\s+off|"
+    r"(?:is|are)\s+off)\b"
 )
 """Every word `moves_it` or `cancels_it` may read a move or a call-off by: a text holding
 none of them moves no event (`agent.since_changed` passes the rest over)."""
@@ -173,10 +180,12 @@ def _for_whom(text: str) -> frozenset[str]:
 
 
 _MOVED = re.compile(
-    rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+)?(?:{_MOVED_WORDS}|changed)(?:\s+back)?\b"
-    r"(?:\s+(?:to|till|until)\b)?"
-    r"|\s+(?:is\s+)?now\s+(?=(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
+    rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+|wurde\s+|ist\s+)?"
+    rf"(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed)(?:\s+back)?(?!\w)"
+    r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au)\b)?"
+    r"|\s+(?:is\s+)?now\s+(?=(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
 )
+"""'Dentist moved to …', 'The dentist is now on the 21st' (an adversary)."""
 
 
 def moves_it(new: str, old: str) -> bool:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from memory.numbers import NUMBER_WORDS
 from memory.text import analyze
 
 _ENDS = r"(?=\s+(?:after\s+all|anymore|any\s+more|now|either|at\s+all)\b|\s*[.,;:!?)]|\s*$)"
@@ -84,6 +85,13 @@ _DOSES = (
         r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+)?(?:dose|dosage)"
         r"(?:\s+of\s+(?P<drug2>[A-Za-z][A-Za-z-]{2,30}))?\s+"
         r"(?:(?:is|was|went|has\s+gone|got|has\s+been|will\s+be)\s+)?(?:now\s+)?"
+        r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
+        r"(?:to\s+|at\s+)?" + _AMOUNT
+    ),
+    # "Warfarin dose is now 6 mg" (an adversary): the medicine first, said of no one else.
+    re.compile(
+        r"(?i)^\s*(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+(?:dose|dosage)\s+"
+        r"(?:(?:is|went|has\s+gone|got|has\s+been)\s+)?(?:now\s+)?"
         r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
         r"(?:to\s+|at\s+)?" + _AMOUNT
     ),
@@ -172,6 +180,12 @@ def speaks_of_health(text: str) -> bool:
     return bool(health_values(text))
 
 
+_DOSE_IN_WORDS = re.compile(
+    rf"(?i)\b({'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})\s?(mg|mcg|ml|units?)\b"
+)
+"""'I take seven mg of warfarin now' (an adversary: the 5mg stayed in effect)."""
+
+
 @lru_cache(maxsize=1024)
 def health_values(text: str) -> dict[str, frozenset[str]]:
     """Topic → value of each allergy the text says someone has or has not, and each dose.
@@ -179,6 +193,7 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
     The user's, or someone named's ("Tom Murphy is not allergic to nuts after all").
     """
     values: dict[str, frozenset[str]] = {}
+    text = _DOSE_IN_WORDS.sub(lambda found: NUMBER_WORDS[found[1].casefold()] + found[2], text)
     for rule in (_ALLERGIC, _ALLERGY, _OUTGROWN):
         for found in rule.finditer(text):
             has = frozenset(["no" if rule is _OUTGROWN or found["no"] else "yes"])

@@ -162,3 +162,16 @@ def joined_numbers(folded: str) -> list[str]:
                 if len(digits) >= fewest and all(len(group) >= 2 for group in run[1:]):
                     found[digits] = None
     return list(found)
+
+
+NUMBER_WORDS: dict[str, str] = {
+    **{
+        word: str(number)
+        for number, word in enumerate(
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+            "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+        )
+    },
+    **{"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100"},
+}
+"""A number written as a word, as digits: "Flat three" is flat 3, "seven mg" 7 mg."""

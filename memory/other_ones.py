@@ -20,6 +20,7 @@ from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
 from memory.fact_values import user_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.month_names import MONTHS
+from memory.numbers import NUMBER_WORDS
 from memory.predicates import claim_of
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.stated_values import debt_owed, two_debts
@@ -51,18 +52,11 @@ def _numbered(text: str) -> dict[str, set[str]]:
             found.setdefault(code, set()).add(match["number"])
             continue
         which, what = match["which"].casefold(), match["what"].casefold()
-        found.setdefault(_CODES_OF.get(what, what), set()).add(_AS_DIGITS.get(which, which))
+        found.setdefault(_CODES_OF.get(what, what), set()).add(NUMBER_WORDS.get(which, which))
     return found
 
 
 _CODES_OF = {"inv": "invoice", "ord": "order", "tkt": "ticket", "apt": "apartment"}
-_AS_DIGITS = {
-    word: str(number)
-    for number, word in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve".split()
-    )
-}
-""""Flat three" is flat 3 (an adversary: it replaced "Flat 2 rent is 1100")."""
 
 
 def _another_medicine_or_allergy(new: str, old: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from memory.changes_to_come import a_change_to_come
+from memory.numbers import NUMBER_WORDS
 from memory.text import analyze
 
 _COSTS = re.compile(
@@ -24,11 +25,6 @@ _PRICED = frozenset(
     "premium insurance mortgage tax payment charge deposit budget allowance pension".split()
 )
 """What holds a price even said without a currency: "rent is 950"."""
-_AS_DIGITS = {
-    word: str(number)
-    for number, word in enumerate("zero one two three four five six seven eight nine ten".split())
-}
-"""'Flat two rent' is flat 2's."""
 _WRITTEN_OUT = {"dd": "direct debit", "sub": "subscription", "elec": "electricity"}
 """'gas dd' is the gas direct debit (an adversary)."""
 _LETTERS_THEN_DIGITS = re.compile(r"(?<=[a-z])(?=\d)")
@@ -48,7 +44,7 @@ def price_stated(piece: str) -> tuple[str, frozenset[str]] | None:
     what = [
         part
         for word in spaced.split()
-        for part in _WRITTEN_OUT.get(word, _AS_DIGITS.get(word, word)).split()
+        for part in _WRITTEN_OUT.get(word, NUMBER_WORDS.get(word, word)).split()
     ]
     if what[0] in _NOT_A_THING:
         return None
@@ -73,3 +69,14 @@ def same_priced_thing(earlier: str, later: str) -> bool:
     if {w for w in ours if w.isdigit()} != {w for w in theirs if w.isdigit()}:
         return False
     return ours <= theirs or theirs <= ours
+
+
+def new_price(new: str, old: str) -> bool:
+    """Whether both are only the price of one thing, and `new` gives another amount.
+
+    Found by an adversary: "Flat two rent is 1150" and "the rent for flat three is 990",
+    stored under keys of their own, left "flat 2 rent is 1100" and "Flat 3's rent is 950"
+    in effect beside them. One thing by the same words: "rent" is not "Breda's rent".
+    """
+    ours, theirs = price_stated(new), price_stated(old)
+    return ours is not None and theirs is not None and ours[0] == theirs[0] and ours[1] != theirs[1]

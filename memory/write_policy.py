@@ -52,6 +52,7 @@ from memory.predicates import user_claim
 from memory.questions import only_asks
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
+from memory.stated_prices import new_price
 from memory.stated_values import pays_off, pays_which, two_debts
 from memory.text import analyze
 
@@ -342,10 +343,17 @@ def place_new(
         # ("dentist moved to 29/1" replaced Rory's dentist and the user's: a new user).
         closest, moves = tuple(c for c in closest if c not in moves), ()
     moved = tuple(s for s in moves if s not in closest)
+    priced = tuple(
+        s
+        for s in similar
+        if s not in by_value
+        and new_price(content, s.content)
+        and not said_of_other_people(content, s.content)
+    )
     paid = tuple(s for s in similar if s not in by_value and pays_off(content, s.content))
     if len(paid) > 1 and not pays_which(content):
         paid = ()  # "paid Priya back" pays one of two debts, and says not which
-    conflicts = tuple(dict.fromkeys(by_value + by_number + closest + moved + paid))
+    conflicts = tuple(dict.fromkeys(by_value + by_number + closest + moved + priced + paid))
     return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
 
 

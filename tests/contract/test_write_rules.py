@@ -307,6 +307,13 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
 
 
 NEW_VALUES = [
+    # A fifth adversary: the same one's new value, stored under a key of its own.
+    ("flat 2 rent is 1100", "Flat two rent is 1150"),
+    ("Flat 3's rent is 950", "the rent for flat three is 990"),
+    ("I take 5mg of warfarin", "I take seven mg of warfarin now"),
+    ("I take 5mg of warfarin", "Warfarin dose is now 6 mg"),
+    ("Dentist on 14/12 at 9am", "The dentist is now on the 21st"),
+    ("Zahnarzt am 14.12. um 9 Uhr", "Zahnarzt verschoben auf 21.12."),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
     ("The Murphys number is 086 221 3345", "murphys have a new number 086 555 7788"),
@@ -586,6 +593,7 @@ LOOKALIKES = [
     ("I take 10mg of omeprazole", "From 28 December I take 20mg of omeprazole"),
     ("Ich zahle 900 Euro Miete", "Ab Januar zahle ich 950 Euro Miete"),
     ("the Murphys number is 086 221 3345", "the Kellys number is 087 123 4567"),
+    ("My rent is 1500", "Breda's rent is 1200"),
     # A question changes nothing (a fifth adversary: it replaced the appointment).
     ("Dentist on 14/12 at 9am", "Is the dentist moved to 21/12?"),
     ("My email is c@d.com", "My sister's email is a@b.com"),
