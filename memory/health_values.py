@@ -276,11 +276,28 @@ _NO_LONGER = re.compile(
     r"does\s+not|no\s+longer)\s+(?:take|takes|need|needs)\s+(?:the\s+|my\s+|his\s+|her\s+)?"
     r"(?P<drug>[a-z][a-z-]{4,})\b"
 )
+_NO_MORE_ELSEWHERE = re.compile(
+    r"(?i)(?P<who>(?!))?(?:\bya\s+no\s+tomo\s+|\b(?:dej[ée]|he\s+dejado)\s+de\s+tomar\s+|"
+    r"\bje\s+ne\s+prends\s+plus\s+(?:de\s+|d['\u2019])?|"
+    r"\bj['\u2019]ai\s+arr[êe]t[ée]\s+(?:de\s+prendre\s+)?|"
+    r"\b(?:j[áa]\s+)?n[ãa]o\s+tomo\s+(?:mais\s+)?|\bparei\s+de\s+tomar\s+)"
+    r"(?:el\s+|la\s+|le\s+|l['\u2019]|o\s+|a\s+)?(?P<drug>[a-zà-ÿ][a-zà-ÿ-]{4,})\b"
+)
+"""'Ya no tomo omeprazol', 'Je ne prends plus d'oméprazole', 'Já não tomo omeprazol',
+'Parei de tomar …' (an adversary: the dose stayed in effect)."""
+_NICHT_MEHR = re.compile(
+    r"(?i)(?P<who>(?!))?\bich\s+nehme\s+(?:kein(?:e|en)?\s+)?(?P<drug>[a-zà-ÿ][a-zà-ÿ-]{4,})"
+    r"\s+(?:nicht\s+)?mehr\b"
+)
+"""'Ich nehme kein Omeprazol mehr', 'Ich nehme Omeprazol nicht mehr' (an adversary)."""
 _STOP_CUES = (
     "stop", "off", "no more", "n't take", "nt take", "not take", "no longer", "quit", "finished",
-    "discontinued", "ceased",
+    "discontinued", "ceased", "mehr", "ya no", "dej", "plus", "arr", "não", "nao", "parei",
 )  # fmt: skip
-_STOPPED_WORDINGS = (_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER, _QUIT)
+_STOPPED_WORDINGS = (
+    *(_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER, _QUIT),
+    *(_NO_MORE_ELSEWHERE, _NICHT_MEHR),
+)
 _TAKEN_OTHERWISE = re.compile(
     r"(?i)\b(?:now\s+i\s+take|instead|switched\s+to|in\s+the\s+morning\s+now)\b"
 )
@@ -292,7 +309,7 @@ dont take atorvastatin anymore" (a new user)."""
 _DRUG_LIKE = re.compile(
     r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
     r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"
-    r"profen|olone|sone|vir|mab|nib|prazole|triptan|pine|done|zine|tyline|aspirin|insulin|"
+    r"profen|olone|sone|vir|mab|nib|prazole?|triptan|pine|done|zine|tyline|aspirin|insulin|"
     r"oxine|warfarin|paracetamol|codeine|morphine|digoxin)$"
 )
 """A medicine by its name's ending, when no word says it is one ("Dad stopped metformin")."""
@@ -431,9 +448,11 @@ def medicines_and_allergens(text: str) -> frozenset[str]:
 
     In a few languages: "allergic to", "allergisch gegen", "alérgico a".
     """
-    named = {word.casefold() for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
-    named |= {found[1].casefold() for found in _ALLERGIC_TO.finditer(text)}
-    return frozenset(named)
+    # By their stems: "Omeprazol" (German) is "omeprazole" (an adversary saw "Ich nehme kein
+    # Omeprazol mehr" kept as another medicine's stop).
+    named = {_topic(word) for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
+    named |= {_topic(found[1]) for found in _ALLERGIC_TO.finditer(text)}
+    return frozenset(named - {""})
 
 
 _A_WORD = re.compile(r"[^\W\d_]{5,}")
@@ -447,6 +466,17 @@ def may_say_a_stop(text: str) -> bool:
     """Whether `text` holds a word a stop is said with (`_STOP_CUES`): read anew by 0026."""
     folded = text.casefold()
     return any(cue in folded for cue in _STOP_CUES)
+
+
+def stopped_in_other_languages(text: str) -> bool:
+    """Whether `text` says a medicine was stopped in another language, or as advice taken.
+
+    "Ich nehme kein Omeprazol mehr", "… told me to stop taking warfarin, and I did": read
+    anew by 0027.
+    """
+    return bool(_NO_MORE_ELSEWHERE.search(text) or _NICHT_MEHR.search(text)) or (
+        "told me to" in text.casefold() and stops_a_medicine(text)
+    )
 
 
 def stops_a_medicine(text: str) -> bool:

@@ -12,6 +12,7 @@ from memory.health_values import (
     may_say_a_stop,
     names_a_dose,
     names_health_wordings,
+    stopped_in_other_languages,
     stops_a_medicine,
 )
 from memory.money_words import names_money
@@ -97,3 +98,12 @@ def stops_or_shifts(text: str) -> bool:
     stop); a roster or a shift (found by "shift", "roster" and "rota").
     """
     return may_say_a_stop(text) or names_shifts(text)
+
+
+def stops_in_other_languages(text: str) -> bool:
+    """Whether `text` names what migration 0027 reads anew.
+
+    A medicine stopped in German, Spanish, French or Portuguese ("Ich nehme kein Omeprazol
+    mehr" is found by "medication").
+    """
+    return stopped_in_other_languages(text)

@@ -120,12 +120,18 @@ _MONEY = (
 )
 _I_PAID = re.compile(
     r"(?i)^(?:i\s+(?:just\s+|finally\s+)?)?(?:(?:paid|repaid|paid\s+back|settled\s+up\s+with)\s+"
+    + _MY_KIN
     + _NOT_SOMEONE
     + r"(?P<who>[a-z][\w'-]*)\b(?!\s+(?:a\s+visit|a\s+compliment|attention|tribute))"
-    r"|(?:sent|transferred|gave)\s+" + _NOT_SOMEONE + r"(?P<to>[a-z][\w'-]*)\b" + _MONEY + r")"
+    r"|(?:sent|transferred|gave)\s+"
+    + _MY_KIN
+    + _NOT_SOMEONE
+    + r"(?P<to>[a-z][\w'-]*)\b"
+    + _MONEY
+    + r")"
 )
 """'paid Priya', 'sent Priya $42' (sent with money only: "I sent Priya the photos" paid
-nothing, an adversary)."""
+nothing, an adversary), 'paid my sister back' (a fifth adversary: the debt stayed owed)."""
 _PAID_ME = re.compile(
     r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:just\s+|finally\s+)?(?:paid|repaid|sent)\s+me\b"
     r"|^(?P<whom>[a-z][\w'-]*)\s+paid\s+(?:me\s+)?back\b"

@@ -29,6 +29,7 @@ from memory.postgres.schema import (
     SAVED_DAYS_APART,
     SHORT_WORDS_READ,
     STOPS_AND_SHIFTS_READ,
+    STOPS_IN_OTHER_LANGUAGES_READ,
     TERMS_ADDED,
     lexemes,
     migrations,
@@ -40,6 +41,7 @@ from memory.read_anew import (
     dates_or_medicines,
     ranges_or_words,
     short_words_or_markers,
+    stops_in_other_languages,
     stops_or_shifts,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
@@ -121,6 +123,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     RANGES_AND_WORDS_READ: ranges_or_words,
     CLAIMS_STOPS_AND_DAYS_READ: claims_stops_or_days,
     STOPS_AND_SHIFTS_READ: stops_or_shifts,
+    STOPS_IN_OTHER_LANGUAGES_READ: stops_in_other_languages,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -64,6 +64,9 @@ STOPS_AND_SHIFTS_READ = "stops and shifts read"
 discontinued my omeprazole" is found by "medication"; "Should I stop the warfarin?" is no
 stop) or naming a roster or a shift (found by "shift", "roster" and "rota") are indexed
 again."""
+STOPS_IN_OTHER_LANGUAGES_READ = "stops in other languages read"
+"""A step run in Python: rows saying a medicine was stopped in German, Spanish, French or
+Portuguese ("Ich nehme kein Omeprazol mehr" is found by "medication") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -193,6 +196,8 @@ def migrations(dimensions: int) -> list[str]:
         CLAIMS_STOPS_AND_DAYS_READ,
         # "GP discontinued my omeprazole" is found by "medication"; a roster by "shift".
         STOPS_AND_SHIFTS_READ,
+        # "Ya no tomo omeprazol" is found by "medication".
+        STOPS_IN_OTHER_LANGUAGES_READ,
     ]
 
 

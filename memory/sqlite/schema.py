@@ -17,6 +17,7 @@ from memory.read_anew import (
     dates_or_medicines,
     ranges_or_words,
     short_words_or_markers,
+    stops_in_other_languages,
     stops_or_shifts,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
@@ -358,6 +359,10 @@ def _stops_and_shifts_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, stops_or_shifts)
 
 
+def _stops_in_other_languages_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, stops_in_other_languages)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -420,6 +425,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "GP discontinued my omeprazole" is found by "medication", "Should I stop the
     # warfarin?" is no stop; a roster is found by "shift" and a shift by "roster".
     Migration("0026_stops_and_shifts_read", _stops_and_shifts_read),
+    Migration("0027_stops_in_other_languages_read", _stops_in_other_languages_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -455,6 +455,8 @@ NEW_VALUES = [
     ("Flour is $38 a sack", "Flour went up to $41 a sack"),
     # A new user: the debt stayed owed after its payment was kept.
     ("owe Priya $42 for power", "paid Priya the $42"),
+    # A fifth adversary: a relative paid, the debt stayed owed.
+    ("I owe my sister 50", "paid my sister back"),
     ("I owe Joana 23€ for internet", "i paid Joana back the 23€ for internet"),
     # An event's new time, or its calling off, changes it (something else said of it does not).
     ("Yoga class Monday 6pm", "Yoga class now at 7pm"),

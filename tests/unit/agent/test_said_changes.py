@@ -621,3 +621,25 @@ async def test_another_ones_stop_changes_no_fact_and_says_nothing(harness: Harne
     events = await harness.turn("My husband stopped taking omeprazole")
     assert await _in_effect(harness) == before
     assert not [e for e in events if isinstance(e, Notice)]
+
+
+@pytest.mark.parametrize(
+    ("message", "stopped"),
+    [
+        ("Ich nehme kein Omeprazol mehr", "omeprazole"),
+        ("Ya no tomo omeprazole", "omeprazole"),
+        ("Je ne prends plus d'oméprazole", "omeprazole"),
+        ("My doctor told me to stop taking warfarin, and I did", "warfarin"),
+    ],
+)
+async def test_a_stop_said_in_other_words_ends_that_dose_only(
+    harness: Harness, message: str, stopped: str
+) -> None:
+    """Found by an adversary: each left the dose in effect, unmarked."""
+    await harness.memory.store("w", "I take 5mg of warfarin", "core")
+    await harness.memory.store("o", "I take 20mg of omeprazole", "core")
+    harness.model.add("Noted.")
+    await harness.turn(message)
+    in_effect = await _in_effect(harness)
+    assert not any(stopped in text for text in in_effect.values() if text.startswith("I take"))
+    assert len([text for text in in_effect.values() if text.startswith("I take")]) == 1
