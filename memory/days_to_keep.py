@@ -13,6 +13,7 @@ import calendar
 import re
 from datetime import date
 
+from memory.date_terms import nearest_day
 from memory.month_names import MONTH_OF_ANY_LANGUAGE
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
@@ -35,7 +36,32 @@ _NAMED = re.compile(
     rf"\b(?P<month>{_MONTH_NAME})\b\.?"
     rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
 )
-_ALSO_A_WORD = frozenset("may mai mar mars marco jan dic".split())
+_ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene".split())
+_FEASTS = {
+    "new year's eve": (12, 31), "nye": (12, 31), "silvester": (12, 31),
+    "nochevieja": (12, 31), "réveillon": (12, 31), "hogmanay": (12, 31),
+    "new year's day": (1, 1), "christmas eve": (12, 24), "xmas eve": (12, 24),
+    "heiligabend": (12, 24), "nochebuena": (12, 24), "christmas day": (12, 25),
+    "christmas": (12, 25), "xmas": (12, 25), "navidad": (12, 25), "noël": (12, 25),
+    "natal": (12, 25), "weihnachten": (12, 25), "boxing day": (12, 26),
+    "stephen's day": (12, 26), "halloween": (10, 31), "valentine's day": (2, 14),
+    "valentine's": (2, 14), "patrick's day": (3, 17), "paddy's day": (3, 17),
+}  # fmt: skip
+"""Days named by their feast: "Party on New Year's Eve", "Dentist on Christmas Eve" (an
+adversary saw each deleted at 30 days, before its day)."""
+_FEAST = re.compile(
+    r"(?i)\b(?:"
+    + "|".join(
+        re.escape(name).replace("'", "['\u2019]?").replace(r"\ ", r"\s+")
+        for name in sorted(_FEASTS, key=len, reverse=True)
+    )
+    + r")(?!\w)"
+)
+_RUN_TOGETHER = re.compile(
+    r"(?i)(?<![\w])(?P<day>[0-3]?\d)(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"(?P<year>\d\d)(?![\w])"
+)
+"""'Surgery 14JAN27', as a ticket or a form writes it (an adversary)."""
 _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
 
@@ -56,6 +82,13 @@ def last_day_said(text: str, said: date) -> str | None:
         if 1 <= month <= 12:
             days.append(date(year, month, calendar.monthrange(year, month)[1]))
     days += [date(int(y), 12, 31) for y in _A_YEAR.findall(text) if int(y) > said.year]
+    for feast in _FEAST.finditer(text):
+        name = re.sub(r"\s+", " ", feast.group().casefold().replace("\u2019", "'"))
+        month, day = _FEASTS.get(name) or _FEASTS[name.replace("s eve", "'s eve")]
+        days.append(nearest_day(month, day, said))  # "Christmas was lovely" said in January
+    for found in _RUN_TOGETHER.finditer(text):
+        month = _MONTH_OF[found["month"].casefold()]
+        days += _meant(said, month, int(found["day"]), _full_year(found["year"]))
     for named in _NAMED.finditer(text):
         name = named["month"].casefold()
         written_day: str | None = named["day"] or named["after"]

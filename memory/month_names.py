@@ -34,18 +34,18 @@ MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 OTHER_LANGUAGES: dict[int, str] = {
     # German, French, Spanish, Portuguese, Italian: the first letters each is written
     # with, short or whole.
-    1: "januar janvier enero janeiro gennaio jän jänner",
-    2: "februar février fevrier febrero fevereiro febbraio",
+    1: "januar janvier enero janeiro gennaio jän jänner janv ene",
+    2: "februar février fevrier febrero fevereiro febbraio févr fevr",
     3: "märz maerz mars marzo março marco",
-    4: "avril abril aprile",
+    4: "avril abril aprile avr abr",
     5: "mai mayo maio maggio",
     6: "juni juin junio junho giugno",
-    7: "juli juillet julio julho luglio",
-    8: "août aout agosto",
+    7: "juli juillet julio julho luglio juil",
+    8: "août aout agosto ago",
     9: "septembre septiembre setembro settembre",
     10: "oktober octobre octubre outubro ottobre okt",
     11: "novembre noviembre novembro",
-    12: "dezember décembre decembre diciembre dezembro dicembre dez dic",
+    12: "dezember décembre decembre diciembre dezembro dicembre dez dic déc",
 }
 """Month names in other languages (English is `MONTHS`), by month."""
 MONTH_OF_ANY_LANGUAGE: dict[str, int] = MONTHS | {

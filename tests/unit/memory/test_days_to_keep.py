@@ -1,0 +1,38 @@
+"""The days a message names for retention only (`memory.days_to_keep`)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from memory.days_to_keep import last_day_said
+
+SAID = date(2026, 10, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_to"),
+    [
+        # A fifth adversary: each, said in October, was deleted at 30 days.
+        ("Party on New Year's Eve", "20261231"),
+        ("party on new years eve", "20261231"),
+        ("Dentist on Christmas Eve", "20261224"),
+        ("Dentist 14 janv.", "20270114"),
+        ("Surgery 14JAN27", "20270114"),
+        ("cita el 14 de ene", "20270114"),
+        ("Flight 3 déc", "20261203"),
+        ("St Stephen’s Day match", "20261226"),
+        ("I may go", None),
+        ("3 days ago", None),
+    ],
+)
+def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
+    text: str, kept_to: str | None
+) -> None:
+    assert last_day_said(text, SAID) == kept_to
+
+
+def test_a_feast_gone_by_keeps_nothing_longer() -> None:
+    """ "Christmas was lovely" said in January names last Christmas, not the next."""
+    assert last_day_said("Christmas was lovely", date(2027, 1, 5)) == "20261225"
