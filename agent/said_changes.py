@@ -267,7 +267,7 @@ async def said_changes(
         except MemoryStoreError:
             facts = []
         events += [
-            Notice(old_secret_notice(fact), about_reply=True)
+            Notice(old_secret_notice(fact, message.content), about_reply=True)
             for fact in facts_with_the_old_secret(message.content, facts)
         ]
     return events

@@ -54,6 +54,28 @@ def _what_changed(before: str) -> frozenset[str]:
 _SAME_SECRET = {"pw": "password", "pwd": "password", "passwd": "password", "combo": "combin"}
 
 
+_SECRET_NOUN = r"(?:password|passwort|pw|pwd|passwd|passcode|pin|code|combination|combo)"
+_CHANGED_WITHOUT_IT = re.compile(
+    r"(?i)\b(?:changed|reset|updated|switched)\s+(?:my|our|the|his|her|their)\s+"
+    rf"(?P<what>(?:[\w'-]+\s+){{0,3}}?{_SECRET_NOUN})\b"
+    r"(?:\s+(?:on|for|at|of)\s+(?:the\s+|my\s+|our\s+)?(?P<where>[\w'-]+))?"
+    rf"|^\W*(?:the\s+|my\s+|our\s+)?(?P<named>(?:[\w'-]+\s+){{0,3}}?{_SECRET_NOUN})\s+"
+    r"(?:has\s+been|have\s+been|was|were|got|is)\s+(?:changed|reset|updated)\b"
+)
+"""A secret said to have changed with no new value: "they changed the wifi password
+yesterday", "the alarm code has been changed" (an adversary: the fact holding the old one
+was shown as current)."""
+
+
+def _changed_without_its_value(piece: str) -> frozenset[str]:
+    found = _CHANGED_WITHOUT_IT.search(piece)
+    if found is None or "?" in piece:
+        return frozenset()
+    named = " ".join(part for part in found.group("what", "where", "named") if part)
+    terms = frozenset(analyze(named)) - change_terms() - WHOSE
+    return frozenset(_SAME_SECRET.get(term, term) for term in terms)
+
+
 def secret_said_changed(text: str) -> frozenset[str]:
     """The words naming a secret `text` says changed, its new value redacted; else none.
 
@@ -63,6 +85,8 @@ def secret_said_changed(text: str) -> frozenset[str]:
     said_before = ""
     for piece in pieces(text):
         mark = REDACTED_MARKER.search(piece)
+        if mark is None and (named := _changed_without_its_value(piece)):
+            return named
         if mark is None or "?" in piece:
             said_before = piece
             continue
@@ -93,12 +117,16 @@ def facts_with_the_old_secret(text: str, facts: list[MemoryEntry]) -> list[Memor
     ]
 
 
-def old_secret_notice(fact: MemoryEntry) -> str:
-    """What the chat says of a fact whose secret the message says changed."""
+def old_secret_notice(fact: MemoryEntry, message: str) -> str:
+    """What the chat says of a fact whose secret `message` (as saved) says changed."""
     # The fact as redacted: a note is kept with the chat, where no secret goes.
+    new_one = (
+        "the new one was redacted from the saved message"
+        if REDACTED_MARKER.search(message)
+        else "your message did not say the new one"
+    )
     return (
         f"Your message says this changed, but the memory {fact.key!r} "
-        f"({redact(fact.content)[0]!r}) still holds the old one, and the new one was "
-        'redacted from the saved message. To keep it, ask to remember it ("remember …") '
-        "or edit the memory in the inspector (F2)."
+        f"({redact(fact.content)[0]!r}) still holds the old one, and {new_one}. To keep "
+        'it, ask to remember it ("remember …") or edit the memory in the inspector (F2).'
     )

@@ -578,6 +578,12 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
     harness.model.add("Noted.")
     events = await harness.turn("the key safe code is 4471")
     assert not [e for e in events if isinstance(e, Notice)]
+    # Said changed without the new one (a fifth adversary: nothing was said).
+    harness.model.add("Noted.")
+    events = await harness.turn("they changed the wifi password yesterday")
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert len(notices) == 1 and "'wifi'" in notices[0]
+    assert "your message did not say the new one" in notices[0]
 
 
 @pytest.mark.parametrize(
@@ -595,6 +601,12 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
         ("my door code is [REDACTED:code], it is 3 doors down", set()),
         ("we changed the wifi pw, it's now [REDACTED:secret]", {"wifi", "password"}),
         ("storage unit code updated to [REDACTED:code]", {"storage", "unit", "code"}),
+        # Said changed without the new value (a fifth adversary).
+        ("they changed the wifi password yesterday", {"wifi", "password"}),
+        ("the alarm code has been changed", {"alarm", "code"}),
+        ("I changed my password on GitHub", {"password", "github"}),
+        ("did they change the wifi password?", set()),
+        ("I need to change my password", set()),
     ],
 )
 def test_what_a_message_says_changed_of_a_secret(said: str, named: set[str]) -> None:
