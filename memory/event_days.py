@@ -229,10 +229,13 @@ def cancels_it(new: str, old: str) -> bool:
 
     Found by an adversary: it stood beside "Dentist on 14/1 at 3pm", both in effect.
     """
-    found = _CANCELLED.search(new)
+    found = _CANCELLED.search(new) or _SOMEONE_CANCELLED.match(new)
     if found is None or not days_named(old):
         return False
-    said = new[: found.start()] or new[found.end() :]
+    if found.re is _SOMEONE_CANCELLED:
+        said = f"{found['who']} {found['what']}"
+    else:
+        said = new[: found.start()] or new[found.end() :]
     days = days_named(said)
     # "rorys speech therapy on the 17th cancelled, therapist sick" names the day it calls
     # off: the event of that day (a new user: the event stayed, unmarked).
@@ -251,6 +254,13 @@ def cancels_it(new: str, old: str) -> bool:
     return True
 
 
+_SOMEONE_CANCELLED = re.compile(
+    r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019-]+)\s+(?:have\s+|has\s+|just\s+)?"
+    r"(?:cancell?ed|called\s+off)\s+(?:the\s+|their\s+|his\s+|her\s+)?"
+    r"(?P<what>[^,.;!?]+?)\s*(?:[,.;!].*)?$"
+)
+"""Who called off what: "dalys cancelled the communion cake, going with a shop one" (a new
+user, a baker: the order stayed in effect, unmarked)."""
 _AT_WORDS = frozenset({"on", "at", "am", "pm"})
 _WEEKDAY = re.compile(rf"(?i)\b{WEEKDAY}s?\b")
 

@@ -19,6 +19,11 @@ from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it, one_tim
         ("haircut is off", "Haircut on 12/12 at 10"),
         ("haircut is off", "Haircut on Friday 11/12 at 2pm"),
         ("Dentist cancelled", "Dentist on 14/1 at 3pm"),
+        # A new user, a baker: who called off what.
+        (
+            "dalys cancelled the communion cake, going with a shop one. grand",
+            "New order Daly: communion cake for Ella, due 9/5, €90",
+        ),
     ],
 )
 def test_a_call_off_in_other_words(new: str, old: str) -> None:
@@ -35,6 +40,8 @@ def test_a_call_off_in_other_words(new: str, old: str) -> None:
         ("the heating is off", "Heating service on 14/1"),
         ("I'm off to the dentist", "Dentist on 14/1 at 3pm"),
         ("Piano lesson cancelled last week because of snow", "Piano lesson on 9/12 at 5pm"),
+        ("dalys cancelled the communion cake", "New order Kelly: christening cake due 20/12"),
+        ("Tom cancelled his gym membership", "Dentist on 14/1 at 3pm"),
     ],
 )
 def test_no_call_off_of_that_event(new: str, old: str) -> None:
