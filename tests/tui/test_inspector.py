@@ -216,6 +216,10 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
         await pilot.pause()
         await settle(pilot)
         old = next(e for e in h.app.inspector.entries if e.key == "rust")
+        # An earlier version opens to be restored, not edited (a new user read "edit").
+        h.app.inspector._preview(old.id)
+        preview = h.app.inspector.query_one("#inspector-preview", Static)
+        assert str(preview.render()).endswith("· Enter: restore")
         # Beside the status bar's count of memories in effect (found by a new user).
         assert str(h.app.query_one("#inspector-page", Label).render()).endswith(
             "2 entries · 1 in effect"

@@ -529,8 +529,14 @@ class MemoryInspector(Vertical):
         if record is not None:
             preview.update(plain(f"{record.key}: {record.content}  · Enter brings it back"))
             return
-        # Found by a new user: how to edit or forget one was said only in F1's help.
-        told = "" if entry is None else f"{entry.key}: {entry.content}  · Enter: edit or forget"
+        # Found by a new user: how to edit or forget one was said only in F1's help. An
+        # earlier version opens read-only, to restore (a later new user read "edit").
+        does = (
+            "Enter: restore"
+            if entry is not None and entry.superseded_by
+            else "Enter: edit or forget"
+        )
+        told = "" if entry is None else f"{entry.key}: {entry.content}  · {does}"
         preview.update(plain(told))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
