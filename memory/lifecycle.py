@@ -21,6 +21,7 @@ from memory.days_gone import names_a_day_to_come
 from memory.entry import MemoryCategory, MemoryEntry, utc_now
 from memory.errors import MemoryStoreError
 from memory.files import write_private
+from memory.last_word import LastWords
 from memory.procedures import ProcedureStep, describe_procedure
 from memory.protocol import AuditRecord, HygieneReport
 from memory.settings import MemorySettings
@@ -62,6 +63,7 @@ def plan_hygiene(
 ) -> list[Doomed]:
     """What a hygiene run at `now` removes from `entries`, in order."""
     ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
+    last_words = LastWords(e for e in ordered if e.category == "core")
     retention = settings.retention_days
     doomed: list[Doomed] = []
     for category, days in (
@@ -80,6 +82,7 @@ def plan_hygiene(
             and not e.pinned
             and e.updated_at < before
             and not kept_for_its_day(e, now)
+            and not last_words.keeps(e)
         )
     gone = {d.entry.id for d in doomed}
     budgets = settings.budgets

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from memory.entry import MemoryEntry, utc_now
+from memory.last_word import LastWords
 from memory.lifecycle import kept_for_its_day
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import record_deletions
@@ -56,6 +57,12 @@ def _namespace_clause(namespace: str | None) -> tuple[str, tuple[object, ...]]:
 def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[Doomed]:
     retention = core.settings.retention_days
     clause, params = _namespace_clause(namespace)
+    facts = core.conn.execute(
+        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE category = 'core' "
+        f"AND superseded_by IS NULL{clause}",
+        params,
+    ).fetchall()
+    last_words = LastWords(readable_entries(facts, core.warn))
     doomed: list[Doomed] = []
     for category, days in (
         ("core", retention.core),
@@ -74,7 +81,7 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
         doomed.extend(
             Doomed(entry, reason)
             for entry in readable_entries(rows, core.warn)
-            if not kept_for_its_day(entry, now)
+            if not kept_for_its_day(entry, now) and not last_words.keeps(entry)
         )
     return doomed
 

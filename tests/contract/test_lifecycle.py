@@ -229,6 +229,33 @@ async def test_retention_keeps_a_day_named_in_other_ways(
     assert sorted(e.key for e, _ in later.removed) == ["day"]
 
 
+async def test_retention_keeps_the_last_word_on_a_fact_while_the_fact_stands(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user, a carer: "Dr Kelly doubled my atorvastatin, I'm on 40mg now"
+    updated no fact, and at 30 days retention deleted it: the old dose was left, as
+    current."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    statin = "I take a statin myself, atorvastatin 20mg at night"
+    doubled = "Dr Kelly doubled my atorvastatin, I'm on 40mg now at night."
+    await store.import_(
+        [
+            _entry("statin", "core", 50, content=statin),
+            _entry("doubled", "conversation", 40, content=doubled),
+            _entry("asked", "conversation", 40, content="is my atorvastatin now 40mg?"),
+            _entry("chat", "conversation", 40, content="thanks, that was helpful now"),
+            _entry("other", "conversation", 40, content="The bins are now on Tuesday"),
+        ]
+    )
+    first = await _lifecycle(store).hygiene(now=NOW)
+    assert sorted(e.key for e, _ in first.removed) == ["asked", "chat", "other"]
+    # The fact replaced, the message is no longer the last word on it.
+    await store.store("statin", "I take atorvastatin 40mg at night")
+    later = await _lifecycle(store).hygiene(now=NOW + timedelta(days=1))
+    assert sorted(e.key for e, _ in later.removed) == ["doubled"]
+
+
 async def test_forgetting_is_audited(memory: Memory) -> None:
     lifecycle = _lifecycle(memory)
     await memory.store("editor", "The user edits in Helix")

@@ -1,0 +1,62 @@
+"""Saved messages that are the last word on a fact in effect: kept past their retention.
+
+Found by a new user, a carer: "Dr Kelly doubled my atorvastatin, I'm on 40mg now",
+"Siobhán's new mobile number is 087 999 1234" and "Nora's evening levodopa is now at 7
+instead of 6" updated no fact (no rule read them as its new value), and at 30 days
+retention deleted them: the old dose, number and time were all that was left, and were
+given as current. A message said after a fact in effect, about the same thing (two words
+of its subject or more) and in words of a change, stays while that fact does; once the
+fact is replaced, retention takes it as any other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from memory.entry import MemoryCategory, MemoryEntry
+from memory.fact_subjects import change_terms
+from memory.questions import asks_only
+from memory.text import analyze
+
+_SAYS_A_CHANGE = re.compile(
+    r"(?i)\b(?:now|new|changed?|instead|moved|no\s+longer|any\s*more|doubled|halved|"
+    r"increased|decreased|raised|lowered|upped|reduced|(?:up|down)\s+to|stopped|took\s+me\s+off|"
+    r"off\s+the|cancell?ed|called\s+off|postponed|rescheduled|switched|correction|mistake|"
+    r"not\s+\S+\s+any\s*more)\b"
+)
+_SHARED_AT_LEAST = 2
+CONVERSATION = MemoryCategory.CONVERSATION.value
+
+
+def _subject(text: str) -> frozenset[str]:
+    """The words a text is about: not its numbers, nor the words of a change."""
+    return (
+        frozenset(term for term in analyze(text) if not any(c.isdigit() for c in term))
+        - change_terms()
+    )
+
+
+class LastWords:
+    """The facts in effect of one store, to tell which saved messages change one."""
+
+    def __init__(self, facts: Iterable[MemoryEntry]) -> None:
+        self._facts = [
+            (fact.namespace, fact.timestamp, _subject(fact.content))
+            for fact in facts
+            if fact.category != CONVERSATION and fact.superseded_by is None
+        ]
+
+    def keeps(self, message: MemoryEntry) -> bool:
+        """Whether `message` is a saved message saying a fact in effect changed."""
+        if message.category != CONVERSATION or not _SAYS_A_CHANGE.search(message.content):
+            return False
+        if asks_only(message.content):
+            return False
+        said = _subject(message.content)
+        return any(
+            namespace == message.namespace
+            and written < message.timestamp
+            and len(said & subject) >= _SHARED_AT_LEAST
+            for namespace, written, subject in self._facts
+        )
