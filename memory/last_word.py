@@ -41,11 +41,13 @@ class LastWords:
     """The facts in effect of one store, to tell which saved messages change one."""
 
     def __init__(self, facts: Iterable[MemoryEntry]) -> None:
-        self._facts = [
-            (fact.namespace, fact.timestamp, _subject(fact.content))
-            for fact in facts
-            if fact.category != CONVERSATION and fact.superseded_by is None
-        ]
+        # By each word of their subjects: a message is compared with the facts sharing a
+        # word with it, not with every fact (a run reads every expired message).
+        self._by_word: dict[str, list[MemoryEntry]] = {}
+        for fact in facts:
+            if fact.category != CONVERSATION and fact.superseded_by is None:
+                for word in _subject(fact.content):
+                    self._by_word.setdefault(word, []).append(fact)
 
     def keeps(self, message: MemoryEntry) -> bool:
         """Whether `message` is a saved message saying a fact in effect changed."""
@@ -53,10 +55,9 @@ class LastWords:
             return False
         if asks_only(message.content):
             return False
-        said = _subject(message.content)
-        return any(
-            namespace == message.namespace
-            and written < message.timestamp
-            and len(said & subject) >= _SHARED_AT_LEAST
-            for namespace, written, subject in self._facts
-        )
+        shared: dict[str, int] = {}
+        for word in _subject(message.content):
+            for fact in self._by_word.get(word, ()):
+                if fact.namespace == message.namespace and fact.timestamp < message.timestamp:
+                    shared[fact.id] = shared.get(fact.id, 0) + 1
+        return any(count >= _SHARED_AT_LEAST for count in shared.values())
