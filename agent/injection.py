@@ -204,9 +204,24 @@ with?" showed the model the code or the PIN: an adversary); such a fact is shown
 secret redacted."""
 
 
+_ASKING = re.compile(
+    r"(?i)^\W*(?:(?:hey|hi|ok|so|and|also|please|pls)\W+)?(?:what|whats|what's|wats|wat|where|"
+    r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
+    r"got|find|get|lookup|look\s+up)\b"
+    r"|.*\b(?:forgot|forgotten|can['\u2019]?t\s+remember|cannot\s+remember|lost)\b"
+)
+_FEW_WORDS = 4
+
+
 def asks_for_a_secret(text: str) -> bool:
-    """Whether `text` asks for what a secret holds (a password, a code, a card's number)."""
-    return _ASKS_FOR_A_SECRET.search(text) is not None
+    """Whether `text` asks for what a secret holds (a password, a code, a card's number).
+
+    Asked or requested, or named alone ("wifi password"); not said: "The key safe code was
+    changed by the agency, it's 5820 now" showed the model the old code (a new user).
+    """
+    if _ASKS_FOR_A_SECRET.search(text) is None:
+        return False
+    return "?" in text or _ASKING.match(text) is not None or len(text.split()) <= _FEW_WORDS
 
 
 def holds_a_secret(entry: MemoryEntry) -> bool:

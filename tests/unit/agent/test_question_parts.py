@@ -6,6 +6,7 @@ import pytest
 
 from agent.about_someone import ABOUT_SOMEONE
 from agent.events import MemoryRecalled
+from agent.injection import asks_for_a_secret
 from agent.question_parts import found_for_part, merged, question_parts
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from tests.unit.agent.conftest import Harness
@@ -309,3 +310,21 @@ async def test_a_fact_is_shown_with_its_secret_redacted_unless_one_is_asked_for(
     events = await harness.turn(message)
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert [e.content for e in recalled.injected] == [shown]
+
+
+@pytest.mark.parametrize(
+    ("message", "asks"),
+    [
+        ("The key safe code was changed by the agency, it's 5820 now.", False),
+        ("whats the wifi password", True),
+        ("wifi password", True),
+        ("the door code?", True),
+        ("how do I get in", True),
+        ("I forgot the alarm code", True),
+        ("need the key safe code for the carer", True),
+    ],
+)
+def test_a_secret_is_asked_for_not_only_named(message: str, asks: bool) -> None:
+    """Found by a new user, a carer: a message saying the key safe code changed showed the
+    model the old code, as if asked for."""
+    assert asks_for_a_secret(message) is asks
