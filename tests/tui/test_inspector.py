@@ -971,3 +971,20 @@ async def test_down_or_enter_in_the_search_box_goes_to_the_results(make_app: Mak
         await pilot.press("enter")
         await settle(pilot)
         assert h.app.focused is h.app.query_one(DataTable)
+
+
+async def test_typing_on_the_list_or_a_filter_searches(make_app: MakeApp) -> None:
+    """Found by a new user, a carer: "key safe" typed with the list focused did nothing to
+    be seen, and with a filter focused its space ticked "deleted"."""
+    h = make_app(seed=[seed_entry("safe", "The key safe code is 4719"), seed_entry("pet", "Miso")])
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        search = h.app.inspector.query_one("#inspector-search", Input)
+        h.app.inspector.query_one(DataTable).focus()
+        await pilot.press(*"key")
+        assert search.has_focus and search.value == "key"
+        search.value = ""
+        deleted = h.app.inspector.query_one("#inspector-audit", Checkbox)
+        deleted.focus()
+        await pilot.press(*"key safe")
+        assert search.has_focus and search.value == "key safe" and not deleted.value

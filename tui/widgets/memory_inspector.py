@@ -475,7 +475,7 @@ class MemoryInspector(Vertical):
             self._to_results()
 
     def on_key(self, event: events.Key) -> None:
-        """Down from the search box goes to the results.
+        """Down from the search box goes to the results; a letter typed elsewhere searches.
 
         Found by a new user: six Tabs past the filters, and a Down on the way opened the
         category list.
@@ -484,6 +484,17 @@ class MemoryInspector(Vertical):
         if event.key == "down" and isinstance(focused, Input) and focused.id == "inspector-search":
             if self._to_results():
                 event.stop()
+            return
+        if (
+            isinstance(focused, (DataTable, Checkbox))
+            and event.character is not None
+            and event.is_printable
+            and not event.character.isspace()
+        ):
+            # Typed on the list or a filter, it is a search: a new user's "key safe" ticked
+            # the "deleted" filter, and letters on the list did nothing to be seen.
+            self.query_one("#inspector-search", TextInput).type_in(event.character)
+            event.stop()
 
     def _to_results(self) -> bool:
         table = self.query_one(DataTable)
