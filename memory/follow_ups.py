@@ -20,7 +20,7 @@ from memory.fused_ranking import Ranked
 from memory.owners import Person, owner_rank
 from memory.questions import CONVERSATION, only_asks
 from memory.retrieval import Candidate
-from memory.text import analyze
+from memory.text import REDACTED_MARKER, analyze
 
 _ANEW = re.compile(
     r"(?i)^\W*(?:my|our|i|i'm|i've|i'd|i'll|we|we're|we've|mine|"
@@ -81,7 +81,22 @@ def goes_on(parent: str, follow_up: str) -> bool:
         or first.group(1).casefold() in _LEANING_BACK
         or _CALLED_BY_NAME.match(said) is not None
         or _GOES_ON_WITH.match(said) is not None
-        or _POINTS_BACK.search(said) is not None
+        or _points_back(said)
+    )
+
+
+_CLAUSE_BREAK = re.compile(r"[,.;:!?\u2014\u2013]+|\s-\s")
+_POINTING_WITHIN = 5
+"""A word pointing back opens its clause: "…, it is wonderful"; far into a note of its own
+it points at that note ("the pin for the … account is … dont go showing that around" came
+along with a cake order: a new user, a baker). LoCoMo's user-side recall@5: 0.651 → 0.648
+on the tuning half, unchanged on the check half and with both speakers."""
+
+
+def _points_back(said: str) -> bool:
+    return any(
+        _POINTS_BACK.search(" ".join(clause.split()[:_POINTING_WITHIN])) is not None
+        for clause in _CLAUSE_BREAK.split(REDACTED_MARKER.sub("secret", said))
     )
 
 

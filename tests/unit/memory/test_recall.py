@@ -8,6 +8,7 @@ import pytest
 from memory import text
 from memory.calibration import anchor_texts
 from memory.entry import RecallScores
+from memory.follow_ups import goes_on
 from memory.questions import asks_only, only_asks
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder, FailingEmbedder
@@ -325,6 +326,15 @@ async def test_a_recalled_message_brings_its_follow_up(store: SqliteMemory) -> N
     assert reply.scores is not None and reply.scores.lane == "context"
     assert reply.scores.context_of == ids[0]
     assert reply.score == pytest.approx(0.7 * question.score)  # type: ignore[operator]
+
+
+def test_a_word_pointing_back_far_into_a_note_of_its_own_makes_no_follow_up() -> None:
+    """Found by a new user, a baker: the trade account's PIN note came along with "how much
+    is the wedding cake" ("… dont go showing that around")."""
+    order = "wedding cake for Niamh & Conor 3 tier, price 450 deposit 100 paid"
+    pin = "the pin for the dunnes mills trade account is [REDACTED:pin] dont go showing that around"
+    assert not goes_on(order, pin)
+    assert goes_on("I am reading a memoir", "Becoming Nicole by Amy Ellis Nutt, it is wonderful")
 
 
 async def test_a_note_of_its_own_is_no_follow_up(store: SqliteMemory) -> None:
