@@ -157,7 +157,7 @@ _SAID_ELSEWHERE = (
 portão", "wifi") and its verb in German, Spanish, French or Portuguese."""
 _CODE_ELSEWHERE = re.compile(
     r"(?i)\b(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
-    r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|pin)"
+    r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo)"
     + _SAID_ELSEWHERE
     + _CODE
 )

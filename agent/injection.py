@@ -28,7 +28,7 @@ from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.health_values import names_a_dose, speaks_of_health
 from memory.protocol import Memory
 from memory.relative_dates import named_days
-from memory.text import asks_nothing, names_a_condition
+from memory.text import analyze, asks_nothing, names_a_condition
 
 FENCE_OPEN = "<memory-context>"
 FENCE_CLOSE = "</memory-context>"
@@ -154,6 +154,7 @@ def select(
     code, and the reply put them on screen.
     """
     secrets_asked = asks_for_a_secret(asked)
+    asked_of = _asked_of(asked) if secrets_asked else frozenset()
     live = {m.content.strip() for m in history if m.role == "user"}
     injected: list[MemoryEntry] = []
     # A saved question held back may score above the floor: "below floor" was untrue there
@@ -171,7 +172,7 @@ def select(
         most = max(most, ABOUT_THE_USER_FACTS)
     for found in result.entries:
         entry = found
-        if not secrets_asked and holds_a_secret(found):
+        if holds_a_secret(found) and not (secrets_asked and _of_what_was_asked(found, asked_of)):
             # Shown with the secret left out, not left out whole: "I live in Porto and the
             # door code is 1379" told the model nothing of the home (an adversary).
             entry = found.model_copy(update={"content": redact(found.content)[0]})
@@ -193,7 +194,7 @@ def select(
 
 
 _ASKS_FOR_A_SECRET = re.compile(
-    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|wi-?fi|wlan|ssid|"
+    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|keypad|"
     r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|code)"
@@ -222,6 +223,31 @@ def asks_for_a_secret(text: str) -> bool:
     if _ASKS_FOR_A_SECRET.search(text) is None:
         return False
     return "?" in text or _ASKING.match(text) is not None or len(text.split()) <= _FEW_WORDS
+
+
+_ASKED_WITH = frozenset(
+    analyze(
+        "password passwords passcode pin pins code codes pw pwd passwd combination combo login "
+        "logins credentials creds secret answer number key get in into enter open unlock "
+        "need forgot forgotten remember tell give send show please pls again now current"
+    )
+)
+_NETWORK = frozenset(analyze("wifi wi-fi wlan ssid network router internet broadband"))
+
+
+def _asked_of(asked: str) -> frozenset[str]:
+    """What a message asking for a secret asks the secret of ("alarm" of "alarm code?")."""
+    terms = frozenset(analyze(asked)) - _ASKED_WITH
+    return terms | _NETWORK if terms & _NETWORK else terms
+
+
+def _of_what_was_asked(entry: MemoryEntry, asked_of: frozenset[str]) -> bool:
+    """Whether the fact's secret is the one asked for.
+
+    Of what the message names, or any when it names nothing ("what's the code?"). Found by
+    an adversary: "alarm code?" showed the gate's, the door's and the phone's codes too.
+    """
+    return not asked_of or bool(asked_of & frozenset(analyze(entry.content)))
 
 
 def holds_a_secret(entry: MemoryEntry) -> bool:

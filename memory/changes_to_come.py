@@ -36,20 +36,25 @@ _FROM_LATER = re.compile(
 _WEEKDAY = rf"{WEEKDAY}\b"
 _ELSEWHERE_FROM = (
     r"(?:ab(?:\s+(?:dem|den))?|a\s+partir\s+d(?:e|o|a|el)|desde|[àa]\s+partir\s+d[eu]|"
-    r"d[èe]s|a\s+partire\s+da(?:l)?)"
+    r"d[èe]s|a\s+partire\s+da(?:l)?|da(?:l)?)"
 )
 """'from' in German, Spanish, Portuguese, French, Italian: "Ab Januar zahle ich 950 Euro
 Miete", "A partir de enero el alquiler sube a 1520" (an adversary: each replaced the rent
 now)."""
 _ANY_MONTH = "|".join(sorted(MONTH_OF_ANY_LANGUAGE, key=len, reverse=True))
+_ORDINAL_WORDS = r"(?:twenty|thirty)[\s-]+(?:first|second|third|\w+th)|first|second|third|\w+th"
+"""'Starting the twenty-eighth of December my rent is 1450' (an adversary)."""
 _STARTING = re.compile(
     rf"(?i)\b(?:(?:starting|as\s+of|effective|beginning)\s+(?:on\s+|from\s+)?(?:the\s+)?"
     rf"(?:(?:next|this|coming)\s+)?(?:(?:{MONTH_NAMES})\b|{_WEEKDAY}|tomorrow|next\s+\w+|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\b(?:/\d{{1,2}})?)"
-    rf"|from\s+(?:(?:next|this|coming)\s+)?(?:{_WEEKDAY}|tomorrow|next\s+\w+|"
+    rf"|^\W*next\s+(?:week|month|year)\b(?=.*\d)"
+    rf"|after\s+(?:christmas|xmas|new\s+year|easter|the\s+holidays)\b"
+    rf"|(?:from|form|fron|frm)\s+(?:(?:next|this|coming)\s+)?(?:{_WEEKDAY}|tomorrow|next\s+\w+|"
     rf"the\s+\d{{1,2}}(?:st|nd|rd|th)\b|\d{{1,2}}/\d{{1,2}}\b|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{MONTH_NAMES})\b|"
     rf"(?:{MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?\b|(?!may\b|mar\b)(?:{MONTH_NAMES})\b)"
+    rf"|(?:starting|from)\s+the\s+(?:{_ORDINAL_WORDS})(?:\s+of)?\s+(?:{MONTH_NAMES})\b"
     rf"|{_ELSEWHERE_FROM}\s+(?:(?:el|le|o|il)\s+)?(?:\d{{1,2}}\.?\s+(?:de\s+)?)?"
     rf"(?:{_ANY_MONTH})\b)"
     r"(?!\s*(?:to|till|until|through|thru|[-\u2013])\b)"

@@ -15,6 +15,7 @@ from functools import cache
 
 from memory.date_terms import find_dates
 from memory.fact_values import attribute_terms, user_value
+from memory.function_words import function_words_of
 from memory.month_names import MONTH_NAMES
 from memory.relative_dates import named_days
 from memory.text import analyze
@@ -180,7 +181,8 @@ def _for_whom(text: str) -> frozenset[str]:
 
 
 _MOVED = re.compile(
-    rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+|wurde\s+|ist\s+)?"
+    rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+|wurde\s+|ist\s+|se\s+ha\s+|ha\s+sido\s+|"
+    rf"fue\s+|a\s+été\s+|est\s+|foi\s+|é\s+)?"
     rf"(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed)(?:\s+back)?(?!\w)"
     r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au)\b)?"
     r"|\s+(?:is\s+)?now\s+(?=(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
@@ -207,7 +209,10 @@ def moves_it(new: str, old: str) -> bool:
             return False
         said = new[: found.start()]
     # "Dentist appointment moved to 21/1" names the dentist on 14/1 as well (an adversary).
-    named = set(analyze(said)) - _an_appointment()
+    # The function words of the language it is in, read in the whole text: "El dentista"
+    # alone is read as English, keeping "el" (an adversary: it moved nothing).
+    spoken = function_words_of(re.findall(r"\w+", new.casefold()))
+    named = set(analyze(said)) - _an_appointment() - spoken
     return bool(named) and named <= set(analyze(old))
 
 

@@ -298,6 +298,15 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
     return bool(set(analyze(new)) & set(analyze(old)))
 
 
+def _one_dose(new: str, old: str) -> bool:
+    """Whether both speak of one dose.
+
+    "Stopped the omeprazole last week" is no one time of "I take omeprazole 20mg every
+    morning" (an adversary: the stop was kept beside it).
+    """
+    return bool(health_values(new).keys() & health_values(old).keys())
+
+
 def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     """Whether `new`, written under `old`'s key, is about another one, not a new version.
 
@@ -322,6 +331,6 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or _another_numbered(new, old)
         or _priced_apart(new, old)
         or _another_medicine_or_allergy(new, old)
-        or one_time_of(new, old)
+        or (one_time_of(new, old) and not _one_dose(new, old))
         or _another_days_record(new, old, said, old_said)
     )

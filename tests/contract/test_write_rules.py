@@ -314,6 +314,8 @@ NEW_VALUES = [
     ("I take 5mg of warfarin", "Warfarin dose is now 6 mg"),
     ("Dentist on 14/12 at 9am", "The dentist is now on the 21st"),
     ("Zahnarzt am 14.12. um 9 Uhr", "Zahnarzt verschoben auf 21.12."),
+    ("El dentista es el 14/12", "El dentista se ha movido al 21/12"),
+    ("I take omeprazole 20mg every morning", "Stopped the omeprazole last week"),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
     ("The Murphys number is 086 221 3345", "murphys have a new number 086 555 7788"),

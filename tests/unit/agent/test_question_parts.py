@@ -328,3 +328,22 @@ def test_a_secret_is_asked_for_not_only_named(message: str, asks: bool) -> None:
     """Found by a new user, a carer: a message saying the key safe code changed showed the
     model the old code, as if asked for."""
     assert asks_for_a_secret(message) is asks
+
+
+async def test_only_the_secret_asked_for_is_shown(harness: Harness) -> None:
+    """Found by an adversary: "alarm code?" showed every code held, "what's the password for
+    the wifi?" the email's password too, and "is the wifi working?" the wifi password."""
+    await harness.memory.store("alarm", "The alarm code is 5512", "core")
+    await harness.memory.store("gate", "The Murphys' gate code is 7788", "core")
+    await harness.memory.store("wifi", "The wifi password is Gato1234", "core")
+    await harness.memory.store("mail", "The email password is Hunter22", "core")
+    shown: dict[str, set[str]] = {}
+    for message in ("alarm code?", "what's the password for the wifi?", "is the wifi working?"):
+        harness.model.add("Noted.")
+        events = await harness.turn(message)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        shown[message] = {e.key for e in recalled.injected if "[REDACTED" not in e.content}
+    assert "alarm" in shown["alarm code?"] and "gate" not in shown["alarm code?"]
+    assert shown["what's the password for the wifi?"] & {"wifi"} == {"wifi"}
+    assert "mail" not in shown["what's the password for the wifi?"]
+    assert "wifi" not in shown["is the wifi working?"]

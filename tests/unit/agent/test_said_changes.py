@@ -642,6 +642,7 @@ async def test_another_ones_stop_changes_no_fact_and_says_nothing(harness: Harne
         ("Ya no tomo omeprazole", "omeprazole"),
         ("Je ne prends plus d'oméprazole", "omeprazole"),
         ("My doctor told me to stop taking warfarin, and I did", "warfarin"),
+        ("stopped the omeprazole last week", "omeprazole"),
     ],
 )
 async def test_a_stop_said_in_other_words_ends_that_dose_only(

@@ -35,6 +35,12 @@ SAID = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)  # a Saturday
         "Ab Januar zahle ich 950 Euro Miete",
         "A partir de enero el alquiler sube a 1520",
         "À partir de janvier le loyer est 900",
+        # A sixth adversary: each replaced the dose or rent now.
+        "I take 20mg of lisinopril after Christmas",
+        "Next week I take 20mg of lisinopril",
+        "Form 28 december I take 12mg of warfarin",
+        "Da gennaio il mio affitto è 650 euro",
+        "Starting the twenty-eighth of December my rent is 1450",
     ],
 )
 def test_a_change_to_come(text: str) -> None:
@@ -56,6 +62,8 @@ def test_a_change_to_come(text: str) -> None:
         "I was in Porto from May to June",
         "From January to March I worked at Acme",
         "I am from Madrid and I take 10mg",
+        "I went there after Christmas",
+        "Next week is busy",
     ],
 )
 def test_no_change_to_come(text: str) -> None:
