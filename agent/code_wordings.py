@@ -17,7 +17,8 @@ import re
 _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
     r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
-    r"entry|access|mail[ \t-]?box|letter[ \t-]?box|post[ \t-]?box|locker|shed|storage"
+    r"entry|access|mail[ \t-]?box|letter[ \t-]?box|post[ \t-]?box|locker|shed|padlock|opener|"
+    r"storage"
     r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room)"
 )
 _CODE = (
@@ -33,7 +34,7 @@ an adversary)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo|number))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
-    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?|"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?(?:set[ \t]+to[ \t]+)?|"
     r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)[ \t]+to[ \t]+)"
     + _CODE
 )
@@ -149,7 +150,8 @@ _NOT_OF_A_LOCK = (
 _SAID_ELSEWHERE = (
     r"(?:[ \t]+" + _NOT_OF_A_LOCK + r"(?!(?:ist|es|est|é|lautet|wurde|mudou|cambi[oó]|a)\b)"
     r"[\w'\u2019-]+){0,4}?[ \t]*(?::|=|\b(?:ist(?:[ \t]+jetzt)?|lautet|es(?:[ \t]+ahora)?|"
-    r"est(?:[ \t]+maintenant)?|é(?:[ \t]+agora)?|wurde[ \t]+auf|mudou[ \t]+para|"
+    r"est(?:[ \t]+maintenant)?|é(?:[ \t]+agora)?|è|wurde[ \t]+auf|mudou[ \t]+para|"
+    r"geändert[ \t]+(?:zu|auf|in)|"
     r"cambi[oó][ \t]+a|a[ \t]+chang[ée][ \t]+(?:en|à|pour)|(?:ha|fue)[ \t]+cambiado[ \t]+a)"
     r"(?!\w))[ \t]*"
 )
@@ -157,9 +159,8 @@ _SAID_ELSEWHERE = (
 portão", "wifi") and its verb in German, Spanish, French or Portuguese."""
 _CODE_ELSEWHERE = re.compile(
     r"(?i)\b(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
-    r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo)"
-    + _SAID_ELSEWHERE
-    + _CODE
+    r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|codice|"
+    r"geheimzahl)" + _SAID_ELSEWHERE + _CODE
 )
 """"Der Alarmcode wurde auf 8080 geändert", "Der neue Code für die Garage ist 7788", "O
 código do portão mudou para 1357", "el código es 1357" (an adversary: each kept)."""
@@ -187,7 +188,7 @@ _HINTS = (
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
     "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
     "combination", "combo", "unlock", "passwort", "kennwort", "contrase", "clave", "passe",
-    "senha",
+    "senha", "codice", "geheimzahl", "padlock", "opener",
 )  # fmt: skip
 
 

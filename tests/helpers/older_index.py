@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -11,6 +12,7 @@ from memory.postgres.schema import migrations
 from memory.postgres.store import PostgresMemory
 from memory.protocol import Memory
 from memory.settings import MemorySettings
+from memory.sqlite.store import SqliteMemory
 from tests.helpers.postgres import fresh_schema
 
 
@@ -86,6 +88,39 @@ async def postgres_as_before(
     await store.close()
     await postgres_indexed_before(settings, key, older, step)
     again = await open_memory(settings, folder, None)
+    try:
+        yield again
+    finally:
+        await again.close()
+
+
+@asynccontextmanager
+async def sqlite_as_before(
+    folder: Path,
+    fill: Callable[[Memory], Awaitable[None]],
+    key: str,
+    older: Callable[[list[str]], list[str]],
+    migration: str,
+) -> AsyncIterator[Memory]:
+    """A SQLite store `fill` wrote, `key`'s row indexed as before `migration`, opened again.
+
+    The open runs `migration` again, as on a store an older memchat wrote.
+    """
+    path = folder / "brain.db"
+    store = await SqliteMemory.open(path, keyword_only())
+    await fill(store)
+    await store.close()
+    conn = sqlite3.connect(path)
+    try:
+        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = ?", (key,)).fetchone()
+        conn.execute(
+            "UPDATE memories SET terms = ? WHERE key = ?", (" ".join(older(terms.split())), key)
+        )
+        conn.execute("DELETE FROM schema_migrations WHERE name = ?", (migration,))
+        conn.commit()
+    finally:
+        conn.close()
+    again = await SqliteMemory.open(path, keyword_only())
     try:
         yield again
     finally:

@@ -584,6 +584,12 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("Mein Zugangscode ist 4471", "4471"),
         ("keypad 2580 for the bins", "2580"),
         ("the gate code is now one three five seven", "one three five seven"),
+        # A sixth trial.
+        ("Passwort geändert zu Katze99", "Katze99"),
+        ("Meine Geheimzahl ist 6060", "6060"),
+        ("Il codice del cancello è 7788", "7788"),
+        ("Garage opener: 4417", "4417"),
+        ("the padlock is set to 1 9 8 4", "1 9 8 4"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:

@@ -15,12 +15,10 @@ from memory.postgres.schema import STOPS_AND_SHIFTS_READ
 from memory.protocol import Memory
 from memory.read_anew import stops_or_shifts
 from memory.shift_words import SHIFT_WORDINGS
-from memory.sqlite.store import SqliteMemory
 from memory.text import analyze, entry_terms
 from memory.write_rules import NewMemory
-from tests.helpers.older_index import keyword_only, postgres_as_before
+from tests.helpers.older_index import postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
-from tests.unit.memory.conftest import as_before
 
 __all__ = ["postgres_url"]
 
@@ -62,20 +60,10 @@ def _older(terms: list[str]) -> list[str]:
 
 
 async def test_a_sqlite_store_indexed_before_finds_the_roster_by_shift(tmp_path: Path) -> None:
-    path = tmp_path / "brain.db"
-    store = await SqliteMemory.open(path, keyword_only())
-    await _store(store)
-    assert await _roster_as_good_as_the_intro(store)
-    await store.close()
-    with as_before(path, "0026_stops_and_shifts_read") as conn:
-        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'roster'").fetchone()
-        older = " ".join(_older(terms.split()))
-        conn.execute("UPDATE memories SET terms = ? WHERE key = 'roster'", (older,))
-    store = await SqliteMemory.open(path, keyword_only())
-    try:
-        assert await _roster_as_good_as_the_intro(store)
-    finally:
-        await store.close()
+    async with sqlite_as_before(
+        tmp_path, _store, "roster", _older, "0026_stops_and_shifts_read"
+    ) as again:
+        assert await _roster_as_good_as_the_intro(again)
 
 
 async def test_a_postgres_store_indexed_before_finds_the_roster_by_shift(

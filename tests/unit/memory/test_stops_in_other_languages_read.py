@@ -12,11 +12,9 @@ from memory.health_values import DOSE_WORDINGS
 from memory.postgres.schema import STOPS_IN_OTHER_LANGUAGES_READ
 from memory.protocol import Memory
 from memory.read_anew import stops_in_other_languages
-from memory.sqlite.store import SqliteMemory
 from memory.text import analyze, entry_terms
-from tests.helpers.older_index import keyword_only, postgres_as_before
+from tests.helpers.older_index import postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
-from tests.unit.memory.conftest import as_before
 
 __all__ = ["postgres_url"]
 
@@ -48,20 +46,10 @@ def _older(terms: list[str]) -> list[str]:
 
 
 async def test_a_sqlite_store_indexed_before_finds_the_stop(tmp_path: Path) -> None:
-    path = tmp_path / "brain.db"
-    store = await SqliteMemory.open(path, keyword_only())
-    await _store(store)
-    assert await _stop_found(store)
-    await store.close()
-    with as_before(path, "0027_stops_in_other_languages_read") as conn:
-        (terms,) = conn.execute("SELECT terms FROM memories WHERE key = 'stop'").fetchone()
-        older = " ".join(_older(terms.split()))
-        conn.execute("UPDATE memories SET terms = ? WHERE key = 'stop'", (older,))
-    store = await SqliteMemory.open(path, keyword_only())
-    try:
-        assert await _stop_found(store)
-    finally:
-        await store.close()
+    async with sqlite_as_before(
+        tmp_path, _store, "stop", _older, "0027_stops_in_other_languages_read"
+    ) as again:
+        assert await _stop_found(again)
 
 
 async def test_a_postgres_store_indexed_before_finds_the_stop(
