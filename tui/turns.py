@@ -135,7 +135,9 @@ class Turns:
             self.put_back(text)
             app.prompt.resume_edit()
             app.notify(
-                "The reply is still coming: Enter replaces your message once it is done "
+                "Still starting up; try again in a moment."
+                if app.runtime is None
+                else "The reply is still coming: Enter replaces your message once it is done "
                 "(Esc cancels the edit; Esc again stops the reply).",
                 severity="warning",
             )
