@@ -16,7 +16,6 @@ from memory.fact_subjects import change_terms
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
 from memory.predicates import claim_of, clause_claims
 from memory.text import analyze
-from memory.write_rules import NewMemory
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -155,6 +154,10 @@ class MemoryEditor:
         The text is now the user's own (source "user"); a pin is kept. `store_again`: the
         user was told the entry was forgotten elsewhere and saves the edit all the same.
         """
+        # Here, not at the top: the write rules bring numpy, which the first paint of the
+        # inspector does not need.
+        from memory.write_rules import NewMemory
+
         if store_again:
             self._current_only(entry, "edit")
         else:
