@@ -25,6 +25,7 @@ from memory.event_days import (
     moves_it,
     several_events,
 )
+from memory.last_word import changes_its_value
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
 if TYPE_CHECKING:
@@ -128,6 +129,31 @@ def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) ->
     }
 
 
+async def _values_said_changed(
+    memory: Memory, recalled: list[MemoryEntry], namespace: str
+) -> dict[str, str]:
+    """Each recalled fact's id → the newest later message saying its value changed.
+
+    A message no rule reads as the fact's new value (`memory.last_word.changes_its_value`):
+    found by a new user, a carer, "what time is Nora's next tablet" gave the 6 pm dose
+    first, unmarked, a week after "Nora's evening levodopa is now at 7 instead of 6".
+    """
+    facts = [e for e in recalled if e.category != CONVERSATION and not e.pinned]
+    if not facts:
+        return {}
+    try:
+        newest = await memory.list(namespace=namespace, category=CONVERSATION, limit=_MOVES_READ)
+    except MemoryStoreError:
+        newest = []
+    said = {e.id: e for e in [*recalled, *newest] if e.category == CONVERSATION}
+    notes: dict[str, str] = {}
+    for fact in facts:
+        later = [message for message in said.values() if changes_its_value(fact, message)]
+        if later:
+            notes[fact.id] = f"since changed: {_saying(max(later, key=_written))}"
+    return notes
+
+
 def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
     """Each recalled fact's id → the later recalled message saying its secret changed."""
     facts = [entry for entry in recalled if entry.category != CONVERSATION and not entry.pinned]
@@ -167,8 +193,10 @@ async def since_changed(
     # and a debt's payment said in chat replaces no fact ("I owe Joana 23€ for internet"
     # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
     # A pinned fact is kept as the user chose: no later message marks it.
-    notes = _old_secrets(recalled) | _events_moved(
-        recalled, recalled + await _moves_said(memory, recalled, namespace)
+    notes = (
+        await _values_said_changed(memory, recalled, namespace)
+        | _old_secrets(recalled)
+        | _events_moved(recalled, recalled + await _moves_said(memory, recalled, namespace))
     )
     now = now or utc_now()
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]

@@ -61,3 +61,22 @@ class LastWords:
                 if fact.namespace == message.namespace and fact.timestamp < message.timestamp:
                     shared[fact.id] = shared.get(fact.id, 0) + 1
         return any(count >= _SHARED_AT_LEAST for count in shared.values())
+
+
+_A_NUMBER = re.compile(r"\d+")
+
+
+def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
+    """Whether `message`, said after `fact`, says its value changed.
+
+    About the same thing (two words of its subject), in words of a change, with a number
+    the fact does not hold: "Nora's evening levodopa is now at 7 instead of 6" after "Nora
+    takes levodopa … 6 in the evening" (a new user, a carer: recalled first, unmarked).
+    """
+    if message.category != CONVERSATION or message.timestamp <= fact.timestamp:
+        return False
+    if not _SAYS_A_CHANGE.search(message.content) or asks_only(message.content):
+        return False
+    numbers = set(_A_NUMBER.findall(message.content)) - set(_A_NUMBER.findall(fact.content))
+    shared = _subject(message.content) & _subject(fact.content)
+    return bool(numbers) and len(shared) >= _SHARED_AT_LEAST

@@ -412,3 +412,22 @@ async def test_a_change_to_come_marks_nothing_before_its_day(harness: Harness) -
     sunday, wednesday = saturday.replace(day=6), saturday.replace(day=9)
     assert dose.id not in await since_changed(harness.memory, both, "default", sunday)
     assert dose.id in await since_changed(harness.memory, both, "default", wednesday)
+
+
+async def test_a_later_message_giving_a_fact_another_number_marks_it(harness: Harness) -> None:
+    """Found by a new user, a carer: "Nora's evening levodopa is now at 7 instead of 6"
+    updated no fact (no rule reads it), and a week later "what time is Nora's evening
+    tablet" gave the 6 pm dose first, unmarked."""
+    levodopa = "Nora takes levodopa 3 times a day, at 8 in the morning, 1 o'clock and 6 pm"
+    physio = "Nora has physio with Gráinne every Thursday at 11"
+    await harness.memory.store("levodopa", levodopa, "core")
+    await harness.memory.store("physio", physio, "core")
+    harness.model.add("Noted.", "Noted.", "At 7.")
+    await harness.turn("Nora's evening levodopa is now at 7 instead of 6, the neurologist said")
+    await harness.turn("Nora got a new walking frame, the physio gave it to her")
+    events = await harness.turn("what time is Nora's evening levodopa?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    ids = {e.key: e.id for e in recalled.injected}
+    assert "levodopa" in ids
+    assert "now at 7 instead of 6" in recalled.since_changed[ids["levodopa"]]
+    assert ids.get("physio") not in recalled.since_changed
