@@ -173,5 +173,7 @@ NUMBER_WORDS: dict[str, str] = {
         )
     },
     **{"thirty": "30", "forty": "40", "fifty": "50", "hundred": "100"},
+    # Roman, as flats and units are named ("Flat II": an adversary); not "i", "v" or "x".
+    **{"ii": "2", "iii": "3", "iv": "4", "vi": "6", "vii": "7", "viii": "8", "ix": "9"},
 }
 """A number written as a word, as digits: "Flat three" is flat 3, "seven mg" 7 mg."""

@@ -374,12 +374,22 @@ def _asked_in_few_words(text: str, said: str) -> bool:
     """
     if _briefly_asked(said) or _TWO_WORDS_ASKED.fullmatch(said):
         return True
+    if _YET_ASKED.match(said) and len(said.split()) <= _MOST_WORDS_YET:
+        return True
     noun = _A_NOUN_ASKED.match(said)
     if noun is not None and _TELLS_OF_IT.search(said) is None:
         return True
     if _AND_THEN_A_THING.match(text) and _briefly_asked(f"and {said}"):
         return True
     return bool(_ASKED_POLITELY.search(text) and _only_a_thing(said) and len(said.split()) <= 2)
+
+
+_YET_ASKED = re.compile(
+    r"(?i)^(?!.*\b(?:not|no|never|nothing|\w+n['\u2019]?t|\w+est|ever)\b)[^?.!,;:]{3,80}\byet[\s?]*$"
+)
+"""'marta paid for dec yet' asks (an adversary saw it shown to the model as a memory that
+Marta paid); not 'not paid yet', 'haven't eaten yet', 'best day yet'."""
+_MOST_WORDS_YET = 8
 
 
 def _tells_after_asking(said: str) -> bool:

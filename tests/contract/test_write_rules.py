@@ -309,6 +309,7 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
 NEW_VALUES = [
     # A fifth adversary: the same one's new value, stored under a key of its own.
     ("flat 2 rent is 1100", "Flat two rent is 1150"),
+    ("flat 2 rent is 1100", "Flat II rent is 1150"),
     ("Flat 3's rent is 950", "the rent for flat three is 990"),
     ("I take 5mg of warfarin", "I take seven mg of warfarin now"),
     ("I take 5mg of warfarin", "Warfarin dose is now 6 mg"),
@@ -1698,6 +1699,7 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("I work at Acme", "I start at Google in January"),
         ("Breda charges 12 an hour", "Breda's rate goes up to 14 an hour from January"),
         ("I take 10mg of omeprazole", "From 28 December I take 20mg of omeprazole"),
+        ("Flat 2 rent is 1100", "Flat III rent is 1150"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(

@@ -711,6 +711,9 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("has marta paid dec", True),
         ("has been great", False),
         ("Nut free cake?", False),
+        ("marta paid for dec yet", True),
+        ("Ciarán has not paid yet", False),
+        ("best day yet", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
