@@ -197,7 +197,7 @@ _ASKS_FOR_A_SECRET = re.compile(
     r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|keypad|"
     r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
-    r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|code)"
+    r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo)"
 )
 """Words a message asks for a secret with ("what's the wifi password", "how do I get in").
 Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I

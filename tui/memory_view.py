@@ -163,10 +163,16 @@ class MemoryView:
         try:
             path = timestamped_export_path()
             count = await export_to_file(app.runtime.memory, path)
+            in_effect = await app.runtime.memory.count(include_superseded=False)
         except (AgentError, OSError, MemoryStoreError) as exc:
             app.notify(f"Export failed, nothing was written: {exc}", severity="error")
             return
-        app.notify(f"Exported {memories(count)} to {path}")
+        # Earlier versions go too: a new user read "Exported 54 memories" beside the status
+        # bar's 41 and wondered what the 13 were.
+        earlier = count - in_effect
+        versions = "earlier version" if earlier == 1 else "earlier versions"
+        kept = f" ({in_effect} in effect, {earlier} {versions})" if earlier > 0 else ""
+        app.notify(f"Exported {memories(count)}{kept} to {path}")
 
     def open_entry(
         self, entry: MemoryEntry, mode: str | None = None, refused: RefusedEdit | None = None

@@ -40,6 +40,15 @@ async def test_export_writes_every_memory_to_a_private_file(make_app: MakeApp) -
         assert sorted(keys) == ["pet", "tea"]
         notice = list(h.app._notifications)[-1]
         assert notice.message == f"Exported 2 memories to {path}" and notice.severity != "error"
+        # Earlier versions go too, and the notice says how many (a new user, a carer, read
+        # 54 exported beside the status bar's 41 in effect).
+        await h.runtime.memory.store("tea", "The user likes oolong tea")
+        await export(h.app, pilot)
+        newest = exports()[-1]
+        notice = list(h.app._notifications)[-1]
+        assert notice.message == (
+            f"Exported 3 memories (2 in effect, 1 earlier version) to {newest}"
+        )
 
 
 async def test_a_store_that_fails_midway_leaves_no_file_and_says_so(
