@@ -57,6 +57,16 @@ _FEAST = re.compile(
     )
     + r")(?!\w)"
 )
+
+
+def _without_marks(name: str) -> str:
+    """A feast's name as its day is looked up by: "New Years Day" is "new year's day"."""
+    return re.sub(r"\s+", " ", re.sub(r"['\u2019]", "", name.casefold()))
+
+
+_FEAST_DAYS = {_without_marks(name): day for name, day in _FEASTS.items()}
+"""Each feast's day by its name without the apostrophe, which the patterns make optional
+("valentines day", "paddys day" matched, and their lookup failed)."""
 _RUN_TOGETHER = re.compile(
     r"(?i)(?<![\w])(?P<day>[0-3]?\d)(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
     r"(?P<year>\d\d)(?![\w])"
@@ -83,8 +93,7 @@ def last_day_said(text: str, said: date) -> str | None:
             days.append(date(year, month, calendar.monthrange(year, month)[1]))
     days += [date(int(y), 12, 31) for y in _A_YEAR.findall(text) if int(y) > said.year]
     for feast in _FEAST.finditer(text):
-        name = re.sub(r"\s+", " ", feast.group().casefold().replace("\u2019", "'"))
-        month, day = _FEASTS.get(name) or _FEASTS[name.replace("s eve", "'s eve")]
+        month, day = _FEAST_DAYS[_without_marks(feast.group())]
         days.append(nearest_day(month, day, said))  # "Christmas was lovely" said in January
     for found in _RUN_TOGETHER.finditer(text):
         month = _MONTH_OF[found["month"].casefold()]

@@ -23,6 +23,10 @@ SAID = date(2026, 10, 1)
         ("cita el 14 de ene", "20270114"),
         ("Flight 3 déc", "20261203"),
         ("St Stephen’s Day match", "20261226"),
+        # Without the apostrophe, as typed: the lookup of these failed (a KeyError in hygiene).
+        ("new years day party", "20270101"),
+        ("valentines day dinner", "20270214"),
+        ("paddys day parade", "20270317"),
         ("I may go", None),
         ("3 days ago", None),
     ],
