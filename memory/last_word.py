@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.fact_subjects import change_terms
@@ -29,6 +30,13 @@ _SHARED_AT_LEAST = 2
 CONVERSATION = MemoryCategory.CONVERSATION.value
 
 
+@lru_cache(maxsize=4096)
+def _says_a_change(text: str) -> bool:
+    """In words of a change, and no question (read once per text, not once per fact)."""
+    return _SAYS_A_CHANGE.search(text) is not None and not asks_only(text)
+
+
+@lru_cache(maxsize=4096)
 def _subject(text: str) -> frozenset[str]:
     """The words a text is about: not its numbers, nor the words of a change."""
     return (
@@ -51,9 +59,7 @@ class LastWords:
 
     def keeps(self, message: MemoryEntry) -> bool:
         """Whether `message` is a saved message saying a fact in effect changed."""
-        if message.category != CONVERSATION or not _SAYS_A_CHANGE.search(message.content):
-            return False
-        if asks_only(message.content):
+        if message.category != CONVERSATION or not _says_a_change(message.content):
             return False
         shared: dict[str, int] = {}
         for word in _subject(message.content):
@@ -75,7 +81,7 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     """
     if message.category != CONVERSATION or message.timestamp <= fact.timestamp:
         return False
-    if not _SAYS_A_CHANGE.search(message.content) or asks_only(message.content):
+    if not _says_a_change(message.content):
         return False
     numbers = set(_A_NUMBER.findall(message.content)) - set(_A_NUMBER.findall(fact.content))
     shared = _subject(message.content) & _subject(fact.content)
