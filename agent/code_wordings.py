@@ -160,10 +160,35 @@ portão", "wifi") and its verb in German, Spanish, French or Portuguese."""
 _CODE_ELSEWHERE = re.compile(
     r"(?i)\b(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
     r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|codice|"
-    r"geheimzahl)" + _SAID_ELSEWHERE + _CODE
+    r"geheimzahl|pin)" + _SAID_ELSEWHERE + _CODE
 )
 """"Der Alarmcode wurde auf 8080 geändert", "Der neue Code für die Garage ist 7788", "O
-código do portão mudou para 1357", "el código es 1357" (an adversary: each kept)."""
+código do portão mudou para 1357", "el código es 1357" (an adversary: each kept). "Il PIN
+del bancomat è 9090", "Meu PIN é 4455", "mi pin del banco ha cambiado a 1122" (a later one:
+a PIN in another language was kept; "is" is English's, read by `agent.redact`)."""
+_LOCKS_ELSEWHERE = (
+    r"puerta|port[oó]n|portal|alarma|garaje|cancello|portone|allarme|porta|port[aã]o|alarme|"
+    r"garagem|porte|portail|t(?:ü|ue)r|tor|garage|alarm|haust(?:ü|ue)r"
+)
+_FOREIGN_LABEL_THEN_CODE = re.compile(
+    r"(?i)\b(?:c[oó]digo|codice|code)[ \t]+(?:de[ \t]+la|de[ \t]+l['\u2019]|del|dell['\u2019]|"
+    r"della|de|do|da|du|des|f(?:ü|ue)r[ \t]+(?:die|das|den))[ \t]*"
+    rf"(?:{_LOCKS_ELSEWHERE})[ \t]*:?[ \t]+" + _CODE
+)
+""""Codice del cancello 7788", "Código de la puerta 2580", "Code für die Tür 4471" (a
+translator: the label and its code with no verb between, kept)."""
+_FOREIGN_DIGIT_WORD = (
+    r"(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|due|tre|quattro|cinque|sei|"
+    r"sette|otto|nove|um|dois|tr[eê]s|quatro|sete|oito|z[ée]ro|un|deux|trois|quatre|cinq|six|"
+    r"sept|huit|neuf|null|eins|zwei|drei|vier|f(?:ü|ue)nf|sechs|sieben|acht|neun)"
+)
+_PIN_IN_FOREIGN_WORDS = re.compile(
+    r"(?i)\b(?:pin|c[oó]digo|codice|code|geheimzahl)"
+    + _SAID_ELSEWHERE
+    + rf"({_FOREIGN_DIGIT_WORD}(?:[ \t,-]+{_FOREIGN_DIGIT_WORD}){{3,7}})\b"
+)
+""""mi pin es uno dos tres cuatro", "il codice è sette sette otto otto" (number words in
+Spanish, Italian, Portuguese, French or German)."""
 _PASSWORD_ELSEWHERE = re.compile(
     r"(?i)\b(?:[\w-]*passwort|kennwort|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|senha)"
     + _SAID_ELSEWHERE
@@ -201,7 +226,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
         *(_CODE_TO_GET_IN, _KEYPAD_CODE, _CODE_ELSEWHERE, _PASSWORD_ELSEWHERE),
-        _PIN_AFTER_ASKING,
+        *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [

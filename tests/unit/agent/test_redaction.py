@@ -548,6 +548,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "account 12345 / sort code 20-00-00",
         "admin / root access for Tom",
         "route A/B testing",
+        "Codice del prodotto 7788",
+        "el código postal es 46001",
+        "la puerta mide 2100 mm",
+        "tengo una cita a las cinco",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
@@ -590,6 +594,16 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("Il codice del cancello è 7788", "7788"),
         ("Garage opener: 4417", "4417"),
         ("the padlock is set to 1 9 8 4", "1 9 8 4"),
+        # A translator in Valencia: a PIN, a label with no verb, number words.
+        ("Il PIN del bancomat è 9090", "9090"),
+        ("Meu PIN é 4455", "4455"),
+        ("el PIN del banco es 9911", "9911"),
+        ("PIN del banco: 9911", "9911"),
+        ("mi pin del banco ha cambiado a 1122", "1122"),
+        ("Codice del cancello 7788", "7788"),
+        ("Código de la puerta 2580", "2580"),
+        ("mi pin es uno dos tres cuatro", "uno dos tres cuatro"),
+        ("Mein PIN ist vier vier sieben eins", "vier vier sieben eins"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
