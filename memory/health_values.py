@@ -58,6 +58,13 @@ _NAMED_ALLERGY = re.compile(
 """Someone named's allergy (a child, a customer): "Tom Murphy is not allergic to nuts after
 all, it's sesame" left "Tom Murphy (the Murphys' little lad) has a nut allergy" in effect
 (a new user, a baker). Each is that one's own topic, never the user's."""
+_NOW_ELSEWHERE = r"(?:(?:ahora|ora|adesso|maintenant|jetzt|agora)\s+)?"
+_TAKE_ELSEWHERE = (
+    _NOW_ELSEWHERE + r"(?:(?:yo\s+|eu\s+)?tomo|prendo|je\s+prends|ich\s+nehme)\s+" + _NOW_ELSEWHERE
+)
+_FOREIGN_DRUG = (
+    r"(?!(?:ahora|ora|adesso|maintenant|jetzt|agora)\b)(?P<drug>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ-]{2,30})"
+)
 _AMOUNT = r"(?P<amount>\d+(?:[.,]\d+)?)\s?(?P<unit>mg|mcg|µg|ug|g|ml|iu|units?)\b"
 _DRUG = r"(?P<drug>[A-Za-z][A-Za-z-]{2,30})"
 _DOSES = (
@@ -102,6 +109,17 @@ _DOSES = (
         r"(?:(?:on|to)\s+)?" + _DRUG + r"(?:\s+(?:dose|dosage))?\s+(?:(?:back|down|up)\s+)?"
         r"(?:to|at)\s+" + _AMOUNT
     ),
+    # A translator: "Prendo 20mg di omeprazolo", "Ahora tomo 40 mg de omeprazol", "Je prends
+    # 20mg d'oméprazole", "Ich nehme jetzt 20mg Omeprazol" (each no dose, so a new one
+    # replaced none).
+    re.compile(
+        r"(?i)(?<![\w'\u2019])"
+        + _TAKE_ELSEWHERE
+        + _AMOUNT
+        + r"\s*(?:(?:de|di|del|della|dello|d['\u2019])\s*)?"
+        + _FOREIGN_DRUG
+    ),
+    re.compile(r"(?i)(?<![\w'\u2019])" + _TAKE_ELSEWHERE + _FOREIGN_DRUG + r",?\s+" + _AMOUNT),
     # "I'm down to 5mg of lisinopril now", "I'm up to 40 mg lisinopril"
     re.compile(
         r"(?i)\b"
@@ -175,6 +193,17 @@ def _topic(words: str) -> str:
     return " ".join(analyze(words))
 
 
+def _medicine(word: str) -> str:
+    """A medicine's topic, its Italian or Spanish ending left off: "omeprazolo", "metformina".
+
+    Found by "Non prendo più l'omeprazolo", kept beside "I take 20mg of omeprazole" as
+    another medicine's stop.
+    """
+    if word[-1:].casefold() in ("a", "o") and _DRUG_LIKE.search(word[:-1]):
+        word = word[:-1]
+    return _topic(word)
+
+
 def speaks_of_health(text: str) -> bool:
     """Whether the text says the user has or has not an allergy, or takes a dose."""
     return bool(health_values(text))
@@ -230,7 +259,7 @@ def _stopped(text: str) -> list[str]:
             continue
         read.add(found.start("drug"))
         whose = "" if who is None else f"{_topic(who)}'s "
-        topics.append(f"{whose}dose of {_topic(drug)}")
+        topics.append(f"{whose}dose of {_medicine(drug)}")
     return topics
 
 
@@ -280,11 +309,13 @@ _NO_MORE_ELSEWHERE = re.compile(
     r"(?i)(?P<who>(?!))?(?:\bya\s+no\s+tomo\s+|\b(?:dej[ée]|he\s+dejado)\s+de\s+tomar\s+|"
     r"\bje\s+ne\s+prends\s+plus\s+(?:de\s+|d['\u2019])?|"
     r"\bj['\u2019]ai\s+arr[êe]t[ée]\s+(?:de\s+prendre\s+)?|"
-    r"\b(?:j[áa]\s+)?n[ãa]o\s+tomo\s+(?:mais\s+)?|\bparei\s+de\s+tomar\s+)"
-    r"(?:el\s+|la\s+|le\s+|l['\u2019]|o\s+|a\s+)?(?P<drug>[a-zà-ÿ][a-zà-ÿ-]{4,})\b"
+    r"\b(?:j[áa]\s+)?n[ãa]o\s+tomo\s+(?:mais\s+)?|\bparei\s+de\s+tomar\s+|"
+    r"\bnon\s+prendo\s+pi[uù]\s+|\bho\s+(?:smesso\s+(?:di\s+prendere\s+)?|sospeso\s+))"
+    r"(?:el\s+|la\s+|le\s+|l['\u2019]|o\s+|a\s+|il\s+|lo\s+)?(?P<drug>[a-zà-ÿ][a-zà-ÿ-]{4,})\b"
 )
 """'Ya no tomo omeprazol', 'Je ne prends plus d'oméprazole', 'Já não tomo omeprazol',
-'Parei de tomar …' (an adversary: the dose stayed in effect)."""
+'Parei de tomar …' (an adversary: the dose stayed in effect); 'Non prendo più
+l'omeprazolo', 'Ho smesso di prendere il ramipril', 'Ho sospeso la metformina'."""
 _NICHT_MEHR = re.compile(
     r"(?i)(?P<who>(?!))?\bich\s+nehme\s+(?:kein(?:e|en)?\s+)?(?P<drug>[a-zà-ÿ][a-zà-ÿ-]{4,})"
     r"\s+(?:nicht\s+)?mehr\b"
@@ -293,6 +324,7 @@ _NICHT_MEHR = re.compile(
 _STOP_CUES = (
     "stop", "off", "no more", "n't take", "nt take", "not take", "no longer", "quit", "finished",
     "discontinued", "ceased", "mehr", "ya no", "dej", "plus", "arr", "não", "nao", "parei",
+    "più", "piu", "smesso", "sospes",
 )  # fmt: skip
 _STOPPED_WORDINGS = (
     *(_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER, _QUIT),
@@ -310,9 +342,10 @@ _DRUG_LIKE = re.compile(
     r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
     r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"
     r"profen|olone|sone|vir|mab|nib|prazole?|triptan|pine|done|zine|tyline|aspirin|insulin|"
-    r"oxine|warfarin|paracetamol|codeine|morphine|digoxin)$"
+    r"oxine|warfarin|paracetamol|codeine|morphine|digoxin)[aeo]?$"
 )
-"""A medicine by its name's ending, when no word says it is one ("Dad stopped metformin")."""
+"""A medicine by its name's ending, when no word says it is one ("Dad stopped metformin"),
+in the Italian or Spanish form too ("omeprazolo", "metformina")."""
 _STOPPED_VALUE = frozenset(["stopped"])
 _PRESCRIBED = re.compile(
     r"(?i)\b(?:taking|giving|gp|doctor|dr|nurse|pharmacist|cardiolog\w*|consultant|"
@@ -344,7 +377,8 @@ def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:
     amount = found["amount"].replace(",", ".")
     unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
     unit = "unit" if unit.startswith("unit") else unit
-    topic = f"dose of {_topic(drug)}" if who is None else f"{_topic(who)}'s dose of {_topic(drug)}"
+    whose = "" if who is None else f"{_topic(who)}'s "
+    topic = f"{whose}dose of {_medicine(drug)}"
     return topic, frozenset([f"{amount}{unit}"])
 
 
@@ -432,14 +466,31 @@ def health_wordings(text: str, terms: Iterable[str]) -> str:
     passes them over (the patterns' scans took a third of an import's time).
     """
     if _gate_terms().isdisjoint(terms):
-        return DOSE_WORDINGS if names_a_dose(text) or stops_a_medicine(text) else ""
+        said = names_a_dose(text) or stops_a_medicine(text)
+        return f"{DOSE_WORDINGS} {medicines_without_foreign_endings(text)}".rstrip() if said else ""
     medicine = names_a_dose(text) or _MEDICINE.search(text) is not None or stops_a_medicine(text)
     doctor = _CARE_GIVER.search(text) is not None
     allergy = _LIKE_AN_ALLERGY.search(text) is not None
     return " ".join(
         word
-        for word, said in ((DOSE_WORDINGS, medicine), ("doctor", doctor), ("allergy food", allergy))
+        for word, said in (
+            (f"{DOSE_WORDINGS} {medicines_without_foreign_endings(text)}".rstrip(), medicine),
+            ("doctor", doctor),
+            ("allergy food", allergy),
+        )
         if said
+    )
+
+
+def medicines_without_foreign_endings(text: str) -> str:
+    """Each medicine named in its Italian or Spanish form, without the ending (`_medicine`).
+
+    So "Non prendo più l'omeprazolo" is found by "omeprazole", and finds the dose it ends.
+    """
+    return " ".join(
+        word[:-1]
+        for word in _A_WORD.findall(text)
+        if word[-1:].casefold() in ("a", "o") and _DRUG_LIKE.search(word[:-1])
     )
 
 
@@ -450,7 +501,7 @@ def medicines_and_allergens(text: str) -> frozenset[str]:
     """
     # By their stems: "Omeprazol" (German) is "omeprazole" (an adversary saw "Ich nehme kein
     # Omeprazol mehr" kept as another medicine's stop).
-    named = {_topic(word) for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
+    named = {_medicine(word) for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
     named |= {_topic(found[1]) for found in _ALLERGIC_TO.finditer(text)}
     return frozenset(named - {""})
 

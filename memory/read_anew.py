@@ -10,6 +10,7 @@ from memory.date_ranges import ranges_written_out
 from memory.date_terms import mentioned_date_terms, names_short_date
 from memory.health_values import (
     may_say_a_stop,
+    medicines_without_foreign_endings,
     names_a_dose,
     names_health_wordings,
     stopped_in_other_languages,
@@ -107,3 +108,14 @@ def stops_in_other_languages(text: str) -> bool:
     mehr" is found by "medication").
     """
     return stopped_in_other_languages(text)
+
+
+def medicines_in_other_languages(text: str) -> bool:
+    """Whether `text` names what migration 0028 reads anew.
+
+    A medicine stopped in Italian ("Non prendo più l'omeprazolo" is found by "medication"),
+    or named in its Italian or Spanish form ("omeprazolo", "metformina": found by
+    "omeprazole" and "metformin").
+    """
+    stopped = stopped_in_other_languages(text) and stops_a_medicine(text)
+    return stopped or bool(medicines_without_foreign_endings(text))

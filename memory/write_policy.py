@@ -44,7 +44,7 @@ from memory.fact_subjects import (
     told_of_before,
 )
 from memory.fact_values import new_value, predicate_terms
-from memory.health_values import speaks_of_health
+from memory.health_values import medicines_without_foreign_endings, speaks_of_health
 from memory.lists import fewer_items, one_item_of_a_list
 from memory.other_ones import said_of_other_people
 from memory.plain_order import as_it_is_now
@@ -141,7 +141,9 @@ def lookup_terms(content: str) -> list[str]:
     Every wording of a one-valued predicate joins in (`predicate_terms`), so "I moved to
     Lisbon" finds "I live in Porto", which it replaces.
     """
-    return list(dict.fromkeys([*analyze(content), *predicate_terms(content)]))
+    # "Non prendo più l'omeprazolo" finds "I take 20mg of omeprazole", which it ends.
+    medicines = analyze(medicines_without_foreign_endings(content))
+    return list(dict.fromkeys([*analyze(content), *predicate_terms(content), *medicines]))
 
 
 def said_of_other_days(new: str, new_said: datetime, old: str, old_said: datetime) -> bool:

@@ -14,7 +14,7 @@ from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-TERMS_MADE = "16"
+TERMS_MADE = "17"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
@@ -36,7 +36,8 @@ said in one sentence or clause of several, by every wording; a medicine stopped,
 "medication", a medicine by "tablets" and "pills" too; "Sat 16th" as the next 16th on a
 Saturday; a range in other words ("20-23/1"); "15": a medicine stopped in other words
 ("discontinued"), no stop only asked about, a roster or a shift by "shift", "roster", "rota";
-"16": a medicine stopped in German, Spanish, French or Portuguese.
+"16": a medicine stopped in German, Spanish, French or Portuguese; "17": in Italian, and a
+medicine named in its Italian or Spanish form ("omeprazolo") by its English name too.
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -317,6 +317,12 @@ NEW_VALUES = [
     ("Zahnarzt am 14.12. um 9 Uhr", "Zahnarzt verschoben auf 21.12."),
     ("El dentista es el 14/12", "El dentista se ha movido al 21/12"),
     ("I take omeprazole 20mg every morning", "Stopped the omeprazole last week"),
+    # A translator: a stop in Italian, the medicine by its Italian name.
+    ("I take omeprazole 20mg every morning", "Non prendo più l'omeprazolo"),
+    ("I take 500mg of metformin", "Ho sospeso la metformina"),
+    ("Tomo 20mg de omeprazol cada mañana", "Ahora tomo 40 mg de omeprazol"),
+    ("I take 20mg of omeprazole", "Prendo 40mg di omeprazolo"),
+    ("Ich nehme 20mg Omeprazol", "Ich nehme jetzt 40mg Omeprazol"),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
     ("The Murphys number is 086 221 3345", "murphys have a new number 086 555 7788"),
@@ -571,6 +577,8 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
 
 
 LOOKALIKES = [
+    ("Tomo 20mg de omeprazol", "Tomo 5mg de warfarina"),  # another medicine
+    ("Tomo 20mg de omeprazol", "Tomo 2 tazas de café al día"),
     ("I live in Porto", "I live in the city centre"),  # a description
     ("I live in Porto", "My sister's home is in Rome"),  # another person
     ("I work at Acme", "My employer is great"),  # a judgement, not a value

@@ -643,6 +643,10 @@ async def test_another_ones_stop_changes_no_fact_and_says_nothing(harness: Harne
         ("Je ne prends plus d'oméprazole", "omeprazole"),
         ("My doctor told me to stop taking warfarin, and I did", "warfarin"),
         ("stopped the omeprazole last week", "omeprazole"),
+        # Italian, and a medicine's Italian name: kept beside as another medicine's stop.
+        ("Non prendo più l'omeprazolo", "omeprazole"),
+        ("Ho smesso di prendere il warfarin", "warfarin"),
+        ("Ho sospeso l'omeprazolo", "omeprazole"),
     ],
 )
 async def test_a_stop_said_in_other_words_ends_that_dose_only(
