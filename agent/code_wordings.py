@@ -149,14 +149,15 @@ _NOT_OF_A_LOCK = (
 )
 _SAID_ELSEWHERE = (
     r"(?:[ \t]+" + _NOT_OF_A_LOCK + r"(?!(?:ist|es|est|é|lautet|wurde|mudou|cambi[oó]|a)\b)"
-    r"[\w'\u2019-]+){0,4}?[ \t]*(?::|=|\b(?:ist(?:[ \t]+jetzt)?|lautet|es(?:[ \t]+ahora)?|"
+    r"[\w'\u2019-]+){0,6}?[ \t]*(?::|=|\b(?:ist(?:[ \t]+jetzt)?|lautet|es(?:[ \t]+ahora)?|"
     r"est(?:[ \t]+maintenant)?|é(?:[ \t]+agora)?|è|wurde[ \t]+auf|mudou[ \t]+para|"
     r"geändert[ \t]+(?:zu|auf|in)|"
     r"cambi[oó][ \t]+a|a[ \t]+chang[ée][ \t]+(?:en|à|pour)|(?:ha|fue)[ \t]+cambiado[ \t]+a)"
     r"(?!\w))[ \t]*"
 )
-"""A code's or password's label, up to four words of what it opens ("für die Garage", "do
-portão", "wifi") and its verb in German, Spanish, French or Portuguese."""
+"""A code's or password's label, up to six words of what it opens ("für die Garage", "do
+portão", "wifi", "de la puerta del portal": a translator's was kept) and its verb in German,
+Spanish, French or Portuguese."""
 _CODE_ELSEWHERE = re.compile(
     r"(?i)\b(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
     r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|codice|"
@@ -199,6 +200,19 @@ _PASSWORD_ELSEWHERE = re.compile(
 """"Das WLAN-Passwort wurde auf Blume22 geändert", "Le mot de passe wifi est tulip77" (an
 adversary: each kept). A value with a digit or a sign only: "Le mot de passe est trop
 court" says no password (`agent.password_wordings` reads those said plainly)."""
+_THE_NEW_ONE = re.compile(
+    r"(?i)\b(?<!zip[ \t])(?<!promo[ \t])(?:pin|passcode|code|c[oó]digo|clave|codice)\b"
+    r"[^.!?\n\d]{0,40}?[,;:\u2013\u2014-][ \t]*(?:and[ \t]+|y[ \t]+|e[ \t]+)?"
+    r"(?:(?:the[ \t]+)?new[ \t]+one[ \t]+|it[ \t]+|now[ \t]+it[ \t]+|ahora[ \t]+|"
+    r"(?:el|il|o)[ \t]+nuevo[ \t]+|il[ \t]+nuovo[ \t]+|o[ \t]+novo[ \t]+|ora[ \t]+|agora[ \t]+)?"
+    r"(?:is|['\u2019]s|es|è|é)[ \t]+(?:now[ \t]+|ahora[ \t]+)?" + _CODE
+)
+""""he cambiado el pin de bbva, ahora es 5408", "changed my bbva app pin, the new one is
+6620" (a translator: both kept, and the chat said the new PIN was not given)."""
+_CLAVE = re.compile(
+    r"(?i)\bclave[ \t]*:?[ \t]+(\d{4,8})(?![\d.,/:-]?\d)(?![ \t]*(?:€|eur|euros?|%))"
+)
+""""tarjeta nueva: clave 8812" (a translator's card PIN was kept)."""
 _PIN_PAIRS = re.compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
 """"pin is 44-71": two pairs (single digits spaced are read in `agent.redact`)."""
 _PUK = re.compile(
@@ -213,7 +227,7 @@ _HINTS = (
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
     "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
     "combination", "combo", "unlock", "passwort", "kennwort", "contrase", "clave", "passe",
-    "senha", "codice", "geheimzahl", "padlock", "opener",
+    "senha", "codice", "geheimzahl", "padlock", "opener", "clave",
 )  # fmt: skip
 
 
@@ -227,6 +241,7 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
         *(_CODE_TO_GET_IN, _KEYPAD_CODE, _CODE_ELSEWHERE, _PASSWORD_ELSEWHERE),
         *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
+        *(_THE_NEW_ONE, _CLAVE),
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [

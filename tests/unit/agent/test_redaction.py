@@ -552,6 +552,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "el código postal es 46001",
         "la puerta mide 2100 mm",
         "tengo una cita a las cinco",
+        "the zip code, it is 10115",
+        "I wrote the code, it's 300 lines",
+        "la clave es importante",
+        "the dress code - it is 1920s style",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
@@ -604,6 +608,10 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("Código de la puerta 2580", "2580"),
         ("mi pin es uno dos tres cuatro", "uno dos tres cuatro"),
         ("Mein PIN ist vier vier sieben eins", "vier vier sieben eins"),
+        ("he cambiado el pin de bbva, ahora es 5408", "5408"),
+        ("changed my bbva app pin, the new one is 6620", "6620"),
+        ("tarjeta nueva: clave 8812", "8812"),
+        ("el código de la puerta del portal es 1379", "1379"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
