@@ -988,3 +988,40 @@ async def test_typing_on_the_list_or_a_filter_searches(make_app: MakeApp) -> Non
         deleted.focus()
         await pilot.press(*"key safe")
         assert search.has_focus and search.value == "key safe" and not deleted.value
+
+
+async def test_a_search_typed_fast_on_the_list_keeps_its_spaces(make_app: MakeApp) -> None:
+    """Found by a new user, a translator: "gestoria phone" typed on the full-width list
+    (the keys arriving together, as from a fast typist or a paste) searched "gestoriaphone":
+    the keys after the first reached the list before the search box had the focus, and
+    the list passed letters on but not spaces."""
+    from textual import events
+
+    h = make_app(seed=[seed_entry("gestoria", "The gestoria phone is 961 55 80 33")])
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        search = h.app.inspector.query_one("#inspector-search", Input)
+        search.value = "vet"  # a search before: typed on the list, a new one begins
+        await settle(pilot)
+        h.app.inspector.query_one(DataTable).focus()
+        await settle(pilot)
+        for character in "gestoria phone":
+            key = "space" if character == " " else character
+            h.app.post_message(events.Key(key, character))
+        await settle(pilot)
+        assert search.has_focus and search.value == "gestoria phone"
+
+
+async def test_a_paste_on_the_list_searches(make_app: MakeApp) -> None:
+    from textual import events
+
+    h = make_app(seed=[seed_entry("gestoria", "The gestoria phone is 961 55 80 33")])
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        search = h.app.inspector.query_one("#inspector-search", Input)
+        table = h.app.inspector.query_one(DataTable)
+        table.focus()
+        await settle(pilot)
+        table.post_message(events.Paste("gestoria phone\nmore"))
+        await settle(pilot)
+        assert search.has_focus and search.value == "gestoria phone"

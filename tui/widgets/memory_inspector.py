@@ -485,15 +485,25 @@ class MemoryInspector(Vertical):
             if self._to_results():
                 event.stop()
             return
-        if (
-            isinstance(focused, (DataTable, Checkbox))
-            and event.character is not None
-            and event.is_printable
-            and not event.character.isspace()
-        ):
+        if event.character is None or not event.is_printable:
+            return
+        search = self.query_one("#inspector-search", TextInput)
+        if isinstance(focused, (DataTable, Checkbox)) and not event.character.isspace():
             # Typed on the list or a filter, it is a search: a new user's "key safe" ticked
             # the "deleted" filter, and letters on the list did nothing to be seen.
-            self.query_one("#inspector-search", TextInput).type_in(event.character)
+            search.type_in(event.character, anew=True)
+            event.stop()
+        elif focused is search:
+            # Typed fast, the keys after the first were on their way to the list when the
+            # search box took the focus (the box takes those it is sent itself).
+            search.type_in(event.character)
+            event.stop()
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste on the list or a filter is a search too (it was dropped)."""
+        if isinstance(self.app.focused, (DataTable, Checkbox)) and event.text.strip():
+            first_line = event.text.strip().splitlines()[0]
+            self.query_one("#inspector-search", TextInput).type_in(first_line, anew=True)
             event.stop()
 
     def _to_results(self) -> bool:

@@ -20,14 +20,17 @@ class TextInput(Input):
         Binding("ctrl+a", "select_all", "Select all", show=False),
     ]
 
-    def type_in(self, text: str) -> None:
-        """Focus it and add `text` at its end, as typed: the focus selects nothing.
+    def type_in(self, text: str, *, anew: bool = False) -> None:
+        """Focus it now and add `text` at its end, as typed: the focus selects nothing.
 
         Found by a new user: a search begun on the inspector's list lost its first letter
-        to the select-all a focus makes ("key" was "ey").
+        to the select-all a focus makes ("key" was "ey"). The focus moves at once, not after
+        the keys already waiting: typed fast, they reached the list, which drops spaces (a
+        translator's "gestoria phone" searched "gestoriaphone"). `anew`: `text` begins a
+        new value (a search typed on the list is a new one, not more words of the last).
         """
-        self.value += text
+        self.value = text if anew else self.value + text
         self.cursor_position = len(self.value)
         select_on_focus, self.select_on_focus = self.select_on_focus, False
-        self.focus()
+        self.screen.set_focus(self)
         self.call_after_refresh(setattr, self, "select_on_focus", select_on_focus)
