@@ -26,6 +26,7 @@ from memory.event_days import (
     several_events,
 )
 from memory.last_word import changes_its_value
+from memory.questions import only_asks
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
 if TYPE_CHECKING:
@@ -41,6 +42,16 @@ _SHOWN_CHARS = 80
 def _stated(text: str) -> dict[str, frozenset[str]]:
     # A fact is compared with each turn's messages: its values are read once.
     return stated_values(text)
+
+
+def _only_asks(entry: MemoryEntry) -> bool:
+    """Whether `entry` is a saved message that only asks: it changes nothing.
+
+    Found by a new user, a translator: "do i need to tell the gestoria my new address is
+    calle sueca 12 if we move in feb?" marked the address changed, and "Is the dentist
+    moved to 21/12?" the appointment.
+    """
+    return entry.category == CONVERSATION and only_asks(entry.content)
 
 
 def _written(entry: MemoryEntry) -> datetime:
@@ -114,7 +125,7 @@ def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) ->
         if event.pinned:
             continue
         for later in sorted(candidates, key=_written, reverse=True):
-            if _written(later) <= _written(event) or later.id == event.id:
+            if _written(later) <= _written(event) or later.id == event.id or _only_asks(later):
                 continue
             if moves_it(later.content, event.content) or cancels_it(later.content, event.content):
                 marks[event.id] = later
@@ -145,7 +156,9 @@ async def _values_said_changed(
         newest = await memory.list(namespace=namespace, category=CONVERSATION, limit=_MOVES_READ)
     except MemoryStoreError:
         newest = []
-    said = {e.id: e for e in [*recalled, *newest] if e.category == CONVERSATION}
+    said = {
+        e.id: e for e in [*recalled, *newest] if e.category == CONVERSATION and not _only_asks(e)
+    }
     notes: dict[str, str] = {}
     for fact in facts:
         later = [message for message in said.values() if changes_its_value(fact, message)]
@@ -159,7 +172,7 @@ def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
     facts = [entry for entry in recalled if entry.category != CONVERSATION and not entry.pinned]
     notes: dict[str, str] = {}
     for message in sorted(recalled, key=_written, reverse=True):
-        if message.category != CONVERSATION:
+        if message.category != CONVERSATION or _only_asks(message):
             continue
         for fact in facts_with_the_old_secret(message.content, facts):
             if _written(fact) < _written(message):
@@ -215,6 +228,8 @@ async def since_changed(
                 continue
             if _not_yet(other, now):
                 continue  # "From Monday I take 20mg" changes no dose before Monday
+            if _only_asks(other):
+                continue
             topics = changed_topics(said, _stated(other.content))
             if topics and all(topic.startswith(_DEBTS) for topic in topics):
                 # A payment or a debt of another thing changes no debt: "paid Priya the

@@ -431,3 +431,24 @@ async def test_a_later_message_giving_a_fact_another_number_marks_it(harness: Ha
     assert "levodopa" in ids
     assert "now at 7 instead of 6" in recalled.since_changed[ids["levodopa"]]
     assert ids.get("physio") not in recalled.since_changed
+
+
+async def test_a_saved_question_marks_nothing_changed(harness: Harness) -> None:
+    """Found by a new user, a translator: "do i need to tell the gestoria my new address is
+    calle sueca 12 if we move in feb?" marked the address changed since; an adversary's
+    "Is the dentist moved to 21/12?" the appointment."""
+    await harness.memory.store("address", "My address is Calle Cuba 8, 46006 Valencia", "core")
+    await harness.memory.store("dentist", "Dentist on 14/12 at 9am", "core")
+    for said in (
+        "do i need to tell the gestoria my new address is calle sueca 12 if we move in feb?",
+        "Is the dentist moved to 21/12?",
+    ):
+        await harness.memory.store_with_metadata(
+            f"conversation/s0/{len(said)}", said, "conversation", "s0"
+        )
+    for asked in ("what's my address? need it for an invoice", "when is the dentist?"):
+        harness.model.add("Here it is.")
+        events = await harness.turn(asked)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        assert {e.key for e in recalled.injected} & {"address", "dentist"}
+        assert recalled.since_changed == {}
