@@ -27,7 +27,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from memory.date_ranges import days_between, gap_in_days, joins_a_range, ranges_written_out
-from memory.month_names import MONTH_NAMES, MONTHS
+from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE, MONTHS, OTHER_LANGUAGES
 from memory.short_words import SHORT_WORDS, WEEKDAY_SHORTS
 from memory.weekly_days import WEEKDAYS
 
@@ -59,6 +59,28 @@ _SHORT_DATE = re.compile(
 """A day and a month without the year, as written where the day comes first: "rego due
 14/1", "Night shift Mon 7/12", "am 14.1." (found by a new user in Sydney: none was a date;
 `_short_date_terms` says which are)."""
+_MONTH_NAMES_ELSEWHERE = sorted(
+    {name for names in OTHER_LANGUAGES.values() for name in names.split()} - set(MONTHS),
+    key=len,
+    reverse=True,
+)
+_MONTHS_ELSEWHERE = "|".join(_MONTH_NAMES_ELSEWHERE)
+_WHOLE_MONTHS_ELSEWHERE = "|".join(
+    name
+    for name in _MONTH_NAMES_ELSEWHERE
+    if len(name) > 4 and name != "marco"  # a name too
+)
+_DAY_MONTH_ELSEWHERE = re.compile(
+    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE})\b\.?"
+    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})\b)"
+    rf"(?:,?\s+(?:de\s+)?{_YEAR}\b)?",
+    _FLAGS,
+)
+"""A day and a month in German, French, Spanish, Portuguese or Italian: "20 de diciembre",
+"am 14. Januar", "le 3 février 2027", "15 gennaio" (a translator's "cena con Marc el 20
+de diciembre" was not found by "what's on december 20?"). A short name only after "de",
+"di" or the day's dot ("14. Juni", "12 de mayo", "1er mai"): alone, it is an English word
+too ("2 mayo", "3 days ago")."""
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b", re.ASCII)),
     ("numeric", _NUMERIC_DATE),
@@ -66,6 +88,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("short", _SHORT_DATE),
     ("day-month", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", _FLAGS)),
     ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", _FLAGS)),
+    ("day-month-elsewhere", _DAY_MONTH_ELSEWHERE),
     ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", _FLAGS)),
     ("month", re.compile(rf"\b{_MONTH}\b", _FLAGS)),
     ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", _FLAGS)),
@@ -108,6 +131,11 @@ def when_rank(asked_when: bool, terms: frozenset[str]) -> int:
     return 0 if timed else 1
 
 
+def names_a_day_elsewhere(text: str) -> bool:
+    """Whether `text` names a day and month in another language ("20 de diciembre")."""
+    return _DAY_MONTH_ELSEWHERE.search(text) is not None
+
+
 def names_short_date(text: str) -> bool:
     """Whether `text` may hold a day and month without the year ("14/1", "am 14.1.")."""
     return _SHORT_DATE.search(text) is not None
@@ -116,7 +144,10 @@ def names_short_date(text: str) -> bool:
 # Every pattern needs a digit, a month word, or both: a text with neither (most of what
 # is saved or asked) is one cheap scan instead of six.
 _NEEDS_DIGIT = frozenset(
-    {"iso", "numeric", "year-first", "short", "day-month", "month-day", "month-year", "year"}
+    {
+        *("iso", "numeric", "year-first", "short", "day-month", "month-day", "month-year"),
+        *("year", "day-month-elsewhere"),
+    }
 )
 _NEEDS_MONTH = frozenset({"day-month", "month-day", "month-year", "month"})
 _DIGIT = re.compile(r"[0-9]")
@@ -392,6 +423,11 @@ def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[st
         if year:
             return _full_date(int(year), month, int(day))
         return [day_of_month_term(month, int(day))] if _valid(month, int(day)) else []
+    if kind == "day-month-elsewhere":
+        on_day, month = int(g[0] or g[2]), MONTH_OF_ANY_LANGUAGE[(g[1] or g[3]).lower()]
+        if g[4]:
+            return _full_date(int(g[4]), month, on_day)
+        return [day_of_month_term(month, on_day)] if _valid(month, on_day) else []
     if kind == "month-year":
         return [month_of_year_term(int(g[1]), MONTHS[g[0].lower()])]
     if kind == "month":

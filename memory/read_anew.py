@@ -7,7 +7,7 @@ index these rows again; one test serves both, so the two stores re-read the same
 from __future__ import annotations
 
 from memory.date_ranges import ranges_written_out
-from memory.date_terms import mentioned_date_terms, names_short_date
+from memory.date_terms import mentioned_date_terms, names_a_day_elsewhere, names_short_date
 from memory.health_values import (
     may_say_a_stop,
     medicines_without_foreign_endings,
@@ -110,12 +110,13 @@ def stops_in_other_languages(text: str) -> bool:
     return stopped_in_other_languages(text)
 
 
-def medicines_in_other_languages(text: str) -> bool:
+def other_languages_read(text: str) -> bool:
     """Whether `text` names what migration 0028 reads anew.
 
     A medicine stopped in Italian ("Non prendo più l'omeprazolo" is found by "medication"),
     or named in its Italian or Spanish form ("omeprazolo", "metformina": found by
-    "omeprazole" and "metformin").
+    "omeprazole" and "metformin"); a day and month in another language ("20 de diciembre"
+    is found by "December 20").
     """
     stopped = stopped_in_other_languages(text) and stops_a_medicine(text)
-    return stopped or bool(medicines_without_foreign_endings(text))
+    return stopped or bool(medicines_without_foreign_endings(text)) or names_a_day_elsewhere(text)

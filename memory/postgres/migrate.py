@@ -23,9 +23,9 @@ from memory.postgres.schema import (
     IMPLIED_DATE_TERMS,
     LEFT_FOR_THE_NEW,
     LETTERS_WITHOUT_MARKS,
-    MEDICINES_IN_OTHER_LANGUAGES_READ,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
+    OTHER_LANGUAGES_READ,
     RANGES_AND_WORDS_READ,
     SAVED_DAYS_APART,
     SHORT_WORDS_READ,
@@ -40,7 +40,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
-    medicines_in_other_languages,
+    other_languages_read,
     ranges_or_words,
     short_words_or_markers,
     stops_in_other_languages,
@@ -126,7 +126,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     CLAIMS_STOPS_AND_DAYS_READ: claims_stops_or_days,
     STOPS_AND_SHIFTS_READ: stops_or_shifts,
     STOPS_IN_OTHER_LANGUAGES_READ: stops_in_other_languages,
-    MEDICINES_IN_OTHER_LANGUAGES_READ: medicines_in_other_languages,
+    OTHER_LANGUAGES_READ: other_languages_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

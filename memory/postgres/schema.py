@@ -67,10 +67,11 @@ again."""
 STOPS_IN_OTHER_LANGUAGES_READ = "stops in other languages read"
 """A step run in Python: rows saying a medicine was stopped in German, Spanish, French or
 Portuguese ("Ich nehme kein Omeprazol mehr" is found by "medication") are indexed again."""
-MEDICINES_IN_OTHER_LANGUAGES_READ = "medicines in other languages read"
+OTHER_LANGUAGES_READ = "other languages read"
 """A step run in Python: rows saying a medicine was stopped in Italian ("Non prendo più
 l'omeprazolo" is found by "medication") or naming one in its Italian or Spanish form
-("omeprazolo" is found by "omeprazole") are indexed again."""
+("omeprazolo" is found by "omeprazole"), or naming a day and month in another language
+("20 de diciembre" is found by "December 20") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -202,8 +203,9 @@ def migrations(dimensions: int) -> list[str]:
         STOPS_AND_SHIFTS_READ,
         # "Ya no tomo omeprazol" is found by "medication".
         STOPS_IN_OTHER_LANGUAGES_READ,
-        # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole".
-        MEDICINES_IN_OTHER_LANGUAGES_READ,
+        # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole",
+        # "20 de diciembre" by "December 20".
+        OTHER_LANGUAGES_READ,
     ]
 
 

@@ -37,7 +37,8 @@ said in one sentence or clause of several, by every wording; a medicine stopped,
 Saturday; a range in other words ("20-23/1"); "15": a medicine stopped in other words
 ("discontinued"), no stop only asked about, a roster or a shift by "shift", "roster", "rota";
 "16": a medicine stopped in German, Spanish, French or Portuguese; "17": in Italian, and a
-medicine named in its Italian or Spanish form ("omeprazolo") by its English name too.
+medicine named in its Italian or Spanish form ("omeprazolo") by its English name too, a
+day and month in another language ("20 de diciembre").
 Points made otherwise are indexed again when the store opens."""
 
 

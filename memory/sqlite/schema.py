@@ -15,7 +15,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
-    medicines_in_other_languages,
+    other_languages_read,
     ranges_or_words,
     short_words_or_markers,
     stops_in_other_languages,
@@ -364,8 +364,8 @@ def _stops_in_other_languages_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, stops_in_other_languages)
 
 
-def _medicines_in_other_languages_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, medicines_in_other_languages)
+def _other_languages_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, other_languages_read)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -431,8 +431,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     # warfarin?" is no stop; a roster is found by "shift" and a shift by "roster".
     Migration("0026_stops_and_shifts_read", _stops_and_shifts_read),
     Migration("0027_stops_in_other_languages_read", _stops_in_other_languages_read),
-    # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole".
-    Migration("0028_medicines_in_other_languages_read", _medicines_in_other_languages_read),
+    # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole",
+    # "20 de diciembre" by "December 20".
+    Migration("0028_other_languages_read", _other_languages_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
