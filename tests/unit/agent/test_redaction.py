@@ -618,3 +618,26 @@ def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secre
     """Found by an adversary: each was stored, and written to the chat file, as typed."""
     redacted, kinds = redact(text)
     assert secret not in redacted and kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("**password:** hunter22", "**password:** [REDACTED:secret]"),
+        ("- **wifi password**: Blume22", "- **wifi password**: [REDACTED:secret]"),
+        ("__pin__: 4821", "__pin__: [REDACTED:pin]"),
+        ("**Door code:** 4471", "**Door code:** [REDACTED:code]"),
+        (
+            "You said: *la contraseña del correo es perro123*",
+            "You said: *la contraseña del correo es [REDACTED:secret]*",
+        ),
+        ("my password is hunter2*", "my password is [REDACTED:secret]"),
+    ],
+)
+def test_markdown_emphasis_neither_hides_a_label_nor_goes_with_the_secret(
+    text: str, redacted: str
+) -> None:
+    """Found by a new user, a translator: a reply's "**Password:** hunter22" was kept
+    whole, and a reopened chat showed "You said: *la contraseña del correo es
+    [REDACTED:secret]" with its closing mark taken as the password's."""
+    assert redact(text)[0] == redacted
