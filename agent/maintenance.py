@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
-from memory.entry import utc_now
 from memory.protocol import HygieneReport, Memory
 from memory.records import MemoryRecord
 from memory.settings import MemorySettings
@@ -36,24 +35,27 @@ async def maintain(
     return report, snapshot
 
 
-def past_retention(
-    records: Iterable[MemoryRecord], settings: MemorySettings, now: datetime | None = None
+async def past_retention(
+    memory: Memory,
+    records: Iterable[MemoryRecord],
+    settings: MemorySettings,
+    now: datetime | None = None,
 ) -> dict[str, int]:
-    """How many of `records` the next hygiene removes for their age, per category.
+    """How many of `records`, once imported, the next hygiene removes for their age.
 
-    An import of old conversations would otherwise vanish at the app's next start.
+    An import of old conversations would otherwise vanish at the app's next start. Asked
+    of hygiene itself (a dry run): found by a new user, a translator, an import said four
+    messages would go that hygiene keeps, since each names a day still to come.
     """
-    now = now or utc_now()
-    days = settings.retention_days.model_dump()
-    due: Counter[str] = Counter()
-    for record in records:
-        keep_for = days.get(record.category, 0)
-        if keep_for <= 0 or record.pinned:
-            continue
-        try:
-            cutoff = now - timedelta(days=keep_for)
-        except OverflowError:
-            continue  # longer than the calendar: nothing is that old
-        if record.updated_at < cutoff:
-            due[record.category] += 1
+    report, _ = await maintain(memory, settings, dry_run=True, now=now)
+    if report is None:
+        return {}
+    ids = {record.id for record in records}
+    said = {(record.namespace, record.key, record.content) for record in records}
+    due: Counter[str] = Counter(
+        entry.category
+        for entry, reason in report.removed
+        if reason.startswith("retention")
+        and (entry.id in ids or (entry.namespace, entry.key, entry.content) in said)
+    )
     return dict(due)

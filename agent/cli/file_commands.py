@@ -89,8 +89,8 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # What this import left without a vector; older ones are the start-up's to report.
         added = (await memory.stats()).stale_embedding - stale_before
         orphans = await _replaced_by_nothing(memory, records)
-        applies_retention = memory.capabilities.supports_lifecycle
         reindexable = memory.reindexing is not None
+        due = await past_retention(memory, records, config.memory)
     say(out, _import_message(summary))
     if summary.older_than_replaced:
         say(out, f"note: {older_than_replaced(summary.older_than_replaced)}")
@@ -109,7 +109,7 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         model = config.memory.embedding_model_name
         note = without_vectors(added, model, imported=True, reindexable=reindexable)
         say(out, f"note: {note}")
-    if applies_retention and (due := past_retention(records, config.memory)):
+    if due:
         say(out, f"note: {_retention_warning(due, config)}")
     return 0
 

@@ -295,6 +295,8 @@ def test_an_import_says_which_memories_the_next_hygiene_removes_for_their_age(
         record("chat-3", "pinned, so kept", category="conversation", updated_at=old, pinned=True),
         record("chat-4", "recent enough", category="conversation", updated_at=recent),
         record("fact", "core facts are kept forever by default", updated_at=old),
+        # Kept until its day (a translator: the note counted it, hygiene kept it).
+        record("chat-5", "Tula has the vet on 15/1/2099", category="conversation", updated_at=old),
     ]
     out = run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", records))).clean().out
     note = out.splitlines()[-1]
@@ -304,7 +306,7 @@ def test_an_import_says_which_memories_the_next_hygiene_removes_for_their_age(
     # What it says is what hygiene does.
     listed = run_cli("memory", "hygiene", "--dry-run").clean().out
     assert "chat-1" in listed and "chat-2" in listed
-    assert not any(key in listed for key in ("chat-3", "chat-4", "fact"))
+    assert not any(key in listed for key in ("chat-3", "chat-4", "chat-5", "fact"))
 
 
 def test_an_import_within_retention_says_nothing_about_it(home: Path) -> None:
