@@ -82,12 +82,16 @@ def claim_pieces(message: str) -> Iterator[str]:
         previous = piece
 
 
+_IN_A_SENTENCE = r"(?:[^.;!?]|(?<=\d)\.(?=\d))"
 _PAYS = re.compile(
-    r"^(?:[^:\n]{0,40}:\s*)?(?P<who>[A-Z][\w&.'\u2019 -]{0,60}?)\s+(?:now\s+|still\s+)?"
-    r"(?:pays?|charges?|bills?)\s+(?P<value>[^.;!?]*\d[^.;!?]*)$"
+    r"^(?:[^:\n]{0,40}:\s*)?(?:(?:[a-z]+\s+){1,3}(?=[A-Z]))?"
+    r"(?P<who>[A-Z][\w&.'\u2019 -]{0,60}?)\s+(?:now\s+|still\s+)?"
+    rf"(?:pays?|charges?|bills?)\s+(?P<value>{_IN_A_SENTENCE}*\d{_IN_A_SENTENCE}*)$"
 )
 """What someone named pays or charges: "Müller GmbH pays 0,12 € per word" (a new user saw
-the old rate's message recalled at 1.00 beside the new rate, nothing said)."""
+the old rate's message recalled at 1.00 beside the new rate, nothing said), "direct client
+Bodegas Alcañiz pays 0.11 eur per word" (a translator: the decimal point ended the value,
+and the words before the name hid it)."""
 
 
 def _rate(piece: str) -> tuple[str, frozenset[str]] | None:

@@ -52,6 +52,11 @@ def test_a_rate_or_a_deadline_of_someone_named_is_a_value_that_changes() -> None
     assert changed_topics(both, stated_values("Schmidt pays 95 euros an hour now")) == [
         "pays schmidt"
     ]
+    # A translator: a decimal point, and words before the name.
+    bodegas = stated_values("client Bodegas Alcañiz pays 0.11 eur per word, contact is Pilar")
+    later = stated_values("Bodegas Alcañiz now pays 0.12 eur per word")
+    assert changed_topics(bodegas, later) == ["pays alcaniz bodega"]
+    assert changed_topics(bodegas, stated_values("Lingotek pays 0.12 eur per word")) == []
 
 
 def test_a_price_said_again_otherwise_is_a_value_that_changes() -> None:
