@@ -151,13 +151,28 @@ class MemoryEditor:
     ) -> MemoryEntry:
         """Replace an entry's text, category and importance (the old text stays history).
 
-        The text is now the user's own (source "user"); a pin is kept. `store_again`: the
-        user was told the entry was forgotten elsewhere and saves the edit all the same.
+        The text is now the user's own (source "user"); a pin is kept. A saved message's
+        secrets are redacted, as when it was said. `store_again`: the user was told the
+        entry was forgotten elsewhere and saves the edit all the same.
         """
         # Here, not at the top: the write rules bring numpy, which the first paint of the
         # inspector does not need.
+        from agent.commands import MAX_FACT_CHARS
+        from agent.redact import redact
         from memory.write_rules import NewMemory
 
+        longest = max(MAX_FACT_CHARS, len(entry.content))
+        if len(content) > longest:
+            # An adversary saved 18,896 characters where /remember takes 10,000.
+            raise MemoryStoreError(
+                f"{entry.key}: a memory takes at most {longest:,} characters (this text has "
+                f"{len(content):,}); nothing was changed"
+            )
+        if category == "conversation":
+            # What the user said is saved with its secrets redacted, edited or not: an
+            # adversary's edit "the door code is 4747 and the wifi password is owl3636"
+            # was shown to the model for "tell me about the Salzburg flat".
+            content = redact(content)[0]
         if store_again:
             self._current_only(entry, "edit")
         else:

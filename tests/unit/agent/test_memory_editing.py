@@ -299,3 +299,31 @@ async def test_an_edit_replaces_the_entry_it_edits_whatever_the_new_text_says(
     dentist = await store.store_with_metadata("dentist", "My dentist is on 14/1 at 3pm")
     rorys = await editor.save(dentist, "Rory's dentist is on 14/1 at 3pm", "core", 0.5)
     assert rorys.key == "dentist" and rorys.supersedes == [dentist.id]
+
+
+async def test_an_edited_message_keeps_its_secrets_redacted_and_a_fact_its_own(
+    store: SqliteMemory,
+) -> None:
+    """Found by an adversary: an inspector edit of a saved message, "Salzburg flat: the door
+    code is 4747 and the wifi password is owl3636", was stored as typed and shown to the
+    model for "tell me about the Salzburg flat"."""
+    editor = MemoryEditor(store)
+    said = await store.store_with_metadata("conversation/s/1", "Salzburg flat", "conversation")
+    typed = "Salzburg flat: the door code is 4747 and the wifi password is owl3636"
+    saved = await editor.save(said, typed, "conversation", 0.5)
+    assert "4747" not in saved.content and "owl3636" not in saved.content
+    assert "[REDACTED:" in saved.content
+    # A fact keeps what it is told to keep (shown to the model only when asked for).
+    fact = await store.store_with_metadata("flat", "Salzburg flat", "core")
+    assert (await editor.save(fact, typed, "core", 0.5)).content == typed
+
+
+async def test_an_edit_longer_than_a_memory_takes_is_refused(store: SqliteMemory) -> None:
+    """Found by an adversary: an edit of 18,896 characters was saved where /remember takes
+    10,000."""
+    editor = MemoryEditor(store)
+    fact = await store.store_with_metadata("note", "short", "core")
+    with pytest.raises(MemoryStoreError, match="at most 10,000 characters"):
+        await editor.save(fact, "x " * 9_000, "core", 0.5)
+    assert (await store.get("note")) is not None
+    assert (await store.get("note")).content == "short"  # type: ignore[union-attr]
