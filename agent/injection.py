@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import lru_cache
 
 from agent.about_someone import (
     ABOUT_SOMEONE,
@@ -15,6 +14,12 @@ from agent.about_someone import (
     facts_about,
     is_someone,
     not_someone_elses,
+)
+from agent.asked_secrets import (
+    asked_of_what,
+    asks_for_a_secret,
+    holds_a_secret,
+    most_of_what_was_asked,
 )
 from agent.events import CutMemory
 from agent.excerpts import excerpt
@@ -28,7 +33,7 @@ from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.health_values import names_a_dose, speaks_of_health
 from memory.protocol import Memory
 from memory.relative_dates import named_days
-from memory.text import analyze, asks_nothing, names_a_condition
+from memory.text import asks_nothing, names_a_condition
 
 FENCE_OPEN = "<memory-context>"
 FENCE_CLOSE = "</memory-context>"
@@ -154,7 +159,8 @@ def select(
     code, and the reply put them on screen.
     """
     secrets_asked = asks_for_a_secret(asked)
-    asked_of = _asked_of(asked) if secrets_asked else frozenset()
+    asked_of = asked_of_what(asked) if secrets_asked else frozenset()
+    of_what_was_asked = most_of_what_was_asked(result.entries, asked_of) if secrets_asked else {}
     live = {m.content.strip() for m in history if m.role == "user"}
     injected: list[MemoryEntry] = []
     # A saved question held back may score above the floor: "below floor" was untrue there
@@ -172,10 +178,12 @@ def select(
         most = max(most, ABOUT_THE_USER_FACTS)
     for found in result.entries:
         entry = found
-        if holds_a_secret(found) and not (secrets_asked and _of_what_was_asked(found, asked_of)):
+        if holds_a_secret(found):
             # Shown with the secret left out, not left out whole: "I live in Porto and the
-            # door code is 1379" told the model nothing of the home (an adversary).
-            entry = found.model_copy(update={"content": redact(found.content)[0]})
+            # door code is 1379" told the model nothing of the home (an adversary). Asked
+            # for, only the secret asked for (`agent.asked_secrets`).
+            shown = of_what_was_asked.get(found.id) or redact(found.content)[0]
+            entry = found.model_copy(update={"content": shown})
         scores = entry.scores
         if scores is not None and scores.low_confidence:
             cut.append(CutMemory(entry, "low confidence"))
@@ -191,73 +199,6 @@ def select(
             injected.append(entry)
             total += min(len(entry.content), budget.max_entry_chars)
     return injected, cut
-
-
-_ASKS_FOR_A_SECRET = re.compile(
-    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
-    r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|keypad|"
-    r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
-    r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo)"
-)
-"""Words a message asks for a secret with ("what's the wifi password", "how do I get in").
-Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I
-with?" showed the model the code or the PIN: an adversary); such a fact is shown with its
-secret redacted."""
-
-
-_ASKING = re.compile(
-    r"(?i)^\W*(?:(?:hey|hi|ok|so|and|also|please|pls)\W+)?(?:what|whats|what's|wats|wat|where|"
-    r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
-    r"got|find|get|lookup|look\s+up)\b"
-    r"|.*\b(?:forgot|forgotten|can['\u2019]?t\s+remember|cannot\s+remember|lost)\b"
-)
-_FEW_WORDS = 4
-
-
-def asks_for_a_secret(text: str) -> bool:
-    """Whether `text` asks for what a secret holds (a password, a code, a card's number).
-
-    Asked or requested, or named alone ("wifi password"); not said: "The key safe code was
-    changed by the agency, it's 5820 now" showed the model the old code (a new user).
-    """
-    if _ASKS_FOR_A_SECRET.search(text) is None:
-        return False
-    return "?" in text or _ASKING.match(text) is not None or len(text.split()) <= _FEW_WORDS
-
-
-_ASKED_WITH = frozenset(
-    analyze(
-        "password passwords passcode pin pins code codes pw pwd passwd combination combo login "
-        "logins credentials creds secret answer number key get in into enter open unlock "
-        "need forgot forgotten remember tell give send show please pls again now current"
-    )
-)
-_NETWORK = frozenset(analyze("wifi wi-fi wlan ssid network router internet broadband"))
-
-
-def _asked_of(asked: str) -> frozenset[str]:
-    """What a message asking for a secret asks the secret of ("alarm" of "alarm code?")."""
-    terms = frozenset(analyze(asked)) - _ASKED_WITH
-    return terms | _NETWORK if terms & _NETWORK else terms
-
-
-def _of_what_was_asked(entry: MemoryEntry, asked_of: frozenset[str]) -> bool:
-    """Whether the fact's secret is the one asked for.
-
-    Of what the message names, or any when it names nothing ("what's the code?"). Found by
-    an adversary: "alarm code?" showed the gate's, the door's and the phone's codes too.
-    """
-    return not asked_of or bool(asked_of & frozenset(analyze(entry.content)))
-
-
-def holds_a_secret(entry: MemoryEntry) -> bool:
-    """Whether a fact holds a secret (a saved message is stored redacted)."""
-    return entry.category != MemoryCategory.CONVERSATION.value and _redacts(entry.content)
-
-
-@lru_cache(maxsize=2048)
-def _redacts(text: str) -> bool:
-    return bool(redact(text)[1])
 
 
 def _one_line(text: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from agent.about_someone import ABOUT_SOMEONE
+from agent.asked_secrets import asks_for_a_secret
 from agent.events import MemoryRecalled
-from agent.injection import asks_for_a_secret
 from agent.question_parts import found_for_part, merged, question_parts
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from tests.unit.agent.conftest import Harness
@@ -347,3 +347,31 @@ async def test_only_the_secret_asked_for_is_shown(harness: Harness) -> None:
     assert shown["what's the password for the wifi?"] & {"wifi"} == {"wifi"}
     assert "mail" not in shown["what's the password for the wifi?"]
     assert "wifi" not in shown["is the wifi working?"]
+
+
+async def test_of_several_secrets_only_the_one_asked_for_is_shown(harness: Harness) -> None:
+    """Found by an adversary: "what's the wifi password for the Graz flat?" showed the Graz
+    flat's door code beside its wifi password, and the Linz flat's door code and wifi
+    password too; "Graz flat: what's the code for the door?" the wifi password."""
+    await harness.memory.store(
+        "graz", "Graz flat notes: the door code is 7373 and the wifi password is lion4242", "core"
+    )
+    await harness.memory.store("linz", "Linz flat: door code 9393, wifi password tiger8181", "core")
+    shown: dict[str, str] = {}
+    for message in (
+        "what's the wifi password for the Graz flat?",
+        "Graz flat: what's the code for the door?",
+        "what is the wifi password?",
+    ):
+        harness.model.add("Here.")
+        events = await harness.turn(message)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        shown[message] = " | ".join(e.content for e in recalled.injected)
+    graz_wifi = shown["what's the wifi password for the Graz flat?"]
+    assert "lion4242" in graz_wifi
+    assert not {"7373", "9393", "tiger8181"} & set(graz_wifi.split())
+    assert "7373" in shown["Graz flat: what's the code for the door?"]
+    assert "lion4242" not in shown["Graz flat: what's the code for the door?"]
+    any_wifi = shown["what is the wifi password?"]
+    assert "lion4242" in any_wifi and "tiger8181" in any_wifi
+    assert "7373" not in any_wifi and "9393" not in any_wifi

@@ -1,0 +1,141 @@
+"""Which secrets a message asks for, and which of a fact's secrets the model is shown.
+
+Split from `agent.injection`. A fact's secret goes to the model only for a message asking
+for one, and then only the one asked for: found by an adversary, "what's the wifi password
+for the Graz flat?" showed the Graz flat's door code beside its wifi password, and the
+Linz flat's door code and wifi password too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from agent.redact import redact, redacted_with_values
+from memory.entry import MemoryCategory, MemoryEntry
+from memory.text import analyze
+
+_ASKS_FOR_A_SECRET = re.compile(
+    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
+    r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|keypad|"
+    r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
+    r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo)"
+)
+"""Words a message asks for a secret with ("what's the wifi password", "how do I get in").
+Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I
+with?" showed the model the code or the PIN: an adversary); such a fact is shown with its
+secret redacted."""
+
+
+_ASKING = re.compile(
+    r"(?i)^\W*(?:(?:hey|hi|ok|so|and|also|please|pls)\W+)?(?:what|whats|what's|wats|wat|where|"
+    r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
+    r"got|find|get|lookup|look\s+up)\b"
+    r"|.*\b(?:forgot|forgotten|can['\u2019]?t\s+remember|cannot\s+remember|lost)\b"
+)
+_FEW_WORDS = 4
+
+
+def asks_for_a_secret(text: str) -> bool:
+    """Whether `text` asks for what a secret holds (a password, a code, a card's number).
+
+    Asked or requested, or named alone ("wifi password"); not said: "The key safe code was
+    changed by the agency, it's 5820 now" showed the model the old code (a new user).
+    """
+    if _ASKS_FOR_A_SECRET.search(text) is None:
+        return False
+    return "?" in text or _ASKING.match(text) is not None or len(text.split()) <= _FEW_WORDS
+
+
+_ASKED_WITH = frozenset(
+    analyze(
+        "password passwords passcode pin pins code codes pw pwd passwd combination combo login "
+        "logins credentials creds secret answer number key get in into enter open unlock "
+        "need forgot forgotten remember tell give send show please pls again now current"
+    )
+)
+_NETWORK = frozenset(analyze("wifi wi-fi wlan ssid network router internet broadband"))
+
+
+def asked_of_what(asked: str) -> frozenset[str]:
+    """What a message asking for a secret asks the secret of ("alarm" of "alarm code?")."""
+    terms = frozenset(analyze(asked)) - _ASKED_WITH
+    return terms | _NETWORK if terms & _NETWORK else terms
+
+
+def holds_a_secret(entry: MemoryEntry) -> bool:
+    """Whether a fact holds a secret (a saved message is stored redacted)."""
+    return entry.category != MemoryCategory.CONVERSATION.value and _redacts(entry.content)
+
+
+@lru_cache(maxsize=2048)
+def _redacts(text: str) -> bool:
+    return bool(redact(text)[1])
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:.!?\n]\s|\s(?:and|und|y|et|e)\s|\s[-\u2013\u2014]\s")
+
+
+def most_of_what_was_asked(
+    entries: Iterable[MemoryEntry], asked_of: frozenset[str]
+) -> dict[str, str]:
+    """Each fact whose secret was asked for (by id) → its text as the model is shown it.
+
+    The facts naming most of what the message asks of ("the Graz flat", not only "flat"),
+    or every one holding a secret when it names nothing ("what's the code?"); in each, the
+    secrets said of what was asked, the others redacted (`_only_the_secret_asked_for`).
+    """
+    holding = [entry for entry in entries if holds_a_secret(entry)]
+    overlap = {entry.id: len(asked_of & frozenset(analyze(entry.content))) for entry in holding}
+    most = max(overlap.values(), default=0)
+    if asked_of and most == 0:
+        return {}
+    return {
+        entry.id: _only_the_secret_asked_for(entry.content, asked_of)
+        for entry in holding
+        if overlap[entry.id] == most
+    }
+
+
+def _only_the_secret_asked_for(text: str, asked_of: frozenset[str]) -> str:
+    """`text` with its secrets that are not of what was asked redacted.
+
+    A secret is of what was asked when the words of its clause ("the wifi password is")
+    name some of it; when none is, each is (the fact as a whole was what was asked of).
+    """
+    _clean, _kinds, values = redacted_with_values(text)
+    if not asked_of or len(values) < 2:
+        return text
+    spans: list[tuple[str, int, int]] = []
+    for kind, value in values:  # in the order each rule found them, not the text's
+        start = text.find(value)
+        while start >= 0 and any(
+            start < end and begin < start + len(value) for _, begin, end in spans
+        ):
+            start = text.find(value, start + 1)
+        if start < 0:
+            return text  # not found as written: the fact as a whole, as before
+        spans.append((kind, start, start + len(value)))
+    spans.sort(key=lambda span: span[1])
+    asked = [
+        bool(asked_of & frozenset(analyze(_clause_around(text, start, end))))
+        for _, start, end in spans
+    ]
+    if not any(asked):
+        return text
+    shown, at = [], 0
+    for (kind, start, end), keep in zip(spans, asked, strict=True):
+        shown += [text[at:start], text[start:end] if keep else f"[REDACTED:{kind}]"]
+        at = end
+    return "".join([*shown, text[at:]])
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    """The words of the clause a secret stands in, itself left out."""
+    before = text[:start]
+    breaks = list(_CLAUSE_BREAK.finditer(before))
+    opening = breaks[-1].end() if breaks else 0
+    after = _CLAUSE_BREAK.search(text, end)
+    closing = after.start() if after else len(text)
+    return f"{before[opening:]} {text[end:closing]}"
