@@ -12,7 +12,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from agent.code_wordings import bike_code_spans
 from agent.redact import redact, redacted_with_values
+from agent.secret_formats import replace_spans
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.text import analyze
 
@@ -65,13 +67,27 @@ def asked_of_what(asked: str) -> frozenset[str]:
 
 
 def holds_a_secret(entry: MemoryEntry) -> bool:
-    """Whether a fact holds a secret (a saved message is stored redacted)."""
+    """Whether a memory holds a secret: a fact, or a bike lock's code anywhere.
+
+    A saved message is stored redacted, but for a bike lock's code (asked back later, it
+    is what the user wants: `agent.code_wordings`).
+    """
+    if bike_code_spans(entry.content):
+        return True
     return entry.category != MemoryCategory.CONVERSATION.value and _redacts(entry.content)
 
 
 @lru_cache(maxsize=2048)
 def _redacts(text: str) -> bool:
     return bool(redact(text)[1])
+
+
+def redacted_for_the_model(text: str) -> str:
+    """`text` with every secret redacted, a bike lock's code too."""
+    bikes = bike_code_spans(text)
+    if bikes:
+        text = replace_spans(text, bikes, "[REDACTED:code]")
+    return redact(text)[0]
 
 
 _CLAUSE_BREAK = re.compile(r"[,;:.!?\n]\s|\s(?:and|und|y|et|e)\s|\s[-\u2013\u2014]\s")
@@ -105,6 +121,7 @@ def _only_the_secret_asked_for(text: str, asked_of: frozenset[str]) -> str:
     name some of it; when none is, each is (the fact as a whole was what was asked of).
     """
     _clean, _kinds, values = redacted_with_values(text)
+    values += [("code", text[start:end]) for start, end in bike_code_spans(text)]
     if not asked_of or len(values) < 2:
         return text
     spans: list[tuple[str, int, int]] = []

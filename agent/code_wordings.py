@@ -148,7 +148,7 @@ _NOT_OF_A_LOCK = (
     r"barras|barre|bar|de[ \t]+barras|de[ \t]+descuento|de[ \t]+error|qr)\b)"
 )
 _SAID_ELSEWHERE = (
-    r"(?:[ \t]+" + _NOT_OF_A_LOCK + r"(?!(?:ist|es|est|é|lautet|wurde|mudou|cambi[oó]|a)\b)"
+    r"(?:[ \t]+" + _NOT_OF_A_LOCK + r"(?!(?:ist|es|est|é|lautet|wurde|mudou|cambi[oó])\b)"
     r"[\w'\u2019-]+){0,6}?[ \t]*(?::|=|\b(?:ist(?:[ \t]+jetzt)?|lautet|es(?:[ \t]+ahora)?|"
     r"est(?:[ \t]+maintenant)?|é(?:[ \t]+agora)?|è|wurde[ \t]+auf|mudou[ \t]+para|"
     r"geändert[ \t]+(?:zu|auf|in)|"
@@ -178,6 +178,22 @@ _FOREIGN_LABEL_THEN_CODE = re.compile(
 )
 """"Codice del cancello 7788", "Código de la puerta 2580", "Code für die Tür 4471" (a
 translator: the label and its code with no verb between, kept)."""
+_LOCK_ELSEWHERE_THEN_CODE = re.compile(
+    r"(?i)\b(?:(?:t(?:ü|ue)r|tor|alarm|garagen|haust(?:ü|ue)r|tresor|zugangs|schloss)code"
+    r"[ \t]*(?::|=)?|(?:alarmanlage|zahlenschloss|digicode|interphone|"
+    + _LOCKS_ELSEWHERE
+    + r")[ \t]*[:=])[ \t]*"
+    + _CODE
+)
+""""Türcode 5858", "Torcode 3434", "Alarmanlage: 7788" (an adversary: each kept); not
+"garage 120 sqm": a lock's word alone is followed by a colon."""
+_DIGICODE = re.compile(
+    r"(?i)\bdigicode(?:[ \t]+(?:de|du|des|d['\u2019])[ \t]*[\w'\u2019-]+(?:[ \t]+[\w-]+)?)?"
+    r"[ \t]*(?::|=|\best\b|\bc['\u2019]est\b)[ \t]*"
+    r"((?=[0-9A-Z]*\d)[0-9A-Z]{3,8})(?![\w-])"
+)
+""""le digicode de Lyon est 7A42B", "le digicode est 4B12": a French door's keypad takes
+letters too (an adversary: both kept)."""
 _FOREIGN_DIGIT_WORD = (
     r"(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|due|tre|quattro|cinque|sei|"
     r"sette|otto|nove|um|dois|tr[eê]s|quatro|sete|oito|z[ée]ro|un|deux|trois|quatre|cinq|six|"
@@ -227,12 +243,33 @@ _HINTS = (
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
     "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
     "combination", "combo", "unlock", "passwort", "kennwort", "contrase", "clave", "passe",
-    "senha", "codice", "geheimzahl", "padlock", "opener", "clave",
+    "senha", "codice", "geheimzahl", "padlock", "opener", "clave", "anlage", "schloss",
+    "puerta", "port", "cancell", "allarm", "garaj",
 )  # fmt: skip
 
 
 def code_spans(text: str) -> list[tuple[int, int]]:
-    """The spans of the codes `text` gives in these wordings."""
+    """The spans of the codes `text` gives in these wordings (a bike lock's kept)."""
+    return [span for span, bike in _found_codes(text) if not bike]
+
+
+def bike_code_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the bike locks' codes `text` gives, kept in what is saved.
+
+    Shown to the model only when asked for (`agent.asked_secrets`): an adversary's "Bike
+    lock combination is 3-7-1-9" went to the model for questions about anything else.
+    """
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(span for span, bike in _found_codes(text) if bike):
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
+    """Each code's span, and whether it is a bike lock's."""
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
@@ -241,20 +278,19 @@ def code_spans(text: str) -> list[tuple[int, int]]:
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
         *(_CODE_TO_GET_IN, _KEYPAD_CODE, _CODE_ELSEWHERE, _PASSWORD_ELSEWHERE),
         *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
-        *(_THE_NEW_ONE, _CLAVE),
+        *(_THE_NEW_ONE, _CLAVE, _LOCK_ELSEWHERE_THEN_CODE, _DIGICODE),
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [
-        match.span(1) for match in found if not (_bike(text, match.start()) or _alarm_time(match))
+        (match.span(1), _bike(text, match.start())) for match in found if not _alarm_time(match)
     ]
     for match in _ANOTHER_PIN.finditer(text):
-        spans.append(match.span(1) if match[1] else match.span(2))
+        spans.append((match.span(1) if match[1] else match.span(2), False))
     for listed in _LIST_OF_CODES.finditer(text):
         if listed["what"] and _NOT_A_SECRET.fullmatch(listed["what"]):
             continue  # "zip codes: 10115, 10117"
         for item in _BARE_IN_LIST.finditer(text, listed.start(), listed.end()):
-            if not _bike(text, item.start()):
-                spans.append(item.span(1) if item[1] else item.span(2))
+            spans.append((item.span(1) if item[1] else item.span(2), _bike(text, item.start())))
     return spans
 
 

@@ -20,6 +20,7 @@ from agent.asked_secrets import (
     asks_for_a_secret,
     holds_a_secret,
     most_of_what_was_asked,
+    redacted_for_the_model,
 )
 from agent.events import CutMemory
 from agent.excerpts import excerpt
@@ -182,7 +183,7 @@ def select(
             # Shown with the secret left out, not left out whole: "I live in Porto and the
             # door code is 1379" told the model nothing of the home (an adversary). Asked
             # for, only the secret asked for (`agent.asked_secrets`).
-            shown = of_what_was_asked.get(found.id) or redact(found.content)[0]
+            shown = of_what_was_asked.get(found.id) or redacted_for_the_model(found.content)
             entry = found.model_copy(update={"content": shown})
         scores = entry.scores
         if scores is not None and scores.low_confidence:

@@ -375,3 +375,19 @@ async def test_of_several_secrets_only_the_one_asked_for_is_shown(harness: Harne
     any_wifi = shown["what is the wifi password?"]
     assert "lion4242" in any_wifi and "tiger8181" in any_wifi
     assert "7373" not in any_wifi and "9393" not in any_wifi
+
+
+async def test_a_bike_locks_code_goes_to_the_model_only_when_asked(harness: Harness) -> None:
+    """Found by an adversary: "Bike lock combination is 3-7-1-9" is kept as said (asked
+    back, it is what the user wants), and it went to the model for "tell me about my
+    bike" too."""
+    await harness.memory.store("bike", "Bike lock combination is 3-7-1-9, the blue bike", "core")
+    shown: dict[str, str] = {}
+    for message in ("tell me about my bike", "what's the code for my bike lock?"):
+        harness.model.add("Here.")
+        events = await harness.turn(message)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        shown[message] = " | ".join(e.content for e in recalled.injected)
+    assert "3-7-1-9" not in shown["tell me about my bike"]
+    assert "blue bike" in shown["tell me about my bike"]
+    assert "3-7-1-9" in shown["what's the code for my bike lock?"]

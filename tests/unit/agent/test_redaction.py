@@ -556,6 +556,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "I wrote the code, it's 300 lines",
         "la clave es importante",
         "the dress code - it is 1920s style",
+        "garage 120 sqm",
+        "Tor 2024 ist das Jahr",
+        "the port 8080 is open",
+        "Bike lock combination is 3-7-1-9",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
@@ -612,6 +616,15 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("changed my bbva app pin, the new one is 6620", "6620"),
         ("tarjeta nueva: clave 8812", "8812"),
         ("el código de la puerta del portal es 1379", "1379"),
+        # A seventh adversary.
+        ("Tante Ute's house: Türcode 5858, she lives in Kiel", "5858"),
+        ("Torcode 3434", "3434"),
+        ("Alarmanlage: 7788", "7788"),
+        ("le digicode de Lyon est 7A42B", "7A42B"),
+        ("Pour la maison de Nice, le digicode est 4B12", "4B12"),
+        ("il codice del cancello a Rimini è 2233", "2233"),
+        ("o PIN do cartão é 5678", "5678"),
+        ("puerta: 2580", "2580"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
