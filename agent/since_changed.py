@@ -26,6 +26,7 @@ from memory.event_days import (
     several_events,
 )
 from memory.last_word import changes_its_value
+from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
@@ -141,7 +142,7 @@ def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) ->
 
 
 async def _values_said_changed(
-    memory: Memory, recalled: list[MemoryEntry], namespace: str
+    memory: Memory, recalled: list[MemoryEntry], namespace: str, now: datetime
 ) -> dict[str, str]:
     """Each recalled fact's id → the newest later message saying its value changed.
 
@@ -156,8 +157,13 @@ async def _values_said_changed(
         newest = await memory.list(namespace=namespace, category=CONVERSATION, limit=_MOVES_READ)
     except MemoryStoreError:
         newest = []
+    # Not a change whose day has not come: "Starting next week my swimming lesson costs 15
+    # euros instead of 12" marked the 12 euros changed beside "not yet in effect" (an
+    # adversary).
     said = {
-        e.id: e for e in [*recalled, *newest] if e.category == CONVERSATION and not _only_asks(e)
+        e.id: e
+        for e in [*recalled, *newest]
+        if e.category == CONVERSATION and not _only_asks(e) and not _not_yet(e, now)
     }
     notes: dict[str, str] = {}
     for fact in facts:
@@ -206,12 +212,12 @@ async def since_changed(
     # and a debt's payment said in chat replaces no fact ("I owe Joana 23€ for internet"
     # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
     # A pinned fact is kept as the user chose: no later message marks it.
+    now = now or utc_now()
     notes = (
-        await _values_said_changed(memory, recalled, namespace)
+        await _values_said_changed(memory, recalled, namespace, now)
         | _old_secrets(recalled)
         | _events_moved(recalled, recalled + await _moves_said(memory, recalled, namespace))
     )
-    now = now or utc_now()
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]
     if not messages:
         return notes
@@ -228,8 +234,8 @@ async def since_changed(
                 continue
             if _not_yet(other, now):
                 continue  # "From Monday I take 20mg" changes no dose before Monday
-            if _only_asks(other):
-                continue
+            if _only_asks(other) or of_someone_else(other.content, message.content):
+                continue  # "Tom's gym membership is now 45" changes not the user's
             topics = changed_topics(said, _stated(other.content))
             if topics and all(topic.startswith(_DEBTS) for topic in topics):
                 # A payment or a debt of another thing changes no debt: "paid Priya the

@@ -15,25 +15,41 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from memory.changes_to_come import a_change_to_come
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.fact_subjects import change_terms
-from memory.questions import asks_only
+from memory.other_ones import of_someone_else
+from memory.questions import only_asks
 from memory.text import analyze
 
 _SAYS_A_CHANGE = re.compile(
     r"(?i)\b(?:now|new|changed?|instead|moved|no\s+longer|any\s*more|doubled|halved|"
     r"increased|decreased|raised|lowered|upped|reduced|(?:up|down)\s+to|stopped|took\s+me\s+off|"
     r"off\s+the|cancell?ed|called\s+off|postponed|rescheduled|switched|correction|mistake|"
-    r"not\s+\S+\s+any\s*more)\b"
+    r"not\s+\S+\s+any\s*more|"
+    # In German, Spanish, French, Italian, Portuguese: "Mein Stromabschlag ist jetzt 95
+    # statt 80 Euro" marked nothing, and retention deleted it (an adversary).
+    r"jetzt|statt|anstatt|neue[rsnm]?|ge(?:ä|ae)ndert|ahora|en\s+(?:vez|lugar)\s+de|nuev[oa]s?|"
+    r"cambiad[oa]|maintenant|au\s+lieu\s+de|nouvel(?:le)?|nouveau|chang[ée]e?|adesso|"
+    r"invece\s+di|nuov[oa]|cambiat[oa]|agora|em\s+vez\s+de|nov[oa]|mudou)\b"
 )
+_SUPPOSED = re.compile(r"(?i)\b(?:would|if\s+i|what\s+if|suppose|imagine|hypothetically)\b")
+"""A change supposed, not said: "would my parking permit be 40 instead of 25 if I had a
+second car?" marked the permit changed (an adversary)."""
 _SHARED_AT_LEAST = 2
 CONVERSATION = MemoryCategory.CONVERSATION.value
 
 
 @lru_cache(maxsize=4096)
 def _says_a_change(text: str) -> bool:
-    """In words of a change, and no question (read once per text, not once per fact)."""
-    return _SAYS_A_CHANGE.search(text) is not None and not asks_only(text)
+    """In words of a change, and no question (read once per text, not once per fact).
+
+    A change to come is one: "From 1 January my rent is 1500 euros" is the last word on
+    the rent once January has come (an adversary saw retention delete it, and 1400 left).
+    """
+    if only_asks(text) or _SUPPOSED.search(text):
+        return False
+    return _SAYS_A_CHANGE.search(text) is not None or a_change_to_come(text)
 
 
 @lru_cache(maxsize=4096)
@@ -62,11 +78,16 @@ class LastWords:
         if message.category != CONVERSATION or not _says_a_change(message.content):
             return False
         shared: dict[str, int] = {}
+        facts: dict[str, MemoryEntry] = {}
         for word in _subject(message.content):
             for fact in self._by_word.get(word, ()):
                 if fact.namespace == message.namespace and fact.timestamp < message.timestamp:
                     shared[fact.id] = shared.get(fact.id, 0) + 1
-        return any(count >= _SHARED_AT_LEAST for count in shared.values())
+                    facts[fact.id] = fact
+        return any(
+            count >= _SHARED_AT_LEAST and not of_someone_else(message.content, facts[id_].content)
+            for id_, count in shared.items()
+        )
 
 
 _A_NUMBER = re.compile(r"\d+")
@@ -85,4 +106,8 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
         return False
     numbers = set(_A_NUMBER.findall(message.content)) - set(_A_NUMBER.findall(fact.content))
     shared = _subject(message.content) & _subject(fact.content)
-    return bool(numbers) and len(shared) >= _SHARED_AT_LEAST
+    if not numbers or len(shared) < _SHARED_AT_LEAST:
+        return False
+    # Another's news: "Tom's gym membership is now 45 instead of 30" marked "My gym
+    # membership costs 30 a month" (an adversary).
+    return not of_someone_else(message.content, fact.content)

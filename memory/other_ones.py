@@ -93,6 +93,11 @@ def _another_numbered(new: str, old: str) -> bool:
     return any(what in theirs and not ours[what] & theirs[what] for what in ours)
 
 
+def of_someone_else(new: str, old: str) -> bool:
+    """Whether `new` and `old` are about two people (`_of_other_people`)."""
+    return _of_other_people(new, old)
+
+
 def _of_other_people(new: str, old: str) -> bool:
     """Both about someone, and not the same one.
 

@@ -256,6 +256,39 @@ async def test_retention_keeps_the_last_word_on_a_fact_while_the_fact_stands(
     assert sorted(e.key for e, _ in later.removed) == ["doubled"]
 
 
+async def test_retention_keeps_a_change_to_come_and_one_in_another_language(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: "From 1 January my rent is 1500 euros" and "Mein
+    Stromabschlag ist jetzt 95 statt 80 Euro" were deleted at 30 days, the old rent and
+    the old 80 euros left as current; another's news and a change supposed were kept."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    await store.import_(
+        [
+            _entry("rent", "core", 50, content="My rent is 1400 euros a month"),
+            _entry("strom", "core", 50, content="Mein Stromabschlag beträgt 80 Euro im Monat"),
+            _entry("gym", "core", 50, content="My gym membership costs 30 a month"),
+            _entry("park", "core", 50, content="My parking permit costs 25 a month"),
+            _entry("soon", "conversation", 40, content="From 1 January my rent is 1500 euros"),
+            _entry(
+                "jetzt", "conversation", 40, content="Mein Stromabschlag ist jetzt 95 statt 80 Euro"
+            ),
+            _entry(
+                "tom", "conversation", 40, content="Tom's gym membership is now 45 instead of 30"
+            ),
+            _entry(
+                "if",
+                "conversation",
+                40,
+                content="would my parking permit be 40 instead of 25 if I had a second car?",
+            ),
+        ]
+    )
+    first = await _lifecycle(store).hygiene(now=NOW)
+    assert sorted(e.key for e, _ in first.removed) == ["if", "tom"]
+
+
 async def test_forgetting_is_audited(memory: Memory) -> None:
     lifecycle = _lifecycle(memory)
     await memory.store("editor", "The user edits in Helix")

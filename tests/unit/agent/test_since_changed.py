@@ -457,3 +457,48 @@ async def test_a_saved_question_marks_nothing_changed(harness: Harness) -> None:
         recalled = next(e for e in events if isinstance(e, MemoryRecalled))
         assert {e.key for e in recalled.injected} & {"address", "dentist"}
         assert recalled.since_changed == {}
+
+
+async def test_another_ones_news_a_supposed_change_and_one_to_come_mark_nothing(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "Tom's gym membership is now 45 instead of 30" marked "My gym
+    membership costs 30 a month" changed since, so did "would my parking permit be 40
+    instead of 25 if I had a second car?" the permit, and "Starting next week my swimming
+    lesson costs 15 euros instead of 12" the 12 euros beside "not yet in effect"."""
+    facts = {
+        "gym": "My gym membership costs 30 a month",
+        "park": "My parking permit costs 25 a month",
+        "swim": "My swimming lesson costs 12 euros",
+        "strom": "Mein Stromabschlag beträgt 80 Euro im Monat",
+    }
+    for key, fact in facts.items():
+        await harness.memory.store(key, fact, "core")
+    for said in (
+        "Tom's gym membership is now 45 instead of 30",
+        "would my parking permit be 40 instead of 25 if I had a second car?",
+        "Starting next week my swimming lesson costs 15 euros instead of 12",
+        "Mein Stromabschlag ist jetzt 95 statt 80 Euro",
+    ):
+        await harness.memory.store_with_metadata(
+            f"conversation/s0/{len(said)}", said, "conversation", "s0"
+        )
+    marked: dict[str, str] = {}
+    for asked in (
+        "what does my gym membership cost?",
+        "how much is my parking permit?",
+        "how much is my swimming lesson?",
+        "Stromabschlag?",
+    ):
+        harness.model.add("Here.")
+        events = await harness.turn(asked)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        marked |= {e.key: recalled.since_changed.get(e.id, "") for e in recalled.injected}
+    assert {key: marked[key] for key in facts} == {
+        "gym": "",
+        "park": "",
+        "swim": "",
+        "strom": (
+            "since changed: a later message says 'Mein Stromabschlag ist jetzt 95 statt 80 Euro'"
+        ),
+    }
