@@ -32,7 +32,7 @@ _CODE = (
 ("The garage is 600 meters long", "The door is 200 cm wide", "The code is 200 lines long":
 an adversary)."""
 _LABELLED = re.compile(
-    rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo|number))?"
+    rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?(?:set[ \t]+to[ \t]+)?|"
     r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)[ \t]+to[ \t]+)"

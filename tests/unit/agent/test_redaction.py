@@ -560,6 +560,8 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "Tor 2024 ist das Jahr",
         "the port 8080 is open",
         "Bike lock combination is 3-7-1-9",
+        "My locker number is 417",  # an adversary's key became "…_redacted_…"
+        "the door number is 221",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
