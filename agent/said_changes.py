@@ -135,7 +135,10 @@ def _a_health_fact(clause: str) -> bool:
 
 
 _CONTACTS = frozenset(analyze("address email phone mobile"))
-_SAYS_CHANGED = re.compile(r"(?i)\b(?:new|now|changed|updated)\b")
+_SAYS_CHANGED = re.compile(
+    r"(?i)\b(?:new|now|changed|updated|nuev[oa]|nuov[oa]|nouvel(?:le)?|nouveau|neue?[nrs]?|"
+    r"nov[oa]|ahora|cambiad[oa]|jetzt)\b"
+)
 
 
 def _a_new_contact(clause: str) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memory.contacts_elsewhere import in_english
 from memory.fact_subjects import (
     PREDICATE,
     change_terms,
@@ -276,8 +277,11 @@ def _work_words() -> frozenset[str]:
 
 
 def user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """(subject, value terms) of an attribute claim, or of the user's home or employer."""
-    claim = _attribute_claim(text)
+    """(subject, value terms) of an attribute claim, or of the user's home or employer.
+
+    A contact said in another language is read in English (`memory.contacts_elsewhere`).
+    """
+    claim = _attribute_claim(in_english(text))
     if claim is not None:
         return claim
     said = user_claim(text)

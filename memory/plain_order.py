@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memory.contacts_elsewhere import in_english
+
 _VALUE_FIRST = re.compile(
     r"(?i)^\s*(?P<value>[^,;:.!?]{1,60}?(?:\.[^,;:.!?]{1,40}?)?)\s+(?:is|are)\s+"
     r"(?P<whose>my|our|(?-i:[A-Z][a-z]+)['\u2019]s)\s+(?P<new>(?:new|current|only|main)\s+)?"
@@ -98,6 +100,7 @@ def as_it_is_now(text: str) -> str:
     "Acme has a new number: …") is said to be whose it is: an adversary saw "got a new
     number, …" replace the plumber's number and the user's own.
     """
+    text = in_english(text)  # "la gestoría tiene número nuevo: 961 …" (a translator)
     said = _CHANGED_THEIR.match(text) or _NEW_FOR.match(text)
     if said is not None:
         what = "number" if said["what"].casefold().startswith("n") else said["what"]

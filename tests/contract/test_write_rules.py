@@ -323,6 +323,10 @@ NEW_VALUES = [
     ("Tomo 20mg de omeprazol cada mañana", "Ahora tomo 40 mg de omeprazol"),
     ("I take 20mg of omeprazole", "Prendo 40mg di omeprazolo"),
     ("Ich nehme 20mg Omeprazol", "Ich nehme jetzt 40mg Omeprazol"),
+    # A translator: a new address and a new number said in Spanish.
+    ("my address is Calle Cuba 8, 46006 Valencia", "Mi nueva dirección es Calle Sueca 12"),
+    ("the gestoria phone number is 963 41 22 10", "la gestoría tiene número nuevo: 961 55 80 33"),
+    ("My email is ana@correo.es", "mi nuevo correo es ana@nuevo.es"),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
     ("The Murphys number is 086 221 3345", "murphys have a new number 086 555 7788"),
@@ -579,6 +583,8 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
 LOOKALIKES = [
     ("Tomo 20mg de omeprazol", "Tomo 5mg de warfarina"),  # another medicine
     ("Tomo 20mg de omeprazol", "Tomo 2 tazas de café al día"),
+    ("Mi número es 600 111 222", "Mi perro es Tula"),
+    ("My address is Calle Cuba 8", "la gestoría tiene número nuevo: 961 55 80 33"),
     ("I live in Porto", "I live in the city centre"),  # a description
     ("I live in Porto", "My sister's home is in Rome"),  # another person
     ("I work at Acme", "My employer is great"),  # a judgement, not a value

@@ -660,3 +660,34 @@ async def test_a_stop_said_in_other_words_ends_that_dose_only(
     in_effect = await _in_effect(harness)
     assert not any(stopped in text for text in in_effect.values() if text.startswith("I take"))
     assert len([text for text in in_effect.values() if text.startswith("I take")]) == 1
+
+
+@pytest.mark.parametrize(
+    ("fact", "message", "now"),
+    [
+        (
+            "my address is Calle Cuba 8, 46006 Valencia",
+            "por fin nos hemos mudado! mi nueva dirección es Calle Sueca 12, 46004 Valencia",
+            "Mi nueva dirección es Calle Sueca 12, 46004 Valencia",
+        ),
+        (
+            "the gestoria phone number is 963 41 22 10",
+            "la gestoría tiene número nuevo: 961 55 80 33",
+            "La gestoría tiene número nuevo: 961 55 80 33",
+        ),
+        (
+            "I take ibuprofeno 600mg twice a day for my wrist",
+            "ya no tomo ibuprofeno, the physio told me to stop it last week",
+            "Ya no tomo ibuprofeno, the physio told me to stop it last week",
+        ),
+    ],
+)
+async def test_a_change_said_in_spanish_updates_the_fact(
+    harness: Harness, fact: str, message: str, now: str
+) -> None:
+    """Found by a new user, a translator: each left the old fact in effect, while the same
+    said in English updated it."""
+    await harness.memory.store("fact", fact, "core")
+    harness.model.add("Noted.")
+    await harness.turn(message)
+    assert await _in_effect(harness) == {"fact": now}
