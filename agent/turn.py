@@ -96,6 +96,8 @@ class Agent:
         self._described = False
         self._context_length: int | None = None
         self.keeper = MessageKeeper(memory, sessions, namespace)
+        self._stopped_before_changes: tuple[MemoryEntry, Session, list[MemoryEntry]] | None = None
+        """A stopped turn's saved message, its chat and the facts stored: `changes_after_stop`."""
         self._tools_refused = False
         """The server refused this model's tools: later turns go without them. Kept here,
         not set on the model, which the app shares (model picker, status bar)."""
@@ -286,6 +288,35 @@ class Agent:
         async for event in self._command(command, session, user_text):
             yield event
 
+    def _note_if_stopped(
+        self, exchange: Exchange, saved: MemoryEntry | None, session: Session
+    ) -> None:
+        """Keep for `changes_after_stop` what a turn stopped before its changes left."""
+        stopped = not (exchange.finished or exchange.failed_by_model)
+        if stopped and saved is not None and not session.incognito:
+            stored = [result.stored for result in exchange.results.values() if result.stored]
+            self._stopped_before_changes = (saved, session, stored)
+
+    async def changes_after_stop(self, session: Session) -> AsyncGenerator[TurnEvent, None]:
+        """What a turn stopped with its reply kept (Esc) had still to do.
+
+        The facts the message changes, or the message folded into those the model stored.
+        Found by an adversary: "I've been hired by Aldi", stopped during the reply, left
+        the old employer in effect, only marked changed since; unstopped, it updated it.
+        """
+        pending, self._stopped_before_changes = self._stopped_before_changes, None
+        if pending is None or pending[1] is not session:
+            return
+        saved, _, facts = pending
+        folded = await fold_into_facts(
+            self.memory, saved, facts, session_id=session.id, namespace=self.namespace
+        )
+        if folded is not None:
+            yield MemorySaved(folded)
+        elif not facts and self.config.agent.update_facts_from_messages:
+            async for event in self._said_changes(saved, session):
+                yield event
+
     async def undo_edit(self, session: Session) -> bool:
         """See `MessageKeeper.undo_edit`."""
         return await self.keeper.undo_edit(session)
@@ -406,8 +437,10 @@ class Agent:
             return
         finally:
             exchange.keep_partial()
+            self._note_if_stopped(exchange, saved, session)
             # Never raise from here: this also runs while the turn is being cancelled.
             unsaved = await self._keep_reply(session, exchange, replaces)
+        self._stopped_before_changes = None
         if unsaved is not None:
             yield storage_failure(unsaved, "the reply")
             return

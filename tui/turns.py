@@ -355,7 +355,14 @@ class Turns:
         Not when quitting: the prompt goes with the app, so the message stays in the chat
         and memory, unanswered, as a message the server never answered does.
         """
-        if await view.stopped() or self.quitting:
+        kept = await view.stopped()
+        if kept and not self.quitting:
+            # The reply stays, so does the message: what it changes, it changes.
+            assert self.app.runtime is not None
+            async for event in self.app.runtime.agent.changes_after_stop(session):
+                await view.apply(event)
+            await self.app.memory_view.changed()
+        if kept or self.quitting:
             return
         await view.withdraw()
         if resend:

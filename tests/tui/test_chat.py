@@ -1085,3 +1085,24 @@ async def test_an_edit_refused_for_another_windows_write_says_so_not_a_failed_re
         assert titles == ["The edit was not made"]
         said = [m.content for m in sessions.load(h.runtime.session.id).messages]
         assert said[-1] == "My hamster is called Pip"
+
+
+async def test_a_message_whose_reply_is_stopped_still_changes_the_fact_it_updates(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: "I've been hired by Aldi", stopped with Esc during the reply,
+    left "I work at Nokia" in effect (only marked changed since); unstopped, it updated it."""
+    hold = asyncio.Event()
+    h = make_app(
+        ScriptedModel([Reply("Congratulations on the new job!", hold=hold)], name="qwen3:8b"),
+        seed=[seed_entry("job", "I work at Nokia")],
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await stop_first_reply(pilot, h, "I've been hired by Aldi")
+        await pilot.pause()
+        job = await h.runtime.memory.get("job")
+        assert job is not None and "Aldi" in job.content
+        assert h.app.query_one(AssistantMessage).has_class("stopped")
+        notes = [note.notice.text for note in h.app.chat.query(ReplyNote)]
+        assert any("updated the memory 'job'" in text for text in notes)
