@@ -20,7 +20,7 @@ from memory.money_words import names_money
 from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
-from memory.short_words import has_short_words
+from memory.short_words import has_short_words, names_a_weekday_elsewhere
 from memory.weekly_days import names_a_weekly_day
 
 
@@ -116,7 +116,12 @@ def other_languages_read(text: str) -> bool:
     A medicine stopped in Italian ("Non prendo più l'omeprazolo" is found by "medication"),
     or named in its Italian or Spanish form ("omeprazolo", "metformina": found by
     "omeprazole" and "metformin"); a day and month in another language ("20 de diciembre"
-    is found by "December 20").
+    is found by "December 20"), a weekday ("el jueves" by "Thursday").
     """
     stopped = stopped_in_other_languages(text) and stops_a_medicine(text)
-    return stopped or bool(medicines_without_foreign_endings(text)) or names_a_day_elsewhere(text)
+    return (
+        stopped
+        or bool(medicines_without_foreign_endings(text))
+        or names_a_day_elsewhere(text)
+        or names_a_weekday_elsewhere(text)
+    )

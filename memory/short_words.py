@@ -75,11 +75,67 @@ them: "dentist fri 9am" (an adversary found it by no "friday"), "Night shift Mon
 new user, not by "monday"); not after a pronoun ("I sat 1/2 of it")."""
 
 
+_WEEKDAYS_ELSEWHERE = {
+    "monday": "lundi montag lunedì lunedi segunda-feira",
+    "tuesday": "martes mardi dienstag martedì martedi terça-feira terca-feira",
+    "wednesday": "miércoles miercoles mercredi mittwoch mercoledì mercoledi quarta-feira",
+    "thursday": "jueves jeudi donnerstag giovedì giovedi quinta-feira",
+    "friday": "viernes vendredi freitag venerdì venerdi sexta-feira",
+    "saturday": "samedi samstag sonnabend",
+    "sunday": "dimanche sonntag",
+}
+_WEEKDAY_ELSEWHERE = {
+    name: english for english, names in _WEEKDAYS_ELSEWHERE.items() for name in names.split()
+}
+_WEEKDAY_WITH_ARTICLE = {
+    "lunes": "monday",
+    "sábado": "saturday",
+    "sabado": "saturday",
+    "sabato": "saturday",
+    "domingo": "sunday",
+    "domenica": "sunday",
+}
+_NAMED_ELSEWHERE = re.compile(
+    r"(?i)(?<![\w-])(" + "|".join(sorted(_WEEKDAY_ELSEWHERE, key=len, reverse=True)) + r")(?![\w-])"
+    r"|(?<![\w-])((?:el|los|este|pr[oó]ximo|cada|il|la|ogni|questo|o|no|neste)\s+)"
+    r"(lunes|s[aá]bado|sabato|domingo|domenica)(?![\w-])"
+)
+"""A weekday in Spanish, French, German, Italian or Portuguese: "el martes", "am Freitag",
+"jeudi" (a translator's "qué tengo el jueves?" found nothing of Thursday). Those that are
+names or other words too ("Domingo", "lunes" the moons) only after an article."""
+_ELSEWHERE_PARTS = (
+    "lun", "mar", "mi", "mer", "jue", "jeu", "vie", "ven", "fre", "sam", "sab", "sáb", "son",
+    "dom", "dim", "mont", "dien", "donn", "gio", "feira",
+)  # fmt: skip
+
+
+def weekdays_in_english(text: str) -> str:
+    """`text` with each weekday said in another language in English ("el jueves")."""
+    lowered = text.lower()
+    if not any(part in lowered for part in _ELSEWHERE_PARTS):
+        return text
+    return _NAMED_ELSEWHERE.sub(
+        lambda found: (
+            _WEEKDAY_ELSEWHERE[found[1].lower()]
+            if found[1]
+            else found[2] + _WEEKDAY_WITH_ARTICLE[found[3].lower()]
+        ),
+        text,
+    )
+
+
+def names_a_weekday_elsewhere(text: str) -> bool:
+    """Whether `text` names a weekday in another language (read anew by 0028)."""
+    return weekdays_in_english(text) != text
+
+
 def written_out(text: str) -> str:
     """`text` with each short word written out, in lower case.
 
-    Those of `SHORT_WORDS`, and a weekday's three letters after "on", "next" and the like.
+    Those of `SHORT_WORDS`, a weekday's three letters after "on", "next" and the like, and
+    a weekday said in another language (`weekdays_in_english`).
     """
+    text = weekdays_in_english(text)
     lowered = text.lower()
     # Every text indexed is read so: a few substring tests and a scan of the lower-cased
     # text pass most over (the case-blind patterns cost a tenth of an import's time).

@@ -71,7 +71,8 @@ OTHER_LANGUAGES_READ = "other languages read"
 """A step run in Python: rows saying a medicine was stopped in Italian ("Non prendo più
 l'omeprazolo" is found by "medication") or naming one in its Italian or Spanish form
 ("omeprazolo" is found by "omeprazole"), or naming a day and month in another language
-("20 de diciembre" is found by "December 20") are indexed again."""
+("20 de diciembre" is found by "December 20", "el jueves" by "Thursday") are indexed
+again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""

@@ -38,7 +38,7 @@ Saturday; a range in other words ("20-23/1"); "15": a medicine stopped in other 
 ("discontinued"), no stop only asked about, a roster or a shift by "shift", "roster", "rota";
 "16": a medicine stopped in German, Spanish, French or Portuguese; "17": in Italian, and a
 medicine named in its Italian or Spanish form ("omeprazolo") by its English name too, a
-day and month in another language ("20 de diciembre").
+day and month in another language ("20 de diciembre"), a weekday ("el jueves").
 Points made otherwise are indexed again when the store opens."""
 
 

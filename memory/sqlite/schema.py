@@ -432,7 +432,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0026_stops_and_shifts_read", _stops_and_shifts_read),
     Migration("0027_stops_in_other_languages_read", _stops_in_other_languages_read),
     # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole",
-    # "20 de diciembre" by "December 20".
+    # "20 de diciembre" by "December 20", "el jueves" by "Thursday".
     Migration("0028_other_languages_read", _other_languages_read),
 )
 

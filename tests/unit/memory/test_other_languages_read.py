@@ -112,3 +112,28 @@ async def test_a_sqlite_store_indexed_before_finds_the_day(tmp_path: Path) -> No
     ) as again:
         found = await again.recall("what's on december 20?")
         assert "dinner" in [entry.key for entry in found.entries]
+
+
+@pytest.mark.parametrize(
+    ("said", "weekday"),
+    [
+        ("gestoría el martes a las 9:30", "tuesday"),
+        ("Termin am Freitag um 10", "friday"),
+        ("rendez-vous jeudi 14h", "thursday"),
+        ("il sabato mattina", "saturday"),
+        ("cita el miércoles", "wednesday"),
+    ],
+)
+def test_a_weekday_in_another_language_is_found_by_its_english_name(
+    said: str, weekday: str
+) -> None:
+    """Found by a new user, a translator: "qué tengo el jueves?" found nothing of Thursday."""
+    assert other_languages_read(said)
+    assert weekday in entry_terms("s", said)
+    assert weekday in query_terms(said)
+
+
+@pytest.mark.parametrize("said", ["Plácido Domingo canta", "las lunes de Júpiter", "mercado"])
+def test_a_name_or_a_word_like_a_weekday_is_no_weekday(said: str) -> None:
+    terms = entry_terms("s", said)
+    assert not {"sunday", "monday", "wednesday"} & set(terms)
