@@ -301,6 +301,11 @@ def query_terms(text: str) -> list[str]:
     text = written_out(text)
     found, rest = find_dates(text)
     named = list(found)
+    if _SAYS_OF_TODAY_IN_PASSING.search(rest) and not _ASKS_OR_REQUESTS.search(text):
+        # "the bbva app is so slow today" recalled "Bodegas paid invoice F-041 today!!", said
+        # today too (a translator): today named in passing in a statement asks for no day.
+        if len([t for t in analyze(rest) if t not in _filler_terms()]) > _WORDS_OF_A_DAY:
+            rest = _SAYS_OF_TODAY_IN_PASSING.sub(" ", rest)
     found += this_years(found) + relative_date_terms(rest)
     weekly = weekday_terms(found)
     if _ASKS_WHAT_WAS_SAID.search(text):
@@ -324,6 +329,18 @@ def query_terms(text: str) -> list[str]:
     return list(dict.fromkeys(words + found + weekly))
 
 
+_SAYS_OF_TODAY_IN_PASSING = re.compile(
+    r"(?i)\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b"
+)
+_ASKS_OR_REQUESTS = re.compile(
+    r"(?i)\?|^\W*(?:(?:hey|hi|ok|so|and|also|please|pls)\W+)?(?:what|whats|when|where|which|who|"
+    r"how|is|are|am|do|does|did|can|could|will|would|should|any|anything|tell|show|remind|"
+    r"list|give|find|check|plan|schedule|agenda)\b|\b(?:plans?|schedule|agenda|on\s+for|"
+    r"have\s+on|got\s+on|to\s+do)\b"
+)
+"""A question, a request, or words of a day's plans: today asked about, not said in passing."""
+_WORDS_OF_A_DAY = 2
+"""A statement of this many words and "today" ("dentist today", "gym today") is about the day."""
 _KIND_OF_EVENT = frozenset({"appoint", "appt"})
 _ASKS_WHEN_ONE_IS = re.compile(r"(?i)\b(?:when|what\s+time|what\s+day|next|upcoming)\b")
 

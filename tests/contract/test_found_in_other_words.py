@@ -436,3 +436,24 @@ async def test_a_price_is_found_by_the_words_asking_for_it(memory: Memory) -> No
         found = await memory.recall(question)
         assert [e.key for e in found.entries][:1] == ["flour"], question
         assert (found.entries[0].score or 0.0) >= 0.5, question
+
+
+async def test_today_said_in_passing_asks_for_nothing_said_today(memory: Memory) -> None:
+    """Found by a new user, a translator: "the bbva app is so slow today" recalled "Bodegas
+    Alcañiz paid invoice F-2026-041 today!!", said the same day, by "today" alone."""
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store_with_metadata(
+        "m1", "Bodegas Alcañiz paid invoice F-2026-041 today!!", "conversation", "s1"
+    )
+    await memory.store_with_metadata("m2", "Dentist today at 3pm", "conversation", "s1")
+
+    async def found_by_words(query: str) -> set[str]:
+        """What the keyword lane found (the vector lane, here hashing, finds anything)."""
+        found = await memory.recall(query)
+        return {e.key for e in found.entries if e.scores is not None and e.scores.keyword}
+
+    for statement in ("the bbva app is so slow today", "I feel tired today, long day"):
+        assert await found_by_words(statement) == set(), statement
+    for asked in ("what did I do today?", "anything today?", "plans for today"):
+        assert await found_by_words(asked) == {"m1", "m2"}, asked
+    assert "m2" in await found_by_words("dentist today")
