@@ -159,7 +159,12 @@ _A_KIND_OF_PHONE = re.compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal
 """A parenthesis naming the phone the attribute already names ("… 2223333 (mobile)"), not
 whose or which one it is (found by a new user: "My mobile is …" left it in effect)."""
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
-_POSSESSIVE = re.compile(r"\b\w+['\u2019]s\b")
+_POSSESSIVE = re.compile(r"\b\w[\w'\u2019-]*?['\u2019]s\b")
+_FIRST_NAME_BEFORE = re.compile(r"(?<![\w'\u2019-])(?-i:[A-Z])[a-z\u00e0-\u00ff]+\s+$")
+"""A first name before a surname's possessive: "Noreen Kelly's", "Mary O'Brien's"."""
+_NOT_A_FIRST_NAME = frozenset(
+    "mr mrs ms miss dr got new the my our and so also btw ps old their his her its".split()
+)
 
 
 @cache
@@ -260,8 +265,13 @@ def _whose_subject(text: str, verb_at: int) -> frozenset[str] | None:
     subject = subject_words(text[whose[start].start() :])
     if subject is None:
         return None
-    # "My boss's boss" is not "my boss" (an adversary: Linda replaced Mark).
+    # "My boss's boss" is not "my boss" (an adversary: Linda replaced Mark). Whose, by the
+    # whole name: "Paddy Kelly has a new number" replaced Noreen Kelly's (a new user, a
+    # dog groomer, keeping her clients' numbers).
     owner = set(analyze(whose[start].group())) - _THE_USERS
+    first = _FIRST_NAME_BEFORE.search(text, 0, whose[start].start())
+    if first is not None and first.group().strip().casefold() not in _NOT_A_FIRST_NAME:
+        owner |= set(analyze(first.group()))
     return subject | {f"of:{term}" for term in owner}
 
 

@@ -125,7 +125,9 @@ def _of_other_people(new: str, old: str) -> bool:
     return bool(named_new and named_old and named_new[1] != named_old[1])
 
 
-_POSSESSOR = re.compile(r"\b(?:([A-Za-z][\w-]*)['\u2019]s|(?i:(my|our)))\s+(?=\w)")
+_POSSESSOR = re.compile(
+    r"\b(?:((?:O['\u2019])?[A-Za-z][\w-]*)['\u2019]s|(?i:(my|our)))\s+(?=\w)"
+)
 
 
 _LABEL = re.compile(r"(?i)^(?P<label>.{1,80}?)\s*(?:\bis\b|\bare\b|:|=)")
@@ -189,7 +191,10 @@ def _whose(text: str) -> str:
     found = _POSSESSOR.search(text)
     if found is not None:
         if found[1]:
-            return found[1].casefold()
+            # By the whole name: "Noreen Kelly's" is not "Paddy Kelly's" (a new user, a dog
+            # groomer, saw one client's number replace the other's).
+            first = _NAME_BEFORE.search(text, 0, found.start())
+            return f"{first[1]} {found[1]}".casefold() if first else found[1].casefold()
         relation = _RELATION.match(text, found.end())
         return relation["who"].casefold() if relation else _ME
     if _OPENS_AS_ME.match(text):
@@ -232,7 +237,8 @@ _WITH_SOMEONE = re.compile(
 then when."""
 _NAME_FIRST = re.compile(
     r"^\W*(?P<who>(?!(?:The|This|That|My|Our|I|It|We|You|Dentist|Doctor|Meeting|Lunch|"
-    r"Dinner|Call)\b)[A-Z][a-z]+)\s+(?:has|had|is|was|needs|plays|goes|takes|starts|gets)\b"
+    r"Dinner|Call)\b)[A-Z][a-z]+(?:\s+(?:O['\u2019])?[A-Z][\w'\u2019-]+)?)\s+"
+    r"(?:has|had|is|was|needs|plays|goes|takes|starts|gets)\b"
 )
 _OPENS_AS_ME = re.compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
 _NAMED_IN_HEALTH = re.compile(
@@ -245,6 +251,11 @@ _NOT_A_PERSON = frozenset(
 )
 
 
+_NAME_BEFORE = re.compile(
+    r"(?<![\w'\u2019-])(?!(?:Mr|Mrs|Ms|Miss|Dr|Got|New|The|My|Our|And|So|Also|Btw)\s)"
+    r"((?-i:[A-Z])[a-z]+)\s+$"
+)
+"""A first name right before a surname's possessive: "Noreen Kelly's"."""
 _FIRST_NAME = re.compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")
 
 

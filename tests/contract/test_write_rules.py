@@ -327,6 +327,7 @@ NEW_VALUES = [
     ("my address is Calle Cuba 8, 46006 Valencia", "Mi nueva dirección es Calle Sueca 12"),
     ("the gestoria phone number is 963 41 22 10", "la gestoría tiene número nuevo: 961 55 80 33"),
     ("My email is ana@correo.es", "mi nuevo correo es ana@nuevo.es"),
+    ("Noreen Kelly's number is 087 123 4567", "Noreen Kelly has a new number 085 999 8888"),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
     ("The Murphys number is 086 221 3345", "murphys have a new number 086 555 7788"),
@@ -584,6 +585,8 @@ LOOKALIKES = [
     ("Tomo 20mg de omeprazol", "Tomo 5mg de warfarina"),  # another medicine
     ("Tomo 20mg de omeprazol", "Tomo 2 tazas de café al día"),
     ("Mi número es 600 111 222", "Mi perro es Tula"),
+    ("Noreen Kelly's number is 087 123 4567", "Paddy Kelly has a new number 087 333 4444"),
+    ("Mary O'Brien's number is 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
     ("My address is Calle Cuba 8", "la gestoría tiene número nuevo: 961 55 80 33"),
     ("I live in Porto", "I live in the city centre"),  # a description
     ("I live in Porto", "My sister's home is in Rome"),  # another person
@@ -1714,6 +1717,9 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("Breda charges 12 an hour", "Breda's rate goes up to 14 an hour from January"),
         ("I take 10mg of omeprazole", "From 28 December I take 20mg of omeprazole"),
         ("Flat 2 rent is 1100", "Flat III rent is 1150"),
+        # A new user, a dog groomer: two clients of one surname.
+        ("Noreen Kelly has a new number 085 999 8888", "Paddy Kelly has a new number 087 333 4444"),
+        ("Mary O'Brien has a new number 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(
