@@ -47,6 +47,32 @@ def one_item_of_a_list(new: str, old: str) -> bool:
     return False
 
 
+_A_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def one_value_of_several(new: str, old: str) -> bool:
+    """Whether `old` gives several values and `new` one of them anew, no more.
+
+    Found by a new user, a dog groomer: "/remember medium dogs now 50" replaced "Large dogs
+    are 60, medium 45, small 35", and the small and large prices were gone from what the
+    model was shown. Such a change leaves the list as it is, the new value beside it.
+    """
+    items = list_items(old, fewest=2)
+    if items is None or list_items(new, fewest=2) is not None:
+        return False
+    pieces = [piece for piece in _LIST_ITEMS.split(_body(old)) if piece.strip()]
+    valued = [piece for piece in pieces if _A_NUMBER.search(piece)]
+    if len(valued) < 2 or len(set(_A_NUMBER.findall(new))) != 1:
+        return False
+    words = set(analyze(new))
+    return len([item for item in items if item & words]) >= 1
+
+
+def _body(text: str) -> str:
+    heading = _LIST_HEADING.match(text)
+    return text[heading.end() :] if heading else text
+
+
 def fewer_items(new: str, old: str) -> bool:
     """Whether `new` is the list `old` with items taken off, and nothing else changed.
 

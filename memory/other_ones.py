@@ -19,6 +19,7 @@ from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
 from memory.fact_values import user_value
 from memory.health_values import health_values, medicines_and_allergens
+from memory.lists import one_value_of_several
 from memory.month_names import MONTHS
 from memory.numbers import NUMBER_WORDS
 from memory.predicates import claim_of
@@ -125,9 +126,7 @@ def _of_other_people(new: str, old: str) -> bool:
     return bool(named_new and named_old and named_new[1] != named_old[1])
 
 
-_POSSESSOR = re.compile(
-    r"\b(?:((?:O['\u2019])?[A-Za-z][\w-]*)['\u2019]s|(?i:(my|our)))\s+(?=\w)"
-)
+_POSSESSOR = re.compile(r"\b(?:((?:O['\u2019])?[A-Za-z][\w-]*)['\u2019]s|(?i:(my|our)))\s+(?=\w)")
 
 
 _LABEL = re.compile(r"(?i)^(?P<label>.{1,80}?)\s*(?:\bis\b|\bare\b|:|=)")
@@ -334,7 +333,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     someone else (`_of_other_people`, `said_of_other_people`); one time of an event that
     recurs, moved or called off (`one_time_of`); the same of another place
     or party (`_for_another`); or a change to come beside what holds now
-    (`a_change_to_come`).
+    (`a_change_to_come`); one value of several held (`one_value_of_several`).
     """
     if new.strip().casefold() == old.strip().casefold():
         return False
@@ -349,4 +348,6 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or _another_medicine_or_allergy(new, old)
         or (one_time_of(new, old) and not _one_dose(new, old))
         or _another_days_record(new, old, said, old_said)
+        # "Medium dogs now 50" under the key of "Large dogs are 60, medium 45, small 35".
+        or one_value_of_several(new, old)
     )

@@ -586,6 +586,7 @@ LOOKALIKES = [
     ("Tomo 20mg de omeprazol", "Tomo 2 tazas de café al día"),
     ("Mi número es 600 111 222", "Mi perro es Tula"),
     ("Noreen Kelly's number is 087 123 4567", "Paddy Kelly has a new number 087 333 4444"),
+    ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),  # one price of three
     ("Mary O'Brien's number is 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
     ("My address is Calle Cuba 8", "la gestoría tiene número nuevo: 961 55 80 33"),
     ("I live in Porto", "I live in the city centre"),  # a description
@@ -1720,6 +1721,7 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         # A new user, a dog groomer: two clients of one surname.
         ("Noreen Kelly has a new number 085 999 8888", "Paddy Kelly has a new number 087 333 4444"),
         ("Mary O'Brien has a new number 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
+        ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(
