@@ -13,6 +13,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from agent.asked_secrets import redacted_for_the_model
 from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.date_terms import local_time
@@ -63,7 +64,10 @@ def _written(entry: MemoryEntry) -> datetime:
 
 
 def _saying(entry: MemoryEntry) -> str:
-    text = " ".join(entry.content.split())
+    # Its secrets redacted, asked for or not: a fact keeps its secret, and a saved message
+    # a bike lock's code (an adversary saw "the bike lock code is 7702" go to the model,
+    # unasked, in the note on the fact it changed).
+    text = " ".join(redacted_for_the_model(entry.content).split())
     if len(text) > _SHOWN_CHARS:
         text = text[: _SHOWN_CHARS - 1] + "…"
     if entry.category == MemoryCategory.CONVERSATION.value:

@@ -502,3 +502,19 @@ async def test_another_ones_news_a_supposed_change_and_one_to_come_mark_nothing(
             "since changed: a later message says 'Mein Stromabschlag ist jetzt 95 statt 80 Euro'"
         ),
     }
+
+
+async def test_a_since_changed_note_quotes_no_secret(harness: Harness) -> None:
+    """Found by an adversary: the note on "My bike lock code is 3319" quoted the later
+    message "… the bike lock code is 7702 …" whole, and the model got the code unasked."""
+    await harness.memory.store("bike", "My bike lock code is 3319", "core")
+    harness.model.add("Noted.", "It's at the station.")
+    await harness.turn(
+        "Locked my new bike at the station, the bike lock code is 7702 and my locker PIN is 5566"
+    )
+    events = await harness.turn("tell me about my bike")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    notes = " ".join(recalled.since_changed.values())
+    assert "since changed" in notes and "7702" not in notes and "5566" not in notes
+    block = harness.model.requests[-1].messages[-1].content
+    assert "7702" not in block and "3319" not in block
