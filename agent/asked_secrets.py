@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.code_wordings import bike_code_spans
@@ -93,37 +94,87 @@ def redacted_for_the_model(text: str) -> str:
 _CLAUSE_BREAK = re.compile(r"[,;:.!?\n]\s|\s(?:and|und|y|et|e)\s|\s[-\u2013\u2014]\s")
 
 
-def most_of_what_was_asked(
-    entries: Iterable[MemoryEntry], asked_of: frozenset[str]
-) -> dict[str, str]:
+_ASKED_PARTS = re.compile(r"(?i)\s*(?:[,;&+]|\b(?:and|also|plus|y|und|et|e)\b)\s*")
+_ASKS_A_CODE = re.compile(
+    r"(?i)\b(?:codes?|pins?|combination|combo|keypad|get\s+in(?:to)?|let\s+(?:me|us)\s+in|"
+    r"enter|unlock|open|c[oó]digo|codice|geheimzahl|digicode)\b"
+)
+_ASKS_A_PASSWORD = re.compile(
+    r"(?i)\b(?:pass(?:word|wd)?s?|pws?|pwd|log\s?-?ins?|credentials|creds|passwort|kennwort|"
+    r"contrase[ñn]a|clave|senha|mot\s+de\s+passe|(?:wi-?fi|network)\s+key)\b"
+)
+_CODE_KINDS = frozenset({"code", "pin", "card-code"})
+_PASSWORD_KINDS = frozenset({"secret"})
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One thing a message asks for: what of ("the Graz flat"), and which kind of secret."""
+
+    of: frozenset[str]
+    kinds: frozenset[str]
+
+
+def _asked_parts(asked: str) -> list[_Part]:
+    """What each part of a message asks for, or the whole message's one thing.
+
+    "the Graz wifi password and the Vienna door code" asks two things (an adversary was
+    shown all four secrets of both flats).
+    """
+    parts = []
+    for piece in [asked, *_ASKED_PARTS.split(asked)]:
+        codes, passwords = _ASKS_A_CODE.search(piece), _ASKS_A_PASSWORD.search(piece)
+        kinds = (_CODE_KINDS if codes else frozenset()) | (
+            _PASSWORD_KINDS if passwords else frozenset()
+        )
+        if codes and passwords:
+            kinds = frozenset()  # both asked in one breath: either
+        parts.append(_Part(asked_of_what(piece), kinds))
+    whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
+    return pieces if len(pieces) > 1 else [whole]
+
+
+def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[str, str]:
     """Each fact whose secret was asked for (by id) → its text as the model is shown it.
 
-    The facts naming most of what the message asks of ("the Graz flat", not only "flat"),
-    or every one holding a secret when it names nothing ("what's the code?"); in each, the
-    secrets said of what was asked, the others redacted (`_only_the_secret_asked_for`).
+    For each part of the message (`_asked_parts`): the facts naming most of what it asks
+    of ("the Graz flat", not only "flat"), or every one holding a secret when it names
+    nothing ("what's the code?"); in each, the secrets of the kind asked for ("how do I
+    get into the Vienna flat?" asks for a code, not the wifi password: an adversary was
+    shown the password and not the code) said of what was asked; the others redacted.
     """
     holding = [entry for entry in entries if holds_a_secret(entry)]
-    overlap = {entry.id: len(asked_of & frozenset(analyze(entry.content))) for entry in holding}
-    most = max(overlap.values(), default=0)
-    if asked_of and most == 0:
-        return {}
+    kept: dict[str, set[int]] = {}
+    for part in _asked_parts(asked):
+        overlap = {e.id: len(part.of & frozenset(analyze(e.content))) for e in holding}
+        most = max(overlap.values(), default=0)
+        if part.of and most == 0:
+            continue
+        for entry in holding:
+            if overlap[entry.id] == most:
+                kept.setdefault(entry.id, set()).update(_asked_of(entry.content, part))
     return {
-        entry.id: _only_the_secret_asked_for(entry.content, asked_of)
-        for entry in holding
-        if overlap[entry.id] == most
+        entry.id: _showing(entry.content, kept[entry.id]) for entry in holding if entry.id in kept
     }
 
 
-def _only_the_secret_asked_for(text: str, asked_of: frozenset[str]) -> str:
-    """`text` with its secrets that are not of what was asked redacted.
+def _asked_of(text: str, part: _Part) -> set[int]:
+    """Which of `text`'s secrets (by their order in it) `part` asks for."""
+    spans = _secret_spans(text)
+    chosen = [at for at, (kind, _, _) in enumerate(spans) if kind in part.kinds]
+    chosen = chosen or list(range(len(spans)))
+    named = [
+        at
+        for at in chosen
+        if part.of & frozenset(analyze(_clause_around(text, spans[at][1], spans[at][2])))
+    ]
+    return set(named or chosen)
 
-    A secret is of what was asked when the words of its clause ("the wifi password is")
-    name some of it; when none is, each is (the fact as a whole was what was asked of).
-    """
+
+def _secret_spans(text: str) -> list[tuple[str, int, int]]:
+    """(kind, start, end) of each secret in `text`, in the text's order."""
     _clean, _kinds, values = redacted_with_values(text)
     values += [("code", text[start:end]) for start, end in bike_code_spans(text)]
-    if not asked_of or len(values) < 2:
-        return text
     spans: list[tuple[str, int, int]] = []
     for kind, value in values:  # in the order each rule found them, not the text's
         start = text.find(value)
@@ -131,19 +182,17 @@ def _only_the_secret_asked_for(text: str, asked_of: frozenset[str]) -> str:
             start < end and begin < start + len(value) for _, begin, end in spans
         ):
             start = text.find(value, start + 1)
-        if start < 0:
-            return text  # not found as written: the fact as a whole, as before
-        spans.append((kind, start, start + len(value)))
-    spans.sort(key=lambda span: span[1])
-    asked = [
-        bool(asked_of & frozenset(analyze(_clause_around(text, start, end))))
-        for _, start, end in spans
-    ]
-    if not any(asked):
-        return text
+        if start >= 0:
+            spans.append((kind, start, start + len(value)))
+    return sorted(spans, key=lambda span: span[1])
+
+
+def _showing(text: str, kept: set[int]) -> str:
+    """`text` with its secrets but those `kept` redacted (every other secret too)."""
+    spans = _secret_spans(text)
     shown, at = [], 0
-    for (kind, start, end), keep in zip(spans, asked, strict=True):
-        shown += [text[at:start], text[start:end] if keep else f"[REDACTED:{kind}]"]
+    for index, (kind, start, end) in enumerate(spans):
+        shown += [text[at:start], text[start:end] if index in kept else f"[REDACTED:{kind}]"]
         at = end
     return "".join([*shown, text[at:]])
 

@@ -16,7 +16,6 @@ from agent.about_someone import (
     not_someone_elses,
 )
 from agent.asked_secrets import (
-    asked_of_what,
     asks_for_a_secret,
     holds_a_secret,
     most_of_what_was_asked,
@@ -160,8 +159,7 @@ def select(
     code, and the reply put them on screen.
     """
     secrets_asked = asks_for_a_secret(asked)
-    asked_of = asked_of_what(asked) if secrets_asked else frozenset()
-    of_what_was_asked = most_of_what_was_asked(result.entries, asked_of) if secrets_asked else {}
+    of_what_was_asked = most_of_what_was_asked(result.entries, asked) if secrets_asked else {}
     live = {m.content.strip() for m in history if m.role == "user"}
     injected: list[MemoryEntry] = []
     # A saved question held back may score above the floor: "below floor" was untrue there

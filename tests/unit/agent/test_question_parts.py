@@ -391,3 +391,32 @@ async def test_a_bike_locks_code_goes_to_the_model_only_when_asked(harness: Harn
     assert "3-7-1-9" not in shown["tell me about my bike"]
     assert "blue bike" in shown["tell me about my bike"]
     assert "3-7-1-9" in shown["what's the code for my bike lock?"]
+
+
+async def test_the_kind_of_secret_and_each_part_asked_for_are_read(harness: Harness) -> None:
+    """Found by an adversary: "how do I get into the Vienna flat?" and "what's the code for
+    the Vienna flat?" showed its wifi password and not its door code; "what's the Graz wifi
+    password and the Vienna door code?" showed all four secrets of both flats."""
+    await harness.memory.store(
+        "vienna", "The Vienna flat wifi password is Donau2024x and the door code is 9182", "core"
+    )
+    await harness.memory.store(
+        "graz", "The Graz flat wifi password is Alpenblick77 and the door code is 4471", "core"
+    )
+    secrets = {"Donau2024x", "9182", "Alpenblick77", "4471"}
+    shown: dict[str, set[str]] = {}
+    for message in (
+        "how do I get into the Vienna flat?",
+        "what's the code for the Vienna flat?",
+        "what's the Graz wifi password and the Vienna door code?",
+    ):
+        harness.model.add("Here.")
+        events = await harness.turn(message)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        said = " ".join(e.content for e in recalled.injected)
+        shown[message] = {secret for secret in secrets if secret in said}
+    assert shown == {
+        "how do I get into the Vienna flat?": {"9182"},
+        "what's the code for the Vienna flat?": {"9182"},
+        "what's the Graz wifi password and the Vienna door code?": {"Alpenblick77", "9182"},
+    }
