@@ -26,7 +26,7 @@ from memory.event_days import (
     moves_it,
     several_events,
 )
-from memory.last_word import changes_its_value
+from memory.last_word import changes_its_value, supposes
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
@@ -238,7 +238,11 @@ async def since_changed(
                 continue
             if _not_yet(other, now):
                 continue  # "From Monday I take 20mg" changes no dose before Monday
-            if _only_asks(other) or of_someone_else(other.content, message.content):
+            if (
+                _only_asks(other)
+                or (other.category == CONVERSATION and supposes(other.content))
+                or of_someone_else(other.content, message.content)
+            ):
                 continue  # "Tom's gym membership is now 45" changes not the user's
             topics = changed_topics(said, _stated(other.content))
             if topics and all(topic.startswith(_DEBTS) for topic in topics):

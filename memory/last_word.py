@@ -33,11 +33,20 @@ _SAYS_A_CHANGE = re.compile(
     r"cambiad[oa]|maintenant|au\s+lieu\s+de|nouvel(?:le)?|nouveau|chang[ée]e?|adesso|"
     r"invece\s+di|nuov[oa]|cambiat[oa]|agora|em\s+vez\s+de|nov[oa]|mudou)\b"
 )
-_SUPPOSED = re.compile(r"(?i)\b(?:would|if\s+i|what\s+if|suppose|imagine|hypothetically)\b")
+_SUPPOSED = re.compile(
+    r"(?i)\b(?:would|if|what\s+if|suppose|imagine|hypothetically|w(?:ü|ue)rde|w(?:ä|ae)re|wenn|"
+    r"falls|ser[ií]a|sarebbe)\b"
+)
 """A change supposed, not said: "would my parking permit be 40 instead of 25 if I had a
-second car?" marked the permit changed (an adversary)."""
+second car?" and "if my gym membership is now 45 instead of 30 I'm quitting" marked the fact
+changed (adversaries)."""
 _SHARED_AT_LEAST = 2
 CONVERSATION = MemoryCategory.CONVERSATION.value
+
+
+def supposes(text: str) -> bool:
+    """Whether `text` supposes a change rather than says one (`_SUPPOSED`)."""
+    return _SUPPOSED.search(text) is not None
 
 
 @lru_cache(maxsize=4096)

@@ -126,7 +126,10 @@ def _of_other_people(new: str, old: str) -> bool:
     return bool(named_new and named_old and named_new[1] != named_old[1])
 
 
-_POSSESSOR = re.compile(r"\b(?:((?:O['\u2019])?[A-Za-z][\w-]*)['\u2019]s|(?i:(my|our)))\s+(?=\w)")
+_POSSESSOR = re.compile(
+    r"\b(?:((?:O['\u2019])?[A-Za-z][\w-]*)['\u2019]s|(?i:(my|our|mi|mis|mein(?:e[mnr]?)?|"
+    r"mon|mio|mia|miei|meu|minha|o\s+meu|a\s+minha)))\s+(?=\w)"
+)
 
 
 _LABEL = re.compile(r"(?i)^(?P<label>.{1,80}?)\s*(?:\bis\b|\bare\b|:|=)")
@@ -216,7 +219,13 @@ _RELATION = re.compile(
     r"(?i)(?:(?:older|younger|little|big|eldest|youngest|oldest)\s+)?(?P<who>partner|wife|husband|"
     r"spouse|girlfriend|boyfriend|fianc[eé]e?|mother|mom|mum|father|dad|brother|sister|son|"
     r"daughter|kid|child|baby|grandmother|grandma|granny|nan|grandfather|grandpa|aunt|uncle|"
-    r"cousin|niece|nephew|stepson|stepdaughter|flatmate|roommate)s?\b"
+    r"cousin|niece|nephew|stepson|stepdaughter|flatmate|roommate|"
+    # In Spanish, German, French, Italian, Portuguese: "Ahora mi hermano toma 40 mg de
+    # omeprazol" marked the user's own dose changed since (an adversary).
+    r"herman[oa]|madre|padre|hij[oa]|marido|espos[oa]|mujer|novi[oa]|abuel[oa]|t[ií][oa]|"
+    r"prim[oa]|bruder|schwester|mutter|vater|sohn|tochter|mann|frau|oma|opa|fr[eè]re|s[oœ]eur|"
+    r"m[eè]re|p[eè]re|fils|fille|fratello|sorella|figli[oa]|moglie|nonn[oa]|irm[aã]o?|m[aã]e|"
+    r"pai|filh[oa]|av[oóô])s?\b"
 )
 _FOR_SOMEONE = re.compile(
     r"\bfor\s+(?:(?i:my|our)\s+)?(?P<who>(?!(?:The|This|That|Monday|Tuesday|Wednesday|Thursday|"

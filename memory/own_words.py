@@ -20,7 +20,11 @@ _TAKEN_BACK = re.compile(
     r"|\bactually,?\s+no\b|\bno\s+wait\b|\bscratch\s+that\b|\bi\s+mean\b|\bcorrection\b"
     r"|\bin\s+(?:a|the|my|this)\s+video\s*game|\bin\s+theory\b|\btheoretically\b|\(not\)|(?:^|\s)/h?j\b"
     r"|\bin\s+(?:the\s+sims|a\s+movie|the\s+movie|a\s+film|a\s+book|role-?play|an?\s+rp)\b"
-    r"|(?:^|[.!?]\s+)not[.!]|\b(?:well|actually|oh),?\s+(?:my|our|his|her|their)\s+\w+\s+did\b)"
+    r"|(?:^|[.!?]\s+)not[.!]|\b(?:well|actually|oh),?\s+(?:my|our|his|her|their)\s+\w+\s+did\b"
+    # Taken back in Spanish: "Ahora tomo 80 mg de omeprazol... no, perdón, sigo con 40"
+    # replaced the 40 mg dose (an adversary).
+    r"|\bno,?\s+perd[oó]n\b|\bperd[oó]n,?\s+no\b|\bme\s+equivoqu[eé]\b|\bquise\s+decir\b"
+    r"|\bmejor\s+dicho\b|\bsigo\s+(?:con|tomando)\b|\bes\s+broma\b|\bbromeaba\b)"
 )
 """Words that take a claim back, correct it, or set it in a story, a game or a joke."""
 _LIFE_STORY = re.compile(

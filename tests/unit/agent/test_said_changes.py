@@ -691,3 +691,12 @@ async def test_a_change_said_in_spanish_updates_the_fact(
     harness.model.add("Noted.")
     await harness.turn(message)
     assert await _in_effect(harness) == {"fact": now}
+
+
+async def test_a_change_taken_back_in_spanish_changes_nothing(harness: Harness) -> None:
+    """Found by an adversary: "Ahora tomo 80 mg de omeprazol... no, perdón, sigo con 40"
+    made the 80 mg the dose in effect."""
+    await harness.memory.store("dose", "Ahora tomo 40 mg de omeprazol", "core")
+    harness.model.add("Vale.")
+    await harness.turn("Ahora tomo 80 mg de omeprazol... no, perdón, sigo con 40")
+    assert await _in_effect(harness) == {"dose": "Ahora tomo 40 mg de omeprazol"}

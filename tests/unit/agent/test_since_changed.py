@@ -518,3 +518,27 @@ async def test_a_since_changed_note_quotes_no_secret(harness: Harness) -> None:
     assert "since changed" in notes and "7702" not in notes and "5566" not in notes
     block = harness.model.requests[-1].messages[-1].content
     assert "7702" not in block and "3319" not in block
+
+
+async def test_a_relatives_news_in_spanish_and_a_condition_mark_nothing(harness: Harness) -> None:
+    """Found by an adversary: "Ahora mi hermano toma 40 mg de omeprazol" marked "I take 20 mg
+    of omeprazole every morning" changed since, and "if my gym membership is now 45 instead
+    of 30 I'm quitting" the gym membership."""
+    await harness.memory.store("ome", "I take 20 mg of omeprazole every morning", "core")
+    await harness.memory.store("gym", "My gym membership is 30 euros a month", "core")
+    for said in (
+        "Ahora mi hermano toma 40 mg de omeprazol",
+        "if my gym membership is now 45 instead of 30 I'm quitting",
+    ):
+        await harness.memory.store_with_metadata(
+            f"conversation/s0/{len(said)}", said, "conversation", "s0"
+        )
+    for asked, key in (
+        ("how much omeprazole do I take?", "ome"),
+        ("how much is my gym membership?", "gym"),
+    ):
+        harness.model.add("Here.")
+        events = await harness.turn(asked)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        assert key in {e.key for e in recalled.injected}
+        assert recalled.since_changed == {}, asked
