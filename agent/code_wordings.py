@@ -145,7 +145,8 @@ _FOREIGN = re.compile(
 """"El código de la puerta es 4471", "Le code de la porte est 4471", "Türcode: 4471"."""
 _NOT_OF_A_LOCK = (
     r"(?!(?:zip|post|postal|promo\w*|area|error|fehler|erreur|rabatt|gutschein|descuento|"
-    r"barras|barre|bar|de[ \t]+barras|de[ \t]+descuento|de[ \t]+error|qr)\b)"
+    r"barras|barre|bar|de[ \t]+barras|de[ \t]+descuento|de[ \t]+error|qr|corso|curso|cours|"
+    r"kurs|course|prodotto|producto|produit|articolo|art[ií]culo|fiscale?)\b)"
 )
 _SAID_ELSEWHERE = (
     r"(?:[ \t]+" + _NOT_OF_A_LOCK + r"(?!(?:ist|es|est|é|lautet|wurde|mudou|cambi[oó])\b)"
@@ -169,19 +170,24 @@ del bancomat è 9090", "Meu PIN é 4455", "mi pin del banco ha cambiado a 1122" 
 a PIN in another language was kept; "is" is English's, read by `agent.redact`)."""
 _LOCKS_ELSEWHERE = (
     r"puerta|port[oó]n|portal|alarma|garaje|cancello|portone|allarme|porta|port[aã]o|alarme|"
-    r"garagem|porte|portail|t(?:ü|ue)r|tor|garage|alarm|haust(?:ü|ue)r"
+    r"garagem|porte|portail|t(?:ü|ue)r|tor|garage|alarm|haust(?:ü|ue)r|entr[ée]e|immeuble"
 )
+_LOCKS_BEFORE_A_COLON = _LOCKS_ELSEWHERE.replace("|tor|", "|")
+"""Not "Tor:": a goal too ("Tor: 2024 Endspiel in Berlin", an adversary saw it redacted)."""
 _FOREIGN_LABEL_THEN_CODE = re.compile(
-    r"(?i)\b(?:c[oó]digo|codice|code)[ \t]+(?:de[ \t]+la|de[ \t]+l['\u2019]|del|dell['\u2019]|"
-    r"della|de|do|da|du|des|f(?:ü|ue)r[ \t]+(?:die|das|den))[ \t]*"
-    rf"(?:{_LOCKS_ELSEWHERE})[ \t]*:?[ \t]+" + _CODE
+    r"(?i)\b(?:c[oó]digo|codice|code)[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['\u2019]|del|dell['\u2019]|"
+    r"della|de|do|da|du|des|d['\u2019]|f(?:ü|ue)r[ \t]+(?:die|das|den))[ \t]*)?"
+    rf"(?:{_LOCKS_ELSEWHERE})[ \t]*:?[ \t]+"
+    r"[\"'`\u201c\u2018]?[*#]?((?=[0-9A-Z]*\d)[0-9A-Z]{3,10}|\d[\d \t-]{1,10}\d)[*#]?(?![\w-])"
 )
 """"Codice del cancello 7788", "Código de la puerta 2580", "Code für die Tür 4471" (a
-translator: the label and its code with no verb between, kept)."""
+translator: the label and its code with no verb between, kept), "code porte 3B77A", "code
+d'entrée 2208" (an adversary: a French door's code may hold letters)."""
 _LOCK_ELSEWHERE_THEN_CODE = re.compile(
     r"(?i)\b(?:(?:t(?:ü|ue)r|tor|alarm|garagen|haust(?:ü|ue)r|tresor|zugangs|schloss)code"
-    r"[ \t]*(?::|=)?|(?:alarmanlage|zahlenschloss|digicode|interphone|"
-    + _LOCKS_ELSEWHERE
+    r"[ \t]*(?::|=)?|schl(?:ü|ue)ssel(?:box|kasten|safe|tresor)[ \t]*(?:code)?[ \t]*:?|"
+    r"(?:alarmanlage|zahlenschloss|digicode|interphone|"
+    + _LOCKS_BEFORE_A_COLON
     + r")[ \t]*[:=])[ \t]*"
     + _CODE
 )
@@ -243,8 +249,8 @@ _HINTS = (
     "vault", "building", "entry", "access", "código", "codigo", "code", "pin", "puk",
     "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
     "combination", "combo", "unlock", "passwort", "kennwort", "contrase", "clave", "passe",
-    "senha", "codice", "geheimzahl", "padlock", "opener", "clave", "anlage", "schloss",
-    "puerta", "port", "cancell", "allarm", "garaj",
+    "senha", "codice", "geheimzahl", "padlock", "opener", "anlage", "schloss", "schlüssel",
+    "schluessel", "puerta", "port", "cancell", "allarm", "garaj",
 )  # fmt: skip
 
 

@@ -562,6 +562,9 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "Bike lock combination is 3-7-1-9",
         "My locker number is 417",  # an adversary's key became "…_redacted_…"
         "the door number is 221",
+        "Tor: 2024 Endspiel in Berlin",
+        "Il codice del corso è 2024 per iscriversi",
+        "code du produit 12345",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
@@ -627,6 +630,9 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("il codice del cancello a Rimini è 2233", "2233"),
         ("o PIN do cartão é 5678", "5678"),
         ("puerta: 2580", "2580"),
+        ("code porte 3B77A", "3B77A"),
+        ("code d'entrée 2208", "2208"),
+        ("Schlüsselbox Code 5151", "5151"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
