@@ -12,10 +12,14 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from memory.month_names import MONTH_NAMES
+from memory.month_names import MONTH_NAMES, OTHER_LANGUAGES
 
 LONGEST_RANGE_DAYS = 31
-_JOINED = re.compile(r"\s*(?:to|till|til|until|thru|through|[-\u2013\u2014])\s*", re.IGNORECASE)
+_JOINED = re.compile(
+    r"\s*(?:to|till|til|until|thru|through|[-\u2013\u2014]|al|bis|au|alla|hasta(?:\s+el)?|"
+    r"at[ée](?:\s+(?:o|a))?)\s*",
+    re.IGNORECASE,
+)
 """What stands between a range's two ends: "20/12 to 2/1", "Dec 20 – Jan 2"."""
 _A_DIGIT = re.compile(r"\d")
 _A_LEAP_YEAR = 2000
@@ -30,6 +34,19 @@ _DAYS_THEN_MONTH = re.compile(
     rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:to|till|until|[-\u2013])\s*(\d{{1,2}})"
     rf"(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b"
 )
+_ELSEWHERE = "|".join(
+    sorted(
+        {name for names in OTHER_LANGUAGES.values() for name in names.split() if len(name) > 3},
+        key=len,
+        reverse=True,
+    )
+)
+_DAYS_THEN_MONTH_ELSEWHERE = re.compile(
+    rf"(?i)\b(\d{{1,2}})\.?\s+(?:al|a|hasta(?:\s+el)?|au|bis(?:\s+zum)?|[-\u2013])\s+"
+    rf"(\d{{1,2}})(\.|\s+de|\s+di)?\s+({_ELSEWHERE})\b"
+)
+"""'del 20 al 23 de diciembre', 'vom 20. bis 23. Dezember', 'du 20 au 23 décembre' (an
+adversary: not found by a day between)."""
 _BETWEEN = re.compile(
     rf"(?i)\b(between\s+(?:\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,4}})?|\d{{1,2}}(?:st|nd|rd|th)?"
     rf"\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?))\s+and\s+(?=\d|{_MONTH})"
@@ -46,6 +63,9 @@ def ranges_written_out(text: str) -> str:
         return text
     text = _DAYS_OF_ONE_MONTH.sub(lambda m: f"{m[1]}{m[3]}{m[4]} - {m[2]}{m[3]}{m[4]}", text)
     text = _DAYS_THEN_MONTH.sub(lambda m: f"{m[1]} {m[3]} to {m[2]} {m[3]}", text)
+    text = _DAYS_THEN_MONTH_ELSEWHERE.sub(
+        lambda m: f"{m[1]}{m[3] or ''} {m[4]} al {m[2]}{m[3] or ''} {m[4]}", text
+    )
     text = _BETWEEN.sub(lambda m: f"{m[1]} to ", text)
     return _TWO_ENDS.sub(_in_one_order, text)
 

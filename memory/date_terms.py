@@ -72,15 +72,17 @@ _WHOLE_MONTHS_ELSEWHERE = "|".join(
 )
 _DAY_MONTH_ELSEWHERE = re.compile(
     rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE})\b\.?"
-    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})\b)"
+    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})\b"
+    r"|\b([0-9]{1,2})(?:er)?\s+(?-i:(mars|mai|juin|juil|ao[uû]t|avr|janv|f[ée]vr|d[ée]c))(?!\w))"
     rf"(?:,?\s+(?:de\s+)?{_YEAR}\b)?",
     _FLAGS,
 )
 """A day and a month in German, French, Spanish, Portuguese or Italian: "20 de diciembre",
 "am 14. Januar", "le 3 février 2027", "15 gennaio" (a translator's "cena con Marc el 20
 de diciembre" was not found by "what's on december 20?"). A short name only after "de",
-"di" or the day's dot ("14. Juni", "12 de mayo", "1er mai"): alone, it is an English word
-too ("2 mayo", "3 days ago")."""
+"di" or the day's dot ("14. Juni", "12 de mayo", "1er mai"), or a French one in lower case
+("3 mars": an adversary's was found by no "March 3"); alone, it is an English word too ("2
+mayo", "3 days ago", "3 Mars bars")."""
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b", re.ASCII)),
     ("numeric", _NUMERIC_DATE),
@@ -424,9 +426,10 @@ def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[st
             return _full_date(int(year), month, int(day))
         return [day_of_month_term(month, int(day))] if _valid(month, int(day)) else []
     if kind == "day-month-elsewhere":
-        on_day, month = int(g[0] or g[2]), MONTH_OF_ANY_LANGUAGE[(g[1] or g[3]).lower()]
-        if g[4]:
-            return _full_date(int(g[4]), month, on_day)
+        on_day = int(g[0] or g[2] or g[4])
+        month = MONTH_OF_ANY_LANGUAGE[(g[1] or g[3] or g[5]).lower()]
+        if g[6]:
+            return _full_date(int(g[6]), month, on_day)
         return [day_of_month_term(month, on_day)] if _valid(month, on_day) else []
     if kind == "month-year":
         return [month_of_year_term(int(g[1]), MONTHS[g[0].lower()])]

@@ -14,7 +14,7 @@ import re
 from datetime import date
 
 from memory.date_terms import nearest_day
-from memory.month_names import MONTH_OF_ANY_LANGUAGE
+from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
 _MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
@@ -105,9 +105,45 @@ def last_day_said(text: str, said: date) -> str | None:
             name in _ALSO_A_WORD or named["month"].islower() and len(name) <= 3
         ):
             continue  # "I may go", "Jan is coming": a month only with its day
+        if name not in MONTHS and not _a_month_elsewhere(text, named):
+            continue
         which = None if written_day is None else int(written_day)
         days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
     return f"{max(days):%Y%m%d}" if days else None
+
+
+_GERMAN_MONTHS = frozenset(
+    "januar jänner februar märz maerz april mai juni juli august september oktober november "
+    "dezember".split()
+)
+_CUE_OF_A_MONTH = re.compile(
+    r"(?i)\b(?:en|in|im|a|à|em|de|desde|hasta|ab|bis|vom|seit|fin|fine|finales|principios|"
+    r"anfang|ende|mitte|d[ée]but|inizio|da|dal|del|al|entro|f(?:ü|ue)r|per|para|au|mois|mes|"
+    r"mese|monat)\s+$"
+)
+_BETWEEN_DAY_AND_MONTH = re.compile(r"(?i)\.|º|\bde\b|\bdi\b|\ber\b")
+
+
+def _a_month_elsewhere(text: str, named: re.Match[str]) -> bool:
+    """Whether a month named in another language is one, not a name or a word alike.
+
+    Found by an adversary: "I put mayo on everything", "Our daughter Avril plays the
+    cello", "Julio 14 goles esta temporada", "Ich bin 1 Mai Tai entfernt", "Marta dice que
+    Agosto es su perro" were kept for months. Day first, as those languages write it ("14
+    de enero", "14. Januar", "3 mars"); alone, after a word that names a month ("en
+    enero", "im Juli", "fin de mars"), lower case but in German.
+    """
+    written, name = named["month"], named["month"].casefold()
+    if named["after"] and not named["day"]:
+        return False  # "Julio 14": the name of someone, not a date so written
+    if named["day"]:
+        between = text[named.end("day") : named.start("month")]
+        return bool(_BETWEEN_DAY_AND_MONTH.search(between)) or (
+            written.islower() and name != "mayo"
+        )
+    if not (written.islower() or name in _GERMAN_MONTHS):
+        return False
+    return _CUE_OF_A_MONTH.search(text, 0, named.start()) is not None
 
 
 def _full_year(year: str | None) -> int | None:

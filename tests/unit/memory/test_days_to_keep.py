@@ -29,6 +29,18 @@ SAID = date(2026, 10, 1)
         ("paddys day parade", "20270317"),
         ("I may go", None),
         ("3 days ago", None),
+        # A seventh adversary: names and words alike a month in another language were kept
+        # for months; months said so are kept to their day.
+        ("I put mayo on everything", None),
+        ("Our daughter Avril plays the cello", None),
+        ("Julio 14 goles esta temporada", None),
+        ("Ich bin 1 Mai Tai entfernt vom Glück", None),
+        ("Appointment at the Mayo Clinic on the 3rd", None),
+        ("Marta dice que Agosto es su perro", None),
+        ("Termin am 14. Januar", "20270114"),
+        ("Rapport 3 mars à rendre", "20270303"),
+        ("Urlaub im Juli", "20270731"),
+        ("vacaciones en agosto", "20270831"),
     ],
 )
 def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
