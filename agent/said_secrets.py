@@ -26,6 +26,8 @@ class SaidSecrets:
         """The user's last message, when it ended on a secret's label without its value."""
         self._messages_left = 0
         self._last: tuple[str, tuple[str, list[str]]] | None = None
+        self.last_values: list[str] = []
+        """The secrets taken out of the user's last message, as written."""
 
     def redact(self, text: str, *, by_user: bool = True) -> tuple[str, list[str]]:
         """`redact`, and each secret an earlier text of the chat held, said again here.
@@ -47,6 +49,7 @@ class SaidSecrets:
         result = clean, kinds + [kind for kind in again if kind not in kinds]
         if by_user:
             self._last = text, result
+            self.last_values = [value for _, value in values]
         return result[0], list(result[1])
 
     def _as_awaited(

@@ -58,6 +58,7 @@ from agent.turn_state import (
     stored_keys,
     stream_round,
 )
+from agent.unkept_secrets import unkept_secret_notice
 from memory.date_terms import local_time
 from memory.entry import MemoryEntry, RecallResult, utc_now
 from memory.errors import MemoryStoreError
@@ -308,14 +309,8 @@ class Agent:
         if pending is None or pending[1] is not session:
             return
         saved, _, facts = pending
-        folded = await fold_into_facts(
-            self.memory, saved, facts, session_id=session.id, namespace=self.namespace
-        )
-        if folded is not None:
-            yield MemorySaved(folded)
-        elif not facts and self.config.agent.update_facts_from_messages:
-            async for event in self._said_changes(saved, session):
-                yield event
+        async for event in self._facts_of_the_message(saved, facts, session):
+            yield event
 
     async def undo_edit(self, session: Session) -> bool:
         """See `MessageKeeper.undo_edit`."""
@@ -446,16 +441,35 @@ class Agent:
             return
         facts = [result.stored for result in exchange.results.values() if result.stored]
         if not session.incognito:
-            folded = await fold_into_facts(
-                self.memory, saved, facts, session_id=session.id, namespace=self.namespace
-            )
-            if folded is not None:
-                yield MemorySaved(folded)  # what the inspector shows changed
-            elif saved is not None and not facts and self.config.agent.update_facts_from_messages:
-                async for event in self._said_changes(saved, session):
-                    yield event
+            async for event in self._facts_of_the_message(saved, facts, session):
+                yield event
         async for event in self._after_reply(exchange, user_text, session, started):
             yield event
+
+    async def _facts_of_the_message(
+        self, saved: MemoryEntry | None, facts: list[MemoryEntry], session: Session
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """The message folded into the facts the model stored, or the facts it changes.
+
+        And what the chat says of a secret the message gave that nothing keeps.
+        """
+        folded = await fold_into_facts(
+            self.memory, saved, facts, session_id=session.id, namespace=self.namespace
+        )
+        if folded is not None:
+            yield MemorySaved(folded)  # what the inspector shows changed
+            return
+        if saved is None or facts:
+            return
+        told_of_secrets = False
+        if self.config.agent.update_facts_from_messages:
+            async for event in self._said_changes(saved, session):
+                told_of_secrets |= isinstance(event, Notice) and "[REDACTED:" in event.text
+                yield event
+        values = session.secrets.last_values
+        unkept = await unkept_secret_notice(self.memory, self.namespace, saved, values)
+        if unkept is not None and not told_of_secrets:
+            yield unkept
 
     async def _said_changes(
         self, saved: MemoryEntry, session: Session

@@ -700,3 +700,20 @@ async def test_a_change_taken_back_in_spanish_changes_nothing(harness: Harness) 
     harness.model.add("Vale.")
     await harness.turn("Ahora tomo 80 mg de omeprazol... no, perdón, sigo con 40")
     assert await _in_effect(harness) == {"dose": "Ahora tomo 40 mg de omeprazol"}
+
+
+async def test_a_secret_nothing_keeps_is_said_in_the_chat(harness: Harness) -> None:
+    """Found by a new user, a dog groomer: "van alarm code is 4471, card machine pin 9032"
+    was saved as "[REDACTED:code]", the chat said nothing, and the code was lost."""
+    harness.model.add("Noted.", "Noted.", "Noted.")
+    first = await harness.turn("van alarm code is 4471, card machine pin 9032")
+    told = [e.text for e in first if isinstance(e, Notice)]
+    assert any("saved with it redacted" in text and "remember" in text for text in told)
+    assert not any("4471" in text or "9032" in text for text in told)
+    # Kept by a fact, said again: nothing to say.
+    await harness.memory.store("van", "van alarm code is 4471", "core")
+    again = await harness.turn("van alarm code is 4471")
+    assert not [e for e in again if isinstance(e, Notice)]
+    # No secret, no notice.
+    plain = await harness.turn("the van needs new tyres")
+    assert not [e for e in plain if isinstance(e, Notice)]

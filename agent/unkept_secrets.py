@@ -1,0 +1,37 @@
+"""What the chat says of a secret a message gave that memory does not keep.
+
+Found by a new user, a dog groomer: "van alarm code is 4471, card machine pin 9032" was saved
+as "[REDACTED:code]" and the chat said nothing; asked later, the code was nowhere. A message
+is saved with its secrets redacted; a fact keeps one only when asked to ("remember …").
+"""
+
+from __future__ import annotations
+
+from agent.events import Notice
+from memory.entry import MemoryEntry
+from memory.errors import MemoryStoreError
+from memory.protocol import Memory
+from memory.text import REDACTED_MARKER
+
+_FACTS_READ = 500
+
+
+async def unkept_secret_notice(
+    memory: Memory, namespace: str, saved: MemoryEntry, values: list[str]
+) -> Notice | None:
+    """The notice for a saved message whose secrets no fact in effect holds, or None."""
+    if not values or REDACTED_MARKER.search(saved.content) is None:
+        return None
+    try:
+        facts = await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
+    except MemoryStoreError:
+        return None
+    held = "\n".join(fact.content for fact in facts)
+    if all(value in held for value in values):
+        return None  # said again: a fact keeps it already
+    return Notice(
+        "Your message held a secret (a code, a PIN or a password): messages are saved with "
+        "it redacted, so memory does not keep it. To keep it, ask to remember it "
+        '("remember …") or add it in the memory inspector (F2).',
+        "info",
+    )
