@@ -208,6 +208,9 @@ def moves_it(new: str, old: str) -> bool:
         if found is None:
             return False
         said = new[: found.start()]
+        # The clause the verb is in: "Murphys rang, Bailey moved to sat 12/12" moves Bailey's
+        # groom (a new user, a dog groomer: "rang" named no word of it, so nothing moved).
+        said = _CLAUSE_BEFORE.split(said)[-1] or said
     # "Dentist appointment moved to 21/1" names the dentist on 14/1 as well (an adversary).
     # The function words of the language it is in, read in the whole text: "El dentista"
     # alone is read as English, keeping "el" (an adversary: it moved nothing).
@@ -216,6 +219,7 @@ def moves_it(new: str, old: str) -> bool:
     return bool(named) and named <= set(analyze(old))
 
 
+_CLAUSE_BEFORE = re.compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+")
 _A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
 _MOVED_THE = re.compile(
     rf"(?i)^\s*(?:(?:i|we)\s+(?:have\s+|'ve\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"

@@ -328,6 +328,7 @@ NEW_VALUES = [
     ("the gestoria phone number is 963 41 22 10", "la gestoría tiene número nuevo: 961 55 80 33"),
     ("My email is ana@correo.es", "mi nuevo correo es ana@nuevo.es"),
     ("Noreen Kelly's number is 087 123 4567", "Noreen Kelly has a new number 085 999 8888"),
+    ("Murphys' cockapoo Bailey fri 11/12 10am", "Murphys rang, Bailey moved to sat 12/12 11am"),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
     ("The Murphys number is 086 221 3345", "murphys have a new number 086 555 7788"),

@@ -542,3 +542,19 @@ async def test_a_relatives_news_in_spanish_and_a_condition_mark_nothing(harness:
         recalled = next(e for e in events if isinstance(e, MemoryRecalled))
         assert key in {e.key for e in recalled.injected}
         assert recalled.since_changed == {}, asked
+
+
+async def test_a_move_said_after_who_rang_marks_the_event(harness: Harness) -> None:
+    """Found by a new user, a dog groomer: "Murphys rang, Bailey moved to sat 12/12 11am"
+    left "Murphys' cockapoo Bailey fri 11/12 10am" unmarked ("rang" named no word of it)."""
+    booking = await harness.memory.store_with_metadata(
+        "conversation/s0/1", "Murphys' cockapoo Bailey fri 11/12 10am", "conversation", "s0"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s0/2", "Murphys rang, Bailey moved to sat 12/12 11am", "conversation", "s0"
+    )
+    harness.model.add("Bailey is on Saturday.")
+    events = await harness.turn("when is Bailey's groom on 11/12?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert booking.id in {e.id for e in recalled.injected}
+    assert "Bailey moved to sat" in recalled.since_changed.get(booking.id, "")
