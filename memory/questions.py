@@ -149,7 +149,8 @@ _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 
 
 _ASKED_WITHOUT_MARK = re.compile(
-    r"(?i)\W*(?:(?:what|wot|wat|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
+    r"(?i)\W*(?:how\s+much\s+(?:for|to)(?=\s+\S)|"
+    r"(?:what|wot|wat|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
     r"does|will|can|have|has|am))|(?:what|which|wat|wot)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
     r"were|am|have|has)|how\s+(?:much|many|long|often|far|old)\s+(?:is|are|was|were|do|does|did|"
     r"have|has|am)|who\s+(?:lives|works|owns|pays|owes|rents|stays|has|is)|"
@@ -188,7 +189,8 @@ def _asked_without_mark(said: str) -> bool:
 
 _ASKED_BY_ITS_VERB = re.compile(
     r"(?i)\W*(?:(?:has|have|did|is|are|was|were|can|could|will|should)\s+"
-    r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))|(?:does|do)\s+"
+    r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+)(?:['\u2019]s)?)|"
+    r"(?:does|do)\s+"
     r"(?:my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+))|"
     r"did\s+(?!(?:i|we|you|it|that|this|u)\b)[a-z]+(?=\s+(?:pay|send|call|ring|reply|book|come|"
     r"say|text|email|sign|finish|arrive|get|bring|leave|drop|pick|fix|check|confirm|cancel)\b)|"

@@ -714,6 +714,12 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("marta paid for dec yet", True),
         ("Ciarán has not paid yet", False),
         ("best day yet", False),
+        # A new user, a dog groomer: shown to the model as memories.
+        ("how much for a large dog", True),
+        ("has Rex's deposit been paid", True),
+        ("is Bailey's deposit paid", True),
+        ("Rex's deposit has been paid", False),
+        ("how much for the Murphys: 60, paid", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
