@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from memory.contacts_elsewhere import in_english
 from memory.fact_subjects import (
     PREDICATE,
     change_terms,
@@ -24,7 +23,7 @@ from memory.fact_subjects import (
     subject_words,
 )
 from memory.health_values import health_changed
-from memory.plain_order import I_GOT_A_NEW, SOMEONE_GOT_A_NEW, THEN_ITS_VALUE
+from memory.plain_order import I_GOT_A_NEW, SOMEONE_GOT_A_NEW, THEN_ITS_VALUE, as_it_is_now
 from memory.predicates import (
     LEAD_IN,
     USER,
@@ -291,7 +290,7 @@ def user_value(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
 
     A contact said in another language is read in English (`memory.contacts_elsewhere`).
     """
-    claim = _attribute_claim(in_english(text))
+    claim = _attribute_claim(as_it_is_now(text))
     if claim is not None:
         return claim
     said = user_claim(text)

@@ -67,9 +67,8 @@ _NAME_THE_ROLE = re.compile(
 """'Breda the childminder number is …' is Breda's number, as "Bredas new number" says."""
 _GOT_A_NEW = re.compile(
     I_GOT_A_NEW + r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
-    r"(?:\s+for\s+(?P<whose>(?:the|my|our)\s+[a-z][\w'-]*|(?-i:[A-Z])[\w'-]*))?"
-    + THEN_ITS_VALUE
-    + r"(?P<value>\S.*)$"
+    r"(?:\s+for\s+(?P<whose>(?:the|my|our)\s+[a-z][\w'-]*|(?-i:[A-Z])[\w'-]*"
+    r"(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + THEN_ITS_VALUE + r"(?P<value>\S.*)$"
 )
 """'got a new number, …', 'Got a new number for the plumber: …': said of whose it is."""
 _HAS_A_NEW = re.compile(

@@ -676,6 +676,11 @@ async def test_a_stop_said_in_other_words_ends_that_dose_only(
             "La gestoría tiene número nuevo: 961 55 80 33",
         ),
         (
+            "Tom Murphy's phone is 086 555 1212",
+            "got a new number for Tom Murphy 083 444 5555",
+            "Got a new number for Tom Murphy 083 444 5555",
+        ),
+        (
             "I take ibuprofeno 600mg twice a day for my wrist",
             "ya no tomo ibuprofeno, the physio told me to stop it last week",
             "Ya no tomo ibuprofeno, the physio told me to stop it last week",
@@ -686,7 +691,7 @@ async def test_a_change_said_in_spanish_updates_the_fact(
     harness: Harness, fact: str, message: str, now: str
 ) -> None:
     """Found by a new user, a translator: each left the old fact in effect, while the same
-    said in English updated it."""
+    said in English updated it; a dog groomer's new number for a client named in full too."""
     await harness.memory.store("fact", fact, "core")
     harness.model.add("Noted.")
     await harness.turn(message)
