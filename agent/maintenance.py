@@ -50,12 +50,13 @@ async def past_retention(
     report, _ = await maintain(memory, settings, dry_run=True, now=now)
     if report is None:
         return {}
-    ids = {record.id for record in records}
+    # By where each landed and what it says, not by id: an id taken in another namespace is
+    # given anew, and the copy under the old id is another import's (an adversary saw a
+    # second import count the first's four memories with its own).
     said = {(record.namespace, record.key, record.content) for record in records}
     due: Counter[str] = Counter(
         entry.category
         for entry, reason in report.removed
-        if reason.startswith("retention")
-        and (entry.id in ids or (entry.namespace, entry.key, entry.content) in said)
+        if reason.startswith("retention") and (entry.namespace, entry.key, entry.content) in said
     )
     return dict(due)

@@ -307,6 +307,10 @@ def test_an_import_says_which_memories_the_next_hygiene_removes_for_their_age(
     listed = run_cli("memory", "hygiene", "--dry-run").clean().out
     assert "chat-1" in listed and "chat-2" in listed
     assert not any(key in listed for key in ("chat-3", "chat-4", "chat-5", "fact"))
+    # Imported again into another namespace, the note counts that import's own (an
+    # adversary saw the first import's two counted with them).
+    again = run_cli("memory", "import", "--namespace", "work", str(home / "in.jsonl")).clean().out
+    assert again.splitlines()[-1].startswith("note: 2 memories in this import are older than")
 
 
 def test_an_import_within_retention_says_nothing_about_it(home: Path) -> None:
