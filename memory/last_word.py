@@ -100,6 +100,9 @@ class LastWords:
 
 
 _A_NUMBER = re.compile(r"\d+")
+_A_YEAR_SAID = re.compile(r"(?i)\b(?:in|since|from|of|back\s+in|until|till)\s+(?:19|20)\d\d\b")
+"""When a change was, not what it changed to: "the door code changed in 2023 but I still
+know it" marked both flats' codes changed since (an adversary)."""
 
 
 def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
@@ -113,7 +116,8 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
         return False
     if not _says_a_change(message.content):
         return False
-    numbers = set(_A_NUMBER.findall(message.content)) - set(_A_NUMBER.findall(fact.content))
+    said = _A_YEAR_SAID.sub(" ", message.content)
+    numbers = set(_A_NUMBER.findall(said)) - set(_A_NUMBER.findall(fact.content))
     shared = _subject(message.content) & _subject(fact.content)
     if not numbers or len(shared) < _SHARED_AT_LEAST:
         return False

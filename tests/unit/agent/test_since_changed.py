@@ -558,3 +558,20 @@ async def test_a_move_said_after_who_rang_marks_the_event(harness: Harness) -> N
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert booking.id in {e.id for e in recalled.injected}
     assert "Bailey moved to sat" in recalled.since_changed.get(booking.id, "")
+
+
+async def test_the_year_a_change_was_is_no_new_value(harness: Harness) -> None:
+    """Found by an adversary: "the door code changed in 2023 but I still know it" marked
+    both flats' door codes changed since: 2023 is when, not a new code."""
+    await harness.memory.store("vienna", "The Vienna flat door code is 9182", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/1",
+        "the door code changed in 2023 but I still know it",
+        "conversation",
+        "s0",
+    )
+    harness.model.add("Here.")
+    events = await harness.turn("what's the door code for the Vienna flat?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert "vienna" in {e.key for e in recalled.injected}
+    assert recalled.since_changed == {}
