@@ -169,6 +169,12 @@ def select(
     for entry in result.below_floor:
         held = entry.scores is not None and bool(entry.scores.held_back)
         if held or (entry.score or 0.0) >= 0.01:
+            if holds_a_secret(entry):
+                # Not shown to the model, but listed in the ◆ detail: a new user saw "Wifi
+                # password is Croissant#2024!" there under a message that never asked.
+                entry = entry.model_copy(
+                    update={"content": redacted_for_the_model(entry.content)}
+                )
             cut.append(CutMemory(entry, "held back" if held else "below floor"))
     total = 0
     # Asked what is known of them, the user asked for their facts, not the few best matches.

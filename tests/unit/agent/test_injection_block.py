@@ -201,3 +201,19 @@ def test_a_long_memory_shows_its_opening_and_the_part_the_message_asks_about() -
     # A memory that fits is shown whole.
     whole = render([email], when, InjectionBudget(max_entry_chars=1000), query=asked)
     assert _COACH.replace("<", "&lt;").replace(">", "&gt;") in whole
+
+
+def test_a_secret_below_the_floor_is_listed_redacted() -> None:
+    """Found by a new user, a pharmacist: the ◆ detail listed "Wifi password is
+    Croissant#2024!" under "not used" for a message that asked for no secret."""
+    from memory.entry import RecallResult
+
+    when = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    wifi = written_entry("wifi", "Wifi password is Croissant2024x", "core", when)
+    wifi = wifi.model_copy(update={"score": 0.2})
+    bike = written_entry("conversation/s1/m1", "bike lock code is 7702", "conversation", when)
+    bike = bike.model_copy(update={"score": 0.2})
+    result = RecallResult(entries=[], mode="hybrid", below_floor=[wifi, bike])
+    _, cut = select(result, InjectionBudget(), "s2", [], asked="wifi keeps dropping")
+    listed = " ".join(c.entry.content for c in cut)
+    assert len(cut) == 2 and "Croissant2024x" not in listed and "7702" not in listed
