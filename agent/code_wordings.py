@@ -22,7 +22,8 @@ _OPENS = (
     r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room)"
 )
 _CODE = (
-    r"[\"'`\u201c\u2018]?[*#]?(\d[\d \t-]{1,10}\d)[*#]?[\"'`\u201d\u2019]?(?!\w)"
+    r"[\"'`\u201c\u2018]?[*#]?(\d[\d \t-]{1,10}\d|(?=[0-9A-Z]*\d)(?=\d*[A-Z])(?-i:[0-9A-Z]{4,8}))"
+    r"[*#]?[\"'`\u201d\u2019]?(?!\w)"
     r"(?![ \t]*(?:[a-z]{0,2}m\b|meters?|metres?|feet|ft|inch|in\b|years?|days?|min|minutes?|"
     r"hours?|h\b|euros?|dollars?|pounds?|€|\$|£|%|kg|lbs?|people|cars?|floors?|steps?|miles?|"
     r"wide|tall|high|long|deep|away|am\b|pm\b|updates?|versions?|releases?|editions?|"
@@ -177,7 +178,9 @@ _LOCKS_BEFORE_A_COLON = _LOCKS_ELSEWHERE.replace("|tor|", "|")
 _FOREIGN_LABEL_THEN_CODE = re.compile(
     r"(?i)\b(?:c[oó]digo|codice|code)[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['\u2019]|del|dell['\u2019]|"
     r"della|de|do|da|du|des|d['\u2019]|f(?:ü|ue)r[ \t]+(?:die|das|den))[ \t]*)?"
-    rf"(?:{_LOCKS_ELSEWHERE})[ \t]*:?[ \t]+"
+    rf"(?:{_LOCKS_ELSEWHERE})"
+    r"(?:[ \t]+(?:de[ \t]+l['\u2019]|de|du|des|d['\u2019])[ \t]*[\w'\u2019-]+)?"
+    r"[ \t]*(?::|\b(?:is|est|es|ist|è|é)\b)?[ \t]+"
     r"[\"'`\u201c\u2018]?[*#]?((?=[0-9A-Z]*\d)[0-9A-Z]{3,10}|\d[\d \t-]{1,10}\d)[*#]?(?![\w-])"
 )
 """"Codice del cancello 7788", "Código de la puerta 2580", "Code für die Tür 4471" (a
@@ -194,11 +197,13 @@ _LOCK_ELSEWHERE_THEN_CODE = re.compile(
 """"Türcode 5858", "Torcode 3434", "Alarmanlage: 7788" (an adversary: each kept); not
 "garage 120 sqm": a lock's word alone is followed by a colon."""
 _DIGICODE = re.compile(
-    r"(?i)\bdigicode(?:[ \t]+(?:de|du|des|d['\u2019])[ \t]*[\w'\u2019-]+(?:[ \t]+[\w-]+)?)?"
-    r"[ \t]*(?::|=|\best\b|\bc['\u2019]est\b)[ \t]*"
+    r"(?i)\bdigicode(?:[ \t]+(?:de|du|des|d['\u2019]|for|of|at|to)[ \t]*(?:(?:the|my|our)[ \t]+)?"
+    r"[\w'\u2019-]+(?:[ \t]+[\w-]+)?)?"
+    r"[ \t]*(?::|=|\best\b|\bc['\u2019]est\b|\bis\b|\bwas\b)[ \t]*(?:now[ \t]+)?"
     r"((?=[0-9A-Z]*\d)[0-9A-Z]{3,8})(?![\w-])"
 )
-""""le digicode de Lyon est 7A42B", "le digicode est 4B12": a French door's keypad takes
+""""le digicode de Lyon est 7A42B", "le digicode est 4B12", "the digicode for our building is
+4B719" (a new user, a pharmacist in Lyon): a French door's keypad takes
 letters too (an adversary: both kept)."""
 _FOREIGN_DIGIT_WORD = (
     r"(?:cero|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|zero|due|tre|quattro|cinque|sei|"

@@ -172,9 +172,7 @@ def select(
             if holds_a_secret(entry):
                 # Not shown to the model, but listed in the ◆ detail: a new user saw "Wifi
                 # password is Croissant#2024!" there under a message that never asked.
-                entry = entry.model_copy(
-                    update={"content": redacted_for_the_model(entry.content)}
-                )
+                entry = entry.model_copy(update={"content": redacted_for_the_model(entry.content)})
             cut.append(CutMemory(entry, "held back" if held else "below floor"))
     total = 0
     # Asked what is known of them, the user asked for their facts, not the few best matches.

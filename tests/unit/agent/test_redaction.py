@@ -565,6 +565,11 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "Tor: 2024 Endspiel in Berlin",
         "Il codice del corso è 2024 per iscriversi",
         "code du produit 12345",
+        "promo code is SAVE20",
+        "the error code is E404",
+        "my postcode is D02X285",
+        "Flight code is EI123",
+        "le digicode est cassé",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
@@ -633,6 +638,11 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("code porte 3B77A", "3B77A"),
         ("code d'entrée 2208", "2208"),
         ("Schlüsselbox Code 5151", "5151"),
+        # A new user, a pharmacist in Lyon: a digicode with letters, said in English.
+        ("remember the digicode for our building is 4B719", "4B719"),
+        ("the syndic changed the digicode, new code is 7C402", "7C402"),
+        ("code du portail de l'école is 1379 for pickup", "1379"),
+        ("the door code is 4B719", "4B719"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
