@@ -110,6 +110,7 @@ def _of_other_people(new: str, old: str) -> bool:
     owed_new, owed_old = debt_owed(new), debt_owed(old)
     if owed_new and owed_old and owed_new != owed_old:
         return True
+    new, old = _IN_BRACKETS.sub(" ", new), _IN_BRACKETS.sub(" ", old)
     ours, theirs = user_value(new), user_value(old)
     if ours is not None and theirs is not None and ours[0] == theirs[0]:
         return False
@@ -190,6 +191,9 @@ def _whose(text: str) -> str:
     to shellfish" and "I'm allergic to penicillin", "My son …" and "My daughter …", "My
     wife's number" and "My number", "tom is allergic to nuts" and "maya is …".
     """
+    # Who someone is, said between brackets, is not whose: "Françoise (Julien's mum) has a
+    # new phone number" marked Julien's number changed (a new user, a pharmacist).
+    text = _IN_BRACKETS.sub(" ", text)
     found = _POSSESSOR.search(text)
     if found is not None:
         if found[1]:
@@ -245,7 +249,7 @@ _WITH_SOMEONE = re.compile(
 then when."""
 _NAME_FIRST = re.compile(
     r"^\W*(?P<who>(?!(?:The|This|That|My|Our|I|It|We|You|Dentist|Doctor|Meeting|Lunch|"
-    r"Dinner|Call)\b)[A-Z][a-z]+(?:\s+(?:O['\u2019])?[A-Z][\w'\u2019-]+)?)\s+"
+    r"Dinner|Call)\b)[A-Z][a-z\u00e0-\u00ff]+(?:\s+(?:O['\u2019])?[A-Z][\w'\u2019-]+)?)\s+"
     r"(?:has|had|is|was|needs|plays|goes|takes|starts|gets)\b"
 )
 _OPENS_AS_ME = re.compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
@@ -259,6 +263,7 @@ _NOT_A_PERSON = frozenset(
 )
 
 
+_IN_BRACKETS = re.compile(r"\s*\([^()]{0,80}\)")
 _NAME_BEFORE = re.compile(
     r"(?<![\w'\u2019-])(?!(?:Mr|Mrs|Ms|Miss|Dr|Got|New|The|My|Our|And|So|Also|Btw)\s)"
     r"((?-i:[A-Z])[a-z]+)\s+$"

@@ -588,6 +588,10 @@ LOOKALIKES = [
     ("Mi número es 600 111 222", "Mi perro es Tula"),
     ("Noreen Kelly's number is 087 123 4567", "Paddy Kelly has a new number 087 333 4444"),
     ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),  # one price of three
+    (
+        "Julien has a new phone number: 07 55 44 33 22",
+        "Françoise (Julien's mum) has a new phone number: 04 78 99 99 99",
+    ),
     ("Mary O'Brien's number is 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
     ("My address is Calle Cuba 8", "la gestoría tiene número nuevo: 961 55 80 33"),
     ("I live in Porto", "I live in the city centre"),  # a description

@@ -575,3 +575,20 @@ async def test_the_year_a_change_was_is_no_new_value(harness: Harness) -> None:
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert "vienna" in {e.key for e in recalled.injected}
     assert recalled.since_changed == {}
+
+
+async def test_who_someone_is_in_brackets_is_not_whose(harness: Harness) -> None:
+    """Found by a new user, a pharmacist: "Françoise (Julien's mum) has a new phone number"
+    marked Julien's number changed since, and a model would have given hers as his."""
+    await harness.memory.store("julien", "Julien has a new phone number: 07 55 44 33 22", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/1",
+        "Françoise (Julien's mum) has a new phone number: 04 78 99 99 99",
+        "conversation",
+        "s0",
+    )
+    harness.model.add("Here.")
+    events = await harness.turn("Julien phone number?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert "julien" in {e.key for e in recalled.injected}
+    assert recalled.since_changed == {}
