@@ -96,6 +96,10 @@ def secret_said_changed(text: str) -> frozenset[str]:
             # "We changed the door code, it's 9090 now": named in the clause before, or
             # in the sentence before ("The door code changed. It is 9090 now").
             lead = f"{head if _comma else said_before} to "
+        elif _comma and _what_changed(tail):
+            # The clause the secret is in: "Free changed the box, wifi password is now …"
+            # named "Free" (a new user, a pharmacist: the old password stayed unmarked).
+            lead = tail
         said_before = piece
         if not _SAYS_CHANGED.search(piece):
             continue
