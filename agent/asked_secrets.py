@@ -152,14 +152,22 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
             continue
         for entry in holding:
             if overlap[entry.id] == most:
-                kept.setdefault(entry.id, set()).update(_asked_of(entry.content, part))
+                # A saved message holds only a bike lock's code: asked for by its words
+                # alone ("what's the Vienna door code?" showed it beside: an adversary).
+                said = entry.category == MemoryCategory.CONVERSATION.value
+                asked_of = _asked_of(entry.content, part, named_only=said)
+                kept.setdefault(entry.id, set()).update(asked_of)
     return {
         entry.id: _showing(entry.content, kept[entry.id]) for entry in holding if entry.id in kept
     }
 
 
-def _asked_of(text: str, part: _Part) -> set[int]:
-    """Which of `text`'s secrets (by their order in it) `part` asks for."""
+def _asked_of(text: str, part: _Part, *, named_only: bool = False) -> set[int]:
+    """Which of `text`'s secrets (by their order in it) `part` asks for.
+
+    Those of the kind asked for said of what it names; when none is named, each of the
+    kind asked for (the fact as a whole was what was asked of), but with `named_only`.
+    """
     spans = _secret_spans(text)
     chosen = [at for at, (kind, _, _) in enumerate(spans) if kind in part.kinds]
     chosen = chosen or list(range(len(spans)))
@@ -168,7 +176,7 @@ def _asked_of(text: str, part: _Part) -> set[int]:
         for at in chosen
         if part.of & frozenset(analyze(_clause_around(text, spans[at][1], spans[at][2])))
     ]
-    return set(named or chosen)
+    return set(named) if named_only else set(named or chosen)
 
 
 def _secret_spans(text: str) -> list[tuple[str, int, int]]:

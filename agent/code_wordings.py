@@ -240,6 +240,16 @@ _CLAVE = re.compile(
     r"(?i)\bclave[ \t]*:?[ \t]+(\d{4,8})(?![\d.,/:-]?\d)(?![ \t]*(?:€|eur|euros?|%))"
 )
 """"tarjeta nueva: clave 8812" (a translator's card PIN was kept)."""
+_CHANGED_FROM_TO = re.compile(
+    r"(?i)\b(?:code|combo|combination|pin|passcode)[ \t]+"
+    r"(?:was[ \t]+|has[ \t]+been[ \t]+|got[ \t]+)?"
+    r"(?:changed|switched|reset|updated)[ \t]+from[ \t]+"
+    + _CODE
+    + r"[ \t]+to[ \t]+"
+    + _CODE.replace("(\\d[", "(?P<new>\\d[", 1)
+)
+""""the shed padlock combo changed from 4321 to 8765" (an adversary: both codes saved, and
+shown to the model in a note)."""
 _PIN_PAIRS = re.compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
 """"pin is 44-71": two pairs (single digits spaced are read in `agent.redact`)."""
 _PUK = re.compile(
@@ -295,6 +305,8 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     spans = [
         (match.span(1), _bike(text, match.start())) for match in found if not _alarm_time(match)
     ]
+    for match in _CHANGED_FROM_TO.finditer(text):
+        spans += [(match.span(1), False), (match.span("new"), False)]
     for match in _ANOTHER_PIN.finditer(text):
         spans.append((match.span(1) if match[1] else match.span(2), False))
     for listed in _LIST_OF_CODES.finditer(text):

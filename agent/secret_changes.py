@@ -11,6 +11,7 @@ fact "since changed" (`agent.since_changed`).
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING
 
 from agent.redact import redact
@@ -46,9 +47,19 @@ def _what_changed(before: str) -> frozenset[str]:
     if found is None:
         return frozenset()
     named = next(group for group in found.groups() if group is not None)
-    terms = frozenset(analyze(named)) - change_terms() - WHOSE
+    terms = frozenset(analyze(named)) - change_terms() - WHOSE - _said_by_the_way()
     # "we changed the wifi pw" names the fact "Our wifi password is …" (an adversary).
     return frozenset(_SAME_SECRET.get(term, term) for term in terms)
+
+
+@cache
+def _said_by_the_way() -> frozenset[str]:
+    """Words a message is opened with that name nothing.
+
+    "FYI the Vienna door code changed to …" named "fyi" too, which no fact says (an
+    adversary: the old code stayed unmarked).
+    """
+    return frozenset(analyze("fyi btw ps ok okay so just know heads up note also anyway update"))
 
 
 _SAME_SECRET = {"pw": "password", "pwd": "password", "passwd": "password", "combo": "combin"}

@@ -40,7 +40,9 @@ def one_item_of_a_list(new: str, old: str) -> bool:
         items = list_items(listed)
         if items is None:
             continue
-        shared = set(analyze(listed)) & set(analyze(other))
+        # Not the heading's words: "todo: haircut now at 3pm" speaks of one item of "todo:
+        # passport, haircut, dentist" (an adversary saw it replace the list).
+        shared = set(analyze(_body(listed))) & set(analyze(_body(other)))
         holding = [item for item in items if item & shared]
         if len(holding) == 1 and shared <= holding[0]:
             return True
@@ -51,21 +53,25 @@ _A_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 def one_value_of_several(new: str, old: str) -> bool:
-    """Whether `old` gives several values and `new` one of them anew, no more.
+    """Whether `old` gives several values and `new` fewer of them anew, no more.
 
     Found by a new user, a dog groomer: "/remember medium dogs now 50" replaced "Large dogs
     are 60, medium 45, small 35", and the small and large prices were gone from what the
-    model was shown. Such a change leaves the list as it is, the new value beside it.
+    model was shown; an adversary's "Kennel rates: medium 50 now, small 35 dropped" lost
+    the large. Such a change leaves the list as it is, the new values beside it.
     """
-    items = list_items(old, fewest=2)
-    if items is None or list_items(new, fewest=2) is not None:
+    valued_old = [item for item in _pieces(old) if _A_NUMBER.search(item)]
+    if len(valued_old) < 2:
         return False
-    pieces = [piece for piece in _LIST_ITEMS.split(_body(old)) if piece.strip()]
-    valued = [piece for piece in pieces if _A_NUMBER.search(piece)]
-    if len(valued) < 2 or len(set(_A_NUMBER.findall(new))) != 1:
+    valued_new = [item for item in _pieces(new) if _A_NUMBER.search(item)]
+    if not valued_new or len(valued_new) >= len(valued_old):
         return False
-    words = set(analyze(new))
-    return len([item for item in items if item & words]) >= 1
+    old_words = [set(analyze(item)) for item in valued_old]
+    return all(any(set(analyze(item)) & words for words in old_words) for item in valued_new)
+
+
+def _pieces(text: str) -> list[str]:
+    return [piece for piece in _LIST_ITEMS.split(_body(text)) if piece.strip()]
 
 
 def _body(text: str) -> str:

@@ -95,9 +95,15 @@ _WEEKDAY_WITH_ARTICLE = {
     "domingo": "sunday",
     "domenica": "sunday",
 }
+_ON_OR_EVERY = (
+    r"(?:(?P<on>am|el|le|il|lo|o|no|na|au)\s+|"
+    r"(?P<every>jeden|cada|chaque|ogni|todos\s+los|tous\s+les|todas\s+as)\s+)"
+)
 _NAMED_ELSEWHERE = re.compile(
-    r"(?i)(?<![\w-])(" + "|".join(sorted(_WEEKDAY_ELSEWHERE, key=len, reverse=True)) + r")(?![\w-])"
-    r"|(?<![\w-])((?:el|los|este|pr[oó]ximo|cada|il|la|ogni|questo|o|no|neste)\s+)"
+    rf"(?i)(?<![\w-]){_ON_OR_EVERY}?("
+    + "|".join(sorted(_WEEKDAY_ELSEWHERE, key=len, reverse=True))
+    + r")(?![\w-])"
+    r"|(?<![\w-])(?P<article>(?:el|los|este|pr[oó]ximo|cada|il|la|ogni|questo|o|no|neste)\s+)"
     r"(lunes|s[aá]bado|sabato|domingo|domenica)(?![\w-])"
 )
 """A weekday in Spanish, French, German, Italian or Portuguese: "el martes", "am Freitag",
@@ -114,14 +120,20 @@ def weekdays_in_english(text: str) -> str:
     lowered = text.lower()
     if not any(part in lowered for part in _ELSEWHERE_PARTS):
         return text
-    return _NAMED_ELSEWHERE.sub(
-        lambda found: (
-            _WEEKDAY_ELSEWHERE[found[1].lower()]
-            if found[1]
-            else found[2] + _WEEKDAY_WITH_ARTICLE[found[3].lower()]
-        ),
-        text,
-    )
+    return _NAMED_ELSEWHERE.sub(_in_english, text)
+
+
+def _in_english(found: re.Match[str]) -> str:
+    """A weekday and the word before it in English: "am Freitag" is "on friday".
+
+    Found by an adversary: "Zahnarzt am Freitag um 10" was found by no "what's on Friday?".
+    """
+    if found["article"]:
+        return found["article"] + _WEEKDAY_WITH_ARTICLE[found[5].lower()]
+    english = _WEEKDAY_ELSEWHERE[found[3].lower()]
+    if found["every"]:
+        return f"every {english}"
+    return f"on {english}" if found["on"] else english
 
 
 def names_a_weekday_elsewhere(text: str) -> bool:

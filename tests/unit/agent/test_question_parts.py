@@ -420,3 +420,28 @@ async def test_the_kind_of_secret_and_each_part_asked_for_are_read(harness: Harn
         "what's the code for the Vienna flat?": {"9182"},
         "what's the Graz wifi password and the Vienna door code?": {"Alpenblick77", "9182"},
     }
+
+
+async def test_a_saved_messages_bike_code_goes_only_when_its_lock_is_asked_for(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "what's the door code for Vienna?" showed the model "… the
+    bike lock code is 5566" from a saved message beside the door code asked for."""
+    await harness.memory.store(
+        "vienna", "Vienna flat: door code 4471, wifi password Blue88x", "core"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s0/1",
+        "Just so you know the Vienna door code is 4471 and the bike lock code is 5566",
+        "conversation",
+        "s0",
+    )
+    shown: dict[str, str] = {}
+    for message in ("what's the door code for Vienna?", "what's my bike lock code?"):
+        harness.model.add("Here.")
+        events = await harness.turn(message)
+        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        shown[message] = " | ".join(e.content for e in recalled.injected)
+    assert "4471" in shown["what's the door code for Vienna?"]
+    assert "5566" not in shown["what's the door code for Vienna?"]
+    assert "5566" in shown["what's my bike lock code?"]

@@ -570,6 +570,7 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "my postcode is D02X285",
         "Flight code is EI123",
         "le digicode est cassé",
+        "the dress code changed from formal to casual",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
@@ -643,6 +644,9 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("the syndic changed the digicode, new code is 7C402", "7C402"),
         ("code du portail de l'école is 1379 for pickup", "1379"),
         ("the door code is 4B719", "4B719"),
+        # A third adversary: both codes of a change.
+        ("the shed padlock combo changed from 4321 to 8765", "4321"),
+        ("the shed padlock combo changed from 4321 to 8765", "8765"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:

@@ -603,6 +603,7 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
         ("storage unit code updated to [REDACTED:code]", {"storage", "unit", "code"}),
         # The clause the secret is in (a new user, a pharmacist).
         ("Free changed the box, wifi password is now [REDACTED:secret]", {"wifi", "password"}),
+        ("FYI the Vienna door code changed to [REDACTED:code]", {"vienna", "door", "code"}),
         # Said changed without the new value (a fifth adversary).
         ("they changed the wifi password yesterday", {"wifi", "password"}),
         ("the alarm code has been changed", {"alarm", "code"}),

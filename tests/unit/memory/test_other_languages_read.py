@@ -134,6 +134,7 @@ async def test_a_sqlite_store_indexed_before_finds_the_day(tmp_path: Path) -> No
         ("rendez-vous jeudi 14h", "thursday"),
         ("il sabato mattina", "saturday"),
         ("cita el miércoles", "wednesday"),
+        ("Zahnarzt am Freitag um 10", "friday"),
     ],
 )
 def test_a_weekday_in_another_language_is_found_by_its_english_name(
@@ -149,3 +150,16 @@ def test_a_weekday_in_another_language_is_found_by_its_english_name(
 def test_a_name_or_a_word_like_a_weekday_is_no_weekday(said: str) -> None:
     terms = entry_terms("s", said)
     assert not {"sunday", "monday", "wednesday"} & set(terms)
+
+
+def test_a_weekday_after_its_preposition_is_a_day_said() -> None:
+    """Found by an adversary: "Zahnarzt am Freitag um 10" scored 0.24 for "what's on
+    Friday?", where "Dentist on Friday at 10" scored 1.00: "am" is "on", "jeden" "every"."""
+    from datetime import UTC, datetime
+
+    said = datetime(2026, 12, 5, 12, 0, tzinfo=UTC)
+    german = {t for t in entry_terms("s", "Zahnarzt am Freitag um 10", said) if t.startswith("dt")}
+    english = {t for t in entry_terms("s", "Dentist on Friday at 10", said) if t.startswith("dt")}
+    assert german and german == english
+    weekly = {t for t in entry_terms("s", "jeden Montag Yoga") if t.startswith("dtwd")}
+    assert weekly == {"dtwd1"}
