@@ -159,11 +159,11 @@ _A_KIND_OF_PHONE = re.compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal
 whose or which one it is (found by a new user: "My mobile is …" left it in effect)."""
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
 _POSSESSIVE = re.compile(r"\b\w[\w'\u2019-]*?['\u2019]s\b")
-_FIRST_NAME_BEFORE = re.compile(r"(?<![\w'\u2019-])(?-i:[A-Z])[a-z\u00e0-\u00ff]+\s+$")
+_FIRST_NAME_BEFORE = re.compile(r"(?<![\w'\u2019-])(?-i:[A-Z])[a-z\u00e0-\u00ff]+\.?\s+$")
 """A first name before a surname's possessive: "Noreen Kelly's", "Mary O'Brien's"."""
-_NOT_A_FIRST_NAME = frozenset(
-    "mr mrs ms miss dr got new the my our and so also btw ps old their his her its".split()
-)
+_NOT_A_FIRST_NAME = frozenset("got new the my our and so also btw ps old their his her its".split())
+"""Not a first name; a title is one ("Mr Walsh" is not "Mrs Walsh": an adversary saw one's
+phone number replace the other's)."""
 
 
 @cache

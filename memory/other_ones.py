@@ -265,8 +265,8 @@ _NOT_A_PERSON = frozenset(
 
 _IN_BRACKETS = re.compile(r"\s*\([^()]{0,80}\)")
 _NAME_BEFORE = re.compile(
-    r"(?<![\w'\u2019-])(?!(?:Mr|Mrs|Ms|Miss|Dr|Got|New|The|My|Our|And|So|Also|Btw)\s)"
-    r"((?-i:[A-Z])[a-z]+)\s+$"
+    r"(?<![\w'\u2019-])(?!(?:Got|New|The|My|Our|And|So|Also|Btw)\s)"
+    r"((?-i:[A-Z])[a-z\u00e0-\u00ff]+)\.?\s+$"
 )
 """A first name right before a surname's possessive: "Noreen Kelly's"."""
 _FIRST_NAME = re.compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")

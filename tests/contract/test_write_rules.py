@@ -589,6 +589,7 @@ LOOKALIKES = [
     ("Mi número es 600 111 222", "Mi perro es Tula"),
     ("Noreen Kelly's number is 087 123 4567", "Paddy Kelly has a new number 087 333 4444"),
     ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),  # one price of three
+    ("Mr Walsh's phone is 01 999 0000", "Mrs Walsh's phone is 01 888 0000"),  # two people
     # A third adversary: one item of a list said anew, under its heading; two of three.
     ("todo: passport, haircut, dentist", "todo: haircut now at 3pm"),
     ("Shopping list: milk, eggs, bread", "Shopping list: eggs now 12 not 6"),
@@ -1735,6 +1736,7 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("Noreen Kelly has a new number 085 999 8888", "Paddy Kelly has a new number 087 333 4444"),
         ("Mary O'Brien has a new number 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
         ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),
+        ("Mr Walsh's phone is 01 999 0000", "Mrs Walsh has a new number 01 888 0000"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(
