@@ -9,6 +9,7 @@ so does the ◆ line's detail.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -102,27 +103,33 @@ _MOVES_READ = 200
 
 async def _moves_said(
     memory: Memory, recalled: list[MemoryEntry], namespace: str
-) -> list[MemoryEntry]:
-    """The newest memories that may move or call off a recalled event (none if none is one).
+) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+    """The newest memories that may move or call off a recalled event, and the newest events.
 
-    "Dentist moved to 21/1" names not the 14th: "what's on 14 January?" recalls the event
-    and not its move.
+    None if no recalled memory is an event; the newest events are those such a move may
+    mean as well. "Dentist moved to 21/1" names not the 14th: "what's on 14 January?"
+    recalls the event and not its move.
     """
     if not any(days_named(entry.content) for entry in recalled if not entry.pinned):
-        return []
+        return [], []
     try:
         newest = await memory.list(namespace=namespace, limit=_MOVES_READ)
     except MemoryStoreError:
-        return []
-    return [entry for entry in newest if MOVED_OR_CALLED_OFF.search(entry.content)]
+        return [], []
+    moves = [entry for entry in newest if MOVED_OR_CALLED_OFF.search(entry.content)]
+    return moves, [entry for entry in newest if days_named(entry.content)]
 
 
-def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) -> dict[str, str]:
+def _events_moved(
+    recalled: list[MemoryEntry],
+    candidates: list[MemoryEntry],
+    others: Sequence[MemoryEntry] = (),
+) -> dict[str, str]:
     """Each recalled event's id → the later memory among `candidates` moving or calling it off.
 
     Found by an adversary: "Dentist moved to 21/1" said in chat, "what's on 14 January?"
     was shown "Dentist on 14/1 at 3pm" unmarked (a message is no fact, so nothing
-    replaced it).
+    replaced it). `others`: events not recalled that the move may mean too.
     """
     moved: dict[str, list[MemoryEntry]] = {}  # a move's id → the events it names
     marks: dict[str, MemoryEntry] = {}
@@ -137,7 +144,21 @@ def _events_moved(recalled: list[MemoryEntry], candidates: list[MemoryEntry]) ->
                 moved.setdefault(later.id, []).append(event)
                 break
     # A move naming not which of two events it moves marks neither (an adversary: "Dentist
-    # moved to 21/1" marked the dentist on 14/1 and on 28/1).
+    # moved to 21/1" marked the dentist on 14/1 and on 28/1), recalled or not (a later one:
+    # "Daisy moved to mon 14/12" marked whichever of her two bookings was recalled).
+    for later_id, events in moved.items():
+        later = marks[events[0].id]
+        seen = {event.id for event in events}
+        events += [
+            other
+            for other in others
+            if other.id not in seen
+            and other.id != later.id
+            and not other.pinned
+            and _written(other) < _written(later)
+            and (moves_it(later.content, other.content) or cancels_it(later.content, other.content))
+        ]
+        moved[later_id] = events
     return {
         event_id: f"since changed: {_saying(later)}"
         for event_id, later in marks.items()
@@ -217,10 +238,11 @@ async def since_changed(
     # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
     # A pinned fact is kept as the user chose: no later message marks it.
     now = now or utc_now()
+    moves, events = await _moves_said(memory, recalled, namespace)
     notes = (
         await _values_said_changed(memory, recalled, namespace, now)
         | _old_secrets(recalled)
-        | _events_moved(recalled, recalled + await _moves_said(memory, recalled, namespace))
+        | _events_moved(recalled, recalled + moves, events)
     )
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]
     if not messages:

@@ -592,3 +592,22 @@ async def test_who_someone_is_in_brackets_is_not_whose(harness: Harness) -> None
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert "julien" in {e.key for e in recalled.injected}
     assert recalled.since_changed == {}
+
+
+async def test_a_move_that_may_mean_an_event_not_recalled_marks_none(harness: Harness) -> None:
+    """Found by an adversary: "O'Briens rang, Daisy moved to mon 14/12 10am", with Daisy's
+    grooming on Thursday and her vet check on Friday, marked whichever was recalled."""
+    said = (
+        "Daisy grooming booked Thu 10/12 9am",
+        "Daisy vet check booked Fri 11/12 9am",
+        "O'Briens rang, Daisy moved to mon 14/12 10am",
+    )
+    for at, text in enumerate(said):
+        await harness.memory.store_with_metadata(
+            f"conversation/s0/{at}", text, "conversation", "s0"
+        )
+    harness.model.add("It is.")
+    events = await harness.turn("is the Daisy vet check still on?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert any("vet check" in e.content for e in recalled.injected)
+    assert recalled.since_changed == {}
