@@ -34,4 +34,5 @@ async def unkept_secret_notice(
         "it redacted, so memory does not keep it. To keep it, ask to remember it "
         '("remember …") or add it in the memory inspector (F2).',
         "info",
+        about_reply=True,  # beside the reply, with the chat, as the change notices are
     )

@@ -360,7 +360,7 @@ class Turns:
             # The reply stays, so does the message: what it changes, it changes.
             assert self.app.runtime is not None
             async for event in self.app.runtime.agent.changes_after_stop(session):
-                await view.apply(event)
+                await self._apply(await view.apply(event), text, view, resend)
             await self.app.memory_view.changed()
         if kept or self.quitting:
             return

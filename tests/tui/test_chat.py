@@ -1106,3 +1106,18 @@ async def test_a_message_whose_reply_is_stopped_still_changes_the_fact_it_update
         assert h.app.query_one(AssistantMessage).has_class("stopped")
         notes = [note.notice.text for note in h.app.chat.query(ReplyNote)]
         assert any("updated the memory 'job'" in text for text in notes)
+
+
+async def test_a_secret_nothing_keeps_is_said_after_a_stopped_reply_too(make_app: MakeApp) -> None:
+    """Found by an adversary: "the garage door pin is 6620 fyi", stopped with Esc during
+    the reply, got no line saying the PIN was not kept (unstopped, it did)."""
+    hold = asyncio.Event()
+    h = make_app(
+        ScriptedModel([Reply("Got it, thanks for telling me.", hold=hold)], name="qwen3:8b")
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await stop_first_reply(pilot, h, "the garage door pin is 6620 fyi")
+        await settle(pilot)
+        notes = [note.notice.text for note in h.app.chat.query(ReplyNote)]
+        assert any("saved with it redacted" in text for text in notes)
