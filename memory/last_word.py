@@ -34,12 +34,13 @@ _SAYS_A_CHANGE = re.compile(
     r"invece\s+di|nuov[oa]|cambiat[oa]|agora|em\s+vez\s+de|nov[oa]|mudou)\b"
 )
 _SUPPOSED = re.compile(
-    r"(?i)\b(?:would|if|what\s+if|suppose|imagine|hypothetically|w(?:ü|ue)rde|w(?:ä|ae)re|wenn|"
-    r"falls|ser[ií]a|sarebbe)\b"
+    r"(?i)(?:^|[,;.!?:]\s*)\W*(?:would|if|what\s+if|wenn|falls)\b|\bif\s+(?:i|we)\b|"
+    r"\b(?:suppose|imagine|hypothetically|w(?:ü|ue)rde|w(?:ä|ae)re|ser[ií]a|sarebbe)\b"
 )
 """A change supposed, not said: "would my parking permit be 40 instead of 25 if I had a
 second car?" and "if my gym membership is now 45 instead of 30 I'm quitting" marked the fact
-changed (adversaries)."""
+changed (adversaries). A clause that opens so, not an "if" anywhere: "my rent is now 950,
+tell me if you need more" says a change."""
 _SHARED_AT_LEAST = 2
 CONVERSATION = MemoryCategory.CONVERSATION.value
 

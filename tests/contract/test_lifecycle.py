@@ -272,6 +272,12 @@ async def test_retention_keeps_a_change_to_come_and_one_in_another_language(
             _entry("park", "core", 50, content="My parking permit costs 25 a month"),
             _entry("soon", "conversation", 40, content="From 1 January my rent is 1500 euros"),
             _entry(
+                "tellme",
+                "conversation",
+                40,
+                content="My rent is now 1450 euros, tell me if you need the receipt",
+            ),
+            _entry(
                 "jetzt", "conversation", 40, content="Mein Stromabschlag ist jetzt 95 statt 80 Euro"
             ),
             _entry(
