@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from agent.events import MemoryRecalled
+from memory.entry import MemoryEntry
 from memory.stated_values import changed_topics, stated_values
 from tests.unit.agent.conftest import Harness
 
@@ -438,6 +439,19 @@ async def test_a_later_message_giving_a_fact_another_number_marks_it(harness: Ha
     assert ids.get("physio") not in recalled.since_changed
 
 
+async def _said(harness: Harness, text: str, at: str = "") -> MemoryEntry:
+    """`text` saved as a message of an earlier chat (`at`: its key's end, unique)."""
+    key = f"conversation/s0/{at or len(text)}"
+    return await harness.memory.store_with_metadata(key, text, "conversation", "s0")
+
+
+async def _recalled(harness: Harness, asked: str) -> MemoryRecalled:
+    """What the turn answering `asked` recalled (the model's reply says nothing)."""
+    harness.model.add("Here.")
+    events = await harness.turn(asked)
+    return next(e for e in events if isinstance(e, MemoryRecalled))
+
+
 async def test_a_saved_question_marks_nothing_changed(harness: Harness) -> None:
     """Found by a new user, a translator: "do i need to tell the gestoria my new address is
     calle sueca 12 if we move in feb?" marked the address changed since; an adversary's
@@ -448,13 +462,9 @@ async def test_a_saved_question_marks_nothing_changed(harness: Harness) -> None:
         "do i need to tell the gestoria my new address is calle sueca 12 if we move in feb?",
         "Is the dentist moved to 21/12?",
     ):
-        await harness.memory.store_with_metadata(
-            f"conversation/s0/{len(said)}", said, "conversation", "s0"
-        )
+        await _said(harness, said)
     for asked in ("what's my address? need it for an invoice", "when is the dentist?"):
-        harness.model.add("Here it is.")
-        events = await harness.turn(asked)
-        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        recalled = await _recalled(harness, asked)
         assert {e.key for e in recalled.injected} & {"address", "dentist"}
         assert recalled.since_changed == {}
 
@@ -480,9 +490,7 @@ async def test_another_ones_news_a_supposed_change_and_one_to_come_mark_nothing(
         "Starting next week my swimming lesson costs 15 euros instead of 12",
         "Mein Stromabschlag ist jetzt 95 statt 80 Euro",
     ):
-        await harness.memory.store_with_metadata(
-            f"conversation/s0/{len(said)}", said, "conversation", "s0"
-        )
+        await _said(harness, said)
     marked: dict[str, str] = {}
     for asked in (
         "what does my gym membership cost?",
@@ -490,9 +498,7 @@ async def test_another_ones_news_a_supposed_change_and_one_to_come_mark_nothing(
         "how much is my swimming lesson?",
         "Stromabschlag?",
     ):
-        harness.model.add("Here.")
-        events = await harness.turn(asked)
-        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        recalled = await _recalled(harness, asked)
         marked |= {e.key: recalled.since_changed.get(e.id, "") for e in recalled.injected}
     assert {key: marked[key] for key in facts} == {
         "gym": "",
@@ -530,16 +536,12 @@ async def test_a_relatives_news_in_spanish_and_a_condition_mark_nothing(harness:
         "Ahora mi hermano toma 40 mg de omeprazol",
         "if my gym membership is now 45 instead of 30 I'm quitting",
     ):
-        await harness.memory.store_with_metadata(
-            f"conversation/s0/{len(said)}", said, "conversation", "s0"
-        )
+        await _said(harness, said)
     for asked, key in (
         ("how much omeprazole do I take?", "ome"),
         ("how much is my gym membership?", "gym"),
     ):
-        harness.model.add("Here.")
-        events = await harness.turn(asked)
-        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        recalled = await _recalled(harness, asked)
         assert key in {e.key for e in recalled.injected}
         assert recalled.since_changed == {}, asked
 
@@ -547,15 +549,9 @@ async def test_a_relatives_news_in_spanish_and_a_condition_mark_nothing(harness:
 async def test_a_move_said_after_who_rang_marks_the_event(harness: Harness) -> None:
     """Found by a new user, a dog groomer: "Murphys rang, Bailey moved to sat 12/12 11am"
     left "Murphys' cockapoo Bailey fri 11/12 10am" unmarked ("rang" named no word of it)."""
-    booking = await harness.memory.store_with_metadata(
-        "conversation/s0/1", "Murphys' cockapoo Bailey fri 11/12 10am", "conversation", "s0"
-    )
-    await harness.memory.store_with_metadata(
-        "conversation/s0/2", "Murphys rang, Bailey moved to sat 12/12 11am", "conversation", "s0"
-    )
-    harness.model.add("Bailey is on Saturday.")
-    events = await harness.turn("when is Bailey's groom on 11/12?")
-    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    booking = await _said(harness, "Murphys' cockapoo Bailey fri 11/12 10am", at="1")
+    await _said(harness, "Murphys rang, Bailey moved to sat 12/12 11am", at="2")
+    recalled = await _recalled(harness, "when is Bailey's groom on 11/12?")
     assert booking.id in {e.id for e in recalled.injected}
     assert "Bailey moved to sat" in recalled.since_changed.get(booking.id, "")
 
@@ -564,15 +560,8 @@ async def test_the_year_a_change_was_is_no_new_value(harness: Harness) -> None:
     """Found by an adversary: "the door code changed in 2023 but I still know it" marked
     both flats' door codes changed since: 2023 is when, not a new code."""
     await harness.memory.store("vienna", "The Vienna flat door code is 9182", "core")
-    await harness.memory.store_with_metadata(
-        "conversation/s0/1",
-        "the door code changed in 2023 but I still know it",
-        "conversation",
-        "s0",
-    )
-    harness.model.add("Here.")
-    events = await harness.turn("what's the door code for the Vienna flat?")
-    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    await _said(harness, "the door code changed in 2023 but I still know it")
+    recalled = await _recalled(harness, "what's the door code for the Vienna flat?")
     assert "vienna" in {e.key for e in recalled.injected}
     assert recalled.since_changed == {}
 
@@ -581,15 +570,8 @@ async def test_who_someone_is_in_brackets_is_not_whose(harness: Harness) -> None
     """Found by a new user, a pharmacist: "Françoise (Julien's mum) has a new phone number"
     marked Julien's number changed since, and a model would have given hers as his."""
     await harness.memory.store("julien", "Julien has a new phone number: 07 55 44 33 22", "core")
-    await harness.memory.store_with_metadata(
-        "conversation/s0/1",
-        "Françoise (Julien's mum) has a new phone number: 04 78 99 99 99",
-        "conversation",
-        "s0",
-    )
-    harness.model.add("Here.")
-    events = await harness.turn("Julien phone number?")
-    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    await _said(harness, "Françoise (Julien's mum) has a new phone number: 04 78 99 99 99")
+    recalled = await _recalled(harness, "Julien phone number?")
     assert "julien" in {e.key for e in recalled.injected}
     assert recalled.since_changed == {}
 
@@ -603,11 +585,7 @@ async def test_a_move_that_may_mean_an_event_not_recalled_marks_none(harness: Ha
         "O'Briens rang, Daisy moved to mon 14/12 10am",
     )
     for at, text in enumerate(said):
-        await harness.memory.store_with_metadata(
-            f"conversation/s0/{at}", text, "conversation", "s0"
-        )
-    harness.model.add("It is.")
-    events = await harness.turn("is the Daisy vet check still on?")
-    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+        await _said(harness, text, at=str(at))
+    recalled = await _recalled(harness, "is the Daisy vet check still on?")
     assert any("vet check" in e.content for e in recalled.injected)
     assert recalled.since_changed == {}
