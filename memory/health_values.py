@@ -130,7 +130,10 @@ _DOSES = (
         + _DRUG
     ),
 )
-_WHO = r"(?P<who>[A-Z][a-z][\w-]*)"
+_KIN_TYPED_LOWER = r"(?:mum|mom|mam|dad|nan|nana|granny|gran|grandma|grandpa|grandad)(?!\w)"
+"""Whose a dose is, typed in lower case: "doctor increased mum's Levothyrox to 75µg", "mum
+stopped the bisoprolol" (a new user, a pharmacist managing her mother's medicines)."""
+_WHO = rf"(?P<who>[A-Z][a-z][\w-]*|{_KIN_TYPED_LOWER})"
 _CHANGED = (
     r"(?i:\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|switched|"
     r"moved|halved|doubled))"
@@ -279,7 +282,7 @@ _STOPPED = re.compile(
 )
 """A medicine stopped: "GP stopped Dad's amlodipine today", "I stopped taking lisinopril"
 (a new user, a carer: the dose stayed in effect, unmarked)."""
-_WHO = r"(?P<who>(?-i:[A-Z])[\w-]*)"
+_WHO = rf"(?P<who>(?-i:[A-Z])[\w-]*|(?-i:{_KIN_TYPED_LOWER}))"
 _OFF_IT = re.compile(
     r"(?i)\b(?:(?:i['\u2019]?m|i\s+am)|" + _WHO + r"(?:['\u2019]s|\s+is))\s+(?:now\s+)?off\s+"
     r"(?:the\s+|my\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"

@@ -51,12 +51,15 @@ _CARE_GIVER_SAYS = re.compile(
     r"told\s+me\s+to\s+(?=(?:stop|quit|come\s+off)\b[^.!?]*\b(?:and|so)\s+i\s+(?:did|have)\b)"
     r"|,\s*(?:(?:my|the)\s+)?(?:doctor|gp|physician|specialist|nurse|pharmacist|physio"
     r"(?:therapist)?|m[ée]dico|doctora?)\s+told\s+me\s+to\s+(?:stop|quit|come\s+off)\b[^.!?]*[.!]*\s*$"
+    r"|,\s*(?:(?:my|the|her|his)\s+)?(?:doctor|gp|physician|specialist|nurse|pharmacist|"
+    r"cardiologist|consultant|physio(?:therapist)?)\s+(?:says|said)\b[^.!?\"\u201c\u201d]{0,60}[.!]*\s*$"
 )
 """A care giver's finding about the user is the user's news, not a quote: "the allergist
 says I've outgrown the peanut allergy" (found by a new user: the allergy stayed), "doctor
 said i dont need it anymore", "No more lisinopril for me, the GP said" (later ones), "My
 doctor told me to stop taking warfarin, and I did" (an adversary), "ya no tomo ibuprofeno,
-the physio told me to stop it last week" (a translator: the stop said first, then why)."""
+the physio told me to stop it last week" (a translator: the stop said first, then why),
+"mum stopped the bisoprolol, cardiologist said no need anymore" (a pharmacist)."""
 _NOT_PROSE = re.compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|```|~~~")
 """A quote, a list item, a heading, indented or fenced text: not a plain statement."""
 _ANOTHER_VALUE = re.compile(

@@ -679,6 +679,16 @@ async def test_a_stop_said_in_other_words_ends_that_dose_only(
             "La gestoría tiene número nuevo: 961 55 80 33",
         ),
         (
+            "Mum takes Bisoprolol 2.5mg every morning",
+            "mum stopped the bisoprolol, cardiologist said no need anymore",
+            "Mum stopped the bisoprolol, cardiologist said no need anymore",
+        ),
+        (
+            "Mum takes Levothyrox 50µg",
+            "doctor increased mum's Levothyrox to 75µg",
+            "Doctor increased mum's Levothyrox to 75µg",
+        ),
+        (
             "Tom Murphy's phone is 086 555 1212",
             "got a new number for Tom Murphy 083 444 5555",
             "Got a new number for Tom Murphy 083 444 5555",
