@@ -200,7 +200,9 @@ def moves_it(new: str, old: str) -> bool:
     """
     if not (days_named(new) or _A_MONTH.search(new)) or not days_named(old):
         return False  # "Eye test postponed until January" moves it too (an adversary)
-    verb_first = _MOVED_THE.match(new)
+    # Also in the last clause: "Kellys rang, they moved Bella to sat 12/12 noon" (an
+    # adversary: the booking stood unmarked).
+    verb_first = _MOVED_THE.match(new) or _MOVED_THE.match(_CLAUSE_BEFORE.split(new)[-1])
     if verb_first is not None:
         said = verb_first["what"]  # "Moved the dentist to 21/1", "Rescheduled my dentist to …"
     else:
@@ -222,7 +224,7 @@ def moves_it(new: str, old: str) -> bool:
 _CLAUSE_BEFORE = re.compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+")
 _A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
 _MOVED_THE = re.compile(
-    rf"(?i)^\s*(?:(?:i|we)\s+(?:have\s+|'ve\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"
+    rf"(?i)^\s*(?:(?:i|we|they|he|she)\s+(?:have\s+|'ve\s+|has\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"
     r"(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+(?:to|till|until)\b"
 )
 

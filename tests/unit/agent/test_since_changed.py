@@ -589,3 +589,13 @@ async def test_a_move_that_may_mean_an_event_not_recalled_marks_none(harness: Ha
     recalled = await _recalled(harness, "is the Daisy vet check still on?")
     assert any("vet check" in e.content for e in recalled.injected)
     assert recalled.since_changed == {}
+
+
+async def test_a_move_they_made_after_who_rang_marks_the_event(harness: Harness) -> None:
+    """Found by an adversary: "Kellys rang, they moved Bella to sat 12/12 noon" left "Bella
+    grooming booked Thu 10/12 1pm" unmarked."""
+    booking = await _said(harness, "Bella grooming booked Thu 10/12 1pm", at="1")
+    await _said(harness, "Kellys rang, they moved Bella to sat 12/12 noon", at="2")
+    recalled = await _recalled(harness, "when is Bella's grooming on 10/12?")
+    assert booking.id in {e.id for e in recalled.injected}
+    assert "they moved Bella" in recalled.since_changed.get(booking.id, "")
