@@ -405,6 +405,18 @@ def _tells_after_asking(said: str) -> bool:
     return bool(mark and asked and after) and not asks_only(f"{after}?")
 
 
+_OPENED_AS_A_QUESTION = re.compile(r"\s*¿[^?¿.!]+\?+\s*")
+
+
+def _opened_as_a_question(said: str) -> bool:
+    """Whether `said` is marked a question at both ends, a number in it or not.
+
+    "¿Debería tomar ahora 40 mg de omeprazol?" (an adversary saw it shown to the model as a
+    memory, its number read as news).
+    """
+    return bool(_OPENED_AS_A_QUESTION.fullmatch(said)) and len(said.split()) <= 2 * _MOST_WORDS
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -420,7 +432,7 @@ def asks_only(text: str) -> bool:
     said = _NUMBERED_PLACE.sub(lambda found: f"{found['place']} nr", _past_small_talk(text))
     if _TELLS_SOMETHING.match(said):
         return False
-    if _asked_in_few_words(text, said):
+    if _asked_in_few_words(text, said) or _opened_as_a_question(said):
         return True
     if _asked_without_mark(said):
         said += "?"

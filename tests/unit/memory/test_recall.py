@@ -720,6 +720,9 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("is Bailey's deposit paid", True),
         ("Rex's deposit has been paid", False),
         ("how much for the Murphys: 60, paid", False),
+        ("¿Debería tomar ahora 40 mg de omeprazol?", True),
+        ("Tomo 40 mg. ¿Está bien?", False),
+        ("¿Qué tal? Me mudé a Sevilla", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
