@@ -50,13 +50,14 @@ I_GOT_A_NEW = (
 SOMEONE_GOT_A_NEW = (
     r"^\s*(?!(?i:she|he|it|they|this|that|who|everyone|everybody|nobody|someone|i|we)\b)"
     r"(?P<whose>(?:[Tt]he|[Mm]y|[Oo]ur)\s+[a-z][\w'-]*|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
-    r"|[a-z][\w'-]*)"
+    r"|[a-z][\w'-]*(?:\s+(?!(?:the|has|have|got|just|now|also|finally)\b)[a-z][\w'-]*)?)"
     r"(?:\s+the\s+[a-z][\w-]*)?"
     r"\s+(?:has\s+(?:got\s+)?|have\s+(?:got\s+)?|got\s+)a\s+new\s+"
 )
 """Someone else saying so: "Acme has a new …", "The plumber got a new …", "breda has a new
 …", "Dave the plumber has a new …" (a new user: typed lower case, or named with a role),
-"murphys have a new …" (a family: a new user, a baker)."""
+"murphys have a new …" (a family: a new user, a baker), "tom murphy has a new …" (an
+adversary: a name in full, in lower case, updated nothing)."""
 THEN_ITS_VALUE = r"(?:\s*[,:\u2014\u2013-]\s*|\s+(?=[+(]?\d))"
 """What stands between the new thing and its value: "a new number, 555 …", "a new number
 086 …" (digits need nothing between)."""

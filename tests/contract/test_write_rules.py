@@ -328,6 +328,7 @@ NEW_VALUES = [
     ("the gestoria phone number is 963 41 22 10", "la gestoría tiene número nuevo: 961 55 80 33"),
     ("My email is ana@correo.es", "mi nuevo correo es ana@nuevo.es"),
     ("Noreen Kelly's number is 087 123 4567", "Noreen Kelly has a new number 085 999 8888"),
+    ("Tom Murphy's number is 083 123 4567", "tom murphy has a new number 083 000 1111"),
     ("Large dogs are 60, medium 45, small 35", "Large dogs 65, medium 50, small 35"),
     ("Murphys' cockapoo Bailey fri 11/12 10am", "Murphys rang, Bailey moved to sat 12/12 11am"),
     # A new user, a baker: a family's number given anew.
@@ -590,6 +591,7 @@ LOOKALIKES = [
     ("Noreen Kelly's number is 087 123 4567", "Paddy Kelly has a new number 087 333 4444"),
     ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),  # one price of three
     ("Mr Walsh's phone is 01 999 0000", "Mrs Walsh's phone is 01 888 0000"),  # two people
+    ("Tom Murphy's number is 083 123 4567", "jack murphy has a new number 083 000 1111"),
     # A third adversary: one item of a list said anew, under its heading; two of three.
     ("todo: passport, haircut, dentist", "todo: haircut now at 3pm"),
     ("Shopping list: milk, eggs, bread", "Shopping list: eggs now 12 not 6"),
