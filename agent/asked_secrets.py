@@ -144,6 +144,8 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
     shown the password and not the code) said of what was asked; the others redacted.
     """
     holding = [entry for entry in entries if holds_a_secret(entry)]
+    # Each fact's secrets read once, not once for each part and again to show it.
+    spans = {entry.id: _secret_spans(entry.content) for entry in holding}
     kept: dict[str, set[int]] = {}
     for part in _asked_parts(asked):
         overlap = {e.id: len(part.of & frozenset(analyze(e.content))) for e in holding}
@@ -155,20 +157,23 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
                 # A saved message holds only a bike lock's code: asked for by its words
                 # alone ("what's the Vienna door code?" showed it beside: an adversary).
                 said = entry.category == MemoryCategory.CONVERSATION.value
-                asked_of = _asked_of(entry.content, part, named_only=said)
+                asked_of = _asked_of(entry.content, spans[entry.id], part, named_only=said)
                 kept.setdefault(entry.id, set()).update(asked_of)
     return {
-        entry.id: _showing(entry.content, kept[entry.id]) for entry in holding if entry.id in kept
+        entry.id: _showing(entry.content, spans[entry.id], kept[entry.id])
+        for entry in holding
+        if entry.id in kept
     }
 
 
-def _asked_of(text: str, part: _Part, *, named_only: bool = False) -> set[int]:
-    """Which of `text`'s secrets (by their order in it) `part` asks for.
+def _asked_of(
+    text: str, spans: list[tuple[str, int, int]], part: _Part, *, named_only: bool = False
+) -> set[int]:
+    """Which of `text`'s secrets (`spans`, by their order in it) `part` asks for.
 
     Those of the kind asked for said of what it names; when none is named, each of the
     kind asked for (the fact as a whole was what was asked of), but with `named_only`.
     """
-    spans = _secret_spans(text)
     chosen = [at for at, (kind, _, _) in enumerate(spans) if kind in part.kinds]
     chosen = chosen or list(range(len(spans)))
     named = [
@@ -195,9 +200,8 @@ def _secret_spans(text: str) -> list[tuple[str, int, int]]:
     return sorted(spans, key=lambda span: span[1])
 
 
-def _showing(text: str, kept: set[int]) -> str:
-    """`text` with its secrets but those `kept` redacted (every other secret too)."""
-    spans = _secret_spans(text)
+def _showing(text: str, spans: list[tuple[str, int, int]], kept: set[int]) -> str:
+    """`text` with its secrets (`spans`) but those `kept` redacted."""
     shown, at = [], 0
     for index, (kind, start, end) in enumerate(spans):
         shown += [text[at:start], text[start:end] if index in kept else f"[REDACTED:{kind}]"]

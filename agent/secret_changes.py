@@ -46,7 +46,11 @@ def _what_changed(before: str) -> frozenset[str]:
     found = _CHANGED_MY.search(before) or _NAMED_BEFORE.search(before.strip())
     if found is None:
         return frozenset()
-    named = next(group for group in found.groups() if group is not None)
+    return _secret_named(next(group for group in found.groups() if group is not None))
+
+
+def _secret_named(named: str) -> frozenset[str]:
+    """The words naming a secret, as a fact holding it says them."""
     terms = frozenset(analyze(named)) - change_terms() - WHOSE - _said_by_the_way()
     # "we changed the wifi pw" names the fact "Our wifi password is …" (an adversary).
     return frozenset(_SAME_SECRET.get(term, term) for term in terms)
@@ -82,9 +86,7 @@ def _changed_without_its_value(piece: str) -> frozenset[str]:
     found = _CHANGED_WITHOUT_IT.search(piece)
     if found is None or "?" in piece:
         return frozenset()
-    named = " ".join(part for part in found.group("what", "where", "named") if part)
-    terms = frozenset(analyze(named)) - change_terms() - WHOSE
-    return frozenset(_SAME_SECRET.get(term, term) for term in terms)
+    return _secret_named(" ".join(part for part in found.group("what", "where", "named") if part))
 
 
 def secret_said_changed(text: str) -> frozenset[str]:

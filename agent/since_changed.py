@@ -132,6 +132,7 @@ def _events_moved(
     replaced it). `others`: events not recalled that the move may mean too.
     """
     moved: dict[str, list[MemoryEntry]] = {}  # a move's id → the events it names
+    moves: dict[str, MemoryEntry] = {}  # a move's id → the move
     marks: dict[str, MemoryEntry] = {}
     for event in recalled:
         if event.pinned:
@@ -140,14 +141,14 @@ def _events_moved(
             if _written(later) <= _written(event) or later.id == event.id or _only_asks(later):
                 continue
             if moves_it(later.content, event.content) or cancels_it(later.content, event.content):
-                marks[event.id] = later
+                marks[event.id] = moves[later.id] = later
                 moved.setdefault(later.id, []).append(event)
                 break
     # A move naming not which of two events it moves marks neither (an adversary: "Dentist
     # moved to 21/1" marked the dentist on 14/1 and on 28/1), recalled or not (a later one:
     # "Daisy moved to mon 14/12" marked whichever of her two bookings was recalled).
     for later_id, events in moved.items():
-        later = marks[events[0].id]
+        later = moves[later_id]
         seen = {event.id for event in events}
         events += [
             other
@@ -158,7 +159,6 @@ def _events_moved(
             and _written(other) < _written(later)
             and (moves_it(later.content, other.content) or cancels_it(later.content, other.content))
         ]
-        moved[later_id] = events
     return {
         event_id: f"since changed: {_saying(later)}"
         for event_id, later in marks.items()

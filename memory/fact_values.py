@@ -159,11 +159,21 @@ _A_KIND_OF_PHONE = re.compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal
 whose or which one it is (found by a new user: "My mobile is …" left it in effect)."""
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
 _POSSESSIVE = re.compile(r"\b\w[\w'\u2019-]*?['\u2019]s\b")
-_FIRST_NAME_BEFORE = re.compile(r"(?<![\w'\u2019-])(?-i:[A-Z])[a-z\u00e0-\u00ff]+\.?\s+$")
-"""A first name before a surname's possessive: "Noreen Kelly's", "Mary O'Brien's"."""
+_FIRST_NAME_BEFORE = re.compile(r"(?<![\w'\u2019-])((?-i:[A-Z])[a-z\u00e0-\u00ff]+)\.?\s+$")
 _NOT_A_FIRST_NAME = frozenset("got new the my our and so also btw ps old their his her its".split())
 """Not a first name; a title is one ("Mr Walsh" is not "Mrs Walsh": an adversary saw one's
 phone number replace the other's)."""
+
+
+def first_name_before(text: str, end: int) -> str | None:
+    """The first name (or title) right before a surname at `end`, or None.
+
+    "Noreen" of "Noreen Kelly's", "Mary" of "Mary O'Brien's", "Mrs" of "Mrs Walsh's".
+    """
+    found = _FIRST_NAME_BEFORE.search(text, 0, end)
+    if found is None or found[1].casefold() in _NOT_A_FIRST_NAME:
+        return None
+    return found[1]
 
 
 @cache
@@ -268,9 +278,9 @@ def _whose_subject(text: str, verb_at: int) -> frozenset[str] | None:
     # whole name: "Paddy Kelly has a new number" replaced Noreen Kelly's (a new user, a
     # dog groomer, keeping her clients' numbers).
     owner = set(analyze(whose[start].group())) - _THE_USERS
-    first = _FIRST_NAME_BEFORE.search(text, 0, whose[start].start())
-    if first is not None and first.group().strip().casefold() not in _NOT_A_FIRST_NAME:
-        owner |= set(analyze(first.group()))
+    first = first_name_before(text, whose[start].start())
+    if first is not None:
+        owner |= set(analyze(first))
     return subject | {f"of:{term}" for term in owner}
 
 

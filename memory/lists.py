@@ -22,9 +22,7 @@ def list_items(text: str, fewest: int = _FEWEST_ITEMS) -> list[set[str]] | None:
 
     None for fewer than `fewest` items.
     """
-    heading = _LIST_HEADING.match(text)
-    body = text[heading.end() :] if heading else text
-    items = [set(analyze(item)) for item in _LIST_ITEMS.split(body) if item.strip()]
+    items = [set(analyze(item)) for item in _pieces(text)]
     return items if len(items) >= fewest else None
 
 

@@ -17,7 +17,7 @@ from datetime import date
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
-from memory.fact_values import user_value
+from memory.fact_values import first_name_before, user_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.lists import one_value_of_several
 from memory.month_names import MONTHS
@@ -95,11 +95,6 @@ def _another_numbered(new: str, old: str) -> bool:
 
 
 def of_someone_else(new: str, old: str) -> bool:
-    """Whether `new` and `old` are about two people (`_of_other_people`)."""
-    return _of_other_people(new, old)
-
-
-def _of_other_people(new: str, old: str) -> bool:
     """Both about someone, and not the same one.
 
     "Maya is allergic to penicillin" under the key of "Tom has a nut allergy",
@@ -199,8 +194,8 @@ def _whose(text: str) -> str:
         if found[1]:
             # By the whole name: "Noreen Kelly's" is not "Paddy Kelly's" (a new user, a dog
             # groomer, saw one client's number replace the other's).
-            first = _NAME_BEFORE.search(text, 0, found.start())
-            return f"{first[1]} {found[1]}".casefold() if first else found[1].casefold()
+            first = first_name_before(text, found.start())
+            return f"{first} {found[1]}".casefold() if first else found[1].casefold()
         relation = _RELATION.match(text, found.end())
         return relation["who"].casefold() if relation else _ME
     if _OPENS_AS_ME.match(text):
@@ -264,11 +259,6 @@ _NOT_A_PERSON = frozenset(
 
 
 _IN_BRACKETS = re.compile(r"\s*\([^()]{0,80}\)")
-_NAME_BEFORE = re.compile(
-    r"(?<![\w'\u2019-])(?!(?:Got|New|The|My|Our|And|So|Also|Btw)\s)"
-    r"((?-i:[A-Z])[a-z\u00e0-\u00ff]+)\.?\s+$"
-)
-"""A first name right before a surname's possessive: "Noreen Kelly's"."""
 _FIRST_NAME = re.compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")
 
 
@@ -344,7 +334,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     rent in full" under January's, "Dentist on 28/1" under "Dentist on 14/1"; "… moved to
     …" still replaces); a debt to one person for another thing ("I owe Priya $15 for
     lunch" under the key of "… $42 for tickets": an adversary saw that debt go); a fact of
-    someone else (`_of_other_people`, `said_of_other_people`); one time of an event that
+    someone else (`of_someone_else`, `said_of_other_people`); one time of an event that
     recurs, moved or called off (`one_time_of`); the same of another place
     or party (`_for_another`); or a change to come beside what holds now
     (`a_change_to_come`); one value of several held (`one_value_of_several`).
@@ -354,7 +344,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     return (
         a_change_to_come(new) != a_change_to_come(old)
         or two_debts(new, old)
-        or _of_other_people(new, old)
+        or of_someone_else(new, old)
         or said_of_other_people(new, old)
         or _for_another(new, old)
         or _another_numbered(new, old)

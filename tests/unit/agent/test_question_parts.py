@@ -349,6 +349,14 @@ async def test_only_the_secret_asked_for_is_shown(harness: Harness) -> None:
     assert "wifi" not in shown["is the wifi working?"]
 
 
+async def _shown(harness: Harness, message: str) -> str:
+    """What the model was shown of memory for `message`, each memory's text."""
+    harness.model.add("Here.")
+    events = await harness.turn(message)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    return " | ".join(e.content for e in recalled.injected)
+
+
 async def test_of_several_secrets_only_the_one_asked_for_is_shown(harness: Harness) -> None:
     """Found by an adversary: "what's the wifi password for the Graz flat?" showed the Graz
     flat's door code beside its wifi password, and the Linz flat's door code and wifi
@@ -363,10 +371,7 @@ async def test_of_several_secrets_only_the_one_asked_for_is_shown(harness: Harne
         "Graz flat: what's the code for the door?",
         "what is the wifi password?",
     ):
-        harness.model.add("Here.")
-        events = await harness.turn(message)
-        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-        shown[message] = " | ".join(e.content for e in recalled.injected)
+        shown[message] = await _shown(harness, message)
     graz_wifi = shown["what's the wifi password for the Graz flat?"]
     assert "lion4242" in graz_wifi
     assert not {"7373", "9393", "tiger8181"} & set(graz_wifi.split())
@@ -384,10 +389,7 @@ async def test_a_bike_locks_code_goes_to_the_model_only_when_asked(harness: Harn
     await harness.memory.store("bike", "Bike lock combination is 3-7-1-9, the blue bike", "core")
     shown: dict[str, str] = {}
     for message in ("tell me about my bike", "what's the code for my bike lock?"):
-        harness.model.add("Here.")
-        events = await harness.turn(message)
-        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-        shown[message] = " | ".join(e.content for e in recalled.injected)
+        shown[message] = await _shown(harness, message)
     assert "3-7-1-9" not in shown["tell me about my bike"]
     assert "blue bike" in shown["tell me about my bike"]
     assert "3-7-1-9" in shown["what's the code for my bike lock?"]
@@ -410,10 +412,7 @@ async def test_the_kind_of_secret_and_each_part_asked_for_are_read(harness: Harn
         "what's the code for the Vienna flat?",
         "what's the Graz wifi password and the Vienna door code?",
     ):
-        harness.model.add("Here.")
-        events = await harness.turn(message)
-        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-        said = " ".join(e.content for e in recalled.injected)
+        said = await _shown(harness, message)
         shown[message] = {secret for secret in secrets if secret in said}
     assert shown == {
         "how do I get into the Vienna flat?": {"9182"},
@@ -438,10 +437,7 @@ async def test_a_saved_messages_bike_code_goes_only_when_its_lock_is_asked_for(
     )
     shown: dict[str, str] = {}
     for message in ("what's the door code for Vienna?", "what's my bike lock code?"):
-        harness.model.add("Here.")
-        events = await harness.turn(message)
-        recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-        shown[message] = " | ".join(e.content for e in recalled.injected)
+        shown[message] = await _shown(harness, message)
     assert "4471" in shown["what's the door code for Vienna?"]
     assert "5566" not in shown["what's the door code for Vienna?"]
     assert "5566" in shown["what's my bike lock code?"]
