@@ -25,7 +25,7 @@ from memory.changes_to_come import a_change_to_come
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
-from memory.fact_values import new_value, user_value
+from memory.fact_values import new_value, one_by_first_name, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import in_plain_order
@@ -167,9 +167,16 @@ async def _attribute_otherwise(
     facts = await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
     plain: list[MemoryEntry] = []
     more: list[MemoryEntry] = []
-    for fact in facts:
-        if new_value(sentence, fact.content) and not _another_of_one_name(sentence, fact, facts):
-            (more if says_more(fact.content) else plain).append(fact)
+    # As it is stored: "noreen kelly's new number …" names Noreen Kelly (a new user saw
+    # it update nothing), as "Noreen kelly's …" does.
+    said = as_a_fact(sentence)
+    changed = [
+        fact
+        for fact in facts
+        if new_value(said, fact.content) and not _another_of_one_name(sentence, fact, facts)
+    ]
+    for fact in one_by_first_name(said, changed):
+        (more if says_more(fact.content) else plain).append(fact)
     return plain, more
 
 

@@ -11,7 +11,9 @@ saying a value is one more ("also", "second") keeps both.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
+from typing import Protocol, TypeVar
 
 from memory.fact_subjects import (
     PREDICATE,
@@ -219,9 +221,20 @@ def _one_way(text: str) -> str:
     return text
 
 
+_NAME_PREFIX_MARK = re.compile(r"\b([ODod])['\u2019](?=[A-Z])")
+"""The apostrophe of "O'Brien", "D'Arcy": typed as often without ("OBrien"), and one name
+either way (an adversary saw "Sean OBrien's number is now …" update nothing)."""
+
+
+def one_spelling(text: str) -> str:
+    """`text` with "O'Brien" written "OBrien", as it is as often typed (`_NAME_PREFIX_MARK`)."""
+    return _NAME_PREFIX_MARK.sub(r"\1", text)
+
+
 def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """(subject, value terms) of "<subject naming an attribute> is <value>", or None."""
     text = without_old_value(text)  # "Jack's birthday is 14/3 not 13/3" gives 14/3
+    text = one_spelling(text)
     if not _maybe_claim(text):
         return None
     text = _one_way(text)
@@ -319,9 +332,60 @@ def _attribute_changed(new: str, old: str) -> bool:
     alike), as did two addresses and two employers.
     """
     ours, theirs = user_value(new), user_value(old)
-    if ours is None or theirs is None or related_apart(new, old):
+    if ours is None or theirs is None or related_apart(new, old) or ours[1] == theirs[1]:
         return False
-    return one_subject(ours[0]) == one_subject(theirs[0]) and ours[1] != theirs[1]
+    named, known = one_subject(ours[0]), one_subject(theirs[0])
+    return named == known or _by_first_name(named, known)
+
+
+def first_name_alone(new: str, old: str) -> bool:
+    """Whether `new` names by first name alone the person of `old`'s attribute.
+
+    "Noreen has a new number" of "Noreen Kelly's number is …", with another value.
+
+    Such a change is one person's only when one fact in effect is that person's
+    (`memory.write_policy`, `agent.said_changes` ask it).
+    """
+    ours, theirs = user_value(new), user_value(old)
+    if ours is None or theirs is None or related_apart(new, old) or ours[1] == theirs[1]:
+        return False
+    return _by_first_name(one_subject(ours[0]), one_subject(theirs[0]))
+
+
+class _Told(Protocol):
+    """What says a fact: a stored entry, or one the write rules weigh."""
+
+    @property
+    def content(self) -> str: ...
+
+
+_Said = TypeVar("_Said", bound=_Told)
+
+
+def one_by_first_name(content: str, changed: Sequence[_Said]) -> tuple[_Said, ...]:
+    """`changed`, less the facts `content` names by first name alone unless it is only one.
+
+    "Noreen has a new number" is Noreen Kelly's when she is the only Noreen with a number;
+    not when Noreen Walsh has one too, nor beside a fact said of plain "Noreen's number"
+    (that one it replaces).
+    """
+    by_first = [fact for fact in changed if first_name_alone(content, fact.content)]
+    if len(by_first) == 1 and len(changed) == 1:
+        return tuple(changed)
+    return tuple(fact for fact in changed if fact not in by_first)
+
+
+def _by_first_name(named: frozenset[str], known: frozenset[str]) -> bool:
+    """Whether `named` is `known` with its person named by first name alone.
+
+    A new user (a dog groomer) saw "Noreen has a new number 087 …" update nothing beside
+    "Noreen Kelly's number is 087 …": the first name is the only "of:" word of `known`
+    (its surname is the possessive itself, `one_subject`), and `named` differs by it.
+    """
+    firsts = [term[3:] for term in known if term.startswith("of:")]
+    if len(firsts) != 1 or any(term.startswith("of:") for term in named):
+        return False
+    return named - known == {firsts[0]} and len(known - named) == 2
 
 
 def one_subject(subject: frozenset[str]) -> frozenset[str]:

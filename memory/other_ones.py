@@ -17,7 +17,7 @@ from datetime import date
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
-from memory.fact_values import first_name_before, user_value
+from memory.fact_values import first_name_before, one_spelling, user_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.lists import one_value_of_several
 from memory.month_names import MONTHS
@@ -188,7 +188,7 @@ def _whose(text: str) -> str:
     """
     # Who someone is, said between brackets, is not whose: "Françoise (Julien's mum) has a
     # new phone number" marked Julien's number changed (a new user, a pharmacist).
-    text = _IN_BRACKETS.sub(" ", text)
+    text = one_spelling(_IN_BRACKETS.sub(" ", text))
     found = _POSSESSOR.search(text)
     if found is not None:
         if found[1]:

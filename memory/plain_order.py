@@ -88,9 +88,10 @@ _CHANGED_THEIR = re.compile(
 """"Breda changed her number to 086 …" (an adversary: the old number stayed in effect)."""
 _NEW_FOR = re.compile(
     r"(?i)^\s*new\s+(?P<what>no\.?|nr|number|phone|mobile|e-?mail)\s+for\s+"
-    r"(?P<who>[a-z][\w'-]*)\s*[:,-]?\s*(?P<value>[+(]?\d.*)$"
+    r"(?P<who>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s*[:,-]?\s*(?P<value>[+(]?\d.*)$"
 )
-""""new no. for breda: 086 …"."""
+""""new no. for breda: 086 …", "new number for Noreen Kelly 087 …" (a name in full updated
+nothing: a new user)."""
 
 
 def as_it_is_now(text: str) -> str:

@@ -43,7 +43,7 @@ from memory.fact_subjects import (
     related_apart,
     told_of_before,
 )
-from memory.fact_values import new_value, predicate_terms
+from memory.fact_values import new_value, one_by_first_name, predicate_terms
 from memory.health_values import medicines_without_foreign_endings, speaks_of_health
 from memory.lists import fewer_items, one_item_of_a_list, one_value_of_several
 from memory.other_ones import said_of_other_people
@@ -289,7 +289,9 @@ def place_new(
         # A question changes nothing: "Is the dentist moved to 21/12?", stored, replaced
         # "Dentist on 14/12 at 9am" (an adversary).
         return Placement("insert")
-    by_value = tuple(s for s in similar if new_value(content, s.content))
+    by_value = one_by_first_name(
+        content, tuple(s for s in similar if new_value(content, s.content))
+    )
     by_words = tuple(
         s
         for s in similar

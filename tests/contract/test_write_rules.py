@@ -329,6 +329,11 @@ NEW_VALUES = [
     ("My email is ana@correo.es", "mi nuevo correo es ana@nuevo.es"),
     ("Noreen Kelly's number is 087 123 4567", "Noreen Kelly has a new number 085 999 8888"),
     ("Tom Murphy's number is 083 123 4567", "tom murphy has a new number 083 000 1111"),
+    # A new user, an allotment secretary: a person named by first name alone, a name in
+    # full after "for", and "O'Brien" typed without its apostrophe.
+    ("Noreen Kelly's number is 087 111 2222", "Noreen has a new number 087 999 0000"),
+    ("Noreen Kelly's number is 087 111 2222", "new number for Noreen Kelly 087 999 0000"),
+    ("Sean O'Brien's number is 086 444 5555", "Sean OBrien's number is now 086 222 3333"),
     ("Large dogs are 60, medium 45, small 35", "Large dogs 65, medium 50, small 35"),
     ("Murphys' cockapoo Bailey fri 11/12 10am", "Murphys rang, Bailey moved to sat 12/12 11am"),
     # A new user, a baker: a family's number given anew.
@@ -858,6 +863,27 @@ async def test_a_move_that_says_not_which_of_two_events_replaces_neither(
     moved = await memory.store("moved", "Night shift moved to Thu 17/12")
     assert moved.supersedes == []
     assert set(await _active(memory)) == {"monday", "wednesday", "moved"}
+
+
+async def test_a_first_name_alone_known_of_two_people_replaces_neither(memory: Memory) -> None:
+    """Which Noreen "Noreen has a new number" is, it does not say: both numbers stay. (One
+    Noreen Kelly alone is replaced, in `NEW_VALUES`.)"""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("kelly", "Noreen Kelly's number is 087 111 2222")
+    await memory.store("walsh", "Noreen Walsh's number is 086 444 5555")
+    new = await memory.store("new", "Noreen has a new number 087 999 0000")
+    assert new.supersedes == []
+    assert set(await _active(memory)) == {"kelly", "walsh", "new"}
+
+
+async def test_a_first_name_alone_replaces_the_fact_naming_her_so(memory: Memory) -> None:
+    """Not "Noreen Kelly's" beside "Noreen's": the fact said as the message says it."""
+    needs(memory, "persistent", "supports_supersede")
+    noreen = await memory.store("noreen", "Noreen's number is 086 444 5555")
+    await memory.store("kelly", "Noreen Kelly's number is 087 111 2222")
+    new = await memory.store("new", "Noreen has a new number 087 999 0000")
+    assert new.supersedes == [noreen.id]
+    assert set(await _active(memory)) == {"kelly", "new"}
 
 
 @pytest.mark.parametrize(

@@ -391,6 +391,40 @@ async def test_a_name_two_people_share_said_alone_updates_neither(harness: Harne
     assert await _in_effect(harness) == before
 
 
+@pytest.mark.parametrize(
+    ("message", "now"),
+    [
+        ("noreen kelly's new number is 087 999 0000", "Noreen kelly's new number is 087 999 0000"),
+        ("Noreen has a new number 087 999 0000", "Noreen has a new number 087 999 0000"),
+        ("new number for Noreen Kelly 087 999 0000", "New number for Noreen Kelly 087 999 0000"),
+    ],
+)
+async def test_a_contacts_new_number_said_in_chat_updates_theirs_alone(
+    harness: Harness, message: str, now: str
+) -> None:
+    """Found by a new user, an allotment secretary: each updated nothing (a name typed in
+    lower case, a first name alone, a name in full after "for")."""
+    await harness.memory.store("noreen", "Noreen Kelly's number is 087 111 2222", "core")
+    await harness.memory.store("paddy", "Paddy Kelly's number is 087 333 4444", "core")
+    harness.model.add("Noted.")
+    await harness.turn(message)
+    assert await _in_effect(harness) == {
+        "noreen": now,
+        "paddy": "Paddy Kelly's number is 087 333 4444",
+    }
+
+
+async def test_a_first_name_two_contacts_share_said_alone_updates_neither(
+    harness: Harness,
+) -> None:
+    await harness.memory.store("kelly", "Noreen Kelly's number is 087 111 2222", "core")
+    await harness.memory.store("walsh", "Noreen Walsh's number is 086 444 5555", "core")
+    before = await _in_effect(harness)
+    harness.model.add("Noted.")
+    await harness.turn("Noreen has a new number 087 999 0000")
+    assert await _in_effect(harness) == before
+
+
 async def test_a_doctor_said_name_first_in_chat_updates_the_doctor(harness: Harness) -> None:
     """Found by an adversary: "Dr. Ng is my doctor now, Patel retired" updated nothing."""
     await harness.memory.store("doctor", "My doctor is Dr. Patel", "core")
