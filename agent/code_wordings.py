@@ -32,14 +32,35 @@ _CODE = (
 """Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
 ("The garage is 600 meters long", "The door is 200 cm wide", "The code is 200 lines long":
 an adversary)."""
+_WHEN_CHANGED = (
+    r"(?:[ \t]+(?:today|yesterday|again|now|this[ \t]+(?:morning|afternoon|evening|week)|"
+    r"last[ \t]+(?:night|week)|on[ \t]+\w+day))?"
+)
+"""When a code changed, said before its new value: "… changed today to 9023" (a new user:
+the code was kept as typed)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?(?:set[ \t]+to[ \t]+)?|"
-    r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)[ \t]+to[ \t]+)"
+    r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)"
+    + _WHEN_CHANGED
+    + r"[ \t]+to[ \t]+)"
     + _CODE
 )
-"""A lock named, then its code after a colon, "is" or "changed to"."""
+"""A lock named, then its code after a colon, "is" or "changed (today) to"."""
+_CHANGED_THE_LOCK = re.compile(
+    r"(?i)\b(?:changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
+    r"(?:[a-z][\w'-]*[ \t]+){0,2}?"
+    # Not a place one moves to: "updated my locker to 114" may be another locker.
+    r"(?!(?:locker|office|ward|building|storage|entry|access)\b)"
+    + _OPENS
+    + r"(?:[ \t]+lock)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
+    + _WHEN_CHANGED
+    + r"[ \t]+to[ \t]+"
+    + _CODE
+)
+""""changed the shed padlock to 3390 today" (a new user, an allotment's secretary: kept as
+typed)."""
 _LABEL_THEN_CODE = re.compile(
     rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|keypad|{_OPENS}(?:[ \t]+remote)?[ \t]+"
     rf"(?:pass)?code)[ \t]+{_CODE}"
@@ -299,7 +320,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
         *(_CODE_TO_GET_IN, _KEYPAD_CODE, _CODE_ELSEWHERE, _PASSWORD_ELSEWHERE),
         *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
-        *(_THE_NEW_ONE, _CLAVE, _LOCK_ELSEWHERE_THEN_CODE, _DIGICODE),
+        *(_THE_NEW_ONE, _CLAVE, _LOCK_ELSEWHERE_THEN_CODE, _DIGICODE, _CHANGED_THE_LOCK),
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [

@@ -66,7 +66,16 @@ def _said_by_the_way() -> frozenset[str]:
     return frozenset(analyze("fyi btw ps ok okay so just know heads up note also anyway update"))
 
 
-_SAME_SECRET = {"pw": "password", "pwd": "password", "passwd": "password", "combo": "combin"}
+_SAME_SECRET = {
+    "pw": "password",
+    "pwd": "password",
+    "passwd": "password",
+    # A lock's code by any of its names: "new shed padlock combo is …" left "the shed
+    # padlock code is now 9023" unmarked (a new user, an allotment's secretary).
+    "combo": "code",
+    "combin": "code",
+    "passcod": "code",
+}
 
 
 _SECRET_NOUN = r"(?:password|passwort|pw|pwd|passwd|passcode|pin|code|combination|combo)"
@@ -128,9 +137,7 @@ def facts_with_the_old_secret(text: str, facts: list[MemoryEntry]) -> list[Memor
     if not named:
         return []
     return [
-        fact
-        for fact in facts
-        if named <= frozenset(analyze(fact.content)) and redact(fact.content)[1]
+        fact for fact in facts if named <= _secret_named(fact.content) and redact(fact.content)[1]
     ]
 
 

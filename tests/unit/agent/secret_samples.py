@@ -237,6 +237,10 @@ ORDINARY = [
     "The door code is the one Ana knows, the flat number is 44712",
     "my zip code is 10115, the error code is 4040 and the promo code is 1234",
     "The show opens with 100 dancers",
+    # A change of a lock that is no code (an allotment's secretary's round).
+    "changed the alarm to 0700",
+    "updated my locker to 114",
+    "changed the door to oak",
     # About passwords in general.
     "I forgot my password again, so I reset it.",
     "A good password is long and random.",

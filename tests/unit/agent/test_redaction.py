@@ -647,6 +647,11 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         # A third adversary: both codes of a change.
         ("the shed padlock combo changed from 4321 to 8765", "4321"),
         ("the shed padlock combo changed from 4321 to 8765", "8765"),
+        # A new user, an allotment's secretary: words between the lock and its new code.
+        ("padlock code on the shed changed today to 9023, the old one got out", "9023"),
+        ("changed the shed padlock to 3390 today", "3390"),
+        ("I changed the alarm code again to 4471", "4471"),
+        ("changed the front door lock yesterday to 55812", "55812"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:

@@ -620,6 +620,17 @@ async def test_a_secret_said_to_have_changed_says_which_fact_holds_the_old_one(
     assert "your message did not say the new one" in notices[0]
 
 
+async def test_a_locks_code_said_changed_by_another_of_its_names_marks_the_old_one(
+    harness: Harness,
+) -> None:
+    """Found by a new user, an allotment's secretary: a combo is the lock's code."""
+    await harness.memory.store("shed", "the shed padlock code is now 9023", "core")
+    harness.model.add("Noted.")
+    events = await harness.turn("new shed padlock combo is 5580, changed it after the break-in")
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert len(notices) == 1 and "the memory 'shed'" in notices[0]
+
+
 @pytest.mark.parametrize(
     ("said", "named"),
     [
