@@ -70,9 +70,18 @@ _ANOTHER_VALUE = re.compile(
 """A value that is one more, or not quite the one held ("I live in Lisbon half the year")."""
 
 
+_THEIR_WORD_AFTER = re.compile(
+    r"(?i)[,;]\s*(?:and\s+|but\s+)?(?:he|she|they)\s+(?:said|says|told\s+me)\s+(?:that\s+)?"
+    r"(?:he|she|they)\b[^.!?\n]*[.!]?\s*$"
+)
+"""What someone said they would do, told after what the user says of them: "Siobhan hasn't
+paid yet, she said she'd pay at the mtg" is the user's word that she has not paid (a new
+user, an allotment's secretary: her payment said later left it unmarked)."""
+
+
 def said_in_earnest(message: str) -> bool:
     """Whether the whole message is plain prose that takes nothing back and quotes no one."""
-    message = _CARE_GIVER_SAYS.sub("", message)
+    message = _THEIR_WORD_AFTER.sub("", _CARE_GIVER_SAYS.sub("", message))
     return not (
         _TAKEN_BACK.search(message)
         or _LIFE_STORY.search(message)

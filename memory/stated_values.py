@@ -140,6 +140,22 @@ _PAID_ME = re.compile(
     r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:just\s+|finally\s+)?(?:paid|repaid|sent)\s+me\b"
     r"|^(?P<whom>[a-z][\w'-]*)\s+paid\s+(?:me\s+)?back\b"
 )
+_SOMEONE_NAMED = (
+    r"(?P<who>(?!(?:i|we|you|he|she|they|it|who|everyone|nobody)\b)[A-Za-z][\w'-]*"
+    r"(?:\s+(?-i:[A-Z])[\w'-]*)?)"
+)
+_NOT_PAID = re.compile(
+    r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|didn['\u2019]?t|"
+    r"did\s+not|never)\s+(?:yet\s+)?(?:paid|pay)\b(?!\s+(?:me\s+)?back\b)"
+)
+"""Someone who owes the user, or a club the user keeps the books of, a fee: "Siobhan
+hasn't paid yet" (a new user, an allotment's secretary: "Siobhan paid at the mtg last
+night, €40" said later, the first was recalled as if she still owed)."""
+_THEY_PAID = re.compile(
+    r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:has\s+|just\s+|finally\s+|already\s+)*(?:paid|settled)"
+    r"(?:\s+up)?\b(?!\s+(?:me\b|a\s+visit|a\s+compliment|attention|tribute|no\b))"
+)
+_UNPAID = frozenset({"unpaid"})
 _PAID = frozenset({"paid"})
 """A debt's value once it is paid: not the amount, so the amount said again is a change."""
 
@@ -163,6 +179,12 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     found = _PAID_ME.match(said)
     if found is not None:
         return "owed by " + (found["who"] or found["whom"]).casefold(), _PAID
+    found = _NOT_PAID.match(said)
+    if found is not None:
+        return "owed by " + found["who"].casefold(), _UNPAID
+    found = _THEY_PAID.match(said)
+    if found is not None:
+        return "owed by " + found["who"].casefold(), _PAID
     return None
 
 
@@ -182,7 +204,10 @@ def two_debts(new: str, old: str) -> bool:
     if ours[1] == _PAID and theirs[1] == _PAID:
         # Two payments of other amounts are two ("paid Priya $20 towards it" replaced
         # "paid Priya the $15": an adversary).
-        return set(_AMOUNT.findall(new)) != set(_AMOUNT.findall(old))
+        # Only when both give an amount: "Ciarán paid January rent late, actually on 12 Jan"
+        # corrects "Ciarán paid January rent in full", now read as a payment too.
+        ours_paid, theirs_paid = set(_AMOUNT.findall(new)), set(_AMOUNT.findall(old))
+        return bool(ours_paid and theirs_paid) and ours_paid != theirs_paid
     if _PAID in (ours[1], theirs[1]):
         return False
     ours_for, theirs_for = _FOR_WHAT.search(new), _FOR_WHAT.search(old)

@@ -334,6 +334,7 @@ NEW_VALUES = [
     ("Noreen Kelly's number is 087 111 2222", "Noreen has a new number 087 999 0000"),
     ("Noreen Kelly's number is 087 111 2222", "new number for Noreen Kelly 087 999 0000"),
     ("Sean O'Brien's number is 086 444 5555", "Sean OBrien's number is now 086 222 3333"),
+    ("Siobhan hasn't paid her fee yet", "Siobhan paid her €40 today"),
     ("Large dogs are 60, medium 45, small 35", "Large dogs 65, medium 50, small 35"),
     ("Murphys' cockapoo Bailey fri 11/12 10am", "Murphys rang, Bailey moved to sat 12/12 11am"),
     # A new user, a baker: a family's number given anew.
@@ -590,6 +591,7 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
 
 
 LOOKALIKES = [
+    ("Siobhan hasn't paid her fee yet", "Tom paid his €40 today"),
     ("Tomo 20mg de omeprazol", "Tomo 5mg de warfarina"),  # another medicine
     ("Tomo 20mg de omeprazol", "Tomo 2 tazas de café al día"),
     ("Mi número es 600 111 222", "Mi perro es Tula"),

@@ -260,6 +260,21 @@ def test_a_debt_and_its_payment_are_one_topic() -> None:
     assert changed_topics(owed, stated_values("sent Priya $42?")) == []
 
 
+def test_a_fee_someone_has_not_paid_and_their_payment_are_one_topic() -> None:
+    """Found by a new user, an allotment's secretary: "Siobhan paid at the mtg last night,
+    €40" left "Siobhan hasn't paid yet, she said she'd pay at the mtg" unmarked."""
+    unpaid = stated_values("Siobhan hasn't paid yet, she said she'd pay at the mtg")
+    assert unpaid == {"owed by siobhan": frozenset({"unpaid"})}
+    paid = stated_values("Siobhan paid at the mtg last night, €40")
+    assert changed_topics(unpaid, paid) == ["owed by siobhan"]
+    assert changed_topics(unpaid, stated_values("Declan paid his €40 today")) == []
+    assert changed_topics(
+        stated_values("Declan Murphy still hasn't paid"), stated_values("Declan Murphy has paid")
+    ) == ["owed by declan murphy"]
+    assert stated_values("I haven't paid yet") == {}
+    assert stated_values("Siobhan paid a visit to her mum") == {}
+
+
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
     """Found by a new user: "paid Priya the $42 for power" shares no word with "do I owe
     anyone money?", so "owe Priya $42 for power" was recalled alone, as if still owed."""
