@@ -27,6 +27,9 @@ _SAYS_A_CHANGE = re.compile(
     r"increased|decreased|raised|lowered|upped|reduced|(?:up|down)\s+to|stopped|took\s+me\s+off|"
     r"off\s+the|cancell?ed|called\s+off|postponed|rescheduled|switched|correction|mistake|"
     r"not\s+\S+\s+any\s*more|"
+    # A value put right: "sorry i had Cian's birthday wrong, it's 3/8 not 2/8" left "…
+    # Cian's is 2/8 …" unmarked (a new user, an allotment's secretary).
+    r"wrong|\d\S*\s+not\s+\d|"
     # In German, Spanish, French, Italian, Portuguese: "Mein Stromabschlag ist jetzt 95
     # statt 80 Euro" marked nothing, and retention deleted it (an adversary).
     r"jetzt|statt|anstatt|neue[rsnm]?|ge(?:ä|ae)ndert|ahora|en\s+(?:vez|lugar)\s+de|nuev[oa]s?|"
@@ -100,7 +103,9 @@ class LastWords:
         )
 
 
-_A_NUMBER = re.compile(r"\d+")
+_A_NUMBER = re.compile(r"\d+(?:[/.:-]\d+)*")
+"""A number as written: "3/8" is no number of "14/3, … 2/8" (a new user's correction of a
+birthday was taken for the same digits)."""
 _A_YEAR_SAID = re.compile(r"(?i)\b(?:in|since|from|of|back\s+in|until|till)\s+(?:19|20)\d\d\b")
 """When a change was, not what it changed to: "the door code changed in 2023 but I still
 know it" marked both flats' codes changed since (an adversary)."""

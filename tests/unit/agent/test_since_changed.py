@@ -454,6 +454,18 @@ async def test_a_later_message_giving_a_fact_another_number_marks_it(harness: Ha
     assert ids.get("physio") not in recalled.since_changed
 
 
+async def test_a_later_message_putting_one_of_a_facts_values_right_marks_it(
+    harness: Harness,
+) -> None:
+    """Found by a new user, an allotment's secretary: the correction shares its digits with
+    the fact's other days ("3/8" beside "14/3" and "2/8"), and "wrong" said no change."""
+    birthdays = "My grandchildren: Aoife's birthday is 14/3, Cian's is 2/8 and Saoirse's is 19/12"
+    fact = await harness.memory.store("grandchildren", birthdays, "core")
+    await _said(harness, "sorry i had Cian's birthday wrong, it's 3/8 not 2/8")
+    recalled = await _recalled(harness, "when is Cian's birthday?")
+    assert "it's 3/8 not 2/8" in recalled.since_changed[fact.id]
+
+
 async def _said(harness: Harness, text: str, at: str = "") -> MemoryEntry:
     """`text` saved as a message of an earlier chat (`at`: its key's end, unique)."""
     key = f"conversation/s0/{at or len(text)}"
