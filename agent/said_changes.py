@@ -26,7 +26,8 @@ from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
 from memory.fact_values import new_value, one_by_first_name, user_value
-from memory.health_values import health_values
+from memory.health_values import health_changed, health_values
+from memory.other_ones import of_someone_else
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import in_plain_order
 from memory.predicates import LEAD_IN, USER, claim_of, says_more
@@ -177,6 +178,17 @@ async def _attribute_otherwise(
     ]
     for fact in one_by_first_name(said, changed):
         (more if says_more(fact.content) else plain).append(fact)
+    # A dose of one of several medicines a fact holds: left as it is, but said (a new user:
+    # "Dr Fitzgerald cut my atorvastatin back to 20mg" beside "I take atorvastatin 40mg
+    # at night and amlodipine 5mg …" changed nothing, and nothing said so).
+    more += [
+        fact
+        for fact in facts
+        if fact not in changed
+        and says_more(fact.content)
+        and health_changed(said, fact.content)
+        and not of_someone_else(said, fact.content)
+    ]
     return plain, more
 
 

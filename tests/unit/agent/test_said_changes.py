@@ -114,6 +114,34 @@ async def test_a_fact_saying_more_is_left_for_the_name_it_holds(harness: Harness
     assert len(notices) == 1 and "'profile'" in notices[0] and "still says otherwise" in notices[0]
 
 
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("Dr Fitzgerald cut my atorvastatin back to 20mg", True),
+        ("My husband's atorvastatin was cut to 20mg", False),
+    ],
+)
+async def test_a_dose_of_one_of_a_facts_medicines_is_left_and_said(
+    harness: Harness, message: str, said: bool
+) -> None:
+    """Found by a new user, an allotment's secretary: nothing said the dose was left."""
+    meds = "I take atorvastatin 40mg at night and amlodipine 5mg in the morning"
+    await harness.memory.store("meds", meds, "core")
+    harness.model.add("Noted.")
+    events = await harness.turn(message)
+    assert await _in_effect(harness) == {"meds": meds}
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert notices == (
+        [
+            "Your message says something changed, but the memory 'meds' "
+            f"({meds!r}) still says otherwise; it says more than that, so it was left as it is "
+            "(edit it in the memory inspector, F2)."
+        ]
+        if said
+        else []
+    )
+
+
 async def test_when_the_model_stores_the_change_the_message_changes_nothing_more(
     harness: Harness,
 ) -> None:
