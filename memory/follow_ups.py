@@ -50,6 +50,11 @@ _GREETING = re.compile(
 )
 
 
+def _words_of(text: str) -> set[str]:
+    """Its terms but its bare numbers: "plot 3" goes not on in "… party is sat 19/12 at 3"."""
+    return {term for term in analyze(text) if not term.isdigit()}
+
+
 def goes_on(parent: str, follow_up: str) -> bool:
     """Whether `follow_up` goes on with what `parent` said, not on to something else.
 
@@ -67,7 +72,7 @@ def goes_on(parent: str, follow_up: str) -> bool:
     # A greeting first says nothing: "Hallo, mein Zahnarzt heißt jetzt Dr. Weber" came along
     # with "my fern is called Fernando" at 0.7 (an adversary).
     said = _GREETING.sub("", _SPEAKER.sub("", follow_up, count=1), count=1)
-    if set(analyze(parent)) & set(analyze(follow_up)):
+    if _words_of(parent) & _words_of(follow_up):
         return True
     if _ANEW.match(said) is not None:
         return False

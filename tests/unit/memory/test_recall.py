@@ -337,6 +337,14 @@ def test_a_word_pointing_back_far_into_a_note_of_its_own_makes_no_follow_up() ->
     assert goes_on("I am reading a memoir", "Becoming Nicole by Amy Ellis Nutt, it is wonderful")
 
 
+def test_a_number_alone_shared_makes_no_follow_up() -> None:
+    """Found by a new user, an allotment's secretary: "what plot is Mary on?" brought
+    along the birthday party said after "Mary has plot 3" (both hold a 3)."""
+    party = "Saoirse's birthday party is sat 19/12 at 3, bring the cake"
+    assert not goes_on("Mary O'Connor has plot 3", party)
+    assert goes_on("Mary O'Connor has plot 3", "her plot 3 is the one by the gate, she grows leeks")
+
+
 async def test_a_note_of_its_own_is_no_follow_up(store: SqliteMemory) -> None:
     """Found by a new user, a landlord: each note is of its own, and "plumber is Gerry, his
     number is …" came along with a payment for "how much has Marta paid"."""
