@@ -47,6 +47,8 @@ class MemoryRecalled:
     """Saved messages (by id) that a later memory gave a value of otherwise, and which."""
     limit_reached: int = 0
     """The recall limit, when the recall found that many above the floor (more may match)."""
+    in_this_chat: int = 0
+    """This chat's saved messages the recall left out: the model has them in front of it."""
     kind: Literal["memory_recalled"] = "memory_recalled"
 
 

@@ -334,7 +334,8 @@ class Agent:
         live = trim_history(
             live, self.config.agent.max_history_messages, history_room(self.num_ctx)
         )
-        exclude += await said_in_this_chat(self.memory, self.namespace, session, live)
+        in_this_chat = await said_in_this_chat(self.memory, self.namespace, session, live)
+        exclude += in_this_chat
         scope = None if self.config.agent.recall_across_sessions else session.id
         try:
             result = await recall_for_message(
@@ -376,6 +377,7 @@ class Agent:
             result.calibration,
             changed,
             limit if result.mode != "recent" and len(result.entries) >= limit else 0,
+            len(set(in_this_chat) - {saved.id if isinstance(saved, MemoryEntry) else ""}),
         )
         return recalled, block
 

@@ -66,11 +66,24 @@ def describe(event: MemoryRecalled) -> Text:
             "may match as well; search the memory panel (F2) to see them all\n",
             style="dim",
         )
+    if event.in_this_chat:
+        # Found by a new user: "has Declan paid?" recalled nothing in the chat where she had
+        # said it, and nothing told her why.
+        text.append(f"{_IN_THIS_CHAT.format(count=event.in_this_chat)}\n", style="dim")
     if event.mode == "skipped":
         text.append(SKIPPED_NOTE, style="dim")
     elif not event.injected and not event.cut:
-        text.append("nothing relevant found", style="dim")
+        text.append(
+            "nothing else relevant found" if event.in_this_chat else "nothing relevant found",
+            style="dim",
+        )
     return text
+
+
+_IN_THIS_CHAT = (
+    "this chat's own {count} earlier message(s) are not recalled: the model has them in "
+    "front of it already"
+)
 
 
 class RecalledEntry(PlainCollapsible):
@@ -83,6 +96,7 @@ class RecalledEntry(PlainCollapsible):
             f"◆ recalled {count} {noun} ({event.mode})"
             if count
             else f"◇ no memories recalled ({event.mode})"
+            + (" · this chat's messages are in front of the model" if event.in_this_chat else "")
         )
         super().__init__(Static(describe(event)), title=title, collapsed=True, classes="recalled")
         self.event = event

@@ -24,3 +24,18 @@ async def test_a_recall_that_reached_its_limit_says_more_may_match(harness: Harn
     assert [e.key for e in one.injected] == ["fish"] and one.limit_reached == 0
     quiet = describe(MemoryRecalled([], [], "keyword"))
     assert "recall_limit" not in quiet.plain
+
+
+async def test_a_recall_says_this_chats_own_messages_are_left_out(harness: Harness) -> None:
+    """Found by a new user, an allotment's secretary: "has Declan paid?", asked in the chat
+    where she had said he paid, showed "no memories recalled" and nothing said why."""
+    harness.model.add("Noted.", "Yes.")
+    first = await harness.turn("Declan paid his €40 fee today")
+    alone = next(e for e in first if isinstance(e, MemoryRecalled))
+    assert alone.in_this_chat == 0 and "in front of it" not in describe(alone).plain
+    events = await harness.turn("has Declan paid?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert recalled.injected == [] and recalled.in_this_chat == 1
+    said = describe(recalled).plain
+    assert "this chat's own 1 earlier message(s) are not recalled" in said
+    assert "nothing else relevant found" in said
