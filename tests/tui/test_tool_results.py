@@ -51,6 +51,11 @@ def test_a_forget_and_a_list_read_as_sentences() -> None:
         }
     )
     assert summary(beside) == "stored as flat_rent_2 beside flat_rent (another one)"
+    plots = {"key": "declan", "content": "Declan Murphy has plot 12 now, …"}
+    merged = json.dumps({"stored": plots, "merged_into": "declan", "replaced": "Declan … 14"})
+    assert summary(merged) == "merged into declan (said alike), replacing its earlier text"
+    held = json.dumps({"stored": plots, "merged_into": "declan", "already_said_by": "declan"})
+    assert summary(held) == "already said by declan, kept as it was"
     listed = json.dumps({"entries": [{"key": "a", "content": "x"}, {"key": "b", "content": "y"}]})
     assert summary(listed) == "2 memories"
 

@@ -63,6 +63,10 @@ def summary(result: str) -> str:
         if isinstance(differs, list) and differs:
             verb = "says" if len(differs) == 1 else "say"
             extra += f"; {_count(len(differs))} still {verb} otherwise"
+        if isinstance(parsed.get("already_said_by"), str):
+            return f"already said by {stored['key']}, kept as it was{extra}"
+        if isinstance(parsed.get("merged_into"), str):
+            return f"merged into {stored['key']} (said alike){earlier}{extra}"
         return f"stored as {stored['key']}{earlier}{extra}"
     if parsed.get("removed") is True and isinstance(parsed.get("key"), str):
         back = _back_in_effect(parsed)

@@ -70,6 +70,24 @@ async def test_a_store_under_a_key_holding_another_one_says_it_was_kept_beside(
     assert json.loads(raised.content)["replaced"] == "Flat 2 rent is €1,700"
 
 
+async def test_a_store_merged_into_a_fact_said_alike_says_so(tools: MemoryTools) -> None:
+    """Found by a new user, an allotment's secretary: the chat said "stored as" another key
+    than the one asked, and nothing of the text it replaced."""
+    await tools.run(_call("memory_store", key="declan", content="Declan Murphy has plot 14"))
+    moved = "Declan Murphy has plot 12 now, Kevin Hegarty has plot 14"
+    merged = json.loads(
+        (await tools.run(_call("memory_store", key="plots", content=moved))).content
+    )
+    assert merged["stored"] == merged["stored"] | {"key": "declan", "content": moved}
+    assert merged["merged_into"] == "declan"
+    assert merged["replaced"] == "Declan Murphy has plot 14"
+    again = await tools.run(
+        _call("memory_store", key="plot12", content="Declan Murphy has plot 12 now")
+    )
+    said = json.loads(again.content)
+    assert said["already_said_by"] == "declan" and "replaced" not in said
+
+
 async def test_a_store_names_a_fact_saying_more_that_still_gives_another_value(
     tools: MemoryTools,
 ) -> None:
