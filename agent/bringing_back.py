@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from agent.memory_editing import MemoryEditor, every_listed, key_versions
-from memory.entry import MemoryEntry
+from memory.entry import MemoryCategory, MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import AuditRecord, Memory
 from memory.write_policy import content_hash
@@ -159,19 +159,46 @@ async def is_back(
     return record.content in held[where]
 
 
-async def back_since(memory: Memory, records: list[AuditRecord]) -> set[str]:
-    """The ids among deleted `records` that the store holds again (an undone forget).
+async def back_since(memory: Memory, records: list[AuditRecord]) -> dict[str, str]:
+    """The ids among deleted `records` that the store holds again → how ("restored since").
 
     The log records deletions only: without this, a forget undone in the inspector still
-    read as gone (found by a new user).
+    read as gone (found by a new user). A message taken back by Esc before any reply and
+    sent again is "said again since": a new user read it as forgotten.
     """
-    back: set[str] = set()
+    back: dict[str, str] = {}
     held: dict[tuple[str, str], set[str]] = {}
+    said: dict[tuple[str, str], set[str]] = {}
     # A merge or an import keeps the version it sets aside, as history: it never went, so
     # it is not "restored since" (found by an adversary).
     for record in records:
         if record.action not in DELETIONS or record.entry_id in back:
             continue
         if await is_back(memory, record, held):
-            back.add(record.entry_id)
+            back[record.entry_id] = RESTORED
+        elif await _said_again(memory, record, said):
+            back[record.entry_id] = SAID_AGAIN
     return back
+
+
+RESTORED = "restored since"
+SAID_AGAIN = "said again since"
+_SAID_READ = 500
+
+
+async def _said_again(
+    memory: Memory, record: AuditRecord, said: dict[tuple[str, str], set[str]]
+) -> bool:
+    """Whether a deleted saved message's words are saved again in its chat."""
+    if record.category != MemoryCategory.CONVERSATION.value or not record.session_id:
+        return False
+    where = (record.namespace, record.session_id)
+    if where not in said:
+        saved = await memory.list(
+            namespace=record.namespace,
+            category=MemoryCategory.CONVERSATION.value,
+            session_id=record.session_id,
+            limit=_SAID_READ,
+        )
+        said[where] = {entry.content for entry in saved}
+    return record.content in said[where]

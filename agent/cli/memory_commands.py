@@ -122,7 +122,7 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
         back = await back_since(memory, list(records))
     for record in records:
         where = f"  [namespace {record.namespace}]" if record.namespace != "default" else ""
-        where += " (restored since)" if record.entry_id in back else ""
+        where += f" ({back[record.entry_id]})" if record.entry_id in back else ""
         text = " ".join(record.content.split())
         excerpt = text if len(text) <= 60 else text[:59] + "…"
         say(

@@ -827,6 +827,29 @@ async def test_f5_gives_the_panel_the_whole_window_and_each_memory_its_text(
         assert not h.app.inspector.display and h.app.chat.size.width >= 190
 
 
+async def test_the_deleted_view_across_the_window_shows_each_text_whole(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user, an allotment's secretary: at 200 columns (F5) the deleted view
+    read "conversatio…" and "remember the annu…"; it fits the width it is given, and a
+    resize brings it back beside the chat."""
+    text = "Invoice 2026-114 to Müller GmbH, 1.240,50 €, paid on 04.12.2026 by bank transfer"
+    h = make_app(seed=[seed_entry("invoice", text)])
+    async with h.app.run_test(size=(200, 40)) as pilot:
+        await h.app.ready.wait()
+        await h.runtime.memory.forget("invoice")
+        await pilot.press("f5")
+        await settle(pilot)
+        h.app.query_one("#inspector-audit", Checkbox).value = True
+        await pilot.pause()
+        await settle(pilot)
+        table = h.app.query_one(DataTable)
+        assert [cell.plain for cell in table.get_row_at(0)[1:]] == ["invoice", text, "forgotten"]
+        await pilot.press("f5")  # beside the chat: the text takes what the panel leaves
+        await settle(pilot)
+        assert table.get_row_at(0)[2].plain.endswith("…")
+
+
 async def test_f5_shows_a_long_key_whole(make_app: MakeApp) -> None:
     """Found by a new user, a nurse: keys read "bredas_new_numbe…" across the whole window,
     with room to spare."""

@@ -86,6 +86,11 @@ _AROUND_THE_TEXT = 2 + 2 * 5 + 5
 """The marker column, each column's padding, and the panel's border, padding and scroll
 bar: the text takes what the key leaves, so no row scrolls sideways."""
 _CATEGORY_AND_SCORE = 12 + 5
+_WHY_CELLS = 26
+_WIDE_WHY_CELLS = 40
+_AUDIT_TEXT_CELLS = 18
+_AROUND_AUDIT = 2 * 4 + 5 + 14
+"""The deletions' columns' padding, the panel's border and scroll bar, and "when"."""
 
 
 def _key_cell(entry: MemoryEntry, cells: int) -> Text:
@@ -177,6 +182,7 @@ class MemoryInspector(Vertical):
         whether narrow (category and score left out)."""
         self.entries: list[MemoryEntry] = []
         self.deleted: dict[str, AuditRecord] = {}
+        self._audit_shown: tuple[list[AuditRecord], dict[str, str]] = ([], {})
         """The audit view's rows that Enter brings back, by row key."""
         self.recall_mode: str | None = None
         """How the search shown recalled ("keyword-early", "hybrid", …); None for a page."""
@@ -384,24 +390,37 @@ class MemoryInspector(Vertical):
             for index, record in enumerate(records)
             if record.action in DELETIONS and record.entry_id not in back
         }
-        rows: list[tuple[list[Text], str | None]] = []
-        for index, record in enumerate(records):
-            reason = record.reason + (" (restored since)" if record.entry_id in back else "")
-            cells = [
-                Text(day_and_time(record.at)),
-                _clip(record.key, 12),
-                _clip(record.content, 18),
-                _clip(reason, 26),
-            ]
-            rows.append((cells, f"{AUDIT_ROW}{index}"))
-        _show_rows(self.query_one(DataTable), AUDIT_COLUMNS, rows)
+        self._audit_shown = (records, back)
         self.entries = []
+        self._fill_audit()
         self._preview(None)
         label = self.query_one("#inspector-page", Label)
         deletions = sum(1 for record in logged if record.action in DELETIONS)
         shown = f"{len(records)} of {deletions}" if words else f"{len(records)}"
         noun = "deletion" if (deletions if words else len(records)) == 1 else "deletions"
         label.update(f"{shown} {noun} (newest first)")
+
+    def _fill_audit(self) -> None:
+        """The deletions, each column as wide as the panel leaves it."""
+        records, back = self._audit_shown
+        # As wide as the panel: a new user read "conversatio…" and "remember the annu…" there
+        # across a 200-column window (F5).
+        key_cells, why_cells = self._key_cells(), _WIDE_WHY_CELLS if self.wide else _WHY_CELLS
+        text_cells = max(_AUDIT_TEXT_CELLS, self.size.width - _AROUND_AUDIT - key_cells - why_cells)
+        rows: list[tuple[list[Text], str | None]] = []
+        for index, record in enumerate(records):
+            reason = record.reason + (
+                f" ({back[record.entry_id]})" if record.entry_id in back else ""
+            )
+            cells = [
+                Text(day_and_time(record.at)),
+                _clip(record.key, key_cells),
+                _clip(record.content, text_cells),
+                _clip(reason, why_cells),
+            ]
+            rows.append((cells, f"{AUDIT_ROW}{index}"))
+        _show_rows(self.query_one(DataTable), AUDIT_COLUMNS, rows)
+        self._shown_width = (self._content_width(), self._narrow())
 
     def _fill(self) -> None:
         rows: list[tuple[list[Text], str | None]] = []
@@ -436,10 +455,16 @@ class MemoryInspector(Vertical):
     def on_resize(self) -> None:
         """Show as much of each memory as the new width holds, the cursor kept in place."""
         # Narrow or not too: at one width the text may take as many cells either way.
-        if self.entries and (self._content_width(), self._narrow()) != self._shown_width:
+        if (self._content_width(), self._narrow()) == self._shown_width:
+            return
+        auditing = not self.entries and self.query_one("#inspector-audit", Checkbox).value
+        if self.entries or (auditing and self._audit_shown[0]):
             table = self.query_one(DataTable)
             row = table.cursor_row
-            self._fill()
+            if auditing:
+                self._fill_audit()
+            else:
+                self._fill()
             if 0 <= row < table.row_count:
                 table.move_cursor(row=row)
 
