@@ -219,7 +219,12 @@ async def test_restore_a_superseded_entry(make_app: MakeApp) -> None:
         # An earlier version opens to be restored, not edited (a new user read "edit").
         h.app.inspector._preview(old.id)
         preview = h.app.inspector.query_one("#inspector-preview", Static)
-        assert str(preview.render()).endswith("· Enter: restore")
+        assert str(preview.render()).endswith("· Enter: restore  · ↺ an earlier version")
+        # Each row's mark is said where it is read (a new user found "●" explained nowhere).
+        python = next(e for e in h.app.inspector.entries if e.key == "python")
+        h.app.inspector.mark_used({python.id})
+        h.app.inspector._preview(python.id)
+        assert str(preview.render()).endswith("· ● shown to the model this turn")
         # Beside the status bar's count of memories in effect (found by a new user).
         assert str(h.app.query_one("#inspector-page", Label).render()).endswith(
             "2 entries · 1 in effect"

@@ -583,6 +583,12 @@ class MemoryInspector(Vertical):
             else "Enter: edit or forget"
         )
         told = "" if entry is None else f"{entry.key}: {entry.content}  · {does}"
+        # What the row's mark means, said where it is read (a new user found it nowhere).
+        if entry is not None and entry.superseded_by:
+            told += "  · ↺ an earlier version"
+        elif entry is not None:
+            told += "  · ● shown to the model this turn" * (entry.id in self.used_ids)
+            told += "  · ▲ pinned" * entry.pinned
         preview.update(plain(told))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
