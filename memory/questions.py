@@ -269,15 +269,23 @@ def _a_thing_asked_after(said: str) -> bool:
         found["whose"] is not None
         or len(words.split()) < _FEWEST_WORDS_TOLD
         or _ENDS_ON_A_THING_ASKED.search(words) is not None
+        or _STARTS_ON_A_THING_ASKED.match(words) is not None
     )
 
 
-_ENDS_ON_A_THING_ASKED = re.compile(
-    r"(?i)\b(?:allerg(?:y|ies)|order|deposit|dose|address|number|phone|email|price|cost|due|"
-    r"date|time|day|fee|total|balance|rent|code|password|birthday|deadline)\s*$"
+_THINGS_ASKED = (
+    r"allerg(?:y|ies)|order|deposit|dose|address|number|phone|email|price|cost|due|date|time|"
+    r"day|fee|total|balance|rent|code|password|birthday|deadline|postcode|eircode|zip|reg|mot"
 )
+_ENDS_ON_A_THING_ASKED = re.compile(rf"(?i)\b(?:{_THINGS_ASKED})\s*$")
 """"kellys cake allergies?" (a new user, a baker, saw her question shown as a memory above
-the order that answers it): a thing that holds a value, last of a few words."""
+the order that answers it): a thing that holds a value, last of a few words; "mrs patels
+postcode?"."""
+_STARTS_ON_A_THING_ASKED = re.compile(rf"(?i)^(?:{_THINGS_ASKED})\b")
+""""price large dog?" (an adversary saw it shown to the model as a memory): the thing first,
+what it is of after, as a search is typed."""
+_A_THING_ALONE = re.compile(rf"(?i)^(?:{_THINGS_ASKED})\s*\?+$")
+""""the Graz flat: code?" (an adversary): the thing asked of what is named before."""
 
 
 def _named_then_asked(said: str) -> bool:
@@ -287,6 +295,8 @@ def _named_then_asked(said: str) -> bool:
     asked = found["asked"].strip()
     if _ASKED_LAST.search(f" {asked.rstrip('?')}") and len(asked.split()) <= 2:
         return True  # "Dentist: when?"
+    if _A_THING_ALONE.match(asked):
+        return True  # "the Graz flat: code?"
     return asked.endswith("?") and _ASKING_START.match(asked) is not None and asks_only(asked)
 
 

@@ -731,6 +731,13 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("¿Debería tomar ahora 40 mg de omeprazol?", True),
         ("Tomo 40 mg. ¿Está bien?", False),
         ("¿Qué tal? Me mudé a Sevilla", False),
+        # Typed as a search (an adversary, and a new user, an allotment's secretary).
+        ("the Graz flat: code?", True),
+        ("price large dog?", True),
+        ("mrs patels postcode?", True),
+        ("Rent: 900?", False),
+        ("code 4471?", False),
+        ("price of bread is mad?", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
