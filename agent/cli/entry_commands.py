@@ -149,7 +149,9 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if stale and not result.degraded:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
-    for entry in result.entries:
+    # What holds first, as the chat shows the model: an older message a later memory
+    # changed stood above that memory (a new user).
+    for entry in sorted(result.entries, key=lambda entry: entry.id in changed):
         say(out, _line(entry))
         if entry.scores is not None:
             say(out, f"    {entry.scores.explanation(result.mode)}")

@@ -843,6 +843,11 @@ def test_search_says_when_a_recalled_message_was_changed_since(configured: Path)
     asyncio.run(seed())
     found = run_cli("memory", "search", "do I live in Porto").clean()
     assert "since changed: 'home' says 'I live in Lisbon'" in found.out
+    # What holds first, as the chat shows it, though the message scores higher.
+    lines = found.out.splitlines()
+    home = next(at for at, line in enumerate(lines) if "I live in Lisbon" in line)
+    porto = next(at for at, line in enumerate(lines) if "Sam and I live in Porto" in line)
+    assert home < porto
 
 
 def test_forget_erase_names_the_older_fact_back_in_effect(configured: Path) -> None:
