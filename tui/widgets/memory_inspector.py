@@ -7,8 +7,7 @@ outside: every one is shown through `tui.plain`, never as markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -22,12 +21,32 @@ from textual.worker import Worker
 
 from agent.bringing_back import DELETIONS, back_since, bring_back
 from agent.memory_editing import ChangedElsewhereError, Forgotten, MemoryEditor
-from memory.date_terms import local_time
-from memory.entry import MemoryCategory, MemoryEntry
+from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.wording import counted
-from tui.plain import ControlPictures, plain, plain_text, visible
+from tui.plain import ControlPictures, plain, plain_text
 from tui.quitting import unless_quitting
+from tui.widgets.inspector_rows import (
+    AROUND_AUDIT,
+    AROUND_THE_TEXT,
+    AUDIT_COLUMNS,
+    AUDIT_ROW,
+    AUDIT_TEXT_CELLS,
+    CATEGORY_AND_SCORE,
+    CONTENT_CELLS,
+    ENTRY_COLUMNS,
+    KEY_CELLS,
+    NARROW_BELOW,
+    NARROW_COLUMNS,
+    NARROW_CONTENT_CELLS,
+    WHY_CELLS,
+    WIDE_KEY_CELLS,
+    WIDE_WHY_CELLS,
+    clip,
+    deletion_rows,
+    key_cell,
+    show_rows,
+)
 from tui.widgets.recalled_entry import score_text
 from tui.widgets.text_input import TextInput
 
@@ -49,89 +68,6 @@ class RefusedEdit:
 
 
 CATEGORIES = ("core", "daily", "conversation", "procedural")
-
-
-ENTRY_COLUMNS = ("", "key", "category", "score", "content")
-NARROW_COLUMNS = ("", "key", "", "", "content")
-"""A narrow panel leaves the category and score to the detail view (at 80 columns the
-text showed two characters, found by a new user); the columns stay, empty."""
-_NARROW_BELOW = 60
-AUDIT_COLUMNS = ("when", "key", "text", "why")
-"""The text, not the action: found by an adversary, two versions of one key read alike and
-Enter brought back the older over the newer ("why" says forgotten or what hygiene did)."""
-AUDIT_ROW = "audit-"
-
-
-def _clip(text: str, width: int) -> Text:
-    # Made visible first, so control characters show instead of being taken for spaces.
-    # Cut by cells, not characters: a wide script takes two cells a character.
-    flat = " ".join(visible(text).split())
-    clipped = plain_text(flat)
-    clipped.truncate(width, overflow="ellipsis")
-    if clipped.plain.endswith(" …") and not flat.startswith(clipped.plain[:-1]):
-        # A wide character that did not fit left a space the text does not have.
-        clipped.right_crop(2)
-        clipped.append("…")
-    return clipped
-
-
-_CONTENT_CELLS = 20
-_NARROW_CONTENT_CELLS = 10
-_KEY_CELLS = 17
-"""A key, or "said 15 Dec 16:40"."""
-_WIDE_KEY_CELLS = 32
-"""A key across the whole window (F5): a new user read "bredas_new_numbe…" there, with
-room to spare."""
-_AROUND_THE_TEXT = 2 + 2 * 5 + 5
-"""The marker column, each column's padding, and the panel's border, padding and scroll
-bar: the text takes what the key leaves, so no row scrolls sideways."""
-_CATEGORY_AND_SCORE = 12 + 5
-_WHY_CELLS = 26
-_WIDE_WHY_CELLS = 40
-_AUDIT_TEXT_CELLS = 18
-_AROUND_AUDIT = 2 * 4 + 5 + 14
-"""The deletions' columns' padding, the panel's border and scroll bar, and "when"."""
-
-
-def _key_cell(entry: MemoryEntry, cells: int) -> Text:
-    """A fact's key; for a saved message, when it was said (its key is an id).
-
-    Found by a new user: every message row read "conversation/20…".
-    """
-    if entry.category == MemoryCategory.CONVERSATION.value:
-        return Text(f"said {day_and_time(entry.timestamp)}", style="dim")
-    return _clip(entry.key, cells)
-
-
-def day_and_time(when: datetime) -> str:
-    """`when` in local time as "5 Dec 16:40": "12-05" read as 12 May to a new user in Sydney."""
-    local = local_time(when)
-    return f"{local.day} {local:%b %H:%M}"
-
-
-def _show_rows(
-    table: DataTable[Any], labels: tuple[str, ...], rows: list[tuple[list[Text], str | None]]
-) -> None:
-    """Put `rows` (cells and key) in `table`, each column as wide as what it shows.
-
-    The widths are set here, not left to the table: it measures them only when idle, and a
-    table drawn before then kept every column at its label's width ("lun", "tri", no
-    marker) until its next change (one snapshot in about fifteen on a loaded machine).
-    """
-    widths = [
-        max([len(label), *(cells[index].cell_len for cells, _ in rows)])
-        for index, label in enumerate(labels)
-    ]
-    if tuple(str(column.label) for column in table.ordered_columns) != labels:
-        table.clear(columns=True)
-        for label, width in zip(labels, widths, strict=True):
-            table.add_column(label, width=width)
-    else:
-        table.clear()
-        for column, width in zip(table.ordered_columns, widths, strict=True):
-            column.width, column.auto_width = width, False
-    for cells, key in rows:
-        table.add_row(*cells, key=key)
 
 
 class FilterBox(Checkbox):
@@ -241,7 +177,7 @@ class MemoryInspector(Vertical):
 
     def on_mount(self) -> None:
         """Set up the table columns."""
-        _show_rows(self.query_one(DataTable), ENTRY_COLUMNS, [])
+        show_rows(self.query_one(DataTable), ENTRY_COLUMNS, [])
         self.query_one("#inspector-undo").display = False
         self.query_one("#inspector-off").display = False
 
@@ -405,21 +341,10 @@ class MemoryInspector(Vertical):
         records, back = self._audit_shown
         # As wide as the panel: a new user read "conversatio…" and "remember the annu…" there
         # across a 200-column window (F5).
-        key_cells, why_cells = self._key_cells(), _WIDE_WHY_CELLS if self.wide else _WHY_CELLS
-        text_cells = max(_AUDIT_TEXT_CELLS, self.size.width - _AROUND_AUDIT - key_cells - why_cells)
-        rows: list[tuple[list[Text], str | None]] = []
-        for index, record in enumerate(records):
-            reason = record.reason + (
-                f" ({back[record.entry_id]})" if record.entry_id in back else ""
-            )
-            cells = [
-                Text(day_and_time(record.at)),
-                _clip(record.key, key_cells),
-                _clip(record.content, text_cells),
-                _clip(reason, why_cells),
-            ]
-            rows.append((cells, f"{AUDIT_ROW}{index}"))
-        _show_rows(self.query_one(DataTable), AUDIT_COLUMNS, rows)
+        key_cells, why_cells = self._key_cells(), WIDE_WHY_CELLS if self.wide else WHY_CELLS
+        text_cells = max(AUDIT_TEXT_CELLS, self.size.width - AROUND_AUDIT - key_cells - why_cells)
+        rows = deletion_rows(records, back, (key_cells, text_cells, why_cells))
+        show_rows(self.query_one(DataTable), AUDIT_COLUMNS, rows)
         self._shown_width = (self._content_width(), self._narrow())
 
     def _fill(self) -> None:
@@ -433,19 +358,19 @@ class MemoryInspector(Vertical):
             # Rounded up, a 0.299 below a 0.30 floor read as a contradiction (a new user).
             below = entry.id in self.below_floor
             score = Text("" if entry.score is None else score_text(entry.score, below=below))
-            category = _clip(entry.category, 12)
+            category = clip(entry.category, 12)
             if self._narrow():
                 category, score = Text(""), Text("")
             cells = [
                 marker,
-                _key_cell(entry, self._key_cells()),
+                key_cell(entry, self._key_cells()),
                 category,
                 score,
-                _clip(entry.content, self._content_width()),
+                clip(entry.content, self._content_width()),
             ]
             rows.append((cells, entry.id))
         table = self.query_one(DataTable)
-        _show_rows(table, NARROW_COLUMNS if self._narrow() else ENTRY_COLUMNS, rows)
+        show_rows(table, NARROW_COLUMNS if self._narrow() else ENTRY_COLUMNS, rows)
         self._shown_width = (self._content_width(), self._narrow())
         shown = (
             self.entries[table.cursor_row] if 0 <= table.cursor_row < len(self.entries) else None
@@ -471,16 +396,16 @@ class MemoryInspector(Vertical):
     def _content_width(self) -> int:
         # The panel's width beyond the other columns and the table's gutters: a new user
         # read 25 characters of each memory at 120 columns, with room to spare.
-        around = _AROUND_THE_TEXT + self._key_cells()
+        around = AROUND_THE_TEXT + self._key_cells()
         if self._narrow():
-            return max(_NARROW_CONTENT_CELLS, self.size.width - around)
-        return max(_CONTENT_CELLS, self.size.width - around - _CATEGORY_AND_SCORE)
+            return max(NARROW_CONTENT_CELLS, self.size.width - around)
+        return max(CONTENT_CELLS, self.size.width - around - CATEGORY_AND_SCORE)
 
     def _key_cells(self) -> int:
-        return _WIDE_KEY_CELLS if self.wide else _KEY_CELLS
+        return WIDE_KEY_CELLS if self.wide else KEY_CELLS
 
     def _narrow(self) -> bool:
-        return 0 < self.size.width < _NARROW_BELOW
+        return 0 < self.size.width < NARROW_BELOW
 
     def mark_used(self, ids: set[str]) -> None:
         """Mark the entries injected into the latest reply."""
