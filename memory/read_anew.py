@@ -6,6 +6,9 @@ index these rows again; one test serves both, so the two stores re-read the same
 
 from __future__ import annotations
 
+import re
+
+from memory.changes_to_come import a_change_to_come
 from memory.date_ranges import ranges_written_out
 from memory.date_terms import mentioned_date_terms, names_a_day_elsewhere, names_short_date
 from memory.health_values import (
@@ -17,6 +20,7 @@ from memory.health_values import (
     stops_a_medicine,
 )
 from memory.money_words import names_money
+from memory.month_names import MONTH_NAMES
 from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
@@ -125,3 +129,15 @@ def other_languages_read(text: str) -> bool:
         or names_a_day_elsewhere(text)
         or names_a_weekday_elsewhere(text)
     )
+
+
+_A_MONTH = re.compile(rf"(?i)\b(?:{MONTH_NAMES})\b")
+
+
+def months_to_come_read(text: str) -> bool:
+    """Whether `text` names what migration 0029 reads anew.
+
+    A change to come from a month named without its year ("the fee goes up to €45 from
+    January" is found by "next year", `memory.month_to_come`).
+    """
+    return _A_MONTH.search(text) is not None and a_change_to_come(text)

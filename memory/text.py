@@ -377,14 +377,17 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
         )
     )
     worded = [term for term in analyze(wordings) if term not in seen]
+    from memory.month_to_come import month_to_come_terms  # it reads changes with `analyze`
+
+    dated = said_relative_terms(written, created) + date_terms_of(content, created)
     return (
         analyze(key)
         + words
         + worded
         + joined_numbers(fold(content))
         + owner_terms(content)
-        + said_relative_terms(written, created)
-        + date_terms_of(content, created)
+        + dated
+        + month_to_come_terms(content, created, dated)
         + weekly_terms(written)
         + umlauts_spelt_out(content)
     )

@@ -23,6 +23,7 @@ from memory.postgres.schema import (
     IMPLIED_DATE_TERMS,
     LEFT_FOR_THE_NEW,
     LETTERS_WITHOUT_MARKS,
+    MONTHS_TO_COME_READ,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
     OTHER_LANGUAGES_READ,
@@ -40,6 +41,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    months_to_come_read,
     other_languages_read,
     ranges_or_words,
     short_words_or_markers,
@@ -127,6 +129,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     STOPS_AND_SHIFTS_READ: stops_or_shifts,
     STOPS_IN_OTHER_LANGUAGES_READ: stops_in_other_languages,
     OTHER_LANGUAGES_READ: other_languages_read,
+    MONTHS_TO_COME_READ: months_to_come_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -73,6 +73,9 @@ l'omeprazolo" is found by "medication") or naming one in its Italian or Spanish 
 ("omeprazolo" is found by "omeprazole"), or naming a day and month in another language
 ("20 de diciembre" is found by "December 20", "el jueves" by "Thursday") are indexed
 again."""
+MONTHS_TO_COME_READ = "months to come read"
+"""A step run in Python: rows saying a change to come from a month named without its year
+("the fee goes up to €45 from January" is found by "next year") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -207,6 +210,8 @@ def migrations(dimensions: int) -> list[str]:
         # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole",
         # "20 de diciembre" by "December 20".
         OTHER_LANGUAGES_READ,
+        # "the fee goes up to €45 from January", said in December, is found by "next year".
+        MONTHS_TO_COME_READ,
     ]
 
 

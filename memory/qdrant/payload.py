@@ -14,7 +14,7 @@ from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-TERMS_MADE = "17"
+TERMS_MADE = "18"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
@@ -38,7 +38,8 @@ Saturday; a range in other words ("20-23/1"); "15": a medicine stopped in other 
 ("discontinued"), no stop only asked about, a roster or a shift by "shift", "roster", "rota";
 "16": a medicine stopped in German, Spanish, French or Portuguese; "17": in Italian, and a
 medicine named in its Italian or Spanish form ("omeprazolo") by its English name too, a
-day and month in another language ("20 de diciembre"), a weekday ("el jueves").
+day and month in another language ("20 de diciembre"), a weekday ("el jueves"); "18": the
+year of a month a change to come names without one ("goes up from January").
 Points made otherwise are indexed again when the store opens."""
 
 

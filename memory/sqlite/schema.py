@@ -15,6 +15,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    months_to_come_read,
     other_languages_read,
     ranges_or_words,
     short_words_or_markers,
@@ -368,6 +369,10 @@ def _other_languages_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, other_languages_read)
 
 
+def _months_to_come_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, months_to_come_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -434,6 +439,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole",
     # "20 de diciembre" by "December 20", "el jueves" by "Thursday".
     Migration("0028_other_languages_read", _other_languages_read),
+    # "the fee goes up to €45 from January", said in December, is found by "next year".
+    Migration("0029_months_to_come_read", _months_to_come_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
