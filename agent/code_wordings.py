@@ -22,7 +22,9 @@ _OPENS = (
     r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room)"
 )
 _CODE = (
-    r"[\"'`\u201c\u2018]?[*#]?(\d[\d \t-]{1,10}\d|(?=[0-9A-Z]*\d)(?=\d*[A-Z])(?-i:[0-9A-Z]{4,8}))"
+    r"[\"'`\u201c\u2018]?[*#]?(\d[\d \t-]{1,10}\d|(?=[0-9A-Z]*\d)(?=\d*[A-Z])(?-i:[0-9A-Z]{4,8})"
+    # Letters and digits in two groups: "Boat padlock code 4B 719" (an adversary).
+    r"|(?-i:(?=[0-9]*[A-Z])(?=[A-Z]*[0-9])[0-9A-Z]{2,4}[ -](?=[A-Z]*[0-9])[0-9A-Z]{2,5}))"
     r"[*#]?[\"'`\u201d\u2019]?(?!\w)"
     r"(?![ \t]*(?:[a-z]{0,2}m\b|meters?|metres?|feet|ft|inch|in\b|years?|days?|min|minutes?|"
     r"hours?|h\b|euros?|dollars?|pounds?|€|\$|£|%|kg|lbs?|people|cars?|floors?|steps?|miles?|"
@@ -61,6 +63,40 @@ _CHANGED_THE_LOCK = re.compile(
 )
 """"changed the shed padlock to 3390 today" (a new user, an allotment's secretary: kept as
 typed)."""
+_CHANGED_THE_CODE_FROM_TO = re.compile(
+    r"(?i)\b(?:changed|switched|reset|updated)[ \t]+(?:the|my|our)[ \t]+"
+    r"(?:[\w'\u2019-]+[ \t]+){0,3}?(?:code|combo|combination|pin|passcode)[ \t]+from[ \t]+"
+    + _CODE
+    + r"[ \t]+to[ \t]+"
+    + _CODE.replace("(\\d[", "(?P<new>\\d[", 1)
+)
+""""I changed the alarm code from 3344 to 5566" (an adversary: both codes kept as typed)."""
+_CODE_FOR_A_THING = re.compile(
+    r"(?i)(?<![\w-])(?:code|pin|combination|combo|passcode)[ \t]+"
+    r"(?:for|to|of)[ \t]+(?:the|my|our)[ \t]+[a-z]+"
+    r"(?:[ \t]+(?!(?:in|on|at|since|from|to|by|until|was|is|were|been|\w+ed)\b)[a-z]+){0,2}?"
+    r"(?:[ \t]*(?:is|was|:|=|[-\u2013\u2014])[ \t]*(?:now[ \t]+)?|[ \t]+)" + _CODE
+)
+""""pin for the storage unit 5581", "code for the bin store is 55-81" (an adversary): what
+it opens after "for", whatever it is; not a zip code's or a promotion's."""
+_PLACE_THEN_CODE = re.compile(
+    rf"(?i)\b{_OPENS}(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
+    r"[ \t]*[-\u2013\u2014,:][ \t]*(?:pass)?(?:code|pin|combination|combo)[ \t]*[:=]?[ \t]*" + _CODE
+)
+""""key safe at the cottage - code 8080" (an adversary)."""
+_THEN_IT_IS = re.compile(
+    r"(?i)\b(?:pin|code|combination|combo|passcode)[ \t]*,?[ \t]+"
+    r"(?:it['\u2019]?s|it[ \t]+is|now[ \t]+it['\u2019]?s)[ \t]+(?:now[ \t]+)?" + _CODE
+)
+""""plumbcenter changed my trade counter pin its 5096 now" (a new user, a plumber: kept
+as typed, and the chat said the message did not give the new one)."""
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t,]+$")
+_BEFORE_A_VERB = frozenset("i we you they to will can should please must".split())
+"""Words before "pin" the verb: "I pin for the team 2024 goals" names no PIN."""
+_ANOTHER_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:or|and|else|otherwise)[ \t]+(?:try[ \t]+|maybe[ \t]+|else[ \t]+)?" + _CODE
+)
+""""Barn door code is 4471, or 4472 if that fails" (an adversary: the second kept)."""
 _LABEL_THEN_CODE = re.compile(
     rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|keypad|{_OPENS}(?:[ \t]+remote)?[ \t]+"
     rf"(?:pass)?code)[ \t]+{_CODE}"
@@ -134,11 +170,11 @@ _ANOTHER_PIN = re.compile(
 adversary: the second PIN was kept)."""
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _PIN_IN_WORDS = re.compile(
-    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?(?:(?:is|was)(?:[ \t]+now)?|:|=)[ \t]*"
+    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
     rf"({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
-""""My bank PIN is four four seven one", "the gate code is now one three five seven"
-(adversaries)."""
+""""My bank PIN is four four seven one", "the gate code is now one three five seven",
+"Villa PIN four four seven one" (adversaries)."""
 _CODE_TO = re.compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
@@ -321,13 +357,27 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         *(_CODE_TO_GET_IN, _KEYPAD_CODE, _CODE_ELSEWHERE, _PASSWORD_ELSEWHERE),
         *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
         *(_THE_NEW_ONE, _CLAVE, _LOCK_ELSEWHERE_THEN_CODE, _DIGICODE, _CHANGED_THE_LOCK),
+        _PLACE_THEN_CODE,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [
-        (match.span(1), _bike(text, match.start())) for match in found if not _alarm_time(match)
+        (match.span(1), _bike(text, match.start()))
+        for match in found
+        if not (_alarm_time(match) or _a_lockers_number(match))
     ]
-    for match in _CHANGED_FROM_TO.finditer(text):
-        spans += [(match.span(1), False), (match.span("new"), False)]
+    for rule in (_CHANGED_FROM_TO, _CHANGED_THE_CODE_FROM_TO):
+        for match in rule.finditer(text):
+            spans += [(match.span(1), False), (match.span("new"), False)]
+    for match in (*_CODE_FOR_A_THING.finditer(text), *_THEN_IT_IS.finditer(text)):
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        if before is None or not (
+            _NOT_A_SECRET.fullmatch(before[1]) or before[1].casefold() in _BEFORE_A_VERB
+        ):
+            spans.append((match.span(1), _bike(text, match.start())))
+    # A second code offered after the first: "4471, or 4472 if that fails".
+    for (_start, end), bike in list(spans):
+        if (after := _ANOTHER_AFTER.match(text, end)) is not None:
+            spans.append((after.span(1), bike))
     for match in _ANOTHER_PIN.finditer(text):
         spans.append((match.span(1) if match[1] else match.span(2), False))
     for listed in _LIST_OF_CODES.finditer(text):
@@ -344,6 +394,17 @@ def _bike(text: str, at: int) -> bool:
 
 
 _CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
+
+
+def _a_lockers_number(found: re.Match[str]) -> bool:
+    """Whether "locker" names a locker by its number, not a code: "my gym locker is 318".
+
+    An adversary saw it redacted, and "what's my gym locker?" answered with nothing.
+    """
+    said = found.group().lower()
+    return "locker" in said and not any(
+        word in said for word in ("code", "pin", "combination", "combo", "lock ")
+    )
 
 
 def _alarm_time(found: re.Match[str]) -> bool:

@@ -7,8 +7,7 @@ import re
 from dataclasses import dataclass
 
 from agent.messages import ToolCall
-from agent.redact import redact
-from memory.text import fold
+from memory.text import REDACTED_MARKER, fold
 
 _WORD = re.compile(r"[^\W_]+")
 _WORD_CHARS = 24
@@ -74,7 +73,13 @@ def key_for(text: str) -> str:
     # A number of three digits or more, or a word of letters and digits, is left out
     # too: "Gate code 4471", "The wifi code is 8812-3345" and "pass Tr0ub4dor" put the code
     # in every list (an adversary); the hash keeps keys apart.
-    words = _named_numbers_kept(key_words(redact(text)[0], 10))[:5]
+    # A bike lock's code too, and no word of the mark left in its place: "bike lock
+    # combination is 3-9-1-7" made "bike_lock_combination_is_3", and "Villa PIN four four
+    # seven one" "villa_pin_redacted_code" (an adversary).
+    from agent.asked_secrets import redacted_for_the_model  # it stems: not at first paint
+
+    unsaid = REDACTED_MARKER.sub(" ", redacted_for_the_model(text))
+    words = _named_numbers_kept(key_words(unsaid, 10))[:5]
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return "_".join([*words, digest]) if words else f"note_{digest}"
 

@@ -50,6 +50,11 @@ _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
 _BARE = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass)[ \t]+{_VALUE}")
+_QUOTED_AFTER = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})\b[ \t]*[:=]?[ \t]*"
+    r"(?:\"(?P<value>[^\"\n]{1,100})\"|\u201c(?P<curly>[^\u201d\n]{1,100})\u201d)"
+)
+""""password "p@ss w0rd 99"": quoted, with its spaces (an adversary saw it kept)."""
 _NETWORKS_BARE = re.compile(
     r"(?i)^[ \t]*(?:(?:the|my|our)[ \t]+)?(?:guest[ \t]+)?(?:wi-?fi|wlan|router|network)[ \t]+"
     r"(?:password|passwd|pwd|pw|pass|key|code)[ \t]+(?P<value>[^\s,;|]+)[ \t.!]*$"
@@ -210,6 +215,7 @@ _PLAIN_WORDS = frozenset(
 _LABEL_WORDS = re.compile(rf"(?i)(?:{_PASSWORD}|pass|pin|secret|token|key)")
 _DESCRIBING = frozenset("characters chars letters digits symbols long short words".split())
 _POSSESSIVE_WORD = re.compile(r"\w+['\u2019]s")
+_DIGITS_IN_GROUPS = re.compile(r"\d{2,}(?:[-.]\d{2,})+")
 
 
 def _bare(value: str) -> str:
@@ -279,6 +285,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_BETWEEN_COMMAS, _marked),
             (_ARROW, _marked),
             (_BARE, _looks_like_a_password),
+            (_QUOTED_AFTER, _a_quoted_password),
             (_BARE_KEY, _looks_like_a_key),
             (_NEXT_LINE, _anything),
             (_RELATIVE, _marked),
@@ -296,6 +303,11 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_USED_TO_BE, _marked),
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
+        spans += [
+            ("secret", _span(found, "curly", _a_quoted_password))
+            for found in _QUOTED_AFTER.finditer(text)
+            if found["curly"]
+        ]
         spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]
         # "the wifi is Home5G and the password's daffodil": the network, then its password
         # (an adversary saw the name redacted and the password kept).
@@ -350,6 +362,14 @@ def _looks_like_a_key(value: str) -> bool:
     return len(value) >= 16 and any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
 
 
+def _a_quoted_password(value: str) -> bool:
+    """Words with spaces, or one word that looks like a password.
+
+    Not "reset" in 'the password "reset" link'.
+    """
+    return " " in value.strip() or _looks_like_a_password(value)
+
+
 def _looks_like_a_password(value: str) -> bool:
     """A word and a number, or a word and symbols: "hunter2", "Tr0ub4dor&3"; not "reset".
 
@@ -359,6 +379,8 @@ def _looks_like_a_password(value: str) -> bool:
     value = _bare(value)
     if _POSSESSIVE_WORD.fullmatch(value):
         return False
+    if _DIGITS_IN_GROUPS.fullmatch(value):
+        return True  # "the wifi at the cabin uses password 77-19-44" (an adversary)
     letters = any(c.isalpha() for c in value)
     if len(value) >= 6 and letters and any(c.isdigit() for c in value):
         return True

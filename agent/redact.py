@@ -177,6 +177,12 @@ _ADJECTIVES = frozenset(
     "curta longa errada fácil segura verlopen fout goed kort lang veilig vergeten".split()
 )
 """A password that "is" one of these words alone is being described, not given."""
+_COMPARED = frozenset(
+    "stronger strongest weaker weakest better best worse worst longer longest shorter "
+    "shortest safer safest easier easiest harder hardest simpler simplest".split()
+)
+"""A password that "is" one of these is compared, whatever follows: "which password is
+stronger for the office account?" (an adversary saw "stronger …" redacted)."""
 _CODE_WORDS = frozenset(
     "str bytes int bool none null nil true false undefined string secretstr optional any "
     "object text varchar char list dict uuid float number boolean password passwd pwd pw "
@@ -329,7 +335,7 @@ def _strong_value(
 ) -> tuple[int, int] | None:
     """The span a password label's plain value (`text[start:end]`) takes, or None."""
     value = text[start:end]
-    if value.lower() in _FUNCTION_WORDS:
+    if value.lower() in _FUNCTION_WORDS or value.lower() in _COMPARED:
         return None
     if value.lower() in _POINTING and text[end:].strip(" \t.!") and not clause_ended:
         return None  # "Password: see the sticky note", "passcode: ask John" (an adversary)

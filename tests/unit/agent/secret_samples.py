@@ -241,6 +241,15 @@ ORDINARY = [
     "changed the alarm to 0700",
     "updated my locker to 114",
     "changed the door to oak",
+    # Numbers, comparisons and quotes that are no secret (an adversary's round).
+    "my gym locker is 318",
+    "my locker is 318 and my room is 214",
+    "which password is stronger for the office account?",
+    'the password "reset" link is broken',
+    "zip code for the shop is 10115",
+    "the zip code, it is 10115",
+    "I pin for the team 2024 goals",
+    "The door code for the office changed in 2019",
     # About passwords in general.
     "I forgot my password again, so I reset it.",
     "A good password is long and random.",

@@ -25,7 +25,17 @@ def test_a_secret_never_becomes_part_of_a_key() -> None:
     """Found by a new user: `/remember my password is hunter2 …` was stored under
     my_password_is_hunter2_…, shown in every list, chat line and recall."""
     key = key_for("my password is hunter2 and api key sk-abc123def456ghi789jkl012mno345")
-    assert key.startswith("my_password_is_redacted_secret_") and "hunter2" not in key
+    assert key.startswith("my_password_is_and_api_") and "hunter2" not in key
+
+
+def test_no_code_nor_the_mark_of_one_becomes_part_of_a_key() -> None:
+    """Found by an adversary: a bike lock's code (kept in the text) and a code in words
+    left parts of them in the key, shown to the model beside the redacted text."""
+    assert key_for("bike lock combination is 3-9-1-7").startswith("bike_lock_combination_is_")
+    assert "3" not in key_for("bike lock combination is 3-9-1-7")[:-7]
+    assert key_for("Villa PIN four four seven one").startswith("villa_pin_")
+    assert "four" not in key_for("Villa PIN four four seven one")
+    assert "redacted" not in key_for("Boat padlock code 4B 719")
 
 
 def test_a_code_or_a_word_of_letters_and_digits_is_no_part_of_a_key() -> None:

@@ -652,6 +652,18 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("changed the shed padlock to 3390 today", "3390"),
         ("I changed the alarm code again to 4471", "4471"),
         ("changed the front door lock yesterday to 55812", "55812"),
+        # An adversary on those rules, and a new user, a plumber.
+        ("I changed the alarm code from 3344 to 5566", "3344"),
+        ("I changed the alarm code from 3344 to 5566", "5566"),
+        ("pin for the storage unit 5581", "5581"),
+        ("code for the bin store is 55-81", "55-81"),
+        ("the wifi at the cabin uses password 77-19-44", "77-19-44"),
+        ("key safe at the cottage - code 8080", "8080"),
+        ("Boat padlock code 4B 719", "4B 719"),
+        ('Chalet wifi: network ChaletNet, password "p@ss w0rd 99"', "p@ss w0rd 99"),
+        ("Villa PIN four four seven one", "four four seven one"),
+        ("Barn door code is 4471, or 4472 if that fails", "4472"),
+        ("plumbcenter changed my trade counter pin its 5096 now", "5096"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
