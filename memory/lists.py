@@ -47,6 +47,21 @@ def one_item_of_a_list(new: str, old: str) -> bool:
     return False
 
 
+def of_what_a_record_is_about(new: str, old: str) -> bool:
+    """Whether `old` is a record of things under a heading and `new` names none of them.
+
+    Found by an adversary: "The beach house is 200m from the sea" replaced "Beach house:
+    alarm code 1234, gate code 5678, wifi password surfsup99" (the heading's two words
+    shared), and the codes were gone from what recall could find. Another record under
+    that heading is a version of it, as before.
+    """
+    heading = _heading(old)
+    if not heading or _heading(new) or list_items(old, fewest=2) is None:
+        return False
+    said = set(analyze(new))
+    return bool(heading & said) and not (set(analyze(_body(old))) - heading) & said
+
+
 _A_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
 

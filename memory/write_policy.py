@@ -45,7 +45,12 @@ from memory.fact_subjects import (
 )
 from memory.fact_values import new_value, one_by_first_name, predicate_terms
 from memory.health_values import medicines_without_foreign_endings, speaks_of_health
-from memory.lists import fewer_items, one_item_of_a_list, one_value_of_several
+from memory.lists import (
+    fewer_items,
+    of_what_a_record_is_about,
+    one_item_of_a_list,
+    one_value_of_several,
+)
 from memory.other_ones import said_of_other_people
 from memory.plain_order import as_it_is_now
 from memory.predicates import user_claim
@@ -305,6 +310,7 @@ def place_new(
         # "My dentist 22/1" is not "Rory's dentist 22/1" (a new user saw it replaced).
         and not said_of_other_people(content, s.content)
         and not one_item_of_a_list(content, s.content)
+        and not of_what_a_record_is_about(content, s.content)
         and not one_value_of_several(content, s.content)
         and not on_other_days(content, s.content)
         and not leaves_its_day(content, s.content)

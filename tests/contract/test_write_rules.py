@@ -591,6 +591,11 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
 
 
 LOOKALIKES = [
+    # An adversary: a fact about what a record is of, naming none of its things.
+    (
+        "Beach house: alarm code 1234, gate code 5678, wifi password surfsup99",
+        "The beach house is 200m from the sea",
+    ),
     ("Siobhan hasn't paid her fee yet", "Tom paid his €40 today"),
     ("Tomo 20mg de omeprazol", "Tomo 5mg de warfarina"),  # another medicine
     ("Tomo 20mg de omeprazol", "Tomo 2 tazas de café al día"),
