@@ -40,13 +40,32 @@ _ASKING = re.compile(
 _FEW_WORDS = 4
 
 
+_DECLINED = re.compile(
+    r"(?i)\b(?:never\s*mind|forget(?:\s+about)?|skip|ignore|leave\s+out|no\s+need\s+for|"
+    r"(?:i\s+)?(?:don['\u2019]?t|do\s+not|doesn['\u2019]?t)\s+(?:tell|show|give|need|want|care|"
+    r"send|read)|not\s+(?:asking\s+(?:for|about)|the)|without)\b"
+)
+"""A secret named to be left out: "never mind the password, is the beach house near the
+sea?", "don't tell me any codes", "I don't need the alarm code" (an adversary saw each show
+the model every secret of the fact)."""
+
+
+def _declined(piece: str) -> bool:
+    """Whether `piece` names its secret only to leave it out."""
+    named = _ASKS_FOR_A_SECRET.search(piece)
+    return named is not None and _DECLINED.search(piece, 0, named.start()) is not None
+
+
 def asks_for_a_secret(text: str) -> bool:
     """Whether `text` asks for what a secret holds (a password, a code, a card's number).
 
     Asked or requested, or named alone ("wifi password"); not said: "The key safe code was
-    changed by the agency, it's 5820 now" showed the model the old code (a new user).
+    changed by the agency, it's 5820 now" showed the model the old code (a new user). Nor
+    named to be left out (`_DECLINED`), unless another part asks for one.
     """
     if _ASKS_FOR_A_SECRET.search(text) is None:
+        return False
+    if not any(part.asks for part in _asked_parts(text)):
         return False
     return "?" in text or _ASKING.match(text) is not None or len(text.split()) <= _FEW_WORDS
 
@@ -113,6 +132,8 @@ class _Part:
 
     of: frozenset[str]
     kinds: frozenset[str]
+    asks: bool = True
+    """False for a part asking for no secret ("is the beach house near the sea?")."""
 
 
 def _asked_parts(asked: str) -> list[_Part]:
@@ -129,7 +150,8 @@ def _asked_parts(asked: str) -> list[_Part]:
         )
         if codes and passwords:
             kinds = frozenset()  # both asked in one breath: either
-        parts.append(_Part(asked_of_what(piece), kinds))
+        asks = _ASKS_FOR_A_SECRET.search(piece) is not None and not _declined(piece)
+        parts.append(_Part(asked_of_what(piece), kinds, asks))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
     return pieces if len(pieces) > 1 else [whole]
 
@@ -148,6 +170,10 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
     spans = {entry.id: _secret_spans(entry.content) for entry in holding}
     kept: dict[str, set[int]] = {}
     for part in _asked_parts(asked):
+        if not part.asks:
+            # "is the beach house near the sea? and what's the gate code there?" asks one
+            # secret, in its second part: an adversary was shown all three of the house's.
+            continue
         overlap = {e.id: len(part.of & frozenset(analyze(e.content))) for e in holding}
         most = max(overlap.values(), default=0)
         if part.of and most == 0:

@@ -421,6 +421,34 @@ async def test_the_kind_of_secret_and_each_part_asked_for_are_read(harness: Harn
     }
 
 
+async def test_a_secret_left_out_or_asked_in_one_part_alone_shows_that_one_or_none(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: each showed the model all three of the house's secrets."""
+    house = "Beach house: alarm code 1234, gate code 5678, wifi password surfsup99"
+    await harness.memory.store("beach", house, "core")
+    await harness.memory.store("near", "The beach house is 200m from the sea", "core")
+    secrets = {"1234", "5678", "surfsup99"}
+    shown: dict[str, set[str]] = {}
+    for message in (
+        "is the beach house near the sea? and what's the gate code there?",
+        "never mind the password, is the beach house near the sea?",
+        "don't tell me any codes, just: does the beach house have wifi?",
+        "I don't need the alarm code, what's the address of the beach house?",
+    ):
+        said = await _shown(harness, message)
+        assert "Beach house: alarm code" in said
+        shown[message] = {secret for secret in secrets if secret in said}
+    assert shown == {
+        "is the beach house near the sea? and what's the gate code there?": {"5678"},
+        "never mind the password, is the beach house near the sea?": set(),
+        "don't tell me any codes, just: does the beach house have wifi?": set(),
+        "I don't need the alarm code, what's the address of the beach house?": set(),
+    }
+    assert not asks_for_a_secret("never mind the password, is the beach house near the sea?")
+    assert asks_for_a_secret("never mind the alarm, what's the gate code?")
+
+
 async def test_a_saved_messages_bike_code_goes_only_when_its_lock_is_asked_for(
     harness: Harness,
 ) -> None:
