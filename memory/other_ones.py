@@ -172,11 +172,16 @@ def _two_people(ours: str, theirs: str, new: str, old: str) -> bool:
     """
     if ours == theirs:
         return False
+    if ours.startswith(f"{theirs}'s ") or theirs.startswith(f"{ours}'s "):
+        return True  # "Tom's wife's email" is not Tom's, though it names him
     return (ours == _ME or ours not in _words(old)) and (theirs == _ME or theirs not in _words(new))
 
 
 def _words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text.casefold()))
+
+
+_THEIRS = re.compile(r"(?P<who>[a-z][\w-]*)['\u2019]s\s")
 
 
 def _whose(text: str) -> str:
@@ -195,7 +200,12 @@ def _whose(text: str) -> str:
             # By the whole name: "Noreen Kelly's" is not "Paddy Kelly's" (a new user, a dog
             # groomer, saw one client's number replace the other's).
             first = first_name_before(text, found.start())
-            return f"{first} {found[1]}".casefold() if first else found[1].casefold()
+            owner = f"{first} {found[1]}".casefold() if first else found[1].casefold()
+            # A chain of possessives is the last one's: "Noreen Kelly's son's phone number"
+            # is the son's, "Tom's wife's email" the wife's (an adversary saw each replace
+            # the named one's own).
+            chained = _THEIRS.match(text, found.end())
+            return f"{owner}'s {chained['who'].casefold()}" if chained else owner
         relation = _RELATION.match(text, found.end())
         return relation["who"].casefold() if relation else _ME
     if _OPENS_AS_ME.match(text):

@@ -591,6 +591,11 @@ async def test_a_move_after_its_plan_is_no_near_duplicate_of_the_plan(memory: Me
 
 
 LOOKALIKES = [
+    (
+        "Noreen Kelly's phone number is 087 111 2222",
+        "Noreen Kelly's son's phone number is 087 333 3333",
+    ),
+    ("Tom's email is tom@x.ie", "Tom's wife's email is ann@x.ie"),
     # An adversary: a fact about what a record is of, naming none of its things.
     (
         "Beach house: alarm code 1234, gate code 5678, wifi password surfsup99",
@@ -1772,6 +1777,12 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("Mary O'Brien has a new number 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
         ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),
         ("Mr Walsh's phone is 01 999 0000", "Mrs Walsh has a new number 01 888 0000"),
+        # An adversary: a relative's, named by whose relative they are.
+        (
+            "Noreen Kelly's phone number is 087 111 2222",
+            "Noreen Kelly's son's phone number is 087 333 3333",
+        ),
+        ("Tom's email is tom@x.ie", "Tom's wife's email is ann@x.ie"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(
