@@ -385,7 +385,9 @@ async def saying_otherwise(
 
     `plain`: the facts that say only that (`claim_of` the whole fact) instead.
     """
-    claim = claim_of(text)
+    from memory.claims_elsewhere import said_in_english  # not at first paint
+
+    claim = claim_of(said_in_english(text))
     if claim is None:
         return []
     owner, predicate, value = claim
@@ -405,6 +407,10 @@ async def saying_otherwise(
         and fact.category != "conversation"
         and any(
             other is not None and other[:2] == (owner, predicate) and differs(other[2])
-            for other in ([claim_of(fact.content)] if plain else clause_claims(fact.content))
+            for other in (
+                [claim_of(said_in_english(fact.content))]
+                if plain
+                else clause_claims(said_in_english(fact.content))
+            )
         )
     ]

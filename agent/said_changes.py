@@ -22,6 +22,7 @@ from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
 from agent.secret_changes import facts_with_the_old_secret, old_secret_notice, secret_said_changed
 from memory.changes_to_come import a_change_to_come
+from memory.claims_elsewhere import said_in_english
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
@@ -85,7 +86,7 @@ def claimed(message: str) -> list[tuple[str, str]]:
     for clause in claim_pieces(message):
         # "Dr. Ng is my doctor now, Patel retired" read as "My doctor is Dr. Ng now, …"
         # (an adversary: it updated nothing).
-        clause = in_plain_order(clause)
+        clause = in_plain_order(said_in_english(clause))
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause) or a_change_to_come(clause):
             continue  # "I start at Google in January" changes nothing yet (an adversary)
         if _a_health_fact(clause) or _a_new_contact(clause):

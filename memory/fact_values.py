@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol, TypeVar
 
+from memory.claims_elsewhere import said_in_english
 from memory.fact_subjects import (
     PREDICATE,
     change_terms,
@@ -445,6 +446,9 @@ def new_value(new: str, old: str) -> bool:
     recall answered with either. "The user" and "I" are one subject here: /remember keeps
     the user's words, a model writes "The user".
     """
+    # Either said in another language: "Je suis allergique à la pénicilline" and "Je ne
+    # suis plus allergique à la pénicilline" (an adversary).
+    new, old = said_in_english(new), said_in_english(old)
     if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
         return False
     if _attribute_changed(new, old) or _address_moved(new, old):

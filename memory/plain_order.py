@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memory.claims_elsewhere import said_in_english
 from memory.contacts_elsewhere import in_english
 
 _VALUE_FIRST = re.compile(
@@ -102,6 +103,7 @@ def as_it_is_now(text: str) -> str:
     number, …" replace the plumber's number and the user's own.
     """
     text = in_english(text)  # "la gestoría tiene número nuevo: 961 …" (a translator)
+    text = said_in_english(text)  # "Me he mudado a Sevilla" (an adversary)
     said = _CHANGED_THEIR.match(text) or _NEW_FOR.match(text)
     if said is not None:
         what = "number" if said["what"].casefold().startswith("n") else said["what"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from memory.claims_elsewhere import said_in_english
 from memory.fact_subjects import change_terms, names_in
 from memory.fact_values import attribute_terms, one_subject, user_value
 from memory.health_values import health_values
@@ -273,6 +274,7 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
     for piece in claim_pieces(text):
         if one_more_value(piece):
             continue
+        piece = said_in_english(piece)  # "Ich arbeite jetzt bei Siemens" (an adversary)
         # "breda has a new number 086 …" is "Breda's new number is 086 …" (a new user).
         plain = as_it_is_now(piece)
         attribute = user_value(plain)

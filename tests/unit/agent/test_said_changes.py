@@ -365,6 +365,14 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
             "btw I have a new phone number: 416 555 0199",
             "Btw I have a new phone number: 416 555 0199",
         ),
+        # Said in another language (an adversary): kept in its English reading.
+        ("I live in Porto", "Me he mudado a Sevilla", "I moved to Sevilla"),
+        ("I work at Acme", "Ich arbeite jetzt bei Siemens", "I work at Siemens now"),
+        (
+            "I'm allergic to penicillin",
+            "Je ne suis plus allergique à la pénicilline",
+            "I'm no longer allergic to penicillin",
+        ),
     ],
 )
 async def test_a_health_fact_said_in_chat_updates_it(

@@ -1,0 +1,108 @@
+"""A move, a job or an allergy said in Spanish, Italian, French, German or Portuguese.
+
+Found by an adversary: "Me he mudado a Sevilla", "Ich arbeite jetzt bei Siemens" and "Je ne
+suis plus allergique à la pénicilline" left "I live in Porto", "I work at Acme" and "I'm
+allergic to penicillin" in effect and unmarked, while the same said in English updated
+them; and once the message expired, nothing said the fact had changed. The rules that read
+a home, an employer or an allergy read English: such a sentence is read as its English
+wording (`said_in_english`), as a new contact is (`memory.contacts_elsewhere`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_PLACE = r"(?P<place>[^\W\d_][\w'\u2019 .-]{0,60}?)"
+_EMPLOYER = r"(?P<employer>[^\W\d_][\w'\u2019&. -]{0,60}?)"
+_END = r"\s*(?:[.!]+\s*)?$"
+_NOW = r"(?:ahora|adesso|ora|maintenant|d[ée]sormais|jetzt|nun|agora|now)"
+
+_MOVED = re.compile(
+    r"(?i)^\s*(?:"
+    r"(?:me\s+he\s+mudado|me\s+mud[eé]|nos\s+hemos\s+mudado|nos\s+mudamos)\s+a"
+    r"|(?:mi\s+sono|ci\s+siamo)\s+trasferit[oaie]\s+(?:a|in)"
+    r"|(?:mudei-me|me\s+mudei|mudamo-nos|n[oó]s\s+mudamos|mudamos)\s+(?:para|pra)"
+    r"|(?:j['\u2019]ai|nous\s+avons)\s+d[ée]m[ée]nag[ée]\s+(?:[àa]|en)"
+    r"|(?:ich\s+bin|wir\s+sind)\s+(?:jetzt\s+)?nach"
+    rf")\s+{_PLACE}(?:\s+gezogen)?{_END}"
+)
+"""'Me he mudado a Sevilla', 'Mi sono trasferita a Roma', 'Mudei-me para Lisboa', "J'ai
+déménagé à Lyon", 'Ich bin nach Berlin gezogen'."""
+_LIVE_NOW = re.compile(
+    rf"(?i)^\s*(?:{_NOW}\s+)?(?:vivo\s+en|vivo\s+a|abito\s+a|j['\u2019]habite\s+(?:{_NOW}\s+)?[àa]"
+    rf"|ich\s+wohne\s+(?:{_NOW}\s+)?in|moro\s+(?:{_NOW}\s+)?(?:em|no|na))"
+    rf"\s+{_PLACE}(?:\s+{_NOW})?{_END}"
+)
+"""'Ahora vivo en Sevilla', "J'habite à Lyon", 'Ich wohne jetzt in Berlin'."""
+_WORK_AT = re.compile(
+    rf"(?i)^\s*(?P<now>{_NOW}\s+)?(?:trabajo\s+(?:{_NOW}\s+)?(?:en|para)"
+    rf"|lavoro\s+(?:{_NOW}\s+)?(?:da|per|presso|in)"
+    rf"|je\s+travaille\s+(?:{_NOW}\s+)?(?:chez|pour|[àa])"
+    rf"|ich\s+arbeite\s+(?P<jetzt>{_NOW}\s+)?(?:bei|f[üu]r)"
+    rf"|trabalho\s+(?:{_NOW}\s+)?(?:na|no|em|para))"
+    rf"\s+{_EMPLOYER}(?:\s+{_NOW})?{_END}"
+)
+"""'Ahora trabajo en Telefónica', 'Ich arbeite jetzt bei Siemens', 'Je travaille chez
+Renault'."""
+_ARTICLE = r"(?:(?:la|el|le|les|los|las|il|lo|gli|die|der|das|o|os|as|a)\s+|l['\u2019]\s*)?"
+_NO_LONGER_ALLERGIC = re.compile(
+    r"(?i)^\s*(?:"
+    r"je\s+ne\s+suis\s+plus\s+allergique\s+(?:[àa]\s+|aux?\s+)"
+    r"|ich\s+bin\s+nicht\s+mehr\s+allergisch\s+(?:gegen|auf)\s+"
+    r"|ya\s+no\s+soy\s+al[ée]rgic[oa]\s+(?:a|al)\s+"
+    r"|non\s+sono\s+pi[uù]\s+allergic[oa]\s+(?:a|al|alla|allo|ai|alle|agli)\s+"
+    r"|j[aá]\s+n[aã]o\s+sou\s+al[ée]rgic[oa]\s+(?:a|[àa]|ao|aos|[àa]s)\s+"
+    rf"){_ARTICLE}(?P<what>[^\W\d_][\w'\u2019 -]{{0,40}}?){_END}"
+)
+"""'Je ne suis plus allergique à la pénicilline', 'Ich bin nicht mehr allergisch gegen
+Penicillin', 'Ya no soy alérgica a la penicilina'."""
+_ALLERGIC = re.compile(
+    r"(?i)^\s*(?:"
+    r"je\s+suis\s+allergique\s+(?:[àa]\s+|aux?\s+)"
+    r"|ich\s+bin\s+allergisch\s+(?:gegen|auf)\s+"
+    r"|soy\s+al[ée]rgic[oa]\s+(?:a|al)\s+"
+    r"|sono\s+allergic[oa]\s+(?:a|al|alla|allo|ai|alle|agli)\s+"
+    r"|sou\s+al[ée]rgic[oa]\s+(?:a|[àa]|ao|aos|[àa]s)\s+"
+    rf"){_ARTICLE}(?P<what>[^\W\d_][\w'\u2019 -]{{0,40}}?){_END}"
+)
+_ALLERGENS = {
+    "penicillin": r"p[ée]nicilline|penicilina|penicillina|penicillin",
+    "peanuts": r"cacahu[èe]tes?|arachides?|cacahuetes?|man[ií]|arachidi|erdn[üu]sse|amendoins?",
+    "nuts": r"noix|fruits\s+[àa]\s+coque|nueces|frutos\s+secos|noci|frutta\s+secca|n[üu]sse|nozes",
+    "shellfish": r"fruits\s+de\s+mer|mariscos?|frutti\s+di\s+mare|meeresfr[üu]chte|crust[áa]ceos",
+    "latex": r"latex|l[áa]tex",
+    "gluten": r"gluten|gl[úu]ten",
+    "eggs": r"(?:les\s+)?œufs|oeufs|huevos?|uova|eier|ovos?",
+    "cats": r"chats|gatos|gatti|katzen",
+    "dogs": r"chiens|perros|cani|hunde|c[ãa]es",
+}
+_HINTS = ("mud", "trasfer", "ménag", "menag", "gezogen", "viv", "abito", "habite", "wohne",
+          "moro", "trabaj", "lavoro", "travaille", "arbeite", "trabalho", "allerg", "alérg",
+          "alerg")  # fmt: skip
+
+
+def said_in_english(text: str) -> str:
+    """`text` in English if it says, in another language, a move, a job or an allergy."""
+    lowered = text.casefold()
+    if not any(hint in lowered for hint in _HINTS):
+        return text
+    if (found := _MOVED.match(text)) is not None:
+        return f"I moved to {found['place'].strip()}"
+    if (found := _LIVE_NOW.match(text)) is not None:
+        return f"I live in {found['place'].strip()}"
+    if (found := _WORK_AT.match(text)) is not None:
+        now = " now" if found["now"] or found["jetzt"] else ""
+        return f"I work at {found['employer'].strip()}{now}"
+    if (found := _NO_LONGER_ALLERGIC.match(text)) is not None:
+        return f"I'm no longer allergic to {_allergen(found['what'])}"
+    if (found := _ALLERGIC.match(text)) is not None:
+        return f"I'm allergic to {_allergen(found['what'])}"
+    return text
+
+
+def _allergen(said: str) -> str:
+    """The allergen in English where its name is known ("pénicilline" is penicillin)."""
+    said = said.strip()
+    return next(
+        (name for name, words in _ALLERGENS.items() if re.fullmatch(words, said, re.I)), said
+    )

@@ -1,0 +1,43 @@
+"""A move, a job or an allergy said in another language is read as its English wording."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.claims_elsewhere import said_in_english
+from memory.fact_values import new_value
+
+
+@pytest.mark.parametrize(
+    ("said", "english"),
+    [
+        ("Me he mudado a Sevilla", "I moved to Sevilla"),
+        ("Mi sono trasferita a Roma", "I moved to Roma"),
+        ("Mudei-me para Lisboa", "I moved to Lisboa"),
+        ("J'ai déménagé à Lyon", "I moved to Lyon"),
+        ("Ich bin nach Berlin gezogen", "I moved to Berlin"),
+        ("Ahora vivo en Sevilla", "I live in Sevilla"),
+        ("Ich arbeite jetzt bei Siemens", "I work at Siemens now"),
+        ("Je travaille chez Renault", "I work at Renault"),
+        ("Je ne suis plus allergique à la pénicilline", "I'm no longer allergic to penicillin"),
+        ("Ich bin nicht mehr allergisch gegen Penicillin", "I'm no longer allergic to penicillin"),
+        ("Ya no soy alérgica a la penicilina", "I'm no longer allergic to penicillin"),
+        ("Je suis allergique aux arachides", "I'm allergic to peanuts"),
+        # Nothing of the kind: as said.
+        ("Vivo con mi hermana y dos gatos, y trabajo mucho", None),
+        ("Ich arbeite gern am Wochenende", None),
+        ("Je travaille", None),
+    ],
+)
+def test_a_claim_in_another_language_is_read_in_english(said: str, english: str | None) -> None:
+    assert said_in_english(said) == (english or said)
+
+
+def test_a_claim_in_another_language_gives_the_fact_another_value() -> None:
+    """Found by an adversary: each left the fact in effect, the English said alike did not."""
+    assert new_value("Me he mudado a Sevilla", "I live in Porto")
+    assert new_value("Ich arbeite jetzt bei Siemens", "I work at Acme")
+    assert new_value(
+        "Je ne suis plus allergique à la pénicilline", "Je suis allergique à la pénicilline"
+    )
+    assert not new_value("Je suis allergique aux arachides", "I'm allergic to penicillin")
