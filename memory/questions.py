@@ -154,6 +154,8 @@ _ASKED_WITHOUT_MARK = re.compile(
     r"does|will|can|have|has|am))|(?:what|which|wat|wot)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
     r"were|am|have|has)|how\s+(?:much|many|long|often|far|old)\s+(?:is|are|was|were|do|does|did|"
     r"have|has|am)|who\s+(?:lives|works|owns|pays|owes|rents|stays|has|is)|"
+    # "how many miles on the van" (a new user, a plumber, saw it shown as a memory).
+    r"how\s+(?:much|many)\s+[\w'\u2019-]+(?=\s+(?:on|in|for|at|left|to)\b)|"
     r"any(?:thing|one|body)?(?=\s+(?:due|on|planned|happening|coming|going|booked|scheduled|"
     r"else|new|left|for\s+me|to\s+do|this|next|today|tomorrow|tonight|plans?)\b)|"
     r"(?:is|are|was|were)\s+(?!(?:a|an|it|this|that|there|not)\b)[\w'\u2019-]+(?:\s+club)?"

@@ -738,6 +738,8 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Rent: 900?", False),
         ("code 4471?", False),
         ("price of bread is mad?", False),
+        ("how many miles on the van", True),
+        ("how much money left in the float", True),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
