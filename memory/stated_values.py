@@ -156,6 +156,41 @@ _THEY_PAID = re.compile(
     r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:has\s+|just\s+|finally\s+|already\s+)*(?:paid|settled)"
     r"(?:\s+up)?\b(?!\s+(?:me\b|a\s+visit|a\s+compliment|attention|tribute|no\b))"
 )
+_INVOICE = r"(?:invoice|inv|bill)\s*(?:no\.?\s*|nr\.?\s*|number\s+)?#?-?(?P<number>\d[\w-]*)"
+_INVOICE_UNPAID = (
+    re.compile(
+        rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,40}}?\b(?:not|n['\u2019]t|un)\s*(?:been\s+|yet\s+)?paid\b"
+    ),
+    re.compile(rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,20}}?\b(?:outstanding|overdue|unpaid)\b"),
+)
+""""invoice 1058 £1,850 not paid yet" (a new user, a plumber: "okafor paid 1058 in full
+today", said later, left it recalled as owed)."""
+_INVOICE_PAID = (
+    re.compile(
+        r"(?i)\bpaid\s+(?:(?:the|his|her|their)\s+)?(?:invoice\s*#?-?|inv\s*#?-?|bill\s*#?-?)?"
+        r"(?P<number>\d[\w-]*)\b(?!\s*(?:[€$£%]|euros?|pounds?|dollars?|quid|k\b))"
+    ),
+    re.compile(
+        rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,20}}?\b(?:(?:was|is|got|been|has\s+been)\s+)?paid\b"
+        r"(?!\s+(?:yet|at\s+all))"
+    ),
+)
+_NEGATED = re.compile(r"(?i)\bnot\b|n['\u2019]t\b")
+
+
+def _invoice_paid_or_not(said: str) -> tuple[str, frozenset[str]] | None:
+    """("invoice 1058", unpaid or paid) of a text saying which an invoice is."""
+    for rule in _INVOICE_UNPAID:
+        if (found := rule.search(said)) is not None:
+            return "invoice " + found["number"].casefold(), _UNPAID
+    if _NEGATED.search(said):
+        return None
+    for rule in _INVOICE_PAID:
+        if (found := rule.search(said)) is not None:
+            return "invoice " + found["number"].casefold(), _PAID
+    return None
+
+
 _UNPAID = frozenset({"unpaid"})
 _PAID = frozenset({"paid"})
 """A debt's value once it is paid: not the amount, so the amount said again is a change."""
@@ -180,6 +215,9 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     found = _PAID_ME.match(said)
     if found is not None:
         return "owed by " + (found["who"] or found["whom"]).casefold(), _PAID
+    invoice = _invoice_paid_or_not(said)
+    if invoice is not None:
+        return invoice
     found = _NOT_PAID.match(said)
     if found is not None:
         return "owed by " + found["who"].casefold(), _UNPAID

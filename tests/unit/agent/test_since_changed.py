@@ -275,6 +275,20 @@ def test_a_fee_someone_has_not_paid_and_their_payment_are_one_topic() -> None:
     assert stated_values("Siobhan paid a visit to her mum") == {}
 
 
+def test_an_invoice_said_unpaid_then_paid_is_one_topic() -> None:
+    """Found by a new user, a plumber: "okafor paid 1058 in full today" left "… invoice
+    1058 £1,850 not paid yet" recalled first and unmarked for "did the okafor invoice get
+    paid"."""
+    unpaid = stated_values("okafor job finished, invoice 1058 £1,850 not paid yet")
+    assert unpaid == {"invoice 1058": frozenset({"unpaid"})}
+    assert changed_topics(unpaid, stated_values("okafor paid 1058 in full today")) == [
+        "invoice 1058"
+    ]
+    assert changed_topics(unpaid, stated_values("henderson paid invoice 1043 today")) == []
+    assert changed_topics(unpaid, stated_values("invoice 1058 still not paid")) == []
+    assert stated_values("paid 1058 euros for the car") == {}
+
+
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
     """Found by a new user: "paid Priya the $42 for power" shares no word with "do I owe
     anyone money?", so "owe Priya $42 for power" was recalled alone, as if still owed."""
