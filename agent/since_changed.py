@@ -203,10 +203,18 @@ def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
     facts = [entry for entry in recalled if entry.category != CONVERSATION and not entry.pinned]
     notes: dict[str, str] = {}
     for message in sorted(recalled, key=_written, reverse=True):
-        if message.category != CONVERSATION or _only_asks(message):
+        if _only_asks(message):
             continue
-        for fact in facts_with_the_old_secret(message.content, facts):
-            if _written(fact) < _written(message):
+        # A later fact too, read as the model is shown it: "my plumbcenter trade counter pin
+        # is 5096 now", kept beside the fact holding the old PIN (it says more), left both
+        # in effect unmarked (a new user, a plumber).
+        said = (
+            message.content
+            if message.category == CONVERSATION
+            else redacted_for_the_model(message.content)
+        )
+        for fact in facts_with_the_old_secret(said, facts):
+            if fact.id != message.id and _written(fact) < _written(message):
                 notes.setdefault(fact.id, f"since changed: {_saying(message)}")
     return notes
 

@@ -275,6 +275,25 @@ def test_a_fee_someone_has_not_paid_and_their_payment_are_one_topic() -> None:
     assert stated_values("Siobhan paid a visit to her mum") == {}
 
 
+async def test_a_later_fact_giving_a_secret_anew_marks_the_one_holding_the_old(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a plumber: "remember my plumbcenter trade counter pin is 5096
+    now" was kept beside the fact holding the old PIN (it says more), both in effect and
+    unmarked."""
+    old = await harness.memory.store(
+        "trade",
+        "my plumbcenter trade account is PC-4471 and the pin for the trade counter is 7731",
+        "core",
+    )
+    new = await harness.memory.store("pin", "my plumbcenter trade counter pin is 5096 now")
+    recalled = await _recalled(harness, "whats the plumbcenter pin")
+    assert {e.id for e in recalled.injected} == {old.id, new.id}
+    assert recalled.since_changed == {
+        old.id: "since changed: 'pin' says 'my plumbcenter trade counter pin is [REDACTED:pin] now'"
+    }
+
+
 def test_an_invoice_said_unpaid_then_paid_is_one_topic() -> None:
     """Found by a new user, a plumber: "okafor paid 1058 in full today" left "… invoice
     1058 £1,850 not paid yet" recalled first and unmarked for "did the okafor invoice get
