@@ -134,10 +134,16 @@ def other_languages_read(text: str) -> bool:
 _A_MONTH = re.compile(rf"(?i)\b(?:{MONTH_NAMES})\b")
 
 
+_WEEK_OR_TOMORROW_SHORT = re.compile(r"(?i)(?<![\w-])(?:wks?|tomoz|2moz)(?![\w-])")
+
+
 def months_to_come_read(text: str) -> bool:
     """Whether `text` names what migration 0029 reads anew.
 
     A change to come from a month named without its year ("the fee goes up to €45 from
-    January" is found by "next year", `memory.month_to_come`).
+    January" is found by "next year", `memory.month_to_come`); "wk" and "tomoz" typed short
+    ("boiler svc tomoz" is found by "tomorrow", `memory.short_words`).
     """
+    if _WEEK_OR_TOMORROW_SHORT.search(text):
+        return True
     return _A_MONTH.search(text) is not None and a_change_to_come(text)

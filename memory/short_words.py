@@ -34,6 +34,11 @@ SHORT_WORDS = {
     "bday": "birthday",
     "bdays": "birthdays",
     "wknd": "weekend",
+    # A new user, a plumber: "what have i got next wk", "boiler svc tomoz".
+    "wk": "week",
+    "wks": "weeks",
+    "tomoz": "tomorrow",
+    "2moz": "tomorrow",
     # "BP 138/84 this morning" was found by no "blood pressure" (a new user, a carer).
     "bp": "blood pressure",
 }
@@ -50,7 +55,7 @@ WEEKDAY_SHORTS = {
 }
 _SHORT_PARTS = (
     "tmr", "tmw", "2mo", "tomorow", "tommo", "tonite", "2ni", "2da", "yday", "tues", "weds",
-    "thur", "appt", "bday", "wknd", "bp",
+    "thur", "appt", "bday", "wknd", "bp", "wk", "tomoz", "2moz",
 )  # fmt: skip
 """A part of each of `SHORT_WORDS`, rare in other words ("tom" and "app" are not)."""
 _WEEKDAY_NAMED = re.compile(

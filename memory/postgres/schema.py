@@ -75,7 +75,8 @@ l'omeprazolo" is found by "medication") or naming one in its Italian or Spanish 
 again."""
 MONTHS_TO_COME_READ = "months to come read"
 """A step run in Python: rows saying a change to come from a month named without its year
-("the fee goes up to €45 from January" is found by "next year") are indexed again."""
+("the fee goes up to €45 from January" is found by "next year"), or saying "wk" or
+"tomoz" (read as "week" and "tomorrow"), are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""

@@ -39,7 +39,8 @@ Saturday; a range in other words ("20-23/1"); "15": a medicine stopped in other 
 "16": a medicine stopped in German, Spanish, French or Portuguese; "17": in Italian, and a
 medicine named in its Italian or Spanish form ("omeprazolo") by its English name too, a
 day and month in another language ("20 de diciembre"), a weekday ("el jueves"); "18": the
-year of a month a change to come names without one ("goes up from January").
+year of a month a change to come names without one ("goes up from January"), "wk" and
+"tomoz" as "week" and "tomorrow".
 Points made otherwise are indexed again when the store opens."""
 
 

@@ -439,7 +439,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "Non prendo più l'omeprazolo" is found by "medication", "omeprazolo" by "omeprazole",
     # "20 de diciembre" by "December 20", "el jueves" by "Thursday".
     Migration("0028_other_languages_read", _other_languages_read),
-    # "the fee goes up to €45 from January", said in December, is found by "next year".
+    # "the fee goes up to €45 from January", said in December, is found by "next year";
+    # "wk" and "tomoz" are read as "week" and "tomorrow".
     Migration("0029_months_to_come_read", _months_to_come_read),
 )
 

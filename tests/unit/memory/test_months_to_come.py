@@ -1,4 +1,5 @@
-"""What migration 0029 reads anew: a change to come from a month named without its year.
+"""What migration 0029 reads anew: a change to come from a month named without its year,
+and "wk" and "tomoz" typed short.
 
 Found by a new user, an allotment's secretary: "the committee agreed the fee goes up to €45
 from January", said in December, was indexed as January of any year, so "how much is the
@@ -16,7 +17,7 @@ from memory.month_to_come import month_to_come_terms
 from memory.postgres.schema import MONTHS_TO_COME_READ
 from memory.protocol import Memory
 from memory.read_anew import months_to_come_read
-from memory.text import entry_terms
+from memory.text import entry_terms, query_terms
 from tests.helpers.older_index import postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
 
@@ -35,6 +36,16 @@ def test_a_month_a_change_takes_effect_from_has_the_year_it_means() -> None:
     assert [t for t in entry_terms("k", "I was born in March", DECEMBER) if "2027" in t] == []
     assert months_to_come_read(FEE) and not months_to_come_read("I was born in March")
     assert not months_to_come_read("the fee goes up next week")
+
+
+def test_a_week_and_tomorrow_typed_short_name_their_days() -> None:
+    """Found by a new user, a plumber: "what have i got next wk" asked for no day, and "wk"
+    and "tomoz" are how he types them."""
+    assert query_terms("what have i got next wk") == query_terms("what have i got next week")
+    tomoz = [t for t in entry_terms("k", "boiler svc tomoz 9am", DECEMBER) if t.startswith("dt")]
+    assert "dtd20261206" in tomoz
+    assert months_to_come_read("boiler svc tomoz") and months_to_come_read("jobs this wk")
+    assert not months_to_come_read("awkward week")
 
 
 def _year() -> int:
