@@ -23,7 +23,9 @@ _ASKS_FOR_A_SECRET = re.compile(
     r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|keypad|"
     r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
-    r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo)"
+    r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"
+    # "wie ist der Türcode in Graz?", "qual è il codice del portone?" (an adversary).
+    r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel|wlan)(?:code|passwort))"
 )
 """Words a message asks for a secret with ("what's the wifi password", "how do I get in").
 Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I
@@ -116,7 +118,8 @@ _CLAUSE_BREAK = re.compile(r"[,;:.!?\n]\s|\s(?:and|und|y|et|e)\s|\s[-\u2013\u201
 _ASKED_PARTS = re.compile(r"(?i)\s*(?:[,;&+]|\b(?:and|also|plus|y|und|et|e)\b)\s*")
 _ASKS_A_CODE = re.compile(
     r"(?i)\b(?:codes?|pins?|combination|combo|keypad|get\s+in(?:to)?|let\s+(?:me|us)\s+in|"
-    r"enter|unlock|open|c[oó]digo|codice|geheimzahl|digicode)\b"
+    r"enter|unlock|open|c[oó]digo|codice|geheimzahl|digicode|"
+    r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel)code)\b"
 )
 _ASKS_A_PASSWORD = re.compile(
     r"(?i)\b(?:pass(?:word|wd)?s?|pws?|pwd|log\s?-?ins?|credentials|creds|passwort|kennwort|"

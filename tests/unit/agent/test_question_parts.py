@@ -449,6 +449,15 @@ async def test_a_secret_left_out_or_asked_in_one_part_alone_shows_that_one_or_no
     assert asks_for_a_secret("never mind the alarm, what's the gate code?")
 
 
+async def test_a_code_asked_for_in_german_or_italian_is_shown(harness: Harness) -> None:
+    """Found by an adversary: both were answered with the code redacted."""
+    await harness.memory.store("graz", "Graz: Türcode 5858, WLAN-Passwort Blume22", "core")
+    await harness.memory.store("rimini", "il codice del portone a Rimini è 2233", "core")
+    german = await _shown(harness, "wie ist der Türcode in Graz?")
+    assert "5858" in german and "Blume22" not in german
+    assert "2233" in await _shown(harness, "qual è il codice del portone?")
+
+
 async def test_a_saved_messages_bike_code_goes_only_when_its_lock_is_asked_for(
     harness: Harness,
 ) -> None:
