@@ -97,3 +97,23 @@ async def test_esc_discards_an_unsaved_edit_only_when_pressed_again(make_app: Ma
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(h.app.screen, MemoryDetailScreen)
+
+
+async def test_an_edit_too_long_to_keep_is_refused_in_the_dialog_with_its_text(
+    make_app: MakeApp,
+) -> None:
+    """Found by an adversary: an edit over 10,000 characters was refused after the dialog
+    closed ("nothing was changed"), and the text typed was gone."""
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(120, 45)) as pilot:
+        await _edit_pet(h, pilot)
+        long = "The user's cat is called Tofu. " * 400
+        h.app.screen.query_one("#detail-content", TextArea).text = long
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = h.app.screen
+        assert isinstance(screen, MemoryDetailScreen)
+        assert screen.query_one("#detail-content", TextArea).text == long
+        assert any("at most 10,000 characters" in n.message for n in h.app._notifications)
+        kept = await h.runtime.memory.get("pet")
+        assert kept is not None and kept.content == "The user's cat is called Miso"

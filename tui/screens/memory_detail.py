@@ -319,6 +319,18 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
         if not category or not content.strip():
             self.notify("Content and category must not be empty", severity="error")
             return
+        from agent.commands import MAX_FACT_CHARS  # not at first paint: it reads secrets
+
+        longest = max(MAX_FACT_CHARS, len(self.entry.content))
+        if len(content) > longest:
+            # Said here, the dialog and the text kept: an adversary's over-long edit was
+            # refused after the dialog closed, and the text typed was lost.
+            self.notify(
+                f"A memory takes at most {longest:,} characters (this text has "
+                f"{len(content):,}): shorten it, or split it in two",
+                severity="error",
+            )
+            return
         doubt = category_doubt(category, self.entry.category)
         if doubt and self._category_asked != category:
             # Found by a new user: "cor" for "core" was saved without a word, and the fact
