@@ -185,10 +185,15 @@ async def _values_said_changed(
     # Not a change whose day has not come: "Starting next week my swimming lesson costs 15
     # euros instead of 12" marked the 12 euros changed beside "not yet in effect" (an
     # adversary).
+    # A later fact too: "/remember medium dogs now 50", kept beside "Grooming prices: large
+    # dogs are 60, medium 45, small 35" (a list keeps its other values), left the list
+    # unmarked (an adversary).
     said = {
         e.id: e
         for e in [*recalled, *newest]
-        if e.category == CONVERSATION and not _only_asks(e) and not _not_yet(e, now)
+        if (e.category == CONVERSATION or not e.pinned)
+        and not _only_asks(e)
+        and not _not_yet(e, now)
     }
     notes: dict[str, str] = {}
     for fact in facts:

@@ -112,13 +112,13 @@ know it" marked both flats' codes changed since (an adversary)."""
 
 
 def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
-    """Whether `message`, said after `fact`, says its value changed.
+    """Whether `message` (a saved message or a fact), said after `fact`, says its value changed.
 
     About the same thing (two words of its subject), in words of a change, with a number
     the fact does not hold: "Nora's evening levodopa is now at 7 instead of 6" after "Nora
     takes levodopa … 6 in the evening" (a new user, a carer: recalled first, unmarked).
     """
-    if message.category != CONVERSATION or message.timestamp <= fact.timestamp:
+    if message.id == fact.id or message.timestamp <= fact.timestamp:
         return False
     if not _says_a_change(message.content):
         return False

@@ -294,6 +294,20 @@ async def test_a_later_fact_giving_a_secret_anew_marks_the_one_holding_the_old(
     }
 
 
+async def test_a_later_fact_giving_one_value_of_a_list_anew_marks_the_list(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "/remember medium dogs now 50" is kept beside the list (its
+    other prices stay), and the list's "medium 45" was shown unmarked."""
+    prices = "Grooming prices: large dogs are 60, medium 45, small 35"
+    listed = await harness.memory.store("prices", prices, "core")
+    await harness.memory.store("medium", "medium dogs now 50", "core")
+    recalled = await _recalled(harness, "how much for a medium dog?")
+    assert recalled.since_changed == {
+        listed.id: "since changed: 'medium' says 'medium dogs now 50'"
+    }
+
+
 def test_an_invoice_said_unpaid_then_paid_is_one_topic() -> None:
     """Found by a new user, a plumber: "okafor paid 1058 in full today" left "… invoice
     1058 £1,850 not paid yet" recalled first and unmarked for "did the okafor invoice get
