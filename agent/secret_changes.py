@@ -23,7 +23,11 @@ if TYPE_CHECKING:
     from memory.entry import MemoryEntry
 
 _SAYS_CHANGED = re.compile(
-    r"(?i)\b(?:now|new|changed?|changes|reset|updated?|different|switched)\b"
+    r"(?i)\b(?:now|new|changed?|changes|reset|updated?|different|switched|"
+    # In Spanish, German, French, Italian, Portuguese: "el código del garaje cambió a …",
+    # "der Code für die Garage ist jetzt …" left the old code unmarked (an adversary).
+    r"cambi[óo]|cambiado|cambiato|ahora|ora|adesso|jetzt|neue?[rsnm]?|ge(?:ä|ae)ndert|"
+    r"nuev[oa]|nuov[oa]|nouve(?:au|lle)|chang[ée]e?|maintenant|mudou|agora|nov[oa])(?!\w)"
 )
 _CHANGED_MY = re.compile(
     r"(?i)\b(?:changed|reset|updated|switched)\s+(?:my|our|the|his|her|their)\s+"
@@ -31,7 +35,9 @@ _CHANGED_MY = re.compile(
 )
 """"I changed my wifi password to …": what changed follows the verb."""
 _NAMED_BEFORE = re.compile(
-    r"(?i)^(?P<what>.+?)\s+(?:is|are|was|has\s+been|got|changed|reset|updated|switched|now)\b"
+    r"(?i)^(?P<what>.+?)\s+(?:is|are|was|has\s+been|got|changed|reset|updated|switched|now|"
+    r"cambi[óo]|ha\s+cambiado|es|ist|wurde|hat\s+sich|est|a\s+chang[ée]|è|é|mudou|"
+    r"[èe]\s+cambiato)(?!\w)"
     r"|^(?P<label>[^:]+):"
 )
 """"My pin is now …", "The key safe code changed to …", "New door code: …"."""
@@ -63,7 +69,14 @@ def _said_by_the_way() -> frozenset[str]:
     "FYI the Vienna door code changed to …" named "fyi" too, which no fact says (an
     adversary: the old code stayed unmarked).
     """
-    return frozenset(analyze("fyi btw ps ok okay so just know heads up note also anyway update"))
+    return frozenset(
+        analyze(
+            "fyi btw ps ok okay so just know heads up note also anyway update "
+            # Articles and little words of the other languages a change is said in.
+            "der die das den dem des el la los las le les il lo gli o os as de del da di du "
+            "für fur von vom zur zum del della dello"
+        )
+    )
 
 
 _SAME_SECRET = {

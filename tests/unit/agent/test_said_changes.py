@@ -691,6 +691,10 @@ async def test_a_locks_code_said_changed_by_another_of_its_names_marks_the_old_o
         ("I changed my password on GitHub", {"password", "github"}),
         ("did they change the wifi password?", set()),
         ("I need to change my password", set()),
+        # In Spanish and German (an adversary).
+        ("el código del garaje cambió a [REDACTED:code]", {"código", "garaje"}),
+        ("der Code für die Garage ist jetzt [REDACTED:code]", {"code", "garage"}),
+        ("der Code für die Garage ist [REDACTED:code]", set()),
     ],
 )
 def test_what_a_message_says_changed_of_a_secret(said: str, named: set[str]) -> None:
