@@ -20,6 +20,8 @@ _MONTH_OF = MONTH_OF_ANY_LANGUAGE
 _MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
 _NUMERIC = re.compile(
     r"(?<!scored\s)(?<!score\s)(?<!rated\s)(?<!passed\s)(?<!got\s)(?<!won\s)"
+    # A blood pressure: "BP 13/8" (an adversary saw it kept past its 30 days as a date).
+    r"(?<!bp\s)(?<!BP\s)(?<!Bp\s)(?<!pressure\s)(?<!Pressure\s)"
     r"(?<![\d/.:-])(?P<day>[0-3]?\d)[/.](?P<month>[01]?\d)(?:[/.](?P<year>\d{4}|\d{2}))?"
     r"(?![\d/:]|\.\d)(?!\s*(?:kg|g|km|m|cm|mm|h|hrs?|hours?|bar|psi|l|ml|mg|x|%|mins?|of|tablets?|"
     r"pills?|cups?|doses?|tsp|tbsp|tests?|marks?|points?|stars?)\b)"
@@ -37,6 +39,12 @@ _NAMED = re.compile(
     rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
 )
 _ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene".split())
+_A_NAME_THEN = re.compile(
+    r"(?:['\u2019]s\s|\s+(?:said|says|called|came|told|texted|rang|and\s+i|the\s+halls|"
+    r"(?:is|was)\s+(?:my|our|his|her|their)\s))"
+)
+"""What follows a month named as a person, or in a song: "April said hi", "August is my
+cousin", "June's mum", "Dec the halls"."""
 _FEASTS = {
     "new year's eve": (12, 31), "nye": (12, 31), "silvester": (12, 31),
     "nochevieja": (12, 31), "réveillon": (12, 31), "hogmanay": (12, 31),
@@ -107,6 +115,8 @@ def last_day_said(text: str, said: date) -> str | None:
             continue  # "I may go", "Jan is coming": a month only with its day
         if name not in MONTHS and not _a_month_elsewhere(text, named):
             continue
+        if written_day is None and _A_NAME_THEN.match(text, named.end()):
+            continue  # "April said hi", "June is my aunt's name" (an adversary)
         which = None if written_day is None else int(written_day)
         days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
     return f"{max(days):%Y%m%d}" if days else None

@@ -41,6 +41,14 @@ SAID = date(2026, 10, 1)
         ("Rapport 3 mars à rendre", "20270303"),
         ("Urlaub im Juli", "20270731"),
         ("vacaciones en agosto", "20270831"),
+        # An eighth adversary: a blood pressure and months named as people or in a song.
+        ("BP 13/8", None),
+        ("blood pressure 13/8 this morning", None),
+        ("April said hi", None),
+        ("June is my aunt's name", None),
+        ("August is my cousin", None),
+        ("Dec the halls was fun", None),
+        ("March is busy for us", "20270331"),
     ],
 )
 def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
