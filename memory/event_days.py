@@ -232,7 +232,9 @@ _MOVED_THE = re.compile(
 @cache
 def _an_appointment() -> frozenset[str]:
     """Words naming any event, which name no event of their own."""
-    return frozenset(analyze("appointment appt booking session meeting slot visit"))
+    # "job" too: "patel job moved to thurs 10th" names Mrs Patel's booking, which says no
+    # "job" (a new user, a plumber, saw it mark the parts ordered for it instead).
+    return frozenset(analyze("appointment appt booking session meeting slot visit job callout"))
 
 
 def cancels_it(new: str, old: str) -> bool:

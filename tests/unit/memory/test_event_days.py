@@ -62,3 +62,11 @@ def test_one_time_of_an_event_that_recurs() -> None:
     assert not one_time_of("Speech therapy moved to Thursdays", schedule)
     assert not one_time_of("Speech therapy is now with Ms Byrne", schedule)
     assert not one_time_of("Speech therapy moved to 17/12", "Speech therapy on 16/12")
+
+
+def test_a_job_moved_names_the_booking_that_says_no_job() -> None:
+    """Found by a new user, a plumber: "patel job moved to thurs 10th …" marked the parts
+    ordered "for patel job", not "mrs patel … booked tues 8th"; "job" names any booking."""
+    moved = "patel job moved to thurs 10th 9am cos diverter valve not in till wed"
+    assert moves_it(moved, "mrs patel combi swap, 14 elm rd, booked tues 8th 9am")
+    assert not moves_it(moved, "mr henderson boiler service booked tues 8th 2pm")
