@@ -858,8 +858,9 @@ async def test_the_deleted_view_across_the_window_shows_each_text_whole(
 async def test_f5_shows_a_long_key_whole(make_app: MakeApp) -> None:
     """Found by a new user, a nurse: keys read "bredas_new_numbe…" across the whole window,
     with room to spare."""
-    key = "rorys_speech_therapy_moved"
-    h = make_app(seed=[seed_entry(key, "Rorys speech therapy moved to thurs 17/12 at 4")])
+    # Longer than the 32 cells a wide key had (a new user, a plumber).
+    key = "jake_the_apprentice_is_paid_0e6a1f_hourly"
+    h = make_app(seed=[seed_entry(key, "Jake the apprentice is paid 11.50/hr")])
     async with h.app.run_test(size=(200, 40)) as pilot:
         await h.app.ready.wait()
         await pilot.press("f5")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 from typing import Literal
@@ -204,6 +205,9 @@ async def test_ctrl_f_finds_a_message_in_a_past_chat_and_opens_it_there(
             (trip.id, 7, "assistant"),
         ]
         assert "2 messages in 1 chat" in str(screen.query_one("#chat-search-count").render())
+        # Its time too: two chats of one title and day read alike (a new user, a plumber).
+        first = str(screen.query_one(OptionList).get_option_at_index(0).prompt)
+        assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d  ", first), first
         await pilot.press("down")  # into the hits, on the first: Enter opens it
         assert screen.query_one(OptionList).highlighted == 0
         await pilot.press("enter")

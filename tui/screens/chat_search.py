@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from agent.session_search import SessionHit, search_sessions
+from memory.date_terms import local_time
 from memory.wording import counted
 from tui.plain import ControlPictures, plain
 from tui.widgets.text_input import TextInput
@@ -31,7 +32,8 @@ HIT_LIMIT = 200
 
 def _label(hit: SessionHit) -> str:
     who = {"user": "you", "command": "command"}.get(hit.role, "reply")
-    return f"{hit.updated_at:%Y-%m-%d}  {hit.title}\n    {who}: {hit.snippet}"
+    # With the time, in local time: two chats of one title and day read alike (a new user).
+    return f"{local_time(hit.updated_at):%Y-%m-%d %H:%M}  {hit.title}\n    {who}: {hit.snippet}"
 
 
 class ChatSearchScreen(ModalScreen[SessionHit | None]):

@@ -402,7 +402,12 @@ class MemoryInspector(Vertical):
         return max(CONTENT_CELLS, self.size.width - around - CATEGORY_AND_SCORE)
 
     def _key_cells(self) -> int:
-        return WIDE_KEY_CELLS if self.wide else KEY_CELLS
+        if not self.wide:
+            return KEY_CELLS
+        # As long as the longest key shown, up to a third of the window: a new user, a
+        # plumber, read "jake_the_apprentice_is_paid_0e6…" at 160 columns.
+        longest = max((len(entry.key) for entry in self.entries), default=0)
+        return max(WIDE_KEY_CELLS, min(longest, self.size.width // 3))
 
     def _narrow(self) -> bool:
         return 0 < self.size.width < NARROW_BELOW
