@@ -251,6 +251,8 @@ def _filler_terms() -> frozenset[str]:
 
 _ASKING_WORDS = re.compile(
     r"(?i)\b(?:these\s+days|nowadays|at\s+the\s+moment|right\s+now|currently|lately|"
+    # "what jobs have i got thurs": the having says nothing (a new user, a plumber).
+    r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bi've\s)|(?<=\bive\s))got|"
     r"remember|recall|know|tell\s+me|remind\s+me(?:\s+(?:of|about))?|forget|"
     r"(?:i\s+)?(?:told|tell)\s+you|did\s+i\s+(?:say|mention)|how\s+much|"
     r"(?:(?<=\bi\s)|(?<=\bwe\s))go(?=\s+to\b)|(?:^\s*|(?<=\bmy\s)|(?<=\bthe\s)|(?<=\bour\s))next"

@@ -405,6 +405,8 @@ def test_chat_fillers_search_for_nothing() -> None:
     assert text.query_terms("what do you remember about my cat") == ["cat"]
     assert text.query_terms("Do you know my doctor's name, currently?") == ["doctor", "name"]
     assert text.query_terms("how many days until my trip") == ["mani", "day", "trip"]
+    # "got" of having (a new user, a plumber: "henderson svc thurs 17th" fell under the floor).
+    assert text.query_terms("what jobs have i got thurs") == ["job", "thursday"]
 
 
 async def test_words_of_asking_leave_the_thing_asked_about_on_top(store: SqliteMemory) -> None:
