@@ -95,6 +95,25 @@ Bodegas Alcañiz pays 0.11 eur per word" (a translator: the decimal point ended 
 and the words before the name hid it)."""
 
 
+_QUOTED = re.compile(
+    r"(?i)\b(?:quoted|quote\s+(?:for|to))\s+(?:(?:mrs|mr|ms|miss|dr)\.?\s+)?"
+    r"(?!(?:the|a|an|my|our|him|her|them|it|you|me)\b)(?P<who>[a-z][\w'-]*)\b"
+    r"[^.;!?\d]{0,60}?(?P<amount>\d[\d,.]*k?)\b"
+)
+""""quoted mrs patel 2450 + vat", "revised quote for mrs patel combi swap, now 2300 + vat"
+(a new user, a plumber: the revised quote left the first recalled above it, unmarked)."""
+
+
+_QUOTE_MARKS = re.compile(r"[\"“”„«»]")
+
+
+def _quote(piece: str) -> tuple[str, frozenset[str]] | None:
+    found = _QUOTED.search(piece)
+    if found is None:
+        return None
+    return "quote for " + found["who"].casefold(), frozenset({found["amount"].replace(",", "")})
+
+
 def _rate(piece: str) -> tuple[str, frozenset[str]] | None:
     found = _PAYS.match(piece.strip())
     if found is None:
@@ -307,8 +326,12 @@ def debt_owed(text: str) -> str | None:
 def stated_values(text: str) -> dict[str, frozenset[str]]:
     """Topic (the user's "home", or an attribute's subject words) → the value's terms."""
     stated: dict[str, frozenset[str]] = {}
+    # A price quoted, across its clauses: "revised quote for mrs patel combi swap, now 2300
+    # + vat" (its "quote" is no one's words quoted, which `said_in_earnest` reads).
+    if (quote := _quote(text)) is not None and not _QUOTE_MARKS.search(text):
+        stated[quote[0]] = quote[1]
     if not said_in_earnest(text):
-        return {}
+        return stated
     for piece in claim_pieces(text):
         if one_more_value(piece):
             continue

@@ -308,6 +308,16 @@ async def test_a_later_fact_giving_one_value_of_a_list_anew_marks_the_list(
     }
 
 
+def test_a_quote_revised_is_one_topic() -> None:
+    """Found by a new user, a plumber: the revised quote left the first recalled above it,
+    at 1.00, unmarked."""
+    first = stated_values("quoted mrs patel 2450 + vat for the combi swap on elm rd")
+    revised = stated_values("revised quote for mrs patel combi swap, now 2300 + vat")
+    assert changed_topics(first, revised) == ["quote for patel"]
+    assert changed_topics(first, stated_values("quoted henderson 1800 for a new rad")) == []
+    assert stated_values('she said "quote for me 300"') == {}
+
+
 def test_an_invoice_said_unpaid_then_paid_is_one_topic() -> None:
     """Found by a new user, a plumber: "okafor paid 1058 in full today" left "… invoice
     1058 £1,850 not paid yet" recalled first and unmarked for "did the okafor invoice get
