@@ -12,8 +12,13 @@ from __future__ import annotations
 
 import re
 
-_PLACE = r"(?P<place>[^\W\d_][\w'\u2019 .-]{0,60}?)"
-_EMPLOYER = r"(?P<employer>[^\W\d_][\w'\u2019&. -]{0,60}?)"
+_NAME_PART = r"(?-i:[A-ZÀ-Þ])[\w'\u2019.&-]*"
+_LINKING = r"(?:de|del|la|do|da|am|an|sur|sul|el)"
+_PLACE = rf"(?P<place>{_NAME_PART}(?:\s+(?:{_LINKING}\s+)?{_NAME_PART}){{0,3}})"
+"""A place named, capitalised, and nothing after it: "Nos mudamos a Valencia el mes que
+viene" is a plan (an adversary saw it replace the home with "I moved to Valencia el mes que
+viene")."""
+_EMPLOYER = rf"(?P<employer>{_NAME_PART}(?:\s+{_NAME_PART}){{0,3}})"
 _END = r"\s*(?:[.!]+\s*)?$"
 _NOW = r"(?:ahora|adesso|ora|maintenant|d[ée]sormais|jetzt|nun|agora|now)"
 

@@ -127,6 +127,10 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     shared = _subject(message.content) & _subject(fact.content)
     if not numbers or len(shared) < _SHARED_AT_LEAST:
         return False
+    if message.category != CONVERSATION and not _subject(message.content) <= _subject(fact.content):
+        # A later fact says what it is about whole: "Beach house wifi password is now
+        # waves2025" marked "Beach house gutters need cleaning …" (a second adversary).
+        return False
     # Another's news: "Tom's gym membership is now 45 instead of 30" marked "My gym
     # membership costs 30 a month" (an adversary).
     return not of_someone_else(message.content, fact.content)

@@ -27,6 +27,11 @@ from memory.fact_values import new_value
         ("Vivo con mi hermana y dos gatos, y trabajo mucho", None),
         ("Ich arbeite gern am Wochenende", None),
         ("Je travaille", None),
+        # Plans and starts to come (a second adversary: each replaced the home or the job).
+        ("Nos mudamos a Valencia el mes que viene", None),
+        ("Nos mudamos a Madrid en marzo", None),
+        ("Mudamos para Braga no próximo mês", None),
+        ("Trabajo en Telefónica desde el lunes", None),
     ],
 )
 def test_a_claim_in_another_language_is_read_in_english(said: str, english: str | None) -> None:
