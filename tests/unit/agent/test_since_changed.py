@@ -311,11 +311,11 @@ async def test_a_later_fact_giving_one_value_of_a_list_anew_marks_the_list(
 async def test_a_later_fact_marks_no_fact_about_something_else_of_its_subject(
     harness: Harness,
 ) -> None:
-    """Found by a second adversary: "Beach house wifi password is now waves2025" marked
-    every fact about the beach house as changed since."""
+    """Found by a second adversary: a later fact of the beach house with a new number
+    marked every fact about the beach house as changed since."""
     await harness.memory.store("gutters", "Beach house gutters need cleaning before winter")
     await harness.memory.store("rented", "Beach house is rented out 1-14 July")
-    await harness.memory.store("wifi", "Beach house wifi password is now waves2025")
+    await harness.memory.store("rent", "Beach house weekly rent is now 900")
     recalled = await _recalled(harness, "tell me about the beach house")
     assert len(recalled.injected) == 3 and recalled.since_changed == {}
 
