@@ -31,6 +31,7 @@ _CODE = (
     r"wide|tall|high|long|deep|away|am\b|pm\b|updates?|versions?|releases?|editions?|"
     r"firmware|models?|lines?|characters?|chars|digits?|words?|bytes|pages?))"
 )
+CODE = _CODE
 """Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
 ("The garage is 600 meters long", "The door is 200 cm wide", "The code is 200 lines long":
 an adversary)."""
@@ -99,10 +100,27 @@ _ANOTHER_AFTER = re.compile(
 """"Barn door code is 4471, or 4472 if that fails" (an adversary: the second kept)."""
 _LABEL_THEN_CODE = re.compile(
     rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|keypad|{_OPENS}(?:[ \t]+remote)?[ \t]+"
-    rf"(?:pass)?code)[ \t]+{_CODE}"
+    rf"(?:pass)?(?:code|combo|combination))[ \t]+{_CODE}"
 )
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
-remote code 8812#", "keypad 2580 for the bins" (adversaries)."""
+remote code 8812#", "keypad 2580 for the bins", "padlock combo 0-4-9" (adversaries)."""
+_LABEL_FIRST = re.compile(
+    r"(?i)^\W*(?:(?:the|my|our)[ \t]+)?(?:code|pin|combo|combination|passcode)"
+    r"(?:[ \t]+(?:is|was|:|=))?[ \t]+" + _CODE + r"(?=[ \t]+(?:for|to|of|at|on)\b)"
+)
+""""Code 55-81 for the bin store", "pin 12 34 for the bike shed", "Code is 4B-719 for the
+boat": the label first, then what it opens (a second adversary)."""
+_FEWEST_LABELLED_DIGITS = 4
+_CODE_OPENS = re.compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
+""""8080 opens the cottage key safe" (a second adversary)."""
+_COMBO_AFTER = re.compile(r"(?i)\b(?:combo|combination)[ \t]*[:=]?[ \t]+" + _CODE)
+""""locker 212, combo 1-2-3": a combination is a lock's, whatever it opens (an adversary)."""
+_CHANGED_ELSEWHERE = re.compile(
+    r"(?i)\b(?:\w*code|pin|passwort|c[oó]digo(?:[ \t]+d[oae][ \t]+\w+)?)[ \t]+"
+    r"(?:auf|para|a|en|à|a[ \t]+la)[ \t]+" + _CODE + r"(?=[ \t]*(?:ge(?:ä|ae)ndert|$|[.,!]))"
+)
+""""Ich habe den Alarmcode auf 8888 geändert", "Mudei o código do alarme para 5555" (an
+adversary: kept as typed, where the Spanish, French and Italian were redacted)."""
 _OPENS_WITH = re.compile(
     r"(?i)\b(?:opens?|unlocks?)[ \t]+(?:it[ \t]+|them[ \t]+|the[ \t]+[\w-]+[ \t]+)?with"
     r"[ \t]+(?:(?:the[ \t]+)?(?:code|combination|pin)[ \t]+)?" + _CODE
@@ -358,6 +376,9 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
         *(_THE_NEW_ONE, _CLAVE, _LOCK_ELSEWHERE_THEN_CODE, _DIGICODE, _CHANGED_THE_LOCK),
         _PLACE_THEN_CODE,
+        _COMBO_AFTER,
+        _CHANGED_ELSEWHERE,
+        _CODE_OPENS,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [
@@ -368,12 +389,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     for rule in (_CHANGED_FROM_TO, _CHANGED_THE_CODE_FROM_TO):
         for match in rule.finditer(text):
             spans += [(match.span(1), False), (match.span("new"), False)]
-    for match in (*_CODE_FOR_A_THING.finditer(text), *_THEN_IT_IS.finditer(text)):
-        before = _WORD_BEFORE.search(text, 0, match.start())
-        if before is None or not (
-            _NOT_A_SECRET.fullmatch(before[1]) or before[1].casefold() in _BEFORE_A_VERB
-        ):
-            spans.append((match.span(1), _bike(text, match.start())))
+    spans += _checked_codes(text)
     # A second code offered after the first: "4471, or 4472 if that fails".
     for (_start, end), bike in list(spans):
         if (after := _ANOTHER_AFTER.match(text, end)) is not None:
@@ -388,9 +404,32 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     return spans
 
 
+def _checked_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
+    """The codes of the rules that read what stands around them before they count."""
+    spans: list[tuple[tuple[int, int], bool]] = []
+    # A label first, bare: four digits at least ("the code 404 for the page" is an error's).
+    for match in _LABEL_FIRST.finditer(text):
+        if sum(c.isdigit() for c in match[1]) >= _FEWEST_LABELLED_DIGITS:
+            spans.append((match.span(1), _bike(text, match.start())))
+    for match in (*_CODE_FOR_A_THING.finditer(text), *_THEN_IT_IS.finditer(text)):
+        before = _WORD_BEFORE.search(text, 0, match.start())
+        if before is None or not (
+            _NOT_A_SECRET.fullmatch(before[1]) or before[1].casefold() in _BEFORE_A_VERB
+        ):
+            spans.append((match.span(1), _bike(text, match.start())))
+    return spans
+
+
+_A_BIKES_PLACE = re.compile(r"bikes?[ \t]+(?:shed|store|storage|room|cage|rack|park|locker|garage)")
+
+
 def _bike(text: str, at: int) -> bool:
     """Whether the code is a bike lock's (kept: it is what the user asks back)."""
-    return "bike" in text[max(0, at - 24) : at + 24].lower()
+    near = text[max(0, at - 24) : at + 24].lower()
+    # Not a bike shed's, a bike store's or a bike room's: "pin 12 34 for the bike shed" (a
+    # second adversary saw it kept and shown, unasked).
+    wider = text[max(0, at - 40) : at + 48].lower()
+    return "bike" in near and ("bike lock" in wider or _A_BIKES_PLACE.search(wider) is None)
 
 
 _CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")

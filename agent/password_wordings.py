@@ -50,9 +50,19 @@ _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
 _BARE = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass)[ \t]+{_VALUE}")
+_FOR_A_THING = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?"
+    rf"[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]*[:=][ \t]*{_VALUE}"
+)
+""""pw for the nas: Tr0ub4dor&3" (an adversary: kept as typed)."""
+_NETWORKS_KEY = re.compile(
+    r"(?i)\b(?:wi-?fi|wlan|network|router|ssid)\b[^\n.;]{0,40}?,[ \t]*key[ \t]*[:=]?[ \t]+" + _VALUE
+)
+""""Wi-Fi: network Casa, key sunshine2024" (an adversary)."""
 _QUOTED_AFTER = re.compile(
     rf"(?i)\b(?:{_PASSWORD})\b[ \t]*[:=]?[ \t]*"
-    r"(?:\"(?P<value>[^\"\n]{1,100})\"|\u201c(?P<curly>[^\u201d\n]{1,100})\u201d)"
+    r"(?:\"(?P<value>[^\"\n]{1,100})\"|\u201c(?P<curly>[^\u201d\n]{1,100})\u201d"
+    r"|'(?P<single>[^'\n]{1,100})'(?!\w))"
 )
 """"password "p@ss w0rd 99"": quoted, with its spaces (an adversary saw it kept)."""
 _NETWORKS_BARE = re.compile(
@@ -286,6 +296,8 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_ARROW, _marked),
             (_BARE, _looks_like_a_password),
             (_QUOTED_AFTER, _a_quoted_password),
+            (_FOR_A_THING, _looks_like_a_password),
+            (_NETWORKS_KEY, _looks_like_a_password),
             (_BARE_KEY, _looks_like_a_key),
             (_NEXT_LINE, _anything),
             (_RELATIVE, _marked),
@@ -304,9 +316,10 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
         spans += [
-            ("secret", _span(found, "curly", _a_quoted_password))
+            ("secret", _span(found, group, _a_quoted_password))
             for found in _QUOTED_AFTER.finditer(text)
-            if found["curly"]
+            for group in ("curly", "single")
+            if found[group]
         ]
         spans += [("secret", _span(found, 2, _anything)) for found in _TAGGED.finditer(text)]
         # "the wifi is Home5G and the password's daffodil": the network, then its password

@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 
+from agent.code_wordings import CODE, bike_code_spans
 from agent.loose_wordings import loose_spans
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, wording_spans
@@ -493,7 +494,69 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         apply("pin", [m.span(1) for m in _PIN.finditer(text)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
+    text = _with_codes_beside(text, found, values)
     return _said_again(text, values), found, values
+
+
+def _with_codes_beside(text: str, found: list[str], values: list[tuple[str, str]]) -> str:
+    """`text` with the other codes beside a redacted one redacted (`_more_codes_beside`).
+
+    In one pass: spans of one kind replaced first would move the other kind's. Their kinds
+    and values join `found` and `values`.
+    """
+    beside = _more_codes_beside(text)
+    if not beside:
+        return text
+    pieces, at = [], 0
+    for kind, (start, end) in beside:
+        values.append((kind, text[start:end]))
+        pieces += [text[at:start], f"[REDACTED:{kind}]"]
+        at = end
+        if kind not in found:
+            found.append(kind)
+    return "".join([*pieces, text[at:]])
+
+
+_A_CODES_MARK = re.compile(r"\[REDACTED:(code|pin)\]")
+_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
+_ANOTHER_CODE = re.compile(r"(?<![\w.,/:€$£#*\]-])" + CODE)
+_FEWEST_DIGITS, _MOST_DIGITS = 4, 8
+"""A code's digits: fewer is a count, more a phone or an account number."""
+_A_TIME_AFTER = re.compile(r"(?i)(?:\b(?:at|by|until|till|before|after|around)|@)\s*$")
+_A_YEAR_AFTER = re.compile(r"(?i)\b(?:since|in|of|year|until|till|back\s+in)\s*$")
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+
+
+def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span) of the other codes of the sentences a PIN or a code was redacted in.
+
+    Found by a second adversary, each kept as typed after the first was redacted: "the PIN
+    is 4471 - no wait, 4417", "… from 4471 to 9932, and the shed from 1212 to 3434", "pin
+    1111 for the shed and 2222 for the garage", "alarm code 2468 (backup 1359)", "safe code
+    4-4-7-1, old one 9-9-1-1". Four to eight digits; not a date's, a price's or a time's.
+    """
+    spans: dict[tuple[int, int], str] = {}
+    # A bike lock's code is kept in what is saved (`agent.code_wordings`).
+    bikes = bike_code_spans(text)
+    for mark in _A_CODES_MARK.finditer(text):
+        opening = max((m.end() for m in _SENTENCE_END.finditer(text, 0, mark.start())), default=0)
+        closing = _SENTENCE_END.search(text, mark.end())
+        for found in _ANOTHER_CODE.finditer(
+            text, opening, closing.start() if closing else len(text)
+        ):
+            value = found[1]
+            if not _FEWEST_DIGITS <= sum(c.isdigit() for c in value) <= _MOST_DIGITS:
+                continue
+            if _CLOCK.fullmatch(value) and _A_TIME_AFTER.search(text, 0, found.start(1)):
+                continue  # "arriving 14/12 at 1530"
+            if _A_YEAR.fullmatch(value) and _A_YEAR_AFTER.search(text, 0, found.start(1)):
+                continue  # "door code 4471 since 2019"
+            start, end = found.span(1)
+            if any(start < b and a < end for a, b in bikes):
+                continue
+            if (start, end) not in spans or mark.start() < start:
+                spans[(start, end)] = mark[1]  # the kind of the nearest mark before it
+    return [(kind, span) for span, kind in sorted(spans.items())]
 
 
 _A_YEAR = re.compile(r"(?:19|20)\d\d")

@@ -250,6 +250,10 @@ ORDINARY = [
     "the zip code, it is 10115",
     "I pin for the team 2024 goals",
     "The door code for the office changed in 2019",
+    "I like the combo of 2 colours",
+    "code 200 for the win",
+    "the code 404 for the page",
+    "the wifi network is slow, key issue is the router",
     # About passwords in general.
     "I forgot my password again, so I reset it.",
     "A good password is long and random.",

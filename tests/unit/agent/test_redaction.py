@@ -593,6 +593,15 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
     assert redact("pw is\\nfoo99")[0] == "pw is[REDACTED:secret]"
 
 
+def test_a_year_or_a_time_beside_a_code_is_kept() -> None:
+    """The other numbers of a code's sentence go (a second adversary), not its year or time."""
+    assert redact("door code 4471 since 2019")[0] == "door code [REDACTED:code] since 2019"
+    assert redact("door code 4471, arriving 14/12 at 1530")[0] == (
+        "door code [REDACTED:code], arriving 14/12 at 1530"
+    )
+    assert "087 123 4567" in redact("door code 4471, call 087 123 4567 if stuck")[0]
+
+
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
@@ -664,6 +673,26 @@ def test_a_value_after_a_backslash_is_redacted_whole() -> None:
         ("Villa PIN four four seven one", "four four seven one"),
         ("Barn door code is 4471, or 4472 if that fails", "4472"),
         ("plumbcenter changed my trade counter pin its 5096 now", "5096"),
+        # A second adversary: the other codes of the sentence, and more wordings.
+        ("the PIN is 4471 - no wait, 4417", "4417"),
+        ("I changed the alarm code from 4471 to 9932, and the shed from 1212 to 3434", "1212"),
+        ("I changed the alarm code from 4471 to 9932, and the shed from 1212 to 3434", "3434"),
+        ("pin 1111 for the shed and 2222 for the garage", "2222"),
+        ("alarm code 2468 (backup 1359)", "1359"),
+        ("alarm: 2580 (was 1470)", "1470"),
+        ("safe code 4-4-7-1, old one 9-9-1-1", "9-9-1-1"),
+        ("the code is 4471 not 4417", "4417"),
+        ("padlock combo 0-4-9", "0-4-9"),
+        ("locker 212, combo 1-2-3", "1-2-3"),
+        ("Ich habe den Alarmcode auf 8888 geändert", "8888"),
+        ("Mudei o código do alarme para 5555", "5555"),
+        ("pw for the nas: Tr0ub4dor&3", "Tr0ub4dor&3"),
+        ("Wi-Fi: network Casa, key sunshine2024", "sunshine2024"),
+        ("Code 55-81 for the bin store", "55-81"),
+        ("pin 12 34 for the bike shed", "12 34"),
+        ("password 'blue horse staple' for the NAS", "blue horse staple"),
+        ("8080 opens the cottage key safe", "8080"),
+        ("Code is 4B-719 for the boat", "4B-719"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
