@@ -55,6 +55,13 @@ _FOR_A_THING = re.compile(
     rf"[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]*[:=][ \t]*{_VALUE}"
 )
 """"pw for the nas: Tr0ub4dor&3" (an adversary: kept as typed)."""
+_PASSWORD_THEN_NETWORK = re.compile(
+    rf"(?i)\b(?:{_PASSWORD}|passwort|contrase[ñn]a|senha)[ \t]+"
+    r"(?:(?:del|della|de(?:[ \t]+la)?|do|da|du)[ \t]+)?(?:wi-?fi|wlan|rete|red)[ \t]*[:=]?[ \t]+"
+    + _VALUE
+)
+""""password wifi spiaggia9", "contraseña del wifi mar2024" (a second adversary saw it shown to
+the model unasked, beside the gate code asked for)."""
 _NETWORKS_KEY = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router|ssid)\b[^\n.;]{0,40}?,[ \t]*key[ \t]*[:=]?[ \t]+" + _VALUE
 )
@@ -298,6 +305,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_QUOTED_AFTER, _a_quoted_password),
             (_FOR_A_THING, _looks_like_a_password),
             (_NETWORKS_KEY, _looks_like_a_password),
+            (_PASSWORD_THEN_NETWORK, _looks_like_a_password),
             (_BARE_KEY, _looks_like_a_key),
             (_NEXT_LINE, _anything),
             (_RELATIVE, _marked),
