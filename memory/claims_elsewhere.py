@@ -86,11 +86,27 @@ _HINTS = ("mud", "trasfer", "ménag", "menag", "gezogen", "viv", "abito", "habit
           "alerg")  # fmt: skip
 
 
+_LAST_CLAUSE = re.compile(r"[,;]\s+(?=[^,;]+$)")
+
+
 def said_in_english(text: str) -> str:
-    """`text` in English if it says, in another language, a move, a job or an allergy."""
+    """`text` in English if it says, in another language, a move, a job or an allergy.
+
+    Said whole, or in its last clause: "Ich bin nicht mehr bei Siemens, ich arbeite jetzt
+    bei Bosch" (a second adversary saw it change nothing).
+    """
     lowered = text.casefold()
     if not any(hint in lowered for hint in _HINTS):
         return text
+    read = _read(text)
+    if read == text and (last := _LAST_CLAUSE.search(text)) is not None:
+        clause = text[last.end() :]
+        return _read(clause) if _read(clause) != clause else text
+    return read
+
+
+def _read(text: str) -> str:
+    """`text` in English if the whole of it says a move, a job or an allergy."""
     if (found := _MOVED.match(text)) is not None:
         return f"I moved to {found['place'].strip()}"
     if (found := _LIVE_NOW.match(text)) is not None:

@@ -32,6 +32,9 @@ from memory.fact_values import new_value
         ("Nos mudamos a Madrid en marzo", None),
         ("Mudamos para Braga no próximo mês", None),
         ("Trabajo en Telefónica desde el lunes", None),
+        ("Nos mudamos a Valencia, el mes que viene", None),
+        # The last clause (a second adversary).
+        ("Ich bin nicht mehr bei Siemens, ich arbeite jetzt bei Bosch", "I work at Bosch now"),
     ],
 )
 def test_a_claim_in_another_language_is_read_in_english(said: str, english: str | None) -> None:
