@@ -481,34 +481,30 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         ]
     )
     if worded:
-        pieces, at = [], 0
-        for kind, (start, end) in worded:
-            values.append((kind, text[start:end]))
-            pieces += [text[at:start], f"[REDACTED:{kind}]"]
-            at = end
-            if kind not in found:
-                found.append(kind)
-        text = "".join([*pieces, text[at:]])
+        text = _replaced(text, worded, found, values)
         lowered = text.lower()
     if "pin" in lowered:
         apply("pin", [m.span(1) for m in _PIN.finditer(text)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
-    text = _with_codes_beside(text, found, values)
+    # The other codes beside a redacted one (`_more_codes_beside`).
+    text = _replaced(text, _more_codes_beside(text), found, values)
     return _said_again(text, values), found, values
 
 
-def _with_codes_beside(text: str, found: list[str], values: list[tuple[str, str]]) -> str:
-    """`text` with the other codes beside a redacted one redacted (`_more_codes_beside`).
+def _replaced(
+    text: str,
+    spans: list[tuple[str, tuple[int, int]]],
+    found: list[str],
+    values: list[tuple[str, str]],
+) -> str:
+    """`text` with each (kind, span) of `spans`, in order, replaced by its kind's marker.
 
-    In one pass: spans of one kind replaced first would move the other kind's. Their kinds
+    In one pass: spans of one kind replaced first would move the other kinds'. Their kinds
     and values join `found` and `values`.
     """
-    beside = _more_codes_beside(text)
-    if not beside:
-        return text
     pieces, at = [], 0
-    for kind, (start, end) in beside:
+    for kind, (start, end) in spans:
         values.append((kind, text[start:end]))
         pieces += [text[at:start], f"[REDACTED:{kind}]"]
         at = end

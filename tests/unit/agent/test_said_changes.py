@@ -416,14 +416,33 @@ async def test_what_is_no_change_of_the_users_health_fact_leaves_it(
     assert await _in_effect(harness) == before
 
 
-async def test_a_name_two_people_share_said_alone_updates_neither(harness: Harness) -> None:
-    """Found by an adversary: "Big news: Alex's new phone number is 555-0999" replaced the
-    partner Alex's number while the boss Alex's was in effect too."""
-    await harness.memory.store("boss", "My boss Alex's phone number is 555-0101", "core")
-    await harness.memory.store("partner", "My partner Alex's phone number is 555-0202", "core")
+@pytest.mark.parametrize(
+    ("known", "message"),
+    [
+        # An adversary: "Big news: Alex's new phone number is 555-0999" replaced the partner
+        # Alex's number while the boss Alex's was in effect too.
+        (
+            [
+                "My boss Alex's phone number is 555-0101",
+                "My partner Alex's phone number is 555-0202",
+            ],
+            "Big news: Alex's new phone number is 555-0999",
+        ),
+        # A first name alone, of two contacts (an allotment's secretary's round).
+        (
+            ["Noreen Kelly's number is 087 111 2222", "Noreen Walsh's number is 086 444 5555"],
+            "Noreen has a new number 087 999 0000",
+        ),
+    ],
+)
+async def test_a_name_two_people_share_said_alone_updates_neither(
+    harness: Harness, known: list[str], message: str
+) -> None:
+    for number, fact in enumerate(known):
+        await harness.memory.store(f"person-{number}", fact, "core")
     before = await _in_effect(harness)
     harness.model.add("Noted.")
-    await harness.turn("Big news: Alex's new phone number is 555-0999")
+    await harness.turn(message)
     assert await _in_effect(harness) == before
 
 
@@ -448,17 +467,6 @@ async def test_a_contacts_new_number_said_in_chat_updates_theirs_alone(
         "noreen": now,
         "paddy": "Paddy Kelly's number is 087 333 4444",
     }
-
-
-async def test_a_first_name_two_contacts_share_said_alone_updates_neither(
-    harness: Harness,
-) -> None:
-    await harness.memory.store("kelly", "Noreen Kelly's number is 087 111 2222", "core")
-    await harness.memory.store("walsh", "Noreen Walsh's number is 086 444 5555", "core")
-    before = await _in_effect(harness)
-    harness.model.add("Noted.")
-    await harness.turn("Noreen has a new number 087 999 0000")
-    assert await _in_effect(harness) == before
 
 
 async def test_a_doctor_said_name_first_in_chat_updates_the_doctor(harness: Harness) -> None:
