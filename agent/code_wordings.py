@@ -110,6 +110,11 @@ _LABEL_FIRST = re.compile(
 )
 """"Code 55-81 for the bin store", "pin 12 34 for the bike shed", "Code is 4B-719 for the
 boat": the label first, then what it opens (a second adversary)."""
+_SET_THE_CODE_TO = re.compile(
+    r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+(?:[\w'-]+[ \t]+)?"
+    r"(?:pin|passcode|code|combination|combo)[ \t]+to[ \t]+" + _CODE
+)
+""""I set the pin to 2 4 6 8 0" (a second adversary saw the last digit kept)."""
 _FEWEST_LABELLED_DIGITS = 4
 _CODE_OPENS = re.compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
 """"8080 opens the cottage key safe" (a second adversary)."""
@@ -379,6 +384,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _COMBO_AFTER,
         _CHANGED_ELSEWHERE,
         _CODE_OPENS,
+        _SET_THE_CODE_TO,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [

@@ -695,6 +695,7 @@ def test_a_year_or_a_time_beside_a_code_is_kept() -> None:
         ("Code is 4B-719 for the boat", "4B-719"),
         ("Casa al mare: codice del cancello 3333, password wifi spiaggia9", "spiaggia9"),
         ("contraseña del wifi mar2024", "mar2024"),
+        ("I set the pin to 2 4 6 8 0", "2 4 6 8 0"),
     ],
 )
 def test_a_code_said_changed_or_in_another_language_is_redacted(text: str, secret: str) -> None:
