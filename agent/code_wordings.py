@@ -110,11 +110,6 @@ _LABEL_FIRST = re.compile(
 )
 """"Code 55-81 for the bin store", "pin 12 34 for the bike shed", "Code is 4B-719 for the
 boat": the label first, then what it opens (a second adversary)."""
-_SET_THE_CODE_TO = re.compile(
-    r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+(?:[\w'-]+[ \t]+)?"
-    r"(?:pin|passcode|code|combination|combo)[ \t]+to[ \t]+" + _CODE
-)
-""""I set the pin to 2 4 6 8 0" (a second adversary saw the last digit kept)."""
 _FEWEST_LABELLED_DIGITS = 4
 _CODE_OPENS = re.compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
 """"8080 opens the cottage key safe" (a second adversary)."""
@@ -159,6 +154,13 @@ _NOT_SECRET_CODES = (
     r"voucher|gift|referral|tracking|product|colou?r|dress|source|qr|bar|cheat|morse|tax|"
     r"sort|swift|routing|airport|flight|course|class|room"
 )
+_SET_THE_CODE_TO = re.compile(
+    r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
+    rf"(?!(?:{_NOT_SECRET_CODES})\b)(?:[\w'-]+[ \t]+)?"
+    r"(?:pin|passcode|code|combination|combo)[ \t]+to[ \t]+" + _CODE
+)
+""""I set the pin to 2 4 6 8 0" (a second adversary saw the last digit kept); not "changed the
+zip code to 90210"."""
 _LIST_OF_CODES = re.compile(
     r"(?i)(?:\b(?P<what>[a-z0-9]+)[ \t]+)?\bcodes?[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b)"
     r"[^\n.!?]*"
