@@ -139,11 +139,13 @@ class _Part:
     """False for a part asking for no secret ("is the beach house near the sea?")."""
 
 
-def _asked_parts(asked: str) -> list[_Part]:
+@lru_cache(maxsize=256)
+def _asked_parts(asked: str) -> tuple[_Part, ...]:
     """What each part of a message asks for, or the whole message's one thing.
 
     "the Graz wifi password and the Vienna door code" asks two things (an adversary was
-    shown all four secrets of both flats).
+    shown all four secrets of both flats). Read once a turn: whether a secret is asked
+    (`asks_for_a_secret`) and which (`most_of_what_was_asked`) both ask it.
     """
     parts = []
     for piece in [asked, *_ASKED_PARTS.split(asked)]:
@@ -156,7 +158,7 @@ def _asked_parts(asked: str) -> list[_Part]:
         asks = _ASKS_FOR_A_SECRET.search(piece) is not None and not _declined(piece)
         parts.append(_Part(asked_of_what(piece), kinds, asks))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
-    return pieces if len(pieces) > 1 else [whole]
+    return tuple(pieces) if len(pieces) > 1 else (whole,)
 
 
 def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[str, str]:

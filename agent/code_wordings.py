@@ -64,12 +64,14 @@ _CHANGED_THE_LOCK = re.compile(
 )
 """"changed the shed padlock to 3390 today" (a new user, an allotment's secretary: kept as
 typed)."""
+_FROM_ONE_CODE_TO_ANOTHER = (
+    r"from[ \t]+" + _CODE + r"[ \t]+to[ \t]+" + _CODE.replace("(\\d[", "(?P<new>\\d[", 1)
+)
+"""A change's old code (group 1) and its new one (group "new")."""
 _CHANGED_THE_CODE_FROM_TO = re.compile(
     r"(?i)\b(?:changed|switched|reset|updated)[ \t]+(?:the|my|our)[ \t]+"
-    r"(?:[\w'\u2019-]+[ \t]+){0,3}?(?:code|combo|combination|pin|passcode)[ \t]+from[ \t]+"
-    + _CODE
-    + r"[ \t]+to[ \t]+"
-    + _CODE.replace("(\\d[", "(?P<new>\\d[", 1)
+    r"(?:[\w'\u2019-]+[ \t]+){0,3}?(?:code|combo|combination|pin|passcode)[ \t]+"
+    + _FROM_ONE_CODE_TO_ANOTHER
 )
 """"I changed the alarm code from 3344 to 5566" (an adversary: both codes kept as typed)."""
 _CODE_FOR_A_THING = re.compile(
@@ -325,10 +327,7 @@ _CLAVE = re.compile(
 _CHANGED_FROM_TO = re.compile(
     r"(?i)\b(?:code|combo|combination|pin|passcode)[ \t]+"
     r"(?:was[ \t]+|has[ \t]+been[ \t]+|got[ \t]+)?"
-    r"(?:changed|switched|reset|updated)[ \t]+from[ \t]+"
-    + _CODE
-    + r"[ \t]+to[ \t]+"
-    + _CODE.replace("(\\d[", "(?P<new>\\d[", 1)
+    r"(?:changed|switched|reset|updated)[ \t]+" + _FROM_ONE_CODE_TO_ANOTHER
 )
 """"the shed padlock combo changed from 4321 to 8765" (an adversary: both codes saved, and
 shown to the model in a note)."""
@@ -440,7 +439,8 @@ def _bike(text: str, at: int) -> bool:
     return "bike" in near and ("bike lock" in wider or _A_BIKES_PLACE.search(wider) is None)
 
 
-_CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
+CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
+"""A time of day written as four digits ("0630", "1530")."""
 
 
 def _a_lockers_number(found: re.Match[str]) -> bool:
@@ -460,5 +460,5 @@ def _alarm_time(found: re.Match[str]) -> bool:
     return (
         "alarm" in said
         and not any(word in said for word in ("code", "pin", "combination", "combo"))
-        and _CLOCK.fullmatch(found.group(1)) is not None
+        and CLOCK.fullmatch(found.group(1)) is not None
     )

@@ -11,6 +11,7 @@ import uuid
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from memory.claims_elsewhere import said_in_english
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import change_terms
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
@@ -350,18 +351,23 @@ async def key_versions(memory: Memory, key: str, namespace: str) -> list[MemoryE
     return [entry for entry in found if entry.key == key]
 
 
+async def replaced_versions(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:
+    """The memories a write of `entry` replaced (`entry.supersedes`), still held as history."""
+    replaced = []
+    for entry_id in entry.supersedes:
+        old = await memory.get_by_id(entry_id)
+        if old is not None:
+            replaced.append(old)
+    return replaced
+
+
 async def replaced_under_other_keys(memory: Memory, entry: MemoryEntry) -> list[MemoryEntry]:
     """The facts under other keys that a write of `entry` replaced (`entry.supersedes`).
 
     Said by the CLI's store and the memory_store tool: a fact about the same subject
     stepping aside went unsaid (found by an adversary).
     """
-    replaced = []
-    for entry_id in entry.supersedes:
-        old = await memory.get_by_id(entry_id)
-        if old is not None and old.key != entry.key:
-            replaced.append(old)
-    return replaced
+    return [old for old in await replaced_versions(memory, entry) if old.key != entry.key]
 
 
 _OTHERS_READ = 1_000
@@ -385,8 +391,6 @@ async def saying_otherwise(
 
     `plain`: the facts that say only that (`claim_of` the whole fact) instead.
     """
-    from memory.claims_elsewhere import said_in_english  # not at first paint
-
     claim = claim_of(said_in_english(text))
     if claim is None:
         return []

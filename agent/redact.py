@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 
-from agent.code_wordings import CODE, bike_code_spans
+from agent.code_wordings import CLOCK, CODE, bike_code_spans
 from agent.loose_wordings import loose_spans
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, wording_spans
@@ -520,7 +520,6 @@ _FEWEST_DIGITS, _MOST_DIGITS = 4, 8
 """A code's digits: fewer is a count, more a phone or an account number."""
 _A_TIME_AFTER = re.compile(r"(?i)(?:\b(?:at|by|until|till|before|after|around)|@)\s*$")
 _A_YEAR_AFTER = re.compile(r"(?i)\b(?:since|in|of|year|until|till|back\s+in)\s*$")
-_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 
 
 def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
@@ -543,7 +542,7 @@ def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
             value = found[1]
             if not _FEWEST_DIGITS <= sum(c.isdigit() for c in value) <= _MOST_DIGITS:
                 continue
-            if _CLOCK.fullmatch(value) and _A_TIME_AFTER.search(text, 0, found.start(1)):
+            if CLOCK.fullmatch(value) and _A_TIME_AFTER.search(text, 0, found.start(1)):
                 continue  # "arriving 14/12 at 1530"
             if _A_YEAR.fullmatch(value) and _A_YEAR_AFTER.search(text, 0, found.start(1)):
                 continue  # "door code 4471 since 2019"

@@ -14,7 +14,7 @@ from agent.commands import MAX_FACT_CHARS
 from agent.memory_editing import (
     Forgotten,
     MemoryEditor,
-    replaced_under_other_keys,
+    replaced_versions,
     still_saying_otherwise,
 )
 from agent.messages import ToolCall, ToolExample, ToolSpec
@@ -284,21 +284,20 @@ class MemoryTools:
             result["kept_beside"] = {"key": previous.key, "content": previous.content}
         elif previous is not None and previous.content != entry.content:
             result["replaced"] = previous.content
-        elif previous is None and entry.key != args.key:
+        replaced = await replaced_versions(self.memory, entry)
+        if previous is None and entry.key != args.key:
             # Merged into a near-duplicate under its key: said, with the text it replaced
             # (a new user saw "stored as …" name another key than asked, and nothing more).
             result["merged_into"] = entry.key
-            for entry_id in entry.supersedes:
-                old = await self.memory.get_by_id(entry_id)
-                if old is not None and old.key == entry.key:
+            for old in replaced:
+                if old.key == entry.key:
                     result["replaced"] = old.content
             if entry.content != args.content and "replaced" not in result:
                 result["already_said_by"] = entry.key
         # Another key's fact about the same thing stepped aside: the model (and the chat's
         # tool line) are told which, so a wrong replacement can be seen and undone.
         others = [
-            {"key": old.key, "content": old.content}
-            for old in await replaced_under_other_keys(self.memory, entry)
+            {"key": old.key, "content": old.content} for old in replaced if old.key != entry.key
         ]
         if others:
             result["replaced_under_other_keys"] = others

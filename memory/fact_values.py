@@ -332,11 +332,16 @@ def _attribute_changed(new: str, old: str) -> bool:
     stayed in effect (the values' shared "com" made them look like two things named
     alike), as did two addresses and two employers.
     """
+    subjects = _subjects_of_other_values(new, old)
+    return subjects is not None and (subjects[0] == subjects[1] or _by_first_name(*subjects))
+
+
+def _subjects_of_other_values(new: str, old: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The subjects (`one_subject`) of two attribute claims giving other values, or None."""
     ours, theirs = user_value(new), user_value(old)
     if ours is None or theirs is None or related_apart(new, old) or ours[1] == theirs[1]:
-        return False
-    named, known = one_subject(ours[0]), one_subject(theirs[0])
-    return named == known or _by_first_name(named, known)
+        return None
+    return one_subject(ours[0]), one_subject(theirs[0])
 
 
 def first_name_alone(new: str, old: str) -> bool:
@@ -347,10 +352,8 @@ def first_name_alone(new: str, old: str) -> bool:
     Such a change is one person's only when one fact in effect is that person's
     (`memory.write_policy`, `agent.said_changes` ask it).
     """
-    ours, theirs = user_value(new), user_value(old)
-    if ours is None or theirs is None or related_apart(new, old) or ours[1] == theirs[1]:
-        return False
-    return _by_first_name(one_subject(ours[0]), one_subject(theirs[0]))
+    subjects = _subjects_of_other_values(new, old)
+    return subjects is not None and _by_first_name(*subjects)
 
 
 class _Told(Protocol):
