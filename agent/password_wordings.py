@@ -141,6 +141,12 @@ _CJK_LABEL = re.compile(
 です" was kept as typed (a new user writing half in Japanese)."""
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*(?!\d)[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 """A name, then its password; a time is no name ("login: 9am/5pm")."""
+_LOGIN_PAIR_TO_LINE_END = re.compile(
+    r"(?im)\blog[ -]?in[ \t]*[:=][ \t]*(?!\d)[^\s/]+[ \t]*/[ \t]*"
+    r"(?P<value>(?:[^\s,;|]*[^\s,;|.][ \t]+){1,3}?[^\s,;|]+?)(?:[ \t.]*$|\.[ \t]+(?-i:[A-Z]))"
+)
+"""A password with spaces that ends its line: "netflix login: anna@x.com / Pass word 99" left
+"word 99" to the model. Ending the line or its sentence, the words after can be nothing else."""
 _TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
 _MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
 _CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|security[ \t]+code)\b\D{0,24}?(\d{3,4})\b")
@@ -312,6 +318,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_AS_MY, _looks_like_a_password),
             (_THERE_IS, _looks_like_a_password),
             (_WHICH_IS, _looks_like_a_password),
+            (_LOGIN_PAIR_TO_LINE_END, _anything),
             (_LOGIN_PAIR, _anything),
             (_MYSQL, _anything),
             (_WIFI, _anything),

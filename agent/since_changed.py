@@ -27,7 +27,7 @@ from memory.event_days import (
     moves_it,
     several_events,
 )
-from memory.last_word import changes_its_value, supposes
+from memory.last_word import changes_its_value, names_which, supposes
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
@@ -196,11 +196,28 @@ async def _values_said_changed(
         and not _not_yet(e, now)
     }
     notes: dict[str, str] = {}
+    in_effect: list[MemoryEntry] | None = None
     for fact in facts:
         later = [message for message in said.values() if changes_its_value(fact, message)]
-        if later:
-            notes[fact.id] = f"since changed: {_saying(max(later, key=_written))}"
+        if not later:
+            continue
+        if in_effect is None:
+            in_effect = await _facts_in_effect(memory, recalled, namespace)
+        newest_said = max(later, key=_written)
+        if names_which(newest_said, fact, in_effect):
+            notes[fact.id] = f"since changed: {_saying(newest_said)}"
     return notes
+
+
+async def _facts_in_effect(
+    memory: Memory, recalled: list[MemoryEntry], namespace: str
+) -> list[MemoryEntry]:
+    """The recalled facts and the newest in effect: what else a change may mean."""
+    facts = [entry for entry in recalled if entry.category != CONVERSATION]
+    try:
+        return facts + await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
+    except MemoryStoreError:
+        return facts
 
 
 def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:

@@ -106,6 +106,9 @@ class LastWords:
 _A_NUMBER = re.compile(r"\d+(?:[/.:-]\d+)*")
 """A number as written: "3/8" is no number of "14/3, … 2/8" (a new user's correction of a
 birthday was taken for the same digits)."""
+_A_VALUE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|" + _A_NUMBER.pattern)
+"""A number, or an address: "Tom's wife has a new email, mary@new.ie" left "Tom's wife's
+email is mary@old.com" unmarked (a new user)."""
 _A_YEAR_SAID = re.compile(r"(?i)\b(?:in|since|from|of|back\s+in|until|till)\s+(?:19|20)\d\d\b")
 """When a change was, not what it changed to: "the door code changed in 2023 but I still
 know it" marked both flats' codes changed since (an adversary)."""
@@ -123,7 +126,7 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     if not _says_a_change(message.content):
         return False
     said = _A_YEAR_SAID.sub(" ", message.content)
-    numbers = set(_A_NUMBER.findall(said)) - set(_A_NUMBER.findall(fact.content))
+    numbers = set(_A_VALUE.findall(said)) - set(_A_VALUE.findall(fact.content))
     shared = _subject(message.content) & _subject(fact.content)
     if not numbers or len(shared) < _SHARED_AT_LEAST:
         return False
@@ -134,3 +137,25 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     # Another's news: "Tom's gym membership is now 45 instead of 30" marked "My gym
     # membership costs 30 a month" (an adversary).
     return not of_someone_else(message.content, fact.content)
+
+
+def names_which(message: MemoryEntry, fact: MemoryEntry, others: Iterable[MemoryEntry]) -> bool:
+    """Whether `message`, changing `fact`, names it and none of `others` it may mean as well.
+
+    "I got Noreen's new number, 085 …" beside "Noreen Kelly's number is 087 …" and
+    "Noreen Walsh's number is 086 …" marked both changed since (a new user): it says the
+    same of each, and each holds a word it lacks (her surname).
+    """
+    said = _subject(message.content)
+    lacking = _subject(fact.content) - said
+    if not lacking:
+        return True
+    shared = _subject(fact.content) & said
+    return not any(
+        other.id != fact.id
+        and other.category != CONVERSATION
+        and _subject(other.content) & said == shared
+        and _subject(other.content) - said not in (frozenset(), lacking)
+        and changes_its_value(other, message)
+        for other in others
+    )

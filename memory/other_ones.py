@@ -205,6 +205,10 @@ def _whose(text: str) -> str:
             # is the son's, "Tom's wife's email" the wife's (an adversary saw each replace
             # the named one's own).
             chained = _THEIRS.match(text, found.end())
+            if chained is None:
+                # A relation said without its own "'s": "Tom's wife has a new email" is the
+                # wife's news (a new user saw it mark Tom's own email changed).
+                chained = _RELATION.match(text, found.end())
             return f"{owner}'s {chained['who'].casefold()}" if chained else owner
         relation = _RELATION.match(text, found.end())
         return relation["who"].casefold() if relation else _ME

@@ -227,6 +227,9 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("pw hunter2!", "hunter2"),
         ("the login for the bank is user ana pass Tr0ub4dor&3", "Tr0ub4dor&3"),
         ("login: ana / hunter2", "hunter2"),
+        # A password with spaces ending its line or sentence (it left "word 99").
+        ("netflix login: anna@x.com / Pass word 99", "word 99"),
+        ("netflix login: anna@x.com / Pass word 99. Thanks", "word 99"),
         ("password:\nhunter2", "hunter2"),
         ("bank login:\npassword:\nTr0ub4dor&3", "Tr0ub4dor&3"),
         ("my door passcode is 1234 5678", "5678"),

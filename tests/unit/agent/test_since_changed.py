@@ -535,6 +535,31 @@ async def test_a_later_message_putting_one_of_a_facts_values_right_marks_it(
     assert "it's 3/8 not 2/8" in recalled.since_changed[fact.id]
 
 
+async def test_a_new_value_naming_not_whose_of_two_marks_neither(harness: Harness) -> None:
+    """Found by a new user: "I got Noreen's new number" marked both Noreens' numbers changed
+    since; with one Noreen, hers is marked."""
+    kelly = await harness.memory.store("kelly", "Noreen Kelly's number is 087 111 2222", "core")
+    walsh = await harness.memory.store("walsh", "Noreen Walsh's number is 086 333 4444", "core")
+    await _said(harness, "I got Noreen's new number, 085 999 8888")
+    recalled = await _recalled(harness, "what is Noreen Kelly's number?")
+    assert {kelly.id, walsh.id} <= {entry.id for entry in recalled.injected}
+    assert not {kelly.id, walsh.id} & set(recalled.since_changed)
+    await harness.memory.forget("walsh")
+    recalled = await _recalled(harness, "what is Noreen Kelly's number?")
+    assert "085 999 8888" in recalled.since_changed[kelly.id]
+
+
+async def test_a_relations_new_address_marks_theirs_not_the_named_ones(harness: Harness) -> None:
+    """Found by a new user: "Tom's wife has a new email, mary@new.ie" marked Tom's own email
+    changed, and left his wife's unmarked (an address is a value too)."""
+    wife = await harness.memory.store("wife", "Tom's wife's email is mary@old.com", "core")
+    tom = await harness.memory.store("tom", "Tom's email is tom@x.com", "core")
+    await _said(harness, "Tom's wife has a new email, mary@new.ie")
+    recalled = await _recalled(harness, "what is Tom's wife's email?")
+    assert "mary@new.ie" in recalled.since_changed[wife.id]
+    assert tom.id not in recalled.since_changed
+
+
 async def _said(harness: Harness, text: str, at: str = "") -> MemoryEntry:
     """`text` saved as a message of an earlier chat (`at`: its key's end, unique)."""
     key = f"conversation/s0/{at or len(text)}"
