@@ -14,7 +14,12 @@ import re
 
 _NAME_PART = r"(?-i:[A-ZÀ-Þ])[\w'\u2019.&-]*"
 _LINKING = r"(?:de|del|la|do|da|am|an|sur|sul|el)"
-_PLACE = rf"(?P<place>{_NAME_PART}(?:\s+(?:{_LINKING}\s+)?{_NAME_PART}){{0,3}})"
+_PLACE = (
+    rf"(?P<place>{_NAME_PART}(?:\s+(?:{_LINKING}\s+)?{_NAME_PART}){{0,3}}"
+    # One word in lower case, where nothing is in capitals: "me mudé a sevilla" (how a new
+    # user types; it was read as no move).
+    r"|(?<![^\W\d_])(?-i:[a-zà-ÿ][\w'\u2019-]*)(?=[\s.!]*$))"
+)
 """A place named, capitalised, and nothing after it: "Nos mudamos a Valencia el mes que
 viene" is a plan (an adversary saw it replace the home with "I moved to Valencia el mes que
 viene")."""
@@ -26,7 +31,7 @@ _MOVED = re.compile(
     r"(?i)^\s*(?:"
     r"(?:me\s+he\s+mudado|me\s+mud[eé]|nos\s+hemos\s+mudado|nos\s+mudamos)\s+a"
     r"|(?:mi\s+sono|ci\s+siamo)\s+trasferit[oaie]\s+(?:a|in)"
-    r"|(?:mudei-me|me\s+mudei|mudamo-nos|n[oó]s\s+mudamos|mudamos)\s+(?:para|pra)"
+    r"|(?:mudei-me|me\s+mudei|mud[aá]mo-nos|n[oó]s\s+mudamos|mudamos)\s+(?:para|pra)"
     r"|(?:j['\u2019]ai|nous\s+avons)\s+d[ée]m[ée]nag[ée]\s+(?:[àa]|en)"
     r"|(?:ich\s+bin|wir\s+sind)\s+(?:jetzt\s+)?nach"
     rf")\s+{_PLACE}(?:\s+gezogen)?{_END}"
@@ -49,6 +54,20 @@ _WORK_AT = re.compile(
 )
 """'Ahora trabajo en Telefónica', 'Ich arbeite jetzt bei Siemens', 'Je travaille chez
 Renault'."""
+_STARTED_WORK = re.compile(
+    r"(?i)^\s*(?:"
+    r"empec[eé]\s+a\s+trabajar\s+(?:en|para|con)"
+    r"|(?:ho|abbiamo)\s+iniziato\s+a\s+lavorare\s+(?:da|per|presso|in|con)"
+    r"|j['\u2019]ai\s+commenc[ée]\s+[àa]\s+travailler\s+(?:chez|pour|[àa])"
+    r"|comecei\s+a\s+trabalhar\s+(?:na|no|em|para|com)"
+    rf")\s+{_EMPLOYER}{_END}"
+)
+"""'Empecé a trabajar en Telefónica', 'Ho iniziato a lavorare da Ferrero', "J'ai commencé à
+travailler chez Renault", 'Comecei a trabalhar na Sonae' (a new user: read as no new job)."""
+_STARTED_WORK_DE = re.compile(
+    rf"(?i)^\s*ich\s+habe\s+(?:jetzt\s+)?bei\s+{_EMPLOYER}\s+angefangen{_END}"
+)
+"""'Ich habe bei Bosch angefangen'."""
 _ARTICLE = r"(?:(?:la|el|le|les|los|las|il|lo|gli|die|der|das|o|os|as|a)\s+|l['\u2019]\s*)?"
 _NO_LONGER_ALLERGIC = re.compile(
     r"(?i)^\s*(?:"
@@ -82,8 +101,8 @@ _ALLERGENS = {
     "dogs": r"chiens|perros|cani|hunde|c[ãa]es",
 }
 _HINTS = ("mud", "trasfer", "ménag", "menag", "gezogen", "viv", "abito", "habite", "wohne",
-          "moro", "trabaj", "lavoro", "travaille", "arbeite", "trabalho", "allerg", "alérg",
-          "alerg")  # fmt: skip
+          "moro", "trabaj", "lavor", "travail", "arbeite", "trabal", "allerg", "alérg",
+          "alerg", "angefangen")  # fmt: skip
 
 
 _LAST_CLAUSE = re.compile(r"[,;]\s+(?=[^,;]+$)")
@@ -107,10 +126,12 @@ def said_in_english(text: str) -> str:
 
 def _read(text: str) -> str:
     """`text` in English if the whole of it says a move, a job or an allergy."""
-    if (found := _MOVED.match(text)) is not None:
-        return f"I moved to {found['place'].strip()}"
-    if (found := _LIVE_NOW.match(text)) is not None:
-        return f"I live in {found['place'].strip()}"
+    if (found := _MOVED.match(text)) is not None and (place := _place(found["place"], text)):
+        return f"I moved to {place}"
+    if (found := _LIVE_NOW.match(text)) is not None and (place := _place(found["place"], text)):
+        return f"I live in {place}"
+    if (found := _STARTED_WORK.match(text) or _STARTED_WORK_DE.match(text)) is not None:
+        return f"I started working at {found['employer'].strip()}"
     if (found := _WORK_AT.match(text)) is not None:
         now = " now" if found["now"] or found["jetzt"] else ""
         return f"I work at {found['employer'].strip()}{now}"
@@ -119,6 +140,26 @@ def _read(text: str) -> str:
     if (found := _ALLERGIC.match(text)) is not None:
         return f"I'm allergic to {_allergen(found['what'])}"
     return text
+
+
+def _place(said: str, text: str) -> str:
+    """A place's name, with its capital where it was typed in lower case; "" if it is none.
+
+    In lower case, a word is a place only where nothing after the first letter is written
+    in capitals, and no word for a home or a place said otherwise ("me mudé a casa").
+    """
+    said = said.strip()
+    if not said.islower():
+        return said
+    if any(c.isupper() for c in text[1:]) or said.casefold() in _NO_PLACE:
+        return ""
+    return said[:1].upper() + said[1:]
+
+
+_NO_PLACE = frozenset(
+    "casa aquí aqui allí alli allá alla ahí ahi otra otro qui là la lì li ici dort dorthin "
+    "hier da dahin lá cá ali aí nuevo nueva novo nova nuovo nuova nouveau nouvelle".split()
+)
 
 
 def _allergen(said: str) -> str:

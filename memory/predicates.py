@@ -389,7 +389,13 @@ def _a_value(value: str, text: str, *, home: bool) -> bool:
     # Written in lower case where the rest has capitals: a state ("I live in fear"), not a
     # name. Someone who types all in lower case still names places ("i live in porto").
     written = re.sub(r"(?i)^the\s+", "", value.lstrip())
-    return not (written[:1].islower() and any(c.isupper() for c in text))
+    return not (written[:1].islower() and _CAPITALS_OF_NAMES.search(text))
+
+
+_CAPITALS_OF_NAMES = re.compile(r"\b(?!I\b|I['\u2019])[A-Z]|\B[A-Z]")
+"""A capital not of the word "I": who types "I moved to portobello" writes no place in
+capitals (a new user saw it left unread, and her old home in effect). A sentence's first
+capital counts: "My job is at risk" is no job."""
 
 
 def user_claim(text: str) -> tuple[str, str] | None:

@@ -137,6 +137,15 @@ _A_MONTH = re.compile(rf"(?i)\b(?:{MONTH_NAMES})\b")
 _WEEK_OR_TOMORROW_SHORT = re.compile(r"(?i)(?<![\w-])(?:wks?|tomoz|2moz)(?![\w-])")
 
 
+def places_in_lower_case_read(text: str) -> bool:
+    """Whether `text` names what migration 0030 reads anew.
+
+    A home or an employer said in lower case beside the capital "I" ("I moved to
+    portobello" is found by "where do I live?", `memory.predicates`).
+    """
+    return states_a_predicate(text) and any(c.isupper() for c in text)
+
+
 def months_to_come_read(text: str) -> bool:
     """Whether `text` names what migration 0029 reads anew.
 

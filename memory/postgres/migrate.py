@@ -27,6 +27,7 @@ from memory.postgres.schema import (
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
     OTHER_LANGUAGES_READ,
+    PLACES_IN_LOWER_CASE_READ,
     RANGES_AND_WORDS_READ,
     SAVED_DAYS_APART,
     SHORT_WORDS_READ,
@@ -43,6 +44,7 @@ from memory.read_anew import (
     dates_or_medicines,
     months_to_come_read,
     other_languages_read,
+    places_in_lower_case_read,
     ranges_or_words,
     short_words_or_markers,
     stops_in_other_languages,
@@ -130,6 +132,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     STOPS_IN_OTHER_LANGUAGES_READ: stops_in_other_languages,
     OTHER_LANGUAGES_READ: other_languages_read,
     MONTHS_TO_COME_READ: months_to_come_read,
+    PLACES_IN_LOWER_CASE_READ: places_in_lower_case_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

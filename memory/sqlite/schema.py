@@ -17,6 +17,7 @@ from memory.read_anew import (
     dates_or_medicines,
     months_to_come_read,
     other_languages_read,
+    places_in_lower_case_read,
     ranges_or_words,
     short_words_or_markers,
     stops_in_other_languages,
@@ -373,6 +374,10 @@ def _months_to_come_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, months_to_come_read)
 
 
+def _places_in_lower_case_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, places_in_lower_case_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -442,6 +447,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "the fee goes up to €45 from January", said in December, is found by "next year";
     # "wk" and "tomoz" are read as "week" and "tomorrow".
     Migration("0029_months_to_come_read", _months_to_come_read),
+    # "I moved to portobello" is found by "where do I live?".
+    Migration("0030_places_in_lower_case_read", _places_in_lower_case_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -33,6 +33,21 @@ from memory.fact_values import new_value
         ("Mudamos para Braga no próximo mês", None),
         ("Trabajo en Telefónica desde el lunes", None),
         ("Nos mudamos a Valencia, el mes que viene", None),
+        # Found by a new user: a new job begun, the European Portuguese "mudámo-nos", a
+        # place typed in lower case; not a sister's move, a word for home, nor a lower-case
+        # word where names have capitals.
+        ("Empecé a trabajar en Telefónica", "I started working at Telefónica"),
+        ("Ho iniziato a lavorare da Ferrero", "I started working at Ferrero"),
+        ("J'ai commencé à travailler chez Renault", "I started working at Renault"),
+        ("Comecei a trabalhar na Sonae", "I started working at Sonae"),
+        ("Ich habe bei Bosch angefangen", "I started working at Bosch"),
+        ("Mudámo-nos para Braga", "I moved to Braga"),
+        ("me mudé a sevilla", "I moved to Sevilla"),
+        ("ich wohne jetzt in berlin", "I live in Berlin"),
+        ("Mi hermana se mudó a Sevilla", None),
+        ("Me mudé a casa", None),
+        ("me mudé a sevilla con Ana", None),
+        ("nos mudamos a valencia el mes que viene", None),
         # The last clause (a second adversary).
         ("Ich bin nicht mehr bei Siemens, ich arbeite jetzt bei Bosch", "I work at Bosch now"),
     ],
@@ -49,3 +64,12 @@ def test_a_claim_in_another_language_gives_the_fact_another_value() -> None:
         "Je ne suis plus allergique à la pénicilline", "Je suis allergique à la pénicilline"
     )
     assert not new_value("Je suis allergique aux arachides", "I'm allergic to penicillin")
+
+
+def test_a_move_typed_in_lower_case_gives_the_home_another_value() -> None:
+    """Found by a new user who types in lower case: "I moved to portobello" beside "I live
+    in Leith" left both in effect (the capital "I" made the place a state, as in "fear")."""
+    assert new_value("I moved to portobello", "I live in Leith")
+    assert new_value("me mudé a sevilla", "I live in Madrid")
+    assert not new_value("I live in fear", "I live in Leith")
+    assert not new_value("I moved to portobello with Ewan", "Ewan lives in Leith")
