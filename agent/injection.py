@@ -186,7 +186,8 @@ def select(
             # door code is 1379" told the model nothing of the home (an adversary). Asked
             # for, only the secret asked for (`agent.asked_secrets`).
             shown = of_what_was_asked.get(found.id) or redacted_for_the_model(found.content)
-            entry = found.model_copy(update={"content": shown})
+            key = key_without_secrets(found.key, found.content, shown)
+            entry = found.model_copy(update={"content": shown, "key": key})
         scores = entry.scores
         if scores is not None and scores.low_confidence:
             cut.append(CutMemory(entry, "low confidence"))
@@ -202,6 +203,24 @@ def select(
             injected.append(entry)
             total += min(len(entry.content), budget.max_entry_chars)
     return injected, cut
+
+
+_KEY_PARTS = re.compile(r"[^\W_]{3,}")
+
+
+def key_without_secrets(key: str, content: str, shown: str) -> str:
+    """`key` less the parts of it that are secrets `shown` leaves out of `content`.
+
+    A key made before keys were made without secrets holds part of one ("villa_pin_4471",
+    "bike_lock_combination_is_3179"): shown beside the redacted fact, it told the model.
+    """
+    told, kept = content.casefold(), shown.casefold()
+
+    def part(found: re.Match[str]) -> str:
+        word = found.group().casefold()
+        return "redacted" if word in told and word not in kept else found.group()
+
+    return _KEY_PARTS.sub(part, key)
 
 
 def _one_line(text: str) -> str:

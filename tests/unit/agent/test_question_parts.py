@@ -312,6 +312,24 @@ async def test_a_fact_is_shown_with_its_secret_redacted_unless_one_is_asked_for(
     assert [e.content for e in recalled.injected] == [shown]
 
 
+async def test_a_key_holding_part_of_a_secret_is_shown_without_it(harness: Harness) -> None:
+    """A key made before keys were made without secrets ("villa_pin_4471") told the model
+    the PIN its fact was shown without; asked for, the key is as stored."""
+    await harness.memory.store("villa_pin_4471", "Villa PIN is 4471", "core")
+    harness.model.add("Noted.", "4471.")
+    events = await harness.turn("is the villa near the beach?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert [(e.key, e.content) for e in recalled.injected] == [
+        ("villa_pin_redacted", "Villa PIN is [REDACTED:pin]")
+    ]
+    assert "4471" not in harness.model.requests[-1].messages[-1].content
+    events = await harness.turn("what's the villa PIN?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert [(e.key, e.content) for e in recalled.injected] == [
+        ("villa_pin_4471", "Villa PIN is 4471")
+    ]
+
+
 @pytest.mark.parametrize(
     ("message", "asks"),
     [
