@@ -248,3 +248,21 @@ def _clause_around(text: str, start: int, end: int) -> str:
     after = _CLAUSE_BREAK.search(text, end)
     closing = after.start() if after else len(text)
     return f"{before[opening:]} {text[end:closing]}"
+
+
+_KEY_PARTS = re.compile(r"[^\W_]{3,}")
+
+
+def key_without_secrets(key: str, content: str, shown: str) -> str:
+    """`key` less the parts of it that are secrets `shown` leaves out of `content`.
+
+    A key made before keys were made without secrets holds part of one ("villa_pin_4471",
+    "bike_lock_combination_is_3179"): shown beside the redacted fact, it told the model.
+    """
+    told, kept = content.casefold(), shown.casefold()
+
+    def part(found: re.Match[str]) -> str:
+        word = found.group().casefold()
+        return "redacted" if word in told and word not in kept else found.group()
+
+    return _KEY_PARTS.sub(part, key)

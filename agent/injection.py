@@ -18,6 +18,7 @@ from agent.about_someone import (
 from agent.asked_secrets import (
     asks_for_a_secret,
     holds_a_secret,
+    key_without_secrets,
     most_of_what_was_asked,
     redacted_for_the_model,
 )
@@ -203,24 +204,6 @@ def select(
             injected.append(entry)
             total += min(len(entry.content), budget.max_entry_chars)
     return injected, cut
-
-
-_KEY_PARTS = re.compile(r"[^\W_]{3,}")
-
-
-def key_without_secrets(key: str, content: str, shown: str) -> str:
-    """`key` less the parts of it that are secrets `shown` leaves out of `content`.
-
-    A key made before keys were made without secrets holds part of one ("villa_pin_4471",
-    "bike_lock_combination_is_3179"): shown beside the redacted fact, it told the model.
-    """
-    told, kept = content.casefold(), shown.casefold()
-
-    def part(found: re.Match[str]) -> str:
-        word = found.group().casefold()
-        return "redacted" if word in told and word not in kept else found.group()
-
-    return _KEY_PARTS.sub(part, key)
 
 
 def _one_line(text: str) -> str:

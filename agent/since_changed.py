@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from agent.asked_secrets import redacted_for_the_model
+from agent.asked_secrets import key_without_secrets, redacted_for_the_model
 from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.date_terms import local_time
@@ -68,12 +68,13 @@ def _saying(entry: MemoryEntry) -> str:
     # Its secrets redacted, asked for or not: a fact keeps its secret, and a saved message
     # a bike lock's code (an adversary saw "the bike lock code is 7702" go to the model,
     # unasked, in the note on the fact it changed).
-    text = " ".join(redacted_for_the_model(entry.content).split())
+    said = redacted_for_the_model(entry.content)
+    text = " ".join(said.split())
     if len(text) > _SHOWN_CHARS:
         text = text[: _SHOWN_CHARS - 1] + "…"
     if entry.category == MemoryCategory.CONVERSATION.value:
         return f"a later message says {text!r}"
-    return f"{entry.key!r} says {text!r}"
+    return f"{key_without_secrets(entry.key, entry.content, said)!r} says {text!r}"
 
 
 CONVERSATION = MemoryCategory.CONVERSATION.value

@@ -292,6 +292,12 @@ async def test_a_later_fact_giving_a_secret_anew_marks_the_one_holding_the_old(
     assert recalled.since_changed == {
         old.id: "since changed: 'pin' says 'my plumbcenter trade counter pin is [REDACTED:pin] now'"
     }
+    # A key made before keys were made without secrets says the note without it.
+    await harness.memory.forget("pin")
+    await harness.memory.store("counter_pin_5096", "my plumbcenter trade counter pin is 5096 now")
+    recalled = await _recalled(harness, "whats the plumbcenter pin")
+    assert "5096" not in recalled.since_changed[old.id]
+    assert "'counter_pin_redacted' says" in recalled.since_changed[old.id]
 
 
 async def test_a_later_fact_giving_one_value_of_a_list_anew_marks_the_list(
