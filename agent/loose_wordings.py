@@ -62,12 +62,22 @@ _IN_NUMBER_WORDS = re.compile(
 )
 """"my pin is forty-eight twenty-one", "The code for the door: seven-seven-three-four"."""
 _CODE_AFTER_A_PLACE = re.compile(
-    r"(?i)\b(?:gate|door|alarm|keypad|building|entry|lock[ \t-]?box|garage)[ \t]+code\b"
+    r"(?i)\b(?:gate|door|alarm|keypad|building|entry|lock[ \t-]?box|garage|padlock|shed|"
+    r"storage(?:[ \t]+unit)?|key[ \t-]?(?:box|safe)|safe|intercom|studio|office)[ \t]+"
+    r"(?:pass)?(?:code|pin|combo|combination)\b"
     r"[^.?!\n\d]{0,40}?[,:][ \t]*(\d{3,8})\b"
 )
-""""the gate code at Anna's block, 5512 I think"."""
+""""the gate code at Anna's block, 5512 I think"; "storage unit code changed again, 9034
+now" (a new user, a photographer: kept as typed, and shown to the model)."""
 _WIFI = re.compile(
-    r"(?i)\bwi-?fi\b[ \t]*(?:[:=]|\bis\b|\bkey\b)[ \t]*(?P<value>[^\s,;]+)"
+    # Changed, then what it is now: "changed the studio wifi, its now Kelpie-Shutter-77" (a
+    # new user, a photographer: kept as typed, and made the chat's title).
+    r"(?i)\bwi-?fi\b(?:[ \t]+(?:password|pw|pass|key|code))?[ \t]*(?:[,;:\u2013\u2014-][ \t]*)?"
+    r"(?:and[ \t]+)?(?:it['\u2019]?s|it[ \t]+is|now[ \t]+it['\u2019]?s|is)[ \t]+now[ \t]+"
+    r"(?P<now>[^\s,;]+)"
+    r"|\bwi-?fi\b(?:[ \t]+(?:password|pw|pass|key|code))?[ \t]*[,;:\u2013\u2014-][ \t]*"
+    r"(?:it['\u2019]?s|it[ \t]+is)[ \t]+(?P<its>[^\s,;]+)"
+    r"|\bwi-?fi\b[ \t]*(?:[:=]|\bis\b|\bkey\b)[ \t]*(?P<value>[^\s,;]+)"
     r"|\b(?:ssid|wi-?fi|network)\b[^\n.]{0,30}?\bkey[ \t]*[:=]?[ \t]*(?P<key>[^\s,;]+)"
 )
 _A_PASSWORD_LATER = re.compile(r"(?i)\b(?:password|passwd|pwd|pw|pass|key)\b")
@@ -204,7 +214,7 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         if kinds_mixed(found[which]) >= 2:  # "bob@example.com / call me" gives no password
             spans.append(("secret", found.span(which)))
     for found in _WIFI.finditer(text):
-        which = "value" if found["value"] else "key"
+        which = next(name for name in ("value", "now", "its", "key") if found[name])
         value = found[which]
         # A key holds a digit or a symbol: "my wifi is Netgear" names the router; so does
         # "the wifi is Home5G and the password's daffodil" (an adversary).

@@ -201,6 +201,9 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
         "der Fehlercode ist 404",
         "Le code promo est SUMMER20",
         "el código de barras es 5601234",
+        "the wifi is now working",
+        "the wifi, it's down again since 2019",
+        "the wifi's been slow, its now fixed after 5 calls",
     ],
 )
 def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
@@ -227,6 +230,11 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("pw hunter2!", "hunter2"),
         ("the login for the bank is user ana pass Tr0ub4dor&3", "Tr0ub4dor&3"),
         ("login: ana / hunter2", "hunter2"),
+        # Found by a new user, a photographer: a changed code or wifi said as it is now.
+        ("storage unit code changed again, 9034 now", "9034"),
+        ("changed the studio wifi, its now Kelpie-Shutter-77", "Kelpie-Shutter-77"),
+        ("wifi is now Kelpie77!", "Kelpie77"),
+        ("studio wifi - its Kelpie-Shutter-77", "Kelpie-Shutter-77"),
         # A password with spaces ending its line or sentence (it left "word 99").
         ("netflix login: anna@x.com / Pass word 99", "word 99"),
         ("netflix login: anna@x.com / Pass word 99. Thanks", "word 99"),
