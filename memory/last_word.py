@@ -136,7 +136,32 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
         return False
     # Another's news: "Tom's gym membership is now 45 instead of 30" marked "My gym
     # membership costs 30 a month" (an adversary).
-    return not of_someone_else(message.content, fact.content)
+    if of_someone_else(message.content, fact.content):
+        return False
+    # Others named: "gutted, Lauren & Priya have cancelled their wedding, refunded the £300
+    # deposit today" marked "Mhairi & Tom wedding 28 Aug 2027 at Cromlix, deposit £450
+    # paid" (a new user, a wedding photographer).
+    named, theirs = _names(message.content), _names(fact.content)
+    return not (named and theirs and named.isdisjoint(theirs))
+
+
+_A_NAME = re.compile(
+    r"(?:(?<![.!?]\s)(?<!^)\b|(?=[A-Z][a-z\u00e0-\u00ff]+(?:['\u2019]s\b|\s+(?:(?:&|and)\s+)?[A-Z])))"
+    r"[A-Z][a-z\u00e0-\u00ff]+(?:['\u2019]s)?\b"
+)
+"""A word in capitals not opening a sentence, or opening one as a name does ("Mhairi & Tom",
+"Nora's", "Noreen Kelly")."""
+_NO_NAMES = frozenset(
+    "I Mr Mrs Ms Dr Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February "
+    "March April May June July August September October November December Jan Feb Mar Apr Jun "
+    "Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thur Thurs Fri Sat Sun".split()
+)
+
+
+def _names(text: str) -> frozenset[str]:
+    """The names a text gives, in capitals not opening a sentence: not a day nor a month."""
+    found = {m.group().removesuffix("'s").removesuffix("\u2019s") for m in _A_NAME.finditer(text)}
+    return frozenset(name.casefold() for name in found - _NO_NAMES)
 
 
 def names_which(message: MemoryEntry, fact: MemoryEntry, others: Iterable[MemoryEntry]) -> bool:

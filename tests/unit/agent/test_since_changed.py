@@ -555,6 +555,24 @@ async def test_a_new_value_naming_not_whose_of_two_marks_neither(harness: Harnes
     assert "085 999 8888" in recalled.since_changed[kelly.id]
 
 
+async def test_news_of_others_named_marks_not_a_booking_of_someone_else(harness: Harness) -> None:
+    """Found by a new user, a wedding photographer: a cancelled wedding's refunded deposit
+    marked another couple's booking changed since (another number, the same words)."""
+    mhairi = await harness.memory.store(
+        "mhairi", "Mhairi & Tom wedding 28 Aug 2027 at Cromlix, deposit £450 paid", "core"
+    )
+    await harness.memory.store(
+        "lauren", "Lauren & Priya wedding 12 Jun 2027 at Dalhousie Castle, deposit £300 paid"
+    )
+    await _said(harness, "gutted, Lauren & Priya cancelled the wedding, refunded the £300 deposit")
+    recalled = await _recalled(harness, "which weddings are in August?")
+    assert mhairi.id in {entry.id for entry in recalled.injected}
+    assert mhairi.id not in recalled.since_changed
+    await _said(harness, "Mhairi & Tom upped the deposit to £600 today")
+    recalled = await _recalled(harness, "which weddings are in August?")
+    assert "£600" in recalled.since_changed[mhairi.id]
+
+
 async def test_a_relations_new_address_marks_theirs_not_the_named_ones(harness: Harness) -> None:
     """Found by a new user: "Tom's wife has a new email, mary@new.ie" marked Tom's own email
     changed, and left his wife's unmarked (an address is a value too)."""
