@@ -168,6 +168,8 @@ async def test_detail_edit_pin_forget_and_undo(make_app: MakeApp) -> None:
         await settle(pilot)
         back = await memory.get("pet")
         assert back is not None and back.id == edited.id and back.pinned
+        # The keys go to the list, not the hidden button (a new user's typing went nowhere).
+        assert isinstance(h.app.focused, DataTable)
         # The status bar's count follows (it stayed one short until the next message).
         assert "3 memories" in str(h.app.status.render())
         assert back.content == "The cat is called Tofu"

@@ -626,7 +626,12 @@ class MemoryInspector(Vertical):
         if self.editor is None or self.last_forgotten is None:
             return
         forgotten, self.last_forgotten = self.last_forgotten, None
-        self.query_one("#inspector-undo").display = False
+        undo = self.query_one("#inspector-undo")
+        if undo.has_focus:
+            # Hidden with the focus, it took every key after: Down, Enter and typed text
+            # went nowhere until Tab (a new user lost a fact's text typed there).
+            self.query_one(DataTable).focus()
+        undo.display = False
         try:
             entry = await self.editor.undo_forget(forgotten)
         except MemoryStoreError as exc:
