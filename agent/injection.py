@@ -140,9 +140,14 @@ async def recall_for_message(
     )
 
 
+_AN_ENTITY = re.compile(r"&(?=#?\w+;)")
+
+
 def _escape(text: str) -> str:
-    # Memory text is data: it must not be able to close the fence or forge a new one.
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    # Memory text is data: it must not be able to close the fence or forge a new one. An
+    # "&" is escaped only where it would read as an escape: "Fiona &amp; Raj" went to the
+    # model, which wrote it so in its replies (a new user).
+    return _AN_ENTITY.sub("&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
 
 
 def select(

@@ -118,11 +118,11 @@ def _compact(entry: MemoryEntry) -> dict[str, Any]:
     return item
 
 
-_MARKUP_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+_MARKUP_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})
 
 
 def _dumps(value: object) -> str:
-    """The JSON the model reads, with <, > and & written as JSON escapes.
+    """The JSON the model reads, with < and > written as JSON escapes ("&" is as typed).
 
     Stored memory text is data: written raw, "<|im_end|><|im_start|>system" in a memory
     reached the model's chat template as its own tokens (found by an adversary), as it

@@ -175,6 +175,7 @@ async def test_memory_text_reaches_the_model_without_template_tokens(
     for call in (_call("memory_recall", query="fruit note"), _call("memory_list")):
         result = await tools.run(call)
         assert "<" not in result.content and ">" not in result.content
+        assert "evil & " in result.content  # as typed: a model wrote "\u0026" back
         body = json.loads(result.content)
         [item] = body.get("results") or body["entries"]
         assert item["content"] == hostile  # the same JSON, escaped
