@@ -125,6 +125,8 @@ _ASKS_A_PASSWORD = re.compile(
     r"(?i)\b(?:pass(?:word|wd)?s?|pws?|pwd|log\s?-?ins?|credentials|creds|passwort|kennwort|"
     r"contrase[ñn]a|clave|senha|mot\s+de\s+passe|(?:wi-?fi|network)\s+key)\b"
 )
+_GETTING_IN = re.compile(r"(?i)\b(?:get\s+in(?:to)?|let\s+(?:me|us)\s+in|enter|unlock|open)\b")
+"""Asking how to get in: for a code that opens, not any secret of the place."""
 _CODE_KINDS = frozenset({"code", "pin", "card-code"})
 _PASSWORD_KINDS = frozenset({"secret"})
 
@@ -137,6 +139,7 @@ class _Part:
     kinds: frozenset[str]
     asks: bool = True
     """False for a part asking for no secret ("is the beach house near the sea?")."""
+    said: str = ""
 
 
 @lru_cache(maxsize=256)
@@ -156,7 +159,7 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
         if codes and passwords:
             kinds = frozenset()  # both asked in one breath: either
         asks = _ASKS_FOR_A_SECRET.search(piece) is not None and not _declined(piece)
-        parts.append(_Part(asked_of_what(piece), kinds, asks))
+        parts.append(_Part(asked_of_what(piece), kinds, asks, piece))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
     return tuple(pieces) if len(pieces) > 1 else (whole,)
 
@@ -206,6 +209,10 @@ def _asked_of(
     kind asked for (the fact as a whole was what was asked of), but with `named_only`.
     """
     chosen = [at for at, (kind, _, _) in enumerate(spans) if kind in part.kinds]
+    if part.kinds and not chosen and _GETTING_IN.search(part.said):
+        # "how do i get in to the studio" asks for no wifi password: a new user, a
+        # photographer, was shown the studio's beside its keypad code.
+        return set()
     chosen = chosen or list(range(len(spans)))
     named = [
         at

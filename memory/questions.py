@@ -144,6 +144,15 @@ _FRAME = re.compile(
 )
 """What a question is about, said first: "For the Japan trip, what should I tell the
 airline …?" was used as a memory at 1.00 (found by a new user)."""
+_IN_A_FIX = re.compile(
+    r"(?i)^(?:i(?:'ve|\s+have)?\s+|just\s+)?(?:forgot|lost|left|locked)\s+(?:out\s+(?:of\s+)?)?"
+    r"(?:my|the|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*(?:again\s*)?[,;:.!-]+\s+(?=\S)"
+    r"|[,;.!-]+\s+(?:i(?:'ve|\s+have)?\s+|just\s+)?(?:forgot|lost|left|locked)\s+"
+    r"(?:out\s+(?:of\s+)?)?(?:my|the|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?(?:\s+again)?[.!]*$"
+)
+"""A plight said beside a question ("forgot my keys, how do i get in to the studio", "locked
+out the studio, hows do I get in?"): a new user saw such saved messages take the places of
+the keypad code's fact; it tells nothing to keep."""
 _TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 """A frame that tells something ("About my new job, …") is not only a frame."""
 
@@ -442,6 +451,7 @@ def asks_only(text: str) -> bool:
     questions after one another, each beginning with a question word.
     """
     said = _NUMBERED_PLACE.sub(lambda found: f"{found['place']} nr", _past_small_talk(text))
+    said = _IN_A_FIX.sub("", said).strip() or said
     if _TELLS_SOMETHING.match(said):
         return False
     if _asked_in_few_words(text, said) or _opened_as_a_question(said):

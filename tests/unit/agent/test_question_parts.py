@@ -413,6 +413,16 @@ async def test_a_bike_locks_code_goes_to_the_model_only_when_asked(harness: Harn
     assert "3-7-1-9" in shown["what's the code for my bike lock?"]
 
 
+async def test_how_to_get_in_shows_no_wifi_password_of_a_fact_apart(harness: Harness) -> None:
+    """Found by a new user, a photographer: "forgot my keys, how do i get in to the studio"
+    showed the studio's wifi password, kept in a fact of its own, beside the keypad code."""
+    await harness.memory.store("keypad", "Studio door keypad code is 7719", "core")
+    await harness.memory.store("wifi", "Studio wifi password is Thistle-Lens-42", "core")
+    shown = await _shown(harness, "forgot my keys, how do i get in to the studio")
+    assert "7719" in shown and "Thistle-Lens-42" not in shown
+    assert "Thistle-Lens-42" in await _shown(harness, "whats the studio wifi password")
+
+
 async def test_the_kind_of_secret_and_each_part_asked_for_are_read(harness: Harness) -> None:
     """Found by an adversary: "how do I get into the Vienna flat?" and "what's the code for
     the Vienna flat?" showed its wifi password and not its door code; "what's the Graz wifi
