@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from agent.commands import MAX_FACT_CHARS
+from agent.dropped_values import values_dropped
 from agent.memory_editing import (
     Forgotten,
     MemoryEditor,
@@ -118,6 +119,10 @@ def _compact(entry: MemoryEntry) -> dict[str, Any]:
     return item
 
 
+_NO_LONGER_SAID = (
+    "The new text no longer says these values of the earlier one. If they still hold, "
+    "store the fact again with them in it."
+)
 _MARKUP_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e"})
 
 
@@ -284,6 +289,9 @@ class MemoryTools:
             result["kept_beside"] = {"key": previous.key, "content": previous.content}
         elif previous is not None and previous.content != entry.content:
             result["replaced"] = previous.content
+            if dropped := values_dropped(previous.content, entry.content):
+                result["no_longer_said"] = dropped
+                result["note_on_replacing"] = _NO_LONGER_SAID
         replaced = await replaced_versions(self.memory, entry)
         if previous is None and entry.key != args.key:
             # Merged into a near-duplicate under its key: said, with the text it replaced

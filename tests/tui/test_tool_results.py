@@ -44,6 +44,17 @@ def test_a_forget_and_a_list_read_as_sentences() -> None:
     ]
     changed = json.dumps({"stored": {"key": "email", "content": "b@y"}, "replaced": "a@x"})
     assert summary(changed) == "stored as email, replacing its earlier text"
+    dropped = json.dumps(
+        {
+            "stored": {"key": "fiona", "content": "Fiona & Raj balance now fully paid"},
+            "replaced": "Fiona & Raj wedding 14 Aug 2027 at Prestonfield, deposit £500 paid",
+            "no_longer_said": ["14 Aug 2027", "Prestonfield", "£500"],
+        }
+    )
+    assert summary(dropped) == (
+        "stored as fiona, replacing its earlier text (no longer says 14 Aug 2027, "
+        "Prestonfield, £500)"
+    )
     beside = json.dumps(
         {
             "stored": {"key": "flat_rent_2", "content": "Flat 3 rent is €1,550"},

@@ -56,6 +56,11 @@ def summary(result: str) -> str:
         extra = f", replacing {_count(len(replaced))}" if isinstance(replaced, list) else ""
         # The same key's earlier text is a replacement too (found by a new user).
         earlier = ", replacing its earlier text" if isinstance(parsed.get("replaced"), str) else ""
+        dropped = parsed.get("no_longer_said")
+        if earlier and isinstance(dropped, list) and dropped:
+            # Said on the line: a booking's date and venue went with "balance now fully
+            # paid" stored under its key (a new user saw only "replacing its earlier text").
+            earlier += " (no longer says " + ", ".join(visible(str(v)) for v in dropped) + ")"
         beside = parsed.get("kept_beside")
         if isinstance(beside, dict) and isinstance(beside.get("key"), str):
             earlier = f" beside {beside['key']} (another one)"

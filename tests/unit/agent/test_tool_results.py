@@ -52,6 +52,26 @@ async def test_a_store_names_a_fact_under_another_key_that_it_replaced(
     assert "replaced_under_other_keys" not in json.loads(added.content)
 
 
+async def test_a_store_under_the_same_key_says_which_values_it_no_longer_holds(
+    tools: MemoryTools,
+) -> None:
+    """Found by a new user, a wedding photographer: "balance now fully paid" stored under
+    the booking's key lost its date, venue and deposit, and the model was not told."""
+    booking = "Fiona & Raj wedding 14 Aug 2027 at Prestonfield, deposit £500 paid"
+    await tools.run(_call("memory_store", key="fiona_raj", content=booking))
+    paid = "Fiona & Raj wedding balance now fully paid"
+    result = json.loads(
+        (await tools.run(_call("memory_store", key="fiona_raj", content=paid))).content
+    )
+    assert result["replaced"] == booking
+    assert result["no_longer_said"] == ["14 Aug 2027", "Prestonfield", "£500"]
+    assert "store the fact again" in result["note_on_replacing"]
+    # A value given anew is no loss to tell of.
+    await tools.run(_call("memory_store", key="cat", content="My cat is called Tom"))
+    renamed = await tools.run(_call("memory_store", key="cat", content="My cat is called Tofu"))
+    assert "no_longer_said" not in json.loads(renamed.content)
+
+
 async def test_a_store_under_a_key_holding_another_one_says_it_was_kept_beside(
     tools: MemoryTools,
 ) -> None:
