@@ -19,7 +19,7 @@ _OPENS = (
     r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
     r"entry|access|mail[ \t-]?box|letter[ \t-]?box|post[ \t-]?box|locker|shed|padlock|opener|"
     r"storage"
-    r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room)"
+    r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room|bike[ \t]+lock)"
 )
 _CODE = (
     r"[\"'`\u201c\u2018]?[*#]?(\d[\d \t-]{1,10}\d|(?=[0-9A-Z]*\d)(?=\d*[A-Z])(?-i:[0-9A-Z]{4,8})"
@@ -44,7 +44,9 @@ the code was kept as typed)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
-    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?(?:set[ \t]+to[ \t]+)?|"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be)"
+    r"[ \t]+(?:(?:now|still|currently|again|just|also|actually|probably|definitely|always)"
+    r"[ \t]+)?(?:set[ \t]+to[ \t]+)?|"
     r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)"
     + _WHEN_CHANGED
     + r"[ \t]+to[ \t]+)"
@@ -76,7 +78,8 @@ _CHANGED_THE_CODE_FROM_TO = re.compile(
 """"I changed the alarm code from 3344 to 5566" (an adversary: both codes kept as typed)."""
 _CODE_FOR_A_THING = re.compile(
     r"(?i)(?<![\w-])(?:code|pin|combination|combo|passcode)[ \t]+"
-    r"(?:for|to|of)[ \t]+(?:the|my|our)[ \t]+[a-z]+"
+    r"(?:for|to|of)[ \t]+(?:(?:the|my|our)[ \t]+|(?<=passcode[ \t]for[ \t])|(?<=pin[ \t]for[ \t]))"
+    r"[a-z]+"
     r"(?:[ \t]+(?!(?:in|on|at|since|from|to|by|until|was|is|were|been|\w+ed)\b)[a-z]+){0,2}?"
     r"(?:[ \t]*(?:is|was|:|=|[-\u2013\u2014])[ \t]*(?:now[ \t]+)?|[ \t]+)" + _CODE
 )
@@ -197,9 +200,16 @@ _ANOTHER_PIN = re.compile(
 adversary: the second PIN was kept)."""
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _PIN_IN_WORDS = re.compile(
-    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
+    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?"
+    r"(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
     rf"({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
+_OPENS_IN_WORDS = re.compile(
+    rf"(?im)(?:^|(?<=[.!?,;][ \t]))[ \t]*(?:(?:the|my|our)[ \t]+)?{_OPENS}[ \t]*(?::|=|\bis\b)"
+    rf"[ \t]*({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
+)
+""""key safe: zero four one one": what it opens first, then a colon or "is" (an adversary);
+after "pin for the …" it is a PIN's, read by `_PIN_IN_WORDS`."""
 """"My bank PIN is four four seven one", "the gate code is now one three five seven",
 "Villa PIN four four seven one" (adversaries)."""
 _CODE_TO = re.compile(
@@ -217,10 +227,23 @@ _KEYPAD_CODE = re.compile(rf"(?i)\b{_OPENS}[ \t]+(?:code[ \t]+)?[*#]?(\d{{3,8}})
 """A code ended by the keypad's "#" after what it opens: "building entry 3390#" (an
 adversary)."""
 _USE_FOR = re.compile(
-    rf"(?i)\b(?:use|enter|type|buzz|press|punch[ \t]+in|key[ \t]+in)[ \t]+{_CODE}[ \t]+"
-    rf"(?:for|at|on|to[ \t]+open)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}\b"
+    rf"(?i)\b(?:use|enter|type|buzz|press|punch[ \t]+in|key[ \t]+in|tried|typed|entered|"
+    rf"punched[ \t]+in)[ \t]+{_CODE}[ \t]+"
+    rf"(?:(?:for|at|on|to[ \t]+open|into|in)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}\b"
+    r"|to[ \t]+(?:get[ \t]+in(?:to)?|open|unlock|enter)\b)"
 )
-""""Use 8812 for the front door", "Buzz 4471 at the gate"."""
+""""Use 8812 for the front door", "Buzz 4471 at the gate"; "tried 5555 on the keypad and it
+worked", "use 7734 to get in the building" (an adversary: both kept as typed)."""
+_THE_CODES = re.compile(
+    r"(?i)\b(?:the|my|our)[ \t]+(?!(?:zip|post|postal|promo|area|error|country|dial)\b)"
+    r"(?:[\w-]+[ \t]+)?(?:pass)?code['\u2019]s[ \t]+(?:now[ \t]+|still[ \t]+)?" + _CODE
+)
+""""the code's 2580 btw" (an adversary: kept as typed)."""
+_CODE_NAMED_AFTER = re.compile(
+    r"(?i)\b(?:it['\u2019]?s|it[ \t]+is)[ \t]+" + _CODE + r"[ \t]*[,\u2013\u2014-][ \t]*"
+    r"(?:the|my|our)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?(?:pass)?(?:code|pin|combo|combination)\b"
+)
+""""it's 4590, the door code I mean" (an adversary: kept as typed)."""
 _FOREIGN = re.compile(
     r"(?i)\b(?:c[oó]digo[ \t]+(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+)(?:puerta|port[oó]n|alarma|"
     r"garaje|portal|entrada)|code[ \t]+(?:de[ \t]+la[ \t]+|du[ \t]+|de[ \t]+l['\u2019])"
@@ -247,7 +270,9 @@ Spanish, French or Portuguese."""
 _CODE_ELSEWHERE = re.compile(
     r"(?i)\b(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
     r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|codice|"
-    r"geheimzahl|pin)" + _SAID_ELSEWHERE + _CODE
+    r"geheimzahl|pin|combinaci[oó]n|combina[cç][aã]o|combinazione|kombination)"
+    + _SAID_ELSEWHERE
+    + _CODE
 )
 """"Der Alarmcode wurde auf 8080 geändert", "Der neue Code für die Garage ist 7788", "O
 código do portão mudou para 1357", "el código es 1357" (an adversary: each kept). "Il PIN
@@ -302,7 +327,8 @@ _PIN_IN_FOREIGN_WORDS = re.compile(
 """"mi pin es uno dos tres cuatro", "il codice è sette sette otto otto" (number words in
 Spanish, Italian, Portuguese, French or German)."""
 _PASSWORD_ELSEWHERE = re.compile(
-    r"(?i)\b(?:[\w-]*passwort|kennwort|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|senha)"
+    r"(?i)\b(?:[\w-]*passwort|kennwort|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|senha|"
+    r"palavra-passe)"
     + _SAID_ELSEWHERE
     + r"[\"'`\u201c\u2018\u00ab]?((?=[^\s,;]*[\d_@#$%&*!+=])[^\s\"'`\u201d\u2019\u00bb,;]{3,}?)"
     r"[\"'`\u201d\u2019\u00bb]?"
@@ -346,7 +372,8 @@ _HINTS = (
     "tür", "tuer", "tor", "tresor", "mail", "letter", "post", "locker", "shed", "storage",
     "combination", "combo", "unlock", "passwort", "kennwort", "contrase", "clave", "passe",
     "senha", "codice", "geheimzahl", "padlock", "opener", "anlage", "schloss", "schlüssel",
-    "schluessel", "puerta", "port", "cancell", "allarm", "garaj",
+    "schluessel", "puerta", "port", "cancell", "allarm", "garaj", "combina", "kombination",
+    "tried", "typed", "entered", "use",
 )  # fmt: skip
 
 
@@ -386,6 +413,9 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _CHANGED_ELSEWHERE,
         _CODE_OPENS,
         _SET_THE_CODE_TO,
+        _CODE_NAMED_AFTER,
+        _THE_CODES,
+        _OPENS_IN_WORDS,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [

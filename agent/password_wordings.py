@@ -20,7 +20,7 @@ from agent.code_wordings import code_spans
 
 _PASSWORD = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw"
-    r"|(?:wi-?fi|wlan|network)[ \t]+key"
+    r"|(?:wi-?fi|wlan|network)[ \t]+key|palavra-passe"
 )
 _VALUE = r"(?P<value>[^\s,;|]+)"
 _TRAILING = ".,;:!?)]}>\"'`“”‘’"
@@ -217,7 +217,8 @@ _PIN_NUMBER = re.compile(
     # before says it is the noun: "tried pin 2291 like 3 times" (a new user: stored, and
     # later shown to the model beside a bike lock's code).
     r"(?:(?i:\b(?:my|the|our|your|his|her|their|bank|card|app|phone|sim|atm|debit|credit|old|"
-    r"new|wrong|tried|typed|entered|enter|type|try)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number))?"
+    r"new|wrong|tried|typed|entered|enter|type|try)[ \t]+pin)|\bPIN)(?i:[ \t]+(?:is|was|number)"
+    r"(?:[ \t]+(?:now|still|currently|also|again|just|actually|probably))?)?"
     r"[ \t]*[:=]?[ \t]*" + _PIN_VALUE + r"|(?i:\bpin[ \t]*(?:is|was|:|=)[ \t]*)" + _PIN_VALUE
 )
 _CARD_PIN = re.compile(

@@ -65,7 +65,11 @@ _LABEL = re.compile(
       till|til|af|от|для)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?(?:[^\s:=]+(?=[ \t]*:(?!//)))?)?
     [ \t]*
     (?P<sep>:=|=>|=(?!=)|:(?!//)|[—–][ \t]|(?:,[ \t]*)?c'est\b|
-      \b(?:is|was)[ \t]+(?:now|still)\b:?|\b(?:is|was|ist|lautet|est|es|é|è|är|
+      \b(?:(?:is|was)(?:[ \t]+(?:now|still|currently|again|just|also|actually|probably|
+      definitely|always))?|remains|stays|(?:should|will|must|might|may)[ \t]+be)[ \t]+
+      (?:now|still|currently|again|just|also|actually|probably|definitely|always)\b:?|
+      \b(?:remains|stays|(?:should|will|must|might|may)[ \t]+be)\b:?|
+      \b(?:is|was|ist|lautet|est|es|é|è|är|
       (?<=salasana[ \t])on|(?<=salasanani[ \t])on|(?<=has[łl]o[ \t])to|er|jest|это)\b:?)
     [ \t]*
     """,

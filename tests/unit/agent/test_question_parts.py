@@ -506,3 +506,17 @@ async def test_a_saved_messages_bike_code_goes_only_when_its_lock_is_asked_for(
     assert "4471" in shown["what's the door code for Vienna?"]
     assert "5566" not in shown["what's the door code for Vienna?"]
     assert "5566" in shown["what's my bike lock code?"]
+
+
+async def test_a_bike_lock_said_without_its_code_word_goes_only_when_asked(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "bike lock is 3-7-1-9" (no "code") went to the model for
+    "what colour is my bike?"; it is kept as said, to be asked back."""
+    said = await harness.memory.store_with_metadata(
+        "conversation/s0/1", "bike lock is 3-7-1-9", "conversation", "s0"
+    )
+    assert said.content == "bike lock is 3-7-1-9"
+    await harness.memory.store("bike", "My bike is a blue Trek", "core")
+    assert "3-7-1-9" not in await _shown(harness, "what colour is my bike?")
+    assert "3-7-1-9" in await _shown(harness, "what's my bike lock code?")
