@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from agent.code_wordings import bike_code_spans
@@ -115,7 +115,10 @@ def redacted_for_the_model(text: str) -> str:
 _CLAUSE_BREAK = re.compile(r"[,;:.!?\n]\s|\s(?:and|und|y|et|e)\s|\s[-\u2013\u2014]\s")
 
 
-_ASKED_PARTS = re.compile(r"(?i)\s*(?:[,;&+]|\b(?:and|also|plus|y|und|et|e)\b)\s*")
+_SENTENCES = re.compile(r"(?<=[?.!])\s+(?=\S)")
+_ASKED_PARTS = re.compile(
+    r"(?i)\s*(?:[,;&+]|\s[-\u2013\u2014]\s|\b(?:and|also|plus|y|und|et|e)\b)\s*"
+)
 _ASKS_A_CODE = re.compile(
     r"(?i)\b(?:codes?|pins?|combination|combo|keypad|get\s+in(?:to)?|let\s+(?:me|us)\s+in|"
     r"enter|unlock|open|c[oó]digo|codice|geheimzahl|digicode|"
@@ -140,6 +143,8 @@ class _Part:
     asks: bool = True
     """False for a part asking for no secret ("is the beach house near the sea?")."""
     said: str = ""
+    left_out: frozenset[str] = frozenset()
+    """What a part after it names to be left out: "not the alarm one"."""
 
 
 @lru_cache(maxsize=256)
@@ -151,7 +156,7 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
     (`asks_for_a_secret`) and which (`most_of_what_was_asked`) both ask it.
     """
     parts = []
-    for piece in [asked, *_ASKED_PARTS.split(asked)]:
+    for piece in [asked, *_ASKED_PARTS.split(_SENTENCES.sub(", ", asked))]:
         codes, passwords = _ASKS_A_CODE.search(piece), _ASKS_A_PASSWORD.search(piece)
         kinds = (_CODE_KINDS if codes else frozenset()) | (
             _PASSWORD_KINDS if passwords else frozenset()
@@ -161,7 +166,26 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
         asks = _ASKS_FOR_A_SECRET.search(piece) is not None and not _declined(piece)
         parts.append(_Part(asked_of_what(piece), kinds, asks, piece))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
-    return tuple(pieces) if len(pieces) > 1 else (whole,)
+    return tuple(_refined(pieces)) if len(pieces) > 1 else (whole,)
+
+
+def _refined(pieces: list[_Part]) -> list[_Part]:
+    """The parts, each with what the parts after it narrow it to, or leave out of it.
+
+    "what's the code for Graz? not the alarm one, the door" asks Graz's door code (an
+    adversary was shown the alarm code alone).
+    """
+    refined: list[_Part] = []
+    for piece in pieces:
+        if refined and refined[-1].asks and not piece.asks and not piece.kinds and piece.of:
+            before = refined[-1]
+            if _DECLINED.search(piece.said):
+                refined[-1] = replace(before, left_out=before.left_out | piece.of)
+            else:
+                refined[-1] = replace(before, of=before.of | piece.of)
+            continue
+        refined.append(piece)
+    return refined
 
 
 def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[str, str]:
@@ -219,7 +243,14 @@ def _asked_of(
         for at in chosen
         if part.of & frozenset(analyze(_clause_around(text, spans[at][1], spans[at][2])))
     ]
+    if part.left_out:
+        named = [at for at in named if not _named_to_leave_out(text, spans[at], part)]
+        chosen = [at for at in chosen if not _named_to_leave_out(text, spans[at], part)]
     return set(named) if named_only else set(named or chosen)
+
+
+def _named_to_leave_out(text: str, span: tuple[str, int, int], part: _Part) -> bool:
+    return bool(part.left_out & frozenset(analyze(_clause_around(text, span[1], span[2]))))
 
 
 def _secret_spans(text: str) -> list[tuple[str, int, int]]:

@@ -520,3 +520,21 @@ async def test_a_bike_lock_said_without_its_code_word_goes_only_when_asked(
     await harness.memory.store("bike", "My bike is a blue Trek", "core")
     assert "3-7-1-9" not in await _shown(harness, "what colour is my bike?")
     assert "3-7-1-9" in await _shown(harness, "what's my bike lock code?")
+
+
+async def test_a_secret_left_out_after_the_question_is_not_the_one_shown(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "what's the code for Graz? not the alarm one, the door" showed
+    the alarm code alone; "forget about the password - what's the beach house gate combo?"
+    showed no secret at all."""
+    await harness.memory.store(
+        "graz", "Graz flat: wifi password is alpenblick77, door code 4412, alarm code 9087"
+    )
+    shown = await _shown(harness, "what's the code for Graz? not the alarm one, the door")
+    assert "4412" in shown and "9087" not in shown and "alpenblick77" not in shown
+    await harness.memory.store(
+        "beach", "Beach house: alarm code 1234, gate combo 5678, wifi password surfsup99"
+    )
+    shown = await _shown(harness, "forget about the password - what's the beach house gate combo?")
+    assert "5678" in shown and "surfsup99" not in shown and "1234" not in shown
