@@ -105,6 +105,22 @@ def _spec(name: str, args: type[BaseModel]) -> ToolSpec:
     )
 
 
+def a_question_not_a_fact(content: str, category: str) -> str | None:
+    """Why `content` is not stored, when it only asks as a fact; else None.
+
+    Found by an adversary: "/remember when is Tom's birthday?" and the model's store of
+    "Where did I park the car?" were kept as facts, and later shown to the model as such.
+    """
+    from memory.questions import asks_only  # it stems: not at the app's first paint
+
+    if category == "conversation" or not asks_only(content):
+        return None  # a saved message may ask
+    return (
+        f"{shortened(content, 60)!r} is a question, not a fact: nothing was stored. "
+        "Store what holds instead (the answer, once it is known)."
+    )
+
+
 def _compact(entry: MemoryEntry) -> dict[str, Any]:
     item: dict[str, Any] = {
         "key": entry.key,
@@ -267,6 +283,8 @@ class MemoryTools:
             raise ToolError(f"{call.name} failed: {exc}") from None
 
     async def _store(self, args: StoreArgs) -> ToolResult:
+        if (asked := a_question_not_a_fact(args.content, args.category)) is not None:
+            raise ToolError(asked)
         previous = await self.memory.get(args.key, self.namespace)
         entry = await self.memory.store_with_metadata(
             args.key,

@@ -22,7 +22,7 @@ from agent.memory_editing import (
 from agent.paths import data_dir
 from agent.session_scrub import ERASED
 from agent.terminal_text import one_line, one_line_key, safe_json
-from agent.tools import keys_meant
+from agent.tools import a_question_not_a_fact, keys_meant
 from memory.date_terms import local_time
 from memory.entry import utc_now
 from memory.wording import counted, without_vectors
@@ -390,16 +390,21 @@ async def _erased(
     return 1 if done_erasing.unscrubbed else 0
 
 
+def _not_stored(text: str, category: str) -> str | None:
+    """Why `text` is refused, under the rules /remember and the model's memory_store keep."""
+    if len(text) > MAX_FACT_CHARS:
+        # An adversary stored 120,000 characters from here.
+        return (
+            f"a memory takes at most {MAX_FACT_CHARS:,} characters (this text has "
+            f"{len(text):,}): shorten it or split it in two"
+        )
+    return a_question_not_a_fact(text, category)
+
+
 async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Store one memory, as /remember does in the chat (under the same rules)."""
-    if len(args.query) > MAX_FACT_CHARS:
-        # The limit /remember and the model's memory_store keep (an adversary stored
-        # 120,000 characters from here).
-        say(
-            sys.stderr,
-            f"memchat: a memory takes at most {MAX_FACT_CHARS:,} characters (this text has "
-            f"{len(args.query):,}): shorten it or split it in two",
-        )
+    if (refused := _not_stored(args.query, args.category or "core")) is not None:
+        say(sys.stderr, f"memchat: {refused}")
         return 1
     namespace = args.namespace or "default"
     # One line, as the model's memory_store keys are: a line break or an escape in a key

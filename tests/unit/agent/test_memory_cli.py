@@ -1164,3 +1164,12 @@ def test_the_same_words_stored_on_another_day_say_stored(configured: Path) -> No
     ran = run_cli("memory", "store", text).clean()
     assert ran.code == 0 and "already remembered" not in ran.out
     assert f"stored '{key}_" in ran.out and "said on another day" in ran.out
+
+
+def test_a_question_is_refused_as_a_fact_from_here_too(configured: Path) -> None:
+    """Found by an adversary: `memchat memory store "Where do I live?"` stored a core fact."""
+    ran = run_cli("memory", "store", "Where do I live?")
+    assert ran.code == 1 and "is a question, not a fact: nothing was stored" in ran.err
+    assert "Where do I live" not in run_cli("memory", "list").out
+    assert run_cli("memory", "store", "I live in Leith").code == 0
+    assert "I live in Leith" in run_cli("memory", "list").out

@@ -72,6 +72,17 @@ async def test_a_store_under_the_same_key_says_which_values_it_no_longer_holds(
     assert "no_longer_said" not in json.loads(renamed.content)
 
 
+async def test_a_question_is_no_fact_to_store(tools: MemoryTools) -> None:
+    """Found by an adversary: "/remember when is Tom's birthday?" and the model's store of
+    "Where did I park the car?" were kept as facts and later shown to the model so."""
+    for asked in ("when is Tom's birthday?", "Where did I park the car?"):
+        result = await tools.run(_call("memory_store", key="q", content=asked))
+        assert result.error and "is a question, not a fact" in result.content
+    assert await tools.memory.get("q", "work") is None
+    told = "My locker code is 4521, can you remember that?"
+    assert not (await tools.run(_call("memory_store", key="locker", content=told))).error
+
+
 async def test_a_store_under_a_key_holding_another_one_says_it_was_kept_beside(
     tools: MemoryTools,
 ) -> None:
