@@ -232,6 +232,9 @@ def one_spelling(text: str) -> str:
     return _NAME_PREFIX_MARK.sub(r"\1", text)
 
 
+_AN_EMAIL = re.compile(r"\s*[\w.+-]+@[\w-]+\.")
+
+
 def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """(subject, value terms) of "<subject naming an attribute> is <value>", or None."""
     text = without_old_value(text)  # "Jack's birthday is 14/3 not 13/3" gives 14/3
@@ -254,10 +257,13 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     described = _ARTICLE.match(written) is not None  # "My phone is an iPhone 15"
     # A favourite is a word as often as a name: "My favourite colour is green".
     plain_word = "favourit" in subject and 0 < len(value) <= 3
+    # An address's first word is no word of the sentence: "old@example.com" is no "old" (an
+    # adversary saw "My new email is new@example.com" leave the old one in effect).
+    address = _AN_EMAIL.match(written) is not None
     if (
         not value
-        or value[0] in _NOT_A_VALUE
-        or _DESCRIBED_BY.fullmatch(value[0])
+        or (value[0] in _NOT_A_VALUE and not address)
+        or (_DESCRIBED_BY.fullmatch(value[0]) and not address)
         or described
         or not (plain_word or _LOOKS_LIKE_A_VALUE.search(written))
     ):

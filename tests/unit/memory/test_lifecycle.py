@@ -247,6 +247,8 @@ def test_a_fact_changed_or_repeated_is_one(old: str, new: str) -> None:
         ("His office is in Porto", "I moved to Lisbon", False),
         # An attribute holds one value (a new user kept two emails and two addresses).
         ("My email is jo@example.com", "My email is jo.new@acme.com", True),
+        # An address opening with a word of the sentence (an adversary: both kept).
+        ("My email is old@example.com", "My new email is new@example.com", True),
         ("My address is Rua Augusta 10, Lisbon", "My address is Calle Mayor 5, Madrid", True),
         ("My employer is Charité", "My employer is Acme", True),
         ("Email: a@x.com", "Email: b@y.com", True),
