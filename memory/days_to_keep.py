@@ -15,6 +15,7 @@ from datetime import date
 
 from memory.date_terms import nearest_day
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
+from memory.periods_ahead import last_day_of_periods
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
 _MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
@@ -119,6 +120,7 @@ def last_day_said(text: str, said: date) -> str | None:
             continue  # "April said hi", "June is my aunt's name" (an adversary)
         which = None if written_day is None else int(written_day)
         days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
+    days += last_day_of_periods(text, said)
     return f"{max(days):%Y%m%d}" if days else None
 
 

@@ -49,6 +49,15 @@ SAID = date(2026, 10, 1)
         ("August is my cousin", None),
         ("Dec the halls was fun", None),
         ("March is busy for us", "20270331"),
+        # A ninth adversary: a time to come named without a date, each deleted at 30 days.
+        ("big trip to Japan next year", "20271231"),
+        ("renovation next summer", "20270831"),
+        ("sales start in the new year", "20270131"),
+        ("dentist in 3 months", "20270131"),
+        ("visa expires in six months", "20270430"),
+        ("exam in the spring", "20270531"),
+        ("I had a great summer", None),
+        ("next month", None),
     ],
 )
 def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
@@ -60,3 +69,10 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
 def test_a_feast_gone_by_keeps_nothing_longer() -> None:
     """ "Christmas was lovely" said in January names last Christmas, not the next."""
     assert last_day_said("Christmas was lovely", date(2027, 1, 5)) == "20261225"
+
+
+def test_a_season_named_is_the_one_to_come_or_the_next() -> None:
+    july = date(2026, 7, 1)
+    assert last_day_said("in the summer", july) == "20260831"
+    assert last_day_said("next summer", july) == "20270831"
+    assert last_day_said("this winter we ski", date(2027, 1, 10)) == "20270228"
