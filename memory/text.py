@@ -58,9 +58,12 @@ too: "where do I live now?" recalled "Garage code is now 9090" on it (a new user
 _SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
     """
     great cool nice perfect awesome good fine got noted understood right cheers sounds
-    wow oh ah no
+    wow oh ah no aye grand ta hen x xx xxx brill brilliant lovely ace sorted nae bother
+    haha lmao smashing champion
     """.split()
 )
+"""What small talk is made of, said alone: "cheers hen x" and "aye grand" were saved as
+memories (a new user from Edinburgh)."""
 
 
 _SHOWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")

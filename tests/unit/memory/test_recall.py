@@ -426,6 +426,11 @@ async def test_words_of_asking_leave_the_thing_asked_about_on_top(store: SqliteM
         ("no", True),
         ("Thanks, that's all for now.", True),
         ("sounds good", True),
+        # A new user from Edinburgh: each was saved as a memory.
+        ("cheers hen x", True),
+        ("aye grand", True),
+        ("hen party on sat", False),
+        ("the grand canyon", False),
         ("ok, what is my cat called?", False),
         ("Great, now tell me about Miso", False),
         ("what is it?", False),
