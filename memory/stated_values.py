@@ -175,7 +175,9 @@ _THEY_PAID = re.compile(
     r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:has\s+|just\s+|finally\s+|already\s+)*(?:paid|settled)"
     r"(?:\s+up)?\b(?!\s+(?:me\b|a\s+visit|a\s+compliment|attention|tribute|no\b))"
 )
-_INVOICE = r"(?:invoice|inv|bill)\s*(?:no\.?\s*|nr\.?\s*|number\s+)?#?-?(?P<number>\d[\w-]*)"
+_INVOICE = r"(?:invoice|inv|bill)\s*(?:no\.?\s*|nr\.?\s*|number\s+|for\s+)?#?-?(?P<number>\d[\w-]*)"
+"""An invoice by its number: "invoice 1058", "Okafor invoice for 1058 is unpaid" (an
+adversary: "okafor paid 1058" said later left it unmarked)."""
 _INVOICE_UNPAID = (
     re.compile(
         rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,40}}?\b(?:not|n['\u2019]t|un)\s*(?:been\s+|yet\s+)?paid\b"

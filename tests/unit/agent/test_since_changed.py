@@ -348,6 +348,9 @@ def test_an_invoice_said_unpaid_then_paid_is_one_topic() -> None:
     assert changed_topics(unpaid, stated_values("henderson paid invoice 1043 today")) == []
     assert changed_topics(unpaid, stated_values("invoice 1058 still not paid")) == []
     assert stated_values("paid 1058 euros for the car") == {}
+    # An adversary: the number after "for", and "unpaid".
+    worded = stated_values("Okafor invoice for 1058 is unpaid")
+    assert changed_topics(worded, stated_values("okafor paid 1058")) == ["invoice 1058"]
 
 
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
