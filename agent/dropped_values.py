@@ -17,8 +17,9 @@ _A_VALUE = re.compile(
     r"|\b(?-i:[A-Z][a-z]{2,8})\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b"
     # An amount or a number as written: "£1,750", "50mg", "9:30", "14/8".
     r"|[£€$]?\d[\d,./:]*(?:\s?(?:am|pm|mg|ml|kg|km|k|%))?(?![\w])"
-    # A name, not opening the text: "Prestonfield", "Dr Shah".
-    r"|(?<=\s)(?-i:[A-Z][\w'\u2019&-]+(?:\s+[A-Z][\w'\u2019-]+)*)"
+    # A name, not opening the text: "Prestonfield", "Dr Shah"; not a word in capitals
+    # ("PIN"), nor a redaction's mark.
+    r"|(?<=\s)(?<!\[)(?-i:[A-Z][a-z][\w'\u2019&-]*(?:\s+[A-Z][a-z][\w'\u2019-]*)*)"
 )
 _MOST_SHOWN = 6
 

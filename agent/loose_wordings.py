@@ -114,6 +114,10 @@ planted seed: tomato basil …": a second adversary)."""
 _PASSWORD_DASH = re.compile(
     r"(?i)\b(?:password|passcode|passwd|pw|pwd)[ \t]+[-\u2013\u2014][ \t]+(?P<value>[^\s,;]+)"
 )
+A_CONTRACTION = re.compile(r"(?i)[a-z]+['\u2019](?:s|re|m|ll|ve|d|t)[.,!?]*")
+""""what's", "it's", "don't": words, not a password after "password -" (a second adversary:
+"forget about the password - what's the gate combo?" made "what's" a secret, and every
+later "what's" of the chat was redacted)."""
 _NO_ANSWER = frozenset(
     "was were is are be been required needed wrong right correct incorrect weird case "
     "sensitive expired changed forgotten lost same different easy hard long short the a an "
@@ -195,7 +199,7 @@ def loose_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += [
         ("secret", found.span("value"))
         for found in (*_PASSWORD_AFTER.finditer(text), *_PASSWORD_DASH.finditer(text))
-        if kinds_mixed(found["value"]) >= 2
+        if kinds_mixed(found["value"]) >= 2 and not A_CONTRACTION.fullmatch(found["value"])
     ]
     spans += [
         ("secret", found.span("value"))

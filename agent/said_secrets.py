@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent.loose_wordings import A_CONTRACTION
 from agent.redact import TRAILING, redacted_with_values, said_again_with_kinds
 
 
@@ -44,7 +45,9 @@ class SaidSecrets:
             clean, kinds = self._as_awaited(clean, kinds, values)
             if _awaits_a_value(text):
                 self._label, self._messages_left = text, _MESSAGES_AWAITING
-        self._values.update(dict.fromkeys(values))
+        # Never a word's contraction: one taken for a value ("what's") redacted every later
+        # "what's" of the chat (a second adversary).
+        self._values.update(dict.fromkeys(v for v in values if not A_CONTRACTION.fullmatch(v[1])))
         clean, again = said_again_with_kinds(clean, list(self._values))
         result = clean, kinds + [kind for kind in again if kind not in kinds]
         if by_user:

@@ -307,7 +307,10 @@ class MemoryTools:
             result["kept_beside"] = {"key": previous.key, "content": previous.content}
         elif previous is not None and previous.content != entry.content:
             result["replaced"] = previous.content
-            if dropped := values_dropped(previous.content, entry.content):
+            # Read without their secrets: the list goes to the chat file and the screen, which
+            # keep none (a second adversary saw "no longer says PIN, 5522").
+            earlier, now = (redact(text)[0] for text in (previous.content, entry.content))
+            if dropped := values_dropped(earlier, now):
                 result["no_longer_said"] = dropped
                 result["note_on_replacing"] = _NO_LONGER_SAID
         replaced = await replaced_versions(self.memory, entry)

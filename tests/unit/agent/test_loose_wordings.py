@@ -249,3 +249,13 @@ def test_a_digit_that_is_no_number_has_its_forms_too() -> None:
     from agent.secret_forms import value_form
 
     assert value_form("00:\u00b2") is not None
+
+
+def test_a_word_after_password_dash_is_no_secret_nor_redacted_later() -> None:
+    """Found by a second adversary: "forget about the password - what's the gate combo?"
+    took "what's" for the password, and every later "what's" of the chat was redacted."""
+    secrets = SaidSecrets()
+    asked = "forget about the password - what's the gate combo?"
+    assert secrets.redact(asked) == (asked, [])
+    assert secrets.redact("what's my sister called?") == ("what's my sister called?", [])
+    assert secrets.redact("wifi password - Kx9Lm2!")[0] == "wifi password - [REDACTED:secret]"

@@ -66,6 +66,12 @@ async def test_a_store_under_the_same_key_says_which_values_it_no_longer_holds(
     assert result["replaced"] == booking
     assert result["no_longer_said"] == ["14 Aug 2027", "Prestonfield", "£500"]
     assert "store the fact again" in result["note_on_replacing"]
+    # A secret is no value to list: the list goes to the chat file and the screen (a
+    # second adversary saw "no longer says PIN, 5522").
+    pin = "My bank is Millennium and my card PIN is 5522"
+    await tools.run(_call("memory_store", key="bank", content=pin))
+    bank = await tools.run(_call("memory_store", key="bank", content="My bank is Millennium"))
+    assert "no_longer_said" not in json.loads(bank.content)
     # A value given anew is no loss to tell of.
     await tools.run(_call("memory_store", key="cat", content="My cat is called Tom"))
     renamed = await tools.run(_call("memory_store", key="cat", content="My cat is called Tofu"))
