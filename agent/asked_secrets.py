@@ -169,6 +169,15 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
     return tuple(_refined(pieces)) if len(pieces) > 1 else (whole,)
 
 
+_A_FEW_WORDS_NAMING = re.compile(
+    r"(?i)(?:not\s+|but\s+not\s+|except\s+|only\s+|just\s+)?(?:the\s+|my\s+|our\s+)?"
+    r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?(?:\s+one)?"
+)
+"""What narrows a question, or leaves a thing out of it: "the door", "not the alarm one";
+not a question of its own ("is the Graz flat big?" named the Graz flat's wifi password for
+"what's the studio wifi password": a second adversary)."""
+
+
 def _refined(pieces: list[_Part]) -> list[_Part]:
     """The parts, each with what the parts after it narrow it to, or leave out of it.
 
@@ -177,7 +186,14 @@ def _refined(pieces: list[_Part]) -> list[_Part]:
     """
     refined: list[_Part] = []
     for piece in pieces:
-        if refined and refined[-1].asks and not piece.asks and not piece.kinds and piece.of:
+        if (
+            refined
+            and refined[-1].asks
+            and not piece.asks
+            and not piece.kinds
+            and piece.of
+            and _A_FEW_WORDS_NAMING.fullmatch(piece.said.strip(" ?.!"))
+        ):
             before = refined[-1]
             if _DECLINED.search(piece.said):
                 refined[-1] = replace(before, left_out=before.left_out | piece.of)

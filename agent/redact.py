@@ -524,6 +524,12 @@ _FEWEST_DIGITS, _MOST_DIGITS = 4, 8
 """A code's digits: fewer is a count, more a phone or an account number."""
 _A_TIME_AFTER = re.compile(r"(?i)(?:\b(?:at|by|until|till|before|after|around)|@)\s*$")
 _A_YEAR_AFTER = re.compile(r"(?i)\b(?:since|in|of|year|until|till|back\s+in)\s*$")
+_AN_AMOUNT_OR_A_DATE_AFTER = re.compile(
+    r"(?i)(?:\b(?:rent|price|cost|costs|fee|fees|bill|salary|budget|deposit|balance|pay|paid|"
+    r"owe|owes|charge|charges|total|birthday|born|anniversary|year|mileage|miles|km|phone|"
+    r"number|postcode|zip)\b[^\d.;!?\n]{0,12}|[£€$]\s*)$"
+)
+"""What says a number beside a code is an amount, a date or another number."""
 
 
 def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
@@ -550,6 +556,8 @@ def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
                 continue  # "arriving 14/12 at 1530"
             if _A_YEAR.fullmatch(value) and _A_YEAR_AFTER.search(text, 0, found.start(1)):
                 continue  # "door code 4471 since 2019"
+            if _AN_AMOUNT_OR_A_DATE_AFTER.search(text, 0, found.start(1)):
+                continue  # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
             start, end = found.span(1)
             if any(start < b and a < end for a, b in bikes):
                 continue

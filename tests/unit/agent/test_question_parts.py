@@ -538,3 +538,9 @@ async def test_a_secret_left_out_after_the_question_is_not_the_one_shown(
     )
     shown = await _shown(harness, "forget about the password - what's the beach house gate combo?")
     assert "5678" in shown and "surfsup99" not in shown and "1234" not in shown
+    # A question of its own after it narrows nothing (a second adversary was shown the
+    # Graz flat's wifi password for the studio's).
+    await harness.memory.store("studio", "Studio wifi password is Pixel77x")
+    await harness.memory.store("graz_wifi", "Graz flat wifi password is Kaiser88")
+    shown = await _shown(harness, "what's the studio wifi password and is the Graz flat big?")
+    assert "Pixel77x" in shown and "Kaiser88" not in shown

@@ -760,3 +760,13 @@ def test_markdown_emphasis_neither_hides_a_label_nor_goes_with_the_secret(
     whole, and a reopened chat showed "You said: *la contraseña del correo es
     [REDACTED:secret]" with its closing mark taken as the password's."""
     assert redact(text)[0] == redacted
+
+
+def test_an_amount_or_a_year_beside_a_code_keeps_its_number() -> None:
+    """Found by a second adversary: each was saved as "[REDACTED:code]"."""
+    assert redact("the door code is 1111 and the rent is 1200") == (
+        "the door code is [REDACTED:code] and the rent is 1200",
+        ["code"],
+    )
+    assert redact("the door code is 1119 and Anna's birthday is 1985")[0].endswith("is 1985")
+    assert "2222" not in redact("pin 1111 for the shed and 2222 for the garage")[0]
