@@ -81,6 +81,7 @@ _RUN_TOGETHER = re.compile(
     r"(?P<year>\d\d)(?![\w])"
 )
 """'Surgery 14JAN27', as a ticket or a form writes it (an adversary)."""
+_TO_COME = re.compile(r"(?i)\b(?:this|by|next|for|until|till|before|coming|over)\s+$")
 _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
 
@@ -103,7 +104,12 @@ def last_day_said(text: str, said: date) -> str | None:
     days += [date(int(y), 12, 31) for y in _A_YEAR.findall(text) if int(y) > said.year]
     for feast in _FEAST.finditer(text):
         month, day = _FEAST_DAYS[_without_marks(feast.group())]
-        days.append(nearest_day(month, day, said))  # "Christmas was lovely" said in January
+        nearest = nearest_day(month, day, said)  # "Christmas was lovely" said in January
+        if nearest < said and _TO_COME.search(text, 0, feast.start()):
+            # "this Christmas", "by Christmas" said in June: the one to come (a second
+            # adversary saw each deleted at 30 days, last Christmas being nearer).
+            nearest = nearest.replace(year=nearest.year + 1)
+        days.append(nearest)
     for found in _RUN_TOGETHER.finditer(text):
         month = _MONTH_OF[found["month"].casefold()]
         days += _meant(said, month, int(found["day"]), _full_year(found["year"]))

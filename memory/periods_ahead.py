@@ -19,6 +19,12 @@ _IN_SOME = re.compile(rf"(?i)\bin\s+(?:about\s+|around\s+)?{_COUNT}\s+(?P<unit>m
 _NEXT_YEAR = re.compile(
     r"(?i)\b(?:next\s+year|(?:in|after|early\s+in)\s+the\s+new\s+year)\b(?!['\u2019]s)"
 )
+_THIS_YEAR = re.compile(
+    r"(?i)\b(?:(?:the\s+)?end\s+of\s+(?:the|this)\s+year|year[ -]end|(?:later|by\s+the\s+end\s+of)"
+    r"\s+this\s+year|this\s+year)\b"
+)
+"""'before the end of the year', 'bonus paid at year end', 'later this year' (a second
+adversary: each deleted at 30 days)."""
 _SEASON = re.compile(
     r"(?i)\b(?P<which>next|this|in\s+the|coming|over\s+the)\s+(?P<season>spring|summer|"
     r"autumn|fall|winter)\b"
@@ -40,6 +46,8 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
     for found in _NEXT_YEAR.finditer(text):
         new_year = found.group().casefold().endswith("new year")
         days.append(date(said.year + 1, 1, 31) if new_year else date(said.year + 1, 12, 31))
+    if _THIS_YEAR.search(text):
+        days.append(date(said.year, 12, 31))
     for found in _SEASON.finditer(text):
         days.append(_season_end(found["season"].casefold(), said, found["which"].casefold()))
     return days

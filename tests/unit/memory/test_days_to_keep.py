@@ -76,3 +76,22 @@ def test_a_season_named_is_the_one_to_come_or_the_next() -> None:
     assert last_day_said("in the summer", july) == "20260831"
     assert last_day_said("next summer", july) == "20270831"
     assert last_day_said("this winter we ski", date(2027, 1, 10)) == "20270228"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_to"),
+    [
+        # A second adversary, of messages said in June: each was deleted at 30 days.
+        ("finish the tax return before the end of the year", "20261231"),
+        ("bonus paid at year end", "20261231"),
+        ("we'll move later this year", "20261231"),
+        ("the whole family comes this Christmas", "20261225"),
+        ("car loan paid off by Christmas", "20261225"),
+        ("Christmas was lovely", "20251225"),
+        ("I had a busy year", None),
+    ],
+)
+def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
+    text: str, kept_to: str | None
+) -> None:
+    assert last_day_said(text, date(2026, 6, 1)) == kept_to
