@@ -274,6 +274,13 @@ _THINGS = frozenset(
     "bazel gradle maven".split()
 )
 """Things people move to that are not places ("I moved to Slack", "… to Vim")."""
+_TAKEN = frozenset(
+    "oat oats soy almond dairy decaf coffee tea milk water juice beer wine vegan veggie "
+    "vegetarian keto paleo gluten sugar diet nights days mornings evenings weekends shifts "
+    "online paper digital cash contacts glasses pills tablets".split()
+)
+"""What one moves to that one eats, drinks or takes, written in lower case: "moved to oat
+milk" replaced the home (a second adversary); "I moved to Water Lane" is a street."""
 _NOT_A_PLACE_WORD = frozenset(
     "fear hope denial peace harmony poverty luxury comfort misery sin squalor style shame "
     "terror dread limbo exile sync harmony debt silence free myself yourself fun full hire "
@@ -385,6 +392,8 @@ def _a_value(value: str, text: str, *, home: bool) -> bool:
     if _ORGANISED & set(named[:4]):
         return False  # "the Platform team": a part of a place or an employer
     if home and (named[:1] and named[0] in _THINGS or _TOOL_WORD.match(value)):
+        return False
+    if home and set(named[:2]) & _TAKEN and not any(c.isupper() for c in value):
         return False
     # Written in lower case where the rest has capitals: a state ("I live in fear"), not a
     # name. Someone who types all in lower case still names places ("i live in porto").

@@ -138,12 +138,13 @@ _WEEK_OR_TOMORROW_SHORT = re.compile(r"(?i)(?<![\w-])(?:wks?|tomoz|2moz)(?![\w-]
 
 
 def places_in_lower_case_read(text: str) -> bool:
-    """Whether `text` names what migration 0030 reads anew.
+    """Whether `text` names what migration 0030 reads anew: a wording of a home or a job.
 
     A home or an employer said in lower case beside the capital "I" ("I moved to
-    portobello" is found by "where do I live?", `memory.predicates`).
+    portobello" is found by "where do I live?"), and a move to what one drinks ("moved to
+    oat milk" is no home), `memory.predicates`.
     """
-    return states_a_predicate(text) and any(c.isupper() for c in text)
+    return states_a_predicate(text)
 
 
 def months_to_come_read(text: str) -> bool:

@@ -73,3 +73,7 @@ def test_a_move_typed_in_lower_case_gives_the_home_another_value() -> None:
     assert new_value("me mudé a sevilla", "I live in Madrid")
     assert not new_value("I live in fear", "I live in Leith")
     assert not new_value("I moved to portobello with Ewan", "Ewan lives in Leith")
+    # A second adversary: what one drinks is no home; a street of that name is.
+    assert not new_value("moved to oat milk", "I live in Porto")
+    assert not new_value("moved to decaf coffee", "I live in Porto")
+    assert new_value("I moved to Water Lane", "I live in Porto")

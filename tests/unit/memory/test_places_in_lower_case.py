@@ -1,4 +1,5 @@
-"""What migration 0030 reads anew: a home typed in lower case beside the capital "I".
+"""What migration 0030 reads anew: a home typed in lower case beside the capital "I", and
+a move to what one drinks ("moved to oat milk"), which is none.
 
 Found by a new user who types fast: "I moved to portobello" was found by no "where do I
 live?" and left "I live in Leith" in effect (`memory.predicates`: a word in lower case
@@ -28,7 +29,8 @@ def test_a_home_typed_in_lower_case_is_found_by_where_one_lives() -> None:
     assert _HOME_WORDS <= set(entry_terms("k", MOVED, NOW))
     assert "resid" not in entry_terms("k", "I live in fear", NOW)
     assert places_in_lower_case_read(MOVED)
-    assert not places_in_lower_case_read("i moved to portobello")  # read so before
+    assert "resid" not in entry_terms("k", "moved to oat milk", NOW)
+    assert places_in_lower_case_read("moved to oat milk")
     assert not places_in_lower_case_read("My cat is called Tom")
 
 
