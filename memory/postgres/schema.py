@@ -78,8 +78,8 @@ MONTHS_TO_COME_READ = "months to come read"
 ("the fee goes up to €45 from January" is found by "next year"), or saying "wk" or
 "tomoz" (read as "week" and "tomorrow"), are indexed again."""
 PLACES_IN_LOWER_CASE_READ = "places in lower case read"
-"""A step run in Python: rows saying a home or an employer in lower case beside the capital
-"I" ("I moved to portobello" is found by "where do I live?") are indexed again."""
+"""A step run in Python: rows stating a home or an employer are indexed again ("I moved to
+portobello" is found by "where do I live?"; "moved to oat milk" is no home)."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""

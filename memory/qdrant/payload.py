@@ -41,7 +41,7 @@ medicine named in its Italian or Spanish form ("omeprazolo") by its English name
 day and month in another language ("20 de diciembre"), a weekday ("el jueves"); "18": the
 year of a month a change to come names without one ("goes up from January"), "wk" and
 "tomoz" as "week" and "tomorrow"; "19": a home or an employer in lower case beside the
-capital "I" ("I moved to portobello").
+capital "I" ("I moved to portobello"), no home of what one drinks ("moved to oat milk").
 Points made otherwise are indexed again when the store opens."""
 
 
