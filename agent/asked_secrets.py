@@ -319,4 +319,30 @@ def key_without_secrets(key: str, content: str, shown: str) -> str:
         word = found.group().casefold()
         return "redacted" if word in told and word not in kept else found.group()
 
-    return _KEY_PARTS.sub(part, key)
+    key = _KEY_PARTS.sub(part, key)
+    # Digits of a secret cut apart or in part: "graz-door-43-21" of 4321, "alarm_code_98" of
+    # 9876 (a second adversary).
+    hidden = {run for run in _DIGITS.findall(content) if run not in _DIGITS.findall(shown)}
+    hidden_digits = {"".join(_DIGITS.findall(span)) for span in _digit_spans(content, hidden)}
+    if not hidden_digits:
+        return key
+    runs = _DIGITS.findall(key)
+    if any("".join(runs) in whole or run in whole for whole in hidden_digits for run in runs):
+        return _DIGITS.sub(lambda found: _hidden_run(found.group(), hidden_digits), key)
+    return key
+
+
+_DIGITS = re.compile(r"\d{2,}")
+
+
+def _digit_spans(content: str, hidden: set[str]) -> list[str]:
+    """The secrets' digits: each hidden run with the runs it is written beside ("12-34")."""
+    return [
+        m.group()
+        for m in re.finditer(r"\d[\d \t.-]*\d", content)
+        if set(_DIGITS.findall(m.group())) & hidden
+    ]
+
+
+def _hidden_run(run: str, hidden_digits: set[str]) -> str:
+    return "redacted" if any(run in whole for whole in hidden_digits) else run

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent.about_someone import ABOUT_SOMEONE
-from agent.asked_secrets import asks_for_a_secret
+from agent.asked_secrets import asks_for_a_secret, key_without_secrets, redacted_for_the_model
 from agent.events import MemoryRecalled
 from agent.question_parts import found_for_part, merged, question_parts
 from memory.entry import MemoryEntry, RecallResult, utc_now
@@ -323,6 +323,20 @@ async def test_a_key_holding_part_of_a_secret_is_shown_without_it(harness: Harne
         ("villa_pin_redacted", "Villa PIN is [REDACTED:pin]")
     ]
     assert "4471" not in harness.model.requests[-1].messages[-1].content
+    # Cut apart or in part (a second adversary): the digits go too, a year stays.
+    shown_keys = {
+        key: key_without_secrets(key, text, redacted_for_the_model(text))
+        for key, text in (
+            ("graz-door-43-21", "Graz flat door code is 4321"),
+            ("graz_alarm_code_98", "Graz alarm code is 9876"),
+            ("wedding_2027", "Wedding 14 Aug 2027, gate code 5521"),
+        )
+    }
+    assert shown_keys == {
+        "graz-door-43-21": "graz-door-redacted-redacted",
+        "graz_alarm_code_98": "graz_alarm_code_redacted",
+        "wedding_2027": "wedding_2027",
+    }
     events = await harness.turn("what's the villa PIN?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert [(e.key, e.content) for e in recalled.injected] == [

@@ -770,3 +770,6 @@ def test_an_amount_or_a_year_beside_a_code_keeps_its_number() -> None:
     )
     assert redact("the door code is 1119 and Anna's birthday is 1985")[0].endswith("is 1985")
     assert "2222" not in redact("pin 1111 for the shed and 2222 for the garage")[0]
+    assert redact("Wedding 14 Aug 2027, gate code 5521")[0] == (
+        "Wedding 14 Aug 2027, gate code [REDACTED:code]"
+    )
