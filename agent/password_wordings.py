@@ -139,6 +139,18 @@ _CJK_LABEL = re.compile(
 )
 """A password or PIN labelled in Japanese, Chinese or Korean: "研究室のドアの暗証番号は 8642
 です" was kept as typed (a new user writing half in Japanese)."""
+_VALUE_FIRST = re.compile(
+    r"(?im)(?:^|(?<=[.!?,;:][ \t]))[ \t]*[\"'\u201c]?(?P<value>[^\s,;|\"'\u201d]{3,})[\"'\u201d]?"
+    r"[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?:new[ \t]+)?(?:[\w-]+[ \t]+){0,2}?"
+    r"(?:password|passcode|passwd|pw)\b(?![ \t-]*(?:keeper|manager|reset|hint|field|box|"
+    r"policy|rules?|requirements?|holder|app|vault|list|book|generator|protected|expir))"
+)
+""""bluefish is the wifi password for the Graz flat": the value first, opening its sentence
+(a second adversary saw it shown whole to the model)."""
+_NO_VALUE_FIRST = frozenset(
+    "what which who whose where how why this that these those there here mine yours his hers "
+    "ours theirs one nothing something anything everything nobody somebody".split()
+)
 _LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*(?!\d)[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 """A name, then its password; a time is no name ("login: 9am/5pm")."""
 _LOGIN_PAIR_TO_LINE_END = re.compile(
@@ -345,6 +357,11 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             for found in _WIFI_IS.finditer(text)
             if not _A_PASSWORD_AFTER.search(text, found.end())
         ]
+    spans += [
+        ("secret", found.span("value"))
+        for found in _VALUE_FIRST.finditer(text)
+        if found["value"].casefold() not in _NO_VALUE_FIRST
+    ]
     if "new one" in lowered or "new password" in lowered or "new pin" in lowered:
         spans += [
             ("secret", _span(found, "value", _looks_like_a_password))

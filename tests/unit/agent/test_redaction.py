@@ -206,6 +206,9 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
         "the code's 200 lines long",
         "the door is still 200 years old",
         "I tried 2 on the keypad menu",
+        "what is the wifi password?",
+        "This is the password for the router",
+        "Tom is the password keeper",
         "the wifi, it's down again since 2019",
         "the wifi's been slow, its now fixed after 5 calls",
     ],
@@ -254,6 +257,8 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("key safe: zero four one one", "zero four one one"),
         ("la combinación del candado es 5-5-1-2", "5-5-1-2"),
         ("A palavra-passe do email é Sol2024#", "Sol2024"),
+        # A second adversary: the value first, a plain word.
+        ("bluefish is the wifi password for the Graz flat", "bluefish"),
         # Found by a new user, a photographer: a changed code or wifi said as it is now.
         ("storage unit code changed again, 9034 now", "9034"),
         ("changed the studio wifi, its now Kelpie-Shutter-77", "Kelpie-Shutter-77"),
