@@ -257,9 +257,13 @@ _NOT_OF_A_LOCK = (
     r"kurs|course|prodotto|producto|produit|articolo|art[ií]culo|fiscale?)\b)"
 )
 _SAID_ELSEWHERE = (
-    r"(?:[ \t]+" + _NOT_OF_A_LOCK + r"(?!(?:ist|es|est|é|lautet|wurde|mudou|cambi[oó])\b)"
-    r"[\w'\u2019-]+){0,6}?[ \t]*(?::|=|\b(?:ist(?:[ \t]+jetzt)?|lautet|es(?:[ \t]+ahora)?|"
-    r"est(?:[ \t]+maintenant)?|é(?:[ \t]+agora)?|è|wurde[ \t]+auf|mudou[ \t]+para|"
+    r"(?:[ \t]+"
+    + _NOT_OF_A_LOCK
+    + r"(?!(?:ist|es|est|é|è|lautet|wurde|mudou|cambi[oó]|sigue|continua)\b)"
+    r"[\w'\u2019-]+){0,6}?[ \t]*(?::|=|\b(?:ist(?:[ \t]+(?:jetzt|immer[ \t]+noch|weiterhin|noch))?|"
+    r"lautet|es(?:[ \t]+ahora)?|sigue(?:[ \t]+siendo)?|est(?:[ \t]+(?:maintenant|toujours))?|"
+    r"é(?:[ \t]+(?:agora|ainda))?|continua(?:[ \t]+(?:a[ \t]+ser|sendo))?|"
+    r"è(?:[ \t]+(?:ancora|sempre))?|wurde[ \t]+auf|mudou[ \t]+para|"
     r"geändert[ \t]+(?:zu|auf|in)|"
     r"cambi[oó][ \t]+a|a[ \t]+chang[ée][ \t]+(?:en|à|pour)|(?:ha|fue)[ \t]+cambiado[ \t]+a)"
     r"(?!\w))[ \t]*"

@@ -209,6 +209,7 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
         "what is the wifi password?",
         "This is the password for the router",
         "Tom is the password keeper",
+        "el código postal sigue siendo 28001",
         "the wifi, it's down again since 2019",
         "the wifi's been slow, its now fixed after 5 calls",
     ],
@@ -257,6 +258,14 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("key safe: zero four one one", "zero four one one"),
         ("la combinación del candado es 5-5-1-2", "5-5-1-2"),
         ("A palavra-passe do email é Sol2024#", "Sol2024"),
+        # A second adversary: "still" in other languages.
+        ("Türcode ist immer noch 4330", "4330"),
+        ("der PIN ist weiterhin 5335", "5335"),
+        ("le code de la porte est toujours 4331", "4331"),
+        ("il codice del cancello è ancora 4332", "4332"),
+        ("o código da porta continua 4333", "4333"),
+        ("el código de la puerta sigue siendo 5334", "5334"),
+        ("la contraseña sigue siendo gato123", "gato123"),
         # A second adversary: the value first, a plain word.
         ("bluefish is the wifi password for the Graz flat", "bluefish"),
         # Found by a new user, a photographer: a changed code or wifi said as it is now.
