@@ -44,7 +44,8 @@ the code was kept as typed)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
-    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be)"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
+    r"takes|has[ \t]+been)"
     r"[ \t]+(?:(?:now|still|currently|again|just|also|actually|probably|definitely|always)"
     r"[ \t]+)?(?:set[ \t]+to[ \t]+)?|"
     r"[ \t]+(?:code[ \t]+)?(?:has[ \t]+)?(?:been[ \t]+)?(?:changed|set|reset)"
@@ -240,9 +241,16 @@ _THE_CODES = re.compile(
 )
 """"the code's 2580 btw" (an adversary: kept as typed)."""
 _CODE_NAMED_AFTER = re.compile(
-    r"(?i)\b(?:it['\u2019]?s|it[ \t]+is)[ \t]+" + _CODE + r"[ \t]*[,\u2013\u2014-][ \t]*"
+    r"(?i)\b(?:it['\u2019]?s|it[ \t]+is)[ \t]+" + _CODE + r"(?:[ \t]*[,\u2013\u2014-][ \t]*"
     r"(?:the|my|our)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?(?:pass)?(?:code|pin|combo|combination)\b"
+    r"|[ \t]+for[ \t]+(?:the|my|our)[ \t]+" + _OPENS + r"\b)"
 )
+_CODE_GIVEN = re.compile(
+    r"(?i)\b(?:gave|sent|texted|told|emailed)[ \t]+(?:me|us)[ \t]+the[ \t]+(?:pass)?code"
+    r"[ \t]*[,:\u2013\u2014-][ \t]*" + _CODE
+)
+""""neighbor gave me the code, 8080"; "it's 4329 for the gate" above (a second adversary:
+each kept as typed)."""
 """"it's 4590, the door code I mean" (an adversary: kept as typed)."""
 _FOREIGN = re.compile(
     r"(?i)\b(?:c[oó]digo[ \t]+(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+)(?:puerta|port[oó]n|alarma|"
@@ -377,7 +385,7 @@ _HINTS = (
     "combination", "combo", "unlock", "passwort", "kennwort", "contrase", "clave", "passe",
     "senha", "codice", "geheimzahl", "padlock", "opener", "anlage", "schloss", "schlüssel",
     "schluessel", "puerta", "port", "cancell", "allarm", "garaj", "combina", "kombination",
-    "tried", "typed", "entered", "use",
+    "tried", "typed", "entered", "use", "gave", "sent", "texted", "told", "it's", "its",
 )  # fmt: skip
 
 
@@ -418,6 +426,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _CODE_OPENS,
         _SET_THE_CODE_TO,
         _CODE_NAMED_AFTER,
+        _CODE_GIVEN,
         _THE_CODES,
         _OPENS_IN_WORDS,
     )

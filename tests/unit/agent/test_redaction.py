@@ -209,6 +209,8 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
         "what is the wifi password?",
         "This is the password for the router",
         "Tom is the password keeper",
+        "the keypad takes 4 AA batteries",
+        "the gate has been 200 years there",
         "el código postal sigue siendo 28001",
         "the wifi, it's down again since 2019",
         "the wifi's been slow, its now fixed after 5 calls",
@@ -266,6 +268,11 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("o código da porta continua 4333", "4333"),
         ("el código de la puerta sigue siendo 5334", "5334"),
         ("la contraseña sigue siendo gato123", "gato123"),
+        # A second adversary: other verbs, and what it opens after.
+        ("the keypad takes 4325", "4325"),
+        ("it's 4329 for the gate", "4329"),
+        ("neighbor gave me the code, 8080", "8080"),
+        ("the lockbox has been 5678 since June", "5678"),
         # A second adversary: the value first, a plain word.
         ("bluefish is the wifi password for the Graz flat", "bluefish"),
         # Found by a new user, a photographer: a changed code or wifi said as it is now.
