@@ -322,14 +322,12 @@ def key_without_secrets(key: str, content: str, shown: str) -> str:
     key = _KEY_PARTS.sub(part, key)
     # Digits of a secret cut apart or in part: "graz-door-43-21" of 4321, "alarm_code_98" of
     # 9876 (a second adversary).
-    hidden = {run for run in _DIGITS.findall(content) if run not in _DIGITS.findall(shown)}
+    still_shown = set(_DIGITS.findall(shown))
+    hidden = {run for run in _DIGITS.findall(content) if run not in still_shown}
     hidden_digits = {"".join(_DIGITS.findall(span)) for span in _digit_spans(content, hidden)}
     if not hidden_digits:
         return key
-    runs = _DIGITS.findall(key)
-    if any("".join(runs) in whole or run in whole for whole in hidden_digits for run in runs):
-        return _DIGITS.sub(lambda found: _hidden_run(found.group(), hidden_digits), key)
-    return key
+    return _DIGITS.sub(lambda found: _hidden_run(found.group(), hidden_digits), key)
 
 
 _DIGITS = re.compile(r"\d{2,}")
