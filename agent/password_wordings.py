@@ -74,13 +74,17 @@ _QUOTED_AFTER = re.compile(
 """"password "p@ss w0rd 99"": quoted, with its spaces (an adversary saw it kept)."""
 _NETWORKS_BARE = re.compile(
     r"(?i)^[ \t]*(?:(?:the|my|our)[ \t]+)?(?:guest[ \t]+)?(?:wi-?fi|wlan|router|network)[ \t]+"
-    r"(?:password|passwd|pwd|pw|pass|key|code)[ \t]+(?P<value>[^\s,;|]+)[ \t.!]*$"
+    r"(?:password|passwd|pwd|pw|pass|key|code)[ \t]+(?P<value>[^\s,;|]+)"
+    r"(?:[ \t.!]*$|[ \t]*[,;]|[ \t]+(?:and|but)\b)"
 )
-""""wifi password sunflower" as the whole message: a plain word is the password too
-(found with "password sunflower": kept as typed). "wifi password reset" says something."""
+""""wifi password sunflower" opening the message: a plain word is the password too (found
+with "password sunflower": kept as typed), and with more after it ("wifi password sunflower
+and the router is in the hall": a second adversary saw it shown). "wifi password reset"
+says something."""
 _NOT_A_NETWORKS_PASSWORD = frozenset(
     "reset change changed expired help please pls again needed required wrong lost forgotten "
-    "manager protected ok okay update updated broken works working sorted fixed".split()
+    "manager protected ok okay update updated broken works working sorted fixed too also here "
+    "there same is was has had got for of in on at to the a an".split()
 )
 _SSID_KEY = re.compile(
     r"(?i)\bssid\b[^\n]{0,60}?\b(?:key|pass|psk|password|pw|pwd)[ \t]*[:=][ \t]*" + _VALUE
