@@ -245,6 +245,12 @@ _CODE_NAMED_AFTER = re.compile(
     r"(?:the|my|our)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?(?:pass)?(?:code|pin|combo|combination)\b"
     r"|[ \t]+for[ \t]+(?:the|my|our)[ \t]+" + _OPENS + r"\b)"
 )
+_DIAL_COMBO = re.compile(
+    r"(?i)\b(?:combo|combination|code)(?:[ \t]+(?:is|was))?[ \t]*[:=]?[ \t]+"
+    r"((?:left|right|l|r)[ \t]*\d{1,2}"
+    r"(?:[ \t]*,?[ \t]+(?:then[ \t]+)?(?:left|right|l|r)[ \t]*\d{1,2}){1,4})\b"
+)
+""""safe combo is left 32 right 14 left 8": a dial's turns (an adversary: kept as typed)."""
 _CODE_GIVEN = re.compile(
     r"(?i)\b(?:gave|sent|texted|told|emailed)[ \t]+(?:me|us)[ \t]+the[ \t]+(?:pass)?code"
     r"[ \t]*[,:\u2013\u2014-][ \t]*" + _CODE
@@ -427,6 +433,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _SET_THE_CODE_TO,
         _CODE_NAMED_AFTER,
         _CODE_GIVEN,
+        _DIAL_COMBO,
         _THE_CODES,
         _OPENS_IN_WORDS,
     )

@@ -212,6 +212,7 @@ def test_a_password_label_in_another_language_is_redacted(text: str, secret: str
         "wifi password too, please",
         "wifi password here and there",
         "wifi password reset and now it works",
+        "turn left 3 times then right 2",
         "the keypad takes 4 AA batteries",
         "the gate has been 200 years there",
         "el código postal sigue siendo 28001",
@@ -277,6 +278,7 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("neighbor gave me the code, 8080", "8080"),
         ("the lockbox has been 5678 since June", "5678"),
         ("wifi password sunflower and the router is in the hall", "sunflower"),
+        ("safe combo is left 32 right 14 left 8", "left 32 right 14"),
         # A second adversary: the value first, a plain word.
         ("bluefish is the wifi password for the Graz flat", "bluefish"),
         # Found by a new user, a photographer: a changed code or wifi said as it is now.
