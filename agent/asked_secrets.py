@@ -119,16 +119,17 @@ _SENTENCES = re.compile(r"(?<=[?.!])\s+(?=\S)")
 _ASKED_PARTS = re.compile(
     r"(?i)\s*(?:[,;&+]|\s[-\u2013\u2014]\s|\b(?:and|also|plus|y|und|et|e)\b)\s*"
 )
+_GETTING_IN_WORDS = r"get\s+in(?:to)?|let\s+(?:me|us)\s+in|enter|unlock|open"
 _ASKS_A_CODE = re.compile(
-    r"(?i)\b(?:codes?|pins?|combination|combo|keypad|get\s+in(?:to)?|let\s+(?:me|us)\s+in|"
-    r"enter|unlock|open|c[oó]digo|codice|geheimzahl|digicode|"
+    rf"(?i)\b(?:codes?|pins?|combination|combo|keypad|{_GETTING_IN_WORDS}|"
+    r"c[oó]digo|codice|geheimzahl|digicode|"
     r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel)code)\b"
 )
 _ASKS_A_PASSWORD = re.compile(
     r"(?i)\b(?:pass(?:word|wd)?s?|pws?|pwd|log\s?-?ins?|credentials|creds|passwort|kennwort|"
     r"contrase[ñn]a|clave|senha|mot\s+de\s+passe|(?:wi-?fi|network)\s+key)\b"
 )
-_GETTING_IN = re.compile(r"(?i)\b(?:get\s+in(?:to)?|let\s+(?:me|us)\s+in|enter|unlock|open)\b")
+_GETTING_IN = re.compile(rf"(?i)\b(?:{_GETTING_IN_WORDS})\b")
 """Asking how to get in: for a code that opens, not any secret of the place."""
 _CODE_KINDS = frozenset({"code", "pin", "card-code"})
 _PASSWORD_KINDS = frozenset({"secret"})

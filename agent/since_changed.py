@@ -10,6 +10,7 @@ so does the ◆ line's detail.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -167,8 +168,32 @@ def _events_moved(
     }
 
 
+class _NewestFacts:
+    """The newest core facts of a store, read once a recall: both comparisons need them."""
+
+    def __init__(self, memory: Memory, namespace: str) -> None:
+        self._memory, self._namespace = memory, namespace
+        self._facts: list[MemoryEntry] | None = None
+        self._failed = False
+
+    async def read(self) -> list[MemoryEntry] | None:
+        """The facts, or None when the store cannot list them."""
+        if self._facts is None and not self._failed:
+            try:
+                self._facts = await self._memory.list(
+                    namespace=self._namespace, category="core", limit=_FACTS_READ
+                )
+            except MemoryStoreError:
+                self._failed = True
+        return self._facts
+
+
 async def _values_said_changed(
-    memory: Memory, recalled: list[MemoryEntry], namespace: str, now: datetime
+    memory: Memory,
+    recalled: list[MemoryEntry],
+    namespace: str,
+    now: datetime,
+    newest_facts: _NewestFacts,
 ) -> dict[str, str]:
     """Each recalled fact's id → the newest later message saying its value changed.
 
@@ -203,22 +228,13 @@ async def _values_said_changed(
         if not later:
             continue
         if in_effect is None:
-            in_effect = await _facts_in_effect(memory, recalled, namespace)
+            # The recalled facts and the newest in effect: what else the change may mean.
+            in_effect = [entry for entry in recalled if entry.category != CONVERSATION]
+            in_effect += await newest_facts.read() or []
         newest_said = max(later, key=_written)
         if names_which(newest_said, fact, in_effect):
             notes[fact.id] = f"since changed: {_saying(newest_said)}"
     return notes
-
-
-async def _facts_in_effect(
-    memory: Memory, recalled: list[MemoryEntry], namespace: str
-) -> list[MemoryEntry]:
-    """The recalled facts and the newest in effect: what else a change may mean."""
-    facts = [entry for entry in recalled if entry.category != CONVERSATION]
-    try:
-        return facts + await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
-    except MemoryStoreError:
-        return facts
 
 
 def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
@@ -270,8 +286,9 @@ async def since_changed(
     # A pinned fact is kept as the user chose: no later message marks it.
     now = now or utc_now()
     moves, events = await _moves_said(memory, recalled, namespace)
+    newest_facts = _NewestFacts(memory, namespace)
     notes = (
-        await _values_said_changed(memory, recalled, namespace, now)
+        await _values_said_changed(memory, recalled, namespace, now, newest_facts)
         | _old_secrets(recalled)
         | _events_moved(recalled, recalled + moves, events)
     )
@@ -279,11 +296,11 @@ async def since_changed(
     if not messages:
         return notes
     others = list(recalled)
-    try:
-        others += await memory.list(namespace=namespace, category="core", limit=_FACTS_READ)
-        others += await _about_debts(memory, messages, namespace)
-    except MemoryStoreError:
-        pass
+    facts = await newest_facts.read()
+    if facts is not None:
+        others += facts
+        with suppress(MemoryStoreError):
+            others += await _about_debts(memory, messages, namespace)
     for message in messages:
         said = _stated(message.content)
         for other in sorted(others, key=_written, reverse=True):

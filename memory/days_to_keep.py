@@ -15,7 +15,7 @@ from datetime import date
 
 from memory.date_terms import nearest_day
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
-from memory.periods_ahead import last_day_of_periods
+from memory.periods_ahead import last_day_of_periods, month_end
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
 _MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
@@ -100,7 +100,7 @@ def last_day_said(text: str, said: date) -> str | None:
         year = int(found["year"] or found["year_after"])
         month = int(found["month"] or found["month_first"])
         if 1 <= month <= 12:
-            days.append(date(year, month, calendar.monthrange(year, month)[1]))
+            days.append(month_end(year, month))
     days += [date(int(y), 12, 31) for y in _A_YEAR.findall(text) if int(y) > said.year]
     for feast in _FEAST.finditer(text):
         month, day = _FEAST_DAYS[_without_marks(feast.group())]

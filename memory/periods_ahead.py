@@ -40,7 +40,7 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
         count = _count(found["count"])
         if found["unit"].casefold().startswith("month"):
             month_index = said.month - 1 + count
-            days.append(_month_end(said.year + month_index // 12, month_index % 12 + 1))
+            days.append(month_end(said.year + month_index // 12, month_index % 12 + 1))
         else:
             days.append(date(said.year + count, 12, 31))
     for found in _NEXT_YEAR.finditer(text):
@@ -60,7 +60,8 @@ def _count(said: str) -> int:
     return int(folded) if folded.isdigit() else int(NUMBER_WORDS.get(folded, "1"))
 
 
-def _month_end(year: int, month: int) -> date:
+def month_end(year: int, month: int) -> date:
+    """The last day of a month."""
     return date(year, month, calendar.monthrange(year, month)[1])
 
 
@@ -68,9 +69,9 @@ def _season_end(season: str, said: date, which: str) -> date:
     """The end of the season meant: this one or the next to come, or the one after that."""
     ends = _SEASON_ENDS[season]
     year = said.year + 1 if season == "winter" and said.month >= 3 else said.year
-    end = _month_end(year, ends)
+    end = month_end(year, ends)
     if end < said:
-        end = _month_end(year + 1, ends)
+        end = month_end(year + 1, ends)
     if which == "next" and end.month - 2 <= said.month <= end.month and end.year == said.year:
-        end = _month_end(year + 1, ends)  # said in the season: next is a year on
+        end = month_end(year + 1, ends)  # said in the season: next is a year on
     return end
