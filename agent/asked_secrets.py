@@ -21,7 +21,7 @@ from memory.text import analyze
 
 _ASKS_FOR_A_SECRET = re.compile(
     r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
-    r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|keypad|"
+    r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|"
     r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"
     # "wie ist der Türcode in Graz?", "qual è il codice del portone?" (an adversary).
@@ -31,6 +31,20 @@ _ASKS_FOR_A_SECRET = re.compile(
 Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I
 with?" showed the model the code or the PIN: an adversary); such a fact is shown with its
 secret redacted."""
+_ASKS_THE_KEYPAD = re.compile(
+    r"(?i)\b(?:what|whats|what['\u2019]s|wats|wat|tell|give|remind|send|share|need|forgot|"
+    r"forgotten|remember)\b[^?.!]*?\bkeypad\b"
+    r"|^\W*(?:the\s+|my\s+|our\s+)?(?:[\w'\u2019-]+\s+){0,2}keypad\W*$"
+    r"|\bkeypad\s+(?:numbers?|digits)\b"
+)
+"""The keypad named for its code: "what's the studio keypad?", "keypad?"; not "is the studio
+keypad by the door?" (a second adversary was shown the code it opens with)."""
+
+
+def _secret_named(piece: str) -> re.Match[str] | None:
+    """The first word of `piece` asking for a secret (`_ASKS_FOR_A_SECRET`, the keypad)."""
+    found = [m for m in (_ASKS_FOR_A_SECRET.search(piece), _ASKS_THE_KEYPAD.search(piece)) if m]
+    return min(found, key=lambda m: m.start(), default=None)
 
 
 _ASKING = re.compile(
@@ -54,7 +68,7 @@ the model every secret of the fact)."""
 
 def _declined(piece: str) -> bool:
     """Whether `piece` names its secret only to leave it out."""
-    named = _ASKS_FOR_A_SECRET.search(piece)
+    named = _secret_named(piece)
     return named is not None and _DECLINED.search(piece, 0, named.start()) is not None
 
 
@@ -65,7 +79,7 @@ def asks_for_a_secret(text: str) -> bool:
     changed by the agency, it's 5820 now" showed the model the old code (a new user). Nor
     named to be left out (`_DECLINED`), unless another part asks for one.
     """
-    if _ASKS_FOR_A_SECRET.search(text) is None:
+    if _secret_named(text) is None:
         return False
     if not any(part.asks for part in _asked_parts(text)):
         return False
@@ -164,7 +178,7 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
         )
         if codes and passwords:
             kinds = frozenset()  # both asked in one breath: either
-        asks = _ASKS_FOR_A_SECRET.search(piece) is not None and not _declined(piece)
+        asks = _secret_named(piece) is not None and not _declined(piece)
         parts.append(_Part(asked_of_what(piece), kinds, asks, piece))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
     return tuple(_refined(pieces)) if len(pieces) > 1 else (whole,)

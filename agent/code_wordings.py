@@ -22,7 +22,9 @@ _OPENS = (
     r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room|bike[ \t]+lock)"
 )
 _CODE = (
-    r"[\"'`\u201c\u2018]?[*#]?(\d[\d \t-]{1,10}\d|(?=[0-9A-Z]*\d)(?=\d*[A-Z])(?-i:[0-9A-Z]{4,8})"
+    # A keypad's * and # between digits too: "access code 55#21" (an adversary).
+    r"[\"'`\u201c\u2018]?[*#]?(\d(?:[\d \t-]|[*#](?=\d)){1,10}\d"
+    r"|(?=[0-9A-Z]*\d)(?=\d*[A-Z])(?-i:[0-9A-Z]{4,8})"
     # Letters and digits in two groups: "Boat padlock code 4B 719" (an adversary).
     r"|(?-i:(?=[0-9]*[A-Z])(?=[A-Z]*[0-9])[0-9A-Z]{2,4}[ -](?=[A-Z]*[0-9])[0-9A-Z]{2,5}))"
     r"[*#]?[\"'`\u201d\u2019]?(?!\w)"
@@ -68,7 +70,7 @@ _CHANGED_THE_LOCK = re.compile(
 """"changed the shed padlock to 3390 today" (a new user, an allotment's secretary: kept as
 typed)."""
 _FROM_ONE_CODE_TO_ANOTHER = (
-    r"from[ \t]+" + _CODE + r"[ \t]+to[ \t]+" + _CODE.replace("(\\d[", "(?P<new>\\d[", 1)
+    r"from[ \t]+" + _CODE + r"[ \t]+to[ \t]+" + _CODE.replace("(\\d(", "(?P<new>\\d(", 1)
 )
 """A change's old code (group 1) and its new one (group "new")."""
 _CHANGED_THE_CODE_FROM_TO = re.compile(
@@ -308,7 +310,8 @@ _FOREIGN_LABEL_THEN_CODE = re.compile(
     rf"(?:{_LOCKS_ELSEWHERE})"
     r"(?:[ \t]+(?:de[ \t]+l['\u2019]|de|du|des|d['\u2019])[ \t]*[\w'\u2019-]+)?"
     r"[ \t]*(?::|\b(?:is|est|es|ist|è|é)\b)?[ \t]+"
-    r"[\"'`\u201c\u2018]?[*#]?((?=[0-9A-Z]*\d)[0-9A-Z]{3,10}|\d[\d \t-]{1,10}\d)[*#]?(?![\w-])"
+    r"[\"'`\u201c\u2018]?[*#]?((?=[0-9A-Z]*\d)[0-9A-Z]{3,10}|\d(?:[\d \t-]|[*#](?=\d)){1,10}\d)"
+    r"[*#]?(?![\w-])"
 )
 """"Codice del cancello 7788", "Código de la puerta 2580", "Code für die Tür 4471" (a
 translator: the label and its code with no verb between, kept), "code porte 3B77A", "code

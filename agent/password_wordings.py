@@ -291,6 +291,18 @@ def _span(found: re.Match[str], group: str | int, check: Callable[[str], bool]) 
     return start, end
 
 
+def with_its_bangs(text: str, start: int, end: int) -> int:
+    """The end of a value taken with the "!" right after it.
+
+    Passwords end in "!" as often as sentences do ("Summer2024!"): "pass = qwerty123!" showed
+    the model "[REDACTED:secret]!", a character of the secret (an adversary). Taking a
+    sentence's "!" with it hides nothing the model needs.
+    """
+    while end < len(text) and text[end] == "!":
+        end += 1
+    return end
+
+
 def width_folded(text: str) -> str:
     """`text` with full-width and other compatibility letters as plain ones, one for one.
 

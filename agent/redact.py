@@ -16,7 +16,7 @@ from collections import Counter
 from agent.code_wordings import CLOCK, CODE, bike_code_spans
 from agent.loose_wordings import loose_spans
 from agent.paired_secrets import paired_spans
-from agent.password_wordings import width_folded, wording_spans
+from agent.password_wordings import width_folded, with_its_bangs, wording_spans
 from agent.secret_formats import (
     CARD_RULE,
     FORMAT_RULES,
@@ -467,7 +467,10 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     folded = _without_emphasis(width_folded(text))
     folded_lower = folded.lower()
     if any(hint in folded_lower for hint in _LABEL_HINTS):
-        apply("secret", _labelled_spans(folded, folded_lower))
+        apply(
+            "secret",
+            [(s, with_its_bangs(text, s, e)) for s, e in _labelled_spans(folded, folded_lower)],
+        )
         folded = _without_emphasis(width_folded(text))
     # All kinds in one pass: spans of one kind replaced first moved the others ("my
     # password there is X and the badge code is 7731" lost "de i", not 7731).
@@ -475,7 +478,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     # is\\hunter22" became "my password [REDACTED:secret]]": an adversary).
     worded = _merged_by_kind(
         [
-            (kind, span)
+            (kind, (span[0], with_its_bangs(folded, *span)) if kind == "secret" else span)
             for kind, span in [
                 *wording_spans(folded),
                 *loose_spans(folded),

@@ -354,6 +354,13 @@ async def test_a_key_holding_part_of_a_secret_is_shown_without_it(harness: Harne
         ("how do I get in", True),
         ("I forgot the alarm code", True),
         ("need the key safe code for the carer", True),
+        # The keypad named for its code, or for where it is (a second adversary).
+        ("whats the studio keypad", True),
+        ("studio keypad?", True),
+        ("keypad numbers pls", True),
+        ("never mind the wifi, is the studio keypad by the door?", False),
+        ("where is the studio keypad?", False),
+        ("is the keypad working?", False),
     ],
 )
 def test_a_secret_is_asked_for_not_only_named(message: str, asks: bool) -> None:

@@ -800,3 +800,27 @@ def test_an_amount_or_a_year_beside_a_code_keeps_its_number() -> None:
     assert redact("Wedding 14 Aug 2027, gate code 5521")[0] == (
         "Wedding 14 Aug 2027, gate code [REDACTED:code]"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("access code 55#21", "access code [REDACTED:code]"),
+        ("gate access code is 55#21", "gate access code is [REDACTED:code]"),
+        ("door code: 12#34", "door code: [REDACTED:code]"),
+        ("the code is *1234#", "the code is *[REDACTED:code]#"),
+        ("pass = qwerty123!", "pass = [REDACTED:secret]"),
+        ("wifi pw is Kelpie77!", "wifi pw is [REDACTED:secret]"),
+        ("my password is Summer2024!! don't tell", "my password is [REDACTED:secret] don't tell"),
+        ("password: hunter2.", "password: [REDACTED:secret]."),
+        # Kept: a flat's number, and a PIN's "!" (digits alone: the sentence's).
+        ("apartment 4#12 is ours", "apartment 4#12 is ours"),
+        ("the pin is 1234!", "the pin is [REDACTED:pin]!"),
+    ],
+)
+def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
+    text: str, redacted: str
+) -> None:
+    """Found by an adversary: a keypad's "#" between digits left "access code 55#21" as typed,
+    and a password's closing "!" was shown to the model ("[REDACTED:secret]!")."""
+    assert redact(text)[0] == redacted
