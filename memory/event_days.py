@@ -268,12 +268,14 @@ def cancels_it(new: str, old: str) -> bool:
 
 
 _SOMEONE_CANCELLED = re.compile(
-    r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019-]+)\s+(?:have\s+|has\s+|just\s+)?"
+    r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019-]+(?:\s*(?:and|&|\+)\s*[\w'\u2019-]+)?)\s+"
+    r"(?:have\s+|has\s+|just\s+)?"
     r"(?:cancell?ed|called\s+off)\s+(?:the\s+|their\s+|his\s+|her\s+)?"
     r"(?P<what>[^,.;!?]+?)\s*(?:[,.;!].*)?$"
 )
 """Who called off what: "dalys cancelled the communion cake, going with a shop one" (a new
-user, a baker: the order stayed in effect, unmarked)."""
+user, a baker: the order stayed in effect, unmarked); two of them: "Sofia and Marco cancelled
+their wedding" (a new user, a photographer)."""
 _AT_WORDS = frozenset({"on", "at", "am", "pm"})
 _WEEKDAY = re.compile(rf"(?i)\b{WEEKDAY}s?\b")
 

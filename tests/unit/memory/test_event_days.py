@@ -24,6 +24,12 @@ from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it, one_tim
             "dalys cancelled the communion cake, going with a shop one. grand",
             "New order Daly: communion cake for Ella, due 9/5, €90",
         ),
+        # A new user, a photographer: two of them.
+        (
+            "Sofia and Marco cancelled their wedding",
+            "Sofia & Marco wedding 12 June 2027 at Dalhousie Castle, £400 deposit paid",
+        ),
+        ("Aoife & Ben have cancelled the shoot, sadly", "Aoife & Ben engagement shoot on 3 April"),
     ],
 )
 def test_a_call_off_in_other_words(new: str, old: str) -> None:
@@ -42,6 +48,10 @@ def test_a_call_off_in_other_words(new: str, old: str) -> None:
         ("Piano lesson cancelled last week because of snow", "Piano lesson on 9/12 at 5pm"),
         ("dalys cancelled the communion cake", "New order Kelly: christening cake due 20/12"),
         ("Tom cancelled his gym membership", "Dentist on 14/1 at 3pm"),
+        (
+            "Sofia and Marco cancelled their wedding",
+            "Lauren & Priya wedding 3 July 2027, Gleneagles",
+        ),
     ],
 )
 def test_no_call_off_of_that_event(new: str, old: str) -> None:
