@@ -137,7 +137,13 @@ _I_OWE = re.compile(
     + _NOT_SOMEONE
     + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>.*\d.*)$"
 )
-_OWES_ME = re.compile(r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:still\s+)?owes\s+me\s+(?P<value>.*\d.*)$")
+_OWES_ME = re.compile(
+    r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:still\s+)?owes\s+"
+    r"(?:(?:me|us)\s+(?P<value>.*\d.*)|(?P<amount>(?:[$\u20ac\u00a3]\s*)?\d.*))$"
+)
+"""Someone who owes the user: "Priya owes me 42", or a client owing the amount alone:
+"Okafor owes 1058 for the March invoice" (a new user, a photographer: read as no debt, and
+"okafor paid 1058" said later left it unmarked). Not "Tom owes Sarah 50"."""
 _MONEY = (
     r"(?=.*(?:[$\u20ac\u00a3]|\d+(?:[.,]\d+)?\s*(?:euros?|dollars?|pounds?|quid|bucks|eur|usd)\b"
     r"|\bback\b|\bmoney\b|\bcash\b|\bwhat\s+i\s+owed\b))"
@@ -217,6 +223,12 @@ _PAID = frozenset({"paid"})
 """A debt's value once it is paid: not the amount, so the amount said again is a change."""
 
 
+def _paid_by(piece: str) -> tuple[str, frozenset[str]] | None:
+    """("owed by okafor", paid) of someone said to have paid: "okafor paid 1058"."""
+    found = _THEY_PAID.match(piece.strip())
+    return None if found is None else ("owed by " + found["who"].casefold(), _PAID)
+
+
 def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     """A debt the user has or is owed, or that it was paid: "owe Priya $42 for power".
 
@@ -229,7 +241,8 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     for pattern, topic in ((_I_OWE, "owes "), (_OWES_ME, "owed by ")):
         found = pattern.match(said)
         if found is not None:
-            return topic + found["who"].casefold(), frozenset(analyze(found["value"]))
+            value = found["value"] or found["amount"]
+            return topic + found["who"].casefold(), frozenset(analyze(value))
     found = _I_PAID.match(said)
     if found is not None:
         return "owes " + (found["who"] or found["to"]).casefold(), _PAID
@@ -283,6 +296,10 @@ def pays_off(new: str, old: str) -> bool:
     stayed in effect).
     """
     ours, theirs = _debt(new.strip()), _debt(old.strip())
+    if ours is not None and theirs is not None and ours[0] != theirs[0]:
+        # "okafor paid 1058" pays invoice 1058, or what Okafor owes: "Okafor owes 1058 for
+        # the March invoice" (a new user, a photographer).
+        ours = _paid_by(new) or ours
     if ours is None or theirs is None or ours[0] != theirs[0]:
         return False
     if ours[1] != _PAID or theirs[1] == _PAID:
@@ -354,6 +371,8 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
         rate = price_stated(piece) or _rate(piece) or _debt(piece)
         if rate is not None:
             stated.setdefault(*rate)
+            if rate[0].startswith("invoice ") and (paid := _paid_by(piece)) is not None:
+                stated.setdefault(*paid)  # "okafor paid 1058": the invoice, or what Okafor owes
             continue
         for topic, value in health_values(piece).items():
             stated.setdefault(topic, value)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from agent.events import MemoryRecalled
+from agent.since_changed import since_changed
 from memory.entry import MemoryEntry
-from memory.stated_values import changed_topics, stated_values
+from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 from tests.unit.agent.conftest import Harness
 
 
@@ -351,6 +352,29 @@ def test_an_invoice_said_unpaid_then_paid_is_one_topic() -> None:
     # An adversary: the number after "for", and "unpaid".
     worded = stated_values("Okafor invoice for 1058 is unpaid")
     assert changed_topics(worded, stated_values("okafor paid 1058")) == ["invoice 1058"]
+
+
+async def test_a_client_said_to_owe_an_amount_is_marked_paid_by_its_payment(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a photographer: "Okafor owes 1058 for the March invoice" was read
+    as no debt, and "okafor paid 1058" said later left it recalled unmarked."""
+    assert debt_owed("Okafor owes 1058 for the March invoice") == "okafor"
+    assert debt_owed("Tom owes Sarah 50") is None
+    await harness.memory.store("okafor", "Okafor owes 1058 for the March invoice", "core")
+    await harness.memory.store("smith", "Smith owes 300 for the April shoot", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/a", "okafor paid 1058", "conversation", "s0"
+    )
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    marked = {entry.key: notes.get(entry.id) for entry in recalled if entry.category == "core"}
+    assert marked == {
+        "okafor": "since changed: a later message says 'okafor paid 1058'",
+        "smith": None,
+    }
+    assert not debt_changed("okafor paid 999", "Okafor owes 1058 for the March invoice")
+    assert not debt_changed("smith paid 1058", "Okafor owes 1058 for the March invoice")
 
 
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
