@@ -100,9 +100,15 @@ _RELATIVE = re.compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:that[ \t]+|which[ \t]+)?(?:i|we|you)[ \t]+"
     rf"(?:[\w'-]+[ \t]+){{0,3}}?(?:is|was)[ \t]+{_VALUE}"
 )
+_NOT_THE_PASSWORD_ITSELF = (
+    r"(?![ \t-]*(?:keeper|manager|reset|hint|field|box|policy|rules?|requirements?|holder|app|"
+    r"vault|list|book|generator|protected|expir))"
+)
+"""What a password's label names when more follows: "1Password is my password manager" (its
+name was redacted, as if the password)."""
 _AS_MY = re.compile(
     rf"(?i)(?<!\S){_VALUE}[ \t]+(?:as|is)[ \t]+(?:my|the|our|your|a)[ \t]+(?:[\w-]+[ \t]+)?"
-    rf"(?:{_PASSWORD}|pin)\b"
+    rf"(?:{_PASSWORD}|pin)\b" + _NOT_THE_PASSWORD_ITSELF
 )
 _WIFI = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router)[ \t]+(?:key|code)[ \t]*(?:is|:|=)[ \t]*" + _VALUE
@@ -146,8 +152,7 @@ _CJK_LABEL = re.compile(
 _VALUE_FIRST = re.compile(
     r"(?im)(?:^|(?<=[.!?,;:][ \t]))[ \t]*[\"'\u201c]?(?P<value>[^\s,;|\"'\u201d]{3,})[\"'\u201d]?"
     r"[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?:new[ \t]+)?(?:[\w-]+[ \t]+){0,2}?"
-    r"(?:password|passcode|passwd|pw)\b(?![ \t-]*(?:keeper|manager|reset|hint|field|box|"
-    r"policy|rules?|requirements?|holder|app|vault|list|book|generator|protected|expir))"
+    r"(?:password|passcode|passwd|pw)\b" + _NOT_THE_PASSWORD_ITSELF
 )
 """"bluefish is the wifi password for the Graz flat": the value first, opening its sentence
 (a second adversary saw it shown whole to the model)."""

@@ -106,6 +106,9 @@ def test_a_secret_said_loosely_is_redacted(text: str, secret: str) -> None:
         "I pin 1800 as the year on the map",
         "The code is 200 lines long",
         "My password manager is 1Password",
+        # A new user: its name was redacted as if the password.
+        "1Password is my password manager",
+        "Bitwarden2 is our password vault",
         "wifi: home network",
         "Wifi: the cafe has free wifi",
         "Q: what's the capital of France? A: Paris",
