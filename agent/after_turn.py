@@ -25,6 +25,17 @@ if TYPE_CHECKING:
     from memory.protocol import Memory
 
 
+_ASKS_TO_FORGET = re.compile(
+    r"(?i)\b(?:forget|delete|remove|erase|wipe|unlearn|esquece|esque[çc]a|esquecer|apaga|"
+    r"olvida|olv[ií]date|borra|vergiss|l(?:ö|oe)sch|oublie|efface|dimentica|cancella)\w*\b"
+    r"|\bshould(?:n['\u2019]?t| not)\s+have\s+(?:told|shared|said|sent|given)\b"
+    r"|\b(?:don['\u2019]?t|do\s+not)\s+(?:remember|keep|save|store)\b"
+)
+"""A request to forget: its procedure would keep in recall the words of what the user wanted
+gone ("esquece what i said about the -80 alarm panel, i shouldn't have shared that" was kept
+as a procedure when the model only searched: a new user, a biologist)."""
+
+
 async def remember_procedure(
     memory: Memory,
     config: Config,
@@ -37,7 +48,8 @@ async def remember_procedure(
 
     Not when a call stored or forgot a memory: the request then states the fact (or names
     it), and a procedure quoting it would keep the fact in recall after the user corrects
-    or forgets it (found by a new user).
+    or forgets it (found by a new user). Nor when the request asks to forget, whatever the
+    model did (`_ASKS_TO_FORGET`).
     """
     lifecycle = memory.lifecycle
     calls = [call for m in produced if m.role == "assistant" for call in m.tool_calls]
@@ -45,6 +57,7 @@ async def remember_procedure(
     if (
         lifecycle is None
         or not calls
+        or _ASKS_TO_FORGET.search(user_text)
         or session.incognito
         or not config.memory.procedural_memory
         or any(r.error for r in results)

@@ -422,6 +422,26 @@ async def test_a_request_that_only_reads_memory_is_remembered_as_a_procedure(
     assert [entry.category for entry in saved] == ["conversation", "procedural"]
 
 
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "esquece what i said about the -80 alarm panel, i shouldn't have shared that",
+        "please forget the alarm panel stuff",
+        "I shouldn't have told you about the alarm panel",
+        "olvida lo del panel de alarma",
+    ],
+)
+async def test_a_request_to_forget_is_no_procedure_whatever_the_model_did(
+    harness: Harness, request_text: str
+) -> None:
+    """Found by a new user, a biologist: the model only searched, and the request naming
+    what she wanted gone was kept as a procedure, in recall after the forget."""
+    harness.model.add(Reply(tool_calls=[call("memory_recall", query="alarm panel")]), Reply("ok"))
+    events = await harness.turn(request_text)
+    saved = [e.entry for e in events if isinstance(e, MemorySaved)]
+    assert "procedural" not in [entry.category for entry in saved]
+
+
 async def test_tool_errors_go_back_to_the_model_which_corrects_them(harness: Harness) -> None:
     harness.model.add(
         Reply(tool_calls=[call("memory_store", key="k")]),
