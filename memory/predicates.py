@@ -15,12 +15,24 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 # Present forms only: "lived", "worked" tell of the past; "moving to" is a plan.
+STREET_FIRST = (
+    r"(?i:rua|avenida|av\.?|avda\.?|calle|c/|carrer|travessa|largo|pra[çc]a|plaza|paseo|"
+    r"camino|via|viale|piazza|corso|rue|boulevard|bd|all[ée]e|chemin|ulica|ul\.)"
+    r"\s+(?:[\w'\u2019.-]+\s+){0,5}?\d{1,5}[A-Za-z]?\b"
+    r"|[A-Z\u00c0-\u00de][\w'\u2019-]*(?i:stra(?:ß|ss)e|str\.|weg|gasse|platz|allee|gracht|straat|"
+    r"laan|vej|gade|gatan|v[äa]gen|veien)\s+\d{1,5}[A-Za-z]?\b"
+)
+"""A street named before its number: "Rua da Graça 42", "Calle Mayor 5", "Hauptstraße 12"
+(a new user in Lisbon: "I live at Rua do Ouro 10" was read as no home, and never replaced
+"I live at Rua da Graça 42")."""
 ONE_VALUE = (
     (
         "home",
         re.compile(
             r"(?i)\b(?:(?:lives?|living|resides?|residing|relocated|based|home\s+is(?:\s+now)?)"
-            r"\s+(?:in|to)|(?:lives?|living|resides?|residing)\s+at(?=\s+\d)|moved\s+(?:back\s+)?(?:(?:from|out\s+of)\s+(?:[^\s,.;]+\s+){1,4}?)?to|"
+            r"\s+(?:in|to)|(?:lives?|living|resides?|residing)\s+at(?=\s+(?:\d|"
+            + STREET_FIRST
+            + r"))|moved\s+(?:back\s+)?(?:(?:from|out\s+of)\s+(?:[^\s,.;]+\s+){1,4}?)?to|"
             r"home\s+is(?:\s+now)?(?=\s+(?-i:[A-Z])))\b"
         ),
         # "address": "what's my address?" found no "I live at 12 Oak St" (an adversary).
@@ -249,9 +261,12 @@ _A_STREET = re.compile(r"\s*\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}")
 """A street's number and name: "12 Oak St", not "8am" or "5 pm"."""
 
 
+_STREET_FIRST = re.compile(r"\s*(?:" + STREET_FIRST + ")")
+
+
 def is_a_street(value: str) -> bool:
     """Whether a home's value is a street's number and name ("12 Oak St, Porto")."""
-    return _A_STREET.match(value + " ") is not None
+    return _A_STREET.match(value + " ") is not None or _STREET_FIRST.match(value) is not None
 
 
 _A_PLACE = re.compile(r"\s*(?:the\s+)?[A-Z]")
@@ -382,7 +397,7 @@ def _a_value(value: str, text: str, *, home: bool) -> bool:
     a room or a product.
     """
     words = words_of(value)
-    if home and _A_STREET.match(value):
+    if home and (_A_STREET.match(value) or _STREET_FIRST.match(value)):
         return True  # "I live at 12 Oak St, Porto" (an adversary: found by no "address")
     if not words or _NOT_A_VALUE.match(value) or _NUMBERED.match(value):
         return False

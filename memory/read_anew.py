@@ -147,6 +147,15 @@ def places_in_lower_case_read(text: str) -> bool:
     return states_a_predicate(text)
 
 
+def streets_named_first_read(text: str) -> bool:
+    """Whether `text` names what migration 0031 reads anew: a wording of a home or a job.
+
+    A street named before its number ("I live at Rua do Ouro 10" is a home, and replaces
+    the one before), `memory.predicates`.
+    """
+    return states_a_predicate(text)
+
+
 def months_to_come_read(text: str) -> bool:
     """Whether `text` names what migration 0029 reads anew.
 

@@ -33,6 +33,7 @@ from memory.postgres.schema import (
     SHORT_WORDS_READ,
     STOPS_AND_SHIFTS_READ,
     STOPS_IN_OTHER_LANGUAGES_READ,
+    STREETS_NAMED_FIRST_READ,
     TERMS_ADDED,
     lexemes,
     migrations,
@@ -49,6 +50,7 @@ from memory.read_anew import (
     short_words_or_markers,
     stops_in_other_languages,
     stops_or_shifts,
+    streets_named_first_read,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
@@ -133,6 +135,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     OTHER_LANGUAGES_READ: other_languages_read,
     MONTHS_TO_COME_READ: months_to_come_read,
     PLACES_IN_LOWER_CASE_READ: places_in_lower_case_read,
+    STREETS_NAMED_FIRST_READ: streets_named_first_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -80,6 +80,9 @@ MONTHS_TO_COME_READ = "months to come read"
 PLACES_IN_LOWER_CASE_READ = "places in lower case read"
 """A step run in Python: rows stating a home or an employer are indexed again ("I moved to
 portobello" is found by "where do I live?"; "moved to oat milk" is no home)."""
+STREETS_NAMED_FIRST_READ = "streets named first read"
+"""A step run in Python: rows stating a home or an employer are indexed again ("I live at
+Rua do Ouro 10" is a home)."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -218,6 +221,8 @@ def migrations(dimensions: int) -> list[str]:
         MONTHS_TO_COME_READ,
         # "I moved to portobello" is found by "where do I live?".
         PLACES_IN_LOWER_CASE_READ,
+        # "I live at Rua do Ouro 10" is a home.
+        STREETS_NAMED_FIRST_READ,
     ]
 
 

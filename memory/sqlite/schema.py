@@ -22,6 +22,7 @@ from memory.read_anew import (
     short_words_or_markers,
     stops_in_other_languages,
     stops_or_shifts,
+    streets_named_first_read,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.sqlite.rows import format_time, pad_year, time_or_none
@@ -378,6 +379,10 @@ def _places_in_lower_case_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, places_in_lower_case_read)
 
 
+def _streets_named_first_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, streets_named_first_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -449,6 +454,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0029_months_to_come_read", _months_to_come_read),
     # "I moved to portobello" is found by "where do I live?".
     Migration("0030_places_in_lower_case_read", _places_in_lower_case_read),
+    # "I live at Rua do Ouro 10" is a home.
+    Migration("0031_streets_named_first_read", _streets_named_first_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
