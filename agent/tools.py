@@ -221,6 +221,8 @@ class MemoryTools:
         # Keys the turn an edit replaced stored: what this turn stores under one corrects
         # it (`agent.turn`).
         self.corrected_keys: frozenset[str] = frozenset()
+        self.asked = ""
+        """The user's message this turn: memory_list shows the secrets it asks for."""
         self._handlers: dict[
             str, tuple[type[BaseModel], Callable[[Any], Awaitable[ToolResult]]]
         ] = {
@@ -377,8 +379,40 @@ class MemoryTools:
             limit=args.limit,
         )
         return ToolResult(
-            _dumps({"entries": [_compact(entry) for entry in entries], "note": UNTRUSTED})
+            _dumps(
+                {
+                    "entries": [_compact(entry) for entry in _secrets_asked(entries, self.asked)],
+                    "note": UNTRUSTED,
+                }
+            )
         )
+
+
+def _secrets_asked(entries: list[MemoryEntry], asked: str) -> list[MemoryEntry]:
+    """`entries` as the recall block shows them: a secret only when the user asks for it.
+
+    Found by an adversary: "list what you know" and the model's memory_list gave it every
+    stored password, PIN and door code as typed.
+    """
+    # Here, not at the top: the CLI's `stats` loads this module, and must not load the
+    # stemmer that reading a question takes.
+    from agent.asked_secrets import (
+        holds_a_secret,
+        key_without_secrets,
+        most_of_what_was_asked,
+        redacted_for_the_model,
+    )
+
+    shown = most_of_what_was_asked(entries, asked) if asked else {}
+    listed = []
+    for entry in entries:
+        if not holds_a_secret(entry):
+            listed.append(entry)
+            continue
+        text = shown.get(entry.id) or redacted_for_the_model(entry.content)
+        key = key_without_secrets(entry.key, entry.content, text)
+        listed.append(entry.model_copy(update={"content": text, "key": key}))
+    return listed
 
 
 async def keys_meant(memory: Memory, typed: str, namespace: str) -> str:

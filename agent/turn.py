@@ -222,6 +222,7 @@ class Agent:
         edited: list[str] = []
         self.keeper.pending_edit = None
         self.tools.corrected_keys = frozenset()
+        self.tools.asked = user_text
         with contextlib.suppress(OSError):
             if await asyncio.to_thread(self.sessions.follow_rewrite, session):
                 yield Notice(REWRITTEN_ELSEWHERE, "warning")

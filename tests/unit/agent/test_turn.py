@@ -1025,3 +1025,24 @@ async def test_a_message_larger_than_the_context_is_said_to_be(harness: Harness)
     assert any("more than the model's context" in text for text in said), said
     events = await harness.turn("a short message")
     assert not [e for e in events if isinstance(e, Notice) and "context" in e.text]
+
+
+async def test_memory_list_shows_a_secret_only_when_the_user_asks_for_it(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "list what you know" and the model's memory_list gave it every
+    stored password, PIN and door code as typed."""
+    await harness.memory.store("bank", "my bank is Millennium and my card PIN is 5678", "core")
+    await harness.memory.store("graz", "the Graz flat wifi password is Kelpie77x", "core")
+    await harness.memory.store("door", "the front door code is 4321", "core")
+    await harness.memory.store("cat", "my cat is called Tofu", "core")
+    listed: dict[str, str] = {}
+    for message in ("list what you know", "what's the Graz wifi password?"):
+        harness.model.add(Reply(tool_calls=[call("memory_list", category="core")]), Reply("ok"))
+        events = await harness.turn(message)
+        listed[message] = next(e.result for e in events if isinstance(e, ToolCallFinished))
+    everything = listed["list what you know"]
+    assert "Tofu" in everything and "Millennium" in everything
+    assert not [secret for secret in ("5678", "Kelpie77x", "4321") if secret in everything]
+    asked = listed["what's the Graz wifi password?"]
+    assert "Kelpie77x" in asked and "5678" not in asked and "4321" not in asked
