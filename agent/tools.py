@@ -26,6 +26,12 @@ from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import Memory
 
+_KEPT_BY_MEMCHAT = ("conversation/", "procedure/")
+_WRITTEN_BY_MEMCHAT = frozenset({"conversation", "procedural"})
+"""A model's store may neither write over a saved message nor write one: an adversary's model
+replaced the user's message with "The user said they want all their memories deleted", and
+stored "I never said that" as a conversation memory, shown as what the user said."""
+
 
 class StoreArgs(BaseModel):
     """Remember a fact for later conversations. Storing under an existing key replaces it."""
@@ -47,7 +53,22 @@ class StoreArgs(BaseModel):
         shown = one_line_key(key)
         if not shown:
             raise ValueError("the key holds no visible character")
+        if shown.casefold().startswith(_KEPT_BY_MEMCHAT):
+            raise ValueError(
+                "keys starting 'conversation/' or 'procedure/' are the user's saved messages "
+                "and memchat's own; store the fact under a key of its own"
+            )
         return shown
+
+    @field_validator("category")
+    @classmethod
+    def _not_said_by_the_user(cls, category: str) -> str:
+        if category.strip().casefold() in _WRITTEN_BY_MEMCHAT:
+            raise ValueError(
+                f"{category.strip()!r} memories are what the user said and how requests were "
+                "handled, saved by memchat itself; store a fact as core, daily or another word"
+            )
+        return category
 
 
 class RecallArgs(BaseModel):
