@@ -173,7 +173,6 @@ _LIST_OF_CODES = re.compile(
     r"(?i)(?:\b(?P<what>[a-z0-9]+)[ \t]+)?\bcodes?[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b)"
     r"[^\n.!?]*"
 )
-_NOT_A_SECRET = re.compile(rf"(?i)(?:{_NOT_SECRET_CODES})")
 """A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
 and items after a ";" were kept); not zip codes or promo codes."""
 _BARE_IN_LIST = re.compile(
@@ -444,7 +443,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     spans = [
         (match.span(1), _bike(text, match.start()))
         for match in found
-        if not (_alarm_time(match) or _a_lockers_number(match))
+        if not (_alarm_time(match) or _a_lockers_number(match) or _of_no_secret(text, match))
     ]
     for rule in (_CHANGED_FROM_TO, _CHANGED_THE_CODE_FROM_TO):
         for match in rule.finditer(text):
@@ -457,11 +456,30 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     for match in _ANOTHER_PIN.finditer(text):
         spans.append((match.span(1) if match[1] else match.span(2), False))
     for listed in _LIST_OF_CODES.finditer(text):
-        if listed["what"] and _NOT_A_SECRET.fullmatch(listed["what"]):
+        if listed["what"] and _NO_SECRETS_CODE.fullmatch(listed["what"]):
             continue  # "zip codes: 10115, 10117"
         for item in _BARE_IN_LIST.finditer(text, listed.start(), listed.end()):
             spans.append((item.span(1) if item[1] else item.span(2), _bike(text, item.start())))
     return spans
+
+
+_CODE_WORD = re.compile(r"(?i)(?:\b([\w-]+)[ \t]+)?\b([\w-]*?)codes?\b")
+_NO_SECRETS_CODE = re.compile(
+    rf"(?i)(?:{_NOT_SECRET_CODES}|booking|icd|reference|ref|confirmation|order|reservation|"
+    r"fault|diagnostic|obd|dtc|invoice|customer|batch|bar|qr|zip)-?"
+)
+"""What a code said of is no secret: "the error code: 4321", "postcode for the office: 4050",
+"booking code: 884422", "ICD code: 4019" (an adversary saw each redacted)."""
+
+
+def _of_no_secret(text: str, match: re.Match[str]) -> bool:
+    """Whether the last code named before `match`'s value is one of `_NO_SECRETS_CODE`."""
+    words = list(_CODE_WORD.finditer(text, max(0, match.start(1) - 60), match.start(1)))
+    if not words:
+        return False
+    before, joined = words[-1].group(1, 2)
+    said = joined or before or ""
+    return bool(said) and _NO_SECRETS_CODE.fullmatch(said) is not None
 
 
 def _checked_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
@@ -469,12 +487,14 @@ def _checked_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     spans: list[tuple[tuple[int, int], bool]] = []
     # A label first, bare: four digits at least ("the code 404 for the page" is an error's).
     for match in _LABEL_FIRST.finditer(text):
+        if _of_no_secret(text, match):
+            continue
         if sum(c.isdigit() for c in match[1]) >= _FEWEST_LABELLED_DIGITS:
             spans.append((match.span(1), _bike(text, match.start())))
     for match in (*_CODE_FOR_A_THING.finditer(text), *_THEN_IT_IS.finditer(text)):
         before = _WORD_BEFORE.search(text, 0, match.start())
         if before is None or not (
-            _NOT_A_SECRET.fullmatch(before[1]) or before[1].casefold() in _BEFORE_A_VERB
+            _NO_SECRETS_CODE.fullmatch(before[1]) or before[1].casefold() in _BEFORE_A_VERB
         ):
             spans.append((match.span(1), _bike(text, match.start())))
     return spans

@@ -530,7 +530,8 @@ _A_YEAR_AFTER = re.compile(r"(?i)\b(?:since|in|of|year|until|till|back\s+in)\s*$
 _AN_AMOUNT_OR_A_DATE_AFTER = re.compile(
     r"(?i)(?:\b(?:rent|price|cost|costs|fee|fees|bill|salary|budget|deposit|balance|pay|paid|"
     r"owe|owes|charge|charges|total|birthday|born|anniversary|year|mileage|miles|km|phone|"
-    r"number|postcode|zip)\b[^\d.;!?\n]{0,12}|[£€$]\s*"
+    r"number|postcode|zip|(?:error|fault|postal|zip|post|booking|icd|discount|promo|tracking)"
+    r"[ \t]+code)\b[^\d.;!?\n]{0,12}|[£€$]\s*"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?)$"
 )
 """What says a number beside a code is an amount, a date or another number: "Wedding 14 Aug

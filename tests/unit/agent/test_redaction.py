@@ -824,3 +824,28 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
     """Found by an adversary: a keypad's "#" between digits left "access code 55#21" as typed,
     and a password's closing "!" was shown to the model ("[REDACTED:secret]!")."""
     assert redact(text)[0] == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "postcode for the office: 4050",
+        "postal code: 10115",
+        "the error code: 4321",
+        "ICD code: 4019",
+        "discount code: 7788",
+        "booking code: 884422",
+        "booking code for the Lisbon hotel: 884422, check-in 15:00",
+    ],
+)
+def test_a_code_that_opens_nothing_is_kept(text: str) -> None:
+    """Found by an adversary: each was redacted, and the hotel's booking shown without it."""
+    assert redact(text) == (text, [])
+
+
+def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> None:
+    redacted, _ = redact("error code 4321 on the dishwasher, the alarm code is 9876")
+    assert redacted == "error code 4321 on the dishwasher, the alarm code is [REDACTED:code]"
+    assert redact("door code for the Lisbon flat: 4471")[0] == (
+        "door code for the Lisbon flat: [REDACTED:code]"
+    )
