@@ -191,6 +191,18 @@ _UNLOCK = re.compile(
     rf"unlock[ \t]+(?:code|pin))[ \t]*:?[ \t]*{_CODE}"
 )
 """"to unlock use 4471", "unlock code 4471" (a second adversary)."""
+_DISARMED_WITH = re.compile(
+    r"(?i)\b(?:disarm|arm|unlock|open|silence)[ \t]+(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+)?"
+    + _OPENS
+    + r"[ \t]+(?:with|using|by[ \t]+(?:typing|entering|pressing))[ \t]+(?:(?:the[ \t]+)?"
+    r"(?:code|pin)[ \t]+)?" + _CODE
+)
+""""disarm the alarm with 1919", "open the gate using 4471" (an adversary: kept as typed)."""
+_LOCK_IN_A_LIST = re.compile(
+    r"(?i)(?:^|[,;:][ \t]*)" + _OPENS + r"[ \t]+(\d{4,8})(?=[ \t]*(?:[,;.]|$))"
+)
+""""Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "bike lock 4455": a lock and its
+digits as an item of a list, or the whole of it (an adversary: kept as typed)."""
 _PIN_AFTER_ASKING = re.compile(r"(?i)\bpin\?[ \t]*(?:[\w'\u2019]+[ \t,]+){0,3}(\d{4,8})\b")
 """"what's my pin? oh right, 4471", "the pin? 4471" (a second adversary)."""
 _ANOTHER_PIN = re.compile(
@@ -438,6 +450,8 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _DIAL_COMBO,
         _THE_CODES,
         _OPENS_IN_WORDS,
+        _DISARMED_WITH,
+        _LOCK_IN_A_LIST,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [
@@ -532,6 +546,7 @@ def _alarm_time(found: re.Match[str]) -> bool:
     said = found.group().lower()
     return (
         "alarm" in said
+        and found.re is not _DISARMED_WITH  # an alarm disarmed with a number: its code
         and not any(word in said for word in ("code", "pin", "combination", "combo"))
         and CLOCK.fullmatch(found.group(1)) is not None
     )

@@ -49,7 +49,9 @@ _NAME_OF = re.compile(
 _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
-_BARE = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass)[ \t]+{_VALUE}")
+_BARE = re.compile(
+    rf"(?i)\b(?:{_PASSWORD}|pass|contrase(?:ñ|n)a|senha|passwort|kennwort)[ \t]+{_VALUE}"
+)
 _FOR_A_THING = re.compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?"
     rf"[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]*[:=][ \t]*{_VALUE}"
@@ -114,13 +116,32 @@ _WIFI = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router)[ \t]+(?:key|code)[ \t]*(?:is|:|=)[ \t]*" + _VALUE
 )
 _WIFI_IS = re.compile(
-    r"(?i)\b(?:(?:my|our|the)[ \t]+(?:[\w-]+[ \t]+)?(?:wi-?fi|wlan)(?:[ \t]+(?:is|:)|['\u2019]s)"
+    r"(?i)\b(?:(?:my|our|the)[ \t]+(?:[\w-]+[ \t]+)?(?:wi-?fi|wlan)"
+    # Whose or where: "the wifi at mum's is BlueCat55" (an adversary: kept as typed).
+    r"(?:[ \t]+(?:at|in|for|of|from)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?[\w'\u2019-]+)?"
+    r"(?:[ \t]+(?:is|:)|['\u2019]s)"
     r"|(?:wi-?fi|wlan)[ \t-]*(?:schl(?:ü|ue)ssel|passwort|clave|contrase(?:ñ|n)a|cl[eé]|senha)"
     r"[ \t]*(?::|=|\b(?:is|ist|es|est|é)\b))[ \t]*" + _VALUE
 )
 """The network named for its password: "my wifi is Sunflower2024!", "the guest wifi is
 guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
+_WIFI_THEN_VALUE = re.compile(
+    r"(?i)(?:\b(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
+    r"(?:wi-?fi|wlan)[ \t]+" + _VALUE
+)
+""""mum's wifi BlueCat56", "Lisbon flat: wifi BlueFish22, door 1357" (an adversary: kept as
+typed); taken only when it looks like a password ("mum's wifi router" stays)."""
+_PIN_RELATIVE = re.compile(
+    r"(?i)\bpin[ \t]+(?:that[ \t]+|which[ \t]+)?(?:i|we)[ \t]+(?:[\w'-]+[ \t]+){0,2}?(?:is|was)"
+    r"[ \t]+(?:now[ \t]+)?(?P<value>\d[\d \t.-]{2,10}\d)\b"
+    r"|\b(?:using|use|chose|picked|set)[ \t]+(?P<as>\d[\d \t.-]{2,10}\d)[ \t]+(?:as|for)[ \t]+"
+    r"(?:my|the|our)[ \t]+(?:[\w-]+[ \t]+)?pin\b"
+    r"|\bpin\b[^.;\n]{0,40}?[,;:][ \t]*(?:it|that)(?:['\u2019]s|[ \t]+is)[ \t]+(?:now[ \t]+)?"
+    r"(?P<its>\d[\d \t.-]{2,10}\d)\b"
+)
+""""the new pin I set is 9911", "i'm using 1234 as my pin now", "the pin for my card, it's
+4-8-2-1" (an adversary: each kept as typed)."""
 _A_PASSWORD_AFTER = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass|key)\b")
 _KEY_FOR = re.compile(
     r"(?i)\b(?:key|password|passcode|code|clave|llave|cl[eé])[ \t]+(?:for|to|of|del|de|do|da|du)"
@@ -250,6 +271,7 @@ _CARD_PIN = re.compile(
 )
 _HINTS = (
     "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
+    "contrase", "senha", "kennwort",
     "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router", "ssid",
     "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호",
 )  # fmt: skip
@@ -362,6 +384,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_AND_NOW, _marked),
             (_CJK_LABEL, _anything),
             (_USED_TO_BE, _marked),
+            (_WIFI_THEN_VALUE, _looks_like_a_password),
         ):
             spans += [("secret", _span(found, "value", check)) for found in rule.finditer(text)]
         spans += [
@@ -397,6 +420,10 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ]
         spans += [("pin", _span(found, 1, _pin_digits)) for found in _PIN_CHANGED.finditer(text)]
         spans += [("pin", _span(found, 1, _pin_digits)) for found in _PIN_FOR.finditer(text)]
+        spans += [
+            ("pin", _span(found, next(g for g in ("value", "as", "its") if found[g]), _pin_digits))
+            for found in _PIN_RELATIVE.finditer(text)
+        ]
     if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from agent.asked_secrets import holds_a_secret
 from agent.redact import looks_secret, redact
 from agent.secret_formats import luhn_valid
+from tests.helpers.entries import written_entry
 from tests.helpers.hostile import HOSTILE_TEXTS
 from tests.unit.agent.secret_samples import ORDINARY, SECRETS, SENTENCES, with_luhn
 
@@ -849,3 +852,47 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
     assert redact("door code for the Lisbon flat: 4471")[0] == (
         "door code for the Lisbon flat: [REDACTED:code]"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the wifi at mum's is BlueCat55", "BlueCat55"),
+        ("mum's wifi BlueCat56", "BlueCat56"),
+        ("disarm the alarm with 1919", "1919"),
+        ("the new pin I set is 9911", "9911"),
+        ("i'm using 1234 as my pin now", "1234"),
+        ("the pin for my card, it's 4-8-2-1", "4-8-2-1"),
+        ("contraseña gato124", "gato124"),
+        ("Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "BlueFish22"),
+        ("Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "1357"),
+    ],
+)
+def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
+    """Found by an adversary: each was kept as typed, and shown to the model unasked."""
+    redacted, kinds = redact(text)
+    assert secret not in redacted and kinds
+    assert "landlord Rui" in redacted or "Rui" not in text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the wifi at mum's is down",
+        "mum's wifi router is old",
+        "I opened the door with 2 hands",
+        "door 12, floor 3",
+        "the pin I use is the same",
+        "I was using 2024 as the year",
+        "set the alarm with 0630 tomorrow",
+        "the wifi at home is Virgin Media",
+    ],
+)
+def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:
+    assert redact(text) == (text, [])
+
+
+def test_a_bike_lock_said_as_a_list_item_is_its_code() -> None:
+    """An adversary: "/remember bike lock 4455" was shown for "what colour is my bike?"."""
+    written = datetime(2026, 12, 6, tzinfo=UTC)
+    assert holds_a_secret(written_entry("bike", "bike lock 4455", "core", written))
