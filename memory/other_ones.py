@@ -16,7 +16,7 @@ from datetime import date
 
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
-from memory.event_days import MOVED_OR_CALLED_OFF, days_named, one_time_of
+from memory.event_days import MOVED_OR_CALLED_OFF, days_named, moves_it, one_time_of
 from memory.fact_values import first_name_before, one_spelling, user_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.lists import one_value_of_several
@@ -366,6 +366,8 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or _another_medicine_or_allergy(new, old)
         or (one_time_of(new, old) and not _one_dose(new, old))
         or _another_days_record(new, old, said, old_said)
-        # "Medium dogs now 50" under the key of "Large dogs are 60, medium 45, small 35".
-        or one_value_of_several(new, old)
+        # "Medium dogs now 50" under the key of "Large dogs are 60, medium 45, small 35";
+        # not a move of the whole ("Azores trip moved to 3–17 May" under the key of "Azores
+        # trip from 12 to 26 April, flight TP1863": a new user saw it kept beside).
+        or (one_value_of_several(new, old) and not moves_it(new, old))
     )

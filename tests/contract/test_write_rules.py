@@ -1807,6 +1807,13 @@ async def test_the_same_key_holding_someone_or_something_else_keeps_both(
         ("Flat 2 rent is 1100", "flat2 rent is 1150"),
         ("I take 5mg of warfarin", "I take 7mg of warfarin now"),
         ("Meeting with Anna on 10/12 at 10am", "Meeting with Anna on 10/12 at 11am"),
+        # A new user, a biologist: the trip moved, its dates and flight one list of values.
+        (
+            "Fieldwork trip to the Azores (São Miguel) from 12 to 26 April 2027, sampling tide "
+            "pools with Marta; flight TP1863",
+            "Fieldwork trip to the Azores (São Miguel) moved to 3–17 May 2027 (Marta has a "
+            "defense in April), sampling tide pools with Marta",
+        ),
     ],
 )
 async def test_the_same_key_given_the_same_ones_new_value_replaces_it(
