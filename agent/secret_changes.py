@@ -44,7 +44,9 @@ _NAMED_BEFORE = re.compile(
 
 
 _POINTING = re.compile(
-    r"(?i)^\W*(?:it['\u2019]?s|it\s+is|that['\u2019]?s|(?:the\s+)?new\s+one\s+is|now)(?:\s+now)?\s*$"
+    r"(?i)^\W*(?:it['\u2019]?s|it\s+is|that['\u2019]?s|(?:the\s+)?new\s+one\s+is|now|"
+    r"agora\s+[ée]|ahora\s+es|adesso\s+[èe]|ora\s+[èe]|jetzt\s+ist|maintenant\s+c['\u2019]est)"
+    r"(?:\s+now)?\s*$"
 )
 
 
@@ -72,9 +74,11 @@ def _said_by_the_way() -> frozenset[str]:
     return frozenset(
         analyze(
             "fyi btw ps ok okay so just know heads up note also anyway update "
+            # What one sighs first: "ugh, the lab door code changed again" (a new user).
+            "ugh argh ah oh hmm sigh omg damn gah ai "
             # Articles and little words of the other languages a change is said in.
             "der die das den dem des el la los las le les il lo gli o os as de del da di du "
-            "für fur von vom zur zum del della dello"
+            "für fur von vom zur zum del della dello e y und et do dos das"
         )
     )
 
@@ -88,6 +92,24 @@ _SAME_SECRET = {
     "combo": "code",
     "combin": "code",
     "passcod": "code",
+    # A lock's and a secret's names in Portuguese, Spanish, Italian, French and German: "ah e
+    # o código da porta do lab mudou" left "The lab door keypad code is 5930#" unmarked (a
+    # new user writing half in Portuguese).
+    "codigo": "code",
+    "codic": "code",
+    "porta": "door",
+    "puerta": "door",
+    "port": "door",
+    "tur": "door",
+    "tuer": "door",
+    "portao": "gate",
+    "porton": "gate",
+    "cancello": "gate",
+    "alarma": "alarm",
+    "allarm": "alarm",
+    "senha": "password",
+    "contrasena": "password",
+    "passwort": "password",
 }
 
 

@@ -700,9 +700,13 @@ async def test_a_locks_code_said_changed_by_another_of_its_names_marks_the_old_o
         ("did they change the wifi password?", set()),
         ("I need to change my password", set()),
         # In Spanish and German (an adversary).
-        ("el código del garaje cambió a [REDACTED:code]", {"código", "garaje"}),
+        # A lock's names in another language are its English ones, to match a fact in English.
+        ("el código del garaje cambió a [REDACTED:code]", {"code", "garaje"}),
         ("der Code für die Garage ist jetzt [REDACTED:code]", {"code", "garage"}),
         ("der Code für die Garage ist [REDACTED:code]", set()),
+        # A new user, a biologist: a sigh first, and half in Portuguese.
+        ("ugh, the lab door code changed again, it's [REDACTED:code]#", {"lab", "door", "code"}),
+        ("ah e o código da porta do lab mudou, agora é [REDACTED:code]#", {"code", "door", "lab"}),
     ],
 )
 def test_what_a_message_says_changed_of_a_secret(said: str, named: set[str]) -> None:
