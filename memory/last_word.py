@@ -114,14 +114,15 @@ _A_YEAR_SAID = re.compile(r"(?i)\b(?:in|since|from|of|back\s+in|until|till)\s+(?
 know it" marked both flats' codes changed since (an adversary)."""
 
 
-def changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
+def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool = True) -> bool:
     """Whether `message` (a saved message or a fact), said after `fact`, says its value changed.
 
     About the same thing (two words of its subject), in words of a change, with a number
-    the fact does not hold: "Nora's evening levodopa is now at 7 instead of 6" after "Nora
-    takes levodopa … 6 in the evening" (a new user, a carer: recalled first, unmarked).
+    the fact does not hold (said after it, unless not `in_order`): "Nora's evening levodopa
+    is now at 7 instead of 6" after "Nora takes levodopa … 6 in the evening" (a new user, a
+    carer: recalled first, unmarked).
     """
-    if message.id == fact.id or message.timestamp <= fact.timestamp:
+    if message.id == fact.id or (in_order and message.timestamp <= fact.timestamp):
         return False
     if not _says_a_change(message.content):
         return False
@@ -181,6 +182,9 @@ def names_which(message: MemoryEntry, fact: MemoryEntry, others: Iterable[Memory
         and other.category != CONVERSATION
         and _subject(other.content) & said == shared
         and _subject(other.content) - said not in (frozenset(), lacking)
-        and changes_its_value(other, message)
+        # Whenever the other was written: "Anna has a new email: …" was said of neither Anna
+        # Silva nor Anna Costa, and once Anna Costa's fact was written anew after it, it
+        # marked Anna Silva's (an adversary).
+        and changes_its_value(other, message, in_order=False)
         for other in others
     )

@@ -112,6 +112,8 @@ def of_someone_else(new: str, old: str) -> bool:
     whose_new, whose_old = _whose(new), _whose(old)
     if whose_new and whose_old:
         return _two_people(whose_new, whose_old, new, old)
+    if _of_their_relation(new, whose_old) or _of_their_relation(old, whose_new):
+        return True
     claim_new, claim_old = claim_of(new), claim_of(old)
     if claim_new is not None and claim_old is not None and claim_new[1] == claim_old[1]:
         return claim_new[0] != claim_old[0]  # "Jonas works at Globex", "Marta works at …"
@@ -261,6 +263,19 @@ _NAME_FIRST = re.compile(
     r"Dinner|Call)\b)[A-Z][a-z\u00e0-\u00ff]+(?:\s+(?:O['\u2019])?[A-Z][\w'\u2019-]+)?)\s+"
     r"(?:has|had|is|was|needs|plays|goes|takes|starts|gets)\b"
 )
+_ONE_WORD_FIRST = re.compile(r"^\W*(?P<who>[A-Za-z][\w-]*)\s+(?:has|had|is|was|moved|lives|got)\b")
+
+
+def _of_their_relation(text: str, whose: str) -> bool:
+    """Whether `text` is about someone, and `whose` that one's relation.
+
+    "tom moved to 9 Rua Nova, Porto" is not of "tom's wife Sara lives at 5 Rua do Ouro" (an
+    adversary saw it marked since changed).
+    """
+    found = _ONE_WORD_FIRST.match(text)
+    return found is not None and whose.startswith(found["who"].casefold() + "'s ")
+
+
 _OPENS_AS_ME = re.compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
 _NAMED_IN_HEALTH = re.compile(
     r"(?i)^\W*(?P<name>[a-z][\w'-]+)\s+(?:is\s+(?:not\s+|no\s+longer\s+)?allergic|has\s+an?\s+"

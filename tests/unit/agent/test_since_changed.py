@@ -771,3 +771,20 @@ async def test_a_move_they_made_after_who_rang_marks_the_event(harness: Harness)
     recalled = await _recalled(harness, "when is Bella's grooming on 10/12?")
     assert booking.id in {e.id for e in recalled.injected}
     assert "they moved Bella" in recalled.since_changed.get(booking.id, "")
+
+
+async def test_a_change_of_someone_marks_neither_their_relations_fact_nor_a_namesakes(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "tom moved to 9 Rua Nova, Porto" marked "tom's wife Sara lives
+    at 5 Rua do Ouro"; "Anna has a new email: …", said of neither Anna, marked Anna Silva's
+    once Anna Costa's fact was written anew after it."""
+    memory = harness.memory
+    sara = await memory.store("sara", "tom's wife Sara lives at 5 Rua do Ouro", "core")
+    silva = await memory.store("silva", "Anna Silva's email is anna.silva@work.com", "core")
+    await memory.store("costa", "Anna Costa's email is anna.costa@gmail.com", "core")
+    for at, said in enumerate(("tom moved to 9 Rua Nova, Porto", "Anna has a new email: a@b.pt")):
+        await memory.store_with_metadata(f"conversation/s0/{at}", said, "conversation", "s0")
+    await memory.store("costa", "Anna Costa's new email is costa.anna@proton.me", "core")
+    notes = await since_changed(memory, await memory.list(limit=20), "default")
+    assert sara.id not in notes and silva.id not in notes
