@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from memory.date_terms import nearest_day
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
@@ -101,7 +101,11 @@ def last_day_said(text: str, said: date) -> str | None:
         month = int(found["month"] or found["month_first"])
         if 1 <= month <= 12:
             days.append(month_end(year, month))
-    days += [date(int(y), 12, 31) for y in _A_YEAR.findall(text) if int(y) > said.year]
+    days += [
+        date(int(year[0]), 12, 31)
+        for year in _A_YEAR.finditer(text)
+        if int(year[0]) > said.year and not _no_year(text, year)
+    ]
     for feast in _FEAST.finditer(text):
         month, day = _FEAST_DAYS[_without_marks(feast.group())]
         nearest = nearest_day(month, day, said)  # "Christmas was lovely" said in January
@@ -127,7 +131,57 @@ def last_day_said(text: str, said: date) -> str | None:
         which = None if written_day is None else int(written_day)
         days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
     days += last_day_of_periods(text, said)
+    if _EASTER.search(text):
+        days.append(_easter_to_come(said))
     return f"{max(days):%Y%m%d}" if days else None
+
+
+_NOT_A_YEAR_BEFORE = re.compile(
+    r"(?i)(?:\b(?:cost|costs|costing|paid|pay|price|priced|room|rm|extension|ext|bus|route|line|"
+    r"flight|platform|no|number|model|version|unit|flat|apt|apartment|code|pin|ordered|bought|"
+    r"sold|about|over|under|around|runner)\.?(?:\s+(?:is|was|of|number|no\.?))?|[#£€$])\s*$"
+)
+_NOT_A_YEAR_AFTER = re.compile(
+    r"(?i)^\s*(?:euros?|eur|dollars?|usd|pounds?|gbp|quid|bucks|€|£|\$|screws|people|units|"
+    r"items|pieces|words|steps|calories|kcal|km|miles|metres|meters|feet|kg|lbs|pages|times|"
+    r"points|votes|followers|views|likes|rpm|mah|w\b|kw)"
+)
+"""A number of four digits that is no year: "the TV cost 2099 euros", "Room 2030", "my
+extension is 2027", "ordered 2028 screws" (an adversary saw each kept for years)."""
+
+
+def _no_year(text: str, year: re.Match[str]) -> bool:
+    return bool(
+        _NOT_A_YEAR_BEFORE.search(text, 0, year.start())
+        or _NOT_A_YEAR_AFTER.match(text[year.end() :])
+    )
+
+
+_EASTER = re.compile(r"(?i)\b(?:easter|ostern|pascua|p(?:â|a)ques|pasqua|p(?:á|a)scoa)\b")
+"""Easter, whose day moves: "next Easter we go to Rome", "Easter Sunday lunch at mum's" (an
+adversary saw both deleted at 30 days)."""
+
+
+def _easter_to_come(said: date) -> date:
+    """Easter Monday of the Easter to come (or of the one just gone, within the week)."""
+    for year in (said.year, said.year + 1):
+        monday = _easter_sunday(year) + timedelta(days=1)
+        if monday >= said:
+            return monday
+    return monday
+
+
+def _easter_sunday(year: int) -> date:
+    """Easter Sunday by the Gregorian computus (the anonymous algorithm)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (b - (b + 8) // 25 + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    weekday = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * weekday) // 451
+    month, day = divmod(h + weekday - 7 * m + 114, 31)
+    return date(year, month, day + 1)
 
 
 _GERMAN_MONTHS = frozenset(

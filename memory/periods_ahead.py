@@ -10,14 +10,25 @@ from __future__ import annotations
 
 import calendar
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from memory.numbers import NUMBER_WORDS
 
-_COUNT = rf"(?P<count>\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})"
-_IN_SOME = re.compile(rf"(?i)\bin\s+(?:about\s+|around\s+)?{_COUNT}\s+(?P<unit>months?|years?)\b")
+_COUNTS = rf"\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
+_IN_SOME = re.compile(
+    r"(?i)\b(?P<in>in\s+(?:about\s+|around\s+|another\s+)?)?"
+    rf"(?P<few>a\s+couple\s+of|a\s+few|half\s+an?|{_COUNTS})\s+"
+    r"(?P<unit>weeks?|wks?|months?|mos|mths?|years?|yrs?)\b(?P<half>\s+and\s+a\s+half)?"
+    r"(?P<tail>\s+(?:from\s+now|away|to\s+go|until|till|time|later)\b)?"
+)
+"""A time said by how long till it: "in 3 months", "in half a year", "in a couple of months",
+"ten weeks until the marathon", "the exam is 5 weeks away", "a month and a half from now"
+(an adversary saw the last ones deleted at 30 days, before the time they name)."""
 _NEXT_YEAR = re.compile(
-    r"(?i)\b(?:next\s+year|(?:in|after|early\s+in)\s+the\s+new\s+year)\b(?!['\u2019]s)"
+    r"(?i)\b(?:next\s+(?:year|yr)|(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
+    r"n(?:ä|ae)chstes\s+jahr|el\s+a(?:ñ|n)o\s+que\s+viene|el\s+pr(?:ó|o)ximo\s+a(?:ñ|n)o|"
+    r"l['\u2019]ann(?:é|e)e\s+prochaine|l['\u2019]an\s+prochain|l['\u2019]anno\s+prossimo|"
+    r"o\s+pr(?:ó|o)ximo\s+ano|no\s+pr(?:ó|o)ximo\s+ano)\b(?!['\u2019]s)"
 )
 _THIS_YEAR = re.compile(
     r"(?i)\b(?:(?:the\s+)?end\s+of\s+(?:the|this)\s+year|year[ -]end|(?:later|by\s+the\s+end\s+of)"
@@ -26,9 +37,22 @@ _THIS_YEAR = re.compile(
 """'before the end of the year', 'bonus paid at year end', 'later this year' (a second
 adversary: each deleted at 30 days)."""
 _SEASON = re.compile(
-    r"(?i)\b(?P<which>next|this|in\s+the|coming|over\s+the)\s+(?P<season>spring|summer|"
-    r"autumn|fall|winter)\b"
+    r"(?i)\b(?P<which>next|this|in\s+the|coming|over\s+the|come|by|before\s+the|until\s+the|"
+    r"n(?:ä|ae)chsten|diesen|el\s+pr(?:ó|o)ximo|este|la\s+prossima|questa|o\s+pr(?:ó|o)ximo|"
+    r"neste)\s+(?P<season>spring|summer|autumn|fall|winter|sommer|winter|fr(?:ü|ue)hling|herbst|"
+    r"verano|invierno|primavera|oto(?:ñ|n)o|estate|inverno|autunno|ver(?:ã|a)o|outono)\b"
+    r"|\b(?P<season_first>(?:l['\u2019])?(?:(?:é|e)t(?:é|e)|hiver|printemps|automne))\s+prochain"
 )
+_SEASONS_ELSEWHERE = {
+    "sommer": "summer", "verano": "summer", "estate": "summer", "verão": "summer",
+    "verao": "summer", "été": "summer", "ete": "summer", "invierno": "winter",
+    "inverno": "winter", "hiver": "winter", "frühling": "spring", "fruehling": "spring",
+    "primavera": "spring", "printemps": "spring", "herbst": "autumn", "otoño": "autumn",
+    "otono": "autumn", "autunno": "autumn", "outono": "autumn", "automne": "autumn",
+}  # fmt: skip
+"""A season in German, Spanish, Italian, Portuguese or French: "nächsten Sommer fahren wir
+nach Italien" (an adversary: deleted at 30 days)."""
+_NEXT_IN_WORDS = frozenset({"next", "nächsten", "naechsten"})
 _SEASON_ENDS = {"spring": 5, "summer": 8, "autumn": 11, "fall": 11, "winter": 2}
 """The month each season ends in (the northern one: the app's users say it so)."""
 
@@ -37,20 +61,45 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
     """The last day of each period to come `text`, said on `said`, names."""
     days: list[date] = []
     for found in _IN_SOME.finditer(text):
-        count = _count(found["count"])
-        if found["unit"].casefold().startswith("month"):
-            month_index = said.month - 1 + count
-            days.append(month_end(said.year + month_index // 12, month_index % 12 + 1))
-        else:
-            days.append(date(said.year + count, 12, 31))
+        if not (found["in"] or found["tail"]):
+            continue  # "3 months of rent", "two years old": no time to come
+        days.append(
+            _after(
+                said,
+                _how_many(found["few"]) + (0.5 if found["half"] else 0),
+                found["unit"].casefold(),
+            )
+        )
     for found in _NEXT_YEAR.finditer(text):
         new_year = found.group().casefold().endswith("new year")
         days.append(date(said.year + 1, 1, 31) if new_year else date(said.year + 1, 12, 31))
     if _THIS_YEAR.search(text):
         days.append(date(said.year, 12, 31))
     for found in _SEASON.finditer(text):
-        days.append(_season_end(found["season"].casefold(), said, found["which"].casefold()))
+        season = (found["season"] or found["season_first"]).casefold().removeprefix("l'")
+        season = _SEASONS_ELSEWHERE.get(season.removeprefix("l\u2019"), season)
+        which = "next" if found["season_first"] else found["which"].casefold()
+        days.append(_season_end(season, said, "next" if which in _NEXT_IN_WORDS else which))
     return days
+
+
+def _how_many(said: str) -> float:
+    folded = " ".join(said.casefold().split())
+    return {"a couple of": 2.0, "a few": 3.0, "half a": 0.5, "half an": 0.5}.get(
+        folded, float(_count(folded))
+    )
+
+
+def _after(said: date, count: float, unit: str) -> date:
+    """The last day of `count` weeks, months or years from `said`."""
+    if unit.startswith("w"):
+        return said + timedelta(days=round(count * 7))
+    months = round(count * 12) if unit.startswith("y") else int(count)
+    if unit.startswith("y") and count == int(count):
+        return date(said.year + int(count), 12, 31)  # "in 2 years": that year, whole
+    index = said.month - 1 + months
+    end = month_end(said.year + index // 12, index % 12 + 1)
+    return end + timedelta(days=15) if not unit.startswith("y") and count != int(count) else end
 
 
 def _count(said: str) -> int:

@@ -95,3 +95,36 @@ def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
     text: str, kept_to: str | None
 ) -> None:
     assert last_day_said(text, date(2026, 6, 1)) == kept_to
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_to"),
+    [
+        # An adversary, of messages said on 20 October: each was deleted at 30 days.
+        ("next Easter we go to Rome", "20270329"),
+        ("Easter Sunday lunch at mum's", "20270329"),
+        ("in half a year the visa expires", "20270430"),
+        ("ten weeks until the marathon", "20261229"),
+        ("in a couple of months we move", "20261231"),
+        ("after New Year I start the course", "20270131"),
+        ("come summer, we'll paint the fence", "20270831"),
+        ("next yr we go to Japan", "20271231"),
+        ("in 3 mos the loan ends", "20270131"),
+        ("nächsten Sommer fahren wir nach Italien", "20270831"),
+        ("el año que viene nos mudamos", "20271231"),
+        ("l'année prochaine on déménage", "20271231"),
+        ("l'anno prossimo andiamo in Giappone", "20271231"),
+        ("a month and a half from now the trial ends", "20261215"),
+        ("seven weeks to go until we fly", "20261208"),
+        ("the exam is 5 weeks away", "20261124"),
+        # Numbers of four digits that are no years: kept 30 days, as any message.
+        ("the TV cost 2099 euros", None),
+        ("Room 2030 is on floor 3", None),
+        ("my extension is 2027", None),
+        ("ordered 2028 screws for the deck", None),
+        ("it took 3 weeks", None),
+        ("3 months of rent", None),
+    ],
+)
+def test_a_time_to_come_in_other_words_is_kept_to(text: str, kept_to: str | None) -> None:
+    assert last_day_said(text, date(2026, 10, 20)) == kept_to
