@@ -24,6 +24,12 @@ _TRAILING_TALK = re.compile(
     r"sorry)[\s.!]*$"
 )
 """Words after a question that add nothing ("… called? I forgot.", "… again? thanks")."""
+_WHY_ASKED = re.compile(
+    r"(?i)(?<=\?)[\s,.!-]*(?:(?:i\s+)?need\s+(?:it|this|that|them|to)\b[^?.!]*|"
+    r"just\s+(?:checking|wondering)|asking\s+for\s+a\s+friend)[\s.!]*$"
+)
+"""Why a question is asked, after it: "when is tiago's birthday? need to plan something",
+"whats my address again? need it for a form" (a new user saw each take a fact's place)."""
 _AGAIN = re.compile(r"(?i),?\s+again$")
 _ASKED_LAST = re.compile(r"(?i)\s(?:when|where|who|what|which)(?:\s+again)?$")
 _ASKING_VERB = re.compile(
@@ -33,7 +39,12 @@ _ASKING_VERB = re.compile(
 
 _OPENING_FILLER = re.compile(
     r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so+|ok|okay|well|um+|uh+|oh|and|und|et|"
-    r"y|e|now|btw|also|lol|hmm+|haha|ah|erm|yo)\b(?:[\s,]+|\s*(?:\.{2,}|\u2026)\s*)(?=\S)"
+    r"y|e|now|btw|also|lol|hmm+|haha|ah|erm|yo|"
+    # "bom dia! when's my next meeting with duarte?" (a new user writing half in Portuguese).
+    r"bom\s+dia|boa\s+(?:tarde|noite)|oi|buen[oa]s(?:\s+(?:d[ií]as|tardes|noches))?|bonjour|"
+    r"bonsoir|buongiorno|buonasera|guten\s+(?:morgen|tag|abend)|moin|"
+    r"good\s+(?:morning|afternoon|evening)|morning)\b"
+    r"(?:[\s,!]+|\s*(?:\.{2,}|\u2026)\s*)(?=\S)"
 )
 """A word before a question that says nothing: "So, where do I live?", "hey what was the
 dentist's name again", "hi, wann ist die Schmidt deadline?", "sooo... my address?" (an
@@ -54,6 +65,8 @@ def _past_small_talk(text: str) -> str:
     while (found := _OPENING_FILLER.match(said)) is not None:
         said = said[found.end() :]
     while (found := _TRAILING_TALK.search(said)) is not None and found.start() > 0:
+        said = said[: found.start()]
+    if (found := _WHY_ASKED.search(said)) is not None:
         said = said[: found.start()]
     if _ASKING_VERB.match(said) and (again := _AGAIN.search(said)):
         said = said[: again.start()] + "?"
@@ -438,6 +451,37 @@ def _opened_as_a_question(said: str) -> bool:
     return bool(_OPENED_AS_A_QUESTION.fullmatch(said)) and len(said.split()) <= 2 * _MOST_WORDS
 
 
+_A_TITLE_OR_A_FORMAT = re.compile(
+    r"(?i)^[^:?]{0,60}\b(?:format|title|name|song|film|movie|book|show|quote|motto|slogan|"
+    r"riddle|example|template|prompt|line|lyrics?|tagline|hint|catchphrase)s?\s*:"
+)
+"""A question named as what it is: "Jeopardy answer format: What is X?" (an adversary saw it
+refused as a question)."""
+_A_TITLE_GOES_ON = re.compile(r"(?i)^(?:is|are|was|were)\s+(?!(?:i|you|he|she|it|we|they)\b)")
+"""A title asking, the sentence going on after it: "Who's Afraid of Virginia Woolf? is on at the
+theatre 12/12", "Should I stay or should I go? is our wedding song" (an adversary)."""
+_ASKED_AT_THE_END = re.compile(
+    r"(?i)^[^?]{1,80}\s(?:is|are|was|were)\s+(?:when|where|who|what|how\s+much|how\s+many)\?$"
+)
+_THIS_OR_THAT = re.compile(
+    r"(?i)^(?:[\w'\u2019-]+\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"
+)
+_ANYONE_KNOW = re.compile(r"(?i)^\W*(?:does\s+)?(?:anyone|anybody)\s+know\b(?!.*[.!?]\s+\S)")
+"""Questions asked otherwise: "Tom's birthday is when?", "dentist friday or saturday?", "Anyone
+know the gate code" (an adversary saw each stored as a fact)."""
+
+
+def _asked_otherwise(text: str, said: str) -> bool:
+    """Asked in few words, opened as a question, or in one of the wordings above."""
+    return bool(
+        _ASKED_AT_THE_END.match(said)
+        or _THIS_OR_THAT.match(said)
+        or _ANYONE_KNOW.match(said)
+        or _asked_in_few_words(text, said)
+        or _opened_as_a_question(said)
+    )
+
+
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 
@@ -452,15 +496,15 @@ def asks_only(text: str) -> bool:
     """
     said = _NUMBERED_PLACE.sub(lambda found: f"{found['place']} nr", _past_small_talk(text))
     said = _IN_A_FIX.sub("", said).strip() or said
-    if _TELLS_SOMETHING.match(said):
+    if _TELLS_SOMETHING.match(said) or _A_TITLE_OR_A_FORMAT.match(said):
         return False
-    if _asked_in_few_words(text, said) or _opened_as_a_question(said):
+    if _asked_otherwise(text, said):
         return True
     if _asked_without_mark(said):
         said += "?"
     elif "?" in said and not said.endswith("?"):
         last = said.rsplit("?", 1)[1].strip()
-        if _asked_without_mark(_THEN.sub("", last)):
+        if _asked_without_mark(_THEN.sub("", last)) and not _A_TITLE_GOES_ON.match(last):
             said += "?"  # "where do I live? where do I work" (an adversary)
     if _ASKS_TO_RECALL.match(said.rstrip("?")) and not _SENTENCE_BREAK.search(said.rstrip(".!?")):
         if _tells_after_asking(said):

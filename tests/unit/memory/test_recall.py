@@ -753,6 +753,21 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("locked out the studio, hows do I get in?", True),
         ("forgot my keys, how do i get in to the studio", True),
         ("I left my keys at Tom's, when does he get back?", False),
+        # A greeting before, or why it is asked after (a new user, a biologist).
+        ("bom dia! when's my next meeting with duarte?", True),
+        ("when is tiago's birthday? need to plan something", True),
+        ("whats my address again? need it for a form", True),
+        # Asked otherwise (an adversary: each stored as a fact).
+        ("Tom's birthday is when?", True),
+        ("dentist friday or saturday?", True),
+        ("Anyone know the gate code", True),
+        ("Anyone know a good plumber? Mine retired.", False),
+        ("The meeting is when we said", False),
+        # Titles and formats that ask (an adversary: each refused as a question).
+        ("Who's Afraid of Virginia Woolf? is on at the theatre 12/12", False),
+        ("Should I stay or should I go? is our wedding song", False),
+        ("Is it Cake? is the show Leo likes", False),
+        ("Jeopardy answer format: What is X?", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
