@@ -9,6 +9,7 @@ files and targets that are not regular files are refused before anything is writ
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -99,6 +100,28 @@ async def export_to_file(memory: Memory, target: Path, namespace: str | None = N
         ) from None
     except MemoryStoreError as exc:
         raise FileWriteError(f"export stopped: {exc}; {unchanged(target)}") from None
+
+
+def not_an_export(target: Path) -> bool:
+    """Whether `target` holds something an export would replace unasked: not an export.
+
+    Found by an adversary: `memchat memory export notes.txt` replaced a file of theirs
+    without a word. An empty file, or one whose first line is an exported memory, is fine.
+    """
+    try:
+        with target.open("rb") as stream:
+            first = stream.readline(1 << 20)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    if not first.strip():
+        return target.stat().st_size > len(first)
+    try:
+        record = json.loads(first)
+    except ValueError:
+        return True
+    return not (isinstance(record, dict) and {"id", "key", "content"} <= record.keys())
 
 
 def timestamped_export_path() -> Path:

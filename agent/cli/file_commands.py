@@ -14,13 +14,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
-from agent.export_file import FileWriteError, export_to_file, protected_files, write_records
+from agent.export_file import (
+    FileWriteError,
+    export_to_file,
+    not_an_export,
+    protected_files,
+    write_records,
+)
 from agent.export_log import note_export
 from agent.import_file import read_export
 from agent.maintenance import past_retention
 from agent.memory_editing import whole_audit_log
 from agent.paths import data_dir
-from memory.errors import MemoryStoreError
+from memory.errors import MemoryStoreError, UnsafeTargetError
 from memory.files import check_target
 from memory.record_checks import check_records
 from memory.wording import counted, memories, older_than_replaced, without_vectors
@@ -43,6 +49,11 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # Noted first (once the target is known to be one an export may write): an export
         # killed mid-way leaves a temp file holding what it wrote.
         check_target(target, protected_files(memory, target))
+        if not args.force and await asyncio.to_thread(not_an_export, target):
+            raise UnsafeTargetError(
+                f"{target} exists and is not a memchat export; nothing was written (choose "
+                "another file, or pass --force to replace it)"
+            )
         unnoted = await asyncio.to_thread(note_export, data_dir(), target)
         count = await export_to_file(memory, target, args.namespace)
     say(sys.stderr, f"exported {memories(count)} to {target}")

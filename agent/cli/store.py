@@ -44,6 +44,8 @@ class MemoryArgs:
     """Forget for good: erase the audit records too (forget)."""
     by_id: bool = False
     """KEY is a memory's id (get, forget, history): for a key no command line can hold."""
+    force: bool = False
+    """Replace a file that is not a memchat export (export)."""
 
 
 def say(stream: TextIO, text: object) -> None:

@@ -131,6 +131,13 @@ def _optional_file(parser: CliParser) -> None:
     parser.add_argument("file", nargs="?", type=file_path)
 
 
+def _export_arguments(parser: CliParser) -> None:
+    _optional_file(parser)
+    parser.add_argument(
+        "--force", action="store_true", help="replace FILE even if it is not a memchat export"
+    )
+
+
 def _required_file(parser: CliParser) -> None:
     parser.add_argument("file", type=file_path)
 
@@ -223,7 +230,7 @@ COMMANDS: tuple[Command, ...] = (
         "write memories as JSON lines (stdout without FILE or with -)",
         f"{_FILES}:cmd_export",
         (f"only this namespace ({ALL})", None),
-        _optional_file,
+        _export_arguments,
     ),
     Command(
         "import",

@@ -18,7 +18,8 @@ from memory.errors import MemoryStoreError
 from memory.sqlite.store import SqliteMemory
 from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
 
-OLD_BACKUP = "the previous backup\n"
+OLD_BACKUP = '{"id": "old", "key": "old", "content": "the previous backup"}\n'
+"""An earlier export: one an export may replace."""
 
 
 @pytest.fixture
@@ -241,3 +242,19 @@ def test_the_config_and_the_chats_are_refused_as_export_targets(home: Path) -> N
         assert "is one of the memory store's own files (or memchat's config, a chat" in ran.err
         assert (target.read_bytes() if target.exists() else None) == before
     run_cli("memory", "stats").clean()
+
+
+@pytest.mark.parametrize("held", ["garbage\n", "notes\n\nmore notes\n", '{"title": "x"}\n'])
+def test_a_file_that_is_no_export_is_replaced_only_when_forced(home: Path, held: str) -> None:
+    """Found by an adversary: `memchat memory export notes.txt` replaced a file of theirs."""
+    notes = home / "notes.txt"
+    notes.write_text(held)
+    ran = run_cli("memory", "export", str(notes)).clean(2)
+    assert "is not a memchat export; nothing was written" in ran.err and "--force" in ran.err
+    assert notes.read_text() == held
+    run_cli("memory", "export", str(notes), "--force").clean()
+    assert len(notes.read_text().splitlines()) == 2
+    empty = home / "empty.jsonl"
+    empty.write_text("")
+    run_cli("memory", "export", str(empty)).clean()
+    assert len(empty.read_text().splitlines()) == 2
