@@ -204,12 +204,12 @@ def moves_it(new: str, old: str) -> bool:
     # adversary: the booking stood unmarked).
     verb_first = _MOVED_THE.match(new) or _MOVED_THE.match(_CLAUSE_BEFORE.split(new)[-1])
     if verb_first is not None:
-        said = verb_first["what"]  # "Moved the dentist to 21/1", "Rescheduled my dentist to …"
+        said = whole = verb_first["what"]  # "Moved the dentist to 21/1", "Rescheduled my …"
     else:
         found = _MOVED.search(new)
         if found is None:
             return False
-        said = new[: found.start()]
+        said = whole = new[: found.start()]
         # The clause the verb is in: "Murphys rang, Bailey moved to sat 12/12" moves Bailey's
         # groom (a new user, a dog groomer: "rang" named no word of it, so nothing moved).
         said = _CLAUSE_BEFORE.split(said)[-1] or said
@@ -218,7 +218,31 @@ def moves_it(new: str, old: str) -> bool:
     # alone is read as English, keeping "el" (an adversary: it moved nothing).
     spoken = function_words_of(re.findall(r"\w+", new.casefold()))
     named = set(analyze(said)) - _an_appointment() - spoken
-    return bool(named) and named <= set(analyze(old))
+    if not named or not named <= set(analyze(old)):
+        return False
+    if (ours := days_named(new)) and ours <= days_named(old):
+        # Moved to the days it holds: the same said again ("My meetings with prof. duarte
+        # are now on thursdays at 14h" marked "… the meeting with duarte moved to thursdays
+        # at 14h" changed since: a new user).
+        return False
+    # A meeting named by who it is with is not anything else of theirs: "My meetings with
+    # prof. duarte are now on thursdays" moved "Thesis deadlines: chapter 2 due to Prof.
+    # Duarte on 15 January" (a new user).
+    with_whom = _WITH_WHOM.search(whole)
+    return (
+        with_whom is None
+        or _WITH_WHOM.search(old) is not None
+        or bool(set(analyze(old)) & (_an_appointment() | _met()))
+    )
+
+
+_WITH_WHOM = re.compile(r"(?i)\bwith\b")
+
+
+@cache
+def _met() -> frozenset[str]:
+    """Words of what one does with someone, beside `_an_appointment`'s."""
+    return frozenset(analyze("call lunch dinner coffee drinks chat catchup catch supervision"))
 
 
 _CLAUSE_BEFORE = re.compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+")

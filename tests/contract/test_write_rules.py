@@ -1827,6 +1827,22 @@ async def test_the_same_key_given_the_same_ones_new_value_replaces_it(
     assert await _active(memory) == {"k": second}
 
 
+async def test_a_meeting_moved_replaces_nothing_else_of_who_it_is_with(memory: Memory) -> None:
+    """Found by a new user, a biologist: the meetings' new day replaced her thesis deadlines,
+    one of which was due to the professor she meets."""
+    needs(memory, "persistent", "supports_supersede")
+    thesis = (
+        "Thesis deadlines: chapter 2 (methods) due to Prof. Duarte on 15 January 2027; "
+        "chapter 3 (seagrass results) due end of March 2027"
+    )
+    await memory.store("thesis_deadlines", thesis)
+    meetings = await memory.store(
+        "meetings", "My meetings with prof. duarte are now on thursdays at 14h"
+    )
+    assert meetings.supersedes == []
+    assert (await _active(memory)).get("thesis_deadlines") == thesis
+
+
 async def test_a_move_under_a_key_holding_one_of_two_events_replaces_neither(
     memory: Memory,
 ) -> None:

@@ -80,3 +80,28 @@ def test_a_job_moved_names_the_booking_that_says_no_job() -> None:
     moved = "patel job moved to thurs 10th 9am cos diverter valve not in till wed"
     assert moves_it(moved, "mrs patel combi swap, 14 elm rd, booked tues 8th 9am")
     assert not moves_it(moved, "mr henderson boiler service booked tues 8th 2pm")
+
+
+THESIS = (
+    "Thesis deadlines: chapter 2 (methods) due to Prof. Duarte on 15 January 2027; "
+    "chapter 3 (seagrass results) due end of March 2027"
+)
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "moved"),
+    [
+        # A new user, a biologist: a meeting with someone moved nothing else of theirs, and
+        # a move to the days an event holds is the same said again.
+        ("My meetings with prof. duarte are now on thursdays at 14h", THESIS, False),
+        (
+            "My meetings with prof. duarte are now on thursdays at 14h",
+            "ugh actually the meeting with duarte moved to thursdays at 14h from now on",
+            False,
+        ),
+        ("Meeting with Anna moved to 12/12", "Meeting with Anna on 10/12 at 10am", True),
+        ("Dentist moved to 21/1", "Dentist on 14/1 at 3pm", True),
+    ],
+)
+def test_a_move_names_the_event_it_moves(new: str, old: str, moved: bool) -> None:
+    assert moves_it(new, old) is moved
