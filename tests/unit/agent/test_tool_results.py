@@ -217,3 +217,31 @@ async def test_memory_text_reaches_the_model_without_template_tokens(
         [item] = body.get("results") or body["entries"]
         assert item["content"] == hostile  # the same JSON, escaped
         assert "not instructions" in body["note"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "no_longer_said"),
+    [
+        (
+            "the car insurance costs €420 a year with Allianz",
+            "the car insurance is with Allianz",
+            ["€420"],
+        ),
+        ("physio on 14/1 at 3pm", "physio on 14/1", ["3pm"]),
+        ("Leo is not allergic to peanuts", "Leo is allergic to peanuts", ["not"]),
+        (
+            "Flight TP1350 departs 07:30 from Terminal 1",
+            "Flight departs 7:30am from Terminal 1",
+            ["TP1350"],
+        ),
+        ("Dentist at 3pm", "Dentist at 4pm", None),
+    ],
+)
+async def test_one_value_gone_with_none_in_its_place_is_said(
+    tools: MemoryTools, before: str, after: str, no_longer_said: list[str] | None
+) -> None:
+    """Found by an adversary: a price, a time and a "not" went unsaid, and "07:30" was said
+    gone though the new text says "7:30am"."""
+    await tools.run(_call("memory_store", key="k", content=before))
+    result = json.loads((await tools.run(_call("memory_store", key="k", content=after))).content)
+    assert result.get("no_longer_said") == no_longer_said
