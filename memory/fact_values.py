@@ -73,6 +73,8 @@ _HELD_NEW = (
 """What holds one value and is said to be new with "have a new …": a new car is one more."""
 _SAME_ATTRIBUTE = (
     (re.compile(r"(?i)\be-?mail(?:\s+address)?\b"), "email"),
+    # "my landlady is Rosa Almeida" after "My landlord is Tom Reid" (a new user: both stayed).
+    (re.compile(r"(?i)\blandlady\b"), "landlord"),
     # "My number", "Acme's new number": a phone's.
     (
         re.compile(r"(?i)\b(?P<whose>my|our|new|[\w-]+['\u2019]s)\s+number\b"),

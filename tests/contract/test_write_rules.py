@@ -336,6 +336,8 @@ NEW_VALUES = [
     ("Sean O'Brien's number is 086 444 5555", "Sean OBrien's number is now 086 222 3333"),
     ("Siobhan hasn't paid her fee yet", "Siobhan paid her €40 today"),
     ("Large dogs are 60, medium 45, small 35", "Large dogs 65, medium 50, small 35"),
+    # A new user, a biologist: a landlady is the landlord's role.
+    ("My landlord is Tom Reid", "my landlady is Rosa Almeida"),
     ("Murphys' cockapoo Bailey fri 11/12 10am", "Murphys rang, Bailey moved to sat 12/12 11am"),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
