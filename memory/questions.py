@@ -24,6 +24,17 @@ _TRAILING_TALK = re.compile(
     r"sorry)[\s.!]*$"
 )
 """Words after a question that add nothing ("… called? I forgot.", "… again? thanks")."""
+_NARROWED_AFTER = re.compile(
+    r"(?i)(?<=[\w?])\s*[?,;-]+\s*(?:not|but\s+not|except)\s+(?:the\s+|my\s+|our\s+)?"
+    r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?(?:\s+one)?\s*[?.!]*$"
+)
+_LEFT_OUT_FIRST = re.compile(
+    r"(?i)^\W*(?:never\s*mind|forget(?:\s+about)?|skip)\s+(?:the\s+|my\s+|our\s+)?"
+    r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s*[,;:-]+\s+(?=\S)"
+)
+"""A thing left out of a question, after it or first: "what's the door code? not the alarm
+one", "never mind the wifi password, is the Graz flat quiet?" (an adversary saw each shown
+to the model as a memory)."""
 _WHY_ASKED = re.compile(
     r"(?i)(?<=\?)[\s,.!-]*(?:(?:i\s+)?need\s+(?:it|this|that|them|to)\b[^?.!]*|"
     r"just\s+(?:checking|wondering)|asking\s+for\s+a\s+friend)[\s.!]*$"
@@ -68,6 +79,10 @@ def _past_small_talk(text: str) -> str:
         said = said[: found.start()]
     if (found := _WHY_ASKED.search(said)) is not None:
         said = said[: found.start()]
+    if (found := _NARROWED_AFTER.search(said)) is not None and found.start() > 0:
+        said = said[: found.start()].rstrip(" ,;?") + "?"
+    if (found := _LEFT_OUT_FIRST.match(said)) is not None and found.end() < len(said):
+        said = said[found.end() :]
     if _ASKING_VERB.match(said) and (again := _AGAIN.search(said)):
         said = said[: again.start()] + "?"
     return said

@@ -768,6 +768,12 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Should I stay or should I go? is our wedding song", False),
         ("Is it Cake? is the show Leo likes", False),
         ("Jeopardy answer format: What is X?", False),
+        # A thing left out of the question, after it or first (an adversary: each shown).
+        ("what's the door code? not the alarm one", True),
+        ("the door code, not the alarm one?", True),
+        ("never mind the wifi password, is the Graz flat quiet?", True),
+        ("I paid the rent, not the deposit", False),
+        ("forget the car, I sold it", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
