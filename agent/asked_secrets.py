@@ -52,6 +52,9 @@ _ASKING = re.compile(
     r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
     r"got|find|get|lookup|look\s+up)\b"
     r"|.*\b(?:forgot|forgotten|can['\u2019]?t\s+remember|cannot\s+remember|lost)\b"
+    # Asked for by name: "not the alarm one, the door code please" (an adversary was shown
+    # no code at all).
+    r"|.*\b(?:please|pls|plz)\b(?!\s+(?:remember|note|keep|save|store|write|add|update))"
 )
 _FEW_WORDS = 4
 

@@ -361,6 +361,10 @@ async def test_a_key_holding_part_of_a_secret_is_shown_without_it(harness: Harne
         ("never mind the wifi, is the studio keypad by the door?", False),
         ("where is the studio keypad?", False),
         ("is the keypad working?", False),
+        # Asked for by name, with "please" (an adversary was shown no code at all).
+        ("not the alarm one, the door code please", True),
+        ("the door code please, not the alarm one", True),
+        ("the code is 4471, please remember it", False),
     ],
 )
 def test_a_secret_is_asked_for_not_only_named(message: str, asks: bool) -> None:
