@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import IDS_SHOWN, MemoryArgs, addressed, opened_memory, say, warn
 from agent.commands import MAX_FACT_CHARS, key_for
+from agent.dropped_values import values_dropped
 from agent.erasing import erase_forgotten, memories_holding
 from agent.memory_editing import (
     MemoryEditor,
@@ -20,6 +21,7 @@ from agent.memory_editing import (
     still_saying_otherwise,
 )
 from agent.paths import data_dir
+from agent.redact import redact
 from agent.session_scrub import ERASED
 from agent.terminal_text import one_line, one_line_key, safe_json
 from agent.tools import a_question_not_a_fact, keys_meant
@@ -401,6 +403,20 @@ def _not_stored(text: str, category: str) -> str | None:
     return a_question_not_a_fact(text, category)
 
 
+def _say_dropped(out: TextIO, earlier: list[str], now: str) -> None:
+    """What the earlier text said that the new one does not, as the chat's tool line says.
+
+    Found by a new user: a merge into "ECSA conference abstract due in 6 weeks (around 17
+    January 2027)" dropped its date, and the command said only what the text is now.
+    """
+    if not earlier:
+        return
+    dropped = values_dropped(redact(earlier[0])[0], redact(now)[0])
+    if dropped:
+        again = "it" if len(dropped) == 1 else "them"
+        say(out, f"(it no longer says {', '.join(dropped)}: store {again} again if still so)")
+
+
 async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Store one memory, as /remember does in the chat (under the same rules)."""
     if (refused := _not_stored(args.query, args.category or "core")) is not None:
@@ -422,6 +438,11 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         )
         others = await replaced_under_other_keys(memory, entry)
         disagreeing = await still_saying_otherwise(memory, entry)
+        merged_from = [
+            found.content
+            for found in [await memory.get_by_id(i) for i in entry.supersedes[:1]]
+            if found is not None
+        ]
         if embedded and (await memory.stats()).stale_embedding > unembedded:
             # Found by an adversary: with the embedding model down, "stored" said nothing
             # of the missing vector until a search did.
@@ -453,6 +474,7 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
             # A merge rewrote the stored text: "already remembered" was untrue of it (an
             # adversary).
             say(out, f"merged into {entry.key!r}{asked}; its text is now: {entry.content}")
+            _say_dropped(out, merged_from, entry.content)
             say(out, f"(the earlier text is kept: `memchat memory history {entry.key}`)")
         else:
             say(out, f"already remembered as {entry.key!r}{asked}: {entry.content}")
@@ -462,6 +484,7 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         say(out, f"already remembered as {key!r}{now}")
     elif previous is not None:
         say(out, f"stored {key!r} ({entry.category}); it replaces: {previous.content}")
+        _say_dropped(out, [previous.content], entry.content)
         say(out, f"(the earlier version is kept: `memchat memory history {key}`)")
     else:
         say(out, f"stored {key!r} ({entry.category})")

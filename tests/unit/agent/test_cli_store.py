@@ -61,6 +61,26 @@ def test_a_merge_and_a_category_change_are_said_as_what_they_are(isolated_dirs: 
     assert moved.out == "already remembered as 'tea'; its category is now daily (was core)\n"
 
 
+def test_a_merge_or_a_replacement_that_drops_a_value_says_so(isolated_dirs: Path) -> None:
+    """Found by a new user: a merge into the abstract's deadline dropped its date, and the
+    command said only what the text is now."""
+    write_config()
+    run_cli(
+        "memory",
+        "store",
+        "--key",
+        "ecsa",
+        "ECSA conference abstract due in 6 weeks (around 17 January 2027)",
+    ).clean()
+    merged = run_cli(
+        "memory", "store", "--key", "ecsa_rel", "the ECSA conference abstract is due in 6 weeks"
+    ).clean()
+    assert "(it no longer says 17 January 2027: store it again if still so)" in merged.out
+    run_cli("memory", "store", "--key", "physio", "physio on 14/1 at 3pm").clean()
+    replaced = run_cli("memory", "store", "--key", "physio", "physio on 14/1").clean()
+    assert "(it no longer says 3pm: store it again if still so)" in replaced.out
+
+
 def test_a_fact_saying_more_that_still_gives_the_old_home_is_named(isolated_dirs: Path) -> None:
     """Found by a new user: "My name is Dana and I live in Porto" stayed in effect after
     "I moved to Lisbon", unsaid. It says more than the home, so it is not replaced."""
