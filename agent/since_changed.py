@@ -39,7 +39,9 @@ if TYPE_CHECKING:
 
 _FACTS_READ = 500
 """The newest core facts a recall compares its messages with (beside the recalled ones)."""
-_SHOWN_CHARS = 80
+_SHOWN_CHARS = 160
+"""Of the later memory said in a note: at 80, "big news, mudei-me! we moved flats last
+weekend, i'm at Rua Morais Soares 88, 1…" cut the new address off (a new user)."""
 
 
 @lru_cache(maxsize=4096)
@@ -72,7 +74,8 @@ def _saying(entry: MemoryEntry) -> str:
     said = redacted_for_the_model(entry.content)
     text = " ".join(said.split())
     if len(text) > _SHOWN_CHARS:
-        text = text[: _SHOWN_CHARS - 1] + "…"
+        cut = text[: _SHOWN_CHARS - 1]
+        text = (cut.rsplit(" ", 1)[0] if " " in cut[_SHOWN_CHARS // 2 :] else cut) + "…"
     if entry.category == MemoryCategory.CONVERSATION.value:
         return f"a later message says {text!r}"
     return f"{key_without_secrets(entry.key, entry.content, said)!r} says {text!r}"

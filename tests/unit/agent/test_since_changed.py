@@ -788,3 +788,20 @@ async def test_a_change_of_someone_marks_neither_their_relations_fact_nor_a_name
     await memory.store("costa", "Anna Costa's new email is costa.anna@proton.me", "core")
     notes = await since_changed(memory, await memory.list(limit=20), "default")
     assert sara.id not in notes and silva.id not in notes
+
+
+async def test_a_note_shows_enough_of_a_long_message_to_hold_its_new_value(
+    harness: Harness,
+) -> None:
+    """Found by a new user: the note cut "… i'm at Rua Morais Soares 88, 1…", the new
+    address off, and the message holding it whole was not recalled."""
+    memory = harness.memory
+    home = await memory.store("home", "I live at Rua da Graça 42, Lisboa", "core")
+    moved = (
+        "big news, mudei-me! we moved flats last weekend, i'm at Rua Morais Soares 88, 1º dto, "
+        "1900-345 Lisboa now. new landlady is D. Rosa Almeida and the rent is 820€ and the "
+        "view is even better than the old one, honestly"
+    )
+    await memory.store_with_metadata("conversation/s0/1", moved, "conversation", "s0")
+    notes = await since_changed(memory, await memory.list(limit=20), "default")
+    assert "1900-345 Lisboa" in notes[home.id] and notes[home.id].endswith('the rent is…"')
