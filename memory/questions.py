@@ -79,7 +79,10 @@ def _past_small_talk(text: str) -> str:
         said = said[: found.start()]
     if (found := _WHY_ASKED.search(said)) is not None:
         said = said[: found.start()]
-    if (found := _NARROWED_AFTER.search(said)) is not None and found.start() > 0:
+    found = _NARROWED_AFTER.search(said)
+    if found is not None and found.start() > 0 and "?" in said[found.start() - 1 :]:
+        # Asked: "… code? not the alarm one", "… code, not the alarm one?"; not told: "I
+        # live in Lisbon now, not Porto" was read as a question, and replaced no home.
         said = said[: found.start()].rstrip(" ,;?") + "?"
     if (found := _LEFT_OUT_FIRST.match(said)) is not None and found.end() < len(said):
         said = said[found.end() :]

@@ -774,6 +774,7 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("never mind the wifi password, is the Graz flat quiet?", True),
         ("I paid the rent, not the deposit", False),
         ("forget the car, I sold it", False),
+        ("I live in Lisbon now, not Porto", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
