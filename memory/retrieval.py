@@ -39,6 +39,7 @@ from memory.errors import InvalidEntryError
 from memory.settings import MemorySettings
 from memory.text import analyze
 from memory.weekly_days import is_weekday_term
+from memory.words_elsewhere import in_one_language
 
 MAX_RECALL_LIMIT = 1000
 
@@ -140,6 +141,7 @@ def term_weights(doc_counts: dict[str, int], total_docs: int) -> dict[str, float
     in a store of thousands of memories a month's term is common, so by IDF alone "notes"
     would outweigh it and a memory saved that month would fall under the floor.
     """
+    doc_counts = in_one_language(doc_counts, analyze)
     weights = {term: idf(count, total_docs) for term, count in doc_counts.items()}
     dated = sum(w for term, w in weights.items() if is_date_term(term))
     words = sum(w for term, w in weights.items() if not is_date_term(term))

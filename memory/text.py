@@ -36,6 +36,7 @@ from memory.relative_dates import (
 from memory.shift_words import shift_wordings
 from memory.short_words import SHORT_WORDS, written_out
 from memory.weekly_days import weekday_terms, weekly_terms
+from memory.words_elsewhere import in_english, phrases_in_english
 
 _TOKEN = re.compile(r"[^\W_]+")
 _CJK = re.compile(
@@ -322,6 +323,7 @@ def query_terms(text: str) -> list[str]:
     rest = _FOR_A_LIVING.sub(" for work job ", rest)
     if _ON_WHAT.search(text):
         rest = _ON_WHAT.sub(r"\g<who> meds", rest)
+    rest = phrases_in_english(rest)
     words = [t for t in analyze(_ASKING_WORDS.sub(" ", rest)) if t not in _filler_terms()]
     # "2pm" is indexed as "2" and "2pm"; asked for, only "2pm" (and its minutes): the bare
     # hour made "2 cats" and "scored 12 goals" answer "2pm" and "12pm" (an adversary).
@@ -331,6 +333,7 @@ def query_terms(text: str) -> list[str]:
         # "when is my next dentist appointment?": what the appointment is says which, and
         # "Dentist on 14/1" does not repeat the word: it fell under the floor (an adversary).
         words = [t for t in words if t not in _KIND_OF_EVENT] or words
+    words += in_english(words, analyze)
     return list(dict.fromkeys(words + found + weekly))
 
 

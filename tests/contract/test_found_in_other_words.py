@@ -158,6 +158,27 @@ async def test_a_question_in_another_language_finds_by_what_it_asks_about(
         assert [e.key for e in (await memory.recall(typed)).entries] == [key], typed
 
 
+async def test_a_question_in_another_language_finds_a_fact_kept_in_english(
+    open_store: OpenStore,
+) -> None:
+    """Found by a new user writing half in Portuguese: "quando faz anos o tiago?" found
+    nothing of Tiago's birthday, "preciso do código da porta do lab" not the door code
+    (default floor here); a fact kept in Spanish is still found by its own words."""
+    memory = await open_store(min_relevance_score=MemorySettings().min_relevance_score)
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("tiago", "my partner is Tiago, his birthday is 23 February")
+    await memory.store("lab", "The lab door keypad code is 4817#")
+    await memory.store("madre", "El cumpleaños de mi madre es el 15 de enero")
+    await memory.store("tea", "I like green tea")
+    for typed, key in [
+        ("quando faz anos o tiago?", "tiago"),
+        ("wann hat Tiago Geburtstag?", "tiago"),
+        ("preciso do código da porta do lab", "lab"),
+        ("¿cuándo es el cumpleaños de mi madre?", "madre"),
+    ]:
+        assert [e.key for e in (await memory.recall(typed)).entries][:1] == [key], typed
+
+
 async def test_a_question_for_someones_name_recalls_them_not_every_name(
     open_store: OpenStore,
 ) -> None:

@@ -1,0 +1,35 @@
+"""A question's words in another language are looked up with their English ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.retrieval import term_weights
+from memory.text import query_terms
+
+
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [
+        ("quando faz anos o tiago?", {"birthday"}),
+        ("preciso do código da porta do lab", {"code", "door"}),
+        ("wann hat Tiago Geburtstag?", {"birthday"}),
+    ],
+)
+def test_the_english_words_are_asked_for_too(question: str, english: set[str]) -> None:
+    assert english <= set(query_terms(question))
+
+
+@pytest.mark.parametrize(
+    "question", ["what port does the server use", "my mere presence", "is it handy", "Irma called"]
+)
+def test_an_english_question_is_asked_as_it_is(question: str) -> None:
+    """Words that are English words or names too are not read as another language's."""
+    assert not {"door", "mother", "phone", "sister"} & set(query_terms(question))
+
+
+def test_each_word_weighs_in_the_language_the_store_holds_it() -> None:
+    asked = {"codigo": 0, "code": 3, "lab": 1}
+    assert set(term_weights(asked, 10)) == {"code", "lab"}
+    kept_in_portuguese = {"codigo": 2, "code": 0, "lab": 1}
+    assert set(term_weights(kept_in_portuguese, 10)) == {"codigo", "lab"}
