@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from agent.commands import MAX_FACT_CHARS
+from agent.commands import COMMAND_CALL_ID, MAX_FACT_CHARS
 from agent.dropped_values import values_dropped
 from agent.memory_editing import (
     Forgotten,
@@ -244,6 +244,7 @@ class MemoryTools:
         self.corrected_keys: frozenset[str] = frozenset()
         self.asked = ""
         """The user's message this turn: memory_list shows the secrets it asks for."""
+        self._by_user = False
         self._handlers: dict[
             str, tuple[type[BaseModel], Callable[[Any], Awaitable[ToolResult]]]
         ] = {
@@ -292,6 +293,8 @@ class MemoryTools:
         if read_only and call.name in WRITING_TOOLS:
             raise ToolError(f"{call.name} refused: {READ_ONLY_REFUSAL}")
         model, action = handler
+        # /recall and /forget typed by the user: a secret is theirs to see whole.
+        self._by_user = call.id == COMMAND_CALL_ID
         try:
             args = model.model_validate(self.parse_arguments(call.arguments))
         except ValidationError as exc:
@@ -323,13 +326,13 @@ class MemoryTools:
             # The message that stored it was edited: "Breda off 23/12" corrects "… 24/12",
             # typed wrong (a new user saw both kept, the wrong day in effect).
             await self.memory.supersede([previous.id], entry.id)
-            result["replaced"] = previous.content
+            result["replaced"] = _hidden(previous.content)
         elif previous is not None and entry.key != previous.key:
             # About another one than the key's fact ("Flat 3 rent …" under Flat 2's key):
             # kept beside it under a key of its own, and the model told which.
-            result["kept_beside"] = {"key": previous.key, "content": previous.content}
+            result["kept_beside"] = _hidden_entry(previous)
         elif previous is not None and previous.content != entry.content:
-            result["replaced"] = previous.content
+            result["replaced"] = _hidden(previous.content)
             # Read without their secrets: the list goes to the chat file and the screen, which
             # keep none (a second adversary saw "no longer says PIN, 5522").
             earlier, now = (redact(text)[0] for text in (previous.content, entry.content))
@@ -343,21 +346,18 @@ class MemoryTools:
             result["merged_into"] = entry.key
             for old in replaced:
                 if old.key == entry.key:
-                    result["replaced"] = old.content
+                    result["replaced"] = _hidden(old.content)
             if entry.content != args.content and "replaced" not in result:
                 result["already_said_by"] = entry.key
         # Another key's fact about the same thing stepped aside: the model (and the chat's
         # tool line) are told which, so a wrong replacement can be seen and undone.
-        others = [
-            {"key": old.key, "content": old.content} for old in replaced if old.key != entry.key
-        ]
+        others = [_hidden_entry(old) for old in replaced if old.key != entry.key]
         if others:
             result["replaced_under_other_keys"] = others
         # A fact saying more than this one still gives another value: the model is told,
         # to ask the user about it (it was not replaced, or the rest would be lost).
         disagreeing = [
-            {"key": other.key, "content": other.content}
-            for other in await still_saying_otherwise(self.memory, entry)
+            _hidden_entry(other) for other in await still_saying_otherwise(self.memory, entry)
         ]
         if disagreeing:
             result["still_in_effect_and_differs"] = disagreeing
@@ -367,16 +367,21 @@ class MemoryTools:
         found = await self.memory.recall(
             args.query, args.limit, None, args.since, args.until, namespace=self.namespace
         )
+        entries = found.entries if self._by_user else _secrets_asked(found.entries, self.asked)
         return ToolResult(
-            _dumps({"results": [_compact(entry) for entry in found.entries], "note": UNTRUSTED})
+            _dumps({"results": [_compact(entry) for entry in entries], "note": UNTRUSTED})
         )
 
     async def _forget(self, args: ForgetArgs) -> ToolResult:
-        entry = await self.memory.get(args.key, self.namespace)
+        entry = await self.memory.get(args.key, self.namespace) or await self._shown_as(args.key)
         if entry is None:
             # An error, not a quiet {"removed": false}: /forget shows it as a failure, and
             # a model learns the key was wrong instead of telling the user it forgot.
-            near = await keys_meant(self.memory, args.key, self.namespace)
+            # To the model, keys without their secrets, as memory_list shows them (an
+            # adversary saw "did you mean 'gym_locker_9090'" answer "gym_locker_redacted").
+            near = await keys_meant(
+                self.memory, args.key, self.namespace, hide_keys=not self._by_user
+            )
             return ToolResult.failed(f"no memory with key {args.key!r}{near}; {LIST_THE_KEYS}")
         # Through the editor, so the chat can offer the inspector's undo (found by a new
         # user: a forget the model made by mistake could not be brought back).
@@ -391,6 +396,19 @@ class MemoryTools:
             result["in_effect_again"] = [_compact(back) for back in forgotten.revived]
         return ToolResult(_dumps(result), forgotten=forgotten)
 
+    async def _shown_as(self, key: str) -> MemoryEntry | None:
+        """The one memory whose key, shown without its secret, is `key` ("gym_locker_redacted").
+
+        Found by an adversary: the model, shown such a key, could forget by none.
+        """
+        if "redacted" not in key:
+            return None
+        listed = await self.memory.list(namespace=self.namespace, limit=_KEYS_LOOKED_THROUGH)
+        shown = [entry for entry in _secrets_asked(listed, "") if entry.key == key]
+        if len(shown) != 1:
+            return None
+        return next(entry for entry in listed if entry.id == shown[0].id)
+
     async def _list(self, args: ListArgs) -> ToolResult:
         entries = await self.memory.list(
             namespace=self.namespace,
@@ -399,14 +417,36 @@ class MemoryTools:
             order="key",
             limit=args.limit,
         )
+        shown = _secrets_asked(entries, self.asked)
+        if args.prefix:
+            # Of the keys as shown: a prefix of the hidden part told it digit by digit ("gym_
+            # locker_90" listed one, "gym_locker_91" none: an adversary).
+            shown = [entry for entry in shown if entry.key.startswith(args.prefix)]
         return ToolResult(
-            _dumps(
-                {
-                    "entries": [_compact(entry) for entry in _secrets_asked(entries, self.asked)],
-                    "note": UNTRUSTED,
-                }
-            )
+            _dumps({"entries": [_compact(entry) for entry in shown], "note": UNTRUSTED})
         )
+
+
+_KEYS_LOOKED_THROUGH = 2000
+"""The memories a forget of a key shown without its secret is looked for among."""
+
+
+def _hidden(text: str) -> str:
+    """An earlier text as the model may see it: without its secrets.
+
+    Found by an adversary: a store over "My bank is Millennium and my card PIN is 4821"
+    gave the model the old text, PIN and all, as what it replaced.
+    """
+    from agent.asked_secrets import redacted_for_the_model  # it stems: not at first paint
+
+    return redacted_for_the_model(text)
+
+
+def _hidden_entry(entry: MemoryEntry) -> dict[str, str]:
+    from agent.asked_secrets import key_without_secrets  # it stems: not at first paint
+
+    shown = _hidden(entry.content)
+    return {"key": key_without_secrets(entry.key, entry.content, shown), "content": shown}
 
 
 def _secrets_asked(entries: list[MemoryEntry], asked: str) -> list[MemoryEntry]:
@@ -436,7 +476,7 @@ def _secrets_asked(entries: list[MemoryEntry], asked: str) -> list[MemoryEntry]:
     return listed
 
 
-async def keys_meant(memory: Memory, typed: str, namespace: str) -> str:
+async def keys_meant(memory: Memory, typed: str, namespace: str, *, hide_keys: bool = False) -> str:
     """A "did you mean" naming the keys of memories like what was typed, or "".
 
     Found by a new user: "/forget my email" failed with no hint of the key
@@ -451,5 +491,8 @@ async def keys_meant(memory: Memory, typed: str, namespace: str) -> str:
     facts = [e for e in found.entries if e.category != "conversation"][:3]
     # Redacted: a hint shown unasked must not put a stored password on the screen
     # (found by an adversary: "/forget my email" showed "My password is hunter2").
-    named = [f"{e.key!r} ({shortened(redact(e.content)[0], 50)})" for e in facts]
+    named = [
+        f"{shown['key'] if hide_keys else e.key!r} ({shortened(shown['content'], 50)})"
+        for e, shown in ((e, _hidden_entry(e)) for e in facts)
+    ]
     return f"; did you mean {' or '.join(named)}?" if named else ""

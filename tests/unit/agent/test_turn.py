@@ -1069,3 +1069,37 @@ async def test_a_model_writes_no_saved_message_nor_over_one(
     assert result.error and "memchat" in json.loads(result.result)["error"]
     said = [e.content for e in await harness.memory.list(limit=20)]
     assert said == ["tidy up my memories"]
+
+
+async def test_no_tool_result_gives_the_model_a_secret_it_was_not_asked_for(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: a store over the bank's fact returned the old text, PIN and
+    all; a forget of the key memory_list showed ("gym_locker_redacted") failed, its hint
+    naming "gym_locker_9090"; a prefix of the key told the code digit by digit; and the
+    model's memory_recall gave every code whatever the user asked. /recall, typed by the
+    user, still shows them whole."""
+    await harness.memory.store("bank", "My bank is Millennium and my card PIN is 4821", "core")
+    await harness.memory.store("gym_locker_9090", "Gym locker code is 9090", "core")
+    calls = [
+        ("I switched banks to CGD", call("memory_store", key="bank", content="My bank is CGD")),
+        ("tell me about my gym", call("memory_list", prefix="gym_locker_90")),
+        ("tell me about my gym", call("memory_recall", query="code")),
+        ("forget the gym locker", call("memory_forget", key="gym_locker_redacted")),
+    ]
+    results = []
+    for message, made in calls:
+        harness.model.add(Reply(tool_calls=[made]), Reply("ok"))
+        events = await harness.turn(message)
+        results.append(next(e for e in events if isinstance(e, ToolCallFinished)).result)
+    assert not [r for r in results if "4821" in r or "9090" in r]
+    assert (
+        json.loads(results[0])["replaced"]
+        == "My bank is Millennium and my card PIN is [REDACTED:pin]"
+    )
+    assert json.loads(results[1])["entries"] == []
+    assert json.loads(results[3])["removed"] is True
+    assert await harness.memory.get("gym_locker_9090") is None
+    await harness.memory.store("door", "The front door code is 4471", "core")
+    events = await harness.turn("/recall door code")
+    assert "4471" in next(e for e in events if isinstance(e, ToolCallFinished)).result
