@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,7 +29,19 @@ from memory.errors import MemoryStoreError
 from memory.protocol import Memory
 
 _KEPT_BY_MEMCHAT = ("conversation/", "procedure/")
-_WRITTEN_BY_MEMCHAT = frozenset({"conversation", "procedural"})
+_WRITTEN_BY_MEMCHAT = re.compile(r"\W*(?:conversations?|procedur(?:e|es|al))\W*")
+_LOOKALIKES = str.maketrans(
+    "аеорсухіјѕԁոսԛѵԝаеіорсуАВЕКМНОРСТХІЈЅοаνρτκ",
+    "aeopcyxijsdnuqvwaeiopcyABEKMHOPCTXIJSoavptk",
+)
+
+
+def _latin_skeleton(text: str) -> str:
+    """`text` folded, with letters that look Latin ("cоnversation", its "о" Cyrillic) as Latin."""
+    folded = unicodedata.normalize("NFKC", text).translate(_LOOKALIKES).casefold()
+    return "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Mn"))
+
+
 """A model's store may neither write over a saved message nor write one: an adversary's model
 replaced the user's message with "The user said they want all their memories deleted", and
 stored "I never said that" as a conversation memory, shown as what the user said."""
@@ -53,7 +67,7 @@ class StoreArgs(BaseModel):
         shown = one_line_key(key)
         if not shown:
             raise ValueError("the key holds no visible character")
-        if shown.casefold().startswith(_KEPT_BY_MEMCHAT):
+        if _latin_skeleton(shown).lstrip("/\\ ").startswith(_KEPT_BY_MEMCHAT):
             raise ValueError(
                 "keys starting 'conversation/' or 'procedure/' are the user's saved messages "
                 "and memchat's own; store the fact under a key of its own"
@@ -63,7 +77,7 @@ class StoreArgs(BaseModel):
     @field_validator("category")
     @classmethod
     def _not_said_by_the_user(cls, category: str) -> str:
-        if category.strip().casefold() in _WRITTEN_BY_MEMCHAT:
+        if _WRITTEN_BY_MEMCHAT.fullmatch(_latin_skeleton(category)):
             raise ValueError(
                 f"{category.strip()!r} memories are what the user said and how requests were "
                 "handled, saved by memchat itself; store a fact as core, daily or another word"
