@@ -30,6 +30,10 @@ _ASKS_TO_FORGET = re.compile(
     r"olvida|olv[ií]date|borra|vergiss|l(?:ö|oe)sch|oublie|efface|dimentica|cancella)\w*\b"
     r"|\bshould(?:n['\u2019]?t| not)\s+have\s+(?:told|shared|said|sent|given)\b"
     r"|\b(?:don['\u2019]?t|do\s+not)\s+(?:remember|keep|save|store)\b"
+    # "pretend I never said that about Tom", "I regret telling you my salary", "scratch what
+    # I said about the vet" (a second adversary: each kept as a procedure).
+    r"|\bnever\s+(?:said|told|mentioned)\b|\bregret\s+(?:telling|saying|sharing|mentioning)\b"
+    r"|\b(?:scratch|disregard|ignore|unsay|take\s+back)\s+(?:that|this|it|what\s+i)\b"
 )
 """A request to forget: its procedure would keep in recall the words of what the user wanted
 gone ("esquece what i said about the -80 alarm panel, i shouldn't have shared that" was kept

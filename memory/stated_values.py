@@ -223,6 +223,18 @@ _PAID = frozenset({"paid"})
 """A debt's value once it is paid: not the amount, so the amount said again is a change."""
 
 
+def _debt_of_a_piece(text: str) -> tuple[str, frozenset[str]] | None:
+    """`_debt` of the whole text, or of its first piece stating one.
+
+    "Okafor owes 1058 for the March invoice, due 31/3, send a reminder" was no debt whole,
+    and "okafor paid 1058" marked it not (a second adversary).
+    """
+    whole = _debt(text.strip())
+    if whole is not None:
+        return whole
+    return next((found for piece in claim_pieces(text) if (found := _debt(piece))), None)
+
+
 def _paid_by(piece: str) -> tuple[str, frozenset[str]] | None:
     """("owed by okafor", paid) of someone said to have paid: "okafor paid 1058"."""
     found = _THEY_PAID.match(piece.strip())
@@ -295,7 +307,7 @@ def pays_off(new: str, old: str) -> bool:
     "paid Priya the $42" after "owe Priya $42 for power" (found by a new user: the debt
     stayed in effect).
     """
-    ours, theirs = _debt(new.strip()), _debt(old.strip())
+    ours, theirs = _debt(new.strip()), _debt_of_a_piece(old)
     if ours is not None and theirs is not None and ours[0] != theirs[0]:
         # "okafor paid 1058" pays invoice 1058, or what Okafor owes: "Okafor owes 1058 for
         # the March invoice" (a new user, a photographer).
@@ -308,7 +320,9 @@ def pays_off(new: str, old: str) -> bool:
     # $42 for power, and "$20 towards it" pays part (an adversary saw both debts go).
     paid, owed = _AMOUNT.findall(new), _AMOUNT.findall(old)
     if paid and owed:
-        return set(paid) == set(owed)
+        # The amount owed is the first the debt says: "Okafor owes 1058 for the March
+        # invoice, due 31/3" owes no 31 (a second adversary: its payment marked nothing).
+        return set(paid) == set(owed) or (owed[0] in paid and len(paid) == 1)
     # What it was for, if both say: "Paid Priya back for lunch" pays the lunch, not the
     # tickets (an adversary saw both debts go).
     paid_for, owed_for = _FOR_WHAT.search(new), _FOR_WHAT.search(old)
@@ -322,7 +336,7 @@ def debt_changed(new: str, old: str) -> bool:
     for piece in claim_pieces(new):
         if pays_off(piece, old):
             return True
-        ours, theirs = _debt(piece), _debt(old.strip())
+        ours, theirs = _debt(piece), _debt_of_a_piece(old)
         if ours is not None and ours[1] != _PAID and not two_debts(piece, old):
             return theirs is not None and theirs[0] == ours[0]
     return False

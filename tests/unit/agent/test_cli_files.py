@@ -244,7 +244,16 @@ def test_the_config_and_the_chats_are_refused_as_export_targets(home: Path) -> N
     run_cli("memory", "stats").clean()
 
 
-@pytest.mark.parametrize("held", ["garbage\n", "notes\n\nmore notes\n", '{"title": "x"}\n'])
+@pytest.mark.parametrize(
+    "held",
+    [
+        "garbage\n",
+        "notes\n\nmore notes\n",
+        '{"title": "x"}\n',
+        OLD_BACKUP + "IMPORTANT: my thesis notes, do not lose\n",
+        "\n" + OLD_BACKUP + "[1, 2]\n",
+    ],
+)
 def test_a_file_that_is_no_export_is_replaced_only_when_forced(home: Path, held: str) -> None:
     """Found by an adversary: `memchat memory export notes.txt` replaced a file of theirs."""
     notes = home / "notes.txt"

@@ -374,6 +374,10 @@ async def test_a_client_said_to_owe_an_amount_is_marked_paid_by_its_payment(
         "smith": None,
     }
     assert not debt_changed("okafor paid 999", "Okafor owes 1058 for the March invoice")
+    # With more said after it (a second adversary): the amount owed is the first.
+    longer = "Okafor owes 1058 for the March invoice, due 31/3, send a reminder"
+    assert debt_changed("okafor paid 1058", longer)
+    assert not debt_changed("okafor paid 31", longer)
     assert not debt_changed("smith paid 1058", "Okafor owes 1058 for the March invoice")
 
 

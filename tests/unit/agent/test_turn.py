@@ -429,6 +429,9 @@ async def test_a_request_that_only_reads_memory_is_remembered_as_a_procedure(
         "please forget the alarm panel stuff",
         "I shouldn't have told you about the alarm panel",
         "olvida lo del panel de alarma",
+        "pretend I never said that about the alarm panel",
+        "I regret telling you about the alarm panel",
+        "scratch what I said about the alarm panel",
     ],
 )
 async def test_a_request_to_forget_is_no_procedure_whatever_the_model_did(
