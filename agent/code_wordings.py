@@ -23,7 +23,7 @@ _OPENS = (
 )
 _CODE = (
     # A keypad's * and # between digits too: "access code 55#21" (an adversary).
-    r"[\"'`\u201c\u2018]?[*#]?(\d(?:[\d \t-]|[*#](?=\d)){1,10}\d"
+    r"[\"'`\u201c\u2018]?([*#]?\d(?:[\d \t-]|[*#](?=[ \t]?\d)){1,10}\d[*#]?"
     r"|(?=[0-9A-Z]*\d)(?=\d*[A-Z])(?-i:[0-9A-Z]{4,8})"
     # Letters and digits in two groups: "Boat padlock code 4B 719" (an adversary).
     r"|(?-i:(?=[0-9]*[A-Z])(?=[A-Z]*[0-9])[0-9A-Z]{2,4}[ -](?=[A-Z]*[0-9])[0-9A-Z]{2,5}))"
@@ -70,7 +70,7 @@ _CHANGED_THE_LOCK = re.compile(
 """"changed the shed padlock to 3390 today" (a new user, an allotment's secretary: kept as
 typed)."""
 _FROM_ONE_CODE_TO_ANOTHER = (
-    r"from[ \t]+" + _CODE + r"[ \t]+to[ \t]+" + _CODE.replace("(\\d(", "(?P<new>\\d(", 1)
+    r"from[ \t]+" + _CODE + r"[ \t]+to[ \t]+" + _CODE.replace("([*#]?\\d(", "(?P<new>[*#]?\\d(", 1)
 )
 """A change's old code (group 1) and its new one (group "new")."""
 _CHANGED_THE_CODE_FROM_TO = re.compile(
@@ -192,12 +192,15 @@ _UNLOCK = re.compile(
 )
 """"to unlock use 4471", "unlock code 4471" (a second adversary)."""
 _DISARMED_WITH = re.compile(
-    r"(?i)\b(?:disarm|arm|unlock|open|silence)[ \t]+(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+)?"
+    r"(?i)\b(?:disarm|arm|unlock|open|silence|turn[ \t]+off|switch[ \t]+off)[ \t]+"
+    r"(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+)?"
     + _OPENS
-    + r"[ \t]+(?:with|using|by[ \t]+(?:typing|entering|pressing))[ \t]+(?:(?:the[ \t]+)?"
-    r"(?:code|pin)[ \t]+)?" + _CODE
+    + r"(?:[ \t]+(?:with|using|by[ \t]+(?:typing|entering|pressing))|[ \t]*,?[ \t]*(?:type|enter|"
+    r"press|punch[ \t]+in|key[ \t]+in|use))[ \t]+(?:(?:the[ \t]+)?(?:code|pin)[ \t]+)?" + _CODE
 )
-""""disarm the alarm with 1919", "open the gate using 4471" (an adversary: kept as typed)."""
+_DISARMING_CODE = re.compile(r"(?i)\bdisarm(?:ing)?[ \t]+(?:code|pin)[ \t]*[:=]?[ \t]*" + _CODE)
+""""disarm the alarm with 1919", "open the gate using 4471", "to turn off the alarm type 1923",
+"to disarm the alarm, punch in 2020", "disarm code 1920" (adversaries: kept as typed)."""
 _LOCK_IN_A_LIST = re.compile(
     r"(?i)(?:^|[,;:][ \t]*)" + _OPENS + r"[ \t]+(\d{4,8})(?=[ \t]*(?:[,;.]|$))"
 )
@@ -451,6 +454,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _THE_CODES,
         _OPENS_IN_WORDS,
         _DISARMED_WITH,
+        _DISARMING_CODE,
         _LOCK_IN_A_LIST,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]

@@ -116,10 +116,13 @@ _WIFI = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router)[ \t]+(?:key|code)[ \t]*(?:is|:|=)[ \t]*" + _VALUE
 )
 _WIFI_IS = re.compile(
-    r"(?i)\b(?:(?:my|our|the)[ \t]+(?:[\w-]+[ \t]+)?(?:wi-?fi|wlan)"
-    # Whose or where: "the wifi at mum's is BlueCat55" (an adversary: kept as typed).
-    r"(?:[ \t]+(?:at|in|for|of|from)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?[\w'\u2019-]+)?"
-    r"(?:[ \t]+(?:is|:)|['\u2019]s)"
+    r"(?i)(?:(?:\b(?:my|our|the|das|o|el|la|le|il|lo)[ \t]+(?:[\w-]+[ \t]+)?|^[ \t]*|"
+    r"(?<=[,;.!?][ \t]))(?:wi-?fi|wlan)(?:['\u2019]s|"
+    # Whose or where: "the wifi at mum's is BlueCat55", "wifi at dad's place: RedDog77", "das
+    # WLAN bei Mama ist BlauKatze5", "o wifi da casa da mãe é GatoAzul7" (adversaries).
+    r"(?:[ \t]+(?:at|in|for|of|from|bei|von|da|de|di|do|du|del|della|chez)[ \t]+"
+    r"(?:[\w'\u2019-]+[ \t]+){0,3}?[\w'\u2019-]+)?"
+    r"(?:[ \t]+(?:is|ist|es|est|é|è)\b|[ \t]*[:=]))"
     r"|(?:wi-?fi|wlan)[ \t-]*(?:schl(?:ü|ue)ssel|passwort|clave|contrase(?:ñ|n)a|cl[eé]|senha)"
     r"[ \t]*(?::|=|\b(?:is|ist|es|est|é)\b))[ \t]*" + _VALUE
 )

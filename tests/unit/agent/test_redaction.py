@@ -811,7 +811,11 @@ def test_an_amount_or_a_year_beside_a_code_keeps_its_number() -> None:
         ("access code 55#21", "access code [REDACTED:code]"),
         ("gate access code is 55#21", "gate access code is [REDACTED:code]"),
         ("door code: 12#34", "door code: [REDACTED:code]"),
-        ("the code is *1234#", "the code is *[REDACTED:code]#"),
+        ("the code is *1234#", "the code is [REDACTED:code]"),
+        # The keypad's keys at a code's ends, or spaced (a second adversary).
+        ("gate code: *4455#", "gate code: [REDACTED:code]"),
+        ("alarm code 12#34#", "alarm code [REDACTED:code]"),
+        ("access code 5 5 # 2 1", "access code [REDACTED:code]"),
         ("pass = qwerty123!", "pass = [REDACTED:secret]"),
         ("wifi pw is Kelpie77!", "wifi pw is [REDACTED:secret]"),
         ("my password is Summer2024!! don't tell", "my password is [REDACTED:secret] don't tell"),
@@ -866,6 +870,16 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("contraseña gato124", "gato124"),
         ("Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "BlueFish22"),
         ("Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "1357"),
+        # A second adversary: whose wifi, in other words and languages; an alarm's code.
+        ("wifi at dad's place: RedDog77", "RedDog77"),
+        ("the wifi at my sister's place is GreenCat11", "GreenCat11"),
+        ("Wifi for the cabin = PineTree42", "PineTree42"),
+        ("das WLAN bei Mama ist BlauKatze5", "BlauKatze5"),
+        ("o wifi da casa da mãe é GatoAzul7", "GatoAzul7"),
+        ("el wifi de casa de mamá es GatoAzul8", "GatoAzul8"),
+        ("disarm code 1920", "1920"),
+        ("to turn off the alarm type 1923", "1923"),
+        ("to disarm the alarm, punch in 2020", "2020"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
@@ -886,6 +900,10 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "I was using 2024 as the year",
         "set the alarm with 0630 tomorrow",
         "the wifi at home is Virgin Media",
+        "wifi at dad's place: terrible",
+        "the wifi at Tom's is 5G",
+        "el wifi de casa es lento",
+        "turn off the alarm at 0630",
     ],
 )
 def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:
