@@ -32,8 +32,12 @@ Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which
 with?" showed the model the code or the PIN: an adversary); such a fact is shown with its
 secret redacted."""
 _ASKS_THE_KEYPAD = re.compile(
-    r"(?i)\b(?:what|whats|what['\u2019]s|wats|wat|tell|give|remind|send|share|need|forgot|"
-    r"forgotten|remember)\b[^?.!]*?\bkeypad\b"
+    r"(?i)(?:\b(?:what|wat)(?:['\u2019]?s|\s+is|\s+was)?\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?:[\w'\u2019-]+\s+){0,2}?"
+    r"|\b(?:tell|give|remind|send|share|need|forgot|forgotten|remember)\b[^?.!]*?)\bkeypad\b"
+    # Asked for itself, not how it looks: "what colour is the studio keypad?", "what's the
+    # studio keypad like?" (a second adversary was shown the code).
+    r"(?=\s*(?:again|pls|please|plz|code|number|digits|combo|for\b[^?.!]*)?\W*$)"
     r"|^\W*(?:the\s+|my\s+|our\s+)?(?:[\w'\u2019-]+\s+){0,2}keypad\W*$"
     r"|\bkeypad\s+(?:numbers?|digits)\b"
 )
@@ -204,6 +208,10 @@ def _refined(pieces: list[_Part]) -> list[_Part]:
     """
     refined: list[_Part] = []
     for piece in pieces:
+        if piece.asks and not piece.of and refined and refined[-1].of and not refined[-1].asks:
+            # "where's the studio keypad and what's the code?" asks the studio keypad's code,
+            # not every code (a second adversary was shown the gym locker's too).
+            piece = replace(piece, of=refined[-1].of)
         if (
             refined
             and refined[-1].asks

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from agent.about_someone import ABOUT_SOMEONE
-from agent.asked_secrets import asks_for_a_secret, key_without_secrets, redacted_for_the_model
+from agent.asked_secrets import (
+    asks_for_a_secret,
+    key_without_secrets,
+    most_of_what_was_asked,
+    redacted_for_the_model,
+)
 from agent.events import MemoryRecalled
 from agent.question_parts import found_for_part, merged, question_parts
 from memory.entry import MemoryEntry, RecallResult, utc_now
+from tests.helpers.entries import written_entry
 from tests.unit.agent.conftest import Harness
 
 
@@ -365,6 +373,10 @@ async def test_a_key_holding_part_of_a_secret_is_shown_without_it(harness: Harne
         ("not the alarm one, the door code please", True),
         ("the door code please, not the alarm one", True),
         ("the code is 4471, please remember it", False),
+        # How it looks asks for no code (a second adversary).
+        ("what colour is the studio keypad?", False),
+        ("what's the studio keypad like?", False),
+        ("what was the lab keypad again", True),
     ],
 )
 def test_a_secret_is_asked_for_not_only_named(message: str, asks: bool) -> None:
@@ -569,3 +581,15 @@ async def test_a_secret_left_out_after_the_question_is_not_the_one_shown(
     await harness.memory.store("graz_wifi", "Graz flat wifi password is Kaiser88")
     shown = await _shown(harness, "what's the studio wifi password and is the Graz flat big?")
     assert "Pixel77x" in shown and "Kaiser88" not in shown
+
+
+def test_a_question_naming_nothing_asks_of_the_part_before_it() -> None:
+    """Found by a second adversary: "where's the studio keypad and what's the code?" showed
+    the gym locker's code too."""
+    written = datetime(2026, 12, 6, tzinfo=UTC)
+    facts = [
+        written_entry("studio", "The studio keypad code is 7741#", "core", written),
+        written_entry("gym", "Gym locker code is 9090", "core", written),
+    ]
+    shown = most_of_what_was_asked(facts, "where's the studio keypad and what's the code?")
+    assert shown == {"studio": "The studio keypad code is 7741#"}
