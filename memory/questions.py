@@ -37,7 +37,10 @@ one", "never mind the wifi password, is the Graz flat quiet?" (an adversary saw 
 to the model as a memory)."""
 _WHY_ASKED = re.compile(
     r"(?i)(?<=\?)[\s,.!-]*(?:(?:i\s+)?need\s+(?:it|this|that|them|to)\b[^?.!]*|"
-    r"just\s+(?:checking|wondering)|asking\s+for\s+a\s+friend)[\s.!]*$"
+    r"just\s+(?:checking|wondering)|asking\s+for\s+(?:a\s+friend|\w+)|"
+    r"(?:gotta|got\s+to|have\s+to|i\s+have\s+to|need\s+to)\s+[^?.!]*|"
+    r"(?:the|my)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s+(?:is|are)\s+asking|"
+    r"for\s+(?:the|a|an|my)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?)[\s.!]*$"
 )
 """Why a question is asked, after it: "when is tiago's birthday? need to plan something",
 "whats my address again? need it for a form" (a new user saw each take a fact's place)."""
@@ -54,7 +57,9 @@ _OPENING_FILLER = re.compile(
     # "bom dia! when's my next meeting with duarte?" (a new user writing half in Portuguese).
     r"bom\s+dia|boa\s+(?:tarde|noite)|oi|buen[oa]s(?:\s+(?:d[ií]as|tardes|noches))?|bonjour|"
     r"bonsoir|buongiorno|buonasera|guten\s+(?:morgen|tag|abend)|moin|"
-    r"good\s+(?:morning|afternoon|evening)|morning)\b"
+    r"good\s+(?:morning|afternoon|evening)|morning|evening)\b"
+    # "hi there", "morning all :)" (a second adversary).
+    r"(?:\s+(?:there|all|everyone|folks|again))?(?:\s*[:;]-?[()DPp])?"
     r"(?:[\s,!]+|\s*(?:\.{2,}|\u2026)\s*)(?=\S)"
 )
 """A word before a question that says nothing: "So, where do I live?", "hey what was the
@@ -70,7 +75,7 @@ def _past_small_talk(text: str) -> str:
     "what was my doctor's name again" asks as if it ended in "?" (a new user saw both take
     a slot from a fact).
     """
-    said = text.strip()
+    said = re.sub(r"\?[?!]+", "?", text.strip())  # "when's the plumber coming??"
     while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
         said = said[found.end() :].lstrip()
     while (found := _OPENING_FILLER.match(said)) is not None:
@@ -479,14 +484,22 @@ _A_TITLE_GOES_ON = re.compile(r"(?i)^(?:is|are|was|were)\s+(?!(?:i|you|he|she|it
 """A title asking, the sentence going on after it: "Who's Afraid of Virginia Woolf? is on at the
 theatre 12/12", "Should I stay or should I go? is our wedding song" (an adversary)."""
 _ASKED_AT_THE_END = re.compile(
-    r"(?i)^[^?]{1,80}\s(?:is|are|was|were)\s+(?:when|where|who|what|how\s+much|how\s+many)\?$"
+    r"(?i)^[^?]{1,80}\s(?:is|are|was|were)\s+(?:on\s+|at\s+|in\s+)?(?:when|where|who|what"
+    r"(?:\s+(?:day|time|date))?|how\s+much|how\s+many)\??$"
+    r"|^[^?,]{1,60},\s*(?:when|where|who|what)(?:['\u2019]s|\s+is|\s+was)\s+(?:it|that|he|she|they)"
+    r"(?:\s+again)?\s*\??$"
 )
 _THIS_OR_THAT = re.compile(
-    r"(?i)^(?:[\w'\u2019-]+\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"
+    r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"
 )
-_ANYONE_KNOW = re.compile(r"(?i)^\W*(?:does\s+)?(?:anyone|anybody)\s+know\b(?!.*[.!?]\s+\S)")
+_ANYONE_KNOW = re.compile(
+    r"(?i)^\W*(?:does\s+)?(?:anyone|anybody)\s+(?:know|got|have|has|remember)\b(?!.*[.!?]\s+\S)"
+    r"|^[^.!?]{1,40}\s(?:anyone|anybody)\s*\?$"
+)
 """Questions asked otherwise: "Tom's birthday is when?", "dentist friday or saturday?", "Anyone
-know the gate code" (an adversary saw each stored as a fact)."""
+know the gate code" (an adversary saw each stored as a fact); "Tom's birthday is on what
+day?", "Tom's birthday, when is it again", "gate code anyone?", "anyone got the wifi
+password" (a second adversary)."""
 
 
 def _asked_otherwise(text: str, said: str) -> bool:

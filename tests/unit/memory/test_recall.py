@@ -775,6 +775,20 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("I paid the rent, not the deposit", False),
         ("forget the car, I sold it", False),
         ("I live in Lisbon now, not Porto", False),
+        # A second adversary: asked otherwise, or with a greeting or why, and each kept.
+        ("Tom's birthday is when", True),
+        ("dentist: friday or saturday?", True),
+        ("gate code anyone?", True),
+        ("anyone got the wifi password", True),
+        ("Tom's birthday is on what day?", True),
+        ("Tom's birthday, when is it again", True),
+        ("hey, when's the vet appointment? gotta book the taxi", True),
+        ("hi there, when's the plumber coming?? asking for mum", True),
+        ("morning all :) where did I park the car?", True),
+        ("what's the insurance policy number? the garage is asking", True),
+        ("good evening! what's Rui's surname? for the invitation", True),
+        ("the garage is asking 300 for it", False),
+        ("Evening classes start Monday", False),
     ],
 )
 def test_only_a_plain_question_is_held_back_from_recall(text: str, held: bool) -> None:
