@@ -132,17 +132,19 @@ def last_day_said(text: str, said: date) -> str | None:
         days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
     days += last_day_of_periods(text, said)
     if _EASTER.search(text):
-        days.append(_easter_to_come(said))
+        days.append(_easter_to_come(said, text))
     return f"{max(days):%Y%m%d}" if days else None
 
 
 _NOT_A_YEAR_BEFORE = re.compile(
     r"(?i)(?:\b(?:cost|costs|costing|paid|pay|price|priced|room|rm|extension|ext|bus|route|line|"
     r"flight|platform|no|number|model|version|unit|flat|apt|apartment|code|pin|ordered|bought|"
+    r"spent|spend|spending|counted|"
     r"sold|about|over|under|around|runner)\.?(?:\s+(?:is|was|of|number|no\.?))?|[#£€$])\s*$"
 )
 _NOT_A_YEAR_AFTER = re.compile(
     r"(?i)^\s*(?:euros?|eur|dollars?|usd|pounds?|gbp|quid|bucks|€|£|\$|screws|people|units|"
+    r"subscribers|runners|birds|members|followers|visitors|guests|users|customers|students|"
     r"items|pieces|words|steps|calories|kcal|km|miles|metres|meters|feet|kg|lbs|pages|times|"
     r"points|votes|followers|views|likes|rpm|mah|w\b|kw)"
 )
@@ -162,8 +164,19 @@ _EASTER = re.compile(r"(?i)\b(?:easter|ostern|pascua|p(?:â|a)ques|pasqua|p(?:á
 adversary saw both deleted at 30 days)."""
 
 
-def _easter_to_come(said: date) -> date:
+_EASTER_GONE = re.compile(
+    r"(?i)\b(?:easter|ostern|pascua|p(?:â|a)ques|pasqua|p(?:á|a)scoa)\s+(?:was|were)\b"
+    r"|\b(?:loved|enjoyed|had|spent|over)\b[^.!?]{0,30}\b(?:easter|ostern|pascua|pasqua)\b"
+    r"|\blast\s+easter\b|\beaster\s+this\s+year\b"
+)
+"""Easter gone by: "Easter was lovely", "loved Easter this year" (a second adversary saw each,
+said after Easter, kept until the next)."""
+
+
+def _easter_to_come(said: date, text: str = "") -> date:
     """Easter Monday of the Easter to come (or of the one just gone, within the week)."""
+    if _EASTER_GONE.search(text):
+        return _easter_sunday(said.year) + timedelta(days=1)
     for year in (said.year, said.year + 1):
         monday = _easter_sunday(year) + timedelta(days=1)
         if monday >= said:

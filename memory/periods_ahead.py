@@ -25,7 +25,7 @@ _IN_SOME = re.compile(
 "ten weeks until the marathon", "the exam is 5 weeks away", "a month and a half from now"
 (an adversary saw the last ones deleted at 30 days, before the time they name)."""
 _NEXT_YEAR = re.compile(
-    r"(?i)\b(?:next\s+(?:year|yr)|(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
+    r"(?i)\b(?:next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
     r"n(?:ä|ae)chstes\s+jahr|el\s+a(?:ñ|n)o\s+que\s+viene|el\s+pr(?:ó|o)ximo\s+a(?:ñ|n)o|"
     r"l['\u2019]ann(?:é|e)e\s+prochaine|l['\u2019]an\s+prochain|l['\u2019]anno\s+prossimo|"
     r"o\s+pr(?:ó|o)ximo\s+ano|no\s+pr(?:ó|o)ximo\s+ano)\b(?!['\u2019]s)"
@@ -39,8 +39,12 @@ adversary: each deleted at 30 days)."""
 _SEASON = re.compile(
     r"(?i)\b(?P<which>next|this|in\s+the|coming|over\s+the|come|by|before\s+the|until\s+the|"
     r"n(?:ä|ae)chsten|diesen|el\s+pr(?:ó|o)ximo|este|la\s+prossima|questa|o\s+pr(?:ó|o)ximo|"
-    r"neste)\s+(?P<season>spring|summer|autumn|fall|winter|sommer|winter|fr(?:ü|ue)hling|herbst|"
-    r"verano|invierno|primavera|oto(?:ñ|n)o|estate|inverno|autunno|ver(?:ã|a)o|outono)\b"
+    r"neste|no\s+pr(?:ó|o)ximo)\s+(?P<season>spring|summer|autumn|fall|winter|sommer|winter|"
+    r"fr(?:ü|ue)hling|herbst|verano|invierno|primavera|oto(?:ñ|n)o|estate|inverno|autunno|"
+    r"ver(?:ã|a)o|outono)\b"
+    # "el verano que viene", "no verão que vem" (a second adversary).
+    r"|\b(?:el|la|o|no|a)\s+(?P<season_then>verano|invierno|primavera|oto(?:ñ|n)o|ver(?:ã|a)o|"
+    r"inverno|outono)\s+que\s+v(?:iene|em)\b"
     r"|\b(?P<season_first>(?:l['\u2019])?(?:(?:é|e)t(?:é|e)|hiver|printemps|automne))\s+prochain"
 )
 _SEASONS_ELSEWHERE = {
@@ -76,9 +80,10 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
     if _THIS_YEAR.search(text):
         days.append(date(said.year, 12, 31))
     for found in _SEASON.finditer(text):
-        season = (found["season"] or found["season_first"]).casefold().removeprefix("l'")
+        said_season = found["season"] or found["season_first"] or found["season_then"]
+        season = said_season.casefold().removeprefix("l'")
         season = _SEASONS_ELSEWHERE.get(season.removeprefix("l\u2019"), season)
-        which = "next" if found["season_first"] else found["which"].casefold()
+        which = "next" if found["which"] is None else found["which"].casefold()
         days.append(_season_end(season, said, "next" if which in _NEXT_IN_WORDS else which))
     return days
 

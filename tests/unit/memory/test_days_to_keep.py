@@ -124,7 +124,22 @@ def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
         ("ordered 2028 screws for the deck", None),
         ("it took 3 weeks", None),
         ("3 months of rent", None),
+        # A second adversary: counts and a sum; summer and next year in Portuguese and
+        # Spanish; "next yr's".
+        ("we have 2040 subscribers now", None),
+        ("spent 2099 on the TV", None),
+        ("no próximo verão vamos ao Japão", "20270831"),
+        ("no verão que vem vamos", "20270831"),
+        ("para o ano vamos mudar", "20271231"),
+        ("el verano que viene nos vamos", "20270831"),
+        ("next yr's budget", "20271231"),
     ],
 )
 def test_a_time_to_come_in_other_words_is_kept_to(text: str, kept_to: str | None) -> None:
     assert last_day_said(text, date(2026, 10, 20)) == kept_to
+
+
+def test_an_easter_gone_by_is_the_one_said_of() -> None:
+    """A second adversary: "Easter was lovely", said after Easter, was kept to the next."""
+    assert last_day_said("Easter was lovely", date(2026, 4, 20)) == "20260406"
+    assert last_day_said("next Easter we go to Rome", date(2026, 4, 20)) == "20270329"
