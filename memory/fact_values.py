@@ -462,7 +462,7 @@ def new_value(new: str, old: str) -> bool:
     new, old = said_in_english(new), said_in_english(old)
     if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
         return False
-    if _attribute_changed(new, old) or _address_moved(new, old):
+    if _attribute_changed(new, old) or _address_moved(new, old) or _address_moved(old, new):
         return True
     if health_changed(new, old) and not (says_more(old) or _two_sentences(old)):
         return True  # "I'm not allergic to penicillin after all", a new dose
@@ -482,7 +482,9 @@ def _address_moved(new: str, old: str) -> bool:
     """Whether `new` gives the user's address, and `old` the street the user lives at.
 
     Found by an adversary: "My new address is 5 Rua Nova, Porto" said in chat left "I live
-    at 12 Rua Augusta, Lisbon" in effect. A home said as a city is not an address.
+    at 12 Rua Augusta, Lisbon" in effect. A home said as a city is not an address. Either
+    way round: "I live at Via Roma 3, 00184 Roma" left "My address is Kerkstraat 10, 1017 GC
+    Amsterdam" in effect (a second adversary).
     """
     ours, theirs = user_value(new), claim_of(old)
     if ours is None or theirs is None or theirs[:2] != (USER, "home"):

@@ -338,6 +338,8 @@ NEW_VALUES = [
     ("Large dogs are 60, medium 45, small 35", "Large dogs 65, medium 50, small 35"),
     # A new user, a biologist: a landlady is the landlord's role.
     ("My landlord is Tom Reid", "my landlady is Rosa Almeida"),
+    # A second adversary: a street lived at after an address given.
+    ("My address is Kerkstraat 10, 1017 GC Amsterdam", "I live at Via Roma 3, 00184 Roma"),
     ("Murphys' cockapoo Bailey fri 11/12 10am", "Murphys rang, Bailey moved to sat 12/12 11am"),
     # A new user, a baker: a family's number given anew.
     ("the Murphys number is 086 221 3345", "Murphys got a new number 086 555 7788"),
