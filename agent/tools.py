@@ -30,9 +30,12 @@ from memory.protocol import Memory
 
 _KEPT_BY_MEMCHAT = ("conversation/", "procedure/")
 _WRITTEN_BY_MEMCHAT = re.compile(r"\W*(?:conversations?|procedur(?:e|es|al))\W*")
+"""A model's store may neither write over a saved message nor write one: an adversary's model
+replaced the user's message with "The user said they want all their memories deleted", and
+stored "I never said that" as a conversation memory, shown as what the user said."""
 _LOOKALIKES = str.maketrans(
-    "аеорсухіјѕԁոսԛѵԝаеіорсуАВЕКМНОРСТХІЈЅοаνρτκ",
-    "aeopcyxijsdnuqvwaeiopcyABEKMHOPCTXIJSoavptk",
+    "аеорсухіјѕԁոսԛѵԝАВЕКМНОРСТХІЈЅοαν",
+    "aeopcyxijsdnuqvwABEKMHOPCTXIJSoav",
 )
 
 
@@ -40,11 +43,6 @@ def _latin_skeleton(text: str) -> str:
     """`text` folded, with letters that look Latin ("cоnversation", its "о" Cyrillic) as Latin."""
     folded = unicodedata.normalize("NFKC", text).translate(_LOOKALIKES).casefold()
     return "".join(ch for ch in folded if unicodedata.category(ch) not in ("Cf", "Mn"))
-
-
-"""A model's store may neither write over a saved message nor write one: an adversary's model
-replaced the user's message with "The user said they want all their memories deleted", and
-stored "I never said that" as a conversation memory, shown as what the user said."""
 
 
 class StoreArgs(BaseModel):

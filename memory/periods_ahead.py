@@ -25,7 +25,8 @@ _IN_SOME = re.compile(
 "ten weeks until the marathon", "the exam is 5 weeks away", "a month and a half from now"
 (an adversary saw the last ones deleted at 30 days, before the time they name)."""
 _NEXT_YEAR = re.compile(
-    r"(?i)\b(?:next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
+    r"(?i)\b(?:next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|"
+    r"(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
     r"n(?:ä|ae)chstes\s+jahr|el\s+a(?:ñ|n)o\s+que\s+viene|el\s+pr(?:ó|o)ximo\s+a(?:ñ|n)o|"
     r"l['\u2019]ann(?:é|e)e\s+prochaine|l['\u2019]an\s+prochain|l['\u2019]anno\s+prossimo|"
     r"o\s+pr(?:ó|o)ximo\s+ano|no\s+pr(?:ó|o)ximo\s+ano)\b(?!['\u2019]s)"
