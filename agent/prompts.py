@@ -7,7 +7,9 @@ from datetime import date
 TOOLS_GUIDE = (
     "\n\nYou have memory tools. Call memory_store to remember durable facts the user shares "
     "(preferences, plans, people, decisions) under a short snake_case key; storing under an "
-    "existing key replaces it. Call memory_recall to search memory when the recalled "
+    "existing key replaces it. Write a fact about the user in the user's words (\"I live in "
+    'Porto") or as "The user …", not by their name, so that a later fact replaces it. '
+    "Call memory_recall to search memory when the recalled "
     "memories shown to you are not enough, memory_list to see what is stored, and "
     "memory_forget when the user asks you to forget something."
 )

@@ -1112,3 +1112,19 @@ async def test_no_tool_result_gives_the_model_a_secret_it_was_not_asked_for(
     await harness.memory.store("door", "The front door code is 4471", "core")
     events = await harness.turn("/recall door code")
     assert "4471" in next(e for e in events if isinstance(e, ToolCallFinished)).result
+
+
+async def test_the_model_is_told_to_write_the_users_facts_so_that_a_later_one_replaces_them(
+    harness: Harness,
+) -> None:
+    """Found by a new user: the model stored "Inês lives at Rua da Graça 42 …", which her own
+    "I live at Rua do Ouro 10" could never replace (another owner, by the name)."""
+    from memory.predicates import claim_of
+
+    harness.model.add("ok")
+    await harness.turn("hello")
+    system = harness.model.requests[-1].messages[0].content
+    assert "not by their name" in system and '"The user' in system
+    for text in ("The user lives in Porto", "I live in Porto"):
+        claim = claim_of(text)
+        assert claim is not None and claim[:2] == ("user", "home")
