@@ -145,6 +145,12 @@ _PIN_RELATIVE = re.compile(
 )
 """"the new pin I set is 9911", "i'm using 1234 as my pin now", "the pin for my card, it's
 4-8-2-1" (an adversary: each kept as typed)."""
+_PIN_SAID_BARE = re.compile(
+    r"(?<![\w-])(?-i:PIN)[ \t]*[:=]?[ \t]*(\d(?:[ .-]?\d){3,7})(?![\d.-]?\d)"
+    r"|(?i:\bpin)[ \t]*[:=][ \t]*\r?\n[ \t]*(\d(?:[ .-]?\d){3,7})(?![\d.-]?\d)"
+)
+""""PIN 4 8 2 3" (in capitals a PIN, where "pin 1800 on the map" is a verb), "pin:" then its
+digits on the next line (a second adversary: both kept as typed)."""
 _A_PASSWORD_AFTER = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass|key)\b")
 _KEY_FOR = re.compile(
     r"(?i)\b(?:key|password|passcode|code|clave|llave|cl[eé])[ \t]+(?:for|to|of|del|de|do|da|du)"
@@ -426,6 +432,10 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         spans += [
             ("pin", _span(found, next(g for g in ("value", "as", "its") if found[g]), _pin_digits))
             for found in _PIN_RELATIVE.finditer(text)
+        ]
+        spans += [
+            ("pin", _span(found, 1 if found[1] else 2, _pin_digits))
+            for found in _PIN_SAID_BARE.finditer(text)
         ]
     if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]

@@ -880,6 +880,8 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("disarm code 1920", "1920"),
         ("to turn off the alarm type 1923", "1923"),
         ("to disarm the alarm, punch in 2020", "2020"),
+        ("PIN 4 8 2 3", "4 8 2 3"),
+        ("pin:\n1234", "1234"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
