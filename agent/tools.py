@@ -345,12 +345,7 @@ class MemoryTools:
             result["kept_beside"] = _hidden_entry(previous)
         elif previous is not None and previous.content != entry.content:
             result["replaced"] = _hidden(previous.content)
-            # Read without their secrets: the list goes to the chat file and the screen, which
-            # keep none (a second adversary saw "no longer says PIN, 5522").
-            earlier, now = (redact(text)[0] for text in (previous.content, entry.content))
-            if dropped := values_dropped(earlier, now):
-                result["no_longer_said"] = dropped
-                result["note_on_replacing"] = _NO_LONGER_SAID
+            result.update(_no_longer_said(previous.content, entry.content))
         replaced = await replaced_versions(self.memory, entry)
         if previous is None and entry.key != args.key:
             # Merged into a near-duplicate under its key: said, with the text it replaced
@@ -359,6 +354,8 @@ class MemoryTools:
             for old in replaced:
                 if old.key == entry.key:
                     result["replaced"] = _hidden(old.content)
+                    # As the CLI says it of a merge (a new user: a date went unsaid).
+                    result.update(_no_longer_said(old.content, entry.content))
             if entry.content != args.content and "replaced" not in result:
                 result["already_said_by"] = entry.key
         # Another key's fact about the same thing stepped aside: the model (and the chat's
@@ -437,6 +434,16 @@ class MemoryTools:
         return ToolResult(
             _dumps({"entries": [_compact(entry) for entry in shown], "note": UNTRUSTED})
         )
+
+
+def _no_longer_said(earlier: str, now: str) -> dict[str, Any]:
+    """What a store's result says of the values `earlier` held that `now` does not.
+
+    Read without their secrets: the list goes to the chat file and the screen, which keep
+    none (a second adversary saw "no longer says PIN, 5522").
+    """
+    dropped = values_dropped(redact(earlier)[0], redact(now)[0])
+    return {"no_longer_said": dropped, "note_on_replacing": _NO_LONGER_SAID} if dropped else {}
 
 
 _KEYS_LOOKED_THROUGH = 2000

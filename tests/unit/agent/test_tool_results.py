@@ -245,3 +245,13 @@ async def test_one_value_gone_with_none_in_its_place_is_said(
     await tools.run(_call("memory_store", key="k", content=before))
     result = json.loads((await tools.run(_call("memory_store", key="k", content=after))).content)
     assert result.get("no_longer_said") == no_longer_said
+
+
+async def test_a_merge_into_another_key_says_what_it_no_longer_holds(tools: MemoryTools) -> None:
+    """Found by a new user: a merge into the abstract's deadline dropped its date unsaid."""
+    before = "ECSA conference abstract due in 6 weeks (around 17 January 2027)"
+    await tools.run(_call("memory_store", key="ecsa", content=before))
+    relative = "the ECSA conference abstract is due in 6 weeks"
+    merged = await tools.run(_call("memory_store", key="ecsa_rel", content=relative))
+    result = json.loads(merged.content)
+    assert result["merged_into"] == "ecsa" and result["no_longer_said"] == ["17 January 2027"]
