@@ -39,6 +39,22 @@ _WRITTEN_BY_MEMCHAT = re.compile(
 )
 
 
+_POINTS_BACK = re.compile(
+    r"(?i)^\W*(?:(?:pls|please|plz|ok|okay|so|can\s+you|could\s+you|pode[s]?|por\s+favor)\s+)*"
+    r"(?:remember|save|store|note|keep|guarda|grava|anota|apunta|memorizza|speicher)\s+"
+    r"(?:it|them|isso|isto|esto|eso|ça|das|quello|questo|"
+    # "that", "those deadlines": what was said before; not "the milk", a thing to do.
+    r"(?:that|this|those|these)(?:\s+(?:deadlines?|dates?|details?|numbers?|names?|info|"
+    r"information|stuff|points?|facts?|ones?|bits?|things?|plans?|codes?|times?))?)"
+    r"(?:\s+(?:down|in\s+mind|for\s+me|for\s+later|too|as\s+well))?"
+    r"(?:\s*,?\s*(?:pls|please|plz|pf|por\s+favor|thanks|thx|ty))?[\s.!]*$"
+)
+"""A request to keep what was said before, and nothing more: "guarda isso pf", "remember
+those deadlines pls" (a new user saw such messages recalled, first, for the questions about
+what they pointed at). What it points at is the message before, or the fact the model
+stores. "remember the milk" is a thing to do, and kept."""
+
+
 def should_autosave(text: str, min_chars: int) -> bool:
     """Skip small talk, slash commands, Continue and pasted recalled-context blocks.
 
@@ -48,6 +64,8 @@ def should_autosave(text: str, min_chars: int) -> bool:
     """
     stripped = saved_text(text).strip()
     if len(stripped) < min_chars or stripped == CONTINUE_PROMPT or asks_nothing(stripped):
+        return False
+    if _POINTS_BACK.match(stripped):
         return False
     if not analyze(stripped):
         return False  # no word to be found by ("You too!", "Same here!"): small talk too

@@ -248,6 +248,27 @@ async def test_a_short_message_that_says_something_is_saved_and_small_talk_is_no
     assert not any(isinstance(e, MemorySaved) for e in too)
 
 
+@pytest.mark.parametrize(
+    ("message", "saved"),
+    [
+        ("guarda isso pf", False),
+        ("remember those deadlines pls", False),
+        ("please remember that", False),
+        ("remember the milk", True),
+        ("remember this day", True),
+        ("pls remember that, the duarte meetings are important lol", True),
+    ],
+)
+async def test_a_request_to_keep_what_was_said_before_is_not_saved_again(
+    harness: Harness, message: str, saved: bool
+) -> None:
+    """Found by a new user: "guarda isso pf" and "remember those deadlines pls" were saved,
+    and recalled first for the questions about what they pointed at."""
+    harness.model.add("Ok.")
+    events = await harness.turn(message)
+    assert any(isinstance(e, MemorySaved) for e in events) is saved
+
+
 async def test_secrets_are_redacted_before_saving(harness: Harness) -> None:
     harness.model.add("Ok.")
     events = await harness.turn("my password is hunter22 and the key is sk-abcdefghijklmnopqrst12")
