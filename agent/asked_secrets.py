@@ -266,6 +266,25 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
     }
 
 
+def shown_to_the_model(entries: list[MemoryEntry], asked: str) -> list[MemoryEntry]:
+    """Each of `entries` as the model may see it: a secret only where `asked` asks for it.
+
+    The secrets of a fact holding one left out, the rest of it kept ("I live in Porto and
+    the door code is 1379" told the model nothing of the home when left out whole: an
+    adversary); asked for, only the one asked (`most_of_what_was_asked`). A key holding
+    part of a secret is shown without it. The recall block and every tool result read so.
+    """
+    asked_for = most_of_what_was_asked(entries, asked) if asks_for_a_secret(asked) else {}
+    shown: list[MemoryEntry] = []
+    for entry in entries:
+        if holds_a_secret(entry):
+            text = asked_for.get(entry.id) or redacted_for_the_model(entry.content)
+            key = key_without_secrets(entry.key, entry.content, text)
+            entry = entry.model_copy(update={"content": text, "key": key})
+        shown.append(entry)
+    return shown
+
+
 def _asked_of(
     text: str, spans: list[tuple[str, int, int]], part: _Part, *, named_only: bool = False
 ) -> set[int]:

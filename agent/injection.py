@@ -16,11 +16,9 @@ from agent.about_someone import (
     not_someone_elses,
 )
 from agent.asked_secrets import (
-    asks_for_a_secret,
     holds_a_secret,
-    key_without_secrets,
-    most_of_what_was_asked,
     redacted_for_the_model,
+    shown_to_the_model,
 )
 from agent.events import CutMemory
 from agent.excerpts import excerpt
@@ -164,8 +162,6 @@ def select(
     "what do you know about me" showed the model every wifi password and the key safe's
     code, and the reply put them on screen.
     """
-    secrets_asked = asks_for_a_secret(asked)
-    of_what_was_asked = most_of_what_was_asked(result.entries, asked) if secrets_asked else {}
     live = {m.content.strip() for m in history if m.role == "user"}
     injected: list[MemoryEntry] = []
     # A saved question held back may score above the floor: "below floor" was untrue there
@@ -185,15 +181,7 @@ def select(
     most = budget.max_entries
     if result.mode == "recent":
         most = max(most, ABOUT_THE_USER_FACTS)
-    for found in result.entries:
-        entry = found
-        if holds_a_secret(found):
-            # Shown with the secret left out, not left out whole: "I live in Porto and the
-            # door code is 1379" told the model nothing of the home (an adversary). Asked
-            # for, only the secret asked for (`agent.asked_secrets`).
-            shown = of_what_was_asked.get(found.id) or redacted_for_the_model(found.content)
-            key = key_without_secrets(found.key, found.content, shown)
-            entry = found.model_copy(update={"content": shown, "key": key})
+    for entry in shown_to_the_model(result.entries, asked):
         scores = entry.scores
         if scores is not None and scores.low_confidence:
             cut.append(CutMemory(entry, "low confidence"))

@@ -462,10 +462,9 @@ def _hidden(text: str) -> str:
 
 
 def _hidden_entry(entry: MemoryEntry) -> dict[str, str]:
-    from agent.asked_secrets import key_without_secrets  # it stems: not at first paint
-
-    shown = _hidden(entry.content)
-    return {"key": key_without_secrets(entry.key, entry.content, shown), "content": shown}
+    """An earlier fact's key and text as the model may see them, asked for or not."""
+    (shown,) = _secrets_asked([entry], "")
+    return {"key": shown.key, "content": shown.content}
 
 
 def _secrets_asked(entries: list[MemoryEntry], asked: str) -> list[MemoryEntry]:
@@ -476,23 +475,9 @@ def _secrets_asked(entries: list[MemoryEntry], asked: str) -> list[MemoryEntry]:
     """
     # Here, not at the top: the CLI's `stats` loads this module, and must not load the
     # stemmer that reading a question takes.
-    from agent.asked_secrets import (
-        holds_a_secret,
-        key_without_secrets,
-        most_of_what_was_asked,
-        redacted_for_the_model,
-    )
+    from agent.asked_secrets import shown_to_the_model
 
-    shown = most_of_what_was_asked(entries, asked) if asked else {}
-    listed = []
-    for entry in entries:
-        if not holds_a_secret(entry):
-            listed.append(entry)
-            continue
-        text = shown.get(entry.id) or redacted_for_the_model(entry.content)
-        key = key_without_secrets(entry.key, entry.content, text)
-        listed.append(entry.model_copy(update={"content": text, "key": key}))
-    return listed
+    return shown_to_the_model(entries, asked)
 
 
 async def keys_meant(memory: Memory, typed: str, namespace: str, *, hide_keys: bool = False) -> str:
