@@ -18,6 +18,7 @@ from agent.redact import redact
 from memory.fact_subjects import WHOSE, change_terms
 from memory.stated_values import pieces
 from memory.text import REDACTED_MARKER, analyze
+from memory.words_elsewhere import english_of
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -61,7 +62,8 @@ def _secret_named(named: str) -> frozenset[str]:
     """The words naming a secret, as a fact holding it says them."""
     terms = frozenset(analyze(named)) - change_terms() - WHOSE - _said_by_the_way()
     # "we changed the wifi pw" names the fact "Our wifi password is …" (an adversary).
-    return frozenset(_SAME_SECRET.get(term, term) for term in terms)
+    english = english_of(analyze)
+    return frozenset(_SAME_SECRET.get(term) or english.get(term, term) for term in terms)
 
 
 @cache
@@ -92,25 +94,13 @@ _SAME_SECRET = {
     "combo": "code",
     "combin": "code",
     "passcod": "code",
-    # A lock's and a secret's names in Portuguese, Spanish, Italian, French and German: "ah e
-    # o código da porta do lab mudou" left "The lab door keypad code is 5930#" unmarked (a
-    # new user writing half in Portuguese).
-    "codigo": "code",
-    "codic": "code",
-    "porta": "door",
-    "puerta": "door",
+    # The French door: not among a question's words elsewhere (`memory.words_elsewhere`),
+    # where "port" is an English word; a lock's name it is.
     "port": "door",
-    "tur": "door",
-    "tuer": "door",
-    "portao": "gate",
-    "porton": "gate",
-    "cancello": "gate",
-    "alarma": "alarm",
-    "allarm": "alarm",
-    "senha": "password",
-    "contrasena": "password",
-    "passwort": "password",
 }
+"""Beside a lock's and a secret's names in Portuguese, Spanish, Italian, French and German
+(`memory.words_elsewhere.english_of`): "ah e o código da porta do lab mudou" left "The lab
+door keypad code is 5930#" unmarked (a new user writing half in Portuguese)."""
 
 
 _SECRET_NOUN = r"(?:password|passwort|pw|pwd|passwd|passcode|pin|code|combination|combo)"

@@ -20,6 +20,7 @@ _IN_ENGLISH = {
     "door": "porta puerta tür tuer",
     "gate": "portão portao portón porton portail cancello",
     "password": "contraseña contrasena senha passwort kennwort",
+    "alarm": "alarma allarme",
     "address": "dirección direccion morada endereço endereco adresse indirizzo anschrift",
     "phone": "teléfono telefono telefone téléphone telephone telefon móvil movil",
     "email": "correo",
@@ -47,7 +48,11 @@ _PHRASES = re.compile(r"(?i)\bfa(?:z|zem|ço|co)\s+anos\b|\bhace\s+años\b")
 
 
 @cache
-def _english_of(analyze: Callable[[str], list[str]]) -> dict[str, str]:
+def english_of(analyze: Callable[[str], list[str]]) -> dict[str, str]:
+    """Each word of `_IN_ENGLISH` said in another language, analysed → its English term.
+
+    `agent.secret_changes` reads a lock named in another language by it too.
+    """
     english: dict[str, str] = {}
     for word, elsewhere in _IN_ENGLISH.items():
         (term,) = analyze(word)[:1] or [word]
@@ -68,7 +73,7 @@ def in_english(terms: list[str], analyze: Callable[[str], list[str]]) -> list[st
 
     `analyze` is `memory.text.analyze`, which reads a question with this.
     """
-    english = _english_of(analyze)
+    english = english_of(analyze)
     found = [english[term] for term in terms if term in english]
     return [term for term in dict.fromkeys(found) if term not in terms]
 
@@ -80,7 +85,7 @@ def in_one_language(
 
     The English one where only it is held; else the word as asked.
     """
-    english = _english_of(analyze)
+    english = english_of(analyze)
     dropped = set()
     for term, count in doc_counts.items():
         meant = english.get(term)
