@@ -198,9 +198,10 @@ _DISARMED_WITH = re.compile(
     + r"(?:[ \t]+(?:with|using|by[ \t]+(?:typing|entering|pressing))|[ \t]*,?[ \t]*(?:type|enter|"
     r"press|punch[ \t]+in|key[ \t]+in|use))[ \t]+(?:(?:the[ \t]+)?(?:code|pin)[ \t]+)?" + _CODE
 )
-_DISARMING_CODE = re.compile(r"(?i)\bdisarm(?:ing)?[ \t]+(?:code|pin)[ \t]*[:=]?[ \t]*" + _CODE)
 """"disarm the alarm with 1919", "open the gate using 4471", "to turn off the alarm type 1923",
-"to disarm the alarm, punch in 2020", "disarm code 1920" (adversaries: kept as typed)."""
+"to disarm the alarm, punch in 2020" (adversaries: kept as typed)."""
+_DISARMING_CODE = re.compile(r"(?i)\bdisarm(?:ing)?[ \t]+(?:code|pin)[ \t]*[:=]?[ \t]*" + _CODE)
+""""disarm code 1920" (a second adversary: kept as typed)."""
 _LOCK_IN_A_LIST = re.compile(
     r"(?i)(?:^|[,;:][ \t]*)" + _OPENS + r"[ \t]+(\d{4,8})(?=[ \t]*(?:[,;.]|$))"
 )
@@ -221,14 +222,14 @@ _PIN_IN_WORDS = re.compile(
     r"(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
     rf"({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
+""""My bank PIN is four four seven one", "the gate code is now one three five seven",
+"Villa PIN four four seven one" (adversaries)."""
 _OPENS_IN_WORDS = re.compile(
     rf"(?im)(?:^|(?<=[.!?,;][ \t]))[ \t]*(?:(?:the|my|our)[ \t]+)?{_OPENS}[ \t]*(?::|=|\bis\b)"
     rf"[ \t]*({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
 """"key safe: zero four one one": what it opens first, then a colon or "is" (an adversary);
 after "pin for the …" it is a PIN's, read by `_PIN_IN_WORDS`."""
-""""My bank PIN is four four seven one", "the gate code is now one three five seven",
-"Villa PIN four four seven one" (adversaries)."""
 _CODE_TO = re.compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
@@ -261,6 +262,7 @@ _CODE_NAMED_AFTER = re.compile(
     r"(?:the|my|our)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?(?:pass)?(?:code|pin|combo|combination)\b"
     r"|[ \t]+for[ \t]+(?:the|my|our)[ \t]+" + _OPENS + r"\b)"
 )
+""""it's 4590, the door code I mean" (an adversary: kept as typed)."""
 _DIAL_COMBO = re.compile(
     r"(?i)\b(?:combo|combination|code)(?:[ \t]+(?:is|was))?[ \t]*[:=]?[ \t]+"
     r"((?:left|right|l|r)[ \t]*\d{1,2}"
@@ -273,7 +275,6 @@ _CODE_GIVEN = re.compile(
 )
 """"neighbor gave me the code, 8080"; "it's 4329 for the gate" above (a second adversary:
 each kept as typed)."""
-""""it's 4590, the door code I mean" (an adversary: kept as typed)."""
 _FOREIGN = re.compile(
     r"(?i)\b(?:c[oó]digo[ \t]+(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+)(?:puerta|port[oó]n|alarma|"
     r"garaje|portal|entrada)|code[ \t]+(?:de[ \t]+la[ \t]+|du[ \t]+|de[ \t]+l['\u2019])"
@@ -484,7 +485,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
 _CODE_WORD = re.compile(r"(?i)(?:\b([\w-]+)[ \t]+)?\b([\w-]*?)codes?\b")
 _NO_SECRETS_CODE = re.compile(
     rf"(?i)(?:{_NOT_SECRET_CODES}|booking|icd|reference|ref|confirmation|order|reservation|"
-    r"fault|diagnostic|obd|dtc|invoice|customer|batch|bar|qr|zip)-?"
+    r"fault|diagnostic|obd|dtc|invoice|customer|batch)-?"
 )
 """What a code said of is no secret: "the error code: 4321", "postcode for the office: 4050",
 "booking code: 884422", "ICD code: 4019" (an adversary saw each redacted)."""
