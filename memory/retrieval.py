@@ -135,21 +135,28 @@ def idf(doc_count: int, total_docs: int) -> float:
 
 
 def term_weights(doc_counts: dict[str, int], total_docs: int) -> dict[str, float]:
-    """Each query term's weight in keyword coverage: its IDF, the date from half to two thirds.
+    """Each query term's weight in keyword coverage: its IDF; the date as its heaviest word.
 
-    A date a query names is what the user is asking about ("my notes from June 2023"), but
-    in a store of thousands of memories a month's term is common, so by IDF alone "notes"
-    would outweigh it and a memory saved that month would fall under the floor.
+    A date a query names is one more thing it names ("my notes from June 2023"), but in a
+    store of thousands of memories a month's term is common, so by IDF alone "notes" would
+    outweigh it and a memory saved that month would fall under the floor. Its readings
+    together (`keyword_coverage` counts them as one date) weigh what the query's heaviest
+    word found in the store weighs. Summed, the 14 readings of "next week" outweighed
+    "appointments" seven to one, so a memory merely saved that week was as good as an
+    appointment; weighed as all the words together, "my doctor might cut my sertraline
+    next month" recalled every January fact (0.5) above the sertraline one (0.11, found
+    by a new user).
     """
     doc_counts = in_one_language(doc_counts, analyze)
     weights = {term: idf(count, total_docs) for term, count in doc_counts.items()}
     dated = sum(w for term, w in weights.items() if is_date_term(term))
-    words = sum(w for term, w in weights.items() if not is_date_term(term))
-    if dated and words:
-        # The date's readings are one date (`keyword_coverage`): no more than twice the
-        # words ("next week" is 14 readings: summed, they outweighed "appointments" seven
-        # to one, and a memory merely saved that week was as good as an appointment).
-        scale = min(max(words, dated), 2 * words) / dated
+    words = [term for term in weights if not is_date_term(term)]
+    # A word no memory holds weighs most by IDF, yet says nothing of what the date is for
+    # ("what should I bring to the dentist next month": "bring").
+    known = [term for term in words if doc_counts[term]] or words
+    heaviest = max((weights[term] for term in known), default=0.0)
+    if dated and heaviest:
+        scale = heaviest / dated
         weights = {t: w * scale if is_date_term(t) else w for t, w in weights.items()}
     return _asked_for_slot(weights)
 

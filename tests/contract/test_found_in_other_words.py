@@ -310,6 +310,34 @@ async def test_days_named_from_today_find_what_was_said_of_those_days(memory: Me
     assert "old" not in [e.key for e in tomorrow.entries]
 
 
+async def test_a_date_said_in_passing_weighs_no_more_than_the_message_s_subject(
+    memory: Memory,
+) -> None:
+    """Found by a new user: "my doctor might cut my sertraline next month" recalled every
+    fact of next month (0.5, over the floor) and the sertraline one at 0.11: the date
+    weighed as all the message's words together. It weighs as its heaviest word found in
+    the store, so the facts that only share the month stay under the floor."""
+    needs(memory, "persistent", "supports_keyword_search")
+    month = (date.today().replace(day=1) + timedelta(days=32)).replace(day=15)
+    await memory.store("meds", "I take sertraline 50mg every morning")
+    await memory.store("gp", "Dr Kelly is my GP")
+    await memory.store("dentist", f"Dentist appointment on {month.day} {month:%B}")
+    await memory.store("mum", f"Mum's birthday is on {month.day - 6} {month:%B}")
+    await memory.store("checkup", "Dentist checkup in August")
+    said = await memory.recall("my doctor might cut my sertraline next month", limit=5)
+    scores = {e.key: e.score or 0.0 for e in said.entries}
+    assert scores.get("meds", 0.0) >= max(scores.get("dentist", 0.0), scores.get("mum", 0.0))
+    assert max(scores.get("dentist", 0.0), scores.get("mum", 0.0)) < 0.3, scores  # the floor
+    bring = await memory.recall("what should I bring to the dentist next month", limit=5)
+    scores = {e.key: e.score or 0.0 for e in bring.entries}
+    assert [e.key for e in bring.entries][:1] == ["dentist"]
+    assert scores["dentist"] >= 0.3 > scores.get("mum", 0.0), scores
+    # A question of the month alone is about it: every fact of it is found.
+    asked = await memory.recall("anything on next month?", limit=5)
+    scores = {e.key: e.score or 0.0 for e in asked.entries}
+    assert min(scores.get("dentist", 0.0), scores.get("mum", 0.0)) >= 0.3, scores
+
+
 async def test_a_day_asked_about_finds_what_names_it_not_all_that_was_saved_then(
     memory: Memory,
 ) -> None:
