@@ -46,7 +46,9 @@ the code was kept as typed)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
-    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
+    # A dash between spaces too: "house alarm - 7412" (an adversary: kept as typed).
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+[-\u2013\u2014][ \t]+|"
+    r"[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
     r"takes|has[ \t]+been)"
     r"[ \t]+(?:(?:now|still|currently|again|just|also|actually|probably|definitely|always)"
     r"[ \t]+)?(?:set[ \t]+to[ \t]+)?|"
@@ -170,11 +172,26 @@ _SET_THE_CODE_TO = re.compile(
 """"I set the pin to 2 4 6 8 0" (a second adversary saw the last digit kept); not "changed the
 zip code to 90210"."""
 _LIST_OF_CODES = re.compile(
-    r"(?i)(?:\b(?P<what>[a-z0-9]+)[ \t]+)?\bcodes?[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b)"
+    r"(?i)(?:\b(?P<what>[a-z0-9]+)[ \t]+)?\bcodes?"
+    r"(?P<label>[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b))"
     r"[^\n.!?]*"
 )
 """A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
 and items after a ";" were kept); not zip codes or promo codes."""
+_ITEM_STARTS = re.compile(r"[,;]|\b(?:and|or)\b")
+
+
+def _an_item(before: str) -> bool:
+    """Whether a number is an item of a list: two words at most since the last separator.
+
+    "door code: ask the landlord on 0176 8888888" lists no code (an adversary saw the phone
+    number redacted); "codes: front 1234, backup 9999" does.
+    """
+    last = list(_ITEM_STARTS.finditer(before))
+    since = before[last[-1].end() :] if last else before
+    return len(since.split()) <= 2
+
+
 _BARE_IN_LIST = re.compile(
     rf"(?<![\w-]){_CODE}|(?<![\w-])((?=[A-Za-z0-9-]{{6,}})(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]{{2,}}"
     r"(?:-[A-Za-z0-9]{2,})*)(?![\w-])"
@@ -207,6 +224,19 @@ _LOCK_IN_A_LIST = re.compile(
 )
 """"Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "bike lock 4455": a lock and its
 digits as an item of a list, or the whole of it (an adversary: kept as typed)."""
+_CODE_ASKED_THEN_GIVEN = re.compile(
+    r"(?i)\b(?:code|combo|combination|passcode)\b[^?\n.]{0,40}\?[ \t]*"
+    r"(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}(?:it['\u2019]?s|it[ \t]+is)[ \t]+"
+    + _CODE
+)
+""""the code for the front door? it's 4590" (an adversary: kept as typed, and in the chat's
+title)."""
+_CODE_ITEM_AFTER_A_LOCK = re.compile(
+    rf"(?i)\b{_OPENS}\b[^.\n]{{0,40}}?[,;][ \t]*(?:the[ \t]+)?"
+    r"(?:pass)?(?:code|pin|combo|combination)"
+    r"[ \t]*[:=]?[ \t]*(\d{4,8})(?=[ \t]*(?:[,;.!]|$))"
+)
+""""buzzer 12, code 3344": a code as an item of a list about a lock (an adversary)."""
 _PIN_AFTER_ASKING = re.compile(r"(?i)\bpin\?[ \t]*(?:[\w'\u2019]+[ \t,]+){0,3}(\d{4,8})\b")
 """"what's my pin? oh right, 4471", "the pin? 4471" (a second adversary)."""
 _ANOTHER_PIN = re.compile(
@@ -457,6 +487,8 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _DISARMED_WITH,
         _DISARMING_CODE,
         _LOCK_IN_A_LIST,
+        _CODE_ASKED_THEN_GIVEN,
+        _CODE_ITEM_AFTER_A_LOCK,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
     spans = [
@@ -477,8 +509,9 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     for listed in _LIST_OF_CODES.finditer(text):
         if listed["what"] and _NO_SECRETS_CODE.fullmatch(listed["what"]):
             continue  # "zip codes: 10115, 10117"
-        for item in _BARE_IN_LIST.finditer(text, listed.start(), listed.end()):
-            spans.append((item.span(1) if item[1] else item.span(2), _bike(text, item.start())))
+        for item in _BARE_IN_LIST.finditer(text, listed.end("label"), listed.end()):
+            if _an_item(text[listed.end("label") : item.start()]):
+                spans.append((item.span(1) if item[1] else item.span(2), _bike(text, item.start())))
     return spans
 
 

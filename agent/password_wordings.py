@@ -75,11 +75,13 @@ _QUOTED_AFTER = re.compile(
 )
 """"password "p@ss w0rd 99"": quoted, with its spaces (an adversary saw it kept)."""
 _NETWORKS_BARE = re.compile(
-    r"(?i)^[ \t]*(?:(?:the|my|our)[ \t]+)?(?:guest[ \t]+)?(?:wi-?fi|wlan|router|network)[ \t]+"
+    r"(?i)(?:^|(?<=[,;:]))[ \t]*(?:(?:the|my|our)[ \t]+)?(?:guest[ \t]+)?"
+    r"(?:wi-?fi|wlan|router|network)[ \t]+"
     r"(?:password|passwd|pwd|pw|pass|key|code)[ \t]+(?P<value>[^\s,;|]+)"
     r"(?:[ \t.!]*$|[ \t]*[,;]|[ \t]+(?:and|but)\b)"
 )
-""""wifi password sunflower" opening the message: a plain word is the password too (found
+""""wifi password sunflower" opening the message or an item of a list ("gate code 3333, wifi
+password Sunflower": an adversary saw it kept): a plain word is the password too (found
 with "password sunflower": kept as typed), and with more after it ("wifi password sunflower
 and the router is in the hall": a second adversary saw it shown). "wifi password reset"
 says something."""

@@ -843,6 +843,10 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         "discount code: 7788",
         "booking code: 884422",
         "booking code for the Lisbon hotel: 884422, check-in 15:00",
+        # A third adversary saw the phone number redacted as a code of a list.
+        "door code: ask the landlord on 0176 8888888",
+        "what's the error code? it's 404",
+        "alarm - 0645",
     ],
 )
 def test_a_code_that_opens_nothing_is_kept(text: str) -> None:
@@ -882,6 +886,12 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("to disarm the alarm, punch in 2020", "2020"),
         ("PIN 4 8 2 3", "4 8 2 3"),
         ("pin:\n1234", "1234"),
+        # A third adversary: a code asked for then given, after a dash, as a list's item.
+        ("the code for the front door? it's 4590", "4590"),
+        ("house alarm - 7412", "7412"),
+        ("buzzer 12, code 3344", "3344"),
+        ("Porto flat: gate code 2222, wifi password PortoNet", "PortoNet"),
+        ("Beach house: gate code 3333, wifi password Sunflower", "Sunflower"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
