@@ -40,6 +40,13 @@ _NAMED = re.compile(
     rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
 )
 _ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene".split())
+_A_MONTH_AFTER_A_CUE = frozenset(("may", "mai"))
+_MONTH_CUE = re.compile(
+    r"(?i)\b(?:in|im|by|until|till|before|since|through|early|late|mid|end\s+of|start\s+of|"
+    r"beginning\s+of|next|this|coming|ab|bis|seit|anfang|ende|mitte|en|fin|d[ée]but)[\s-]+$"
+)
+"""What makes "May" a month, with no day: "wedding in May", "Hochzeit im Mai", "by may" (an
+adversary saw each deleted at 30 days); "I may go" stays a verb."""
 _A_NAME_THEN = re.compile(
     r"(?:['\u2019]s\s|\s+(?:said|says|called|came|told|texted|rang|and\s+i|the\s+halls|"
     r"(?:is|was)\s+(?:my|our|his|her|their)\s))"
@@ -120,8 +127,10 @@ def last_day_said(text: str, said: date) -> str | None:
     for named in _NAMED.finditer(text):
         name = named["month"].casefold()
         written_day: str | None = named["day"] or named["after"]
-        if written_day is None and (
-            name in _ALSO_A_WORD or named["month"].islower() and len(name) <= 3
+        if (
+            written_day is None
+            and (name in _ALSO_A_WORD or named["month"].islower() and len(name) <= 3)
+            and not (name in _A_MONTH_AFTER_A_CUE and _MONTH_CUE.search(text, 0, named.start()))
         ):
             continue  # "I may go", "Jan is coming": a month only with its day
         if name not in MONTHS and not _a_month_elsewhere(text, named):

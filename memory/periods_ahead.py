@@ -24,6 +24,30 @@ _IN_SOME = re.compile(
 """A time said by how long till it: "in 3 months", "in half a year", "in a couple of months",
 "ten weeks until the marathon", "the exam is 5 weeks away", "a month and a half from now"
 (an adversary saw the last ones deleted at 30 days, before the time they name)."""
+_FOREIGN_COUNTS = {
+    "ein": 1, "einem": 1, "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "fuenf": 5,
+    "sechs": 6, "sieben": 7, "acht": 8, "neun": 9, "zehn": 10, "zwölf": 12, "zwoelf": 12,
+    "un": 1, "una": 1, "uno": 1, "um": 1, "uma": 1, "une": 1, "dos": 2, "dois": 2, "duas": 2,
+    "deux": 2, "due": 2, "tres": 3, "três": 3, "trois": 3, "tre": 3, "cuatro": 4, "quatro": 4,
+    "quatre": 4, "quattro": 4, "cinco": 5, "cinq": 5, "cinque": 5, "seis": 6, "six": 6,
+    "sei": 6, "siete": 7, "sete": 7, "sept": 7, "sette": 7, "ocho": 8, "oito": 8, "huit": 8,
+    "otto": 8, "nueve": 9, "nove": 9, "neuf": 9, "diez": 10, "dez": 10, "dix": 10,
+    "dieci": 10, "doce": 12, "doze": 12, "douze": 12, "dodici": 12,
+}  # fmt: skip
+_IN_SOME_ELSEWHERE = re.compile(
+    r"(?i)\b(?:in|en|dentro\s+de|daqui\s+a|em|dans|tra|fra|entre)\s+"
+    rf"(?P<few>\d{{1,2}}|{'|'.join(sorted(_FOREIGN_COUNTS, key=len, reverse=True))})\s+"
+    r"(?P<unit>wochen|woche|monaten|monat|jahren|jahr|semanas?|mes(?:es)?|meses|a(?:ñ|n)os?|"
+    r"anos?|semaines?|mois|ans?|ann(?:é|e)es?|settimane?|mesi|mese|anni|anno)\b"
+)
+"""The same in German, Spanish, Portuguese, French and Italian: "Zahnarzt in drei Monaten",
+"dentista daqui a três meses", "dentista dentro de 3 meses", "dans deux semaines" (an
+adversary saw each deleted at 30 days, before the time they name)."""
+_UNITS_ELSEWHERE = (
+    ("woche", "weeks"), ("semana", "weeks"), ("semaine", "weeks"), ("settiman", "weeks"),
+    ("monat", "months"), ("mes", "months"), ("mois", "months"),
+    ("jahr", "years"), ("año", "years"), ("ano", "years"), ("an", "years"), ("ann", "years"),
+)  # fmt: skip
 _NEXT_YEAR = re.compile(
     r"(?i)\b(?:next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|"
     r"(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
@@ -75,6 +99,12 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
                 found["unit"].casefold(),
             )
         )
+    for found in _IN_SOME_ELSEWHERE.finditer(text):
+        unit = found["unit"].casefold()
+        english = next(eng for start, eng in _UNITS_ELSEWHERE if unit.startswith(start))
+        few = found["few"].casefold()
+        count = int(few) if few.isdigit() else _FOREIGN_COUNTS[few]
+        days.append(_after(said, float(count), english))
     for found in _NEXT_YEAR.finditer(text):
         new_year = found.group().casefold().endswith("new year")
         days.append(date(said.year + 1, 1, 31) if new_year else date(said.year + 1, 12, 31))

@@ -133,6 +133,20 @@ def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
         ("para o ano vamos mudar", "20271231"),
         ("el verano que viene nos vamos", "20270831"),
         ("next yr's budget", "20271231"),
+        # A third adversary: "May" with no day, and times to come in other languages.
+        ("wedding in May", "20270531"),
+        ("Ana's wedding is in may", "20270531"),
+        ("Hochzeit im Mai", "20270531"),
+        ("I may go to the wedding", None),
+        ("you may be right in the end", None),
+        ("Zahnarzt in drei Monaten", "20270131"),
+        ("Zahnarzt in 3 Monaten", "20270131"),
+        ("consulta no dentista daqui a 3 meses", "20270131"),
+        ("dentista daqui a três meses", "20270131"),
+        ("dentista en tres meses", "20270131"),
+        ("dentista dentro de 3 meses", "20270131"),
+        ("dentiste dans deux semaines", "20261103"),
+        ("dentista tra tre mesi", "20270131"),
     ],
 )
 def test_a_time_to_come_in_other_words_is_kept_to(text: str, kept_to: str | None) -> None:
