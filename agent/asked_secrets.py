@@ -22,7 +22,8 @@ from memory.text import analyze
 _ASKS_FOR_A_SECRET = re.compile(
     r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|"
-    r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|"
+    r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|iban|bank\s+details|"
+    r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"
     # "wie ist der Türcode in Graz?", "qual è il codice del portone?" (an adversary).
     r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel|wlan)(?:code|passwort))"
@@ -54,7 +55,9 @@ def _secret_named(piece: str) -> re.Match[str] | None:
 _ASKING = re.compile(
     r"(?i)^\W*(?:(?:hey|hi|ok|so|and|also|please|pls)\W+)?(?:what|whats|what's|wats|wat|where|"
     r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
-    r"got|find|get|lookup|look\s+up)\b"
+    # Written with it: "draft an invoice email with my bank details" (a new user, a
+    # freelancer, saw the IBAN left out).
+    r"got|find|get|lookup|look\s+up|draft|write|compose|prepare|fill|put|include|add)\b"
     r"|.*\b(?:forgot|forgotten|can['\u2019]?t\s+remember|cannot\s+remember|lost)\b"
     # Asked for by name: "not the alarm one, the door code please" (an adversary was shown
     # no code at all).
@@ -97,7 +100,10 @@ _ASKED_WITH = frozenset(
     analyze(
         "password passwords passcode pin pins code codes pw pwd passwd combination combo login "
         "logins credentials creds secret answer number key get in into enter open unlock "
-        "need forgot forgotten remember tell give send show please pls again now current"
+        "need forgot forgotten remember tell give send show please pls again now current "
+        "iban bank details account card "
+        # Asking in other languages: "wie lautet meine IBAN?" (a new user).
+        "lautet heißt heisst gib zeig nenn dime dame diz"
     )
 )
 _NETWORK = frozenset(analyze("wifi wi-fi wlan ssid network router internet broadband"))
@@ -154,6 +160,13 @@ _GETTING_IN = re.compile(rf"(?i)\b(?:{_GETTING_IN_WORDS})\b")
 """Asking how to get in: for a code that opens, not any secret of the place."""
 _CODE_KINDS = frozenset({"code", "pin", "card-code"})
 _PASSWORD_KINDS = frozenset({"secret"})
+_ASKS_AN_ACCOUNT = re.compile(
+    r"(?i)\b(?:iban|bank\s+(?:details|account)|account\s+(?:number|no|details))\b"
+)
+_NAMED_KINDS = frozenset({"iban", "card-number"})
+_ASKS_A_CARD = re.compile(r"(?i)\bcard\s+(?:number|no|details)\b")
+"""An IBAN or a card's number asked for by its name: "what's my IBAN?", "wie lautet meine
+IBAN?" (a new user, a freelancer, was shown it redacted, as a secret asked for by nobody)."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +198,10 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
         )
         if codes and passwords:
             kinds = frozenset()  # both asked in one breath: either
+        elif _ASKS_AN_ACCOUNT.search(piece) or _ASKS_A_CARD.search(piece):
+            kinds |= frozenset({"iban"} if _ASKS_AN_ACCOUNT.search(piece) else ()) | frozenset(
+                {"card-number"} if _ASKS_A_CARD.search(piece) else ()
+            )
         asks = _secret_named(piece) is not None and not _declined(piece)
         parts.append(_Part(asked_of_what(piece), kinds, asks, piece))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
@@ -248,11 +265,17 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
             # "is the beach house near the sea? and what's the gate code there?" asks one
             # secret, in its second part: an adversary was shown all three of the house's.
             continue
-        overlap = {e.id: len(part.of & frozenset(analyze(e.content))) for e in holding}
+        named = bool(part.kinds) and part.kinds <= _NAMED_KINDS
+        candidates = holding
+        if named:
+            # An IBAN is asked for by its name whatever else is said ("include my bank
+            # details and VAT number"): the facts holding one, the most named first.
+            candidates = [e for e in holding if any(k in part.kinds for k, *_ in spans[e.id])]
+        overlap = {e.id: len(part.of & frozenset(analyze(e.content))) for e in candidates}
         most = max(overlap.values(), default=0)
-        if part.of and most == 0:
+        if part.of and most == 0 and not named:
             continue
-        for entry in holding:
+        for entry in candidates:
             if overlap[entry.id] == most:
                 # A saved message holds only a bike lock's code: asked for by its words
                 # alone ("what's the Vienna door code?" showed it beside: an adversary).
@@ -294,6 +317,8 @@ def _asked_of(
     kind asked for (the fact as a whole was what was asked of), but with `named_only`.
     """
     chosen = [at for at, (kind, _, _) in enumerate(spans) if kind in part.kinds]
+    if part.kinds and not chosen and part.kinds <= _NAMED_KINDS:
+        return set()  # "what's my IBAN?" asks for no door code
     if part.kinds and not chosen and _GETTING_IN.search(part.said):
         # "how do i get in to the studio" asks for no wifi password: a new user, a
         # photographer, was shown the studio's beside its keypad code.

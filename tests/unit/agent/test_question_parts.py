@@ -593,3 +593,28 @@ def test_a_question_naming_nothing_asks_of_the_part_before_it() -> None:
     ]
     shown = most_of_what_was_asked(facts, "where's the studio keypad and what's the code?")
     assert shown == {"studio": "The studio keypad code is 7741#"}
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "what's my IBAN?",
+        "wie lautet meine IBAN?",
+        "what are my bank account details?",
+        "draft a short invoice email to mr o'donovan, include my bank details and VAT number",
+    ],
+)
+def test_an_iban_asked_for_by_its_name_is_shown_and_no_other_secret(asked: str) -> None:
+    """Found by a new user, a freelancer: "what's my IBAN?" and the invoice she asked for
+    were given it redacted, as a secret nobody asked for; nor may a door code come with it."""
+    written = datetime(2026, 12, 6, tzinfo=UTC)
+    iban = "My IBAN is IE29 AIBK 9311 5212 3456 78 (AIB business account)"
+    facts = [
+        written_entry("iban", iban, "core", written),
+        written_entry("door", "The office door code is 4590", "core", written),
+        written_entry("card", "my card number is 4111 1111 1111 1111", "core", written),
+    ]
+    assert asks_for_a_secret(asked)
+    assert most_of_what_was_asked(facts, asked) == {"iban": iban}
+    card = most_of_what_was_asked(facts, "what's my card number?")
+    assert card == {"card": "my card number is 4111 1111 1111 1111"}
