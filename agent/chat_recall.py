@@ -7,6 +7,8 @@ question it goes on answering.
 
 from __future__ import annotations
 
+import re
+
 from agent.autosave import CONTINUE_PROMPT
 from agent.messages import ChatMessage
 from agent.sessions import Session
@@ -50,7 +52,24 @@ async def said_in_this_chat(
         )
     except MemoryStoreError:
         return []  # then `select` cuts them, as before
-    return [entry.id for entry in saved if entry.content.strip() in said]
+    return [entry.id for entry in saved if _one_of(entry.content.strip(), said)]
+
+
+_REDACTED = re.compile(r"\[REDACTED:[\w-]+\]")
+
+
+def _one_of(saved: str, said: set[str]) -> bool:
+    """Whether a saved message is one of `said`, its secrets redacted in it or not.
+
+    Found by a new user: "my gym locker password is Blau#77" was recalled into its own chat,
+    saved as "… [REDACTED:secret]" and so unlike what the chat holds.
+    """
+    if saved in said:
+        return True
+    if "[REDACTED:" not in saved:
+        return False
+    pattern = re.compile(".+?".join(map(re.escape, _REDACTED.split(saved))), re.DOTALL)
+    return any(pattern.fullmatch(message) for message in said)
 
 
 def asked(text: str, session: Session) -> str:

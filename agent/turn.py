@@ -222,7 +222,9 @@ class Agent:
         edited: list[str] = []
         self.keeper.pending_edit = None
         self.tools.corrected_keys = frozenset()
-        self.tools.asked = user_text
+        # Continue asks what the stopped reply was asked (a new user saw its door code,
+        # shown before Esc, redacted after Continue).
+        self.tools.asked = asked(user_text, session)
         with contextlib.suppress(OSError):
             if await asyncio.to_thread(self.sessions.follow_rewrite, session):
                 yield Notice(REWRITTEN_ELSEWHERE, "warning")
@@ -363,7 +365,7 @@ class Agent:
         budget = InjectionBudget(
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
-        injected, cut = select(result, budget, session.id, live, text)
+        injected, cut = select(result, budget, session.id, live, asked(text, session))
         changed = await since_changed(self.memory, injected, self.namespace, self.clock())
         # What holds first: an old message recalled at 1.0 stood above the fact that changed
         # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).

@@ -39,3 +39,13 @@ async def test_a_recall_says_this_chats_own_messages_are_left_out(harness: Harne
     said = describe(recalled).plain
     assert "this chat's own 1 earlier message(s) are not recalled" in said
     assert "nothing else relevant found" in said
+
+
+async def test_this_chats_own_message_holding_a_secret_is_not_recalled(harness: Harness) -> None:
+    """Found by a new user: "my gym locker password is Blau#77" was recalled into the chat
+    it was said in (saved redacted, it was unlike the chat's own words)."""
+    harness.model.add("Noted.", "Kept.")
+    await harness.turn("my gym locker password is Blau#77")
+    events = await harness.turn("ok fine, keep it: gym locker password is Blau#77")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert recalled.injected == [] and recalled.in_this_chat == 1

@@ -970,6 +970,19 @@ async def test_continue_recalls_for_the_question_it_goes_on_answering(harness: H
     assert [e.key for e in recalled.injected] == ["cat"]
 
 
+async def test_continue_shows_the_secret_its_question_asked_for(harness: Harness) -> None:
+    """Found by a new user: the office door code, shown to the model for "what's the office
+    door code?", went to it redacted after Esc and Continue."""
+    from agent.autosave import CONTINUE_PROMPT
+
+    await harness.memory.store("door", "The office door code is 4590", "core")
+    harness.model.add("The code is", "4590.")
+    await harness.turn("what's the office door code?")
+    await harness.turn(CONTINUE_PROMPT)
+    sent = "\n".join(m.content for m in harness.model.requests[-1].messages)
+    assert "The office door code is 4590" in sent
+
+
 def test_a_long_chat_never_sends_two_questions_as_one() -> None:
     from agent.history import join_user_runs, trim_history
 
