@@ -63,7 +63,11 @@ _ATTRIBUTE_WORDS = (
     "occupation profession nationality favourite name doctor dentist therapist physician "
     "pharmacist gp deadline pediatrician paediatrician vet veterinarian dermatologist "
     "psychiatrist psychologist optometrist allergist midwife cardiologist gynecologist "
-    + _PERSON_ROLES
+    # "my accountant is now Declan Ryan" after "My accountant is Siobhán Murphy" (a new user,
+    # a freelancer: both stayed in effect).
+    "accountant bookkeeper solicitor lawyer attorney notary tutor nanny babysitter cleaner "
+    "hairdresser barber mechanic physio physiotherapist osteopath chiropractor counsellor "
+    "counselor " + _PERSON_ROLES
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _HELD_NEW = (
@@ -200,6 +204,21 @@ _NOT_A_NAME = frozenset(
 )
 
 
+_PEOPLE_ATTRIBUTES = (
+    "doctor dentist therapist physician pharmacist gp pediatrician paediatrician vet "
+    "veterinarian dermatologist psychiatrist psychologist optometrist allergist midwife "
+    "cardiologist gynecologist accountant bookkeeper solicitor lawyer attorney notary tutor "
+    "nanny babysitter cleaner hairdresser barber mechanic physio physiotherapist osteopath "
+    "chiropractor counsellor counselor " + _PERSON_ROLES
+)
+"""The attributes that are someone: their name may be followed by where they work."""
+
+
+@cache
+def _people_attributes() -> frozenset[str]:
+    return frozenset(analyze(_PEOPLE_ATTRIBUTES))
+
+
 @cache
 def _person_roles() -> frozenset[str]:
     return frozenset(analyze(_PERSON_ROLES))
@@ -234,12 +253,17 @@ def one_spelling(text: str) -> str:
     return _NAME_PREFIX_MARK.sub(r"\1", text)
 
 
+_SAID_BEFORE_A_DENIAL = re.compile(
+    r"\s*\([^()\n]{0,60}\)(?=\s*[,;]?\s+(?:and\s+|but\s+)?(?:not|no\s+longer)\s)"
+)
 _AN_EMAIL = re.compile(r"\s*[\w.+-]+@[\w-]+\.")
 
 
 def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """(subject, value terms) of "<subject naming an attribute> is <value>", or None."""
-    text = without_old_value(text)  # "Jack's birthday is 14/3 not 13/3" gives 14/3
+    # "… is now Declan Ryan (Ryan Tax, Cork), no longer Siobhán": where they work, then whom
+    # it no longer is (a new user).
+    text = without_old_value(_SAID_BEFORE_A_DENIAL.sub("", text))
     text = one_spelling(text)
     if not _maybe_claim(text):
         return None
@@ -254,7 +278,12 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     if subject & _person_roles() and not _names_someone(written):
         return None  # "My wife is stuck in Berlin" gives no wife (an adversary: it replaced Anna)
     if "(" in written:
-        return None  # "Phone: 555-9999 (dentist)": whose, or which, it is (an adversary)
+        named = written.split("(", 1)[0].strip(" ,")
+        if not (subject & _people_attributes() and named and _names_someone(named)):
+            return None  # "Phone: 555-9999 (dentist)": whose, or which, it is (an adversary)
+        # "My accountant is Siobhán Murphy (Murphy & Co, Cork)": the person, then where
+        # they work (a new user: "my accountant is now Declan Ryan" replaced nothing).
+        written = named
     value = words_of(written)
     described = _ARTICLE.match(written) is not None  # "My phone is an iPhone 15"
     # A favourite is a word as often as a name: "My favourite colour is green".

@@ -22,7 +22,7 @@ from memory.health_values import health_values, medicines_and_allergens
 from memory.lists import one_value_of_several
 from memory.month_names import MONTHS
 from memory.numbers import NUMBER_WORDS
-from memory.predicates import claim_of
+from memory.predicates import claim_of, one_word_for_relation
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.stated_values import debt_owed, two_debts
 from memory.text import analyze
@@ -211,9 +211,11 @@ def _whose(text: str) -> str:
                 # A relation said without its own "'s": "Tom's wife has a new email" is the
                 # wife's news (a new user saw it mark Tom's own email changed).
                 chained = _RELATION.match(text, found.end())
-            return f"{owner}'s {chained['who'].casefold()}" if chained else owner
+            if chained is None:
+                return owner
+            return f"{owner}'s {one_word_for_relation(chained['who'].casefold())}"
         relation = _RELATION.match(text, found.end())
-        return relation["who"].casefold() if relation else _ME
+        return one_word_for_relation(relation["who"].casefold()) if relation else _ME
     if _OPENS_AS_ME.match(text):
         return _ME
     for_whom = _FOR_SOMEONE.search(text) or _WITH_SOMEONE.search(text)

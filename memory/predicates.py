@@ -385,9 +385,39 @@ def claim_of(text: str) -> tuple[str, str, str] | None:
         if _RELATED.fullmatch(before.strip()):
             # "My sister moved to Rome" after "My sister lives in Berlin" (an adversary saw
             # both stay in effect, Berlin recalled first).
-            return " ".join(before.split()).casefold(), name, value
+            return one_word_for_relation(" ".join(before.split()).casefold()), name, value
         return None
     return None
+
+
+_SAME_RELATION = {
+    "dad": "father", "mom": "mother", "mum": "mother", "grandma": "grandmother",
+    "grandpa": "grandfather", "neighbor": "neighbour", "landlady": "landlord",
+}  # fmt: skip
+_RELATION_WORD = re.compile(r"\b(?:" + "|".join(_SAME_RELATION) + r")\b")
+
+
+def relations_alike(text: str) -> list[str]:
+    """Every word of each relation `text` names in one of its words ("dad": "father", "dad").
+
+    A write looks for the facts it may change by them: "My father moved to Braga" shares no
+    word with "My dad lives in Faro" (an adversary saw both stay in effect).
+    """
+    words = set(words_of(text))
+    return [
+        word
+        for one, other in _SAME_RELATION.items()
+        if one in words or other in words
+        for word in (one, other)
+    ]
+
+
+def one_word_for_relation(related: str) -> str:
+    """Someone of the user's said one way: "my dad" is "my father".
+
+    Found by an adversary: "My father moved to Braga" left "My dad lives in Faro" in effect.
+    """
+    return _RELATION_WORD.sub(lambda found: _SAME_RELATION[found.group()], related)
 
 
 def _a_value(value: str, text: str, *, home: bool) -> bool:

@@ -53,7 +53,7 @@ from memory.lists import (
 )
 from memory.other_ones import said_of_other_people
 from memory.plain_order import as_it_is_now
-from memory.predicates import user_claim
+from memory.predicates import relations_alike, user_claim
 from memory.questions import only_asks
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
@@ -148,7 +148,10 @@ def lookup_terms(content: str) -> list[str]:
     """
     # "Non prendo più l'omeprazolo" finds "I take 20mg of omeprazole", which it ends.
     medicines = analyze(medicines_without_foreign_endings(content))
-    return list(dict.fromkeys([*analyze(content), *predicate_terms(content), *medicines]))
+    relatives = analyze(" ".join(relations_alike(content)))
+    return list(
+        dict.fromkeys([*analyze(content), *predicate_terms(content), *medicines, *relatives])
+    )
 
 
 def said_of_other_days(new: str, new_said: datetime, old: str, old_said: datetime) -> bool:

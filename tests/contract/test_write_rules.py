@@ -338,6 +338,15 @@ NEW_VALUES = [
     ("Large dogs are 60, medium 45, small 35", "Large dogs 65, medium 50, small 35"),
     # A new user, a biologist: a landlady is the landlord's role.
     ("My landlord is Tom Reid", "my landlady is Rosa Almeida"),
+    # An adversary: a relation said in another of its words.
+    ("My dad lives in Faro", "My father moved to Braga"),
+    ("My mum lives in Faro", "My mother moved to Braga"),
+    # A new user, a translator: an accountant holds one name, said with their firm.
+    ("My accountant is Siobhán Murphy (Murphy & Co, Cork)", "my accountant is Aoife Byrne now"),
+    (
+        "My accountant is Siobhán Murphy (Murphy & Co, Cork)",
+        "my accountant is now Declan Ryan (Ryan Tax, Cork), no longer Siobhán",
+    ),
     # A second adversary: a street lived at after an address given.
     ("My address is Kerkstraat 10, 1017 GC Amsterdam", "I live at Via Roma 3, 00184 Roma"),
     ("Murphys' cockapoo Bailey fri 11/12 10am", "Murphys rang, Bailey moved to sat 12/12 11am"),
