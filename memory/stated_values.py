@@ -19,7 +19,7 @@ from memory.fact_values import attribute_terms, one_subject, user_value
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import as_it_is_now
-from memory.predicates import USER, claim_of, clause_breaks
+from memory.predicates import LEAD_IN, USER, claim_of, clause_breaks
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.text import analyze
 
@@ -138,7 +138,10 @@ _I_OWE = re.compile(
     + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>.*\d.*)$"
 )
 _OWES_ME = re.compile(
-    r"(?i)^(?P<who>[a-z][\w'-]*)\s+(?:still\s+)?owes\s+"
+    # By title and with who they are: "Mr O'Donovan (direct client, Cork) still owes me 640"
+    # (a new user, a translator: no debt, so its payment marked nothing).
+    r"(?i)^(?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?(?P<who>[a-z][\w'-]*)(?:\s+\([^()]{0,60}\))?"
+    r"\s+(?:still\s+)?owes\s+"
     r"(?:(?:me|us)\s+(?P<value>.*\d.*)|(?P<amount>(?:[$\u20ac\u00a3]\s*)?\d.*))$"
 )
 """Someone who owes the user: "Priya owes me 42", or a client owing the amount alone:
@@ -237,7 +240,7 @@ def _debt_of_a_piece(text: str) -> tuple[str, frozenset[str]] | None:
 
 def _paid_by(piece: str) -> tuple[str, frozenset[str]] | None:
     """("owed by okafor", paid) of someone said to have paid: "okafor paid 1058"."""
-    found = _THEY_PAID.match(piece.strip())
+    found = _THEY_PAID.match(LEAD_IN.sub("", piece.strip(), count=1))
     return None if found is None else ("owed by " + found["who"].casefold(), _PAID)
 
 
@@ -307,7 +310,10 @@ def pays_off(new: str, old: str) -> bool:
     "paid Priya the $42" after "owe Priya $42 for power" (found by a new user: the debt
     stayed in effect).
     """
-    ours, theirs = _debt(new.strip()), _debt_of_a_piece(old)
+    new = LEAD_IN.sub("", new.strip(), count=1)  # "good news, o'donovan finally paid …"
+    ours, theirs = _debt(new), _debt_of_a_piece(old)
+    if _one_invoice_paid(new, ours, old, theirs):
+        return True
     if ours is not None and theirs is not None and ours[0] != theirs[0]:
         # "okafor paid 1058" pays invoice 1058, or what Okafor owes: "Okafor owes 1058 for
         # the March invoice" (a new user, a photographer).
@@ -316,9 +322,12 @@ def pays_off(new: str, old: str) -> bool:
         return False
     if ours[1] != _PAID or theirs[1] == _PAID:
         return False
+    if _invoices(new) and _invoices(old) and not _invoices(new) & _invoices(old):
+        return False  # another invoice of theirs paid
     # The amount paid, if said, is the debt's: "paid Priya the $15" pays the pizza, not the
     # $42 for power, and "$20 towards it" pays part (an adversary saw both debts go).
-    paid, owed = _AMOUNT.findall(new), _AMOUNT.findall(old)
+    paid = _AMOUNT.findall(_INVOICE_NAMED.sub(" ", new))
+    owed = _AMOUNT.findall(_INVOICE_NAMED.sub(" ", old))
     if paid and owed:
         # The amount owed is the first the debt says: "Okafor owes 1058 for the March
         # invoice, due 31/3" owes no 31 (a second adversary: its payment marked nothing).
@@ -329,6 +338,34 @@ def pays_off(new: str, old: str) -> bool:
     if paid_for is not None and owed_for is not None:
         return bool(set(analyze(paid_for["what"])) & set(analyze(owed_for["what"])))
     return True
+
+
+_INVOICE_NAMED = re.compile(r"(?i)\b" + _INVOICE + r"\b")
+
+
+def _one_invoice_paid(
+    new: str,
+    ours: tuple[str, frozenset[str]] | None,
+    old: str,
+    theirs: tuple[str, frozenset[str]] | None,
+) -> bool:
+    """Whether `new` says the invoice `old`'s debt is for was paid, by its number.
+
+    "o'donovan finally paid invoice 2026-031 today" pays "Mr O'Donovan still owes me 640
+    for invoice 2026-031" (a new user, a translator: the amount is not said, and the
+    invoice's number was taken for one).
+    """
+    by = _paid_by(new)
+    paid = ours is not None and ours[1] == _PAID or by is not None
+    if not paid or theirs is None or theirs[1] == _PAID:
+        return False
+    if by is not None and theirs[0].startswith("owed by ") and by[0] != theirs[0]:
+        return False  # "Klein paid invoice 2026-031": not O'Donovan's to pay
+    return bool(_invoices(new) & _invoices(old))
+
+
+def _invoices(text: str) -> set[str]:
+    return {found["number"].casefold() for found in _INVOICE_NAMED.finditer(text)}
 
 
 def debt_changed(new: str, old: str) -> bool:
@@ -349,11 +386,23 @@ def pays_which(new: str) -> bool:
 
 def debt_owed(text: str) -> str | None:
     """The one a text says the user owes or is owed by ("priya"), for finding its payment."""
-    for piece in claim_pieces(text):
-        found = _debt(piece)
-        if found is not None and found[1] != _PAID:
-            return found[0].rsplit(" ", 1)[1]
+    found = _debt_of_a_piece(text)  # whole first: "Mr O'Donovan (direct client, Cork) owes …"
+    if found is not None and found[1] != _PAID:
+        return found[0].rsplit(" ", 1)[1]
     return None
+
+
+def _said_with_a_debt(
+    piece: str, rate: tuple[str, frozenset[str]]
+) -> list[tuple[str, frozenset[str]]]:
+    """What else a debt or an invoice says: who paid it, the invoice it is owed for."""
+    if rate[0].startswith("invoice ") and (paid := _paid_by(piece)) is not None:
+        return [paid]  # "okafor paid 1058": the invoice, or what Okafor owes
+    if rate[0].startswith("owed by ") and rate[1] != _PAID:
+        # "… owes me 640 for invoice 2026-031": that invoice is unpaid, and "paid invoice
+        # 2026-031" said later changes it (a new user, a translator).
+        return [("invoice " + number, _UNPAID) for number in sorted(_invoices(piece))]
+    return []
 
 
 def stated_values(text: str) -> dict[str, frozenset[str]]:
@@ -385,8 +434,8 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
         rate = price_stated(piece) or _rate(piece) or _debt(piece)
         if rate is not None:
             stated.setdefault(*rate)
-            if rate[0].startswith("invoice ") and (paid := _paid_by(piece)) is not None:
-                stated.setdefault(*paid)  # "okafor paid 1058": the invoice, or what Okafor owes
+            for topic, value in _said_with_a_debt(piece, rate):
+                stated.setdefault(topic, value)
             continue
         for topic, value in health_values(piece).items():
             stated.setdefault(topic, value)

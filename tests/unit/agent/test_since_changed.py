@@ -5,7 +5,13 @@ from __future__ import annotations
 from agent.events import MemoryRecalled
 from agent.since_changed import since_changed
 from memory.entry import MemoryEntry
-from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
+from memory.stated_values import (
+    changed_topics,
+    debt_changed,
+    debt_owed,
+    pays_off,
+    stated_values,
+)
 from tests.unit.agent.conftest import Harness
 
 
@@ -379,6 +385,40 @@ async def test_a_client_said_to_owe_an_amount_is_marked_paid_by_its_payment(
     assert debt_changed("okafor paid 1058", longer)
     assert not debt_changed("okafor paid 31", longer)
     assert not debt_changed("smith paid 1058", "Okafor owes 1058 for the March invoice")
+
+
+async def test_a_client_by_title_is_marked_paid_by_the_invoice_said_paid(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a translator: "Mr O'Donovan (direct client, Cork) still owes me
+    640 for invoice 2026-031" was no debt, and "good news, o'donovan finally paid invoice
+    2026-031 today" left it recalled as owed; "/remember O'Donovan paid the 640 for invoice
+    2026-031" replaced nothing (the invoice's number was read as the amount paid)."""
+    owed = "Mr O'Donovan (direct client, Cork) still owes me 640 for invoice 2026-031"
+    assert debt_owed(owed) == "o'donovan"
+    assert pays_off("O'Donovan paid the 640 for invoice 2026-031", owed)
+    assert pays_off("good news, o'donovan finally paid invoice 2026-031 today", owed)
+    assert not pays_off("o'donovan paid invoice 2026-032", owed)
+    assert not pays_off("Klein paid invoice 2026-031", owed)
+    assert not pays_off("o'donovan paid 200", owed)
+    await harness.memory.store("odonovan", owed, "core")
+    await harness.memory.store(
+        "klein", "Klein agency still owes me 210 for invoice 2026-029", "core"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s0/a",
+        "good news, o'donovan finally paid invoice 2026-031 today",
+        "conversation",
+        "s0",
+    )
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    marked = {entry.key: notes.get(entry.id) for entry in recalled if entry.category == "core"}
+    assert marked["klein"] is None
+    assert marked["odonovan"] == (
+        "since changed: a later message says \"good news, o'donovan finally paid invoice "
+        '2026-031 today"'
+    )
 
 
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
