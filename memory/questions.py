@@ -225,7 +225,26 @@ _TELLS_AFTER = re.compile(
 number is 555-1234", "how's it going I moved to Lisbon" (a second adversary: held back)."""
 
 
+_ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
+    r"(?i)\W*(?:(?:wann|wo|wer|wie|warum|wieso|welche[rsnm]?)\s+(?:ist|sind|war|hat|haben|"
+    r"wohnt|wohnen|arbeitet|hei(?:ß|ss)t|lautet|kommt|gibt|kann|muss)|"
+    r"(?:cu[aá]ndo|d[oó]nde|qui[eé]n|c[oó]mo|cu[aá]l|qu[eé])\s+(?:es|son|est[aá]|vive|trabaja|"
+    r"se\s+llama|tengo|tiene|hay)|"
+    r"(?:quando|onde|quem|como|qual|o\s+que)\s+(?:[eé]|s[aã]o|est[aá]|mora|vive|trabalha|"
+    r"se\s+chama|tenho|tem|fica)|"
+    r"(?:quand|o[uù]|qui|comment|quel(?:le)?s?|pourquoi)\s+(?:est|sont|habite|travaille|"
+    r"s['\u2019]appelle)|"
+    r"(?:dove|chi|quale|qual|cosa|perch[eé])\s+(?:[eè]|sono|abita|vive|lavora|si\s+chiama))"
+    r"\s+[^,?]+$"
+)
+"""The same in German, Spanish, Portuguese, French and Italian: "wann hat Tom Geburtstag",
+"onde mora a Ana", "quel est le code de la porte" (an adversary saw each stored as a fact;
+with "?" each was refused)."""
+
+
 def _asked_without_mark(said: str) -> bool:
+    if _ASKED_ELSEWHERE_WITHOUT_MARK.match(said) and len(said.split()) <= _FEW_WORDS:
+        return True
     asked = _ASKED_WITHOUT_MARK.match(said) or _ASKED_BY_ITS_VERB.fullmatch(said)
     return (
         asked is not None

@@ -632,6 +632,15 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("Did you know my sister moved? Where to?", False),
         ("when did I last see Ana", True),
         # Found by the thirteenth round's adversary and new user: used as memories.
+        # A third adversary: questions in other languages typed without "?" were facts.
+        ("wann hat Tom Geburtstag", True),
+        ("cuándo es el cumpleaños de Tom", True),
+        ("onde mora a Ana", True),
+        ("qual é a senha do wifi", True),
+        ("quel est le code de la porte", True),
+        ("wie ist der Türcode", True),
+        ("Wie immer trinke ich Kaffee", False),
+        ("Como es tradición, cenamos juntos", False),
         ("whats my violin teachers name", True),
         ("wheres my passport", True),
         ("so which violin shop did i go to", True),
