@@ -55,6 +55,26 @@ what they pointed at). What it points at is the message before, or the fact the 
 stores. "remember the milk" is a thing to do, and kept."""
 
 
+_POINTS_BACK_ELSEWHERE = re.compile(
+    r"(?i)^\W*(?:(?:ok|okay|so|bitte|por\s+favor|s['\u2019]il\s+te\s+pla[iî]t)\s*,?\s+)*"
+    r"(?:don['\u2019]?t\s+forget\s+(?:that|this|it|those)|merk\s+dir\s+(?:das|es)|"
+    r"vergiss\s+(?:das|es)\s+nicht|lembra(?:-te|-se)?\s+(?:disso|disto)|"
+    r"acu[eé]rdate\s+de\s+(?:eso|esto)|recuerda\s+(?:eso|esto)|"
+    r"souviens[- ]toi\s+de\s+(?:[çc]a|cela)|retiens\s+(?:[çc]a|cela)|"
+    r"ricorda(?:telo|lo|tela|la)|ricordati\s+(?:di\s+)?(?:questo|quello))"
+    r"(?:\s*,?\s*(?:bitte|pf|pfv|porfa|por\s+favor|stp|svp|s['\u2019]il\s+te\s+pla[iî]t|"
+    r"per\s+favore|pls|please|plz|danke|obrigad[oa]|gracias|merci|grazie))*[\s.!]*$"
+)
+"""The same in German, Portuguese, Spanish, French and Italian, and "don't forget that": "merk
+dir das bitte", "lembra-te disso pf", "ricordatelo per favore" (an adversary saw each saved)."""
+
+
+def points_back(text: str) -> bool:
+    """Whether `text` only asks to keep what was said before ("remember that pls")."""
+    stripped = text.strip()
+    return bool(_POINTS_BACK.match(stripped) or _POINTS_BACK_ELSEWHERE.match(stripped))
+
+
 def should_autosave(text: str, min_chars: int) -> bool:
     """Skip small talk, slash commands, Continue and pasted recalled-context blocks.
 
@@ -65,7 +85,7 @@ def should_autosave(text: str, min_chars: int) -> bool:
     stripped = saved_text(text).strip()
     if len(stripped) < min_chars or stripped == CONTINUE_PROMPT or asks_nothing(stripped):
         return False
-    if _POINTS_BACK.match(stripped):
+    if points_back(stripped):
         return False
     if not analyze(stripped):
         return False  # no word to be found by ("You too!", "Same here!"): small talk too

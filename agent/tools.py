@@ -138,16 +138,25 @@ def _spec(name: str, args: type[BaseModel]) -> ToolSpec:
     )
 
 
-def a_question_not_a_fact(content: str, category: str) -> str | None:
-    """Why `content` is not stored, when it only asks as a fact; else None.
+def no_fact_in(content: str, category: str) -> str | None:
+    """Why `content` is not stored as a fact, when it only asks or only points back; else None.
 
     Found by an adversary: "/remember when is Tom's birthday?" and the model's store of
-    "Where did I park the car?" were kept as facts, and later shown to the model as such.
+    "Where did I park the car?" were kept as facts, and later shown to the model as such;
+    "/remember remember that pls" kept "remember that pls" (a later adversary).
     """
+    from agent.autosave import points_back  # the turn's: not for `memchat memory stats`
     from memory.questions import asks_only  # it stems: not at the app's first paint
 
-    if category == "conversation" or not asks_only(content):
+    if category == "conversation":
         return None  # a saved message may ask
+    if points_back(content):
+        return (
+            f"{shortened(content, 60)!r} only asks to keep what was said before: nothing was "
+            'stored. Say what to remember ("/remember my locker is 42").'
+        )
+    if not asks_only(content):
+        return None
     return (
         f"{shortened(content, 60)!r} is a question, not a fact: nothing was stored. "
         "Store what holds instead (the answer, once it is known)."
@@ -321,7 +330,7 @@ class MemoryTools:
             raise ToolError(f"{call.name} failed: {exc}") from None
 
     async def _store(self, args: StoreArgs) -> ToolResult:
-        if (asked := a_question_not_a_fact(args.content, args.category)) is not None:
+        if (asked := no_fact_in(args.content, args.category)) is not None:
             raise ToolError(asked)
         previous = await self.memory.get(args.key, self.namespace)
         entry = await self.memory.store_with_metadata(

@@ -24,7 +24,7 @@ from agent.paths import data_dir
 from agent.redact import redact
 from agent.session_scrub import ERASED
 from agent.terminal_text import one_line, one_line_key, safe_json
-from agent.tools import a_question_not_a_fact, keys_meant
+from agent.tools import keys_meant, no_fact_in
 from memory.date_terms import local_time
 from memory.entry import utc_now
 from memory.wording import counted, without_vectors
@@ -400,7 +400,7 @@ def _not_stored(text: str, category: str) -> str | None:
             f"a memory takes at most {MAX_FACT_CHARS:,} characters (this text has "
             f"{len(text):,}): shorten it or split it in two"
         )
-    return a_question_not_a_fact(text, category)
+    return no_fact_in(text, category)
 
 
 def _say_dropped(out: TextIO, earlier: list[str], now: str) -> None:

@@ -257,6 +257,18 @@ async def test_a_short_message_that_says_something_is_saved_and_small_talk_is_no
         ("remember the milk", True),
         ("remember this day", True),
         ("pls remember that, the duarte meetings are important lol", True),
+        # An adversary: the same in other languages, and small talk in them.
+        ("merk dir das bitte", False),
+        ("lembra-te disso pf", False),
+        ("acuérdate de eso porfa", False),
+        ("souviens-toi de ça stp", False),
+        ("ricordatelo per favore", False),
+        ("don't forget that", False),
+        ("ok, danke!", False),
+        ("obrigado!", False),
+        ("vale, gracias", False),
+        ("don't forget the milk", True),
+        ("merk dir das: Tom hat am 3. Mai Geburtstag", True),
     ],
 )
 async def test_a_request_to_keep_what_was_said_before_is_not_saved_again(
