@@ -139,13 +139,15 @@ async def recall_for_message(
 
 
 _AN_ENTITY = re.compile(r"&(?=#?\w+;)")
+_A_TAG_OPENS = re.compile(r"<(?=[\s/!?]*[A-Za-z/!?])")
 
 
 def _escape(text: str) -> str:
     # Memory text is data: it must not be able to close the fence or forge a new one. An
-    # "&" is escaped only where it would read as an escape: "Fiona &amp; Raj" went to the
-    # model, which wrote it so in its replies (a new user).
-    return _AN_ENTITY.sub("&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
+    # "&" is escaped only where it would read as an escape, "<" only where it would open a
+    # tag, and ">" never (it closes none alone): "Fiona &amp; Raj" and "FR&gt;EN" went to
+    # the model, which wrote them so in its replies (new users).
+    return _A_TAG_OPENS.sub("&lt;", _AN_ENTITY.sub("&amp;", text))
 
 
 def select(
