@@ -185,7 +185,8 @@ _MOVED = re.compile(
     rf"fue\s+|a\s+été\s+|est\s+|foi\s+|é\s+)?"
     rf"(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed)(?:\s+back)?(?!\w)"
     r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au)\b)?"
-    r"|\s+(?:is\s+)?now\s+(?=(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
+    # "… is now due 28 Jan" after "… moved to 21 Jan" (a new user: both stayed in effect).
+    r"|\s+(?:is\s+)?now\s+(?=(?:due\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
 )
 """'Dentist moved to …', 'The dentist is now on the 21st' (an adversary)."""
 
@@ -203,7 +204,12 @@ def moves_it(new: str, old: str) -> bool:
     # Also in the last clause: "Kellys rang, they moved Bella to sat 12/12 noon" (an
     # adversary: the booking stood unmarked).
     verb_first = _MOVED_THE.match(new) or _MOVED_THE.match(_CLAUSE_BEFORE.split(new)[-1])
-    if verb_first is not None:
+    pointed = _MOVED_IT.search(new)
+    if pointed is not None and pointed.start() > 0:
+        # "oh wait, the munich contract — actually they pushed it to the 21st": what "it"
+        # is was named before (a new user, a translator: the deadline stood unmarked).
+        said = whole = _ANOTHER_CLAUSE.split(new[: pointed.start()].strip(" ,;:-\u2013\u2014"))[-1]
+    elif verb_first is not None:
         said = whole = verb_first["what"]  # "Moved the dentist to 21/1", "Rescheduled my …"
     else:
         found = _MOVED.search(new)
@@ -246,6 +252,13 @@ def _met() -> frozenset[str]:
 
 
 _CLAUSE_BEFORE = re.compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+")
+_ANOTHER_CLAUSE = re.compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+|\s+[-\u2013\u2014]+\s+")
+_MOVED_IT = re.compile(
+    r"(?i)[\s,;:\u2013\u2014-]+(?:(?:actually|so|and|then|now)\s+)?(?:they|he|she|we|i)\s+"
+    rf"(?:have\s+|'ve\s+|has\s+)?(?:{_MOVED_WORDS})\s+(?:it|them)\s+(?:back\s+)?"
+    r"(?:to|till|until)\b"
+)
+"""A move of what was named before it: "the munich contract — they pushed it to the 21st"."""
 _A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
 _MOVED_THE = re.compile(
     rf"(?i)^\s*(?:(?:i|we|they|he|she)\s+(?:have\s+|'ve\s+|has\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"

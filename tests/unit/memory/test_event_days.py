@@ -64,6 +64,19 @@ def test_a_move_to_a_month() -> None:
     assert moves_it("Dentist delayed until 21/1", "Dentist on 14/1 at 9")
 
 
+def test_a_move_of_what_was_named_before_it_and_a_new_due_day() -> None:
+    """A new user, a translator: "oh wait, the munich contract — actually they pushed it to
+    the 21st" left the deadline unmarked, and "… is now due 28 Jan" stood beside "… moved
+    to 21 Jan"."""
+    due = "Munich law firm (Kanzlei Berger & Roth) contract translation is due 14 Jan"
+    assert moves_it("oh wait, the munich contract — actually they pushed it to the 21st", due)
+    assert moves_it("the munich contract, they moved it to 20 Jan", due)
+    assert not moves_it("the lyon job — they pushed it to the 21st", due)
+    moved = "Munich contract translation moved to 21 Jan"
+    assert moves_it("the Munich contract translation is now due 28 Jan", moved)
+    assert not moves_it("the Lyon glossary is now due 28 Jan", moved)
+
+
 def test_one_time_of_an_event_that_recurs() -> None:
     """A new user: a one-off move replaced the fortnightly schedule."""
     schedule = "Rory speech therapy every other wed at 3.30"
