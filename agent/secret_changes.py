@@ -161,8 +161,13 @@ def facts_with_the_old_secret(text: str, facts: list[MemoryEntry]) -> list[Memor
     named = secret_said_changed(text)
     if not named:
         return []
+    # As the model is shown it too: its secret already redacted (an adversary saw the fact
+    # recalled unmarked).
     return [
-        fact for fact in facts if named <= _secret_named(fact.content) and redact(fact.content)[1]
+        fact
+        for fact in facts
+        if named <= _secret_named(fact.content)
+        and (redact(fact.content)[1] or REDACTED_MARKER.search(fact.content))
     ]
 
 

@@ -191,10 +191,17 @@ class _NewestFacts:
         return self._facts
 
 
+async def _newest_said(memory: Memory, namespace: str) -> list[MemoryEntry]:
+    """The newest saved messages, which may change a recalled fact though not recalled."""
+    try:
+        return await memory.list(namespace=namespace, category=CONVERSATION, limit=_MOVES_READ)
+    except MemoryStoreError:
+        return []
+
+
 async def _values_said_changed(
-    memory: Memory,
     recalled: list[MemoryEntry],
-    namespace: str,
+    newest: list[MemoryEntry],
     now: datetime,
     newest_facts: _NewestFacts,
 ) -> dict[str, str]:
@@ -207,10 +214,6 @@ async def _values_said_changed(
     facts = [e for e in recalled if e.category != CONVERSATION and not e.pinned]
     if not facts:
         return {}
-    try:
-        newest = await memory.list(namespace=namespace, category=CONVERSATION, limit=_MOVES_READ)
-    except MemoryStoreError:
-        newest = []
     # Not a change whose day has not come: "Starting next week my swimming lesson costs 15
     # euros instead of 12" marked the 12 euros changed beside "not yet in effect" (an
     # adversary).
@@ -240,11 +243,19 @@ async def _values_said_changed(
     return notes
 
 
-def _old_secrets(recalled: list[MemoryEntry]) -> dict[str, str]:
-    """Each recalled fact's id → the later recalled message saying its secret changed."""
+def _old_secrets(recalled: list[MemoryEntry], newest: list[MemoryEntry]) -> dict[str, str]:
+    """Each recalled fact's id → the later message saying its secret changed.
+
+    A message among the newest too: "the key safe code changed to 6677" (saved redacted)
+    was not recalled for "is the cottage key safe by the door?", and the old code's fact
+    went unmarked (an adversary).
+    """
     facts = [entry for entry in recalled if entry.category != CONVERSATION and not entry.pinned]
+    if not facts:
+        return {}
     notes: dict[str, str] = {}
-    for message in sorted(recalled, key=_written, reverse=True):
+    messages = {entry.id: entry for entry in [*recalled, *newest]}
+    for message in sorted(messages.values(), key=_written, reverse=True):
         if _only_asks(message):
             continue
         # A later fact too, read as the model is shown it: "my plumbcenter trade counter pin
@@ -290,9 +301,10 @@ async def since_changed(
     now = now or utc_now()
     moves, events = await _moves_said(memory, recalled, namespace)
     newest_facts = _NewestFacts(memory, namespace)
+    newest = await _newest_said(memory, namespace)
     notes = (
-        await _values_said_changed(memory, recalled, namespace, now, newest_facts)
-        | _old_secrets(recalled)
+        await _values_said_changed(recalled, newest, now, newest_facts)
+        | _old_secrets(recalled, newest)
         | _events_moved(recalled, recalled + moves, events)
     )
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]

@@ -849,3 +849,24 @@ async def test_a_note_shows_enough_of_a_long_message_to_hold_its_new_value(
     await memory.store_with_metadata("conversation/s0/1", moved, "conversation", "s0")
     notes = await since_changed(memory, await memory.list(limit=20), "default")
     assert "1900-345 Lisboa" in notes[home.id] and notes[home.id].endswith('the rent is…"')
+
+
+async def test_a_fact_whose_code_a_message_not_recalled_says_changed_is_marked(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "the key safe code changed to 6677", said after "The key safe
+    code at the cottage is 4455", was not recalled for "is the cottage key safe by the
+    door?", and the fact, shown with its code redacted, went unmarked."""
+    from agent.asked_secrets import shown_to_the_model
+
+    fact = await harness.memory.store("cottage", "The key safe code at the cottage is 4455", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/a", "the key safe code changed to [REDACTED:code]", "conversation", "s0"
+    )
+    shown = shown_to_the_model([fact], "is the cottage key safe by the door?")
+    assert "4455" not in shown[0].content
+    notes = await since_changed(harness.memory, shown, "default")
+    assert notes == {
+        fact.id: "since changed: a later message says 'the key safe code changed to "
+        "[REDACTED:code]'"
+    }
