@@ -301,7 +301,9 @@ async def since_changed(
     now = now or utc_now()
     moves, events = await _moves_said(memory, recalled, namespace)
     newest_facts = _NewestFacts(memory, namespace)
-    newest = await _newest_said(memory, namespace)
+    # Only for a recalled fact: a recall of messages alone reads nothing more.
+    any_fact = any(e.category != CONVERSATION and not e.pinned for e in recalled)
+    newest = await _newest_said(memory, namespace) if any_fact else []
     notes = (
         await _values_said_changed(recalled, newest, now, newest_facts)
         | _old_secrets(recalled, newest)
