@@ -106,7 +106,8 @@ def not_an_export(target: Path) -> bool:
     """Whether `target` holds something an export would replace unasked: not an export.
 
     Found by an adversary: `memchat memory export notes.txt` replaced a file of theirs
-    without a word. An empty file, or one whose first line is an exported memory, is fine.
+    without a word. An empty file, or one whose every line is a memory as an export writes
+    it, is fine.
     """
     try:
         with target.open("rb") as stream:
@@ -119,12 +120,20 @@ def not_an_export(target: Path) -> bool:
         return True
 
 
+_EXPORTED_FIELDS = frozenset(
+    {"id", "key", "content", "category", "timestamp", "updated_at", "session_id", "namespace"}
+    | {"importance", "superseded_by"}
+)
+"""What every export writes of an entry: a record written by hand for an import holds fewer
+(an adversary's file of the README's example record was replaced without a word)."""
+
+
 def _not_a_record(line: bytes) -> bool:
     try:
         record = json.loads(line)
     except ValueError:
         return True
-    return not (isinstance(record, dict) and {"id", "key", "content"} <= record.keys())
+    return not (isinstance(record, dict) and _EXPORTED_FIELDS <= record.keys())
 
 
 def timestamped_export_path() -> Path:

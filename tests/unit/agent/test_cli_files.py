@@ -18,8 +18,17 @@ from memory.errors import MemoryStoreError
 from memory.sqlite.store import SqliteMemory
 from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
 
-OLD_BACKUP = '{"id": "old", "key": "old", "content": "the previous backup"}\n'
+OLD_BACKUP = (
+    '{"id": "old", "key": "old", "content": "the previous backup", "category": "core", '
+    '"timestamp": "2026-01-31T09:30:00Z", "updated_at": "2026-01-31T09:30:00Z", '
+    '"session_id": null, "namespace": "default", "importance": 0.5, "superseded_by": null}\n'
+)
 """An earlier export: one an export may replace."""
+HAND_WRITTEN = (
+    '{"id": "n1", "key": "dentist", "content": "Dentist on Thursday at 9", "category": "daily", '
+    '"timestamp": "2026-01-31T09:30:00Z", "updated_at": "2026-01-31T09:30:00Z"}\n'
+)
+"""The README's record written by hand for an import: no export, though it may be imported."""
 
 
 @pytest.fixture
@@ -252,6 +261,8 @@ def test_the_config_and_the_chats_are_refused_as_export_targets(home: Path) -> N
         '{"title": "x"}\n',
         OLD_BACKUP + "IMPORTANT: my thesis notes, do not lose\n",
         "\n" + OLD_BACKUP + "[1, 2]\n",
+        # A later adversary: a file of records written by hand, to import.
+        HAND_WRITTEN,
     ],
 )
 def test_a_file_that_is_no_export_is_replaced_only_when_forced(home: Path, held: str) -> None:
