@@ -25,6 +25,7 @@ from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
 from memory.short_words import has_short_words, names_a_weekday_elsewhere
+from memory.text import names_someone_by_trade
 from memory.weekly_days import names_a_weekly_day
 
 
@@ -154,6 +155,15 @@ def streets_named_first_read(text: str) -> bool:
     the one before), `memory.predicates`.
     """
     return states_a_predicate(text)
+
+
+def people_by_trade_read(text: str) -> bool:
+    """Whether `text` names what migration 0032 reads anew: someone by their trade.
+
+    An accountant, an assistant or a consultant, no longer stemmed as "account", "assist",
+    "consult" (`memory.text`).
+    """
+    return names_someone_by_trade(text)
 
 
 def months_to_come_read(text: str) -> bool:

@@ -27,6 +27,7 @@ from memory.postgres.schema import (
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
     OTHER_LANGUAGES_READ,
+    PEOPLE_BY_TRADE_READ,
     PLACES_IN_LOWER_CASE_READ,
     RANGES_AND_WORDS_READ,
     SAVED_DAYS_APART,
@@ -45,6 +46,7 @@ from memory.read_anew import (
     dates_or_medicines,
     months_to_come_read,
     other_languages_read,
+    people_by_trade_read,
     places_in_lower_case_read,
     ranges_or_words,
     short_words_or_markers,
@@ -136,6 +138,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     MONTHS_TO_COME_READ: months_to_come_read,
     PLACES_IN_LOWER_CASE_READ: places_in_lower_case_read,
     STREETS_NAMED_FIRST_READ: streets_named_first_read,
+    PEOPLE_BY_TRADE_READ: people_by_trade_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

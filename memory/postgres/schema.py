@@ -83,6 +83,9 @@ portobello" is found by "where do I live?"; "moved to oat milk" is no home)."""
 STREETS_NAMED_FIRST_READ = "streets named first read"
 """A step run in Python: rows stating a home or an employer are indexed again ("I live at
 Rua do Ouro 10" is a home)."""
+PEOPLE_BY_TRADE_READ = "people by trade read"
+"""A step run in Python: rows naming an accountant, an assistant or a consultant are indexed
+again ("accountant" is no longer "account")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -223,6 +226,8 @@ def migrations(dimensions: int) -> list[str]:
         PLACES_IN_LOWER_CASE_READ,
         # "I live at Rua do Ouro 10" is a home.
         STREETS_NAMED_FIRST_READ,
+        # "accountant" is no "account".
+        PEOPLE_BY_TRADE_READ,
     ]
 
 

@@ -17,6 +17,7 @@ from memory.read_anew import (
     dates_or_medicines,
     months_to_come_read,
     other_languages_read,
+    people_by_trade_read,
     places_in_lower_case_read,
     ranges_or_words,
     short_words_or_markers,
@@ -383,6 +384,10 @@ def _streets_named_first_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, streets_named_first_read)
 
 
+def _people_by_trade_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, people_by_trade_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -456,6 +461,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0030_places_in_lower_case_read", _places_in_lower_case_read),
     # "I live at Rua do Ouro 10" is a home.
     Migration("0031_streets_named_first_read", _streets_named_first_read),
+    # "accountant" is no "account" ("what's my accountant's name?" found a bank account).
+    Migration("0032_people_by_trade_read", _people_by_trade_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
