@@ -501,7 +501,10 @@ def new_value(new: str, old: str) -> bool:
         return False
     # The same owner: the user, or one person named alike ("Bob moved to Coimbra" after
     # "Bob lives in Braga", found by a new user).
-    ours, theirs = claim_of(new), claim_of(old)
+    # Said in another language too: "Ich wohne jetzt in Berlin" after "I live in Porto" (an
+    # adversary saw both stay in effect).
+    ours = claim_of(new) or claim_of(said_in_english(new))
+    theirs = claim_of(old) or claim_of(said_in_english(old))
     if ours is None or theirs is None or ours[:2] != theirs[:2]:
         return False
     return set(analyze(ours[2])) != set(analyze(theirs[2]))
@@ -529,7 +532,7 @@ def predicate_terms(text: str) -> list[str]:
     A write looks for the facts it may replace among those sharing a word with it, and
     "I moved to Lisbon" shares none with "I live in Porto".
     """
-    if words := wordings_of(text):
+    if words := wordings_of(text) or wordings_of(said_in_english(text)):
         return analyze(words)
     # "My e-mail is …" and "My email is …" share no word as written, nor do "favorite
     # color" and "favourite colour".

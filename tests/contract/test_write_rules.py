@@ -338,6 +338,10 @@ NEW_VALUES = [
     ("Large dogs are 60, medium 45, small 35", "Large dogs 65, medium 50, small 35"),
     # A new user, a biologist: a landlady is the landlord's role.
     ("My landlord is Tom Reid", "my landlady is Rosa Almeida"),
+    # An adversary: a home or a job said in another language.
+    ("I live in Porto", "Ich wohne jetzt in Berlin"),
+    ("I live in Porto", "Moro em Lisboa agora"),
+    ("I work at Acme", "Ich arbeite jetzt bei Siemens"),
     # An adversary: a relation said in another of its words.
     ("My dad lives in Faro", "My father moved to Braga"),
     ("My mum lives in Faro", "My mother moved to Braga"),
