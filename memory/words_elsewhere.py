@@ -40,9 +40,24 @@ _IN_ENGLISH = {
     "allergy": "alergia allergie",
     "work": "trabajo trabalho travail lavoro arbeit",
     "car": "coche carro voiture macchina auto",
+    # An adversary: "Wie heißt meine Katze?", "¿Cuál es el número del fontanero?", "Onde
+    # mora a minha irmã?" found nothing of the English facts.
+    "cat": "katze gato gata gatto chatte",
+    "dog": "hund perro cão cao cachorro chien",
+    "allergic": "allergisch alérgico alergico alérgica alergica allergique allergico",
+    "plumber": "klempner installateur fontanero canalizador encanador plombier idraulico",
+    "electrician": "elektriker electricista eletricista électricien electricien elettricista",
+    "number": "nummer número numero numéro",
+    "colour": "farbe color cor couleur colore",
+    "called": "heißt heisst chama appelle chiama",
+    "live": "wohnt wohne vive vivo mora moro habite habito abita abito",
+    "son": "sohn hijo filho fils figlio",
+    "daughter": "tochter hija filha fille figlia",
+    "job": "beruf empleo emprego boulot",
 }
 # Left out: words that are English words or names too ("porte", "mere", "vol", "handy",
-# "Irma", "Mae"): an English question would have asked for what it never meant.
+# "llama", "cane", "Irma", "Mae"): an English question would have asked for what it never
+# meant.
 _PHRASES = re.compile(r"(?i)\bfa(?:z|zem|ço|co)\s+anos\b|\bhace\s+años\b")
 """"quando faz anos o tiago?": Portuguese says a birthday with "faz anos"."""
 

@@ -14,6 +14,13 @@ from memory.text import query_terms
         ("quando faz anos o tiago?", {"birthday"}),
         ("preciso do código da porta do lab", {"code", "door"}),
         ("wann hat Tiago Geburtstag?", {"birthday"}),
+        # An adversary: each found nothing of the English fact.
+        ("Wie heißt meine Katze?", {"cat", "call"}),
+        ("¿Cuál es el número del fontanero?", {"number", "plumber"}),
+        ("Wie lautet die Nummer des Klempners?", {"number", "plumber"}),
+        ("Welche Farbe hat mein Auto?", {"colour", "car"}),
+        ("¿Dónde vive mi hermana?", {"live", "sister"}),
+        ("Sou alérgico a alguma coisa?", {"allergi"}),
     ],
 )
 def test_the_english_words_are_asked_for_too(question: str, english: set[str]) -> None:
@@ -21,11 +28,20 @@ def test_the_english_words_are_asked_for_too(question: str, english: set[str]) -
 
 
 @pytest.mark.parametrize(
-    "question", ["what port does the server use", "my mere presence", "is it handy", "Irma called"]
+    "question",
+    [
+        "what port does the server use",
+        "my mere presence",
+        "is it handy",
+        "Irma called",
+        "what does my llama eat",
+        "where is my cane",
+    ],
 )
 def test_an_english_question_is_asked_as_it_is(question: str) -> None:
     """Words that are English words or names too are not read as another language's."""
-    assert not {"door", "mother", "phone", "sister"} & set(query_terms(question))
+    assert not {"door", "mother", "phone", "sister", "dog"} & set(query_terms(question))
+    assert "call" not in query_terms(question) or "called" in question
 
 
 def test_each_word_weighs_in_the_language_the_store_holds_it() -> None:
