@@ -7,6 +7,8 @@ is saved with its secrets redacted; a fact keeps one only when asked to ("rememb
 
 from __future__ import annotations
 
+import re
+
 from agent.events import Notice
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
@@ -29,10 +31,19 @@ async def unkept_secret_notice(
     held = "\n".join(fact.content for fact in facts)
     if all(value in held for value in values):
         return None  # said again: a fact keeps it already
+    if _ASKED_TO_REMEMBER.search(saved.content):
+        # "ok then remember it: laptop login password is …", and the model stored nothing:
+        # asking again is no help (a new user was told to ask what she had asked).
+        how = "keep it with /remember (it stores what follows as you type it)"
+    else:
+        how = 'ask to remember it ("remember …")'
     return Notice(
         "Your message held a secret (a code, a PIN or a password): messages are saved with "
-        "it redacted, so memory does not keep it. To keep it, ask to remember it "
-        '("remember …") or add it in the memory inspector (F2).',
+        f"it redacted, so memory does not keep it. To keep it, {how} or add it in the memory "
+        "inspector (F2).",
         "info",
         about_reply=True,  # beside the reply, with the chat, as the change notices are
     )
+
+
+_ASKED_TO_REMEMBER = re.compile(r"(?i)\b(?:remember|keep|save|store|note)\b")

@@ -832,3 +832,9 @@ async def test_a_secret_nothing_keeps_is_said_in_the_chat(harness: Harness) -> N
     # No secret, no notice.
     plain = await harness.turn("the van needs new tyres")
     assert not [e for e in plain if isinstance(e, Notice)]
+    # Asked to be kept, and the model stored nothing: asking again is no help (a new user).
+    harness.model.add("Sure.")
+    asked = await harness.turn("ok then remember it: laptop login password is Katzen2019!cork")
+    said = [e.text for e in asked if isinstance(e, Notice)]
+    assert any("keep it with /remember" in text for text in said)
+    assert not any('ask to remember it ("remember' in text for text in said)
