@@ -242,6 +242,16 @@ _ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
 with "?" each was refused)."""
 
 
+_AND_THEN_ASKED = re.compile(r"(?i)\s+and\s+(?=(?:what|wot|wat|when|where|who|which|how)\b)")
+
+
+def _two_asked_without_mark(said: str) -> bool:
+    """Two questions joined by "and", neither marked: "whats my accountants name and who
+    owes me money" (a new user saw it recalled later as something she had said)."""
+    parts = _AND_THEN_ASKED.split(said)
+    return len(parts) == 2 and all(_asked_without_mark(part) for part in parts)
+
+
 def _asked_without_mark(said: str) -> bool:
     if _ASKED_ELSEWHERE_WITHOUT_MARK.match(said) and len(said.split()) <= _FEW_WORDS:
         return True
@@ -550,7 +560,7 @@ def asks_only(text: str) -> bool:
         return False
     if _asked_otherwise(text, said):
         return True
-    if _asked_without_mark(said):
+    if _asked_without_mark(said) or _two_asked_without_mark(said):
         said += "?"
     elif "?" in said and not said.endswith("?"):
         last = said.rsplit("?", 1)[1].strip()

@@ -640,6 +640,9 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("quel est le code de la porte", True),
         ("wie ist der Türcode", True),
         ("Wie immer trinke ich Kaffee", False),
+        # A new user: two questions joined by "and", neither marked.
+        ("whats my accountants name and who owes me money", True),
+        ("what I want is tea and where I live is Porto", False),
         ("Como es tradición, cenamos juntos", False),
         ("whats my violin teachers name", True),
         ("wheres my passport", True),
