@@ -246,8 +246,11 @@ _AND_THEN_ASKED = re.compile(r"(?i)\s+and\s+(?=(?:what|wot|wat|when|where|who|wh
 
 
 def _two_asked_without_mark(said: str) -> bool:
-    """Two questions joined by "and", neither marked: "whats my accountants name and who
-    owes me money" (a new user saw it recalled later as something she had said)."""
+    """Two questions joined by "and", neither marked.
+
+    "whats my accountants name and who owes me money": a new user saw it recalled later as
+    something she had said.
+    """
     parts = _AND_THEN_ASKED.split(said)
     return len(parts) == 2 and all(_asked_without_mark(part) for part in parts)
 
