@@ -138,6 +138,27 @@ _PIN = re.compile(
 found those stored as said, while "my PIN is 4321" was hidden. A bare "pin 1800" is a
 verb more often than a PIN, and stays."""
 
+
+_POSTAL_PIN_PLACE = re.compile(
+    r"(?i)[ \t]*(?:for|of|in|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+)?(?:[\w'-]+[ \t]+){0,3}?"
+    r"(?:office|address|area|branch|city|town|village|post[ \t]+office|district|warehouse|"
+    r"shop|store|site)\b(?![ \t]+(?:door|gate|safe|alarm|locker|keypad|lock))"
+)
+
+
+def _a_postal_pin(text: str, found: re.Match[str]) -> bool:
+    """Whether a "PIN code" is India's postal one: six digits, then the place it is of.
+
+    "PIN code 560001 for the Bangalore office" (an adversary saw it redacted).
+    """
+    digits = found[1]
+    return (
+        "code" in found.group().lower()
+        and re.fullmatch(r"[1-8]\d{5}", digits) is not None
+        and _POSTAL_PIN_PLACE.match(text, found.end()) is not None
+    )
+
+
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad]")
 """Zero-width space, word joiner, byte-order mark, soft hyphen (not the joiners that
 shape scripts and emoji)."""
@@ -491,7 +512,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         text = _replaced(text, worded, found, values)
         lowered = text.lower()
     if "pin" in lowered:
-        apply("pin", [m.span(1) for m in _PIN.finditer(text)])
+        apply("pin", [m.span(1) for m in _PIN.finditer(text) if not _a_postal_pin(text, m)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
     # The other codes beside a redacted one (`_more_codes_beside`).

@@ -845,6 +845,7 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         "booking code for the Lisbon hotel: 884422, check-in 15:00",
         # A third adversary saw the phone number redacted as a code of a list.
         "door code: ask the landlord on 0176 8888888",
+        "PIN code 560001 for the Bangalore office",
         "what's the error code? it's 404",
         "alarm - 0645",
     ],
@@ -889,6 +890,7 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         # A third adversary: a code asked for then given, after a dash, as a list's item.
         ("the code for the front door? it's 4590", "4590"),
         ("house alarm - 7412", "7412"),
+        ("PIN code 560001 for the office door", "560001"),
         ("buzzer 12, code 3344", "3344"),
         ("Porto flat: gate code 2222, wifi password PortoNet", "PortoNet"),
         ("Beach house: gate code 3333, wifi password Sunflower", "Sunflower"),
