@@ -240,8 +240,8 @@ def _debt_of_a_piece(text: str) -> tuple[str, frozenset[str]] | None:
 
 def _paid_by(piece: str) -> tuple[str, frozenset[str]] | None:
     """("owed by okafor", paid) of someone said to have paid: "okafor paid 1058"."""
-    found = _THEY_PAID.match(LEAD_IN.sub("", piece.strip(), count=1))
-    return None if found is None else ("owed by " + found["who"].casefold(), _PAID)
+    found = _THEY_PAID.match(LEAD_IN.sub("", _one_mark(piece).strip(), count=1))
+    return None if found is None else ("owed by " + _without_title(found["who"]), _PAID)
 
 
 def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
@@ -250,7 +250,7 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     Found by a new user: "paid Priya the $42 for power" said later, the earlier "owe Priya
     $42 for power" was recalled for "do I owe anyone money?" as if still owed.
     """
-    said = piece.strip().rstrip(".!")
+    said = _one_mark(piece).strip().rstrip(".!")
     if said.endswith("?"):
         return None  # "sent Priya $42?" asks (a third adversary)
     for pattern, topic in ((_I_OWE, "owes "), (_OWES_ME, "owed by ")):
@@ -269,11 +269,27 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
         return invoice
     found = _NOT_PAID.match(said)
     if found is not None:
-        return "owed by " + found["who"].casefold(), _UNPAID
+        return "owed by " + _without_title(found["who"]), _UNPAID
     found = _THEY_PAID.match(said)
     if found is not None:
-        return "owed by " + found["who"].casefold(), _PAID
+        return "owed by " + _without_title(found["who"]), _PAID
     return None
+
+
+_TITLE = re.compile(r"(?i)^(?:mr|mrs|ms|miss|dr|prof)\.?\s+")
+
+
+def _without_title(who: str) -> str:
+    """Whom a debt is of, as `_OWES_ME` reads it: "Mr Walsh" is "walsh".
+
+    An adversary saw "Mr Walsh paid 640" leave "Mr Walsh owes me 640 …" unpaid.
+    """
+    return _TITLE.sub("", who).casefold()
+
+
+def _one_mark(text: str) -> str:
+    """The apostrophe typed one way: "O’Donovan" is "O'Donovan" (an adversary)."""
+    return text.replace("\u2019", "'")
 
 
 _AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
@@ -287,6 +303,8 @@ def two_debts(new: str, old: str) -> bool:
     concert tickets"; "I owe Priya $50 now" still changes the one debt.
     """
     ours, theirs = _debt(new), _debt(old)
+    if _other_invoices(new, ours, old, theirs):
+        return True
     if ours is None or theirs is None or ours[0] != theirs[0]:
         return False
     if ours[1] == _PAID and theirs[1] == _PAID:
@@ -302,6 +320,23 @@ def two_debts(new: str, old: str) -> bool:
     if ours_for is None or theirs_for is None:
         return False
     return not set(analyze(ours_for["what"])) & set(analyze(theirs_for["what"]))
+
+
+def _other_invoices(
+    new: str,
+    ours: tuple[str, frozenset[str]] | None,
+    old: str,
+    theirs: tuple[str, frozenset[str]] | None,
+) -> bool:
+    """Whether both are debts or payments, each of another invoice by its number.
+
+    "Priya owes me 70 for invoice 2026-011" replaced "… 50 for invoice 2026-010", and the
+    payment of one invoice the payment of another (an adversary).
+    """
+    if (ours is None and _paid_by(new) is None) or (theirs is None and _paid_by(old) is None):
+        return False
+    numbers, owed = _invoices(new), _invoices(old)
+    return bool(numbers and owed) and not numbers & owed
 
 
 def pays_off(new: str, old: str) -> bool:

@@ -11,6 +11,7 @@ from memory.stated_values import (
     debt_owed,
     pays_off,
     stated_values,
+    two_debts,
 )
 from tests.unit.agent.conftest import Harness
 
@@ -401,6 +402,13 @@ async def test_a_client_by_title_is_marked_paid_by_the_invoice_said_paid(
     assert not pays_off("o'donovan paid invoice 2026-032", owed)
     assert not pays_off("Klein paid invoice 2026-031", owed)
     assert not pays_off("o'donovan paid 200", owed)
+    # A second adversary: the apostrophe typed curly, a title, and other invoices.
+    assert pays_off("o'donovan paid invoice 2026-031", owed.replace("'", "\u2019"))
+    assert pays_off("Mr Walsh paid 640", "Mr Walsh owes me 640 for invoice 2026-050")
+    fifty = "Priya owes me 50 for invoice 2026-010"
+    assert two_debts("Priya owes me 70 for invoice 2026-011", fifty)
+    assert two_debts("Priya paid invoice 2026-011", "Priya paid invoice 2026-010")
+    assert not two_debts("o'donovan paid invoice 2026-031", owed)
     await harness.memory.store("odonovan", owed, "core")
     await harness.memory.store(
         "klein", "Klein agency still owes me 210 for invoice 2026-029", "core"
