@@ -100,8 +100,7 @@ _ASKED_WITH = frozenset(
     analyze(
         "password passwords passcode pin pins code codes pw pwd passwd combination combo login "
         "logins credentials creds secret answer number key get in into enter open unlock "
-        "need forgot forgotten remember tell give send show please pls again now current "
-        "iban bank details account card "
+        "need forgot forgotten remember tell give send show please pls again now current iban "
         # Asking in other languages: "wie lautet meine IBAN?" (a new user).
         "lautet heißt heisst gib zeig nenn dime dame diz"
     )
@@ -163,8 +162,8 @@ _PASSWORD_KINDS = frozenset({"secret"})
 _ASKS_AN_ACCOUNT = re.compile(
     r"(?i)\b(?:iban|bank\s+(?:details|account)|account\s+(?:number|no|details))\b"
 )
-_NAMED_KINDS = frozenset({"iban", "card-number"})
-_ASKS_A_CARD = re.compile(r"(?i)\bcard\s+(?:number|no|details)\b")
+_NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin"})
+_ASKS_A_CARD = re.compile(r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b")
 """An IBAN or a card's number asked for by its name: "what's my IBAN?", "wie lautet meine
 IBAN?" (a new user, a freelancer, was shown it redacted, as a secret asked for by nobody)."""
 
@@ -196,12 +195,18 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
         kinds = (_CODE_KINDS if codes else frozenset()) | (
             _PASSWORD_KINDS if passwords else frozenset()
         )
-        if codes and passwords:
-            kinds = frozenset()  # both asked in one breath: either
-        elif _ASKS_AN_ACCOUNT.search(piece) or _ASKS_A_CARD.search(piece):
-            kinds |= frozenset({"iban"} if _ASKS_AN_ACCOUNT.search(piece) else ()) | frozenset(
-                {"card-number"} if _ASKS_A_CARD.search(piece) else ()
+        account, card = _ASKS_AN_ACCOUNT.search(piece), _ASKS_A_CARD.search(piece)
+        if account or card:
+            # Its name asks for it alone: "IBAN code?", "wie lautet mein IBAN-Code?" asked for
+            # no door code (a second adversary was shown every one); a card's own code or
+            # PIN, said with it, is the card's.
+            kinds = frozenset({"iban"} if account else ()) | frozenset(
+                {"card-number", "card-code", "pin"} if card else ()
             )
+            if card and not codes:
+                kinds -= {"card-code", "pin"}
+        elif codes and passwords:
+            kinds = frozenset()  # both asked in one breath: either
         asks = _secret_named(piece) is not None and not _declined(piece)
         parts.append(_Part(asked_of_what(piece), kinds, asks, piece))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
@@ -217,6 +222,9 @@ not a question of its own ("is the Graz flat big?" named the Graz flat's wifi pa
 "what's the studio wifi password": a second adversary)."""
 
 
+_ITS = re.compile(r"(?i)\b(?:its|their)\b")
+
+
 def _refined(pieces: list[_Part]) -> list[_Part]:
     """The parts, each with what the parts after it narrow it to, or leave out of it.
 
@@ -228,6 +236,10 @@ def _refined(pieces: list[_Part]) -> list[_Part]:
         if piece.asks and not piece.of and refined and refined[-1].of and not refined[-1].asks:
             # "where's the studio keypad and what's the code?" asks the studio keypad's code,
             # not every code (a second adversary was shown the gym locker's too).
+            piece = replace(piece, of=refined[-1].of)
+        if piece.asks and not piece.of and refined and _ITS.search(piece.said):
+            # "what's my bank card number and its code?" asks the card's code, not the gate's
+            # (a second adversary was shown every code).
             piece = replace(piece, of=refined[-1].of)
         if (
             refined

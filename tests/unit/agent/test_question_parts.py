@@ -618,3 +618,18 @@ def test_an_iban_asked_for_by_its_name_is_shown_and_no_other_secret(asked: str) 
     assert most_of_what_was_asked(facts, asked) == {"iban": iban}
     card = most_of_what_was_asked(facts, "what's my card number?")
     assert card == {"card": "my card number is 4111 1111 1111 1111"}
+
+
+@pytest.mark.parametrize("asked", ["IBAN code?", "wie lautet mein IBAN-Code?"])
+def test_an_iban_asked_for_with_the_word_code_shows_no_door_code(asked: str) -> None:
+    """Found by a second adversary: "IBAN code?" showed the gate and garage codes."""
+    written = datetime(2026, 12, 6, tzinfo=UTC)
+    iban = "My IBAN is DE89 3704 0044 0532 0130 00"
+    facts = [
+        written_entry("iban", iban, "core", written),
+        written_entry("gate", "The gate code is 3333", "core", written),
+        written_entry("pin", "My bank card PIN is 4821", "core", written),
+    ]
+    assert most_of_what_was_asked(facts, asked) == {"iban": iban}
+    its = most_of_what_was_asked(facts, "what's my bank card number and its code?")
+    assert its == {"pin": "My bank card PIN is 4821"}
