@@ -64,6 +64,12 @@ _PASSWORD_THEN_NETWORK = re.compile(
 )
 """"password wifi spiaggia9", "contraseña del wifi mar2024" (a second adversary saw it shown to
 the model unasked, beside the gate code asked for)."""
+_PASSWORD_ASKED_THEN_GIVEN = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})\?+[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){{0,2}}"
+    r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?" + _VALUE
+)
+""""the wifi password? Sunflower99", "wifi pw? Daisy22" (a second adversary: kept as typed,
+and shown to the model for another flat's)."""
 _NETWORKS_KEY = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router|ssid)\b[^\n.;]{0,40}?,[ \t]*key[ \t]*[:=]?[ \t]+" + _VALUE
 )
@@ -370,6 +376,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_AFTER_TO, _marked),
             (_NOW_IS, _marked),
             (_IT_IS, _looks_like_a_password),
+            (_PASSWORD_ASKED_THEN_GIVEN, _looks_like_a_password),
             (_POSSESSIVE, _marked),
             (_NAME_OF, _marked),
             (_BETWEEN_COMMAS, _marked),

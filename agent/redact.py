@@ -559,6 +559,9 @@ _AN_AMOUNT_OR_A_DATE_AFTER = re.compile(
 2027, gate code 5521" lost its year (found checking a second adversary's key)."""
 
 
+_A_DATE = re.compile(r"(?:19|20)\d\d-[01]?\d-[0-3]?\d|[0-3]?\d[./-][01]?\d[./-](?:19|20)?\d\d")
+
+
 def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of the other codes of the sentences a PIN or a code was redacted in.
 
@@ -583,6 +586,8 @@ def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
                 continue  # "arriving 14/12 at 1530"
             if _A_YEAR.fullmatch(value) and _A_YEAR_AFTER.search(text, 0, found.start(1)):
                 continue  # "door code 4471 since 2019"
+            if _A_DATE.fullmatch(value):
+                continue  # "door code 4590 valid until 2027-01-31" (a second adversary)
             if _AN_AMOUNT_OR_A_DATE_AFTER.search(text, 0, found.start(1)):
                 continue  # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
             start, end = found.span(1)

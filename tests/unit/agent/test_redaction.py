@@ -846,6 +846,9 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         # A third adversary saw the phone number redacted as a code of a list.
         "door code: ask the landlord on 0176 8888888",
         "PIN code 560001 for the Bangalore office",
+        "what's the wifi password? no idea",
+        "door code? 3 people know it",
+        "the wifi password? it's on the router",
         "what's the error code? it's 404",
         "alarm - 0645",
     ],
@@ -891,6 +894,15 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("the code for the front door? it's 4590", "4590"),
         ("house alarm - 7412", "7412"),
         ("PIN code 560001 for the office door", "560001"),
+        # A second adversary: a code or a password asked for, then given bare.
+        ("door code? 4590", "4590"),
+        ("front door code?? 4590", "4590"),
+        ("the pin for the safe? 9080", "9080"),
+        ("the wifi password? Sunflower99", "Sunflower99"),
+        ("Enns flat: door code 1357, wifi pw? Daisy22", "Daisy22"),
+        ("the door code (updated last week) is 4590", "4590"),
+        ("door code (front) 4590", "4590"),
+        ("changed the shed padlock, it's 5555 now", "5555"),
         ("buzzer 12, code 3344", "3344"),
         ("Porto flat: gate code 2222, wifi password PortoNet", "PortoNet"),
         ("Beach house: gate code 3333, wifi password Sunflower", "Sunflower"),
@@ -928,3 +940,13 @@ def test_a_bike_lock_said_as_a_list_item_is_its_code() -> None:
     """An adversary: "/remember bike lock 4455" was shown for "what colour is my bike?"."""
     written = datetime(2026, 12, 6, tzinfo=UTC)
     assert holds_a_secret(written_entry("bike", "bike lock 4455", "core", written))
+
+
+def test_a_date_beside_a_redacted_code_is_kept() -> None:
+    """Found by a second adversary: "door code 4590 valid until 2027-01-31" lost its date."""
+    assert redact("door code 4590 valid until 2027-01-31")[0] == (
+        "door code [REDACTED:code] valid until 2027-01-31"
+    )
+    assert redact("the door code (updated 2026-11-30) is 4590")[0] == (
+        "the door code (updated 2026-11-30) is [REDACTED:code]"
+    )
