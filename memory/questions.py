@@ -130,6 +130,10 @@ _QUESTION_START = re.compile(
     r"wann|wo|wer|wen|wem|wessen|welch\w*|warum|wieso|weshalb|wie|woher|wohin|ist|sind|"
     r"hat|hast|habe|haben|kann|kannst|gibt|bin|bist|"
     r"qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|por\s+qu[eé]|c[oó]mo|"
+    # A time or a thing asked ("a qué hora es el dentista", "à quelle heure", "um wie viel
+    # Uhr", "qu'est-ce que je dois acheter", "você sabe onde eu moro": a second adversary).
+    r"a\s+(?:qu[eé]|che)\s+(?:hora|ora)|a\s+che\s+ora|[àa]\s+quelle|qu['\u2019]est-ce|"
+    r"um\s+wie\s+viel|voc[eê]\s+sabe|tu\s+sabes|cu[aá]nto|"
     r"cu[aá]nt[oa]s?|es|est[aá]|son|tengo|tiene|hay|puedes|sabes|"
     r"quand|o[uù]|qui|quel(?:le)?s?|pourquoi|comment|combien|est-ce|"
     r"quando|onde|quem|qual|quais|porque|quant[oa]s?|[eé]|tem|tenho|"
@@ -234,7 +238,16 @@ _ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
     r"se\s+chama|tenho|tem|fica)|"
     r"(?:quand|o[uù]|qui|comment|quel(?:le)?s?|pourquoi)\s+(?:est|sont|habite|travaille|"
     r"s['\u2019]appelle)|"
-    r"(?:dove|chi|quale|qual|cosa|perch[eé])\s+(?:[eè]|sono|abita|vive|lavora|si\s+chiama))"
+    r"(?:dove|chi|quale|qual|cosa|perch[eé])\s+(?:[eè]|sono|abita|vive|lavora|si\s+chiama)|"
+    # A second adversary: a time, a name or an errand asked; German's verb first.
+    r"quando\s+[eè]|come\s+si\s+chiama|a\s+che\s+ora|(?:che\s+)?cosa\s+devo|"
+    r"(?:qu['\u2019])?est-ce\s+(?:que|qu['\u2019]\w+)|[àa]\s+quelle\s+heure|"
+    r"a\s+qu[eé]\s+hora|cu[aá]nto\s+(?:le\s+|me\s+|te\s+)?(?:debo|debe|cuesta)|"
+    r"(?:voc[eê]|tu)\s+sabes?\s+(?:onde|quando|quem|qual|como|se)|"
+    r"(?:um\s+)?wie\s+viele?\s+(?:\w+\s+)?(?:ist|sind|hat|habe|hast|kostet|kosten)|"
+    r"welche[srnm]?\s+\w+\s+(?:hat|ist|habe|hast)|"
+    r"(?:hat|haben|ist|sind|kann|kannst|muss|soll|gibt)\s+(?=(?:\S+\s+)?(?:der|die|das|den|dem|"
+    r"schon|noch|mein|meine|meinen|es|am|im|um|heute|morgen)\b)\S+)"
     r"\s+[^,?]+$"
 )
 """The same in German, Spanish, Portuguese, French and Italian: "wann hat Tom Geburtstag",
