@@ -61,7 +61,12 @@ _POINTS_BACK_ELSEWHERE = re.compile(
     r"vergiss\s+(?:das|es)\s+nicht|lembra(?:-te|-se)?\s+(?:disso|disto)|"
     r"acu[eé]rdate\s+de\s+(?:eso|esto)|recuerda\s+(?:eso|esto)|"
     r"souviens[- ]toi\s+de\s+(?:[çc]a|cela)|retiens\s+(?:[çc]a|cela)|"
-    r"ricorda(?:telo|lo|tela|la)|ricordati\s+(?:di\s+)?(?:questo|quello))"
+    r"ricorda(?:telo|lo|tela|la)|ricordati\s+(?:di\s+)?(?:questo|quello)|"
+    # A second adversary: "recuérdalo por favor", "no lo olvides", "n'oublie pas ça", "non
+    # dimenticarlo", "não te esqueças disso", "please remember".
+    r"recu[eé]rdalo|no\s+lo\s+olvides|n['\u2019]oublie\s+pas(?:\s+(?:[çc]a|cela))?|"
+    r"non\s+(?:lo\s+)?dimenticar(?:lo|e)|n[aã]o\s+(?:te\s+)?esque[çc]as?(?:\s+(?:disso|disto))?|"
+    r"(?:please|pls|plz)\s+remember|remember)"
     r"(?:\s*,?\s*(?:bitte|pf|pfv|porfa|por\s+favor|stp|svp|s['\u2019]il\s+te\s+pla[iî]t|"
     r"per\s+favore|pls|please|plz|danke|obrigad[oa]|gracias|merci|grazie))*[\s.!]*$"
 )

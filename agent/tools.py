@@ -147,13 +147,15 @@ def no_fact_in(content: str, category: str) -> str | None:
     """
     from agent.autosave import points_back  # the turn's: not for `memchat memory stats`
     from memory.questions import asks_only  # it stems: not at the app's first paint
+    from memory.text import asks_nothing
 
     if category == "conversation":
         return None  # a saved message may ask
-    if points_back(content):
+    if points_back(content) or asks_nothing(content):
+        # "/remember ok thanks" kept "ok thanks" (a second adversary).
         return (
-            f"{shortened(content, 60)!r} only asks to keep what was said before: nothing was "
-            'stored. Say what to remember ("/remember my locker is 42").'
+            f"{shortened(content, 60)!r} says nothing to keep, or only to keep what was said "
+            'before: nothing was stored. Say what to remember ("/remember my locker is 42").'
         )
     if not asks_only(content):
         return None

@@ -62,7 +62,8 @@ _SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
     wow oh ah no aye grand ta hen x xx xxx brill brilliant lovely ace sorted nae bother
     haha lmao smashing champion
     danke merci gracias obrigado obrigada grazie vale genial super prima perfekt parfait
-    claro perfecto perfeito otimo beleza bueno bien ottimo perfetto certo
+    claro perfecto perfeito otimo beleza bueno bien ottimo perfetto certo accord beaucoup
+    bene va klar alles valeu dir
     """.split()
 )
 """What small talk is made of, said alone: "cheers hen x" and "aye grand" were saved as

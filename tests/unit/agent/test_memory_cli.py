@@ -977,7 +977,7 @@ def test_a_store_path_that_is_a_device_is_said_to_be_one_by_every_command(
     config = Path(os.environ["MEMCHAT_CONFIG"])
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text('[memory]\npath = "/dev/null"\nembedding_provider = "none"\n')
-    for argv in (("memory", "list"), ("memory", "store", "hello there")):
+    for argv in (("memory", "list"), ("memory", "store", "the bins go out on Tuesday")):
         ran = run_cli(*argv).clean(2)
         assert "it is a device" in ran.err and "yet" not in ran.err
 

@@ -88,9 +88,9 @@ async def test_a_question_is_no_fact_to_store(tools: MemoryTools) -> None:
     told = "My locker code is 4521, can you remember that?"
     assert not (await tools.run(_call("memory_store", key="locker", content=told))).error
     # A later adversary: "/remember remember that pls" kept "remember that pls".
-    for pointer in ("remember that pls", "merk dir das bitte"):
+    for pointer in ("remember that pls", "merk dir das bitte", "ok thanks", "please remember"):
         result = await tools.run(_call("memory_store", key="p", content=pointer))
-        assert result.error and "only asks to keep what was said before" in result.content
+        assert result.error and "only to keep what was said before" in result.content
     assert await tools.memory.get("p", "work") is None
     kept = await tools.run(_call("memory_store", key="milk", content="remember the milk"))
     assert not kept.error

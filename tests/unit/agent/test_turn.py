@@ -269,6 +269,15 @@ async def test_a_short_message_that_says_something_is_saved_and_small_talk_is_no
         ("vale, gracias", False),
         ("don't forget the milk", True),
         ("merk dir das: Tom hat am 3. Mai Geburtstag", True),
+        # A second adversary: more of them.
+        ("d'accord, merci !", False),
+        ("va bene, grazie", False),
+        ("alles klar", False),
+        ("perfeito, valeu", False),
+        ("recuérdalo por favor", False),
+        ("n'oublie pas ça", False),
+        ("não te esqueças disso", False),
+        ("alles klar, mein Zahnarzt ist jetzt Dr. Weber", True),
     ],
 )
 async def test_a_request_to_keep_what_was_said_before_is_not_saved_again(
