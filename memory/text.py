@@ -24,6 +24,7 @@ from memory.date_terms import (
 )
 from memory.function_words import STOP_WORDS, function_words_of
 from memory.money_words import money_wordings
+from memory.month_names import MONTH_OF_ANY_LANGUAGE, OTHER_LANGUAGES
 from memory.numbers import joined_numbers, written_alike
 from memory.owners import owner_terms
 from memory.predicates import every_wording_of, wordings_of
@@ -354,7 +355,32 @@ def query_terms(text: str) -> list[str]:
         # "Dentist on 14/1" does not repeat the word: it fell under the floor (an adversary).
         words = [t for t in words if t not in _KIND_OF_EVENT] or words
     words += in_english(words, analyze)
+    found += _months_named_elsewhere(rest)
     return list(dict.fromkeys(words + found + weekly))
+
+
+_A_MONTH_ALONE_ELSEWHERE = re.compile(
+    r"(?i)\b(?:"
+    + "|".join(
+        name
+        for names in OTHER_LANGUAGES.values()
+        for name in names.split()
+        if len(name) > 4 and name not in ("marco", "mayo") or name in ("juni", "juli", "märz")
+    )
+    + r")\b"
+)
+
+
+def _months_named_elsewhere(text: str) -> list[str]:
+    """The month terms of months a question names alone in another language.
+
+    "was habe ich im Januar?", "qué tengo en enero?" found nothing of "Dentist on 14
+    January" (a second adversary): the word is kept too, for a fact said in that language.
+    """
+    return [
+        f"dtm{MONTH_OF_ANY_LANGUAGE[found.group().casefold()]:02d}"
+        for found in _A_MONTH_ALONE_ELSEWHERE.finditer(text)
+    ]
 
 
 _SAYS_OF_TODAY_IN_PASSING = re.compile(

@@ -21,6 +21,9 @@ from memory.text import query_terms
         ("Welche Farbe hat mein Auto?", {"colour", "car"}),
         ("¿Dónde vive mi hermana?", {"live", "sister"}),
         ("Sou alérgico a alguma coisa?", {"allergi"}),
+        # A second adversary: a month alone in another language asks for that month.
+        ("was habe ich im Januar?", {"januar", "dtm01"}),
+        ("qué tengo en enero?", {"enero", "dtm01"}),
     ],
 )
 def test_the_english_words_are_asked_for_too(question: str, english: set[str]) -> None:
@@ -36,12 +39,15 @@ def test_the_english_words_are_asked_for_too(question: str, english: set[str]) -
         "Irma called",
         "what does my llama eat",
         "where is my cane",
+        "marco polo",
+        "mayo on everything",
     ],
 )
 def test_an_english_question_is_asked_as_it_is(question: str) -> None:
     """Words that are English words or names too are not read as another language's."""
     assert not {"door", "mother", "phone", "sister", "dog"} & set(query_terms(question))
     assert "call" not in query_terms(question) or "called" in question
+    assert not any(term.startswith("dtm") for term in query_terms(question))
 
 
 def test_each_word_weighs_in_the_language_the_store_holds_it() -> None:
