@@ -47,6 +47,12 @@ _MONTH_CUE = re.compile(
 )
 """What makes "May" a month, with no day: "wedding in May", "Hochzeit im Mai", "by may" (an
 adversary saw each deleted at 30 days); "I may go" stays a verb."""
+_TOLD_OF_THE_PAST = re.compile(r"(?i)\b(?:was|were|war|waren|fue|foi|[ée]tait)\b")
+"""Past: "the wedding in May was lovely", "Hochzeit im Mai war schön" (a second adversary
+saw each kept to May's end)."""
+_MAY_THE_VERB = re.compile(
+    r"\s+(?:be|have|not|need|want|go|come|also|well|take|get|do|help|work|change)\b"
+)
 _A_NAME_THEN = re.compile(
     r"(?:['\u2019]s\s|\s+(?:said|says|called|came|told|texted|rang|and\s+i|the\s+halls|"
     r"(?:is|was)\s+(?:my|our|his|her|their)\s))"
@@ -124,25 +130,38 @@ def last_day_said(text: str, said: date) -> str | None:
     for found in _RUN_TOGETHER.finditer(text):
         month = _MONTH_OF[found["month"].casefold()]
         days += _meant(said, month, int(found["day"]), _full_year(found["year"]))
+    days += _months_named(text, said)
+    days += last_day_of_periods(text, said)
+    if _EASTER.search(text):
+        days.append(_easter_to_come(said, text))
+    return f"{max(days):%Y%m%d}" if days else None
+
+
+def _months_named(text: str, said: date) -> list[date]:
+    """The days of the months `text` names by name, with their day or alone."""
+    days: list[date] = []
     for named in _NAMED.finditer(text):
         name = named["month"].casefold()
         written_day: str | None = named["day"] or named["after"]
         if (
             written_day is None
             and (name in _ALSO_A_WORD or named["month"].islower() and len(name) <= 3)
-            and not (name in _A_MONTH_AFTER_A_CUE and _MONTH_CUE.search(text, 0, named.start()))
+            and not (
+                name in _A_MONTH_AFTER_A_CUE
+                and _MONTH_CUE.search(text, 0, named.start())
+                and not _TOLD_OF_THE_PAST.search(text)
+            )
         ):
             continue  # "I may go", "Jan is coming": a month only with its day
+        if named["month"] == "may" and _MAY_THE_VERB.match(text, named.end()):
+            continue  # "8 may be too many" (a second adversary)
         if name not in MONTHS and not _a_month_elsewhere(text, named):
             continue
         if written_day is None and _A_NAME_THEN.match(text, named.end()):
             continue  # "April said hi", "June is my aunt's name" (an adversary)
         which = None if written_day is None else int(written_day)
         days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
-    days += last_day_of_periods(text, said)
-    if _EASTER.search(text):
-        days.append(_easter_to_come(said, text))
-    return f"{max(days):%Y%m%d}" if days else None
+    return days
 
 
 _NOT_A_YEAR_BEFORE = re.compile(

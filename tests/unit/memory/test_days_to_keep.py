@@ -147,6 +147,11 @@ def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
         ("dentista dentro de 3 meses", "20270131"),
         ("dentiste dans deux semaines", "20261103"),
         ("dentista tra tre mesi", "20270131"),
+        # A second adversary: told of the past, and "may" the verb after a number.
+        ("the wedding in May was lovely", None),
+        ("Hochzeit im Mai war schön", None),
+        ("8 may be too many", None),
+        ("dentist on 8 may", "20270508"),
     ],
 )
 def test_a_time_to_come_in_other_words_is_kept_to(text: str, kept_to: str | None) -> None:
