@@ -607,13 +607,12 @@ def test_a_question_naming_nothing_asks_of_the_part_before_it() -> None:
 def test_an_iban_asked_for_by_its_name_is_shown_and_no_other_secret(asked: str) -> None:
     """Found by a new user, a freelancer: "what's my IBAN?" and the invoice she asked for
     were given it redacted, as a secret nobody asked for; nor may a door code come with it."""
-    written = datetime(2026, 12, 6, tzinfo=UTC)
     iban = "My IBAN is IE29 AIBK 9311 5212 3456 78 (AIB business account)"
-    facts = [
-        written_entry("iban", iban, "core", written),
-        written_entry("door", "The office door code is 4590", "core", written),
-        written_entry("card", "my card number is 4111 1111 1111 1111", "core", written),
-    ]
+    facts = _facts(
+        iban=iban,
+        door="The office door code is 4590",
+        card="my card number is 4111 1111 1111 1111",
+    )
     assert asks_for_a_secret(asked)
     assert most_of_what_was_asked(facts, asked) == {"iban": iban}
     card = most_of_what_was_asked(facts, "what's my card number?")
@@ -623,13 +622,14 @@ def test_an_iban_asked_for_by_its_name_is_shown_and_no_other_secret(asked: str) 
 @pytest.mark.parametrize("asked", ["IBAN code?", "wie lautet mein IBAN-Code?"])
 def test_an_iban_asked_for_with_the_word_code_shows_no_door_code(asked: str) -> None:
     """Found by a second adversary: "IBAN code?" showed the gate and garage codes."""
-    written = datetime(2026, 12, 6, tzinfo=UTC)
     iban = "My IBAN is DE89 3704 0044 0532 0130 00"
-    facts = [
-        written_entry("iban", iban, "core", written),
-        written_entry("gate", "The gate code is 3333", "core", written),
-        written_entry("pin", "My bank card PIN is 4821", "core", written),
-    ]
+    facts = _facts(iban=iban, gate="The gate code is 3333", pin="My bank card PIN is 4821")
     assert most_of_what_was_asked(facts, asked) == {"iban": iban}
     its = most_of_what_was_asked(facts, "what's my bank card number and its code?")
     assert its == {"pin": "My bank card PIN is 4821"}
+
+
+def _facts(**contents: str) -> list[MemoryEntry]:
+    """Core facts by key, written on one day."""
+    written = datetime(2026, 12, 6, tzinfo=UTC)
+    return [written_entry(key, text, "core", written) for key, text in contents.items()]
