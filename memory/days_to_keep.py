@@ -43,7 +43,7 @@ _ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene".split())
 _A_MONTH_AFTER_A_CUE = frozenset(("may", "mai"))
 _MONTH_CUE = re.compile(
     r"(?i)\b(?:in|im|by|until|till|before|since|through|early|late|mid|end\s+of|start\s+of|"
-    r"beginning\s+of|next|this|coming|ab|bis|seit|anfang|ende|mitte|en|fin|d[ée]but)[\s-]+$"
+    r"beginning\s+of|next|coming|ab|bis|seit|anfang|ende|mitte|en|fin|d[ée]but)[\s-]+$"
 )
 """What makes "May" a month, with no day: "wedding in May", "Hochzeit im Mai", "by may" (an
 adversary saw each deleted at 30 days); "I may go" stays a verb."""

@@ -151,6 +151,7 @@ def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
         ("the wedding in May was lovely", None),
         ("Hochzeit im Mai war schön", None),
         ("8 may be too many", None),
+        ("this may sound odd", None),
         ("dentist on 8 may", "20270508"),
     ],
 )
