@@ -143,6 +143,8 @@ _POSTAL_PIN_PLACE = re.compile(
     r"(?i)[ \t]*(?:for|of|in|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+)?(?:[\w'-]+[ \t]+){0,3}?"
     r"(?:office|address|area|branch|city|town|village|post[ \t]+office|district|warehouse|"
     r"shop|store|site)\b(?![ \t]+(?:door|gate|safe|alarm|locker|keypad|lock))"
+    # Or the place it is: "PIN code 110001 is Delhi" (a third adversary).
+    r"|[ \t]+is[ \t]+(?:in[ \t]+)?(?-i:[A-Z])[a-z]+(?:[ \t]+(?-i:[A-Z])[a-z]+)?[ \t]*(?:[.,;!]|$)"
 )
 
 

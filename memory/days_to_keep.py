@@ -47,7 +47,10 @@ _MONTH_CUE = re.compile(
 )
 """What makes "May" a month, with no day: "wedding in May", "Hochzeit im Mai", "by may" (an
 adversary saw each deleted at 30 days); "I may go" stays a verb."""
-_TOLD_OF_THE_PAST = re.compile(r"(?i)\b(?:was|were|war|waren|fue|foi|[ée]tait)\b")
+_TOLD_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:was|were|went|had|got|did|loved|enjoyed|war|waren|fue|fueron|foi|foram|"
+    r"[ée]tait|[ée]taient)\b"
+)
 """Past: "the wedding in May was lovely", "Hochzeit im Mai war schön" (a second adversary
 saw each kept to May's end)."""
 _MAY_THE_VERB = re.compile(

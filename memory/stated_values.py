@@ -287,6 +287,18 @@ def _without_title(who: str) -> str:
     return _TITLE.sub("", who).casefold()
 
 
+_TITLED = re.compile(r"(?i)^\W*(?:(?:good|great)\s+news\W+)?(mr|mrs|ms|miss)\b")
+
+
+def _other_titles(new: str, old: str) -> bool:
+    """Whether both open with a title of another person: "Mrs Walsh", "Mr Walsh"."""
+    ours, theirs = _TITLED.match(new), _TITLED.match(old)
+    if ours is None or theirs is None:
+        return False
+    women = {"mrs", "ms", "miss"}
+    return (ours[1].casefold() in women) != (theirs[1].casefold() in women)
+
+
 def _one_mark(text: str) -> str:
     """The apostrophe typed one way: "O’Donovan" is "O'Donovan" (an adversary)."""
     return text.replace("\u2019", "'")
@@ -346,6 +358,8 @@ def pays_off(new: str, old: str) -> bool:
     stayed in effect).
     """
     new = LEAD_IN.sub("", new.strip(), count=1)  # "good news, o'donovan finally paid …"
+    if _other_titles(new, old):
+        return False  # "Mrs Walsh paid 640" pays no debt of Mr Walsh's (a third adversary)
     ours, theirs = _debt(new), _debt_of_a_piece(old)
     if _one_invoice_paid(new, ours, old, theirs):
         return True

@@ -846,6 +846,7 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         # A third adversary saw the phone number redacted as a code of a list.
         "door code: ask the landlord on 0176 8888888",
         "PIN code 560001 for the Bangalore office",
+        "PIN code 110001 is Delhi",
         "what's the wifi password? no idea",
         "door code? 3 people know it",
         "the wifi password? it's on the router",
