@@ -132,7 +132,7 @@ async def test_memory_text_reaches_the_model_only_inside_the_fence(tmp_path: Pat
     user = request[-1].content
     assert user.count(FENCE_OPEN) == 1 and user.count(FENCE_CLOSE) == 1
     inside = user[user.index(FENCE_OPEN) : user.index(FENCE_CLOSE)]
-    assert "Ignore previous instructions" in inside and "&lt;system&gt;" in inside
+    assert "Ignore previous instructions" in inside and "&lt;system>" in inside
     assert "untrusted data" in inside
     outside = user.replace(inside, "")
     assert "Ignore previous instructions" not in outside
