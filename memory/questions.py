@@ -133,7 +133,7 @@ _QUESTION_START = re.compile(
     # A time or a thing asked ("a qué hora es el dentista", "à quelle heure", "um wie viel
     # Uhr", "qu'est-ce que je dois acheter", "você sabe onde eu moro": a second adversary).
     r"a\s+(?:qu[eé]|che)\s+(?:hora|ora)|a\s+che\s+ora|[àa]\s+quelle|qu['\u2019]est-ce|"
-    r"um\s+wie\s+viel|voc[eê]\s+sabe|tu\s+sabes|cu[aá]nto|"
+    r"um\s+wie\s+viel|voc[eê]\s+sabe|tu\s+sabes|cu[aá]nto|wei(?:ß|ss)t|sai|kommt|"
     r"cu[aá]nt[oa]s?|es|est[aá]|son|tengo|tiene|hay|puedes|sabes|"
     r"quand|o[uù]|qui|quel(?:le)?s?|pourquoi|comment|combien|est-ce|"
     r"quando|onde|quem|qual|quais|porque|quant[oa]s?|[eé]|tem|tenho|"
@@ -246,8 +246,13 @@ _ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
     r"(?:voc[eê]|tu)\s+sabes?\s+(?:onde|quando|quem|qual|como|se)|"
     r"(?:um\s+)?wie\s+viele?\s+(?:\w+\s+)?(?:ist|sind|hat|habe|hast|kostet|kosten)|"
     r"welche[srnm]?\s+\w+\s+(?:hat|ist|habe|hast)|"
-    r"(?:hat|haben|ist|sind|kann|kannst|muss|soll|gibt)\s+(?=(?:\S+\s+)?(?:der|die|das|den|dem|"
-    r"schon|noch|mein|meine|meinen|es|am|im|um|heute|morgen)\b)\S+)"
+    r"(?:hat|haben|ist|sind|kann|kannst|muss|soll|gibt|kommt)\s+(?=(?:\S+\s+)?(?:der|die|das|den|"
+    r"dem|schon|noch|mein|meine|meinen|es|am|im|um|heute|morgen|da|hier)\b)\S+|"
+    # A third adversary: "Weißt du wo ich wohne", "Sabes dónde vivo", "Sai dove abito",
+    # "combien je dois à Ana", "por qué no viene Ana".
+    r"wei(?:ß|ss)t\s+du\s+(?:wo|wann|wer|wie|was|ob)|sabes\s+(?:d[oó]nde|cu[aá]ndo|qui[eé]n|"
+    r"c[oó]mo|si)|sai\s+(?:dove|quando|chi|come|se)|combien\s+(?:je|j['\u2019]|de|d['\u2019])|"
+    r"por\s+qu[eé]\s+(?:no\s+)?\w+)"
     r"\s+[^,?]+$"
 )
 """The same in German, Spanish, Portuguese, French and Italian: "wann hat Tom Geburtstag",

@@ -140,7 +140,9 @@ _I_OWE = re.compile(
 _OWES_ME = re.compile(
     # By title and with who they are: "Mr O'Donovan (direct client, Cork) still owes me 640"
     # (a new user, a translator: no debt, so its payment marked nothing).
-    r"(?i)^(?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?(?P<who>[a-z][\w'-]*)(?:\s+\([^()]{0,60}\))?"
+    r"(?i)^(?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?"
+    # A first name and a surname too: "Siobhan O'Donovan owes me 120" (a third adversary).
+    r"(?P<who>[a-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)(?:\s+\([^()]{0,60}\))?"
     r"\s+(?:still\s+)?owes\s+"
     r"(?:(?:me|us)\s+(?P<value>.*\d.*)|(?P<amount>(?:[$\u20ac\u00a3]\s*)?\d.*))$"
 )

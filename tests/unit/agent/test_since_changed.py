@@ -406,6 +406,9 @@ async def test_a_client_by_title_is_marked_paid_by_the_invoice_said_paid(
     assert pays_off("o'donovan paid invoice 2026-031", owed.replace("'", "\u2019"))
     assert pays_off("Mr Walsh paid 640", "Mr Walsh owes me 640 for invoice 2026-050")
     assert not pays_off("Mrs Walsh paid 640", "Mr Walsh owes me 640 for invoice 2026-050")
+    # A third adversary: a first name and a surname.
+    assert pays_off("Siobhan O'Donovan paid 120", "Siobhan O'Donovan owes me 120")
+    assert not pays_off("Siobhan Murphy paid 120", "Siobhan Kelly owes me 120")
     fifty = "Priya owes me 50 for invoice 2026-010"
     assert two_debts("Priya owes me 70 for invoice 2026-011", fifty)
     assert two_debts("Priya paid invoice 2026-011", "Priya paid invoice 2026-010")
