@@ -319,6 +319,10 @@ def two_debts(new: str, old: str) -> bool:
     ours, theirs = _debt(new), _debt(old)
     if _other_invoices(new, ours, old, theirs):
         return True
+    if ours is not None and theirs is not None and ours[0] != theirs[0]:
+        # "Priya paid 50" is read as invoice 50 paid, or what Priya owes: her payments of
+        # 50 and of 70 are two (a third adversary saw one replace the other).
+        ours, theirs = _paid_by(new) or ours, _paid_by(old) or theirs
     if ours is None or theirs is None or ours[0] != theirs[0]:
         return False
     if ours[1] == _PAID and theirs[1] == _PAID:

@@ -409,6 +409,9 @@ async def test_a_client_by_title_is_marked_paid_by_the_invoice_said_paid(
     # A third adversary: a first name and a surname.
     assert pays_off("Siobhan O'Donovan paid 120", "Siobhan O'Donovan owes me 120")
     assert not pays_off("Siobhan Murphy paid 120", "Siobhan Kelly owes me 120")
+    # Two payments of other amounts by one person are two.
+    assert two_debts("Priya paid 50", "Priya paid 70")
+    assert two_debts("Mr Walsh paid 6.40", "Mr Walsh paid 64")
     fifty = "Priya owes me 50 for invoice 2026-010"
     assert two_debts("Priya owes me 70 for invoice 2026-011", fifty)
     assert two_debts("Priya paid invoice 2026-011", "Priya paid invoice 2026-010")
