@@ -201,6 +201,7 @@ async def _newest_said(memory: Memory, namespace: str) -> list[MemoryEntry]:
 
 async def _values_said_changed(
     recalled: list[MemoryEntry],
+    facts: list[MemoryEntry],
     newest: list[MemoryEntry],
     now: datetime,
     newest_facts: _NewestFacts,
@@ -211,7 +212,6 @@ async def _values_said_changed(
     found by a new user, a carer, "what time is Nora's next tablet" gave the 6 pm dose
     first, unmarked, a week after "Nora's evening levodopa is now at 7 instead of 6".
     """
-    facts = [e for e in recalled if e.category != CONVERSATION and not e.pinned]
     if not facts:
         return {}
     # Not a change whose day has not come: "Starting next week my swimming lesson costs 15
@@ -243,14 +243,15 @@ async def _values_said_changed(
     return notes
 
 
-def _old_secrets(recalled: list[MemoryEntry], newest: list[MemoryEntry]) -> dict[str, str]:
+def _old_secrets(
+    recalled: list[MemoryEntry], facts: list[MemoryEntry], newest: list[MemoryEntry]
+) -> dict[str, str]:
     """Each recalled fact's id → the later message saying its secret changed.
 
     A message among the newest too: "the key safe code changed to 6677" (saved redacted)
     was not recalled for "is the cottage key safe by the door?", and the old code's fact
     went unmarked (an adversary).
     """
-    facts = [entry for entry in recalled if entry.category != CONVERSATION and not entry.pinned]
     if not facts:
         return {}
     notes: dict[str, str] = {}
@@ -301,12 +302,12 @@ async def since_changed(
     now = now or utc_now()
     moves, events = await _moves_said(memory, recalled, namespace)
     newest_facts = _NewestFacts(memory, namespace)
-    # Only for a recalled fact: a recall of messages alone reads nothing more.
-    any_fact = any(e.category != CONVERSATION and not e.pinned for e in recalled)
-    newest = await _newest_said(memory, namespace) if any_fact else []
+    # The recalled facts a later memory may mark; only for them are the newest messages read.
+    marked = [e for e in recalled if e.category != CONVERSATION and not e.pinned]
+    newest = await _newest_said(memory, namespace) if marked else []
     notes = (
-        await _values_said_changed(recalled, newest, now, newest_facts)
-        | _old_secrets(recalled, newest)
+        await _values_said_changed(recalled, marked, newest, now, newest_facts)
+        | _old_secrets(recalled, marked, newest)
         | _events_moved(recalled, recalled + moves, events)
     )
     messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]

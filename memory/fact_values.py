@@ -58,16 +58,20 @@ _PERSON_ROLES = (
     "partner husband wife spouse boyfriend girlfriend fiance fiancee boss manager landlord landlady"
 )
 """Someone who holds one name at a time ("Alex is my partner now" replaces "… is Sam")."""
-_ATTRIBUTE_WORDS = (
-    "email address employer phone birthday password passcode pin username website contact "
-    "occupation profession nationality favourite name doctor dentist therapist physician "
-    "pharmacist gp deadline pediatrician paediatrician vet veterinarian dermatologist "
-    "psychiatrist psychologist optometrist allergist midwife cardiologist gynecologist "
+_PEOPLE_ATTRIBUTES = (
+    "doctor dentist therapist physician pharmacist gp pediatrician paediatrician vet "
+    "veterinarian dermatologist psychiatrist psychologist optometrist allergist midwife "
+    "cardiologist gynecologist "
     # "my accountant is now Declan Ryan" after "My accountant is Siobhán Murphy" (a new user,
     # a freelancer: both stayed in effect).
     "accountant bookkeeper solicitor lawyer attorney notary tutor nanny babysitter cleaner "
     "hairdresser barber mechanic physio physiotherapist osteopath chiropractor counsellor "
     "counselor " + _PERSON_ROLES
+)
+"""The attributes that are someone: their name may be followed by where they work."""
+_ATTRIBUTE_WORDS = (
+    "email address employer phone birthday password passcode pin username website contact "
+    "occupation profession nationality favourite name deadline " + _PEOPLE_ATTRIBUTES
 )
 """Nouns naming something that holds one value: "my email is …" has one answer at a time."""
 _HELD_NEW = (
@@ -202,16 +206,6 @@ _NOT_A_NAME = frozenset(
     "away back here there home sick vegan vegetarian pregnant angry busy tired happy sad ill "
     "late early upset pleased retired unemployed gone".split()
 )
-
-
-_PEOPLE_ATTRIBUTES = (
-    "doctor dentist therapist physician pharmacist gp pediatrician paediatrician vet "
-    "veterinarian dermatologist psychiatrist psychologist optometrist allergist midwife "
-    "cardiologist gynecologist accountant bookkeeper solicitor lawyer attorney notary tutor "
-    "nanny babysitter cleaner hairdresser barber mechanic physio physiotherapist osteopath "
-    "chiropractor counsellor counselor " + _PERSON_ROLES
-)
-"""The attributes that are someone: their name may be followed by where they work."""
 
 
 @cache

@@ -46,7 +46,7 @@ adversary saw each deleted at 30 days, before the time they name)."""
 _UNITS_ELSEWHERE = (
     ("woche", "weeks"), ("semana", "weeks"), ("semaine", "weeks"), ("settiman", "weeks"),
     ("monat", "months"), ("mes", "months"), ("mois", "months"),
-    ("jahr", "years"), ("año", "years"), ("ano", "years"), ("an", "years"), ("ann", "years"),
+    ("jahr", "years"), ("año", "years"), ("ano", "years"), ("an", "years"),
 )  # fmt: skip
 _NEXT_YEAR = re.compile(
     r"(?i)\b(?:next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|"

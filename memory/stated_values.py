@@ -137,10 +137,12 @@ _I_OWE = re.compile(
     + _NOT_SOMEONE
     + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>.*\d.*)$"
 )
+_TITLES = r"(?:mr|mrs|ms|miss|dr|prof)"
+"""The titles a name may follow ("Mr O'Donovan owes me 640", "Mr Walsh paid 640")."""
 _OWES_ME = re.compile(
     # By title and with who they are: "Mr O'Donovan (direct client, Cork) still owes me 640"
     # (a new user, a translator: no debt, so its payment marked nothing).
-    r"(?i)^(?:(?:mr|mrs|ms|miss|dr|prof)\.?\s+)?"
+    rf"(?i)^(?:{_TITLES}\.?\s+)?"
     # A first name and a surname too: "Siobhan O'Donovan owes me 120" (a third adversary).
     r"(?P<who>[a-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)(?:\s+\([^()]{0,60}\))?"
     r"\s+(?:still\s+)?owes\s+"
@@ -278,7 +280,7 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     return None
 
 
-_TITLE = re.compile(r"(?i)^(?:mr|mrs|ms|miss|dr|prof)\.?\s+")
+_TITLE = re.compile(rf"(?i)^{_TITLES}\.?\s+")
 
 
 def _without_title(who: str) -> str:

@@ -132,7 +132,7 @@ def _stem(word: str) -> str:
     return _STEMMED_APART.get(word) or str(_english_stemmer().stemWord(word))
 
 
-_NAMED_BY_TRADE = re.compile(r"(?i)\b(?:accountant|assistant|consultant)s?\b")
+_NAMED_BY_TRADE = re.compile(r"(?i)\b(?:" + "|".join(_STEMMED_APART) + r")\b")
 
 
 def names_someone_by_trade(text: str) -> bool:
