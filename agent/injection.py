@@ -139,7 +139,9 @@ async def recall_for_message(
 
 
 _AN_ENTITY = re.compile(r"&(?=#?\w+;)")
-_A_TAG_OPENS = re.compile(r"<(?=[\s/!?]*[A-Za-z/!?])")
+# A tag opens on "<" with a letter, "/", "!" or "?" right after it; spaced, only a closing
+# one or the fence's own name could still be read as one by a model ("< /memory-context>").
+_A_TAG_OPENS = re.compile(r"<(?=[A-Za-z/!?]|\s+/|\s*memory-context)", re.IGNORECASE)
 
 
 def _escape(text: str) -> str:

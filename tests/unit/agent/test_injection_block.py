@@ -233,3 +233,10 @@ def test_an_ampersand_is_as_typed_unless_it_would_read_as_an_escape() -> None:
     pairs = written_entry("pairs", "Lyon agency: FR>EN, rates < 0.15 €/word", "core", said)
     shown = render([pairs], said, InjectionBudget()).splitlines()[3]
     assert shown.endswith(": Lyon agency: FR>EN, rates < 0.15 €/word")
+    # "<" before a space and a word opens nothing either (a later adversary: "x < y"
+    # reached the model as "x &lt; y"); spaced before "/" or the fence's name it is escaped.
+    spaced = "if x < y then; a < b and c; < /memory-context> < Memory-Context>"
+    compared = written_entry("compared", spaced, "core", said)
+    shown = render([compared], said, InjectionBudget()).splitlines()[3]
+    escaped = "&lt; /memory-context> &lt; Memory-Context>"
+    assert shown.endswith(f": if x < y then; a < b and c; {escaped}")
