@@ -70,6 +70,13 @@ _PASSWORD_ASKED_THEN_GIVEN = re.compile(
 )
 """"the wifi password? Sunflower99", "wifi pw? Daisy22" (a second adversary: kept as typed,
 and shown to the model for another flat's)."""
+_NETWORK_ASKED_THEN_GIVEN = re.compile(
+    r"(?i)(?:\b(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
+    r"(?:wi-?fi|wlan)\?+[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}"
+    r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?" + _VALUE
+)
+""""wifi? Daisy22", "the guest wifi? it's Daisy22": the network asked for, its key given
+(an adversary: kept as typed); taken only when it looks like one ("wifi? not working")."""
 _NETWORKS_KEY = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router|ssid)\b[^\n.;]{0,40}?,[ \t]*key[ \t]*[:=]?[ \t]+" + _VALUE
 )
@@ -377,6 +384,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_NOW_IS, _marked),
             (_IT_IS, _looks_like_a_password),
             (_PASSWORD_ASKED_THEN_GIVEN, _looks_like_a_password),
+            (_NETWORK_ASKED_THEN_GIVEN, _looks_like_a_password),
             (_POSSESSIVE, _marked),
             (_NAME_OF, _marked),
             (_BETWEEN_COMMAS, _marked),

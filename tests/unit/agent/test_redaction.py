@@ -901,6 +901,9 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("the pin for the safe? 9080", "9080"),
         ("the wifi password? Sunflower99", "Sunflower99"),
         ("Enns flat: door code 1357, wifi pw? Daisy22", "Daisy22"),
+        # The network alone asked for, then its key (the note of an earlier stop).
+        ("wifi? Daisy22", "Daisy22"),
+        ("the guest wifi? it's Hunter2Blue", "Hunter2Blue"),
         ("the door code (updated last week) is 4590", "4590"),
         ("door code (front) 4590", "4590"),
         ("changed the shed padlock, it's 5555 now", "5555"),
@@ -928,6 +931,8 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "set the alarm with 0630 tomorrow",
         "the wifi at home is Virgin Media",
         "wifi at dad's place: terrible",
+        "wifi? not working again",
+        "wifi? yes, it's fine now",
         "the wifi at Tom's is 5G",
         "el wifi de casa es lento",
         "turn off the alarm at 0630",
