@@ -119,6 +119,14 @@ def only_asks(text: str) -> bool:
 
 QUESTION_HELD_BACK = "a saved question says no fact"
 
+_INVERTED = (
+    r"(?:(?!peut-[eê]tre\b)(?-i:[A-Z])[\w\u00e0-\u00ff'\u2019-]*\s+)?(?!rendez-vous)"
+    r"(?:\w+-(?:t-)?(?:il|elle|ils|elles|tu|vous|nous|je)|\w+-t-on|"
+    r"(?:peut|doit|sait|faut|pourrait|devrait|est|fait|dit|vient|prend|met)-on)(?![\w-])"
+)
+"""A French question by its inverted verb: "vient-il", "Marta a-t-elle", "dois-je"; not
+"Peut-être viendra-t-il samedi" (maybe he will), "Rendez-vous chez le dentiste", nor an
+English "add-on" or "carry-on"."""
 _QUESTION_START = re.compile(
     r"(?i)[¿¡]?(?:(?:what|wot|wat|when|where|who|how)(?:['\u2019]?s)?|whom|whose|which|why|is|"
     r"are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|"
@@ -137,7 +145,8 @@ _QUESTION_START = re.compile(
     r"cu[aá]nt[oa]s?|es|est[aá]|son|tengo|tiene|hay|puedes|sabes|"
     r"quand|o[uù]|qui|quel(?:le)?s?|pourquoi|comment|combien|est-ce|"
     r"quando|onde|quem|qual|quais|porque|quant[oa]s?|[eé]|tem|tenho|"
-    r"che|cosa|dove|chi|quale|quali|perch[eé]|come|quanto)(?!\w)"
+    r"che|cosa|dove|chi|quale|quali|perch[eé]|come|quanto|" + _INVERTED + r")(?!\w)"
+    # French inversion: "Paul vient-il samedi", "Marta a-t-elle payé" (stored as facts).
 )
 _TELLS_SOMETHING = re.compile(
     r"(?i)^(?:did you know|who knew|guess what|isn't it|aren't|"
@@ -252,8 +261,7 @@ _ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
     # "combien je dois à Ana", "por qué no viene Ana".
     r"wei(?:ß|ss)t\s+du\s+(?:wo|wann|wer|wie|was|ob)|sabes\s+(?:d[oó]nde|cu[aá]ndo|qui[eé]n|"
     r"c[oó]mo|si)|sai\s+(?:dove|quando|chi|come|se)|combien\s+(?:je|j['\u2019]|de|d['\u2019])|"
-    r"por\s+qu[eé]\s+(?:no\s+)?\w+)"
-    r"\s+[^,?]+$"
+    r"por\s+qu[eé]\s+(?:no\s+)?\w+|" + _INVERTED + r")\s+[^,?]+$"
 )
 """The same in German, Spanish, Portuguese, French and Italian: "wann hat Tom Geburtstag",
 "onde mora a Ana", "quel est le code de la porte" (an adversary saw each stored as a fact;
