@@ -14,6 +14,7 @@ import re
 from calendar import month_name
 from datetime import date
 
+from memory.attributes import other_attributes
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, moves_it, one_time_of
@@ -368,7 +369,8 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     someone else (`of_someone_else`, `said_of_other_people`); one time of an event that
     recurs, moved or called off (`one_time_of`); the same of another place
     or party (`_for_another`); or a change to come beside what holds now
-    (`a_change_to_come`); one value of several held (`one_value_of_several`).
+    (`a_change_to_come`); one value of several held (`one_value_of_several`); another
+    attribute of one owner ("X's PM is …" under "X pays me …": `other_attributes`).
     """
     if new.strip().casefold() == old.strip().casefold():
         return False
@@ -381,6 +383,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or _another_numbered(new, old)
         or _priced_apart(new, old)
         or _another_medicine_or_allergy(new, old)
+        or other_attributes(new, old)
         or (one_time_of(new, old) and not _one_dose(new, old))
         or _another_days_record(new, old, said, old_said)
         # "Medium dogs now 50" under the key of "Large dogs are 60, medium 45, small 35";

@@ -1800,6 +1800,11 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
             "Noreen Kelly's son's phone number is 087 333 3333",
         ),
         ("Tom's email is tom@x.ie", "Tom's wife's email is ann@x.ie"),
+        # A new user, a translator: another attribute of one owner under its key.
+        ("The lyon agency pays me 0.11 per word", "the Lyon agency's PM is Camille Bernard"),
+        ("My dentist is Dr Kelly", "My dentist's number is 087 123 4567"),
+        ("Dr Kelly's phone is 087 123", "Dr Kelly's address is 3 Main St"),
+        ("Mum lives in Faro", "Mum's birthday is 3 May"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(
@@ -1823,6 +1828,11 @@ async def test_the_same_key_holding_someone_or_something_else_keeps_both(
         ("INV-1042 due 15/10", "INV 1042 due 20/10"),
         ("Flat 2 rent is 1100", "flat2 rent is 1150"),
         ("I take 5mg of warfarin", "I take 7mg of warfarin now"),
+        # One attribute named another way, or its value said again.
+        ("The lyon agency pays me 0.11 per word", "The Lyon agency's rate is now 0.12 per word"),
+        ("Dr Kelly's phone is 087 123", "Dr Kelly's number is 087 999"),
+        ("Ciarán's rate is 14 an hour", "Ciarán charges 15 an hour now"),
+        ("My boss is Brian", "My boss's name is Alan"),
         ("Meeting with Anna on 10/12 at 10am", "Meeting with Anna on 10/12 at 11am"),
         # A new user, a biologist: the trip moved, its dates and flight one list of values.
         (

@@ -1,0 +1,84 @@
+"""Whether two facts under one key name two attributes of one thing ("X's PM", "X pays").
+
+Found by a new user, a translator, with a model that made its keys from a fact's first
+words: "the Lyon agency's PM is Camille Bernard", stored under the key of "The lyon agency
+pays me 0.11 per word", replaced the rate (it was left only as history). A fact that names
+what it says of its owner ("X's PM is …", "X's number is …") and another that does not
+speak of that ("X pays me …", "My dentist is Dr Kelly") are two facts. Telling them apart
+errs towards keeping both: two facts in effect that disagree are shown with their dates
+(the later holds), while a fact replaced is gone from recall.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from memory.text import analyze
+
+_POSSESSED = re.compile(
+    r"(?i)^\W*(?!(?:it|that|what|who|there|here|let|he|she)\b)(?:the\s+|my\s+|our\s+)?[\w&.\u00c0-\u024f-]+(?:\s+[\w&.\u00c0-\u024f-]+){0,3}?"
+    r"['\u2019]s?\s+(?:new\s+|current\s+)?(?P<attribute>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+    r"(?:is|are|was|were|has\s+been|will\s+be)\b"
+)
+"""The attribute a fact names of its owner: "the Lyon agency's PM is …", "Dr Kelly's
+phone number is …", "the kids' school is …"."""
+
+_NAMES_NOTHING = frozenset({"name", "names", "full name", "first name", "surname"})
+""""My dentist's name is Dr Walsh" is the dentist again, said another way."""
+
+_ALIKE = (
+    "rate rates pay pays paid charge charges charged fee fees price prices cost costs per "
+    "wage salary earn earns",
+    "number phone mobile cell tel call ring landline whatsapp",
+    "address live lives lived home flat house moved street",
+    "email mail e-mail @",
+    "birthday born bday birth",
+    "boss manager pm lead head supervisor project",
+    "deadline due",
+    "shift shifts work works working rota roster",
+    "school schools attend attends class",
+)
+"""Words that speak of one attribute: "rate" of "pays me 0.11 per word"."""
+
+
+@cache
+def _alike() -> dict[str, frozenset[str]]:
+    groups: dict[str, frozenset[str]] = {}
+    for line in _ALIKE:
+        stems = frozenset(analyze(line)) | frozenset(line.split())
+        for stem in stems:
+            groups[stem] = groups.get(stem, frozenset()) | stems
+    return groups
+
+
+def _attribute(text: str) -> frozenset[str] | None:
+    """What `text` says of its owner: the attribute's stems and their like, and its value's.
+
+    None when it names no attribute of an owner.
+    """
+    found = _POSSESSED.match(text)
+    if found is None or found["attribute"].casefold() in _NAMES_NOTHING:
+        return None
+    stems = frozenset(analyze(found["attribute"]))
+    if not stems:
+        return None
+    alike = _alike()
+    value = frozenset(analyze(text[found.end() :]))
+    return stems.union(value, *(alike.get(stem, frozenset()) for stem in stems))
+
+
+def other_attributes(new: str, old: str) -> bool:
+    """Whether one names an attribute of its owner that the other says nothing of.
+
+    Nothing of: neither the attribute, nor a word alike ("rate" of "pays me 0.11 per
+    word"), nor a word of its value ("Aoife's shift is Saturday", "Aoife works Saturdays").
+    """
+    for named, other in ((new, old), (old, new)):
+        attribute = _attribute(named)
+        if attribute is None:
+            continue
+        said = frozenset(analyze(other)) | frozenset(other.casefold().split())
+        if not attribute & said:
+            return True
+    return False
