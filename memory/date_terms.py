@@ -35,6 +35,23 @@ _MONTH = "(" + MONTH_NAMES + r")\.?"
 _DAY = r"([0-9]{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)[0-9]{2})"
 # Alone, these month words are more often something else ("may I", "to march", "Jan").
+_NOT_MAY_AS_A_VERB = (
+    r"(?!(?<=may)\s+(?:be|not|have|need|want|come|go|take|make|get|work|help|seem|look|feel|"
+    r"cost|change|well|also|still|just|only|never|prefer|like|find|ask|bring|arrive|stay|leave|"
+    r"happen|vary|apply|mean|show|say|try|use|sound|end|fit|join|pay|hurt|fall|drop|rise|turn|"
+    r"struggle|decide|choose|cancel|skip|miss|win|lose|run)\b)"
+)
+""""8 may be too many" says nothing of 8 May (an adversary saw it indexed as that day)."""
+_MAY_AFTER_A_DAY = re.compile(
+    r"\b[0-9]{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?may\s+[a-z]", re.IGNORECASE | re.ASCII
+)
+
+
+def names_may_after_a_day(text: str) -> bool:
+    """Whether `text` has "may" after a day's number and before a word ("8 may be …")."""
+    return _MAY_AFTER_A_DAY.search(text) is not None
+
+
 _AMBIGUOUS_ALONE = frozenset({"may", "march", "mar", "jan", "jun", "jul", "sep", "oct", "dec"})
 _BEFORE_A_MONTH = frozenset(
     "in during since until till before after from through early late mid last next every".split()
@@ -88,7 +105,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("numeric", _NUMERIC_DATE),
     ("year-first", _YEAR_FIRST_DATE),
     ("short", _SHORT_DATE),
-    ("day-month", re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?\b", _FLAGS)),
+    (
+        "day-month",
+        re.compile(
+            rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}{_NOT_MAY_AS_A_VERB}(?:,?\s+{_YEAR})?\b", _FLAGS
+        ),
+    ),
     ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", _FLAGS)),
     ("day-month-elsewhere", _DAY_MONTH_ELSEWHERE),
     ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", _FLAGS)),

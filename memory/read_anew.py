@@ -10,7 +10,12 @@ import re
 
 from memory.changes_to_come import a_change_to_come
 from memory.date_ranges import ranges_written_out
-from memory.date_terms import mentioned_date_terms, names_a_day_elsewhere, names_short_date
+from memory.date_terms import (
+    mentioned_date_terms,
+    names_a_day_elsewhere,
+    names_may_after_a_day,
+    names_short_date,
+)
 from memory.health_values import (
     may_say_a_stop,
     medicines_without_foreign_endings,
@@ -164,6 +169,14 @@ def people_by_trade_read(text: str) -> bool:
     "consult" (`memory.text`).
     """
     return names_someone_by_trade(text)
+
+
+def may_as_a_verb_read(text: str) -> bool:
+    """Whether `text` names what migration 0033 reads anew: "may" after a day's number.
+
+    "8 may be too many" was indexed as 8 May (`memory.date_terms`).
+    """
+    return names_may_after_a_day(text)
 
 
 def months_to_come_read(text: str) -> bool:

@@ -14,7 +14,7 @@ from memory.write_policy import content_hash
 
 _POINT_NAMESPACE = uuid.UUID("7f3b6a52-2d8e-4f4c-9a51-0c7d6e1f2b90")
 ENTRY_FIELDS = set(MemoryEntry.model_fields) - {"score", "scores", "supersedes"}
-TERMS_MADE = "21"
+TERMS_MADE = "22"
 """The analysis a point's terms come from. "2": numbers and clock times written alike
 (`memory.numbers.written_alike`); "3": numbers in groups joined too and one-valued
 predicates by every wording (`memory.text.entry_terms`); "4": numbers in groups with dots
@@ -43,8 +43,8 @@ year of a month a change to come names without one ("goes up from January"), "wk
 "tomoz" as "week" and "tomorrow"; "19": a home or an employer in lower case beside the
 capital "I" ("I moved to portobello"), no home of what one drinks ("moved to oat milk");
 "20": a street named before its number ("I live at Rua do Ouro 10"); "21": "accountant",
-"assistant" and "consultant" stemmed apart from "account", "assist", "consult". Points made
-otherwise are indexed again when the store opens."""
+"assistant" and "consultant" stemmed apart from "account", "assist", "consult"; "22": no
+day in "8 may be too many". Points made otherwise are indexed again when the store opens."""
 
 
 def point_id(entry_id: str) -> str:
