@@ -859,6 +859,28 @@ async def test_a_payment_pays_the_debt_of_its_amount(memory: Memory) -> None:
     assert set(await _active(memory)) == {"power", "paid", "part"}
 
 
+async def test_a_business_owing_two_invoices_is_paid_invoice_by_invoice(memory: Memory) -> None:
+    """Found by a new user, a baker, with a model that reused one key: "The Corrib Café owes
+    me 60 euro for invoice 1210" replaced the 95 owed for invoice 1203, and the payment of
+    the 60, stored under the same key, then paid the 95."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("corrib", "The Corrib Café owes me 95 euro for invoice 1203")
+    second = await memory.store("corrib", "The Corrib Café owes me 60 euro for invoice 1210")
+    assert second.key == "corrib_2" and second.supersedes == []
+    paid = await memory.store("corrib", "Corrib Cafe paid me the 60 euro")
+    assert paid.supersedes == [second.id]
+    deli = "Seán at Bia Deli owes me 80 euro for the party cakes"
+    await memory.store("sean", deli)
+    rolls = await memory.store("sean", "Seán at Bia Deli owes me 45 euro for the bread rolls")
+    assert rolls.key == "sean_2"
+    assert set((await _active(memory)).values()) == {
+        "The Corrib Café owes me 95 euro for invoice 1203",
+        "Corrib Cafe paid me the 60 euro",
+        deli,
+        "Seán at Bia Deli owes me 45 euro for the bread rolls",
+    }
+
+
 async def test_a_payment_for_one_thing_pays_that_debt_alone(memory: Memory) -> None:
     """Found by an adversary: "Paid Priya back for lunch" replaced the debt for tickets too;
     "paid Priya back", with two debts, says not which."""

@@ -436,6 +436,39 @@ async def test_a_client_by_title_is_marked_paid_by_the_invoice_said_paid(
     )
 
 
+async def test_a_business_owing_is_marked_paid_by_its_invoice_or_amount(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a baker: "The Corrib Café owes me 412.50 euro for invoice 1187"
+    was no debt (a name of three words), so "The Corrib Café paid invoice 1187 today" left it
+    recalled as owed, and "Corrib Café paid me the 60 euro" paid nothing."""
+    owed = "The Corrib Café owes me 412.50 euro for invoice 1187 (November deliveries)"
+    assert pays_off("The Corrib Café paid invoice 1187 today, all 412.50", owed)
+    assert pays_off("Corrib Cafe paid me the 412.50", owed)
+    assert not pays_off("The Galway Bay Hotel paid invoice 1187", owed)
+    assert pays_off("Seán at Bia Deli paid me the 80", "Seán at Bia Deli owes me 80 euro")
+    # Two invoices of one business are two; a payment of one pays that one.
+    sixty = "The Corrib Café owes me 60 euro for invoice 1210"
+    assert two_debts(sixty, "The Corrib Café owes me 95 euro for invoice 1203")
+    assert two_debts("Corrib Cafe paid me the 60 euro", "The Corrib Café owes me 95 euro")
+    assert not two_debts("Corrib Cafe paid me the 60 euro", sixty)
+    await harness.memory.store("corrib", owed, "core")
+    await harness.memory.store("hotel", "The Galway Bay Hotel owes me 220 euro", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/a",
+        "The Corrib Café paid invoice 1187 today, all 412.50",
+        "conversation",
+        "s0",
+    )
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    marked = {entry.key: notes.get(entry.id) for entry in recalled if entry.category == "core"}
+    assert marked["hotel"] is None
+    assert marked["corrib"] == (
+        "since changed: a later message says 'The Corrib Café paid invoice 1187 today, all 412.50'"
+    )
+
+
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
     """Found by a new user: "paid Priya the $42 for power" shares no word with "do I owe
     anyone money?", so "owe Priya $42 for power" was recalled alone, as if still owed."""
