@@ -66,7 +66,10 @@ _PEOPLE_ATTRIBUTES = (
     # a freelancer: both stayed in effect).
     "accountant bookkeeper solicitor lawyer attorney notary tutor nanny babysitter cleaner "
     "hairdresser barber mechanic physio physiotherapist osteopath chiropractor counsellor "
-    "counselor " + _PERSON_ROLES
+    "counselor "
+    # "the oven technician is now Máire …" after "The oven technician is Declan Furey …" (a
+    # new user, a baker: both stayed in effect).
+    "technician engineer electrician plumber gardener childminder " + _PERSON_ROLES
 )
 """The attributes that are someone: their name may be followed by where they work."""
 _ATTRIBUTE_WORDS = (

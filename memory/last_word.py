@@ -18,6 +18,7 @@ from functools import lru_cache
 from memory.changes_to_come import a_change_to_come
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.fact_subjects import change_terms
+from memory.instead_of import takes_the_place_of
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.text import analyze
@@ -124,6 +125,8 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     """
     if message.id == fact.id or (in_order and message.timestamp <= fact.timestamp):
         return False
+    if takes_the_place_of(message.content, fact.content):
+        return True  # "Aoife now does Saturdays instead of Ciarán" (`memory.instead_of`)
     if not _says_a_change(message.content):
         return False
     said = _A_YEAR_SAID.sub(" ", message.content)

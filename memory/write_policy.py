@@ -45,6 +45,7 @@ from memory.fact_subjects import (
 )
 from memory.fact_values import new_value, one_by_first_name, predicate_terms
 from memory.health_values import medicines_without_foreign_endings, speaks_of_health
+from memory.instead_of import takes_the_place_of
 from memory.lists import (
     fewer_items,
     of_what_a_record_is_about,
@@ -367,7 +368,12 @@ def place_new(
     paid = tuple(s for s in similar if s not in by_value and pays_off(content, s.content))
     if len(paid) > 1 and not pays_which(content):
         paid = ()  # "paid Priya back" pays one of two debts, and says not which
-    conflicts = tuple(dict.fromkeys(by_value + by_number + closest + moved + priced + paid))
+    # "Aoife now works the Saturday shift instead of Ciarán" replaces "Ciarán works the
+    # Saturday shift" (a new user, a baker: both stayed in effect).
+    instead = tuple(s for s in similar if takes_the_place_of(content, s.content))
+    conflicts = tuple(
+        dict.fromkeys(by_value + by_number + closest + moved + priced + paid + instead)
+    )
     return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
 
 

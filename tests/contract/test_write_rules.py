@@ -881,6 +881,34 @@ async def test_a_business_owing_two_invoices_is_paid_invoice_by_invoice(memory: 
     }
 
 
+async def test_someone_now_doing_what_another_did_replaces_that_fact_alone(
+    memory: Memory,
+) -> None:
+    """Found by a new user, a baker: Ciarán's Saturday shift stayed in effect after
+    "Aoife now works the Saturday shift instead of Ciarán", and the first oven technician
+    after "the oven technician is now Máire …"."""
+    needs(memory, "persistent", "supports_supersede")
+    shift = await memory.store("ciaran", "Ciarán works the Saturday shift, 6am to 2pm")
+    phone = "Ciarán's phone is 087 555 1234"
+    await memory.store("ciaran_phone", phone)
+    aoife = await memory.store(
+        "aoife", "Aoife now works the Saturday shift instead of Ciarán, 6am to 2pm"
+    )
+    assert aoife.supersedes == [shift.id]
+    first = await memory.store(
+        "tech", "The oven technician is Declan Furey from Galway Catering Repairs, 087 221 4455"
+    )
+    await memory.store("fridge", "The fridge technician is Pat Kelly")
+    now = await memory.store("oven", "the oven technician is now Máire Ní Fhlatharta, 086 111")
+    assert now.supersedes == [first.id]
+    assert set((await _active(memory)).values()) == {
+        phone,
+        aoife.content,
+        "The fridge technician is Pat Kelly",
+        now.content,
+    }
+
+
 async def test_a_payment_for_one_thing_pays_that_debt_alone(memory: Memory) -> None:
     """Found by an adversary: "Paid Priya back for lunch" replaced the debt for tickets too;
     "paid Priya back", with two debts, says not which."""

@@ -469,6 +469,24 @@ async def test_a_business_owing_is_marked_paid_by_its_invoice_or_amount(
     )
 
 
+async def test_a_fact_of_someone_says_another_does_it_since(harness: Harness) -> None:
+    """Found by a new user, a baker: "who works Saturdays?" gave "Ciarán works the Saturday
+    shift" first, unmarked, after "Aoife now does Saturdays instead of Ciarán"."""
+    shift = await harness.memory.store(
+        "ciaran", "Ciarán works the Saturday shift, 6am to 2pm", "core"
+    )
+    phone = await harness.memory.store("ciaran_phone", "Ciarán's phone is 087 555", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/a", "Aoife now does Saturdays instead of Ciarán", "conversation", "s0"
+    )
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    assert notes.get(shift.id) == (
+        "since changed: a later message says 'Aoife now does Saturdays instead of Ciarán'"
+    )
+    assert phone.id not in notes
+
+
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
     """Found by a new user: "paid Priya the $42 for power" shares no word with "do I owe
     anyone money?", so "owe Priya $42 for power" was recalled alone, as if still owed."""

@@ -1,0 +1,49 @@
+"""Whether a fact says someone now does what another did: "Aoife does Saturdays instead of Ciarán".
+
+Found by a new user, a baker: after "Ciarán works the Saturday shift, 6am to 2pm", both
+"Aoife now does Saturdays instead of Ciarán" said in chat and "Aoife now works the Saturday
+shift instead of Ciarán", kept as a fact, left Ciarán's fact in effect and unmarked: "who
+works Saturdays?" gave Ciarán first. The one replaced is named by the new fact, and the old
+fact is about them (it opens with their name) and shares a word with the new one beyond
+the names ("Saturday"), so "Aoife covers the till instead of Ciarán" changes none of
+Ciarán's other facts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.text import analyze, fold
+
+_NAME = r"(?-i:[A-Z])[\w'\u2019-]*(?:[ \t]+(?-i:[A-Z])[\w'\u2019-]*){0,2}"
+_IN_PLACE_OF = re.compile(
+    r"(?i)\b(?:instead\s+of|in\s+place\s+of|replacing|replaces|replaced|"
+    r"taking\s+over\s+from|takes\s+over\s+from|took\s+over\s+from|no\s+longer)\s+"
+    rf"(?P<name>{_NAME})"
+)
+_OPENS_WITH = re.compile(rf"^\W*(?P<name>{_NAME})")
+
+
+def _folded_words(text: str) -> list[str]:
+    return fold(text).replace("\u2019", "'").split()
+
+
+def _who_is_replaced(text: str) -> list[list[str]]:
+    return [_folded_words(found["name"]) for found in _IN_PLACE_OF.finditer(text)]
+
+
+def takes_the_place_of(new: str, old: str) -> bool:
+    """Whether `new` says someone else now holds what `old` says its first-named one holds."""
+    replaced = _who_is_replaced(new)
+    if not replaced:
+        return False
+    opening = _OPENS_WITH.match(old)
+    if opening is None:
+        return False
+    whose = _folded_words(opening["name"])
+    if not any(name == whose[: len(name)] for name in replaced):
+        return False
+    names = {word for name in replaced for word in analyze(" ".join(name))}
+    names |= set(analyze(" ".join(whose)))
+    shared = (set(analyze(new)) & set(analyze(old))) - names
+    return bool(shared)

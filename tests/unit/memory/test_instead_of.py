@@ -1,0 +1,44 @@
+"""Someone said to do what another did: "Aoife now does Saturdays instead of Ciarán".
+
+Found by a new user, a baker: Ciarán's Saturday shift stayed in effect, unmarked, after
+she said Aoife had taken it, in chat and as a fact.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memory.instead_of import takes_the_place_of
+
+SHIFT = "Ciarán works the Saturday shift, 6am to 2pm"
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "Aoife now does Saturdays instead of Ciarán",
+        "Aoife now works the Saturday shift instead of Ciarán, 6am to 2pm",
+        "Aoife took over from Ciaran on the Saturday shift",
+        "Saturday shift: Aoife, in place of Ciarán",
+    ],
+)
+def test_one_named_instead_of_another_takes_their_place(new: str) -> None:
+    assert takes_the_place_of(new, SHIFT)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        # Another of their facts: nothing shared beyond the names.
+        ("Aoife covers the till instead of Ciarán", SHIFT),
+        ("Aoife now does Saturdays instead of Ciarán", "Ciarán's phone is 087 555 1234"),
+        # Someone else replaced, or the fact not about who is replaced.
+        ("Aoife now does Saturdays instead of Niamh", SHIFT),
+        ("Aoife now does Saturdays instead of Ciarán", "The Saturday market opens at 9"),
+        # Said of another, not instead of them.
+        ("I'm seeing Tom not Ciarán on Saturday", SHIFT),
+        ("Aoife works Saturdays", SHIFT),
+    ],
+)
+def test_nothing_else_is_taken(new: str, old: str) -> None:
+    assert not takes_the_place_of(new, old)
