@@ -103,7 +103,7 @@ _THEN_IT_IS = re.compile(
 )
 """"plumbcenter changed my trade counter pin its 5096 now" (a new user, a plumber: kept
 as typed, and the chat said the message did not give the new one)."""
-_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t,]+$")
+_WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z]+)[ \t,]+$")
 _BEFORE_A_VERB = frozenset("i we you they to will can should please must".split())
 """Words before "pin" the verb: "I pin for the team 2024 goals" names no PIN."""
 _ANOTHER_AFTER = re.compile(

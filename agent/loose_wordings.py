@@ -129,7 +129,9 @@ _PASSWORD_AFTER = re.compile(
     r"password\b"
 )
 """"it's hunter2, my password"."""
-_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_EMAIL = r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+"""An address, from where it begins: from every letter of a word of 300,000 the search ran
+to the word's end, and a turn took minutes (an adversary)."""
 _LOGIN_PAIR = re.compile(
     rf"{_EMAIL}[ \t]*[/|][ \t]*(?P<value>[^\s,;]+)|"
     rf"\b(?:log-?in|account)[ \t]*(?:is[ \t]+)?{_EMAIL}[ \t]+(?:and[ \t]+)?"

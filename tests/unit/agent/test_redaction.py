@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
 import pytest
@@ -956,3 +957,18 @@ def test_a_date_beside_a_redacted_code_is_kept() -> None:
     assert redact("the door code (updated 2026-11-30) is 4590")[0] == (
         "the door code (updated 2026-11-30) is [REDACTED:code]"
     )
+
+
+def test_a_word_of_300000_letters_is_read_in_one_pass() -> None:
+    """Found by an adversary: "door code 4590 " and a word of 300,000 letters left the app
+    at full CPU for minutes, unanswerable, and the message was lost when it was killed. A
+    login's address was looked for from every letter of the word to its end; from where
+    each word begins it is one pass (a tenth of a second here, minutes before).
+
+    Waited for as a state, with a bound sixty times what it needs on a busy machine: the
+    old reading took minutes.
+    """
+    text = "door code 4590 " + "x" * 300_000
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        redacted, kinds = pool.submit(redact, text).result(timeout=120)
+    assert "4590" not in redacted and redacted.endswith("x" * 300_000) and kinds
