@@ -39,9 +39,30 @@ if TYPE_CHECKING:
     from memory.protocol import ImportSummary, Memory
 
 
+async def _held(memory: Memory, namespace: str | None) -> bool:
+    """Whether the export has anything to write: an entry of `namespace`, or of the store."""
+    found = await memory.list(namespace=namespace, include_superseded=True, limit=1)
+    return bool(found)
+
+
+async def _no_such_namespace(memory: Memory, namespace: str) -> MemoryStoreError:
+    stats = await memory.stats()
+    held = ", ".join(sorted(name for name, count in stats.by_namespace.items() if count))
+    where = f" (memories are in: {held})" if held else ""
+    return MemoryStoreError(f"no memory is in namespace {namespace!r}{where}; nothing was written")
+
+
 async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
-    """Write every entry (of one namespace with --namespace), every field and vector."""
+    """Write every entry (of one namespace with --namespace), every field and vector.
+
+    A namespace that holds nothing is refused, and so is an export of nothing over a file
+    that holds memories: found by an adversary, `--namespace` mistyped replaced a backup of
+    44 memories with an empty file and said "exported 0 memories".
+    """
     async with opened_memory(config, reading_only=True) as memory:
+        held = await _held(memory, args.namespace)
+        if args.namespace is not None and not held:
+            raise await _no_such_namespace(memory, args.namespace)
         if args.file in (None, "-"):
             await write_records(memory, args.namespace, out)
             return 0
@@ -54,6 +75,11 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 f"{target} exists and is not a memchat export; nothing was written (choose "
                 "another file, or pass --force to replace it)"
             )
+        if not held and not args.force and await asyncio.to_thread(_holds_something, target):
+            raise UnsafeTargetError(
+                f"{target} holds memories and the store holds none: nothing was written "
+                "(pass --force to replace it with an empty export)"
+            )
         unnoted = await asyncio.to_thread(note_export, data_dir(), target)
         count = await export_to_file(memory, target, args.namespace)
     say(sys.stderr, f"exported {memories(count)} to {target}")
@@ -64,6 +90,13 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
             "`forget --erase` will not name it if it holds the erased text",
         )
     return 0
+
+
+def _holds_something(target: Path) -> bool:
+    try:
+        return target.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _import_message(summary: ImportSummary) -> str:

@@ -278,3 +278,25 @@ def test_a_file_that_is_no_export_is_replaced_only_when_forced(home: Path, held:
     empty.write_text("")
     run_cli("memory", "export", str(empty)).clean()
     assert len(empty.read_text().splitlines()) == 2
+
+
+def test_a_mistyped_namespace_or_an_empty_store_replaces_no_backup(
+    home: Path, isolated_dirs: Path
+) -> None:
+    """Found by an adversary: `export good.jsonl --namespace typo` replaced a backup of 44
+    memories with an empty file, said "exported 0 memories" and exited 0."""
+    backup = _backup(home)
+    ran = run_cli("memory", "export", str(backup), "--namespace", "typo").clean(2)
+    assert "no memory is in namespace 'typo' (memories are in: default)" in ran.err
+    assert "nothing was written" in ran.err and backup.read_text() == OLD_BACKUP
+    to_screen = run_cli("memory", "export", "--namespace", "typo").clean(2)
+    assert to_screen.out == "" and "no memory is in namespace 'typo'" in to_screen.err
+    # The whole store empty (another MEMCHAT_HOME, say): an export of nothing over a backup.
+    for key in ("editor", "pet"):
+        run_cli("memory", "forget", key, "--yes").clean()
+    run_cli("memory", "hygiene").clean()
+    emptied = run_cli("memory", "export", str(backup)).clean(2)
+    assert "holds memories and the store holds none" in emptied.err
+    assert backup.read_text() == OLD_BACKUP
+    run_cli("memory", "export", str(backup), "--force").clean()
+    assert backup.read_text() == ""
