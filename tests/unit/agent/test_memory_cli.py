@@ -757,7 +757,9 @@ def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
     assert b"ana@b.example" in (exports / "memchat-1.jsonl").read_bytes()  # left as it is
     other = run_cli("memory", "forget", "--yes", "--erase", "tea").clean()
     assert "export" in other.out  # the same export holds the tea too
-    assert run_cli("memory", "export", str(exports / "memchat-1.jsonl")).code == 0
+    # The store is empty now: an export of nothing replaces the file only when forced.
+    assert run_cli("memory", "export", str(exports / "memchat-1.jsonl")).code == 2
+    assert run_cli("memory", "export", str(exports / "memchat-1.jsonl"), "--force").code == 0
     run_cli("memory", "store", "--key", "pin", "My locker is 12").clean()
     cleaned = run_cli("memory", "forget", "--yes", "--erase", "pin").clean()
     assert "export" not in cleaned.out  # no export holds it
