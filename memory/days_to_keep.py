@@ -58,10 +58,12 @@ _MAY_THE_VERB = re.compile(
 )
 _A_NAME_THEN = re.compile(
     r"(?:['\u2019]s\s|\s+(?:said|says|called|came|told|texted|rang|and\s+i|the\s+halls|"
+    r"will\s+(?:visit|come|stay|call|be\s+here)|(?:is|was)\s+(?:coming|visiting|staying)|"
     r"(?:is|was)\s+(?:my|our|his|her|their)\s))"
 )
 """What follows a month named as a person, or in a song: "April said hi", "August is my
-cousin", "June's mum", "Dec the halls"."""
+cousin", "June's mum", "Dec the halls", "April will visit us soon", "my daughter April is
+coming next week" (a second adversary: each kept till April)."""
 _FEASTS = {
     "new year's eve": (12, 31), "nye": (12, 31), "silvester": (12, 31),
     "nochevieja": (12, 31), "réveillon": (12, 31), "hogmanay": (12, 31),
@@ -163,7 +165,15 @@ def _months_named(text: str, said: date) -> list[date]:
         if written_day is None and _A_NAME_THEN.match(text, named.end()):
             continue  # "April said hi", "June is my aunt's name" (an adversary)
         which = None if written_day is None else int(written_day)
-        days += _meant(said, _MONTH_OF[name], which, _full_year(named["year"]))
+        year = _full_year(named["year"])
+        meant = _meant(said, _MONTH_OF[name], which, year)
+        if which is None and year is None and meant and meant[0] < said:
+            # A month just gone, said with no word of the past, is next year's: "I'm going
+            # to Japan in September", said in October, was deleted at 30 days (an
+            # adversary). Kept a year longer if it was the one gone, not lost if not.
+            if not _TOLD_OF_THE_PAST.search(text):
+                meant = [month_end(meant[0].year + 1, meant[0].month)]
+        days += meant
     return days
 
 

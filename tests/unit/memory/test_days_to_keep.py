@@ -49,6 +49,16 @@ SAID = date(2026, 10, 1)
         ("August is my cousin", None),
         ("Dec the halls was fun", None),
         ("March is busy for us", "20270331"),
+        # A later adversary: the month just gone, said in October with no word of the past,
+        # was deleted at 30 days; names as people kept till their month.
+        ("I'm going to Japan in September", "20270930"),
+        ("holiday in September", "20270930"),
+        ("Urlaub im September", "20270930"),
+        ("we went to Japan in September", "20260930"),
+        ("the September trip was great", "20260930"),
+        ("my daughter April is coming next week", None),
+        ("April will visit us soon", None),
+        ("the wedding is in April", "20270430"),
         # A ninth adversary: a time to come named without a date, each deleted at 30 days.
         ("big trip to Japan next year", "20271231"),
         ("renovation next summer", "20270831"),
