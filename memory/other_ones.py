@@ -25,7 +25,7 @@ from memory.month_names import MONTHS
 from memory.numbers import NUMBER_WORDS
 from memory.predicates import claim_of, one_word_for_relation
 from memory.stated_prices import price_stated, same_priced_thing
-from memory.stated_values import debt_owed, two_debts
+from memory.stated_values import debt_owed, other_payees, two_debts
 from memory.text import analyze
 
 _NUMBERED = re.compile(
@@ -164,8 +164,22 @@ def said_of_other_people(new: str, old: str) -> bool:
     "My dentist 22/1" is not "Rory's dentist 22/1" (a new user saw it replaced); "Alex's
     birthday is March 16" may be "My partner Alex's birthday is on March 14".
     """
+    if another_of_them(new, old):
+        return True
     ours, theirs = _whose(new), _whose(old)
     return bool(ours and theirs) and _two_people(ours, theirs, new, old)
+
+
+_ANOTHER_OF_THEM = re.compile(r"(?i)\b(?:my|our)\s+other\s+[a-z]")
+
+
+def another_of_them(new: str, old: str) -> bool:
+    """Whether one says "my other …" and the other not.
+
+    "my other brother lives in Munich" is not "my brother lives in Berlin" (an adversary
+    saw it replaced).
+    """
+    return bool(_ANOTHER_OF_THEM.search(new)) != bool(_ANOTHER_OF_THEM.search(old))
 
 
 def _two_people(ours: str, theirs: str, new: str, old: str) -> bool:
@@ -384,6 +398,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or _priced_apart(new, old)
         or _another_medicine_or_allergy(new, old)
         or other_attributes(new, old)
+        or other_payees(new, old)
         or (one_time_of(new, old) and not _one_dose(new, old))
         or _another_days_record(new, old, said, old_said)
         # "Medium dogs now 50" under the key of "Large dogs are 60, medium 45, small 35";

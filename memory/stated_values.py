@@ -194,10 +194,17 @@ _NOT_PAID = re.compile(
 """Someone who owes the user, or a club the user keeps the books of, a fee: "Siobhan
 hasn't paid yet" (a new user, an allotment's secretary: "Siobhan paid at the mtg last
 night, €40" said later, the first was recalled as if she still owed)."""
+_PAYEE = (
+    r"(?!(?:Invoice|Inv|Bill|The|In|On|For|By|Via|Cash|Today|Yesterday|Monday|Tuesday|"
+    r"Wednesday|Thursday|Friday|Saturday|Sunday)\b)(?-i:[A-Z])[\w'\u2019-]*"
+)
+"""Whom a payment went to, by name: "Silva paid Costa 640" paid no debt of the user's."""
 _THEY_PAID = re.compile(
     r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:has\s+|just\s+|finally\s+|already\s+)*(?:paid|settled)"
     r"(?:\s+up)?\b(?!\s+(?:me\b|a\s+visit|a\s+compliment|attention|tribute|no\b))"
+    r"(?!\s+" + _PAYEE + r")"
 )
+_PAID_TO = re.compile(r"\b(?i:paid|sent|transferred)\s+(?:back\s+)?(?P<payee>" + _PAYEE + r")")
 _INVOICE = r"(?:invoice|inv|bill)\s*(?:no\.?\s*|nr\.?\s*|number\s+|for\s+)?#?-?(?P<number>\d[\w-]*)"
 """An invoice by its number: "invoice 1058", "Okafor invoice for 1058 is unpaid" (an
 adversary: "okafor paid 1058" said later left it unmarked)."""
@@ -219,7 +226,15 @@ _INVOICE_PAID = (
         r"(?!\s+(?:yet|at\s+all))"
     ),
 )
-_NEGATED = re.compile(r"(?i)\bnot\b|n['\u2019]t\b")
+_NEGATED = re.compile(r"(?i)\bnot\b|n['\u2019]t\b|\bnever\b|\bnothing\b")
+_NOT_SURELY_PAID = re.compile(
+    r"(?i)\b(?:never|nothing|not|n['\u2019]t|no\s+money|(?:says?|said|claims?|claimed|told\s+me)\s+"
+    r"(?:that\s+)?(?:he|she|they|it|\w+)\s+(?:had\s+|has\s+|have\s+)?(?:paid|sent)|claims?\s+to\s+"
+    r"have\s+paid|supposedly|bounced|but\s+(?:nothing|no\s+money|it\s+(?:has\s+)?not))\b"
+)
+"""A payment denied or only claimed: "Silva never paid invoice 2026-031", "Silva paid nothing
+of the 640", "Silva said he paid invoice 2026-031 but nothing arrived" (an adversary saw
+each mark the debt paid)."""
 
 
 def _invoice_paid_or_not(said: str) -> tuple[str, frozenset[str]] | None:
@@ -383,6 +398,8 @@ def pays_off(new: str, old: str) -> bool:
     stayed in effect).
     """
     new = LEAD_IN.sub("", new.strip(), count=1)  # "good news, o'donovan finally paid …"
+    if _NOT_SURELY_PAID.search(new):
+        return False
     if _other_titles(new, old):
         return False  # "Mrs Walsh paid 640" pays no debt of Mr Walsh's (a third adversary)
     ours, theirs = _debt(new), _debt_of_a_piece(old)
@@ -433,6 +450,10 @@ def _one_invoice_paid(
     paid = ours is not None and ours[1] == _PAID or by is not None
     if not paid or theirs is None or theirs[1] == _PAID:
         return False
+    paid_amounts = _AMOUNT.findall(_INVOICE_NAMED.sub(" ", new))
+    owed_amounts = _AMOUNT.findall(_INVOICE_NAMED.sub(" ", old))
+    if paid_amounts and owed_amounts and owed_amounts[0] not in paid_amounts:
+        return False  # "Silva paid 320 of invoice 2026-031": part of 640 (an adversary)
     if by is not None and theirs[0].startswith("owed by ") and by[0] != theirs[0]:
         return False  # "Klein paid invoice 2026-031": not O'Donovan's to pay
     return bool(_invoices(new) & _invoices(old))
@@ -451,6 +472,23 @@ def debt_changed(new: str, old: str) -> bool:
         if ours is not None and ours[1] != _PAID and not two_debts(piece, old):
             return theirs is not None and theirs[0] == ours[0]
     return False
+
+
+def other_payees(new: str, old: str) -> bool:
+    """Whether both tell of a payment, each to someone else.
+
+    "Silva paid Costa 640" is no new version of "Silva paid 640" (an adversary saw it
+    merged into it).
+    """
+    if not (_A_PAYMENT.search(new) and _A_PAYMENT.search(old)):
+        return False
+    ours, theirs = _PAID_TO.search(new), _PAID_TO.search(old)
+    to_ours = None if ours is None else ours["payee"].casefold()
+    to_theirs = None if theirs is None else theirs["payee"].casefold()
+    return to_ours != to_theirs
+
+
+_A_PAYMENT = re.compile(r"(?i)\b(?:paid|sent|transferred)\b")
 
 
 def pays_which(new: str) -> bool:

@@ -52,14 +52,14 @@ from memory.lists import (
     one_item_of_a_list,
     one_value_of_several,
 )
-from memory.other_ones import said_of_other_people
+from memory.other_ones import another_of_them, said_of_other_people
 from memory.plain_order import as_it_is_now
 from memory.predicates import relations_alike, user_claim
 from memory.questions import only_asks
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
 from memory.stated_prices import new_price
-from memory.stated_values import pays_off, pays_which, two_debts
+from memory.stated_values import other_payees, pays_off, two_debts
 from memory.text import analyze
 
 _WORD = re.compile(r"\w+")
@@ -277,6 +277,7 @@ def place_new(
         and not reordered(content, s.content)
         and not a_measure_beside_an_age(content, s.content)
         and not said_of_other_people(content, s.content)
+        and not other_payees(content, s.content)
         and (user_claim(content) is None) == (user_claim(s.content) is None)
         # "Noah is 4" merged into "Noah's birthday 30/9 he turns 4" took its day away (a
         # new user): a text naming no day is no version of one naming a day.
@@ -299,7 +300,12 @@ def place_new(
         # "Dentist on 14/12 at 9am" (an adversary).
         return Placement("insert")
     by_value = one_by_first_name(
-        content, tuple(s for s in similar if new_value(content, s.content))
+        content,
+        tuple(
+            s
+            for s in similar
+            if new_value(content, s.content) and not another_of_them(content, s.content)
+        ),
     )
     by_words = tuple(
         s
@@ -321,6 +327,7 @@ def place_new(
         and not one_time_of(content, s.content)
         and not called_off_before(content)
         and not two_debts(content, s.content)
+        and not other_payees(content, s.content)
         # An event is not the fact it names: "GP appointment with Dr Nguyen on 15/12"
         # replaced "My GP is Dr Nguyen at Camberwell Medical Centre" (a new user).
         and not (days_named(content) and not days_named(s.content))
@@ -366,8 +373,10 @@ def place_new(
         and not said_of_other_people(content, s.content)
     )
     paid = tuple(s for s in similar if s not in by_value and pays_off(content, s.content))
-    if len(paid) > 1 and not pays_which(content):
-        paid = ()  # "paid Priya back" pays one of two debts, and says not which
+    if len(paid) > 1:
+        # "paid Priya back" pays one of two debts, and says not which; nor does "Silva paid
+        # 640" of two debts of 640 for two invoices (an adversary saw both go).
+        paid = ()
     # "Aoife now works the Saturday shift instead of Ciarán" replaces "Ciarán works the
     # Saturday shift" (a new user, a baker: both stayed in effect).
     instead = tuple(s for s in similar if takes_the_place_of(content, s.content))

@@ -909,6 +909,27 @@ async def test_someone_now_doing_what_another_did_replaces_that_fact_alone(
     }
 
 
+async def test_a_payment_denied_claimed_in_part_or_of_two_debts_pays_none(
+    memory: Memory,
+) -> None:
+    """Found by an adversary: "Silva never paid invoice 2026-031", "… said he paid … but
+    nothing arrived" and "Silva paid 320 of invoice 2026-031" each replaced the debt of
+    640; "Silva paid 640" both debts of 640, for two invoices."""
+    needs(memory, "persistent", "supports_supersede")
+    owed = await memory.store("silva", "Silva owes me 640 for invoice 2026-031")
+    for said in (
+        "Silva never paid invoice 2026-031",
+        "Silva paid nothing of the 640",
+        "Silva said he paid invoice 2026-031 but nothing arrived",
+        "Silva paid 320 of invoice 2026-031",
+    ):
+        assert owed.id not in (await memory.store(f"said {said[:20]}", said)).supersedes, said
+    await memory.store("silva two", "Silva owes me 640 for invoice 2026-040")
+    assert (await memory.store("paid", "Silva paid 640 yesterday")).supersedes == []
+    paid = await memory.store("paid 31", "Silva paid invoice 2026-031 in full")
+    assert paid.supersedes == [owed.id]
+
+
 async def test_a_payment_for_one_thing_pays_that_debt_alone(memory: Memory) -> None:
     """Found by an adversary: "Paid Priya back for lunch" replaced the debt for tickets too;
     "paid Priya back", with two debts, says not which."""
@@ -1855,6 +1876,10 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("My dentist is Dr Kelly", "My dentist's number is 087 123 4567"),
         ("Dr Kelly's phone is 087 123", "Dr Kelly's address is 3 Main St"),
         ("Mum lives in Faro", "Mum's birthday is 3 May"),
+        # A later adversary: another of the user's, a payment to someone else.
+        ("my brother lives in Berlin", "my other brother lives in Munich"),
+        ("my kid goes to Escola Azul", "my other kid goes to Escola Verde"),
+        ("Silva paid 640", "Silva paid Costa 640"),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(

@@ -446,6 +446,10 @@ async def test_a_business_owing_is_marked_paid_by_its_invoice_or_amount(
     assert pays_off("The Corrib Café paid invoice 1187 today, all 412.50", owed)
     assert pays_off("Corrib Cafe paid me the 412.50", owed)
     assert not pays_off("The Galway Bay Hotel paid invoice 1187", owed)
+    # A later adversary: denied, only claimed, or in part, it pays nothing.
+    assert not debt_changed("The Corrib Café never paid invoice 1187", owed)
+    assert not debt_changed("Corrib Café said they paid invoice 1187 but nothing arrived", owed)
+    assert not debt_changed("The Corrib Café paid 200 of invoice 1187", owed)
     assert pays_off("Seán at Bia Deli paid me the 80", "Seán at Bia Deli owes me 80 euro")
     # Two invoices of one business are two; a payment of one pays that one.
     sixty = "The Corrib Café owes me 60 euro for invoice 1210"
