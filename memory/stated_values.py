@@ -470,6 +470,10 @@ def debt_changed(new: str, old: str) -> bool:
             return True
         ours, theirs = _debt(piece), _debt_of_a_piece(old)
         if ours is not None and ours[1] != _PAID and not two_debts(piece, old):
+            if ours[1] == _UNPAID and theirs is not None and theirs[1] != _PAID:
+                # "Silva never paid invoice 2026-031" says the debt holds: no change (an
+                # adversary saw it noted as one).
+                return False
             return theirs is not None and theirs[0] == ours[0]
     return False
 
