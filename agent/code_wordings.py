@@ -47,7 +47,7 @@ _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     # Said of it in brackets: "the door code (updated 2026-11-30) is 4590" (an adversary).
-    r"(?:[ \t]*\([^()\n]{1,40}\))?"
+    r"(?:[ \t]*(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]))?"
     # A dash between spaces too: "house alarm - 7412" (an adversary: kept as typed).
     r"(?:[ \t]*[:=][ \t]*|[ \t]+[-\u2013\u2014][ \t]+|"
     r"[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
@@ -112,7 +112,8 @@ _ANOTHER_AFTER = re.compile(
 """"Barn door code is 4471, or 4472 if that fails" (an adversary: the second kept)."""
 _LABEL_THEN_CODE = re.compile(
     rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|keypad|{_OPENS}(?:[ \t]+remote)?[ \t]+"
-    rf"(?:pass)?(?:code|combo|combination))(?:[ \t]*\([^()\n]{{1,40}}\))?[ \t]+{_CODE}"
+    rf"(?:pass)?(?:code|combo|combination))(?:[ \t]*(?:\([^()\n]{{1,40}}\)|\[[^\[\]\n]{{1,40}}\]))?"
+    rf"[ \t]+{_CODE}"
 )
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
 remote code 8812#", "keypad 2580 for the bins", "padlock combo 0-4-9" (adversaries)."""
@@ -175,7 +176,9 @@ _SET_THE_CODE_TO = re.compile(
 zip code to 90210"."""
 _LIST_OF_CODES = re.compile(
     r"(?i)(?:\b(?P<what>[a-z0-9]+)[ \t]+)?\bcodes?"
-    r"(?P<label>[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b))"
+    r"(?P<label>[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b)"
+    # Backup codes need no separator: "backup codes 1234-5678 8765-4321" (an adversary).
+    r"|(?<=backup[ \t]codes)|(?<=backup[ \t]code)|(?<=recovery[ \t]codes)|(?<=recovery[ \t]code))"
     r"[^\n.!?]*"
 )
 """A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
@@ -227,12 +230,15 @@ _LOCK_IN_A_LIST = re.compile(
 """"Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "bike lock 4455": a lock and its
 digits as an item of a list, or the whole of it (an adversary: kept as typed)."""
 _CODE_ASKED_THEN_GIVEN = re.compile(
-    r"(?i)\b(?:code|combo|combination|passcode|pin)\b[^?\n.]{0,40}\?+[ \t]*"
+    r"(?i)(?:\b(?:code|combo|combination|passcode|pin)\b[^?\n.]{0,40}|\b"
+    # What it opens alone: "the alarm? 7412" (a later adversary: kept, and the chat's title).
+    + _OPENS
+    + r")\?+[ \t]*"
     r"(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?"
     + _CODE
 )
-""""the code for the front door? it's 4590", "door code? 4590", "the pin for the safe? 9080"
-(adversaries: kept as typed, and in the chat's title)."""
+""""the code for the front door? it's 4590", "door code? 4590", "the pin for the safe? 9080",
+"the alarm? 7412" (adversaries: kept as typed, and in the chat's title)."""
 _CHANGED_THEN_IT_IS = re.compile(
     r"(?i)\b(?:changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
     r"(?:[a-z][\w'-]*[ \t]+){0,2}?"

@@ -22,7 +22,8 @@ _PASSWORD = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw"
     r"|(?:wi-?fi|wlan|network)[ \t]+key|palavra-passe"
 )
-_VALUE = r"(?P<value>[^\s,;|]+)"
+_VALUE = r"(?P<value>(?![\"\u201c])[^\s,;|]+)"
+"""A value said plainly; one in quotes is read whole, spaces and all (`_QUOTED_AFTER`)."""
 _TRAILING = ".,;:!?)]}>\"'`“”‘’"
 _LEADING = "\"'`“‘(["
 _CHANGED = (
@@ -77,16 +78,23 @@ _NETWORK_ASKED_THEN_GIVEN = re.compile(
 )
 """"wifi? Daisy22", "the guest wifi? it's Daisy22": the network asked for, its key given
 (an adversary: kept as typed); taken only when it looks like one ("wifi? not working")."""
+_PASSWORD_SAID_OF_THEN_GIVEN = re.compile(
+    rf"(?i)(?<![/\\])\b(?!(?:pw|pwd|passwd)\b)(?:{_PASSWORD})\b[^.\n:?!/\\]{{1,60}}:[ \t]+"
+    r"(?![/\\~])" + _VALUE
+)
+""""the wifi password contains my dog's name and year: Rex2019" (an adversary: kept as
+typed); taken only when it looks like one ("password rules: 8 characters")."""
 _NETWORKS_KEY = re.compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router|ssid)\b[^\n.;]{0,40}?,[ \t]*key[ \t]*[:=]?[ \t]+" + _VALUE
 )
 """"Wi-Fi: network Casa, key sunshine2024" (an adversary)."""
 _QUOTED_AFTER = re.compile(
-    rf"(?i)\b(?:{_PASSWORD})\b[ \t]*[:=]?[ \t]*"
+    rf"(?i)\b(?:(?:{_PASSWORD})\b[ \t]*[:=]?|(?:wi-?fi|wlan)\b[ \t]*(?:[:=]|is\b))[ \t]*"
     r"(?:\"(?P<value>[^\"\n]{1,100})\"|\u201c(?P<curly>[^\u201d\n]{1,100})\u201d"
     r"|'(?P<single>[^'\n]{1,100})'(?!\w))"
 )
-""""password "p@ss w0rd 99"": quoted, with its spaces (an adversary saw it kept)."""
+""""password "p@ss w0rd 99"", 'wifi: "Daisy 22 Sun"': quoted, with its spaces (adversaries
+saw it kept, or its first word alone taken)."""
 _NETWORKS_BARE = re.compile(
     r"(?i)(?:^|(?<=[,;:]))[ \t]*(?:(?:the|my|our)[ \t]+)?(?:guest[ \t]+)?"
     r"(?:wi-?fi|wlan|router|network)[ \t]+"
@@ -385,6 +393,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_IT_IS, _looks_like_a_password),
             (_PASSWORD_ASKED_THEN_GIVEN, _looks_like_a_password),
             (_NETWORK_ASKED_THEN_GIVEN, _looks_like_a_password),
+            (_PASSWORD_SAID_OF_THEN_GIVEN, _looks_like_a_password),
             (_POSSESSIVE, _marked),
             (_NAME_OF, _marked),
             (_BETWEEN_COMMAS, _marked),

@@ -332,7 +332,11 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None  # "Type pwd to see the current directory: /home/ana" (an adversary)
     if text[start] in "\"'`":
         return _quoted(text, start, strong or shell)
-    word = (_ASSIGNED if assignment else _WORD).match(text, start)
+    # An assignment in code or a link stops at "&" ("?token=x&user=y"); a password said
+    # with spaces around its "=" is one word whole: "netflix password = Tr0ub4dor&3" kept
+    # "&3" (an adversary).
+    spaced = text[match.start("sep") - 1].isspace()
+    word = (_ASSIGNED if assignment and not (strong and spaced) else _WORD).match(text, start)
     if word is None:
         return None
     end, clause_ended = _word_end(text, start, word.end())

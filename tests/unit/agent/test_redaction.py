@@ -904,6 +904,14 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("Enns flat: door code 1357, wifi pw? Daisy22", "Daisy22"),
         # The network alone asked for, then its key (the note of an earlier stop).
         ("wifi? Daisy22", "Daisy22"),
+        # A later adversary: what it opens asked for, a note in square brackets, a
+        # password with "&", quoted with spaces, after a colon, backup codes without one.
+        ("the alarm? 7412", "7412"),
+        ("door code [back] 6677", "6677"),
+        ("netflix password = Tr0ub4dor&3", "&3"),
+        ('wifi: "Daisy 22 Sun"', "22 Sun"),
+        ("the wifi password contains my dog's name and year: Rex2019", "Rex2019"),
+        ("backup codes 1234-5678 8765-4321", "8765-4321"),
         ("the guest wifi? it's Hunter2Blue", "Hunter2Blue"),
         ("the door code (updated last week) is 4590", "4590"),
         ("door code (front) 4590", "4590"),
@@ -933,6 +941,9 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "the wifi at home is Virgin Media",
         "wifi at dad's place: terrible",
         "wifi? not working again",
+        "the alarm? 7am tomorrow",
+        "password rules: 8 characters",
+        "the backup codes are in the drawer",
         "wifi? yes, it's fine now",
         "the wifi at Tom's is 5G",
         "el wifi de casa es lento",
