@@ -76,10 +76,24 @@ sea?", "don't tell me any codes", "I don't need the alarm code" (an adversary sa
 the model every secret of the fact)."""
 
 
+_NOT_ITS_VALUE = re.compile(
+    r"(?i)^\W*(?:(?:should|shall|must|do|can|could)\s+(?:i|we)\s+(?:change|reset|update|rotate|"
+    r"replace|share|give\s+out|write\s+down)\b|who\s+(?:else\s+)?(?:knows|has|had)\b|"
+    r"how\s+often\s+should\b|is\s+it\s+(?:safe|ok|okay|wise|smart)\s+to\b|"
+    r"when\s+did\s+(?:i|we)\s+(?:last\s+)?(?:change|reset|set|update)\b)"
+)
+"""A question about a secret, not for it: "should I change the front door code?", "who
+knows the front door code besides me?" (an adversary saw the code shown to the model)."""
+
+
 def _declined(piece: str) -> bool:
-    """Whether `piece` names its secret only to leave it out."""
+    """Whether `piece` names its secret only to leave it out, or asks of it, not for it."""
     named = _secret_named(piece)
-    return named is not None and _DECLINED.search(piece, 0, named.start()) is not None
+    if named is None:
+        return False
+    return _DECLINED.search(piece, 0, named.start()) is not None or bool(
+        _NOT_ITS_VALUE.match(piece)
+    )
 
 
 def asks_for_a_secret(text: str) -> bool:
