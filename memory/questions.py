@@ -127,6 +127,15 @@ _INVERTED = (
 """A French question by its inverted verb: "vient-il", "Marta a-t-elle", "dois-je"; not
 "Peut-être viendra-t-il samedi" (maybe he will), "Rendez-vous chez le dentiste", nor an
 English "add-on" or "carry-on"."""
+_REMEMBER_OR_KNOW = (
+    r"was\s+(?:ist|sind|war|hat|habe|hast)\b|wei(?:ß|ss)t\s+du\s+noch|hast\s+du|"
+    r"erinnerst\s+du\s+dich|qu[eé]\s+(?:d[ií]a|hora)\s+(?:es|son|tengo|tiene)|"
+    r"sabes\s+(?:cu[aá]l|qu[eé])|te\s+acuerdas|a\s+que\s+horas?|qual\s+(?:a|o|é|e)\b|"
+    r"(?:tu\s+)?lembras(?:-te)?\b|c['\u2019]est\s+quoi|tu\s+te\s+souviens|te\s+souviens-tu|"
+    r"ti\s+ricordi|mi\s+sai\s+dire|sai\s+dirmi"
+)
+"""Asked of what the assistant knows or recalls, in German, Spanish, Portuguese, French and
+Italian, without a question word first."""
 _QUESTION_START = re.compile(
     r"(?i)[¿¡]?(?:(?:what|wot|wat|when|where|who|how)(?:['\u2019]?s)?|whom|whose|which|why|is|"
     r"are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|"
@@ -140,12 +149,16 @@ _QUESTION_START = re.compile(
     r"qu[eé]|cu[aá]ndo|d[oó]nde|qui[eé]n(?:es)?|cu[aá]l(?:es)?|por\s+qu[eé]|c[oó]mo|"
     # A time or a thing asked ("a qué hora es el dentista", "à quelle heure", "um wie viel
     # Uhr", "qu'est-ce que je dois acheter", "você sabe onde eu moro": a second adversary).
-    r"a\s+(?:qu[eé]|che)\s+(?:hora|ora)|a\s+che\s+ora|[àa]\s+quelle|qu['\u2019]est-ce|"
+    r"a\s+(?:qu[eé]|che)\s+(?:horas?|ora)|a\s+che\s+ora|[àa]\s+quelle|qu['\u2019]est-ce|"
     r"um\s+wie\s+viel|voc[eê]\s+sabe|tu\s+sabes|cu[aá]nto|wei(?:ß|ss)t|sai|kommt|"
     r"cu[aá]nt[oa]s?|es|est[aá]|son|tengo|tiene|hay|puedes|sabes|"
     r"quand|o[uù]|qui|quel(?:le)?s?|pourquoi|comment|combien|est-ce|"
     r"quando|onde|quem|qual|quais|porque|quant[oa]s?|[eé]|tem|tenho|"
-    r"che|cosa|dove|chi|quale|quali|perch[eé]|come|quanto|" + _INVERTED + r")(?!\w)"
+    r"che|cosa|dove|chi|quale|quali|perch[eé]|come|quanto|"
+    + _REMEMBER_OR_KNOW
+    + r"|"
+    + _INVERTED
+    + r")(?!\w)"
     # French inversion: "Paul vient-il samedi", "Marta a-t-elle payé" (stored as facts).
 )
 _TELLS_SOMETHING = re.compile(
@@ -261,7 +274,10 @@ _ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
     # "combien je dois à Ana", "por qué no viene Ana".
     r"wei(?:ß|ss)t\s+du\s+(?:wo|wann|wer|wie|was|ob)|sabes\s+(?:d[oó]nde|cu[aá]ndo|qui[eé]n|"
     r"c[oó]mo|si)|sai\s+(?:dove|quando|chi|come|se)|combien\s+(?:je|j['\u2019]|de|d['\u2019])|"
-    r"por\s+qu[eé]\s+(?:no\s+)?\w+|" + _INVERTED + r")\s+[^,?]+$"
+    r"por\s+qu[eé]\s+(?:no\s+)?\w+|" + _REMEMBER_OR_KNOW + r"|" + _INVERTED + r")\s+[^,?]+$"
+    # A later adversary: "was ist meine Adresse", "erinnerst du dich an …", "qué hora es la
+    # cita", "te acuerdas de …", "qual a minha morada", "lembras-te da …", "c'est quoi mon
+    # code postal", "tu te souviens de …", "ti ricordi dove lavoro", "mi sai dire dove …".
 )
 """The same in German, Spanish, Portuguese, French and Italian: "wann hat Tom Geburtstag",
 "onde mora a Ana", "quel est le code de la porte" (an adversary saw each stored as a fact;
