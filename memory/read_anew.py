@@ -30,7 +30,7 @@ from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
 from memory.short_words import has_short_words, names_a_weekday_elsewhere
-from memory.text import names_someone_by_trade
+from memory.text import names_an_irregular_plural, names_someone_by_trade
 from memory.weekly_days import names_a_weekly_day
 
 
@@ -171,12 +171,14 @@ def people_by_trade_read(text: str) -> bool:
     return names_someone_by_trade(text)
 
 
-def may_as_a_verb_read(text: str) -> bool:
-    """Whether `text` names what migration 0033 reads anew: "may" after a day's number.
+def may_and_plurals_read(text: str) -> bool:
+    """Whether `text` names what migration 0033 reads anew.
 
-    "8 may be too many" was indexed as 8 May (`memory.date_terms`).
+    "may" after a day's number ("8 may be too many" was indexed as 8 May,
+    `memory.date_terms`); a plural the stemmer left apart from its singular ("loaves" is
+    now "loaf", `memory.text`).
     """
-    return names_may_after_a_day(text)
+    return names_may_after_a_day(text) or names_an_irregular_plural(text)
 
 
 def months_to_come_read(text: str) -> bool:

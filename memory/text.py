@@ -127,9 +127,29 @@ _STEMMED_APART = {
 at 1.0 (a new user, a translator)."""
 
 
+_IRREGULAR_PLURALS = {
+    "loaves": "loaf", "knives": "knife", "wives": "wife", "halves": "half", "shelves": "shelf",
+    "calves": "calf", "thieves": "thief", "scarves": "scarf", "wolves": "wolf",
+    "mice": "mouse", "teeth": "tooth", "geese": "goose",
+}  # fmt: skip
+"""Plurals the stemmer does not bring to their singular: "which loaves have sesame?" found
+no "walnut loaf" ("loav", "loaf": a new user, a baker). Not "leaves" (also a verb), nor
+"children", "men", "women", "feet": with them LoCoMo's tuning half lost recall (0.635 →
+0.632 both speakers, 0.653 → 0.651 user side), without them it kept it."""
+
+
 @lru_cache(maxsize=65_536)
 def _stem(word: str) -> str:
+    word = _IRREGULAR_PLURALS.get(word, word)
     return _STEMMED_APART.get(word) or str(_english_stemmer().stemWord(word))
+
+
+_AN_IRREGULAR_PLURAL = re.compile(r"(?i)\b(?:" + "|".join(_IRREGULAR_PLURALS) + r")\b")
+
+
+def names_an_irregular_plural(text: str) -> bool:
+    """Whether `text` holds a plural `_IRREGULAR_PLURALS` stems otherwise than it once did."""
+    return _AN_IRREGULAR_PLURAL.search(text) is not None
 
 
 _NAMED_BY_TRADE = re.compile(r"(?i)\b(?:" + "|".join(_STEMMED_APART) + r")\b")

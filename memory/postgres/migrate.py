@@ -23,7 +23,7 @@ from memory.postgres.schema import (
     IMPLIED_DATE_TERMS,
     LEFT_FOR_THE_NEW,
     LETTERS_WITHOUT_MARKS,
-    MAY_AS_A_VERB_READ,
+    MAY_AND_PLURALS_READ,
     MONTHS_TO_COME_READ,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
@@ -45,7 +45,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
-    may_as_a_verb_read,
+    may_and_plurals_read,
     months_to_come_read,
     other_languages_read,
     people_by_trade_read,
@@ -141,7 +141,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     PLACES_IN_LOWER_CASE_READ: places_in_lower_case_read,
     STREETS_NAMED_FIRST_READ: streets_named_first_read,
     PEOPLE_BY_TRADE_READ: people_by_trade_read,
-    MAY_AS_A_VERB_READ: may_as_a_verb_read,
+    MAY_AND_PLURALS_READ: may_and_plurals_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -86,9 +86,9 @@ Rua do Ouro 10" is a home)."""
 PEOPLE_BY_TRADE_READ = "people by trade read"
 """A step run in Python: rows naming an accountant, an assistant or a consultant are indexed
 again ("accountant" is no longer "account")."""
-MAY_AS_A_VERB_READ = "may as a verb read"
-"""A step run in Python: rows with "may" after a day's number are indexed again ("8 may be
-too many" is no 8 May)."""
+MAY_AND_PLURALS_READ = "may and plurals read"
+"""A step run in Python: rows with "may" after a day's number or a plural such as "loaves"
+are indexed again ("8 may be too many" is no 8 May; "loaves" is "loaf")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -231,8 +231,8 @@ def migrations(dimensions: int) -> list[str]:
         STREETS_NAMED_FIRST_READ,
         # "accountant" is no "account".
         PEOPLE_BY_TRADE_READ,
-        # "8 may be too many" is no 8 May.
-        MAY_AS_A_VERB_READ,
+        # "8 may be too many" is no 8 May; "loaves" is "loaf".
+        MAY_AND_PLURALS_READ,
     ]
 
 

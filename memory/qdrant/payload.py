@@ -44,7 +44,8 @@ year of a month a change to come names without one ("goes up from January"), "wk
 capital "I" ("I moved to portobello"), no home of what one drinks ("moved to oat milk");
 "20": a street named before its number ("I live at Rua do Ouro 10"); "21": "accountant",
 "assistant" and "consultant" stemmed apart from "account", "assist", "consult"; "22": no
-day in "8 may be too many". Points made otherwise are indexed again when the store opens."""
+day in "8 may be too many", "loaves" as "loaf". Points made otherwise are indexed again
+when the store opens."""
 
 
 def point_id(entry_id: str) -> str:

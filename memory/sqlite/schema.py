@@ -15,7 +15,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
-    may_as_a_verb_read,
+    may_and_plurals_read,
     months_to_come_read,
     other_languages_read,
     people_by_trade_read,
@@ -389,8 +389,8 @@ def _people_by_trade_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, people_by_trade_read)
 
 
-def _may_as_a_verb_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, may_as_a_verb_read)
+def _may_and_plurals_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, may_and_plurals_read)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -468,8 +468,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0031_streets_named_first_read", _streets_named_first_read),
     # "accountant" is no "account" ("what's my accountant's name?" found a bank account).
     Migration("0032_people_by_trade_read", _people_by_trade_read),
-    # "8 may be too many" is no 8 May.
-    Migration("0033_may_as_a_verb_read", _may_as_a_verb_read),
+    # "8 may be too many" is no 8 May; "loaves" is "loaf".
+    Migration("0033_may_and_plurals_read", _may_and_plurals_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
