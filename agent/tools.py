@@ -371,9 +371,7 @@ class MemoryTools:
                 result["already_said_by"] = entry.key
         # Another key's fact about the same thing stepped aside: the model (and the chat's
         # tool line) are told which, so a wrong replacement can be seen and undone.
-        others = [_hidden_entry(old) for old in replaced if old.key != entry.key]
-        if others:
-            result["replaced_under_other_keys"] = others
+        result.update(_replaced_under_other_keys(replaced, entry, "no_longer_said" in result))
         # A fact saying more than this one still gives another value: the model is told,
         # to ask the user about it (it was not replaced, or the rest would be lost).
         disagreeing = [
@@ -445,6 +443,24 @@ class MemoryTools:
         return ToolResult(
             _dumps({"entries": [_compact(entry) for entry in shown], "note": UNTRUSTED})
         )
+
+
+def _replaced_under_other_keys(
+    replaced: list[MemoryEntry], entry: MemoryEntry, dropped_said: bool
+) -> dict[str, Any]:
+    """Which other keys' facts stepped aside, and what the first said that `entry` does not.
+
+    Not when `dropped_said` (the key's own earlier text was read for it). "the oven service
+    moved to 21 January" took the technician and his number with the fact it replaced,
+    unsaid (a new user, a baker).
+    """
+    others = [old for old in replaced if old.key != entry.key]
+    if not others:
+        return {}
+    said: dict[str, Any] = {"replaced_under_other_keys": [_hidden_entry(old) for old in others]}
+    if not dropped_said:
+        said.update(_no_longer_said(others[0].content, entry.content))
+    return said
 
 
 def _no_longer_said(earlier: str, now: str) -> dict[str, Any]:

@@ -61,6 +61,8 @@ def summary(result: str) -> str:
             # Said on the line: a booking's date and venue went with "balance now fully
             # paid" stored under its key (a new user saw only "replacing its earlier text").
             earlier += " (no longer says " + ", ".join(visible(str(v)) for v in dropped) + ")"
+        if not earlier and extra and isinstance(dropped, list) and dropped:
+            extra += " (no longer says " + ", ".join(visible(str(v)) for v in dropped) + ")"
         beside = parsed.get("kept_beside")
         if isinstance(beside, dict) and isinstance(beside.get("key"), str):
             earlier = f" beside {beside['key']} (another one)"

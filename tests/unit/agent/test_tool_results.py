@@ -52,6 +52,25 @@ async def test_a_store_names_a_fact_under_another_key_that_it_replaced(
     assert "replaced_under_other_keys" not in json.loads(added.content)
 
 
+async def test_a_fact_replacing_another_keys_says_which_values_went_with_it(
+    tools: MemoryTools,
+) -> None:
+    """Found by a new user, a baker: "the oven service moved to 21 January", stored under a
+    key of its own, replaced the service fact, and its technician and his number went with
+    it unsaid."""
+    from tui.widgets.tool_results import summary
+
+    service = "Oven service on 14 January by Declan Furey, 087 221 4455"
+    await tools.run(_call("memory_store", key="oven_service", content=service))
+    moving = _call("memory_store", key="moved", content="the oven service moved to 21 January")
+    moved = json.loads((await tools.run(moving)).content)
+    assert [e["key"] for e in moved["replaced_under_other_keys"]] == ["oven_service"]
+    assert moved["no_longer_said"] == ["14 January", "Declan Furey", "087", "221", "4455"]
+    assert summary(json.dumps(moved)).endswith(
+        "replacing 1 memory (no longer says 14 January, Declan Furey, 087, 221, 4455)"
+    )
+
+
 async def test_a_store_under_the_same_key_says_which_values_it_no_longer_holds(
     tools: MemoryTools,
 ) -> None:
