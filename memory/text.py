@@ -131,6 +131,9 @@ _IRREGULAR_PLURALS = {
     "loaves": "loaf", "knives": "knife", "wives": "wife", "halves": "half", "shelves": "shelf",
     "calves": "calf", "thieves": "thief", "scarves": "scarf", "wolves": "wolf",
     "mice": "mouse", "teeth": "tooth", "geese": "goose",
+    # Not a plural, but stemmed apart alike: "goes" was "goe" ("what school does Aoife go
+    # to?" missed "Aoife … goes to Scoil Mhuire": a new user, a retired nurse).
+    "goes": "go",
 }  # fmt: skip
 """Plurals the stemmer does not bring to their singular: "which loaves have sesame?" found
 no "walnut loaf" ("loav", "loaf": a new user, a baker). Not "leaves" (also a verb), nor
