@@ -159,6 +159,14 @@ _OWES_ME = re.compile(
 """Someone who owes the user: "Priya owes me 42", or a client owing the amount alone:
 "Okafor owes 1058 for the March invoice" (a new user, a photographer: read as no debt, and
 "okafor paid 1058" said later left it unmarked). Not "Tom owes Sarah 50"."""
+_I_LENT = re.compile(
+    r"(?i)^(?:i\s+(?:just\s+)?)?(?:lent|loaned)\s+"
+    + _MY_KIN
+    + _NOT_SOMEONE
+    + r"(?P<who>[a-z][\w'-]*)\s+(?P<value>(?:[$\u20ac\u00a3]\s*)?\d.*)(?P<amount>)$"
+)
+"""'I lent Ciarán 2000 euro for the car': Ciarán owes the user (a new user, a retired nurse:
+his payments back marked nothing)."""
 _MONEY = (
     r"(?=.*(?:[$\u20ac\u00a3]|\d+(?:[.,]\d+)?\s*(?:euros?|dollars?|pounds?|quid|bucks|eur|usd)\b"
     r"|\bback\b|\bmoney\b|\bcash\b|\bwhat\s+i\s+owed\b))"
@@ -282,7 +290,7 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     said = _one_mark(piece).strip().rstrip(".!")
     if said.endswith("?"):
         return None  # "sent Priya $42?" asks (a third adversary)
-    for pattern, topic in ((_I_OWE, "owes "), (_OWES_ME, "owed by ")):
+    for pattern, topic in ((_I_OWE, "owes "), (_OWES_ME, "owed by "), (_I_LENT, "owed by ")):
         found = pattern.match(said)
         if found is not None:
             value = found["value"] or found["amount"]
@@ -475,7 +483,32 @@ def debt_changed(new: str, old: str) -> bool:
                 # adversary saw it noted as one).
                 return False
             return theirs is not None and theirs[0] == ours[0]
+        if _paid_in_part(piece, ours, theirs):
+            return True
     return False
+
+
+_IN_PART = re.compile(
+    r"(?i)\b(?:back|of|towards?|off|another|part|half|first|instal?ments?|so\s+far)\b"
+)
+
+
+def _paid_in_part(
+    piece: str,
+    ours: tuple[str, frozenset[str]] | None,
+    theirs: tuple[str, frozenset[str]] | None,
+) -> bool:
+    """Whether `piece` pays part of the debt `theirs`: its amount is left to say.
+
+    "Ciarán paid me back 500 today" after "Ciarán owes me 2000 euro for the car" (a new
+    user, a retired nurse: asked how much he still owed, the model was shown 2000 alone).
+    """
+    if theirs is None or theirs[1] in (_PAID, _UNPAID) or _NOT_SURELY_PAID.search(piece):
+        return False
+    if not _IN_PART.search(piece):
+        return False  # "okafor paid 999" may pay another thing (an adversary)
+    by = _paid_by(piece) or (ours if ours is not None and ours[1] == _PAID else None)
+    return by is not None and by[0] == theirs[0] and _AMOUNT.search(piece) is not None
 
 
 def other_payees(new: str, old: str) -> bool:

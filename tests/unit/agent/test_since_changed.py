@@ -449,7 +449,7 @@ async def test_a_business_owing_is_marked_paid_by_its_invoice_or_amount(
     # A later adversary: denied, only claimed, or in part, it pays nothing.
     assert not debt_changed("The Corrib Café never paid invoice 1187", owed)
     assert not debt_changed("Corrib Café said they paid invoice 1187 but nothing arrived", owed)
-    assert not debt_changed("The Corrib Café paid 200 of invoice 1187", owed)
+    assert not pays_off("The Corrib Café paid 200 of invoice 1187", owed)
     assert pays_off("Seán at Bia Deli paid me the 80", "Seán at Bia Deli owes me 80 euro")
     # Two invoices of one business are two; a payment of one pays that one.
     sixty = "The Corrib Café owes me 60 euro for invoice 1210"
@@ -489,6 +489,27 @@ async def test_a_fact_of_someone_says_another_does_it_since(harness: Harness) ->
         "since changed: a later message says 'Aoife now does Saturdays instead of Ciarán'"
     )
     assert phone.id not in notes
+
+
+async def test_a_debt_paid_in_part_says_so(harness: Harness) -> None:
+    """Found by a new user, a retired nurse: "how much does Ciarán still owe me" showed the
+    model "Ciarán owes me 2000 euro for the car" alone, after "Ciarán paid me back 500"."""
+    owed = "Ciarán owes me 2000 euro for the car"
+    assert debt_changed("Ciarán paid me back 500 today", owed)
+    assert debt_changed("Ciarán paid me back 500", "I lent Ciarán 2000 euro for the car")
+    assert not debt_changed("Ciarán never paid the 500", owed)
+    assert not debt_changed("Tom paid me back 500", owed)
+    assert not pays_off("Ciarán paid me back 500 today", owed)  # a part: still owed
+    fact = await harness.memory.store("ciaran", owed, "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s1/a", "Ciarán paid me back 500 today", "conversation", "s1"
+    )
+    harness.model.add("He owes you 1500.")
+    events = await harness.turn("how much does Ciarán still owe me")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert recalled.since_changed.get(fact.id) == (
+        "since changed: a later message says 'Ciarán paid me back 500 today'"
+    )
 
 
 async def test_a_recalled_debt_says_it_was_paid_since(harness: Harness) -> None:
