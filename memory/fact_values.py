@@ -212,7 +212,8 @@ _NOT_A_NAME = frozenset(
 
 
 @cache
-def _people_attributes() -> frozenset[str]:
+def people_attribute_terms() -> frozenset[str]:
+    """The analysed attributes that are someone ("plumber", "dentist", "accountant")."""
     return frozenset(analyze(_PEOPLE_ATTRIBUTES))
 
 
@@ -276,7 +277,7 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
         return None  # "My wife is stuck in Berlin" gives no wife (an adversary: it replaced Anna)
     if "(" in written:
         named = written.split("(", 1)[0].strip(" ,")
-        if not (subject & _people_attributes() and named and _names_someone(named)):
+        if not (subject & people_attribute_terms() and named and _names_someone(named)):
             return None  # "Phone: 555-9999 (dentist)": whose, or which, it is (an adversary)
         # "My accountant is Siobhán Murphy (Murphy & Co, Cork)": the person, then where
         # they work (a new user: "my accountant is now Declan Ryan" replaced nothing).

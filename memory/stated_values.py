@@ -15,7 +15,12 @@ from collections.abc import Iterator
 
 from memory.claims_elsewhere import said_in_english
 from memory.fact_subjects import change_terms, names_in
-from memory.fact_values import attribute_terms, one_subject, user_value
+from memory.fact_values import (
+    attribute_terms,
+    one_subject,
+    people_attribute_terms,
+    user_value,
+)
 from memory.health_values import health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import as_it_is_now
@@ -30,8 +35,14 @@ _SENTENCE_END = re.compile(
 _LONGEST_PIECE = 400
 """Longer pieces are pasted text, not statements about oneself (and bound the work)."""
 _MOST_PIECES = 20
-_THE_USERS = re.compile(r"(?i)\b(?:my|i|i'm|i've|the\s+user(?:'s)?)\b|^\s*(?:the\s+)?new\s")
+_THE_USERS = re.compile(
+    r"(?i)\b(?:my|i|i'm|i've|our|we|we're|the\s+user(?:'s)?)\b|^\s*(?:the\s+)?new\s"
+)
 """The user's own, or said as the user's: "New doctor is Dr Costa" (a new user)."""
+_THE_ONE = re.compile(r"(?i)^\W*the\s")
+""""the plumber is Tommy Hayes …": someone the user has by trade is the user's (a new user, a
+retired nurse: the message was not marked when "our plumber is now Declan Ryan" replaced
+the fact)."""
 _ASKING_TO_KEEP = re.compile(
     r"(?i)^(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remember|note|save|store|"
     r"keep\s+in\s+mind)(?:\s+that)?[\s,:]+"
@@ -572,7 +583,8 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
         attribute = user_value(plain)
         if attribute is not None:
             named = names_in(plain) & attribute[0] - attribute_terms()
-            if not (_THE_USERS.search(piece) or named):
+            someone = attribute[0] <= people_attribute_terms() and _THE_ONE.match(piece)
+            if not (_THE_USERS.search(piece) or named or someone):
                 # "Email: help@acme.com for support" is not the user's email; "the
                 # Schmidt deadline is Friday" is the deadline of someone named.
                 continue

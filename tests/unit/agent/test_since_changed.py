@@ -491,6 +491,22 @@ async def test_a_fact_of_someone_says_another_does_it_since(harness: Harness) ->
     assert phone.id not in notes
 
 
+async def test_a_message_naming_the_plumber_is_marked_by_a_new_one(harness: Harness) -> None:
+    """Found by a new user, a retired nurse: "who's the plumber" gave "the plumber is Tommy
+    Hayes 087 1234567" unmarked after "our plumber is now Declan Ryan" replaced the fact."""
+    said = await harness.memory.store_with_metadata(
+        "conversation/s0/a", "the plumber is Tommy Hayes 087 1234567", "conversation", "s0"
+    )
+    await harness.memory.store("plumber", "our plumber is now Declan Ryan 086 5551212", "core")
+    await harness.memory.store_with_metadata(
+        "conversation/s0/b", "the weather is grand today", "conversation", "s0"
+    )
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    assert notes.get(said.id, "").startswith("since changed: 'plumber' says 'our plumber is now")
+    assert len(notes) == 1
+
+
 async def test_a_debt_paid_in_part_says_so(harness: Harness) -> None:
     """Found by a new user, a retired nurse: "how much does Ciarán still owe me" showed the
     model "Ciarán owes me 2000 euro for the car" alone, after "Ciarán paid me back 500"."""
