@@ -65,10 +65,11 @@ _SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
     danke merci gracias obrigado obrigada grazie vale genial super prima perfekt parfait
     claro perfecto perfeito otimo beleza bueno bien ottimo perfetto certo accord beaucoup
     bene va klar alles valeu dir
+    dia duit dhuit slan
     """.split()
 )
 """What small talk is made of, said alone: "cheers hen x" and "aye grand" were saved as
-memories (a new user from Edinburgh)."""
+memories (a new user from Edinburgh), "Dia duit" (Irish for hello: a retired nurse)."""
 
 
 _SHOWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")

@@ -429,6 +429,8 @@ async def test_words_of_asking_leave_the_thing_asked_about_on_top(store: SqliteM
         # A new user from Edinburgh: each was saved as a memory.
         ("cheers hen x", True),
         ("aye grand", True),
+        ("Dia duit", True),
+        ("Dia duit, I moved to Ennis", False),
         ("hen party on sat", False),
         ("the grand canyon", False),
         ("ok, what is my cat called?", False),
