@@ -40,6 +40,11 @@ _FEWEST_TERMS = 1
 """A part needs this many searchable words to be worth a recall of its own."""
 
 
+_LEANS_BACK = re.compile(r"(?i)\b(?:it|that|them|this|those|these|there)\b")
+_FEW_OF_ITS_OWN = 2
+"""Searchable words of a part that leans back on the one before by "it": it is asked with it."""
+
+
 def question_parts(text: str) -> list[str]:
     """The parts of a message that asks about several things; [] for a message of one.
 
@@ -51,13 +56,20 @@ def question_parts(text: str) -> list[str]:
     parts = [part.strip(" ,.") for part in _PART_BREAK.split(text)]
     seen: set[str] = set()
     kept: list[str] = []
+    leaning = 0
     for part in parts:
         said = " ".join(part.lower().split())
+        if kept and _LEANS_BACK.search(part) and len(query_terms(part)) <= _FEW_OF_ITS_OWN:
+            # "when is the oven service and who's coming to do it?": "it" is the service;
+            # alone, "coming" recalled every supplier who "comes" (a new user, a baker).
+            # Asked with the whole message only; the part before it is still one of its own.
+            leaning += 1
+            continue
         if len(query_terms(part)) >= _FEWEST_TERMS and not asks_nothing(part) and said not in seen:
             seen.add(said)
             kept.append(part)
     asking = [part for part in kept if _ASKS.search(part)]
-    if len(kept) < 2 or not asking:
+    if len(kept) + leaning < 2 or not asking:
         return []
     # The questions first: "Quick check before my appointment: who is my doctor, …" lost
     # its last question to the lead-in (found by a new user).

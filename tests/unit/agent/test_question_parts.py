@@ -47,6 +47,15 @@ def test_a_message_of_several_questions_has_its_parts() -> None:
     assert question_parts("What is my cat called?") == []
     assert question_parts("Hi! What is my cat called?") == []
     assert question_parts("I like cats and dogs") == []
+    # A part leaning back by "it" on the one before is asked with it (a new user, a baker:
+    # "who's coming to do it?" alone recalled every supplier who "comes").
+    assert question_parts("when is the oven service and who's coming to do it?") == [
+        "when is the oven service"
+    ]
+    assert question_parts("what's the wifi password? and where is the router?") == [
+        "what's the wifi password",
+        "and where is the router?",
+    ]
 
 
 async def test_each_topic_of_a_long_message_gets_its_memory(harness: Harness) -> None:
