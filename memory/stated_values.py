@@ -35,9 +35,7 @@ _SENTENCE_END = re.compile(
 _LONGEST_PIECE = 400
 """Longer pieces are pasted text, not statements about oneself (and bound the work)."""
 _MOST_PIECES = 20
-_THE_USERS = re.compile(
-    r"(?i)\b(?:my|i|i'm|i've|our|we|we're|the\s+user(?:'s)?)\b|^\s*(?:the\s+)?new\s"
-)
+_THE_USERS = re.compile(r"(?i)\b(?:my|i|i'm|i've|our|the\s+user(?:'s)?)\b|^\s*(?:the\s+)?new\s")
 """The user's own, or said as the user's: "New doctor is Dr Costa" (a new user)."""
 _THE_ONE = re.compile(r"(?i)^\W*the\s")
 """"the plumber is Tommy Hayes …": someone the user has by trade is the user's (a new user, a
