@@ -140,7 +140,10 @@ _OPENS_WITH = re.compile(
 )
 """"The gate opens with 4471", "it opens with the code 4471", "the lock opens with 4 4 7 1",
 "opens with code 4471", "unlock with 4471" (adversaries)."""
-_LISTED = re.compile(rf"(?i)\b[a-z][\w-]*[ \t]+{_CODE}")
+# These open where a word of letters and hyphens does, not at each of its letters: "a-a-a-…"
+# of 300,000 characters was read from every letter to its end, and a turn took minutes (an
+# adversary).
+_LISTED = re.compile(rf"(?i)(?<![\w-])[a-z][\w-]*[ \t]+{_CODE}")
 """Each thing and its code in a list of codes: "codes: door 8264, gate 9912, shed 1234"
 (adversaries). Only after "codes:" or "code:" in the same sentence: "gate 14" alone is an
 airport's."""
@@ -349,7 +352,7 @@ _SAID_ELSEWHERE = (
 portão", "wifi", "de la puerta del portal": a translator's was kept) and its verb in German,
 Spanish, French or Portuguese."""
 _CODE_ELSEWHERE = re.compile(
-    r"(?i)\b(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
+    r"(?i)(?<![\w-])(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
     r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|codice|"
     r"geheimzahl|pin|combinaci[oó]n|combina[cç][aã]o|combinazione|kombination)"
     + _SAID_ELSEWHERE
@@ -409,7 +412,7 @@ _PIN_IN_FOREIGN_WORDS = re.compile(
 """"mi pin es uno dos tres cuatro", "il codice è sette sette otto otto" (number words in
 Spanish, Italian, Portuguese, French or German)."""
 _PASSWORD_ELSEWHERE = re.compile(
-    r"(?i)\b(?:[\w-]*passwort|kennwort|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|senha|"
+    r"(?i)(?<![\w-])(?:[\w-]*passwort|kennwort|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|senha|"
     r"palavra-passe)"
     + _SAID_ELSEWHERE
     + r"[\"'`\u201c\u2018\u00ab]?((?=[^\s,;]*[\d_@#$%&*!+=])[^\s\"'`\u201d\u2019\u00bb,;]{3,}?)"
@@ -532,7 +535,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     return spans
 
 
-_CODE_WORD = re.compile(r"(?i)(?:\b([\w-]+)[ \t]+)?\b([\w-]*?)codes?\b")
+_CODE_WORD = re.compile(r"(?i)(?:(?<![\w-])([\w-]+)[ \t]+)?(?<![\w-])([\w-]*?)codes?\b")
 _NO_SECRETS_CODE = re.compile(
     rf"(?i)(?:{_NOT_SECRET_CODES}|booking|icd|reference|ref|confirmation|order|reservation|"
     r"fault|diagnostic|obd|dtc|invoice|customer|batch)-?"

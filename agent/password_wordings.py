@@ -72,7 +72,7 @@ _PASSWORD_ASKED_THEN_GIVEN = re.compile(
 """"the wifi password? Sunflower99", "wifi pw? Daisy22" (a second adversary: kept as typed,
 and shown to the model for another flat's)."""
 _NETWORK_ASKED_THEN_GIVEN = re.compile(
-    r"(?i)(?:\b(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
+    r"(?i)(?:(?<![\w-])(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
     r"(?:wi-?fi|wlan)\?+[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}"
     r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?" + _VALUE
 )
@@ -153,7 +153,8 @@ _WIFI_IS = re.compile(
 guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
 _WIFI_THEN_VALUE = re.compile(
-    r"(?i)(?:\b(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
+    # From where a word begins: a chain "a-a-a-…" was read from each of its letters.
+    r"(?i)(?:(?<![\w-])(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
     r"(?:wi-?fi|wlan)[ \t]+" + _VALUE
 )
 """"mum's wifi BlueCat56", "Lisbon flat: wifi BlueFish22, door 1357" (an adversary: kept as
