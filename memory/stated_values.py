@@ -220,6 +220,8 @@ _THEY_PAID = re.compile(
     r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:has\s+|just\s+|finally\s+|already\s+)*(?:paid|settled)"
     r"(?:\s+up)?\b(?!\s+(?:me\b|a\s+visit|a\s+compliment|attention|tribute|no\b))"
     r"(?!\s+" + _PAYEE + r")"
+    # Paid to another: "Costa paid 200 to Silva", "… to his landlord" (an adversary).
+    r"(?!\s+\S+(?:\s+\S+)?\s+to\s+(?:his|her|their|the|a|an|(?-i:[A-Z]))\w*)"
 )
 _PAID_TO = re.compile(r"\b(?i:paid|sent|transferred)\s+(?:back\s+)?(?P<payee>" + _PAYEE + r")")
 _INVOICE = r"(?:invoice|inv|bill)\s*(?:no\.?\s*|nr\.?\s*|number\s+|for\s+)?#?-?(?P<number>\d[\w-]*)"
@@ -415,8 +417,8 @@ def pays_off(new: str, old: str) -> bool:
     stayed in effect).
     """
     new = LEAD_IN.sub("", new.strip(), count=1)  # "good news, o'donovan finally paid …"
-    if _NOT_SURELY_PAID.search(new):
-        return False
+    if _NOT_SURELY_PAID.search(new) or _PART_OF.search(new):
+        return False  # denied, claimed, or a part: "Dunnes paid half of invoice 77"
     if _other_titles(new, old):
         return False  # "Mrs Walsh paid 640" pays no debt of Mr Walsh's (a third adversary)
     ours, theirs = _debt(new), _debt_of_a_piece(old)
@@ -497,6 +499,7 @@ def debt_changed(new: str, old: str) -> bool:
     return False
 
 
+_PART_OF = re.compile(r"(?i)\b(?:half|part|some|partly|partially|towards?)\b")
 _IN_PART = re.compile(
     r"(?i)\b(?:back|of|towards?|off|another|part|half|first|instal?ments?|so\s+far)\b"
 )

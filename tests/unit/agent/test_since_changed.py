@@ -515,6 +515,12 @@ async def test_a_debt_paid_in_part_says_so(harness: Harness) -> None:
     assert debt_changed("Ciarán paid me back 500", "I lent Ciarán 2000 euro for the car")
     assert not debt_changed("Ciarán never paid the 500", owed)
     assert not debt_changed("Tom paid me back 500", owed)
+    # A later adversary: paid to another, or half of an invoice, pays no debt of the user's.
+    assert not pays_off("Costa paid 200 to Silva", "Costa owes me 200 for the flyers")
+    assert not pays_off("Costa paid 200 to his landlord", "Costa owes me 200 for the flyers")
+    assert pays_off("Costa paid me 200 today", "Costa owes me 200 for the flyers")
+    assert not pays_off("Dunnes paid half of invoice 77", "Dunnes owes me 300 for invoice 77")
+    assert pays_off("Dunnes paid invoice 77", "Dunnes owes me 300 for invoice 77")
     assert not pays_off("Ciarán paid me back 500 today", owed)  # a part: still owed
     fact = await harness.memory.store("ciaran", owed, "core")
     await harness.memory.store_with_metadata(

@@ -38,6 +38,8 @@ def test_one_named_instead_of_another_takes_their_place(new: str) -> None:
         # Said of another, not instead of them.
         ("I'm seeing Tom not Ciarán on Saturday", SHIFT),
         ("Aoife works Saturdays", SHIFT),
+        # A later adversary: "works" alone is no task shared.
+        ("Aoife now works Saturdays instead of Ciarán", "Ciarán works at the bakery"),
     ],
 )
 def test_nothing_else_is_taken(new: str, old: str) -> None:
