@@ -113,7 +113,8 @@ def last_day_said(text: str, said: date) -> str | None:
     days: list[date] = []
     for found in _NUMERIC.finditer(text):
         day, month = int(found["day"]), int(found["month"])
-        days += _meant(said, month, day, _full_year(found["year"]))
+        year = _full_year(found["year"])
+        days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
     for found in _YEAR_MONTH.finditer(text):
         year = int(found["year"] or found["year_after"])
         month = int(found["month"] or found["month_first"])
@@ -166,15 +167,23 @@ def _months_named(text: str, said: date) -> list[date]:
             continue  # "April said hi", "June is my aunt's name" (an adversary)
         which = None if written_day is None else int(written_day)
         year = _full_year(named["year"])
-        meant = _meant(said, _MONTH_OF[name], which, year)
-        if which is None and year is None and meant and meant[0] < said:
-            # A month just gone, said with no word of the past, is next year's: "I'm going
-            # to Japan in September", said in October, was deleted at 30 days (an
-            # adversary). Kept a year longer if it was the one gone, not lost if not.
-            if not _TOLD_OF_THE_PAST.search(text):
-                meant = [month_end(meant[0].year + 1, meant[0].month)]
-        days += meant
+        days += _gone_or_to_come(_meant(said, _MONTH_OF[name], which, year), year, text, said)
     return days
+
+
+def _gone_or_to_come(meant: list[date], year: int | None, text: str, said: date) -> list[date]:
+    """A day or a month just gone, said with no year and no word of the past: next year's.
+
+    "I'm going to Japan in September" and "Flight to Tokyo 20 September", said in October,
+    were deleted at 30 days (adversaries). Kept a year longer if it was the one gone, not
+    lost if not.
+    """
+    if year is not None or not meant or meant[0] >= said or _TOLD_OF_THE_PAST.search(text):
+        return meant
+    gone = meant[0]
+    if gone.day == calendar.monthrange(gone.year, gone.month)[1]:
+        return [month_end(gone.year + 1, gone.month)]
+    return [gone.replace(year=gone.year + 1)] if (gone.month, gone.day) != (2, 29) else meant
 
 
 _NOT_A_YEAR_BEFORE = re.compile(

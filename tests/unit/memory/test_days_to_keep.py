@@ -59,6 +59,10 @@ SAID = date(2026, 10, 1)
         ("my daughter April is coming next week", None),
         ("April will visit us soon", None),
         ("the wedding is in April", "20270430"),
+        # A second adversary: a day just gone, alike, by name or in numbers.
+        ("Flight to Tokyo 20 September", "20270920"),
+        ("Dentist 20/9", "20270920"),
+        ("the trip was great, 20/9", "20260920"),
         # A ninth adversary: a time to come named without a date, each deleted at 30 days.
         ("big trip to Japan next year", "20271231"),
         ("renovation next summer", "20270831"),
