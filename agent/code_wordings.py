@@ -232,12 +232,17 @@ _LOCK_IN_A_LIST = re.compile(
 )
 """"Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "bike lock 4455": a lock and its
 digits as an item of a list, or the whole of it (an adversary: kept as typed)."""
+ASKED_THEN_ANSWERED = (
+    r"\?+[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}"
+    r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?"
+)
+"""The question's mark, then how its answer may open: "? oh right, it's ", "? "."""
 _CODE_ASKED_THEN_GIVEN = re.compile(
     r"(?i)(?:\b(?:code|combo|combination|passcode|pin)\b[^?\n.]{0,40}|\b"
     # What it opens alone: "the alarm? 7412" (a later adversary: kept, and the chat's title).
     + _OPENS
-    + r")\?+[ \t]*"
-    r"(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?"
+    + r")"
+    + ASKED_THEN_ANSWERED
     + _CODE
 )
 """"the code for the front door? it's 4590", "door code? 4590", "the pin for the safe? 9080",

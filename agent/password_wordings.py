@@ -16,7 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-from agent.code_wordings import code_spans
+from agent.code_wordings import ASKED_THEN_ANSWERED, code_spans
 
 _PASSWORD = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw"
@@ -65,16 +65,16 @@ _PASSWORD_THEN_NETWORK = re.compile(
 )
 """"password wifi spiaggia9", "contraseña del wifi mar2024" (a second adversary saw it shown to
 the model unasked, beside the gate code asked for)."""
-_PASSWORD_ASKED_THEN_GIVEN = re.compile(
-    rf"(?i)\b(?:{_PASSWORD})\?+[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){{0,2}}"
-    r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?" + _VALUE
+_WHOSE_NETWORK = (
+    # From where a word begins: a chain "a-a-a-…" was read from each of its letters.
+    r"(?:(?<![\w-])(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
 )
+"""Whose or which network opens a wifi's key: "mum's wifi …", "the guest wifi? …", "…, wifi"."""
+_PASSWORD_ASKED_THEN_GIVEN = re.compile(rf"(?i)\b(?:{_PASSWORD})" + ASKED_THEN_ANSWERED + _VALUE)
 """"the wifi password? Sunflower99", "wifi pw? Daisy22" (a second adversary: kept as typed,
 and shown to the model for another flat's)."""
 _NETWORK_ASKED_THEN_GIVEN = re.compile(
-    r"(?i)(?:(?<![\w-])(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
-    r"(?:wi-?fi|wlan)\?+[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}"
-    r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?" + _VALUE
+    r"(?i)" + _WHOSE_NETWORK + r"(?:wi-?fi|wlan)" + ASKED_THEN_ANSWERED + _VALUE
 )
 """"wifi? Daisy22", "the guest wifi? it's Daisy22": the network asked for, its key given
 (an adversary: kept as typed); taken only when it looks like one ("wifi? not working")."""
@@ -152,11 +152,7 @@ _WIFI_IS = re.compile(
 """The network named for its password: "my wifi is Sunflower2024!", "the guest wifi is
 guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
-_WIFI_THEN_VALUE = re.compile(
-    # From where a word begins: a chain "a-a-a-…" was read from each of its letters.
-    r"(?i)(?:(?<![\w-])(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
-    r"(?:wi-?fi|wlan)[ \t]+" + _VALUE
-)
+_WIFI_THEN_VALUE = re.compile(r"(?i)" + _WHOSE_NETWORK + r"(?:wi-?fi|wlan)[ \t]+" + _VALUE)
 """"mum's wifi BlueCat56", "Lisbon flat: wifi BlueFish22, door 1357" (an adversary: kept as
 typed); taken only when it looks like a password ("mum's wifi router" stays)."""
 _PIN_RELATIVE = re.compile(
