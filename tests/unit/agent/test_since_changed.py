@@ -388,6 +388,18 @@ async def test_a_client_said_to_owe_an_amount_is_marked_paid_by_its_payment(
     assert not debt_changed("smith paid 1058", "Okafor owes 1058 for the March invoice")
 
 
+async def _facts_marked_after(
+    harness: Harness, facts: dict[str, str], said: str
+) -> dict[str, str | None]:
+    """Each fact's key → its since-changed note, once `said` is saved after them."""
+    for key, fact in facts.items():
+        await harness.memory.store(key, fact, "core")
+    await harness.memory.store_with_metadata("conversation/s0/a", said, "conversation", "s0")
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    return {entry.key: notes.get(entry.id) for entry in recalled if entry.category == "core"}
+
+
 async def test_a_client_by_title_is_marked_paid_by_the_invoice_said_paid(
     harness: Harness,
 ) -> None:
@@ -416,19 +428,11 @@ async def test_a_client_by_title_is_marked_paid_by_the_invoice_said_paid(
     assert two_debts("Priya owes me 70 for invoice 2026-011", fifty)
     assert two_debts("Priya paid invoice 2026-011", "Priya paid invoice 2026-010")
     assert not two_debts("o'donovan paid invoice 2026-031", owed)
-    await harness.memory.store("odonovan", owed, "core")
-    await harness.memory.store(
-        "klein", "Klein agency still owes me 210 for invoice 2026-029", "core"
-    )
-    await harness.memory.store_with_metadata(
-        "conversation/s0/a",
+    marked = await _facts_marked_after(
+        harness,
+        {"odonovan": owed, "klein": "Klein agency still owes me 210 for invoice 2026-029"},
         "good news, o'donovan finally paid invoice 2026-031 today",
-        "conversation",
-        "s0",
     )
-    recalled = await harness.memory.list(limit=10)
-    notes = await since_changed(harness.memory, recalled, "default")
-    marked = {entry.key: notes.get(entry.id) for entry in recalled if entry.category == "core"}
     assert marked["klein"] is None
     assert marked["odonovan"] == (
         "since changed: a later message says \"good news, o'donovan finally paid invoice "
@@ -456,17 +460,11 @@ async def test_a_business_owing_is_marked_paid_by_its_invoice_or_amount(
     assert two_debts(sixty, "The Corrib Café owes me 95 euro for invoice 1203")
     assert two_debts("Corrib Cafe paid me the 60 euro", "The Corrib Café owes me 95 euro")
     assert not two_debts("Corrib Cafe paid me the 60 euro", sixty)
-    await harness.memory.store("corrib", owed, "core")
-    await harness.memory.store("hotel", "The Galway Bay Hotel owes me 220 euro", "core")
-    await harness.memory.store_with_metadata(
-        "conversation/s0/a",
+    marked = await _facts_marked_after(
+        harness,
+        {"corrib": owed, "hotel": "The Galway Bay Hotel owes me 220 euro"},
         "The Corrib Café paid invoice 1187 today, all 412.50",
-        "conversation",
-        "s0",
     )
-    recalled = await harness.memory.list(limit=10)
-    notes = await since_changed(harness.memory, recalled, "default")
-    marked = {entry.key: notes.get(entry.id) for entry in recalled if entry.category == "core"}
     assert marked["hotel"] is None
     assert marked["corrib"] == (
         "since changed: a later message says 'The Corrib Café paid invoice 1187 today, all 412.50'"
