@@ -43,13 +43,19 @@ _WHEN_CHANGED = (
 )
 """When a code changed, said before its new value: "… changed today to 9023" (a new user:
 the code was kept as typed)."""
+_NOTE = r"(?:[ \t]*(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>))?"
+"""A note in brackets of any kind after a lock's name: "door code [back]", "gate code {side}",
+"door code <back>" (adversaries)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     # Said of it in brackets: "the door code (updated 2026-11-30) is 4590" (an adversary).
-    r"(?:[ \t]*(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]))?"
-    # A dash between spaces too: "house alarm - 7412" (an adversary: kept as typed).
-    r"(?:[ \t]*[:=][ \t]*|[ \t]+[-\u2013\u2014][ \t]+|"
+    + _NOTE
+    # A dash between spaces too: "house alarm - 7412" (an adversary: kept as typed); an
+    # arrow or a doubled "=" ("the alarm -> 7414", "gate code == 4455": a later one).
+    + r"(?:[ \t]*(?:[:=]|==|[-=]{1,2}>|[\u2192\u21d2])[ \t]*|[ \t]+[-\u2013\u2014][ \t]+|"
+    # Exclaimed, the code closing its sentence: "alarm!! 7416" (a later adversary).
+    r"!+[ \t]*(?=" + _CODE.replace("([*#]?\\d(", "(?:[*#]?\\d(", 1) + r"[ \t]*(?:$|[.,;!]))|"
     r"[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
     r"takes|has[ \t]+been)"
     r"[ \t]+(?:(?:now|still|currently|again|just|also|actually|probably|definitely|always)"
@@ -112,8 +118,7 @@ _ANOTHER_AFTER = re.compile(
 """"Barn door code is 4471, or 4472 if that fails" (an adversary: the second kept)."""
 _LABEL_THEN_CODE = re.compile(
     rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|keypad|{_OPENS}(?:[ \t]+remote)?[ \t]+"
-    rf"(?:pass)?(?:code|combo|combination))(?:[ \t]*(?:\([^()\n]{{1,40}}\)|\[[^\[\]\n]{{1,40}}\]))?"
-    rf"[ \t]+{_CODE}"
+    r"(?:pass)?(?:code|combo|combination))" + _NOTE + rf"[ \t]+{_CODE}"
 )
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
 remote code 8812#", "keypad 2580 for the bins", "padlock combo 0-4-9" (adversaries)."""
@@ -233,7 +238,8 @@ _LOCK_IN_A_LIST = re.compile(
 """"Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "bike lock 4455": a lock and its
 digits as an item of a list, or the whole of it (an adversary: kept as typed)."""
 ASKED_THEN_ANSWERED = (
-    r"\?+[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}"
+    # "the wifi?: Daisy26" (an adversary).
+    r"\?+:?[ \t]*(?:(?:oh|ah|right|yes|yeah|well|ok|okay)[ \t,]+){0,2}"
     r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?"
 )
 """The question's mark, then how its answer may open: "? oh right, it's ", "? "."""
@@ -537,7 +543,17 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         for item in _BARE_IN_LIST.finditer(text, listed.end("label"), listed.end()):
             if _an_item(text[listed.end("label") : item.start()]):
                 spans.append((item.span(1) if item[1] else item.span(2), _bike(text, item.start())))
+        if (listed["what"] or "").casefold() in ("backup", "recovery"):
+            spans += [
+                (item.span(), False)
+                for item in _LETTERS_IN_GROUPS.finditer(text, listed.end("label"), listed.end())
+            ]
     return spans
+
+
+_LETTERS_IN_GROUPS = re.compile(r"(?<![\w-])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+(?![\w-])")
+"""A backup code of letters alone, in groups: "backup codes are abcd-efgh ijkl-mnop" (an
+adversary saw them kept: a code of a list is taken with a digit in it)."""
 
 
 _CODE_WORD = re.compile(r"(?i)(?:(?<![\w-])([\w-]+)[ \t]+)?(?<![\w-])([\w-]*?)codes?\b")

@@ -50,6 +50,17 @@ _NAME_OF = re.compile(
 _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
+_NETWORK_ARROW = re.compile(rf"(?i)\b(?:wi-?fi|wlan)[ \t]*(?:→|-{{1,2}}>|=>|⇒)[ \t]*{_VALUE}")
+""""wifi -> Daisy24" (an adversary: kept as typed); taken only when it looks like one."""
+_SAID_EQUAL = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*==[ \t]*{_VALUE}")
+""""netflix password == Tr0ub4dor&4" (an adversary); not a variable compared in code."""
+_HINT_THEN_GIVEN = re.compile(
+    rf"(?i)\b(?:{_PASSWORD})\b[^.\n]{{0,80}}?\b(?:name|year|birthday|date|number)\b"
+    r"[^.\n:,(\u2013\u2014]{0,40}?(?:,|:|\(|[ \t][-\u2013\u2014])[ \t]*" + _VALUE
+)
+""""the wifi password is my dog's name plus the year he was born, Rex2018", "hint for the wifi
+password: it's my dog's name and year - Rex2017" (an adversary: kept as typed); taken only
+when it looks like one."""
 _BARE = re.compile(
     rf"(?i)\b(?:{_PASSWORD}|pass|contrase(?:ñ|n)a|senha|passwort|kennwort)[ \t]+{_VALUE}"
 )
@@ -395,6 +406,9 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_NAME_OF, _marked),
             (_BETWEEN_COMMAS, _marked),
             (_ARROW, _marked),
+            (_NETWORK_ARROW, _looks_like_a_password),
+            (_SAID_EQUAL, _not_a_variable),
+            (_HINT_THEN_GIVEN, _looks_like_a_password),
             (_BARE, _looks_like_a_password),
             (_QUOTED_AFTER, _a_quoted_password),
             (_FOR_A_THING, _looks_like_a_password),
@@ -498,6 +512,14 @@ def _a_quoted_password(value: str) -> bool:
     Not "reset" in 'the password "reset" link'.
     """
     return " " in value.strip() or _looks_like_a_password(value)
+
+
+_VARIABLE = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*(?:\(\))?")
+
+
+def _not_a_variable(value: str) -> bool:
+    """A password, not a name in code compared with it ("password == user_input")."""
+    return _looks_like_a_password(value) and not _VARIABLE.fullmatch(_bare(value))
 
 
 def _looks_like_a_password(value: str) -> bool:

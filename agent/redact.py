@@ -330,13 +330,19 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     shell = assignment and name.isupper() and not text[match.start("sep") - 1].isspace()
     if match.group("infix") and (not strong or label.lower() in _SHORT_LABELS):
         return None  # "Type pwd to see the current directory: /home/ana" (an adversary)
+    if strong and (opening := _IT_IS_OPENING.match(text, start)) is not None:
+        # "password: it's hunter2" took "it's" and showed the password (an adversary).
+        start = opening.end()
+        if start >= len(text):
+            return None
     if text[start] in "\"'`":
         return _quoted(text, start, strong or shell)
     # An assignment in code or a link stops at "&" ("?token=x&user=y"); a password said
-    # with spaces around its "=" is one word whole: "netflix password = Tr0ub4dor&3" kept
-    # "&3" (an adversary).
+    # with spaces around its "=", or not in a link, is one word whole: "netflix password =
+    # Tr0ub4dor&3", "netflix pw=Tr0ub4dor&5" kept "&3", "&5" (adversaries).
     spaced = text[match.start("sep") - 1].isspace()
-    word = (_ASSIGNED if assignment and not (strong and spaced) else _WORD).match(text, start)
+    whole = strong and (spaced or not _in_a_link(text, match.start()))
+    word = (_ASSIGNED if assignment and not whole else _WORD).match(text, start)
     if word is None:
         return None
     end, clause_ended = _word_end(text, start, word.end())
@@ -351,6 +357,18 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return (start, end) if looks_secret(value) else None
     most = _WALLET_WORDS if _WALLET_LABEL.fullmatch(label) else _MAX_WORDS
     return _strong_value(text, start, end, clause_ended, most)
+
+
+_IT_IS_OPENING = re.compile(r"(?i)(?:it['\u2019]s|it[ \t]+is)[ \t]+(?:now[ \t]+)?")
+
+
+def _in_a_link(text: str, at: int) -> bool:
+    """Whether the label at `at` is a parameter of a link or a query ("?pw=x&user=y")."""
+    before = text[max(0, at - 2048) : at]
+    if not before or before[-1].isspace():
+        return False
+    token = before.split()[-1] if before.split() else before
+    return any(mark in token for mark in "?&/#")
 
 
 _WALLET_LABEL = re.compile(_WALLET, re.IGNORECASE)

@@ -919,6 +919,21 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("buzzer 12, code 3344", "3344"),
         ("Porto flat: gate code 2222, wifi password PortoNet", "PortoNet"),
         ("Beach house: gate code 3333, wifi password Sunflower", "Sunflower"),
+        # A later adversary: an arrow, "!!", "==", "?:", brackets of every kind, a hint
+        # then the password, "it's" before it, "&" after an unspaced "=", letters alone.
+        ("the alarm -> 7414", "7414"),
+        ("alarm!! 7416", "7416"),
+        ("wifi -> Daisy24", "Daisy24"),
+        ("the wifi?: Daisy26", "Daisy26"),
+        ("gate code {side} 4455", "4455"),
+        ("door code <back> 6679", "6679"),
+        ("netflix password == Tr0ub4dor&4", "Tr0ub4dor"),
+        ("netflix pw=Tr0ub4dor&5", "&5"),
+        ("the wifi password is my dog's name plus the year he was born, Rex2018", "Rex2018"),
+        ("hint for the wifi password: it's my dog's name and year - Rex2017", "Rex2017"),
+        ("password: it's hunter2", "hunter2"),
+        ("password: it's sunflower", "sunflower"),
+        ("backup codes are abcd-efgh ijkl-mnop", "ijkl-mnop"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
@@ -948,10 +963,23 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "the wifi at Tom's is 5G",
         "el wifi de casa es lento",
         "turn off the alarm at 0630",
+        "the alarm!! 7am again",
+        "the door!! 2024 was a long year",
+        "the wifi -> router upstairs",
+        "if password == user_input:",
+        "password: it's on the fridge",
+        "wifi password: it's my dog's name",
     ],
 )
 def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+def test_a_password_in_a_link_stops_at_the_next_parameter() -> None:
+    """Not in a link, an unspaced "pw=" takes its "&" too ("netflix pw=Tr0ub4dor&5")."""
+    assert redact("https://x.example/?pw=abc123&user=bob")[0] == (
+        "https://x.example/?pw=[REDACTED:secret]&user=bob"
+    )
 
 
 def test_a_bike_lock_said_as_a_list_item_is_its_code() -> None:
