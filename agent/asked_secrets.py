@@ -19,8 +19,14 @@ from agent.secret_formats import replace_spans
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.text import analyze
 
+_WHAT_TO_TYPE = (
+    r"(?:what|which\s+(?:code|number|digits))\s+(?:do|should|must|can)\s+(?:i|we|you)\s+"
+    r"(?:type|enter|press|punch\s+in|key\s+in|put\s+in|dial)\b"
+)
+"""What the keypad takes: "what do I type at the front door keypad?" (an adversary was shown
+the code redacted)."""
 _ASKS_FOR_A_SECRET = re.compile(
-    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|"
+    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|" + _WHAT_TO_TYPE + r"|"
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|"
     r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|iban|bank\s+details|"
     r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
@@ -80,7 +86,10 @@ _NOT_ITS_VALUE = re.compile(
     r"(?i)^\W*(?:(?:should|shall|must|do|can|could)\s+(?:i|we)\s+(?:change|reset|update|rotate|"
     r"replace|share|give\s+out|write\s+down)\b|who\s+(?:else\s+)?(?:knows|has|had)\b|"
     r"how\s+often\s+should\b|is\s+it\s+(?:safe|ok|okay|wise|smart)\s+to\b|"
-    r"when\s+did\s+(?:i|we)\s+(?:last\s+)?(?:change|reset|set|update)\b)"
+    r"when\s+did\s+(?:i|we)\s+(?:last\s+)?(?:change|reset|set|update)\b|"
+    # Whom it went to: "who did I give the alarm code to?" (an adversary was shown it).
+    r"(?:who|whom)\s+(?:did|have|had)\s+(?:i|we)\s+(?:give|given|gave|tell|told|share|shared|"
+    r"send|sent|show|shown)\b|to\s+whom\b)"
 )
 """A question about a secret, not for it: "should I change the front door code?", "who
 knows the front door code besides me?" (an adversary saw the code shown to the model)."""
@@ -161,7 +170,7 @@ _ASKED_PARTS = re.compile(
 )
 _GETTING_IN_WORDS = r"get\s+in(?:to)?|let\s+(?:me|us)\s+in|enter|unlock|open"
 _ASKS_A_CODE = re.compile(
-    rf"(?i)\b(?:codes?|pins?|combination|combo|keypad|{_GETTING_IN_WORDS}|"
+    rf"(?i)\b(?:codes?|pins?|combination|combo|keypad|{_GETTING_IN_WORDS}|{_WHAT_TO_TYPE}|"
     r"c[oó]digo|codice|geheimzahl|digicode|"
     r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel)code)\b"
 )

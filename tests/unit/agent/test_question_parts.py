@@ -533,6 +533,11 @@ async def test_a_secret_left_out_or_asked_in_one_part_alone_shows_that_one_or_no
         ("when did we last change the wifi password?", False),
         ("what's the front door code?", True),
         ("can you tell me the wifi password?", True),
+        # A later one: whom it was given to, and what the keypad takes.
+        ("who did I give the alarm code to?", False),
+        ("to whom did I send the gate code?", False),
+        ("what do I type at the front door keypad?", True),
+        ("what should I enter for the alarm?", True),
     ],
 )
 def test_a_question_about_a_secret_is_not_one_for_it(message: str, asks: bool) -> None:
