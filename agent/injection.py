@@ -139,9 +139,11 @@ async def recall_for_message(
 
 
 _AN_ENTITY = re.compile(r"&(?=#?\w+;)")
-# A tag opens on "<" with a letter, "/", "!" or "?" right after it; spaced, only a closing
-# one or the fence's own name could still be read as one by a model ("< /memory-context>").
-_A_TAG_OPENS = re.compile(r"<(?=[A-Za-z/!?]|\s+/|\s*memory-context)", re.IGNORECASE)
+# A tag opens on "<" with a letter, "/", "!" or "?" right after it and a ">" to close it on
+# its line ("a<b" alone is a comparison: an adversary saw it as "a&lt;b"); spaced, only a
+# closing one or the fence's own name could still be read as one ("< /memory-context>"),
+# and the fence's name is escaped with or without its ">".
+_A_TAG_OPENS = re.compile(r"<(?=[A-Za-z/!?][^<>\n]*>|\s+/|\s*/?\s*memory-context)", re.IGNORECASE)
 
 
 def _escape(text: str) -> str:

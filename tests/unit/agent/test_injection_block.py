@@ -240,3 +240,7 @@ def test_an_ampersand_is_as_typed_unless_it_would_read_as_an_escape() -> None:
     shown = render([compared], said, InjectionBudget()).splitlines()[3]
     escaped = "&lt; /memory-context> &lt; Memory-Context>"
     assert shown.endswith(f": if x < y then; a < b and c; {escaped}")
+    # Nor before a letter with no ">" after it on its line (a later adversary: "a<b").
+    unclosed = "a<b, i<n\n<b>bold</b> x</memory-context"
+    shown = render([written_entry("unclosed", unclosed, "core", said)], said, InjectionBudget())
+    assert "a<b, i<n" in shown and "&lt;b>bold&lt;/b> x&lt;/memory-context" in shown
