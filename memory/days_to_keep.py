@@ -59,11 +59,14 @@ _MAY_THE_VERB = re.compile(
 _A_NAME_THEN = re.compile(
     r"(?:['\u2019]s\s|\s+(?:said|says|called|came|told|texted|rang|and\s+i|the\s+halls|"
     r"will\s+(?:visit|come|stay|call|be\s+here)|(?:is|was)\s+(?:coming|visiting|staying)|"
-    r"(?:is|was)\s+(?:my|our|his|her|their)\s))"
+    r"(?:is|was)\s+(?:my|our|his|her|their)\s|"
+    # An age: "June will be 40 soon", "April turns 5" (an adversary: kept till June).
+    r"(?:will\s+(?:be|turn)|turns|turned|turning|is|was)\s+\d{1,3}\b"
+    r"(?!\s*(?:weeks?|days?|months?|degrees|°|%|st\b|nd\b|rd\b|th\b))))"
 )
 """What follows a month named as a person, or in a song: "April said hi", "August is my
 cousin", "June's mum", "Dec the halls", "April will visit us soon", "my daughter April is
-coming next week" (a second adversary: each kept till April)."""
+coming next week" (a second adversary: each kept till April), "June will be 40 soon"."""
 _FEASTS = {
     "new year's eve": (12, 31), "nye": (12, 31), "silvester": (12, 31),
     "nochevieja": (12, 31), "réveillon": (12, 31), "hogmanay": (12, 31),

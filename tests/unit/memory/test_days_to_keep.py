@@ -59,6 +59,10 @@ SAID = date(2026, 10, 1)
         ("my daughter April is coming next week", None),
         ("April will visit us soon", None),
         ("the wedding is in April", "20270430"),
+        # And an age said of one ("June will be 40 soon": an adversary saw it kept to June).
+        ("June will be 40 soon", None),
+        ("April turns 5 next week", None),
+        ("June is 3 weeks away", "20270630"),
         # A second adversary: a day just gone, alike, by name or in numbers.
         ("Flight to Tokyo 20 September", "20270920"),
         ("Dentist 20/9", "20270920"),
