@@ -35,12 +35,15 @@ _MONTH = "(" + MONTH_NAMES + r")\.?"
 _DAY = r"([0-9]{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"((?:19|20)[0-9]{2})"
 # Alone, these month words are more often something else ("may I", "to march", "Jan").
-_NOT_MAY_AS_A_VERB = (
-    r"(?!(?<=may)\s+(?:be|not|have|need|want|come|go|take|make|get|work|help|seem|look|feel|"
+MAY_THE_VERB = (
+    r"\s+(?:be|not|have|need|want|come|go|take|make|get|work|help|seem|look|feel|"
     r"cost|change|well|also|still|just|only|never|prefer|like|find|ask|bring|arrive|stay|leave|"
     r"happen|vary|apply|mean|show|say|try|use|sound|end|fit|join|pay|hurt|fall|drop|rise|turn|"
-    r"struggle|decide|choose|cancel|skip|miss|win|lose|run)\b)"
+    r"struggle|decide|choose|cancel|skip|miss|win|lose|run)\b"
 )
+"""What follows "may" the verb: the index (here) and retention (`memory.days_to_keep`) read
+it alike."""
+_NOT_MAY_AS_A_VERB = rf"(?!(?<=may){MAY_THE_VERB})"
 """"8 may be too many" says nothing of 8 May (an adversary saw it indexed as that day)."""
 _MAY_AFTER_A_DAY = re.compile(
     r"\b[0-9]{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?may\s+[a-z]", re.IGNORECASE | re.ASCII

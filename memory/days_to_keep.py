@@ -13,7 +13,7 @@ import calendar
 import re
 from datetime import date, timedelta
 
-from memory.date_terms import nearest_day
+from memory.date_terms import MAY_THE_VERB, nearest_day
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
 from memory.periods_ahead import last_day_of_periods, month_end
 
@@ -53,9 +53,7 @@ _TOLD_OF_THE_PAST = re.compile(
 )
 """Past: "the wedding in May was lovely", "Hochzeit im Mai war schön" (a second adversary
 saw each kept to May's end)."""
-_MAY_THE_VERB = re.compile(
-    r"\s+(?:be|have|not|need|want|go|come|also|well|take|get|do|help|work|change)\b"
-)
+_MAY_THE_VERB = re.compile(MAY_THE_VERB)
 _A_NAME_THEN = re.compile(
     r"(?:['\u2019]s\s|\s+(?:said|says|called|came|told|texted|rang|and\s+i|the\s+halls|"
     r"will\s+(?:visit|come|stay|call|be\s+here)|(?:is|was)\s+(?:coming|visiting|staying)|"
