@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache, lru_cache
 from typing import Any
 
@@ -343,12 +343,30 @@ _ON_WHAT = re.compile(
 found his NHS number and a key safe's code first, not his tablets (a new user, a carer)."""
 
 
+_LONGEST_QUERY_KEPT = 2_000
+"""Longer queries (a pasted page) are analysed each time rather than kept in the cache."""
+
+
 def query_terms(text: str) -> list[str]:
     """Distinct terms of a query, in first-seen order, then the dates it names.
 
     Stop words are not indexed, so a query made only of them ("what is it?") has no
-    terms; recall then falls back to a bounded substring search.
+    terms; recall then falls back to a bounded substring search. A recall reads one
+    query's terms several times (the question's parts, then each lane): they are kept
+    for the day, as the days a query names are counted from today.
     """
+    today = date.today()
+    if len(text) > _LONGEST_QUERY_KEPT:
+        return list(_query_terms(text, today))
+    return list(_kept_query_terms(text, today))
+
+
+@lru_cache(maxsize=512)
+def _kept_query_terms(text: str, today: date) -> tuple[str, ...]:
+    return _query_terms(text, today)
+
+
+def _query_terms(text: str, today: date) -> tuple[str, ...]:
     text = written_out(text)
     found, rest = find_dates(text)
     named = list(found)
@@ -357,13 +375,16 @@ def query_terms(text: str) -> list[str]:
         # today too (a translator): today named in passing in a statement asks for no day.
         if len([t for t in analyze(rest) if t not in _filler_terms()]) > _WORDS_OF_A_DAY:
             rest = _SAYS_OF_TODAY_IN_PASSING.sub(" ", rest)
-    found += this_years(found) + relative_date_terms(rest)
+    found += this_years(found, today) + relative_date_terms(rest, today)
     weekly = weekday_terms(found)
     if _ASKS_WHAT_WAS_SAID.search(text):
         found += [saved_term(term) for term in found]
     else:
-        past = named if named_in_the_past(named, bool(_ASKS_OF_THE_PAST.search(text))) else []
-        found += [saved_term(term) for term in past + relative_date_terms(rest, past_only=True)]
+        asks_of_the_past = bool(_ASKS_OF_THE_PAST.search(text))
+        past = named if named_in_the_past(named, asks_of_the_past, today) else []
+        found += [
+            saved_term(term) for term in past + relative_date_terms(rest, today, past_only=True)
+        ]
     rest = ASKED_AS_DATES_ONLY.sub(" ", rest)
     rest = _FOR_A_LIVING.sub(" for work job ", rest)
     if _ON_WHAT.search(text):
@@ -380,7 +401,7 @@ def query_terms(text: str) -> list[str]:
         words = [t for t in words if t not in _KIND_OF_EVENT] or words
     words += in_english(words, analyze)
     found += _months_named_elsewhere(rest)
-    return list(dict.fromkeys(words + found + weekly))
+    return tuple(dict.fromkeys(words + found + weekly))
 
 
 _A_MONTH_ALONE_ELSEWHERE = re.compile(
