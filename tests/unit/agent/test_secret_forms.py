@@ -82,6 +82,16 @@ def test_an_erased_code_leaves_a_price_alone() -> None:
     assert erasure.apply("gym locker 4471 again") == "gym locker [erased] again"
 
 
+def test_an_erased_message_leaves_a_name_in_parts_alone() -> None:
+    """Found by a new user: erasing "namba ya siri ya M-Pesa ni 7391" took "M-Pesa" out of
+    every chat ("paid … via [erased] paybill"), and the key of a fact still kept."""
+    erasure = erasure_of(["namba ya siri ya M-Pesa ni 7391"])
+    assert erasure is not None
+    said = "paid KES 100,000 of the school fees today via M-Pesa paybill"
+    assert erasure.apply(said) == said
+    assert erasure.apply("my M-Pesa number 7391 again") == "my M-Pesa number [erased] again"
+
+
 def test_a_code_beside_another_number_is_redacted() -> None:
     """Found by a fourth adversary: "I typed 4471 3 times" kept the door code."""
     secrets = SaidSecrets()
