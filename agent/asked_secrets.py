@@ -131,9 +131,22 @@ _ASKED_WITH = frozenset(
 _NETWORK = frozenset(analyze("wifi wi-fi wlan ssid network router internet broadband"))
 
 
+_HYPHEN_IN_A_NAME = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
+def _terms(text: str) -> frozenset[str]:
+    """The words of `text`, a name in parts also joined: "M-Pesa" is "mpesa" too.
+
+    A new user asking "what's my mpesa pin?" was shown "My M-Pesa PIN is [REDACTED:pin]".
+    """
+    joined = _HYPHEN_IN_A_NAME.sub("", text)
+    words = frozenset(analyze(text))
+    return words if joined == text else words | frozenset(analyze(joined))
+
+
 def asked_of_what(asked: str) -> frozenset[str]:
     """What a message asking for a secret asks the secret of ("alarm" of "alarm code?")."""
-    terms = frozenset(analyze(asked)) - _ASKED_WITH
+    terms = _terms(asked) - _ASKED_WITH
     return terms | _NETWORK if terms & _NETWORK else terms
 
 
@@ -306,7 +319,7 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
             # An IBAN is asked for by its name whatever else is said ("include my bank
             # details and VAT number"): the facts holding one, the most named first.
             candidates = [e for e in holding if any(k in part.kinds for k, *_ in spans[e.id])]
-        overlap = {e.id: len(part.of & frozenset(analyze(e.content))) for e in candidates}
+        overlap = {e.id: len(part.of & _terms(e.content)) for e in candidates}
         most = max(overlap.values(), default=0)
         if part.of and most == 0 and not named:
             continue
@@ -360,9 +373,7 @@ def _asked_of(
         return set()
     chosen = chosen or list(range(len(spans)))
     named = [
-        at
-        for at in chosen
-        if part.of & frozenset(analyze(_clause_around(text, spans[at][1], spans[at][2])))
+        at for at in chosen if part.of & _terms(_clause_around(text, spans[at][1], spans[at][2]))
     ]
     if part.left_out:
         named = [at for at in named if not _named_to_leave_out(text, spans[at], part)]
@@ -371,7 +382,7 @@ def _asked_of(
 
 
 def _named_to_leave_out(text: str, span: tuple[str, int, int], part: _Part) -> bool:
-    return bool(part.left_out & frozenset(analyze(_clause_around(text, span[1], span[2]))))
+    return bool(part.left_out & _terms(_clause_around(text, span[1], span[2])))
 
 
 def _secret_spans(text: str) -> list[tuple[str, int, int]]:

@@ -48,7 +48,7 @@ _NOTE = r"(?:[ \t]*(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|<[
 "door code <back>" (adversaries)."""
 _LABELLED = re.compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
-    rf"(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
+    rf"(?:[ \t]+(?:at|of|for|on|in|ya|wa|la|za)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     # Said of it in brackets: "the door code (updated 2026-11-30) is 4590" (an adversary).
     + _NOTE
     # A dash between spaces too: "house alarm - 7412" (an adversary: kept as typed); an
@@ -56,7 +56,8 @@ _LABELLED = re.compile(
     + r"(?:[ \t]*(?:[:=]|==|[-=]{1,2}>|[\u2192\u21d2])[ \t]*|[ \t]+[-\u2013\u2014][ \t]+|"
     # Exclaimed, the code closing its sentence: "alarm!! 7416" (a later adversary).
     r"!+[ \t]*(?=" + _CODE.replace("([*#]?\\d(", "(?:[*#]?\\d(", 1) + r"[ \t]*(?:$|[.,;!]))|"
-    r"[ \t]+(?:is|was|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
+    # Swahili "ni": "alarm code ya nyumba ni 2580" (a new user, in Nairobi).
+    r"[ \t]+(?:is|was|ni|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
     r"takes|has[ \t]+been)"
     r"[ \t]+(?:(?:now|still|currently|again|just|also|actually|probably|definitely|always)"
     r"[ \t]+)?(?:set[ \t]+to[ \t]+)?|"

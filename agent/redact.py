@@ -35,6 +35,8 @@ _STRONG = (
     r"passwort|kennwort|mot[ \t]+de[ \t]+passe|"
     r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord(?:et)?|"
     r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]|"
+    # Swahili: "neno la siri", "nenosiri" (a password), "namba ya siri" (a PIN).
+    r"neno[ \t]+la[ \t]+siri|nenosiri|namba[ \t]+ya[ \t]+siri|"
     # A wallet's words, a security question's answer (an adversary: each kept as said).
     + _WALLET
     + r"|security[ \t]+(?:question[ \t]+)?answer|"
@@ -62,7 +64,8 @@ _LABEL = re.compile(
     (?![\w-])
     ["']?
     (?P<infix>[ \t]+(?:for|of|to|on|at|in|für|fürs|vom|du|de|del|do|da|dla|voor|van|för|
-      till|til|af|от|для)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?(?:[^\s:=]+(?=[ \t]*:(?!//)))?)?
+      till|til|af|от|для|ya|wa|la|za|yangu|yetu)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?
+      (?:[^\s:=]+(?=[ \t]*:(?!//)))?)?
     [ \t]*
     (?P<sep>:=|=>|=(?!=)|:(?!//)|[—–][ \t]|(?:,[ \t]*)?c'est\b|
       \b(?:(?:is|was)(?:[ \t]+(?:now|still|currently|again|just|also|actually|probably|
@@ -70,7 +73,8 @@ _LABEL = re.compile(
       (?:now|still|currently|again|just|also|actually|probably|definitely|always)\b:?|
       \b(?:remains|stays|(?:should|will|must|might|may)[ \t]+be)\b:?|
       \b(?:is|was|ist|lautet|est|es|é|è|är|
-      (?<=salasana[ \t])on|(?<=salasanani[ \t])on|(?<=has[łl]o[ \t])to|er|jest|это)\b:?)
+      (?<=salasana[ \t])on|(?<=salasanani[ \t])on|(?<=has[łl]o[ \t])to|er|jest|это|
+      ni)\b:?)
     [ \t]*
     """,
     re.IGNORECASE | re.VERBOSE,
@@ -119,6 +123,9 @@ _LABEL_HINTS = (
     "salasana",
     "kode",
     "парол",
+    "namba ya siri",
+    "neno la siri",
+    "nenosiri",
 )
 _KEYWORD = re.compile("|".join(_LABEL_HINTS))
 _ANY_CASE = re.compile(_KEYWORD.pattern, re.IGNORECASE)
@@ -126,9 +133,12 @@ _MAX_NAME = 64
 """Identifiers longer than this are not read as labels (bounds the work per keyword)."""
 _STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
-_PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet)\b(?:[ \t]+now)?:?)"
+_PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni)\b(?:[ \t]+now)?:?)"
 _PIN = re.compile(
     r"(?i)\bpin(?:(?:[ \t-]*code|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*" + _PIN_SAID + "?"
+    # Swahili, whose and of what between: "PIN yangu ya mpesa ni 7391", "pin ya ATM ni 5521"
+    # (a new user, in Nairobi: each kept as typed, and the chat's title).
+    r"|(?:[ \t]+(?:yangu|yetu|yako|yake|yao|ya|wa|la|za)(?:[ \t]+[\w-]+)?){1,3}[ \t]+ni\b"
     r"|[ \t]*" + _PIN_SAID + r")[ \t]*"
     r"(\d{2,4}([ .-])\d{2,4}(?:\2\d{2,4}){0,3}|\d{4,8}|\d([ .-])\d(?:\3\d){2,6})(?![\d.-]?\d)"
 )

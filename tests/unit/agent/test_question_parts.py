@@ -12,6 +12,7 @@ from agent.asked_secrets import (
     key_without_secrets,
     most_of_what_was_asked,
     redacted_for_the_model,
+    shown_to_the_model,
 )
 from agent.events import MemoryRecalled
 from agent.question_parts import found_for_part, merged, question_parts
@@ -521,6 +522,18 @@ async def test_a_secret_left_out_or_asked_in_one_part_alone_shows_that_one_or_no
     }
     assert not asks_for_a_secret("never mind the password, is the beach house near the sea?")
     assert asks_for_a_secret("never mind the alarm, what's the gate code?")
+
+
+def test_a_name_in_parts_asked_joined_shows_its_secret() -> None:
+    """Found by a new user: "what's my mpesa pin?" was shown "My M-Pesa PIN is [REDACTED]"."""
+    said = datetime(2026, 12, 1, tzinfo=UTC)
+    facts = [
+        written_entry("mpesa", "My M-Pesa PIN is 7391", "core", said),
+        written_entry("atm", "My Equity ATM PIN is 8830", "core", said),
+    ]
+    for asked in ("what's my mpesa pin?", "whats my M-Pesa PIN"):
+        shown = [entry.content for entry in shown_to_the_model(facts, asked)]
+        assert shown == ["My M-Pesa PIN is 7391", "My Equity ATM PIN is [REDACTED:pin]"]
 
 
 @pytest.mark.parametrize(

@@ -934,6 +934,14 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("password: it's hunter2", "hunter2"),
         ("password: it's sunflower", "sunflower"),
         ("backup codes are abcd-efgh ijkl-mnop", "ijkl-mnop"),
+        # A new user in Nairobi, in Swahili ("ni" is "is", "ya" "of", "yangu" "my"): each
+        # kept as typed, the chat's title, and shown to the model.
+        ("PIN yangu ya mpesa ni 7391", "7391"),
+        ("namba ya siri ya M-Pesa ni 7391", "7391"),
+        ("pin ya ATM ni 5521", "5521"),
+        ("password ya wifi ni Nyumbani2024", "Nyumbani2024"),
+        ("alarm code ya nyumba ni 2580", "2580"),
+        ("neno la siri ni simba123", "simba123"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
@@ -969,6 +977,8 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "if password == user_input:",
         "password: it's on the fridge",
         "wifi password: it's my dog's name",
+        "Mama anakuja Jumamosi",
+        "pin ya kwanza ni nzuri",
     ],
 )
 def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:
