@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import Provider
@@ -289,6 +290,33 @@ class MemchatApp(App[None]):
     def on_read_only_banner_switch_model(self, message: ReadOnlyBanner.SwitchModel) -> None:
         """The read-only chat's way out: choose another model."""
         self.models.pick()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Typing with a message focused goes to the prompt, in the order typed.
+
+        The focus moves before the key is handed on, so every key after it goes to the
+        prompt too. Handed on through the conversation (`ChatView.TypedAway`), the keys
+        still on their way were overtaken by Enter: a new user's "what time is Baraka
+        daycare pickup and who collects him …" was sent cut after "pickup".
+        """
+        if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
+            self._typing_into_the_prompt(event)
+        await super().on_event(event)
+
+    def _typing_into_the_prompt(self, event: events.Key | events.Paste) -> None:
+        focused = self.focused
+        if focused is None or focused is self.prompt or not self.prompt.display:
+            return
+        if not any(isinstance(node, ChatView) for node in focused.ancestors_with_self):
+            return
+        if isinstance(event, events.Key) and (
+            not event.is_printable
+            or event.character is None
+            # A key the focused message binds keeps its meaning ("c" copies it).
+            or event.key in self.screen.active_bindings
+        ):
+            return
+        self.screen.set_focus(self.prompt)
 
     def on_chat_view_typed_away(self, message: ChatView.TypedAway) -> None:
         """Text typed in the conversation: into the prompt, which takes the focus."""

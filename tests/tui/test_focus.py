@@ -116,6 +116,31 @@ async def test_keys_typed_fast_and_a_paste_all_reach_the_prompt(make_app: MakeAp
         assert prompt.has_focus and prompt.text == "ab cd and Porto"
 
 
+async def test_keys_typed_with_a_message_focused_are_sent_in_order(make_app: MakeApp) -> None:
+    """Found by a new user: typed after expanding a ◆ line, "what time is … pickup and who
+    collects him" was sent cut after "pickup": Enter overtook the keys on their way."""
+    from textual import events
+
+    from agent.testing import ScriptedModel
+    from tests.tui.test_chat import send
+    from tui.widgets.user_message import UserMessage
+
+    h = make_app(ScriptedModel(["Lisbon is lovely.", "At 5."], name="qwen3:8b"), auto_save=False)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Tell me about Lisbon")
+        h.app.query_one(UserMessage).focus()
+        await pilot.pause()
+        for key in [*"when and who", "enter"]:  # all queued at once, Enter last
+            character = {"space": " ", "enter": "\r"}.get(key, key)
+            name = "space" if key == " " else key
+            h.app.post_message(events.Key(name, character))
+        await settle(pilot)
+        sent = [message.text for message in h.app.query(UserMessage)]
+        assert sent == ["Tell me about Lisbon", "when and who"]
+        assert h.app.query_one(PromptInput).text == ""
+
+
 async def test_an_emoji_typed_with_joiners_stays_whole(make_app: MakeApp) -> None:
     """Found by a new user: typed, "👩‍⚕️" lost its joiner (saved as two symbols) and "👨‍👩‍👧"
     became three people; pasted, they came whole."""
