@@ -804,6 +804,14 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("price of bread is mad?", False),
         ("how many miles on the van", True),
         ("how much money left in the float", True),
+        # A new user, a parent in Nairobi: each was shown to the model as a memory.
+        ("who drives the kids on monday", True),
+        ("who picks up Baraka", True),
+        ("how much amlodipine is mama on", True),
+        ("mama anakuja lini?", True),
+        ("Who drives is up to you", False),
+        ("who drives the kids on monday is Otieno", False),
+        ("Mama anakuja Jumamosi", False),
         # A plight beside the question tells nothing to keep (a new user, a photographer:
         # such messages took the places of the keypad code's fact).
         ("how do i get in to the studio, forgot my keys", True),
