@@ -125,9 +125,55 @@ def _already_stored(previous: MemoryEntry, item: MemoryEntry, successor: str | N
     )
 
 
-def _but_successor(entry: MemoryEntry) -> dict[str, object]:
-    """The stored fields but which version replaced it."""
-    return {k: v for k, v in stored_fields(entry).items() if k != "superseded_by"}
+def replaced_since(
+    record_successor: object, stored_successor: object, successor_place: object, place: object
+) -> bool:
+    """Whether the store replaced a version, under another key, after the export holding it.
+
+    The same version, in effect in the record and replaced in the store by another key's
+    entry: a new user's import of an older export brought "I still owe KES 85,000" back
+    into effect beside "I now owe KES 35,000", which had replaced it (and SQLite kept a
+    second copy of it as history); it stays replaced. Replaced under its own key, the
+    record takes the key back and the newer version is its history, as a migration over
+    newer versions says. Replacing comes after writing (the markdown store's files date
+    it, so the stored version may be as new or newer); a version brought back by
+    `restore` has a later update time, so it is another version, imported as one.
+    `successor_place` and `place` are (namespace, key) of the successor and the record.
+    """
+    return (
+        record_successor is None
+        and stored_successor is not None
+        and successor_place is not None
+        and successor_place != place
+    )
+
+
+def successor_ids(stored: Iterable[MemoryEntry]) -> list[str]:
+    """The ids of the entries that replaced `stored` ones (`plan_import`'s `successors`)."""
+    return sorted({entry.superseded_by for entry in stored if entry.superseded_by})
+
+
+def _but_successor(entry: MemoryEntry, *also: str) -> dict[str, object]:
+    """The stored fields but which version replaced it (and `also` those named)."""
+    left_out = {"superseded_by", *also}
+    return {k: v for k, v in stored_fields(entry).items() if k not in left_out}
+
+
+def _replaced_here_since(
+    previous: MemoryEntry, item: MemoryEntry, successors: Mapping[str, MemoryEntry]
+) -> bool:
+    """`replaced_since` for a stored entry and a record of the same id."""
+    successor = successors.get(previous.superseded_by or "")
+    return (
+        replaced_since(
+            item.superseded_by,
+            previous.superseded_by,
+            None if successor is None else (successor.namespace, successor.key),
+            (item.namespace, item.key),
+        )
+        and previous.updated_at >= item.updated_at
+        and _but_successor(previous, "updated_at") == _but_successor(item, "updated_at")
+    )
 
 
 def _version(entry: MemoryEntry) -> tuple[tuple[str, object], ...]:
@@ -140,6 +186,7 @@ def plan_import(
     stored: Mapping[str, MemoryEntry],
     summary: ImportSummary,
     history: Iterable[MemoryEntry] = (),
+    replaced_by: Mapping[str, MemoryEntry] | None = None,
 ) -> ImportPlan:
     """The plan for `batch`, given the stored entries that have the batch's ids.
 
@@ -147,6 +194,8 @@ def plan_import(
     that a later one of the same id replaces is kept as history of it; when the store
     already keeps that very version so, the record is unchanged (importing such a file
     again added another copy each time, found by an adversary).
+
+    `replaced_by`: the stored entries that replaced stored ones, by id (`successor_ids`).
 
     What the batch does is counted into `summary`.
     """
@@ -171,7 +220,9 @@ def plan_import(
         if previous is None:
             summary.added += 1
             plan.added.add(item.id)
-        elif _already_stored(previous, item, None if earlier else successors.get(position)):
+        elif _already_stored(previous, item, None if earlier else successors.get(position)) or (
+            earlier is None and _replaced_here_since(previous, item, replaced_by or {})
+        ):
             summary.unchanged += 1
             continue
         elif earlier is None and _but_successor(previous) == _but_successor(item):

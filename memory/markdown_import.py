@@ -35,7 +35,7 @@ def versions_to_append(
     batch = [plain_entry(r) for r in records]
     repeated = set(repeated_ids(batch))
     history = [e for e in known.values() if repeated and e.superseded_by in repeated]
-    plan = plan_import(batch, known, summary, history)
+    plan = plan_import(batch, known, summary, history, known)
     written: list[MemoryEntry] = []
     for copy in plan.copies:
         kept = known[copy.stored_id].model_copy(

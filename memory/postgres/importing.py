@@ -15,7 +15,7 @@ from typing import Any
 import psycopg
 
 from memory.entry import MemoryEntry
-from memory.import_rules import ImportPlan, plan_import, repeated_ids
+from memory.import_rules import ImportPlan, plan_import, repeated_ids, successor_ids
 from memory.postgres.schema import COLUMNS, escape, to_entry
 from memory.postgres.writes import row_values
 from memory.protocol import ImportSummary
@@ -124,7 +124,13 @@ async def plan_batch(
             f"SELECT {COLUMNS} FROM memories WHERE superseded_by = ANY(%s)", (repeated,)
         )
         history = [to_entry(row) for row in await cursor.fetchall()]
-    return plan_import(batch, stored, summary, history)
+    successors = {}
+    if replacing := successor_ids(stored.values()):
+        cursor = await conn.execute(
+            f"SELECT {COLUMNS} FROM memories WHERE id = ANY(%s)", (replacing,)
+        )
+        successors = {entry.id: entry for entry in map(to_entry, await cursor.fetchall())}
+    return plan_import(batch, stored, summary, history, successors)
 
 
 async def write_batch(

@@ -40,7 +40,7 @@ from memory.entry import (
 from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreError
 from memory.forgetting import Link, plan_rehoming, split_history
 from memory.front import MemoryFront, in_effect_after
-from memory.import_rules import plan_import, repeated_ids
+from memory.import_rules import plan_import, repeated_ids, successor_ids
 from memory.lifecycle import Doomed, SharedLifecycle
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
@@ -107,7 +107,15 @@ def _import_rules(
         stored[entry.id] = entry
     repeated = tuple(repeated_ids(batch))
     kept = points.scroll(PointFilter(superseded_by_any=repeated)) if repeated else []
-    plan = plan_import(batch, stored, summary, [from_payload(p.payload) for p in kept])
+    replacing = successor_ids(stored.values())
+    successors = {
+        entry.id: entry
+        for entry in (
+            from_payload(point.payload)
+            for point in (points.retrieve([point_id(i) for i in replacing]) if replacing else [])
+        )
+    }
+    plan = plan_import(batch, stored, summary, [from_payload(p.payload) for p in kept], successors)
     history = []
     for copy in plan.copies:
         old = known[point_id(copy.stored_id)]

@@ -21,7 +21,7 @@ import numpy as np
 
 from memory.entry import MemoryEntry, utc_now
 from memory.errors import InvalidEntryError
-from memory.import_rules import next_active_versions, replaced_later
+from memory.import_rules import next_active_versions, replaced_later, replaced_since
 from memory.protocol import ImportSummary
 from memory.record_checks import CheckedRecord, check_records, naming_record
 from memory.sqlite.core import SqliteCore
@@ -291,9 +291,12 @@ def _import_one(
     changed = False
     went_back = False
     if stored is not None:
-        # Superseded by the record after it is what this import would make of it.
-        if _same(stored, row) or (
-            successor is not None and _same(stored, replace(row, superseded_by=successor))
+        # Superseded by the record after it is what this import would make of it; replaced
+        # here since the export was taken, it stays so (`memory.import_rules.replaced_since`).
+        if (
+            _same(stored, row)
+            or (successor is not None and _same(stored, replace(row, superseded_by=successor)))
+            or _replaced_here_since(conn, stored, row)
         ):
             summary.unchanged += 1
             has_vector = conn.execute(
@@ -320,6 +323,21 @@ def _import_one(
         summary.added += 1
     if row.renumbered:
         summary.renumbered += 1
+
+
+def _replaced_here_since(conn: sqlite3.Connection, stored: tuple[object, ...], row: _Row) -> bool:
+    """`memory.import_rules.replaced_since` for the stored row of the record's id."""
+    successor = stored[9]
+    if successor is None:
+        return False
+    place = conn.execute(
+        "SELECT namespace, key FROM memories WHERE id = ?", (successor,)
+    ).fetchone()
+    return (
+        replaced_since(row.superseded_by, successor, place, (row.namespace, row.key))
+        and str(stored[11]) >= row.updated_at
+        and _same(stored, replace(row, superseded_by=str(successor), updated_at=str(stored[11])))
+    )
 
 
 def _kept_as_history(conn: sqlite3.Connection, row: _Row) -> bool:

@@ -1146,6 +1146,25 @@ async def test_an_import_keeps_what_it_replaces_as_sqlite_does(
     assert await _import_script(memory) == expected
 
 
+async def test_an_older_export_leaves_a_version_replaced_since_as_it_is(memory: Memory) -> None:
+    """Found by a new user: an export taken before "I now owe KES 35,000" replaced "I still
+    owe KES 85,000", imported again, brought the old debt back into effect beside the new
+    one (SQLite also kept a second copy of it as history)."""
+    needs(memory, "persistent", "supports_export", "supports_supersede")
+    old = await memory.store("i_still_owe", "I still owe KES 85,000 for the fees", "core")
+    new = await memory.store("i_now_owe", "I now owe KES 35,000 for the fees", "core")
+    await memory.supersede([old.id], new.id)
+    summary = await memory.import_([old])
+    assert (summary.unchanged, summary.replaced, summary.added) == (1, 0, 0)
+    active = await memory.list(namespace="default")
+    assert [e.content for e in active] == ["I now owe KES 35,000 for the fees"]
+    every = await memory.list(namespace="default", include_superseded=True)
+    assert sorted(e.content for e in every) == [
+        "I now owe KES 35,000 for the fees",
+        "I still owe KES 85,000 for the fees",
+    ]
+
+
 async def test_forget_removes_the_history_of_what_it_forgets(memory: Memory) -> None:
     needs(memory, "persistent", "supports_delete", "supports_supersede")
     await memory.store("editor", "The user edits in Helix")
