@@ -46,7 +46,10 @@ _CARE_GIVER_SAYS = re.compile(
     r"(?i)\b(?:(?:my|the)\s+)?(?:doctor|allergist|dentist|gp|physician|specialist|nurse|"
     r"pharmacist|cardiologist|dermatologist|therapist)\s+(?:says|said|told\s+me)\s+"
     r"(?:that\s+)?(?=i\b|i['\u2019])"
-    r"|,?\s+(?:(?:my|the)\s+)?(?:doctor|gp|nurse|pharmacist|specialist)\s+(?:says|said)[.!]*\s*$"
+    # From where a run of spaces begins: from each of its spaces, a pasted run of 25,000
+    # held the app for 88 s (an adversary).
+    r"|(?<!\s),?\s+(?:(?:my|the)\s+)?(?:doctor|gp|nurse|pharmacist|specialist)\s+(?:says|said)"
+    r"[.!]*\s*$"
     r"|\b(?:(?:my|the)\s+)?(?:doctor|gp|physician|specialist|nurse|pharmacist|cardiologist)\s+"
     r"told\s+me\s+to\s+(?=(?:stop|quit|come\s+off)\b[^.!?]*\b(?:and|so)\s+i\s+(?:did|have)\b)"
     r"|,\s*(?:(?:my|the)\s+)?(?:doctor|gp|physician|specialist|nurse|pharmacist|physio"

@@ -838,3 +838,16 @@ async def test_a_secret_nothing_keeps_is_said_in_the_chat(harness: Harness) -> N
     said = [e.text for e in asked if isinstance(e, Notice)]
     assert any("keep it with /remember" in text for text in said)
     assert not any('ask to remember it ("remember' in text for text in said)
+
+
+def test_a_long_run_of_spaces_is_read_in_one_pass() -> None:
+    """Found by an adversary: a message of "hi", 25,000 spaces and "there" held the app for
+    88 s (a care giver's word was looked for from each space to the end). Waited for as a
+    state, with a bound far above what it needs on a busy machine: before, minutes."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from agent.said_changes import claimed
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        found = pool.submit(claimed, "hi" + " " * 60_000 + "there").result(timeout=60)
+    assert found == claimed("hi there")
