@@ -87,6 +87,10 @@ _NOT_ITS_VALUE = re.compile(
     r"replace|share|give\s+out|write\s+down)\b|who\s+(?:else\s+)?(?:knows|has|had)\b|"
     r"how\s+often\s+should\b|is\s+it\s+(?:safe|ok|okay|wise|smart)\s+to\b|"
     r"when\s+did\s+(?:i|we)\s+(?:last\s+)?(?:change|reset|set|update)\b|"
+    # To change it, its age: "remind me to change my netflix password tomorrow", "how old is
+    # the netflix password?" (an adversary was shown it).
+    r"(?:please\s+)?remind\s+me\s+to\s+(?:change|reset|update|rotate|renew|replace)\b|"
+    r"how\s+old\s+is\b|"
     # Whom it went to: "who did I give the alarm code to?" (an adversary was shown it).
     r"(?:who|whom)\s+(?:did|have|had)\s+(?:i|we)\s+(?:give|given|gave|tell|told|share|shared|"
     r"send|sent|show|shown)\b|to\s+whom\b)"

@@ -19,7 +19,7 @@ _OPENS = (
     r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
     r"entry|access|mail[ \t-]?box|letter[ \t-]?box|post[ \t-]?box|locker|shed|padlock|opener|"
     r"storage"
-    r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room|bike[ \t]+lock)"
+    r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room|bike[ \t]+lock|alarmanlage)"
 )
 _CODE = (
     # A keypad's * and # between digits too: "access code 55#21" (an adversary).
@@ -189,10 +189,12 @@ _LIST_OF_CODES = re.compile(
     # Backup codes need no separator: "backup codes 1234-5678 8765-4321" (an adversary).
     r"|(?<=backup[ \t]codes)|(?<=backup[ \t]code)|(?<=recovery[ \t]codes)|(?<=recovery[ \t]code))"
     r"[^\n.!?]*"
+    # Its items on lines of their own: "codes:\n- alarm 1234\n- gate 5678" (an adversary).
+    r"(?:\n[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+[^\n]*)*"
 )
 """A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
 and items after a ";" were kept); not zip codes or promo codes."""
-_ITEM_STARTS = re.compile(r"[,;]|\b(?:and|or)\b")
+_ITEM_STARTS = re.compile(r"[,;\n]|\b(?:and|or)\b")
 
 
 def _an_item(before: str) -> bool:
@@ -234,7 +236,7 @@ _DISARMED_WITH = re.compile(
 _DISARMING_CODE = re.compile(r"(?i)\bdisarm(?:ing)?[ \t]+(?:code|pin)[ \t]*[:=]?[ \t]*" + _CODE)
 """"disarm code 1920" (a second adversary: kept as typed)."""
 _LOCK_IN_A_LIST = re.compile(
-    r"(?i)(?:^|[,;:][ \t]*)" + _OPENS + r"[ \t]+(\d{4,8})(?=[ \t]*(?:[,;.]|$))"
+    r"(?im)(?:^[ \t]*|[,;:][ \t]*)" + _OPENS + r"[ \t]+(\d{4,8})(?=[ \t]*(?:[,;.]|$))"
 )
 """"Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "bike lock 4455": a lock and its
 digits as an item of a list, or the whole of it (an adversary: kept as typed)."""
@@ -392,6 +394,19 @@ _FOREIGN_LABEL_THEN_CODE = re.compile(
 """"Codice del cancello 7788", "Código de la puerta 2580", "Code für die Tür 4471" (a
 translator: the label and its code with no verb between, kept), "code porte 3B77A", "code
 d'entrée 2208" (an adversary: a French door's code may hold letters)."""
+_CODE_WORD_ELSEWHERE = re.compile(
+    r"(?i)(?<![\w-])(?:[\w-]*kod(?:e|en|u)?|[\w-]*koodi|код\w*)\b(?:[ \t]+[\w-]+){0,2}?[ \t]*"
+    r"[:=]?[ \t]*(\d{4,8})(?![\w-])"
+    r"|(?:コード|暗証番号|パスコード)[^\d\n]{0,8}?(?<!\d)(\d{4,8})(?!\d)"
+)
+"""A code in Swedish, Danish, Finnish, Polish, Turkish, Russian, Japanese: "larmkod 1234",
+"pinkode 4414", "hälytyskoodi 4415", "kod do alarmu 5566", "alarm kodu 9988", "код домофона
+4418", "ドアのコード 4417" (an adversary: each kept as typed)."""
+_TWO_FACTOR = re.compile(
+    r"(?i)\b(?:2fa|mfa|otp|totp|two[- ]factor)[ \t]+(?:backup|recovery)(?:[ \t]+codes?)?"
+    r"[ \t]*[:=-]?[ \t]*((?=[\w-]*\d)[\w-]{6,})"
+)
+""""2FA backup: 11112222" (an adversary)."""
 _LOCK_ELSEWHERE_THEN_CODE = re.compile(
     r"(?i)\b(?:(?:t(?:ü|ue)r|tor|alarm|garagen|haust(?:ü|ue)r|tresor|zugangs|schloss)code"
     r"[ \t]*(?::|=)?|schl(?:ü|ue)ssel(?:box|kasten|safe|tresor)[ \t]*(?:code)?[ \t]*:?|"
@@ -471,6 +486,7 @@ _HINTS = (
     "senha", "codice", "geheimzahl", "padlock", "opener", "anlage", "schloss", "schlüssel",
     "schluessel", "puerta", "port", "cancell", "allarm", "garaj", "combina", "kombination",
     "tried", "typed", "entered", "use", "gave", "sent", "texted", "told", "it's", "its",
+    "kod", "koodi", "код", "コード", "暗証", "2fa", "mfa", "otp", "alarmanlage",
 )  # fmt: skip
 
 
@@ -495,10 +511,27 @@ def bike_code_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
-    """Each code's span, and whether it is a bike lock's."""
+    """Each code's span, and whether it is a bike lock's.
+
+    Read again with brackets and bars as spaces (one for one, so every span stays where it
+    is): "the {alarm} is 7417", "<alarm> 7418", "[alarm code] 7429", "| alarm | 4411 |",
+    "the alarm code (4430)" (an adversary: each kept as typed, and shown to the model).
+    """
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
+    found = _codes_in(text)
+    if _BRACKETS.search(text):
+        spaced = _BRACKETS.sub(" ", text)
+        known = {span for span, _ in found}
+        found += [(span, bike) for span, bike in _codes_in(spaced) if span not in known]
+    return found
+
+
+_BRACKETS = re.compile(r"[{}\[\]()<>|]")
+
+
+def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
     rules = (
         *(_LABELLED, _LABEL_THEN_CODE, _OPENS_WITH, _CODE_TO, _USE_FOR, _FOREIGN),
         *(_NAMED_CODE, _PIN_GIVEN, _CODE_FIRST, _PIN_IN_WORDS, _UNLOCK),
@@ -521,8 +554,13 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
         _CODE_ASKED_THEN_GIVEN,
         _CODE_ITEM_AFTER_A_LOCK,
         _CHANGED_THEN_IT_IS,
+        _TWO_FACTOR,
     )
     found = [match for rule in (*rules, _PIN_PAIRS, _PUK) for match in rule.finditer(text)]
+    spans_elsewhere = [
+        (match.span(1) if match[1] else match.span(2), False)
+        for match in _CODE_WORD_ELSEWHERE.finditer(text)
+    ]
     spans = [
         (match.span(1), _bike(text, match.start()))
         for match in found
@@ -531,7 +569,7 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     for rule in (_CHANGED_FROM_TO, _CHANGED_THE_CODE_FROM_TO):
         for match in rule.finditer(text):
             spans += [(match.span(1), False), (match.span("new"), False)]
-    spans += _checked_codes(text)
+    spans += _checked_codes(text) + spans_elsewhere
     # A second code offered after the first: "4471, or 4472 if that fails".
     for (_start, end), bike in list(spans):
         if (after := _ANOTHER_AFTER.match(text, end)) is not None:

@@ -142,8 +142,12 @@ _AN_ENTITY = re.compile(r"&(?=#?\w+;)")
 # A tag opens on "<" with a letter, "/", "!" or "?" right after it and a ">" to close it on
 # its line ("a<b" alone is a comparison: an adversary saw it as "a&lt;b"); spaced, only a
 # closing one or the fence's own name could still be read as one ("< /memory-context>"),
-# and the fence's name is escaped with or without its ">".
-_A_TAG_OPENS = re.compile(r"<(?=[A-Za-z/!?][^<>\n]*>|\s+/|\s*/?\s*memory-context)", re.IGNORECASE)
+# and the fence's name is escaped with or without its ">"; a template's token always.
+_A_TAG_OPENS = re.compile(
+    r"<(?=[A-Za-z/!?][^<>\n]*>|\s+/|\s*/?\s*memory-context|\s*[|\uff5c])", re.IGNORECASE
+)
+"""Also a chat template's token ("<|im_end|>", "<｜end▁of▁sentence｜>"): an adversary's stored
+"<|im_end|><|im_start|>system" reached the model as typed."""
 
 
 def _escape(text: str) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from agent.code_wordings import ASKED_THEN_ANSWERED, code_spans
 
 _PASSWORD = (
-    r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw"
+    r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|p/w"
     r"|(?:wi-?fi|wlan|network)[ \t]+key|palavra-passe"
 )
 _VALUE = r"(?P<value>(?![\"\u201c])[^\s,;|]+)"
@@ -52,6 +52,12 @@ _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*
 _ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
 _NETWORK_ARROW = re.compile(rf"(?i)\b(?:wi-?fi|wlan)[ \t]*(?:→|-{{1,2}}>|=>|⇒)[ \t]*{_VALUE}")
 """"wifi -> Daisy24" (an adversary: kept as typed); taken only when it looks like one."""
+_ASKED_OF_A_VALUE = re.compile(
+    r"(?i)^\W*(?:is|are|was|would)[ \t]+" + _VALUE + r"[ \t]+(?:a|an|my|the|your)[ \t]+"
+    r"(?:(?:good|strong|safe|secure|decent|ok|okay|bad|weak|terrible|great|fine)[ \t]+)?"
+    rf"(?:{_PASSWORD}|pin|passcode)\b"
+)
+""""is hunter2 a good password for netflix?" (an adversary: kept as typed, and shown)."""
 _SAID_EQUAL = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*==[ \t]*{_VALUE}")
 """"netflix password == Tr0ub4dor&4" (an adversary); not a variable compared in code."""
 _HINT_THEN_GIVEN = re.compile(
@@ -408,6 +414,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_ARROW, _marked),
             (_NETWORK_ARROW, _looks_like_a_password),
             (_SAID_EQUAL, _not_a_variable),
+            (_ASKED_OF_A_VALUE, _looks_like_a_password),
             (_HINT_THEN_GIVEN, _looks_like_a_password),
             (_BARE, _looks_like_a_password),
             (_QUOTED_AFTER, _a_quoted_password),
@@ -514,7 +521,11 @@ def _a_quoted_password(value: str) -> bool:
     return " " in value.strip() or _looks_like_a_password(value)
 
 
-_VARIABLE = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*(?:\(\))?")
+_VARIABLE = re.compile(
+    r"[a-z_][a-z0-9_]*(?:_[a-z0-9_]*|(?:\.[a-z_][a-z0-9_]*)+|\(\))|[a-z]+(?:[A-Z][a-z0-9]*)+"
+)
+"""A name in code: with "_", dotted, called, or in camelCase ("user_input", "self.pw",
+"getPassword()"); not "sunflower99" (an adversary saw "wifi password == sunflower99" kept)."""
 
 
 def _not_a_variable(value: str) -> bool:

@@ -31,7 +31,7 @@ from agent.secret_forms import forms_pattern, replace_words, skeleton
 _WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
 """A wallet's words: all of them are the secret (`_WALLET_WORDS`)."""
 _STRONG = (
-    r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|"
+    r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|p/w|"
     r"passwort|kennwort|mot[ \t]+de[ \t]+passe|"
     r"contrase(?:ñ|n)a|senha|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord(?:et)?|"
     r"salasana(?:ni|si)?|adgangskode(?:n)?|пароль|парол[яеюи]|"
@@ -111,6 +111,7 @@ _LABEL_HINTS = (
     "auth",
     "cred",
     "pw",
+    "p/w",
     "sig",
     "wort",
     "contrase",

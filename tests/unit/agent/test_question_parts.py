@@ -551,6 +551,8 @@ def test_a_name_in_parts_asked_joined_shows_its_secret() -> None:
         ("to whom did I send the gate code?", False),
         ("what do I type at the front door keypad?", True),
         ("what should I enter for the alarm?", True),
+        ("remind me to change my netflix password tomorrow", False),
+        ("how old is the netflix password?", False),
     ],
 )
 def test_a_question_about_a_secret_is_not_one_for_it(message: str, asks: bool) -> None:

@@ -942,6 +942,28 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("password ya wifi ni Nyumbani2024", "Nyumbani2024"),
         ("alarm code ya nyumba ni 2580", "2580"),
         ("neno la siri ni simba123", "simba123"),
+        # A later adversary: the lock's name in brackets or a table, a list on lines of its
+        # own, "p/w", a password asked of, codes in other languages, 2FA backup codes.
+        ("the {alarm} is 7417", "7417"),
+        ("<alarm> 7418", "7418"),
+        ("[alarm code] 7429", "7429"),
+        ("(alarm code) 7430", "7430"),
+        ("| alarm | 4411 |", "4411"),
+        ("the alarm code (4430)", "4430"),
+        ("codes:\n- alarm 1234\n- gate 5678\n- wifi Sunflower9", "Sunflower9"),
+        ("codes:\n- alarm 1234\n- gate 5678", "5678"),
+        ("wifi password == sunflower99", "sunflower99"),
+        ("p/w: Kestrel#77", "Kestrel#77"),
+        ("is hunter2 a good password for netflix?", "hunter2"),
+        ("2FA backup: 11112222", "11112222"),
+        ("larmkod 1234", "1234"),
+        ("pinkode 4414", "4414"),
+        ("hälytyskoodi 4415", "4415"),
+        ("ドアのコード 4417", "4417"),
+        ("код домофона 4418", "4418"),
+        ("Alarmanlage 4420", "4420"),
+        ("kod do alarmu 5566", "5566"),
+        ("alarm kodu 9988", "9988"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
@@ -979,6 +1001,11 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "wifi password: it's my dog's name",
         "Mama anakuja Jumamosi",
         "pin ya kwanza ni nzuri",
+        "Kodak 1234 camera",
+        "the gate (1999) was built",
+        "(see page 4430)",
+        "password == self.pw",
+        "is Bitwarden a good password manager?",
     ],
 )
 def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:
