@@ -63,6 +63,17 @@ SAID = date(2026, 10, 1)
         ("June will be 40 soon", None),
         ("April turns 5 next week", None),
         ("June is 3 weeks away", "20270630"),
+        # A later adversary: a day and a month run together, with no year, to come (each
+        # was deleted at 30 days).
+        ("Flight 12JAN to Lima", "20270112"),
+        ("Flight JAN12 to Lima", "20270112"),
+        ("Flight 12-JAN to Lima", "20270112"),
+        ("Flight 12.JAN to Lima", "20270112"),
+        ("Dentist 20SEP", "20270920"),
+        ("party 1stFeb", "20270201"),
+        ("Surgery 14JAN27", "20270114"),
+        ("the 2may be fine", None),
+        ("room 12b", None),
         # A second adversary: a day just gone, alike, by name or in numbers.
         ("Flight to Tokyo 20 September", "20270920"),
         ("Dentist 20/9", "20270920"),
