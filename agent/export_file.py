@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from agent.errors import AgentError
+from agent.export_log import OWN_FILES
 from agent.paths import config_path, data_dir, ensure_private_dir
 from agent.terminal_text import safe_json
 from memory.errors import MemoryStoreError, UnsafeTargetError
@@ -40,7 +41,8 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
     `memory.files.protected_files` of the data folder and of the open store's folder (the
     SQLite database and its journals, MEMORY_SNAPSHOT.md and its kept copies, the Markdown
     backend's MEMORY.md, daily files and lock file), whichever backend is open; the config
-    file; the exports and sessions folders (a file put in their place breaks them); and
+    file; the exports and sessions folders (a file put in their place breaks them); the note
+    of where exports went (`agent.export_log`); and
     `target` itself when it would be a new daily file or lies among the chats.
     """
     folder = data_dir()
@@ -50,6 +52,9 @@ def protected_files(memory: Memory, target: Path) -> list[Path]:
     files.extend([config, config.with_name(f"{config.name}.before-generation")])
     # Folders the app writes into: a file in their place breaks every later write there.
     files.extend([folder / "exports", folder / "sessions"])
+    # The note of where exports went: replaced by one, an erase named none of them (found by
+    # an adversary: `export --force exports-written.txt`).
+    files.extend(folder / name for name in OWN_FILES)
     if target.parent.resolve() == (folder / "sessions").resolve():
         files.append(target)  # a chat, whole: replaced by an export it is gone
     location = memory.location

@@ -24,6 +24,8 @@ if sys.platform != "win32":
 
 EXPORT_LOG_NAME = "exports-written.txt"
 _LOCK_NAME = ".exports-written.lock"
+OWN_FILES = (EXPORT_LOG_NAME, _LOCK_NAME)
+"""The files of this note, in the data folder: never an export's to replace."""
 _MOST_NOTED = 100_000
 """The latest targets kept (a path whose file is gone is dropped at the next note): an
 adversary's 1,000 exports pushed the first, which held the secret, off a note of 1,000."""

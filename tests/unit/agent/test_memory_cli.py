@@ -741,6 +741,21 @@ def test_forget_erase_takes_a_password_said_again_out_of_every_message(
     assert garage.apply("our zip is 50617") == "our zip is 50617"
 
 
+def test_an_export_never_replaces_the_note_of_where_exports_went(configured: Path) -> None:
+    """Found by an adversary: `export --force exports-written.txt` replaced the note, and a
+    later erase named none of the exports still holding the erased code."""
+    home = Path(os.environ["MEMCHAT_HOME"])
+    assert run_cli("memory", "store", "--key", "locker", "my gym locker code is 2468").code == 0
+    backup = configured.parent / "backup1.jsonl"
+    assert run_cli("memory", "export", str(backup)).code == 0
+    note = (home / "exports-written.txt").read_text(encoding="utf-8")
+    refused = run_cli("memory", "export", "--force", str(home / "exports-written.txt"))
+    assert "exports-written.txt is one of" in refused.clean(2).err
+    assert (home / "exports-written.txt").read_text(encoding="utf-8") == note
+    erased = run_cli("memory", "forget", "--yes", "--erase", "locker").clean()
+    assert str(backup) in erased.out
+
+
 def test_forget_erase_names_the_exports_in_the_data_folder_that_hold_it(
     configured: Path,
 ) -> None:
