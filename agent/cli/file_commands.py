@@ -127,7 +127,9 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
     # (found by a new user).
     check_records(records)
     async with opened_memory(config) as memory:
-        stale_before = (await memory.stats()).stale_embedding
+        before = await memory.stats()
+        stale_before = before.stale_embedding
+        held = sorted(name for name, count in before.by_namespace.items() if count)
         forgotten = await forgotten_in(memory, records)
         summary = await memory.import_(records)
         # What this import left without a vector; older ones are the start-up's to report.
@@ -136,6 +138,15 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         reindexable = memory.reindexing is not None
         due = await past_retention(memory, records, config.memory)
     say(out, _import_message(summary))
+    if args.namespace is not None and held and args.namespace not in held and records:
+        # Said, not refused: a namespace of its own is a way to keep an import apart. A
+        # mistyped one made a namespace unsaid (found by an adversary: "defualt").
+        say(
+            out,
+            f"note: namespace {args.namespace!r} is new: this store's others are "
+            f"{', '.join(held)}; `memchat memory list --namespace {args.namespace}` shows "
+            "what went there",
+        )
     if summary.older_than_replaced:
         say(out, f"note: {older_than_replaced(summary.older_than_replaced)}")
     if orphans:

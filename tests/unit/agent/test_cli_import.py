@@ -359,3 +359,13 @@ def test_a_refused_import_leaves_no_store_behind(home: Path) -> None:
     ran = run_cli("memory", "import", str(path)).clean(2)
     assert "is in the future" in ran.err
     assert not [p.name for p in home.rglob("brain.db*")]
+
+
+def test_an_import_into_a_new_namespace_says_so(home: Path) -> None:
+    """Found by an adversary: `import --namespace defualt` made a namespace unsaid."""
+    path = write_jsonl(home / "in.jsonl", RECORDS)
+    run_cli("memory", "import", str(path)).clean()
+    said = run_cli("memory", "import", "--namespace", "defualt", str(path)).clean().out
+    assert "note: namespace 'defualt' is new: this store's others are default" in said
+    again = run_cli("memory", "import", "--namespace", "defualt", str(path)).clean().out
+    assert "is new" not in again
