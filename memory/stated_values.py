@@ -359,12 +359,22 @@ _FOR_WHAT = re.compile(r"(?i)\b(?:for|from)\s+(?P<what>[^.,;!?]+)")
 
 
 def two_debts(new: str, old: str) -> bool:
-    """Whether both are debts with one person, each for something else.
+    """Whether both are debts with one person, each for something else, or one more.
 
     Found by an adversary: "I owe Priya $15 for lunch" replaced "I owe Priya $42 for
-    concert tickets"; "I owe Priya $50 now" still changes the one debt.
+    concert tickets"; "I owe Priya $50 now" still changes the one debt. "Kim owes me
+    another 40", "I owe Ann 25 more", "… 30 for lunch too" were merged into the first debt
+    (a later adversary), and a payment of one then cleared both.
     """
     ours, theirs = _debt(new), _debt(old)
+    if (
+        ours is not None
+        and theirs is not None
+        and ours[0] == theirs[0]
+        and _PAID not in (ours[1], theirs[1])
+        and _ONE_MORE_DEBT.search(new)
+    ):
+        return True
     if _other_invoices(new, ours, old, theirs):
         return True
     if ours is not None and theirs is not None and ours[0] != theirs[0]:
@@ -391,6 +401,11 @@ def two_debts(new: str, old: str) -> bool:
     if ours_for is None or theirs_for is None:
         return False
     return not set(analyze(ours_for["what"])) & set(analyze(theirs_for["what"]))
+
+
+_ONE_MORE_DEBT = re.compile(
+    r"(?i)\b(?:another|more|too|also|again|extra|second|as\s+well|on\s+top)\b"
+)
 
 
 def _other_invoices(
@@ -438,12 +453,13 @@ def pays_off(new: str, old: str) -> bool:
     # $42 for power, and "$20 towards it" pays part (an adversary saw both debts go).
     paid = _AMOUNT.findall(_INVOICE_NAMED.sub(" ", new))
     owed = _AMOUNT.findall(_INVOICE_NAMED.sub(" ", old))
-    if paid and owed:
+    if paid and owed and not (set(paid) == set(owed) or (owed[0] in paid and len(paid) == 1)):
         # The amount owed is the first the debt says: "Okafor owes 1058 for the March
         # invoice, due 31/3" owes no 31 (a second adversary: its payment marked nothing).
-        return set(paid) == set(owed) or (owed[0] in paid and len(paid) == 1)
+        return False
     # What it was for, if both say: "Paid Priya back for lunch" pays the lunch, not the
-    # tickets (an adversary saw both debts go).
+    # tickets (an adversary saw both debts go); of two debts of one amount too ("paid
+    # Priya the 42 for dinner" marked the 42 for the concert tickets: a later one).
     paid_for, owed_for = _FOR_WHAT.search(new), _FOR_WHAT.search(old)
     if paid_for is not None and owed_for is not None:
         return bool(set(analyze(paid_for["what"])) & set(analyze(owed_for["what"])))

@@ -278,6 +278,7 @@ def place_new(
         and not a_measure_beside_an_age(content, s.content)
         and not said_of_other_people(content, s.content)
         and not other_payees(content, s.content)
+        and not two_debts(content, s.content)
         and (user_claim(content) is None) == (user_claim(s.content) is None)
         # "Noah is 4" merged into "Noah's birthday 30/9 he turns 4" took its day away (a
         # new user): a text naming no day is no version of one naming a day.

@@ -822,6 +822,10 @@ LOOKALIKES = [
     ("Mum's birthday is 3/4", "Mum's birthday dinner on 5/4"),
     # The same adversary: two debts, someone else's boss, a pet's weight beside its age.
     ("I owe Priya $42 for concert tickets", "I owe Priya $15 for lunch"),
+    # A later adversary: one more debt of the same amount (each merged into the first).
+    ("Kim owes me 40", "Kim owes me another 40"),
+    ("I owe Ann 25", "I owe Ann 25 more"),
+    ("Lee owes me 30", "Lee owes me 30 for lunch too"),
     ("I owe Joana 23€ for internet", "I sent Joana the photos"),
     ("My boss is Mark", "My boss's boss is Linda"),
     ("My dog Rex is 4", "My dog Rex is 30 kg"),
@@ -943,6 +947,13 @@ async def test_a_payment_for_one_thing_pays_that_debt_alone(memory: Memory) -> N
     await _store_in(memory, "which", "lunch", "I owe Priya $15 for lunch")
     back = await _store_in(memory, "which", "paid", "Paid Priya back")
     assert back.supersedes == []
+    # Two debts of one amount: the payment for one pays it alone (a later adversary saw
+    # "paid Priya the 42 for dinner" mark the concert tickets' debt too).
+    await _store_in(memory, "same", "dinner", "I owe Priya 42 for dinner")
+    await _store_in(memory, "same", "tickets", "I owe Priya 42 for the concert tickets")
+    dinner = await _store_in(memory, "same", "paid", "Paid Priya the 42 for dinner")
+    assert len(dinner.supersedes) == 1
+    assert set(await _active_in(memory, "same")) == {"tickets", "paid"}
 
 
 async def test_a_move_names_the_event_it_moves(memory: Memory) -> None:
