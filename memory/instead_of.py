@@ -33,8 +33,21 @@ def _who_is_replaced(text: str) -> list[list[str]]:
     return [_folded_words(found["name"]) for found in _IN_PLACE_OF.finditer(text)]
 
 
+_INSTEAD_OF_A_THING = re.compile(
+    r"(?i)\binstead\s+of\s+(?:the\s+|a\s+|an\s+)?(?P<what>[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}?)"
+    r"(?=\s*(?:[,.;!?]|$))"
+)
+
+
 def takes_the_place_of(new: str, old: str) -> bool:
-    """Whether `new` says someone else now holds what `old` says its first-named one holds."""
+    """Whether `new` says someone else now holds what `old` says its first-named one holds.
+
+    Or that its first-named one now does another thing than `old` says: "Ciarán now works
+    Mondays instead of Saturdays" replaces "Ciarán works Saturdays" (an adversary saw both
+    kept in effect).
+    """
+    if _another_thing_instead(new, old):
+        return True
     replaced = _who_is_replaced(new)
     if not replaced:
         return False
@@ -46,8 +59,25 @@ def takes_the_place_of(new: str, old: str) -> bool:
         return False
     names = {word for name in replaced for word in analyze(" ".join(name))}
     names |= set(analyze(" ".join(whose)))
-    shared = (set(analyze(new)) & set(analyze(old))) - names - _doing()
+    # What `old` says is done no more is not what it holds: "Aoife now does Saturdays
+    # instead of Ciarán" is not about "Ciarán now works Mondays instead of Saturdays".
+    held = _INSTEAD_OF_A_THING.sub(" ", old)
+    shared = (set(analyze(new)) & set(analyze(held))) - names - _doing()
     return bool(shared)
+
+
+def _another_thing_instead(new: str, old: str) -> bool:
+    """Both open with one name, and `old` says what `new` says is done no more."""
+    found = _INSTEAD_OF_A_THING.search(new)
+    if found is None:
+        return False
+    ours, theirs = _OPENS_WITH.match(new), _OPENS_WITH.match(old)
+    if ours is None or theirs is None:
+        return False
+    if _folded_words(ours["name"]) != _folded_words(theirs["name"]):
+        return False
+    what = set(analyze(found["what"])) - set(analyze(ours["name"]))
+    return bool(what) and what <= set(analyze(old))
 
 
 @cache
@@ -57,4 +87,6 @@ def _doing() -> frozenset[str]:
     "Aoife now works Saturdays instead of Ciarán" took "Ciarán works at the bakery" on
     "works" alone (an adversary).
     """
-    return frozenset(analyze("works worked does did goes went has had takes took makes made"))
+    return frozenset(
+        analyze("works worked does did goes went has had takes took makes made now still also")
+    )

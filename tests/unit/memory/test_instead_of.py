@@ -40,7 +40,27 @@ def test_one_named_instead_of_another_takes_their_place(new: str) -> None:
         ("Aoife works Saturdays", SHIFT),
         # A later adversary: "works" alone is no task shared.
         ("Aoife now works Saturdays instead of Ciarán", "Ciarán works at the bakery"),
+        # A later adversary: what Ciarán does no more is not what he holds now.
+        (
+            "Aoife now does Saturdays instead of Ciarán",
+            "Ciarán now works Mondays instead of Saturdays",
+        ),
+        ("Ciarán now works Mondays instead of Saturdays", "Ciarán works at the bakery"),
+        ("Ciarán now works Mondays instead of Saturdays", "Aoife works Saturdays"),
     ],
 )
 def test_nothing_else_is_taken(new: str, old: str) -> None:
     assert not takes_the_place_of(new, old)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        ("Ciarán now works Mondays instead of Saturdays", "Ciarán works Saturdays"),
+        ("Ciarán does the till now instead of the ovens", "Ciarán does the ovens, 6am to 2pm"),
+    ],
+)
+def test_another_thing_done_instead_takes_its_place(new: str, old: str) -> None:
+    """Found by an adversary: "Ciarán now works Mondays instead of Saturdays" replaced
+    nothing, and "which days does Ciarán work?" gave Saturdays first."""
+    assert takes_the_place_of(new, old)
