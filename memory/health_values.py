@@ -130,7 +130,12 @@ _DOSES = (
         + _DRUG
     ),
 )
-_KIN_TYPED_LOWER = r"(?:mum|mom|mam|dad|nan|nana|granny|gran|grandma|grandpa|grandad)(?!\w)"
+_KIN_TYPED_LOWER = (
+    r"(?:mum|mom|mam|mama|mother|dad|father|nan|nana|granny|gran|grandma|grandpa|grandad)(?!\w)"
+)
+_ONE_KIN = {"mom": "mum", "mam": "mum", "mama": "mum", "mother": "mum", "father": "dad"}
+"""One word for one person, whichever is typed: "My mother takes Amlodipine 5mg" and "mum's
+amlodipine dose went up to 10mg" are one dose (a new user saw both kept, the old one first)."""
 """Whose a dose is, typed in lower case: "doctor increased mum's Levothyrox to 75µg", "mum
 stopped the bisoprolol" (a new user, a pharmacist managing her mother's medicines)."""
 _WHO = rf"(?P<who>[A-Z][a-z][\w-]*|{_KIN_TYPED_LOWER})"
@@ -194,6 +199,10 @@ _NOT_A_DRUG = frozenset(
 
 def _topic(words: str) -> str:
     return " ".join(analyze(words))
+
+
+def _whose(who: str) -> str:
+    return _topic(_ONE_KIN.get(who.casefold(), who))
 
 
 def _medicine(word: str) -> str:
@@ -261,7 +270,7 @@ def _stopped(text: str) -> list[str]:
         if not (_PRESCRIBED.search(text) or _DRUG_LIKE.search(drug)):
             continue
         read.add(found.start("drug"))
-        whose = "" if who is None else f"{_topic(who)}'s "
+        whose = "" if who is None else f"{_whose(who)}'s "
         topics.append(f"{whose}dose of {_medicine(drug)}")
     return topics
 
@@ -380,7 +389,7 @@ def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:
     amount = found["amount"].replace(",", ".")
     unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
     unit = "unit" if unit.startswith("unit") else unit
-    whose = "" if who is None else f"{_topic(who)}'s "
+    whose = "" if who is None else f"{_whose(who)}'s "
     topic = f"{whose}dose of {_medicine(drug)}"
     return topic, frozenset([f"{amount}{unit}"])
 

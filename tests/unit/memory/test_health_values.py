@@ -31,6 +31,11 @@ from memory.health_values import health_changed, health_values
         ("The user's insulin dose is 12 units", {"dose of insulin": {"12unit"}}),
         ("my medication is sertraline 10mg daily", {"dose of sertralin": {"10mg"}}),
         ("my meds are now 20mg of sertraline", {"dose of sertralin": {"20mg"}}),
+        # Of a parent, by whichever word: one dose (a new user, a parent in Nairobi).
+        ("My mother takes Amlodipine 5mg once daily", {"mum's dose of amlodipin": {"5mg"}}),
+        ("mum's amlodipine dose went up to 10mg daily", {"mum's dose of amlodipin": {"10mg"}}),
+        ("my father takes metformin 500mg", {"dad's dose of metformin": {"500mg"}}),
+        ("Mother Teresa takes 5mg of it", {}),
         # Not the user's, no dose, not a statement of one.
         ("My mother is allergic to cats", {}),
         ("Is he allergic to penicillin?", {}),
@@ -47,6 +52,7 @@ def test_only_another_value_of_all_the_old_one_says_is_a_change() -> None:
     assert health_changed("My lisinopril dose is 20mg", "I take 10mg of lisinopril")
     assert not health_changed("I take 10mg of lisinopril", "I take 10 mg lisinopril")
     assert not health_changed("I take 500mg of metformin", "I take 10mg of lisinopril")
+    assert health_changed("mum's amlodipine dose went up to 10mg", "My mother takes Amlodipine 5mg")
     # Replacing it would lose the shellfish.
     assert not health_changed(
         "I'm not allergic to peanuts", "I'm allergic to peanuts and shellfish"
