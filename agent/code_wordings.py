@@ -37,6 +37,8 @@ CODE = _CODE
 """Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
 ("The garage is 600 meters long", "The door is 200 cm wide", "The code is 200 lines long":
 an adversary)."""
+_CODE_UNGROUPED = _CODE.replace("([*#]?\\d(", "(?:[*#]?\\d(", 1)
+"""`_CODE` capturing nothing: read ahead of a rule's own group."""
 _WHEN_CHANGED = (
     r"(?:[ \t]+(?:today|yesterday|again|now|this[ \t]+(?:morning|afternoon|evening|week)|"
     r"last[ \t]+(?:night|week)|on[ \t]+\w+day))?"
@@ -55,7 +57,7 @@ _LABELLED = re.compile(
     # arrow or a doubled "=" ("the alarm -> 7414", "gate code == 4455": a later one).
     + r"(?:[ \t]*(?:[:=]|==|[-=]{1,2}>|[\u2192\u21d2])[ \t]*|[ \t]+[-\u2013\u2014][ \t]+|"
     # Exclaimed, the code closing its sentence: "alarm!! 7416" (a later adversary).
-    r"!+[ \t]*(?=" + _CODE.replace("([*#]?\\d(", "(?:[*#]?\\d(", 1) + r"[ \t]*(?:$|[.,;!]))|"
+    r"!+[ \t]*(?=" + _CODE_UNGROUPED + r"[ \t]*(?:$|[.,;!]))|"
     # Swahili "ni": "alarm code ya nyumba ni 2580" (a new user, in Nairobi).
     r"[ \t]+(?:is|was|ni|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
     r"takes|has[ \t]+been)"

@@ -62,7 +62,7 @@ def takes_the_place_of(new: str, old: str) -> bool:
     # What `old` says is done no more is not what it holds: "Aoife now does Saturdays
     # instead of Ciarán" is not about "Ciarán now works Mondays instead of Saturdays".
     held = _INSTEAD_OF_A_THING.sub(" ", old)
-    shared = (set(analyze(new)) & set(analyze(held))) - names - _doing()
+    shared = (set(analyze(new)) & set(analyze(held))) - names - _naming_no_task()
     return bool(shared)
 
 
@@ -81,8 +81,8 @@ def _another_thing_instead(new: str, old: str) -> bool:
 
 
 @cache
-def _doing() -> frozenset[str]:
-    """Verbs of doing that name no task.
+def _naming_no_task() -> frozenset[str]:
+    """Verbs of doing, and "now", "still", "also": words that name no task.
 
     "Aoife now works Saturdays instead of Ciarán" took "Ciarán works at the bakery" on
     "works" alone (an adversary).
