@@ -20,13 +20,20 @@ from memory.entry import MemoryCategory, MemoryEntry
 from memory.text import analyze
 
 _WHAT_TO_TYPE = (
-    r"(?:what|which\s+(?:code|number|digits))\s+(?:do|should|must|can)\s+(?:i|we|you)\s+"
+    r"(?:what|which)(?:\s+(?:code|number|digits|combination))?\s+(?:do|should|must|can)\s+"
+    r"(?:i|we|you)\s+"
     r"(?:type|enter|press|punch\s+in|key\s+in|put\s+in|dial)\b"
 )
 """What the keypad takes: "what do I type at the front door keypad?" (an adversary was shown
 the code redacted)."""
 _ASKS_FOR_A_SECRET = re.compile(
-    r"(?i)\b(?:pass(?:word|code|wd)?s?|pws?|pwd|pins?|codes?|" + _WHAT_TO_TYPE + r"|"
+    r"(?i)\b(?:pass(?:word|code|wd)?s?(?![\w-])"
+    r"(?!\s+(?:managers?|apps?|vaults?|rules?|policy|generator))|"
+    # A code that opens nothing: "what's the dress code?", "… the area code" (an adversary).
+    r"pws?|pwd|pins?|(?<!dress\s)(?<!area\s)(?<!zip\s)(?<!post\s)(?<!postal\s)(?<!error\s)"
+    r"(?<!promo\s)(?<!country\s)(?<!dial\s)(?<!bar\s)(?<!qr\s)(?<!source\s)codes?|"
+    + _WHAT_TO_TYPE
+    + r"|how\s+(?:do|can|should)\s+(?:i|we)\s+(?:open|unlock)\b|"
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|"
     r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|iban|bank\s+details|"
     r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
@@ -90,6 +97,10 @@ _NOT_ITS_VALUE = re.compile(
     # To change it, its age: "remind me to change my netflix password tomorrow", "how old is
     # the netflix password?" (an adversary was shown it).
     r"(?:please\s+)?remind\s+me\s+to\s+(?:change|reset|update|rotate|renew|replace)\b|"
+    r"how\s+(?:do|can|should)\s+(?:i|we)\s+(?:change|reset|update|rotate)\b|"
+    r"did\s+(?:i|we)\s+(?:give|tell|share|send|show)\b|"
+    r"(?:did|has|have)\s+(?:the|my|our)\s+(?:[\w'\u2019-]+\s+){0,3}?(?:change|changed)\b|"
+    r"what\s+makes\s+(?:a|an)\s+(?:good|strong|secure)\b|"
     r"how\s+old\s+is\b|"
     # Whom it went to: "who did I give the alarm code to?" (an adversary was shown it).
     r"(?:who|whom)\s+(?:did|have|had)\s+(?:i|we)\s+(?:give|given|gave|tell|told|share|shared|"

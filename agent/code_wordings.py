@@ -404,6 +404,26 @@ _CODE_WORD_ELSEWHERE = re.compile(
 """A code in Swedish, Danish, Finnish, Polish, Turkish, Russian, Japanese: "larmkod 1234",
 "pinkode 4414", "hälytyskoodi 4415", "kod do alarmu 5566", "alarm kodu 9988", "код домофона
 4418", "ドアのコード 4417" (an adversary: each kept as typed)."""
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _a_year_said_after(found: re.Match[str]) -> bool:
+    """A year after words, not a code: "larmkoden byttes 2019".
+
+    The code changed in 2019, as "ドアのコードは2019年に変更" says too: a later adversary saw
+    the year redacted.
+    """
+    value = found[1] or found[2]
+    if not _A_YEAR.fullmatch(value):
+        return False
+    end = found.end(1) if found[1] else found.end(2)
+    if found.string[end : end + 1] == "年":
+        return True
+    label_end = found.group().find(value)
+    between = found.group()[:label_end].split()
+    return len(between) > 1
+
+
 _TWO_FACTOR = re.compile(
     r"(?i)\b(?:2fa|mfa|otp|totp|two[- ]factor)[ \t]+(?:backup|recovery)(?:[ \t]+codes?)?"
     r"[ \t]*[:=-]?[ \t]*((?=[\w-]*\d)[\w-]{6,})"
@@ -562,6 +582,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
     spans_elsewhere = [
         (match.span(1) if match[1] else match.span(2), False)
         for match in _CODE_WORD_ELSEWHERE.finditer(text)
+        if not _a_year_said_after(match)
     ]
     spans = [
         (match.span(1), _bike(text, match.start()))

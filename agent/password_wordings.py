@@ -316,7 +316,7 @@ _CARD_PIN = re.compile(
     + _PIN_VALUE
 )
 _HINTS = (
-    "pass", "pw", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
+    "pass", "pw", "p/w", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
     "contrase", "senha", "kennwort",
     "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router", "ssid",
     "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호",

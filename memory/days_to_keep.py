@@ -28,6 +28,9 @@ _NUMERIC = re.compile(
     r"(?![\d/:]|\.\d)(?!\s*(?:kg|g|km|m|cm|mm|h|hrs?|hours?|bar|psi|l|ml|mg|x|%|mins?|of|tablets?|"
     r"pills?|cups?|doses?|tsp|tbsp|tests?|marks?|points?|stars?)\b)"
 )
+_YEAR_FIRST = re.compile(r"(?<![\d/.-])(20\d\d)-([01]?\d)-([0-3]?\d)(?![\d/.-])")
+"""'gym on 2027-05-20', as a form or a calendar writes it (an adversary saw it deleted at
+30 days, its year-month read as the month's end at best)."""
 _YEAR_MONTH = re.compile(
     r"(?<![\d/-])(?P<year>20\d\d)[-/](?P<month>[01]\d)(?![\d/-])"
     r"|(?<![\d/.-])(?P<month_first>[01]?\d)/(?P<year_after>20\d\d)(?![\d/])"
@@ -136,6 +139,9 @@ def last_day_said(text: str, said: date) -> str | None:
         day, month = int(found["day"]), int(found["month"])
         year = _full_year(found["year"])
         days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
+    for found in _YEAR_FIRST.finditer(text):
+        year, month, day = (int(part) for part in found.groups())
+        days += _meant(said, month, day, year) if 1 <= month <= 12 else []
     for found in _YEAR_MONTH.finditer(text):
         year = int(found["year"] or found["year_after"])
         month = int(found["month"] or found["month_first"])

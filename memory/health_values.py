@@ -164,8 +164,15 @@ _NAMED_DOSES = (
     # "Leo's ibuprofen is now 7.5ml", "The vet lowered Rex's meloxicam to 2.5mg", "The vet
     # cut Rex back to 2.5mg of meloxicam", "The vet upped Biscuit to 7.5mg of meloxicam".
     re.compile(
-        r"\b" + _WHO + r"['\u2019]s\s+" + _DRUG + r"\s+(?:is|was|went|has\s+gone|got|has\s+been)"
-        r"\s+(?:now\s+)?(?:(?:up|down|back)\s+)?(?:to\s+|at\s+)?" + _AMOUNT
+        r"\b"
+        + _WHO
+        + r"['\u2019]s\s+"
+        + _DRUG
+        + r"\s+(?:(?:is|was|went|has\s+gone|got|has\s+been)(?:\s+now)?"
+        # "mum's amlodipine was reduced to 2.5mg", "… changed to 10mg" (an adversary).
+        r"(?:\s+(?:up|down|back|raised|lowered|increased|reduced|changed|cut|upped|dropped))?"
+        r"|(?:raised|lowered|increased|reduced|changed|cut|upped|dropped))"
+        r"\s+(?:(?:up|down|back)\s+)?(?:to\s+|at\s+)?" + _AMOUNT
     ),
     re.compile(
         _CHANGED

@@ -553,6 +553,16 @@ def test_a_name_in_parts_asked_joined_shows_its_secret() -> None:
         ("what should I enter for the alarm?", True),
         ("remind me to change my netflix password tomorrow", False),
         ("how old is the netflix password?", False),
+        # A third: asked of it, or of a code that opens nothing; or how to get in.
+        ("did I give the alarm code to Sam?", False),
+        ("did the alarm code change?", False),
+        ("how do I change my netflix password?", False),
+        ("what makes a good password?", False),
+        ("which password manager do I use?", False),
+        ("what's the dress code?", False),
+        ("what error code did the printer show?", False),
+        ("what number do I enter at the garage keypad?", True),
+        ("how do I open the gate?", True),
     ],
 )
 def test_a_question_about_a_secret_is_not_one_for_it(message: str, asks: bool) -> None:

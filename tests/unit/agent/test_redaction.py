@@ -964,6 +964,7 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("Alarmanlage 4420", "4420"),
         ("kod do alarmu 5566", "5566"),
         ("alarm kodu 9988", "9988"),
+        ("p/w hunter2", "hunter2"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
@@ -1006,6 +1007,10 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "(see page 4430)",
         "password == self.pw",
         "is Bitwarden a good password manager?",
+        # A year the code changed in (a third adversary saw it redacted).
+        "ドアのコードは2019年に変更",
+        "larmkoden byttes 2019",
+        "ovikoodi vaihdettiin 2020",
     ],
 )
 def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:

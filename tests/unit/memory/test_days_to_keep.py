@@ -73,6 +73,10 @@ SAID = date(2026, 10, 1)
         ("party 1stFeb", "20270201"),
         ("Surgery 14JAN27", "20270114"),
         ("the 2may be fine", None),
+        # A third: a day written year first, as a form writes it (deleted at 30 days).
+        ("gym on 2027-05-20", "20270520"),
+        ("flight 2027-01-12", "20270112"),
+        ("born 2020-02-30", None),
         ("room 12b", None),
         # A second adversary: a day just gone, alike, by name or in numbers.
         ("Flight to Tokyo 20 September", "20270920"),

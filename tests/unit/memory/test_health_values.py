@@ -35,6 +35,8 @@ from memory.health_values import health_changed, health_values
         ("My mother takes Amlodipine 5mg once daily", {"mum's dose of amlodipin": {"5mg"}}),
         ("mum's amlodipine dose went up to 10mg daily", {"mum's dose of amlodipin": {"10mg"}}),
         ("my father takes metformin 500mg", {"dad's dose of metformin": {"500mg"}}),
+        ("mom's amlodipine was reduced to 2.5mg", {"mum's dose of amlodipin": {"2.5mg"}}),
+        ("mum's amlodipine changed to 10mg", {"mum's dose of amlodipin": {"10mg"}}),
         ("Mother Teresa takes 5mg of it", {}),
         # Not the user's, no dose, not a statement of one.
         ("My mother is allergic to cats", {}),
