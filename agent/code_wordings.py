@@ -413,15 +413,12 @@ def _a_year_said_after(found: re.Match[str]) -> bool:
     The code changed in 2019, as "ドアのコードは2019年に変更" says too: a later adversary saw
     the year redacted.
     """
-    value = found[1] or found[2]
-    if not _A_YEAR.fullmatch(value):
+    group = 1 if found[1] else 2
+    if not _A_YEAR.fullmatch(found[group]):
         return False
-    end = found.end(1) if found[1] else found.end(2)
-    if found.string[end : end + 1] == "年":
+    if found.string[found.end(group) : found.end(group) + 1] == "年":
         return True
-    label_end = found.group().find(value)
-    between = found.group()[:label_end].split()
-    return len(between) > 1
+    return len(found.string[found.start() : found.start(group)].split()) > 1
 
 
 _TWO_FACTOR = re.compile(

@@ -378,8 +378,7 @@ def _in_a_link(text: str, at: int) -> bool:
     before = text[max(0, at - 2048) : at]
     if not before or before[-1].isspace():
         return False
-    token = before.split()[-1] if before.split() else before
-    return any(mark in token for mark in "?&/#")
+    return any(mark in before.rsplit(None, 1)[-1] for mark in "?&/#")
 
 
 _WALLET_LABEL = re.compile(_WALLET, re.IGNORECASE)

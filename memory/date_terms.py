@@ -501,11 +501,12 @@ _PART_OF = re.compile(
 """A part of something, even after "on": "Max is on 1/2 tablet of Apoquel", "Mum is on 2/3
 of her old dose" (an adversary: both were dates)."""
 _REACH_BEFORE = 200
-"""How far before a date the words naming it are read ("blood pressure was", "moved to"):
-from the text's start, a pasted page of "1/2 " took minutes (an adversary)."""
+"""How far before a date the words naming it are read ("blood pressure was", "moved to", and
+retention's "by", "in", "room"): from the text's start, a pasted page of "1/2 " or of "may"
+took minutes (adversaries)."""
 
 
-def _said_just_before(pattern: re.Pattern[str], text: str, at: int) -> bool:
+def said_just_before(pattern: re.Pattern[str], text: str, at: int) -> bool:
     """Whether `pattern` (ending at the text's end) matches the words right before `at`."""
     start = at
     while start > 0 and text[start - 1].isspace():
@@ -550,12 +551,12 @@ def _short_date_terms(
     month_first = match[2] is not None and _valid(first, second)
     if not (day_first or month_first):
         return []
-    if _PART_OF.match(text, match.end()) or _said_just_before(_MEASURED, text, match.start()):
+    if _PART_OF.match(text, match.end()) or said_just_before(_MEASURED, text, match.start()):
         return []  # "on 1/2 tablet of Apoquel", "2/3 of her dose", "BP was 13/8"
     said_as_day = (
         before.lower() in _DAY_WORDS_BEFORE
         or bool(_TIME_AFTER.match(text, match.end()))
-        or _said_just_before(_A_DAY_NAMED_BEFORE, text, match.start())
+        or said_just_before(_A_DAY_NAMED_BEFORE, text, match.start())
     )
     if not said_as_day and (before.lower() in _SCORED or _COUNTED.match(text, match.end())):
         return []  # "Passed 12/12 tests", "scored 14/20", "won 21/7", "ratio 16/9"

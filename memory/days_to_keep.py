@@ -14,7 +14,7 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
-from memory.date_terms import MAY_THE_VERB, nearest_day
+from memory.date_terms import MAY_THE_VERB, nearest_day, said_just_before
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
 from memory.periods_ahead import last_day_of_periods, month_end
 
@@ -112,16 +112,6 @@ _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
 
 
-_CUE_REACH = 200
-"""How far before a date its cue is looked for ("by", "in", "room"): each cue is a word or
-two. From the text's start, a pasted page saying "may" thousands of times took minutes (an
-adversary), and each app start's hygiene as long."""
-
-
-def _near(at: int) -> int:
-    return max(0, at - _CUE_REACH)
-
-
 @lru_cache(maxsize=16)
 def _told_of_the_past(text: str) -> bool:
     # Asked for each date a text names: once is enough.
@@ -155,7 +145,7 @@ def last_day_said(text: str, said: date) -> str | None:
     for feast in _FEAST.finditer(text):
         month, day = _FEAST_DAYS[_without_marks(feast.group())]
         nearest = nearest_day(month, day, said)  # "Christmas was lovely" said in January
-        if nearest < said and _TO_COME.search(text, _near(feast.start()), feast.start()):
+        if nearest < said and said_just_before(_TO_COME, text, feast.start()):
             # "this Christmas", "by Christmas" said in June: the one to come (a second
             # adversary saw each deleted at 30 days, last Christmas being nearer).
             nearest = nearest.replace(year=nearest.year + 1)
@@ -185,7 +175,7 @@ def _months_named(text: str, said: date) -> list[date]:
             and (name in _ALSO_A_WORD or named["month"].islower() and len(name) <= 3)
             and not (
                 name in _A_MONTH_AFTER_A_CUE
-                and _MONTH_CUE.search(text, _near(named.start()), named.start())
+                and said_just_before(_MONTH_CUE, text, named.start())
                 and not _told_of_the_past(text)
             )
         ):
@@ -235,7 +225,7 @@ extension is 2027", "ordered 2028 screws" (an adversary saw each kept for years)
 
 def _no_year(text: str, year: re.Match[str]) -> bool:
     return bool(
-        _NOT_A_YEAR_BEFORE.search(text, _near(year.start()), year.start())
+        said_just_before(_NOT_A_YEAR_BEFORE, text, year.start())
         or _NOT_A_YEAR_AFTER.match(text[year.end() :])
     )
 
@@ -309,7 +299,7 @@ def _a_month_elsewhere(text: str, named: re.Match[str]) -> bool:
         )
     if not (written.islower() or name in _GERMAN_MONTHS):
         return False
-    return _CUE_OF_A_MONTH.search(text, _near(named.start()), named.start()) is not None
+    return said_just_before(_CUE_OF_A_MONTH, text, named.start())
 
 
 def _full_year(year: str | None) -> int | None:
