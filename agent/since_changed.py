@@ -28,6 +28,7 @@ from memory.event_days import (
     moves_it,
     several_events,
 )
+from memory.instead_of import takes_the_place_of
 from memory.last_word import changes_its_value, names_which, supposes
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
@@ -310,7 +311,13 @@ async def since_changed(
         | _old_secrets(recalled, marked, newest)
         | _events_moved(recalled, recalled + moves, events)
     )
-    messages = [entry for entry in recalled if _stated(entry.content) and not entry.pinned]
+    # Every one, stated values or not: "Sam works Saturdays" holds none, and "Sam now works
+    # Mondays" said after it takes its place (`memory.instead_of`; an adversary saw it kept).
+    messages = [
+        entry
+        for entry in recalled
+        if not entry.pinned and (entry.category == CONVERSATION or _stated(entry.content))
+    ]
     if not messages:
         return notes
     others = list(recalled)
@@ -332,7 +339,9 @@ async def since_changed(
                 or of_someone_else(other.content, message.content)
             ):
                 continue  # "Tom's gym membership is now 45" changes not the user's
-            topics = changed_topics(said, _stated(other.content))
+            topics = changed_topics(said, _stated(other.content)) if said else []
+            if not topics and message.category == CONVERSATION:
+                topics = ["instead"] if takes_the_place_of(other.content, message.content) else []
             if topics and all(topic.startswith(_DEBTS) for topic in topics):
                 # A payment or a debt of another thing changes no debt: "paid Priya the
                 # $42" marked "I owe Priya $15 for lunch" (an adversary).

@@ -99,14 +99,20 @@ def _without_marks(name: str) -> str:
 _FEAST_DAYS = {_without_marks(name): day for name, day in _FEASTS.items()}
 """Each feast's day by its name without the apostrophe, which the patterns make optional
 ("valentines day", "paddys day" matched, and their lookup failed)."""
-_SHORT_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+_SHORT_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
 _RUN_TOGETHER = re.compile(
     rf"(?i)(?<![\w.-])(?P<day>[0-3]?\d)(?:st|nd|rd|th)?[-.]?(?P<month>{_SHORT_MONTH})"
     r"(?P<year>\d\d)?(?![\w-])"
-    rf"|(?<![\w.-])(?P<month_first>{_SHORT_MONTH})(?P<day_after>[0-3]?\d)(?![\w-])"
+    rf"|(?<![\w.-])(?P<month_first>{_SHORT_MONTH})(?P<day_after>[0-3]?\d)(?:st|nd|rd|th)?"
+    r"(?![\w-])"
 )
 """'Surgery 14JAN27', as a ticket or a form writes it (an adversary); with no year, '12JAN',
-'JAN12', '12-JAN', '12.JAN', '1stFeb' (a later one saw each deleted at 30 days, to come)."""
+'JAN12', '12-JAN', '12.JAN', '1stFeb' (a later one saw each deleted at 30 days, to come);
+the month in full or with its day's ending, '12MARCH', '20SEPT', 'Apr3rd', '3rdApril' (a
+third)."""
 _TO_COME = re.compile(r"(?i)\b(?:this|by|next|for|until|till|before|coming|over)\s+$")
 _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
@@ -153,7 +159,7 @@ def last_day_said(text: str, said: date) -> str | None:
     for found in _RUN_TOGETHER.finditer(text):
         if found["month"] and _MAY_THE_VERB.match(text, found.end()):
             continue  # "the 2may be fine"
-        month = _MONTH_OF[(found["month"] or found["month_first"]).casefold()]
+        month = _MONTH_OF[(found["month"] or found["month_first"]).casefold()[:3]]
         year = _full_year(found["year"])
         day = int(found["day"] or found["day_after"])
         days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)

@@ -46,7 +46,7 @@ def takes_the_place_of(new: str, old: str) -> bool:
     Mondays instead of Saturdays" replaces "Ciarán works Saturdays" (an adversary saw both
     kept in effect).
     """
-    if _another_thing_instead(new, old):
+    if _another_thing_instead(new, old) or _on_other_days_now(new, old):
         return True
     replaced = _who_is_replaced(new)
     if not replaced:
@@ -78,6 +78,62 @@ def _another_thing_instead(new: str, old: str) -> bool:
         return False
     what = set(analyze(found["what"])) - set(analyze(ours["name"]))
     return bool(what) and what <= set(analyze(old))
+
+
+_NOW_DOES = re.compile(
+    r"(?i)^\W*(?P<who>(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+)\s+"
+    r"(?:(?:is|are)\s+now|now\s+(?:(?:moves?|moved|changes?|changed|switch(?:es)?|switched)\b|"
+    r"(?P<verb>[a-z]+)\b))"
+)
+_WEEKDAY = re.compile(
+    r"(?i)\b(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:s|days?|nesdays?|rsdays?|urdays?|sdays?)?\b"
+)
+_AS_WELL = re.compile(
+    r"(?i)\b(?:also|too|as\s+well|additionally|extra|another|more|both|plus|still)\b|"
+    r"\b(?:and|&)\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)"
+)
+
+
+def _on_other_days_now(new: str, old: str) -> bool:
+    """`new` says its subject now does on other weekdays what `old` says it does.
+
+    "Sam now works Mondays" after "Sam works Saturdays", "The nanny now comes on Tuesdays"
+    after "The nanny comes on Mondays and Thursdays", "My class is now on Thursdays" (an
+    adversary saw Saturday kept in effect and recalled first). "Sam now also works Mondays",
+    "… Mondays too" add a day.
+    """
+    said = _NOW_DOES.match(new)
+    if said is None or _AS_WELL.search(new[said.end() :]):
+        return False
+    days_now = {day["day"].casefold() for day in _WEEKDAY.finditer(new, said.end())}
+    if not days_now:
+        return False
+    who, opening = _folded_words(said["who"]), _folded_words(old)
+    if opening[: len(who)] != who:
+        return False
+    if said["verb"] is not None:
+        verb, held = set(analyze(said["verb"])), " ".join(opening[len(who) :])
+        if not verb <= set(analyze(old)):
+            return False  # "Sam now plays on Mondays" is not when "Sam works Saturdays"
+        doing = _words_beside_days(new[said.end() :]) - verb
+        # "Sam now goes to the gym on Mondays" is not when "Sam goes swimming on Saturdays".
+        if doing and doing.isdisjoint(_words_beside_days(held)):
+            return False
+    elif not _only_when(" ".join(opening[len(who) :]), new):
+        # "Sam is now on holiday till Monday" says nothing of "Sam works Saturdays".
+        return False
+    days_then = {day["day"].casefold() for day in _WEEKDAY.finditer(old)}
+    return bool(days_then) and days_now.isdisjoint(days_then)
+
+
+def _words_beside_days(text: str) -> set[str]:
+    """The words of `text` less its weekdays and numbers: what is done on them."""
+    return {word for word in analyze(_WEEKDAY.sub(" ", text)) if not word[:1].isdigit()}
+
+
+def _only_when(held: str, new: str) -> bool:
+    """`held` says nothing beyond its days and times that `new` does not say."""
+    return _words_beside_days(held) <= _words_beside_days(new)
 
 
 @cache

@@ -521,6 +521,9 @@ NEW_VALUES = [
     ("I live at 12 Rua Augusta, Lisbon", "My new address is 5 Rua Nova, Porto"),
     # A new user: the correction was read as a denial, and both stayed in effect.
     ("Jack's birthday is 13/3", "Jack's birthday is 14/3 not 13/3"),
+    # An adversary: other weekdays said now, under another key.
+    ("Sam works Saturdays", "Sam now works Mondays"),
+    ("The nanny comes on Mondays and Thursdays", "The nanny now comes on Tuesdays"),
 ]
 
 
@@ -826,6 +829,7 @@ LOOKALIKES = [
     ("Kim owes me 40", "Kim owes me another 40"),
     ("I owe Ann 25", "I owe Ann 25 more"),
     ("Lee owes me 30", "Lee owes me 30 for lunch too"),
+    ("Sam works Saturdays", "Sam now also works Mondays"),
     ("I owe Joana 23€ for internet", "I sent Joana the photos"),
     ("My boss is Mark", "My boss's boss is Linda"),
     ("My dog Rex is 4", "My dog Rex is 30 kg"),

@@ -489,6 +489,20 @@ async def test_a_fact_of_someone_says_another_does_it_since(harness: Harness) ->
     assert phone.id not in notes
 
 
+async def test_a_message_of_other_days_marks_the_days_said_before(harness: Harness) -> None:
+    """Found by an adversary: "Sam now works Mondays" said in chat left "Sam works
+    Saturdays" recalled unmarked, first."""
+    said = await harness.memory.store_with_metadata(
+        "conversation/s0/a", "Sam works Saturdays", "conversation", "s0"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s0/b", "Sam now works Mondays", "conversation", "s0"
+    )
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    assert notes.get(said.id) == "since changed: a later message says 'Sam now works Mondays'"
+
+
 async def test_a_message_naming_the_plumber_is_marked_by_a_new_one(harness: Harness) -> None:
     """Found by a new user, a retired nurse: "who's the plumber" gave "the plumber is Tommy
     Hayes 087 1234567" unmarked after "our plumber is now Declan Ryan" replaced the fact."""

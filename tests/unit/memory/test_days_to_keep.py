@@ -73,6 +73,13 @@ SAID = date(2026, 10, 1)
         ("party 1stFeb", "20270201"),
         ("Surgery 14JAN27", "20270114"),
         ("the 2may be fine", None),
+        # A fourth: the month in full, or the day's ending after the month (deleted at 30).
+        ("dentist 12MARCH", "20270312"),
+        ("flight 20SEPT", "20270920"),
+        ("party 4JULY", "20270704"),
+        ("vet Apr3rd", "20270403"),
+        ("exam 3rdApril", "20270403"),
+        ("version 2june3", None),
         # A third: a day written year first, as a form writes it (deleted at 30 days).
         ("gym on 2027-05-20", "20270520"),
         ("flight 2027-01-12", "20270112"),

@@ -64,3 +64,40 @@ def test_another_thing_done_instead_takes_its_place(new: str, old: str) -> None:
     """Found by an adversary: "Ciarán now works Mondays instead of Saturdays" replaced
     nothing, and "which days does Ciarán work?" gave Saturdays first."""
     assert takes_the_place_of(new, old)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        ("Sam now works Mondays", "Sam works Saturdays"),
+        ("Sam now works Monday to Friday", "Sam works Saturdays and Sundays"),
+        ("Sam now works Mondays", "Sam works Saturdays at the bakery"),
+        ("The nanny now comes on Tuesdays", "The nanny comes on Mondays and Thursdays"),
+        ("my Portuguese class is now on Thursdays", "my Portuguese class is on Tuesdays"),
+        ("On-call now moves to Thursdays", "On-call is on Tuesdays at 9"),
+    ],
+)
+def test_other_days_said_now_take_the_place_of_the_old(new: str, old: str) -> None:
+    """Found by an adversary: "Sam now works Mondays" left "Sam works Saturdays" in effect,
+    recalled first for "which days does Sam work?"."""
+    assert takes_the_place_of(new, old)
+
+
+@pytest.mark.parametrize(
+    ("new", "old"),
+    [
+        # A day added, not another.
+        ("Sam now also works Mondays", "Sam works Saturdays"),
+        ("Sam now works Mondays too", "Sam works Saturdays"),
+        ("Sam now works Mondays and Saturdays", "Sam works Saturdays"),
+        # Another person, another thing done, or no day said before.
+        ("Sam now works Mondays", "Tom works Saturdays"),
+        ("Sam now works Mondays", "Sam plays football on Saturdays"),
+        ("Sam now works Mondays", "Sam works at the bakery"),
+        ("Sam now goes to the gym on Mondays", "Sam goes swimming on Saturdays"),
+        ("Sam is now on holiday till Monday", "Sam works Saturdays"),
+        ("my class is now on Thursdays", "my dentist is on Tuesdays"),
+    ],
+)
+def test_a_day_added_or_another_thing_done_takes_nothing(new: str, old: str) -> None:
+    assert not takes_the_place_of(new, old)
