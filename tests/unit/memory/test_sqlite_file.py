@@ -14,6 +14,7 @@ from memory.errors import DatabaseCorruptError
 from memory.sqlite.schema import MIGRATIONS
 from memory.sqlite.store import SqliteMemory
 from memory.testing import CountingEmbedder
+from memory.write_rules import NewMemory
 from tests.unit.memory.conftest import DIMS, OpenStore
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -111,8 +112,11 @@ async def test_damaged_pages_are_reported_and_left_untouched(
     open_store: OpenStore, tmp_path: Path
 ) -> None:
     store = await open_store(None)
-    for i in range(300):
-        await store.store(f"k{i}", f"entry {i} " + "padding words " * 40)
+    # In one transaction: 300 core facts stored one by one rewrote MEMORY_SNAPSHOT.md each
+    # time (a minute of the suite on a busy machine); the pages are what is tested.
+    await store.bulk_store(
+        [NewMemory(key=f"k{i}", content=f"entry {i} " + "padding words " * 40) for i in range(300)]
+    )
     await store.close()
     path = tmp_path / "brain.db"
     data = bytearray(path.read_bytes())
@@ -181,8 +185,14 @@ async def test_killed_writer_leaves_a_consistent_file(tmp_path: Path) -> None:
 async def test_after_a_read_meets_damage_nothing_more_is_written(tmp_path: Path) -> None:
     path = tmp_path / "brain.db"
     store = await SqliteMemory.open(path)
-    for i in range(200):
-        await store.store(f"k{i}", f"dentist appointment number {i} " + "filler words " * 30)
+    await store.bulk_store(
+        [
+            NewMemory(
+                key=f"k{i}", content=f"dentist appointment number {i} " + "filler words " * 30
+            )
+            for i in range(200)
+        ]
+    )
     await store.close()
     # Damage inside the full-text index's blocks: the opening page check does not parse
     # them, so only a search that reads one finds it.
