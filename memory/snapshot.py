@@ -17,6 +17,7 @@ import json
 import re
 from collections.abc import Iterable
 from datetime import datetime
+from functools import lru_cache
 
 from memory.date_terms import local_time
 from memory.entry import MemoryEntry
@@ -84,12 +85,36 @@ def render_header(title: str, description: Iterable[str]) -> str:
     return "\n".join([f"# {title}", "", *description, "", MARKER, ""])
 
 
+class _Written:
+    """An entry as its block is cached by: what the block shows of it, and nothing else."""
+
+    __slots__ = ("entry", "shown")
+
+    def __init__(self, entry: MemoryEntry) -> None:
+        self.entry = entry
+        self.shown = (entry.content, *(getattr(entry, name) for name in SNAPSHOT_FIELDS))
+
+    def __hash__(self) -> int:
+        return hash(self.shown)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Written) and self.shown == other.shown
+
+
 def render_block(entry: MemoryEntry, min_fence: int = 3) -> str:
     """One entry's block, starting with a blank line and ending with a newline.
 
     `min_fence` lengthens the fence, so that a block appended after a fence left open by a
     torn write is recognised as the start of a new entry (see `SnapshotRead.open_fence`).
     """
+    return _block(_Written(entry), min_fence)
+
+
+@lru_cache(maxsize=16_384)
+def _block(written: _Written, min_fence: int) -> str:
+    # The snapshot is written again after each core fact's change, every block anew: at
+    # 3,000 facts rendering took ~0.2 s of each write, all but one block as before.
+    entry = written.entry
     data = entry.model_dump(mode="json", include=set(SNAPSHOT_FIELDS))
     if _plain(entry.content):
         kind, body = "text", entry.content

@@ -14,6 +14,7 @@ that skipped damaged entries, and a `memory.path` pointed at another store's fol
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
@@ -27,8 +28,15 @@ KnownIds = Callable[[list[str]], Awaitable[set[str]]]
 """Which of the given entry ids the store accounts for."""
 
 
-async def keep_unaccounted(snapshot: Path, known: KnownIds, now: datetime) -> str | None:
+async def keep_unaccounted(
+    snapshot: Path, known: KnownIds, now: datetime, written: bytes | None = None
+) -> str | None:
     """Copy `snapshot` aside when replacing it could lose something; the warning, if so.
+
+    `written` is the SHA-256 of the snapshot the store itself wrote last: a file still
+    holding just that is accounted for without reading it entry by entry (each of its
+    entries was in the store then, and a deletion since is audited or erased for good).
+    At 3,000 core facts the reading took ~40 ms of each fact's write.
 
     Raises:
         MemoryStoreError: The snapshot exists but cannot be read or copied; it must not be
@@ -43,7 +51,7 @@ async def keep_unaccounted(snapshot: Path, known: KnownIds, now: datetime) -> st
             f"cannot read {snapshot} to check it before replacing it "
             f"({exc.strerror or exc}); it was left as it is"
         ) from None
-    if not data.strip():
+    if not data.strip() or (written is not None and hashlib.sha256(data).digest() == written):
         return None
     found = read_snapshot_bytes(data)
     if found.problems or not found.has_marker:

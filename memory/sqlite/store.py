@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import hashlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -86,6 +87,8 @@ class SqliteMemory(MemoryFront):
         self.follow_snapshot = True
         """Whether MEMORY_SNAPSHOT.md follows changes to core facts (not while the store is
         filled from it: a damaged one is kept as it was)."""
+        self._snapshot_written: bytes | None = None
+        """The SHA-256 of the MEMORY_SNAPSHOT.md this store wrote last (`keep_unaccounted`)."""
         self._closed = False
         self._calibrating = asyncio.Lock()
 
@@ -603,11 +606,15 @@ class SqliteMemory(MemoryFront):
         protected = protected_files(self.path)
         if own:
             protected = [file for file in protected if file != self.snapshot_path]
-            warning = await keep_unaccounted(target, self._accounted_ids, now)
+            warning = await keep_unaccounted(
+                target, self._accounted_ids, now, self._snapshot_written
+            )
             if warning is not None:
                 self._core.warn(warning)
         # The store's other files are never a snapshot target (a typo must not replace them).
         await asyncio.to_thread(write_private, target, text, protected)
+        if own:
+            self._snapshot_written = hashlib.sha256(text.encode("utf-8")).digest()
         return target
 
     async def _accounted_ids(self, ids: builtins.list[str]) -> set[str]:

@@ -12,13 +12,15 @@ import pytest
 from pydantic import ValidationError
 
 from agent.import_file import parse_export
+from memory import snapshot_guard
 from memory.entry import MemoryEntry
 from memory.errors import ImportFormatError, InvalidEntryError, UnsafeTargetError
 from memory.factory import open_memory
 from memory.files import atomic_writer, kept_copies, protected_files
 from memory.records import MemoryRecord, check_record_set
 from memory.settings import MemorySettings
-from memory.snapshot import render_snapshot
+from memory.snapshot import read_snapshot_bytes, render_snapshot
+from memory.snapshot_parser import SnapshotRead
 from memory.sqlite.store import SqliteMemory
 from tests.unit.memory.conftest import OpenStore
 
@@ -135,6 +137,33 @@ async def test_a_snapshot_the_store_accounts_for_is_simply_replaced(open_store: 
     await store.forget("home")  # deleted with an audit row: accounted for
     await store.write_snapshot(now=NOW)
     assert kept_copies(store.snapshot_path) == [] and store.warnings == []
+
+
+async def test_a_snapshot_changed_since_the_store_wrote_it_is_read_again(
+    open_store: OpenStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store's own last snapshot is replaced unread (at 3,000 core facts reading it took
+    ~40 ms of each fact's write); one another hand changed since is read and kept."""
+    store = await open_store(None)
+    await store.store("cat", "The cat is called Miso")
+    read: list[bytes] = []
+
+    def counted(data: bytes) -> SnapshotRead:
+        read.append(data)
+        return read_snapshot_bytes(data)
+
+    monkeypatch.setattr(snapshot_guard, "read_snapshot_bytes", counted)
+    await store.store("home", "Ana lives in Lisbon")  # the snapshot follows: unread
+    assert read == [] and "Ana lives in Lisbon" in store.snapshot_path.read_text()
+    # Another store's snapshot put in its place: read, and kept before it is replaced.
+    other = tmp_path / "other"
+    other.mkdir()
+    theirs = await _snapshot_of(other, ["The dog is called Rex"])
+    store.snapshot_path.write_bytes(theirs)
+    await store.write_snapshot(now=NOW)
+    assert read == [theirs]
+    [kept] = kept_copies(store.snapshot_path)
+    assert kept.read_bytes() == theirs
 
 
 # -- 3. a partial restore keeps the damaged file --------------------------------------------
