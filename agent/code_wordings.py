@@ -19,7 +19,9 @@ _OPENS = (
     r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
     r"entry|access|mail[ \t-]?box|letter[ \t-]?box|post[ \t-]?box|locker|shed|padlock|opener|"
     r"storage"
-    r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room|bike[ \t]+lock|alarmanlage)"
+    r"(?:[ \t]+unit)?|office|ward|med(?:ication)?[ \t]+room|bike[ \t]+lock|alarmanlage|"
+    # A one-time code opens a login: "the staging OTP is 481920" (a new user: kept as typed).
+    r"t?otp|one[ \t-]time[ \t]+pass(?:word|code)?)"
 )
 _CODE = (
     # A keypad's * and # between digits too: "access code 55#21" (an adversary).

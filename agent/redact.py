@@ -367,7 +367,23 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
     if not strong:
         return (start, end) if looks_secret(value) else None
     most = _WALLET_WORDS if _WALLET_LABEL.fullmatch(label) else _MAX_WORDS
-    return _strong_value(text, start, end, clause_ended, most)
+    span = _strong_value(text, start, end, clause_ended, most)
+    if span is not None and _label_said_again(text, span, name):
+        return None
+    return span
+
+
+def _label_said_again(text: str, span: tuple[int, int], name: str) -> bool:
+    """Whether the words of `span` are the label's own, said again before its value.
+
+    "prod_db_password: Prod DB password is S3cr3t!" hid "Prod DB" and, said again, the key
+    (a new user's saved reply read "[REDACTED:secret]: [REDACTED:secret] password is …").
+    """
+    restated = _RESTATED.match(text, span[1])
+    if restated is None or not _ANY_LABEL.fullmatch(restated.group(1)):
+        return False
+    named = set(re.split(r"[\W_]+", name.casefold())) | {"the", "my", "our", "your"}
+    return set(text[span[0] : span[1]].casefold().split()) <= named
 
 
 _IT_IS_OPENING = re.compile(r"(?i)(?:it['\u2019]s|it[ \t]+is)[ \t]+(?:now[ \t]+)?")
@@ -409,9 +425,14 @@ def _strong_value(
     phrase_end = _phrase_end(text, end, clause_ended, most) if value.isalpha() else end
     if phrase_end == end and value.lower() in _ADJECTIVES:
         return None
+
     if _DESCRIBING & {word.lower().strip(TRAILING) for word in text[start:phrase_end].split()}:
         return None
     return start, phrase_end
+
+
+_RESTATED = re.compile(r"[ \t]+([\w-]+)(?:[ \t]*[:=]|[ \t]+(?:is|was)\b)", re.IGNORECASE)
+"""A label said again with its own value after it: "… Prod DB password is S3cr3t!"."""
 
 
 def _name_start(text: str, at: int) -> int:

@@ -71,6 +71,9 @@ class Erasure:
     """The erased texts alone (not their keys): a chat that holds one discussed it."""
     secrets: re.Pattern[str] | None = None
     """Its words shaped like a secret: no other meaning to keep them for."""
+    beside: re.Pattern[str] | None = None
+    """Numbers said beside a secret redaction found in the text ("S3cr3t! (user app on
+    db:5432)"): the port is no secret, so it goes only from a chat that holds the text."""
 
     def apply(self, text: str, *, discussed: bool = False) -> str:
         """`text` with what is erased replaced by `ERASED`.
@@ -88,6 +91,8 @@ class Erasure:
             and (discussed or self.context & set(analyze(_LETTERS_FROM_DIGITS.sub(" ", text))))
         ):
             text = replace_words(self.codes, text, ERASED)
+        if discussed and self.beside is not None:
+            text = replace_words(self.beside, text, ERASED)
         return text
 
     def discussed_in(self, text: str) -> bool:
@@ -117,6 +122,7 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     """What to replace in the chat files for erased `texts` (and their `keys`)."""
     wanted: set[str] = set()
     codes: set[str] = set()
+    beside: set[str] = set()
     passphrases: set[str] = set()
     context: set[str] = set()
     for text in texts:
@@ -129,7 +135,13 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
             if len(flat) >= _SHORTEST_TEXT:
                 wanted.add(flat)
         words = [word.strip(".") for word in _WORD.findall(text)]
-        codes.update(word for word in words if _code_like(word))
+        # With its secret found, the text's other numbers are no secret: erasing "Prod DB
+        # password is S3cr3t! (user app on db:5432)" took 5432 out of every chat about
+        # that database, its logs' durations too (a new user, an engineer).
+        found = {w.strip(".") for value in said_secrets for w in _WORD.findall(value)}
+        for word in filter(_code_like, words):
+            secret = not found or word in found or looks_secret(word)
+            (codes if secret else beside).add(word)
         # What redaction reads as its secret, a passphrase of plain words too: "correct
         # horse battery staple" stayed in another chat, unnamed (a fourth adversary).
         passphrases.update(v for value in said_secrets if len(v := value.strip()) >= 6)
@@ -149,6 +161,7 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         frozenset(context),
         re.compile(said, re.I) if said else None,
         secrets,
+        forms_pattern(beside - codes),
     )
 
 

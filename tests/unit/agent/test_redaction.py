@@ -868,6 +868,18 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
     )
 
 
+def test_a_label_said_again_names_what_its_value_is_of() -> None:
+    """Found by a new user, an engineer: a saved reply "prod_db_password: Prod DB password is
+    S3cr3t!" read "[REDACTED:secret]: [REDACTED:secret] password is [REDACTED:secret]"."""
+    for text in (
+        "prod_db_password: Prod DB password is S3cr3t!",
+        "- **prod_db_password**: Prod DB password is S3cr3t! (user app on db:5432)",
+    ):
+        redacted, _ = redact(text)
+        assert redacted == text.replace("S3cr3t!", "[REDACTED:secret]")
+    assert redact("password: correct horse battery staple")[0] == "password: [REDACTED:secret]"
+
+
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
@@ -965,6 +977,10 @@ def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> No
         ("kod do alarmu 5566", "5566"),
         ("alarm kodu 9988", "9988"),
         ("p/w hunter2", "hunter2"),
+        # A new user, an engineer: a one-time code.
+        ("the staging OTP is 481920", "481920"),
+        ("The OTP for staging login was 481920 but it expired", "481920"),
+        ("otp: 993311", "993311"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
@@ -998,6 +1014,9 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "the door!! 2024 was a long year",
         "the wifi -> router upstairs",
         "if password == user_input:",
+        "the OTP arrives in 30 seconds",
+        "the otp is valid for 300 seconds",
+        "I use TOTP for 2 accounts",
         "password: it's on the fridge",
         "wifi password: it's my dog's name",
         "Mama anakuja Jumamosi",

@@ -92,6 +92,19 @@ def test_an_erased_message_leaves_a_name_in_parts_alone() -> None:
     assert erasure.apply("my M-Pesa number 7391 again") == "my M-Pesa number [erased] again"
 
 
+def test_an_erased_password_leaves_the_numbers_beside_it_in_other_chats() -> None:
+    """Found by a new user, an engineer: erasing "Prod DB password is S3cr3t! (user app on
+    db:5432)" took the port out of every chat about the database, and the durations out of
+    a pasted log; each was named as still holding "its text or its code"."""
+    erasure = erasure_of(["Prod DB password is S3cr3t! (user app on db:5432)"])
+    assert erasure is not None
+    for said in ("prod db on 5432 is slow again", "path=/refunds/5432 app user duration_ms=5432"):
+        assert erasure.apply(said) == said and not erasure.found_in(said)
+    assert "S3cr3t" not in erasure.apply("postgres://app:S3cr3t!@db:5432/prod")
+    # In a chat that holds the erased text itself, its numbers go too (the model's echo).
+    assert erasure.apply("noted: db:5432", discussed=True) == "noted: db:[erased]"
+
+
 def test_a_code_beside_another_number_is_redacted() -> None:
     """Found by a fourth adversary: "I typed 4471 3 times" kept the door code."""
     secrets = SaidSecrets()
