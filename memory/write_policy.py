@@ -52,7 +52,7 @@ from memory.lists import (
     one_item_of_a_list,
     one_value_of_several,
 )
-from memory.other_ones import another_of_them, said_of_other_people
+from memory.other_ones import another_of_them, one_milestone_dated_anew, said_of_other_people
 from memory.plain_order import as_it_is_now
 from memory.predicates import relations_alike, user_claim
 from memory.questions import only_asks
@@ -381,8 +381,11 @@ def place_new(
     # "Aoife now works the Saturday shift instead of Ciarán" replaces "Ciarán works the
     # Saturday shift" (a new user, a baker: both stayed in effect).
     instead = tuple(s for s in similar if takes_the_place_of(content, s.content))
+    # "The billing migration ships on 21 January" after "… ships on 14 January" under
+    # another key (a new user, an engineer: both kept, both recalled).
+    anew = tuple(s for s in similar if one_milestone_dated_anew(content, s.content))
     conflicts = tuple(
-        dict.fromkeys(by_value + by_number + closest + moved + priced + paid + instead)
+        dict.fromkeys(by_value + by_number + closest + moved + priced + paid + instead + anew)
     )
     return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
 

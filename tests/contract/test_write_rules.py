@@ -521,6 +521,9 @@ NEW_VALUES = [
     ("I live at 12 Rua Augusta, Lisbon", "My new address is 5 Rua Nova, Porto"),
     # A new user: the correction was read as a denial, and both stayed in effect.
     ("Jack's birthday is 13/3", "Jack's birthday is 14/3 not 13/3"),
+    # A new user, an engineer: one thing's day said anew in one wording.
+    ("The billing migration ships on 14 January", "The billing migration ships on 21 January"),
+    ("The launch party is on Friday 12 December", "The launch party is on Saturday 13 December"),
     # An adversary: other weekdays said now, under another key.
     ("Sam works Saturdays", "Sam now works Mondays"),
     ("The nanny comes on Mondays and Thursdays", "The nanny now comes on Tuesdays"),
@@ -1830,7 +1833,11 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
     await memory.store("dentist", "Dentist on 28/1 at 10am")
     await memory.store("nct", "The NCT is due 18 March")
     await memory.store("nct", "The NCT is due 20 March")
+    # A new user, an engineer: one thing's day said anew in the same words is no other.
+    await memory.store("ship", "The billing migration ships on 14 January")
+    await memory.store("ship", "The billing migration ships on 21 January")
     assert await _active(memory) == {
+        "ship": "The billing migration ships on 21 January",
         "flat_rent": "Flat 2 rent is €1,750 a month",
         "flat_rent_2": "Flat 3 rent is €1,600 a month",
         "flat_rent_3": "Flat 1 rent is €1,450 a month",
