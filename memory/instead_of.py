@@ -82,11 +82,15 @@ def _another_thing_instead(new: str, old: str) -> bool:
 
 _NOW_DOES = re.compile(
     r"(?i)^\W*(?P<who>(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+)\s+"
-    r"(?:(?:is|are)\s+now|now\s+(?:(?:moves?|moved|changes?|changed|switch(?:es)?|switched)\b|"
-    r"(?P<verb>[a-z]+)\b))"
+    r"(?:(?:is|are)\s+now|(?:now\s+|has\s+)?(?:moves?|moved|changes?|changed|switch(?:es)?|"
+    r"switched|(?:is|was|has\s+been)\s+(?:moved|changed|switched))\s+to\b|now\s+(?P<verb>[a-z]+)\b)"
 )
 _WEEKDAY = re.compile(
     r"(?i)\b(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:s|days?|nesdays?|rsdays?|urdays?|sdays?)?\b"
+)
+_WEEKLY = re.compile(
+    r"(?i)\b(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:days|s|nesdays|rsdays|urdays|sdays)\b"
+    r"|\bevery\s+(?P<every>mon|tue|wed|thu|fri|sat|sun)"
 )
 _AS_WELL = re.compile(
     r"(?i)\b(?:also|too|as\s+well|additionally|extra|another|more|both|plus|still)\b|"
@@ -99,8 +103,9 @@ def _on_other_days_now(new: str, old: str) -> bool:
 
     "Sam now works Mondays" after "Sam works Saturdays", "The nanny now comes on Tuesdays"
     after "The nanny comes on Mondays and Thursdays", "My class is now on Thursdays" (an
-    adversary saw Saturday kept in effect and recalled first). "Sam now also works Mondays",
-    "… Mondays too" add a day.
+    adversary saw Saturday kept in effect and recalled first), "Portuguese class moved to
+    Wednesdays at 19:00" (a new user: the Monday class recalled unmarked). "Sam now also
+    works Mondays", "… Mondays too" add a day.
     """
     said = _NOW_DOES.match(new)
     if said is None or _AS_WELL.search(new[said.end() :]):
@@ -108,7 +113,7 @@ def _on_other_days_now(new: str, old: str) -> bool:
     days_now = {day["day"].casefold() for day in _WEEKDAY.finditer(new, said.end())}
     if not days_now:
         return False
-    who, opening = _folded_words(said["who"]), _folded_words(old)
+    who, opening = _unowned(_folded_words(said["who"])), _unowned(_folded_words(old))
     if opening[: len(who)] != who:
         return False
     if said["verb"] is not None:
@@ -122,8 +127,15 @@ def _on_other_days_now(new: str, old: str) -> bool:
     elif not _only_when(" ".join(opening[len(who) :]), new):
         # "Sam is now on holiday till Monday" says nothing of "Sam works Saturdays".
         return False
-    days_then = {day["day"].casefold() for day in _WEEKDAY.finditer(old)}
+    # Days of every week before: "Night shift Mon 7/12 21:00" is one night, moved only as
+    # `memory.event_days` reads a move (an adversary's two shifts were both replaced).
+    days_then = {(day["day"] or day["every"]).casefold() for day in _WEEKLY.finditer(old)}
     return bool(days_then) and days_now.isdisjoint(days_then)
+
+
+def _unowned(words: list[str]) -> list[str]:
+    # "Portuguese class moved to Wednesdays" is of "My Portuguese class is on Mondays".
+    return words[1:] if words[:1] in (["my"], ["our"], ["the"]) else words
 
 
 def _words_beside_days(text: str) -> set[str]:

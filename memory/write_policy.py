@@ -387,7 +387,40 @@ def place_new(
     conflicts = tuple(
         dict.fromkeys(by_value + by_number + closest + moved + priced + paid + instead + anew)
     )
-    return Placement("insert", conflicts=_of_one_person(content, conflicts, similar))
+    conflicts = _of_one_person(content, conflicts, similar)
+    later = _replaced_by_later_clauses(content, similar, settings)
+    return Placement("insert", conflicts=tuple(dict.fromkeys(conflicts + later)))
+
+
+_CLAUSE_BREAK = re.compile(r"\s*;\s*|(?<=[a-z]{3}[.!?])\s+(?=[A-Z])")
+"""A semicolon, or a sentence's end: not "prof. duarte" (a new user's meetings with him
+replaced her thesis deadlines), "Dr. Silva"."""
+_FEWEST_CLAUSE_WORDS = 3
+
+
+def _later_clauses(content: str) -> list[str]:
+    """The clauses after the first, each of a few words at least (the whole is read too)."""
+    clauses = _CLAUSE_BREAK.split(content)
+    return [c for c in clauses[1:] if len(c.split()) >= _FEWEST_CLAUSE_WORDS]
+
+
+def _replaced_by_later_clauses(
+    content: str, similar: Sequence[Similar], settings: MemorySettings
+) -> tuple[Similar, ...]:
+    """What a clause after the first replaces, read as a fact of its own.
+
+    "Miguel left the company; my teammates are now Joana and Priya" left "My teammates
+    are Joana, Miguel and Priya" in effect (a new user, an engineer): the whole was read
+    as a fact of Miguel's.
+    """
+    found: dict[str, Similar] = {}
+    by_id = {s.id: s for s in similar}
+    for clause in _later_clauses(content):
+        ranked = ranked_similar(clause, [(s.seq, s.id, s.key, s.content) for s in similar])
+        placed = place_new(clause, ranked, settings, is_core=True)
+        if placed.action == "insert":
+            found.update((c.id, by_id[c.id]) for c in placed.conflicts if c.id in by_id)
+    return tuple(found.values())
 
 
 _FEW_WORDS = 8

@@ -521,6 +521,12 @@ NEW_VALUES = [
     ("I live at 12 Rua Augusta, Lisbon", "My new address is 5 Rua Nova, Porto"),
     # A new user: the correction was read as a denial, and both stayed in effect.
     ("Jack's birthday is 13/3", "Jack's birthday is 14/3 not 13/3"),
+    # A new user, an engineer: the new value in a later clause.
+    (
+        "My teammates are Joana (frontend), Miguel (SRE) and Priya (data)",
+        "Miguel left the company; my teammates are now Joana and Priya",
+    ),
+    ("My manager is Rui", "Big news today. My manager is now Sofia"),
     # A new user, an engineer: one thing's day said anew in one wording.
     ("The billing migration ships on 14 January", "The billing migration ships on 21 January"),
     ("The launch party is on Friday 12 December", "The launch party is on Saturday 13 December"),
@@ -833,6 +839,7 @@ LOOKALIKES = [
     ("I owe Ann 25", "I owe Ann 25 more"),
     ("Lee owes me 30", "Lee owes me 30 for lunch too"),
     ("Sam works Saturdays", "Sam now also works Mondays"),
+    ("I live in Lisbon", "Went to Porto; I love it there"),
     ("I owe Joana 23€ for internet", "I sent Joana the photos"),
     ("My boss is Mark", "My boss's boss is Linda"),
     ("My dog Rex is 4", "My dog Rex is 30 kg"),

@@ -75,6 +75,11 @@ def test_another_thing_done_instead_takes_its_place(new: str, old: str) -> None:
         ("The nanny now comes on Tuesdays", "The nanny comes on Mondays and Thursdays"),
         ("my Portuguese class is now on Thursdays", "my Portuguese class is on Tuesdays"),
         ("On-call now moves to Thursdays", "On-call is on Tuesdays at 9"),
+        # A new user, an engineer: moved, with no "now", of "my" class.
+        (
+            "Portuguese class moved to Wednesdays at 19:00",
+            "My Portuguese class is on Mondays at 19:00",
+        ),
     ],
 )
 def test_other_days_said_now_take_the_place_of_the_old(new: str, old: str) -> None:
@@ -97,6 +102,8 @@ def test_other_days_said_now_take_the_place_of_the_old(new: str, old: str) -> No
         ("Sam now goes to the gym on Mondays", "Sam goes swimming on Saturdays"),
         ("Sam is now on holiday till Monday", "Sam works Saturdays"),
         ("my class is now on Thursdays", "my dentist is on Tuesdays"),
+        ("the gym class moved to Friday", "My Portuguese class is on Mondays"),
+        ("Sam moved to Berlin on Monday", "Sam works Saturdays"),
     ],
 )
 def test_a_day_added_or_another_thing_done_takes_nothing(new: str, old: str) -> None:
