@@ -17,10 +17,14 @@ from functools import lru_cache
 
 from memory.changes_to_come import a_change_to_come
 from memory.entry import MemoryCategory, MemoryEntry
+from memory.event_days import cancels_it
 from memory.fact_subjects import change_terms
+from memory.fact_values import new_value
+from memory.health_values import health_values, medicines_and_allergens
 from memory.instead_of import takes_the_place_of
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
+from memory.stated_values import pays_off
 from memory.text import analyze
 
 _SAYS_A_CHANGE = re.compile(
@@ -46,6 +50,8 @@ second car?" and "if my gym membership is now 45 instead of 30 I'm quitting" mar
 changed (adversaries). A clause that opens so, not an "if" anywhere: "my rent is now 950,
 tell me if you need more" says a change."""
 _SHARED_AT_LEAST = 2
+_DOSE_OF = "dose of "
+_FEW_WORDS = 16
 CONVERSATION = MemoryCategory.CONVERSATION.value
 
 
@@ -88,8 +94,8 @@ class LastWords:
                     self._by_word.setdefault(word, []).append(fact)
 
     def keeps(self, message: MemoryEntry) -> bool:
-        """Whether `message` is a saved message saying a fact in effect changed."""
-        if message.category != CONVERSATION or not _says_a_change(message.content):
+        """Whether `message` is a saved message saying a fact in effect changed or ended."""
+        if message.category != CONVERSATION or only_asks(message.content):
             return False
         shared: dict[str, int] = {}
         facts: dict[str, MemoryEntry] = {}
@@ -98,10 +104,37 @@ class LastWords:
                 if fact.namespace == message.namespace and fact.timestamp < message.timestamp:
                     shared[fact.id] = shared.get(fact.id, 0) + 1
                     facts[fact.id] = fact
+        changed = _says_a_change(message.content)
+        # Read against each fact only when short: a run reads every expired message, and a
+        # longer one that ends a fact shares more of its words.
+        short = len(message.content.split()) <= _FEW_WORDS
         return any(
-            count >= _SHARED_AT_LEAST and not of_someone_else(message.content, facts[id_].content)
+            not of_someone_else(message.content, facts[id_].content)
+            and (
+                (changed and count >= _SHARED_AT_LEAST)
+                or (short and ends_or_replaces(message.content, facts[id_].content))
+            )
             for id_, count in shared.items()
         )
+
+
+def ends_or_replaces(message: str, fact: str) -> bool:
+    """Whether `message` gives `fact` a new value, pays it, calls it off or stops its dose.
+
+    Short, they share one word: "I stopped taking metformin", "paid Priya the 42", "Dentist
+    cancelled", "Alex is my partner now" (an adversary saw each deleted at 30 days, and
+    the fact it ended given as current again).
+    """
+    if supposes(message):
+        return False
+    if new_value(message, fact) or pays_off(message, fact) or cancels_it(message, fact):
+        return True
+    stopped = {
+        topic.removeprefix(_DOSE_OF)
+        for topic, values in health_values(message).items()
+        if topic.startswith(_DOSE_OF) and "stopped" in values
+    }
+    return bool(stopped & medicines_and_allergens(fact))
 
 
 _A_NUMBER = re.compile(r"\d+(?:[/.:-]\d+)*")

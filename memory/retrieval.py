@@ -161,8 +161,11 @@ def term_weights(doc_counts: dict[str, int], total_docs: int) -> dict[str, float
     return _asked_for_slot(weights)
 
 
-_SLOT_WORDS = "name called number phone address email birthday age nickname"
-"""What a question asks of someone or something ("what's my doctor's name?")."""
+_SLOT_WORDS = "name number phone address email birthday age nickname day date"
+"""What a question asks of someone or something ("what's my doctor's name?", "what day is
+my on-call?"). Not "called": it is "call" once stemmed, and "what day is my on-call?" had
+its subject weigh a third of "day" (a new user, an engineer, was shown "Standup is at
+9:30 every day" and not the on-call shift)."""
 
 
 @cache

@@ -203,6 +203,19 @@ async def test_a_question_for_someones_name_recalls_them_not_every_name(
     assert [e.key for e in phone.entries][:1] == ["phone"]
 
 
+async def test_a_question_for_a_day_recalls_what_it_asks_it_of(open_store: OpenStore) -> None:
+    """Found by a new user, an engineer: "what day is my on-call?" recalled "Standup is at
+    9:30 every day" and "… his last day is a Friday", not the on-call shift ("call" was
+    weighed as "called", a word that asks for a name)."""
+    memory = await open_store(min_relevance_score=MemorySettings().min_relevance_score)
+    needs(memory, "persistent", "supports_keyword_search")
+    await memory.store("on_call", "My on-call shift is on Thursdays now")
+    await memory.store("standup", "Standup is at 9:30 every day")
+    await memory.store("miguel", "Miguel is leaving on 18 December, his last day is a Friday")
+    found = await memory.recall("what day is my on-call?")
+    assert [e.key for e in found.entries] == ["on_call"]
+
+
 async def test_a_dose_is_found_by_the_words_that_ask_for_it(memory: Memory) -> None:
     """Found by a new user: "what's my current dose?" and "what medication am I on?" found
     nothing of "I take 10mg of lisinopril every morning" (none of their words in it)."""

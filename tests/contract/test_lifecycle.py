@@ -256,6 +256,38 @@ async def test_retention_keeps_the_last_word_on_a_fact_while_the_fact_stands(
     assert sorted(e.key for e, _ in later.removed) == ["doubled"]
 
 
+async def test_retention_keeps_a_short_message_that_ends_or_replaces_a_fact(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: "I stopped taking metformin", "paid Priya the 42", "Dentist
+    cancelled" and "Alex is my partner now" were deleted at 30 days, and each fact they
+    ended was given as current again."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    pairs = {
+        "metformin": ("Metformin 500mg twice daily", "I stopped taking metformin"),
+        "priya": ("I owe Priya 42 for lunch", "paid Priya the 42"),
+        "dentist": ("Dentist on 14/1/2027", "Dentist cancelled"),
+        "partner": ("My partner is Sam", "Alex is my partner now"),
+    }
+    await store.import_(
+        [
+            entry
+            for key, (fact, message) in pairs.items()
+            for entry in (
+                _entry(key, "core", 50, content=fact),
+                _entry(f"{key} said", "conversation", 40, content=message),
+            )
+        ]
+        + [
+            _entry("nice", "conversation", 40, content="Priya is lovely, the dentist too"),
+            _entry("asked", "conversation", 40, content="did I stop taking metformin?"),
+        ]
+    )
+    done = await _lifecycle(store).hygiene(now=NOW)
+    assert sorted(e.key for e, _ in done.removed) == ["asked", "nice"]
+
+
 async def test_retention_keeps_a_change_to_come_and_one_in_another_language(
     memory: Memory, open_store: OpenStore
 ) -> None:
