@@ -8,6 +8,7 @@ model come up), `turns` (what a message does), `chats` (sessions), `models` and
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
 
 RECOUNT_EVERY_S = 15.0
 """How often the status bar's memory count is read again."""
+
+
+_NOTICES_KEPT = 64
+"""Notices remembered before the expired ones are let go."""
 
 
 class MemchatApp(App[None]):
@@ -90,6 +95,8 @@ class MemchatApp(App[None]):
         self.chats = Chats(self)
         self.models = Models(self)
         self.memory_view = MemoryView(self)
+        self._showing: dict[tuple[str, str, SeverityLevel], float] = {}
+        """Each notice on screen, by its text, title and severity: until when (`notify`)."""
 
     # -- the screen ----------------------------------------------------------------------
 
@@ -172,9 +179,18 @@ class MemchatApp(App[None]):
         parse them as markup (a `[/]` ends the app). Every notify, from any widget or screen,
         ends here, so `markup` is ignored and control characters are made visible.
         """
-        super().notify(
-            visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False
-        )
+        shown = (visible(message), visible(title), severity)
+        now = time.monotonic()
+        if self._showing.get(shown, 0.0) > now:
+            # The same notice, still on screen: one each time a queued message was sent
+            # ("Sent after the current reply…") stacked thousands of toasts from a pasted
+            # page, and under that load Textual mounted some already expired, whose timers
+            # (a negative delay) spin without yielding: the app froze (an adversary).
+            return
+        if len(self._showing) > _NOTICES_KEPT:
+            self._showing = {k: until for k, until in self._showing.items() if until > now}
+        self._showing[shown] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        super().notify(shown[0], title=shown[1], severity=severity, timeout=timeout, markup=False)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Command palette entries: Textual's, then memchat's."""

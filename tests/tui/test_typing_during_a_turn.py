@@ -38,6 +38,27 @@ async def test_messages_sent_during_a_reply_are_queued_in_order(make_app: MakeAp
         assert prompt.text == "a draft"
 
 
+async def test_one_notice_for_many_messages_queued_at_once(make_app: MakeApp) -> None:
+    """Found by an adversary: a page pasted line by line during a reply raised one "Sent
+    after the current reply" toast per line; thousands of toasts froze the app."""
+    model = StallingModel("First answer.", *["Ok."] * 30)
+    h = make_app(model)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        prompt = h.app.query_one(PromptInput)
+        prompt.text = "one"
+        await pilot.press("enter")
+        await model.asked.wait()
+        for number in range(30):
+            prompt.text = f"line {number}"
+            await pilot.press("enter")
+        queued = [n for n in h.app._notifications if n.message.startswith("Sent after")]
+        assert len(queued) == 1
+        model.release.set()
+        await settle(pilot)
+        assert len(h.app.query(UserMessage)) == 31
+
+
 async def test_remember_lines_typed_fast_all_reach_the_store(make_app: MakeApp) -> None:
     model = StallingModel("Ok.")
     h = make_app(model)
