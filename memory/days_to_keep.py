@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from memory.date_terms import MAY_THE_VERB, nearest_day, said_just_before
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
+from memory.more_days import days_written_otherwise, last_day_of_stays
 from memory.periods_ahead import last_day_of_periods, month_end
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
@@ -104,15 +105,15 @@ _SHORT_MONTH = (
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
 _RUN_TOGETHER = re.compile(
-    rf"(?i)(?<![\w.-])(?P<day>[0-3]?\d)(?:st|nd|rd|th)?[-.]?(?P<month>{_SHORT_MONTH})"
-    r"(?P<year>\d\d)?(?![\w-])"
+    rf"(?i)(?<![\w.-])(?P<day>[0-3]?\d)(?:st|nd|rd|th)?[-./]?(?P<month>{_SHORT_MONTH})"
+    r"(?:[-./]?(?P<year>20\d\d|\d\d))?(?![\w-])"
     rf"|(?<![\w.-])(?P<month_first>{_SHORT_MONTH})(?P<day_after>[0-3]?\d)(?:st|nd|rd|th)?"
     r"(?![\w-])"
 )
 """'Surgery 14JAN27', as a ticket or a form writes it (an adversary); with no year, '12JAN',
 'JAN12', '12-JAN', '12.JAN', '1stFeb' (a later one saw each deleted at 30 days, to come);
 the month in full or with its day's ending, '12MARCH', '20SEPT', 'Apr3rd', '3rdApril' (a
-third)."""
+third); with slashes or a year after a dash, '12/Mar/2027', '12-MAR-27', '12/MAR' (a fourth)."""
 _TO_COME = re.compile(r"(?i)\b(?:this|by|next|for|until|till|before|coming|over)\s+$")
 _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
@@ -135,6 +136,10 @@ def last_day_said(text: str, said: date) -> str | None:
         day, month = int(found["day"]), int(found["month"])
         year = _full_year(found["year"])
         days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
+        if day <= 12 and day != month:
+            # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
+            # deleted after 3 December). Keeping it longer costs nothing.
+            days += _gone_or_to_come(_meant(said, day, month, year), year, text, said)
     for found in _YEAR_FIRST.finditer(text):
         year, month, day = (int(part) for part in found.groups())
         days += _meant(said, month, day, year) if 1 <= month <= 12 else []
@@ -165,6 +170,8 @@ def last_day_said(text: str, said: date) -> str | None:
         days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
     days += _months_named(text, said)
     days += last_day_of_periods(text, said)
+    days += days_written_otherwise(text, said)
+    days += last_day_of_stays(text, max([said, *days]))
     if _EASTER.search(text):
         days.append(_easter_to_come(said, text))
     return f"{max(days):%Y%m%d}" if days else None

@@ -119,6 +119,11 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
     return days
 
 
+def period_after(start: date, count: str, unit: str) -> date:
+    """The last day of `count` (digits or words) weeks, months or years from `start`."""
+    return _after(start, _how_many(count), unit)
+
+
 def _how_many(said: str) -> float:
     folded = " ".join(said.casefold().split())
     return {"a couple of": 2.0, "a few": 3.0, "half a": 0.5, "half an": 0.5}.get(

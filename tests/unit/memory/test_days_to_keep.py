@@ -35,7 +35,7 @@ SAID = date(2026, 10, 1)
         ("Our daughter Avril plays the cello", None),
         ("Julio 14 goles esta temporada", None),
         ("Ich bin 1 Mai Tai entfernt vom Glück", None),
-        ("Appointment at the Mayo Clinic on the 3rd", None),
+        ("Appointment at the Mayo Clinic on the 3rd", "20261003"),
         ("Marta dice que Agosto es su perro", None),
         ("Termin am 14. Januar", "20270114"),
         ("Rapport 3 mars à rendre", "20270303"),
@@ -104,6 +104,39 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
     text: str, kept_to: str | None
 ) -> None:
     assert last_day_said(text, SAID) == kept_to
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_to"),
+    [
+        ("Dentist 12-Mar-2027", "20270312"),
+        ("Dentist 12/Mar/2027", "20270312"),
+        ("Dentist 12-MAR-2027 10:00", "20270312"),
+        ("Dentist 12-MAR-27", "20270312"),
+        ("Dentist 12/MAR", "20270312"),
+        ("Dentist 20270312", "20270312"),
+        ("Dentist the 20th of next month", "20261220"),
+        ("call on the 3rd", "20261103"),
+        ("Deadline Q1", "20270331"),
+        ("Contract renewal in Q2", "20270630"),
+        ("Dentist 3/12", "20270312"),
+        ("Diş hekimi 12 Mart", "20270312"),
+        ("Wizyta u dentysty 12 marca", "20270312"),
+        ("tandarts 12 maart", "20270312"),
+        ("Miadi ya daktari 12 Machi", "20270312"),
+        ("Sister visiting from 1 Dec for six weeks", "20270112"),
+        ("Trial period ends after 6 months", "20270531"),
+        ("Warranty good for 2 years", "20281231"),
+        # No day to come: a number, a pressure, a time gone by, a name.
+        ("order 20271399", None),
+        ("BP 13/8", None),
+        ("lived in Berlin for 2 years", None),
+        ("Maja is coming", None),
+    ],
+)
+def test_a_day_in_other_forms_keeps_a_message_to_it(text: str, kept_to: str | None) -> None:
+    """Found by a fourth adversary: each, said on 1 November, was deleted at 30 days."""
+    assert last_day_said(text, date(2026, 11, 1)) == kept_to
 
 
 def test_a_feast_gone_by_keeps_nothing_longer() -> None:

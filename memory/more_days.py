@@ -1,0 +1,100 @@
+"""More ways a message names a day to come, read only to keep it until then.
+
+Found by an adversary, each said on 1 November and deleted at 30 days before its day:
+"Dentist 20270312", "Dentist the 20th of next month", "Deadline Q1", "Contract renewal in
+Q2", months in Turkish, Polish, Dutch and Swahili ("Diş hekimi 12 Mart", "Wizyta u
+dentysty 12 marca", "tandarts 12 maart", "Miadi ya daktari 12 Machi"), and how long
+something lasts ("Sister visiting from 1 Dec for six weeks", "Trial period ends after 6
+months", "Warranty good for 2 years"). The index reads none of these as dates; keeping a
+message a little longer costs nothing (`memory.days_to_keep`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from memory.numbers import NUMBER_WORDS
+from memory.periods_ahead import month_end, period_after
+
+_COMPACT = re.compile(r"(?<![\d.,/-])(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\d.,/-])")
+"""'20270312', as a file name or a form writes it."""
+_ORDINAL_DAY = re.compile(
+    r"(?i)\bthe\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b(?P<next>\s+of\s+next\s+month)?"
+    r"(?!\s+of\s+(?!next\b)\w)"
+)
+"""'the 20th of next month'; 'the 20th' alone, the next 20th to come."""
+_QUARTER = re.compile(r"(?i)(?<![\w-])Q(?P<which>[1-4])(?:\s*(?:20)?(?P<year>\d\d))?(?![\w-])")
+_MONTHS_ELSEWHERE = {
+    # Turkish, Polish (of a day: "12 marca"), Dutch, Swahili.
+    **dict.fromkeys(["ocak"], 1), **dict.fromkeys(["şubat", "subat"], 2),
+    **dict.fromkeys(["mart"], 3), **dict.fromkeys(["nisan"], 4),
+    **dict.fromkeys(["mayıs", "mayis"], 5), **dict.fromkeys(["haziran"], 6),
+    **dict.fromkeys(["temmuz"], 7), **dict.fromkeys(["ağustos", "agustos"], 8),
+    **dict.fromkeys(["eylül", "eylul"], 9), **dict.fromkeys(["ekim"], 10),
+    **dict.fromkeys(["kasım", "kasim"], 11), **dict.fromkeys(["aralık", "aralik"], 12),
+    "stycznia": 1, "lutego": 2, "marca": 3, "kwietnia": 4, "maja": 5, "czerwca": 6,
+    "lipca": 7, "sierpnia": 8, "września": 9, "wrzesnia": 9, "października": 10,
+    "pazdziernika": 10, "listopada": 11, "grudnia": 12,
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "juni": 6, "juli": 7,
+    "augustus": 8, "oktober": 10,
+    "machi": 3, "aprili": 4, "julai": 7, "agosti": 8, "septemba": 9, "oktoba": 10,
+    "novemba": 11, "desemba": 12,
+}  # fmt: skip
+_DAY_THEN_MONTH_ELSEWHERE = re.compile(
+    r"(?i)(?<![\w.])(?P<day>[0-3]?\d)\.?\s+(?P<month>"
+    + "|".join(sorted(_MONTHS_ELSEWHERE, key=len, reverse=True))
+    + r")\b(?:\s+(?P<year>20\d\d))?"
+)
+"""A day, then its month in Turkish, Polish, Dutch or Swahili: only with its day ("Maja" and
+"Mei" are names too)."""
+_COUNT = rf"\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
+_STAY = re.compile(
+    r"(?i)\b(?:ends?|expires?|runs?|lasts?|valid|good|visit(?:s|ing)?|stay(?:s|ing)?|trial|"
+    r"warranty|guarantee|lease|contract|subscription|membership|probation|here|away)\b"
+    r"[^.!?\n]{0,40}?\b(?:for|after)\s+(?:another\s+|about\s+|around\s+)?"
+    rf"(?P<few>{_COUNT})\s+(?P<unit>weeks?|months?|years?)\b"
+)
+"""How long something said to come lasts: "good for 2 years", "ends after 6 months"."""
+
+
+def days_written_otherwise(text: str, said: date) -> list[date]:
+    """The days `text` names in these ways, to come or just gone, as `said` reads them."""
+    days: list[date] = []
+    for found in _COMPACT.finditer(text):
+        year, month, day = (int(part) for part in found.groups())
+        if day <= month_end(year, month).day:
+            days.append(date(year, month, day))
+    for found in _ORDINAL_DAY.finditer(text):
+        days += _ordinal_day(int(found["day"]), bool(found["next"]), said)
+    for found in _QUARTER.finditer(text):
+        year = said.year if found["year"] is None else 2000 + int(found["year"])
+        end = month_end(year, int(found["which"]) * 3)
+        days.append(end if found["year"] is not None or end >= said else end.replace(year=year + 1))
+    for found in _DAY_THEN_MONTH_ELSEWHERE.finditer(text):
+        month = _MONTHS_ELSEWHERE[found["month"].casefold()]
+        day = int(found["day"])
+        for year in (int(found["year"]),) if found["year"] else (said.year, said.year + 1):
+            if 1 <= day <= month_end(year, month).day and date(year, month, day) >= said:
+                days.append(date(year, month, day))
+                break
+    return days
+
+
+def _ordinal_day(day: int, of_next_month: bool, said: date) -> list[date]:
+    """The `day`th of next month, or the next `day`th to come."""
+    months_on = 1 if of_next_month or day < said.day else 0
+    for more in range(months_on, months_on + 3):  # the 31st: the next month that has one
+        index = said.month - 1 + more
+        year, month = said.year + index // 12, index % 12 + 1
+        if 1 <= day <= month_end(year, month).day:
+            return [date(year, month, day)]
+    return []
+
+
+def last_day_of_stays(text: str, starting: date) -> list[date]:
+    """The last day of what `text` says lasts a while, from `starting` (its start, if said)."""
+    return [
+        period_after(starting, found["few"], found["unit"].casefold())
+        for found in _STAY.finditer(text)
+    ]
