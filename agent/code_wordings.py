@@ -33,9 +33,13 @@ _CODE = (
     r"(?![ \t]*(?:[a-z]{0,2}m\b|meters?|metres?|feet|ft|inch|in\b|years?|days?|min|minutes?|"
     r"hours?|h\b|euros?|dollars?|pounds?|€|\$|£|%|kg|lbs?|people|cars?|floors?|steps?|miles?|"
     r"wide|tall|high|long|deep|away|am\b|pm\b|updates?|versions?|releases?|editions?|"
+    # A time: "gate → 1600 closing time" (an adversary saw it redacted, and the meeting
+    # "moved to 1600" later in that chat with it).
+    r"closing|opening|time\b|o['\u2019]clock|hrs\b|"
     r"firmware|models?|lines?|characters?|chars|digits?|words?|bytes|pages?))"
 )
 CODE = _CODE
+OPENS = _OPENS
 """Digits, spaced or not, between a keypad's * and # keys; not a measure, a price or a time
 ("The garage is 600 meters long", "The door is 200 cm wide", "The code is 200 lines long":
 an adversary)."""
@@ -409,6 +413,9 @@ _CODE_WORD_ELSEWHERE = re.compile(
 _A_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+_YEAR_WORD_AFTER = re.compile(r"(?i)[ \t]*(?:y[ıi]l\w*|year|jahr\w*|år\w*|vuon\w*|rok\w*|roku)\b")
+
+
 def _a_year_said_after(found: re.Match[str]) -> bool:
     """A year after words, not a code: "larmkoden byttes 2019".
 
@@ -420,6 +427,8 @@ def _a_year_said_after(found: re.Match[str]) -> bool:
         return False
     if found.string[found.end(group) : found.end(group) + 1] == "年":
         return True
+    if _YEAR_WORD_AFTER.match(found.string, found.end(group)):
+        return True  # "kodu 2023 yılında yazdım": "in the year 2023" (an adversary)
     return len(found.string[found.start() : found.start(group)].split()) > 1
 
 
@@ -550,6 +559,25 @@ def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
 
 
 _BRACKETS = re.compile(r"[{}\[\]()<>|]")
+_AN_ADDRESS_BEFORE = re.compile(
+    r"(?i)\b(?:ship(?:ping)?\s+to|deliver(?:y)?\s+to|address|road|rd|street|st|nagar|colony|"
+    r"sector|layout|lane|marg|cross|main|block|phase|district|dist|taluk|post|po)\b"
+    r"[^\n]{0,80},\s*$"
+)
+
+
+def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
+    """Whether a PIN said from `start` is India's postal code, not a secret.
+
+    Six digits, said as "pincode" in one word, or closing an address ("Ship to: 12 MG
+    Road, Bengaluru, PIN 560001"): an adversary saw both redacted.
+    """
+    if "pin" not in said.lower() or re.fullmatch(r"[1-8]\d{5}", digits) is None:
+        return False
+    where = said.lower().index("pin")
+    if said.lower().startswith("pincode", where):
+        return True
+    return _AN_ADDRESS_BEFORE.search(text, 0, start + where) is not None
 
 
 def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
@@ -586,7 +614,12 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
     spans = [
         (match.span(1), _bike(text, match.start()))
         for match in found
-        if not (_alarm_time(match) or _a_lockers_number(match) or _of_no_secret(text, match))
+        if not (
+            _alarm_time(match)
+            or _a_lockers_number(match)
+            or _of_no_secret(text, match)
+            or postal_pin(text, match.start(), match[1], match.group())
+        )
     ]
     for rule in (_CHANGED_FROM_TO, _CHANGED_THE_CODE_FROM_TO):
         for match in rule.finditer(text):

@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 
-from agent.code_wordings import CLOCK, CODE, bike_code_spans
+from agent.code_wordings import CLOCK, CODE, bike_code_spans, postal_pin
 from agent.loose_wordings import loose_spans
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, with_its_bangs, wording_spans
@@ -27,6 +27,7 @@ from agent.secret_formats import (
     replace_spans,
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
+from agent.secret_nouns import secret_noun_spans
 
 _WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
 """A wallet's words: all of them are the secret (`_WALLET_WORDS`)."""
@@ -165,11 +166,18 @@ def _a_postal_pin(text: str, found: re.Match[str]) -> bool:
     "PIN code 560001 for the Bangalore office" (an adversary saw it redacted).
     """
     digits = found[1]
-    return (
-        "code" in found.group().lower()
-        and re.fullmatch(r"[1-8]\d{5}", digits) is not None
-        and _POSTAL_PIN_PLACE.match(text, found.end()) is not None
-    )
+    if re.fullmatch(r"[1-8]\d{5}", digits) is None:
+        return False
+    if postal_pin(text, found.start(), digits, found.group()):
+        return True
+    place = _POSTAL_PIN_PLACE.match(text, found.end())
+    return "code" in found.group().lower() and place is not None
+
+
+def _a_postal_pin_at(text: str, span: tuple[int, int]) -> bool:
+    """Whether the PIN at `span` is India's postal code (`postal_pin`), its label before it."""
+    label = text.lower().rfind("pin", max(0, span[0] - 30), span[0])
+    return label >= 0 and postal_pin(text, label, text[span[0] : span[1]], text[label : span[1]])
 
 
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad]")
@@ -216,6 +224,8 @@ _ADJECTIVES = frozenset(
     "curta longa errada fácil segura verlopen fout goed kort lang veilig vergeten".split()
 )
 """A password that "is" one of these words alone is being described, not given."""
+_NO_VALUE = frozenset({"n/a", "na", "tbd", "tba", "none", "nil", "unknown", "-", "--", "?"})
+"""A password not given: "p/w: n/a", "password: TBD"."""
 _COMPARED = frozenset(
     "stronger strongest weaker weakest better best worse worst longer longest shorter "
     "shortest safer safest easier easiest harder hardest simpler simplest".split()
@@ -413,6 +423,8 @@ def _strong_value(
     value = text[start:end]
     if value.lower() in _FUNCTION_WORDS or value.lower() in _COMPARED:
         return None
+    if value.lower().rstrip(".") in _NO_VALUE:
+        return None  # "p/w: n/a" (an adversary saw it redacted)
     if value.lower() in _POINTING and text[end:].strip(" \t.!") and not clause_ended:
         return None  # "Password: see the sticky note", "passcode: ask John" (an adversary)
     # A passphrase is words; a password with digits or symbols in it stands alone, but a
@@ -559,8 +571,10 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
                 *wording_spans(folded),
                 *loose_spans(folded),
                 *paired_spans(folded),
+                *secret_noun_spans(folded),
             ]
             if "[REDACTED:" not in folded[slice(*span)]
+            and not (kind == "pin" and _a_postal_pin_at(folded, span))
         ]
     )
     if worded:

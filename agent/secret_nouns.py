@@ -1,0 +1,127 @@
+"""Secrets said with no word between their name and their value, in more languages.
+
+Found by an adversary, each kept as typed, in the chat's file and shown to the model for
+unrelated questions when made a fact: Turkish, which says "my password 4821" with no verb
+("şifrem 4821", "ev wifi şifresi Kartal1234", "parola: Kartal1234"), Swahili "nywila yangu
+ni Simba2024", German "Geheimzahl 4821" and "Kartenpin: 4821", Russian "мой пин 4821";
+a PIN said of what it opens ("PIN do karty 4821", "PIN de la tarjeta 4821", "PIN do cartão
+4821", "PIN kodum 4821"); a table whose heading names its codes ("| item | code |", then
+"| alarm | 4821 |"); a list of PINs under its heading ("PINs", then "bank card 4821").
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.code_wordings import OPENS
+
+_NOUN_THEN_VALUE = re.compile(
+    r"(?i)(?<![\w-])(?:[şs]ifre(?:m|miz|si|sini|niz)?|parola(?:m|s[ıi])?|"
+    r"nywila(?:[ \t]+(?:yangu|yako|yake|yetu))?(?:[ \t]+ni)?|geheimzahl|kartenpin|"
+    r"(?:мой[ \t]+)?(?:пин(?:[ \t-]*код)?|пароль))"
+    r"[ \t]*[:=]?[ \t]*((?=[^\s,;]*\d)[^\s,;\"'`]{3,40})(?=[.!?]?(?:\s|$)|[,;])"
+)
+"""A value with a digit in it: "şifremi unuttum" ("I forgot my password") holds none."""
+_PIN_OF_A_THING = re.compile(
+    r"(?i)(?:\b(?-i:PIN|Pin)|(?:my|the|your|card|bank|atm|sim)[ \t]+pin)[ \t]+"
+    r"(?:kod(?:u|um|umuz)?|(?:do|de|da|del|dla|du|des|der|na|for|of)"
+    r"(?:[ \t]+(?:la|el|le|my|the|mi|mój|moja|meu|minha|mein|meiner))?"
+    r"(?:[ \t]+[^\W\d_][\w-]*){1,2})[ \t]*[:=]?[ \t]*(\d{4,8})(?![\d.,-]?\d)"
+    r"(?=[ \t]*(?:$|[.,;!?)]))"
+)
+"""A PIN, said as a noun, then what it opens: "I pin for the team 2024 goals" is a verb."""
+_TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
+_SECRET_HEADING = re.compile(
+    r"(?i)^[ \t]*(?:(?P<code>codes?|kod(?:lar|y)?)|pins?|pin[ \t]+codes?|passwords?|passcodes?|"
+    r"combinations?|combos?|secrets?|passwörter|şifreler|(?:door|gate|alarm|access|lock|"
+    r"safe|locker|keypad)[ \t]+codes?)[ \t]*$"
+)
+"""A column of secrets; one of "codes" only in a table of locks ("| error | code |" holds
+error codes)."""
+_A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
+_CELL_VALUE = re.compile(
+    r"[ \t]*((?=[^\s|]*\d)(?=(?:[^\s|]*\d){4}|[^\s|]*[^\W\d_])[^\s|]{4,40})[ \t]*"
+)
+"""A cell's value: four digits, or letters and a digit ("| timeout | 504 |" is no code)."""
+_LIST_HEADING = re.compile(
+    r"(?im)^[ \t]*(?:my[ \t]+)?(?:pins|pin[ \t]+codes|codes|passwords|passcodes)[ \t]*:?[ \t]*$"
+)
+_LISTED = re.compile(
+    r"(?m)^[ \t]*(?P<mark>[-*\u2022]|\d+[.)])?[ \t]*[^\W\d_][\w'-]*(?:[ \t][\w'-]+){0,2}?"
+    r"[ \t]*[:=-]?[ \t]+(\d{4,8})[ \t]*$"
+)
+"""A line of a list: a bullet or not, as its first line, a name of three words at most."""
+
+
+_NO_SECRET = re.compile(
+    r"(?i)\b(?:order|booking|reference|ref|invoice|tracking|error|zip|post(?:al)?|area|"
+    r"customer|account[ \t]+number)\b"
+)
+"""A line of a list of codes that names no secret: "order number 55512345"."""
+
+
+def secret_noun_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span) of each secret said in these ways."""
+    spans = [("secret", found.span(1)) for found in _NOUN_THEN_VALUE.finditer(text)]
+    spans += [("pin", found.span(1)) for found in _PIN_OF_A_THING.finditer(text)]
+    if "|" in text:
+        spans += _table_codes(text)
+    for heading in _LIST_HEADING.finditer(text):
+        spans += _listed_after(text, heading.end())
+    return spans
+
+
+def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """The values under a table's heading that names codes or passwords."""
+    spans: list[tuple[str, tuple[int, int]]] = []
+    secret_columns: dict[int, str] = {}
+    for row in _TABLE_ROW.finditer(text):
+        cells, at = [], row.start(1)
+        for cell in row[1].split("|"):
+            cells.append((at, cell))
+            at += len(cell) + 1
+        if all(_SECRET_HEADING.match(c) is None for _, c in cells) and not secret_columns:
+            continue
+        if any(_SECRET_HEADING.match(c) for _, c in cells):
+            headings = [_SECRET_HEADING.match(c) for _, c in cells]
+            locks = _A_LOCK.search(text, row.end()) is not None
+            secret_columns = {
+                i: _kind(found[0])
+                for i, found in enumerate(headings)
+                if found and (locks or not found["code"])
+            }
+            continue
+        for column, kind in secret_columns.items():
+            if column >= len(cells):
+                continue
+            start, cell = cells[column]
+            if (value := _CELL_VALUE.fullmatch(cell)) is not None:
+                spans.append((kind, (start + value.start(1), start + value.end(1))))
+    return spans
+
+
+def _kind(heading: str) -> str:
+    folded = heading.casefold()
+    if "pin" in folded:
+        return "pin"
+    return "code" if "cod" in folded or "kod" in folded or "comb" in folded else "secret"
+
+
+def _listed_after(text: str, at: int) -> list[tuple[str, tuple[int, int]]]:
+    """Each line's number after a heading of PINs or codes, up to the first line without one."""
+    spans: list[tuple[str, tuple[int, int]]] = []
+    marked = False
+    at = text.find("\n", at)
+    while at != -1:
+        end = text.find("\n", at + 1)
+        line_end = len(text) if end == -1 else end
+        found = _LISTED.match(text, at + 1, line_end)
+        if found is None or (spans and bool(found["mark"]) != marked):
+            break
+        if _NO_SECRET.search(text, at + 1, found.start(2)):
+            at = end
+            continue
+        marked = bool(found["mark"])
+        spans.append(("pin", found.span(2)))
+        at = end
+    return spans
