@@ -13,6 +13,7 @@ wants.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
@@ -540,22 +541,25 @@ def bike_code_spans(text: str) -> list[tuple[int, int]]:
     return merged
 
 
-def _found_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
+@lru_cache(maxsize=512)
+def _found_codes(text: str) -> tuple[tuple[tuple[int, int], bool], ...]:
     """Each code's span, and whether it is a bike lock's.
 
+    Read once per text: a recalled memory is read again each turn, and a pasted log of
+    3,000 lines took a second of every turn that recalled it (a new user, an engineer).
     Read again with brackets and bars as spaces (one for one, so every span stays where it
     is): "the {alarm} is 7417", "<alarm> 7418", "[alarm code] 7429", "| alarm | 4411 |",
     "the alarm code (4430)" (an adversary: each kept as typed, and shown to the model).
     """
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
-        return []
+        return ()
     found = _codes_in(text)
     if _BRACKETS.search(text):
         spaced = _BRACKETS.sub(" ", text)
         known = {span for span, _ in found}
         found += [(span, bike) for span, bike in _codes_in(spaced) if span not in known]
-    return found
+    return tuple(found)
 
 
 _BRACKETS = re.compile(r"[{}\[\]()<>|]")

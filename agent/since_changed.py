@@ -122,8 +122,14 @@ async def _moves_said(
         newest = await memory.list(namespace=namespace, limit=_MOVES_READ)
     except MemoryStoreError:
         return [], []
-    moves = [entry for entry in newest if MOVED_OR_CALLED_OFF.search(entry.content)]
+    moves = [entry for entry in newest if _says_a_move(entry.content)]
     return moves, [entry for entry in newest if days_named(entry.content)]
+
+
+@lru_cache(maxsize=2048)
+def _says_a_move(text: str) -> bool:
+    # Read once per text: the newest memories are read each turn (a pasted log took 35 ms).
+    return MOVED_OR_CALLED_OFF.search(text) is not None
 
 
 def _events_moved(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from functools import lru_cache
 
 from memory.date_terms import local_time, mentioned_date_terms, nearest_day, year_of
 from memory.event_days import WEEKDAY
@@ -73,6 +74,7 @@ _DONE = re.compile(r"(?i)\b(?:was|were|had|did|used\s+to|since|ago)\b")
 """Said of the past: "From Monday I was on nights" started no change to come."""
 
 
+@lru_cache(maxsize=2048)
 def a_change_to_come(text: str) -> bool:
     """Whether `text` says a value changes from a day to come, not what it is now."""
     if _TO_CHANGE.search(text) is not None and _FROM_LATER.search(text) is not None:

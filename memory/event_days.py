@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, lru_cache
 
 from memory.date_terms import find_dates
 from memory.fact_values import attribute_terms, user_value
@@ -47,6 +47,7 @@ _READ_ON = datetime(2000, 1, 3, 12, tzinfo=UTC)
 """Relative days are compared by their words ("tomorrow", "on Friday"), read on any day."""
 
 
+@lru_cache(maxsize=2048)
 def days_named(text: str) -> frozenset[str]:
     """The days `text` names: its dates' day terms, and the words of days named relatively."""
     dates, _ = find_dates(text)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from memory.entry import MemoryEntry
 from memory.fused_ranking import Ranked
@@ -50,9 +51,14 @@ _GREETING = re.compile(
 )
 
 
-def _words_of(text: str) -> set[str]:
-    """Its terms but its bare numbers: "plot 3" goes not on in "… party is sat 19/12 at 3"."""
-    return {term for term in analyze(text) if not term.isdigit()}
+@lru_cache(maxsize=2048)
+def _words_of(text: str) -> frozenset[str]:
+    """Its terms but its bare numbers: "plot 3" goes not on in "… party is sat 19/12 at 3".
+
+    Read once per text: a pasted log of 3,000 lines, read each time it was recalled, took
+    a third of the recall's time (a new user, an engineer).
+    """
+    return frozenset(term for term in analyze(text) if not term.isdigit())
 
 
 def goes_on(parent: str, follow_up: str) -> bool:

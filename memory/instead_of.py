@@ -12,7 +12,7 @@ Ciarán's other facts.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from memory.text import analyze, fold
 
@@ -29,8 +29,10 @@ def _folded_words(text: str) -> list[str]:
     return fold(text).replace("\u2019", "'").split()
 
 
-def _who_is_replaced(text: str) -> list[list[str]]:
-    return [_folded_words(found["name"]) for found in _IN_PLACE_OF.finditer(text)]
+@lru_cache(maxsize=2048)
+def _who_is_replaced(text: str) -> tuple[tuple[str, ...], ...]:
+    # Read once per text: each recalled memory is compared with the others every turn.
+    return tuple(tuple(_folded_words(found["name"])) for found in _IN_PLACE_OF.finditer(text))
 
 
 _INSTEAD_OF_A_THING = re.compile(
@@ -54,7 +56,7 @@ def takes_the_place_of(new: str, old: str) -> bool:
     opening = _OPENS_WITH.match(old)
     if opening is None:
         return False
-    whose = _folded_words(opening["name"])
+    whose = tuple(_folded_words(opening["name"]))
     if not any(name == whose[: len(name)] for name in replaced):
         return False
     names = {word for name in replaced for word in analyze(" ".join(name))}
@@ -66,17 +68,24 @@ def takes_the_place_of(new: str, old: str) -> bool:
     return bool(shared)
 
 
+@lru_cache(maxsize=2048)
+def _done_no_more(text: str) -> str | None:
+    """What `text` says is done no more ("… instead of Saturdays"), read once per text."""
+    found = _INSTEAD_OF_A_THING.search(text)
+    return None if found is None else found["what"]
+
+
 def _another_thing_instead(new: str, old: str) -> bool:
     """Both open with one name, and `old` says what `new` says is done no more."""
-    found = _INSTEAD_OF_A_THING.search(new)
-    if found is None:
+    done = _done_no_more(new)
+    if done is None:
         return False
     ours, theirs = _OPENS_WITH.match(new), _OPENS_WITH.match(old)
     if ours is None or theirs is None:
         return False
     if _folded_words(ours["name"]) != _folded_words(theirs["name"]):
         return False
-    what = set(analyze(found["what"])) - set(analyze(ours["name"]))
+    what = set(analyze(done)) - set(analyze(ours["name"]))
     return bool(what) and what <= set(analyze(old))
 
 

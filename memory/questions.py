@@ -8,6 +8,7 @@ what a recall uses (`held_back_questions`) both ask it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memory.entry import MemoryEntry
 from memory.text import asks_nothing
@@ -96,6 +97,7 @@ def _past_small_talk(text: str) -> str:
     return said
 
 
+@lru_cache(maxsize=2048)
 def only_asks(text: str) -> bool:
     """Whether a message is one question and nothing else ("what's my locker code?").
 
@@ -595,6 +597,7 @@ def _asked_otherwise(text: str, said: str) -> bool:
     )
 
 
+@lru_cache(maxsize=2048)
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
 

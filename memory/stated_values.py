@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from memory.claims_elsewhere import said_in_english
 from memory.fact_subjects import change_terms, names_in
@@ -58,6 +59,12 @@ the doctor was not updated)."""
 
 def pieces(text: str) -> list[str]:
     """The text's sentences, each cut at its clause breaks ("… and I live in Porto")."""
+    return list(_pieces(text))
+
+
+@lru_cache(maxsize=2048)
+def _pieces(text: str) -> tuple[str, ...]:
+    # Read once per text: a recalled memory is compared with others each turn.
     pieces: list[str] = []
     sentences = [
         part for sentence in _SENTENCE_END.split(text) for part in _COMMA_THEN_I.split(sentence)
@@ -67,7 +74,7 @@ def pieces(text: str) -> list[str]:
             continue
         edges = [0, *(b for found in clause_breaks(sentence) for b in found.span()), len(sentence)]
         pieces += [sentence[edges[i] : edges[i + 1]] for i in range(0, len(edges), 2)]
-    return [_ASKING_TO_KEEP.sub("", piece.strip()) for piece in pieces if piece.strip()]
+    return tuple(_ASKING_TO_KEEP.sub("", piece.strip()) for piece in pieces if piece.strip())
 
 
 def claim_pieces(message: str) -> Iterator[str]:
@@ -561,6 +568,7 @@ def pays_which(new: str) -> bool:
     return bool(_AMOUNT.search(new) or _FOR_WHAT.search(new))
 
 
+@lru_cache(maxsize=2048)
 def debt_owed(text: str) -> str | None:
     """The one a text says the user owes or is owed by ("priya"), for finding its payment."""
     found = _debt_of_a_piece(text)  # whole first: "Mr O'Donovan (direct client, Cork) owes …"
