@@ -20,7 +20,7 @@ from memory.qdrant.points import (
     TermSearch,
     VectorSearch,
 )
-from memory.retrieval import keyword_coverage
+from memory.retrieval import HeldTerms, keyword_coverage
 
 _PAGE = 256
 _KEYWORD_CAP = 5000
@@ -267,4 +267,4 @@ class ClientPoints:
 
 def _held(point: StoredPoint, terms: Iterable[str]) -> frozenset[str]:
     stored = frozenset(point.payload.get(TERMS) or ())
-    return frozenset(term for term in terms if term in stored)
+    return HeldTerms((term for term in terms if term in stored), len(stored))

@@ -38,6 +38,7 @@ from memory.qdrant.points import (
     VectorSearch,
     term_index,
 )
+from memory.retrieval import HeldTerms
 
 INDEX_AFTER = 10_000
 """Vectors outside the HNSW graph before it is rebuilt (searching them all costs ~5 ms)."""
@@ -132,7 +133,7 @@ def _held(vectors: Any, dimensions: dict[int, list[str]]) -> frozenset[str]:
     if sparse is None:
         return frozenset()
     present = dimensions.keys() & sparse.indices
-    return frozenset(term for at in present for term in dimensions[at])
+    return HeldTerms((term for at in present for term in dimensions[at]), len(sparse.indices))
 
 
 def _term_request(search: TermSearch, dimensions: dict[int, list[str]]) -> edge.QueryRequest:

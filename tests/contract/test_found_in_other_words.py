@@ -216,6 +216,27 @@ async def test_a_question_for_a_day_recalls_what_it_asks_it_of(open_store: OpenS
     assert [e.key for e in found.entries] == ["on_call"]
 
 
+async def test_a_pasted_log_is_found_for_itself_not_for_every_question(
+    open_store: OpenStore,
+) -> None:
+    """Found by a new user, an engineer: a pasted log of 3,000 lines held nearly every word
+    and number, and came first for most questions ("Standup moved to 10:00" found it at
+    0.48 by its "10"); asked about, it is still found."""
+    memory = await open_store(min_relevance_score=MemorySettings().min_relevance_score)
+    needs(memory, "persistent", "supports_keyword_search")
+    log = "\n".join(
+        f"2026-12-0{1 + i % 5}T23:{i % 60:02d}:00Z INFO app.worker path=/refunds/{i} "
+        f"duration_ms={i * 7 % 997} status=200"
+        for i in range(1500)
+    )
+    await memory.store("log", "here's the log from last night:\n" + log, "conversation")
+    await memory.store("standup", "Standup is at 9:30 every day")
+    moved = await memory.recall("Standup moved to 10:00")
+    assert "log" not in [e.key for e in moved.entries]
+    asked = await memory.recall("what's in the refunds worker log?")
+    assert [e.key for e in asked.entries][:1] == ["log"]
+
+
 async def test_a_dose_is_found_by_the_words_that_ask_for_it(memory: Memory) -> None:
     """Found by a new user: "what's my current dose?" and "what medication am I on?" found
     nothing of "I take 10mg of lisinopril every morning" (none of their words in it)."""
