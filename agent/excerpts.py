@@ -18,11 +18,12 @@ from memory.text import analyze
 ELLIPSIS = "…"
 _OPENING_SHARE = 4
 """The opening takes a quarter of the room; the part asked about the rest."""
-_SENTENCE_START = re.compile(r"(?<=[.!?:;])\s+|\s+(?=(?:\d{1,2}[.)]|[-*•])\s)")
-"""Where a sentence or a list item begins."""
-_SCANNED = 40_000
+_SENTENCE_START = re.compile(r"(?<=[.!?:;])\s+|\s+(?=(?:\d{1,2}[.)]|[-*•])\s)|\n+")
+"""Where a sentence, a list item or a line begins (a pasted log is lines, not sentences)."""
+_SCANNED = 400_000
 """Characters of a memory searched for the part asked about: a pasted book is read only so
-far (each turn reads it on the event loop; 150 KB took 40 ms)."""
+far. It is read once (`_analyzed_sentences`): 150 KB took 40 ms, then every turn again,
+on the event loop, until the reading was kept."""
 
 
 def excerpt(text: str, query: str, limit: int) -> str:
@@ -39,6 +40,10 @@ def excerpt(text: str, query: str, limit: int) -> str:
     if found is None or _covered(text[: limit - 1], asked) >= found[2]:
         return prefix
     start, end, _ = found
+    # The run ends with the words asked for: what follows them goes too, up to a third
+    # of the room ("… worker crashed:" was cut before "disk full").
+    after = min(room // 3, len(text) - end)
+    start, end = max(start, end + after - room), end + after
     head = text[:opening].rstrip()
     tail = ELLIPSIS if end < len(text) else ""
     return f"{head} {ELLIPSIS} {text[start:end].strip()}{tail}"

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from agent.commands import COMMAND_CALL_ID, MAX_FACT_CHARS
 from agent.dropped_values import values_dropped
+from agent.excerpts import excerpt
 from agent.memory_editing import (
     Forgotten,
     MemoryEditor,
@@ -165,10 +166,17 @@ def no_fact_in(content: str, category: str) -> str | None:
     )
 
 
-def _compact(entry: MemoryEntry) -> dict[str, Any]:
+_SHOWN_CHARS = 2_000
+"""The most of one memory's text a tool result holds: a new user's /recall put a pasted log
+of 3,000 lines (350 KB) in the chat and its file, and would have put it in the model's
+context. The part the query asks about is kept (`agent.excerpts`); its whole length said."""
+
+
+def _compact(entry: MemoryEntry, query: str = "") -> dict[str, Any]:
+    content = excerpt(entry.content, query, _SHOWN_CHARS)
     item: dict[str, Any] = {
         "key": entry.key,
-        "content": entry.content,
+        "content": content,
         "category": entry.category,
         # Where the user is, as the rest of the prompt: in UTC, an adversary in New York
         # saw a memory of the evening dated the next day.
@@ -176,6 +184,8 @@ def _compact(entry: MemoryEntry) -> dict[str, Any]:
     }
     if entry.score is not None:
         item["score"] = round(entry.score, 3)
+    if content != entry.content:
+        item["characters"] = len(entry.content)  # it was cut: the inspector shows it whole
     return item
 
 
@@ -387,7 +397,7 @@ class MemoryTools:
         )
         entries = found.entries if self._by_user else _secrets_asked(found.entries, self.asked)
         return ToolResult(
-            _dumps({"results": [_compact(entry) for entry in entries], "note": UNTRUSTED})
+            _dumps({"results": [_compact(e, args.query) for e in entries], "note": UNTRUSTED})
         )
 
     async def _forget(self, args: ForgetArgs) -> ToolResult:

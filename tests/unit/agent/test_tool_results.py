@@ -281,3 +281,17 @@ async def test_a_merge_into_another_key_says_what_it_no_longer_holds(tools: Memo
     merged = await tools.run(_call("memory_store", key="ecsa_rel", content=relative))
     result = json.loads(merged.content)
     assert result["merged_into"] == "ecsa" and result["no_longer_said"] == ["17 January 2027"]
+
+
+async def test_a_long_memory_recalled_is_cut_to_the_part_asked_about(tools: MemoryTools) -> None:
+    """Found by a new user, an engineer: /recall of a pasted 3,000-line log put all of it
+    (350 KB) in the chat and its file, and a model's recall would have put it in its
+    context."""
+    lines = [f"2026-12-01T23:{i % 60:02d}:00Z INFO worker path=/orders/{i}" for i in range(3000)]
+    lines[2500] = "2026-12-01T23:59:00Z ERROR refunds worker crashed: disk full"
+    log = "\n".join(lines)
+    await tools.memory.store_with_metadata("log", log, "conversation", namespace="work")
+    result = await tools.run(_call("memory_recall", query="refunds worker crashed"))
+    [found] = json.loads(result.content)["results"]
+    assert len(found["content"]) <= 2_000 and found["characters"] == len(log)
+    assert "disk full" in found["content"]
