@@ -133,6 +133,23 @@ _EXPORTED_FIELDS = frozenset(
 (an adversary's file of the README's example record was replaced without a word)."""
 
 
+def ids_in_export(target: Path) -> set[str]:
+    """The ids of the memories an export file holds (none if it cannot be read)."""
+    ids: set[str] = set()
+    try:
+        with target.open("rb") as stream:
+            for line in stream:
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(record, dict) and isinstance(record.get("id"), str):
+                    ids.add(record["id"])
+    except OSError:
+        return set()
+    return ids
+
+
 def _not_a_record(line: bytes) -> bool:
     try:
         record = json.loads(line)

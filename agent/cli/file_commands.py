@@ -17,6 +17,7 @@ from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.export_file import (
     FileWriteError,
     export_to_file,
+    ids_in_export,
     not_an_export,
     protected_files,
     write_records,
@@ -24,7 +25,7 @@ from agent.export_file import (
 from agent.export_log import note_export
 from agent.import_file import read_export
 from agent.maintenance import past_retention
-from agent.memory_editing import whole_audit_log
+from agent.memory_editing import every_listed, whole_audit_log
 from agent.paths import data_dir
 from memory.errors import MemoryStoreError, UnsafeTargetError
 from memory.files import check_target
@@ -80,6 +81,12 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 f"{target} holds memories and the store holds none: nothing was written "
                 "(pass --force to replace it with an empty export)"
             )
+        if not args.force and (others := await _of_another_store(memory, target)):
+            raise UnsafeTargetError(
+                f"{target} holds {memories(others)}, none of them this store's (another "
+                "store's export?): nothing was written (choose another file, import it "
+                "first, or pass --force to replace it)"
+            )
         unnoted = await asyncio.to_thread(note_export, data_dir(), target)
         count = await export_to_file(memory, target, args.namespace)
     say(sys.stderr, f"exported {memories(count)} to {target}")
@@ -90,6 +97,26 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
             "`forget --erase` will not name it if it holds the erased text",
         )
     return 0
+
+
+async def _of_another_store(memory: Memory, target: Path) -> int:
+    """How many memories an export at `target` holds when none is this store's; else 0.
+
+    Found by an adversary: an export of another store's 3 memories replaced a backup of
+    13 without a word. One memory of this store in it, held or deleted since (its audit
+    log), makes it this store's earlier export: a secret erased since is out of both, and
+    replacing that export is how it leaves the backup.
+    """
+    held = await asyncio.to_thread(ids_in_export, target)
+    if not held:
+        return 0
+    if held & {e.id for e in await every_listed(memory, None, include_superseded=True)}:
+        return 0
+    if memory.lifecycle is not None:
+        deleted = {record.entry_id for record in await whole_audit_log(memory.lifecycle)}
+        if held & deleted:
+            return 0
+    return len(held)
 
 
 def _holds_something(target: Path) -> bool:

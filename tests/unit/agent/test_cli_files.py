@@ -19,11 +19,12 @@ from memory.sqlite.store import SqliteMemory
 from tests.unit.agent.cli_harness import record, run_cli, write_config, write_jsonl
 
 OLD_BACKUP = (
-    '{"id": "old", "key": "old", "content": "the previous backup", "category": "core", '
+    '{"id": "id-5cb77dee17cd47f0ed910eb183cc6e132726a045", "key": "editor", '
+    '"content": "the previous backup", "category": "core", '
     '"timestamp": "2026-01-31T09:30:00Z", "updated_at": "2026-01-31T09:30:00Z", '
     '"session_id": null, "namespace": "default", "importance": 0.5, "superseded_by": null}\n'
 )
-"""An earlier export: one an export may replace."""
+"""An earlier export of the store `home` seeds (its "editor" memory): one it may replace."""
 HAND_WRITTEN = (
     '{"id": "n1", "key": "dentist", "content": "Dentist on Thursday at 9", "category": "daily", '
     '"timestamp": "2026-01-31T09:30:00Z", "updated_at": "2026-01-31T09:30:00Z"}\n'
@@ -278,6 +279,28 @@ def test_a_file_that_is_no_export_is_replaced_only_when_forced(home: Path, held:
     empty.write_text("")
     run_cli("memory", "export", str(empty)).clean()
     assert len(empty.read_text().splitlines()) == 2
+
+
+def test_an_export_of_another_store_is_not_replaced_unasked(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: an export of another store's 3 memories replaced a backup of
+    13 without a word. This store's own earlier export is still replaced."""
+    theirs = home / "theirs.jsonl"
+    run_cli("memory", "export", str(theirs)).clean()
+    before = theirs.read_text()
+    monkeypatch.setenv("MEMCHAT_HOME", str(home / "other"))
+    run_cli("memory", "store", "Dentist on Thursday at 9", "--key", "dentist").clean()
+    refused = run_cli("memory", "export", str(theirs)).clean(2)
+    assert "holds 2 memories, none of them this store's" in refused.err
+    assert theirs.read_text() == before
+    mine = home / "mine.jsonl"
+    run_cli("memory", "export", str(mine)).clean()
+    run_cli("memory", "forget", "dentist", "--yes").clean()
+    run_cli("memory", "store", "Dentist moved to Friday", "--key", "dentist2").clean()
+    run_cli("memory", "export", str(mine)).clean()  # deleted since: still this store's
+    run_cli("memory", "export", str(theirs), "--force").clean()
+    assert "Dentist moved to Friday" in theirs.read_text()
 
 
 def test_a_mistyped_namespace_or_an_empty_store_replaces_no_backup(
