@@ -566,7 +566,7 @@ _BRACKETS = re.compile(r"[{}\[\]()<>|]")
 _AN_ADDRESS_BEFORE = re.compile(
     r"(?i)\b(?:ship(?:ping)?\s+to|deliver(?:y)?\s+to|address|road|rd|street|st|nagar|colony|"
     r"sector|layout|lane|marg|cross|main|block|phase|district|dist|taluk|post|po)\b"
-    r"[^\n]{0,80},\s*$"
+    r"[^\n]{0,80}(?:,\s*|\s+)$"
 )
 
 

@@ -71,9 +71,6 @@ class Erasure:
     """The erased texts alone (not their keys): a chat that holds one discussed it."""
     secrets: re.Pattern[str] | None = None
     """Its words shaped like a secret: no other meaning to keep them for."""
-    beside: re.Pattern[str] | None = None
-    """Numbers said beside a secret redaction found in the text ("S3cr3t! (user app on
-    db:5432)"): the port is no secret, so it goes only from a chat that holds the text."""
 
     def apply(self, text: str, *, discussed: bool = False) -> str:
         """`text` with what is erased replaced by `ERASED`.
@@ -91,8 +88,6 @@ class Erasure:
             and (discussed or self.context & set(analyze(_LETTERS_FROM_DIGITS.sub(" ", text))))
         ):
             text = replace_words(self.codes, text, ERASED)
-        if discussed and self.beside is not None:
-            text = replace_words(self.beside, text, ERASED)
         return text
 
     def discussed_in(self, text: str) -> bool:
@@ -122,7 +117,6 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
     """What to replace in the chat files for erased `texts` (and their `keys`)."""
     wanted: set[str] = set()
     codes: set[str] = set()
-    beside: set[str] = set()
     passphrases: set[str] = set()
     context: set[str] = set()
     for text in texts:
@@ -137,11 +131,15 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         words = [word.strip(".") for word in _WORD.findall(text)]
         # With its secret found, the text's other numbers are no secret: erasing "Prod DB
         # password is S3cr3t! (user app on db:5432)" took 5432 out of every chat about
-        # that database, its logs' durations too (a new user, an engineer).
+        # that database, its logs' durations too (a new user, an engineer), and "port
+        # 8443, user id 1042" out of every message of the chat that had said them (an
+        # adversary). The text itself goes whole wherever it stands.
         found = {w.strip(".") for value in said_secrets for w in _WORD.findall(value)}
-        for word in filter(_code_like, words):
-            secret = not found or word in found or looks_secret(word)
-            (codes if secret else beside).add(word)
+        codes.update(
+            word
+            for word in filter(_code_like, words)
+            if not found or word in found or looks_secret(word)
+        )
         # What redaction reads as its secret, a passphrase of plain words too: "correct
         # horse battery staple" stayed in another chat, unnamed (a fourth adversary).
         passphrases.update(v for value in said_secrets if len(v := value.strip()) >= 6)
@@ -161,7 +159,6 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         frozenset(context),
         re.compile(said, re.I) if said else None,
         secrets,
-        forms_pattern(beside - codes),
     )
 
 

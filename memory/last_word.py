@@ -50,6 +50,11 @@ second car?" and "if my gym membership is now 45 instead of 30 I'm quitting" mar
 changed (adversaries). A clause that opens so, not an "if" anywhere: "my rent is now 950,
 tell me if you need more" says a change."""
 _SHARED_AT_LEAST = 2
+_ENDED = re.compile(
+    r"(?i)\b(?:not|no\s+longer|never|stopped|stop|quit|left|leaving|off|broke\s+up|split\s+up|"
+    r"divorced|ended|over|paid|sent|transferred|settled|fine|cleared|cancell?ed|called\s+off|"
+    r"done|finished|gone|moved|sold|retired|resigned|fired|closed)\b"
+)
 _DOSE_OF = "dose of "
 _FEW_WORDS = 16
 CONVERSATION = MemoryCategory.CONVERSATION.value
@@ -128,6 +133,12 @@ def ends_or_replaces(message: str, fact: str) -> bool:
     if supposes(message):
         return False
     if new_value(message, fact) or pays_off(message, fact) or cancels_it(message, fact):
+        return True
+    if _ENDED.search(message):
+        # In other words: "quit Siemens", "I left Siemens", "off metformin now", "turns out
+        # not allergic to penicillin", "sent Priya the 42", "Sam and I broke up" (a second
+        # adversary saw each deleted). Read only of a short message sharing a word with the
+        # fact: keeping one a little longer costs nothing.
         return True
     stopped = {
         topic.removeprefix(_DOSE_OF)

@@ -12,7 +12,7 @@ message a little longer costs nothing (`memory.days_to_keep`).
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from memory.numbers import NUMBER_WORDS
 from memory.periods_ahead import month_end, period_after
@@ -40,22 +40,28 @@ _MONTHS_ELSEWHERE = {
     "augustus": 8, "oktober": 10,
     "machi": 3, "aprili": 4, "julai": 7, "agosti": 8, "septemba": 9, "oktoba": 10,
     "novemba": 11, "desemba": 12,
+    # German and Dutch, in full and cut short ("Dentist 12 März", "Zahnarzt am 12. Mär.",
+    # "Dentist 12 mrt": a second adversary saw each deleted).
+    "januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3, "mär": 3, "mrz": 3,
+    "mrt": 3, "dezember": 12, "okt": 10, "dez": 12,
 }  # fmt: skip
 _DAY_THEN_MONTH_ELSEWHERE = re.compile(
     r"(?i)(?<![\w.])(?P<day>[0-3]?\d)\.?\s+(?P<month>"
     + "|".join(sorted(_MONTHS_ELSEWHERE, key=len, reverse=True))
-    + r")\b(?:\s+(?P<year>20\d\d))?"
+    + r")\b\.?(?:\s+(?P<year>20\d\d))?"
 )
 """A day, then its month in Turkish, Polish, Dutch or Swahili: only with its day ("Maja" and
 "Mei" are names too)."""
 _COUNT = rf"\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
 _STAY = re.compile(
-    r"(?i)\b(?:ends?|expires?|runs?|lasts?|valid|good|visit(?:s|ing)?|stay(?:s|ing)?|trial|"
-    r"warranty|guarantee|lease|contract|subscription|membership|probation|here|away)\b"
-    r"[^.!?\n]{0,40}?\b(?:for|after)\s+(?:another\s+|about\s+|around\s+)?"
-    rf"(?P<few>{_COUNT})\s+(?P<unit>weeks?|months?|years?)\b"
+    r"(?i)\b(?:for|after)\s+(?:another\s+|about\s+|around\s+|the\s+next\s+)?"
+    rf"(?P<few>{_COUNT})\s+(?P<unit>days?|weeks?|months?|years?)\b"
 )
-"""How long something said to come lasts: "good for 2 years", "ends after 6 months"."""
+"""How long something lasts: "good for 2 years", "ends after 6 months", "I'm on antibiotics
+for six weeks", "staying with mum for 40 days"; not said of the past (`_LASTED`)."""
+_LASTED = re.compile(
+    r"(?i)\b(?:was|were|went|had|did|lived|worked|spent|took|lasted|been|ago|last\s+year)\b"
+)
 
 
 def days_written_otherwise(text: str, said: date) -> list[date]:
@@ -94,7 +100,16 @@ def _ordinal_day(day: int, of_next_month: bool, said: date) -> list[date]:
 
 def last_day_of_stays(text: str, starting: date) -> list[date]:
     """The last day of what `text` says lasts a while, from `starting` (its start, if said)."""
+    if _LASTED.search(text):
+        return []  # "I lived in Berlin for 2 years"
     return [
-        period_after(starting, found["few"], found["unit"].casefold())
+        _days_after(starting, found["few"], found["unit"].casefold())
         for found in _STAY.finditer(text)
     ]
+
+
+def _days_after(starting: date, few: str, unit: str) -> date:
+    if not unit.startswith("day"):
+        return period_after(starting, few, unit)
+    count = int(few) if few.isdigit() else int(NUMBER_WORDS.get(few.casefold(), "1"))
+    return starting + timedelta(days=count)

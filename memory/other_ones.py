@@ -388,9 +388,16 @@ def one_milestone_dated_anew(new: str, old: str) -> bool:
     """
     if not (_ONE_OF_A_KIND.match(new) and _ONE_OF_A_KIND.match(old)):
         return False
-    if not (_MILESTONE.search(new) and _MILESTONE.search(old)):
+    ours, theirs = _MILESTONE.search(new), _MILESTONE.search(old)
+    if ours is None or theirs is None:
         return False
-    return analyze(_DATE_WORDS.sub(" ", new)) == analyze(_DATE_WORDS.sub(" ", old))
+    # Its name whole, numbers and months too: "The Q2 report", "The April rent", "The 2026
+    # tax return" are others than "The Q1 report", … (an adversary saw each replaced).
+    if analyze(new[: ours.start()]) != analyze(old[: theirs.start()]):
+        return False
+    return analyze(_DATE_WORDS.sub(" ", new[ours.start() :])) == analyze(
+        _DATE_WORDS.sub(" ", old[theirs.start() :])
+    )
 
 
 def _one_dose(new: str, old: str) -> bool:

@@ -269,6 +269,10 @@ async def test_retention_keeps_a_short_message_that_ends_or_replaces_a_fact(
         "priya": ("I owe Priya 42 for lunch", "paid Priya the 42"),
         "dentist": ("Dentist on 14/1/2027", "Dentist cancelled"),
         "partner": ("My partner is Sam", "Alex is my partner now"),
+        # A second adversary, in other words.
+        "siemens": ("I work at Siemens", "quit Siemens"),
+        "penicillin": ("I'm allergic to penicillin", "turns out not allergic to penicillin"),
+        "sam": ("My boyfriend is Sam", "Sam and I broke up"),
     }
     await store.import_(
         [

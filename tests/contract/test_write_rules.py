@@ -840,6 +840,12 @@ LOOKALIKES = [
     ("Lee owes me 30", "Lee owes me 30 for lunch too"),
     ("Sam works Saturdays", "Sam now also works Mondays"),
     ("I live in Lisbon", "Went to Porto; I love it there"),
+    # A second adversary: another period's one of a kind, its date said alike.
+    ("The Q1 report is due 14 April", "The Q2 report is due 14 July"),
+    ("The 2025 tax return is due 30 June", "The 2026 tax return is due 30 June 2027"),
+    ("The January invoice is due on 14/2", "The February invoice is due on 14/3"),
+    ("The March rent is due 1 March", "The April rent is due 1 April"),
+    ("The 1st instalment is due 1 March", "The 2nd instalment is due 1 April"),
     ("I owe Joana 23€ for internet", "I sent Joana the photos"),
     ("My boss is Mark", "My boss's boss is Linda"),
     ("My dog Rex is 4", "My dog Rex is 30 kg"),

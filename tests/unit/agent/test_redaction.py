@@ -1038,6 +1038,7 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "My office pincode is 560001, Bengaluru",
         "Ship to: 12 MG Road, Bengaluru, PIN 560001",
         "Address: 4 Park St, Kolkata, PIN: 700016",
+        "Ship to 12 MG Road, Kolkata PIN 700016",
         "gate → 1600 closing time",
         "kodu 2023 yılında yazdım",
         "p/w: n/a",

@@ -101,8 +101,13 @@ def test_an_erased_password_leaves_the_numbers_beside_it_in_other_chats() -> Non
     for said in ("prod db on 5432 is slow again", "path=/refunds/5432 app user duration_ms=5432"):
         assert erasure.apply(said) == said and not erasure.found_in(said)
     assert "S3cr3t" not in erasure.apply("postgres://app:S3cr3t!@db:5432/prod")
-    # In a chat that holds the erased text itself, its numbers go too (the model's echo).
-    assert erasure.apply("noted: db:5432", discussed=True) == "noted: db:[erased]"
+    # Nor from a chat that holds the erased text itself (a second adversary's "open port
+    # 8443 on the firewall" lost its port): the text goes whole, the secret everywhere.
+    assert erasure.apply("open port 5432 on the firewall", discussed=True).endswith(
+        "5432 on the firewall"
+    )
+    whole = "Prod DB password is S3cr3t! (user app on db:5432)"
+    assert "5432" not in erasure.apply(f"/remember {whole}", discussed=True)
 
 
 def test_a_code_beside_another_number_is_redacted() -> None:

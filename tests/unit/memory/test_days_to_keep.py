@@ -127,6 +127,15 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Sister visiting from 1 Dec for six weeks", "20270112"),
         ("Trial period ends after 6 months", "20270531"),
         ("Warranty good for 2 years", "20281231"),
+        # A second adversary: how long, with no word of a visit or a stay; months in German
+        # and Dutch, cut short.
+        ("I'm on antibiotics for six weeks", "20261213"),
+        ("off work for two months", "20270131"),
+        ("staying with mum for 40 days", "20261211"),
+        ("Dentist 12 März", "20270312"),
+        ("Zahnarzt am 12. Mär.", "20270312"),
+        ("Dentist 12 mrt", "20270312"),
+        ("I was sick for 2 weeks", None),
         # No day to come: a number, a pressure, a time gone by, a name.
         ("order 20271399", None),
         ("BP 13/8", None),
