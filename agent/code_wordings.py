@@ -639,6 +639,8 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         if listed["what"] and _NO_SECRETS_CODE.fullmatch(listed["what"]):
             continue  # "zip codes: 10115, 10117"
         for item in _BARE_IN_LIST.finditer(text, listed.end("label"), listed.end()):
+            if _HTTP_STATUS.match(text, item.end()):
+                continue  # "codes: 404 not found, 500 server error" (an adversary)
             if _an_item(text[listed.end("label") : item.start()]):
                 spans.append((item.span(1) if item[1] else item.span(2), _bike(text, item.start())))
         if (listed["what"] or "").casefold() in ("backup", "recovery"):
@@ -647,6 +649,15 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
                 for item in _LETTERS_IN_GROUPS.finditer(text, listed.end("label"), listed.end())
             ]
     return spans
+
+
+_HTTP_STATUS = re.compile(
+    r"(?i)[ \t:-]*(?:not[ \t]+found|server[ \t]+error|internal|bad[ \t]+(?:request|gateway)|"
+    r"forbidden|unauthori[sz]ed|ok\b|created|accepted|no[ \t]+content|moved|redirect|found\b|"
+    r"not[ \t]+modified|gateway|service[ \t]+unavailable|unavailable|timeout|too[ \t]+many|"
+    r"conflict|gone\b|teapot)"
+)
+"""An HTTP status's words after its number: a list of those codes is no secret."""
 
 
 _LETTERS_IN_GROUPS = re.compile(r"(?<![\w-])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+(?![\w-])")

@@ -18,7 +18,7 @@ from agent.code_wordings import OPENS
 _NOUN_THEN_VALUE = re.compile(
     r"(?i)(?<![\w-])(?:[şs]ifre(?:m|miz|si|sini|niz)?|parola(?:m|s[ıi])?|"
     r"nywila(?:[ \t]+(?:yangu|yako|yake|yetu))?(?:[ \t]+ni)?|geheimzahl|kartenpin|"
-    r"(?:мой[ \t]+)?(?:пин(?:[ \t-]*код)?|пароль))"
+    r"(?:мой[ \t]+)?(?:пин(?:[ \t-]*код)?|пароль)(?:[ \t]+от[ \t]+[^\W\d_]+)?)"
     r"[ \t]*[:=]?[ \t]*((?=[^\s,;]*\d)[^\s,;\"'`]{3,40})(?=[.!?]?(?:\s|$)|[,;])"
 )
 """A value with a digit in it: "şifremi unuttum" ("I forgot my password") holds none."""
@@ -30,6 +30,21 @@ _PIN_OF_A_THING = re.compile(
     r"(?=[ \t]*(?:$|[.,;!?)]))"
 )
 """A PIN, said as a noun, then what it opens: "I pin for the team 2024 goals" is a verb."""
+_ONE_TIME_CODE = re.compile(
+    r"(?i)\bt?otp\b(?:[ \t]+(?:for|of|to)[ \t]+[^\W\d_][\w-]*(?:[ \t]+[^\W\d_][\w-]*)?)?"
+    r"[ \t]*[:=]?[ \t]*(\d{4,8})(?![\d.,-]?\d)"
+    r"(?![ \t]*(?:s\b|sec|second|min|minute|digit|char|time|attempt|tr(?:y|ies)))"
+)
+"""A one-time code with no verb: "staging otp 481920", "OTP for staging 481920"."""
+_INLINE_LIST = re.compile(
+    r"(?im)\b(?:my[ \t]+)?(?P<what>pins|pin[ \t]+codes|passwords|passcodes)"
+    r"[ \t]*[:\u2013\u2014-][ \t]*(?P<items>[^\n]+)"
+)
+"""Secrets listed on one line after their heading: "my pins: bank 7391, gym 2210"."""
+_INLINE_ITEM = re.compile(
+    r"(?:^|[,;/]|\band\b)[ \t]*[^\W\d_][\w'-]*(?:[ \t]+[^\W\d_][\w'-]*){0,2}?"
+    r"[ \t]*[:=]?[ \t]+(?P<value>[^\s,;/]+)"
+)
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
 _SECRET_HEADING = re.compile(
     r"(?i)^[ \t]*(?:(?P<code>codes?|kod(?:lar|y)?)|pins?|pin[ \t]+codes?|passwords?|passcodes?|"
@@ -64,6 +79,9 @@ def secret_noun_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret said in these ways."""
     spans = [("secret", found.span(1)) for found in _NOUN_THEN_VALUE.finditer(text)]
     spans += [("pin", found.span(1)) for found in _PIN_OF_A_THING.finditer(text)]
+    spans += [("code", found.span(1)) for found in _ONE_TIME_CODE.finditer(text)]
+    for listed in _INLINE_LIST.finditer(text):
+        spans += _inline_items(listed)
     if "|" in text:
         spans += _table_codes(text)
     for heading in _LIST_HEADING.finditer(text):
@@ -98,6 +116,22 @@ def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
             if (value := _CELL_VALUE.fullmatch(cell)) is not None:
                 spans.append((kind, (start + value.start(1), start + value.end(1))))
     return spans
+
+
+def _inline_items(listed: re.Match[str]) -> list[tuple[str, tuple[int, int]]]:
+    """Each item's value of a list on one line: digits for PINs, a digit in a password."""
+    pins = "pin" in listed["what"].casefold()
+    spans: list[tuple[str, tuple[int, int]]] = []
+    for item in _INLINE_ITEM.finditer(listed.string, listed.start("items"), listed.end("items")):
+        value = item["value"].rstrip(".!?")
+        wanted = value.isdigit() and 4 <= len(value) <= 8 if pins else _A_DIGIT.search(value)
+        if wanted:
+            start = item.start("value")
+            spans.append(("pin" if pins else "secret", (start, start + len(value))))
+    return spans
+
+
+_A_DIGIT = re.compile(r"\d")
 
 
 def _kind(heading: str) -> str:
