@@ -6,6 +6,7 @@ commands live in `agent.cli.memory_commands`, files in `agent.cli.file_commands`
 
 from __future__ import annotations
 
+import shlex
 import sys
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
@@ -288,6 +289,13 @@ async def cmd_forget(config: Config, args: MemoryArgs, out: TextIO) -> int:
         return 1
     back = "" if entry is None else f" (`memchat memory restore {entry.id}` brings it back)"
     say(out, one_line(f"forgot {key!r}{_with_it(*going, done=True)}{back}"))
+    if entry is not None and redact(entry.content)[1]:
+        # A new user forgot a password and read it, as typed, in `memory audit` after.
+        say(
+            out,
+            "its text, secret and all, stays in the audit log until erased: "
+            + one_line(f"`memchat memory forget {shlex.quote(key)} --erase`"),
+        )
     return 0
 
 

@@ -659,7 +659,13 @@ def test_forget_erase_leaves_nothing_to_restore(configured: Path) -> None:
     `memory audit`, and the database file held it."""
     assert run_cli("memory", "store", "--key", "garage", "The garage code is 99117723").code == 0
     assert run_cli("memory", "store", "--key", "tea", "I like green tea").code == 0
-    assert run_cli("memory", "forget", "--yes", "garage").clean().code == 0
+    forgot = run_cli("memory", "forget", "--yes", "garage").clean()
+    # A new user read the forgotten password in `memory audit` after, unwarned.
+    assert "stays in the audit log until erased: `memchat memory forget garage --erase`" in (
+        forgot.out
+    )
+    assert run_cli("memory", "store", "--key", "pet", "My cat is called Miso").code == 0
+    assert "audit log" not in run_cli("memory", "forget", "--yes", "pet").clean().out
     assert "99117723" in run_cli("memory", "audit").clean().out
     # A key forgotten before is erased too.
     erased = run_cli("memory", "forget", "--yes", "--erase", "garage").clean()
