@@ -29,7 +29,7 @@ from memory.event_days import (
     several_events,
 )
 from memory.instead_of import takes_the_place_of
-from memory.last_word import changes_its_value, names_which, supposes
+from memory.last_word import changes_its_value, names_which, said_anew, supposes
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
@@ -347,7 +347,10 @@ async def since_changed(
                 continue  # "Tom's gym membership is now 45" changes not the user's
             topics = changed_topics(said, _stated(other.content)) if said else []
             if not topics and message.category == CONVERSATION:
-                topics = ["instead"] if takes_the_place_of(other.content, message.content) else []
+                replaced = takes_the_place_of(other.content, message.content) or (
+                    other.category == CONVERSATION and said_anew(message.content, other.content)
+                )
+                topics = ["instead"] if replaced else []
             if topics and all(topic.startswith(_DEBTS) for topic in topics):
                 # A payment or a debt of another thing changes no debt: "paid Priya the
                 # $42" marked "I owe Priya $15 for lunch" (an adversary).

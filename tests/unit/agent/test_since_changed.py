@@ -503,6 +503,30 @@ async def test_a_message_of_other_days_marks_the_days_said_before(harness: Harne
     assert notes.get(said.id) == "since changed: a later message says 'Sam now works Mondays'"
 
 
+async def test_a_time_moved_twice_marks_the_fact_and_the_first_move(harness: Harness) -> None:
+    """Found by a new user, an engineer: "when is standup?" gave "Standup moved to 10:00"
+    first, then "… 9:45", then "Standup is at 9:30 every day", none marked."""
+    fact = await harness.memory.store("standup", "Standup is at 9:30 every day", "core")
+    first = await harness.memory.store_with_metadata(
+        "conversation/s0/a", "Standup moved to 10:00", "conversation", "s0"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s0/b", "Standup moved to 9:45", "conversation", "s0"
+    )
+    await harness.memory.store_with_metadata(
+        "conversation/s0/c", "Dinner with Sam moved to 8pm", "conversation", "s0"
+    )
+    lunch = await harness.memory.store_with_metadata(
+        "conversation/s0/d", "Lunch with Sam moved to 1pm", "conversation", "s0"
+    )
+    recalled = await harness.memory.list(limit=10)
+    notes = await since_changed(harness.memory, recalled, "default")
+    moved = "since changed: a later message says 'Standup moved to 9:45'"
+    assert notes.get(fact.id) == moved and notes.get(first.id) == moved
+    dinner = next(e for e in recalled if e.content.startswith("Dinner"))
+    assert dinner.id not in notes and lunch.id not in notes
+
+
 async def test_a_message_naming_the_plumber_is_marked_by_a_new_one(harness: Harness) -> None:
     """Found by a new user, a retired nurse: "who's the plumber" gave "the plumber is Tommy
     Hayes 087 1234567" unmarked after "our plumber is now Declan Ryan" replaced the fact."""
