@@ -56,6 +56,8 @@ class ToolCallEntry(PlainCollapsible):
         # What a call did comes first: the arguments after it are cut to the chat's width.
         what = "" if error else summary(result)
         done = f"{self.call_name}: {what}" if what else self.call_name
-        self.title = f"{mark} {done} {_short(self.arguments)}{again}{why}"
+        # The reason before the arguments: after a long fact's text it was cut off at the
+        # line's end ("✗ memory_store {…" in incognito, said a new user, and nothing why).
+        self.title = f"{mark} {done}{why} {_short(self.arguments)}{again}"
         self.add_class("failed" if error else "succeeded")
         self._body.update(self._describe(result, error))
