@@ -9,6 +9,7 @@ something that looks like a secret, so "a token is a unit of text" stays as it i
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter
@@ -28,6 +29,7 @@ from agent.secret_formats import (
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
 from agent.secret_nouns import secret_noun_spans
+from memory.date_terms import said_just_before
 
 _WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
 """A wallet's words: all of them are the secret (`_WALLET_WORDS`)."""
@@ -639,32 +641,49 @@ def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
     1111 for the shed and 2222 for the garage", "alarm code 2468 (backup 1359)", "safe code
     4-4-7-1, old one 9-9-1-1". Four to eight digits; not a date's, a price's or a time's.
     """
+    marks = list(_A_CODES_MARK.finditer(text))
+    if not marks:
+        return []
     spans: dict[tuple[int, int], str] = {}
     # A bike lock's code is kept in what is saved (`agent.code_wordings`).
     bikes = bike_code_spans(text)
-    for mark in _A_CODES_MARK.finditer(text):
-        opening = max((m.end() for m in _SENTENCE_END.finditer(text, 0, mark.start())), default=0)
-        closing = _SENTENCE_END.search(text, mark.end())
-        for found in _ANOTHER_CODE.finditer(
-            text, opening, closing.start() if closing else len(text)
-        ):
-            value = found[1]
-            if not _FEWEST_DIGITS <= sum(c.isdigit() for c in value) <= _MOST_DIGITS:
+    # Each sentence holding a mark is read once, its codes given the kind of the nearest
+    # mark before them (the first one's if none is): read once per mark, from the text's
+    # start, a pasted line of 20,000 PINs took minutes.
+    ends = [found.end() for found in _SENTENCE_END.finditer(text)]
+    starts = [mark.start() for mark in marks]
+    sentence = 0
+    while sentence <= len(ends):
+        opening = ends[sentence - 1] if sentence else 0
+        closing = ends[sentence] - 1 if sentence < len(ends) else len(text)
+        sentence += 1
+        first = bisect.bisect_left(starts, opening)
+        if first == len(starts) or starts[first] >= closing:
+            continue
+        for found in _ANOTHER_CODE.finditer(text, opening, closing):
+            if not _a_code_beside(text, found, bikes):
                 continue
-            if CLOCK.fullmatch(value) and _A_TIME_AFTER.search(text, 0, found.start(1)):
-                continue  # "arriving 14/12 at 1530"
-            if _A_YEAR.fullmatch(value) and _A_YEAR_AFTER.search(text, 0, found.start(1)):
-                continue  # "door code 4471 since 2019"
-            if _A_DATE.fullmatch(value):
-                continue  # "door code 4590 valid until 2027-01-31" (a second adversary)
-            if _AN_AMOUNT_OR_A_DATE_AFTER.search(text, 0, found.start(1)):
-                continue  # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
-            start, end = found.span(1)
-            if any(start < b and a < end for a, b in bikes):
-                continue
-            if (start, end) not in spans or mark.start() < start:
-                spans[(start, end)] = mark[1]  # the kind of the nearest mark before it
+            nearest = max(first, bisect.bisect_left(starts, found.start(1)) - 1)
+            spans[found.span(1)] = marks[nearest][1]
     return [(kind, span) for span, kind in sorted(spans.items())]
+
+
+def _a_code_beside(text: str, found: re.Match[str], bikes: list[tuple[int, int]]) -> bool:
+    """Whether a number beside a redacted code is one too: not a date, a price or a time."""
+    value = found[1]
+    at = found.start(1)
+    if not _FEWEST_DIGITS <= sum(c.isdigit() for c in value) <= _MOST_DIGITS:
+        return False
+    if CLOCK.fullmatch(value) and said_just_before(_A_TIME_AFTER, text, at):
+        return False  # "arriving 14/12 at 1530"
+    if _A_YEAR.fullmatch(value) and said_just_before(_A_YEAR_AFTER, text, at):
+        return False  # "door code 4471 since 2019"
+    if _A_DATE.fullmatch(value):
+        return False  # "door code 4590 valid until 2027-01-31" (a second adversary)
+    if said_just_before(_AN_AMOUNT_OR_A_DATE_AFTER, text, at):
+        return False  # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
+    start, end = found.span(1)
+    return not any(start < b and a < end for a, b in bikes)
 
 
 _A_YEAR = re.compile(r"(?:19|20)\d\d")

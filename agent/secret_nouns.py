@@ -93,6 +93,7 @@ def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
     """The values under a table's heading that names codes or passwords."""
     spans: list[tuple[str, tuple[int, int]]] = []
     secret_columns: dict[int, str] = {}
+    locks: bool | None = None  # read once: a page of tables was read again at each heading
     for row in _TABLE_ROW.finditer(text):
         cells, at = [], row.start(1)
         for cell in row[1].split("|"):
@@ -102,7 +103,8 @@ def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
             continue
         if any(_SECRET_HEADING.match(c) for _, c in cells):
             headings = [_SECRET_HEADING.match(c) for _, c in cells]
-            locks = _A_LOCK.search(text, row.end()) is not None
+            if locks is None:
+                locks = _A_LOCK.search(text, row.end()) is not None
             secret_columns = {
                 i: _kind(found[0])
                 for i, found in enumerate(headings)

@@ -1101,6 +1101,16 @@ def test_a_date_beside_a_redacted_code_is_kept() -> None:
     )
 
 
+def test_a_line_of_many_codes_is_read_once() -> None:
+    """A line of 20,000 PINs ("my pins: bank 7391, bank 7391, …") took minutes: each code
+    redacted read its whole sentence again, from the text's start (found reviewing a second
+    adversary's lists). Linear now, about five seconds here; bounded far above that."""
+    text = "my pins: " + "bank 7391, " * 20_000
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        redacted, kinds = pool.submit(redact, text).result(timeout=180)
+    assert "7391" not in redacted and kinds == ["pin"]
+
+
 def test_a_word_of_300000_letters_is_read_in_one_pass() -> None:
     """Found by an adversary: "door code 4590 " and a word of 300,000 letters left the app
     at full CPU for minutes, unanswerable, and the message was lost when it was killed. A
