@@ -143,7 +143,11 @@ def test_tool_arguments(
     assert isinstance(body, dict)
     if result.error:
         assert list(body) == ["error"] and body["error"]
-        assert name in body["error"] or "arguments" in body["error"]
+        # A call that ran says what it met: a forget of a key not stored names the key
+        # (found by a run that generated {"key": '"'}); one that could not run, the tool or
+        # its arguments.
+        said = body["error"]
+        assert name in said or "arguments" in said or said.startswith("no memory with key")
 
 
 TOML_VALUE = st.one_of(
