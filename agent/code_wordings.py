@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memory.date_terms import said_just_before
+
 _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
     r"keypad|intercom|buzzer|lock[ \t-]?box|key[ \t-]?(?:box|safe)|safe|vault|building|"
@@ -581,7 +583,7 @@ def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
     where = said.lower().index("pin")
     if said.lower().startswith("pincode", where):
         return True
-    return _AN_ADDRESS_BEFORE.search(text, 0, start + where) is not None
+    return said_just_before(_AN_ADDRESS_BEFORE, text, start + where)
 
 
 def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:

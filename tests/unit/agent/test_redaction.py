@@ -1111,6 +1111,15 @@ def test_a_line_of_many_codes_is_read_once() -> None:
     assert "7391" not in redacted and kinds == ["pin"]
 
 
+def test_a_page_of_addresses_is_read_once() -> None:
+    """Each PIN closing an address looked for the address from the text's start: a page of
+    3,000 ("Ship to 12 MG Road, Kolkata PIN 700016 …") took 79 s; 1.5 s now."""
+    text = "Ship to 12 MG Road, Kolkata PIN 700016 " * 3_000
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        redacted, kinds = pool.submit(redact, text).result(timeout=60)
+    assert redacted == text and kinds == []
+
+
 def test_a_word_of_300000_letters_is_read_in_one_pass() -> None:
     """Found by an adversary: "door code 4590 " and a word of 300,000 letters left the app
     at full CPU for minutes, unanswerable, and the message was lost when it was killed. A
