@@ -12,10 +12,9 @@ message a little longer costs nothing (`memory.days_to_keep`).
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 
-from memory.numbers import NUMBER_WORDS
-from memory.periods_ahead import month_end, period_after
+from memory.periods_ahead import COUNTS, month_end, period_after
 
 _COMPACT = re.compile(r"(?<![\d.,/-])(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\d.,/-])")
 """'20270312', as a file name or a form writes it."""
@@ -52,10 +51,9 @@ _DAY_THEN_MONTH_ELSEWHERE = re.compile(
 )
 """A day, then its month in Turkish, Polish, Dutch or Swahili: only with its day ("Maja" and
 "Mei" are names too)."""
-_COUNT = rf"\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
 _STAY = re.compile(
     r"(?i)\b(?:for|after)\s+(?:another\s+|about\s+|around\s+|the\s+next\s+)?"
-    rf"(?P<few>{_COUNT})\s+(?P<unit>days?|weeks?|months?|years?)\b"
+    rf"(?P<few>{COUNTS})\s+(?P<unit>days?|weeks?|months?|years?)\b"
 )
 """How long something lasts: "good for 2 years", "ends after 6 months", "I'm on antibiotics
 for six weeks", "staying with mum for 40 days"; not said of the past (`_LASTED`)."""
@@ -103,13 +101,6 @@ def last_day_of_stays(text: str, starting: date) -> list[date]:
     if _LASTED.search(text):
         return []  # "I lived in Berlin for 2 years"
     return [
-        _days_after(starting, found["few"], found["unit"].casefold())
+        period_after(starting, found["few"], found["unit"].casefold())
         for found in _STAY.finditer(text)
     ]
-
-
-def _days_after(starting: date, few: str, unit: str) -> date:
-    if not unit.startswith("day"):
-        return period_after(starting, few, unit)
-    count = int(few) if few.isdigit() else int(NUMBER_WORDS.get(few.casefold(), "1"))
-    return starting + timedelta(days=count)

@@ -14,10 +14,11 @@ from datetime import date, timedelta
 
 from memory.numbers import NUMBER_WORDS
 
-_COUNTS = rf"\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
+COUNTS = rf"\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
+"""How many, in digits or words ("3", "a", "six")."""
 _IN_SOME = re.compile(
     r"(?i)\b(?P<in>in\s+(?:about\s+|around\s+|another\s+)?)?"
-    rf"(?P<few>a\s+couple\s+of|a\s+few|half\s+an?|{_COUNTS})\s+"
+    rf"(?P<few>a\s+couple\s+of|a\s+few|half\s+an?|{COUNTS})\s+"
     r"(?P<unit>weeks?|wks?|months?|mos|mths?|years?|yrs?)\b(?P<half>\s+and\s+a\s+half)?"
     r"(?P<tail>\s+(?:from\s+now|away|to\s+go|until|till|time|later)\b)?"
 )
@@ -120,7 +121,7 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
 
 
 def period_after(start: date, count: str, unit: str) -> date:
-    """The last day of `count` (digits or words) weeks, months or years from `start`."""
+    """The last day of `count` (digits or words) days, weeks, months or years from `start`."""
     return _after(start, _how_many(count), unit)
 
 
@@ -132,7 +133,9 @@ def _how_many(said: str) -> float:
 
 
 def _after(said: date, count: float, unit: str) -> date:
-    """The last day of `count` weeks, months or years from `said`."""
+    """The last day of `count` days, weeks, months or years from `said`."""
+    if unit.startswith("d"):
+        return said + timedelta(days=round(count))
     if unit.startswith("w"):
         return said + timedelta(days=round(count * 7))
     months = round(count * 12) if unit.startswith("y") else int(count)
