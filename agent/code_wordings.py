@@ -15,7 +15,16 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memory.date_terms import said_just_before
+from agent.not_secret_codes import (
+    HTTP_STATUS,
+    NO_SECRETS_CODE,
+    NOT_SECRET_CODES,
+    a_bike_lock,
+    a_lockers_number,
+    alarm_time,
+    of_no_secret,
+    postal_pin,
+)
 
 _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
@@ -181,15 +190,9 @@ nothing (a zip, an area, an error, a promotion …)."""
 _PIN_GIVEN = re.compile(r"(?i)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|and\b))")
 """"pin 4471 for the new card" (a second adversary); not "pin 2024 as the year to
 remember" (pin, the verb) or "pin 12 of the chip"."""
-_NOT_SECRET_CODES = (
-    r"zip|postal|post|area|country|dial(?:ling)?|error|status|exit|promo|discount|coupon|"
-    r"sku|product|item|part|model|serial|article|"
-    r"voucher|gift|referral|tracking|product|colou?r|dress|source|qr|bar|cheat|morse|tax|"
-    r"sort|swift|routing|airport|flight|course|class|room"
-)
 _SET_THE_CODE_TO = re.compile(
     r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
-    rf"(?!(?:{_NOT_SECRET_CODES})\b)(?:[\w'-]+[ \t]+)?"
+    rf"(?!(?:{NOT_SECRET_CODES})\b)(?:[\w'-]+[ \t]+)?"
     r"(?:pin|passcode|code|combination|combo)[ \t]+to[ \t]+" + _CODE
 )
 """"I set the pin to 2 4 6 8 0" (a second adversary saw the last digit kept); not "changed the
@@ -226,7 +229,7 @@ _BARE_IN_LIST = re.compile(
 """A code of a list: digits, or letters and digits ("ABCD-1234", "a1b2c3d4": a second
 adversary's backup codes were kept)."""
 _CODE_FIRST = re.compile(
-    rf"(?i)(?<![\w-]){_CODE}[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?!(?:{_NOT_SECRET_CODES}|pin|puk)\b)"
+    rf"(?i)(?<![\w-]){_CODE}[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?!(?:{NOT_SECRET_CODES}|pin|puk)\b)"
     r"(?:[a-z]+[ \t]+){0,2}(?:code|combination|combo|pin)\b"
 )
 """"5823 is the mailbox code" (an adversary)."""
@@ -565,25 +568,6 @@ def _found_codes(text: str) -> tuple[tuple[tuple[int, int], bool], ...]:
 
 
 _BRACKETS = re.compile(r"[{}\[\]()<>|]")
-_AN_ADDRESS_BEFORE = re.compile(
-    r"(?i)\b(?:ship(?:ping)?\s+to|deliver(?:y)?\s+to|address|road|rd|street|st|nagar|colony|"
-    r"sector|layout|lane|marg|cross|main|block|phase|district|dist|taluk|post|po)\b"
-    r"[^\n]{0,80}(?:,\s*|\s+)$"
-)
-
-
-def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
-    """Whether a PIN said from `start` is India's postal code, not a secret.
-
-    Six digits, said as "pincode" in one word, or closing an address ("Ship to: 12 MG
-    Road, Bengaluru, PIN 560001"): an adversary saw both redacted.
-    """
-    if "pin" not in said.lower() or re.fullmatch(r"[1-8]\d{5}", digits) is None:
-        return False
-    where = said.lower().index("pin")
-    if said.lower().startswith("pincode", where):
-        return True
-    return said_just_before(_AN_ADDRESS_BEFORE, text, start + where)
 
 
 def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
@@ -618,12 +602,12 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         if not _a_year_said_after(match)
     ]
     spans = [
-        (match.span(1), _bike(text, match.start()))
+        (match.span(1), a_bike_lock(text, match.start()))
         for match in found
         if not (
-            _alarm_time(match)
-            or _a_lockers_number(match)
-            or _of_no_secret(text, match)
+            alarm_time(match, match.re is _DISARMED_WITH)
+            or a_lockers_number(match)
+            or of_no_secret(text, match)
             or postal_pin(text, match.start(), match[1], match.group())
         )
     ]
@@ -638,13 +622,15 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
     for match in _ANOTHER_PIN.finditer(text):
         spans.append((match.span(1) if match[1] else match.span(2), False))
     for listed in _LIST_OF_CODES.finditer(text):
-        if listed["what"] and _NO_SECRETS_CODE.fullmatch(listed["what"]):
+        if listed["what"] and NO_SECRETS_CODE.fullmatch(listed["what"]):
             continue  # "zip codes: 10115, 10117"
         for item in _BARE_IN_LIST.finditer(text, listed.end("label"), listed.end()):
-            if _HTTP_STATUS.match(text, item.end()):
+            if HTTP_STATUS.match(text, item.end()):
                 continue  # "codes: 404 not found, 500 server error" (an adversary)
             if _an_item(text[listed.end("label") : item.start()]):
-                spans.append((item.span(1) if item[1] else item.span(2), _bike(text, item.start())))
+                spans.append(
+                    (item.span(1) if item[1] else item.span(2), a_bike_lock(text, item.start()))
+                )
         if (listed["what"] or "").casefold() in ("backup", "recovery"):
             spans += [
                 (item.span(), False)
@@ -653,37 +639,9 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
     return spans
 
 
-_HTTP_STATUS = re.compile(
-    r"(?i)[ \t:-]*(?:not[ \t]+found|server[ \t]+error|internal|bad[ \t]+(?:request|gateway)|"
-    r"forbidden|unauthori[sz]ed|ok\b|created|accepted|no[ \t]+content|moved|redirect|found\b|"
-    r"not[ \t]+modified|gateway|service[ \t]+unavailable|unavailable|timeout|too[ \t]+many|"
-    r"conflict|gone\b|teapot)"
-)
-"""An HTTP status's words after its number: a list of those codes is no secret."""
-
-
 _LETTERS_IN_GROUPS = re.compile(r"(?<![\w-])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+(?![\w-])")
 """A backup code of letters alone, in groups: "backup codes are abcd-efgh ijkl-mnop" (an
 adversary saw them kept: a code of a list is taken with a digit in it)."""
-
-
-_CODE_WORD = re.compile(r"(?i)(?:(?<![\w-])([\w-]+)[ \t]+)?(?<![\w-])([\w-]*?)codes?\b")
-_NO_SECRETS_CODE = re.compile(
-    rf"(?i)(?:{_NOT_SECRET_CODES}|booking|icd|reference|ref|confirmation|order|reservation|"
-    r"fault|diagnostic|obd|dtc|invoice|customer|batch)-?"
-)
-"""What a code said of is no secret: "the error code: 4321", "postcode for the office: 4050",
-"booking code: 884422", "ICD code: 4019" (an adversary saw each redacted)."""
-
-
-def _of_no_secret(text: str, match: re.Match[str]) -> bool:
-    """Whether the last code named before `match`'s value is one of `_NO_SECRETS_CODE`."""
-    words = list(_CODE_WORD.finditer(text, max(0, match.start(1) - 60), match.start(1)))
-    if not words:
-        return False
-    before, joined = words[-1].group(1, 2)
-    said = joined or before or ""
-    return bool(said) and _NO_SECRETS_CODE.fullmatch(said) is not None
 
 
 def _checked_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
@@ -691,52 +649,14 @@ def _checked_codes(text: str) -> list[tuple[tuple[int, int], bool]]:
     spans: list[tuple[tuple[int, int], bool]] = []
     # A label first, bare: four digits at least ("the code 404 for the page" is an error's).
     for match in _LABEL_FIRST.finditer(text):
-        if _of_no_secret(text, match):
+        if of_no_secret(text, match):
             continue
         if sum(c.isdigit() for c in match[1]) >= _FEWEST_LABELLED_DIGITS:
-            spans.append((match.span(1), _bike(text, match.start())))
+            spans.append((match.span(1), a_bike_lock(text, match.start())))
     for match in (*_CODE_FOR_A_THING.finditer(text), *_THEN_IT_IS.finditer(text)):
         before = _WORD_BEFORE.search(text, 0, match.start())
         if before is None or not (
-            _NO_SECRETS_CODE.fullmatch(before[1]) or before[1].casefold() in _BEFORE_A_VERB
+            NO_SECRETS_CODE.fullmatch(before[1]) or before[1].casefold() in _BEFORE_A_VERB
         ):
-            spans.append((match.span(1), _bike(text, match.start())))
+            spans.append((match.span(1), a_bike_lock(text, match.start())))
     return spans
-
-
-_A_BIKES_PLACE = re.compile(r"bikes?[ \t]+(?:shed|store|storage|room|cage|rack|park|locker|garage)")
-
-
-def _bike(text: str, at: int) -> bool:
-    """Whether the code is a bike lock's (kept: it is what the user asks back)."""
-    near = text[max(0, at - 24) : at + 24].lower()
-    # Not a bike shed's, a bike store's or a bike room's: "pin 12 34 for the bike shed" (a
-    # second adversary saw it kept and shown, unasked).
-    wider = text[max(0, at - 40) : at + 48].lower()
-    return "bike" in near and ("bike lock" in wider or _A_BIKES_PLACE.search(wider) is None)
-
-
-CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
-"""A time of day written as four digits ("0630", "1530")."""
-
-
-def _a_lockers_number(found: re.Match[str]) -> bool:
-    """Whether "locker" names a locker by its number, not a code: "my gym locker is 318".
-
-    An adversary saw it redacted, and "what's my gym locker?" answered with nothing.
-    """
-    said = found.group().lower()
-    return "locker" in said and not any(
-        word in said for word in ("code", "pin", "combination", "combo", "lock ")
-    )
-
-
-def _alarm_time(found: re.Match[str]) -> bool:
-    """Whether "alarm" names a time to wake, not a code: "alarm: 0420" (an HHMM time)."""
-    said = found.group().lower()
-    return (
-        "alarm" in said
-        and found.re is not _DISARMED_WITH  # an alarm disarmed with a number: its code
-        and not any(word in said for word in ("code", "pin", "combination", "combo"))
-        and CLOCK.fullmatch(found.group(1)) is not None
-    )

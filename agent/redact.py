@@ -9,13 +9,13 @@ something that looks like a secret, so "a token is a unit of text" stays as it i
 
 from __future__ import annotations
 
-import bisect
 import math
 import re
 from collections import Counter
 
-from agent.code_wordings import CLOCK, CODE, bike_code_spans, postal_pin
+from agent.codes_beside import more_codes_beside
 from agent.loose_wordings import loose_spans
+from agent.not_secret_codes import postal_pin
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, with_its_bangs, wording_spans
 from agent.secret_formats import (
@@ -29,7 +29,6 @@ from agent.secret_formats import (
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
 from agent.secret_nouns import secret_noun_spans
-from memory.date_terms import said_just_before
 
 _WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
 """A wallet's words: all of them are the secret (`_WALLET_WORDS`)."""
@@ -586,8 +585,8 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         apply("pin", [m.span(1) for m in _PIN.finditer(text) if not _a_postal_pin(text, m)])
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
-    # The other codes beside a redacted one (`_more_codes_beside`).
-    text = _replaced(text, _more_codes_beside(text), found, values)
+    # The other codes beside a redacted one (`agent.codes_beside`).
+    text = _replaced(text, more_codes_beside(text), found, values)
     return _said_again(text, values), found, values
 
 
@@ -610,80 +609,6 @@ def _replaced(
         if kind not in found:
             found.append(kind)
     return "".join([*pieces, text[at:]])
-
-
-_A_CODES_MARK = re.compile(r"\[REDACTED:(code|pin)\]")
-_SENTENCE_END = re.compile(r"[.!?\n](?=\s|$)")
-_ANOTHER_CODE = re.compile(r"(?<![\w.,/:€$£#*\]-])" + CODE)
-_FEWEST_DIGITS, _MOST_DIGITS = 4, 8
-"""A code's digits: fewer is a count, more a phone or an account number."""
-_A_TIME_AFTER = re.compile(r"(?i)(?:\b(?:at|by|until|till|before|after|around)|@)\s*$")
-_A_YEAR_AFTER = re.compile(r"(?i)\b(?:since|in|of|year|until|till|back\s+in)\s*$")
-_AN_AMOUNT_OR_A_DATE_AFTER = re.compile(
-    r"(?i)(?:\b(?:rent|price|cost|costs|fee|fees|bill|salary|budget|deposit|balance|pay|paid|"
-    r"owe|owes|charge|charges|total|birthday|born|anniversary|year|mileage|miles|km|phone|"
-    r"number|postcode|zip|(?:error|fault|postal|zip|post|booking|icd|discount|promo|tracking)"
-    r"[ \t]+code)\b[^\d.;!?\n]{0,12}|[£€$]\s*"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?)$"
-)
-"""What says a number beside a code is an amount, a date or another number: "Wedding 14 Aug
-2027, gate code 5521" lost its year (found checking a second adversary's key)."""
-
-
-_A_DATE = re.compile(r"(?:19|20)\d\d-[01]?\d-[0-3]?\d|[0-3]?\d[./-][01]?\d[./-](?:19|20)?\d\d")
-
-
-def _more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
-    """(kind, span) of the other codes of the sentences a PIN or a code was redacted in.
-
-    Found by a second adversary, each kept as typed after the first was redacted: "the PIN
-    is 4471 - no wait, 4417", "… from 4471 to 9932, and the shed from 1212 to 3434", "pin
-    1111 for the shed and 2222 for the garage", "alarm code 2468 (backup 1359)", "safe code
-    4-4-7-1, old one 9-9-1-1". Four to eight digits; not a date's, a price's or a time's.
-    """
-    marks = list(_A_CODES_MARK.finditer(text))
-    if not marks:
-        return []
-    spans: dict[tuple[int, int], str] = {}
-    # A bike lock's code is kept in what is saved (`agent.code_wordings`).
-    bikes = bike_code_spans(text)
-    # Each sentence holding a mark is read once, its codes given the kind of the nearest
-    # mark before them (the first one's if none is): read once per mark, from the text's
-    # start, a pasted line of 20,000 PINs took minutes.
-    ends = [found.end() for found in _SENTENCE_END.finditer(text)]
-    starts = [mark.start() for mark in marks]
-    sentence = 0
-    while sentence <= len(ends):
-        opening = ends[sentence - 1] if sentence else 0
-        closing = ends[sentence] - 1 if sentence < len(ends) else len(text)
-        sentence += 1
-        first = bisect.bisect_left(starts, opening)
-        if first == len(starts) or starts[first] >= closing:
-            continue
-        for found in _ANOTHER_CODE.finditer(text, opening, closing):
-            if not _a_code_beside(text, found, bikes):
-                continue
-            nearest = max(first, bisect.bisect_left(starts, found.start(1)) - 1)
-            spans[found.span(1)] = marks[nearest][1]
-    return [(kind, span) for span, kind in sorted(spans.items())]
-
-
-def _a_code_beside(text: str, found: re.Match[str], bikes: list[tuple[int, int]]) -> bool:
-    """Whether a number beside a redacted code is one too: not a date, a price or a time."""
-    value = found[1]
-    at = found.start(1)
-    if not _FEWEST_DIGITS <= sum(c.isdigit() for c in value) <= _MOST_DIGITS:
-        return False
-    if CLOCK.fullmatch(value) and said_just_before(_A_TIME_AFTER, text, at):
-        return False  # "arriving 14/12 at 1530"
-    if _A_YEAR.fullmatch(value) and said_just_before(_A_YEAR_AFTER, text, at):
-        return False  # "door code 4471 since 2019"
-    if _A_DATE.fullmatch(value):
-        return False  # "door code 4590 valid until 2027-01-31" (a second adversary)
-    if said_just_before(_AN_AMOUNT_OR_A_DATE_AFTER, text, at):
-        return False  # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
-    start, end = found.span(1)
-    return not any(start < b and a < end for a, b in bikes)
 
 
 _A_YEAR = re.compile(r"(?:19|20)\d\d")

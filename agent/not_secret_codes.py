@@ -1,0 +1,103 @@
+"""Numbers worded like a secret code that are none: what `agent.code_wordings` lets stand.
+
+An HTTP status, an error or booking code, a locker's number, an alarm's time to wake, India's
+postal PIN; and a bike lock's code, kept because it is what the user asks back.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.date_terms import said_just_before
+
+NOT_SECRET_CODES = (
+    r"zip|postal|post|area|country|dial(?:ling)?|error|status|exit|promo|discount|coupon|"
+    r"sku|product|item|part|model|serial|article|"
+    r"voucher|gift|referral|tracking|product|colou?r|dress|source|qr|bar|cheat|morse|tax|"
+    r"sort|swift|routing|airport|flight|course|class|room"
+)
+HTTP_STATUS = re.compile(
+    r"(?i)[ \t:-]*(?:not[ \t]+found|server[ \t]+error|internal|bad[ \t]+(?:request|gateway)|"
+    r"forbidden|unauthori[sz]ed|ok\b|created|accepted|no[ \t]+content|moved|redirect|found\b|"
+    r"not[ \t]+modified|gateway|service[ \t]+unavailable|unavailable|timeout|too[ \t]+many|"
+    r"conflict|gone\b|teapot)"
+)
+"""An HTTP status's words after its number: a list of those codes is no secret."""
+
+
+_CODE_WORD = re.compile(r"(?i)(?:(?<![\w-])([\w-]+)[ \t]+)?(?<![\w-])([\w-]*?)codes?\b")
+NO_SECRETS_CODE = re.compile(
+    rf"(?i)(?:{NOT_SECRET_CODES}|booking|icd|reference|ref|confirmation|order|reservation|"
+    r"fault|diagnostic|obd|dtc|invoice|customer|batch)-?"
+)
+"""What a code said of is no secret: "the error code: 4321", "postcode for the office: 4050",
+"booking code: 884422", "ICD code: 4019" (an adversary saw each redacted)."""
+
+
+def of_no_secret(text: str, match: re.Match[str]) -> bool:
+    """Whether the last code named before `match`'s value is one of `NO_SECRETS_CODE`."""
+    words = list(_CODE_WORD.finditer(text, max(0, match.start(1) - 60), match.start(1)))
+    if not words:
+        return False
+    before, joined = words[-1].group(1, 2)
+    said = joined or before or ""
+    return bool(said) and NO_SECRETS_CODE.fullmatch(said) is not None
+
+
+_A_BIKES_PLACE = re.compile(r"bikes?[ \t]+(?:shed|store|storage|room|cage|rack|park|locker|garage)")
+
+
+def a_bike_lock(text: str, at: int) -> bool:
+    """Whether the code is a bike lock's (kept: it is what the user asks back)."""
+    near = text[max(0, at - 24) : at + 24].lower()
+    # Not a bike shed's, a bike store's or a bike room's: "pin 12 34 for the bike shed" (a
+    # second adversary saw it kept and shown, unasked).
+    wider = text[max(0, at - 40) : at + 48].lower()
+    return "bike" in near and ("bike lock" in wider or _A_BIKES_PLACE.search(wider) is None)
+
+
+CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
+"""A time of day written as four digits ("0630", "1530")."""
+
+
+def a_lockers_number(found: re.Match[str]) -> bool:
+    """Whether "locker" names a locker by its number, not a code: "my gym locker is 318".
+
+    An adversary saw it redacted, and "what's my gym locker?" answered with nothing.
+    """
+    said = found.group().lower()
+    return "locker" in said and not any(
+        word in said for word in ("code", "pin", "combination", "combo", "lock ")
+    )
+
+
+def alarm_time(found: re.Match[str], disarmed: bool) -> bool:
+    """Whether "alarm" names a time to wake, not a code: "alarm: 0420" (an HHMM time)."""
+    said = found.group().lower()
+    return (
+        "alarm" in said
+        and not disarmed  # an alarm disarmed with a number: its code
+        and not any(word in said for word in ("code", "pin", "combination", "combo"))
+        and CLOCK.fullmatch(found.group(1)) is not None
+    )
+
+
+_AN_ADDRESS_BEFORE = re.compile(
+    r"(?i)\b(?:ship(?:ping)?\s+to|deliver(?:y)?\s+to|address|road|rd|street|st|nagar|colony|"
+    r"sector|layout|lane|marg|cross|main|block|phase|district|dist|taluk|post|po)\b"
+    r"[^\n]{0,80}(?:,\s*|\s+)$"
+)
+
+
+def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
+    """Whether a PIN said from `start` is India's postal code, not a secret.
+
+    Six digits, said as "pincode" in one word, or closing an address ("Ship to: 12 MG
+    Road, Bengaluru, PIN 560001"): an adversary saw both redacted.
+    """
+    if "pin" not in said.lower() or re.fullmatch(r"[1-8]\d{5}", digits) is None:
+        return False
+    where = said.lower().index("pin")
+    if said.lower().startswith("pincode", where):
+        return True
+    return said_just_before(_AN_ADDRESS_BEFORE, text, start + where)
