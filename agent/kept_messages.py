@@ -178,9 +178,9 @@ class MessageKeeper:
     ) -> MemoryEntry | Notice | TurnFailed | None:
         if session.incognito or not config.memory.auto_save:
             return None
-        if not should_autosave(text, config.agent.min_autosave_chars):
-            return None
         # Off the event loop: a long paste takes the patterns a while.
+        if not await asyncio.to_thread(should_autosave, text, config.agent.min_autosave_chars):
+            return None
         clean, _kinds = await asyncio.to_thread(session.secrets.redact, saved_text(text))
         self._asked_key = conversation_key(session.id)
         try:
