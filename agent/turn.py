@@ -282,7 +282,9 @@ class Agent:
         async for event in self.keeper.take_back_last(session, edited):
             yield event
         if self.keeper.pending_edit is not None:
-            self.tools.corrected_keys = frozenset(stored_keys(self.keeper.pending_edit.cut))
+            self.tools.corrected_keys = frozenset(
+                stored_keys(self.keeper.pending_edit.cut, asked=True)
+            )
 
     async def _edited_into_command(
         self, command: MemoryCommand | str, session: Session, user_text: str, edited: list[str]

@@ -6,6 +6,7 @@ final answer); if the turn is cancelled or fails half-way, what it holds is what
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass, field
 from typing import Literal
@@ -171,16 +172,35 @@ async def stream_round(
             await close()
 
 
-def stored_keys(messages: list[ChatMessage]) -> list[str]:
-    """Keys that memory_store calls among `messages` stored (their result was no error)."""
+def stored_keys(messages: list[ChatMessage], *, asked: bool = False) -> list[str]:
+    """Keys that memory_store calls among `messages` stored (their result was no error).
+
+    The key its result names: a fact merged into a near-duplicate is kept under that one's
+    key, and an edit's notice named the key asked for, which holds nothing. `asked`: the
+    keys asked for too.
+    """
     failed = {m.tool_call_id for m in messages if m.role == "tool" and m.error}
+    results = {m.tool_call_id: m.content for m in messages if m.role == "tool" and not m.error}
     keys = []
     for message in messages:
         for call in message.tool_calls:
             key = call.arguments.get("key") if isinstance(call.arguments, dict) else None
-            if call.name == "memory_store" and call.id not in failed and isinstance(key, str):
-                keys.append(key)
+            if call.name != "memory_store" or call.id in failed or not isinstance(key, str):
+                continue
+            stored = _key_stored(results.get(call.id, ""))
+            keys += [key, stored or key] if asked else [stored or key]
     return list(dict.fromkeys(keys))
+
+
+def _key_stored(result: str) -> str | None:
+    """The key a memory_store result says it stored under, if it says one."""
+    try:
+        said = json.loads(result)
+    except ValueError:
+        return None
+    stored = said.get("stored") if isinstance(said, dict) else None
+    key = stored.get("key") if isinstance(stored, dict) else None
+    return key if isinstance(key, str) else None
 
 
 @dataclass

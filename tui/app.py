@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -18,6 +19,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Header
@@ -190,7 +192,21 @@ class MemchatApp(App[None]):
         if len(self._showing) > _NOTICES_KEPT:
             self._showing = {k: until for k, until in self._showing.items() if until > now}
         self._showing[shown] = now + (self.NOTIFICATION_TIMEOUT if timeout is None else timeout)
+        self._toasts_above_the_prompt()
         super().notify(shown[0], title=shown[1], severity=severity, timeout=timeout, markup=False)
+
+    def _toasts_above_the_prompt(self) -> None:
+        """Toasts sit above the message box, not on it and the status line.
+
+        Textual keeps one row free at the bottom, for its footer: a new user saw notices
+        cover the status line and the box's lower border (the box grows as one types).
+        """
+        screen = self.screen
+        if screen is not self.screen_stack[0] or not self.chat.region:
+            return  # a dialog's toasts go where Textual puts them
+        with suppress(NoMatches):
+            rack = screen.query_one("#textual-toastrack")
+            rack.styles.margin = (0, 0, max(1, screen.size.height - self.chat.region.bottom), 0)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Command palette entries: Textual's, then memchat's."""

@@ -1120,3 +1120,22 @@ async def test_a_secret_nothing_keeps_is_said_after_a_stopped_reply_too(make_app
         await settle(pilot)
         notes = [note.notice.text for note in h.app.chat.query(ReplyNote)]
         assert any("saved with it redacted" in text for text in notes)
+
+
+async def test_a_notice_stands_above_the_message_box_not_on_the_status_line(
+    make_app: MakeApp,
+) -> None:
+    # A new user saw toasts cover the status line and the box's lower border.
+    from textual.widgets._toast import Toast
+
+    h = make_app(ScriptedModel([], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36), notifications=True) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "/remember")
+        for _ in range(50):  # the toast is mounted a few refreshes after the notice
+            if toasts := list(h.app.screen.query(Toast)):
+                break
+            await pilot.pause()
+        assert toasts, "the bare /remember's usage is a notice"
+        assert all(t.region.bottom <= h.app.prompt.region.y for t in toasts)
+        assert not any(t.region.overlaps(h.app.status.region) for t in toasts)

@@ -112,6 +112,30 @@ async def test_an_edit_says_what_the_replaced_turn_stored(harness: Harness) -> N
     assert await harness.memory.get("bird") is not None  # told, not silently undone
 
 
+async def test_an_edits_notice_names_the_key_a_merged_fact_was_kept_under(
+    harness: Harness,
+) -> None:
+    """The key asked for held nothing: the fact was merged into a near-duplicate's."""
+    from agent.testing import Reply, call
+
+    await harness.memory.store("bird_name", "My bird is called Kiwi and she is green", "core")
+    harness.model.add(
+        Reply(
+            tool_calls=[
+                call("memory_store", key="pet", content="My bird is called Kiwi and she's green")
+            ]
+        ),
+        "Stored.",
+        "Here is a joke.",
+    )
+    await harness.turn("Remember that my bird is called Kiwi and she's green")
+    assert await harness.memory.get("pet") is None
+    events = [e async for e in harness.agent.turn("Tell me a joke", harness.session, edit=True)]
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert any("'bird_name'" in text for text in notices), notices
+    assert not any("'pet'" in text for text in notices)
+
+
 async def test_an_edit_nothing_answered_can_be_undone(make_harness: Any) -> None:
     from agent.model import ServerUnavailableError
     from agent.testing import Reply
