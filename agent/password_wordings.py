@@ -210,12 +210,25 @@ _AND_NOW = re.compile(
 """"my password was hunter2 and now it's hunter3": the new one (an adversary); "reset my
 bank password today, new one is Xk29!!pq" (kept as typed: found while fixing a changed
 key safe code)."""
+_CJK_SAID = r"[ \t\u3000]*(?:は|が|：|:|=|是|为|為|은|는|이|가)?[ \t\u3000]*"
+_CJK_DIGITS_COUNTED = (
+    r"(?:\d{1,2}[ \t]*(?:자리|桁|位)(?:[ \t]*(?:는|은|の|数字|숫자))?[ \t\u3000]*)?"
+)
+"""How many digits, said before them: "카드 비밀번호 4자리 1234" (four digits: 1234)."""
 _CJK_LABEL = re.compile(
-    r"(?:暗証番号|パスワード|パスコード|ピン番号|暗号|密码|密碼|口令|비밀번호|암호)"
-    r"[ \t\u3000]*(?:は|が|：|:|=|是|为|為|은|는)?[ \t\u3000]*(?P<value>[!-~]+)"
+    r"(?:暗証番号|パスワード|パスコード|ピン番号|暗号|密码|密碼|口令|비밀번호|비번|패스워드|암호|"
+    r"핀[ \t]?번호)" + _CJK_SAID + _CJK_DIGITS_COUNTED + r"(?P<value>[!-~]{3,})"
 )
 """A password or PIN labelled in Japanese, Chinese or Korean: "研究室のドアの暗証番号は 8642
-です" was kept as typed (a new user writing half in Japanese)."""
+です" was kept as typed (a new user writing half in Japanese); so were "카드 비번 4829" and "폰
+잠금 비번은 0412" (비번, the everyday short of 비밀번호: a new user writing in Korean)."""
+_CJK_PIN = re.compile(
+    r"(?i)\bpin(?:[ \t]*(?:번호|番号|码|碼))?[ \t\u3000]*(?:は|が|은|는|이|가|是|：)[ \t\u3000]*"
+    + _CJK_DIGITS_COUNTED
+    + r"(?P<value>\d(?:[ .-]?\d){3,7})(?![\d.-]?\d)"
+)
+"""A PIN, its particle joined to it: "우리은행 앱 PIN은 482913이야" was kept as typed and shown
+to the model (a new user writing in Korean; "PIN 482913" was redacted)."""
 _VALUE_FIRST = re.compile(
     r"(?im)(?:^|(?<=[.!?,;:][ \t]))[ \t]*[\"'\u201c]?(?P<value>[^\s,;|\"'\u201d]{3,})[\"'\u201d]?"
     r"[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?:new[ \t]+)?(?:[\w-]+[ \t]+){0,2}?"
@@ -319,7 +332,8 @@ _HINTS = (
     "pass", "pw", "p/w", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
     "contrase", "senha", "kennwort",
     "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router", "ssid",
-    "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호",
+    "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호", "비번", "패스워드",
+    "핀",
 )  # fmt: skip
 _PLAIN_WORDS = frozenset(
     "the a an my your our their his her it this that one same new old it's is was i you he "
@@ -481,6 +495,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             ("pin", _span(found, 1 if found[1] else 2, _pin_digits))
             for found in _PIN_SAID_BARE.finditer(text)
         ]
+        spans += [("pin", _span(found, "value", _pin_digits)) for found in _CJK_PIN.finditer(text)]
     if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]

@@ -454,6 +454,16 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("recovery codes: a1b2c3d4 e5f6g7h8", "a1b2c3d4"),
         ("研究室のドアの暗証番号は 8642 です", "8642"),
         ("パスワードは Sakura!2026 です", "Sakura!2026"),
+        # Found by a new user writing in Korean: each kept as typed, one shown to the model.
+        ("우리은행 앱 PIN은 482913이야, 자꾸 까먹어", "482913"),
+        ("PIN이 771234", "771234"),
+        ("PINは4821です", "4821"),
+        ("PIN 번호는 4821", "4821"),
+        ("카드 비번 4829", "4829"),
+        ("폰 잠금 비번은 0412", "0412"),
+        ("와이파이 비번은 Zebra1234", "Zebra1234"),
+        ("핀번호 4821", "4821"),
+        ("카드 비밀번호 4자리 1234", "1234"),
         ("The wifi password used to be abc12345 and now it's xyz98765", "abc12345"),
         ("Qw3rtZx9v2 is the new one", "Qw3rtZx9v2"),
         ("what's my pin? oh right, 4471", "4471"),
@@ -637,6 +647,10 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "Flight code is EI123",
         "le digicode est cassé",
         "the dress code changed from formal to casual",
+        "비번이 뭐였지?",  # "what was the password?"
+        "내일 비번이야, 12월 18일 오후 3시 치과",  # 비번 also says a day off duty
+        "PIN이 뭐야?",
+        "우리은행 PIN 바꿔야 해",
     ],
 )
 def test_the_same_wordings_about_passwords_are_kept(text: str) -> None:
