@@ -41,7 +41,9 @@ _ANEW = re.compile(
     # "El cumpleaños de mi madre …", "Der Geburtstag meiner Mutter …": the user's, said
     # with an article first.
     r"(?:el|la|los|las|der|die|das|den|dem|le|les)\s+\w+\s+(?:de\s+|von\s+)?"
-    r"(?:mi|mis|mein\w*|ma|mon|mes|meu|minha))\b"
+    r"(?:mi|mis|mein\w*|ma|mon|mes|meu|minha)|"
+    # In Korean: "우리 고양이 이름은 보리야", "내 생일은 …", "저는 …".
+    r"나는|난|내가|내|저는|전|제가|제|우리|우린|우리집)\b"
 )
 
 
@@ -58,7 +60,13 @@ def _words_of(text: str) -> frozenset[str]:
     Read once per text: a pasted log of 3,000 lines, read each time it was recalled, took
     a third of the recall's time (a new user, an engineer).
     """
-    return frozenset(term for term in analyze(text) if not term.isdigit())
+    # Nor a lone CJK character: "일" (day) of "25일에" and of "18일" is no word in common
+    # (a new user writing in Korean: the rent brought along a dentist's appointment).
+    return frozenset(
+        term
+        for term in analyze(text)
+        if not term.isdigit() and not (len(term) == 1 and not term.isascii())
+    )
 
 
 def goes_on(parent: str, follow_up: str) -> bool:
@@ -86,8 +94,12 @@ def goes_on(parent: str, follow_up: str) -> bool:
     # is 087 …" came along with "Marta paid 1000 of the december rent …" for "has Marta
     # paid december" (a landlord's notes, each of its own; found by a new user).
     first = _FIRST_WORD.match(said)
+    words = follow_up.split()
+    # Korean says in three words what English says in six: "비자 만료 2027년 1월 10일" came
+    # along with a dentist's appointment (a new user writing in Korean).
+    in_korean = 2 * sum(1 for word in words if _HANGUL.search(word)) > len(words)
     return (
-        len(follow_up.split()) < _STATEMENT_WORDS
+        len(words) < (_STATEMENT_WORDS_IN_KOREAN if in_korean else _STATEMENT_WORDS)
         or first is None
         or first.group(1).casefold() in _LEANING_BACK
         or _CALLED_BY_NAME.match(said) is not None
@@ -127,6 +139,8 @@ Amy Ellis Nutt, it is wonderful" after "I am reading a memoir at the moment"."""
 _CALLED_BY_NAME = re.compile(r"\W*[A-Z][a-z]+\s*[,!]")
 """A reply to whom it names: "Melanie, that's amazing!" (LoCoMo's speakers)."""
 _STATEMENT_WORDS = 6
+_STATEMENT_WORDS_IN_KOREAN = 3
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
 """A message this long sharing no word with the one before says something of its own,
 unless its first word leans back on it (`_LEANING_BACK`)."""
 _LEANING_BACK = frozenset(

@@ -6,7 +6,8 @@ Q2", months in Turkish, Polish, Dutch and Swahili ("Diş hekimi 12 Mart", "Wizyt
 dentysty 12 marca", "tandarts 12 maart", "Miadi ya daktari 12 Machi"), and how long
 something lasts ("Sister visiting from 1 Dec for six weeks", "Trial period ends after 6
 months", "Warranty good for 2 years"). The index reads none of these as dates; keeping a
-message a little longer costs nothing (`memory.days_to_keep`).
+message a little longer costs nothing (`memory.days_to_keep`). Dates in Korean, Japanese
+and Chinese ("12월 15일", "12月18日") are read here too.
 """
 
 from __future__ import annotations
@@ -51,6 +52,12 @@ _DAY_THEN_MONTH_ELSEWHERE = re.compile(
 )
 """A day, then its month in Turkish, Polish, Dutch or Swahili: only with its day ("Maja" and
 "Mei" are names too)."""
+_CJK_DAY = re.compile(
+    r"(?<![0-9])(?:(?P<year>[0-9]{4})\s*[년年]\s*)?(?P<month>[0-9]{1,2})\s*[월月]"
+    r"(?:\s*(?P<day>[0-9]{1,2})\s*[일日号號])?(?!\s*[0-9])"
+)
+"""A day or a month in Korean, Japanese or Chinese: "인보이스 12월 15일까지", "12月18日",
+"3월에 이사" (a new user writing in Korean: each would be deleted before its day)."""
 _STAY = re.compile(
     r"(?i)\b(?:for|after)\s+(?:another\s+|about\s+|around\s+|the\s+next\s+)?"
     rf"(?P<few>{COUNTS})\s+(?P<unit>days?|weeks?|months?|years?)\b"
@@ -75,6 +82,8 @@ def days_written_otherwise(text: str, said: date) -> list[date]:
         year = said.year if found["year"] is None else 2000 + int(found["year"])
         end = month_end(year, int(found["which"]) * 3)
         days.append(end if found["year"] is not None or end >= said else end.replace(year=year + 1))
+    for found in _CJK_DAY.finditer(text):
+        days += _cjk_day(found, said)
     for found in _DAY_THEN_MONTH_ELSEWHERE.finditer(text):
         month = _MONTHS_ELSEWHERE[found["month"].casefold()]
         day = int(found["day"])
@@ -83,6 +92,26 @@ def days_written_otherwise(text: str, said: date) -> list[date]:
                 days.append(date(year, month, day))
                 break
     return days
+
+
+def _cjk_day(found: re.Match[str], said: date) -> list[date]:
+    """The day or month a Korean, Japanese or Chinese date names, to come (its year's)."""
+    month = int(found["month"])
+    if not 1 <= month <= 12:
+        return []
+    years = (int(found["year"]),) if found["year"] else (said.year, said.year + 1)
+    for year in years:
+        if not found["day"]:
+            end = month_end(year, month)
+            if end >= said or found["year"]:
+                return [end]
+            continue
+        day = int(found["day"])
+        if 1 <= day <= month_end(year, month).day and (
+            found["year"] or date(year, month, day) >= said
+        ):
+            return [date(year, month, day)]
+    return []
 
 
 def _ordinal_day(day: int, of_next_month: bool, said: date) -> list[date]:

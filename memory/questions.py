@@ -597,6 +597,35 @@ def _asked_otherwise(text: str, said: str) -> bool:
     )
 
 
+_CJK_QUESTION_WORD = re.compile(
+    r"(?:^|(?<=\s))(?:누구|누가|뭐|무엇|무슨|언제|어디|얼마|왜|어떻게|몇|어느)"
+    r"|誰|何|いつ|どこ|いくら|なぜ|どう|どれ|谁|什么|哪|几|多少|为什么|怎么"
+)
+_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_MOST_CJK_CHARACTERS = 40
+"""A question of one sentence in Japanese or Chinese, which write no spaces."""
+
+
+def _asked_in_cjk(said: str) -> bool:
+    """A plain question in Korean, Japanese or Chinese.
+
+    One sentence ending in "?" that asks with a question word, wherever it stands
+    ("Hanbit 담당자 누구였지?", "who was my contact at Hanbit?": a new user saw it used as a
+    memory, above the answer).
+    """
+    said = said.rstrip().replace("\uff1f", "?")
+    return (
+        said.endswith("?")
+        and "?" not in said[:-1]
+        and _CJK_LETTER.search(said) is not None
+        and _CJK_QUESTION_WORD.search(said) is not None
+        and not any(mark in said for mark in (":", ";", " - ", "\n", "。", "！"))
+        and not _SENTENCE_BREAK.search(said)
+        and len(said.split()) <= _MOST_WORDS
+        and len(said) <= _MOST_CJK_CHARACTERS * max(1, len(said.split()))
+    )
+
+
 @lru_cache(maxsize=2048)
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
@@ -614,7 +643,7 @@ def asks_only(text: str) -> bool:
     said = _IN_A_FIX.sub("", said).strip() or said
     if _TELLS_SOMETHING.match(said) or _A_TITLE_OR_A_FORMAT.match(said):
         return False
-    if _asked_otherwise(text, said):
+    if _asked_otherwise(text, said) or _asked_in_cjk(said):
         return True
     if _asked_without_mark(said) or _two_asked_without_mark(said):
         said += "?"

@@ -191,3 +191,15 @@ def months_to_come_read(text: str) -> bool:
     if _WEEK_OR_TOMORROW_SHORT.search(text):
         return True
     return _A_MONTH.search(text) is not None and a_change_to_come(text)
+
+
+_HANGUL_OR_A_CJK_DATE = re.compile(r"[\uac00-\ud7af]|[0-9]\s*[월月]")
+
+
+def korean_and_cjk_dates_read(text: str) -> bool:
+    """Whether `text` names what migration 0034 reads anew.
+
+    A Korean word, read without its particles ("월세가" is "월세", `memory.text`); a date
+    in Korean, Japanese or Chinese ("12월 18일", "12月18日", `memory.date_terms`).
+    """
+    return _HANGUL_OR_A_CJK_DATE.search(text) is not None

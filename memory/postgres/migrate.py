@@ -21,6 +21,7 @@ from memory.postgres.schema import (
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
+    KOREAN_AND_CJK_DATES_READ,
     LEFT_FOR_THE_NEW,
     LETTERS_WITHOUT_MARKS,
     MAY_AND_PLURALS_READ,
@@ -45,6 +46,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
     other_languages_read,
@@ -142,6 +144,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     STREETS_NAMED_FIRST_READ: streets_named_first_read,
     PEOPLE_BY_TRADE_READ: people_by_trade_read,
     MAY_AND_PLURALS_READ: may_and_plurals_read,
+    KOREAN_AND_CJK_DATES_READ: korean_and_cjk_dates_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -89,6 +89,9 @@ again ("accountant" is no longer "account")."""
 MAY_AND_PLURALS_READ = "may and plurals read"
 """A step run in Python: rows with "may" after a day's number or a plural such as "loaves"
 are indexed again ("8 may be too many" is no 8 May; "loaves" is "loaf")."""
+KOREAN_AND_CJK_DATES_READ = "korean and cjk dates read"
+"""A step run in Python: rows with Korean words or a date in Korean, Japanese or Chinese are
+indexed again ("월세가" is "월세"; "12월 18일" is 18 December)."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -233,6 +236,8 @@ def migrations(dimensions: int) -> list[str]:
         PEOPLE_BY_TRADE_READ,
         # "8 may be too many" is no 8 May; "loaves" is "loaf".
         MAY_AND_PLURALS_READ,
+        # "월세가" is "월세"; "12월 18일" is 18 December.
+        KOREAN_AND_CJK_DATES_READ,
     ]
 
 

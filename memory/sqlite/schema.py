@@ -15,6 +15,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
     other_languages_read,
@@ -393,6 +394,10 @@ def _may_and_plurals_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, may_and_plurals_read)
 
 
+def _korean_and_cjk_dates_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, korean_and_cjk_dates_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -470,6 +475,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0032_people_by_trade_read", _people_by_trade_read),
     # "8 may be too many" is no 8 May; "loaves" is "loaf".
     Migration("0033_may_and_plurals_read", _may_and_plurals_read),
+    # "월세가 얼마였지?" finds "월세 120만원" (a Korean word without its particles); "December
+    # 18" finds "치과 예약 12월 18일".
+    Migration("0034_korean_and_cjk_dates_read", _korean_and_cjk_dates_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
