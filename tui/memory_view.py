@@ -97,16 +97,21 @@ class MemoryView:
     async def refresh_count(self) -> None:
         """The memory count in the status bar: memories in effect, not superseded history.
 
-        All namespaces, as the inspector's "all" view (history is counted there on demand).
+        Of the chat's namespace, as the inspector shows them, and how many other namespaces
+        hold: a new user read "55 memories" beside the inspector's "45 entries" (ten were in
+        namespaces the CLI had written).
         """
         runtime = self.app.runtime
         if runtime is not None and runtime.memory.capabilities.persistent:
             try:
-                count = await runtime.memory.count(include_superseded=False)
+                everywhere = await runtime.memory.count(include_superseded=False)
+                count = await runtime.memory.count(
+                    namespace=runtime.agent.namespace, include_superseded=False
+                )
             except MemoryStoreError:
                 return
             shown = self.app.status.state.memories
-            self.app.status.set(memories=count)
+            self.app.status.set(memories=count, memories_elsewhere=everywhere - count)
             if shown is not None and shown != count and self.app.inspector.display:
                 self.app.inspector.reload()  # written from elsewhere (the CLI, say)
 

@@ -1139,3 +1139,21 @@ async def test_a_notice_stands_above_the_message_box_not_on_the_status_line(
         assert toasts, "the bare /remember's usage is a notice"
         assert all(t.region.bottom <= h.app.prompt.region.y for t in toasts)
         assert not any(t.region.overlaps(h.app.status.region) for t in toasts)
+
+
+async def test_the_status_counts_the_chats_namespace_and_says_what_others_hold(
+    make_app: MakeApp,
+) -> None:
+    # A new user read "55 memories" beside the inspector's "45 entries": the CLI had
+    # written ten into other namespaces.
+    seed = [
+        seed_entry("cat", "My cat is called Bori"),
+        seed_entry("rent", "Rent is 1,200,000 won on the 25th"),
+        seed_entry("t1_fact", "A test fact", namespace="t1"),
+    ]
+    h = make_app(ScriptedModel([], name="qwen3:8b"), seed=seed)
+    async with h.app.run_test(size=(160, 36)) as pilot:
+        await h.app.ready.wait()
+        await settle(pilot)
+        status = str(h.app.status.render())
+        assert "2 memories (+1 in other namespaces) ·" in status, status

@@ -31,6 +31,8 @@ class StatusState:
     """How the model calls memory tools: native, structured or off ("" until known)."""
     embeddings: str = ""
     memories: int | None = None
+    memories_elsewhere: int = 0
+    """Memories in effect in the store's other namespaces."""
     memory_off: bool = False
     context_used: int = 0
     num_ctx: int = 0
@@ -92,6 +94,8 @@ def _parts(state: StatusState) -> dict[str, Text]:
         parts["memory"] = Text("memory off", style="yellow")
     else:
         count = "… memories" if state.memories is None else memories(state.memories)
+        if state.memories is not None and state.memories_elsewhere > 0:
+            count += f" (+{state.memories_elsewhere:,} in other namespaces)"
         degraded = state.embeddings.startswith("keyword-only:")
         label = visible(state.embeddings)
         label = label if len(label) <= 60 else label[:59] + "…"
