@@ -1157,3 +1157,25 @@ async def test_the_status_counts_the_chats_namespace_and_says_what_others_hold(
         await settle(pilot)
         status = str(h.app.status.render())
         assert "2 memories (+1 in other namespaces) ·" in status, status
+
+
+async def test_the_app_stays_up_at_any_width(make_app: MakeApp) -> None:
+    # An adversary narrowed the terminal to 4 columns: the empty box's placeholder was
+    # wrapped to no width, Textual's wrap raised, and the app closed.
+    h = make_app(ScriptedModel(["Hello **Ana**."], name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Hi, my name is Ana")
+        for inspector_open in (False, True):
+            if inspector_open:
+                await pilot.press("f2")
+            for width in (6, 4, 2):
+                await pilot.resize_terminal(width, 20)
+                await pilot.pause()
+                await pilot.pause()
+                assert h.app.is_running and h.app.return_code is None
+            await pilot.resize_terminal(120, 36)
+            await pilot.pause()
+        h.app.prompt.text = "still here"
+        await pilot.pause()
+        assert h.app.is_running and h.app.prompt.text == "still here"
