@@ -15,6 +15,7 @@ from collections import Counter
 
 from agent.codes_beside import more_codes_beside
 from agent.loose_wordings import loose_spans
+from agent.more_secret_wordings import more_secret_spans
 from agent.not_secret_codes import postal_pin
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, with_its_bangs, wording_spans
@@ -573,6 +574,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
                 *loose_spans(folded),
                 *paired_spans(folded),
                 *secret_noun_spans(folded),
+                *more_secret_spans(folded),
             ]
             if "[REDACTED:" not in folded[slice(*span)]
             and not (kind == "pin" and _a_postal_pin_at(folded, span))

@@ -1,0 +1,107 @@
+"""Secrets said in wordings the other readers miss: the value before its name, a CSV table.
+
+Found by adversaries, each stored and written to the chat's file as typed: "4821 — bank
+card pin", "6614 - debit card PIN", "4821 — alarm code" (the value first, its name after a
+dash); a CSV whose heading names the column ("service,pin", then "bank card,5093"); Hindi
+("मेरा पिन 4821 है", "मेरा पासवर्ड Tembo2024 है"); Swahili "Nenosiri langu ni Tembo2024!"
+and "nambari ya siri 4821"; Portuguese "senha do banco 4821", French "mot de passe wifi
+Chat1234"; "my phone unlock pattern is 7395", "2FA code 482913", "to disarm press 4821".
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.code_wordings import OPENS
+
+_VALUE_THEN_NAME = re.compile(
+    r"(?im)(?:^|(?<=[\s(]))(\d{4,8})[ \t]*[\u2013\u2014-][ \t]*(?:(?:my|the|our)[ \t]+)?"
+    r"(?:[\w'-]+[ \t]+){0,3}?(?P<name>pin|passcode|password|(?:"
+    + OPENS
+    + r")[ \t]+code)(?:[ \t]+(?:number|no\.?))?(?=[ \t]*(?:$|[.,;!?)]|\(|for\b))"
+)
+"""The value, a dash, then what it is, ending the clause: "meeting 1430 - debit card team"
+names no secret, nor does "2024 - bank card pin changed"; a code only of what opens ("1234 -
+project code" is none)."""
+_NAMED_IN_OTHER_LANGUAGES = re.compile(
+    r"(?i)(?:"
+    # Hindi: PIN, password, code, then the value; "है" (is) after it.
+    r"(?:पिन(?:[ \t]*(?:कोड|नंबर))?|पासवर्ड)|"
+    # Swahili: password, secret number, each with whose ("langu") and "ni" (is).
+    r"\bnenosiri(?:[ \t]+(?:langu|letu|lako|lake|la|ya)(?:[ \t]+[^\W\d_]+)?)?(?:[ \t]+ni)?|"
+    r"\bnambari[ \t]+ya[ \t]+siri(?:[ \t]+(?:ya|la)[ \t]+[^\W\d_]+)?(?:[ \t]+ni)?|"
+    # Portuguese and French: of what it is before the value.
+    r"\bsenha(?:[ \t]+(?:do|da|de|dos|das)[ \t]+[^\W\d_][\w-]*)?(?:[ \t]+(?:é|e))?|"
+    r"\bmot[ \t]+de[ \t]+passe(?:[ \t]+(?:du|de[ \t]+la|des|de)?[ \t]*[^\W\d_][\w-]*)?"
+    r"(?:[ \t]+est)?|"
+    # A phone's unlock pattern, a second factor's code.
+    r"\bunlock[ \t]+(?:pattern|code|pin)(?:[ \t]+(?:is|was))?|"
+    r"\b(?:2fa|mfa|two[ \t-]factor)[ \t]+code(?:[ \t]+(?:is|was))?"
+    r")[ \t]*[:=]?[ \t]*((?=[^\s,;]*\d)[^\s,;\"'`]{3,40}?)(?=[.!?]?(?:\s|$)|[,;])"
+)
+"""A value with a digit in it: "senha do banco nova" holds none."""
+_DISARMED_BY_PRESSING = re.compile(
+    r"(?i)\bdisarm\w*[ \t]+(?:[\w'-]+[ \t]+){0,3}?(?:press|enter|type|punch[ \t]+in|key[ \t]+in)"
+    r"[ \t]+(\d{4,8})(?!\d)"
+)
+_SEPARATED = re.compile(r"[,;\t]")
+_SECRET_COLUMN = re.compile(
+    r"(?i)^[ \t]*\"?(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
+    r"passwords?|passcodes?)\"?[ \t]*$"
+)
+_A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
+_CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\",;]*\d)[^\s\",;]{4,40})\"?[ \t]*")
+
+
+def more_secret_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span) of each secret said in these ways."""
+    spans: list[tuple[str, tuple[int, int]]] = []
+    for found in _VALUE_THEN_NAME.finditer(text):
+        name = found["name"].casefold()
+        spans.append(
+            ("pin" if name == "pin" else "code" if "code" in name else "secret", found.span(1))
+        )
+    spans += [("secret", found.span(1)) for found in _NAMED_IN_OTHER_LANGUAGES.finditer(text)]
+    spans += [("code", found.span(1)) for found in _DISARMED_BY_PRESSING.finditer(text)]
+    if "\n" in text and _SEPARATED.search(text):
+        spans += _csv_codes(text)
+    return spans
+
+
+def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """The values under a CSV heading that names PINs, codes or passwords, line by line.
+
+    A column of codes only of locks ("error,code" holds error codes), as a table's.
+    """
+    spans: list[tuple[str, tuple[int, int]]] = []
+    columns: dict[int, str] = {}
+    separator = ""
+    locks: bool | None = None
+    at = 0
+    for line in text.split("\n"):
+        start, at = at, at + len(line) + 1
+        found = _SEPARATED.search(line)
+        if found is None or (columns and found[0] != separator):
+            columns = {}
+            continue
+        cells, offset = [], start
+        for cell in line.split(found[0]):
+            cells.append((offset, cell))
+            offset += len(cell) + 1
+        heading = [_SECRET_COLUMN.match(cell) for _, cell in cells]
+        if any(heading):
+            separator = found[0]
+            if locks is None:  # read once: a page of headings was read again at each one
+                locks = _A_LOCK.search(text, at) is not None
+            columns = {
+                i: "pin" if h["pin"] else "code" if h["code"] else "secret"
+                for i, h in enumerate(heading)
+                if h and (locks or not h["code"])
+            }
+            continue
+        for column, kind in columns.items():
+            if column < len(cells) and (value := _CELL_VALUE.fullmatch(cells[column][1])):
+                spans.append(
+                    (kind, (cells[column][0] + value.start(1), cells[column][0] + value.end(1)))
+                )
+    return spans
