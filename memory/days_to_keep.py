@@ -144,6 +144,8 @@ def last_day_said(text: str, said: date) -> str | None:
         year, month, day = (int(part) for part in found.groups())
         days += _meant(said, month, day, year) if 1 <= month <= 12 else []
     for found in _YEAR_MONTH.finditer(text):
+        if _no_year(text, found):
+            continue  # "Build 2030-04 failed", "Serial 2029/12 is broken" (an adversary)
         year = int(found["year"] or found["year_after"])
         month = int(found["month"] or found["month_first"])
         if 1 <= month <= 12:
@@ -224,13 +226,21 @@ _NOT_A_YEAR_BEFORE = re.compile(
     r"(?i)(?:\b(?:cost|costs|costing|paid|pay|price|priced|room|rm|extension|ext|bus|route|line|"
     r"flight|platform|no|number|model|version|unit|flat|apt|apartment|code|pin|ordered|bought|"
     r"spent|spend|spending|counted|"
-    r"sold|about|over|under|around|runner)\.?(?:\s+(?:is|was|of|number|no\.?))?|[#£€$])\s*$"
+    r"sold|about|over|under|around|runner|"
+    # "Postcode 2040 is where my aunt lives", "Phone 0800 2028 2030", "Build 2030-04
+    # failed", "My step count today was 2030" (an adversary saw each kept for decades).
+    r"post\s*code|postal\s+code|zip(?:\s+code)?|phone|tel|mobile|call|dial|build|serial|"
+    r"order|ticket|ref|reference|invoice|count(?:\s+today)?|novel|score)\.?"
+    r"(?:\s+(?:is|was|of|number|no\.?))?|[#£€$]|\d{3,}[ \t])\s*$"
 )
 _NOT_A_YEAR_AFTER = re.compile(
     r"(?i)^\s*(?:euros?|eur|dollars?|usd|pounds?|gbp|quid|bucks|€|£|\$|screws|people|units|"
     r"subscribers|runners|birds|members|followers|visitors|guests|users|customers|students|"
     r"items|pieces|words|steps|calories|kcal|km|miles|metres|meters|feet|kg|lbs|pages|times|"
-    r"points|votes|followers|views|likes|rpm|mah|w\b|kw)"
+    r"points|votes|followers|views|likes|rpm|mah|w\b|kw|"
+    r"yen|won|krw|jpy|inr|rupees?|rs\b|baht|pesos|reais|lira|zloty|kr\b|chf|francs?|cents?|"
+    r"build|builds|script|lines|rows|entries|records|errors|bytes|kb|mb|gb|tb|ms\b|"
+    r"[ \t]\d{3})"
 )
 """A number of four digits that is no year: "the TV cost 2099 euros", "Room 2030", "my
 extension is 2027", "ordered 2028 screws" (an adversary saw each kept for years)."""

@@ -17,7 +17,9 @@ from datetime import date
 
 from memory.periods_ahead import COUNTS, month_end, period_after
 
-_COMPACT = re.compile(r"(?<![\d.,/-])(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\d.,/-])")
+_COMPACT = re.compile(
+    r"(?<![\d.,/#-])(?<!#\s)(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\d.,/-])"
+)
 """'20270312', as a file name or a form writes it."""
 _ORDINAL_DAY = re.compile(
     r"(?i)\bthe\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b(?P<next>\s+of\s+next\s+month)?"
@@ -44,6 +46,13 @@ _MONTHS_ELSEWHERE = {
     # "Dentist 12 mrt": a second adversary saw each deleted).
     "januar": 1, "jänner": 1, "februar": 2, "märz": 3, "maerz": 3, "mär": 3, "mrz": 3,
     "mrt": 3, "dezember": 12, "okt": 10, "dez": 12,
+    # Hindi and Arabic ("दंत चिकित्सक 12 मार्च", "حفل الزفاف في 18 أبريل": an adversary).
+    "जनवरी": 1, "फ़रवरी": 2, "फरवरी": 2, "मार्च": 3, "अप्रैल": 4, "मई": 5, "जून": 6,
+    "जुलाई": 7, "अगस्त": 8, "सितंबर": 9, "सितम्बर": 9, "अक्टूबर": 10, "नवंबर": 11,
+    "नवम्बर": 11, "दिसंबर": 12, "दिसम्बर": 12,
+    "يناير": 1, "فبراير": 2, "مارس": 3, "أبريل": 4, "ابريل": 4, "إبريل": 4, "مايو": 5,
+    "يونيو": 6, "يوليو": 7, "أغسطس": 8, "اغسطس": 8, "سبتمبر": 9, "أكتوبر": 10,
+    "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
 }  # fmt: skip
 _DAY_THEN_MONTH_ELSEWHERE = re.compile(
     r"(?i)(?<![\w.])(?P<day>[0-3]?\d)\.?\s+(?P<month>"
@@ -69,9 +78,45 @@ _LASTED = re.compile(
 )
 
 
+_ROMAN_MONTHS = {
+    "I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10,
+    "XI": 11, "XII": 12,
+}  # fmt: skip
+_ROMAN_MONTH = re.compile(
+    r"(?<![\w.])(?P<day>[0-3]?\d)(?P<sep>[./ -])(?P<month>XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)"
+    r"(?P=sep)(?P<year>20\d\d)(?![\w.])"
+)
+"""A month in Roman numerals, as Polish, Italian and Hungarian forms write it: "12.III.2027",
+"18.IV.2027", "12/III/2027" (an adversary saw each deleted before its day)."""
+_MONTH_DASH_DAY = re.compile(
+    r"(?i)(?<![\w-])(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)-"
+    r"(?P<day>[0-3]?\d)(?![\w])(?!-\d)"
+)
+"""'Dentist on Mar-12' (an adversary saw it deleted)."""
+_MONTH_OF = {
+    name: number
+    for number, name in enumerate(
+        "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1
+    )
+} | {"sept": 9}
+_LASTING = re.compile(
+    r"(?i)\buntil\s+further\s+notice\b|\bindefinitely\b|\bfor\s+the\s+foreseeable\s+future\b"
+    r"|\b(?:every|each)\s+(?:(?:other|second)\s+)?(?:day|morning|evening|night|week|weekend|"
+    r"month|year|mon|tue|wed|thu|fri|sat|sun)\w*"
+    r"|\b(?:every|each)\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last|1st)\s+(?:\w+\s+)?of\s+(?:the|each|"
+    r"every)\s+month\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
+    r"|\b(?:daily|weekly|fortnightly|monthly|yearly|annually)\b|\bnext\s+(?:term|semester)\b"
+)
+"""What holds on, or comes again: "Office closed until further notice", "Rent due every
+1st of the month", "Standup every Monday", "next term I teach year 9" (an adversary saw each
+deleted at 30 days). Kept a year: a memory that still holds by then has been recalled, or
+made a fact, long before."""
+_A_YEAR_ON = 365
+
+
 def days_written_otherwise(text: str, said: date) -> list[date]:
     """The days `text` names in these ways, to come or just gone, as `said` reads them."""
-    days: list[date] = []
+    days = _days_in_other_hands(text, said)
     for found in _COMPACT.finditer(text):
         year, month, day = (int(part) for part in found.groups())
         if day <= month_end(year, month).day:
@@ -91,6 +136,24 @@ def days_written_otherwise(text: str, said: date) -> list[date]:
             if 1 <= day <= month_end(year, month).day and date(year, month, day) >= said:
                 days.append(date(year, month, day))
                 break
+    return days
+
+
+def _days_in_other_hands(text: str, said: date) -> list[date]:
+    """Roman months, "Mar-12", and what holds on or comes again (`_LASTING`)."""
+    days: list[date] = []
+    for found in _ROMAN_MONTH.finditer(text):
+        year, month, day = int(found["year"]), _ROMAN_MONTHS[found["month"]], int(found["day"])
+        if 1 <= day <= month_end(year, month).day:
+            days.append(date(year, month, day))
+    for found in _MONTH_DASH_DAY.finditer(text):
+        month, day = _MONTH_OF[found["month"].casefold()], int(found["day"])
+        for year in (said.year, said.year + 1):
+            if 1 <= day <= month_end(year, month).day and date(year, month, day) >= said:
+                days.append(date(year, month, day))
+                break
+    if _LASTING.search(text):
+        days.append(date.fromordinal(said.toordinal() + _A_YEAR_ON))
     return days
 
 

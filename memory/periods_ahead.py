@@ -63,7 +63,7 @@ _THIS_YEAR = re.compile(
 """'before the end of the year', 'bonus paid at year end', 'later this year' (a second
 adversary: each deleted at 30 days)."""
 _SEASON = re.compile(
-    r"(?i)\b(?P<which>next|this|in\s+the|coming|over\s+the|come|by|before\s+the|until\s+the|"
+    r"(?i)\b(?P<which>next|this|in\s+the|in|coming|over\s+the|come|by|before\s+the|until\s+the|"
     r"n(?:ä|ae)chsten|diesen|el\s+pr(?:ó|o)ximo|este|la\s+prossima|questa|o\s+pr(?:ó|o)ximo|"
     r"neste|no\s+pr(?:ó|o)ximo)\s+(?P<season>spring|summer|autumn|fall|winter|sommer|winter|"
     r"fr(?:ü|ue)hling|herbst|verano|invierno|primavera|oto(?:ñ|n)o|estate|inverno|autunno|"

@@ -136,6 +136,21 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Zahnarzt am 12. Mär.", "20270312"),
         ("Dentist 12 mrt", "20270312"),
         ("I was sick for 2 weeks", None),
+        # A fifth adversary: Roman months, a month and day joined by a dash, Hindi and
+        # Arabic months, a season with no "the", what holds on or comes again.
+        ("Dentist on 12.III.2027", "20270312"),
+        ("Wedding on 18.IV.2027", "20270418"),
+        ("Dentist 12/III/2027", "20270312"),
+        ("Dentist on Mar-12", "20270312"),
+        ("दंत चिकित्सक 12 मार्च", "20270312"),
+        ("حفل الزفاف في 18 أبريل", "20270418"),
+        ("Baby due in spring", "20270531"),
+        ("Office closed until further notice", "20271101"),
+        ("Rent due every 1st of the month", "20271101"),
+        ("Standup every Monday at 9", "20271101"),
+        ("next term I teach year 9", "20271101"),
+        ("Mar-12-2025 was fun", None),
+        ("I had lunch with Mar", None),
         # No day to come: a number, a pressure, a time gone by, a name.
         ("order 20271399", None),
         ("BP 13/8", None),
@@ -209,6 +224,17 @@ def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
         # A second adversary: counts and a sum; summer and next year in Portuguese and
         # Spanish; "next yr's".
         ("we have 2040 subscribers now", None),
+        # A fifth adversary saw each kept for decades.
+        ("My step count today was 2030", None),
+        ("Postcode 2040 is where my aunt lives", None),
+        ("Order #20291231 shipped", None),
+        ("Phone 0800 2028 2030", None),
+        ("Build 2030-04 failed", None),
+        ("Serial 2029/12 is broken", None),
+        ("Bought a lamp for 2099 yen", None),
+        ("Ran the 2045 build script", None),
+        ("the 2028 Olympics in LA", "20281231"),
+        ("retire in 2045", "20451231"),
         ("spent 2099 on the TV", None),
         ("no próximo verão vamos ao Japão", "20270831"),
         ("no verão que vem vamos", "20270831"),
