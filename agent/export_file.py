@@ -107,6 +107,20 @@ async def export_to_file(memory: Memory, target: Path, namespace: str | None = N
         raise FileWriteError(f"export stopped: {exc}; {unchanged(target)}") from None
 
 
+async def damage_found(memory: Memory) -> str | None:
+    """What the store's own check finds wrong, said after an export of it; None if nothing.
+
+    Found by an adversary: a store whose texts another program had overwritten was
+    exported, damaged bytes and all, into what a user keeps as a backup, without a word
+    (`memchat memory stats --check` said so; the export did not).
+    """
+    try:
+        report = await memory.health_check()
+    except MemoryStoreError as exc:
+        return str(exc)
+    return None if report.ok else report.detail
+
+
 def not_an_export(target: Path) -> bool:
     """Whether `target` holds something an export would replace unasked: not an export.
 

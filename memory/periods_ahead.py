@@ -82,6 +82,10 @@ _SEASONS_ELSEWHERE = {
 }  # fmt: skip
 """A season in German, Spanish, Italian, Portuguese or French: "nächsten Sommer fahren wir
 nach Italien" (an adversary: deleted at 30 days)."""
+_TOLD_OF_THE_PAST = re.compile(
+    r"(?i)\b(?:was|were|went|had|did|said|told|saw|met|got|came|left|last|ago)\b"
+)
+"""A season said with "in" alone is the one to come unless the text tells of the past."""
 _NEXT_IN_WORDS = frozenset({"next", "nächsten", "naechsten"})
 _SEASON_ENDS = {"spring": 5, "summer": 8, "autumn": 11, "fall": 11, "winter": 2}
 """The month each season ends in (the northern one: the app's users say it so)."""
@@ -116,6 +120,8 @@ def last_day_of_periods(text: str, said: date) -> list[date]:
         season = said_season.casefold().removeprefix("l'")
         season = _SEASONS_ELSEWHERE.get(season.removeprefix("l\u2019"), season)
         which = "next" if found["which"] is None else found["which"].casefold()
+        if which == "in" and _TOLD_OF_THE_PAST.search(text):
+            continue  # "said in spring", "we met in summer": gone by
         days.append(_season_end(season, said, "next" if which in _NEXT_IN_WORDS else which))
     return days
 

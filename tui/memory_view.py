@@ -160,7 +160,7 @@ class MemoryView:
         whole or not at all; a failure is a notification.
         """
         from agent.errors import AgentError
-        from agent.export_file import export_to_file, timestamped_export_path
+        from agent.export_file import damage_found, export_to_file, timestamped_export_path
 
         app = self.app
         if app.runtime is None:
@@ -169,9 +169,18 @@ class MemoryView:
             path = timestamped_export_path()
             count = await export_to_file(app.runtime.memory, path)
             in_effect = await app.runtime.memory.count(include_superseded=False)
+            damage = await damage_found(app.runtime.memory)
         except (AgentError, OSError, MemoryStoreError) as exc:
             app.notify(f"Export failed, nothing was written: {exc}", severity="error")
             return
+        if damage is not None:
+            app.notify(
+                f"The store's check finds damage ({damage}); the export holds the memories as "
+                "the store has them now: keep your earlier backups.",
+                title="Export",
+                severity="warning",
+                timeout=20,
+            )
         # Earlier versions go too: a new user read "Exported 54 memories" beside the status
         # bar's 41 and wondered what the 13 were.
         earlier = count - in_effect

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from agent.cli.store import MemoryArgs, opened_memory, say
 from agent.export_file import (
     FileWriteError,
+    damage_found,
     export_to_file,
     ids_in_export,
     not_an_export,
@@ -89,7 +90,14 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
             )
         unnoted = await asyncio.to_thread(note_export, data_dir(), target)
         count = await export_to_file(memory, target, args.namespace)
+        damage = await damage_found(memory)
     say(sys.stderr, f"exported {memories(count)} to {target}")
+    if damage is not None:
+        say(
+            sys.stderr,
+            f"warning: the store's check finds damage ({damage}); the export holds the "
+            "memories as the store has them now: keep your earlier backups",
+        )
     if unnoted is not None:
         say(
             sys.stderr,

@@ -80,3 +80,23 @@ async def test_an_unwritable_folder_is_a_notification(make_app: MakeApp) -> None
         notice = list(h.app._notifications)[-1]
         assert notice.severity == "error" and notice.message.startswith("Export failed")
         assert h.app.is_running
+
+
+async def test_an_export_of_a_damaged_store_says_so(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An adversary's damaged texts went into a backup without a word.
+    from memory.entry import HealthReport
+
+    h = make_app(seed=SEED, auto_save=False)
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+
+        async def damaged() -> HealthReport:
+            return HealthReport(ok=False, backend="sqlite", detail="1 memory's text is not …")
+
+        monkeypatch.setattr(h.runtime.memory, "health_check", damaged)
+        await export(h.app, pilot)
+        assert len(exports()) == 1
+        notices = [n for n in h.app._notifications if n.severity == "warning"]
+        assert any("finds damage (1 memory's text is not …)" in n.message for n in notices)

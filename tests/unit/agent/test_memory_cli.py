@@ -615,6 +615,11 @@ def test_a_text_changed_inside_the_file_is_reported_by_the_check(configured: Pat
     assert "health: PROBLEM" in checked.out
     assert "1 memory's text is not what was written (first: key 'bike'" in checked.out
     assert path.read_bytes() == data.replace(b"red Brompton", b"XXXXXrompton")  # left as it is
+    # An export of it says so: an adversary's went into a backup without a word.
+    exported = run_cli("memory", "export", str(path.parent / "backup.jsonl")).clean()
+    assert "exported 2 memories" in exported.err
+    assert "warning: the store's check finds damage" in exported.err
+    assert "keep your earlier backups" in exported.err
 
 
 def test_forget_names_the_saved_messages_and_the_facts_that_come_back() -> None:
