@@ -28,6 +28,7 @@ from memory.event_days import (
     moves_it,
     several_events,
 )
+from memory.fact_endings import ends_the_fact
 from memory.instead_of import takes_the_place_of
 from memory.last_word import changes_its_value, names_which, said_anew, supposes
 from memory.other_ones import of_someone_else
@@ -237,7 +238,11 @@ async def _values_said_changed(
     notes: dict[str, str] = {}
     in_effect: list[MemoryEntry] | None = None
     for fact in facts:
-        later = [message for message in said.values() if changes_its_value(fact, message)]
+        later = [
+            message
+            for message in said.values()
+            if changes_its_value(fact, message) or _ended_by(fact, message)
+        ]
         if not later:
             continue
         if in_effect is None:
@@ -248,6 +253,19 @@ async def _values_said_changed(
         if names_which(newest_said, fact, in_effect):
             notes[fact.id] = f"since changed: {_saying(newest_said)}"
     return notes
+
+
+def _ended_by(fact: MemoryEntry, message: MemoryEntry) -> bool:
+    """Whether `message`, a saved message said after `fact`, ends it (`fact_endings`).
+
+    "Sam and I broke up" after "My partner is Sam", "Sarah left the company, Tom is my
+    manager now" after "Sarah is my manager": an adversary saw each fact given as current.
+    """
+    return (
+        message.category == CONVERSATION
+        and _written(message) > _written(fact)
+        and ends_the_fact(message.content, fact.content)
+    )
 
 
 def _old_secrets(

@@ -188,7 +188,8 @@ _MONEY = (
     r"|\bback\b|\bmoney\b|\bcash\b|\bwhat\s+i\s+owed\b))"
 )
 _I_PAID = re.compile(
-    r"(?i)^(?:i\s+(?:just\s+|finally\s+)?)?(?:(?:paid|repaid|paid\s+back|settled\s+up\s+with)\s+"
+    # "Just paid Priya back", no "I" (an adversary: the debt was still given as owed).
+    r"(?i)^(?:i\s+)?(?:just\s+|finally\s+|already\s+)?(?:(?:paid|repaid|paid\s+back|settled\s+up\s+with)\s+"
     + _MY_KIN
     + _NOT_SOMEONE
     + r"(?P<who>[a-z][\w'-]*)\b(?!\s+(?:a\s+visit|a\s+compliment|attention|tribute))"

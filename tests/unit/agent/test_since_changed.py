@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agent.events import MemoryRecalled
 from agent.since_changed import since_changed
 from memory.entry import MemoryEntry
+from memory.fact_endings import ends_the_fact
 from memory.stated_values import (
     changed_topics,
     debt_changed,
@@ -605,6 +608,48 @@ async def test_a_debt_kept_as_a_fact_says_it_was_paid_since(harness: Harness) ->
     assert recalled.since_changed == {
         owed.id: "since changed: a later message says 'paid Joana back the 23€ today'"
     }
+
+
+@pytest.mark.parametrize(
+    ("fact", "said", "question"),
+    [
+        ("My partner is Sam", "Sam and I broke up", "who is my partner?"),
+        ("My girlfriend is Ana", "Ana and I split up in November", "who is my girlfriend?"),
+        (
+            "Sarah is my manager",
+            "Sarah left the company last week, Tom is my manager now",
+            "who is my manager?",
+        ),
+        ("I owe Priya $42 for concert tickets", "Just paid Priya back", "do I owe Priya?"),
+    ],
+)
+async def test_a_fact_ended_in_chat_says_so_when_recalled(
+    harness: Harness, fact: str, said: str, question: str
+) -> None:
+    """Found by an adversary: each fact was given as current after the message ending it,
+    with no word that it had changed (they hold no number: `memory.fact_endings`)."""
+    kept = await harness.memory.store("the_fact", fact, "core")
+    await harness.memory.store_with_metadata("conversation/s1/a", said, "conversation", "s1")
+    harness.model.add("Noted.")
+    events = await harness.turn(question)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert kept.id in {e.id for e in recalled.injected}
+    assert recalled.since_changed.get(kept.id) == f"since changed: a later message says {said!r}"
+
+
+@pytest.mark.parametrize(
+    ("fact", "said"),
+    [
+        ("My partner is Sam", "I left my keys at Sam's"),
+        ("My partner is Sam", "Sam quit smoking"),
+        ("My partner is Sam", "Leo and Mia broke up"),
+        ("Sarah is my manager", "Sarah left early today"),
+        ("Sarah is my manager", "Tom is my manager too"),
+        ("Sarah is my manager", "Tom is my brother"),
+    ],
+)
+def test_a_message_of_something_else_ends_no_fact(fact: str, said: str) -> None:
+    assert not ends_the_fact(said, fact)
 
 
 async def test_a_fact_saying_more_than_its_home_says_the_home_changed(harness: Harness) -> None:

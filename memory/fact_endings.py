@@ -1,0 +1,94 @@
+"""Messages that end a fact with no number in them: a break-up, a leaving, a new holder.
+
+Found by an adversary, each said after the fact and the fact still given as current, with
+no word that it had changed: "Sam and I broke up" after "My partner is Sam", "Ana and I
+split up in November" after "My girlfriend is Ana", "Sarah left the company last week, Tom
+is my manager now" after "Sarah is my manager". A change of value is read elsewhere by its
+number (`memory.last_word.changes_its_value`); these have none.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'\u2019-]*"
+_PARTNERS = (
+    r"partner|girlfriend|boyfriend|wife|husband|spouse|fianc[eé]e?|gf|bf|other\s+half|"
+    r"significant\s+other"
+)
+_ROLES = (
+    r"manager|boss|supervisor|line\s+manager|team\s+lead|lead|contact|doctor|gp|dentist|"
+    r"landlord|landlady|accountant|teacher|coach|therapist|trainer|tutor|mentor|assistant"
+)
+_BROKE_UP = re.compile(
+    rf"\b(?:(?P<who>{_NAME})\s+and\s+(?i:i)|(?i:i)\s+and\s+(?P<who2>{_NAME})|(?i:we))\s+"
+    r"(?i:(?:have\s+|had\s+|just\s+|finally\s+)*(?:broke|broken|split)\s+up|"
+    r"(?:got\s+|are\s+(?:now\s+)?|have\s+)?(?:divorced|separated)|are\s+(?:over|done)|ended\s+it)\b"
+    rf"|\b(?i:broke\s+up|split\s+up|divorced|separated)\s+(?i:with|from)?\s*(?P<who3>{_NAME})"
+    rf"|\b(?i:dumped|divorced|left)\s+(?P<who4>{_NAME})\b"
+)
+"""A relationship ended, and with whom if said ("we broke up": the partner's)."""
+_PARTNER_FACT = re.compile(
+    rf"(?i:\bmy\s+(?:{_PARTNERS})\b)|(?i:\b(?:dating|married\s+to|engaged\s+to|with)\b)"
+)
+_LEFT = re.compile(
+    rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:retired|resigned|"
+    r"(?:left|quit)\s+(?:the\s+|her\s+|his\s+|their\s+|our\s+)?(?:company|firm|team|practice|"
+    r"job|agency|business|organi[sz]ation|org|school|clinic|surgery)|"
+    r"was\s+(?:fired|let\s+go|laid\s+off)|got\s+(?:fired|laid\s+off)|moved\s+on|is\s+gone))\b"
+)
+"""Someone gone from their place: "Sarah left the company last week", "Linda retired";
+not "Sarah left early today"."""
+_NEW_HOLDER = re.compile(
+    rf"\b(?P<who>{_NAME})\s+(?i:is|'s)\s+(?i:now\s+)?(?i:my)\s+(?i:new\s+)?(?P<role>(?i:{_ROLES}))"
+    r"(?P<now>\s+(?i:now|from\s+now\s+on|these\s+days))?"
+    rf"|\b(?i:my)\s+(?i:new\s+)(?P<role2>(?i:{_ROLES}))\s+(?i:is)\s+(?P<who2>{_NAME})"
+    rf"|\b(?i:my)\s+(?P<role3>(?i:{_ROLES}))\s+(?i:is\s+now|now\s+is)\s+(?P<who3>{_NAME})"
+)
+"""Someone new in a place: "Tom is my manager now", "my new boss is Kevin"."""
+_HOLDER_FACT = re.compile(
+    rf"\b(?P<who>{_NAME})\s+(?i:is|was)\s+(?i:my)\s+(?P<role>(?i:{_ROLES}))\b"
+    rf"|\b(?i:my)\s+(?P<role2>(?i:{_ROLES}))\s+(?i:is|was)\s+(?P<who2>{_NAME})"
+)
+
+
+def ends_the_fact(message: str, fact: str) -> bool:
+    """Whether `message`, said after `fact`, ends it: a break-up, a leaving, a new holder."""
+    return _ends_a_relationship(message, fact) or _ends_a_holding(message, fact)
+
+
+def _ends_a_relationship(message: str, fact: str) -> bool:
+    if _PARTNER_FACT.search(fact) is None:
+        return False
+    for found in _BROKE_UP.finditer(message):
+        who = next((found[g] for g in ("who", "who2", "who3", "who4") if found[g]), None)
+        if who is None or _named(who, fact):
+            return True
+    return False
+
+
+def _ends_a_holding(message: str, fact: str) -> bool:
+    held = _HOLDER_FACT.search(fact)
+    if held is None:
+        return False
+    holder = held["who"] or held["who2"]
+    role = _role(held["role"] or held["role2"])
+    if any(found["who"] == holder for found in _LEFT.finditer(message)):
+        return True
+    for found in _NEW_HOLDER.finditer(message):
+        who = found["who"] or found["who2"] or found["who3"]
+        said_role = _role(found["role"] or found["role2"] or found["role3"])
+        # Without "now" or "new" a second one may be beside the first ("Tom is my manager
+        # too"): only a change said as one replaces.
+        changed = found["now"] or found["role2"] or found["role3"] or " new " in found[0].lower()
+        if changed and said_role == role and who != holder:
+            return True
+    return False
+
+
+def _named(who: str, fact: str) -> bool:
+    return re.search(rf"\b{re.escape(who)}\b", fact, re.IGNORECASE) is not None
+
+
+def _role(said: str) -> str:
+    return " ".join(said.casefold().split())
