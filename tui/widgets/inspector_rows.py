@@ -23,6 +23,8 @@ Row = tuple[list[Text], str | None]
 
 
 ENTRY_COLUMNS = ("", "key", "category", "score", "content")
+UNSCORED_COLUMNS = ("", "key", "category", "", "content")
+"""Not a search: no scores, and their column gives its room to the text."""
 NARROW_COLUMNS = ("", "key", "", "", "content")
 """A narrow panel leaves the category and score to the detail view (at 80 columns the
 text showed two characters, found by a new user); the columns stay, empty."""
@@ -57,7 +59,7 @@ room to spare."""
 AROUND_THE_TEXT = 2 + 2 * 5 + 5
 """The marker column, each column's padding, and the panel's border, padding and scroll
 bar: the text takes what the key leaves, so no row scrolls sideways."""
-CATEGORY_AND_SCORE = 12 + 5
+SCORE_CELLS = 5
 WHY_CELLS = 26
 WIDE_WHY_CELLS = 40
 AUDIT_TEXT_CELLS = 18

@@ -32,13 +32,14 @@ from tui.widgets.inspector_rows import (
     AUDIT_COLUMNS,
     AUDIT_ROW,
     AUDIT_TEXT_CELLS,
-    CATEGORY_AND_SCORE,
     CONTENT_CELLS,
     ENTRY_COLUMNS,
     KEY_CELLS,
     NARROW_BELOW,
     NARROW_COLUMNS,
     NARROW_CONTENT_CELLS,
+    SCORE_CELLS,
+    UNSCORED_COLUMNS,
     WHY_CELLS,
     WIDE_KEY_CELLS,
     WIDE_WHY_CELLS,
@@ -370,7 +371,8 @@ class MemoryInspector(Vertical):
             ]
             rows.append((cells, entry.id))
         table = self.query_one(DataTable)
-        show_rows(table, NARROW_COLUMNS if self._narrow() else ENTRY_COLUMNS, rows)
+        columns = ENTRY_COLUMNS if self._scored() else UNSCORED_COLUMNS
+        show_rows(table, NARROW_COLUMNS if self._narrow() else columns, rows)
         self._shown_width = (self._content_width(), self._narrow())
         shown = (
             self.entries[table.cursor_row] if 0 <= table.cursor_row < len(self.entries) else None
@@ -399,7 +401,14 @@ class MemoryInspector(Vertical):
         around = AROUND_THE_TEXT + self._key_cells()
         if self._narrow():
             return max(NARROW_CONTENT_CELLS, self.size.width - around)
-        return max(CONTENT_CELLS, self.size.width - around - CATEGORY_AND_SCORE)
+        # The category column as wide as the longest shown, the score's only in a search:
+        # a new user read 20 characters of each memory beside the chat at 160 columns.
+        category = max([len("category"), *(len(clip(e.category, 12)) for e in self.entries)])
+        score = SCORE_CELLS if self._scored() else 0
+        return max(CONTENT_CELLS, self.size.width - around - category - score)
+
+    def _scored(self) -> bool:
+        return any(entry.score is not None for entry in self.entries)
 
     def _key_cells(self) -> int:
         if not self.wide:
