@@ -427,8 +427,36 @@ def _kept_query_terms(text: str, today: date) -> tuple[str, ...]:
     return _query_terms(text, today)
 
 
+_SAYS_A_MOVE = re.compile(
+    r"(?i)\b(?:moved|changed|rescheduled|pushed(?:\s+back)?|shifted|postponed|switched|bumped|"
+    r"brought\s+forward)\s+(?:to|till|until)\b|\bis\s+now\b|\bnow\s+(?:at|on|is)\b"
+)
+"""A statement of a change: what follows is the new value, in no memory yet."""
+
+
+def _before_the_new_value(text: str) -> str:
+    """A change said or asked, up to its new value, if that leaves a word to search for.
+
+    "Standup moved to 10:00" found nothing of "Standup is at 9:30": "10:00" is in no
+    memory, and counted against it (0.25, under the floor).
+    """
+    moved = _SAYS_A_MOVE.search(text)
+    if moved is None or moved.start() == 0:
+        return text
+    said = text[: moved.end()]
+    return said if any(t not in change_terms_of_a_move() for t in analyze(said)) else text
+
+
+@cache
+def change_terms_of_a_move() -> frozenset[str]:
+    """The words of `_SAYS_A_MOVE` as terms: alone, they are nothing to search for."""
+    return frozenset(
+        analyze("moved changed rescheduled pushed back shifted postponed switched bumped brought")
+    ) | frozenset(analyze("forward now"))
+
+
 def _query_terms(text: str, today: date) -> tuple[str, ...]:
-    text = written_out(text)
+    text = _before_the_new_value(written_out(text))
     found, rest = find_dates(text)
     named = list(found)
     if _SAYS_OF_TODAY_IN_PASSING.search(rest) and not _ASKS_OR_REQUESTS.search(text):

@@ -49,6 +49,24 @@ async def test_relevance_floor_moves_weak_hits_below_the_floor(open_store: OpenS
     assert [e.key for e in result.below_floor] == ["weak"]
 
 
+async def test_a_change_said_finds_what_it_changes_without_its_new_value(
+    open_store: OpenStore,
+) -> None:
+    """Found by a new user, an engineer: "Standup moved to 10:00" found nothing of
+    "Standup is at 9:30" (the new time, in no memory, counted against it: 0.25)."""
+    store = await open_store(None, min_relevance_score=0.3)
+    await store.store("standup", "Standup is at 9:30 every day")
+    await store.store("dentist", "Dentist on 5/12 at 3pm")
+    await store.store("manager", "My manager is Sofia")
+    for said, key in (
+        ("Standup moved to 10:00", "standup"),
+        ("has standup moved to 10:00?", "standup"),
+        ("Dentist rescheduled to 12/12", "dentist"),
+    ):
+        assert [e.key for e in (await store.recall(said)).entries] == [key], said
+    assert (await store.recall("moved to 10:00")).entries == []  # nothing else to search
+
+
 async def test_stemming_matches_word_forms(store: SqliteMemory) -> None:
     await store.store("run", "She was running marathons in 2023")
     assert [e.key for e in (await store.recall("runs marathon")).entries] == ["run"]
