@@ -20,32 +20,47 @@ _ROLES = (
     r"manager|boss|supervisor|line\s+manager|team\s+lead|lead|contact|doctor|gp|dentist|"
     r"landlord|landlady|accountant|teacher|coach|therapist|trainer|tutor|mentor|assistant"
 )
+_CLAUSE_ENDS = (
+    r"(?=\s*(?:$|[.,;:!?)]|\b(?:last|this|yesterday|today|recently|in|on|after|for|and|but|so|"
+    r"because|a\s+(?:week|month|year)|weeks?|months?|years?|ago)\b))"
+)
+"""What may follow an ending said as one: "we split up last month"; not "we split up the
+bill", "left the team meeting early", "retired from tennis"."""
 _BROKE_UP = re.compile(
     rf"\b(?:(?P<who>{_NAME})\s+and\s+(?i:i)|(?i:i)\s+and\s+(?P<who2>{_NAME})|(?i:we))\s+"
     r"(?i:(?:have\s+|had\s+|just\s+|finally\s+)*(?:broke|broken|split)\s+up|"
-    r"(?:got\s+|are\s+(?:now\s+)?|have\s+)?(?:divorced|separated)|are\s+(?:over|done)|ended\s+it)\b"
-    rf"|\b(?i:broke\s+up|split\s+up|divorced|separated)\s+(?i:with|from)?\s*(?P<who3>{_NAME})"
-    rf"|\b(?i:dumped|divorced|left)\s+(?P<who4>{_NAME})\b"
+    r"(?:got\s+|are\s+(?:now\s+)?|have\s+)?divorced|(?:are|have|'re)\s+separated|"
+    r"are\s+no\s+longer\s+together|aren't\s+together\s+anymore)"
+    + _CLAUSE_ENDS
+    + rf"|\b(?i:broke\s+up|split\s+up)\s+(?i:with)\s+(?P<who3>{_NAME}){_CLAUSE_ENDS}"
+    + rf"|\b(?P<who4>{_NAME})\s+(?i:dumped\s+me|broke\s+up\s+with\s+me|left\s+me|"
+    r"moved\s+out)\b"
 )
 """A relationship ended, and with whom if said ("we broke up": the partner's)."""
 _PARTNER_FACT = re.compile(
-    rf"(?i:\bmy\s+(?:{_PARTNERS})\b)|(?i:\b(?:dating|married\s+to|engaged\s+to|with)\b)"
+    rf"(?i:\bmy\s+(?:{_PARTNERS})\b)|(?i:\b(?:dating|married\s+to|engaged\s+to)\b)"
 )
 _LEFT = re.compile(
-    rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:retired|resigned|"
+    rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:(?:retired|resigned)|"
     r"(?:left|quit)\s+(?:the\s+|her\s+|his\s+|their\s+|our\s+)?(?:company|firm|team|practice|"
     r"job|agency|business|organi[sz]ation|org|school|clinic|surgery)|"
-    r"was\s+(?:fired|let\s+go|laid\s+off)|got\s+(?:fired|laid\s+off)|moved\s+on|is\s+gone))\b"
+    r"was\s+(?:fired|let\s+go|laid\s+off)|got\s+(?:fired|laid\s+off)))" + _CLAUSE_ENDS
 )
 """Someone gone from their place: "Sarah left the company last week", "Linda retired";
-not "Sarah left early today"."""
+not "Sarah left early today", "Sarah left the team meeting early", "retired from tennis"."""
+_NO_LONGER_HOLDS = re.compile(
+    rf"\b(?P<who>{_NAME})\s+(?i:is\s+no\s+longer|isn't|is\s+not)\s+(?i:my)\s+"
+    rf"(?P<role>(?i:{_ROLES}))(?:\s+(?i:anymore|any\s+more))?\b"
+)
 _NEW_HOLDER = re.compile(
     rf"\b(?P<who>{_NAME})\s+(?i:is|'s)\s+(?i:now\s+)?(?i:my)\s+(?i:new\s+)?(?P<role>(?i:{_ROLES}))"
     r"(?P<now>\s+(?i:now|from\s+now\s+on|these\s+days))?"
     rf"|\b(?i:my)\s+(?i:new\s+)(?P<role2>(?i:{_ROLES}))\s+(?i:is)\s+(?P<who2>{_NAME})"
     rf"|\b(?i:my)\s+(?P<role3>(?i:{_ROLES}))\s+(?i:is\s+now|now\s+is)\s+(?P<who3>{_NAME})"
+    rf"|\b(?i:my)\s+(?P<role4>(?i:{_ROLES}))\s+(?i:is)\s+(?P<who4>{_NAME})\s+(?i:now)\b"
 )
-"""Someone new in a place: "Tom is my manager now", "my new boss is Kevin"."""
+"""Someone new in a place: "Tom is my manager now", "my new boss is Kevin", "my manager
+is Tom now"."""
 _HOLDER_FACT = re.compile(
     rf"\b(?P<who>{_NAME})\s+(?i:is|was)\s+(?i:my)\s+(?P<role>(?i:{_ROLES}))\b"
     rf"|\b(?i:my)\s+(?P<role2>(?i:{_ROLES}))\s+(?i:is|was)\s+(?P<who2>{_NAME})"
@@ -73,17 +88,35 @@ def _ends_a_holding(message: str, fact: str) -> bool:
         return False
     holder = held["who"] or held["who2"]
     role = _role(held["role"] or held["role2"])
-    if any(found["who"] == holder for found in _LEFT.finditer(message)):
+    if any(_same_person(found["who"], holder) for found in _LEFT.finditer(message)):
+        return True
+    if any(
+        _same_person(found["who"], holder) and _role(found["role"]) == role
+        for found in _NO_LONGER_HOLDS.finditer(message)
+    ):
         return True
     for found in _NEW_HOLDER.finditer(message):
-        who = found["who"] or found["who2"] or found["who3"]
-        said_role = _role(found["role"] or found["role2"] or found["role3"])
+        who = found["who"] or found["who2"] or found["who3"] or found["who4"]
+        said_role = _role(found["role"] or found["role2"] or found["role3"] or found["role4"])
         # Without "now" or "new" a second one may be beside the first ("Tom is my manager
         # too"): only a change said as one replaces.
-        changed = found["now"] or found["role2"] or found["role3"] or " new " in found[0].lower()
-        if changed and said_role == role and who != holder:
+        changed = (
+            found["now"]
+            or found["role2"]
+            or found["role3"]
+            or found["role4"]
+            or " new " in found[0].lower()
+        )
+        if changed and said_role == role and not _same_person(who, holder):
             return True
     return False
+
+
+def _same_person(one: str, other: str) -> bool:
+    """One name said with or without a title: "Kim" is "Mr. Kim", "Dr Lee" is "Dr. Lee"."""
+    return (
+        one.replace(".", "").split()[-1].casefold() == other.replace(".", "").split()[-1].casefold()
+    )
 
 
 def _named(who: str, fact: str) -> bool:

@@ -646,10 +646,40 @@ async def test_a_fact_ended_in_chat_says_so_when_recalled(
         ("Sarah is my manager", "Sarah left early today"),
         ("Sarah is my manager", "Tom is my manager too"),
         ("Sarah is my manager", "Tom is my brother"),
+        # A second adversary saw each mark its fact "since changed".
+        ("My partner is Sam", "We split up the bill at dinner, easy."),
+        ("I play tennis with Alex on Sundays", "We split up the bill at dinner, easy."),
+        ("Sarah is my manager", "Sarah left the team meeting early to pick up her kid"),
+        ("Dr Lee is my dentist", "Dr Lee left the clinic at 6pm so I called the front desk"),
+        ("My partner is Sam", "We are done with the kitchen renovation"),
+        ("My partner is Sam", "We separated the recycling"),
+        ("My partner is Sam", "I left Sam at the airport"),
+        ("My partner is Sam", "Sam and I got separated in the crowd"),
+        ("Sarah is my manager", "Sarah is gone for the weekend"),
+        ("Sarah is my manager", "Sarah moved on to the next slide"),
+        ("Sarah is my manager", "Sarah left the company party early"),
+        ("Sarah is my coach", "Sarah retired from tennis"),
     ],
 )
 def test_a_message_of_something_else_ends_no_fact(fact: str, said: str) -> None:
     assert not ends_the_fact(said, fact)
+
+
+@pytest.mark.parametrize(
+    ("fact", "said"),
+    [
+        ("My partner is Sam", "Sam dumped me"),
+        ("My partner is Sam", "Sam and I are no longer together"),
+        ("My partner is Sam", "Sam moved out"),
+        ("Sarah is my manager", "Sarah is no longer my manager"),
+        ("Sarah is my manager", "my manager is Tom now"),
+        ("My landlord is Mr. Kim", "Kim retired"),
+        ("My dentist is Dr Patel", "my new dentist is Dr Ruiz"),
+    ],
+)
+def test_a_fact_ended_in_other_words_is_ended(fact: str, said: str) -> None:
+    """Found by a second adversary: each left its fact unmarked."""
+    assert ends_the_fact(said, fact)
 
 
 async def test_a_fact_saying_more_than_its_home_says_the_home_changed(harness: Harness) -> None:
