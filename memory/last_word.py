@@ -213,6 +213,8 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     shared = _subject(message.content) & _subject(fact.content)
     if not numbers or not (len(shared) >= _SHARED_AT_LEAST or _all_it_is_about(message, shared)):
         return False
+    if not _said_together(said, fact.content, shared):
+        return False
     if message.category != CONVERSATION and not _subject(message.content) <= _subject(fact.content):
         # A later fact says what it is about whole: "Beach house wifi password is now
         # waves2025" marked "Beach house gutters need cleaning …" (a second adversary).
@@ -226,6 +228,41 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     # paid" (a new user, a wedding photographer).
     named, theirs = _names(message.content), _names(fact.content)
     return not (named and theirs and named.isdisjoint(theirs))
+
+
+_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+[.!?]*")
+"""A sentence: its stops end it only before a space ("mary@new.ie", "3.5 mg" go on)."""
+_A_WHEN = re.compile(
+    r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+    r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
+)
+"""A day or a time: what an appointment's change says, not a dose's or a price's."""
+
+
+def _said_together(said: str, fact: str, shared: frozenset[str]) -> bool:
+    """Whether one sentence of `said` holds the fact's word, a change and a new value.
+
+    The value of the kind the fact holds: a day or a time changes no dose.
+
+    Found by a new user, a parent: a pasted email ("… the ROM trip is now on Thursday
+    December 10 … Arjun needs a peanut-free lunch, the school changed the rules") marked
+    "Arjun has a peanut allergy" changed, and "Arjun's checkup with Dr. Sharma got
+    rescheduled to December 18 at 4pm" marked his dose (a day and a time change no dose).
+    """
+    theirs = set(_A_VALUE.findall(fact))
+    when_only = bool(theirs) and not _A_WHEN.search(fact)
+    for sentence in _SENTENCE.findall(said):
+        new = set(_A_VALUE.findall(sentence)) - theirs
+        if not new or not (_subject(sentence) & shared) or not _says_a_change(sentence.strip()):
+            continue
+        if when_only:
+            times = {v for found in _A_WHEN.finditer(sentence) for v in _A_VALUE.findall(found[0])}
+            if new <= times:
+                continue  # only a day or a time, of a fact that holds none
+        return True
+    return False
 
 
 _A_NAME = re.compile(

@@ -879,6 +879,34 @@ async def test_a_relations_new_address_marks_theirs_not_the_named_ones(harness: 
     assert tom.id not in recalled.since_changed
 
 
+async def test_a_change_of_something_else_marks_no_fact(harness: Harness) -> None:
+    """Found by a new user, a parent: a pasted email marked "Arjun has a peanut allergy"
+    changed (its "now" and its numbers were of a school trip), and a checkup moved to
+    another day marked Arjun's dose; both were told to the model as overridden."""
+    allergy = await harness.memory.store(
+        "allergy", "Arjun has a peanut allergy and carries an EpiPen", "core"
+    )
+    dose = await harness.memory.store(
+        "dose", "Arjun's cetirizine dose went up to 15 mg, Dr. Sharma changed it", "core"
+    )
+    checkup = await harness.memory.store(
+        "checkup", "Arjun's checkup with Dr. Sharma is on December 15 at 3:30pm", "core"
+    )
+    await _said(
+        harness,
+        "From: Lisa Chen\nSent: Monday, December 7, 2026 8:02 AM\nSubject: Carpool\n\n"
+        "Hi all, the ROM trip is now on Thursday December 10, bus leaves at 8:15. Arjun "
+        "needs a peanut-free lunch, the school changed the rules. Cost is $12, due Dec 8.",
+        "email",
+    )
+    await _said(harness, "Arjun's checkup with Dr. Sharma got rescheduled to December 18 at 4pm")
+    recalled = await _recalled(harness, "does Arjun have any allergies? what's his dose?")
+    assert allergy.id not in recalled.since_changed
+    assert dose.id not in recalled.since_changed
+    moved = await _recalled(harness, "when is Arjun's checkup with Dr. Sharma?")
+    assert "December 18 at 4pm" in moved.since_changed[checkup.id]
+
+
 async def _said(harness: Harness, text: str, at: str = "") -> MemoryEntry:
     """`text` saved as a message of an earlier chat (`at`: its key's end, unique)."""
     key = f"conversation/s0/{at or len(text)}"
