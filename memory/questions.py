@@ -513,6 +513,10 @@ def _asked_in_few_words(text: str, said: str) -> bool:
     `_briefly_asked`, also after the "and" the small talk took ("and my address"), or a
     thing asked for politely ("address pls": an adversary).
     """
+    if _CJK_LETTER.search(said) and len(said) > _FEW_CJK_CHARACTERS:
+        # Written without spaces, a sentence is one "word": "ぶどうアレルギーなんだけど大丈夫?"
+        # ("I'm allergic to grapes, is that OK?") was held back (an adversary).
+        return False
     if _briefly_asked(said) or _TWO_WORDS_ASKED.fullmatch(said):
         return True
     if _YET_ASKED.match(said) and len(said.split()) <= _MOST_WORDS_YET:
@@ -599,10 +603,19 @@ def _asked_otherwise(text: str, said: str) -> bool:
 
 _CJK_QUESTION_WORD = re.compile(
     r"(?:^|(?<=\s))(?:누구|누가|뭐|무엇|무슨|언제|어디|얼마|왜|어떻게|몇|어느)"
-    r"|誰|何|いつ|どこ|いくら|なぜ|どう|どれ|谁|什么|哪|几|多少|为什么|怎么"
+    r"|誰|何|いつ|どこ|いくら|なぜ|谁|什么|哪|几|多少|为什么|怎么"
 )
+_CJK_TELLS_FIRST = re.compile(
+    r"[、，,]|(?:는데|인데|은데|지만|니까|어서|아서|해서|고서|거든|ですが|だけど|けど|けれど|から|ので)"
+    r"(?=\s|[^\s?？]{1,})"
+)
+"""A clause that tells before the question: "땅콩 알레르기 있는데 태국 음식 뭐 먹을 수
+있어?" ("I have a peanut allergy: what Thai food can I eat?"), "12月18日に歯医者の予約が
+あるけど何時だっけ?" (an adversary saw each held back, and the allergy with it)."""
 _CJK_LETTER = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _MOST_CJK_CHARACTERS = 40
+_FEW_CJK_CHARACTERS = 6
+"""A thing asked alone in Japanese or Chinese: "住所?" (the address?)."""
 """A question of one sentence in Japanese or Chinese, which write no spaces."""
 
 
@@ -619,6 +632,7 @@ def _asked_in_cjk(said: str) -> bool:
         and "?" not in said[:-1]
         and _CJK_LETTER.search(said) is not None
         and _CJK_QUESTION_WORD.search(said) is not None
+        and _CJK_TELLS_FIRST.search(said) is None
         and not any(mark in said for mark in (":", ";", " - ", "\n", "。", "！"))
         and not _SENTENCE_BREAK.search(said)
         and len(said.split()) <= _MOST_WORDS

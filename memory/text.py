@@ -262,7 +262,8 @@ def _hangul_terms(word: str, attached: bool, keep_stop_words: bool) -> list[str]
                 and (
                     len(stem) - len(particle) >= 2
                     or attached
-                    or stem[: -len(particle)] in _KOREAN_FUNCTION_WORDS
+                    # "뭐라고" is "뭐" asked; "나이" (age) and "내과" are no "나", "내".
+                    or (len(particle) > 1 and stem[: -len(particle)] in _KOREAN_FUNCTION_WORDS)
                 )
             ),
             0,

@@ -53,6 +53,9 @@ def test_a_korean_question_searches_for_what_it_asks_about() -> None:
     assert analyze("감수 영어로 뭐라고 하기로 했지?") == ["감수", "영어"]
     # A word of two syllables keeps them, particle-like or not ("치과" is a dentist's).
     assert analyze("치과 사과 요가") == ["치과", "사과", "요가"]
+    # Nor is a word a pronoun and a particle: "나이" (age), "내과" (internal medicine).
+    assert analyze("나이가 몇이야?") == ["나이"] and analyze("내과가 언제야?") == ["내과"]
+    assert analyze("제도 제과 이과") == ["제도", "제과", "이과"]
     # A particle joined to Latin letters or digits is no term.
     assert analyze("PIN은") == ["pin"]
     # Japanese and Chinese are read in bigrams as before.
@@ -101,6 +104,15 @@ def test_a_message_with_such_a_date_is_kept_until_then(text: str, kept_until: st
         ("내 동생 리옹으로 이사간 거 알아?", False),  # "did you know my sister moved …"
         ("감수 영어로 뭐라고 하기로 했지? Hanbit glossary", False),
         ("우리 고양이 이름은 보리야", False),
+        # A second adversary: a clause that tells before the question, a peanut allergy
+        # among them, was held back with it.
+        ("땅콩 알레르기 있는데 태국 음식 뭐 먹을 수 있어?", False),
+        ("내 생일이 5월 3일인데 뭐 선물 받을까?", False),
+        ("私はピーナッツアレルギーですが、何を食べられますか?", False),
+        ("我对花生过敏，能吃什么?", False),
+        ("12月18日に歯医者の予約があるけど何時だっけ?", False),
+        ("ぶどうアレルギーなんだけど大丈夫?", False),
+        ("住所?", True),
     ],
 )
 def test_a_plain_question_in_korean_is_held_back(text: str, asks_only_that: bool) -> None:
