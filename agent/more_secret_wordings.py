@@ -15,7 +15,7 @@ import re
 from agent.code_wordings import OPENS
 
 _VALUE_THEN_NAME = re.compile(
-    r"(?im)(?:^|(?<=[\s(]))(\d{4,8})[ \t]*[\u2013\u2014-][ \t]*(?:(?:my|the|our)[ \t]+)?"
+    r"(?im)(?:^|(?<=[\s(]))(\d{4,8})[ \t]*[\u2013\u2014=-][ \t]*(?:(?:my|the|our)[ \t]+)?"
     r"(?:[\w'-]+[ \t]+){0,3}?(?P<name>pin|passcode|password|(?:"
     + OPENS
     + r")[ \t]+code)(?:[ \t]+(?:number|no\.?))?(?=[ \t]*(?:$|[.,;!?)]|\(|for\b))"
@@ -47,9 +47,10 @@ _DISARMED_BY_PRESSING = re.compile(
 _SEPARATED = re.compile(r"[,;\t]")
 _SECRET_COLUMN = re.compile(
     r"(?i)^[ \t]*\"?(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
-    r"passwords?|passcodes?)\"?[ \t]*$"
+    r"passwords?|passcodes?|pass|passwd|pwd|pw)\"?[ \t]*$"
 )
 _A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
+_POSTAL_HEADING = re.compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")
 _CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\",;]*\d)[^\s\",;]{4,40})\"?[ \t]*")
 
 
@@ -75,6 +76,7 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
     """
     spans: list[tuple[str, tuple[int, int]]] = []
     columns: dict[int, str] = {}
+    postal: set[int] = set()
     separator = ""
     locks: bool | None = None
     at = 0
@@ -98,8 +100,16 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
                 for i, h in enumerate(heading)
                 if h and (locks or not h["code"])
             }
+            # India's postal code, headed "pin code": "date,pin code,city" (an adversary).
+            postal = {
+                i
+                for i, (_, cell) in enumerate(cells)
+                if _POSTAL_HEADING.fullmatch(cell.strip().strip('"'))
+            }
             continue
         for column, kind in columns.items():
+            if column in postal:
+                continue
             if column < len(cells) and (value := _CELL_VALUE.fullmatch(cells[column][1])):
                 spans.append(
                     (kind, (cells[column][0] + value.start(1), cells[column][0] + value.end(1)))

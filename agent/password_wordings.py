@@ -210,25 +210,48 @@ _AND_NOW = re.compile(
 """"my password was hunter2 and now it's hunter3": the new one (an adversary); "reset my
 bank password today, new one is Xk29!!pq" (kept as typed: found while fixing a changed
 key safe code)."""
-_CJK_SAID = r"[ \t\u3000]*(?:は|が|：|:|=|是|为|為|은|는|이|가)?[ \t\u3000]*"
+_CJK_SAID = r"[ \t\u3000]*(?:は|が|：|:|=|是|为|為|은|는|이|가|을|를)?[ \t\u3000]*"
 _CJK_DIGITS_COUNTED = (
-    r"(?:\d{1,2}[ \t]*(?:자리|桁|位)(?:[ \t]*(?:는|은|の|数字|숫자))?[ \t\u3000]*)?"
+    r"(?:(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟)[ \t]*(?:자리|桁|位)"
+    r"(?:[ \t]*(?:는|은|の|数字|숫자))?[ \t\u3000]*)?"
 )
-"""How many digits, said before them: "카드 비밀번호 4자리 1234" (four digits: 1234)."""
+"""How many digits, said before them: "카드 비밀번호 4자리 1234", "네 자리 4821" (four
+digits)."""
+_NOT_A_COUNT_AFTER = (
+    r"(?![ \t]*(?:년|年|월|月|일|日|시|時|분|分|원|円|元|개|個|명|名|살|歳|번째|층|호))"
+)
+"""A year, a day, an hour, a sum or a count after the number: "PIN은 2026년에 바꿔야 해" (the
+PIN must change in 2026) holds no PIN (an adversary saw 2026 redacted)."""
 _CJK_LABEL = re.compile(
     r"(?:暗証番号|パスワード|パスコード|ピン番号|暗号|密码|密碼|口令|비밀번호|비번|패스워드|암호|"
-    r"핀[ \t]?번호)" + _CJK_SAID + _CJK_DIGITS_COUNTED + r"(?P<value>[!-~]{3,})"
+    r"핀[ \t]?번호|인증[ \t]?번호|인증[ \t]?코드|"
+    r"(?i:otp)(?=[ \t]*(?:は|が|은|는|이|가|:|：|=)))"
+    + _CJK_SAID
+    + _CJK_DIGITS_COUNTED
+    + r"(?P<value>[!-~]{3,})(?![!-~])"
+    + _NOT_A_COUNT_AFTER
 )
 """A password or PIN labelled in Japanese, Chinese or Korean: "研究室のドアの暗証番号は 8642
 です" was kept as typed (a new user writing half in Japanese); so were "카드 비번 4829" and "폰
-잠금 비번은 0412" (비번, the everyday short of 비밀번호: a new user writing in Korean)."""
+잠금 비번은 0412" (비번, the everyday short of 비밀번호: a new user writing in Korean), and a
+verification code ("은행 인증번호 482913", "OTP는 482913": an adversary)."""
 _CJK_PIN = re.compile(
-    r"(?i)\bpin(?:[ \t]*(?:번호|番号|码|碼))?[ \t\u3000]*(?:は|が|은|는|이|가|是|：)[ \t\u3000]*"
+    r"(?i)(?:\bpin[ \t]*(?:번호|番号|码|碼|코드|コード)[ \t\u3000]*"
+    r"(?:は|が|은|는|이|가|을|를|是|：)?"
+    r"|\bpin[ \t\u3000]*(?:は|が|은|는|이|가|을|를|是|：)"
+    r"|(?<![\w])핀(?:[ \t]*(?:은|는|이|가|을|를))?)[ \t\u3000]*"
     + _CJK_DIGITS_COUNTED
     + r"(?P<value>\d(?:[ .-]?\d){3,7})(?![\d.-]?\d)"
+    + _NOT_A_COUNT_AFTER
 )
 """A PIN, its particle joined to it: "우리은행 앱 PIN은 482913이야" was kept as typed and shown
-to the model (a new user writing in Korean; "PIN 482913" was redacted)."""
+to the model (a new user writing in Korean; "PIN 482913" was redacted); "PIN 번호 4821",
+"카드 PIN 코드 4821", "PIN을 4821로 바꿨어", "핀은 4821" (an adversary)."""
+_CJK_PIN_CHANGED = re.compile(
+    r"(?:[ \t]*(?:이었는데|였는데|에서|였던|이던))[ \t]*(?P<value>\d{4,8})(?!\d)[ \t]*(?:로|으로)"
+)
+"""The new PIN after the old: "PIN이 4821이었는데 4822로 바꿨어" (the PIN was 4821, I changed
+it to 4822): an adversary saw 4822 kept, and shown to the model."""
 _VALUE_FIRST = re.compile(
     r"(?im)(?:^|(?<=[.!?,;:][ \t]))[ \t]*[\"'\u201c]?(?P<value>[^\s,;|\"'\u201d]{3,})[\"'\u201d]?"
     r"[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?:new[ \t]+)?(?:[\w-]+[ \t]+){0,2}?"
@@ -333,7 +356,7 @@ _HINTS = (
     "contrase", "senha", "kennwort",
     "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router", "ssid",
     "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호", "비번", "패스워드",
-    "핀",
+    "핀", "인증", "otp",
 )  # fmt: skip
 _PLAIN_WORDS = frozenset(
     "the a an my your our their his her it this that one same new old it's is was i you he "
@@ -478,7 +501,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             ("secret", _span(found, "value", _looks_like_a_password))
             for found in _THE_NEW_ONE.finditer(text)
         ]
-    if "pin" in lowered:
+    if "pin" in lowered or "핀" in lowered:
         for found in _CARD_PIN.finditer(text):
             spans.append(("pin", _span(found, 1 if found.group(1) else 2, _pin_digits)))
         spans += [
@@ -495,7 +518,10 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             ("pin", _span(found, 1 if found[1] else 2, _pin_digits))
             for found in _PIN_SAID_BARE.finditer(text)
         ]
-        spans += [("pin", _span(found, "value", _pin_digits)) for found in _CJK_PIN.finditer(text)]
+        for found in _CJK_PIN.finditer(text):
+            spans.append(("pin", _span(found, "value", _pin_digits)))
+            if (then := _CJK_PIN_CHANGED.match(text, found.end())) is not None:
+                spans.append(("pin", then.span("value")))
     if any(word in lowered for word in ("code", "combination", "combo", "pin", "unlock")):
         spans += [("code", _span(found, 1, _anything)) for found in _NAMED_CODE.finditer(text)]
         spans += [("code", _span(found, 1, _anything)) for found in _CODE_TO.finditer(text)]

@@ -479,6 +479,18 @@ def test_words_near_a_password_label_are_not_taken_for_one(text: str) -> None:
         ("와이파이 비번은 Zebra1234", "Zebra1234"),
         ("핀번호 4821", "4821"),
         ("카드 비밀번호 4자리 1234", "1234"),
+        # A second adversary: each kept as typed, the first shown to the model.
+        ("PIN이 4821이었는데 4822로 바꿨어", "4822"),
+        ("카드 PIN 코드 4821", "4821"),
+        ("은행 인증번호 482913", "482913"),
+        ("OTP는 482913", "482913"),
+        ("4821 = bank pin", "4821"),
+        ("site,user,pass\ngmail,bob,Tiger99", "Tiger99"),
+        ("site,user,pwd\ngmail,bob,Tiger99", "Tiger99"),
+        ("PIN 번호 4821", "4821"),
+        ("PIN을 4821로 바꿨어", "4821"),
+        ("핀은 4821", "4821"),
+        ("카드 비밀번호 네 자리 4821", "4821"),
         ("The wifi password used to be abc12345 and now it's xyz98765", "abc12345"),
         ("Qw3rtZx9v2 is the new one", "Qw3rtZx9v2"),
         ("what's my pin? oh right, 4471", "4471"),
@@ -670,6 +682,12 @@ def test_a_password_in_an_everyday_wording_is_redacted(text: str, secret: str) -
         "item,price\nbread,2.50\nmilk,1200",
         "senha do wifi nova",
         "2FA code expired",
+        # A second adversary saw each year redacted as a PIN, and a postal code.
+        "PIN은 2026년에 바꿔야 해",
+        "비번은 2026년에 바꿨어",
+        "PINは2026年に変更",
+        "date,pin code,city\n2024-01-02,560001,Bangalore",
+        "핀 꽂아",
         "비번이 뭐였지?",  # "what was the password?"
         "내일 비번이야, 12월 18일 오후 3시 치과",  # 비번 also says a day off duty
         "PIN이 뭐야?",
