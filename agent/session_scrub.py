@@ -134,11 +134,19 @@ def erasure_of(texts: Iterable[str], keys: Iterable[str] = ()) -> Erasure | None
         # that database, its logs' durations too (a new user, an engineer), and "port
         # 8443, user id 1042" out of every message of the chat that had said them (an
         # adversary). The text itself goes whole wherever it stands.
-        found = {w.strip(".") for value in said_secrets for w in _WORD.findall(value)}
+        # A word of it only as a whole: "2026" of "MapleLeaf!2026" is no code of its own,
+        # and erasing the wifi password took the year out of a pasted email's date in every
+        # chat (a new user, a parent).
+        found = {
+            token
+            for value in said_secrets
+            for token in (t.strip(".,;:!?") for t in value.split())
+            if _WORD.fullmatch(token)
+        }
         codes.update(
             word
             for word in filter(_code_like, words)
-            if not found or word in found or looks_secret(word)
+            if not said_secrets or word in found or looks_secret(word)
         )
         # What redaction reads as its secret, a passphrase of plain words too: "correct
         # horse battery staple" stayed in another chat, unnamed (a fourth adversary).

@@ -110,6 +110,21 @@ def test_an_erased_password_leaves_the_numbers_beside_it_in_other_chats() -> Non
     assert "5432" not in erasure.apply(f"/remember {whole}", discussed=True)
 
 
+def test_an_erased_password_leaves_the_year_in_it_elsewhere() -> None:
+    """Found by a new user, a parent: erasing "our wifi password is MapleLeaf!2026" took
+    the year out of a pasted email's date in every chat, and named that email as holding
+    "a number its text held"."""
+    erasure = erasure_of(["our wifi password is MapleLeaf!2026"])
+    assert erasure is not None
+    said = "Sent: Monday, December 7, 2026 8:02 AM"
+    assert erasure.apply(said) == said and not erasure.found_in(said)
+    assert erasure.apply(said, discussed=True) == said
+    assert "MapleLeaf" not in erasure.apply("the wifi is MapleLeaf!2026 now")
+    # A code said whole is still erased where its words stand again.
+    door = erasure_of(["my door code is 4821"])
+    assert door is not None and door.apply("Your door code is 4821") == "Your door code is [erased]"
+
+
 def test_a_code_beside_another_number_is_redacted() -> None:
     """Found by a fourth adversary: "I typed 4471 3 times" kept the door code."""
     secrets = SaidSecrets()
