@@ -76,22 +76,37 @@ def _one_decimal_mark(folded: str) -> str:
     return _DECIMAL_COMMA.sub(".", folded)
 
 
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
 def _holds(folded: str, term: str) -> bool:
     """Whether `folded` holds `term`; a number only whole.
 
     Found by a new user: "walked 3 km" found the notes of days 13, 23 and 30 to 39.
     """
+    return _where(folded, term) >= 0
+
+
+def _where(folded: str, term: str) -> int:
+    """Where `term` first stands in `folded`: a number whole, a word at a word's start.
+
+    Found by a new user: "ROM" (the museum) found every "from".
+    """
     if term.isdigit():
         # Nor a part of a decimal: "5" is not in "3.5 kg" (an adversary).
-        return re.search(rf"(?<![\d.,]){term}(?![\d]|[.,]\d)", folded) is not None
-    return term in folded
+        found = re.search(rf"(?<![\d.,]){term}(?![\d]|[.,]\d)", folded)
+    elif _CJK.match(term):
+        return folded.find(term)  # written without spaces: anywhere
+    else:
+        found = re.search(rf"(?<![^\W_]){re.escape(term)}", folded)
+    return -1 if found is None else found.start()
 
 
 def _snippet(content: str, first: str) -> str:
     # Redacted first: a hit shown in a list must not put a password on the screen.
     flat = " ".join(redact(content)[0].split())
     folded, origin = _folded(flat)
-    found = folded.find(first)
+    found = _where(folded, first)
     at = origin[found] if found >= 0 else -1
     start = max(0, at - SNIPPET_CHARS // 3) if at >= 0 else 0
     piece = flat[start : start + SNIPPET_CHARS]

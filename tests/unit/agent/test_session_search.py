@@ -95,6 +95,24 @@ def test_a_number_is_found_whole(tmp_path: Path) -> None:
     assert len(search_sessions(store, "1.250 euros")) == 1
 
 
+def test_a_word_is_found_at_a_words_start(tmp_path: Path) -> None:
+    """Found by a new user, a parent: "ROM" (the museum) found every "from"."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(
+        session,
+        [
+            _message("user", "Dev is in Calgary from December 9"),
+            _message("user", "The ROM trip is on Thursday"),
+            _message("user", "the plumber walked in"),
+            _message("user", "우리 고양이는 보리"),
+        ],
+    )
+    assert [h.snippet for h in search_sessions(store, "rom")] == ["The ROM trip is on Thursday"]
+    assert len(search_sessions(store, "walk")) == 1  # a word's start: its other forms too
+    assert len(search_sessions(store, "고양이")) == 1  # written without spaces: anywhere
+
+
 def test_messages_an_edit_replaced_are_not_found(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
     session = store.new()
