@@ -230,8 +230,9 @@ _NOT_A_YEAR_BEFORE = re.compile(
     # "Postcode 2040 is where my aunt lives", "Phone 0800 2028 2030", "Build 2030-04
     # failed", "My step count today was 2030" (an adversary saw each kept for decades).
     r"post\s*code|postal\s+code|zip(?:\s+code)?|phone|tel|mobile|call|dial|build|serial|"
-    r"order|ticket|ref|reference|invoice|count(?:\s+today)?|novel|score)\.?"
-    r"(?:\s+(?:is|was|of|number|no\.?))?|[#£€$]|\d{3,}[ \t])\s*$"
+    r"order|ticket|ref|reference|invoice|count(?:\s+today)?|novel|score|seat|"
+    r"ends\s+in|ending\s+in)\.?"
+    r"(?:\s+(?:is|was|of|number|no\.?))?|[#£€$¥₹₩]|\d{3,}[ \t])\s*$"
 )
 _NOT_A_YEAR_AFTER = re.compile(
     r"(?i)^\s*(?:euros?|eur|dollars?|usd|pounds?|gbp|quid|bucks|€|£|\$|screws|people|units|"
@@ -240,7 +241,11 @@ _NOT_A_YEAR_AFTER = re.compile(
     r"points|votes|followers|views|likes|rpm|mah|w\b|kw|"
     r"yen|won|krw|jpy|inr|rupees?|rs\b|baht|pesos|reais|lira|zloty|kr\b|chf|francs?|cents?|"
     r"build|builds|script|lines|rows|entries|records|errors|bytes|kb|mb|gb|tb|ms\b|"
-    r"[ \t]\d{3})"
+    r"[ \t]\d{3}|"
+    # A sum, steps or a street in Korean, Japanese or Chinese, or an address: "2099円",
+    # "커피 2030원", "2031걸음", "2030 Main Street" (an adversary saw each kept for years).
+    r"円|원|元|块|걸음|보|歩|명|개|個|번|号|호|"
+    r"(?:[A-Z][a-z]+\s+)?(?:street|st\b|avenue|ave\b|road|rd\b|lane|drive|dr\b|blvd))"
 )
 """A number of four digits that is no year: "the TV cost 2099 euros", "Room 2030", "my
 extension is 2027", "ordered 2028 screws" (an adversary saw each kept for years)."""

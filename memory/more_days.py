@@ -83,8 +83,9 @@ _ROMAN_MONTHS = {
     "XI": 11, "XII": 12,
 }  # fmt: skip
 _ROMAN_MONTH = re.compile(
-    r"(?<![\w.])(?P<day>[0-3]?\d)(?P<sep>[./ -])(?P<month>XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I)"
-    r"(?P=sep)(?P<year>20\d\d)(?![\w.])"
+    r"(?<![\w.])(?P<day>[0-3]?\d)(?P<sep>[./ -])"
+    r"(?P<month>(?i:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I))"
+    r"(?:(?P=sep)(?P<year>(?:20)?\d\d))?(?![\w])"
 )
 """A month in Roman numerals, as Polish, Italian and Hungarian forms write it: "12.III.2027",
 "18.IV.2027", "12/III/2027" (an adversary saw each deleted before its day)."""
@@ -106,6 +107,9 @@ _LASTING = re.compile(
     r"|\b(?:every|each)\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last|1st)\s+(?:\w+\s+)?of\s+(?:the|each|"
     r"every)\s+month\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
     r"|\b(?:daily|weekly|fortnightly|monthly|yearly|annually)\b|\bnext\s+(?:term|semester)\b"
+    # In Korean: every week, every month, each Monday, next term, in spring.
+    r"|매주|매달|매월|매일|매년|요일마다|[월화수목금토일]요일에?\s*마다|다음\s*학기|봄에|여름에|가을에|"
+    r"겨울에|\d+\s*(?:개월|주|년)\s*(?:뒤|후)"
 )
 """What holds on, or comes again: "Office closed until further notice", "Rent due every
 1st of the month", "Standup every Monday", "next term I teach year 9" (an adversary saw each
@@ -143,9 +147,16 @@ def _days_in_other_hands(text: str, said: date) -> list[date]:
     """Roman months, "Mar-12", and what holds on or comes again (`_LASTING`)."""
     days: list[date] = []
     for found in _ROMAN_MONTH.finditer(text):
-        year, month, day = int(found["year"]), _ROMAN_MONTHS[found["month"]], int(found["day"])
-        if 1 <= day <= month_end(year, month).day:
-            days.append(date(year, month, day))
+        if found["year"] is None and found["sep"] == " ":
+            continue  # "chapter 12 IV" is no day; "12.III" is
+        month, day = _ROMAN_MONTHS[found["month"].upper()], int(found["day"])
+        years = (int(found["year"]) % 100 + 2000,) if found["year"] else (said.year, said.year + 1)
+        for year in years:
+            if 1 <= day <= month_end(year, month).day and (
+                found["year"] or date(year, month, day) >= said
+            ):
+                days.append(date(year, month, day))
+                break
     for found in _MONTH_DASH_DAY.finditer(text):
         month, day = _MONTH_OF[found["month"].casefold()], int(found["day"])
         for year in (said.year, said.year + 1):

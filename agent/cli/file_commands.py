@@ -67,6 +67,7 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
             raise await _no_such_namespace(memory, args.namespace)
         if args.file in (None, "-"):
             await write_records(memory, args.namespace, out)
+            _warn_of_damage(await damage_found(memory))
             return 0
         target = Path(str(args.file))
         # Noted first (once the target is known to be one an export may write): an export
@@ -92,12 +93,7 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
         count = await export_to_file(memory, target, args.namespace)
         damage = await damage_found(memory)
     say(sys.stderr, f"exported {memories(count)} to {target}")
-    if damage is not None:
-        say(
-            sys.stderr,
-            f"warning: the store's check finds damage ({damage}); the export holds the "
-            "memories as the store has them now: keep your earlier backups",
-        )
+    _warn_of_damage(damage)
     if unnoted is not None:
         say(
             sys.stderr,
@@ -105,6 +101,20 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
             "`forget --erase` will not name it if it holds the erased text",
         )
     return 0
+
+
+def _warn_of_damage(damage: str | None) -> None:
+    """On stderr, what the store's check found wrong after an export (to a file or stdout).
+
+    Of the whole store: a namespace's export may hold none of it.
+    """
+    if damage is not None:
+        say(
+            sys.stderr,
+            f"warning: the store's check finds damage ({damage}); the export holds the "
+            "memories as the store has them now (what --namespace left out aside): keep your "
+            "earlier backups",
+        )
 
 
 async def _of_another_store(memory: Memory, target: Path) -> int:

@@ -620,6 +620,9 @@ def test_a_text_changed_inside_the_file_is_reported_by_the_check(configured: Pat
     assert "exported 2 memories" in exported.err
     assert "warning: the store's check finds damage" in exported.err
     assert "keep your earlier backups" in exported.err
+    # To standard output too (an adversary's went into a file through the shell).
+    piped = run_cli("memory", "export").clean()
+    assert "XXXXXrompton" in piped.out and "warning: the store's check finds damage" in piped.err
 
 
 def test_forget_names_the_saved_messages_and_the_facts_that_come_back() -> None:
