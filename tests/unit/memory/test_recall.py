@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from memory import text
+from memory.asked_parts import asked_parts
 from memory.calibration import anchor_texts
 from memory.entry import RecallScores
 from memory.follow_ups import goes_on
@@ -65,6 +66,23 @@ async def test_a_change_said_finds_what_it_changes_without_its_new_value(
     ):
         assert [e.key for e in (await store.recall(said)).entries] == [key], said
     assert (await store.recall("moved to 10:00")).entries == []  # nothing else to search
+
+
+async def test_a_question_after_a_pasted_text_is_asked_alone_too(open_store: OpenStore) -> None:
+    """Found by a new user, a parent: an email thread pasted with "-- so who drives Mondays
+    and Thursdays in January?" after it recalled nothing (the carpool fact scored 0.2)."""
+    store = await open_store(None, min_relevance_score=0.3)
+    await store.store("carpool", "carpool: Monday the Chens drive, Thursday the Okafors drive")
+    await store.store("swim", "Maya has swim lessons on Sundays at 11am")
+    email = (
+        "From: Lisa Chen\nSent: Monday, December 7, 2026 8:02 AM\nSubject: ROM trip\n\n"
+        "Hi all, the ROM trip is now on Thursday December 10, bus leaves at 8:15 from the "
+        "school. Please send a packed lunch, peanut-free, and a water bottle. For January we "
+        "are reshuffling, so we need volunteers. Let me know by Friday. Thanks, Lisa\n"
+    )
+    asked = email + "-- so who drives Mondays and Thursdays in January?"
+    assert [e.key for e in (await store.recall(asked)).entries] == ["carpool"]
+    assert asked_parts(email + "no question here.") == []
 
 
 async def test_stemming_matches_word_forms(store: SqliteMemory) -> None:
