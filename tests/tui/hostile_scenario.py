@@ -242,7 +242,9 @@ async def _forget_from_detail(pilot: Pilot[Any], app: MemchatApp, entry: MemoryE
     assert_safe("detail view", screen_drawn(app), entry.content)
     detail.query_one("#forget", Button).press()
     await settle(pilot)
-    expected = visible(f"Forgot {entry.key} (Undo forget puts {entry.key} back)")
+    expected = visible(
+        f"Forgot {entry.key} (Ctrl+Z in the memory panel, or Undo forget, puts {entry.key} back)"
+    )
     notices = [n for n in app._notifications if n.message == expected]
     assert notices and not notices[-1].markup
     assert_shown("notification", toast_text(notices[-1]), entry.key)

@@ -623,6 +623,28 @@ async def test_a_forget_made_in_the_chat_can_be_undone(make_app: MakeApp) -> Non
         assert await h.runtime.memory.get("pet") is None  # only the latest forget
 
 
+async def test_ctrl_z_in_the_memory_panel_undoes_the_last_forget(make_app: MakeApp) -> None:
+    """Found by a new user, a parent: the notice named Undo forget but no key; the button
+    took 13 Tabs to reach. In the message box Ctrl+Z still undoes typing."""
+    from tests.tui.test_chat import send
+
+    h = make_app(ScriptedModel([], name="qwen3:8b"), seed=SEED, auto_save=False)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        await send(pilot, "/forget pet")
+        assert await h.runtime.memory.get("pet") is None
+        notice = list(h.app._notifications)[-1].message
+        assert "Ctrl+Z in the memory panel" in notice
+        h.app.inspector.query_one(DataTable).focus()
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        back = await h.runtime.memory.get("pet")
+        assert back is not None and back.id == "id-pet"
+        await pilot.press("ctrl+z")  # nothing more to undo: said, nothing changes
+        await settle(pilot)
+        assert "Nothing to undo" in list(h.app._notifications)[-1].message
+
+
 async def test_the_highlighted_memorys_whole_text_is_shown_under_the_table(
     make_app: MakeApp,
 ) -> None:

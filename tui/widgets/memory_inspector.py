@@ -7,11 +7,12 @@ outside: every one is shown through `tui.plain`, never as markup.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -86,6 +87,11 @@ class FilterBox(Checkbox):
 
 class MemoryInspector(Vertical):
     """A panel beside the chat; search uses the agent's own recall."""
+
+    # In the panel only: in the message box Ctrl+Z undoes typing.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo_forget", "Undo forget", show=False),
+    ]
 
     class EntrySelected(Message):
         """The user opened an entry."""
@@ -627,8 +633,16 @@ class MemoryInspector(Vertical):
         self.query_one("#inspector-undo").display = True
         back = ", ".join(entry.key for entry in forgotten.revived)
         again = f"; in effect again: {back}" if back else ""
-        undo = f"Undo forget puts {forgotten.key} back"
+        # How, too: a new user reached the small button with 13 Tabs.
+        undo = f"Ctrl+Z in the memory panel, or Undo forget, puts {forgotten.key} back"
         self.notify(f"Forgot {forgotten.key}{again} ({where}{undo})")
+
+    async def action_undo_forget(self) -> None:
+        """Ctrl+Z: the last forget undone, if there is one to undo."""
+        if self.last_forgotten is None:
+            self.notify("Nothing to undo: no memory was forgotten since the panel opened")
+            return
+        await self.undo_forget()
 
     async def undo_forget(self) -> None:
         """Put the last forgotten entry and its history back exactly."""
