@@ -68,6 +68,36 @@ def takes_the_place_of(new: str, old: str) -> bool:
     return bool(shared)
 
 
+_NOT_THEM = re.compile(
+    rf"(?i)\bnow,?\s+not\s+(?:the\s+)?(?P<name>{_NAME})"
+    rf"|(?:the\s+)?(?P<gone>{_NAME})\s+(?:can'?t|cannot|can\s+no\s+longer|won'?t|no\s+longer)\s+"
+    r"(?:do|does|drive|drives|work|works|take|takes|cover|covers|make|makes)\b"
+)
+"""Who does it no more: "the Nguyens drive on Thursdays now, not the Okafors", "the
+Okafors can't do Thursdays anymore"."""
+_CLAUSE = re.compile(r"[^,;.\n]+")
+
+
+def not_them_any_more(new: str, old: str) -> bool:
+    """Whether `new` says the one `old` names in a clause no longer does what that says.
+
+    A clause of a list, not its opening: after "carpool: Monday the Chens drive, Thursday
+    the Okafors drive", "the Nguyens drive the carpool on Thursdays now, not the Okafors"
+    left the list in effect and unmarked (a new user, a parent). It marks the list, and
+    replaces it in no write: its other clauses still hold.
+    """
+    told = set(analyze(new))
+    for found in _NOT_THEM.finditer(new):
+        name = analyze(found["name"] or found["gone"])
+        if not name:
+            continue
+        for clause in _CLAUSE.findall(old):
+            words = analyze(clause)
+            if set(name) <= set(words) and (set(words) - set(name) - _naming_no_task()) & told:
+                return True
+    return False
+
+
 @lru_cache(maxsize=2048)
 def _done_no_more(text: str) -> str | None:
     """What `text` says is done no more ("… instead of Saturdays"), read once per text."""

@@ -21,7 +21,7 @@ from memory.event_days import cancels_it
 from memory.fact_subjects import change_terms
 from memory.fact_values import new_value
 from memory.health_values import health_values, medicines_and_allergens
-from memory.instead_of import takes_the_place_of
+from memory.instead_of import not_them_any_more, takes_the_place_of
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import pays_off
@@ -204,7 +204,9 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     """
     if message.id == fact.id or (in_order and message.timestamp <= fact.timestamp):
         return False
-    if takes_the_place_of(message.content, fact.content):
+    if takes_the_place_of(message.content, fact.content) or not_them_any_more(
+        message.content, fact.content
+    ):
         return True  # "Aoife now does Saturdays instead of Ciarán" (`memory.instead_of`)
     if not _says_a_change(message.content):
         return False

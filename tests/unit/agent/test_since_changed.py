@@ -8,6 +8,7 @@ from agent.events import MemoryRecalled
 from agent.since_changed import since_changed
 from memory.entry import MemoryEntry
 from memory.fact_endings import ends_the_fact
+from memory.instead_of import not_them_any_more
 from memory.stated_values import (
     changed_topics,
     debt_changed,
@@ -905,6 +906,25 @@ async def test_a_change_of_something_else_marks_no_fact(harness: Harness) -> Non
     assert dose.id not in recalled.since_changed
     moved = await _recalled(harness, "when is Arjun's checkup with Dr. Sharma?")
     assert "December 18 at 4pm" in moved.since_changed[checkup.id]
+
+
+async def test_a_list_whose_one_no_longer_does_it_is_marked_not_replaced(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a parent: after "the Nguyens drive the carpool on Thursdays now,
+    not the Okafors", the list naming the Okafors for Thursday came first, unmarked. It
+    is marked, and stays in effect: its other days still hold."""
+    rota = await harness.memory.store(
+        "carpool", "carpool: Monday the Chens drive, Tuesday I drive, Thursday the Okafors drive"
+    )
+    await harness.memory.store(
+        "nguyens", "the Nguyens drive the carpool on Thursdays now, not the Okafors"
+    )
+    kept = await harness.memory.get("carpool")
+    assert kept is not None and kept.superseded_by is None
+    recalled = await _recalled(harness, "who drives the carpool on Thursday?")
+    assert "not the Okafors" in recalled.since_changed[rota.id]
+    assert not not_them_any_more("the Okafors can't make it to dinner", rota.content)
 
 
 async def _said(harness: Harness, text: str, at: str = "") -> MemoryEntry:
