@@ -9,6 +9,7 @@ so does the ◆ line's detail.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import datetime
@@ -16,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from agent.asked_secrets import key_without_secrets, redacted_for_the_model
+from agent.excerpts import excerpt
 from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.date_terms import local_time
@@ -34,6 +36,7 @@ from memory.last_word import changes_its_value, names_which, said_anew, supposes
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
+from memory.text import analyze
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -69,18 +72,42 @@ def _written(entry: MemoryEntry) -> datetime:
     return entry.timestamp
 
 
-def _saying(entry: MemoryEntry) -> str:
+def _saying(entry: MemoryEntry, about: str = "") -> str:
     # Its secrets redacted, asked for or not: a fact keeps its secret, and a saved message
     # a bike lock's code (an adversary saw "the bike lock code is 7702" go to the model,
     # unasked, in the note on the fact it changed).
     said = redacted_for_the_model(entry.content)
     text = " ".join(said.split())
-    if len(text) > _SHOWN_CHARS:
+    if len(text) > _SHOWN_CHARS and about:
+        # Where it speaks of what it changes: a pasted email's note quoted its header
+        # ("From: Lisa Chen Sent: Monday, …"), not the line that moved the checkup (a new
+        # user, a parent).
+        text = _the_sentence_about(text, about) or excerpt(text, about, _SHOWN_CHARS)
+    elif len(text) > _SHOWN_CHARS:
         cut = text[: _SHOWN_CHARS - 1]
         text = (cut.rsplit(" ", 1)[0] if " " in cut[_SHOWN_CHARS // 2 :] else cut) + "…"
     if entry.category == MemoryCategory.CONVERSATION.value:
         return f"a later message says {text!r}"
     return f"{key_without_secrets(entry.key, entry.content, said)!r} says {text!r}"
+
+
+_SENTENCE_BREAK = re.compile(
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<=[.!?])\s+"
+)
+"""Where a sentence ends: not after "Dr." ("… with Dr. Sharma got rescheduled")."""
+
+
+def _the_sentence_about(text: str, about: str) -> str | None:
+    """The sentence of a long `text` sharing most words with `about`, as a quote's middle."""
+    wanted = set(analyze(about))
+    best, shared = "", 1
+    for sentence in _SENTENCE_BREAK.split(text):
+        held = len(set(analyze(sentence)) & wanted)
+        if held > shared and len(sentence) <= _SHOWN_CHARS - 2:
+            best, shared = sentence, held
+    if not best:
+        return None
+    return ("" if text.startswith(best) else "…") + best + ("" if text.endswith(best) else "…")
 
 
 CONVERSATION = MemoryCategory.CONVERSATION.value
@@ -172,8 +199,9 @@ def _events_moved(
             and _written(other) < _written(later)
             and (moves_it(later.content, other.content) or cancels_it(later.content, other.content))
         ]
+    contents = {entry.id: entry.content for entry in recalled}
     return {
-        event_id: f"since changed: {_saying(later)}"
+        event_id: f"since changed: {_saying(later, contents.get(event_id, ''))}"
         for event_id, later in marks.items()
         if not several_events([event.content for event in moved[later.id]])
     }
@@ -251,7 +279,7 @@ async def _values_said_changed(
             in_effect += await newest_facts.read() or []
         newest_said = max(later, key=_written)
         if names_which(newest_said, fact, in_effect):
-            notes[fact.id] = f"since changed: {_saying(newest_said)}"
+            notes[fact.id] = f"since changed: {_saying(newest_said, fact.content)}"
     return notes
 
 
@@ -294,7 +322,7 @@ def _old_secrets(
         )
         for fact in facts_with_the_old_secret(said, facts):
             if fact.id != message.id and _written(fact) < _written(message):
-                notes.setdefault(fact.id, f"since changed: {_saying(message)}")
+                notes.setdefault(fact.id, f"since changed: {_saying(message, fact.content)}")
     return notes
 
 
@@ -375,6 +403,6 @@ async def since_changed(
                 if not debt_changed(other.content, message.content):
                     continue
             if topics:
-                notes[message.id] = f"since changed: {_saying(other)}"
+                notes[message.id] = f"since changed: {_saying(other, message.content)}"
                 break
     return notes

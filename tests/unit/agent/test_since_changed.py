@@ -927,6 +927,27 @@ async def test_a_list_whose_one_no_longer_does_it_is_marked_not_replaced(
     assert not not_them_any_more("the Okafors can't make it to dinner", rota.content)
 
 
+async def test_a_long_message_is_quoted_where_it_says_the_change(harness: Harness) -> None:
+    """Found by a new user, a parent: a pasted email's note quoted its header ("From: Lisa
+    Chen Sent: Monday, …"), not the line that moved the checkup."""
+    checkup = await harness.memory.store(
+        "checkup", "Arjun's checkup with Dr. Sharma is on December 15 at 3:30pm", "core"
+    )
+    await _said(
+        harness,
+        "From: Lisa Chen\nSent: Monday, December 7, 2026 8:02 AM\nSubject: RE: Carpool\n\n"
+        "Hi all, lots of news. The school bus times are unchanged and the uniform shop is open "
+        "on Saturdays. Also the gym is closed for repairs until further notice. Arjun's "
+        "checkup with Dr. Sharma got rescheduled to December 18 at 4pm, the clinic called "
+        "me. Thanks, Lisa",
+        "email",
+    )
+    recalled = await _recalled(harness, "when is Arjun's checkup?")
+    note = recalled.since_changed[checkup.id]
+    assert "…Arjun's checkup with Dr. Sharma got rescheduled to December 18 at 4pm" in note
+    assert "From: Lisa Chen" not in note
+
+
 async def _said(harness: Harness, text: str, at: str = "") -> MemoryEntry:
     """`text` saved as a message of an earlier chat (`at`: its key's end, unique)."""
     key = f"conversation/s0/{at or len(text)}"
@@ -1120,7 +1141,8 @@ async def test_a_note_shows_enough_of_a_long_message_to_hold_its_new_value(
     )
     await memory.store_with_metadata("conversation/s0/1", moved, "conversation", "s0")
     notes = await since_changed(memory, await memory.list(limit=20), "default")
-    assert "1900-345 Lisboa" in notes[home.id] and notes[home.id].endswith('the rent is…"')
+    # The sentence of it about the home: where it says the new address.
+    assert "i'm at Rua Morais Soares 88, 1º dto, 1900-345 Lisboa now." in notes[home.id]
 
 
 async def test_a_fact_whose_code_a_message_not_recalled_says_changed_is_marked(
