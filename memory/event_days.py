@@ -272,7 +272,9 @@ def _an_appointment() -> frozenset[str]:
     """Words naming any event, which name no event of their own."""
     # "job" too: "patel job moved to thurs 10th" names Mrs Patel's booking, which says no
     # "job" (a new user, a plumber, saw it mark the parts ordered for it instead).
-    return frozenset(analyze("appointment appt booking session meeting slot visit job callout"))
+    return frozenset(
+        analyze("appointment appt booking session meeting slot visit job callout 예약 약속 일정")
+    )
 
 
 def cancels_it(new: str, old: str) -> bool:
@@ -280,11 +282,15 @@ def cancels_it(new: str, old: str) -> bool:
 
     Found by an adversary: it stood beside "Dentist on 14/1 at 3pm", both in effect.
     """
-    found = _CANCELLED.search(new) or _SOMEONE_CANCELLED.match(new)
+    found = (
+        _CANCELLED.search(new) or _SOMEONE_CANCELLED.match(new) or _CANCELLED_IN_KOREAN.search(new)
+    )
     if found is None or not days_named(old):
         return False
     if found.re is _SOMEONE_CANCELLED:
         said = f"{found['who']} {found['what']}"
+    elif found.re is _CANCELLED_IN_KOREAN:
+        said = found["what"]
     else:
         said = new[: found.start()] or new[found.end() :]
     days = days_named(said)
@@ -314,6 +320,12 @@ _SOMEONE_CANCELLED = re.compile(
 """Who called off what: "dalys cancelled the communion cake, going with a shop one" (a new
 user, a baker: the order stayed in effect, unmarked); two of them: "Sofia and Marco cancelled
 their wedding" (a new user, a photographer)."""
+_CANCELLED_IN_KOREAN = re.compile(
+    r"(?:^|(?<=[.!?\n]))\s*(?P<what>[^.!?\n]+?)\s*(?:이|가|은|는|을|를|도)?\s*"
+    r"취소(?:됐|되었|했|함|됨|돼|되|예정)"
+)
+"""Called off, in Korean: "치과 예약 취소됐어. 12월 22일 오전 10시로 다시 잡았어" (the dentist
+was cancelled and booked again: a new user saw the 18 December booking given as current)."""
 _AT_WORDS = frozenset({"on", "at", "am", "pm"})
 _WEEKDAY = re.compile(rf"(?i)\b{WEEKDAY}s?\b")
 

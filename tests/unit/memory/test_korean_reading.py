@@ -16,6 +16,7 @@ import pytest
 
 from memory.date_terms import find_dates
 from memory.days_to_keep import last_day_said
+from memory.event_days import cancels_it
 from memory.follow_ups import goes_on
 from memory.postgres.schema import KOREAN_AND_CJK_DATES_READ
 from memory.protocol import Memory
@@ -163,3 +164,13 @@ async def test_a_postgres_store_indexed_before_finds_a_day_said_in_korean(
         postgres_url, tmp_path, _store, "dentist", _older, KOREAN_AND_CJK_DATES_READ
     ) as again:
         assert await _the_dentist_alone(again)
+
+
+def test_an_appointment_called_off_in_korean_is_called_off() -> None:
+    """Found by a new user writing in Korean: "치과 예약 취소됐어. 12월 22일 오전 10시로 다시
+    잡았어" (the dentist cancelled, booked again) left the 18 December booking current."""
+    booked = "치과 예약 12월 18일 오후 3시 미소치과"
+    assert cancels_it("치과 예약 취소됐어. 12월 22일 오전 10시로 다시 잡았어", booked)
+    assert cancels_it("치과 취소했어", booked)
+    assert not cancels_it("미용실 예약 취소됐어", booked)  # the hairdresser's
+    assert not cancels_it("회의 취소됨", booked)  # a meeting
