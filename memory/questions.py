@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from memory.asked_in_cjk import MOST_WORDS as _MOST_WORDS
+from memory.asked_in_cjk import SENTENCE_BREAK as _SENTENCE_BREAK
+from memory.asked_in_cjk import asked_in_cjk, written_without_spaces
 from memory.entry import MemoryEntry
 from memory.text import asks_nothing
 
 CONVERSATION = "conversation"
 
-_SENTENCE_BREAK = re.compile(r"[.!]\s")
 _ASKING_START = re.compile(r"(?i)\W*(?:what|wot|wat|when|where|who|whom|whose|which|why|how)\b")
 
 
@@ -172,7 +174,6 @@ _TELLS_SOMETHING = re.compile(
     r"(?:i|we|i'm|we're|i've|we've)\s+\w)|"
     r"when (?:my|our|i|we)\b[^,?]*,)"
 )
-_MOST_WORDS = 12
 _MOST_QUESTIONS = 4
 _QUESTION_LIST = re.compile(
     r"(?i),\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+(?=(?:what|where|who|how|which|when)\b)"
@@ -513,9 +514,9 @@ def _asked_in_few_words(text: str, said: str) -> bool:
     `_briefly_asked`, also after the "and" the small talk took ("and my address"), or a
     thing asked for politely ("address pls": an adversary).
     """
-    if _CJK_LETTER.search(said) and len(said) > _FEW_CJK_CHARACTERS:
-        # Written without spaces, a sentence is one "word": "ぶどうアレルギーなんだけど大丈夫?"
-        # ("I'm allergic to grapes, is that OK?") was held back (an adversary).
+    if written_without_spaces(said):
+        # A sentence is one "word" there: "ぶどうアレルギーなんだけど大丈夫?" ("I'm allergic
+        # to grapes, is that OK?") was held back (an adversary).
         return False
     if _briefly_asked(said) or _TWO_WORDS_ASKED.fullmatch(said):
         return True
@@ -601,45 +602,6 @@ def _asked_otherwise(text: str, said: str) -> bool:
     )
 
 
-_CJK_QUESTION_WORD = re.compile(
-    r"(?:^|(?<=\s))(?:누구|누가|뭐|무엇|무슨|언제|어디|얼마|왜|어떻게|몇|어느)"
-    r"|誰|何|いつ|どこ|いくら|なぜ|谁|什么|哪|几|多少|为什么|怎么"
-)
-_CJK_TELLS_FIRST = re.compile(
-    r"[、，,]|(?:는데|인데|은데|지만|니까|어서|아서|해서|고서|거든|ですが|だけど|けど|けれど|から|ので)"
-    r"(?=\s|[^\s?？]{1,})"
-)
-"""A clause that tells before the question: "땅콩 알레르기 있는데 태국 음식 뭐 먹을 수
-있어?" ("I have a peanut allergy: what Thai food can I eat?"), "12月18日に歯医者の予約が
-あるけど何時だっけ?" (an adversary saw each held back, and the allergy with it)."""
-_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
-_MOST_CJK_CHARACTERS = 40
-_FEW_CJK_CHARACTERS = 6
-"""A thing asked alone in Japanese or Chinese: "住所?" (the address?)."""
-"""A question of one sentence in Japanese or Chinese, which write no spaces."""
-
-
-def _asked_in_cjk(said: str) -> bool:
-    """A plain question in Korean, Japanese or Chinese.
-
-    One sentence ending in "?" that asks with a question word, wherever it stands
-    ("Hanbit 담당자 누구였지?", "who was my contact at Hanbit?": a new user saw it used as a
-    memory, above the answer).
-    """
-    said = said.rstrip().replace("\uff1f", "?")
-    return (
-        said.endswith("?")
-        and "?" not in said[:-1]
-        and _CJK_LETTER.search(said) is not None
-        and _CJK_QUESTION_WORD.search(said) is not None
-        and _CJK_TELLS_FIRST.search(said) is None
-        and not any(mark in said for mark in (":", ";", " - ", "\n", "。", "！"))
-        and not _SENTENCE_BREAK.search(said)
-        and len(said.split()) <= _MOST_WORDS
-        and len(said) <= _MOST_CJK_CHARACTERS * max(1, len(said.split()))
-    )
-
-
 @lru_cache(maxsize=2048)
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
@@ -657,7 +619,7 @@ def asks_only(text: str) -> bool:
     said = _IN_A_FIX.sub("", said).strip() or said
     if _TELLS_SOMETHING.match(said) or _A_TITLE_OR_A_FORMAT.match(said):
         return False
-    if _asked_otherwise(text, said) or _asked_in_cjk(said):
+    if _asked_otherwise(text, said) or asked_in_cjk(said):
         return True
     if _asked_without_mark(said) or _two_asked_without_mark(said):
         said += "?"
