@@ -76,7 +76,13 @@ def _one_decimal_mark(folded: str) -> str:
     return _DECIMAL_COMMA.sub(".", folded)
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    r"\uac00-\ud7af]"
+)
+"""Scripts written without spaces between words: Thai, Lao, Burmese, Khmer, Japanese,
+Chinese (and Korean, whose particles join its words): searched anywhere, not at a word's
+start ("กรุงเทพ" in "ฉันไปกรุงเทพ": an adversary)."""
 
 
 def _holds(folded: str, term: str) -> bool:

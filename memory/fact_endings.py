@@ -67,8 +67,21 @@ _HOLDER_FACT = re.compile(
 )
 
 
+_NOT_SO = re.compile(
+    r"(?i)\b(?:if|would|might|could|maybe|unless|in\s+case|what\s+if|suppose|imagine)\b|\?"
+    r"|\b(?:back\s+together|got\s+back|(?:and|but)\s+in\s+with\s+(?:me|us)|for\s+the\s+summer|"
+    r"for\s+now|temporarily|for\s+a\s+(?:while|bit|few))\b"
+)
+"""A message that supposes, asks, or takes the ending back: "If Sarah left the company, Tom
+would be my manager", "Sarah left the company for good? No, she's on leave", "Sam and I broke
+up in 2019 but got back together", "Sam moved out of his flat and in with me" (an adversary
+saw each mark the fact)."""
+
+
 def ends_the_fact(message: str, fact: str) -> bool:
     """Whether `message`, said after `fact`, ends it: a break-up, a leaving, a new holder."""
+    if _NOT_SO.search(message):
+        return False
     return _ends_a_relationship(message, fact) or _ends_a_holding(message, fact)
 
 

@@ -87,15 +87,32 @@ def not_them_any_more(new: str, old: str) -> bool:
     replaces it in no write: its other clauses still hold.
     """
     told = set(analyze(new))
+    told_days = told & _weekday_terms()
     for found in _NOT_THEM.finditer(new):
         name = analyze(found["name"] or found["gone"])
         if not name:
             continue
         for clause in _CLAUSE.findall(old):
-            words = analyze(clause)
-            if set(name) <= set(words) and (set(words) - set(name) - _naming_no_task()) & told:
-                return True
+            words = set(analyze(clause))
+            shared = (words - set(name) - _naming_no_task()) & told
+            # What is done, not only its day, and on a day the clause names if one is
+            # said: "the Okafors can't do Thursday dinner parties anymore" and "the
+            # Nguyens drive on Mondays now, not the Okafors" marked the Thursday rota.
+            if not set(name) <= words or not shared - _weekday_terms():
+                continue
+            if told_days and not told_days & words:
+                continue
+            return True
     return False
+
+
+@cache
+def _weekday_terms() -> frozenset[str]:
+    return frozenset(
+        analyze("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays")
+        + analyze("wednesdays thursdays fridays saturdays sundays")
+    )
+
 
 
 @lru_cache(maxsize=2048)

@@ -200,10 +200,32 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     About the same thing (two words of its subject), in words of a change, with a number
     the fact does not hold (said after it, unless not `in_order`): "Nora's evening levodopa
     is now at 7 instead of 6" after "Nora takes levodopa … 6 in the evening" (a new user, a
-    carer: recalled first, unmarked).
+    carer: recalled first, unmarked). A short message of several sentences is read whole
+    and by each: "Standup moved to 10:00. The printer is fixed." was about the printer too,
+    and changed nothing (an adversary).
     """
     if message.id == fact.id or (in_order and message.timestamp <= fact.timestamp):
         return False
+    if _changes_its_value(fact, message):
+        return True
+    sentences = _sentences_of(message.content)
+    return 1 < len(sentences) <= _SENTENCES_READ_ALONE and any(
+        _changes_its_value(fact, message.model_copy(update={"content": sentence}))
+        for sentence in sentences
+    )
+
+
+_SENTENCES_READ_ALONE = 8
+"""A longer message is a pasted text: read whole only (each sentence read alone, for each
+fact, would take a page of them times the facts)."""
+
+
+@lru_cache(maxsize=2048)
+def _sentences_of(text: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in _SENTENCE.findall(text) if part.strip())
+
+
+def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     if takes_the_place_of(message.content, fact.content) or not_them_any_more(
         message.content, fact.content
     ):
@@ -254,17 +276,23 @@ def _said_together(said: str, fact: str, shared: frozenset[str]) -> bool:
     rescheduled to December 18 at 4pm" marked his dose (a day and a time change no dose).
     """
     theirs = set(_A_VALUE.findall(fact))
-    when_only = bool(theirs) and not _A_WHEN.search(fact)
+    their_times = _when_values(fact)
     for sentence in _SENTENCE.findall(said):
         new = set(_A_VALUE.findall(sentence)) - theirs
         if not new or not (_subject(sentence) & shared) or not _says_a_change(sentence.strip()):
             continue
-        if when_only:
-            times = {v for found in _A_WHEN.finditer(sentence) for v in _A_VALUE.findall(found[0])}
-            if new <= times:
-                continue  # only a day or a time, of a fact that holds none
+        times = _when_values(sentence)
+        if new <= times and not their_times:
+            continue  # only a day or a time, of a fact that holds none (a dose, an allergy)
+        if not new & times and theirs and theirs <= their_times:
+            continue  # no day nor time, of a fact that holds only those (a checkup)
         return True
     return False
+
+
+def _when_values(text: str) -> set[str]:
+    """The values of `text` that say a day or a time."""
+    return {value for found in _A_WHEN.finditer(text) for value in _A_VALUE.findall(found[0])}
 
 
 _A_NAME = re.compile(

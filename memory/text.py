@@ -433,6 +433,11 @@ _SAYS_A_MOVE = re.compile(
     r"brought\s+forward)\s+(?:to|till|until)\b|\bis\s+now\b|\bnow\s+(?:at|on|is)\b"
 )
 """A statement of a change: what follows is the new value, in no memory yet."""
+_MOVED_FIRST = re.compile(
+    r"(?i)^\W*(?:(?:we|i|they|he|she)\s+(?:have\s+|'ve\s+|just\s+)*)?(?:moved|changed|"
+    r"rescheduled|pushed(?:\s+back)?|shifted|postponed|switched|bumped)\s+(?P<what>.+?)\s+"
+    r"(?:to|till|until)\b"
+)
 
 
 def _before_the_new_value(text: str) -> str:
@@ -443,8 +448,16 @@ def _before_the_new_value(text: str) -> str:
     """
     moved = _SAYS_A_MOVE.search(text)
     if moved is None or moved.start() == 0:
-        return text
-    said = text[: moved.end()]
+        # Said verb first: "Moved standup to 10:00", "we moved standup to 10:00".
+        first = _MOVED_FIRST.match(text)
+        if first is None:
+            return text
+        said = first["what"]
+        return said if any(t not in change_terms_of_a_move() for t in analyze(said)) else text
+    # What moved, not the word of moving: "yoga got rescheduled to thursdays at 7" matched
+    # "Yoga class is on Tuesday" on "yoga" alone, and "rescheduled" pulled it under the
+    # floor (an adversary).
+    said = text[: moved.start()]
     return said if any(t not in change_terms_of_a_move() for t in analyze(said)) else text
 
 

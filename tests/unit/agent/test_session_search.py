@@ -111,6 +111,8 @@ def test_a_word_is_found_at_a_words_start(tmp_path: Path) -> None:
     assert [h.snippet for h in search_sessions(store, "rom")] == ["The ROM trip is on Thursday"]
     assert len(search_sessions(store, "walk")) == 1  # a word's start: its other forms too
     assert len(search_sessions(store, "고양이")) == 1  # written without spaces: anywhere
+    store.append(session, [_message("user", "ฉันไปกรุงเทพ")])
+    assert len(search_sessions(store, "กรุงเทพ")) == 1  # Thai, too (an adversary)
 
 
 def test_messages_an_edit_replaced_are_not_found(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from agent.events import MemoryRecalled
@@ -9,6 +11,7 @@ from agent.since_changed import since_changed
 from memory.entry import MemoryEntry
 from memory.fact_endings import ends_the_fact
 from memory.instead_of import not_them_any_more
+from memory.last_word import changes_its_value
 from memory.stated_values import (
     changed_topics,
     debt_changed,
@@ -17,6 +20,7 @@ from memory.stated_values import (
     stated_values,
     two_debts,
 )
+from tests.helpers.entries import written_entry
 from tests.unit.agent.conftest import Harness
 
 
@@ -660,6 +664,12 @@ async def test_a_fact_ended_in_chat_says_so_when_recalled(
         ("Sarah is my manager", "Sarah moved on to the next slide"),
         ("Sarah is my manager", "Sarah left the company party early"),
         ("Sarah is my coach", "Sarah retired from tennis"),
+        # A third adversary: an ending supposed, asked, or taken back.
+        ("My partner is Sam", "Sam moved out of his old flat and in with me"),
+        ("My partner is Sam", "Sam moved out for the summer to work in Spain"),
+        ("My partner is Sam", "Sam and I broke up in 2019 but got back together in 2021"),
+        ("My manager is Sarah", "If Sarah left the company, Tom would be my manager"),
+        ("My manager is Sarah", "Sarah left the company for good? No, she's just on leave"),
     ],
 )
 def test_a_message_of_something_else_ends_no_fact(fact: str, said: str) -> None:
@@ -925,6 +935,11 @@ async def test_a_list_whose_one_no_longer_does_it_is_marked_not_replaced(
     recalled = await _recalled(harness, "who drives the carpool on Thursday?")
     assert "not the Okafors" in recalled.since_changed[rota.id]
     assert not not_them_any_more("the Okafors can't make it to dinner", rota.content)
+    # A third adversary: another thing on that day, or another day.
+    assert not not_them_any_more(
+        "the Okafors can't do Thursday dinner parties anymore", rota.content
+    )
+    assert not not_them_any_more("the Nguyens drive on Mondays now, not the Okafors", rota.content)
 
 
 async def test_a_long_message_is_quoted_where_it_says_the_change(harness: Harness) -> None:
@@ -946,6 +961,30 @@ async def test_a_long_message_is_quoted_where_it_says_the_change(harness: Harnes
     note = recalled.since_changed[checkup.id]
     assert "…Arjun's checkup with Dr. Sharma got rescheduled to December 18 at 4pm" in note
     assert "From: Lisa Chen" not in note
+
+
+@pytest.mark.parametrize(
+    ("fact", "said", "changed"),
+    [
+        # A third adversary: a value of another kind than the fact holds changes nothing.
+        ("Arjun's checkup with Dr. Sharma is on December 15 at 3:30pm",
+         "Dr. Sharma changed Arjun's dose to 20 mg", False),
+        ("Arjun has a peanut allergy", "Arjun's allergy test is now on Friday at 10am", False),
+        ("Arjun has a peanut allergy and carries an EpiPen",
+         "Arjun's EpiPen expires now on March 3", False),
+        # A change said in one sentence of a few.
+        ("Standup is at 9:30 every day", "Standup moved to 10:00. The printer is fixed.", True),
+        ("Standup is at 9:30 every day", "The printer is fixed. Standup moved to 10:00.", True),
+        ("Standup is at 9:30 every day", "The printer is fixed. Lunch moved to 12:30.", False),
+        ("Nora takes levodopa 100mg at 8am and 6 in the evening",
+         "Nora's evening levodopa is now at 7 instead of 6", True),
+    ],
+)  # fmt: skip
+def test_a_value_changes_only_by_one_of_its_kind(fact: str, said: str, changed: bool) -> None:
+    start = datetime(2026, 12, 1, tzinfo=UTC)
+    held = written_entry("fact", fact, "core", start)
+    later = written_entry("said", said, "conversation", start + timedelta(days=1))
+    assert changes_its_value(held, later) is changed
 
 
 async def _said(harness: Harness, text: str, at: str = "") -> MemoryEntry:

@@ -63,8 +63,14 @@ async def test_a_change_said_finds_what_it_changes_without_its_new_value(
         ("Standup moved to 10:00", "standup"),
         ("has standup moved to 10:00?", "standup"),
         ("Dentist rescheduled to 12/12", "dentist"),
+        # An adversary: said verb first, and a word of moving that pulled it under the floor.
+        ("Moved standup to 10:00", "standup"),
+        ("we moved standup to 10:00", "standup"),
     ):
         assert [e.key for e in (await store.recall(said)).entries] == [key], said
+    await store.store("yoga", "Yoga class is on Tuesday at 6pm")
+    moved = await store.recall("yoga got rescheduled to thursdays at 7")
+    assert [e.key for e in moved.entries] == ["yoga"]
     assert (await store.recall("moved to 10:00")).entries == []  # nothing else to search
 
 
