@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import re
 
-_NAME = r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'\u2019-]*"
+_NAME = (
+    r"(?!(?:It|This|That|He|She|They|There|Here|What|Who|Which|Mine)\b)"
+    r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'\u2019-]*"
+)
+"""A name, with its title if said; not a pronoun opening a sentence ("That's my new coach's
+car" names no new coach)."""
 _PARTNERS = (
     r"partner|girlfriend|boyfriend|wife|husband|spouse|fianc[eé]e?|gf|bf|other\s+half|"
     r"significant\s+other"

@@ -114,7 +114,6 @@ def _weekday_terms() -> frozenset[str]:
     )
 
 
-
 @lru_cache(maxsize=2048)
 def _done_no_more(text: str) -> str | None:
     """What `text` says is done no more ("… instead of Saturdays"), read once per text."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import App, ComposeResult, ScreenStackError, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import Provider
 from textual.containers import Horizontal, Vertical
@@ -201,10 +201,11 @@ class MemchatApp(App[None]):
         Textual keeps one row free at the bottom, for its footer: a new user saw notices
         cover the status line and the box's lower border (the box grows as one types).
         """
-        screen = self.screen
-        if screen is not self.screen_stack[0] or not self.chat.region:
-            return  # a dialog's toasts go where Textual puts them
-        with suppress(NoMatches):
+        # Before the first screen, or its chat, is up: where Textual puts them.
+        with suppress(NoMatches, ScreenStackError, IndexError):
+            screen = self.screen
+            if screen is not self.screen_stack[0] or not self.chat.region:
+                return  # a dialog's toasts go where Textual puts them
             rack = screen.query_one("#textual-toastrack")
             rack.styles.margin = (0, 0, max(1, screen.size.height - self.chat.region.bottom), 0)
 

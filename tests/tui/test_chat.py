@@ -1179,3 +1179,11 @@ async def test_the_app_stays_up_at_any_width(make_app: MakeApp) -> None:
         h.app.prompt.text = "still here"
         await pilot.pause()
         assert h.app.is_running and h.app.prompt.text == "still here"
+
+
+def test_a_notice_before_the_first_screen_is_kept_for_it(make_app: MakeApp) -> None:
+    # Placing toasts above the message box must not need the box: a notice raised while
+    # the app starts (a config warning) has no screen yet.
+    h = make_app(ScriptedModel([], name="qwen3:8b"))
+    h.app.notify("before any screen")  # raised ScreenStackError
+    assert [shown[0] for shown in h.app._showing] == ["before any screen"]

@@ -670,6 +670,7 @@ async def test_a_fact_ended_in_chat_says_so_when_recalled(
         ("My partner is Sam", "Sam and I broke up in 2019 but got back together in 2021"),
         ("My manager is Sarah", "If Sarah left the company, Tom would be my manager"),
         ("My manager is Sarah", "Sarah left the company for good? No, she's just on leave"),
+        ("Sarah is my coach", "That's my new coach's car"),
     ],
 )
 def test_a_message_of_something_else_ends_no_fact(fact: str, said: str) -> None:
