@@ -32,10 +32,10 @@ _CLAUSE_ENDS = (
 """What may follow an ending said as one: "we split up last month"; not "we split up the
 bill", "left the team meeting early", "retired from tennis"."""
 _BROKE_UP = re.compile(
-    rf"\b(?:(?P<who>{_NAME})\s+and\s+(?i:i)|(?i:i)\s+and\s+(?P<who2>{_NAME})|(?i:we))\s+"
+    rf"\b(?:(?P<who>{_NAME})\s+(?:and|&)\s+(?i:i)|(?i:i|me)\s+(?:and|&)\s+(?P<who2>{_NAME})|(?i:we))\s+"
     r"(?i:(?:have\s+|had\s+|just\s+|finally\s+)*(?:broke|broken|split)\s+up|"
     r"(?:got\s+|are\s+(?:now\s+)?|have\s+)?divorced|(?:are|have|'re)\s+separated|"
-    r"are\s+no\s+longer\s+together|aren't\s+together\s+anymore)"
+    r"are\s+no\s+longer\s+together|aren't\s+together\s+anymore|are\s+done|called\s+it\s+off)"
     + _CLAUSE_ENDS
     + rf"|\b(?i:broke\s+up|split\s+up)\s+(?i:with)\s+(?P<who3>{_NAME}){_CLAUSE_ENDS}"
     + rf"|\b(?P<who4>{_NAME})\s+(?i:dumped\s+me|broke\s+up\s+with\s+me|left\s+me|"
@@ -46,7 +46,7 @@ _PARTNER_FACT = re.compile(
     rf"(?i:\bmy\s+(?:{_PARTNERS})\b)|(?i:\b(?:dating|married\s+to|engaged\s+to)\b)"
 )
 _LEFT = re.compile(
-    rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:(?:retired|resigned)|"
+    rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:(?:retired|resigned|quit)|"
     r"(?:left|quit)\s+(?:the\s+|her\s+|his\s+|their\s+|our\s+)?(?:company|firm|team|practice|"
     r"job|agency|business|organi[sz]ation|org|school|clinic|surgery)|"
     r"was\s+(?:fired|let\s+go|laid\s+off)|got\s+(?:fired|laid\s+off)))" + _CLAUSE_ENDS

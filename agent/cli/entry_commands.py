@@ -6,6 +6,7 @@ commands live in `agent.cli.memory_commands`, files in `agent.cli.file_commands`
 
 from __future__ import annotations
 
+import json
 import shlex
 import sys
 from datetime import datetime
@@ -141,7 +142,10 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
         stale = (await memory.stats()).stale_embedding if not args.json else 0
         reindexable = memory.reindexing is not None
     if args.json:
-        out.write(safe_json(result.model_dump_json()) + "\n")
+        # The notes too, as the plain output shows them (an adversary found them left out).
+        document = json.loads(result.model_dump_json())
+        document["since_changed"] = changed
+        out.write(safe_json(json.dumps(document)) + "\n")
         return 0
     say(out, f"mode: {result.mode}" + (f" ({result.degraded})" if result.degraded else ""))
     if result.mode == "skipped":

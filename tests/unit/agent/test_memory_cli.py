@@ -874,6 +874,11 @@ def test_search_says_when_a_recalled_message_was_changed_since(configured: Path)
     asyncio.run(seed())
     found = run_cli("memory", "search", "do I live in Porto").clean()
     assert "since changed: 'home' says 'I live in Lisbon'" in found.out
+    # In the JSON too (an adversary found the notes left out of it).
+    document = json.loads(run_cli("memory", "search", "do I live in Porto", "--json").clean().out)
+    assert list(document["since_changed"].values()) == [
+        "since changed: 'home' says 'I live in Lisbon'"
+    ]
     # What holds first, as the chat shows it, though the message scores higher.
     lines = found.out.splitlines()
     home = next(at for at, line in enumerate(lines) if "I live in Lisbon" in line)

@@ -671,6 +671,8 @@ async def test_a_fact_ended_in_chat_says_so_when_recalled(
         ("My manager is Sarah", "If Sarah left the company, Tom would be my manager"),
         ("My manager is Sarah", "Sarah left the company for good? No, she's just on leave"),
         ("Sarah is my coach", "That's my new coach's car"),
+        ("Sarah is my manager", "Sarah quit smoking"),
+        ("My partner is Sam", "Sam and I are done with the kitchen"),
     ],
 )
 def test_a_message_of_something_else_ends_no_fact(fact: str, said: str) -> None:
@@ -687,6 +689,11 @@ def test_a_message_of_something_else_ends_no_fact(fact: str, said: str) -> None:
         ("Sarah is my manager", "my manager is Tom now"),
         ("My landlord is Mr. Kim", "Kim retired"),
         ("My dentist is Dr Patel", "my new dentist is Dr Ruiz"),
+        # A third adversary's.
+        ("My partner is Sam", "Me and Sam broke up"),
+        ("My partner is Sam", "Sam & I broke up"),
+        ("My partner is Sam", "Sam and I are done"),
+        ("Sarah is my manager", "Sarah quit last week"),
     ],
 )
 def test_a_fact_ended_in_other_words_is_ended(fact: str, said: str) -> None:
