@@ -433,6 +433,7 @@ _SAYS_A_MOVE = re.compile(
     r"brought\s+forward)\s+(?:to|till|until)\b|\bis\s+now\b|\bnow\s+(?:at|on|is)\b"
 )
 """A statement of a change: what follows is the new value, in no memory yet."""
+_LONGEST_CHANGE_SAID = 160
 _MOVED_FIRST = re.compile(
     r"(?i)^\W*(?:(?:we|i|they|he|she)\s+(?:have\s+|'ve\s+|just\s+)*)?(?:moved|changed|"
     r"rescheduled|pushed(?:\s+back)?|shifted|postponed|switched|bumped)\s+(?P<what>.+?)\s+"
@@ -444,8 +445,11 @@ def _before_the_new_value(text: str) -> str:
     """A change said or asked, up to its new value, if that leaves a word to search for.
 
     "Standup moved to 10:00" found nothing of "Standup is at 9:30": "10:00" is in no
-    memory, and counted against it (0.25, under the floor).
+    memory, and counted against it (0.25, under the floor). Of a short message only: a
+    pasted text's first "is now" would cut the rest of it out of the search.
     """
+    if len(text) > _LONGEST_CHANGE_SAID:
+        return text
     moved = _SAYS_A_MOVE.search(text)
     if moved is None or moved.start() == 0:
         # Said verb first: "Moved standup to 10:00", "we moved standup to 10:00".

@@ -72,6 +72,9 @@ async def test_a_change_said_finds_what_it_changes_without_its_new_value(
     moved = await store.recall("yoga got rescheduled to thursdays at 7")
     assert [e.key for e in moved.entries] == ["yoga"]
     assert (await store.recall("moved to 10:00")).entries == []  # nothing else to search
+    # A pasted text is searched whole: its first "is now" cuts nothing off.
+    pasted = "The printer is now fixed. " + "Notes from the retro follow. " * 8 + "Dentist is due."
+    assert "dentist" in text.query_terms(pasted)
 
 
 async def test_a_question_after_a_pasted_text_is_asked_alone_too(open_store: OpenStore) -> None:
