@@ -76,7 +76,6 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
     """
     spans: list[tuple[str, tuple[int, int]]] = []
     columns: dict[int, str] = {}
-    postal: set[int] = set()
     separator = ""
     locks: bool | None = None
     at = 0
@@ -95,21 +94,16 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
             separator = found[0]
             if locks is None:  # read once: a page of headings was read again at each one
                 locks = _A_LOCK.search(text, at) is not None
+            # Not India's postal code, headed "pin code": "date,pin code,city" (an adversary).
             columns = {
                 i: "pin" if h["pin"] else "code" if h["code"] else "secret"
                 for i, h in enumerate(heading)
-                if h and (locks or not h["code"])
-            }
-            # India's postal code, headed "pin code": "date,pin code,city" (an adversary).
-            postal = {
-                i
-                for i, (_, cell) in enumerate(cells)
-                if _POSTAL_HEADING.fullmatch(cell.strip().strip('"'))
+                if h
+                and (locks or not h["code"])
+                and not _POSTAL_HEADING.fullmatch(cells[i][1].strip().strip('"'))
             }
             continue
         for column, kind in columns.items():
-            if column in postal:
-                continue
             if column < len(cells) and (value := _CELL_VALUE.fullmatch(cells[column][1])):
                 spans.append(
                     (kind, (cells[column][0] + value.start(1), cells[column][0] + value.end(1)))

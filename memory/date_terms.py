@@ -104,17 +104,16 @@ de diciembre" was not found by "what's on december 20?"). A short name only afte
 "di" or the day's dot ("14. Juni", "12 de mayo", "1er mai"), or a French one in lower case
 ("3 mars": an adversary's was found by no "March 3"); alone, it is an English word too ("2
 mayo", "3 days ago", "3 Mars bars")."""
-_CJK_DATE = re.compile(
-    r"(?<![0-9])(?:([0-9]{4})\s*[년年]\s*)?([0-9]{1,2})\s*[월月]\s*([0-9]{1,2})\s*[일日号號]"
+CJK_DAY = re.compile(
+    r"(?<![0-9])(?:(?P<year>[0-9]{4})\s*[년年]\s*)?(?P<month>[0-9]{1,2})\s*[월月]"
+    r"(?:\s*(?P<day>[0-9]{1,2})\s*[일日号號])?(?!\s*[0-9])"
 )
-"""A date in Korean, Japanese or Chinese: "12월 18일", "2027년 1월 10일", "12月18日" (a new
-user writing in Korean: "what do I have on December 18?" found no "치과 예약 12월 18일")."""
-_CJK_MONTH = re.compile(r"(?<![0-9])(?:([0-9]{4})\s*[년年]\s*)?([0-9]{1,2})\s*[월月](?!\s*[0-9])")
-"""A month, and its year if said: "12월에 뭐 있지?", "2027년 1월"."""
+"""A date or a month in Korean, Japanese or Chinese, its year if said: "12월 18일", "2027년 1월
+10일", "12月18日", "12월에 뭐 있지?" (a new user writing in Korean: "what do I have on December
+18?" found no "치과 예약 12월 18일"). Retention reads it too (`memory.more_days`)."""
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("iso", re.compile(r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})\b", re.ASCII)),
-    ("cjk", _CJK_DATE),
-    ("cjk-month", _CJK_MONTH),
+    ("cjk", CJK_DAY),
     ("numeric", _NUMERIC_DATE),
     ("year-first", _YEAR_FIRST_DATE),
     ("short", _SHORT_DATE),
@@ -183,7 +182,7 @@ def names_short_date(text: str) -> bool:
 _NEEDS_DIGIT = frozenset(
     {
         *("iso", "numeric", "year-first", "short", "day-month", "month-day", "month-year"),
-        *("year", "day-month-elsewhere", "cjk", "cjk-month"),
+        *("year", "day-month-elsewhere", "cjk"),
     }
 )
 _NEEDS_MONTH = frozenset({"day-month", "month-day", "month-year", "month"})
@@ -448,7 +447,7 @@ def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[st
         return _full_date(int(g[0]), int(g[1]), int(g[2]))
     if kind == "year-first":
         return _full_date(int(g[0]), int(g[2]), int(g[3]))
-    if kind in ("cjk", "cjk-month"):
+    if kind == "cjk":
         return _cjk_terms(g)
     if kind == "numeric":
         # Day first or month first: where both can be, both are (10/04 is 10 April in
@@ -481,7 +480,7 @@ def _terms_of(kind: str, groups: tuple[str | None, ...], before: str) -> list[st
 def _cjk_terms(g: list[str]) -> list[str]:
     """A date or a month in Korean, Japanese or Chinese: year, month and, if said, day."""
     year, month = (int(g[0]) if g[0] else None), int(g[1])
-    if len(g) > 2:
+    if g[2]:
         on_day = int(g[2])
         if not _valid(month, on_day, year):
             return []

@@ -277,9 +277,9 @@ def _said_together(said: str, fact: str, shared: frozenset[str]) -> bool:
     """
     theirs = set(_A_VALUE.findall(fact))
     their_times = _when_values(fact)
-    for sentence in _SENTENCE.findall(said):
+    for sentence in _sentences_of(said):
         new = set(_A_VALUE.findall(sentence)) - theirs
-        if not new or not (_subject(sentence) & shared) or not _says_a_change(sentence.strip()):
+        if not new or not (_subject(sentence) & shared) or not _says_a_change(sentence):
             continue
         times = _when_values(sentence)
         if new <= times and not their_times:

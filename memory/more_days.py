@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from memory.date_terms import CJK_DAY
 from memory.periods_ahead import COUNTS, month_end, period_after
 
 _COMPACT = re.compile(
@@ -61,12 +62,6 @@ _DAY_THEN_MONTH_ELSEWHERE = re.compile(
 )
 """A day, then its month in Turkish, Polish, Dutch or Swahili: only with its day ("Maja" and
 "Mei" are names too)."""
-_CJK_DAY = re.compile(
-    r"(?<![0-9])(?:(?P<year>[0-9]{4})\s*[년年]\s*)?(?P<month>[0-9]{1,2})\s*[월月]"
-    r"(?:\s*(?P<day>[0-9]{1,2})\s*[일日号號])?(?!\s*[0-9])"
-)
-"""A day or a month in Korean, Japanese or Chinese: "인보이스 12월 15일까지", "12月18日",
-"3월에 이사" (a new user writing in Korean: each would be deleted before its day)."""
 _STAY = re.compile(
     r"(?i)\b(?:for|after)\s+(?:another\s+|about\s+|around\s+|the\s+next\s+)?"
     rf"(?P<few>{COUNTS})\s+(?P<unit>days?|weeks?|months?|years?)\b"
@@ -131,7 +126,7 @@ def days_written_otherwise(text: str, said: date) -> list[date]:
         year = said.year if found["year"] is None else 2000 + int(found["year"])
         end = month_end(year, int(found["which"]) * 3)
         days.append(end if found["year"] is not None or end >= said else end.replace(year=year + 1))
-    for found in _CJK_DAY.finditer(text):
+    for found in CJK_DAY.finditer(text):
         days += _cjk_day(found, said)
     for found in _DAY_THEN_MONTH_ELSEWHERE.finditer(text):
         month = _MONTHS_ELSEWHERE[found["month"].casefold()]
@@ -149,20 +144,10 @@ def _days_in_other_hands(text: str, said: date) -> list[date]:
     for found in _ROMAN_MONTH.finditer(text):
         if found["year"] is None and found["sep"] == " ":
             continue  # "chapter 12 IV" is no day; "12.III" is
-        month, day = _ROMAN_MONTHS[found["month"].upper()], int(found["day"])
-        years = (int(found["year"]) % 100 + 2000,) if found["year"] else (said.year, said.year + 1)
-        for year in years:
-            if 1 <= day <= month_end(year, month).day and (
-                found["year"] or date(year, month, day) >= said
-            ):
-                days.append(date(year, month, day))
-                break
+        year = int(found["year"]) % 100 + 2000 if found["year"] else None
+        days += _the_day(_ROMAN_MONTHS[found["month"].upper()], int(found["day"]), year, said)
     for found in _MONTH_DASH_DAY.finditer(text):
-        month, day = _MONTH_OF[found["month"].casefold()], int(found["day"])
-        for year in (said.year, said.year + 1):
-            if 1 <= day <= month_end(year, month).day and date(year, month, day) >= said:
-                days.append(date(year, month, day))
-                break
+        days += _the_day(_MONTH_OF[found["month"].casefold()], int(found["day"]), None, said)
     if _LASTING.search(text):
         days.append(date.fromordinal(said.toordinal() + _A_YEAR_ON))
     return days
@@ -173,18 +158,22 @@ def _cjk_day(found: re.Match[str], said: date) -> list[date]:
     month = int(found["month"])
     if not 1 <= month <= 12:
         return []
-    years = (int(found["year"]),) if found["year"] else (said.year, said.year + 1)
-    for year in years:
-        if not found["day"]:
-            end = month_end(year, month)
-            if end >= said or found["year"]:
-                return [end]
-            continue
-        day = int(found["day"])
-        if 1 <= day <= month_end(year, month).day and (
-            found["year"] or date(year, month, day) >= said
+    year = int(found["year"]) if found["year"] else None
+    if found["day"]:
+        return _the_day(month, int(found["day"]), year, said)
+    for end in (month_end(year or said.year, month), month_end(said.year + 1, month)):
+        if end >= said or year:
+            return [end]
+    return []
+
+
+def _the_day(month: int, day: int, year: int | None, said: date) -> list[date]:
+    """The day named: in its year if said, else the next one to come from `said`."""
+    for in_year in (year,) if year else (said.year, said.year + 1):
+        if 1 <= day <= month_end(in_year, month).day and (
+            year or date(in_year, month, day) >= said
         ):
-            return [date(year, month, day)]
+            return [date(in_year, month, day)]
     return []
 
 

@@ -451,17 +451,15 @@ def _before_the_new_value(text: str) -> str:
     if len(text) > _LONGEST_CHANGE_SAID:
         return text
     moved = _SAYS_A_MOVE.search(text)
-    if moved is None or moved.start() == 0:
-        # Said verb first: "Moved standup to 10:00", "we moved standup to 10:00".
-        first = _MOVED_FIRST.match(text)
-        if first is None:
-            return text
-        said = first["what"]
-        return said if any(t not in change_terms_of_a_move() for t in analyze(said)) else text
-    # What moved, not the word of moving: "yoga got rescheduled to thursdays at 7" matched
-    # "Yoga class is on Tuesday" on "yoga" alone, and "rescheduled" pulled it under the
-    # floor (an adversary).
-    said = text[: moved.start()]
+    if moved is not None and moved.start() > 0:
+        # What moved, not the word of moving: "yoga got rescheduled to thursdays at 7"
+        # matched "Yoga class is on Tuesday" on "yoga" alone, and "rescheduled" pulled it
+        # under the floor (an adversary).
+        said = text[: moved.start()]
+    elif (first := _MOVED_FIRST.match(text)) is not None:
+        said = first["what"]  # said verb first: "Moved standup to 10:00"
+    else:
+        return text
     return said if any(t not in change_terms_of_a_move() for t in analyze(said)) else text
 
 

@@ -59,6 +59,8 @@ room to spare."""
 AROUND_THE_TEXT = 2 + 2 * 5 + 5
 """The marker column, each column's padding, and the panel's border, padding and scroll
 bar: the text takes what the key leaves, so no row scrolls sideways."""
+CATEGORY_CELLS = 12
+"""A category as shown: "conversation" whole."""
 SCORE_CELLS = 5
 WHY_CELLS = 26
 WIDE_WHY_CELLS = 40

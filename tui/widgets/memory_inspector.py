@@ -33,6 +33,7 @@ from tui.widgets.inspector_rows import (
     AUDIT_COLUMNS,
     AUDIT_ROW,
     AUDIT_TEXT_CELLS,
+    CATEGORY_CELLS,
     CONTENT_CELLS,
     ENTRY_COLUMNS,
     KEY_CELLS,
@@ -365,7 +366,7 @@ class MemoryInspector(Vertical):
             # Rounded up, a 0.299 below a 0.30 floor read as a contradiction (a new user).
             below = entry.id in self.below_floor
             score = Text("" if entry.score is None else score_text(entry.score, below=below))
-            category = clip(entry.category, 12)
+            category = clip(entry.category, CATEGORY_CELLS)
             if self._narrow():
                 category, score = Text(""), Text("")
             cells = [
@@ -409,7 +410,9 @@ class MemoryInspector(Vertical):
             return max(NARROW_CONTENT_CELLS, self.size.width - around)
         # The category column as wide as the longest shown, the score's only in a search:
         # a new user read 20 characters of each memory beside the chat at 160 columns.
-        category = max([len("category"), *(len(clip(e.category, 12)) for e in self.entries)])
+        category = max(
+            [len("category"), *(len(clip(e.category, CATEGORY_CELLS)) for e in self.entries)]
+        )
         score = SCORE_CELLS if self._scored() else 0
         return max(CONTENT_CELLS, self.size.width - around - category - score)
 
