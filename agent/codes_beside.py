@@ -48,8 +48,7 @@ def more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
     if not marks:
         return []
     spans: dict[tuple[int, int], str] = {}
-    # A bike lock's code is kept in what is saved (`agent.code_wordings`).
-    bikes = bike_code_spans(text)
+    bikes: list[tuple[int, int]] | None = None
     # Each sentence holding a mark is read once, its codes given the kind of the nearest
     # mark before them (the first one's if none is): read once per mark, from the text's
     # start, a pasted line of 20,000 PINs took minutes.
@@ -64,14 +63,21 @@ def more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
         if first == len(starts) or starts[first] >= closing:
             continue
         for found in _ANOTHER_CODE.finditer(text, opening, closing):
-            if not _a_code_beside(text, found, bikes):
+            if not _a_code_beside(text, found):
+                continue
+            # A bike lock's code is kept in what is saved (`agent.code_wordings`). Read only
+            # when there is a code beside: the whole text is read for them, and a pasted
+            # page took seconds more to save (an adversary).
+            bikes = bike_code_spans(text) if bikes is None else bikes
+            start, end = found.span(1)
+            if any(start < b and a < end for a, b in bikes):
                 continue
             nearest = max(first, bisect.bisect_left(starts, found.start(1)) - 1)
             spans[found.span(1)] = marks[nearest][1]
     return [(kind, span) for span, kind in sorted(spans.items())]
 
 
-def _a_code_beside(text: str, found: re.Match[str], bikes: list[tuple[int, int]]) -> bool:
+def _a_code_beside(text: str, found: re.Match[str]) -> bool:
     """Whether a number beside a redacted code is one too: not a date, a price or a time."""
     value = found[1]
     at = found.start(1)
@@ -83,7 +89,5 @@ def _a_code_beside(text: str, found: re.Match[str], bikes: list[tuple[int, int]]
         return False  # "door code 4471 since 2019"
     if _A_DATE.fullmatch(value):
         return False  # "door code 4590 valid until 2027-01-31" (a second adversary)
-    if said_just_before(_AN_AMOUNT_OR_A_DATE_AFTER, text, at):
-        return False  # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
-    start, end = found.span(1)
-    return not any(start < b and a < end for a, b in bikes)
+    # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
+    return not said_just_before(_AN_AMOUNT_OR_A_DATE_AFTER, text, at)

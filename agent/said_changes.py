@@ -13,6 +13,7 @@ and said in the chat.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -213,7 +214,8 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
     left: replacing it would lose the rest. A store that refuses changes nothing.
     """
     changes: list[SaidChange] = []
-    for predicate, sentence in claimed(message.content):
+    # On a thread: a pasted page is read whole, and the chat's screen stood still.
+    for predicate, sentence in await asyncio.to_thread(claimed, message.content):
         try:
             if predicate == ATTRIBUTE:
                 plain, more = await _attribute_otherwise(memory, sentence, message.namespace)

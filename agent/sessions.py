@@ -583,6 +583,10 @@ class SessionStore:
         ]
 
 
+_TITLE_READ = 4_000
+"""Characters of a chat's first message read for its title (60 of them are shown)."""
+
+
 def _title(
     messages: list[ChatMessage], commands: list[tuple[int, CommandNote]] | None = None
 ) -> str:
@@ -591,7 +595,9 @@ def _title(
         first = commands[0][1].text  # a chat of commands alone is not "(empty)"
     # Redacted: a title is shown in the picker, the window's header and search results
     # (found by a new user: "Mein Passwort ist Sonnenblume42" was every chat list's line).
-    first = " ".join(redact(first)[0].split())
+    # Its opening only, where the title's words are: a chat that opened on a pasted page
+    # was read whole for secrets each time it was opened (seconds, at 300 KB).
+    first = " ".join(redact(first.lstrip()[:_TITLE_READ])[0].split())
     return first if len(first) <= 60 else first[:59] + "…"
 
 

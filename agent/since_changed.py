@@ -9,6 +9,7 @@ so does the ◆ line's detail.
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Sequence
 from contextlib import suppress
@@ -33,6 +34,7 @@ from memory.event_days import (
 from memory.fact_endings import ends_the_fact
 from memory.instead_of import takes_the_place_of
 from memory.last_word import changes_its_value, names_which, said_anew, supposes
+from memory.long_texts import LONG, the_part_about
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
@@ -101,7 +103,8 @@ def _the_sentence_about(text: str, about: str) -> str | None:
     """The sentence of a long `text` sharing most words with `about`, as a quote's middle."""
     wanted = set(analyze(about))
     best, shared = "", 1
-    for sentence in _SENTENCE_BREAK.split(text):
+    # Among the sentences of its part about it: a pasted page was analysed whole.
+    for sentence in _SENTENCE_BREAK.split(the_part_about(text, about)):
         held = len(set(analyze(sentence)) & wanted)
         if held > shared and len(sentence) <= _SHOWN_CHARS - 2:
             best, shared = sentence, held
@@ -144,14 +147,22 @@ async def _moves_said(
     mean as well. "Dentist moved to 21/1" names not the 14th: "what's on 14 January?"
     recalls the event and not its move.
     """
-    if not any(days_named(entry.content) for entry in recalled if not entry.pinned):
+    if not await asyncio.to_thread(_any_event, recalled):
         return [], []
     try:
         newest = await memory.list(namespace=namespace, limit=_MOVES_READ)
     except MemoryStoreError:
         return [], []
+    return await asyncio.to_thread(_moves_and_events, newest)
+
+
+def _moves_and_events(newest: list[MemoryEntry]) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
     moves = [entry for entry in newest if _says_a_move(entry.content)]
     return moves, [entry for entry in newest if days_named(entry.content)]
+
+
+def _any_event(recalled: list[MemoryEntry]) -> bool:
+    return any(days_named(entry.content) for entry in recalled if not entry.pinned)
 
 
 @lru_cache(maxsize=2048)
@@ -180,7 +191,7 @@ def _events_moved(
         for later in sorted(candidates, key=_written, reverse=True):
             if _written(later) <= _written(event) or later.id == event.id or _only_asks(later):
                 continue
-            if moves_it(later.content, event.content) or cancels_it(later.content, event.content):
+            if _moves_or_calls_off(later, event):
                 marks[event.id] = moves[later.id] = later
                 moved.setdefault(later.id, []).append(event)
                 break
@@ -197,7 +208,7 @@ def _events_moved(
             and other.id != later.id
             and not other.pinned
             and _written(other) < _written(later)
-            and (moves_it(later.content, other.content) or cancels_it(later.content, other.content))
+            and _moves_or_calls_off(later, other)
         ]
     contents = {entry.id: entry.content for entry in recalled}
     return {
@@ -205,6 +216,27 @@ def _events_moved(
         for event_id, later in marks.items()
         if not several_events([event.content for event in moved[later.id]])
     }
+
+
+def _moves_or_calls_off(later: MemoryEntry, event: MemoryEntry) -> bool:
+    said, told = _read_together(later.content, event.content)
+    return moves_it(said, told) or cancels_it(said, told)
+
+
+def _read_together(later: str, earlier: str) -> tuple[str, str]:
+    """Two texts as a comparison reads them: a long one by its part about the other.
+
+    A pasted page of 300 KB was read whole by every reader, for every fact it was
+    compared with, each turn (`memory.long_texts`).
+    """
+    return the_part_about(later, earlier), the_part_about(earlier, later)
+
+
+def _about(message: MemoryEntry, fact: MemoryEntry) -> MemoryEntry:
+    """`message`, or a long one cut to its part about `fact` (`_read_together`)."""
+    if len(message.content) < LONG:
+        return message
+    return message.model_copy(update={"content": the_part_about(message.content, fact.content)})
 
 
 class _NewestFacts:
@@ -265,22 +297,37 @@ async def _values_said_changed(
     }
     notes: dict[str, str] = {}
     in_effect: list[MemoryEntry] | None = None
+    changes = await asyncio.to_thread(_changes_said, facts, list(said.values()))
     for fact in facts:
-        later = [
-            message
-            for message in said.values()
-            if changes_its_value(fact, message) or _ended_by(fact, message)
-        ]
+        later = changes[fact.id]
         if not later:
             continue
         if in_effect is None:
             # The recalled facts and the newest in effect: what else the change may mean.
             in_effect = [entry for entry in recalled if entry.category != CONVERSATION]
             in_effect += await newest_facts.read() or []
-        newest_said = max(later, key=_written)
+        newest_said = max(later.values(), key=_written)
         if names_which(newest_said, fact, in_effect):
-            notes[fact.id] = f"since changed: {_saying(newest_said, fact.content)}"
+            notes[fact.id] = f"since changed: {_saying(said[newest_said.id], fact.content)}"
     return notes
+
+
+def _changes_said(
+    facts: list[MemoryEntry], said: list[MemoryEntry]
+) -> dict[str, dict[str, MemoryEntry]]:
+    """Each fact's id → the messages (by id) that change it, each as the part about it.
+
+    Read on a thread of its own, as the other comparisons of long texts: the chat's screen
+    stood still while a pasted page was read (an adversary).
+    """
+    return {
+        fact.id: {
+            message.id: part
+            for message in said
+            if changes_its_value(fact, part := _about(message, fact)) or _ended_by(fact, part)
+        }
+        for fact in facts
+    }
 
 
 def _ended_by(fact: MemoryEntry, message: MemoryEntry) -> bool:
@@ -358,18 +405,10 @@ async def since_changed(
     # The recalled facts a later memory may mark; only for them are the newest messages read.
     marked = [e for e in recalled if e.category != CONVERSATION and not e.pinned]
     newest = await _newest_said(memory, namespace) if marked else []
-    notes = (
-        await _values_said_changed(recalled, marked, newest, now, newest_facts)
-        | _old_secrets(recalled, marked, newest)
-        | _events_moved(recalled, recalled + moves, events)
-    )
-    # Every one, stated values or not: "Sam works Saturdays" holds none, and "Sam now works
-    # Mondays" said after it takes its place (`memory.instead_of`; an adversary saw it kept).
-    messages = [
-        entry
-        for entry in recalled
-        if not entry.pinned and (entry.category == CONVERSATION or _stated(entry.content))
-    ]
+    notes = await _values_said_changed(recalled, marked, newest, now, newest_facts)
+    notes |= await asyncio.to_thread(_old_secrets, recalled, marked, newest)
+    notes |= await asyncio.to_thread(_events_moved, recalled, recalled + moves, events)
+    messages = await asyncio.to_thread(_messages_compared, recalled)
     if not messages:
         return notes
     others = list(recalled)
@@ -378,6 +417,24 @@ async def since_changed(
         others += facts
         with suppress(MemoryStoreError):
             others += await _about_debts(memory, messages, namespace)
+    return notes | await asyncio.to_thread(_messages_changed, messages, others, now)
+
+
+def _messages_compared(recalled: list[MemoryEntry]) -> list[MemoryEntry]:
+    # Every one, stated values or not: "Sam works Saturdays" holds none, and "Sam now works
+    # Mondays" said after it takes its place (`memory.instead_of`; an adversary saw it kept).
+    return [
+        entry
+        for entry in recalled
+        if not entry.pinned and (entry.category == CONVERSATION or _stated(entry.content))
+    ]
+
+
+def _messages_changed(
+    messages: list[MemoryEntry], others: list[MemoryEntry], now: datetime
+) -> dict[str, str]:
+    """Each of `messages`' id → the note on the later one of `others` that changes it."""
+    notes: dict[str, str] = {}
     for message in messages:
         said = _stated(message.content)
         for other in sorted(others, key=_written, reverse=True):
@@ -385,16 +442,17 @@ async def since_changed(
                 continue
             if _not_yet(other, now):
                 continue  # "From Monday I take 20mg" changes no dose before Monday
+            later, earlier = _read_together(other.content, message.content)
             if (
                 _only_asks(other)
-                or (other.category == CONVERSATION and supposes(other.content))
-                or of_someone_else(other.content, message.content)
+                or (other.category == CONVERSATION and supposes(later))
+                or of_someone_else(later, earlier)
             ):
                 continue  # "Tom's gym membership is now 45" changes not the user's
             topics = changed_topics(said, _stated(other.content)) if said else []
             if not topics and message.category == CONVERSATION:
-                replaced = takes_the_place_of(other.content, message.content) or (
-                    other.category == CONVERSATION and said_anew(message.content, other.content)
+                replaced = takes_the_place_of(later, earlier) or (
+                    other.category == CONVERSATION and said_anew(earlier, later)
                 )
                 topics = ["instead"] if replaced else []
             if topics and all(topic.startswith(_DEBTS) for topic in topics):

@@ -367,12 +367,16 @@ class Agent:
         budget = InjectionBudget(
             agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
         )
-        injected, cut = select(result, budget, session.id, live, asked(text, session))
+        # On threads, as the comparisons of `since_changed`: a recalled page pasted earlier
+        # is read for its secrets and the part asked about, and the screen stood still.
+        injected, cut = await asyncio.to_thread(
+            select, result, budget, session.id, live, asked(text, session)
+        )
         changed = await since_changed(self.memory, injected, self.namespace, self.clock())
         # What holds first: an old message recalled at 1.0 stood above the fact that changed
         # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).
         injected.sort(key=lambda entry: entry.id in changed)
-        block = render(injected, self.clock(), budget, changed, query=text)
+        block = await asyncio.to_thread(render, injected, self.clock(), budget, changed, text)
         limit = self.config.memory.recall_limit
         recalled = MemoryRecalled(
             injected,

@@ -10,7 +10,8 @@ that name none gone by; the order is otherwise kept, and so are the scores.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
+from functools import lru_cache
 
 from memory.date_terms import local_time
 from memory.days_to_keep import last_day_said
@@ -59,8 +60,19 @@ _NO_DAY = "99991231"
 
 def _last_day_named(entry: MemoryEntry) -> str | None:
     """The last day `entry` names, as YYYYMMDD; None when it names none."""
-    said = local_time(entry.timestamp).date()
-    terms = entry_terms(entry.key, entry.content, entry.timestamp)
+    local = local_time(entry.timestamp)
+    return _last_day_of(entry.key, entry.content, entry.timestamp, local.utcoffset())
+
+
+@lru_cache(maxsize=2048)
+def _last_day_of(
+    key: str, content: str, timestamp: datetime, offset: timedelta | None
+) -> str | None:
+    # Read once per text (and time zone, `offset`): recalled for a question asking ahead,
+    # a pasted page was read whole for its index terms each turn, on the event loop (an
+    # adversary).
+    said = local_time(timestamp).date()
+    terms = entry_terms(key, content, timestamp)
     days = [term[len(_DAY_TERM) :] for term in terms if term.startswith(_DAY_TERM)]
     dated = {day[4:] for day in days}  # a full date's day and month, named with its year
     for term in terms:
@@ -69,7 +81,7 @@ def _last_day_named(entry: MemoryEntry) -> str | None:
             days.append(_from(said, int(month_day[:2]), int(month_day[2:])))
     # Named in ways the index reads no day ("mammogram 8/1", "Termin am 14. Januar", "MOT
     # due in January"): read here too, so that retention keeps it until then.
-    if (more := last_day_said(entry.content, said)) is not None:
+    if (more := last_day_said(content, said)) is not None:
         days.append(more)
     return max(days) if days else None
 

@@ -7,6 +7,7 @@ so a backend cannot drift from the protocol's defaults.
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
@@ -18,6 +19,7 @@ import numpy.typing as npt
 from memory.asked_parts import asked_parts, with_each_part
 from memory.days_gone import upcoming_first
 from memory.entry import DEFAULT_NAMESPACE, MemoryEntry, RecallResult
+from memory.long_texts import LONG
 from memory.questions import held_back_questions
 from memory.retrieval import RecallFilters, RecallQuery
 from memory.write_rules import NewMemory
@@ -123,7 +125,13 @@ class MemoryFront(ABC):
             )
             used, held_too = held_back_questions(result.entries)
             held += held_too
-        used = upcoming_first(query, used)[:limit]
+        if any(len(entry.content) >= LONG for entry in used):
+            # A pasted page is read whole for its days the first time: not on the event
+            # loop, where it held the chat's screen still (an adversary).
+            used = await asyncio.to_thread(upcoming_first, query, used)
+        else:
+            used = upcoming_first(query, used)
+        used = used[:limit]
         return result.model_copy(update={"entries": used, "below_floor": held + result.below_floor})
 
 

@@ -22,6 +22,7 @@ from memory.fact_subjects import change_terms
 from memory.fact_values import new_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.instead_of import not_them_any_more, takes_the_place_of
+from memory.long_texts import sentences_of
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import pays_off
@@ -208,7 +209,7 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
         return False
     if _changes_its_value(fact, message):
         return True
-    sentences = _sentences_of(message.content)
+    sentences = sentences_of(message.content)
     return 1 < len(sentences) <= _SENTENCES_READ_ALONE and any(
         _changes_its_value(fact, message.model_copy(update={"content": sentence}))
         for sentence in sentences
@@ -218,11 +219,6 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
 _SENTENCES_READ_ALONE = 8
 """A longer message is a pasted text: read whole only (each sentence read alone, for each
 fact, would take a page of them times the facts)."""
-
-
-@lru_cache(maxsize=2048)
-def _sentences_of(text: str) -> tuple[str, ...]:
-    return tuple(part.strip() for part in _SENTENCE.findall(text) if part.strip())
 
 
 def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
@@ -254,8 +250,6 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     return not (named and theirs and named.isdisjoint(theirs))
 
 
-_SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+[.!?]*")
-"""A sentence: its stops end it only before a space ("mary@new.ie", "3.5 mg" go on)."""
 _A_WHEN = re.compile(
     r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
@@ -277,7 +271,7 @@ def _said_together(said: str, fact: str, shared: frozenset[str]) -> bool:
     """
     theirs = set(_A_VALUE.findall(fact))
     their_times = _when_values(fact)
-    for sentence in _sentences_of(said):
+    for sentence in sentences_of(said):
         new = set(_A_VALUE.findall(sentence)) - theirs
         if not new or not (_subject(sentence) & shared) or not _says_a_change(sentence):
             continue

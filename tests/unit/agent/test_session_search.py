@@ -166,3 +166,17 @@ def test_an_umlaut_is_found_spelt_out(tmp_path: Path) -> None:
     store.append(session, [ChatMessage(role="user", content="Lunch with Jürgen Müller today")])
     for typed in ("juergen", "jurgen", "Jürgen", "mueller lunch"):
         assert len(search_sessions(store, typed)) == 1, typed
+
+
+def test_a_chat_opening_on_a_pasted_page_is_titled_by_its_opening_redacted(
+    tmp_path: Path,
+) -> None:
+    """The title reads the opening of the first message, not all of it: a chat that opened
+    on a 300 KB page was read whole for secrets each time it was opened (an adversary)."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    page = "\n\n   Mein Passwort ist Sonnenblume42.\n" + "Ordinary words of a long page. " * 1_000
+    store.append(session, [_message("user", page)])
+    reopened = store.load(session.id)
+    assert reopened.title.startswith("Mein Passwort ist [REDACTED")
+    assert "Sonnenblume42" not in reopened.title and len(reopened.title) <= 60

@@ -12,6 +12,7 @@ from memory.entry import MemoryEntry
 from memory.fact_endings import ends_the_fact
 from memory.instead_of import not_them_any_more
 from memory.last_word import changes_its_value
+from memory.long_texts import LONG, the_part_about
 from memory.stated_values import (
     changed_topics,
     debt_changed,
@@ -1211,3 +1212,54 @@ async def test_a_fact_whose_code_a_message_not_recalled_says_changed_is_marked(
         fact.id: "since changed: a later message says 'the key safe code changed to "
         "[REDACTED:code]'"
     }
+
+
+_NEWSLETTER = " ".join(
+    f"Item {n}: the {topic} is now open on weekdays from {n % 9 + 8} am, see the website."
+    for n, topic in enumerate(["library", "pool", "uniform shop", "canteen", "car park"] * 8)
+)
+
+
+async def test_a_long_paste_marks_what_one_of_its_sentences_changes(harness: Harness) -> None:
+    """A pasted page is read by its part about each fact (`memory.long_texts`): three
+    pastes of 50 to 300 KB made every question take seconds (an adversary). Its change
+    is still found, and quoted, however deep in the page it is."""
+    checkup = await harness.memory.store(
+        "checkup", "Arjun's checkup with Dr. Sharma is on December 15 at 3:30pm", "core"
+    )
+    dentist = await harness.memory.store("dentist", "Dentist on 14 January at 3pm", "core")
+    page = (
+        f"School newsletter. {_NEWSLETTER} Arjun's checkup with Dr. Sharma got rescheduled "
+        f"to December 18 at 4pm, the clinic called. {_NEWSLETTER}"
+    )
+    assert len(page) > 2 * LONG
+    await _said(harness, page, "newsletter")
+    await _said(harness, f"Clinic news. {_NEWSLETTER} Dentist moved to 21 January.", "clinic")
+    moved = await _recalled(harness, "when is Arjun's checkup?")
+    assert "rescheduled to December 18 at 4pm" in moved.since_changed[checkup.id]
+    assert "Item" not in moved.since_changed[checkup.id]
+    off = await _recalled(harness, "when is the dentist?")
+    assert "Dentist moved to 21 January" in off.since_changed[dentist.id]
+
+
+async def test_a_long_paste_naming_a_fact_beside_a_change_of_another_marks_nothing(
+    harness: Harness,
+) -> None:
+    """Read by its part about the fact, a page whose "now" is of other things changes the
+    fact no more than when it was read whole."""
+    rent = await harness.memory.store("rent", "My rent is 950 euro a month", "core")
+    page = f"Tenants' news. My rent is paid on the first. {_NEWSLETTER} The rent office moved."
+    assert len(page) > LONG
+    await _said(harness, page, "tenants")
+    recalled = await _recalled(harness, "how much is my rent?")
+    assert rent.id not in recalled.since_changed
+
+
+def test_the_part_of_a_long_text_about_another_is_its_sentences_naming_it() -> None:
+    assert the_part_about("The pool is open. Rent is due.", "rent") == (
+        "The pool is open. Rent is due."
+    )
+    page = f"{_NEWSLETTER} My rent went up to 990 euro. {_NEWSLETTER} Bye."
+    part = the_part_about(page, "my rent is 950 euro")
+    assert "My rent went up to 990 euro." in part and len(part) < 300
+    assert the_part_about(page, "the zebra") == ""
