@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent.memory_editing import MemoryEditor, every_listed, key_versions
+from agent.memory_editing import MemoryEditor, embed_missing, every_listed, key_versions
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.protocol import AuditRecord, Memory
@@ -117,6 +117,10 @@ async def bring_back(memory: Memory, record: AuditRecord) -> BroughtBack:
             pinned=pinned,
         )
         await memory.import_([said])
+        try:
+            await embed_missing(memory, record.namespace)
+        except MemoryStoreError as exc:
+            notes += (f"not embedded ({exc}): `memchat memory reindex` embeds it",)
         return BroughtBack(await memory.get_by_id(said.id) or said, notes=notes)
     if record.created is None:
         # Deleted by a version whose log kept no time or chat (before 0016): said, not

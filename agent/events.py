@@ -19,6 +19,7 @@ CutReason = Literal[
     "budget",
     "already in conversation",
     "low confidence",
+    "same text as another",
     # No longer given (a fact's secret is redacted instead): chats saved before hold it.
     "secret not asked for",
 ]

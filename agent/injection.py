@@ -191,10 +191,15 @@ def select(
     most = budget.max_entries
     if result.mode == "recent":
         most = max(most, ABOUT_THE_USER_FACTS)
+    said: set[str] = set()
     for entry in shown_to_the_model(result.entries, asked):
         scores = entry.scores
+        text = " ".join(entry.content.split())
         if scores is not None and scores.low_confidence:
             cut.append(CutMemory(entry, "low confidence"))
+        elif text in said:
+            # Found by a new user: the same letter pasted twice took two of five places.
+            cut.append(CutMemory(entry, "same text as another"))
         elif (
             entry.category == MemoryCategory.CONVERSATION.value
             and entry.session_id == session_id
@@ -205,6 +210,7 @@ def select(
             cut.append(CutMemory(entry, "budget"))
         else:
             injected.append(entry)
+            said.add(text)
             total += min(len(entry.content), budget.max_entry_chars)
     return injected, cut
 

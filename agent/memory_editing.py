@@ -329,11 +329,7 @@ class MemoryEditor:
             holder = await in_effect_after(now, self.memory.get_by_id)
             if holder is not None and back_in_effect is not None and newer is None:
                 await self.memory.supersede([back_in_effect.id], holder.id)
-        reindexing = self.memory.reindexing
-        if reindexing is not None:
-            stats = await self.memory.stats()
-            if stats.embedding_identity is not None and stats.stale_embedding:
-                await reindexing.reindex(namespace=entries[0].namespace)
+        await embed_missing(self.memory, entries[0].namespace)
         if newer is not None:
             return newer
         chosen = back_in_effect or back[-1]
@@ -418,3 +414,16 @@ async def saying_otherwise(
             )
         )
     ]
+
+
+async def embed_missing(memory: Memory, namespace: str) -> None:
+    """Embed what came back without a vector (an import writes none of its own).
+
+    Found by a new user: a memory brought back from the log of deletions had none, so
+    meaning search passed it by and every start said "1 memory has no vector".
+    """
+    reindexing = memory.reindexing
+    if reindexing is not None:
+        stats = await memory.stats()
+        if stats.embedding_identity is not None and stats.stale_embedding:
+            await reindexing.reindex(namespace=namespace)

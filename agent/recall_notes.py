@@ -27,6 +27,7 @@ _REASONS: dict[str, CutReason] = {
     "budget": "budget",
     "already in conversation": "already in conversation",
     "low confidence": "low confidence",
+    "same text as another": "same text as another",
     "secret not asked for": "secret not asked for",
 }
 """The reasons a note may give, as `CutMemory` takes them (a hand-edited file: others)."""

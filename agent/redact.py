@@ -553,6 +553,10 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     for rule in FORMAT_RULES:
         if hinted(rule, lowered, gates):
             apply(rule.kind, find(rule, text, lowered))
+    # A card number before the wordings: "changed the alarm to 0700 5555-5555-5555-4444"
+    # had "0700 5555" taken as the alarm's code, and the card's other groups kept (found by
+    # the property test of any text around a secret).
+    apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     # Labels are read in full-width letters too ("ｐａｓｓｗｏｒｄ"), one character for one.
     folded = _without_emphasis(width_folded(text))
     folded_lower = folded.lower()
@@ -585,7 +589,6 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         lowered = text.lower()
     if "pin" in lowered:
         apply("pin", [m.span(1) for m in _PIN.finditer(text) if not _a_postal_pin(text, m)])
-    apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
     # The other codes beside a redacted one (`agent.codes_beside`).
     text = _replaced(text, more_codes_beside(text), found, values)

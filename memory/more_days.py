@@ -102,6 +102,11 @@ _LASTING = re.compile(
     r"|\b(?:every|each)\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last|1st)\s+(?:\w+\s+)?of\s+(?:the|each|"
     r"every)\s+month\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
     r"|\b(?:daily|weekly|fortnightly|monthly|yearly|annually)\b|\bnext\s+(?:term|semester)\b"
+    # A day of each month, and what comes each year (a new user, a retired nurse: "book
+    # club is first tuesday of the month", "Aoife's birthday is 23rd of March").
+    r"|\b(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?:mon|tues|wednes|thurs|fri|"
+    r"satur|sun)day\s+of\s+(?:the|each|every)\s+month\b|\bof\s+(?:each|every)\s+month\b"
+    r"|\b(?:birthday|b-?day|anniversary|name\s*day)s?\b"
     # In Korean: every week, every month, each Monday, next term, in spring.
     r"|매주|매달|매월|매일|매년|요일마다|[월화수목금토일]요일에?\s*마다|다음\s*학기|봄에|여름에|가을에|"
     r"겨울에|\d+\s*(?:개월|주|년)\s*(?:뒤|후)"
@@ -111,6 +116,20 @@ _LASTING = re.compile(
 deleted at 30 days). Kept a year: a memory that still holds by then has been recalled, or
 made a fact, long before."""
 _A_YEAR_ON = 365
+_KEEP_ASKED = re.compile(
+    r"(?i)\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:keep|save|store|hold\s+on\s+to|"
+    r"remember|file)\s+(?:this|it|that|these|them|a\s+copy)\b(?!\s+(?:up|down|short|simple|brief|"
+    r"quiet|going|together|clean|in\s+check))"
+    r"|\bplease\s+(?:keep|save|store|remember|file)\s+(?:this|it|that|these|a\s+copy)\b"
+    r"(?!\s+(?:up|down|short|simple|brief|quiet|going|together|clean|in\s+check))"
+    r"|\b(?:keep|save|store|file)\s+(?:this|it|that|these)\s+(?:for\s+me|safe|on\s+file|"
+    r"somewhere)\b|\bfor\s+(?:my|our)\s+records\b|\bfor\s+future\s+reference\b"
+    r"|\bdon['\u2019]?t\s+(?:let\s+me\s+)?(?:lose|forget)\s+(?:this|it|that)\b"
+)
+"""A message asking for what it holds to be kept: "this came from the pension office today,
+can you keep it:" and a letter, deleted after its deadline (a new user, a retired nurse).
+Kept for years: asked for, it is the user's to forget."""
+_KEPT_WHEN_ASKED = 10 * 365
 
 
 def days_written_otherwise(text: str, said: date) -> list[date]:
@@ -150,6 +169,8 @@ def _days_in_other_hands(text: str, said: date) -> list[date]:
         days += _the_day(_MONTH_OF[found["month"].casefold()], int(found["day"]), None, said)
     if _LASTING.search(text):
         days.append(date.fromordinal(said.toordinal() + _A_YEAR_ON))
+    if _KEEP_ASKED.search(text):
+        days.append(date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED))
     return days
 
 

@@ -203,3 +203,18 @@ def korean_and_cjk_dates_read(text: str) -> bool:
     in Korean, Japanese or Chinese ("12월 18일", "12月18日", `memory.date_terms`).
     """
     return _HANGUL_OR_A_CJK_DATE.search(text) is not None
+
+
+_A_WEEKDAY_THEN_A_TIME = re.compile(
+    r"(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:,?\s+at\s+[0-9]|\s+"
+    r"(?:morning|afternoon|evening|night|lunchtime))"
+)
+
+
+def weekdays_at_a_time_read(text: str) -> bool:
+    """Whether `text` names what migration 0035 reads anew.
+
+    A weekday alone before "at" and an hour, or a part of the day ("dentist tuesday at 3",
+    "the meter man comes friday morning"): the day to come (`memory.weekday_readings`).
+    """
+    return _A_WEEKDAY_THEN_A_TIME.search(text) is not None

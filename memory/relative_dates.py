@@ -115,6 +115,8 @@ _NAMES_A_DAY = re.compile(
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:at\s+)?[0-9]{1,2}"
     r"(?:[:.][0-9]{2}|\s*[ap]m)|"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:,?\s+at\s+[0-9]|\s+"
+    r"(?:morning|afternoon|evening|night|lunchtime))|"
     r"(?:the|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|"
     r"thu|thur|thurs|fri|sat|sun),?\s+[0-9]{1,2}"
     rf"(?:st|nd|rd|th)|in\s+(?:{_COUNT})\s+(?:days?|weeks?|fortnights?)|(?:{_COUNT})\s+"

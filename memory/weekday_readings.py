@@ -42,12 +42,15 @@ _A_WEEKDAY = re.compile(
     r"(?i)(?<!\bevery\s)(?<!\beach\s)\b(?:(?P<which>this|next|coming|last|on|by|until|till|"
     r"before|due|is)\s+)?"
     r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
-    r"(?(which)|(?=,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|,?\s+(?:at\s+)?\d{1,2}:\d\d\b))"
+    r"(?(which)|(?=,?\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b|,?\s+(?:at\s+)?\d{1,2}:\d\d\b"
+    r"|,?\s+at\s+\d{1,2}(?![\d:.,])(?!\s*(?:%|percent|degrees|°|kg|km|miles?|people|of)\b)"
+    r"|\s+(?:morning|afternoon|evening|night|lunchtime)\b(?!\s+(?:was|were|had)\b)))"
 )
 """A weekday named once ("due next Friday", "the plumber comes on Monday", "the deadline is
 Friday": a new user found the last by no date), or alone before a clock time ("dentist
-friday 9am": an adversary found it by no date): not "Mondays", "every Monday" or "Sunday
-mornings are lovely" (a habit, no day)."""
+friday 9am": an adversary found it by no date; "dentist with Dr Byrne tuesday at 3", "the
+ESB man is coming friday morning": a new user, a retired nurse): not "Mondays", "every
+Monday" or "Sunday mornings are lovely" (a habit, no day)."""
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_WRITTEN_NEXT = re.compile(
     rf"(?i)\s*,?\s*(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?{_MONTH_NAME}"

@@ -38,6 +38,7 @@ from memory.postgres.schema import (
     STOPS_IN_OTHER_LANGUAGES_READ,
     STREETS_NAMED_FIRST_READ,
     TERMS_ADDED,
+    WEEKDAYS_AT_A_TIME_READ,
     lexemes,
     migrations,
     unescape,
@@ -57,6 +58,7 @@ from memory.read_anew import (
     stops_in_other_languages,
     stops_or_shifts,
     streets_named_first_read,
+    weekdays_at_a_time_read,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
@@ -145,6 +147,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     PEOPLE_BY_TRADE_READ: people_by_trade_read,
     MAY_AND_PLURALS_READ: may_and_plurals_read,
     KOREAN_AND_CJK_DATES_READ: korean_and_cjk_dates_read,
+    WEEKDAYS_AT_A_TIME_READ: weekdays_at_a_time_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -92,6 +92,9 @@ are indexed again ("8 may be too many" is no 8 May; "loaves" is "loaf")."""
 KOREAN_AND_CJK_DATES_READ = "korean and cjk dates read"
 """A step run in Python: rows with Korean words or a date in Korean, Japanese or Chinese are
 indexed again ("월세가" is "월세"; "12월 18일" is 18 December)."""
+WEEKDAYS_AT_A_TIME_READ = "weekdays at a time read"
+"""A step run in Python: rows naming a weekday before "at" and an hour or a part of the day
+are indexed again ("dentist tuesday at 3" is the coming Tuesday)."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -238,6 +241,8 @@ def migrations(dimensions: int) -> list[str]:
         MAY_AND_PLURALS_READ,
         # "월세가" is "월세"; "12월 18일" is 18 December.
         KOREAN_AND_CJK_DATES_READ,
+        # "dentist tuesday at 3" is the coming Tuesday.
+        WEEKDAYS_AT_A_TIME_READ,
     ]
 
 

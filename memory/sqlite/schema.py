@@ -26,6 +26,7 @@ from memory.read_anew import (
     stops_in_other_languages,
     stops_or_shifts,
     streets_named_first_read,
+    weekdays_at_a_time_read,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.sqlite.rows import format_time, pad_year, time_or_none
@@ -398,6 +399,10 @@ def _korean_and_cjk_dates_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, korean_and_cjk_dates_read)
 
 
+def _weekdays_at_a_time_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, weekdays_at_a_time_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -478,6 +483,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "월세가 얼마였지?" finds "월세 120만원" (a Korean word without its particles); "December
     # 18" finds "치과 예약 12월 18일".
     Migration("0034_korean_and_cjk_dates_read", _korean_and_cjk_dates_read),
+    Migration("0035_weekdays_at_a_time_read", _weekdays_at_a_time_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

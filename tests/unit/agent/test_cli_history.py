@@ -231,6 +231,8 @@ def test_a_saved_message_comes_back_with_its_day_and_chat(
     # Pinned, or the next hygiene (at every start) took it again (an adversary).
     assert "(pinned, so hygiene keeps it)" in back and restored["pinned"] is True
     assert "would remove 0" in run_cli("memory", "hygiene", "--dry-run").clean().out
+    # With its vector (a new user: meaning search passed it by, and every start said so).
+    assert "without one" not in run_cli("memory", "stats").clean().out
 
 
 def test_a_memory_deleted_before_the_log_kept_times_says_it_is_dated_today(

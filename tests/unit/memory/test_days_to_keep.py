@@ -155,6 +155,18 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("월요일마다 요가 수업", "20271101"),
         ("매달 1일 월세 납부", "20271101"),
         ("다음 학기에 미적분 들어", "20271101"),
+        # A new user, a retired nurse: a day of each month, what comes each year (kept a
+        # year); a message asking to be kept (kept ten years).
+        ("book club is first tuesday of the month at Bernadette's", "20271101"),
+        ("bins go out on the 2nd of every month", "20271101"),
+        ("Aoife's birthday is 23rd of March, Cian is 14th July", "20271101"),
+        ("our anniversary dinner", "20271101"),
+        ("this came from the pension office today, can you keep it:", "20361029"),
+        ("please keep this for me, the claim reference is WCP/448812/K", "20361029"),
+        ("for my records: boiler serviced by Declan", "20361029"),
+        ("can you keep it short please", None),
+        ("please keep it down", None),
+        ("I can't keep it up", None),
         ("dentist on 12.III", "20270312"),
         ("dentist 12.iii.27", "20270312"),
         ("vitamin C 12 iv drip", None),
