@@ -39,7 +39,10 @@ _ASKS_FOR_A_SECRET = re.compile(
     r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"
     # "wie ist der Türcode in Graz?", "qual è il codice del portone?" (an adversary).
-    r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel|wlan)(?:code|passwort))"
+    r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel|wlan)(?:code|passwort)|"
+    # In Korean, Hindi, Japanese and Chinese: "와이파이 비밀번호 알려줘" (an adversary was shown
+    # it redacted, and asked in English, the other flat's).
+    r"비밀번호|비번|패스워드|핀\s*번호|인증\s*번호|암호|पासवर्ड|पिन|パスワード|暗証番号|密码)"
 )
 """Words a message asks for a secret with ("what's the wifi password", "how do I get in").
 Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I
@@ -75,6 +78,9 @@ _ASKING = re.compile(
     # Asked for by name: "not the alarm one, the door code please" (an adversary was shown
     # no code at all).
     r"|.*\b(?:please|pls|plz)\b(?!\s+(?:remember|note|keep|save|store|write|add|update))"
+    # Asked at the end, as these languages ask: tell me, what is it.
+    r"|.*(?:알려\s*줘|알려\s*주세요|알려\s*줄래|뭐야|뭐였지|뭐지|뭐더라|뭐였더라|가르쳐|"
+    r"क्या\s+(?:है|था)|बताओ|बताइए|बता\s+दो|教えて|何ですか|は\?|是什么|是多少|告诉我)"
 )
 _FEW_WORDS = 4
 
@@ -104,7 +110,9 @@ _NOT_ITS_VALUE = re.compile(
     r"how\s+old\s+is\b|"
     # Whom it went to: "who did I give the alarm code to?" (an adversary was shown it).
     r"(?:who|whom)\s+(?:did|have|had)\s+(?:i|we)\s+(?:give|given|gave|tell|told|share|shared|"
-    r"send|sent|show|shown)\b|to\s+whom\b)"
+    r"send|sent|show|shown)\b|to\s+whom\b"
+    # To change it, in Korean: "비밀번호 바꿔야 할까?" (should I change the password?).
+    r"|.*(?:바꿔야|바꿀까|바꿔도|바꾸는\s*법|변경해야|변경할까))"
 )
 """A question about a secret, not for it: "should I change the front door code?", "who
 knows the front door code besides me?" (an adversary saw the code shown to the model)."""

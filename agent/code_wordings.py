@@ -203,8 +203,10 @@ _LIST_OF_CODES = re.compile(
     # Backup codes need no separator: "backup codes 1234-5678 8765-4321" (an adversary).
     r"|(?<=backup[ \t]codes)|(?<=backup[ \t]code)|(?<=recovery[ \t]codes)|(?<=recovery[ \t]code))"
     r"[^\n.!?]*"
-    # Its items on lines of their own: "codes:\n- alarm 1234\n- gate 5678" (an adversary).
-    r"(?:\n[ \t]*(?:[-*\u2022]|\d{1,2}[.)])[ \t]+[^\n]*)*"
+    # Its items on lines of their own: "codes:\n- alarm 1234\n- gate 5678" (an adversary),
+    # or a code alone on each line: "2FA recovery codes\n8f3k-29dk\n1kd9-3jf8" (a later one).
+    r"(?:\n[ \t]*(?:(?:[-*\u2022]|\d{1,2}[.)])[ \t]+[^\n]*"
+    r"|(?=[^\n]*\d)[A-Za-z0-9]{3,10}(?:[- ][A-Za-z0-9]{3,10}){0,3}[ \t]*(?=\n|$)))*"
 )
 """A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
 and items after a ";" were kept); not zip codes or promo codes."""
@@ -295,18 +297,20 @@ _ANOTHER_PIN = re.compile(
 adversary: the second PIN was kept)."""
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _PIN_IN_WORDS = re.compile(
-    rf"(?i)\b(?:pin|passcode|code)[ \t]*(?:number[ \t]+)?"
+    rf"(?i)\b(?:pin|passcode|code|combo|combination)[ \t]*(?:number[ \t]+)?"
     r"(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
     rf"({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
 """"My bank PIN is four four seven one", "the gate code is now one three five seven",
 "Villa PIN four four seven one" (adversaries)."""
 _OPENS_IN_WORDS = re.compile(
-    rf"(?im)(?:^|(?<=[.!?,;][ \t]))[ \t]*(?:(?:the|my|our)[ \t]+)?{_OPENS}[ \t]*(?::|=|\bis\b)"
-    rf"[ \t]*({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
+    rf"(?im)(?:^|(?<=[.!?,;][ \t]))[ \t]*(?:(?:the|my|our)[ \t]+)?{_OPENS}"
+    r"(?:[ \t]+(?:at|in|on|for)[ \t]+(?:(?:the|my|our)[ \t]+)?[\w'-]+(?:[ \t]+[\w'-]+)?)?"
+    rf"[ \t]*(?::|=|\bis\b)[ \t]*({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
 """"key safe: zero four one one": what it opens first, then a colon or "is" (an adversary);
-after "pin for the …" it is a PIN's, read by `_PIN_IN_WORDS`."""
+its place between ("the key safe at the cottage is four seven one one": a new user); after
+"pin for the …" it is a PIN's, read by `_PIN_IN_WORDS`."""
 _CODE_TO = re.compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"

@@ -112,8 +112,11 @@ _WALLET_WORDS = re.compile(
 twenty-four words in a row, lower case, as a wallet writes them; not "seed:" alone ("I
 planted seed: tomato basil …": a second adversary)."""
 _PASSWORD_DASH = re.compile(
-    r"(?i)\b(?:password|passcode|passwd|pw|pwd)[ \t]+[-\u2013\u2014][ \t]+(?P<value>[^\s,;]+)"
+    r"(?i)\b(?:password|passcode|passphrase|passwd|pw|pwd)[ \t]+(?:[-\u2013\u2014]|--)[ \t]+"
+    r"(?P<value>[^\s,;]+)"
 )
+"""A password after a dash or two: "wifi password - MuleXQ9", "vpn -- passphrase -- …" (an
+adversary saw the passphrase and the two dashes kept)."""
 A_CONTRACTION = re.compile(r"(?i)[a-z]+['\u2019](?:s|re|m|ll|ve|d|t)[.,!?]*")
 """"what's", "it's", "don't": words, not a password after "password -" (a second adversary:
 "forget about the password - what's the gate combo?" made "what's" a secret, and every

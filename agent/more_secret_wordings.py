@@ -25,8 +25,11 @@ names no secret, nor does "2024 - bank card pin changed"; a code only of what op
 project code" is none)."""
 _NAMED_IN_OTHER_LANGUAGES = re.compile(
     r"(?i)(?:"
-    # Hindi: PIN, password, code, then the value; "है" (is) after it.
+    # Hindi: PIN, password, code, then the value; "है" (is) after it. Written in Latin
+    # letters too, "mera pin 7788 hai" (an adversary), after whose ("mera", "hamara").
     r"(?:पिन(?:[ \t]*(?:कोड|नंबर))?|पासवर्ड)|"
+    r"\b(?:mera|meri|mere|hamara|hamari|apna)[ \t]+(?:[^\W\d_]+[ \t]+){0,2}?"
+    r"(?:pin|password|passcode|code)(?=[ \t]+[^\s,;]*\d[^\s,;]*[ \t]+(?:hai|he|h|tha)\b)|"
     # Swahili: password, secret number, each with whose ("langu") and "ni" (is).
     r"\bnenosiri(?:[ \t]+(?:langu|letu|lako|lake|la|ya)(?:[ \t]+[^\W\d_]+)?)?(?:[ \t]+ni)?|"
     r"\bnambari[ \t]+ya[ \t]+siri(?:[ \t]+(?:ya|la)[ \t]+[^\W\d_]+)?(?:[ \t]+ni)?|"
@@ -44,10 +47,20 @@ _DISARMED_BY_PRESSING = re.compile(
     r"(?i)\bdisarm\w*[ \t]+(?:[\w'-]+[ \t]+){0,3}?(?:press|enter|type|punch[ \t]+in|key[ \t]+in)"
     r"[ \t]+(\d{4,8})(?!\d)"
 )
+_AT_THE_CASH_MACHINE = re.compile(
+    r"(?i)\b(?:tried|typed|entered|put[ \t]+in|punched[ \t]+in|keyed[ \t]+in|used)[ \t]+"
+    r"(\d{4,6})(?!\d)[ \t]+(?:at|on|in)[ \t]+(?:the[ \t]+|an[ \t]+|a[ \t]+)?(?:atm|cash[ \t]*"
+    r"(?:machine|point|dispenser)|card[ \t]+(?:machine|reader)|hole[ \t]+in[ \t]+the[ \t]+wall|"
+    r"till|checkout|self[ -]?checkout)\b"
+)
+"""A PIN tried where a card asks for one: "tried 2291 at the atm and it didnt work, then
+4471 worked" (a new user: both kept, and shown to the model; the code beside it goes with it,
+`agent.codes_beside`)."""
 _SEPARATED = re.compile(r"[,;\t]")
 _SECRET_COLUMN = re.compile(
     r"(?i)^[ \t]*\"?(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
-    r"passwords?|passcodes?|pass|passwd|pwd|pw)\"?[ \t]*$"
+    r"passwords?|passcodes?|passphrases?|pass|passwd|pwd|pw|(?:2fa|mfa|otp|totp)"
+    r"(?:[ \t]+(?:backup|recovery))?(?:[ \t]+codes?)?|(?:backup|recovery)[ \t]+codes?)\"?[ \t]*$"
 )
 _A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
 _POSTAL_HEADING = re.compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")
@@ -64,6 +77,7 @@ def more_secret_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         )
     spans += [("secret", found.span(1)) for found in _NAMED_IN_OTHER_LANGUAGES.finditer(text)]
     spans += [("code", found.span(1)) for found in _DISARMED_BY_PRESSING.finditer(text)]
+    spans += [("pin", found.span(1)) for found in _AT_THE_CASH_MACHINE.finditer(text)]
     if "\n" in text and _SEPARATED.search(text):
         spans += _csv_codes(text)
     return spans

@@ -48,11 +48,13 @@ _INLINE_ITEM = re.compile(
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
 _SECRET_HEADING = re.compile(
     r"(?i)^[ \t]*(?:(?P<code>codes?|kod(?:lar|y)?)|pins?|pin[ \t]+codes?|passwords?|passcodes?|"
-    r"combinations?|combos?|secrets?|passwörter|şifreler|(?:door|gate|alarm|access|lock|"
-    r"safe|locker|keypad)[ \t]+codes?)[ \t]*$"
+    r"combinations?|combos?|secrets?|passwörter|şifreler|passphrases?|(?:door|gate|alarm|access|"
+    r"lock|safe|locker|keypad)[ \t]+codes?|(?:2fa|mfa|otp|totp)(?:[ \t]+(?:backup|recovery))?"
+    r"(?:[ \t]+codes?)?|(?:backup|recovery)[ \t]+codes?)[ \t]*$"
 )
 """A column of secrets; one of "codes" only in a table of locks ("| error | code |" holds
-error codes)."""
+error codes). Of one-time and backup codes too ("| service | 2FA backup code |", "| OTP |":
+an adversary saw them kept)."""
 _A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
 _CELL_VALUE = re.compile(
     r"[ \t]*((?=[^\s|]*\d)(?=(?:[^\s|]*\d){4}|[^\s|]*[^\W\d_])[^\s|]{4,40})[ \t]*"

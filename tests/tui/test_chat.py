@@ -1174,8 +1174,26 @@ async def test_the_app_stays_up_at_any_width(make_app: MakeApp) -> None:
                 await pilot.pause()
                 await pilot.pause()
                 assert h.app.is_running and h.app.return_code is None
+                # A later adversary: the command palette at 4 or 6 columns closed the app.
+                await pilot.press("ctrl+p")
+                await pilot.pause()
+                await pilot.pause()
+                assert h.app.is_running and h.app.return_code is None
+                await pilot.press("escape")
+                await pilot.pause()
             await pilot.resize_terminal(120, 36)
             await pilot.pause()
+        # Open, then narrowed.
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        for width in (6, 4):
+            await pilot.resize_terminal(width, 20)
+            await pilot.pause()
+            await pilot.pause()
+            assert h.app.is_running and h.app.return_code is None
+        await pilot.press("escape")
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
         h.app.prompt.text = "still here"
         await pilot.pause()
         assert h.app.is_running and h.app.prompt.text == "still here"

@@ -569,6 +569,17 @@ def test_a_question_about_a_secret_is_not_one_for_it(message: str, asks: bool) -
     assert asks_for_a_secret(message) is asks
 
 
+async def test_a_secret_asked_for_in_korean_or_hindi_is_shown(harness: Harness) -> None:
+    """Found by an adversary: asked in the language it was stored in, the model was shown
+    it redacted; asking to change it shows it not."""
+    await harness.memory.store("wifi", "우리 집 와이파이 비밀번호는 hanokXQ77", "core")
+    await harness.memory.store("wifi_hi", "मेरा वाईफाई पासवर्ड Tembo2024 है", "core")
+    assert "hanokXQ77" in await _shown(harness, "우리 집 와이파이 비밀번호 알려줘")
+    assert "hanokXQ77" in await _shown(harness, "집 와이파이 비번 뭐야?")
+    assert "Tembo2024" in await _shown(harness, "वाईफाई पासवर्ड क्या है?")
+    assert "hanokXQ77" not in await _shown(harness, "와이파이 비밀번호 바꿔야 할까?")
+
+
 async def test_a_code_asked_for_in_german_or_italian_is_shown(harness: Harness) -> None:
     """Found by an adversary: both were answered with the code redacted."""
     await harness.memory.store("graz", "Graz: Türcode 5858, WLAN-Passwort Blume22", "core")

@@ -1069,6 +1069,21 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         ("the staging OTP is 481920", "481920"),
         ("The OTP for staging login was 481920 but it expired", "481920"),
         ("otp: 993311", "993311"),
+        # A later adversary and a new user, a retired nurse: one-time and backup codes in a
+        # table, a list or on lines of their own; a passphrase after dashes; a combination
+        # in words; romanised Hindi; PINs tried at a cash machine; a key safe's place.
+        ("| service | 2FA backup code |\n|---|---|\n| github | 493027 |", "493027"),
+        ("| account | OTP |\n| --- | --- |\n| aws | 118822 |", "118822"),
+        ("service,otp\ngithub,493027", "493027"),
+        ("2FA recovery codes\n8f3k-29dk\n1kd9-3jf8", "1kd9-3jf8"),
+        ("backup codes\n493027\n771204", "771204"),
+        ("vpn -- passphrase -- correct-horse-battery-XQ", "correct-horse-battery-XQ"),
+        ("vpn passphrase - DonkeyXQ9", "DonkeyXQ9"),
+        ("the safe combo is four eight two two", "four eight two two"),
+        ("the key safe at the cottage is four seven one one", "four seven one one"),
+        ("mera pin 7788 hai", "7788"),
+        ("tried 2291 at the atm and it didnt work, then 4471 worked", "4471"),
+        ("tried 2291 at the atm and it didnt work, then 4471 worked", "2291"),
     ],
 )
 def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> None:
@@ -1135,6 +1150,13 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "ドアのコードは2019年に変更",
         "larmkoden byttes 2019",
         "ovikoodi vaihdettiin 2020",
+        "zip codes:\n10115\n10117",
+        "error codes:\n404\n500",
+        "forget about the password - what is the gate combo?",
+        "the combination of the two is one of a kind",
+        "the key safe at the cottage is one of two",
+        "mera naam Raj hai",
+        "took out 200 at the atm",
     ],
 )
 def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:
