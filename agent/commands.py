@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from agent.messages import ToolCall
 from memory.text import REDACTED_MARKER, fold
 
-_WORD = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u0DFF\u0E00-\u0E7F\u1000-\u109F])+")
+"""A word, its vowel signs in (they are marks, not letters, to `\\w`): "मेरा वाईफाई" was keyed
+"म_र_व_ईफ_ई" (an adversary). Devanagari to Sinhala, Thai, Myanmar; not the danda."""
 _WORD_CHARS = 24
 COMMANDS = ("/remember", "/forget", "/recall")
 _ARGUMENT = {"/remember": "TEXT", "/forget": "KEY", "/recall": "QUERY"}

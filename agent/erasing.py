@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from agent.erased_ids import note_erased
 from agent.export_log import left_by_exports, noted_exports
 from agent.memory_editing import every_listed, whole_audit_log
 from agent.session_scrub import Erasure, Scrubbed, erasure_of, scrub_sessions
@@ -41,6 +42,7 @@ async def erase_forgotten(
     sessions: Path | None = None,
     exports: Path | None = None,
     own_store: Path | None = None,
+    data: Path | None = None,
 ) -> Erased:
     """Erase the audit records `forgotten_records` names.
 
@@ -56,6 +58,13 @@ async def erase_forgotten(
         await lifecycle.erase_records([])
         return Erased(0, [])
     count = await lifecycle.erase_records([record.entry_id for record in records])
+    unnoted = None
+    if data is not None:
+        # An import of an export made before this leaves these ids out (`agent.erased_ids`).
+        try:
+            await asyncio.to_thread(note_erased, data, [record.entry_id for record in records])
+        except OSError as exc:
+            unnoted = str(exc)
     texts = [record.content for record in records]
     keys = {record.key for record in records}
     scrubbed = (
@@ -74,7 +83,8 @@ async def erase_forgotten(
         if exports is None
         else await asyncio.to_thread(other_stores_holding, exports.parent, texts, own_store)
     )
-    return Erased(count, scrubbed.changed, held, scrubbed.failed, copies, erasure_of(texts, keys))
+    erasure = erasure_of(texts, keys)
+    return Erased(count, scrubbed.changed, held, scrubbed.failed, copies, erasure, unnoted)
 
 
 _OTHER_STORES = {"brain.db": ("brain.db", "brain.db-wal"), "qdrant-edge": (), "qdrant": ()}
@@ -187,6 +197,8 @@ class Erased:
     """Other backends' stores in the data folder that hold the text (`other_stores_holding`)."""
     erasure: Erasure | None = None
     """What was erased, as the chat files were scrubbed of it (for `memories_holding`)."""
+    unnoted: str | None = None
+    """Why the erased ids could not be noted for imports (`agent.erased_ids`), if so."""
 
 
 async def memories_holding(

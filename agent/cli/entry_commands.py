@@ -334,7 +334,13 @@ async def _erased(
         )
         return 0 if removed else 1
     done_erasing = await erase_forgotten(
-        lifecycle, key, namespace, data_dir() / "sessions", data_dir() / "exports", memory.location
+        lifecycle,
+        key,
+        namespace,
+        data_dir() / "sessions",
+        data_dir() / "exports",
+        memory.location,
+        data=data_dir(),
     )
     erased = done_erasing.records
     if not removed and not erased:
@@ -357,6 +363,11 @@ async def _erased(
     if done_erasing.chats:
         chats = counted(len(done_erasing.chats), "chat file", "chat files")
         say(out, f"its text was taken out of {chats} too (shown there as {ERASED})")
+    if done_erasing.unnoted is not None:
+        warn(
+            f"what was erased could not be noted ({done_erasing.unnoted}): importing an export "
+            "made before this would bring it back without a word"
+        )
     for path, why in done_erasing.unscrubbed:
         warn(f"the chat file {path} could not be rewritten ({why}): it may still hold the text")
     if done_erasing.kept:

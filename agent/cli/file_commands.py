@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.store import MemoryArgs, opened_memory, say
+from agent.erased_ids import erased_ids
 from agent.export_file import (
     FileWriteError,
     damage_found,
@@ -166,6 +167,9 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
     With --namespace every record goes into that namespace; without it each keeps its own.
     """
     records = read_export(Path(str(args.file)))
+    erased = set() if args.include_erased else erased_ids(data_dir())
+    left_out = [record for record in records if record.id in erased]
+    records = [record for record in records if record.id not in erased]
     if args.namespace is not None:
         records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
     # Checked before the store opens: refused, the import left a new, empty store behind
@@ -183,6 +187,15 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         reindexable = memory.reindexing is not None
         due = await past_retention(memory, records, config.memory)
     say(out, _import_message(summary))
+    if left_out:
+        # Found by an adversary: an export made before `forget --erase` brought the
+        # erased codes back into effect, unsaid.
+        say(
+            out,
+            f"note: {counted(len(left_out), 'record was', 'records were')} left out: "
+            "erased for good since the file was written (`forget --erase`); "
+            "--include-erased imports them too",
+        )
     if args.namespace is not None and held and args.namespace not in held and records:
         # Said, not refused: a namespace of its own is a way to keep an import apart. A
         # mistyped one made a namespace unsaid (found by an adversary: "defualt").

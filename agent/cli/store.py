@@ -46,6 +46,8 @@ class MemoryArgs:
     """KEY is a memory's id (get, forget, history): for a key no command line can hold."""
     force: bool = False
     """Replace a file that is not a memchat export (export)."""
+    include_erased: bool = False
+    """Import the records erased for good since the file was written too (import)."""
 
 
 def say(stream: TextIO, text: object) -> None:

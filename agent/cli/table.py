@@ -142,6 +142,15 @@ def _required_file(parser: CliParser) -> None:
     parser.add_argument("file", type=file_path)
 
 
+def _import_arguments(parser: CliParser) -> None:
+    _required_file(parser)
+    parser.add_argument(
+        "--include-erased",
+        action="store_true",
+        help="also import the records erased since (forget --erase) that FILE still holds",
+    )
+
+
 def _reindex_arguments(parser: CliParser) -> None:
     parser.add_argument("--batch-size", type=bounded_int(1, 10_000), default=64)
 
@@ -237,7 +246,7 @@ COMMANDS: tuple[Command, ...] = (
         "load memories from an export file (UTF-8, or UTF-16/32 with a BOM)",
         f"{_FILES}:cmd_import",
         ("put every record into this namespace (default: each record keeps its own)", None),
-        _required_file,
+        _import_arguments,
     ),
     Command(
         "reindex",

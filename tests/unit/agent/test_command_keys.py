@@ -14,6 +14,9 @@ def test_a_remembered_note_keeps_its_words_without_their_marks() -> None:
 
 def test_words_of_any_script_stay_in_the_key() -> None:
     assert key_words("Привет, мир! 咖啡", 5) == ["привет", "мир", "咖啡"]
+    # Vowel signs are marks, not letters: "मेरा वाईफाई" was keyed "म_र_व_ईफ_ई" (an adversary).
+    assert key_words("मेरा वाईफाई पासवर्ड है। ठीक", 5) == ["मेरा", "वाईफाई", "पासवर्ड", "है", "ठीक"]
+    assert key_words("ร้านกาแฟ ที่ชอบ", 5) == ["ร้านกาแฟ", "ที่ชอบ"]
     assert re.fullmatch(r"note_[0-9a-f]{6}", key_for("!!! ???"))
 
 

@@ -689,6 +689,22 @@ def test_forget_erase_leaves_nothing_to_restore(configured: Path) -> None:
     assert [p for p in files if b"99117723" in p.read_bytes()] == []
 
 
+def test_an_import_leaves_out_what_was_erased_since_its_export(configured: Path) -> None:
+    """Found by an adversary: importing the export made before `forget --erase` brought the
+    erased code back into effect, with no word said."""
+    assert run_cli("memory", "store", "--key", "unit", "The storage unit code is 7391").code == 0
+    assert run_cli("memory", "store", "--key", "tea", "I like green tea").code == 0
+    backup = Path(os.environ["MEMCHAT_HOME"]) / "backup.jsonl"
+    run_cli("memory", "export", str(backup)).clean()
+    run_cli("memory", "forget", "--yes", "--erase", "unit").clean()
+    again = run_cli("memory", "import", str(backup)).clean()
+    assert "note: 1 record was left out: erased for good since the file was written" in again.out
+    assert run_cli("memory", "get", "unit").clean(1).code == 1
+    held = run_cli("memory", "import", "--include-erased", str(backup)).clean()
+    assert "left out" not in held.out
+    assert "7391" in run_cli("memory", "get", "unit").clean().out
+
+
 def test_forget_erase_names_the_other_memories_that_still_hold_its_code(configured: Path) -> None:
     """Found by an adversary: after erasing the bike lock's code, a message saying "they said
     2468 is a common code" kept it and was recalled first for the code; the erase said
