@@ -20,16 +20,18 @@ _FACTS_READ = 500
 
 
 async def undo_said_changes(
-    memory: Memory, namespace: str, session: Session, old_text: str
+    memory: Memory, namespace: str, session: Session, old_text: str, *, taken_back: bool = False
 ) -> list[MemoryEntry]:
     """Put back the facts `old_text` updated; the updates, now history.
 
     Only an update made from that message (its words, written by the auto-save) and said
-    by no message the conversation still holds.
+    by no message the conversation still holds: but for the message `taken_back` by the
+    next one (`agent.taken_back`), which the conversation holds all the same.
     """
     still_said = " ".join(m.content for m in session.messages if m.role == "user")
     made = {as_a_fact(clause) for _predicate, clause in claimed(old_text)}
-    made = {text for text in made if text.casefold() not in still_said.casefold()}
+    if not taken_back:
+        made = {text for text in made if text.casefold() not in still_said.casefold()}
     if not made:
         return []
     undone: list[MemoryEntry] = []

@@ -20,6 +20,7 @@ from agent.chat_recall import asked, history_room, said_in_this_chat
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
+from agent.edited_changes import undo_said_changes
 from agent.events import (
     MemoryForgotten,
     MemoryRecalled,
@@ -49,6 +50,7 @@ from agent.said_changes import said_changes
 from agent.sessions import REWRITTEN_ELSEWHERE, Session, SessionStore
 from agent.since_changed import since_changed
 from agent.structured_tools import StructuredToolModel, invalid_reply_error
+from agent.taken_back import message_before, takes_back_the_last
 from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
 from agent.turn_state import (
     Exchange,
@@ -474,6 +476,8 @@ class Agent:
             return
         told_of_secrets = False
         if self.config.agent.update_facts_from_messages:
+            async for event in self._taken_back(saved, session):
+                yield event
             async for event in self._said_changes(saved, session):
                 told_of_secrets |= isinstance(event, Notice) and "[REDACTED:" in event.text
                 yield event
@@ -481,6 +485,27 @@ class Agent:
         unkept = await unkept_secret_notice(self.memory, self.namespace, saved, values)
         if unkept is not None and not told_of_secrets:
             yield unkept
+
+    async def _taken_back(
+        self, saved: MemoryEntry, session: Session
+    ) -> AsyncGenerator[TurnEvent, None]:
+        """What the message before changed, put back when this one takes it back."""
+        if not takes_back_the_last(saved.content):
+            return
+        before = message_before(session.messages, saved.content)
+        if before is None:
+            return
+        undone = await undo_said_changes(
+            self.memory, self.namespace, session, before, taken_back=True
+        )
+        if undone:
+            note = (
+                f"You took back your last message: {', '.join(repr(f.key) for f in undone)} "
+                "is back as it was before it."
+            )
+            with contextlib.suppress(OSError):  # said in the chat all the same
+                await self.sessions.keep_note(session, note)
+            yield Notice(note, "info")
 
     async def _said_changes(
         self, saved: MemoryEntry, session: Session

@@ -143,3 +143,39 @@ def _named(who: str, fact: str) -> bool:
 
 def _role(said: str) -> str:
     return " ".join(said.casefold().split())
+
+
+_BACK_TOGETHER = re.compile(
+    rf"\b(?:(?P<who>{_NAME})\s+(?:and|&)\s+(?i:i)|(?i:i|me)\s+(?:and|&)\s+(?P<who2>{_NAME})|(?i:we))\s+"
+    r"(?i:(?:have\s+|just\s+|finally\s+)*(?:got|are|'re|are\s+now|got\s+engaged\s+and\s+are)"
+    r"\s+back\s+together|made\s+up|reconciled|are\s+giving\s+it\s+another\s+(?:go|try|shot))"
+    rf"|\b(?i:back\s+together\s+with)\s+(?P<who3>{_NAME})"
+)
+_BACK_IN_PLACE = re.compile(
+    rf"\b(?P<who>{_NAME})\s+(?i:(?:(?:has\s+|just\s+)*(?:came|come|is|'s)\s+back|(?:has\s+)?"
+    r"returned|(?:has\s+)?rejoined)(?:\s+(?:(?:to|at|in)\s+)?(?:the\s+|our\s+|her\s+|his\s+|their\s+)?"
+    r"(?:company|firm|team|office|work|job|practice|clinic|school|surgery)\b|\s+as\s+my\b|"
+    r"\s*(?:[.!,;]|$))|(?:is|'s)\s+my\s+[\w\s]{2,30}?\s+again\b)"
+)
+"""Someone back in their place: "Sarah came back to the company, she's my manager again"."""
+
+
+def undoes_the_end(message: str, fact: str) -> bool:
+    """Whether `message`, said after an ending of `fact`, takes the ending back.
+
+    Found by an adversary: after "Sam and I broke up last week", "Sam and I got back
+    together!" left "My partner is Sam" marked as changed; so did "Sarah came back to the
+    company, she's my manager again" after she had left.
+    """
+    if re.search(r"(?i)\b(?:if|would|might|maybe|unless|what\s+if)\b|\?", message):
+        return False
+    if _PARTNER_FACT.search(fact) is not None:
+        for found in _BACK_TOGETHER.finditer(message):
+            who = found["who"] or found["who2"] or found["who3"]
+            if who is None or _named(who, fact):
+                return True
+    held = _HOLDER_FACT.search(fact)
+    if held is None:
+        return False
+    holder = held["who"] or held["who2"]
+    return any(_same_person(found["who"], holder) for found in _BACK_IN_PLACE.finditer(message))

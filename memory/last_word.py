@@ -207,6 +207,12 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     """
     if message.id == fact.id or (in_order and message.timestamp <= fact.timestamp):
         return False
+    if _QUOTED.search(message.content):
+        # What someone else wrote, quoted: "don't answer the scam saying 'your email is now
+        # ana@scam.example'" changed no email (an adversary saw it marked). A value alone in
+        # quotes ("my new email is 'ana@new.example'") is the user's.
+        unquoted = _QUOTED.sub(lambda q: " " if len(q[0].split()) >= 3 else q[0], message.content)
+        message = message.model_copy(update={"content": unquoted})
     if _changes_its_value(fact, message):
         return True
     sentences = sentences_of(message.content)
@@ -216,6 +222,11 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     )
 
 
+_QUOTED = re.compile(
+    r"(?:^|(?<=[\s:(]))(?:\"[^\"\n]{3,}\"|“[^”\n]{3,}”|'[^'\n]{3,}'|‘[^’\n]{3,}’|„[^“”\n]{3,}[“”]|"
+    r"«[^»\n]{3,}»)(?=[\s.,;:!?)]|$)"
+)
+"""A passage in quotation marks: an apostrophe ("don't") opens none."""
 _SENTENCES_READ_ALONE = 8
 """A longer message is a pasted text: read whole only (each sentence read alone, for each
 fact, would take a page of them times the facts)."""

@@ -48,6 +48,28 @@ async def test_a_move_said_in_chat_updates_the_home_and_keeps_the_old_one(
     assert found.entries[0].key == "home"
 
 
+@pytest.mark.parametrize(
+    "taken_back",
+    ["actually no, sorry, we didn't move, still in Lagos", "jk 😂 we're still in Lagos"],
+)
+async def test_a_move_taken_back_by_the_next_message_puts_the_home_back(
+    harness: Harness, taken_back: str
+) -> None:
+    """Found by an adversary: after "Big news: we moved to Sagres!" the next message took it
+    back, and the model was still told Sagres."""
+    await harness.memory.store("home", "I live in Lagos", "core")
+    harness.model.add("Congratulations!", "Ah, noted.", "Lagos.")
+    await harness.turn("Big news: we moved to Sagres!")
+    assert await _in_effect(harness) == {"home": "We moved to Sagres!"}
+    events = await harness.turn(taken_back)
+    assert await _in_effect(harness) == {"home": "I live in Lagos"}
+    notices = [e.text for e in events if isinstance(e, Notice)]
+    assert "You took back your last message: 'home' is back as it was before it." in notices
+    # An answer taking nothing back changes nothing.
+    await harness.turn("no, I still need help with the dentist")
+    assert await _in_effect(harness) == {"home": "I live in Lagos"}
+
+
 async def test_a_message_that_is_only_the_change_becomes_the_facts_history(
     harness: Harness,
 ) -> None:

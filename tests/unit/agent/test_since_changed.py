@@ -9,7 +9,7 @@ import pytest
 from agent.events import MemoryRecalled
 from agent.since_changed import since_changed
 from memory.entry import MemoryEntry
-from memory.fact_endings import ends_the_fact
+from memory.fact_endings import ends_the_fact, undoes_the_end
 from memory.instead_of import not_them_any_more
 from memory.last_word import changes_its_value
 from memory.long_texts import LONG, the_part_about
@@ -644,6 +644,29 @@ async def test_a_fact_ended_in_chat_says_so_when_recalled(
 
 
 @pytest.mark.parametrize(
+    ("fact", "ended", "undone", "question"),
+    [
+        ("My partner is Sam", "Sam and I broke up last week", "Sam and I got back together!",
+         "who is my partner?"),
+        ("Sarah is my manager", "Sarah left the company, my new manager is Tom",
+         "Sarah came back to the company, she's my manager again", "who is my manager?"),
+    ],
+)  # fmt: skip
+async def test_an_ending_taken_back_later_leaves_the_fact_unmarked(
+    harness: Harness, fact: str, ended: str, undone: str, question: str
+) -> None:
+    """Found by an adversary: after the ending was taken back, the model was still told the
+    fact had changed, and nothing else."""
+    kept = await harness.memory.store("the_fact", fact, "core")
+    await _said(harness, ended, "ended")
+    assert kept.id in (await _recalled(harness, question)).since_changed
+    await _said(harness, undone, "undone")
+    assert kept.id not in (await _recalled(harness, question)).since_changed
+    assert not undoes_the_end("what if Sam and I got back together?", "My partner is Sam")
+    assert not undoes_the_end("Sarah is back from holiday", "Sarah is my manager")
+
+
+@pytest.mark.parametrize(
     ("fact", "said"),
     [
         ("My partner is Sam", "I left my keys at Sam's"),
@@ -1263,3 +1286,24 @@ def test_the_part_of_a_long_text_about_another_is_its_sentences_naming_it() -> N
     part = the_part_about(page, "my rent is 950 euro")
     assert "My rent went up to 990 euro." in part and len(part) < 300
     assert the_part_about(page, "the zebra") == ""
+
+
+async def test_a_change_someone_else_wrote_quoted_marks_nothing(harness: Harness) -> None:
+    """Found by an adversary: "don't answer the scam saying 'your email is now …'" and a
+    phishing text quoted marked the email and the phone changed; a value alone in quotes is
+    the user's own."""
+    email = await harness.memory.store("email", "My email is ana@old.example", "core")
+    phone = await harness.memory.store("phone", "My phone number is 0176 1234567", "core")
+    await _said(
+        harness,
+        "Note to self: don't answer the scam saying 'your email is now ana@scam.example'",
+        "scam",
+    )
+    await _said(
+        harness, 'Got a phishing SMS: "Your phone number is now 0176 5550000, confirm here"', "sms"
+    )
+    recalled = await _recalled(harness, "what is my email and my phone number?")
+    assert email.id not in recalled.since_changed and phone.id not in recalled.since_changed
+    await _said(harness, "my new email is 'ana@new.example'", "new")
+    again = await _recalled(harness, "what is my email?")
+    assert "ana@new.example" in again.since_changed[email.id]
