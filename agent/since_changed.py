@@ -32,6 +32,7 @@ from memory.event_days import (
     several_events,
 )
 from memory.fact_endings import ends_the_fact, undoes_the_end
+from memory.health_values import medicines_and_allergens
 from memory.instead_of import takes_the_place_of
 from memory.last_word import changes_its_value, names_which, said_anew, supposes
 from memory.long_texts import LONG, the_part_about
@@ -453,8 +454,17 @@ def _messages_changed(
                 continue  # "Tom's gym membership is now 45" changes not the user's
             topics = changed_topics(said, _stated(other.content)) if said else []
             if not topics and message.category == CONVERSATION:
-                replaced = takes_the_place_of(later, earlier) or (
-                    other.category == CONVERSATION and said_anew(earlier, later)
+                # A dose an older message gave, said changed: "the ramipril dose went up to
+                # 10mg", then "GP cut the ramipril back to 5mg" (a new user, a retired nurse,
+                # saw the 10mg recalled unmarked beside it). Not an appointment's time: a move
+                # naming not which of two is no change of either (`_events_moved`).
+                replaced = (
+                    takes_the_place_of(later, earlier)
+                    or (other.category == CONVERSATION and said_anew(earlier, later))
+                    or (
+                        bool(medicines_and_allergens(message.content))
+                        and changes_its_value(message, _about(other, message))
+                    )
                 )
                 topics = ["instead"] if replaced else []
             if topics and all(topic.startswith(_DEBTS) for topic in topics):

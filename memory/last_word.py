@@ -33,6 +33,10 @@ _SAYS_A_CHANGE = re.compile(
     r"increased|decreased|raised|lowered|upped|reduced|(?:up|down)\s+to|stopped|took\s+me\s+off|"
     r"off\s+the|cancell?ed|called\s+off|postponed|rescheduled|switched|correction|mistake|"
     r"not\s+\S+\s+any\s*more|"
+    # A dose put back or cut: "GP cut the ramipril back to 5mg", "has me back on the 5mg
+    # ramipril" (a new user, a retired nurse: the 10mg stayed in effect, unmarked).
+    r"back\s+(?:on|to|down\s+to)|cut|dropped|bumped|put\s+(?:me\s+)?(?:up|down|on|back)|"
+    r"started\s+me\s+on|tapered|went\s+(?:up|down)|"
     # A value put right: "sorry i had Cian's birthday wrong, it's 3/8 not 2/8" left "…
     # Cian's is 2/8 …" unmarked (a new user, an allotment's secretary).
     r"wrong|\d\S*\s+not\s+\d|"

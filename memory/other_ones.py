@@ -231,7 +231,7 @@ def _whose(text: str) -> str:
             return f"{owner}'s {one_word_for_relation(chained['who'].casefold())}"
         relation = _RELATION.match(text, found.end())
         return one_word_for_relation(relation["who"].casefold()) if relation else _ME
-    if _OPENS_AS_ME.match(text):
+    if _OPENS_AS_ME.match(text) or _DONE_TO_ME.search(text):
         return _ME
     for_whom = _FOR_SOMEONE.search(text) or _WITH_SOMEONE.search(text)
     if for_whom is not None:
@@ -247,6 +247,12 @@ def _whose(text: str) -> str:
 
 
 _ME = "my"
+_DONE_TO_ME = re.compile(
+    r"(?i)\b(?:has|had|have|put|puts|took|takes|started|starts|moved|switched|changed|got|gets)"
+    r"\s+me\s+(?:back\s+)?(?:on|onto|off|up|down|to)\b|\bprescribed\s+me\b"
+)
+"""What a doctor did to the user's treatment is the user's: "Dr Fitzgerald has me back on
+the 5mg ramipril" (a new user, a retired nurse: read as the doctor's own news)."""
 _RELATION = re.compile(
     r"(?i)(?:(?:older|younger|little|big|eldest|youngest|oldest)\s+)?(?P<who>partner|wife|husband|"
     r"spouse|girlfriend|boyfriend|fianc[eé]e?|mother|mom|mum|father|dad|brother|sister|son|"

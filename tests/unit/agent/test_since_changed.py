@@ -1307,3 +1307,23 @@ async def test_a_change_someone_else_wrote_quoted_marks_nothing(harness: Harness
     await _said(harness, "my new email is 'ana@new.example'", "new")
     again = await _recalled(harness, "what is my email?")
     assert "ana@new.example" in again.since_changed[email.id]
+
+
+async def test_a_dose_put_back_marks_the_fact_and_the_messages_it_changes(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a retired nurse: after "Dr Fitzgerald has me back on the 5mg
+    ramipril", "what dose of ramipril am I on now" showed the 10mg fact and two messages
+    saying 10mg, none marked (the doctor's "has me" read as the doctor's own news)."""
+    fact = await harness.memory.store("ramipril", "My ramipril dose went up to 10mg", "core")
+    up = await _said(harness, "Dr Fitzgerald put the ramipril up to 10mg today, BP was 158/92")
+    await _said(
+        harness, "Dr Fitzgerald has me back on the 5mg ramipril since the potassium was high"
+    )
+    recalled = await _recalled(harness, "what dose of ramipril am i on now")
+    assert "back on the 5mg" in recalled.since_changed[fact.id]
+    assert "back on the 5mg" in recalled.since_changed[up.id]
+    # Cut back, too.
+    cut = written_entry("m", "GP cut the ramipril back to 5mg", "conversation", fact.timestamp)
+    later = cut.model_copy(update={"timestamp": fact.timestamp + timedelta(days=1)})
+    assert changes_its_value(fact, later)
