@@ -210,6 +210,14 @@ def moves_it(new: str, old: str) -> bool:
         # "oh wait, the munich contract — actually they pushed it to the 21st": what "it"
         # is was named before (a new user, a translator: the deadline stood unmarked).
         said = whole = _ANOTHER_CLAUSE.split(new[: pointed.start()].strip(" ,;:-\u2013\u2014"))[-1]
+    elif (
+        verb_first is not None
+        and (caller := _WHO_RANG.match(new)) is not None
+        and (verb_first["what"].casefold() in ("me", "us"))
+    ):
+        # "the dentist rang, moved me to the 21st at 3pm": the caller's appointment (a new
+        # user, a retired nurse: the dentist's stood unmarked).
+        said = whole = caller["who"]
     elif verb_first is not None:
         said = whole = verb_first["what"]  # "Moved the dentist to 21/1", "Rescheduled my …"
     else:
@@ -261,6 +269,10 @@ _MOVED_IT = re.compile(
 )
 """A move of what was named before it: "the munich contract — they pushed it to the 21st"."""
 _A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
+_WHO_RANG = re.compile(
+    r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019]+(?:\s+[\w'\u2019]+)?)\s+(?:rang|called|phoned|"
+    r"texted|emailed|rang\s+me|called\s+me)\b"
+)
 _MOVED_THE = re.compile(
     rf"(?i)^\s*(?:(?:i|we|they|he|she)\s+(?:have\s+|'ve\s+|has\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"
     r"(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+(?:to|till|until)\b"
@@ -293,6 +305,10 @@ def cancels_it(new: str, old: str) -> bool:
         said = found["what"]
     else:
         said = new[: found.start()] or new[found.end() :]
+    if (day := found.groupdict().get("day")) and not any(
+        term[-2:] == f"{int(day):02d}" for term in days_named(old)
+    ):
+        return False  # "cancelled the 14th" calls off no event of the 21st
     days = days_named(said)
     # "rorys speech therapy on the 17th cancelled, therapist sick" names the day it calls
     # off: the event of that day (a new user: the event stayed, unmarked).
@@ -351,6 +367,10 @@ def _days_of_the_month(days: frozenset[str]) -> set[int]:
 _CANCELLED = re.compile(
     r"(?i)\s*(?:(?:has\s+been|was|is|got|are)\s+)?(?:cancel(?:l?ed)|called\s+off|(?<=is\s)off|"
     r"(?<=are\s)off)\b"
+    # The day it called off: "eye hospital cancelled the 14th, theyll send a new date" (a
+    # new user, a retired nurse: the appointment stood unmarked).
+    r"(?:\s+(?:my\s+|the\s+|our\s+)?(?:(?:appointment|appt|booking)\s+)?(?:(?:on|for)\s+)?"
+    r"(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?:\s+of\s+[a-z]+)?)?"
     # Till when, or why, after it: "aoife swimming cancelled til january, coach is sick".
     r"(?:\s+(?:til|till|until|for|this|today|tomorrow|tonight)\b[^,.;!]*)?(?:[,.;!]\s*\S.*)?"
     r"[.!]*\s*$"

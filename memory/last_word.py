@@ -40,6 +40,8 @@ _SAYS_A_CHANGE = re.compile(
     # A value put right: "sorry i had Cian's birthday wrong, it's 3/8 not 2/8" left "…
     # Cian's is 2/8 …" unmarked (a new user, an allotment's secretary).
     r"wrong|\d\S*\s+not\s+\d|"
+    # "Aoife's birthday is the 25th of March not the 23rd" (a new user, a retired nurse).
+    r"\d\S*(?:\s+of)?\s+[a-z]+\s+not\s+(?:the\s+|on\s+the\s+)?\d+(?:st|nd|rd|th)?|"
     # In German, Spanish, French, Italian, Portuguese: "Mein Stromabschlag ist jetzt 95
     # statt 80 Euro" marked nothing, and retention deleted it (an adversary).
     r"jetzt|statt|anstatt|neue[rsnm]?|ge(?:ä|ae)ndert|ahora|en\s+(?:vez|lugar)\s+de|nuev[oa]s?|"

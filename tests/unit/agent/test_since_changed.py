@@ -1327,3 +1327,7 @@ async def test_a_dose_put_back_marks_the_fact_and_the_messages_it_changes(
     cut = written_entry("m", "GP cut the ramipril back to 5mg", "conversation", fact.timestamp)
     later = cut.model_copy(update={"timestamp": fact.timestamp + timedelta(days=1)})
     assert changes_its_value(fact, later)
+    # A date put right (a new user, a retired nurse: the birthday stood unmarked).
+    birthday = written_entry("b", "Aoife's birthday is the 23rd of March", "core", fact.timestamp)
+    put_right = "oh I'm an eejit, Aoife's birthday is the 25th of March not the 23rd"
+    assert changes_its_value(birthday, later.model_copy(update={"content": put_right}))

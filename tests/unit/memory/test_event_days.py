@@ -30,6 +30,11 @@ from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it, one_tim
             "Sofia & Marco wedding 12 June 2027 at Dalhousie Castle, £400 deposit paid",
         ),
         ("Aoife & Ben have cancelled the shoot, sadly", "Aoife & Ben engagement shoot on 3 April"),
+        # A new user, a retired nurse: the day called off said after it.
+        (
+            "eye hospital cancelled the 14th, theyll send a new date in march",
+            "eye appointment at the hospital on the 14th of January at 10.30",
+        ),
     ],
 )
 def test_a_call_off_in_other_words(new: str, old: str) -> None:
@@ -48,6 +53,7 @@ def test_a_call_off_in_other_words(new: str, old: str) -> None:
         ("Piano lesson cancelled last week because of snow", "Piano lesson on 9/12 at 5pm"),
         ("dalys cancelled the communion cake", "New order Kelly: christening cake due 20/12"),
         ("Tom cancelled his gym membership", "Dentist on 14/1 at 3pm"),
+        ("eye hospital cancelled the 21st", "eye appointment at the hospital on the 14th"),
         (
             "Sofia and Marco cancelled their wedding",
             "Lauren & Priya wedding 3 July 2027, Gleneagles",
@@ -56,6 +62,13 @@ def test_a_call_off_in_other_words(new: str, old: str) -> None:
 )
 def test_no_call_off_of_that_event(new: str, old: str) -> None:
     assert not cancels_it(new, old)
+
+
+def test_a_move_said_after_who_rang_is_of_their_appointment() -> None:
+    """Found by a new user, a retired nurse: "the dentist rang, moved me to the 21st at
+    3pm" left "dentist with Dr Byrne tuesday at 3" unmarked."""
+    assert moves_it("the dentist rang, moved me to the 21st at 3pm", "dentist tuesday at 3")
+    assert not moves_it("the vet rang, moved me to the 21st at 3pm", "dentist tuesday at 3")
 
 
 def test_a_move_to_a_month() -> None:

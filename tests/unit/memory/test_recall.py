@@ -482,6 +482,13 @@ async def test_words_of_asking_leave_the_thing_asked_about_on_top(store: SqliteM
         ("Great, now tell me about Miso", False),
         ("what is it?", False),
         ("", False),
+        # An adversary: a sum recalled a date at 1.00 ("2월 3일", "12월 18일").
+        ("what's 2+2?", True),
+        ("what's 12 times 18?", True),
+        ("calculate 15% of 80", True),
+        ("what's 12/18?", False),
+        ("what about 2023?", False),
+        ("room 12", False),
     ],
 )
 def test_a_message_that_asks_about_nothing_is_known(message: str, empty: bool) -> None:
@@ -975,6 +982,16 @@ async def test_what_one_does_for_a_living_is_a_job(open_store: OpenStore) -> Non
     found = await store.recall("what do I do for a living")
     assert [e.key for e in found.entries][:1] == ["job"]
     assert "sister" not in [e.key for e in found.entries]
+
+
+async def test_a_payment_asked_with_did_is_found_by_its_past(open_store: OpenStore) -> None:
+    """Found by a new user, a retired nurse: "did i pay the ESB bill?" found "paid the ESB
+    today" at 0.24, below the floor, beside the bill."""
+    store = await open_store(None, embedding_provider="none")
+    await store.store("bill", "the ESB bill is due 18/12, about 140 euro")
+    await store.store("paid", "paid the ESB today")
+    found = await store.recall("did i pay the ESB bill?")
+    assert {e.key for e in found.entries} == {"bill", "paid"}
 
 
 async def test_a_weekday_typed_short_before_a_time_is_found_by_its_name(
