@@ -91,9 +91,12 @@ def has_visible_text(text: str) -> bool:
 
 
 _ARITHMETIC = re.compile(
-    r"(?i)\s*(?:(?:what(?:['\u2019]?s|\s+is)|whats|calculate|compute|work\s+out|how\s+much\s+is|"
-    r"solve|and)\s+)?(?:[\d.,]+\s*%?|[-+*x×÷^=()]|\b(?:plus|minus|times|multiplied|divided|by|"
-    r"over|of|squared|cubed|percent|half|double|the\s+square\s+root)\b|\s)+[?!.]*\s*"
+    r"(?i)(?=\D*\d)(?=.*(?:[-+*×÷^=%]|(?<=[\d\s])x(?=[\s\d])|\b(?:plus|minus|times|multiplied|"
+    r"divided|over|squared|cubed|percent|half\s+of|double)\b))"
+    r"\s*(?:(?:what(?:['\u2019]?s|\s+is)|whats|calculate|compute|work\s+out|how\s+much\s+is|"
+    r"solve|and)\s+)?(?:[\d.,]+\s*%?|[-+*×÷^=()]|(?<=[\d\s])x(?=[\s\d])|\b(?:plus|minus|times|"
+    r"multiplied|divided|by|over|of|squared|cubed|percent|half|double|the\s+square\s+root)\b|\s)+"
+    r"[?!.]*\s*"
 )
 """A sum and nothing else: "what's 2+2?", "12 times 18", "calculate 15% of 80" (an adversary
 saw each recall a date at 1.00: "2월 3일", "12월 18일")."""
@@ -412,6 +415,14 @@ _DID_I = re.compile(
 )
 """Asked with "did", a verb is searched in its past form too: "did i pay the ESB bill?"
 found "paid the ESB today" at 0.24, below the floor (a new user, a retired nurse)."""
+_ASKS_WHAT_IS_ON_IN_CJK = re.compile(
+    r"\s*[(（][月火水木金土日]曜?日?[)）][\s?？]*|"
+    r"\s*(?:[(（][月火水木金土日][)）])?\s*(?=[^A-Za-z0-9]*(?:[?？何吗か]|什么|予定|安排|ある))"
+    r"[\u3040-\u30ff\u4e00-\u9fff\s?？!！、。]{1,16}"
+)
+"""What a Japanese or Chinese question asks of the date before it: "12月18日の予定は?",
+"12月18日に何がある?", "12月18日有什么安排?", "12月18日(金)" (an adversary: each found
+nothing, its words in no memory; "the dentist on 12月18日" keeps its words)."""
 _FOR_A_LIVING = re.compile(r"(?i)\b(?:for\s+a\s+living|for\s+work)\b")
 """What one does "for a living" is a job: "what do I do for a living" found "My sister
 lives in Lyon" at 1.0 by "live" alone, and not the job (an adversary)."""
@@ -513,6 +524,8 @@ def _query_terms(text: str, today: date) -> tuple[str, ...]:
             saved_term(term) for term in past + relative_date_terms(rest, today, past_only=True)
         ]
     rest = ASKED_AS_DATES_ONLY.sub(" ", rest)
+    if found and _ASKS_WHAT_IS_ON_IN_CJK.fullmatch(rest):
+        rest = ""
     rest = _FOR_A_LIVING.sub(" for work job ", rest)
     rest = _DID_I.sub(lambda did: f"{did[0]} {_PAST_OF[did[1].casefold()]}", rest)
     if _ON_WHAT.search(text):

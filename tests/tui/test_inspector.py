@@ -895,6 +895,21 @@ async def test_f5_shows_a_long_key_whole(make_app: MakeApp) -> None:
         assert h.app.query_one(DataTable).get_row(f"id-{key}")[1].plain.endswith("…")
 
 
+async def test_f5_at_80_columns_shows_no_less_of_the_text(make_app: MakeApp) -> None:
+    """Found by a new user, a retired nurse: at 80 columns F5 widened the key's column to
+    32 cells and the text showed less than beside the chat."""
+    text = "My ramipril dose went up to 10mg after the check with Dr Fitzgerald in December"
+    key = "my_ramipril_dose_went_up_to_10mg_f00d42"
+    h = make_app(seed=[seed_entry(key, text)])
+    async with h.app.run_test(size=(80, 40)) as pilot:
+        await open_inspector(h, pilot)
+        beside = h.app.query_one(DataTable).get_row(f"id-{key}")[4].plain
+        await pilot.press("f5")
+        await settle(pilot)
+        wide = h.app.query_one(DataTable).get_row(f"id-{key}")[4].plain
+        assert len(wide) >= len(beside), (beside, wide)
+
+
 async def test_f5_from_the_chat_gives_the_keys_to_the_panel(make_app: MakeApp) -> None:
     """Found by a new user: across the window, ↑ and Enter still went to the hidden chat's
     input (↑ opened the last message for editing)."""

@@ -425,7 +425,11 @@ class MemoryInspector(Vertical):
         # As long as the longest key shown, up to a third of the window: a new user, a
         # plumber, read "jake_the_apprentice_is_paid_0e6…" at 160 columns.
         longest = max((len(entry.key) for entry in self.entries), default=0)
-        return max(WIDE_KEY_CELLS, min(longest, self.size.width // 3))
+        wanted = max(WIDE_KEY_CELLS, min(longest, self.size.width // 3))
+        # The text keeps half the window: at 80 columns a key of 32 left it narrower than
+        # beside the chat (a new user, a retired nurse).
+        room = self.size.width - self.size.width // 2 - AROUND_THE_TEXT - CATEGORY_CELLS
+        return max(KEY_CELLS, min(wanted, room))
 
     def _narrow(self) -> bool:
         return 0 < self.size.width < NARROW_BELOW

@@ -22,7 +22,7 @@ from memory.postgres.schema import KOREAN_AND_CJK_DATES_READ
 from memory.protocol import Memory
 from memory.questions import asks_only
 from memory.read_anew import korean_and_cjk_dates_read
-from memory.text import analyze
+from memory.text import analyze, query_terms
 from tests.helpers.older_index import postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
 
@@ -174,3 +174,14 @@ def test_an_appointment_called_off_in_korean_is_called_off() -> None:
     assert cancels_it("치과 취소했어", booked)
     assert not cancels_it("미용실 예약 취소됐어", booked)  # the hairdresser's
     assert not cancels_it("회의 취소됨", booked)  # a meeting
+
+
+@pytest.mark.parametrize(
+    "asked", ["12月18日の予定は?", "12月18日に何がある?", "12月18日有什么安排?", "12月18日(金)"]
+)
+def test_a_japanese_or_chinese_question_of_a_day_asks_for_the_day(asked: str) -> None:
+    """Found by an adversary: each found nothing (0.14, below the floor), its question's
+    words in no memory, and "12月18日(金)" brought another day's at 0.40."""
+    terms = query_terms(asked)
+    assert "dtmd1218" in terms and all(term.startswith("dt") for term in terms)
+    assert "歯医" in query_terms("12月18日の歯医者")  # what is asked of it stays

@@ -489,6 +489,8 @@ async def test_words_of_asking_leave_the_thing_asked_about_on_top(store: SqliteM
         ("what's 12/18?", False),
         ("what about 2023?", False),
         ("room 12", False),
+        ("4821", False),  # a PIN sent after its label: kept, and redacted
+        ("xxxxxxxx", False),
     ],
 )
 def test_a_message_that_asks_about_nothing_is_known(message: str, empty: bool) -> None:
