@@ -17,18 +17,13 @@ import argparse
 import asyncio
 import random
 import statistics
-import tempfile
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 
-from agent.config import Config
-from agent.sessions import Session, SessionStore
+from agent.sessions import Session
 from agent.testing import ScriptedModel
 from agent.turn import Agent
-from bench.turn_work import FACTS
-from memory.embedding.hashing import HashingEmbedder
-from memory.settings import MemorySettings
+from bench.turn_work import with_facts
 from memory.sqlite.store import SqliteMemory
 
 SIZES = (50_000, 150_000, 300_000)
@@ -90,16 +85,8 @@ class Stalls:
 
 
 async def run(turns: int) -> None:
-    folder = Path(tempfile.mkdtemp())
-    config = Config.model_validate({"memory": {"embedding_provider": "hashing"}})
-    settings = MemorySettings(embedding_provider="hashing")
-    memory = await SqliteMemory.open(folder / "brain.db", settings, HashingEmbedder(256))
-    for number, fact in enumerate(FACTS):
-        await memory.store(f"fact_{number}", fact, "core")
-    sessions = SessionStore(folder / "sessions")
-    model = ScriptedModel()
-    agent = Agent(model, memory, config, sessions)
-    session = sessions.new()
+    bench = await with_facts()
+    memory, model, agent, session = bench.memory, bench.model, bench.agent, bench.session
     stalls = Stalls()
     for seed, size in enumerate(SIZES):
         model.add("ok")

@@ -17,10 +17,11 @@ import asyncio
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from agent.config import Config
-from agent.sessions import SessionStore
+from agent.sessions import Session, SessionStore
 from agent.testing import ScriptedModel
 from agent.turn import Agent
 from memory.embedding.hashing import HashingEmbedder
@@ -49,7 +50,18 @@ QUESTIONS = [
 ]
 
 
-async def run(turns: int) -> None:
+@dataclass
+class Bench:
+    """A store holding `FACTS` (hashing embedder), an agent over it, a scripted model, a chat."""
+
+    memory: SqliteMemory
+    model: ScriptedModel
+    agent: Agent
+    session: Session
+
+
+async def with_facts() -> Bench:
+    """A fresh store in a temporary folder, the facts stored, a new chat."""
     folder = Path(tempfile.mkdtemp())
     config = Config.model_validate({"memory": {"embedding_provider": "hashing"}})
     settings = MemorySettings(embedding_provider="hashing")
@@ -58,8 +70,12 @@ async def run(turns: int) -> None:
         await memory.store(f"fact_{number}", fact, "core")
     sessions = SessionStore(folder / "sessions")
     model = ScriptedModel()
-    agent = Agent(model, memory, config, sessions)
-    session = sessions.new()
+    return Bench(memory, model, Agent(model, memory, config, sessions), sessions.new())
+
+
+async def run(turns: int) -> None:
+    bench = await with_facts()
+    memory, model, agent, session = bench.memory, bench.model, bench.agent, bench.session
     said = ["here's the log from last night:\n" + LOG]
     said += [f"note {n} about the refunds service and standup" for n in range(20)]
     for text in said:
