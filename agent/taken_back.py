@@ -31,10 +31,7 @@ def takes_back_the_last(text: str) -> bool:
     return _TAKES_BACK.search(text) is not None
 
 
-def message_before(messages: list[ChatMessage], text: str) -> str | None:
-    """The user's message before the last one holding `text`, if there is one."""
+def message_before(messages: list[ChatMessage]) -> str | None:
+    """The user's message before their last one, if there is one."""
     said = [m.content for m in messages if m.role == "user"]
-    for index in range(len(said) - 1, 0, -1):
-        if said[index] == text:
-            return said[index - 1]
-    return None
+    return said[-2] if len(said) > 1 else None

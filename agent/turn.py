@@ -492,7 +492,7 @@ class Agent:
         """What the message before changed, put back when this one takes it back."""
         if not takes_back_the_last(saved.content):
             return
-        before = message_before(session.messages, saved.content)
+        before = message_before(session.messages)
         if before is None:
             return
         undone = await undo_said_changes(

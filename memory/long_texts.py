@@ -42,15 +42,18 @@ def _where_words_are(text: str) -> dict[str, tuple[int, ...]]:
     return {term: tuple(numbers) for term, numbers in found.items()}
 
 
-@lru_cache(maxsize=4096)
 def the_part_about(text: str, other: str) -> str:
     """`text` if it is short; else its sentences naming words of `other`, with neighbours.
 
     Runs of sentences far apart are kept apart by a blank line, so that no reader takes
     the end of one for the start of the next. Empty when no sentence names any of them.
     """
-    if len(text) < LONG:
-        return text
+    return text if len(text) < LONG else _part_about(text, other)
+
+
+@lru_cache(maxsize=1024)
+def _part_about(text: str, other: str) -> str:
+    # Kept per pair: a fact is compared with the same paste each turn.
     where = _where_words_are(text)
     shared: dict[int, int] = {}
     for term in set(analyze(other)):
