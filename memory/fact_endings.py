@@ -87,7 +87,53 @@ def ends_the_fact(message: str, fact: str) -> bool:
     """Whether `message`, said after `fact`, ends it: a break-up, a leaving, a new holder."""
     if _NOT_SO.search(message):
         return False
-    return _ends_a_relationship(message, fact) or _ends_a_holding(message, fact)
+    return (
+        _ends_a_relationship(message, fact)
+        or _ends_a_holding(message, fact)
+        or _ends_a_job(message, fact)
+        or _another_holder(message, fact)
+    )
+
+
+_I_LEFT = re.compile(
+    r"(?i)\b(?:i|i['\u2019]ve|i\s+have)\s+(?:just\s+|finally\s+)?(?:no\s+longer\s+work\s+(?:at|for)|"
+    r"(?:quit|left)(?:\s+my\s+job\s+(?:at|with))?|resigned\s+from|(?:got|was)\s+(?:laid\s+off|"
+    r"fired|let\s+go)\s+(?:from|by))\s+(?:the\s+)?(?P<where>[\w&'\u2019-]+)"
+    r"(?:\s+(?:industries|inc|ltd|gmbh|group|corp))?" + _CLAUSE_ENDS
+)
+"""The user gone from where they worked: "I no longer work at Hooli", "I quit my job at
+Vandelay", "I got laid off from Soylent yesterday", "I left Initech" (an adversary saw each
+leave the job fact unmarked)."""
+_WORKS_AT = re.compile(
+    r"(?i)\b(?:i\s+work|i['\u2019]m\s+working|i\s+am\s+working|i['\u2019]m\s+employed|employed)\s+"
+    r"(?:at|for|with)\s+(?:the\s+)?(?P<where>[\w&'\u2019-]+)|\bmy\s+(?:employer|company)\s+is\s+"
+    r"(?:the\s+)?(?P<where2>[\w&'\u2019-]+)"
+)
+_SWITCHED = re.compile(
+    rf"(?i:\b(?:changed|switched|moved)\s+(?:my\s+)?(?P<role>{_ROLES})s?\b)[^.!?]*?"
+    rf"\b(?i:it['\u2019]s|is|now|go\s+to|see|with)\s+(?:now\s+)?(?P<who>{_NAME})"
+)
+"""A new one in a place said by the change: "I changed GP, it's Dr Bell now", "I switched
+dentists, I go to Dr Park now" (an adversary saw the old one kept, unmarked)."""
+
+
+def _ends_a_job(message: str, fact: str) -> bool:
+    held = _WORKS_AT.search(fact)
+    if held is None:
+        return False
+    where = (held["where"] or held["where2"]).casefold()
+    return any(found["where"].casefold() == where for found in _I_LEFT.finditer(message))
+
+
+def _another_holder(message: str, fact: str) -> bool:
+    held = _HOLDER_FACT.search(fact)
+    if held is None:
+        return False
+    holder, role = held["who"] or held["who2"], _role(held["role"] or held["role2"])
+    return any(
+        _role(found["role"]) == role and not _same_person(found["who"], holder)
+        for found in _SWITCHED.finditer(message)
+    )
 
 
 def _ends_a_relationship(message: str, fact: str) -> bool:

@@ -627,6 +627,12 @@ async def test_a_debt_kept_as_a_fact_says_it_was_paid_since(harness: Harness) ->
             "who is my manager?",
         ),
         ("I owe Priya $42 for concert tickets", "Just paid Priya back", "do I owe Priya?"),
+        # A later adversary: a job left, a doctor changed.
+        ("I work at Hooli as a designer", "I no longer work at Hooli", "where do I work?"),
+        ("I work for Vandelay Industries", "I quit my job at Vandelay", "where do I work?"),
+        ("I work at Soylent", "I got laid off from Soylent yesterday", "where do I work?"),
+        ("My GP is Dr Harris", "I changed GP, it's Dr Bell now", "who is my GP?"),
+        ("My dentist is Dr Lee", "I switched dentists, I go to Dr Park now", "who is my dentist?"),
     ],
 )
 async def test_a_fact_ended_in_chat_says_so_when_recalled(
@@ -669,6 +675,8 @@ async def test_an_ending_taken_back_later_leaves_the_fact_unmarked(
 @pytest.mark.parametrize(
     ("fact", "said"),
     [
+        ("I work at Initech", "I left Initech early today"),
+        ("My GP is Dr Harris", "I changed GP, it's Dr Harris now"),
         ("My partner is Sam", "I left my keys at Sam's"),
         ("My partner is Sam", "Sam quit smoking"),
         ("My partner is Sam", "Leo and Mia broke up"),
