@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import re
 
-from agent.messages import ChatMessage
-
 _TAKES_BACK = re.compile(
     r"(?i)^\W*(?:(?:wait|sorry|oops|hmm|um+|ah|argh)\W+)*"
     r"(?:j/?k\b|just\s+(?:kidding|joking)|(?:i\s+was\s+|i['\u2019]m\s+)?(?:only\s+)?"
     r"(?:kidding|joking)\b|scratch\s+that|ignore\s+(?:that|what\s+i\s+(?:just\s+)?said)|"
     r"forget\s+(?:that|what\s+i\s+(?:just\s+)?said)|(?:that['\u2019]?s\s+)?not\s+true|"
     r"(?:actually|no\s+wait|wait)\W+(?:no|nope)\b|"
-    r"(?:no|nope)\b(?=[^?]*\b(?:didn['\u2019]?t|did\s+not|haven['\u2019]?t|have\s+not|"
-    r"wasn['\u2019]?t|still\s+(?:in|at|live|living|work|working|with|there|here|the\s+same))\b))"
+    r"(?:no|nope)\b(?=[^?]*\b(?:(?:didn['\u2019]?t|did\s+not|haven['\u2019]?t|have\s+not|"
+    r"wasn['\u2019]?t)(?:\s+actually)?\s+\w+(?=\s*(?:[,.;!]|$|\s+(?:after\s+all|at\s+all)\b))|"
+    r"still\s+(?:in|at|live|living|work|working|with|there|here|the\s+same)\b)))"
 )
 """Its opening takes the last message back; a "no" only with "didn't" or "still in" (at,
 with …) after it ("no, I still need help" is an answer, and takes nothing back when the message
@@ -29,9 +28,3 @@ before changed nothing)."""
 def takes_back_the_last(text: str) -> bool:
     """Whether `text` opens by taking back the message before it."""
     return _TAKES_BACK.search(text) is not None
-
-
-def message_before(messages: list[ChatMessage]) -> str | None:
-    """The user's message before their last one, if there is one."""
-    said = [m.content for m in messages if m.role == "user"]
-    return said[-2] if len(said) > 1 else None

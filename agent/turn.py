@@ -50,7 +50,7 @@ from agent.said_changes import said_changes
 from agent.sessions import REWRITTEN_ELSEWHERE, Session, SessionStore
 from agent.since_changed import since_changed
 from agent.structured_tools import StructuredToolModel, invalid_reply_error
-from agent.taken_back import message_before, takes_back_the_last
+from agent.taken_back import takes_back_the_last
 from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
 from agent.turn_state import (
     Exchange,
@@ -472,12 +472,16 @@ class Agent:
         if folded is not None:
             yield MemorySaved(folded)  # what the inspector shows changed
             return
-        if saved is None or facts:
+        if facts:
+            return
+        if self.config.agent.update_facts_from_messages:
+            # Not saved is no matter: "jk" alone is small talk, and takes the last back.
+            async for event in self._taken_back(session):
+                yield event
+        if saved is None:
             return
         told_of_secrets = False
         if self.config.agent.update_facts_from_messages:
-            async for event in self._taken_back(saved, session):
-                yield event
             async for event in self._said_changes(saved, session):
                 told_of_secrets |= isinstance(event, Notice) and "[REDACTED:" in event.text
                 yield event
@@ -486,15 +490,12 @@ class Agent:
         if unkept is not None and not told_of_secrets:
             yield unkept
 
-    async def _taken_back(
-        self, saved: MemoryEntry, session: Session
-    ) -> AsyncGenerator[TurnEvent, None]:
+    async def _taken_back(self, session: Session) -> AsyncGenerator[TurnEvent, None]:
         """What the message before changed, put back when this one takes it back."""
-        if not takes_back_the_last(saved.content):
+        said = [m.content for m in session.messages if m.role == "user"]
+        if len(said) < 2 or not takes_back_the_last(said[-1]):
             return
-        before = message_before(session.messages)
-        if before is None:
-            return
+        before = said[-2]
         undone = await undo_said_changes(
             self.memory, self.namespace, session, before, taken_back=True
         )

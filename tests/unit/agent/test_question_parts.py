@@ -578,6 +578,9 @@ async def test_a_secret_asked_for_in_korean_or_hindi_is_shown(harness: Harness) 
     assert "hanokXQ77" in await _shown(harness, "집 와이파이 비번 뭐야?")
     assert "Tembo2024" in await _shown(harness, "वाईफाई पासवर्ड क्या है?")
     assert "hanokXQ77" not in await _shown(harness, "와이파이 비밀번호 바꿔야 할까?")
+    # A later adversary: asked to change it, it was shown.
+    assert "hanokXQ77" not in await _shown(harness, "와이파이 비밀번호 바꿔줘")
+    assert "Tembo2024" not in await _shown(harness, "वाईफाई पासवर्ड बदलो")
 
 
 async def test_a_code_asked_for_in_german_or_italian_is_shown(harness: Harness) -> None:

@@ -50,7 +50,7 @@ async def test_a_move_said_in_chat_updates_the_home_and_keeps_the_old_one(
 
 @pytest.mark.parametrize(
     "taken_back",
-    ["actually no, sorry, we didn't move, still in Lagos", "jk 😂 we're still in Lagos"],
+    ["actually no, sorry, we didn't move, still in Lagos", "jk 😂 we're still in Lagos", "jk"],
 )
 async def test_a_move_taken_back_by_the_next_message_puts_the_home_back(
     harness: Harness, taken_back: str
@@ -65,9 +65,13 @@ async def test_a_move_taken_back_by_the_next_message_puts_the_home_back(
     assert await _in_effect(harness) == {"home": "I live in Lagos"}
     notices = [e.text for e in events if isinstance(e, Notice)]
     assert "You took back your last message: 'home' is back as it was before it." in notices
-    # An answer taking nothing back changes nothing.
-    await harness.turn("no, I still need help with the dentist")
-    assert await _in_effect(harness) == {"home": "I live in Lagos"}
+    # An answer taking nothing back changes nothing (a later adversary: "no, I didn't move
+    # the couch yet" put the home back).
+    harness.model.add("Congratulations!", "Ok.", "Ok.")
+    await harness.turn("Big news: we moved to Sagres!")
+    for answer in ("no, I still need help with the dentist", "no, I didn't move the couch yet"):
+        await harness.turn(answer)
+        assert await _in_effect(harness) == {"home": "We moved to Sagres!"}
 
 
 async def test_a_message_that_is_only_the_change_becomes_the_facts_history(
