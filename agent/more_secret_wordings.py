@@ -29,7 +29,7 @@ _NAMED_IN_OTHER_LANGUAGES = re.compile(
     # letters too, "mera pin 7788 hai" (an adversary), after whose ("mera", "hamara").
     r"(?:पिन(?:[ \t]*(?:कोड|नंबर))?|पासवर्ड)|"
     r"\b(?:mera|meri|mere|hamara|hamari|apna)[ \t]+(?:[^\W\d_]+[ \t]+){0,2}?"
-    r"(?:pin|password|passcode|code)(?=[ \t]+[^\s,;]*\d[^\s,;]*[ \t]+(?:hai|he|h|tha)\b)|"
+    r"(?:pin|password|passcode|code)(?=[ \t]+[^\s,;]*\d[^\s,;]*[ \t]+(?:hai|hain|hey|he|h|tha)\b)|"
     # Swahili: password, secret number, each with whose ("langu") and "ni" (is).
     r"\bnenosiri(?:[ \t]+(?:langu|letu|lako|lake|la|ya)(?:[ \t]+[^\W\d_]+)?)?(?:[ \t]+ni)?|"
     r"\bnambari[ \t]+ya[ \t]+siri(?:[ \t]+(?:ya|la)[ \t]+[^\W\d_]+)?(?:[ \t]+ni)?|"
@@ -60,7 +60,8 @@ _SEPARATED = re.compile(r"[,;\t]")
 _SECRET_COLUMN = re.compile(
     r"(?i)^[ \t]*\"?(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
     r"passwords?|passcodes?|passphrases?|pass|passwd|pwd|pw|(?:2fa|mfa|otp|totp)"
-    r"(?:[ \t]+(?:backup|recovery))?(?:[ \t]+codes?)?|(?:backup|recovery)[ \t]+codes?)\"?[ \t]*$"
+    r"(?:[ \t_-]+(?:backup|recovery))?(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)\"?"
+    r"[ \t]*$"
 )
 _A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
 _POSTAL_HEADING = re.compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")

@@ -49,8 +49,8 @@ _TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
 _SECRET_HEADING = re.compile(
     r"(?i)^[ \t]*(?:(?P<code>codes?|kod(?:lar|y)?)|pins?|pin[ \t]+codes?|passwords?|passcodes?|"
     r"combinations?|combos?|secrets?|passwörter|şifreler|passphrases?|(?:door|gate|alarm|access|"
-    r"lock|safe|locker|keypad)[ \t]+codes?|(?:2fa|mfa|otp|totp)(?:[ \t]+(?:backup|recovery))?"
-    r"(?:[ \t]+codes?)?|(?:backup|recovery)[ \t]+codes?)[ \t]*$"
+    r"lock|safe|locker|keypad)[ \t]+codes?|(?:2fa|mfa|otp|totp)(?:[ \t_-]+(?:backup|recovery))?"
+    r"(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)[ \t]*$"
 )
 """A column of secrets; one of "codes" only in a table of locks ("| error | code |" holds
 error codes). Of one-time and backup codes too ("| service | 2FA backup code |", "| OTP |":
@@ -60,6 +60,12 @@ _CELL_VALUE = re.compile(
     r"[ \t]*((?=[^\s|]*\d)(?=(?:[^\s|]*\d){4}|[^\s|]*[^\W\d_])[^\s|]{4,40})[ \t]*"
 )
 """A cell's value: four digits, or letters and a digit ("| timeout | 504 |" is no code)."""
+_BACKUP_CELL = re.compile(
+    r"[ \t]*((?=[^|\n]*\d|[A-Za-z0-9]+-)[A-Za-z0-9]{3,10}(?:[- ][A-Za-z0-9]{3,10}){0,4})[ \t]*"
+)
+"""A backup code's cell: groups of letters or digits ("1234 5678", "abcd-efgh-ijkl": an
+adversary saw both kept)."""
+_BACKUP_HEADING = re.compile(r"(?i)backup|recovery")
 _LIST_HEADING = re.compile(
     r"(?im)^[ \t]*(?:my[ \t]+)?(?:pins|pin[ \t]+codes|codes|passwords|passcodes)[ \t]*:?[ \t]*$"
 )
@@ -95,6 +101,7 @@ def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
     """The values under a table's heading that names codes or passwords."""
     spans: list[tuple[str, tuple[int, int]]] = []
     secret_columns: dict[int, str] = {}
+    backups: set[int] = set()
     locks: bool | None = None  # read once: a page of tables was read again at each heading
     for row in _TABLE_ROW.finditer(text):
         cells, at = [], row.start(1)
@@ -112,12 +119,14 @@ def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
                 for i, found in enumerate(headings)
                 if found and (locks or not found["code"])
             }
+            backups = {i for i in secret_columns if _BACKUP_HEADING.search(cells[i][1])}
             continue
         for column, kind in secret_columns.items():
             if column >= len(cells):
                 continue
             start, cell = cells[column]
-            if (value := _CELL_VALUE.fullmatch(cell)) is not None:
+            value = (_BACKUP_CELL if column in backups else _CELL_VALUE).fullmatch(cell)
+            if value is not None:
                 spans.append((kind, (start + value.start(1), start + value.end(1))))
     return spans
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 
 _TAKES_BACK = re.compile(
-    r"(?i)^\W*(?:(?:wait|sorry|oops|hmm|um+|ah|argh)\W+)*"
+    r"(?i)^\W*(?:(?:wait|sorry|oops|hmm|um+|ah|argh|lol|haha|never\s*mind)\W+)*"
     r"(?:j/?k\b|just\s+(?:kidding|joking)|(?:i\s+was\s+|i['\u2019]m\s+)?(?:only\s+)?"
     r"(?:kidding|joking)\b|scratch\s+that|ignore\s+(?:that|what\s+i\s+(?:just\s+)?said)|"
     r"forget\s+(?:that|what\s+i\s+(?:just\s+)?said)|(?:that['\u2019]?s\s+)?not\s+true|"
-    r"(?:actually|no\s+wait|wait)\W+(?:no|nope)\b|"
+    r"(?:actually|no\s+wait|wait)\W+(?:no|nope)\b|that\s+was\s+a\s+joke|"
+    r"(?:i|we)\s+(?:didn['\u2019]?t|did\s+not)\s+(?:actually\s+)?\w+(?=\s*(?:[,.;!]|$|\s+after\s+all\b))|"
     r"(?:no|nope)\b(?=[^?]*\b(?:(?:didn['\u2019]?t|did\s+not|haven['\u2019]?t|have\s+not|"
     r"wasn['\u2019]?t)(?:\s+actually)?\s+\w+(?=\s*(?:[,.;!]|$|\s+(?:after\s+all|at\s+all)\b))|"
     r"still\s+(?:in|at|live|living|work|working|with|there|here|the\s+same)\b)))"

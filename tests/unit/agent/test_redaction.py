@@ -1082,6 +1082,10 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         ("the safe combo is four eight two two", "four eight two two"),
         ("the key safe at the cottage is four seven one one", "four seven one one"),
         ("mera pin 7788 hai", "7788"),
+        ("mera pin 7788 hain", "7788"),
+        ("| site | backup codes |\n|---|---|\n| dropbox | 1234 5678 |", "1234 5678"),
+        ("| service | backup code |\n|---|---|\n| github | abcd-efgh-ijkl |", "abcd-efgh-ijkl"),
+        ("service,otp_backup\ngithub,48291123", "48291123"),
         ("tried 2291 at the atm and it didnt work, then 4471 worked", "4471"),
         ("tried 2291 at the atm and it didnt work, then 4471 worked", "2291"),
     ],
@@ -1157,6 +1161,7 @@ def test_a_secret_in_a_looser_wording_is_redacted(text: str, secret: str) -> Non
         "the key safe at the cottage is one of two",
         "mera naam Raj hai",
         "took out 200 at the atm",
+        "| site | backup codes |\n|---|---|\n| dropbox | none yet |",
     ],
 )
 def test_the_same_wordings_without_a_secret_are_kept(text: str) -> None:

@@ -50,7 +50,15 @@ async def test_a_move_said_in_chat_updates_the_home_and_keeps_the_old_one(
 
 @pytest.mark.parametrize(
     "taken_back",
-    ["actually no, sorry, we didn't move, still in Lagos", "jk 😂 we're still in Lagos", "jk"],
+    [
+        "actually no, sorry, we didn't move, still in Lagos",
+        "jk 😂 we're still in Lagos",
+        "jk",
+        # A later adversary:
+        "lol no, we're still in Lagos",
+        "wait, we didn't actually move",
+        "never mind, that was a joke",
+    ],
 )
 async def test_a_move_taken_back_by_the_next_message_puts_the_home_back(
     harness: Harness, taken_back: str
