@@ -28,8 +28,7 @@ def erased_ids(data: Path) -> frozenset[str]:
 
 def note_erased(data: Path, ids: Iterable[str]) -> None:
     """Add `ids` to the ledger, written whole to a temporary file and renamed over it."""
-    new = set(ids) - erased_ids(data)
-    if not new:
-        return
-    held = sorted(erased_ids(data) | new)
-    write_private(data / LEDGER, "".join(f"{entry_id}\n" for entry_id in held))
+    held = erased_ids(data)
+    new = set(ids) - held
+    if new:
+        write_private(data / LEDGER, "".join(f"{entry_id}\n" for entry_id in sorted(held | new)))

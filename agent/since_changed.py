@@ -308,7 +308,7 @@ async def _values_said_changed(
             in_effect = [entry for entry in recalled if entry.category != CONVERSATION]
             in_effect += await newest_facts.read() or []
         newest_said = max(later.values(), key=_written)
-        if _taken_back(list(said.values()), newest_said, fact):
+        if _end_taken_back(list(said.values()), newest_said, fact):
             continue  # "Sam and I got back together!" after the break-up (an adversary)
         if names_which(newest_said, fact, in_effect):
             notes[fact.id] = f"since changed: {_saying(said[newest_said.id], fact.content)}"
@@ -472,14 +472,14 @@ def _messages_changed(
                 # $42" marked "I owe Priya $15 for lunch" (an adversary).
                 if not debt_changed(other.content, message.content):
                     continue
-            if topics and not _taken_back(others, other, message):
+            if topics and not _end_taken_back(others, other, message):
                 notes[message.id] = f"since changed: {_saying(other, message.content)}"
             if topics:
                 break
     return notes
 
 
-def _taken_back(others: list[MemoryEntry], change: MemoryEntry, told: MemoryEntry) -> bool:
+def _end_taken_back(others: list[MemoryEntry], change: MemoryEntry, told: MemoryEntry) -> bool:
     """Whether one of `others`, said with or after `change`, takes back the end it told."""
     return any(
         _written(other) >= _written(change) and undoes_the_end(other.content, told.content)

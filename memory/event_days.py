@@ -305,8 +305,8 @@ def cancels_it(new: str, old: str) -> bool:
         said = found["what"]
     else:
         said = new[: found.start()] or new[found.end() :]
-    if (day := found.groupdict().get("day")) and not any(
-        term[-2:] == f"{int(day):02d}" for term in days_named(old)
+    if (day := found.groupdict().get("day")) and int(day) not in _days_of_the_month(
+        days_named(old)
     ):
         return False  # "cancelled the 14th" calls off no event of the 21st
     days = days_named(said)

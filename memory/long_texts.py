@@ -62,8 +62,12 @@ def _part_about(text: str, other: str) -> str:
     most = sorted(shared, key=lambda number: (-shared[number], number))[:_MOST_SENTENCES]
     sentences = sentences_of(text)
     kept = sorted(
-        {near for number in most for near in (number - 1, number, number + 1)}
-        & set(range(len(sentences)))
+        {
+            near
+            for number in most
+            for near in (number - 1, number, number + 1)
+            if 0 <= near < len(sentences)
+        }
     )
     runs: list[list[str]] = []
     previous = -2
