@@ -4,30 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
-import json
 import time
 from collections.abc import AsyncGenerator, Callable
 from datetime import datetime
 
 from agent.after_turn import (
     BackgroundConsolidation,
-    fold_into_facts,
     remember_procedure,
     turn_stats,
 )
-from agent.chat_recall import asked, history_room, said_in_this_chat
+from agent.chat_recall import asked
 from agent.commands import MemoryCommand, parse_command
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
-from agent.edited_changes import undo_said_changes
 from agent.events import (
-    MemoryForgotten,
-    MemoryRecalled,
     MemorySaved,
     Notice,
-    ToolCallFinished,
-    ToolCallStarted,
     TurnEvent,
     TurnFailed,
     TurnFinished,
@@ -40,18 +32,17 @@ from agent.history import (
     trim_history,
     unanswered,
 )
-from agent.injection import InjectionBudget, recall_for_message, render, select
 from agent.kept_messages import MessageKeeper, Saved
-from agent.messages import ChatMessage, CommandNote, ToolCall
+from agent.message_facts import MessageFacts
+from agent.messages import ChatMessage
 from agent.model import ChatModel, ChatOptions, ModelError, ToolsUnsupportedError
 from agent.prompts import system_prompt
 from agent.recall_notes import recall_note
-from agent.said_changes import said_changes
 from agent.sessions import REWRITTEN_ELSEWHERE, Session, SessionStore
-from agent.since_changed import since_changed
-from agent.structured_tools import StructuredToolModel, invalid_reply_error
-from agent.taken_back import takes_back_the_last
-from agent.tools import LIST_THE_KEYS, WRITING_TOOLS, MemoryTools, ToolResult
+from agent.structured_tools import StructuredToolModel
+from agent.tool_calls import run_calls, run_command
+from agent.tools import MemoryTools
+from agent.turn_recall import RecallSetting, recall_for_turn
 from agent.turn_state import (
     Exchange,
     RoundOptions,
@@ -60,10 +51,8 @@ from agent.turn_state import (
     stored_keys,
     stream_round,
 )
-from agent.unkept_secrets import unkept_secret_notice
 from memory.date_terms import local_time
-from memory.entry import MemoryEntry, RecallResult, utc_now
-from memory.errors import MemoryStoreError
+from memory.entry import MemoryEntry, utc_now
 from memory.protocol import Memory
 
 
@@ -136,6 +125,11 @@ class Agent:
         """The context window requests use (the model's own limit if it is smaller)."""
         configured = self.config.generation.num_ctx
         return min(configured, self._context_length) if self._context_length else configured
+
+    @property
+    def facts(self) -> MessageFacts:
+        """What a saved message does to the facts, with the settings in force now."""
+        return MessageFacts(self.memory, self.sessions, self.config, self.namespace)
 
     @property
     def consolidated(self) -> list[MemoryEntry]:
@@ -258,7 +252,10 @@ class Agent:
             yield saved
         elif saved is not None:
             yield MemorySaved(saved)
-        recalled = await self._recall(user_text, session, saved, resend)
+        setting = RecallSetting(
+            self.memory, self.config, self.namespace, self.clock(), self.num_ctx
+        )
+        recalled = await recall_for_turn(setting, user_text, session, saved, resend)
         yield recalled[0]
         self.sessions.note_recall(session, recall_note(recalled[0]))
         # aclosing: if our consumer stops early, the inner loop's cleanup (which keeps the
@@ -293,7 +290,7 @@ class Agent:
     ) -> AsyncGenerator[TurnEvent, None]:
         """Run a command; one typed as an edit takes the replaced message out of memory."""
         await self.keeper.withdraw_edited(edited, session)
-        async for event in self._command(command, session, user_text):
+        async for event in run_command(self.tools, self.sessions, command, session, user_text):
             yield event
 
     def _note_if_stopped(
@@ -316,7 +313,7 @@ class Agent:
         if pending is None or pending[1] is not session:
             return
         saved, _, facts = pending
-        async for event in self._facts_of_the_message(saved, facts, session):
+        async for event in self.facts.of_the_message(saved, facts, session):
             yield event
 
     async def undo_edit(self, session: Session) -> bool:
@@ -326,71 +323,6 @@ class Agent:
     async def withdraw_unanswered(self, user_text: str, session: Session) -> bool:
         """See `MessageKeeper.withdraw_unanswered`."""
         return await self.keeper.withdraw_unanswered(user_text, session)
-
-    async def _recall(
-        self, text: str, session: Session, saved: MemoryEntry | Notice | None, resend: bool
-    ) -> tuple[MemoryRecalled, str]:
-        exclude = [saved.id] if isinstance(saved, MemoryEntry) and saved.id else []
-        answering = last_user_index(session.messages)
-        # A message answered again has no fresh copy to exclude by id; its saved copy is
-        # cut as "already in conversation" instead.
-        live = [m for i, m in enumerate(session.messages) if resend or i != answering]
-        # Only what the model will have in front of it: a long chat's older messages are
-        # trimmed from the request, and recall is how they come back (found by an
-        # adversary: "my bike lock code is 7312" was neither sent nor recalled).
-        live = trim_history(
-            live, self.config.agent.max_history_messages, history_room(self.num_ctx)
-        )
-        in_this_chat = await said_in_this_chat(self.memory, self.namespace, session, live)
-        exclude += in_this_chat
-        scope = None if self.config.agent.recall_across_sessions else session.id
-        try:
-            result = await recall_for_message(
-                self.memory,
-                asked(text, session),
-                self.config.memory.recall_limit,
-                scope,
-                exclude_ids=exclude,
-                namespace=self.namespace,
-            )
-        except MemoryStoreError as exc:
-            result = RecallResult(entries=[], mode="off", degraded=f"recall failed: {exc}")
-        except OSError:
-            raise  # the disk: saving fails too, and the turn says so
-        except Exception as exc:  # noqa: BLE001 - a fault in recall must not stop the chat
-            # Found by a new user: a query recall could not read ("gym tue 6:30am") failed
-            # every turn it was in, so that message could not be told to the model at all.
-            result = RecallResult(
-                entries=[],
-                mode="off",
-                degraded=f"recall failed (a bug; please report it): {type(exc).__name__}: {exc}",
-            )
-        agent = self.config.agent
-        budget = InjectionBudget(
-            agent.inject_max_entries, agent.inject_max_entry_chars, agent.inject_max_total_chars
-        )
-        # On threads, as the comparisons of `since_changed`: a recalled page pasted earlier
-        # is read for its secrets and the part asked about, and the screen stood still.
-        injected, cut = await asyncio.to_thread(
-            select, result, budget, session.id, live, asked(text, session)
-        )
-        changed = await since_changed(self.memory, injected, self.namespace, self.clock())
-        # What holds first: an old message recalled at 1.0 stood above the fact that changed
-        # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).
-        injected.sort(key=lambda entry: entry.id in changed)
-        block = await asyncio.to_thread(render, injected, self.clock(), budget, changed, text)
-        limit = self.config.memory.recall_limit
-        recalled = MemoryRecalled(
-            injected,
-            cut,
-            result.mode,
-            result.degraded,
-            result.calibration,
-            changed,
-            limit if result.mode != "recent" and len(result.entries) >= limit else 0,
-            len(set(in_this_chat) - {saved.id if isinstance(saved, MemoryEntry) else ""}),
-        )
-        return recalled, block
 
     async def _describe(self) -> None:
         if not self._described:
@@ -454,68 +386,9 @@ class Agent:
             return
         facts = [result.stored for result in exchange.results.values() if result.stored]
         if not session.incognito:
-            async for event in self._facts_of_the_message(saved, facts, session):
+            async for event in self.facts.of_the_message(saved, facts, session):
                 yield event
         async for event in self._after_reply(exchange, user_text, session, started):
-            yield event
-
-    async def _facts_of_the_message(
-        self, saved: MemoryEntry | None, facts: list[MemoryEntry], session: Session
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """The message folded into the facts the model stored, or the facts it changes.
-
-        And what the chat says of a secret the message gave that nothing keeps.
-        """
-        folded = await fold_into_facts(
-            self.memory, saved, facts, session_id=session.id, namespace=self.namespace
-        )
-        if folded is not None:
-            yield MemorySaved(folded)  # what the inspector shows changed
-            return
-        if facts:
-            return
-        if self.config.agent.update_facts_from_messages:
-            # Not saved is no matter: "jk" alone is small talk, and takes the last back.
-            async for event in self._taken_back(session):
-                yield event
-        if saved is None:
-            return
-        told_of_secrets = False
-        if self.config.agent.update_facts_from_messages:
-            async for event in self._said_changes(saved, session):
-                told_of_secrets |= isinstance(event, Notice) and "[REDACTED:" in event.text
-                yield event
-        values = session.secrets.last_values
-        unkept = await unkept_secret_notice(self.memory, self.namespace, saved, values)
-        if unkept is not None and not told_of_secrets:
-            yield unkept
-
-    async def _taken_back(self, session: Session) -> AsyncGenerator[TurnEvent, None]:
-        """What the message before changed, put back when this one takes it back."""
-        said = [m.content for m in session.messages if m.role == "user"]
-        if len(said) < 2 or not takes_back_the_last(said[-1]):
-            return
-        before = said[-2]
-        undone = await undo_said_changes(
-            self.memory, self.namespace, session, before, taken_back=True
-        )
-        if undone:
-            note = (
-                f"You took back your last message: {', '.join(repr(f.key) for f in undone)} "
-                "is back as it was before it."
-            )
-            with contextlib.suppress(OSError):  # said in the chat all the same
-                await self.sessions.keep_note(session, note)
-            yield Notice(note, "info")
-
-    async def _said_changes(
-        self, saved: MemoryEntry, session: Session
-    ) -> AsyncGenerator[TurnEvent, None]:
-        """The facts the message changed; what is said of them is kept with the chat."""
-        for event in await said_changes(self.memory, saved, session.id, self.namespace):
-            if isinstance(event, Notice):
-                with contextlib.suppress(OSError):  # said in the chat all the same
-                    await self.sessions.keep_note(session, event.text)
             yield event
 
     async def _keep_reply(
@@ -605,7 +478,9 @@ class Agent:
         """Run the calls of the last round; at the round limit, ask for the answer."""
         exchange.tool_rounds += 1
         async with contextlib.aclosing(
-            self._run_calls(exchange.current.calls, exchange.results, exchange.produced, read_only)
+            run_calls(
+                self.tools, exchange.current.calls, exchange.results, exchange.produced, read_only
+            )
         ) as tool_events:
             async for event in tool_events:
                 yield event
@@ -649,81 +524,3 @@ class Agent:
             exchange.reason = "length"
             yield Notice("The reply stopped at the length limit.", "warning", about_reply=True)
         yield TurnFinished(stats, exchange.reason)
-
-    async def _run_calls(
-        self,
-        calls: list[ToolCall],
-        results: dict[str, ToolResult],
-        produced: list[ChatMessage],
-        read_only: bool,
-    ) -> AsyncGenerator[TurnEvent, None]:
-        for call in calls:
-            yield ToolCallStarted(call.id, call.name, call.arguments)
-            signature = call.name + json.dumps(call.arguments, sort_keys=True, default=str)
-            repeated = signature in results
-            broken_reply = invalid_reply_error(call)
-            if repeated:
-                result = results[signature]
-            elif broken_reply is not None:
-                result = results[signature] = ToolResult.failed(broken_reply)
-            else:
-                result = results[signature] = await self.tools.run(call, read_only=read_only)
-                if result.stored is not None:
-                    yield MemorySaved(result.stored)
-                if result.forgotten is not None:
-                    yield MemoryForgotten(result.forgotten)
-            yield ToolCallFinished(call.id, call.name, result.content, result.error, repeated)
-            produced.append(
-                ChatMessage(
-                    role="tool",
-                    content=result.content,
-                    tool_name=call.name,
-                    tool_call_id=call.id,
-                    error=result.error,
-                )
-            )
-
-    async def _command(
-        self, command: MemoryCommand | str, session: Session, command_text: str
-    ) -> AsyncGenerator[TurnEvent, None]:
-        if isinstance(command, str):
-            yield Notice(command, "warning")
-            yield TurnFinished(stopped_reason="command")
-            return
-        if session.incognito and command.call.name in WRITING_TOOLS:
-            yield Notice(
-                f"Incognito: memory is read-only, so {command.name} changed nothing. "
-                "Turn incognito off (F4) to remember or forget.",
-                "warning",
-            )
-            yield TurnFinished(stopped_reason="command")
-            return
-        finished: ToolCallFinished | None = None
-        async for event in self._run_calls([command.call], {}, [], False):
-            if isinstance(event, ToolCallFinished) and event.error:
-                # Told to the user, not the model: no tool name they cannot type (a new user).
-                result = event.result.replace(
-                    LIST_THE_KEYS, "the memory inspector (F2) lists the keys"
-                )
-                event = dataclasses.replace(event, result=result)
-            if isinstance(event, ToolCallFinished):
-                finished = event
-            yield event
-        if finished is not None:
-            # Kept in the session file: a reopened chat shows the command and its outcome.
-            note = CommandNote(
-                text=command_text,
-                tool=command.call.name,
-                arguments=command.call.arguments,
-                result=finished.result,
-                error=finished.error,
-            )
-            try:
-                await self.sessions.keep_command(session, note)
-            except OSError as exc:
-                yield Notice(
-                    f"{command.name} ran, but its line could not be written to the session "
-                    f"file ({exc.strerror or exc}): a reopened chat will not show it.",
-                    "warning",
-                )
-        yield TurnFinished(stopped_reason="command")
