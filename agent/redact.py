@@ -14,6 +14,7 @@ import re
 from collections import Counter
 
 from agent.codes_beside import more_codes_beside
+from agent.id_numbers import id_number_spans
 from agent.loose_wordings import loose_spans
 from agent.more_secret_wordings import more_secret_spans
 from agent.not_secret_codes import postal_pin
@@ -579,6 +580,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
                 *paired_spans(folded),
                 *secret_noun_spans(folded),
                 *more_secret_spans(folded),
+                *id_number_spans(folded),
             ]
             if "[REDACTED:" not in folded[slice(*span)]
             and not (kind == "pin" and _a_postal_pin_at(folded, span))

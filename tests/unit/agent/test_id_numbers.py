@@ -1,0 +1,43 @@
+"""National identity and tax numbers are redacted after their names, and only there."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.redact import redact
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("my PPS number is 1234567T", "1234567T"),
+        ("PPSN: 1234567TA for the dole office", "1234567TA"),
+        ("mi DNI es 12345678Z", "12345678Z"),
+        ("NIE X-1234567-L", "X-1234567-L"),
+        ("my BSN is 123456782", "123456782"),
+        ("Steuer-ID: 12 345 678 901", "12 345 678 901"),
+        ("Meine Steueridentifikationsnummer ist 12345678901", "12345678901"),
+        ("Aadhaar 1234 5678 9012", "1234 5678 9012"),
+        ("PAN card ABCDE1234F", "ABCDE1234F"),
+        ("codice fiscale RSSMRA85T10A562S", "RSSMRA85T10A562S"),
+        ("numéro de sécurité sociale 1 85 05 78 006 084 36", "006 084"),
+    ],
+)
+def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
+    redacted = redact(text)[0]
+    assert number not in redacted
+    assert "[REDACTED:id-number]" in redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "DNI office on Monday at 10, bring 2 photos",
+        "see PAN 2 of the report",
+        "the PPS office is at 14 Main St",
+        "tax id form due 2027",
+        "Aadhaar update appointment on the 12th",
+    ],
+)
+def test_the_name_alone_or_another_number_is_kept(text: str) -> None:
+    assert redact(text)[0] == text
