@@ -130,6 +130,23 @@ _KEEP_ASKED = re.compile(
 can you keep it:" and a letter, deleted after its deadline (a new user, a retired nurse).
 Kept for years: asked for, it is the user's to forget."""
 _KEPT_WHEN_ASKED = 10 * 365
+_OWN_DETAILS = re.compile(
+    r"(?i)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|work\s+|personal\s+|private\s+)*"
+    r"(?:address|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|"
+    r"e-?mail(?:\s+address)?|postcode|post\s+code|zip(?:\s+code)?|eircode|landline|"
+    r"rent|landlord|employer|name)\s*(?:is\b|are\b|'s\b|:|=|now\b)"
+    r"|\bnew\s+(?:place|flat|apartment|house|home|address|phone\s+number|number|mobile)\s+"
+    r"(?:is\b|:)"
+    r"|\b(?:we|i)\s+(?:have\s+|['\u2019]ve\s+)?(?:just\s+|finally\s+)?moved\s+"
+    r"(?:to|into|in\s+to|house|flat|home)\b|\bwe\s+moved!"
+    r"|\b(?:moving|move)\s+(?:flat|house|home|apartment)\b"
+    r"|\b(?:we|i)\s+(?:now\s+)?live\s+(?:in|at|on|near)\b|\bbased\s+in\s+[A-Z]"
+    r"|\bi\s+(?:now\s+)?work\s+(?:at|for|as)\b|\bi['\u2019]?m\s+a\s+(?:freelance|self-employed)"
+)
+"""The user's own lasting details: "my new phone number is +34 612 448 903", "new place is
+Carrer de Sueca 14, rent 1.150€", "We moved! We're in Russafa now", "freelance dev based in
+Valencia". A new user, a contractor, saw each deleted at 30 days (the move, once its day had
+passed): one's own address or number holds until it changes, and a change marks it."""
 
 
 def days_written_otherwise(text: str, said: date) -> list[date]:
@@ -169,7 +186,7 @@ def _days_in_other_hands(text: str, said: date) -> list[date]:
         days += _the_day(_MONTH_OF[found["month"].casefold()], int(found["day"]), None, said)
     if _LASTING.search(text):
         days.append(date.fromordinal(said.toordinal() + _A_YEAR_ON))
-    if _KEEP_ASKED.search(text):
+    if _KEEP_ASKED.search(text) or _OWN_DETAILS.search(text):
         days.append(date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED))
     return days
 
