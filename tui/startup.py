@@ -44,6 +44,7 @@ class StartUp:
             runtime = await self.runtime_factory(app.config)
         except (AgentError, MemoryStoreError, OSError) as exc:
             app.notify(f"memchat could not start: {exc}", severity="error", timeout=60)
+            app.turns.put_back()  # what was sent while it started: back, not lost
             return
         app.runtime = runtime
         app.inspector.attach(
@@ -64,16 +65,24 @@ class StartUp:
         if minutes:
             app.set_interval(minutes * 60, self._start_hygiene)
         await app.memory_view.refresh_count()
-        await self.check_model()
+        connected = await self.check_model()
         app.set_interval(SERVER_POLL_SECONDS, self.poll_server_on_timer)
         app.ready.set()
+        # What was sent while it started: now, or back in the input with no model to answer.
+        if connected:
+            app.turns.send_waiting()
+        else:
+            app.turns.put_back()
 
     def _start_hygiene(self) -> None:
         hygiene = unless_quitting(self.app, self.app.memory_view.run_hygiene())
         self.app.run_worker(hygiene, group="hygiene", exclusive=True)
 
-    async def check_model(self) -> None:
-        """Reach the model; show the first-run screens when it is not there."""
+    async def check_model(self) -> bool:
+        """Reach the model; show the first-run screens when it is not there.
+
+        Returns whether the model answered.
+        """
         app = self.app
         assert app.runtime is not None
         model = app.runtime.model
@@ -87,7 +96,7 @@ class StartUp:
                 ServerDownScreen(exc.host, self.probe_server, exc.server, exc.hint),
                 callback=self._after_server_screen,
             )
-            return
+            return False
         except ModelNotFoundError as exc:
             from tui.screens.model_pull import ModelPullScreen
 
@@ -96,13 +105,13 @@ class StartUp:
                 # Nothing to pull: pick one of the models the server has.
                 app.notify(str(exc), severity="warning", timeout=10)
                 app.models.pick()
-                return
+                return False
             pull = ModelPullScreen(model, model.name, missing=True, switch=app.models.pick)
             app.push_screen(pull, callback=self.after_pull)
-            return
+            return False
         except ModelError as exc:
             app.notify(str(exc), severity="error")
-            return
+            return False
         tools = app.runtime.agent.tool_mode
         app.status.set(server="connected", model=model.name, tools=tools)
         if tools == "off" and app.config.model.tool_mode == "native":
@@ -114,6 +123,7 @@ class StartUp:
                 severity="warning",
                 timeout=20,
             )
+        return True
 
     async def probe_server(self) -> bool:
         """True once something answers (a missing model is handled next)."""

@@ -152,8 +152,10 @@ class Turns:
             self.put_back(text if " " in text.strip() else text.strip() + " ")
             return
         if app.runtime is None:
-            app.notify("Still starting up; try again in a moment.", severity="warning")
-            self.put_back(text)
+            # Queued, as behind a reply: a new user pressed Enter while it started, the
+            # message stayed in the input, and her next one was sent with it as one.
+            self.queued.append(text)
+            app.notify("memchat is still starting: your message is sent once it is ready.")
             return
         if self.running:
             # Queued, not refused: putting it back would overwrite what is typed meanwhile.
@@ -176,6 +178,11 @@ class Turns:
             # Found by a second adversary: messages Esc or a failure had put back in the
             # prompt went with the app, unasked.
             return "The prompt holds text not sent. Ctrl+Q again quits without it."
+        if not self.running:
+            return (
+                "memchat is still starting, and what you sent meanwhile is not sent yet. "
+                "Ctrl+Q again quits without it."
+            )
         waiting, one = len(self.queued), len(self.queued) == 1
         dropped = (
             f", and {counted(waiting, 'message', 'messages')} waiting to be sent "
@@ -198,6 +205,11 @@ class Turns:
             # app from quitting.
             with contextlib.suppress(TimeoutError, WorkerCancelled):  # cancelled: as asked
                 await asyncio.wait_for(self.app.workers.wait_for_complete(running), _QUIT_WAIT_S)
+
+    def send_waiting(self) -> None:
+        """Send what was sent while memchat started, in order, once it is ready."""
+        if self.queued and not self.running:
+            self.start(self.queued.popleft())
 
     def start(self, text: str, *, resend: bool = False, edit: bool = False) -> None:
         """Run a turn in a worker so the interface never waits for the model."""

@@ -166,7 +166,10 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("for my records: boiler serviced by Declan", "20361029"),
         # A new user, a contractor: her own details (kept ten years), each deleted at 30 days.
         ("my new phone number is +34 612 448 903", "20361029"),
-        ("we're moving flat on March 1st! new place is Carrer de Sueca 14, rent 1.150€", "20361029"),
+        (
+            "we're moving flat on March 1st! new place is Carrer de Sueca 14, rent 1.150€",
+            "20361029",
+        ),
         ("Big news: we moved! We're in Russafa now", "20361029"),
         ("Hi! I'm Inés, freelance dev based in Valencia", "20361029"),
         ("my email is ines@nube.es", "20361029"),
