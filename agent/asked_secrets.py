@@ -35,6 +35,8 @@ _ASKS_FOR_A_SECRET = re.compile(
     + _WHAT_TO_TYPE
     + r"|how\s+(?:do|can|should)\s+(?:i|we)\s+(?:open|unlock)\b|"
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|"
+    # A token or an API key: "what's my github token?" (a new user was shown it redacted).
+    r"tokens?|(?:api|access|auth|secret|private|ssh|licen[cs]e|product)[\s_-]*keys?|"
     r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|iban|bank\s+details|"
     r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"
@@ -148,6 +150,7 @@ _ASKED_WITH = frozenset(
         "password passwords passcode pin pins code codes pw pwd passwd combination combo login "
         "logins credentials creds secret answer number key get in into enter open unlock "
         "need forgot forgotten remember tell give send show please pls again now current iban "
+        "token tokens api access auth "
         # Asking in other languages: "wie lautet meine IBAN?" (a new user).
         "lautet heißt heisst gib zeig nenn dime dame diz"
     )

@@ -702,3 +702,28 @@ def _facts(**contents: str) -> list[MemoryEntry]:
     """Core facts by key, written on one day."""
     written = datetime(2026, 12, 6, tzinfo=UTC)
     return [written_entry(key, text, "core", written) for key, text in contents.items()]
+
+
+@pytest.mark.parametrize(
+    ("asked", "key"),
+    [
+        ("what's my github token?", "github"),
+        ("what's the acme github token?", "github"),
+        ("github token?", "github"),
+        ("what's my stripe api key", "stripe"),
+    ],
+)
+def test_a_token_or_an_api_key_asked_for_is_shown_and_no_other_secret(
+    asked: str, key: str
+) -> None:
+    """Found by a new user, a contractor: "what's my github token?" was answered with the
+    token she had asked it to keep redacted; only /recall gave it back."""
+    facts = _facts(
+        github="The acme github token is ghp_a1B2c3D4e5F6g7H8i9J0kLmNoPqRsTuVwXyZ12",
+        stripe="Stripe key sk_live_51HxYzAbCdEfGhIjKlMnOpQr",
+        wifi="The wifi password is BlueCat99!",
+    )
+    assert asks_for_a_secret(asked)
+    shown = most_of_what_was_asked(facts, asked)
+    assert list(shown) == [key]
+    assert "[REDACTED" not in shown[key]
