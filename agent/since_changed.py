@@ -34,7 +34,13 @@ from memory.event_days import (
 from memory.fact_endings import ends_the_fact, undoes_the_end
 from memory.health_values import medicines_and_allergens
 from memory.instead_of import takes_the_place_of
-from memory.last_word import changes_its_value, names_which, said_anew, supposes
+from memory.last_word import (
+    changes_its_value,
+    names_which,
+    said_anew,
+    says_a_new_value,
+    supposes,
+)
 from memory.long_texts import LONG, the_part_about
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
@@ -85,7 +91,7 @@ def _saying(entry: MemoryEntry, about: str = "") -> str:
         # Where it speaks of what it changes: a pasted email's note quoted its header
         # ("From: Lisa Chen Sent: Monday, …"), not the line that moved the checkup (a new
         # user, a parent).
-        text = _the_sentence_about(text, about) or excerpt(text, about, _SHOWN_CHARS)
+        text = _the_sentence_about(said, about) or excerpt(text, about, _SHOWN_CHARS)
     elif len(text) > _SHOWN_CHARS:
         cut = text[: _SHOWN_CHARS - 1]
         text = (cut.rsplit(" ", 1)[0] if " " in cut[_SHOWN_CHARS // 2 :] else cut) + "…"
@@ -95,23 +101,29 @@ def _saying(entry: MemoryEntry, about: str = "") -> str:
 
 
 _SENTENCE_BREAK = re.compile(
-    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<=[.!?])\s+"
+    r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<=[.!?])\s+|\s*\n\s*"
 )
-"""Where a sentence ends: not after "Dr." ("… with Dr. Sharma got rescheduled")."""
+"""Where a sentence ends: not after "Dr." ("… with Dr. Sharma got rescheduled"); a line's
+end too (an email's header ran into its first sentence, too long to quote)."""
 
 
 def _the_sentence_about(text: str, about: str) -> str | None:
     """The sentence of a long `text` sharing most words with `about`, as a quote's middle."""
     wanted = set(analyze(about))
-    best, shared = "", 1
-    # Among the sentences of its part about it: a pasted page was analysed whole.
-    for sentence in _SENTENCE_BREAK.split(the_part_about(text, about)):
+    best, rank = "", (False, 1)
+    # Among the sentences of its part about it: a pasted page was analysed whole. The one
+    # saying a new value first, then the one sharing most words.
+    for line in _SENTENCE_BREAK.split(the_part_about(text, about)):
+        sentence = " ".join(line.split())
         held = len(set(analyze(sentence)) & wanted)
-        if held > shared and len(sentence) <= _SHOWN_CHARS - 2:
-            best, shared = sentence, held
+        if held <= 1 or len(sentence) > _SHOWN_CHARS - 2:
+            continue
+        if (ranked := (says_a_new_value(sentence, about), held)) > rank:
+            best, rank = sentence, ranked
     if not best:
         return None
-    return ("" if text.startswith(best) else "…") + best + ("" if text.endswith(best) else "…")
+    flat = " ".join(text.split())
+    return ("" if flat.startswith(best) else "…") + best + ("" if flat.endswith(best) else "…")
 
 
 CONVERSATION = MemoryCategory.CONVERSATION.value

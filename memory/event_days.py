@@ -36,7 +36,7 @@ _SAYS_CHANGE = re.compile(
 )
 MOVED_OR_CALLED_OFF = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed|now|cancel(?:l?ed)?|called\s+off|"
-    r"(?:is|are)\s+off)\b"
+    r"(?:is|are)\s+off|scratch\s+that|correction|it['\u2019]?s\s+actually|it\s+is\s+actually)\b"
 )
 """Every word `moves_it` or `cancels_it` may read a move or a call-off by: a text holding
 none of them moves no event (`agent.since_changed` passes the rest over)."""
@@ -206,7 +206,9 @@ def moves_it(new: str, old: str) -> bool:
     # adversary: the booking stood unmarked).
     verb_first = _MOVED_THE.match(new) or _MOVED_THE.match(_CLAUSE_BEFORE.split(new)[-1])
     pointed = _MOVED_IT.search(new)
-    if pointed is not None and pointed.start() > 0:
+    if (corrected := _CORRECTED_IT.match(new)) is not None:
+        said = whole = corrected["what"]
+    elif pointed is not None and pointed.start() > 0:
         # "oh wait, the munich contract — actually they pushed it to the 21st": what "it"
         # is was named before (a new user, a translator: the deadline stood unmarked).
         said = whole = _ANOTHER_CLAUSE.split(new[: pointed.start()].strip(" ,;:-\u2013\u2014"))[-1]
@@ -268,6 +270,14 @@ _MOVED_IT = re.compile(
     r"(?:to|till|until)\b"
 )
 """A move of what was named before it: "the munich contract — they pushed it to the 21st"."""
+_CORRECTED_IT = re.compile(
+    r"(?i)^\W*(?:(?:actually|no|oh|wait|sorry|oops)[\s,]+)*(?:scratch\s+that|correction|"
+    r"my\s+bad|i\s+was\s+wrong)[\s,:-]*(?:about|re|on|for)\s+(?P<what>[^,;:.!?]+?)"
+    r"[,;:\u2013\u2014-]+\s*(?:it['\u2019]?s|it\s+is)\s+(?:actually|really|now)\s+"
+    r"(?=(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
+)
+"""A day put right, naming what: "scratch that about the dentist, it's actually on 22/01,
+same time" (a new user, a contractor: the 21/01 stood unmarked)."""
 _A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
 _WHO_RANG = re.compile(
     r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019]+(?:\s+[\w'\u2019]+)?)\s+(?:rang|called|phoned|"

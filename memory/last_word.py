@@ -42,6 +42,9 @@ _SAYS_A_CHANGE = re.compile(
     r"wrong|\d\S*\s+not\s+\d|"
     # "Aoife's birthday is the 25th of March not the 23rd" (a new user, a retired nurse).
     r"\d\S*(?:\s+of)?\s+[a-z]+\s+not\s+(?:the\s+|on\s+the\s+)?\d+(?:st|nd|rd|th)?|"
+    # "scratch that, IVA is due April 30 not April 20" (a new user, a contractor).
+    r"[a-z]+\.?\s+\d+(?:st|nd|rd|th)?,?\s+not\s+(?:[a-z]+\.?\s+)?(?:the\s+)?\d+|scratch\s+that|"
+    r"(?:it['\u2019]?s|is|are)\s+actually|"
     # In German, Spanish, French, Italian, Portuguese: "Mein Stromabschlag ist jetzt 95
     # statt 80 Euro" marked nothing, and retention deleted it (an adversary).
     r"jetzt|statt|anstatt|neue[rsnm]?|ge(?:ä|ae)ndert|ahora|en\s+(?:vez|lugar)\s+de|nuev[oa]s?|"
@@ -50,7 +53,11 @@ _SAYS_A_CHANGE = re.compile(
 )
 _SUPPOSED = re.compile(
     r"(?i)(?:^|[,;.!?:]\s*)\W*(?:would|if|what\s+if|wenn|falls)\b|\bif\s+(?:i|we)\b|"
-    r"\b(?:suppose|imagine|hypothetically|w(?:ü|ue)rde|w(?:ä|ae)re|ser[ií]a|sarebbe)\b"
+    r"\b(?:suppose|imagine|hypothetically|w(?:ü|ue)rde|w(?:ä|ae)re|ser[ií]a|sarebbe)\b|"
+    # What may happen: "The hourly rate … shall be reviewed on 1 April 2027 and may be
+    # increased by no more than 10%" (a new user's contract clause marked her rate changed).
+    r"\b(?:may|might|could)\s+(?:well\s+|also\s+|possibly\s+)?(?:be\s+)?(?:chang|increas|"
+    r"decreas|rais|reduc|lower|adjust|review|revis|go(?:ne)?\s+(?:up|down)|ris|mov)\w*"
 )
 """A change supposed, not said: "would my parking permit be 40 instead of 25 if I had a
 second car?" and "if my gym membership is now 45 instead of 30 I'm quitting" marked the fact
@@ -270,7 +277,9 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
 _A_WHEN = re.compile(
     r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+    r"(?:(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b)?"
     r"|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+    r"(?:[a-z]*\.?,?\s+(?:19|20)\d\d\b)?"
     r"|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b"
 )
 """A day or a time: what an appointment's change says, not a dose's or a price's."""
@@ -299,6 +308,17 @@ def _said_together(said: str, fact: str, shared: frozenset[str]) -> bool:
             continue  # no day nor time, of a fact that holds only those (a checkup)
         return True
     return False
+
+
+def says_a_new_value(sentence: str, fact: str) -> bool:
+    """Whether `sentence` says a change, with a value `fact` does not hold.
+
+    What a note quotes of a long message: "we're happy to move your rate to 62 EUR/hour
+    starting 1 March 2027", not "Invoices stay net 30" beside it, which shares more of the
+    fact's words (a new user was pointed at the wrong sentence).
+    """
+    new = set(_A_VALUE.findall(sentence)) - set(_A_VALUE.findall(fact))
+    return bool(new) and _says_a_change(sentence)
 
 
 def _when_values(text: str) -> set[str]:

@@ -1339,3 +1339,75 @@ async def test_a_dose_put_back_marks_the_fact_and_the_messages_it_changes(
     birthday = written_entry("b", "Aoife's birthday is the 23rd of March", "core", fact.timestamp)
     put_right = "oh I'm an eejit, Aoife's birthday is the 25th of March not the 23rd"
     assert changes_its_value(birthday, later.model_copy(update={"content": put_right}))
+
+
+_CLAUSE = (
+    "Pasting the Bitlab contract clause so we have it:\n7.2 Payment Terms. The Client shall "
+    "pay each invoice within forty-five (45) days of receipt. Late payments shall accrue "
+    "interest at 1.5% per month.\n7.3 Rate Review. The hourly rate of sixty euros (EUR 60) "
+    "shall be reviewed on 1 April 2027 and may be increased by no more than 10%."
+)
+_EMAIL = (
+    "FYI email thread from Acme:\nFrom: Jordi Mas <jordi@acmelogistics.es>\nDate: 2 Feb "
+    "2027\nSubject: Re: rate for 2027\n\nHi Inés,\nWe've discussed internally and we're happy "
+    "to move your rate to 62 EUR/hour starting 1 March 2027. Invoices stay net 30.\nBest, Jordi"
+)
+
+
+async def test_what_may_change_on_a_day_is_no_change(harness: Harness) -> None:
+    """Found by a new user, a contractor: a contract clause saying her rate "shall be
+    reviewed on 1 April 2027 and may be increased by no more than 10%" marked "rate is
+    60/h" changed since, quoting the same 60."""
+    fact = await harness.memory.store(
+        "ferran_from_bitlab", "Ferran from Bitlab is my main contact there, rate is 60/h", "core"
+    )
+    harness.model.add("Kept.", "60/h.")
+    await harness.turn(_CLAUSE)
+    events = await harness.turn("what's Ferran's rate at Bitlab?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert fact.id in {e.id for e in recalled.injected}
+    assert fact.id not in recalled.since_changed
+
+
+def test_a_note_quotes_the_sentence_that_says_the_change() -> None:
+    """Found by the same user: the note on "55 EUR/hour, net 30 invoices" quoted "Invoices
+    stay net 30", not the sentence moving her rate to 62."""
+    from agent.since_changed import _saying
+
+    written = datetime(2027, 2, 3, tzinfo=UTC)
+    email = written_entry("conversation/s/1", _EMAIL, "conversation", written)
+    note = _saying(email, "my client Acme Logistics pays me 55 EUR/hour, net 30 invoices")
+    assert "move your rate to 62 EUR/hour starting 1 March 2027" in note
+    assert "Invoices stay" not in note
+
+
+@pytest.mark.parametrize(
+    "correction",
+    [
+        "scratch that, IVA is due April 30 not April 20",
+        "the IVA deadline is April 30, not April 20",
+        "IVA is actually due April 30",
+    ],
+)
+def test_a_value_put_right_changes_the_fact(correction: str) -> None:
+    """Found by a new user, a contractor: "scratch that, IVA is due April 30 not April 20"
+    left her accountant's fact saying April 20, unmarked."""
+    written = datetime(2027, 4, 5, tzinfo=UTC)
+    fact = written_entry(
+        "my_accountant_is",
+        "my accountant is Rosa Llopis, gestoría on Carrer Cádiz, quarterly IVA due April 20",
+        "core",
+        written,
+    )
+    later = written_entry("conversation/s/2", correction, "conversation", written + timedelta(1))
+    assert changes_its_value(fact, later)
+
+
+def test_a_day_put_right_moves_the_event_it_names() -> None:
+    """Found by the same user: "scratch that about the dentist, it's actually on 22/01, same
+    time" left "dentist (Dra. Puig) on 21/01 at 17:30" unmarked."""
+    from memory.event_days import moves_it
+
+    dentist = "dentist (Dra. Puig) on 21/01 at 17:30"
+    assert moves_it("scratch that about the dentist, it's actually on 22/01, same time", dentist)
+    assert not moves_it("scratch that about the vet, it's actually on 22/01", dentist)
