@@ -38,7 +38,12 @@ def excerpt(text: str, query: str, limit: int) -> str:
     room = limit - opening - 2 * len(ELLIPSIS) - 2
     found = _best_run(text, opening, room, asked)
     if found is None or _covered(text[: limit - 1], asked) >= found[2]:
-        return prefix
+        cut = _asked_sentence_cut(text, opening, limit - 1, asked)
+        if cut is None:
+            return prefix
+        # The opening, then the sentence the cut fell in whole: "… Ana is off…" was shown
+        # for "who is off in May?", and "10-21 May" was cut (a new user, a contractor).
+        found = (max(opening, cut - room), cut, 0)
     start, end, _ = found
     # The run ends with the words asked for: what follows them goes too, up to a third
     # of the room ("… worker crashed:" was cut before "disk full").
@@ -47,6 +52,14 @@ def excerpt(text: str, query: str, limit: int) -> str:
     head = text[:opening].rstrip()
     tail = ELLIPSIS if end < len(text) else ""
     return f"{head} {ELLIPSIS} {text[start:end].strip()}{tail}"
+
+
+def _asked_sentence_cut(text: str, after: int, cut: int, asked: set[str]) -> int | None:
+    """The end of the sentence `cut` falls in, when it holds a word asked; else None."""
+    for start, end, terms in _analyzed_sentences(text, after):
+        if start < cut < end:
+            return end if asked.intersection(terms) else None
+    return None
 
 
 def _covered(text: str, asked: set[str]) -> int:

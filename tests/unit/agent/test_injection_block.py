@@ -203,6 +203,30 @@ def test_a_long_memory_shows_its_opening_and_the_part_the_message_asks_about() -
     assert _COACH.replace("<", "&lt;") in whole
 
 
+_KICKOFF = (
+    "notes from the Acme kickoff for the warehouse dashboard, for my records:\n"
+    "- attendees: Jordi Mas, Ana Ferrer (ops), Toni (IT), me\n"
+    "- scope: live stock levels per warehouse (Riba-roja, Paterna, Sagunt), picking KPIs, "
+    "alerts when stock < reorder point\n"
+    "- stack: they want Postgres + Metabase, no new infra; I push for a small FastAPI service "
+    "for the alerts\n- data: nightly dump from their SAP B1, Toni sends creds by Friday\n"
+    "- budget: 120h at 62/h, billed monthly, first invoice end of April\n"
+    "- milestone 1: stock view by May 7; milestone 2: KPIs + alerts by May 28\n"
+    "- risks: SAP export is flaky, Ana is off 10-21 May\n"
+    "- next: I send a written proposal by April 23, Jordi signs by April 26\n"
+)
+
+
+def test_a_sentence_asked_about_is_not_cut_at_the_end() -> None:
+    """Found by a new user, a contractor: "who is off in May?" was shown her notes cut at
+    "… Ana is off…", the answer ("10-21 May") just after the cut."""
+    when = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    notes = written_entry("conversation/s1/m1", _KICKOFF, "conversation", when)
+    line = render([notes], when, InjectionBudget(), query="who is off in May?").splitlines()[3]
+    assert "Ana is off 10-21 May" in line
+    assert line.split("): ", 1)[1].startswith("notes from the Acme kickoff")
+
+
 def test_a_secret_below_the_floor_is_listed_redacted() -> None:
     """Found by a new user, a pharmacist: the ◆ detail listed "Wifi password is
     Croissant#2024!" under "not used" for a message that asked for no secret."""
