@@ -52,6 +52,16 @@ def _alike() -> dict[str, frozenset[str]]:
     return groups
 
 
+def _attribute_named(text: str) -> frozenset[str]:
+    """The stems of the attribute `text` names of its owner and their like; none if none."""
+    found = _POSSESSED.match(text)
+    if found is None or found["attribute"].casefold() in _NAMES_NOTHING:
+        return frozenset()
+    stems = frozenset(analyze(found["attribute"]))
+    alike = _alike()
+    return stems.union(*(alike.get(stem, frozenset()) for stem in stems))
+
+
 def _attribute(text: str) -> frozenset[str] | None:
     """What `text` says of its owner: the attribute's stems and their like, and its value's.
 
@@ -74,6 +84,12 @@ def other_attributes(new: str, old: str) -> bool:
     Nothing of: neither the attribute, nor a word alike ("rate" of "pays me 0.11 per
     word"), nor a word of its value ("Aoife's shift is Saturday", "Aoife works Saturdays").
     """
+    ours, theirs = _attribute_named(new), _attribute_named(old)
+    if ours and theirs and ours.isdisjoint(theirs):
+        # Both name what they say of their owner, apart: "Lucía's school is CEIP Ruzafa"
+        # under the key of "Lucía's pediatrician is Dr. Ortega at the Centro de Salud
+        # Ruzafa" replaced it (a new user, a parent), one word of their values alike.
+        return True
     for named, other in ((new, old), (old, new)):
         attribute = _attribute(named)
         if attribute is None:

@@ -1934,6 +1934,11 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("my brother lives in Berlin", "my other brother lives in Munich"),
         ("my kid goes to Escola Azul", "my other kid goes to Escola Verde"),
         ("Silva paid 640", "Silva paid Costa 640"),
+        # A new user, a parent: two attributes of her child, a word of their values alike.
+        (
+            "Lucía's pediatrician is Dr. Ortega at the Centro de Salud Ruzafa",
+            "Lucía's school is CEIP Ruzafa, her teacher is Marta Vidal",
+        ),
     ],
 )
 async def test_the_same_key_holding_someone_or_something_else_keeps_both(
@@ -1962,6 +1967,7 @@ async def test_the_same_key_holding_someone_or_something_else_keeps_both(
         ("Dr Kelly's phone is 087 123", "Dr Kelly's number is 087 999"),
         ("Ciarán's rate is 14 an hour", "Ciarán charges 15 an hour now"),
         ("My boss is Brian", "My boss's name is Alan"),
+        ("Lucía's school is CEIP Ruzafa", "Lucía's school is CEIP Sorolla"),
         ("Meeting with Anna on 10/12 at 10am", "Meeting with Anna on 10/12 at 11am"),
         # A new user, a biologist: the trip moved, its dates and flight one list of values.
         (
