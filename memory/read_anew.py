@@ -16,6 +16,7 @@ from memory.date_terms import (
     names_may_after_a_day,
     names_short_date,
 )
+from memory.days_elsewhere import names_a_relative_day_elsewhere
 from memory.health_values import (
     may_say_a_stop,
     medicines_without_foreign_endings,
@@ -29,7 +30,7 @@ from memory.month_names import MONTH_NAMES
 from memory.predicates import names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
-from memory.short_words import has_short_words, names_a_weekday_elsewhere
+from memory.short_words import has_short_words, names_a_weekday_elsewhere, written_out
 from memory.text import names_an_irregular_plural, names_someone_by_trade
 from memory.weekly_days import names_a_weekly_day
 
@@ -218,3 +219,27 @@ def weekdays_at_a_time_read(text: str) -> bool:
     "the meter man comes friday morning"): the day to come (`memory.weekday_readings`).
     """
     return _A_WEEKDAY_THEN_A_TIME.search(text) is not None
+
+
+_A_WEEKDAY_THEN_TWO_DIGITS = re.compile(
+    r"(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:at\s+)?[0-9]{1,2}"
+)
+
+
+def weekdays_with_their_days_read(text: str) -> bool:
+    """Whether `text` names what migration 0036 reads anew.
+
+    A weekday before "at" and an hour of two digits ("call with Ferran thursday at 10" was
+    no day, where "at 3" was), or before its day of the month without "th" ("friday 29 at
+    11:00", "el jueves 28 a las 16:00"): `memory.relative_dates`.
+    """
+    return _A_WEEKDAY_THEN_TWO_DIGITS.search(written_out(text)) is not None
+
+
+def days_elsewhere_read(text: str) -> bool:
+    """Whether `text` names what migration 0037 reads anew.
+
+    A day named relative to now in Spanish, German, French, Italian or Portuguese
+    ("dentista mañana a las 5", "esta semana": `memory.days_elsewhere`).
+    """
+    return names_a_relative_day_elsewhere(text)

@@ -27,6 +27,7 @@ from memory.date_terms import (
 )
 from memory.short_words import written_out
 from memory.weekday_readings import (
+    ITS_DAY_AFTER,
     TOLD_OF_THE_PAST,
     TOLD_OF_WHAT_COMES,
     clause_before,
@@ -65,6 +66,12 @@ _DAY_OF_MONTH = re.compile(
 """A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
 found neither by "December 14"). The next such day from the day said (this month's, or the
 next month's once it has gone by)."""
+_WEEKDAY_THEN_ITS_DAY = re.compile(
+    r"(?i)\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+"
+    + ITS_DAY_AFTER
+    + r"([0-9]{1,2})\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+)
+"""A weekday, then its day of the month without "th" (`ITS_DAY_AFTER`): as `_DAY_OF_MONTH`."""
 _NUMBER_WORDS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a couple of": 2,
@@ -115,7 +122,7 @@ _NAMES_A_DAY = re.compile(
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:at\s+)?[0-9]{1,2}"
     r"(?:[:.][0-9]{2}|\s*[ap]m)|"
-    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:,?\s+at\s+[0-9]|\s+"
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:,?\s+at\s+[0-9]+|\s+[0-9]+|\s+"
     r"(?:morning|afternoon|evening|night|lunchtime))|"
     r"(?:the|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|weds|"
     r"thu|thur|thurs|fri|sat|sun),?\s+[0-9]{1,2}"
@@ -239,7 +246,12 @@ def relative_date_terms(
         if not past_only or (found["which"] or "").casefold() == "last":
             days += weekday_days(found, today)
     if not past_only:
-        days += [day for found in _DAY_OF_MONTH.finditer(text) if (day := _on_the(found, today))]
+        days += [
+            day
+            for rule in (_DAY_OF_MONTH, _WEEKDAY_THEN_ITS_DAY)
+            for found in rule.finditer(text)
+            if (day := _on_the(found, today))
+        ]
         days += [
             _some_days_on(found, today)
             for found in _IN_SOME.finditer(text)
@@ -301,7 +313,7 @@ def named_days(content: str, saved: datetime) -> list[NamedDays]:
         for match in named_weekdays(content):
             days = tuple((day, day) for day in weekday_days(match, said))
             found.append((match.start(), NamedDays(match.group(), days)))
-        for match in _DAY_OF_MONTH.finditer(content):
+        for match in [*_DAY_OF_MONTH.finditer(content), *_WEEKDAY_THEN_ITS_DAY.finditer(content)]:
             if (day := _on_the(match, said)) is not None:
                 found.append((match.start(), NamedDays(match.group(), ((day, day),))))
         for match in _IN_SOME.finditer(content):

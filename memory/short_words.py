@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memory.days_elsewhere import days_in_english
+
 SHORT_WORDS = {
     "tmrw": "tomorrow",
     "tmrrw": "tomorrow",
@@ -150,9 +152,10 @@ def written_out(text: str) -> str:
     """`text` with each short word written out, in lower case.
 
     Those of `SHORT_WORDS`, a weekday's three letters after "on", "next" and the like, and
-    a weekday said in another language (`weekdays_in_english`).
+    a weekday or a day named relative to now said in another language
+    (`weekdays_in_english`, `memory.days_elsewhere`).
     """
-    text = weekdays_in_english(text)
+    text = days_in_english(weekdays_in_english(text))
     lowered = text.lower()
     # Every text indexed is read so: a few substring tests and a scan of the lower-cased
     # text pass most over (the case-blind patterns cost a tenth of an import's time).

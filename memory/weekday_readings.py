@@ -51,11 +51,19 @@ Friday": a new user found the last by no date), or alone before a clock time ("d
 friday 9am": an adversary found it by no date; "dentist with Dr Byrne tuesday at 3", "the
 ESB man is coming friday morning": a new user, a retired nurse): not "Mondays", "every
 Monday" or "Sunday mornings are lovely" (a habit, no day)."""
+ITS_DAY_AFTER = (
+    r"(?=(?:1[3-9]|2[0-9]|3[01])(?![0-9:.,/-])(?!\s*(?:am|pm|h|hrs?|hours?|mins?|minutes?|%|"
+    r"people|of|x|kg|km|k|euros?|eur|dollars?|quid|pounds?)\b)"
+    r"|[0-9]{1,2}\s+(?:at|a\s+las?|um|à|alle|@)\s+[0-9])"
+)
+"""A bare day of the month after a weekday, before the number: "friday 29 at 11:00", "el
+jueves 28 a las 16:00" (a new user, a contractor: neither was read as a day). A number of
+12 or less is one only before a time: "dentist friday 9" is nine o'clock."""
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_WRITTEN_NEXT = re.compile(
     rf"(?i)\s*,?\s*(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?{_MONTH_NAME}"
     rf"|{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\d{{1,2}}[./-]\d{{1,2}}\b"
-    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b)"
+    r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|" + ITS_DAY_AFTER + r"\d{1,2}\b)"
 )
 """A date written beside the weekday: "on Friday 18 December", "on Monday, January 4",
 "Friday 18.12.", "Friday the 18th": that date is the day (`memory.date_terms` and

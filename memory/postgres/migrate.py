@@ -18,6 +18,7 @@ from memory.postgres.schema import (
     CONTENT_HASHES,
     DATE_TERMS,
     DATES_AND_MEDICINES_READ,
+    DAYS_ELSEWHERE_READ,
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
     IMPLIED_DATE_TERMS,
@@ -39,6 +40,7 @@ from memory.postgres.schema import (
     STREETS_NAMED_FIRST_READ,
     TERMS_ADDED,
     WEEKDAYS_AT_A_TIME_READ,
+    WEEKDAYS_WITH_THEIR_DAYS_READ,
     lexemes,
     migrations,
     unescape,
@@ -47,6 +49,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    days_elsewhere_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
@@ -59,6 +62,7 @@ from memory.read_anew import (
     stops_or_shifts,
     streets_named_first_read,
     weekdays_at_a_time_read,
+    weekdays_with_their_days_read,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.settings import MemorySettings
@@ -148,6 +152,8 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     MAY_AND_PLURALS_READ: may_and_plurals_read,
     KOREAN_AND_CJK_DATES_READ: korean_and_cjk_dates_read,
     WEEKDAYS_AT_A_TIME_READ: weekdays_at_a_time_read,
+    WEEKDAYS_WITH_THEIR_DAYS_READ: weekdays_with_their_days_read,
+    DAYS_ELSEWHERE_READ: days_elsewhere_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

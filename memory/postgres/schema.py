@@ -95,6 +95,12 @@ indexed again ("월세가" is "월세"; "12월 18일" is 18 December)."""
 WEEKDAYS_AT_A_TIME_READ = "weekdays at a time read"
 """A step run in Python: rows naming a weekday before "at" and an hour or a part of the day
 are indexed again ("dentist tuesday at 3" is the coming Tuesday)."""
+WEEKDAYS_WITH_THEIR_DAYS_READ = "weekdays with their days read"
+"""A step run in Python: rows naming a weekday before "at" and an hour of two digits, or
+before its day of the month, are indexed again ("friday 29 at 11:00" is the 29th)."""
+DAYS_ELSEWHERE_READ = "days elsewhere read"
+"""A step run in Python: rows naming a day relative to now in Spanish, German, French,
+Italian or Portuguese are indexed again ("dentista mañana a las 5" is tomorrow)."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -243,6 +249,10 @@ def migrations(dimensions: int) -> list[str]:
         KOREAN_AND_CJK_DATES_READ,
         # "dentist tuesday at 3" is the coming Tuesday.
         WEEKDAYS_AT_A_TIME_READ,
+        # "call with Ferran thursday at 10" too; "friday 29 at 11:00" is the 29th.
+        WEEKDAYS_WITH_THEIR_DAYS_READ,
+        # "dentista mañana a las 5" is tomorrow.
+        DAYS_ELSEWHERE_READ,
     ]
 
 

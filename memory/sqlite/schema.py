@@ -15,6 +15,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    days_elsewhere_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
@@ -27,6 +28,7 @@ from memory.read_anew import (
     stops_or_shifts,
     streets_named_first_read,
     weekdays_at_a_time_read,
+    weekdays_with_their_days_read,
 )
 from memory.relative_dates import names_a_relative_day, names_days_ahead
 from memory.sqlite.rows import format_time, pad_year, time_or_none
@@ -403,6 +405,14 @@ def _weekdays_at_a_time_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, weekdays_at_a_time_read)
 
 
+def _weekdays_with_their_days_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, weekdays_with_their_days_read)
+
+
+def _days_elsewhere_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, days_elsewhere_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -484,6 +494,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 18" finds "치과 예약 12월 18일".
     Migration("0034_korean_and_cjk_dates_read", _korean_and_cjk_dates_read),
     Migration("0035_weekdays_at_a_time_read", _weekdays_at_a_time_read),
+    # "call with Ferran thursday at 10" and "friday 29 at 11:00" name their days.
+    Migration("0036_weekdays_with_their_days_read", _weekdays_with_their_days_read),
+    # "dentista mañana a las 5" is tomorrow; "esta semana" this week.
+    Migration("0037_days_elsewhere_read", _days_elsewhere_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -713,9 +713,7 @@ def _facts(**contents: str) -> list[MemoryEntry]:
         ("what's my stripe api key", "stripe"),
     ],
 )
-def test_a_token_or_an_api_key_asked_for_is_shown_and_no_other_secret(
-    asked: str, key: str
-) -> None:
+def test_a_token_or_an_api_key_asked_for_is_shown_and_no_other_secret(asked: str, key: str) -> None:
     """Found by a new user, a contractor: "what's my github token?" was answered with the
     token she had asked it to keep redacted; only /recall gave it back."""
     facts = _facts(
