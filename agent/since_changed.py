@@ -31,7 +31,7 @@ from memory.event_days import (
     moves_it,
     several_events,
 )
-from memory.fact_endings import ends_the_fact, undoes_the_end
+from memory.fact_endings import ends_the_fact, pays_what_was_unpaid, undoes_the_end
 from memory.health_values import medicines_and_allergens
 from memory.instead_of import takes_the_place_of
 from memory.last_word import (
@@ -472,6 +472,7 @@ def _messages_changed(
                 # naming not which of two is no change of either (`_events_moved`).
                 replaced = (
                     takes_the_place_of(later, earlier)
+                    or pays_what_was_unpaid(later, earlier)
                     or (other.category == CONVERSATION and said_anew(earlier, later))
                     or (
                         bool(medicines_and_allergens(message.content))

@@ -52,6 +52,11 @@ def _alike() -> dict[str, frozenset[str]]:
     return groups
 
 
+def alike(stem: str) -> frozenset[str]:
+    """The stems that speak of the attribute `stem` does ("pay" of "rate"); none if none."""
+    return _alike().get(stem, frozenset())
+
+
 def _attribute_named(text: str) -> frozenset[str]:
     """The stems of the attribute `text` names of its owner and their like; none if none."""
     found = _POSSESSED.match(text)

@@ -225,3 +225,29 @@ def undoes_the_end(message: str, fact: str) -> bool:
         return False
     holder = held["who"] or held["who2"]
     return any(_same_person(found["who"], holder) for found in _BACK_IN_PLACE.finditer(message))
+
+
+_UNPAID = re.compile(
+    r"(?i)\b(?:(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|haven['\u2019]?t|have\s+not|didn['\u2019]?t|"
+    r"did\s+not|never)\s+(?:yet\s+)?paid|not\s+(?:yet\s+)?paid|unpaid|overdue|outstanding)\b"
+)
+_PAID = re.compile(
+    r"(?i)\b(?:paid|received|settled|cleared)\b|\bcame\s+in\b|\bin\s+the\s+(?:account|bank)\b"
+)
+_REFERENCE = re.compile(r"(?<![\w-])#?(?=[\w-]*\d)(?=[\w-]*[A-Za-z#-])[\w#-]*\w")
+"""What names one invoice or order: "B-12", "#2027-003", "INV-1042"."""
+
+
+def pays_what_was_unpaid(message: str, earlier: str) -> bool:
+    """Whether `message` says paid what `earlier` said was not, by its reference.
+
+    Found by a new user, a contractor: "Bitlab finally paid B-12, 3.000€ in the account"
+    left "Bitlab still hasn't paid invoice B-12 (3.000€)" recalled unmarked.
+    """
+    if not _UNPAID.search(earlier) or _UNPAID.search(message) or _NOT_SO.search(message):
+        return False
+    if not _PAID.search(message):
+        return False
+    ours = {found.casefold() for found in _REFERENCE.findall(message)}
+    theirs = {found.casefold() for found in _REFERENCE.findall(earlier)}
+    return bool(ours & theirs)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from memory.attributes import alike
 from memory.changes_to_come import a_change_to_come
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import cancels_it
@@ -98,6 +99,25 @@ def _subject(text: str) -> frozenset[str]:
         frozenset(term for term in analyze(text) if not any(c.isdigit() for c in term))
         - change_terms()
     )
+
+
+_MONTHS_AND_GOING = frozenset(
+    analyze(
+        "january february march april may june july august september october november "
+        "december goes going go went rises rising rose drops dropping falls falling starting"
+    )
+)
+
+
+def _about_it_all(later: str, fact: str) -> bool:
+    """Whether every word `later` is about the fact says too, or a word alike, or when.
+
+    "Acme rate goes up to 62 EUR/hour from 1 March 2027" is all about "my client Acme pays
+    me 55 EUR/hour" ("rate" of "pays"): a new user saw the 55 given as current in March.
+    """
+    theirs = _subject(fact)
+    rest = _subject(later) - theirs - _MONTHS_AND_GOING
+    return all(alike(word) & theirs for word in rest)
 
 
 class LastWords:
@@ -259,7 +279,7 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
         return False
     if not _said_together(said, fact.content, shared):
         return False
-    if message.category != CONVERSATION and not _subject(message.content) <= _subject(fact.content):
+    if message.category != CONVERSATION and not _about_it_all(message.content, fact.content):
         # A later fact says what it is about whole: "Beach house wifi password is now
         # waves2025" marked "Beach house gutters need cleaning …" (a second adversary).
         return False

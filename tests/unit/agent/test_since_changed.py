@@ -1411,3 +1411,41 @@ def test_a_day_put_right_moves_the_event_it_names() -> None:
     dentist = "dentist (Dra. Puig) on 21/01 at 17:30"
     assert moves_it("scratch that about the dentist, it's actually on 22/01, same time", dentist)
     assert not moves_it("scratch that about the vet, it's actually on 22/01", dentist)
+
+
+def test_a_rate_change_fact_changes_the_fact_it_speaks_of_once_its_day_has_come() -> None:
+    """Found by a new user, a contractor: in March, "how much does Acme pay me?" gave "…
+    pays me 55 EUR/hour" unmarked beside "Acme rate goes up to 62 EUR/hour from 1 March
+    2027" ("rate" is a word of what "pays" speaks of)."""
+    written = datetime(2027, 1, 11, tzinfo=UTC)
+    fact = written_entry(
+        "my_client_acme",
+        "my client Acme Logistics pays me 55 EUR/hour, net 30 invoices",
+        "core",
+        written,
+    )
+    rise = written_entry(
+        "acme_rate_goes",
+        "Acme rate goes up to 62 EUR/hour from 1 March 2027",
+        "core",
+        written + timedelta(days=20),
+    )
+    assert changes_its_value(fact, rise)
+    gutters = written_entry(
+        "acme_office", "Acme office wifi password is now Gutter99", "core", written + timedelta(1)
+    )
+    assert not changes_its_value(fact, gutters)
+
+
+async def test_an_invoice_paid_marks_the_message_saying_it_was_not(harness: Harness) -> None:
+    """Found by the same user: "Bitlab finally paid B-12, 3.000€ in the account" left
+    "Bitlab still hasn't paid invoice B-12 (3.000€)" recalled unmarked."""
+    harness.model.add("Noted.", "Noted.", "Paid.")
+    await harness.turn("Bitlab still hasn't paid invoice B-12 (3.000€), it was due March 6")
+    await harness.turn("Bitlab finally paid B-12, 3.000€ in the account")
+    other = harness.sessions.new()
+    events = await harness.turn("has Bitlab paid invoice B-12?", other)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    unpaid = next(e for e in recalled.injected if "hasn't paid" in e.content)
+    assert recalled.since_changed[unpaid.id].startswith("since changed: a later message says")
+    assert "finally paid B-12" in recalled.since_changed[unpaid.id]
