@@ -425,6 +425,9 @@ async def test_enter_on_a_deleted_memory_brings_it_back(make_app: MakeApp) -> No
             "Had ramen for lun…",
             "forgotten (restored since)",
         ]
+        # The count says it too (a new user read an unchanged count as the restore not taken).
+        page = str(h.app.query_one("#inspector-page", Label).render())
+        assert page == "1 deletion, 1 brought back (newest first)"
         await pilot.press("enter")  # back already: nothing more happens
         await settle(pilot)
         assert await h.runtime.memory.count() == len(SEED)

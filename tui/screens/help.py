@@ -46,6 +46,7 @@ Esc or q closes this help.
 | In the memory inspector (F2) | Does |
 |---|---|
 | type in the search box | search with the agent's own recall (each result shows its scores) |
+| Tab, Shift+Tab | move between the search box, the filters and the list (Space ticks a filter) |
 | Enter on a row | details: edit, pin, forget; an earlier version offers Restore |
 | Ctrl+S, Ctrl+R (in the details) | save, restore an earlier version (Esc closes) |
 | superseded / deleted | also list earlier versions / what was deleted: when, its text and why |

@@ -342,7 +342,11 @@ class MemoryInspector(Vertical):
         deletions = sum(1 for record in logged if record.action in DELETIONS)
         shown = f"{len(records)} of {deletions}" if words else f"{len(records)}"
         noun = "deletion" if (deletions if words else len(records)) == 1 else "deletions"
-        label.update(f"{shown} {noun} (newest first)")
+        # Each one brought back stays in the log, marked: the count says so too (a new user
+        # read the unchanged "24 deletions" after a restore as the restore not taken).
+        returned = sum(1 for record in records if record.entry_id in back)
+        again = f", {returned} brought back" if returned else ""
+        label.update(f"{shown} {noun}{again} (newest first)")
 
     def _fill_audit(self) -> None:
         """The deletions, each column as wide as the panel leaves it."""
