@@ -665,7 +665,13 @@ _COSTS = "costs "
 
 _NOT_A_PLACE_OF_ITS_OWN = frozenset(
     "new san los las st saint north south east west upper lower old little great the near "
-    "with by".split()
+    "with by flat apartment house street road avenue lane "
+    # A street's word in other languages, and their "of": "Carrer de Sueca" and "Carrer de
+    # Sant Josep" are two homes (a new user in Valencia saw the second leave the first
+    # unmarked).
+    "carrer calle avenida avinguda av plaza plaça placa passeig paseo rua rue via viale "
+    "piazza strasse straße str platz weg allee de del della di da do dos das la el le les "
+    "des du".split()
 )
 """A home said again with more or other words about it is the same home when they share a
 place's word: "I live in Porto near the river" after "I live in Porto, Portugal" (an
