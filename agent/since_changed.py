@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from datetime import datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from agent.asked_secrets import key_without_secrets, redacted_for_the_model
+from agent.corrections import the_ones_corrected
 from agent.excerpts import excerpt
 from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
@@ -151,27 +152,31 @@ _MOVES_READ = 200
 """The newest saved messages and facts looked through for one moving a recalled event."""
 
 
-async def _moves_said(
-    memory: Memory, recalled: list[MemoryEntry], namespace: str
-) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+_Moves: TypeAlias = "tuple[list[MemoryEntry], list[MemoryEntry], dict[str, str]]"
+"""The moves said, the events they may mean, and each correction → what it puts right."""
+
+
+async def _moves_said(memory: Memory, recalled: list[MemoryEntry], namespace: str) -> _Moves:
     """The newest memories that may move or call off a recalled event, and the newest events.
 
     None if no recalled memory is an event; the newest events are those such a move may
     mean as well. "Dentist moved to 21/1" names not the 14th: "what's on 14 January?"
-    recalls the event and not its move.
+    recalls the event and not its move. And each correction naming nothing → the message
+    before it (`agent.corrections`).
     """
     if not await asyncio.to_thread(_any_event, recalled):
-        return [], []
+        return [], [], {}
     try:
         newest = await memory.list(namespace=namespace, limit=_MOVES_READ)
     except MemoryStoreError:
-        return [], []
+        return [], [], {}
     return await asyncio.to_thread(_moves_and_events, newest)
 
 
-def _moves_and_events(newest: list[MemoryEntry]) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+def _moves_and_events(newest: list[MemoryEntry]) -> _Moves:
     moves = [entry for entry in newest if _says_a_move(entry.content)]
-    return moves, [entry for entry in newest if days_named(entry.content)]
+    events = [entry for entry in newest if days_named(entry.content)]
+    return moves, events, the_ones_corrected(newest)
 
 
 def _any_event(recalled: list[MemoryEntry]) -> bool:
@@ -188,13 +193,16 @@ def _events_moved(
     recalled: list[MemoryEntry],
     candidates: list[MemoryEntry],
     others: Sequence[MemoryEntry] = (),
+    corrects: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Each recalled event's id → the later memory among `candidates` moving or calling it off.
 
     Found by an adversary: "Dentist moved to 21/1" said in chat, "what's on 14 January?"
     was shown "Dentist on 14/1 at 3pm" unmarked (a message is no fact, so nothing
-    replaced it). `others`: events not recalled that the move may mean too.
+    replaced it). `others`: events not recalled that the move may mean too. `corrects`: a
+    correction naming nothing → the message before it, which it moves if it names a day.
     """
+    corrects = corrects or {}
     moved: dict[str, list[MemoryEntry]] = {}  # a move's id → the events it names
     moves: dict[str, MemoryEntry] = {}  # a move's id → the move
     marks: dict[str, MemoryEntry] = {}
@@ -204,7 +212,8 @@ def _events_moved(
         for later in sorted(candidates, key=_written, reverse=True):
             if _written(later) <= _written(event) or later.id == event.id or _only_asks(later):
                 continue
-            if _moves_or_calls_off(later, event):
+            put_right = corrects.get(later.id) == event.id and bool(days_named(later.content))
+            if put_right or _moves_or_calls_off(later, event):
                 marks[event.id] = moves[later.id] = later
                 moved.setdefault(later.id, []).append(event)
                 break
@@ -415,14 +424,14 @@ async def since_changed(
     # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
     # A pinned fact is kept as the user chose: no later message marks it.
     now = now or utc_now()
-    moves, events = await _moves_said(memory, recalled, namespace)
+    moves, events, corrects = await _moves_said(memory, recalled, namespace)
     newest_facts = _NewestFacts(memory, namespace)
     # The recalled facts a later memory may mark; only for them are the newest messages read.
     marked = [e for e in recalled if e.category != CONVERSATION and not e.pinned]
     newest = await _newest_said(memory, namespace) if marked else []
     notes = await _values_said_changed(recalled, marked, newest, now, newest_facts)
     notes |= await asyncio.to_thread(_old_secrets, recalled, marked, newest)
-    notes |= await asyncio.to_thread(_events_moved, recalled, recalled + moves, events)
+    notes |= await asyncio.to_thread(_events_moved, recalled, recalled + moves, events, corrects)
     messages = await asyncio.to_thread(_messages_compared, recalled)
     if not messages:
         return notes

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from memory.attributes import alike
 from memory.changes_to_come import a_change_to_come
@@ -101,12 +101,15 @@ def _subject(text: str) -> frozenset[str]:
     )
 
 
-_MONTHS_AND_GOING = frozenset(
-    analyze(
-        "january february march april may june july august september october november "
-        "december goes going go went rises rising rose drops dropping falls falling starting"
+@cache
+def _months_and_going() -> frozenset[str]:
+    # Analysed when first asked: `memchat memory stats` loads no stemmer.
+    return frozenset(
+        analyze(
+            "january february march april may june july august september october november "
+            "december goes going go went rises rising rose drops dropping falls falling starting"
+        )
     )
-)
 
 
 def _about_it_all(later: str, fact: str) -> bool:
@@ -116,7 +119,7 @@ def _about_it_all(later: str, fact: str) -> bool:
     me 55 EUR/hour" ("rate" of "pays"): a new user saw the 55 given as current in March.
     """
     theirs = _subject(fact)
-    rest = _subject(later) - theirs - _MONTHS_AND_GOING
+    rest = _subject(later) - theirs - _months_and_going()
     return all(alike(word) & theirs for word in rest)
 
 

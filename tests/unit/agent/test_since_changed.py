@@ -1449,3 +1449,41 @@ async def test_an_invoice_paid_marks_the_message_saying_it_was_not(harness: Harn
     unpaid = next(e for e in recalled.injected if "hasn't paid" in e.content)
     assert recalled.since_changed[unpaid.id].startswith("since changed: a later message says")
     assert "finally paid B-12" in recalled.since_changed[unpaid.id]
+
+
+def test_two_homes_on_streets_of_one_word_are_two_homes() -> None:
+    """Found by a new user in Valencia: "We moved house, we're in Benimaclet now (Carrer de
+    Sant Josep 5)" left "Big news: we moved! We're in Russafa now, the flat on Carrer de
+    Sueca" unmarked ("carrer" and "de" were read as the place they shared)."""
+    russafa = stated_values("Big news: we moved! We're in Russafa now, the flat on Carrer de Sueca")
+    benimaclet = stated_values("We moved house, we're in Benimaclet now (Carrer de Sant Josep 5)")
+    assert changed_topics(russafa, benimaclet) == ["home"]
+    same = stated_values("I live on Calle Mayor 5, Madrid")
+    assert changed_topics(same, stated_values("I live on Calle Mayor, Madrid")) == []
+
+
+async def test_a_correction_naming_nothing_moves_the_message_before_it(harness: Harness) -> None:
+    """Found by a new user, a contractor: "actually no, scratch that, Carla said it's
+    thursday at 9:30", right after "Nube Verde wants a call wednesday at 9:30 …", named
+    nothing of it, and both days were shown as if each held."""
+    harness.model.add("Noted.", "Noted.", "Noted.", "Thursday.")
+    await harness.turn("Nube Verde wants a call wednesday at 9:30 to scope phase 2")
+    await harness.turn("actually no, scratch that, Carla said it's thursday at 9:30")
+    other = harness.sessions.new()
+    events = await harness.turn("when's the Nube Verde call?", other)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    wednesday = next(e for e in recalled.injected if "wednesday" in e.content)
+    assert "scratch that" in recalled.since_changed[wednesday.id]
+    # Not a message of its own chat before it that names no day, nor one of another chat.
+    assert all(
+        "thursday" not in e.content or e.id not in recalled.since_changed for e in recalled.injected
+    )
+
+
+def test_only_a_correction_naming_nothing_points_back() -> None:
+    from agent.corrections import corrects_the_last
+
+    assert corrects_the_last("actually no, scratch that, Carla said it's thursday at 9:30")
+    assert corrects_the_last("Correction: it's the 14th")
+    assert not corrects_the_last("scratch that about the dentist, it's actually on 22/01")
+    assert not corrects_the_last("I need to scratch that lottery ticket")

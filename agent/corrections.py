@@ -1,0 +1,43 @@
+"""A message that puts the one before it right without naming what it was about.
+
+Found by a new user, a contractor: "Nube Verde wants a call wednesday at 9:30 to scope
+phase 2", then "actually no, scratch that, Carla said it's thursday at 9:30". The second
+names nothing of the first ("scratch that" is the first), so no rule read it as a move, and
+both days were shown to the model as if each held.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory.entry import MemoryCategory, MemoryEntry
+
+_CORRECTS_THE_LAST = re.compile(
+    r"(?i)^\W*(?:(?:actually|no|nope|oh|wait|sorry|oops|hmm|ah)[\s,!.:-]+)*"
+    r"(?:scratch\s+that|correction|my\s+bad|i\s+was\s+wrong|i\s+meant|i\s+got\s+that\s+wrong)"
+    r"(?![\s,:-]*(?:about|re|regarding|on\s+the|for\s+the)\b)"
+)
+"""Put right, with nothing named: "actually no, scratch that, Carla said it's thursday";
+not "scratch that about the dentist, …", which names what it corrects
+(`memory.event_days.moves_it`)."""
+_CONVERSATION = MemoryCategory.CONVERSATION.value
+
+
+def corrects_the_last(text: str) -> bool:
+    """Whether `text` opens by taking the message before it back to put it right."""
+    return _CORRECTS_THE_LAST.match(text) is not None
+
+
+def the_ones_corrected(newest: list[MemoryEntry]) -> dict[str, str]:
+    """Each correction's id → the id of the message said just before it, in its chat."""
+    by_chat: dict[str, list[MemoryEntry]] = {}
+    for entry in newest:
+        if entry.category == _CONVERSATION and entry.session_id:
+            by_chat.setdefault(entry.session_id, []).append(entry)
+    corrected: dict[str, str] = {}
+    for said in by_chat.values():
+        said.sort(key=lambda entry: entry.timestamp)
+        for before, after in zip(said, said[1:], strict=False):
+            if corrects_the_last(after.content):
+                corrected[after.id] = before.id
+    return corrected
