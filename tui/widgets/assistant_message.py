@@ -19,6 +19,7 @@ from textual.widgets import Button, Collapsible, Label, Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 
 from tui.plain import plain, visible
+from tui.widgets.reply_chunks import ReplyPieces
 
 WEB_SCHEMES = ("http", "https")
 
@@ -49,6 +50,9 @@ class AssistantMessage(Vertical, can_focus=True):
         self.text = ""
         self.thinking = ""
         self._stream: MarkdownStream | None = None
+        self._pieces = ReplyPieces()
+        self._piece: Markdown | None = None
+        """The Markdown widget the reply streams into now (`tui.widgets.reply_chunks`)."""
 
     def compose(self) -> ComposeResult:
         """Thinking (hidden until the model thinks), the reply, and the stopped row."""
@@ -64,15 +68,32 @@ class AssistantMessage(Vertical, can_focus=True):
     async def append(self, fragment: str) -> None:
         """Add streamed reply text."""
         self.text += fragment
-        if self._stream is None:
-            self._stream = Markdown.get_stream(self.query_one("#reply", Markdown))
-        await self._stream.write(visible(fragment))
+        for part in self._pieces.feed(visible(fragment)):
+            if part is None:
+                await self._next_piece()
+                continue
+            if self._stream is None:
+                self._piece = self._piece or self.query_one("#reply", Markdown)
+                self._stream = Markdown.get_stream(self._piece)
+            await self._stream.write(part)
+
+    async def _next_piece(self) -> None:
+        """End the piece being written; what follows goes into a new one below it."""
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        self._piece = Markdown(
+            "", classes="reply-more", open_links=False, parser_factory=reply_parser
+        )
+        await self.mount(self._piece, before=self.query_one("#reply-actions"))
 
     async def replace(self, text: str) -> None:
         """Show `text` instead of what streamed (the agent cut a looping reply)."""
         if self._stream is not None:
             await self._stream.stop()
             self._stream = None
+        await self.query(".reply-more").remove()
+        self._pieces, self._piece = ReplyPieces(), None
         self.text = text
         await self.query_one("#reply", Markdown).update(visible(text))
 
@@ -91,7 +112,10 @@ class AssistantMessage(Vertical, can_focus=True):
         if self._stream is not None:
             await self._stream.stop()
             self._stream = None
-        await self.query_one("#reply", Markdown).update(visible(self.text))
+        if not self.query(".reply-more"):
+            # In pieces, each piece holds its part already: parsed whole, a long reply took
+            # seconds more, once more at its end.
+            await self.query_one("#reply", Markdown).update(visible(self.text))
         if stopped or failed:
             status = "✗ cut off: the reply failed" if failed else "⏹ stopped"
             self.query_one("#reply-status", Label).update(status)
