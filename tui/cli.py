@@ -94,6 +94,9 @@ def _run_app(demo_pause: float | None = None) -> int:
         return _error(exc)
     notes += unused_settings(config)
     from tui.app import MemchatApp
+    from tui.lenient_input import read_input_leniently
+
+    read_input_leniently()
 
     if demo_pause is None:
         app = MemchatApp(config, notes=notes)
