@@ -27,7 +27,10 @@ _NAMED_IN_OTHER_LANGUAGES = re.compile(
     r"(?i)(?:"
     # Hindi: PIN, password, code, then the value; "है" (is) after it. Written in Latin
     # letters too, "mera pin 7788 hai" (an adversary), after whose ("mera", "hamara").
-    r"(?:पिन(?:[ \t]*(?:कोड|नंबर))?|पासवर्ड)|"
+    r"(?:पिन(?:[ \t]*(?:कोड|नंबर))?|पासवर्ड)(?:[ \t]+है)?|"
+    # German: a card's PIN, "Geheimzahl der EC-Karte 6614" (an adversary).
+    r"\bgeheimzahl(?:[ \t]+(?:der|meiner|für[ \t]+die|von[ \t]+der)[ \t]+[\w-]+)?"
+    r"(?:[ \t]+(?:ist|lautet))?|"
     r"\b(?:mera|meri|mere|hamara|hamari|apna)[ \t]+(?:[^\W\d_]+[ \t]+){0,2}?"
     r"(?:pin|password|passcode|code)(?=[ \t]+[^\s,;]*\d[^\s,;]*[ \t]+(?:hai|hain|hey|he|h|tha)\b)|"
     # Swahili: password, secret number, each with whose ("langu") and "ni" (is).
@@ -68,6 +71,39 @@ _POSTAL_HEADING = re.compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")
 _CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\",;]*\d)[^\s\",;]{4,40})\"?[ \t]*")
 
 
+_NAMED_THEN_GIVEN = re.compile(
+    r"(?i)\b(?:my|the|our)[ \t]+(?:[\w-]+[ \t]+){0,2}?(?:password|passcode|pin|pw)\b"
+    r"[^\n:]{0,60}?:[ \t]*(?!\d{1,4}[./-]\d)((?=[^\s,;]*\d)[^\s,;\"'`]{4,40}?)(?=[.!?]?(?:\s|$))"
+)
+"""Named, then given after a colon later in the line: "My password? It's the same as always:
+Maple2019" (an adversary); not a date ("my password expires on: 12/03/2027")."""
+_NESTED_HEADING = re.compile(
+    r"(?im)^(?P<indent>[ \t]*)(?:[\w-]+[ \t_-]+)?(?:passwords?|passwd|pass|pwd|pw|secrets?|"
+    r"credentials|creds|pins?|api[ \t_-]?keys?|tokens?)[ \t]*:[ \t]*$"
+)
+_NESTED_ITEM = re.compile(r"(?P<indent>[ \t]+)[\w.-]+[ \t]*:[ \t]*(?P<value>[^\s#][^\n]*?)[ \t]*$")
+
+
+def _nested_values(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """The values under a heading of passwords, as YAML nests them.
+
+    "password:", then "  prod: Qw3rtyProd" and "  dev: Qw3rtyDev" (an adversary saw both
+    kept; the flat "pass: Orange4411" was redacted).
+    """
+    spans: list[tuple[str, tuple[int, int]]] = []
+    for heading in _NESTED_HEADING.finditer(text):
+        at = heading.end() + 1
+        while at < len(text):
+            end = text.find("\n", at)
+            end = len(text) if end == -1 else end
+            item = _NESTED_ITEM.fullmatch(text, at, end)
+            if item is None or len(item["indent"]) <= len(heading["indent"]):
+                break
+            spans.append(("secret", item.span("value")))
+            at = end + 1
+    return spans
+
+
 def more_secret_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret said in these ways."""
     spans: list[tuple[str, tuple[int, int]]] = []
@@ -77,6 +113,9 @@ def more_secret_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             ("pin" if name == "pin" else "code" if "code" in name else "secret", found.span(1))
         )
     spans += [("secret", found.span(1)) for found in _NAMED_IN_OTHER_LANGUAGES.finditer(text)]
+    spans += [("secret", found.span(1)) for found in _NAMED_THEN_GIVEN.finditer(text)]
+    if ":\n" in text:
+        spans += _nested_values(text)
     spans += [("code", found.span(1)) for found in _DISARMED_BY_PRESSING.finditer(text)]
     spans += [("pin", found.span(1)) for found in _AT_THE_CASH_MACHINE.finditer(text)]
     if "\n" in text and _SEPARATED.search(text):

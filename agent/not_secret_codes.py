@@ -101,3 +101,18 @@ def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
     if said.lower().startswith("pincode", where):
         return True
     return said_just_before(_AN_ADDRESS_BEFORE, text, start + where)
+
+
+_A_CARDS_LAST_DIGITS = re.compile(
+    r"(?i)(?:\bending(?:[ \t]+(?:in|with))?|\bends[ \t]+(?:in|with)|\blast[ \t]+(?:4|four)"
+    r"(?:[ \t]+digits)?(?:[ \t]+(?:of|are|is))?|[x*\u2022]{3,}[ \t-]*)[ \t:]*$"
+)
+
+
+def a_cards_last_digits(text: str, start: int) -> bool:
+    """Whether the number at `start` is the last digits a card is known by, no secret.
+
+    "here's the pin for the card ending 4242:" had 4242 redacted as the PIN's code, and the
+    PIN said in the next message kept (an adversary).
+    """
+    return _A_CARDS_LAST_DIGITS.search(text, max(0, start - 40), start) is not None

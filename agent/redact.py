@@ -17,7 +17,7 @@ from agent.codes_beside import more_codes_beside
 from agent.id_numbers import id_number_spans
 from agent.loose_wordings import loose_spans
 from agent.more_secret_wordings import more_secret_spans
-from agent.not_secret_codes import postal_pin
+from agent.not_secret_codes import a_cards_last_digits, postal_pin
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, with_its_bangs, wording_spans
 from agent.secret_formats import (
@@ -584,6 +584,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
             ]
             if "[REDACTED:" not in folded[slice(*span)]
             and not (kind == "pin" and _a_postal_pin_at(folded, span))
+            and not (kind in ("pin", "code") and a_cards_last_digits(folded, span[0]))
         ]
     )
     if worded:
@@ -593,7 +594,12 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         apply("pin", [m.span(1) for m in _PIN.finditer(text) if not _a_postal_pin(text, m)])
     apply(IBAN_RULE.kind, find(IBAN_RULE, text, lowered))
     # The other codes beside a redacted one (`agent.codes_beside`).
-    text = _replaced(text, more_codes_beside(text), found, values)
+    beside = [
+        (kind, span)
+        for kind, span in more_codes_beside(text)
+        if not a_cards_last_digits(text, span[0])
+    ]
+    text = _replaced(text, beside, found, values)
     return _said_again(text, values), found, values
 
 

@@ -93,11 +93,16 @@ _ENDS_AS_A_LABEL = re.compile(
     r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw|pwd|password|passcode"
     r"|combination|combo|answer)"
     r"|\b(?:pin|code|combo|combination|password|passcode)\s+(?:for|to|of)\s+(?:the\s+|my\s+)?"
-    r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?|\b(?:below|next|follows|coming(?:\s+up)?))\s*[:.]?\s*$"
+    r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?|\b(?:below|next|follows|coming(?:\s+up)?)"
+    r"|\bnext\s+(?:msg|message|text))\s*[:.]?\s*$"
 )
 """Also what it opens ("pin for the garage door") and a value said to come ("new wifi
 password below"): an adversary sent the value next, and it was kept as typed."""
-_STILL_TO_COME = re.compile(r"(?i)\s+(?:below|next|follows|coming(?:\s+up)?)\s*[:.]?$")
+_STILL_TO_COME = re.compile(
+    r"(?i)\s+(?:is\s+)?(?:below|next|follows|coming(?:\s+up)?|(?:coming\s+)?in\s+(?:the|my|a)\s+"
+    r"next\s+(?:msg|message|text))\s*[:.]?$"
+)
+"""Said to come: "new wifi password below", "the pw is in the next msg" (an adversary)."""
 _WHAT_IT_OPENS = re.compile(
     r"(?i)\b(?:pin|code|combo|combination|password|passcode)\s+(?:for|to|of)\s+(?:the\s+|my\s+)?"
     r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s*$"

@@ -48,6 +48,7 @@ _INLINE_ITEM = re.compile(
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
 _SECRET_HEADING = re.compile(
     r"(?i)^[ \t]*(?:(?P<code>codes?|kod(?:lar|y)?)|pins?|pin[ \t]+codes?|passwords?|passcodes?|"
+    r"pass|passwd|pwd|pw|"
     r"combinations?|combos?|secrets?|passwörter|şifreler|passphrases?|(?:door|gate|alarm|access|"
     r"lock|safe|locker|keypad)[ \t]+codes?|(?:2fa|mfa|otp|totp)(?:[ \t_-]+(?:backup|recovery))?"
     r"(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)[ \t]*$"

@@ -1,0 +1,56 @@
+"""Secrets an adversary saw kept as typed, and a card's last digits redacted as a secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.redact import redact
+from agent.said_secrets import SaidSecrets
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("| site | user | pass |\n| gmail | bob | Tr0ub4dor&3 |", "Tr0ub4dor&3"),
+        ("password:\n  prod: Qw3rtyProd\n  dev: Qw3rtyDev", "Qw3rtyProd"),
+        ("password:\n  prod: Qw3rtyProd\n  dev: Qw3rtyDev", "Qw3rtyDev"),
+        ("My password? It's the same as always: Maple2019", "Maple2019"),
+        ("मेरा पासवर्ड है gulab3391neel", "gulab3391neel"),
+        ("Geheimzahl der EC-Karte 6614", "6614"),
+    ],
+)
+def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my password expires on: 12/03/2027",
+        "config:\n  host: db.local\n  port: 5432",
+        "my password policy: at least 12 chars",
+        "the card ending 4242 was declined",
+        "last four digits are 4242",
+    ],
+)
+def test_what_holds_no_secret_is_kept(text: str) -> None:
+    assert redact(text)[0] == text
+
+
+def test_a_cards_last_digits_are_no_pin() -> None:
+    """The PIN was taken to be 4242 ("the card ending 4242"), and the PIN sent next kept."""
+    assert redact("the pin for the card ending 4242 is 8813")[0] == (
+        "the pin for the card ending 4242 is [REDACTED:pin]"
+    )
+    secrets = SaidSecrets()
+    label = "here's the pin for the card ending 4242:"
+    assert secrets.redact(label) == (label, [])
+    secrets.redact("Go on.", by_user=False)
+    assert secrets.redact("8813") == ("[REDACTED:pin]", ["pin"])
+
+
+def test_a_password_said_to_come_in_the_next_message_is_awaited() -> None:
+    secrets = SaidSecrets()
+    secrets.redact("My Netflix login is bob@x.com and the pw is in the next msg")
+    secrets.redact("Okay.", by_user=False)
+    assert secrets.redact("Blue-Heron-71") == ("[REDACTED:secret]", ["secret"])
