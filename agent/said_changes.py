@@ -28,7 +28,7 @@ from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
 from memory.fact_values import new_value, one_by_first_name, user_value
-from memory.health_values import health_changed, health_values
+from memory.health_values import dose_named, health_changed, health_values
 from memory.other_ones import of_someone_else
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import in_plain_order
@@ -105,6 +105,10 @@ def claimed(message: str) -> list[tuple[str, str]]:
         said = clause[: at + len(value)].rstrip() if at >= 0 and value != claim[2] else clause
         said = said.rstrip(",;:–— ")
         found.setdefault(claim[1], []).append((value, said))
+    if not any(health_values(clause) for clause in attributes) and (named := dose_named(message)):
+        # "Dr Kelly doubled my atorvastatin, I'm on 40mg now": the dose's clause names no
+        # medicine, the message one (an adversary saw the 20mg fact left in effect).
+        attributes.append(named)
     return [(ATTRIBUTE, clause) for clause in attributes] + [
         (predicate, said[0][1])
         for predicate, said in found.items()

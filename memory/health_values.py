@@ -513,6 +513,43 @@ def medicines_without_foreign_endings(text: str) -> str:
     )
 
 
+_DOSE_UNNAMED = re.compile(
+    r"(?i)\b(?:i['\u2019]?m|i\s+am)\s+(?:now\s+)?(?:on|taking)\s+(?:the\s+)?" + _AMOUNT
+)
+"""A dose said without its medicine: "I'm on 40mg now"."""
+
+
+def dose_named(text: str) -> str | None:
+    """A dose said without its medicine, said with it: "I'm on 40mg of atorvastatin".
+
+    Of `text`'s one medicine (`dose_of_the_one_medicine`); None when there is none.
+    """
+    found = _DOSE_UNNAMED.search(text)
+    if found is None or dose_of_the_one_medicine(text) is None:
+        return None
+    drug = next(word for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word))
+    return f"{found.group()} of {drug}"
+
+
+def dose_of_the_one_medicine(text: str) -> tuple[str, frozenset[str]] | None:
+    """(topic, value) of a dose said without its name, of the one medicine `text` names.
+
+    Found by an adversary: "Dr Kelly doubled my atorvastatin, I'm on 40mg now" left "I
+    take atorvastatin 20mg" in effect: each clause was read alone, and the one with the
+    dose names no medicine.
+    """
+    found = _DOSE_UNNAMED.search(text)
+    if found is None or _NOT_DONE.search(text):
+        return None
+    named = {_medicine(word) for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
+    if len(named) != 1:
+        return None
+    amount = found["amount"].replace(",", ".")
+    unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
+    unit = "unit" if unit.startswith("unit") else unit
+    return f"dose of {named.pop()}", frozenset([f"{amount}{unit}"])
+
+
 def medicines_and_allergens(text: str) -> frozenset[str]:
     """The medicines `text` names by their names' endings, and what one is allergic to.
 

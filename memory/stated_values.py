@@ -22,7 +22,7 @@ from memory.fact_values import (
     people_attribute_terms,
     user_value,
 )
-from memory.health_values import health_values
+from memory.health_values import dose_of_the_one_medicine, health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import as_it_is_now
 from memory.predicates import LEAD_IN, USER, claim_of, clause_breaks
@@ -629,6 +629,8 @@ def stated_values(text: str) -> dict[str, frozenset[str]]:
         claim = claim_of(piece)
         if claim is not None and claim[0] == USER and claim[1] == "home":
             stated.setdefault("home", frozenset(analyze(claim[2])) - change_terms())
+    if (dose := dose_of_the_one_medicine(text)) is not None:
+        stated.setdefault(*dose)
     return {topic: values for topic, values in stated.items() if values}
 
 

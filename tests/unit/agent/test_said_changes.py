@@ -399,6 +399,12 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
             "btw I have a new phone number: 416 555 0199",
             "Btw I have a new phone number: 416 555 0199",
         ),
+        # A dose whose clause names no medicine, the message one (an adversary).
+        (
+            "I take atorvastatin 20mg",
+            "Dr Kelly doubled my atorvastatin, I'm on 40mg now",
+            "I'm on 40mg of atorvastatin",
+        ),
         # Said in another language (an adversary): kept in its English reading.
         ("I live in Porto", "Me he mudado a Sevilla", "I moved to Sevilla"),
         ("I work at Acme", "Ich arbeite jetzt bei Siemens", "I work at Siemens now"),
