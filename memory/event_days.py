@@ -36,7 +36,8 @@ _SAYS_CHANGE = re.compile(
 )
 MOVED_OR_CALLED_OFF = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed|now|cancel(?:l?ed)?|called\s+off|"
-    r"(?:is|are)\s+off|scratch\s+that|correction|it['\u2019]?s\s+actually|it\s+is\s+actually)\b"
+    r"(?:is|are)\s+off|scratch\s+that|correction|it['\u2019]?s\s+actually|it\s+is\s+actually|"
+    r"not\s+(?:on\s+)?the\s+[0-9]{1,2}(?:st|nd|rd|th))\b"
 )
 """Every word `moves_it` or `cancels_it` may read a move or a call-off by: a text holding
 none of them moves no event (`agent.since_changed` passes the rest over)."""
@@ -192,6 +193,28 @@ _MOVED = re.compile(
 """'Dentist moved to …', 'The dentist is now on the 21st' (an adversary)."""
 
 
+_NOT_THAT_DAY = re.compile(
+    r"(?i)^\W*(?P<what>[^,;.!?]+?)\s+(?:is|was)\s+not\s+(?:on\s+)?the\s+(?P<old>[0-9]{1,2})"
+    r"(?:st|nd|rd|th)\b[\s,;:-]+(?:it['\u2019]?s|it\s+is|but)\s+(?:on\s+)?the\s+"
+    r"(?P<new>[0-9]{1,2})(?:st|nd|rd|th)\b"
+)
+"""A day put right: "Dentist is not the 23rd, it's the 25th" (an adversary saw "Dentist on
+23/12 at 9am" left unmarked)."""
+
+
+def _puts_its_day_right(new: str, old: str) -> bool:
+    """Whether `new` says the event `old` names is not on its day but on another."""
+    found = _NOT_THAT_DAY.match(new)
+    if found is None or found["old"] == found["new"]:
+        return False
+    spoken = function_words_of(re.findall(r"\w+", new.casefold()))
+    named = set(analyze(found["what"])) - _an_appointment() - spoken
+    if not named or not named <= set(analyze(old)):
+        return False
+    day = f"{int(found['old']):02d}"
+    return any(term.startswith("dt") and term.endswith(day) for term in days_named(old))
+
+
 def moves_it(new: str, old: str) -> bool:
     """Whether `new` says the event `old` names moved to another day.
 
@@ -200,6 +223,8 @@ def moves_it(new: str, old: str) -> bool:
     event they moved (a one-word name is too few words shared to be one subject). The words
     before "moved" must all name the old event.
     """
+    if _puts_its_day_right(new, old):
+        return True
     if not (days_named(new) or _A_MONTH.search(new)) or not days_named(old):
         return False  # "Eye test postponed until January" moves it too (an adversary)
     # Also in the last clause: "Kellys rang, they moved Bella to sat 12/12 noon" (an

@@ -1487,3 +1487,15 @@ def test_only_a_correction_naming_nothing_points_back() -> None:
     assert corrects_the_last("Correction: it's the 14th")
     assert not corrects_the_last("scratch that about the dentist, it's actually on 22/01")
     assert not corrects_the_last("I need to scratch that lottery ticket")
+
+
+async def test_a_day_said_not_to_be_the_one_marks_the_event(harness: Harness) -> None:
+    """Found by an adversary: "Dentist is not the 23rd, it's the 25th" left "Dentist on
+    23/12 at 9am" recalled unmarked."""
+    dentist = await harness.memory.store("dentist", "Dentist on 23/12 at 9am", "core")
+    harness.model.add("Noted.", "The 25th.")
+    await harness.turn("Dentist is not the 23rd, it's the 25th")
+    other = harness.sessions.new()
+    events = await harness.turn("when is the dentist?", other)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert "it's the 25th" in recalled.since_changed[dentist.id]
