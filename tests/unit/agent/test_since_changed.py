@@ -1372,11 +1372,11 @@ async def test_what_may_change_on_a_day_is_no_change(harness: Harness) -> None:
 def test_a_note_quotes_the_sentence_that_says_the_change() -> None:
     """Found by the same user: the note on "55 EUR/hour, net 30 invoices" quoted "Invoices
     stay net 30", not the sentence moving her rate to 62."""
-    from agent.since_changed import _saying
+    from agent.change_notes import saying
 
     written = datetime(2027, 2, 3, tzinfo=UTC)
     email = written_entry("conversation/s/1", _EMAIL, "conversation", written)
-    note = _saying(email, "my client Acme Logistics pays me 55 EUR/hour, net 30 invoices")
+    note = saying(email, "my client Acme Logistics pays me 55 EUR/hour, net 30 invoices")
     assert "move your rate to 62 EUR/hour starting 1 March 2027" in note
     assert "Invoices stay" not in note
 

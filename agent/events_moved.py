@@ -1,0 +1,128 @@
+"""Which recalled events a later memory moves or calls off, or a correction puts right.
+
+Split from `agent.since_changed`: found by an adversary, "Dentist moved to 21/1" said in
+chat left "Dentist on 14/1 at 3pm" recalled unmarked (a message is no fact, so nothing
+replaced it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, TypeAlias
+
+from agent.change_notes import only_asks_something, read_together, saying, written
+from agent.corrections import the_ones_corrected
+from memory.errors import MemoryStoreError
+from memory.event_days import (
+    MOVED_OR_CALLED_OFF,
+    cancels_it,
+    days_named,
+    moves_it,
+    several_events,
+)
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+    from memory.protocol import Memory
+
+MOVES_READ = 200
+"""The newest saved messages and facts looked through for one moving a recalled event."""
+
+
+_Moves: TypeAlias = "tuple[list[MemoryEntry], list[MemoryEntry], dict[str, str]]"
+"""The moves said, the events they may mean, and each correction → what it puts right."""
+
+
+async def moves_said(memory: Memory, recalled: list[MemoryEntry], namespace: str) -> _Moves:
+    """The newest memories that may move or call off a recalled event, and the newest events.
+
+    None if no recalled memory is an event; the newest events are those such a move may
+    mean as well. "Dentist moved to 21/1" names not the 14th: "what's on 14 January?"
+    recalls the event and not its move. And each correction naming nothing → the message
+    before it (`agent.corrections`).
+    """
+    if not await asyncio.to_thread(_any_event, recalled):
+        return [], [], {}
+    try:
+        newest = await memory.list(namespace=namespace, limit=MOVES_READ)
+    except MemoryStoreError:
+        return [], [], {}
+    return await asyncio.to_thread(_moves_and_events, newest)
+
+
+def _moves_and_events(newest: list[MemoryEntry]) -> _Moves:
+    moves = [entry for entry in newest if _says_a_move(entry.content)]
+    events = [entry for entry in newest if days_named(entry.content)]
+    return moves, events, the_ones_corrected(newest)
+
+
+def _any_event(recalled: list[MemoryEntry]) -> bool:
+    return any(days_named(entry.content) for entry in recalled if not entry.pinned)
+
+
+@lru_cache(maxsize=2048)
+def _says_a_move(text: str) -> bool:
+    # Read once per text: the newest memories are read each turn (a pasted log took 35 ms).
+    return MOVED_OR_CALLED_OFF.search(text) is not None
+
+
+def events_moved(
+    recalled: list[MemoryEntry],
+    candidates: list[MemoryEntry],
+    others: Sequence[MemoryEntry] = (),
+    corrects: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """Each recalled event's id → the later memory among `candidates` moving or calling it off.
+
+    Found by an adversary: "Dentist moved to 21/1" said in chat, "what's on 14 January?"
+    was shown "Dentist on 14/1 at 3pm" unmarked (a message is no fact, so nothing
+    replaced it). `others`: events not recalled that the move may mean too. `corrects`: a
+    correction naming nothing → the message before it, which it moves if it names a day.
+    """
+    corrects = corrects or {}
+    moved: dict[str, list[MemoryEntry]] = {}  # a move's id → the events it names
+    moves: dict[str, MemoryEntry] = {}  # a move's id → the move
+    marks: dict[str, MemoryEntry] = {}
+    for event in recalled:
+        if event.pinned:
+            continue
+        for later in sorted(candidates, key=written, reverse=True):
+            if (
+                written(later) <= written(event)
+                or later.id == event.id
+                or only_asks_something(later)
+            ):
+                continue
+            put_right = corrects.get(later.id) == event.id and bool(days_named(later.content))
+            if put_right or _moves_or_calls_off(later, event):
+                marks[event.id] = moves[later.id] = later
+                moved.setdefault(later.id, []).append(event)
+                break
+    # A move naming not which of two events it moves marks neither (an adversary: "Dentist
+    # moved to 21/1" marked the dentist on 14/1 and on 28/1), recalled or not (a later one:
+    # "Daisy moved to mon 14/12" marked whichever of her two bookings was recalled).
+    for later_id, events in moved.items():
+        later = moves[later_id]
+        seen = {event.id for event in events}
+        events += [
+            other
+            for other in others
+            if other.id not in seen
+            and other.id != later.id
+            and not other.pinned
+            and written(other) < written(later)
+            and _moves_or_calls_off(later, other)
+        ]
+    contents = {entry.id: entry.content for entry in recalled}
+    return {
+        event_id: f"since changed: {saying(later, contents.get(event_id, ''))}"
+        for event_id, later in marks.items()
+        if not several_events([event.content for event in moved[later.id]])
+    }
+
+
+def _moves_or_calls_off(later: MemoryEntry, event: MemoryEntry) -> bool:
+    said, told = read_together(later.content, event.content)
+    return moves_it(said, told) or cancels_it(said, told)
