@@ -131,6 +131,18 @@ def _declined(piece: str) -> bool:
     )
 
 
+_DONE_TO_IT = re.compile(
+    r"(?i)\b(?:revoke|rotate|regenerate|reset|renew|expire[sd]?|delete|disable|deactivate|"
+    r"cancel|create|generate|set\s+up|turn\s+off|invalidate|leak(?:ed)?|compromised|stolen)\b"
+)
+_ASKED_FOR_ITSELF = re.compile(
+    r"(?i)\b(?:what(?:['\u2019]?s|\s+is|\s+was|\s+are)|tell\s+me|give\s+me|send\s+me|"
+    r"show\s+me|remind\s+me|need\s+the|paste)\b"
+)
+"""Something done to a secret, asked about ("how do I revoke my github token?", "reset
+the wifi password?"), not its value; unless the value is asked for too."""
+
+
 def asks_for_a_secret(text: str) -> bool:
     """Whether `text` asks for what a secret holds (a password, a code, a card's number).
 
@@ -140,6 +152,8 @@ def asks_for_a_secret(text: str) -> bool:
     """
     if _secret_named(text) is None:
         return False
+    if _DONE_TO_IT.search(text) and not _ASKED_FOR_ITSELF.search(text):
+        return False  # "how do I revoke my github token?" asks not for the token (an adversary)
     if not any(part.asks for part in _asked_parts(text)):
         return False
     return "?" in text or _ASKING.match(text) is not None or len(text.split()) <= _FEW_WORDS

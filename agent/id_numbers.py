@@ -30,7 +30,7 @@ _ID_NUMBERS = (
     # Spain: DNI and NIF (eight digits and a letter), NIE (X, Y or Z, seven digits, a letter).
     _after(
         r"dni|nif|nie|documento[ \t]+nacional[ \t]+de[ \t]+identidad",
-        r"\d{8}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]",
+        r"\d{8}[ \t-]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]",
     ),
     # The Netherlands: burgerservicenummer, nine digits, maybe grouped.
     _after(r"bsn|burgerservicenummer", r"\d{9}|\d{3}[ .]\d{3}[ .]\d{3}|\d{4}[ .]\d{2}[ .]\d{3}"),

@@ -48,7 +48,7 @@ _INLINE_ITEM = re.compile(
 _TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
 _SECRET_HEADING = re.compile(
     r"(?i)^[ \t]*(?:(?P<code>codes?|kod(?:lar|y)?)|pins?|pin[ \t]+codes?|passwords?|passcodes?|"
-    r"pass|passwd|pwd|pw|"
+    r"(?P<short>pass|passwd|pwd|pw)|"
     r"combinations?|combos?|secrets?|passwörter|şifreler|passphrases?|(?:door|gate|alarm|access|"
     r"lock|safe|locker|keypad)[ \t]+codes?|(?:2fa|mfa|otp|totp)(?:[ \t_-]+(?:backup|recovery))?"
     r"(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)[ \t]*$"
@@ -57,6 +57,12 @@ _SECRET_HEADING = re.compile(
 error codes). Of one-time and backup codes too ("| service | 2FA backup code |", "| OTP |":
 an adversary saw them kept)."""
 _A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
+_LOGIN_HEADING = re.compile(
+    r"(?i)^[ \t]*(?:user(?:[ \t_-]?name)?|login|site|website|service|account|e-?mail|app|"
+    r"host|server|system|url)[ \t]*$"
+)
+"""A column a password's is beside: "| site | user | pass |" (an adversary); a test's "pass"
+column ("| test | pass | fail |") holds results (a later one saw them redacted)."""
 _CELL_VALUE = re.compile(
     r"[ \t]*((?=[^\s|]*\d)(?=(?:[^\s|]*\d){4}|[^\s|]*[^\W\d_])[^\s|]{4,40})[ \t]*"
 )
@@ -115,10 +121,12 @@ def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
             headings = [_SECRET_HEADING.match(c) for _, c in cells]
             if locks is None:
                 locks = _A_LOCK.search(text, row.end()) is not None
+            login = any(_LOGIN_HEADING.match(cell) for _, cell in cells)
+            # "pass" of a test's results is no password: only beside a login's column.
             secret_columns = {
                 i: _kind(found[0])
                 for i, found in enumerate(headings)
-                if found and (locks or not found["code"])
+                if found and (locks or not found["code"]) and (login or not found["short"])
             }
             backups = {i for i in secret_columns if _BACKUP_HEADING.search(cells[i][1])}
             continue

@@ -30,6 +30,7 @@ from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.date_terms import local_time
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
+from memory.event_days import puts_its_day_right
 from memory.fact_endings import ends_the_fact, pays_what_was_unpaid, undoes_the_end
 from memory.health_values import medicines_and_allergens
 from memory.instead_of import takes_the_place_of
@@ -305,6 +306,7 @@ def _messages_changed(
                 replaced = (
                     takes_the_place_of(later, earlier)
                     or pays_what_was_unpaid(later, earlier)
+                    or puts_its_day_right(later, earlier)
                     or (other.category == CONVERSATION and said_anew(earlier, later))
                     or (
                         bool(medicines_and_allergens(message.content))

@@ -202,7 +202,7 @@ _NOT_THAT_DAY = re.compile(
 23/12 at 9am" left unmarked)."""
 
 
-def _puts_its_day_right(new: str, old: str) -> bool:
+def puts_its_day_right(new: str, old: str) -> bool:
     """Whether `new` says the event `old` names is not on its day but on another."""
     found = _NOT_THAT_DAY.match(new)
     if found is None or found["old"] == found["new"]:
@@ -212,6 +212,8 @@ def _puts_its_day_right(new: str, old: str) -> bool:
     if not named or not named <= set(analyze(old)):
         return False
     day = f"{int(found['old']):02d}"
+    if re.search(rf"(?i)\bthe\s+0?{int(found['old'])}(?:st|nd|rd|th)\b", old):
+        return True  # "the Acme deadline is the 23rd": no day the index reads, said so
     return any(term.startswith("dt") and term.endswith(day) for term in days_named(old))
 
 
@@ -223,7 +225,7 @@ def moves_it(new: str, old: str) -> bool:
     event they moved (a one-word name is too few words shared to be one subject). The words
     before "moved" must all name the old event.
     """
-    if _puts_its_day_right(new, old):
+    if puts_its_day_right(new, old):
         return True
     if not (days_named(new) or _A_MONTH.search(new)) or not days_named(old):
         return False  # "Eye test postponed until January" moves it too (an adversary)

@@ -46,6 +46,8 @@ _SAYS_A_CHANGE = re.compile(
     # "scratch that, IVA is due April 30 not April 20" (a new user, a contractor).
     r"[a-z]+\.?\s+\d+(?:st|nd|rd|th)?,?\s+not\s+(?:[a-z]+\.?\s+)?(?:the\s+)?\d+|scratch\s+that|"
     r"(?:it['\u2019]?s|is|are)\s+actually|"
+    # "the Acme deadline is not the 23rd, it's the 25th" (an adversary).
+    r"not\s+(?:on\s+)?the\s+\d+(?:st|nd|rd|th)[\s,;:-]+(?:it['\u2019]?s|it\s+is|but)|"
     # In German, Spanish, French, Italian, Portuguese: "Mein Stromabschlag ist jetzt 95
     # statt 80 Euro" marked nothing, and retention deleted it (an adversary).
     r"jetzt|statt|anstatt|neue[rsnm]?|ge(?:ä|ae)ndert|ahora|en\s+(?:vez|lugar)\s+de|nuev[oa]s?|"

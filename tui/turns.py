@@ -179,9 +179,12 @@ class Turns:
             # prompt went with the app, unasked.
             return "The prompt holds text not sent. Ctrl+Q again quits without it."
         if not self.running:
+            # Back in the input, not sent once it has started: quitting was asked for (an
+            # adversary saw the message sent, answered and saved after Ctrl+Q).
+            self.put_back()
             return (
-                "memchat is still starting, and what you sent meanwhile is not sent yet. "
-                "Ctrl+Q again quits without it."
+                "memchat is still starting; what you sent meanwhile is back in the input, "
+                "not sent. Ctrl+Q again quits without it."
             )
         waiting, one = len(self.queued), len(self.queued) == 1
         dropped = (

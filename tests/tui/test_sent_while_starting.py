@@ -74,3 +74,25 @@ async def test_with_no_model_to_answer_it_comes_back_to_the_input(make_app: Make
         await settle(pilot)
         assert "call with Ferran thursday at 10" in prompt.text
         assert not h.model.requests
+
+
+async def test_quitting_while_starting_sends_nothing_queued(make_app: MakeApp) -> None:
+    """Found by a short adversary: Ctrl+Q once after Enter during start-up was asked about,
+    and the message was then sent, answered and saved as the app came up."""
+    h = make_app()
+    gate = asyncio.Event()
+    _gated(h.app.startup, gate)
+    h.model.add("Noted.")
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        prompt = h.app.query_one(PromptInput)
+        prompt.focus()
+        prompt.text = "hello queued one"
+        await pilot.press("enter")
+        await pilot.pause()
+        question = h.app.turns.quit_question()
+        assert question is not None and "back in the input" in question
+        gate.set()
+        await h.app.ready.wait()
+        await settle(pilot)
+        assert not h.model.requests
+        assert "hello queued one" in prompt.text

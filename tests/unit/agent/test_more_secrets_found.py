@@ -54,3 +54,13 @@ def test_a_password_said_to_come_in_the_next_message_is_awaited() -> None:
     secrets.redact("My Netflix login is bob@x.com and the pw is in the next msg")
     secrets.redact("Okay.", by_user=False)
     assert secrets.redact("Blue-Heron-71") == ("[REDACTED:secret]", ["secret"])
+
+
+def test_a_dni_written_with_dots_is_redacted() -> None:
+    assert "345" not in redact("DNI: 12.345.678-Z")[0]
+
+
+def test_a_tests_pass_column_is_no_password() -> None:
+    """A short adversary: "| test | pass | fail |" had its results redacted."""
+    table = "| test | pass | fail |\n|---|---|---|\n| logout | FAIL12 | b102 |"
+    assert redact(table)[0] == table

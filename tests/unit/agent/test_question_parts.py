@@ -725,3 +725,13 @@ def test_a_token_or_an_api_key_asked_for_is_shown_and_no_other_secret(asked: str
     shown = most_of_what_was_asked(facts, asked)
     assert list(shown) == [key]
     assert "[REDACTED" not in shown[key]
+
+
+@pytest.mark.parametrize(
+    "asked",
+    ["how do I revoke my github token?", "should I rotate my github token?", "reset the token?"],
+)
+def test_something_done_to_a_token_asks_not_for_its_value(asked: str) -> None:
+    """Found by a short adversary: "how do I revoke my github token?" showed the token."""
+    assert not asks_for_a_secret(asked)
+    assert asks_for_a_secret("what's my github token? I need to revoke it")

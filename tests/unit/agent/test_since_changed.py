@@ -1499,3 +1499,18 @@ async def test_a_day_said_not_to_be_the_one_marks_the_event(harness: Harness) ->
     events = await harness.turn("when is the dentist?", other)
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert "it's the 25th" in recalled.since_changed[dentist.id]
+
+
+async def test_a_message_saying_its_day_is_not_the_one_said_marks_that_message(
+    harness: Harness,
+) -> None:
+    """Found by a short adversary: "the Acme deadline is not the 23rd, it's the 25th" left
+    "the Acme deadline is the 23rd" recalled unmarked ("the 23rd" alone names no day)."""
+    harness.model.add("Noted.", "Noted.", "The 25th.")
+    await harness.turn("the Acme deadline is the 23rd")
+    await harness.turn("the Acme deadline is not the 23rd, it's the 25th")
+    other = harness.sessions.new()
+    events = await harness.turn("when is the Acme deadline?", other)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    first = next(e for e in recalled.injected if e.content == "the Acme deadline is the 23rd")
+    assert "it's the 25th" in recalled.since_changed[first.id]
