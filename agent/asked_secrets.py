@@ -132,8 +132,10 @@ def _declined(piece: str) -> bool:
 
 
 _DONE_TO_IT = re.compile(
-    r"(?i)\b(?:revoke|rotate|regenerate|reset|renew|expire[sd]?|delete|disable|deactivate|"
-    r"cancel|create|generate|set\s+up|turn\s+off|invalidate|leak(?:ed)?|compromised|stolen)\b"
+    r"(?i)\b(?:revoke|rotate|regenerate|reset|renew|delete|disable|deactivate|create|generate|"
+    r"invalidate|change|update)\s+(?:my\s+|the\s+|our\s+|this\s+|that\s+|a\s+)?"
+    r"(?:[\w-]+\s+){0,2}?(?:tokens?|keys?|passwords?|passcodes?|pins?|credentials|creds)\b"
+    r"|\b(?:tokens?|keys?|passwords?|pins?)\s+(?:expired?|leaked|compromised|stolen)\b"
 )
 _ASKED_FOR_ITSELF = re.compile(
     r"(?i)\b(?:what(?:['\u2019]?s|\s+is|\s+was|\s+are)|tell\s+me|give\s+me|send\s+me|"

@@ -54,6 +54,13 @@ def test_a_table_keeps_its_rows_with_its_heading_until_it_is_very_long() -> None
     assert "| 59 | row 59 |" in shown[0]
 
 
+def test_a_reply_of_one_line_breaks_between_words() -> None:
+    text = " ".join(f"word{n}" for n in range(3000))
+    shown = _shown(ReplyPieces(size=500), text)
+    assert len(shown) > 5
+    assert "".join(shown) == text
+
+
 async def test_a_long_reply_streams_into_several_pieces(make_app: MakeApp) -> None:
     reply = "\n".join(
         f"line {n}: Priya paid invoice #{5000 + n} on {n % 28 + 1}/3" for n in range(900)

@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterator
 
 PIECE_CHARS = 2_000
+_LINE_READ = 200
+"""Of a line, what is kept to read whether it opens or closes a code block."""
 _FENCE = re.compile(r"^ {0,3}(?P<marker>`{3,}|~{3,})(?P<info>[^\n]*)$")
 
 
@@ -33,8 +35,13 @@ class ReplyPieces:
         for part in fragment.splitlines(keepends=True):
             yield part
             self._length += len(part)
-            self._line += part
+            if len(self._line) < _LINE_READ:
+                self._line += part  # enough of it to tell a code block's fence
             if not part.endswith("\n"):
+                if self._fence is None and self._length >= 4 * self.size and part[-1:].isspace():
+                    # One line of a whole reply (minified, or no line breaks at all): broken
+                    # between words, or it is one block again.
+                    yield from self._break()
                 continue
             line, self._line = self._line.rstrip("\n"), ""
             self._follow_fences(line)

@@ -735,3 +735,4 @@ def test_something_done_to_a_token_asks_not_for_its_value(asked: str) -> None:
     """Found by a short adversary: "how do I revoke my github token?" showed the token."""
     assert not asks_for_a_secret(asked)
     assert asks_for_a_secret("what's my github token? I need to revoke it")
+    assert asks_for_a_secret("code to disable the alarm?")
