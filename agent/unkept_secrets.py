@@ -38,12 +38,32 @@ async def unkept_secret_notice(
     else:
         how = 'ask to remember it ("remember …")'
     return Notice(
-        "Your message held a secret (a code, a PIN or a password): messages are saved with "
+        f"Your message held a secret ({_kinds_said(saved.content)}): messages are saved with "
         f"it redacted, so memory does not keep it. To keep it, {how} or add it in the memory "
         "inspector (F2).",
         "info",
         about_reply=True,  # beside the reply, with the chat, as the change notices are
     )
+
+
+_NAMES = {
+    "id-number": "an ID number",
+    "ssn": "an ID number",
+    "iban": "an IBAN",
+    "card-number": "a card's number",
+    "card-code": "a card's code",
+    "api-key": "a key or a token",
+    "github-token": "a key or a token",
+    "private-key": "a key or a token",
+}
+_USUAL = "a code, a PIN or a password"
+
+
+def _kinds_said(saved: str) -> str:
+    """What the message's secrets were, by their markers: "an ID number", "a code, …"."""
+    kinds = re.findall(r"\[REDACTED:([\w-]+)\]", saved)
+    names = dict.fromkeys(_NAMES.get(kind, _USUAL) for kind in kinds)
+    return "; ".join(names) or _USUAL
 
 
 _ASKED_TO_REMEMBER = re.compile(r"(?i)\b(?:remember|keep|save|store|note)\b")

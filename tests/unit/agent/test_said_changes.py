@@ -878,6 +878,10 @@ async def test_a_secret_nothing_keeps_is_said_in_the_chat(harness: Harness) -> N
     said = [e.text for e in asked if isinstance(e, Notice)]
     assert any("keep it with /remember" in text for text in said)
     assert not any('ask to remember it ("remember' in text for text in said)
+    # Named by what it was: an ID number is no code (a new user's PPS number).
+    harness.model.add("Noted.")
+    pps = await harness.turn("my PPS number is 1234567T")
+    assert any("held a secret (an ID number)" in e.text for e in pps if isinstance(e, Notice))
 
 
 def test_a_long_run_of_spaces_is_read_in_one_pass() -> None:
