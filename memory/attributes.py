@@ -57,14 +57,21 @@ def alike(stem: str) -> frozenset[str]:
     return _alike().get(stem, frozenset())
 
 
-def _attribute_named(text: str) -> frozenset[str]:
-    """The stems of the attribute `text` names of its owner and their like; none if none."""
+def _named_attribute(text: str) -> tuple[re.Match[str], frozenset[str]] | None:
+    """The match naming what `text` says of its owner, and that attribute's stems."""
     found = _POSSESSED.match(text)
     if found is None or found["attribute"].casefold() in _NAMES_NOTHING:
-        return frozenset()
+        return None
     stems = frozenset(analyze(found["attribute"]))
-    alike = _alike()
-    return stems.union(*(alike.get(stem, frozenset()) for stem in stems))
+    return (found, stems) if stems else None
+
+
+def _attribute_named(text: str) -> frozenset[str]:
+    """The stems of the attribute `text` names of its owner and their like; none if none."""
+    named = _named_attribute(text)
+    if named is None:
+        return frozenset()
+    return named[1].union(*(alike(stem) for stem in named[1]))
 
 
 def _attribute(text: str) -> frozenset[str] | None:
@@ -72,15 +79,12 @@ def _attribute(text: str) -> frozenset[str] | None:
 
     None when it names no attribute of an owner.
     """
-    found = _POSSESSED.match(text)
-    if found is None or found["attribute"].casefold() in _NAMES_NOTHING:
+    named = _named_attribute(text)
+    if named is None:
         return None
-    stems = frozenset(analyze(found["attribute"]))
-    if not stems:
-        return None
-    alike = _alike()
+    found, stems = named
     value = frozenset(analyze(text[found.end() :]))
-    return stems.union(value, *(alike.get(stem, frozenset()) for stem in stems))
+    return stems.union(value, *(alike(stem) for stem in stems))
 
 
 def other_attributes(new: str, old: str) -> bool:

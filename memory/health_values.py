@@ -393,12 +393,15 @@ def _dose(found: re.Match[str]) -> tuple[str, frozenset[str]] | None:
     who = groups.get("who")
     if not drug or drug.casefold() in _NOT_A_DRUG or (who and who.casefold() in _NOT_NAMED):
         return None
+    whose = "" if who is None else f"{_whose(who)}'s "
+    return f"{whose}dose of {_medicine(drug)}", frozenset([_amount_of(found)])
+
+
+def _amount_of(found: re.Match[str]) -> str:
+    """A match's amount and unit, as a dose's value: "2,5 µg" is "2.5mcg"."""
     amount = found["amount"].replace(",", ".")
     unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
-    unit = "unit" if unit.startswith("unit") else unit
-    whose = "" if who is None else f"{_whose(who)}'s "
-    topic = f"{whose}dose of {_medicine(drug)}"
-    return topic, frozenset([f"{amount}{unit}"])
+    return amount + ("unit" if unit.startswith("unit") else unit)
 
 
 _MAY_STATE_A_DOSE = re.compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")
@@ -524,11 +527,8 @@ def dose_named(text: str) -> str | None:
 
     Of `text`'s one medicine (`dose_of_the_one_medicine`); None when there is none.
     """
-    found = _DOSE_UNNAMED.search(text)
-    if found is None or dose_of_the_one_medicine(text) is None:
-        return None
-    drug = next(word for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word))
-    return f"{found.group()} of {drug}"
+    unnamed = _dose_of_the_one_medicine(text)
+    return None if unnamed is None else f"{unnamed[0].group()} of {unnamed[1]}"
 
 
 def dose_of_the_one_medicine(text: str) -> tuple[str, frozenset[str]] | None:
@@ -538,16 +538,22 @@ def dose_of_the_one_medicine(text: str) -> tuple[str, frozenset[str]] | None:
     take atorvastatin 20mg" in effect: each clause was read alone, and the one with the
     dose names no medicine.
     """
+    unnamed = _dose_of_the_one_medicine(text)
+    if unnamed is None:
+        return None
+    return f"dose of {_medicine(unnamed[1])}", frozenset([_amount_of(unnamed[0])])
+
+
+def _dose_of_the_one_medicine(text: str) -> tuple[re.Match[str], str] | None:
+    """The dose said without its medicine, and the one medicine `text` names, as written."""
     found = _DOSE_UNNAMED.search(text)
     if found is None or _NOT_DONE.search(text):
         return None
-    named = {_medicine(word) for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
-    if len(named) != 1:
-        return None
-    amount = found["amount"].replace(",", ".")
-    unit = found["unit"].casefold().replace("µg", "mcg").replace("ug", "mcg")
-    unit = "unit" if unit.startswith("unit") else unit
-    return f"dose of {named.pop()}", frozenset([f"{amount}{unit}"])
+    named: dict[str, str] = {}  # each medicine → the word first naming it
+    for word in _A_WORD.findall(text):
+        if _DRUG_LIKE.search(word):
+            named.setdefault(_medicine(word), word)
+    return (found, next(iter(named.values()))) if len(named) == 1 else None
 
 
 def medicines_and_allergens(text: str) -> frozenset[str]:
