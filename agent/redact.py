@@ -663,9 +663,10 @@ def said_again_with_kinds(text: str, values: list[tuple[str, str]]) -> tuple[str
         value = value.strip(TRAILING + " ")
         if len(value) < _SHORTEST_REPEATED or "[REDACTED:" in value:
             continue  # short, or a marker this redaction left
-        if not _may_be_said_in(skeleton(value), letters_and_digits, digit_words):
+        bare = skeleton(value)
+        if not _may_be_said_in(bare, letters_and_digits, digit_words):
             continue
-        if _A_YEAR.fullmatch(skeleton(value)) and not _NAMES_A_CODE.search(text):
+        if _A_YEAR.fullmatch(bare) and not _NAMES_A_CODE.search(text):
             # A PIN that is a year, said again as a year: "I was born in 1990" lost its year
             # after "my pin is 1990" (a fourth adversary).
             continue

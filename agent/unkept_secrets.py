@@ -61,7 +61,7 @@ _USUAL = "a code, a PIN or a password"
 
 def _kinds_said(saved: str) -> str:
     """What the message's secrets were, by their markers: "an ID number", "a code, …"."""
-    kinds = re.findall(r"\[REDACTED:([\w-]+)\]", saved)
+    kinds = [marker.group()[len("[REDACTED:") : -1] for marker in REDACTED_MARKER.finditer(saved)]
     names = dict.fromkeys(_NAMES.get(kind, _USUAL) for kind in kinds)
     return "; ".join(names) or _USUAL
 

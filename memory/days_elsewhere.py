@@ -49,9 +49,7 @@ _PHRASE = re.compile(
     r"|(?<![\w-])(?<!guten\s)(?<!Guten\s)(?<!heute\s)(?<!Heute\s)(?<!am\s)(?<!Am\s)"
     r"(?<!jeden\s)(?<!einen\s)(?<!den\s)(?<!der\s)(?P<morgen>morgen)(?![\w-])"
 )
-_FIRST_WORDS = frozenset(
-    word for said in [*_ENGLISH, "mañana", "morgen"] for word in [said.split()[0]]
-)
+_FIRST_WORDS = frozenset(said.split()[0] for said in [*_ENGLISH, "mañana", "morgen"])
 _WORD = re.compile(r"[\w'\u2019-]+")
 
 

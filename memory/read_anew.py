@@ -221,7 +221,7 @@ def weekdays_at_a_time_read(text: str) -> bool:
     return _A_WEEKDAY_THEN_A_TIME.search(text) is not None
 
 
-_A_WEEKDAY_THEN_TWO_DIGITS = re.compile(
+_A_WEEKDAY_THEN_A_NUMBER = re.compile(
     r"(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:at\s+)?[0-9]{1,2}"
 )
 
@@ -233,7 +233,7 @@ def weekdays_with_their_days_read(text: str) -> bool:
     no day, where "at 3" was), or before its day of the month without "th" ("friday 29 at
     11:00", "el jueves 28 a las 16:00"): `memory.relative_dates`.
     """
-    return _A_WEEKDAY_THEN_TWO_DIGITS.search(written_out(text)) is not None
+    return _A_WEEKDAY_THEN_A_NUMBER.search(written_out(text)) is not None
 
 
 def days_elsewhere_read(text: str) -> bool:

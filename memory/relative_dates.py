@@ -57,11 +57,13 @@ like stay words too: a memory telling of its past says them (LoCoMo's questions 
 
 
 _PAST = re.compile(r"(?i)yesterday|last|past|(?:the\s+)?day\s+before")
+_NO_MONTH_AFTER = r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+"""Not a day of a month named after it ("Friday 18 December" is read as that date)."""
 _DAY_OF_MONTH = re.compile(
     r"(?i)\b(?:(?:on|by|until|till|before|for|to|from|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday),?\s+the|monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun),?\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
-    r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+    + _NO_MONTH_AFTER
 )
 """A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
 found neither by "December 14"). The next such day from the day said (this month's, or the
@@ -69,7 +71,8 @@ next month's once it has gone by)."""
 _WEEKDAY_THEN_ITS_DAY = re.compile(
     r"(?i)\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+"
     + ITS_DAY_AFTER
-    + r"([0-9]{1,2})\b(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
+    + r"([0-9]{1,2})\b"
+    + _NO_MONTH_AFTER
 )
 """A weekday, then its day of the month without "th" (`ITS_DAY_AFTER`): as `_DAY_OF_MONTH`."""
 _NUMBER_WORDS = {
