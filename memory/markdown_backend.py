@@ -30,7 +30,7 @@ from memory.entry import (
 )
 from memory.errors import MemoryStoreError, UnsupportedOperationError
 from memory.front import MemoryFront, in_effect_after
-from memory.markdown_files import append_entries, let_go, load, take_lock
+from memory.markdown_files import ParsedFiles, append_entries, let_go, load, take_lock
 from memory.markdown_import import revised, versions_to_append
 from memory.markdown_writes import MarkdownRules
 from memory.owners import asks_of, owner_rank
@@ -62,6 +62,7 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
         self.hydration: str | None = None
         """Only a SQLite store is ever rebuilt from a snapshot."""
         self._lock = asyncio.Lock()
+        self._parsed = ParsedFiles()
 
     @property
     def location(self) -> Path:
@@ -92,7 +93,7 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
         for entry in entries:
             by_file.setdefault(self._file_for(entry), []).append(entry)
         for path, blocks in by_file.items():
-            append_entries(self.root, path, blocks, locked=True)
+            append_entries(self.root, path, blocks, locked=True, parsed=self._parsed)
 
     async def _append(self, *entries: MemoryEntry) -> None:
         """Append; only inside `_exclusive`."""
@@ -114,7 +115,7 @@ class MarkdownMemory(WithoutLifecycle, MemoryFront):
 
     async def _latest(self) -> dict[str, MemoryEntry]:
         """Every entry's newest version; problems met go to `warnings`, each once."""
-        loaded = await asyncio.to_thread(load, self._files())
+        loaded = await asyncio.to_thread(load, self._files(), self._parsed)
         for problem in loaded.problems:
             if problem not in self.warnings:
                 self.warnings.append(problem)

@@ -63,7 +63,7 @@ def test_a_reply_of_one_line_breaks_between_words() -> None:
 
 async def test_a_long_reply_streams_into_several_pieces(make_app: MakeApp) -> None:
     reply = "\n".join(
-        f"line {n}: Priya paid invoice #{5000 + n} on {n % 28 + 1}/3" for n in range(900)
+        f"line {n}: Priya paid invoice #{5000 + n} on {n % 28 + 1}/3" for n in range(250)
     )
     h = make_app(ScriptedModel([reply], name="qwen3:8b"))
     async with h.app.run_test(size=(120, 36)) as pilot:
@@ -75,7 +75,7 @@ async def test_a_long_reply_streams_into_several_pieces(make_app: MakeApp) -> No
         await settle(pilot)
         message = h.app.query_one(AssistantMessage)
         pieces = list(message.query(Markdown))
-        assert len(pieces) > 5
+        assert len(pieces) >= 3
         assert message.text == reply
-        assert "line 899: Priya paid invoice #5899" in pieces[-1].source
+        assert "line 249: Priya paid invoice #5249" in pieces[-1].source
         assert "line 0: Priya" in pieces[0].source
