@@ -26,10 +26,13 @@ _PIN_OF_A_THING = re.compile(
     r"(?i)(?:\b(?-i:PIN|Pin)|(?:my|the|your|card|bank|atm|sim)[ \t]+pin)[ \t]+"
     r"(?:kod(?:u|um|umuz)?|(?:do|de|da|del|dla|du|des|der|na|for|of)"
     r"(?:[ \t]+(?:la|el|le|my|the|mi|mój|moja|meu|minha|mein|meiner))?"
-    r"(?:[ \t]+[^\W\d_][\w-]*){1,2})[ \t]*[:=]?[ \t]*(\d{4,8})(?![\d.,-]?\d)"
+    r"(?:[ \t]+[^\W\d_][\w-]*){1,3}?|(?-i:[a-ząćęłńóśźż]+[ \t]+)?(?=(?:to|jest)\b))"
+    r"[ \t]*(?:[:=]|\b(?:is|was|to|jest)\b)?[ \t]*(\d{4,8})(?![\d.,-]?\d)"
     r"(?=[ \t]*(?:$|[.,;!?)]))"
 )
-"""A PIN, said as a noun, then what it opens: "I pin for the team 2024 goals" is a verb."""
+"""A PIN, said as a noun, then what it opens: "I pin for the team 2024 goals" is a verb.
+In Polish and English at once (a new user, a baker in Kraków: "PIN do karty firmowej PKO is
+7731" was kept), and Polish "to" for "is" ("PIN karty to 1234", "mój PIN to 9921")."""
 _ONE_TIME_CODE = re.compile(
     r"(?i)\bt?otp\b(?:[ \t]+(?:for|of|to)[ \t]+[^\W\d_][\w-]*(?:[ \t]+[^\W\d_][\w-]*)?)?"
     r"[ \t]*[:=]?[ \t]*(\d{4,8})(?![\d.,-]?\d)"

@@ -1050,6 +1050,11 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         ("Kartenpin: 4821", "4821"),
         ("мой пин 4821", "4821"),
         ("PIN do karty Revolut 4821", "4821"),
+        # A new user, a baker in Kraków: Polish and English in one sentence, Polish "to".
+        ("PIN do karty firmowej PKO is 7731, I always forget it", "7731"),
+        ("PIN do karty firmowej is 4409", "4409"),
+        ("PIN karty to 1234", "1234"),
+        ("mój PIN to 9921", "9921"),
         ("PIN de la tarjeta 4821", "4821"),
         ("PIN do cartão 4821", "4821"),
         ("PIN kodum 4821", "4821"),
