@@ -103,3 +103,26 @@ def asked(text: str, session: Session) -> str:
         m.content for m in session.messages if m.role == "user" and m.content != CONTINUE_PROMPT
     ]
     return questions[-1] if questions else text
+
+
+_FORGET = re.compile(
+    r"(?i)^\W*(?:(?:please|pls|plz|ok|okay|now|and|also|can\s+you|could\s+you|would\s+you)"
+    r"[\s,]+)*(?:forget|delete|erase|remove|drop|wipe)\s+(?:about\s+|that\s+|what\s+i\s+"
+    r"(?:said|told\s+you)\s+about\s+|the\s+(?:memory|memories|note|fact)\s+(?:of|about|on)\s+)?"
+    r"(?P<what>[^,.;!?\n]{3,120})"
+)
+_NOTHING_NAMED = re.compile(r"(?i)^\s*(?:it|that|this|them|everything|all|me)\s*$")
+
+
+def recall_query(text: str, session: Session) -> str:
+    """What a turn's recall searches for: what a request to forget names, else `asked`.
+
+    Found by a new user, a baker: "please forget my PKO card PIN, I changed it anyway"
+    recalled nothing (the PIN's message fell below the floor among the other words), so
+    the model could not forget it. Only the recall narrows: what the model is shown of a
+    secret still follows the whole message.
+    """
+    found = _FORGET.match(text)
+    if found is None or _NOTHING_NAMED.match(found["what"]):
+        return asked(text, session)
+    return found["what"].strip()

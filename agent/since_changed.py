@@ -41,6 +41,7 @@ from memory.last_word import (
     supposes,
 )
 from memory.long_texts import LONG, the_part_about
+from memory.numbers_put_right import puts_its_number_right
 from memory.other_ones import of_someone_else
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
@@ -172,10 +173,24 @@ def _changes_said(
         fact.id: {
             message.id: part
             for message in said
-            if changes_its_value(fact, part := _about(message, fact)) or _ended_by(fact, part)
+            if changes_its_value(fact, part := _about(message, fact))
+            or _ended_by(fact, part)
+            or _number_put_right(fact, part)
         }
         for fact in facts
     }
+
+
+def _number_put_right(fact: MemoryEntry, message: MemoryEntry) -> bool:
+    """Whether `message`, said after `fact`, says a number of it is not so ("…, not 7 900").
+
+    Not what is only supposed ("if my gym membership is now 45 instead of 30 I'm quitting")
+    nor said of someone else ("Tom's gym membership is now 45 instead of 30").
+    """
+    later, earlier = message.content, fact.content
+    if written(message) <= written(fact) or supposes(later) or of_someone_else(later, earlier):
+        return False
+    return puts_its_number_right(later, earlier)
 
 
 def _ended_by(fact: MemoryEntry, message: MemoryEntry) -> bool:
@@ -307,6 +322,7 @@ def _messages_changed(
                     takes_the_place_of(later, earlier)
                     or pays_what_was_unpaid(later, earlier)
                     or puts_its_day_right(later, earlier)
+                    or puts_its_number_right(later, earlier)
                     or (other.category == CONVERSATION and said_anew(earlier, later))
                     or (
                         bool(medicines_and_allergens(message.content))

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
-from agent.chat_recall import asked, history_room, said_in_this_chat
+from agent.chat_recall import asked, history_room, recall_query, said_in_this_chat
 from agent.config import Config
 from agent.events import MemoryRecalled, Notice
 from agent.history import trim_history
@@ -52,7 +52,7 @@ async def recall_for_turn(
     exclude += in_this_chat
     scope = None if config.agent.recall_across_sessions else session.id
     result = await _recall_or_say_why(
-        memory, asked(text, session), config.memory.recall_limit, scope, exclude, namespace
+        memory, recall_query(text, session), config.memory.recall_limit, scope, exclude, namespace
     )
     agent = config.agent
     budget = InjectionBudget(

@@ -9,7 +9,7 @@ and what the model is shown says whether its day has come (`agent.injection`).
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from memory.date_terms import local_time, mentioned_date_terms, nearest_day, year_of
@@ -66,6 +66,10 @@ days ("from Monday to Friday")."""
 _FROM_A_WEEKDAY = re.compile(
     rf"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+(?=(?:this\s+|coming\s+)?{_WEEKDAY})"
 )
+_FROM_TOMORROW = re.compile(r"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+tomorrow\b")
+"""Found by a new user, a baker: "she lowered my amlodipine to 7.5mg from tomorrow" had no
+first day (a day "from" starts is no day of an event, `memory.relative_dates`), and the 10mg
+dose stayed unmarked for months."""
 _STARTING_ON = re.compile(
     r"(?i)\b(starting|from|as\s+of|effective|beginning)\s+([0-3]?\d/[01]?\d)(?![\d/])"
 )
@@ -111,6 +115,9 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
     # "From Monday" is the coming Monday, as "on Monday" is read.
     for weekday in named_days(_FROM_A_WEEKDAY.sub("on ", text), said):
         days += [first_day for first_day, _last in weekday.spans[:1]]
+    if not days and _FROM_TOMORROW.search(text):
+        # Only when no other day is named, so that what `memory.month_to_come` indexes stays.
+        days.append(said_day + timedelta(days=1))
     return min(days, default=None)
 
 

@@ -75,11 +75,14 @@ _YEAR_FIRST_DATE = re.compile(
 _SHORT_DATE = re.compile(
     r"(?<![\w/.:$\u20ac\u00a3])(?<![^0-9]-)(?<!^-)([0-9]{1,2})"
     r"(?:/([0-9]{1,2})(?![\w/]|-(?![0-9]{1,2}/[0-9])|[.,][0-9])"
-    r"|\.([0-9]{1,2})\.(?![\w.]))"
+    r"|\.([0-9]{1,2})\.(?![\w.])"
+    r"|\.([01][0-9])(?![\w%\u20ac$\u00a3]|[.,][0-9]|\s*(?:z[łl]|pln|eur|kg|km|ml|mg)\b))"
 )
 """A day and a month without the year, as written where the day comes first: "rego due
 14/1", "Night shift Mon 7/12", "am 14.1." (found by a new user in Sydney: none was a date;
-`_short_date_terms` says which are)."""
+`_short_date_terms` says which are). A dotted one without its last dot only after a word
+naming a day or before a time ("Aneks to sign on 20.01", "Jasełka on 18.12 at 17:00": a new
+user, a baker in Kraków, found neither by its day); "version 1.10" and "2.05 zł" are none."""
 _MONTH_NAMES_ELSEWHERE = sorted(
     {name for names in OTHER_LANGUAGES.values() for name in names.split()} - set(MONTHS),
     key=len,
@@ -567,7 +570,7 @@ def _short_date_terms(
     "am") or before a clock time.
     """
     first = int(match[1])
-    second = int(match[2] or match[3])
+    second = int(match[2] or match[3] or match[4])
     if (first, second) in _NOT_DATES:
         return []
     day_first = _valid(second, first)
@@ -581,6 +584,8 @@ def _short_date_terms(
         or bool(_TIME_AFTER.match(text, match.end()))
         or said_just_before(_A_DAY_NAMED_BEFORE, text, match.start())
     )
+    if match[4] is not None and not (said_as_day and day_first):
+        return []  # "20.01" with no last dot: a day only where the words say so
     if not said_as_day and (before.lower() in _SCORED or _COUNTED.match(text, match.end())):
         return []  # "Passed 12/12 tests", "scored 14/20", "won 21/7", "ratio 16/9"
     if range_start is not None:

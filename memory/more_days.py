@@ -142,11 +142,18 @@ _OWN_DETAILS = re.compile(
     r"|\b(?:moving|move)\s+(?:flat|house|home|apartment)\b"
     r"|\b(?:we|i)\s+(?:now\s+)?live\s+(?:in|at|on|near)\b|\bbased\s+in\s+[A-Z]"
     r"|\bi\s+(?:now\s+)?work\s+(?:at|for|as)\b|\bi['\u2019]?m\s+a\s+(?:freelance|self-employed)"
+    r"|\b(?:i|we)\s+(?:run|own|manage)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:bakery|shop|business|company|caf[eé]|restaurant|bar|pub|practice|salon|studio|firm|farm|"
+    r"store|agency|clinic|b&b|hotel|garage|workshop)\b"
+    r"|^\W*(?:(?:hi|hello|hey|hiya)\b[\W_]*)?(?:i['\u2019]?m|i\s+am|my\s+name['\u2019]?s)\s+"
+    r"(?-i:[A-Z])[^\W\d_]+\s*[,.!]"
 )
 """The user's own lasting details: "my new phone number is +34 612 448 903", "new place is
 Carrer de Sueca 14, rent 1.150€", "We moved! We're in Russafa now", "freelance dev based in
 Valencia". A new user, a contractor, saw each deleted at 30 days (the move, once its day had
-passed): one's own address or number holds until it changes, and a change marks it."""
+passed): one's own address or number holds until it changes, and a change marks it. Who one
+is and what one runs too: "Hi! I am Agnieszka, I run a small bakery in Kraków" (a new user,
+a baker: deleted at 30 days, and "what do you know about me?" knew neither)."""
 
 
 def days_written_otherwise(text: str, said: date) -> list[date]:

@@ -243,3 +243,17 @@ def days_elsewhere_read(text: str) -> bool:
     ("dentista mañana a las 5", "esta semana": `memory.days_elsewhere`).
     """
     return names_a_relative_day_elsewhere(text)
+
+
+_A_DOTTED_DAY_WITHOUT_ITS_LAST_DOT = re.compile(
+    r"(?<![\w/.:])[0-9]{1,2}\.[01][0-9](?![0-9]|\.[0-9])"
+)
+
+
+def dotted_days_read(text: str) -> bool:
+    """Whether `text` names what migration 0038 reads anew.
+
+    A day and month written with a dot and none after ("Aneks to sign on 20.01", "Jasełka on
+    18.12 at 17:00"): a day where the words before or after say so (`memory.date_terms`).
+    """
+    return _A_DOTTED_DAY_WITHOUT_ITS_LAST_DOT.search(text) is not None

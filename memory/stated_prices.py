@@ -12,13 +12,22 @@ from memory.changes_to_come import a_change_to_come
 from memory.numbers import NUMBER_WORDS
 from memory.text import analyze
 
+_MONEY = (
+    r"[$€£¥₹]|eur|euros?|usd|dollars?|pounds?|quid|z[łl]|pln|chf|czk|k[čc]|sek|nok|dkk|kr|ron|lei"
+)
+_PER_UNIT = (
+    r"[ \t]*/[ \t]*(?:kg|g|l|h|hr|hour|month|mo|m2|m²|szt|pc|piece|unit|day|week|night)\b|"
+    r"\s+(?:per|a|an)\s+(?:kg|kilo|gram|g|litre|liter|l|hour|month|piece|unit|day|week|night)\b"
+)
+"""A price of so much a unit: "2,85 zł/kg", "2.85 per kg" (a new user, a baker)."""
 _COSTS = re.compile(
     r"(?i)^\W*(?:(?:my|our|the|a|an)\s+)?(?P<what>[a-z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,4}?)"
     r"\s+(?P<verb>is|are|costs?|(?:has\s+|have\s+)?(?:went|gone|go(?:es)?|rose|risen|increased|"
-    r"dropped|fell|fallen|went\s+down|came\s+down|came)\s+(?:up\s+|down\s+)?to|comes?\s+to)"
+    r"dropped|fell|fallen|went\s+down|came\s+down|came)\s+(?:up\s+|down\s+)?to|comes?\s+to|"
+    r"now(?=\s+[$€£¥₹]?\d))"
     r"(?:\s+now)?\s*(?:now\s+)?(?:about\s+|around\s+)?"
-    r"(?P<amount>[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s?(?:[$€£]|eur|euros?|usd|"
-    r"dollars?|pounds?|quid|k)?)(?![\w/:-])"
+    r"(?P<amount>(?:[$€£¥₹]\s?)?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d[\d,]*)(?:\.\d+)?"
+    rf"(?:\s?(?:{_MONEY}|k)\b|\s?[$€£¥₹])?)(?P<unit>{_PER_UNIT})?(?![\w/:-])"
 )
 _PRICED = frozenset(
     "rent bill debit price cost fee fees rate salary wage wages subscription membership fare "
@@ -29,15 +38,22 @@ _WRITTEN_OUT = {"dd": "direct debit", "sub": "subscription", "elec": "electricit
 """'gas dd' is the gas direct debit (an adversary)."""
 _LETTERS_THEN_DIGITS = re.compile(r"(?<=[a-z])(?=\d)")
 _NOT_A_THING = frozenset("it that this which he she they who what there here".split())
-_CURRENCY = re.compile(r"(?i)[$€£]|eur|euro|usd|dollar|pound|quid")
+_CURRENCY = re.compile(rf"(?i){_MONEY}")
+_LEAD_IN = re.compile(r"^[^:\n]{1,60}:\s+(?=\S)")
+"""'Flour price from Młyn Jasiński: typ 650 is 2,85 zł/kg': what costs it follows the colon."""
 
 
 def price_stated(piece: str) -> tuple[str, frozenset[str]] | None:
     """("costs " + what costs it, {the amount}) of "gas direct debit is $85 a month"."""
-    if "?" in piece or a_change_to_come(piece):
+    if "?" in piece:
         return None
+    # After a lead-in, only what follows it: "Młyn Jasiński new cennik from 1.01: typ 650 now
+    # 3,05 zł/kg" (whether its day has come is the caller's to weigh, as of the whole text).
     found = _COSTS.match(piece)
     if found is None:
+        piece = _LEAD_IN.sub("", piece, count=1)
+        found = _COSTS.match(piece)
+    if found is None or a_change_to_come(piece):
         return None
     # "flat2" is flat 2 (an adversary: "flat2 rent is 1150" was another flat's).
     spaced = _LETTERS_THEN_DIGITS.sub(" ", found["what"].casefold())
@@ -50,9 +66,10 @@ def price_stated(piece: str) -> tuple[str, frozenset[str]] | None:
         return None
     amount = found["amount"]
     priced = any(word in _PRICED or word.rstrip("s") in _PRICED for word in what)
-    if not (priced or _CURRENCY.search(amount) or found["verb"].casefold().startswith("cost")):
+    verb = found["verb"].casefold()
+    if not (priced or found["unit"] or _CURRENCY.search(amount) or verb.startswith("cost")):
         return None
-    number = re.sub(r"[^\d.]", "", amount).rstrip(".")
+    number = re.sub(r"[^\d.]", "", amount).rstrip(".")  # "7 900" is 7900, "2,85" 285
     if amount.casefold().endswith("k"):
         number = f"{number}k"
     terms = frozenset(analyze(" ".join(what)))

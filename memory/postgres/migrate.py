@@ -21,6 +21,7 @@ from memory.postgres.schema import (
     DAYS_ELSEWHERE_READ,
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
+    DOTTED_DAYS_READ,
     IMPLIED_DATE_TERMS,
     KOREAN_AND_CJK_DATES_READ,
     LEFT_FOR_THE_NEW,
@@ -50,6 +51,7 @@ from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
     days_elsewhere_read,
+    dotted_days_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
@@ -154,6 +156,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     WEEKDAYS_AT_A_TIME_READ: weekdays_at_a_time_read,
     WEEKDAYS_WITH_THEIR_DAYS_READ: weekdays_with_their_days_read,
     DAYS_ELSEWHERE_READ: days_elsewhere_read,
+    DOTTED_DAYS_READ: dotted_days_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -101,6 +101,9 @@ before its day of the month, are indexed again ("friday 29 at 11:00" is the 29th
 DAYS_ELSEWHERE_READ = "days elsewhere read"
 """A step run in Python: rows naming a day relative to now in Spanish, German, French,
 Italian or Portuguese are indexed again ("dentista mañana a las 5" is tomorrow)."""
+DOTTED_DAYS_READ = "dotted days read"
+"""A step run in Python: rows naming a day and month with a dot and none after are indexed
+again ("Aneks to sign on 20.01" is 20 January)."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -253,6 +256,8 @@ def migrations(dimensions: int) -> list[str]:
         WEEKDAYS_WITH_THEIR_DAYS_READ,
         # "dentista mañana a las 5" is tomorrow.
         DAYS_ELSEWHERE_READ,
+        # "on 20.01" is 20 January.
+        DOTTED_DAYS_READ,
     ]
 
 

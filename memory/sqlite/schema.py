@@ -16,6 +16,7 @@ from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
     days_elsewhere_read,
+    dotted_days_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
@@ -413,6 +414,10 @@ def _days_elsewhere_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, days_elsewhere_read)
 
 
+def _dotted_days_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, dotted_days_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -498,6 +503,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0036_weekdays_with_their_days_read", _weekdays_with_their_days_read),
     # "dentista mañana a las 5" is tomorrow; "esta semana" this week.
     Migration("0037_days_elsewhere_read", _days_elsewhere_read),
+    Migration("0038_dotted_days_read", _dotted_days_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

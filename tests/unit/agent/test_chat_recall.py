@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agent.chat_recall import _with_gaps
+from agent.chat_recall import _with_gaps, recall_query
 from agent.events import MemoryRecalled
 from tests.unit.agent.conftest import Harness
 
@@ -39,3 +40,33 @@ async def test_a_pasted_page_full_of_secrets_is_known_as_this_chats_own(
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert recalled.in_this_chat == 1
     assert all("Zq" not in entry.content for entry in recalled.injected)
+
+
+@pytest.mark.parametrize(
+    ("message", "query"),
+    [
+        # A new user, a baker: the PIN's message fell below the floor among the other words.
+        ("please forget my PKO card PIN, I changed it anyway", "my PKO card PIN"),
+        ("Can you delete what I said about the landlord dispute?", "the landlord dispute"),
+        ("forget about the dentist on Tuesday.", "the dentist on Tuesday"),
+        # Not a request naming what to forget: the whole message is searched for.
+        ("forget it, never mind", "forget it, never mind"),
+        ("Don't forget the flour order", "Don't forget the flour order"),
+        ("I forgot my umbrella at the bakery", "I forgot my umbrella at the bakery"),
+    ],
+)
+def test_a_request_to_forget_recalls_what_it_names(
+    harness: Harness, message: str, query: str
+) -> None:
+    assert recall_query(message, harness.session) == query
+
+
+async def test_a_secret_asked_to_be_forgotten_stays_redacted_for_the_model(
+    harness: Harness,
+) -> None:
+    harness.model.add("Noted.", "Done.")
+    await harness.turn("PIN do karty firmowej PKO is 7731, I always forget it")
+    await harness.turn("please forget my PKO card PIN, I changed it anyway", harness.sessions.new())
+    sent = "\n".join(str(m) for m in harness.model.requests[-1].messages)
+    assert "PIN do karty firmowej PKO is [REDACTED:pin]" in sent
+    assert "7731" not in sent

@@ -174,6 +174,15 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Hi! I'm Inés, freelance dev based in Valencia", "20361029"),
         ("my email is ines@nube.es", "20361029"),
         ("I now live in Benimaclet", "20361029"),
+        # A new user, a baker: who she is and what she runs.
+        (
+            "Hi! I am Agnieszka, I run a small bakery in Kraków (Piekarnia Pod Wawelem)",
+            "20361029",
+        ),
+        ("We own a family restaurant in Gdańsk", "20361029"),
+        ("I'm Tom, nice to meet you", "20361029"),
+        ("I'm tired, long day", None),
+        ("I have a business meeting", None),
         ("my number of hours this week is silly", None),
         ("we moved the standup", None),
         ("can you keep it short please", None),
