@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from memory.calibration import CosineBand
@@ -155,7 +155,10 @@ async def _ranked(
     weight = memory.settings.conversation_context_weight
     heads = [h.entry_id for h in parents(ranked, limit) if has_follow_up(entries[h.entry_id])]
     if weight > 0 and heads:
-        follow_ups = await _next_messages(memory, heads, where, in_effect)
+        follow_ups = [
+            replace(follow_up, parent_at=entries[follow_up.parent_entry].timestamp)
+            for follow_up in await _next_messages(memory, heads, where, in_effect)
+        ]
         for follow_up in follow_ups:
             entries.setdefault(follow_up.ranked_as, follow_up.entry)
         ranked = with_follow_ups(ranked, follow_ups, weight, asked)

@@ -303,4 +303,5 @@ def _next_message(points: PointStore, parent: MemoryEntry, base: PointFilter) ->
         ranked_as=ranked_as,
         entry=following,
         parent_said=parent.content,
+        parent_at=parent.timestamp,
     )

@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from memory.calibration import CosineBand, band_for, fixed_band
 from memory.entry import MemoryEntry, RecallMode, RecallResult, RecallScores
-from memory.follow_ups import goes_on
+from memory.follow_ups import goes_on, said_soon_after
 from memory.owners import asks_of, owner_rank
 from memory.questions import only_asks
 from memory.retrieval import (
@@ -31,7 +31,7 @@ from memory.retrieval import (
 from memory.sqlite import vector_lane
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import vector_filter, where_sql
-from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries
+from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries, time_or_none
 from memory.text import fts_match_expression, fts_quote, query_terms
 
 _MIN_CANDIDATES = 40
@@ -334,24 +334,26 @@ def _with_follow_ups(
     in_effect = "1" if stage.filters.include_superseded else "n.superseded_by IS NULL"
     marks = ",".join("?" * len(parents))
     rows = core.conn.execute(
-        "SELECT p.seq, p.content, (SELECT n.seq FROM memories n WHERE n.session_id = p.session_id "
+        "SELECT p.seq, p.content, p.created_at, (SELECT n.seq FROM memories n "
+        "WHERE n.session_id = p.session_id "
         "AND n.namespace = p.namespace "
         "AND (n.created_at > p.created_at OR (n.created_at = p.created_at AND n.seq > p.seq)) "
         f"AND {in_effect} ORDER BY n.created_at, n.seq LIMIT 1) FROM memories p "
         f"WHERE p.seq IN ({marks}) AND p.category = 'conversation' AND p.session_id IS NOT NULL",
         tuple(parents),
     ).fetchall()
-    said_by = {parent: said for parent, said, _ in rows}
-    rows = [(parent, follow_up) for parent, said, follow_up in rows if not only_asks(said)]
+    said_by = {parent: said for parent, said, _, _ in rows}
+    said_at = {parent: at for parent, _, at, _ in rows}
+    rows = [(parent, follow_up) for parent, said, _, follow_up in rows if not only_asks(said)]
     following = [follow_up for _, follow_up in rows if follow_up is not None]
     if not following:
         return scored
     where, params = where_sql(stage.filters, alias="n")
     marks = ",".join("?" * len(following))
     passing = {
-        seq: content
-        for seq, content in core.conn.execute(
-            f"SELECT n.seq, n.content FROM memories n WHERE n.seq IN ({marks}) "
+        seq: (content, at)
+        for seq, content, at in core.conn.execute(
+            f"SELECT n.seq, n.content, n.created_at FROM memories n WHERE n.seq IN ({marks}) "
             f"AND n.category = 'conversation' AND {where}",
             (*following, *params),
         )
@@ -362,7 +364,10 @@ def _with_follow_ups(
     for parent, follow_up in rows:
         if follow_up is None or follow_up not in passing:
             continue
-        if not goes_on(said_by[parent], passing[follow_up]):
+        content, at = passing[follow_up]
+        if not goes_on(said_by[parent], content) or not said_soon_after(
+            time_or_none(said_at[parent]), time_or_none(at)
+        ):
             continue
         derived = round(weight * parents[parent], 6)
         if current.get(follow_up, -1.0) >= derived:

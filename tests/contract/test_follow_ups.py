@@ -204,3 +204,42 @@ async def test_a_saved_question_is_shown_but_not_used(
     [held] = [e for e in found.below_floor if e.key == "q1"]
     assert held.score is not None and held.score >= 0.3 and held.scores is not None
     assert "not used: a saved question says no fact" in held.scores.explanation(found.mode)
+
+
+async def test_a_message_said_hours_later_is_not_brought_along(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user, a baker: a chat taken up again days later (or whose messages
+    between were deleted at 30 days) brought "I take amlodipine 5mg every morning" along
+    with the flour delivery."""
+    from datetime import UTC, datetime, timedelta
+
+    from memory.write_rules import NewMemory
+
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors")
+    reference = await open_store("sqlite")
+    answers = []
+    said = datetime(2026, 12, 10, 9, 0, tzinfo=UTC)
+    for store in (memory, reference):
+        for key, text, at in [
+            ("delivery", "the flour delivery comes every Wednesday at six", said),
+            ("soon", "and the rye flour comes the same day", said + timedelta(minutes=3)),
+            ("other", "bake two more trays of rolls", said + timedelta(minutes=4)),
+            ("later", "delivery moved to thursday so the bakers start later", said),
+            ("days_on", "so that is sorted for the rota", said + timedelta(days=9)),
+        ]:
+            session = "s2" if key in ("later", "days_on") else "s1"
+            await store.write(
+                NewMemory(
+                    key=key,
+                    content=text,
+                    category="conversation",
+                    session_id=session,
+                    created_at=at,
+                )
+            )
+        found = await _answers(store, "flour delivery wednesday")
+        brought = {row[0] for row in found if row[3] == "parent"}
+        assert "soon" in brought and "days_on" not in brought, found
+        answers.append(found)
+    assert answers[0] == answers[1]
