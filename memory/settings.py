@@ -110,7 +110,8 @@ class MemorySettings(BaseModel):
     """Skip the embedding call when the best keyword hit scores at least this (1 disables)."""
     conversation_context_weight: float = Field(default=0.7, ge=0.0, le=1.0)
     """A recalled conversation message brings the next message of its session along,
-    scored at this share of its own score (the reply often holds the answer; 0 disables)."""
+    scored at this share of its own score (the reply often holds the answer; 0 disables);
+    not one said more than six hours after it."""
     ann_threshold: int = Field(default=20_000, ge=0)
     """Above this many vectors, search a binary-quantised index and rescore exactly."""
     index_file_min_vectors: int = Field(default=2_000, ge=0)
