@@ -67,8 +67,17 @@ the code was kept as typed)."""
 _NOTE = r"(?:[ \t]*(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>))?"
 """A note in brackets of any kind after a lock's name: "door code [back]", "gate code {side}",
 "door code <back>" (adversaries)."""
+_PRICE_OF = "".join(
+    f"(?<!{what} {of} {whose} )"
+    for what in "rent price cost fee fees parking insurance tax rates bill deposit charge".split()
+    for of in ("for", "of", "on")
+    for whose in ("the", "my", "our")
+)
+"""Not what a lock costs: "rent for the garage is 150 now", "the price for the shed is 450"
+(an adversary saw each amount redacted as the garage's code)."""
 _LABELLED = re.compile(
-    rf"(?i)\b{_OPENS}(?:[ \t]+remote)?(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
+    rf"(?i){_PRICE_OF}\b{_OPENS}(?:[ \t]+remote)?"
+    r"(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in|ya|wa|la|za)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     # Said of it in brackets: "the door code (updated 2026-11-30) is 4590" (an adversary).
     + _NOTE
@@ -188,9 +197,10 @@ _NAMED_CODE = re.compile(
 """"The mailbox code is 5823", "the storage unit code is 5823" (a second adversary), "the key
 code for the office is 4821" (a later one): a thing's code, but for the codes that open
 nothing (a zip, an area, an error, a promotion …)."""
-_PIN_GIVEN = re.compile(r"(?i)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|and\b))")
+_PIN_GIVEN = re.compile(r"(?im)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|and\b))")
 """"pin 4471 for the new card" (a second adversary); not "pin 2024 as the year to
-remember" (pin, the verb) or "pin 12 of the chip"."""
+remember" (pin, the verb) or "pin 12 of the chip". At a line's end too: "netflix pin 4387"
+then a line of its own was kept as typed (a later adversary)."""
 _SET_THE_CODE_TO = re.compile(
     r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
     rf"(?!(?:{NOT_SECRET_CODES})\b)(?:[\w'-]+[ \t]+)?"

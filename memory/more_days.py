@@ -147,13 +147,25 @@ _OWN_DETAILS = re.compile(
     r"store|agency|clinic|b&b|hotel|garage|workshop)\b"
     r"|^\W*(?:(?:hi|hello|hey|hiya)\b[\W_]*)?(?:i['\u2019]?m|i\s+am|my\s+name['\u2019]?s)\s+"
     r"(?-i:[A-Z])[^\W\d_]+\s*[,.!]"
+    r"|\bmy\s+(?:phone|mobile|number|address|e-?mail)\s+(?:has\s+)?changed\b"
+    r"|\b(?:reach|contact|call|text)\s+me\s+(?:at|on)\s+\+?[0-9][0-9 ()-]{6,}"
+    r"|\b(?:mi|mis)\s+(?:nuev[oa]s?\s+)?(?:tel[eé]fono|m[oó]vil|n[uú]mero|direcci[oó]n|correo)\b"
+    r"|\bmein(?:e)?\s+(?:neue[n]?\s+)?(?:adresse|anschrift|telefonnummer|handynummer|nummer|"
+    r"e-?mail(?:-adresse)?)\b"
+    r"|\b(?:mon|ma)\s+(?:nouvel(?:le)?\s+|nouveau\s+)?(?:adresse|num[eé]ro|t[eé]l[eé]phone|"
+    r"portable|e-?mail)\b"
+    r"|\b(?:il\s+)?mi[oa]\s+(?:nuov[oa]\s+)?(?:indirizzo|numero|telefono|cellulare|e-?mail)\b"
+    r"|\b(?:o\s+|a\s+)?(?:meu|minha)\s+(?:nov[oa]\s+)?(?:telefone|telem[oó]vel|celular|"
+    r"n[uú]mero|endere[cç]o|e-?mail)\b"
 )
 """The user's own lasting details: "my new phone number is +34 612 448 903", "new place is
 Carrer de Sueca 14, rent 1.150€", "We moved! We're in Russafa now", "freelance dev based in
 Valencia". A new user, a contractor, saw each deleted at 30 days (the move, once its day had
 passed): one's own address or number holds until it changes, and a change marks it. Who one
 is and what one runs too: "Hi! I am Agnieszka, I run a small bakery in Kraków" (a new user,
-a baker: deleted at 30 days, and "what do you know about me?" knew neither)."""
+a baker: deleted at 30 days, and "what do you know about me?" knew neither). And said
+otherwise or in another language: "my mobile changed, it's now …", "you can reach me at
++353 …", "mi nuevo teléfono es …", "meine neue Adresse ist …" (an adversary)."""
 
 
 def days_written_otherwise(text: str, said: date) -> list[date]:

@@ -232,6 +232,10 @@ SENTENCES: dict[str, tuple[list[str], list[str]]] = {
 """Several secrets in one message: (what must go, what must stay)."""
 
 ORDINARY = [
+    # An adversary: what a garage or a shed costs is no code of it.
+    "rent for the garage is 150 now",
+    "the price for the shed is 450",
+    "parking for the garage is 150 now",
     # Numbers beside a lock's name that are no code (the twelfth round: lists of codes).
     "Flight: gate 14 at 9:30. The door 4 is closed",
     "The door code is the one Ana knows, the flat number is 44712",

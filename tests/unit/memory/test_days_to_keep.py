@@ -183,6 +183,13 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("I'm Tom, nice to meet you", "20361029"),
         ("I'm tired, long day", None),
         ("I have a business meeting", None),
+        # An adversary: one's own details said otherwise, or in another language.
+        ("my mobile changed, it's now 085 999 8888", "20361029"),
+        ("you can reach me at +353 86 765 4321", "20361029"),
+        ("meine neue Adresse ist Hauptstraße 5, 10115 Berlin", "20361029"),
+        ("mi nuevo teléfono es 612 345 678", "20361029"),
+        ("ma nouvelle adresse est 3 rue des Lilas", "20361029"),
+        ("call me at 5 pm", None),
         ("my number of hours this week is silly", None),
         ("we moved the standup", None),
         ("can you keep it short please", None),
