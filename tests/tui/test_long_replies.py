@@ -79,3 +79,31 @@ async def test_a_long_reply_streams_into_several_pieces(make_app: MakeApp) -> No
         assert message.text == reply
         assert "line 249: Priya paid invoice #5249" in pieces[-1].source
         assert "line 0: Priya" in pieces[0].source
+
+
+def test_a_very_long_table_has_its_heading_again_in_each_piece() -> None:
+    """Found by an adversary: rows after the break of a table of 400 rows were shown as
+    paragraphs of "| 380 | item-380 | …"."""
+    rows = "".join(f"| {n} | item-{n} |\n" for n in range(400))
+    text = "intro\n\n| n | what |\n|---|---|\n" + rows + "\nafter\n"
+    shown = _shown(ReplyPieces(size=400), text)
+    assert len(shown) > 3
+    assert all(piece.startswith("| n | what |\n|---|---|\n| ") for piece in shown[1:-1])
+    assert sum(piece.count("item-") for piece in shown) == 400  # each row once
+
+
+def test_code_within_a_line_opens_no_code_block() -> None:
+    """Found by an adversary: "```not a fence```" opened a code block for the rest of the
+    reply, and every piece after began with its text."""
+    text = "start\n```not a fence```\n" + "".join(f"line {n}\n" for n in range(300))
+    shown = _shown(ReplyPieces(size=400), text)
+    assert len(shown) > 3
+    assert "".join(shown) == text
+
+
+def test_a_line_of_one_long_word_breaks_within_it() -> None:
+    """Found by an adversary: 100 KB of base64 on one line was one block (74 s to show)."""
+    text = "QUJD" * 5_000
+    shown = _shown(ReplyPieces(size=400), text)
+    assert len(shown) > 5
+    assert "".join(shown) == text

@@ -5,9 +5,9 @@ shown after 11 minutes, a CPU core busy all the while: the Markdown widget parse
 block again at each fragment, and a reply of many lines without a blank one is one block.
 Each piece is a Markdown widget of its own, begun at a line's end once the piece before
 has grown long enough: at a blank line when one comes, at any line's end when the piece
-is twice as long, not inside a table until it is four times as long (its rows after the
-break would lose their heading). A code block broken so is closed in the piece before and
-opened again, with its language, in the next.
+is twice as long, not inside a table until it is four times as long; a table broken then
+has its heading again in the next piece. A code block broken so is closed in the piece
+before and opened again, with its language, in the next.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ PIECE_CHARS = 2_000
 _LINE_READ = 200
 """Of a line, what is kept to read whether it opens or closes a code block."""
 _FENCE = re.compile(r"^ {0,3}(?P<marker>`{3,}|~{3,})(?P<info>[^\n]*)$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+"""A table's rule under its heading: "|---|:--:|"."""
 
 
 class ReplyPieces:
@@ -29,6 +31,8 @@ class ReplyPieces:
         self._length = 0  # of the piece being written
         self._line = ""  # what has come of the line not yet ended
         self._fence: tuple[str, str] | None = None  # the open code block: marker, its line
+        self._table: list[str] = []  # the table being written: its heading, then its rule
+        self._in_table = False  # whether the last line ended was a table's row
 
     def feed(self, fragment: str) -> Iterator[str | None]:
         """The text to write, in order; None where a new piece begins."""
@@ -38,13 +42,19 @@ class ReplyPieces:
             if len(self._line) < _LINE_READ:
                 self._line += part  # enough of it to tell a code block's fence
             if not part.endswith("\n"):
-                if self._fence is None and self._length >= 4 * self.size and part[-1:].isspace():
+                if self._fence is None and (
+                    (self._length >= 4 * self.size and part[-1:].isspace())
+                    or self._length >= 8 * self.size
+                ):
                     # One line of a whole reply (minified, or no line breaks at all): broken
-                    # between words, or it is one block again.
+                    # between words, or it is one block again; within a word once it is very
+                    # long (100 KB of base64 took 74 s: an adversary).
+                    self._in_table = False
                     yield from self._break()
                 continue
             line, self._line = self._line.rstrip("\n"), ""
             self._follow_fences(line)
+            self._follow_tables(line)
             if self._breaks_after(line):
                 yield from self._break()
 
@@ -53,11 +63,24 @@ class ReplyPieces:
         if found is None:
             return
         marker = found["marker"]
+        if marker[0] == "`" and "`" in found["info"]:
+            return  # "```not a fence```" is code within a line (an adversary: a fence was
+            # opened for the rest of the reply, and each piece began with its text)
         if self._fence is None:
             self._fence = (marker, line)
         elif marker.startswith(self._fence[0][0]) and len(marker) >= len(self._fence[0]):
             if not found["info"].strip():
                 self._fence = None
+
+    def _follow_tables(self, line: str) -> None:
+        row = self._fence is None and line.lstrip().startswith("|")
+        if not row:
+            self._table = []
+        elif not self._in_table:
+            self._table = [line]
+        elif len(self._table) == 1 and _TABLE_RULE.match(line):
+            self._table.append(line)
+        self._in_table = row
 
     def _breaks_after(self, line: str) -> bool:
         if self._length < self.size:
@@ -72,6 +95,12 @@ class ReplyPieces:
         self._length = 0
         if self._fence is None:
             yield None
+            if self._in_table and len(self._table) == 2:
+                # A table broken: its heading again, or its rows after are paragraphs of
+                # "| 380 | item-380 | …" (an adversary, at a table of 400 rows).
+                heading = "".join(line + "\n" for line in self._table)
+                yield heading
+                self._length = len(heading)
             return
         marker, opening = self._fence
         yield marker + "\n"
