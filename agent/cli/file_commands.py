@@ -26,6 +26,7 @@ from agent.export_file import (
 )
 from agent.export_log import note_export
 from agent.import_file import read_export
+from agent.imported_secrets import redacted_messages
 from agent.maintenance import past_retention
 from agent.memory_editing import every_listed, whole_audit_log
 from agent.paths import data_dir
@@ -172,6 +173,7 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
     records = [record for record in records if record.id not in erased]
     if args.namespace is not None:
         records = [record.model_copy(update={"namespace": args.namespace}) for record in records]
+    records, secrets_redacted = redacted_messages(records)
     # Checked before the store opens: refused, the import left a new, empty store behind
     # (found by a new user).
     check_records(records)
@@ -187,6 +189,12 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         reindexable = memory.reindexing is not None
         due = await past_retention(memory, records, config.memory)
     say(out, _import_message(summary))
+    if secrets_redacted:
+        say(
+            out,
+            f"note: {counted(secrets_redacted, 'saved message', 'saved messages')} held a "
+            "secret (a password, a code, an ID number …): redacted as a message you type is",
+        )
     if left_out:
         # Found by an adversary: an export made before `forget --erase` brought the
         # erased codes back into effect, unsaid.

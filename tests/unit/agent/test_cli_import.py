@@ -369,3 +369,24 @@ def test_an_import_into_a_new_namespace_says_so(home: Path) -> None:
     assert "note: namespace 'defualt' is new: this store's others are default" in said
     again = run_cli("memory", "import", "--namespace", "defualt", str(path)).clean().out
     assert "is new" not in again
+
+
+def test_a_saved_messages_secrets_are_redacted_on_import(home: Path) -> None:
+    """Found by an adversary: a saved message holding a password and a PPS number was
+    imported as it was, and shown to the model beside later questions. A fact keeps what it
+    was asked to keep."""
+    message = "my password is hunter2Secret and PPS 1234567TA"
+    path = write_jsonl(
+        home / "in.jsonl",
+        [
+            record("conversation/s1/1", message, category="conversation", session_id="s1"),
+            record("wifi", "The wifi password is Kiwi-Banana-42"),
+        ],
+    )
+    out = run_cli("memory", "import", str(path)).clean().out
+    assert "1 saved message held a secret" in out
+    listed = run_cli("memory", "list", "--all", "--json").clean().out
+    contents = [json.loads(line)["content"] for line in listed.splitlines()]
+    assert "hunter2Secret" not in listed and "1234567TA" not in listed
+    assert any(text.startswith("my password is [REDACTED:") for text in contents)
+    assert "The wifi password is Kiwi-Banana-42" in contents
