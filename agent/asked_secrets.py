@@ -17,7 +17,7 @@ from agent.code_wordings import bike_code_spans
 from agent.redact import redact, redacted_with_values
 from agent.secret_formats import replace_spans
 from memory.entry import MemoryCategory, MemoryEntry
-from memory.text import analyze
+from memory.text import REDACTED_MARKER, analyze
 
 _WHAT_TO_TYPE = (
     r"(?:what|which)(?:\s+(?:code|number|digits|combination))?\s+(?:do|should|must|can)\s+"
@@ -158,7 +158,15 @@ def asks_for_a_secret(text: str) -> bool:
         return False  # "how do I revoke my github token?" asks not for the token (an adversary)
     if not any(part.asks for part in _asked_parts(text)):
         return False
-    return "?" in text or _ASKING.match(text) is not None or len(text.split()) <= _FEW_WORDS
+    if "?" in text or _ASKING.match(text) is not None:
+        return True
+    # Named alone, but with a value of its own, it gives one: "gh token ghp_9Z8…" showed
+    # the model the old token kept (an adversary).
+    return len(text.split()) <= _FEW_WORDS and not _gives_a_secret(text)
+
+
+def _gives_a_secret(text: str) -> bool:
+    return REDACTED_MARKER.search(text) is not None or bool(redact(text)[1])
 
 
 _ASKED_WITH = frozenset(
@@ -177,6 +185,11 @@ _NETWORK = frozenset(analyze("wifi wi-fi wlan ssid network router internet broad
 _HYPHEN_IN_A_NAME = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
+_SHORT_NAMES = {"gh": "github", "gl": "gitlab"}
+"""A service's short name: "what is my gh token" asks for the github one (an adversary was
+shown it redacted)."""
+
+
 def _terms(text: str) -> frozenset[str]:
     """The words of `text`, a name in parts also joined: "M-Pesa" is "mpesa" too.
 
@@ -184,6 +197,7 @@ def _terms(text: str) -> frozenset[str]:
     """
     joined = _HYPHEN_IN_A_NAME.sub("", text)
     words = frozenset(analyze(text))
+    words |= {_SHORT_NAMES[word] for word in words if word in _SHORT_NAMES}
     return words if joined == text else words | frozenset(analyze(joined))
 
 

@@ -711,6 +711,8 @@ def _facts(**contents: str) -> list[MemoryEntry]:
         ("what's the acme github token?", "github"),
         ("github token?", "github"),
         ("what's my stripe api key", "stripe"),
+        # An adversary: by the service's short name.
+        ("what is my gh token", "github"),
     ],
 )
 def test_a_token_or_an_api_key_asked_for_is_shown_and_no_other_secret(asked: str, key: str) -> None:
@@ -736,3 +738,19 @@ def test_something_done_to_a_token_asks_not_for_its_value(asked: str) -> None:
     assert not asks_for_a_secret(asked)
     assert asks_for_a_secret("what's my github token? I need to revoke it")
     assert asks_for_a_secret("code to disable the alarm?")
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "gh token ghp_9Z8Y7X6W5V4U3T2S1R0QponmlkjihgfedCBA99",
+        "gh token [REDACTED:github-token]",
+        "wifi password Kiwi-Banana-42",
+        "door code 4590",
+    ],
+)
+def test_a_secret_named_with_a_value_of_its_own_gives_it(given: str) -> None:
+    """Found by an adversary: "gh token ghp_9Z8…", a new token said in three words, was read
+    as asking for the token and showed the model the old one kept."""
+    assert not asks_for_a_secret(given)
+    assert asks_for_a_secret(given.rsplit(" ", 1)[0])
