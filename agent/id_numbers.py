@@ -12,9 +12,25 @@ import re
 
 _BETWEEN = (
     r"(?:[ \t]+(?:number|no\.?|num|nr\.?|n[ºo°]\.?|#|card|code))?"
-    r"(?:[ \t]*[:=#-]+[ \t]*|[ \t]+(?:is|was|es|ist|est|è|era)?[ \t]*)"
+    r"(?:[ \t]*[:=#-]+[ \t]*|[ \t]+(?:is|was|es|ist|lautet|est|è|era)?[ \t]*)"
 )
-"""Between the name and the number: "PPS number: ", "DNI es ", "PPSN ", "Steuer-ID ist "."""
+"""Between the name and the number: "PPS number: ", "DNI es ", "PPSN ", "Steuer-ID ist ",
+"Steueridentifikationsnummer lautet " (an adversary: kept as typed)."""
+
+
+_SHAPES_WITH_LETTERS = (
+    r"\d{7}[ \t]?[A-W][A-IW]?",
+    r"\d{8}[ \t-]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]",
+    r"[A-Z]{5}\d{4}[A-Z]",
+    r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]",
+)
+"""A PPS number's, a DNI's or NIE's, a PAN's, a codice fiscale's shape: in a message that names
+one, another of that shape is one too ("mi DNI es 12345678Z y el de mi mujer 87654321X",
+"PPS 1234567TA and my wife's is 2345678UA": an adversary saw the second kept). Not a shape of
+digits alone: a phone number beside a BSN is no BSN."""
+_ANOTHER_OF = tuple(
+    re.compile(rf"(?<![\w-])(?:{shape})(?![\w-])") for shape in _SHAPES_WITH_LETTERS
+)
 
 
 def _after(names: str, shape: str) -> re.Pattern[str]:
@@ -63,4 +79,9 @@ def id_number_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
-    return [("id-number", found.span(1)) for rule in _ID_NUMBERS for found in rule.finditer(text)]
+    spans = [found.span(1) for rule in _ID_NUMBERS for found in rule.finditer(text)]
+    for shape in _ANOTHER_OF:
+        alike = [found.span() for found in shape.finditer(text)]
+        if any(span in spans for span in alike):
+            spans += [span for span in alike if span not in spans]
+    return [("id-number", span) for span in spans]

@@ -67,7 +67,8 @@ _LABEL = re.compile(
     + r"""))
     (?![\w-])
     ["']?
-    (?P<infix>[ \t]+(?:for|of|to|on|at|in|für|fürs|vom|du|de|del|do|da|dla|voor|van|för|
+    (?P<infix>[ \t]+(?:for|of|to|on|at|in|für|fürs|vom|du|de|del|della|dello|delle|degli|dei|
+      di|per|do|da|dla|voor|van|för|
       till|til|af|от|для|ya|wa|la|za|yangu|yetu)[ \t]+(?:[^\s:=]+[ \t]+){0,4}?
       (?:[^\s:=]+(?=[ \t]*:(?!//)))?)?
     [ \t]*

@@ -21,6 +21,10 @@ from agent.redact import redact
         ("PAN card ABCDE1234F", "ABCDE1234F"),
         ("codice fiscale RSSMRA85T10A562S", "RSSMRA85T10A562S"),
         ("numéro de sécurité sociale 1 85 05 78 006 084 36", "006 084"),
+        # An adversary: "lautet", and a second number of the same shape after the first.
+        ("meine Steueridentifikationsnummer lautet 65929970489", "65929970489"),
+        ("mi DNI es 12345678Z y el de mi mujer 87654321X", "87654321X"),
+        ("PPS 1234567TA and my wife's is 2345678UA", "2345678UA"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
@@ -37,6 +41,8 @@ def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None
         "the PPS office is at 14 Main St",
         "tax id form due 2027",
         "Aadhaar update appointment on the 12th",
+        # A number of another shape beside a labelled one is not taken with it.
+        "my BSN is on the letter, call me on 612345678",
     ],
 )
 def test_the_name_alone_or_another_number_is_kept(text: str) -> None:

@@ -1057,6 +1057,8 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         ("mój PIN to 9921", "9921"),
         # A later adversary: a PIN closing a line with another after it.
         ("netflix pin 4387\nlaptop is the grey one", "4387"),
+        ("la password della mail è Gatto99miao", "Gatto99miao"),
+        ("la password per il conto è Gatto99miao", "Gatto99miao"),
         ("kids tablet pin 7391\nscreen time 2h", "7391"),
         ("PIN de la tarjeta 4821", "4821"),
         ("PIN do cartão 4821", "4821"),
