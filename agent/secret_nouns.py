@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from agent.code_wordings import OPENS
+from agent.credential_columns import credential_column_spans
 
 _NOUN_THEN_VALUE = re.compile(
     r"(?i)(?<![\w-])(?:[şs]ifre(?:m|miz|si|sini|niz)?|parola(?:m|s[ıi])?|"
@@ -104,7 +105,7 @@ def secret_noun_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         spans += _table_codes(text)
     for heading in _LIST_HEADING.finditer(text):
         spans += _listed_after(text, heading.end())
-    return spans
+    return spans + credential_column_spans(text)
 
 
 def _table_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
