@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from memory.entry import MemoryCategory, MemoryEntry
+from memory.event_days import days_named
 
 _CORRECTS_THE_LAST = re.compile(
     r"(?i)^\W*(?:(?:actually|no|nope|oh|wait|sorry|oops|hmm|ah)[\s,!.:-]+)*"
@@ -20,12 +21,29 @@ _CORRECTS_THE_LAST = re.compile(
 """Put right, with nothing named: "actually no, scratch that, Carla said it's thursday";
 not "scratch that about the dentist, …", which names what it corrects
 (`memory.event_days.moves_it`)."""
+_DAY = r"(?:the\s+[0-9]{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+_ONLY_THE_DAY = re.compile(
+    r"(?i)^\W*(?:no|nope|wait|sorry|oops)(?:[\s,!.:-]+(?:no|nope|wait|sorry|oops))*[\s,!.:-]+"
+    rf"(?:not\s+(?:on\s+)?{_DAY}[\s,;:.!-]+)?(?:it['\u2019]?s\s+|it\s+is\s+)?(?:actually\s+)?"
+    rf"(?:on\s+)?{_DAY}"
+)
+"""Put right by the day alone: "no, not the 23rd, it's the 25th", "no wait, the 25th" (an
+adversary: each left the day before it unmarked)."""
+_A_DAY = re.compile(rf"(?i)\b{_DAY}")
 _CONVERSATION = MemoryCategory.CONVERSATION.value
 
 
 def corrects_the_last(text: str) -> bool:
     """Whether `text` opens by taking the message before it back to put it right."""
-    return _CORRECTS_THE_LAST.match(text) is not None
+    return _CORRECTS_THE_LAST.match(text) is not None or _ONLY_THE_DAY.match(text) is not None
+
+
+def names_a_day(text: str) -> bool:
+    """Whether `text` names a day, or a weekday or a day of the month said alone.
+
+    "it's Thursday", "the 23rd": an adversary's "scratch that, it's Thursday" moved nothing.
+    """
+    return bool(days_named(text)) or _A_DAY.search(text) is not None
 
 
 def the_ones_corrected(newest: list[MemoryEntry]) -> dict[str, str]:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
 from agent.change_notes import only_asks_something, read_together, saying, written
-from agent.corrections import the_ones_corrected
+from agent.corrections import names_a_day, the_ones_corrected
 from memory.errors import MemoryStoreError
 from memory.event_days import (
     MOVED_OR_CALLED_OFF,
@@ -59,7 +59,7 @@ def _moves_and_events(newest: list[MemoryEntry]) -> _Moves:
 
 
 def _any_event(recalled: list[MemoryEntry]) -> bool:
-    return any(days_named(entry.content) for entry in recalled if not entry.pinned)
+    return any(names_a_day(entry.content) for entry in recalled if not entry.pinned)
 
 
 @lru_cache(maxsize=2048)
@@ -95,7 +95,7 @@ def events_moved(
                 or only_asks_something(later)
             ):
                 continue
-            put_right = corrects.get(later.id) == event.id and bool(days_named(later.content))
+            put_right = corrects.get(later.id) == event.id and names_a_day(later.content)
             if put_right or _moves_or_calls_off(later, event):
                 marks[event.id] = moves[later.id] = later
                 moved.setdefault(later.id, []).append(event)

@@ -27,10 +27,12 @@ _MOVED_WORDS = (
 """The words saying an event moved to another day (every rule of this module reads them)."""
 _MOVED_ELSEWHERE = (
     r"verschoben|verlegt|aplazad[oa]|pospuest[oa]|movid[oa]|cambiad[oa]|report[ée]e?|"
-    r"d[ée]plac[ée]e?|adiad[oa]|remarcad[oa]"
+    r"d[ée]plac[ée]e?|adiad[oa]|remarcad[oa]|mudou|mudad[oa]|"
+    r"spostat[oaie]|rinviat[oaie]|posticipat[oaie]|anticipat[oaie]"
 )
-"""Moved, in German, Spanish, French and Portuguese: "Zahnarzt verschoben auf 21.12." (an
-adversary: it stood beside the appointment it moved)."""
+"""Moved, in German, Spanish, French, Portuguese and Italian: "Zahnarzt verschoben auf 21.12."
+(an adversary: it stood beside the appointment it moved); "… è stata spostata al 14 aprile",
+"a consulta … mudou para 22 de maio" (a later one: the same)."""
 _SAYS_CHANGE = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
@@ -184,7 +186,7 @@ def _for_whom(text: str) -> frozenset[str]:
 
 _MOVED = re.compile(
     rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+|wurde\s+|ist\s+|se\s+ha\s+|ha\s+sido\s+|"
-    rf"fue\s+|a\s+été\s+|est\s+|foi\s+|é\s+)?"
+    rf"fue\s+|a\s+été\s+|est\s+|foi\s+|é\s+|(?:è|e|sono)\s+stat[oaie]\s+|è\s+)?"
     rf"(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed)(?:\s+back)?(?!\w)"
     r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au)\b)?"
     # "… is now due 28 Jan" after "… moved to 21 Jan" (a new user: both stayed in effect).
@@ -233,7 +235,7 @@ def moves_it(new: str, old: str) -> bool:
     # adversary: the booking stood unmarked).
     verb_first = _MOVED_THE.match(new) or _MOVED_THE.match(_CLAUSE_BEFORE.split(new)[-1])
     pointed = _MOVED_IT.search(new)
-    if (corrected := _CORRECTED_IT.match(new)) is not None:
+    if (corrected := _CORRECTED_IT.match(new) or _SORRY_IT_IS.match(new)) is not None:
         said = whole = corrected["what"]
     elif pointed is not None and pointed.start() > 0:
         # "oh wait, the munich contract — actually they pushed it to the 21st": what "it"
@@ -305,6 +307,17 @@ _CORRECTED_IT = re.compile(
 )
 """A day put right, naming what: "scratch that about the dentist, it's actually on 22/01,
 same time" (a new user, a contractor: the 21/01 stood unmarked)."""
+_SORRY_IT_IS = re.compile(
+    r"(?i)^\W*(?:perdona|perd[oó]n|corrijo|mejor\s+dicho|scusa(?:te)?|anzi|desculpa|desculpe|"
+    r"pardon|sorry|correction)[\s,:!.-]+(?P<what>[^,;:.!?]+?)\s+"
+    r"(?:es|ser[aá]|è|sar[aà]|é|est|sera|is|will\s+be)\s+(?:actually\s+)?"
+    r"(?=(?:(?:el|il|le|la|o|a|the|on)\s+)?(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|"
+    r"domingo|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|segunda|"
+    r"ter[cç]a|quarta|quinta|sexta|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
+    r"mon|tue|wed|thu|fri|sat|sun|\d))"
+)
+"""A day put right after a word of sorry, naming what: "perdona, la cena con Marta es el jueves
+17" (an adversary: the Tuesday stood unmarked), "sorry, the dinner with Marta is on Thursday"."""
 _A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
 _WHO_RANG = re.compile(
     r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019]+(?:\s+[\w'\u2019]+)?)\s+(?:rang|called|phoned|"

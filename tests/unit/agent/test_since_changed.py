@@ -1617,3 +1617,60 @@ async def test_a_message_saying_its_day_is_not_the_one_said_marks_that_message(
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     first = next(e for e in recalled.injected if e.content == "the Acme deadline is the 23rd")
     assert "it's the 25th" in recalled.since_changed[first.id]
+
+
+@pytest.mark.parametrize(
+    ("earlier", "correction", "marked"),
+    [
+        # An adversary: each correction left the day before it unmarked.
+        ("Dentist appointment on Tuesday at 10", "scratch that, it's Thursday", True),
+        ("The Acme deadline is the 23rd", "no, not the 23rd, it's the 25th", True),
+        ("Piano lesson for Mia on the 23rd", "no wait, the 25th", True),
+        ("cena con Marta el martes 15", "perdona, la cena con Marta es el jueves 17", True),
+        (
+            "la riunione con Paolo è il 12 aprile",
+            "la riunione con Paolo è stata spostata al 14 aprile",
+            True,
+        ),
+        (
+            "consulta com a Dra. Sousa no dia 20 de maio",
+            "a consulta com a Dra. Sousa mudou para 22 de maio",
+            True,
+        ),
+        # Not a correction of a day.
+        ("Dentist appointment on Tuesday at 10", "no, I don't think so", False),
+        ("Dentist appointment on Tuesday at 10", "sorry, the wifi is down today", False),
+        ("Piano lesson for Mia on the 23rd", "perdona, la cena con Marta es el jueves 17", False),
+    ],
+)
+async def test_a_day_put_right_in_the_next_message_marks_the_one_before(
+    harness: Harness, earlier: str, correction: str, marked: bool
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from agent.since_changed import since_changed
+    from memory.write_rules import NewMemory
+
+    said = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    event = await harness.memory.write(
+        NewMemory(
+            key="event",
+            content=earlier,
+            category="conversation",
+            session_id="s1",
+            created_at=said,
+        )
+    )
+    later = await harness.memory.write(
+        NewMemory(
+            key="later",
+            content=correction,
+            category="conversation",
+            session_id="s1",
+            created_at=said + timedelta(minutes=1),
+        )
+    )
+    notes = await since_changed(
+        harness.memory, [event, later], "default", said + timedelta(hours=1)
+    )
+    assert (event.id in notes) is marked
