@@ -379,6 +379,10 @@ _ASKING_WORDS = re.compile(
     # "what jobs have i got thurs": the having says nothing (a new user, a plumber).
     r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bi've\s)|(?<=\bive\s))got|"
     r"remember|recall|know|tell\s+me|remind\s+me(?:\s+(?:of|about))?|forget|"
+    # "list everything you know about wifi": 0.28, where "what do you know about wifi" gave
+    # the wifi's fact at 1.0 (an adversary).
+    r"(?:^\W*(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?)(?<!\w)(?:list|show(?:\s+me)?|give\s+me)"
+    r"(?=\s)|(?:every|any)thing(?=\s+(?:you|about|on|i\b|we\b|to\s+do\s+with))|"
     r"(?:i\s+)?(?:told|tell)\s+you|did\s+i\s+(?:say|mention)|how\s+much|"
     r"(?:(?<=\bi\s)|(?<=\bwe\s))go(?=\s+to\b)|(?:^\s*|(?<=\bmy\s)|(?<=\bthe\s)|(?<=\bour\s))next"
     r"(?!\s+(?:week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun)))\b"

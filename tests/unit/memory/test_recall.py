@@ -452,6 +452,11 @@ def test_chat_fillers_search_for_nothing() -> None:
     assert text.query_terms("how many days until my trip") == ["mani", "day", "trip"]
     # "got" of having (a new user, a plumber: "henderson svc thurs 17th" fell under the floor).
     assert text.query_terms("what jobs have i got thurs") == ["job", "thursday"]
+    # Nor "list" or "show me" opening a request, nor "everything" of it (an adversary:
+    # "list everything you know about wifi" left the wifi's fact under the floor).
+    assert text.query_terms("list everything you know about wifi") == ["wifi"]
+    assert text.query_terms("can you show me anything on my cat") == ["cat"]
+    assert text.query_terms("the shopping list for saturday") == ["shop", "list", "saturday"]
 
 
 async def test_words_of_asking_leave_the_thing_asked_about_on_top(store: SqliteMemory) -> None:
