@@ -53,16 +53,22 @@ _NAMES = {
     "card-number": "a card's number",
     "card-code": "a card's code",
     "api-key": "a key or a token",
-    "github-token": "a key or a token",
-    "private-key": "a key or a token",
 }
 _USUAL = "a code, a PIN or a password"
+
+
+def _name_of(kind: str) -> str:
+    # Every service's token or key by its ending: "huggingface-token", "stripe-key" (an
+    # adversary saw a Hugging Face and a Slack token named "a code, a PIN or a password").
+    if kind.endswith(("-token", "-key")):
+        return "a key or a token"
+    return _NAMES.get(kind, _USUAL)
 
 
 def _kinds_said(saved: str) -> str:
     """What the message's secrets were, by their markers: "an ID number", "a code, …"."""
     kinds = [marker.group()[len("[REDACTED:") : -1] for marker in REDACTED_MARKER.finditer(saved)]
-    names = dict.fromkeys(_NAMES.get(kind, _USUAL) for kind in kinds)
+    names = dict.fromkeys(_name_of(kind) for kind in kinds)
     return "; ".join(names) or _USUAL
 
 

@@ -882,6 +882,10 @@ async def test_a_secret_nothing_keeps_is_said_in_the_chat(harness: Harness) -> N
     harness.model.add("Noted.")
     pps = await harness.turn("my PPS number is 1234567T")
     assert any("held a secret (an ID number)" in e.text for e in pps if isinstance(e, Notice))
+    # Every service's token is one (an adversary saw a Hugging Face token named "a code, …").
+    harness.model.add("Noted.")
+    token = await harness.turn("hf_abcdefghijklmnopqrstuvwxyzABCDEFGH for the models")
+    assert any("held a secret (a key or a token)" in e.text for e in token if isinstance(e, Notice))
 
 
 def test_a_long_run_of_spaces_is_read_in_one_pass() -> None:
