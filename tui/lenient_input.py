@@ -11,14 +11,90 @@ from __future__ import annotations
 import codecs
 import functools
 import importlib
+import re
 from collections.abc import Callable
 
 _DRIVERS = ("textual.drivers.linux_driver", "textual.drivers.linux_inline_driver")
 
 
-def lenient_decoder(encoding: str) -> Callable[..., codecs.IncrementalDecoder]:
-    """`codecs.getincrementaldecoder`, its decoders replacing what they cannot decode."""
-    return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
+_PASTE_START = "\x1b[200~"
+_PASTE_END = "\x1b[201~"
+_COLOURS_AND_MOVES = re.compile(r"\x1b\[[0-9;:?]*[A-Za-z]")
+_LONGEST_HELD = 16
+"""Of a paste's end, what may be the start of an escape sequence the next read completes."""
+
+
+class PastedEscapes:
+    r"""A decoder whose pastes hold no escape character: colours dropped, the rest shown.
+
+    Found by an adversary: coloured terminal output pasted ("ERROR line one", then
+    "\x1b[31mFAILED\x1b[0m test_two") came into the prompt as the text after the first
+    escape, then the text before it: Textual's parser takes an escape inside a paste for
+    the paste's end. In a paste, a colour or cursor sequence is dropped and any other
+    escape character is shown as "\u241b".
+    """
+
+    def __init__(self, inner: codecs.IncrementalDecoder) -> None:
+        self._inner = inner
+        self._in_paste = False
+        self._held = ""
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        """The text of `data`, as the wrapped decoder reads it, pastes cleaned."""
+        text = self._held + self._inner.decode(data, final)
+        self._held = ""
+        out: list[str] = []
+        while text:
+            if not self._in_paste:
+                start = text.find(_PASTE_START)
+                if start < 0:
+                    # A paste's start cut by the read: its rest comes with the next one. Not
+                    # an escape alone, which is the Esc key.
+                    cut = next(
+                        (
+                            n
+                            for n in range(len(_PASTE_START) - 1, 2, -1)
+                            if text.endswith(_PASTE_START[:n])
+                        ),
+                        0,
+                    )
+                    if cut and not final:
+                        text, self._held = text[:-cut], text[-cut:]
+                    out.append(text)
+                    break
+                out.append(text[: start + len(_PASTE_START)])
+                text = text[start + len(_PASTE_START) :]
+                self._in_paste = True
+                continue
+            end = text.find(_PASTE_END)
+            if end < 0:
+                escape = text.rfind("\x1b")
+                if escape >= 0 and len(text) - escape < _LONGEST_HELD and not final:
+                    text, self._held = text[:escape], text[escape:]
+                out.append(_cleaned(text))
+                break
+            out.append(_cleaned(text[:end]) + _PASTE_END)
+            text = text[end + len(_PASTE_END) :]
+            self._in_paste = False
+        return "".join(out)
+
+    def reset(self) -> None:
+        """Forget what was read (`codecs.IncrementalDecoder.reset`)."""
+        self._inner.reset()
+        self._in_paste, self._held = False, ""
+
+
+def _cleaned(pasted: str) -> str:
+    return _COLOURS_AND_MOVES.sub("", pasted).replace("\x1b", "\u241b")
+
+
+def lenient_decoder(encoding: str) -> Callable[..., PastedEscapes]:
+    """`codecs.getincrementaldecoder`, its decoders replacing what they cannot decode.
+
+    And reading pastes with `PastedEscapes`.
+    """
+    make = functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
+    return lambda *args, **kwargs: PastedEscapes(make(*args, **kwargs))
 
 
 def read_input_leniently() -> None:
