@@ -5,8 +5,11 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
+from memory.entry import MemoryEntry
 from memory.factory import open_memory
 from memory.postgres.schema import migrations
 from memory.postgres.store import PostgresMemory
@@ -125,3 +128,53 @@ async def sqlite_as_before(
         yield again
     finally:
         await again.close()
+
+
+@dataclass(frozen=True)
+class DatedMessage:
+    """A saved message an older memchat indexed without its date terms, and a question of
+    its day: what a re-indexing step that reads a day anew must make it found by."""
+
+    key: str
+    content: str
+    said: datetime
+    asked: str
+
+    async def fill(self, store: Memory) -> None:
+        """Write the message into `store`, as auto-saved."""
+        entry = MemoryEntry(
+            id=f"{self.key}-1",
+            key=self.key,
+            content=self.content,
+            category="conversation",
+            timestamp=self.said,
+            updated_at=self.said,
+            session_id="s1",
+        )
+        await store.import_([entry])
+
+    async def found_alone(self, store: Memory) -> bool:
+        """Whether asking of its day finds this message, and it alone."""
+        found = (await store.recall(self.asked)).entries
+        return [entry.key for entry in found] == [self.key]
+
+
+def without_dates(terms: list[str]) -> list[str]:
+    """The terms an older memchat gave a message whose day it did not read."""
+    return [term for term in terms if not term.startswith("dt")]
+
+
+async def sqlite_finds_again(folder: Path, message: DatedMessage, migration: str) -> bool:
+    """Whether `migration`, run again on a store indexed before it, makes `message` found."""
+    async with sqlite_as_before(
+        folder, message.fill, message.key, without_dates, migration
+    ) as again:
+        return await message.found_alone(again)
+
+
+async def postgres_finds_again(url: str, folder: Path, message: DatedMessage, step: str) -> bool:
+    """`sqlite_finds_again`, for PostgreSQL and its re-indexing `step`."""
+    async with postgres_as_before(
+        url, folder, message.fill, message.key, without_dates, step
+    ) as again:
+        return await message.found_alone(again)

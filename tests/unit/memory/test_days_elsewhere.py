@@ -12,12 +12,10 @@ from pathlib import Path
 import pytest
 
 from memory.days_elsewhere import days_in_english
-from memory.entry import MemoryEntry
 from memory.postgres.schema import DAYS_ELSEWHERE_READ
-from memory.protocol import Memory
 from memory.read_anew import days_elsewhere_read
 from memory.text import entry_terms
-from tests.helpers.older_index import postgres_as_before, sqlite_as_before
+from tests.helpers.older_index import DatedMessage, postgres_finds_again, sqlite_finds_again
 from tests.helpers.postgres import postgres_url
 
 __all__ = ["postgres_url"]
@@ -49,26 +47,7 @@ def test_it_is_indexed_as_that_day() -> None:
     assert days == ["dtd20260311"]
 
 
-async def _store(store: Memory) -> None:
-    said = MemoryEntry(
-        id="d1",
-        key="dentista",
-        content="dentista mañana a las 5",
-        category="conversation",
-        timestamp=SAID,
-        updated_at=SAID,
-        session_id="s1",
-    )
-    await store.import_([said])
-
-
-async def _found_by_its_day(store: Memory) -> bool:
-    found = (await store.recall("what have I on 11 March 2026?")).entries
-    return [entry.key for entry in found] == ["dentista"]
-
-
-def _older(terms: list[str]) -> list[str]:
-    return [term for term in terms if not term.startswith("dt")]
+MESSAGE = DatedMessage("dentista", "dentista mañana a las 5", SAID, "what have I on 11 March 2026?")
 
 
 def test_the_migration_reads_these_again() -> None:
@@ -77,16 +56,10 @@ def test_the_migration_reads_these_again() -> None:
 
 
 async def test_a_sqlite_store_indexed_before_finds_it_by_its_date(tmp_path: Path) -> None:
-    async with sqlite_as_before(
-        tmp_path, _store, "dentista", _older, "0037_days_elsewhere_read"
-    ) as again:
-        assert await _found_by_its_day(again)
+    assert await sqlite_finds_again(tmp_path, MESSAGE, "0037_days_elsewhere_read")
 
 
 async def test_a_postgres_store_indexed_before_finds_it_by_its_date(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    async with postgres_as_before(
-        postgres_url, tmp_path, _store, "dentista", _older, DAYS_ELSEWHERE_READ
-    ) as again:
-        assert await _found_by_its_day(again)
+    assert await postgres_finds_again(postgres_url, tmp_path, MESSAGE, DAYS_ELSEWHERE_READ)

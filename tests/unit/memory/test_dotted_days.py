@@ -13,11 +13,9 @@ from pathlib import Path
 import pytest
 
 from memory.date_terms import mentioned_date_terms
-from memory.entry import MemoryEntry
 from memory.postgres.schema import DOTTED_DAYS_READ
-from memory.protocol import Memory
 from memory.read_anew import dotted_days_read
-from tests.helpers.older_index import postgres_as_before, sqlite_as_before
+from tests.helpers.older_index import DatedMessage, postgres_finds_again, sqlite_finds_again
 from tests.helpers.postgres import postgres_url
 
 __all__ = ["postgres_url"]
@@ -45,26 +43,9 @@ def test_a_dotted_day_is_a_day_where_the_words_say_so(text: str, days: list[str]
     assert [term for term in terms if term.startswith("dtmd")] == days
 
 
-async def _store(store: Memory) -> None:
-    said = MemoryEntry(
-        id="d1",
-        key="aneks",
-        content="Aneks to sign on 20.01 with Kowalczyk",
-        category="conversation",
-        timestamp=SAID,
-        updated_at=SAID,
-        session_id="s1",
-    )
-    await store.import_([said])
-
-
-async def _found_by_its_day(store: Memory) -> bool:
-    found = (await store.recall("what have I on 20 January 2026?")).entries
-    return [entry.key for entry in found] == ["aneks"]
-
-
-def _older(terms: list[str]) -> list[str]:
-    return [term for term in terms if not term.startswith("dt")]
+MESSAGE = DatedMessage(
+    "aneks", "Aneks to sign on 20.01 with Kowalczyk", SAID, "what have I on 20 January 2026?"
+)
 
 
 def test_the_migration_reads_these_again() -> None:
@@ -74,16 +55,10 @@ def test_the_migration_reads_these_again() -> None:
 
 
 async def test_a_sqlite_store_indexed_before_finds_it_by_its_date(tmp_path: Path) -> None:
-    async with sqlite_as_before(
-        tmp_path, _store, "aneks", _older, "0038_dotted_days_read"
-    ) as again:
-        assert await _found_by_its_day(again)
+    assert await sqlite_finds_again(tmp_path, MESSAGE, "0038_dotted_days_read")
 
 
 async def test_a_postgres_store_indexed_before_finds_it_by_its_date(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    async with postgres_as_before(
-        postgres_url, tmp_path, _store, "aneks", _older, DOTTED_DAYS_READ
-    ) as again:
-        assert await _found_by_its_day(again)
+    assert await postgres_finds_again(postgres_url, tmp_path, MESSAGE, DOTTED_DAYS_READ)

@@ -12,12 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from memory.entry import MemoryEntry
 from memory.postgres.schema import WEEKDAYS_AT_A_TIME_READ
-from memory.protocol import Memory
 from memory.read_anew import weekdays_at_a_time_read
 from memory.text import entry_terms
-from tests.helpers.older_index import postgres_as_before, sqlite_as_before
+from tests.helpers.older_index import DatedMessage, postgres_finds_again, sqlite_finds_again
 from tests.helpers.postgres import postgres_url
 
 __all__ = ["postgres_url"]
@@ -50,42 +48,14 @@ def test_the_migration_reads_a_weekday_before_a_time_again() -> None:
     assert not weekdays_at_a_time_read("dentist on 1 December at 3")
 
 
-async def _store(store: Memory) -> None:
-    said = MemoryEntry(
-        id="d1",
-        key="dentist",
-        content=DENTIST,
-        category="conversation",
-        timestamp=SUNDAY,
-        updated_at=SUNDAY,
-        session_id="s1",
-    )
-    await store.import_([said])
+MESSAGE = DatedMessage("dentist", DENTIST, SUNDAY, "what have I on 1 December 2026?")
 
 
-async def _found_by_its_day(store: Memory) -> bool:
-    found = (await store.recall("what have I on 1 December 2026?")).entries
-    return [entry.key for entry in found] == ["dentist"]
-
-
-def _older(terms: list[str]) -> list[str]:
-    """The terms an older memchat gave the appointment: no day to come."""
-    return [term for term in terms if not term.startswith("dt")]
-
-
-async def test_a_sqlite_store_indexed_before_finds_the_weekday_by_its_date(
-    tmp_path: Path,
-) -> None:
-    async with sqlite_as_before(
-        tmp_path, _store, "dentist", _older, "0035_weekdays_at_a_time_read"
-    ) as again:
-        assert await _found_by_its_day(again)
+async def test_a_sqlite_store_indexed_before_finds_the_weekday_by_its_date(tmp_path: Path) -> None:
+    assert await sqlite_finds_again(tmp_path, MESSAGE, "0035_weekdays_at_a_time_read")
 
 
 async def test_a_postgres_store_indexed_before_finds_the_weekday_by_its_date(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    async with postgres_as_before(
-        postgres_url, tmp_path, _store, "dentist", _older, WEEKDAYS_AT_A_TIME_READ
-    ) as again:
-        assert await _found_by_its_day(again)
+    assert await postgres_finds_again(postgres_url, tmp_path, MESSAGE, WEEKDAYS_AT_A_TIME_READ)

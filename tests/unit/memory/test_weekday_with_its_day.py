@@ -14,13 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from memory.entry import MemoryEntry
 from memory.event_days import moves_it
 from memory.postgres.schema import WEEKDAYS_WITH_THEIR_DAYS_READ
-from memory.protocol import Memory
 from memory.read_anew import weekdays_with_their_days_read
 from memory.text import entry_terms
-from tests.helpers.older_index import postgres_as_before, sqlite_as_before
+from tests.helpers.older_index import DatedMessage, postgres_finds_again, sqlite_finds_again
 from tests.helpers.postgres import postgres_url
 
 __all__ = ["postgres_url"]
@@ -57,40 +55,16 @@ def test_the_migration_reads_these_again() -> None:
     assert not weekdays_with_their_days_read("dentist on 1 December at 3")
 
 
-async def _store(store: Memory) -> None:
-    said = MemoryEntry(
-        id="c1",
-        key="call",
-        content=CALL,
-        category="conversation",
-        timestamp=A_MONDAY_GONE,
-        updated_at=A_MONDAY_GONE,
-        session_id="s1",
-    )
-    await store.import_([said])
-
-
-async def _found_by_its_day(store: Memory) -> bool:
-    found = (await store.recall("what have I on 15 January 2026?")).entries
-    return [entry.key for entry in found] == ["call"]
-
-
-def _older(terms: list[str]) -> list[str]:
-    """The terms an older memchat gave the call: no day."""
-    return [term for term in terms if not term.startswith("dt")]
+MESSAGE = DatedMessage("call", CALL, A_MONDAY_GONE, "what have I on 15 January 2026?")
 
 
 async def test_a_sqlite_store_indexed_before_finds_the_call_by_its_date(tmp_path: Path) -> None:
-    async with sqlite_as_before(
-        tmp_path, _store, "call", _older, "0036_weekdays_with_their_days_read"
-    ) as again:
-        assert await _found_by_its_day(again)
+    assert await sqlite_finds_again(tmp_path, MESSAGE, "0036_weekdays_with_their_days_read")
 
 
 async def test_a_postgres_store_indexed_before_finds_the_call_by_its_date(
     postgres_url: str, tmp_path: Path
 ) -> None:
-    async with postgres_as_before(
-        postgres_url, tmp_path, _store, "call", _older, WEEKDAYS_WITH_THEIR_DAYS_READ
-    ) as again:
-        assert await _found_by_its_day(again)
+    assert await postgres_finds_again(
+        postgres_url, tmp_path, MESSAGE, WEEKDAYS_WITH_THEIR_DAYS_READ
+    )
