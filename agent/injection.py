@@ -322,12 +322,16 @@ def render(
     ]
     remaining = budget.max_total_chars
     for entry in entries:
-        text = " ".join(entry.content.split())
-        text = excerpt(text, query, min(budget.max_entry_chars, remaining))
+        whole = " ".join(entry.content.split())
+        text = excerpt(whole, query, min(budget.max_entry_chars, remaining))
         remaining -= len(text)
         note = (changed or {}).get(entry.id)
         meant = _days_meant(entry, now)
         when = _when(entry, now) + (f"; {meant}" if meant else "")
+        if len(text) < len(whole):
+            # Said, so that a sum or a count over a pasted table is not given from a part of
+            # it as if whole (a new user, a baker: 2 of a café's 21 orders were shown).
+            when += f"; part shown, {len(text):,} of {len(whole):,} characters"
         when += f"; {_one_line(note)}" if note else ""
         when += _change_to_come(entry, now)
         lines.append(f"- {_label(entry)} ({when}): {_escape(text)}")

@@ -198,9 +198,14 @@ def test_a_long_memory_shows_its_opening_and_the_part_the_message_asks_about() -
     # What its opening answers as well as any later part: cut at the end, as before.
     opening = render([email], when, budget, query="spring registration").splitlines()[3]
     assert opening.endswith("…") and " … " not in opening
-    # A memory that fits is shown whole.
+    # Its line says only a part is shown, and how much (a new user, a baker: a sum over a
+    # pasted table of orders was given from 2 of a café's 21 rows).
+    total = len(" ".join(_COACH.split()))
+    assert f"; part shown, {len(shown.replace('&lt;', '<')):,} of {total:,} characters)" in line
+    # A memory that fits is shown whole, and said to be nothing less.
     whole = render([email], when, InjectionBudget(max_entry_chars=1000), query=asked)
     assert _COACH.replace("<", "&lt;") in whole
+    assert "part shown" not in whole
 
 
 _KICKOFF = (
