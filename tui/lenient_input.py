@@ -19,7 +19,11 @@ _DRIVERS = ("textual.drivers.linux_driver", "textual.drivers.linux_inline_driver
 
 _PASTE_START = "\x1b[200~"
 _PASTE_END = "\x1b[201~"
-_COLOURS_AND_MOVES = re.compile(r"\x1b\[[0-9;:?]*[A-Za-z]")
+_COLOURS_AND_MOVES = re.compile(
+    r"\x1b\[[0-9;:?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[c78=>]"
+)
+"""A colour or cursor sequence, a window title (OSC), a reset: what a terminal's output
+holds besides its text (a second adversary saw a title shown as "␛]0;title␇")."""
 _LONGEST_HELD = 16
 """Of a paste's end, what may be the start of an escape sequence the next read completes."""
 

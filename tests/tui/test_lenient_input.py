@@ -40,7 +40,10 @@ def test_a_paste_of_coloured_output_comes_whole_and_in_order(cut: int) -> None:
     """Found by an adversary: "\\x1b[31mFAILED\\x1b[0m" in a paste made the text after the
     first escape come before the text ahead of it (Textual took the escape for the paste's
     end). Wherever the reads cut it."""
-    data = b"\x1b[200~ERROR line one\n\x1b[31mFAILED\x1b[0m test_two\nend\x1bx\n\x1b[201~"
+    data = (
+        b"\x1b[200~ERROR line one\n\x1b[31mFAILED\x1b[0m test_two\x1b]0;title\x07\x1bc\n"
+        b"end\x1bx\n\x1b[201~"
+    )
     decode = lenient_decoder("utf-8")().decode
     assert _pasted(decode, data, cut) == [
         ("Paste", "ERROR line one\nFAILED test_two\nend\u241bx\n")

@@ -7,6 +7,8 @@ each fragment.
 
 from __future__ import annotations
 
+import re
+
 from textual.widgets import Markdown
 
 from agent.testing import ScriptedModel
@@ -90,6 +92,26 @@ def test_a_very_long_table_has_its_heading_again_in_each_piece() -> None:
     assert len(shown) > 3
     assert all(piece.startswith("| n | what |\n|---|---|\n| ") for piece in shown[1:-1])
     assert sum(piece.count("item-") for piece in shown) == 400  # each row once
+
+
+def test_a_table_streamed_in_words_is_broken_between_rows_only() -> None:
+    """Found by a second adversary: fragments ending in a space ("| 130 with some …") cut a
+    row in two once the piece was long, and the rows after lost their heading."""
+    rows = "".join(
+        f"| {n} | item number {n} with some padding | {n * 3} zł |\n" for n in range(300)
+    )
+    text = "| # | Name | Price |\n|---|---|---|\n" + rows
+    pieces = ReplyPieces(size=400)
+    shown = [""]
+    for word in re.findall(r"\S+\s*", text):
+        for part in pieces.feed(word):
+            if part is None:
+                shown.append("")
+            else:
+                shown[-1] += part
+    assert len(shown) > 3
+    assert all(piece.startswith("| # | Name | Price |\n|---|---|---|\n| ") for piece in shown[1:])
+    assert all(piece.endswith("|\n") for piece in shown)
 
 
 def test_code_within_a_line_opens_no_code_block() -> None:

@@ -30,6 +30,7 @@ class ReplyPieces:
         self.size = size
         self._length = 0  # of the piece being written
         self._line = ""  # what has come of the line not yet ended
+        self._line_length = 0  # of the line not yet ended, whole
         self._fence: tuple[str, str] | None = None  # the open code block: marker, its line
         self._table: list[str] = []  # the table being written: its heading, then its rule
         self._in_table = False  # whether the last line ended was a table's row
@@ -39,20 +40,23 @@ class ReplyPieces:
         for part in fragment.splitlines(keepends=True):
             yield part
             self._length += len(part)
+            self._line_length += len(part)
             if len(self._line) < _LINE_READ:
                 self._line += part  # enough of it to tell a code block's fence
             if not part.endswith("\n"):
+                # Only a line long in itself: a table's row streamed in fragments ending in a
+                # space was cut in two, its heading not repeated (a second adversary).
                 if self._fence is None and (
-                    (self._length >= 4 * self.size and part[-1:].isspace())
-                    or self._length >= 8 * self.size
+                    (self._line_length >= 4 * self.size and part[-1:].isspace())
+                    or self._line_length >= 8 * self.size
                 ):
                     # One line of a whole reply (minified, or no line breaks at all): broken
                     # between words, or it is one block again; within a word once it is very
                     # long (100 KB of base64 took 74 s: an adversary).
-                    self._in_table = False
+                    self._in_table, self._line_length = False, 0
                     yield from self._break()
                 continue
-            line, self._line = self._line.rstrip("\n"), ""
+            line, self._line, self._line_length = self._line.rstrip("\n"), "", 0
             self._follow_fences(line)
             self._follow_tables(line)
             if self._breaks_after(line):
