@@ -197,7 +197,7 @@ _NAMED_CODE = re.compile(
 """"The mailbox code is 5823", "the storage unit code is 5823" (a second adversary), "the key
 code for the office is 4821" (a later one): a thing's code, but for the codes that open
 nothing (a zip, an area, an error, a promotion …)."""
-_PIN_GIVEN = re.compile(r"(?im)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:$|[,.;:!)]|for\b|and\b))")
+_PIN_GIVEN = re.compile(r"(?im)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:\r?$|[,.;:!)]|for\b|and\b))")
 """"pin 4471 for the new card" (a second adversary); not "pin 2024 as the year to
 remember" (pin, the verb) or "pin 12 of the chip". At a line's end too: "netflix pin 4387"
 then a line of its own was kept as typed (a later adversary)."""

@@ -34,6 +34,34 @@ _PIN_OF_A_THING = re.compile(
 """A PIN, said as a noun, then what it opens: "I pin for the team 2024 goals" is a verb.
 In Polish and English at once (a new user, a baker in Kraków: "PIN do karty firmowej PKO is
 7731" was kept), and Polish "to" for "is" ("PIN karty to 1234", "mój PIN to 9921")."""
+_POLISH_IS = re.compile(
+    r"(?i)(?<![\w-])(?:(?:m[oó]j|moje|twoje|tw[oó]j)[ \t]+)?"
+    r"(?:(?P<pin>pin)|(?P<code>kod)|has[łl]o)"
+    r"(?:[ \t]+(?:do|od|dla|na|z)?[ \t]*[^\W\d_][\w-]*){0,3}?[ \t]+(?:to|jest)[ \t]+"
+    r"(?P<value>(?(pin)\d{4,8}(?![\d.,-]?\d)|(?(code)\d{4,8}(?![\d.,-]?\d)|"
+    r"(?=[^\s,;]*\d)[^\s,;\"'`]{4,40})))(?![\w-])"
+)
+"""Polish "to" or "jest" for "is", whatever follows: "mój PIN to 9921 i tyle", "pin do karty
+to 1234", "kod do drzwi to 4471", "hasło do maila to Kot2024!" (a second adversary: each
+kept as typed when more followed)."""
+_A_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _polish(found: re.Match[str]) -> bool:
+    """Whether "pin to 2024" is Polish for "the PIN is".
+
+    Not "I need to pin to 2024 goals", nor "PIN to 2024 goals" (a year); a word of what it
+    opens between, or "mój", says so.
+    """
+    said = found[0].casefold()
+    if not found["pin"] or " to " not in said:
+        return True
+    between = said.split("pin", 1)[1].split(" to ", 1)[0].strip()
+    if between or said.startswith(("mój", "moj", "twój", "twoj", "moje", "twoje")):
+        return True
+    return found["pin"] == "PIN" and _A_YEAR.fullmatch(found["value"]) is None
+
+
 _ONE_TIME_CODE = re.compile(
     r"(?i)\bt?otp\b(?:[ \t]+(?:for|of|to)[ \t]+[^\W\d_][\w-]*(?:[ \t]+[^\W\d_][\w-]*)?)?"
     r"[ \t]*[:=]?[ \t]*(\d{4,8})(?![\d.,-]?\d)"
@@ -98,6 +126,11 @@ def secret_noun_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret said in these ways."""
     spans = [("secret", found.span(1)) for found in _NOUN_THEN_VALUE.finditer(text)]
     spans += [("pin", found.span(1)) for found in _PIN_OF_A_THING.finditer(text)]
+    for found in _POLISH_IS.finditer(text):
+        if not _polish(found):
+            continue
+        kind = "pin" if found["pin"] else "code" if found["code"] else "secret"
+        spans.append((kind, found.span("value")))
     spans += [("code", found.span(1)) for found in _ONE_TIME_CODE.finditer(text)]
     for listed in _INLINE_LIST.finditer(text):
         spans += _inline_items(listed)

@@ -236,6 +236,9 @@ ORDINARY = [
     "rent for the garage is 150 now",
     "the price for the shed is 450",
     "parking for the garage is 150 now",
+    # A second adversary: a year after a PIN's line or its expiry is no code; nor "pin to".
+    "I need to pin to 2024 goals",
+    "PIN to 2024 goals",
     # Numbers beside a lock's name that are no code (the twelfth round: lists of codes).
     "Flight: gate 14 at 9:30. The door 4 is closed",
     "The door code is the one Ana knows, the flat number is 44712",

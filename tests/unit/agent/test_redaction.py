@@ -729,6 +729,12 @@ def test_a_year_or_a_time_beside_a_code_is_kept() -> None:
         "door code [REDACTED:code], arriving 14/12 at 1530"
     )
     assert "087 123 4567" in redact("door code 4471, call 087 123 4567 if stuck")[0]
+    # A second adversary: a number on the next line, or a year the code expires or a thing
+    # is from, is no code beside it.
+    assert redact("my netflix pin: 4387\nlaptop is grey 2020")[0].endswith("laptop is grey 2020")
+    assert redact("pin: 4387\n2020 was a good year")[0].endswith("\n2020 was a good year")
+    assert redact("my card pin 1234 expires 2027")[0].endswith("expires 2027")
+    assert redact("PIN karty to 1234, a rok 2019")[0].endswith("a rok 2019")
 
 
 @pytest.mark.parametrize(
@@ -1058,6 +1064,13 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         # A later adversary: a PIN closing a line with another after it.
         ("netflix pin 4387\nlaptop is the grey one", "4387"),
         ("la password della mail è Gatto99miao", "Gatto99miao"),
+        # A second adversary: Polish "to" with more after it, a Windows line's end.
+        ("mój PIN to 9921 i tyle", "9921"),
+        ("PIN karty to 1234\nmam 3 koty i 2 psy", "1234"),
+        ("pin do karty to 1234", "1234"),
+        ("kod do drzwi to 4471", "4471"),
+        ("hasło do maila to Kot2024!", "Kot2024!"),
+        ("netflix pin 4387\r\nlaptop is grey", "4387"),
         ("la password per il conto è Gatto99miao", "Gatto99miao"),
         ("kids tablet pin 7391\nscreen time 2h", "7391"),
         ("PIN de la tarjeta 4821", "4821"),
