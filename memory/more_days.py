@@ -132,13 +132,15 @@ Kept for years: asked for, it is the user's to forget."""
 _KEPT_WHEN_ASKED = 10 * 365
 _OWN_DETAILS = re.compile(
     r"(?i)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|work\s+|personal\s+|private\s+)*"
-    r"(?:address|phone(?:\s+number)?|mobile(?:\s+number)?|cell(?:\s+number)?|number|"
-    r"e-?mail(?:\s+address)?|postcode|post\s+code|zip(?:\s+code)?|eircode|landline|"
+    r"(?:(?:phone|mobile|cell|landline)(?:\s+number)?|number)\s*(?:is\b|:|=|now\b)"
+    r"(?=[^0-9+\n]{0,12}[0-9+])|"
+    r"(?:address|e-?mail(?:\s+address)?|postcode|post\s+code|zip(?:\s+code)?|eircode|"
     r"rent|landlord|employer|name)\s*(?:is\b|are\b|'s\b|:|=|now\b)"
-    r"|\bnew\s+(?:place|flat|apartment|house|home|address|phone\s+number|number|mobile)\s+"
-    r"(?:is\b|:)"
+    r"|\bnew\s+(?:place|flat|apartment|house|home|address)\s+(?:is\b|:)"
+    r"|\bnew\s+(?:phone\s+number|number|mobile)\s+(?:is\b|:)(?=[^0-9+\n]{0,12}[0-9+])"
     r"|\b(?:we|i)\s+(?:have\s+|['\u2019]ve\s+)?(?:just\s+|finally\s+)?moved\s+"
-    r"(?:to|into|in\s+to|house|flat|home)\b|\bwe\s+moved!"
+    r"(?:(?:to|into|in\s+to)\s+(?:(?-i:[A-Z0-9])|a\s+new|the\s+new|our\s+new)|house|flat|home)"
+    r"|\bwe\s+moved!"
     r"|\b(?:moving|move)\s+(?:flat|house|home|apartment)\b"
     r"|\b(?:we|i)\s+(?:now\s+)?live\s+(?:in|at|on|near)\b|\bbased\s+in\s+[A-Z]"
     r"|\bi\s+(?:now\s+)?work\s+(?:at|for|as)\b|\bi['\u2019]?m\s+a\s+(?:freelance|self-employed)"
@@ -165,7 +167,9 @@ passed): one's own address or number holds until it changes, and a change marks 
 is and what one runs too: "Hi! I am Agnieszka, I run a small bakery in Kraków" (a new user,
 a baker: deleted at 30 days, and "what do you know about me?" knew neither). And said
 otherwise or in another language: "my mobile changed, it's now …", "you can reach me at
-+353 …", "mi nuevo teléfono es …", "meine neue Adresse ist …" (an adversary)."""
++353 …", "mi nuevo teléfono es …", "meine neue Adresse ist …" (an adversary). A phone
+with its number, a move to a place: "my new phone is great", "we moved to the living room"
+are no details (a second adversary saw them kept ten years)."""
 
 
 def days_written_otherwise(text: str, said: date) -> list[date]:
