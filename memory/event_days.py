@@ -39,7 +39,8 @@ _SAYS_CHANGE = re.compile(
 MOVED_OR_CALLED_OFF = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed|now|cancel(?:l?ed)?|called\s+off|"
     r"(?:is|are)\s+off|scratch\s+that|correction|it['\u2019]?s\s+actually|it\s+is\s+actually|"
-    r"not\s+(?:on\s+)?the\s+[0-9]{1,2}(?:st|nd|rd|th))\b"
+    r"not\s+(?:on\s+)?the\s+[0-9]{1,2}(?:st|nd|rd|th)|"
+    r"perdona|perd[oó]n|corrijo|mejor\s+dicho|scusa(?:te)?|anzi|desculpa|desculpe)\b"
 )
 """Every word `moves_it` or `cancels_it` may read a move or a call-off by: a text holding
 none of them moves no event (`agent.since_changed` passes the rest over)."""
@@ -264,7 +265,10 @@ def moves_it(new: str, old: str) -> bool:
     # alone is read as English, keeping "el" (an adversary: it moved nothing).
     spoken = function_words_of(re.findall(r"\w+", new.casefold()))
     named = set(analyze(said)) - _an_appointment() - spoken
-    if not named or not named <= set(analyze(old)):
+    # Its words as typed too: "o jantar com o João mudou para 22 de maio" was read as
+    # English, keeping "com", which "o jantar com o João é dia 18 de maio", read as
+    # Portuguese, had not (a second adversary).
+    if not named or not named <= set(analyze(old)) | set(re.findall(r"\w+", old.casefold())):
         return False
     if (ours := days_named(new)) and ours <= days_named(old):
         # Moved to the days it holds: the same said again ("My meetings with prof. duarte
