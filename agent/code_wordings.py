@@ -67,16 +67,23 @@ the code was kept as typed)."""
 _NOTE = r"(?:[ \t]*(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>))?"
 """A note in brackets of any kind after a lock's name: "door code [back]", "gate code {side}",
 "door code <back>" (adversaries)."""
-_PRICE_OF = "".join(
-    f"(?<!{what} {of} {whose} )"
-    for what in "rent price cost fee fees parking insurance tax rates bill deposit charge".split()
-    for of in ("for", "of", "on")
-    for whose in ("the", "my", "our")
+_PRICE_OF = re.compile(
+    r"(?i)\b(?:rent|price|cost|fees?|parking|insurance|tax|rates|bill|deposit|charge)[ \t]+"
+    r"(?:for|of|on)[ \t]+(?:the|my|our)[ \t]+\Z"
 )
 """Not what a lock costs: "rent for the garage is 150 now", "the price for the shed is 450"
 (an adversary saw each amount redacted as the garage's code)."""
+
+
+def _a_price_of(match: re.Match[str]) -> bool:
+    """Whether a lock named with its number is named as what costs it (`_PRICE_OF`)."""
+    return match.re is _LABELLED and bool(
+        _PRICE_OF.search(match.string, max(0, match.start() - 40), match.start())
+    )
+
+
 _LABELLED = re.compile(
-    rf"(?i){_PRICE_OF}\b{_OPENS}(?:[ \t]+remote)?"
+    rf"(?i)\b{_OPENS}(?:[ \t]+remote)?"
     r"(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in|ya|wa|la|za)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     # Said of it in brackets: "the door code (updated 2026-11-30) is 4590" (an adversary).
@@ -624,6 +631,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
             or a_lockers_number(match)
             or of_no_secret(text, match)
             or postal_pin(text, match.start(), match[1], match.group())
+            or _a_price_of(match)
         )
     ]
     for rule in (_CHANGED_FROM_TO, _CHANGED_THE_CODE_FROM_TO):

@@ -889,6 +889,27 @@ async def test_a_change_from_tomorrow_marks_the_dose_once_tomorrow_has_come(
     assert "7.5mg from tomorrow" in notes[dose.id]
 
 
+async def _marks(
+    harness: Harness,
+    earlier: tuple[str, datetime],
+    later: tuple[str, datetime],
+    now: datetime,
+    session: str | None = None,
+) -> bool:
+    """Whether a saved message said later marks the one said earlier, both recalled."""
+    from memory.write_rules import NewMemory
+
+    written = [
+        await harness.memory.write(
+            NewMemory(
+                key=key, content=text, category="conversation", session_id=session, created_at=at
+            )
+        )
+        for key, (text, at) in (("earlier", earlier), ("later", later))
+    ]
+    return written[0].id in await since_changed(harness.memory, written, "default", now)
+
+
 @pytest.mark.parametrize(
     ("earlier", "later", "marked"),
     [
@@ -918,22 +939,9 @@ async def test_a_change_from_tomorrow_marks_the_dose_once_tomorrow_has_come(
 async def test_a_later_message_with_another_price_or_number_marks_the_earlier(
     harness: Harness, earlier: str, later: str, marked: bool
 ) -> None:
-    from datetime import UTC, datetime
-
-    from agent.since_changed import since_changed
-    from memory.write_rules import NewMemory
-
     said = datetime(2026, 12, 11, 9, 0, tzinfo=UTC)
-    old = await harness.memory.write(
-        NewMemory(key="old", content=earlier, category="conversation", created_at=said)
-    )
-    new = await harness.memory.write(
-        NewMemory(
-            key="new", content=later, category="conversation", created_at=said.replace(day=28)
-        )
-    )
-    notes = await since_changed(harness.memory, [old, new], "default", said.replace(year=2027))
-    assert (old.id in notes) is marked
+    later_at, now = said.replace(day=28), said.replace(year=2027)
+    assert await _marks(harness, (earlier, said), (later, later_at), now) is marked
 
 
 async def test_a_later_message_giving_a_fact_another_number_marks_it(harness: Harness) -> None:
@@ -1626,31 +1634,6 @@ async def test_a_message_saying_its_day_is_not_the_one_said_marks_that_message(
 async def test_a_day_put_right_in_the_next_message_marks_the_one_before(
     harness: Harness, earlier: str, correction: str, marked: bool
 ) -> None:
-    from datetime import UTC, datetime, timedelta
-
-    from agent.since_changed import since_changed
-    from memory.write_rules import NewMemory
-
     said = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
-    event = await harness.memory.write(
-        NewMemory(
-            key="event",
-            content=earlier,
-            category="conversation",
-            session_id="s1",
-            created_at=said,
-        )
-    )
-    later = await harness.memory.write(
-        NewMemory(
-            key="later",
-            content=correction,
-            category="conversation",
-            session_id="s1",
-            created_at=said + timedelta(minutes=1),
-        )
-    )
-    notes = await since_changed(
-        harness.memory, [event, later], "default", said + timedelta(hours=1)
-    )
-    assert (event.id in notes) is marked
+    minute, hour = said + timedelta(minutes=1), said + timedelta(hours=1)
+    assert await _marks(harness, (earlier, said), (correction, minute), hour, "s1") is marked
