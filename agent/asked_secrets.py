@@ -166,7 +166,7 @@ def asks_for_a_secret(text: str) -> bool:
 
 
 def _gives_a_secret(text: str) -> bool:
-    return REDACTED_MARKER.search(text) is not None or bool(redact(text)[1])
+    return REDACTED_MARKER.search(text) is not None or _redacts(text)
 
 
 _ASKED_WITH = frozenset(

@@ -20,7 +20,6 @@ from agent.not_secret_codes import (
     NO_SECRETS_CODE,
     NOT_SECRET_CODES,
     a_bike_lock,
-    a_cards_last_digits,
     a_lockers_number,
     alarm_time,
     of_no_secret,
@@ -659,7 +658,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
                 (item.span(), False)
                 for item in _LETTERS_IN_GROUPS.finditer(text, listed.end("label"), listed.end())
             ]
-    return [(span, bike) for span, bike in spans if not a_cards_last_digits(text, span[0])]
+    return spans
 
 
 _LETTERS_IN_GROUPS = re.compile(r"(?<![\w-])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+(?![\w-])")

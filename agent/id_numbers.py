@@ -18,19 +18,22 @@ _BETWEEN = (
 "Steueridentifikationsnummer lautet " (an adversary: kept as typed)."""
 
 
-_SHAPES_WITH_LETTERS = (
-    r"\d{7}[ \t]?[A-W][A-IW]?",
-    r"\d{8}[ \t-]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]",
-    r"[A-Z]{5}\d{4}[A-Z]",
-    r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]",
-)
-"""A PPS number's, a DNI's or NIE's, a PAN's, a codice fiscale's shape: in a message that names
-one, another of that shape is one too ("mi DNI es 12345678Z y el de mi mujer 87654321X",
-"PPS 1234567TA and my wife's is 2345678UA": an adversary saw the second kept). Not a shape of
-digits alone: a phone number beside a BSN is no BSN."""
+_PPS = r"\d{7}[ \t]?[A-W][A-IW]?"
+"""Ireland: seven digits, a check letter, maybe a second letter."""
+_DNI_OR_NIE = r"\d{8}[ \t-]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]"
+"""Spain: DNI and NIF (eight digits and a letter), NIE (X, Y or Z, seven digits, a letter)."""
+_PAN = r"[A-Z]{5}\d{4}[A-Z]"
+"""India's PAN: five letters, four digits, a letter."""
+_CODICE_FISCALE = r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]"
+"""Italy: sixteen letters and digits in their own order."""
 _ANOTHER_OF = tuple(
-    re.compile(rf"(?<![\w-])(?:{shape})(?![\w-])") for shape in _SHAPES_WITH_LETTERS
+    re.compile(rf"(?<![\w-])(?:{shape})(?![\w-])")
+    for shape in (_PPS, _DNI_OR_NIE, _PAN, _CODICE_FISCALE)
 )
+"""The shapes with letters: in a message that names one, another of that shape is one too
+("mi DNI es 12345678Z y el de mi mujer 87654321X", "PPS 1234567TA and my wife's is
+2345678UA": an adversary saw the second kept). Not a shape of digits alone: a phone number
+beside a BSN is no BSN."""
 
 
 def _after(names: str, shape: str) -> re.Pattern[str]:
@@ -41,13 +44,8 @@ def _after(names: str, shape: str) -> re.Pattern[str]:
 
 
 _ID_NUMBERS = (
-    # Ireland: seven digits, a check letter, maybe a second letter.
-    _after(r"pps|ppsn|personal[ \t]+public[ \t]+service", r"\d{7}[ \t]?[A-W][A-IW]?"),
-    # Spain: DNI and NIF (eight digits and a letter), NIE (X, Y or Z, seven digits, a letter).
-    _after(
-        r"dni|nif|nie|documento[ \t]+nacional[ \t]+de[ \t]+identidad",
-        r"\d{8}[ \t-]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]",
-    ),
+    _after(r"pps|ppsn|personal[ \t]+public[ \t]+service", _PPS),
+    _after(r"dni|nif|nie|documento[ \t]+nacional[ \t]+de[ \t]+identidad", _DNI_OR_NIE),
     # The Netherlands: burgerservicenummer, nine digits, maybe grouped.
     _after(r"bsn|burgerservicenummer", r"\d{9}|\d{3}[ .]\d{3}[ .]\d{3}|\d{4}[ .]\d{2}[ .]\d{3}"),
     # Germany: the tax identification number, eleven digits, maybe grouped.
@@ -56,11 +54,10 @@ _ID_NUMBERS = (
         r"tax[ \t]+id(?:entification)?",
         r"\d{11}|\d{2}[ \t]\d{3}[ \t]\d{3}[ \t]\d{3}",
     ),
-    # India: Aadhaar (twelve digits in fours), PAN (five letters, four digits, a letter).
+    # India: Aadhaar (twelve digits in fours).
     _after(r"aadhaar|aadhar|adhaar|uidai", r"\d{4}[ \t-]?\d{4}[ \t-]?\d{4}"),
-    _after(r"pan|permanent[ \t]+account", r"[A-Z]{5}\d{4}[A-Z]"),
-    # Italy: the codice fiscale, sixteen letters and digits in its own order.
-    _after(r"codice[ \t]+fiscale|cf", r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]"),
+    _after(r"pan|permanent[ \t]+account", _PAN),
+    _after(r"codice[ \t]+fiscale|cf", _CODICE_FISCALE),
     # France: the social security number (NIR), thirteen digits and a two-digit key.
     _after(
         r"s[ée]cu(?:rit[ée][ \t]+sociale)?|nir|num[ée]ro[ \t]+de[ \t]+s[ée]curit[ée][ \t]+sociale",

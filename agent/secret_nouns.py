@@ -35,9 +35,10 @@ _PIN_OF_A_THING = re.compile(
 In Polish and English at once (a new user, a baker in Kraków: "PIN do karty firmowej PKO is
 7731" was kept), and Polish "to" for "is" ("PIN karty to 1234", "mój PIN to 9921")."""
 _POLISH_IS = re.compile(
-    r"(?i)(?<![\w-])(?:(?:m[oó]j|moje|twoje|tw[oó]j)[ \t]+)?"
+    r"(?i)(?<![\w-])(?:(?P<whose>m[oó]j|moje|twoje|tw[oó]j)[ \t]+)?"
     r"(?:(?P<pin>pin)|(?P<code>kod)|has[łl]o)"
-    r"(?:[ \t]+(?:do|od|dla|na|z)?[ \t]*[^\W\d_][\w-]*){0,3}?[ \t]+(?:to|jest)[ \t]+"
+    r"(?P<between>(?:[ \t]+(?:do|od|dla|na|z)?[ \t]*[^\W\d_][\w-]*){0,3}?)[ \t]+"
+    r"(?P<verb>to|jest)[ \t]+"
     r"(?P<value>(?(pin)\d{4,8}(?![\d.,-]?\d)|(?(code)\d{4,8}(?![\d.,-]?\d)|"
     r"(?=[^\s,;]*\d)[^\s,;\"'`]{4,40})))(?![\w-])"
 )
@@ -53,11 +54,9 @@ def _polish(found: re.Match[str]) -> bool:
     Not "I need to pin to 2024 goals", nor "PIN to 2024 goals" (a year); a word of what it
     opens between, or "mój", says so.
     """
-    said = found[0].casefold()
-    if not found["pin"] or " to " not in said:
+    if not found["pin"] or found["verb"].casefold() != "to":
         return True
-    between = said.split("pin", 1)[1].split(" to ", 1)[0].strip()
-    if between or said.startswith(("mój", "moj", "twój", "twoj", "moje", "twoje")):
+    if found["between"] or found["whose"]:
         return True
     return found["pin"] == "PIN" and _A_YEAR.fullmatch(found["value"]) is None
 

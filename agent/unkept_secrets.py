@@ -52,7 +52,6 @@ _NAMES = {
     "iban": "an IBAN",
     "card-number": "a card's number",
     "card-code": "a card's code",
-    "api-key": "a key or a token",
 }
 _USUAL = "a code, a PIN or a password"
 

@@ -52,16 +52,7 @@ class PastedEscapes:
             if not self._in_paste:
                 start = text.find(_PASTE_START)
                 if start < 0:
-                    # A paste's start cut by the read: its rest comes with the next one. Not
-                    # an escape alone, which is the Esc key.
-                    cut = next(
-                        (
-                            n
-                            for n in range(len(_PASTE_START) - 1, 2, -1)
-                            if text.endswith(_PASTE_START[:n])
-                        ),
-                        0,
-                    )
+                    cut = _start_cut_at_the_end(text)
                     if cut and not final:
                         text, self._held = text[:-cut], text[-cut:]
                     out.append(text)
@@ -86,6 +77,17 @@ class PastedEscapes:
         """Forget what was read (`codecs.IncrementalDecoder.reset`)."""
         self._inner.reset()
         self._in_paste, self._held = False, ""
+
+
+def _start_cut_at_the_end(text: str) -> int:
+    """How much of a paste's start `text` ends with, cut by the read (0 if none).
+
+    Its rest comes with the next read. Not an escape alone, which is the Esc key.
+    """
+    return next(
+        (n for n in range(len(_PASTE_START) - 1, 2, -1) if text.endswith(_PASTE_START[:n])),
+        0,
+    )
 
 
 def _cleaned(pasted: str) -> str:

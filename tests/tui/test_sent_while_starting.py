@@ -8,23 +8,33 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.pilot import Pilot
+
 from agent.config import Config
 from agent.model import ServerUnavailableError
 from agent.runtime import Runtime
 from tests.tui.conftest import MakeApp, settle
+from tui.startup import StartUp
 from tui.widgets.prompt_input import PromptInput
 from tui.widgets.user_message import UserMessage
 
 
-def _gated(h_app_startup: object, gate: asyncio.Event) -> None:
-    factory = h_app_startup.runtime_factory  # type: ignore[attr-defined]
+def _gated(startup: StartUp, gate: asyncio.Event) -> None:
+    """Hold the start-up's runtime until `gate` is set."""
+    factory = startup.runtime_factory
 
     async def held(config: Config) -> Runtime:
         await gate.wait()
-        runtime: Runtime = await factory(config)
-        return runtime
+        return await factory(config)
 
-    h_app_startup.runtime_factory = held  # type: ignore[attr-defined]
+    startup.runtime_factory = held
+
+
+async def _sent_while_starting(pilot: Pilot[None], prompt: PromptInput, text: str) -> None:
+    prompt.focus()
+    prompt.text = text
+    await pilot.press("enter")
+    await pilot.pause()
 
 
 async def test_a_message_sent_while_starting_is_sent_once_ready(make_app: MakeApp) -> None:
@@ -34,10 +44,7 @@ async def test_a_message_sent_while_starting_is_sent_once_ready(make_app: MakeAp
     h.model.add("Noted.", "Sure.")
     async with h.app.run_test(size=(120, 36)) as pilot:
         prompt = h.app.query_one(PromptInput)
-        prompt.focus()
-        prompt.text = "Sent invoice #2027-003, due Feb 19"
-        await pilot.press("enter")
-        await pilot.pause()
+        await _sent_while_starting(pilot, prompt, "Sent invoice #2027-003, due Feb 19")
         assert prompt.text == ""
         assert h.app.runtime is None
         prompt.text = "Sent invoice B-12"
@@ -65,10 +72,7 @@ async def test_with_no_model_to_answer_it_comes_back_to_the_input(make_app: Make
     _gated(h.app.startup, gate)
     async with h.app.run_test(size=(120, 36)) as pilot:
         prompt = h.app.query_one(PromptInput)
-        prompt.focus()
-        prompt.text = "call with Ferran thursday at 10"
-        await pilot.press("enter")
-        await pilot.pause()
+        await _sent_while_starting(pilot, prompt, "call with Ferran thursday at 10")
         gate.set()
         await h.app.ready.wait()
         await settle(pilot)
@@ -85,10 +89,7 @@ async def test_quitting_while_starting_sends_nothing_queued(make_app: MakeApp) -
     h.model.add("Noted.")
     async with h.app.run_test(size=(120, 36)) as pilot:
         prompt = h.app.query_one(PromptInput)
-        prompt.focus()
-        prompt.text = "hello queued one"
-        await pilot.press("enter")
-        await pilot.pause()
+        await _sent_while_starting(pilot, prompt, "hello queued one")
         question = h.app.turns.quit_question()
         assert question is not None and "back in the input" in question
         gate.set()
