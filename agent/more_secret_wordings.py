@@ -59,6 +59,13 @@ _AT_THE_CASH_MACHINE = re.compile(
 """A PIN tried where a card asks for one: "tried 2291 at the atm and it didnt work, then
 4471 worked" (a new user: both kept, and shown to the model; the code beside it goes with it,
 `agent.codes_beside`)."""
+_A_CALLS_PIN = re.compile(
+    r"(?i)\b(?:meeting|conference|zoom|teams|webex|dial[ \t-]?in|bridge|voicemail|call)"
+    r"[ \t]+(?:pin|passcode|password|access[ \t]+code)(?:[ \t]+(?:is|was))?[ \t]*[:=#]?"
+    r"[ \t]*(\d{4,10})(?!\d)"
+)
+"""A call's PIN or passcode, whatever follows: "meeting pin 4433 on zoom", "teams dial-in pin
+778812#" (kept as typed, where "zoom meeting pin 4433" was redacted)."""
 _SEPARATED = re.compile(r"[,;\t]")
 _SECRET_COLUMN = re.compile(
     r"(?i)^[ \t]*\"?(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
@@ -118,6 +125,7 @@ def more_secret_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         spans += _nested_values(text)
     spans += [("code", found.span(1)) for found in _DISARMED_BY_PRESSING.finditer(text)]
     spans += [("pin", found.span(1)) for found in _AT_THE_CASH_MACHINE.finditer(text)]
+    spans += [("code", found.span(1)) for found in _A_CALLS_PIN.finditer(text)]
     if "\n" in text and _SEPARATED.search(text):
         spans += _csv_codes(text)
     return spans

@@ -141,7 +141,9 @@ _STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
 _PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni)\b(?:[ \t]+now)?:?)"
 _PIN = re.compile(
-    r"(?i)\bpin(?:(?:[ \t-]*code|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*" + _PIN_SAID + "?"
+    r"(?i)\bpin(?:(?:[ \t-]*code(?:[ \t]+number)?|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*"
+    + _PIN_SAID
+    + "?"
     # Swahili, whose and of what between: "PIN yangu ya mpesa ni 7391", "pin ya ATM ni 5521"
     # (a new user, in Nairobi: each kept as typed, and the chat's title).
     r"|(?:[ \t]+(?:yangu|yetu|yako|yake|yao|ya|wa|la|za)(?:[ \t]+[\w-]+)?){1,3}[ \t]+ni\b"

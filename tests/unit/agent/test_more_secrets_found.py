@@ -17,6 +17,9 @@ from agent.said_secrets import SaidSecrets
         ("My password? It's the same as always: Maple2019", "Maple2019"),
         ("मेरा पासवर्ड है gulab3391neel", "gulab3391neel"),
         ("Geheimzahl der EC-Karte 6614", "6614"),
+        ("the pin code number is 998877", "998877"),
+        ("meeting pin 4433 on zoom", "4433"),
+        ("teams dial-in pin 778812# then the meeting id", "778812"),
     ],
 )
 def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
@@ -31,6 +34,8 @@ def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
         "my password policy: at least 12 chars",
         "the card ending 4242 was declined",
         "last four digits are 4242",
+        "conference call at 1530 on teams",
+        "the meeting is on 14/3, call 0871234567",
     ],
 )
 def test_what_holds_no_secret_is_kept(text: str) -> None:
