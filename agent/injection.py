@@ -332,8 +332,9 @@ def render(
             # Said, so that a sum or a count over a pasted table is not given from a part of
             # it as if whole (a new user, a baker: 2 of a café's 21 orders were shown).
             when += f"; part shown, {len(text):,} of {len(whole):,} characters"
-        when += f"; {_one_line(note)}" if note else ""
-        when += _change_to_come(entry, now)
+        # A change to come that later memory gave otherwise is no change to come: both said
+        # left its line saying it was since changed and not yet in effect (an adversary).
+        when += f"; {_one_line(note)}" if note else _change_to_come(entry, now)
         lines.append(f"- {_label(entry)} ({when}): {_escape(text)}")
         if remaining <= 0:
             break

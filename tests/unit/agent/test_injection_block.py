@@ -57,6 +57,22 @@ def test_a_change_whose_day_has_come_says_it_is_in_effect() -> None:
     assert "; a change to come, not yet in effect)" in line
 
 
+def test_a_change_to_come_since_changed_is_said_changed_alone() -> None:
+    """Found by an adversary: "going up to 1520 from February", then "the rent will be 1490
+    from February, not 1520", left the first one's line saying both "since changed" and "a
+    change to come … not yet in effect"."""
+    said = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+    up = written_entry(
+        "conversation/s1/m1", "Rent is going up to 1520 from February", "conversation", said
+    )
+    note = {up.id: 'since changed: "the rent will be 1490 from February, not 1520"'}
+    line = render([up], said, InjectionBudget(), note).splitlines()[3]
+    assert line == (
+        '- [conversation] (2026-12-03 18:40; since changed: "the rent will be 1490 from '
+        'February, not 1520"): Rent is going up to 1520 from February'
+    )
+
+
 def test_nothing_recalled_is_no_block() -> None:
     assert render([], datetime.now(UTC), InjectionBudget()) == ""
 
