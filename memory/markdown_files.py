@@ -25,6 +25,7 @@ from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.files import MARKDOWN_LOCK_NAME, atomic_writer
 from memory.snapshot import SnapshotRead, read_snapshot_bytes, render_block, render_header
+from memory.snapshot_parser import read_appended
 from memory.upsert import stored_fields
 
 if sys.platform != "win32":
@@ -60,6 +61,23 @@ class ParsedFiles:
 
     def __init__(self) -> None:
         self._last: dict[Path, tuple[bytes, SnapshotRead]] = {}
+
+    def appended(self, path: Path, old: bytes, found: SnapshotRead, added: str) -> SnapshotRead:
+        """What `old` (which holds `found`) followed by `added` holds, `added` read alone.
+
+        Only where the whole file would read the same: `old` read cleanly to a newline's end.
+        """
+        if not (old.endswith(b"\n") and found.has_marker and found.ends_clean) or found.problems:
+            return self.read(path, old + added.encode("utf-8"))
+        more = read_appended(added)
+        whole = SnapshotRead(
+            entries=[*found.entries, *more.entries],
+            problems=more.problems,
+            ends_clean=more.ends_clean,
+            open_fence=more.open_fence,
+        )
+        self._last[path] = (old + added.encode("utf-8"), whole)
+        return whole
 
     def read(self, path: Path, data: bytes) -> SnapshotRead:
         """What `data`, the bytes of `path`, holds."""
@@ -147,8 +165,13 @@ def _addition(old: bytes, found: SnapshotRead, entries: list[MemoryEntry]) -> st
 def _check_reads_back(
     path: Path, before: list[MemoryEntry], after: list[MemoryEntry], entries: list[MemoryEntry]
 ) -> None:
-    expected = [stored_fields(entry) for entry in [*before, *entries]]
-    if [stored_fields(entry) for entry in after] != expected:
+    # The entries read before are the same objects when read again (`ParsedFiles.appended`):
+    # only what the write adds is compared field by field.
+    kept = len(after) >= len(before) and all(
+        a is b or stored_fields(a) == stored_fields(b) for a, b in zip(after, before, strict=False)
+    )
+    added = [stored_fields(entry) for entry in after[len(before) :]]
+    if not kept or added != [stored_fields(entry) for entry in entries]:
         raise MemoryStoreError(
             f"{path}: the new entries would not read back exactly from the file, so nothing "
             "was written; please report this with the file"
@@ -182,9 +205,11 @@ def append_entries(
         except OSError as exc:
             raise MemoryStoreError(f"{path}: could not be read ({exc.strerror or exc})") from None
         found = parsed.read(path, old)
-        new = old + _addition(old, found, entries).encode("utf-8")
+        addition = _addition(old, found, entries)
+        new = old + addition.encode("utf-8")
         before = found.entries if old else []
-        _check_reads_back(path, before, parsed.read(path, new).entries, entries)
+        after = parsed.appended(path, old, found, addition) if old else parsed.read(path, new)
+        _check_reads_back(path, before, after.entries, entries)
         try:
             with atomic_writer(target) as stream:
                 stream.flush()

@@ -51,6 +51,9 @@ class SnapshotRead:
     """False when the file is not a memchat file at all (then it holds no entries)."""
     open_fence: int = 0
     """Length of a fence left open at the end of the text (a torn write), else 0."""
+    ends_clean: bool = False
+    """No entry is left begun at the end: text appended is read as if read alone
+    (`read_appended`)."""
 
 
 def read_snapshot(text: str) -> SnapshotRead:
@@ -84,6 +87,16 @@ def read_snapshot_bytes(data: bytes) -> SnapshotRead:
         result.problems.insert(0, f"line {line}: bytes that are not UTF-8 were read as U+FFFD")
         return result
     return read_snapshot(text)
+
+
+def read_appended(text: str) -> SnapshotRead:
+    """The entries of `text` appended after a file whose read `ends_clean` with a newline.
+
+    What the whole file would give after that file's entries: the parser's state there is
+    its state at the start. A write reads only what it adds, not the file again (at 300
+    memories in one file, reading it again was most of each write).
+    """
+    return _Parser(text.split("\n")).run(0)
 
 
 def parse_snapshot(text: str) -> list[MemoryEntry]:
@@ -126,6 +139,7 @@ class _Parser:
         elif self.lines[last].strip() and last not in (self.closed_at, self.torn_at):
             # memchat ends every file with a newline: a last line without one was cut off.
             self._problem(last, f"the last line: {_TORN}")
+        self.result.ends_clean = self.begun is None and not self.result.open_fence
         return self.result
 
     def _step(self, index: int) -> int:

@@ -6,6 +6,7 @@ import asyncio
 import subprocess
 import sys
 import textwrap
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from memory.errors import MemoryStoreError
 from memory.markdown_backend import MarkdownMemory
 from memory.settings import MemorySettings
 from memory.upsert import stored_fields
+from tests.helpers.entries import written_entry
 from tests.helpers.hostile import HOSTILE_TEXTS
 
 REPO = Path(__file__).resolve().parents[3]
@@ -230,3 +232,45 @@ async def test_what_a_write_reads_it_reads_under_the_store_lock(
     await memory.store("k", "second")
     await memory.import_([record])
     assert held == [True, True]
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "",
+        "\n## my own note\nsome prose of mine\n",
+        "\n## a heading left alone\n",
+        '\n- key: "fields with no block"\n',
+        "\n```text\na block never closed\n",
+        "\nno newline at the end",
+        "\n- key: not json\n```text\nx\n```\n",
+    ],
+)
+def test_what_a_write_reads_of_what_it_added_is_what_the_whole_file_reads(
+    tmp_path: Path, tail: str
+) -> None:
+    """A write reads only the blocks it adds after a file that read cleanly; whatever the
+    file ends with, what it then knows is what reading the whole file again gives."""
+    from memory.markdown_files import ParsedFiles, append_entries
+    from memory.snapshot import read_snapshot_bytes
+
+    asyncio.run(_seed(tmp_path))
+    path = tmp_path / "MEMORY.md"
+    for crlf in (False, True):
+        data = path.read_bytes() + tail.encode()
+        path.write_bytes(data.replace(b"\n", b"\r\n") if crlf else data)
+        parsed = ParsedFiles()
+        parsed.read(path, path.read_bytes())
+        at = datetime(2026, 12, 3, 18, 40, tzinfo=UTC)
+        new = [
+            written_entry(f"added {i}", text, "core", at) for i, text in enumerate(HOSTILE_TEXTS)
+        ]
+        append_entries(tmp_path, path, new, parsed=parsed)
+        known = parsed.read(path, path.read_bytes())
+        whole = read_snapshot_bytes(path.read_bytes())
+        assert [stored_fields(e) for e in known.entries] == [
+            stored_fields(e) for e in whole.entries
+        ]
+        assert known.problems == whole.problems
+        assert (known.ends_clean, known.open_fence) == (whole.ends_clean, whole.open_fence)
+        path.write_bytes(data)
