@@ -173,6 +173,12 @@ it replaced "My doctor is Dr Silva"); "Red Hat" is a value."""
 _A_KIND_OF_PHONE = re.compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal|private|new)\)")
 """A parenthesis naming the phone the attribute already names ("… 2223333 (mobile)"), not
 whose or which one it is (found by a new user: "My mobile is …" left it in effect)."""
+_A_REMARK = re.compile(
+    r"(?i)\((?:[^()]*\b(?:old|previous|former|is|was|are|were|has|had|no[ \t]+longer)\b"
+    r"|[^()\s]+(?:\s+[^()\s]+){3,})[^()]*\)"
+)
+"""A parenthesis saying something, not whose or which the value is: a sentence, or four
+words or more ("(dentist)", "(Tom's)", "(work)" name whose)."""
 _ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
 _POSSESSIVE = re.compile(r"\b\w[\w'\u2019-]*?['\u2019]s\b")
 _FIRST_NAME_BEFORE = re.compile(r"(?<![\w'\u2019-])((?-i:[A-Z])[a-z\u00e0-\u00ff]+)\.?\s+$")
@@ -275,7 +281,11 @@ def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
     written = _A_KIND_OF_PHONE.sub("", text[found.end() :])
     if subject & _person_roles() and not _names_someone(written):
         return None  # "My wife is stuck in Berlin" gives no wife (an adversary: it replaced Anna)
-    if "(" in written:
+    if "(" in written and _A_REMARK.search(written):
+        # "0455 902 317 (the old Optus one is cancelled)": the value, then a remark on the
+        # old one (a new user: her new number left the old one unmarked).
+        written = written.split("(", 1)[0].strip(" ,")
+    elif "(" in written:
         named = written.split("(", 1)[0].strip(" ,")
         if not (subject & people_attribute_terms() and named and _names_someone(named)):
             return None  # "Phone: 555-9999 (dentist)": whose, or which, it is (an adversary)

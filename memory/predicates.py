@@ -491,10 +491,16 @@ _MOST_SENTENCES = 20
 _LONGEST_SENTENCE = 400
 
 
+NEW_ADDRESS_SAID = (
+    r"(?:^|(?<=[.!?\n])|(?<=[.!?]\s)|(?<=:\s))\s*[Nn][Ee][Ww]\s+(?i:home\s+)?(?i:address|addy)"
+    r"\s*(?:is\b|:)"
+)
+""""We moved house yesterday! New address is 14 Wattle Ave": a new address opening its
+sentence is the user's (a new user, a nurse: "where do I live?" found only the old one)."""
 _MY_ADDRESS = re.compile(
     r"(?i)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|postal\s+)?(?:address|addy)\s*(?:is\b|:)"
     r"|\b(?:my|our)\s+(?:new\s+)?(?:flat|apartment|house|place)\s+is\s+(?:at|on|in)\s+\S"
-    r"|^\s*(?-i:[A-Z])[\w'\u2019-]+\s+is\s+(?:my\s+)?home\b(?!\s+\w)"
+    r"|^\s*(?-i:[A-Z])[\w'\u2019-]+\s+is\s+(?:my\s+)?home\b(?!\s+\w)|" + NEW_ADDRESS_SAID
 )
 """"My address is 12 Rua Augusta", "My flat is at …", "Lisbon is home": found by "where do I
 live?" (an adversary: found by none of its words)."""

@@ -27,7 +27,7 @@ from memory.health_values import (
 )
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
-from memory.predicates import names_an_address, states_a_predicate
+from memory.predicates import NEW_ADDRESS_SAID, names_an_address, states_a_predicate
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
 from memory.short_words import has_short_words, names_a_weekday_elsewhere, written_out
@@ -257,3 +257,15 @@ def dotted_days_read(text: str) -> bool:
     18.12 at 17:00"): a day where the words before or after say so (`memory.date_terms`).
     """
     return _A_DOTTED_DAY_WITHOUT_ITS_LAST_DOT.search(text) is not None
+
+
+_NEW_ADDRESS = re.compile(NEW_ADDRESS_SAID)
+
+
+def new_addresses_read(text: str) -> bool:
+    """Whether `text` names what migration 0039 reads anew.
+
+    A new address opening its sentence ("We moved house! New address is 14 Wattle Ave"):
+    the user's, found by "where do I live?" (`memory.predicates`).
+    """
+    return _NEW_ADDRESS.search(text) is not None

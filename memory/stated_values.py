@@ -641,12 +641,13 @@ def changed_topics(
 
     A value that only adds words ("Lisbon, Portugal" after "Lisbon") is the same value.
     """
+    earlier, later = _one_home(earlier), _one_home(later)
     changed = [
         topic
         for topic, values in earlier.items()
         if topic in later
         and not (values <= later[topic] or later[topic] <= values)
-        and not (topic == "home" and (values & later[topic]) - _NOT_A_PLACE_OF_ITS_OWN)
+        and not (topic == "home" and _the_same_home(values, later[topic]))
     ]
     # A price said of one thing in fewer words: "gas debit" is "gas direct debit".
     changed += [
@@ -663,6 +664,31 @@ def changed_topics(
 
 
 _COSTS = "costs "
+
+
+def _one_home(stated: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """`stated` with an address said alone read as the home.
+
+    "I live at 27 Ballarat Rd, Footscray" then "We moved house! New address is 14 Wattle
+    Ave, Sunshine North" (a new user, a nurse in Melbourne: the old one was recalled
+    unmarked for "where do I live?").
+    """
+    if "address" not in stated or "home" in stated:
+        return stated
+    return {**{k: v for k, v in stated.items() if k != "address"}, "home": stated["address"]}
+
+
+def _the_same_home(earlier: frozenset[str], later: frozenset[str]) -> bool:
+    """Whether two homes sharing words are one.
+
+    They share a place of its own, and neither gives a street number or postcode the other
+    gives otherwise ("27 Ballarat Rd, Footscray VIC 3011" and "14 Wattle Ave, Sunshine North
+    VIC 3020" share only their state).
+    """
+    numbers = [{word for word in values if word.isdigit()} for values in (earlier, later)]
+    if all(numbers) and not numbers[0] & numbers[1]:
+        return False
+    return bool((earlier & later) - _NOT_A_PLACE_OF_ITS_OWN)
 
 
 _NOT_A_PLACE_OF_ITS_OWN = frozenset(

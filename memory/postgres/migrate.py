@@ -28,6 +28,7 @@ from memory.postgres.schema import (
     LETTERS_WITHOUT_MARKS,
     MAY_AND_PLURALS_READ,
     MONTHS_TO_COME_READ,
+    NEW_ADDRESSES_READ,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
     OTHER_LANGUAGES_READ,
@@ -55,6 +56,7 @@ from memory.read_anew import (
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
+    new_addresses_read,
     other_languages_read,
     people_by_trade_read,
     places_in_lower_case_read,
@@ -157,6 +159,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     WEEKDAYS_WITH_THEIR_DAYS_READ: weekdays_with_their_days_read,
     DAYS_ELSEWHERE_READ: days_elsewhere_read,
     DOTTED_DAYS_READ: dotted_days_read,
+    NEW_ADDRESSES_READ: new_addresses_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -104,6 +104,9 @@ Italian or Portuguese are indexed again ("dentista mañana a las 5" is tomorrow)
 DOTTED_DAYS_READ = "dotted days read"
 """A step run in Python: rows naming a day and month with a dot and none after are indexed
 again ("Aneks to sign on 20.01" is 20 January)."""
+NEW_ADDRESSES_READ = "new addresses read"
+"""A step run in Python: rows opening a sentence with a new address are indexed again ("New
+address is 14 Wattle Ave" is found by "where do I live?")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -258,6 +261,8 @@ def migrations(dimensions: int) -> list[str]:
         DAYS_ELSEWHERE_READ,
         # "on 20.01" is 20 January.
         DOTTED_DAYS_READ,
+        # "New address is 14 Wattle Ave" is where the user lives.
+        NEW_ADDRESSES_READ,
     ]
 
 

@@ -20,6 +20,7 @@ from memory.read_anew import (
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
+    new_addresses_read,
     other_languages_read,
     people_by_trade_read,
     places_in_lower_case_read,
@@ -418,6 +419,10 @@ def _dotted_days_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, dotted_days_read)
 
 
+def _new_addresses_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, new_addresses_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -504,6 +509,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "dentista mañana a las 5" is tomorrow; "esta semana" this week.
     Migration("0037_days_elsewhere_read", _days_elsewhere_read),
     Migration("0038_dotted_days_read", _dotted_days_read),
+    # "New address is 14 Wattle Ave" is where the user lives.
+    Migration("0039_new_addresses_read", _new_addresses_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -1,0 +1,78 @@
+"""A move said with a new address is where the user lives now (0039).
+
+Found by a new user, a nurse in Melbourne: after "I live at 27 Ballarat Rd, Footscray …",
+"We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020" was not
+found by "where do I live?", and the old address was recalled alone, unmarked.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memory.postgres.schema import NEW_ADDRESSES_READ
+from memory.read_anew import new_addresses_read
+from memory.stated_values import changed_topics, stated_values
+from tests.helpers.older_index import DatedMessage, postgres_as_before, sqlite_as_before
+from tests.helpers.postgres import postgres_url
+
+__all__ = ["postgres_url"]
+
+SAID = datetime(2026, 1, 12, 9, 0, tzinfo=UTC)
+OLD_HOME = "I live at 27 Ballarat Rd, Footscray VIC 3011. My phone number is 0433 218 905."
+
+
+@pytest.mark.parametrize(
+    ("later", "changed"),
+    [
+        ("We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020", True),
+        ("our new address: 14 Wattle Ave, Sunshine North", True),
+        ("I live at 14 Wattle Ave, Sunshine North VIC 3020", True),
+        ("and my new phone number is 0455 902 317 (the old Optus one is cancelled)", True),
+        # The same home in fewer or other words, or someone else's.
+        ("I live in Footscray", False),
+        ("my address is 27 Ballarat Rd Footscray", False),
+        ("Tom's new address is 14 Wattle Ave", False),
+        ("the clinic has a new address: 14 Wattle Ave", False),
+        ("Phone: 0455 902 317 (dentist)", False),
+    ],
+)
+def test_a_new_address_or_number_changes_the_old_one(later: str, changed: bool) -> None:
+    assert bool(changed_topics(stated_values(OLD_HOME), stated_values(later))) is changed
+
+
+MESSAGE = DatedMessage(
+    "moved",
+    "We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020",
+    SAID,
+    "where do I live?",
+)
+
+
+def test_the_migration_reads_these_again() -> None:
+    assert new_addresses_read(MESSAGE.content)
+    assert new_addresses_read("New address: 14 Wattle Ave")
+    assert not new_addresses_read("the clinic has a new address: 14 Wattle Ave")
+
+
+def _without_home_words(terms: list[str]) -> list[str]:
+    """The terms an older memchat gave a new address: its words, no home's wordings."""
+    return [term for term in terms if term not in {"live", "resid", "reloc", "base", "home"}]
+
+
+async def test_a_sqlite_store_indexed_before_finds_it_by_where_i_live(tmp_path: Path) -> None:
+    async with sqlite_as_before(
+        tmp_path, MESSAGE.fill, MESSAGE.key, _without_home_words, "0039_new_addresses_read"
+    ) as again:
+        assert await MESSAGE.found_alone(again)
+
+
+async def test_a_postgres_store_indexed_before_finds_it_by_where_i_live(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    async with postgres_as_before(
+        postgres_url, tmp_path, MESSAGE.fill, MESSAGE.key, _without_home_words, NEW_ADDRESSES_READ
+    ) as again:
+        assert await MESSAGE.found_alone(again)
