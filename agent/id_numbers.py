@@ -57,6 +57,13 @@ _ID_NUMBERS = (
     # India: Aadhaar (twelve digits in fours).
     _after(r"aadhaar|aadhar|adhaar|uidai", r"\d{4}[ \t-]?\d{4}[ \t-]?\d{4}"),
     _after(r"pan|permanent[ \t]+account", _PAN),
+    # Australia: a Medicare card's ten digits (4-5-1), maybe its place on the card after
+    # them; Centrelink's customer reference number (a new user, a nurse in Melbourne: her
+    # Medicare number was kept as typed beside a redacted PIN).
+    _after(r"medicare", r"[2-6]\d{3}[ \t]?\d{5}[ \t]?\d(?:[ \t]*[/-][ \t]*\d)?"),
+    _after(r"crn|customer[ \t]+reference", r"\d{3}[ \t]?\d{3}[ \t]?\d{3}[ \t]?[A-Z]"),
+    # The UK: an NHS number, ten digits (3-3-4).
+    _after(r"nhs", r"\d{3}[ \t-]?\d{3}[ \t-]?\d{4}"),
     _after(r"codice[ \t]+fiscale|cf", _CODICE_FISCALE),
     # France: the social security number (NIR), thirteen digits and a two-digit key.
     _after(
@@ -67,7 +74,7 @@ _ID_NUMBERS = (
 _HINTS = (
     "pps", "personal public", "dni", "nif", "nie", "documento", "bsn", "burgerservice",
     "steuer", "tax", "aadha", "adhaar", "uidai", "pan", "permanent", "fiscale", "cf",
-    "sécu", "secu", "nir", "sociale",
+    "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs",
 )  # fmt: skip
 
 
@@ -82,3 +89,57 @@ def id_number_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         if any(span in spans for span in alike):
             spans += [span for span in alike if span not in spans]
     return [("id-number", span) for span in spans]
+
+
+_ANOTHERS = (
+    r"(?:(?:my|his|her|our|their|the)[ \t]+)?[\w-]+['\u2019]s(?:[ \t]+(?:one|number|no\.?))?"
+    r"|(?:my|his|her|our|their)[ \t]+[\w-]+"
+    r"|(?:die|der|das)[ \t]+(?:meiner|meines|meinem|seiner|seines|ihrer|ihres)[ \t]+[\w-]+"
+    r"|(?:die|dat|het)[ \t]+van[ \t]+(?:mijn|zijn|haar)[ \t]+[\w-]+"
+    r"|(?:el|la|lo)[ \t]+de[ \t]+(?:mi|su|tu)[ \t]+[\w-]+"
+)
+_ANOTHER_AFTER = re.compile(
+    r"(?i)[ \t]*(?:,[ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
+    rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|was|ist|lautet|es|è|est|to|jest)[ \t]+|:[ \t]*)?)?"
+    r"(\d[\d \t.-]{6,18}\d)(?![\w.-]?\d)"
+)
+_WITH_A_WORD = re.compile(r"(?i)[ \t]*,?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*,[ \t]*\D")
+"""Joined to the number before by "and" (in its languages), or by a comma and someone's."""
+_IDS_OF_DIGITS = frozenset({"ssn", "id-number"})
+_DIGITS = re.compile(r"[\d \t.-]+")
+_ANOTHER_KIND = re.compile(
+    r"(?i)\b(?:phone|mobile|cell|tel|landline|fax|whatsapp|account|iban|card|order|ref|"
+    r"reference|booking|policy|member|membership|licen[cs]e|passport|handy|telefon)\w*"
+)
+"""Someone's number of another kind: "and my phone 087 123 4567" after an NHS number."""
+
+
+def numbers_of_others(
+    text: str, spans: list[tuple[str, tuple[int, int]]]
+) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span) of a second number of digits right after an ID number, of its shape.
+
+    "my ssn is 123456789 and my wife's is 987654321", "Steuer-ID 12345678901, die meiner
+    Frau 98765432109", "BSN 123456782 en 987654321", "TFN 123 456 782 and my wife 876 543
+    210" (an adversary: each second one kept). Said with "and" or someone's, the same
+    count of digits: "my BSN is 123456782, call me on 612345678" names no one's.
+    """
+    found = []
+    for kind, (start, end) in spans:
+        digits = re.sub(r"\D", "", text[start:end])
+        if (
+            kind not in _IDS_OF_DIGITS
+            or len(digits) < 8
+            or _DIGITS.fullmatch(text, start, end) is None
+        ):
+            continue
+        after = _ANOTHER_AFTER.match(text, end)
+        if (
+            after is None
+            or _WITH_A_WORD.match(text, end) is None
+            or _ANOTHER_KIND.search(text, end, after.start(1))
+        ):
+            continue
+        if len(re.sub(r"\D", "", after[1])) == len(digits):
+            found.append((kind, after.span(1)))
+    return found

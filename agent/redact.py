@@ -14,7 +14,7 @@ import re
 from collections import Counter
 
 from agent.codes_beside import more_codes_beside
-from agent.id_numbers import id_number_spans
+from agent.id_numbers import id_number_spans, numbers_of_others
 from agent.loose_wordings import loose_spans
 from agent.more_secret_wordings import more_secret_spans
 from agent.not_secret_codes import a_cards_last_digits, postal_pin
@@ -574,17 +574,19 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     # password there is X and the badge code is 7731" lost "de i", not 7731).
     # A span over what is already redacted would cut its marker in two ("my password
     # is\\hunter22" became "my password [REDACTED:secret]]": an adversary).
+    worded_spans = [
+        *wording_spans(folded),
+        *loose_spans(folded),
+        *paired_spans(folded),
+        *secret_noun_spans(folded),
+        *more_secret_spans(folded),
+        *id_number_spans(folded),
+    ]
+    worded_spans += numbers_of_others(folded, worded_spans)
     worded = _merged_by_kind(
         [
             (kind, (span[0], with_its_bangs(folded, *span)) if kind == "secret" else span)
-            for kind, span in [
-                *wording_spans(folded),
-                *loose_spans(folded),
-                *paired_spans(folded),
-                *secret_noun_spans(folded),
-                *more_secret_spans(folded),
-                *id_number_spans(folded),
-            ]
+            for kind, span in worded_spans
             if "[REDACTED:" not in folded[slice(*span)]
             and not (kind == "pin" and _a_postal_pin_at(folded, span))
             and not (kind in ("pin", "code") and a_cards_last_digits(folded, span[0]))

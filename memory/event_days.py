@@ -264,6 +264,8 @@ def moves_it(new: str, old: str) -> bool:
     # The function words of the language it is in, read in the whole text: "El dentista"
     # alone is read as English, keeping "el" (an adversary: it moved nothing).
     spoken = function_words_of(re.findall(r"\w+", new.casefold()))
+    if set(analyze(said)) & _an_appointment() and _no_appointment(old):
+        return False
     named = set(analyze(said)) - _an_appointment() - spoken
     # Its words as typed too: "o jantar com o João mudou para 22 de maio" was read as
     # English, keeping "com", which "o jantar com o João é dia 18 de maio", read as
@@ -287,6 +289,31 @@ def moves_it(new: str, old: str) -> bool:
 
 
 _WITH_WHOM = re.compile(r"(?i)\bwith\b")
+
+
+def moves_an_appointment_of_none(new: str, old: str) -> bool:
+    """Whether `new` moves an appointment and `old` is no event a move may mean.
+
+    "Dr Pham's clinic rang, mum's appointment moved to Fri 5/3 at 2pm" changes not "Mum's
+    metformin is now 1000mg twice a day (from 22/12) — Dr Pham", though both name Dr Pham
+    and mum (a new user, a nurse, saw the dose marked changed).
+    """
+    found = _MOVED.search(new)
+    if found is None or not set(analyze(new[: found.start()])) & _an_appointment():
+        return False
+    return not days_named(old) or _no_appointment(old)
+
+
+def _no_appointment(old: str) -> bool:
+    """Whether `old` is a change from a day, not an appointment a move may name.
+
+    "Mum's metformin is now 1000mg twice a day (from 22/12) — Dr Pham" is no appointment
+    of "mum's appointment moved to Fri 5/3" (a new user, a nurse: the move marked the dose,
+    and with two events of other days, the appointment it moved was left unmarked).
+    """
+    from memory.changes_to_come import a_change_to_come  # it reads days with `event_days`
+
+    return a_change_to_come(old) and not set(analyze(old)) & _an_appointment()
 
 
 @cache

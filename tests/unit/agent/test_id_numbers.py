@@ -25,6 +25,15 @@ from agent.redact import redact
         ("meine Steueridentifikationsnummer lautet 65929970489", "65929970489"),
         ("mi DNI es 12345678Z y el de mi mujer 87654321X", "87654321X"),
         ("PPS 1234567TA and my wife's is 2345678UA", "2345678UA"),
+        # A new user, a nurse in Melbourne, and an NHS number and Centrelink's CRN.
+        ("My Medicare number is 2953 71846 1 and my bank card pin is 4821", "71846"),
+        ("medicare no. 2953718461/1", "2953718461"),
+        ("Dad's NHS number: 943 476 5919", "476 5919"),
+        ("Centrelink CRN 123 456 789A", "789A"),
+        # An adversary: a second number of digits alone, someone else's, after "and".
+        ("Steuer-ID 12345678901, die meiner Frau 98765432109", "98765432109"),
+        ("BSN 123456782 en 987654321", "987654321"),
+        ("My Medicare number is 2953 71846 1 and mum's is 3012 45678 2", "45678"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
@@ -43,7 +52,28 @@ def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None
         "Aadhaar update appointment on the 12th",
         # A number of another shape beside a labelled one is not taken with it.
         "my BSN is on the letter, call me on 612345678",
+        "my medicare levy was 1200 this year",
+        "NHS 111 is the number to call",
+        "medicare rebate 41.20 on item 23",
     ],
 )
 def test_the_name_alone_or_another_number_is_kept(text: str) -> None:
     assert redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("my ssn is 123456789 and my wife's is 987654321", None),
+        ("TFN 123 456 782 and my wife 876 543 210", None),
+        ("my BSN is 123456782, call me on 612345678", "612345678"),
+        ("my NHS number is 485 777 3456 and my phone 087 123 4567", "087 123 4567"),
+        ("my ssn is 123456789 and 2 kids", "2 kids"),
+    ],
+)
+def test_a_second_number_is_taken_only_as_someone_elses_of_the_same_shape(
+    text: str, kept: str | None
+) -> None:
+    redacted = redact(text)[0]
+    assert redacted.count("[REDACTED:") == (1 if kept else 2)
+    assert kept is None or kept in redacted
