@@ -91,6 +91,13 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 "store's export?): nothing was written (choose another file, import it "
                 "first, or pass --force to replace it)"
             )
+        if not args.force and (left := await _other_namespaces_in(memory, target, args.namespace)):
+            raise UnsafeTargetError(
+                f"{target} holds {memories(left)} of other namespaces, still in the store, "
+                f"that an export of namespace {args.namespace!r} leaves out: nothing was "
+                "written (choose another file, export without --namespace, or pass --force "
+                "to replace it)"
+            )
         unnoted = await asyncio.to_thread(note_export, data_dir(), target)
         count = await export_to_file(memory, target, args.namespace)
         damage = await damage_found(memory)
@@ -137,6 +144,21 @@ async def _of_another_store(memory: Memory, target: Path) -> int:
         if held & deleted:
             return 0
     return len(held)
+
+
+async def _other_namespaces_in(memory: Memory, target: Path, namespace: str | None) -> int:
+    """How many memories of other namespaces, still stored, an export at `target` holds.
+
+    Found by an adversary: `export full.jsonl --namespace tiny` replaced a backup of the
+    whole store's 20 memories with one, without a word. None without `namespace`.
+    """
+    if namespace is None:
+        return 0
+    held = await asyncio.to_thread(ids_in_export, target)
+    if not held:
+        return 0
+    stored = await every_listed(memory, None, include_superseded=True)
+    return len(held & {e.id for e in stored if e.namespace != namespace})
 
 
 def _holds_something(target: Path) -> bool:

@@ -323,3 +323,23 @@ def test_a_mistyped_namespace_or_an_empty_store_replaces_no_backup(
     assert backup.read_text() == OLD_BACKUP
     run_cli("memory", "export", str(backup), "--force").clean()
     assert backup.read_text() == ""
+
+
+def test_an_export_of_one_namespace_replaces_no_backup_of_the_others(
+    home: Path, isolated_dirs: Path
+) -> None:
+    """Found by an adversary: `export full.jsonl --namespace tiny` replaced a backup of the
+    whole store (20 memories) with one, without a word."""
+    run_cli("memory", "store", "tiny thing", "--key", "t1", "--namespace", "tiny").clean()
+    full = home / "full.jsonl"
+    run_cli("memory", "export", str(full)).clean()
+    before = full.read_text()
+    ran = run_cli("memory", "export", str(full), "--namespace", "tiny").clean(2)
+    assert "of other namespaces, still in the store" in ran.err and "nothing was written" in ran.err
+    assert full.read_text() == before
+    # Its own earlier export is replaced, and so is any with --force.
+    alone = home / "tiny.jsonl"
+    run_cli("memory", "export", str(alone), "--namespace", "tiny").clean()
+    run_cli("memory", "export", str(alone), "--namespace", "tiny").clean()
+    run_cli("memory", "export", str(full), "--namespace", "tiny", "--force").clean()
+    assert full.read_text() == alone.read_text()
