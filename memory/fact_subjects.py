@@ -49,6 +49,22 @@ PREDICATE = re.compile(
     r"(?!\S)|(?<!\d):|=)"
 )
 _WORD = re.compile(r"\w+")
+_POLISH_COPULA = re.compile(r"(?i)(?<!\S)(?:to|jest|s[aą]|mieszka|pracuje)(?=\s+\S)")
+_POLISH = re.compile(
+    r"(?i)[ąćęłńśźż]|\b(?:karty|karta|kod|kodu|has[lł]o|numer|konta|konto|m[oó]j|moja|moje|"
+    r"drzwi|domu|bramy|alarmu|telefonu|banku|jest)\b"
+)
+
+
+def _polish_copula(text: str) -> re.Match[str] | None:
+    """Polish "to"/"jest" (is) where no other verb is: "PIN karty mBank to 5555".
+
+    Found by an adversary: with no subject read, "PIN karty Revolut to 6666" replaced the
+    mBank card's PIN (two words shared); "to" is read so only in Polish words.
+    """
+    return _POLISH_COPULA.search(text) if _POLISH.search(text) else None
+
+
 WHOSE = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 """Possessives say whose the subject is: "his phone number" is not "her phone number"."""
 _CHANGE_WORDS = frozenset(
@@ -76,7 +92,7 @@ def subject_words(text: str) -> frozenset[str] | None:
     live in Porto" has none and neither has "I now live in Lisbon". None when no verb is
     found.
     """
-    found = PREDICATE.search(text)
+    found = PREDICATE.search(text) or _polish_copula(text)
     if found is None:
         return None
     before = text[: found.start()]

@@ -168,6 +168,10 @@ async def test_different_subjects_do_not_supersede(open_store: OpenStore) -> Non
         ("Meeting at 9:30 is moved to Friday", {"meet", "9", "30"}),  # a time's colon: no verb
         ("Wifi password: hunter2", {"wifi", "password"}),
         ("Dentist appointment on Friday", None),
+        # Polish "to" (is), in Polish words only (an adversary: no subject was read).
+        ("PIN karty mBank to 5555", {"pin", "karti", "mbank"}),
+        ("kod do drzwi garażu to 4471", {"kod", "drzwi", "garazu"}),
+        ("Send PIN to 5555", None),
     ],
 )
 def test_a_facts_subject_is_the_words_before_its_verb(text: str, subject: set[str] | None) -> None:
@@ -193,6 +197,8 @@ def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
         ("Gym locker code 4455", "Office locker code 7788"),
         ("Alice speaks French fluently", "Bob speaks French fluently"),
         ("Die Telefonnummer von Alice ist 123", "Die Telefonnummer von Bob ist 456"),
+        ("PIN karty mBank to 5555", "PIN karty Revolut to 6666"),
+        ("kod do drzwi garażu to 4471", "kod do drzwi domu to 9921"),
         ("The user's wife Carol works as a nurse in Porto", "The user works in Porto"),
         ("Alice and Bob live in Berlin with their kids", "Alice lives in Berlin"),
         ("Sam is allergic to peanuts and shellfish", "Sam is allergic to latex"),
