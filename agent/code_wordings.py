@@ -161,10 +161,13 @@ _LABEL_THEN_CODE = re.compile(
 remote code 8812#", "keypad 2580 for the bins", "padlock combo 0-4-9" (adversaries)."""
 _LABEL_FIRST = re.compile(
     r"(?i)^\W*(?:(?:the|my|our)[ \t]+)?(?:code|pin|combo|combination|passcode)"
-    r"(?:[ \t]+(?:is|was|:|=))?[ \t]+" + _CODE + r"(?=[ \t]+(?:for|to|of|at|on)\b)"
+    r"(?:[ \t]+(?:is|was|:|=))?[ \t]+"
+    + _CODE
+    + r"(?=(?:[ \t]*,?[ \t]*(?:btw|fyi|by[ \t]+the[ \t]+way))?[ \t]*,?[ \t]+(?:for|to|of|at|on)\b)"
 )
 """"Code 55-81 for the bin store", "pin 12 34 for the bike shed", "Code is 4B-719 for the
-boat": the label first, then what it opens (a second adversary)."""
+boat": the label first, then what it opens (a second adversary), a word or two between
+("pin 2291 btw, for the garage": a later one)."""
 _FEWEST_LABELLED_DIGITS = 4
 _CODE_OPENS = re.compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
 """"8080 opens the cottage key safe" (a second adversary)."""

@@ -37,35 +37,88 @@ def _password(value: str, site: str, user: str) -> bool:
     return value.isascii() and any(c.isalpha() for c in value)
 
 
+def fields_of(line: str, separator: str) -> list[tuple[int, int]]:
+    r"""The span of each field of `line`, a quoted one's without its quotes.
+
+    "Gmail,https://gmail.com,jan@x.pl,\"Has,lo!2024\"": a comma in a quoted password is
+    the password's (an adversary saw it kept).
+    """
+    if '"' not in line or separator.strip() != separator:
+        spans, at = [], 0
+        for field in line.split(separator):
+            spans.append((at, at + len(field)))
+            at += len(field) + len(separator)
+        return spans
+    spans, at = [], 0
+    while at <= len(line):
+        if line.startswith('"', at):
+            close = at + 1
+            while (close := line.find('"', close)) != -1 and line.startswith('""', close):
+                close += 2
+            if close == -1:
+                return []  # a quote never closed: no table of fields
+            spans.append((at + 1, close))
+            at = close + 1
+            if at < len(line) and not line.startswith(separator, at):
+                return []
+        else:
+            cut = line.find(separator, at)
+            cut = len(line) if cut == -1 else cut
+            spans.append((at, cut))
+            at = cut
+        at += len(separator)
+    return spans
+
+
 def credential_column_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each password in the password column of such an export."""
-    if text.count("\n") < _FEWEST_ROWS - 1:
-        return []
-    by_separator: dict[str, list[tuple[int, list[str]]]] = defaultdict(list)
+    by_separator: dict[str, list[tuple[int, list[str], list[tuple[int, int]]]]] = defaultdict(list)
     offset = 0
-    for line in text.split("\n"):
+    for raw in text.split("\n"):
+        line = raw.rstrip("\r")
         for separator in _SEPARATORS:
-            fields = line.rstrip("\r").split(separator)
-            if len(fields) >= 3:
-                by_separator[separator].append((offset, fields))
+            spans = fields_of(line, separator) if separator in line else []
+            if len(spans) >= 3:
+                fields = [line[a:b] for a, b in spans]
+                by_separator[separator].append((offset, fields, spans))
                 break
-        offset += len(line) + 1
-    spans: list[tuple[str, tuple[int, int]]] = []
-    for separator, rows in by_separator.items():
-        if len(rows) < _FEWEST_ROWS:
+        offset += len(raw) + 1
+    found: list[tuple[str, tuple[int, int]]] = []
+    for rows in by_separator.values():
+        read = [row for row in rows if _reads_as_a_login(row[1])]
+        if not read or len(read) < _MOST_SHARE * len(rows):
             continue
-        read = [(start, fields) for start, fields in rows if _reads_as_a_login(fields)]
-        if len(read) < _MOST_SHARE * len(rows) or len(read) < _FEWEST_ROWS:
+        if len(read) < _FEWEST_ROWS and not _few_rows_read([fields for _, fields, _ in read]):
             continue
-        marked = sum(1 for _, fields in read if _NOT_A_WORD.search(fields[2].strip()))
+        marked = sum(1 for _, fields, _ in read if _NOT_A_WORD.search(fields[2].strip()))
         if 2 * marked < len(read):
             continue  # "Warsaw", "blue": words, not passwords
-        for start, fields in read:
-            before = sum(len(field) + len(separator) for field in fields[:2])
+        for start, fields, spans in read:
             value = fields[2]
             lead = len(value) - len(value.lstrip())
-            spans.append(("secret", (start + before + lead, start + before + len(value.rstrip()))))
-    return spans
+            begin = start + spans[2][0] + lead
+            found.append(("secret", (begin, begin + len(value.strip()))))
+    return found
+
+
+_AN_EMAIL = re.compile(r"^[\w.+-]+@[\w.-]+\.\w+$")
+_A_URL = re.compile(r"(?i)^(?:https?://|www\.)\S+$")
+_STRONG = re.compile(r"^(?=.*\d)(?=.*[^\W\d_])(?=.*(?:[A-Z]|[^\w\s]))")
+
+
+def _few_rows_read(rows: list[list[str]]) -> bool:
+    """Whether an export of one or two rows reads as one for sure.
+
+    Each password of letters, digits and a capital or a sign, an e-mail or a web address
+    beside one: "Bank<TAB>jan99<TAB>SuperTajne#7<TAB>https://bank.pl" (an adversary saw a
+    row or two kept, where three were redacted).
+    """
+    return all(_STRONG.match(fields[2].strip()) for fields in rows) and any(
+        _AN_EMAIL.match(field.strip()) or _A_URL.match(field.strip())
+        for fields in rows
+        for at, field in enumerate(fields)
+        if at != 2
+    )
 
 
 def _reads_as_a_login(fields: list[str]) -> bool:

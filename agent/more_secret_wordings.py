@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.code_wordings import OPENS
+from agent.credential_columns import fields_of
 
 _VALUE_THEN_NAME = re.compile(
     r"(?im)(?:^|(?<=[\s(]))(\d{4,8})[ \t]*[\u2013\u2014=-][ \t]*(?:(?:my|the|our)[ \t]+)?"
@@ -40,6 +41,10 @@ _NAMED_IN_OTHER_LANGUAGES = re.compile(
     r"\bsenha(?:[ \t]+(?:do|da|de|dos|das)[ \t]+[^\W\d_][\w-]*)?(?:[ \t]+(?:é|e))?|"
     r"\bmot[ \t]+de[ \t]+passe(?:[ \t]+(?:du|de[ \t]+la|des|de)?[ \t]*[^\W\d_][\w-]*)?"
     r"(?:[ \t]+est)?|"
+    # Vietnamese: a PIN or a password, of what and whose, then "là" (is): "Mã PIN của tôi là
+    # 6060", "mật khẩu wifi là matkhau2024" (an adversary: kept as typed).
+    r"(?:\bmã[ \t]+pin|\bmã[ \t]+số[ \t]+bí[ \t]+mật|\bmật[ \t]+khẩu)"
+    r"(?:[ \t]+[^\W\d_]+){0,4}?[ \t]+là|"
     # A phone's unlock pattern, a second factor's code.
     r"\bunlock[ \t]+(?:pattern|code|pin)(?:[ \t]+(?:is|was))?|"
     r"\b(?:2fa|mfa|two[ \t-]factor)[ \t]+code(?:[ \t]+(?:is|was))?"
@@ -75,7 +80,7 @@ _SECRET_COLUMN = re.compile(
 )
 _A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
 _POSTAL_HEADING = re.compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")
-_CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\",;]*\d)[^\s\",;]{4,40})\"?[ \t]*")
+_CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\"]*\d)[^\s\"]{4,40})\"?[ \t]*")
 
 
 _NAMED_THEN_GIVEN = re.compile(
@@ -147,10 +152,8 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
         if found is None or (columns and found[0] != separator):
             columns = {}
             continue
-        cells, offset = [], start
-        for cell in line.split(found[0]):
-            cells.append((offset, cell))
-            offset += len(cell) + 1
+        # A quoted cell's separators are its own: "Has,lo!2024" (an adversary saw it kept).
+        cells = [(start + a, line[a:b]) for a, b in fields_of(line, found[0])]
         heading = [_SECRET_COLUMN.match(cell) for _, cell in cells]
         if any(heading):
             separator = found[0]

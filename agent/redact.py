@@ -186,9 +186,10 @@ def _a_postal_pin_at(text: str, span: tuple[int, int]) -> bool:
     return label >= 0 and postal_pin(text, label, text[span[0] : span[1]], text[label : span[1]])
 
 
-_INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad]")
-"""Zero-width space, word joiner, byte-order mark, soft hyphen (not the joiners that
-shape scripts and emoji)."""
+_INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Zero-width space, word joiner, byte-order mark, soft hyphen, and the marks that set a
+text's direction ("my pin is \u20664821\u2069": an adversary); not the joiners that shape
+scripts and emoji."""
 _POSSESSIVE = re.compile(r"[A-Za-z]+['\u2019]s")
 _SHORT_LABELS = frozenset({"pw", "pwd", "pword"})
 """Short labels that are also words or commands: they announce a value only right before it."""
@@ -519,7 +520,16 @@ def redacted_with_values(text: str) -> tuple[str, list[str], list[tuple[str, str
         seen = _redacted(_INVISIBLE.sub("", text))
         if seen[1]:
             return seen
-    return _redacted(text)
+    clean, kinds, values = _redacted(text)
+    if "\n" in clean:
+        from agent.awaited_values import values_below_labels  # it probes with this module
+
+        below = values_below_labels(clean)
+        if below:
+            clean, again = said_again_with_kinds(clean, below)
+            values += below
+            kinds += [kind for kind in again if kind not in kinds]
+    return clean, kinds, values
 
 
 _EMPHASIS = re.compile(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=[^\s*_])([^\n]*?[^\s*_\\])\1(?![\w*_])")

@@ -46,6 +46,18 @@ def test_every_password_of_the_column_is_redacted(separator: str) -> None:
             "gmail | jan | Kot2024!x\nnetflix | jan | Film99#x\nbank | jan | Zaq1@wsxx",
             ["Kot2024!x", "Film99#x", "Zaq1@wsxx"],
         ),
+        # A later adversary: a row or two beside an e-mail or a web address, and a quoted
+        # password holding a comma.
+        (
+            "Gmail\tjan@x.pl\tHaslo!2024\thttps://gmail.com\nBank\tjan99\tSuperTajne#7\thttps://bank.pl",
+            ["Haslo!2024", "SuperTajne#7"],
+        ),
+        ("Gmail,jan@x.pl,Haslo!2024\nBank,jan99,SuperTajne#7", ["Haslo!2024", "SuperTajne#7"]),
+        ("Bank\tjan99\tSuperTajne#7\thttps://bank.pl", ["SuperTajne#7"]),
+        (
+            'name,url,username,password\nGmail,https://gmail.com,jan@x.pl,"Has,lo!2024"',
+            ["Has,lo!2024", "lo!2024"],
+        ),
     ],
 )
 def test_an_export_in_other_shapes_is_redacted(text: str, passwords: list[str]) -> None:
@@ -69,6 +81,9 @@ def test_an_export_in_other_shapes_is_redacted(text: str, passwords: list[str]) 
         "red,green,blue\ncat,dog,bird\none,two,three",
         "apples,kg,2.50\npears,kg,3.10\nplums,kg,4.00",
         "netflix\tana\tLJDYJw1coGkJ",  # one line is no export
+        # Nor a row or two without an e-mail or a web address beside them.
+        "London,Paris,Flight2B",
+        "see you,tom,Later!\nbye,ana,Soon2!",
     ],
 )
 def test_other_columns_are_kept(text: str) -> None:

@@ -180,6 +180,10 @@ def test_a_networks_name_is_kept_when_its_password_follows() -> None:
         # A fourth trial: each value was kept as typed.
         ("here's the safe combination", "12-34-56", "code"),
         ("my security answer", "Rex", "secret"),
+        # An adversary: a label ending in another language was awaited by none.
+        ("Il PIN della carta è", "5599", "code"),
+        ("Meine PIN lautet", "7766", "code"),
+        ("Mój PIN do karty to", "1234", "pin"),
     ],
 )
 def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kind: str) -> None:
@@ -202,6 +206,8 @@ def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kin
         ("my password is", "dunno"),
         ("I forgot my pin", "2024"),
         ("tickets for the concert", "42 each"),
+        ("I want to", "2024"),
+        ("the meeting is at", "1530"),
     ],
 )
 def test_what_follows_a_label_is_read_as_said_in_one_message(label: str, reply: str) -> None:
@@ -262,3 +268,21 @@ def test_a_word_after_password_dash_is_no_secret_nor_redacted_later() -> None:
     assert secrets.redact(asked) == (asked, [])
     assert secrets.redact("what's my sister called?") == ("what's my sister called?", [])
     assert secrets.redact("wifi password - Kx9Lm2!")[0] == "wifi password - [REDACTED:secret]"
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        ("my new card PIN is\n6543", "my new card PIN is\n[REDACTED:pin]"),
+        ("Mein Passwort lautet\nGeheim123", "Mein Passwort lautet\n[REDACTED:secret]"),
+        ("Password:\nhunter22\nthanks", "Password:\n[REDACTED:secret]\nthanks"),
+        # What is no secret said in one line is none on two.
+        ("the total is\n45", "the total is\n45"),
+        ("my wifi is\ndown", "my wifi is\ndown"),
+        ("my pin is\nthanks", "my pin is\nthanks"),
+    ],
+)
+def test_a_value_on_the_line_below_its_label_is_that_secret(text: str, redacted: str) -> None:
+    """Found by an adversary: a label, a new line (Ctrl+J) and the value were kept as
+    typed, in the chat and on import, where two messages were redacted."""
+    assert redact(text)[0] == redacted

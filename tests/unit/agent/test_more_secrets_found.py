@@ -20,6 +20,13 @@ from agent.said_secrets import SaidSecrets
         ("the pin code number is 998877", "998877"),
         ("meeting pin 4433 on zoom", "4433"),
         ("teams dial-in pin 778812# then the meeting id", "778812"),
+        # A later adversary: each kept as typed.
+        ("Mã PIN của tôi là 6060", "6060"),
+        ("mật khẩu wifi là matkhau2024", "matkhau2024"),
+        ("hasło Kot!2024", "Kot!2024"),
+        ("login do banku: jan99 i hasło Kot!2024", "2024"),
+        ("pin 2291 btw, for the garage", "2291"),
+        ("my pin is \u20664821\u2069", "4821"),
     ],
 )
 def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
@@ -36,6 +43,8 @@ def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
         "last four digits are 4242",
         "conference call at 1530 on teams",
         "the meeting is on 14/3, call 0871234567",
+        "hasło do wifi",
+        "mã pin là gì?",
     ],
 )
 def test_what_holds_no_secret_is_kept(text: str) -> None:
