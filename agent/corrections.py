@@ -47,7 +47,13 @@ def names_a_day(text: str) -> bool:
 
 
 def the_ones_corrected(newest: list[MemoryEntry]) -> dict[str, str]:
-    """Each correction's id → the id of the message said just before it, in its chat."""
+    """Each correction's id → the id of the message said just before it, in its chat.
+
+    A message made a fact (`superseded_by` the fact) is corrected in the fact: "remember
+    the team meeting is on Tuesday at 10", then "no wait, Wednesday" (an adversary saw the
+    message before the first one put right, and the fact left as it was). The correction
+    is one still in effect.
+    """
     by_chat: dict[str, list[MemoryEntry]] = {}
     for entry in newest:
         if entry.category == _CONVERSATION and entry.session_id:
@@ -56,6 +62,6 @@ def the_ones_corrected(newest: list[MemoryEntry]) -> dict[str, str]:
     for said in by_chat.values():
         said.sort(key=lambda entry: entry.timestamp)
         for before, after in zip(said, said[1:], strict=False):
-            if corrects_the_last(after.content):
-                corrected[after.id] = before.id
+            if after.superseded_by is None and corrects_the_last(after.content):
+                corrected[after.id] = before.superseded_by or before.id
     return corrected

@@ -46,16 +46,21 @@ async def moves_said(memory: Memory, recalled: list[MemoryEntry], namespace: str
     if not await asyncio.to_thread(_any_event, recalled):
         return [], [], {}
     try:
-        newest = await memory.list(namespace=namespace, limit=MOVES_READ)
+        newest = await memory.list(namespace=namespace, limit=MOVES_READ, include_superseded=True)
     except MemoryStoreError:
         return [], [], {}
     return await asyncio.to_thread(_moves_and_events, newest)
 
 
 def _moves_and_events(newest: list[MemoryEntry]) -> _Moves:
-    moves = [entry for entry in newest if _says_a_move(entry.content)]
-    events = [entry for entry in newest if days_named(entry.content)]
-    return moves, events, the_ones_corrected(newest)
+    # A message made a fact is the fact's history: read only for what a correction after it
+    # puts right ("remember the team meeting is on Tuesday at 10", then "no wait, Wednesday":
+    # an adversary saw the correction put right the message before that one).
+    corrects = the_ones_corrected(newest)
+    in_effect = [entry for entry in newest if entry.superseded_by is None]
+    moves = [entry for entry in in_effect if entry.id in corrects or _says_a_move(entry.content)]
+    events = [entry for entry in in_effect if days_named(entry.content)]
+    return moves, events, corrects
 
 
 def _any_event(recalled: list[MemoryEntry]) -> bool:

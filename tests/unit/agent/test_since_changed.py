@@ -1637,3 +1637,35 @@ async def test_a_day_put_right_in_the_next_message_marks_the_one_before(
     said = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
     minute, hour = said + timedelta(minutes=1), said + timedelta(hours=1)
     assert await _marks(harness, (earlier, said), (correction, minute), hour, "s1") is marked
+
+
+async def test_a_correction_after_a_message_made_a_fact_marks_the_fact(harness: Harness) -> None:
+    """Found by an adversary: "remember the team meeting is on Tuesday at 10" (made a fact,
+    its message the fact's history), then "no wait, Wednesday", marked the message before
+    them ("rent for the garage is 150 now"), and the fact was recalled unmarked."""
+    from agent.testing import Reply, call
+
+    harness.model.add(
+        "Noted.",
+        Reply(
+            tool_calls=[
+                call(
+                    "memory_store",
+                    key="team_meeting",
+                    content="The team meeting is on Tuesday at 10",
+                )
+            ]
+        ),
+        "Stored.",
+        "Got it.",
+    )
+    await harness.turn("rent for the garage is 150 now")
+    await harness.turn("remember the team meeting is on Tuesday at 10")
+    await harness.turn("no wait, Wednesday")
+    other = harness.sessions.new()
+    events = await harness.turn("when is the team meeting? and the garage rent?", other)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    fact = next(e for e in recalled.injected if e.key == "team_meeting")
+    assert "no wait, Wednesday" in recalled.since_changed[fact.id]
+    rent = next(e for e in recalled.injected if "garage" in e.content)
+    assert rent.id not in recalled.since_changed
