@@ -131,14 +131,29 @@ _DOSES = (
     ),
 )
 _KIN_TYPED_LOWER = (
-    r"(?:mum|mom|mam|mama|mother|dad|father|nan|nana|granny|gran|grandma|grandpa|grandad)(?!\w)"
+    r"(?:mum|mom|mam|mama|mother|dad|father|nan|nana|granny|gran|grandma|grandpa|grandad|"
+    r"mẹ|má|bố)(?!\w)"
 )
-_ONE_KIN = {"mom": "mum", "mam": "mum", "mama": "mum", "mother": "mum", "father": "dad"}
+_ONE_KIN = {
+    "mom": "mum",
+    "mam": "mum",
+    "mama": "mum",
+    "mother": "mum",
+    "father": "dad",
+    # Vietnamese, in English text: "Mẹ takes metformin 500mg", then "mum's metformin is now
+    # 1000mg" (a new user, a nurse in Melbourne: both stayed in effect).
+    "mẹ": "mum",
+    "má": "mum",
+    "bố": "dad",
+}
 """One word for one person, whichever is typed: "My mother takes Amlodipine 5mg" and "mum's
 amlodipine dose went up to 10mg" are one dose (a new user saw both kept, the old one first)."""
 """Whose a dose is, typed in lower case: "doctor increased mum's Levothyrox to 75µg", "mum
 stopped the bisoprolol" (a new user, a pharmacist managing her mother's medicines)."""
-_WHO = rf"(?P<who>[A-Z][a-z][\w-]*|{_KIN_TYPED_LOWER})"
+_UPPER = "[" + "".join(c for c in map(chr, range(0x41, 0x2000)) if c.isupper()) + "]"
+_LOWER = "[" + "".join(c for c in map(chr, range(0x61, 0x2000)) if c.islower()) + "]"
+"""Letters of a name in any Latin, Greek or Cyrillic script: "Jürgen", "Łukasz", "Mẹ"."""
+_WHO = rf"(?P<who>{_UPPER}{_LOWER}[\w-]*|{_KIN_TYPED_LOWER})"
 _CHANGED = (
     r"(?i:\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|switched|"
     r"moved|halved|doubled))"

@@ -38,6 +38,10 @@ from memory.health_values import health_changed, health_values
         ("mom's amlodipine was reduced to 2.5mg", {"mum's dose of amlodipin": {"2.5mg"}}),
         ("mum's amlodipine changed to 10mg", {"mum's dose of amlodipin": {"10mg"}}),
         ("Mother Teresa takes 5mg of it", {}),
+        # A name or a parent in letters beyond ASCII (a new user, a nurse in Melbourne).
+        ("Mẹ takes metformin 500mg twice a day", {"mum's dose of metformin": {"500mg"}}),
+        ("Jürgen takes ramipril 5mg", {"jurgen's dose of ramipril": {"5mg"}}),
+        ("Łukasz's metformin is now 1000mg", {"lukasz's dose of metformin": {"1000mg"}}),
         # Not the user's, no dose, not a statement of one.
         ("My mother is allergic to cats", {}),
         ("Is he allergic to penicillin?", {}),
