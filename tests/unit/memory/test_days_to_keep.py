@@ -149,6 +149,9 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Rent due every 1st of the month", "20271101"),
         ("Standup every Monday at 9", "20271101"),
         ("next term I teach year 9", "20271101"),
+        ("the bins go out weekly", "20271101"),
+        # A new user, a nurse: a price by the day is no day that comes again.
+        ("Holiday program 14/1 to 18/1, daily fee is $78", "20270118"),
         # A later adversary: in Korean, and Roman months with no year or in lower case.
         ("12개월 뒤에 적금 만기", "20271101"),
         ("매주 월요일 스탠드업", "20271101"),
@@ -190,6 +193,19 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("mi nuevo teléfono es 612 345 678", "20361029"),
         ("ma nouvelle adresse est 3 rue des Lilas", "20361029"),
         ("call me at 5 pm", None),
+        # A new user, a nurse: someone's number she was given, kept as her own details.
+        (
+            "Also the car rego is due 14/01/2027, and the mechanic is Tony at Brunswick Auto, "
+            "0412 555 873.",
+            "20361029",
+        ),
+        ("number for the plumber: 087 123 4567", "20361029"),
+        ("the dentist costs $120 for 30 minutes", None),
+        ("vet appointment 14/1 at 10:30", "20270114"),
+        # Found beside it: a name or a rent not the user's is no detail of theirs.
+        ("the dog's name is Rex", None),
+        ("rent is paid monthly", "20271101"),
+        ("Name: Linh Tran\nAddress: 14 Wattle Ave", "20361029"),
         # A second adversary: chit-chat about a phone or a room is no detail of one's own.
         ("my new phone is great, the camera is amazing", None),
         ("we moved to the living room for the movie", None),
