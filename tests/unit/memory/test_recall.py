@@ -390,6 +390,17 @@ def test_a_number_alone_shared_makes_no_follow_up() -> None:
     assert goes_on("Mary O'Connor has plot 3", "her plot 3 is the one by the gate, she grows leeks")
 
 
+def test_also_or_a_link_pasted_alone_makes_no_follow_up() -> None:
+    """Found by a new user, a nurse: "Also the car rego is due …" came along with her night
+    shifts, and an authenticator link pasted by mistake with the school excursion."""
+    roster = "night shift Fri 11/12 19:00-07:30, Sat 12/12 19:00-07:30"
+    assert not goes_on(roster, "Also the car rego is due 14/01/2027")
+    excursion = "Minh's excursion permission slip is due Friday"
+    link = "otpauth://totp/CommBank:linh?secret=[REDACTED:secret]&issuer=CommBank"
+    assert not goes_on(excursion, link)
+    assert goes_on(excursion, "signed it this morning")
+
+
 async def test_a_note_of_its_own_is_no_follow_up(store: SqliteMemory) -> None:
     """Found by a new user, a landlord: each note is of its own, and "plumber is Gerry, his
     number is …" came along with a payment for "how much has Marta paid"."""
