@@ -45,7 +45,7 @@ def days_gone_by(entry: MemoryEntry, today: date) -> bool:
     A day and month without the year ("Night shift on 1.12.") is read from the day the
     memory was said: a third adversary saw every such shift count as still to come.
     """
-    last = _last_day_named(entry)
+    last = _last_day_named(entry, kept=False)
     return last is not None and last < f"{today:%Y%m%d}"
 
 
@@ -58,15 +58,19 @@ def names_a_day_to_come(entry: MemoryEntry, today: date) -> bool:
 _NO_DAY = "99991231"
 
 
-def _last_day_named(entry: MemoryEntry) -> str | None:
-    """The last day `entry` names, as YYYYMMDD; None when it names none."""
+def _last_day_named(entry: MemoryEntry, *, kept: bool = True) -> str | None:
+    """The last day `entry` names, as YYYYMMDD; None when it names none.
+
+    `kept`: and the day it is kept until as one's own details (`last_day_said`), which
+    retention reads, not what comes next.
+    """
     local = local_time(entry.timestamp)
-    return _last_day_of(entry.key, entry.content, entry.timestamp, local.utcoffset())
+    return _last_day_of(entry.key, entry.content, entry.timestamp, local.utcoffset(), kept)
 
 
 @lru_cache(maxsize=2048)
 def _last_day_of(
-    key: str, content: str, timestamp: datetime, offset: timedelta | None
+    key: str, content: str, timestamp: datetime, offset: timedelta | None, kept: bool
 ) -> str | None:
     # Read once per text (and time zone, `offset`): recalled for a question asking ahead,
     # a pasted page was read whole for its index terms each turn, on the event loop (an
@@ -81,7 +85,7 @@ def _last_day_of(
             days.append(_from(said, int(month_day[:2]), int(month_day[2:])))
     # Named in ways the index reads no day ("mammogram 8/1", "Termin am 14. Januar", "MOT
     # due in January"): read here too, so that retention keeps it until then.
-    if (more := last_day_said(content, said)) is not None:
+    if (more := last_day_said(content, said, kept=kept)) is not None:
         days.append(more)
     return max(days) if days else None
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from memory.date_terms import MAY_THE_VERB, nearest_day, said_just_before
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
-from memory.more_days import days_written_otherwise, last_day_of_stays
+from memory.more_days import days_written_otherwise, kept_for_years, last_day_of_stays
 from memory.periods_ahead import last_day_of_periods, month_end
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
@@ -125,20 +125,23 @@ def _told_of_the_past(text: str) -> bool:
     return _TOLD_OF_THE_PAST.search(text) is not None
 
 
-def last_day_said(text: str, said: date) -> str | None:
+def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     """The last day `text`, said on `said`, names in these ways, as YYYYMMDD; or None.
 
     A month named without its day is its last day ("MOT due in January": kept through
-    January).
+    January). `kept`: the days it is kept until too, read as late as they may be (a day
+    and month read month first as well), and the day a message asking to be kept, or
+    giving one's own details, is kept until (`memory.more_days.kept_for_years`).
     """
-    days: list[date] = []
+    days: list[date] = kept_for_years(text, said) if kept else []
     for found in _NUMERIC.finditer(text):
         day, month = int(found["day"]), int(found["month"])
         year = _full_year(found["year"])
         days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
-        if day <= 12 and day != month:
+        if kept and day <= 12 and day != month:
             # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
-            # deleted after 3 December). Keeping it longer costs nothing.
+            # deleted after 3 December). Keeping it longer costs nothing; what comes next is
+            # asked of the day as read first ("Fri 11/12" is no 12 November to come).
             days += _gone_or_to_come(_meant(said, day, month, year), year, text, said)
     for found in _YEAR_FIRST.finditer(text):
         year, month, day = (int(part) for part in found.groups())

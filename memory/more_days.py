@@ -227,9 +227,19 @@ def _days_in_other_hands(text: str, said: date) -> list[date]:
         days += _the_day(_MONTH_OF[found["month"].casefold()], int(found["day"]), None, said)
     if _LASTING.search(text):
         days.append(date.fromordinal(said.toordinal() + _A_YEAR_ON))
-    if _KEEP_ASKED.search(text) or _OWN_DETAILS.search(text) or _A_CONTACT.search(text):
-        days.append(date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED))
     return days
+
+
+def kept_for_years(text: str, said: date) -> list[date]:
+    """The day a message asking to be kept, or giving one's own details, is kept until.
+
+    No day it names: what comes next is asked of the days a message names, and "Hi! I'm
+    Linh, night-shift nurse … my roster: night shift Fri 11/12 …" came before February's
+    roster for "when's my next night shift?" in February (a new user).
+    """
+    if _KEEP_ASKED.search(text) or _OWN_DETAILS.search(text) or _A_CONTACT.search(text):
+        return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
+    return []
 
 
 def _cjk_day(found: re.Match[str], said: date) -> list[date]:
