@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 from textual.pilot import Pilot
@@ -584,6 +585,35 @@ async def test_a_reopened_chat_shows_its_tool_calls_with_their_outcomes(make_app
         assert str(done.title).startswith("✓ memory_store")
         assert str(refused.title).startswith("✗ memory_forget")
         assert "no memory with key dog" in str(refused.title)
+
+
+async def test_a_refused_calls_line_says_why_once_and_whole(make_app: MakeApp) -> None:
+    """Found by a new user in incognito: "✗ memory_store: memory_store refused: memory is
+    read-only in incognito:" said the name twice, and the reason was cut at a colon."""
+    from agent.messages import ChatMessage, ToolCall
+    from agent.tools import READ_ONLY_REFUSAL
+    from tui.widgets.tool_call_entry import ToolCallEntry
+
+    h = make_app()
+    call = ToolCall(id="c1", name="memory_store", arguments={"key": "rego", "content": "14/1"})
+    refusal = json.dumps({"error": f"memory_store refused: {READ_ONLY_REFUSAL}"})
+    transcript = [
+        ChatMessage(role="user", content="remember the rego is due 14/1"),
+        ChatMessage(role="assistant", content="", tool_calls=[call]),
+        ChatMessage(
+            role="tool", tool_name="memory_store", tool_call_id="c1", content=refusal, error=True
+        ),
+        ChatMessage(role="assistant", content="I can't store that now."),
+    ]
+    async with h.app.run_test(size=(160, 36)) as pilot:
+        await h.app.ready.wait()
+        await h.app.chat.show_transcript(transcript)
+        await pilot.pause()
+        title = str(h.app.chat.query_one(ToolCallEntry).title)
+        assert title.startswith(
+            "✗ memory_store: refused: memory is read-only in incognito: nothing was stored or "
+            "forgotten "
+        )
 
 
 async def test_a_looping_reply_is_cut_on_screen_and_offers_regenerate(make_app: MakeApp) -> None:

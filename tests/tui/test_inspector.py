@@ -1096,3 +1096,16 @@ async def test_a_paste_on_the_list_searches(make_app: MakeApp) -> None:
         table.post_message(events.Paste("gestoria phone\nmore"))
         await settle(pilot)
         assert search.has_focus and search.value == "gestoria phone"
+
+
+async def test_a_tall_window_lists_more_than_twenty_memories_on_a_page(make_app: MakeApp) -> None:
+    """Found by a new user: F5 on a big screen showed "page 1/2 · 21 entries" and half the
+    window empty."""
+    h = make_app(seed=[seed_entry(f"note{n}", f"note number {n}") for n in range(21)])
+    async with h.app.run_test(size=(160, 60)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("f5")
+        await settle(pilot)
+        assert h.app.query_one(DataTable).row_count == 21
+        page = h.app.inspector.query_one("#inspector-page", Label)
+        assert "page 1/1" in str(page.render())

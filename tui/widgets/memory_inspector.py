@@ -57,7 +57,9 @@ if TYPE_CHECKING:
     from memory.protocol import AuditRecord, Memory
     from tui.screens.memory_detail import DetailResult
 
-PAGE_SIZE = 20
+PAGE_SIZE = 50
+"""Memories a page lists: more than a tall window shows (F5 on a big screen showed 20 rows
+and half the window empty, said a new user); the table scrolls through them."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,17 @@ def _short(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _reason(message: str, name: str) -> str:
+    """An error's first sentence, without the call's name said again before it.
+
+    "✗ memory_store: memory_store refused: memory is read-only in incognito:" said the name
+    twice and was cut at a colon, the reason lost (a new user).
+    """
+    message = message.removeprefix(f"{name} ")
+    first = message.split(". ", 1)[0]
+    return first if len(first) < len(message) else message
+
+
 class ToolCallEntry(PlainCollapsible):
     """Compact while collapsed; expanded it shows arguments and result (or error).
 
@@ -52,7 +63,7 @@ class ToolCallEntry(PlainCollapsible):
         again = " (repeated, not run again)" if repeated else ""
         # A failure says why on its line: "✗ memory_forget {…}" alone hid the reason until
         # the line was opened (found by a new user).
-        why = f": {_short(error_text(result), 80)}" if error else ""
+        why = f": {_short(_reason(error_text(result), self.call_name), 80)}" if error else ""
         # What a call did comes first: the arguments after it are cut to the chat's width.
         what = "" if error else summary(result)
         done = f"{self.call_name}: {what}" if what else self.call_name
