@@ -35,7 +35,7 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
             fur von zu zum zur im ins um wann wo wer wen wem wie warum wieso welche welcher
             welches ich du er sie wir ihr mein meine meinen meinem meiner dein deine sein
             seine habe hast haben hatte wird werden kann kannst noch schon auch aber oder
-            wenn dass gibt""",
+            wenn dass gibt lautet""",
         "es": """el la un una unos unas y en que para es esta estan mis tu su sus yo se lo
             del cuando donde quien cual cuales como cuanto cuanta cuantos cuantas tengo
             tiene muy mas pero""",
@@ -44,9 +44,11 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
         "pt": """e da dos das em na um meu minha meus minhas onde quem qual quais tem tenho
             com pelo pela""",
         "it": "gli di della che quale quali perche cosa ho hai ha mio miei",
+        "pl": """jaki jaka jakie jakiego jest sa czy moj moja moje mojego mojej kiedy gdzie
+            jak ktory ktora ktore mam masz ile""",
     }.items()
 }
-"""Function words of German, Spanish, French, Portuguese and Italian (accents folded), left
+"""Function words of German, Spanish, French, Portuguese, Italian and Polish (accents folded), left
 out of a text in that language as the English ones are: "wann ist der Zahnarzttermin"
 found nothing of "Ich habe am 3. einen Zahnarzttermin" (a multilingual new user), its
 question words outweighing the one that said what was asked. A text is in a language when

@@ -16,10 +16,14 @@ from functools import cache
 
 _IN_ENGLISH = {
     "birthday": "cumpleaños cumple aniversário aniversario anniversaire compleanno geburtstag",
-    "code": "código codigo codice",
-    "door": "porta puerta tür tuer",
+    "code": "código codigo codice kod",
+    "door": "porta puerta tür tuer drzwi",
     "gate": "portão portao portón porton portail cancello",
-    "password": "contraseña contrasena senha passwort kennwort",
+    # An adversary: "wie lautet das WLAN-Passwort?", "jakie jest hasło do wifi?" found
+    # nothing of "my wifi password is …".
+    "password": "contraseña contrasena senha passwort kennwort hasło haslo",
+    "wifi": "wlan",
+    "card": "karta karty karte",
     "alarm": "alarma allarme",
     "address": "dirección direccion morada endereço endereco adresse indirizzo anschrift",
     "phone": "teléfono telefono telefone téléphone telephone telefon móvil movil",

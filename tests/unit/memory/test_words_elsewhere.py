@@ -24,6 +24,10 @@ from memory.text import query_terms
         # A second adversary: a month alone in another language asks for that month.
         ("was habe ich im Januar?", {"januar", "dtm01"}),
         ("qué tengo en enero?", {"enero", "dtm01"}),
+        # A later adversary: German and Polish wifi passwords found nothing.
+        ("wie lautet das WLAN-Passwort?", {"wifi", "password"}),
+        ("jakie jest hasło do wifi?", {"wifi", "password"}),
+        ("jaki jest mój kod do drzwi?", {"code", "door"}),
     ],
 )
 def test_the_english_words_are_asked_for_too(question: str, english: set[str]) -> None:
@@ -55,3 +59,12 @@ def test_each_word_weighs_in_the_language_the_store_holds_it() -> None:
     assert set(term_weights(asked, 10)) == {"code", "lab"}
     kept_in_portuguese = {"codigo": 2, "code": 0, "lab": 1}
     assert set(term_weights(kept_in_portuguese, 10)) == {"codigo", "lab"}
+
+
+@pytest.mark.parametrize(
+    ("question", "left_out"),
+    [("wie lautet das WLAN-Passwort?", "lautet"), ("jakie jest hasło do wifi?", "jest")],
+)
+def test_a_languages_function_words_ask_for_nothing(question: str, left_out: str) -> None:
+    """ "lautet", "jakie", "jest" outweighed the words that said what was asked."""
+    assert left_out not in query_terms(question)
