@@ -71,7 +71,8 @@ def _secret_named(piece: str) -> re.Match[str] | None:
 
 
 _ASKING = re.compile(
-    r"(?i)^\W*(?:(?:hey|hi|ok|so|and|also|please|pls)\W+)?(?:what|whats|what's|wats|wat|where|"
+    r"(?i)^\W*(?:(?:hey|hi|ok|okay|so|and|also|please|pls|oh|right|but|then)\W+){0,3}"
+    r"(?:what|whats|what's|wats|wat|where|"
     r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
     # Written with it: "draft an invoice email with my bank details" (a new user, a
     # freelancer, saw the IBAN left out).

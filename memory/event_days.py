@@ -266,7 +266,7 @@ def moves_it(new: str, old: str) -> bool:
     spoken = function_words_of(re.findall(r"\w+", new.casefold()))
     if set(analyze(said)) & _an_appointment() and _no_appointment(old):
         return False
-    named = set(analyze(said)) - _an_appointment() - spoken
+    named = set(analyze(said)) - _an_appointment() - spoken - _ARTICLES
     # Its words as typed too: "o jantar com o João mudou para 22 de maio" was read as
     # English, keeping "com", which "o jantar com o João é dia 18 de maio", read as
     # Portuguese, had not (a second adversary).
@@ -289,6 +289,9 @@ def moves_it(new: str, old: str) -> bool:
 
 
 _WITH_WHOM = re.compile(r"(?i)\bwith\b")
+_ARTICLES = frozenset("la le il lo el los las les der die das".split())
+"""An article names nothing moved: "la cena con Marco è spostata al 22.02" moves "cena con
+Marco il 20.02" (an adversary)."""
 
 
 def moves_an_appointment_of_none(new: str, old: str) -> bool:

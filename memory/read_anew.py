@@ -269,3 +269,17 @@ def new_addresses_read(text: str) -> bool:
     the user's, found by "where do I live?" (`memory.predicates`).
     """
     return _NEW_ADDRESS.search(text) is not None
+
+
+_A_DAY_AFTER_A_WORD_ELSEWHERE = re.compile(
+    r"(?i)\b(?:il|al|dal|entro|fino|el|hasta|desde|até|ate|au|dnia|od)\s+[0-9]{1,2}[./][0-9]{1,2}"
+)
+
+
+def days_after_words_elsewhere_read(text: str) -> bool:
+    """Whether `text` names what migration 0040 reads anew.
+
+    A day and month after a word of another language naming a day ("cena con Marco il
+    20.02", "spostata al 22.02": `memory.date_terms.DAY_WORDS_ELSEWHERE`).
+    """
+    return _A_DAY_AFTER_A_WORD_ELSEWHERE.search(text) is not None

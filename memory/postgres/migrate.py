@@ -18,6 +18,7 @@ from memory.postgres.schema import (
     CONTENT_HASHES,
     DATE_TERMS,
     DATES_AND_MEDICINES_READ,
+    DAYS_AFTER_WORDS_ELSEWHERE_READ,
     DAYS_ELSEWHERE_READ,
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
@@ -51,6 +52,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    days_after_words_elsewhere_read,
     days_elsewhere_read,
     dotted_days_read,
     korean_and_cjk_dates_read,
@@ -160,6 +162,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DAYS_ELSEWHERE_READ: days_elsewhere_read,
     DOTTED_DAYS_READ: dotted_days_read,
     NEW_ADDRESSES_READ: new_addresses_read,
+    DAYS_AFTER_WORDS_ELSEWHERE_READ: days_after_words_elsewhere_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -107,6 +107,9 @@ again ("Aneks to sign on 20.01" is 20 January)."""
 NEW_ADDRESSES_READ = "new addresses read"
 """A step run in Python: rows opening a sentence with a new address are indexed again ("New
 address is 14 Wattle Ave" is found by "where do I live?")."""
+DAYS_AFTER_WORDS_ELSEWHERE_READ = "days after words elsewhere read"
+"""A step run in Python: rows naming a day and month after a word of another language that
+names a day are indexed again ("cena con Marco il 20.02" is 20 February)."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -263,6 +266,8 @@ def migrations(dimensions: int) -> list[str]:
         DOTTED_DAYS_READ,
         # "New address is 14 Wattle Ave" is where the user lives.
         NEW_ADDRESSES_READ,
+        # "cena con Marco il 20.02" is 20 February.
+        DAYS_AFTER_WORDS_ELSEWHERE_READ,
     ]
 
 

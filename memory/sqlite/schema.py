@@ -15,6 +15,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    days_after_words_elsewhere_read,
     days_elsewhere_read,
     dotted_days_read,
     korean_and_cjk_dates_read,
@@ -423,6 +424,10 @@ def _new_addresses_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, new_addresses_read)
 
 
+def _days_after_words_elsewhere_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, days_after_words_elsewhere_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -511,6 +516,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0038_dotted_days_read", _dotted_days_read),
     # "New address is 14 Wattle Ave" is where the user lives.
     Migration("0039_new_addresses_read", _new_addresses_read),
+    # "cena con Marco il 20.02" is 20 February.
+    Migration("0040_days_after_words_elsewhere_read", _days_after_words_elsewhere_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -387,6 +387,9 @@ async def test_a_key_holding_part_of_a_secret_is_shown_without_it(harness: Harne
         ("what colour is the studio keypad?", False),
         ("what's the studio keypad like?", False),
         ("what was the lab keypad again", True),
+        # Words before the question (an adversary was shown the PIN redacted).
+        ("ok and what is my card pin", True),
+        ("so then what is the wifi password", True),
     ],
 )
 def test_a_secret_is_asked_for_not_only_named(message: str, asks: bool) -> None:
