@@ -21,6 +21,10 @@ _USER = re.compile(r"(?i)^(?:[\w.+-]+@[\w.-]+\.\w+|[\w.@+-]{2,64})$")
 _A_FILE = re.compile(r"(?i)\.(?:pdf|docx?|xlsx?|csv|txt|jpe?g|png|gif|zip|mp[34]|html?)$")
 _NOT_A_WORD = re.compile(r"\d|[^\w\s]")
 """A digit or a sign: what half a column of passwords at least holds ("hunter22", "Kot2024!")."""
+_HEADINGS = frozenset(
+    "password passwords passwort kennwort hasło haslo contraseña senha pass pwd pw passcode "
+    "pin secret key".split()
+)
 _FEWEST_ROWS = 3
 _MOST_SHARE = 0.6
 """Of the lines of one separator, the share that must read as site, user and password."""
@@ -30,6 +34,8 @@ def _password(value: str, site: str, user: str) -> bool:
     if not 4 <= len(value) <= 64 or any(c.isspace() for c in value) or _A_FILE.search(value):
         return False
     folded = value.casefold()
+    if folded in _HEADINGS:
+        return False  # "Title|Username|Password|URL": a heading's word (an adversary)
     names = (site.casefold().split(".")[0], user.casefold().split("@")[0])
     if any(len(name) >= 3 and name in folded for name in names):
         return False  # "Anna,Nowak,AnnaNowak1990": a user name, not a password

@@ -136,7 +136,7 @@ _EMAIL = r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 """An address, from where it begins: from every letter of a word of 300,000 the search ran
 to the word's end, and a turn took minutes (an adversary)."""
 _LOGIN_PAIR = re.compile(
-    rf"{_EMAIL}[ \t]*[/|][ \t]*(?P<value>[^\s,;]+)|"
+    rf"{_EMAIL}[ \t]*[/|][ \t]*(?P<value>[^\s,;|]+)|"
     rf"\b(?:log-?in|account)[ \t]*(?:is[ \t]+)?{_EMAIL}[ \t]+(?:and[ \t]+)?"
     r"(?P<after>[^\s,;/|]+)|"
     rf"(?<!mailto)[:=][ \t]*{_EMAIL}[ \t]+(?P<alone>[^\s,;/|]+)(?=[ \t]*(?:$|[,.;]))"

@@ -49,7 +49,12 @@ _NAME_OF = re.compile(
 """Said by what it is, then given: "my password is the name of my dog, Rex2019"."""
 _POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
 _BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
-_ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒|\|)[ \t]*{_VALUE}")
+_ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒)[ \t]*{_VALUE}")
+_TWO_CELLS = re.compile(
+    rf"(?im)^[ \t]*\|?[ \t]*(?:{_PASSWORD})[ \t]*\|[ \t]*{_VALUE}(?=[ \t]*\|?[ \t]*$)"
+)
+"""A pipe only between the two cells of a line ("password | hunter22"): "Title|Username|
+Password|URL", a table's heading, lost its own words (an adversary)."""
 _NETWORK_ARROW = re.compile(rf"(?i)\b(?:wi-?fi|wlan)[ \t]*(?:→|-{{1,2}}>|=>|⇒)[ \t]*{_VALUE}")
 """"wifi -> Daisy24" (an adversary: kept as typed); taken only when it looks like one."""
 _ASKED_OF_A_VALUE = re.compile(
@@ -449,6 +454,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_NAME_OF, _marked),
             (_BETWEEN_COMMAS, _marked),
             (_ARROW, _marked),
+            (_TWO_CELLS, _marked),
             (_NETWORK_ARROW, _looks_like_a_password),
             (_SAID_EQUAL, _not_a_variable),
             (_ASKED_OF_A_VALUE, _looks_like_a_password),

@@ -88,3 +88,18 @@ def test_an_export_in_other_shapes_is_redacted(text: str, passwords: list[str]) 
 )
 def test_other_columns_are_kept(text: str) -> None:
     assert redact(text)[0] == text
+
+
+def test_a_headings_words_are_kept_and_each_cell_is_redacted_alone() -> None:
+    """Found by an adversary: the heading "Title|Username|Password|URL" lost its own words,
+    and a row's web address went with its password."""
+    text = (
+        "Title|Username|Password|URL\nGmail|jan@x.pl|Haslo!2024|https://gmail.com\n"
+        "Bank|jan99|SuperTajne#7|https://bank.pl"
+    )
+    assert redact(text)[0] == (
+        "Title|Username|Password|URL\nGmail|jan@x.pl|[REDACTED:secret]|https://gmail.com\n"
+        "Bank|jan99|[REDACTED:secret]|https://bank.pl"
+    )
+    assert redact("password | hunter22")[0] == "password | [REDACTED:secret]"
+    assert redact("bob@example.com | hunter22")[0] == "bob@example.com | [REDACTED:secret]"
