@@ -9,6 +9,7 @@ files and targets that are not regular files are refused before anything is open
 from __future__ import annotations
 
 import asyncio
+import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -75,6 +76,11 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
         # Noted first (once the target is known to be one an export may write): an export
         # killed mid-way leaves a temp file holding what it wrote.
         check_target(target, protected_files(memory, target))
+        if not args.force and await asyncio.to_thread(_made_read_only, target):
+            raise UnsafeTargetError(
+                f"{target} is read-only: nothing was written (make it writable, or pass "
+                "--force to replace it)"
+            )
         if not args.force and await asyncio.to_thread(not_an_export, target):
             raise UnsafeTargetError(
                 f"{target} exists and is not a memchat export; nothing was written (choose "
@@ -159,6 +165,19 @@ async def _other_namespaces_in(memory: Memory, target: Path, namespace: str | No
         return 0
     stored = await every_listed(memory, None, include_superseded=True)
     return len(held & {e.id for e in stored if e.namespace != namespace})
+
+
+def _made_read_only(target: Path) -> bool:
+    """Whether `target` is a file its owner may not write: kept from changes on purpose.
+
+    Found by an adversary: an export over a `chmod 444` backup replaced it (as root, the
+    bits stop no rename), and the new file was `-rw-------`.
+    """
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISREG(mode) and not mode & stat.S_IWUSR
 
 
 def _holds_something(target: Path) -> bool:

@@ -343,3 +343,17 @@ def test_an_export_of_one_namespace_replaces_no_backup_of_the_others(
     run_cli("memory", "export", str(alone), "--namespace", "tiny").clean()
     run_cli("memory", "export", str(full), "--namespace", "tiny", "--force").clean()
     assert full.read_text() == alone.read_text()
+
+
+def test_a_read_only_backup_is_replaced_only_with_force(home: Path, isolated_dirs: Path) -> None:
+    """Found by an adversary: an export over a `chmod 444` backup replaced it."""
+    backup = home / "kept.jsonl"
+    run_cli("memory", "export", str(backup)).clean()
+    before = backup.read_text()
+    run_cli("memory", "store", "a new thing", "--key", "new").clean()
+    backup.chmod(0o444)
+    ran = run_cli("memory", "export", str(backup)).clean(2)
+    assert "is read-only: nothing was written" in ran.err
+    assert backup.read_text() == before
+    run_cli("memory", "export", str(backup), "--force").clean()
+    assert "a new thing" in backup.read_text()
