@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
 from agent.change_notes import only_asks_something, read_together, saying, written
-from agent.corrections import names_a_day, the_ones_corrected
+from memory.corrections import names_a_day, the_ones_corrected
 from memory.errors import MemoryStoreError
 from memory.event_days import (
     MOVED_OR_CALLED_OFF,
@@ -41,7 +41,7 @@ async def moves_said(memory: Memory, recalled: list[MemoryEntry], namespace: str
     None if no recalled memory is an event; the newest events are those such a move may
     mean as well. "Dentist moved to 21/1" names not the 14th: "what's on 14 January?"
     recalls the event and not its move. And each correction naming nothing → the message
-    before it (`agent.corrections`).
+    before it (`memory.corrections`).
     """
     if not await asyncio.to_thread(_any_event, recalled):
         return [], [], {}

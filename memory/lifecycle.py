@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
+from memory.corrections import corrections_of_facts
 from memory.date_terms import local_time
 from memory.days_gone import names_a_day_to_come
 from memory.entry import MemoryCategory, MemoryEntry, utc_now
@@ -64,6 +65,7 @@ def plan_hygiene(
     """What a hygiene run at `now` removes from `entries`, in order."""
     ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
     last_words = LastWords(e for e in ordered if e.category == "core")
+    putting_right = corrections_of_facts(ordered)
     retention = settings.retention_days
     doomed: list[Doomed] = []
     for category, days in (
@@ -83,6 +85,7 @@ def plan_hygiene(
             and e.updated_at < before
             and not kept_for_its_day(e, now)
             and not last_words.keeps(e)
+            and e.id not in putting_right
         )
     gone = {d.entry.id for d in doomed}
     budgets = settings.budgets

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from memory.corrections import corrections_of_facts
 from memory.entry import MemoryEntry, utc_now
 from memory.last_word import LastWords
 from memory.lifecycle import kept_for_its_day
@@ -62,7 +63,8 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
         f"AND superseded_by IS NULL{clause}",
         params,
     ).fetchall()
-    last_words = LastWords(readable_entries(facts, core.warn))
+    fact_entries = readable_entries(facts, core.warn)
+    last_words = LastWords(fact_entries)
     doomed: list[Doomed] = []
     for category, days in (
         ("core", retention.core),
@@ -78,10 +80,14 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
             (category, cutoff, *params),
         ).fetchall()
         reason = f"retention: {category} older than {days} days"
+        read = readable_entries(rows, core.warn)
+        putting_right = corrections_of_facts([*read, *fact_entries]) if read else frozenset()
         doomed.extend(
             Doomed(entry, reason)
-            for entry in readable_entries(rows, core.warn)
-            if not kept_for_its_day(entry, now) and not last_words.keeps(entry)
+            for entry in read
+            if not kept_for_its_day(entry, now)
+            and not last_words.keeps(entry)
+            and entry.id not in putting_right
         )
     return doomed
 

@@ -256,6 +256,43 @@ async def test_retention_keeps_the_last_word_on_a_fact_while_the_fact_stands(
     assert sorted(e.key for e, _ in later.removed) == ["doubled"]
 
 
+async def test_retention_keeps_a_correction_of_a_fact_while_the_fact_stands(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by an adversary: "remember the concert is on 18.03 at 19:00" (made a fact),
+    then "no wait, the 19th": at 30 days the correction was deleted, and the fact, kept for
+    good, was wrong again. The message made the fact stays too: without it, the correction
+    would put right the message before."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    minute = timedelta(minutes=1)
+    asked = _entry(
+        "asked",
+        "conversation",
+        40,
+        content="remember the concert is on 18.03 at 19:00",
+        session_id="s1",
+        superseded_by="id-concert",
+    )
+    await store.import_(
+        [
+            _entry("rent", "conversation", 40, content="garage rent is 150 now", session_id="s1"),
+            asked.model_copy(update={"timestamp": asked.timestamp + minute}),
+            _entry("concert", "core", 40, content="The concert is on 18.03 at 19:00"),
+            _entry(
+                "wait",
+                "conversation",
+                40,
+                content="no wait, the 19th",
+                session_id="s1",
+                timestamp=asked.timestamp + 2 * minute,
+            ),
+        ]
+    )
+    first = await _lifecycle(store).hygiene(now=NOW, dry_run=True)
+    assert sorted(e.key for e, _ in first.removed) == ["rent"]
+
+
 async def test_retention_keeps_a_short_message_that_ends_or_replaces_a_fact(
     memory: Memory, open_store: OpenStore
 ) -> None:

@@ -1569,7 +1569,7 @@ async def test_a_correction_naming_nothing_moves_the_message_before_it(harness: 
 
 
 def test_only_a_correction_naming_nothing_points_back() -> None:
-    from agent.corrections import corrects_the_last
+    from memory.corrections import corrects_the_last
 
     assert corrects_the_last("actually no, scratch that, Carla said it's thursday at 9:30")
     assert corrects_the_last("Correction: it's the 14th")

@@ -65,3 +65,34 @@ def the_ones_corrected(newest: list[MemoryEntry]) -> dict[str, str]:
             if after.superseded_by is None and corrects_the_last(after.content):
                 corrected[after.id] = before.superseded_by or before.id
     return corrected
+
+
+def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
+    """The ids of the corrections that put right a fact in effect, and of what they correct.
+
+    "remember the concert is on 18.03 at 19:00" (made a fact), then "no wait, the 19th":
+    the correction was deleted at 30 days and the fact, kept for good, was wrong again (an
+    adversary). Kept while the fact is: a correction naming a day, and the message made
+    the fact before it (without which it would correct the message before that one).
+    """
+    facts = {
+        entry.id
+        for entry in entries
+        if entry.category != _CONVERSATION and entry.superseded_by is None
+    }
+    by_chat: dict[str, list[MemoryEntry]] = {}
+    for entry in entries:
+        if entry.category == _CONVERSATION and entry.session_id:
+            by_chat.setdefault(entry.session_id, []).append(entry)
+    kept: set[str] = set()
+    for said in by_chat.values():
+        said.sort(key=lambda entry: entry.timestamp)
+        for before, after in zip(said, said[1:], strict=False):
+            if (
+                before.superseded_by in facts
+                and after.superseded_by is None
+                and corrects_the_last(after.content)
+                and names_a_day(after.content)
+            ):
+                kept |= {before.id, after.id}
+    return frozenset(kept)
