@@ -32,7 +32,7 @@ from memory.health_values import dose_named, health_changed, health_values
 from memory.other_ones import of_someone_else
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import in_plain_order
-from memory.predicates import LEAD_IN, USER, claim_of, says_more
+from memory.predicates import ANOTHER_MOVED, LEAD_IN, USER, claim_of, says_more
 from memory.stated_values import claim_pieces
 from memory.text import analyze
 from memory.write_rules import another_one
@@ -91,7 +91,9 @@ def claimed(message: str) -> list[tuple[str, str]]:
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause) or a_change_to_come(clause):
             continue  # "I start at Google in January" changes nothing yet (an adversary)
         if _a_health_fact(clause) or _a_new_contact(clause):
-            attributes.append(clause.rstrip(",;:–— "))
+            if not (_ADDRESS.search(clause) and ANOTHER_MOVED.search(message)):
+                # "The clinic moved! New address is …" is the clinic's (an adversary).
+                attributes.append(clause.rstrip(",;:–— "))
             continue
         claim = claim_of(clause)
         if claim is None or claim[0] != USER:
@@ -116,6 +118,7 @@ def claimed(message: str) -> list[tuple[str, str]]:
     ]
 
 
+_ADDRESS = re.compile(r"(?i)\baddress\b")
 ATTRIBUTE = "attribute"
 """A health fact or a contact, found among the facts by its value (`new_value`)."""
 _CARE_GIVERS = frozenset(

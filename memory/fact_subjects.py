@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memory.letters import LOWER, UPPER
 from memory.owners import whose_fact
 from memory.predicates import words_of
 from memory.text import analyze
@@ -133,7 +134,7 @@ def relation_terms() -> frozenset[str]:
     return _whose_words() - WHOSE
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][a-z'\u2019-]+\b")
+_CAPITALISED = re.compile(rf"\b{UPPER}(?:{LOWER}|['\u2019-])+\b")
 
 
 def names_in(text: str) -> frozenset[str]:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from memory.letters import LOWER, UPPER
 from memory.numbers import NUMBER_WORDS
 from memory.text import analyze
 
@@ -150,10 +151,8 @@ _ONE_KIN = {
 amlodipine dose went up to 10mg" are one dose (a new user saw both kept, the old one first)."""
 """Whose a dose is, typed in lower case: "doctor increased mum's Levothyrox to 75µg", "mum
 stopped the bisoprolol" (a new user, a pharmacist managing her mother's medicines)."""
-_UPPER = "[" + "".join(c for c in map(chr, range(0x41, 0x2000)) if c.isupper()) + "]"
-_LOWER = "[" + "".join(c for c in map(chr, range(0x61, 0x2000)) if c.islower()) + "]"
-"""Letters of a name in any Latin, Greek or Cyrillic script: "Jürgen", "Łukasz", "Mẹ"."""
-_WHO = rf"(?P<who>{_UPPER}{_LOWER}[\w-]*|{_KIN_TYPED_LOWER})"
+_WHO = rf"(?P<who>{UPPER}{LOWER}[\w-]*|{_KIN_TYPED_LOWER})"
+"""A name in any Latin, Greek or Cyrillic letters ("Jürgen", "Łukasz", "Mẹ"), or a parent."""
 _CHANGED = (
     r"(?i:\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|switched|"
     r"moved|halved|doubled))"

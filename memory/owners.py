@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from memory.letters import UPPER
 from memory.predicates import USER, claim_of, words_of
 
 SELF_TERM = "mcownself"
@@ -61,7 +62,7 @@ _ADJECTIVES_OF_CHANGE = frozenset("new old current latest usual".split())
 
 
 _NAMED_OPENING = re.compile(
-    r"([A-Z][\w-]*)(?:['\u2019]s\b|\s+(?:is|are|was|were|has|had|takes|took|needs|gets|got|"
+    rf"({UPPER}[\w-]*)(?:['\u2019]s\b|\s+(?:is|are|was|were|has|had|takes|took|needs|gets|got|"
     r"can't|cannot|does|doesn't|isn't|wasn't|owes|lives|works)\b)"
 )
 """A person named at the start, then what they are or have: "Sam is …", "Jo's allergic"."""

@@ -500,15 +500,25 @@ sentence is the user's (a new user, a nurse: "where do I live?" found only the o
 _MY_ADDRESS = re.compile(
     r"(?i)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|postal\s+)?(?:address|addy)\s*(?:is\b|:)"
     r"|\b(?:my|our)\s+(?:new\s+)?(?:flat|apartment|house|place)\s+is\s+(?:at|on|in)\s+\S"
-    r"|^\s*(?-i:[A-Z])[\w'\u2019-]+\s+is\s+(?:my\s+)?home\b(?!\s+\w)|" + NEW_ADDRESS_SAID
+    r"|^\s*(?-i:[A-Z])[\w'\u2019-]+\s+is\s+(?:my\s+)?home\b(?!\s+\w)"
 )
 """"My address is 12 Rua Augusta", "My flat is at …", "Lisbon is home": found by "where do I
 live?" (an adversary: found by none of its words)."""
+_NEW_ADDRESS = re.compile(NEW_ADDRESS_SAID)
+ANOTHER_MOVED = re.compile(
+    r"(?i)\b(?:the|our|his|her|their|a)\s+(?!house\b|home\b|flat\b|family\b)[\w'\u2019-]+"
+    r"(?:\s+[\w'\u2019-]+)?\s+(?:has\s+|have\s+|just\s+)*(?:moved|relocated)\b"
+    r"|\b(?:moved|relocated)\s+(?:the|our|his|her|their)\s+(?!house\b|home\b|flat\b)[\w-]+"
+)
+"""Something else moved: "The clinic moved! New address is …", "We moved the office! …" (an
+adversary saw each replace the user's home)."""
 
 
 def names_an_address(text: str) -> bool:
     """Whether `text` gives the user's address in words no claim reads (`_MY_ADDRESS`)."""
-    return _MY_ADDRESS.search(text) is not None
+    return _MY_ADDRESS.search(text) is not None or (
+        _NEW_ADDRESS.search(text) is not None and ANOTHER_MOVED.search(text) is None
+    )
 
 
 def every_wording_of(text: str) -> str:
@@ -520,7 +530,7 @@ def every_wording_of(text: str) -> str:
     """
     if words := wordings_of(text):
         return words
-    if _MY_ADDRESS.search(text):
+    if names_an_address(text):
         return next(words for name, _, words in ONE_VALUE if name == "home")
     folded = text.casefold() if text.isascii() else None
     if folded is not None and not any(cue in folded for cues in _CUES.values() for cue in cues):

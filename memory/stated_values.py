@@ -25,7 +25,7 @@ from memory.fact_values import (
 from memory.health_values import dose_of_the_one_medicine, health_values
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import as_it_is_now
-from memory.predicates import LEAD_IN, USER, claim_of, clause_breaks
+from memory.predicates import ANOTHER_MOVED, LEAD_IN, USER, claim_of, clause_breaks
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.text import analyze, fold
 
@@ -593,6 +593,18 @@ def _said_with_a_debt(
 
 def stated_values(text: str) -> dict[str, frozenset[str]]:
     """Topic (the user's "home", or an attribute's subject words) → the value's terms."""
+    stated = _stated_values(text)
+    if "address" in stated and ANOTHER_MOVED.search(text):
+        # "The clinic moved! New address is 5 Smith St": the clinic's address, not the
+        # user's (an adversary saw it replace "I live at 27 Ballarat Rd").
+        return {**{k: v for k, v in stated.items() if k != "address"}, _ANOTHERS: stated["address"]}
+    return stated
+
+
+_ANOTHERS = "address of another"
+
+
+def _stated_values(text: str) -> dict[str, frozenset[str]]:
     stated: dict[str, frozenset[str]] = {}
     # A price quoted, across its clauses: "revised quote for mrs patel combi swap, now 2300
     # + vat" (its "quote" is no one's words quoted, which `said_in_earnest` reads).
@@ -673,7 +685,7 @@ def _one_home(stated: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     Ave, Sunshine North" (a new user, a nurse in Melbourne: the old one was recalled
     unmarked for "where do I live?").
     """
-    if "address" not in stated or "home" in stated:
+    if "address" not in stated or "home" in stated or stated.get(_ANOTHERS) is not None:
         return stated
     return {**{k: v for k, v in stated.items() if k != "address"}, "home": stated["address"]}
 

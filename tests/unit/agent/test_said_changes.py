@@ -899,3 +899,32 @@ def test_a_long_run_of_spaces_is_read_in_one_pass() -> None:
     with ThreadPoolExecutor(max_workers=1) as pool:
         found = pool.submit(claimed, "hi" + " " * 60_000 + "there").result(timeout=60)
     assert found == claimed("hi there")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "The clinic moved! New address is 5 Smith St, Fitzroy VIC 3065",
+        "Our church moved! new address is 1 Chapel St, Sunshine VIC 3020",
+        "We moved the office! New address is 100 Collins St, Melbourne VIC 3000",
+    ],
+)
+async def test_a_new_address_of_something_else_leaves_the_home(
+    harness: Harness, message: str
+) -> None:
+    """Found by an adversary: each replaced "I live at 27 Ballarat Rd, Footscray VIC 3011"."""
+    home = "I live at 27 Ballarat Rd, Footscray VIC 3011"
+    await harness.memory.store("home", home, "core")
+    harness.model.add("Noted.")
+    await harness.turn(message)
+    assert await _in_effect(harness) == {"home": home}
+
+
+async def test_the_users_own_new_address_replaces_the_home(harness: Harness) -> None:
+    """Found by a new user, a nurse: "We moved house yesterday! New address is …" left
+    "I live at 27 Ballarat Rd …" in effect."""
+    await harness.memory.store("home", "I live at 27 Ballarat Rd, Footscray VIC 3011", "core")
+    harness.model.add("Congratulations!")
+    moved = "We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020"
+    await harness.turn(moved)
+    assert await _in_effect(harness) == {"home": moved.split("! ", 1)[1]}

@@ -198,6 +198,10 @@ def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
         ("Alice speaks French fluently", "Bob speaks French fluently"),
         ("Die Telefonnummer von Alice ist 123", "Die Telefonnummer von Bob ist 456"),
         ("PIN karty mBank to 5555", "PIN karty Revolut to 6666"),
+        # A name opening with a capital beyond ASCII is someone else's (an adversary saw
+        # the user's own dose and allergy replaced).
+        ("I take 10mg of lisinopril", "Łukasz takes 10mg of lisinopril"),
+        ("I'm allergic to penicillin", "Ángela is allergic to penicillin"),
         ("kod do drzwi garażu to 4471", "kod do drzwi domu to 9921"),
         ("The user's wife Carol works as a nurse in Porto", "The user works in Porto"),
         ("Alice and Bob live in Berlin with their kids", "Alice lives in Berlin"),
