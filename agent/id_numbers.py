@@ -38,7 +38,9 @@ beside a BSN is no BSN."""
 
 def _after(names: str, shape: str) -> re.Pattern[str]:
     return re.compile(
-        rf"(?i)\b(?:{names})(?:[ \t]+(?:\w+[ \t]+){{0,2}}?)?{_BETWEEN}"
+        # Whose between, in a word or four: "the NHS number of my son is …", "die Steuer-ID
+        # meiner Frau ist …", "het BSN van mijn vrouw is …" (an adversary: each kept).
+        rf"(?i)\b(?:{names})(?:[ \t]+[\w'\u2019-]+){{0,4}}?{_BETWEEN}"
         rf"(?:(?:my|mine|the|it's|its|now)[ \t]+)?(?-i:({shape}))(?![\w-])"
     )
 
@@ -92,21 +94,24 @@ def id_number_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
 
 
 _ANOTHERS = (
-    r"(?:(?:my|his|her|our|their|the)[ \t]+)?[\w-]+['\u2019]s(?:[ \t]+(?:one|number|no\.?))?"
+    r"(?:(?:my|his|her|our|their|the)[ \t]+)?[\w-]+(?:['\u2019]s|s['\u2019])"
+    r"(?:[ \t]+(?:one|ones|number|numbers|no\.?))?"
     r"|(?:my|his|her|our|their)[ \t]+[\w-]+"
     r"|(?:die|der|das)[ \t]+(?:meiner|meines|meinem|seiner|seines|ihrer|ihres)[ \t]+[\w-]+"
-    r"|(?:die|dat|het)[ \t]+van[ \t]+(?:mijn|zijn|haar)[ \t]+[\w-]+"
+    r"|(?:(?:die|dat|het)[ \t]+)?van[ \t]+(?:(?:mijn|zijn|haar|onze)[ \t]+)?[\w-]+"
     r"|(?:el|la|lo)[ \t]+de[ \t]+(?:mi|su|tu)[ \t]+[\w-]+"
+    # Someone named before a colon: "BSN: 123456782, partner: 111222333".
+    r"|[\w-]+(?=[ \t]*:)"
 )
 _ANOTHER_AFTER = re.compile(
     r"(?i)[ \t]*(?:,[ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
-    rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|was|ist|lautet|es|è|est|to|jest)[ \t]+|:[ \t]*)?)?"
-    r"(\d[\d \t.-]{6,18}\d)(?![\w.-]?\d)"
+    rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|to|jest)[ \t]+|:[ \t]*)?)?"
+    r"(\d[\d \t.-]{6,18}\d[A-Z]?)(?![\w.-]?\d)"
 )
 _WITH_A_WORD = re.compile(r"(?i)[ \t]*,?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*,[ \t]*\D")
 """Joined to the number before by "and" (in its languages), or by a comma and someone's."""
 _IDS_OF_DIGITS = frozenset({"ssn", "id-number"})
-_DIGITS = re.compile(r"[\d \t.-]+")
+_DIGITS = re.compile(r"[\d \t.-]+[A-Z]?")
 _ANOTHER_KIND = re.compile(
     r"(?i)\b(?:phone|mobile|cell|tel|landline|fax|whatsapp|account|iban|card|order|ref|"
     r"reference|booking|policy|member|membership|licen[cs]e|passport|handy|telefon)\w*"
@@ -114,32 +119,38 @@ _ANOTHER_KIND = re.compile(
 """Someone's number of another kind: "and my phone 087 123 4567" after an NHS number."""
 
 
+def _shape(value: str) -> str:
+    """Its digits and letters, each as 9 or A: "123 456 789A" and "987654321B" are alike."""
+    return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", re.sub(r"[ \t.-]", "", value)))
+
+
 def numbers_of_others(
     text: str, spans: list[tuple[str, tuple[int, int]]]
 ) -> list[tuple[str, tuple[int, int]]]:
-    """(kind, span) of a second number of digits right after an ID number, of its shape.
+    """(kind, span) of a second number right after an ID number, of its shape.
 
     "my ssn is 123456789 and my wife's is 987654321", "Steuer-ID 12345678901, die meiner
     Frau 98765432109", "BSN 123456782 en 987654321", "TFN 123 456 782 and my wife 876 543
-    210" (an adversary: each second one kept). Said with "and" or someone's, the same
-    count of digits: "my BSN is 123456782, call me on 612345678" names no one's.
+    210", "… en van mijn vrouw …", "partner: …", "the kids' are … and …" (adversaries: each
+    second one kept). Said with "and" or someone's, of the same shape: "my BSN is
+    123456782, call me on 612345678" names no one's.
     """
     found = []
     for kind, (start, end) in spans:
-        digits = re.sub(r"\D", "", text[start:end])
+        shape = _shape(text[start:end])
         if (
             kind not in _IDS_OF_DIGITS
-            or len(digits) < 8
+            or shape.count("9") < 8
             or _DIGITS.fullmatch(text, start, end) is None
         ):
             continue
-        after = _ANOTHER_AFTER.match(text, end)
-        if (
-            after is None
-            or _WITH_A_WORD.match(text, end) is None
-            or _ANOTHER_KIND.search(text, end, after.start(1))
-        ):
-            continue
-        if len(re.sub(r"\D", "", after[1])) == len(digits):
+        while (after := _ANOTHER_AFTER.match(text, end)) is not None:
+            if _WITH_A_WORD.match(text, end) is None or _ANOTHER_KIND.search(
+                text, end, after.start(1)
+            ):
+                break
+            if _shape(after[1]) != shape:
+                break
             found.append((kind, after.span(1)))
+            end = after.end(1)
     return found

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 
+from memory.corrections import corrects_the_last
 from memory.entry import MemoryEntry
 from memory.fused_ranking import Ranked
 from memory.owners import Person, owner_rank
@@ -87,6 +88,11 @@ def goes_on(parent: str, follow_up: str) -> bool:
     # A greeting first says nothing: "Hallo, mein Zahnarzt heißt jetzt Dr. Weber" came along
     # with "my fern is called Fernando" at 0.7 (an adversary).
     said = _GREETING.sub("", _SPEAKER.sub("", follow_up, count=1), count=1)
+    if corrects_the_last(follow_up):
+        # A correction naming nothing is read with the message it corrects (a recalled one
+        # it puts right is marked so): brought along, it read as moving the dentist, when
+        # it put right a fact made of the message between them (an adversary).
+        return False
     if _words_of(parent) & _words_of(follow_up):
         return True
     if _ANEW.match(said) is not None:

@@ -34,6 +34,18 @@ from agent.redact import redact
         ("Steuer-ID 12345678901, die meiner Frau 98765432109", "98765432109"),
         ("BSN 123456782 en 987654321", "987654321"),
         ("My Medicare number is 2953 71846 1 and mum's is 3012 45678 2", "45678"),
+        # A second adversary: whose between the label and the number, and other wordings
+        # of another's after a labelled one.
+        ("the NHS number of my son is 401 023 2137", "2137"),
+        ("die Steuer-ID meiner Frau ist 12345678901", "12345678901"),
+        ("el DNI de mi mujer es 87654321X", "87654321X"),
+        ("het BSN van mijn vrouw is 111222333", "111222333"),
+        ("BSN van Anna: 111222333", "111222333"),
+        ("mijn BSN is 123456782 en van mijn vrouw 111222333", "111222333"),
+        ("BSN 123456782 en die van Anna 111222333", "111222333"),
+        ("BSN: 123456782, partner: 111222333", "111222333"),
+        ("Centrelink CRN 123 456 789A and my partner's is 987654321B", "987654321B"),
+        ("my CRN is 123456789A and the kids' are 204123457L and 204123458M", "204123458M"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
@@ -69,6 +81,7 @@ def test_the_name_alone_or_another_number_is_kept(text: str) -> None:
         ("my BSN is 123456782, call me on 612345678", "612345678"),
         ("my NHS number is 485 777 3456 and my phone 087 123 4567", "087 123 4567"),
         ("my ssn is 123456789 and 2 kids", "2 kids"),
+        ("BSN: 123456782, phone: 0612345678", "0612345678"),
     ],
 )
 def test_a_second_number_is_taken_only_as_someone_elses_of_the_same_shape(

@@ -399,6 +399,9 @@ def test_also_or_a_link_pasted_alone_makes_no_follow_up() -> None:
     link = "otpauth://totp/CommBank:linh?secret=[REDACTED:secret]&issuer=CommBank"
     assert not goes_on(excursion, link)
     assert goes_on(excursion, "signed it this morning")
+    # A correction naming nothing: the message it corrects may be another (a fact made of
+    # the one between), and a correction recalled marks what it puts right anyway.
+    assert not goes_on("I have the dentist on Tuesday at 3pm", "no wait, Wednesday")
 
 
 async def test_a_note_of_its_own_is_no_follow_up(store: SqliteMemory) -> None:
