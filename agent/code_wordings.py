@@ -398,7 +398,8 @@ _SAID_ELSEWHERE = (
     r"è(?:[ \t]+(?:ancora|sempre))?|wurde[ \t]+auf|mudou[ \t]+para|"
     r"geändert[ \t]+(?:zu|auf|in)|"
     r"cambi[oó][ \t]+a|a[ \t]+chang[ée][ \t]+(?:en|à|pour)|(?:ha|fue)[ \t]+cambiado[ \t]+a)"
-    r"(?!\w))[ \t]*"
+    # And a colon after the verb: "Il PIN del bancomat è: 4829" (an adversary: kept).
+    r"(?!\w)(?:[ \t]*:)?)[ \t]*"
 )
 """A code's or password's label, up to six words of what it opens ("für die Garage", "do
 portão", "wifi", "de la puerta del portal": a translator's was kept) and its verb in German,

@@ -139,7 +139,7 @@ _MAX_NAME = 64
 """Identifiers longer than this are not read as labels (bounds the work per keyword)."""
 _STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
-_PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni)\b(?:[ \t]+now)?:?)"
+_PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni|è|é)\b(?:[ \t]+now)?:?)"
 _PIN = re.compile(
     r"(?i)\bpin(?:(?:[ \t-]*code(?:[ \t]+number)?|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*"
     + _PIN_SAID

@@ -390,3 +390,32 @@ def test_a_saved_messages_secrets_are_redacted_on_import(home: Path) -> None:
     assert "hunter2Secret" not in listed and "1234567TA" not in listed
     assert any(text.startswith("my password is [REDACTED:") for text in contents)
     assert "The wifi password is Kiwi-Banana-42" in contents
+
+
+def test_a_value_sent_after_its_label_is_redacted_on_import(home: Path) -> None:
+    """Found by a second adversary: "Il PIN della carta è", then "4821", imported as two
+    saved messages of one chat, kept the PIN, where the chat had redacted it."""
+    said = [
+        ("Il PIN della carta è", "2026-01-01T10:00:00Z"),
+        ("4821", "2026-01-01T10:00:10Z"),
+        ("the shop opens at 9", "2026-01-01T10:00:20Z"),
+    ]
+    path = write_jsonl(
+        home / "in.jsonl",
+        [
+            record(
+                f"conversation/s1/{n}",
+                text,
+                category="conversation",
+                session_id="s1",
+                timestamp=at,
+                updated_at=at,
+            )
+            for n, (text, at) in enumerate(said)
+        ],
+    )
+    out = run_cli("memory", "import", str(path)).clean().out
+    assert "1 saved message held a secret" in out
+    listed = run_cli("memory", "list", "--all", "--json").clean().out
+    contents = {json.loads(line)["content"] for line in listed.splitlines()}
+    assert contents == {"Il PIN della carta è", "[REDACTED:code]", "the shop opens at 9"}

@@ -27,6 +27,9 @@ from agent.said_secrets import SaidSecrets
         ("login do banku: jan99 i hasło Kot!2024", "2024"),
         ("pin 2291 btw, for the garage", "2291"),
         ("my pin is \u20664821\u2069", "4821"),
+        # A second adversary: "is" then a colon, in Italian and Portuguese.
+        ("Il PIN del bancomat è: 4829 grazie", "4829"),
+        ("Meu PIN é: 4455", "4455"),
     ],
 )
 def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
@@ -45,6 +48,7 @@ def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
         "the meeting is on 14/3, call 0871234567",
         "hasło do wifi",
         "mã pin là gì?",
+        "la riunione è: lunedì alle 10",
     ],
 )
 def test_what_holds_no_secret_is_kept(text: str) -> None:
