@@ -73,14 +73,16 @@ _A_CALLS_PIN = re.compile(
 778812#" (kept as typed, where "zoom meeting pin 4433" was redacted)."""
 _SEPARATED = re.compile(r"[,;\t]")
 _SECRET_COLUMN = re.compile(
-    r"(?i)^[ \t]*\"?(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
+    # A manager's own names too: "login_password", "login_totp" (Bitwarden: an adversary).
+    r"(?i)^[ \t]*\"?(?:login[ \t_-]+)?"
+    r"(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
     r"passwords?|passcodes?|passphrases?|pass|passwd|pwd|pw|(?:2fa|mfa|otp|totp)"
     r"(?:[ \t_-]+(?:backup|recovery))?(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)\"?"
     r"[ \t]*$"
 )
 _A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
 _POSTAL_HEADING = re.compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")
-_CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\"]*\d)[^\s\"]{4,40})\"?[ \t]*")
+_CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\"]*\d)(?:[^\s\"]|\"\"){4,40})\"?[ \t]*")
 
 
 _NAMED_THEN_GIVEN = re.compile(
@@ -146,8 +148,9 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
     separator = ""
     locks: bool | None = None
     at = 0
-    for line in text.split("\n"):
-        start, at = at, at + len(line) + 1
+    for raw in text.split("\n"):
+        start, at = at, at + len(raw) + 1
+        line = raw.removesuffix("\r")  # a file saved with CRLF (an adversary: kept)
         found = _SEPARATED.search(line)
         if found is None or (columns and found[0] != separator):
             columns = {}

@@ -377,6 +377,20 @@ def _bare(value: str) -> str:
     return value.strip(_LEADING + _TRAILING)
 
 
+_HEADINGS = frozenset(
+    "otpauth otp totp url uri notes note favorite favourite title username user email e-mail "
+    "website site comments name folder type fields group tags login".split()
+)
+
+
+def _marked_not_a_heading(value: str) -> bool:
+    """`_marked`, and no CSV heading's word.
+
+    "Title,Url,Username,Password,OTPAuth,Favorite" lost "OTPAuth" (an adversary).
+    """
+    return _marked(value) and _bare(value).casefold() not in _HEADINGS
+
+
 def _marked(value: str) -> bool:
     """Whether a value holds a digit, a capital or a symbol: no ordinary lower-case word."""
     value = _bare(value)
@@ -452,7 +466,7 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_PASSWORD_SAID_OF_THEN_GIVEN, _looks_like_a_password),
             (_POSSESSIVE, _marked),
             (_NAME_OF, _marked),
-            (_BETWEEN_COMMAS, _marked),
+            (_BETWEEN_COMMAS, _marked_not_a_heading),
             (_ARROW, _marked),
             (_TWO_CELLS, _marked),
             (_NETWORK_ARROW, _looks_like_a_password),

@@ -103,3 +103,34 @@ def test_a_headings_words_are_kept_and_each_cell_is_redacted_alone() -> None:
     )
     assert redact("password | hunter22")[0] == "password | [REDACTED:secret]"
     assert redact("bob@example.com | hunter22")[0] == "bob@example.com | [REDACTED:secret]"
+
+
+@pytest.mark.parametrize(
+    ("text", "password"),
+    [
+        (
+            "folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,"
+            "login_password,login_totp\n,,login,Gmail,,,0,https://mail.google.com,jo@gmail.com,"
+            '"Hun,ter2!x",',
+            "ter2!x",
+        ),
+        (
+            '"Account","Login Name","Password","Web Site","Comments"\n'
+            '"Bank","jo","Zx,9q""w","https://bank.com",""',
+            "9q",
+        ),
+        ("name,url,username,password\r\nBank,https://bank.com,jo,CrLfPass9\r\n", "CrLfPass9"),
+    ],
+)
+def test_a_managers_own_export_is_redacted(text: str, password: str) -> None:
+    """Found by a second adversary: Bitwarden's "login_password" column, KeePass's doubled
+    quote, and a file saved with CRLF each kept their passwords."""
+    assert password not in redact(text)[0]
+
+
+def test_a_headings_other_words_are_kept() -> None:
+    text = (
+        "Title,Url,Username,Password,OTPAuth,Favorite\n"
+        "Gmail,https://mail.google.com,jo@gmail.com,Hunter2!x,otpauth://totp/x,false"
+    )
+    assert redact(text)[0] == text.replace("Hunter2!x", "[REDACTED:secret]")
