@@ -1918,6 +1918,9 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("Noreen Kelly has a new number 085 999 8888", "Paddy Kelly has a new number 087 333 4444"),
         ("Mary O'Brien has a new number 087 000 1111", "Sean O'Brien's number is now 086 121 2121"),
         ("Large dogs are 60, medium 45, small 35", "Medium dogs now 50"),
+        # A second adversary: one kind of thing by another name, under one key.
+        ("My ANZ card PIN is 1111", "My Westpac card PIN is 2222"),
+        ("PIN karty mBank to 5555", "PIN karty Revolut to 6666"),
         ("Mr Walsh's phone is 01 999 0000", "Mrs Walsh has a new number 01 888 0000"),
         # An adversary: a relative's, named by whose relative they are.
         (
