@@ -134,11 +134,15 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     giving one's own details, is kept until (`memory.more_days.kept_for_years`).
     """
     days: list[date] = kept_for_years(text, said) if kept else []
-    for found in _NUMERIC.finditer(text):
+    numeric = list(_NUMERIC.finditer(text))
+    # A day above 12 said beside says the others are day first too: "I parked 12/1 to 14/1"
+    # was kept to 1 December (a second adversary).
+    day_first = any(int(found["day"]) > 12 for found in numeric)
+    for found in numeric:
         day, month = int(found["day"]), int(found["month"])
         year = _full_year(found["year"])
         days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
-        if kept and day <= 12 and day != month:
+        if kept and not day_first and day <= 12 and day != month:
             # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
             # deleted after 3 December). Keeping it longer costs nothing; what comes next is
             # asked of the day as read first ("Fri 11/12" is no 12 November to come).

@@ -120,6 +120,8 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Deadline Q1", "20270331"),
         ("Contract renewal in Q2", "20270630"),
         ("Dentist 3/12", "20270312"),
+        # A day above 12 beside says which comes first (a second adversary).
+        ("I parked 3/12 to 14/12", "20261214"),
         ("Diş hekimi 12 Mart", "20270312"),
         ("Wizyta u dentysty 12 marca", "20270312"),
         ("tandarts 12 maart", "20270312"),
