@@ -9,6 +9,7 @@ both days were shown to the model as if each held.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import days_named
@@ -54,17 +55,20 @@ def the_ones_corrected(newest: list[MemoryEntry]) -> dict[str, str]:
     message before the first one put right, and the fact left as it was). The correction
     is one still in effect.
     """
+    return {after.id: before.superseded_by or before.id for before, after in _corrections(newest)}
+
+
+def _corrections(entries: list[MemoryEntry]) -> Iterator[tuple[MemoryEntry, MemoryEntry]]:
+    """(message, correction in effect said next in its chat) of each correction naming nothing."""
     by_chat: dict[str, list[MemoryEntry]] = {}
-    for entry in newest:
+    for entry in entries:
         if entry.category == _CONVERSATION and entry.session_id:
             by_chat.setdefault(entry.session_id, []).append(entry)
-    corrected: dict[str, str] = {}
     for said in by_chat.values():
         said.sort(key=lambda entry: entry.timestamp)
         for before, after in zip(said, said[1:], strict=False):
             if after.superseded_by is None and corrects_the_last(after.content):
-                corrected[after.id] = before.superseded_by or before.id
-    return corrected
+                yield before, after
 
 
 def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
@@ -80,19 +84,9 @@ def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
         for entry in entries
         if entry.category != _CONVERSATION and entry.superseded_by is None
     }
-    by_chat: dict[str, list[MemoryEntry]] = {}
-    for entry in entries:
-        if entry.category == _CONVERSATION and entry.session_id:
-            by_chat.setdefault(entry.session_id, []).append(entry)
-    kept: set[str] = set()
-    for said in by_chat.values():
-        said.sort(key=lambda entry: entry.timestamp)
-        for before, after in zip(said, said[1:], strict=False):
-            if (
-                before.superseded_by in facts
-                and after.superseded_by is None
-                and corrects_the_last(after.content)
-                and names_a_day(after.content)
-            ):
-                kept |= {before.id, after.id}
-    return frozenset(kept)
+    return frozenset(
+        id_
+        for before, after in _corrections(entries)
+        if before.superseded_by in facts and names_a_day(after.content)
+        for id_ in (before.id, after.id)
+    )
