@@ -21,6 +21,7 @@ from memory.fact_subjects import (
     change_terms,
     names_in,
     negated,
+    of_the_user_and_of_another,
     related_apart,
     relation_terms,
     subject_words,
@@ -471,6 +472,8 @@ def denied(new: str, old: str) -> bool:
     """
     if negated(new) == negated(old) or user_value(old) is not None:
         return False  # "My password is not hunter2" gives no password (an adversary)
+    if of_the_user_and_of_another(new, old):
+        return False  # "Mẹ is allergic to …" read as "me is allergic" (an adversary)
     ignored = change_terms() | _THE_USERS
     ours = set(analyze(new)) - ignored
     theirs = set(analyze(old)) - ignored

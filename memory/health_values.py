@@ -42,7 +42,8 @@ _OUTGROWN = re.compile(
 """"I've outgrown the peanut allergy": no longer allergic (found by a new user)."""
 _SOMEONE = (
     r"(?:(?P<whose>(?i:my|our)\s+[a-z]+)\s+)?"
-    r"(?:\b(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?P<who>[A-Z][a-z][\w'-]*)(?:\s+[A-Z][a-z][\w'-]*)?"
+    r"(?:\b(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?"
+    rf"(?P<who>{UPPER}{LOWER}[\w'-]*)(?:\s+{UPPER}{LOWER}[\w'-]*)?"
     r"(?:\s*\([^()]{0,60}\))?"
 )
 """Someone named: "Tom", "Tom Murphy", "Mrs Byrne", "Tom Murphy (the Murphys' little lad)",
@@ -393,7 +394,8 @@ def _named_allergies(text: str, values: dict[str, frozenset[str]]) -> None:
         for found in rule.finditer(text):
             if found["who"].casefold() in _NOT_NAMED:
                 continue
-            who = _topic(" ".join(filter(None, (found["whose"], found["who"]))))
+            named = _ONE_KIN.get(found["who"].casefold(), found["who"])
+            who = _topic(" ".join(filter(None, (found["whose"], named))))
             has = frozenset(["no" if found["no"] else "yes"])
             for item in _LIST_BREAK.split(found["what"]):
                 if what := _topic(item):

@@ -506,9 +506,12 @@ _MY_ADDRESS = re.compile(
 live?" (an adversary: found by none of its words)."""
 _NEW_ADDRESS = re.compile(NEW_ADDRESS_SAID)
 ANOTHER_MOVED = re.compile(
-    r"(?i)\b(?:the|our|his|her|their|a)\s+(?!house\b|home\b|flat\b|family\b)[\w'\u2019-]+"
-    r"(?:\s+[\w'\u2019-]+)?\s+(?:has\s+|have\s+|just\s+)*(?:moved|relocated)\b"
-    r"|\b(?:moved|relocated)\s+(?:the|our|his|her|their)\s+(?!house\b|home\b|flat\b)[\w-]+"
+    r"(?i)(?<![\w'\u2019-])(?!(?:i|we|i['\u2019]ve|we['\u2019]ve|we['\u2019]re|i['\u2019]m|just|"
+    r"finally|have|has|also|recently|already|and|so|we\s+have|i\s+have)\b)[\w'\u2019-]+\s+"
+    r"(?:has\s+|have\s+|just\s+|finally\s+|also\s+|recently\s+)*(?:moved|relocated)\b"
+    r"|\b(?:moved|relocated)\s+(?!(?:house|home|flats?|apartments?|in|into|to|out|back|over|"
+    r"across|here|there|away|last|this|yesterday|today|on|again|at|from|with|countries|cities|"
+    r"towns?|abroad)\b)[\w'\u2019-]+"
 )
 """Something else moved: "The clinic moved! New address is …", "We moved the office! …" (an
 adversary saw each replace the user's home)."""

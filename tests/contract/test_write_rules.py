@@ -2084,3 +2084,20 @@ async def test_an_edit_by_hand_replaces_its_entry_whatever_the_text_says(memory:
     assert await _active(memory) == {"order": moved}
     written = await memory.store("order", "Rorys cake due sat 12/12, €60")
     assert written.key != "order"
+
+
+@pytest.mark.parametrize(
+    "moved",
+    [
+        "The clinic moved! New address is 4 Elm Road, Leeds",
+        "Mum moved house! New address is 5 Ash Road, Leeds",
+        "We moved mum into a care home. New address is 9 Birch Road",
+    ],
+)
+async def test_someone_elses_move_leaves_the_users_home(memory: Memory, moved: str) -> None:
+    """Found by a third adversary: each replaced "I live at 12 Oak Street, Bristol"."""
+    needs(memory, "persistent", "supports_supersede")
+    home = await memory.store("home", "I live at 12 Oak Street, Bristol")
+    other = await memory.store("moved", moved)
+    assert other.supersedes == []
+    assert (await memory.get_by_id(home.id)).superseded_by is None  # type: ignore[union-attr]

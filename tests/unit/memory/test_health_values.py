@@ -42,6 +42,8 @@ from memory.health_values import health_changed, health_values
         ("Mẹ takes metformin 500mg twice a day", {"mum's dose of metformin": {"500mg"}}),
         ("Jürgen takes ramipril 5mg", {"jurgen's dose of ramipril": {"5mg"}}),
         ("Łukasz's metformin is now 1000mg", {"lukasz's dose of metformin": {"1000mg"}}),
+        ("Mẹ is allergic to penicillin", {"mum's allergy to penicillin": {"yes"}}),
+        ("Ángela has a penicillin allergy", {"angela's allergy to penicillin": {"yes"}}),
         # Not the user's, no dose, not a statement of one.
         ("My mother is allergic to cats", {}),
         ("Is he allergic to penicillin?", {}),
@@ -64,3 +66,14 @@ def test_only_another_value_of_all_the_old_one_says_is_a_change() -> None:
         "I'm not allergic to peanuts", "I'm allergic to peanuts and shellfish"
     )
     assert not health_changed("I'm allergic to penicillin", "the weather is fine")
+
+
+def test_a_parent_named_in_vietnamese_is_not_the_user() -> None:
+    """Found by an adversary: "I'm not allergic to penicillin after all" replaced "Mẹ is
+    allergic to penicillin" ("Mẹ" read as "me"), and the reverse."""
+    from memory.fact_values import new_value
+
+    mum = "Mẹ is allergic to penicillin"
+    assert not new_value("I'm not allergic to penicillin after all", mum)
+    assert not new_value("Mẹ is not allergic to penicillin after all", "I'm allergic to penicillin")
+    assert new_value("Mẹ is not allergic to penicillin after all", mum)

@@ -202,6 +202,7 @@ def test_facts_are_one_subject_unless_both_name_different_ones() -> None:
         # the user's own dose and allergy replaced).
         ("I take 10mg of lisinopril", "Łukasz takes 10mg of lisinopril"),
         ("I'm allergic to penicillin", "Ángela is allergic to penicillin"),
+        ("Mẹ is allergic to penicillin", "I'm not allergic to penicillin after all"),
         ("kod do drzwi garażu to 4471", "kod do drzwi domu to 9921"),
         ("The user's wife Carol works as a nurse in Porto", "The user works in Porto"),
         ("Alice and Bob live in Berlin with their kids", "Alice lives in Berlin"),
