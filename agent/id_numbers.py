@@ -65,6 +65,7 @@ _ID_NUMBERS = (
     _after(r"medicare", r"[2-6]\d{3}[ \t]?\d{5}[ \t]?\d(?:[ \t]*[/-][ \t]*\d)?"),
     _after(r"crn|customer[ \t]+reference", r"\d{3}[ \t]?\d{3}[ \t]?\d{3}[ \t]?[A-Z]"),
     # The UK: an NHS number, ten digits (3-3-4).
+    _after(r"nhs(?:[ \t]+numbers)?:?[ \t]+(?:me|mine)", r"\d{3}[ \t-]?\d{3}[ \t-]?\d{4}"),
     _after(r"nhs", r"\d{3}[ \t-]?\d{3}[ \t-]?\d{4}"),
     _after(r"codice[ \t]+fiscale|cf", _CODICE_FISCALE),
     # France: the social security number (NIR), thirteen digits and a two-digit key.
@@ -102,13 +103,18 @@ _ANOTHERS = (
     r"|(?:el|la|lo)[ \t]+de[ \t]+(?:mi|su|tu)[ \t]+[\w-]+"
     # Someone named before a colon: "BSN: 123456782, partner: 111222333".
     r"|[\w-]+(?=[ \t]*:)"
+    # Whose alone, or one of the family named alone: "and hers is …", "me …, wife …".
+    r"|hers|his|theirs|(?:for[ \t]+)?(?:(?:my|his|her|our|their)[ \t]+)?(?:me|wife|husband|"
+    r"partner|son|daughter|mum|mom|dad|mother|father|brother|sister|kid|child|baby)"
 )
 _ANOTHER_AFTER = re.compile(
-    r"(?i)[ \t]*(?:,[ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
+    r"(?i)[ \t]*(?:[,;.][ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
     rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|to|jest)[ \t]+|:[ \t]*)?)?"
     r"(\d[\d \t.-]{6,18}\d[A-Z]?)(?![\w.-]?\d)"
 )
-_WITH_A_WORD = re.compile(r"(?i)[ \t]*,?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*,[ \t]*\D")
+_WITH_A_WORD = re.compile(
+    r"(?i)[ \t]*[,;.]?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*[,;.][ \t]*\D"
+)
 """Joined to the number before by "and" (in its languages), or by a comma and someone's."""
 _IDS_OF_DIGITS = frozenset({"ssn", "id-number"})
 _DIGITS = re.compile(r"[\d \t.-]+[A-Z]?")

@@ -46,6 +46,15 @@ from agent.redact import redact
         ("BSN: 123456782, partner: 111222333", "111222333"),
         ("Centrelink CRN 123 456 789A and my partner's is 987654321B", "987654321B"),
         ("my CRN is 123456789A and the kids' are 204123457L and 204123458M", "204123458M"),
+        # A third adversary: another's said in the next sentence, by "hers", "for", or a list.
+        ("my NHS number is 485 777 3456. My wife's is 943 476 5919.", "5919"),
+        ("my NHS number is 485 777 3456 and hers is 943 476 5919", "5919"),
+        ("my NHS number is 485 777 3456 and for my wife 943 476 5919", "5919"),
+        (
+            "my NHS number is 485 777 3456; my son's 943 476 5919; my daughter's 401 023 2137",
+            "2137",
+        ),
+        ("NHS numbers: me 485 777 3456, wife 943 476 5919, son 401 023 2137", "2137"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
@@ -82,6 +91,7 @@ def test_the_name_alone_or_another_number_is_kept(text: str) -> None:
         ("my NHS number is 485 777 3456 and my phone 087 123 4567", "087 123 4567"),
         ("my ssn is 123456789 and 2 kids", "2 kids"),
         ("BSN: 123456782, phone: 0612345678", "0612345678"),
+        ("my NHS number is 485 777 3456. The clinic is 012 345 6789", "012 345 6789"),
     ],
 )
 def test_a_second_number_is_taken_only_as_someone_elses_of_the_same_shape(
