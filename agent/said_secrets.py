@@ -6,6 +6,8 @@ turn, so a secret said again and a value sent after its label are taken out too.
 
 from __future__ import annotations
 
+import re
+
 from agent.awaited_values import (
     MOST_WORDS,
     NO_VALUE,
@@ -74,6 +76,11 @@ class SaidSecrets:
         if not self._messages_left:
             self._label = None
         said = clean.strip()
+        rest = ""
+        if said and len(said.split()) > MOST_WORDS and _A_VALUE_FIRST.match(said):
+            # "4821 but don't tell anyone": the value first, then a sentence (an adversary).
+            first = said.split()[0]
+            said, rest = first, clean.strip()[len(first) :]
         if label is None or kinds or not said or len(said.split()) > MOST_WORDS:
             return clean, kinds
         if said.split()[0].strip(TRAILING).casefold() in NO_VALUE:
@@ -87,8 +94,11 @@ class SaidSecrets:
             return clean, kinds
         self._label, self._messages_left = None, 0
         values.extend(joined_values)
-        return lead + joined[len(opening) :], joined_kinds
+        return lead + joined[len(opening) :] + rest, joined_kinds
 
 
+_A_VALUE_FIRST = re.compile(r"(?!(?:19|20)\d\d\s)\S*\d\S*[.,!]?\s")
+"""A word holding a digit first: a PIN or a password, said before what follows it; not a
+year opening a sentence ("2024 was a strange year …")."""
 _MESSAGES_AWAITING = 2
 """The user's messages a label said alone waits through for its value ("hang on", "4821")."""

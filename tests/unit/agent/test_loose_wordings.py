@@ -228,6 +228,18 @@ def test_a_value_sent_with_a_word_after_it_loses_only_the_value() -> None:
     assert pointed.redact("it's 7340") == ("it's [REDACTED:pin]", ["pin"])
 
 
+def test_a_value_sent_first_in_a_sentence_loses_only_the_value() -> None:
+    """Found by an adversary: "my bank card pin is", then "4821 but don't tell anyone",
+    kept the PIN (more words than a value and a word or two)."""
+    secrets = SaidSecrets()
+    secrets.redact("my bank card pin is")
+    said = secrets.redact("4821 but don't tell anyone")
+    assert said == ("[REDACTED:pin] but don't tell anyone", ["pin"])
+    year = SaidSecrets()
+    year.redact("my pin is")
+    assert year.redact("2024 was a strange year for all of us")[1] == []
+
+
 def test_a_label_waits_a_little_and_only_for_a_value() -> None:
     secrets = SaidSecrets()
     secrets.redact("my bank card pin is")
