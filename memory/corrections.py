@@ -22,9 +22,12 @@ _CORRECTS_THE_LAST = re.compile(
 """Put right, with nothing named: "actually no, scratch that, Carla said it's thursday";
 not "scratch that about the dentist, …", which names what it corrects
 (`memory.event_days.moves_it`)."""
-_DAY = r"(?:the\s+[0-9]{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+_DAY = r"(?:(?:the\s+)?[0-9]{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
 _ONLY_THE_DAY = re.compile(
-    r"(?i)^\W*(?:no|nope|wait|sorry|oops)(?:[\s,!.:-]+(?:no|nope|wait|sorry|oops))*[\s,!.:-]+"
+    # Also "sorry, 19th not 18th", "actually it's the 19th", "make that the 19th" (a third
+    # adversary: each correction was deleted at 30 days, the fact it put right kept).
+    r"(?i)^\W*(?:no|nope|wait|sorry|oops|actually|make\s+(?:that|it))"
+    r"(?:[\s,!.:-]+(?:no|nope|wait|sorry|oops|actually))*[\s,!.:-]+"
     rf"(?:not\s+(?:on\s+)?{_DAY}[\s,;:.!-]+)?(?:it['\u2019]?s\s+|it\s+is\s+)?(?:actually\s+)?"
     rf"(?:on\s+)?{_DAY}"
 )
@@ -84,9 +87,10 @@ def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
         for entry in entries
         if entry.category != _CONVERSATION and entry.superseded_by is None
     }
-    return frozenset(
-        id_
-        for before, after in _corrections(entries)
-        if before.superseded_by in facts and names_a_day(after.content)
-        for id_ in (before.id, after.id)
-    )
+    kept: set[str] = set()
+    for before, after in _corrections(entries):
+        # One after another: the last word is kept too ("no wait, the 19th", then "no wait,
+        # the 20th": a third adversary saw the 20th go and the 19th stay).
+        if (before.superseded_by in facts or before.id in kept) and names_a_day(after.content):
+            kept |= {before.id, after.id}
+    return frozenset(kept)
