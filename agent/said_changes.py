@@ -32,7 +32,7 @@ from memory.health_values import dose_named, health_changed, health_values
 from memory.other_ones import of_someone_else
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import in_plain_order
-from memory.predicates import ANOTHER_MOVED, LEAD_IN, USER, claim_of, says_more
+from memory.predicates import ANOTHER_MOVED, LEAD_IN, USER, claim_of, says_more, user_moved_to
 from memory.stated_values import claim_pieces
 from memory.text import analyze
 from memory.write_rules import another_one
@@ -82,6 +82,9 @@ def claimed(message: str) -> list[tuple[str, str]]:
     """
     if not said_in_earnest(message):
         return []
+    if (home := user_moved_to(message)) is not None:
+        # "We just moved into 4 Elm Road, Leeds" (a third adversary: no home was changed).
+        return [("home", home)]
     found: dict[str, list[tuple[str, str]]] = {}
     attributes: list[str] = []
     for clause in claim_pieces(message):

@@ -35,6 +35,7 @@ from memory.predicates import (
     is_a_street,
     says_more,
     user_claim,
+    user_moved_to,
     without_old_value,
     wordings_of,
     words_of,
@@ -500,6 +501,7 @@ def new_value(new: str, old: str) -> bool:
     # Either said in another language: "Je suis allergique à la pénicilline" and "Je ne
     # suis plus allergique à la pénicilline" (an adversary).
     new, old = said_in_english(new), said_in_english(old)
+    new, old = user_moved_to(new) or new, user_moved_to(old) or old
     if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
         return False
     if _attribute_changed(new, old) or _address_moved(new, old) or _address_moved(old, new):

@@ -517,6 +517,30 @@ ANOTHER_MOVED = re.compile(
 adversary saw each replace the user's home)."""
 
 
+_MOVED_TO = re.compile(
+    r"(?i)^\W*(?:(?:we|i)(?:['\u2019]ve|\s+have)?\s+(?:just\s+|finally\s+)?moved"
+    r"(?:\s+(?:house|home|flat))?|moved\s+(?:house|home|flat)|finally\s+moved)"
+    r"(?:\s+(?:last\s+week|yesterday|today|this\s+week|on\s+\w+))?\s*[!.,:;-]*\s*"
+    r"(?:(?:(?:our|my|the)\s+)?new\s+(?:home\s+)?address(?:\s+is\b|\s*:)"
+    r"|(?:we['\u2019]re|we\s+are|i['\u2019]m|i\s+am)\s+now\s+(?:at|in)\b"
+    r"|(?:we|i)\s+now\s+live\s+(?:at|in)\b)\s*(?P<place>[^!?\n]+?)\s*[.!]?\s*$"
+    r"|^\W*(?:we|i)\s+(?:just\s+|finally\s+)?moved\s+into\s+(?P<street>\d[^!?\n]+?)\s*[.!]?\s*$"
+)
+
+
+def user_moved_to(text: str) -> str | None:
+    """The home ("I live at …") of a message saying the user moved there in other words.
+
+    "We moved house, new address is 4 Elm Road", "Finally moved! We're now at …", "We
+    just moved into 4 Elm Road" each left "I live at 12 Oak Street" in effect (a third
+    adversary); "We moved house! New address is …" did not.
+    """
+    found = _MOVED_TO.match(text)
+    if found is None:
+        return None
+    return f"I live at {found['place'] or found['street']}"
+
+
 def names_an_address(text: str) -> bool:
     """Whether `text` gives the user's address in words no claim reads (`_MY_ADDRESS`)."""
     return _MY_ADDRESS.search(text) is not None or (
@@ -533,7 +557,7 @@ def every_wording_of(text: str) -> str:
     """
     if words := wordings_of(text):
         return words
-    if names_an_address(text):
+    if names_an_address(text) or user_moved_to(text) is not None:
         return next(words for name, _, words in ONE_VALUE if name == "home")
     folded = text.casefold() if text.isascii() else None
     if folded is not None and not any(cue in folded for cues in _CUES.values() for cue in cues):

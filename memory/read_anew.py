@@ -27,7 +27,12 @@ from memory.health_values import (
 )
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
-from memory.predicates import NEW_ADDRESS_SAID, names_an_address, states_a_predicate
+from memory.predicates import (
+    NEW_ADDRESS_SAID,
+    names_an_address,
+    states_a_predicate,
+    user_moved_to,
+)
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
 from memory.short_words import has_short_words, names_a_weekday_elsewhere, written_out
@@ -283,3 +288,13 @@ def days_after_words_elsewhere_read(text: str) -> bool:
     20.02", "spostata al 22.02": `memory.date_terms.DAY_WORDS_ELSEWHERE`).
     """
     return _A_DAY_AFTER_A_WORD_ELSEWHERE.search(text) is not None
+
+
+def moves_said_otherwise_read(text: str) -> bool:
+    """Whether `text` names what migration 0041 reads anew.
+
+    A move of the user's said in other words ("We moved house, new address is 4 Elm
+    Road", "We just moved into 4 Elm Road"): found by "where do I live?"
+    (`memory.predicates.user_moved_to`).
+    """
+    return user_moved_to(text) is not None

@@ -29,6 +29,7 @@ from memory.postgres.schema import (
     LETTERS_WITHOUT_MARKS,
     MAY_AND_PLURALS_READ,
     MONTHS_TO_COME_READ,
+    MOVES_SAID_OTHERWISE_READ,
     NEW_ADDRESSES_READ,
     NUMBERS_IN_DOTS,
     NUMBERS_WRITTEN_ALIKE,
@@ -58,6 +59,7 @@ from memory.read_anew import (
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
+    moves_said_otherwise_read,
     new_addresses_read,
     other_languages_read,
     people_by_trade_read,
@@ -163,6 +165,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DOTTED_DAYS_READ: dotted_days_read,
     NEW_ADDRESSES_READ: new_addresses_read,
     DAYS_AFTER_WORDS_ELSEWHERE_READ: days_after_words_elsewhere_read,
+    MOVES_SAID_OTHERWISE_READ: moves_said_otherwise_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

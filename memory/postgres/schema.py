@@ -110,6 +110,9 @@ address is 14 Wattle Ave" is found by "where do I live?")."""
 DAYS_AFTER_WORDS_ELSEWHERE_READ = "days after words elsewhere read"
 """A step run in Python: rows naming a day and month after a word of another language that
 names a day are indexed again ("cena con Marco il 20.02" is 20 February)."""
+MOVES_SAID_OTHERWISE_READ = "moves said otherwise read"
+"""A step run in Python: rows saying the user moved in other words are indexed again ("We
+just moved into 4 Elm Road" is found by "where do I live?")."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -268,6 +271,8 @@ def migrations(dimensions: int) -> list[str]:
         NEW_ADDRESSES_READ,
         # "cena con Marco il 20.02" is 20 February.
         DAYS_AFTER_WORDS_ELSEWHERE_READ,
+        # "We just moved into 4 Elm Road" is where the user lives.
+        MOVES_SAID_OTHERWISE_READ,
     ]
 
 

@@ -21,6 +21,7 @@ from memory.read_anew import (
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     months_to_come_read,
+    moves_said_otherwise_read,
     new_addresses_read,
     other_languages_read,
     people_by_trade_read,
@@ -428,6 +429,10 @@ def _days_after_words_elsewhere_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, days_after_words_elsewhere_read)
 
 
+def _moves_said_otherwise_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, moves_said_otherwise_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -518,6 +523,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0039_new_addresses_read", _new_addresses_read),
     # "cena con Marco il 20.02" is 20 February.
     Migration("0040_days_after_words_elsewhere_read", _days_after_words_elsewhere_read),
+    # "We just moved into 4 Elm Road" is where the user lives.
+    Migration("0041_moves_said_otherwise_read", _moves_said_otherwise_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

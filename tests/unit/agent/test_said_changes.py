@@ -927,4 +927,16 @@ async def test_the_users_own_new_address_replaces_the_home(harness: Harness) -> 
     harness.model.add("Congratulations!")
     moved = "We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020"
     await harness.turn(moved)
-    assert await _in_effect(harness) == {"home": moved.split("! ", 1)[1]}
+    assert await _in_effect(harness) == {"home": "I live at 14 Wattle Ave, Sunshine North VIC 3020"}
+
+
+@pytest.mark.parametrize(
+    "moved",
+    ["We just moved into 4 Elm Road, Leeds", "We moved house, new address is 4 Elm Road, Leeds"],
+)
+async def test_a_move_said_otherwise_replaces_the_home(harness: Harness, moved: str) -> None:
+    """Found by a third adversary: each left "I live at 12 Oak Street, Bristol" in effect."""
+    await harness.memory.store("home", "I live at 12 Oak Street, Bristol", "core")
+    harness.model.add("Congratulations!")
+    await harness.turn(moved)
+    assert await _in_effect(harness) == {"home": "I live at 4 Elm Road, Leeds"}
