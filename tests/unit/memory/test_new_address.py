@@ -1,4 +1,4 @@
-"""A move said with a new address is where the user lives now (0039).
+"""A move said with a new address, or in other words, is where the user lives now (0039, 0041).
 
 Found by a new user, a nurse in Melbourne: after "I live at 27 Ballarat Rd, Footscray …",
 "We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020" was not
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from memory.postgres.schema import NEW_ADDRESSES_READ
-from memory.read_anew import new_addresses_read
+from memory.fact_values import new_value
+from memory.postgres.schema import MOVES_SAID_OTHERWISE_READ, NEW_ADDRESSES_READ
+from memory.read_anew import moves_said_otherwise_read, new_addresses_read
 from memory.stated_values import changed_topics, stated_values
 from tests.helpers.older_index import DatedMessage, postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
@@ -57,22 +58,52 @@ def test_the_migration_reads_these_again() -> None:
     assert not new_addresses_read("the clinic has a new address: 14 Wattle Ave")
 
 
+MOVED_INTO = DatedMessage("moved", "We just moved into 4 Elm Road, Leeds", SAID, "where do I live?")
+"""A move said in other words (0041): found by a third adversary, it replaced no home."""
+READ_AGAIN = [
+    (MESSAGE, "0039_new_addresses_read", NEW_ADDRESSES_READ),
+    (MOVED_INTO, "0041_moves_said_otherwise_read", MOVES_SAID_OTHERWISE_READ),
+]
+
+
 def _without_home_words(terms: list[str]) -> list[str]:
-    """The terms an older memchat gave a new address: its words, no home's wordings."""
-    return [term for term in terms if term not in {"live", "resid", "reloc", "base", "home"}]
+    """The terms an older memchat gave such a message: its words, no home's wordings."""
+    return [t for t in terms if t not in {"live", "resid", "reloc", "base", "home", "address"}]
 
 
-async def test_a_sqlite_store_indexed_before_finds_it_by_where_i_live(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("message", "migration", "step"), READ_AGAIN)
+async def test_a_sqlite_store_indexed_before_finds_it_by_where_i_live(
+    tmp_path: Path, message: DatedMessage, migration: str, step: str
+) -> None:
     async with sqlite_as_before(
-        tmp_path, MESSAGE.fill, MESSAGE.key, _without_home_words, "0039_new_addresses_read"
+        tmp_path, message.fill, message.key, _without_home_words, migration
     ) as again:
-        assert await MESSAGE.found_alone(again)
+        assert await message.found_alone(again)
 
 
+@pytest.mark.parametrize(("message", "migration", "step"), READ_AGAIN)
 async def test_a_postgres_store_indexed_before_finds_it_by_where_i_live(
-    postgres_url: str, tmp_path: Path
+    postgres_url: str, tmp_path: Path, message: DatedMessage, migration: str, step: str
 ) -> None:
     async with postgres_as_before(
-        postgres_url, tmp_path, MESSAGE.fill, MESSAGE.key, _without_home_words, NEW_ADDRESSES_READ
+        postgres_url, tmp_path, message.fill, message.key, _without_home_words, step
     ) as again:
-        assert await MESSAGE.found_alone(again)
+        assert await message.found_alone(again)
+
+
+@pytest.mark.parametrize(
+    ("moved", "replaces"),
+    [
+        ("We moved house, new address is 4 Elm Road, Leeds", True),
+        ("Moved house last week, new address: 4 Elm Road, Leeds", True),
+        ("Finally moved! We're now at 4 Elm Road, Leeds", True),
+        ("We've moved house, we now live at 4 Elm Road, Leeds", True),
+        ("We just moved into 4 Elm Road, Leeds", True),
+        # Not the user's home.
+        ("We moved the office, new address is 100 Collins St", False),
+        ("We just moved into a bigger room at work", False),
+    ],
+)
+def test_a_move_said_otherwise_gives_the_new_home(moved: str, replaces: bool) -> None:
+    assert new_value(moved, "I live at 12 Oak Street, Bristol") is replaces
+    assert moves_said_otherwise_read(moved) is replaces
