@@ -76,6 +76,19 @@ def awaits_a_value(text: str) -> bool:
     return False
 
 
+def given_after(label: str, value: str) -> tuple[str, list[str], list[tuple[str, str]]] | None:
+    """`value` redacted as said right after `label`, its kinds and values; None if no secret.
+
+    Read as the label and the value said in one text would be: "my wifi is", then "down",
+    is no secret, as "my wifi is down" is none.
+    """
+    opening = f"{with_its_verb(label)} "
+    joined, kinds, values = redacted_with_values(opening + value)
+    if not kinds or not joined.startswith(opening) or joined[len(opening) :] == value:
+        return None
+    return joined[len(opening) :], kinds, values
+
+
 _MOST_WORDS_BELOW = 2
 """A value on the line below its label: a word or two; more is the text going on."""
 
@@ -98,8 +111,6 @@ def values_below_labels(text: str) -> list[tuple[str, str]]:
             or not awaits_a_value(line.strip())
         ):
             continue
-        opening = f"{with_its_verb(line.strip())} "
-        joined, kinds, values = redacted_with_values(opening + value)
-        if kinds and joined.startswith(opening) and joined[len(opening) :] != value:
-            found += values
+        if (given := given_after(line.strip(), value)) is not None:
+            found += given[2]
     return found

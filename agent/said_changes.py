@@ -32,7 +32,14 @@ from memory.health_values import dose_named, health_changed, health_values
 from memory.other_ones import of_someone_else
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import in_plain_order
-from memory.predicates import ANOTHER_MOVED, LEAD_IN, USER, claim_of, says_more, user_moved_to
+from memory.predicates import (
+    LEAD_IN,
+    USER,
+    an_address_of_another,
+    claim_of,
+    says_more,
+    user_moved_to,
+)
 from memory.stated_values import claim_pieces
 from memory.text import analyze
 from memory.write_rules import another_one
@@ -94,7 +101,7 @@ def claimed(message: str) -> list[tuple[str, str]]:
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause) or a_change_to_come(clause):
             continue  # "I start at Google in January" changes nothing yet (an adversary)
         if _a_health_fact(clause) or _a_new_contact(clause):
-            if not (_ADDRESS.search(clause) and ANOTHER_MOVED.search(message)):
+            if not an_address_of_another(clause, message):
                 # "The clinic moved! New address is …" is the clinic's (an adversary).
                 attributes.append(clause.rstrip(",;:–— "))
             continue
@@ -121,7 +128,6 @@ def claimed(message: str) -> list[tuple[str, str]]:
     ]
 
 
-_ADDRESS = re.compile(r"(?i)\baddress\b")
 ATTRIBUTE = "attribute"
 """A health fact or a contact, found among the facts by its value (`new_value`)."""
 _CARE_GIVERS = frozenset(

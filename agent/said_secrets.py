@@ -13,7 +13,7 @@ from agent.awaited_values import (
     NO_VALUE,
     POINTING_AT_IT,
     awaits_a_value,
-    with_its_verb,
+    given_after,
 )
 from agent.loose_wordings import A_CONTRACTION
 from agent.redact import TRAILING, redacted_with_values, said_again_with_kinds
@@ -88,13 +88,12 @@ class SaidSecrets:
         # "it's 7340" after "my card pin:" gives the value as "7340" does (an adversary).
         given = POINTING_AT_IT.match(said)
         lead, said = (said[: given.end()], said[given.end() :]) if given else ("", said)
-        opening = f"{with_its_verb(label)} "
-        joined, joined_kinds, joined_values = redacted_with_values(opening + said)
-        if not joined_kinds or not joined.startswith(opening) or joined[len(opening) :] == said:
+        taken = given_after(label, said)
+        if taken is None:
             return clean, kinds
         self._label, self._messages_left = None, 0
-        values.extend(joined_values)
-        return lead + joined[len(opening) :] + rest, joined_kinds
+        values.extend(taken[2])
+        return lead + taken[0] + rest, taken[1]
 
 
 _A_VALUE_FIRST = re.compile(r"(?!(?:19|20)\d\d\s)\S*\d\S*[.,!]?\s")

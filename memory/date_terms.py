@@ -496,13 +496,10 @@ def _cjk_terms(g: list[str]) -> list[str]:
 DAY_WORDS_ELSEWHERE = frozenset("il al dal entro fino el hasta desde até ate au dnia od".split())
 """The same in Italian, Spanish, Portuguese, French and Polish: "la cena con Marco è spostata
 al 22.02" moved not "cena con Marco il 20.02", neither read as a day (an adversary)."""
-_DAY_WORDS_BEFORE = (
-    frozenset(
-        "on due by until till til from before after since next this every am ab bis vom le "
-        "mon tue tues wed weds thu thur thurs fri sat sun monday tuesday wednesday thursday "
-        "friday saturday sunday".split()
-    )
-    | DAY_WORDS_ELSEWHERE
+_DAY_WORDS_BEFORE = frozenset(
+    "on due by until till til from before after since next this every am ab bis vom le "
+    "mon tue tues wed weds thu thur thurs fri sat sun monday tuesday wednesday thursday "
+    "friday saturday sunday".split()
 )
 """Words after which a day and month without the year are a date, not "1/2 cup"."""
 _TIME_AFTER = re.compile(
@@ -586,7 +583,7 @@ def _short_date_terms(
     if _PART_OF.match(text, match.end()) or said_just_before(_MEASURED, text, match.start()):
         return []  # "on 1/2 tablet of Apoquel", "2/3 of her dose", "BP was 13/8"
     said_as_day = (
-        (before.lower() in _DAY_WORDS_BEFORE and before.lower() not in DAY_WORDS_ELSEWHERE)
+        before.lower() in _DAY_WORDS_BEFORE
         # Not a fraction after them: "il 1/2 litro" is half a litre.
         or (before.lower() in DAY_WORDS_ELSEWHERE and (match[2] is None or first > 9))
         or bool(_TIME_AFTER.match(text, match.end()))

@@ -541,6 +541,18 @@ def user_moved_to(text: str) -> str | None:
     return f"I live at {found['place'] or found['street']}"
 
 
+_AN_ADDRESS = re.compile(r"(?i)\baddress\b")
+
+
+def an_address_of_another(clause: str, text: str) -> bool:
+    """Whether `clause`, of `text`, gives the address of something else that moved.
+
+    "The clinic moved! New address is …": the clinic's, read as a clause of its own by the
+    write rules and in chat (an adversary saw each replace the user's home).
+    """
+    return _AN_ADDRESS.search(clause) is not None and ANOTHER_MOVED.search(text) is not None
+
+
 def names_an_address(text: str) -> bool:
     """Whether `text` gives the user's address in words no claim reads (`_MY_ADDRESS`)."""
     return _MY_ADDRESS.search(text) is not None or (

@@ -54,7 +54,7 @@ from memory.lists import (
 )
 from memory.other_ones import another_of_them, one_milestone_dated_anew, said_of_other_people
 from memory.plain_order import as_it_is_now
-from memory.predicates import ANOTHER_MOVED, relations_alike, user_claim
+from memory.predicates import an_address_of_another, relations_alike, user_claim
 from memory.questions import only_asks
 from memory.relative_dates import NamedDays, named_days
 from memory.settings import MemorySettings
@@ -396,7 +396,6 @@ _CLAUSE_BREAK = re.compile(r"\s*;\s*|(?<=[a-z]{3}[.!?])\s+(?=[A-Z])")
 """A semicolon, or a sentence's end: not "prof. duarte" (a new user's meetings with him
 replaced her thesis deadlines), "Dr. Silva"."""
 _FEWEST_CLAUSE_WORDS = 3
-_AN_ADDRESS = re.compile(r"(?i)\baddress\b")
 
 
 def _later_clauses(content: str) -> list[str]:
@@ -417,7 +416,7 @@ def _replaced_by_later_clauses(
     found: dict[str, Similar] = {}
     by_id = {s.id: s for s in similar}
     for clause in _later_clauses(content):
-        if _AN_ADDRESS.search(clause) and ANOTHER_MOVED.search(content):
+        if an_address_of_another(clause, content):
             continue  # "The clinic moved! New address is …": the clinic's (an adversary)
         ranked = ranked_similar(clause, [(s.seq, s.id, s.key, s.content) for s in similar])
         placed = place_new(clause, ranked, settings, is_core=True)
