@@ -26,6 +26,18 @@ _WHAT_TO_TYPE = (
 )
 """What the keypad takes: "what do I type at the front door keypad?" (an adversary was shown
 the code redacted)."""
+_ID_NUMBER_NAMES = (
+    r"ssn|social\s+(?:security|insurance)|pps|ppsn|dni|bsn|burgerservicenummer|nhs\s+(?:number|no)|"
+    r"tfn|tax\s+(?:file|id)|national\s+insurance|steuer-?id|steuernummer|"
+    r"steueridentifikationsnummer|aadhaa?r|medicare\s+(?:number|no|card)|codice\s+fiscale|"
+    r"num[ée]ro\s+(?:de\s+s[ée]curit[ée]|d['\u2019]assurance)|s[ée]cu|ramq|carte\s+soleil|"
+    r"health\s+card|ohip|pesel|passport|passeport|reisepass|pasaporte|passaporto|paszport|"
+    # Short names that are words too, in capitals only: "what's my SIN?", "mon NAS?".
+    r"(?-i:PAN|NIP|SIN|NAS|CRN|NIE|NIF|NIR)"
+)
+"""An identity or tax number's names (`agent.id_numbers`): "what's my PPS number?" asks
+for it (a new user, a translator, was shown "mon NAS est [REDACTED:id-number]" when she
+asked for it)."""
 _ASKS_FOR_A_SECRET = re.compile(
     r"(?i)\b(?:pass(?:word|code|wd)?s?(?![\w-])"
     r"(?!\s+(?:managers?|apps?|vaults?|rules?|policy|generator))|"
@@ -37,7 +49,7 @@ _ASKS_FOR_A_SECRET = re.compile(
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|"
     # A token or an API key: "what's my github token?" (a new user was shown it redacted).
     r"tokens?|(?:api|access|auth|secret|private|ssh|licen[cs]e|product)[\s_-]*keys?|"
-    r"get\s+in(?:to)?|secret|answer|cvv|ssn|social\s+security|iban|bank\s+details|"
+    r"get\s+in(?:to)?|secret|answer|cvv|iban|bank\s+details|" + _ID_NUMBER_NAMES + r"|"
     r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"
     # "wie ist der Türcode in Graz?", "qual è il codice del portone?" (an adversary).
@@ -256,7 +268,31 @@ _PASSWORD_KINDS = frozenset({"secret"})
 _ASKS_AN_ACCOUNT = re.compile(
     r"(?i)\b(?:iban|bank\s+(?:details|account)|account\s+(?:number|no|details))\b"
 )
-_NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin"})
+_ASKS_AN_ID_NUMBER = re.compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
+_ID_NUMBER_KINDS = frozenset({"id-number", "ssn"})
+_ID_NUMBER_ALIASES = tuple(
+    tuple(frozenset(analyze(name)) for name in names.split(","))
+    for names in (
+        "ssn,social security",
+        "sin,nas,social insurance,assurance sociale",
+        "ramq,carte soleil,health card,assurance maladie",
+        "pps,ppsn,personal public service",
+        "tfn,tax file",
+    )
+)
+"""One number's names in other words or languages: "what's my social security number?"
+asks for the fact "My SSN is …"."""
+
+
+def _with_id_aliases(terms: frozenset[str]) -> frozenset[str]:
+    """`terms` with the other names of each identity number they name (`_ID_NUMBER_ALIASES`)."""
+    for names in _ID_NUMBER_ALIASES:
+        if any(name <= terms for name in names):
+            terms = terms.union(*names)
+    return terms
+
+
+_NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin", *_ID_NUMBER_KINDS})
 _ASKS_A_CARD = re.compile(r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b")
 """An IBAN or a card's number asked for by its name: "what's my IBAN?", "wie lautet meine
 IBAN?" (a new user, a freelancer, was shown it redacted, as a secret asked for by nobody)."""
@@ -299,10 +335,15 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
             )
             if card and not codes:
                 kinds -= {"card-code", "pin"}
+        elif _ASKS_AN_ID_NUMBER.search(piece):
+            kinds = _ID_NUMBER_KINDS  # "what's my PPS number?" asks for no door code
         elif codes and passwords:
             kinds = frozenset()  # both asked in one breath: either
         asks = _secret_named(piece) is not None and not _declined(piece)
-        parts.append(_Part(asked_of_what(piece), kinds, asks, piece))
+        of = asked_of_what(piece)
+        parts.append(
+            _Part(_with_id_aliases(of) if kinds == _ID_NUMBER_KINDS else of, kinds, asks, piece)
+        )
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
     return tuple(_refined(pieces)) if len(pieces) > 1 else (whole,)
 
@@ -379,8 +420,8 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
             candidates = [e for e in holding if any(k in part.kinds for k, *_ in spans[e.id])]
         overlap = {e.id: len(part.of & _terms(e.content)) for e in candidates}
         most = max(overlap.values(), default=0)
-        if part.of and most == 0 and not named:
-            continue
+        if part.of and most == 0 and (not named or part.kinds == _ID_NUMBER_KINDS):
+            continue  # "what's my PESEL?" asks for no PPS number
         for entry in candidates:
             if overlap[entry.id] == most:
                 # A saved message holds only a bike lock's code: asked for by its words

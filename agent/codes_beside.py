@@ -89,6 +89,8 @@ def _a_code_beside(text: str, found: re.Match[str]) -> bool:
     at = found.start(1)
     if not _FEWEST_DIGITS <= sum(c.isdigit() for c in value) <= _MOST_DIGITS:
         return False
+    if sum(c.isdigit() for c in _digits_around(text, *found.span(1))) > _MOST_DIGITS:
+        return False  # a part of a longer number: "Zoom meeting ID 853 1234 5678, passcode …"
     if CLOCK.fullmatch(value) and said_just_before(_A_TIME_AFTER, text, at):
         return False  # "arriving 14/12 at 1530"
     if _A_YEAR.fullmatch(value) and said_just_before(_A_YEAR_AFTER, text, at):
@@ -97,3 +99,14 @@ def _a_code_beside(text: str, found: re.Match[str]) -> bool:
         return False  # "door code 4590 valid until 2027-01-31" (a second adversary)
     # "… and the rent is 1200", "Anna's birthday is 1985" (an adversary)
     return not said_just_before(_AN_AMOUNT_OR_A_DATE_AFTER, text, at)
+
+
+_DIGIT_GROUPS_BEFORE = re.compile(r"(?:\d+[ \t-])+$")
+_DIGIT_GROUPS_AFTER = re.compile(r"(?:[ \t-]\d+)+")
+
+
+def _digits_around(text: str, start: int, end: int) -> str:
+    """The number `text[start:end]` is a group of, with the groups before and after it."""
+    before = _DIGIT_GROUPS_BEFORE.search(text, max(0, start - 40), start)
+    after = _DIGIT_GROUPS_AFTER.match(text, end)
+    return (before[0] if before else "") + text[start:end] + (after[0] if after else "")

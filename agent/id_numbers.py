@@ -12,7 +12,7 @@ import re
 
 _BETWEEN = (
     r"(?:[ \t]+(?:number|no\.?|num|nr\.?|n[ºo°]\.?|#|card|code))?"
-    r"(?:[ \t]*[:=#-]+[ \t]*|[ \t]+(?:is|was|es|ist|lautet|est|è|era)?[ \t]*)"
+    r"(?:[ \t]*[:=#-]+[ \t]*|[ \t]+(?:is|was|es|ist|lautet|est|è|era|to|jest)?[ \t]*)"
 )
 """Between the name and the number: "PPS number: ", "DNI es ", "PPSN ", "Steuer-ID ist ",
 "Steueridentifikationsnummer lautet " (an adversary: kept as typed)."""
@@ -68,6 +68,32 @@ _ID_NUMBERS = (
     _after(r"nhs(?:[ \t]+numbers)?:?[ \t]+(?:me|mine)", r"\d{3}[ \t-]?\d{3}[ \t-]?\d{4}"),
     _after(r"nhs", r"\d{3}[ \t-]?\d{3}[ \t-]?\d{4}"),
     _after(r"codice[ \t]+fiscale|cf", _CODICE_FISCALE),
+    # Canada: the social insurance number in French (NAS), and Québec's health card (RAMQ:
+    # four letters, eight digits) or another province's (a new user, a translator in
+    # Montréal: each kept as typed).
+    _after(
+        r"nas(?![ \t]+(?:drive|server|box|storage|device|share|volume|disk))|"
+        r"num[ée]ro[ \t]+d['\u2019]assurance[ \t]+sociale|assurance[ \t]+sociale",
+        r"\d{3}[ \t-]?\d{3}[ \t-]?\d{3}",
+    ),
+    _after(
+        r"ramq|carte[ \t]+soleil|carte[ \t]+d['\u2019]assurance[ \t]+maladie|"
+        r"assurance[ \t]+maladie|"
+        r"health[ \t]+(?:card|insurance)|ohip|msp|care[ \t]+card",
+        r"[A-Z]{4}[ \t]?\d{4}[ \t]?\d{4}|\d{4}[ \t-]?\d{3}[ \t-]?\d{3}(?:[ \t-]?[A-Z]{2})?",
+    ),
+    # Poland: PESEL (eleven digits), NIP (ten digits, grouped 3-3-2-2 or 3-2-2-3).
+    _after(r"pesel", r"\d{11}"),
+    _after(r"nip", r"\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3}"),
+    # Germany: the tax number of a tax office (Steuernummer), written with slashes.
+    _after(r"steuernummer|steuer-?nr\.?|st\.?-?nr\.?", r"\d{2,3}/\d{3,4}/\d{4,5}|\d{5}/\d{5}"),
+    # A passport: letters and digits, at least six, at least one digit; a Russian one's
+    # series and number ("Номер паспорта 4509 123456": an adversary saw each kept).
+    _after(
+        r"passport|passeport|reisepass|pasaporte|passaporto|paszport",
+        r"(?=[A-Z]*\d)[A-Z0-9]{6,9}",
+    ),
+    _after(r"паспорт[а-я]*", r"\d{2}[ \t]?\d{2}[ \t]?(?:№[ \t]?)?\d{6}"),
     # France: the social security number (NIR), thirteen digits and a two-digit key.
     _after(
         r"s[ée]cu(?:rit[ée][ \t]+sociale)?|nir|num[ée]ro[ \t]+de[ \t]+s[ée]curit[ée][ \t]+sociale",
@@ -77,7 +103,9 @@ _ID_NUMBERS = (
 _HINTS = (
     "pps", "personal public", "dni", "nif", "nie", "documento", "bsn", "burgerservice",
     "steuer", "tax", "aadha", "adhaar", "uidai", "pan", "permanent", "fiscale", "cf",
-    "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs",
+    "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs", "nas",
+    "ramq", "soleil", "maladie", "health", "ohip", "msp", "care card", "pesel", "nip",
+    "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт",
 )  # fmt: skip
 
 
@@ -101,6 +129,7 @@ _ANOTHERS = (
     r"|(?:die|der|das)[ \t]+(?:meiner|meines|meinem|seiner|seines|ihrer|ihres)[ \t]+[\w-]+"
     r"|(?:(?:die|dat|het)[ \t]+)?van[ \t]+(?:(?:mijn|zijn|haar|onze)[ \t]+)?[\w-]+"
     r"|(?:el|la|lo)[ \t]+de[ \t]+(?:mi|su|tu)[ \t]+[\w-]+"
+    r"|(?:celui|celle)[ \t]+(?:de[ \t]+|d['\u2019])(?:(?:ma|mon|sa|son|notre|leur)[ \t]+)?[\w-]+"
     # Someone named before a colon: "BSN: 123456782, partner: 111222333".
     r"|[\w-]+(?=[ \t]*:)"
     # Whose alone, or one of the family named alone: "and hers is …", "me …, wife …".

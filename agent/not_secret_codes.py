@@ -89,18 +89,32 @@ _AN_ADDRESS_BEFORE = re.compile(
 )
 
 
+_OF_A_PLACE = re.compile(
+    r"(?i)pin[ \t-]*code[ \t]+(?:of|for|in)[ \t]+(?:(?:the|this|that|my|our|your|their)[ \t]+)?"
+    r"(?:area|locality|village|city|town|post[ \t]*office|district|region|neighbou?rhood)\b"
+)
+"""A PIN code said of a place before its digits: "pin code for the area is 560034" (an
+adversary saw it redacted)."""
+
+
 def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
     """Whether a PIN said from `start` is India's postal code, not a secret.
 
-    Six digits, said as "pincode" in one word, or closing an address ("Ship to: 12 MG
+    Six digits, said as "pincode" in one word, of a place, or closing an address ("Ship to: 12 MG
     Road, Bengaluru, PIN 560001"): an adversary saw both redacted.
     """
     if "pin" not in said.lower() or re.fullmatch(r"[1-8]\d{5}", digits) is None:
         return False
     where = said.lower().index("pin")
-    if said.lower().startswith("pincode", where):
+    if said.lower().startswith("pincode", where) or _OF_A_PLACE.match(said, where):
         return True
     return said_just_before(_AN_ADDRESS_BEFORE, text, start + where)
+
+
+def postal_pin_at(text: str, span: tuple[int, int]) -> bool:
+    """Whether the PIN at `span` is India's postal code (`postal_pin`), its label before it."""
+    label = text.lower().rfind("pin", max(0, span[0] - 30), span[0])
+    return label >= 0 and postal_pin(text, label, text[span[0] : span[1]], text[label : span[1]])
 
 
 _A_CARDS_LAST_DIGITS = re.compile(

@@ -17,7 +17,7 @@ from agent.codes_beside import more_codes_beside
 from agent.id_numbers import id_number_spans, numbers_of_others
 from agent.loose_wordings import loose_spans
 from agent.more_secret_wordings import more_secret_spans
-from agent.not_secret_codes import a_cards_last_digits, postal_pin
+from agent.not_secret_codes import a_cards_last_digits, postal_pin, postal_pin_at
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, with_its_bangs, wording_spans
 from agent.secret_formats import (
@@ -178,12 +178,6 @@ def _a_postal_pin(text: str, found: re.Match[str]) -> bool:
         return True
     place = _POSTAL_PIN_PLACE.match(text, found.end())
     return "code" in found.group().lower() and place is not None
-
-
-def _a_postal_pin_at(text: str, span: tuple[int, int]) -> bool:
-    """Whether the PIN at `span` is India's postal code (`postal_pin`), its label before it."""
-    label = text.lower().rfind("pin", max(0, span[0] - 30), span[0])
-    return label >= 0 and postal_pin(text, label, text[span[0] : span[1]], text[label : span[1]])
 
 
 _INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -598,7 +592,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
             (kind, (span[0], with_its_bangs(folded, *span)) if kind == "secret" else span)
             for kind, span in worded_spans
             if "[REDACTED:" not in folded[slice(*span)]
-            and not (kind == "pin" and _a_postal_pin_at(folded, span))
+            and not (kind in ("pin", "code", "secret") and postal_pin_at(folded, span))
             and not (kind in ("pin", "code") and a_cards_last_digits(folded, span[0]))
         ]
     )

@@ -3,7 +3,8 @@
 Found by an adversary, each kept as typed, in the chat's file and shown to the model for
 unrelated questions when made a fact: Turkish, which says "my password 4821" with no verb
 ("şifrem 4821", "ev wifi şifresi Kartal1234", "parola: Kartal1234"), Swahili "nywila yangu
-ni Simba2024", German "Geheimzahl 4821" and "Kartenpin: 4821", Russian "мой пин 4821";
+ni Simba2024", German "Geheimzahl 4821" and "Kartenpin: 4821", Russian "мой пин 4821" and "PIN-код
+карты — 4821";
 a PIN said of what it opens ("PIN do karty 4821", "PIN de la tarjeta 4821", "PIN do cartão
 4821", "PIN kodum 4821"); a table whose heading names its codes ("| item | code |", then
 "| alarm | 4821 |"); a list of PINs under its heading ("PINs", then "bank card 4821").
@@ -19,8 +20,9 @@ from agent.credential_columns import credential_column_spans
 _NOUN_THEN_VALUE = re.compile(
     r"(?i)(?<![\w-])(?:[şs]ifre(?:m|miz|si|sini|niz)?|parola(?:m|s[ıi])?|"
     r"nywila(?:[ \t]+(?:yangu|yako|yake|yetu))?(?:[ \t]+ni)?|geheimzahl|kartenpin|"
-    r"(?:мой[ \t]+)?(?:пин(?:[ \t-]*код)?|пароль)(?:[ \t]+от[ \t]+[^\W\d_]+)?)"
-    r"[ \t]*[:=]?[ \t]*((?=[^\s,;]*\d)[^\s,;\"'`]{3,40})(?=[.!?]?(?:\s|$)|[,;])"
+    r"(?:мой[ \t]+)?(?:(?:пин|pin)[ \t-]*код|пин|пароль)(?:[ \t]+(?:от[ \t]+)?[а-яё]+)?)"
+    r"[ \t]*(?:[:=\u2013\u2014-]|это)?[ \t]*(?!(?:19|20)\d\d[ \t]+г)"
+    r"((?=[^\s,;]*\d)[^\s,;\"'`]{3,40})(?=[.!?]?(?:\s|$)|[,;])"
 )
 """A value with a digit in it: "şifremi unuttum" ("I forgot my password") holds none."""
 _PIN_OF_A_THING = re.compile(

@@ -101,6 +101,14 @@ def subject_words(text: str) -> frozenset[str] | None:
     return frozenset({t for t in analyze(before) if t not in change_terms()} | whose)
 
 
+def subject_terms_in_order(text: str) -> tuple[str, ...] | None:
+    """`subject_words` in the order said, possessives left out: "gym locker code"."""
+    found = PREDICATE.search(text) or _polish_copula(text)
+    if found is None:
+        return None
+    return tuple(t for t in analyze(text[: found.start()]) if t not in change_terms())
+
+
 _RELATIONS = (
     "partner wife husband spouse girlfriend boyfriend fiance fiancee friend mother mom mum "
     "father dad brother sister son daughter boss colleague coworker neighbour neighbor aunt "

@@ -18,10 +18,9 @@ from memory.attributes import other_attributes
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, moves_it, one_time_of
-from memory.fact_subjects import subject_words
 from memory.fact_values import first_name_before, one_spelling, user_value
 from memory.health_values import health_values, medicines_and_allergens
-from memory.letters import UPPER
+from memory.kinds_apart import another_by_name
 from memory.lists import one_value_of_several
 from memory.month_names import MONTHS
 from memory.numbers import NUMBER_WORDS
@@ -148,29 +147,6 @@ def _for_another(new: str, old: str) -> bool:
     """
     ours, theirs = _qualifiers(new), _qualifiers(old)
     return bool(ours and theirs and ours.isdisjoint(theirs))
-
-
-def _another_by_name(new: str, old: str) -> bool:
-    """Whether both name, before their value, one kind of thing by another name.
-
-    Found by an adversary: "My Westpac card PIN is 2222", written under the key of "My ANZ
-    card PIN is 1111", replaced it. The kind ("card PIN") shared, each names one the other
-    does not, as a name: not "my new card PIN" beside "my old card PIN".
-    """
-    ours, theirs = subject_words(new), subject_words(old)
-    if not ours or not theirs or not ours & theirs:
-        return False
-    named_ours = (ours - theirs) & _capitalised(new)
-    named_theirs = (theirs - ours) & _capitalised(old)
-    return bool(named_ours and named_theirs)
-
-
-_WITH_A_CAPITAL = re.compile(rf"[\w'\u2019-]*{UPPER}[\w'\u2019-]*")
-
-
-def _capitalised(text: str) -> frozenset[str]:
-    """The analysed words holding a capital: "Westpac", "ANZ", "mBank"."""
-    return frozenset(analyze(" ".join(_WITH_A_CAPITAL.findall(text))))
 
 
 def _qualifiers(text: str) -> frozenset[str]:
@@ -462,7 +438,7 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         or of_someone_else(new, old)
         or said_of_other_people(new, old)
         or _for_another(new, old)
-        or _another_by_name(new, old)
+        or another_by_name(new, old)
         or _another_numbered(new, old)
         or _priced_apart(new, old)
         or _another_medicine_or_allergy(new, old)

@@ -1922,6 +1922,9 @@ async def test_the_same_key_holding_another_one_of_its_kind_keeps_both(memory: M
         ("My ANZ card PIN is 1111", "My Westpac card PIN is 2222"),
         ("PIN karty mBank to 5555", "PIN karty Revolut to 6666"),
         ("Mr Walsh's phone is 01 999 0000", "Mrs Walsh has a new number 01 888 0000"),
+        # An adversary: by a word before the kind, not a name.
+        ("gym locker code is 1234", "office locker code is 5678"),
+        ("front door code is 1111", "back door code is 2222"),
         # An adversary: a relative's, named by whose relative they are.
         (
             "Noreen Kelly's phone number is 087 111 2222",
@@ -1968,6 +1971,7 @@ async def test_the_same_key_holding_someone_or_something_else_keeps_both(
         # One attribute named another way, or its value said again.
         ("The lyon agency pays me 0.11 per word", "The Lyon agency's rate is now 0.12 per word"),
         ("Dr Kelly's phone is 087 123", "Dr Kelly's number is 087 999"),
+        ("My phone number is 087 111 2222", "My mobile number is 086 333 4444"),
         ("Ciarán's rate is 14 an hour", "Ciarán charges 15 an hour now"),
         ("My boss is Brian", "My boss's name is Alan"),
         ("Lucía's school is CEIP Ruzafa", "Lucía's school is CEIP Sorolla"),

@@ -55,6 +55,22 @@ from agent.redact import redact
             "2137",
         ),
         ("NHS numbers: me 485 777 3456, wife 943 476 5919, son 401 023 2137", "2137"),
+        # A translator in Montréal (her NAS and health card) and the numbers an adversary
+        # listed as kept: a PESEL, a NIP, a Steuernummer, a passport's.
+        ("mon NAS est 046 454 286", "454"),
+        ("numéro d'assurance sociale: 046-454-286", "046-454-286"),
+        ("le NAS de Zoé est 123 456 789", "456"),
+        ("mon NAS est 046 454 286 et celui de ma fille est 123 456 789", "123 456 789"),
+        ("my RAMQ number is TREC 8501 1512", "8501"),
+        ("health card 1234-567-890-AB", "1234-567-890-AB"),
+        ("my PESEL is 85010112345", "85010112345"),
+        ("NIP firmy: 123-456-32-18", "123-456-32-18"),
+        ("meine Steuernummer ist 21/815/08150", "21/815/08150"),
+        ("my passport number is XK1234567", "XK1234567"),
+        ("US passport 561234567, expires 2031", "561234567"),
+        ("Passport number: C01X00T47", "C01X00T47"),
+        ("Номер паспорта 4509 123456", "123456"),
+        ("Mój PESEL to 44051401359, a NIP 123-456-32-18", "123-456-32-18"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
@@ -76,6 +92,10 @@ def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None
         "my medicare levy was 1200 this year",
         "NHS 111 is the number to call",
         "medicare rebate 41.20 on item 23",
+        "NAS drive has 123456789 bytes free",
+        "passport expires 2029",
+        "passport renewal appointment on 12 March, bring 2 photos",
+        "my passport is in the drawer",
     ],
 )
 def test_the_name_alone_or_another_number_is_kept(text: str) -> None:

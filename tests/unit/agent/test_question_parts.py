@@ -701,6 +701,37 @@ def test_an_iban_asked_for_with_the_word_code_shows_no_door_code(asked: str) -> 
     assert its == {"pin": "My bank card PIN is 4821"}
 
 
+@pytest.mark.parametrize(
+    ("asked", "key"),
+    [
+        ("what is my PPS number?", "pps"),
+        ("c'est quoi mon NAS?", "nas"),
+        ("what's my social insurance number?", "nas"),
+        ("what's my social security number", "ssn"),
+        ("what is mum's NHS number", "mum"),
+        ("passport number?", "passport"),
+    ],
+)
+def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, key: str) -> None:
+    """Found by a new user, a translator: "c'est quoi mon NAS?" was answered with the fact
+    she had kept redacted, as a secret nobody asked for."""
+    facts = _facts(
+        pps="My PPS number is 1234567T",
+        nas="mon NAS est 046 454 286",
+        ssn="My SSN is 123-45-6789",
+        mum="Mum's NHS number is 943 476 5919",
+        passport="my passport number is XK1234567",
+        door="The office door code is 4590",
+    )
+    assert asks_for_a_secret(asked)
+    assert most_of_what_was_asked(facts, asked) == {
+        key: next(f.content for f in facts if f.key == key)
+    }
+    # One not kept is none of the others.
+    assert most_of_what_was_asked(facts, "jaki jest mój PESEL?") == {}
+    assert not asks_for_a_secret("what's in the pan?")
+
+
 def _facts(**contents: str) -> list[MemoryEntry]:
     """Core facts by key, written on one day."""
     written = datetime(2026, 12, 6, tzinfo=UTC)

@@ -917,6 +917,10 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         "door code: ask the landlord on 0176 8888888",
         "PIN code 560001 for the Bangalore office",
         "PIN code 110001 is Delhi",
+        # An adversary: the place named before the digits.
+        "pin code for the area is 560034 (Bangalore)",
+        "the pin code of our locality: 110001",
+        "мой пароль изменён 2024 году",
         "what's the wifi password? no idea",
         "door code? 3 people know it",
         "the wifi password? it's on the router",
@@ -1055,6 +1059,9 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         ("Geheimzahl 4821", "4821"),
         ("Kartenpin: 4821", "4821"),
         ("мой пин 4821", "4821"),
+        # An adversary: the Latin "PIN" with the Russian "код", and its card named between.
+        ("мой PIN-код 4821", "4821"),
+        ("PIN-код карты — 4821", "4821"),
         ("PIN do karty Revolut 4821", "4821"),
         # A new user, a baker in Kraków: Polish and English in one sentence, Polish "to".
         ("PIN do karty firmowej PKO is 7731, I always forget it", "7731"),
@@ -1252,3 +1259,10 @@ def test_a_word_of_300000_letters_is_read_in_one_pass() -> None:
     with ThreadPoolExecutor(max_workers=1) as pool:
         redacted, kinds = pool.submit(redact, chained).result(timeout=120)
     assert "4590" not in redacted and redacted.endswith("a-" * 150_000) and kinds
+
+
+def test_a_meeting_id_beside_its_passcode_is_kept() -> None:
+    """Found by an adversary: "Zoom meeting ID 853 1234 5678, passcode 482913" lost the ID,
+    its groups taken for codes beside the passcode."""
+    redacted = redact("Zoom meeting ID 853 1234 5678, passcode 482913")[0]
+    assert redacted == "Zoom meeting ID 853 1234 5678, passcode [REDACTED:pin]"
