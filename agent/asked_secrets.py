@@ -270,26 +270,42 @@ _ASKS_AN_ACCOUNT = re.compile(
 )
 _ASKS_AN_ID_NUMBER = re.compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
 _ID_NUMBER_KINDS = frozenset({"id-number", "ssn"})
-_ID_NUMBER_ALIASES = tuple(
+_A_NIP = re.compile(r"(?i)\bnip\b")
+_ID_NUMBER_NAMES_ALIKE = tuple(
     tuple(frozenset(analyze(name)) for name in names.split(","))
     for names in (
         "ssn,social security",
         "sin,nas,social insurance,assurance sociale",
-        "ramq,carte soleil,health card,assurance maladie",
+        "ramq,carte soleil,health card,assurance maladie,ohip",
         "pps,ppsn,personal public service",
         "tfn,tax file",
+        "passport,passeport,reisepass,pasaporte,passaporto,paszport",
+        "steuer-id,steueridentifikationsnummer",
+        "nhs",
+        "dni,nie,nif",
+        "bsn,burgerservicenummer",
+        "pesel",
+        "nip",
+        "aadhaar,aadhar",
+        "medicare",
+        "crn",
+        "codice fiscale",
+        "steuernummer",
+        "national insurance",
     )
 )
-"""One number's names in other words or languages: "what's my social security number?"
-asks for the fact "My SSN is …"."""
+"""Each identity number's names, in other words or languages: "what's my social security
+number?" asks for the fact "My SSN is …", and no PPS number."""
 
 
-def _with_id_aliases(terms: frozenset[str]) -> frozenset[str]:
-    """`terms` with the other names of each identity number they name (`_ID_NUMBER_ALIASES`)."""
-    for names in _ID_NUMBER_ALIASES:
-        if any(name <= terms for name in names):
-            terms = terms.union(*names)
-    return terms
+def _id_numbers_named(terms: frozenset[str]) -> tuple[frozenset[str], ...]:
+    """The names (as terms) of each identity number `terms` name, with their other names."""
+    return tuple(
+        name
+        for names in _ID_NUMBER_NAMES_ALIKE
+        if any(name <= terms for name in names)
+        for name in names
+    )
 
 
 _NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin", *_ID_NUMBER_KINDS})
@@ -309,6 +325,8 @@ class _Part:
     said: str = ""
     left_out: frozenset[str] = frozenset()
     """What a part after it names to be left out: "not the alarm one"."""
+    ids: tuple[frozenset[str], ...] = ()
+    """The names of the identity numbers it asks for, each as terms (`_id_numbers_named`)."""
 
 
 @lru_cache(maxsize=256)
@@ -337,13 +355,14 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
                 kinds -= {"card-code", "pin"}
         elif _ASKS_AN_ID_NUMBER.search(piece):
             kinds = _ID_NUMBER_KINDS  # "what's my PPS number?" asks for no door code
+            if _A_NIP.search(piece):
+                kinds |= _CODE_KINDS  # a Polish tax number, or a PIN in Québec French
         elif codes and passwords:
             kinds = frozenset()  # both asked in one breath: either
         asks = _secret_named(piece) is not None and not _declined(piece)
         of = asked_of_what(piece)
-        parts.append(
-            _Part(_with_id_aliases(of) if kinds == _ID_NUMBER_KINDS else of, kinds, asks, piece)
-        )
+        ids = _id_numbers_named(of) if kinds & _ID_NUMBER_KINDS else ()
+        parts.append(_Part(of, kinds, asks, piece, ids=ids))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
     return tuple(_refined(pieces)) if len(pieces) > 1 else (whole,)
 
@@ -418,10 +437,13 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
             # An IBAN is asked for by its name whatever else is said ("include my bank
             # details and VAT number"): the facts holding one, the most named first.
             candidates = [e for e in holding if any(k in part.kinds for k, *_ in spans[e.id])]
+        if part.kinds & _ID_NUMBER_KINDS:
+            # "what's my PESEL?" asks for no PPS number: the facts naming one it names.
+            candidates = [e for e in holding if any(name <= _terms(e.content) for name in part.ids)]
         overlap = {e.id: len(part.of & _terms(e.content)) for e in candidates}
         most = max(overlap.values(), default=0)
-        if part.of and most == 0 and (not named or part.kinds == _ID_NUMBER_KINDS):
-            continue  # "what's my PESEL?" asks for no PPS number
+        if part.of and most == 0 and not named:
+            continue
         for entry in candidates:
             if overlap[entry.id] == most:
                 # A saved message holds only a bike lock's code: asked for by its words

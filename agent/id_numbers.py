@@ -40,7 +40,9 @@ def _after(names: str, shape: str) -> re.Pattern[str]:
     return re.compile(
         # Whose between, in a word or four: "the NHS number of my son is …", "die Steuer-ID
         # meiner Frau ist …", "het BSN van mijn vrouw is …" (an adversary: each kept).
-        rf"(?i)\b(?:{names})(?:[ \t]+[\w'\u2019-]+){{0,4}}?{_BETWEEN}"
+        # Or what it is, in brackets: "Mon NAS (numéro d'assurance sociale) est …" (a new
+        # user, a translator: kept as typed).
+        rf"(?i)\b(?:{names})(?:[ \t]*\([^()\n]{{1,40}}\))?(?:[ \t]+[\w'\u2019-]+){{0,4}}?{_BETWEEN}"
         rf"(?:(?:my|mine|the|it's|its|now)[ \t]+)?(?-i:({shape}))(?![\w-])"
     )
 

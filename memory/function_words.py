@@ -36,25 +36,27 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
             welches ich du er sie wir ihr mein meine meinen meinem meiner dein deine sein
             seine habe hast haben hatte wird werden kann kannst noch schon auch aber oder
             wenn dass gibt lautet""",
-        "es": """el la un una unos unas y en que para es esta estan mis tu su sus yo se lo
+        "es": """el la de un una unos unas y en que para es esta estan mis tu su sus yo se lo
             del cuando donde quien cual cuales como cuanto cuanta cuantos cuantas tengo
             tiene muy mas pero""",
-        "fr": """le du et est je il nous vous ils ce cette ces qui quoi quand ou dans sur
-            avec ne mes au aux quel quelle quels quelles pourquoi combien suis""",
-        "pt": """e da dos das em na um meu minha meus minhas onde quem qual quais tem tenho
+        "fr": """le la de des un une du et est je il nous vous ils ce cette ces qui quoi
+            quand ou dans sur avec ne mes au aux quel quelle quels quelles pourquoi combien
+            suis qu c""",
+        "pt": """e de da dos das em na um meu minha meus minhas onde quem qual quais tem tenho
             com pelo pela""",
-        "it": "gli di della che quale quali perche cosa ho hai ha mio miei",
+        "it": "gli di la della che quale quali perche cosa ho hai ha mio miei",
         "pl": """jaki jaka jakie jakiego jest sa czy moj moja moje mojego mojej kiedy gdzie
             jak ktory ktora ktore mam masz ile""",
     }.items()
 }
-"""Function words of German, Spanish, French, Portuguese, Italian and Polish (accents folded), left
-out of a text in that language as the English ones are: "wann ist der Zahnarzttermin"
+"""Function words of German, Spanish, French, Portuguese, Italian and Polish (accents folded),
+left out of a text in that language as the English ones are: "wann ist der Zahnarzttermin"
 found nothing of "Ich habe am 3. einen Zahnarzttermin" (a multilingual new user), its
-question words outweighing the one that said what was asked. A text is in a language when
-it holds two of its words or more (`function_words_of`): alone, many are English words,
-names or abbreviations ("Em's phone number", "Della", "fur", "LA", "ER", "EST"; an
-adversary saw "Su's phone number" replace "Em's" once "em" and "su" were left out
+question words outweighing the one that said what was asked; "c'est quoi le numéro de la
+gardienne?" found the door code by "de la" (a new user, a translator in Montréal). A text is
+in a language when it holds two of its words or more (`function_words_of`): alone, many are
+English words, names or abbreviations ("Em's phone number", "Della", "fur", "LA", "ER",
+"EST"; an adversary saw "Su's phone number" replace "Em's" once "em" and "su" were left out
 everywhere). Words that are English too anyway ("die", "son", "man", "will", "hat", "war",
 "bin", "den", "mon", "ma", "pour", "no", "sin", "hay", "comment", "con", "dove") and names
 ("Al", "Mia", "Les", "Elle", "Los", "Las", "chi") are not here."""

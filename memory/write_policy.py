@@ -64,6 +64,10 @@ from memory.text import analyze
 
 _WORD = re.compile(r"\w+")
 _NUMBER_WRITTEN = re.compile(r"\d+(?:[./:,-]\d+)*")
+_VALUE_WRITTEN = re.compile(r"[\w+-]+(?:[.@][\w+-]+)+")
+"""An e-mail, a web address or another value written with dots or an "@": "dana@gmail.com"
+is not in "dana.smith@gmail.com", though each of its words is (an adversary: the new
+e-mail was "already remembered" as the old one, and lost)."""
 _END_MARKS = " .!?…"
 
 SIMILAR_LIMIT = 10
@@ -105,6 +109,10 @@ def adds_nothing(new: str, old: str) -> bool:
     # A number as written: "4/4" is not in "3/4", though "4" is (an adversary: "Mum's
     # birthday is 4/4" was "already remembered" as the 3/4 one, and lost).
     if not set(_NUMBER_WRITTEN.findall(new)) <= set(_NUMBER_WRITTEN.findall(old)):
+        return False
+    if not {v.casefold() for v in _VALUE_WRITTEN.findall(new)} <= {
+        v.casefold() for v in _VALUE_WRITTEN.findall(old)
+    }:
         return False
     return set(new_words) != set(old_words) or new_words == old_words
 

@@ -533,7 +533,18 @@ NEW_VALUES = [
     # An adversary: other weekdays said now, under another key.
     ("Sam works Saturdays", "Sam now works Mondays"),
     ("The nanny comes on Mondays and Thursdays", "The nanny now comes on Tuesdays"),
+    # An adversary: a new e-mail ending in ".no" (read as a denial).
+    ("Martin's email is ole@club.no", "Martin's email is per@club.no"),
 ]
+
+
+async def test_a_new_email_whose_words_the_old_one_holds_is_no_duplicate(memory: Memory) -> None:
+    """Found by an adversary: "My email is dana@gmail.com" was "already remembered" as
+    "My email is dana.smith@gmail.com", and the new e-mail was lost."""
+    needs(memory, "persistent", "supports_supersede")
+    await memory.store("before", "My email is dana.smith@gmail.com")
+    await memory.store("after", "My email is dana@gmail.com")
+    assert list((await _active(memory)).values()) == ["My email is dana@gmail.com"]
 
 
 async def test_a_new_value_worded_another_way_replaces_the_old(memory: Memory) -> None:

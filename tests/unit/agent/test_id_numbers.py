@@ -70,6 +70,8 @@ from agent.redact import redact
         ("US passport 561234567, expires 2031", "561234567"),
         ("Passport number: C01X00T47", "C01X00T47"),
         ("Номер паспорта 4509 123456", "123456"),
+        ("Mon NAS (numéro d'assurance sociale) est 046 454 286", "454"),
+        ("my health card (RAMQ) number is TREC89071512", "TREC89071512"),
         ("Mój PESEL to 44051401359, a NIP 123-456-32-18", "123-456-32-18"),
     ],
 )
@@ -120,3 +122,18 @@ def test_a_second_number_is_taken_only_as_someone_elses_of_the_same_shape(
     redacted = redact(text)[0]
     assert redacted.count("[REDACTED:") == (1 if kept else 2)
     assert kept is None or kept in redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "le NIP de ma carte de débit c'est 4827",
+        "mon NIP est 4827",
+        "mon nip de carte: 4827",
+    ],
+)
+def test_a_pin_said_in_quebec_french_is_redacted(text: str) -> None:
+    """Found by a new user, a translator in Montréal: her debit card's NIP (a PIN) was kept
+    as typed, and shown to the model later; a Polish NIP is a tax number, still read so."""
+    assert "4827" not in redact(text)[0]
+    assert redact("NIP firmy: 526-000-12-46")[0] == "NIP firmy: [REDACTED:id-number]"

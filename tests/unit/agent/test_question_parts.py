@@ -729,7 +729,32 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
     }
     # One not kept is none of the others.
     assert most_of_what_was_asked(facts, "jaki jest mój PESEL?") == {}
+    assert most_of_what_was_asked(facts, "what's my Medicare number?") == {}
     assert not asks_for_a_secret("what's in the pan?")
+
+
+@pytest.mark.parametrize(
+    ("asked", "key"),
+    [
+        ("quel est mon numéro d'assurance maladie?", "ramq"),
+        ("c'est quoi mon NAS?", "nas"),
+        ("what's my SIN?", "nas"),
+        ("c'est quoi mon NIP de carte de débit?", "nip"),
+    ],
+)
+def test_a_quebec_number_asked_for_shows_that_one(asked: str, key: str) -> None:
+    """Found by a new user, a translator in Montréal: asking for her health card's number
+    showed the model her social insurance number, by the words "numéro" and "assurance"."""
+    facts = _facts(
+        nas="Mon NAS (numéro d'assurance sociale) est 046 454 286",
+        ramq="ma carte RAMQ: TREC 8907 1512",
+        nip="le NIP de ma carte de débit est 4827",
+        door="The building door code is 1937#",
+    )
+    assert asks_for_a_secret(asked)
+    assert most_of_what_was_asked(facts, asked) == {
+        key: next(f.content for f in facts if f.key == key)
+    }
 
 
 def _facts(**contents: str) -> list[MemoryEntry]:

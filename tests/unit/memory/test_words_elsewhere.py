@@ -63,7 +63,13 @@ def test_each_word_weighs_in_the_language_the_store_holds_it() -> None:
 
 @pytest.mark.parametrize(
     ("question", "left_out"),
-    [("wie lautet das WLAN-Passwort?", "lautet"), ("jakie jest hasło do wifi?", "jest")],
+    [
+        ("wie lautet das WLAN-Passwort?", "lautet"),
+        ("jakie jest hasło do wifi?", "jest"),
+        # A new user, a translator in Montréal: "de la" found the door code.
+        ("c'est quoi le numéro de la gardienne?", "de"),
+        ("c'est quoi le numéro de la gardienne?", "la"),
+    ],
 )
 def test_a_languages_function_words_ask_for_nothing(question: str, left_out: str) -> None:
     """ "lautet", "jakie", "jest" outweighed the words that said what was asked."""
