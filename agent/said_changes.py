@@ -23,7 +23,7 @@ from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
 from agent.secret_changes import facts_with_the_old_secret, old_secret_notice, secret_said_changed
 from memory.changes_to_come import a_change_to_come
-from memory.claims_elsewhere import said_in_english
+from memory.claims_elsewhere import move_said_in_english, said_in_english
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
@@ -89,7 +89,8 @@ def claimed(message: str) -> list[tuple[str, str]]:
     """
     if not said_in_earnest(message):
         return []
-    if (home := user_moved_to(message)) is not None:
+    home = user_moved_to(message) or user_moved_to(move_said_in_english(message))
+    if home is not None:
         # "We just moved into 4 Elm Road, Leeds" (a third adversary: no home was changed).
         return [("home", home)]
     found: dict[str, list[tuple[str, str]]] = {}

@@ -142,6 +142,74 @@ def _read(text: str) -> str:
     return text
 
 
+_MOVED_HOUSE = (
+    r"on\s+a\s+d[ée]m[ée]nag[ée]|nous\s+avons\s+d[ée]m[ée]nag[ée]|j['\u2019]ai\s+d[ée]m[ée]nag[ée]"
+    r"|(?:on|je|nous)\s+vien[st]?\s+de\s+d[ée]m[ée]nager|(?:wir\s+sind|ich\s+bin)\s+umgezogen"
+    r"|nos\s+(?:hemos\s+)?mudado|nos\s+mudamos|me\s+(?:he\s+)?mud(?:ado|[ée])"
+    r"|(?:ci\s+siamo|mi\s+sono)\s+trasferit[oaie]|(?:abbiamo|ho)\s+traslocato"
+    r"|mud[aá]mos(?:\s+de\s+casa)?|mudei(?:-me)?(?:\s+de\s+casa)?"
+)
+_NEW_ADDRESS = (
+    r"nouvelle\s+adresse|neue\s+adresse|nueva\s+direcci[oó]n|nuovo\s+indirizzo|nova\s+morada"
+    r"|novo\s+endere[cç]o"
+)
+_MOVED_AND_NEW_ADDRESS = re.compile(
+    rf"(?i)^\W*(?:(?:enfin|endlich|finalmente|ça\s+y\s+est)\W+)?(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?"
+    rf"(?:ma\s+|notre\s+|meine\s+|unsere\s+|mi\s+|nuestra\s+|il\s+mio\s+|a\s+minha\s+)?"
+    rf"(?:{_NEW_ADDRESS})\s*(?::|est|ist|lautet|es|è|é)?\s*:?\s*(?P<address>[^!?\n]*\d[^!?\n]*?)"
+    r"\s*[.!]*\s*$"
+    # Or the move into an address: "On a déménagé au 4521 rue Fabre", "Wir sind in die
+    # Lindenstraße 8 gezogen".
+    rf"|^\W*(?:{_MOVED_HOUSE})\s+(?:au|à\s+la|à|a\s+la|a|al|in\s+die|in\s+den|in|para\s+a|para)\s+"
+    r"(?P<into>[^!?\n]*\d[^!?\n]*?)\s*[.!]*\s*$"
+    r"|^\W*(?:wir\s+sind|ich\s+bin)\s+in\s+(?:die|den|das)\s+(?P<gezogen>[^!?\n]*\d[^!?\n]*?)\s+gezogen"
+    r"\s*[.!]*\s*$"
+    # Or living there now, after the move or alone: "Wir sind umgezogen, wir wohnen jetzt in
+    # der Lindenstraße 8", "J'habite maintenant au 4521 rue Fabre".
+    rf"|^\W*(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?(?:wir\s+wohnen|ich\s+wohne|on\s+habite"
+    r"|j['\u2019]habite|nous\s+habitons|vivimos|vivo|abitiamo|abito|moramos|moro)\s+"
+    rf"(?:{_NOW}\s+)?(?:in\s+der|in\s+dem|im|in|au|à\s+la|à|en\s+la|en|a|na|no|em)\s+"
+    r"(?P<lives>[^!?\n]*\d[^!?\n]*?)\s*[.!]*\s*$"
+)
+_MOVE_TO_COME = re.compile(
+    r"(?i)\bd[ée]m[ée]nag(?:e|es|eons|erons|erai|era|eront)\b|\b(?:va|vais|allons|vont)\s+d[ée]m[ée]nager"
+    r"|\bziehen\s+(?:\w+\s+){0,3}um\b|\bumziehen\b|\bmudaremos\b|\bnos\s+mudamos\s+el\b"
+    r"|\bci\s+trasferiremo\b|\bvamos\s+mudar\b"
+)
+"""A move to come ("on déménage le 1er juillet"): no home yet."""
+
+
+def move_said_in_english(text: str) -> str:
+    """`text` as "We moved house, new address is …" if it says so in another language.
+
+    "On a déménagé, nouvelle adresse : 14 rue des Lilas, Lyon", "Wir sind umgezogen, neue
+    Adresse: Lindenstraße 8, Berlin", "On a déménagé au 4521 rue Fabre" left the home in
+    effect where the same in English replaced it (an adversary, and a new user, a
+    translator in Montréal). Not a move to come.
+    """
+    lowered = text.casefold()
+    if not any(hint in lowered for hint in _ADDRESS_HINTS) or _MOVE_TO_COME.search(text):
+        return text
+    found = _MOVED_AND_NEW_ADDRESS.match(text.strip())
+    if found is None:
+        return text
+    address = next(found[name] for name in ("address", "into", "gezogen", "lives") if found[name])
+    address = address.strip(" ,;:")
+    if _A_FLOOR.match(address):
+        return text  # "j'habite au 3e étage" names a floor
+    return f"We moved house, new address is {address}"
+
+
+_A_FLOOR = re.compile(
+    r"(?i)\d+\s*(?:e|er|re|ère|ème|eme|º|ª|\.)?\s*(?:étage|etage|stock|piso|piano|andar)\b"
+)
+
+
+_ADDRESS_HINTS = ("adress", "direcci", "indirizzo", "morada", "endere", "ménag", "menag",
+                  "umgezogen", "gezogen", "mud", "trasferit", "traslocato", "wohne", "habit",
+                  "viv", "abit", "mor")  # fmt: skip
+
+
 def _place(said: str, text: str) -> str:
     """A place's name, with its capital where it was typed in lower case; "" if it is none.
 

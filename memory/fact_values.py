@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol, TypeVar
 
-from memory.claims_elsewhere import said_in_english
+from memory.claims_elsewhere import move_said_in_english, said_in_english
 from memory.fact_subjects import (
     PREDICATE,
     change_terms,
@@ -490,6 +490,11 @@ def denied(new: str, old: str) -> bool:
     return bool(ours - relations) and ours - relations == theirs - relations
 
 
+def _home_moved_to(text: str) -> str | None:
+    """`user_moved_to`, in English or another language ("On a déménagé au 4521 rue Fabre")."""
+    return user_moved_to(text) or user_moved_to(move_said_in_english(text))
+
+
 def new_value(new: str, old: str) -> bool:
     """Whether `new` gives a one-valued predicate or attribute of `old`'s subject another value.
 
@@ -501,7 +506,7 @@ def new_value(new: str, old: str) -> bool:
     # Either said in another language: "Je suis allergique à la pénicilline" and "Je ne
     # suis plus allergique à la pénicilline" (an adversary).
     new, old = said_in_english(new), said_in_english(old)
-    new, old = user_moved_to(new) or new, user_moved_to(old) or old
+    new, old = _home_moved_to(new) or new, _home_moved_to(old) or old
     if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
         return False
     if _attribute_changed(new, old) or _address_moved(new, old) or _address_moved(old, new):

@@ -41,6 +41,7 @@ from memory.postgres.schema import (
     SHORT_WORDS_READ,
     STOPS_AND_SHIFTS_READ,
     STOPS_IN_OTHER_LANGUAGES_READ,
+    STREETS_IN_LOWER_CASE_READ,
     STREETS_NAMED_FIRST_READ,
     TERMS_ADDED,
     WEEKDAYS_AT_A_TIME_READ,
@@ -68,6 +69,7 @@ from memory.read_anew import (
     short_words_or_markers,
     stops_in_other_languages,
     stops_or_shifts,
+    streets_in_lower_case_read,
     streets_named_first_read,
     weekdays_at_a_time_read,
     weekdays_with_their_days_read,
@@ -166,6 +168,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     NEW_ADDRESSES_READ: new_addresses_read,
     DAYS_AFTER_WORDS_ELSEWHERE_READ: days_after_words_elsewhere_read,
     MOVES_SAID_OTHERWISE_READ: moves_said_otherwise_read,
+    STREETS_IN_LOWER_CASE_READ: streets_in_lower_case_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -113,6 +113,9 @@ names a day are indexed again ("cena con Marco il 20.02" is 20 February)."""
 MOVES_SAID_OTHERWISE_READ = "moves said otherwise read"
 """A step run in Python: rows saying the user moved in other words are indexed again ("We
 just moved into 4 Elm Road" is found by "where do I live?")."""
+STREETS_IN_LOWER_CASE_READ = "streets in lower case read"
+"""A step run in Python: rows naming a street whose kind is in lower case ("I live at 4521
+rue Fabre"), or an e-mail holding a word of denial, are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -273,6 +276,8 @@ def migrations(dimensions: int) -> list[str]:
         DAYS_AFTER_WORDS_ELSEWHERE_READ,
         # "We just moved into 4 Elm Road" is where the user lives.
         MOVES_SAID_OTHERWISE_READ,
+        # "I live at 4521 rue Fabre" is where the user lives.
+        STREETS_IN_LOWER_CASE_READ,
     ]
 
 

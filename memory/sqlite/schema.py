@@ -30,6 +30,7 @@ from memory.read_anew import (
     short_words_or_markers,
     stops_in_other_languages,
     stops_or_shifts,
+    streets_in_lower_case_read,
     streets_named_first_read,
     weekdays_at_a_time_read,
     weekdays_with_their_days_read,
@@ -433,6 +434,10 @@ def _moves_said_otherwise_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, moves_said_otherwise_read)
 
 
+def _streets_in_lower_case_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, streets_in_lower_case_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -525,6 +530,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0040_days_after_words_elsewhere_read", _days_after_words_elsewhere_read),
     # "We just moved into 4 Elm Road" is where the user lives.
     Migration("0041_moves_said_otherwise_read", _moves_said_otherwise_read),
+    # "I live at 4521 rue Fabre" is where the user lives.
+    Migration("0042_streets_in_lower_case_read", _streets_in_lower_case_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -940,3 +940,38 @@ async def test_a_move_said_otherwise_replaces_the_home(harness: Harness, moved: 
     harness.model.add("Congratulations!")
     await harness.turn(moved)
     assert await _in_effect(harness) == {"home": "I live at 4 Elm Road, Leeds"}
+
+
+@pytest.mark.parametrize(
+    ("moved", "home"),
+    [
+        ("On a déménagé, nouvelle adresse : 14 rue des Lilas, Lyon", "14 rue des Lilas, Lyon"),
+        ("J'habite maintenant au 4521 rue Fabre, Montréal", "4521 rue Fabre, Montréal"),
+        ("Wir sind umgezogen, neue Adresse: Lindenstraße 8, Berlin", "Lindenstraße 8, Berlin"),
+        ("Nos mudamos, nueva dirección: Calle Mayor 5, Madrid", "Calle Mayor 5, Madrid"),
+        ("I moved to 4521 rue Fabre, Montréal", None),
+    ],
+)
+async def test_a_move_said_in_another_language_replaces_the_home(
+    harness: Harness, moved: str, home: str | None
+) -> None:
+    """Found by an adversary and a new user, a translator in Montréal: each left the home in
+    effect (a street's kind in lower case, "rue Fabre", named no home in English either)."""
+    await harness.memory.store("home", "I live at 12 rue Saint-Denis, Montréal", "core")
+    harness.model.add("Congratulations!")
+    await harness.turn(moved)
+    assert await _in_effect(harness) == {"home": f"I live at {home}" if home else moved}
+
+
+async def test_a_move_said_in_french_is_kept_in_english_and_replaced_again(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "Ma nouvelle adresse est …" became the home as said, in
+    French, and a later move in English replaced it no more."""
+    await harness.memory.store("home", "I live at 12 Elm Street, Dublin", "core")
+    harness.model.add("Noted.")
+    await harness.turn("Ma nouvelle adresse est 14 rue des Lilas, Lyon")
+    assert await _in_effect(harness) == {"home": "I live at 14 rue des Lilas, Lyon"}
+    harness.model.add("Congratulations!")
+    await harness.turn("We moved house, new address is 9 Mill Lane, Cork")
+    assert await _in_effect(harness) == {"home": "I live at 9 Mill Lane, Cork"}

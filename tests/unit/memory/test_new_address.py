@@ -13,8 +13,16 @@ from pathlib import Path
 import pytest
 
 from memory.fact_values import new_value
-from memory.postgres.schema import MOVES_SAID_OTHERWISE_READ, NEW_ADDRESSES_READ
-from memory.read_anew import moves_said_otherwise_read, new_addresses_read
+from memory.postgres.schema import (
+    MOVES_SAID_OTHERWISE_READ,
+    NEW_ADDRESSES_READ,
+    STREETS_IN_LOWER_CASE_READ,
+)
+from memory.read_anew import (
+    moves_said_otherwise_read,
+    new_addresses_read,
+    streets_in_lower_case_read,
+)
 from memory.stated_values import changed_topics, stated_values
 from tests.helpers.older_index import DatedMessage, postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
@@ -60,9 +68,13 @@ def test_the_migration_reads_these_again() -> None:
 
 MOVED_INTO = DatedMessage("moved", "We just moved into 4 Elm Road, Leeds", SAID, "where do I live?")
 """A move said in other words (0041): found by a third adversary, it replaced no home."""
+IN_LOWER_CASE = DatedMessage("home", "I live at 4521 rue Fabre, Montréal", SAID, "where do I live?")
+"""A street whose kind is in lower case (0042): found by a new user, a translator in
+Montréal, it named no home."""
 READ_AGAIN = [
     (MESSAGE, "0039_new_addresses_read", NEW_ADDRESSES_READ),
     (MOVED_INTO, "0041_moves_said_otherwise_read", MOVES_SAID_OTHERWISE_READ),
+    (IN_LOWER_CASE, "0042_streets_in_lower_case_read", STREETS_IN_LOWER_CASE_READ),
 ]
 
 
@@ -89,6 +101,43 @@ async def test_a_postgres_store_indexed_before_finds_it_by_where_i_live(
         postgres_url, tmp_path, message.fill, message.key, _without_home_words, step
     ) as again:
         assert await message.found_alone(again)
+
+
+def test_a_street_in_lower_case_is_read_again() -> None:
+    assert streets_in_lower_case_read(IN_LOWER_CASE.content)
+    assert streets_in_lower_case_read("Martin's email is per@club.no")
+    assert not streets_in_lower_case_read("I live at 12 Oak Street, Bristol")
+
+
+@pytest.mark.parametrize(
+    "moved",
+    [
+        "I moved to 4521 rue Fabre, Montréal",
+        # An adversary and a new user, a translator: the same said in French or German.
+        "On a déménagé, nouvelle adresse : 14 rue des Lilas, Lyon",
+        "On a déménagé! Nouvelle adresse: 4521 rue Fabre, app. 3, Montréal",
+        "On a déménagé au 4521 rue Fabre, Montréal",
+        "J'habite maintenant au 4521 rue Fabre, Montréal",
+        "Wir sind umgezogen, neue Adresse: Lindenstraße 8, Berlin",
+        "Wir sind umgezogen, wir wohnen jetzt in der Lindenstraße 8, Berlin",
+        "Nos mudamos, nueva dirección: Calle Mayor 5, Madrid",
+    ],
+)
+def test_a_move_in_lower_case_or_another_language_gives_the_new_home(moved: str) -> None:
+    assert new_value(moved, "I live at 12 Oak Street, Bristol")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Grosse nouvelle: on déménage le 1er juillet! Nouvelle adresse: 4521 rue Fabre",
+        "La clinique a déménagé, nouvelle adresse: 5 rue Saint-Denis",
+        "j'habite au 3e étage",
+        "Wir ziehen im Juli um, neue Adresse: Lindenstraße 8, Berlin",
+    ],
+)
+def test_a_move_to_come_or_of_another_gives_no_new_home(said: str) -> None:
+    assert not new_value(said, "I live at 12 Oak Street, Bristol")
 
 
 @pytest.mark.parametrize(
