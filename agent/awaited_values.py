@@ -53,7 +53,8 @@ _ASKING = re.compile(
     r"any\s+idea|tell\s+me)\b"
 )
 NO_VALUE = frozenset(
-    "thanks thank thx okay sure yes yeah yep nope never wait hmm hold sorry later nothing "
+    "thanks thank thx ok okay cool great cheers perfect sure yes yeah yep nope never wait hmm "
+    "hold sorry later nothing "
     "cancel what why huh lol haha hello hey nvm forget alright dunno idk nah nevermind "
     "actually anyway".split()
 )

@@ -156,7 +156,9 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
             columns = {}
             continue
         # A quoted cell's separators are its own: "Has,lo!2024" (an adversary saw it kept).
-        cells = [(start + a, line[a:b]) for a, b in fields_of(line, found[0])]
+        fields = fields_of(line, found[0])
+        cells = [(start + a, line[a:b]) for a, b in fields]
+        quoted = {i for i, (a, _) in enumerate(fields) if a > 0 and line[a - 1] == '"'}
         heading = [_SECRET_COLUMN.match(cell) for _, cell in cells]
         if any(heading):
             separator = found[0]
@@ -172,8 +174,19 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
             }
             continue
         for column, kind in columns.items():
-            if column < len(cells) and (value := _CELL_VALUE.fullmatch(cells[column][1])):
+            if column >= len(cells):
+                continue
+            # Quoted, a password may hold spaces: "Sunny Day 42", "p@ss, word9" (an
+            # adversary saw each kept).
+            cell = _QUOTED_VALUE if column in quoted else _CELL_VALUE
+            if value := cell.fullmatch(cells[column][1]):
                 spans.append(
                     (kind, (cells[column][0] + value.start(1), cells[column][0] + value.end(1)))
                 )
     return spans
+
+
+_QUOTED_VALUE = re.compile(
+    r"[ \t]*((?=[^\n]*[^\W_])(?!(?i:n/?a|none|tbd|-+)[ \t]*$)[^\n]{4,64}?)[ \t]*"
+)
+"""A quoted cell's value: four characters or more, spaces and separators its own."""

@@ -15,6 +15,7 @@ from agent.awaited_values import (
     awaits_a_value,
     given_after,
 )
+from agent.id_numbers import numbers_of_others
 from agent.loose_wordings import A_CONTRACTION
 from agent.redact import TRAILING, redacted_with_values, said_again_with_kinds
 
@@ -34,6 +35,8 @@ class SaidSecrets:
         """The user's last message, when it ended on a secret's label without its value."""
         self._messages_left = 0
         self._last: tuple[str, tuple[str, list[str]]] | None = None
+        self._id_numbers: list[tuple[str, str]] = []
+        """The ID numbers of the user's last message (`agent.id_numbers`), as written."""
         self.last_values: list[str] = []
         """The secrets taken out of the user's last message, as written."""
 
@@ -50,8 +53,12 @@ class SaidSecrets:
         clean, kinds, values = redacted_with_values(text)
         if by_user:
             clean, kinds = self._as_awaited(clean, kinds, values)
+            clean, kinds = self._another_ones_number(clean, kinds, values)
             if awaits_a_value(text):
                 self._label, self._messages_left = text, _MESSAGES_AWAITING
+            self._id_numbers = [(k, v) for k, v in values if k in _ID_KINDS] or (
+                self._id_numbers if _small_talk(text) else []
+            )
         # Never a word's contraction: one taken for a value ("what's") redacted every later
         # "what's" of the chat (a second adversary).
         self._values.update(dict.fromkeys(v for v in values if not A_CONTRACTION.fullmatch(v[1])))
@@ -72,7 +79,10 @@ class SaidSecrets:
         redacted), and "4821 thanks" after "my pin is" loses only the PIN.
         """
         label = self._label
-        self._messages_left = max(0, self._messages_left - 1)
+        if not _small_talk(clean):
+            # "my phone pin is", "ok", "thanks", "9043" (an adversary): the small talk
+            # between waits with it.
+            self._messages_left = max(0, self._messages_left - 1)
         if not self._messages_left:
             self._label = None
         said = clean.strip()
@@ -94,6 +104,37 @@ class SaidSecrets:
         self._label, self._messages_left = None, 0
         values.extend(taken[2])
         return lead + taken[0] + rest, taken[1]
+
+    def _another_ones_number(
+        self, clean: str, kinds: list[str], values: list[tuple[str, str]]
+    ) -> tuple[str, list[str]]:
+        """`clean` with someone else's ID number taken out, said right after the user's.
+
+        "my medicare number is 2123 45670 1", then "and my wife's is 2123 45671 1" (an
+        adversary saw the second kept, and recalled in other chats): read as one message
+        would be (`agent.id_numbers.numbers_of_others`).
+        """
+        if kinds or not self._id_numbers:
+            return clean, kinds
+        kind, value = self._id_numbers[-1]
+        joined = f"{value}, {clean.strip()}"
+        found = numbers_of_others(joined, [(kind, (0, len(value)))])
+        if not found:
+            return clean, kinds
+        start, end = (at - len(value) - 2 for at in found[0][1])
+        lead = len(clean) - len(clean.lstrip())
+        taken = clean[lead + start : lead + end]
+        values.append((kind, taken))
+        return f"{clean[: lead + start]}[REDACTED:{kind}]{clean[lead + end :]}", [kind]
+
+
+_ID_KINDS = frozenset({"id-number", "ssn"})
+
+
+def _small_talk(text: str) -> bool:
+    """Whether `text` is a word or two of small talk ("ok", "thanks!")."""
+    words = [word.strip(TRAILING).casefold() for word in text.split()]
+    return 0 < len(words) <= 2 and all(word in NO_VALUE for word in words)
 
 
 _A_VALUE_FIRST = re.compile(r"(?!(?:19|20)\d\d\s)\S*\d\S*[.,!]?\s")

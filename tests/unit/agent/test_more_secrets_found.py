@@ -82,3 +82,53 @@ def test_a_tests_pass_column_is_no_password() -> None:
     """A short adversary: "| test | pass | fail |" had its results redacted."""
     table = "| test | pass | fail |\n|---|---|---|\n| logout | FAIL12 | b102 |"
     assert redact(table)[0] == table
+
+
+@pytest.mark.parametrize(
+    "chat",
+    [
+        ["my medicare number is 2123 45670 1", "and my wife's is 2123 45671 1"],
+        ["my NHS number is 943 476 5919", "ok", "and my husband's is 943 476 5870"],
+    ],
+)
+def test_someone_elses_id_number_in_the_next_message_is_redacted(chat: list[str]) -> None:
+    """Found by an adversary: the wife's Medicare number, sent after the user's, was kept,
+    and recalled in other chats; a number of another kind is still kept."""
+    secrets = SaidSecrets()
+    said = [secrets.redact(text)[0] for text in chat]
+    assert said[-1].endswith("is [REDACTED:id-number]")
+    secrets = SaidSecrets()
+    secrets.redact(chat[0])
+    assert secrets.redact("call me on 087 123 4567")[0] == "call me on 087 123 4567"
+
+
+def test_small_talk_between_a_label_and_its_value_waits_with_it() -> None:
+    """Found by an adversary: "my phone pin is", "ok", "thanks", then "9043" kept the PIN."""
+    secrets = SaidSecrets()
+    said = [secrets.redact(text)[0] for text in ["my phone pin is", "ok", "thanks", "9043"]]
+    assert said == ["my phone pin is", "ok", "thanks", "[REDACTED:pin]"]
+
+
+@pytest.mark.parametrize(
+    ("export", "secrets"),
+    [
+        (
+            "name,url,username,password\n"
+            "Gmail,https://mail.google.com,dana@example.com,Hunter2!xyz\n"
+            'Bank,https://bank.ie,dana77,"p@ss, word9"',
+            ["Hunter2!xyz", "p@ss, word9"],
+        ),
+        (
+            '"url","username","password"\n'
+            '"https://x.com","bob","Sunny Day 42"\n'
+            '"https://y.com","bob2","pa ss,w0rd"',
+            ["Sunny Day 42", "pa ss,w0rd"],
+        ),
+    ],
+)
+def test_a_quoted_password_holding_spaces_is_redacted(export: str, secrets: list[str]) -> None:
+    """Found by an adversary: each quoted password holding a space was kept as typed."""
+    redacted = redact(export)[0]
+    assert not any(secret in redacted for secret in secrets)
+    assert "https://x.com" in redacted or "https://bank.ie" in redacted
+    assert redact('"site","password"\n"a.com","n/a"')[0] == '"site","password"\n"a.com","n/a"'
