@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import timedelta
 
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import days_named
@@ -33,13 +34,22 @@ _ONLY_THE_DAY = re.compile(
 )
 """Put right by the day alone: "no, not the 23rd, it's the 25th", "no wait, the 25th" (an
 adversary: each left the day before it unmarked)."""
+_THE_DAY_NOT_THE_OTHER = re.compile(
+    r"(?i)^\W*(?:(?:it['\u2019]?s|it\s+is)\s+)?(?:actually\s+)?(?:on\s+)?(?:the\s+)?"
+    r"[0-9]{1,2}(?:st|nd|rd|th)[\s,;-]+not\s+(?:on\s+)?(?:the\s+)?[0-9]{1,2}(?:st|nd|rd|th)\b"
+)
+"""The day and the one it is not, with no word before: "it's the 19th not the 18th" (an
+adversary saw the 18th left as it was)."""
 _A_DAY = re.compile(rf"(?i)\b{_DAY}")
 _CONVERSATION = MemoryCategory.CONVERSATION.value
 
 
 def corrects_the_last(text: str) -> bool:
     """Whether `text` opens by taking the message before it back to put it right."""
-    return _CORRECTS_THE_LAST.match(text) is not None or _ONLY_THE_DAY.match(text) is not None
+    return any(
+        rule.match(text) is not None
+        for rule in (_CORRECTS_THE_LAST, _ONLY_THE_DAY, _THE_DAY_NOT_THE_OTHER)
+    )
 
 
 def names_a_day(text: str) -> bool:
@@ -62,16 +72,37 @@ def the_ones_corrected(newest: list[MemoryEntry]) -> dict[str, str]:
 
 
 def _corrections(entries: list[MemoryEntry]) -> Iterator[tuple[MemoryEntry, MemoryEntry]]:
-    """(message, correction in effect said next in its chat) of each correction naming nothing."""
+    """(what was said just before, correction in effect) of each correction naming nothing.
+
+    What was said before is the message before it in its chat, or a fact kept after that
+    message: "/remember Jack's party is on the 18th", then "sorry, 19th not 18th" (an
+    adversary saw the fact left as it was; a fact keeps no chat, so it is the one kept
+    between the two).
+    """
     by_chat: dict[str, list[MemoryEntry]] = {}
+    facts: list[MemoryEntry] = []
     for entry in entries:
         if entry.category == _CONVERSATION and entry.session_id:
             by_chat.setdefault(entry.session_id, []).append(entry)
+        elif entry.category != _CONVERSATION and entry.superseded_by is None:
+            facts.append(entry)
+    facts.sort(key=lambda entry: entry.timestamp)
     for said in by_chat.values():
         said.sort(key=lambda entry: entry.timestamp)
-        for before, after in zip(said, said[1:], strict=False):
-            if after.superseded_by is None and corrects_the_last(after.content):
+        for at, after in enumerate(said):
+            if after.superseded_by is not None or not corrects_the_last(after.content):
+                continue
+            before = said[at - 1] if at else None
+            since = before.timestamp if before else after.timestamp - _A_FACT_JUST_KEPT
+            kept = [fact for fact in facts if since < fact.timestamp < after.timestamp]
+            if kept and (before is None or before.superseded_by is None):
+                yield kept[-1], after
+            elif before is not None:
                 yield before, after
+
+
+_A_FACT_JUST_KEPT = timedelta(hours=1)
+"""How long before a chat's first saved message a fact kept in it may be (`_corrections`)."""
 
 
 def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
@@ -91,6 +122,8 @@ def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
     for before, after in _corrections(entries):
         # One after another: the last word is kept too ("no wait, the 19th", then "no wait,
         # the 20th": a third adversary saw the 20th go and the 19th stay).
-        if (before.superseded_by in facts or before.id in kept) and names_a_day(after.content):
+        if (
+            before.superseded_by in facts or before.id in facts or before.id in kept
+        ) and names_a_day(after.content):
             kept |= {before.id, after.id}
     return frozenset(kept)

@@ -205,9 +205,18 @@ _NOT_THAT_DAY = re.compile(
 23/12 at 9am" left unmarked)."""
 
 
+_THAT_DAY_NOT_THE_OTHER = re.compile(
+    r"(?i)^\W*(?:(?:sorry|oops|correction|no|actually)\W+)?(?P<what>[^,;.!?]+?)\s+"
+    r"(?:is|was|['\u2019]s)\s+(?:on\s+)?the\s+(?P<new>[0-9]{1,2})(?:st|nd|rd|th)\b[\s,;:-]*"
+    r"(?:and\s+|but\s+)?not\s+(?:on\s+)?(?:the\s+)?(?P<old>[0-9]{1,2})(?:st|nd|rd|th)\b"
+)
+"""The new day first: "Mia's party is on the 19th, not the 18th", "sorry, book club is on the
+19th not 18th" (an adversary saw both parties kept in effect)."""
+
+
 def puts_its_day_right(new: str, old: str) -> bool:
     """Whether `new` says the event `old` names is not on its day but on another."""
-    found = _NOT_THAT_DAY.match(new)
+    found = _NOT_THAT_DAY.match(new) or _THAT_DAY_NOT_THE_OTHER.match(new)
     if found is None or found["old"] == found["new"]:
         return False
     spoken = function_words_of(re.findall(r"\w+", new.casefold()))

@@ -533,8 +533,10 @@ NEW_VALUES = [
     # An adversary: other weekdays said now, under another key.
     ("Sam works Saturdays", "Sam now works Mondays"),
     ("The nanny comes on Mondays and Thursdays", "The nanny now comes on Tuesdays"),
-    # An adversary: a new e-mail ending in ".no" (read as a denial).
+    # An adversary: a new e-mail ending in ".no" (read as a denial), the new day first.
     ("Martin's email is ole@club.no", "Martin's email is per@club.no"),
+    ("Mia's party is on the 18th", "Mia's party is on the 19th, not the 18th"),
+    ("book club is on the 18th", "sorry, book club is on the 19th not 18th"),
 ]
 
 

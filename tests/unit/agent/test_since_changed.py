@@ -1669,3 +1669,22 @@ async def test_a_correction_after_a_message_made_a_fact_marks_the_fact(harness: 
     assert "no wait, Wednesday" in recalled.since_changed[fact.id]
     rent = next(e for e in recalled.injected if "garage" in e.content)
     assert rent.id not in recalled.since_changed
+
+
+@pytest.mark.parametrize(
+    "correction",
+    ["sorry, 19th not 18th", "it's the 19th not the 18th", "no wait, the 19th"],
+)
+async def test_a_correction_after_a_remembered_fact_marks_the_fact(
+    harness: Harness, correction: str
+) -> None:
+    """Found by an adversary: "/remember Jack's party is on the 18th", then "sorry, 19th not
+    18th", left the fact recalled unmarked (the command is no saved message: the fact kept
+    between the two is what it puts right)."""
+    harness.model.add("Got it.", "Sure.")
+    await harness.turn("/remember Jack's party is on the 18th")
+    await harness.turn(correction)
+    events = await harness.turn("when is Jack's party?", harness.sessions.new())
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    fact = next(e for e in recalled.injected if e.key.startswith("jack"))
+    assert correction in recalled.since_changed[fact.id]
