@@ -14,6 +14,7 @@ and said in the chat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -79,6 +80,11 @@ class SaidChange:
     replaced: MemoryEntry
 
 
+def _moved_home(message: str) -> str | None:
+    """The home a message saying only the user moved gives, in English or another language."""
+    return user_moved_to(message) or user_moved_to(move_said_in_english(message))
+
+
 def claimed(message: str) -> list[tuple[str, str]]:
     """(predicate, clause) of each clause stating the user's home or employer.
 
@@ -89,8 +95,7 @@ def claimed(message: str) -> list[tuple[str, str]]:
     """
     if not said_in_earnest(message):
         return []
-    home = user_moved_to(message) or user_moved_to(move_said_in_english(message))
-    if home is not None:
+    if (home := _moved_home(message)) is not None:
         # "We just moved into 4 Elm Road, Leeds" (a third adversary: no home was changed).
         return [("home", home)]
     found: dict[str, list[tuple[str, str]]] = {}
@@ -301,6 +306,12 @@ async def said_changes(
         folded = await fold_into_facts(
             memory, message, [change.updated], session_id=session_id, namespace=namespace
         )
+        if folded is None and _moved_home(message.content):
+            # "Finally moved! We're now at 5 Quay Street": all it said is the home, kept as
+            # "I live at …" (an adversary saw it recalled unmarked after a later move).
+            with contextlib.suppress(MemoryStoreError):
+                await memory.supersede([message.id], change.updated.id)
+                folded = change.updated
         if folded is not None:
             break  # the message is history now: one fact holds all it said
     if secret_said_changed(message.content):

@@ -137,9 +137,20 @@ _PHONE = r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{4})(?![\d/:
 _A_CONTACT = re.compile(
     r"(?i)\b(?:mechanic|plumber|electrician|builder|locksmith|dentist|doctor|gp|vet|"
     r"babysitter|nanny|cleaner|accountant|lawyer|solicitor|hairdresser|barber|physio|tutor|"
-    r"landlord|handyman|gardener|carer|midwife|pharmacy|pharmacist|garage|clinic|surgery)\b"
+    r"landlord|handyman|gardener|carer|midwife|pharmacy|pharmacist|garage|clinic|surgery|"
+    # In French, Spanish, German and Italian too: "la gardienne Léa Martin, 514 555 0177" (a
+    # new user, a translator in Montréal, saw it deleted at 30 days).
+    r"plombier|[ée]lectricien|dentiste|m[ée]decin|p[ée]diatre|v[ée]t[ée]rinaire|gardienne|"
+    r"gardien|nounou|femme\s+de\s+m[ée]nage|comptable|avocat|coiffeur|coiffeuse|garagiste|"
+    r"pharmacie|clinique|concierge|propri[ée]taire|proprio|fontanero|electricista|m[ée]dico|"
+    r"canguro|ni[ñn]era|abogado|peluquer[oa]|klempner|elektriker|zahnarzt|[äa]rztin?|"
+    r"babysitterin|anwalt|friseur|idraulico|elettricista|dottore|medico|babysitter)\b"
     rf"[^\n]{{0,60}}?(?<![\d$€£])(?:{_PHONE})"
     rf"|\b(?:number|phone|mobile|tel)\s+(?:for|of)\s+[^\n\d]{{1,30}}?(?:is|:|-)?\s*{_PHONE}"
+    # Someone's number: "le numéro de mon ex, Marc: 438-555-0199", "Marc's number is …".
+    r"|\b(?:num[ée]ro|n[uú]mero|nummer|numero|t[ée]l[ée]phone|cellulaire|handy)\s+"
+    rf"(?:de|du|des|d['\u2019]|von|di|del|da)\s*[^\n\d]{{1,40}}?(?:est|es|ist|è|:|-)?\s*{_PHONE}"
+    rf"|[\w-]+['\u2019]s\s+(?:new\s+|mobile\s+|cell\s+)?(?:number|phone|mobile)\s*(?:is|:|-)\s*{_PHONE}"
 )
 """Someone's number: "the mechanic is Tony at Brunswick Auto, 0412 555 873", "number for
 the plumber: 087 123 4567". A new user, a nurse, saw it deleted with the message's other
@@ -239,7 +250,19 @@ def kept_for_years(text: str, said: date) -> list[date]:
     """
     if _KEEP_ASKED.search(text) or _OWN_DETAILS.search(text) or _A_CONTACT.search(text):
         return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
+    if "?" not in text and _AN_ALLERGY.search(text):
+        return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
     return []
+
+
+_AN_ALLERGY = re.compile(
+    r"(?i)\b(?:allergic|allergy|allergies|allergique|allergie|allergies|allergisch|"
+    r"al[ée]rgic[oa]|alergia|allergic[oa]|epipen|anaphyla\w*)\b"
+)
+"""An allergy, the user's or their child's: "Zoé est allergique aux arachides (peanuts) —
+EpiPen in her backpack" was deleted at 30 days, and "what's Zoé allergic to?" knew nothing
+(a new user, a translator in Montréal). What can do harm forgotten is kept as one's own
+details are; not a question about one."""
 
 
 def _cjk_day(found: re.Match[str], said: date) -> list[date]:

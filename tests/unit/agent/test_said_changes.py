@@ -975,3 +975,18 @@ async def test_a_move_said_in_french_is_kept_in_english_and_replaced_again(
     harness.model.add("Congratulations!")
     await harness.turn("We moved house, new address is 9 Mill Lane, Cork")
     assert await _in_effect(harness) == {"home": "I live at 9 Mill Lane, Cork"}
+
+
+async def test_a_move_said_otherwise_is_the_homes_history(harness: Harness) -> None:
+    """Found by an adversary: after "We moved house, new address is … Cobh" and "Finally
+    moved! We're now at … Kinsale", "where do I live?" was shown the Cobh message beside the
+    home, unmarked. All such a message says is the home: it is the home's history."""
+    await harness.memory.store("home", "I live at 12 Elm Street, Dublin", "core")
+    harness.model.add("Congratulations!", "Lovely!")
+    await harness.turn("We moved house, new address is 27 Harbour View, Cobh")
+    await harness.turn("Finally moved! We're now at 5 Quay Street, Kinsale")
+    kept = await harness.memory.list(limit=100)
+    assert {e.content for e in kept} == {"I live at 5 Quay Street, Kinsale"}
+    every = await harness.memory.list(limit=100, include_superseded=True)
+    cobh = next(e for e in every if e.content.startswith("We moved house"))
+    assert cobh.superseded_by is not None

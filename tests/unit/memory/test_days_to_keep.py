@@ -202,6 +202,14 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
             "20361029",
         ),
         ("number for the plumber: 087 123 4567", "20361029"),
+        # A new user, a translator in Montréal: in French, someone's by whose it is, and an
+        # allergy (each deleted at 30 days); not a question about one.
+        ("le numéro de mon ex, Marc: 438-555-0199", "20361029"),
+        ("la gardienne Léa Martin, 514 555 0177, 15 $/h", "20361029"),
+        ("Marc's number is 438-555-0199", "20361029"),
+        ("Zoé est allergique aux arachides (peanuts) — EpiPen in her backpack", "20361029"),
+        ("is Zoé allergic to peanuts?", None),
+        ("the invoice number is 438-555-0199", None),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),
         # Found beside it: a name or a rent not the user's is no detail of theirs.
