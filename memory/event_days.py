@@ -27,11 +27,12 @@ _MOVED_WORDS = (
 """The words saying an event moved to another day (every rule of this module reads them)."""
 _MOVED_ELSEWHERE = (
     r"verschoben|verlegt|aplazad[oa]|pospuest[oa]|movid[oa]|cambiad[oa]|report[ée]e?|"
-    r"d[ée]plac[ée]e?|adiad[oa]|remarcad[oa]|mudou|mudad[oa]|"
+    r"d[ée]plac[ée]e?|repouss[ée]e?|d[ée]cal[ée]e?|adiad[oa]|remarcad[oa]|mudou|mudad[oa]|"
     r"spostat[oaie]|rinviat[oaie]|posticipat[oaie]|anticipat[oaie]"
 )
 """Moved, in German, Spanish, French, Portuguese and Italian: "Zahnarzt verschoben auf 21.12."
-(an adversary: it stood beside the appointment it moved); "… è stata spostata al 14 aprile",
+(an adversary: it stood beside the appointment it moved); "la deadline Boréal est repoussée
+au 12 février" (a new user, a translator); "… è stata spostata al 14 aprile",
 "a consulta … mudou para 22 de maio" (a later one: the same)."""
 _SAYS_CHANGE = re.compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"

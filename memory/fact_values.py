@@ -490,6 +490,23 @@ def denied(new: str, old: str) -> bool:
     return bool(ours - relations) and ours - relations == theirs - relations
 
 
+_A_ROLE = re.compile(
+    r"(?i)\b(?:my|our)\s+(?:family\s+)?(?:doctor|gp|dentist|pharmacist|physician|psychiatrist|"
+    r"p(?:a)?ediatrician|specialist|cardiologist|consultant|therapist)\b"
+)
+
+
+def _a_role_left_out(new: str, old: str) -> bool:
+    """Whether `old` also says who someone is to the user, and `new` does not.
+
+    "I take sertraline 50 mg once a day, prescribed by Dr Lefebvre (my family doctor)",
+    replaced by a new dose, lost who the family doctor is, and "who is my family doctor?"
+    was answered with the child's pediatrician (a new user, a translator): marked instead.
+    """
+    said = _A_ROLE.search(old)
+    return said is not None and said.group().casefold() not in new.casefold()
+
+
 def _home_moved_to(text: str) -> str | None:
     """`user_moved_to`, in English or another language ("On a déménagé au 4521 rue Fabre")."""
     return user_moved_to(text) or user_moved_to(move_said_in_english(text))
@@ -511,7 +528,9 @@ def new_value(new: str, old: str) -> bool:
         return False
     if _attribute_changed(new, old) or _address_moved(new, old) or _address_moved(old, new):
         return True
-    if health_changed(new, old) and not (says_more(old) or _two_sentences(old)):
+    if health_changed(new, old) and not (
+        says_more(old) or _two_sentences(old) or _a_role_left_out(new, old)
+    ):
         return True  # "I'm not allergic to penicillin after all", a new dose
     if denied(new, old):
         return True

@@ -248,11 +248,19 @@ def kept_for_years(text: str, said: date) -> list[date]:
     Linh, night-shift nurse … my roster: night shift Fri 11/12 …" came before February's
     roster for "when's my next night shift?" in February (a new user).
     """
-    if _KEEP_ASKED.search(text) or _OWN_DETAILS.search(text) or _A_CONTACT.search(text):
+    if _KEEP_ASKED.search(text):
         return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
-    if "?" not in text and _AN_ALLERGY.search(text):
+    if _A_QUESTION.search(text):
+        # "est-ce que Camille a mon numéro de cellulaire?" gives no detail of one's own (a
+        # new user saw such questions kept for months after the details were deleted).
+        return []
+    if _OWN_DETAILS.search(text) or _A_CONTACT.search(text) or _AN_ALLERGY.search(text):
         return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
     return []
+
+
+_A_QUESTION = re.compile(r"\?\s*$")
+"""A message ending on a question mark: asked, not said."""
 
 
 _AN_ALLERGY = re.compile(

@@ -135,7 +135,9 @@ _REMEMBER_OR_KNOW = (
     r"was\s+(?:ist|sind|war|hat|habe|hast)\b|wei(?:ß|ss)t\s+du\s+noch|hast\s+du|"
     r"erinnerst\s+du\s+dich|qu[eé]\s+(?:d[ií]a|hora)\s+(?:es|son|tengo|tiene)|"
     r"sabes\s+(?:cu[aá]l|qu[eé])|te\s+acuerdas|a\s+que\s+horas?|qual\s+(?:a|o|é|e)\b|"
-    r"(?:tu\s+)?lembras(?:-te)?\b|c['\u2019]est\s+quoi|tu\s+te\s+souviens|te\s+souviens-tu|"
+    r"(?:tu\s+)?lembras(?:-te)?\b|tu\s+te\s+souviens|te\s+souviens-tu|"
+    # "c'est quand la deadline Boréal?" (a new user, a translator: used as a memory).
+    r"c['\u2019]est\s+(?:quoi|quand|qui|o[uù]|combien|comment|lequel|laquelle)|"
     r"ti\s+ricordi|mi\s+sai\s+dire|sai\s+dirmi"
 )
 """Asked of what the assistant knows or recalls, in German, Spanish, Portuguese, French and

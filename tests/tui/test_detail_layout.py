@@ -60,3 +60,15 @@ async def test_the_dialog_opens_at_its_top_with_the_text_in_sight(
         assert body.contains_region(screen.query_one("#detail-title").region)
         content = screen.query_one("#detail-content", PlainTextArea)
         assert content.has_focus and body.y <= content.region.y < body.bottom
+
+
+async def test_what_is_typed_in_the_opened_dialog_goes_after_the_text(make_app: MakeApp) -> None:
+    """Found by a new user, a translator: her words typed on opening went before the text."""
+    from tui.widgets.plain_text_area import PlainTextArea
+
+    h = make_app(seed=[seed_entry("door", "The building door code is 1937#")])
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        screen = await _open_the_detail(h, pilot)
+        await pilot.press(*" (front)")
+        content = screen.query_one("#detail-content", PlainTextArea)
+        assert content.text == "The building door code is 1937# (front)"

@@ -1109,3 +1109,23 @@ async def test_a_tall_window_lists_more_than_twenty_memories_on_a_page(make_app:
         assert h.app.query_one(DataTable).row_count == 21
         page = h.app.inspector.query_one("#inspector-page", Label)
         assert "page 1/1" in str(page.render())
+
+
+async def test_backspaces_typed_fast_on_the_list_reach_the_search(make_app: MakeApp) -> None:
+    """Found by a new user: "porte", five Backspaces and "door" typed fast on the list
+    searched "portdoor": the Backspaces on their way to the list were dropped."""
+    from textual import events
+    from textual.widgets import Input
+
+    h = make_app(seed=SEED)
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        table = h.app.query_one(DataTable)
+        table.focus()
+        await settle(pilot)
+        keys = [*"porte", *["backspace"] * 5, *"door"]
+        for key in keys:  # queued on the list at once, as a fast typist's are
+            character = None if key == "backspace" else key
+            table.post_message(events.Key(key, character))
+        await settle(pilot)
+        assert h.app.query_one("#inspector-search", Input).value == "door"

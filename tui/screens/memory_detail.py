@@ -245,8 +245,11 @@ class MemoryDetailScreen(ModalScreen[DetailResult | None]):
     def on_mount(self) -> None:
         """Note the fields as the editors hold them, to tell an edit from no edit."""
         self._shown = self._fields()
-        # The first thing to edit, not the scrolling frame around it.
-        self.query_one("#detail-content", PlainTextArea).focus()
+        # The first thing to edit, not the scrolling frame around it; typing goes after the
+        # text (a new user's words went before it, and the rest after, once she saw).
+        content = self.query_one("#detail-content", PlainTextArea)
+        content.move_cursor(content.document.end)
+        content.focus()
         self.call_after_refresh(self._top_in_sight)
 
     def _top_in_sight(self) -> None:

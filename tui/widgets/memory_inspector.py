@@ -468,9 +468,15 @@ class MemoryInspector(Vertical):
             if self._to_results():
                 event.stop()
             return
+        search = self.query_one("#inspector-search", TextInput)
+        if event.key == "backspace" and focused is search and search.value:
+            # Typed fast, it was on its way to the list with the letters before it: "porte",
+            # five Backspaces and "door" searched "portdoor" (a new user).
+            search.action_delete_left()
+            event.stop()
+            return
         if event.character is None or not event.is_printable:
             return
-        search = self.query_one("#inspector-search", TextInput)
         if isinstance(focused, (DataTable, Checkbox)) and not event.character.isspace():
             # Typed on the list or a filter, it is a search: a new user's "key safe" ticked
             # the "deleted" filter, and letters on the list did nothing to be seen.

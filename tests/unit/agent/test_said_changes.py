@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agent.events import MemorySaved, Notice
+from agent.events import MemoryRecalled, MemorySaved, Notice
 from agent.secret_changes import secret_said_changed
 from agent.testing import Reply, call
 from memory.text import analyze
@@ -990,3 +990,20 @@ async def test_a_move_said_otherwise_is_the_homes_history(harness: Harness) -> N
     every = await harness.memory.list(limit=100, include_superseded=True)
     cobh = next(e for e in every if e.content.startswith("We moved house"))
     assert cobh.superseded_by is not None
+
+
+async def test_a_new_dose_leaves_a_fact_saying_who_the_doctor_is_and_marks_it(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a translator: a new dose said in French replaced "I take
+    sertraline 50 mg once a day, prescribed by Dr Lefebvre (my family doctor)", and "who is
+    my family doctor?" was answered with her child's pediatrician."""
+    old = "I take sertraline 50 mg once a day, prescribed by Dr Lefebvre (my family doctor)"
+    await harness.memory.store("sertraline", old, "core")
+    harness.model.add("Noted.", "100 mg.")
+    await harness.turn("Dr Lefebvre a augmenté ma dose: je prends maintenant 100 mg de sertraline")
+    assert await _in_effect(harness) == {"sertraline": old}
+    events = await harness.turn("what's my sertraline dose?", harness.sessions.new())
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    fact = next(e for e in recalled.injected if e.key == "sertraline")
+    assert "100 mg" in recalled.since_changed[fact.id]

@@ -1625,6 +1625,12 @@ async def test_a_message_saying_its_day_is_not_the_one_said_marks_that_message(
         # A second adversary: Portuguese read as English in one text and not the other.
         ("o jantar com o João é dia 18 de maio", "o jantar com o João mudou para 22 de maio", True),
         ("a consulta da Ana é 18 de maio", "a consulta da Ana mudou para 22 de maio", True),
+        # A new user, a translator: a deadline pushed back, in French.
+        (
+            "Deadline traduction roman Boréal: 5 février",
+            "la deadline Boréal est repoussée au 12 février",
+            True,
+        ),
         # Not a correction of a day.
         ("Dentist appointment on Tuesday at 10", "no, I don't think so", False),
         ("Dentist appointment on Tuesday at 10", "sorry, the wifi is down today", False),

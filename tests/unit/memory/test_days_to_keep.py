@@ -209,6 +209,8 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Marc's number is 438-555-0199", "20361029"),
         ("Zoé est allergique aux arachides (peanuts) — EpiPen in her backpack", "20361029"),
         ("is Zoé allergic to peanuts?", None),
+        ("est-ce que Camille a mon numéro de cellulaire?", None),
+        ("quel est mon numéro d'assurance maladie?", None),
         ("the invoice number is 438-555-0199", None),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),

@@ -756,6 +756,9 @@ def test_and_queries_leave_out_only_words_found_nearly_everywhere_in_a_large_sto
         ("a que horas é o dentista", True),
         ("lembras-te da minha morada", True),
         ("c'est quoi mon code postal", True),
+        # A new user, a translator: "c'est quand …?" was used as a memory.
+        ("c'est quand la deadline Boréal?", True),
+        ("c'est où le rendez-vous", True),
         ("tu te souviens de mon adresse", True),
         ("ti ricordi dove lavoro", True),
         ("mi sai dire dove lavoro", True),
