@@ -104,10 +104,20 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
                 "written (choose another file, export without --namespace, or pass --force "
                 "to replace it)"
             )
+        gone = await _no_longer_stored(memory, target, args.namespace)
         unnoted = await asyncio.to_thread(note_export, data_dir(), target)
         count = await export_to_file(memory, target, args.namespace)
         damage = await damage_found(memory)
     say(sys.stderr, f"exported {memories(count)} to {target}")
+    if gone:
+        # Found by an adversary: a backup of 14 replaced by 13, the forgotten one gone from
+        # it too, without a word.
+        say(
+            sys.stderr,
+            f"note: the file it replaced held {memories(gone)} no longer stored (forgotten "
+            "since); this export leaves them out (`memchat memory audit` lists what was "
+            "forgotten)",
+        )
     _warn_of_damage(damage)
     if unnoted is not None:
         say(
@@ -165,6 +175,15 @@ async def _other_namespaces_in(memory: Memory, target: Path, namespace: str | No
         return 0
     stored = await every_listed(memory, None, include_superseded=True)
     return len(held & {e.id for e in stored if e.namespace != namespace})
+
+
+async def _no_longer_stored(memory: Memory, target: Path, namespace: str | None) -> int:
+    """How many memories an export at `target` holds that the store holds no more."""
+    held = await asyncio.to_thread(ids_in_export, target)
+    if not held:
+        return 0
+    stored = await every_listed(memory, None, include_superseded=True)
+    return len(held - {e.id for e in stored}) if namespace is None else 0
 
 
 def _made_read_only(target: Path) -> bool:

@@ -345,6 +345,22 @@ def test_an_export_of_one_namespace_replaces_no_backup_of_the_others(
     assert full.read_text() == alone.read_text()
 
 
+def test_an_export_over_a_backup_says_what_was_forgotten_since(
+    home: Path, isolated_dirs: Path
+) -> None:
+    """Found by an adversary: a backup of 14 memories replaced by 13, the one forgotten since
+    gone from it too, without a word."""
+    run_cli("memory", "store", "My locker code is 4411", "--key", "locker").clean()
+    run_cli("memory", "store", "I live in Porto", "--key", "home").clean()
+    backup = home / "full.jsonl"
+    run_cli("memory", "export", str(backup)).clean()
+    run_cli("memory", "forget", "locker", "--yes").clean()
+    replaced = run_cli("memory", "export", str(backup)).clean()
+    assert "held 1 memory no longer stored (forgotten since)" in replaced.err
+    again = run_cli("memory", "export", str(backup)).clean()
+    assert "no longer stored" not in again.err
+
+
 def test_a_read_only_backup_is_replaced_only_with_force(home: Path, isolated_dirs: Path) -> None:
     """Found by an adversary: an export over a `chmod 444` backup replaced it."""
     backup = home / "kept.jsonl"
