@@ -707,20 +707,26 @@ def test_an_iban_asked_for_with_the_word_code_shows_no_door_code(asked: str) -> 
         ("what is my PPS number?", "pps"),
         ("c'est quoi mon NAS?", "nas"),
         ("what's my social insurance number?", "nas"),
+        ("what's my SIN?", "nas"),
         ("what's my social security number", "ssn"),
         ("what is mum's NHS number", "mum"),
         ("passport number?", "passport"),
+        ("quel est mon numéro d'assurance maladie?", "ramq"),
+        ("c'est quoi mon NIP de carte de débit?", "nip"),
     ],
 )
 def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, key: str) -> None:
-    """Found by a new user, a translator: "c'est quoi mon NAS?" was answered with the fact
-    she had kept redacted, as a secret nobody asked for."""
+    """Found by a new user, a translator in Montréal: "c'est quoi mon NAS?" was answered
+    with the fact she had kept redacted, as a secret nobody asked for, and asking for her
+    health card's number showed her social insurance number ("numéro", "assurance")."""
     facts = _facts(
         pps="My PPS number is 1234567T",
-        nas="mon NAS est 046 454 286",
+        nas="Mon NAS (numéro d'assurance sociale) est 046 454 286",
         ssn="My SSN is 123-45-6789",
         mum="Mum's NHS number is 943 476 5919",
         passport="my passport number is XK1234567",
+        ramq="ma carte RAMQ: TREC 8907 1512",
+        nip="le NIP de ma carte de débit est 4827",
         door="The office door code is 4590",
     )
     assert asks_for_a_secret(asked)
@@ -731,30 +737,6 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
     assert most_of_what_was_asked(facts, "jaki jest mój PESEL?") == {}
     assert most_of_what_was_asked(facts, "what's my Medicare number?") == {}
     assert not asks_for_a_secret("what's in the pan?")
-
-
-@pytest.mark.parametrize(
-    ("asked", "key"),
-    [
-        ("quel est mon numéro d'assurance maladie?", "ramq"),
-        ("c'est quoi mon NAS?", "nas"),
-        ("what's my SIN?", "nas"),
-        ("c'est quoi mon NIP de carte de débit?", "nip"),
-    ],
-)
-def test_a_quebec_number_asked_for_shows_that_one(asked: str, key: str) -> None:
-    """Found by a new user, a translator in Montréal: asking for her health card's number
-    showed the model her social insurance number, by the words "numéro" and "assurance"."""
-    facts = _facts(
-        nas="Mon NAS (numéro d'assurance sociale) est 046 454 286",
-        ramq="ma carte RAMQ: TREC 8907 1512",
-        nip="le NIP de ma carte de débit est 4827",
-        door="The building door code is 1937#",
-    )
-    assert asks_for_a_secret(asked)
-    assert most_of_what_was_asked(facts, asked) == {
-        key: next(f.content for f in facts if f.key == key)
-    }
 
 
 def _facts(**contents: str) -> list[MemoryEntry]:
