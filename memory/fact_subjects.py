@@ -414,14 +414,15 @@ def one_fact(new: str, old: str) -> bool:
     )
 
 
-_WRITTEN_WITH_DOTS = re.compile(r"[\w+-]+(?:[.@/][\w+-]+)+")
-"""An e-mail or a web address: "per@club.no" says no "no" (an adversary: a Norwegian e-mail
-read as a denial never replaced the one before it)."""
+WRITTEN_WITH_DOTS = re.compile(r"[\w+-]+(?:[.@/][\w+-]+)+")
+"""An e-mail, a web address or another value written with dots, an "@" or slashes, read as
+one: "per@club.no" says no "no" (an adversary: a Norwegian e-mail read as a denial never
+replaced the one before it)."""
 
 
 def negated(text: str) -> bool:
     """Whether a text says "not" (or no, never, can't …)."""
-    words = words_of(_WRITTEN_WITH_DOTS.sub(" ", text))
+    words = words_of(WRITTEN_WITH_DOTS.sub(" ", text))
     return any(word in _NEGATIONS or word.endswith("n't") for word in words)
 
 

@@ -34,6 +34,7 @@ from memory.event_days import (
     several_events,
 )
 from memory.fact_subjects import (
+    WRITTEN_WITH_DOTS,
     a_measure_beside_an_age,
     contradicts,
     numbered_alike,
@@ -64,10 +65,6 @@ from memory.text import analyze
 
 _WORD = re.compile(r"\w+")
 _NUMBER_WRITTEN = re.compile(r"\d+(?:[./:,-]\d+)*")
-_VALUE_WRITTEN = re.compile(r"[\w+-]+(?:[.@][\w+-]+)+")
-"""An e-mail, a web address or another value written with dots or an "@": "dana@gmail.com"
-is not in "dana.smith@gmail.com", though each of its words is (an adversary: the new
-e-mail was "already remembered" as the old one, and lost)."""
 _END_MARKS = " .!?…"
 
 SIMILAR_LIMIT = 10
@@ -110,8 +107,10 @@ def adds_nothing(new: str, old: str) -> bool:
     # birthday is 4/4" was "already remembered" as the 3/4 one, and lost).
     if not set(_NUMBER_WRITTEN.findall(new)) <= set(_NUMBER_WRITTEN.findall(old)):
         return False
-    if not {v.casefold() for v in _VALUE_WRITTEN.findall(new)} <= {
-        v.casefold() for v in _VALUE_WRITTEN.findall(old)
+    # An e-mail as written: "dana@gmail.com" is not in "dana.smith@gmail.com", though each
+    # of its words is (an adversary: the new e-mail was "already remembered", and lost).
+    if not {v.casefold() for v in WRITTEN_WITH_DOTS.findall(new)} <= {
+        v.casefold() for v in WRITTEN_WITH_DOTS.findall(old)
     }:
         return False
     return set(new_words) != set(old_words) or new_words == old_words
