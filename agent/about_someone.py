@@ -40,6 +40,17 @@ def is_someone(who: str) -> bool:
     )
 
 
+def named_in(facts: list[MemoryEntry], who: str) -> bool:
+    """Whether `who`, typed in lower case, is a name a fact gives with its capital.
+
+    "what do you know about emmanuel" (a new user, a carer, types all in lower case).
+    """
+    if not who.islower() or " " in who:
+        return False
+    name = re.compile(rf"\b{re.escape(who.capitalize())}\b")
+    return any(name.search(fact.content) for fact in facts)
+
+
 def facts_about(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:
     """The facts naming `who` by every word of it ("dad", "Anna Silva").
 
@@ -50,12 +61,18 @@ def facts_about(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:
     relation = _relation(who)
     if relation is None:
         named = set(analyze(who))
-        return [fact for fact in facts if named <= set(analyze(fact.content))]
+        found = [fact for fact in facts if named <= set(analyze(fact.content))]
+        called = _called(facts, {who.split()[0]}) if who.split() else set()
+        if not called:
+            return found
+        by_alias = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(called))) + r")\b")
+        return found + [f for f in facts if f not in found and by_alias.search(f.content)]
     mine = _the_users(relation)
     theirs = [fact for fact in facts if mine.search(fact.content)]
     # By their name too: "Susan's new mobile is …" after "My daughter is Susan" (a new user
     # asked what was known of her daughter, and the number was left out).
     names = {name for fact in theirs for name in _named_as(relation, fact.content)}
+    names |= _called(facts, names)
     if not names:
         return theirs
     # Not another of that name, by a surname: "Susan Miller from church".
@@ -77,6 +94,36 @@ def _named_as(relation: tuple[str, ...], text: str) -> list[str]:
 
 
 _NOT_NAMES = frozenset("is was has and the lives works".split())
+_CALLED = re.compile(
+    r"(?i:\b(?:everyone|we|people|they|i|most\s+people)\s+calls?\s+(?:him|her|them)|\bgoes\s+by|"
+    r"\baka|\ba\.k\.a\.?|\bknown\s+as)\s+(?P<alias>(?-i:[A-Z])[a-z'\u2019-]+)\b"
+)
+"""One person's other name: "My husband is Emmanuel Okafor, everyone calls him Manny" (a new
+user, a carer: "what do you know about emmanuel" found none of the facts saying "Manny")."""
+_A_NAME = re.compile(r"\b(?-i:[A-Z])[a-z'\u2019-]+\b")
+_NOT_A_PERSON = frozenset("my our his her their the he she they we i everyone".split())
+
+
+def _called(facts: list[MemoryEntry], names: set[str]) -> set[str]:
+    """The other names the facts give anyone of `names` ("Manny" of "Emmanuel"), and back.
+
+    The name is one said in the sentence before "everyone calls him …".
+    """
+    folded = {name.casefold() for name in names}
+    called: set[str] = set()
+    for fact in facts:
+        for found in _CALLED.finditer(fact.content):
+            before = re.split(r"[.!?\n]", fact.content[: found.start()])[-1]
+            said = [
+                name.group()
+                for name in _A_NAME.finditer(before)
+                if name.group().casefold() not in _NOT_A_PERSON
+            ]
+            if {name.casefold() for name in said} & folded:
+                called.add(found["alias"])
+            elif said and found["alias"].casefold() in folded:
+                called.add(said[0])  # "Emmanuel", not his surname, which is the family's
+    return called
 
 
 def not_someone_elses(entries: list[MemoryEntry], who: str) -> list[MemoryEntry]:

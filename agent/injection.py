@@ -13,6 +13,7 @@ from agent.about_someone import (
     ASKED_WHAT_IS_KNOWN,
     facts_about,
     is_someone,
+    named_in,
     not_someone_elses,
 )
 from agent.asked_secrets import (
@@ -118,11 +119,13 @@ async def recall_for_message(
     # A message of several topics recalls for each too (`agent.question_parts`).
     found = await recall_in_parts(recall, text, limit)
     about = ABOUT_SOMEONE.match(text)
-    if about is None or not is_someone(about["who"]):
+    if about is None:
         return found
     facts = await memory.list(
         namespace=namespace, category=MemoryCategory.CORE.value, limit=_FACTS_READ_FOR_ABOUT
     )
+    if not (is_someone(about["who"]) or named_in(facts, about["who"])):
+        return found
     told = sorted(facts_about(facts, about["who"]), key=_worth_telling_first)
     if not told:
         return found

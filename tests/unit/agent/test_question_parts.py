@@ -286,6 +286,28 @@ async def test_a_relation_is_known_by_the_name_the_user_gave_them(harness: Harne
     assert {e.key for e in recalled.injected} == {"daughter", "mobile"}
 
 
+@pytest.mark.parametrize("who", ["emmanuel", "my husband", "manny"])
+async def test_someone_is_known_by_the_other_name_everyone_calls_them(
+    harness: Harness, who: str
+) -> None:
+    """Found by a new user, a carer: "what do you know about emmanuel" found none of the
+    facts saying "Manny", though "My husband is Emmanuel Okafor, everyone calls him Manny"
+    was a fact; nor another Okafor (the family's name)."""
+    facts = {
+        "husband": "My husband is Emmanuel Okafor, everyone calls him Manny",
+        "meds": "Manny takes memantine 10mg each morning",
+        "clinic": "Manny's memory clinic is on Thursday 28/1 at 2pm",
+        "me": "I am Grace Okafor, retired teacher",
+        "cat": "My cat is called Tom",
+    }
+    for key, text in facts.items():
+        await harness.memory.store(key, text, "core")
+    harness.model.add("He takes memantine.")
+    events = await harness.turn(f"what do you know about {who}")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert {e.key for e in recalled.injected} == {"husband", "meds", "clinic"}
+
+
 @pytest.mark.parametrize(
     ("message", "who"),
     [
@@ -713,6 +735,7 @@ def test_an_iban_asked_for_with_the_word_code_shows_no_door_code(asked: str) -> 
         ("passport number?", "passport"),
         ("quel est mon numéro d'assurance maladie?", "ramq"),
         ("c'est quoi mon NIP de carte de débit?", "nip"),
+        ("what's my NI number?", "ni"),
     ],
 )
 def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, key: str) -> None:
@@ -727,6 +750,7 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
         passport="my passport number is XK1234567",
         ramq="ma carte RAMQ: TREC 8907 1512",
         nip="le NIP de ma carte de débit est 4827",
+        ni="My National Insurance number is QQ 12 34 56 C",
         door="The office door code is 4590",
     )
     assert asks_for_a_secret(asked)
