@@ -33,7 +33,7 @@ _ID_NUMBER_NAMES = (
     r"num[ée]ro\s+(?:de\s+s[ée]curit[ée]|d['\u2019]assurance)|s[ée]cu|ramq|carte\s+soleil|"
     r"health\s+card|ohip|pesel|passport|passeport|reisepass|pasaporte|passaporto|paszport|"
     # Short names that are words too, in capitals only: "what's my SIN?", "mon NAS?".
-    r"(?-i:PAN|NIP|SIN|NAS|CRN|NIE|NIF|NIR)"
+    r"(?-i:PAN|NIP|SIN|NAS|CRN|NIE|NIF|NIR|NI|NINO)"
 )
 """An identity or tax number's names (`agent.id_numbers`): "what's my PPS number?" asks
 for it (a new user, a translator, was shown "mon NAS est [REDACTED:id-number]" when she
@@ -291,7 +291,7 @@ _ID_NUMBER_NAMES_ALIKE = tuple(
         "crn",
         "codice fiscale",
         "steuernummer",
-        "national insurance",
+        "national insurance,ni,nino",
     )
 )
 """Each identity number's names, in other words or languages: "what's my social security

@@ -137,11 +137,16 @@ _ANOTHERS = (
     # Whose alone, or one of the family named alone: "and hers is …", "me …, wife …".
     r"|hers|his|theirs|(?:for[ \t]+)?(?:(?:my|his|her|our|their)[ \t]+)?(?:me|wife|husband|"
     r"partner|son|daughter|mum|mom|dad|mother|father|brother|sister|kid|child|baby)"
+    # Whose typed without its apostrophe: "and mannys is …" (a new user, a carer).
+    r"|[a-z][\w-]*?s(?=[ \t]+(?:is|are)\b)"
 )
+_NATIONAL_INSURANCE = r"[A-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D]"
+"""A British National Insurance number: "and mannys is AB 98 76 54 D" after the user's was
+kept as typed (a new user, a carer)."""
 _ANOTHER_AFTER = re.compile(
     r"(?i)[ \t]*(?:[,;.][ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
     rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|to|jest)[ \t]+|:[ \t]*)?)?"
-    r"(\d[\d \t.-]{6,18}\d[A-Z]?)(?![\w.-]?\d)"
+    rf"(\d[\d \t.-]{{6,18}}\d[A-Z]?|{_NATIONAL_INSURANCE})(?![\w.-]?\d)"
 )
 _WITH_A_WORD = re.compile(
     r"(?i)[ \t]*[,;.]?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*[,;.][ \t]*\D"
@@ -175,10 +180,11 @@ def numbers_of_others(
     found = []
     for kind, (start, end) in spans:
         shape = _shape(text[start:end])
+        national_insurance = re.fullmatch(_NATIONAL_INSURANCE, text[start:end]) is not None
         if (
             kind not in _IDS_OF_DIGITS
-            or shape.count("9") < 8
-            or _DIGITS.fullmatch(text, start, end) is None
+            or not national_insurance
+            and (shape.count("9") < 8 or _DIGITS.fullmatch(text, start, end) is None)
         ):
             continue
         while (after := _ANOTHER_AFTER.match(text, end)) is not None:

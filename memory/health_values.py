@@ -372,11 +372,18 @@ dinner, now I take it in the morning" stopped nothing (an adversary saw the dose
 """Also "I'm off lisinopril now", "Doctor took me off lisinopril", "No more lisinopril for
 me", "Dad stopped metformin" (an adversary: each left the dose in effect, unmarked), "i
 dont take atorvastatin anymore" (a new user)."""
+MORE_DRUG_ENDINGS = (
+    r"zil|mantine|stigmine|galantamine|pentin|gabalin|grel|osin|steride|purinol|faxine|"
+    r"lamide|tamol"
+)
+"""More medicines' endings: "Manny stopped donepezil on 28/1" left the 10mg dose in effect (a
+new user, a carer); memantine, rivastigmine, gabapentin, pregabalin, clopidogrel, tamsulosin,
+finasteride, allopurinol, venlafaxine too (read anew by migration 0043)."""
 _DRUG_LIKE = re.compile(
     r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
     r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"
     r"profen|olone|sone|vir|mab|nib|prazole?|triptan|pine|done|zine|tyline|aspirin|insulin|"
-    r"oxine|warfarin|paracetamol|codeine|morphine|digoxin)[aeo]?$"
+    r"oxine|warfarin|paracetamol|codeine|morphine|digoxin|" + MORE_DRUG_ENDINGS + r")[aeo]?$"
 )
 """A medicine by its name's ending, when no word says it is one ("Dad stopped metformin"),
 in the Italian or Spanish form too ("omeprazolo", "metformina")."""

@@ -604,6 +604,24 @@ def _asked_otherwise(text: str, said: str) -> bool:
     )
 
 
+QUESTION_THEN_WHY = re.compile(
+    r"(?i)^(?P<asked>(?:when|where|what|what's|whats|who|who's|whos|which|how)\b[^,;?]+?)\s*"
+    r"(?:\?\s*|[,;]\s*|\s[-\u2013\u2014]\s*)"
+    r"(?:(?:because|cos|cause|as|since)\s+)?(?:(?:i|we)\s+(?:need|want|have|must|['\u2019]ve\s+got|"
+    r"got|gotta|am\s+going|['\u2019]m\s+going|['\u2019]d\s+like)\s+to\b|[^,;?]*\b(?:is|are)\s+asking\b|"
+    r"(?:just\s+)?(?:wondering|curious|checking))[^?]*$"
+)
+"""A question, then why it is asked: "when is chidis birthday, i need to send a card", "whats
+the key safe code, the new carer from the agency is asking" (a new user, a carer: the
+reason's words drowned the question's, and the saved question was used as a memory)."""
+
+
+def _without_why(text: str) -> str:
+    """`text`'s question alone, without why it was asked (`QUESTION_THEN_WHY`)."""
+    why = QUESTION_THEN_WHY.match(text.strip())
+    return text if why is None else f"{why['asked']}?"
+
+
 @lru_cache(maxsize=2048)
 def asks_only(text: str) -> bool:
     """Whether a saved message is a plain question and carries no fact to use.
@@ -617,6 +635,7 @@ def asks_only(text: str) -> bool:
     break, at most 12 words, and not a question that tells something; or up to four such
     questions after one another, each beginning with a question word.
     """
+    text = _without_why(text)
     said = _NUMBERED_PLACE.sub(lambda found: f"{found['place']} nr", _past_small_talk(text))
     said = _IN_A_FIX.sub("", said).strip() or said
     if _TELLS_SOMETHING.match(said) or _A_TITLE_OR_A_FORMAT.match(said):

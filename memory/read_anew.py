@@ -18,6 +18,7 @@ from memory.date_terms import (
 )
 from memory.days_elsewhere import names_a_relative_day_elsewhere
 from memory.health_values import (
+    MORE_DRUG_ENDINGS,
     may_say_a_stop,
     medicines_without_foreign_endings,
     names_a_dose,
@@ -313,3 +314,15 @@ def streets_in_lower_case_read(text: str) -> bool:
     or web address holding a word of denial ("per@club.no"), no longer read as one.
     """
     return bool(_A_STREET_IN_LOWER_CASE.search(text) or _A_DENIAL_IN_AN_ADDRESS.search(text))
+
+
+_A_DRUG_OF_MORE_ENDINGS = re.compile(rf"(?i)[a-z-]{{2,}}(?:{MORE_DRUG_ENDINGS})[aeo]?\b")
+
+
+def medicines_of_more_endings_read(text: str) -> bool:
+    """Whether `text` names what migration 0043 reads anew.
+
+    A stop of a medicine named by one of `memory.health_values.MORE_DRUG_ENDINGS` ("Manny
+    stopped donepezil on 28/1"), found by "what is he on now?".
+    """
+    return may_say_a_stop(text) and _A_DRUG_OF_MORE_ENDINGS.search(text) is not None

@@ -28,6 +28,7 @@ from memory.postgres.schema import (
     LEFT_FOR_THE_NEW,
     LETTERS_WITHOUT_MARKS,
     MAY_AND_PLURALS_READ,
+    MEDICINES_OF_MORE_ENDINGS_READ,
     MONTHS_TO_COME_READ,
     MOVES_SAID_OTHERWISE_READ,
     NEW_ADDRESSES_READ,
@@ -59,6 +60,7 @@ from memory.read_anew import (
     dotted_days_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
+    medicines_of_more_endings_read,
     months_to_come_read,
     moves_said_otherwise_read,
     new_addresses_read,
@@ -169,6 +171,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DAYS_AFTER_WORDS_ELSEWHERE_READ: days_after_words_elsewhere_read,
     MOVES_SAID_OTHERWISE_READ: moves_said_otherwise_read,
     STREETS_IN_LOWER_CASE_READ: streets_in_lower_case_read,
+    MEDICINES_OF_MORE_ENDINGS_READ: medicines_of_more_endings_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -116,6 +116,9 @@ just moved into 4 Elm Road" is found by "where do I live?")."""
 STREETS_IN_LOWER_CASE_READ = "streets in lower case read"
 """A step run in Python: rows naming a street whose kind is in lower case ("I live at 4521
 rue Fabre"), or an e-mail holding a word of denial, are indexed again."""
+MEDICINES_OF_MORE_ENDINGS_READ = "medicines of more endings read"
+"""A step run in Python: rows saying a medicine of more endings was stopped ("Manny stopped
+donepezil") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -278,6 +281,8 @@ def migrations(dimensions: int) -> list[str]:
         MOVES_SAID_OTHERWISE_READ,
         # "I live at 4521 rue Fabre" is where the user lives.
         STREETS_IN_LOWER_CASE_READ,
+        # "Manny stopped donepezil" stops a medicine.
+        MEDICINES_OF_MORE_ENDINGS_READ,
     ]
 
 

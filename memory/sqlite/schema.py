@@ -20,6 +20,7 @@ from memory.read_anew import (
     dotted_days_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
+    medicines_of_more_endings_read,
     months_to_come_read,
     moves_said_otherwise_read,
     new_addresses_read,
@@ -438,6 +439,10 @@ def _streets_in_lower_case_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, streets_in_lower_case_read)
 
 
+def _medicines_of_more_endings_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, medicines_of_more_endings_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -532,6 +537,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0041_moves_said_otherwise_read", _moves_said_otherwise_read),
     # "I live at 4521 rue Fabre" is where the user lives.
     Migration("0042_streets_in_lower_case_read", _streets_in_lower_case_read),
+    # "Manny stopped donepezil" stops a medicine.
+    Migration("0043_medicines_of_more_endings_read", _medicines_of_more_endings_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

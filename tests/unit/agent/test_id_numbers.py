@@ -71,6 +71,13 @@ from agent.redact import redact
         ("Passport number: C01X00T47", "C01X00T47"),
         ("Номер паспорта 4509 123456", "123456"),
         ("Mon NAS (numéro d'assurance sociale) est 046 454 286", "454"),
+        # A new user, a carer: her husband's NI number after hers, whose without its
+        # apostrophe; an NI number said "NI number".
+        (
+            "my national insurance number is QQ 12 34 56 C and mannys is AB 98 76 54 D",
+            "AB 98 76 54 D",
+        ),
+        ("my NHS number is 943 476 5919 and mannys is 401 023 2137", "2137"),
         ("my health card (RAMQ) number is TREC89071512", "TREC89071512"),
         ("Mój PESEL to 44051401359, a NIP 123-456-32-18", "123-456-32-18"),
     ],
@@ -78,7 +85,16 @@ from agent.redact import redact
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
     redacted = redact(text)[0]
     assert number not in redacted
-    assert "[REDACTED:id-number]" in redacted
+    assert "[REDACTED:id-number]" in redacted or "[REDACTED:ssn]" in redacted
+
+
+@pytest.mark.parametrize(
+    "text", ["my NI number is QQ123456C", "NI: QQ 12 34 56 C", "NINO QQ123456C"]
+)
+def test_a_national_insurance_number_said_short_is_redacted(text: str) -> None:
+    """Found by a new user, a carer: "NI number" is how it is said in the UK."""
+    assert "QQ" not in redact(text)[0]
+    assert redact("the NI office on Monday")[0] == "the NI office on Monday"
 
 
 @pytest.mark.parametrize(
