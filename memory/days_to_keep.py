@@ -115,6 +115,9 @@ _RUN_TOGETHER = re.compile(
 the month in full or with its day's ending, '12MARCH', '20SEPT', 'Apr3rd', '3rdApril' (a
 third); with slashes or a year after a dash, '12/Mar/2027', '12-MAR-27', '12/MAR' (a fourth)."""
 _TO_COME = re.compile(r"(?i)\b(?:this|by|next|for|until|till|before|coming|over)\s+$")
+_DONE_BEFORE = re.compile(r"(?i)\b(?:started|began|happened|came|went|was|were|had|did|met|saw)\b")
+"""Done before the feast gone by: "the consultant started him on it before christmas", said
+in January, names last Christmas (a new user, a carer, saw it kept till the next one)."""
 _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
 
@@ -165,7 +168,11 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     for feast in _FEAST.finditer(text):
         month, day = _FEAST_DAYS[_without_marks(feast.group())]
         nearest = nearest_day(month, day, said)  # "Christmas was lovely" said in January
-        if nearest < said and said_just_before(_TO_COME, text, feast.start()):
+        if (
+            nearest < said
+            and said_just_before(_TO_COME, text, feast.start())
+            and not _DONE_BEFORE.search(text)
+        ):
             # "this Christmas", "by Christmas" said in June: the one to come (a second
             # adversary saw each deleted at 30 days, last Christmas being nearer).
             nearest = nearest.replace(year=nearest.year + 1)

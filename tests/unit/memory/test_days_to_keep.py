@@ -246,8 +246,13 @@ def test_a_day_in_other_forms_keeps_a_message_to_it(text: str, kept_to: str | No
 
 
 def test_a_feast_gone_by_keeps_nothing_longer() -> None:
-    """ "Christmas was lovely" said in January names last Christmas, not the next."""
-    assert last_day_said("Christmas was lovely", date(2027, 1, 5)) == "20261225"
+    """ "Christmas was lovely" said in January names last Christmas, not the next; so does
+    something done before it (a new user, a carer: kept till the next Christmas)."""
+    january = date(2027, 1, 5)
+    assert last_day_said("Christmas was lovely", january) == "20261225"
+    started = "the consultant at the memory clinic started him on it before christmas"
+    assert last_day_said(started, january) == "20261225"
+    assert last_day_said("I will finish it before christmas", january) == "20271225"
 
 
 def test_a_season_named_is_the_one_to_come_or_the_next() -> None:
