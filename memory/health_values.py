@@ -183,8 +183,9 @@ _NAMED_DOSES = (
         + _WHO
         + r"['\u2019]s\s+"
         + _DRUG
-        + r"\s+(?:(?:is|was|went|has\s+gone|got|has\s+been)(?:\s+now)?"
-        # "mum's amlodipine was reduced to 2.5mg", "… changed to 10mg" (an adversary).
+        + r"\s+(?:(?:is|was|went|has\s+gone|got|has\s+been|is\s+going)(?:\s+now)?"
+        # "mum's amlodipine was reduced to 2.5mg", "… changed to 10mg" (an adversary);
+        # "Manny's donepezil is going up to 10mg from tonight" (a new user, a carer).
         r"(?:\s+(?:up|down|back|raised|lowered|increased|reduced|changed|cut|upped|dropped))?"
         r"|(?:raised|lowered|increased|reduced|changed|cut|upped|dropped))"
         r"\s+(?:(?:up|down|back)\s+)?(?:to\s+|at\s+)?" + _AMOUNT

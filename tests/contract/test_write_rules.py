@@ -537,6 +537,9 @@ NEW_VALUES = [
     ("Martin's email is ole@club.no", "Martin's email is per@club.no"),
     ("Mia's party is on the 18th", "Mia's party is on the 19th, not the 18th"),
     ("book club is on the 18th", "sorry, book club is on the 19th not 18th"),
+    # A new user, a carer: a named person's dose going up now, and a medicine stopped.
+    ("Manny takes donepezil 5mg every night", "Manny's donepezil is going up to 10mg from tonight"),
+    ("Manny's donepezil dose went up to 10mg every night", "Manny stopped donepezil on 28/1"),
 ]
 
 
