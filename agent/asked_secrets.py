@@ -150,6 +150,13 @@ _DONE_TO_IT = re.compile(
     r"(?:[\w-]+\s+){0,2}?(?:tokens?|keys?|passwords?|passcodes?|pins?|credentials|creds)\b"
     r"|\b(?:tokens?|keys?|passwords?|pins?)\s+(?:expired?|leaked|compromised|stolen)\b"
 )
+_ABOUT_AN_ID = re.compile(
+    r"(?i)\b(?:expir\w*|renew\w*|office|valid|wa[żz]n\w*|v[aá]lid\w*|g[üu]ltig|photos?|apply|"
+    r"application|replac\w*|lost|stolen|appointment|form|expira\w*|rdv|bureau)\b"
+)
+"""What is done with an ID rather than asked of it: "how do I renew my passport?", "czy PESEL
+jest ważny?", "quand expire ma carte RAMQ?" (an adversary: each showed the number)."""
+_ITS_NUMBER = re.compile(r"(?i)\b(?:number|no\.|nr\.?|num[ée]ro|n[uú]mero|numer|nummer)(?!\w)")
 _ASKED_FOR_ITSELF = re.compile(
     r"(?i)\b(?:what(?:['\u2019]?s|\s+is|\s+was|\s+are)|tell\s+me|give\s+me|send\s+me|"
     r"show\s+me|remind\s+me|need\s+the|paste)\b"
@@ -165,8 +172,14 @@ def asks_for_a_secret(text: str) -> bool:
     changed by the agency, it's 5820 now" showed the model the old code (a new user). Nor
     named to be left out (`_DECLINED`), unless another part asks for one.
     """
-    if _secret_named(text) is None:
+    if (named := _secret_named(text)) is None:
         return False
+    if (
+        _ASKS_AN_ID_NUMBER.fullmatch(named.group())
+        and _ABOUT_AN_ID.search(text)
+        and not _ITS_NUMBER.search(text)
+    ):
+        return False  # "when does my passport expire?" asks not for its number (an adversary)
     if _DONE_TO_IT.search(text) and not _ASKED_FOR_ITSELF.search(text):
         return False  # "how do I revoke my github token?" asks not for the token (an adversary)
     if not any(part.asks for part in _asked_parts(text)):
@@ -271,6 +284,17 @@ _ASKS_AN_ACCOUNT = re.compile(
 _ASKS_AN_ID_NUMBER = re.compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
 _ID_NUMBER_KINDS = frozenset({"id-number", "ssn"})
 _A_NIP = re.compile(r"(?i)\bnip\b")
+_ONES_OWN = re.compile(
+    r"(?i)\b(?:my|mine|mon|ma|mes|mój|moj|moja|moje|mi|mis|mein|meine|meinen|meu|minha|mijn)\b"
+)
+_SOMEONE_ELSES = re.compile(
+    r"(?i)\b(?!(?:what|it|that|who|where|there|here|he|she|let|how|when|why)['\u2019]s\b)"
+    r"[\w-]+['\u2019]s\b|\b(?:wife|husband|partner|son|daughter|mum|mom|dad|mother|father|"
+    r"brother|sister|kid|child|femme|mari|fils|fille|mère|père|frère|sœur|soeur|żona|żony|"
+    r"mąż|męża|syn|syna|córka|córki|mujer|marido|hijo|hija|frau|mann|sohn|tochter|"
+    r"vrouw|zoon|dochter)\b"
+)
+"""Said of someone else: "My wife's NAS is …", "le NAS de ma femme", "PESEL syna"."""
 _ID_NUMBER_NAMES_ALIKE = tuple(
     tuple(frozenset(analyze(name)) for name in names.split(","))
     for names in (
@@ -440,6 +464,11 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
         if part.kinds & _ID_NUMBER_KINDS:
             # "what's my PESEL?" asks for no PPS number: the facts naming one it names.
             candidates = [e for e in holding if any(name <= _terms(e.content) for name in part.ids)]
+            if _ONES_OWN.search(part.said) and not _SOMEONE_ELSES.search(part.said):
+                # "c'est quoi mon NAS?" asks for no one else's (an adversary was shown the
+                # wife's beside it).
+                own = [e for e in candidates if not _SOMEONE_ELSES.search(e.content)]
+                candidates = own or candidates
         overlap = {e.id: len(part.of & _terms(e.content)) for e in candidates}
         most = max(overlap.values(), default=0)
         if part.of and most == 0 and not named:

@@ -12,8 +12,9 @@ import re
 
 from agent.redact import redacted_with_values
 
-_PROBES = ("4821", "Zq7kP2xw", "admin / Zq7kP2xw")
-"""Values a label said alone would take: a PIN's or a code's, a password's, a login's."""
+_PROBES = ("4821", "Zq7kP2xw", "admin / Zq7kP2xw", "X1234567", "046 454 286", "44051401359")
+"""Values a label said alone would take: a PIN's or a code's, a password's, a login's, an ID
+number's ("my passport number is", then "X1234567": an adversary saw both kept)."""
 _ENDS_AS_A_LABEL = re.compile(
     r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw|pwd|password|passcode"
     r"|combination|combo|answer|è|é|es|ist|lautet|est|to|jest|là|passwort|kennwort|hasło|"

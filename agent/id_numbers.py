@@ -135,7 +135,8 @@ _ANOTHERS = (
     # Someone named before a colon: "BSN: 123456782, partner: 111222333".
     r"|[\w-]+(?=[ \t]*:)"
     # Whose alone, or one of the family named alone: "and hers is …", "me …, wife …".
-    r"|hers|his|theirs|(?:for[ \t]+)?(?:(?:my|his|her|our|their)[ \t]+)?(?:me|wife|husband|"
+    r"|hers|his|theirs|(?:le|la)[ \t]+sien(?:ne)?"
+    r"|(?:for[ \t]+)?(?:(?:my|his|her|our|their)[ \t]+)?(?:me|wife|husband|"
     r"partner|son|daughter|mum|mom|dad|mother|father|brother|sister|kid|child|baby)"
     # Whose typed without its apostrophe: "and mannys is …" (a new user, a carer).
     r"|[a-z][\w-]*?s(?=[ \t]+(?:is|are)\b)"
@@ -145,14 +146,19 @@ _NATIONAL_INSURANCE = r"[A-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D]"
 kept as typed (a new user, a carer)."""
 _ANOTHER_AFTER = re.compile(
     r"(?i)[ \t]*(?:[,;.][ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
-    rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|to|jest)[ \t]+|:[ \t]*)?)?"
-    rf"(\d[\d \t.-]{{6,18}}\d[A-Z]?|{_NATIONAL_INSURANCE})(?![\w.-]?\d)"
+    rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|c['\u2019]est|to|jest)"
+    r"[ \t]+|:[ \t]*)?)?"
+    rf"(\d[\d \t.-]{{6,18}}\d[A-Z]?|{_NATIONAL_INSURANCE}|(?-i:(?=[A-Z]*\d)[A-Z][A-Z0-9]{{5,8}}))"
+    r"(?![\w.-]?\d)"
 )
 _WITH_A_WORD = re.compile(
     r"(?i)[ \t]*[,;.]?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*[,;.][ \t]*\D"
 )
 """Joined to the number before by "and" (in its languages), or by a comma and someone's."""
 _IDS_OF_DIGITS = frozenset({"ssn", "id-number"})
+_WITH_LETTERS = re.compile(rf"{_NATIONAL_INSURANCE}|(?=[A-Z]*\d)[A-Z][A-Z0-9]{{5,8}}")
+"""An NI number, or a passport's letter and digits ("K1234567", then "and my wife's is
+K7654321": an adversary saw the second kept): another of its shape may follow it."""
 _DIGITS = re.compile(r"[\d \t.-]+[A-Z]?")
 _ANOTHER_KIND = re.compile(
     r"(?i)\b(?:phone|mobile|cell|tel|landline|fax|whatsapp|account|iban|card|order|ref|"
@@ -180,11 +186,9 @@ def numbers_of_others(
     found = []
     for kind, (start, end) in spans:
         shape = _shape(text[start:end])
-        national_insurance = re.fullmatch(_NATIONAL_INSURANCE, text[start:end]) is not None
-        if (
-            kind not in _IDS_OF_DIGITS
-            or not national_insurance
-            and (shape.count("9") < 8 or _DIGITS.fullmatch(text, start, end) is None)
+        of_digits = shape.count("9") >= 8 and _DIGITS.fullmatch(text, start, end) is not None
+        if kind not in _IDS_OF_DIGITS or not (
+            of_digits or _WITH_LETTERS.fullmatch(text, start, end)
         ):
             continue
         while (after := _ANOTHER_AFTER.match(text, end)) is not None:

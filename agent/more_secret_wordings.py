@@ -39,7 +39,10 @@ _NAMED_IN_OTHER_LANGUAGES = re.compile(
     r"\bnambari[ \t]+ya[ \t]+siri(?:[ \t]+(?:ya|la)[ \t]+[^\W\d_]+)?(?:[ \t]+ni)?|"
     # Portuguese and French: of what it is before the value.
     r"\bsenha(?:[ \t]+(?:do|da|de|dos|das)[ \t]+[^\W\d_][\w-]*)?(?:[ \t]+(?:é|e))?|"
-    r"\bmot[ \t]+de[ \t]+passe(?:[ \t]+(?:du|de[ \t]+la|des|de)?[ \t]*[^\W\d_][\w-]*)?"
+    # What of, in letters, a word of its own: "mot de passe Tr0ub4dor" kept "Tr0ub" (an
+    # adversary), read as the word naming what the password is of.
+    r"\bmot[ \t]+de[ \t]+passe(?:[ \t]+(?:du|de[ \t]+la|des|de)?[ \t]*[^\W\d_]+(?:-[^\W\d_]+)*"
+    r"(?=[ \t:=]))?"
     r"(?:[ \t]+est)?|"
     # Vietnamese: a PIN or a password, of what and whose, then "là" (is): "Mã PIN của tôi là
     # 6060", "mật khẩu wifi là matkhau2024" (an adversary: kept as typed).
@@ -178,7 +181,10 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
                 continue
             # Quoted, a password may hold spaces: "Sunny Day 42", "p@ss, word9" (an
             # adversary saw each kept).
-            cell = _QUOTED_VALUE if column in quoted else _CELL_VALUE
+            # A password's column holds spaces unquoted too: "correct horse battery staple"
+            # (an adversary saw it kept).
+            spaced = column in quoted or kind == "secret"
+            cell = _QUOTED_VALUE if spaced else _CELL_VALUE
             if value := cell.fullmatch(cells[column][1]):
                 spans.append(
                     (kind, (cells[column][0] + value.start(1), cells[column][0] + value.end(1)))

@@ -91,10 +91,15 @@ _AN_ADDRESS_BEFORE = re.compile(
 
 _OF_A_PLACE = re.compile(
     r"(?i)pin[ \t-]*code[ \t]+(?:of|for|in)[ \t]+(?:(?:the|this|that|my|our|your|their)[ \t]+)?"
-    r"(?:area|locality|village|city|town|post[ \t]*office|district|region|neighbou?rhood)\b"
+    r"(?:area|locality|village|city|town|post[ \t]*office|district|region|neighbou?rhood|"
+    # A place by its name: "PIN code of Koramangala: 560034" (a second adversary).
+    r"(?-i:[A-Z])[a-z]{3,}(?:[ \t]+(?-i:[A-Z])[a-z]+)?(?=[ \t]*(?:[:?,]|is\b|it['\u2019]s\b)))"
 )
 """A PIN code said of a place before its digits: "pin code for the area is 560034" (an
 adversary saw it redacted)."""
+
+
+_AN_AREAS = re.compile(r"(?i)\b(?:area|postal|locality|village|district)[ \t]+pin\b")
 
 
 def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
@@ -108,12 +113,14 @@ def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
     where = said.lower().index("pin")
     if said.lower().startswith("pincode", where) or _OF_A_PLACE.match(said, where):
         return True
+    if _AN_AREAS.search(text, max(0, start + where - 20), start + where + 3):
+        return True  # "Our area pin code is 560034", "area pin code 110001 delhi"
     return said_just_before(_AN_ADDRESS_BEFORE, text, start + where)
 
 
 def postal_pin_at(text: str, span: tuple[int, int]) -> bool:
     """Whether the PIN at `span` is India's postal code (`postal_pin`), its label before it."""
-    label = text.lower().rfind("pin", max(0, span[0] - 30), span[0])
+    label = text.lower().rfind("pin", max(0, span[0] - 40), span[0])
     return label >= 0 and postal_pin(text, label, text[span[0] : span[1]], text[label : span[1]])
 
 

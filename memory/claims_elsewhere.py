@@ -33,6 +33,9 @@ _MOVED = re.compile(
     r"|(?:mi\s+sono|ci\s+siamo)\s+trasferit[oaie]\s+(?:a|in)"
     r"|(?:mudei-me|me\s+mudei|mud[aá]mo-nos|n[oó]s\s+mudamos|mudamos)\s+(?:para|pra)"
     r"|(?:j['\u2019]ai|nous\s+avons)\s+d[ée]m[ée]nag[ée]\s+(?:[àa]|en)"
+    # "Je viens de déménager à Québec", "Je me suis installée à Québec" (an adversary).
+    r"|(?:je\s+viens|nous\s+venons|on\s+vient)\s+de\s+d[ée]m[ée]nager\s+(?:[àa]|en)"
+    r"|(?:je\s+me\s+suis|nous\s+nous\s+sommes|on\s+s['\u2019]est)\s+install[ée]e?s?\s+(?:[àa]|en)"
     r"|(?:ich\s+bin|wir\s+sind)\s+(?:jetzt\s+)?nach"
     rf")\s+{_PLACE}(?:\s+gezogen)?{_END}"
 )
@@ -100,8 +103,8 @@ _ALLERGENS = {
     "cats": r"chats|gatos|gatti|katzen",
     "dogs": r"chiens|perros|cani|hunde|c[ãa]es",
 }
-_HINTS = ("mud", "trasfer", "ménag", "menag", "gezogen", "viv", "abito", "habite", "wohne",
-          "moro", "trabaj", "lavor", "travail", "arbeite", "trabal", "allerg", "alérg",
+_HINTS = ("mud", "trasfer", "ménag", "menag", "gezogen", "install", "viv", "abito", "habite",
+          "wohne", "moro", "trabaj", "lavor", "travail", "arbeite", "trabal", "allerg", "alérg",
           "alerg", "angefangen")  # fmt: skip
 
 
@@ -155,7 +158,8 @@ _NEW_ADDRESS = (
 )
 _MOVED_AND_NEW_ADDRESS = re.compile(
     rf"(?i)^\W*(?:(?:enfin|endlich|finalmente|ça\s+y\s+est)\W+)?(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?"
-    rf"(?:ma\s+|notre\s+|meine\s+|unsere\s+|mi\s+|nuestra\s+|il\s+mio\s+|a\s+minha\s+)?"
+    r"(?:(?:a|o|la|le|die|il)\s+)?"
+    rf"(?:ma\s+|notre\s+|meine\s+|unsere\s+|mi\s+|nuestra\s+|mio\s+|minha\s+|nossa\s+)?"
     rf"(?:{_NEW_ADDRESS})\s*(?::|est|ist|lautet|es|è|é)?\s*:?\s*(?P<address>[^!?\n]*\d[^!?\n]*?)"
     r"\s*[.!]*\s*$"
     # Or the move into an address: "On a déménagé au 4521 rue Fabre", "Wir sind in die

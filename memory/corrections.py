@@ -94,7 +94,13 @@ def _corrections(entries: list[MemoryEntry]) -> Iterator[tuple[MemoryEntry, Memo
                 continue
             before = said[at - 1] if at else None
             since = before.timestamp if before else after.timestamp - _A_FACT_JUST_KEPT
-            kept = [fact for fact in facts if since < fact.timestamp < after.timestamp]
+            # Of a day, what it puts right: "/remember my car is a blue Golf" between holds
+            # none (a second adversary saw the party's day left unmarked).
+            kept = [
+                fact
+                for fact in facts
+                if since < fact.timestamp < after.timestamp and names_a_day(fact.content)
+            ]
             if kept and (before is None or before.superseded_by is None):
                 yield kept[-1], after
             elif before is not None:

@@ -132,7 +132,10 @@ _KEEP_ASKED = re.compile(
 can you keep it:" and a letter, deleted after its deadline (a new user, a retired nurse).
 Kept for years: asked for, it is the user's to forget."""
 _KEPT_WHEN_ASKED = 10 * 365
-_PHONE = r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{4})(?![\d/:]|\.\d)"
+_PHONE = (
+    r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{3,4}|\b3\d{2}[ .-]?\d{6,7})"
+    r"(?![\d/:]|\.\d)"
+)
 """A phone number: from "+" or a 0, or in groups of three, three and four; not "20270312"."""
 _A_CONTACT = re.compile(
     r"(?i)\b(?:mechanic|plumber|electrician|builder|locksmith|dentist|doctor|gp|vet|"
@@ -148,8 +151,10 @@ _A_CONTACT = re.compile(
     rf"[^\n]{{0,60}}?(?<![\d$€£])(?:{_PHONE})"
     rf"|\b(?:number|phone|mobile|tel)\s+(?:for|of)\s+[^\n\d]{{1,30}}?(?:is|:|-)?\s*{_PHONE}"
     # Someone's number: "le numéro de mon ex, Marc: 438-555-0199", "Marc's number is …".
-    r"|\b(?:num[ée]ro|n[uú]mero|nummer|numero|t[ée]l[ée]phone|cellulaire|handy)\s+"
-    rf"(?:de|du|des|d['\u2019]|von|di|del|da)\s*[^\n\d]{{1,40}}?(?:est|es|ist|è|:|-)?\s*{_PHONE}"
+    r"|\b(?:num[ée]ro|n[uú]mero|nummer|numero|t[ée]l[ée]phone|tel[ée]fono|cellulaire|cell|"
+    r"celular|m[oó]vil|cellulare|handy)\s+"
+    r"(?:de|du|des|d['\u2019]|von|di|del|dell['\u2019]|della|dello|da)\s*[^\n\d]{1,40}?"
+    rf"(?:c['\u2019]est|est|es|ist|è|:|-)?\s*{_PHONE}"
     rf"|[\w-]+['\u2019]s\s+(?:new\s+|mobile\s+|cell\s+)?(?:number|phone|mobile)\s*(?:is|:|-)\s*{_PHONE}"
 )
 """Someone's number: "the mechanic is Tony at Brunswick Auto, 0412 555 873", "number for
@@ -264,8 +269,9 @@ _A_QUESTION = re.compile(r"\?\s*$")
 
 
 _AN_ALLERGY = re.compile(
-    r"(?i)\b(?:allergic|allergy|allergies|allergique|allergie|allergies|allergisch|"
-    r"al[ée]rgic[oa]|alergia|allergic[oa]|epipen|anaphyla\w*)\b"
+    r"(?i)\b(?:allergic|allergy|allergies|allergique|allergie|allergisch|"
+    r"al[ée]rgic[oa]|alergia|allergic[oa]|epipen|anaphyla\w*|c(?:oe|œ|e)liac|c(?:oe|œ|e|é)liaque|"
+    r"cel[ií]ac[oa]|z[öo]liakie|intoleran\w*|intol[ée]ran\w*)\b"
 )
 """An allergy, the user's or their child's: "Zoé est allergique aux arachides (peanuts) —
 EpiPen in her backpack" was deleted at 30 days, and "what's Zoé allergic to?" knew nothing

@@ -24,7 +24,7 @@ from memory.kinds_apart import another_by_name
 from memory.lists import one_value_of_several
 from memory.month_names import MONTHS
 from memory.numbers import NUMBER_WORDS
-from memory.predicates import claim_of, one_word_for_relation
+from memory.predicates import claim_of, one_word_for_relation, user_claim
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.stated_values import debt_owed, other_payees, two_debts
 from memory.text import analyze
@@ -416,6 +416,17 @@ def _one_dose(new: str, old: str) -> bool:
     return bool(health_values(new).keys() & health_values(old).keys())
 
 
+def _both_homes(new: str, old: str) -> bool:
+    """Whether both say where the user lives: a new home, not one value of several.
+
+    "I live at 5 Elm Road, Leeds" is no one value of "I live at Hauptstraße 5, 10115
+    Berlin" (an adversary: the postcode made the old home a record of several values, and
+    the move changed nothing).
+    """
+    ours, theirs = user_claim(new), user_claim(old)
+    return ours is not None and theirs is not None and ours[0] == theirs[0] == "home"
+
+
 def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     """Whether `new`, written under `old`'s key, is about another one, not a new version.
 
@@ -449,5 +460,5 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
         # "Medium dogs now 50" under the key of "Large dogs are 60, medium 45, small 35";
         # not a move of the whole ("Azores trip moved to 3–17 May" under the key of "Azores
         # trip from 12 to 26 April, flight TP1863": a new user saw it kept beside).
-        or (one_value_of_several(new, old) and not moves_it(new, old))
+        or (one_value_of_several(new, old) and not moves_it(new, old) and not _both_homes(new, old))
     )

@@ -183,10 +183,11 @@ _FROM_BEFORE = re.compile(r"(?<=\w)\s+from\s+(?=[A-Z])[^,.;!?]*")
 an adversary, the old home in the value made the two agree."""
 _NOT_BEFORE = re.compile(
     r"(?<=\w)\s*[,;]?\s+(?:and\s+|but\s+)?(?:not|no\s+longer)\s+(?:in\s+|at\s+|for\s+)?"
-    r"(?=[A-Z]|\d|the\s+\d)[^,.;!?]*(?:\s+any\s*more)?"
+    r"(?=[A-Z]|\d|the\s+\d|[\w.+-]+@[\w-]+\.)(?:[\w.+-]+@[\w.-]+\w|[^,.;!?]*)(?:\s+any\s*more)?"
 )
 """The old value denied after the new one ("I live in Lisbon now, not Porto", "Jack's
-birthday is 14/3 not 13/3", "… the 19th not the 9th": a new user): found by a
+birthday is 14/3 not 13/3", "… the 19th not the 9th": a new user; "my email is
+dana@gmail.com, not dana.smith@gmail.com": a second adversary): found by a
 new user, the "not" made the whole statement a denial and the old home stayed."""
 
 

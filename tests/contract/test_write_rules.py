@@ -535,6 +535,7 @@ NEW_VALUES = [
     ("The nanny comes on Mondays and Thursdays", "The nanny now comes on Tuesdays"),
     # An adversary: a new e-mail ending in ".no" (read as a denial), the new day first.
     ("Martin's email is ole@club.no", "Martin's email is per@club.no"),
+    ("My email is dana.smith@gmail.com", "my email is dana@gmail.com, not dana.smith@gmail.com"),
     ("Mia's party is on the 18th", "Mia's party is on the 19th, not the 18th"),
     ("book club is on the 18th", "sorry, book club is on the 19th not 18th"),
     # A new user, a carer: a named person's dose going up now, and a medicine stopped.

@@ -110,6 +110,47 @@ def test_small_talk_between_a_label_and_its_value_waits_with_it() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("url,username,password\nhttps://a.com,dana,Sup3r Secret", "Sup3r Secret"),
+        (
+            "name,url,username,password\nGmail,https://mail.google.com,dana,correct horse battery",
+            "correct horse battery",
+        ),
+        ("site;user;password;note\na.com;dana;pw with space;my main mail", "pw with space"),
+        ("Mon routeur: mot de passe Tr0ub4dor", "Tr0ub"),
+        ("Mon NAS Synology: admin, mot de passe Kq81zzPw", "Kq8"),
+    ],
+)
+def test_a_password_holding_spaces_or_said_in_french_is_redacted_whole(
+    text: str, secret: str
+) -> None:
+    """Found by a second adversary: a password column's values holding spaces were kept,
+    and "mot de passe Tr0ub4dor" kept "Tr0ub" (read as what the password was of)."""
+    assert secret not in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "chat",
+    [
+        ["my passport number is", "X1234567"],
+        ["my SIN is", "046 454 286"],
+        ["mon NAS c'est", "046 454 286"],
+        ["my passport number is K1234567", "and my wife's is K7654321"],
+        ["Mon NAS est 046 454 286", "et celui de ma femme c'est 130 692 544"],
+        ["Mon NAS est 046 454 286", "et le sien c'est 130 692 544"],
+        ["my passport number is K1234567", "ok", "and my son's: P5556667"],
+    ],
+)
+def test_an_id_number_sent_in_the_next_message_is_redacted(chat: list[str]) -> None:
+    """Found by a second adversary: each last message's number was kept as typed."""
+    secrets = SaidSecrets()
+    said = [secrets.redact(text)[0] for text in chat]
+    assert "[REDACTED:" in said[-1]
+    assert not any(c.isdigit() for c in said[-1].replace("[REDACTED:id-number]", ""))
+
+
+@pytest.mark.parametrize(
     ("export", "secrets"),
     [
         (

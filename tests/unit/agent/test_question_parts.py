@@ -763,6 +763,46 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
     assert not asks_for_a_secret("what's in the pan?")
 
 
+@pytest.mark.parametrize(
+    "asked",
+    [
+        "where is the passport office?",
+        "how do I renew my passport?",
+        "when does my passport expire?",
+        "czy PESEL jest ważny?",
+        "quand expire ma carte RAMQ?",
+    ],
+)
+def test_an_id_named_for_what_is_done_with_it_asks_not_for_its_number(asked: str) -> None:
+    """Found by a second adversary: each showed the model the passport's number."""
+    assert not asks_for_a_secret(asked)
+    assert asks_for_a_secret("what's my passport number, it expires soon")
+
+
+@pytest.mark.parametrize(
+    ("asked", "key"),
+    [
+        ("c'est quoi mon NAS?", "mine"),
+        ("what's my passport number?", "passport"),
+        ("what's my wife's passport number?", "hers"),
+        ("jaki jest mój PESEL?", "pesel"),
+    ],
+)
+def test_ones_own_id_number_asked_for_shows_no_one_elses(asked: str, key: str) -> None:
+    """Found by a second adversary: "c'est quoi mon NAS?" showed the wife's beside it."""
+    facts = _facts(
+        mine="My NAS is 046 454 286",
+        wife="My wife's NAS is 130 692 544",
+        passport="my passport number is X1234567",
+        hers="my wife's passport number is K9876543",
+        pesel="mój PESEL to 44051401359",
+        son="PESEL syna: 02070803628",
+    )
+    assert most_of_what_was_asked(facts, asked) == {
+        key: next(f.content for f in facts if f.key == key)
+    }
+
+
 def _facts(**contents: str) -> list[MemoryEntry]:
     """Core facts by key, written on one day."""
     written = datetime(2026, 12, 6, tzinfo=UTC)

@@ -920,6 +920,11 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         # An adversary: the place named before the digits.
         "pin code for the area is 560034 (Bangalore)",
         "the pin code of our locality: 110001",
+        # A second adversary: by the place's name, or the area's.
+        "Our area pin code is 560034, Koramangala",
+        "PIN code of Koramangala: 560034",
+        "what's the pin code for Indiranagar? it's 560038",
+        "area pin code 110001 delhi",
         "мой пароль изменён 2024 году",
         "what's the wifi password? no idea",
         "door code? 3 people know it",

@@ -1007,3 +1007,18 @@ async def test_a_new_dose_leaves_a_fact_saying_who_the_doctor_is_and_marks_it(
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     fact = next(e for e in recalled.injected if e.key == "sertraline")
     assert "100 mg" in recalled.since_changed[fact.id]
+
+
+@pytest.mark.parametrize(
+    "home",
+    ["I live at Hauptstraße 5, 10115 Berlin", "I live at 12 rue Saint-Denis, H2J 2L4 Montréal"],
+)
+async def test_a_move_replaces_a_home_written_with_its_postcode(
+    harness: Harness, home: str
+) -> None:
+    """Found by a second adversary: the postcode made the old home a record of several
+    values, and "We moved house, new address: 5 Elm Road, Leeds" changed nothing."""
+    await harness.memory.store("home", home, "core")
+    harness.model.add("Congratulations!")
+    await harness.turn("We moved house, new address: 5 Elm Road, Leeds")
+    assert await _in_effect(harness) == {"home": "I live at 5 Elm Road, Leeds"}

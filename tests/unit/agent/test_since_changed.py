@@ -1689,6 +1689,8 @@ async def test_a_correction_after_a_remembered_fact_marks_the_fact(
     between the two is what it puts right)."""
     harness.model.add("Got it.", "Sure.")
     await harness.turn("/remember Jack's party is on the 18th")
+    # A second adversary: a fact naming no day between is not what it puts right.
+    await harness.turn("/remember my car is a blue Golf")
     await harness.turn(correction)
     events = await harness.turn("when is Jack's party?", harness.sessions.new())
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))

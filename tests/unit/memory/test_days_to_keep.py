@@ -212,6 +212,12 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("est-ce que Camille a mon numéro de cellulaire?", None),
         ("quel est mon numéro d'assurance maladie?", None),
         ("the invoice number is 438-555-0199", None),
+        # A second adversary: in Spanish, Québec French and Italian, and a condition.
+        ("el teléfono de mi ex, Marc: 600 123 456", "20361029"),
+        ("le cell de Marc c'est 514-555-1234", "20361029"),
+        ("il numero dell'idraulico è 333 1234567", "20361029"),
+        ("Léa ne supporte pas le gluten, elle est cœliaque", "20361029"),
+        ("order 600 123 456 shipped", None),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),
         # Found beside it: a name or a rent not the user's is no detail of theirs.

@@ -121,6 +121,11 @@ def test_a_street_in_lower_case_is_read_again() -> None:
         "Wir sind umgezogen, neue Adresse: Lindenstraße 8, Berlin",
         "Wir sind umgezogen, wir wohnen jetzt in der Lindenstraße 8, Berlin",
         "Nos mudamos, nueva dirección: Calle Mayor 5, Madrid",
+        # A second adversary: to a city, or in Portuguese.
+        "Je viens de déménager à Québec",
+        "Je me suis installé à Québec",
+        "Mudámos de casa, a nova morada é Rua Augusta 20, Lisboa",
+        "A nossa nova morada é Rua Augusta 20, Lisboa",
     ],
 )
 def test_a_move_in_lower_case_or_another_language_gives_the_new_home(moved: str) -> None:
