@@ -284,9 +284,6 @@ _ASKS_AN_ACCOUNT = re.compile(
 _ASKS_AN_ID_NUMBER = re.compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
 _ID_NUMBER_KINDS = frozenset({"id-number", "ssn"})
 _A_NIP = re.compile(r"(?i)\bnip\b")
-_ONES_OWN = re.compile(
-    r"(?i)\b(?:my|mine|mon|ma|mes|mój|moj|moja|moje|mi|mis|mein|meine|meinen|meu|minha|mijn)\b"
-)
 _SOMEONE_ELSES = re.compile(
     r"(?i)\b(?!(?:what|it|that|who|where|there|here|he|she|let|how|when|why)['\u2019]s\b)"
     r"[\w-]+['\u2019]s\b|\b(?:wife|husband|partner|son|daughter|mum|mom|dad|mother|father|"
@@ -464,9 +461,9 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
         if part.kinds & _ID_NUMBER_KINDS:
             # "what's my PESEL?" asks for no PPS number: the facts naming one it names.
             candidates = [e for e in holding if any(name <= _terms(e.content) for name in part.ids)]
-            if _ONES_OWN.search(part.said) and not _SOMEONE_ELSES.search(part.said):
-                # "c'est quoi mon NAS?" asks for no one else's (an adversary was shown the
-                # wife's beside it).
+            if not _SOMEONE_ELSES.search(part.said):
+                # "c'est quoi mon NAS?", "passport number?" ask for no one else's (an
+                # adversary was shown the wife's beside it).
                 own = [e for e in candidates if not _SOMEONE_ELSES.search(e.content)]
                 candidates = own or candidates
         overlap = {e.id: len(part.of & _terms(e.content)) for e in candidates}

@@ -269,43 +269,43 @@ async def test_a_relation_is_known_by_each_of_its_words_and_only_as_mine(
     assert [e.key for e in recalled.injected][:1] == ["sis"]
 
 
-async def test_a_relation_is_known_by_the_name_the_user_gave_them(harness: Harness) -> None:
-    """Found by a new user: "what do you know about my daughter" left out "Susan's new
-    mobile is …", though "My daughter is Susan" was a fact."""
-    facts = {
-        "daughter": "My daughter is Susan",
-        "mobile": "Susan's new mobile is 0412 345 678",
-        "church": "Susan Miller from church is lovely",
-        "son": "My son Jack lives in Perth",
-    }
-    for key, text in facts.items():
-        await harness.memory.store(key, text, "core")
-    harness.model.add("Her number is 0412 345 678.")
-    events = await harness.turn("what do you know about my daughter")
-    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-    assert {e.key for e in recalled.injected} == {"daughter", "mobile"}
+_DAUGHTER = {
+    "daughter": "My daughter is Susan",
+    "mobile": "Susan's new mobile is 0412 345 678",
+    "church": "Susan Miller from church is lovely",
+    "son": "My son Jack lives in Perth",
+}
+_HUSBAND = {
+    "husband": "My husband is Emmanuel Okafor, everyone calls him Manny",
+    "meds": "Manny takes memantine 10mg each morning",
+    "clinic": "Manny's memory clinic is on Thursday 28/1 at 2pm",
+    "me": "I am Grace Okafor, retired teacher",
+    "cat": "My cat is called Tom",
+}
 
 
-@pytest.mark.parametrize("who", ["emmanuel", "my husband", "manny"])
-async def test_someone_is_known_by_the_other_name_everyone_calls_them(
-    harness: Harness, who: str
+@pytest.mark.parametrize(
+    ("facts", "who", "told"),
+    [
+        (_DAUGHTER, "my daughter", {"daughter", "mobile"}),
+        (_HUSBAND, "emmanuel", {"husband", "meds", "clinic"}),
+        (_HUSBAND, "my husband", {"husband", "meds", "clinic"}),
+        (_HUSBAND, "manny", {"husband", "meds", "clinic"}),
+    ],
+)
+async def test_someone_is_known_by_the_names_the_user_gave_them(
+    harness: Harness, facts: dict[str, str], who: str, told: set[str]
 ) -> None:
-    """Found by a new user, a carer: "what do you know about emmanuel" found none of the
-    facts saying "Manny", though "My husband is Emmanuel Okafor, everyone calls him Manny"
-    was a fact; nor another Okafor (the family's name)."""
-    facts = {
-        "husband": "My husband is Emmanuel Okafor, everyone calls him Manny",
-        "meds": "Manny takes memantine 10mg each morning",
-        "clinic": "Manny's memory clinic is on Thursday 28/1 at 2pm",
-        "me": "I am Grace Okafor, retired teacher",
-        "cat": "My cat is called Tom",
-    }
+    """Found by new users: "what do you know about my daughter" left out "Susan's new
+    mobile is …", though "My daughter is Susan" was a fact; "what do you know about
+    emmanuel" found none of the facts saying "Manny", though "My husband is Emmanuel Okafor,
+    everyone calls him Manny" was one (nor may another Okafor, the family's name, come)."""
     for key, text in facts.items():
         await harness.memory.store(key, text, "core")
-    harness.model.add("He takes memantine.")
+    harness.model.add("Here is what I know.")
     events = await harness.turn(f"what do you know about {who}")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
-    assert {e.key for e in recalled.injected} == {"husband", "meds", "clinic"}
+    assert {e.key for e in recalled.injected} == told
 
 
 @pytest.mark.parametrize(
@@ -736,18 +736,26 @@ def test_an_iban_asked_for_with_the_word_code_shows_no_door_code(asked: str) -> 
         ("quel est mon numéro d'assurance maladie?", "ramq"),
         ("c'est quoi mon NIP de carte de débit?", "nip"),
         ("what's my NI number?", "ni"),
+        # A second adversary: one's own asked for, no one else's beside it.
+        ("what's my wife's passport number?", "hers"),
+        ("jaki jest mój PESEL?", "pesel"),
     ],
 )
 def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, key: str) -> None:
     """Found by a new user, a translator in Montréal: "c'est quoi mon NAS?" was answered
     with the fact she had kept redacted, as a secret nobody asked for, and asking for her
-    health card's number showed her social insurance number ("numéro", "assurance")."""
+    health card's number showed her social insurance number ("numéro", "assurance"); by a
+    second adversary: asked for one's own, the wife's was shown beside it."""
     facts = _facts(
         pps="My PPS number is 1234567T",
         nas="Mon NAS (numéro d'assurance sociale) est 046 454 286",
+        wife="My wife's NAS is 130 692 544",
         ssn="My SSN is 123-45-6789",
         mum="Mum's NHS number is 943 476 5919",
         passport="my passport number is XK1234567",
+        hers="my wife's passport number is K9876543",
+        pesel="mój PESEL to 44051401359",
+        son="PESEL syna: 02070803628",
         ramq="ma carte RAMQ: TREC 8907 1512",
         nip="le NIP de ma carte de débit est 4827",
         ni="My National Insurance number is QQ 12 34 56 C",
@@ -758,7 +766,7 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
         key: next(f.content for f in facts if f.key == key)
     }
     # One not kept is none of the others.
-    assert most_of_what_was_asked(facts, "jaki jest mój PESEL?") == {}
+    assert most_of_what_was_asked(facts, "what's my Aadhaar number?") == {}
     assert most_of_what_was_asked(facts, "what's my Medicare number?") == {}
     assert not asks_for_a_secret("what's in the pan?")
 
@@ -777,30 +785,6 @@ def test_an_id_named_for_what_is_done_with_it_asks_not_for_its_number(asked: str
     """Found by a second adversary: each showed the model the passport's number."""
     assert not asks_for_a_secret(asked)
     assert asks_for_a_secret("what's my passport number, it expires soon")
-
-
-@pytest.mark.parametrize(
-    ("asked", "key"),
-    [
-        ("c'est quoi mon NAS?", "mine"),
-        ("what's my passport number?", "passport"),
-        ("what's my wife's passport number?", "hers"),
-        ("jaki jest mój PESEL?", "pesel"),
-    ],
-)
-def test_ones_own_id_number_asked_for_shows_no_one_elses(asked: str, key: str) -> None:
-    """Found by a second adversary: "c'est quoi mon NAS?" showed the wife's beside it."""
-    facts = _facts(
-        mine="My NAS is 046 454 286",
-        wife="My wife's NAS is 130 692 544",
-        passport="my passport number is X1234567",
-        hers="my wife's passport number is K9876543",
-        pesel="mój PESEL to 44051401359",
-        son="PESEL syna: 02070803628",
-    )
-    assert most_of_what_was_asked(facts, asked) == {
-        key: next(f.content for f in facts if f.key == key)
-    }
 
 
 def _facts(**contents: str) -> list[MemoryEntry]:
