@@ -92,6 +92,26 @@ def ends_the_fact(message: str, fact: str) -> bool:
         or _ends_a_holding(message, fact)
         or _ends_a_job(message, fact)
         or _another_holder(message, fact)
+        or _left_where_the_fact_has_them(message, fact)
+    )
+
+
+_LEFT_A_PLACE = re.compile(
+    rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:left|quit))\s+(?i:the\s+)?"
+    r"(?P<where>[\w&'\u2019-]{3,})" + _CLAUSE_ENDS
+)
+
+
+def _left_where_the_fact_has_them(message: str, fact: str) -> bool:
+    """Whether `message` says someone left the place a fact names them at.
+
+    "Tomasz has left bluebell, the new carer on tuesdays is Precious" after "The carers
+    from bluebell are Joy … and Tomasz on tuesdays and thursdays" (a new user, a carer, saw
+    the fact given as current).
+    """
+    return any(
+        _named(found["who"], fact) and _named(found["where"], fact)
+        for found in _LEFT_A_PLACE.finditer(message)
     )
 
 

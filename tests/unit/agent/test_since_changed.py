@@ -1696,3 +1696,23 @@ async def test_a_correction_after_a_remembered_fact_marks_the_fact(
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     fact = next(e for e in recalled.injected if e.key.startswith("jack"))
     assert correction in recalled.since_changed[fact.id]
+
+
+async def test_someone_gone_from_a_place_a_fact_lists_them_at_marks_it(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a carer: after "Tomasz has left bluebell, the new carer on
+    tuesdays and thursdays is Precious …", the fact listing Tomasz among the agency's carers
+    was shown as current."""
+    carers = (
+        "The carers from bluebell are Joy (mon/wed/fri) 07700 900123 and Tomasz on tuesdays "
+        "and thursdays 07700 900456"
+    )
+    fact = await harness.memory.store("carers", carers, "core")
+    harness.model.add("Noted.", "Precious.")
+    await harness.turn(
+        "Tomasz has left bluebell, the new carer on tuesdays and thursdays is Precious 07700 900789"
+    )
+    events = await harness.turn("who are the carers from bluebell?", harness.sessions.new())
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert "Tomasz has left bluebell" in recalled.since_changed[fact.id]
