@@ -40,6 +40,19 @@ def is_someone(who: str) -> bool:
     )
 
 
+def _naming(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:
+    """The facts naming `who` by every word of it.
+
+    One word typed in lower case only as a name with its capital: "summer" is not "every
+    summer in Kerry" (a third adversary).
+    """
+    if who.islower() and " " not in who and named_in(facts, who):
+        name = re.compile(rf"\b{re.escape(who.capitalize())}\b")
+        return [fact for fact in facts if name.search(fact.content)]
+    named = set(analyze(who))
+    return [fact for fact in facts if named <= set(analyze(fact.content))]
+
+
 def named_in(facts: list[MemoryEntry], who: str) -> bool:
     """Whether `who`, typed in lower case, is a name a fact gives with its capital.
 
@@ -60,12 +73,16 @@ def facts_about(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:
     """
     relation = _relation(who)
     if relation is None:
-        named = set(analyze(who))
-        found = [fact for fact in facts if named <= set(analyze(fact.content))]
+        found = _naming(facts, who)
         called = _called(facts, {who.split()[0]}) if who.split() else set()
         if not called:
             return found
-        by_alias = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(called))) + r")\b")
+        # Not another of that name, by a surname: "Emmanuel Dubois", a colleague, is not
+        # "Manny", whom everyone calls so (a third adversary saw his facts told as the
+        # husband's).
+        by_alias = re.compile(
+            r"\b(?:" + "|".join(map(re.escape, sorted(called))) + r")\b(?!\s+[A-Z][a-z])"
+        )
         return found + [f for f in facts if f not in found and by_alias.search(f.content)]
     mine = _the_users(relation)
     theirs = [fact for fact in facts if mine.search(fact.content)]

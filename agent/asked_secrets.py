@@ -464,8 +464,9 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
             if not _SOMEONE_ELSES.search(part.said):
                 # "c'est quoi mon NAS?", "passport number?" ask for no one else's (an
                 # adversary was shown the wife's beside it).
-                own = [e for e in candidates if not _SOMEONE_ELSES.search(e.content)]
-                candidates = own or candidates
+                # Nor when none is one's own: "what's my passport number?" with only the
+                # wife's kept showed hers (a third adversary).
+                candidates = [e for e in candidates if not _SOMEONE_ELSES.search(e.content)]
         overlap = {e.id: len(part.of & _terms(e.content)) for e in candidates}
         most = max(overlap.values(), default=0)
         if part.of and most == 0 and not named:

@@ -80,6 +80,9 @@ _SECRET_COLUMN = re.compile(
     r"(?i)^[ \t]*\"?(?:login[ \t_-]+)?"
     r"(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
     r"passwords?|passcodes?|passphrases?|pass|passwd|pwd|pw|(?:2fa|mfa|otp|totp)"
+    # In other languages: "Mot de passe", "Passwort" (a third adversary saw them kept).
+    r"|mot[ \t]+de[ \t]+passe|passwort|kennwort|contrase[ñn]a|senha|has[łl]o|wachtwoord|"
+    r"salasana|l[öo]senord|adgangskode|passord"
     r"(?:[ \t_-]+(?:backup|recovery))?(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)\"?"
     r"[ \t]*$"
 )

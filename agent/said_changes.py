@@ -163,6 +163,8 @@ _CONTACTS = frozenset(analyze("address email phone mobile"))
 _SAYS_CHANGED = re.compile(
     r"(?i)\b(?:new|now|changed|updated|nuev[oa]|nuov[oa]|nouvel(?:le)?|nouveau|neue?[nrs]?|"
     r"nov[oa]|ahora|cambiad[oa]|jetzt)\b"
+    # Or the old one denied after it: "my email is a@x.com, not b@x.com" (a third adversary).
+    r"|,?\s+not\s+[\w.+-]+@[\w-]+\."
 )
 
 

@@ -133,8 +133,8 @@ can you keep it:" and a letter, deleted after its deadline (a new user, a retire
 Kept for years: asked for, it is the user's to forget."""
 _KEPT_WHEN_ASKED = 10 * 365
 _PHONE = (
-    r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{3,4}|\b3\d{2}[ .-]?\d{6,7})"
-    r"(?![\d/:]|\.\d)"
+    r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{3,4}|\b3\d{2}[ .-]?\d{6,7}|"
+    r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2})(?![\d/:]|\.\d)"
 )
 """A phone number: from "+" or a 0, or in groups of three, three and four; not "20270312"."""
 _A_CONTACT = re.compile(
@@ -156,6 +156,11 @@ _A_CONTACT = re.compile(
     r"(?:de|du|des|d['\u2019]|von|di|del|dell['\u2019]|della|dello|da)\s*[^\n\d]{1,40}?"
     rf"(?:c['\u2019]est|est|es|ist|è|:|-)?\s*{_PHONE}"
     rf"|[\w-]+['\u2019]s\s+(?:new\s+|mobile\s+|cell\s+)?(?:number|phone|mobile)\s*(?:is|:|-)\s*{_PHONE}"
+    # "Noreen has a new number: 086 …", "mi hermana Lucía tiene un número nuevo: 699 …" (a
+    # third adversary: the README's own wording, deleted at 30 days).
+    r"|\b(?:has|have|got)\s+a\s+new\s+(?:number|mobile|phone|cell)"
+    rf"[^\n\d]{{0,12}}{_PHONE}|\btiene\s+(?:un\s+)?(?:n[uú]mero|m[oó]vil|tel[eé]fono)\s+nuevo"
+    rf"[^\n\d]{{0,12}}{_PHONE}"
 )
 """Someone's number: "the mechanic is Tony at Brunswick Auto, 0412 555 873", "number for
 the plumber: 087 123 4567". A new user, a nurse, saw it deleted with the message's other

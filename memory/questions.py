@@ -606,8 +606,8 @@ def _asked_otherwise(text: str, said: str) -> bool:
 
 QUESTION_THEN_WHY = re.compile(
     r"(?i)^(?P<asked>(?:when|where|what|what's|whats|who|who's|whos|which|how)\b[^,;?]+?)\s*"
-    r"(?:\?\s*|[,;]\s*|\s[-\u2013\u2014]\s*)"
-    r"(?:(?:because|cos|cause|as|since)\s+)?(?:(?:i|we)\s+(?:need|want|have|must|['\u2019]ve\s+got|"
+    r"(?:\?\s*|[,;]\s*|\s[-\u2013\u2014]\s*|\s+(?=(?:because|cos|coz|cause|since)\s))"
+    r"(?:(?:because|cos|coz|cause|as|since)\s+)?(?:(?:i|we)\s+(?:need|want|have|must|['\u2019]ve\s+got|"
     r"got|gotta|am\s+going|['\u2019]m\s+going|['\u2019]d\s+like)\s+to\b|[^,;?]*\b(?:is|are)\s+asking\b|"
     r"(?:just\s+)?(?:wondering|curious|checking))[^?]*$"
 )

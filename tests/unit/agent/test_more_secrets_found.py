@@ -119,6 +119,9 @@ def test_small_talk_between_a_label_and_its_value_waits_with_it() -> None:
         ),
         ("site;user;password;note\na.com;dana;pw with space;my main mail", "pw with space"),
         ("Mon routeur: mot de passe Tr0ub4dor", "Tr0ub"),
+        # A third adversary: a heading in another language.
+        ("Site;Identifiant;Mot de passe;Notes\nGmail;moi@x.fr;ouvre toi sesame;perso", "sesame"),
+        ("Konto,Benutzer,Passwort\nGMX,max,Sonne123", "Sonne123"),
         ("Mon NAS Synology: admin, mot de passe Kq81zzPw", "Kq8"),
     ],
 )

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from agent.about_someone import ABOUT_SOMEONE
+from agent.about_someone import ABOUT_SOMEONE, facts_about
 from agent.asked_secrets import (
     asks_for_a_secret,
     key_without_secrets,
@@ -291,6 +291,12 @@ _HUSBAND = {
         (_HUSBAND, "emmanuel", {"husband", "meds", "clinic"}),
         (_HUSBAND, "my husband", {"husband", "meds", "clinic"}),
         (_HUSBAND, "manny", {"husband", "meds", "clinic"}),
+        # A third adversary: another Emmanuel by his surname, a name that is a word too.
+        (
+            {**_HUSBAND, "colleague": "My colleague Emmanuel Dubois runs the Paris office"},
+            "Manny",
+            {"husband", "meds", "clinic"},
+        ),
     ],
 )
 async def test_someone_is_known_by_the_names_the_user_gave_them(
@@ -302,6 +308,9 @@ async def test_someone_is_known_by_the_names_the_user_gave_them(
     everyone calls him Manny" was one (nor may another Okafor, the family's name, come)."""
     for key, text in facts.items():
         await harness.memory.store(key, text, "core")
+    # A name that is a word too is told as the name alone (what a search finds may follow).
+    summer = _facts(daughter="My daughter is Summer", kerry="We spend every summer in Kerry")
+    assert [fact.key for fact in facts_about(summer, "summer")] == ["daughter"]
     harness.model.add("Here is what I know.")
     events = await harness.turn(f"what do you know about {who}")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
@@ -765,8 +774,11 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
     assert most_of_what_was_asked(facts, asked) == {
         key: next(f.content for f in facts if f.key == key)
     }
-    # One not kept is none of the others.
+    # One not kept is none of the others, nor someone else's when one's own is not kept
+    # (a third adversary was shown the wife's).
     assert most_of_what_was_asked(facts, "what's my Aadhaar number?") == {}
+    wifes = _facts(hers="my wife's passport number is K7654321")
+    assert most_of_what_was_asked(wifes, "what's my passport number?") == {}
     assert most_of_what_was_asked(facts, "what's my Medicare number?") == {}
     assert not asks_for_a_secret("what's in the pan?")
 

@@ -1022,3 +1022,12 @@ async def test_a_move_replaces_a_home_written_with_its_postcode(
     harness.model.add("Congratulations!")
     await harness.turn("We moved house, new address: 5 Elm Road, Leeds")
     assert await _in_effect(harness) == {"home": "I live at 5 Elm Road, Leeds"}
+
+
+async def test_a_new_email_said_with_the_old_one_denied_replaces_it(harness: Harness) -> None:
+    """Found by a third adversary: "my email is a@x.com, not b@x.com" left b@x.com in
+    effect, unmarked."""
+    await harness.memory.store("email", "my email is b@x.com", "core")
+    harness.model.add("Noted.")
+    await harness.turn("my email is a@x.com, not b@x.com")
+    assert await _in_effect(harness) == {"email": "My email is a@x.com, not b@x.com"}

@@ -218,6 +218,10 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("il numero dell'idraulico è 333 1234567", "20361029"),
         ("Léa ne supporte pas le gluten, elle est cœliaque", "20361029"),
         ("order 600 123 456 shipped", None),
+        # A third adversary: the README's own wording, and Spanish landlines.
+        ("Noreen has a new number: 086 123 4567", "20361029"),
+        ("mi hermana Lucía tiene un número nuevo: 699 111 222", "20361029"),
+        ("el teléfono de la pediatra es 91 555 12 34", "20361029"),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),
         # Found beside it: a name or a rent not the user's is no detail of theirs.
