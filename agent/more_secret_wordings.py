@@ -79,10 +79,10 @@ _SECRET_COLUMN = re.compile(
     # A manager's own names too: "login_password", "login_totp" (Bitwarden: an adversary).
     r"(?i)^[ \t]*\"?(?:login[ \t_-]+)?"
     r"(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
-    r"passwords?|passcodes?|passphrases?|pass|passwd|pwd|pw|(?:2fa|mfa|otp|totp)"
-    # In other languages: "Mot de passe", "Passwort" (a third adversary saw them kept).
-    r"|mot[ \t]+de[ \t]+passe|passwort|kennwort|contrase[ñn]a|senha|has[łl]o|wachtwoord|"
-    r"salasana|l[öo]senord|adgangskode|passord"
+    # In other languages too: "Mot de passe", "Passwort" (a third adversary saw them kept).
+    r"passwords?|passcodes?|passphrases?|pass|passwd|pwd|pw|mot[ \t]+de[ \t]+passe|passwort|"
+    r"kennwort|contrase[ñn]a|senha|has[łl]o|wachtwoord|salasana|l[öo]senord|adgangskode|"
+    r"passord|(?:2fa|mfa|otp|totp)"
     r"(?:[ \t_-]+(?:backup|recovery))?(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)\"?"
     r"[ \t]*$"
 )
