@@ -41,9 +41,13 @@ def _after(names: str, shape: str) -> re.Pattern[str]:
         # Whose between, in a word or four: "the NHS number of my son is …", "die Steuer-ID
         # meiner Frau ist …", "het BSN van mijn vrouw is …" (an adversary: each kept).
         # Or what it is, in brackets: "Mon NAS (numéro d'assurance sociale) est …" (a new
-        # user, a translator: kept as typed).
-        rf"(?i)\b(?:{names})(?:[ \t]*\([^()\n]{{1,40}}\))?(?:[ \t]+[\w'\u2019-]+){{0,4}}?{_BETWEEN}"
+        # user, a translator: kept as typed); "my passport's K4567890" (a third adversary).
+        rf"(?i)\b(?:{names})(?:['\u2019]s)?(?:[ \t]*\([^()\n]{{1,40}}\))?"
+        rf"(?:[ \t]+[\w'\u2019-]+){{0,4}}?{_BETWEEN}"
         rf"(?:(?:my|mine|the|it's|its|now)[ \t]+)?(?-i:({shape}))(?![\w-])"
+        # Or the number first: "K1234567 is my passport number" (a third adversary).
+        rf"|(?<![\w-])(?-i:({shape}))[ \t]+(?:is|was|are|=|[\u2013\u2014-])[ \t]+"
+        rf"(?:(?:my|his|her|our|their|the)[ \t]+)?(?:[\w'\u2019-]+[ \t]+){{0,2}}?(?:{names})\b"
     )
 
 
@@ -116,7 +120,9 @@ def id_number_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
-    spans = [found.span(1) for rule in _ID_NUMBERS for found in rule.finditer(text)]
+    spans = [
+        found.span(1 if found[1] else 2) for rule in _ID_NUMBERS for found in rule.finditer(text)
+    ]
     for shape in _ANOTHER_OF:
         alike = [found.span() for found in shape.finditer(text)]
         if any(span in spans for span in alike):

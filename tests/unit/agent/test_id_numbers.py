@@ -71,6 +71,10 @@ from agent.redact import redact
         ("Passport number: C01X00T47", "C01X00T47"),
         ("Номер паспорта 4509 123456", "123456"),
         ("Mon NAS (numéro d'assurance sociale) est 046 454 286", "454"),
+        # A third adversary: the number first, or after a possessive.
+        ("K1234567 is my passport number", "K1234567"),
+        ("943 476 5919 is my NHS number", "5919"),
+        ("my passport's K4567890", "K4567890"),
         # A new user, a carer: her husband's NI number after hers, whose without its
         # apostrophe; an NI number said "NI number".
         (
@@ -111,6 +115,8 @@ def test_a_national_insurance_number_said_short_is_redacted(text: str) -> None:
         "NHS 111 is the number to call",
         "medicare rebate 41.20 on item 23",
         "NAS drive has 123456789 bytes free",
+        "EI123 is my flight number",
+        "2024 is my passport year",
         "passport expires 2029",
         "passport renewal appointment on 12 March, bring 2 photos",
         "my passport is in the drawer",
