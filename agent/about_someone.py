@@ -46,8 +46,7 @@ def _naming(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:
     One word typed in lower case only as a name with its capital: "summer" is not "every
     summer in Kerry" (a third adversary).
     """
-    if who.islower() and " " not in who and named_in(facts, who):
-        name = re.compile(rf"\b{re.escape(who.capitalize())}\b")
+    if (name := _as_a_name(who)) is not None and any(name.search(f.content) for f in facts):
         return [fact for fact in facts if name.search(fact.content)]
     named = set(analyze(who))
     return [fact for fact in facts if named <= set(analyze(fact.content))]
@@ -58,10 +57,15 @@ def named_in(facts: list[MemoryEntry], who: str) -> bool:
 
     "what do you know about emmanuel" (a new user, a carer, types all in lower case).
     """
+    name = _as_a_name(who)
+    return name is not None and any(name.search(fact.content) for fact in facts)
+
+
+def _as_a_name(who: str) -> re.Pattern[str] | None:
+    """`who`, one word typed in lower case, as a name with its capital; None otherwise."""
     if not who.islower() or " " in who:
-        return False
-    name = re.compile(rf"\b{re.escape(who.capitalize())}\b")
-    return any(name.search(fact.content) for fact in facts)
+        return None
+    return re.compile(rf"\b{re.escape(who.capitalize())}\b")
 
 
 def facts_about(facts: list[MemoryEntry], who: str) -> list[MemoryEntry]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from agent.code_wordings import bike_code_spans
+from agent.id_numbers import ID_NUMBER_KINDS
 from agent.redact import redact, redacted_with_values
 from agent.secret_formats import replace_spans
 from memory.entry import MemoryCategory, MemoryEntry
@@ -282,7 +283,6 @@ _ASKS_AN_ACCOUNT = re.compile(
     r"(?i)\b(?:iban|bank\s+(?:details|account)|account\s+(?:number|no|details))\b"
 )
 _ASKS_AN_ID_NUMBER = re.compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
-_ID_NUMBER_KINDS = frozenset({"id-number", "ssn"})
 _A_NIP = re.compile(r"(?i)\bnip\b")
 _SOMEONE_ELSES = re.compile(
     r"(?i)\b(?!(?:what|it|that|who|where|there|here|he|she|let|how|when|why)['\u2019]s\b)"
@@ -329,7 +329,7 @@ def _id_numbers_named(terms: frozenset[str]) -> tuple[frozenset[str], ...]:
     )
 
 
-_NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin", *_ID_NUMBER_KINDS})
+_NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin", *ID_NUMBER_KINDS})
 _ASKS_A_CARD = re.compile(r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b")
 """An IBAN or a card's number asked for by its name: "what's my IBAN?", "wie lautet meine
 IBAN?" (a new user, a freelancer, was shown it redacted, as a secret asked for by nobody)."""
@@ -375,14 +375,14 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
             if card and not codes:
                 kinds -= {"card-code", "pin"}
         elif _ASKS_AN_ID_NUMBER.search(piece):
-            kinds = _ID_NUMBER_KINDS  # "what's my PPS number?" asks for no door code
+            kinds = ID_NUMBER_KINDS  # "what's my PPS number?" asks for no door code
             if _A_NIP.search(piece):
                 kinds |= _CODE_KINDS  # a Polish tax number, or a PIN in Québec French
         elif codes and passwords:
             kinds = frozenset()  # both asked in one breath: either
         asks = _secret_named(piece) is not None and not _declined(piece)
         of = asked_of_what(piece)
-        ids = _id_numbers_named(of) if kinds & _ID_NUMBER_KINDS else ()
+        ids = _id_numbers_named(of) if kinds & ID_NUMBER_KINDS else ()
         parts.append(_Part(of, kinds, asks, piece, ids=ids))
     whole, pieces = parts[0], [p for p in parts[1:] if p.of or p.kinds]
     return tuple(_refined(pieces)) if len(pieces) > 1 else (whole,)
@@ -458,7 +458,7 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
             # An IBAN is asked for by its name whatever else is said ("include my bank
             # details and VAT number"): the facts holding one, the most named first.
             candidates = [e for e in holding if any(k in part.kinds for k, *_ in spans[e.id])]
-        if part.kinds & _ID_NUMBER_KINDS:
+        if part.kinds & ID_NUMBER_KINDS:
             # "what's my PESEL?" asks for no PPS number: the facts naming one it names.
             candidates = [e for e in holding if any(name <= _terms(e.content) for name in part.ids)]
             if not _SOMEONE_ELSES.search(part.said):

@@ -150,19 +150,23 @@ _ANOTHERS = (
 _NATIONAL_INSURANCE = r"[A-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D]"
 """A British National Insurance number: "and mannys is AB 98 76 54 D" after the user's was
 kept as typed (a new user, a carer)."""
+_LETTER_AND_DIGITS = r"(?=[A-Z]*\d)[A-Z][A-Z0-9]{5,8}"
+"""A passport's number: a capital, then capitals and digits ("K1234567")."""
 _ANOTHER_AFTER = re.compile(
     r"(?i)[ \t]*(?:[,;.][ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
     rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|c['\u2019]est|to|jest)"
     r"[ \t]+|:[ \t]*)?)?"
-    rf"(\d[\d \t.-]{{6,18}}\d[A-Z]?|{_NATIONAL_INSURANCE}|(?-i:(?=[A-Z]*\d)[A-Z][A-Z0-9]{{5,8}}))"
+    rf"(\d[\d \t.-]{{6,18}}\d[A-Z]?|{_NATIONAL_INSURANCE}|(?-i:{_LETTER_AND_DIGITS}))"
     r"(?![\w.-]?\d)"
 )
 _WITH_A_WORD = re.compile(
     r"(?i)[ \t]*[,;.]?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*[,;.][ \t]*\D"
 )
 """Joined to the number before by "and" (in its languages), or by a comma and someone's."""
-_IDS_OF_DIGITS = frozenset({"ssn", "id-number"})
-_WITH_LETTERS = re.compile(rf"{_NATIONAL_INSURANCE}|(?=[A-Z]*\d)[A-Z][A-Z0-9]{{5,8}}")
+ID_NUMBER_KINDS = frozenset({"ssn", "id-number"})
+"""The kinds an identity or tax number is redacted as: "id-number" here, "ssn" by
+`agent.loose_wordings`."""
+_WITH_LETTERS = re.compile(rf"{_NATIONAL_INSURANCE}|{_LETTER_AND_DIGITS}")
 """An NI number, or a passport's letter and digits ("K1234567", then "and my wife's is
 K7654321": an adversary saw the second kept): another of its shape may follow it."""
 _DIGITS = re.compile(r"[\d \t.-]+[A-Z]?")
@@ -193,7 +197,7 @@ def numbers_of_others(
     for kind, (start, end) in spans:
         shape = _shape(text[start:end])
         of_digits = shape.count("9") >= 8 and _DIGITS.fullmatch(text, start, end) is not None
-        if kind not in _IDS_OF_DIGITS or not (
+        if kind not in ID_NUMBER_KINDS or not (
             of_digits or _WITH_LETTERS.fullmatch(text, start, end)
         ):
             continue

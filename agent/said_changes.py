@@ -24,11 +24,11 @@ from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
 from agent.secret_changes import facts_with_the_old_secret, old_secret_notice, secret_said_changed
 from memory.changes_to_come import a_change_to_come
-from memory.claims_elsewhere import move_said_in_english, said_in_english
+from memory.claims_elsewhere import said_in_english
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
-from memory.fact_values import new_value, one_by_first_name, user_value
+from memory.fact_values import home_moved_to, new_value, one_by_first_name, user_value
 from memory.health_values import dose_named, health_changed, health_values
 from memory.other_ones import of_someone_else
 from memory.own_words import one_more_value, said_in_earnest
@@ -39,7 +39,6 @@ from memory.predicates import (
     an_address_of_another,
     claim_of,
     says_more,
-    user_moved_to,
 )
 from memory.stated_values import claim_pieces
 from memory.text import analyze
@@ -80,11 +79,6 @@ class SaidChange:
     replaced: MemoryEntry
 
 
-def _moved_home(message: str) -> str | None:
-    """The home a message saying only the user moved gives, in English or another language."""
-    return user_moved_to(message) or user_moved_to(move_said_in_english(message))
-
-
 def claimed(message: str) -> list[tuple[str, str]]:
     """(predicate, clause) of each clause stating the user's home or employer.
 
@@ -95,7 +89,7 @@ def claimed(message: str) -> list[tuple[str, str]]:
     """
     if not said_in_earnest(message):
         return []
-    if (home := _moved_home(message)) is not None:
+    if (home := home_moved_to(message)) is not None:
         # "We just moved into 4 Elm Road, Leeds" (a third adversary: no home was changed).
         return [("home", home)]
     found: dict[str, list[tuple[str, str]]] = {}
@@ -308,7 +302,7 @@ async def said_changes(
         folded = await fold_into_facts(
             memory, message, [change.updated], session_id=session_id, namespace=namespace
         )
-        if folded is None and _moved_home(message.content):
+        if folded is None and home_moved_to(message.content):
             # "Finally moved! We're now at 5 Quay Street": all it said is the home, kept as
             # "I live at …" (an adversary saw it recalled unmarked after a later move).
             with contextlib.suppress(MemoryStoreError):

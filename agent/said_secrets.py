@@ -15,7 +15,7 @@ from agent.awaited_values import (
     awaits_a_value,
     given_after,
 )
-from agent.id_numbers import numbers_of_others
+from agent.id_numbers import ID_NUMBER_KINDS, numbers_of_others
 from agent.loose_wordings import A_CONTRACTION
 from agent.redact import TRAILING, redacted_with_values, said_again_with_kinds
 
@@ -56,7 +56,7 @@ class SaidSecrets:
             clean, kinds = self._another_ones_number(clean, kinds, values)
             if awaits_a_value(text):
                 self._label, self._messages_left = text, _MESSAGES_AWAITING
-            self._id_numbers = [(k, v) for k, v in values if k in _ID_KINDS] or (
+            self._id_numbers = [(k, v) for k, v in values if k in ID_NUMBER_KINDS] or (
                 self._id_numbers if _small_talk(text) else []
             )
         # Never a word's contraction: one taken for a value ("what's") redacted every later
@@ -126,9 +126,6 @@ class SaidSecrets:
         taken = clean[lead + start : lead + end]
         values.append((kind, taken))
         return f"{clean[: lead + start]}[REDACTED:{kind}]{clean[lead + end :]}", [kind]
-
-
-_ID_KINDS = frozenset({"id-number", "ssn"})
 
 
 def _small_talk(text: str) -> bool:

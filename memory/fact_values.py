@@ -507,7 +507,7 @@ def _a_role_left_out(new: str, old: str) -> bool:
     return said is not None and said.group().casefold() not in new.casefold()
 
 
-def _home_moved_to(text: str) -> str | None:
+def home_moved_to(text: str) -> str | None:
     """`user_moved_to`, in English or another language ("On a déménagé au 4521 rue Fabre")."""
     return user_moved_to(text) or user_moved_to(move_said_in_english(text))
 
@@ -523,7 +523,7 @@ def new_value(new: str, old: str) -> bool:
     # Either said in another language: "Je suis allergique à la pénicilline" and "Je ne
     # suis plus allergique à la pénicilline" (an adversary).
     new, old = said_in_english(new), said_in_english(old)
-    new, old = _home_moved_to(new) or new, _home_moved_to(old) or old
+    new, old = home_moved_to(new) or new, home_moved_to(old) or old
     if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
         return False
     if _attribute_changed(new, old) or _address_moved(new, old) or _address_moved(old, new):

@@ -15,13 +15,14 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 # Present forms only: "lived", "worked" tell of the past; "moving to" is a plan.
-LOWER_CASE_STREET_KIND = (
+A_STREET_IN_LOWER_CASE = (
+    r"\d{1,5}[A-Za-z]?,?\s+"
     r"(?:rue|avenue|av\.|boulevard|boul\.|bd|chemin|ch\.|place|all[ée]e|impasse|route|quai|"
     r"rang|calle|avenida|avda\.|plaza|paseo|via|viale|piazza|corso|rua|travessa|largo|pra[çc]a)"
     r"\s+(?:(?:de|du|des|de\s+la|del|della|da|do|dos)\s+)?[A-Z\u00c0-\u00de\d]"
 )
-"""A street's kind said before its name, in lower case as French, Spanish, Italian and
-Portuguese write it: "rue Fabre", "avenue du Parc", "calle Mayor"."""
+"""A street's number, then its kind before its name, in lower case as French, Spanish,
+Italian and Portuguese write it: "4521 rue Fabre", "12 avenue du Parc", "5 calle Mayor"."""
 STREET_FIRST = (
     r"(?i:rua|avenida|av\.?|avda\.?|calle|c/|carrer|travessa|largo|pra[çc]a|plaza|paseo|"
     r"camino|via|viale|piazza|corso|rue|boulevard|bd|all[ée]e|chemin|ulica|ul\.)"
@@ -269,7 +270,7 @@ _A_STREET = re.compile(
     r"\s*\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}"
     # Its kind first, in lower case: "4521 rue Fabre", "12 avenue du Parc", "3 via Roma"
     # (a new user, a translator in Montréal: "I live at 4521 rue Fabre" named no home).
-    r"|\s*\d{1,5}[A-Za-z]?,?\s+" + LOWER_CASE_STREET_KIND
+    r"|\s*" + A_STREET_IN_LOWER_CASE
 )
 """A street's number and name: "12 Oak St", not "8am" or "5 pm"."""
 

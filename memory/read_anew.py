@@ -29,7 +29,7 @@ from memory.health_values import (
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
 from memory.predicates import (
-    LOWER_CASE_STREET_KIND,
+    A_STREET_IN_LOWER_CASE,
     NEW_ADDRESS_SAID,
     names_an_address,
     states_a_predicate,
@@ -302,7 +302,7 @@ def moves_said_otherwise_read(text: str) -> bool:
     return user_moved_to(text) is not None
 
 
-_A_STREET_IN_LOWER_CASE = re.compile(r"\d{1,5}[A-Za-z]?,?\s+" + LOWER_CASE_STREET_KIND)
+_A_STREET_IN_LOWER_CASE = re.compile(A_STREET_IN_LOWER_CASE)
 _A_DENIAL_IN_AN_ADDRESS = re.compile(r"(?i)[\w+-][.@/](?:no|not|never|none)\b")
 
 
@@ -310,7 +310,7 @@ def streets_in_lower_case_read(text: str) -> bool:
     """Whether `text` names what migration 0042 reads anew.
 
     A street whose kind is said in lower case before its name ("I live at 4521 rue Fabre":
-    `memory.predicates.LOWER_CASE_STREET_KIND`), found by "where do I live?"; and an e-mail
+    `memory.predicates.A_STREET_IN_LOWER_CASE`), found by "where do I live?"; and an e-mail
     or web address holding a word of denial ("per@club.no"), no longer read as one.
     """
     return bool(_A_STREET_IN_LOWER_CASE.search(text) or _A_DENIAL_IN_AN_ADDRESS.search(text))
