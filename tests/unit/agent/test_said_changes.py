@@ -920,47 +920,66 @@ async def test_a_new_address_of_something_else_leaves_the_home(
     assert await _in_effect(harness) == {"home": home}
 
 
-async def test_the_users_own_new_address_replaces_the_home(harness: Harness) -> None:
-    """Found by a new user, a nurse: "We moved house yesterday! New address is …" left
-    "I live at 27 Ballarat Rd …" in effect."""
-    await harness.memory.store("home", "I live at 27 Ballarat Rd, Footscray VIC 3011", "core")
-    harness.model.add("Congratulations!")
-    moved = "We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020"
-    await harness.turn(moved)
-    assert await _in_effect(harness) == {"home": "I live at 14 Wattle Ave, Sunshine North VIC 3020"}
+_BALLARAT = "I live at 27 Ballarat Rd, Footscray VIC 3011"
+_BRISTOL = "I live at 12 Oak Street, Bristol"
+_MONTREAL = "I live at 12 rue Saint-Denis, Montréal"
+_LEEDS = "We moved house, new address: 5 Elm Road, Leeds"
 
 
 @pytest.mark.parametrize(
-    "moved",
-    ["We just moved into 4 Elm Road, Leeds", "We moved house, new address is 4 Elm Road, Leeds"],
-)
-async def test_a_move_said_otherwise_replaces_the_home(harness: Harness, moved: str) -> None:
-    """Found by a third adversary: each left "I live at 12 Oak Street, Bristol" in effect."""
-    await harness.memory.store("home", "I live at 12 Oak Street, Bristol", "core")
-    harness.model.add("Congratulations!")
-    await harness.turn(moved)
-    assert await _in_effect(harness) == {"home": "I live at 4 Elm Road, Leeds"}
-
-
-@pytest.mark.parametrize(
-    ("moved", "home"),
+    ("home", "moved", "now"),
     [
-        ("On a déménagé, nouvelle adresse : 14 rue des Lilas, Lyon", "14 rue des Lilas, Lyon"),
-        ("J'habite maintenant au 4521 rue Fabre, Montréal", "4521 rue Fabre, Montréal"),
-        ("Wir sind umgezogen, neue Adresse: Lindenstraße 8, Berlin", "Lindenstraße 8, Berlin"),
-        ("Nos mudamos, nueva dirección: Calle Mayor 5, Madrid", "Calle Mayor 5, Madrid"),
-        ("I moved to 4521 rue Fabre, Montréal", None),
+        # A new user, a nurse: a new address said as one.
+        (
+            _BALLARAT,
+            "We moved house yesterday! New address is 14 Wattle Ave, Sunshine North VIC 3020",
+            "I live at 14 Wattle Ave, Sunshine North VIC 3020",
+        ),
+        # A third adversary: a move said otherwise.
+        (_BRISTOL, "We just moved into 4 Elm Road, Leeds", "I live at 4 Elm Road, Leeds"),
+        (
+            _BRISTOL,
+            "We moved house, new address is 4 Elm Road, Leeds",
+            "I live at 4 Elm Road, Leeds",
+        ),
+        # An adversary and a new user, a translator in Montréal: in another language, and
+        # a street's kind in lower case ("rue Fabre" named no home in English either).
+        (
+            _MONTREAL,
+            "On a déménagé, nouvelle adresse : 14 rue des Lilas, Lyon",
+            "I live at 14 rue des Lilas, Lyon",
+        ),
+        (
+            _MONTREAL,
+            "J'habite maintenant au 4521 rue Fabre, Montréal",
+            "I live at 4521 rue Fabre, Montréal",
+        ),
+        (
+            _MONTREAL,
+            "Wir sind umgezogen, neue Adresse: Lindenstraße 8, Berlin",
+            "I live at Lindenstraße 8, Berlin",
+        ),
+        (
+            _MONTREAL,
+            "Nos mudamos, nueva dirección: Calle Mayor 5, Madrid",
+            "I live at Calle Mayor 5, Madrid",
+        ),
+        (
+            _MONTREAL,
+            "I moved to 4521 rue Fabre, Montréal",
+            "I moved to 4521 rue Fabre, Montréal",
+        ),
+        # A second adversary: the postcode made the old home a record of several values.
+        ("I live at Hauptstraße 5, 10115 Berlin", _LEEDS, "I live at 5 Elm Road, Leeds"),
+        ("I live at 12 rue Saint-Denis, H2J 2L4 Montréal", _LEEDS, "I live at 5 Elm Road, Leeds"),
     ],
 )
-async def test_a_move_said_in_another_language_replaces_the_home(
-    harness: Harness, moved: str, home: str | None
-) -> None:
-    """Found by an adversary and a new user, a translator in Montréal: each left the home in
-    effect (a street's kind in lower case, "rue Fabre", named no home in English either)."""
-    await harness.memory.store("home", "I live at 12 rue Saint-Denis, Montréal", "core")
+async def test_a_move_replaces_the_home(harness: Harness, home: str, moved: str, now: str) -> None:
+    """Found by new users and adversaries: each left the old home in effect."""
+    await harness.memory.store("home", home, "core")
     harness.model.add("Congratulations!")
     await harness.turn(moved)
-    assert await _in_effect(harness) == {"home": f"I live at {home}" if home else moved}
+    assert await _in_effect(harness) == {"home": now}
 
 
 async def test_a_move_said_in_french_is_kept_in_english_and_replaced_again(
@@ -1007,21 +1026,6 @@ async def test_a_new_dose_leaves_a_fact_saying_who_the_doctor_is_and_marks_it(
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     fact = next(e for e in recalled.injected if e.key == "sertraline")
     assert "100 mg" in recalled.since_changed[fact.id]
-
-
-@pytest.mark.parametrize(
-    "home",
-    ["I live at Hauptstraße 5, 10115 Berlin", "I live at 12 rue Saint-Denis, H2J 2L4 Montréal"],
-)
-async def test_a_move_replaces_a_home_written_with_its_postcode(
-    harness: Harness, home: str
-) -> None:
-    """Found by a second adversary: the postcode made the old home a record of several
-    values, and "We moved house, new address: 5 Elm Road, Leeds" changed nothing."""
-    await harness.memory.store("home", home, "core")
-    harness.model.add("Congratulations!")
-    await harness.turn("We moved house, new address: 5 Elm Road, Leeds")
-    assert await _in_effect(harness) == {"home": "I live at 5 Elm Road, Leeds"}
 
 
 async def test_a_new_email_said_with_the_old_one_denied_replaces_it(harness: Harness) -> None:
