@@ -32,7 +32,9 @@ _ID_NUMBER_NAMES = (
     r"tfn|tax\s+(?:file|id)|national\s+insurance|steuer-?id|steuernummer|"
     r"steueridentifikationsnummer|aadhaa?r|medicare\s+(?:number|no|card)|codice\s+fiscale|"
     r"num[ée]ro\s+(?:de\s+s[ée]curit[ée]|d['\u2019]assurance)|s[ée]cu|ramq|carte\s+soleil|"
-    r"health\s+card|ohip|pesel|passport|passeport|reisepass|pasaporte|passaporto|paszport|"
+    r"health\s+card|ohip|pesel|passport|passeport|reisepass(?:nummer)?|passnummer|pasaporte|"
+    r"passaporte|passaporto|paszport|driv(?:ing|er['\u2019]?s?)\s+licen[cs]e|f[üu]hrerschein(?:nummer)?|"
+    r"permis\s+de\s+conduire|(?:carn[ée]t?|permiso|licencia)\s+de\s+conducir|"
     # Short names that are words too, in capitals only: "what's my SIN?", "mon NAS?".
     r"(?-i:PAN|NIP|SIN|NAS|CRN|NIE|NIF|NIR|NI|NINO)"
 )
@@ -300,7 +302,12 @@ _ID_NUMBER_NAMES_ALIKE = tuple(
         "ramq,carte soleil,health card,assurance maladie,ohip",
         "pps,ppsn,personal public service",
         "tfn,tax file",
-        "passport,passeport,reisepass,pasaporte,passaporto,paszport",
+        "passport,passeport,reisepass,reisepassnummer,passnummer,pasaporte,passaporte,"
+        "passaporto,paszport",
+        "driving licence,driving license,driver license,drivers license,führerschein,"
+        "führerscheinnummer,"
+        # Without "de": a French or Spanish sentence's terms leave it out.
+        "permis conduire,carnet conducir,permiso conducir,licencia conducir",
         "steuer-id,steueridentifikationsnummer",
         "nhs",
         "dni,nie,nif",

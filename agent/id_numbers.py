@@ -20,8 +20,12 @@ _BETWEEN = (
 
 _PPS = r"\d{7}[ \t]?[A-W][A-IW]?"
 """Ireland: seven digits, a check letter, maybe a second letter."""
-_DNI_OR_NIE = r"\d{8}[ \t-]?[A-Z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]"
-"""Spain: DNI and NIF (eight digits and a letter), NIE (X, Y or Z, seven digits, a letter)."""
+_DNI_OR_NIE = (
+    r"\d{8}[ \t-]?[A-Z]|\d{8}-?[a-z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]"
+)
+"""Spain: DNI and NIF (eight digits and a letter), NIE (X, Y or Z, seven digits, a letter).
+Its letter may be typed in lower case against the digits: "mi dni 12345678z" (a new user,
+a nurse typing as on her phone)."""
 _PAN = r"[A-Z]{5}\d{4}[A-Z]"
 """India's PAN: five letters, four digits, a letter."""
 _CODICE_FISCALE = r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]"
@@ -34,6 +38,16 @@ _ANOTHER_OF = tuple(
 ("mi DNI es 12345678Z y el de mi mujer 87654321X", "PPS 1234567TA and my wife's is
 2345678UA": an adversary saw the second kept). Not a shape of digits alone: a phone number
 beside a BSN is no BSN."""
+
+
+_DRIVING_LICENCE = (
+    r"driv(?:ing|er['\u2019]?s?)[ \t]+licen[cs]e|licen[cs]e(?=[ \t]+(?:number|no\b|nr\b|#))|"
+    r"(?-i:DL)|f[üu]e?hrerschein(?:nummer)?|permis(?:[ \t]+de[ \t]+conduire)?|"
+    r"(?:carn[ée]t?|permiso|licencia)[ \t]+de[ \t]+conducir|"
+    r"carta[ \t]+de[ \t]+condu[çc][ãa]o|patente[ \t]+di[ \t]+guida|prawo[ \t]+jazdy|rijbewijs"
+)
+"""A driving licence's names: "my driving licence number is MORGA753116SM9IJ", "Führerschein
+B072RRE2I55", "numéro de permis 123456789012" (an adversary: each kept as typed)."""
 
 
 def _after(names: str, shape: str) -> re.Pattern[str]:
@@ -96,9 +110,13 @@ _ID_NUMBERS = (
     # A passport: letters and digits, at least six, at least one digit; a Russian one's
     # series and number ("Номер паспорта 4509 123456": an adversary saw each kept).
     _after(
-        r"passport|passeport|reisepass|pasaporte|passaporto|paszport",
+        r"passport|passeport|reisepass(?:nummer)?|passnummer|pasaporte|passaporte|passaporto|"
+        r"paszport",
         r"(?=[A-Z]*\d)[A-Z0-9]{6,9}",
     ),
+    # A driving licence: letters and digits, maybe in groups joined by hyphens ("D123-4567",
+    # "MORGA753116SM9IJ"). Not a number plate ("license plate ABC 1234").
+    _after(_DRIVING_LICENCE, r"(?=[A-Z-]*\d)[A-Z0-9](?:-?[A-Z0-9]){5,19}"),
     _after(r"паспорт[а-я]*", r"\d{2}[ \t]?\d{2}[ \t]?(?:№[ \t]?)?\d{6}"),
     # France: the social security number (NIR), thirteen digits and a two-digit key.
     _after(
@@ -111,7 +129,8 @@ _HINTS = (
     "steuer", "tax", "aadha", "adhaar", "uidai", "pan", "permanent", "fiscale", "cf",
     "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs", "nas",
     "ramq", "soleil", "maladie", "health", "ohip", "msp", "care card", "pesel", "nip",
-    "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт",
+    "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт", "pasaport", "licen", "dl",
+    "hrerschein", "permis", "conduc", "patente", "prawo jazdy", "rijbewijs",
 )  # fmt: skip
 
 

@@ -84,6 +84,21 @@ from agent.redact import redact
         ("my NHS number is 943 476 5919 and mannys is 401 023 2137", "2137"),
         ("my health card (RAMQ) number is TREC89071512", "TREC89071512"),
         ("Mój PESEL to 44051401359, a NIP 123-456-32-18", "123-456-32-18"),
+        # Passports in Spanish, Portuguese and German, a DNI's letter in lower case, and
+        # driving licences (each kept as typed until now).
+        ("mi pasaporte es PAB123456", "PAB123456"),
+        ("Mi número de pasaporte es AAB123456", "AAB123456"),
+        ("o meu passaporte é CA123456", "CA123456"),
+        ("meine Reisepassnummer ist C01X00T47", "C01X00T47"),
+        ("pasaporte: PAB123456 y el de mi marido PAC654321", "PAC654321"),
+        ("mi dni 12345678z", "12345678z"),
+        ("my driving licence number is MORGA753116SM9IJ", "MORGA753116SM9IJ"),
+        ("my driver's license is D1234567", "D1234567"),
+        ("my drivers license # is D123-4567-8901", "4567"),
+        ("Führerscheinnummer B072RRE2I55", "B072RRE2I55"),
+        ("mi carnet de conducir 12345678Z", "12345678Z"),
+        ("numéro de permis 123456789012", "123456789012"),
+        ("DL: S53046012345", "S53046012345"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
@@ -120,6 +135,10 @@ def test_a_national_insurance_number_said_short_is_redacted(text: str) -> None:
         "passport expires 2029",
         "passport renewal appointment on 12 March, bring 2 photos",
         "my passport is in the drawer",
+        "my license plate is ABC 1234",
+        "he lost his driving licence for 12 months",
+        "I got my driving licence in 2019",
+        "permis B obtenu en 2010",
     ],
 )
 def test_the_name_alone_or_another_number_is_kept(text: str) -> None:

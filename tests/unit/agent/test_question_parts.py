@@ -748,6 +748,9 @@ def test_an_iban_asked_for_with_the_word_code_shows_no_door_code(asked: str) -> 
         # A second adversary: one's own asked for, no one else's beside it.
         ("what's my wife's passport number?", "hers"),
         ("jaki jest mój PESEL?", "pesel"),
+        ("¿cuál es mi número de pasaporte?", "passport"),
+        ("what's my driving licence number?", "licence"),
+        ("wie lautet meine Führerscheinnummer?", "licence"),
     ],
 )
 def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, key: str) -> None:
@@ -768,6 +771,7 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
         ramq="ma carte RAMQ: TREC 8907 1512",
         nip="le NIP de ma carte de débit est 4827",
         ni="My National Insurance number is QQ 12 34 56 C",
+        licence="Mi carnet de conducir es el 12345678Z",
         door="The office door code is 4590",
     )
     assert asks_for_a_secret(asked)
