@@ -155,10 +155,14 @@ _DONE_TO_IT = re.compile(
 )
 _ABOUT_AN_ID = re.compile(
     r"(?i)\b(?:expir\w*|renew\w*|office|valid|wa[żz]n\w*|v[aá]lid\w*|g[üu]ltig|photos?|apply|"
-    r"application|replac\w*|lost|stolen|appointment|form|expira\w*|rdv|bureau)\b"
+    r"application|replac\w*|lost|stolen|appointment|form|expira\w*|rdv|bureau|caduc\w*|"
+    r"renuev\w*|renov\w*|vence\w*|vencimiento|cita|oficina|perd\w*|robad\w*|"
+    r"abl[äa]uf\w*|l[äa]uft|verl[äa]ng\w*|beantrag\w*)\b"
 )
 """What is done with an ID rather than asked of it: "how do I renew my passport?", "czy PESEL
-jest ważny?", "quand expire ma carte RAMQ?" (an adversary: each showed the number)."""
+jest ważny?", "quand expire ma carte RAMQ?" (an adversary: each showed the number);
+"¿cuándo caduca mi pasaporte?", "como renuevo el pasaporte de Pablo?" (a new user, a nurse
+in Madrid, was shown hers)."""
 _ITS_NUMBER = re.compile(r"(?i)\b(?:number|no\.|nr\.?|num[ée]ro|n[uú]mero|numer|nummer)(?!\w)")
 _ASKED_FOR_ITSELF = re.compile(
     r"(?i)\b(?:what(?:['\u2019]?s|\s+is|\s+was|\s+are)|tell\s+me|give\s+me|send\s+me|"

@@ -114,12 +114,43 @@ _RUN_TOGETHER = re.compile(
 'JAN12', '12-JAN', '12.JAN', '1stFeb' (a later one saw each deleted at 30 days, to come);
 the month in full or with its day's ending, '12MARCH', '20SEPT', 'Apr3rd', '3rdApril' (a
 third); with slashes or a year after a dash, '12/Mar/2027', '12-MAR-27', '12/MAR' (a fourth)."""
-_TO_COME = re.compile(r"(?i)\b(?:this|by|next|for|until|till|before|coming|over)\s+$")
-_DONE_BEFORE = re.compile(r"(?i)\b(?:started|began|happened|came|went|was|were|had|did|met|saw)\b")
+_TO_COME = re.compile(
+    r"(?i)\b(?:this|by|next|for|until|till|before|coming|over|"
+    # "antes de Navidad tengo que …" said in June (a new user, a nurse in Madrid, saw it
+    # deleted at 30 days where "before Christmas" was kept); in French, German, Italian
+    # and Portuguese too.
+    r"antes\s+de(?:\s+la)?|antes\s+del?|para|hasta|esta|este|pr[óo]xim[ao]s?|avant|pour|"
+    r"jusqu['\u2019]?\s*[àa]|cette|ce|vor|bis|zu|dieses|diesem|diese|n[äa]chste[sn]?|"
+    r"prima\s+di|entro|questo|questa|antes\s+do|at[ée]|neste|nesta)\s+$"
+)
+_DONE_BEFORE = re.compile(
+    r"(?i)\b(?:started|began|happened|came|went|was|were|had|did|met|saw|"
+    r"fue|fuimos|estuvo|pas[óo]|empez[óo]|hicimos|tuvimos|[ée]tait|war|waren)\b"
+)
 """Done before the feast gone by: "the consultant started him on it before christmas", said
 in January, names last Christmas (a new user, a carer, saw it kept till the next one)."""
+_A_CHANGE_FROM = re.compile(
+    r"(?i)(?<!apart\s)(?<!aside\s)(?<!away\s)\b(?:from|starting(?:\s+(?:in|on|from))?|as\s+of|beginning(?:\s+(?:in|on))?|desde|"
+    r"a\s+partir\s+del?|d[èe]s|ab|[àa]\s+partir\s+d[eu]|a\s+partire\s+da)\s+"
+    r"(?:(?:the|el|le|la)\s+)?(?:\d{1,2}(?:st|nd|rd|th|er|º)?\s+(?:de\s+|of\s+)?)?"
+    rf"(?P<month>{_MONTH_NAME})(?![\w-])"
+    # A range is no change: "from April to June", "desde el 1 de agosto hasta el 15".
+    r"(?!\.?\s*(?:\d{1,2}(?:st|nd|rd|th)?\s*)?(?:[-\u2013\u2014]|(?:to|until|till|through|thru|"
+    r"hasta|al|a|bis|au|jusqu|fino|at[ée]|for|durante|pendant|f[üu]r)\b))"
+)
+"""What holds from a month on, not for a while from it ("Sister visiting from 1 Dec for six
+weeks"): "desde abril cambio a turno de mañanas", "from July my shift
+is afternoons" (a new user, a nurse in Madrid: each was deleted at the end of its month,
+before the older shift it changed). Kept a year, as what lasts (`memory.more_days`)."""
+_A_YEAR_ON = 365
 _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
+
+
+def _held_from_a_month(text: str, said: date) -> list[date]:
+    if any(found["month"] not in _ALSO_A_WORD for found in _A_CHANGE_FROM.finditer(text)):
+        return [date.fromordinal(said.toordinal() + _A_YEAR_ON)]
+    return []
 
 
 @lru_cache(maxsize=16)
@@ -136,7 +167,7 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     and month read month first as well), and the day a message asking to be kept, or
     giving one's own details, is kept until (`memory.more_days.kept_for_years`).
     """
-    days: list[date] = kept_for_years(text, said) if kept else []
+    days: list[date] = kept_for_years(text, said) + _held_from_a_month(text, said) if kept else []
     numeric = list(_NUMERIC.finditer(text))
     # A day above 12 said beside says the others are day first too: "I parked 12/1 to 14/1"
     # was kept to 1 December (a second adversary).

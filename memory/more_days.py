@@ -127,6 +127,13 @@ _KEEP_ASKED = re.compile(
     r"|\b(?:keep|save|store|file)\s+(?:this|it|that|these)\s+(?:for\s+me|safe|on\s+file|"
     r"somewhere)\b|\bfor\s+(?:my|our)\s+records\b|\bfor\s+future\s+reference\b"
     r"|\bdon['\u2019]?t\s+(?:let\s+me\s+)?(?:lose|forget)\s+(?:this|it|that)\b"
+    # In Spanish, French, German, Italian and Portuguese: "guárdame esto: …", "recuerda que
+    # el nuevo turno es …" (a new user, a nurse in Madrid, saw each deleted at 30 days).
+    r"|\bgu[áa]rda(?:me|lo)?\s+(?:esto|eso|isto|isso)\b|\b(?:recuerda|acu[ée]rdate\s+de|apunta(?:me)?|"
+    r"no\s+(?:te\s+)?olvides(?:\s+de)?|souviens-toi|rappelle-toi|n['\u2019]oublie\s+pas|"
+    r"ricorda(?:ti)?|lembra(?:-te)?(?:\s+de)?|n[ãa]o\s+(?:te\s+)?esque[çc]as(?:\s+de)?)\s+(?:que|esto|ça|"
+    r"qu['\u2019]|che|isto)\b|\bgarde(?:-moi)?\s+(?:[çc]a|ceci|cela)\b|\bmerk\s+dir\b|"
+    r"\bvergiss\s+nicht\b|\bsalva(?:mi)?\s+questo\b"
 )
 """A message asking for what it holds to be kept: "this came from the pension office today,
 can you keep it:" and a letter, deleted after its deadline (a new user, a retired nurse).
@@ -141,6 +148,13 @@ _A_CONTACT = re.compile(
     r"(?i)\b(?:mechanic|plumber|electrician|builder|locksmith|dentist|doctor|gp|vet|"
     r"babysitter|nanny|cleaner|accountant|lawyer|solicitor|hairdresser|barber|physio|tutor|"
     r"landlord|handyman|gardener|carer|midwife|pharmacy|pharmacist|garage|clinic|surgery|"
+    # One's family: "my partner is Javier Ruiz, his phone is 612 345 678" was deleted at
+    # 30 days where the plumber's number was kept (a new user, a nurse in Madrid).
+    r"partner|wife|husband|boyfriend|girlfriend|fianc[ée]e?|mum|mom|mother|dad|father|"
+    r"sister|brother|son|daughter|grandma|grandpa|granny|pareja|marido|mujer|espos[oa]|"
+    r"novi[oa]|madre|padre|herman[oa]|hij[oa]|abuel[oa]|mari|femme|copain|copine|m[èe]re|"
+    r"p[èe]re|s(?:œ|oe)ur|fr[èe]re|fils|fille|mann|frau|freund(?:in)?|mutter|vater|"
+    r"schwester|bruder|marito|moglie|madre|padre|sorella|fratello|figli[oa]|"
     # In French, Spanish, German and Italian too: "la gardienne Léa Martin, 514 555 0177" (a
     # new user, a translator in Montréal, saw it deleted at 30 days).
     r"plombier|[ée]lectricien|dentiste|m[ée]decin|p[ée]diatre|v[ée]t[ée]rinaire|gardienne|"
@@ -186,8 +200,27 @@ _OWN_DETAILS = re.compile(
     r"|\b(?:i|we)\s+(?:run|own|manage)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:bakery|shop|business|company|caf[eé]|restaurant|bar|pub|practice|salon|studio|firm|farm|"
     r"store|agency|clinic|b&b|hotel|garage|workshop)\b"
-    r"|^\W*(?:(?:hi|hello|hey|hiya)\b[\W_]*)?(?:i['\u2019]?m|i\s+am|my\s+name['\u2019]?s)\s+"
-    r"(?-i:[A-Z])[^\W\d_]+\s*[,.!]"
+    r"|^\W*(?:(?:hi|hello|hey|hiya|hola|bonjour|salut|hallo|ciao|ol[áa])\b[\W_]*)?"
+    r"(?:i['\u2019]?m|i\s+am|my\s+name['\u2019]?s|soy|me\s+llamo|je\s+suis|je\s+m['\u2019]appelle|"
+    r"ich\s+bin|ich\s+hei(?:ß|ss)e|sono|mi\s+chiamo|sou|chamo-me)\s+"
+    # A name of up to three words: "Hi, I'm Kwame Mensah, a PhD student …" (a new user
+    # saw it deleted at 30 days, and "what do you know about me?" knew nothing).
+    r"(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}\s*[,.!]"
+    r"|\b(?:i['\u2019]?m|i\s+am)\s+(?:originally\s+)?from\s+(?-i:[A-Z])"
+    # One's family by name: "my kids are Pablo (9) and Irene (6)", "mi pareja es Javier".
+    r"|\b(?:my|our)\s+(?:kids|children|son|sons|daughter|daughters|wife|husband|partner|"
+    r"boyfriend|girlfriend|mum|mom|dad|mother|father)\s+(?:is|are|['\u2019]s)\s+"
+    r"(?:called\s+|named\s+)?(?-i:[A-Z])[^\W\d_]+(?!\w)"
+    r"|\b(?:mi|mis)\s+(?:hij[oa]s?|pareja|marido|mujer|espos[oa]|novi[oa]|madre|padre)\s+"
+    r"(?:es|son|se\s+llaman?)\s+(?-i:[A-Z])"
+    # Where one lives, in other languages: "vivo en calle Alcala 215" (deleted at 30 days
+    # where "I live at …" was kept).
+    r"|\b(?:vivo|vivimos|moro|moramos)\s+(?:en|em|no|na)\s+(?:la\s+|el\s+|a\s+|o\s+)?"
+    r"(?:calle|c/|avenida|avda|plaza|paseo|rua|avenida|travessa|(?-i:[A-Z]))"
+    r"|\bj['\u2019]habite\b|\bnous\s+habitons\b|\b(?:ich\s+wohne|wir\s+wohnen)\s+(?:in|am|an|im)\b"
+    r"|\b(?:abito|abitiamo)\s+(?:a|in)\b"
+    r"|\b(?:nos\s+hemos\s+mudado|me\s+he\s+mudado|on\s+a\s+d[ée]m[ée]nag[ée]|"
+    r"j['\u2019]ai\s+d[ée]m[ée]nag[ée]|wir\s+sind\s+umgezogen|ich\s+bin\s+umgezogen)\b"
     r"|\bmy\s+(?:phone|mobile|number|address|e-?mail)\s+(?:has\s+)?changed\b"
     r"|\b(?:reach|contact|call|text)\s+me\s+(?:at|on)\s+\+?[0-9][0-9 ()-]{6,}"
     r"|\b(?:mi|mis)\s+(?:nuev[oa]s?\s+)?(?:tel[eé]fono|m[oó]vil|n[uú]mero|direcci[oó]n|correo)\b"

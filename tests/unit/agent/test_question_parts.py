@@ -795,6 +795,9 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
         "when does my passport expire?",
         "czy PESEL jest ważny?",
         "quand expire ma carte RAMQ?",
+        "cuando caduca mi pasaporte?",
+        "como renuevo el pasaporte de Pablo?",
+        "wann läuft mein Reisepass ab?",
     ],
 )
 def test_an_id_named_for_what_is_done_with_it_asks_not_for_its_number(asked: str) -> None:

@@ -233,6 +233,24 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("we moved to the living room for the movie", None),
         ("my number of hours this week is silly", None),
         ("we moved the standup", None),
+        # A new user, a PhD student: his introduction, a name of two words; a nurse in
+        # Madrid: her partner's number, her children, her home and her requests to keep,
+        # in Spanish (each deleted at 30 days).
+        (
+            "Hi, I'm Kwame Mensah, a PhD student in Toronto, originally from Accra.",
+            "20361029",
+        ),
+        ("I'm originally from Accra", "20361029"),
+        ("my partner is Javier Ruiz, his phone is 612 345 678", "20361029"),
+        ("mi pareja es Javier Ruiz, su dni 02345678H, telefono 612 345 678", "20361029"),
+        ("mis hijos son Pablo (9 años) e Irene (6), van al colegio CEIP", "20361029"),
+        ("my kids are Pablo (9) and Irene (6)", "20361029"),
+        ("vivo en calle Alcala 215, 4B, 28028 Madrid", "20361029"),
+        ("Hola! Soy Lucía, enfermera de UCI", "20361029"),
+        ("guárdame esto: el nuevo turno es de tardes", "20361029"),
+        ("recuerda que el nuevo turno es de tardes de 15 a 22", "20361029"),
+        ("my son is sick today", None),
+        ("el año que viene nos mudamos", "20271231"),
         ("can you keep it short please", None),
         ("please keep it down", None),
         ("I can't keep it up", None),
@@ -283,6 +301,17 @@ def test_a_season_named_is_the_one_to_come_or_the_next() -> None:
         ("car loan paid off by Christmas", "20261225"),
         ("Christmas was lovely", "20251225"),
         ("I had a busy year", None),
+        # A new user, a nurse in Madrid: deleted at 30 days where "before Christmas" was kept.
+        ("antes de Navidad tengo que renovar el pasaporte de Pablo", "20261225"),
+        ("antes de navidad tengo q renovar el pasaporte", "20261225"),
+        ("avant Noël je dois finir la traduction", "20261225"),
+        ("bis Weihnachten muss das fertig sein", "20261225"),
+        ("la Navidad fue preciosa", "20251225"),
+        # What holds from a month on is kept a year; not a range, nor a while from it.
+        ("desde abril cambio a turno de mañanas", "20270601"),
+        ("from July my shift is afternoons", "20270601"),
+        ("from July to September I'm on nights", "20260930"),
+        ("apart from July things are quiet", "20260731"),
     ],
 )
 def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
