@@ -472,12 +472,13 @@ def most_of_what_was_asked(entries: Iterable[MemoryEntry], asked: str) -> dict[s
         if part.kinds & ID_NUMBER_KINDS:
             # "what's my PESEL?" asks for no PPS number: the facts naming one it names.
             candidates = [e for e in holding if any(name <= _terms(e.content) for name in part.ids)]
-            if not _SOMEONE_ELSES.search(part.said):
-                # "c'est quoi mon NAS?", "passport number?" ask for no one else's (an
-                # adversary was shown the wife's beside it).
-                # Nor when none is one's own: "what's my passport number?" with only the
-                # wife's kept showed hers (a third adversary).
-                candidates = [e for e in candidates if not _SOMEONE_ELSES.search(e.content)]
+            # "c'est quoi mon NAS?", "passport number?" ask for no one else's (an adversary
+            # was shown the wife's beside it); nor when none is one's own: "what's my
+            # passport number?" with only the wife's kept showed hers (a third adversary).
+            # And someone else's asks for no one's own: "what's my wife's SIN?" showed the
+            # user's (a later adversary).
+            others = _SOMEONE_ELSES.search(part.said) is not None
+            candidates = [e for e in candidates if bool(_SOMEONE_ELSES.search(e.content)) == others]
         overlap = {e.id: len(part.of & _terms(e.content)) for e in candidates}
         most = max(overlap.values(), default=0)
         if part.of and most == 0 and not named:

@@ -118,6 +118,9 @@ _ID_NUMBERS = (
     # "MORGA753116SM9IJ"). Not a number plate ("license plate ABC 1234").
     _after(_DRIVING_LICENCE, r"(?=[A-Z-]*\d)[A-Z0-9](?:-?[A-Z0-9]){5,19}"),
     _after(r"паспорт[а-я]*", r"\d{2}[ \t]?\d{2}[ \t]?(?:№[ \t]?)?\d{6}"),
+    # Poland: an identity card (dowód osobisty), three letters and six digits (an
+    # adversary: "numer dowodu ABC123456" kept).
+    _after(r"dow[oó]d(?:u|zik)?(?:[ \t]+osobist\w*)?|numer[ \t]+dowodu", r"[A-Z]{3}[ \t]?\d{6}"),
     # France: the social security number (NIR), thirteen digits and a two-digit key.
     _after(
         r"s[ée]cu(?:rit[ée][ \t]+sociale)?|nir|num[ée]ro[ \t]+de[ \t]+s[ée]curit[ée][ \t]+sociale",
@@ -130,7 +133,7 @@ _HINTS = (
     "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs", "nas",
     "ramq", "soleil", "maladie", "health", "ohip", "msp", "care card", "pesel", "nip",
     "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт", "pasaport", "licen", "dl",
-    "hrerschein", "permis", "conduc", "patente", "prawo jazdy", "rijbewijs",
+    "hrerschein", "dow", "permis", "conduc", "patente", "prawo jazdy", "rijbewijs",
 )  # fmt: skip
 
 
@@ -156,6 +159,8 @@ _ANOTHERS = (
     r"|(?:die|der|das)[ \t]+(?:meiner|meines|meinem|seiner|seines|ihrer|ihres)[ \t]+[\w-]+"
     r"|(?:(?:die|dat|het)[ \t]+)?van[ \t]+(?:(?:mijn|zijn|haar|onze)[ \t]+)?[\w-]+"
     r"|(?:el|la|lo)[ \t]+de[ \t]+(?:mi|su|tu)[ \t]+[\w-]+"
+    # In Italian: "quello di mia moglie è …" (an adversary saw it kept).
+    r"|(?:quello|quella)[ \t]+(?:di|del|della|dello)[ \t]+(?:(?:mia|mio|sua|suo)[ \t]+)?[\w-]+"
     r"|(?:celui|celle)[ \t]+(?:de[ \t]+|d['\u2019])(?:(?:ma|mon|sa|son|notre|leur)[ \t]+)?[\w-]+"
     # Someone named before a colon: "BSN: 123456782, partner: 111222333".
     r"|[\w-]+(?=[ \t]*:)"
@@ -174,8 +179,10 @@ _LETTER_AND_DIGITS = r"(?=[A-Z]*\d)[A-Z][A-Z0-9]{5,8}"
 _ANOTHER_AFTER = re.compile(
     r"(?i)[ \t]*(?:[,;.][ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
     rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|c['\u2019]est|to|jest)"
-    r"[ \t]+|:[ \t]*)?)?"
-    rf"(\d[\d \t.-]{{6,18}}\d[A-Z]?|{_NATIONAL_INSURANCE}|(?-i:{_LETTER_AND_DIGITS}))"
+    # Or a comma: "el de mi marido, 87654321X" (an adversary saw it kept).
+    r"[ \t]+|[:,][ \t]*)?)?"
+    rf"(\d[\d \t.-]{{6,18}}\d[A-Z]?|{_NATIONAL_INSURANCE}|(?-i:{_LETTER_AND_DIGITS}|"
+    rf"{_CODICE_FISCALE}))"
     r"(?![\w.-]?\d)"
 )
 _WITH_A_WORD = re.compile(
@@ -185,7 +192,7 @@ _WITH_A_WORD = re.compile(
 ID_NUMBER_KINDS = frozenset({"ssn", "id-number"})
 """The kinds an identity or tax number is redacted as: "id-number" here, "ssn" by
 `agent.loose_wordings`."""
-_WITH_LETTERS = re.compile(rf"{_NATIONAL_INSURANCE}|{_LETTER_AND_DIGITS}")
+_WITH_LETTERS = re.compile(rf"{_NATIONAL_INSURANCE}|{_LETTER_AND_DIGITS}|{_CODICE_FISCALE}")
 """An NI number, or a passport's letter and digits ("K1234567", then "and my wife's is
 K7654321": an adversary saw the second kept): another of its shape may follow it."""
 _DIGITS = re.compile(r"[\d \t.-]+[A-Z]?")

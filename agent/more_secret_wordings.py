@@ -157,6 +157,10 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
     for raw in text.split("\n"):
         start, at = at, at + len(raw) + 1
         line = raw.removesuffix("\r")  # a file saved with CRLF (an adversary: kept)
+        if columns and not line.strip():
+            # A blank line between rows: a CRLF export pasted through a terminal, whose
+            # line ends each came as two (an adversary saw its passwords kept).
+            continue
         found = _SEPARATED.search(line)
         if found is None or (columns and found[0] != separator):
             columns = {}

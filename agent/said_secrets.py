@@ -121,11 +121,14 @@ class SaidSecrets:
         found = numbers_of_others(joined, [(kind, (0, len(value)))])
         if not found:
             return clean, kinds
-        start, end = (at - len(value) - 2 for at in found[0][1])
         lead = len(clean) - len(clean.lstrip())
-        taken = clean[lead + start : lead + end]
-        values.append((kind, taken))
-        return f"{clean[: lead + start]}[REDACTED:{kind}]{clean[lead + end :]}", [kind]
+        # Each of them, from the last: "and the kids' ones are K1111111 and K2222222" (an
+        # adversary saw the second kept).
+        for _, span in reversed(found):
+            start, end = (lead + at - len(value) - 2 for at in span)
+            values.append((kind, clean[start:end]))
+            clean = f"{clean[:start]}[REDACTED:{kind}]{clean[end:]}"
+        return clean, [kind]
 
 
 def _small_talk(text: str) -> bool:

@@ -99,6 +99,8 @@ from agent.redact import redact
         ("mi carnet de conducir 12345678Z", "12345678Z"),
         ("numéro de permis 123456789012", "123456789012"),
         ("DL: S53046012345", "S53046012345"),
+        ("numer dowodu ABC123456", "ABC123456"),
+        ("mój dowód osobisty: ABC 123456", "ABC 123456"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:

@@ -143,6 +143,10 @@ def test_a_password_holding_spaces_or_said_in_french_is_redacted_whole(
         ["Mon NAS est 046 454 286", "et celui de ma femme c'est 130 692 544"],
         ["Mon NAS est 046 454 286", "et le sien c'est 130 692 544"],
         ["my passport number is K1234567", "ok", "and my son's: P5556667"],
+        # A later adversary: in Italian and Spanish, and two after the user's.
+        ["my codice fiscale è RSSMRA85T10A562S", "quello di mia moglie è BNCLRA88A41F205X"],
+        ["Mi DNI es 12345678Z", "el de mi marido, 87654321X"],
+        ["my passport number is K7654321", "and the kids' ones are K1111111 and K2222222"],
     ],
 )
 def test_an_id_number_sent_in_the_next_message_is_redacted(chat: list[str]) -> None:

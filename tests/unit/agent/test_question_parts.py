@@ -784,6 +784,9 @@ def test_an_id_number_asked_for_by_its_name_is_shown_and_no_other(asked: str, ke
     wifes = _facts(hers="my wife's passport number is K7654321")
     assert most_of_what_was_asked(wifes, "what's my passport number?") == {}
     assert most_of_what_was_asked(facts, "what's my Medicare number?") == {}
+    # Someone else's asked for: never one's own (a later adversary was shown the user's SIN).
+    own = _facts(sin="My SIN is 046 454 286", anna="My wife Anna's passport number is Y7654321")
+    assert most_of_what_was_asked(own, "what's my wife's SIN?") == {}
     assert not asks_for_a_secret("what's in the pan?")
 
 
