@@ -88,3 +88,13 @@ def _event(note: RecallNote, stored: Mapping[str, MemoryEntry | None]) -> Memory
         elif reason is not None:
             cut.append(CutMemory(entry, reason))
     return MemoryRecalled(injected=injected, cut=cut, mode=note.mode, degraded=note.degraded)
+
+
+def in_shown_order(entries: list[MemoryEntry], changed: Mapping[str, str]) -> list[MemoryEntry]:
+    """`entries` as a person reads them: what holds first, then the best match first.
+
+    An older message a later memory changed stood above that memory (a new user); in the
+    order the model reads them, "1.000, 0.409, 0.311, 0.311, 1.000" read as no order at all
+    (two later new users). The model's own order is left as it is.
+    """
+    return sorted(entries, key=lambda entry: (entry.id in changed, -(entry.score or 0.0)))

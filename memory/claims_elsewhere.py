@@ -31,7 +31,8 @@ _MOVED = re.compile(
     r"(?i)^\s*(?:"
     r"(?:me\s+he\s+mudado|me\s+mud[eé]|nos\s+hemos\s+mudado|nos\s+mudamos)\s+a"
     r"|(?:mi\s+sono|ci\s+siamo)\s+trasferit[oaie]\s+(?:a|in)"
-    r"|(?:mudei-me|me\s+mudei|mud[aá]mo-nos|n[oó]s\s+mudamos|mudamos)\s+(?:para|pra)"
+    # "Mudei-me para o Porto" (an adversary: read as no move).
+    r"|(?:mudei-me|me\s+mudei|mud[aá]mo-nos|n[oó]s\s+mudamos|mudamos)\s+(?:para|pra)(?:\s+[oa])?"
     r"|(?:j['\u2019]ai|nous\s+avons)\s+d[ée]m[ée]nag[ée]\s+(?:[àa]|en)"
     # "Je viens de déménager à Québec", "Je me suis installée à Québec" (an adversary).
     r"|(?:je\s+viens|nous\s+venons|on\s+vient)\s+de\s+d[ée]m[ée]nager\s+(?:[àa]|en)"
@@ -164,13 +165,14 @@ _MOVED_AND_NEW_ADDRESS = re.compile(
     r"\s*[.!]*\s*$"
     # Or the move into an address: "On a déménagé au 4521 rue Fabre", "Wir sind in die
     # Lindenstraße 8 gezogen".
-    rf"|^\W*(?:{_MOVED_HOUSE})\s+(?:au|à\s+la|à|a\s+la|a|al|in\s+die|in\s+den|in|para\s+a|para)\s+"
+    rf"|^\W*(?:{_MOVED_HOUSE})\s+(?:au|à\s+la|à|a\s+la|a|al|in\s+die|in\s+den|in|para\s+[ao]|para)\s+"
     r"(?P<into>[^!?\n]*\d[^!?\n]*?)\s*[.!]*\s*$"
     r"|^\W*(?:wir\s+sind|ich\s+bin)\s+in\s+(?:die|den|das)\s+(?P<gezogen>[^!?\n]*\d[^!?\n]*?)\s+gezogen"
     r"\s*[.!]*\s*$"
     # Or living there now, after the move or alone: "Wir sind umgezogen, wir wohnen jetzt in
     # der Lindenstraße 8", "J'habite maintenant au 4521 rue Fabre".
-    rf"|^\W*(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?(?:wir\s+wohnen|ich\s+wohne|on\s+habite"
+    # "Ora abito in via Garibaldi 12, Torino" (an adversary: read as no move).
+    rf"|^\W*(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?(?:{_NOW}\s+)?(?:wir\s+wohnen|ich\s+wohne|on\s+habite"
     r"|j['\u2019]habite|nous\s+habitons|vivimos|vivo|abitiamo|abito|moramos|moro)\s+"
     rf"(?:{_NOW}\s+)?(?:in\s+der|in\s+dem|im|in|au|à\s+la|à|en\s+la|en|a|na|no|em)\s+"
     r"(?P<lives>[^!?\n]*\d[^!?\n]*?)\s*[.!]*\s*$"
@@ -198,12 +200,19 @@ def move_said_in_english(text: str) -> str:
     if found is None:
         return text
     address = next(found[name] for name in ("address", "into", "gezogen", "lives") if found[name])
-    address = address.strip(" ,;:")
-    if _A_FLOOR.match(address):
-        return text  # "j'habite au 3e étage" names a floor
+    address = _SINCE_A_YEAR.sub("", address).strip(" ,;:")
+    if _A_FLOOR.match(address) or not any(c.isdigit() for c in address):
+        # "j'habite au 3e étage" names a floor; "vivo en Madrid desde 2019" a town (a
+        # year is no house number).
+        return text
+
     return f"We moved house, new address is {address}"
 
 
+_SINCE_A_YEAR = re.compile(
+    r"(?i)[\s,]+(?:desde|since|seit|depuis|dal|dall['\u2019]|da|from|em|en|in)\s+"
+    r"(?:(?:el|la|il|o|a)\s+)?(?:19|20)\d\d\b.*$"
+)
 _A_FLOOR = re.compile(
     r"(?i)\d+\s*(?:e|er|re|ère|ème|eme|º|ª|\.)?\s*(?:étage|etage|stock|piso|piano|andar)\b"
 )

@@ -16,7 +16,8 @@ _WHAT = {
     "number": r"n[uú]mero|num[ée]ro|nummer|telefonnummer|handynummer",
     "phone": r"tel[eé]fono|t[ée]l[ée]phone|telefon|telefone",
     "mobile": r"m[oó]vil|cellulare|portable|handy|celular|telem[oó]vel",
-    "email": r"e-?mail|correo(?:\s+electr[oó]nico)?|courriel",
+    # "Meine neue E-Mail-Adresse ist …" (an adversary: no new e-mail).
+    "email": r"e-?mail(?:-?adresse)?|correo(?:\s+electr[oó]nico)?|courriel",
 }
 _ANY_WHAT = "|".join(_WHAT.values())
 _OF_WHAT = {name: re.compile(f"(?i)(?:{words})") for name, words in _WHAT.items()}

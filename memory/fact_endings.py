@@ -254,8 +254,18 @@ _UNPAID = re.compile(
 _PAID = re.compile(
     r"(?i)\b(?:paid|received|settled|cleared)\b|\bcame\s+in\b|\bin\s+the\s+(?:account|bank)\b"
 )
-_REFERENCE = re.compile(r"(?<![\w-])#?(?=[\w-]*\d)(?=[\w-]*[A-Za-z#-])[\w#-]*\w")
-"""What names one invoice or order: "B-12", "#2027-003", "INV-1042"."""
+_REFERENCE = re.compile(
+    r"(?<![\w-])#?(?=[\w-]*\d)(?=[\w-]*[A-Za-z#-])[\w#-]*\w|#\d[\d-]*\b"
+    r"|(?i:\b(?:invoice|inv|order|bill|factura|rechnung|facture)\.?[ \t]+"
+    r"(?:no\.?[ \t]*|number[ \t]+)?)(\d[\d-]*)\b"
+)
+"""What names one invoice or order: "B-12", "#2027-003", "INV-1042", "#101", "invoice 101"
+(a new user, a freelancer: "Northwind paid invoice #101 today" left "invoice #101 … not paid
+yet" in effect)."""
+
+
+def _references(text: str) -> set[str]:
+    return {(found[1] or found[0]).casefold().lstrip("#") for found in _REFERENCE.finditer(text)}
 
 
 def pays_what_was_unpaid(message: str, earlier: str) -> bool:
@@ -268,6 +278,4 @@ def pays_what_was_unpaid(message: str, earlier: str) -> bool:
         return False
     if not _PAID.search(message):
         return False
-    ours = {found.casefold() for found in _REFERENCE.findall(message)}
-    theirs = {found.casefold() for found in _REFERENCE.findall(earlier)}
-    return bool(ours & theirs)
+    return bool(_references(message) & _references(earlier))

@@ -16,6 +16,8 @@ from functools import cache
 from typing import Protocol, TypeVar
 
 from memory.claims_elsewhere import move_said_in_english, said_in_english
+from memory.diets import diet_changed
+from memory.fact_endings import pays_what_was_unpaid
 from memory.fact_subjects import (
     PREDICATE,
     change_terms,
@@ -528,6 +530,12 @@ def new_value(new: str, old: str) -> bool:
         return False
     if _attribute_changed(new, old) or _address_moved(new, old) or _address_moved(old, new):
         return True
+    if diet_changed(new, old):
+        return True  # "I eat fish now" after "I'm vegetarian" (a new user)
+    if pays_what_was_unpaid(new, old):
+        # "Northwind paid invoice #101" after "invoice #101 … not paid yet": the debt's
+        # fact stayed in effect, and "which invoices are unpaid?" named it (a new user).
+        return True
     if health_changed(new, old) and not (
         says_more(old) or _two_sentences(old) or _a_role_left_out(new, old)
     ):
@@ -556,11 +564,23 @@ def _address_moved(new: str, old: str) -> bool:
     Amsterdam" in effect (a second adversary).
     """
     ours, theirs = user_value(new), claim_of(old)
-    if ours is None or theirs is None or theirs[:2] != (USER, "home"):
+    if ours is None or theirs is None or theirs[:2] != (USER, "home") or ours[0] != _ADDRESS:
         return False
-    if ours[0] != _ADDRESS or not is_a_street(theirs[2]):
-        return False
+    if not is_a_street(theirs[2]):
+        # An address in another town: "My new address is 12 Garibaldi Street, Torino" left
+        # "I live in Milan" in effect (a third adversary). Not one naming no town, nor one
+        # in the same town.
+        town = _A_TOWN_LAST.search(new)
+        return town is not None and not set(analyze(town[1])) & set(analyze(theirs[2]))
     return ours[1] != frozenset(analyze(theirs[2]))
+
+
+_A_TOWN_LAST = re.compile(
+    r",[ \t]*(?:[A-Z]{0,2}-?\d[\w-]*[ \t]+)?"
+    r"((?-i:[A-ZÀ-Þ])[^\W\d_]+(?:[ -](?-i:[A-ZÀ-Þ])[^\W\d_]+)*)[ \t]*[.!]?[ \t]*$"
+)
+"""The town an address ends with, after a comma and maybe its postcode: ", Torino",
+", 28901 Getafe"."""
 
 
 def predicate_terms(text: str) -> list[str]:
@@ -570,6 +590,10 @@ def predicate_terms(text: str) -> list[str]:
     "I moved to Lisbon" shares none with "I live in Porto".
     """
     if words := wordings_of(text) or wordings_of(said_in_english(text)):
+        return analyze(words)
+    if (home := home_moved_to(text)) and (words := wordings_of(home)):
+        # A home given with its address in another language: "vivo en calle Alcala 215"
+        # was found by no move, in English or Spanish (a new user, a nurse in Madrid).
         return analyze(words)
     # "My e-mail is …" and "My email is …" share no word as written, nor do "favorite
     # color" and "favourite colour".

@@ -122,6 +122,22 @@ _DOSES = (
         + _FOREIGN_DRUG
     ),
     re.compile(r"(?i)(?<![\w'\u2019])" + _TAKE_ELSEWHERE + _FOREIGN_DRUG + r",?\s+" + _AMOUNT),
+    # The medicine first, said of no one: "lisinopril up to 20mg from today" (an adversary:
+    # the 10mg stayed in effect).
+    re.compile(
+        r"(?i)^\W*(?:my\s+)?(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+(?:(?:is|was|has\s+gone|went)\s+)?"
+        r"(?:now\s+)?(?:(?:back\s+)?(?:up|down)|raised|lowered|increased|reduced|upped|dropped|"
+        r"cut)\s+(?:to|at)\s+" + _AMOUNT
+    ),
+    # In German: "Mein Arzt hat Lisinopril auf 20mg erhöht" (an adversary: no dose).
+    re.compile(
+        r"(?i)\b(?:hat|haben|wurde|wird)\s+(?:mir\s+)?(?:(?:mein(?:e|en)?|das|den|die)\s+)?"
+        + _FOREIGN_DRUG
+        + r"\s+(?:von\s+\d+(?:[.,]\d+)?\s?\w+\s+)?auf\s+"
+        + _AMOUNT
+        + r"\s+(?:erh[öo]ht|reduziert|gesenkt|ge[äa]ndert|umgestellt|angehoben|hochgesetzt|"
+        r"runtergesetzt|verringert)"
+    ),
     # "I'm down to 5mg of lisinopril now", "I'm up to 40 mg lisinopril"
     re.compile(
         r"(?i)\b"
@@ -147,6 +163,10 @@ _ONE_KIN = {
     "mẹ": "mum",
     "má": "mum",
     "bố": "dad",
+    "madre": "mum",
+    "mamá": "mum",
+    "padre": "dad",
+    "papá": "dad",
 }
 """One word for one person, whichever is typed: "My mother takes Amlodipine 5mg" and "mum's
 amlodipine dose went up to 10mg" are one dose (a new user saw both kept, the old one first)."""
@@ -163,7 +183,7 @@ _NAMED_TAKES = (
     r"(?i:takes?|gets?|is\s+(?:now\s+)?(?:on|taking|getting|given))\s+"
 )
 """'Leo takes', 'Rex the dog gets', 'Maya is on' (an adversary: the last two were no dose)."""
-_NAMED_DOSES = (
+_NAMED_DOSES: tuple[re.Pattern[str], ...] = (
     # "My cat Mochi takes methimazole 2.5mg twice a day", "Leo takes 5 ml of ibuprofen"
     re.compile(r"\b" + _WHO + _NAMED_TAKES + _DRUG + r",?\s+" + _AMOUNT),
     re.compile(r"\b" + _WHO + _NAMED_TAKES + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG),
@@ -207,6 +227,36 @@ _NAMED_DOSES = (
         + _AMOUNT
         + r"\s+(?:of\s+)?"
         + _DRUG
+    ),
+)
+_KIN_IN_SPANISH = r"(?:mi\s+)?(?P<who>madre|mam[áa]|padre|pap[áa])"
+_NAMED_DOSES += (
+    # A parent's dose in Spanish: "Mi madre toma enalapril 10mg cada mañana", then "el
+    # medico le ha subido el enalapril a mi madre, ahora toma 20mg" (a new user, a nurse in
+    # Madrid: neither was a dose, and both stayed in effect).
+    re.compile(
+        r"(?i)\b"
+        + _KIN_IN_SPANISH
+        + r"\s+(?:ahora\s+)?toma\s+(?:ahora\s+)?"
+        + _FOREIGN_DRUG
+        + r",?\s+"
+        + _AMOUNT
+    ),
+    re.compile(
+        r"(?i)\b"
+        + _KIN_IN_SPANISH
+        + r"\s+(?:ahora\s+)?toma\s+(?:ahora\s+)?"
+        + _AMOUNT
+        + r"\s+(?:de\s+)?"
+        + _FOREIGN_DRUG
+    ),
+    re.compile(
+        r"(?i)\b(?:subido|bajado|aumentado|reducido|cambiado|ajustado)\s+(?:el|la)\s+"
+        + _FOREIGN_DRUG
+        + r"\s+a\s+"
+        + _KIN_IN_SPANISH
+        + r"\b[^.\n\d]{0,30}?"
+        + _AMOUNT
     ),
 )
 """A dose someone named takes (a child, a pet): found by a new user, "Mochi's methimazole

@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from memory.claims_elsewhere import move_said_in_english
+
 # Present forms only: "lived", "worked" tell of the past; "moving to" is a plan.
 A_STREET_IN_LOWER_CASE = (
     r"\d{1,5}[A-Za-z]?,?\s+"
@@ -583,7 +585,7 @@ def every_wording_of(text: str) -> str:
     """
     if words := wordings_of(text):
         return words
-    if names_an_address(text) or user_moved_to(text) is not None:
+    if names_an_address(text) or user_moved_to(text) is not None or a_home_elsewhere(text):
         return next(words for name, _, words in ONE_VALUE if name == "home")
     folded = text.casefold() if text.isascii() else None
     if folded is not None and not any(cue in folded for cues in _CUES.values() for cue in cues):
@@ -597,6 +599,16 @@ def every_wording_of(text: str) -> str:
             if " " not in owner:  # not someone said by how (see `wordings_of`)
                 said[name] = next(words for n, _, words in ONE_VALUE if n == name)
     return " ".join(said.values())
+
+
+def a_home_elsewhere(text: str) -> bool:
+    """Whether `text` gives the user's home and its address in another language.
+
+    "Vivo en calle Mayor 5, Madrid" was found by no "what's my address?" (an adversary), and
+    no move replaced it (a new user, a nurse in Madrid).
+    """
+    said = move_said_in_english(text)
+    return said != text and user_moved_to(said) is not None
 
 
 def wordings_of(text: str) -> str:

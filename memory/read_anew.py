@@ -17,6 +17,7 @@ from memory.date_terms import (
     names_short_date,
 )
 from memory.days_elsewhere import names_a_relative_day_elsewhere
+from memory.diets import diet_of
 from memory.health_values import (
     MORE_DRUG_ENDINGS,
     may_say_a_stop,
@@ -31,6 +32,7 @@ from memory.month_names import MONTH_NAMES
 from memory.predicates import (
     A_STREET_IN_LOWER_CASE,
     NEW_ADDRESS_SAID,
+    a_home_elsewhere,
     names_an_address,
     states_a_predicate,
     user_moved_to,
@@ -326,3 +328,13 @@ def medicines_of_more_endings_read(text: str) -> bool:
     stopped donepezil on 28/1"), found by "what is he on now?".
     """
     return may_say_a_stop(text) and _A_DRUG_OF_MORE_ENDINGS.search(text) is not None
+
+
+def homes_elsewhere_and_diets_read(text: str) -> bool:
+    """Whether `text` names what migration 0044 reads anew.
+
+    The user's home and its address said in another language ("Vivo en calle Mayor 5,
+    Madrid": `memory.predicates.a_home_elsewhere`), found by "what's my address?"; what the
+    user eats ("I eat fish now": `memory.diets`), found by "am I vegetarian?".
+    """
+    return bool(diet_of(text)) or a_home_elsewhere(text)

@@ -22,6 +22,7 @@ from memory.date_terms import (
     names_numeric_date,
     saved_term,
 )
+from memory.diets import diet_wordings
 from memory.function_words import STOP_WORDS, function_words_of
 from memory.money_words import money_wordings
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, OTHER_LANGUAGES
@@ -618,6 +619,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
             health_wordings(content, seen),
             money_wordings(content),
             shift_wordings(content),
+            diet_wordings(content),
         )
     )
     worded = [term for term in analyze(wordings) if term not in seen]

@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Literal
 
 from memory.changes_to_come import a_change_to_come
+from memory.diets import diet_wordings
 from memory.entry import MemoryCategory
 from memory.event_days import (
     called_off_before,
@@ -157,8 +158,11 @@ def lookup_terms(content: str) -> list[str]:
     # "Non prendo più l'omeprazolo" finds "I take 20mg of omeprazole", which it ends.
     medicines = analyze(medicines_without_foreign_endings(content))
     relatives = analyze(" ".join(relations_alike(content)))
+    diets = analyze(diet_wordings(content))  # "I eat fish now" finds "I'm vegetarian"
     return list(
-        dict.fromkeys([*analyze(content), *predicate_terms(content), *medicines, *relatives])
+        dict.fromkeys(
+            [*analyze(content), *predicate_terms(content), *medicines, *relatives, *diets]
+        )
     )
 
 

@@ -128,6 +128,7 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Recall exactly as the agent does, and show why each entry matched."""
     # Here, not at the top: every other command would pay for the turn's modules.
     from agent.injection import SKIPPED_NOTE, recall_for_message
+    from agent.recall_notes import in_shown_order
     from agent.since_changed import since_changed
 
     namespace = args.namespace or "default"
@@ -156,9 +157,7 @@ async def cmd_search(config: Config, args: MemoryArgs, out: TextIO) -> int:
     if stale and not result.degraded:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
-    # What holds first, as the chat shows the model: an older message a later memory
-    # changed stood above that memory (a new user).
-    for entry in sorted(result.entries, key=lambda entry: entry.id in changed):
+    for entry in in_shown_order(result.entries, changed):
         say(out, _line(entry))
         if entry.scores is not None:
             say(out, f"    {entry.scores.explanation(result.mode)}")

@@ -119,6 +119,10 @@ rue Fabre"), or an e-mail holding a word of denial, are indexed again."""
 MEDICINES_OF_MORE_ENDINGS_READ = "medicines of more endings read"
 """A step run in Python: rows saying a medicine of more endings was stopped ("Manny stopped
 donepezil") are indexed again."""
+HOMES_ELSEWHERE_AND_DIETS_READ = "homes elsewhere and diets read"
+"""A step run in Python: rows giving the user's home and its address in another language
+("Vivo en calle Mayor 5, Madrid"), or what the user eats ("I eat fish now"), are indexed
+again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -283,6 +287,8 @@ def migrations(dimensions: int) -> list[str]:
         STREETS_IN_LOWER_CASE_READ,
         # "Manny stopped donepezil" stops a medicine.
         MEDICINES_OF_MORE_ENDINGS_READ,
+        # "Vivo en calle Mayor 5, Madrid" is where the user lives; "I eat fish now" a diet.
+        HOMES_ELSEWHERE_AND_DIETS_READ,
     ]
 
 

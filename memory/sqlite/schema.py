@@ -18,6 +18,7 @@ from memory.read_anew import (
     days_after_words_elsewhere_read,
     days_elsewhere_read,
     dotted_days_read,
+    homes_elsewhere_and_diets_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     medicines_of_more_endings_read,
@@ -443,6 +444,10 @@ def _medicines_of_more_endings_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, medicines_of_more_endings_read)
 
 
+def _homes_elsewhere_and_diets_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, homes_elsewhere_and_diets_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -539,6 +544,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0042_streets_in_lower_case_read", _streets_in_lower_case_read),
     # "Manny stopped donepezil" stops a medicine.
     Migration("0043_medicines_of_more_endings_read", _medicines_of_more_endings_read),
+    # "Vivo en calle Mayor 5, Madrid" is where the user lives; "I eat fish now" a diet.
+    Migration("0044_homes_elsewhere_and_diets_read", _homes_elsewhere_and_diets_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

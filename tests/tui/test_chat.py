@@ -1235,3 +1235,20 @@ def test_a_notice_before_the_first_screen_is_kept_for_it(make_app: MakeApp) -> N
     h = make_app(ScriptedModel([], name="qwen3:8b"))
     h.app.notify("before any screen")  # raised ScreenStackError
     assert [shown[0] for shown in h.app._showing] == ["before any screen"]
+
+
+def test_the_recall_detail_shows_the_best_match_first_and_what_changed_last() -> None:
+    """Found by two new users: the detail listed "1.00, 0.48, 1.00, 1.00, 0.48", in the
+    order the model reads them, and it read as no order at all."""
+    from agent.events import MemoryRecalled
+    from tests.tui.conftest import seed_entry
+    from tui.widgets.recalled_entry import describe
+
+    scored = [("a", 1.0), ("b", 0.48), ("c", 0.9), ("old", 1.0), ("d", 0.3)]
+    injected = [
+        seed_entry(key, f"memory {key}").model_copy(update={"score": s}) for key, s in scored
+    ]
+    changed = {injected[3].id: "since changed: a later message says so"}
+    shown = describe(MemoryRecalled(injected, [], "hybrid", since_changed=changed)).plain
+    order = [key for key in ("memory a", "memory c", "memory b", "memory d", "memory old")]
+    assert sorted(order, key=shown.index) == order

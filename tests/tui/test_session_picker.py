@@ -416,6 +416,10 @@ async def test_a_chat_is_deleted_from_the_picker_after_asking(make_app: MakeApp)
         await pilot.press("delete")
         await settle(pilot)
         assert options.option_count == 2 and (folder / f"{old}.jsonl").exists()  # asked first
+        # The question names the chat (a new user deleted another than he meant).
+        line = " ".join(str(options.get_option_at_index(ids.index(old)).prompt).split())
+        asked = [n.message for n in h.app._notifications if "Delete again" in n.message]
+        assert asked and line[:40] in asked[-1]
         await pilot.press("delete")
         await settle(pilot)
         assert options.option_count == 1

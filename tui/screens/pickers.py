@@ -65,6 +65,10 @@ class PickerScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+_NAMED_AT_MOST = 70
+"""How much of a chat's line the question to delete it shows."""
+
+
 class SessionPickerScreen(PickerScreen):
     """The chats to resume; Delete (pressed twice) moves the highlighted one aside."""
 
@@ -95,7 +99,8 @@ class SessionPickerScreen(PickerScreen):
         at = options.highlighted
         if at is None:
             return
-        chosen = options.get_option_at_index(at).id
+        option = options.get_option_at_index(at)
+        chosen = option.id
         if chosen is None:
             return
         if chosen == self.current:
@@ -103,7 +108,11 @@ class SessionPickerScreen(PickerScreen):
             return
         if self._asked != chosen:
             self._asked = chosen
-            self.notify("Press Delete again to delete this chat (its memories stay)")
+            # Named: a new user deleted the wrong chat, the list's cursor having started on
+            # another than the one he meant, and the question naming none.
+            named = " ".join(str(option.prompt).split())
+            named = named if len(named) <= _NAMED_AT_MOST else named[: _NAMED_AT_MOST - 1] + "…"
+            self.notify(f"Press Delete again to delete “{named}” (its memories stay)")
             return
         self._asked = None
         where = self._delete(chosen)

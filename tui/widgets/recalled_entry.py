@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from agent.events import MemoryRecalled
 from agent.injection import SKIPPED_NOTE
+from agent.recall_notes import in_shown_order
 from memory.entry import MemoryEntry
 from tui.plain import visible
 from tui.widgets.plain_collapsible import PlainCollapsible
@@ -43,7 +44,7 @@ def describe(event: MemoryRecalled) -> Text:
         text.append(f"{visible(event.degraded)}\n", style="yellow")
     if event.calibration:
         text.append(f"{visible(event.calibration)}\n", style="dim")
-    for entry in event.injected:
+    for entry in in_shown_order(event.injected, event.since_changed):
         _line(entry, text)
         scores = entry.scores
         if scores is not None:

@@ -9,7 +9,7 @@ import pytest
 from agent.events import MemoryRecalled
 from agent.since_changed import since_changed
 from memory.entry import MemoryEntry
-from memory.fact_endings import ends_the_fact, undoes_the_end
+from memory.fact_endings import ends_the_fact, pays_what_was_unpaid, undoes_the_end
 from memory.instead_of import not_them_any_more
 from memory.last_word import changes_its_value
 from memory.long_texts import LONG, the_part_about
@@ -1716,3 +1716,18 @@ async def test_someone_gone_from_a_place_a_fact_lists_them_at_marks_it(
     events = await harness.turn("who are the carers from bluebell?", harness.sessions.new())
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert "Tomasz has left bluebell" in recalled.since_changed[fact.id]
+
+
+async def test_an_invoice_paid_by_its_number_replaces_the_fact_saying_it_was_not(
+    harness: Harness,
+) -> None:
+    """Found by a new user, a freelancer: "Northwind paid invoice #101 today" left "invoice
+    #101 … not paid yet" in effect and unmarked ("#101" was read as no reference), and
+    "which invoices are still unpaid?" named it."""
+    unpaid = "invoice #101 to Northwind Analytics for $2,400 is due 30/9, not paid yet"
+    await harness.memory.store("northwind", unpaid, "core")
+    await harness.memory.store("paid", "Northwind paid invoice #101 in full on 21/9", "core")
+    in_effect = [entry.content for entry in await harness.memory.list(category="core")]
+    assert in_effect == ["Northwind paid invoice #101 in full on 21/9"]
+    assert pays_what_was_unpaid("Lakeshore paid invoice 102 today", "Invoice #102: unpaid")
+    assert not pays_what_was_unpaid("Northwind paid invoice #102", unpaid)

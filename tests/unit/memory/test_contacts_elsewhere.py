@@ -18,6 +18,8 @@ from memory.contacts_elsewhere import in_english
         ("O meu novo endereço é Rua Augusta 5", "My new address is Rua Augusta 5"),
         ("mi correo electrónico nuevo es a@b.es", "My new email is a@b.es"),
         ("mi número es 600 111 222", "My number is 600 111 222"),
+        # An adversary: the German e-mail's full name (the old one stayed in effect).
+        ("Meine neue E-Mail-Adresse ist jan@posteo.de", "My new email is jan@posteo.de"),
     ],
 )
 def test_a_contact_said_in_another_language_reads_in_english(said: str, english: str) -> None:

@@ -250,6 +250,10 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("guárdame esto: el nuevo turno es de tardes", "20361029"),
         ("recuerda que el nuevo turno es de tardes de 15 a 22", "20361029"),
         ("my son is sick today", None),
+        # An adversary: moves in Portuguese, Italian and German (each deleted at 30 days).
+        ("Mudei-me para o Porto, moro agora na rua das Flores 20", "20361029"),
+        ("Mi sono trasferito, ora abito in via Garibaldi 12, Torino", "20361029"),
+        ("Wir sind nach Berlin gezogen", "20361029"),
         ("el año que viene nos mudamos", "20271231"),
         ("can you keep it short please", None),
         ("please keep it down", None),
