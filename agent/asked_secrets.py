@@ -589,6 +589,11 @@ def key_without_secrets(key: str, content: str, shown: str) -> str:
     A key made before keys were made without secrets holds part of one ("villa_pin_4471",
     "bike_lock_combination_is_3179"): shown beside the redacted fact, it told the model.
     """
+    # The hash a made key ends with is no part of a secret: "…_is_56f0b0" was shown as
+    # "…_is_redactedf0b0" beside an NI number holding 56 (an adversary), a key changing
+    # between turns.
+    if (made := _MADE_KEY_END.search(key)) is not None:
+        return key_without_secrets(key[: made.start()], content, shown) + made.group()
     told, kept = content.casefold(), shown.casefold()
 
     def part(found: re.Match[str]) -> str:
@@ -607,6 +612,7 @@ def key_without_secrets(key: str, content: str, shown: str) -> str:
 
 
 _DIGITS = re.compile(r"\d{2,}")
+_MADE_KEY_END = re.compile(r"_[0-9a-f]{6}$")
 
 
 def _digit_spans(content: str, hidden: set[str]) -> list[str]:

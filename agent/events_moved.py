@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping, Sequence
+from datetime import date
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -64,7 +65,12 @@ def _moves_and_events(newest: list[MemoryEntry]) -> _Moves:
 
 
 def _any_event(recalled: list[MemoryEntry]) -> bool:
-    return any(names_a_day(entry.content) for entry in recalled if not entry.pinned)
+    return any(names_a_day(entry.content) for entry in recalled if not _kept_as_is(entry))
+
+
+def _kept_as_is(entry: MemoryEntry) -> bool:
+    """A pinned fact, which no later message marks; a pinned message is only kept longer."""
+    return entry.pinned and entry.category != "conversation"
 
 
 @lru_cache(maxsize=2048)
@@ -91,7 +97,7 @@ def events_moved(
     moves: dict[str, MemoryEntry] = {}  # a move's id → the move
     marks: dict[str, MemoryEntry] = {}
     for event in recalled:
-        if event.pinned:
+        if _kept_as_is(event):
             continue
         for later in sorted(candidates, key=written, reverse=True):
             if (
@@ -116,7 +122,7 @@ def events_moved(
             for other in others
             if other.id not in seen
             and other.id != later.id
-            and not other.pinned
+            and not _kept_as_is(other)
             and written(other) < written(later)
             and _moves_or_calls_off(later, other)
         ]
@@ -125,7 +131,44 @@ def events_moved(
         event_id: f"since changed: {saying(later, contents.get(event_id, ''))}"
         for event_id, later in marks.items()
         if not several_events([event.content for event in moved[later.id]])
+        or _the_one_near(later, moved[later.id]) == event_id
     }
+
+
+_NEAR = 7
+_FAR = 21
+
+
+def _the_one_near(later: MemoryEntry, events: list[MemoryEntry]) -> str | None:
+    """The event a move names the day near of, when every other is weeks from it.
+
+    "the reading group moved to Friday 17/9" moves the one of Thursday 16/9, not the
+    October meeting (a new user saw that one marked, for months, and not the other); a
+    night shift moved to Thursday is still neither of Monday's and Wednesday's.
+    """
+    to = _month_days(later.content)
+    if not to:
+        return None
+    apart = sorted(
+        (min((_days_apart(a, b) for a in to for b in _month_days(e.content)), default=366), e.id)
+        for e in events
+    )
+    if len(apart) < 2 or apart[0][0] > _NEAR or apart[1][0] < _FAR:
+        return None
+    return apart[0][1]
+
+
+def _month_days(text: str) -> list[int]:
+    """The days of the year (as in a leap year) `text` names by month and day."""
+    return [
+        date(2000, int(term[4:6]), int(term[6:8])).timetuple().tm_yday
+        for term in days_named(text)
+        if term.startswith("dtmd") and len(term) == 8
+    ]
+
+
+def _days_apart(a: int, b: int) -> int:
+    return min(abs(a - b), 366 - abs(a - b))
 
 
 def _moves_or_calls_off(later: MemoryEntry, event: MemoryEntry) -> bool:

@@ -86,6 +86,9 @@ _AN_ADDRESS_BEFORE = re.compile(
     r"(?i)\b(?:ship(?:ping)?\s+to|deliver(?:y)?\s+to|address|road|rd|street|st|nagar|colony|"
     r"sector|layout|lane|marg|cross|main|block|phase|district|dist|taluk|post|po)\b"
     r"[^\n]{0,80}(?:,\s*|\s+)$"
+    # A place named, then its PIN: "our office is in Koramangala, PIN - 560034" (an
+    # adversary saw it redacted).
+    r"|\b(?:in|at|near)\s+(?-i:[A-Z])[a-z]{3,}(?:\s+(?-i:[A-Z])[a-z]+)?\s*,\s*$"
 )
 
 
@@ -137,3 +140,21 @@ def a_cards_last_digits(text: str, start: int) -> bool:
     PIN said in the next message kept (an adversary).
     """
     return _A_CARDS_LAST_DIGITS.search(text, max(0, start - 40), start) is not None
+
+
+_A_MEETINGS_NUMBER = re.compile(
+    r"(?i)\b(?:webex|meeting|event|webinar)[ \t]+(?:access[ \t]+code|number|no\.?)[ \t]*[:#]?[ \t]*"
+    r"(?P<digits>\d{3,4}(?:[ \t]\d{3,4}){1,3})(?!\d)"
+)
+"""A Webex meeting's number, said as its "access code": "Webex access code 2634 123 4567"
+(an adversary saw it redacted as two codes beside the meeting's real password)."""
+
+
+def a_meetings_number_at(text: str, span: tuple[int, int]) -> bool:
+    """Whether `span` is within a meeting's number (nine to eleven digits, grouped)."""
+    for found in _A_MEETINGS_NUMBER.finditer(text, max(0, span[0] - 60), span[1] + 20):
+        digits = sum(c.isdigit() for c in found["digits"])
+        start, end = found.span("digits")
+        if 9 <= digits <= 11 and start <= span[0] and span[1] <= end:
+            return True
+    return False

@@ -17,7 +17,12 @@ from agent.codes_beside import more_codes_beside
 from agent.id_numbers import id_number_spans, numbers_of_others
 from agent.loose_wordings import loose_spans
 from agent.more_secret_wordings import more_secret_spans
-from agent.not_secret_codes import a_cards_last_digits, postal_pin, postal_pin_at
+from agent.not_secret_codes import (
+    a_cards_last_digits,
+    a_meetings_number_at,
+    postal_pin,
+    postal_pin_at,
+)
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, with_its_bangs, wording_spans
 from agent.secret_formats import (
@@ -607,6 +612,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
             if "[REDACTED:" not in folded[slice(*span)]
             and not (kind in ("pin", "code", "secret") and postal_pin_at(folded, span))
             and not (kind in ("pin", "code") and a_cards_last_digits(folded, span[0]))
+            and not (kind in ("pin", "code") and a_meetings_number_at(folded, span))
         ]
     )
     if worded:
@@ -620,6 +626,9 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         (kind, span)
         for kind, span in more_codes_beside(text)
         if not a_cards_last_digits(text, span[0])
+        # "ATM pin: 2291, and the area PIN is 400050" (an adversary saw the postcode go).
+        and not postal_pin_at(text, span)
+        and not a_meetings_number_at(text, span)
     ]
     text = _replaced(text, beside, found, values)
     return _said_again(text, values), found, values

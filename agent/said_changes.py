@@ -25,6 +25,7 @@ from agent.memory_editing import saying_otherwise
 from agent.secret_changes import facts_with_the_old_secret, old_secret_notice, secret_said_changed
 from memory.changes_to_come import a_change_to_come
 from memory.claims_elsewhere import said_in_english
+from memory.diets import diet_of
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import one_name_two_people
@@ -147,8 +148,8 @@ def _a_health_fact(clause: str) -> bool:
     Found by an adversary: "My lisinopril dose went up to 20mg" and "My new doctor is Dr.
     Costa" said in chat left the old dose and doctor in effect.
     """
-    if health_values(clause):
-        return True
+    if health_values(clause) or diet_of(clause):
+        return True  # a diet too: "I eat fish now" after "I'm vegetarian" (a new user)
     attribute = user_value(clause)
     return attribute is not None and bool(attribute[0] & _CARE_GIVERS)
 

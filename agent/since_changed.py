@@ -43,7 +43,9 @@ from memory.last_word import (
 from memory.long_texts import LONG, the_part_about
 from memory.numbers_put_right import puts_its_number_right
 from memory.other_ones import of_someone_else
+from memory.predicates import claim_of
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
+from memory.text import analyze
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -176,9 +178,25 @@ def _changes_said(
             if changes_its_value(fact, part := _about(message, fact))
             or _ended_by(fact, part)
             or _number_put_right(fact, part)
+            or _claimed_otherwise(fact, part)
         }
         for fact in facts
     }
+
+
+def _claimed_otherwise(fact: MemoryEntry, message: MemoryEntry) -> bool:
+    """Whether `message`, said after `fact`, gives its owner's home or employer otherwise.
+
+    "My sister moved to Berlin" after "My sister lives in Lyon" (an adversary saw the fact
+    given as current, and once the message was deleted, alone): someone else's, so no
+    fact is replaced (`agent.said_changes`), but it is marked.
+    """
+    if written(message) <= written(fact):
+        return False
+    ours, theirs = claim_of(message.content), claim_of(fact.content)
+    if ours is None or theirs is None or ours[:2] != theirs[:2]:
+        return False
+    return set(analyze(ours[2])) != set(analyze(theirs[2]))
 
 
 def _number_put_right(fact: MemoryEntry, message: MemoryEntry) -> bool:
@@ -289,7 +307,9 @@ def _messages_compared(recalled: list[MemoryEntry]) -> list[MemoryEntry]:
     return [
         entry
         for entry in recalled
-        if not entry.pinned and (entry.category == CONVERSATION or _stated(entry.content))
+        # A pinned message too: pinned to be kept (brought back after hygiene removed it),
+        # it held an old home in effect over the move after it (a new user, a nurse).
+        if entry.category == CONVERSATION or (not entry.pinned and _stated(entry.content))
     ]
 
 

@@ -188,7 +188,10 @@ def _for_whom(text: str) -> frozenset[str]:
 
 _MOVED = re.compile(
     rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+|wurde\s+|ist\s+|se\s+ha\s+|ha\s+sido\s+|"
-    rf"fue\s+|a\s+été\s+|est\s+|foi\s+|é\s+|(?:è|e|sono)\s+stat[oaie]\s+|è\s+)?"
+    rf"fue\s+|a\s+été\s+|est\s+|foi\s+|é\s+|(?:è|e|sono)\s+stat[oaie]\s+|è\s+|"
+    # "la cita de la ITV la he cambiado al 22 de mayo" (a new user, a nurse in Madrid: both
+    # days stood in effect).
+    rf"(?:l[oa]s?\s+)?(?:he|hemos|ha|han)\s+)?"
     rf"(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed)(?:\s+back)?(?!\w)"
     r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au)\b)?"
     # "… is now due 28 Jan" after "… moved to 21 Jan" (a new user: both stayed in effect).
@@ -368,8 +371,11 @@ _WHO_RANG = re.compile(
     r"texted|emailed|rang\s+me|called\s+me)\b"
 )
 _MOVED_THE = re.compile(
-    rf"(?i)^\s*(?:(?:i|we|they|he|she)\s+(?:have\s+|'ve\s+|has\s+)?)?(?:{_MOVED_WORDS}|changed)\s+"
-    r"(?:the\s+|my\s+|our\s+)?(?P<what>.+?)\s+(?:to|till|until)\b"
+    rf"(?i)^\s*(?:(?:i|we|they|he|she|(?-i:[A-Z][\w'\u2019-]+))\s+(?:have\s+|'ve\s+|has\s+)?)?"
+    rf"(?:{_MOVED_WORDS}|changed)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)"
+    # Moved again: "Okafor pushed my chapter 2 deadline again, to 15 November" (a new user
+    # saw the deadline's second move mark nothing).
+    r"(?:\s+again\s*,?)?\s+(?:to|till|until)\b"
 )
 
 
@@ -379,7 +385,12 @@ def _an_appointment() -> frozenset[str]:
     # "job" too: "patel job moved to thurs 10th" names Mrs Patel's booking, which says no
     # "job" (a new user, a plumber, saw it mark the parts ordered for it instead).
     return frozenset(
-        analyze("appointment appt booking session meeting slot visit job callout 예약 약속 일정")
+        # In other languages: "la cita de la ITV la he cambiado al 22 de mayo" (a new user,
+        # a nurse in Madrid: "cita" was read as a word of the ITV's, and nothing moved).
+        analyze(
+            "appointment appt booking session meeting slot visit job callout 예약 약속 일정 "
+            "cita rdv rendez-vous termin appuntamento consulta reserva"
+        )
     )
 
 

@@ -98,7 +98,9 @@ def ends_the_fact(message: str, fact: str) -> bool:
 
 _LEFT_A_PLACE = re.compile(
     rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:left|quit))\s+(?i:the\s+)?"
-    r"(?P<where>[\w&'\u2019-]{3,})" + _CLAUSE_ENDS
+    # A place of up to three words: "Sven left the choir committee" (an adversary: it left
+    # "Sven is on the choir committee" unmarked).
+    r"(?P<where>[\w&'\u2019-]{3,}(?:\s+[\w&'\u2019-]{3,}){0,2}?)" + _CLAUSE_ENDS
 )
 
 

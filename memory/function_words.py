@@ -38,7 +38,7 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
             wenn dass gibt lautet""",
         "es": """el la de un una unos unas y en que para es esta estan mis tu su sus yo se lo
             del cuando donde quien cual cuales como cuanto cuanta cuantos cuantas tengo
-            tiene muy mas pero""",
+            tiene muy mas pero mi me te le al q porque""",
         "fr": """le la de des un une du et est je il nous vous ils ce cette ces qui quoi
             quand ou dans sur avec ne mes au aux quel quelle quels quelles pourquoi combien
             suis qu c""",
@@ -57,9 +57,11 @@ gardienne?" found the door code by "de la" (a new user, a translator in Montréa
 in a language when it holds two of its words or more (`function_words_of`): alone, many are
 English words, names or abbreviations ("Em's phone number", "Della", "fur", "LA", "ER",
 "EST"; an adversary saw "Su's phone number" replace "Em's" once "em" and "su" were left out
-everywhere). Words that are English too anyway ("die", "son", "man", "will", "hat", "war",
-"bin", "den", "mon", "ma", "pour", "no", "sin", "hay", "comment", "con", "dove") and names
-("Al", "Mia", "Les", "Elle", "Los", "Las", "chi") are not here."""
+everywhere). "cual es mi direccion" found every "mi DNI es …", "el pin de mi tarjeta …" and
+"mi madre …" by "mi", and not the address (a new user, a nurse in Madrid). Words that are
+English too anyway ("die", "son", "man", "will", "hat", "war", "bin", "den", "mon", "ma",
+"pour", "no", "sin", "hay", "comment", "con", "dove") and names ("Al", "Mia", "Les",
+"Elle", "Los", "Las", "chi") are not here."""
 
 _LANGUAGES_OF: dict[str, tuple[str, ...]] = {}
 for _language, _words in FUNCTION_WORDS_BY_LANGUAGE.items():

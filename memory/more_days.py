@@ -161,7 +161,10 @@ _A_CONTACT = re.compile(
     r"gardien|nounou|femme\s+de\s+m[ée]nage|comptable|avocat|coiffeur|coiffeuse|garagiste|"
     r"pharmacie|clinique|concierge|propri[ée]taire|proprio|fontanero|electricista|m[ée]dico|"
     r"canguro|ni[ñn]era|abogado|peluquer[oa]|klempner|elektriker|zahnarzt|[äa]rztin?|"
-    r"babysitterin|anwalt|friseur|idraulico|elettricista|dottore|medico|babysitter)\b"
+    r"babysitterin|anwalt|friseur|idraulico|elettricista|dottore|medico|babysitter|"
+    # In Polish: "Numer do hydraulika: Janek 601 234 567" (an adversary saw it deleted).
+    r"hydraulik\w*|elektryk\w*|mechanik\w*|lekarz\w*|dentyst\w*|fryzjer\w*|niani\w*|"
+    r"opiekunk\w*|weterynarz\w*)\b"
     rf"[^\n]{{0,60}}?(?<![\d$€£])(?:{_PHONE})"
     rf"|\b(?:number|phone|mobile|tel)\s+(?:for|of)\s+[^\n\d]{{1,30}}?(?:is|:|-)?\s*{_PHONE}"
     # Someone's number: "le numéro de mon ex, Marc: 438-555-0199", "Marc's number is …".

@@ -118,7 +118,14 @@ def only_asks(text: str) -> bool:
     said = _past_small_talk(text)
     if not said or _SENTENCE_BREAK.search(said):
         return False
+    if len(asked := _QUESTION_BREAK.split(said)) > 1:
+        # Questions one after another: "am I vegetarian? what should I cook for the
+        # potluck" was recalled at 1.000 beside the facts that answer it (a new user).
+        return all(only_asks(question) for question in asked)
     return said.endswith("?") or _ASKING_START.match(said) is not None
+
+
+_QUESTION_BREAK = re.compile(r"(?<=\?)\s+(?=\S)")
 
 
 QUESTION_HELD_BACK = "a saved question says no fact"

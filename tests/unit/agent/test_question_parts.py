@@ -379,12 +379,17 @@ async def test_a_key_holding_part_of_a_secret_is_shown_without_it(harness: Harne
             ("graz-door-43-21", "Graz flat door code is 4321"),
             ("graz_alarm_code_98", "Graz alarm code is 9876"),
             ("wedding_2027", "Wedding 14 Aug 2027, gate code 5521"),
+            # A later adversary: the hash a made key ends with holds no secret's digits.
+            ("my_ni_number_is_56f0b0", "My NI number is QQ123456C"),
+            ("le_nas_de_ma_femme_fde44a", "Le NAS de ma femme est 130 692 544"),
         )
     }
     assert shown_keys == {
         "graz-door-43-21": "graz-door-redacted-redacted",
         "graz_alarm_code_98": "graz_alarm_code_redacted",
         "wedding_2027": "wedding_2027",
+        "my_ni_number_is_56f0b0": "my_ni_number_is_56f0b0",
+        "le_nas_de_ma_femme_fde44a": "le_nas_de_ma_femme_fde44a",
     }
     events = await harness.turn("what's the villa PIN?")
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))

@@ -925,6 +925,8 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         "PIN code of Koramangala: 560034",
         "what's the pin code for Indiranagar? it's 560038",
         "area pin code 110001 delhi",
+        # A later adversary: the place before its PIN, and an area's PIN after an ATM's.
+        "our office is in Koramangala, PIN - 560034",
         "мой пароль изменён 2024 году",
         "what's the wifi password? no idea",
         "door code? 3 people know it",
@@ -936,6 +938,12 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
 def test_a_code_that_opens_nothing_is_kept(text: str) -> None:
     """Found by an adversary: each was redacted, and the hotel's booking shown without it."""
     assert redact(text) == (text, [])
+
+
+def test_an_areas_pin_beside_a_cards_keeps_its_number() -> None:
+    """Found by an adversary: the area's postcode went with the ATM PIN before it."""
+    redacted, _ = redact("ATM pin: 2291, and the area PIN is 400050")
+    assert redacted == "ATM pin: [REDACTED:pin], and the area PIN is 400050"
 
 
 def test_a_code_that_opens_nothing_beside_one_that_does_keeps_its_number() -> None:
@@ -1271,3 +1279,7 @@ def test_a_meeting_id_beside_its_passcode_is_kept() -> None:
     its groups taken for codes beside the passcode."""
     redacted = redact("Zoom meeting ID 853 1234 5678, passcode 482913")[0]
     assert redacted == "Zoom meeting ID 853 1234 5678, passcode [REDACTED:pin]"
+    # A later adversary: Webex calls the meeting's number its "access code".
+    webex = redact("Webex access code 2634 123 4567, password Xy7pQ2")[0]
+    assert webex == "Webex access code 2634 123 4567, password [REDACTED:secret]"
+    assert redact("Webex access code 4821")[0] == "Webex access code [REDACTED:code]"

@@ -831,6 +831,33 @@ async def test_a_move_naming_not_which_of_two_events_marks_neither(harness: Harn
     assert recalled.since_changed == {}
 
 
+async def test_a_move_to_a_day_near_one_event_and_weeks_from_the_other_marks_that_one(
+    harness: Harness,
+) -> None:
+    """Found by a new user: "the reading group moved to Friday 17/9" marked the October
+    meeting changed, for months, and not the one of Thursday 16/9."""
+    rows = (
+        ("sept", "Reading group next meets Thursday 16/9 at 7pm at Ama's place on Spadina"),
+        ("oct", "Reading group October meeting: Thursday 21/10 at 7pm, hosted by Daniel"),
+    )
+    stored = {
+        key: await harness.memory.store_with_metadata(
+            f"conversation/s1/{key}", text, "conversation", "s1"
+        )
+        for key, text in rows
+    }
+    await harness.memory.store_with_metadata(
+        "conversation/s2/a",
+        "Change of plan: the reading group moved to Friday 17/9, same time, at Daniel's place",
+        "conversation",
+        "s2",
+    )
+    harness.model.add("Friday it is.")
+    events = await harness.turn("when is the reading group?", harness.sessions.new())
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert set(recalled.since_changed) == {stored["sept"].id}
+
+
 async def test_a_change_to_come_marks_nothing_before_its_day(harness: Harness) -> None:
     """Found by an adversary: "From Monday I take 20mg of citalopram", said on a Saturday,
     marked the 10mg dose "since changed" under "the later one holds"."""
@@ -1631,6 +1658,18 @@ async def test_a_message_saying_its_day_is_not_the_one_said_marks_that_message(
             "la deadline Boréal est repoussée au 12 février",
             True,
         ),
+        # A new user, a nurse in Madrid: "la he cambiado", and "cita" naming any event.
+        (
+            "la ITV del Seat Ibiza hay q pasarla el 15 de mayo",
+            "la cita de la ITV la he cambiado al 22 de mayo a las 10:30",
+            True,
+        ),
+        # A new user: a deadline moved again by someone named.
+        (
+            "Thesis chapter 2 draft deadline is 1 November 2027",
+            "Okafor pushed my chapter 2 deadline again, to 15 November",
+            True,
+        ),
         # Not a correction of a day.
         ("Dentist appointment on Tuesday at 10", "no, I don't think so", False),
         ("Dentist appointment on Tuesday at 10", "sorry, the wifi is down today", False),
@@ -1718,6 +1757,21 @@ async def test_someone_gone_from_a_place_a_fact_lists_them_at_marks_it(
     assert "Tomasz has left bluebell" in recalled.since_changed[fact.id]
 
 
+@pytest.mark.parametrize(
+    ("fact", "left", "ends"),
+    [
+        # An adversary: a place of more than one word; both facts stood unmarked.
+        ("Sven is on the choir committee", "Sven left the choir committee", True),
+        ("Book club members: Marta, Sven, Lucy", "Marta left the book club", True),
+        ("Marta is in the book club", "Marta left the party early", False),
+    ],
+)
+def test_someone_gone_from_a_place_of_several_words_ends_the_fact(
+    fact: str, left: str, ends: bool
+) -> None:
+    assert ends_the_fact(left, fact) is ends
+
+
 async def test_an_invoice_paid_by_its_number_replaces_the_fact_saying_it_was_not(
     harness: Harness,
 ) -> None:
@@ -1731,3 +1785,59 @@ async def test_an_invoice_paid_by_its_number_replaces_the_fact_saying_it_was_not
     assert in_effect == ["Northwind paid invoice #101 in full on 21/9"]
     assert pays_what_was_unpaid("Lakeshore paid invoice 102 today", "Invoice #102: unpaid")
     assert not pays_what_was_unpaid("Northwind paid invoice #102", unpaid)
+
+
+async def test_a_pinned_message_is_still_marked_by_a_later_change(harness: Harness) -> None:
+    """Found by a new user, a nurse in Madrid: her old home, brought back after hygiene had
+    removed it (which pins it), was recalled unmarked over the move said after it."""
+    from datetime import UTC, datetime
+
+    from memory.write_rules import NewMemory
+
+    march, april = datetime(2027, 3, 10, tzinfo=UTC), datetime(2027, 4, 20, tzinfo=UTC)
+    old = await harness.memory.write(
+        NewMemory(
+            key="conversation/s1/a",
+            content="I live at 12 Oak Street, Leeds",
+            category="conversation",
+            session_id="s1",
+            pinned=True,
+            created_at=march,
+        )
+    )
+    await harness.memory.write(
+        NewMemory(
+            key="conversation/s2/a",
+            content="We moved! Our new address is 4 Elm Road, York",
+            category="conversation",
+            session_id="s2",
+            created_at=april,
+        )
+    )
+    harness.model.add("York.")
+    events = await harness.turn("where do I live?", harness.sessions.new())
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert old.id in {e.id for e in recalled.injected}
+    assert "4 Elm Road" in recalled.since_changed[old.id]
+
+
+async def test_a_relatives_move_marks_where_the_fact_says_they_live(harness: Harness) -> None:
+    """Found by an adversary: "My sister moved to Berlin" left "My sister lives in Lyon"
+    given as current, and once the message was deleted, alone."""
+    fact = await harness.memory.store("sister", "My sister lives in Lyon", "core")
+    harness.model.add("Noted.", "Berlin.")
+    await harness.turn("My sister moved to Berlin")
+    assert (await harness.memory.get("sister")) == fact  # someone else's: marked, not replaced
+    events = await harness.turn("where does my sister live?", harness.sessions.new())
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert "moved to Berlin" in recalled.since_changed[fact.id]
+
+
+async def test_a_diet_said_in_chat_updates_the_diet_fact(harness: Harness) -> None:
+    """Found by a new user demoing memchat: "I eat fish now" left "I'm vegetarian" in
+    effect and unmarked, and both were shown to the model."""
+    await harness.memory.store("diet", "I'm vegetarian", "core")
+    harness.model.add("Noted.")
+    await harness.turn("I eat fish now")
+    diet = await harness.memory.get("diet")
+    assert diet is not None and diet.content == "I eat fish now"

@@ -222,6 +222,7 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Noreen has a new number: 086 123 4567", "20361029"),
         ("mi hermana Lucía tiene un número nuevo: 699 111 222", "20361029"),
         ("el teléfono de la pediatra es 91 555 12 34", "20361029"),
+        ("Numer do hydraulika: Janek 601 234 567", "20361029"),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),
         # Found beside it: a name or a rent not the user's is no detail of theirs.

@@ -578,6 +578,9 @@ async def test_the_entry_with_every_word_is_found_among_hundreds_that_share_one(
         ("Great! ", False),
         ("she is named Luna", False),
         ("", False),
+        # A new user: two questions, the second without its mark; not one and a statement.
+        ("am I vegetarian? what should I cook for the reading group potluck", True),
+        ("am I vegetarian? I ate fish yesterday", False),
     ],
 )
 def test_only_asks_is_one_question_and_nothing_else(text: str, asks: bool) -> None:

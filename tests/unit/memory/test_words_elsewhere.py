@@ -69,6 +69,9 @@ def test_each_word_weighs_in_the_language_the_store_holds_it() -> None:
         # A new user, a translator in Montréal: "de la" found the door code.
         ("c'est quoi le numéro de la gardienne?", "de"),
         ("c'est quoi le numéro de la gardienne?", "la"),
+        # A new user, a nurse in Madrid: "mi" found every fact of hers but the address.
+        ("cual es mi direccion", "mi"),
+        ("q turno tengo ahora?", "q"),
     ],
 )
 def test_a_languages_function_words_ask_for_nothing(question: str, left_out: str) -> None:
