@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import time
 from collections.abc import Coroutine
@@ -228,3 +229,30 @@ def turn_stats(last: ChunkStats | None, rounds: int, started: float, num_ctx: in
         done_reason=last.done_reason,
         tool_rounds=rounds,
     )
+
+
+async def fold_the_message_remembered(
+    memory: Memory, result: str, *, session_id: str, namespace: str
+) -> MemoryEntry | None:
+    """After "/remember …", the message before it, if the fact stored holds all it said.
+
+    "I'm vegetarian", then "/remember I'm vegetarian", stayed two memories: the message was
+    recalled at 1.000 beside the fact, and forgetting or editing the fact left it (a new
+    user). As a fact the model stores from a message (`fold_into_facts`). `result`: the
+    memory_store call's result, which names the key stored.
+    """
+    try:
+        said = json.loads(result)
+    except ValueError:
+        return None
+    stored = said.get("stored") if isinstance(said, dict) else None
+    key = stored.get("key") if isinstance(stored, dict) else None
+    if not isinstance(key, str):
+        return None
+    try:
+        fact = await memory.get(key, namespace)
+    except MemoryStoreError:
+        return None
+    if fact is None:
+        return None
+    return await fold_into_facts(memory, None, [fact], session_id=session_id, namespace=namespace)

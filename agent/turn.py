@@ -10,6 +10,7 @@ from datetime import datetime
 
 from agent.after_turn import (
     BackgroundConsolidation,
+    fold_the_message_remembered,
     remember_procedure,
     turn_stats,
 )
@@ -20,6 +21,7 @@ from agent.consolidation import SCHEMA, consolidate
 from agent.events import (
     MemorySaved,
     Notice,
+    ToolCallFinished,
     TurnEvent,
     TurnFailed,
     TurnFinished,
@@ -292,6 +294,12 @@ class Agent:
         await self.keeper.withdraw_edited(edited, session)
         async for event in run_command(self.tools, self.sessions, command, session, user_text):
             yield event
+            if isinstance(event, ToolCallFinished) and event.name == "memory_store":
+                folded = await fold_the_message_remembered(
+                    self.memory, event.result, session_id=session.id, namespace=self.namespace
+                )
+                if folded is not None:
+                    yield MemorySaved(folded)  # what the inspector shows changed
 
     def _note_if_stopped(
         self, exchange: Exchange, saved: MemoryEntry | None, session: Session

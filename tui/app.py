@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual import events
 from textual.app import App, ComposeResult, ScreenStackError, SystemCommand
@@ -318,6 +318,18 @@ class MemchatApp(App[None]):
         self.turns.continue_or_regenerate(message.action)
         # The button goes; left on it, the focus took what was typed next nowhere
         # (found by an adversary).
+        self.prompt.focus()
+
+    def stopped_reply_action(self, action: Literal["continue", "regenerate"]) -> None:
+        """The last reply's Continue or Regenerate, from the palette, if it offers them."""
+        replies = list(self.chat.query(AssistantMessage))
+        if not replies or not replies[-1].has_class("stopped"):
+            self.notify(
+                "Only a stopped or failed reply can be continued or regenerated (Esc stops one)"
+            )
+            return
+        replies[-1].remove_class("stopped")
+        self.turns.continue_or_regenerate(action)
         self.prompt.focus()
 
     def on_read_only_banner_switch_model(self, message: ReadOnlyBanner.SwitchModel) -> None:

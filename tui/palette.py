@@ -90,6 +90,18 @@ def palette_commands(app: MemchatApp) -> Iterable[SystemCommand]:
         lambda: app.notify(IMPORT_HOW, timeout=20),
     )
     yield SystemCommand("Copy last reply", "To the clipboard (F3)", app.action_copy_last)
+    # A stopped reply's buttons, from the keyboard: a new user could not reach Regenerate
+    # with Tab, and the palette had no such command.
+    yield SystemCommand(
+        "Regenerate last reply",
+        "Answer a stopped or failed reply again (its Regenerate button)",
+        lambda: app.stopped_reply_action("regenerate"),
+    )
+    yield SystemCommand(
+        "Continue last reply",
+        "Go on with a stopped or failed reply (its Continue button)",
+        lambda: app.stopped_reply_action("continue"),
+    )
     yield SystemCommand(
         "Settings",
         "Where the config file (settings, preferences, options) and the data are",

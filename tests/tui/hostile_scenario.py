@@ -243,7 +243,7 @@ async def _forget_from_detail(pilot: Pilot[Any], app: MemchatApp, entry: MemoryE
     detail.query_one("#forget", Button).press()
     await settle(pilot)
     expected = visible(
-        f"Forgot {entry.key} (Ctrl+Z in the memory panel, or Undo forget, puts {entry.key} back)"
+        f"Forgot {entry.key} (Ctrl+Z in the memory panel, or Undo forget, puts it back)"
     )
     notices = [n for n in app._notifications if n.message == expected]
     assert notices and not notices[-1].markup

@@ -1252,3 +1252,30 @@ def test_the_recall_detail_shows_the_best_match_first_and_what_changed_last() ->
     shown = describe(MemoryRecalled(injected, [], "hybrid", since_changed=changed)).plain
     order = [key for key in ("memory a", "memory c", "memory b", "memory d", "memory old")]
     assert sorted(order, key=shown.index) == order
+
+
+async def test_the_palette_regenerates_a_stopped_reply_and_says_when_none_is(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user: Regenerate could not be reached with Tab, and the palette had no
+    such command."""
+    hold = asyncio.Event()
+    h = make_app(
+        ScriptedModel(
+            ["Done.", Reply("A partial answer that goes on", hold=hold), "Regenerated answer."],
+            name="qwen3:8b",
+        )
+    )
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "Hello")
+        h.app.stopped_reply_action("regenerate")  # a reply that was not stopped
+        await settle(pilot)
+        told = [n.message for n in h.app._notifications]
+        assert told[-1].startswith("Only a stopped or failed reply can be")
+        await stop_first_reply(pilot, h, "Tell me a long story")
+        h.app.stopped_reply_action("regenerate")
+        await settle(pilot)
+        await pilot.pause()
+        replies = list(h.app.query(AssistantMessage))
+        assert [r.text for r in replies] == ["Done.", "Regenerated answer."]

@@ -1129,3 +1129,22 @@ async def test_backspaces_typed_fast_on_the_list_reach_the_search(make_app: Make
             table.post_message(events.Key(key, character))
         await settle(pilot)
         assert h.app.query_one("#inspector-search", Input).value == "door"
+
+
+async def test_a_forgotten_message_is_named_as_the_list_names_it(make_app: MakeApp) -> None:
+    """Found by a new user demoing memchat: the toast said "Forgot conversation/20270901-
+    090005-84d4d8/5666cbe04d59 (… puts conversation/… back)", where the list says when it
+    was said."""
+    said = seed_entry(
+        "conversation/s1/abc123", "The reading group meets Thursday", category="conversation"
+    )
+    h = make_app(seed=[said])
+    async with h.app.run_test(size=(140, 40)) as pilot:
+        await open_inspector(h, pilot)
+        h.app.memory_view.open_entry(next(e for e in h.app.inspector.entries if e.id == said.id))
+        await pilot.pause()
+        await pilot.click("#forget")
+        await settle(pilot)
+        told = [n.message for n in h.app._notifications if n.message.startswith("Forgot")]
+        assert told and told[-1].startswith("Forgot the message said ")
+        assert "conversation/" not in told[-1]

@@ -79,6 +79,13 @@ def key_cell(entry: MemoryEntry, cells: int) -> Text:
     return clip(entry.key, cells)
 
 
+def named(entry: MemoryEntry) -> str:
+    """A memory as a notice names it: its key, or "the message said 1 Sep 09:00"."""
+    if entry.category == MemoryCategory.CONVERSATION.value:
+        return f"the message said {day_and_time(entry.timestamp)}"
+    return entry.key
+
+
 def day_and_time(when: datetime) -> str:
     """`when` in local time as "5 Dec 16:40": "12-05" read as 12 May to a new user in Sydney."""
     local = local_time(when)

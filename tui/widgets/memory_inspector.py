@@ -48,6 +48,7 @@ from tui.widgets.inspector_rows import (
     clip,
     deletion_rows,
     key_cell,
+    named,
     show_rows,
 )
 from tui.widgets.recalled_entry import score_text
@@ -650,11 +651,13 @@ class MemoryInspector(Vertical):
         """Show Undo forget for `forgotten` (the latest forget, here or in the chat)."""
         self.last_forgotten = forgotten
         self.query_one("#inspector-undo").display = True
-        back = ", ".join(entry.key for entry in forgotten.revived)
+        back = ", ".join(named(entry) for entry in forgotten.revived)
         again = f"; in effect again: {back}" if back else ""
+        # As the list names it: "the message said 1 Sep 09:00", not its id (a new user).
+        name = named(forgotten.entries[0]) if forgotten.entries else forgotten.key
         # How, too: a new user reached the small button with 13 Tabs.
-        undo = f"Ctrl+Z in the memory panel, or Undo forget, puts {forgotten.key} back"
-        self.notify(f"Forgot {forgotten.key}{again} ({where}{undo})")
+        undo = "Ctrl+Z in the memory panel, or Undo forget, puts it back"
+        self.notify(f"Forgot {name}{again} ({where}{undo})")
 
     async def action_undo_forget(self) -> None:
         """Ctrl+Z: the last forget undone, if there is one to undo."""

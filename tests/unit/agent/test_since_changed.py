@@ -1133,6 +1133,10 @@ async def test_a_long_message_is_quoted_where_it_says_the_change(harness: Harnes
         ("Standup is at 9:30 every day", "The printer is fixed. Lunch moved to 12:30.", False),
         ("Nora takes levodopa 100mg at 8am and 6 in the evening",
          "Nora's evening levodopa is now at 7 instead of 6", True),
+        # A new user, a nurse in Madrid: "mi" was the second word shared with her mother's
+        # name, age and town, marked changed by a new dose.
+        ("mi madre se llama Carmen, tiene 72 años y vive en Alcorcon",
+         "el medico le ha subido el enalapril a mi madre, ahora toma 20mg", False),
     ],
 )  # fmt: skip
 def test_a_value_changes_only_by_one_of_its_kind(fact: str, said: str, changed: bool) -> None:
