@@ -414,10 +414,11 @@ def one_fact(new: str, old: str) -> bool:
     )
 
 
-WRITTEN_WITH_DOTS = re.compile(r"[\w+-]+(?:[.@/][\w+-]+)+")
+WRITTEN_WITH_DOTS = re.compile(r"(?<![\w+-])[\w+-]+(?:[.@/][\w+-]+)+")
 """An e-mail, a web address or another value written with dots, an "@" or slashes, read as
 one: "per@club.no" says no "no" (an adversary: a Norwegian e-mail read as a denial never
-replaced the one before it)."""
+replaced the one before it). From a word's start: tried at each letter of a 50,000-letter
+word, it took 30 s to store."""
 
 
 def negated(text: str) -> bool:
