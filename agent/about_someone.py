@@ -16,14 +16,25 @@ from memory.fact_subjects import relation_terms
 from memory.text import analyze
 
 ASKED_WHAT_IS_KNOWN = (
-    r"(?i)^\W*(?:(?:so|ok|okay|hey|hi|hello)\W+)?(?:(?:what|wat|wot)\s+(?:do|else\s+do)\s+"
-    r"(?:you|u|ya)\s+(?:know|remember)|what\s+have\s+i\s+told\s+(?:you|u)|tell\s+me\s+"
-    r"(?:everything\s+|all\s+|what\s+)?(?:you|u)\s+(?:know|remember))\s+(?:about|abt|of)\s+"
+    r"(?i)^\W*(?:(?:so|ok|okay|hey|hi|hello|hallo|hola|salut|ciao|ol[áa])\W+)?(?:(?:(?:what|wat|wot)"
+    r"\s+(?:do|else\s+do)\s+(?:you|u|ya)\s+(?:know|remember)|what\s+have\s+i\s+told\s+(?:you|u)|"
+    r"tell\s+me\s+(?:everything\s+|all\s+|what\s+)?(?:you|u)\s+(?:know|remember))\s+"
+    r"(?:about|abt|of)"
+    # In German, Spanish, French, Italian and Portuguese: "Was weißt du über mich?" recalled
+    # nothing where "what do you know about me?" told the facts (a new user, an electrician).
+    r"|was\s+wei(?:ß|ss|s)t\s+du\s+(?:noch\s+|alles\s+)?(?:über|ueber|uber|von)"
+    r"|qu[ée]\s+sabes\s+(?:de|sobre)|que\s+sais[ -]tu\s+(?:de|sur)"
+    r"|qu['\u2019]est[ -]ce\s+que\s+tu\s+sais\s+(?:de|sur)|(?:che\s+)?cosa\s+sai\s+(?:di|su)"
+    r"|o\s+que\s+(?:(?:voc[êe]|tu)\s+)?sabes?\s+(?:de|sobre))\s+"
 )
 """How a message asks what is remembered of someone, up to whom ("… about me", "… about dad")."""
+ABOUT_ME = r"(?:me|mich|m[ií]|moi|mim)"
+"""The user, as those questions name them."""
 ABOUT_SOMEONE = re.compile(
     ASKED_WHAT_IS_KNOWN
-    + r"(?P<who>(?:my\s+|our\s+)?(?!(?:me|myself|us|it|this|that|them)\b)[\w'\u2019-]+"
+    + r"(?P<who>(?:my\s+|our\s+|mi\s+|meine?[mnrs]?\s+|ma\s+|mon\s+|mia\s+|mio\s+|minha\s+"
+    r"|meu\s+)?(?!(?:me|myself|us|it|this|that|them|mich|uns|m[ií]|moi|mim)\b)"
+    r"[\w'\u2019-]+"
     r"(?:\s+(?-i:[A-Z])[\w'\u2019-]+)?)\W*$"
 )
 """A message asking what is remembered of someone named or of the user's ("my sister")."""

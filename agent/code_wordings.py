@@ -468,6 +468,15 @@ _TWO_FACTOR = re.compile(
     r"[ \t]*[:=-]?[ \t]*((?=[\w-]*\d)[\w-]{6,})"
 )
 """"2FA backup: 11112222" (an adversary)."""
+_LOCK_THEN_ITS_CODE = re.compile(
+    rf"(?i)(?<![\w-])(?:{_OPENS}|schl(?:ü|ue)ssel(?:box|kasten|safe|tresor)|tresor)"
+    r"(?:[ \t]+(?!(?:error|area|zip|post|postal|promo|discount|booking|dress|country|dial|"
+    r"bar|qr|source|tracking|order|reference|fehler|gutschein|rabatt)\b)[\w'\u2019.-]+){1,6}?"
+    r"[ \t]+(?:pass)?code[ \t]*[:=]?[ \t]*" + _CODE
+)
+"""A lock, what it is of, then its code, as a note is written: "Schluesselsafe Baustelle Nowak
+Code 4711", "Der Schlüsselsafe an der Baustelle Meier hat den Code 9911", "key safe at the
+Meier site code 9911" (a new user, an electrician: each kept, and shown to the model)."""
 _LOCK_ELSEWHERE_THEN_CODE = re.compile(
     r"(?i)\b(?:(?:t(?:ü|ue)r|tor|alarm|garagen|haust(?:ü|ue)r|tresor|zugangs|schloss)code"
     r"[ \t]*(?::|=)?|schl(?:ü|ue)ssel(?:box|kasten|safe|tresor)[ \t]*(?:code)?[ \t]*:?|"
@@ -602,6 +611,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         *(_CODE_TO_GET_IN, _KEYPAD_CODE, _CODE_ELSEWHERE, _PASSWORD_ELSEWHERE),
         *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
         *(_THE_NEW_ONE, _CLAVE, _LOCK_ELSEWHERE_THEN_CODE, _DIGICODE, _CHANGED_THE_LOCK),
+        _LOCK_THEN_ITS_CODE,
         _PLACE_THEN_CODE,
         _COMBO_AFTER,
         _CHANGED_ELSEWHERE,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from agent.about_someone import (
+    ABOUT_ME,
     ABOUT_SOMEONE,
     ASKED_WHAT_IS_KNOWN,
     facts_about,
@@ -49,7 +50,7 @@ class InjectionBudget:
 
 
 SKIPPED_NOTE = "a message like this asks about nothing, so nothing was looked up"
-ABOUT_THE_USER = re.compile(ASKED_WHAT_IS_KNOWN + r"me\W*$")
+ABOUT_THE_USER = re.compile(ASKED_WHAT_IS_KNOWN + ABOUT_ME + r"\W*$")
 """A message asking what is remembered of the user, and nothing more."""
 
 

@@ -28,6 +28,7 @@ from memory.claims_elsewhere import said_in_english
 from memory.diets import diet_of
 from memory.entry import MemorySource
 from memory.errors import MemoryStoreError
+from memory.fact_endings import says_paid
 from memory.fact_subjects import one_name_two_people
 from memory.fact_values import home_moved_to, new_value, one_by_first_name, user_value
 from memory.health_values import dose_named, health_changed, health_values
@@ -101,7 +102,10 @@ def claimed(message: str) -> list[tuple[str, str]]:
         clause = in_plain_order(said_in_english(clause))
         if len(clause) > _LONGEST_SENTENCE or one_more_value(clause) or a_change_to_come(clause):
             continue  # "I start at Google in January" changes nothing yet (an adversary)
-        if _a_health_fact(clause) or _a_new_contact(clause):
+        # An invoice paid too: "Herr Yilmaz hat die Rechnung 2027-031 heute bezahlt" left
+        # "Rechnung Nr. 2027-031 … ist noch offen" in effect, and once the message was
+        # deleted, it alone (a new user, an electrician).
+        if _a_health_fact(clause) or _a_new_contact(clause) or says_paid(clause):
             if not an_address_of_another(clause, message):
                 # "The clinic moved! New address is …" is the clinic's (an adversary).
                 attributes.append(clause.rstrip(",;:–— "))

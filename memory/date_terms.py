@@ -83,6 +83,9 @@ _SHORT_DATE = re.compile(
 `_short_date_terms` says which are). A dotted one without its last dot only after a word
 naming a day or before a time ("Aneks to sign on 20.01", "Jasełka on 18.12 at 17:00": a new
 user, a baker in Kraków, found neither by its day); "version 1.10" and "2.05 zł" are none."""
+DOTTED_ALIKE = "april|august|september|november"
+"""German months written as the English ones: after the day's dot, "29. April" (a new user,
+an electrician: "Lenas Mathe-Klausur wurde auf den 29. April verschoben" named no day)."""
 _MONTH_NAMES_ELSEWHERE = sorted(
     {name for names in OTHER_LANGUAGES.values() for name in names.split()} - set(MONTHS),
     key=len,
@@ -95,7 +98,7 @@ _WHOLE_MONTHS_ELSEWHERE = "|".join(
     if len(name) > 4 and name != "marco"  # a name too
 )
 _DAY_MONTH_ELSEWHERE = re.compile(
-    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE})\b\.?"
+    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})\b\.?"
     rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})\b"
     r"|\b([0-9]{1,2})(?:er)?\s+(?-i:(mars|mai|juin|juil|ao[uû]t|avr|janv|f[ée]vr|d[ée]c))(?!\w))"
     rf"(?:,?\s+(?:de\s+)?{_YEAR}\b)?",

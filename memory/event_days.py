@@ -196,6 +196,10 @@ _MOVED = re.compile(
     r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au)\b)?"
     # "… is now due 28 Jan" after "… moved to 21 Jan" (a new user: both stayed in effect).
     r"|\s+(?:is\s+)?now\s+(?=(?:due\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
+    # German puts the verb last: "Lenas Mathe-Klausur wurde auf den 29. April verschoben" (a
+    # new user, an electrician: the 24 April exam stood unmarked).
+    r"|\s+(?:wurde|wird|ist)\s+(?=(?:auf|zum|zur|f(?:ü|ue)r|nach|in)\s+[^!?\n]{1,40}?\s+"
+    r"(?:verschoben|verlegt)\b)"
 )
 """'Dentist moved to …', 'The dentist is now on the 21st' (an adversary)."""
 

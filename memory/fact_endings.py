@@ -251,10 +251,17 @@ def undoes_the_end(message: str, fact: str) -> bool:
 
 _UNPAID = re.compile(
     r"(?i)\b(?:(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|haven['\u2019]?t|have\s+not|didn['\u2019]?t|"
-    r"did\s+not|never)\s+(?:yet\s+)?paid|not\s+(?:yet\s+)?paid|unpaid|overdue|outstanding)\b"
+    r"did\s+not|never)\s+(?:yet\s+)?paid|not\s+(?:yet\s+)?paid|unpaid|overdue|outstanding|"
+    # In German, Spanish, French, Italian and Portuguese: "Rechnung … ist noch offen" (a new
+    # user, an electrician: "Herr Yilmaz hat die Rechnung … bezahlt" marked nothing).
+    r"noch\s+offen|(?:noch\s+)?nicht\s+bezahlt|unbezahlt|ausstehend|(?:a[uú]n\s+)?pendiente|"
+    r"(?:todav[ií]a\s+)?no\s+(?:ha\s+)?pagad[oa]|impay[ée]e?|(?:pas\s+encore|non)\s+pay[ée]e?|"
+    r"non\s+(?:ancora\s+)?pagat[oa]|n[ãa]o\s+(?:foi\s+)?pag[oa])\b"
 )
 _PAID = re.compile(
     r"(?i)\b(?:paid|received|settled|cleared)\b|\bcame\s+in\b|\bin\s+the\s+(?:account|bank)\b"
+    r"|\b(?:bezahlt|beglichen|(?:ü|ue)berwiesen|eingegangen|pagad[oa]|pag[óo]|cobrad[oa]|"
+    r"pay[ée]e?|r[ée]gl[ée]e?|pagat[oa]|pag[oa]|recebid[oa])\b"
 )
 _REFERENCE = re.compile(
     r"(?<![\w-])#?(?=[\w-]*\d)(?=[\w-]*[A-Za-z#-])[\w#-]*\w|#\d[\d-]*\b"
@@ -268,6 +275,16 @@ yet" in effect)."""
 
 def _references(text: str) -> set[str]:
     return {(found[1] or found[0]).casefold().lstrip("#") for found in _REFERENCE.finditer(text)}
+
+
+def says_paid(text: str) -> bool:
+    """Whether `text` says something of a reference was paid ("Yilmaz paid invoice 2027-031")."""
+    return (
+        _PAID.search(text) is not None
+        and not _UNPAID.search(text)
+        and not _NOT_SO.search(text)
+        and bool(_references(text))
+    )
 
 
 def pays_what_was_unpaid(message: str, earlier: str) -> bool:

@@ -129,14 +129,30 @@ _DOSES = (
         r"(?:now\s+)?(?:(?:back\s+)?(?:up|down)|raised|lowered|increased|reduced|upped|dropped|"
         r"cut)\s+(?:to|at)\s+" + _AMOUNT
     ),
-    # In German: "Mein Arzt hat Lisinopril auf 20mg erhöht" (an adversary: no dose).
+    # In German: "Mein Arzt hat Lisinopril auf 20mg erhöht" (an adversary: no dose), "Dr.
+    # Hansen hat mein Metformin auf 1000 mg zweimal taeglich erhoeht", "Meine Ramipril-Dosis
+    # wurde auf 10 mg erhöht" (a new user, an electrician: neither).
     re.compile(
         r"(?i)\b(?:hat|haben|wurde|wird)\s+(?:mir\s+)?(?:(?:mein(?:e|en)?|das|den|die)\s+)?"
         + _FOREIGN_DRUG
-        + r"\s+(?:von\s+\d+(?:[.,]\d+)?\s?\w+\s+)?auf\s+"
+        + r"(?:-?dosis)?\s+(?:von\s+\d+(?:[.,]\d+)?\s?\w+\s+)?auf\s+"
         + _AMOUNT
-        + r"\s+(?:erh[öo]ht|reduziert|gesenkt|ge[äa]ndert|umgestellt|angehoben|hochgesetzt|"
-        r"runtergesetzt|verringert)"
+        + r"(?:\s+[\wäöüß]+){0,3}?\s+(?:erh(?:ö|oe|o)ht|reduziert|gesenkt|ge(?:ä|ae|a)ndert|"
+        r"umgestellt|angehoben|hochgesetzt|runtergesetzt|verringert|verdoppelt|halbiert)"
+    ),
+    re.compile(
+        r"(?i)^\W*(?:meine\s+)?" + _FOREIGN_DRUG + r"-?dosis\s+(?:wurde|ist|wird)\s+(?:jetzt\s+)?"
+        r"(?:auf\s+)?" + _AMOUNT
+    ),
+    # The medicine first, with "now" or "back down to": "Ramipril ist jetzt 10 mg einmal
+    # taeglich", "Metformin wieder runter auf 500 mg", "Metformin now 500 mg in the morning".
+    re.compile(
+        r"(?i)^\W*(?:my\s+|mein\s+)?" + _FOREIGN_DRUG + r"\s+(?:(?:ist|is)\s+)?(?:jetzt|now)\s+"
+        r"(?:(?:auf|at|on)\s+)?" + _AMOUNT
+    ),
+    re.compile(
+        r"(?i)^\W*(?:mein\s+)?" + _FOREIGN_DRUG + r"\s+(?:wieder\s+|jetzt\s+)?(?:runter|rauf|hoch|"
+        r"herunter|herauf)\s+auf\s+" + _AMOUNT
     ),
     # "I'm down to 5mg of lisinopril now", "I'm up to 40 mg lisinopril"
     re.compile(

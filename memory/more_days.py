@@ -139,6 +139,16 @@ _KEEP_ASKED = re.compile(
 can you keep it:" and a letter, deleted after its deadline (a new user, a retired nurse).
 Kept for years: asked for, it is the user's to forget."""
 _KEPT_WHEN_ASKED = 10 * 365
+_AN_INVOICE_OPEN = re.compile(
+    r"(?i)\b(?:invoice|inv|rechnung|factura|facture|fattura|fatura|bill)\b[^\n]{0,80}?"
+    r"\b(?:unpaid|not\s+(?:yet\s+)?paid|(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|haven['\u2019]?t)\s+"
+    r"(?:yet\s+)?paid|outstanding|overdue|noch\s+offen|(?:noch\s+)?nicht\s+bezahlt|unbezahlt|"
+    r"ausstehend|mahnung|pendiente|no\s+(?:ha\s+)?pagad[oa]|impay[ée]e?|non\s+pagat[oa])\b"
+    r"|\b(?:mahnung|reminder)\b[^\n]{0,60}?\b(?:invoice|rechnung)\b"
+)
+"""An invoice said to be unpaid: "Familie Nowak hat Rechnung 2027-052 nicht bezahlt, erste
+Mahnung am 20.05.2027" was deleted at 30 days, and nothing knew it was owed (a new user, an
+electrician). Kept a year, as what lasts: paid, its payment marks it."""
 _PHONE = (
     r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{3,4}|\b3\d{2}[ .-]?\d{6,7}|"
     r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2})(?![\d/:]|\.\d)"
@@ -164,7 +174,11 @@ _A_CONTACT = re.compile(
     r"babysitterin|anwalt|friseur|idraulico|elettricista|dottore|medico|babysitter|"
     # In Polish: "Numer do hydraulika: Janek 601 234 567" (an adversary saw it deleted).
     r"hydraulik\w*|elektryk\w*|mechanik\w*|lekarz\w*|dentyst\w*|fryzjer\w*|niani\w*|"
-    r"opiekunk\w*|weterynarz\w*)\b"
+    r"opiekunk\w*|weterynarz\w*|"
+    # A business's: "Grosshandel Sonepar Hamburg Telefon 040 123 456 78", "the supplier is
+    # Sonepar, Mr Krause, 040 12345678" (a new user, an electrician, saw each deleted).
+    r"supplier|wholesaler|lieferant\w*|gro(?:ss|ß)handel|ansprechpartner\w*|kunde|kundin|"
+    r"client|customer|proveedor|fournisseur|fornitore|fornecedor)\b"
     rf"[^\n]{{0,60}}?(?<![\d$€£])(?:{_PHONE})"
     rf"|\b(?:number|phone|mobile|tel)\s+(?:for|of)\s+[^\n\d]{{1,30}}?(?:is|:|-)?\s*{_PHONE}"
     # Someone's number: "le numéro de mon ex, Marc: 438-555-0199", "Marc's number is …".
@@ -305,6 +319,8 @@ def kept_for_years(text: str, said: date) -> list[date]:
         return []
     if _OWN_DETAILS.search(text) or _A_CONTACT.search(text) or _AN_ALLERGY.search(text):
         return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
+    if _AN_INVOICE_OPEN.search(text):
+        return [date.fromordinal(said.toordinal() + _A_YEAR_ON)]
     return []
 
 

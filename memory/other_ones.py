@@ -18,6 +18,7 @@ from memory.attributes import other_attributes
 from memory.changes_to_come import a_change_to_come
 from memory.date_terms import mentioned_date_terms
 from memory.event_days import MOVED_OR_CALLED_OFF, days_named, moves_it, one_time_of
+from memory.fact_endings import pays_what_was_unpaid
 from memory.fact_values import first_name_before, one_spelling, user_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.kinds_apart import another_by_name
@@ -120,6 +121,10 @@ def of_someone_else(new: str, old: str) -> bool:
     if claim_new is not None and claim_old is not None and claim_new[1] == claim_old[1]:
         return claim_new[0] != claim_old[0]  # "Jonas works at Globex", "Marta works at …"
     if not (health_values(new) and health_values(old)):
+        return False
+    if set(health_values(new)) & set(health_values(old)):
+        # One topic, whose it is read in it ("mum's dose of …"): "Ramipril ist jetzt 10 mg"
+        # opens with its medicine, no one's name (a new user, an electrician).
         return False
     # A health fact of someone named: "Maya is allergic …" is not "Tom has a nut allergy".
     named_new, named_old = _FIRST_NAME.match(new), _FIRST_NAME.match(old)
@@ -441,7 +446,9 @@ def of_another_one(new: str, old: str, said: date, old_said: date) -> bool:
     (`a_change_to_come`); one value of several held (`one_value_of_several`); another
     attribute of one owner ("X's PM is …" under "X pays me …": `other_attributes`).
     """
-    if new.strip().casefold() == old.strip().casefold():
+    if new.strip().casefold() == old.strip().casefold() or pays_what_was_unpaid(new, old):
+        # Its payment is the same invoice's new state, however many values the invoice's
+        # fact holds (a new user, an electrician: the "noch offen" fact stayed in effect).
         return False
     return (
         a_change_to_come(new) != a_change_to_come(old)

@@ -11,6 +11,7 @@ import re
 from memory.changes_to_come import a_change_to_come
 from memory.date_ranges import ranges_written_out
 from memory.date_terms import (
+    DOTTED_ALIKE,
     mentioned_date_terms,
     names_a_day_elsewhere,
     names_may_after_a_day,
@@ -338,3 +339,15 @@ def homes_elsewhere_and_diets_read(text: str) -> bool:
     user eats ("I eat fish now": `memory.diets`), found by "am I vegetarian?".
     """
     return bool(diet_of(text)) or a_home_elsewhere(text)
+
+
+_A_DOTTED_MONTH_ALIKE = re.compile(rf"(?i)\b[0-9]{{1,2}}\.\s+(?:{DOTTED_ALIKE})\b")
+
+
+def dotted_months_alike_read(text: str) -> bool:
+    """Whether `text` names what migration 0045 reads anew.
+
+    A German day before a month written as the English one ("29. April": the day's dot
+    had left it no date, `memory.date_terms.DOTTED_ALIKE`), found by "what's on 29 April?".
+    """
+    return _A_DOTTED_MONTH_ALIKE.search(text) is not None

@@ -23,6 +23,7 @@ from memory.postgres.schema import (
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
     DOTTED_DAYS_READ,
+    DOTTED_MONTHS_ALIKE_READ,
     HOMES_ELSEWHERE_AND_DIETS_READ,
     IMPLIED_DATE_TERMS,
     KOREAN_AND_CJK_DATES_READ,
@@ -59,6 +60,7 @@ from memory.read_anew import (
     days_after_words_elsewhere_read,
     days_elsewhere_read,
     dotted_days_read,
+    dotted_months_alike_read,
     homes_elsewhere_and_diets_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
@@ -175,6 +177,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     STREETS_IN_LOWER_CASE_READ: streets_in_lower_case_read,
     MEDICINES_OF_MORE_ENDINGS_READ: medicines_of_more_endings_read,
     HOMES_ELSEWHERE_AND_DIETS_READ: homes_elsewhere_and_diets_read,
+    DOTTED_MONTHS_ALIKE_READ: dotted_months_alike_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

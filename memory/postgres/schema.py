@@ -123,6 +123,9 @@ HOMES_ELSEWHERE_AND_DIETS_READ = "homes elsewhere and diets read"
 """A step run in Python: rows giving the user's home and its address in another language
 ("Vivo en calle Mayor 5, Madrid"), or what the user eats ("I eat fish now"), are indexed
 again."""
+DOTTED_MONTHS_ALIKE_READ = "dotted months alike read"
+"""A step run in Python: rows naming a German day before a month written as the English one
+("29. April") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -289,6 +292,8 @@ def migrations(dimensions: int) -> list[str]:
         MEDICINES_OF_MORE_ENDINGS_READ,
         # "Vivo en calle Mayor 5, Madrid" is where the user lives; "I eat fish now" a diet.
         HOMES_ELSEWHERE_AND_DIETS_READ,
+        # "Klausur am 29. April" names 29 April.
+        DOTTED_MONTHS_ALIKE_READ,
     ]
 
 

@@ -18,6 +18,7 @@ from memory.read_anew import (
     days_after_words_elsewhere_read,
     days_elsewhere_read,
     dotted_days_read,
+    dotted_months_alike_read,
     homes_elsewhere_and_diets_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
@@ -448,6 +449,10 @@ def _homes_elsewhere_and_diets_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, homes_elsewhere_and_diets_read)
 
 
+def _dotted_months_alike_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, dotted_months_alike_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -546,6 +551,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0043_medicines_of_more_endings_read", _medicines_of_more_endings_read),
     # "Vivo en calle Mayor 5, Madrid" is where the user lives; "I eat fish now" a diet.
     Migration("0044_homes_elsewhere_and_diets_read", _homes_elsewhere_and_diets_read),
+    # "Klausur am 29. April" names 29 April.
+    Migration("0045_dotted_months_alike_read", _dotted_months_alike_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

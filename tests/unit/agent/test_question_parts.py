@@ -158,7 +158,16 @@ async def test_asked_what_is_known_about_them_the_user_gets_their_facts(
     await harness.memory.store("pet", "My cat Pimenta loves tuna", "core")
     await harness.memory.store("job", "I work as a nurse at Hospital São João", "core")
     await harness.memory.store("said", "I had ramen for lunch", "conversation", "s0")
-    for asked in ("What do you know about me?", "hey, what do you remember about me"):
+    # And in other languages: "Was weißt du über mich?" recalled nothing (a new user, an
+    # electrician in Hamburg).
+    for asked in (
+        "What do you know about me?",
+        "hey, what do you remember about me",
+        "Was weißt du über mich?",
+        "was weisst du ueber mich",
+        "¿qué sabes de mí?",
+        "que sais-tu de moi ?",
+    ):
         harness.model.add("You are a nurse with a cat.")
         events = await harness.turn(asked)
         recalled = next(e for e in events if isinstance(e, MemoryRecalled))

@@ -803,6 +803,10 @@ def test_a_year_or_a_time_beside_a_code_is_kept() -> None:
         ("code for the bin store is 55-81", "55-81"),
         ("the wifi at the cabin uses password 77-19-44", "77-19-44"),
         ("key safe at the cottage - code 8080", "8080"),
+        # A new user, an electrician: a lock, what it is of, then its code, as a note.
+        ("Schluesselsafe Baustelle Nowak Code 4711", "4711"),
+        ("Der Schlüsselsafe an der Baustelle Meier hat den Code 9911", "9911"),
+        ("remember key safe at the Meier site code 9911", "9911"),
         ("Boat padlock code 4B 719", "4B 719"),
         ('Chalet wifi: network ChaletNet, password "p@ss w0rd 99"', "p@ss w0rd 99"),
         ("Villa PIN four four seven one", "four four seven one"),
@@ -925,6 +929,8 @@ def test_no_character_of_a_code_or_a_password_is_left_beside_its_marker(
         "PIN code of Koramangala: 560034",
         "what's the pin code for Indiranagar? it's 560038",
         "area pin code 110001 delhi",
+        "the door sensor shows error code 4011",
+        "the office is on floor 3, zip code 10115",
         # A later adversary: the place before its PIN, and an area's PIN after an ATM's.
         "our office is in Koramangala, PIN - 560034",
         "мой пароль изменён 2024 году",

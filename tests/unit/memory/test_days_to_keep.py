@@ -223,6 +223,15 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("mi hermana Lucía tiene un número nuevo: 699 111 222", "20361029"),
         ("el teléfono de la pediatra es 91 555 12 34", "20361029"),
         ("Numer do hydraulika: Janek 601 234 567", "20361029"),
+        # A new user, an electrician: a supplier's number, and invoices owed (a year).
+        (
+            "Grosshandel Sonepar Hamburg Telefon 040 123 456 78, Ansprechpartner Herr Krause",
+            "20361029",
+        ),
+        ("the supplier is Sonepar, Mr Krause, 040 12345678", "20361029"),
+        ("Familie Nowak hat Rechnung 2027-052 nicht bezahlt", "20271101"),
+        ("invoice #101 to Northwind, not paid yet", "20271101"),
+        ("my phone bill is 40 a month", None),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),
         # Found beside it: a name or a rent not the user's is no detail of theirs.

@@ -72,8 +72,17 @@ def test_each_word_weighs_in_the_language_the_store_holds_it() -> None:
         # A new user, a nurse in Madrid: "mi" found every fact of hers but the address.
         ("cual es mi direccion", "mi"),
         ("q turno tengo ahora?", "q"),
+        # A new user, an electrician: "ist" and "die" found the workshop's address first.
+        ("wie ist die Nummer von Sonepar?", "die"),
+        ("Was weisst du ueber Lena?", "weisst"),
+        ("was ist mit Lena", "mit"),
     ],
 )
 def test_a_languages_function_words_ask_for_nothing(question: str, left_out: str) -> None:
     """ "lautet", "jakie", "jest" outweighed the words that said what was asked."""
     assert left_out not in query_terms(question)
+
+
+def test_a_word_of_both_languages_is_left_only_in_a_text_of_the_other() -> None:
+    assert "die" in query_terms("what was the die size?")
+    assert "mit" in query_terms("I studied at MIT in Boston")

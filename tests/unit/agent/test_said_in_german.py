@@ -1,0 +1,36 @@
+"""A dose and an invoice's payment said in German update the facts they change.
+
+Found by a new user, an electrician in Hamburg: "Dr. Hansen hat mein Metformin auf 1000 mg
+zweimal taeglich erhoeht" and "Herr Yilmaz hat die Rechnung 2027-031 heute bezahlt" left
+the 500 mg dose and the "noch offen" invoice in effect, unmarked; thirty days later the
+messages were deleted, and the old dose and the open invoice were all memchat knew.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.agent.conftest import Harness
+
+
+@pytest.mark.parametrize(
+    ("fact", "said"),
+    [
+        (
+            "Ich nehme Metformin 500 mg zweimal taeglich",
+            "Dr. Hansen hat mein Metformin auf 1000 mg zweimal taeglich erhoeht",
+        ),
+        ("Ich nehme Ramipril 5 mg einmal taeglich", "Meine Ramipril-Dosis wurde auf 10 mg erhöht"),
+        ("Ich nehme Ramipril 5 mg einmal taeglich", "Ramipril ist jetzt 10 mg einmal taeglich"),
+        (
+            "Rechnung Nr. 2027-031 an Herrn Yilmaz ueber 1.250,00 Euro ist noch offen",
+            "Herr Yilmaz hat die Rechnung 2027-031 heute bezahlt, 1.250 Euro eingegangen",
+        ),
+    ],
+)
+async def test_the_message_updates_the_fact(harness: Harness, fact: str, said: str) -> None:
+    await harness.memory.store("fact", fact, "core")
+    harness.model.add("Gut.")
+    await harness.turn(said)
+    now = await harness.memory.get("fact")
+    assert now is not None and now.content == said
