@@ -21,7 +21,8 @@ _BETWEEN = (
 _PPS = r"\d{7}[ \t]?[A-W][A-IW]?"
 """Ireland: seven digits, a check letter, maybe a second letter."""
 _DNI_OR_NIE = (
-    r"\d{8}[ \t-]?[A-Z]|\d{8}-?[a-z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Z]|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]"
+    r"\d{8}[ \t-]?[A-Z]|\d{8}-?[a-z]|\d{2}\.\d{3}\.\d{3}[ \t-]?[A-Za-z]"
+    r"|[XYZ][ \t-]?\d{7}[ \t-]?[A-Z]|[xyz]-?\d{7}-?[a-z]"
 )
 """Spain: DNI and NIF (eight digits and a letter), NIE (X, Y or Z, seven digits, a letter).
 Its letter may be typed in lower case against the digits: "mi dni 12345678z" (a new user,
@@ -44,7 +45,8 @@ _DRIVING_LICENCE = (
     r"driv(?:ing|er['\u2019]?s?)[ \t]+licen[cs]e|licen[cs]e(?=[ \t]+(?:number|no\b|nr\b|#))|"
     r"(?-i:DL)|f[üu]e?hrerschein(?:nummer)?|permis(?:[ \t]+de[ \t]+conduire)?|"
     r"(?:carn[ée]t?|permiso|licencia)[ \t]+de[ \t]+conducir|"
-    r"carta[ \t]+de[ \t]+condu[çc][ãa]o|patente[ \t]+di[ \t]+guida|prawo[ \t]+jazdy|rijbewijs"
+    r"carta[ \t]+de[ \t]+condu[çc][ãa]o|patente(?:[ \t]+di[ \t]+guida)?|praw[oa][ \t]+jazdy|"
+    r"rijbewijs"
 )
 """A driving licence's names: "my driving licence number is MORGA753116SM9IJ", "Führerschein
 B072RRE2I55", "numéro de permis 123456789012" (an adversary: each kept as typed)."""
@@ -116,11 +118,12 @@ _ID_NUMBERS = (
     ),
     # A driving licence: letters and digits, maybe in groups joined by hyphens ("D123-4567",
     # "MORGA753116SM9IJ"). Not a number plate ("license plate ABC 1234").
-    _after(_DRIVING_LICENCE, r"(?=[A-Z-]*\d)[A-Z0-9](?:-?[A-Z0-9]){5,19}"),
+    # Or with slashes: "prawo jazdy nr 01234/12/1234" (a later adversary: kept).
+    _after(_DRIVING_LICENCE, r"(?=[A-Z/-]*\d)[A-Z0-9](?:[-/]?[A-Z0-9]){5,19}"),
     _after(r"паспорт[а-я]*", r"\d{2}[ \t]?\d{2}[ \t]?(?:№[ \t]?)?\d{6}"),
     # Poland: an identity card (dowód osobisty), three letters and six digits (an
     # adversary: "numer dowodu ABC123456" kept).
-    _after(r"dow[oó]d(?:u|zik)?(?:[ \t]+osobist\w*)?|numer[ \t]+dowodu", r"[A-Z]{3}[ \t]?\d{6}"),
+    _after(r"dow[oó]d(?:u|zik)?(?:[ \t]+osobist\w*)?|numer[ \t]+dowodu", r"[A-Za-z]{3}[ \t]?\d{6}"),
     # France: the social security number (NIR), thirteen digits and a two-digit key.
     _after(
         r"s[ée]cu(?:rit[ée][ \t]+sociale)?|nir|num[ée]ro[ \t]+de[ \t]+s[ée]curit[ée][ \t]+sociale",
@@ -133,7 +136,7 @@ _HINTS = (
     "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs", "nas",
     "ramq", "soleil", "maladie", "health", "ohip", "msp", "care card", "pesel", "nip",
     "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт", "pasaport", "licen", "dl",
-    "hrerschein", "dow", "permis", "conduc", "patente", "prawo jazdy", "rijbewijs",
+    "hrerschein", "dow", "permis", "conduc", "patente", "jazdy", "rijbewijs",
 )  # fmt: skip
 
 

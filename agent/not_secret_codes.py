@@ -147,11 +147,13 @@ def a_cards_last_digits(text: str, start: int) -> bool:
 
 
 _A_MEETINGS_NUMBER = re.compile(
-    r"(?i)\b(?:webex|meeting|event|webinar)[ \t]+(?:access[ \t]+code|number|no\.?)[ \t]*[:#]?[ \t]*"
-    r"(?P<digits>\d{3,4}(?:[ \t]\d{3,4}){1,3})(?!\d)"
+    r"(?i)\b(?:webex|zoom|teams|meeting|event|webinar|conference|dial[ \t-]?in|call[ \t-]?in|"
+    r"join[ \t]+by[ \t]+phone)\b[^\n]{0,60}?\b(?:access[ \t]+code|(?:meeting[ \t]+)?number|no\.?)"
+    r"[ \t]*[:#]?[ \t]*(?P<digits>\d{9,11}|\d{3,4}(?:[ \t]\d{3,4}){1,3})(?!\d)"
 )
-"""A Webex meeting's number, said as its "access code": "Webex access code 2634 123 4567"
-(an adversary saw it redacted as two codes beside the meeting's real password)."""
+"""A meeting's number, said as its "access code": "Webex access code 2634 123 4567", "Webex
+meeting tomorrow 10am, access code 2634 571 8890", "Join by phone +1-415-655-0001, access
+code: 26345718890" (adversaries saw each redacted as codes beside the meeting's password)."""
 
 
 def a_meetings_number_at(text: str, span: tuple[int, int]) -> bool:

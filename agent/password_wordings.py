@@ -594,6 +594,9 @@ def _not_a_variable(value: str) -> bool:
     return _looks_like_a_password(value) and not _VARIABLE.fullmatch(_bare(value))
 
 
+_MIXED_CASE = re.compile(r"[a-z].*[A-Z]|[A-Z].*[a-z]")
+
+
 def _looks_like_a_password(value: str) -> bool:
     """A word and a number, or a word and symbols: "hunter2", "Tr0ub4dor&3"; not "reset".
 
@@ -608,4 +611,6 @@ def _looks_like_a_password(value: str) -> bool:
     letters = any(c.isalpha() for c in value)
     if len(value) >= 6 and letters and any(c.isdigit() for c in value):
         return True
+    if len(value) == 5 and any(c.isdigit() for c in value) and _MIXED_CASE.search(value):
+        return True  # "webex password Xy7pQ" (an adversary saw it kept)
     return len(value) >= 8 and letters and any(not c.isalnum() for c in value)

@@ -154,6 +154,12 @@ _DOSES = (
         r"(?i)^\W*(?:mein\s+)?" + _FOREIGN_DRUG + r"\s+(?:wieder\s+|jetzt\s+)?(?:runter|rauf|hoch|"
         r"herunter|herauf)\s+auf\s+" + _AMOUNT
     ),
+    # In Spanish, the user's: "El médico me ha subido la metformina a 850mg" (a later
+    # adversary: no dose).
+    re.compile(
+        r"(?i)\bme\s+(?:ha|han)\s+(?:subido|bajado|aumentado|reducido|cambiado|ajustado|puesto)\s+"
+        r"(?:el|la|los|las)\s+" + _FOREIGN_DRUG + r"\s+(?:a|en)\s+" + _AMOUNT
+    ),
     # "I'm down to 5mg of lisinopril now", "I'm up to 40 mg lisinopril"
     re.compile(
         r"(?i)\b"
@@ -265,6 +271,14 @@ _NAMED_DOSES += (
         + _AMOUNT
         + r"\s+(?:de\s+)?"
         + _FOREIGN_DRUG
+    ),
+    # "A mi madre le han bajado el Sintrom a 2mg" (a later adversary: no dose).
+    re.compile(
+        r"(?i)\ba\s+" + _KIN_IN_SPANISH + r"\s+le\s+(?:ha|han)\s+(?:subido|bajado|aumentado|"
+        r"reducido|cambiado|ajustado|puesto)\s+(?:el|la|los|las)\s+"
+        + _FOREIGN_DRUG
+        + r"\s+(?:a|en)\s+"
+        + _AMOUNT
     ),
     re.compile(
         r"(?i)\b(?:subido|bajado|aumentado|reducido|cambiado|ajustado)\s+(?:el|la)\s+"

@@ -108,6 +108,8 @@ def of_someone_else(new: str, old: str) -> bool:
     owed_new, owed_old = debt_owed(new), debt_owed(old)
     if owed_new and owed_old and owed_new != owed_old:
         return True
+    if one_health_topic(new, old):
+        return False
     new, old = _IN_BRACKETS.sub(" ", new), _IN_BRACKETS.sub(" ", old)
     ours, theirs = user_value(new), user_value(old)
     if ours is not None and theirs is not None and ours[0] == theirs[0]:
@@ -122,13 +124,19 @@ def of_someone_else(new: str, old: str) -> bool:
         return claim_new[0] != claim_old[0]  # "Jonas works at Globex", "Marta works at …"
     if not (health_values(new) and health_values(old)):
         return False
-    if set(health_values(new)) & set(health_values(old)):
-        # One topic, whose it is read in it ("mum's dose of …"): "Ramipril ist jetzt 10 mg"
-        # opens with its medicine, no one's name (a new user, an electrician).
-        return False
     # A health fact of someone named: "Maya is allergic …" is not "Tom has a nut allergy".
     named_new, named_old = _FIRST_NAME.match(new), _FIRST_NAME.match(old)
+    if named_new and (_the_medicine(named_new[1], new) or named_new[1].casefold() in _MY):
+        return False  # "Ramipril ist jetzt 10 mg" opens with its medicine (a new user)
     return bool(named_new and named_old and named_new[1] != named_old[1])
+
+
+_MY = frozenset("meine mein mi mis ma mon mes mia mio minha meu ich yo je io eu".split())
+"""The user, opening a sentence in German, Spanish, French, Italian or Portuguese."""
+
+
+def _the_medicine(word: str, text: str) -> bool:
+    return any(analyze(word)[:1] == [t.split()[-1]] for t in health_values(text))
 
 
 _POSSESSOR = re.compile(
@@ -164,6 +172,16 @@ def _qualifiers(text: str) -> frozenset[str]:
     )
 
 
+def one_health_topic(new: str, old: str) -> bool:
+    """Whether both give a value of one health topic, whose it is read in it.
+
+    "mi madre" and "Mum" are one mother ("mum's dose of warfarin": a later adversary saw
+    each read as someone else's, and the old dose kept). Said whose: a topic of no one's
+    is the user's only as far as nothing else says ("My husband stopped taking omeprazole").
+    """
+    return any("'s " in topic for topic in set(health_values(new)) & set(health_values(old)))
+
+
 def said_of_other_people(new: str, old: str) -> bool:
     """Whether both say whose they are, each someone else, and neither names the other.
 
@@ -172,6 +190,8 @@ def said_of_other_people(new: str, old: str) -> bool:
     """
     if another_of_them(new, old):
         return True
+    if one_health_topic(new, old):
+        return False
     ours, theirs = _whose(new), _whose(old)
     return bool(ours and theirs) and _two_people(ours, theirs, new, old)
 

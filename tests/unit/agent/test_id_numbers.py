@@ -101,6 +101,12 @@ from agent.redact import redact
         ("DL: S53046012345", "S53046012345"),
         ("numer dowodu ABC123456", "ABC123456"),
         ("mój dowód osobisty: ABC 123456", "ABC 123456"),
+        # A later adversary: Italian and Polish licences, lower-case ID numbers, a DNI dotted.
+        ("la mia patente è U1A23B456C", "U1A23B456C"),
+        ("Numer prawa jazdy: 01234/12/1234", "01234/12/1234"),
+        ("numer dowodu: aba 300000", "aba 300000"),
+        ("mi NIE es x1234567l", "x1234567l"),
+        ("dni 12.345.678-z", "345"),
     ],
 )
 def test_an_id_number_after_its_name_is_redacted(text: str, number: str) -> None:
@@ -141,6 +147,7 @@ def test_a_national_insurance_number_said_short_is_redacted(text: str) -> None:
         "he lost his driving licence for 12 months",
         "I got my driving licence in 2019",
         "permis B obtenu en 2010",
+        "la patente de mi invento es muy buena",
     ],
 )
 def test_the_name_alone_or_another_number_is_kept(text: str) -> None:

@@ -1289,3 +1289,26 @@ def test_a_meeting_id_beside_its_passcode_is_kept() -> None:
     webex = redact("Webex access code 2634 123 4567, password Xy7pQ2")[0]
     assert webex == "Webex access code 2634 123 4567, password [REDACTED:secret]"
     assert redact("Webex access code 4821")[0] == "Webex access code [REDACTED:code]"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "gone"),
+    [
+        (
+            "Webex meeting tomorrow 10am, access code 2634 571 8890, password Xy7pQ",
+            "2634 571 8890",
+            "Xy7pQ",
+        ),
+        ("Join by phone +1-415-655-0001, access code: 26345718890", "26345718890", None),
+        ("webex password Xy7pQ", None, "Xy7pQ"),
+        ("meeting at the gate, access code 4821", None, "4821"),
+    ],
+)
+def test_a_meetings_number_is_kept_and_its_password_is_not(
+    text: str, kept: str | None, gone: str | None
+) -> None:
+    """Found by a later adversary: the meeting's number was redacted as codes, and its
+    password of five characters kept."""
+    redacted = redact(text)[0]
+    assert kept is None or kept in redacted
+    assert gone is None or gone not in redacted

@@ -1,4 +1,4 @@
-"""A dose and an invoice's payment said in German update the facts they change.
+"""A dose and an invoice's payment said in German or Spanish update the facts they change.
 
 Found by a new user, an electrician in Hamburg: "Dr. Hansen hat mein Metformin auf 1000 mg
 zweimal taeglich erhoeht" and "Herr Yilmaz hat die Rechnung 2027-031 heute bezahlt" left
@@ -22,6 +22,11 @@ from tests.unit.agent.conftest import Harness
         ),
         ("Ich nehme Ramipril 5 mg einmal taeglich", "Meine Ramipril-Dosis wurde auf 10 mg erhöht"),
         ("Ich nehme Ramipril 5 mg einmal taeglich", "Ramipril ist jetzt 10 mg einmal taeglich"),
+        # A later adversary: in Spanish, the user's and a parent's, and in German tersely.
+        ("I take metformin 500mg twice a day", "El médico me ha subido la metformina a 850mg"),
+        ("My mother takes Sintrom 4mg", "A mi madre le han bajado el Sintrom a 2mg"),
+        ("Mum takes warfarin 5mg", "mi madre ahora toma 3mg de warfarina"),
+        ("I take ramipril 5mg daily", "Ramipril jetzt 10 mg"),
         (
             "Rechnung Nr. 2027-031 an Herrn Yilmaz ueber 1.250,00 Euro ist noch offen",
             "Herr Yilmaz hat die Rechnung 2027-031 heute bezahlt, 1.250 Euro eingegangen",
@@ -33,4 +38,4 @@ async def test_the_message_updates_the_fact(harness: Harness, fact: str, said: s
     harness.model.add("Gut.")
     await harness.turn(said)
     now = await harness.memory.get("fact")
-    assert now is not None and now.content == said
+    assert now is not None and now.content == said[:1].upper() + said[1:]
