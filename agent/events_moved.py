@@ -130,9 +130,18 @@ def events_moved(
     return {
         event_id: f"since changed: {saying(later, contents.get(event_id, ''))}"
         for event_id, later in marks.items()
-        if not several_events([event.content for event in moved[later.id]])
+        if not several_events(_events_moved(moved[later.id]))
         or _the_one_near(later, moved[later.id]) == event_id
     }
+
+
+def _events_moved(events: list[MemoryEntry]) -> list[str]:
+    """The texts of the events themselves, not of an earlier move among them.
+
+    "Mark pushed my deadline to 20/9", then "… again, to 30/9": the first move is the
+    deadline's, no second event, and the 10/9 deadline stood unmarked (an adversary).
+    """
+    return [event.content for event in events if not _says_a_move(event.content)]
 
 
 _NEAR = 7

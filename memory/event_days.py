@@ -143,6 +143,11 @@ def several_events(texts: list[str]) -> bool:
     days = [days_named(text) for text in texts]
     if len(days) < 2 or not all(days):
         return False
+    # By their dates where each has one: "Dentist on Fri 14/1" and "Dentist on Fri 28/1"
+    # share a Friday, and "moved to Fri 21/1" marked both (an adversary).
+    dated = [frozenset(d for d in named if d.startswith(_DAY_GRAIN)) for named in days]
+    if all(dated):
+        days = dated
     if all(a.isdisjoint(b) for at, a in enumerate(days) for b in days[at + 1 :]):
         return True
     # The same day, at other times or for someone else: "Dentist for rory 22/1 at 3" and

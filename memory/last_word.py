@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from memory.attributes import alike
 from memory.changes_to_come import a_change_to_come
 from memory.entry import MemoryCategory, MemoryEntry
-from memory.event_days import cancels_it, moves_an_appointment_of_none
+from memory.event_days import cancels_it, moves_an_appointment_of_none, moves_it
 from memory.fact_subjects import change_terms
 from memory.fact_values import new_value
 from memory.health_values import health_values, medicines_and_allergens
@@ -277,7 +277,11 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
         return True  # "Aoife now does Saturdays instead of Ciarán" (`memory.instead_of`)
     if not _says_a_change(message.content):
         return False
-    if moves_an_appointment_of_none(message.content, fact.content):
+    if moves_an_appointment_of_none(message.content, fact.content) or moves_it(
+        message.content, fact.content
+    ):
+        # A move of an event is `agent.events_moved`'s: "the dentist moved to Fri 21/1"
+        # names not which of Friday 14/1's and 28/1's, and marked both (an adversary).
         return False
     said = _A_YEAR_SAID.sub(" ", message.content)
     numbers = set(_A_VALUE.findall(said)) - set(_A_VALUE.findall(fact.content))
