@@ -147,7 +147,17 @@ _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
 
 
+_NOT_HELD = re.compile(
+    r"(?i)\?\s*$|\b(?:weather|hot|cold|warm|rain\w*|snow\w*|sunny|fr[ií]o|calor|llueve|lluvia|"
+    r"tiempo|wetter|kalt|hei(?:ß|ss)|regen\w*|froid|chaud|pluie|freddo|caldo|pioggia)\b"
+)
+"""A question, or the weather: "what should I cook from July on?", "desde abril no hace
+frío" (a second adversary saw each kept a year)."""
+
+
 def _held_from_a_month(text: str, said: date) -> list[date]:
+    if _NOT_HELD.search(text):
+        return []
     if any(found["month"] not in _ALSO_A_WORD for found in _A_CHANGE_FROM.finditer(text)):
         return [date.fromordinal(said.toordinal() + _A_YEAR_ON)]
     return []

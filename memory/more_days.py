@@ -151,7 +151,7 @@ Mahnung am 20.05.2027" was deleted at 30 days, and nothing knew it was owed (a n
 electrician). Kept a year, as what lasts: paid, its payment marks it."""
 _PHONE = (
     r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{3,4}|\b3\d{2}[ .-]?\d{6,7}|"
-    r"\b[89]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2})(?![\d/:]|\.\d)"
+    r"\b[1-9]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2})(?![\d/:]|\.\d)"
 )
 """A phone number: from "+" or a 0, or in groups of three, three and four; not "20270312"."""
 _A_CONTACT = re.compile(
@@ -165,6 +165,7 @@ _A_CONTACT = re.compile(
     r"novi[oa]|madre|padre|herman[oa]|hij[oa]|abuel[oa]|mari|femme|copain|copine|m[èe]re|"
     r"p[èe]re|s(?:œ|oe)ur|fr[èe]re|fils|fille|mann|frau|freund(?:in)?|mutter|vater|"
     r"schwester|bruder|marito|moglie|madre|padre|sorella|fratello|figli[oa]|"
+    r"brat\w*|siostr\w*|mam[aąy]|tat[aąy]|żon[aąy]|mąż|męża|syn\w*|córk\w*|"
     # In French, Spanish, German and Italian too: "la gardienne Léa Martin, 514 555 0177" (a
     # new user, a translator in Montréal, saw it deleted at 30 days).
     r"plombier|[ée]lectricien|dentiste|m[ée]decin|p[ée]diatre|v[ée]t[ée]rinaire|gardienne|"
@@ -182,14 +183,16 @@ _A_CONTACT = re.compile(
     rf"[^\n]{{0,60}}?(?<![\d$€£])(?:{_PHONE})"
     rf"|\b(?:number|phone|mobile|tel)\s+(?:for|of)\s+[^\n\d]{{1,30}}?(?:is|:|-)?\s*{_PHONE}"
     # Someone's number: "le numéro de mon ex, Marc: 438-555-0199", "Marc's number is …".
-    r"|\b(?:num[ée]ro|n[uú]mero|nummer|numero|t[ée]l[ée]phone|tel[ée]fono|cellulaire|cell|"
-    r"celular|m[oó]vil|cellulare|handy)\s+"
-    r"(?:de|du|des|d['\u2019]|von|di|del|dell['\u2019]|della|dello|da)\s*[^\n\d]{1,40}?"
+    r"|\b(?:num[ée]ro|n[uú]mero|nummer|numero|numer|t[ée]l[ée]phone|tel[ée]fono|telefon|"
+    r"cellulaire|cell|celular|m[oó]vil|cellulare|handy)\s+"
+    r"(?:de|du|des|d['\u2019]|von|di|del|dell['\u2019]|della|dello|da|do|od)\s*[^\n\d]{1,40}?"
     rf"(?:c['\u2019]est|est|es|ist|è|:|-)?\s*{_PHONE}"
     rf"|[\w-]+['\u2019]s\s+(?:new\s+|mobile\s+|cell\s+)?(?:number|phone|mobile)\s*(?:is|:|-)\s*{_PHONE}"
     # "Noreen has a new number: 086 …", "mi hermana Lucía tiene un número nuevo: 699 …" (a
     # third adversary: the README's own wording, deleted at 30 days).
-    r"|\b(?:has|have|got)\s+a\s+new\s+(?:number|mobile|phone|cell)"
+    r"|\bma\s+nowy\s+(?:numer|telefon)[^\n\d]{0,12}"
+    + _PHONE
+    + r"|\b(?:has|have|got)\s+a\s+new\s+(?:number|mobile|phone|cell)"
     rf"[^\n\d]{{0,12}}{_PHONE}|\btiene\s+(?:un\s+)?(?:n[uú]mero|m[oó]vil|tel[eé]fono)\s+nuevo"
     rf"[^\n\d]{{0,12}}{_PHONE}"
 )
@@ -222,7 +225,10 @@ _OWN_DETAILS = re.compile(
     r"ich\s+bin|ich\s+hei(?:ß|ss)e|sono|mi\s+chiamo|sou|chamo-me)\s+"
     # A name of up to three words: "Hi, I'm Kwame Mensah, a PhD student …" (a new user
     # saw it deleted at 30 days, and "what do you know about me?" knew nothing).
-    r"(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}\s*[,.!]"
+    r"(?:(?:o|a)\s+)?(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}"
+    # Then a stop, or what follows a name: "sono Giulia Rossi e lavoro in banca", "ich bin
+    # Klaus Weber aus München" (a second adversary saw each deleted at 30 days).
+    r"(?:\s*[,.!]|\s+(?:and|e|y|und|et|aus|from|de|da|di|z)\b|\s*$)"
     r"|\b(?:i['\u2019]?m|i\s+am)\s+(?:originally\s+)?from\s+(?-i:[A-Z])"
     # One's family by name: "my kids are Pablo (9) and Irene (6)", "mi pareja es Javier".
     r"|\b(?:my|our)\s+(?:kids|children|son|sons|daughter|daughters|wife|husband|partner|"
@@ -230,6 +236,11 @@ _OWN_DETAILS = re.compile(
     r"(?:called\s+|named\s+)?(?-i:[A-Z])[^\W\d_]+(?!\w)"
     r"|\b(?:mi|mis)\s+(?:hij[oa]s?|pareja|marido|mujer|espos[oa]|novi[oa]|madre|padre)\s+"
     r"(?:es|son|se\s+llaman?)\s+(?-i:[A-Z])"
+    r"|\b(?:i\s+)?mie?[oi]\s+(?:figli[oe]?|marito|moglie|compagn[oa])\s+(?:sono|è|si\s+chiama(?:no)?)\s+"
+    r"(?-i:[A-Z])|\bmeine\s+(?:kinder|tochter|frau)\s+(?:hei(?:ß|ss)en|hei(?:ß|ss)t|sind|ist)\s+"
+    r"(?-i:[A-Z])|\bmeine?\s+(?:sohn|mann|partner(?:in)?)\s+(?:hei(?:ß|ss)t|ist)\s+(?-i:[A-Z])"
+    # Polish: "Mieszkam na ulicy Długiej 5 w Krakowie" (a second adversary: deleted).
+    r"|\bmieszka(?:m|my)\s+(?:na|w|przy)\b"
     # Where one lives, in other languages: "vivo en calle Alcala 215" (deleted at 30 days
     # where "I live at …" was kept).
     r"|\b(?:vivo|vivimos|moro|moramos)\s+(?:en|em|no|na)\s+(?:la\s+|el\s+|a\s+|o\s+)?"
@@ -311,7 +322,7 @@ def kept_for_years(text: str, said: date) -> list[date]:
     Linh, night-shift nurse … my roster: night shift Fri 11/12 …" came before February's
     roster for "when's my next night shift?" in February (a new user).
     """
-    if _KEEP_ASKED.search(text):
+    if _KEEP_ASKED.search(text) and not _TAKEN_BACK.search(text):
         return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
     if _A_QUESTION.search(text):
         # "est-ce que Camille a mon numéro de cellulaire?" gives no detail of one's own (a
@@ -325,6 +336,11 @@ def kept_for_years(text: str, said: date) -> list[date]:
 
 
 _A_QUESTION = re.compile(r"\?\s*$")
+_TAKEN_BACK = re.compile(
+    r"(?i)\b(?:forget\s+(?:it|that)|never\s*mind|olv[ií]dalo|d[ée]jalo|vergiss\s+es|"
+    r"laisse\s+tomber|lascia\s+stare|esquece|nieważne)\b"
+)
+""""guárdame esto? no, olvídalo" asks for nothing kept (a second adversary: kept ten years)."""
 """A message ending on a question mark: asked, not said."""
 
 

@@ -232,6 +232,18 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Familie Nowak hat Rechnung 2027-052 nicht bezahlt", "20271101"),
         ("invoice #101 to Northwind, not paid yet", "20271101"),
         ("my phone bill is 40 a month", None),
+        # A second adversary: Polish contacts and home, introductions in Portuguese, Italian
+        # and German, Italian children (each deleted at 30 days); and too long: a question,
+        # the weather, a request taken back.
+        ("Mój brat Kuba, tel. 601 234 567", "20361029"),
+        ("Kasia ma nowy numer: 603 333 444", "20361029"),
+        ("numer do dentysty to 22 555 66 77", "20361029"),
+        ("Mieszkam na ulicy Długiej 5 w Krakowie", "20361029"),
+        ("Olá, sou o João Silva, de Braga", "20361029"),
+        ("Ciao, sono Giulia Rossi e lavoro in banca", "20361029"),
+        ("Hallo, ich bin Klaus Weber aus München", "20361029"),
+        ("i miei figli sono Luca e Sara", "20361029"),
+        ("guárdame esto? no, olvídalo", None),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),
         # Found beside it: a name or a rent not the user's is no detail of theirs.
@@ -326,6 +338,8 @@ def test_a_season_named_is_the_one_to_come_or_the_next() -> None:
         ("from July my shift is afternoons", "20270601"),
         ("from July to September I'm on nights", "20260930"),
         ("apart from July things are quiet", "20260731"),
+        ("what should I cook from July on?", "20260731"),
+        ("desde abril no hace frío", "20270430"),
     ],
 )
 def test_the_end_of_this_year_and_a_feast_to_come_are_kept_to(
