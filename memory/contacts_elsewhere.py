@@ -23,7 +23,7 @@ _ANY_WHAT = "|".join(_WHAT.values())
 _OF_WHAT = {name: re.compile(f"(?i)(?:{words})") for name, words in _WHAT.items()}
 _MINE = r"(?:mi|il\s+mio|la\s+mia|mon|ma|meine?|meu|minha|o\s+meu|a\s+minha)"
 _NEW = r"(?:nuev[oa]|nuov[oa]|nouvel(?:le)?|nouveau|neue?[nrs]?|nov[oa])"
-_IS = r"(?:es|è|est|ist|é)(?!\w)(?:\s+(?:ahora|adesso|ora|maintenant|jetzt|agora)\b)?"
+_IS = r"(?:es|è|est|ist|lautet|é)(?!\w)(?:\s+(?:ahora|adesso|ora|maintenant|jetzt|agora)\b)?"
 _MY_NEW = re.compile(
     rf"(?i)^\s*(?:(?:y|e|et|und)\s+)?{_MINE}\s+(?P<new>{_NEW}\s+)?(?P<what>{_ANY_WHAT})"
     rf"(?:\s+(?P<new_after>{_NEW}))?\s+{_IS}\s*:?\s*(?P<value>\S.*)$"

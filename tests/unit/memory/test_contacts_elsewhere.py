@@ -20,6 +20,7 @@ from memory.contacts_elsewhere import in_english
         ("mi número es 600 111 222", "My number is 600 111 222"),
         # An adversary: the German e-mail's full name (the old one stayed in effect).
         ("Meine neue E-Mail-Adresse ist jan@posteo.de", "My new email is jan@posteo.de"),
+        ("Meine E-Mail lautet jetzt a.meier@web.de", "My email is a.meier@web.de"),
     ],
 )
 def test_a_contact_said_in_another_language_reads_in_english(said: str, english: str) -> None:

@@ -36,6 +36,11 @@ __all__ = ["postgres_url"]
         ("I'm no longer vegetarian", {"not vegetarian"}),
         ("I eat meat again", {"not vegetarian"}),
         ("I don't eat meat", {"vegetarian"}),
+        # A second adversary: in other languages.
+        ("Ya no soy vegana, ahora como de todo", {"not vegan"}),
+        ("soy vegetariana", {"vegetarian"}),
+        ("Ich bin kein Veganer mehr", {"not vegan"}),
+        ("je suis végétarienne", {"vegetarian"}),
         # Not the user's diet: a cook, someone else's, a question, a meal.
         ("I'm a vegetarian cook", set()),
         ("my partner is vegan", set()),
@@ -55,6 +60,7 @@ def test_what_the_user_eats_is_read(said: str, diet: set[str]) -> None:
         ("I eat fish now, I'm pescatarian (no longer strictly vegetarian)", "I'm vegetarian"),
         ("I eat meat again", "I'm vegan"),
         ("I've gone vegan", "I'm vegetarian"),
+        ("Ya no soy vegana, ahora como de todo", "I'm vegan"),
     ],
 )
 def test_a_new_diet_replaces_the_old(new: str, old: str) -> None:
