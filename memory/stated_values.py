@@ -18,6 +18,7 @@ from memory.claims_elsewhere import said_in_english
 from memory.fact_subjects import change_terms, names_in
 from memory.fact_values import (
     attribute_terms,
+    home_moved_to,
     one_subject,
     people_attribute_terms,
     user_value,
@@ -638,7 +639,9 @@ def _stated_values(text: str) -> dict[str, frozenset[str]]:
             continue
         for topic, value in health_values(piece).items():
             stated.setdefault(topic, value)
-        claim = claim_of(piece)
+        # A home with its address in another language too: "Vivo en calle Mayor 12, Madrid"
+        # before "Vivo en calle Alcalá 50" stood unmarked (a second adversary).
+        claim = claim_of(piece) or claim_of(home_moved_to(piece) or "")
         if claim is not None and claim[0] == USER and claim[1] == "home":
             stated.setdefault("home", frozenset(analyze(claim[2])) - change_terms())
     if (dose := dose_of_the_one_medicine(text)) is not None:

@@ -1911,3 +1911,11 @@ async def test_a_move_of_one_of_two_events_of_one_weekday_marks_neither(
     events = await harness.turn("when is the dentist?", harness.sessions.new())
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
     assert len(recalled.injected) == 3 and recalled.since_changed == {}
+
+
+def test_a_home_said_with_its_address_in_another_language_is_changed_by_the_next() -> None:
+    """Found by a second adversary: "Vivo en calle Mayor 12, Madrid", then "Moro na Rua
+    Augusta 100, Lisboa" and later homes: "where do I live?" showed each unmarked."""
+    mayor = stated_values("Vivo en calle Mayor 12, Madrid")
+    assert changed_topics(mayor, stated_values("Moro na Rua Augusta 100, Lisboa")) == ["home"]
+    assert changed_topics(mayor, stated_values("Vivo en calle Mayor 12, Madrid")) == []
