@@ -16,6 +16,7 @@ from agent.redact import redact
 from agent.tools import WRITING_TOOLS
 from memory.errors import MemoryStoreError
 from memory.procedures import ProcedureStep
+from memory.questions import only_asks
 from memory.text import analyze, distinct_terms
 
 if TYPE_CHECKING:
@@ -255,4 +256,12 @@ async def fold_the_message_remembered(
         return None
     if fact is None:
         return None
-    return await fold_into_facts(memory, None, [fact], session_id=session_id, namespace=namespace)
+    try:
+        said = await _said_before(memory, None, session_id, namespace)
+    except MemoryStoreError:
+        return None
+    if said is None or only_asks(said.content):
+        # A question is no history of the fact that answers it: "Which drink is my
+        # favourite?", then "/remember My favourite drink is coffee".
+        return None
+    return await fold_into_facts(memory, said, [fact], session_id=session_id, namespace=namespace)

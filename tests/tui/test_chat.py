@@ -1246,12 +1246,13 @@ def test_the_recall_detail_shows_the_best_match_first_and_what_changed_last() ->
 
     scored = [("a", 1.0), ("b", 0.48), ("c", 0.9), ("old", 1.0), ("d", 0.3)]
     injected = [
-        seed_entry(key, f"memory {key}").model_copy(update={"score": s}) for key, s in scored
+        seed_entry(key, f"entry {key}!").model_copy(update={"score": s}) for key, s in scored
     ]
     changed = {injected[3].id: "since changed: a later message says so"}
     shown = describe(MemoryRecalled(injected, [], "hybrid", since_changed=changed)).plain
-    order = [key for key in ("memory a", "memory c", "memory b", "memory d", "memory old")]
+    order = ["entry a!", "entry c!", "entry b!", "entry d!", "entry old!"]
     assert sorted(order, key=shown.index) == order
+    assert "best match first; what a later memory changed, last" in shown
 
 
 async def test_the_palette_regenerates_a_stopped_reply_and_says_when_none_is(

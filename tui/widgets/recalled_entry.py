@@ -37,6 +37,12 @@ def _line(entry: MemoryEntry, text: Text, width: int = 70, *, below: bool = Fals
     text.append(f"[{visible(entry.category)}] {content}\n")
 
 
+def _say_the_order(event: MemoryRecalled, text: Text) -> None:
+    # Said, as the scores no longer read in order (a second adversary).
+    if any(entry.id in event.since_changed for entry in event.injected):
+        text.append("best match first; what a later memory changed, last\n", style="dim")
+
+
 def describe(event: MemoryRecalled) -> Text:
     """The expanded view: each injected entry with its component scores, then the cuts."""
     text = Text()
@@ -44,6 +50,7 @@ def describe(event: MemoryRecalled) -> Text:
         text.append(f"{visible(event.degraded)}\n", style="yellow")
     if event.calibration:
         text.append(f"{visible(event.calibration)}\n", style="dim")
+    _say_the_order(event, text)
     for entry in in_shown_order(event.injected, event.since_changed):
         _line(entry, text)
         scores = entry.scores

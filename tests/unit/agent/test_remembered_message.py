@@ -30,3 +30,15 @@ async def test_a_message_saying_more_stays_a_memory_of_its_own(harness: Harness)
     await harness.turn("/remember I'm vegetarian")
     said = [entry.content for entry in await harness.memory.list(category="conversation")]
     assert said == ["I'm vegetarian and my sister is vegan"]
+
+
+async def test_a_question_is_no_history_of_the_fact_remembered_after_it(
+    harness: Harness,
+) -> None:
+    """The demo's own turn: "Which drink is my favourite?", then "/remember My favourite
+    drink is coffee", folded the question into the fact, and forgetting the fact forgot it."""
+    harness.model.add("I don't know yet.")
+    await harness.turn("Which drink is my favourite?")
+    await harness.turn("/remember My favourite drink is coffee")
+    said = [entry.content for entry in await harness.memory.list(category="conversation")]
+    assert said == ["Which drink is my favourite?"]
