@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import time
 from collections.abc import Coroutine
@@ -14,6 +13,7 @@ from agent.events import TurnStats
 from agent.model import ChunkStats
 from agent.redact import redact
 from agent.tools import WRITING_TOOLS
+from agent.turn_state import key_stored
 from memory.errors import MemoryStoreError
 from memory.procedures import ProcedureStep
 from memory.questions import only_asks
@@ -242,13 +242,8 @@ async def fold_the_message_remembered(
     user). As a fact the model stores from a message (`fold_into_facts`). `result`: the
     memory_store call's result, which names the key stored.
     """
-    try:
-        said = json.loads(result)
-    except ValueError:
-        return None
-    stored = said.get("stored") if isinstance(said, dict) else None
-    key = stored.get("key") if isinstance(stored, dict) else None
-    if not isinstance(key, str):
+    key = key_stored(result)
+    if key is None:
         return None
     try:
         fact = await memory.get(key, namespace)

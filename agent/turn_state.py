@@ -187,12 +187,12 @@ def stored_keys(messages: list[ChatMessage], *, asked: bool = False) -> list[str
             key = call.arguments.get("key") if isinstance(call.arguments, dict) else None
             if call.name != "memory_store" or call.id in failed or not isinstance(key, str):
                 continue
-            stored = _key_stored(results.get(call.id, ""))
+            stored = key_stored(results.get(call.id, ""))
             keys += [key, stored or key] if asked else [stored or key]
     return list(dict.fromkeys(keys))
 
 
-def _key_stored(result: str) -> str | None:
+def key_stored(result: str) -> str | None:
     """The key a memory_store result says it stored under, if it says one."""
     try:
         said = json.loads(result)

@@ -1848,33 +1848,38 @@ async def test_a_diet_said_in_chat_updates_the_diet_fact(harness: Harness) -> No
     assert diet is not None and diet.content == "I eat fish now"
 
 
-async def test_a_deadline_pushed_twice_marks_the_deadline_and_the_first_move(
-    harness: Harness,
-) -> None:
-    """Found by an adversary: "Mark pushed my deadline to 20/9", then "… again, to 30/9",
-    left the 10/9 deadline unmarked: the first move was read as a second event, and a move
-    naming not which of two events it moves marks neither."""
-    from datetime import UTC, datetime
-
+async def _written_on(
+    harness: Harness, year: int, month: int, rows: list[tuple[str, str, str, str | None, int]]
+) -> list[MemoryEntry]:
+    """Each (key, text, category, session, day) written on that day of `month`."""
     from memory.write_rules import NewMemory
 
-    rows = [
-        ("deadline", "Report deadline for Acme: due on 10/9", "core", None, 1),
-        ("conversation/s1/a", "Mark pushed my deadline to 20/9", "conversation", "s1", 2),
-        ("conversation/s2/a", "Mark pushed my deadline again, to 30/9", "conversation", "s2", 3),
-    ]
-    written = [
+    return [
         await harness.memory.write(
             NewMemory(
                 key=key,
                 content=text,
                 category=category,
                 session_id=session,
-                created_at=datetime(2027, 9, day, tzinfo=UTC),
+                created_at=datetime(year, month, day, tzinfo=UTC),
             )
         )
         for key, text, category, session, day in rows
     ]
+
+
+async def test_a_deadline_pushed_twice_marks_the_deadline_and_the_first_move(
+    harness: Harness,
+) -> None:
+    """Found by an adversary: "Mark pushed my deadline to 20/9", then "… again, to 30/9",
+    left the 10/9 deadline unmarked: the first move was read as a second event, and a move
+    naming not which of two events it moves marks neither."""
+    rows = [
+        ("deadline", "Report deadline for Acme: due on 10/9", "core", None, 1),
+        ("conversation/s1/a", "Mark pushed my deadline to 20/9", "conversation", "s1", 2),
+        ("conversation/s2/a", "Mark pushed my deadline again, to 30/9", "conversation", "s2", 3),
+    ]
+    written = await _written_on(harness, 2027, 9, rows)
     harness.model.add("The 30th.")
     events = await harness.turn("when is my deadline?", harness.sessions.new())
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
@@ -1887,26 +1892,13 @@ async def test_a_move_of_one_of_two_events_of_one_weekday_marks_neither(
     """Found by an adversary: "the dentist moved to Fri 21/1" marked both "Dentist on Fri
     14/1" and "Dentist on Fri 28/1": a change of value read "dentist" and "fri" as their
     subject, and a move names not which."""
-    from datetime import UTC, datetime
-
-    from memory.write_rules import NewMemory
-
     assert several_events(["Dentist on Fri 14/1 at 9am", "Dentist on Fri 28/1 at 9am"])
     rows = [
         ("a", "Dentist on Fri 14/1 at 9am", "core", None, 3),
         ("b", "Dentist on Fri 28/1 at 9am", "core", None, 3),
         ("conversation/s2/a", "the dentist moved to Fri 21/1", "conversation", "s2", 4),
     ]
-    for key, text, category, session, day in rows:
-        await harness.memory.write(
-            NewMemory(
-                key=key,
-                content=text,
-                category=category,
-                session_id=session,
-                created_at=datetime(2028, 1, day, tzinfo=UTC),
-            )
-        )
+    await _written_on(harness, 2028, 1, rows)
     harness.model.add("Which one?")
     events = await harness.turn("when is the dentist?", harness.sessions.new())
     recalled = next(e for e in events if isinstance(e, MemoryRecalled))
