@@ -167,6 +167,7 @@ async def test_asked_what_is_known_about_them_the_user_gets_their_facts(
         "was weisst du ueber mich",
         "¿qué sabes de mí?",
         "que sais-tu de moi ?",
+        "cosa sai di me?",
     ):
         harness.model.add("You are a nurse with a cat.")
         events = await harness.turn(asked)

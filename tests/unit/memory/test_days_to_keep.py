@@ -244,6 +244,9 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("Hallo, ich bin Klaus Weber aus München", "20361029"),
         ("i miei figli sono Luca e Sara", "20361029"),
         ("guárdame esto? no, olvídalo", None),
+        ("n'oublie pas que le code postal est H2J 1K5", "20361029"),
+        ("merk dir: Lenas Klassenlehrerin ist Frau Brandt", "20361029"),
+        ("ricordati che la palestra chiude alle 22", "20361029"),
         ("the dentist costs $120 for 30 minutes", None),
         ("vet appointment 14/1 at 10:30", "20270114"),
         # Found beside it: a name or a rent not the user's is no detail of theirs.

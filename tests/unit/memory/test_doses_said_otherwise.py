@@ -24,6 +24,12 @@ from memory.health_values import health_values
             "dose of lisinopril",
         ),
         ("lisinopril up to 20mg from today", "I take lisinopril 10mg", "dose of lisinopril"),
+        # A new user, an electrician: back down, in German.
+        (
+            "Metformin wieder runter auf 500 mg morgens",
+            "Ich nehme Metformin 1000 mg zweimal taeglich",
+            "dose of metformin",
+        ),
         (
             "el medico le ha subido el enalapril a mi madre, ahora toma 20mg",
             "Mi madre toma enalapril 10mg cada mañana para la tension",
