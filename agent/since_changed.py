@@ -345,7 +345,9 @@ def _messages_changed(
                     or puts_its_number_right(later, earlier)
                     or (other.category == CONVERSATION and said_anew(earlier, later))
                     or (
-                        bool(medicines_and_allergens(message.content))
+                        # A pinned message too: kept for good, it held "my gym locker is
+                        # number 14" unmarked over "… is now number 22" (a second adversary).
+                        (message.pinned or bool(medicines_and_allergens(message.content)))
                         and changes_its_value(message, _about(other, message))
                     )
                 )

@@ -133,7 +133,10 @@ class LastWords:
         # word with it, not with every fact (a run reads every expired message).
         self._by_word: dict[str, list[MemoryEntry]] = {}
         for fact in facts:
-            if fact.category != CONVERSATION and fact.superseded_by is None:
+            # A pinned message too: kept for good, it is a fact in all but name, and the
+            # message changing it was deleted at 30 days ("my gym locker is now number 22"
+            # after a pinned "… number 14": a second adversary).
+            if (fact.category != CONVERSATION or fact.pinned) and fact.superseded_by is None:
                 for word in _subject(fact.content):
                     self._by_word.setdefault(word, []).append(fact)
 

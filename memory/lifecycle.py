@@ -64,7 +64,7 @@ def plan_hygiene(
 ) -> list[Doomed]:
     """What a hygiene run at `now` removes from `entries`, in order."""
     ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
-    last_words = LastWords(e for e in ordered if e.category == "core")
+    last_words = LastWords(e for e in ordered if e.category == "core" or e.pinned)
     putting_right = corrections_of_facts(ordered)
     retention = settings.retention_days
     doomed: list[Doomed] = []

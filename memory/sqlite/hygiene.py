@@ -59,7 +59,7 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
     retention = core.settings.retention_days
     clause, params = _namespace_clause(namespace)
     facts = core.conn.execute(
-        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE category = 'core' "
+        f"SELECT {ENTRY_COLUMNS} FROM memories WHERE (category = 'core' OR pinned = 1) "
         f"AND superseded_by IS NULL{clause}",
         params,
     ).fetchall()

@@ -22,6 +22,7 @@ from memory.stated_values import (
     stated_values,
     two_debts,
 )
+from memory.write_rules import NewMemory
 from tests.helpers.entries import written_entry
 from tests.unit.agent.conftest import Harness
 
@@ -1790,6 +1791,38 @@ async def test_an_invoice_paid_by_its_number_replaces_the_fact_saying_it_was_not
     assert in_effect == ["Northwind paid invoice #101 in full on 21/9"]
     assert pays_what_was_unpaid("Lakeshore paid invoice 102 today", "Invoice #102: unpaid")
     assert not pays_what_was_unpaid("Northwind paid invoice #102", unpaid)
+
+
+async def test_a_pinned_messages_new_value_marks_it_and_is_kept_while_the_last_word(
+    harness: Harness,
+) -> None:
+    """Found by a second adversary: a pinned "My gym locker is number 14 …" was recalled
+    unmarked over "… my gym locker is now number 22", and hygiene deleted the correction at
+    30 days, leaving the old number alone."""
+    rows = [
+        ("conversation/s1/a", "My gym locker is number 14 at the Holmes Place gym", 3),
+        ("conversation/s2/a", "They moved me, my gym locker is now number 22", 10),
+    ]
+    old, new = [
+        await harness.memory.write(
+            NewMemory(
+                key=key,
+                content=text,
+                category="conversation",
+                session_id=key.split("/")[1],
+                pinned=day == 3,
+                created_at=datetime(2027, 5, day, tzinfo=UTC),
+            )
+        )
+        for key, text, day in rows
+    ]
+    harness.model.add("22.")
+    events = await harness.turn("what's my gym locker number?", harness.sessions.new())
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert set(recalled.since_changed) == {old.id}
+    report = await harness.memory.hygiene(now=datetime(2027, 8, 10, tzinfo=UTC))
+    assert new.id not in {entry.id for entry, _ in report.removed}
+    assert await harness.memory.get_by_id(new.id) is not None
 
 
 async def test_a_pinned_message_is_still_marked_by_a_later_change(harness: Harness) -> None:
