@@ -340,6 +340,18 @@ def _id_numbers_named(terms: frozenset[str]) -> tuple[frozenset[str], ...]:
     )
 
 
+def id_names_asked(asked: str) -> list[str]:
+    """The other names (as terms) of each identity number `asked` asks for, to search by.
+
+    "what's my passport number?" found nothing of "Mi número de pasaporte es …" or
+    "Meine Reisepassnummer ist …" (a second adversary): the question's words are English.
+    """
+    if not asks_for_a_secret(asked):
+        return []
+    named = {" ".join(sorted(name)) for part in _asked_parts(asked) for name in part.ids}
+    return sorted(named - {" ".join(sorted(_terms(asked)))})
+
+
 _NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin", *ID_NUMBER_KINDS})
 _ASKS_A_CARD = re.compile(r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b")
 """An IBAN or a card's number asked for by its name: "what's my IBAN?", "wie lautet meine

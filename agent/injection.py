@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -19,6 +19,7 @@ from agent.about_someone import (
 )
 from agent.asked_secrets import (
     holds_a_secret,
+    id_names_asked,
     redacted_for_the_model,
     shown_to_the_model,
 )
@@ -119,6 +120,7 @@ async def recall_for_message(
 
     # A message of several topics recalls for each too (`agent.question_parts`).
     found = await recall_in_parts(recall, text, limit)
+    found = await _with_the_id_named_otherwise(recall, found, text, limit)
     about = ABOUT_SOMEONE.match(text)
     if about is None:
         return found
@@ -139,6 +141,35 @@ async def recall_for_message(
     # As many as "about me" tells: their facts are the answer, not one of five.
     return found.model_copy(
         update={"entries": entries[: max(limit, ABOUT_THE_USER_FACTS)], "mode": "recent"}
+    )
+
+
+async def _with_the_id_named_otherwise(
+    recall: Callable[[str], Awaitable[RecallResult]], found: RecallResult, text: str, limit: int
+) -> RecallResult:
+    """`found`, and the facts holding an identity number asked for by another of its names.
+
+    "what's my passport number?" found nothing of "Mi número de pasaporte es …" (a second
+    adversary): each other name is searched alone, and what holds a secret is added.
+    """
+    names = id_names_asked(text)
+    if not names:
+        return found
+    seen = {entry.id for entry in found.entries}
+    best: dict[str, MemoryEntry] = {}
+    for name in names:
+        for entry in (await recall(name)).entries:
+            # By its best score: a part of a word ("passnumm" in "Reisepassnummer") is a
+            # substring match of no score.
+            if entry.id in seen or not entry.score or not holds_a_secret(entry):
+                continue
+            if entry.id not in best or entry.score > (best[entry.id].score or 0.0):
+                best[entry.id] = entry
+    added = sorted(best.values(), key=lambda entry: -(entry.score or 0.0))
+    if not added:
+        return found
+    return found.model_copy(
+        update={"entries": [*found.entries, *added][: max(limit, len(found.entries))]}
     )
 
 

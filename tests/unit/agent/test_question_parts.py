@@ -880,3 +880,28 @@ def test_a_secret_named_with_a_value_of_its_own_gives_it(given: str) -> None:
     as asking for the token and showed the model the old one kept."""
     assert not asks_for_a_secret(given)
     assert asks_for_a_secret(given.rsplit(" ", 1)[0])
+
+
+@pytest.mark.parametrize(
+    ("fact", "asked"),
+    [
+        ("Mi número de pasaporte es XDA123456", "what's my passport number?"),
+        ("Meine Reisepassnummer ist C01X00T47", "what's my passport number?"),
+        ("Mi carnet de conducir es el 12345678Z", "what's my driving licence number?"),
+    ],
+)
+async def test_an_id_number_kept_in_another_language_is_found_by_its_english_name(
+    harness: Harness, fact: str, asked: str
+) -> None:
+    """Found by a second adversary: "what's my passport number?" recalled nothing of the
+    passport kept in Spanish or German; each other name of the ID is searched too."""
+    await harness.memory.store("id", fact, "core")
+    await harness.memory.store("cat", "My cat is called Tom", "core")
+    harness.model.add("Here it is.")
+    events = await harness.turn(asked)
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert [e.content for e in recalled.injected] == [fact]  # asked for: shown whole
+    harness.model.add("Renew it online.")
+    events = await harness.turn("how do I renew my passport?")
+    recalled = next(e for e in events if isinstance(e, MemoryRecalled))
+    assert all("XDA123456" not in e.content for e in recalled.injected)
