@@ -37,6 +37,11 @@ def only_asks_something(entry: MemoryEntry) -> bool:
     return entry.category == CONVERSATION and only_asks(entry.content)
 
 
+def kept_as_is(entry: MemoryEntry) -> bool:
+    """A pinned fact, which no later memory marks; a pinned message is only kept longer."""
+    return entry.pinned and entry.category != CONVERSATION
+
+
 def written(entry: MemoryEntry) -> datetime:
     """When `entry` was said."""
     # When it was said: a core fact's new value is a new version with its own time, while

@@ -13,7 +13,7 @@ from datetime import date
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
-from agent.change_notes import only_asks_something, read_together, saying, written
+from agent.change_notes import kept_as_is, only_asks_something, read_together, saying, written
 from memory.corrections import names_a_day, the_ones_corrected
 from memory.errors import MemoryStoreError
 from memory.event_days import (
@@ -65,12 +65,7 @@ def _moves_and_events(newest: list[MemoryEntry]) -> _Moves:
 
 
 def _any_event(recalled: list[MemoryEntry]) -> bool:
-    return any(names_a_day(entry.content) for entry in recalled if not _kept_as_is(entry))
-
-
-def _kept_as_is(entry: MemoryEntry) -> bool:
-    """A pinned fact, which no later message marks; a pinned message is only kept longer."""
-    return entry.pinned and entry.category != "conversation"
+    return any(names_a_day(entry.content) for entry in recalled if not kept_as_is(entry))
 
 
 @lru_cache(maxsize=2048)
@@ -97,7 +92,7 @@ def events_moved(
     moves: dict[str, MemoryEntry] = {}  # a move's id → the move
     marks: dict[str, MemoryEntry] = {}
     for event in recalled:
-        if _kept_as_is(event):
+        if kept_as_is(event):
             continue
         for later in sorted(candidates, key=written, reverse=True):
             if (
@@ -122,7 +117,7 @@ def events_moved(
             for other in others
             if other.id not in seen
             and other.id != later.id
-            and not _kept_as_is(other)
+            and not kept_as_is(other)
             and written(other) < written(later)
             and _moves_or_calls_off(later, other)
         ]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from agent.asked_secrets import redacted_for_the_model
 from agent.change_notes import (
     CONVERSATION,
+    kept_as_is,
     only_asks_something,
     read_together,
     saying,
@@ -32,6 +33,7 @@ from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.event_days import puts_its_day_right
 from memory.fact_endings import ends_the_fact, pays_what_was_unpaid, undoes_the_end
+from memory.fact_values import claims_otherwise
 from memory.health_values import medicines_and_allergens
 from memory.instead_of import takes_the_place_of
 from memory.last_word import (
@@ -45,7 +47,6 @@ from memory.numbers_put_right import puts_its_number_right
 from memory.other_ones import of_someone_else
 from memory.predicates import claim_of
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
-from memory.text import analyze
 
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
@@ -140,9 +141,7 @@ async def _values_said_changed(
     said = {
         e.id: e
         for e in [*recalled, *newest]
-        if (e.category == CONVERSATION or not e.pinned)
-        and not only_asks_something(e)
-        and not _not_yet(e, now)
+        if not kept_as_is(e) and not only_asks_something(e) and not _not_yet(e, now)
     }
     notes: dict[str, str] = {}
     in_effect: list[MemoryEntry] | None = None
@@ -193,10 +192,7 @@ def _claimed_otherwise(fact: MemoryEntry, message: MemoryEntry) -> bool:
     """
     if written(message) <= written(fact):
         return False
-    ours, theirs = claim_of(message.content), claim_of(fact.content)
-    if ours is None or theirs is None or ours[:2] != theirs[:2]:
-        return False
-    return set(analyze(ours[2])) != set(analyze(theirs[2]))
+    return claims_otherwise(claim_of(message.content), claim_of(fact.content))
 
 
 def _number_put_right(fact: MemoryEntry, message: MemoryEntry) -> bool:

@@ -16,7 +16,12 @@ from functools import lru_cache
 
 from memory.date_terms import MAY_THE_VERB, nearest_day, said_just_before
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
-from memory.more_days import days_written_otherwise, kept_for_years, last_day_of_stays
+from memory.more_days import (
+    A_YEAR_ON,
+    days_written_otherwise,
+    kept_for_years,
+    last_day_of_stays,
+)
 from memory.periods_ahead import last_day_of_periods, month_end
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
@@ -142,7 +147,6 @@ _A_CHANGE_FROM = re.compile(
 weeks"): "desde abril cambio a turno de mañanas", "from July my shift
 is afternoons" (a new user, a nurse in Madrid: each was deleted at the end of its month,
 before the older shift it changed). Kept a year, as what lasts (`memory.more_days`)."""
-_A_YEAR_ON = 365
 _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
 
@@ -159,7 +163,7 @@ def _held_from_a_month(text: str, said: date) -> list[date]:
     if _NOT_HELD.search(text):
         return []
     if any(found["month"] not in _ALSO_A_WORD for found in _A_CHANGE_FROM.finditer(text)):
-        return [date.fromordinal(said.toordinal() + _A_YEAR_ON)]
+        return [date.fromordinal(said.toordinal() + A_YEAR_ON)]
     return []
 
 

@@ -37,21 +37,22 @@ dinner")."""
 _ELSEWHERE = re.compile(
     r"(?i)\b(?P<no>ya\s+no\s+soy|no\s+soy|ich\s+bin\s+(?:kein(?:e)?|nicht\s+mehr)|"
     r"je\s+ne\s+suis\s+plus|non\s+sono\s+pi[uù]|j[aá]\s+n[aã]o\s+sou)?"
-    r"(?(no)|(?:soy|ich\s+bin(?:\s+jetzt)?|je\s+suis|sono|sou))\s+(?:(?:une?|un[ae]?)\s+)?"
+    r"(?(no)|(?:soy|ich\s+bin(?:\s+jetzt)?|je\s+suis|sono|sou))\s+(?:un[ae]?\s+)?"
     r"(?P<diet>vegetarian[oa]|vegan[oa]|vegetarier(?:in)?|veganer(?:in)?|v[ée]g[ée]tarien(?:ne)?|"
-    r"v[ée]gan(?:e)?|vegetarian[oa]|vegan[oa]|pescetarian[oa]|vegetarian[oa])\b"
+    r"v[ée]gan(?:e)?|pescetarian[oa])\b"
 )
 """A diet in Spanish, German, French, Italian or Portuguese: "Ya no soy vegana, ahora como
 de todo" (a second adversary: it changed nothing)."""
 
 
 def _in_english(diet: str) -> str:
+    """A diet's one English name, whichever way or language it was said in."""
     folded = diet.casefold()
-    if folded.startswith(("vegetar", "végétar", "vegetarier")):
+    if folded.startswith(("vegetar", "végétar")) or folded == "veggie":
         return "vegetarian"
     if folded.startswith("pesc"):
         return "pescatarian"
-    return "vegan"
+    return "flexitarian" if folded == "flexitarian" else "vegan"
 
 
 @lru_cache(maxsize=1024)
@@ -61,12 +62,7 @@ def diet_of(text: str) -> frozenset[str]:
     if not any(hint in folded for hint in ("veg", "vég", "pesc", "eat")):
         return frozenset()
     said: set[str] = set()
-    for found in _IS_A_DIET.finditer(text):
-        diet = {"veggie": "vegetarian", "pescetarian": "pescatarian"}.get(
-            found["diet"].casefold(), found["diet"].casefold()
-        )
-        said.add(f"not {diet}" if found["no"] else diet)
-    for found in _ELSEWHERE.finditer(text):
+    for found in (*_IS_A_DIET.finditer(text), *_ELSEWHERE.finditer(text)):
         diet = _in_english(found["diet"])
         said.add(f"not {diet}" if found["no"] else diet)
     for found in _EATS.finditer(text):

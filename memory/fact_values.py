@@ -552,6 +552,13 @@ def new_value(new: str, old: str) -> bool:
     # adversary saw both stay in effect).
     ours = claim_of(new) or claim_of(said_in_english(new))
     theirs = claim_of(old) or claim_of(said_in_english(old))
+    return claims_otherwise(ours, theirs)
+
+
+def claims_otherwise(
+    ours: tuple[str, str, str] | None, theirs: tuple[str, str, str] | None
+) -> bool:
+    """Whether two claims (`memory.predicates.claim_of`) differ in value alone."""
     if ours is None or theirs is None or ours[:2] != theirs[:2]:
         return False
     return set(analyze(ours[2])) != set(analyze(theirs[2]))

@@ -117,7 +117,7 @@ _LASTING = re.compile(
 deleted at 30 days). Kept a year: a memory that still holds by then has been recalled, or
 made a fact, long before. Not a price by the day: "Daily fee is $78" in a school's holiday
 program of known days kept its email a year (a new user)."""
-_A_YEAR_ON = 365
+A_YEAR_ON = 365
 _KEEP_ASKED = re.compile(
     r"(?i)\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:keep|save|store|hold\s+on\s+to|"
     r"remember|file)\s+(?:this|it|that|these|them|a\s+copy)\b(?!\s+(?:up|down|short|simple|brief|"
@@ -311,7 +311,7 @@ def _days_in_other_hands(text: str, said: date) -> list[date]:
     for found in _MONTH_DASH_DAY.finditer(text):
         days += _the_day(_MONTH_OF[found["month"].casefold()], int(found["day"]), None, said)
     if _LASTING.search(text):
-        days.append(date.fromordinal(said.toordinal() + _A_YEAR_ON))
+        days.append(date.fromordinal(said.toordinal() + A_YEAR_ON))
     return days
 
 
@@ -331,7 +331,7 @@ def kept_for_years(text: str, said: date) -> list[date]:
     if _OWN_DETAILS.search(text) or _A_CONTACT.search(text) or _AN_ALLERGY.search(text):
         return [date.fromordinal(said.toordinal() + _KEPT_WHEN_ASKED)]
     if _AN_INVOICE_OPEN.search(text):
-        return [date.fromordinal(said.toordinal() + _A_YEAR_ON)]
+        return [date.fromordinal(said.toordinal() + A_YEAR_ON)]
     return []
 
 
