@@ -23,6 +23,7 @@ from agent.asked_secrets import (
     redacted_for_the_model,
     shown_to_the_model,
 )
+from agent.days_put_right import DayPutRight
 from agent.events import CutMemory
 from agent.excerpts import excerpt
 from agent.messages import ChatMessage
@@ -301,16 +302,29 @@ def _span(first: date, last: date) -> str:
     return f"{_day(first)} to {_day(last)}"
 
 
-def _days_meant(entry: MemoryEntry, now: datetime) -> str:
+REPLACED_SHOWN = 160
+"""Characters shown of the fact a day's correction replaced."""
+
+
+def _days_meant(entry: MemoryEntry, now: datetime, put_right: DayPutRight | None = None) -> str:
     """What the entry's "tomorrow" or "next Friday" meant, when it was said on another day.
 
     A small model reads "Dentist tomorrow", said yesterday, as tomorrow's (found by a new
     user asking "what's on tomorrow?"); the day it meant is worked out here, not left to it.
+    A fact putting right the day of the fact it replaced ("on the 19th, not the 18th") says
+    which, and its day is read in that one's month (`agent.days_put_right`).
     """
-    if local_time(entry.timestamp).date() == local_time(now).date():
-        return ""
     told = []
-    for named in named_days(entry.content, entry.timestamp)[:MAX_DAYS_TOLD]:
+    read_from = entry.timestamp
+    if put_right is not None:
+        replaced = _one_line(put_right.replaced)
+        if len(replaced) > REPLACED_SHOWN:
+            replaced = replaced[: REPLACED_SHOWN - 1] + "…"
+        told.append(f'puts right "{replaced}"')
+        read_from = put_right.read_from()
+    elif local_time(entry.timestamp).date() == local_time(now).date():
+        return ""
+    for named in named_days(entry.content, read_from)[:MAX_DAYS_TOLD]:
         readings = " or ".join(_span(first, last) for first, last in named.spans)
         told.append(f'"{_one_line(named.words)}" meant {readings}')
     return "; ".join(told)
@@ -338,12 +352,14 @@ def render(
     budget: InjectionBudget,
     changed: Mapping[str, str] | None = None,
     query: str = "",
+    put_right: Mapping[str, DayPutRight] | None = None,
 ) -> str:
     """The block placed before the user's message; empty when there is nothing to say.
 
     `changed`: for a saved message, what later memory gave one of its values otherwise
     (`agent.since_changed`), said on its line. `query`: the message, whose words choose
-    what part of a long memory is shown (`agent.excerpts`).
+    what part of a long memory is shown (`agent.excerpts`). `put_right`: a fact putting
+    right a replaced fact's day → that fact (`agent.days_put_right`).
     """
     if not entries:
         return ""
@@ -361,7 +377,7 @@ def render(
         text = excerpt(whole, query, min(budget.max_entry_chars, remaining))
         remaining -= len(text)
         note = (changed or {}).get(entry.id)
-        meant = _days_meant(entry, now)
+        meant = _days_meant(entry, now, (put_right or {}).get(entry.id))
         when = _when(entry, now) + (f"; {meant}" if meant else "")
         if len(text) < len(whole):
             # Said, so that a sum or a count over a pasted table is not given from a part of

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from agent.chat_recall import asked, history_room, recall_query, said_in_this_chat
 from agent.config import Config
+from agent.days_put_right import days_put_right
 from agent.events import MemoryRecalled, Notice
 from agent.history import trim_history
 from agent.injection import InjectionBudget, recall_for_message, render, select
@@ -67,7 +68,8 @@ async def recall_for_turn(
     # What holds first: an old message recalled at 1.0 stood above the fact that changed
     # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).
     injected.sort(key=lambda entry: entry.id in changed)
-    block = await asyncio.to_thread(render, injected, setting.now, budget, changed, text)
+    put_right = await days_put_right(memory, injected, namespace)
+    block = await asyncio.to_thread(render, injected, setting.now, budget, changed, text, put_right)
     limit = config.memory.recall_limit
     recalled = MemoryRecalled(
         injected,

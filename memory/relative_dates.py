@@ -332,6 +332,14 @@ def named_days(content: str, saved: datetime) -> list[NamedDays]:
     return [named for _, named in sorted(found, key=lambda pair: pair[0])]
 
 
+def a_day_of_the_month_alone(content: str) -> bool:
+    """Whether `content` names a day by its number alone: "on the 19th", "Friday 19"."""
+    content = written_out(content)
+    if not _may_name_a_day(content.lower()):
+        return False
+    return any(pattern.search(content) for pattern in (_DAY_OF_MONTH, _WEEKDAY_THEN_ITS_DAY))
+
+
 def names_days_ahead(content: str) -> bool:
     """Whether `content` says "in two weeks" or "the end of the month" (read since 0020)."""
     return bool(_IN_SOME.search(content) or _MONTH_END.search(content))

@@ -1,0 +1,92 @@
+"""A fact putting a day right, read in the month of the fact it replaced.
+
+Left by an adversary: "Dentist appointment on March 18 at 10am", then "/remember Dentist is
+on the 19th, not the 18th". The new fact replaced the old, and the model was shown only
+"on the 19th", read as the next 19th from the day it was said (19 December): the month and
+the time were gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import TYPE_CHECKING
+
+from memory.date_terms import local_time
+from memory.entry import MemoryCategory
+from memory.errors import MemoryStoreError
+from memory.event_days import days_named
+from memory.relative_dates import a_day_of_the_month_alone, named_days
+
+if TYPE_CHECKING:
+    from memory.entry import MemoryEntry
+    from memory.protocol import Memory
+
+FACTS_READ = 500
+"""The newest facts, history included, looked through for the one a fact replaced."""
+
+_NEAR = timedelta(days=15)
+"""The day a number alone names is the one of that number nearest the day it puts right."""
+
+
+@dataclass(frozen=True)
+class DayPutRight:
+    """The fact a newer one replaced, and the day it named."""
+
+    replaced: str
+    day: date
+
+    def read_from(self) -> datetime:
+        """Whence "the 19th" is read: the next 19th from here is the one nearest `day`."""
+        return datetime.combine(self.day - _NEAR, time(12), UTC)
+
+
+async def days_put_right(
+    memory: Memory, injected: list[MemoryEntry], namespace: str
+) -> dict[str, DayPutRight]:
+    """Each injected fact naming a day by its number alone → the dated fact it replaced."""
+    facts = [
+        entry
+        for entry in injected
+        if entry.category != MemoryCategory.CONVERSATION.value
+        and await asyncio.to_thread(a_day_of_the_month_alone, entry.content)
+    ]
+    if not facts:
+        return {}
+    try:
+        newest = await memory.list(
+            namespace=namespace, category=MemoryCategory.CORE.value,
+            include_superseded=True, limit=FACTS_READ,
+        )  # fmt: skip
+    except MemoryStoreError:
+        return {}
+    return await asyncio.to_thread(_put_right, facts, newest)
+
+
+def _put_right(facts: list[MemoryEntry], newest: list[MemoryEntry]) -> dict[str, DayPutRight]:
+    found: dict[str, DayPutRight] = {}
+    for fact in facts:
+        for old in newest:
+            if old.superseded_by == fact.id and (day := _day_named(old)) is not None:
+                found[fact.id] = DayPutRight(old.content, day)
+                break
+    return found
+
+
+def _day_named(entry: MemoryEntry) -> date | None:
+    """The first day `entry` names: by its date, its month and day, or relatively."""
+    terms = sorted(days_named(entry.content))
+    said = local_time(entry.timestamp).date()
+    try:
+        for term in terms:
+            if term.startswith("dtd") and len(term) == 11:
+                return date(int(term[3:7]), int(term[7:9]), int(term[9:11]))
+        for term in terms:
+            if term.startswith("dtmd") and len(term) == 8:
+                meant = date(said.year, int(term[4:6]), int(term[6:8]))
+                return meant if meant >= said - _NEAR else meant.replace(year=said.year + 1)
+    except ValueError:
+        return None  # the 29th of February of a year without one
+    named = named_days(entry.content, entry.timestamp)
+    return named[0].spans[0][0] if named and named[0].spans else None
