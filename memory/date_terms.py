@@ -511,10 +511,17 @@ _TIME_AFTER = re.compile(
     _FLAGS,
 )
 """A clock time right after: "19/12 at 8am", "7/12 21:00", "16/12 2100-0730"."""
+EVENTS_SAID_ON = (
+    r"(?:appointment|appt|dentist|doctor|gp|vet|check-?up|meeting|interview|exam|flight|"
+    r"surgery|operation|scan|hearing|concert|visit)(?:['\u2019]s)?\s*(?:is|was|:)"
+    r"(?:\s+(?:now|still))?"
+)
+"""An event, then the day it is on: "Dentist is 10/9" (left no date by a fraction's shape,
+found by an adversary)."""
 _A_DAY_NAMED_BEFORE = re.compile(
     r"(?:(?:birthday|bday|b-day|anniversary|deadline|due\s+date|wedding|funeral|party)"
     r"(?:['\u2019]s)?\s*(?:is|was|:|=|-)?|(?:moved|rescheduled|postponed|pushed(?:\s+back)?|"
-    r"changed|brought\s+forward|shifted)\s+(?:to|till|until))\s*\Z",
+    r"changed|brought\s+forward|shifted)\s+(?:to|till|until)|" + EVENTS_SAID_ON + r")\s*\Z",
     _FLAGS,
 )
 """A day named just before: "Mum's birthday is 3/4" (an adversary: no date, so a birthday
@@ -532,6 +539,8 @@ _PART_OF = re.compile(
 )
 """A part of something, even after "on": "Max is on 1/2 tablet of Apoquel", "Mum is on 2/3
 of her old dose" (an adversary: both were dates)."""
+_AMOUNT_AFTER = re.compile(r"\s*(?:an?|full|empty|done|over|through|way|hours?)\b", _FLAGS)
+"""What a half or a quarter is of, not a date's: "my visit was 1/2 an hour", "3/4 full"."""
 _REACH_BEFORE = 200
 """How far before a date the words naming it are read ("blood pressure was", "moved to", and
 retention's "by", "in", "room"): from the text's start, a pasted page of "1/2 " or of "may"
@@ -585,6 +594,8 @@ def _short_date_terms(
         return []
     if _PART_OF.match(text, match.end()) or said_just_before(_MEASURED, text, match.start()):
         return []  # "on 1/2 tablet of Apoquel", "2/3 of her dose", "BP was 13/8"
+    if first < second <= 4 and _AMOUNT_AFTER.match(text, match.end()):
+        return []  # "the visit was 1/2 an hour", "the flight is 3/4 full"
     said_as_day = (
         before.lower() in _DAY_WORDS_BEFORE
         # Not a fraction after them: "il 1/2 litro" is half a litre.

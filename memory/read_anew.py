@@ -12,6 +12,7 @@ from memory.changes_to_come import a_change_to_come
 from memory.date_ranges import ranges_written_out
 from memory.date_terms import (
     DOTTED_ALIKE,
+    EVENTS_SAID_ON,
     mentioned_date_terms,
     names_a_day_elsewhere,
     names_may_after_a_day,
@@ -351,3 +352,15 @@ def dotted_months_alike_read(text: str) -> bool:
     had left it no date, `memory.date_terms.DOTTED_ALIKE`), found by "what's on 29 April?".
     """
     return _A_DOTTED_MONTH_ALIKE.search(text) is not None
+
+
+_AN_EVENT_SAID_ON = re.compile(rf"(?i)\b{EVENTS_SAID_ON}\s*[0-9]{{1,2}}[/.-][0-9]{{1,2}}(?![0-9])")
+
+
+def events_said_on_read(text: str) -> bool:
+    """Whether `text` names what migration 0046 reads anew.
+
+    An event, then its day as a fraction's shape ("Dentist is 10/9": the day was no date,
+    `memory.date_terms.EVENTS_SAID_ON`), found by "what's on 10 September?".
+    """
+    return _AN_EVENT_SAID_ON.search(text) is not None

@@ -126,6 +126,9 @@ again."""
 DOTTED_MONTHS_ALIKE_READ = "dotted months alike read"
 """A step run in Python: rows naming a German day before a month written as the English one
 ("29. April") are indexed again."""
+EVENTS_SAID_ON_READ = "events said on read"
+"""A step run in Python: rows naming an event, then its day as a fraction's shape ("Dentist
+is 10/9"), are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -294,6 +297,8 @@ def migrations(dimensions: int) -> list[str]:
         HOMES_ELSEWHERE_AND_DIETS_READ,
         # "Klausur am 29. April" names 29 April.
         DOTTED_MONTHS_ALIKE_READ,
+        # "Dentist is 10/9" names 10 September (or 9 October).
+        EVENTS_SAID_ON_READ,
     ]
 
 

@@ -19,6 +19,7 @@ from memory.read_anew import (
     days_elsewhere_read,
     dotted_days_read,
     dotted_months_alike_read,
+    events_said_on_read,
     homes_elsewhere_and_diets_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
@@ -453,6 +454,10 @@ def _dotted_months_alike_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, dotted_months_alike_read)
 
 
+def _events_said_on_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, events_said_on_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -553,6 +558,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0044_homes_elsewhere_and_diets_read", _homes_elsewhere_and_diets_read),
     # "Klausur am 29. April" names 29 April.
     Migration("0045_dotted_months_alike_read", _dotted_months_alike_read),
+    # "Dentist is 10/9" names 10 September (or 9 October).
+    Migration("0046_events_said_on_read", _events_said_on_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
