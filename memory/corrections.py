@@ -111,6 +111,11 @@ _A_FACT_JUST_KEPT = timedelta(hours=1)
 """How long before a chat's first saved message a fact kept in it may be (`_corrections`)."""
 
 
+def corrections_made(entries: list[MemoryEntry]) -> list[tuple[MemoryEntry, MemoryEntry]]:
+    """(what was said just before, the correction) of each correction naming nothing."""
+    return list(_corrections(entries))
+
+
 def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
     """The ids of the corrections that put right a fact in effect, and of what they correct.
 

@@ -83,7 +83,7 @@ def supposes(text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _says_a_change(text: str) -> bool:
+def says_a_change(text: str) -> bool:
     """In words of a change, and no question (read once per text, not once per fact).
 
     A change to come is one: "From 1 January my rent is 1500 euros" is the last word on
@@ -151,7 +151,7 @@ class LastWords:
                 if fact.namespace == message.namespace and fact.timestamp < message.timestamp:
                     shared[fact.id] = shared.get(fact.id, 0) + 1
                     facts[fact.id] = fact
-        changed = _says_a_change(message.content)
+        changed = says_a_change(message.content)
         # Read against each fact only when short: a run reads every expired message, and a
         # longer one that ends a fact shares more of its words.
         short = len(message.content.split()) <= _FEW_WORDS
@@ -228,7 +228,7 @@ def said_anew(older: str, newer: str) -> bool:
     """
     if len(older.split()) > _FEW_SAID or len(newer.split()) > _FEW_SAID:
         return False
-    if not (_says_a_change(older) and _says_a_change(newer)):
+    if not (says_a_change(older) and says_a_change(newer)):
         return False
     about = _about(newer)
     if not about or about != _about(older):
@@ -278,7 +278,7 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
         message.content, fact.content
     ):
         return True  # "Aoife now does Saturdays instead of Ciarán" (`memory.instead_of`)
-    if not _says_a_change(message.content):
+    if not says_a_change(message.content):
         return False
     if moves_an_appointment_of_none(message.content, fact.content) or moves_it(
         message.content, fact.content
@@ -333,7 +333,7 @@ def _said_together(said: str, fact: str, shared: frozenset[str]) -> bool:
     their_times = _when_values(fact)
     for sentence in sentences_of(said):
         new = set(_A_VALUE.findall(sentence)) - theirs
-        if not new or not (_subject(sentence) & shared) or not _says_a_change(sentence):
+        if not new or not (_subject(sentence) & shared) or not says_a_change(sentence):
             continue
         times = _when_values(sentence)
         if new <= times and not their_times:
@@ -352,7 +352,7 @@ def says_a_new_value(sentence: str, fact: str) -> bool:
     fact's words (a new user was pointed at the wrong sentence).
     """
     new = set(_A_VALUE.findall(sentence)) - set(_A_VALUE.findall(fact))
-    return bool(new) and _says_a_change(sentence)
+    return bool(new) and says_a_change(sentence)
 
 
 def _when_values(text: str) -> set[str]:

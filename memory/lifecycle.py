@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
+from memory.changes_kept import changes_of_what_stays
 from memory.corrections import corrections_of_facts
 from memory.date_terms import local_time
 from memory.days_gone import names_a_day_to_come
@@ -87,6 +88,8 @@ def plan_hygiene(
             and not last_words.keeps(e)
             and e.id not in putting_right
         )
+    changing = changes_of_what_stays(ordered, {d.entry.id for d in doomed})
+    doomed = [d for d in doomed if d.entry.id not in changing]
     gone = {d.entry.id for d in doomed}
     budgets = settings.budgets
     for category, max_entries, max_bytes in (

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from memory.changes_kept import changes_of_what_stays
 from memory.corrections import corrections_of_facts
 from memory.entry import MemoryEntry, utc_now
 from memory.last_word import LastWords
@@ -66,6 +67,7 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
     fact_entries = readable_entries(facts, core.warn)
     last_words = LastWords(fact_entries)
     doomed: list[Doomed] = []
+    old: list[MemoryEntry] = []
     for category, days in (
         ("core", retention.core),
         ("daily", retention.daily),
@@ -81,6 +83,7 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
         ).fetchall()
         reason = f"retention: {category} older than {days} days"
         read = readable_entries(rows, core.warn)
+        old += read
         putting_right = corrections_of_facts([*read, *fact_entries]) if read else frozenset()
         doomed.extend(
             Doomed(entry, reason)
@@ -89,7 +92,8 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
             and not last_words.keeps(entry)
             and entry.id not in putting_right
         )
-    return doomed
+    changing = changes_of_what_stays([*old, *fact_entries], {d.entry.id for d in doomed})
+    return [d for d in doomed if d.entry.id not in changing]
 
 
 def _over_budget(

@@ -473,3 +473,43 @@ async def test_erasing_a_key_keeps_other_keys_restorable(memory: Memory) -> None
     assert (await erase_forgotten(lifecycle, "garage", "default")).records == 2
     left = await lifecycle.audit_log()
     assert [(r.key, r.content) for r in left] == [("tea", "The user likes green tea")]
+
+
+async def test_retention_keeps_a_message_changing_one_that_stays(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by new users. A farmer: "… moved my appointment to june 19 at 1:30" (kept for
+    its day), then "no wait its the 14th not the 19th"; at 30 days the correction went and
+    the 19th was given again. An engineer: "daily standup is at 10:15 every day" (kept a
+    year: it comes again), then "standup moved to 9:45": the move went at 30 days."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    minute = timedelta(minutes=1)
+    moved = _entry(
+        "moved",
+        "conversation",
+        40,
+        content="mercy cardiology called and moved my appointment to june 19 at 1:30",
+        session_id="s1",
+    )
+    await store.import_(
+        [
+            moved,
+            _entry(
+                "wait",
+                "conversation",
+                40,
+                content="no wait its the 14th not the 19th",
+                session_id="s1",
+                timestamp=moved.timestamp + minute,
+            ),
+            _entry("standup", "conversation", 50, content="daily standup is at 10:15 every day"),
+            _entry("standup moved", "conversation", 40, content="standup moved to 9:45"),
+            # A change of what goes goes with it; so does a change of nothing kept.
+            _entry("lunch", "conversation", 50, content="lunch with Ana at the Thai place 12:30"),
+            _entry("lunch moved", "conversation", 40, content="lunch with Ana moved to 13:00"),
+            _entry("bins", "conversation", 40, content="the bins moved to 7:00 now"),
+        ]
+    )
+    done = await _lifecycle(store).hygiene(now=NOW, dry_run=True)
+    assert sorted(e.key for e, _ in done.removed) == ["bins", "lunch", "lunch moved"]

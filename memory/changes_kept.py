@@ -1,0 +1,118 @@
+"""Retention keeps a message that puts right, moves or calls off a memory that stays.
+
+Found by new users. A retired farmer: "mercy cardiology called and moved my appointment to
+april 19 at 1:30", then "no wait its the 14th not the 19th"; at 30 days the correction went
+and the message it put right, kept for its day, gave the 19th again. An engineer: "standup
+is at 10:15 every day" was kept a year (it comes again), "standup moved to 9:45" went at
+30 days. What changes a memory is kept as long as that memory is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection, Sequence
+from functools import lru_cache
+
+from memory.corrections import corrections_made
+from memory.entry import MemoryCategory, MemoryEntry
+from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it
+from memory.last_word import changes_its_value, says_a_change
+from memory.long_texts import LONG
+from memory.text import analyze
+
+_CONVERSATION = MemoryCategory.CONVERSATION.value
+CHANGES_LOOKED_AT = 2_000
+"""The newest messages to go looked at, each against what stays that shares its words."""
+
+
+def changes_of_what_stays(
+    entries: Sequence[MemoryEntry], doomed: Collection[str]
+) -> frozenset[str]:
+    """The ids in `doomed` of messages changing an entry of `entries` that is not doomed.
+
+    `entries`: every entry that may be changed or change one (what stays among them, facts
+    in effect included).
+    """
+    ordered = sorted(entries, key=lambda entry: (entry.timestamp, entry.id))
+    staying = {e.id for e in ordered if e.id not in doomed and e.superseded_by is None}
+    corrected = {after.id: before for before, after in corrections_made(list(ordered))}
+    changes = [
+        entry
+        for entry in ordered
+        if entry.id in doomed
+        and entry.category == _CONVERSATION
+        and (entry.id in corrected or _may_change(entry.content))
+    ][-CHANGES_LOOKED_AT:]
+    subjects = _Subjects([e for e in ordered if e.id in staying])
+    kept: set[str] = set()
+    # In the order written: a change of a change ("moved to the 19th", then "no wait, the
+    # 14th") is read once the one it changes is kept.
+    for later in changes:
+        before = corrected.get(later.id)
+        if before is not None and {before.id, before.superseded_by} & (staying | kept):
+            kept.add(later.id)
+        elif any(_changes(later, earlier) for earlier in subjects.sharing(later)):
+            kept.add(later.id)
+        else:
+            continue
+        subjects.add(later)
+    return frozenset(kept)
+
+
+@lru_cache(maxsize=8192)
+def _may_change(text: str) -> bool:
+    """Whether `text` has a word some change is said in (most messages have none)."""
+    if len(text) >= LONG:
+        return False
+    return (
+        MOVED_OR_CALLED_OFF.search(text) is not None
+        or says_a_change(text)
+        or (_INSTEAD.search(text) is not None)
+    )
+
+
+_INSTEAD = re.compile(r"(?i)\b(?:instead|no\s+longer|any\s*more|not\s+the)\b")
+
+
+class _Subjects:
+    """Entries by the words they hold: a change names two words of what it changes."""
+
+    def __init__(self, entries: Sequence[MemoryEntry]) -> None:
+        self._by_word: dict[str, list[MemoryEntry]] = {}
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: MemoryEntry) -> None:
+        for word in _words(entry.content):
+            self._by_word.setdefault(word, []).append(entry)
+
+    def sharing(self, later: MemoryEntry) -> list[MemoryEntry]:
+        """The entries written before `later` sharing most of its words, newest first."""
+        counts: Counter[str] = Counter()
+        found: dict[str, MemoryEntry] = {}
+        for word in _words(later.content):
+            for entry in self._by_word.get(word, ())[-_SAME_WORD_READ:]:
+                if entry.timestamp < later.timestamp and entry.id != later.id:
+                    counts[entry.id] += 1
+                    found[entry.id] = entry
+        best = sorted(counts, key=lambda i: (counts[i], found[i].timestamp), reverse=True)
+        return [found[entry_id] for entry_id in best[:_READ_AGAINST]]
+
+
+_SAME_WORD_READ = 100
+"""The newest entries holding a word looked at for each change (a word said every day)."""
+_READ_AGAINST = 8
+"""The entries each change is read against: those sharing the most of its words."""
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(analyze(text[:LONG]))
+
+
+def _changes(later: MemoryEntry, earlier: MemoryEntry) -> bool:
+    if changes_its_value(earlier, later):
+        return True
+    if MOVED_OR_CALLED_OFF.search(later.content) is None:
+        return False
+    return moves_it(later.content, earlier.content) or cancels_it(later.content, earlier.content)
