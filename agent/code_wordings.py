@@ -171,8 +171,26 @@ boat": the label first, then what it opens (a second adversary), a word or two b
 _FEWEST_LABELLED_DIGITS = 4
 _CODE_OPENS = re.compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
 """"8080 opens the cottage key safe" (a second adversary)."""
-_COMBO_AFTER = re.compile(r"(?i)\b(?:combo|combination)[ \t]*[:=]?[ \t]+" + _CODE)
-""""locker 212, combo 1-2-3": a combination is a lock's, whatever it opens (an adversary)."""
+_COMBO_AFTER = re.compile(
+    r"(?i)\b(?:combo|combination|combinaci[oó]n|combinaison|combinazione|combina[çc][ãa]o|"
+    r"combinatie|kombination|szyfr)[ \t]*[:=]?[ \t]+" + _CODE
+)
+""""locker 212, combo 1-2-3": a combination is a lock's, whatever it opens (an adversary);
+"Candado del trastero, combinación 3842" (a later one: kept as typed)."""
+_LOCKS_ANY_LANGUAGE = (
+    r"padlock|combination[ \t]+lock|bike[ \t]+lock|lock[ \t-]?box|key[ \t-]?safe|"
+    r"vorh(?:ä|ae)ngeschloss|zahlenschloss|fahrradschloss|tresor|schl(?:ü|ue)sselsafe|"
+    r"candado|caja[ \t]+fuerte|cadenas|coffre(?:-fort)?|lucchetto|cassaforte|cadeado|"
+    r"hangslot|fietsslot|cijferslot|sleutelkluis|kluis|k[łl][óo]dk[aię]|sejf"
+)
+_LOCK_NOTE = re.compile(
+    rf"(?i)(?<![\w-])(?:{_LOCKS_ANY_LANGUAGE})"
+    r"(?:[ \t]+(?!(?:model|size|type|brand|nr|no|number|item|art|for|für|para|pour|per)\b)"
+    r"[\w'\u2019.-]+){0,3}?[ \t]*[:,=-]?[ \t]*" + _CODE + r"(?=[ \t]*(?:$|[,.;!)]))",
+    re.MULTILINE,
+)
+"""A lock, where it is, then its code, as a note: "Vorhängeschloss Keller 0815", "Tresor im
+Büro: 2-14-33", "padlock basement 0815" (an adversary: each kept as typed)."""
 _CHANGED_ELSEWHERE = re.compile(
     r"(?i)\b(?:\w*code|pin|passwort|c[oó]digo(?:[ \t]+d[oae][ \t]+\w+)?)[ \t]+"
     r"(?:auf|para|a|en|à|a[ \t]+la)[ \t]+" + _CODE + r"(?=[ \t]*(?:ge(?:ä|ae)ndert|$|[.,!]))"
@@ -206,10 +224,22 @@ _NAMED_CODE = re.compile(
 """"The mailbox code is 5823", "the storage unit code is 5823" (a second adversary), "the key
 code for the office is 4821" (a later one): a thing's code, but for the codes that open
 nothing (a zip, an area, an error, a promotion …)."""
-_PIN_GIVEN = re.compile(r"(?im)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:\r?$|[,.;:!)]|for\b|and\b))")
+_PIN_GIVEN = re.compile(
+    r"(?im)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:\r?$|[,.;:!)]|for\b|and\b)"
+    r"|(?<!\b19\d\d)(?<!\b20\d\d)(?![ \t]+(?:as|of|to|in|on|at|into|onto)\b)[ \t]+\w)"
+)
 """"pin 4471 for the new card" (a second adversary); not "pin 2024 as the year to
 remember" (pin, the verb) or "pin 12 of the chip". At a line's end too: "netflix pin 4387"
-then a line of its own was kept as typed (a later adversary)."""
+then a line of its own was kept as typed (a later adversary). Then any word but a year's
+or a verb's: "pin 4321 thanks", and 100,000 characters of "pin 4321 " cut off after a "p"
+(an adversary saw each kept as typed)."""
+_PIN_OF_A_THING = re.compile(
+    r"(?i)\bpin[ \t]+(?:della|dell['\u2019]|del|de(?:[ \t]+la)?|di|du|der|des|van|do|da|dla|"
+    r"för|til)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?(?:(?::|=|è|es|ist|is|é|est|jest)[ \t]*)?"
+    r"(\d{4,8})(?![\d])"
+)
+""""PIN della carta 4821", "el pin de la tarjeta 4821" (an adversary: kept as typed, where
+"il PIN del bancomat è 4821" was redacted)."""
 _SET_THE_CODE_TO = re.compile(
     r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
     rf"(?!(?:{NOT_SECRET_CODES})\b)(?:[\w'-]+[ \t]+)?"
@@ -612,6 +642,8 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         *(_PIN_AFTER_ASKING, _FOREIGN_LABEL_THEN_CODE, _PIN_IN_FOREIGN_WORDS),
         *(_THE_NEW_ONE, _CLAVE, _LOCK_ELSEWHERE_THEN_CODE, _DIGICODE, _CHANGED_THE_LOCK),
         _LOCK_THEN_ITS_CODE,
+        _LOCK_NOTE,
+        _PIN_OF_A_THING,
         _PLACE_THEN_CODE,
         _COMBO_AFTER,
         _CHANGED_ELSEWHERE,

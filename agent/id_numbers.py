@@ -52,6 +52,15 @@ _DRIVING_LICENCE = (
 B072RRE2I55", "numéro de permis 123456789012" (an adversary: each kept as typed)."""
 
 
+_MBI_LETTER = "[AC-HJKMNP-RT-Ya-hjkmnp-rt-y]"
+_MBI_EITHER = "[AC-HJKMNP-RT-Ya-hjkmnp-rt-y0-9]"
+_MBI = (
+    rf"[1-9]{_MBI_LETTER}{_MBI_EITHER}\d[ \t-]?{_MBI_LETTER}{_MBI_EITHER}\d[ \t-]?"
+    rf"{_MBI_LETTER}{{2}}\d{{2}}"
+)
+"""A US Medicare Beneficiary Identifier: no S, L, O, I, B or Z, to be told from digits."""
+
+
 def _after(names: str, shape: str) -> re.Pattern[str]:
     return re.compile(
         # Whose between, in a word or four: "the NHS number of my son is …", "die Steuer-ID
@@ -85,6 +94,11 @@ _ID_NUMBERS = (
     # them; Centrelink's customer reference number (a new user, a nurse in Melbourne: her
     # Medicare number was kept as typed beside a redacted PIN).
     _after(r"medicare", r"[2-6]\d{3}[ \t]?\d{5}[ \t]?\d(?:[ \t]*[/-][ \t]*\d)?"),
+    # The US: a Medicare Beneficiary Identifier, eleven letters and digits in a fixed order,
+    # maybe 4-3-4 ("1EG4-TE5-MK73": a new user, a retired farmer, saw it kept as typed).
+    _after(r"medicare|mbi", _MBI),
+    # Brazil: the CPF, eleven digits (3.3.3-2): "Meu CPF é 123.456.789-09" (an adversary).
+    _after(r"cpf", r"\d{3}\.?\d{3}\.?\d{3}[-/.]?\d{2}"),
     _after(r"crn|customer[ \t]+reference", r"\d{3}[ \t]?\d{3}[ \t]?\d{3}[ \t]?[A-Z]"),
     # The UK: an NHS number, ten digits (3-3-4).
     _after(r"nhs(?:[ \t]+numbers)?:?[ \t]+(?:me|mine)", r"\d{3}[ \t-]?\d{3}[ \t-]?\d{4}"),
@@ -136,7 +150,7 @@ _HINTS = (
     "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs", "nas",
     "ramq", "soleil", "maladie", "health", "ohip", "msp", "care card", "pesel", "nip",
     "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт", "pasaport", "licen", "dl",
-    "hrerschein", "dow", "permis", "conduc", "patente", "jazdy", "rijbewijs",
+    "hrerschein", "dow", "permis", "conduc", "patente", "jazdy", "rijbewijs", "mbi", "cpf",
 )  # fmt: skip
 
 
@@ -177,8 +191,9 @@ _ANOTHERS = (
 _NATIONAL_INSURANCE = r"[A-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D]"
 """A British National Insurance number: "and mannys is AB 98 76 54 D" after the user's was
 kept as typed (a new user, a carer)."""
-_LETTER_AND_DIGITS = r"(?=[A-Z]*\d)[A-Z][A-Z0-9]{5,8}"
-"""A passport's number: a capital, then capitals and digits ("K1234567")."""
+_LETTER_AND_DIGITS = r"(?=[A-Z]*\d)[A-Z][A-Z0-9]{5,18}"
+"""A passport's or a driving licence's number: a capital, then capitals and digits
+("K1234567", "MORGA753116SM9IK": an adversary saw the wife's licence kept)."""
 _ANOTHER_AFTER = re.compile(
     r"(?i)[ \t]*(?:[,;.][ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
     rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|c['\u2019]est|to|jest)"

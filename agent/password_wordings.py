@@ -73,7 +73,8 @@ _HINT_THEN_GIVEN = re.compile(
 password: it's my dog's name and year - Rex2017" (an adversary: kept as typed); taken only
 when it looks like one."""
 _BARE = re.compile(
-    rf"(?i)\b(?:{_PASSWORD}|pass|contrase(?:ñ|n)a|senha|passwort|kennwort|has[lł]o)[ \t]+{_VALUE}"
+    rf"(?i)\b(?:{_PASSWORD}|pass|contrase(?:ñ|n)a|senha|passwort|kennwort|has[lł]o|wachtwoord|"
+    rf"l[öo]senord|passord|salasana|adgangskode|mot[ \t]+de[ \t]+passe)[ \t]+{_VALUE}"
 )
 _FOR_A_THING = re.compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?"
@@ -358,7 +359,7 @@ _CARD_PIN = re.compile(
 )
 _HINTS = (
     "pass", "pw", "p/w", "p@ss", "pa$$", "p4ss", "päss", "pa55", "key", "login", "log in", "cvv",
-    "contrase", "senha", "kennwort", "hasło", "haslo",
+    "contrase", "senha", "kennwort", "hasło", "haslo", "woord", "senord", "salasana", "kode",
     "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router", "ssid",
     "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호", "비번", "패스워드",
     "핀", "인증", "otp",

@@ -118,7 +118,9 @@ FORMAT_RULES: tuple[FormatRule, ...] = (
     _rule(
         "url-password",
         "://",
-        r"://[^\s/@:\"'<>]*:(?P<s>[^\s/@\"'<>]+)@",
+        # Up to the last "@" before the host: a password may hold one ("ab@Xk92": a new
+        # user saw all of it after the first "@" kept).
+        r"://[^\s/@:\"'<>]*:(?P<s>[^\s/\"'<>]+)@(?=[^\s/@\"'<>]*(?:[/\s\"'<>?#]|$))",
         bounded=False,
     ),
     _rule(

@@ -183,7 +183,7 @@ def test_a_networks_name_is_kept_when_its_password_follows() -> None:
         # An adversary: a label ending in another language was awaited by none.
         ("Il PIN della carta è", "5599", "code"),
         ("Meine PIN lautet", "7766", "code"),
-        ("Mój PIN do karty to", "1234", "pin"),
+        ("Mój PIN do karty to", "1234", "code"),
     ],
 )
 def test_a_value_sent_after_its_label_is_that_secret(label: str, value: str, kind: str) -> None:
