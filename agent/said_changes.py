@@ -230,6 +230,10 @@ def _another_of_one_name(sentence: str, fact: MemoryEntry, facts: list[MemoryEnt
     )
 
 
+LONGEST_CLAIM = 1_000
+"""The longest sentence read as a fact's new value: a home or a dose is said in a line."""
+
+
 async def update_from_message(memory: Memory, message: MemoryEntry) -> list[SaidChange]:
     """Update each fact in effect that the saved `message` says has changed.
 
@@ -239,6 +243,10 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
     changes: list[SaidChange] = []
     # On a thread: a pasted page is read whole, and the chat's screen stood still.
     for predicate, sentence in await asyncio.to_thread(claimed, message.content):
+        if len(sentence) > LONGEST_CLAIM:
+            # A paste, not a claim: 100,000 characters of "Vivo en calle Mayor 1, " became
+            # the home fact, ten times the longest fact a user may store (an adversary).
+            continue
         try:
             if predicate == ATTRIBUTE:
                 plain, more = await _attribute_otherwise(memory, sentence, message.namespace)

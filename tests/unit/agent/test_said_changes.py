@@ -1035,3 +1035,15 @@ async def test_a_new_email_said_with_the_old_one_denied_replaces_it(harness: Har
     harness.model.add("Noted.")
     await harness.turn("my email is a@x.com, not b@x.com")
     assert await _in_effect(harness) == {"email": "My email is a@x.com, not b@x.com"}
+
+
+async def test_a_pasted_repetition_is_no_new_home(harness: Harness) -> None:
+    """Found by an adversary: 100,000 characters of "Vivo en calle Mayor 1, " replaced
+    "I live at Via Roma 3, Milano" with a fact ten times the longest one may store."""
+    await harness.memory.store("home", "I live at Via Roma 3, Milano", "core")
+    harness.model.add("ok", "ok")
+    await harness.turn(("Vivo en calle Mayor 1, " * 4_400)[:100_000])
+    assert await _in_effect(harness) == {"home": "I live at Via Roma 3, Milano"}
+    # Said in a line, it is a move.
+    await harness.turn("Vivo en calle Mayor 1, Madrid")
+    assert (await _in_effect(harness))["home"] == "I live at calle Mayor 1, Madrid"
