@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from agent.messages import ToolCall
+from agent.messages import ChatMessage, ToolCall
 from memory.text import REDACTED_MARKER, fold
 
 _WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u0DFF\u0E00-\u0E7F\u1000-\u109F])+")
@@ -121,3 +122,49 @@ def parse_command(text: str) -> MemoryCommand | None | str:
     else:
         call = ToolCall(id=COMMAND_CALL_ID, name="memory_recall", arguments={"query": rest})
     return MemoryCommand(call, head)
+
+
+def remembered_before(
+    command: MemoryCommand, messages: Sequence[ChatMessage], typed: str
+) -> MemoryCommand | str:
+    """ "/remember that": the user's message before it, as typed, is what it keeps.
+
+    Found by an adversary: told a message's code was redacted and to ask to remember it,
+    "/remember that" kept a fact reading "that", and no code. A question before it is no
+    fact, and nothing before it in the chat leaves nothing to keep: each is said.
+    """
+    from agent.autosave import points_back  # reads the chat's words: not at first paint
+    from memory.questions import only_asks
+
+    content = str(command.call.arguments.get("content", ""))
+    if not points_back(f"remember {content}"):
+        return command
+    said = [
+        m.content
+        for m in messages
+        if m.role == "user" and m.content != typed and not m.content.startswith("/")
+    ]
+    if not said:
+        return f"nothing said before in this chat for {content!r} to mean: /remember TEXT"
+    if only_asks(said[-1]):
+        return f"the message before was a question, no fact for {content!r} to keep: /remember TEXT"
+    before = said[-1].strip()
+    if len(before) > MAX_FACT_CHARS:
+        return (
+            f"the message before has {len(before):,} characters; /remember keeps at most "
+            f"{MAX_FACT_CHARS:,}: /remember the part to keep"
+        )
+    call = ToolCall(
+        id=COMMAND_CALL_ID,
+        name="memory_store",
+        arguments={"key": key_for(before), "content": before, "category": "core"},
+    )
+    return MemoryCommand(call, command.name)
+
+
+def parse_in_chat(text: str, messages: Sequence[ChatMessage]) -> MemoryCommand | None | str:
+    """`parse_command`, with what "/remember that" points at read from the chat."""
+    command = parse_command(text)
+    if isinstance(command, MemoryCommand) and command.name == "/remember":
+        return remembered_before(command, messages, text)
+    return command

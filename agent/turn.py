@@ -15,7 +15,7 @@ from agent.after_turn import (
     turn_stats,
 )
 from agent.chat_recall import asked
-from agent.commands import MemoryCommand, parse_command
+from agent.commands import MemoryCommand, parse_command, parse_in_chat
 from agent.config import Config
 from agent.consolidation import SCHEMA, consolidate
 from agent.events import (
@@ -231,7 +231,7 @@ class Agent:
                 yield event
                 if isinstance(event, TurnFailed):
                     return
-        command = parse_command(user_text)
+        command = parse_in_chat(user_text, session.messages)
         if command is not None and not resend:
             async for event in self._edited_into_command(command, session, user_text, edited):
                 yield event

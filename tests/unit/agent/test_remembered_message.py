@@ -42,3 +42,25 @@ async def test_a_question_is_no_history_of_the_fact_remembered_after_it(
     await harness.turn("/remember My favourite drink is coffee")
     said = [entry.content for entry in await harness.memory.list(category="conversation")]
     assert said == ["Which drink is my favourite?"]
+
+
+async def test_remember_that_keeps_the_message_before_as_typed(harness: Harness) -> None:
+    """Found by an adversary: told the code was redacted and to ask to remember it,
+    "/remember that" kept a fact reading "that", and no code."""
+    harness.model.add("Noted.")
+    await harness.turn("the gym door code is 2468")
+    await harness.turn("/remember that")
+    facts = await harness.memory.list(category="core")
+    assert [fact.content for fact in facts] == ["the gym door code is 2468"]
+    assert "2468" not in facts[0].key
+    assert await harness.memory.list(category="conversation") == []
+
+
+async def test_remember_that_after_a_question_or_nothing_says_so(harness: Harness) -> None:
+    events = await harness.turn("/remember it")
+    assert any("nothing said before" in getattr(e, "text", "") for e in events)
+    harness.model.add("It's 8.")
+    await harness.turn("what time is the gym open?")
+    events = await harness.turn("/remember that")
+    assert any("was a question" in getattr(e, "text", "") for e in events)
+    assert await harness.memory.list(category="core") == []
