@@ -127,7 +127,7 @@ def parse_command(text: str) -> MemoryCommand | None | str:
 def remembered_before(
     command: MemoryCommand, messages: Sequence[ChatMessage], typed: str
 ) -> MemoryCommand | str:
-    """ "/remember that": the user's message before it, as typed, is what it keeps.
+    """What "/remember that" keeps: the user's message before it, as typed.
 
     Found by an adversary: told a message's code was redacted and to ask to remember it,
     "/remember that" kept a fact reading "that", and no code. A question before it is no

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
-from memory.changes_kept import changes_of_what_stays
+from memory.changes_kept import changes_of_what_stays, last_words_on_medicines
 from memory.corrections import corrections_of_facts
 from memory.date_terms import local_time
 from memory.days_gone import names_a_day_to_come
@@ -88,7 +88,8 @@ def plan_hygiene(
             and not last_words.keeps(e)
             and e.id not in putting_right
         )
-    changing = changes_of_what_stays(ordered, {d.entry.id for d in doomed})
+    gone = {d.entry.id for d in doomed}
+    changing = changes_of_what_stays(ordered, gone) | last_words_on_medicines(ordered, gone)
     doomed = [d for d in doomed if d.entry.id not in changing]
     gone = {d.entry.id for d in doomed}
     budgets = settings.budgets

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from memory.changes_kept import changes_of_what_stays
+from memory.changes_kept import changes_of_what_stays, last_words_on_medicines
 from memory.corrections import corrections_of_facts
 from memory.entry import MemoryEntry, utc_now
 from memory.last_word import LastWords
@@ -92,7 +92,9 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
             and not last_words.keeps(entry)
             and entry.id not in putting_right
         )
-    changing = changes_of_what_stays([*old, *fact_entries], {d.entry.id for d in doomed})
+    gone = {d.entry.id for d in doomed}
+    changing = changes_of_what_stays([*old, *fact_entries], gone)
+    changing |= last_words_on_medicines([*old, *fact_entries], gone)
     return [d for d in doomed if d.entry.id not in changing]
 
 

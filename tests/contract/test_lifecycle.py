@@ -513,3 +513,24 @@ async def test_retention_keeps_a_message_changing_one_that_stays(
     )
     done = await _lifecycle(store).hygiene(now=NOW, dry_run=True)
     assert sorted(e.key for e, _ in done.removed) == ["bins", "lunch", "lunch moved"]
+
+
+async def test_retention_keeps_the_last_word_on_a_medicine(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user, a retired farmer: "DOCTOR SAYS TAKE THE METOPROLOL 25MG TWICE A
+    DAY NOW", made no fact, went at 30 days, and "what pills do i take" knew only the
+    warfarin. A later message on it, or a fact naming it, takes its place."""
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    await store.import_(
+        [
+            _entry("first", "conversation", 60, content="DOCTOR SAYS TAKE THE METOPROLOL 25MG"),
+            _entry("upped", "conversation", 50, content="DR PATEL UPPED THE METOPROLOL TO 50MG"),
+            _entry("warfarin", "conversation", 45, content="nurse cut my warfarin to 4mg"),
+            _entry("fact", "core", 40, content="I take warfarin 3mg every evening"),
+            _entry("chat", "conversation", 40, content="the metoprolol makes me tired"),
+        ]
+    )
+    done = await _lifecycle(store).hygiene(now=NOW, dry_run=True)
+    assert sorted(e.key for e, _ in done.removed) == ["chat", "first", "warfarin"]
