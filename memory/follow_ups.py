@@ -39,7 +39,7 @@ _ANEW = re.compile(
     r"tell\s+me|remind\s+me|what\s+do\s+you|"
     r"ich|mein\w*|wir|unser\w*|yo|mi|mis|nosotr[oa]s|nuestr[oa]s?|je|j['\u2019]|mon|ma|"
     r"mes|nous|notre|nos|eu|meu|minha|meus|minhas|n[oó]s|noss[oa]s?|io|mio|mia|miei|mie|"
-    r"noi|nostr[oaie]|"
+    r"noi|nostr[oaie]|ik|mijn|onze|wij|"
     # "El cumpleaños de mi madre …", "Der Geburtstag meiner Mutter …": the user's, said
     # with an article first.
     r"(?:el|la|los|las|der|die|das|den|dem|le|les)\s+\w+\s+(?:de\s+|von\s+)?"

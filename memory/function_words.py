@@ -47,9 +47,13 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
         "it": "gli di la della che quale quali perche cosa ho hai ha mio miei",
         "pl": """jaki jaka jakie jakiego jest sa czy moj moja moje mojego mojej kiedy gdzie
             jak ktory ktora ktore mam masz ile""",
+        "nl": """de het een en van op te met voor naar mijn mijne jouw jij ik wij hij zij ze
+            wat wanneer waar hoe waarom welke heb hebt heeft hebben ben bent ook maar niet
+            nog er dat dit deze aan bij onze ons hoeveel""",
     }.items()
 }
-"""Function words of German, Spanish, French, Portuguese, Italian and Polish (accents folded),
+"""Function words of German, Spanish, French, Portuguese, Italian, Polish and Dutch (accents
+folded),
 left out of a text in that language as the English ones are: "wann ist der Zahnarzttermin"
 found nothing of "Ich habe am 3. einen Zahnarzttermin" (a multilingual new user), its
 question words outweighing the one that said what was asked; "c'est quoi le numéro de la
@@ -71,11 +75,12 @@ for _language, _words in FUNCTION_WORDS_BY_LANGUAGE.items():
 
 ALSO_IN_THE_LANGUAGE: dict[str, frozenset[str]] = {
     "de": frozenset("die was hat den war man".split()),
+    "nl": frozenset("die is in was wie je om".split()),
 }
 """Function words that are English words too, left out only of a text already read as in
 that language by two others: "wie ist die Nummer von Sonepar?" found the workshop's address
 by "die" and "ist" (a new user, an electrician in Hamburg), and alone they are "die", "was",
-"hat"."""
+"hat". In Dutch too: "wanneer is de tandarts?" (a new user, a teacher in Utrecht)."""
 
 
 def function_words_of(tokens: list[str]) -> frozenset[str]:
