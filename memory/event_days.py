@@ -288,7 +288,8 @@ def moves_it(new: str, old: str) -> bool:
     spoken = function_words_of(re.findall(r"\w+", new.casefold()))
     if set(analyze(said)) & _an_appointment() and _no_appointment(old):
         return False
-    named = set(analyze(said)) - _an_appointment() - spoken - _ARTICLES
+    named = {_without_its_kind(word) for word in analyze(said)}
+    named -= _an_appointment() | spoken | _ARTICLES
     # Its words as typed too: "o jantar com o João mudou para 22 de maio" was read as
     # English, keeping "com", which "o jantar com o João é dia 18 de maio", read as
     # Portuguese, had not (a second adversary).
@@ -308,6 +309,19 @@ def moves_it(new: str, old: str) -> bool:
         or _WITH_WHOM.search(old) is not None
         or bool(set(analyze(old)) & (_an_appointment() | _met()))
     )
+
+
+_KINDS_AT_THE_END = ("termin", "besuch", "afspraak")
+"""An appointment's word ending a German or Dutch compound: "Zahnarzttermin" is the
+"Zahnarzt" of "Zahnarzt am 14. Januar" (an adversary: "Der Zahnarzttermin wurde auf den
+21. Januar verschoben" moved nothing)."""
+
+
+def _without_its_kind(word: str) -> str:
+    for kind in _KINDS_AT_THE_END:
+        if word.endswith(kind) and len(word) - len(kind) >= 3:
+            return word[: -len(kind)]
+    return word
 
 
 _WITH_WHOM = re.compile(r"(?i)\bwith\b")

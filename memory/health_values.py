@@ -107,7 +107,9 @@ _DOSES = (
     # "Doctor cut my lisinopril back to 5mg", "she upped my dose of sertraline to 100 mg"
     re.compile(
         r"(?i)\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|"
-        r"switched|moved|halved|doubled)\s+(?:me|my)\s+(?:(?:dose|dosage)\s+of\s+)?"
+        # "the" too: "Dr Patel upped the metoprolol to 50mg" (a new user, a retired farmer).
+        r"switched|moved|halved|doubled)\s+(?:me|my|the(?!\s+(?:dog|cat|puppy|kitten|pup|"
+        r"horse|rabbit|bunny|kids?|baby|boy|girl)\b))\s+(?:(?:dose|dosage)\s+of\s+)?"
         r"(?:(?:on|to)\s+)?" + _DRUG + r"(?:\s+(?:dose|dosage))?\s+(?:(?:back|down|up)\s+)?"
         r"(?:to|at)\s+" + _AMOUNT
     ),

@@ -54,6 +54,12 @@ _CARE_GIVER_SAYS = re.compile(
     r"told\s+me\s+to\s+(?=(?:stop|quit|come\s+off)\b[^.!?]*\b(?:and|so)\s+i\s+(?:did|have)\b)"
     r"|,\s*(?:(?:my|the)\s+)?(?:doctor|gp|physician|specialist|nurse|pharmacist|physio"
     r"(?:therapist)?|m[ée]dico|doctora?)\s+told\s+me\s+to\s+(?:stop|quit|come\s+off)\b[^.!?]*[.!]*\s*$"
+    # Told what to do of a medicine: "dr patel says stop the metoprolol", "nurse says cut
+    # the warfarin to 4mg" (a new user, a retired farmer: neither changed the dose).
+    r"|\b(?:(?:my|the)\s+)?(?:doctor|dr\.?\s+[a-z]+|gp|physician|specialist|nurse|pharmacist|"
+    r"cardiologist|consultant)\s+(?:says|said|told\s+me)\s+(?:that\s+)?(?:to\s+|i\s+(?:should|"
+    r"must|need\s+to|have\s+to)\s+)?(?=(?:stop|quit|cut|take|up|raise|lower|increase|reduce|"
+    r"double|halve|come\s+off|go\s+(?:up|down))\b)"
     r"|,\s*(?:(?:my|the|her|his)\s+)?(?:doctor|gp|physician|specialist|nurse|pharmacist|"
     r"cardiologist|consultant|physio(?:therapist)?)\s+(?:says|said)\b[^.!?\"\u201c\u201d]{0,60}[.!]*\s*$"
 )

@@ -1047,3 +1047,30 @@ async def test_a_pasted_repetition_is_no_new_home(harness: Harness) -> None:
     # Said in a line, it is a move.
     await harness.turn("Vivo en calle Mayor 1, Madrid")
     assert (await _in_effect(harness))["home"] == "I live at calle Mayor 1, Madrid"
+
+
+@pytest.mark.parametrize(
+    ("fact", "said", "now"),
+    [
+        ("i take metoprolol 25mg twice a day", "dr patel says stop the metoprolol", "stop"),
+        ("i take metoprolol 25mg twice a day", "Dr Patel upped the metoprolol to 50mg", "50mg"),
+        ("I take warfarin 5mg", "nurse says cut the warfarin to 4mg", "4mg"),
+    ],
+)
+async def test_a_care_givers_word_on_a_medicine_updates_its_dose(
+    harness: Harness, fact: str, said: str, now: str
+) -> None:
+    """Found by a new user, a retired farmer: each left the old dose in effect (a doctor's
+    instruction read as someone else's words; "the metoprolol" as no one's)."""
+    await harness.memory.store("medicine", fact, "core")
+    harness.model.add("ok")
+    await harness.turn(said)
+    assert now in (await _in_effect(harness))["medicine"]
+
+
+async def test_someone_elses_word_on_a_medicine_changes_nothing(harness: Harness) -> None:
+    await harness.memory.store("medicine", "i take metoprolol 25mg twice a day", "core")
+    harness.model.add("ok", "ok")
+    await harness.turn("my friend says stop the metoprolol")
+    await harness.turn("the vet cut the dog to 2mg")
+    assert (await _in_effect(harness))["medicine"] == "i take metoprolol 25mg twice a day"

@@ -131,3 +131,11 @@ THESIS = (
 )
 def test_a_move_names_the_event_it_moves(new: str, old: str, moved: bool) -> None:
     assert moves_it(new, old) is moved
+
+
+def test_a_compound_naming_the_appointment_moves_the_event_it_begins_with() -> None:
+    """Found by an adversary: "Der Zahnarzttermin wurde auf den 21. Januar verschoben" left
+    "Zahnarzt am 14. Januar um 9 Uhr" in effect and unmarked."""
+    old = "Zahnarzt am 14. Januar um 9 Uhr"
+    assert moves_it("Der Zahnarzttermin wurde auf den 21. Januar verschoben", old)
+    assert not moves_it("Der Friseurtermin wurde auf den 21. Januar verschoben", old)
