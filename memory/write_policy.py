@@ -257,6 +257,15 @@ def is_core_update(category: str, settings: MemorySettings) -> bool:
     return category == MemoryCategory.CORE.value and settings.supersede_core_updates
 
 
+_AN_ASIDE_ON_THE_CHANGE = re.compile(
+    r"(?i)\s*\((?=[^()\n]*\b(?:rotated|changed|updated|renewed|replaced|reset|regenerated|"
+    r"since|as\s+of|new)\b)[^()\n]{1,60}\)[ \t.!]*$"
+)
+"""A remark on the change closing the new value, read as no part of it: "stripe live key
+… is sk_live_… (rotated 9 Feb)", "Amma's new number is … (she changed her SIM)" (a new
+user, an engineer: each was kept beside the old one, which was given first)."""
+
+
 def place_new(
     content: str, similar: Sequence[Similar], settings: MemorySettings, *, is_core: bool
 ) -> Placement:
@@ -271,7 +280,7 @@ def place_new(
         # Only another change to come may be one with it: what holds now stays in effect
         # until then ("going up to 1520 from february" took the rent due now).
         similar = [s for s in similar if a_change_to_come(s.content)]
-    content = as_it_is_now(content)
+    content = _AN_ASIDE_ON_THE_CHANGE.sub("", as_it_is_now(content))
     similar = [replace(s, content=as_it_is_now(s.content)) for s in similar]
     # A near-duplicate says the same of the same thing: not the same words about another
     # person ("Alice's/Bob's flight LH1234 … gate 12"), nor one that denies the other, nor

@@ -307,6 +307,11 @@ async def test_a_new_home_or_employer_replaces_the_old_one_in_other_words(
 
 
 NEW_VALUES = [
+    # A new user, an engineer: a remark on the change after the new value.
+    (
+        "stripe live key for payments-svc is sk_live_51HxOLDoldOLDold12345",
+        "stripe live key for payments-svc is sk_live_51HxNEWnewNEWnew99999 (rotated 9 Feb)",
+    ),
     # A fifth adversary: the same one's new value, stored under a key of its own.
     ("flat 2 rent is 1100", "Flat two rent is 1150"),
     ("flat 2 rent is 1100", "Flat II rent is 1150"),
