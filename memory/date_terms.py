@@ -100,7 +100,10 @@ _WHOLE_MONTHS_ELSEWHERE = "|".join(
 _DAY_MONTH_ELSEWHERE = re.compile(
     rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})\b\.?"
     rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})\b"
-    r"|\b([0-9]{1,2})(?:er)?\s+(?-i:(mars|mai|juin|juil|ao[uû]t|avr|janv|f[ée]vr|d[ée]c))(?!\w))"
+    # Dutch months are written in lower case, short ones too: "vrijdag 4 juni 2027" (a new
+    # user, a teacher in Utrecht: not found by "what's on June 4?").
+    r"|\b([0-9]{1,2})(?:er)?\s+(?-i:(mars|mai|juin|juil|ao[uû]t|avr|janv|f[ée]vr|d[ée]c|juni|juli|"
+    r"mei))(?!\w))"
     rf"(?:,?\s+(?:de\s+)?{_YEAR}\b)?",
     _FLAGS,
 )

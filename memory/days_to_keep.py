@@ -49,7 +49,7 @@ _NAMED = re.compile(
     rf"\b(?P<month>{_MONTH_NAME})\b\.?"
     rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
 )
-_ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene".split())
+_ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene mei augustus".split())
 _A_MONTH_AFTER_A_CUE = frozenset(("may", "mai"))
 _MONTH_CUE = re.compile(
     r"(?i)\b(?:in|im|by|until|till|before|since|through|early|late|mid|end\s+of|start\s+of|"

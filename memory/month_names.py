@@ -32,16 +32,16 @@ MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 """Every name of `MONTHS` as a pattern's alternatives, the longest first."""
 
 OTHER_LANGUAGES: dict[int, str] = {
-    # German, French, Spanish, Portuguese, Italian: the first letters each is written
-    # with, short or whole.
-    1: "januar janvier enero janeiro gennaio jän jänner janv ene",
-    2: "februar février fevrier febrero fevereiro febbraio févr fevr",
-    3: "märz maerz mars marzo março marco",
+    # German, French, Spanish, Portuguese, Italian and Dutch: the first letters each is
+    # written with, short or whole.
+    1: "januar janvier enero janeiro gennaio jän jänner janv ene januari",
+    2: "februar février fevrier febrero fevereiro febbraio févr fevr februari",
+    3: "märz maerz mars marzo março marco maart",
     4: "avril abril aprile avr abr",
-    5: "mai mayo maio maggio",
+    5: "mai mayo maio maggio mei",
     6: "juni juin junio junho giugno",
     7: "juli juillet julio julho luglio juil",
-    8: "août aout agosto ago",
+    8: "août aout agosto ago augustus",
     9: "septembre septiembre setembro settembre",
     10: "oktober octobre octubre outubro ottobre okt",
     11: "novembre noviembre novembro",

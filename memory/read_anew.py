@@ -364,3 +364,17 @@ def events_said_on_read(text: str) -> bool:
     `memory.date_terms.EVENTS_SAID_ON`), found by "what's on 10 September?".
     """
     return _AN_EVENT_SAID_ON.search(text) is not None
+
+
+_A_DAY_OF_A_DUTCH_MONTH = re.compile(
+    r"\b[0-9]{1,2}\s+(?:(?i:januari|februari|maart|augustus)|juni|juli|mei)\b"
+)
+
+
+def dutch_months_read(text: str) -> bool:
+    """Whether `text` names what migration 0047 reads anew.
+
+    A day, then a Dutch month ("vrijdag 4 juni 2027", "12 maart"): found by "what's on 4
+    June?" (`memory.date_terms`).
+    """
+    return _A_DAY_OF_A_DUTCH_MONTH.search(text) is not None
