@@ -52,6 +52,11 @@ _ASKS_FOR_A_SECRET = re.compile(
     r"log\s?-?ins?|logon|sign\s?-?in|creds|credentials|combo|combination|"
     # A token or an API key: "what's my github token?" (a new user was shown it redacted).
     r"tokens?|(?:api|access|auth|secret|private|ssh|licen[cs]e|product)[\s_-]*keys?|"
+    # A service's key: "what's my stripe key?", "give me the sk_live key" (a new user, an
+    # engineer, was shown it redacted where "the stripe api key" showed it).
+    r"(?:stripe|aws|openai|anthropic|github|gitlab|slack|twilio|sendgrid|mailgun|firebase|"
+    r"azure|heroku|vercel|npm|pypi|docker|sk_live|sk_test|rk_live|pk_live|signing|webhook|"
+    r"encryption|gpg|pgp|deploy)[\s_-]*(?:(?:live|test|secret|api|prod|production)[\s_-]*)?keys?|"
     r"get\s+in(?:to)?|secret|answer|cvv|iban|bank\s+details|" + _ID_NUMBER_NAMES + r"|"
     r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"

@@ -839,6 +839,9 @@ def _facts(**contents: str) -> list[MemoryEntry]:
         ("what's my stripe api key", "stripe"),
         # An adversary: by the service's short name.
         ("what is my gh token", "github"),
+        # A new user, an engineer: a service's key with no "api" (shown redacted).
+        ("what's my stripe key?", "stripe"),
+        ("give me the sk_live key", "stripe"),
     ],
 )
 def test_a_token_or_an_api_key_asked_for_is_shown_and_no_other_secret(asked: str, key: str) -> None:
