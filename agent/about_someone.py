@@ -25,15 +25,17 @@ ASKED_WHAT_IS_KNOWN = (
     r"|was\s+wei(?:ß|ss|s)t\s+du\s+(?:noch\s+|alles\s+)?(?:über|ueber|uber|von)"
     r"|qu[ée]\s+sabes\s+(?:de|sobre)|que\s+sais[ -]tu\s+(?:de|sur)"
     r"|qu['\u2019]est[ -]ce\s+que\s+tu\s+sais\s+(?:de|sur)|(?:che\s+)?cosa\s+sai\s+(?:di|su)"
-    r"|o\s+que\s+(?:(?:voc[êe]|tu)\s+)?sabes?\s+(?:de|sobre))\s+"
+    r"|o\s+que\s+(?:(?:voc[êe]|tu)\s+)?sabes?\s+(?:de|sobre)"
+    # And Dutch: "wat weet je over mij?" (a new user, a teacher in Utrecht: nothing).
+    r"|wat\s+weet\s+(?:je|jij|u)\s+(?:nog\s+|allemaal\s+)?(?:over|van))\s+"
 )
 """How a message asks what is remembered of someone, up to whom ("… about me", "… about dad")."""
-ABOUT_ME = r"(?:me|mich|m[ií]|moi|mim)"
+ABOUT_ME = r"(?:me|mich|m[ií]|moi|mim|mij)"
 """The user, as those questions name them."""
 ABOUT_SOMEONE = re.compile(
     ASKED_WHAT_IS_KNOWN
     + r"(?P<who>(?:my\s+|our\s+|mi\s+|meine?[mnrs]?\s+|ma\s+|mon\s+|mia\s+|mio\s+|minha\s+"
-    r"|meu\s+)?(?!(?:me|myself|us|it|this|that|them|mich|uns|m[ií]|moi|mim)\b)"
+    r"|meu\s+|mijn\s+)?(?!(?:me|myself|us|it|this|that|them|mich|uns|m[ií]|moi|mim|mij|ons)\b)"
     r"[\w'\u2019-]+"
     r"(?:\s+(?-i:[A-Z])[\w'\u2019-]+)?)\W*$"
 )

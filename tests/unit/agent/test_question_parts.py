@@ -168,6 +168,8 @@ async def test_asked_what_is_known_about_them_the_user_gets_their_facts(
         "¿qué sabes de mí?",
         "que sais-tu de moi ?",
         "cosa sai di me?",
+        # A new user, a teacher in Utrecht.
+        "wat weet je over mij?",
     ):
         harness.model.add("You are a nurse with a cat.")
         events = await harness.turn(asked)
