@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from memory.claims_elsewhere import said_in_english
 from memory.errors import MemoryStoreError
 from memory.fact_subjects import change_terms
+from memory.fact_values import home_moved_to
 from memory.forgetting import Link, plan_rehoming, revived_ids, split_history
-from memory.predicates import claim_of, clause_claims
+from memory.predicates import a_home_elsewhere, claim_of, clause_claims
 from memory.text import analyze
 
 if TYPE_CHECKING:
@@ -408,12 +409,22 @@ async def saying_otherwise(
         and any(
             other is not None and other[:2] == (owner, predicate) and differs(other[2])
             for other in (
-                [claim_of(said_in_english(fact.content))]
+                [claim_of(_in_english(fact.content))]
                 if plain
-                else clause_claims(said_in_english(fact.content))
+                else clause_claims(_in_english(fact.content))
             )
         )
     ]
+
+
+def _in_english(text: str) -> str:
+    """`text` as `said_in_english`, or a home with its address elsewhere as "I live at …".
+
+    "ik woon op de Oudegracht 112, Utrecht" was no home a move in Dutch replaced (a new
+    user, a teacher in Utrecht).
+    """
+    home = home_moved_to(text) if a_home_elsewhere(text) else None
+    return home or said_in_english(text)
 
 
 async def embed_missing(memory: Memory, namespace: str) -> None:

@@ -152,16 +152,19 @@ _MOVED_HOUSE = (
     r"|nos\s+(?:hemos\s+)?mudado|nos\s+mudamos|me\s+(?:he\s+)?mud(?:ado|[ée])"
     r"|(?:ci\s+siamo|mi\s+sono)\s+trasferit[oaie]|(?:abbiamo|ho)\s+traslocato"
     r"|mud[aá]mos(?:\s+de\s+casa)?|mudei(?:-me)?(?:\s+de\s+casa)?"
+    # Dutch: "We zijn verhuisd!" (a new user, a teacher in Utrecht: no home was changed).
+    r"|(?:(?:we|wij)\s+zijn|ik\s+ben)\s+(?:eindelijk\s+)?verhuisd(?:\s+naar\s+(?-i:[A-Z])[\w-]+)?"
 )
 _NEW_ADDRESS = (
     r"nouvelle\s+adresse|neue\s+adresse|nueva\s+direcci[oó]n|nuovo\s+indirizzo|nova\s+morada"
-    r"|novo\s+endere[cç]o"
+    r"|novo\s+endere[cç]o|nieuwe\s+adres"
 )
 _MOVED_AND_NEW_ADDRESS = re.compile(
     rf"(?i)^\W*(?:(?:enfin|endlich|finalmente|ça\s+y\s+est)\W+)?(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?"
     r"(?:(?:a|o|la|le|die|il)\s+)?"
-    rf"(?:ma\s+|notre\s+|meine\s+|unsere\s+|mi\s+|nuestra\s+|mio\s+|minha\s+|nossa\s+)?"
-    rf"(?:{_NEW_ADDRESS})\s*(?::|est|ist|lautet|es|è|é)?\s*:?\s*(?P<address>[^!?\n]*\d[^!?\n]*?)"
+    rf"(?:ma\s+|notre\s+|meine\s+|unsere\s+|mi\s+|nuestra\s+|mio\s+|minha\s+|nossa\s+|mijn\s+|"
+    rf"ons\s+|het\s+)?"
+    rf"(?:{_NEW_ADDRESS})\s*(?::|est|ist|lautet|es|è|é|is)?\s*:?\s*(?P<address>[^!?\n]*\d[^!?\n]*?)"
     r"\s*[.!]*\s*$"
     # Or the move into an address: "On a déménagé au 4521 rue Fabre", "Wir sind in die
     # Lindenstraße 8 gezogen".
@@ -173,8 +176,10 @@ _MOVED_AND_NEW_ADDRESS = re.compile(
     # der Lindenstraße 8", "J'habite maintenant au 4521 rue Fabre".
     # "Ora abito in via Garibaldi 12, Torino" (an adversary: read as no move).
     rf"|^\W*(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?(?:{_NOW}\s+)?(?:wir\s+wohnen|ich\s+wohne|on\s+habite"
-    r"|j['\u2019]habite|nous\s+habitons|vivimos|vivo|abitiamo|abito|moramos|moro)\s+"
-    rf"(?:{_NOW}\s+)?(?:in\s+der|in\s+dem|im|in|au|à\s+la|à|en\s+la|en|a|na|no|em)\s+"
+    r"|j['\u2019]habite|nous\s+habitons|vivimos|vivo|abitiamo|abito|moramos|moro"
+    r"|ik\s+woon|we\s+wonen|wij\s+wonen)\s+"
+    rf"(?:(?:{_NOW}|nu)\s+)?(?:in\s+der|in\s+dem|im|in|au|à\s+la|à|en\s+la|en|a|na|no|em|"
+    r"op\s+de|op\s+het|op|aan\s+de|aan\s+het|aan)\s+"
     r"(?P<lives>[^!?\n]*\d[^!?\n]*?)\s*[.!]*\s*$"
 )
 _MOVE_TO_COME = re.compile(
@@ -220,7 +225,7 @@ _A_FLOOR = re.compile(
 
 _ADDRESS_HINTS = ("adress", "direcci", "indirizzo", "morada", "endere", "ménag", "menag",
                   "umgezogen", "gezogen", "mud", "trasferit", "traslocato", "wohne", "habit",
-                  "viv", "abit", "mor")  # fmt: skip
+                  "viv", "abit", "mor", "verhuisd", "woon", "adres")  # fmt: skip
 
 
 def _place(said: str, text: str) -> str:

@@ -371,10 +371,14 @@ _A_DAY_OF_A_DUTCH_MONTH = re.compile(
 )
 
 
-def dutch_months_read(text: str) -> bool:
+def dutch_read(text: str) -> bool:
     """Whether `text` names what migration 0047 reads anew.
 
     A day, then a Dutch month ("vrijdag 4 juni 2027", "12 maart"): found by "what's on 4
-    June?" (`memory.date_terms`).
+    June?" (`memory.date_terms`); the user's home said in Dutch ("ik woon op de Oudegracht
+    112, Utrecht"), by "what's my address?" (`memory.claims_elsewhere`).
     """
-    return _A_DAY_OF_A_DUTCH_MONTH.search(text) is not None
+    if _A_DAY_OF_A_DUTCH_MONTH.search(text) is not None:
+        return True
+    lowered = text.casefold()
+    return any(word in lowered for word in ("woon", "adres", "verhuisd")) and a_home_elsewhere(text)

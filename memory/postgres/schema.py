@@ -129,8 +129,9 @@ DOTTED_MONTHS_ALIKE_READ = "dotted months alike read"
 EVENTS_SAID_ON_READ = "events said on read"
 """A step run in Python: rows naming an event, then its day as a fraction's shape ("Dentist
 is 10/9"), are indexed again."""
-DUTCH_MONTHS_READ = "dutch months read"
-"""A step run in Python: rows naming a day of a Dutch month ("4 juni") are indexed again."""
+DUTCH_READ = "dutch read"
+"""A step run in Python: rows naming a day of a Dutch month ("4 juni") or the user's home in
+Dutch ("ik woon op de Oudegracht 112") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -301,8 +302,8 @@ def migrations(dimensions: int) -> list[str]:
         DOTTED_MONTHS_ALIKE_READ,
         # "Dentist is 10/9" names 10 September (or 9 October).
         EVENTS_SAID_ON_READ,
-        # "vrijdag 4 juni 2027" names 4 June.
-        DUTCH_MONTHS_READ,
+        # "vrijdag 4 juni 2027" names 4 June; "ik woon op de Oudegracht 112" a home.
+        DUTCH_READ,
     ]
 
 

@@ -1074,3 +1074,14 @@ async def test_someone_elses_word_on_a_medicine_changes_nothing(harness: Harness
     await harness.turn("my friend says stop the metoprolol")
     await harness.turn("the vet cut the dog to 2mg")
     assert (await _in_effect(harness))["medicine"] == "i take metoprolol 25mg twice a day"
+
+
+async def test_a_move_said_in_dutch_replaces_the_home(harness: Harness) -> None:
+    """Found by a new user, a teacher in Utrecht: "We zijn verhuisd naar Amersfoort! Mijn
+    nieuwe adres is …" left the Utrecht address the only one "waar woon ik?" found."""
+    await harness.memory.store("home", "ik woon op de Oudegracht 112, 3511 AZ Utrecht", "core")
+    harness.model.add("Gefeliciteerd!")
+    await harness.turn(
+        "We zijn verhuisd naar Amersfoort! Mijn nieuwe adres is Langestraat 45, 3811 AB Amersfoort"
+    )
+    assert "Langestraat 45" in (await _in_effect(harness))["home"]
