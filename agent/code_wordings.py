@@ -186,7 +186,9 @@ _LOCKS_ANY_LANGUAGE = (
 _LOCK_NOTE = re.compile(
     rf"(?i)(?<![\w-])(?:{_LOCKS_ANY_LANGUAGE})"
     r"(?:[ \t]+(?!(?:model|size|type|brand|nr|no|number|item|art|for|für|para|pour|per)\b)"
-    r"[\w'\u2019.-]+){0,3}?[ \t]*[:,=-]?[ \t]*" + _CODE + r"(?=[ \t]*(?:$|[,.;!)]))",
+    r"[\w'\u2019.-]+){0,3}?[ \t]*[:,=-]?[ \t]*"
+    + _CODE
+    + r"(?=[ \t]*(?:$|[,.;!)]|(?:thanks|thx|ty|pls|please|btw|ok)\b))",
     re.MULTILINE,
 )
 """A lock, where it is, then its code, as a note: "Vorhängeschloss Keller 0815", "Tresor im
@@ -234,8 +236,9 @@ then a line of its own was kept as typed (a later adversary). Then any word but 
 or a verb's: "pin 4321 thanks", and 100,000 characters of "pin 4321 " cut off after a "p"
 (an adversary saw each kept as typed)."""
 _PIN_OF_A_THING = re.compile(
-    r"(?i)\bpin[ \t]+(?:della|dell['\u2019]|del|de(?:[ \t]+la)?|di|du|der|des|van|do|da|dla|"
-    r"för|til)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?(?:(?::|=|è|es|ist|is|é|est|jest)[ \t]*)?"
+    r"(?i)\bpin(?:-?code)?[ \t]+(?:della|dell['\u2019]|del|de(?:[ \t]+la)?|di|du|der|des|van|do|"
+    r"da|dla|för|til|meiner|meines|meinem|seiner|ihrer|van[ \t]+mijn)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?"
+    r"(?:(?::|=|è|es|ist|is|é|est|jest)[ \t]*)?"
     r"(\d{4,8})(?![\d])"
 )
 """"PIN della carta 4821", "el pin de la tarjeta 4821" (an adversary: kept as typed, where
@@ -587,6 +590,8 @@ _HINTS = (
     "schluessel", "puerta", "port", "cancell", "allarm", "garaj", "combina", "kombination",
     "tried", "typed", "entered", "use", "gave", "sent", "texted", "told", "it's", "its",
     "kod", "koodi", "код", "コード", "暗証", "2fa", "mfa", "otp", "alarmanlage",
+    "candado", "cadenas", "lucchetto", "cassaforte", "cadeado", "slot", "kluis", "kłódk",
+    "klodk", "sejf", "coffre", "caja fuerte",
 )  # fmt: skip
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 
+from agent.asked_secrets import redacted_for_the_model
 from memory.date_terms import local_time
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
@@ -35,6 +36,7 @@ class DayPutRight:
     """The fact a newer one replaced, and the day it named."""
 
     replaced: str
+    """Its text, its secrets redacted (an adversary saw a door code shown in clear)."""
     day: date
 
     def read_from(self) -> datetime:
@@ -66,12 +68,33 @@ async def days_put_right(
 
 def _put_right(facts: list[MemoryEntry], newest: list[MemoryEntry]) -> dict[str, DayPutRight]:
     found: dict[str, DayPutRight] = {}
+    replaced = {old.superseded_by: old for old in newest if old.superseded_by is not None}
     for fact in facts:
-        for old in newest:
-            if old.superseded_by == fact.id and (day := _day_named(old)) is not None:
-                found[fact.id] = DayPutRight(old.content, day)
-                break
+        if (day := _day_of(fact.id, replaced)) is not None:
+            found[fact.id] = DayPutRight(redacted_for_the_model(replaced[fact.id].content), day)
     return found
+
+
+_CHAIN_READ = 10
+"""How many corrections back a day is followed: "19th, not the 18th", then "20th, not the
+19th" (an adversary saw the second read from when it was said, 20 December, not March)."""
+
+
+def _day_of(fact_id: str, replaced: dict[str, MemoryEntry]) -> date | None:
+    """The day the fact `fact_id` replaced named, itself read in the month of what it put right."""
+    chain: list[MemoryEntry] = []
+    at = fact_id
+    while at in replaced and len(chain) < _CHAIN_READ:
+        chain.append(replaced[at])
+        at = replaced[at].id
+    day: date | None = None
+    for old in reversed(chain):  # the oldest first: each read from the one before it
+        if day is not None and a_day_of_the_month_alone(old.content):
+            named = named_days(old.content, DayPutRight(old.content, day).read_from())
+            day = named[0].spans[0][0] if named and named[0].spans else day
+        else:
+            day = _day_named(old)
+    return day
 
 
 def _day_named(entry: MemoryEntry) -> date | None:

@@ -317,7 +317,7 @@ def _days_meant(entry: MemoryEntry, now: datetime, put_right: DayPutRight | None
     told = []
     read_from = entry.timestamp
     if put_right is not None:
-        replaced = _one_line(put_right.replaced)
+        replaced = _one_line(put_right.replaced).replace("\\", "\\\\").replace('"', '\\"')
         if len(replaced) > REPLACED_SHOWN:
             replaced = replaced[: REPLACED_SHOWN - 1] + "…"
         told.append(f'puts right "{replaced}"')

@@ -230,7 +230,7 @@ def _another_of_one_name(sentence: str, fact: MemoryEntry, facts: list[MemoryEnt
     )
 
 
-LONGEST_CLAIM = 1_000
+LONGEST_CLAIM = 300
 """The longest sentence read as a fact's new value: a home or a dose is said in a line."""
 
 

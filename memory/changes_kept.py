@@ -137,7 +137,9 @@ def last_words_on_medicines(
         if entry.id in doomed and entry.category != _CONVERSATION:
             continue
         said = entry.content
-        if entry.category == _CONVERSATION and not (names_a_dose(said) or stops_a_medicine(said)):
+        # A fact only naming it is no word on it: "I keep the metoprolol in the kitchen
+        # drawer" took the dose's place (an adversary).
+        if not (names_a_dose(said) or stops_a_medicine(said)):
             continue
         for medicine in medicines_and_allergens(said):
             newest[medicine] = entry

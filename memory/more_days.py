@@ -352,10 +352,12 @@ _A_BIRTHDAY_ON = re.compile(
     r"julio|janvier|mai|juin|juillet|gennaio|maggio|giugno|luglio|januari|maart|mei)))"
 )
 _A_DEATH = re.compile(
-    r"(?i)\b(?:passed\s+away|passed\s+(?:on\s+)?(?:in|last|on)\b|died|is\s+dead|was\s+killed|"
+    r"(?i)\b(?:(?:wife|husband|mother|father|mum|mom|dad|son|daughter|brother|sister|grandma|"
+    r"grandpa|granny|nan|aunt|uncle|cousin|friend|partner|(?-i:[A-Z])[a-z]+)\b[^.!?\n]{0,30}?\b"
+    r"(?:passed\s+away|passed\s+(?:on\s+)?(?:in|last|on)\b|died|is\s+dead|was\s+killed)|"
     r"late\s+(?:wife|husband|mother|father|mum|mom|dad|son|daughter|brother|sister)|widow(?:er|ed)?|"
-    r"falleci[óo]|ist\s+gestorben|verstorben|est\s+d[ée]c[ée]d[ée]e?|[èe]\s+mort[oa]|morreu|"
-    r"overleden)\b"
+    r"falleci[óo]|ist\s+(?:letzte\s+woche\s+|gestern\s+|heute\s+)?gestorben|verstorben|"
+    r"est\s+d[ée]c[ée]d[ée]e?|[èe]\s+mort[oa]|morreu|overleden)\b"
 )
 
 

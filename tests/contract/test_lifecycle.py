@@ -530,6 +530,7 @@ async def test_retention_keeps_the_last_word_on_a_medicine(
             _entry("warfarin", "conversation", 45, content="nurse cut my warfarin to 4mg"),
             _entry("fact", "core", 40, content="I take warfarin 3mg every evening"),
             _entry("chat", "conversation", 40, content="the metoprolol makes me tired"),
+            _entry("drawer", "core", 40, content="I keep the metoprolol in the kitchen drawer"),
         ]
     )
     done = await _lifecycle(store).hygiene(now=NOW, dry_run=True)

@@ -60,3 +60,26 @@ async def test_a_replaced_fact_naming_no_day_is_not_told(harness: Harness) -> No
     await harness.turn("when is the gym class?")
     line = next(line for line in _shown(harness).splitlines() if "14th" in line)
     assert "puts right" not in line and "2026-11-14" in line
+
+
+async def test_a_second_correction_is_read_in_the_month_of_the_first(harness: Harness) -> None:
+    """Found by an adversary: March 18, then "19th, not the 18th", then "20th, not the
+    19th" was read as 20 December."""
+    harness.model.add("ok", "ok", "ok", "ok")
+    await harness.turn("/remember Dentist appointment on March 18 at 10am")
+    await harness.turn("/remember Dentist is on the 19th, not the 18th")
+    await harness.turn("/remember Dentist is on the 20th, not the 19th")
+    await harness.turn("when is the dentist?")
+    line = next(line for line in _shown(harness).splitlines() if "20th" in line)
+    assert "-03-20" in line and "-12-20" not in line
+
+
+async def test_the_fact_put_right_is_shown_without_its_secret(harness: Harness) -> None:
+    """Found by an adversary: the replaced fact's door code was shown in clear, and a quote
+    in it ended the line's details."""
+    harness.model.add("ok", "ok", "ok")
+    await harness.turn('/remember Dentist on March 18 at 10am, "the clinic door code is 4821"')
+    await harness.turn("/remember Dentist is on the 19th, not the 18th")
+    await harness.turn("when is the dentist?")
+    line = next(line for line in _shown(harness).splitlines() if "19th" in line)
+    assert "4821" not in line and '\\"the clinic door code' in line

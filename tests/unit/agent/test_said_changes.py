@@ -1041,8 +1041,10 @@ async def test_a_pasted_repetition_is_no_new_home(harness: Harness) -> None:
     """Found by an adversary: 100,000 characters of "Vivo en calle Mayor 1, " replaced
     "I live at Via Roma 3, Milano" with a fact ten times the longest one may store."""
     await harness.memory.store("home", "I live at Via Roma 3, Milano", "core")
-    harness.model.add("ok", "ok")
+    harness.model.add("ok", "ok", "ok")
     await harness.turn(("Vivo en calle Mayor 1, " * 4_400)[:100_000])
+    # Under a thousand characters too (a second adversary: 42 of them became the home).
+    await harness.turn("Vivo en calle Mayor 1, " * 42)
     assert await _in_effect(harness) == {"home": "I live at Via Roma 3, Milano"}
     # Said in a line, it is a move.
     await harness.turn("Vivo en calle Mayor 1, Madrid")

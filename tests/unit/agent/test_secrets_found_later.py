@@ -30,6 +30,11 @@ from agent.said_secrets import SaidSecrets
         # A URL's password holding "@" (a new user, an engineer: all after it kept).
         ("REDIS_URL=redis://default:ab@Xk92mZqL7vB@host:6379", "Xk92mZqL7vB"),
         ("postgres://app:s3cr@t!pw@db.internal:5432/app", "t!pw"),
+        # A second adversary.
+        ("padlock 0815 thanks", "0815"),
+        ("candado 3842", "3842"),
+        ("PIN meiner Karte 4821", "4821"),
+        ("pincode van mijn pas is 4821", "4821"),
     ],
 )
 def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
@@ -47,6 +52,7 @@ def test_each_wording_loses_its_secret(text: str, secret: str) -> None:
         "Tresor im Keller, 3 Fächer",
         "see https://example.com/a@b and mail bob@example.com",
         "wachtwoord vergeten",
+        "candado de 30 euros",
     ],
 )
 def test_what_holds_no_secret_is_kept(text: str) -> None:

@@ -454,6 +454,7 @@ def test_an_easter_gone_by_is_the_one_said_of() -> None:
         "my grandaughter katies birthday is june 3 dont let me forget",
         "my wife margaret passed in 2023, her birthday was september 9",
         "erik and jen are moving to omaha. new address 4410 dodge st omaha",
+        "Oma ist letzte Woche gestorben",
     ],
 )
 def test_lasting_news_is_kept_for_years(text: str) -> None:
@@ -463,7 +464,15 @@ def test_lasting_news_is_kept_for_years(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["the invoice number is 438-555-0199", "Order #123-456-7890 shipped", "happy bday!"]
+    "text",
+    [
+        "the invoice number is 438-555-0199",
+        "Order #123-456-7890 shipped",
+        "happy bday!",
+        # A second adversary saw these kept ten years.
+        "my phone died again, need a new charger",
+        "my tomato plants all died",
+    ],
 )
 def test_a_number_of_another_kind_is_no_lasting_news(text: str) -> None:
     assert last_day_said(text, date(2027, 3, 2)) in (None, "20280301")
