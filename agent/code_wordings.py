@@ -237,7 +237,8 @@ or a verb's: "pin 4321 thanks", and 100,000 characters of "pin 4321 " cut off af
 (an adversary saw each kept as typed)."""
 _PIN_OF_A_THING = re.compile(
     r"(?i)\bpin(?:-?code)?[ \t]+(?:della|dell['\u2019]|del|de(?:[ \t]+la)?|di|du|der|des|van|do|"
-    r"da|dla|för|til|meiner|meines|meinem|seiner|ihrer|van[ \t]+mijn)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?"
+    r"da|dla|för|til|meiner|meines|meinem|seiner|ihrer|van[ \t]+mijn)[ \t]+"
+    r"(?:[\w'\u2019-]+[ \t]+){0,2}?"
     r"(?:(?::|=|è|es|ist|is|é|est|jest)[ \t]*)?"
     r"(\d{4,8})(?![\d])"
 )
