@@ -25,6 +25,7 @@ from memory.sqlite.rows import (
     entry_from_row,
     format_time,
     readable_entries,
+    time_or_none,
 )
 
 _ID, _NAMESPACE, _PINNED, _SUPERSEDED_BY, _BYTES = 1, 2, 8, 10, 13
@@ -56,7 +57,18 @@ def _namespace_clause(namespace: str | None) -> tuple[str, tuple[object, ...]]:
     return ("", ()) if namespace is None else (" AND namespace = ?", (namespace,))
 
 
-def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[Doomed]:
+@dataclass(frozen=True)
+class RetentionRead:
+    """What retention judges, read from the store: the facts in effect, and the old rows."""
+
+    facts: list[MemoryEntry]
+    old: list[tuple[MemoryEntry, str]]
+    """Each row past its category's days, unpinned, with the reason it would go."""
+
+
+def read_retention(core: SqliteCore, now: datetime, namespace: str | None) -> RetentionRead:
+    """The rows retention judges (on the store's thread; the judging is not)."""
+    core.refresh()
     retention = core.settings.retention_days
     clause, params = _namespace_clause(namespace)
     facts = core.conn.execute(
@@ -64,10 +76,7 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
         f"AND superseded_by IS NULL{clause}",
         params,
     ).fetchall()
-    fact_entries = readable_entries(facts, core.warn)
-    last_words = LastWords(fact_entries)
-    doomed: list[Doomed] = []
-    old: list[MemoryEntry] = []
+    old: list[tuple[MemoryEntry, str]] = []
     for category, days in (
         ("core", retention.core),
         ("daily", retention.daily),
@@ -82,19 +91,29 @@ def _retention(core: SqliteCore, now: datetime, namespace: str | None) -> list[D
             (category, cutoff, *params),
         ).fetchall()
         reason = f"retention: {category} older than {days} days"
-        read = readable_entries(rows, core.warn)
-        old += read
-        putting_right = corrections_of_facts([*read, *fact_entries]) if read else frozenset()
-        doomed.extend(
-            Doomed(entry, reason)
-            for entry in read
-            if not kept_for_its_day(entry, now)
-            and not last_words.keeps(entry)
-            and entry.id not in putting_right
-        )
+        old += [(entry, reason) for entry in readable_entries(rows, core.warn)]
+    return RetentionRead(readable_entries(facts, core.warn), old)
+
+
+def judge_retention(read: RetentionRead, now: datetime) -> list[Doomed]:
+    """What retention removes of `read`: the rules' reading of each text, on any thread.
+
+    Found by an adversary: with 5,000 messages, judging took over a minute on the store's
+    own thread, and the chat's recall waited behind it (no reply for minutes at start).
+    """
+    last_words = LastWords(read.facts)
+    entries = [entry for entry, _ in read.old]
+    putting_right = corrections_of_facts([*entries, *read.facts]) if entries else frozenset()
+    doomed = [
+        Doomed(entry, reason)
+        for entry, reason in read.old
+        if not kept_for_its_day(entry, now)
+        and not last_words.keeps(entry)
+        and entry.id not in putting_right
+    ]
     gone = {d.entry.id for d in doomed}
-    changing = changes_of_what_stays([*old, *fact_entries], gone)
-    changing |= last_words_on_medicines([*old, *fact_entries], gone)
+    changing = changes_of_what_stays([*entries, *read.facts], gone)
+    changing |= last_words_on_medicines([*entries, *read.facts], gone)
     return [d for d in doomed if d.entry.id not in changing]
 
 
@@ -158,27 +177,22 @@ def _budgets(core: SqliteCore, already: set[str], namespace: str | None) -> list
     return doomed
 
 
-def plan(core: SqliteCore, now: datetime, namespace: str | None = None) -> list[Doomed]:
-    """What a hygiene run at `now` removes, in order (one namespace, or all when None)."""
-    doomed = _retention(core, now, namespace)
-    return doomed + _budgets(core, {d.entry.id for d in doomed}, namespace)
-
-
-def run(
-    core: SqliteCore, now: datetime, dry_run: bool, namespace: str | None = None
+def finish(
+    core: SqliteCore, retention: list[Doomed], dry_run: bool, namespace: str | None = None
 ) -> list[Doomed]:
-    """Plan, and unless `dry_run`, delete with an audit row for each entry.
+    """Add the budgets' removals to `retention`'s and, unless `dry_run`, delete each audited.
 
-    The plan is made again inside the deleting transaction, so an entry another process
-    pinned or changed a moment earlier is judged as it now is. Nothing to remove means no
-    write at all (a read-only store runs hygiene fine).
+    Judged off the store's thread, an entry another process pinned or changed since is
+    judged as it now is: it stays. Nothing to remove means no write at all (a read-only
+    store runs hygiene fine).
     """
     core.refresh()
-    doomed = plan(core, now, namespace)
+    doomed = retention + _budgets(core, {d.entry.id for d in retention}, namespace)
     if dry_run or not doomed:
         return doomed
     with core.write() as conn:
-        doomed = plan(core, now, namespace)
+        still = [d for d in retention if _as_judged(conn, d.entry)]
+        doomed = still + _budgets(core, {d.entry.id for d in still}, namespace)
         revived_at = format_time(utc_now())
         for item in doomed:
             # As it is now: an entry mended back into effect a moment ago is in effect.
@@ -190,6 +204,14 @@ def run(
                 _mend_history(conn, item.entry.id, found[0], revived_at)
     core.after_write()
     return doomed
+
+
+def _as_judged(conn: sqlite3.Connection, entry: MemoryEntry) -> bool:
+    """Whether `entry` is still unpinned and unchanged since it was read."""
+    row = conn.execute(
+        "SELECT pinned, updated_at FROM memories WHERE id = ?", (entry.id,)
+    ).fetchone()
+    return row is not None and not row[0] and time_or_none(row[1]) == entry.updated_at
 
 
 def _mend_history(

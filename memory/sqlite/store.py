@@ -554,9 +554,11 @@ class SqliteMemory(MemoryFront):
         Budgets count each namespace on its own. `namespace` limits the run to one namespace;
         all namespaces when None.
         """
-        doomed = await self._db.run(
-            hygiene_run.run, self._core, now or utc_now(), dry_run, namespace
-        )
+        now = now or utc_now()
+        read = await self._db.run(hygiene_run.read_retention, self._core, now, namespace)
+        # Judged on a thread of its own: recall and saving go on meanwhile.
+        retention = await asyncio.to_thread(hygiene_run.judge_retention, read, now)
+        doomed = await self._db.run(hygiene_run.finish, self._core, retention, dry_run, namespace)
         return HygieneReport(dry_run=dry_run, removed=[(d.entry, d.reason) for d in doomed])
 
     async def audit_log(
