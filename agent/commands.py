@@ -124,6 +124,14 @@ def parse_command(text: str) -> MemoryCommand | None | str:
     return MemoryCommand(call, head)
 
 
+_THE_MESSAGE_BEFORE = re.compile(
+    r"(?i)(?:what\s+i\s+(?:just\s+)?(?:said|wrote|typed|sent)|the\s+above|(?:my\s+)?(?:last|"
+    r"previous)\s+(?:message|msg|one)|the\s+(?:last|previous)\s+(?:message|msg|one))[\s.!]*"
+)
+"""Other ways to point at the message before: "/remember what I just said", "/remember the
+above" (an adversary saw each kept as the words themselves)."""
+
+
 def remembered_before(
     command: MemoryCommand, messages: Sequence[ChatMessage], typed: str
 ) -> MemoryCommand | str:
@@ -137,7 +145,7 @@ def remembered_before(
     from memory.questions import only_asks
 
     content = str(command.call.arguments.get("content", ""))
-    if not points_back(f"remember {content}"):
+    if not (points_back(f"remember {content}") or _THE_MESSAGE_BEFORE.fullmatch(content.strip())):
         return command
     said = [
         m.content

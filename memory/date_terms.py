@@ -516,11 +516,11 @@ _TIME_AFTER = re.compile(
 """A clock time right after: "19/12 at 8am", "7/12 21:00", "16/12 2100-0730"."""
 EVENTS_SAID_ON = (
     r"(?:appointment|appt|dentist|doctor|gp|vet|check-?up|meeting|interview|exam|flight|"
-    r"surgery|operation|scan|hearing|concert|visit)(?:['\u2019]s)?\s*(?:is|was|:)"
+    r"surgery|operation|scan|hearing|concert|visit)(?:['\u2019]s)?\s*(?:is|:)"
     r"(?:\s+(?:now|still))?"
 )
 """An event, then the day it is on: "Dentist is 10/9" (left no date by a fraction's shape,
-found by an adversary)."""
+found by an adversary); not "was", a score as often ("Interview was 7/10, they liked me")."""
 _A_DAY_NAMED_BEFORE = re.compile(
     r"(?:(?:birthday|bday|b-day|anniversary|deadline|due\s+date|wedding|funeral|party)"
     r"(?:['\u2019]s)?\s*(?:is|was|:|=|-)?|(?:moved|rescheduled|postponed|pushed(?:\s+back)?|"

@@ -64,3 +64,12 @@ async def test_remember_that_after_a_question_or_nothing_says_so(harness: Harnes
     events = await harness.turn("/remember that")
     assert any("was a question" in getattr(e, "text", "") for e in events)
     assert await harness.memory.list(category="core") == []
+
+
+async def test_remember_what_i_just_said_keeps_the_message_before(harness: Harness) -> None:
+    """Found by an adversary: "/remember what I just said" kept those words as a fact."""
+    harness.model.add("Noted.", "Noted.")
+    await harness.turn("the boiler service is every October")
+    await harness.turn("/remember what I just said")
+    facts = await harness.memory.list(category="core")
+    assert [fact.content for fact in facts] == ["the boiler service is every October"]

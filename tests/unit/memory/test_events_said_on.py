@@ -31,7 +31,13 @@ def test_the_day_is_named(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["the score was 10/9", "my visit was 1/2 an hour", "the flight is 3/4 full", "it is 1/2"],
+    [
+        "the score was 10/9",
+        "my visit was 1/2 an hour",
+        "the flight is 3/4 full",
+        "it is 1/2",
+        "Interview was 7/10, they liked me",
+    ],
 )
 def test_a_fraction_is_no_day(text: str) -> None:
     assert not days_named(text)
