@@ -41,7 +41,11 @@ class DayPutRight:
 
     def read_from(self) -> datetime:
         """Whence "the 19th" is read: the next 19th from here is the one nearest `day`."""
-        return datetime.combine(self.day - _NEAR, time(12), UTC)
+        return _read_near(self.day)
+
+
+def _read_near(day: date) -> datetime:
+    return datetime.combine(day - _NEAR, time(12), UTC)
 
 
 async def days_put_right(
@@ -90,7 +94,7 @@ def _day_of(fact_id: str, replaced: dict[str, MemoryEntry]) -> date | None:
     day: date | None = None
     for old in reversed(chain):  # the oldest first: each read from the one before it
         if day is not None and a_day_of_the_month_alone(old.content):
-            named = named_days(old.content, DayPutRight(old.content, day).read_from())
+            named = named_days(old.content, _read_near(day))
             day = named[0].spans[0][0] if named and named[0].spans else day
         else:
             day = _day_named(old)

@@ -351,11 +351,12 @@ _A_BIRTHDAY_ON = re.compile(
     r"may|jun|jul|aug|sep|oct|nov|dec|januar|m[äa]rz|mai|juni|juli|okt|dez|enero|mayo|junio|"
     r"julio|janvier|mai|juin|juillet|gennaio|maggio|giugno|luglio|januari|maart|mei)))"
 )
+_KIN = r"wife|husband|mother|father|mum|mom|dad|son|daughter|brother|sister"
 _A_DEATH = re.compile(
-    r"(?i)\b(?:(?:wife|husband|mother|father|mum|mom|dad|son|daughter|brother|sister|grandma|"
-    r"grandpa|granny|nan|aunt|uncle|cousin|friend|partner|(?-i:[A-Z])[a-z]+)\b[^.!?\n]{0,30}?\b"
+    rf"(?i)\b(?:(?:{_KIN}|grandma|grandpa|granny|nan|aunt|uncle|cousin|friend|partner|"
+    r"(?-i:[A-Z])[a-z]+)\b[^.!?\n]{0,30}?\b"
     r"(?:passed\s+away|passed\s+(?:on\s+)?(?:in|last|on)\b|died|is\s+dead|was\s+killed)|"
-    r"late\s+(?:wife|husband|mother|father|mum|mom|dad|son|daughter|brother|sister)|widow(?:er|ed)?|"
+    rf"late\s+(?:{_KIN})|widow(?:er|ed)?|"
     r"falleci[óo]|ist\s+(?:letzte\s+woche\s+|gestern\s+|heute\s+)?gestorben|verstorben|"
     r"est\s+d[ée]c[ée]d[ée]e?|[èe]\s+mort[oa]|morreu|overleden)\b"
 )
