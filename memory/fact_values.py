@@ -28,7 +28,7 @@ from memory.fact_subjects import (
     relation_terms,
     subject_words,
 )
-from memory.health_values import health_changed
+from memory.health_values import health_changed, health_values
 from memory.plain_order import I_GOT_A_NEW, SOMEONE_GOT_A_NEW, THEN_ITS_VALUE, as_it_is_now
 from memory.predicates import (
     LEAD_IN,
@@ -48,6 +48,19 @@ _ANOTHER_VALUE = re.compile(
     r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
 )
 """Words saying a value is one more, not a new one ("I also work at a café")."""
+_WHEN_A_DOSE_IS_TAKEN = frozenset({"evening", "evenings", "weekend", "weekends"})
+
+
+def _one_more(text: str, of_a_dose: bool) -> bool:
+    """Whether `text` says its value is one more; of a dose, "every evening" is when.
+
+    Found by a new user, a retired farmer: "I take warfarin 5mg every evening" was replaced
+    by no new dose ("nurse says cut the warfarin to 4mg every evening").
+    """
+    return any(
+        not (of_a_dose and found.group().casefold() in _WHEN_A_DOSE_IS_TAKEN)
+        for found in _ANOTHER_VALUE.finditer(text)
+    )
 
 
 def _maybe_claim(text: str) -> bool:
@@ -528,7 +541,8 @@ def new_value(new: str, old: str) -> bool:
     # suis plus allergique à la pénicilline" (an adversary).
     new, old = said_in_english(new), said_in_english(old)
     new, old = home_moved_to(new) or new, home_moved_to(old) or old
-    if _ANOTHER_VALUE.search(new) or _ANOTHER_VALUE.search(old):
+    of_a_dose = bool(health_values(new)) and bool(health_values(old))
+    if _one_more(new, of_a_dose) or _one_more(old, of_a_dose):
         return False
     if _attribute_changed(new, old) or _address_moved(new, old) or _address_moved(old, new):
         return True

@@ -1057,6 +1057,12 @@ async def test_a_pasted_repetition_is_no_new_home(harness: Harness) -> None:
         ("i take metoprolol 25mg twice a day", "dr patel says stop the metoprolol", "stop"),
         ("i take metoprolol 25mg twice a day", "Dr Patel upped the metoprolol to 50mg", "50mg"),
         ("I take warfarin 5mg", "nurse says cut the warfarin to 4mg", "4mg"),
+        # When it is taken is no second value of it.
+        (
+            "I take warfarin 5mg every evening",
+            "nurse says cut the warfarin to 4mg every evening",
+            "4mg",
+        ),
     ],
 )
 async def test_a_care_givers_word_on_a_medicine_updates_its_dose(
