@@ -528,3 +528,44 @@ async def test_the_chat_list_gives_times_where_the_user_is(
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+async def test_ctrl_f_says_it_is_searching_until_the_hits_come(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: the first search over long pastes took tens of seconds with
+    nothing on screen."""
+    from textual.widgets import Label
+
+    from agent.session_search import SessionHit, search_sessions
+    from tui.screens import chat_search
+    from tui.screens.chat_search import ChatSearchScreen
+
+    started, release = threading.Event(), threading.Event()
+
+    def slow(store: SessionStore, query: str, limit: int) -> list[SessionHit]:
+        started.set()
+        release.wait(timeout=60)
+        return search_sessions(store, query, limit)
+
+    monkeypatch.setattr(chat_search, "search_sessions", slow)
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await pilot.press("ctrl+f")
+        await settle(pilot)
+        screen = h.app.screen
+        assert isinstance(screen, ChatSearchScreen)
+        await pilot.press(*"kyoto")
+        for _ in range(1000):  # the search starts once typing pauses
+            if started.is_set():
+                break
+            await pilot.pause()
+        count = screen.query_one("#chat-search-count", Label)
+        assert "Searching" in str(count.render())
+        release.set()
+        for _ in range(1000):
+            if "Searching" not in str(count.render()):
+                break
+            await pilot.pause()
+        assert "0 messages" in str(count.render())

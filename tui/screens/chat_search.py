@@ -83,6 +83,10 @@ class ChatSearchScreen(ModalScreen[SessionHit | None]):
 
     async def search(self, query: str) -> None:
         """Find `query` in every chat (files are read in a thread) and list the hits."""
+        if query.split():
+            # The first search reads every chat's secrets out of it: a chat holding long
+            # pastes took tens of seconds, with nothing on screen (an adversary).
+            self.query_one("#chat-search-count", Label).update("Searching…")
         try:
             hits = await asyncio.to_thread(search_sessions, self.sessions, query, HIT_LIMIT)
         except OSError as exc:
