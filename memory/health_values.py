@@ -67,7 +67,12 @@ _TAKE_ELSEWHERE = (
 _FOREIGN_DRUG = (
     r"(?!(?:ahora|ora|adesso|maintenant|jetzt|agora)\b)(?P<drug>[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ-]{2,30})"
 )
-_AMOUNT = r"(?P<amount>\d+(?:[.,]\d+)?)\s?(?P<unit>mg|mcg|µg|ug|g|ml|iu|units?)\b"
+_AMOUNT = (
+    r"(?P<amount>\d+(?:[.,]\d+)?)\s?(?P<unit>mg|mcg|µg|ug|g|ml|iu|units?|puffs?|pufjes?|"
+    r"inhalations?|h(?:ü|ue)be)\b"
+)
+"""An amount and its unit; an inhaler's puffs too ("Ventolin, 2 puffs when needed": a new
+user, a teacher with asthma, saw no dose read, so none was ever updated)."""
 _DRUG = r"(?P<drug>[A-Za-z][A-Za-z-]{2,30})"
 _DOSES = (
     # "I take 10mg of lisinopril", "I'm on 20 mg lisinopril"
@@ -521,6 +526,7 @@ PILLS AM I ON" (a later new user)."""
 _A_DIGIT = re.compile(r"\d")
 _DRUG_AMOUNT = re.compile(
     r"(?i)\d\s?(?:mg|mcg|µg|ug|iu)\b|\binsulin\b.{0,40}?\b\d+\s?units?\b"
+    r"|\b\d+\s?(?:puffs?|pufjes?|inhalations?|h(?:ü|ue)be)\b"
     r"|\b\d+\s?units?\s+of\s+insulin\b|\b\d+\s+(?:tablets?|pills?|capsules?)\s+of\b"
 )
 """An amount only a medicine is measured in (not ml, g or "units of work"), or insulin's."""

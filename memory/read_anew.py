@@ -366,19 +366,21 @@ def events_said_on_read(text: str) -> bool:
     return _AN_EVENT_SAID_ON.search(text) is not None
 
 
+_PUFFS = re.compile(r"(?i)\b\d+\s?(?:puffs?|pufjes?|inhalations?|h(?:ü|ue)be)\b")
 _A_DAY_OF_A_DUTCH_MONTH = re.compile(
     r"\b[0-9]{1,2}\s+(?:(?i:januari|februari|maart|augustus)|juni|juli|mei)\b"
 )
 
 
-def dutch_read(text: str) -> bool:
+def dutch_and_puffs_read(text: str) -> bool:
     """Whether `text` names what migration 0047 reads anew.
 
     A day, then a Dutch month ("vrijdag 4 juni 2027", "12 maart"): found by "what's on 4
     June?" (`memory.date_terms`); the user's home said in Dutch ("ik woon op de Oudegracht
-    112, Utrecht"), by "what's my address?" (`memory.claims_elsewhere`).
+    112, Utrecht"), by "what's my address?" (`memory.claims_elsewhere`); an inhaler's puffs
+    ("Ventolin, 2 puffs when needed"), by "what medication am I on?" (`memory.health_values`).
     """
-    if _A_DAY_OF_A_DUTCH_MONTH.search(text) is not None:
+    if _A_DAY_OF_A_DUTCH_MONTH.search(text) is not None or _PUFFS.search(text) is not None:
         return True
     lowered = text.casefold()
     return any(word in lowered for word in ("woon", "adres", "verhuisd")) and a_home_elsewhere(text)

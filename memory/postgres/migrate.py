@@ -24,7 +24,7 @@ from memory.postgres.schema import (
     DOSES_READ_ANEW,
     DOTTED_DAYS_READ,
     DOTTED_MONTHS_ALIKE_READ,
-    DUTCH_READ,
+    DUTCH_AND_PUFFS_READ,
     EVENTS_SAID_ON_READ,
     HOMES_ELSEWHERE_AND_DIETS_READ,
     IMPLIED_DATE_TERMS,
@@ -63,7 +63,7 @@ from memory.read_anew import (
     days_elsewhere_read,
     dotted_days_read,
     dotted_months_alike_read,
-    dutch_read,
+    dutch_and_puffs_read,
     events_said_on_read,
     homes_elsewhere_and_diets_read,
     korean_and_cjk_dates_read,
@@ -183,7 +183,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     HOMES_ELSEWHERE_AND_DIETS_READ: homes_elsewhere_and_diets_read,
     DOTTED_MONTHS_ALIKE_READ: dotted_months_alike_read,
     EVENTS_SAID_ON_READ: events_said_on_read,
-    DUTCH_READ: dutch_read,
+    DUTCH_AND_PUFFS_READ: dutch_and_puffs_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

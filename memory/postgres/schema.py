@@ -129,9 +129,9 @@ DOTTED_MONTHS_ALIKE_READ = "dotted months alike read"
 EVENTS_SAID_ON_READ = "events said on read"
 """A step run in Python: rows naming an event, then its day as a fraction's shape ("Dentist
 is 10/9"), are indexed again."""
-DUTCH_READ = "dutch read"
+DUTCH_AND_PUFFS_READ = "dutch and puffs read"
 """A step run in Python: rows naming a day of a Dutch month ("4 juni") or the user's home in
-Dutch ("ik woon op de Oudegracht 112") are indexed again."""
+Dutch ("ik woon op de Oudegracht 112"), or an inhaler's puffs, are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -302,8 +302,8 @@ def migrations(dimensions: int) -> list[str]:
         DOTTED_MONTHS_ALIKE_READ,
         # "Dentist is 10/9" names 10 September (or 9 October).
         EVENTS_SAID_ON_READ,
-        # "vrijdag 4 juni 2027" names 4 June; "ik woon op de Oudegracht 112" a home.
-        DUTCH_READ,
+        # "vrijdag 4 juni 2027" names 4 June; "ik woon op de …" a home; "2 puffs" a dose.
+        DUTCH_AND_PUFFS_READ,
     ]
 
 

@@ -19,7 +19,7 @@ from memory.read_anew import (
     days_elsewhere_read,
     dotted_days_read,
     dotted_months_alike_read,
-    dutch_read,
+    dutch_and_puffs_read,
     events_said_on_read,
     homes_elsewhere_and_diets_read,
     korean_and_cjk_dates_read,
@@ -459,8 +459,8 @@ def _events_said_on_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, events_said_on_read)
 
 
-def _dutch_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, dutch_read)
+def _dutch_and_puffs_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, dutch_and_puffs_read)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -565,8 +565,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0045_dotted_months_alike_read", _dotted_months_alike_read),
     # "Dentist is 10/9" names 10 September (or 9 October).
     Migration("0046_events_said_on_read", _events_said_on_read),
-    # "vrijdag 4 juni 2027" names 4 June; "ik woon op de Oudegracht 112" a home.
-    Migration("0047_dutch_read", _dutch_read),
+    # "vrijdag 4 juni 2027" names 4 June; "ik woon op de Oudegracht 112" a home; "2 puffs" a dose.
+    Migration("0047_dutch_and_puffs_read", _dutch_and_puffs_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

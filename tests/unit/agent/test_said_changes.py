@@ -1057,6 +1057,8 @@ async def test_a_pasted_repetition_is_no_new_home(harness: Harness) -> None:
         ("i take metoprolol 25mg twice a day", "dr patel says stop the metoprolol", "stop"),
         ("i take metoprolol 25mg twice a day", "Dr Patel upped the metoprolol to 50mg", "50mg"),
         ("I take warfarin 5mg", "nurse says cut the warfarin to 4mg", "4mg"),
+        # An inhaler's puffs (a new user, a teacher with asthma: no dose was read).
+        ("I take Ventolin, 2 puffs when needed", "my Ventolin went up to 4 puffs", "4 puffs"),
         # When it is taken is no second value of it.
         (
             "I take warfarin 5mg every evening",

@@ -14,9 +14,9 @@ import pytest
 from memory.claims_elsewhere import move_said_in_english
 from memory.days_to_keep import last_day_said
 from memory.event_days import days_named
-from memory.postgres.schema import DUTCH_READ
+from memory.postgres.schema import DUTCH_AND_PUFFS_READ
 from memory.protocol import Memory
-from memory.read_anew import dutch_read
+from memory.read_anew import dutch_and_puffs_read
 from tests.helpers.older_index import postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
 
@@ -30,7 +30,7 @@ TRIP = "schoolreisje vrijdag 4 juni 2027"
     [(TRIP, "dtmd0604"), ("tandarts op 12 maart", "dtmd0312"), ("3 mei om 10 uur", "dtmd0503")],
 )
 def test_the_day_is_named(text: str, day: str) -> None:
-    assert day in days_named(text) and dutch_read(text)
+    assert day in days_named(text) and dutch_and_puffs_read(text)
 
 
 def test_a_name_is_no_month() -> None:
@@ -56,7 +56,9 @@ def _older(terms: list[str]) -> list[str]:
 
 
 async def test_a_sqlite_store_indexed_before_finds_the_day(tmp_path: Path) -> None:
-    async with sqlite_as_before(tmp_path, _storing, "trip", _older, "0047_dutch_read") as again:
+    async with sqlite_as_before(
+        tmp_path, _storing, "trip", _older, "0047_dutch_and_puffs_read"
+    ) as again:
         assert await _found(again)
 
 
@@ -64,7 +66,7 @@ async def test_a_postgres_store_indexed_before_finds_the_day(
     postgres_url: str, tmp_path: Path
 ) -> None:
     async with postgres_as_before(
-        postgres_url, tmp_path, _storing, "trip", _older, DUTCH_READ
+        postgres_url, tmp_path, _storing, "trip", _older, DUTCH_AND_PUFFS_READ
     ) as again:
         assert await _found(again)
 
@@ -81,12 +83,12 @@ HOME = "ik woon op de Oudegracht 112, 3511 AZ Utrecht"
     ],
 )
 def test_a_home_in_dutch_is_a_home(text: str) -> None:
-    assert dutch_read(text)
+    assert dutch_and_puffs_read(text)
     assert move_said_in_english(text).startswith("We moved house, new address is ")
 
 
 def test_a_town_and_a_year_are_no_address() -> None:
-    assert not dutch_read("we wonen in Utrecht sinds 2019")
+    assert not dutch_and_puffs_read("we wonen in Utrecht sinds 2019")
 
 
 async def _storing_home(memory: Memory) -> None:
@@ -98,6 +100,28 @@ async def test_a_store_indexed_before_finds_the_home(tmp_path: Path) -> None:
     def older(terms: list[str]) -> list[str]:
         return [term for term in terms if term not in ("address", "live", "home")]
 
-    async with sqlite_as_before(tmp_path, _storing_home, "home", older, "0047_dutch_read") as again:
+    async with sqlite_as_before(
+        tmp_path, _storing_home, "home", older, "0047_dutch_and_puffs_read"
+    ) as again:
         found = await again.recall("what's my address?")
         assert "home" in [entry.key for entry in found.entries]
+
+
+async def _storing_puffs(memory: Memory) -> None:
+    await memory.store("inhaler", "I take Ventolin, 2 puffs when needed", "core")
+    await memory.store("cat", "My cat is called Tom", "core")
+
+
+async def test_a_store_indexed_before_finds_an_inhalers_dose(tmp_path: Path) -> None:
+    """Found by a new user, a teacher with asthma: "2 puffs" was no dose, so "what
+    medication am I on?" did not find the inhaler."""
+
+    def older(terms: list[str]) -> list[str]:
+        return [term for term in terms if term in ("inhaler", "take", "ventolin", "2", "puff")]
+
+    assert dutch_and_puffs_read("I take Ventolin, 2 puffs when needed")
+    async with sqlite_as_before(
+        tmp_path, _storing_puffs, "inhaler", older, "0047_dutch_and_puffs_read"
+    ) as again:
+        found = await again.recall("what medication am I on?")
+        assert "inhaler" in [entry.key for entry in found.entries]
