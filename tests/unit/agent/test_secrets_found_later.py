@@ -13,7 +13,7 @@ from agent.said_secrets import SaidSecrets
     [
         # A PIN then any word: 100,000 characters of "pin 4321 " cut after a "p" were kept.
         ("pin 4321 thanks", "4321"),
-        (("pin 4321 " * 11_112)[:100_000], "4321"),
+        pytest.param(("pin 4321 " * 11_112)[:100_000], "4321", id="pin-4321-x11112"),
         ("PIN della carta 4821", "4821"),
         ("el pin de la tarjeta 4821", "4821"),
         ("Candado del trastero, combinación 3842", "3842"),
