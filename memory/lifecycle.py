@@ -245,7 +245,10 @@ class SharedLifecycle:
     ) -> HygieneReport:
         """See `Lifecycle.hygiene`."""
         entries = await self.engine.hygiene_entries(namespace)
-        doomed = plan_hygiene(entries, self.store.settings, now or utc_now())
+        # Off the event loop: the rules read every old text (a few thousand took seconds).
+        doomed = await asyncio.to_thread(
+            plan_hygiene, entries, self.store.settings, now or utc_now()
+        )
         if doomed and not dry_run:
             doomed = await self.engine.remove_audited(doomed, "hygiene")
             await self._mend_history(entries, [d.entry for d in doomed])

@@ -535,3 +535,34 @@ async def test_retention_keeps_the_last_word_on_a_medicine(
     )
     done = await _lifecycle(store).hygiene(now=NOW, dry_run=True)
     assert sorted(e.key for e, _ in done.removed) == ["chat", "first", "warfarin"]
+
+
+async def test_hygiene_judges_off_the_event_loop(
+    memory: Memory, open_store: OpenStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading every old text, the rules took seconds for a few thousand messages: on the
+    event loop, the app stood still meanwhile (an adversary, with SQLite's)."""
+    import threading
+
+    from memory import lifecycle
+    from memory.sqlite import hygiene as sqlite_hygiene
+
+    _lifecycle(memory)
+    store = await open_store(memory.name, retention_days=RetentionSettings(conversation=30))
+    await store.import_([_entry("old", "conversation", 40, content="had lunch with Ana")])
+    on_the_loop: list[bool] = []
+    plan, judge = lifecycle.plan_hygiene, sqlite_hygiene.judge_retention
+
+    def planning(*args: object) -> object:
+        on_the_loop.append(threading.current_thread() is threading.main_thread())
+        return plan(*args)  # type: ignore[arg-type]
+
+    def judging(*args: object) -> object:
+        on_the_loop.append(threading.current_thread() is threading.main_thread())
+        return judge(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lifecycle, "plan_hygiene", planning)
+    monkeypatch.setattr(sqlite_hygiene, "judge_retention", judging)
+    report = await _lifecycle(store).hygiene(now=NOW)
+    assert [e.key for e, _ in report.removed] == ["old"]
+    assert on_the_loop == [False]
