@@ -34,6 +34,8 @@ def changes_of_what_stays(
     `entries`: every entry that may be changed or change one (what stays among them, facts
     in effect included).
     """
+    if not doomed:
+        return frozenset()  # most runs: nothing is old enough, and nothing need be read
     ordered = sorted(entries, key=lambda entry: (entry.timestamp, entry.id))
     staying = {e.id for e in ordered if e.id not in doomed and e.superseded_by is None}
     corrected = {after.id: before for before, after in corrections_made(list(ordered))}
@@ -44,6 +46,8 @@ def changes_of_what_stays(
         and entry.category == _CONVERSATION
         and (entry.id in corrected or _may_change(entry.content))
     ][-CHANGES_LOOKED_AT:]
+    if not changes:
+        return frozenset()
     subjects = _Subjects([e for e in ordered if e.id in staying])
     kept: set[str] = set()
     # In the order written: a change of a change ("moved to the 19th", then "no wait, the
@@ -130,6 +134,8 @@ def last_words_on_medicines(
     """
     from memory.health_values import medicines_and_allergens, names_a_dose, stops_a_medicine
 
+    if not doomed:
+        return frozenset()
     newest: dict[str, MemoryEntry] = {}
     for entry in sorted(entries, key=lambda e: (e.timestamp, e.id)):
         if entry.superseded_by is not None or len(entry.content) >= LONG:
