@@ -17,6 +17,7 @@ from functools import lru_cache
 from memory.corrections import corrections_made
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it
+from memory.health_values import medicines_and_allergens, names_a_dose, stops_a_medicine
 from memory.last_word import changes_its_value, says_a_change
 from memory.long_texts import LONG
 from memory.text import analyze
@@ -132,8 +133,6 @@ def last_words_on_medicines(
     knew only his warfarin. A dose or a stop said in a message is kept while it is the last
     word on that medicine: a later one, or a fact naming it, takes its place.
     """
-    from memory.health_values import medicines_and_allergens, names_a_dose, stops_a_medicine
-
     if not doomed:
         return frozenset()
     newest: dict[str, MemoryEntry] = {}

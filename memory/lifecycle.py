@@ -60,15 +60,41 @@ def kept_for_its_day(entry: MemoryEntry, now: datetime) -> bool:
     return entry.category != "core" and names_a_day_to_come(entry, local_time(now).date())
 
 
+def retention_removals(
+    old: Sequence[tuple[MemoryEntry, str]],
+    facts: Iterable[MemoryEntry],
+    context: Sequence[MemoryEntry],
+    now: datetime,
+) -> list[Doomed]:
+    """What retention removes of `old` (each entry past its days, with why it would go).
+
+    Not one kept for a day it names, nor the last word on a fact of `facts`, nor what puts
+    right, moves or changes an entry that stays, nor the newest word on a medicine; those
+    are read among `context`. The rules every backend's hygiene judges by, SQLite's too.
+    """
+    if not old:
+        return []
+    last_words = LastWords(facts)
+    putting_right = corrections_of_facts(list(context))
+    doomed = [
+        Doomed(entry, reason)
+        for entry, reason in old
+        if not kept_for_its_day(entry, now)
+        and not last_words.keeps(entry)
+        and entry.id not in putting_right
+    ]
+    gone = {d.entry.id for d in doomed}
+    changing = changes_of_what_stays(context, gone) | last_words_on_medicines(context, gone)
+    return [d for d in doomed if d.entry.id not in changing]
+
+
 def plan_hygiene(
     entries: Iterable[MemoryEntry], settings: MemorySettings, now: datetime
 ) -> list[Doomed]:
     """What a hygiene run at `now` removes from `entries`, in order."""
     ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
-    last_words = LastWords(e for e in ordered if e.category == "core" or e.pinned)
-    putting_right = corrections_of_facts(ordered)
     retention = settings.retention_days
-    doomed: list[Doomed] = []
+    old: list[tuple[MemoryEntry, str]] = []
     for category, days in (
         ("core", retention.core),
         ("daily", retention.daily),
@@ -78,19 +104,13 @@ def plan_hygiene(
         if before is None:
             continue
         reason = f"retention: {category} older than {days} days"
-        doomed.extend(
-            Doomed(e, reason)
+        old += [
+            (e, reason)
             for e in ordered
-            if e.category == category
-            and not e.pinned
-            and e.updated_at < before
-            and not kept_for_its_day(e, now)
-            and not last_words.keeps(e)
-            and e.id not in putting_right
-        )
-    gone = {d.entry.id for d in doomed}
-    changing = changes_of_what_stays(ordered, gone) | last_words_on_medicines(ordered, gone)
-    doomed = [d for d in doomed if d.entry.id not in changing]
+            if e.category == category and not e.pinned and e.updated_at < before
+        ]
+    facts = [e for e in ordered if e.category == "core" or e.pinned]
+    doomed = retention_removals(old, facts, ordered, now)
     gone = {d.entry.id for d in doomed}
     budgets = settings.budgets
     for category, max_entries, max_bytes in (

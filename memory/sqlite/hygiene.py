@@ -12,11 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from memory.changes_kept import changes_of_what_stays, last_words_on_medicines
-from memory.corrections import corrections_of_facts
 from memory.entry import MemoryEntry, utc_now
-from memory.last_word import LastWords
-from memory.lifecycle import kept_for_its_day
+from memory.lifecycle import Doomed, retention_removals
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.history import record_deletions
 from memory.sqlite.rows import (
@@ -30,14 +27,6 @@ from memory.sqlite.rows import (
 
 _ID, _NAMESPACE, _PINNED, _SUPERSEDED_BY, _BYTES = 1, 2, 8, 10, 13
 """Positions in a row selected with ENTRY_COLUMNS (then the content's length in bytes)."""
-
-
-@dataclass(frozen=True)
-class Doomed:
-    """An entry hygiene removes (or would remove), and why."""
-
-    entry: MemoryEntry
-    reason: str
 
 
 def cutoff_text(now: datetime, days: int) -> str | None:
@@ -101,20 +90,8 @@ def judge_retention(read: RetentionRead, now: datetime) -> list[Doomed]:
     Found by an adversary: with 5,000 messages, judging took over a minute on the store's
     own thread, and the chat's recall waited behind it (no reply for minutes at start).
     """
-    last_words = LastWords(read.facts)
-    entries = [entry for entry, _ in read.old]
-    putting_right = corrections_of_facts([*entries, *read.facts]) if entries else frozenset()
-    doomed = [
-        Doomed(entry, reason)
-        for entry, reason in read.old
-        if not kept_for_its_day(entry, now)
-        and not last_words.keeps(entry)
-        and entry.id not in putting_right
-    ]
-    gone = {d.entry.id for d in doomed}
-    changing = changes_of_what_stays([*entries, *read.facts], gone)
-    changing |= last_words_on_medicines([*entries, *read.facts], gone)
-    return [d for d in doomed if d.entry.id not in changing]
+    context = [*(entry for entry, _ in read.old), *read.facts]
+    return retention_removals(read.old, read.facts, context, now)
 
 
 def _over_budget(

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from memory.lifecycle import Doomed
 from memory.sqlite import hygiene as hygiene_run
 from memory.sqlite.store import SqliteMemory
 from tests.helpers.entries import written_entry
@@ -34,7 +35,7 @@ async def test_recall_answers_while_hygiene_judges(
     gave_up: list[bool] = []
     judge = hygiene_run.judge_retention
 
-    def held_judge(read: Any, now: datetime) -> list[hygiene_run.Doomed]:
+    def held_judge(read: Any, now: datetime) -> list[Doomed]:
         judging.set()
         # Held until the recall below answers: were the store's thread held as well, it
         # never would, and this gives up.
@@ -62,7 +63,7 @@ async def test_an_entry_pinned_while_judged_stays(
     judge = hygiene_run.judge_retention
     loop = asyncio.get_running_loop()
 
-    def judge_then_pin(read: Any, now: datetime) -> list[hygiene_run.Doomed]:
+    def judge_then_pin(read: Any, now: datetime) -> list[Doomed]:
         doomed = judge(read, now)
         pinning = store.store_with_metadata("old", entry.content, "conversation", pinned=True)
         asyncio.run_coroutine_threadsafe(pinning, loop).result(timeout=60)
