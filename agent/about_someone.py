@@ -13,6 +13,7 @@ import re
 
 from memory.entry import MemoryEntry
 from memory.fact_subjects import relation_terms
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze
 
 ASKED_WHAT_IS_KNOWN = (
@@ -32,7 +33,7 @@ ASKED_WHAT_IS_KNOWN = (
 """How a message asks what is remembered of someone, up to whom ("… about me", "… about dad")."""
 ABOUT_ME = r"(?:me|mich|m[ií]|moi|mim|mij)"
 """The user, as those questions name them."""
-ABOUT_SOMEONE = re.compile(
+ABOUT_SOMEONE = lazy_compile(
     ASKED_WHAT_IS_KNOWN
     + r"(?P<who>(?:my\s+|our\s+|mi\s+|meine?[mnrs]?\s+|ma\s+|mon\s+|mia\s+|mio\s+|minha\s+"
     r"|meu\s+|mijn\s+)?(?!(?:me|myself|us|it|this|that|them|mich|uns|m[ií]|moi|mim|mij|ons)\b)"
@@ -128,13 +129,13 @@ def _named_as(relation: tuple[str, ...], text: str) -> list[str]:
 
 
 _NOT_NAMES = frozenset("is was has and the lives works".split())
-_CALLED = re.compile(
+_CALLED = lazy_compile(
     r"(?i:\b(?:everyone|we|people|they|i|most\s+people)\s+calls?\s+(?:him|her|them)|\bgoes\s+by|"
     r"\baka|\ba\.k\.a\.?|\bknown\s+as)\s+(?P<alias>(?-i:[A-Z])[a-z'\u2019-]+)\b"
 )
 """One person's other name: "My husband is Emmanuel Okafor, everyone calls him Manny" (a new
 user, a carer: "what do you know about emmanuel" found none of the facts saying "Manny")."""
-_A_NAME = re.compile(r"\b(?-i:[A-Z])[a-z'\u2019-]+\b")
+_A_NAME = lazy_compile(r"\b(?-i:[A-Z])[a-z'\u2019-]+\b")
 _NOT_A_PERSON = frozenset("my our his her their the he she they we i everyone".split())
 
 

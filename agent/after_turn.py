@@ -15,6 +15,7 @@ from agent.redact import redact
 from agent.tools import WRITING_TOOLS
 from agent.turn_state import key_stored
 from memory.errors import MemoryStoreError
+from memory.lazy_patterns import lazy_compile
 from memory.procedures import ProcedureStep
 from memory.questions import only_asks
 from memory.text import analyze, distinct_terms
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from memory.protocol import Memory
 
 
-_ASKS_TO_FORGET = re.compile(
+_ASKS_TO_FORGET = lazy_compile(
     r"(?i)\b(?:forget|delete|remove|erase|wipe|unlearn|esquece|esque[çc]a|esquecer|apaga|"
     r"olvida|olv[ií]date|borra|vergiss|l(?:ö|oe)sch|oublie|efface|dimentica|cancella)\w*\b"
     r"|\bshould(?:n['\u2019]?t| not)\s+have\s+(?:told|shared|said|sent|given)\b"
@@ -90,7 +91,7 @@ def _asking_terms() -> frozenset[str]:
     return frozenset(term for word in _ASKING for term in analyze(word))
 
 
-_REDACTED = re.compile(r"\[REDACTED:[^\]]*\]")
+_REDACTED = lazy_compile(r"\[REDACTED:[^\]]*\]")
 
 
 def _unredacted(text: str) -> str:

@@ -18,6 +18,7 @@ from agent.id_numbers import ID_NUMBER_KINDS
 from agent.redact import redact, redacted_with_values
 from agent.secret_formats import replace_spans
 from memory.entry import MemoryCategory, MemoryEntry
+from memory.lazy_patterns import lazy_compile
 from memory.text import REDACTED_MARKER, analyze
 
 _WHAT_TO_TYPE = (
@@ -41,7 +42,7 @@ _ID_NUMBER_NAMES = (
 """An identity or tax number's names (`agent.id_numbers`): "what's my PPS number?" asks
 for it (a new user, a translator, was shown "mon NAS est [REDACTED:id-number]" when she
 asked for it)."""
-_ASKS_FOR_A_SECRET = re.compile(
+_ASKS_FOR_A_SECRET = lazy_compile(
     r"(?i)\b(?:pass(?:word|code|wd)?s?(?![\w-])"
     r"(?!\s+(?:managers?|apps?|vaults?|rules?|policy|generator))|"
     # A code that opens nothing: "what's the dress code?", "… the area code" (an adversary).
@@ -70,7 +71,7 @@ _ASKS_FOR_A_SECRET = re.compile(
 Not a thing a secret opens ("Is my alarm set up?", "What card do I use?", "which bank am I
 with?" showed the model the code or the PIN: an adversary); such a fact is shown with its
 secret redacted."""
-_ASKS_THE_KEYPAD = re.compile(
+_ASKS_THE_KEYPAD = lazy_compile(
     r"(?i)(?:\b(?:what|wat)(?:['\u2019]?s|\s+is|\s+was)?\s+(?:the\s+|my\s+|our\s+)?"
     r"(?:[\w'\u2019-]+\s+){0,2}?"
     r"|\b(?:tell|give|remind|send|share|need|forgot|forgotten|remember)\b[^?.!]*?)\bkeypad\b"
@@ -90,7 +91,7 @@ def _secret_named(piece: str) -> re.Match[str] | None:
     return min(found, key=lambda m: m.start(), default=None)
 
 
-_ASKING = re.compile(
+_ASKING = lazy_compile(
     r"(?i)^\W*(?:(?:hey|hi|ok|okay|so|and|also|please|pls|oh|right|but|then)\W+){0,3}"
     r"(?:what|whats|what's|wats|wat|where|"
     r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
@@ -108,7 +109,7 @@ _ASKING = re.compile(
 _FEW_WORDS = 4
 
 
-_DECLINED = re.compile(
+_DECLINED = lazy_compile(
     r"(?i)\b(?:never\s*mind|forget(?:\s+about)?|skip|ignore|leave\s+out|no\s+need\s+for|"
     r"(?:i\s+)?(?:don['\u2019]?t|do\s+not|doesn['\u2019]?t)\s+(?:tell|show|give|need|want|care|"
     r"send|read)|not\s+(?:asking\s+(?:for|about)|the)|without)\b"
@@ -118,7 +119,7 @@ sea?", "don't tell me any codes", "I don't need the alarm code" (an adversary sa
 the model every secret of the fact)."""
 
 
-_NOT_ITS_VALUE = re.compile(
+_NOT_ITS_VALUE = lazy_compile(
     r"(?i)^\W*(?:(?:should|shall|must|do|can|could)\s+(?:i|we)\s+(?:change|reset|update|rotate|"
     r"replace|share|give\s+out|write\s+down)\b|who\s+(?:else\s+)?(?:knows|has|had)\b|"
     r"how\s+often\s+should\b|is\s+it\s+(?:safe|ok|okay|wise|smart)\s+to\b|"
@@ -152,13 +153,13 @@ def _declined(piece: str) -> bool:
     )
 
 
-_DONE_TO_IT = re.compile(
+_DONE_TO_IT = lazy_compile(
     r"(?i)\b(?:revoke|rotate|regenerate|reset|renew|delete|disable|deactivate|create|generate|"
     r"invalidate|change|update)\s+(?:my\s+|the\s+|our\s+|this\s+|that\s+|a\s+)?"
     r"(?:[\w-]+\s+){0,2}?(?:tokens?|keys?|passwords?|passcodes?|pins?|credentials|creds)\b"
     r"|\b(?:tokens?|keys?|passwords?|pins?)\s+(?:expired?|leaked|compromised|stolen)\b"
 )
-_ABOUT_AN_ID = re.compile(
+_ABOUT_AN_ID = lazy_compile(
     r"(?i)\b(?:expir\w*|renew\w*|office|valid|wa[żz]n\w*|v[aá]lid\w*|g[üu]ltig|photos?|apply|"
     r"application|replac\w*|lost|stolen|appointment|form|expira\w*|rdv|bureau|caduc\w*|"
     r"renuev\w*|renov\w*|vence\w*|vencimiento|cita|oficina|perd\w*|robad\w*|"
@@ -168,8 +169,8 @@ _ABOUT_AN_ID = re.compile(
 jest ważny?", "quand expire ma carte RAMQ?" (an adversary: each showed the number);
 "¿cuándo caduca mi pasaporte?", "como renuevo el pasaporte de Pablo?" (a new user, a nurse
 in Madrid, was shown hers)."""
-_ITS_NUMBER = re.compile(r"(?i)\b(?:number|no\.|nr\.?|num[ée]ro|n[uú]mero|numer|nummer)(?!\w)")
-_ASKED_FOR_ITSELF = re.compile(
+_ITS_NUMBER = lazy_compile(r"(?i)\b(?:number|no\.|nr\.?|num[ée]ro|n[uú]mero|numer|nummer)(?!\w)")
+_ASKED_FOR_ITSELF = lazy_compile(
     r"(?i)\b(?:what(?:['\u2019]?s|\s+is|\s+was|\s+are)|tell\s+me|give\s+me|send\s+me|"
     r"show\s+me|remind\s+me|need\s+the|paste)\b"
 )
@@ -220,7 +221,7 @@ _ASKED_WITH = frozenset(
 _NETWORK = frozenset(analyze("wifi wi-fi wlan ssid network router internet broadband"))
 
 
-_HYPHEN_IN_A_NAME = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+_HYPHEN_IN_A_NAME = lazy_compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 _SHORT_NAMES = {"gh": "github", "gl": "gitlab"}
@@ -269,33 +270,33 @@ def redacted_for_the_model(text: str) -> str:
     return redact(text)[0]
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:.!?\n]\s|\s(?:and|und|y|et|e)\s|\s[-\u2013\u2014]\s")
+_CLAUSE_BREAK = lazy_compile(r"[,;:.!?\n]\s|\s(?:and|und|y|et|e)\s|\s[-\u2013\u2014]\s")
 
 
-_SENTENCES = re.compile(r"(?<=[?.!])\s+(?=\S)")
-_ASKED_PARTS = re.compile(
+_SENTENCES = lazy_compile(r"(?<=[?.!])\s+(?=\S)")
+_ASKED_PARTS = lazy_compile(
     r"(?i)\s*(?:[,;&+]|\s[-\u2013\u2014]\s|\b(?:and|also|plus|y|und|et|e)\b)\s*"
 )
 _GETTING_IN_WORDS = r"get\s+in(?:to)?|let\s+(?:me|us)\s+in|enter|unlock|open"
-_ASKS_A_CODE = re.compile(
+_ASKS_A_CODE = lazy_compile(
     rf"(?i)\b(?:codes?|pins?|combination|combo|keypad|{_GETTING_IN_WORDS}|{_WHAT_TO_TYPE}|"
     r"c[oó]digo|codice|geheimzahl|digicode|"
     r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel)code)\b"
 )
-_ASKS_A_PASSWORD = re.compile(
+_ASKS_A_PASSWORD = lazy_compile(
     r"(?i)\b(?:pass(?:word|wd)?s?|pws?|pwd|log\s?-?ins?|credentials|creds|passwort|kennwort|"
     r"contrase[ñn]a|clave|senha|mot\s+de\s+passe|(?:wi-?fi|network)\s+key)\b"
 )
-_GETTING_IN = re.compile(rf"(?i)\b(?:{_GETTING_IN_WORDS})\b")
+_GETTING_IN = lazy_compile(rf"(?i)\b(?:{_GETTING_IN_WORDS})\b")
 """Asking how to get in: for a code that opens, not any secret of the place."""
 _CODE_KINDS = frozenset({"code", "pin", "card-code"})
 _PASSWORD_KINDS = frozenset({"secret"})
-_ASKS_AN_ACCOUNT = re.compile(
+_ASKS_AN_ACCOUNT = lazy_compile(
     r"(?i)\b(?:iban|bank\s+(?:details|account)|account\s+(?:number|no|details))\b"
 )
-_ASKS_AN_ID_NUMBER = re.compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
-_A_NIP = re.compile(r"(?i)\bnip\b")
-_SOMEONE_ELSES = re.compile(
+_ASKS_AN_ID_NUMBER = lazy_compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
+_A_NIP = lazy_compile(r"(?i)\bnip\b")
+_SOMEONE_ELSES = lazy_compile(
     r"(?i)\b(?!(?:what|it|that|who|where|there|here|he|she|let|how|when|why)['\u2019]s\b)"
     r"[\w-]+['\u2019]s\b|\b(?:wife|husband|partner|son|daughter|mum|mom|dad|mother|father|"
     r"brother|sister|kid|child|femme|mari|fils|fille|mère|père|frère|sœur|soeur|żona|żony|"
@@ -358,7 +359,7 @@ def id_names_asked(asked: str) -> list[str]:
 
 
 _NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin", *ID_NUMBER_KINDS})
-_ASKS_A_CARD = re.compile(r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b")
+_ASKS_A_CARD = lazy_compile(r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b")
 """An IBAN or a card's number asked for by its name: "what's my IBAN?", "wie lautet meine
 IBAN?" (a new user, a freelancer, was shown it redacted, as a secret asked for by nobody)."""
 
@@ -416,7 +417,7 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
     return tuple(_refined(pieces)) if len(pieces) > 1 else (whole,)
 
 
-_A_FEW_WORDS_NAMING = re.compile(
+_A_FEW_WORDS_NAMING = lazy_compile(
     r"(?i)(?:not\s+|but\s+not\s+|except\s+|only\s+|just\s+)?(?:the\s+|my\s+|our\s+)?"
     r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?(?:\s+one)?"
 )
@@ -425,7 +426,7 @@ not a question of its own ("is the Graz flat big?" named the Graz flat's wifi pa
 "what's the studio wifi password": a second adversary)."""
 
 
-_ITS = re.compile(r"(?i)\b(?:its|their)\b")
+_ITS = lazy_compile(r"(?i)\b(?:its|their)\b")
 
 
 def _refined(pieces: list[_Part]) -> list[_Part]:
@@ -597,7 +598,7 @@ def _clause_around(text: str, start: int, end: int) -> str:
     return f"{before[opening:]} {text[end:closing]}"
 
 
-_KEY_PARTS = re.compile(r"[^\W_]{3,}")
+_KEY_PARTS = lazy_compile(r"[^\W_]{3,}")
 
 
 def key_without_secrets(key: str, content: str, shown: str) -> str:
@@ -628,8 +629,8 @@ def key_without_secrets(key: str, content: str, shown: str) -> str:
     return _DIGITS.sub(lambda found: _hidden_run(found.group(), hidden_digits), key)
 
 
-_DIGITS = re.compile(r"\d{2,}")
-_MADE_KEY_END = re.compile(r"_[0-9a-f]{6}$")
+_DIGITS = lazy_compile(r"\d{2,}")
+_MADE_KEY_END = lazy_compile(r"_[0-9a-f]{6}$")
 
 
 def _digit_spans(content: str, hidden: set[str]) -> list[str]:

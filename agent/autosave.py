@@ -6,13 +6,14 @@ import re
 import uuid
 
 from agent.injection import FENCE_CLOSE, FENCE_OPEN
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze, asks_nothing
 
 CONTINUE_PROMPT = "Continue from where you stopped."
 """What the Continue button under a stopped reply sends: memchat's words, not the user's."""
 
 
-_RECALLED_BLOCK = re.compile(re.escape(FENCE_OPEN) + r".*?" + re.escape(FENCE_CLOSE), re.DOTALL)
+_RECALLED_BLOCK = lazy_compile(re.escape(FENCE_OPEN) + r".*?" + re.escape(FENCE_CLOSE), re.DOTALL)
 
 
 def saved_text(text: str) -> str:
@@ -33,13 +34,13 @@ def _left_out_if_recalled(block: re.Match[str]) -> str:
     return "" if _WRITTEN_BY_MEMCHAT.search(block.group()) else block.group()
 
 
-_WRITTEN_BY_MEMCHAT = re.compile(
+_WRITTEN_BY_MEMCHAT = lazy_compile(
     r"Memories recalled for this message|^Current time: |^- \[(?:core|conversation|daily|[\w-]+)\]",
     re.MULTILINE,
 )
 
 
-_POINTS_BACK = re.compile(
+_POINTS_BACK = lazy_compile(
     r"(?i)^\W*(?:(?:pls|please|plz|ok|okay|so|can\s+you|could\s+you|pode[s]?|por\s+favor)\s+)*"
     r"(?:remember|save|store|note|keep|guarda|grava|anota|apunta|memorizza|speicher)\s+"
     r"(?:it|them|isso|isto|esto|eso|ça|das|quello|questo|"
@@ -55,7 +56,7 @@ what they pointed at). What it points at is the message before, or the fact the 
 stores. "remember the milk" is a thing to do, and kept."""
 
 
-_POINTS_BACK_ELSEWHERE = re.compile(
+_POINTS_BACK_ELSEWHERE = lazy_compile(
     r"(?i)^\W*(?:(?:ok|okay|so|bitte|por\s+favor|s['\u2019]il\s+te\s+pla[iî]t)\s*,?\s+)*"
     r"(?:don['\u2019]?t\s+forget\s+(?:that|this|it|those)|merk\s+dir\s+(?:das|es)|"
     r"vergiss\s+(?:das|es)\s+nicht|lembra(?:-te|-se)?\s+(?:disso|disto)|"

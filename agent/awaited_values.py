@@ -8,14 +8,13 @@ the wordings read ("Il PIN della carta è", "Meine PIN lautet", "Mój PIN do kar
 
 from __future__ import annotations
 
-import re
-
 from agent.redact import redacted_with_values
+from memory.lazy_patterns import lazy_compile
 
 _PROBES = ("4821", "Zq7kP2xw", "admin / Zq7kP2xw", "X1234567", "046 454 286", "44051401359")
 """Values a label said alone would take: a PIN's or a code's, a password's, a login's, an ID
 number's ("my passport number is", then "X1234567": an adversary saw both kept)."""
-_ENDS_AS_A_LABEL = re.compile(
+_ENDS_AS_A_LABEL = lazy_compile(
     r"(?i)(?:[:=\u2013\u2014-]|\.{2,}|\b(?:is|was|are|pin|code|pw|pwd|password|passcode"
     r"|combination|combo|answer|è|é|es|ist|lautet|est|to|jest|là|passwort|kennwort|hasło|"
     r"haslo|kod|contraseña|contrasena|clave|senha|codice|khẩu)"
@@ -25,12 +24,12 @@ _ENDS_AS_A_LABEL = re.compile(
 )
 """Also what it opens ("pin for the garage door") and a value said to come ("new wifi
 password below"): an adversary sent the value next, and it was kept as typed."""
-_STILL_TO_COME = re.compile(
+_STILL_TO_COME = lazy_compile(
     r"(?i)\s+(?:is\s+)?(?:below|next|follows|coming(?:\s+up)?|(?:coming\s+)?in\s+(?:the|my|a)\s+"
     r"next\s+(?:msg|message|text))\s*[:.]?$"
 )
 """Said to come: "new wifi password below", "the pw is in the next msg" (an adversary)."""
-_WHAT_IT_OPENS = re.compile(
+_WHAT_IT_OPENS = lazy_compile(
     r"(?i)\b(?:pin|code|combo|combination|password|passcode)\s+(?:for|to|of)\s+(?:the\s+|my\s+)?"
     r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s*$"
 )
@@ -44,12 +43,12 @@ def with_its_verb(label: str) -> str:
     return f"{label} is" if _WHAT_IT_OPENS.search(label) else label
 
 
-POINTING_AT_IT = re.compile(r"(?i)^(?:it['\u2019]?s|it\s+is|that['\u2019]?s|the\s+code\s+is)\s+")
-_FORGOTTEN = re.compile(r"(?i)\b(?:forgot|forget|forgotten|lost|can['\u2019]?t\s+remember)\b")
+POINTING_AT_IT = lazy_compile(r"(?i)^(?:it['\u2019]?s|it\s+is|that['\u2019]?s|the\s+code\s+is)\s+")
+_FORGOTTEN = lazy_compile(r"(?i)\b(?:forgot|forget|forgotten|lost|can['\u2019]?t\s+remember)\b")
 """"I forgot my pin", then "2024": no value was coming (an adversary saw the year go)."""
 MOST_WORDS = 4
 """A value sent after its label, and a word or two ("4821 thanks"); more is a message."""
-_ASKING = re.compile(
+_ASKING = lazy_compile(
     r"(?i)^\W*(?:what|where|when|who|which|how|why|do|does|did|is|are|can|could|would|"
     r"any\s+idea|tell\s+me)\b"
 )

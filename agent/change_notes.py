@@ -6,7 +6,6 @@ Split from `agent.since_changed`, whose readers of values and of events
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -14,6 +13,7 @@ from agent.asked_secrets import key_without_secrets, redacted_for_the_model
 from agent.excerpts import excerpt
 from memory.entry import MemoryCategory
 from memory.last_word import says_a_new_value
+from memory.lazy_patterns import lazy_compile
 from memory.long_texts import the_part_about
 from memory.questions import only_asks
 from memory.text import analyze
@@ -70,7 +70,7 @@ def saying(entry: MemoryEntry, about: str = "") -> str:
     return f"{key_without_secrets(entry.key, entry.content, said)!r} says {text!r}"
 
 
-SENTENCE_BREAK = re.compile(
+SENTENCE_BREAK = lazy_compile(
     r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bvs\.)(?<=[.!?])\s+|\s*\n\s*"
 )
 """Where a sentence ends: not after "Dr." ("… with Dr. Sharma got rescheduled"); a line's

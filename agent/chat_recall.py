@@ -7,13 +7,12 @@ question it goes on answering.
 
 from __future__ import annotations
 
-import re
-
 from agent.autosave import CONTINUE_PROMPT
 from agent.messages import ChatMessage
 from agent.sessions import Session
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
+from memory.lazy_patterns import lazy_compile
 from memory.protocol import Memory
 
 _SAID_READ = 500
@@ -55,7 +54,7 @@ async def said_in_this_chat(
     return [entry.id for entry in saved if _one_of(entry.content.strip(), said)]
 
 
-_REDACTED = re.compile(r"\[REDACTED:[\w-]+\]")
+_REDACTED = lazy_compile(r"\[REDACTED:[\w-]+\]")
 
 
 def _one_of(saved: str, said: set[str]) -> bool:
@@ -105,13 +104,13 @@ def asked(text: str, session: Session) -> str:
     return questions[-1] if questions else text
 
 
-_FORGET = re.compile(
+_FORGET = lazy_compile(
     r"(?i)^\W*(?:(?:please|pls|plz|ok|okay|now|and|also|can\s+you|could\s+you|would\s+you)"
     r"[\s,]+)*(?:forget|delete|erase|remove|drop|wipe)\s+(?:about\s+|that\s+|what\s+i\s+"
     r"(?:said|told\s+you)\s+about\s+|the\s+(?:memory|memories|note|fact)\s+(?:of|about|on)\s+)?"
     r"(?P<what>[^,.;!?\n]{3,120})"
 )
-_NOTHING_NAMED = re.compile(r"(?i)^\s*(?:it|that|this|them|everything|all|me)\s*$")
+_NOTHING_NAMED = lazy_compile(r"(?i)^\s*(?:it|that|this|them|everything|all|me)\s*$")
 
 
 def recall_query(text: str, session: Session) -> str:

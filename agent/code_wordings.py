@@ -25,6 +25,7 @@ from agent.not_secret_codes import (
     of_no_secret,
     postal_pin,
 )
+from memory.lazy_patterns import lazy_compile
 
 _OPENS = (
     r"(?:front[ \t]+|back[ \t]+|side[ \t]+|main[ \t]+|garage[ \t]+)?(?:door|gate|garage|alarm|"
@@ -66,7 +67,7 @@ the code was kept as typed)."""
 _NOTE = r"(?:[ \t]*(?:\([^()\n]{1,40}\)|\[[^\[\]\n]{1,40}\]|\{[^{}\n]{1,40}\}|<[^<>\n]{1,40}>))?"
 """A note in brackets of any kind after a lock's name: "door code [back]", "gate code {side}",
 "door code <back>" (adversaries)."""
-_PRICE_OF = re.compile(
+_PRICE_OF = lazy_compile(
     r"(?i)\b(?:rent|price|cost|fees?|parking|insurance|tax|rates|bill|deposit|charge)[ \t]+"
     r"(?:for|of|on)[ \t]+(?:the|my|our)[ \t]+\Z"
 )
@@ -76,12 +77,12 @@ _PRICE_OF = re.compile(
 
 def _a_price_of(match: re.Match[str]) -> bool:
     """Whether a lock named with its number is named as what costs it (`_PRICE_OF`)."""
-    return match.re is _LABELLED and bool(
+    return match.re.pattern == _LABELLED.pattern and bool(
         _PRICE_OF.search(match.string, max(0, match.start() - 40), match.start())
     )
 
 
-_LABELLED = re.compile(
+_LABELLED = lazy_compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+remote)?"
     r"(?:[ \t-]*(?:pass)?(?:code|pin|combination|combo))?"
     rf"(?:[ \t]+(?:at|of|for|on|in|ya|wa|la|za)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
@@ -103,7 +104,7 @@ _LABELLED = re.compile(
     + _CODE
 )
 """A lock named, then its code after a colon, "is" or "changed (today) to"."""
-_CHANGED_THE_LOCK = re.compile(
+_CHANGED_THE_LOCK = lazy_compile(
     r"(?i)\b(?:changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
     r"(?:[a-z][\w'-]*[ \t]+){0,2}?"
     # Not a place one moves to: "updated my locker to 114" may be another locker.
@@ -120,13 +121,13 @@ _FROM_ONE_CODE_TO_ANOTHER = (
     r"from[ \t]+" + _CODE + r"[ \t]+to[ \t]+" + _CODE.replace("([*#]?\\d(", "(?P<new>[*#]?\\d(", 1)
 )
 """A change's old code (group 1) and its new one (group "new")."""
-_CHANGED_THE_CODE_FROM_TO = re.compile(
+_CHANGED_THE_CODE_FROM_TO = lazy_compile(
     r"(?i)\b(?:changed|switched|reset|updated)[ \t]+(?:the|my|our)[ \t]+"
     r"(?:[\w'\u2019-]+[ \t]+){0,3}?(?:code|combo|combination|pin|passcode)[ \t]+"
     + _FROM_ONE_CODE_TO_ANOTHER
 )
 """"I changed the alarm code from 3344 to 5566" (an adversary: both codes kept as typed)."""
-_CODE_FOR_A_THING = re.compile(
+_CODE_FOR_A_THING = lazy_compile(
     r"(?i)(?<![\w-])(?:code|pin|combination|combo|passcode)[ \t]+"
     r"(?:for|to|of)[ \t]+(?:(?:the|my|our)[ \t]+|(?<=passcode[ \t]for[ \t])|(?<=pin[ \t]for[ \t]))"
     r"[a-z]+"
@@ -135,31 +136,31 @@ _CODE_FOR_A_THING = re.compile(
 )
 """"pin for the storage unit 5581", "code for the bin store is 55-81" (an adversary): what
 it opens after "for", whatever it is; not a zip code's or a promotion's."""
-_PLACE_THEN_CODE = re.compile(
+_PLACE_THEN_CODE = lazy_compile(
     rf"(?i)\b{_OPENS}(?:[ \t]+(?:at|of|for|on|in)(?:[ \t]+[\w'\u2019-]+){{1,4}}?)?"
     r"[ \t]*[-\u2013\u2014,:][ \t]*(?:pass)?(?:code|pin|combination|combo)[ \t]*[:=]?[ \t]*" + _CODE
 )
 """"key safe at the cottage - code 8080" (an adversary)."""
-_THEN_IT_IS = re.compile(
+_THEN_IT_IS = lazy_compile(
     r"(?i)\b(?:pin|code|combination|combo|passcode)[ \t]*,?[ \t]+"
     r"(?:it['\u2019]?s|it[ \t]+is|now[ \t]+it['\u2019]?s)[ \t]+(?:now[ \t]+)?" + _CODE
 )
 """"plumbcenter changed my trade counter pin its 5096 now" (a new user, a plumber: kept
 as typed, and the chat said the message did not give the new one)."""
-_WORD_BEFORE = re.compile(r"(?<![A-Za-z])([A-Za-z]+)[ \t,]+$")
+_WORD_BEFORE = lazy_compile(r"(?<![A-Za-z])([A-Za-z]+)[ \t,]+$")
 _BEFORE_A_VERB = frozenset("i we you they to will can should please must".split())
 """Words before "pin" the verb: "I pin for the team 2024 goals" names no PIN."""
-_ANOTHER_AFTER = re.compile(
+_ANOTHER_AFTER = lazy_compile(
     r"[ \t]*,?[ \t]*(?:or|and|else|otherwise)[ \t]+(?:try[ \t]+|maybe[ \t]+|else[ \t]+)?" + _CODE
 )
 """"Barn door code is 4471, or 4472 if that fails" (an adversary: the second kept)."""
-_LABEL_THEN_CODE = re.compile(
+_LABEL_THEN_CODE = lazy_compile(
     rf"(?i)\b(?:lock[ \t-]?box|key[ \t-]?(?:box|safe)|keypad|{_OPENS}(?:[ \t]+remote)?[ \t]+"
     r"(?:pass)?(?:code|combo|combination))" + _NOTE + rf"[ \t]+{_CODE}"
 )
 """A code right after its label, no "is": "lock box 2580", "Access code 4471", "Garage
 remote code 8812#", "keypad 2580 for the bins", "padlock combo 0-4-9" (adversaries)."""
-_LABEL_FIRST = re.compile(
+_LABEL_FIRST = lazy_compile(
     r"(?i)^\W*(?:(?:the|my|our)[ \t]+)?(?:code|pin|combo|combination|passcode)"
     r"(?:[ \t]+(?:is|was|:|=))?[ \t]+"
     + _CODE
@@ -169,9 +170,9 @@ _LABEL_FIRST = re.compile(
 boat": the label first, then what it opens (a second adversary), a word or two between
 ("pin 2291 btw, for the garage": a later one)."""
 _FEWEST_LABELLED_DIGITS = 4
-_CODE_OPENS = re.compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
+_CODE_OPENS = lazy_compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
 """"8080 opens the cottage key safe" (a second adversary)."""
-_COMBO_AFTER = re.compile(
+_COMBO_AFTER = lazy_compile(
     r"(?i)\b(?:combo|combination|combinaci[oó]n|combinaison|combinazione|combina[çc][ãa]o|"
     r"combinatie|kombination|szyfr)[ \t]*[:=]?[ \t]+" + _CODE
 )
@@ -183,7 +184,7 @@ _LOCKS_ANY_LANGUAGE = (
     r"candado|caja[ \t]+fuerte|cadenas|coffre(?:-fort)?|lucchetto|cassaforte|cadeado|"
     r"hangslot|fietsslot|cijferslot|sleutelkluis|kluis|k[łl][óo]dk[aię]|sejf"
 )
-_LOCK_NOTE = re.compile(
+_LOCK_NOTE = lazy_compile(
     rf"(?i)(?<![\w-])(?:{_LOCKS_ANY_LANGUAGE})"
     r"(?:[ \t]+(?!(?:model|size|type|brand|nr|no|number|item|art|for|für|para|pour|per)\b)"
     r"[\w'\u2019.-]+){0,3}?[ \t]*[:,=-]?[ \t]*"
@@ -193,13 +194,13 @@ _LOCK_NOTE = re.compile(
 )
 """A lock, where it is, then its code, as a note: "Vorhängeschloss Keller 0815", "Tresor im
 Büro: 2-14-33", "padlock basement 0815" (an adversary: each kept as typed)."""
-_CHANGED_ELSEWHERE = re.compile(
+_CHANGED_ELSEWHERE = lazy_compile(
     r"(?i)\b(?:\w*code|pin|passwort|c[oó]digo(?:[ \t]+d[oae][ \t]+\w+)?)[ \t]+"
     r"(?:auf|para|a|en|à|a[ \t]+la)[ \t]+" + _CODE + r"(?=[ \t]*(?:ge(?:ä|ae)ndert|$|[.,!]))"
 )
 """"Ich habe den Alarmcode auf 8888 geändert", "Mudei o código do alarme para 5555" (an
 adversary: kept as typed, where the Spanish, French and Italian were redacted)."""
-_OPENS_WITH = re.compile(
+_OPENS_WITH = lazy_compile(
     r"(?i)\b(?:opens?|unlocks?)[ \t]+(?:it[ \t]+|them[ \t]+|the[ \t]+[\w-]+[ \t]+)?with"
     r"[ \t]+(?:(?:the[ \t]+)?(?:code|combination|pin)[ \t]+)?" + _CODE
 )
@@ -208,11 +209,11 @@ _OPENS_WITH = re.compile(
 # These open where a word of letters and hyphens does, not at each of its letters: "a-a-a-…"
 # of 300,000 characters was read from every letter to its end, and a turn took minutes (an
 # adversary).
-_LISTED = re.compile(rf"(?i)(?<![\w-])[a-z][\w-]*[ \t]+{_CODE}")
+_LISTED = lazy_compile(rf"(?i)(?<![\w-])[a-z][\w-]*[ \t]+{_CODE}")
 """Each thing and its code in a list of codes: "codes: door 8264, gate 9912, shed 1234"
 (adversaries). Only after "codes:" or "code:" in the same sentence: "gate 14" alone is an
 airport's."""
-_NAMED_CODE = re.compile(
+_NAMED_CODE = lazy_compile(
     r"(?i)\b(?!(?:zip|postal|post|postcode|area|country|dial(?:ling)?|error|status|exit|"
     r"promo|discount|coupon|voucher|gift|referral|tracking|product|colou?r|dress|source|qr|"
     r"bar|cheat|morse|tax|bank|sort|swift|routing|airport|flight|course|class|room|"
@@ -226,7 +227,7 @@ _NAMED_CODE = re.compile(
 """"The mailbox code is 5823", "the storage unit code is 5823" (a second adversary), "the key
 code for the office is 4821" (a later one): a thing's code, but for the codes that open
 nothing (a zip, an area, an error, a promotion …)."""
-_PIN_GIVEN = re.compile(
+_PIN_GIVEN = lazy_compile(
     r"(?im)\bpin[ \t]+(\d{4,8})(?=[ \t]*(?:\r?$|[,.;:!)]|for\b|and\b)"
     r"|(?<!\b19\d\d)(?<!\b20\d\d)(?![ \t]+(?:as|of|to|in|on|at|into|onto)\b)[ \t]+\w)"
 )
@@ -235,7 +236,7 @@ remember" (pin, the verb) or "pin 12 of the chip". At a line's end too: "netflix
 then a line of its own was kept as typed (a later adversary). Then any word but a year's
 or a verb's: "pin 4321 thanks", and 100,000 characters of "pin 4321 " cut off after a "p"
 (an adversary saw each kept as typed)."""
-_PIN_OF_A_THING = re.compile(
+_PIN_OF_A_THING = lazy_compile(
     r"(?i)\bpin(?:-?code)?[ \t]+(?:della|dell['\u2019]|del|de(?:[ \t]+la)?|di|du|der|des|van|do|"
     r"da|dla|för|til|meiner|meines|meinem|seiner|ihrer|van[ \t]+mijn)[ \t]+"
     r"(?:[\w'\u2019-]+[ \t]+){0,2}?"
@@ -244,14 +245,14 @@ _PIN_OF_A_THING = re.compile(
 )
 """"PIN della carta 4821", "el pin de la tarjeta 4821" (an adversary: kept as typed, where
 "il PIN del bancomat è 4821" was redacted)."""
-_SET_THE_CODE_TO = re.compile(
+_SET_THE_CODE_TO = lazy_compile(
     r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
     rf"(?!(?:{NOT_SECRET_CODES})\b)(?:[\w'-]+[ \t]+)?"
     r"(?:pin|passcode|code|combination|combo)[ \t]+to[ \t]+" + _CODE
 )
 """"I set the pin to 2 4 6 8 0" (a second adversary saw the last digit kept); not "changed the
 zip code to 90210"."""
-_LIST_OF_CODES = re.compile(
+_LIST_OF_CODES = lazy_compile(
     r"(?i)(?:\b(?P<what>[a-z0-9]+)[ \t]+)?\bcodes?"
     r"(?P<label>[ \t]*(?::|[-\u2013\u2014]|\b(?:are|were)\b)"
     # Backup codes need no separator: "backup codes 1234-5678 8765-4321" (an adversary).
@@ -264,7 +265,7 @@ _LIST_OF_CODES = re.compile(
 )
 """A list of codes: after "codes:", "codes -", "backup codes are" (adversaries: bare numbers
 and items after a ";" were kept); not zip codes or promo codes."""
-_ITEM_STARTS = re.compile(r"[,;\n]|\b(?:and|or)\b")
+_ITEM_STARTS = lazy_compile(r"[,;\n]|\b(?:and|or)\b")
 
 
 def _an_item(before: str) -> bool:
@@ -278,23 +279,23 @@ def _an_item(before: str) -> bool:
     return len(since.split()) <= 2
 
 
-_BARE_IN_LIST = re.compile(
+_BARE_IN_LIST = lazy_compile(
     rf"(?<![\w-]){_CODE}|(?<![\w-])((?=[A-Za-z0-9-]{{6,}})(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z0-9]{{2,}}"
     r"(?:-[A-Za-z0-9]{2,})*)(?![\w-])"
 )
 """A code of a list: digits, or letters and digits ("ABCD-1234", "a1b2c3d4": a second
 adversary's backup codes were kept)."""
-_CODE_FIRST = re.compile(
+_CODE_FIRST = lazy_compile(
     rf"(?i)(?<![\w-]){_CODE}[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?!(?:{NOT_SECRET_CODES}|pin|puk)\b)"
     r"(?:[a-z]+[ \t]+){0,2}(?:code|combination|combo|pin)\b"
 )
 """"5823 is the mailbox code" (an adversary)."""
-_UNLOCK = re.compile(
+_UNLOCK = lazy_compile(
     rf"(?i)\b(?:to[ \t]+unlock(?:[ \t]+it)?[ \t]*,?[ \t]*(?:use|enter|type|press)|"
     rf"unlock[ \t]+(?:code|pin))[ \t]*:?[ \t]*{_CODE}"
 )
 """"to unlock use 4471", "unlock code 4471" (a second adversary)."""
-_DISARMED_WITH = re.compile(
+_DISARMED_WITH = lazy_compile(
     r"(?i)\b(?:disarm|arm|unlock|open|silence|turn[ \t]+off|switch[ \t]+off)[ \t]+"
     r"(?:(?:the|my|our)[ \t]+)?(?:[\w'-]+[ \t]+)?"
     + _OPENS
@@ -303,9 +304,9 @@ _DISARMED_WITH = re.compile(
 )
 """"disarm the alarm with 1919", "open the gate using 4471", "to turn off the alarm type 1923",
 "to disarm the alarm, punch in 2020" (adversaries: kept as typed)."""
-_DISARMING_CODE = re.compile(r"(?i)\bdisarm(?:ing)?[ \t]+(?:code|pin)[ \t]*[:=]?[ \t]*" + _CODE)
+_DISARMING_CODE = lazy_compile(r"(?i)\bdisarm(?:ing)?[ \t]+(?:code|pin)[ \t]*[:=]?[ \t]*" + _CODE)
 """"disarm code 1920" (a second adversary: kept as typed)."""
-_LOCK_IN_A_LIST = re.compile(
+_LOCK_IN_A_LIST = lazy_compile(
     r"(?im)(?:^[ \t]*|[,;:][ \t]*)" + _OPENS + r"[ \t]+(\d{4,8})(?=[ \t]*(?:[,;.]|$))"
 )
 """"Lisbon flat: wifi BlueFish22, door 1357, landlord Rui", "bike lock 4455": a lock and its
@@ -316,7 +317,7 @@ ASKED_THEN_ANSWERED = (
     r"(?:(?:it['\u2019]?s|it[ \t]+is)[ \t]+)?"
 )
 """The question's mark, then how its answer may open: "? oh right, it's ", "? "."""
-_CODE_ASKED_THEN_GIVEN = re.compile(
+_CODE_ASKED_THEN_GIVEN = lazy_compile(
     r"(?i)(?:\b(?:code|combo|combination|passcode|pin)\b[^?\n.]{0,40}|\b"
     # What it opens alone: "the alarm? 7412" (a later adversary: kept, and the chat's title).
     + _OPENS
@@ -326,7 +327,7 @@ _CODE_ASKED_THEN_GIVEN = re.compile(
 )
 """"the code for the front door? it's 4590", "door code? 4590", "the pin for the safe? 9080",
 "the alarm? 7412" (adversaries: kept as typed, and in the chat's title)."""
-_CHANGED_THEN_IT_IS = re.compile(
+_CHANGED_THEN_IT_IS = lazy_compile(
     r"(?i)\b(?:changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
     r"(?:[a-z][\w'-]*[ \t]+){0,2}?"
     + _OPENS
@@ -334,15 +335,15 @@ _CHANGED_THEN_IT_IS = re.compile(
     r"[ \t]*(?:it['\u2019]?s|it[ \t]+is)[ \t]+(?:now[ \t]+)?" + _CODE
 )
 """"changed the shed padlock, it's 5555 now" (a second adversary: kept as typed)."""
-_CODE_ITEM_AFTER_A_LOCK = re.compile(
+_CODE_ITEM_AFTER_A_LOCK = lazy_compile(
     rf"(?i)\b{_OPENS}\b[^.\n]{{0,40}}?[,;][ \t]*(?:the[ \t]+)?"
     r"(?:pass)?(?:code|pin|combo|combination)"
     r"[ \t]*[:=]?[ \t]*(\d{4,8})(?=[ \t]*(?:[,;.!]|$))"
 )
 """"buzzer 12, code 3344": a code as an item of a list about a lock (an adversary)."""
-_PIN_AFTER_ASKING = re.compile(r"(?i)\bpin\?[ \t]*(?:[\w'\u2019]+[ \t,]+){0,3}(\d{4,8})\b")
+_PIN_AFTER_ASKING = lazy_compile(r"(?i)\bpin\?[ \t]*(?:[\w'\u2019]+[ \t,]+){0,3}(\d{4,8})\b")
 """"what's my pin? oh right, 4471", "the pin? 4471" (a second adversary)."""
-_ANOTHER_PIN = re.compile(
+_ANOTHER_PIN = lazy_compile(
     r"(?i)\bpins?\b[^.!?\n]{0,40}?\b(?:and[ \t]+)?(?:mine|his|hers|theirs|ours|[a-z]+['\u2019]s)"
     r"[ \t]+(?:is|was)[ \t]+(\d{4,8})\b|\bpins?\b[^\n]{0,40}?[.;][ \t]*(?:my|his|her|their)"
     r"[ \t]+[a-z]+['\u2019]s[ \t]+(?:is|was)[ \t]+(\d{4,8})\b"
@@ -350,14 +351,14 @@ _ANOTHER_PIN = re.compile(
 """"Her PIN is 1234 and mine is 5678", "my PIN is 4471. My wife's is 9911." (a second
 adversary: the second PIN was kept)."""
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_PIN_IN_WORDS = re.compile(
+_PIN_IN_WORDS = lazy_compile(
     rf"(?i)\b(?:pin|passcode|code|combo|combination)[ \t]*(?:number[ \t]+)?"
     r"(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
     rf"({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
 )
 """"My bank PIN is four four seven one", "the gate code is now one three five seven",
 "Villa PIN four four seven one" (adversaries)."""
-_OPENS_IN_WORDS = re.compile(
+_OPENS_IN_WORDS = lazy_compile(
     rf"(?im)(?:^|(?<=[.!?,;][ \t]))[ \t]*(?:(?:the|my|our)[ \t]+)?{_OPENS}"
     r"(?:[ \t]+(?:at|in|on|for)[ \t]+(?:(?:the|my|our)[ \t]+)?[\w'-]+(?:[ \t]+[\w'-]+)?)?"
     rf"[ \t]*(?::|=|\bis\b)[ \t]*({_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}})\b"
@@ -365,21 +366,21 @@ _OPENS_IN_WORDS = re.compile(
 """"key safe: zero four one one": what it opens first, then a colon or "is" (an adversary);
 its place between ("the key safe at the cottage is four seven one one": a new user); after
 "pin for the …" it is a PIN's, read by `_PIN_IN_WORDS`."""
-_CODE_TO = re.compile(
+_CODE_TO = lazy_compile(
     rf"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+"
     rf"(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+){_CODE}"
 )
 """"Code to the key safe: 2580"."""
-_CODE_TO_GET_IN = re.compile(
+_CODE_TO_GET_IN = lazy_compile(
     r"(?i)\b(?:code|combination|combo|pin)[ \t]+to[ \t]+(?:get[ \t]+in(?:to)?|open|enter|unlock)"
     r"(?:[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?[a-z]+(?:[ \t]+[a-z]+)?)?"
     rf"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?){_CODE}"
 )
 """'the code to get in is 5521', 'the code to get into the flat is 5530' (an adversary)."""
-_KEYPAD_CODE = re.compile(rf"(?i)\b{_OPENS}[ \t]+(?:code[ \t]+)?[*#]?(\d{{3,8}})#(?!\w)")
+_KEYPAD_CODE = lazy_compile(rf"(?i)\b{_OPENS}[ \t]+(?:code[ \t]+)?[*#]?(\d{{3,8}})#(?!\w)")
 """A code ended by the keypad's "#" after what it opens: "building entry 3390#" (an
 adversary)."""
-_USE_FOR = re.compile(
+_USE_FOR = lazy_compile(
     rf"(?i)\b(?:use|enter|type|buzz|press|punch[ \t]+in|key[ \t]+in|tried|typed|entered|"
     rf"punched[ \t]+in)[ \t]+{_CODE}[ \t]+"
     rf"(?:(?:for|at|on|to[ \t]+open|into|in)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?{_OPENS}\b"
@@ -387,30 +388,30 @@ _USE_FOR = re.compile(
 )
 """"Use 8812 for the front door", "Buzz 4471 at the gate"; "tried 5555 on the keypad and it
 worked", "use 7734 to get in the building" (an adversary: both kept as typed)."""
-_THE_CODES = re.compile(
+_THE_CODES = lazy_compile(
     r"(?i)\b(?:the|my|our)[ \t]+(?!(?:zip|post|postal|promo|area|error|country|dial)\b)"
     r"(?:[\w-]+[ \t]+)?(?:pass)?code['\u2019]s[ \t]+(?:now[ \t]+|still[ \t]+)?" + _CODE
 )
 """"the code's 2580 btw" (an adversary: kept as typed)."""
-_CODE_NAMED_AFTER = re.compile(
+_CODE_NAMED_AFTER = lazy_compile(
     r"(?i)\b(?:it['\u2019]?s|it[ \t]+is)[ \t]+" + _CODE + r"(?:[ \t]*[,\u2013\u2014-][ \t]*"
     r"(?:the|my|our)[ \t]+(?:[\w'\u2019-]+[ \t]+){0,2}?(?:pass)?(?:code|pin|combo|combination)\b"
     r"|[ \t]+for[ \t]+(?:the|my|our)[ \t]+" + _OPENS + r"\b)"
 )
 """"it's 4590, the door code I mean" (an adversary: kept as typed)."""
-_DIAL_COMBO = re.compile(
+_DIAL_COMBO = lazy_compile(
     r"(?i)\b(?:combo|combination|code)(?:[ \t]+(?:is|was))?[ \t]*[:=]?[ \t]+"
     r"((?:left|right|l|r)[ \t]*\d{1,2}"
     r"(?:[ \t]*,?[ \t]+(?:then[ \t]+)?(?:left|right|l|r)[ \t]*\d{1,2}){1,4})\b"
 )
 """"safe combo is left 32 right 14 left 8": a dial's turns (an adversary: kept as typed)."""
-_CODE_GIVEN = re.compile(
+_CODE_GIVEN = lazy_compile(
     r"(?i)\b(?:gave|sent|texted|told|emailed)[ \t]+(?:me|us)[ \t]+the[ \t]+(?:pass)?code"
     r"[ \t]*[,:\u2013\u2014-][ \t]*" + _CODE
 )
 """"neighbor gave me the code, 8080"; "it's 4329 for the gate" above (a second adversary:
 each kept as typed)."""
-_FOREIGN = re.compile(
+_FOREIGN = lazy_compile(
     r"(?i)\b(?:c[oó]digo[ \t]+(?:de[ \t]+(?:la[ \t]+)?|del[ \t]+)(?:puerta|port[oó]n|alarma|"
     r"garaje|portal|entrada)|code[ \t]+(?:de[ \t]+la[ \t]+|du[ \t]+|de[ \t]+l['\u2019])"
     r"(?:porte|portail|alarme|garage|entr[ée]e|immeuble)|t(?:ü|ue)rcode|torcode|alarmcode|"
@@ -438,7 +439,7 @@ _SAID_ELSEWHERE = (
 """A code's or password's label, up to six words of what it opens ("für die Garage", "do
 portão", "wifi", "de la puerta del portal": a translator's was kept) and its verb in German,
 Spanish, French or Portuguese."""
-_CODE_ELSEWHERE = re.compile(
+_CODE_ELSEWHERE = lazy_compile(
     r"(?i)(?<![\w-])(?!(?:zip|post|promo|area|error|fehler|erreur|rabatt|gutschein|bar|qr|status|"
     r"exit|farb|color|colour|quell|source)[\w-]*code\b)(?:[\w-]*code|c[oó]digo|codice|"
     r"geheimzahl|pin|combinaci[oó]n|combina[cç][aã]o|combinazione|kombination)"
@@ -455,7 +456,7 @@ _LOCKS_ELSEWHERE = (
 )
 _LOCKS_BEFORE_A_COLON = _LOCKS_ELSEWHERE.replace("|tor|", "|")
 """Not "Tor:": a goal too ("Tor: 2024 Endspiel in Berlin", an adversary saw it redacted)."""
-_FOREIGN_LABEL_THEN_CODE = re.compile(
+_FOREIGN_LABEL_THEN_CODE = lazy_compile(
     r"(?i)\b(?:c[oó]digo|codice|code)[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['\u2019]|del|dell['\u2019]|"
     r"della|de|do|da|du|des|d['\u2019]|f(?:ü|ue)r[ \t]+(?:die|das|den))[ \t]*)?"
     rf"(?:{_LOCKS_ELSEWHERE})"
@@ -467,7 +468,7 @@ _FOREIGN_LABEL_THEN_CODE = re.compile(
 """"Codice del cancello 7788", "Código de la puerta 2580", "Code für die Tür 4471" (a
 translator: the label and its code with no verb between, kept), "code porte 3B77A", "code
 d'entrée 2208" (an adversary: a French door's code may hold letters)."""
-_CODE_WORD_ELSEWHERE = re.compile(
+_CODE_WORD_ELSEWHERE = lazy_compile(
     r"(?i)(?<![\w-])(?:[\w-]*kod(?:e|en|u)?|[\w-]*koodi|код\w*)\b(?:[ \t]+[\w-]+){0,2}?[ \t]*"
     r"[:=]?[ \t]*(\d{4,8})(?![\w-])"
     r"|(?:コード|暗証番号|パスコード)[^\d\n]{0,8}?(?<!\d)(\d{4,8})(?!\d)"
@@ -475,10 +476,10 @@ _CODE_WORD_ELSEWHERE = re.compile(
 """A code in Swedish, Danish, Finnish, Polish, Turkish, Russian, Japanese: "larmkod 1234",
 "pinkode 4414", "hälytyskoodi 4415", "kod do alarmu 5566", "alarm kodu 9988", "код домофона
 4418", "ドアのコード 4417" (an adversary: each kept as typed)."""
-_A_YEAR = re.compile(r"(?:19|20)\d\d")
+_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 
 
-_YEAR_WORD_AFTER = re.compile(r"(?i)[ \t]*(?:y[ıi]l\w*|year|jahr\w*|år\w*|vuon\w*|rok\w*|roku)\b")
+_YEAR_WORD_AFTER = lazy_compile(r"(?i)[ \t]*(?:y[ıi]l\w*|year|jahr\w*|år\w*|vuon\w*|rok\w*|roku)\b")
 
 
 def _a_year_said_after(found: re.Match[str]) -> bool:
@@ -497,12 +498,12 @@ def _a_year_said_after(found: re.Match[str]) -> bool:
     return len(found.string[found.start() : found.start(group)].split()) > 1
 
 
-_TWO_FACTOR = re.compile(
+_TWO_FACTOR = lazy_compile(
     r"(?i)\b(?:2fa|mfa|otp|totp|two[- ]factor)[ \t]+(?:backup|recovery)(?:[ \t]+codes?)?"
     r"[ \t]*[:=-]?[ \t]*((?=[\w-]*\d)[\w-]{6,})"
 )
 """"2FA backup: 11112222" (an adversary)."""
-_LOCK_THEN_ITS_CODE = re.compile(
+_LOCK_THEN_ITS_CODE = lazy_compile(
     rf"(?i)(?<![\w-])(?:{_OPENS}|schl(?:ü|ue)ssel(?:box|kasten|safe|tresor)|tresor)"
     r"(?:[ \t]+(?!(?:error|area|zip|post|postal|promo|discount|booking|dress|country|dial|"
     r"bar|qr|source|tracking|order|reference|fehler|gutschein|rabatt)\b)[\w'\u2019.-]+){1,6}?"
@@ -511,7 +512,7 @@ _LOCK_THEN_ITS_CODE = re.compile(
 """A lock, what it is of, then its code, as a note is written: "Schluesselsafe Baustelle Nowak
 Code 4711", "Der Schlüsselsafe an der Baustelle Meier hat den Code 9911", "key safe at the
 Meier site code 9911" (a new user, an electrician: each kept, and shown to the model)."""
-_LOCK_ELSEWHERE_THEN_CODE = re.compile(
+_LOCK_ELSEWHERE_THEN_CODE = lazy_compile(
     r"(?i)\b(?:(?:t(?:ü|ue)r|tor|alarm|garagen|haust(?:ü|ue)r|tresor|zugangs|schloss)code"
     r"[ \t]*(?::|=)?|schl(?:ü|ue)ssel(?:box|kasten|safe|tresor)[ \t]*(?:code)?[ \t]*:?|"
     r"(?:alarmanlage|zahlenschloss|digicode|interphone|"
@@ -521,7 +522,7 @@ _LOCK_ELSEWHERE_THEN_CODE = re.compile(
 )
 """"Türcode 5858", "Torcode 3434", "Alarmanlage: 7788" (an adversary: each kept); not
 "garage 120 sqm": a lock's word alone is followed by a colon."""
-_DIGICODE = re.compile(
+_DIGICODE = lazy_compile(
     r"(?i)\bdigicode(?:[ \t]+(?:de|du|des|d['\u2019]|for|of|at|to)[ \t]*(?:(?:the|my|our)[ \t]+)?"
     r"[\w'\u2019-]+(?:[ \t]+[\w-]+)?)?"
     r"[ \t]*(?::|=|\best\b|\bc['\u2019]est\b|\bis\b|\bwas\b)[ \t]*(?:now[ \t]+)?"
@@ -535,14 +536,14 @@ _FOREIGN_DIGIT_WORD = (
     r"sette|otto|nove|um|dois|tr[eê]s|quatro|sete|oito|z[ée]ro|un|deux|trois|quatre|cinq|six|"
     r"sept|huit|neuf|null|eins|zwei|drei|vier|f(?:ü|ue)nf|sechs|sieben|acht|neun)"
 )
-_PIN_IN_FOREIGN_WORDS = re.compile(
+_PIN_IN_FOREIGN_WORDS = lazy_compile(
     r"(?i)\b(?:pin|c[oó]digo|codice|code|geheimzahl)"
     + _SAID_ELSEWHERE
     + rf"({_FOREIGN_DIGIT_WORD}(?:[ \t,-]+{_FOREIGN_DIGIT_WORD}){{3,7}})\b"
 )
 """"mi pin es uno dos tres cuatro", "il codice è sette sette otto otto" (number words in
 Spanish, Italian, Portuguese, French or German)."""
-_PASSWORD_ELSEWHERE = re.compile(
+_PASSWORD_ELSEWHERE = lazy_compile(
     r"(?i)(?<![\w-])(?:[\w-]*passwort|kennwort|contrase[ñn]a|clave|mot[ \t]+de[ \t]+passe|senha|"
     r"palavra-passe)"
     + _SAID_ELSEWHERE
@@ -553,7 +554,7 @@ _PASSWORD_ELSEWHERE = re.compile(
 """"Das WLAN-Passwort wurde auf Blume22 geändert", "Le mot de passe wifi est tulip77" (an
 adversary: each kept). A value with a digit or a sign only: "Le mot de passe est trop
 court" says no password (`agent.password_wordings` reads those said plainly)."""
-_THE_NEW_ONE = re.compile(
+_THE_NEW_ONE = lazy_compile(
     r"(?i)\b(?<!zip[ \t])(?<!promo[ \t])(?:pin|passcode|code|c[oó]digo|clave|codice)\b"
     r"[^.!?\n\d]{0,40}?[,;:\u2013\u2014-][ \t]*(?:and[ \t]+|y[ \t]+|e[ \t]+)?"
     r"(?:(?:the[ \t]+)?new[ \t]+one[ \t]+|it[ \t]+|now[ \t]+it[ \t]+|ahora[ \t]+|"
@@ -562,20 +563,20 @@ _THE_NEW_ONE = re.compile(
 )
 """"he cambiado el pin de bbva, ahora es 5408", "changed my bbva app pin, the new one is
 6620" (a translator: both kept, and the chat said the new PIN was not given)."""
-_CLAVE = re.compile(
+_CLAVE = lazy_compile(
     r"(?i)\bclave[ \t]*:?[ \t]+(\d{4,8})(?![\d.,/:-]?\d)(?![ \t]*(?:€|eur|euros?|%))"
 )
 """"tarjeta nueva: clave 8812" (a translator's card PIN was kept)."""
-_CHANGED_FROM_TO = re.compile(
+_CHANGED_FROM_TO = lazy_compile(
     r"(?i)\b(?:code|combo|combination|pin|passcode)[ \t]+"
     r"(?:was[ \t]+|has[ \t]+been[ \t]+|got[ \t]+)?"
     r"(?:changed|switched|reset|updated)[ \t]+" + _FROM_ONE_CODE_TO_ANOTHER
 )
 """"the shed padlock combo changed from 4321 to 8765" (an adversary: both codes saved, and
 shown to the model in a note)."""
-_PIN_PAIRS = re.compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
+_PIN_PAIRS = lazy_compile(r"(?i)\bpin[ \t]*(?:is|was|:|=)[ \t]*(\d\d[ .-]\d\d)(?![\d.-]?\d)")
 """"pin is 44-71": two pairs (single digits spaced are read in `agent.redact`)."""
-_PUK = re.compile(
+_PUK = lazy_compile(
     r"(?i)\bpuk2?(?:[ \t]*code)?[ \t]*(?:(?:is|was)(?:[ \t]+now)?|:|=)?[ \t]*"
     r"(\d{8}|\d{4}([ .-])\d{4}(?!\2\d{4})|\d\d([ .-])\d\d(?:\3\d\d){2}(?!\3\d\d))"
     r"(?![\d.-]?\d)"
@@ -637,7 +638,7 @@ def _found_codes(text: str) -> tuple[tuple[tuple[int, int], bool], ...]:
     return tuple(found)
 
 
-_BRACKETS = re.compile(r"[{}\[\]()<>|]")
+_BRACKETS = lazy_compile(r"[{}\[\]()<>|]")
 
 
 def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
@@ -678,7 +679,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         (match.span(1), a_bike_lock(text, match.start()))
         for match in found
         if not (
-            alarm_time(match, match.re is _DISARMED_WITH)
+            alarm_time(match, match.re.pattern == _DISARMED_WITH.pattern)
             or a_lockers_number(match)
             or of_no_secret(text, match)
             or postal_pin(text, match.start(), match[1], match.group())
@@ -713,7 +714,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
     return spans
 
 
-_LETTERS_IN_GROUPS = re.compile(r"(?<![\w-])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+(?![\w-])")
+_LETTERS_IN_GROUPS = lazy_compile(r"(?<![\w-])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6})+(?![\w-])")
 """A backup code of letters alone, in groups: "backup codes are abcd-efgh ijkl-mnop" (an
 adversary saw them kept: a code of a list is taken with a digit in it)."""
 

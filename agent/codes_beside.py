@@ -13,22 +13,23 @@ import re
 from agent.code_wordings import CODE, bike_code_spans
 from agent.not_secret_codes import CLOCK
 from memory.date_terms import said_just_before
+from memory.lazy_patterns import lazy_compile
 
-_A_YEAR = re.compile(r"(?:19|20)\d\d")
-_A_CODES_MARK = re.compile(r"\[REDACTED:(code|pin)\]")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
+_A_CODES_MARK = lazy_compile(r"\[REDACTED:(code|pin)\]")
+_SENTENCE_END = lazy_compile(r"[.!?](?=\s|$)|\n")
 """A line's end too, whatever follows it: "my netflix pin: 4387", then "laptop is grey 2020",
 lost its year (a second adversary)."""
-_ANOTHER_CODE = re.compile(r"(?<![\w.,/:€$£#*\]-])" + CODE)
+_ANOTHER_CODE = lazy_compile(r"(?<![\w.,/:€$£#*\]-])" + CODE)
 _FEWEST_DIGITS, _MOST_DIGITS = 4, 8
 """A code's digits: fewer is a count, more a phone or an account number."""
-_A_TIME_AFTER = re.compile(r"(?i)(?:\b(?:at|by|until|till|before|after|around)|@)\s*$")
-_A_YEAR_AFTER = re.compile(
+_A_TIME_AFTER = lazy_compile(r"(?i)(?:\b(?:at|by|until|till|before|after|around)|@)\s*$")
+_A_YEAR_AFTER = lazy_compile(
     r"(?i)\b(?:since|in|of|year|until|till|back\s+in|from|expires?|expiry|exp|valid|bought|"
     r"rok|roku|od|w)\s*$"
 )
 """"my card pin 1234 expires 2027", "PIN karty to 1234, a rok 2019" (a second adversary)."""
-_AN_AMOUNT_OR_A_DATE_AFTER = re.compile(
+_AN_AMOUNT_OR_A_DATE_AFTER = lazy_compile(
     r"(?i)(?:\b(?:rent|price|cost|costs|fee|fees|bill|salary|budget|deposit|balance|pay|paid|"
     r"owe|owes|charge|charges|total|birthday|born|anniversary|year|mileage|miles|km|phone|"
     r"number|postcode|zip|(?:error|fault|postal|zip|post|booking|icd|discount|promo|tracking)"
@@ -39,7 +40,7 @@ _AN_AMOUNT_OR_A_DATE_AFTER = re.compile(
 2027, gate code 5521" lost its year (found checking a second adversary's key)."""
 
 
-_A_DATE = re.compile(r"(?:19|20)\d\d-[01]?\d-[0-3]?\d|[0-3]?\d[./-][01]?\d[./-](?:19|20)?\d\d")
+_A_DATE = lazy_compile(r"(?:19|20)\d\d-[01]?\d-[0-3]?\d|[0-3]?\d[./-][01]?\d[./-](?:19|20)?\d\d")
 
 
 def more_codes_beside(text: str) -> list[tuple[str, tuple[int, int]]]:
@@ -101,8 +102,8 @@ def _a_code_beside(text: str, found: re.Match[str]) -> bool:
     return not said_just_before(_AN_AMOUNT_OR_A_DATE_AFTER, text, at)
 
 
-_DIGIT_GROUPS_BEFORE = re.compile(r"(?:\d+[ \t-])+$")
-_DIGIT_GROUPS_AFTER = re.compile(r"(?:[ \t-]\d+)+")
+_DIGIT_GROUPS_BEFORE = lazy_compile(r"(?:\d+[ \t-])+$")
+_DIGIT_GROUPS_AFTER = lazy_compile(r"(?:[ \t-]\d+)+")
 
 
 def _digits_around(text: str, start: int, end: int) -> str:

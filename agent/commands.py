@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from agent.messages import ChatMessage, ToolCall
+from memory.lazy_patterns import lazy_compile
 from memory.text import REDACTED_MARKER, fold
 
-_WORD = re.compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u0DFF\u0E00-\u0E7F\u1000-\u109F])+")
+_WORD = lazy_compile(r"(?:[^\W_]|[\u0900-\u0963\u0966-\u0DFF\u0E00-\u0E7F\u1000-\u109F])+")
 """A word, its vowel signs in (they are marks, not letters, to `\\w`): "मेरा वाईफाई" was keyed
 "म_र_व_ईफ_ई" (an adversary). Devanagari to Sinhala, Thai, Myanmar; not the danda."""
 _WORD_CHARS = 24
@@ -124,7 +124,7 @@ def parse_command(text: str) -> MemoryCommand | None | str:
     return MemoryCommand(call, head)
 
 
-_THE_MESSAGE_BEFORE = re.compile(
+_THE_MESSAGE_BEFORE = lazy_compile(
     r"(?i)(?:what\s+i\s+(?:just\s+)?(?:said|wrote|typed|sent)|the\s+above|(?:my\s+)?(?:last|"
     r"previous)\s+(?:message|msg|one)|the\s+(?:last|previous)\s+(?:message|msg|one))[\s.!]*"
 )

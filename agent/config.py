@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
 from agent.server_address import address_problem
+from memory.lazy_patterns import lazy_compile
 from memory.settings import SETTINGS_MODEL_CONFIG, MemorySettings
 
 MAX_CONTEXT = 1_048_576
@@ -24,9 +24,9 @@ DEFAULT_SYSTEM_PROMPT = (
 )
 
 
-_GO_DURATION = re.compile(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)")
+_GO_DURATION = lazy_compile(r"[-+]?(0|((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+)")
 """What Go's `time.ParseDuration` accepts (and so Ollama's keep_alive); both micro signs."""
-_GO_PART = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
+_GO_PART = lazy_compile(r"(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)")
 _NANOSECONDS = {"ns": 1, "us": 10**3, "µs": 10**3, "μs": 10**3, "ms": 10**6, "s": 10**9}
 _NANOSECONDS |= {"m": 60 * 10**9, "h": 3600 * 10**9}
 _LONGEST_NS = 2**63 - 1

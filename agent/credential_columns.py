@@ -12,14 +12,15 @@ second adversary saw each redacted, and lower-case or short passwords kept).
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
+from memory.lazy_patterns import lazy_compile
+
 _SEPARATORS = ("\t", ",", ";", " | ", "|")
-_SITE = re.compile(r"(?i)^(?=[\w.-]*[a-z])[\w.-]{2,64}$")
-_USER = re.compile(r"(?i)^(?:[\w.+-]+@[\w.-]+\.\w+|[\w.@+-]{2,64})$")
-_A_FILE = re.compile(r"(?i)\.(?:pdf|docx?|xlsx?|csv|txt|jpe?g|png|gif|zip|mp[34]|html?)$")
-_NOT_A_WORD = re.compile(r"\d|[^\w\s]")
+_SITE = lazy_compile(r"(?i)^(?=[\w.-]*[a-z])[\w.-]{2,64}$")
+_USER = lazy_compile(r"(?i)^(?:[\w.+-]+@[\w.-]+\.\w+|[\w.@+-]{2,64})$")
+_A_FILE = lazy_compile(r"(?i)\.(?:pdf|docx?|xlsx?|csv|txt|jpe?g|png|gif|zip|mp[34]|html?)$")
+_NOT_A_WORD = lazy_compile(r"\d|[^\w\s]")
 """A digit or a sign: what half a column of passwords at least holds ("hunter22", "Kot2024!")."""
 _HEADINGS = frozenset(
     "password passwords passwort kennwort hasło haslo contraseña senha pass pwd pw passcode "
@@ -107,9 +108,9 @@ def credential_column_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     return found
 
 
-_AN_EMAIL = re.compile(r"^[\w.+-]+@[\w.-]+\.\w+$")
-_A_URL = re.compile(r"(?i)^(?:https?://|www\.)\S+$")
-_STRONG = re.compile(r"^(?=.*\d)(?=.*[^\W\d_])(?=.*(?:[A-Z]|[^\w\s]))")
+_AN_EMAIL = lazy_compile(r"^[\w.+-]+@[\w.-]+\.\w+$")
+_A_URL = lazy_compile(r"(?i)^(?:https?://|www\.)\S+$")
+_STRONG = lazy_compile(r"^(?=.*\d)(?=.*[^\W\d_])(?=.*(?:[A-Z]|[^\w\s]))")
 
 
 def _few_rows_read(rows: list[list[str]]) -> bool:

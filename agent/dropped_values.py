@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_A_VALUE = re.compile(
+from memory.lazy_patterns import lazy_compile
+
+_A_VALUE = lazy_compile(
     # A day and month, with its year: "14 Aug 2027", "Aug 14".
     r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?-i:[A-Z][a-z]{2,8})\.?(?:\s+\d{4})?\b"
     r"|\b(?-i:[A-Z][a-z]{2,8})\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b"
@@ -26,9 +28,9 @@ _A_VALUE = re.compile(
 _MOST_SHOWN = 6
 
 
-_LEADING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")
-_A_TIMES_HALF = re.compile(r"\s?[ap]m$")
-_NEGATION = re.compile(r"(?i)\b(?:not|no\s+longer|never)\b|n['\u2019]t\b")
+_LEADING_ZEROS = lazy_compile(r"(?<!\d)0+(?=\d)")
+_A_TIMES_HALF = lazy_compile(r"\s?[ap]m$")
+_NEGATION = lazy_compile(r"(?i)\b(?:not|no\s+longer|never)\b|n['\u2019]t\b")
 
 
 def values_dropped(earlier: str, now: str) -> list[str]:

@@ -9,16 +9,16 @@ sentences holds more of the message's words, that run, each cut marked.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import lru_cache
 
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze
 
 ELLIPSIS = "…"
 _OPENING_SHARE = 4
 """The opening takes a quarter of the room; the part asked about the rest."""
-_SENTENCE_START = re.compile(r"(?<=[.!?:;])\s+|\s+(?=(?:\d{1,2}[.)]|[-*•])\s)|\n+")
+_SENTENCE_START = lazy_compile(r"(?<=[.!?:;])\s+|\s+(?=(?:\d{1,2}[.)]|[-*•])\s)|\n+")
 """Where a sentence, a list item or a line begins (a pasted log is lines, not sentences)."""
 _SCANNED = 400_000
 """Characters of a memory searched for the part asked about: a pasted book is read only so

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from memory.lazy_patterns import lazy_compile
+
 _BETWEEN = (
     r"(?:[ \t]+(?:number|no\.?|num|nr\.?|n[ºo°]\.?|#|card|code))?"
     r"(?:[ \t]*[:=#-]+[ \t]*|[ \t]+(?:is|was|es|ist|lautet|est|è|era|to|jest)?[ \t]*)"
@@ -32,7 +34,7 @@ _PAN = r"[A-Z]{5}\d{4}[A-Z]"
 _CODICE_FISCALE = r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]"
 """Italy: sixteen letters and digits in their own order."""
 _ANOTHER_OF = tuple(
-    re.compile(rf"(?<![\w-])(?:{shape})(?![\w-])")
+    lazy_compile(rf"(?<![\w-])(?:{shape})(?![\w-])")
     for shape in (_PPS, _DNI_OR_NIE, _PAN, _CODICE_FISCALE)
 )
 """The shapes with letters: in a message that names one, another of that shape is one too
@@ -62,7 +64,7 @@ _MBI = (
 
 
 def _after(names: str, shape: str) -> re.Pattern[str]:
-    return re.compile(
+    return lazy_compile(
         # Whose between, in a word or four: "the NHS number of my son is …", "die Steuer-ID
         # meiner Frau ist …", "het BSN van mijn vrouw is …" (an adversary: each kept).
         # Or what it is, in brackets: "Mon NAS (numéro d'assurance sociale) est …" (a new
@@ -194,7 +196,7 @@ kept as typed (a new user, a carer)."""
 _LETTER_AND_DIGITS = r"(?=[A-Z]*\d)[A-Z][A-Z0-9]{5,18}"
 """A passport's or a driving licence's number: a capital, then capitals and digits
 ("K1234567", "MORGA753116SM9IK": an adversary saw the wife's licence kept)."""
-_ANOTHER_AFTER = re.compile(
+_ANOTHER_AFTER = lazy_compile(
     r"(?i)[ \t]*(?:[,;.][ \t]*|[ \t]+)(?:(?:and|und|en|y|e|et|i|oraz|&)[ \t]+)?"
     rf"(?:(?:{_ANOTHERS})[ \t]*(?:(?:is|are|was|ist|lautet|es|è|est|c['\u2019]est|to|jest)"
     # Or a comma: "el de mi marido, 87654321X" (an adversary saw it kept).
@@ -203,18 +205,18 @@ _ANOTHER_AFTER = re.compile(
     rf"{_CODICE_FISCALE}))"
     r"(?![\w.-]?\d)"
 )
-_WITH_A_WORD = re.compile(
+_WITH_A_WORD = lazy_compile(
     r"(?i)[ \t]*[,;.]?[ \t]*(?:and|und|en|y|e|et|i|oraz|&)\b|[ \t]*[,;.][ \t]*\D"
 )
 """Joined to the number before by "and" (in its languages), or by a comma and someone's."""
 ID_NUMBER_KINDS = frozenset({"ssn", "id-number"})
 """The kinds an identity or tax number is redacted as: "id-number" here, "ssn" by
 `agent.loose_wordings`."""
-_WITH_LETTERS = re.compile(rf"{_NATIONAL_INSURANCE}|{_LETTER_AND_DIGITS}|{_CODICE_FISCALE}")
+_WITH_LETTERS = lazy_compile(rf"{_NATIONAL_INSURANCE}|{_LETTER_AND_DIGITS}|{_CODICE_FISCALE}")
 """An NI number, or a passport's letter and digits ("K1234567", then "and my wife's is
 K7654321": an adversary saw the second kept): another of its shape may follow it."""
-_DIGITS = re.compile(r"[\d \t.-]+[A-Z]?")
-_ANOTHER_KIND = re.compile(
+_DIGITS = lazy_compile(r"[\d \t.-]+[A-Z]?")
+_ANOTHER_KIND = lazy_compile(
     r"(?i)\b(?:phone|mobile|cell|tel|landline|fax|whatsapp|account|iban|card|order|ref|"
     r"reference|booking|policy|member|membership|licen[cs]e|passport|handy|telefon)\w*"
 )

@@ -34,6 +34,7 @@ from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.date_terms import local_time
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.health_values import names_a_dose, speaks_of_health
+from memory.lazy_patterns import lazy_compile
 from memory.protocol import Memory
 from memory.relative_dates import named_days
 from memory.text import asks_nothing, names_a_condition
@@ -52,7 +53,7 @@ class InjectionBudget:
 
 
 SKIPPED_NOTE = "a message like this asks about nothing, so nothing was looked up"
-ABOUT_THE_USER = re.compile(ASKED_WHAT_IS_KNOWN + ABOUT_ME + r"\W*$")
+ABOUT_THE_USER = lazy_compile(ASKED_WHAT_IS_KNOWN + ABOUT_ME + r"\W*$")
 """A message asking what is remembered of the user, and nothing more."""
 
 
@@ -174,12 +175,12 @@ async def _with_the_id_named_otherwise(
     )
 
 
-_AN_ENTITY = re.compile(r"&(?=#?\w+;)")
+_AN_ENTITY = lazy_compile(r"&(?=#?\w+;)")
 # A tag opens on "<" with a letter, "/", "!" or "?" right after it and a ">" to close it on
 # its line ("a<b" alone is a comparison: an adversary saw it as "a&lt;b"); spaced, only a
 # closing one or the fence's own name could still be read as one ("< /memory-context>"),
 # and the fence's name is escaped with or without its ">"; a template's token always.
-_A_TAG_OPENS = re.compile(
+_A_TAG_OPENS = lazy_compile(
     r"<(?=[A-Za-z/!?][^<>\n]*>|\s+/|\s*/?\s*memory-context|\s*[|\uff5c])", re.IGNORECASE
 )
 """Also a chat template's token ("<|im_end|>", "<｜end▁of▁sentence｜>"): an adversary's stored

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from memory.entry import RecallScores
+from memory.lazy_patterns import lazy_compile
 
 Role = Literal["system", "user", "assistant", "tool"]
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy_compile("[\ud800-\udfff]")
 
 
 def without_lone_surrogates(text: str) -> str:

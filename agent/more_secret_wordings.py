@@ -10,12 +10,11 @@ Chat1234"; "my phone unlock pattern is 7395", "2FA code 482913", "to disarm pres
 
 from __future__ import annotations
 
-import re
-
 from agent.code_wordings import OPENS
 from agent.credential_columns import fields_of
+from memory.lazy_patterns import lazy_compile
 
-_VALUE_THEN_NAME = re.compile(
+_VALUE_THEN_NAME = lazy_compile(
     r"(?im)(?:^|(?<=[\s(]))(\d{4,8})[ \t]*[\u2013\u2014=-][ \t]*(?:(?:my|the|our)[ \t]+)?"
     r"(?:[\w'-]+[ \t]+){0,3}?(?P<name>pin|passcode|password|(?:"
     + OPENS
@@ -24,7 +23,7 @@ _VALUE_THEN_NAME = re.compile(
 """The value, a dash, then what it is, ending the clause: "meeting 1430 - debit card team"
 names no secret, nor does "2024 - bank card pin changed"; a code only of what opens ("1234 -
 project code" is none)."""
-_NAMED_IN_OTHER_LANGUAGES = re.compile(
+_NAMED_IN_OTHER_LANGUAGES = lazy_compile(
     r"(?i)(?:"
     # Hindi: PIN, password, code, then the value; "है" (is) after it. Written in Latin
     # letters too, "mera pin 7788 hai" (an adversary), after whose ("mera", "hamara").
@@ -54,11 +53,11 @@ _NAMED_IN_OTHER_LANGUAGES = re.compile(
     r")[ \t]*[:=]?[ \t]*((?=[^\s,;]*\d)[^\s,;\"'`]{3,40}?)(?=[.!?]?(?:\s|$)|[,;])"
 )
 """A value with a digit in it: "senha do banco nova" holds none."""
-_DISARMED_BY_PRESSING = re.compile(
+_DISARMED_BY_PRESSING = lazy_compile(
     r"(?i)\bdisarm\w*[ \t]+(?:[\w'-]+[ \t]+){0,3}?(?:press|enter|type|punch[ \t]+in|key[ \t]+in)"
     r"[ \t]+(\d{4,8})(?!\d)"
 )
-_AT_THE_CASH_MACHINE = re.compile(
+_AT_THE_CASH_MACHINE = lazy_compile(
     r"(?i)\b(?:tried|typed|entered|put[ \t]+in|punched[ \t]+in|keyed[ \t]+in|used)[ \t]+"
     r"(\d{4,6})(?!\d)[ \t]+(?:at|on|in)[ \t]+(?:the[ \t]+|an[ \t]+|a[ \t]+)?(?:atm|cash[ \t]*"
     r"(?:machine|point|dispenser)|card[ \t]+(?:machine|reader)|hole[ \t]+in[ \t]+the[ \t]+wall|"
@@ -67,15 +66,15 @@ _AT_THE_CASH_MACHINE = re.compile(
 """A PIN tried where a card asks for one: "tried 2291 at the atm and it didnt work, then
 4471 worked" (a new user: both kept, and shown to the model; the code beside it goes with it,
 `agent.codes_beside`)."""
-_A_CALLS_PIN = re.compile(
+_A_CALLS_PIN = lazy_compile(
     r"(?i)\b(?:meeting|conference|zoom|teams|webex|dial[ \t-]?in|bridge|voicemail|call)"
     r"[ \t]+(?:pin|passcode|password|access[ \t]+code)(?:[ \t]+(?:is|was))?[ \t]*[:=#]?"
     r"[ \t]*(\d{4,10})(?!\d)"
 )
 """A call's PIN or passcode, whatever follows: "meeting pin 4433 on zoom", "teams dial-in pin
 778812#" (kept as typed, where "zoom meeting pin 4433" was redacted)."""
-_SEPARATED = re.compile(r"[,;\t]")
-_SECRET_COLUMN = re.compile(
+_SEPARATED = lazy_compile(r"[,;\t]")
+_SECRET_COLUMN = lazy_compile(
     # A manager's own names too: "login_password", "login_totp" (Bitwarden: an adversary).
     r"(?i)^[ \t]*\"?(?:login[ \t_-]+)?"
     r"(?:(?P<pin>pins?|pin[ \t]+codes?)|(?P<code>codes?|combinations?)|"
@@ -86,22 +85,24 @@ _SECRET_COLUMN = re.compile(
     r"(?:[ \t_-]+(?:backup|recovery))?(?:[ \t_-]+codes?)?|(?:backup|recovery)[ \t_-]+codes?)\"?"
     r"[ \t]*$"
 )
-_A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
-_POSTAL_HEADING = re.compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")
-_CELL_VALUE = re.compile(r"[ \t]*\"?((?=[^\s\"]*\d)(?:[^\s\"]|\"\"){4,40})\"?[ \t]*")
+_A_LOCK = lazy_compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
+_POSTAL_HEADING = lazy_compile(r"(?i)pin[ \t]?code|pincode|postal[ \t]+pin")
+_CELL_VALUE = lazy_compile(r"[ \t]*\"?((?=[^\s\"]*\d)(?:[^\s\"]|\"\"){4,40})\"?[ \t]*")
 
 
-_NAMED_THEN_GIVEN = re.compile(
+_NAMED_THEN_GIVEN = lazy_compile(
     r"(?i)\b(?:my|the|our)[ \t]+(?:[\w-]+[ \t]+){0,2}?(?:password|passcode|pin|pw)\b"
     r"[^\n:]{0,60}?:[ \t]*(?!\d{1,4}[./-]\d)((?=[^\s,;]*\d)[^\s,;\"'`]{4,40}?)(?=[.!?]?(?:\s|$))"
 )
 """Named, then given after a colon later in the line: "My password? It's the same as always:
 Maple2019" (an adversary); not a date ("my password expires on: 12/03/2027")."""
-_NESTED_HEADING = re.compile(
+_NESTED_HEADING = lazy_compile(
     r"(?im)^(?P<indent>[ \t]*)(?:[\w-]+[ \t_-]+)?(?:passwords?|passwd|pass|pwd|pw|secrets?|"
     r"credentials|creds|pins?|api[ \t_-]?keys?|tokens?)[ \t]*:[ \t]*$"
 )
-_NESTED_ITEM = re.compile(r"(?P<indent>[ \t]+)[\w.-]+[ \t]*:[ \t]*(?P<value>[^\s#][^\n]*?)[ \t]*$")
+_NESTED_ITEM = lazy_compile(
+    r"(?P<indent>[ \t]+)[\w.-]+[ \t]*:[ \t]*(?P<value>[^\s#][^\n]*?)[ \t]*$"
+)
 
 
 def _nested_values(text: str) -> list[tuple[str, tuple[int, int]]]:
@@ -199,7 +200,7 @@ def _csv_codes(text: str) -> list[tuple[str, tuple[int, int]]]:
     return spans
 
 
-_QUOTED_VALUE = re.compile(
+_QUOTED_VALUE = lazy_compile(
     r"[ \t]*((?=[^\n]*[^\W_])(?!(?i:n/?a|none|tbd|-+)[ \t]*$)[^\n]{4,64}?)[ \t]*"
 )
 """A quoted cell's value: four characters or more, spaces and separators its own."""

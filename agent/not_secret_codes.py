@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from memory.date_terms import said_just_before
+from memory.lazy_patterns import lazy_compile
 
 NOT_SECRET_CODES = (
     r"zip|postal|post|area|country|dial(?:ling)?|error|status|exit|promo|discount|coupon|"
@@ -16,7 +17,7 @@ NOT_SECRET_CODES = (
     r"voucher|gift|referral|tracking|product|colou?r|dress|source|qr|bar|cheat|morse|tax|"
     r"sort|swift|routing|airport|flight|course|class|room"
 )
-HTTP_STATUS = re.compile(
+HTTP_STATUS = lazy_compile(
     r"(?i)[ \t:-]*(?:not[ \t]+found|server[ \t]+error|internal|bad[ \t]+(?:request|gateway)|"
     r"forbidden|unauthori[sz]ed|ok\b|created|accepted|no[ \t]+content|moved|redirect|found\b|"
     r"not[ \t]+modified|gateway|service[ \t]+unavailable|unavailable|timeout|too[ \t]+many|"
@@ -25,8 +26,8 @@ HTTP_STATUS = re.compile(
 """An HTTP status's words after its number: a list of those codes is no secret."""
 
 
-_CODE_WORD = re.compile(r"(?i)(?:(?<![\w-])([\w-]+)[ \t]+)?(?<![\w-])([\w-]*?)codes?\b")
-NO_SECRETS_CODE = re.compile(
+_CODE_WORD = lazy_compile(r"(?i)(?:(?<![\w-])([\w-]+)[ \t]+)?(?<![\w-])([\w-]*?)codes?\b")
+NO_SECRETS_CODE = lazy_compile(
     rf"(?i)(?:{NOT_SECRET_CODES}|booking|icd|reference|ref|confirmation|order|reservation|"
     r"fault|diagnostic|obd|dtc|invoice|customer|batch)-?"
 )
@@ -44,7 +45,9 @@ def of_no_secret(text: str, match: re.Match[str]) -> bool:
     return bool(said) and NO_SECRETS_CODE.fullmatch(said) is not None
 
 
-_A_BIKES_PLACE = re.compile(r"bikes?[ \t]+(?:shed|store|storage|room|cage|rack|park|locker|garage)")
+_A_BIKES_PLACE = lazy_compile(
+    r"bikes?[ \t]+(?:shed|store|storage|room|cage|rack|park|locker|garage)"
+)
 
 
 def a_bike_lock(text: str, at: int) -> bool:
@@ -56,7 +59,7 @@ def a_bike_lock(text: str, at: int) -> bool:
     return "bike" in near and ("bike lock" in wider or _A_BIKES_PLACE.search(wider) is None)
 
 
-CLOCK = re.compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
+CLOCK = lazy_compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
 """A time of day written as four digits ("0630", "1530")."""
 
 
@@ -82,7 +85,7 @@ def alarm_time(found: re.Match[str], disarmed: bool) -> bool:
     )
 
 
-_AN_ADDRESS_BEFORE = re.compile(
+_AN_ADDRESS_BEFORE = lazy_compile(
     r"(?i)\b(?:ship(?:ping)?\s+to|deliver(?:y)?\s+to|address|road|rd|street|st|nagar|colony|"
     r"sector|layout|lane|marg|cross|main|block|phase|district|dist|taluk|post|po)\b"
     r"[^\n]{0,80}(?:,\s*|\s+)$"
@@ -92,7 +95,7 @@ _AN_ADDRESS_BEFORE = re.compile(
 )
 
 
-_OF_A_PLACE = re.compile(
+_OF_A_PLACE = lazy_compile(
     r"(?i)pin[ \t-]*code[ \t]+(?:of|for|in)[ \t]+(?:(?:the|this|that|my|our|your|their)[ \t]+)?"
     r"(?:area|locality|village|city|town|post[ \t]*office|district|region|neighbou?rhood|"
     # A place by its name: "PIN code of Koramangala: 560034" (a second adversary).
@@ -102,7 +105,7 @@ _OF_A_PLACE = re.compile(
 adversary saw it redacted)."""
 
 
-_AN_AREAS = re.compile(r"(?i)\b(?:area|postal|locality|village|district)[ \t]+pin\b")
+_AN_AREAS = lazy_compile(r"(?i)\b(?:area|postal|locality|village|district)[ \t]+pin\b")
 
 
 def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
@@ -131,7 +134,7 @@ def postal_pin_at(text: str, span: tuple[int, int]) -> bool:
     return label >= 0 and postal_pin(text, label, text[span[0] : span[1]], text[label : span[1]])
 
 
-_A_CARDS_LAST_DIGITS = re.compile(
+_A_CARDS_LAST_DIGITS = lazy_compile(
     r"(?i)(?:\bending(?:[ \t]+(?:in|with))?|\bends[ \t]+(?:in|with)|\blast[ \t]+(?:4|four)"
     r"(?:[ \t]+digits)?(?:[ \t]+(?:of|are|is))?|[x*\u2022]{3,}[ \t-]*)[ \t:]*$"
 )
@@ -146,7 +149,7 @@ def a_cards_last_digits(text: str, start: int) -> bool:
     return _A_CARDS_LAST_DIGITS.search(text, max(0, start - 40), start) is not None
 
 
-_A_MEETINGS_NUMBER = re.compile(
+_A_MEETINGS_NUMBER = lazy_compile(
     r"(?i)\b(?:webex|zoom|teams|meeting|event|webinar|conference|dial[ \t-]?in|call[ \t-]?in|"
     r"join[ \t]+by[ \t]+phone)\b[^\n]{0,60}?\b(?:access[ \t]+code|(?:meeting[ \t]+)?number|no\.?)"
     r"[ \t]*[:#]?[ \t]*(?P<digits>\d{9,11}|\d{3,4}(?:[ \t]\d{3,4}){1,3})(?!\d)"

@@ -12,25 +12,26 @@ from __future__ import annotations
 import re
 
 from agent.loose_wordings import kinds_mixed
+from memory.lazy_patterns import lazy_compile
 
 _VALUE = r"(?P<value>[^\s,;|]+)"
 _NUMBER_WORDS = r"zero|oh|one|two|three|four|five|six|seven|eight|nine"
 _TRAILING = ".,;:!?)]}>\"'`\u201c\u201d\u2018\u2019"
-_CREDENTIALS = re.compile(
+_CREDENTIALS = lazy_compile(
     r"(?i)\b(?P<label>creds|credentials|log-?in|logon|sign[ -]?in)\b"
     r"(?:[ \t]+(?:for|to|on|at|of)(?:[ \t]+[\w'.\u2019-]+){1,4}?)?"
     r"[ \t]*(?:\b(?:are|is|was|were)\b|[:=])?[ \t]*"
     r"(?P<user>[^\s:/|,;]+)[ \t]*(?<!:)[:/|][ \t]*" + _VALUE
 )
 """"creds for the NAS are admin:Tr0ub4dor", "login: ana/hunter4": a name and its password."""
-_ADMIN_COLON = re.compile(r"(?i)(?<![\w@/:])(?:admin|root|administrator|ubnt):(?P<value>\S+)")
+_ADMIN_COLON = lazy_compile(r"(?i)(?<![\w@/:])(?:admin|root|administrator|ubnt):(?P<value>\S+)")
 """"admin:Tr0ub4dor" alone, as a router's or a server's login is written."""
-_NETWORK_PAIR = re.compile(
+_NETWORK_PAIR = lazy_compile(
     r"(?i)\b(?:wi-?fi|wlan|ssid|network)\b[ \t]*(?:[:=-]|\bis\b)?[ \t]*"
     r"(?P<network>[^\s/|,;:]+)[ \t]*[/|][ \t]*" + _VALUE
 )
 """"WiFi: HomeNet / sunflower77": the network's name, then its key."""
-_SSID_THEN_KEY = re.compile(
+_SSID_THEN_KEY = lazy_compile(
     r"(?i)\bssid\b[^\n]{0,60}?\b(?:key|pass(?:word)?|psk|pw|pwd)\b[ \t]*(?:[:=]|\bis\b)?[ \t]*"
     + _VALUE
 )
@@ -41,7 +42,7 @@ _NO_KEY = frozenset(
     "is was the a an my our it unknown none n/a na same below above reset changed change "
     "expired wrong lost forgotten missing please pls on in at is: required needed".split()
 )
-_ANSWER_BEFORE = re.compile(
+_ANSWER_BEFORE = lazy_compile(
     r"(?i)(?:\b(?:was|is|were|are)\b|:)[ \t]*"
     r"(?P<value>[^\s.,;!?()]+(?:[ \t]+[^\s.,;!?()]+){0,2}?)[ \t]*(?:[,(\u2013\u2014-][ \t]*)*"
     r"(?:for[ \t]+)?(?:(?:my|the|a|our)[ \t]+)?(?:bank['\u2019]?s?[ \t]+)?"
@@ -52,7 +53,7 @@ _NOT_AN_ANSWER = frozenset(
     "the a an my your our this that it what which who not no yes for on in of to and or "
     "asked wrong right same different".split()
 )
-_SET_TO = re.compile(
+_SET_TO = lazy_compile(
     r"(?i)\b(?:change|changed|changing|set|reset|updated?|switched|made)[ \t]+"
     r"(?:(?:the|my|our|her|his|their)[ \t]+)?(?P<what>(?:[\w-]+[ \t]+){0,2}?)"
     r"(?P<label>password|passcode|passwd|pw|pwd|pin|code|combination|combo)[ \t]+"
@@ -65,13 +66,13 @@ _NOT_A_VALUE = frozenset(
     "something anything a an the it one that this what be me you mine yours same new old "
     "default blank nothing".split()
 )
-_NOT_A_SECRETS_CODE = re.compile(
+_NOT_A_SECRETS_CODE = lazy_compile(
     r"(?i)\b(?:zip|post|postal|area|dress|promo|discount|coupon|voucher|country|source|tax|"
     r"colou?r|error|status|bar|qr|sort|swift|dial(?:ling)?|bike|bicycle|cycle)\b"
 )
 """A code that opens nothing: "changed the zip code to 90210"."""
-_WORD_ENDS = re.compile(r"[.,;:!?)\]]*(?:\s|$)")
-_CODE_THEN_VALUE = re.compile(
+_WORD_ENDS = lazy_compile(r"[.,;:!?)\]]*(?:\s|$)")
+_CODE_THEN_VALUE = lazy_compile(
     r"(?i)\b(?:door|alarm|gate|garage|safe|building|entry|keypad|lock[ \t-]?box|key[ \t-]?safe|"
     r"house|front[ \t]+door)[ \t]+(?:code|pin|combination|combo)\b[^;\n]{0,40}?"
     r"(?:\bit['\u2019]?s|\bit[ \t]+is|\b(?:the[ \t]+)?new[ \t]+one(?:[ \t]+is|['\u2019]s)|\bnow)"
@@ -81,13 +82,13 @@ _CODE_THEN_VALUE = re.compile(
 )
 """"We changed the door code, it's 9090 now", "alarm code changed, now 4471"."""
 _PASSWORD_WORD = r"(?:password|passwd|passcode|pass|pw|pwd|wi-?fi\s+key)"
-_CHANGED_THEN_IT_IS = re.compile(
+_CHANGED_THEN_IT_IS = lazy_compile(
     r"(?i)\b(?:changed|reset|updated|new)\b[^.;\n]{0,40}?\b" + _PASSWORD_WORD + r"\b"
     r"[^.;\n]{0,20}?[,;:.][ \t]*(?:it['\u2019]?s|it[ \t]+is|the[ \t]+new[ \t]+one[ \t]+is)"
     r"(?:[ \t]+now)?[ \t]+(?P<value>[^\s,;]+)(?=[ \t]*(?:$|[.,;!?)]|[ \t]+(?:now|btw|thanks)\b))"
 )
 """"we changed the wifi pw, it's now swallowtail": a plain word too, last in its clause."""
-_LABEL_CHANGED_TO = re.compile(
+_LABEL_CHANGED_TO = lazy_compile(
     r"(?i)\b(?P<label>" + _PASSWORD_WORD + r"|code|pin|combination|combo)\b[ \t]+"
     r"(?:was[ \t]+|has[ \t]+been[ \t]+|got[ \t]+|is[ \t]+)?(?:changed|updated|reset|set)"
     r"(?:[ \t]+(?:today|yesterday|again|this[ \t]+morning))?[ \t]*(?:to|->|\u2192|=>|:)[ \t]*"
@@ -95,16 +96,16 @@ _LABEL_CHANGED_TO = re.compile(
 )
 """"Netflix pw changed -> hunter9", "storage unit code updated to 2718", "office door code
 was changed today to one two three four" (an adversary: each kept as typed)."""
-_POSSESSIVE_AFTER_NETWORK = re.compile(
+_POSSESSIVE_AFTER_NETWORK = lazy_compile(
     r"(?i)\b(?:wi-?fi|wlan|network|ssid)\b[^.;\n]{0,60}?\b"
     + _PASSWORD_WORD
     + r"['\u2019]s[ \t]+(?P<value>[^\s,;]+)"
 )
 """"the wifi is Home5G and the password's daffodil": the network's password, a plain word."""
-_DIGITS_OR_NUMBER_WORDS = re.compile(
+_DIGITS_OR_NUMBER_WORDS = lazy_compile(
     r"(?i)\d[\d \t.-]*\d|(?:" + _NUMBER_WORDS + r")(?:[ \t-]+(?:" + _NUMBER_WORDS + r"))+"
 )
-_CLAUSE_ENDS = re.compile(r"[ \t]*(?:$|[.,;!?)]|[ \t]+(?:now|today|btw|thanks|and|but)\b)")
+_CLAUSE_ENDS = lazy_compile(r"[ \t]*(?:$|[.,;!?)]|[ \t]+(?:now|today|btw|thanks|and|but)\b)")
 _HINTS = (
     "cred", "log", "sign", "admin", "root", "ubnt", "wi", "wlan", "ssid", "network",
     "security", "pass", "pw", "pin", "code", "combo", "combination",
@@ -212,7 +213,7 @@ _A_STATE = frozenset(
     "safer fine better stronger longer shorter working sorted done different easier harder "
     "ok okay good great secure weak strong long short simple complicated".split()
 )
-_ENDS_ITS_CLAUSE = re.compile(r"[.,;!?)\]]*[ \t]*(?:$|[.,;!?)]|\n)")
+_ENDS_ITS_CLAUSE = lazy_compile(r"[.,;!?)\]]*[ \t]*(?:$|[.,;!?)]|\n)")
 
 
 def _bare(value: str) -> str:

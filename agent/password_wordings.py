@@ -17,6 +17,7 @@ import unicodedata
 from collections.abc import Callable
 
 from agent.code_wordings import ASKED_THEN_ANSWERED, code_spans
+from memory.lazy_patterns import lazy_compile
 
 _PASSWORD = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|p/w"
@@ -30,58 +31,58 @@ _CHANGED = (
     r"(?:[ \t]+(?:has|have|had|was|is|got|been|now|just|finally|changed|updated|reset|set)){0,4}"
 )
 
-_AFTER_TO = re.compile(rf"(?i)\b(?:{_PASSWORD})\b{_CHANGED}[ \t]+(?:to|into)[ \t]+{_VALUE}")
-_NOW_IS = re.compile(
+_AFTER_TO = lazy_compile(rf"(?i)\b(?:{_PASSWORD})\b{_CHANGED}[ \t]+(?:to|into)[ \t]+{_VALUE}")
+_NOW_IS = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})\b(?:[ \t]+(?:is|was)|['\u2019]s|[ \t]+will[ \t]+be)"
     rf"(?:[ \t]+(?:now|still|currently|just|going[ \t]+to[ \t]+be))?[ \t]+{_VALUE}"
 )
-_IT_IS = re.compile(
+_IT_IS = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?[;,.:?!]\s*(?:it|the\s+new\s+one|that)"
     rf"(?:\s+is|['\u2019]s)(?:\s+now)?\s+{_VALUE}"
 )
 """The password named first, then given: "I updated the password; it is now Rex2019", "my
 password? it's Rex2019"."""
-_NAME_OF = re.compile(
+_NAME_OF = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+is[ \t]+(?:the[ \t]+|a[ \t]+)?(?:[\w-]+[ \t]+)?"
     r"(?:name|word|date|year|birthday)[ \t]+"
     rf"of[ \t]+(?:my|our)[ \t]+[\w-]+(?:[ \t]+[\w-]+)?[ \t]*(?:,|:|\(|[-–—])[ \t]*{_VALUE}"
 )
 """Said by what it is, then given: "my password is the name of my dog, Rex2019"."""
-_POSSESSIVE = re.compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
-_BETWEEN_COMMAS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
-_ARROW = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒)[ \t]*{_VALUE}")
-_TWO_CELLS = re.compile(
+_POSSESSIVE = lazy_compile(rf"(?i)\b(?:{_PASSWORD})['\u2019]s[ \t]+{_VALUE}")
+_BETWEEN_COMMAS = lazy_compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*{_VALUE}[ \t]*,")
+_ARROW = lazy_compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*(?:→|->|⇒)[ \t]*{_VALUE}")
+_TWO_CELLS = lazy_compile(
     rf"(?im)^[ \t]*\|?[ \t]*(?:{_PASSWORD})[ \t]*\|[ \t]*{_VALUE}(?=[ \t]*\|?[ \t]*$)"
 )
 """A pipe only between the two cells of a line ("password | hunter22"): "Title|Username|
 Password|URL", a table's heading, lost its own words (an adversary)."""
-_NETWORK_ARROW = re.compile(rf"(?i)\b(?:wi-?fi|wlan)[ \t]*(?:→|-{{1,2}}>|=>|⇒)[ \t]*{_VALUE}")
+_NETWORK_ARROW = lazy_compile(rf"(?i)\b(?:wi-?fi|wlan)[ \t]*(?:→|-{{1,2}}>|=>|⇒)[ \t]*{_VALUE}")
 """"wifi -> Daisy24" (an adversary: kept as typed); taken only when it looks like one."""
-_ASKED_OF_A_VALUE = re.compile(
+_ASKED_OF_A_VALUE = lazy_compile(
     r"(?i)^\W*(?:is|are|was|would)[ \t]+" + _VALUE + r"[ \t]+(?:a|an|my|the|your)[ \t]+"
     r"(?:(?:good|strong|safe|secure|decent|ok|okay|bad|weak|terrible|great|fine)[ \t]+)?"
     rf"(?:{_PASSWORD}|pin|passcode)\b"
 )
 """"is hunter2 a good password for netflix?" (an adversary: kept as typed, and shown)."""
-_SAID_EQUAL = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*==[ \t]*{_VALUE}")
+_SAID_EQUAL = lazy_compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*==[ \t]*{_VALUE}")
 """"netflix password == Tr0ub4dor&4" (an adversary); not a variable compared in code."""
-_HINT_THEN_GIVEN = re.compile(
+_HINT_THEN_GIVEN = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})\b[^.\n]{{0,80}}?\b(?:name|year|birthday|date|number)\b"
     r"[^.\n:,(\u2013\u2014]{0,40}?(?:,|:|\(|[ \t][-\u2013\u2014])[ \t]*" + _VALUE
 )
 """"the wifi password is my dog's name plus the year he was born, Rex2018", "hint for the wifi
 password: it's my dog's name and year - Rex2017" (an adversary: kept as typed); taken only
 when it looks like one."""
-_BARE = re.compile(
+_BARE = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD}|pass|contrase(?:ñ|n)a|senha|passwort|kennwort|has[lł]o|wachtwoord|"
     rf"l[öo]senord|passord|salasana|adgangskode|mot[ \t]+de[ \t]+passe)[ \t]+{_VALUE}"
 )
-_FOR_A_THING = re.compile(
+_FOR_A_THING = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|my[ \t]+|our[ \t]+)?"
     rf"[\w.-]+(?:[ \t]+[\w.-]+)?[ \t]*[:=][ \t]*{_VALUE}"
 )
 """"pw for the nas: Tr0ub4dor&3" (an adversary: kept as typed)."""
-_PASSWORD_THEN_NETWORK = re.compile(
+_PASSWORD_THEN_NETWORK = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD}|passwort|contrase[ñn]a|senha)[ \t]+"
     r"(?:(?:del|della|de(?:[ \t]+la)?|do|da|du)[ \t]+)?(?:wi-?fi|wlan|rete|red)[ \t]*[:=]?[ \t]+"
     + _VALUE
@@ -93,32 +94,32 @@ _WHOSE_NETWORK = (
     r"(?:(?<![\w-])(?:my|our|the|[\w-]+['\u2019]s)[ \t]+(?:[\w-]+[ \t]+)?|(?:^|[,;:][ \t]*))"
 )
 """Whose or which network opens a wifi's key: "mum's wifi …", "the guest wifi? …", "…, wifi"."""
-_PASSWORD_ASKED_THEN_GIVEN = re.compile(rf"(?i)\b(?:{_PASSWORD})" + ASKED_THEN_ANSWERED + _VALUE)
+_PASSWORD_ASKED_THEN_GIVEN = lazy_compile(rf"(?i)\b(?:{_PASSWORD})" + ASKED_THEN_ANSWERED + _VALUE)
 """"the wifi password? Sunflower99", "wifi pw? Daisy22" (a second adversary: kept as typed,
 and shown to the model for another flat's)."""
-_NETWORK_ASKED_THEN_GIVEN = re.compile(
+_NETWORK_ASKED_THEN_GIVEN = lazy_compile(
     r"(?i)" + _WHOSE_NETWORK + r"(?:wi-?fi|wlan)" + ASKED_THEN_ANSWERED + _VALUE
 )
 """"wifi? Daisy22", "the guest wifi? it's Daisy22": the network asked for, its key given
 (an adversary: kept as typed); taken only when it looks like one ("wifi? not working")."""
-_PASSWORD_SAID_OF_THEN_GIVEN = re.compile(
+_PASSWORD_SAID_OF_THEN_GIVEN = lazy_compile(
     rf"(?i)(?<![/\\])\b(?!(?:pw|pwd|passwd)\b)(?:{_PASSWORD})\b[^.\n:?!/\\]{{1,60}}:[ \t]+"
     r"(?![/\\~])" + _VALUE
 )
 """"the wifi password contains my dog's name and year: Rex2019" (an adversary: kept as
 typed); taken only when it looks like one ("password rules: 8 characters")."""
-_NETWORKS_KEY = re.compile(
+_NETWORKS_KEY = lazy_compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router|ssid)\b[^\n.;]{0,40}?,[ \t]*key[ \t]*[:=]?[ \t]+" + _VALUE
 )
 """"Wi-Fi: network Casa, key sunshine2024" (an adversary)."""
-_QUOTED_AFTER = re.compile(
+_QUOTED_AFTER = lazy_compile(
     rf"(?i)\b(?:(?:{_PASSWORD})\b[ \t]*[:=]?|(?:wi-?fi|wlan)\b[ \t]*(?:[:=]|is\b))[ \t]*"
     r"(?:\"(?P<value>[^\"\n]{1,100})\"|\u201c(?P<curly>[^\u201d\n]{1,100})\u201d"
     r"|'(?P<single>[^'\n]{1,100})'(?!\w))"
 )
 """"password "p@ss w0rd 99"", 'wifi: "Daisy 22 Sun"': quoted, with its spaces (adversaries
 saw it kept, or its first word alone taken)."""
-_NETWORKS_BARE = re.compile(
+_NETWORKS_BARE = lazy_compile(
     r"(?i)(?:^|(?<=[,;:]))[ \t]*(?:(?:the|my|our)[ \t]+)?(?:guest[ \t]+)?"
     r"(?:wi-?fi|wlan|router|network)[ \t]+"
     r"(?:password|passwd|pwd|pw|pass|key|code)[ \t]+(?P<value>[^\s,;|]+)"
@@ -134,17 +135,17 @@ _NOT_A_NETWORKS_PASSWORD = frozenset(
     "manager protected ok okay update updated broken works working sorted fixed too also here "
     "there same is was has had got for of in on at to the a an".split()
 )
-_SSID_KEY = re.compile(
+_SSID_KEY = lazy_compile(
     r"(?i)\bssid\b[^\n]{0,60}?\b(?:key|pass|psk|password|pw|pwd)[ \t]*[:=][ \t]*" + _VALUE
 )
 """"SSID: Home5G Key: sunflower": the network's key, whatever it looks like."""
-_BARE_KEY = re.compile(
+_BARE_KEY = lazy_compile(
     r"(?i)\b(?:api[_ -]?key|apikey|access[_ -]?token|token|secret)[ \t]+" + _VALUE
 )
-_NEXT_LINE = re.compile(
+_NEXT_LINE = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]*[:=][ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*{_VALUE}[ \t]*(?:\r?\n|$)"
 )
-_RELATIVE = re.compile(
+_RELATIVE = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:that[ \t]+|which[ \t]+)?(?:i|we|you)[ \t]+"
     rf"(?:[\w'-]+[ \t]+){{0,3}}?(?:is|was)[ \t]+{_VALUE}"
 )
@@ -154,14 +155,14 @@ _NOT_THE_PASSWORD_ITSELF = (
 )
 """What a password's label names when more follows: "1Password is my password manager" (its
 name was redacted, as if the password)."""
-_AS_MY = re.compile(
+_AS_MY = lazy_compile(
     rf"(?i)(?<!\S){_VALUE}[ \t]+(?:as|is)[ \t]+(?:my|the|our|your|a)[ \t]+(?:[\w-]+[ \t]+)?"
     rf"(?:{_PASSWORD}|pin)\b" + _NOT_THE_PASSWORD_ITSELF
 )
-_WIFI = re.compile(
+_WIFI = lazy_compile(
     r"(?i)\b(?:wi-?fi|wlan|network|router)[ \t]+(?:key|code)[ \t]*(?:is|:|=)[ \t]*" + _VALUE
 )
-_WIFI_IS = re.compile(
+_WIFI_IS = lazy_compile(
     r"(?i)(?:(?:\b(?:my|our|the|das|o|el|la|le|il|lo)[ \t]+(?:[\w-]+[ \t]+)?|^[ \t]*|"
     r"(?<=[,;.!?][ \t]))(?:wi-?fi|wlan)(?:['\u2019]s|"
     # Whose or where: "the wifi at mum's is BlueCat55", "wifi at dad's place: RedDog77", "das
@@ -175,10 +176,10 @@ _WIFI_IS = re.compile(
 """The network named for its password: "my wifi is Sunflower2024!", "the guest wifi is
 guestpass2024", "the wifi's Hunter2Blue", "WLAN-Schlüssel: …" (adversaries); taken only
 when it looks like one ("my wifi is slow" stays)."""
-_WIFI_THEN_VALUE = re.compile(r"(?i)" + _WHOSE_NETWORK + r"(?:wi-?fi|wlan)[ \t]+" + _VALUE)
+_WIFI_THEN_VALUE = lazy_compile(r"(?i)" + _WHOSE_NETWORK + r"(?:wi-?fi|wlan)[ \t]+" + _VALUE)
 """"mum's wifi BlueCat56", "Lisbon flat: wifi BlueFish22, door 1357" (an adversary: kept as
 typed); taken only when it looks like a password ("mum's wifi router" stays)."""
-_PIN_RELATIVE = re.compile(
+_PIN_RELATIVE = lazy_compile(
     r"(?i)\bpin[ \t]+(?:that[ \t]+|which[ \t]+)?(?:i|we)[ \t]+(?:[\w'-]+[ \t]+){0,2}?(?:is|was)"
     r"[ \t]+(?:now[ \t]+)?(?P<value>\d[\d \t.-]{2,10}\d)\b"
     r"|\b(?:using|use|chose|picked|set)[ \t]+(?P<as>\d[\d \t.-]{2,10}\d)[ \t]+(?:as|for)[ \t]+"
@@ -188,28 +189,28 @@ _PIN_RELATIVE = re.compile(
 )
 """"the new pin I set is 9911", "i'm using 1234 as my pin now", "the pin for my card, it's
 4-8-2-1" (an adversary: each kept as typed)."""
-_PIN_SAID_BARE = re.compile(
+_PIN_SAID_BARE = lazy_compile(
     r"(?<![\w-])(?-i:PIN)[ \t]*[:=]?[ \t]*(\d(?:[ .-]?\d){3,7})(?![\d.-]?\d)"
     r"|(?i:\bpin)[ \t]*[:=][ \t]*\r?\n[ \t]*(\d(?:[ .-]?\d){3,7})(?![\d.-]?\d)"
 )
 """"PIN 4 8 2 3" (in capitals a PIN, where "pin 1800 on the map" is a verb), "pin:" then its
 digits on the next line (a second adversary: both kept as typed)."""
-_A_PASSWORD_AFTER = re.compile(rf"(?i)\b(?:{_PASSWORD}|pass|key)\b")
-_KEY_FOR = re.compile(
+_A_PASSWORD_AFTER = lazy_compile(rf"(?i)\b(?:{_PASSWORD}|pass|key)\b")
+_KEY_FOR = lazy_compile(
     r"(?i)\b(?:key|password|passcode|code|clave|llave|cl[eé])[ \t]+(?:for|to|of|del|de|do|da|du)"
     r"[ \t]+(?:(?:the|my|our|la|el|mi|le|la|o|a)[ \t]+)?(?:guest[ \t]+)?"
     r"(?:wi-?fi|wlan|network|router|red)[ \t]*(?::|=|\b(?:is|es|est|é)\b)[ \t]*" + _VALUE
 )
 """"key for the wifi: Sunny-Day-2024" (an adversary), "la clave del wifi es Mariposa2020"
 (a new user)."""
-_USED_TO_BE = re.compile(rf"(?i)\b(?:{_PASSWORD})\b[ \t]+used[ \t]+to[ \t]+be[ \t]+{_VALUE}")
-_THE_NEW_ONE = re.compile(
+_USED_TO_BE = lazy_compile(rf"(?i)\b(?:{_PASSWORD})\b[ \t]+used[ \t]+to[ \t]+be[ \t]+{_VALUE}")
+_THE_NEW_ONE = lazy_compile(
     r"(?i)(?<!\S)(?P<value>[^\s,;|]+)[ \t]+is[ \t]+(?:the|my)[ \t]+new[ \t]+"
     r"(?:one|password|pin)\b"
 )
 """"The wifi password used to be abc12345", "Qw3rtZx9v2 is the new one" (a second
 adversary: each kept as typed)."""
-_AND_NOW = re.compile(
+_AND_NOW = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})\b[^.;\n]{{0,60}}?(?:\b(?:and|but)[ \t]+|,[ \t]*)(?:now[ \t]+)?"
     rf"(?:it['\u2019]s|it[ \t]+is|(?:the[ \t]+)?new[ \t]+one[ \t]+is)[ \t]+(?:now[ \t]+)?{_VALUE}"
 )
@@ -228,7 +229,7 @@ _NOT_A_COUNT_AFTER = (
 )
 """A year, a day, an hour, a sum or a count after the number: "PIN은 2026년에 바꿔야 해" (the
 PIN must change in 2026) holds no PIN (an adversary saw 2026 redacted)."""
-_CJK_LABEL = re.compile(
+_CJK_LABEL = lazy_compile(
     r"(?:暗証番号|パスワード|パスコード|ピン番号|暗号|密码|密碼|口令|비밀번호|비번|패스워드|암호|"
     r"핀[ \t]?번호|인증[ \t]?번호|인증[ \t]?코드|"
     r"(?i:otp)(?=[ \t]*(?:は|が|은|는|이|가|:|：|=)))"
@@ -241,7 +242,7 @@ _CJK_LABEL = re.compile(
 です" was kept as typed (a new user writing half in Japanese); so were "카드 비번 4829" and "폰
 잠금 비번은 0412" (비번, the everyday short of 비밀번호: a new user writing in Korean), and a
 verification code ("은행 인증번호 482913", "OTP는 482913": an adversary)."""
-_CJK_PIN = re.compile(
+_CJK_PIN = lazy_compile(
     r"(?i)(?:\bpin[ \t]*(?:번호|番号|码|碼|코드|コード)[ \t\u3000]*"
     r"(?:は|が|은|는|이|가|을|를|是|：)?"
     r"|\bpin[ \t\u3000]*(?:は|が|은|는|이|가|을|를|是|：)"
@@ -253,12 +254,12 @@ _CJK_PIN = re.compile(
 """A PIN, its particle joined to it: "우리은행 앱 PIN은 482913이야" was kept as typed and shown
 to the model (a new user writing in Korean; "PIN 482913" was redacted); "PIN 번호 4821",
 "카드 PIN 코드 4821", "PIN을 4821로 바꿨어", "핀은 4821" (an adversary)."""
-_CJK_PIN_CHANGED = re.compile(
+_CJK_PIN_CHANGED = lazy_compile(
     r"(?:[ \t]*(?:이었는데|였는데|에서|였던|이던))[ \t]*(?P<value>\d{4,8})(?!\d)[ \t]*(?:로|으로)"
 )
 """The new PIN after the old: "PIN이 4821이었는데 4822로 바꿨어" (the PIN was 4821, I changed
 it to 4822): an adversary saw 4822 kept, and shown to the model."""
-_VALUE_FIRST = re.compile(
+_VALUE_FIRST = lazy_compile(
     r"(?im)(?:^|(?<=[.!?,;:][ \t]))[ \t]*[\"'\u201c]?(?P<value>[^\s,;|\"'\u201d]{3,})[\"'\u201d]?"
     r"[ \t]+is[ \t]+(?:the|my|our)[ \t]+(?:new[ \t]+)?(?:[\w-]+[ \t]+){0,2}?"
     r"(?:password|passcode|passwd|pw)\b" + _NOT_THE_PASSWORD_ITSELF
@@ -269,23 +270,23 @@ _NO_VALUE_FIRST = frozenset(
     "what which who whose where how why this that these those there here mine yours his hers "
     "ours theirs one nothing something anything everything nobody somebody".split()
 )
-_LOGIN_PAIR = re.compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*(?!\d)[^\s/]+[ \t]*/[ \t]*" + _VALUE)
+_LOGIN_PAIR = lazy_compile(r"(?i)\blog[ -]?in[ \t]*[:=][ \t]*(?!\d)[^\s/]+[ \t]*/[ \t]*" + _VALUE)
 """A name, then its password; a time is no name ("login: 9am/5pm")."""
-_LOGIN_PAIR_TO_LINE_END = re.compile(
+_LOGIN_PAIR_TO_LINE_END = lazy_compile(
     r"(?im)\blog[ -]?in[ \t]*[:=][ \t]*(?!\d)[^\s/]+[ \t]*/[ \t]*"
     r"(?P<value>(?:[^\s,;|]*[^\s,;|.][ \t]+){1,3}?[^\s,;|]+?)(?:[ \t.]*$|\.[ \t]+(?-i:[A-Z]))"
 )
 """A password with spaces that ends its line: "netflix login: anna@x.com / Pass word 99" left
 "word 99" to the model. Ending the line or its sentence, the words after can be nothing else."""
-_TAGGED = re.compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
-_MYSQL = re.compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
-_CARD_CODE = re.compile(r"(?i)\b(?:cvv2?|cvc2?|csc|security[ \t]+code)\b\D{0,24}?(\d{3,4})\b")
-_SSN = re.compile(
+_TAGGED = lazy_compile(r"(?i)<(password|passwd|pwd|secret|token|api[_-]?key)>([^<\n]{1,200})</\1>")
+_MYSQL = lazy_compile(r"(?i)\bmysql(?:dump|admin)?\b[^\n]{0,200}?[ \t]-p(?P<value>[^\s-][^\s]*)")
+_CARD_CODE = lazy_compile(r"(?i)\b(?:cvv2?|cvc2?|csc|security[ \t]+code)\b\D{0,24}?(\d{3,4})\b")
+_SSN = lazy_compile(
     r"(?i)\b(?:ssn|social(?:[ \t]+security)?(?:[ \t]+(?:number|no\.?|#))?)\b\D{0,12}?"
     r"(\d{3}[ \t]*[-. ]?[ \t]*\d{2}[ \t]*[-. ]?[ \t]*\d{4})\b"
 )
-_BARE_SSN = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])(?![ \t]*(?i:ext|x\d))")
-_NAMED_NUMBER = re.compile(
+_BARE_SSN = lazy_compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])(?![ \t]*(?i:ext|x\d))")
+_NAMED_NUMBER = lazy_compile(
     r"(?i)\b(?:order|invoice|ticket|tracking|case|ref(?:erence)?|confirmation|booking|"
     r"reservation|part|serial|model|item|sku|flight|shipment|parcel|claim)"
     r"(?:[ \t]+(?:number|no\.?|#|id|code))?[ \t]*[:#]?[ \t]*(?:is[ \t]+)?$"
@@ -294,7 +295,7 @@ _NAMED_NUMBER = re.compile(
 123-45-6789", found by an adversary: the user's own order lost its number)."""
 _WHERE = r"(?:[ \t]+[\w'\u2019-]+){1,5}?"
 """What a code is for, in up to five words ("for the new flat", "at mum's house")."""
-_NAMED_CODE = re.compile(
+_NAMED_CODE = lazy_compile(
     r"(?i)\b(?:door|alarm|gate|garage|safe|vault|building|entry|keypad|house|badge|locker|"
     r"lock[ \t-]?box|key[ \t-]?(?:box|safe)|front[ \t]+door|"
     r"(?:phone|screen|laptop|tablet)[ \t]+unlock)"
@@ -312,7 +313,7 @@ _NAMED_CODE = re.compile(
 """A code that opens a home or a safe (found by an adversary: "the door code is 4821" was
 saved as typed; by a new user: "the door code for the new flat is 4821" too). A bike
 lock's code is kept: asked back later, it is what the user wants."""
-_CODE_TO = re.compile(
+_CODE_TO = lazy_compile(
     r"(?i)\b(?:code|combination|combo|pin)[ \t]+(?:to|for|of)[ \t]+(?:the|my|our)[ \t]+"
     r"(?:front[ \t]+|back[ \t]+)?(?:door|alarm|gate|garage|safe|building|house|flat|apartment)"
     r"(?:[ \t]+(?:of|at|in|to|for|on)" + _WHERE + r")?"
@@ -322,7 +323,7 @@ _CODE_TO = re.compile(
 code for the door of the new flat is 4821"."""
 _PIN_VALUE = r"(\d{2,4}(?:[ .-]\d{2,4}){1,4}(?![\d.-]?\d)|\d{4,8})\b"
 """A PIN's digits, in groups too ("918-273", "1234 5678": a third adversary found both kept)."""
-_PIN_FOR = re.compile(
+_PIN_FOR = lazy_compile(
     r"(?i)\bpin(?:[ \t]+(?:code|number))?(?:[ \t]+(?:for|of|to|on|at)"
     + _WHERE
     + r"(?:[ \t]+(?:is|was)[ \t]*:?|[ \t]*[:=])|[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]*:?)"
@@ -331,18 +332,18 @@ _PIN_FOR = re.compile(
 """A PIN with what it is for: "the PIN for my new card is 1234" (a new user); "my bank
 pin, which is 7391, is new" (an adversary); "PIN for the new card: 4471" (a second
 adversary)."""
-_THERE_IS = re.compile(
+_THERE_IS = lazy_compile(
     rf"(?i)\b(?:{_PASSWORD})[ \t]+(?:there|here|(?:for|at|on|in)(?:[ \t]+[\w'\u2019-]+){{1,3}}?)"
     rf"[ \t]+(?:is|was)[ \t]+(?:now[ \t]+)?{_VALUE}"
 )
-_WHICH_IS = re.compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]+{_VALUE}")
+_WHICH_IS = lazy_compile(rf"(?i)\b(?:{_PASSWORD})[ \t]*,[ \t]*which[ \t]+(?:is|was)[ \t]+{_VALUE}")
 """Said with where it is for: "my password there is X", "the wifi password, which is X,"
 (found by an adversary)."""
-_PIN_CHANGED = re.compile(
+_PIN_CHANGED = lazy_compile(
     r"(?i)\b(?:my|the|our)[ \t]+(?:\w+[ \t]+)?pin[ \t]+(?:has[ \t]+been[ \t]+|was[ \t]+|is[ \t]+)?"
     r"(?:changed|set|updated|reset)[ \t]+to[ \t]+" + _PIN_VALUE
 )
-_PIN_NUMBER = re.compile(
+_PIN_NUMBER = lazy_compile(
     # "my PIN 1234", "PIN is 1234"; not the verb ("pin 2024 as the year to remember"). A word
     # before says it is the noun: "tried pin 2291 like 3 times" (a new user: stored, and
     # later shown to the model beside a bike lock's code).
@@ -351,7 +352,7 @@ _PIN_NUMBER = re.compile(
     r"(?:[ \t]+(?:now|still|currently|also|again|just|actually|probably))?)?"
     r"[ \t]*[:=]?[ \t]*" + _PIN_VALUE + r"|(?i:\bpin[ \t]*(?:is|was|:|=)[ \t]*)" + _PIN_VALUE
 )
-_CARD_PIN = re.compile(
+_CARD_PIN = lazy_compile(
     r"(?i)\b(?:card|bank|atm|sim|phone|debit|credit)[ \t]+pin(?:[ \t]*#)?[ \t]*:?[ \t]*"
     + _PIN_VALUE
     + r"|\bpin(?:[ \t]+(?:code|number))?(?:['\u2019]s|[ \t]*#[ \t]*:?)[ \t]*"
@@ -368,10 +369,10 @@ _PLAIN_WORDS = frozenset(
     "the a an my your our their his her it this that one same new old it's is was i you he "
     "she we they me not no".split()
 )
-_LABEL_WORDS = re.compile(rf"(?i)(?:{_PASSWORD}|pass|pin|secret|token|key)")
+_LABEL_WORDS = lazy_compile(rf"(?i)(?:{_PASSWORD}|pass|pin|secret|token|key)")
 _DESCRIBING = frozenset("characters chars letters digits symbols long short words".split())
-_POSSESSIVE_WORD = re.compile(r"\w+['\u2019]s")
-_DIGITS_IN_GROUPS = re.compile(r"\d{2,}(?:[-.]\d{2,})+")
+_POSSESSIVE_WORD = lazy_compile(r"\w+['\u2019]s")
+_DIGITS_IN_GROUPS = lazy_compile(r"\d{2,}(?:[-.]\d{2,})+")
 
 
 def _bare(value: str) -> str:
@@ -583,7 +584,7 @@ def _a_quoted_password(value: str) -> bool:
     return " " in value.strip() or _looks_like_a_password(value)
 
 
-_VARIABLE = re.compile(
+_VARIABLE = lazy_compile(
     r"[a-z_][a-z0-9_]*(?:_[a-z0-9_]*|(?:\.[a-z_][a-z0-9_]*)+|\(\))|[a-z]+(?:[A-Z][a-z0-9]*)+"
 )
 """A name in code: with "_", dotted, called, or in camelCase ("user_input", "self.pw",
@@ -595,7 +596,7 @@ def _not_a_variable(value: str) -> bool:
     return _looks_like_a_password(value) and not _VARIABLE.fullmatch(_bare(value))
 
 
-_MIXED_CASE = re.compile(r"[a-z].*[A-Z]|[A-Z].*[a-z]")
+_MIXED_CASE = lazy_compile(r"[a-z].*[A-Z]|[A-Z].*[a-z]")
 
 
 def _looks_like_a_password(value: str) -> bool:

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from memory.entry import RecallResult
+from memory.lazy_patterns import lazy_compile
 from memory.text import asks_nothing, query_terms
 
 if TYPE_CHECKING:
@@ -24,13 +25,13 @@ _ASKING = (
     r"(?i:what|where|who|whom|when|how|which|why|do|does|did|is|are|was|were|can|could|"
     r"should|would|will|tell|remind)\b"
 )
-_PART_BREAK = re.compile(
+_PART_BREAK = lazy_compile(
     r"[.?!]\s+|;\s*|\n+|,\s*(?:and|but|also|plus)\s+|\s+and\s+also\s+"
     rf"|(?:,|\s+and)\s+(?={_ASKING})|\b(?i:also),\s*|(?:\s+and|,)\s+(?=(?i:my)\s)"
     rf"|:\s+(?={_ASKING})"
 )
-_ASKS = re.compile(rf"^\s*{_ASKING}|\?\s*$")
-_PASTED = re.compile(r"```|~~~|^\s*\||^\s{4}|^\s*[\[<{]|^\S+:\d|^\d{4}-\d\d-\d\d", re.MULTILINE)
+_ASKS = lazy_compile(rf"^\s*{_ASKING}|\?\s*$")
+_PASTED = lazy_compile(r"```|~~~|^\s*\||^\s{4}|^\s*[\[<{]|^\S+:\d|^\d{4}-\d\d-\d\d", re.MULTILINE)
 """Code, a table, a log or data: its lines are no questions (an adversary's log
 recalled a memory for each of its first lines)."""
 MOST_LINES = 6
@@ -40,7 +41,7 @@ _FEWEST_TERMS = 1
 """A part needs this many searchable words to be worth a recall of its own."""
 
 
-_LEANS_BACK = re.compile(r"(?i)\b(?:it|that|them|this|those|these|there)\b")
+_LEANS_BACK = lazy_compile(r"(?i)\b(?:it|that|them|this|those|these|there)\b")
 _FEW_OF_ITS_OWN = 2
 """Searchable words of a part that leans back on the one before by "it": it is asked with it."""
 

@@ -36,6 +36,7 @@ from agent.secret_formats import (
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
 from agent.secret_nouns import secret_noun_spans
+from memory.lazy_patterns import lazy_compile
 
 _WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
 """A wallet's words: all of them are the secret (`_WALLET_WORDS`)."""
@@ -61,7 +62,7 @@ _WEAK = (
     # Spanish "key", said of a password: "la clave del wifi es Mariposa2020" (a new user).
     r"|clave"
 )
-_LABEL = re.compile(
+_LABEL = lazy_compile(
     r"""
     (?<![\w-])
     (?P<name>(?:my|your|our|the)?_*(?:[A-Za-z0-9]+[_.-]|(?-i:[A-Z]*[a-z0-9]+(?=[A-Z]))){0,8}?
@@ -138,14 +139,14 @@ _LABEL_HINTS = (
     "neno la siri",
     "nenosiri",
 )
-_KEYWORD = re.compile("|".join(_LABEL_HINTS))
-_ANY_CASE = re.compile(_KEYWORD.pattern, re.IGNORECASE)
+_KEYWORD = lazy_compile("|".join(_LABEL_HINTS))
+_ANY_CASE = lazy_compile(_KEYWORD.pattern, re.IGNORECASE)
 _MAX_NAME = 64
 """Identifiers longer than this are not read as labels (bounds the work per keyword)."""
-_STRONG_LABEL = re.compile(_STRONG, re.IGNORECASE)
-_ANY_LABEL = re.compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
+_STRONG_LABEL = lazy_compile(_STRONG, re.IGNORECASE)
+_ANY_LABEL = lazy_compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
 _PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni|è|é)\b(?:[ \t]+now)?:?)"
-_PIN = re.compile(
+_PIN = lazy_compile(
     r"(?i)\bpin(?:(?:[ \t-]*code(?:[ \t]+number)?|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*"
     + _PIN_SAID
     + "?"
@@ -162,7 +163,7 @@ found those stored as said, while "my PIN is 4321" was hidden. A bare "pin 1800"
 verb more often than a PIN, and stays."""
 
 
-_POSTAL_PIN_PLACE = re.compile(
+_POSTAL_PIN_PLACE = lazy_compile(
     r"(?i)[ \t]*(?:for|of|in|at)[ \t]+(?:the[ \t]+|our[ \t]+|my[ \t]+)?(?:[\w'-]+[ \t]+){0,3}?"
     r"(?:office|address|area|branch|city|town|village|post[ \t]+office|district|warehouse|"
     r"shop|store|site)\b(?![ \t]+(?:door|gate|safe|alarm|locker|keypad|lock))"
@@ -185,20 +186,20 @@ def _a_postal_pin(text: str, found: re.Match[str]) -> bool:
     return "code" in found.group().lower() and place is not None
 
 
-_INVISIBLE = re.compile("[\u200b\u2060\ufeff\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_INVISIBLE = lazy_compile("[\u200b\u2060\ufeff\u00ad\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 """Zero-width space, word joiner, byte-order mark, soft hyphen, and the marks that set a
 text's direction ("my pin is \u20664821\u2069": an adversary); not the joiners that shape
 scripts and emoji."""
-_POSSESSIVE = re.compile(r"[A-Za-z]+['\u2019]s")
+_POSSESSIVE = lazy_compile(r"[A-Za-z]+['\u2019]s")
 _SHORT_LABELS = frozenset({"pw", "pwd", "pword"})
 """Short labels that are also words or commands: they announce a value only right before it."""
 _DESCRIBING = frozenset("characters chars letters digits symbols long short words".split())
 """A "password" of these words describes one: "My password is Seventeen characters long"."""
-_DIGIT_GROUPS = re.compile(r"(?:[ \t-]\d+)*")
-_NEXT_GROUP = re.compile(r"[ \t-]\d")
-_ASSIGNED = re.compile(r"[^\s;&,\"'`)\]}<>]+")
-_WORD = re.compile(r"\S+")
-_PATH = re.compile(r"~?/[\w.@+-]*(?:/[\w.@+-]*)*/?")
+_DIGIT_GROUPS = lazy_compile(r"(?:[ \t-]\d+)*")
+_NEXT_GROUP = lazy_compile(r"[ \t-]\d")
+_ASSIGNED = lazy_compile(r"[^\s;&,\"'`)\]}<>]+")
+_WORD = lazy_compile(r"\S+")
+_PATH = lazy_compile(r"~?/[\w.@+-]*(?:/[\w.@+-]*)*/?")
 TRAILING = ".,;:!?)]}>\"'`"
 _MAX_WORDS = 8
 _MAX_QUOTED = 400
@@ -244,13 +245,13 @@ _CODE_WORDS = frozenset(
     "secret token key value self this env input getpass os ... *** xxx".split()
 )
 """Unquoted values that are code (a type, a constant, a variable named like the label)."""
-_REFERENCE = re.compile(
+_REFERENCE = lazy_compile(
     r"\$\{|\$[A-Z_][A-Z0-9_]*$|%\(|%s$|\{\{|\{[A-Za-z_]\w*\}$|<[^<>]*>$"
     r"|(?:os|process|env|settings|config|self|this|secrets)\.|getenv"
 )
 """A placeholder or a reference to where the secret really lives (`${DB_PASSWORD}`)."""
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z_]*")
+_DOTTED = lazy_compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_IDENTIFIER = lazy_compile(r"[A-Za-z_][A-Za-z_]*")
 _CLAUSE_STOPS = frozenset(
     "and but or so because since though although while which whereas then please thanks "
     "thank".split()
@@ -402,7 +403,7 @@ def _label_said_again(text: str, span: tuple[int, int], name: str) -> bool:
     return set(text[span[0] : span[1]].casefold().split()) <= named
 
 
-_IT_IS_OPENING = re.compile(r"(?i)(?:it['\u2019]s|it[ \t]+is)[ \t]+(?:now[ \t]+)?")
+_IT_IS_OPENING = lazy_compile(r"(?i)(?:it['\u2019]s|it[ \t]+is)[ \t]+(?:now[ \t]+)?")
 
 
 def _in_a_link(text: str, at: int) -> bool:
@@ -413,7 +414,7 @@ def _in_a_link(text: str, at: int) -> bool:
     return any(mark in before.rsplit(None, 1)[-1] for mark in "?&/#")
 
 
-_WALLET_LABEL = re.compile(_WALLET, re.IGNORECASE)
+_WALLET_LABEL = lazy_compile(_WALLET, re.IGNORECASE)
 _WALLET_WORDS = 24
 """A wallet's seed phrase is 12 or 24 words: all of them are the secret."""
 
@@ -449,7 +450,7 @@ def _strong_value(
     return start, phrase_end
 
 
-_RESTATED = re.compile(r"[ \t]+([\w-]+)(?:[ \t]*[:=]|[ \t]+(?:is|was)\b)", re.IGNORECASE)
+_RESTATED = lazy_compile(r"[ \t]+([\w-]+)(?:[ \t]*[:=]|[ \t]+(?:is|was)\b)", re.IGNORECASE)
 """A label said again with its own value after it: "… Prod DB password is S3cr3t!"."""
 
 
@@ -531,7 +532,7 @@ def redacted_with_values(text: str) -> tuple[str, list[str], list[tuple[str, str
     return clean, kinds, values
 
 
-_EMPHASIS = re.compile(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=[^\s*_])([^\n]*?[^\s*_\\])\1(?![\w*_])")
+_EMPHASIS = lazy_compile(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=[^\s*_])([^\n]*?[^\s*_\\])\1(?![\w*_])")
 
 
 def _without_emphasis(text: str) -> str:
@@ -547,7 +548,7 @@ def _without_emphasis(text: str) -> str:
     )
 
 
-_QUEBEC_PIN = re.compile(
+_QUEBEC_PIN = lazy_compile(
     r"(?i)(?<![\w-])nip(?![\w-])(?![^\n\d]{0,40}\d{3}-?\d{3}-?\d{2}-?\d{2}(?!\d))"
 )
 """Québec French "NIP" (a PIN: "le NIP de ma carte de débit c'est 4827", kept as typed for a
@@ -655,8 +656,8 @@ def _replaced(
     return "".join([*pieces, text[at:]])
 
 
-_A_YEAR = re.compile(r"(?:19|20)\d\d")
-_NAMES_A_CODE = re.compile(r"(?i)pin|code|pass|lock|combination|safe|alarm|door")
+_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
+_NAMES_A_CODE = lazy_compile(r"(?i)pin|code|pass|lock|combination|safe|alarm|door")
 _SHORTEST_REPEATED = 4
 """A shorter value said again may be anything ("12")."""
 
@@ -666,7 +667,7 @@ def _may_be_said_in(bare: str, letters_and_digits: str, digit_words: bool) -> bo
     return bare in letters_and_digits or (digit_words and bare.isdecimal())
 
 
-_A_DIGIT_WORD = re.compile(r"(?i)\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b")
+_A_DIGIT_WORD = lazy_compile(r"(?i)\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b")
 """A number said digit by digit in words ("four eight two one") holds no digit."""
 
 

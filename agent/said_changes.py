@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from memory.fact_endings import says_paid
 from memory.fact_subjects import one_name_two_people
 from memory.fact_values import home_moved_to, new_value, one_by_first_name, user_value
 from memory.health_values import dose_named, health_changed, health_values
+from memory.lazy_patterns import lazy_compile
 from memory.other_ones import of_someone_else
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import in_plain_order
@@ -52,16 +52,16 @@ if TYPE_CHECKING:
 
 _LONGEST_SENTENCE = 300
 """A longer "sentence" is a pasted text, not a statement about oneself."""
-_VALUE_ENDS = re.compile(
+_VALUE_ENDS = lazy_compile(
     r"\s*(?:,(?=\s*(?-i:I\b|[a-z]))|[;(\[])|\s+[-–—]\s"
     r"|\s+(?i:so|where|which|because|while|whereas|but)\b"
 )
 """Where the value ends: "I moved to Madrid, my password is …" keeps only the move (an
 adversary saw the rest of the sentence made part of the fact)."""
-_TWO_VALUES = re.compile(r"(?i)\s(?:and|or|&|\+)\s|/")
+_TWO_VALUES = lazy_compile(r"(?i)\s(?:and|or|&|\+)\s|/")
 """"I work at Google and Meta": a value beside the other, not instead of it."""
-_JOINED = re.compile(r"(?i)\bjoin(?:ed|s|ing)?\b")
-_NOT_AN_EMPLOYER = re.compile(
+_JOINED = lazy_compile(r"(?i)\bjoin(?:ed|s|ing)?\b")
+_NOT_AN_EMPLOYER = lazy_compile(
     r"(?i)\b(?:for|on|in|at|to|with)\s|\b(?:reddit|twitter|facebook|instagram|tiktok|"
     r"discord|mastodon|bluesky|threads|linkedin|github|strava|duolingo|gym|club|choir|band|"
     r"league|call|meeting|group|class|course|chat|server|waitlist)\b"
@@ -159,7 +159,7 @@ def _a_health_fact(clause: str) -> bool:
 
 
 _CONTACTS = frozenset(analyze("address email phone mobile"))
-_SAYS_CHANGED = re.compile(
+_SAYS_CHANGED = lazy_compile(
     r"(?i)\b(?:new|now|changed|updated|nuev[oa]|nuov[oa]|nouvel(?:le)?|nouveau|neue?[nrs]?|"
     r"nov[oa]|ahora|cambiad[oa]|jetzt)\b"
     # Or the old one denied after it: "my email is a@x.com, not b@x.com" (a third adversary).

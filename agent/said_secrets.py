@@ -6,8 +6,6 @@ turn, so a secret said again and a value sent after its label are taken out too.
 
 from __future__ import annotations
 
-import re
-
 from agent.awaited_values import (
     MOST_WORDS,
     NO_VALUE,
@@ -18,6 +16,7 @@ from agent.awaited_values import (
 from agent.id_numbers import ID_NUMBER_KINDS, numbers_of_others
 from agent.loose_wordings import A_CONTRACTION
 from agent.redact import TRAILING, redacted_with_values, said_again_with_kinds
+from memory.lazy_patterns import lazy_compile
 
 
 class SaidSecrets:
@@ -137,7 +136,7 @@ def _small_talk(text: str) -> bool:
     return 0 < len(words) <= 2 and all(word in NO_VALUE for word in words)
 
 
-_A_VALUE_FIRST = re.compile(r"(?!(?:19|20)\d\d\s)\S*\d\S*[.,!]?\s")
+_A_VALUE_FIRST = lazy_compile(r"(?!(?:19|20)\d\d\s)\S*\d\S*[.,!]?\s")
 """A word holding a digit first: a PIN or a password, said before what follows it; not a
 year opening a sentence ("2024 was a strange year …")."""
 _MESSAGES_AWAITING = 2

@@ -10,12 +10,12 @@ fact "since changed" (`agent.since_changed`).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import TYPE_CHECKING
 
 from agent.redact import redact
 from memory.fact_subjects import WHOSE, change_terms
+from memory.lazy_patterns import lazy_compile
 from memory.stated_values import pieces
 from memory.text import REDACTED_MARKER, analyze
 from memory.words_elsewhere import english_of
@@ -23,19 +23,19 @@ from memory.words_elsewhere import english_of
 if TYPE_CHECKING:
     from memory.entry import MemoryEntry
 
-_SAYS_CHANGED = re.compile(
+_SAYS_CHANGED = lazy_compile(
     r"(?i)\b(?:now|new|changed?|changes|reset|updated?|different|switched|"
     # In Spanish, German, French, Italian, Portuguese: "el código del garaje cambió a …",
     # "der Code für die Garage ist jetzt …" left the old code unmarked (an adversary).
     r"cambi[óo]|cambiado|cambiato|ahora|ora|adesso|jetzt|neue?[rsnm]?|ge(?:ä|ae)ndert|"
     r"nuev[oa]|nuov[oa]|nouve(?:au|lle)|chang[ée]e?|maintenant|mudou|agora|nov[oa])(?!\w)"
 )
-_CHANGED_MY = re.compile(
+_CHANGED_MY = lazy_compile(
     r"(?i)\b(?:changed|reset|updated|switched)\s+(?:my|our|the|his|her|their)\s+"
     r"(?P<what>[^.,;:!?]+?)\s+(?:to|:)?\s*$"
 )
 """"I changed my wifi password to …": what changed follows the verb."""
-_NAMED_BEFORE = re.compile(
+_NAMED_BEFORE = lazy_compile(
     r"(?i)^(?P<what>.+?)\s+(?:is|are|was|has\s+been|got|changed|reset|updated|switched|now|"
     r"cambi[óo]|ha\s+cambiado|es|ist|wurde|hat\s+sich|est|a\s+chang[ée]|è|é|mudou|"
     r"[èe]\s+cambiato)(?!\w)"
@@ -44,7 +44,7 @@ _NAMED_BEFORE = re.compile(
 """"My pin is now …", "The key safe code changed to …", "New door code: …"."""
 
 
-_POINTING = re.compile(
+_POINTING = lazy_compile(
     r"(?i)^\W*(?:it['\u2019]?s|it\s+is|that['\u2019]?s|(?:the\s+)?new\s+one\s+is|now|"
     r"agora\s+[ée]|ahora\s+es|adesso\s+[èe]|ora\s+[èe]|jetzt\s+ist|maintenant\s+c['\u2019]est)"
     r"(?:\s+now)?\s*$"
@@ -104,7 +104,7 @@ door keypad code is 5930#" unmarked (a new user writing half in Portuguese)."""
 
 
 _SECRET_NOUN = r"(?:password|passwort|pw|pwd|passwd|passcode|pin|code|combination|combo)"
-_CHANGED_WITHOUT_IT = re.compile(
+_CHANGED_WITHOUT_IT = lazy_compile(
     r"(?i)\b(?:changed|reset|updated|switched)\s+(?:my|our|the|his|her|their)\s+"
     rf"(?P<what>(?:[\w'-]+\s+){{0,3}}?{_SECRET_NOUN})\b"
     r"(?:\s+(?:on|for|at|of)\s+(?:the\s+|my\s+|our\s+)?(?P<where>[\w'-]+))?"

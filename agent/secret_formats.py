@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from memory.lazy_patterns import lazy_compile
+
 Validator = Callable[[re.Match[str]], bool]
 
 
@@ -49,7 +51,7 @@ def luhn_valid(digits: str) -> bool:
     return sum(map(int, checked)) % 10 == 0
 
 
-_CARD_PREFIX = re.compile(
+_CARD_PREFIX = lazy_compile(
     r"4|5[1-5]|2(?:22[1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720)|3[47]|3(?:0[0-5]|[68])"
     r"|6(?:011|5|4[4-9]|2)|35(?:2[89]|[3-8])|5018|5020|5038|6304|67"
 )
@@ -62,7 +64,7 @@ def _card(match: re.Match[str]) -> bool:
 
 
 _AWS_CONTEXT = ("aws", "akia", "asia", "secret", "amazon")
-_MARKER = re.compile(r"\[redacted:[a-z-]+\]")
+_MARKER = lazy_compile(r"\[redacted:[a-z-]+\]")
 
 
 def _aws_secret(match: re.Match[str]) -> bool:
@@ -91,7 +93,7 @@ def _rule(
     window: int = 0,
 ) -> FormatRule:
     return FormatRule(
-        kind, tuple(hints.split()), re.compile(pattern, flags), valid, bounded, window
+        kind, tuple(hints.split()), lazy_compile(pattern, flags), valid, bounded, window
     )
 
 

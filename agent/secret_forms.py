@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from memory.lazy_patterns import lazy_compile
+
 _SEPARATOR = r"(?:[ \t]{0,2}[-\u2013\u2014/_][ \t]{0,2}|[ \t]{1,3})"
 """What may stand between a number's digits: spaces, a hyphen or a dash, a slash ("918 -
 273", "918–273", "918/273"), not a dot or a comma ("$44.71", "08.15" and "v20.24" are a
@@ -28,8 +30,8 @@ price, a time and a version, not 4471, 0815 and 2024: adversaries)."""
 _SHORTEST_REGROUPED = 5
 """Digits of a number found in any grouping ("918-273", "506-17"). A shorter one is found
 whole or one digit at a time ("4 4 7 1"): "12-25" and "20-24" are a date and a range."""
-_RUN = re.compile(r"[^\W_]+")
-_PART = re.compile(r"\d+|[^\W\d_][^\W\d_A-Z]*|[A-Z]+(?![a-z])")
+_RUN = lazy_compile(r"[^\W_]+")
+_PART = lazy_compile(r"\d+|[^\W\d_][^\W\d_A-Z]*|[A-Z]+(?![a-z])")
 """A run's parts: digits, a word in any case, capitals: "ZebraQuartz7719" is Zebra, Quartz,
 7719, found as "Zebra-Quartz-7719" too (a third adversary: only the other way)."""
 _JOINED = frozenset("_-")

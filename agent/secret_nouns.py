@@ -16,8 +16,9 @@ import re
 
 from agent.code_wordings import OPENS
 from agent.credential_columns import credential_column_spans
+from memory.lazy_patterns import lazy_compile
 
-_NOUN_THEN_VALUE = re.compile(
+_NOUN_THEN_VALUE = lazy_compile(
     r"(?i)(?<![\w-])(?:[şs]ifre(?:m|miz|si|sini|niz)?|parola(?:m|s[ıi])?|"
     r"nywila(?:[ \t]+(?:yangu|yako|yake|yetu))?(?:[ \t]+ni)?|geheimzahl|kartenpin|"
     r"(?:мой[ \t]+)?(?:(?:пин|pin)[ \t-]*код|пин|пароль)(?:[ \t]+(?:от[ \t]+)?[а-яё]+)?)"
@@ -25,7 +26,7 @@ _NOUN_THEN_VALUE = re.compile(
     r"((?=[^\s,;]*\d)[^\s,;\"'`]{3,40})(?=[.!?]?(?:\s|$)|[,;])"
 )
 """A value with a digit in it: "şifremi unuttum" ("I forgot my password") holds none."""
-_PIN_OF_A_THING = re.compile(
+_PIN_OF_A_THING = lazy_compile(
     r"(?i)(?:\b(?-i:PIN|Pin)|(?:my|the|your|card|bank|atm|sim)[ \t]+pin)[ \t]+"
     r"(?:kod(?:u|um|umuz)?|(?:do|de|da|del|dla|du|des|der|na|for|of)"
     r"(?:[ \t]+(?:la|el|le|my|the|mi|mój|moja|meu|minha|mein|meiner))?"
@@ -36,7 +37,7 @@ _PIN_OF_A_THING = re.compile(
 """A PIN, said as a noun, then what it opens: "I pin for the team 2024 goals" is a verb.
 In Polish and English at once (a new user, a baker in Kraków: "PIN do karty firmowej PKO is
 7731" was kept), and Polish "to" for "is" ("PIN karty to 1234", "mój PIN to 9921")."""
-_POLISH_IS = re.compile(
+_POLISH_IS = lazy_compile(
     r"(?i)(?<![\w-])(?:(?P<whose>m[oó]j|moje|twoje|tw[oó]j)[ \t]+)?"
     r"(?:(?P<pin>pin)|(?P<code>kod)|has[łl]o)"
     r"(?P<between>(?:[ \t]+(?:do|od|dla|na|z)?[ \t]*[^\W\d_][\w-]*){0,3}?)[ \t]+"
@@ -47,7 +48,7 @@ _POLISH_IS = re.compile(
 """Polish "to" or "jest" for "is", whatever follows: "mój PIN to 9921 i tyle", "pin do karty
 to 1234", "kod do drzwi to 4471", "hasło do maila to Kot2024!" (a second adversary: each
 kept as typed when more followed)."""
-_A_YEAR = re.compile(r"(?:19|20)\d\d")
+_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 
 
 def _polish(found: re.Match[str]) -> bool:
@@ -63,23 +64,23 @@ def _polish(found: re.Match[str]) -> bool:
     return found["pin"] == "PIN" and _A_YEAR.fullmatch(found["value"]) is None
 
 
-_ONE_TIME_CODE = re.compile(
+_ONE_TIME_CODE = lazy_compile(
     r"(?i)\bt?otp\b(?:[ \t]+(?:for|of|to)[ \t]+[^\W\d_][\w-]*(?:[ \t]+[^\W\d_][\w-]*)?)?"
     r"[ \t]*[:=]?[ \t]*(\d{4,8})(?![\d.,-]?\d)"
     r"(?![ \t]*(?:s\b|sec|second|min|minute|digit|char|time|attempt|tr(?:y|ies)))"
 )
 """A one-time code with no verb: "staging otp 481920", "OTP for staging 481920"."""
-_INLINE_LIST = re.compile(
+_INLINE_LIST = lazy_compile(
     r"(?im)\b(?:my[ \t]+)?(?P<what>pins|pin[ \t]+codes|passwords|passcodes)"
     r"[ \t]*[:\u2013\u2014-][ \t]*(?P<items>[^\n]+)"
 )
 """Secrets listed on one line after their heading: "my pins: bank 7391, gym 2210"."""
-_INLINE_ITEM = re.compile(
+_INLINE_ITEM = lazy_compile(
     r"(?:^|[,;/]|\band\b)[ \t]*[^\W\d_][\w'-]*(?:[ \t]+[^\W\d_][\w'-]*){0,2}?"
     r"[ \t]*[:=]?[ \t]+(?P<value>[^\s,;/]+)"
 )
-_TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
-_SECRET_HEADING = re.compile(
+_TABLE_ROW = lazy_compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
+_SECRET_HEADING = lazy_compile(
     r"(?i)^[ \t]*(?:(?P<code>codes?|kod(?:lar|y)?)|pins?|pin[ \t]+codes?|passwords?|passcodes?|"
     r"(?P<short>pass|passwd|pwd|pw)|"
     r"combinations?|combos?|secrets?|passwörter|şifreler|passphrases?|(?:door|gate|alarm|access|"
@@ -89,34 +90,34 @@ _SECRET_HEADING = re.compile(
 """A column of secrets; one of "codes" only in a table of locks ("| error | code |" holds
 error codes). Of one-time and backup codes too ("| service | 2FA backup code |", "| OTP |":
 an adversary saw them kept)."""
-_A_LOCK = re.compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
-_LOGIN_HEADING = re.compile(
+_A_LOCK = lazy_compile(rf"(?i)\b(?:{OPENS}|wi-?fi)\b")
+_LOGIN_HEADING = lazy_compile(
     r"(?i)^[ \t]*(?:user(?:[ \t_-]?name)?|login|site|website|service|account|e-?mail|app|"
     r"host|server|system|url)[ \t]*$"
 )
 """A column a password's is beside: "| site | user | pass |" (an adversary); a test's "pass"
 column ("| test | pass | fail |") holds results (a later one saw them redacted)."""
-_CELL_VALUE = re.compile(
+_CELL_VALUE = lazy_compile(
     r"[ \t]*((?=[^\s|]*\d)(?=(?:[^\s|]*\d){4}|[^\s|]*[^\W\d_])[^\s|]{4,40})[ \t]*"
 )
 """A cell's value: four digits, or letters and a digit ("| timeout | 504 |" is no code)."""
-_BACKUP_CELL = re.compile(
+_BACKUP_CELL = lazy_compile(
     r"[ \t]*((?=[^|\n]*\d|[A-Za-z0-9]+-)[A-Za-z0-9]{3,10}(?:[- ][A-Za-z0-9]{3,10}){0,4})[ \t]*"
 )
 """A backup code's cell: groups of letters or digits ("1234 5678", "abcd-efgh-ijkl": an
 adversary saw both kept)."""
-_BACKUP_HEADING = re.compile(r"(?i)backup|recovery")
-_LIST_HEADING = re.compile(
+_BACKUP_HEADING = lazy_compile(r"(?i)backup|recovery")
+_LIST_HEADING = lazy_compile(
     r"(?im)^[ \t]*(?:my[ \t]+)?(?:pins|pin[ \t]+codes|codes|passwords|passcodes)[ \t]*:?[ \t]*$"
 )
-_LISTED = re.compile(
+_LISTED = lazy_compile(
     r"(?m)^[ \t]*(?P<mark>[-*\u2022]|\d+[.)])?[ \t]*[^\W\d_][\w'-]*(?:[ \t][\w'-]+){0,2}?"
     r"[ \t]*[:=-]?[ \t]+(\d{4,8})[ \t]*$"
 )
 """A line of a list: a bullet or not, as its first line, a name of three words at most."""
 
 
-_NO_SECRET = re.compile(
+_NO_SECRET = lazy_compile(
     r"(?i)\b(?:order|booking|reference|ref|invoice|tracking|error|zip|post(?:al)?|area|"
     r"customer|account[ \t]+number)\b"
 )
@@ -191,7 +192,7 @@ def _inline_items(listed: re.Match[str]) -> list[tuple[str, tuple[int, int]]]:
     return spans
 
 
-_A_DIGIT = re.compile(r"\d")
+_A_DIGIT = lazy_compile(r"\d")
 
 
 def _kind(heading: str) -> str:

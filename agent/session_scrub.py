@@ -21,11 +21,12 @@ from pathlib import Path
 from agent.record_texts import RECORD_FIELDS, each_text
 from agent.redact import looks_secret, redacted_with_secrets
 from agent.secret_forms import forms_pattern, replace_words
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze
 
 ERASED = "[erased]"
-_WORD = re.compile(r"[^\s,;:!?()\[\]{}\"'`<>]+")
-_LETTERS_FROM_DIGITS = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
+_WORD = lazy_compile(r"[^\s,;:!?()\[\]{}\"'`<>]+")
+_LETTERS_FROM_DIGITS = lazy_compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 """Where a word joins a code ("code50617"): the word counts as one the text says."""
 _SHORTEST_TEXT = 8
 """A shorter erased text is matched by its code-like words only ("tea" is everywhere)."""

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from agent.redact import redact
 from agent.sessions import SessionStore, command_slot
+from memory.lazy_patterns import lazy_compile
 from memory.text import fold, spelt_out
 
 SNIPPET_CHARS = 90
@@ -65,7 +66,7 @@ def _folded(text: str) -> tuple[str, list[int]]:
     return _one_decimal_mark("".join(pieces)), origin
 
 
-_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")
+_DECIMAL_COMMA = lazy_compile(r"(?<=\d),(?=\d)")
 
 
 def _one_decimal_mark(folded: str) -> str:
@@ -76,7 +77,7 @@ def _one_decimal_mark(folded: str) -> str:
     return _DECIMAL_COMMA.sub(".", folded)
 
 
-_CJK = re.compile(
+_CJK = lazy_compile(
     r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
     r"\uac00-\ud7af]"
 )

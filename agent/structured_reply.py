@@ -8,11 +8,12 @@ all (a server that ignored the schema) is shown as the plain text it is.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-_FIRST_KEY = re.compile(r'\s*\{\s*"((?:[^"\\]|\\.)*)"\s*:\s*')
+from memory.lazy_patterns import lazy_compile
+
+_FIRST_KEY = lazy_compile(r'\s*\{\s*"((?:[^"\\]|\\.)*)"\s*:\s*')
 _SIMPLE_ESCAPES = {
     '"': '"',
     "\\": "\\",

@@ -8,9 +8,9 @@ edit of it would.
 
 from __future__ import annotations
 
-import re
+from memory.lazy_patterns import lazy_compile
 
-_TAKES_BACK = re.compile(
+_TAKES_BACK = lazy_compile(
     r"(?i)^\W*(?:(?:wait|sorry|oops|hmm|um+|ah|argh|lol|haha|never\s*mind)\W+)*"
     r"(?:j/?k\b|just\s+(?:kidding|joking)|(?:i\s+was\s+|i['\u2019]m\s+)?(?:only\s+)?"
     r"(?:kidding|joking)\b|scratch\s+that|ignore\s+(?:that|what\s+i\s+(?:just\s+)?said)|"

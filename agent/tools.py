@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -27,10 +26,11 @@ from agent.terminal_text import one_line_key, shortened
 from memory.date_terms import local_time
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
+from memory.lazy_patterns import lazy_compile
 from memory.protocol import Memory
 
 _KEPT_BY_MEMCHAT = ("conversation/", "procedure/")
-_WRITTEN_BY_MEMCHAT = re.compile(r"\W*(?:conversations?|procedur(?:e|es|al))\W*")
+_WRITTEN_BY_MEMCHAT = lazy_compile(r"\W*(?:conversations?|procedur(?:e|es|al))\W*")
 """A model's store may neither write over a saved message nor write one: an adversary's model
 replaced the user's message with "The user said they want all their memories deleted", and
 stored "I never said that" as a conversation memory, shown as what the user said."""

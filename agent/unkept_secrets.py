@@ -7,11 +7,10 @@ is saved with its secrets redacted; a fact keeps one only when asked to ("rememb
 
 from __future__ import annotations
 
-import re
-
 from agent.events import Notice
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
+from memory.lazy_patterns import lazy_compile
 from memory.protocol import Memory
 from memory.text import REDACTED_MARKER
 
@@ -71,4 +70,4 @@ def _kinds_said(saved: str) -> str:
     return "; ".join(names) or _USUAL
 
 
-_ASKED_TO_REMEMBER = re.compile(r"(?i)\b(?:remember|keep|save|store|note)\b")
+_ASKED_TO_REMEMBER = lazy_compile(r"(?i)\b(?:remember|keep|save|store|note)\b")

@@ -7,25 +7,25 @@ something first ("땅콩 알레르기 있는데 …", a peanut allergy) must sta
 
 from __future__ import annotations
 
-import re
+from memory.lazy_patterns import lazy_compile
 
-SENTENCE_BREAK = re.compile(r"[.!]\s")
+SENTENCE_BREAK = lazy_compile(r"[.!]\s")
 """Where one sentence ends and another begins: a question of one sentence has none."""
 MOST_WORDS = 12
 """The most words of a plain question: a longer one tells something too."""
 
-_CJK_QUESTION_WORD = re.compile(
+_CJK_QUESTION_WORD = lazy_compile(
     r"(?:^|(?<=\s))(?:누구|누가|뭐|무엇|무슨|언제|어디|얼마|왜|어떻게|몇|어느)"
     r"|誰|何|いつ|どこ|いくら|なぜ|谁|什么|哪|几|多少|为什么|怎么"
 )
-_CJK_TELLS_FIRST = re.compile(
+_CJK_TELLS_FIRST = lazy_compile(
     r"[、，,]|(?:는데|인데|은데|지만|니까|어서|아서|해서|고서|거든|ですが|だけど|けど|けれど|から|ので)"
     r"(?=\s|[^\s?？]{1,})"
 )
 """A clause that tells before the question: "땅콩 알레르기 있는데 태국 음식 뭐 먹을 수
 있어?" ("I have a peanut allergy: what Thai food can I eat?"), "12月18日に歯医者の予約が
 あるけど何時だっけ?" (an adversary saw each held back, and the allergy with it)."""
-_CJK_LETTER = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_CJK_LETTER = lazy_compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _MOST_CJK_CHARACTERS = 40
 _FEW_CJK_CHARACTERS = 6
 """A thing asked alone in Japanese or Chinese: "住所?" (the address?)."""

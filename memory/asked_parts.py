@@ -8,10 +8,9 @@ is among what is recalled (`memory.front.MemoryFront.recall`).
 
 from __future__ import annotations
 
-import re
-
 from memory.date_terms import asks_when, when_rank
 from memory.entry import MemoryEntry, RecallResult
+from memory.lazy_patterns import lazy_compile
 from memory.questions import QUESTION_THEN_WHY
 from memory.text import entry_terms, query_terms
 
@@ -19,20 +18,20 @@ _MOST_PARTS = 5
 SURE_ANSWER = 0.6
 """A part's answer comes in only at this score or more: a part is fewer words than the
 question, so easier to match by chance (a part of one word matches any memory holding it)."""
-_BREAK = re.compile(
+_BREAK = lazy_compile(
     r"(?i)\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+)(?=(?:the|my|our|his|her|their)\s)"
 )
 """Where a question goes on to another thing it asks the same of: "… and the flight", "…,
 my sister's". Not "Bob and Alice's wedding" (a name after "and" may be one thing with the
 first), nor "… and when to use it" (a second question about the first thing: LoCoMo's
 off-topic requests, split so, injected a memory twice as often)."""
-_ASKS = re.compile(r"(?i)^\W*(?:when|where|what|what's|who|who's|which|how)\b")
+_ASKS = lazy_compile(r"(?i)^\W*(?:when|where|what|what's|who|who's|which|how)\b")
 
 
-_LIST_BREAK = re.compile(r"(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+")
+_LIST_BREAK = lazy_compile(r"(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+")
 _SHORT_ITEM = 3
 """Words of each thing of a list after the first ("…, car service, flight and boiler check")."""
-_ASKED_LAST = re.compile(
+_ASKED_LAST = lazy_compile(
     r"(?i)^(?P<things>[^?]+?)\s*(?:\s[-–—]\s*|:\s*|\s)(?P<asked>when|where|what|who)\s*\?*$"
 )
 """Things named, then asked after: "dentist, car service and flight - when?"."""
@@ -69,8 +68,8 @@ def asked_parts(query: str) -> list[str]:
 
 _PASTED = 300
 _LONGEST_QUESTION = 200
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=\S)")
-_LEAD_IN = re.compile(r"(?i)^[\s>*-]*(?:(?:so|and|ok|okay|anyway|also|then)\b[\s,]*)*")
+_SENTENCE_BREAK = lazy_compile(r"(?<=[.!?])\s+(?=\S)")
+_LEAD_IN = lazy_compile(r"(?i)^[\s>*-]*(?:(?:so|and|ok|okay|anyway|also|then)\b[\s,]*)*")
 
 
 def _asked_after_a_paste(query: str) -> list[str]:

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze
 
-_POSSESSED = re.compile(
+_POSSESSED = lazy_compile(
     r"(?i)^\W*(?!(?:it|that|what|who|there|here|let|he|she)\b)(?:the\s+|my\s+|our\s+)?[\w&.\u00c0-\u024f-]+(?:\s+[\w&.\u00c0-\u024f-]+){0,3}?"
     r"['\u2019]s?\s+(?:new\s+|current\s+)?(?P<attribute>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
     r"(?:is|are|was|were|has\s+been|will\s+be)\b"

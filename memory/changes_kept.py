@@ -9,7 +9,6 @@ is at 10:15 every day" was kept a year (it comes again), "standup moved to 9:45"
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from functools import lru_cache
@@ -19,6 +18,7 @@ from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it
 from memory.health_values import medicines_and_allergens, names_a_dose, stops_a_medicine
 from memory.last_word import changes_its_value, says_a_change
+from memory.lazy_patterns import lazy_compile
 from memory.long_texts import LONG
 from memory.text import analyze
 
@@ -77,7 +77,7 @@ def _may_change(text: str) -> bool:
     )
 
 
-_INSTEAD = re.compile(r"(?i)\b(?:instead|no\s+longer|any\s*more|not\s+the)\b")
+_INSTEAD = lazy_compile(r"(?i)\b(?:instead|no\s+longer|any\s*more|not\s+the)\b")
 
 
 class _Subjects:

@@ -14,10 +14,11 @@ from functools import lru_cache
 
 from memory.date_terms import local_time, mentioned_date_terms, nearest_day, year_of
 from memory.event_days import WEEKDAY
+from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE
 from memory.relative_dates import named_days
 
-_TO_CHANGE = re.compile(
+_TO_CHANGE = lazy_compile(
     r"(?i)\b(?:(?:is|are)\s+)?(?:going\s+(?:up|down)|goes\s+(?:up|down)|go\s+(?:up|down)|"
     r"rising|rises|increasing|increases|dropping|drops|decreasing|decreases|"
     r"will\s+(?:be|cost|pay|go\s+(?:up|down)|rise|drop|increase|decrease|change|start|switch|"
@@ -29,7 +30,7 @@ _TO_CHANGE = re.compile(
     r"new\s+[\w-]+(?:\s+[\w-]+)?(?=\s+(?:from|starting|as\s+of|effective)\b))\b"
 )
 """A word of a change: "going up to", "rises to", "will cost", "I start at Google"."""
-_FROM_LATER = re.compile(
+_FROM_LATER = lazy_compile(
     rf"(?i)\b(?:(?:from|starting|as\s+of|beginning|effective|in)\s+(?:the\s+)?"
     rf"(?:next\s+(?:week|month|year)|(?:{MONTH_NAMES})\b|\d{{1,2}}(?:st|nd|rd|th)?\b|"
     rf"new\s+year)|next\s+(?:month|year))"
@@ -45,7 +46,7 @@ now)."""
 _ANY_MONTH = "|".join(sorted(MONTH_OF_ANY_LANGUAGE, key=len, reverse=True))
 _ORDINAL_WORDS = r"(?:twenty|thirty)[\s-]+(?:first|second|third|\w+th)|first|second|third|\w+th"
 """'Starting the twenty-eighth of December my rent is 1450' (an adversary)."""
-_STARTING = re.compile(
+_STARTING = lazy_compile(
     rf"(?i)\b(?:(?:starting|as\s+of|effective|beginning)\s+(?:on\s+|from\s+)?(?:the\s+)?"
     rf"(?:(?:next|this|coming)\s+)?(?:(?:{MONTH_NAMES})\b|{_WEEKDAY}|tomorrow|next\s+\w+|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\b(?:/\d{{1,2}})?)"
@@ -63,18 +64,18 @@ _STARTING = re.compile(
 """A value with the day it starts and no word of a change: "Rent costs 1520 starting 1/1",
 "From Monday I take 20mg" (a fourth trial: each replaced what holds now). Not a span of
 days ("from Monday to Friday")."""
-_FROM_A_WEEKDAY = re.compile(
+_FROM_A_WEEKDAY = lazy_compile(
     rf"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+(?=(?:this\s+|coming\s+)?{_WEEKDAY})"
 )
-_FROM_TOMORROW = re.compile(r"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+tomorrow\b")
+_FROM_TOMORROW = lazy_compile(r"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+tomorrow\b")
 """Found by a new user, a baker: "she lowered my amlodipine to 7.5mg from tomorrow" had no
 first day (a day "from" starts is no day of an event, `memory.relative_dates`), and the 10mg
 dose stayed unmarked for months."""
-_STARTING_ON = re.compile(
+_STARTING_ON = lazy_compile(
     r"(?i)\b(starting|from|as\s+of|effective|beginning)\s+([0-3]?\d/[01]?\d)(?![\d/])"
 )
-_A_VALUE = re.compile(r"\d|\b(?:costs?|takes?|pays?|is|are)\b", re.IGNORECASE)
-_DONE = re.compile(r"(?i)\b(?:was|were|had|did|used\s+to|since|ago)\b")
+_A_VALUE = lazy_compile(r"\d|\b(?:costs?|takes?|pays?|is|are)\b", re.IGNORECASE)
+_DONE = lazy_compile(r"(?i)\b(?:was|were|had|did|used\s+to|since|ago)\b")
 """Said of the past: "From Monday I was on nights" started no change to come."""
 
 
@@ -121,7 +122,7 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
     return min(days, default=None)
 
 
-_ELSEWHERE_MONTH = re.compile(rf"(?i){_ELSEWHERE_FROM}\s+(?:\S+\s+){{0,3}}?({_ANY_MONTH})\b")
+_ELSEWHERE_MONTH = lazy_compile(rf"(?i){_ELSEWHERE_FROM}\s+(?:\S+\s+){{0,3}}?({_ANY_MONTH})\b")
 
 
 def _day_of(term: str, said: date) -> date:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from memory.lazy_patterns import lazy_compile
+
 _NAME_PART = r"(?-i:[A-ZÀ-Þ])[\w'\u2019.&-]*"
 _LINKING = r"(?:de|del|la|do|da|am|an|sur|sul|el)"
 _PLACE = (
@@ -27,7 +29,7 @@ _EMPLOYER = rf"(?P<employer>{_NAME_PART}(?:\s+{_NAME_PART}){{0,3}})"
 _END = r"\s*(?:[.!]+\s*)?$"
 _NOW = r"(?:ahora|adesso|ora|maintenant|d[ée]sormais|jetzt|nun|agora|now)"
 
-_MOVED = re.compile(
+_MOVED = lazy_compile(
     r"(?i)^\s*(?:"
     r"(?:me\s+he\s+mudado|me\s+mud[eé]|nos\s+hemos\s+mudado|nos\s+mudamos)\s+a"
     r"|(?:mi\s+sono|ci\s+siamo)\s+trasferit[oaie]\s+(?:a|in)"
@@ -42,13 +44,13 @@ _MOVED = re.compile(
 )
 """'Me he mudado a Sevilla', 'Mi sono trasferita a Roma', 'Mudei-me para Lisboa', "J'ai
 déménagé à Lyon", 'Ich bin nach Berlin gezogen'."""
-_LIVE_NOW = re.compile(
+_LIVE_NOW = lazy_compile(
     rf"(?i)^\s*(?:{_NOW}\s+)?(?:vivo\s+en|vivo\s+a|abito\s+a|j['\u2019]habite\s+(?:{_NOW}\s+)?[àa]"
     rf"|ich\s+wohne\s+(?:{_NOW}\s+)?in|moro\s+(?:{_NOW}\s+)?(?:em|no|na))"
     rf"\s+{_PLACE}(?:\s+{_NOW})?{_END}"
 )
 """'Ahora vivo en Sevilla', "J'habite à Lyon", 'Ich wohne jetzt in Berlin'."""
-_WORK_AT = re.compile(
+_WORK_AT = lazy_compile(
     rf"(?i)^\s*(?P<now>{_NOW}\s+)?(?:trabajo\s+(?:{_NOW}\s+)?(?:en|para)"
     rf"|lavoro\s+(?:{_NOW}\s+)?(?:da|per|presso|in)"
     rf"|je\s+travaille\s+(?:{_NOW}\s+)?(?:chez|pour|[àa])"
@@ -58,7 +60,7 @@ _WORK_AT = re.compile(
 )
 """'Ahora trabajo en Telefónica', 'Ich arbeite jetzt bei Siemens', 'Je travaille chez
 Renault'."""
-_STARTED_WORK = re.compile(
+_STARTED_WORK = lazy_compile(
     r"(?i)^\s*(?:"
     r"empec[eé]\s+a\s+trabajar\s+(?:en|para|con)"
     r"|(?:ho|abbiamo)\s+iniziato\s+a\s+lavorare\s+(?:da|per|presso|in|con)"
@@ -68,12 +70,12 @@ _STARTED_WORK = re.compile(
 )
 """'Empecé a trabajar en Telefónica', 'Ho iniziato a lavorare da Ferrero', "J'ai commencé à
 travailler chez Renault", 'Comecei a trabalhar na Sonae' (a new user: read as no new job)."""
-_STARTED_WORK_DE = re.compile(
+_STARTED_WORK_DE = lazy_compile(
     rf"(?i)^\s*ich\s+habe\s+(?:jetzt\s+)?bei\s+{_EMPLOYER}\s+angefangen{_END}"
 )
 """'Ich habe bei Bosch angefangen'."""
 _ARTICLE = r"(?:(?:la|el|le|les|los|las|il|lo|gli|die|der|das|o|os|as|a)\s+|l['\u2019]\s*)?"
-_NO_LONGER_ALLERGIC = re.compile(
+_NO_LONGER_ALLERGIC = lazy_compile(
     r"(?i)^\s*(?:"
     r"je\s+ne\s+suis\s+plus\s+allergique\s+(?:[àa]\s+|aux?\s+)"
     r"|ich\s+bin\s+nicht\s+mehr\s+allergisch\s+(?:gegen|auf)\s+"
@@ -84,7 +86,7 @@ _NO_LONGER_ALLERGIC = re.compile(
 )
 """'Je ne suis plus allergique à la pénicilline', 'Ich bin nicht mehr allergisch gegen
 Penicillin', 'Ya no soy alérgica a la penicilina'."""
-_ALLERGIC = re.compile(
+_ALLERGIC = lazy_compile(
     r"(?i)^\s*(?:"
     r"je\s+suis\s+allergique\s+(?:[àa]\s+|aux?\s+)"
     r"|ich\s+bin\s+allergisch\s+(?:gegen|auf)\s+"
@@ -109,7 +111,7 @@ _HINTS = ("mud", "trasfer", "ménag", "menag", "gezogen", "install", "viv", "abi
           "alerg", "angefangen")  # fmt: skip
 
 
-_LAST_CLAUSE = re.compile(r"[,;]\s+(?=[^,;]+$)")
+_LAST_CLAUSE = lazy_compile(r"[,;]\s+(?=[^,;]+$)")
 
 
 def said_in_english(text: str) -> str:
@@ -159,7 +161,7 @@ _NEW_ADDRESS = (
     r"nouvelle\s+adresse|neue\s+adresse|nueva\s+direcci[oó]n|nuovo\s+indirizzo|nova\s+morada"
     r"|novo\s+endere[cç]o|nieuwe\s+adres"
 )
-_MOVED_AND_NEW_ADDRESS = re.compile(
+_MOVED_AND_NEW_ADDRESS = lazy_compile(
     rf"(?i)^\W*(?:(?:enfin|endlich|finalmente|ça\s+y\s+est)\W+)?(?:(?:{_MOVED_HOUSE})\s*[!.,;:]*\s*)?"
     r"(?:(?:a|o|la|le|die|il)\s+)?"
     rf"(?:ma\s+|notre\s+|meine\s+|unsere\s+|mi\s+|nuestra\s+|mio\s+|minha\s+|nossa\s+|mijn\s+|"
@@ -182,7 +184,7 @@ _MOVED_AND_NEW_ADDRESS = re.compile(
     r"op\s+de|op\s+het|op|aan\s+de|aan\s+het|aan)\s+"
     r"(?P<lives>[^!?\n]*\d[^!?\n]*?)\s*[.!]*\s*$"
 )
-_MOVE_TO_COME = re.compile(
+_MOVE_TO_COME = lazy_compile(
     r"(?i)\bd[ée]m[ée]nag(?:e|es|eons|erons|erai|era|eront)\b|\b(?:va|vais|allons|vont)\s+d[ée]m[ée]nager"
     r"|\bziehen\s+(?:\w+\s+){0,3}um\b|\bumziehen\b|\bmudaremos\b|\bnos\s+mudamos\s+el\b"
     r"|\bci\s+trasferiremo\b|\bvamos\s+mudar\b"
@@ -214,11 +216,11 @@ def move_said_in_english(text: str) -> str:
     return f"We moved house, new address is {address}"
 
 
-_SINCE_A_YEAR = re.compile(
+_SINCE_A_YEAR = lazy_compile(
     r"(?i)[\s,]+(?:desde|since|seit|depuis|dal|dall['\u2019]|da|from|em|en|in)\s+"
     r"(?:(?:el|la|il|o|a)\s+)?(?:19|20)\d\d\b.*$"
 )
-_A_FLOOR = re.compile(
+_A_FLOOR = lazy_compile(
     r"(?i)\d+\s*(?:e|er|re|ère|ème|eme|º|ª|\.)?\s*(?:étage|etage|stock|piso|piano|andar)\b"
 )
 

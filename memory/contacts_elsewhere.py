@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memory.lazy_patterns import lazy_compile
+
 _WHAT = {
     "address": r"direcci[oó]n|indirizzo|adresse|endere[cç]o",
     "number": r"n[uú]mero|num[ée]ro|nummer|telefonnummer|handynummer",
@@ -20,18 +22,18 @@ _WHAT = {
     "email": r"e-?mail(?:-?adresse)?|correo(?:\s+electr[oó]nico)?|courriel",
 }
 _ANY_WHAT = "|".join(_WHAT.values())
-_OF_WHAT = {name: re.compile(f"(?i)(?:{words})") for name, words in _WHAT.items()}
+_OF_WHAT = {name: lazy_compile(f"(?i)(?:{words})") for name, words in _WHAT.items()}
 _MINE = r"(?:mi|il\s+mio|la\s+mia|mon|ma|meine?|meu|minha|o\s+meu|a\s+minha)"
 _NEW = r"(?:nuev[oa]|nuov[oa]|nouvel(?:le)?|nouveau|neue?[nrs]?|nov[oa])"
 _IS = r"(?:es|è|est|ist|lautet|é)(?!\w)(?:\s+(?:ahora|adesso|ora|maintenant|jetzt|agora)\b)?"
-_MY_NEW = re.compile(
+_MY_NEW = lazy_compile(
     rf"(?i)^\s*(?:(?:y|e|et|und)\s+)?{_MINE}\s+(?P<new>{_NEW}\s+)?(?P<what>{_ANY_WHAT})"
     rf"(?:\s+(?P<new_after>{_NEW}))?\s+{_IS}\s*:?\s*(?P<value>\S.*)$"
 )
 """'mi nueva dirección es …', 'il mio nuovo numero è …', 'meine neue Adresse ist …'."""
 _HAS = r"(?:tiene|ha|a|hat|tem)"
 _ARTICLE = r"(?:(?:la|el|il|le|la|der|die|das|o|a|l['\u2019])\s*)"
-_HAS_A_NEW = re.compile(
+_HAS_A_NEW = lazy_compile(
     rf"(?i)^\s*{_ARTICLE}?(?P<who>[^\W\d_][\w'\u2019-]*(?:\s+[^\W\d_][\w'\u2019-]*)?)\s+{_HAS}"
     rf"\s+(?:un[ae]?\s+|eine?\s+|um\s+)?(?:{_NEW}\s+(?P<what>{_ANY_WHAT})|"
     rf"(?P<what_first>{_ANY_WHAT})\s+{_NEW})"

@@ -8,14 +8,14 @@ both days were shown to the model as if each held.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from datetime import timedelta
 
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import days_named
+from memory.lazy_patterns import lazy_compile
 
-_CORRECTS_THE_LAST = re.compile(
+_CORRECTS_THE_LAST = lazy_compile(
     r"(?i)^\W*(?:(?:actually|no|nope|oh|wait|sorry|oops|hmm|ah)[\s,!.:-]+)*"
     r"(?:scratch\s+that|correction|my\s+bad|i\s+was\s+wrong|i\s+meant|i\s+got\s+that\s+wrong)"
     r"(?![\s,:-]*(?:about|re|regarding|on\s+the|for\s+the)\b)"
@@ -24,7 +24,7 @@ _CORRECTS_THE_LAST = re.compile(
 not "scratch that about the dentist, …", which names what it corrects
 (`memory.event_days.moves_it`)."""
 _DAY = r"(?:(?:the\s+)?[0-9]{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
-_ONLY_THE_DAY = re.compile(
+_ONLY_THE_DAY = lazy_compile(
     # Also "sorry, 19th not 18th", "actually it's the 19th", "make that the 19th" (a third
     # adversary: each correction was deleted at 30 days, the fact it put right kept).
     r"(?i)^\W*(?:no|nope|wait|sorry|oops|actually|make\s+(?:that|it))"
@@ -34,13 +34,13 @@ _ONLY_THE_DAY = re.compile(
 )
 """Put right by the day alone: "no, not the 23rd, it's the 25th", "no wait, the 25th" (an
 adversary: each left the day before it unmarked)."""
-_THE_DAY_NOT_THE_OTHER = re.compile(
+_THE_DAY_NOT_THE_OTHER = lazy_compile(
     r"(?i)^\W*(?:(?:it['\u2019]?s|it\s+is)\s+)?(?:actually\s+)?(?:on\s+)?(?:the\s+)?"
     r"[0-9]{1,2}(?:st|nd|rd|th)[\s,;-]+not\s+(?:on\s+)?(?:the\s+)?[0-9]{1,2}(?:st|nd|rd|th)\b"
 )
 """The day and the one it is not, with no word before: "it's the 19th not the 18th" (an
 adversary saw the 18th left as it was)."""
-_A_DAY = re.compile(rf"(?i)\b{_DAY}")
+_A_DAY = lazy_compile(rf"(?i)\b{_DAY}")
 _CONVERSATION = MemoryCategory.CONVERSATION.value
 
 

@@ -12,25 +12,26 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES, OTHER_LANGUAGES
 
 LONGEST_RANGE_DAYS = 31
-_JOINED = re.compile(
+_JOINED = lazy_compile(
     r"\s*(?:to|till|til|until|thru|through|[-\u2013\u2014]|al|bis|au|alla|hasta(?:\s+el)?|"
     r"at[ée](?:\s+(?:o|a))?)\s*",
     re.IGNORECASE,
 )
 """What stands between a range's two ends: "20/12 to 2/1", "Dec 20 – Jan 2"."""
-_A_DIGIT = re.compile(r"\d")
+_A_DIGIT = lazy_compile(r"\d")
 _A_LEAP_YEAR = 2000
 """Where neither end says its year: 29 February may lie between."""
 
 
 _MONTH = f"(?:{MONTH_NAMES})"
-_DAYS_OF_ONE_MONTH = re.compile(
+_DAYS_OF_ONE_MONTH = lazy_compile(
     r"(?<![/.\d])\b(\d{1,2})\s*[-\u2013]\s*(\d{1,2})([/.])(\d{1,2})\b(?![/.]?\d)"
 )
-_DAYS_THEN_MONTH = re.compile(
+_DAYS_THEN_MONTH = lazy_compile(
     rf"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\s*(?:to|till|until|[-\u2013])\s*(\d{{1,2}})"
     rf"(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH})\b"
 )
@@ -41,13 +42,13 @@ _ELSEWHERE = "|".join(
         reverse=True,
     )
 )
-_DAYS_THEN_MONTH_ELSEWHERE = re.compile(
+_DAYS_THEN_MONTH_ELSEWHERE = lazy_compile(
     rf"(?i)\b(\d{{1,2}})\.?\s+(?:al|a|hasta(?:\s+el)?|au|bis(?:\s+zum)?|[-\u2013])\s+"
     rf"(\d{{1,2}})(\.|\s+de|\s+di)?\s+({_ELSEWHERE})\b"
 )
 """'del 20 al 23 de diciembre', 'vom 20. bis 23. Dezember', 'du 20 au 23 décembre' (an
 adversary: not found by a day between)."""
-_BETWEEN = re.compile(
+_BETWEEN = lazy_compile(
     rf"(?i)\b(between\s+(?:\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,4}})?|\d{{1,2}}(?:st|nd|rd|th)?"
     rf"\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?))\s+and\s+(?=\d|{_MONTH})"
 )
@@ -70,7 +71,7 @@ def ranges_written_out(text: str) -> str:
     return _TWO_ENDS.sub(_in_one_order, text)
 
 
-_TWO_ENDS = re.compile(
+_TWO_ENDS = lazy_compile(
     r"(?<![/.\d])\b(\d{1,2})[/.](\d{1,2})(\s*(?:to|till|until|thru|through|[-\u2013\u2014])\s*)"
     r"(\d{1,2})[/.](\d{1,2})\b(?![/.]\d)",
     re.IGNORECASE,

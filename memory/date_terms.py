@@ -28,6 +28,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from memory.date_ranges import days_between, gap_in_days, joins_a_range, ranges_written_out
+from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE, MONTHS, OTHER_LANGUAGES
 from memory.short_words import SHORT_WORDS, WEEKDAY_SHORTS
 from memory.weekly_days import WEEKDAYS
@@ -46,7 +47,7 @@ MAY_THE_VERB = (
 it alike."""
 _NOT_MAY_AS_A_VERB = rf"(?!(?<=may){MAY_THE_VERB})"
 """"8 may be too many" says nothing of 8 May (an adversary saw it indexed as that day)."""
-_MAY_AFTER_A_DAY = re.compile(
+_MAY_AFTER_A_DAY = lazy_compile(
     r"\b[0-9]{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?may\s+[a-z]", re.IGNORECASE | re.ASCII
 )
 
@@ -66,13 +67,13 @@ _BEFORE_A_MONTH = frozenset(
 _FLAGS = re.IGNORECASE | re.ASCII
 # "3/3/2026", "13.10.2024", "13-10-2024", "10/13/2024": with its year, so "1/2 cup" stays a
 # fraction; one separator throughout. Year first ("2024/10/13", "2024.10.13") is y-m-d.
-_NUMERIC_DATE = re.compile(
+_NUMERIC_DATE = lazy_compile(
     r"(?<![\w/.\-])([0-9]{1,2})([/.\-])([0-9]{1,2})\2((?:19|20)[0-9]{2})(?![\w/\-])(?!\.[0-9])"
 )
-_YEAR_FIRST_DATE = re.compile(
+_YEAR_FIRST_DATE = lazy_compile(
     r"(?<![\w/.\-])((?:19|20)[0-9]{2})([/.])([0-9]{1,2})\2([0-9]{1,2})(?![\w/\-])(?!\.[0-9])"
 )
-_SHORT_DATE = re.compile(
+_SHORT_DATE = lazy_compile(
     r"(?<![\w/.:$\u20ac\u00a3])(?<![^0-9]-)(?<!^-)([0-9]{1,2})"
     r"(?:/([0-9]{1,2})(?![\w/]|-(?![0-9]{1,2}/[0-9])|[.,][0-9])"
     r"|\.([0-9]{1,2})\.(?![\w.])"
@@ -97,7 +98,7 @@ _WHOLE_MONTHS_ELSEWHERE = "|".join(
     for name in _MONTH_NAMES_ELSEWHERE
     if len(name) > 4 and name != "marco"  # a name too
 )
-_DAY_MONTH_ELSEWHERE = re.compile(
+_DAY_MONTH_ELSEWHERE = lazy_compile(
     rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})\b\.?"
     rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})\b"
     # Dutch months are written in lower case, short ones too: "vrijdag 4 juni 2027" (a new
@@ -113,7 +114,7 @@ de diciembre" was not found by "what's on december 20?"). A short name only afte
 "di" or the day's dot ("14. Juni", "12 de mayo", "1er mai"), or a French one in lower case
 ("3 mars": an adversary's was found by no "March 3"); alone, it is an English word too ("2
 mayo", "3 days ago", "3 Mars bars")."""
-CJK_DAY = re.compile(
+CJK_DAY = lazy_compile(
     r"(?<![0-9])(?:(?P<year>[0-9]{4})\s*[년年]\s*)?(?P<month>[0-9]{1,2})\s*[월月]"
     r"(?:\s*(?P<day>[0-9]{1,2})\s*[일日号號])?(?!\s*[0-9])"
 )
@@ -138,7 +139,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month", re.compile(rf"\b{_MONTH}\b", _FLAGS)),
     ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", _FLAGS)),
 )
-_WORD_BEFORE = re.compile(r"([a-z]+)\s+\Z", _FLAGS)
+_WORD_BEFORE = lazy_compile(r"([a-z]+)\s+\Z", _FLAGS)
 
 
 def names_numeric_date(text: str) -> bool:
@@ -146,10 +147,10 @@ def names_numeric_date(text: str) -> bool:
     return _NUMERIC_DATE.search(text) is not None or _YEAR_FIRST_DATE.search(text) is not None
 
 
-_ASKS_WHEN = re.compile(
+_ASKS_WHEN = lazy_compile(
     r"(?i)\b(?:when|what\s+time|what\s+day|which\s+day|wann|cu[aá]ndo|quand|quando)\b"
 )
-_CLOCK_TERM = re.compile(r"(?:1[0-2]|[1-9])[ap]m|[0-9]{1,2}h[0-9]{2}")
+_CLOCK_TERM = lazy_compile(r"(?:1[0-2]|[1-9])[ap]m|[0-9]{1,2}h[0-9]{2}")
 _WEEKDAY_WORDS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday tonight tomorrow".split()
 )
@@ -195,8 +196,8 @@ _NEEDS_DIGIT = frozenset(
     }
 )
 _NEEDS_MONTH = frozenset({"day-month", "month-day", "month-year", "month"})
-_DIGIT = re.compile(r"[0-9]")
-_LETTERS = re.compile(r"[A-Za-z]+")
+_DIGIT = lazy_compile(r"[0-9]")
+_LETTERS = lazy_compile(r"[A-Za-z]+")
 _MONTH_WORDS = frozenset(MONTHS)
 _MONTH_STARTS = tuple(dict.fromkeys(word[:3] for word in MONTHS))
 
@@ -216,7 +217,7 @@ def _has_month_word(text: str) -> bool:
     return not _MONTH_WORDS.isdisjoint(map(str.lower, _LETTERS.findall(text)))
 
 
-_DATE_TERM = re.compile(r"d[ts](?:d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4}|wd[1-7])")
+_DATE_TERM = lazy_compile(r"d[ts](?:d[0-9]{8}|ym[0-9]{6}|md[0-9]{4}|m[0-9]{2}|y[0-9]{4}|wd[1-7])")
 """A date term: a day, a month of a year, a day of a month, a month, a year, or a weekday
 of every week (`memory.weekly_days`)."""
 
@@ -323,7 +324,7 @@ def saved_term(term: str) -> str:
     return "ds" + term[2:] if term.startswith("dt") else term
 
 
-SAVED_DAY_AS_NAMED = re.compile(
+SAVED_DAY_AS_NAMED = lazy_compile(
     r"dtd([0-9]{4})([0-9]{2})([0-9]{2}) dtym\1\2 dtmd\2\3 dtm\2 dty\1(?![^ ])"
 )
 """The saving day's terms as indexed before they had terms of their own: five in a row, in
@@ -508,7 +509,7 @@ _DAY_WORDS_BEFORE = frozenset(
     "friday saturday sunday".split()
 )
 """Words after which a day and month without the year are a date, not "1/2 cup"."""
-_TIME_AFTER = re.compile(
+_TIME_AFTER = lazy_compile(
     r"\s*(?:,\s*)?(?:at\s+|@\s*)?(?:[0-9]{1,2}(?::[0-9]{2})?\s*(?:am|pm)\b|[0-9]{1,2}:[0-9]{2}\b"
     r"|[0-9]{4}\s*-\s*[0-9]{4}\b)",
     _FLAGS,
@@ -521,7 +522,7 @@ EVENTS_SAID_ON = (
 )
 """An event, then the day it is on: "Dentist is 10/9" (left no date by a fraction's shape,
 found by an adversary); not "was", a score as often ("Interview was 7/10, they liked me")."""
-_A_DAY_NAMED_BEFORE = re.compile(
+_A_DAY_NAMED_BEFORE = lazy_compile(
     r"(?:(?:birthday|bday|b-day|anniversary|deadline|due\s+date|wedding|funeral|party)"
     r"(?:['\u2019]s)?\s*(?:is|was|:|=|-)?|(?:moved|rescheduled|postponed|pushed(?:\s+back)?|"
     r"changed|brought\s+forward|shifted)\s+(?:to|till|until)|" + EVENTS_SAID_ON + r")\s*\Z",
@@ -534,7 +535,7 @@ _SCORED = frozenset(
     "passed scored score got marks rated grade won lost beat drew ratio section chapter "
     "version verse page step".split()
 )
-_PART_OF = re.compile(
+_PART_OF = lazy_compile(
     r"\s*(?:of\b|tablets?|pills?|caps(?:ules)?|cups?|tsp|tbsp|teaspoons?|tablespoons?|doses?|"
     r"ml|mg|glass(?:es)?|slices?|portions?|servings?|bottles?|cans?|scoops?|inch(?:es)?|"
     r"strength)\b",
@@ -542,7 +543,7 @@ _PART_OF = re.compile(
 )
 """A part of something, even after "on": "Max is on 1/2 tablet of Apoquel", "Mum is on 2/3
 of her old dose" (an adversary: both were dates)."""
-_AMOUNT_AFTER = re.compile(r"\s*(?:an?|full|empty|done|over|through|way|hours?)\b", _FLAGS)
+_AMOUNT_AFTER = lazy_compile(r"\s*(?:an?|full|empty|done|over|through|way|hours?)\b", _FLAGS)
 """What a half or a quarter is of, not a date's: "my visit was 1/2 an hour", "3/4 full"."""
 _REACH_BEFORE = 200
 """How far before a date the words naming it are read ("blood pressure was", "moved to", and
@@ -558,12 +559,12 @@ def said_just_before(pattern: re.Pattern[str], text: str, at: int) -> bool:
     return pattern.search(text, max(0, start - _REACH_BEFORE), at) is not None
 
 
-_MEASURED = re.compile(
+_MEASURED = lazy_compile(
     r"(?:blood\s+pressure|\bbp|\bpressure)(?:\s+(?:was|is|of|at|reading|reads|read))?\s*:?\s*\Z",
     _FLAGS,
 )
 """A blood pressure written as a fraction: "My blood pressure was 13/8"."""
-_COUNTED = re.compile(
+_COUNTED = lazy_compile(
     r"\s*(?:tests?|questions?|points?|marks?|correct|right|answers?|items?|reps?|stars?|"
     r"done|complete|passed|attempts?)\b",
     _FLAGS,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memory.lazy_patterns import lazy_compile
+
 _PHRASES = {
     "the day after tomorrow": (
         "pasado mañana", "pasado manana", "übermorgen", "uebermorgen", "après-demain",
@@ -38,7 +40,7 @@ _PHRASES = {
     "this month": ("este mes", "diesen monat", "ce mois-ci", "questo mese", "este mês"),
 }  # fmt: skip
 _ENGLISH = {said: english for english, phrases in _PHRASES.items() for said in phrases}
-_PHRASE = re.compile(
+_PHRASE = lazy_compile(
     r"(?i)(?<![\w'\u2019-])(?:"
     + "|".join(re.escape(said) for said in sorted(_ENGLISH, key=len, reverse=True))
     + r")(?![\w-])"
@@ -50,7 +52,7 @@ _PHRASE = re.compile(
     r"(?<!jeden\s)(?<!einen\s)(?<!den\s)(?<!der\s)(?P<morgen>morgen)(?![\w-])"
 )
 _FIRST_WORDS = frozenset(said.split()[0] for said in [*_ENGLISH, "mañana", "morgen"])
-_WORD = re.compile(r"[\w'\u2019-]+")
+_WORD = lazy_compile(r"[\w'\u2019-]+")
 
 
 def days_in_english(text: str) -> str:

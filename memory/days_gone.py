@@ -9,20 +9,20 @@ that name none gone by; the order is otherwise kept, and so are the scores.
 
 from __future__ import annotations
 
-import re
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from memory.date_terms import local_time
 from memory.days_to_keep import last_day_said
 from memory.entry import MemoryEntry
+from memory.lazy_patterns import lazy_compile
 from memory.text import entry_terms
 
-_ASKS_AHEAD = re.compile(r"(?i)\b(?:next|upcoming|coming\s+up|still\s+to\s+come)\b")
+_ASKS_AHEAD = lazy_compile(r"(?i)\b(?:next|upcoming|coming\s+up|still\s+to\s+come)\b")
 _DAY_TERM = "dtd"
 
 
-_OF_THE_PAST = re.compile(
+_OF_THE_PAST = lazy_compile(
     r"(?i)\b(?:did|was|were|had|went|happened|ago|last|before|after|then|used\s+to)\b"
 )
 """'What did Caroline do next?' asks what came after, in the past (LoCoMo's questions)."""

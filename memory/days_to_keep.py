@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 
 from memory.date_terms import MAY_THE_VERB, nearest_day, said_just_before
+from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
 from memory.more_days import (
     A_YEAR_ON,
@@ -26,7 +27,7 @@ from memory.periods_ahead import last_day_of_periods, month_end
 
 _MONTH_OF = MONTH_OF_ANY_LANGUAGE
 _MONTH_NAME = "|".join(sorted(_MONTH_OF, key=len, reverse=True))
-_NUMERIC = re.compile(
+_NUMERIC = lazy_compile(
     r"(?<!scored\s)(?<!score\s)(?<!rated\s)(?<!passed\s)(?<!got\s)(?<!won\s)"
     # A blood pressure: "BP 13/8" (an adversary saw it kept past its 30 days as a date).
     r"(?<!bp\s)(?<!BP\s)(?<!Bp\s)(?<!pressure\s)(?<!Pressure\s)"
@@ -34,37 +35,37 @@ _NUMERIC = re.compile(
     r"(?![\d/:]|\.\d)(?!\s*(?:kg|g|km|m|cm|mm|h|hrs?|hours?|bar|psi|l|ml|mg|x|%|mins?|of|tablets?|"
     r"pills?|cups?|doses?|tsp|tbsp|tests?|marks?|points?|stars?)\b)"
 )
-_YEAR_FIRST = re.compile(r"(?<![\d/.-])(20\d\d)-([01]?\d)-([0-3]?\d)(?![\d/.-])")
+_YEAR_FIRST = lazy_compile(r"(?<![\d/.-])(20\d\d)-([01]?\d)-([0-3]?\d)(?![\d/.-])")
 """'gym on 2027-05-20', as a form or a calendar writes it (an adversary saw it deleted at
 30 days, its year-month read as the month's end at best)."""
-_YEAR_MONTH = re.compile(
+_YEAR_MONTH = lazy_compile(
     r"(?<![\d/-])(?P<year>20\d\d)[-/](?P<month>[01]\d)(?![\d/-])"
     r"|(?<![\d/.-])(?P<month_first>[01]?\d)/(?P<year_after>20\d\d)(?![\d/])"
 )
 """'2027-03', '2027/03', '03/2027', '3/2027'."""
-_A_YEAR = re.compile(r"(?<![\d/.-])(20\d\d)(?![\d/.-])")
+_A_YEAR = lazy_compile(r"(?<![\d/.-])(20\d\d)(?![\d/.-])")
 """'Lease ends 2027': a year to come, kept to its end."""
-_NAMED = re.compile(
+_NAMED = lazy_compile(
     rf"(?i)(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.|º)?\s+(?:de\s+|of\s+)?)?"
     rf"\b(?P<month>{_MONTH_NAME})\b\.?"
     rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
 )
 _ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene mei augustus".split())
 _A_MONTH_AFTER_A_CUE = frozenset(("may", "mai"))
-_MONTH_CUE = re.compile(
+_MONTH_CUE = lazy_compile(
     r"(?i)\b(?:in|im|by|until|till|before|since|through|early|late|mid|end\s+of|start\s+of|"
     r"beginning\s+of|next|coming|ab|bis|seit|anfang|ende|mitte|en|fin|d[ée]but)[\s-]+$"
 )
 """What makes "May" a month, with no day: "wedding in May", "Hochzeit im Mai", "by may" (an
 adversary saw each deleted at 30 days); "I may go" stays a verb."""
-_TOLD_OF_THE_PAST = re.compile(
+_TOLD_OF_THE_PAST = lazy_compile(
     r"(?i)\b(?:was|were|went|had|got|did|loved|enjoyed|war|waren|fue|fueron|foi|foram|"
     r"[ée]tait|[ée]taient)\b"
 )
 """Past: "the wedding in May was lovely", "Hochzeit im Mai war schön" (a second adversary
 saw each kept to May's end)."""
-_MAY_THE_VERB = re.compile(MAY_THE_VERB)
-_A_NAME_THEN = re.compile(
+_MAY_THE_VERB = lazy_compile(MAY_THE_VERB)
+_A_NAME_THEN = lazy_compile(
     r"(?:['\u2019]s\s|\s+(?:said|says|called|came|told|texted|rang|and\s+i|the\s+halls|"
     r"will\s+(?:visit|come|stay|call|be\s+here)|(?:is|was)\s+(?:coming|visiting|staying)|"
     r"(?:is|was)\s+(?:my|our|his|her|their)\s|"
@@ -87,7 +88,7 @@ _FEASTS = {
 }  # fmt: skip
 """Days named by their feast: "Party on New Year's Eve", "Dentist on Christmas Eve" (an
 adversary saw each deleted at 30 days, before its day)."""
-_FEAST = re.compile(
+_FEAST = lazy_compile(
     r"(?i)\b(?:"
     + "|".join(
         re.escape(name).replace("'", "['\u2019]?").replace(r"\ ", r"\s+")
@@ -109,7 +110,7 @@ _SHORT_MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
-_RUN_TOGETHER = re.compile(
+_RUN_TOGETHER = lazy_compile(
     rf"(?i)(?<![\w.-])(?P<day>[0-3]?\d)(?:st|nd|rd|th)?[-./]?(?P<month>{_SHORT_MONTH})"
     r"(?:[-./]?(?P<year>20\d\d|\d\d))?(?![\w-])"
     rf"|(?<![\w.-])(?P<month_first>{_SHORT_MONTH})(?P<day_after>[0-3]?\d)(?:st|nd|rd|th)?"
@@ -119,7 +120,7 @@ _RUN_TOGETHER = re.compile(
 'JAN12', '12-JAN', '12.JAN', '1stFeb' (a later one saw each deleted at 30 days, to come);
 the month in full or with its day's ending, '12MARCH', '20SEPT', 'Apr3rd', '3rdApril' (a
 third); with slashes or a year after a dash, '12/Mar/2027', '12-MAR-27', '12/MAR' (a fourth)."""
-_TO_COME = re.compile(
+_TO_COME = lazy_compile(
     r"(?i)\b(?:this|by|next|for|until|till|before|coming|over|"
     # "antes de Navidad tengo que …" said in June (a new user, a nurse in Madrid, saw it
     # deleted at 30 days where "before Christmas" was kept); in French, German, Italian
@@ -128,13 +129,13 @@ _TO_COME = re.compile(
     r"jusqu['\u2019]?\s*[àa]|cette|ce|vor|bis|zu|dieses|diesem|diese|n[äa]chste[sn]?|"
     r"prima\s+di|entro|questo|questa|antes\s+do|at[ée]|neste|nesta)\s+$"
 )
-_DONE_BEFORE = re.compile(
+_DONE_BEFORE = lazy_compile(
     r"(?i)\b(?:started|began|happened|came|went|was|were|had|did|met|saw|"
     r"fue|fuimos|estuvo|pas[óo]|empez[óo]|hicimos|tuvimos|[ée]tait|war|waren)\b"
 )
 """Done before the feast gone by: "the consultant started him on it before christmas", said
 in January, names last Christmas (a new user, a carer, saw it kept till the next one)."""
-_A_CHANGE_FROM = re.compile(
+_A_CHANGE_FROM = lazy_compile(
     r"(?i)(?<!apart\s)(?<!aside\s)(?<!away\s)\b(?:from|starting(?:\s+(?:in|on|from))?|as\s+of|beginning(?:\s+(?:in|on))?|desde|"
     r"a\s+partir\s+del?|d[èe]s|ab|[àa]\s+partir\s+d[eu]|a\s+partire\s+da)\s+"
     r"(?:(?:the|el|le|la)\s+)?(?:\d{1,2}(?:st|nd|rd|th|er|º)?\s+(?:de\s+|of\s+)?)?"
@@ -151,7 +152,7 @@ _LOOKED_BACK = 30
 """As `memory.days_gone` reads a day without its year: up to this many days back is gone."""
 
 
-_NOT_HELD = re.compile(
+_NOT_HELD = lazy_compile(
     r"(?i)\?\s*$|\b(?:weather|hot|cold|warm|rain\w*|snow\w*|sunny|fr[ií]o|calor|llueve|lluvia|"
     r"tiempo|wetter|kalt|hei(?:ß|ss)|regen\w*|froid|chaud|pluie|freddo|caldo|pioggia)\b"
 )
@@ -281,7 +282,7 @@ def _gone_or_to_come(meant: list[date], year: int | None, text: str, said: date)
     return [gone.replace(year=gone.year + 1)] if (gone.month, gone.day) != (2, 29) else meant
 
 
-_NOT_A_YEAR_BEFORE = re.compile(
+_NOT_A_YEAR_BEFORE = lazy_compile(
     r"(?i)(?:\b(?:cost|costs|costing|paid|pay|price|priced|room|rm|extension|ext|bus|route|line|"
     r"flight|platform|no|number|model|version|unit|flat|apt|apartment|code|pin|ordered|bought|"
     r"spent|spend|spending|counted|"
@@ -293,7 +294,7 @@ _NOT_A_YEAR_BEFORE = re.compile(
     r"ends\s+in|ending\s+in)\.?"
     r"(?:\s+(?:is|was|of|number|no\.?))?|[#£€$¥₹₩]|\d{3,}[ \t])\s*$"
 )
-_NOT_A_YEAR_AFTER = re.compile(
+_NOT_A_YEAR_AFTER = lazy_compile(
     r"(?i)^\s*(?:euros?|eur|dollars?|usd|pounds?|gbp|quid|bucks|€|£|\$|screws|people|units|"
     r"subscribers|runners|birds|members|followers|visitors|guests|users|customers|students|"
     r"items|pieces|words|steps|calories|kcal|km|miles|metres|meters|feet|kg|lbs|pages|times|"
@@ -317,12 +318,12 @@ def _no_year(text: str, year: re.Match[str]) -> bool:
     )
 
 
-_EASTER = re.compile(r"(?i)\b(?:easter|ostern|pascua|p(?:â|a)ques|pasqua|p(?:á|a)scoa)\b")
+_EASTER = lazy_compile(r"(?i)\b(?:easter|ostern|pascua|p(?:â|a)ques|pasqua|p(?:á|a)scoa)\b")
 """Easter, whose day moves: "next Easter we go to Rome", "Easter Sunday lunch at mum's" (an
 adversary saw both deleted at 30 days)."""
 
 
-_EASTER_GONE = re.compile(
+_EASTER_GONE = lazy_compile(
     r"(?i)\b(?:easter|ostern|pascua|p(?:â|a)ques|pasqua|p(?:á|a)scoa)\s+(?:was|were)\b"
     r"|\b(?:loved|enjoyed|had|spent|over)\b[^.!?]{0,30}\b(?:easter|ostern|pascua|pasqua)\b"
     r"|\blast\s+easter\b|\beaster\s+this\s+year\b"
@@ -359,12 +360,12 @@ _GERMAN_MONTHS = frozenset(
     "januar jänner februar märz maerz april mai juni juli august september oktober november "
     "dezember".split()
 )
-_CUE_OF_A_MONTH = re.compile(
+_CUE_OF_A_MONTH = lazy_compile(
     r"(?i)\b(?:en|in|im|a|à|em|de|desde|hasta|ab|bis|vom|seit|fin|fine|finales|principios|"
     r"anfang|ende|mitte|d[ée]but|inizio|da|dal|del|al|entro|f(?:ü|ue)r|per|para|au|mois|mes|"
     r"mese|monat)\s+$"
 )
-_BETWEEN_DAY_AND_MONTH = re.compile(r"(?i)\.|º|\bde\b|\bdi\b|\ber\b")
+_BETWEEN_DAY_AND_MONTH = lazy_compile(r"(?i)\.|º|\bde\b|\bdi\b|\ber\b")
 
 
 def _a_month_elsewhere(text: str, named: re.Match[str]) -> bool:

@@ -9,8 +9,9 @@ of every diet (`DIET_WORDINGS`).
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
+
+from memory.lazy_patterns import lazy_compile
 
 _I = (
     r"(?:i['\u2019]?m|i\s+am|i['\u2019]ve\s+(?:gone|become)|i\s+(?:went|became|have\s+gone)"
@@ -18,14 +19,14 @@ _I = (
 )
 _NOW = r"(?:\s+(?:now|again|these\s+days|from\s+now\s+on|anymore|any\s+more))?"
 _DIET = r"(?P<diet>vegetarian|veggie|vegan|pescatarian|pescetarian|flexitarian)"
-_IS_A_DIET = re.compile(
+_IS_A_DIET = lazy_compile(
     rf"(?i)\b{_I}\s+(?:now\s+)?(?:(?P<no>no\s+longer|not|not\s+a)\s+(?:(?:strictly|fully|a)\s+)?)?"
     rf"(?:an?\s+|strictly\s+|fully\s+)?{_DIET}\b(?!\s+(?:food|restaurant|place|recipe|option|dish|"
     r"menu|cook|friend|friends|partner|guest|guests)s?\b)"
 )
 """"I'm vegetarian", "I am a vegan", "I've gone vegan", "I'm no longer vegetarian"; not
 "I'm a vegetarian cook", a guest's ("my partner is vegan") or a question ("am I …?")."""
-_EATS = re.compile(
+_EATS = lazy_compile(
     rf"(?i)\b(?:i|(?:the\s+)?user)\s+(?:now\s+)?(?:(?P<no>don['\u2019]?t|do\s+not|no\s+longer)\s+)?"
     rf"(?:eat|eats)\s+(?P<what>fish|seafood|meat|chicken|dairy|eggs|animal\s+products){_NOW}\b"
     r"(?!\s+(?:today|tonight|yesterday|for\s+(?:dinner|lunch|breakfast)))"
@@ -34,7 +35,7 @@ _EATS = re.compile(
 dinner")."""
 
 
-_ELSEWHERE = re.compile(
+_ELSEWHERE = lazy_compile(
     r"(?i)\b(?P<no>ya\s+no\s+soy|no\s+soy|ich\s+bin\s+(?:kein(?:e)?|nicht\s+mehr)|"
     r"je\s+ne\s+suis\s+plus|non\s+sono\s+pi[uù]|j[aá]\s+n[aã]o\s+sou)?"
     r"(?(no)|(?:soy|ich\s+bin(?:\s+jetzt)?|je\s+suis|sono|sou))\s+(?:un[ae]?\s+)?"

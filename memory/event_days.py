@@ -16,6 +16,7 @@ from functools import cache, lru_cache
 from memory.date_terms import find_dates
 from memory.fact_values import attribute_terms, user_value
 from memory.function_words import function_words_of
+from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES
 from memory.relative_dates import named_days
 from memory.text import analyze
@@ -34,10 +35,10 @@ _MOVED_ELSEWHERE = (
 (an adversary: it stood beside the appointment it moved); "la deadline Boréal est repoussée
 au 12 février" (a new user, a translator); "… è stata spostata al 14 aprile",
 "a consulta … mudou para 22 de maio" (a later one: the same)."""
-_SAYS_CHANGE = re.compile(
+_SAYS_CHANGE = lazy_compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
-MOVED_OR_CALLED_OFF = re.compile(
+MOVED_OR_CALLED_OFF = lazy_compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed|now|cancel(?:l?ed)?|called\s+off|"
     r"(?:is|are)\s+off|scratch\s+that|correction|it['\u2019]?s\s+actually|it\s+is\s+actually|"
     r"not\s+(?:on\s+)?the\s+[0-9]{1,2}(?:st|nd|rd|th)|"
@@ -77,10 +78,10 @@ def on_other_days(new: str, old: str) -> bool:
     return _SAYS_CHANGE.search(new) is None
 
 
-_CALLED_OFF = re.compile(r"(?i)\b(?:cancel(?:l?ed)?|called\s+off|no\s+longer)\b")
+_CALLED_OFF = lazy_compile(r"(?i)\b(?:cancel(?:l?ed)?|called\s+off|no\s+longer)\b")
 """A move says where to, by a day or a time: "Book club book moved to Dune" and "… moved to
 Anna's" keep the day (an adversary saw the first take it away)."""
-_CLOCK_TIME = re.compile(r"(?i)\b[0-9]{1,2}(?::[0-9]{2})?\s*[ap]\.?m\b|\b[0-9]{1,2}:[0-9]{2}\b")
+_CLOCK_TIME = lazy_compile(r"(?i)\b[0-9]{1,2}(?::[0-9]{2})?\s*[ap]\.?m\b|\b[0-9]{1,2}:[0-9]{2}\b")
 
 
 def leaves_its_day(new: str, old: str) -> bool:
@@ -104,7 +105,7 @@ def called_off_before(text: str) -> bool:
     return _CALLED_OFF.search(text) is not None and _BEFORE_NOW.search(text) is not None
 
 
-_BEFORE_NOW = re.compile(r"(?i)\b(?:last\s+(?:week|month|year|time)|yesterday|ago|previously)\b")
+_BEFORE_NOW = lazy_compile(r"(?i)\b(?:last\s+(?:week|month|year|time)|yesterday|ago|previously)\b")
 """A call-off said of before: "Piano lesson cancelled last week because of snow" took the
 next lesson's day away (an adversary)."""
 
@@ -125,10 +126,10 @@ def one_time_of(new: str, old: str) -> bool:
     )
 
 
-_MOVED_VERB = re.compile(rf"(?i)\b(?:{_MOVED_WORDS})\b")
+_MOVED_VERB = lazy_compile(rf"(?i)\b(?:{_MOVED_WORDS})\b")
 
 
-_RECURS = re.compile(
+_RECURS = lazy_compile(
     r"(?i)\b(?:every|each|weekly|fortnightly|biweekly|monthly|(?:mon|tues|wednes|thurs|fri|"
     r"satur|sun)days)\b"
 )
@@ -161,12 +162,12 @@ def several_events(texts: list[str]) -> bool:
     )
 
 
-_AT_TIME = re.compile(
+_AT_TIME = lazy_compile(
     r"(?i)\b(?:at\s+)?(?P<hour>[0-9]{1,2})(?:[:.](?P<minute>[0-9]{2}))?\s*(?P<half>[ap])\.?m\b"
     r"|\bat\s+(?P<at>[0-9]{1,2})(?:[:.](?P<at_minute>[0-9]{2}))?\b(?![/.-]?[0-9])"
     r"|\b(?P<clock>[0-9]{1,2}):(?P<clock_minute>[0-9]{2})\b"
 )
-_FOR_WHOM = re.compile(
+_FOR_WHOM = lazy_compile(
     r"(?i)\bfor\s+(?:the\s+|a\s+|an\s+)?(?P<whom>me|[a-z][\w'\u2019-]*)|\b(?P<owner>[A-Za-z]+)['\u2019]s\b|\b(?P<my>my)\b"
 )
 
@@ -191,7 +192,7 @@ def _for_whom(text: str) -> frozenset[str]:
     return frozenset(whom)
 
 
-_MOVED = re.compile(
+_MOVED = lazy_compile(
     rf"(?i)\s+(?:has\s+been\s+|was\s+|got\s+|is\s+|wurde\s+|ist\s+|se\s+ha\s+|ha\s+sido\s+|"
     rf"fue\s+|a\s+été\s+|est\s+|foi\s+|é\s+|(?:è|e|sono)\s+stat[oaie]\s+|è\s+|"
     # "la cita de la ITV la he cambiado al 22 de mayo" (a new user, a nurse in Madrid: both
@@ -209,7 +210,7 @@ _MOVED = re.compile(
 """'Dentist moved to …', 'The dentist is now on the 21st' (an adversary)."""
 
 
-_NOT_THAT_DAY = re.compile(
+_NOT_THAT_DAY = lazy_compile(
     r"(?i)^\W*(?P<what>[^,;.!?]+?)\s+(?:is|was)\s+not\s+(?:on\s+)?the\s+(?P<old>[0-9]{1,2})"
     r"(?:st|nd|rd|th)\b[\s,;:-]+(?:it['\u2019]?s|it\s+is|but)\s+(?:on\s+)?the\s+"
     r"(?P<new>[0-9]{1,2})(?:st|nd|rd|th)\b"
@@ -218,7 +219,7 @@ _NOT_THAT_DAY = re.compile(
 23/12 at 9am" left unmarked)."""
 
 
-_THAT_DAY_NOT_THE_OTHER = re.compile(
+_THAT_DAY_NOT_THE_OTHER = lazy_compile(
     r"(?i)^\W*(?:(?:sorry|oops|correction|no|actually)\W+)?(?P<what>[^,;.!?]+?)\s+"
     r"(?:is|was|['\u2019]s)\s+(?:on\s+)?the\s+(?P<new>[0-9]{1,2})(?:st|nd|rd|th)\b[\s,;:-]*"
     r"(?:and\s+|but\s+)?not\s+(?:on\s+)?(?:the\s+)?(?P<old>[0-9]{1,2})(?:st|nd|rd|th)\b"
@@ -324,7 +325,7 @@ def _without_its_kind(word: str) -> str:
     return word
 
 
-_WITH_WHOM = re.compile(r"(?i)\bwith\b")
+_WITH_WHOM = lazy_compile(r"(?i)\bwith\b")
 _ARTICLES = frozenset("la le il lo el los las les der die das".split())
 """An article names nothing moved: "la cena con Marco è spostata al 22.02" moves "cena con
 Marco il 20.02" (an adversary)."""
@@ -361,15 +362,15 @@ def _met() -> frozenset[str]:
     return frozenset(analyze("call lunch dinner coffee drinks chat catchup catch supervision"))
 
 
-_CLAUSE_BEFORE = re.compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+")
-_ANOTHER_CLAUSE = re.compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+|\s+[-\u2013\u2014]+\s+")
-_MOVED_IT = re.compile(
+_CLAUSE_BEFORE = lazy_compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+")
+_ANOTHER_CLAUSE = lazy_compile(r"[,;:.!?]\s+|\s+(?:and|so|but)\s+|\s+[-\u2013\u2014]+\s+")
+_MOVED_IT = lazy_compile(
     r"(?i)[\s,;:\u2013\u2014-]+(?:(?:actually|so|and|then|now)\s+)?(?:they|he|she|we|i)\s+"
     rf"(?:have\s+|'ve\s+|has\s+)?(?:{_MOVED_WORDS})\s+(?:it|them)\s+(?:back\s+)?"
     r"(?:to|till|until)\b"
 )
 """A move of what was named before it: "the munich contract — they pushed it to the 21st"."""
-_CORRECTED_IT = re.compile(
+_CORRECTED_IT = lazy_compile(
     r"(?i)^\W*(?:(?:actually|no|oh|wait|sorry|oops)[\s,]+)*(?:scratch\s+that|correction|"
     r"my\s+bad|i\s+was\s+wrong)[\s,:-]*(?:about|re|on|for)\s+(?P<what>[^,;:.!?]+?)"
     r"[,;:\u2013\u2014-]+\s*(?:it['\u2019]?s|it\s+is)\s+(?:actually|really|now)\s+"
@@ -377,7 +378,7 @@ _CORRECTED_IT = re.compile(
 )
 """A day put right, naming what: "scratch that about the dentist, it's actually on 22/01,
 same time" (a new user, a contractor: the 21/01 stood unmarked)."""
-_SORRY_IT_IS = re.compile(
+_SORRY_IT_IS = lazy_compile(
     r"(?i)^\W*(?:perdona|perd[oó]n|corrijo|mejor\s+dicho|scusa(?:te)?|anzi|desculpa|desculpe|"
     r"pardon|sorry|correction)[\s,:!.-]+(?P<what>[^,;:.!?]+?)\s+"
     r"(?:es|ser[aá]|è|sar[aà]|é|est|sera|is|will\s+be)\s+(?:actually\s+)?"
@@ -388,12 +389,12 @@ _SORRY_IT_IS = re.compile(
 )
 """A day put right after a word of sorry, naming what: "perdona, la cena con Marta es el jueves
 17" (an adversary: the Tuesday stood unmarked), "sorry, the dinner with Marta is on Thursday"."""
-_A_MONTH = re.compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
-_WHO_RANG = re.compile(
+_A_MONTH = lazy_compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
+_WHO_RANG = lazy_compile(
     r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019]+(?:\s+[\w'\u2019]+)?)\s+(?:rang|called|phoned|"
     r"texted|emailed|rang\s+me|called\s+me)\b"
 )
-_MOVED_THE = re.compile(
+_MOVED_THE = lazy_compile(
     rf"(?i)^\s*(?:(?:i|we|they|he|she|(?-i:[A-Z][\w'\u2019-]+))\s+(?:have\s+|'ve\s+|has\s+)?)?"
     rf"(?:{_MOVED_WORDS}|changed)\s+(?:the\s+|my\s+|our\s+)?(?P<what>.+?)"
     # Moved again: "Okafor pushed my chapter 2 deadline again, to 15 November" (a new user
@@ -427,9 +428,9 @@ def cancels_it(new: str, old: str) -> bool:
     )
     if found is None or not days_named(old):
         return False
-    if found.re is _SOMEONE_CANCELLED:
+    if found.re.pattern == _SOMEONE_CANCELLED.pattern:
         said = f"{found['who']} {found['what']}"
-    elif found.re is _CANCELLED_IN_KOREAN:
+    elif found.re.pattern == _CANCELLED_IN_KOREAN.pattern:
         said = found["what"]
     else:
         said = new[: found.start()] or new[found.end() :]
@@ -455,7 +456,7 @@ def cancels_it(new: str, old: str) -> bool:
     return True
 
 
-_SOMEONE_CANCELLED = re.compile(
+_SOMEONE_CANCELLED = lazy_compile(
     r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019-]+(?:\s*(?:and|&|\+)\s*[\w'\u2019-]+)?)\s+"
     r"(?:have\s+|has\s+|just\s+)?"
     r"(?:cancell?ed|called\s+off)\s+(?:the\s+|their\s+|his\s+|her\s+)?"
@@ -464,17 +465,17 @@ _SOMEONE_CANCELLED = re.compile(
 """Who called off what: "dalys cancelled the communion cake, going with a shop one" (a new
 user, a baker: the order stayed in effect, unmarked); two of them: "Sofia and Marco cancelled
 their wedding" (a new user, a photographer)."""
-_CANCELLED_IN_KOREAN = re.compile(
+_CANCELLED_IN_KOREAN = lazy_compile(
     r"(?:^|(?<=[.!?\n]))\s*(?P<what>[^.!?\n]+?)\s*(?:이|가|은|는|을|를|도)?\s*"
     r"취소(?:됐|되었|했|함|됨|돼|되|예정)"
 )
 """Called off, in Korean: "치과 예약 취소됐어. 12월 22일 오전 10시로 다시 잡았어" (the dentist
 was cancelled and booked again: a new user saw the 18 December booking given as current)."""
 _AT_WORDS = frozenset({"on", "at", "am", "pm"})
-_WEEKDAY = re.compile(rf"(?i)\b{WEEKDAY}s?\b")
+_WEEKDAY = lazy_compile(rf"(?i)\b{WEEKDAY}s?\b")
 
 
-_A_DAY_SAID = re.compile(
+_A_DAY_SAID = lazy_compile(
     r"(?i)\b(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:[/.-]\d{1,2}(?:[/.-]\d{2,4})?)?\b"
 )
 
@@ -492,7 +493,7 @@ def _days_of_the_month(days: frozenset[str]) -> set[int]:
     return found
 
 
-_CANCELLED = re.compile(
+_CANCELLED = lazy_compile(
     r"(?i)\s*(?:(?:has\s+been|was|is|got|are)\s+)?(?:cancel(?:l?ed)|called\s+off|(?<=is\s)off|"
     r"(?<=are\s)off)\b"
     # The day it called off: "eye hospital cancelled the 14th, theyll send a new date" (a

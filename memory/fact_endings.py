@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from memory.lazy_patterns import lazy_compile
+
 _NAME = (
     r"(?!(?:It|This|That|He|She|They|There|Here|What|Who|Which|Mine)\b)"
     r"(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'\u2019-]*"
@@ -31,7 +33,7 @@ _CLAUSE_ENDS = (
 )
 """What may follow an ending said as one: "we split up last month"; not "we split up the
 bill", "left the team meeting early", "retired from tennis"."""
-_BROKE_UP = re.compile(
+_BROKE_UP = lazy_compile(
     rf"\b(?:(?P<who>{_NAME})\s+(?:and|&)\s+(?i:i)|(?i:i|me)\s+(?:and|&)\s+(?P<who2>{_NAME})|(?i:we))\s+"
     r"(?i:(?:have\s+|had\s+|just\s+|finally\s+)*(?:broke|broken|split)\s+up|"
     r"(?:got\s+|are\s+(?:now\s+)?|have\s+)?divorced|(?:are|have|'re)\s+separated|"
@@ -42,10 +44,10 @@ _BROKE_UP = re.compile(
     r"moved\s+out)\b"
 )
 """A relationship ended, and with whom if said ("we broke up": the partner's)."""
-_PARTNER_FACT = re.compile(
+_PARTNER_FACT = lazy_compile(
     rf"(?i:\bmy\s+(?:{_PARTNERS})\b)|(?i:\b(?:dating|married\s+to|engaged\s+to)\b)"
 )
-_LEFT = re.compile(
+_LEFT = lazy_compile(
     rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:(?:retired|resigned|quit)|"
     r"(?:left|quit)\s+(?:the\s+|her\s+|his\s+|their\s+|our\s+)?(?:company|firm|team|practice|"
     r"job|agency|business|organi[sz]ation|org|school|clinic|surgery)|"
@@ -53,11 +55,11 @@ _LEFT = re.compile(
 )
 """Someone gone from their place: "Sarah left the company last week", "Linda retired";
 not "Sarah left early today", "Sarah left the team meeting early", "retired from tennis"."""
-_NO_LONGER_HOLDS = re.compile(
+_NO_LONGER_HOLDS = lazy_compile(
     rf"\b(?P<who>{_NAME})\s+(?i:is\s+no\s+longer|isn't|is\s+not)\s+(?i:my)\s+"
     rf"(?P<role>(?i:{_ROLES}))(?:\s+(?i:anymore|any\s+more))?\b"
 )
-_NEW_HOLDER = re.compile(
+_NEW_HOLDER = lazy_compile(
     rf"\b(?P<who>{_NAME})\s+(?i:is|'s)\s+(?i:now\s+)?(?i:my)\s+(?i:new\s+)?(?P<role>(?i:{_ROLES}))"
     r"(?P<now>\s+(?i:now|from\s+now\s+on|these\s+days))?"
     rf"|\b(?i:my)\s+(?i:new\s+)(?P<role2>(?i:{_ROLES}))\s+(?i:is)\s+(?P<who2>{_NAME})"
@@ -66,13 +68,13 @@ _NEW_HOLDER = re.compile(
 )
 """Someone new in a place: "Tom is my manager now", "my new boss is Kevin", "my manager
 is Tom now"."""
-_HOLDER_FACT = re.compile(
+_HOLDER_FACT = lazy_compile(
     rf"\b(?P<who>{_NAME})\s+(?i:is|was)\s+(?i:my)\s+(?P<role>(?i:{_ROLES}))\b"
     rf"|\b(?i:my)\s+(?P<role2>(?i:{_ROLES}))\s+(?i:is|was)\s+(?P<who2>{_NAME})"
 )
 
 
-_NOT_SO = re.compile(
+_NOT_SO = lazy_compile(
     r"(?i)\b(?:if|would|might|could|maybe|unless|in\s+case|what\s+if|suppose|imagine)\b|\?"
     r"|\b(?:back\s+together|got\s+back|(?:and|but)\s+in\s+with\s+(?:me|us)|for\s+the\s+summer|"
     r"for\s+now|temporarily|for\s+a\s+(?:while|bit|few))\b"
@@ -96,7 +98,7 @@ def ends_the_fact(message: str, fact: str) -> bool:
     )
 
 
-_LEFT_A_PLACE = re.compile(
+_LEFT_A_PLACE = lazy_compile(
     rf"\b(?P<who>{_NAME})\s+(?i:(?:has\s+|just\s+|finally\s+)*(?:left|quit))\s+(?i:the\s+)?"
     # A place of up to three words: "Sven left the choir committee" (an adversary: it left
     # "Sven is on the choir committee" unmarked).
@@ -117,7 +119,7 @@ def _left_where_the_fact_has_them(message: str, fact: str) -> bool:
     )
 
 
-_I_LEFT = re.compile(
+_I_LEFT = lazy_compile(
     r"(?i)\b(?:i|i['\u2019]ve|i\s+have)\s+(?:just\s+|finally\s+)?(?:no\s+longer\s+work\s+(?:at|for)|"
     r"(?:quit|left)(?:\s+my\s+job\s+(?:at|with))?|resigned\s+from|(?:got|was)\s+(?:laid\s+off|"
     r"fired|let\s+go)\s+(?:from|by))\s+(?:the\s+)?(?P<where>[\w&'\u2019-]+)"
@@ -126,12 +128,12 @@ _I_LEFT = re.compile(
 """The user gone from where they worked: "I no longer work at Hooli", "I quit my job at
 Vandelay", "I got laid off from Soylent yesterday", "I left Initech" (an adversary saw each
 leave the job fact unmarked)."""
-_WORKS_AT = re.compile(
+_WORKS_AT = lazy_compile(
     r"(?i)\b(?:i\s+work|i['\u2019]m\s+working|i\s+am\s+working|i['\u2019]m\s+employed|employed)\s+"
     r"(?:at|for|with)\s+(?:the\s+)?(?P<where>[\w&'\u2019-]+)|\bmy\s+(?:employer|company)\s+is\s+"
     r"(?:the\s+)?(?P<where2>[\w&'\u2019-]+)"
 )
-_SWITCHED = re.compile(
+_SWITCHED = lazy_compile(
     rf"(?i:\b(?:changed|switched|moved)\s+(?:my\s+)?(?P<role>{_ROLES})s?\b)[^.!?]*?"
     rf"\b(?i:it['\u2019]s|is|now|go\s+to|see|with)\s+(?:now\s+)?(?P<who>{_NAME})"
 )
@@ -213,13 +215,13 @@ def _role(said: str) -> str:
     return " ".join(said.casefold().split())
 
 
-_BACK_TOGETHER = re.compile(
+_BACK_TOGETHER = lazy_compile(
     rf"\b(?:(?P<who>{_NAME})\s+(?:and|&)\s+(?i:i)|(?i:i|me)\s+(?:and|&)\s+(?P<who2>{_NAME})|(?i:we))\s+"
     r"(?i:(?:have\s+|just\s+|finally\s+)*(?:got|are|'re|are\s+now|got\s+engaged\s+and\s+are)"
     r"\s+back\s+together|made\s+up|reconciled|are\s+giving\s+it\s+another\s+(?:go|try|shot))"
     rf"|\b(?i:back\s+together\s+with)\s+(?P<who3>{_NAME})"
 )
-_BACK_IN_PLACE = re.compile(
+_BACK_IN_PLACE = lazy_compile(
     rf"\b(?P<who>{_NAME})\s+(?i:(?:(?:has\s+|just\s+)*(?:came|come|is|'s)\s+back|(?:has\s+)?"
     r"returned|(?:has\s+)?rejoined)(?:\s+(?:(?:to|at|in)\s+)?(?:the\s+|our\s+|her\s+|his\s+|their\s+)?"
     r"(?:company|firm|team|office|work|job|practice|clinic|school|surgery)\b|\s+as\s+my\b|"
@@ -249,7 +251,7 @@ def undoes_the_end(message: str, fact: str) -> bool:
     return any(_same_person(found["who"], holder) for found in _BACK_IN_PLACE.finditer(message))
 
 
-_UNPAID = re.compile(
+_UNPAID = lazy_compile(
     r"(?i)\b(?:(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|haven['\u2019]?t|have\s+not|didn['\u2019]?t|"
     r"did\s+not|never)\s+(?:yet\s+)?paid|not\s+(?:yet\s+)?paid|unpaid|overdue|outstanding|"
     # In German, Spanish, French, Italian and Portuguese: "Rechnung … ist noch offen" (a new
@@ -258,12 +260,12 @@ _UNPAID = re.compile(
     r"(?:todav[ií]a\s+)?no\s+(?:ha\s+)?pagad[oa]|impay[ée]e?|(?:pas\s+encore|non)\s+pay[ée]e?|"
     r"non\s+(?:ancora\s+)?pagat[oa]|n[ãa]o\s+(?:foi\s+)?pag[oa])\b"
 )
-_PAID = re.compile(
+_PAID = lazy_compile(
     r"(?i)\b(?:paid|received|settled|cleared)\b|\bcame\s+in\b|\bin\s+the\s+(?:account|bank)\b"
     r"|\b(?:bezahlt|beglichen|(?:ü|ue)berwiesen|eingegangen|pagad[oa]|pag[óo]|cobrad[oa]|"
     r"pay[ée]e?|r[ée]gl[ée]e?|pagat[oa]|pag[oa]|recebid[oa])\b"
 )
-_REFERENCE = re.compile(
+_REFERENCE = lazy_compile(
     r"(?<![\w-])#?(?=[\w-]*\d)(?=[\w-]*[A-Za-z#-])[\w#-]*\w|#\d[\d-]*\b"
     r"|(?i:\b(?:invoice|inv|order|bill|factura|rechnung|facture)\.?[ \t]+"
     r"(?:no\.?[ \t]*|number[ \t]+)?)(\d[\d-]*)\b"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memory.lazy_patterns import lazy_compile
 from memory.letters import LOWER, UPPER
 from memory.owners import whose_fact
 from memory.predicates import words_of
@@ -28,7 +29,7 @@ from memory.text import analyze
 
 # What a fact says about its subject starts at its first verb (a copula or a verb facts are
 # usually stated with) or a colon that is not part of a time ("9:30").
-PREDICATE = re.compile(
+PREDICATE = lazy_compile(
     r"(?i)(?:(?<!\S)(?:is|are|was|were|am|isn't|aren't|wasn't|lives?|lived|works?|worked|"
     r"prefers?|preferred|likes?|liked|loves?|loved|hates?|hated|uses?|used|owns?|owned|has|"
     r"have|had|drives?|plays?|played|leaves?|starts?|started|opens?|closes?|costs?|goes|went|"
@@ -49,9 +50,9 @@ PREDICATE = re.compile(
     r"mora|trabalha|è|sono|abita|lavora)"
     r"(?!\S)|(?<!\d):|=)"
 )
-_WORD = re.compile(r"\w+")
-_POLISH_COPULA = re.compile(r"(?i)(?<!\S)(?:to|jest|s[aą]|mieszka|pracuje)(?=\s+\S)")
-_POLISH = re.compile(
+_WORD = lazy_compile(r"\w+")
+_POLISH_COPULA = lazy_compile(r"(?i)(?<!\S)(?:to|jest|s[aą]|mieszka|pracuje)(?=\s+\S)")
+_POLISH = lazy_compile(
     r"(?i)[ąćęłńśźż]|\b(?:karty|karta|kod|kodu|has[lł]o|numer|konta|konto|m[oó]j|moja|moje|"
     r"drzwi|domu|bramy|alarmu|telefonu|banku|jest)\b"
 )
@@ -142,7 +143,7 @@ def relation_terms() -> frozenset[str]:
     return _whose_words() - WHOSE
 
 
-_CAPITALISED = re.compile(rf"\b{UPPER}(?:{LOWER}|['\u2019-])+\b")
+_CAPITALISED = lazy_compile(rf"\b{UPPER}(?:{LOWER}|['\u2019-])+\b")
 
 
 def names_in(text: str) -> frozenset[str]:
@@ -166,7 +167,7 @@ def only_a_person_shared(new: str, old: str) -> bool:
     return bool(shared) and shared <= person
 
 
-_A_MEASURE = re.compile(
+_A_MEASURE = lazy_compile(
     r"(?i)\d+(?:[.,]\d+)?\s*(?:kg|kilos?|lbs?|pounds?|cm|metres?|meters?|ft|feet|inch(?:es)?|%)"
     r"(?!\w)"
 )
@@ -192,7 +193,7 @@ def _pet_terms() -> frozenset[str]:
     return frozenset(analyze("dog cat puppy kitten pet horse pony rabbit bunny hamster parrot"))
 
 
-_AN_AGE = re.compile(
+_AN_AGE = lazy_compile(
     r"(?i)\b(?:is|turned|turns)\s+(?:now\s+)?\d{1,3}(?:\s+(?:years?|yrs?)(?:\s+old)?)?"
     r"(?:\s+(?:now|today|already))?[\s.!]*$"
 )
@@ -232,7 +233,7 @@ def _subject_names(text: str) -> frozenset[str]:
     return names_in(text if found is None else text[: found.start()])
 
 
-_NAMED_OWNER = re.compile(r"\b([A-Z][\w-]*)['\u2019]s\b")
+_NAMED_OWNER = lazy_compile(r"\b([A-Z][\w-]*)['\u2019]s\b")
 
 
 def _named_owners(text: str) -> frozenset[str]:
@@ -262,7 +263,7 @@ def renamed(new: str, old: str) -> bool:
 
 
 # Predicates that hold many values at once: a second value adds to the first.
-_ADDITIVE = re.compile(
+_ADDITIVE = lazy_compile(
     r"(?i)\b(allergic|intolerant|afraid|scared|likes?|liked|loves?|loved|enjoys?|hates?|"
     r"dislikes?|speaks?|plays?|collects?|owns?|has|have|visited|studied|knows?|uses?|using|"
     r"drinks?|eats?|reads?|watches?|listens?|wears?|follows?|practi[cs]es?|teaches?|cooks?|"
@@ -290,7 +291,7 @@ def adds_to(new: str, old: str) -> bool:
     return bool(own - their) and bool(their - own)
 
 
-_LABELLED_NUMBER = re.compile(
+_LABELLED_NUMBER = lazy_compile(
     r"(?i)\b(number|no\.?|nr\.?|item|step|part|rule|tip|point|question|chapter|section|"
     r"lesson|exercise|episode|season|volume|vol\.?|page|room|floor|level|week|day|ticket|"
     r"issue|order|case|seat|gate|platform|track|table|server|host|node|phase|stage|round|"
@@ -345,7 +346,7 @@ def of_the_user_and_of_another(new: str, old: str) -> bool:
     return pair == {"user", "theirs"} or ("someone" in pair and bool(pair & {"user", None}))
 
 
-_OWED = re.compile(r"(?i)\b(?:owes?|owed|lends?|lent)\s+([\w'\u2019-]+)")
+_OWED = lazy_compile(r"(?i)\b(?:owes?|owed|lends?|lent)\s+([\w'\u2019-]+)")
 
 
 def owed_apart(new: str, old: str) -> bool:
@@ -359,11 +360,11 @@ def owed_apart(new: str, old: str) -> bool:
     return ours.group(1).casefold() != theirs.group(1).casefold()
 
 
-_PAYING = re.compile(
+_PAYING = lazy_compile(
     r"(?i)\b(?:pays?|paid|charges?|charged|bills?|billed|earns?|earned)\b(?P<rest>[^.;!?]*)"
 )
-_AN_AMOUNT = re.compile(r"\d|[€$£¥]|\b(?:euros?|dollars?|pounds?|yen|francs?|cents?)\b", re.I)
-_PAID_FOR = re.compile(r"(?i)\bfor\s+(?:the\s+|a\s+|an\s+|my\s+)?(?P<what>[\w'\u2019-]+)")
+_AN_AMOUNT = lazy_compile(r"\d|[€$£¥]|\b(?:euros?|dollars?|pounds?|yen|francs?|cents?)\b", re.I)
+_PAID_FOR = lazy_compile(r"(?i)\bfor\s+(?:the\s+|a\s+|an\s+|my\s+)?(?P<what>[\w'\u2019-]+)")
 
 
 def paid_apart(new: str, old: str) -> bool:
@@ -390,8 +391,8 @@ def paid_apart(new: str, old: str) -> bool:
     return our_for["what"].casefold() != their_for["what"].casefold()
 
 
-_BY_WAY = re.compile(r"(?i)^\s*(?:by|via|with|in|through|per)\s+(?!\d)")
-_ON_TIME = re.compile(r"(?i)\b(?:late|on\s+time|early|promptly|slowly|eventually|within|after)\b")
+_BY_WAY = lazy_compile(r"(?i)^\s*(?:by|via|with|in|through|per)\s+(?!\d)")
+_ON_TIME = lazy_compile(r"(?i)\b(?:late|on\s+time|early|promptly|slowly|eventually|within|after)\b")
 
 
 def _manner(rest: str) -> str:
@@ -414,7 +415,7 @@ def one_fact(new: str, old: str) -> bool:
     )
 
 
-WRITTEN_WITH_DOTS = re.compile(r"(?<![\w+-])[\w+-]+(?:[.@/][\w+-]+)+")
+WRITTEN_WITH_DOTS = lazy_compile(r"(?<![\w+-])[\w+-]+(?:[.@/][\w+-]+)+")
 """An e-mail, a web address or another value written with dots, an "@" or slashes, read as
 one: "per@club.no" says no "no" (an adversary: a Norwegian e-mail read as a denial never
 replaced the one before it). From a word's start: tried at each letter of a 50,000-letter
@@ -427,11 +428,11 @@ def negated(text: str) -> bool:
     return any(word in _NEGATIONS or word.endswith("n't") for word in words)
 
 
-_BEFORE = re.compile(
+_BEFORE = lazy_compile(
     r"(?i)\b(?:was|were|used\s+to|had|back\s+then|formerly|previously|once|as\s+an?\s+"
     r"(?:child|kid|boy|girl|teen|teenager|student))\b"
 )
-_NOW = re.compile(r"(?i)\b(?:is|are|am|now|currently|nowadays|these\s+days)\b")
+_NOW = lazy_compile(r"(?i)\b(?:is|are|am|now|currently|nowadays|these\s+days)\b")
 
 
 def told_of_before(new: str, old: str) -> bool:

@@ -10,7 +10,6 @@ saying a value is one more ("also", "second") keeps both.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import cache
 from typing import Protocol, TypeVar
@@ -29,6 +28,7 @@ from memory.fact_subjects import (
     subject_words,
 )
 from memory.health_values import health_changed, health_values
+from memory.lazy_patterns import lazy_compile
 from memory.plain_order import I_GOT_A_NEW, SOMEONE_GOT_A_NEW, THEN_ITS_VALUE, as_it_is_now
 from memory.predicates import (
     LEAD_IN,
@@ -44,7 +44,7 @@ from memory.predicates import (
 )
 from memory.text import analyze
 
-_ANOTHER_VALUE = re.compile(
+_ANOTHER_VALUE = lazy_compile(
     r"(?i)\b(?:also|too|as well|second|another|part[- ]time|side|weekends?|evenings?)\b"
 )
 """Words saying a value is one more, not a new one ("I also work at a café")."""
@@ -100,27 +100,27 @@ _HELD_NEW = (
 )
 """What holds one value and is said to be new with "have a new …": a new car is one more."""
 _SAME_ATTRIBUTE = (
-    (re.compile(r"(?i)\be-?mail(?:\s+address)?\b"), "email"),
+    (lazy_compile(r"(?i)\be-?mail(?:\s+address)?\b"), "email"),
     # "my landlady is Rosa Almeida" after "My landlord is Tom Reid" (a new user: both stayed).
-    (re.compile(r"(?i)\blandlady\b"), "landlord"),
+    (lazy_compile(r"(?i)\blandlady\b"), "landlord"),
     # "My number", "Acme's new number": a phone's.
     (
         # From a word's start: a chain "a-a-a-…" began one at each letter (82 s to store
         # 100,000 characters).
-        re.compile(r"(?i)\b(?P<whose>my|our|new|(?<![\w-])[\w-]+['\u2019]s)\s+number\b"),
+        lazy_compile(r"(?i)\b(?P<whose>my|our|new|(?<![\w-])[\w-]+['\u2019]s)\s+number\b"),
         r"\g<whose> phone number",
     ),
     # "the Murphys number" is a family's (a new user, a baker: "Murphys got a new number
     # …" left it in effect).
     (
-        re.compile(r"(?i)\bthe\s+(?P<family>(?-i:[A-Z][a-z]+s))\s+(?P<new>new\s+)?number\b"),
+        lazy_compile(r"(?i)\bthe\s+(?P<family>(?-i:[A-Z][a-z]+s))\s+(?P<new>new\s+)?number\b"),
         r"\g<family>'s \g<new>phone number",
     ),
-    (re.compile(r"(?i)\b(?:(?:mobile|cell|tele)?phone|mobile|cell)(?:\s+number)?\b"), "phone"),
+    (lazy_compile(r"(?i)\b(?:(?:mobile|cell|tele)?phone|mobile|cell)(?:\s+number)?\b"), "phone"),
     # "I switched to a new GP, Dr. Costa" names the doctor "My family doctor is …" named
     # (found by a new user: both stayed in effect).
     (
-        re.compile(
+        lazy_compile(
             r"(?i)^\s*(?:i\s+(?:have\s+|'ve\s+)?)?(?:switched|changed|moved)\s+(?:to\s+)?"
             r"(?:a\s+)?new\s+(?P<who>doctors?|dentists?|therapists?|gps?|physicians?)"
             r"\s*[,:\u2014\u2013-]\s*"
@@ -131,26 +131,26 @@ _SAME_ATTRIBUTE = (
     # the value "My/Acme's new … is …" gives (found by a new user: the old one stayed).
     # The wordings are `memory.plain_order`'s, for what holds one value only.
     (
-        re.compile(I_GOT_A_NEW + rf"(?P<what>{_HELD_NEW}){THEN_ITS_VALUE}(?=\S)"),
+        lazy_compile(I_GOT_A_NEW + rf"(?P<what>{_HELD_NEW}){THEN_ITS_VALUE}(?=\S)"),
         r"My new \g<what> is ",
     ),
     (
-        re.compile(SOMEONE_GOT_A_NEW + rf"(?P<what>(?i:{_HELD_NEW})){THEN_ITS_VALUE}(?=\S)"),
+        lazy_compile(SOMEONE_GOT_A_NEW + rf"(?P<what>(?i:{_HELD_NEW})){THEN_ITS_VALUE}(?=\S)"),
         r"\g<whose>'s new \g<what> is ",
     ),
     (
-        re.compile(
+        lazy_compile(
             r"(?i)\b(?:(?:family|primary(?:\s+care)?|regular|usual|general)\s+"
             r"(?:doctor|physician|practitioner)|gp)\b"
         ),
         "doctor",
     ),
-    (re.compile(r"(?i)\bfavorite\b"), "favourite"),
-    (re.compile(r"(?i)\bcolor\b"), "colour"),
+    (lazy_compile(r"(?i)\bfavorite\b"), "favourite"),
+    (lazy_compile(r"(?i)\bcolor\b"), "colour"),
     # "My partner is called Robin" gives the name "My partner's name is Jordan" gives (found
     # by a new user: both stayed in effect).
     (
-        re.compile(
+        lazy_compile(
             r"(?i)^(?P<who>(?:my|the user's|\w+'s)(?:\s+\w+){1,2}?)\s+is\s+(?:called|named)\b"
         ),
         r"\g<who>'s name is",
@@ -158,15 +158,15 @@ _SAME_ATTRIBUTE = (
     # "My email changed to …" gives the email as "My email is …" does (an adversary saw both
     # stay in effect), and "The Schmidt deadline moved to Tuesday" the deadline (a new user).
     (
-        re.compile(
+        lazy_compile(
             r"(?i)\s+(?:has\s+been\s+|has\s+|was\s+|got\s+|is\s+)?(?:changed|switched|moved|"
             r"pushed(?:\s+back)?|postponed|shifted|rescheduled|brought\s+forward)\s+to\s+"
         ),
         " is ",
     ),
     # "The Schmidt job is due Friday" gives the job's deadline.
-    (re.compile(r"(?i)\s+(?:is|are)\s+(?:now\s+)?due\s+(?:on\s+|by\s+)?(?=\S)"), " deadline is "),
-    (re.compile(r"(?i)\bdue\s+date\b"), "deadline"),
+    (lazy_compile(r"(?i)\s+(?:is|are)\s+(?:now\s+)?due\s+(?:on\s+|by\s+)?(?=\S)"), " deadline is "),
+    (lazy_compile(r"(?i)\bdue\s+date\b"), "deadline"),
 )
 """Ways of naming one attribute ("e-mail address", "mobile number"), written one way."""
 _SPELLINGS = (("favourite", "favorite"), ("colour", "color"))
@@ -182,25 +182,25 @@ _NOT_A_VALUE = frozenset(
 is safe", "My rent is due on Friday")."""
 
 
-_LOOKS_LIKE_A_VALUE = re.compile(r"[0-9@]|(?<!^)\b[A-Z]|^\s*[A-Z]")
+_LOOKS_LIKE_A_VALUE = lazy_compile(r"[0-9@]|(?<!^)\b[A-Z]|^\s*[A-Z]")
 """A value holds a digit, an "@" or a name: "My phone is dead", "My birthday is next week"
 and "My employer is great" say something of the attribute (found by an adversary)."""
-_DESCRIBED_BY = re.compile(r"\w+'d|[a-z]{3,}(?:ed|ing)")
+_DESCRIBED_BY = lazy_compile(r"\w+'d|[a-z]{3,}(?:ed|ing)")
 """A participle opening the value describes the attribute: "My employer is HQ'd in Berlin",
 "… is based in Lisbon" (an adversary), "Doctor is raising my lisinopril …" (a later one:
 it replaced "My doctor is Dr Silva"); "Red Hat" is a value."""
-_A_KIND_OF_PHONE = re.compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal|private|new)\)")
+_A_KIND_OF_PHONE = lazy_compile(r"(?i)\s*\((?:phone|mobile|cell|cellphone|personal|private|new)\)")
 """A parenthesis naming the phone the attribute already names ("… 2223333 (mobile)"), not
 whose or which one it is (found by a new user: "My mobile is …" left it in effect)."""
-_A_REMARK = re.compile(
+_A_REMARK = lazy_compile(
     r"(?i)\((?:[^()]*\b(?:old|previous|former|is|was|are|were|has|had|no[ \t]+longer)\b"
     r"|[^()\s]+(?:\s+[^()\s]+){3,})[^()]*\)"
 )
 """A parenthesis saying something, not whose or which the value is: a sentence, or four
 words or more ("(dentist)", "(Tom's)", "(work)" name whose)."""
-_ARTICLE = re.compile(r"(?i)\s*(?:a|an|the)\s")
-_POSSESSIVE = re.compile(r"\b\w[\w'\u2019-]*?['\u2019]s\b")
-_FIRST_NAME_BEFORE = re.compile(r"(?<![\w'\u2019-])((?-i:[A-Z])[a-z\u00e0-\u00ff]+)\.?\s+$")
+_ARTICLE = lazy_compile(r"(?i)\s*(?:a|an|the)\s")
+_POSSESSIVE = lazy_compile(r"\b\w[\w'\u2019-]*?['\u2019]s\b")
+_FIRST_NAME_BEFORE = lazy_compile(r"(?<![\w'\u2019-])((?-i:[A-Z])[a-z\u00e0-\u00ff]+)\.?\s+$")
 _NOT_A_FIRST_NAME = frozenset("got new the my our and so also btw ps old their his her its".split())
 """Not a first name; a title is one ("Mr Walsh" is not "Mrs Walsh": an adversary saw one's
 phone number replace the other's)."""
@@ -223,7 +223,7 @@ def attribute_terms() -> frozenset[str]:
     return frozenset(analyze(_ATTRIBUTE_WORDS))
 
 
-_A_NAME = re.compile(
+_A_NAME = lazy_compile(
     r"\s*(?:now\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?(?P<first>[A-Z][\w'\u2019-]+)"
     r"(?:\s+[A-Z][\w'\u2019-]+){0,2}(?:\s+(?:now|these\s+days|again))?[\s.!]*"
 )
@@ -266,7 +266,7 @@ def _one_way(text: str) -> str:
     return text
 
 
-_NAME_PREFIX_MARK = re.compile(r"\b([ODod])['\u2019](?=[A-Z])")
+_NAME_PREFIX_MARK = lazy_compile(r"\b([ODod])['\u2019](?=[A-Z])")
 """The apostrophe of "O'Brien", "D'Arcy": typed as often without ("OBrien"), and one name
 either way (an adversary saw "Sean OBrien's number is now …" update nothing)."""
 
@@ -276,10 +276,10 @@ def one_spelling(text: str) -> str:
     return _NAME_PREFIX_MARK.sub(r"\1", text)
 
 
-_SAID_BEFORE_A_DENIAL = re.compile(
+_SAID_BEFORE_A_DENIAL = lazy_compile(
     r"\s*\([^()\n]{0,60}\)(?=\s*[,;]?\s+(?:and\s+|but\s+)?(?:not|no\s+longer)\s)"
 )
-_AN_EMAIL = re.compile(r"\s*[\w.+-]+@[\w-]+\.")
+_AN_EMAIL = lazy_compile(r"\s*[\w.+-]+@[\w-]+\.")
 
 
 def _attribute_claim(text: str) -> tuple[frozenset[str], frozenset[str]] | None:
@@ -470,8 +470,8 @@ def one_subject(subject: frozenset[str]) -> frozenset[str]:
     )
 
 
-_TWO_SENTENCES = re.compile(r"[.!?]\s+\S")
-_TITLE = re.compile(r"(?i)\b(?:dr|mr|mrs|ms|prof|st|jr|sr|no|vs|etc)\.")
+_TWO_SENTENCES = lazy_compile(r"[.!?]\s+\S")
+_TITLE = lazy_compile(r"(?i)\b(?:dr|mr|mrs|ms|prof|st|jr|sr|no|vs|etc)\.")
 """A title or an abbreviation's dot ends no sentence: "(dose raised by Dr. Weber)" in an
 edited dose was read as a second sentence, and the dose was never replaced again (found
 by a new user)."""
@@ -507,7 +507,7 @@ def denied(new: str, old: str) -> bool:
     return bool(ours - relations) and ours - relations == theirs - relations
 
 
-_A_ROLE = re.compile(
+_A_ROLE = lazy_compile(
     r"(?i)\b(?:my|our)\s+(?:family\s+)?(?:doctor|gp|dentist|pharmacist|physician|psychiatrist|"
     r"p(?:a)?ediatrician|specialist|cardiologist|consultant|therapist)\b"
 )
@@ -598,7 +598,7 @@ def _address_moved(new: str, old: str) -> bool:
     return ours[1] != frozenset(analyze(theirs[2]))
 
 
-_A_TOWN_LAST = re.compile(
+_A_TOWN_LAST = lazy_compile(
     r",[ \t]*(?:[A-Z]{0,2}-?\d[\w-]*[ \t]+)?"
     r"((?-i:[A-ZÀ-Þ])[^\W\d_]+(?:[ -](?-i:[A-ZÀ-Þ])[^\W\d_]+)*)[ \t]*[.!]?[ \t]*$"
 )

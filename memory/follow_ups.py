@@ -12,7 +12,6 @@ and its scores name the message that brought it in. SQLite applies the same rule
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -20,12 +19,13 @@ from functools import lru_cache
 from memory.corrections import corrects_the_last
 from memory.entry import MemoryEntry
 from memory.fused_ranking import Ranked
+from memory.lazy_patterns import lazy_compile
 from memory.owners import Person, owner_rank
 from memory.questions import CONVERSATION, only_asks
 from memory.retrieval import Candidate
 from memory.text import REDACTED_MARKER, analyze
 
-_ANEW = re.compile(
+_ANEW = lazy_compile(
     r"(?i)^\W*(?:my|our|i|i'm|i've|i'd|i'll|we|we're|we've|mine|"
     # News announced, or a request of the assistant: a new topic as plainly (found by
     # the tenth round's second new user: "New job! …", "Sad news: …", "write me a
@@ -49,7 +49,7 @@ _ANEW = re.compile(
 )
 
 
-_GREETING = re.compile(
+_GREETING = lazy_compile(
     r"(?i)^\W*(?:hi|hey|hello|hallo|hola|ol[aá]|salut|ciao|ok(?:ay)?|so|well|oh|lol|yo|"
     r"servus|moin|bonjour|buenas)\b[\s,!.:;-]*"
 )
@@ -119,7 +119,7 @@ def goes_on(parent: str, follow_up: str) -> bool:
     )
 
 
-_CLAUSE_BREAK = re.compile(r"[,.;:!?\u2014\u2013]+|\s-\s")
+_CLAUSE_BREAK = lazy_compile(r"[,.;:!?\u2014\u2013]+|\s-\s")
 _POINTING_WITHIN = 5
 """A word pointing back opens its clause: "…, it is wonderful"; far into a note of its own
 it points at that note ("the pin for the … account is … dont go showing that around" came
@@ -135,25 +135,25 @@ def _points_back(said: str) -> bool:
 
 
 _PASTED_WORDS = 2
-_A_LINK_OR_CODE = re.compile(r"://|^www\.|^\S{30,}$")
-_SPEAKER = re.compile(r"^\s*[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)?:\s+")
+_A_LINK_OR_CODE = lazy_compile(r"://|^www\.|^\S{30,}$")
+_SPEAKER = lazy_compile(r"^\s*[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*)?:\s+")
 """Who speaks, before a line of a transcript ("Caroline: It taught me …")."""
-_FIRST_WORD = re.compile(r"\W*([\w'\u2019]+)")
-_GOES_ON_WITH = re.compile(
+_FIRST_WORD = lazy_compile(r"\W*([\w'\u2019]+)")
+_GOES_ON_WITH = lazy_compile(
     r"(?i)\W*(?:the\s+(?:rest|other|same|second|last)|which|because|since|then|plus|too|both|"
     r"either|neither)\b"
 )
 """"the rest she pays next friday" after "Marta paid 1000 of the december rent"."""
-_POINTS_BACK = re.compile(
+_POINTS_BACK = lazy_compile(
     r"(?i)\b(?:it|it['\u2019]s|that|that['\u2019]s|this|they|they['\u2019]re|them|those|these)\b"
 )
 """A word pointing at what was said before, anywhere in the message: "Becoming Nicole by
 Amy Ellis Nutt, it is wonderful" after "I am reading a memoir at the moment"."""
-_CALLED_BY_NAME = re.compile(r"\W*[A-Z][a-z]+\s*[,!]")
+_CALLED_BY_NAME = lazy_compile(r"\W*[A-Z][a-z]+\s*[,!]")
 """A reply to whom it names: "Melanie, that's amazing!" (LoCoMo's speakers)."""
 _STATEMENT_WORDS = 6
 _STATEMENT_WORDS_IN_KOREAN = 3
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_HANGUL = lazy_compile(r"[\uac00-\ud7af]")
 """A message this long sharing no word with the one before says something of its own,
 unless its first word leans back on it (`_LEANING_BACK`)."""
 _LEANING_BACK = frozenset(

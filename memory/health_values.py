@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from memory.lazy_patterns import lazy_compile
 from memory.letters import LOWER, UPPER
 from memory.numbers import NUMBER_WORDS
 from memory.text import analyze
@@ -22,20 +23,20 @@ from memory.text import analyze
 _ENDS = r"(?=\s+(?:after\s+all|anymore|any\s+more|now|either|at\s+all)\b|\s*[.,;:!?)]|\s*$)"
 _ITEM = r"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?"
 _WHAT = rf"(?P<what>{_ITEM}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){_ITEM}){{0,5}})"
-_LIST_BREAK = re.compile(r"(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_LIST_BREAK = lazy_compile(r"(?i)\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _USER_IS = r"(?:i['\u2019]?m|i\s+am|(?:the\s+)?user\s+is)"
 """The user, in their words or a model's ("The user is allergic to peanuts")."""
-_ALLERGIC = re.compile(
+_ALLERGIC = lazy_compile(
     r"(?i)\b" + _USER_IS + r"\s+(?:(?:actually|really|still|definitely)\s+)?"
     r"(?P<no>not\s+(?:actually\s+|really\s+)?|no\s+longer\s+|never\s+been\s+)?allergic\s+to\s+"
     + _WHAT
     + _ENDS
 )
-_ALLERGY = re.compile(
+_ALLERGY = lazy_compile(
     r"(?i)\b(?:i|(?:the\s+)?user)\s+(?P<no>don['\u2019]?t\s+|doesn['\u2019]?t\s+|do\s+not\s+|"
     r"does\s+not\s+|no\s+longer\s+)?ha(?:ve|s)\s+(?:an?\s+)?" + _WHAT + r"\s+allergy" + _ENDS
 )
-_OUTGROWN = re.compile(
+_OUTGROWN = lazy_compile(
     r"(?i)\b(?:i|(?:the\s+)?user)(?:['\u2019]ve|\s+ha(?:ve|s))?\s+(?:finally\s+|now\s+)?"
     r"outgr(?:own|ew)\s+(?:my|the|an?|his|her)\s+" + _WHAT + r"\s+allerg(?:y|ies)"
 )
@@ -48,12 +49,12 @@ _SOMEONE = (
 )
 """Someone named: "Tom", "Tom Murphy", "Mrs Byrne", "Tom Murphy (the Murphys' little lad)",
 "my partner Sam" (whose too: "my boss Sam" is someone else)."""
-_NAMED_ALLERGIC = re.compile(
+_NAMED_ALLERGIC = lazy_compile(
     r"\b" + _SOMEONE + r"\s+(?i:is|was)\s+(?i:(?:actually|really|still|definitely)\s+)?"
     r"(?P<no>(?i:not\s+(?:actually\s+|really\s+)?|no\s+longer\s+|never\s+been\s+))?"
     r"(?i:allergic\s+to)\s+" + _WHAT + _ENDS
 )
-_NAMED_ALLERGY = re.compile(
+_NAMED_ALLERGY = lazy_compile(
     r"\b" + _SOMEONE + r"\s+(?P<no>(?i:doesn['\u2019]?t\s+|does\s+not\s+|no\s+longer\s+))?"
     r"(?i:ha(?:s|ve))\s+(?i:an?\s+)?" + _WHAT + r"\s+(?i:allergy)" + _ENDS
 )
@@ -76,26 +77,26 @@ user, a teacher with asthma, saw no dose read, so none was ever updated)."""
 _DRUG = r"(?P<drug>[A-Za-z][A-Za-z-]{2,30})"
 _DOSES = (
     # "I take 10mg of lisinopril", "I'm on 20 mg lisinopril"
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:(?:i|(?:the\s+)?user)\s+(?:now\s+)?takes?|" + _USER_IS + r"\s+(?:now\s+)?"
         r"(?:taking|on))\s+" + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG
     ),
     # "I take lisinopril 10mg", "I'm on lisinopril, 10 mg"
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:(?:i|(?:the\s+)?user)\s+(?:now\s+)?takes?|" + _USER_IS + r"\s+(?:now\s+)?"
         r"(?:taking|on))\s+" + _DRUG + r",?\s+" + _AMOUNT
     ),
     # "my medication is sertraline 10mg daily", "my meds are now 20mg of sertraline"
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:medication|medicine|meds|prescription)"
         r"\s+(?:is|are)\s+(?:now\s+)?" + _DRUG + r",?\s+" + _AMOUNT
     ),
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:medication|medicine|meds|prescription)"
         r"\s+(?:is|are)\s+(?:now\s+)?" + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG
     ),
     # "my lisinopril dose went up to 20mg", "my dose of lisinopril is now 20 mg"
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:my|(?:the\s+)?user['\u2019]s)\s+(?:(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+)?(?:dose|dosage)"
         r"(?:\s+of\s+(?P<drug2>[A-Za-z][A-Za-z-]{2,30}))?\s+"
         r"(?:(?:is|was|went|has\s+gone|got|has\s+been|will\s+be)\s+)?(?:now\s+)?"
@@ -103,14 +104,14 @@ _DOSES = (
         r"(?:to\s+|at\s+)?" + _AMOUNT
     ),
     # "Warfarin dose is now 6 mg" (an adversary): the medicine first, said of no one else.
-    re.compile(
+    lazy_compile(
         r"(?i)^\s*(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+(?:dose|dosage)\s+"
         r"(?:(?:is|went|has\s+gone|got|has\s+been)\s+)?(?:now\s+)?"
         r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
         r"(?:to\s+|at\s+)?" + _AMOUNT
     ),
     # "Doctor cut my lisinopril back to 5mg", "she upped my dose of sertraline to 100 mg"
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|"
         # "the" too: "Dr Patel upped the metoprolol to 50mg" (a new user, a retired farmer).
         r"switched|moved|halved|doubled)\s+(?:me|my|the(?!\s+(?:dog|cat|puppy|kitten|pup|"
@@ -121,17 +122,17 @@ _DOSES = (
     # A translator: "Prendo 20mg di omeprazolo", "Ahora tomo 40 mg de omeprazol", "Je prends
     # 20mg d'oméprazole", "Ich nehme jetzt 20mg Omeprazol" (each no dose, so a new one
     # replaced none).
-    re.compile(
+    lazy_compile(
         r"(?i)(?<![\w'\u2019])"
         + _TAKE_ELSEWHERE
         + _AMOUNT
         + r"\s*(?:(?:de|di|del|della|dello|d['\u2019])\s*)?"
         + _FOREIGN_DRUG
     ),
-    re.compile(r"(?i)(?<![\w'\u2019])" + _TAKE_ELSEWHERE + _FOREIGN_DRUG + r",?\s+" + _AMOUNT),
+    lazy_compile(r"(?i)(?<![\w'\u2019])" + _TAKE_ELSEWHERE + _FOREIGN_DRUG + r",?\s+" + _AMOUNT),
     # The medicine first, said of no one: "lisinopril up to 20mg from today" (an adversary:
     # the 10mg stayed in effect).
-    re.compile(
+    lazy_compile(
         r"(?i)^\W*(?:my\s+)?(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+(?:(?:is|was|has\s+gone|went)\s+)?"
         r"(?:now\s+)?(?:(?:back\s+)?(?:up|down)|raised|lowered|increased|reduced|upped|dropped|"
         r"cut)\s+(?:to|at)\s+" + _AMOUNT
@@ -139,7 +140,7 @@ _DOSES = (
     # In German: "Mein Arzt hat Lisinopril auf 20mg erhöht" (an adversary: no dose), "Dr.
     # Hansen hat mein Metformin auf 1000 mg zweimal taeglich erhoeht", "Meine Ramipril-Dosis
     # wurde auf 10 mg erhöht" (a new user, an electrician: neither).
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:hat|haben|wurde|wird)\s+(?:mir\s+)?(?:(?:mein(?:e|en)?|das|den|die)\s+)?"
         + _FOREIGN_DRUG
         + r"(?:-?dosis)?\s+(?:von\s+\d+(?:[.,]\d+)?\s?\w+\s+)?auf\s+"
@@ -147,28 +148,28 @@ _DOSES = (
         + r"(?:\s+[\wäöüß]+){0,3}?\s+(?:erh(?:ö|oe|o)ht|reduziert|gesenkt|ge(?:ä|ae|a)ndert|"
         r"umgestellt|angehoben|hochgesetzt|runtergesetzt|verringert|verdoppelt|halbiert)"
     ),
-    re.compile(
+    lazy_compile(
         r"(?i)^\W*(?:meine\s+)?" + _FOREIGN_DRUG + r"-?dosis\s+(?:wurde|ist|wird)\s+(?:jetzt\s+)?"
         r"(?:auf\s+)?" + _AMOUNT
     ),
     # The medicine first, with "now" or "back down to": "Ramipril ist jetzt 10 mg einmal
     # taeglich", "Metformin wieder runter auf 500 mg", "Metformin now 500 mg in the morning".
-    re.compile(
+    lazy_compile(
         r"(?i)^\W*(?:my\s+|mein\s+)?" + _FOREIGN_DRUG + r"\s+(?:(?:ist|is)\s+)?(?:jetzt|now)\s+"
         r"(?:(?:auf|at|on)\s+)?" + _AMOUNT
     ),
-    re.compile(
+    lazy_compile(
         r"(?i)^\W*(?:mein\s+)?" + _FOREIGN_DRUG + r"\s+(?:wieder\s+|jetzt\s+)?(?:runter|rauf|hoch|"
         r"herunter|herauf)\s+auf\s+" + _AMOUNT
     ),
     # In Spanish, the user's: "El médico me ha subido la metformina a 850mg" (a later
     # adversary: no dose).
-    re.compile(
+    lazy_compile(
         r"(?i)\bme\s+(?:ha|han)\s+(?:subido|bajado|aumentado|reducido|cambiado|ajustado|puesto)\s+"
         r"(?:el|la|los|las)\s+" + _FOREIGN_DRUG + r"\s+(?:a|en)\s+" + _AMOUNT
     ),
     # "I'm down to 5mg of lisinopril now", "I'm up to 40 mg lisinopril"
-    re.compile(
+    lazy_compile(
         r"(?i)\b"
         + _USER_IS
         + r"\s+(?:now\s+)?(?:back\s+)?(?:down|up)\s+to\s+"
@@ -214,10 +215,10 @@ _NAMED_TAKES = (
 """'Leo takes', 'Rex the dog gets', 'Maya is on' (an adversary: the last two were no dose)."""
 _NAMED_DOSES: tuple[re.Pattern[str], ...] = (
     # "My cat Mochi takes methimazole 2.5mg twice a day", "Leo takes 5 ml of ibuprofen"
-    re.compile(r"\b" + _WHO + _NAMED_TAKES + _DRUG + r",?\s+" + _AMOUNT),
-    re.compile(r"\b" + _WHO + _NAMED_TAKES + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG),
+    lazy_compile(r"\b" + _WHO + _NAMED_TAKES + _DRUG + r",?\s+" + _AMOUNT),
+    lazy_compile(r"\b" + _WHO + _NAMED_TAKES + _AMOUNT + r"\s+(?:of\s+)?" + _DRUG),
     # "Mochi's methimazole dose went up to 5mg"
-    re.compile(
+    lazy_compile(
         r"\b" + _WHO + r"['\u2019]s\s+(?:(?P<drug>[A-Za-z][A-Za-z-]{2,30})\s+)?(?:dose|dosage)"
         r"(?:\s+of\s+(?P<drug2>[A-Za-z][A-Za-z-]{2,30}))?\s+"
         r"(?:(?:is|was|went|has\s+gone|got|has\s+been|will\s+be)\s+)?(?:now\s+)?"
@@ -227,7 +228,7 @@ _NAMED_DOSES: tuple[re.Pattern[str], ...] = (
     # Found by an adversary, each left the old dose in effect (recalled above the new):
     # "Leo's ibuprofen is now 7.5ml", "The vet lowered Rex's meloxicam to 2.5mg", "The vet
     # cut Rex back to 2.5mg of meloxicam", "The vet upped Biscuit to 7.5mg of meloxicam".
-    re.compile(
+    lazy_compile(
         r"\b"
         + _WHO
         + r"['\u2019]s\s+"
@@ -239,7 +240,7 @@ _NAMED_DOSES: tuple[re.Pattern[str], ...] = (
         r"|(?:raised|lowered|increased|reduced|changed|cut|upped|dropped))"
         r"\s+(?:(?:up|down|back)\s+)?(?:to\s+|at\s+)?" + _AMOUNT
     ),
-    re.compile(
+    lazy_compile(
         _CHANGED
         + r"\s+"
         + _WHO
@@ -248,7 +249,7 @@ _NAMED_DOSES: tuple[re.Pattern[str], ...] = (
         + r"(?:\s+(?:dose|dosage))?\s+(?:(?:back|down|up)\s+)?(?:to|at)\s+"
         + _AMOUNT
     ),
-    re.compile(
+    lazy_compile(
         _CHANGED
         + r"\s+"
         + _WHO
@@ -263,7 +264,7 @@ _NAMED_DOSES += (
     # A parent's dose in Spanish: "Mi madre toma enalapril 10mg cada mañana", then "el
     # medico le ha subido el enalapril a mi madre, ahora toma 20mg" (a new user, a nurse in
     # Madrid: neither was a dose, and both stayed in effect).
-    re.compile(
+    lazy_compile(
         r"(?i)\b"
         + _KIN_IN_SPANISH
         + r"\s+(?:ahora\s+)?toma\s+(?:ahora\s+)?"
@@ -271,7 +272,7 @@ _NAMED_DOSES += (
         + r",?\s+"
         + _AMOUNT
     ),
-    re.compile(
+    lazy_compile(
         r"(?i)\b"
         + _KIN_IN_SPANISH
         + r"\s+(?:ahora\s+)?toma\s+(?:ahora\s+)?"
@@ -280,14 +281,14 @@ _NAMED_DOSES += (
         + _FOREIGN_DRUG
     ),
     # "A mi madre le han bajado el Sintrom a 2mg" (a later adversary: no dose).
-    re.compile(
+    lazy_compile(
         r"(?i)\ba\s+" + _KIN_IN_SPANISH + r"\s+le\s+(?:ha|han)\s+(?:subido|bajado|aumentado|"
         r"reducido|cambiado|ajustado|puesto)\s+(?:el|la|los|las)\s+"
         + _FOREIGN_DRUG
         + r"\s+(?:a|en)\s+"
         + _AMOUNT
     ),
-    re.compile(
+    lazy_compile(
         r"(?i)\b(?:subido|bajado|aumentado|reducido|cambiado|ajustado)\s+(?:el|la)\s+"
         + _FOREIGN_DRUG
         + r"\s+a\s+"
@@ -331,7 +332,7 @@ def speaks_of_health(text: str) -> bool:
     return bool(health_values(text))
 
 
-_DOSE_IN_WORDS = re.compile(
+_DOSE_IN_WORDS = lazy_compile(
     rf"(?i)\b({'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})\s?(mg|mcg|ml|units?)\b"
 )
 """'I take seven mg of warfarin now' (an adversary: the 5mg stayed in effect)."""
@@ -385,7 +386,7 @@ def _stopped(text: str) -> list[str]:
     return topics
 
 
-_NOT_DONE = re.compile(
+_NOT_DONE = lazy_compile(
     r"(?i)\?|^\W*(?:should|shall|can|could|may|might|would|will|do|does|did|is|are|am|if|"
     r"whether|when|what|how|why)\b|\b(?:should|shall|could|might|would|if|whether|thinking\s+"
     r"(?:of|about)|consider(?:ing)?|wants?\s+to|wanna|plan(?:ning)?\s+to|going\s+to|gonna|"
@@ -395,39 +396,39 @@ _NOT_DONE = re.compile(
 """A stop asked about, weighed or advised against, not done: "Should I stop the warfarin?",
 "Is it ok to stop the ibuprofen", "Can I stop taking ramipril safely" (an adversary saw
 each replace the dose, and the medicine was no longer recalled)."""
-_STOPPED = re.compile(
+_STOPPED = lazy_compile(
     r"(?i)\b(?:stopped|stopping|stop|discontinued|ceased)\s+(?:taking\s+|giving\s+(?:(?-i:[A-Z])\w*\s+)?)?"
     r"(?:(?P<who>(?-i:[A-Z])[\w-]*)['\u2019]s\s+|the\s+|my\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
 )
 """A medicine stopped: "GP stopped Dad's amlodipine today", "I stopped taking lisinopril"
 (a new user, a carer: the dose stayed in effect, unmarked)."""
 _WHO = rf"(?P<who>(?-i:[A-Z])[\w-]*|(?-i:{_KIN_TYPED_LOWER}))"
-_OFF_IT = re.compile(
+_OFF_IT = lazy_compile(
     r"(?i)\b(?:(?:i['\u2019]?m|i\s+am)|" + _WHO + r"(?:['\u2019]s|\s+is))\s+(?:now\s+)?off\s+"
     r"(?:the\s+|my\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
 )
-_TOOK_OFF = re.compile(
+_TOOK_OFF = lazy_compile(
     r"(?i)\b(?:took|taken|taking|takes)\s+(?:me|" + _WHO + r")\s+off\s+"
     r"(?:the\s+|my\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
 )
-_NO_MORE = re.compile(
+_NO_MORE = lazy_compile(
     r"(?i)\bno\s+more\s+(?P<drug>[a-z][a-z-]{4,})\b(?!\s+left\b)(?:\s+for\s+(?:me|" + _WHO + r"))?"
 )
-_QUIT = re.compile(
+_QUIT = lazy_compile(
     r"(?i)\b(?:i\s+|i['\u2019]ve\s+|(?P<who>(?-i:[A-Z])[\w-]*)\s+(?:has\s+)?)?(?:quit|come\s+off|"
     r"came\s+off|finished\s+(?:my\s+|the\s+|his\s+|her\s+)?course\s+of)\s+(?:the\s+|my\s+)?"
     r"(?P<drug>[a-z][a-z-]{4,})\b"
 )
-_SOMEONE_STOPPED = re.compile(
+_SOMEONE_STOPPED = lazy_compile(
     r"(?i)(?<![\w'\u2019])" + _WHO + r"\s+(?:has\s+)?(?:stopped|came\s+off|is\s+off)\s+"
     r"(?:taking\s+)?(?:the\s+|his\s+|her\s+)?(?P<drug>[a-z][a-z-]{4,})\b"
 )
-_NO_LONGER = re.compile(
+_NO_LONGER = lazy_compile(
     r"(?i)\b(?:i\s+|(?P<who>(?-i:[A-Z])[\w-]*)\s+)?(?:don['\u2019]?t|do\s+not|doesn['\u2019]?t|"
     r"does\s+not|no\s+longer)\s+(?:take|takes|need|needs)\s+(?:the\s+|my\s+|his\s+|her\s+)?"
     r"(?P<drug>[a-z][a-z-]{4,})\b"
 )
-_NO_MORE_ELSEWHERE = re.compile(
+_NO_MORE_ELSEWHERE = lazy_compile(
     r"(?i)(?P<who>(?!))?(?:\bya\s+no\s+tomo\s+|\b(?:dej[ée]|he\s+dejado)\s+de\s+tomar\s+|"
     r"\bje\s+ne\s+prends\s+plus\s+(?:de\s+|d['\u2019])?|"
     r"\bj['\u2019]ai\s+arr[êe]t[ée]\s+(?:de\s+prendre\s+)?|"
@@ -438,7 +439,7 @@ _NO_MORE_ELSEWHERE = re.compile(
 """'Ya no tomo omeprazol', 'Je ne prends plus d'oméprazole', 'Já não tomo omeprazol',
 'Parei de tomar …' (an adversary: the dose stayed in effect); 'Non prendo più
 l'omeprazolo', 'Ho smesso di prendere il ramipril', 'Ho sospeso la metformina'."""
-_NICHT_MEHR = re.compile(
+_NICHT_MEHR = lazy_compile(
     r"(?i)(?P<who>(?!))?\bich\s+nehme\s+(?:kein(?:e|en)?\s+)?(?P<drug>[a-zà-ÿ][a-zà-ÿ-]{4,})"
     r"\s+(?:nicht\s+)?mehr\b"
 )
@@ -452,7 +453,7 @@ _STOPPED_WORDINGS = (
     *(_SOMEONE_STOPPED, _STOPPED, _OFF_IT, _TOOK_OFF, _NO_MORE, _NO_LONGER, _QUIT),
     *(_NO_MORE_ELSEWHERE, _NICHT_MEHR),
 )
-_TAKEN_OTHERWISE = re.compile(
+_TAKEN_OTHERWISE = lazy_compile(
     r"(?i)\b(?:now\s+i\s+take|instead|switched\s+to|in\s+the\s+morning\s+now)\b"
 )
 """A medicine taken at another time or in its place: "I stopped taking atorvastatin with
@@ -467,7 +468,7 @@ MORE_DRUG_ENDINGS = (
 """More medicines' endings: "Manny stopped donepezil on 28/1" left the 10mg dose in effect (a
 new user, a carer); memantine, rivastigmine, gabapentin, pregabalin, clopidogrel, tamsulosin,
 finasteride, allopurinol, venlafaxine too (read anew by migration 0043)."""
-_DRUG_LIKE = re.compile(
+_DRUG_LIKE = lazy_compile(
     r"(?i)(?:pril|olol|statin|formin|dipine|sartan|azole|cillin|mycin|cycline|oxetine|aline|"
     r"pram|azepam|zolam|thiazide|semide|parin|xaban|gatran|gliptin|glutide|lukast|tidine|"
     r"profen|olone|sone|vir|mab|nib|prazole?|triptan|pine|done|zine|tyline|aspirin|insulin|"
@@ -476,7 +477,7 @@ _DRUG_LIKE = re.compile(
 """A medicine by its name's ending, when no word says it is one ("Dad stopped metformin"),
 in the Italian or Spanish form too ("omeprazolo", "metformina")."""
 _STOPPED_VALUE = frozenset(["stopped"])
-_PRESCRIBED = re.compile(
+_PRESCRIBED = lazy_compile(
     r"(?i)\b(?:taking|giving|gp|doctor|dr|nurse|pharmacist|cardiolog\w*|consultant|"
     r"meds|medications?|medicines?|tablets?|pills?|dose|prescription)\b"
 )
@@ -515,7 +516,7 @@ def _amount_of(found: re.Match[str]) -> str:
     return amount + ("unit" if unit.startswith("unit") else unit)
 
 
-_MAY_STATE_A_DOSE = re.compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")
+_MAY_STATE_A_DOSE = lazy_compile(r"(?i)\d\s?(?:mg|mcg|µg|ug|g|ml|iu|units?)\b")
 DOSE_WORDINGS = "dose medication medicine meds tablets pills"
 """What a question about a dose asks with that a statement of it need not say: "what's
 my current dose?" and "what medication am I on?" found nothing of "I take 10mg of
@@ -523,8 +524,8 @@ lisinopril every morning" (found by a new user), nor "what tablets do i take now
 PILLS AM I ON" (a later new user)."""
 
 
-_A_DIGIT = re.compile(r"\d")
-_DRUG_AMOUNT = re.compile(
+_A_DIGIT = lazy_compile(r"\d")
+_DRUG_AMOUNT = lazy_compile(
     r"(?i)\d\s?(?:mg|mcg|µg|ug|iu)\b|\binsulin\b.{0,40}?\b\d+\s?units?\b"
     r"|\b\d+\s?(?:puffs?|pufjes?|inhalations?|h(?:ü|ue)be)\b"
     r"|\b\d+\s?units?\s+of\s+insulin\b|\b\d+\s+(?:tablets?|pills?|capsules?)\s+of\b"
@@ -547,7 +548,7 @@ def names_a_dose(text: str) -> bool:
     return any(topic.startswith("dose of ") for topic in health_values(text))
 
 
-_MEDICINE = re.compile(
+_MEDICINE = lazy_compile(
     r"(?i)\b(?:inhalers?|puffers?|puffs|eye\s+drops|ear\s+drops|nasal\s+spray|epi-?pens?|"
     r"antibiotics|antihistamines?|prescriptions?|pills|capsules)\b"
     r"|\bfor\s+(?:my|his|her|their|our|the)\s+(?:asthma|allerg(?:y|ies)|hay\s+fever|migraines?|"
@@ -556,7 +557,7 @@ _MEDICINE = re.compile(
 )
 """A medicine said without an amount: its form ("my inhaler", "eye drops") or what it is
 for ("Ventolin for my asthma": a new user's "what meds am I on?" found nothing of it)."""
-_CARE_GIVER = re.compile(
+_CARE_GIVER = lazy_compile(
     r"(?i)\b(?:gp|pcp|physician|p(?:a)?ediatrician|dermatologist|psychiatrist|cardiologist|"
     r"gyn(?:a)?ecologist|allergist|neurologist|oncologist|endocrinologist|rheumatologist|"
     r"urologist|surgeon)s?\b"
@@ -565,7 +566,7 @@ _CARE_GIVER = re.compile(
 user)."""
 
 
-_LIKE_AN_ALLERGY = re.compile(
+_LIKE_AN_ALLERGY = lazy_compile(
     r"(?i)\b(?:c(?:o)?eliac|intoleran(?:t|ce)|gluten[- ]free|lactose|anaphyla\w*|epi-?pen)\b"
 )
 """What a question about allergies means too: "who's allergic to what?" found no "Mrs Byrne
@@ -628,7 +629,7 @@ def medicines_without_foreign_endings(text: str) -> str:
     )
 
 
-_DOSE_UNNAMED = re.compile(
+_DOSE_UNNAMED = lazy_compile(
     r"(?i)\b(?:i['\u2019]?m|i\s+am)\s+(?:now\s+)?(?:on|taking)\s+(?:the\s+)?" + _AMOUNT
 )
 """A dose said without its medicine: "I'm on 40mg now"."""
@@ -680,8 +681,8 @@ def medicines_and_allergens(text: str) -> frozenset[str]:
     return frozenset(named - {""})
 
 
-_A_WORD = re.compile(r"[^\W\d_]{5,}")
-_ALLERGIC_TO = re.compile(
+_A_WORD = lazy_compile(r"[^\W\d_]{5,}")
+_ALLERGIC_TO = lazy_compile(
     r"(?i)\b(?:allerg\w*|al[eé]rgic[oa]s?)\s+(?:to|gegen|auf|a|al|à|ao|à\s+la)\s+"
     r"(?:(?:la|el|los|las|le|les|the|o|a)\s+)?([^\W\d_][\w'-]*)"
 )

@@ -11,18 +11,18 @@ Ciarán's other facts.
 
 from __future__ import annotations
 
-import re
 from functools import cache, lru_cache
 
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze, fold
 
 _NAME = r"(?-i:[A-Z])[\w'\u2019-]*(?:[ \t]+(?-i:[A-Z])[\w'\u2019-]*){0,2}"
-_IN_PLACE_OF = re.compile(
+_IN_PLACE_OF = lazy_compile(
     r"(?i)\b(?:instead\s+of|in\s+place\s+of|replacing|replaces|replaced|"
     r"taking\s+over\s+from|takes\s+over\s+from|took\s+over\s+from|no\s+longer)\s+"
     rf"(?P<name>{_NAME})"
 )
-_OPENS_WITH = re.compile(rf"^\W*(?P<name>{_NAME})")
+_OPENS_WITH = lazy_compile(rf"^\W*(?P<name>{_NAME})")
 
 
 def _folded_words(text: str) -> list[str]:
@@ -35,7 +35,7 @@ def _who_is_replaced(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(_folded_words(found["name"])) for found in _IN_PLACE_OF.finditer(text))
 
 
-_INSTEAD_OF_A_THING = re.compile(
+_INSTEAD_OF_A_THING = lazy_compile(
     r"(?i)\binstead\s+of\s+(?:the\s+|a\s+|an\s+)?(?P<what>[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}?)"
     r"(?=\s*(?:[,.;!?]|$))"
 )
@@ -68,14 +68,14 @@ def takes_the_place_of(new: str, old: str) -> bool:
     return bool(shared)
 
 
-_NOT_THEM = re.compile(
+_NOT_THEM = lazy_compile(
     rf"(?i)\bnow,?\s+not\s+(?:the\s+)?(?P<name>{_NAME})"
     rf"|(?:the\s+)?(?P<gone>{_NAME})\s+(?:can'?t|cannot|can\s+no\s+longer|won'?t|no\s+longer)\s+"
     r"(?:do|does|drive|drives|work|works|take|takes|cover|covers|make|makes)\b"
 )
 """Who does it no more: "the Nguyens drive on Thursdays now, not the Okafors", "the
 Okafors can't do Thursdays anymore"."""
-_CLAUSE = re.compile(r"[^,;.\n]+")
+_CLAUSE = lazy_compile(r"[^,;.\n]+")
 
 
 def not_them_any_more(new: str, old: str) -> bool:
@@ -135,19 +135,19 @@ def _another_thing_instead(new: str, old: str) -> bool:
     return bool(what) and what <= set(analyze(old))
 
 
-_NOW_DOES = re.compile(
+_NOW_DOES = lazy_compile(
     r"(?i)^\W*(?P<who>(?:[\w'\u2019-]+\s+){0,3}?[\w'\u2019-]+)\s+"
     r"(?:(?:is|are)\s+now|(?:now\s+|has\s+)?(?:moves?|moved|changes?|changed|switch(?:es)?|"
     r"switched|(?:is|was|has\s+been)\s+(?:moved|changed|switched))\s+to\b|now\s+(?P<verb>[a-z]+)\b)"
 )
-_WEEKDAY = re.compile(
+_WEEKDAY = lazy_compile(
     r"(?i)\b(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:s|days?|nesdays?|rsdays?|urdays?|sdays?)?\b"
 )
-_WEEKLY = re.compile(
+_WEEKLY = lazy_compile(
     r"(?i)\b(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:days|s|nesdays|rsdays|urdays|sdays)\b"
     r"|\bevery\s+(?P<every>mon|tue|wed|thu|fri|sat|sun)"
 )
-_AS_WELL = re.compile(
+_AS_WELL = lazy_compile(
     r"(?i)\b(?:also|too|as\s+well|additionally|extra|another|more|both|plus|still)\b|"
     r"\b(?:and|&)\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)"
 )

@@ -8,10 +8,10 @@ PIN", "locker code") by a word the other lacks.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from memory.fact_subjects import subject_terms_in_order, subject_words
+from memory.lazy_patterns import lazy_compile
 from memory.letters import UPPER
 from memory.text import analyze
 
@@ -31,7 +31,7 @@ def another_by_name(new: str, old: str) -> bool:
     return bool(named_ours and named_theirs) or _another_by_a_word_before(new, old)
 
 
-_WITH_A_CAPITAL = re.compile(rf"[\w'\u2019-]*{UPPER}[\w'\u2019-]*")
+_WITH_A_CAPITAL = lazy_compile(rf"[\w'\u2019-]*{UPPER}[\w'\u2019-]*")
 
 
 def _capitalised(text: str) -> frozenset[str]:

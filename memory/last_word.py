@@ -11,7 +11,6 @@ fact is replaced, retention takes it as any other.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
@@ -23,13 +22,14 @@ from memory.fact_subjects import change_terms
 from memory.fact_values import new_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.instead_of import not_them_any_more, takes_the_place_of
+from memory.lazy_patterns import lazy_compile
 from memory.long_texts import sentences_of
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import pays_off
 from memory.text import analyze
 
-_SAYS_A_CHANGE = re.compile(
+_SAYS_A_CHANGE = lazy_compile(
     r"(?i)\b(?:now|new|changed?|instead|moved|no\s+longer|any\s*more|doubled|halved|"
     r"increased|decreased|raised|lowered|upped|reduced|(?:up|down)\s+to|stopped|took\s+me\s+off|"
     r"off\s+the|cancell?ed|called\s+off|postponed|rescheduled|switched|correction|mistake|"
@@ -54,7 +54,7 @@ _SAYS_A_CHANGE = re.compile(
     r"cambiad[oa]|maintenant|au\s+lieu\s+de|nouvel(?:le)?|nouveau|chang[ée]e?|adesso|"
     r"invece\s+di|nuov[oa]|cambiat[oa]|agora|em\s+vez\s+de|nov[oa]|mudou)\b"
 )
-_SUPPOSED = re.compile(
+_SUPPOSED = lazy_compile(
     r"(?i)(?:^|[,;.!?:]\s*)\W*(?:would|if|what\s+if|wenn|falls)\b|\bif\s+(?:i|we)\b|"
     r"\b(?:suppose|imagine|hypothetically|w(?:ü|ue)rde|w(?:ä|ae)re|ser[ií]a|sarebbe)\b|"
     # What may happen: "The hourly rate … shall be reviewed on 1 April 2027 and may be
@@ -67,7 +67,7 @@ second car?" and "if my gym membership is now 45 instead of 30 I'm quitting" mar
 changed (adversaries). A clause that opens so, not an "if" anywhere: "my rent is now 950,
 tell me if you need more" says a change."""
 _SHARED_AT_LEAST = 2
-_ENDED = re.compile(
+_ENDED = lazy_compile(
     r"(?i)\b(?:not|no\s+longer|never|stopped|stop|quit|left|leaving|off|broke\s+up|split\s+up|"
     r"divorced|ended|over|paid|sent|transferred|settled|fine|cleared|cancell?ed|called\s+off|"
     r"done|finished|gone|moved|sold|retired|resigned|fired|closed)\b"
@@ -191,13 +191,13 @@ def ends_or_replaces(message: str, fact: str) -> bool:
     return bool(stopped & medicines_and_allergens(fact))
 
 
-_A_NUMBER = re.compile(r"\d+(?:[/.:-]\d+)*")
+_A_NUMBER = lazy_compile(r"\d+(?:[/.:-]\d+)*")
 """A number as written: "3/8" is no number of "14/3, … 2/8" (a new user's correction of a
 birthday was taken for the same digits)."""
-_A_VALUE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|" + _A_NUMBER.pattern)
+_A_VALUE = lazy_compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|" + _A_NUMBER.pattern)
 """A number, or an address: "Tom's wife has a new email, mary@new.ie" left "Tom's wife's
 email is mary@old.com" unmarked (a new user)."""
-_A_YEAR_SAID = re.compile(r"(?i)\b(?:in|since|from|of|back\s+in|until|till)\s+(?:19|20)\d\d\b")
+_A_YEAR_SAID = lazy_compile(r"(?i)\b(?:in|since|from|of|back\s+in|until|till)\s+(?:19|20)\d\d\b")
 """When a change was, not what it changed to: "the door code changed in 2023 but I still
 know it" marked both flats' codes changed since (an adversary)."""
 
@@ -263,7 +263,7 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     )
 
 
-_QUOTED = re.compile(
+_QUOTED = lazy_compile(
     r"(?:^|(?<=[\s:(]))(?:\"[^\"\n]{3,}\"|“[^”\n]{3,}”|'[^'\n]{3,}'|‘[^’\n]{3,}’|„[^“”\n]{3,}[“”]|"
     r"«[^»\n]{3,}»)(?=[\s.,;:!?)]|$)"
 )
@@ -308,7 +308,7 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     return not (named and theirs and named.isdisjoint(theirs))
 
 
-_A_WHEN = re.compile(
+_A_WHEN = lazy_compile(
     r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
     r"(?:(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b)?"
@@ -360,7 +360,7 @@ def _when_values(text: str) -> set[str]:
     return {value for found in _A_WHEN.finditer(text) for value in _A_VALUE.findall(found[0])}
 
 
-_A_NAME = re.compile(
+_A_NAME = lazy_compile(
     r"(?:(?<![.!?]\s)(?<!^)\b|(?=[A-Z][a-z\u00e0-\u00ff]+(?:['\u2019]s\b|\s+(?:(?:&|and)\s+)?[A-Z])))"
     r"[A-Z][a-z\u00e0-\u00ff]+(?:['\u2019]s)?\b"
 )

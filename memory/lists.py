@@ -8,12 +8,11 @@ stayed on the list).
 
 from __future__ import annotations
 
-import re
-
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze
 
-_LIST_HEADING = re.compile(r"^[^:\n]{0,60}:")
-_LIST_ITEMS = re.compile(r"\s*(?:[,;\n]|\s-\s|\s\u2022\s)\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+_LIST_HEADING = lazy_compile(r"^[^:\n]{0,60}:")
+_LIST_ITEMS = lazy_compile(r"\s*(?:[,;\n]|\s-\s|\s\u2022\s)\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _FEWEST_ITEMS = 3
 
 
@@ -62,7 +61,7 @@ def of_what_a_record_is_about(new: str, old: str) -> bool:
     return bool(heading & said) and not (set(analyze(_body(old))) - heading) & said
 
 
-_A_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+_A_NUMBER = lazy_compile(r"\d+(?:[.,]\d+)?")
 
 
 def one_value_of_several(new: str, old: str) -> bool:

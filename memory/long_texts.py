@@ -9,9 +9,9 @@ name what it changes: those (with the sentence before and after each) are read i
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze
 
 LONG = 2_000
@@ -20,7 +20,7 @@ _MOST_SENTENCES = 24
 """Of the sentences sharing words with the other text, those sharing the most: a paste
 where every line names the fact's one word (a log of "manager" lines) stays a page."""
 
-SENTENCE = re.compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+[.!?]*")
+SENTENCE = lazy_compile(r"(?:[^.!?\n]|[.!?](?![.!?]*(?:\s|$)))+[.!?]*")
 """A sentence or a line: its stops end it only before a space ("mary@new.ie", "3.5 mg"
 go on)."""
 

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from memory.lazy_patterns import lazy_compile
+
 _MAX_OUTPUT = 256 * 1024
 _MAX_LINE = 2000
-_LIST_LINE = re.compile(r"^\s*[-*•]\s+(?:\[(?P<kind>[\w -]{1,40})\]\s*)?(?P<text>\S.*)$")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_LIST_LINE = lazy_compile(r"^\s*[-*•]\s+(?:\[(?P<kind>[\w -]{1,40})\]\s*)?(?P<text>\S.*)$")
+_CONTROL = lazy_compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 @dataclass(frozen=True)

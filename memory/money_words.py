@@ -9,10 +9,10 @@ charged too ("how much do I charge Bluefin?" missed "Bluefin rate is $135/hr": a
 
 from __future__ import annotations
 
-import re
+from memory.lazy_patterns import lazy_compile
 
 MONEY_WORDINGS = "price cost pay charge rate fee"
-_MONEY = re.compile(
+_MONEY = lazy_compile(
     r"[$\u20ac\u00a3\u00a5]\s?\d|\d(?:[.,]\d+)?\s?(?:[$\u20ac\u00a3]|eur|usd|gbp)\b"
     r"|(?i:\b\d+(?:[.,]\d+)?\s?(?:euros?|dollars?|pounds?|quid|bucks)\b)"
 )

@@ -16,18 +16,19 @@ import re
 from datetime import date
 
 from memory.date_terms import CJK_DAY
+from memory.lazy_patterns import lazy_compile
 from memory.periods_ahead import COUNTS, month_end, period_after
 
-_COMPACT = re.compile(
+_COMPACT = lazy_compile(
     r"(?<![\d.,/#-])(?<!#\s)(20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\d.,/-])"
 )
 """'20270312', as a file name or a form writes it."""
-_ORDINAL_DAY = re.compile(
+_ORDINAL_DAY = lazy_compile(
     r"(?i)\bthe\s+(?P<day>[0-3]?\d)(?:st|nd|rd|th)\b(?P<next>\s+of\s+next\s+month)?"
     r"(?!\s+of\s+(?!next\b)\w)"
 )
 """'the 20th of next month'; 'the 20th' alone, the next 20th to come."""
-_QUARTER = re.compile(r"(?i)(?<![\w-])Q(?P<which>[1-4])(?:\s*(?:20)?(?P<year>\d\d))?(?![\w-])")
+_QUARTER = lazy_compile(r"(?i)(?<![\w-])Q(?P<which>[1-4])(?:\s*(?:20)?(?P<year>\d\d))?(?![\w-])")
 _MONTHS_ELSEWHERE = {
     # Turkish, Polish (of a day: "12 marca"), Dutch, Swahili.
     **dict.fromkeys(["ocak"], 1), **dict.fromkeys(["şubat", "subat"], 2),
@@ -55,20 +56,20 @@ _MONTHS_ELSEWHERE = {
     "يونيو": 6, "يوليو": 7, "أغسطس": 8, "اغسطس": 8, "سبتمبر": 9, "أكتوبر": 10,
     "اكتوبر": 10, "نوفمبر": 11, "ديسمبر": 12,
 }  # fmt: skip
-_DAY_THEN_MONTH_ELSEWHERE = re.compile(
+_DAY_THEN_MONTH_ELSEWHERE = lazy_compile(
     r"(?i)(?<![\w.])(?P<day>[0-3]?\d)\.?\s+(?P<month>"
     + "|".join(sorted(_MONTHS_ELSEWHERE, key=len, reverse=True))
     + r")\b\.?(?:\s+(?P<year>20\d\d))?"
 )
 """A day, then its month in Turkish, Polish, Dutch or Swahili: only with its day ("Maja" and
 "Mei" are names too)."""
-_STAY = re.compile(
+_STAY = lazy_compile(
     r"(?i)\b(?:for|after)\s+(?:another\s+|about\s+|around\s+|the\s+next\s+)?"
     rf"(?P<few>{COUNTS})\s+(?P<unit>days?|weeks?|months?|years?)\b"
 )
 """How long something lasts: "good for 2 years", "ends after 6 months", "I'm on antibiotics
 for six weeks", "staying with mum for 40 days"; not said of the past (`_LASTED`)."""
-_LASTED = re.compile(
+_LASTED = lazy_compile(
     r"(?i)\b(?:was|were|went|had|did|lived|worked|spent|took|lasted|been|ago|last\s+year)\b"
 )
 
@@ -77,14 +78,14 @@ _ROMAN_MONTHS = {
     "I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10,
     "XI": 11, "XII": 12,
 }  # fmt: skip
-_ROMAN_MONTH = re.compile(
+_ROMAN_MONTH = lazy_compile(
     r"(?<![\w.])(?P<day>[0-3]?\d)(?P<sep>[./ -])"
     r"(?P<month>(?i:XII|XI|X|IX|VIII|VII|VI|V|IV|III|II|I))"
     r"(?:(?P=sep)(?P<year>(?:20)?\d\d))?(?![\w])"
 )
 """A month in Roman numerals, as Polish, Italian and Hungarian forms write it: "12.III.2027",
 "18.IV.2027", "12/III/2027" (an adversary saw each deleted before its day)."""
-_MONTH_DASH_DAY = re.compile(
+_MONTH_DASH_DAY = lazy_compile(
     r"(?i)(?<![\w-])(?P<month>jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)-"
     r"(?P<day>[0-3]?\d)(?![\w])(?!-\d)"
 )
@@ -95,7 +96,7 @@ _MONTH_OF = {
         "jan feb mar apr may jun jul aug sep oct nov dec".split(), start=1
     )
 } | {"sept": 9}
-_LASTING = re.compile(
+_LASTING = lazy_compile(
     r"(?i)\buntil\s+further\s+notice\b|\bindefinitely\b|\bfor\s+the\s+foreseeable\s+future\b"
     r"|\b(?:every|each)\s+(?:(?:other|second)\s+)?(?:day|morning|evening|night|week|weekend|"
     r"month|year|mon|tue|wed|thu|fri|sat|sun)\w*"
@@ -118,7 +119,7 @@ deleted at 30 days). Kept a year: a memory that still holds by then has been rec
 made a fact, long before. Not a price by the day: "Daily fee is $78" in a school's holiday
 program of known days kept its email a year (a new user)."""
 A_YEAR_ON = 365
-_KEEP_ASKED = re.compile(
+_KEEP_ASKED = lazy_compile(
     r"(?i)\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:keep|save|store|hold\s+on\s+to|"
     r"remember|file)\s+(?:this|it|that|these|them|a\s+copy)\b(?!\s+(?:up|down|short|simple|brief|"
     r"quiet|going|together|clean|in\s+check))"
@@ -139,7 +140,7 @@ _KEEP_ASKED = re.compile(
 can you keep it:" and a letter, deleted after its deadline (a new user, a retired nurse).
 Kept for years: asked for, it is the user's to forget."""
 _KEPT_WHEN_ASKED = 10 * 365
-_AN_INVOICE_OPEN = re.compile(
+_AN_INVOICE_OPEN = lazy_compile(
     r"(?i)\b(?:invoice|inv|rechnung|factura|facture|fattura|fatura|bill)\b[^\n]{0,80}?"
     r"\b(?:unpaid|not\s+(?:yet\s+)?paid|(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|haven['\u2019]?t)\s+"
     r"(?:yet\s+)?paid|outstanding|overdue|noch\s+offen|(?:noch\s+)?nicht\s+bezahlt|unbezahlt|"
@@ -154,13 +155,13 @@ _PHONE = (
     r"\b[1-9]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2})(?![\d/:]|\.\d)"
 )
 """A phone number: from "+" or a 0, or in groups of three, three and four; not "20270312"."""
-_A_PHONE_ANYWHERE = re.compile(_PHONE)
-_ANOTHER_NUMBER_BEFORE = re.compile(
+_A_PHONE_ANYWHERE = lazy_compile(_PHONE)
+_ANOTHER_NUMBER_BEFORE = lazy_compile(
     r"(?i)(?:\b(?:order|ref(?:erence)?|invoice|inv|tracking|ticket|case|booking|account|acct|"
     r"serial|confirmation|policy|claim|iban|sort\s+code)\b|#)[^\n\d]{0,16}$"
 )
 """Whose number of a phone's shape is no phone: "the invoice number is 438-555-0199"."""
-_A_CONTACT = re.compile(
+_A_CONTACT = lazy_compile(
     r"(?i)\b(?:mechanic|plumber|electrician|builder|locksmith|dentist|doctor|gp|vet|"
     r"babysitter|nanny|cleaner|accountant|lawyer|solicitor|hairdresser|barber|physio|tutor|"
     r"landlord|handyman|gardener|carer|midwife|pharmacy|pharmacist|garage|clinic|surgery|"
@@ -205,7 +206,7 @@ _A_CONTACT = re.compile(
 """Someone's number: "the mechanic is Tony at Brunswick Auto, 0412 555 873", "number for
 the plumber: 087 123 4567". A new user, a nurse, saw it deleted with the message's other
 news once its day had passed; a number one was given is kept as one's own details are."""
-_OWN_DETAILS = re.compile(
+_OWN_DETAILS = lazy_compile(
     r"(?im)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|work\s+|personal\s+|private\s+)*"
     r"(?:(?:phone|mobile|cell|landline)(?:\s+number)?|number)\s*(?:is\b|:|=|now\b)"
     r"(?=[^0-9+\n]{0,12}[0-9+])"
@@ -345,14 +346,14 @@ def kept_for_years(text: str, said: date) -> list[date]:
 
 _SAID_IN_A_FEW_LINES = 600
 """The longest message read for lasting news (`_lasting_news`): a paste is no news."""
-_A_BIRTHDAY_ON = re.compile(
+_A_BIRTHDAY_ON = lazy_compile(
     r"(?i)\b(?:birthday|b-?day|anniversary|name\s*day|geburtstag|cumplea[ñn]os|anniversaire|"
     r"compleanno|anivers[áa]rio|verjaardag|urodziny)\b(?=[^\n]{0,40}?(?:\d|\b(?:jan|feb|mar|apr|"
     r"may|jun|jul|aug|sep|oct|nov|dec|januar|m[äa]rz|mai|juni|juli|okt|dez|enero|mayo|junio|"
     r"julio|janvier|mai|juin|juillet|gennaio|maggio|giugno|luglio|januari|maart|mei)))"
 )
 _KIN = r"wife|husband|mother|father|mum|mom|dad|son|daughter|brother|sister"
-_A_DEATH = re.compile(
+_A_DEATH = lazy_compile(
     rf"(?i)\b(?:(?:{_KIN}|grandma|grandpa|granny|nan|aunt|uncle|cousin|friend|partner|"
     r"(?-i:[A-Z])[a-z]+)\b[^.!?\n]{0,30}?\b"
     r"(?:passed\s+away|passed\s+(?:on\s+)?(?:in|last|on)\b|died|is\s+dead|was\s+killed)|"
@@ -380,8 +381,8 @@ def _lasting_news(text: str) -> bool:
     )
 
 
-_A_QUESTION = re.compile(r"\?\s*$")
-_TAKEN_BACK = re.compile(
+_A_QUESTION = lazy_compile(r"\?\s*$")
+_TAKEN_BACK = lazy_compile(
     r"(?i)\b(?:forget\s+(?:it|that)|never\s*mind|olv[ií]dalo|d[ée]jalo|vergiss\s+es|"
     r"laisse\s+tomber|lascia\s+stare|esquece|nieważne)\b"
 )
@@ -389,7 +390,7 @@ _TAKEN_BACK = re.compile(
 """A message ending on a question mark: asked, not said."""
 
 
-_AN_ALLERGY = re.compile(
+_AN_ALLERGY = lazy_compile(
     r"(?i)\b(?:allergic|allergy|allergies|allergique|allergie|allergisch|"
     r"al[ée]rgic[oa]|alergia|allergic[oa]|epipen|anaphyla\w*|c(?:oe|œ|e)liac|c(?:oe|œ|e|é)liaque|"
     r"cel[ií]ac[oa]|z[öo]liakie|intoleran\w*|intol[ée]ran\w*)\b"

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import re
 
+from memory.lazy_patterns import lazy_compile
+
 # A thousands comma splits "1,250" into "1" and "250", which match neither "1250" nor
 # each other's numbers. Groups of exactly three digits only: "1,2,3" is a list. With three
 # digits before the first comma ("101,102,103") it may be a list too: both readings.
-_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
+_THOUSANDS = lazy_compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
 # A thousands dot, as written in much of Europe ("1.200 €", "12.000 Wörter"): "1200" found
 # nothing of "1.200 €" (a multilingual new user). The number is also read joined; as it
 # may be a decimal too ("1.250 kg"), it keeps its groups.
-_DOT_THOUSANDS = re.compile(r"(?<![\w.,])[0-9]{1,3}(?:\.[0-9]{3})+(?![0-9]|[.,][0-9])")
+_DOT_THOUSANDS = lazy_compile(r"(?<![\w.,])[0-9]{1,3}(?:\.[0-9]{3})+(?![0-9]|[.,][0-9])")
 # A number run into its unit ("5km", "12.5kg", "250ml") is the number and the unit. Units
 # only: "5x", "3b" or "2fa" stay one term (split, "5x + 6" made an unrelated request find
 # memories holding a 5 in the off-topic bench).
@@ -25,16 +27,16 @@ _UNITS = (
     "km|m|cm|mm|mi|ft|yd|kg|g|mg|lb|lbs|oz|l|ml|cl|dl|h|hr|hrs|min|mins|sec|ms|"
     "kb|mb|gb|tb|kbps|mbps|ghz|mhz|hz|kw|kwh|mw|w|v|mah|mph|kmh|kph|cal|kcal"
 )
-_UNIT = re.compile(rf"(?<![\w.,:])([0-9]+(?:\.[0-9]+)?)({_UNITS})\b")
+_UNIT = lazy_compile(rf"(?<![\w.,:])([0-9]+(?:\.[0-9]+)?)({_UNITS})\b")
 # "9 AM", "9 a.m.", "9:30 pm", "3.30pm": the hour, the minutes, and one term for the hour
 # of that half of the day ("9am"); "am" alone is a stop word and went unsearched.
-_HALF_DAY = re.compile(r"(?<![\w:.])(1[0-2]|0?[1-9])(?:[:.]([0-5][0-9]))?\s?([ap])\.?m\b\.?")
+_HALF_DAY = lazy_compile(r"(?<![\w:.])(1[0-2]|0?[1-9])(?:[:.]([0-5][0-9]))?\s?([ap])\.?m\b\.?")
 # "14:00" and "09:00" can only be 24-hour times; "9:00" could be either, so it keeps its
 # digits alone. With a dot ("14.00") it may be a price, and is left as it is.
-_DAY_CLOCK = re.compile(r"(?<![\w:.,])([01]?[0-9]|2[0-3]):([0-5][0-9])(?![\w:])")
-_NOON = re.compile(r"\b(noon|midday|midnight)\b")
-_DIGIT = re.compile(r"[0-9]")
-_ANY_OF_THEM = re.compile(
+_DAY_CLOCK = lazy_compile(r"(?<![\w:.,])([01]?[0-9]|2[0-3]):([0-5][0-9])(?![\w:])")
+_NOON = lazy_compile(r"\b(noon|midday|midnight)\b")
+_DIGIT = lazy_compile(r"[0-9]")
+_ANY_OF_THEM = lazy_compile(
     "|".join(
         f"(?:{p.pattern})"
         for p in (_THOUSANDS, _DOT_THOUSANDS, _UNIT, _HALF_DAY, _DAY_CLOCK, _NOON)
@@ -104,17 +106,17 @@ def written_alike(folded: str) -> str:
 # 1234-5678", "555.123.4567", "030/1234567"): a phone number, an account, a parcel. Not a
 # decimal, a date in dots or slashes, an address on a network, or a clock time: those are
 # read above and in `memory.date_terms`.
-_GROUPED = re.compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ -]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
+_GROUPED = lazy_compile(r"(?<![\w.,/:])\+?\(?[0-9]+\)?(?:[ -]\(?[0-9]+\)?)+(?![\w/:]|[.,][0-9])")
 # Dots or slashes alone, one kind in a run: mixed with spaces, "0176 8888888 3.5 km" lost
 # the phone number to the decimal after it, and "-33.8688 151.2093" became a number
 # (found by an adversary).
-_DOTTED = re.compile(r"(?<![\w.,/:-])\+?[0-9]+(?:([./])[0-9]+)(?:\1[0-9]+)*(?![\w/:]|[.,][0-9])")
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
-_DOTTED_DATE = re.compile(
+_DOTTED = lazy_compile(r"(?<![\w.,/:-])\+?[0-9]+(?:([./])[0-9]+)(?:\1[0-9]+)*(?![\w/:]|[.,][0-9])")
+_ISO_DATE = lazy_compile(r"[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}")
+_DOTTED_DATE = lazy_compile(
     r"[0-9]{1,2}([./])[0-9]{1,2}\1(?:[0-9]{2}|[0-9]{4})|[0-9]{4}([./])[0-9]{1,2}\2[0-9]{1,2}"
 )
-_NETWORK_ADDRESS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
-_GROUP = re.compile(r"[0-9]+")
+_NETWORK_ADDRESS = lazy_compile(r"[0-9]{1,3}(?:\.[0-9]{1,3}){3}")
+_GROUP = lazy_compile(r"[0-9]+")
 JOINED_DIGITS = (7, 19)
 """How many digits a grouped number has for its joined form to be indexed too (a phone
 number, up to a card's 16-19)."""

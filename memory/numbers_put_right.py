@@ -12,11 +12,12 @@ import re
 from functools import lru_cache
 
 from memory.function_words import STOP_WORDS
+from memory.lazy_patterns import lazy_compile
 from memory.text import analyze
 
 _AMOUNT = r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)*"
 """A number as people write amounts: "7 900", "7,900", "2,85", "1.150"."""
-_NOT_THAT_NUMBER = re.compile(
+_NOT_THAT_NUMBER = lazy_compile(
     rf"(?i)(?<![\w.,])(?P<new>{_AMOUNT})(?![\w])[^.;!?\n\d]{{0,30}}?"
     rf"(?:[,;:\u2013\u2014-]\s*|\s+)(?:and\s+|but\s+)?not\s+(?:the\s+)?(?P<old>{_AMOUNT})"
     r"(?![\w.,]?\d)(?!\s*(?:%|percent|per\s+cent))"
@@ -24,7 +25,7 @@ _NOT_THAT_NUMBER = re.compile(
     rf"(?:the\s+)?(?P<replaced>{_AMOUNT})(?![\w.,]?\d)"
 )
 """'7 150 zł netto, not 7 900'; '3,05 instead of 2,85'."""
-_NUMBER = re.compile(rf"(?<![\w.,]){_AMOUNT}(?![\w])")
+_NUMBER = lazy_compile(rf"(?<![\w.,]){_AMOUNT}(?![\w])")
 
 
 def _digits(amount: str) -> str:

@@ -22,6 +22,7 @@ from memory.fact_endings import pays_what_was_unpaid
 from memory.fact_values import first_name_before, one_spelling, user_value
 from memory.health_values import health_values, medicines_and_allergens
 from memory.kinds_apart import another_by_name
+from memory.lazy_patterns import lazy_compile
 from memory.lists import one_value_of_several
 from memory.month_names import MONTHS
 from memory.numbers import NUMBER_WORDS
@@ -30,7 +31,7 @@ from memory.stated_prices import price_stated, same_priced_thing
 from memory.stated_values import debt_owed, other_payees, two_debts
 from memory.text import analyze
 
-_NUMBERED = re.compile(
+_NUMBERED = lazy_compile(
     r"(?i)\b(?P<what>flat|apartment|apt|unit|room|bedroom|house|block|floor|level|office|desk|"
     r"locker|server|site|store|shop|branch|building|car|van|truck|table|gate|platform|class|"
     r"grade|plot|bay|stall|suite|studio|cottage|property|invoice|order|ticket|case|job|lot|"
@@ -41,7 +42,7 @@ _NUMBERED = re.compile(
 )
 """"Flat 2", "room 4b", "server #3", "unit A": which one of several is meant (not "number
 087 …": a phone's digits are its value)."""
-_CORRECTED = re.compile(
+_CORRECTED = lazy_compile(
     r"(?i)\b(?:changes|instead|actually|correction|sorry|updated|new|no\s+longer|"
     r"not\s+any\s*more)\b"
 )
@@ -88,7 +89,7 @@ def _priced_apart(new: str, old: str) -> bool:
     return bool(meters and their_meters and meters.isdisjoint(their_meters))
 
 
-_METER = re.compile(r"(?i)\b(gas|electric(?:ity)?|power|water|heat(?:ing)?|oil|solar)\s+meter\b")
+_METER = lazy_compile(r"(?i)\b(gas|electric(?:ity)?|power|water|heat(?:ing)?|oil|solar)\s+meter\b")
 
 
 def _another_numbered(new: str, old: str) -> bool:
@@ -139,14 +140,14 @@ def _the_medicine(word: str, text: str) -> bool:
     return any(analyze(word)[:1] == [t.split()[-1]] for t in health_values(text))
 
 
-_POSSESSOR = re.compile(
+_POSSESSOR = lazy_compile(
     r"\b(?:((?:O['\u2019])?[A-Za-z][\w-]*)['\u2019]s|(?i:(my|our|mi|mis|mein(?:e[mnr]?)?|"
     r"mon|mio|mia|miei|meu|minha|o\s+meu|a\s+minha)))\s+(?=\w)"
 )
 
 
-_LABEL = re.compile(r"(?i)^(?P<label>.{1,80}?)\s*(?:\bis\b|\bare\b|:|=)")
-_FOR_WHOM_OR_WHERE = re.compile(
+_LABEL = lazy_compile(r"(?i)^(?P<label>.{1,80}?)\s*(?:\bis\b|\bare\b|:|=)")
+_FOR_WHOM_OR_WHERE = lazy_compile(
     r"(?i)\b(?:for|at|in)\s+(?:the\s+|my\s+|our\s+)?(?P<what>[\w'\u2019-]+)"
 )
 
@@ -196,7 +197,7 @@ def said_of_other_people(new: str, old: str) -> bool:
     return bool(ours and theirs) and _two_people(ours, theirs, new, old)
 
 
-_ANOTHER_OF_THEM = re.compile(r"(?i)\b(?:my|our)\s+other\s+[a-z]")
+_ANOTHER_OF_THEM = lazy_compile(r"(?i)\b(?:my|our)\s+other\s+[a-z]")
 
 
 def another_of_them(new: str, old: str) -> bool:
@@ -224,7 +225,7 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text.casefold()))
 
 
-_THEIRS = re.compile(r"(?P<who>[a-z][\w-]*)['\u2019]s\s")
+_THEIRS = lazy_compile(r"(?P<who>[a-z][\w-]*)['\u2019]s\s")
 
 
 def _whose(text: str) -> str:
@@ -273,13 +274,13 @@ def _whose(text: str) -> str:
 
 
 _ME = "my"
-_DONE_TO_ME = re.compile(
+_DONE_TO_ME = lazy_compile(
     r"(?i)\b(?:has|had|have|put|puts|took|takes|started|starts|moved|switched|changed|got|gets)"
     r"\s+me\s+(?:back\s+)?(?:on|onto|off|up|down|to)\b|\bprescribed\s+me\b"
 )
 """What a doctor did to the user's treatment is the user's: "Dr Fitzgerald has me back on
 the 5mg ramipril" (a new user, a retired nurse: read as the doctor's own news)."""
-_RELATION = re.compile(
+_RELATION = lazy_compile(
     r"(?i)(?:(?:older|younger|little|big|eldest|youngest|oldest)\s+)?(?P<who>partner|wife|husband|"
     r"spouse|girlfriend|boyfriend|fianc[eé]e?|mother|mom|mum|father|dad|brother|sister|son|"
     r"daughter|kid|child|baby|grandmother|grandma|granny|nan|grandfather|grandpa|aunt|uncle|"
@@ -291,7 +292,7 @@ _RELATION = re.compile(
     r"m[eè]re|p[eè]re|fils|fille|fratello|sorella|figli[oa]|moglie|nonn[oa]|irm[aã]o?|m[aã]e|"
     r"pai|filh[oa]|av[oóô])s?\b"
 )
-_FOR_SOMEONE = re.compile(
+_FOR_SOMEONE = lazy_compile(
     r"\bfor\s+(?:(?i:my|our)\s+)?(?P<who>(?!(?:The|This|That|Monday|Tuesday|Wednesday|Thursday|"
     r"Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
     r"October|November|December)\b)[A-Z][a-z]+|(?i:son|daughter|husband|wife|partner|mum|mom|"
@@ -301,18 +302,20 @@ _NOT_WHOM = (
     r"(?!(?:the|a|an|my|our|this|that|it|lunch|dinner|breakfast|work|school|me|you|us|them|"
     r"him|her|everyone|free|fun|sure|now|today|tomorrow|tonight|cash|card)\b)"
 )
-_WITH_SOMEONE = re.compile(
+_WITH_SOMEONE = lazy_compile(
     r"(?i)\b(?:with|for)\s+" + _NOT_WHOM + r"(?P<who>[a-z][a-z'-]+)(?=\s+(?:on|at|\d|next|this|"
     r"tomorrow|today|tonight|mon|tue|wed|thu|fri|sat|sun))"
 )
 """"Call with anna at 10am on 10/12", "Haircut for tom 14/1": someone named lower case,
 then when."""
-_NAME_FIRST = re.compile(
+_NAME_FIRST = lazy_compile(
     r"^\W*(?P<who>(?!(?:The|This|That|My|Our|I|It|We|You|Dentist|Doctor|Meeting|Lunch|"
     r"Dinner|Call)\b)[A-Z][a-z\u00e0-\u00ff]+(?:\s+(?:O['\u2019])?[A-Z][\w'\u2019-]+)?)\s+"
     r"(?:has|had|is|was|needs|plays|goes|takes|starts|gets)\b"
 )
-_ONE_WORD_FIRST = re.compile(r"^\W*(?P<who>[A-Za-z][\w-]*)\s+(?:has|had|is|was|moved|lives|got)\b")
+_ONE_WORD_FIRST = lazy_compile(
+    r"^\W*(?P<who>[A-Za-z][\w-]*)\s+(?:has|had|is|was|moved|lives|got)\b"
+)
 
 
 def _of_their_relation(text: str, whose: str) -> bool:
@@ -325,8 +328,8 @@ def _of_their_relation(text: str, whose: str) -> bool:
     return found is not None and whose.startswith(found["who"].casefold() + "'s ")
 
 
-_OPENS_AS_ME = re.compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
-_NAMED_IN_HEALTH = re.compile(
+_OPENS_AS_ME = lazy_compile(r"(?i)^\W*(?:i|i['\u2019](?:m|ve|d|ll)|im|ive)\b")
+_NAMED_IN_HEALTH = lazy_compile(
     r"(?i)^\W*(?P<name>[a-z][\w'-]+)\s+(?:is\s+(?:not\s+|no\s+longer\s+)?allergic|has\s+an?\s+"
     r"[\w-]+\s+allergy|takes\s|(?:still\s+)?owes\s)"
 )
@@ -336,8 +339,8 @@ _NOT_A_PERSON = frozenset(
 )
 
 
-_IN_BRACKETS = re.compile(r"\s*\([^()]{0,80}\)")
-_FIRST_NAME = re.compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")
+_IN_BRACKETS = lazy_compile(r"\s*\([^()]{0,80}\)")
+_FIRST_NAME = lazy_compile(r"^\W*(?-i:((?!I\b|My\b|The\b|Our\b)[A-Z][a-z]+))\s+(?!['\u2019])")
 
 
 def _days_said(text: str, said: date) -> set[str]:
@@ -353,8 +356,8 @@ def _days_said(text: str, said: date) -> set[str]:
     return days or {term for term in days_named(text) if term.startswith("said:on the")}
 
 
-_BARE_DAY = re.compile(r"(?<![\w/.-])(?<!\bon\s)[0-3]?\d/[01]?\d(?![\w/.-])")
-_SHORT_MONTH = re.compile(r"(?i)\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?")
+_BARE_DAY = lazy_compile(r"(?<![\w/.-])(?<!\bon\s)[0-3]?\d/[01]?\d(?![\w/.-])")
+_SHORT_MONTH = lazy_compile(r"(?i)\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?")
 
 
 def _days_or_months(terms: list[str]) -> set[str]:
@@ -397,14 +400,14 @@ def _another_days_record(new: str, old: str, said: date, old_said: date) -> bool
     return bool(set(analyze(new)) & set(analyze(old)))
 
 
-_ONE_OF_A_KIND = re.compile(r"(?i)^\W*(?:the|our|my)\s")
-_MILESTONE = re.compile(
+_ONE_OF_A_KIND = lazy_compile(r"(?i)^\W*(?:the|our|my)\s")
+_MILESTONE = lazy_compile(
     r"(?i)\b(?:ships?|shipping|launch(?:es|ing)?|goes\s+live|go[- ]live|releases?|released|"
     r"(?:is|are)\s+(?:due|scheduled|planned|set|booked)|due|deadline|kicks?\s+off|lands?|"
     r"starts?|begins?|ends?|finish(?:es)?|wraps?\s+up|closes?|opens?|happens?|takes\s+place|"
     r"will\s+be)\b"
 )
-_DATE_WORDS = re.compile(
+_DATE_WORDS = lazy_compile(
     r"(?i)\b(?:on|by|in|the|of|this|next|\d+(?:st|nd|rd|th)?|"
     + "|".join(name.casefold() for name in month_name if name)
     + r"|mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|[\d/.:-]+"

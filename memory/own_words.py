@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_TAKEN_BACK = re.compile(
+from memory.lazy_patterns import lazy_compile
+
+_TAKEN_BACK = lazy_compile(
     r"(?i)(?:\bjust\s+kidding\b|\bkidding\b|\bjk\b|\bj/k\b|(?:^|\s)/s\b|\bnot\s+really\b"
     r"|\bapril\s+fools?\b|\bsaid\s+no\s*(?:one|body)\b|\bin\s+my\s+dreams?\b|\bi\s+wish\b"
     r"|\bin\s+(?:minecraft|the\s+game|a\s+game|my\s+novel|the\s+story|a\s+dream)\b|\bjoking\b"
@@ -27,22 +29,22 @@ _TAKEN_BACK = re.compile(
     r"|\bmejor\s+dicho\b|\bsigo\s+(?:con|tomando)\b|\bes\s+broma\b|\bbromeaba\b)"
 )
 """Words that take a claim back, correct it, or set it in a story, a game or a joke."""
-_LIFE_STORY = re.compile(
+_LIFE_STORY = lazy_compile(
     r"(?i)\b(?:(?:was|were)\s+born|grew\s+up|growing\s+up|childhood|as\s+an?\s+"
     r"(?:kid|child|baby|toddler|teen(?:ager)?)|when\s+i\s+was\s+(?:a\s+\w+|young|little|\d+))\b"
 )
 """A story of the user's past: "I was born in Porto but we moved to Krakow" tells where
 they grew up, not where they live now (an adversary saw it change the home)."""
-_SHOUTED_NOT = re.compile(r"\bNOT\b")
+_SHOUTED_NOT = lazy_compile(r"\bNOT\b")
 """"I work at Google - NOT": only in capitals (a plain "not" is a denial, read elsewhere)."""
-_REPORTED = re.compile(
+_REPORTED = lazy_compile(
     r"[\"“”„«»]|\b(?:said|says|saying|asked|wrote|told|quote|replied|replies|answered|"
     r"texted|tweeted|posted|claimed|claims|pasted|forwarded|fwd|customer|dear|"
     r"translate|draft|template)\b",
     re.I,
 )
 """Someone else's words, or the user's own repeated from before."""
-_CARE_GIVER_SAYS = re.compile(
+_CARE_GIVER_SAYS = lazy_compile(
     r"(?i)\b(?:(?:my|the)\s+)?(?:doctor|allergist|dentist|gp|physician|specialist|nurse|"
     r"pharmacist|cardiologist|dermatologist|therapist)\s+(?:says|said|told\s+me)\s+"
     r"(?:that\s+)?(?=i\b|i['\u2019])"
@@ -69,9 +71,9 @@ said i dont need it anymore", "No more lisinopril for me, the GP said" (later on
 doctor told me to stop taking warfarin, and I did" (an adversary), "ya no tomo ibuprofeno,
 the physio told me to stop it last week" (a translator: the stop said first, then why),
 "mum stopped the bisoprolol, cardiologist said no need anymore" (a pharmacist)."""
-_NOT_PROSE = re.compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|```|~~~")
+_NOT_PROSE = lazy_compile(r"(?m)^(?:[ \t]*(?:>|[-*+•]\s|#|\d+[.)]\s)|\t| {4})|```|~~~")
 """A quote, a list item, a heading, indented or fenced text: not a plain statement."""
-_ANOTHER_VALUE = re.compile(
+_ANOTHER_VALUE = lazy_compile(
     r"(?i)\b(?:also|too|as\s+well|second|another|part[- ]time|half\s+(?:the|of\s+the)\s+"
     r"(?:year|time|week)|for\s+tax|on\s+paper|officially|competitors?|sometimes|(?<!last\s)weekends?)\b"
     r"|\w['’]s\s+(?:competitor|rival|client|customer|partner|office)"
@@ -79,7 +81,7 @@ _ANOTHER_VALUE = re.compile(
 """A value that is one more, or not quite the one held ("I live in Lisbon half the year")."""
 
 
-_THEIR_WORD_AFTER = re.compile(
+_THEIR_WORD_AFTER = lazy_compile(
     r"(?i)[,;]\s*(?:and\s+|but\s+)?(?:he|she|they)\s+(?:said|says|told\s+me)\s+(?:that\s+)?"
     r"(?:he|she|they)\b[^.!?\n]*[.!]?\s*$"
 )

@@ -12,9 +12,9 @@ The index holds a term for each kind (`owner_terms`), so ranking needs no text.
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
+from memory.lazy_patterns import lazy_compile
 from memory.letters import UPPER
 from memory.predicates import USER, claim_of, words_of
 
@@ -61,12 +61,12 @@ def _opening(text: str, size: int = 2) -> list[str]:
 _ADJECTIVES_OF_CHANGE = frozenset("new old current latest usual".split())
 
 
-_NAMED_OPENING = re.compile(
+_NAMED_OPENING = lazy_compile(
     rf"({UPPER}[\w-]*)(?:['\u2019]s\b|\s+(?:is|are|was|were|has|had|takes|took|needs|gets|got|"
     r"can't|cannot|does|doesn't|isn't|wasn't|owes|lives|works)\b)"
 )
 """A person named at the start, then what they are or have: "Sam is …", "Jo's allergic"."""
-_LEAD_WORD = re.compile(r"[\w'\u2019-]+")
+_LEAD_WORD = lazy_compile(r"[\w'\u2019-]+")
 _NOT_NAMED = (
     _SUBJECTS
     | _OWNERS

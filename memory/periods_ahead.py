@@ -9,14 +9,14 @@ the spring", said on 1 October, were deleted at 30 days, before the time they na
 from __future__ import annotations
 
 import calendar
-import re
 from datetime import date, timedelta
 
+from memory.lazy_patterns import lazy_compile
 from memory.numbers import NUMBER_WORDS
 
 COUNTS = rf"\d{{1,2}}|an?|{'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))}"
 """How many, in digits or words ("3", "a", "six")."""
-_IN_SOME = re.compile(
+_IN_SOME = lazy_compile(
     r"(?i)\b(?P<in>in\s+(?:about\s+|around\s+|another\s+)?)?"
     rf"(?P<few>a\s+couple\s+of|a\s+few|half\s+an?|{COUNTS})\s+"
     r"(?P<unit>weeks?|wks?|months?|mos|mths?|years?|yrs?)\b(?P<half>\s+and\s+a\s+half)?"
@@ -35,7 +35,7 @@ _FOREIGN_COUNTS = {
     "otto": 8, "nueve": 9, "nove": 9, "neuf": 9, "diez": 10, "dez": 10, "dix": 10,
     "dieci": 10, "doce": 12, "doze": 12, "douze": 12, "dodici": 12,
 }  # fmt: skip
-_IN_SOME_ELSEWHERE = re.compile(
+_IN_SOME_ELSEWHERE = lazy_compile(
     r"(?i)\b(?:in|en|dentro\s+de|daqui\s+a|em|dans|tra|fra|entre)\s+"
     rf"(?P<few>\d{{1,2}}|{'|'.join(sorted(_FOREIGN_COUNTS, key=len, reverse=True))})\s+"
     r"(?P<unit>wochen|woche|monaten|monat|jahren|jahr|semanas?|mes(?:es)?|meses|a(?:ñ|n)os?|"
@@ -49,20 +49,20 @@ _UNITS_ELSEWHERE = (
     ("monat", "months"), ("mes", "months"), ("mois", "months"),
     ("jahr", "years"), ("año", "years"), ("ano", "years"), ("an", "years"),
 )  # fmt: skip
-_NEXT_YEAR = re.compile(
+_NEXT_YEAR = lazy_compile(
     r"(?i)\b(?:next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|"
     r"(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
     r"n(?:ä|ae)chstes\s+jahr|el\s+a(?:ñ|n)o\s+que\s+viene|el\s+pr(?:ó|o)ximo\s+a(?:ñ|n)o|"
     r"l['\u2019]ann(?:é|e)e\s+prochaine|l['\u2019]an\s+prochain|l['\u2019]anno\s+prossimo|"
     r"o\s+pr(?:ó|o)ximo\s+ano|no\s+pr(?:ó|o)ximo\s+ano)\b(?!['\u2019]s)"
 )
-_THIS_YEAR = re.compile(
+_THIS_YEAR = lazy_compile(
     r"(?i)\b(?:(?:the\s+)?end\s+of\s+(?:the|this)\s+year|year[ -]end|(?:later|by\s+the\s+end\s+of)"
     r"\s+this\s+year|this\s+year)\b"
 )
 """'before the end of the year', 'bonus paid at year end', 'later this year' (a second
 adversary: each deleted at 30 days)."""
-_SEASON = re.compile(
+_SEASON = lazy_compile(
     r"(?i)\b(?P<which>next|this|in\s+the|in|coming|over\s+the|come|by|before\s+the|until\s+the|"
     r"n(?:ä|ae)chsten|diesen|el\s+pr(?:ó|o)ximo|este|la\s+prossima|questa|o\s+pr(?:ó|o)ximo|"
     r"neste|no\s+pr(?:ó|o)ximo)\s+(?P<season>spring|summer|autumn|fall|winter|sommer|winter|"
@@ -82,7 +82,7 @@ _SEASONS_ELSEWHERE = {
 }  # fmt: skip
 """A season in German, Spanish, Italian, Portuguese or French: "nächsten Sommer fahren wir
 nach Italien" (an adversary: deleted at 30 days)."""
-_TOLD_OF_THE_PAST = re.compile(
+_TOLD_OF_THE_PAST = lazy_compile(
     r"(?i)\b(?:was|were|went|had|did|said|told|saw|met|got|came|left|last|ago)\b"
 )
 """A season said with "in" alone is the one to come unless the text tells of the past."""

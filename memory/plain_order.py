@@ -9,12 +9,11 @@ the text stored is as it was said.
 
 from __future__ import annotations
 
-import re
-
 from memory.claims_elsewhere import said_in_english
 from memory.contacts_elsewhere import in_english
+from memory.lazy_patterns import lazy_compile
 
-_VALUE_FIRST = re.compile(
+_VALUE_FIRST = lazy_compile(
     r"(?i)^\s*(?P<value>[^,;:.!?]{1,60}?(?:\.[^,;:.!?]{1,40}?)?)\s+(?:is|are)\s+"
     r"(?P<whose>my|our|(?-i:[A-Z][a-z]+)['\u2019]s)\s+(?P<new>(?:new|current|only|main)\s+)?"
     r"(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
@@ -23,18 +22,18 @@ _VALUE_FIRST = re.compile(
 )
 """'<value> is my [new] <what> [now]', with what may follow a comma ("…, Patel retired");
 also said of someone named ("Dr. Kim is Leo's new pediatrician": an adversary)."""
-_WHERE_I = re.compile(
+_WHERE_I = lazy_compile(
     r"(?i)^\s*(?P<place>[^,;:.!?]{1,60}?)\s+is\s+where\s+"
     r"(?P<who>i|we|(?:my|our)\s+[a-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)\s+"
     r"(?P<verb>lives?|works?|stud(?:y|ies)|stays?)(?P<now>\s+now|\s+these\s+days)?\s*"
     r"(?P<rest>(?:[,;(]|\s[-–—]\s).*)?[.!]?\s*$"
 )
 """'<place> is where I live [now]', or my sister, or my boss Alex."""
-_NOT_A_VALUE = re.compile(r"(?i)^(?:it|this|that|there|here|he|she|they|what|who|which)\b")
+_NOT_A_VALUE = lazy_compile(r"(?i)^(?:it|this|that|there|here|he|she|they|what|who|which)\b")
 """'This is my doctor', 'It is my birthday': nothing named first."""
 
 
-_WENT_TO = re.compile(
+_WENT_TO = lazy_compile(
     r"(?i)\s+(?:has\s+|have\s+)?(?:(?:went|gone|goes|go|jumped|shot|crept|came|come)\s+"
     r"(?:up|down)|rose|risen|fell|fallen|dropped|increased|decreased|climbed|jumped|"
     r"doubled|halved)\s+to\s+(?=\S*\d)"
@@ -62,18 +61,18 @@ adversary: a name in full, in lower case, updated nothing)."""
 THEN_ITS_VALUE = r"(?:\s*[,:\u2014\u2013-]\s*|\s+(?=[+(]?\d))"
 """What stands between the new thing and its value: "a new number, 555 …", "a new number
 086 …" (digits need nothing between)."""
-_NAME_THE_ROLE = re.compile(
+_NAME_THE_ROLE = lazy_compile(
     r"^(?P<name>\s*[A-Za-z][\w-]*)\s+the\s+[a-z][\w-]*?(?:['\u2019]s)?\s+"
     r"(?=(?:new\s+)?(?:(?:mobile|cell|phone|home|work)\s+)?(?:number|phone|mobile|e-?mail|address)\b)"
 )
 """'Breda the childminder number is …' is Breda's number, as "Bredas new number" says."""
-_GOT_A_NEW = re.compile(
+_GOT_A_NEW = lazy_compile(
     I_GOT_A_NEW + r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"(?:\s+for\s+(?P<whose>(?:the|my|our)\s+[a-z][\w'-]*|(?-i:[A-Z])[\w'-]*"
     r"(?:\s+(?-i:[A-Z])[\w'-]*)?))?" + THEN_ITS_VALUE + r"(?P<value>\S.*)$"
 )
 """'got a new number, …', 'Got a new number for the plumber: …': said of whose it is."""
-_HAS_A_NEW = re.compile(
+_HAS_A_NEW = lazy_compile(
     SOMEONE_GOT_A_NEW
     + r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     + THEN_ITS_VALUE
@@ -81,13 +80,13 @@ _HAS_A_NEW = re.compile(
 )
 
 
-_CHANGED_THEIR = re.compile(
+_CHANGED_THEIR = lazy_compile(
     r"(?i)^\s*(?P<who>(?!(?:i|we|she|he|they|it)\b)[a-z][\w'-]*)\s+(?:has\s+)?(?:changed|got)\s+"
     r"(?:her|his|their)\s+(?P<what>(?:mobile\s+|phone\s+)?(?:number|phone|mobile|e-?mail))"
     r"\s+(?:to\s+)?[:,-]?\s*(?P<value>\S.*)$"
 )
 """"Breda changed her number to 086 …" (an adversary: the old number stayed in effect)."""
-_NEW_FOR = re.compile(
+_NEW_FOR = lazy_compile(
     r"(?i)^\s*new\s+(?P<what>no\.?|nr|number|phone|mobile|e-?mail)\s+for\s+"
     r"(?P<who>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s*[:,-]?\s*(?P<value>[+(]?\d.*)$"
 )

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from memory.claims_elsewhere import move_said_in_english
+from memory.lazy_patterns import lazy_compile
 
 # Present forms only: "lived", "worked" tell of the past; "moving to" is a plan.
 A_STREET_IN_LOWER_CASE = (
@@ -61,7 +62,7 @@ ONE_VALUE = (
 )
 """(name, pattern, the words of all its wordings)."""
 
-_WORD = re.compile(r"[\w']+")
+_WORD = lazy_compile(r"[\w']+")
 
 
 def words_of(text: str) -> list[str]:
@@ -77,7 +78,7 @@ _THE_USER_WORDS = frozenset(
 )
 """The only words a statement about the user's own home or job may open with ("my" and
 "our" only before "home is in": "my sister lives in …" opens with another word)."""
-_WHEN_IT_HAPPENED = re.compile(
+_WHEN_IT_HAPPENED = lazy_compile(
     r"(?i)^\s*(?:last\s+(?:week|month|year|spring|summer|autumn|fall|winter|weekend|monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|"
     r"this\s+(?:week|month|year)|(?:a|one|two|three|four|five|six|a\s+few|several)\s+"
@@ -89,7 +90,7 @@ _WHEN_IT_HAPPENED = re.compile(
 """A time a move or a new job is dated by ("Last month I moved to Lisbon"): the statement
 still says where the user lives or works now. Not a year: "In 1999 I moved to Lisbon" is
 the story of a life, not where it is now (an adversary)."""
-_NOT_FOR_GOOD = re.compile(
+_NOT_FOR_GOOD = lazy_compile(
     r"(?i)\b(?:as\s+an?\s+(?:child|kid|boy|girl|baby|teen|teenager|student)|"
     r"for\s+(?:a|an|the|one|two|three|four|six|a\s+few|several|\d+)\s+"
     r"(?:semesters?|terms?|years?|months?|weeks?|days?|summers?|winters?|while|bit|season|"
@@ -107,10 +108,10 @@ _NOT_FOR_GOOD = re.compile(
 )
 """A stay that ended or will end ("Bob moved to Coimbra as a child / for a semester"): not
 where anyone lives now (an adversary)."""
-_THIS_TIME = re.compile(
+_THIS_TIME = lazy_compile(
     r"(?i)\bthis\s+(?:week|weekend|month|summer|winter|spring|autumn|fall|semester|term|year)\b"
 )
-_A_CHANGE = re.compile(r"(?i)\b(?:moved|relocated|started|joined|got|hired)\b")
+_A_CHANGE = lazy_compile(r"(?i)\b(?:moved|relocated|started|joined|got|hired)\b")
 
 
 def _not_for_good(value: str, predicate: str) -> bool:
@@ -124,22 +125,22 @@ def _not_for_good(value: str, predicate: str) -> bool:
     return _NOT_FOR_GOOD.search(value) is not None
 
 
-LEAD_IN = re.compile(
+LEAD_IN = lazy_compile(
     r"(?i)^\s*(?:(?:big|good|great|some|exciting|quick)\s+(?:news|update)|guess\s+what|"
     r"by\s+the\s+way|fun\s+fact)\s*[:!?,.\u2014-]+\s*"
 )
 """Words announcing news before it ("Big news: my wife and I moved to Lisbon!"), which is
 how most people say they moved (found by a new user: such a message was never found)."""
-_TOGETHER = re.compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+[Ii]\b")
+_TOGETHER = lazy_compile(r"^\s*(?:(?:[Mm]y|[Oo]ur)\s+(?:\w+\s+)?\w+|[A-Z][a-z]+)\s+and\s+[Ii]\b")
 """The user with someone ("My wife and I live in Porto"): still where the user lives."""
-_CLAUSE_BREAK = re.compile(
+_CLAUSE_BREAK = lazy_compile(
     r"(?i)\b(?:and|but)\b|;"
     r"|,(?=\s+(?:work|working|live|living|study|studying)\s+(?:at|in|for|as|from)\b)"
 )
 """Also a comma before a second claim without its "I": "I live in Porto, work at Acme"
 (found reading a new user's greeting: the move to Lisbon replaced it, and the job went)."""
-_NAME_AROUND = re.compile(r"[A-Z][\w'.-]*\s+$")
-_NAME_AFTER = re.compile(r"\s+(?!I\b)[A-Z]")
+_NAME_AROUND = lazy_compile(r"[A-Z][\w'.-]*\s+$")
+_NAME_AFTER = lazy_compile(r"\s+(?!I\b)[A-Z]")
 _NAME_REACH = 64
 """How far before an "and" its name may begin ("Bosnia and …")."""
 
@@ -171,7 +172,7 @@ def says_more(text: str) -> bool:
     return next(_clause_breaks(text), None) is not None
 
 
-_SINCE_WHEN = re.compile(
+_SINCE_WHEN = lazy_compile(
     r"(?i)\bsince\s+(?:last\s+\w+|(?:january|february|march|april|may|june|july|august|"
     r"september|october|november|december|spring|summer|autumn|fall|winter|yesterday|monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday|\d{4})(?:\s+\d{4})?)\b"
@@ -181,10 +182,10 @@ _SINCE_WHEN = re.compile(
 statement still says where the user lives now (found by a new user: both homes stayed).
 Also a "since" clause after the value ("I live in Porto since I lost my job"), whether it
 tells of the time or the reason: found by an adversary, the old home stayed."""
-_FROM_BEFORE = re.compile(r"(?<=\w)\s+from\s+(?=[A-Z])[^,.;!?]*")
+_FROM_BEFORE = lazy_compile(r"(?<=\w)\s+from\s+(?=[A-Z])[^,.;!?]*")
 """Where the user came from, after the new value ("I moved to Lisbon from Porto"): found by
 an adversary, the old home in the value made the two agree."""
-_NOT_BEFORE = re.compile(
+_NOT_BEFORE = lazy_compile(
     r"(?<=\w)\s*[,;]?\s+(?:and\s+|but\s+)?(?:not|no\s+longer)\s+(?:in\s+|at\s+|for\s+)?"
     r"(?=[A-Z]|\d|the\s+\d|[\w.+-]+@[\w-]+\.)(?:[\w.+-]+@[\w.-]+\w|[^,.;!?]*)(?:\s+any\s*more)?"
 )
@@ -194,7 +195,7 @@ dana@gmail.com, not dana.smith@gmail.com": a second adversary): found by a
 new user, the "not" made the whole statement a denial and the old home stayed."""
 
 
-_LEFT_FOR = re.compile(
+_LEFT_FOR = lazy_compile(
     r"(?i)\A\s*(?:(?:i|we)\s+(?:just\s+|finally\s+)?)?(?:quit|left)\s+(?:my\s+job\s+at\s+)?"
     r"(?-i:[A-Z])[\w&.'-]*(?:\s+[\w&.'-]+){0,3}?"
     r"(?:\s+(?:and|to)|\s*[!.;,\u2014\u2013-]+)\s+"
@@ -207,7 +208,7 @@ join Initech" and "Quit my job at Acme! Starting at Initech on Monday" (new user
 as "I joined Initech", "I started at Initech on Monday"; and "I left Fintrack, I've been
 hired by Revolut" or "… I work at Revolut now" (a new user found it by no question about
 where they work)."""
-_MOVED_THEN_WHERE = re.compile(
+_MOVED_THEN_WHERE = lazy_compile(
     r"(?i)\A\s*(?:i|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:moved|relocated)"
     r"(?:\s+(?:house|home|again|out|flat|apartments?))*(?:\s*[!.;,:\u2014\u2013-]+|\s+and)\s*"
     r"(?:(?:so|and)\s+)?(?:now\s+)?(?:(?:i'm|we're|i\s+am|we\s+are)\s+(?:now\s+)?)?"
@@ -253,12 +254,12 @@ def without_old_value(text: str) -> str:
     return _NOT_BEFORE.sub("", text)
 
 
-_NOT_PLAIN = re.compile(
+_NOT_PLAIN = lazy_compile(
     r"(?i)\b(?:if|would|could|might|should|will|'ll|'d|when|before|after|until|since|used to|"
     r"next|soon|maybe|perhaps|wish|hope|plan|want)\b|\?"
 )
 """A condition, a time other than now, a wish or a question."""
-_NOT_A_VALUE = re.compile(
+_NOT_A_VALUE = lazy_compile(
     r"\s*(?:(?:a|an|the(?!\s+[A-Z])|my|your|his|her|our|their|night|nights|day|days|"
     r"weekends?|home|least|times|the moment)\b|\d|(?i:christmas|xmas|easter|thanksgiving|"
     r"holidays?|dawn|dusk|midnight|noon|lunchtime)\b)"
@@ -268,7 +269,7 @@ before a name is a value ("the Netherlands"), and so is a capitalised word ("Tim
 "Home Depot", "Night Owl Cafe": an adversary saw them missed)."""
 
 
-_A_STREET = re.compile(
+_A_STREET = lazy_compile(
     r"\s*\d{1,5}[A-Za-z]?,?\s+(?:[A-Z][\w'-]*\s+){1,3}"
     # Its kind first, in lower case: "4521 rue Fabre", "12 avenue du Parc", "3 via Roma"
     # (a new user, a translator in Montréal: "I live at 4521 rue Fabre" named no home).
@@ -277,7 +278,7 @@ _A_STREET = re.compile(
 """A street's number and name: "12 Oak St", not "8am" or "5 pm"."""
 
 
-_STREET_FIRST = re.compile(r"\s*(?:" + STREET_FIRST + ")")
+_STREET_FIRST = lazy_compile(r"\s*(?:" + STREET_FIRST + ")")
 
 
 def is_a_street(value: str) -> bool:
@@ -285,11 +286,11 @@ def is_a_street(value: str) -> bool:
     return _A_STREET.match(value + " ") is not None or _STREET_FIRST.match(value) is not None
 
 
-_A_PLACE = re.compile(r"\s*(?:the\s+)?[A-Z]")
+_A_PLACE = lazy_compile(r"\s*(?:the\s+)?[A-Z]")
 """Where a home "is in": a place's name, not a state ("in good shape")."""
-_NUMBERED = re.compile(r"\s*(?:the\s+)?[\w'-]+\s+\d")
+_NUMBERED = lazy_compile(r"\s*(?:the\s+)?[\w'-]+\s+\d")
 """A room, a floor or a version ("moved to Room 4"), not a place to live (an adversary)."""
-_TOOL_WORD = re.compile(r"\s*\S*(?:[a-z][A-Z]|\.[a-z])")
+_TOOL_WORD = lazy_compile(r"\s*\S*(?:[a-z][A-Z]|\.[a-z])")
 """A product's spelling ("macOS", "Node.js"): not a place."""
 _THINGS = frozenset(
     "slack teams discord zoom signal telegram whatsapp matrix vim neovim emacs vscode helix "
@@ -324,8 +325,8 @@ _ORGANISED = frozenset(
 )
 """A part of an organisation or a product ("the Platform team"): not a place to live."""
 """States and manners, not places or employers ("I live in fear", "I work for free")."""
-_NAME = re.compile(r"[A-Z][a-z][\w'-]*")
-_RELATED = re.compile(
+_NAME = lazy_compile(r"[A-Z][a-z][\w'-]*")
+_RELATED = lazy_compile(
     r"(?i:my|our)\s+(?i:partner|wife|husband|spouse|girlfriend|boyfriend|fiancee?|friend|"
     r"best\s+friend|mother|mom|mum|father|dad|brother|sister|son|daughter|boss|colleague|"
     r"coworker|neighbou?r|aunt|uncle|cousin|niece|nephew|grandmother|grandma|grandfather|"
@@ -410,7 +411,7 @@ _SAME_RELATION = {
     "dad": "father", "mom": "mother", "mum": "mother", "grandma": "grandmother",
     "grandpa": "grandfather", "neighbor": "neighbour", "landlady": "landlord",
 }  # fmt: skip
-_RELATION_WORD = re.compile(r"\b(?:" + "|".join(_SAME_RELATION) + r")\b")
+_RELATION_WORD = lazy_compile(r"\b(?:" + "|".join(_SAME_RELATION) + r")\b")
 
 
 def relations_alike(text: str) -> list[str]:
@@ -462,7 +463,7 @@ def _a_value(value: str, text: str, *, home: bool) -> bool:
     return not (written[:1].islower() and _CAPITALS_OF_NAMES.search(text))
 
 
-_CAPITALS_OF_NAMES = re.compile(r"\b(?!I\b|I['\u2019])[A-Z]|\B[A-Z]")
+_CAPITALS_OF_NAMES = lazy_compile(r"\b(?!I\b|I['\u2019])[A-Z]|\B[A-Z]")
 """A capital not of the word "I": who types "I moved to portobello" writes no place in
 capitals (a new user saw it left unread, and her old home in effect). A sentence's first
 capital counts: "My job is at risk" is no job."""
@@ -501,7 +502,7 @@ def states_a_predicate(text: str) -> bool:
     return any(pattern.search(text) for _, pattern, _ in ONE_VALUE)
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+|,\s+(?=I\b)")
+_SENTENCE_END = lazy_compile(r"(?<=[.!?])\s+|\n+|,\s+(?=I\b)")
 """Where a sentence ends, or goes on with the user's next one ("I'm Sam, I live in …")."""
 _MOST_SENTENCES = 20
 _LONGEST_SENTENCE = 400
@@ -513,15 +514,15 @@ NEW_ADDRESS_SAID = (
 )
 """"We moved house yesterday! New address is 14 Wattle Ave": a new address opening its
 sentence is the user's (a new user, a nurse: "where do I live?" found only the old one)."""
-_MY_ADDRESS = re.compile(
+_MY_ADDRESS = lazy_compile(
     r"(?i)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|postal\s+)?(?:address|addy)\s*(?:is\b|:)"
     r"|\b(?:my|our)\s+(?:new\s+)?(?:flat|apartment|house|place)\s+is\s+(?:at|on|in)\s+\S"
     r"|^\s*(?-i:[A-Z])[\w'\u2019-]+\s+is\s+(?:my\s+)?home\b(?!\s+\w)"
 )
 """"My address is 12 Rua Augusta", "My flat is at …", "Lisbon is home": found by "where do I
 live?" (an adversary: found by none of its words)."""
-_NEW_ADDRESS = re.compile(NEW_ADDRESS_SAID)
-ANOTHER_MOVED = re.compile(
+_NEW_ADDRESS = lazy_compile(NEW_ADDRESS_SAID)
+ANOTHER_MOVED = lazy_compile(
     r"(?i)(?<![\w'\u2019-])(?!(?:i|we|i['\u2019]ve|we['\u2019]ve|we['\u2019]re|i['\u2019]m|just|"
     r"finally|have|has|also|recently|already|and|so|we\s+have|i\s+have)\b)[\w'\u2019-]+\s+"
     r"(?:has\s+|have\s+|just\s+|finally\s+|also\s+|recently\s+)*(?:moved|relocated)\b"
@@ -533,7 +534,7 @@ ANOTHER_MOVED = re.compile(
 adversary saw each replace the user's home)."""
 
 
-_MOVED_TO = re.compile(
+_MOVED_TO = lazy_compile(
     r"(?i)^\W*(?:(?:we|i)(?:['\u2019]ve|\s+have)?\s+(?:just\s+|finally\s+)?moved"
     r"(?:\s+(?:house|home|flat))?|moved\s+(?:house|home|flat)|finally\s+moved)"
     r"(?:\s+(?:last\s+week|yesterday|today|this\s+week|on\s+\w+))?\s*[!.,:;-]*\s*"
@@ -557,7 +558,7 @@ def user_moved_to(text: str) -> str | None:
     return f"I live at {found['place'] or found['street']}"
 
 
-_AN_ADDRESS = re.compile(r"(?i)\baddress\b")
+_AN_ADDRESS = lazy_compile(r"(?i)\baddress\b")
 
 
 def an_address_of_another(clause: str, text: str) -> bool:

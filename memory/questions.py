@@ -14,31 +14,32 @@ from memory.asked_in_cjk import MOST_WORDS as _MOST_WORDS
 from memory.asked_in_cjk import SENTENCE_BREAK as _SENTENCE_BREAK
 from memory.asked_in_cjk import asked_in_cjk, written_without_spaces
 from memory.entry import MemoryEntry
+from memory.lazy_patterns import lazy_compile
 from memory.text import asks_nothing
 
 CONVERSATION = "conversation"
 
-_ASKING_START = re.compile(r"(?i)\W*(?:what|wot|wat|when|where|who|whom|whose|which|why|how)\b")
+_ASKING_START = lazy_compile(r"(?i)\W*(?:what|wot|wat|when|where|who|whom|whose|which|why|how)\b")
 
 
-_TRAILING_TALK = re.compile(
+_TRAILING_TALK = lazy_compile(
     r"(?i)(?<=[?\w])[\s,.!-]*(?:i\s+(?:forgot|keep\s+forgetting|can['\u2019]?t\s+remember|"
     r"don['\u2019]?t\s+remember)(?:\s+it)?|thanks?(?:\s+you)?|thx|ty|please|pls|lol|haha|"
     r"sorry)[\s.!]*$"
 )
 """Words after a question that add nothing ("… called? I forgot.", "… again? thanks")."""
-_NARROWED_AFTER = re.compile(
+_NARROWED_AFTER = lazy_compile(
     r"(?i)(?<=[\w?])\s*[?,;-]+\s*(?:not|but\s+not|except)\s+(?:the\s+|my\s+|our\s+)?"
     r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?(?:\s+one)?\s*[?.!]*$"
 )
-_LEFT_OUT_FIRST = re.compile(
+_LEFT_OUT_FIRST = lazy_compile(
     r"(?i)^\W*(?:never\s*mind|forget(?:\s+about)?|skip)\s+(?:the\s+|my\s+|our\s+)?"
     r"[\w'\u2019-]+(?:\s+[\w'\u2019-]+)?\s*[,;:-]+\s+(?=\S)"
 )
 """A thing left out of a question, after it or first: "what's the door code? not the alarm
 one", "never mind the wifi password, is the Graz flat quiet?" (an adversary saw each shown
 to the model as a memory)."""
-_WHY_ASKED = re.compile(
+_WHY_ASKED = lazy_compile(
     r"(?i)(?<=\?)[\s,.!-]*(?:(?:i\s+)?need\s+(?:it|this|that|them|to)\b[^?.!]*|"
     r"just\s+(?:checking|wondering)|asking\s+for\s+(?:a\s+friend|\w+)|"
     r"(?:gotta|got\s+to|have\s+to|i\s+have\s+to|need\s+to)\s+[^?.!]*|"
@@ -47,14 +48,14 @@ _WHY_ASKED = re.compile(
 )
 """Why a question is asked, after it: "when is tiago's birthday? need to plan something",
 "whats my address again? need it for a form" (a new user saw each take a fact's place)."""
-_AGAIN = re.compile(r"(?i),?\s+again$")
-_ASKED_LAST = re.compile(r"(?i)\s(?:when|where|who|what|which)(?:\s+again)?$")
-_ASKING_VERB = re.compile(
+_AGAIN = lazy_compile(r"(?i),?\s+again$")
+_ASKED_LAST = lazy_compile(r"(?i)\s(?:when|where|who|what|which)(?:\s+again)?$")
+_ASKING_VERB = lazy_compile(
     r"(?i)\W*(?:what|when|where|who|which|how)(?:['\u2019]?s\b|\s+(?:is|was|are|were|do|did|does)\b)"
 )
 
 
-_OPENING_FILLER = re.compile(
+_OPENING_FILLER = lazy_compile(
     r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so+|ok|okay|well|um+|uh+|oh|and|und|et|"
     r"y|e|now|btw|also|lol|hmm+|haha|ah|erm|yo|"
     # "bom dia! when's my next meeting with duarte?" (a new user writing half in Portuguese).
@@ -125,7 +126,7 @@ def only_asks(text: str) -> bool:
     return said.endswith("?") or _ASKING_START.match(said) is not None
 
 
-_QUESTION_BREAK = re.compile(r"(?<=\?)\s+(?=\S)")
+_QUESTION_BREAK = lazy_compile(r"(?<=\?)\s+(?=\S)")
 
 
 QUESTION_HELD_BACK = "a saved question says no fact"
@@ -149,7 +150,7 @@ _REMEMBER_OR_KNOW = (
 )
 """Asked of what the assistant knows or recalls, in German, Spanish, Portuguese, French and
 Italian, without a question word first."""
-_QUESTION_START = re.compile(
+_QUESTION_START = lazy_compile(
     r"(?i)[¿¡]?(?:(?:what|wot|wat|when|where|who|how)(?:['\u2019]?s)?|whom|whose|which|why|is|"
     r"are|am|was|were|do|does|did|can|could|will|would|should|shall|have|has|had|"
     # "anything on next week?", "any plans this weekend?" (a new user).
@@ -174,7 +175,7 @@ _QUESTION_START = re.compile(
     + r")(?!\w)"
     # French inversion: "Paul vient-il samedi", "Marta a-t-elle payé" (stored as facts).
 )
-_TELLS_SOMETHING = re.compile(
+_TELLS_SOMETHING = lazy_compile(
     r"(?i)^(?:did you know|who knew|guess what|isn't it|aren't|"
     # Found by a fourth adversary: each carries a fact, and was held back.
     r"(?:can|could|would) you (?:believe|imagine)|believe it or not|how come|"
@@ -184,12 +185,12 @@ _TELLS_SOMETHING = re.compile(
     r"when (?:my|our|i|we)\b[^,?]*,)"
 )
 _MOST_QUESTIONS = 4
-_QUESTION_LIST = re.compile(
+_QUESTION_LIST = lazy_compile(
     r"(?i),\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+(?=(?:what|where|who|how|which|when)\b)"
 )
 
 
-_ASKS_TO_RECALL = re.compile(
+_ASKS_TO_RECALL = lazy_compile(
     r"(?i)^(?:(?:please|can\s+(?:you|u)|could\s+(?:you|u)|pls)\s+)?(?:remind\s+me\s+(?:of|about|what|"
     r"who|when|where)|remind\s+me\s+(?:of\s+)?(?:my|our|the)\s+[\w'\u2019-]+(?:\s+[\w'\u2019-]+){0,2}$|"
     r"(?:i\s+)?need\s+(?:the|my|our)\s+(?:[\w'\u2019-]+\s+){0,2}(?:number|phone|address|email|"
@@ -212,13 +213,13 @@ _ASKS_TO_RECALL = re.compile(
 """A request to recall, not a statement: "remind me of my appointments", "tell me everything
 you remember about Clara", "any news about Tiago?" were used as memories at 1.00 later
 (found by a new user). "Remind me to buy milk" asks to keep something, and stays."""
-_FRAME = re.compile(
+_FRAME = lazy_compile(
     r"(?i)^(?:(?:for|about|regarding|re|as\s+for|on)\s+[a-z'-]+(?:\s+[a-z'-]+){0,3}|"
     r"by\s+the\s+way|btw|quick\s+(?:question|q)|one\s+more\s+thing|also)\s*[,:]\s+(?=\S)"
 )
 """What a question is about, said first: "For the Japan trip, what should I tell the
 airline …?" was used as a memory at 1.00 (found by a new user)."""
-_IN_A_FIX = re.compile(
+_IN_A_FIX = lazy_compile(
     r"(?i)^(?:i(?:'ve|\s+have)?\s+|just\s+)?(?:forgot|lost|left|locked)\s+(?:out\s+(?:of\s+)?)?"
     r"(?:my|the|our)\s+[a-z'-]+(?:\s+[a-z'-]+)?\s*(?:again\s*)?[,;:.!-]+\s+(?=\S)"
     r"|[,;.!-]+\s+(?:i(?:'ve|\s+have)?\s+|just\s+)?(?:forgot|lost|left|locked)\s+"
@@ -227,11 +228,11 @@ _IN_A_FIX = re.compile(
 """A plight said beside a question ("forgot my keys, how do i get in to the studio", "locked
 out the studio, hows do I get in?"): a new user saw such saved messages take the places of
 the keypad code's fact; it tells nothing to keep."""
-_TELLS_OF_ONESELF = re.compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
+_TELLS_OF_ONESELF = lazy_compile(r"(?i)\b(?:i|i'm|my|we|our|me)\b|\d")
 """A frame that tells something ("About my new job, …") is not only a frame."""
 
 
-_ASKED_WITHOUT_MARK = re.compile(
+_ASKED_WITHOUT_MARK = lazy_compile(
     r"(?i)\W*(?:how\s+much\s+(?:for|to)(?=\s+\S)|"
     r"(?:what|wot|wat|when|where|who|which|how)(?:['\u2019]?s|\s+(?:is|was|are|were|do|did|"
     r"does|will|can|have|has|am))|(?:what|which|wat|wot)(?:\s+[\w'\u2019-]+){1,2}\s+(?:did|do|does|is|was|are|"
@@ -261,7 +262,7 @@ _FEW_WORDS = 8
 """A short question typed without its "?": "when's Alex's bday" was used as a memory at
 0.51 (found by a new user), nor "wot's my wifi pw" (an adversary). A question word then a
 verb: "When I travel I book an aisle seat" tells."""
-_TELLS_AFTER = re.compile(
+_TELLS_AFTER = lazy_compile(
     r"(?i)\b(?:is|are|was|were|am)\b|(?<!\bdo\s)(?<!\bdid\s)(?<!\bcan\s)(?<!\bwill\s)(?<!\bam\s)"
     r"(?<!\bshould\s)(?<!\bcould\s)(?<!\bwould\s)(?<!\bhave\s)(?<!\bhad\s)(?<!\bdoes\s)\bi\b"
 )
@@ -269,7 +270,7 @@ _TELLS_AFTER = re.compile(
 number is 555-1234", "how's it going I moved to Lisbon" (a second adversary: held back)."""
 
 
-_ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
+_ASKED_ELSEWHERE_WITHOUT_MARK = lazy_compile(
     r"(?i)\W*(?:(?:wann|wo|wer|wie|warum|wieso|welche[rsnm]?)\s+(?:ist|sind|war|hat|haben|"
     r"wohnt|wohnen|arbeitet|hei(?:ß|ss)t|lautet|kommt|gibt|kann|muss)|"
     r"(?:cu[aá]ndo|d[oó]nde|qui[eé]n|c[oó]mo|cu[aá]l|qu[eé])\s+(?:es|son|est[aá]|vive|trabaja|"
@@ -302,7 +303,7 @@ _ASKED_ELSEWHERE_WITHOUT_MARK = re.compile(
 with "?" each was refused)."""
 
 
-_AND_THEN_ASKED = re.compile(r"(?i)\s+and\s+(?=(?:what|wot|wat|when|where|who|which|how)\b)")
+_AND_THEN_ASKED = lazy_compile(r"(?i)\s+and\s+(?=(?:what|wot|wat|when|where|who|which|how)\b)")
 
 
 def _two_asked_without_mark(said: str) -> bool:
@@ -326,7 +327,7 @@ def _asked_without_mark(said: str) -> bool:
     )
 
 
-_ASKED_BY_ITS_VERB = re.compile(
+_ASKED_BY_ITS_VERB = lazy_compile(
     r"(?i)\W*(?:(?:has|have|did|is|are|was|were|can|could|will|should)\s+"
     r"(?:the|my|our|his|her|their|dad|mum|mom|(?-i:[A-Z][a-z\u00e0-\u00ff]+)(?:['\u2019]s)?)|"
     r"(?:does|do)\s+"
@@ -343,8 +344,8 @@ to the model as a memory), "has Marta paid december", "does Marta owe me anythin
 landlord), "has marta paid dec" (an adversary); not "have a great day"."""
 
 
-_QUESTIONS_IN_A_ROW = re.compile(r"\?+\s+(?=\S)")
-_THEN = re.compile(r"(?i)^(?:and|also|or|plus|und|oder|et|ou|y|o|e)\b[\s,]*")
+_QUESTIONS_IN_A_ROW = lazy_compile(r"\?+\s+(?=\S)")
+_THEN = lazy_compile(r"(?i)^(?:and|also|or|plus|und|oder|et|ou|y|o|e)\b[\s,]*")
 _FOLLOW_ON = 4
 """Words of a question that follows another and leans on it: "Where do I live?? And my job?"."""
 
@@ -357,19 +358,19 @@ def _a_follow_on(part: str) -> bool:
 
 _WORD = r"[^\W\d_](?:[^\W\d_]|['\u2019-])*"
 """A word of letters alone: a number or a code in a "question" is a value told."""
-_NOUN_QUESTION = re.compile(
+_NOUN_QUESTION = lazy_compile(
     rf"(?i)^(?:(?:and|or|plus|also)\s+)?(?P<whose>(?:my|our|the|your)\s+)?"
     rf"(?P<words>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?:,?\s+again)?\s*\?+$"
 )
 """A thing named and asked after, with no verb: "my flight number?", "dentist??", "and the
 car service?", "the address again?" (an adversary saw each used as a memory)."""
-_NAMED_THEN_ASKED = re.compile(
+_NAMED_THEN_ASKED = lazy_compile(
     rf"(?i)^(?P<thing>(?:(?:my|our|the|your)\s+)?{_WORD}(?:\s+{_WORD}){{0,3}})"
     r"\s*(?:[,:]|\s[-–—])\s*(?P<asked>\S.*)$"
 )
 """A thing named, then the question about it: "my dentist - when?", "Dentist: when?",
 "Maya's piano teacher, what's her name?" (a new user and an adversary)."""
-_LISTED_THEN_ASKED = re.compile(
+_LISTED_THEN_ASKED = lazy_compile(
     rf"(?i)^(?:(?:my|our|the)\s+)?{_WORD}(?:\s+{_WORD}){{0,2}}"
     rf"(?:(?:\s*,\s*|\s+(?:and|or|&)\s+|\s*,\s*(?:and|or)\s+)(?:(?:my|our|the)\s+)?"
     rf"{_WORD}(?:\s+{_WORD}){{0,2}}){{1,4}}"
@@ -377,7 +378,7 @@ _LISTED_THEN_ASKED = re.compile(
 )
 """Things listed, then asked of each: "dentist, car service and flight - when?" (an
 adversary saw it used as a memory)."""
-_NAMED_WITHOUT_MARK = re.compile(
+_NAMED_WITHOUT_MARK = lazy_compile(
     rf"(?i)(?:and\s+(?:(?:my|our|the)\s+)?(?P<after>{_WORD}(?:\s+{_WORD}){{0,2}})"
     rf"|(?:my|our|the)\s+(?P<words>{_WORD}(?:\s+{_WORD}){{0,2}}?)"
     r"(?:,?\s+again|\s*,\s*(?:tell|remind)\s+me))"
@@ -385,7 +386,7 @@ _NAMED_WITHOUT_MARK = re.compile(
 )
 """A thing named and asked after without "?": "my address again", "and my address", "my
 address, tell me" (a later adversary saw each take a slot from the address)."""
-_TELLS_OF_IT = re.compile(
+_TELLS_OF_IT = lazy_compile(
     r"(?i)\b(?:is|are|was|were|am|i|got|has|had|died|quit|left|came|went|stolen|broke|lost|"
     r"won|ran|back|here|gone|\w+ed)\b"
 )
@@ -416,14 +417,14 @@ _THINGS_ASKED = (
     r"allerg(?:y|ies)|order|deposit|dose|address|number|phone|email|price|cost|due|date|time|"
     r"day|fee|total|balance|rent|code|password|birthday|deadline|postcode|eircode|zip|reg|mot"
 )
-_ENDS_ON_A_THING_ASKED = re.compile(rf"(?i)\b(?:{_THINGS_ASKED})\s*$")
+_ENDS_ON_A_THING_ASKED = lazy_compile(rf"(?i)\b(?:{_THINGS_ASKED})\s*$")
 """"kellys cake allergies?" (a new user, a baker, saw her question shown as a memory above
 the order that answers it): a thing that holds a value, last of a few words; "mrs patels
 postcode?"."""
-_STARTS_ON_A_THING_ASKED = re.compile(rf"(?i)^(?:{_THINGS_ASKED})\b")
+_STARTS_ON_A_THING_ASKED = lazy_compile(rf"(?i)^(?:{_THINGS_ASKED})\b")
 """"price large dog?" (an adversary saw it shown to the model as a memory): the thing first,
 what it is of after, as a search is typed."""
-_A_THING_ALONE = re.compile(rf"(?i)^(?:{_THINGS_ASKED})\s*\?+$")
+_A_THING_ALONE = lazy_compile(rf"(?i)^(?:{_THINGS_ASKED})\s*\?+$")
 """"the Graz flat: code?" (an adversary): the thing asked of what is named before."""
 
 
@@ -439,13 +440,13 @@ def _named_then_asked(said: str) -> bool:
     return asked.endswith("?") and _ASKING_START.match(asked) is not None and asks_only(asked)
 
 
-_YOU_REMEMBER = re.compile(
+_YOU_REMEMBER = lazy_compile(
     r"(?i)^(?:you|u|ya)\s+(?:still\s+)?(?:remember|know)\s+(?:my|our|the)\s+[\w'\u2019-]+"
     r"(?:\s+[\w'\u2019-]+){0,2}\s*\?+$"
 )
 """Asked without "do", so only with its "?": "You know my sister Clara" tells (an adversary)."""
 _THING_WORDS = 4
-_WORDS_ONLY = re.compile(rf"(?:{_WORD})(?:\s+{_WORD})*")
+_WORDS_ONLY = lazy_compile(rf"(?:{_WORD})(?:\s+{_WORD})*")
 
 
 def _only_a_thing(words: str) -> bool:
@@ -463,7 +464,7 @@ def _only_a_thing(words: str) -> bool:
     )
 
 
-_GUESSING = re.compile(r"(?i)\b(?:guess|know|wonder|tell|remember|ask|asked|see)\b")
+_GUESSING = lazy_compile(r"(?i)\b(?:guess|know|wonder|tell|remember|ask|asked|see)\b")
 
 
 def _briefly_asked(said: str) -> bool:
@@ -486,15 +487,15 @@ def _briefly_asked(said: str) -> bool:
     return _YOU_REMEMBER.match(said) is not None
 
 
-_TWO_WORDS_ASKED = re.compile(
+_TWO_WORDS_ASKED = lazy_compile(
     r"(?i)\W*(?:which|what|where|when|who|whose|how)\s+"
     r"(?!(?:a|an|nice|cool|great|awesome|lovely|sad|funny|weird|fun|cute|so|about)\b)"
     r"[\w'\u2019-]+[\s?.]*"
 )
 """"which room", "what time", "where exactly" (a new user saw "which room" shown to the
 model as a memory); not "what a day!", "how nice", "what about Tom"."""
-_AND_THEN_A_THING = re.compile(r"(?i)^\s*and\s+(?:my|our|the)\s")
-_ASKED_POLITELY = re.compile(r"(?i)\b(?:pls|plz|please)[\s.!?]*$")
+_AND_THEN_A_THING = lazy_compile(r"(?i)^\s*and\s+(?:my|our|the)\s")
+_ASKED_POLITELY = lazy_compile(r"(?i)\b(?:pls|plz|please)[\s.!?]*$")
 
 
 _ASKED_NOUNS = (
@@ -502,7 +503,7 @@ _ASKED_NOUNS = (
     r"password|birthday|bday|price|cost|deadline|contact|details|name|amount|total|balance|"
     r"reading|date)"
 )
-_A_NOUN_ASKED = re.compile(
+_A_NOUN_ASKED = lazy_compile(
     rf"(?i)^(?!.*\bnew\b)\W*(?:(?:my|the|our)\s+)?(?:{_WORD}\s+){{0,2}}?{_ASKED_NOUNS}"
     rf"(?:\s+(?:for|of)\s+(?:(?:the|my|our)\s+)?{_WORD}(?:\s+{_WORD})?)?[\s?.!]*$"
 )
@@ -510,7 +511,7 @@ _A_NOUN_ASKED = re.compile(
 "electrician's number", "ciarans rent", "rtb number for flat 2?" (a landlord saw each
 recalled at 1.00 above the fact that answers it). Not a new one: "my new address" may
 have its value in the next message."""
-_NUMBERED_PLACE = re.compile(
+_NUMBERED_PLACE = lazy_compile(
     r"(?i)\b(?P<place>flat|room|unit|apt|apartment|house|block|floor|level|platform|server|"
     r"gate)\s+\d{1,3}[a-z]?\b"
 )
@@ -539,7 +540,7 @@ def _asked_in_few_words(text: str, said: str) -> bool:
     return bool(_ASKED_POLITELY.search(text) and _only_a_thing(said) and len(said.split()) <= 2)
 
 
-_YET_ASKED = re.compile(
+_YET_ASKED = lazy_compile(
     r"(?i)^(?!.*\b(?:not|no|never|nothing|\w+n['\u2019]?t|\w+est|ever)\b)[^?.!,;:]{3,80}\byet[\s?]*$"
 )
 """'marta paid for dec yet' asks (an adversary saw it shown to the model as a memory that
@@ -558,7 +559,7 @@ def _tells_after_asking(said: str) -> bool:
     return bool(mark and asked and after) and not asks_only(f"{after}?")
 
 
-_OPENED_AS_A_QUESTION = re.compile(r"\s*¿[^?¿.!]+\?+\s*")
+_OPENED_AS_A_QUESTION = lazy_compile(r"\s*¿[^?¿.!]+\?+\s*")
 
 
 def _opened_as_a_question(said: str) -> bool:
@@ -570,16 +571,16 @@ def _opened_as_a_question(said: str) -> bool:
     return bool(_OPENED_AS_A_QUESTION.fullmatch(said)) and len(said.split()) <= 2 * _MOST_WORDS
 
 
-_A_TITLE_OR_A_FORMAT = re.compile(
+_A_TITLE_OR_A_FORMAT = lazy_compile(
     r"(?i)^[^:?]{0,60}\b(?:format|title|name|song|film|movie|book|show|quote|motto|slogan|"
     r"riddle|example|template|prompt|line|lyrics?|tagline|hint|catchphrase)s?\s*:"
 )
 """A question named as what it is: "Jeopardy answer format: What is X?" (an adversary saw it
 refused as a question)."""
-_A_TITLE_GOES_ON = re.compile(r"(?i)^(?:is|are|was|were)\s+(?!(?:i|you|he|she|it|we|they)\b)")
+_A_TITLE_GOES_ON = lazy_compile(r"(?i)^(?:is|are|was|were)\s+(?!(?:i|you|he|she|it|we|they)\b)")
 """A title asking, the sentence going on after it: "Who's Afraid of Virginia Woolf? is on at the
 theatre 12/12", "Should I stay or should I go? is our wedding song" (an adversary)."""
-_ASKED_AT_THE_END = re.compile(
+_ASKED_AT_THE_END = lazy_compile(
     r"(?i)^[^?]{1,80}\s(?:is|are|was|were)\s+(?:on\s+|at\s+|in\s+)?(?:when|where|who|what"
     r"(?:\s+(?:day|time|date))?|how\s+much|how\s+many)\??$"
     r"|^[^?,]{1,60},\s*(?:when|where|who|what)(?:['\u2019]s|\s+is|\s+was)\s+(?:it|that|he|she|they)"
@@ -587,10 +588,10 @@ _ASKED_AT_THE_END = re.compile(
     # Swahili asks last: "mama anakuja lini?" (when), "… wapi" (where), "… nani" (who).
     r"|^[^?.!,]{1,60}\s(?:lini|wapi|nani|gani|ngapi|vipi)\s*\??$"
 )
-_THIS_OR_THAT = re.compile(
+_THIS_OR_THAT = lazy_compile(
     r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"
 )
-_ANYONE_KNOW = re.compile(
+_ANYONE_KNOW = lazy_compile(
     r"(?i)^\W*(?:does\s+)?(?:anyone|anybody)\s+(?:know|got|have|has|remember)\b(?!.*[.!?]\s+\S)"
     r"|^[^.!?]{1,40}\s(?:anyone|anybody)\s*\?$"
 )
@@ -611,7 +612,7 @@ def _asked_otherwise(text: str, said: str) -> bool:
     )
 
 
-QUESTION_THEN_WHY = re.compile(
+QUESTION_THEN_WHY = lazy_compile(
     r"(?i)^(?P<asked>(?:when|where|what|what's|whats|who|who's|whos|which|how)\b[^,;?]+?)\s*"
     r"(?:\?\s*|[,;]\s*|\s[-\u2013\u2014]\s*|\s+(?=(?:because|cos|coz|cause|since)\s))"
     r"(?:(?:because|cos|coz|cause|as|since)\s+)?(?:(?:i|we)\s+(?:need|want|have|must|['\u2019]ve\s+got|"

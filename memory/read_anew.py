@@ -6,8 +6,6 @@ index these rows again; one test serves both, so the two stores re-read the same
 
 from __future__ import annotations
 
-import re
-
 from memory.changes_to_come import a_change_to_come
 from memory.date_ranges import ranges_written_out
 from memory.date_terms import (
@@ -29,6 +27,7 @@ from memory.health_values import (
     stopped_in_other_languages,
     stops_a_medicine,
 )
+from memory.lazy_patterns import lazy_compile
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
 from memory.predicates import (
@@ -149,10 +148,10 @@ def other_languages_read(text: str) -> bool:
     )
 
 
-_A_MONTH = re.compile(rf"(?i)\b(?:{MONTH_NAMES})\b")
+_A_MONTH = lazy_compile(rf"(?i)\b(?:{MONTH_NAMES})\b")
 
 
-_WEEK_OR_TOMORROW_SHORT = re.compile(r"(?i)(?<![\w-])(?:wks?|tomoz|2moz)(?![\w-])")
+_WEEK_OR_TOMORROW_SHORT = lazy_compile(r"(?i)(?<![\w-])(?:wks?|tomoz|2moz)(?![\w-])")
 
 
 def places_in_lower_case_read(text: str) -> bool:
@@ -205,7 +204,7 @@ def months_to_come_read(text: str) -> bool:
     return _A_MONTH.search(text) is not None and a_change_to_come(text)
 
 
-_HANGUL_OR_A_CJK_DATE = re.compile(r"[\uac00-\ud7af]|[0-9]\s*[월月]")
+_HANGUL_OR_A_CJK_DATE = lazy_compile(r"[\uac00-\ud7af]|[0-9]\s*[월月]")
 
 
 def korean_and_cjk_dates_read(text: str) -> bool:
@@ -217,7 +216,7 @@ def korean_and_cjk_dates_read(text: str) -> bool:
     return _HANGUL_OR_A_CJK_DATE.search(text) is not None
 
 
-_A_WEEKDAY_THEN_A_TIME = re.compile(
+_A_WEEKDAY_THEN_A_TIME = lazy_compile(
     r"(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:,?\s+at\s+[0-9]|\s+"
     r"(?:morning|afternoon|evening|night|lunchtime))"
 )
@@ -232,7 +231,7 @@ def weekdays_at_a_time_read(text: str) -> bool:
     return _A_WEEKDAY_THEN_A_TIME.search(text) is not None
 
 
-_A_WEEKDAY_THEN_A_NUMBER = re.compile(
+_A_WEEKDAY_THEN_A_NUMBER = lazy_compile(
     r"(?i)(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+(?:at\s+)?[0-9]{1,2}"
 )
 
@@ -256,7 +255,7 @@ def days_elsewhere_read(text: str) -> bool:
     return names_a_relative_day_elsewhere(text)
 
 
-_A_DOTTED_DAY_WITHOUT_ITS_LAST_DOT = re.compile(
+_A_DOTTED_DAY_WITHOUT_ITS_LAST_DOT = lazy_compile(
     r"(?<![\w/.:])[0-9]{1,2}\.[01][0-9](?![0-9]|\.[0-9])"
 )
 
@@ -270,7 +269,7 @@ def dotted_days_read(text: str) -> bool:
     return _A_DOTTED_DAY_WITHOUT_ITS_LAST_DOT.search(text) is not None
 
 
-_NEW_ADDRESS = re.compile(NEW_ADDRESS_SAID)
+_NEW_ADDRESS = lazy_compile(NEW_ADDRESS_SAID)
 
 
 def new_addresses_read(text: str) -> bool:
@@ -282,7 +281,7 @@ def new_addresses_read(text: str) -> bool:
     return _NEW_ADDRESS.search(text) is not None
 
 
-_A_DAY_AFTER_A_WORD_ELSEWHERE = re.compile(
+_A_DAY_AFTER_A_WORD_ELSEWHERE = lazy_compile(
     r"(?i)\b(?:il|al|dal|entro|fino|el|hasta|desde|até|ate|au|dnia|od)\s+[0-9]{1,2}[./][0-9]{1,2}"
 )
 
@@ -306,8 +305,8 @@ def moves_said_otherwise_read(text: str) -> bool:
     return user_moved_to(text) is not None
 
 
-_A_STREET_IN_LOWER_CASE = re.compile(A_STREET_IN_LOWER_CASE)
-_A_DENIAL_IN_AN_ADDRESS = re.compile(r"(?i)[\w+-][.@/](?:no|not|never|none)\b")
+_A_STREET_IN_LOWER_CASE = lazy_compile(A_STREET_IN_LOWER_CASE)
+_A_DENIAL_IN_AN_ADDRESS = lazy_compile(r"(?i)[\w+-][.@/](?:no|not|never|none)\b")
 
 
 def streets_in_lower_case_read(text: str) -> bool:
@@ -320,7 +319,7 @@ def streets_in_lower_case_read(text: str) -> bool:
     return bool(_A_STREET_IN_LOWER_CASE.search(text) or _A_DENIAL_IN_AN_ADDRESS.search(text))
 
 
-_A_DRUG_OF_MORE_ENDINGS = re.compile(rf"(?i)[a-z-]{{2,}}(?:{MORE_DRUG_ENDINGS})[aeo]?\b")
+_A_DRUG_OF_MORE_ENDINGS = lazy_compile(rf"(?i)[a-z-]{{2,}}(?:{MORE_DRUG_ENDINGS})[aeo]?\b")
 
 
 def medicines_of_more_endings_read(text: str) -> bool:
@@ -342,7 +341,7 @@ def homes_elsewhere_and_diets_read(text: str) -> bool:
     return bool(diet_of(text)) or a_home_elsewhere(text)
 
 
-_A_DOTTED_MONTH_ALIKE = re.compile(rf"(?i)\b[0-9]{{1,2}}\.\s+(?:{DOTTED_ALIKE})\b")
+_A_DOTTED_MONTH_ALIKE = lazy_compile(rf"(?i)\b[0-9]{{1,2}}\.\s+(?:{DOTTED_ALIKE})\b")
 
 
 def dotted_months_alike_read(text: str) -> bool:
@@ -354,7 +353,9 @@ def dotted_months_alike_read(text: str) -> bool:
     return _A_DOTTED_MONTH_ALIKE.search(text) is not None
 
 
-_AN_EVENT_SAID_ON = re.compile(rf"(?i)\b{EVENTS_SAID_ON}\s*[0-9]{{1,2}}[/.-][0-9]{{1,2}}(?![0-9])")
+_AN_EVENT_SAID_ON = lazy_compile(
+    rf"(?i)\b{EVENTS_SAID_ON}\s*[0-9]{{1,2}}[/.-][0-9]{{1,2}}(?![0-9])"
+)
 
 
 def events_said_on_read(text: str) -> bool:
@@ -366,8 +367,8 @@ def events_said_on_read(text: str) -> bool:
     return _AN_EVENT_SAID_ON.search(text) is not None
 
 
-_PUFFS = re.compile(r"(?i)\b\d+\s?(?:puffs?|pufjes?|inhalations?|h(?:ü|ue)be)\b")
-_A_DAY_OF_A_DUTCH_MONTH = re.compile(
+_PUFFS = lazy_compile(r"(?i)\b\d+\s?(?:puffs?|pufjes?|inhalations?|h(?:ü|ue)be)\b")
+_A_DAY_OF_A_DUTCH_MONTH = lazy_compile(
     r"\b[0-9]{1,2}\s+(?:(?i:januari|februari|maart|augustus)|juni|juli|mei)\b"
 )
 

@@ -25,6 +25,7 @@ from memory.date_terms import (
     month_of_year_term,
     year_term,
 )
+from memory.lazy_patterns import lazy_compile
 from memory.short_words import written_out
 from memory.weekday_readings import (
     ITS_DAY_AFTER,
@@ -35,7 +36,7 @@ from memory.weekday_readings import (
     weekday_days,
 )
 
-_RELATIVE = re.compile(
+_RELATIVE = lazy_compile(
     r"(?i)\b(?:(?P<week>a\s+week\s+(?:today|tomorrow|from\s+tomorrow)|tomorrow\s+week)"
     r"|(?P<after_next>the\s+week\s+after\s+next)"
     r"|(?P<two>(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday))"
@@ -46,7 +47,7 @@ _RELATIVE = re.compile(
 before yesterday" as yesterday, "a week tomorrow" and "tomorrow week" as tomorrow, and "the
 week after next" as nothing."""
 _SHIFT = {"this": 0, "coming": 1, "next": 1, "last": -1, "past": -1}
-ASKED_AS_DATES_ONLY = re.compile(
+ASKED_AS_DATES_ONLY = lazy_compile(
     r"(?i)\b(?:today|tonight|tomorrow|(?:this|next|coming)\s+(?:week(?:end)?|month|year))\b"
 )
 """Words a question means only as a date: an old "I have the dentist tomorrow" said them of
@@ -56,10 +57,10 @@ own days are indexed as dates (`said_relative_terms`). "Yesterday", "last week" 
 like stay words too: a memory telling of its past says them (LoCoMo's questions do)."""
 
 
-_PAST = re.compile(r"(?i)yesterday|last|past|(?:the\s+)?day\s+before")
+_PAST = lazy_compile(r"(?i)yesterday|last|past|(?:the\s+)?day\s+before")
 _NO_MONTH_AFTER = r"(?!\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))"
 """Not a day of a month named after it ("Friday 18 December" is read as that date)."""
-_DAY_OF_MONTH = re.compile(
+_DAY_OF_MONTH = lazy_compile(
     r"(?i)\b(?:(?:on|by|until|till|before|for|to|from|monday|tuesday|wednesday|thursday|"
     r"friday|saturday|sunday),?\s+the|monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun),?\s+([0-9]{1,2})(?:st|nd|rd|th)\b"
@@ -68,7 +69,7 @@ _DAY_OF_MONTH = re.compile(
 """A day of the month alone: "Lily's dentist is on the 14th", "moved to the 16th" (a new user
 found neither by "December 14"). The next such day from the day said (this month's, or the
 next month's once it has gone by)."""
-_WEEKDAY_THEN_ITS_DAY = re.compile(
+_WEEKDAY_THEN_ITS_DAY = lazy_compile(
     r"(?i)\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+"
     + ITS_DAY_AFTER
     + r"([0-9]{1,2})\b"
@@ -84,7 +85,7 @@ _COUNT = "|".join(
 )
 """A number of days or weeks, in digits or words (the longest words first: "a couple of"
 before "a")."""
-_IN_SOME = re.compile(
+_IN_SOME = lazy_compile(
     rf"(?i)\b(?=in\s|(?:{_COUNT})\s+(?:days?|weeks?)\s+from\s+(?:today|now)\b)(?:in\s+)?"
     rf"(?P<count>{_COUNT})\s+(?P<unit>days?|weeks?|fortnights?)"
     r"(?:['\u2019]?\s*time|\s+from\s+(?:today|now))?\b"
@@ -92,11 +93,11 @@ _IN_SOME = re.compile(
 """A day some days or weeks from the day said: "Rent due in two weeks", "Tax return due in
 3 days" (an adversary found neither by its date), "two weeks from today", "in a fortnight"
 (a second adversary: the first was read as today)."""
-_MONTH_END = re.compile(r"(?i)\b(?:the\s+)?end\s+of\s+(?:the|this)\s+month\b")
+_MONTH_END = lazy_compile(r"(?i)\b(?:the\s+)?end\s+of\s+(?:the|this)\s+month\b")
 """The last day of the month said in: "Conference at the end of the month"."""
 
 
-_DONE_IN = re.compile(r"(?i)\b(?:i|we|he|she|they|you)\s+(?:\w*[^\We]ed|read)\b")
+_DONE_IN = lazy_compile(r"(?i)\b(?:i|we|he|she|they|you)\s+(?:\w*[^\We]ed|read)\b")
 """A subject and a verb in the past before "in 3 days": how long it took ("I read the whole
 book in 3 days", "I finished it in two weeks"), no day (a second adversary)."""
 
@@ -119,7 +120,7 @@ def _month_end(said: date) -> date:
     return date(said.year, said.month, calendar.monthrange(said.year, said.month)[1])
 
 
-_NAMES_A_DAY = re.compile(
+_NAMES_A_DAY = lazy_compile(
     r"\b(?:today|tonight|tomorrow|yesterday|the\s+week\s+after\s+next|(?:this|next|last|past|coming)\s+"
     r"(?:week(?:end)?|month|year)|(?:this|next|coming|last|on|by|until|till|before|due|is)\s+"
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"

@@ -7,10 +7,10 @@ next week: tue 15/12 night …"): they hold "night" but not "shift".
 
 from __future__ import annotations
 
-import re
+from memory.lazy_patterns import lazy_compile
 
 SHIFT_WORDINGS = "shift roster rota"
-_SHIFTS = re.compile(r"(?i)\b(?:roster(?:ed|s)?|rotas?|shifts?)\b")
+_SHIFTS = lazy_compile(r"(?i)\b(?:roster(?:ed|s)?|rotas?|shifts?)\b")
 
 
 def names_shifts(text: str) -> bool:

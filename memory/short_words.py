@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from memory.days_elsewhere import days_in_english
+from memory.lazy_patterns import lazy_compile
 
 SHORT_WORDS = {
     "tmrw": "tomorrow",
@@ -45,7 +46,7 @@ SHORT_WORDS = {
     "bp": "blood pressure",
 }
 """Folded words, each with the word it stands for."""
-_SHORT = re.compile(r"(?i)(?<![\w-])(" + "|".join(SHORT_WORDS) + r")(?![\w-])")
+_SHORT = lazy_compile(r"(?i)(?<![\w-])(" + "|".join(SHORT_WORDS) + r")(?![\w-])")
 WEEKDAY_SHORTS = {
     "mon": "monday",
     "tue": "tuesday",
@@ -60,7 +61,7 @@ _SHORT_PARTS = (
     "thur", "appt", "bday", "wknd", "bp", "wk", "tomoz", "2moz",
 )  # fmt: skip
 """A part of each of `SHORT_WORDS`, rare in other words ("tom" and "app" are not)."""
-_WEEKDAY_NAMED = re.compile(
+_WEEKDAY_NAMED = lazy_compile(
     r"(?i)\b((?:on|next|this|by|due|until|till|before|coming|last|every)\s+)"
     r"(mon|tue|wed|thu|fri|sat|sun)\b\.?"
     # Then a time or nothing more: "by sat phone" and "on sun loungers" named no day (an
@@ -70,9 +71,9 @@ _WEEKDAY_NAMED = re.compile(
 )
 
 
-_A_WEEKDAY_SHORT = re.compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\b")
+_A_WEEKDAY_SHORT = lazy_compile(r"\b(?:mon|tue|wed|thu|fri|sat|sun)\b")
 """Any weekday's three letters, in the lower-cased text: most texts hold none."""
-_WEEKDAY_TIMED = re.compile(
+_WEEKDAY_TIMED = lazy_compile(
     r"(?i)(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bhe\s)(?<!\bshe\s)(?<!\bthey\s)"
     r"\b(mon|tue|wed|thu|fri|sat|sun)\b\.?(?=\s+(?:at\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:am|pm|h)\b|\d{1,2}:\d\d\b)"
     r"|,?\s+\d{1,2}(?:/\d{1,2}|\.\d{1,2}\.)(?![\d/.]))"
@@ -106,7 +107,7 @@ _ON_OR_EVERY = (
     r"(?:(?P<on>am|el|le|il|lo|o|no|na|au)\s+|"
     r"(?P<every>jeden|cada|chaque|ogni|todos\s+los|tous\s+les|todas\s+as)\s+)"
 )
-_NAMED_ELSEWHERE = re.compile(
+_NAMED_ELSEWHERE = lazy_compile(
     rf"(?i)(?<![\w-]){_ON_OR_EVERY}?("
     + "|".join(sorted(_WEEKDAY_ELSEWHERE, key=len, reverse=True))
     + r")(?![\w-])"
@@ -117,7 +118,7 @@ _NAMED_ELSEWHERE = re.compile(
 "jeudi" (a translator's "qué tengo el jueves?" found nothing of Thursday). Those that are
 names or other words too ("Domingo", "lunes" the moons) only after an article."""
 _ELSEWHERE_WORDS = frozenset(_WEEKDAY_ELSEWHERE) | frozenset(_WEEKDAY_WITH_ARTICLE)
-_WORD_OR_HYPHENED = re.compile(r"[\w-]+")
+_WORD_OR_HYPHENED = lazy_compile(r"[\w-]+")
 
 
 def weekdays_in_english(text: str) -> str:

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from memory.date_terms import local_time
 from memory.entry import MemoryEntry
+from memory.lazy_patterns import lazy_compile
 from memory.snapshot_parser import (
     MARKER,
     SNAPSHOT_FIELDS,
@@ -47,8 +48,8 @@ __all__ = [
 # on them), bidirectional controls (they reorder what a person sees) and lone surrogates
 # (UTF-8 cannot even encode them).
 _SPECIAL = "\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff"
-_ESCAPED = re.compile(f"[\x00-\x1f{_SPECIAL}]")
-_NOT_PLAIN = re.compile(f"[\x00-\x08\x0b-\x1f{_SPECIAL}]|[ \t](?:\n|$)")
+_ESCAPED = lazy_compile(f"[\x00-\x1f{_SPECIAL}]")
+_NOT_PLAIN = lazy_compile(f"[\x00-\x08\x0b-\x1f{_SPECIAL}]|[ \t](?:\n|$)")
 
 
 def to_json(value: object) -> str:

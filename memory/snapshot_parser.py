@@ -13,13 +13,13 @@ was torn, and reading goes on with the next entry instead of swallowing it.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
 from memory.entry import MemoryEntry
+from memory.lazy_patterns import lazy_compile
 
 MARKER = "<!-- memchat-snapshot: 1 -->"
 SNAPSHOT_FIELDS = (
@@ -35,8 +35,8 @@ SNAPSHOT_FIELDS = (
     "updated_at",
     "superseded_by",
 )
-_FIELD = re.compile(r"^- (\w+): (.*)$")
-_OPENING = re.compile(r"^(`{3,})(text|json)$")
+_FIELD = lazy_compile(r"^- (\w+): (.*)$")
+_OPENING = lazy_compile(r"^(`{3,})(text|json)$")
 _TORN = "the file ends inside it (cut off, e.g. by a crash mid-write); it was skipped"
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from memory.changes_to_come import a_change_to_come
+from memory.lazy_patterns import lazy_compile
 from memory.numbers import NUMBER_WORDS
 from memory.text import analyze
 
@@ -20,7 +21,7 @@ _PER_UNIT = (
     r"\s+(?:per|a|an)\s+(?:kg|kilo|gram|g|litre|liter|l|hour|month|piece|unit|day|week|night)\b"
 )
 """A price of so much a unit: "2,85 zł/kg", "2.85 per kg" (a new user, a baker)."""
-_COSTS = re.compile(
+_COSTS = lazy_compile(
     r"(?i)^\W*(?:(?:my|our|the|a|an)\s+)?(?P<what>[a-z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,4}?)"
     r"\s+(?P<verb>is|are|costs?|(?:has\s+|have\s+)?(?:went|gone|go(?:es)?|rose|risen|increased|"
     r"dropped|fell|fallen|went\s+down|came\s+down|came)\s+(?:up\s+|down\s+)?to|comes?\s+to|"
@@ -36,10 +37,10 @@ _PRICED = frozenset(
 """What holds a price even said without a currency: "rent is 950"."""
 _WRITTEN_OUT = {"dd": "direct debit", "sub": "subscription", "elec": "electricity"}
 """'gas dd' is the gas direct debit (an adversary)."""
-_LETTERS_THEN_DIGITS = re.compile(r"(?<=[a-z])(?=\d)")
+_LETTERS_THEN_DIGITS = lazy_compile(r"(?<=[a-z])(?=\d)")
 _NOT_A_THING = frozenset("it that this which he she they who what there here".split())
-_CURRENCY = re.compile(rf"(?i){_MONEY}")
-_LEAD_IN = re.compile(r"^[^:\n]{1,60}:\s+(?=\S)")
+_CURRENCY = lazy_compile(rf"(?i){_MONEY}")
+_LEAD_IN = lazy_compile(r"^[^:\n]{1,60}:\s+(?=\S)")
 """'Flour price from Młyn Jasiński: typ 650 is 2,85 zł/kg': what costs it follows the colon."""
 
 

@@ -10,7 +10,6 @@ recall can say so where the model reads it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -24,33 +23,34 @@ from memory.fact_values import (
     user_value,
 )
 from memory.health_values import dose_of_the_one_medicine, health_values
+from memory.lazy_patterns import lazy_compile
 from memory.own_words import one_more_value, said_in_earnest
 from memory.plain_order import as_it_is_now
 from memory.predicates import ANOTHER_MOVED, LEAD_IN, USER, claim_of, clause_breaks
 from memory.stated_prices import price_stated, same_priced_thing
 from memory.text import analyze, fold
 
-_SENTENCE_END = re.compile(
+_SENTENCE_END = lazy_compile(
     r"(?<=[.!?…])(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bSt\.)(?<!\bMrs\.)(?<!\bProf\.)\s+|\n+"
 )
 """A sentence ends at its mark, not at a title's ("My doctor is Dr. Lee")."""
 _LONGEST_PIECE = 400
 """Longer pieces are pasted text, not statements about oneself (and bound the work)."""
 _MOST_PIECES = 20
-_THE_USERS = re.compile(r"(?i)\b(?:my|i|i'm|i've|our|the\s+user(?:'s)?)\b|^\s*(?:the\s+)?new\s")
+_THE_USERS = lazy_compile(r"(?i)\b(?:my|i|i'm|i've|our|the\s+user(?:'s)?)\b|^\s*(?:the\s+)?new\s")
 """The user's own, or said as the user's: "New doctor is Dr Costa" (a new user)."""
-_THE_ONE = re.compile(r"(?i)^\W*the\s")
+_THE_ONE = lazy_compile(r"(?i)^\W*the\s")
 """"the plumber is Tommy Hayes …": someone the user has by trade is the user's (a new user, a
 retired nurse: the message was not marked when "our plumber is now Declan Ryan" replaced
 the fact)."""
-_ASKING_TO_KEEP = re.compile(
+_ASKING_TO_KEEP = lazy_compile(
     r"(?i)^(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:remember|note|save|store|"
     r"keep\s+in\s+mind)(?:\s+that)?[\s,:]+"
 )
 """"Please remember my phone number is …" states the phone number."""
 
 
-_COMMA_THEN_I = re.compile(
+_COMMA_THEN_I = lazy_compile(
     r",\s+(?=(?-i:I)\b|(?i:i'm|i've|we|we're)\b|(?i:my)\s+(?:[\w'\u2019-]+\s+){1,3}(?:is|are)\b)"
 )
 """A comma before the user's next statement: "My name is Sam, I live in Porto" (a new user
@@ -101,7 +101,7 @@ def claim_pieces(message: str) -> Iterator[str]:
 
 
 _IN_A_SENTENCE = r"(?:[^.;!?]|(?<=\d)\.(?=\d))"
-_PAYS = re.compile(
+_PAYS = lazy_compile(
     r"^(?:[^:\n]{0,40}:\s*)?(?:(?:[a-z]+\s+){1,3}(?=[A-Z]))?"
     r"(?P<who>[A-Z][\w&.'\u2019 -]{0,60}?)\s+(?:now\s+|still\s+)?"
     rf"(?:pays?|charges?|bills?)\s+(?P<value>{_IN_A_SENTENCE}*\d{_IN_A_SENTENCE}*)$"
@@ -112,7 +112,7 @@ Bodegas Alcañiz pays 0.11 eur per word" (a translator: the decimal point ended 
 and the words before the name hid it)."""
 
 
-_QUOTED = re.compile(
+_QUOTED = lazy_compile(
     r"(?i)\b(?:quoted|quote\s+(?:for|to))\s+(?:(?:mrs|mr|ms|miss|dr)\.?\s+)?"
     r"(?!(?:the|a|an|my|our|him|her|them|it|you|me)\b)(?P<who>[a-z][\w'-]*)\b"
     r"[^.;!?\d]{0,60}?(?P<amount>\d[\d,.]*k?)\b"
@@ -121,7 +121,7 @@ _QUOTED = re.compile(
 (a new user, a plumber: the revised quote left the first recalled above it, unmarked)."""
 
 
-_QUOTE_MARKS = re.compile(r"[\"“”„«»]")
+_QUOTE_MARKS = lazy_compile(r"[\"“”„«»]")
 
 
 def _quote(piece: str) -> tuple[str, frozenset[str]] | None:
@@ -148,7 +148,7 @@ _MY_KIN = (
 )
 """'my brother' is someone owed as 'Priya' is (an adversary: "I owe my sister 50" replaced
 "I owe my brother 100")."""
-_I_OWE = re.compile(
+_I_OWE = lazy_compile(
     r"(?i)^(?:i\s+(?:still\s+)?)?owe\s+"
     + _MY_KIN
     + _NOT_SOMEONE
@@ -164,7 +164,7 @@ _BUSINESS = (
 """A business or someone at one, by name: "The Corrib Café", "The Galway Bay Hotel", "Seán
 at Bia Deli" (a new user, a baker: read as no debt, so a second invoice of theirs replaced
 the first and their payment marked nothing)."""
-_OWES_ME = re.compile(
+_OWES_ME = lazy_compile(
     # By title and with who they are: "Mr O'Donovan (direct client, Cork) still owes me 640"
     # (a new user, a translator: no debt, so its payment marked nothing).
     rf"(?i)^(?:{_TITLES}\.?\s+)?"
@@ -176,7 +176,7 @@ _OWES_ME = re.compile(
 """Someone who owes the user: "Priya owes me 42", or a client owing the amount alone:
 "Okafor owes 1058 for the March invoice" (a new user, a photographer: read as no debt, and
 "okafor paid 1058" said later left it unmarked). Not "Tom owes Sarah 50"."""
-_I_LENT = re.compile(
+_I_LENT = lazy_compile(
     r"(?i)^(?:i\s+(?:just\s+)?)?(?:lent|loaned)\s+"
     + _MY_KIN
     + _NOT_SOMEONE
@@ -188,7 +188,7 @@ _MONEY = (
     r"(?=.*(?:[$\u20ac\u00a3]|\d+(?:[.,]\d+)?\s*(?:euros?|dollars?|pounds?|quid|bucks|eur|usd)\b"
     r"|\bback\b|\bmoney\b|\bcash\b|\bwhat\s+i\s+owed\b))"
 )
-_I_PAID = re.compile(
+_I_PAID = lazy_compile(
     # "Just paid Priya back", no "I" (an adversary: the debt was still given as owed).
     r"(?i)^(?:i\s+)?(?:just\s+|finally\s+|already\s+)?(?:(?:paid|repaid|paid\s+back|settled\s+up\s+with)\s+"
     + _MY_KIN
@@ -203,7 +203,7 @@ _I_PAID = re.compile(
 )
 """'paid Priya', 'sent Priya $42' (sent with money only: "I sent Priya the photos" paid
 nothing, an adversary), 'paid my sister back' (a fifth adversary: the debt stayed owed)."""
-_PAID_ME = re.compile(
+_PAID_ME = lazy_compile(
     r"(?i)^(?P<who>" + _BUSINESS + r"|[a-z][\w'-]*)\s+(?:just\s+|finally\s+)?(?:paid|repaid|sent)"
     r"\s+me\b"
     r"|^(?P<whom>[a-z][\w'-]*)\s+paid\s+(?:me\s+)?back\b"
@@ -213,7 +213,7 @@ _SOMEONE_NAMED = (
     + _BUSINESS
     + r"|[A-Za-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?))"
 )
-_NOT_PAID = re.compile(
+_NOT_PAID = lazy_compile(
     r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|didn['\u2019]?t|"
     r"did\s+not|never)\s+(?:yet\s+)?(?:paid|pay)\b(?!\s+(?:me\s+)?back\b)"
 )
@@ -225,37 +225,37 @@ _PAYEE = (
     r"Wednesday|Thursday|Friday|Saturday|Sunday)\b)(?-i:[A-Z])[\w'\u2019-]*"
 )
 """Whom a payment went to, by name: "Silva paid Costa 640" paid no debt of the user's."""
-_THEY_PAID = re.compile(
+_THEY_PAID = lazy_compile(
     r"(?i)^" + _SOMEONE_NAMED + r"\s+(?:has\s+|just\s+|finally\s+|already\s+)*(?:paid|settled)"
     r"(?:\s+up)?\b(?!\s+(?:me\b|a\s+visit|a\s+compliment|attention|tribute|no\b))"
     r"(?!\s+" + _PAYEE + r")"
     # Paid to another: "Costa paid 200 to Silva", "… to his landlord" (an adversary).
     r"(?!\s+\S+(?:\s+\S+)?\s+to\s+(?:his|her|their|the|a|an|(?-i:[A-Z]))\w*)"
 )
-_PAID_TO = re.compile(r"\b(?i:paid|sent|transferred)\s+(?:back\s+)?(?P<payee>" + _PAYEE + r")")
+_PAID_TO = lazy_compile(r"\b(?i:paid|sent|transferred)\s+(?:back\s+)?(?P<payee>" + _PAYEE + r")")
 _INVOICE = r"(?:invoice|inv|bill)\s*(?:no\.?\s*|nr\.?\s*|number\s+|for\s+)?#?-?(?P<number>\d[\w-]*)"
 """An invoice by its number: "invoice 1058", "Okafor invoice for 1058 is unpaid" (an
 adversary: "okafor paid 1058" said later left it unmarked)."""
 _INVOICE_UNPAID = (
-    re.compile(
+    lazy_compile(
         rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,40}}?\b(?:not|n['\u2019]t|un)\s*(?:been\s+|yet\s+)?paid\b"
     ),
-    re.compile(rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,20}}?\b(?:outstanding|overdue|unpaid)\b"),
+    lazy_compile(rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,20}}?\b(?:outstanding|overdue|unpaid)\b"),
 )
 """"invoice 1058 £1,850 not paid yet" (a new user, a plumber: "okafor paid 1058 in full
 today", said later, left it recalled as owed)."""
 _INVOICE_PAID = (
-    re.compile(
+    lazy_compile(
         r"(?i)\bpaid\s+(?:(?:the|his|her|their)\s+)?(?:invoice\s*#?-?|inv\s*#?-?|bill\s*#?-?)?"
         r"(?P<number>\d[\w-]*)\b(?!\s*(?:[€$£%]|euros?|pounds?|dollars?|quid|k\b))"
     ),
-    re.compile(
+    lazy_compile(
         rf"(?i)\b{_INVOICE}\b[^.;!?]{{0,20}}?\b(?:(?:was|is|got|been|has\s+been)\s+)?paid\b"
         r"(?!\s+(?:yet|at\s+all))"
     ),
 )
-_NEGATED = re.compile(r"(?i)\bnot\b|n['\u2019]t\b|\bnever\b|\bnothing\b")
-_NOT_SURELY_PAID = re.compile(
+_NEGATED = lazy_compile(r"(?i)\bnot\b|n['\u2019]t\b|\bnever\b|\bnothing\b")
+_NOT_SURELY_PAID = lazy_compile(
     r"(?i)\b(?:never|nothing|not|n['\u2019]t|no\s+money|(?:says?|said|claims?|claimed|told\s+me)\s+"
     r"(?:that\s+)?(?:he|she|they|it|\w+)\s+(?:had\s+|has\s+|have\s+)?(?:paid|sent)|claims?\s+to\s+"
     r"have\s+paid|supposedly|bounced|but\s+(?:nothing|no\s+money|it\s+(?:has\s+)?not))\b"
@@ -333,7 +333,7 @@ def _debt(piece: str) -> tuple[str, frozenset[str]] | None:
     return None
 
 
-_TITLE = re.compile(rf"(?i)^(?:{_TITLES}\.?|the)\s+")
+_TITLE = lazy_compile(rf"(?i)^(?:{_TITLES}\.?|the)\s+")
 
 
 def _debtor(who: str) -> str:
@@ -346,7 +346,7 @@ def _debtor(who: str) -> str:
     return " ".join(fold(_TITLE.sub("", who)).split())
 
 
-_TITLED = re.compile(r"(?i)^\W*(?:(?:good|great)\s+news\W+)?(mr|mrs|ms|miss)\b")
+_TITLED = lazy_compile(r"(?i)^\W*(?:(?:good|great)\s+news\W+)?(mr|mrs|ms|miss)\b")
 
 
 def _other_titles(new: str, old: str) -> bool:
@@ -363,8 +363,8 @@ def _one_mark(text: str) -> str:
     return text.replace("\u2019", "'")
 
 
-_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?")
-_FOR_WHAT = re.compile(r"(?i)\b(?:for|from)\s+(?P<what>[^.,;!?]+)")
+_AMOUNT = lazy_compile(r"\d+(?:[.,]\d+)?")
+_FOR_WHAT = lazy_compile(r"(?i)\b(?:for|from)\s+(?P<what>[^.,;!?]+)")
 
 
 def two_debts(new: str, old: str) -> bool:
@@ -412,7 +412,7 @@ def two_debts(new: str, old: str) -> bool:
     return not set(analyze(ours_for["what"])) & set(analyze(theirs_for["what"]))
 
 
-_ONE_MORE_DEBT = re.compile(
+_ONE_MORE_DEBT = lazy_compile(
     r"(?i)\b(?:another|more|too|also|again|extra|second|as\s+well|on\s+top)\b"
 )
 
@@ -475,7 +475,7 @@ def pays_off(new: str, old: str) -> bool:
     return True
 
 
-_INVOICE_NAMED = re.compile(r"(?i)\b" + _INVOICE + r"\b")
+_INVOICE_NAMED = lazy_compile(r"(?i)\b" + _INVOICE + r"\b")
 
 
 def _one_invoice_paid(
@@ -524,8 +524,8 @@ def debt_changed(new: str, old: str) -> bool:
     return False
 
 
-_PART_OF = re.compile(r"(?i)\b(?:half|part|some|partly|partially|towards?)\b")
-_IN_PART = re.compile(
+_PART_OF = lazy_compile(r"(?i)\b(?:half|part|some|partly|partially|towards?)\b")
+_IN_PART = lazy_compile(
     r"(?i)\b(?:back|of|towards?|off|another|part|half|first|instal?ments?|so\s+far)\b"
 )
 
@@ -562,7 +562,7 @@ def other_payees(new: str, old: str) -> bool:
     return to_ours != to_theirs
 
 
-_A_PAYMENT = re.compile(r"(?i)\b(?:paid|sent|transferred)\b")
+_A_PAYMENT = lazy_compile(r"(?i)\b(?:paid|sent|transferred)\b")
 
 
 def pays_which(new: str) -> bool:

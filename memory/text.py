@@ -8,7 +8,6 @@ Japanese and Chinese use no spaces, so whole-token matching would never find "�
 
 from __future__ import annotations
 
-import re
 import threading
 import unicodedata
 from datetime import date, datetime
@@ -24,6 +23,7 @@ from memory.date_terms import (
 )
 from memory.diets import diet_wordings
 from memory.function_words import STOP_WORDS, function_words_of
+from memory.lazy_patterns import lazy_compile
 from memory.money_words import money_wordings
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, OTHER_LANGUAGES
 from memory.numbers import joined_numbers, written_alike
@@ -40,13 +40,13 @@ from memory.short_words import SHORT_WORDS, written_out
 from memory.weekly_days import weekday_terms, weekly_terms
 from memory.words_elsewhere import in_english, phrases_in_english
 
-_TOKEN = re.compile(r"[^\W_]+")
-_CJK = re.compile(
+_TOKEN = lazy_compile(r"[^\W_]+")
+_CJK = lazy_compile(
     r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
     r"\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+"
 )
-_COMBINING_DIACRITICS = re.compile(r"[\u0300-\u036f]")
-_HOUR_TERM = re.compile(r"(?:1[0-2]|[1-9])[ap]m")
+_COMBINING_DIACRITICS = lazy_compile(r"[\u0300-\u036f]")
+_HOUR_TERM = lazy_compile(r"(?:1[0-2]|[1-9])[ap]m")
 
 CHAT_FILLERS: frozenset[str] = frozenset(
     """
@@ -91,7 +91,7 @@ def has_visible_text(text: str) -> bool:
     )
 
 
-_ARITHMETIC = re.compile(
+_ARITHMETIC = lazy_compile(
     r"(?i)(?=\D*\d)(?=.*(?:[-+*×÷^=%]|(?<=[\d\s])x(?=[\s\d])|\b(?:plus|minus|times|multiplied|"
     r"divided|over|squared|cubed|percent|half\s+of|double)\b))"
     r"\s*(?:(?:what(?:['\u2019]?s|\s+is)|whats|calculate|compute|work\s+out|how\s+much\s+is|"
@@ -163,7 +163,7 @@ def _stem(word: str) -> str:
     return _STEMMED_APART.get(word) or str(_english_stemmer().stemWord(word))
 
 
-_AN_IRREGULAR_PLURAL = re.compile(r"(?i)\b(?:" + "|".join(_IRREGULAR_PLURALS) + r")\b")
+_AN_IRREGULAR_PLURAL = lazy_compile(r"(?i)\b(?:" + "|".join(_IRREGULAR_PLURALS) + r")\b")
 
 
 def names_an_irregular_plural(text: str) -> bool:
@@ -171,7 +171,7 @@ def names_an_irregular_plural(text: str) -> bool:
     return _AN_IRREGULAR_PLURAL.search(text) is not None
 
 
-_NAMED_BY_TRADE = re.compile(r"(?i)\b(?:" + "|".join(_STEMMED_APART) + r")\b")
+_NAMED_BY_TRADE = lazy_compile(r"(?i)\b(?:" + "|".join(_STEMMED_APART) + r")\b")
 
 
 def names_someone_by_trade(text: str) -> bool:
@@ -187,7 +187,7 @@ LETTERS_WITHOUT_MARKS = str.maketrans(
 )  # fmt: skip
 
 
-_LETTER_WITHOUT_MARK = re.compile("[øłßđħæœŧıþð]")
+_LETTER_WITHOUT_MARK = lazy_compile("[øłßđħæœŧıþð]")
 
 
 def has_letter_without_mark(text: str) -> bool:
@@ -236,7 +236,7 @@ def _cjk_bigrams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
-_HANGUL_WORD = re.compile(r"[\uac00-\ud7af]+")
+_HANGUL_WORD = lazy_compile(r"[\uac00-\ud7af]+")
 _PARTICLES = sorted(
     """
     에서는 에서도 에게서 한테서 으로는 으로도 이라고 이라는 이었지 이었어 이에요 입니다 까지는
@@ -351,7 +351,7 @@ def _token_terms(token: str, keep_stop_words: bool) -> tuple[str, ...]:
     return tuple(_analyze_token(token, keep_stop_words))
 
 
-REDACTED_MARKER = re.compile(r"\[REDACTED:[\w-]+\]")
+REDACTED_MARKER = lazy_compile(r"\[REDACTED:[\w-]+\]")
 """What the app writes in place of a secret: no word the user said ("pin" in "[REDACTED:pin]"
 made a follow-up of a message about a birthplace: an adversary)."""
 
@@ -375,7 +375,7 @@ def _filler_terms() -> frozenset[str]:
     return frozenset(term for word in CHAT_FILLERS for term in analyze(word))
 
 
-_ASKING_WORDS = re.compile(
+_ASKING_WORDS = lazy_compile(
     r"(?i)\b(?:these\s+days|nowadays|at\s+the\s+moment|right\s+now|currently|lately|"
     # "what jobs have i got thurs": the having says nothing (a new user, a plumber).
     r"(?:(?<=\bi\s)|(?<=\bwe\s)|(?<=\bi've\s)|(?<=\bive\s))got|"
@@ -398,12 +398,12 @@ matched "much" as often as "flour": a new user), nor "go" in "when do I go to th
 dentist?" (it asks which one; an adversary saw "Haircut next Tuesday" first)."""
 
 
-_ASKS_WHAT_WAS_SAID = re.compile(
+_ASKS_WHAT_WAS_SAID = lazy_compile(
     r"(?i)\b(?:told|said|mentioned|talked|discussed|chatted|wrote|shared|asked|saved|noted|"
     r"did\s+(?:i|we|you)\s+(?:tell|say|mention|talk|discuss|chat|write|share|ask|save|note))\b"
 )
 """A question about what was said on a day: it asks for what was saved that day too."""
-_ASKS_OF_THE_PAST = re.compile(
+_ASKS_OF_THE_PAST = lazy_compile(
     r"(?i)\b(?:did|was|were|had|happened|ago|went|has\s+been|have\s+been|used\s+to)\b"
 )
 """A question about what happened: a date it names without a year is one gone by."""
@@ -414,13 +414,13 @@ _PAST_OF = {
     "lend": "lent", "ring": "rang", "meet": "met", "write": "wrote", "book": "booked",
 }  # fmt: skip
 """Not "tell", "say", "get", "make": asking words ("what did I tell you about …")."""
-_DID_I = re.compile(
+_DID_I = lazy_compile(
     r"(?i)\bdid\s+(?:i|we|you|he|she|they)\s+(?:already\s+|ever\s+|actually\s+)?"
     rf"({'|'.join(_PAST_OF)})\b"
 )
 """Asked with "did", a verb is searched in its past form too: "did i pay the ESB bill?"
 found "paid the ESB today" at 0.24, below the floor (a new user, a retired nurse)."""
-_ASKS_WHAT_IS_ON_IN_CJK = re.compile(
+_ASKS_WHAT_IS_ON_IN_CJK = lazy_compile(
     r"\s*[(（][月火水木金土日]曜?日?[)）][\s?？]*|"
     r"\s*(?:[(（][月火水木金土日][)）])?\s*(?=[^A-Za-z0-9]*(?:[?？何吗か]|什么|予定|安排|ある))"
     r"[\u3040-\u30ff\u4e00-\u9fff\s?？!！、。]{1,16}"
@@ -428,12 +428,12 @@ _ASKS_WHAT_IS_ON_IN_CJK = re.compile(
 """What a Japanese or Chinese question asks of the date before it: "12月18日の予定は?",
 "12月18日に何がある?", "12月18日有什么安排?", "12月18日(金)" (an adversary: each found
 nothing, its words in no memory; "the dentist on 12月18日" keeps its words)."""
-_FOR_A_LIVING = re.compile(r"(?i)\b(?:for\s+a\s+living|for\s+work)\b")
+_FOR_A_LIVING = lazy_compile(r"(?i)\b(?:for\s+a\s+living|for\s+work)\b")
 """What one does "for a living" is a job: "what do I do for a living" found "My sister
 lives in Lyon" at 1.0 by "live" alone, and not the job (an adversary)."""
 
 
-_ON_WHAT = re.compile(
+_ON_WHAT = lazy_compile(
     r"(?i)\bwhat(?:['\u2019]?s|\s+is|\s+are)\s+"
     r"(?!(?:due|happening|going|planned|scheduled|it|that|this|there|left|next)\b)"
     r"(?P<who>(?:(?:my|our|his|her)\s+)?[\w'\u2019-]+)"
@@ -466,13 +466,13 @@ def _kept_query_terms(text: str, today: date) -> tuple[str, ...]:
     return _query_terms(text, today)
 
 
-_SAYS_A_MOVE = re.compile(
+_SAYS_A_MOVE = lazy_compile(
     r"(?i)\b(?:moved|changed|rescheduled|pushed(?:\s+back)?|shifted|postponed|switched|bumped|"
     r"brought\s+forward)\s+(?:to|till|until)\b|\bis\s+now\b|\bnow\s+(?:at|on|is)\b"
 )
 """A statement of a change: what follows is the new value, in no memory yet."""
 _LONGEST_CHANGE_SAID = 160
-_MOVED_FIRST = re.compile(
+_MOVED_FIRST = lazy_compile(
     r"(?i)^\W*(?:(?:we|i|they|he|she)\s+(?:have\s+|'ve\s+|just\s+)*)?(?:moved|changed|"
     r"rescheduled|pushed(?:\s+back)?|shifted|postponed|switched|bumped)\s+(?P<what>.+?)\s+"
     r"(?:to|till|until)\b"
@@ -550,7 +550,7 @@ def _query_terms(text: str, today: date) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words + found + weekly))
 
 
-_A_MONTH_ALONE_ELSEWHERE = re.compile(
+_A_MONTH_ALONE_ELSEWHERE = lazy_compile(
     r"(?i)\b(?:"
     + "|".join(
         name
@@ -574,10 +574,10 @@ def _months_named_elsewhere(text: str) -> list[str]:
     ]
 
 
-_SAYS_OF_TODAY_IN_PASSING = re.compile(
+_SAYS_OF_TODAY_IN_PASSING = lazy_compile(
     r"(?i)\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b"
 )
-_ASKS_OR_REQUESTS = re.compile(
+_ASKS_OR_REQUESTS = lazy_compile(
     r"(?i)\?|^\W*(?:(?:hey|hi|ok|so|and|also|please|pls)\W+)?(?:what|whats|when|where|which|who|"
     r"how|is|are|am|do|does|did|can|could|will|would|should|any|anything|tell|show|remind|"
     r"list|give|find|check|plan|schedule|agenda)\b|\b(?:plans?|schedule|agenda|on\s+for|"
@@ -587,7 +587,7 @@ _ASKS_OR_REQUESTS = re.compile(
 _WORDS_OF_A_DAY = 2
 """A statement of this many words and "today" ("dentist today", "gym today") is about the day."""
 _KIND_OF_EVENT = frozenset({"appoint", "appt"})
-_ASKS_WHEN_ONE_IS = re.compile(r"(?i)\b(?:when|what\s+time|what\s+day|next|upcoming)\b")
+_ASKS_WHEN_ONE_IS = lazy_compile(r"(?i)\b(?:when|what\s+time|what\s+day|next|upcoming)\b")
 
 
 def distinct_terms(text: str) -> list[str]:
@@ -639,7 +639,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
     )
 
 
-_UMLAUT_WORD = re.compile(r"(?<!\w)\w*[äöüÄÖÜ]\w*")
+_UMLAUT_WORD = lazy_compile(r"(?<!\w)\w*[äöüÄÖÜ]\w*")
 """From a word's start only: unanchored, a run of 200,000 letters without a space was tried
 from every one of them (quadratic: an import of one such memory took minutes, found by an
 adversary)."""

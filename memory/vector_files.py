@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from memory.errors import in_words
 from memory.files import INDEX_FOLDER_SUFFIX, sync_folder
+from memory.lazy_patterns import lazy_compile
 from memory.partitions import Partitioner, Partitions
 from memory.vector_index import FilterColumns, IndexRows
 
@@ -42,7 +43,7 @@ _READABLE = (3, 4)
 """Format 3 is format 4 without partitions: a store saved by an older version opens
 without a rebuild and gets its partitions at the next save."""
 HEADER_NAME = "current.json"
-_OWN_NAME = re.compile(r"([0-9]{8})\.(?:vectors|columns)", re.ASCII)
+_OWN_NAME = lazy_compile(r"([0-9]{8})\.(?:vectors|columns)", re.ASCII)
 _HEADER_LIMIT = 64 * 2**20
 _VERIFY_CHUNK = 4096
 """No header of ours comes near this (it holds the namespace and session names)."""

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterator
 from datetime import date, timedelta
 
+from memory.lazy_patterns import lazy_compile
+
 _CLAUSE_MARKS = ".!?;,:\n"
 _CLAUSE_WORDS = (" and ", " but ", " so ")
 _CLAUSE_WINDOW = 200
@@ -38,7 +40,7 @@ def clause_before(found: re.Match[str]) -> str:
 
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_A_WEEKDAY = re.compile(
+_A_WEEKDAY = lazy_compile(
     r"(?i)(?<!\bevery\s)(?<!\beach\s)\b(?:(?P<which>this|next|coming|last|on|by|until|till|"
     r"before|due|is)\s+)?"
     r"(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b(?!s)"
@@ -60,7 +62,7 @@ ITS_DAY_AFTER = (
 jueves 28 a las 16:00" (a new user, a contractor: neither was read as a day). A number of
 12 or less is one only before a time: "dentist friday 9" is nine o'clock."""
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_DATE_WRITTEN_NEXT = re.compile(
+_DATE_WRITTEN_NEXT = lazy_compile(
     rf"(?i)\s*,?\s*(?:the\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?\.?\s*(?:of\s+)?{_MONTH_NAME}"
     rf"|{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\d{{1,2}}[./-]\d{{1,2}}\b"
     r"|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|" + ITS_DAY_AFTER + r"\d{1,2}\b)"
@@ -69,7 +71,7 @@ _DATE_WRITTEN_NEXT = re.compile(
 "Friday 18.12.", "Friday the 18th": that date is the day (`memory.date_terms` and
 `memory.relative_dates` read it), not the weekday's next one (adversaries saw "on Friday"
 told as the Friday a week earlier)."""
-_NOT_A_DAY_BEFORE_IS = re.compile(r"(?i)\b(?:today|tonight|tomorrow|yesterday|it|day)\s*$")
+_NOT_A_DAY_BEFORE_IS = lazy_compile(r"(?i)\b(?:today|tonight|tomorrow|yesterday|it|day)\s*$")
 """"Today is Friday" names no day to come."""
 
 
@@ -85,7 +87,7 @@ def named_weekdays(text: str) -> Iterator[re.Match[str]]:
         yield found
 
 
-TOLD_OF_THE_PAST = re.compile(
+TOLD_OF_THE_PAST = lazy_compile(
     r"(?i)\b(?:was|were|had|did|went|lent|borrowed|got|saw|met|bought|gave|took|came|made|"
     r"left|found|lost|sold|sent|spent|told|said|ran|won|ate|drove|flew|paid|kept|brought|"
     r"heard|broke|wrote|fell|forgot|began|visited|finished|started|returned|called|"
@@ -93,7 +95,7 @@ TOLD_OF_THE_PAST = re.compile(
 )
 """A past tense before "on Saturday": "I lent my drill to Tom on Saturday", said on a Friday,
 was the Saturday before (a new user found it filed under the coming one)."""
-TOLD_OF_WHAT_COMES = re.compile(
+TOLD_OF_WHAT_COMES = lazy_compile(
     r"(?i)\b(?:will|shall|gonna|going\s+to|plan(?:s|ned)?\s+to|\w+['\u2019]ll)\b"
 )
 

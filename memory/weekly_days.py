@@ -11,12 +11,13 @@ any one found is the date found.
 
 from __future__ import annotations
 
-import re
 from datetime import date
+
+from memory.lazy_patterns import lazy_compile
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _NAMES = "|".join(WEEKDAYS)
-_WEEKLY = re.compile(
+_WEEKLY = lazy_compile(
     rf"(?i)\b(?:every|each)\s+(?:other\s+)?(?P<every>{_NAMES})\b"
     rf"|\b(?P<plural>{_NAMES})s\b"
     rf"|\b(?P<part>{_NAMES})\s+(?:mornings|afternoons|evenings|nights)\b"
@@ -25,7 +26,7 @@ _WEEKLY = re.compile(
 )
 """A weekday something happens on every week: "every Monday", "on Wednesdays", "Tuesday
 evenings"."""
-_DAY_TERM = re.compile(r"dtd([0-9]{4})([0-9]{2})([0-9]{2})")
+_DAY_TERM = lazy_compile(r"dtd([0-9]{4})([0-9]{2})([0-9]{2})")
 
 
 def weekday_term(weekday: int) -> str:

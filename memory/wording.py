@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from memory.lazy_patterns import lazy_compile
 
 
 def counted(count: int, singular: str, plural: str) -> str:
@@ -57,7 +57,7 @@ def older_than_replaced(count: int) -> str:
     )
 
 
-_PASSWORD_IN_ADDRESS = re.compile(r"((?:^|//)[^/@\s:]*:)[^/@\s]*@")
+_PASSWORD_IN_ADDRESS = lazy_compile(r"((?:^|//)[^/@\s:]*:)[^/@\s]*@")
 
 
 def without_password(address: str) -> str:

@@ -10,9 +10,10 @@ an English word no memory holds weighs nothing against it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache
+
+from memory.lazy_patterns import lazy_compile
 
 _IN_ENGLISH = {
     "birthday": "cumpleaños cumple aniversário aniversario anniversaire compleanno geburtstag",
@@ -62,7 +63,7 @@ _IN_ENGLISH = {
 # Left out: words that are English words or names too ("porte", "mere", "vol", "handy",
 # "llama", "cane", "Irma", "Mae"): an English question would have asked for what it never
 # meant.
-_PHRASES = re.compile(r"(?i)\bfa(?:z|zem|ço|co)\s+anos\b|\bhace\s+años\b")
+_PHRASES = lazy_compile(r"(?i)\bfa(?:z|zem|ço|co)\s+anos\b|\bhace\s+años\b")
 """"quando faz anos o tiago?": Portuguese says a birthday with "faz anos"."""
 
 

@@ -15,7 +15,6 @@ The functions here decide; each backend carries the decision out in its own stor
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -48,6 +47,7 @@ from memory.fact_subjects import (
 from memory.fact_values import new_value, one_by_first_name, predicate_terms
 from memory.health_values import medicines_without_foreign_endings, speaks_of_health
 from memory.instead_of import takes_the_place_of
+from memory.lazy_patterns import lazy_compile
 from memory.lists import (
     fewer_items,
     of_what_a_record_is_about,
@@ -64,8 +64,8 @@ from memory.stated_prices import new_price
 from memory.stated_values import other_payees, pays_off, two_debts
 from memory.text import analyze
 
-_WORD = re.compile(r"\w+")
-_NUMBER_WRITTEN = re.compile(r"\d+(?:[./:,-]\d+)*")
+_WORD = lazy_compile(r"\w+")
+_NUMBER_WRITTEN = lazy_compile(r"\d+(?:[./:,-]\d+)*")
 _END_MARKS = " .!?…"
 
 SIMILAR_LIMIT = 10
@@ -257,7 +257,7 @@ def is_core_update(category: str, settings: MemorySettings) -> bool:
     return category == MemoryCategory.CORE.value and settings.supersede_core_updates
 
 
-_AN_ASIDE_ON_THE_CHANGE = re.compile(
+_AN_ASIDE_ON_THE_CHANGE = lazy_compile(
     r"(?i)\s*\((?=[^()\n]*\b(?:rotated|changed|updated|renewed|replaced|reset|regenerated|"
     r"since|as\s+of|new)\b)[^()\n]{1,60}\)[ \t.!]*$"
 )
@@ -412,7 +412,7 @@ def place_new(
     return Placement("insert", conflicts=tuple(dict.fromkeys(conflicts + later)))
 
 
-_CLAUSE_BREAK = re.compile(r"\s*;\s*|(?<=[a-z]{3}[.!?])\s+(?=[A-Z])")
+_CLAUSE_BREAK = lazy_compile(r"\s*;\s*|(?<=[a-z]{3}[.!?])\s+(?=[A-Z])")
 """A semicolon, or a sentence's end: not "prof. duarte" (a new user's meetings with him
 replaced her thesis deadlines), "Dr. Silva"."""
 _FEWEST_CLAUSE_WORDS = 3

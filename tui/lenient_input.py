@@ -11,15 +11,16 @@ from __future__ import annotations
 import codecs
 import functools
 import importlib
-import re
 from collections.abc import Callable
+
+from memory.lazy_patterns import lazy_compile
 
 _DRIVERS = ("textual.drivers.linux_driver", "textual.drivers.linux_inline_driver")
 
 
 _PASTE_START = "\x1b[200~"
 _PASTE_END = "\x1b[201~"
-_COLOURS_AND_MOVES = re.compile(
+_COLOURS_AND_MOVES = lazy_compile(
     r"\x1b\[[0-9;:?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[c78=>]"
 )
 """A colour or cursor sequence, a window title (OSC), a reset: what a terminal's output

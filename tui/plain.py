@@ -20,20 +20,19 @@ they edit stays exactly what was stored. The raw text is always kept for copying
 
 from __future__ import annotations
 
-import re
-
 from rich.highlighter import Highlighter
 from rich.text import Text
 from textual.content import Content
 
 from agent.terminal_text import STRAY_JOINER
+from memory.lazy_patterns import lazy_compile
 
 _NEWLINE, _TAB, _DEL = 0x0A, 0x09, 0x7F
 _C1 = range(0x80, 0xA0)
 _BIDI = (0x061C, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
 _ZERO_WIDTH = (0x200B, 0x200E, 0x200F, *range(0x2060, 0x2065), 0xFEFF)
 # The CLI's rule for joiners that only hide (see agent.terminal_text.STRAY_JOINER).
-_STRAY_JOINER = re.compile(STRAY_JOINER)
+_STRAY_JOINER = lazy_compile(STRAY_JOINER)
 _UNKNOWN = "\ufffd"
 
 

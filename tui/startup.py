@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from agent.errors import AgentError
 from agent.model import ModelError, ModelNotFoundError, ServerUnavailableError
 from memory.errors import MemoryStoreError
+from memory.lazy_patterns import compile_every_pattern
 from tui.quitting import unless_quitting
 
 if TYPE_CHECKING:
@@ -26,7 +27,13 @@ async def default_runtime(config: Config) -> Runtime:
     # Imported in a thread after the first paint: the screen is up and typing works while
     # pydantic, httpx, numpy and the store load.
     module = await asyncio.to_thread(importlib.import_module, "agent.runtime")
-    runtime: Runtime = await module.open_runtime(config)
+    # The patterns that read messages compile on first use; here they compile beside the
+    # store's opening, so the first message sent is not the one that waits for them.
+    compiling = asyncio.ensure_future(asyncio.to_thread(compile_every_pattern))
+    try:
+        runtime: Runtime = await module.open_runtime(config)
+    finally:
+        await compiling
     return runtime
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import difflib
-import re
 from collections import deque
 from typing import TYPE_CHECKING, Literal
 
@@ -13,6 +12,7 @@ from textual.worker import Worker, WorkerCancelled
 
 from agent.autosave import CONTINUE_PROMPT
 from agent.sessions import REWRITTEN_ELSEWHERE
+from memory.lazy_patterns import lazy_compile
 from memory.wording import counted
 from tui.quitting import unless_quitting
 from tui.turn_view import Outcome, TurnView
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tui.app import MemchatApp
 
 UI_COMMANDS = ("/new", "/sessions", "/model", "/help", "/incognito")
-_COMMAND_WORD = re.compile(r"/[A-Za-z][\w-]*")
+_COMMAND_WORD = lazy_compile(r"/[A-Za-z][\w-]*")
 """What a typed command looks like: "/foo", not a path such as "/etc/hosts"."""
 
 

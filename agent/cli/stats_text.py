@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
+from memory.lazy_patterns import lazy_compile
 from memory.wording import counted, memories
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def _size(count: int) -> str:
     return f"{size:,.1f} GiB"
 
 
-_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.:/-]+")
+_PLAIN_NAME = lazy_compile(r"[A-Za-z0-9_.:/-]+")
 
 
 def _shown(name: str) -> str:

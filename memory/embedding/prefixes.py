@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from memory.lazy_patterns import lazy_compile
+
 _SEARCH_INSTRUCTION = "Represent this sentence for searching relevant passages: "
 
 
@@ -36,21 +38,21 @@ class TaskPrefixes:
 # Matched against the model name without its tag or registry namespace, lower-case; first
 # match wins, so the specific spellings come before the general ones.
 _FAMILIES: list[tuple[re.Pattern[str], TaskPrefixes | None]] = [
-    (re.compile(r"^nomic-embed"), TaskPrefixes("nomic", "search_query: ", "search_document: ")),
-    (re.compile(r"^mxbai-embed"), TaskPrefixes("mxbai", _SEARCH_INSTRUCTION)),
+    (lazy_compile(r"^nomic-embed"), TaskPrefixes("nomic", "search_query: ", "search_document: ")),
+    (lazy_compile(r"^mxbai-embed"), TaskPrefixes("mxbai", _SEARCH_INSTRUCTION)),
     # Arctic-embed 2.x was trained with e5-style prefixes, 1.x with the BGE instruction.
-    (re.compile(r"^snowflake-arctic-embed2"), TaskPrefixes("arctic2", "query: ")),
-    (re.compile(r"^snowflake-arctic-embed"), TaskPrefixes("arctic", _SEARCH_INSTRUCTION)),
+    (lazy_compile(r"^snowflake-arctic-embed2"), TaskPrefixes("arctic2", "query: ")),
+    (lazy_compile(r"^snowflake-arctic-embed"), TaskPrefixes("arctic", _SEARCH_INSTRUCTION)),
     # BGE-M3 needs no instruction; the English v1.5 models want one for queries.
-    (re.compile(r"^bge-m3"), None),
-    (re.compile(r"^bge-(small|base|large)"), TaskPrefixes("bge", _SEARCH_INSTRUCTION)),
-    (re.compile(r"(^|[-_.])e5([-_.]|$)"), TaskPrefixes("e5", "query: ", "passage: ")),
+    (lazy_compile(r"^bge-m3"), None),
+    (lazy_compile(r"^bge-(small|base|large)"), TaskPrefixes("bge", _SEARCH_INSTRUCTION)),
+    (lazy_compile(r"(^|[-_.])e5([-_.]|$)"), TaskPrefixes("e5", "query: ", "passage: ")),
     (
-        re.compile(r"^embeddinggemma"),
+        lazy_compile(r"^embeddinggemma"),
         TaskPrefixes("gemma", "task: search result | query: ", "title: none | text: "),
     ),
     (
-        re.compile(r"^qwen3-embedding"),
+        lazy_compile(r"^qwen3-embedding"),
         TaskPrefixes(
             "qwen3",
             "Instruct: Given a question, retrieve passages that answer it\nQuery:",

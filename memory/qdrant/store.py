@@ -19,7 +19,6 @@ import asyncio
 import builtins
 import hashlib
 import os
-import re
 import shutil
 from collections.abc import AsyncIterator, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -41,6 +40,7 @@ from memory.errors import BackendUnavailableError, EmbeddingError, MemoryStoreEr
 from memory.forgetting import Link, plan_rehoming, split_history
 from memory.front import MemoryFront, in_effect_after
 from memory.import_rules import plan_import, repeated_ids, successor_ids
+from memory.lazy_patterns import lazy_compile
 from memory.lifecycle import Doomed, SharedLifecycle
 from memory.protocol import Capabilities, ImportSummary, ListOrder, MemoryStats
 from memory.qdrant.edge_engine import EdgePoints, shard_exists
@@ -60,7 +60,7 @@ from memory.write_rules import NewMemory, apply_write, validate
 
 T = TypeVar("T")
 _PAGE = 256
-_COLLECTION_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}")
+_COLLECTION_NAME = lazy_compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}")
 
 
 def _engine_call(where: str, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:

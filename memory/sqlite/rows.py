@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -13,6 +12,7 @@ import numpy.typing as npt
 
 from memory.entry import MemoryEntry
 from memory.errors import EmbeddingDimensionError
+from memory.lazy_patterns import lazy_compile
 from memory.write_rules import utc_time
 
 ENTRY_COLUMNS = (
@@ -22,7 +22,7 @@ ENTRY_COLUMNS = (
 
 # A year of one to three digits: what `strftime("%Y")` wrote for years before 1000 (it
 # does not pad), before times were always stored as four digits.
-_SHORT_YEAR = re.compile(r"^(\d{1,3})-")
+_SHORT_YEAR = lazy_compile(r"^(\d{1,3})-")
 
 
 class BadRowError(ValueError):

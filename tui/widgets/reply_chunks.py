@@ -12,14 +12,15 @@ before and opened again, with its language, in the next.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+
+from memory.lazy_patterns import lazy_compile
 
 PIECE_CHARS = 2_000
 _LINE_READ = 200
 """Of a line, what is kept to read whether it opens or closes a code block."""
-_FENCE = re.compile(r"^ {0,3}(?P<marker>`{3,}|~{3,})(?P<info>[^\n]*)$")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
+_FENCE = lazy_compile(r"^ {0,3}(?P<marker>`{3,}|~{3,})(?P<info>[^\n]*)$")
+_TABLE_RULE = lazy_compile(r"^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$")
 """A table's rule under its heading: "|---|:--:|"."""
 
 
