@@ -245,6 +245,13 @@ _PIN_OF_A_THING = lazy_compile(
 )
 """"PIN della carta 4821", "el pin de la tarjeta 4821" (an adversary: kept as typed, where
 "il PIN del bancomat è 4821" was redacted)."""
+_DESCRIBED_THEN_GIVEN = lazy_compile(
+    r"(?i)\b(?:pin|passcode|(?:door|gate|alarm|safe|garage)[ \t]+code)(?:[ \t]+(?:number|code))?"
+    r"[ \t]+is[ \t]+(?:the|a|my|our)[ \t]+[^\d\n,;:]{3,60}?[ \t]*[,:;\u2013\u2014-][ \t]*"
+    r"(?:it['\u2019]?s[ \t]+|so[ \t]+)?(\d{4,8})(?![\d])"
+)
+""""my pin is the year my dad died backwards, 9102": said by what it is, then given (an
+adversary: kept as typed)."""
 _SET_THE_CODE_TO = lazy_compile(
     r"(?i)\b(?:set|changed|reset|switched|updated)[ \t]+(?:the|my|our)[ \t]+"
     rf"(?!(?:{NOT_SECRET_CODES})\b)(?:[\w'-]+[ \t]+)?"
@@ -651,6 +658,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         _LOCK_THEN_ITS_CODE,
         _LOCK_NOTE,
         _PIN_OF_A_THING,
+        _DESCRIBED_THEN_GIVEN,
         _PLACE_THEN_CODE,
         _COMBO_AFTER,
         _CHANGED_ELSEWHERE,

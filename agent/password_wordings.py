@@ -217,6 +217,51 @@ _AND_NOW = lazy_compile(
 """"my password was hunter2 and now it's hunter3": the new one (an adversary); "reset my
 bank password today, new one is Xk29!!pq" (kept as typed: found while fixing a changed
 key safe code)."""
+_CHANGED_PASSWORD = (
+    rf"{_PASSWORD}|senha|contrase(?:ñ|n)a|passwort|kennwort|wachtwoord|has[lł]o"
+    r"|mot[ \t]+de[ \t]+passe"
+)
+_CHANGED_WORD = (
+    r"changed|updated|reset|rotated|mudou|mudei|mudada|alterada|alterei|trocada|troquei"
+    r"|cambi(?:ó|o|é|e|ada|ado)|ge(?:ä|ae)ndert|veranderd|gewijzigd|chang[ée]|modifi[ée]"
+    r"|zmieni\w*"
+)
+_CHANGED_THEN_NOW = lazy_compile(
+    rf"(?i)(?:\b(?:{_CHANGED_PASSWORD})\b[^.;\n]{{0,60}}?\b(?:{_CHANGED_WORD})"
+    rf"|\b(?:{_CHANGED_WORD})\b[^.;\n]{{0,40}}?\b(?:{_CHANGED_PASSWORD}))\b[^.;\n]{{0,30}}?"
+    r"(?:[,;:–—-]|\b(?:and|e|y|und|en|et)\b)[ \t]*(?:now|agora|ahora|jetzt|nun|nu|maintenant"
+    r"|ora|adesso|teraz|(?:the[ \t]+)?new[ \t]+one|a[ \t]+nova|la[ \t]+nueva|das[ \t]+neue)\b"
+    r"(?:[ \t]+(?:it['\u2019]s|it[ \t]+is|is|é|es|ist|est|c['\u2019]est|is[ \t]+now))?"
+    r"[ \t]*:?[ \t]*" + _VALUE
+)
+"""A change, then the new one without "is": "the lab server password changed, now
+Bz9#abelhas2027", "a senha do servidor mudou, agora é …" (a new user, a student: each kept
+as typed); "changed my gmail password, new one …"."""
+_LOGIN_THEN_PASSWORD = lazy_compile(
+    r"(?i)\b(?:ssh|sftp|scp|ftp|telnet|rdp|mysql|psql)\b[^\n]{0,80}?\b(?:password|passwd|pass|pw|pwd)"
+    rf"\b[ \t]*[:=]?[ \t]+{_VALUE}"
+)
+""""ssh root@10.0.0.5 password toor" (an adversary: kept as typed, a word no rule takes for a
+password alone)."""
+_HALF_GIVEN = lazy_compile(
+    r"(?i)\b(?:first|second|other|last|1st|2nd)[ \t]+(?:half|part|bit)[ \t]+"
+    r"(?:of[ \t]+(?:it|the[ \t]+\w+|my[ \t]+\w+)[ \t]+)?(?:is|was|:)[ \t]*" + _VALUE
+)
+""""first half of my password is horse-", then "and the second half is battery-staple" (an
+adversary: the first half was redacted, the second kept)."""
+_NO_LOGIN_PASSWORD = frozenset(
+    "reset change changed required prompt prompted less based auth authentication login "
+    "manager expired protected is was for of the a and or to in on with from again too here "
+    "there please pls asked needed works worked failed".split()
+)
+
+
+def _a_login_password(value: str) -> bool:
+    """Any word but one about the password: "toor" is one, "reset" is not."""
+    bare = _bare(value)
+    return len(bare) >= 3 and bare.casefold() not in _NO_LOGIN_PASSWORD
+
+
 _CJK_SAID = r"[ \t\u3000]*(?:は|が|：|:|=|是|为|為|은|는|이|가|을|를)?[ \t\u3000]*"
 _CJK_DIGITS_COUNTED = (
     r"(?:(?:\d{1,2}|한|두|세|네|다섯|여섯|일곱|여덟)[ \t]*(?:자리|桁|位)"
@@ -363,7 +408,7 @@ _HINTS = (
     "contrase", "senha", "kennwort", "hasło", "haslo", "woord", "senord", "salasana", "kode",
     "cvc", "csc", "mysql", "token", "secret", "<", "wifi", "wi-fi", "wlan", "router", "ssid",
     "暗証", "パス", "ピン", "暗号", "密码", "密碼", "口令", "비밀번호", "암호", "비번", "패스워드",
-    "핀", "인증", "otp",
+    "핀", "인증", "otp", "half",
 )  # fmt: skip
 _PLAIN_WORDS = frozenset(
     "the a an my your our their his her it this that one same new old it's is was i you he "
@@ -494,6 +539,9 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_SSID_KEY, _anything),
             (_KEY_FOR, _looks_like_a_password),
             (_AND_NOW, _marked),
+            (_CHANGED_THEN_NOW, _looks_like_a_password),
+            (_LOGIN_THEN_PASSWORD, _a_login_password),
+            (_HALF_GIVEN, _looks_like_a_password),
             (_CJK_LABEL, _anything),
             (_USED_TO_BE, _marked),
             (_WIFI_THEN_VALUE, _looks_like_a_password),

@@ -147,7 +147,10 @@ _STRONG_LABEL = lazy_compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = lazy_compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
 _PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni|è|é)\b(?:[ \t]+now)?:?)"
 _PIN = lazy_compile(
-    r"(?i)\bpin(?:(?:[ \t-]*code(?:[ \t]+number)?|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*"
+    # Also a name's last part: "admin_pin: 8812" in a pasted .env (an adversary: every
+    # other line was redacted, that one kept).
+    r"(?i)(?:\b|(?<=_))pin(?:(?:[ \t-]*code(?:[ \t]+number)?"
+    r"|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*"
     + _PIN_SAID
     + "?"
     # Swahili, whose and of what between: "PIN yangu ya mpesa ni 7391", "pin ya ATM ni 5521"
@@ -228,7 +231,9 @@ _ADJECTIVES = frozenset(
     "abgelaufen falsch richtig sicher unsicher kurz lang geheim geändert vergessen neu alt "
     "court courte faux fausse correct correcte incorrect incorrecte sûr expiré oublié "
     "correcta incorrecta segura seguro fácil difícil caducada olvidada nueva "
-    "curta longa errada fácil segura verlopen fout goed kort lang veilig vergeten".split()
+    "curta longa errada fácil segura verlopen fout goed kort lang veilig vergeten "
+    "veranderd gewijzigd aangepast mudada alterada trocada expirada cambiada cambiado "
+    "modificada changé changée modifié modifiée".split()
 )
 """A password that "is" one of these words alone is being described, not given."""
 _NO_VALUE = frozenset({"n/a", "na", "tbd", "tba", "none", "nil", "unknown", "-", "--", "?"})

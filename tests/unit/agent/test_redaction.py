@@ -1312,3 +1312,50 @@ def test_a_meetings_number_is_kept_and_its_password_is_not(
     redacted = redact(text)[0]
     assert kept is None or kept in redacted
     assert gone is None or gone not in redacted
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("a senha do servidor do lab mudou, agora é Bz9#abelhas2027", "Bz9#abelhas2027"),
+        ("the lab server password changed, now Bz9#abelhas2027", "Bz9#abelhas2027"),
+        ("wifi password changed, now hunter22", "hunter22"),
+        ("changed my gmail password, new one Bz9#abelhas", "Bz9#abelhas"),
+        ("die Wifi-Passwort hat sich geändert, jetzt Bz9#abelhas2027", "Bz9#abelhas2027"),
+        ("het wachtwoord is veranderd, nu Bz9#abelhas2027", "Bz9#abelhas2027"),
+        ("la contraseña cambió, ahora Bz9#abelhas2027", "Bz9#abelhas2027"),
+        ("le mot de passe a changé, maintenant c'est Bz9#abelhas", "Bz9#abelhas"),
+        ("password changed - now Xk29!!pq", "Xk29!!pq"),
+        # Found by a later adversary: each kept as typed.
+        ("ssh root@10.0.0.5 password toor", "toor"),
+        ("and the second half is battery-staple", "battery-staple"),
+        ("my pin is the year my dad died backwards, 9102", "9102"),
+        ("admin_pin: 8812", "8812"),
+        ("SIM_PIN=1234", "1234"),
+    ],
+)
+def test_a_password_said_after_its_change_without_is_goes(text: str, secret: str) -> None:
+    """Found by a new user, a student: "…mudou, agora é X" and "…changed, now X" were kept
+    as typed, in the chat, its file and memory."""
+    redacted, kinds = redact(text)
+    assert secret not in redacted and len(kinds) == 1
+    assert redacted.endswith(f"[REDACTED:{kinds[0]}]")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password changed, now it's in 1Password",
+        "password changed, now I need to log in again",
+        "reset my password yesterday, and now everything works",
+        "het wachtwoord is veranderd",
+        "het wachtwoord is gewijzigd, dus log opnieuw in",
+        "ssh into the box, password reset needed",
+        "the second half is better",
+        "the second half was amazing!!",
+        "my pin is the same as always, I think",
+        "the spin_rate: 1200",
+    ],
+)
+def test_a_change_of_password_without_the_new_one_keeps_its_words(text: str) -> None:
+    assert redact(text) == (text, [])
