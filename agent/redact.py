@@ -150,9 +150,7 @@ _PIN = lazy_compile(
     # Also a name's last part: "admin_pin: 8812" in a pasted .env (an adversary: every
     # other line was redacted, that one kept).
     r"(?i)(?:\b|(?<=_))pin(?:(?:[ \t-]*code(?:[ \t]+number)?"
-    r"|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*"
-    + _PIN_SAID
-    + "?"
+    r"|[ \t-]*(?:number|nummer|no\.|nr\.?|#))[ \t]*" + _PIN_SAID + "?"
     # Swahili, whose and of what between: "PIN yangu ya mpesa ni 7391", "pin ya ATM ni 5521"
     # (a new user, in Nairobi: each kept as typed, and the chat's title).
     r"|(?:[ \t]+(?:yangu|yetu|yako|yake|yao|ya|wa|la|za)(?:[ \t]+[\w-]+)?){1,3}[ \t]+ni\b"

@@ -50,7 +50,7 @@ _ANEW = lazy_compile(
 
 
 _GREETING = lazy_compile(
-    r"(?i)^\W*(?:hi|hey|hello|hallo|hola|ol[aá]|salut|ciao|ok(?:ay)?|so|well|oh|lol|yo|"
+    r"(?i)^\W*(?:hi|hey|hello|hallo|hola|ol[aá]|oi|salut|ciao|ok(?:ay)?|so|well|oh|lol|yo|"
     r"servus|moin|bonjour|buenas)\b[\s,!.:;-]*"
 )
 
@@ -68,6 +68,22 @@ def _words_of(text: str) -> frozenset[str]:
         term
         for term in analyze(text)
         if not term.isdigit() and not (len(term) == 1 and not term.isascii())
+    )
+
+
+@lru_cache(maxsize=1)
+def _when_words() -> frozenset[str]:
+    """Days, months and times of day: a word two notes share that makes them no one topic.
+
+    "Ka Yan needs her PE kit every Weds …" came along with "Inspection moved to Weds 14/04"
+    for "when's the inspection?" (a new user, a baker: each note of its own).
+    """
+    return frozenset(
+        analyze(
+            "monday tuesday wednesday thursday friday saturday sunday january february "
+            "march april june july august september october november december today "
+            "tomorrow yesterday tonight morning afternoon evening night week weekend month"
+        )
     )
 
 
@@ -93,7 +109,7 @@ def goes_on(parent: str, follow_up: str) -> bool:
         # it puts right is marked so): brought along, it read as moving the dentist, when
         # it put right a fact made of the message between them (an adversary).
         return False
-    if _words_of(parent) & _words_of(follow_up):
+    if (_words_of(parent) & _words_of(follow_up)) - _when_words():
         return True
     if _ANEW.match(said) is not None:
         return False
@@ -128,10 +144,15 @@ on the tuning half, unchanged on the check half and with both speakers."""
 
 
 def _points_back(said: str) -> bool:
-    return any(
-        _POINTS_BACK.search(" ".join(clause.split()[:_POINTING_WITHIN])) is not None
-        for clause in _CLAUSE_BREAK.split(REDACTED_MARKER.sub("secret", said))
-    )
+    for clause in _CLAUSE_BREAK.split(REDACTED_MARKER.sub("secret", said)):
+        words = clause.split()
+        # A word after them is read too, so that "this Sunday" is a day, not a pointer;
+        # only a word among the first few points back.
+        opening = len(" ".join(words[:_POINTING_WITHIN]))
+        read = " ".join(words[: _POINTING_WITHIN + 1])
+        if any(found.start() < opening for found in _POINTS_BACK.finditer(read)):
+            return True
+    return False
 
 
 _PASTED_WORDS = 2
@@ -146,6 +167,10 @@ _GOES_ON_WITH = lazy_compile(
 """"the rest she pays next friday" after "Marta paid 1000 of the december rent"."""
 _POINTS_BACK = lazy_compile(
     r"(?i)\b(?:it|it['\u2019]s|that|that['\u2019]s|this|they|they['\u2019]re|them|those|these)\b"
+    # "this Sunday" points at a day to come, not at what was said before: "Jo's swapping
+    # with Tomasz this Sunday …" came along with the dairy's new number (a new user).
+    r"(?:(?<!\bthis)(?<!\bthese)|(?!\s+(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?"
+    r"|sun)(?:day)?s?|morning|afternoon|evening|night|week(?:end)?|month|year|time|days|term)\b))"
 )
 """A word pointing at what was said before, anywhere in the message: "Becoming Nicole by
 Amy Ellis Nutt, it is wonderful" after "I am reading a memoir at the moment"."""

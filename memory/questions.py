@@ -56,7 +56,7 @@ _ASKING_VERB = lazy_compile(
 
 
 _OPENING_FILLER = lazy_compile(
-    r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|ciao|so+|ok|okay|well|um+|uh+|oh|and|und|et|"
+    r"(?i)^(?:hi|hey|hello|hallo|salut|hola|ol[aá]|oi|ciao|so+|ok|okay|well|um+|uh+|oh|and|und|et|"
     r"y|e|now|btw|also|lol|hmm+|haha|ah|erm|yo|"
     # "bom dia! when's my next meeting with duarte?" (a new user writing half in Portuguese).
     r"bom\s+dia|boa\s+(?:tarde|noite)|oi|buen[oa]s(?:\s+(?:d[ií]as|tardes|noches))?|bonjour|"

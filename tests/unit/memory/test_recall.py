@@ -406,6 +406,22 @@ def test_a_number_alone_shared_makes_no_follow_up() -> None:
     assert goes_on("Mary O'Connor has plot 3", "her plot 3 is the one by the gate, she grows leeks")
 
 
+def test_a_day_shared_or_this_sunday_makes_no_follow_up() -> None:
+    """Found by a new user, a baker: "Ka Yan needs her PE kit every Weds …" came along with
+    the inspection moved to a Wednesday, and "Jo's swapping with Tomasz this Sunday …" with
+    the dairy's new number ("this" read as pointing back)."""
+    inspection = "Inspection moved to Weds 14/04, the EHO rang this morning"
+    kit = "Ka Yan needs her PE kit every Weds and the school trip money £35 by Fri 05/02"
+    assert not goes_on(inspection, kit)
+    number = "Got a new number for Sandra at Bradley's Dairy: 07700 900 412"
+    swap = "Jo's swapping with Tomasz this Sunday 17/01, Jo does 7am-1pm"
+    assert not goes_on(number, swap)
+    # A word of the topic shared, or "this" pointing back, still goes on.
+    assert goes_on(inspection, "the inspection is at 9 on the Weds, EHO is called Dave")
+    assert goes_on("I am reading a memoir", "Becoming Nicole by Amy Ellis Nutt, this is great")
+    assert goes_on("my knee hurts again", "physio said that Sunday hike was too much for it")
+
+
 def test_also_or_a_link_pasted_alone_makes_no_follow_up() -> None:
     """Found by a new user, a nurse: "Also the car rego is due …" came along with her night
     shifts, and an authenticator link pasted by mistake with the school excursion."""
