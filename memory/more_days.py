@@ -125,12 +125,17 @@ _KEEP_ASKED = lazy_compile(
     r"quiet|going|together|clean|in\s+check))"
     r"|\bplease\s+(?:keep|save|store|remember|file)\s+(?:this|it|that|these|a\s+copy)\b"
     r"(?!\s+(?:up|down|short|simple|brief|quiet|going|together|clean|in\s+check))"
-    r"|\b(?:keep|save|store|file)\s+(?:this|it|that|these)\s+(?:for\s+me|safe|on\s+file|"
-    r"somewhere)\b|\bfor\s+(?:my|our)\s+records\b|\bfor\s+future\s+reference\b"
+    r"|\b(?:keep|save|store|file)\s+(?:this|it|that|these)\s+(?:for\s+(?:me|later)|safe|"
+    r"on\s+file|somewhere)\b"
+    # What it is, named: "save this ref pls:" and a BibTeX entry (a new user, a student,
+    # saw it deleted at 30 days); "keep this link", "guarda essa referência:".
+    r"|\b(?:keep|save|store|file)\s+(?:this|these)\s+(?:refs?|references?|links?|papers?|"
+    r"articles?|citations?|quotes?|recipes?|notes?|details|info|information|addresse?s?|"
+    r"numbers?|contacts?|documents?|docs?|letters?|emails?)\b(?!\s+(?:up|down|short|simple))|\bfor\s+(?:my|our)\s+records\b|\bfor\s+future\s+reference\b"
     r"|\bdon['\u2019]?t\s+(?:let\s+me\s+)?(?:lose|forget)\s+(?:this|it|that)\b"
     # In Spanish, French, German, Italian and Portuguese: "guárdame esto: …", "recuerda que
     # el nuevo turno es …" (a new user, a nurse in Madrid, saw each deleted at 30 days).
-    r"|\bgu[áa]rda(?:me|lo)?\s+(?:esto|eso|isto|isso)\b|\b(?:recuerda|acu[ée]rdate\s+de|apunta(?:me)?|"
+    r"|\bgu[áa]rda(?:me|lo)?\s+(?:esto|eso|isto|isso|est[ea]|ess[ea]|es[ao])\b|\b(?:recuerda|acu[ée]rdate\s+de|apunta(?:me)?|"
     r"no\s+(?:te\s+)?olvides(?:\s+de)?|souviens-toi|rappelle-toi|n['\u2019]oublie\s+pas|"
     r"ricorda(?:ti)?|lembra(?:-te)?(?:\s+de)?|n[ãa]o\s+(?:te\s+)?esque[çc]as(?:\s+de)?)\s+(?:que|esto|ça|"
     r"qu['\u2019]|che|isto)\b|\bgarde(?:-moi)?\s+(?:[çc]a|ceci|cela)\b|\bmerk\s+dir\b|"
@@ -206,6 +211,15 @@ _A_CONTACT = lazy_compile(
 """Someone's number: "the mechanic is Tony at Brunswick Auto, 0412 555 873", "number for
 the plumber: 087 123 4567". A new user, a nurse, saw it deleted with the message's other
 news once its day had passed; a number one was given is kept as one's own details are."""
+_NO_NAME = (
+    "bored|tired|hungry|starving|sick|ill|sorry|done|back|home|here|fine|good|great|ok|okay"
+    "|happy|sad|excited|exhausted|stressed|busy|free|late|lost|confused|ready|sure|glad|so"
+    "|very|really|just|also|still|going|off|out|sleepy|cold|hot|freezing|dying|broke|stuck"
+    "|scared|worried|nervous|angry|annoyed|finished|leaving|coming|working|thinking|feeling"
+    "|fed|full|awake|up|in|on|at|not|sooo+|soo|bit|kinda|literally|actually"
+)
+"""Words after "I'm" that say how the user is, not who: "I'm Starving", "Hi, I'm Bored" (an
+adversary saw each kept ten years as an introduction)."""
 _OWN_DETAILS = lazy_compile(
     r"(?im)\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|work\s+|personal\s+|private\s+)*"
     r"(?:(?:phone|mobile|cell|landline)(?:\s+number)?|number)\s*(?:is\b|:|=|now\b)"
@@ -227,12 +241,18 @@ _OWN_DETAILS = lazy_compile(
     r"|\b(?:i|we)\s+(?:run|own|manage)\s+(?:a|an|my|our)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:bakery|shop|business|company|caf[eé]|restaurant|bar|pub|practice|salon|studio|firm|farm|"
     r"store|agency|clinic|b&b|hotel|garage|workshop)\b"
-    r"|^\W*(?:(?:hi|hello|hey|hiya|hola|bonjour|salut|hallo|ciao|ol[áa])\b[\W_]*)?"
+    r"|^\W*(?:(?:hi|hello|hey|hiya|hola|bonjour|salut|hallo|ciao|ol[áa]|oi|hoi|hej|moin|servus"
+    # "Oi! I'm Tomás Ferreira, PhD student …": the Brazilian hello (a new user saw it
+    # deleted at 30 days).
+    r"|buenas|good\s+(?:morning|afternoon|evening)|bom\s+dia|boa\s+(?:tarde|noite)"
+    r"|buenos\s+d[ií]as|guten\s+(?:morgen|tag))\b[\W_]*)?"
     r"(?:i['\u2019]?m|i\s+am|my\s+name['\u2019]?s|soy|me\s+llamo|je\s+suis|je\s+m['\u2019]appelle|"
     r"ich\s+bin|ich\s+hei(?:ß|ss)e|sono|mi\s+chiamo|sou|chamo-me)\s+"
     # A name of up to three words: "Hi, I'm Kwame Mensah, a PhD student …" (a new user
     # saw it deleted at 30 days, and "what do you know about me?" knew nothing).
-    r"(?:(?:o|a)\s+)?(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}"
+    r"(?:(?:o|a)\s+)?(?!(?:"
+    + _NO_NAME
+    + r")\b)(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}"
     # Then a stop, or what follows a name: "sono Giulia Rossi e lavoro in banca", "ich bin
     # Klaus Weber aus München" (a second adversary saw each deleted at 30 days).
     r"(?:\s*[,.!]|\s+(?:and|e|y|und|et|aus|from|de|da|di|z)\b|\s*$)"

@@ -275,6 +275,20 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("guárdame esto: el nuevo turno es de tardes", "20361029"),
         ("recuerda que el nuevo turno es de tardes de 15 a 22", "20361029"),
         ("my son is sick today", None),
+        # A new user, a Brazilian PhD student: his greeting and his request to keep a paper
+        # (each deleted at 30 days); an adversary: how one is, no name.
+        ("Oi! I'm Tomás Ferreira, PhD student in ecology at UBC", "20361029"),
+        ("Oi, sou o Tomás, doutorando em ecologia", "20361029"),
+        ("Good morning! I'm Mei Lin, I run a bakery", "20361029"),
+        ("save this ref pls:\n@article{potts2016, title={Safeguarding pollinators}}", "20361029"),
+        ("keep this ref: Potts 2016", "20361029"),
+        ("guarda essa referência: Potts 2016", "20361029"),
+        ("save these links for later", "20361029"),
+        ("I'm Starving", None),
+        ("Hi, I'm Bored", None),
+        ("I'm Back!", None),
+        ("keep this note short please", None),
+        ("Hi, I'm Alfred, a farmer", "20361029"),
         # An adversary: moves in Portuguese, Italian and German (each deleted at 30 days).
         ("Mudei-me para o Porto, moro agora na rua das Flores 20", "20361029"),
         ("Mi sono trasferito, ora abito in via Garibaldi 12, Torino", "20361029"),
