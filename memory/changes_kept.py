@@ -135,8 +135,10 @@ def last_words_on_medicines(
     """
     if not doomed:
         return frozenset()
+    ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
+    corrected = {after.id: before for before, after in corrections_made(ordered)}
     newest: dict[str, MemoryEntry] = {}
-    for entry in sorted(entries, key=lambda e: (e.timestamp, e.id)):
+    for entry in ordered:
         if entry.superseded_by is not None or len(entry.content) >= LONG:
             continue
         if entry.id in doomed and entry.category != _CONVERSATION:
@@ -146,6 +148,33 @@ def last_words_on_medicines(
         # drawer" took the dose's place (an adversary).
         if not (names_a_dose(said) or stops_a_medicine(said)):
             continue
-        for medicine in medicines_and_allergens(said):
+        medicines = medicines_and_allergens(said)
+        if not medicines and (before := corrected.get(entry.id)) is not None:
+            # "actually it's 100mg, not 50" after "I take sertraline 50mg": the newest word
+            # on the sertraline (an adversary saw it go at 30 days, and the 50mg stay).
+            medicines = medicines_and_allergens(before.content)
+        for medicine in medicines:
             newest[medicine] = entry
-    return frozenset(entry.id for entry in newest.values() if entry.id in doomed)
+    # A correction naming no medicine is read with what it corrects: both are kept.
+    words = [*newest.values(), *(corrected[e.id] for e in newest.values() if e.id in corrected)]
+    return frozenset(entry.id for entry in words if entry.id in doomed)
+
+
+def corrections_of_what_stays(
+    entries: Sequence[MemoryEntry], doomed: Collection[str]
+) -> frozenset[str]:
+    """The ids in `doomed` of corrections of a message that stays, read in the order said.
+
+    Whatever kept the message (its day, a number in it, being the newest dose), its
+    correction is the last word on it: "Zahnarzt am 14. Mai", then "ach nein, es ist der
+    21., nicht der 14." (an adversary saw the correction go at 30 days, and the 14th given
+    again). A correction of a correction is kept while the one it corrects is.
+    """
+    if not doomed:
+        return frozenset()
+    gone = set(doomed)
+    ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
+    for before, after in corrections_made(ordered):
+        if after.id in gone and before.id not in gone and before.superseded_by is None:
+            gone.discard(after.id)
+    return frozenset(set(doomed) - gone)

@@ -17,7 +17,8 @@ from memory.lazy_patterns import lazy_compile
 
 _CORRECTS_THE_LAST = lazy_compile(
     r"(?i)^\W*(?:(?:actually|no|nope|oh|wait|sorry|oops|hmm|ah)[\s,!.:-]+)*"
-    r"(?:scratch\s+that|correction|my\s+bad|i\s+was\s+wrong|i\s+meant|i\s+got\s+that\s+wrong)"
+    r"(?:scratch\s+that|correction|my\s+bad|i\s+was\s+wrong|i\s+meant|i\s+got\s+that\s+wrong"
+    r"|typo)"
     r"(?![\s,:-]*(?:about|re|regarding|on\s+the|for\s+the)\b)"
 )
 """Put right, with nothing named: "actually no, scratch that, Carla said it's thursday";
@@ -40,7 +41,30 @@ _THE_DAY_NOT_THE_OTHER = lazy_compile(
 )
 """The day and the one it is not, with no word before: "it's the 19th not the 18th" (an
 adversary saw the 18th left as it was)."""
-_A_DAY = lazy_compile(rf"(?i)\b{_DAY}")
+_SORRY_WORD = (
+    r"actually|no|nope|wait|sorry|oops|oh|correction|nee|wacht|oeps|eigenlijk|ach|nein|doch"
+    r"|eigentlich|entschuldigung|perd[oó]n|perdona|espera|en\s+realidad|ali[áa]s|desculpa"
+    r"|n[ãa]o|na\s+verdade|pardon|non|oups|en\s+fait"
+)
+_THIS_NOT_THAT = lazy_compile(
+    rf"(?i)^\W*(?:(?:{_SORRY_WORD})[\s,!.:-]+)+"
+    r"(?:(?:it['\u2019]?s|it\s+is|that['\u2019]?s|het\s+is|es\s+ist|es|é|c['\u2019]est)\s+)?"
+    r"(?:(?:actually|eigentlich|the|de|der|den|el|dia|le|o)\s+)?"
+    r"[0-9][0-9.,:/]*(?:[a-z]{1,3}\.?)?(?:\s+[^\W\d_]+)?[\s,;]+"
+    r"(?:(?:and|e|y|und|en|et)\s+)?(?:not|niet|nicht|no|n[ãa]o|pas)\s+"
+    r"(?:(?:the|de|der|den|el|dia|le|o)\s+)?[0-9]"
+)
+"""Put right by a value and the one it is not, after a word of sorry: "actually it's 100mg,
+not 50", "nee wacht, het is de 11e niet de 4e", "ach nein, es ist der 21., nicht der 14.",
+"perdón, es el 22, no el 20", "aliás, é dia 12 e não dia 10" (an adversary: each went at 30
+days, and the message it put right stayed)."""
+_A_DAY = lazy_compile(
+    rf"(?i)\b{_DAY}"
+    # A day of the month alone in Dutch, German, Spanish, Portuguese and French: "de 11e",
+    # "der 21.", "el 22", "dia 12", "le 22".
+    r"|\b[0-9]{1,2}e\b|\b(?:der|den|am)\s+[0-9]{1,2}\.(?![0-9])"
+    r"|\b(?:el|dia|le)\s+[0-9]{1,2}\b(?![.,:/][0-9])"
+)
 _CONVERSATION = MemoryCategory.CONVERSATION.value
 
 
@@ -48,7 +72,7 @@ def corrects_the_last(text: str) -> bool:
     """Whether `text` opens by taking the message before it back to put it right."""
     return any(
         rule.match(text) is not None
-        for rule in (_CORRECTS_THE_LAST, _ONLY_THE_DAY, _THE_DAY_NOT_THE_OTHER)
+        for rule in (_CORRECTS_THE_LAST, _ONLY_THE_DAY, _THE_DAY_NOT_THE_OTHER, _THIS_NOT_THAT)
     )
 
 

@@ -29,7 +29,10 @@ _MOVED_WORDS = (
 _MOVED_ELSEWHERE = (
     r"verschoben|verlegt|aplazad[oa]|pospuest[oa]|movid[oa]|cambiad[oa]|report[ée]e?|"
     r"d[ée]plac[ée]e?|repouss[ée]e?|d[ée]cal[ée]e?|adiad[oa]|remarcad[oa]|mudou|mudad[oa]|"
-    r"spostat[oaie]|rinviat[oaie]|posticipat[oaie]|anticipat[oaie]"
+    r"spostat[oaie]|rinviat[oaie]|posticipat[oaie]|anticipat[oaie]|"
+    # In Dutch: "kapper verzet naar dinsdag" (an adversary: the move went at 30 days and
+    # the haircut's old day stayed).
+    r"verzet|verplaatst|verschoven|uitgesteld"
 )
 """Moved, in German, Spanish, French, Portuguese and Italian: "Zahnarzt verschoben auf 21.12."
 (an adversary: it stood beside the appointment it moved); "la deadline Boréal est repoussée
@@ -39,7 +42,8 @@ _SAYS_CHANGE = lazy_compile(
     rf"(?i)\b(?:{_MOVED_WORDS}|changed|instead|now|cancel(?:l?ed)?|no\s+longer)\b"
 )
 MOVED_OR_CALLED_OFF = lazy_compile(
-    rf"(?i)\b(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed|now|cancel(?:l?ed)?|called\s+off|"
+    r"(?i)^\W*(?:actually|sorry|oops|(?:no\s+)?wait)\b|"
+    rf"\b(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed|now|cancel(?:l?ed)?|called\s+off|"
     r"(?:is|are)\s+off|scratch\s+that|correction|it['\u2019]?s\s+actually|it\s+is\s+actually|"
     r"not\s+(?:on\s+)?the\s+[0-9]{1,2}(?:st|nd|rd|th)|"
     r"perdona|perd[oó]n|corrijo|mejor\s+dicho|scusa(?:te)?|anzi|desculpa|desculpe)\b"
@@ -199,7 +203,7 @@ _MOVED = lazy_compile(
     # days stood in effect).
     rf"(?:l[oa]s?\s+)?(?:he|hemos|ha|han)\s+)?"
     rf"(?:{_MOVED_WORDS}|{_MOVED_ELSEWHERE}|changed)(?:\s+back)?(?!\w)"
-    r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au)\b)?"
+    r"(?:\s+(?:to|till|until|auf|a|al|para|pour|à|au|naar)\b)?"
     # "… is now due 28 Jan" after "… moved to 21 Jan" (a new user: both stayed in effect).
     r"|\s+(?:is\s+)?now\s+(?=(?:due\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|\d))"
     # German puts the verb last: "Lenas Mathe-Klausur wurde auf den 29. April verschoben" (a
@@ -253,7 +257,9 @@ def moves_it(new: str, old: str) -> bool:
     """
     if puts_its_day_right(new, old):
         return True
-    if not (days_named(new) or _A_MONTH.search(new)) or not days_named(old):
+    if not (days_named(new) or _A_MONTH.search(new) or _A_DAY_ALONE.search(new)):
+        return False
+    if not days_named(old):
         return False  # "Eye test postponed until January" moves it too (an adversary)
     # Also in the last clause: "Kellys rang, they moved Bella to sat 12/12 noon" (an
     # adversary: the booking stood unmarked).
@@ -380,7 +386,7 @@ _CORRECTED_IT = lazy_compile(
 same time" (a new user, a contractor: the 21/01 stood unmarked)."""
 _SORRY_IT_IS = lazy_compile(
     r"(?i)^\W*(?:perdona|perd[oó]n|corrijo|mejor\s+dicho|scusa(?:te)?|anzi|desculpa|desculpe|"
-    r"pardon|sorry|correction)[\s,:!.-]+(?P<what>[^,;:.!?]+?)\s+"
+    r"pardon|sorry|correction|actually|oops|(?:oh\s+|no\s+)?wait)[\s,:!.-]+(?P<what>[^,;:.!?]+?)\s+"
     r"(?:es|ser[aá]|è|sar[aà]|é|est|sera|is|will\s+be)\s+(?:actually\s+)?"
     r"(?=(?:(?:el|il|le|la|o|a|the|on)\s+)?(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|"
     r"domingo|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|segunda|"
@@ -388,8 +394,18 @@ _SORRY_IT_IS = lazy_compile(
     r"mon|tue|wed|thu|fri|sat|sun|\d))"
 )
 """A day put right after a word of sorry, naming what: "perdona, la cena con Marta es el jueves
-17" (an adversary: the Tuesday stood unmarked), "sorry, the dinner with Marta is on Thursday"."""
+17" (an adversary: the Tuesday stood unmarked), "sorry, the dinner with Marta is on Thursday",
+"actually the vet is Thursday the 19th" (a later one: it went before the day it put right)."""
 _A_MONTH = lazy_compile(rf"(?i)\b(?:to|till|until|into)\s+(?:{MONTH_NAMES})\b")
+_A_DAY_ALONE = lazy_compile(
+    r"(?i)\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|maandag|dinsdag|woensdag|donderdag"
+    r"|vrijdag|zaterdag|zondag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag"
+    r"|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo)\b"
+    r"|\b[0-9]{1,2}(?:st|nd|rd|th)\b"
+)
+"""A weekday or a day of the month said alone, which no calendar day is read from: "meeting
+with Ana pushed to Thursday", "physio moved again, now it's the 24th" (an adversary: each
+move went at 30 days, and the day it moved from stayed)."""
 _WHO_RANG = lazy_compile(
     r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019]+(?:\s+[\w'\u2019]+)?)\s+(?:rang|called|phoned|"
     r"texted|emailed|rang\s+me|called\s+me)\b"

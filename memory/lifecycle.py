@@ -16,7 +16,11 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
-from memory.changes_kept import changes_of_what_stays, last_words_on_medicines
+from memory.changes_kept import (
+    changes_of_what_stays,
+    corrections_of_what_stays,
+    last_words_on_medicines,
+)
 from memory.corrections import corrections_of_facts
 from memory.date_terms import local_time
 from memory.days_gone import names_a_day_to_come
@@ -85,7 +89,9 @@ def retention_removals(
     ]
     gone = {d.entry.id for d in doomed}
     changing = changes_of_what_stays(context, gone) | last_words_on_medicines(context, gone)
-    return [d for d in doomed if d.entry.id not in changing]
+    gone -= changing
+    gone -= corrections_of_what_stays(context, gone)
+    return [d for d in doomed if d.entry.id in gone]
 
 
 def plan_hygiene(

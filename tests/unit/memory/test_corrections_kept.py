@@ -1,0 +1,113 @@
+"""Retention keeps a correction as long as what it puts right, in any wording it is said in.
+
+Found by an adversary: "ach nein, es ist der 21., nicht der 14." went at 30 days and "Zahnarzt
+am 14. Mai", kept for its day, gave the 14th again; so did a move to a weekday, a second
+move, a corrected phone number and a corrected dose.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memory.corrections import corrects_the_last, names_a_day
+from memory.entry import MemoryEntry
+from memory.event_days import moves_it
+from memory.lifecycle import plan_hygiene
+from memory.settings import MemorySettings
+
+SAID = datetime(2026, 1, 5, 9, tzinfo=UTC)
+CHECKED = datetime(2026, 2, 10, 9, tzinfo=UTC)
+
+
+def _chat(*messages: str) -> list[MemoryEntry]:
+    return [
+        MemoryEntry(
+            id=f"m{at}",
+            key=f"conversation/s1/m{at}",
+            content=text,
+            category="conversation",
+            timestamp=SAID + timedelta(minutes=at),
+            updated_at=SAID + timedelta(minutes=at),
+            session_id="s1",
+        )
+        for at, text in enumerate(messages)
+    ]
+
+
+def _gone(entries: list[MemoryEntry], now: datetime = CHECKED) -> list[str]:
+    return [d.entry.content for d in plan_hygiene(entries, MemorySettings(), now)]
+
+
+@pytest.mark.parametrize(
+    ("event", "correction"),
+    [
+        ("Tandarts op vrijdag 4 juni", "nee wacht, het is de 11e niet de 4e"),
+        ("Zahnarzt am 14. Mai", "ach nein, es ist der 21., nicht der 14."),
+        ("La cita con el médico es el 20 de mayo", "perdón, es el 22, no el 20"),
+        ("Consulta no dia 10 de junho", "aliás, é dia 12 e não dia 10"),
+        ("Meeting with Ana on 10/3", "meeting with Ana pushed to Thursday"),
+        ("Kapper op 20 maart", "kapper verzet naar dinsdag"),
+        ("the plumber is Gerry, 087 123 4567", "sorry typo, Gerry's number ends in 4568"),
+    ],
+)
+def test_a_correction_stays_while_what_it_corrects_does(event: str, correction: str) -> None:
+    assert _gone(_chat(event, correction)) == []
+    assert corrects_the_last(correction) or moves_it(correction, event)
+
+
+def test_a_second_move_stays_while_the_first_does() -> None:
+    physio = _chat(
+        "Physio on 10/3", "Physio moved to 17/3", "physio moved again, now it's the 24th"
+    )
+    assert _gone(physio) == []
+
+
+def test_a_corrected_dose_is_the_newest_word_on_the_medicine() -> None:
+    """ "oops I meant 15mg not 20mg" names no medicine: it is read with what it corrects,
+    and both stay while they are the newest word; the dose before them goes."""
+    lisinopril = _chat(
+        "I take 10mg of lisinopril", "lisinopril went up to 20mg", "oops I meant 15mg not 20mg"
+    )
+    assert _gone(lisinopril) == ["I take 10mg of lisinopril"]
+    assert _gone(_chat("I take sertraline 50mg", "actually it's 100mg, not 50")) == []
+    # A later dose said plainly takes the place of both.
+    later = _chat("I take sertraline 50mg", "actually it's 100mg, not 50", "sertraline now 150mg")
+    assert _gone(later) == ["I take sertraline 50mg", "actually it's 100mg, not 50"]
+
+
+def test_a_correction_of_what_goes_goes_with_it() -> None:
+    assert _gone(_chat("lunch with Ana at the Thai place", "sorry, 1pm not 12")) == [
+        "lunch with Ana at the Thai place",
+        "sorry, 1pm not 12",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "actually 2 of them, not 3",
+        "no 5 is not enough",
+        "no, the 5 year plan is not ready",
+        "sorry I was late",
+        "no, I don't want 2 of them",
+    ],
+)
+def test_what_only_starts_with_no_or_sorry_corrects_nothing(text: str) -> None:
+    assert not corrects_the_last(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("het is de 11e niet de 4e", True),
+        ("es ist der 21., nicht der 14.", True),
+        ("es el 22, no el 20", True),
+        ("é dia 12", True),
+        ("el 22.5 por ciento", False),
+        ("der 21.5", False),
+    ],
+)
+def test_a_day_of_the_month_said_alone_in_other_languages(text: str, named: bool) -> None:
+    assert names_a_day(text) is named
