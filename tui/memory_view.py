@@ -245,7 +245,7 @@ def hygiene_notice(removed: list[tuple[MemoryEntry, str]]) -> str:
     """What a hygiene run removed, why (the setting behind each reason), and how to undo."""
     reasons = Counter(reason for _, reason in removed)
     why = "; ".join(
-        f"{count} for {reason}{_SETTING.get(reason.split(':')[0], '')}"
+        f"{count:,} for {reason}{_SETTING.get(reason.split(':')[0], '')}"
         for reason, count in reasons.most_common(3)
     )
     more = f"; {len(reasons) - 3} more reasons" if len(reasons) > 3 else ""

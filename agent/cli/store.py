@@ -52,6 +52,10 @@ class MemoryArgs:
 
 def say(stream: TextIO, text: object) -> None:
     """Write one line with every control, bidi and separator character made visible."""
+    if stream is sys.stderr:
+        # Piped, stdout is written in blocks: a note on stderr landed inside its last line
+        # ("…[REDACTED:card-code]showing 1-3 of 68", an adversary).
+        sys.stdout.flush()
     stream.write(one_line(text) + "\n")
 
 

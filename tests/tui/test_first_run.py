@@ -535,3 +535,17 @@ async def test_the_settings_command_says_where_the_config_file_is(make_app: Make
         await pilot.pause()
         said = [n.message for n in h.app._notifications]
         assert any(str(config_path()) in text and "config.example.toml" in text for text in said)
+
+
+def test_the_hygiene_notice_writes_every_count_alike() -> None:
+    """An adversary: "Removed 3,277 memories (3277 for retention: …)"."""
+    from datetime import UTC, datetime
+
+    from memory.entry import MemoryEntry
+    from tui.memory_view import hygiene_notice
+
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    entry = MemoryEntry(id="a", key="a", content="x", timestamp=at, updated_at=at)
+    removed = [(entry, "retention: conversation older than 30 days")] * 3277
+    notice = hygiene_notice(removed)
+    assert notice.startswith("Removed 3,277 memories (3,277 for retention: conversation")

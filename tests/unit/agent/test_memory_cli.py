@@ -447,6 +447,38 @@ def test_reading_commands_skip_the_page_check_and_writing_ones_do_not(configured
     assert path.read_bytes() == before
 
 
+def test_the_note_after_a_long_list_follows_its_last_line_in_one_pipe(
+    configured: Path,
+) -> None:
+    """Found by an adversary: with both streams in one pipe, "showing 1-3 of 68" was glued
+    to the end of a listed memory (stdout is written in blocks, stderr at once)."""
+    import asyncio
+    import subprocess
+    import sys
+
+    from agent.cli.store import opened_memory
+    from agent.config_file import load_config
+
+    async def seed() -> None:
+        async with opened_memory(load_config()) as memory:
+            for n in range(80):
+                await memory.store(f"note_{n}", f"Note {n} about the bakery: " + "flour " * 40)
+
+    asyncio.run(seed())
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", "memory", "list", "--limit", "70"],
+        env=buffered,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "showing 1-70 of 80; --offset 70 for more"
+    assert len(lines) == 71 and all(line.startswith("note_") for line in lines[:-1])
+
+
 def test_a_list_cut_by_its_limit_says_how_to_see_more(configured: Path) -> None:
     _seed()
     first = run_cli("memory", "list", "--limit", "2").clean()
