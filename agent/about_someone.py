@@ -162,12 +162,15 @@ def _called(facts: list[MemoryEntry], names: set[str]) -> set[str]:
 
 
 def not_someone_elses(entries: list[MemoryEntry], who: str) -> list[MemoryEntry]:
-    """`entries` but those naming the relation `who` only as someone else's ("Priya's dad")."""
+    """`entries` but those naming the relation `who` only as someone else's.
+
+    "Priya's dad", "my father-in-law": the second found by "dad", asked for as "father".
+    """
     relation = _relation(who)
     if relation is None:
         return entries
     mine = _the_users(relation)
-    anyones = re.compile(r"(?i)(?<![\w-])(?:" + "|".join(relation) + r")(?![\w-])")
+    anyones = re.compile(r"(?i)(?<![\w-])(?:" + "|".join(relation) + r")(?:(?![\w-])|-in-law\b)")
     return [e for e in entries if not anyones.search(e.content) or mine.search(e.content)]
 
 

@@ -43,7 +43,8 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
             quand ou dans sur avec ne mes au aux quel quelle quels quelles pourquoi combien
             suis qu c""",
         "pt": """e de da dos das em na um meu minha meus minhas onde quem qual quais tem tenho
-            com pelo pela""",
+            com pelo pela que quando sobre para porque voce ele ela eles elas nao ja muito
+            mas seu sua seus suas isso isto esse essa este esta foi sou estao""",
         "it": "gli di la della che quale quali perche cosa ho hai ha mio miei",
         "pl": """jaki jaka jakie jakiego jest sa czy moj moja moje mojego mojej kiedy gdzie
             jak ktory ktora ktore mam masz ile""",
@@ -76,11 +77,14 @@ for _language, _words in FUNCTION_WORDS_BY_LANGUAGE.items():
 ALSO_IN_THE_LANGUAGE: dict[str, frozenset[str]] = {
     "de": frozenset("die was hat den war man".split()),
     "nl": frozenset("die is in was wie je om".split()),
+    "pt": frozenset("o a os as do no ao se".split()),
 }
 """Function words that are English words too, left out only of a text already read as in
 that language by two others: "wie ist die Nummer von Sonepar?" found the workshop's address
 by "die" and "ist" (a new user, an electrician in Hamburg), and alone they are "die", "was",
-"hat". In Dutch too: "wanneer is de tandarts?" (a new user, a teacher in Utrecht)."""
+"hat". In Dutch too: "wanneer is de tandarts?" (a new user, a teacher in Utrecht); and in
+Portuguese: "o que o Dr. Okafor disse sobre o GLMM?" found a question sharing only "o" and
+"que" (a new user, a Brazilian student)."""
 
 
 def function_words_of(tokens: list[str]) -> frozenset[str]:

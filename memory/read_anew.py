@@ -27,6 +27,7 @@ from memory.health_values import (
     stopped_in_other_languages,
     stops_a_medicine,
 )
+from memory.kin_words import names_kin
 from memory.lazy_patterns import lazy_compile
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
@@ -385,3 +386,19 @@ def dutch_and_puffs_read(text: str) -> bool:
         return True
     lowered = text.casefold()
     return any(word in lowered for word in ("woon", "adres", "verhuisd")) and a_home_elsewhere(text)
+
+
+_A_ROTAS_DAY = lazy_compile(
+    r"(?i)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:shifts?|rotas?|rosters?|opening\s+hours)\b"
+)
+
+
+def kin_and_rotas_read(text: str) -> bool:
+    """Whether `text` names what migration 0048 reads anew.
+
+    One of the family in an everyday or another language's word ("Mãe's birthday is 23 de
+    abril", "mom's number"): found by "mother" (`memory.kin_words`); a rota's day
+    ("Saturday shift: Jo and Priya"): found by a question naming a Saturday
+    (`memory.weekly_days`).
+    """
+    return names_kin(text) or _A_ROTAS_DAY.search(text) is not None

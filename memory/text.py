@@ -23,6 +23,7 @@ from memory.date_terms import (
 )
 from memory.diets import diet_wordings
 from memory.function_words import STOP_WORDS, function_words_of
+from memory.kin_words import kin_in_english, kin_wordings
 from memory.lazy_patterns import lazy_compile
 from memory.money_words import money_wordings
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, OTHER_LANGUAGES
@@ -545,6 +546,7 @@ def _query_terms(text: str, today: date) -> tuple[str, ...]:
         # "when is my next dentist appointment?": what the appointment is says which, and
         # "Dentist on 14/1" does not repeat the word: it fell under the floor (an adversary).
         words = [t for t in words if t not in _KIND_OF_EVENT] or words
+    words = kin_in_english(rest, words, analyze)
     words += in_english(words, analyze)
     found += _months_named_elsewhere(rest)
     return tuple(dict.fromkeys(words + found + weekly))
@@ -620,6 +622,7 @@ def entry_terms(key: str, content: str, created: datetime | None = None) -> list
             money_wordings(content),
             shift_wordings(content),
             diet_wordings(content),
+            kin_wordings(content),
         )
     )
     worded = [term for term in analyze(wordings) if term not in seen]

@@ -21,11 +21,14 @@ _WEEKLY = lazy_compile(
     rf"(?i)\b(?:every|each)\s+(?:other\s+)?(?P<every>{_NAMES})\b"
     rf"|\b(?P<plural>{_NAMES})s\b"
     rf"|\b(?P<part>{_NAMES})\s+(?:mornings|afternoons|evenings|nights)\b"
+    # A rota's day: "Saturday shift: Jo and Priya 6am-2pm" (a new user, a baker: "who's on
+    # Saturday 30th?" found her café orders "every Sat", not the shift).
+    rf"|\b(?P<rota>{_NAMES})\s+(?:shifts?|rotas?|rosters?|opening\s+hours)\b"
     r"|\b(?:(?:every|each)\s+(?P<every_end>weekend)\b|(?P<ends>weekends)\b"
     r"|(?:on|at)\s+the\s+(?P<the_end>weekend)s?\b)"
 )
 """A weekday something happens on every week: "every Monday", "on Wednesdays", "Tuesday
-evenings"."""
+evenings", "Saturday shift"."""
 _DAY_TERM = lazy_compile(r"dtd([0-9]{4})([0-9]{2})([0-9]{2})")
 
 
@@ -54,7 +57,7 @@ def weekly_terms(content: str) -> list[str]:
             # ("need it by friday" would recall "I run on weekdays").
             found += [weekday_term(day) for day in (5, 6)]
             continue
-        name = (match["every"] or match["plural"] or match["part"]).casefold()
+        name = (match["every"] or match["plural"] or match["part"] or match["rota"]).casefold()
         found.append(weekday_term(WEEKDAYS.index(name)))
     return list(dict.fromkeys(found))
 

@@ -28,6 +28,7 @@ from memory.postgres.schema import (
     EVENTS_SAID_ON_READ,
     HOMES_ELSEWHERE_AND_DIETS_READ,
     IMPLIED_DATE_TERMS,
+    KIN_AND_ROTAS_READ,
     KOREAN_AND_CJK_DATES_READ,
     LEFT_FOR_THE_NEW,
     LETTERS_WITHOUT_MARKS,
@@ -66,6 +67,7 @@ from memory.read_anew import (
     dutch_and_puffs_read,
     events_said_on_read,
     homes_elsewhere_and_diets_read,
+    kin_and_rotas_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     medicines_of_more_endings_read,
@@ -184,6 +186,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DOTTED_MONTHS_ALIKE_READ: dotted_months_alike_read,
     EVENTS_SAID_ON_READ: events_said_on_read,
     DUTCH_AND_PUFFS_READ: dutch_and_puffs_read,
+    KIN_AND_ROTAS_READ: kin_and_rotas_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

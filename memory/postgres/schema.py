@@ -132,6 +132,9 @@ is 10/9"), are indexed again."""
 DUTCH_AND_PUFFS_READ = "dutch and puffs read"
 """A step run in Python: rows naming a day of a Dutch month ("4 juni") or the user's home in
 Dutch ("ik woon op de Oudegracht 112"), or an inhaler's puffs, are indexed again."""
+KIN_AND_ROTAS_READ = "kin and rotas read"
+"""A step run in Python: rows naming one of the family in an everyday or another language's
+word ("Mãe's birthday"), or a rota's day ("Saturday shift: …"), are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -304,6 +307,8 @@ def migrations(dimensions: int) -> list[str]:
         EVENTS_SAID_ON_READ,
         # "vrijdag 4 juni 2027" names 4 June; "ik woon op de …" a home; "2 puffs" a dose.
         DUTCH_AND_PUFFS_READ,
+        # "Mãe's birthday" is found by "mother"; "Saturday shift: …" by a Saturday.
+        KIN_AND_ROTAS_READ,
     ]
 
 

@@ -22,6 +22,7 @@ from memory.read_anew import (
     dutch_and_puffs_read,
     events_said_on_read,
     homes_elsewhere_and_diets_read,
+    kin_and_rotas_read,
     korean_and_cjk_dates_read,
     may_and_plurals_read,
     medicines_of_more_endings_read,
@@ -463,6 +464,10 @@ def _dutch_and_puffs_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, dutch_and_puffs_read)
 
 
+def _kin_and_rotas_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, kin_and_rotas_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -567,6 +572,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0046_events_said_on_read", _events_said_on_read),
     # "vrijdag 4 juni 2027" names 4 June; "ik woon op de Oudegracht 112" a home; "2 puffs" a dose.
     Migration("0047_dutch_and_puffs_read", _dutch_and_puffs_read),
+    # "Mãe's birthday" is found by "mother"; "Saturday shift: …" by a Saturday asked about.
+    Migration("0048_kin_and_rotas_read", _kin_and_rotas_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -1,0 +1,72 @@
+"""Family said any way is found by the English word: "Mãe's birthday" by "mom's birthday".
+
+Found by a new user, a Brazilian student: "when is mom's birthday?" found nothing of "Mãe's
+birthday is 23 de abril", though "when is my mother's birthday?" did. A memory naming one
+of the family in an everyday or another language's word is indexed by the English word too
+(`kin_wordings`), and a question's word for them is read as that English word
+(`kin_in_english`), so each wording finds every other.
+
+Accents are read as written: "mãe" and "mère" are mothers, "Mae" is a name and "mere" a
+word. Words that are names or other words as often ("nan", "gran", "ma", "pa", "frau") are
+left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from memory.lazy_patterns import lazy_compile
+
+_KIN = {
+    "mother": (
+        "mom mum mommy mummy momma mamma mama mamá mamã mamãe mãe madre mère maman mutter "
+        "mutti moeder"
+    ),
+    "father": "dad daddy papa papá papai pai padre père vater vati vader papà",
+    "grandmother": "grandma granny grandmom grandmum abuela abuelita avó oma nonna grootmoeder",
+    "grandfather": "grandpa granddad grandad abuelo abuelito avô opa nonno grootvader",
+    "sister": "sis irmã hermana schwester zus sœur soeur sorella",
+    "brother": "bro irmão hermano bruder broer frère frere fratello",
+    "son": "sohn hijo filho fils figlio zoon",
+    "daughter": "tochter hija filha fille figlia dochter",
+}
+_BY_WORD = {word: kin for kin, words in _KIN.items() for word in words.split()}
+_KIN_WORD = lazy_compile(
+    r"(?i)(?<![\w-])("
+    + "|".join(sorted(_BY_WORD, key=len, reverse=True))
+    + r")(?:['\u2019]?s)?(?![\w-])"
+)
+
+
+def names_kin(text: str) -> bool:
+    """Whether `text` names one of the family in a word `_KIN` reads."""
+    return _KIN_WORD.search(text) is not None
+
+
+def _kin_of(text: str) -> list[tuple[str, str]]:
+    """(word as written, English word) of each of the family `text` names."""
+    return [(found[1], _BY_WORD[found[1].casefold()]) for found in _KIN_WORD.finditer(text)]
+
+
+def kin_wordings(text: str) -> str:
+    """The English words of the family `text` names in other words, for its index terms."""
+    return " ".join(dict.fromkeys(kin for _, kin in _kin_of(text)))
+
+
+@cache
+def _term_of(word: str, analyze: Callable[[str], list[str]]) -> str:
+    terms = analyze(word)
+    return terms[0] if terms else word
+
+
+def kin_in_english(text: str, terms: list[str], analyze: Callable[[str], list[str]]) -> list[str]:
+    """`terms` of a question with each word for one of the family as its English word.
+
+    Every memory naming them holds the English word (`kin_wordings`): asked for as well, the
+    word as said would count as one the memory lacks.
+    """
+    said = {_term_of(word, analyze): _term_of(kin, analyze) for word, kin in _kin_of(text)}
+    if not said:
+        return terms
+    return list(dict.fromkeys(said.get(term, term) for term in terms))

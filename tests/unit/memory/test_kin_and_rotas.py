@@ -1,0 +1,110 @@
+"""Family said any way, and a rota's day, are found (migration 0048).
+
+Found by new users. A Brazilian student: "when is mom's birthday?" found nothing of "Mãe's
+birthday is 23 de abril". A baker: "who's on Saturday 30th?" found her café orders "every
+Sat" and not "Saturday shift: Jo and Priya 6am-2pm".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory.kin_words import kin_wordings
+from memory.postgres.schema import KIN_AND_ROTAS_READ
+from memory.protocol import Memory
+from memory.read_anew import kin_and_rotas_read
+from memory.text import analyze, entry_terms, query_terms
+from memory.weekly_days import weekly_terms
+from tests.helpers.older_index import postgres_as_before, sqlite_as_before
+from tests.helpers.postgres import postgres_url
+
+__all__ = ["postgres_url"]
+
+BIRTHDAY = "Mãe's birthday is 23 de abril"
+ROTA = "Saturday shift: Jo and Priya 6am-2pm"
+
+
+@pytest.mark.parametrize(
+    ("text", "kin"),
+    [
+        (BIRTHDAY, "mother"),
+        ("my mom's new number is 087 123 4567", "mother"),
+        ("Mein Vater wohnt in Köln", "father"),
+        ("la abuela viene el domingo", "grandmother"),
+        ("Minha irmã Júlia vai casar em outubro!", "sister"),
+        ("mi hijo Pablo tiene 9 años", "son"),
+    ],
+)
+def test_one_of_the_family_is_indexed_by_the_english_word(text: str, kin: str) -> None:
+    assert kin_wordings(text) == kin and kin_and_rotas_read(text)
+    assert analyze(kin)[0] in entry_terms("k", text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Mae is my friend from work", "a mere 5 minutes", "my mother lives in Porto"]
+)
+def test_a_name_a_word_or_the_english_word_itself_is_read_as_written(text: str) -> None:
+    assert kin_wordings(text) == ""
+
+
+def test_a_question_asks_for_the_english_word_alone() -> None:
+    """Asked for as well, "mom" would count as a word a memory saying "Mãe" lacks."""
+    assert query_terms("when is mom's birthday?") == ["mother", "birthday"]
+    assert "mother" in query_terms("quando é o aniversário da minha mãe?")
+    assert query_terms("when did Mae call?") == ["mae", "call"]
+
+
+def test_a_rotas_day_is_a_day_of_every_week() -> None:
+    assert weekly_terms(ROTA) == ["dtwd6"] and kin_and_rotas_read(ROTA)
+    assert weekly_terms("the Monday rota is Jo and Beth") == ["dtwd1"]
+    assert weekly_terms("Saturday: dentist at 3") == []
+
+
+async def _storing(memory: Memory) -> None:
+    await memory.store("birthday", BIRTHDAY, "core")
+    await memory.store("rota", ROTA, "core")
+    await memory.store("order", "Café Nero on Deansgate is 45 croissants every Sat", "core")
+    await memory.store("cat", "My cat is called Tom", "core")
+
+
+async def _found(store: Memory) -> bool:
+    birthday = await store.recall("when is mom's birthday?")
+    rota = await store.recall("who's on Saturday?")
+    scores = {entry.key: entry.score or 0.0 for entry in rota.entries}
+    return (
+        [entry.key for entry in birthday.entries][:1] == ["birthday"]
+        and "rota" in scores
+        and scores["rota"] >= max(scores.values())
+    )
+
+
+def _older(terms: list[str]) -> list[str]:
+    """The terms an older memchat gave the rows: no English kin word, no weekday."""
+    return [term for term in terms if term != "mother" and not term.startswith("dtwd")]
+
+
+@pytest.mark.parametrize("key", ["birthday", "rota"])
+async def test_a_sqlite_store_indexed_before_finds_them(tmp_path: Path, key: str) -> None:
+    async with sqlite_as_before(
+        tmp_path, _storing, key, _older, "0048_kin_and_rotas_read"
+    ) as again:
+        assert await _found(again)
+
+
+async def test_a_postgres_store_indexed_before_finds_them(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _storing, "birthday", _older, KIN_AND_ROTAS_READ
+    ) as again:
+        assert await _found(again)
+
+
+def test_portuguese_function_words_are_no_terms() -> None:
+    """The same student: "o que o Dr. Okafor disse sobre o GLMM?" found a question sharing
+    only "o" and "que", and not the meeting's notes."""
+    assert analyze("o que o Dr. Okafor disse sobre o GLMM?") == ["dr", "okafor", "diss", "glmm"]
+    # Alone, they are English words and names: "Do you know Ao Nang?", "O'Brien".
+    assert "ao" in analyze("Do you know Ao Nang?")
