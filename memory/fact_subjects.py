@@ -70,9 +70,11 @@ def _polish_copula(text: str) -> re.Match[str] | None:
 WHOSE = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 """Possessives say whose the subject is: "his phone number" is not "her phone number"."""
 _CHANGE_WORDS = frozenset(
-    "now new actually currently still also recently already anymore longer".split()
+    "now new actually currently still also recently already anymore longer got finally "
+    "renewed updated changed latest just".split()
 )
-"""Words that announce a change of value, not another subject ("my new phone number")."""
+"""Words that announce a change of value, not another subject ("my new phone number", "Got
+my new study permit! It now expires …")."""
 _NEGATIONS = frozenset("not no never nor none nobody nothing cannot".split())
 
 
@@ -254,8 +256,9 @@ def renamed(new: str, old: str) -> bool:
 
     Numbers are left out: they are values ("rent is 900 / went up to 950 euros").
     """
-    ours = [term for term in analyze(new) if not term[:1].isdigit()]
-    theirs = [term for term in analyze(old) if not term[:1].isdigit()]
+    changing = change_terms()
+    ours = [term for term in analyze(new) if not term[:1].isdigit() and term not in changing]
+    theirs = [term for term in analyze(old) if not term[:1].isdigit() and term not in changing]
     shared = set(ours) & set(theirs)
     if not shared:
         return False

@@ -36,6 +36,7 @@ from memory.event_days import (
 from memory.fact_subjects import (
     WRITTEN_WITH_DOTS,
     a_measure_beside_an_age,
+    change_terms,
     contradicts,
     numbered_alike,
     one_fact,
@@ -89,8 +90,14 @@ def _share(left: set[str], right: set[str]) -> tuple[float, int]:
 
 
 def _words(terms: set[str]) -> set[str]:
-    """What a text is about: its terms less those that begin with a digit ("2024", "9am")."""
-    return {term for term in terms if not term[:1].isdigit()}
+    """What a text is about: its terms but numbers ("2024", "9am") and words of change.
+
+    The words of change are `memory.fact_subjects.change_terms`: "Got my new study permit!
+    It now expires 31/08/2029" shared three words of five with "My study permit expires
+    30/09/2027 (my Canadian visa, renew via IRCC)", a fact the user had added to in the
+    inspector, and stood beside it (a new user, a student: the old date was given first).
+    """
+    return {term for term in terms if not term[:1].isdigit() and term not in change_terms()}
 
 
 def adds_nothing(new: str, old: str) -> bool:

@@ -315,6 +315,19 @@ def test_a_fact_that_denies_another_contradicts_it() -> None:
     assert not contradicts("I never eat meat", "I never eat fish")
 
 
+async def test_a_fact_added_to_is_still_replaced_by_its_new_value(open_store: OpenStore) -> None:
+    """Found by a new user, a student: he added "(my Canadian visa …)" to his permit's fact
+    in the inspector; "Got my new study permit! It now expires 31/08/2029" then shared too
+    few of its words ("got", "new", "now" counted) and stood beside it, the old date first."""
+    store = await open_store(None)
+    old = await store.store(
+        "permit",
+        "My study permit expires 30/09/2027 (my Canadian visa / study permit, renew via IRCC)",
+    )
+    new = await store.store("new_permit", "Got my new study permit! It now expires 31/08/2029")
+    assert new.supersedes == [old.id]
+
+
 async def test_superseding_can_be_switched_off(open_store: OpenStore) -> None:
     store = await open_store(None, supersede_core_updates=False)
     first = await store.store("lang", "prefers Rust")
