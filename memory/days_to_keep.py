@@ -209,7 +209,11 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     days += [
         date(int(year[0]), 12, 31)
         for year in _A_YEAR.finditer(text)
-        if int(year[0]) > said.year and not _no_year(text, year)
+        if int(year[0]) > said.year
+        and not _no_year(text, year)
+        # Far off, a year is one when said as one: "retire in 2045", not "lol whatever
+        # 2086" or "my cat 2084 is called Biscuit" (an adversary: each kept till then).
+        and (int(year[0]) <= said.year + _YEARS_AHEAD or _AS_A_YEAR.search(text, 0, year.start()))
     ]
     for feast in _FEAST.finditer(text):
         month, day = _FEAST_DAYS[_without_marks(feast.group())]
@@ -236,7 +240,35 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     days += last_day_of_stays(text, max([said, *days]))
     if _EASTER.search(text):
         days.append(_easter_to_come(said, text))
+    days += _weeks_of(text, said)
+    # No plan is that far off: "I'll clean the garage in 50 years" was kept until then (an
+    # adversary).
+    days = [day for day in days if day.year <= said.year + _FURTHEST_YEARS]
     return f"{max(days):%Y%m%d}" if days else None
+
+
+def _weeks_of(text: str, said: date) -> list[date]:
+    """The last days of the weeks `text` names by their first day.
+
+    "half term is w/c 15th Feb" is kept through that week (a new user, a baker, saw it
+    deleted on its Saturday).
+    """
+    days = []
+    for week in _WEEK_OF.finditer(text):
+        first = last_day_said(text[week.end() : week.end() + 30], said, kept=False)
+        if first is not None:
+            days.append(date.fromisoformat(first) + timedelta(days=6))
+    return days
+
+
+_WEEK_OF = lazy_compile(
+    r"(?i)\b(?:w/c|w\.c\.|week\s+(?:commencing|beginning|starting|of))\s+(?=\S)"
+)
+_YEARS_AHEAD = 10
+_AS_A_YEAR = lazy_compile(
+    r"(?i)\b(?:in|by|until|till|from|after|before|around|circa|of|since|year)\s+$"
+)
+_FURTHEST_YEARS = 30
 
 
 def _months_named(text: str, said: date) -> list[date]:

@@ -97,7 +97,12 @@ _MONTH_OF = {
     )
 } | {"sept": 9}
 _LASTING = lazy_compile(
-    r"(?i)\buntil\s+further\s+notice\b|\bindefinitely\b|\bfor\s+the\s+foreseeable\s+future\b"
+    # A sum by the month or the week: "rent is $1450/month", "Meu aluguel é 1450 por mês"
+    # (a new user, a student: deleted at 30 days, where "my rent is …" was kept).
+    r"(?i)\d[\d,.]*\s*(?:[€£$]|eur(?:os?)?|dollars?|pounds?|usd|gbp|reais|k)?\s*"
+    r"(?:/\s*|per\s+|a\s+|each\s+|every\s+|por\s+|al\s+|pro\s+|par\s+)"
+    r"(?:month|mo|mth|week|wk|m[eê]s|monat|mois|semana|woche|semaine)\b|"
+    r"\buntil\s+further\s+notice\b|\bindefinitely\b|\bfor\s+the\s+foreseeable\s+future\b"
     r"|\b(?:every|each)\s+(?:(?:other|second)\s+)?(?:day|morning|evening|night|week|weekend|"
     r"month|year|mon|tue|wed|thu|fri|sat|sun)\w*"
     r"|\b(?:every|each)\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last|1st)\s+(?:\w+\s+)?of\s+(?:the|each|"

@@ -231,7 +231,20 @@ def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
         ("the supplier is Sonepar, Mr Krause, 040 12345678", "20361029"),
         ("Familie Nowak hat Rechnung 2027-052 nicht bezahlt", "20271101"),
         ("invoice #101 to Northwind, not paid yet", "20271101"),
-        ("my phone bill is 40 a month", None),
+        # A sum by the month comes again: kept a year (a new user, a student: "rent is
+        # $1450/month" went at 30 days); not a phone's number.
+        ("my phone bill is 40 a month", "20271101"),
+        ("my phone bill was 40 last time", None),
+        ("rent is $1450/month, paid to Mr. Chen on the 1st", "20271101"),
+        ("Meu aluguel é 1450 por mês", "20271101"),
+        # A week named by its first day is kept through it (a new user, a baker).
+        ("Chorlton High half term is w/c 15th Feb", "20270221"),
+        ("week commencing 15 Feb: half term", "20270221"),
+        ("I went away for a week", None),
+        # An adversary: junk kept until a far year.
+        ("lol whatever 2086", None),
+        ("my cat 2084 is called Biscuit", None),
+        ("lol I'll clean the garage in 50 years", None),
         # A second adversary: Polish contacts and home, introductions in Portuguese, Italian
         # and German, Italian children (each deleted at 30 days); and too long: a question,
         # the weather, a request taken back.
