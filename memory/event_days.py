@@ -19,6 +19,7 @@ from memory.function_words import function_words_of
 from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES
 from memory.relative_dates import named_days
+from memory.short_words import written_out
 from memory.text import analyze
 from memory.weekly_days import weekly_terms
 
@@ -65,7 +66,7 @@ def days_named(text: str) -> frozenset[str]:
     relative = {f"said:{named.words.casefold()}" for named in named_days(text, _READ_ON)}
     # Every week too: "Night shift every Friday" took four dated shifts out of effect (a
     # third adversary); "every Monday at 10" still changes to "every Monday at 11".
-    weekly = set(weekly_terms(text))
+    weekly = set(weekly_terms(written_out(text)))  # "every Tues and Fri" too
     return frozenset(absolute | relative | weekly)
 
 
@@ -473,14 +474,16 @@ def cancels_it(new: str, old: str) -> bool:
 
 
 _SOMEONE_CANCELLED = lazy_compile(
-    r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019-]+(?:\s*(?:and|&|\+)\s*[\w'\u2019-]+)?)\s+"
+    r"(?i)^\s*(?P<who>(?:the\s+)?[\w'\u2019-]+(?:\s+(?-i:[A-Z])[\w'\u2019-]*){0,3}"
+    r"(?:\s*(?:and|&|\+)\s*[\w'\u2019-]+)?)\s+"
     r"(?:have\s+|has\s+|just\s+)?"
     r"(?:cancell?ed|called\s+off)\s+(?:the\s+|their\s+|his\s+|her\s+)?"
     r"(?P<what>[^,.;!?]+?)\s*(?:[,.;!].*)?$"
 )
 """Who called off what: "dalys cancelled the communion cake, going with a shop one" (a new
 user, a baker: the order stayed in effect, unmarked); two of them: "Sofia and Marco cancelled
-their wedding" (a new user, a photographer)."""
+their wedding" (a new user, a photographer); a name of words: "Ancoats Coffee Co have
+cancelled their standing order" (a new user, a baker)."""
 _CANCELLED_IN_KOREAN = lazy_compile(
     r"(?:^|(?<=[.!?\n]))\s*(?P<what>[^.!?\n]+?)\s*(?:이|가|은|는|을|를|도)?\s*"
     r"취소(?:됐|되었|했|함|됨|돼|되|예정)"

@@ -393,12 +393,22 @@ _A_ROTAS_DAY = lazy_compile(
 )
 
 
+_DAYS_OF_EVERY_WEEK = lazy_compile(
+    r"(?i)\b(?:every|each)\s+(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\.?"
+    r"\s*(?:,|and|&|\+|/|or)\s*(?:mon|tue|wed|thu|fri|sat|sun)"
+)
+
+
 def kin_and_rotas_read(text: str) -> bool:
     """Whether `text` names what migration 0048 reads anew.
 
     One of the family in an everyday or another language's word ("Mãe's birthday is 23 de
     abril", "mom's number"): found by "mother" (`memory.kin_words`); a rota's day
-    ("Saturday shift: Jo and Priya"): found by a question naming a Saturday
-    (`memory.weekly_days`).
+    ("Saturday shift: Jo and Priya") and the days of a list said every week ("every Tues
+    and Fri"): found by a question naming one (`memory.weekly_days`).
     """
-    return names_kin(text) or _A_ROTAS_DAY.search(text) is not None
+    return (
+        names_kin(text)
+        or _A_ROTAS_DAY.search(text) is not None
+        or _DAYS_OF_EVERY_WEEK.search(text) is not None
+    )

@@ -30,6 +30,10 @@ _WEEKLY = lazy_compile(
 """A weekday something happens on every week: "every Monday", "on Wednesdays", "Tuesday
 evenings", "Saturday shift"."""
 _DAY_TERM = lazy_compile(r"dtd([0-9]{4})([0-9]{2})([0-9]{2})")
+_SHORT = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_A_DAY_IN_A_LIST = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\.?"
+_AND_ANOTHER = lazy_compile(rf"(?i)(?:\s*(?:,|and|&|\+|/|or)\s*{_A_DAY_IN_A_LIST}(?![\w-]))+")
+_LISTED_DAY = lazy_compile(rf"(?i)(?<![\w-]){_A_DAY_IN_A_LIST}(?![\w-])")
 
 
 def weekday_term(weekday: int) -> str:
@@ -59,6 +63,14 @@ def weekly_terms(content: str) -> list[str]:
             continue
         name = (match["every"] or match["plural"] or match["part"] or match["rota"]).casefold()
         found.append(weekday_term(WEEKDAYS.index(name)))
+        if match["every"]:
+            # "every Tues and Fri": each day of the list (a new user, a baker: the Friday
+            # of a café's standing order was no day).
+            listed = _AND_ANOTHER.match(content, match.end())
+            found += [
+                weekday_term(_SHORT.index(day.casefold()[:3]))
+                for day in _LISTED_DAY.findall(listed.group() if listed else "")
+            ]
     return list(dict.fromkeys(found))
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from memory.event_days import cancels_it, days_named
 from memory.kin_words import kin_wordings
 from memory.postgres.schema import KIN_AND_ROTAS_READ
 from memory.protocol import Memory
@@ -108,3 +109,38 @@ def test_portuguese_function_words_are_no_terms() -> None:
     assert analyze("o que o Dr. Okafor disse sobre o GLMM?") == ["dr", "okafor", "diss", "glmm"]
     # Alone, they are English words and names: "Do you know Ao Nang?", "O'Brien".
     assert "ao" in analyze("Do you know Ao Nang?")
+
+
+ORDER = "Ancoats Coffee Co standing order: 24 sourdough loaves every Tues and Fri"
+
+
+def test_each_day_of_a_weekly_list_is_a_weekly_day() -> None:
+    """The baker: the Friday of "every Tues and Fri" was no day, so the order was no event a
+    call-off could mean."""
+    assert days_named(ORDER) == {"dtwd2", "dtwd5"} and kin_and_rotas_read(ORDER)
+    assert weekly_terms("every Monday, Wednesday and Friday") == ["dtwd1", "dtwd3", "dtwd5"]
+    assert weekly_terms("every Monday and then some") == ["dtwd1"]
+
+
+def test_a_firm_named_in_words_calls_off_its_standing_order() -> None:
+    """The baker: "Ancoats Coffee Co have cancelled their standing order …" left the order
+    recalled unmarked (a name of three words was not read as who cancelled)."""
+    cancelled = "Ancoats Coffee Co have cancelled their standing order, last delivery Fri 26/02"
+    assert cancels_it(cancelled, ORDER)
+    assert not cancels_it("Pollen Bakery cancelled the order", ORDER)
+
+
+async def _storing_order(memory: Memory) -> None:
+    await memory.store("order", ORDER, "core")
+    await memory.store("cat", "My cat is called Tom", "core")
+
+
+async def test_a_store_indexed_before_finds_the_friday_of_a_list(tmp_path: Path) -> None:
+    def older(terms: list[str]) -> list[str]:
+        return [term for term in terms if term != "dtwd5"]
+
+    async with sqlite_as_before(
+        tmp_path, _storing_order, "order", older, "0048_kin_and_rotas_read"
+    ) as again:
+        found = await again.recall("what do I have on 5 March 2027?")  # a Friday
+        assert "order" in [entry.key for entry in found.entries]
