@@ -358,7 +358,7 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
         (
             "I take 10mg of lisinopril",
             "My lisinopril dose went up to 20mg.",
-            "My lisinopril dose went up to 20mg.",
+            "I take 20mg of lisinopril",
         ),
         (
             "I'm allergic to penicillin",
@@ -370,7 +370,7 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
         (
             "I take 10mg of lisinopril",
             "Doctor cut my lisinopril back to 5mg",
-            "Doctor cut my lisinopril back to 5mg",
+            "I take 5mg of lisinopril",
         ),
         (
             "My address is 5 Rua das Flores, Porto",
@@ -403,7 +403,20 @@ async def test_an_updated_fact_stops_where_the_value_does(harness: Harness) -> N
         (
             "I take atorvastatin 20mg",
             "Dr Kelly doubled my atorvastatin, I'm on 40mg now",
-            "I'm on 40mg of atorvastatin",
+            "I take atorvastatin 40mg",
+        ),
+        # A dose alone changed is written into the fact, which keeps its other words (a
+        # new user, a baker: "every morning" and what it is for were lost); a change
+        # saying how often too is the fact as said.
+        (
+            "I take amlodipine 5mg every morning for my blood pressure",
+            "GP upped my amlodipine to 10mg today",
+            "I take amlodipine 10mg every morning for my blood pressure",
+        ),
+        (
+            "I take amlodipine 5mg every morning",
+            "GP changed my amlodipine to 10mg twice a day",
+            "GP changed my amlodipine to 10mg twice a day",
         ),
         # Said in another language (an adversary): kept in its English reading.
         ("I live in Porto", "Me he mudado a Sevilla", "I moved to Sevilla"),
@@ -564,7 +577,8 @@ async def test_a_dose_edited_with_a_doctors_name_is_still_updated_by_a_message(
     harness.model.add("Noted.")
     await harness.turn("My sertraline dose went up to 150mg.")
     in_effect = await _in_effect(harness)
-    assert list(in_effect.values()) == ["My sertraline dose went up to 150mg."], in_effect
+    # The dose is written into the fact; the remark on the change before goes with it.
+    assert list(in_effect.values()) == ["I take 150mg of sertraline every morning"], in_effect
 
 
 async def test_a_childs_allergy_said_in_chat_updates_it(harness: Harness) -> None:
