@@ -300,7 +300,8 @@ def with_the_new_dose(fact: str, sentence: str) -> str | None:
     """
     ours, theirs = health_values(sentence), health_values(fact)
     doses = [topic for topic in ours if topic.startswith("dose of ") and topic in theirs]
-    amounts, old_amounts = _AN_AMOUNT.findall(sentence), list(_AN_AMOUNT.finditer(fact))
+    amounts = [found.group() for found in _AN_AMOUNT.finditer(sentence)]
+    old_amounts = list(_AN_AMOUNT.finditer(fact))
     if len(doses) != 1 or len(amounts) != 1 or len(old_amounts) != 1:
         return None
     if _HOW_OFTEN.search(sentence):
