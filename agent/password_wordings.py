@@ -229,10 +229,11 @@ _CHANGED_WORD = (
 _CHANGED_THEN_NOW = lazy_compile(
     rf"(?i)(?:\b(?:{_CHANGED_PASSWORD})\b[^.;\n]{{0,60}}?\b(?:{_CHANGED_WORD})"
     rf"|\b(?:{_CHANGED_WORD})\b[^.;\n]{{0,40}}?\b(?:{_CHANGED_PASSWORD}))\b[^.;\n]{{0,30}}?"
-    r"(?:[,;:–—-]|\b(?:and|e|y|und|en|et)\b)[ \t]*(?:now|agora|ahora|jetzt|nun|nu|maintenant"
-    r"|ora|adesso|teraz|(?:the[ \t]+)?new[ \t]+one|a[ \t]+nova|la[ \t]+nueva|das[ \t]+neue)\b"
+    r"(?:->|=>|→|!+|[,;:–—-]|\b(?:and|e|y|und|en|et)\b)[ \t]*"
+    r"(?:now|agora|ahora|jetzt|nun|nu|maintenant|ora|adesso|teraz|(?:the[ \t]+)?new[ \t]+one"
+    r"|a[ \t]+nova|la[ \t]+nueva|das[ \t]+neue)\b"
     r"(?:[ \t]+(?:it['\u2019]s|it[ \t]+is|is|é|es|ist|est|c['\u2019]est|is[ \t]+now))?"
-    r"[ \t]*:?[ \t]*" + _VALUE
+    r"[ \t]*[:=]?[ \t]*" + _VALUE
 )
 """A change, then the new one without "is": "the lab server password changed, now
 Bz9#abelhas2027", "a senha do servidor mudou, agora é …" (a new user, a student: each kept
@@ -249,11 +250,27 @@ _HALF_GIVEN = lazy_compile(
 )
 """"first half of my password is horse-", then "and the second half is battery-staple" (an
 adversary: the first half was redacted, the second kept)."""
+_SSHPASS = lazy_compile(r"\bsshpass[ \t]+-p[ \t]*['\"]?(?P<value>[^'\"\s]+)")
+""""sshpass -p 'Kite42!' ssh user@host" (an adversary: kept as typed)."""
 _NO_LOGIN_PASSWORD = frozenset(
     "reset change changed required prompt prompted less based auth authentication login "
     "manager expired protected is was for of the a and or to in on with from again too here "
     "there please pls asked needed works worked failed".split()
 )
+
+
+def _a_password_or_a_pin(value: str) -> bool:
+    """A password, or the digits of a PIN or a passcode: "passcode updated, now 5521"."""
+    bare = _bare(value)
+    return _looks_like_a_password(value) or (bare.isdigit() and 4 <= len(bare) <= 8)
+
+
+def _a_half(value: str) -> bool:
+    """Half of a password: letters and digits, or symbols, four or more ("K9K9")."""
+    bare = _bare(value)
+    letters = any(c.isalpha() for c in bare)
+    others = any(not c.isalpha() for c in bare)
+    return _looks_like_a_password(value) or (len(bare) >= 4 and letters and others)
 
 
 def _a_login_password(value: str) -> bool:
@@ -539,9 +556,10 @@ def wording_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             (_SSID_KEY, _anything),
             (_KEY_FOR, _looks_like_a_password),
             (_AND_NOW, _marked),
-            (_CHANGED_THEN_NOW, _looks_like_a_password),
+            (_CHANGED_THEN_NOW, _a_password_or_a_pin),
             (_LOGIN_THEN_PASSWORD, _a_login_password),
-            (_HALF_GIVEN, _looks_like_a_password),
+            (_HALF_GIVEN, _a_half),
+            (_SSHPASS, _anything),
             (_CJK_LABEL, _anything),
             (_USED_TO_BE, _marked),
             (_WIFI_THEN_VALUE, _looks_like_a_password),

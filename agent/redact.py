@@ -145,7 +145,11 @@ _MAX_NAME = 64
 """Identifiers longer than this are not read as labels (bounds the work per keyword)."""
 _STRONG_LABEL = lazy_compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = lazy_compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
-_PIN_SAID = r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni|è|é)\b(?:[ \t]+now)?:?)"
+_PIN_SAID = (
+    r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni|è|é)\b"
+    # "pin is just 1111 lol" (an adversary: kept as typed).
+    r"(?:[ \t]+(?:now|just|only|simply|still|actually))?:?)"
+)
 _PIN = lazy_compile(
     # Also a name's last part: "admin_pin: 8812" in a pasted .env (an adversary: every
     # other line was redacted, that one kept).

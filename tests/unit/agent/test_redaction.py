@@ -1332,6 +1332,11 @@ def test_a_meetings_number_is_kept_and_its_password_is_not(
         ("my pin is the year my dad died backwards, 9102", "9102"),
         ("admin_pin: 8812", "8812"),
         ("SIM_PIN=1234", "1234"),
+        # A second adversary, this session: each kept as typed.
+        ("pwd changed -> now Falcon#42", "Falcon#42"),
+        ("passcode updated, now 5521", "5521"),
+        ("Password changed!! New one = Orca_551", "Orca_551"),
+        ("the 2nd half is K9K9", "K9K9"),
     ],
 )
 def test_a_password_said_after_its_change_without_is_goes(text: str, secret: str) -> None:
@@ -1355,7 +1360,18 @@ def test_a_password_said_after_its_change_without_is_goes(text: str, secret: str
         "the second half was amazing!!",
         "my pin is the same as always, I think",
         "the spin_rate: 1200",
+        "password changed, now I can log in",
+        "the pin is just a formality",
+        "my pin is just 4 digits",
     ],
 )
 def test_a_change_of_password_without_the_new_one_keeps_its_words(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+def test_a_quoted_sshpass_password_and_a_pin_said_just_so_go() -> None:
+    """A second adversary: "sshpass -p 'Kite42!' ssh user@host", "pin is just 1111 lol"."""
+    assert redact("sshpass -p 'Kite42!' ssh user@host")[0] == (
+        "sshpass -p '[REDACTED:secret]' ssh user@host"
+    )
+    assert redact("pin is just 1111 lol")[0] == "pin is just [REDACTED:pin] lol"
