@@ -26,6 +26,7 @@ from agent.change_notes import (
     written,
 )
 from agent.events_moved import MOVES_READ, events_moved, moves_said
+from agent.put_right import newest_memories, put_right
 from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.date_terms import local_time
@@ -285,6 +286,9 @@ async def since_changed(
     notes = await _values_said_changed(recalled, marked, newest, now, newest_facts)
     notes |= await asyncio.to_thread(_old_secrets, recalled, marked, newest)
     notes |= await asyncio.to_thread(events_moved, recalled, recalled + moves, events, corrects)
+    if recalled:
+        newest_listed = await newest_memories(memory, namespace)
+        notes = await asyncio.to_thread(put_right, recalled, newest_listed) | notes
     messages = await asyncio.to_thread(_messages_compared, recalled)
     if not messages:
         return notes

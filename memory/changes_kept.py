@@ -143,21 +143,46 @@ def last_words_on_medicines(
             continue
         if entry.id in doomed and entry.category != _CONVERSATION:
             continue
-        said = entry.content
-        # A fact only naming it is no word on it: "I keep the metoprolol in the kitchen
-        # drawer" took the dose's place (an adversary).
-        if not (names_a_dose(said) or stops_a_medicine(said)):
-            continue
-        medicines = medicines_and_allergens(said)
-        if not medicines and (before := corrected.get(entry.id)) is not None:
-            # "actually it's 100mg, not 50" after "I take sertraline 50mg": the newest word
-            # on the sertraline (an adversary saw it go at 30 days, and the 50mg stay).
-            medicines = medicines_and_allergens(before.content)
+        medicines = _medicines_of(entry, corrected)
         for medicine in medicines:
             newest[medicine] = entry
-    # A correction naming no medicine is read with what it corrects: both are kept.
-    words = [*newest.values(), *(corrected[e.id] for e in newest.values() if e.id in corrected)]
+    # A correction naming no medicine is read with what it corrects, back to the message
+    # naming the medicine: all are kept.
+    words = []
+    for entry in newest.values():
+        said: MemoryEntry | None = entry
+        for _ in range(_CHAIN_READ):
+            if said is None:
+                break
+            words.append(said)
+            if medicines_and_allergens(said.content):
+                break
+            said = corrected.get(said.id)
     return frozenset(entry.id for entry in words if entry.id in doomed)
+
+
+def _medicines_of(entry: MemoryEntry, corrected: dict[str, MemoryEntry]) -> frozenset[str]:
+    """The medicines `entry` gives a dose or a stop of, or those of what it corrects.
+
+    A fact only naming one is no word on it: "I keep the metoprolol in the kitchen drawer"
+    took the dose's place (an adversary). A correction naming none is read with what it
+    corrects, along a chain of them: "actually it's 100mg, not 50" after "I take sertraline
+    50mg" (an adversary saw it go at 30 days, and the 50mg stay); "sorry typo, 20mg", "oops
+    I meant 10mg after all", "no wait, 20mg. final answer" (a later one).
+    """
+    said: MemoryEntry | None = entry
+    for _ in range(_CHAIN_READ):
+        if said is None:
+            break
+        if names_a_dose(said.content) or stops_a_medicine(said.content):
+            if medicines := frozenset(medicines_and_allergens(said.content)):
+                return medicines
+        said = corrected.get(said.id)
+    return frozenset()
+
+
+_CHAIN_READ = 10
+"""Corrections of corrections followed back for the medicine they are of."""
 
 
 def corrections_of_what_stays(

@@ -58,6 +58,21 @@ _THIS_NOT_THAT = lazy_compile(
 not 50", "nee wacht, het is de 11e niet de 4e", "ach nein, es ist der 21., nicht der 14.",
 "perdón, es el 22, no el 20", "aliás, é dia 12 e não dia 10" (an adversary: each went at 30
 days, and the message it put right stayed)."""
+_WAIT_IT_IS = lazy_compile(
+    r"(?i)^\W*(?:(?:no|oh|ah|hmm)[\s,!.:-]+)*(?:wait|oops|sorry|actually|correction|i\s+mean)"
+    r"[\s,!.:-]+(?:(?:no|wait|sorry|actually)[\s,!.:-]+)*(?:it['\u2019]?s|it\s+is)\s+"
+    r"(?:actually\s+)?\S+(?:\s+\S+){1,6}[\s.!]*$"
+)
+"""Put right in a few words of what it is: "no wait, it's under the red pot" (a second
+adversary: the fact it put right stayed, unmarked, and the correction went)."""
+_ONLY_THE_VALUE = lazy_compile(
+    rf"(?i)^\W*(?:(?:{_SORRY_WORD})[\s,!.:-]+)+"
+    r"(?:(?:it['\u2019]?s|it\s+is|make\s+(?:that|it)|that['\u2019]?s)\s+)?(?:actually\s+)?"
+    r"[0-9][0-9.,:/]*\s?(?:[a-z%]{1,5}\b)?"
+    r"(?:[\s.!,]+(?:final\s+answer|after\s+all|sorry|lol|then|instead|definitely))?[\s.!]*$"
+)
+"""Put right by the value alone: "no wait, 20mg. final answer", "no wait, it's 24" (a second
+adversary: each went at 30 days, and the dose or number it put right stayed)."""
 _A_DAY = lazy_compile(
     rf"(?i)\b{_DAY}"
     # A day of the month alone in Dutch, German, Spanish, Portuguese and French: "de 11e",
@@ -72,8 +87,32 @@ def corrects_the_last(text: str) -> bool:
     """Whether `text` opens by taking the message before it back to put it right."""
     return any(
         rule.match(text) is not None
-        for rule in (_CORRECTS_THE_LAST, _ONLY_THE_DAY, _THE_DAY_NOT_THE_OTHER, _THIS_NOT_THAT)
+        for rule in (
+            _CORRECTS_THE_LAST,
+            _ONLY_THE_DAY,
+            _THE_DAY_NOT_THE_OTHER,
+            _THIS_NOT_THAT,
+            _ONLY_THE_VALUE,
+            _WAIT_IT_IS,
+        )
     )
+
+
+def fits(corrected: str, correction: str) -> bool:
+    """Whether `correction` may put `corrected` right: a day a day, a number a number.
+
+    "/remember my car is a blue Golf" between a message and its correction "no wait, the
+    25th" holds nothing it puts right (a second adversary); "no wait, it's 24" puts right
+    "My gym locker is number 42" (a later one).
+    """
+    if names_a_day(correction):
+        return names_a_day(corrected)
+    if _A_DIGIT.search(correction):
+        return _A_DIGIT.search(corrected) is not None
+    return True
+
+
+_A_DIGIT = lazy_compile(r"[0-9]")
 
 
 def names_a_day(text: str) -> bool:
@@ -123,7 +162,7 @@ def _corrections(entries: list[MemoryEntry]) -> Iterator[tuple[MemoryEntry, Memo
             kept = [
                 fact
                 for fact in facts
-                if since < fact.timestamp < after.timestamp and names_a_day(fact.content)
+                if since < fact.timestamp < after.timestamp and fits(fact.content, after.content)
             ]
             if kept and (before is None or before.superseded_by is None):
                 yield kept[-1], after
@@ -157,8 +196,8 @@ def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
     for before, after in _corrections(entries):
         # One after another: the last word is kept too ("no wait, the 19th", then "no wait,
         # the 20th": a third adversary saw the 20th go and the 19th stay).
-        if (
-            before.superseded_by in facts or before.id in facts or before.id in kept
-        ) and names_a_day(after.content):
+        if (before.superseded_by in facts or before.id in facts or before.id in kept) and fits(
+            before.content, after.content
+        ):
             kept |= {before.id, after.id}
     return frozenset(kept)

@@ -111,3 +111,30 @@ def test_what_only_starts_with_no_or_sorry_corrects_nothing(text: str) -> None:
 )
 def test_a_day_of_the_month_said_alone_in_other_languages(text: str, named: bool) -> None:
     assert names_a_day(text) is named
+
+
+def test_a_chain_of_dose_corrections_keeps_its_last_word_and_the_medicine() -> None:
+    """A second adversary: of "I take lisinopril 10mg", "sorry typo, 20mg", "oops I meant
+    10mg after all", "no wait, 20mg. final answer", only the last went at 30 days, and 10mg
+    was the answer. The last word stays, with the chain back to the medicine it is of."""
+    chain = _chat(
+        "I take lisinopril 10mg",
+        "sorry typo, 20mg",
+        "oops I meant 10mg after all",
+        "no wait, 20mg. final answer",
+    )
+    assert _gone(chain) == [] and corrects_the_last("no wait, 20mg. final answer")
+    assert _gone(chain, CHECKED + timedelta(days=400)) == []
+
+
+def test_a_fact_put_right_in_words_keeps_its_correction() -> None:
+    """A second adversary: "no wait, it's under the red pot" went at 30 days, and the blue
+    pot stayed; so did "no wait, it's 24" after the locker's 42."""
+    key = _chat("x")[0].model_copy(
+        update={"id": "f", "content": "The spare key is under the blue pot", "category": "core"}
+    )
+    said = _chat("y", "no wait, it's under the red pot")[1]
+    assert _gone([key, said]) == []
+    locker = key.model_copy(update={"content": "My gym locker is number 42"})
+    assert _gone([locker, _chat("y", "no wait, it's 24")[1]]) == []
+    assert not corrects_the_last("no, it's fine") and not corrects_the_last("actually it's fine")

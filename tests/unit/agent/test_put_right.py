@@ -1,0 +1,43 @@
+"""A recalled memory a later correction puts right is shown with it (`agent.put_right`)."""
+
+from __future__ import annotations
+
+from tests.unit.agent.conftest import Harness
+
+
+def _shown(harness: Harness) -> str:
+    return harness.model.requests[-1].messages[-1].content
+
+
+async def _said(harness: Harness, *messages: str) -> None:
+    for message in messages:
+        harness.model.add("ok")
+        await harness.turn(message)
+
+
+async def test_a_fact_put_right_by_its_value_alone_is_shown_changed(harness: Harness) -> None:
+    """Found by an adversary: "no wait, it's 24" after "/remember My gym locker is number
+    42" left 42 recalled alone, unmarked."""
+    await harness.turn("/remember My gym locker is number 42")
+    await _said(harness, "no wait, it's 24")
+    harness.session = harness.sessions.new()
+    await _said(harness, "what's my gym locker number?")
+    assert 'since changed: a later message says "no wait, it\'s 24"): My gym locker' in (
+        _shown(harness)
+    )
+
+
+async def test_a_dose_or_a_place_put_right_is_shown_changed(
+    harness: Harness,
+) -> None:
+    await _said(harness, "I take metoprolol 50mg every morning", "actually it's 100mg, not 50")
+    harness.session = harness.sessions.new()
+    await _said(harness, "what's my metoprolol dose?")
+    shown = _shown(harness)
+    assert 'says "actually it\'s 100mg, not 50"): I take metoprolol 50mg' in shown
+    # A few words of what it is put right: "no wait, it's under the red pot".
+    await harness.turn("/remember The spare key is under the blue pot")
+    await _said(harness, "no wait, it's under the red pot")
+    harness.session = harness.sessions.new()
+    await _said(harness, "where is the spare key?")
+    assert 'says "no wait, it\'s under the red pot"): The spare key' in _shown(harness)
