@@ -46,7 +46,21 @@ def names_kin(text: str) -> bool:
 
 def _kin_of(text: str) -> list[tuple[str, str]]:
     """(word as written, English word) of each of the family `text` names."""
-    return [(found[1], _BY_WORD[found[1].casefold()]) for found in _KIN_WORD.finditer(text)]
+    return [
+        (found[1], _BY_WORD[found[1].casefold()])
+        for found in _KIN_WORD.finditer(text)
+        if found[1].casefold() not in _ALSO_NAMES or _WHOSE.search(text, 0, found.start())
+    ]
+
+
+_ALSO_NAMES = frozenset("papa pai bro sis mama".split())
+"""Words that are names, brands or slang as often: one of the family only after "my" or the
+like ("Papa John's closes at 11pm", "Pai is my colleague", "bro that match was insane": an
+adversary saw each recalled as the user's family)."""
+_WHOSE = lazy_compile(
+    r"(?i)\b(?:my|our|mein(?:e[mnrs]?)?|unser(?:e[mnrs]?)?|mon|ma|mes|mi|mis|meu|minha|mijn|"
+    r"onze|o|a|der|die|den|dem|el|la|le|mio|mia)\s+$"
+)
 
 
 def kin_wordings(text: str) -> str:

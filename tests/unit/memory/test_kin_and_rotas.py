@@ -144,3 +144,20 @@ async def test_a_store_indexed_before_finds_the_friday_of_a_list(tmp_path: Path)
     ) as again:
         found = await again.recall("what do I have on 5 March 2027?")  # a Friday
         assert "order" in [entry.key for entry in found.entries]
+
+
+@pytest.mark.parametrize(
+    ("text", "kin"),
+    [
+        ("Papa John's closes at 11pm", ""),
+        ("Pai is my colleague from Thailand", ""),
+        ("bro that match was insane", ""),
+        ("My bro Dave lives in Leeds", "brother"),
+        ("o meu pai mora em Braga", "father"),
+        ("Opa Jan loves fishing", "grandfather"),
+    ],
+)
+def test_a_word_also_a_name_or_slang_is_family_only_as_someones(text: str, kin: str) -> None:
+    """A second adversary: "what do you know about dad?" listed Papa John's first, and a
+    colleague named Pai."""
+    assert kin_wordings(text) == kin
