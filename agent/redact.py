@@ -85,7 +85,7 @@ _LABEL = lazy_compile(
       \b(?:remains|stays|(?:should|will|must|might|may)[ \t]+be)\b:?|
       \b(?:is|was|ist|lautet|est|es|é|è|är|
       (?<=salasana[ \t])on|(?<=salasanani[ \t])on|(?<=has[łl]o[ \t])to|er|jest|это|
-      ni)\b:?)
+      ni)\b(?:[ \t]+(?:jetzt|nun|ahora|agora|maintenant|nu|ora|adesso|teraz)\b)?:?)
     [ \t]*
     """,
     re.IGNORECASE | re.VERBOSE,

@@ -1375,3 +1375,6 @@ def test_a_quoted_sshpass_password_and_a_pin_said_just_so_go() -> None:
         "sshpass -p '[REDACTED:secret]' ssh user@host"
     )
     assert redact("pin is just 1111 lol")[0] == "pin is just [REDACTED:pin] lol"
+    # "jetzt" (now) was taken with the password (the same adversary).
+    assert redact("das Passwort ist jetzt Hund#77")[0] == "das Passwort ist jetzt [REDACTED:secret]"
+    assert redact("das Passwort ist jetzt zu kurz") == ("das Passwort ist jetzt zu kurz", [])
