@@ -207,6 +207,7 @@ _WORD = lazy_compile(r"\S+")
 _PATH = lazy_compile(r"~?/[\w.@+-]*(?:/[\w.@+-]*)*/?")
 TRAILING = ".,;:!?)]}>\"'`"
 _MAX_WORDS = 8
+_PLAIN_WORD = lazy_compile(r"[a-z]+")
 _MAX_QUOTED = 400
 
 _FUNCTION_WORDS = frozenset(
@@ -386,7 +387,9 @@ def _value_span(text: str, match: re.Match[str]) -> tuple[int, int] | None:
         return None
     if label.lower() in _SHORT_LABELS and _PATH.fullmatch(value):
         return None  # "pwd: /home/ana/projects" is the shell's pwd (an adversary)
-    if shell or (strong and assignment):
+    # Spaced in prose, an "=" announces a passphrase as "is" does: "wifi pw = purple monkey
+    # dishwasher" kept its last two words (an adversary).
+    if shell or (strong and assignment and not (spaced and _PLAIN_WORD.fullmatch(value))):
         return start, end
     if not strong:
         return (start, end) if looks_secret(value) else None

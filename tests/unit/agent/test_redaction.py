@@ -1378,3 +1378,6 @@ def test_a_quoted_sshpass_password_and_a_pin_said_just_so_go() -> None:
     # "jetzt" (now) was taken with the password (the same adversary).
     assert redact("das Passwort ist jetzt Hund#77")[0] == "das Passwort ist jetzt [REDACTED:secret]"
     assert redact("das Passwort ist jetzt zu kurz") == ("das Passwort ist jetzt zu kurz", [])
+    # A passphrase after a spaced "=" is all of its words (the same adversary saw two kept).
+    assert redact("wifi pw = purple monkey dishwasher")[0] == "wifi pw = [REDACTED:secret]"
+    assert redact("db_password = get_password()") == ("db_password = get_password()", [])
