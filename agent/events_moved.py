@@ -7,14 +7,13 @@ replaced it).
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping, Sequence
 from datetime import date
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING
 
 from agent.change_notes import kept_as_is, only_asks_something, read_together, saying, written
-from memory.corrections import names_a_day, the_ones_corrected
+from memory.corrections import names_a_day
 from memory.errors import MemoryStoreError
 from memory.event_days import (
     MOVED_OR_CALLED_OFF,
@@ -32,36 +31,37 @@ MOVES_READ = 200
 """The newest saved messages and facts looked through for one moving a recalled event."""
 
 
-_Moves: TypeAlias = "tuple[list[MemoryEntry], list[MemoryEntry], dict[str, str]]"
-"""The moves said, the events they may mean, and each correction → what it puts right."""
+async def newest_memories(memory: Memory, namespace: str) -> list[MemoryEntry]:
+    """The newest memories, history too (a message made a fact is corrected in the fact).
+
+    Read once a turn, for the moves of `moves_said` and the corrections of
+    `agent.put_right`; none when the store cannot list them.
+    """
+    try:
+        return await memory.list(namespace=namespace, limit=MOVES_READ, include_superseded=True)
+    except MemoryStoreError:
+        return []
 
 
-async def moves_said(memory: Memory, recalled: list[MemoryEntry], namespace: str) -> _Moves:
-    """The newest memories that may move or call off a recalled event, and the newest events.
+def moves_said(
+    recalled: list[MemoryEntry], newest: list[MemoryEntry], corrects: Mapping[str, str]
+) -> tuple[list[MemoryEntry], list[MemoryEntry]]:
+    """Of `newest`, those that may move or call off a recalled event, and the events.
 
     None if no recalled memory is an event; the newest events are those such a move may
     mean as well. "Dentist moved to 21/1" names not the 14th: "what's on 14 January?"
-    recalls the event and not its move. And each correction naming nothing → the message
-    before it (`memory.corrections`).
+    recalls the event and not its move. `corrects`: each correction naming nothing → the
+    message before it (`memory.corrections.the_ones_corrected`); a message made a fact is
+    the fact's history, read only for what a correction after it puts right ("remember the
+    team meeting is on Tuesday at 10", then "no wait, Wednesday": an adversary saw the
+    correction put right the message before that one).
     """
-    if not await asyncio.to_thread(_any_event, recalled):
-        return [], [], {}
-    try:
-        newest = await memory.list(namespace=namespace, limit=MOVES_READ, include_superseded=True)
-    except MemoryStoreError:
-        return [], [], {}
-    return await asyncio.to_thread(_moves_and_events, newest)
-
-
-def _moves_and_events(newest: list[MemoryEntry]) -> _Moves:
-    # A message made a fact is the fact's history: read only for what a correction after it
-    # puts right ("remember the team meeting is on Tuesday at 10", then "no wait, Wednesday":
-    # an adversary saw the correction put right the message before that one).
-    corrects = the_ones_corrected(newest)
+    if not _any_event(recalled):
+        return [], []
     in_effect = [entry for entry in newest if entry.superseded_by is None]
     moves = [entry for entry in in_effect if entry.id in corrects or _says_a_move(entry.content)]
     events = [entry for entry in in_effect if days_named(entry.content)]
-    return moves, events, corrects
+    return moves, events
 
 
 def _any_event(recalled: list[MemoryEntry]) -> bool:

@@ -25,10 +25,11 @@ from agent.change_notes import (
     saying,
     written,
 )
-from agent.events_moved import MOVES_READ, events_moved, moves_said
-from agent.put_right import newest_memories, put_right
+from agent.events_moved import MOVES_READ, events_moved, moves_said, newest_memories
+from agent.put_right import put_right
 from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
+from memory.corrections import the_ones_corrected
 from memory.date_terms import local_time
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
@@ -278,7 +279,9 @@ async def since_changed(
     # after "paid Joana back the 23€ today"): found by a new user, both recalled unmarked.
     # A pinned fact is kept as the user chose: no later message marks it.
     now = now or utc_now()
-    moves, events, corrects = await moves_said(memory, recalled, namespace)
+    newest_listed = await newest_memories(memory, namespace) if recalled else []
+    corrects = await asyncio.to_thread(the_ones_corrected, newest_listed)
+    moves, events = await asyncio.to_thread(moves_said, recalled, newest_listed, corrects)
     newest_facts = _NewestFacts(memory, namespace)
     # The recalled facts a later memory may mark; only for them are the newest messages read.
     marked = [e for e in recalled if e.category != CONVERSATION and not e.pinned]
@@ -286,9 +289,7 @@ async def since_changed(
     notes = await _values_said_changed(recalled, marked, newest, now, newest_facts)
     notes |= await asyncio.to_thread(_old_secrets, recalled, marked, newest)
     notes |= await asyncio.to_thread(events_moved, recalled, recalled + moves, events, corrects)
-    if recalled:
-        newest_listed = await newest_memories(memory, namespace)
-        notes = await asyncio.to_thread(put_right, recalled, newest_listed) | notes
+    notes = await asyncio.to_thread(put_right, recalled, newest_listed, corrects) | notes
     messages = await asyncio.to_thread(_messages_compared, recalled)
     if not messages:
         return notes
