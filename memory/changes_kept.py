@@ -10,7 +10,8 @@ is at 10:15 every day" was kept a year (it comes again), "standup moved to 9:45"
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from memory.corrections import corrections_made
@@ -27,19 +28,40 @@ CHANGES_LOOKED_AT = 2_000
 """The newest messages to go looked at, each against what stays that shares its words."""
 
 
-def changes_of_what_stays(
-    entries: Sequence[MemoryEntry], doomed: Collection[str]
-) -> frozenset[str]:
-    """The ids in `doomed` of messages changing an entry of `entries` that is not doomed.
+@dataclass(frozen=True)
+class InOrder:
+    """Entries in the order said, and each correction naming nothing with what it corrects.
 
-    `entries`: every entry that may be changed or change one (what stays among them, facts
-    in effect included).
+    Read once a retention run, for each rule below.
+    """
+
+    entries: list[MemoryEntry]
+    corrections: list[tuple[MemoryEntry, MemoryEntry]]
+    """(what was said just before, the correction), as `memory.corrections` reads them."""
+
+    @property
+    def corrected(self) -> dict[str, MemoryEntry]:
+        """Each correction's id → what it corrects."""
+        return {after.id: before for before, after in self.corrections}
+
+
+def in_order(entries: Sequence[MemoryEntry]) -> InOrder:
+    """`entries` in the order said (equal times by id), with their corrections."""
+    ordered = sorted(entries, key=lambda entry: (entry.timestamp, entry.id))
+    return InOrder(ordered, corrections_made(ordered))
+
+
+def changes_of_what_stays(said: InOrder, doomed: Collection[str]) -> frozenset[str]:
+    """The ids in `doomed` of messages changing an entry said that is not doomed.
+
+    `said`: every entry that may be changed or change one (what stays among them, facts in
+    effect included).
     """
     if not doomed:
         return frozenset()  # most runs: nothing is old enough, and nothing need be read
-    ordered = sorted(entries, key=lambda entry: (entry.timestamp, entry.id))
+    ordered = said.entries
     staying = {e.id for e in ordered if e.id not in doomed and e.superseded_by is None}
-    corrected = {after.id: before for before, after in corrections_made(list(ordered))}
+    corrected = said.corrected
     changes = [
         entry
         for entry in ordered
@@ -123,9 +145,7 @@ def _changes(later: MemoryEntry, earlier: MemoryEntry) -> bool:
     return moves_it(later.content, earlier.content) or cancels_it(later.content, earlier.content)
 
 
-def last_words_on_medicines(
-    entries: Sequence[MemoryEntry], doomed: Collection[str]
-) -> frozenset[str]:
+def last_words_on_medicines(said: InOrder, doomed: Collection[str]) -> frozenset[str]:
     """The ids in `doomed` of the newest message on each medicine, when nothing newer stays.
 
     Found by a new user, a retired farmer: "DOCTOR SAYS TAKE THE METOPROLOL 25MG TWICE A
@@ -135,10 +155,9 @@ def last_words_on_medicines(
     """
     if not doomed:
         return frozenset()
-    ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
-    corrected = {after.id: before for before, after in corrections_made(ordered)}
+    corrected = said.corrected
     newest: dict[str, MemoryEntry] = {}
-    for entry in ordered:
+    for entry in said.entries:
         if entry.superseded_by is not None or len(entry.content) >= LONG:
             continue
         if entry.id in doomed and entry.category != _CONVERSATION:
@@ -150,15 +169,21 @@ def last_words_on_medicines(
     # naming the medicine: all are kept.
     words = []
     for entry in newest.values():
-        said: MemoryEntry | None = entry
-        for _ in range(_CHAIN_READ):
-            if said is None:
+        for earlier in _back_along(entry, corrected):
+            words.append(earlier)
+            if medicines_and_allergens(earlier.content):
                 break
-            words.append(said)
-            if medicines_and_allergens(said.content):
-                break
-            said = corrected.get(said.id)
     return frozenset(entry.id for entry in words if entry.id in doomed)
+
+
+def _back_along(entry: MemoryEntry, corrected: dict[str, MemoryEntry]) -> Iterator[MemoryEntry]:
+    """`entry`, what it corrects, what that corrects …, `_CHAIN_READ` of them at most."""
+    said: MemoryEntry | None = entry
+    for _ in range(_CHAIN_READ):
+        if said is None:
+            return
+        yield said
+        said = corrected.get(said.id)
 
 
 def _medicines_of(entry: MemoryEntry, corrected: dict[str, MemoryEntry]) -> frozenset[str]:
@@ -170,14 +195,10 @@ def _medicines_of(entry: MemoryEntry, corrected: dict[str, MemoryEntry]) -> froz
     50mg" (an adversary saw it go at 30 days, and the 50mg stay); "sorry typo, 20mg", "oops
     I meant 10mg after all", "no wait, 20mg. final answer" (a later one).
     """
-    said: MemoryEntry | None = entry
-    for _ in range(_CHAIN_READ):
-        if said is None:
-            break
+    for said in _back_along(entry, corrected):
         if names_a_dose(said.content) or stops_a_medicine(said.content):
             if medicines := frozenset(medicines_and_allergens(said.content)):
                 return medicines
-        said = corrected.get(said.id)
     return frozenset()
 
 
@@ -185,9 +206,7 @@ _CHAIN_READ = 10
 """Corrections of corrections followed back for the medicine they are of."""
 
 
-def corrections_of_what_stays(
-    entries: Sequence[MemoryEntry], doomed: Collection[str]
-) -> frozenset[str]:
+def corrections_of_what_stays(said: InOrder, doomed: Collection[str]) -> frozenset[str]:
     """The ids in `doomed` of corrections of a message that stays, read in the order said.
 
     Whatever kept the message (its day, a number in it, being the newest dose), its
@@ -198,8 +217,7 @@ def corrections_of_what_stays(
     if not doomed:
         return frozenset()
     gone = set(doomed)
-    ordered = sorted(entries, key=lambda e: (e.timestamp, e.id))
-    for before, after in corrections_made(ordered):
+    for before, after in said.corrections:
         if after.id in gone and before.id not in gone and before.superseded_by is None:
             gone.discard(after.id)
     return frozenset(set(doomed) - gone)

@@ -179,13 +179,17 @@ def corrections_made(entries: list[MemoryEntry]) -> list[tuple[MemoryEntry, Memo
     return list(_corrections(entries))
 
 
-def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
+def corrections_of_facts(
+    entries: list[MemoryEntry],
+    corrections: list[tuple[MemoryEntry, MemoryEntry]] | None = None,
+) -> frozenset[str]:
     """The ids of the corrections that put right a fact in effect, and of what they correct.
 
     "remember the concert is on 18.03 at 19:00" (made a fact), then "no wait, the 19th":
     the correction was deleted at 30 days and the fact, kept for good, was wrong again (an
-    adversary). Kept while the fact is: a correction naming a day, and the message made
+    adversary). Kept while the fact is: a correction that fits it (`fits`), and the message made
     the fact before it (without which it would correct the message before that one).
+    `corrections`: those of `entries`, when they were read already (`corrections_made`).
     """
     facts = {
         entry.id
@@ -193,7 +197,7 @@ def corrections_of_facts(entries: list[MemoryEntry]) -> frozenset[str]:
         if entry.category != _CONVERSATION and entry.superseded_by is None
     }
     kept: set[str] = set()
-    for before, after in _corrections(entries):
+    for before, after in _corrections(entries) if corrections is None else corrections:
         # One after another: the last word is kept too ("no wait, the 19th", then "no wait,
         # the 20th": a third adversary saw the 20th go and the 19th stay).
         if (before.superseded_by in facts or before.id in facts or before.id in kept) and fits(

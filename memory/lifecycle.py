@@ -19,6 +19,7 @@ from typing import Protocol
 from memory.changes_kept import (
     changes_of_what_stays,
     corrections_of_what_stays,
+    in_order,
     last_words_on_medicines,
 )
 from memory.corrections import corrections_of_facts
@@ -79,7 +80,8 @@ def retention_removals(
     if not old:
         return []
     last_words = LastWords(facts)
-    putting_right = corrections_of_facts(list(context))
+    said = in_order(context)  # read once, for every rule of what changes what stays
+    putting_right = corrections_of_facts(said.entries, said.corrections)
     doomed = [
         Doomed(entry, reason)
         for entry, reason in old
@@ -88,9 +90,8 @@ def retention_removals(
         and entry.id not in putting_right
     ]
     gone = {d.entry.id for d in doomed}
-    changing = changes_of_what_stays(context, gone) | last_words_on_medicines(context, gone)
-    gone -= changing
-    gone -= corrections_of_what_stays(context, gone)
+    gone -= changes_of_what_stays(said, gone) | last_words_on_medicines(said, gone)
+    gone -= corrections_of_what_stays(said, gone)
     return [d for d in doomed if d.entry.id in gone]
 
 
