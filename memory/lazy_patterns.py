@@ -41,10 +41,13 @@ class _LazyPattern:
 
     def __getattr__(self, name: str) -> Any:
         # Only reached for what the instance does not hold yet: the first call of a
-        # method, or an attribute such as `flags` or `groupindex`, read from the compiled.
+        # method, or an attribute such as `flags` or `groupindex`, read from the compiled
+        # and kept, so that a rule asking it of each match asks the compiler once.
         if name.startswith("__"):
             raise AttributeError(name)
-        return getattr(self.compiled(), name)
+        value = getattr(self.compiled(), name)
+        self.__dict__[name] = value
+        return value
 
     def __repr__(self) -> str:
         return f"lazy_compile({self.pattern!r}, {self._flags})"

@@ -54,6 +54,7 @@ def test_a_pattern_compiles_on_first_use_and_answers_as_a_compiled_one() -> None
     assert lazy.split(text) == eager.split(text)
     assert lazy.fullmatch("A-1") is not None and lazy.match(" A-1") is None
     assert lazy.flags == eager.flags and lazy.groupindex == eager.groupindex
+    assert {"flags", "groupindex"} <= set(vars(lazy))  # read once, not compiled each time
     # From now on its methods are the compiled pattern's own: no wrapper call per use.
     assert vars(lazy)["search"].__self__ is eager
 
