@@ -13,10 +13,10 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from memory.date_terms import local_time, mentioned_date_terms, nearest_day, year_of
-from memory.event_days import WEEKDAY
 from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE
 from memory.relative_dates import named_days
+from memory.weekly_days import WEEKDAY
 
 _TO_CHANGE = lazy_compile(
     r"(?i)\b(?:(?:is|are)\s+)?(?:going\s+(?:up|down)|goes\s+(?:up|down)|go\s+(?:up|down)|"

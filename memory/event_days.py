@@ -21,7 +21,7 @@ from memory.month_names import MONTH_NAMES
 from memory.relative_dates import named_days
 from memory.short_words import written_out
 from memory.text import analyze
-from memory.weekly_days import weekly_terms
+from memory.weekly_days import WEEKDAY, weekly_terms
 
 _MOVED_WORDS = (
     r"moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|delayed|put\s+back"
@@ -51,8 +51,6 @@ MOVED_OR_CALLED_OFF = lazy_compile(
 )
 """Every word `moves_it` or `cancels_it` may read a move or a call-off by: a text holding
 none of them moves no event (`agent.since_changed` passes the rest over)."""
-WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
-"""A weekday's name, whole or cut short ("thurs", "sat")."""
 _DAY_GRAIN = ("dtd", "dtmd")
 _READ_ON = datetime(2000, 1, 3, 12, tzinfo=UTC)
 """Relative days are compared by their words ("tomorrow", "on Friday"), read on any day."""

@@ -43,7 +43,7 @@ from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
 from memory.short_words import has_short_words, names_a_weekday_elsewhere, written_out
 from memory.text import names_an_irregular_plural, names_someone_by_trade
-from memory.weekly_days import names_a_weekly_day
+from memory.weekly_days import WEEKDAY, names_a_weekly_day
 
 
 def short_words_or_markers(text: str) -> bool:
@@ -394,8 +394,7 @@ _A_ROTAS_DAY = lazy_compile(
 
 
 _DAYS_OF_EVERY_WEEK = lazy_compile(
-    r"(?i)\b(?:every|each)\s+(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\.?"
-    r"\s*(?:,|and|&|\+|/|or)\s*(?:mon|tue|wed|thu|fri|sat|sun)"
+    rf"(?i)\b(?:every|each)\s+{WEEKDAY}s?\.?\s*(?:,|and|&|\+|/|or)\s*(?:mon|tue|wed|thu|fri|sat|sun)"
 )
 
 

@@ -30,8 +30,10 @@ _WEEKLY = lazy_compile(
 """A weekday something happens on every week: "every Monday", "on Wednesdays", "Tuesday
 evenings", "Saturday shift"."""
 _DAY_TERM = lazy_compile(r"dtd([0-9]{4})([0-9]{2})([0-9]{2})")
-_SHORT = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-_A_DAY_IN_A_LIST = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?\.?"
+WEEKDAY = r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?"
+"""A weekday's name, whole or cut short ("thurs", "sat")."""
+_SHORT = tuple(day[:3] for day in WEEKDAYS)
+_A_DAY_IN_A_LIST = rf"{WEEKDAY}s?\.?"
 _AND_ANOTHER = lazy_compile(rf"(?i)(?:\s*(?:,|and|&|\+|/|or)\s*{_A_DAY_IN_A_LIST}(?![\w-]))+")
 _LISTED_DAY = lazy_compile(rf"(?i)(?<![\w-]){_A_DAY_IN_A_LIST}(?![\w-])")
 
