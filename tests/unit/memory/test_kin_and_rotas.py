@@ -10,7 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
+from memory import kin_words
 from memory.event_days import cancels_it, days_named
 from memory.kin_words import kin_wordings
 from memory.postgres.schema import KIN_AND_ROTAS_READ
@@ -161,3 +164,27 @@ def test_a_word_also_a_name_or_slang_is_family_only_as_someones(text: str, kin: 
     """A second adversary: "what do you know about dad?" listed Papa John's first, and a
     colleague named Pai."""
     assert kin_wordings(text) == kin
+
+
+_KIN_SAID = ["mom", "MÃE", "Vater", "bro", "sis", "papa", "momma", "SŒUR", "grandma", "hija"]
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(_KIN_SAID),
+            st.sampled_from(["my ", "the ", "'s", "s", "-", " ", ".", "2", "ß", "in-law"]),
+            st.text(alphabet="aeiouãmsß'- ", max_size=4),
+        ),
+        max_size=8,
+    ).map("".join)
+)
+@example("my moms car")
+@example("Schwesters Hund")
+def test_the_quick_word_check_misses_none_the_pattern_finds(text: str) -> None:
+    # `kin_words` looks up the text's words before it tries its pattern: the look-up may
+    # let through what the pattern then rejects, never the reverse.
+    found = kin_words._KIN_WORD.search(text) is not None
+    assert kin_words.names_kin(text) == found
+    if found:
+        assert kin_words._may_name_kin(text)
