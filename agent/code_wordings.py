@@ -93,8 +93,9 @@ _LABELLED = lazy_compile(
     + r"(?:[ \t]*(?:[:=]|==|[-=]{1,2}>|[\u2192\u21d2])[ \t]*|[ \t]+[-\u2013\u2014][ \t]+|"
     # Exclaimed, the code closing its sentence: "alarm!! 7416" (a later adversary).
     r"!+[ \t]*(?=" + _CODE_UNGROUPED + r"[ \t]*(?:$|[.,;!]))|"
-    # Swahili "ni": "alarm code ya nyumba ni 2580" (a new user, in Nairobi).
-    r"[ \t]+(?:is|was|ni|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
+    # Swahili "ni": "alarm code ya nyumba ni 2580" (a new user, in Nairobi); Nigerian
+    # Pidgin "na" and "be": "the door code na 5521 o" (a new user, in Lagos).
+    r"[ \t]+(?:is|was|ni|na|be|remains|stays|(?:should|will|must|might|may)[ \t]+be|"
     r"takes|has[ \t]+been)"
     r"[ \t]+(?:(?:now|still|currently|again|just|also|actually|probably|definitely|always)"
     r"[ \t]+)?(?:set[ \t]+to[ \t]+)?|"

@@ -85,8 +85,10 @@ _ID_NUMBERS = (
     _after(r"bsn|burgerservicenummer", r"\d{9}|\d{3}[ .]\d{3}[ .]\d{3}|\d{4}[ .]\d{2}[ .]\d{3}"),
     # Germany: the tax identification number, eleven digits, maybe grouped.
     _after(
+        # As the tax office writes it: "Ihre steuerliche Identifikationsnummer (Steuer-ID)
+        # lautet: 12 345 678 901" (a new user pasted the letter: kept as typed).
         r"steuer-?id|steueridentifikationsnummer|steuer-?identifikationsnummer|"
-        r"tax[ \t]+id(?:entification)?",
+        r"identifikationsnummer|tax[ \t]+id(?:entification)?",
         r"\d{11}|\d{2}[ \t]\d{3}[ \t]\d{3}[ \t]\d{3}",
     ),
     # India: Aadhaar (twelve digits in fours).

@@ -85,14 +85,17 @@ _LABEL = lazy_compile(
       \b(?:remains|stays|(?:should|will|must|might|may)[ \t]+be)\b:?|
       \b(?:is|was|ist|lautet|est|es|é|è|är|
       (?<=salasana[ \t])on|(?<=salasanani[ \t])on|(?<=has[łl]o[ \t])to|er|jest|это|
-      ni)\b(?:[ \t]+(?:jetzt|nun|ahora|agora|maintenant|nu|ora|adesso|teraz)\b)?:?)
+      ni|be|(?<=word[ \t])na|(?<=code[ \t])na|(?<=pin[ \t])na)
+      \b(?:[ \t]+(?:jetzt|nun|ahora|agora|maintenant|nu|ora|adesso|teraz)\b)?:?)
     [ \t]*
     """,
     re.IGNORECASE | re.VERBOSE,
 )
 """A label and what separates it from its value: `DB_PASSWORD=`, `"apiKey": `, `password for
 the wifi is `, `password is now ` (a plain word after "now" was kept as said: found while
-fixing a changed key safe code). The name may hold segments before the label (`DB_`,
+fixing a changed key safe code); Nigerian Pidgin's "be" and, after an English label, "na"
+("my hospital portal password na Chiamaka2015!": a new user, in Lagos; Portuguese "senha na
+minha conta" is no value). The name may hold segments before the label (`DB_`,
 `aws_secret_access_`).
 A camelCase segment is capitals then lower case or digits, so a name splits into segments
 one way only: `[A-Za-z0-9]*[a-z0-9]` split `aBaB…` countless ways and took seconds."""
@@ -146,7 +149,8 @@ _MAX_NAME = 64
 _STRONG_LABEL = lazy_compile(_STRONG, re.IGNORECASE)
 _ANY_LABEL = lazy_compile(_STRONG + "|" + _WEAK + "|pin", re.IGNORECASE)
 _PIN_SAID = (
-    r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni|è|é)\b"
+    # Nigerian Pidgin "na" and "be" too: "my atm pin na 4821" (a new user, in Lagos).
+    r"(?::|=|[\u2013\u2014]|\b(?:is|was|es|ist|est|lautet|ni|na|be|è|é)\b"
     # "pin is just 1111 lol" (an adversary: kept as typed).
     r"(?:[ \t]+(?:now|just|only|simply|still|actually))?:?)"
 )
@@ -223,7 +227,9 @@ _FUNCTION_WORDS = frozenset(
     # Passwort ist zu kurz" and "La contraseña es la misma" lose their words).
     "zu sehr nicht leider der die das ein eine kein keine noch immer le la les un une trop "
     "très pas plus el los las muy no igual mismo misma um uma o os muito het een te niet "
-    "erg nog för inte en ett mycket ei liian for ikke meget".split()
+    "erg nog för inte en ett mycket ei liian for ikke meget "
+    # Nigerian Pidgin: "the password na wahala, e no dey work" ("is trouble").
+    "wahala don dey e".split()
 )
 """A password "is" these only in sentences about passwords, never as the password itself."""
 _ADJECTIVES = frozenset(

@@ -1046,6 +1046,15 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         ("password ya wifi ni Nyumbani2024", "Nyumbani2024"),
         ("alarm code ya nyumba ni 2580", "2580"),
         ("neno la siri ni simba123", "simba123"),
+        # A new user in Lagos, in Nigerian Pidgin ("na" and "be" are "is"): each kept as
+        # typed, in the chat's file and in memory.
+        ("my hospital portal password na Chiamaka2015! make i no forget am", "Chiamaka2015"),
+        ("the password be Chiamaka2015!", "Chiamaka2015"),
+        ("my atm pin na 4821", "4821"),
+        ("my bank pin na 4821 abeg", "4821"),
+        ("the door code na 5521 o", "5521"),
+        # A new user in Berlin pasted the tax office's letter: kept as typed.
+        ("Ihre steuerliche Identifikationsnummer (Steuer-ID) lautet: 12 345 678 901.", "678 901"),
         # A later adversary: the lock's name in brackets or a table, a list on lines of its
         # own, "p/w", a password asked of, codes in other languages, 2FA backup codes.
         ("the {alarm} is 7417", "7417"),
@@ -1363,6 +1372,11 @@ def test_a_password_said_after_its_change_without_is_goes(text: str, secret: str
         "password changed, now I can log in",
         "the pin is just a formality",
         "my pin is just 4 digits",
+        # Pidgin about a password, not one ("is trouble", "has expired"), and Portuguese
+        # "na" ("in the").
+        "the password na wahala, e no dey work",
+        "the password don expire",
+        "a senha na minha conta mudou",
     ],
 )
 def test_a_change_of_password_without_the_new_one_keeps_its_words(text: str) -> None:
