@@ -24,6 +24,7 @@ import bisect
 import re
 import time
 from calendar import monthrange
+from collections.abc import Iterable
 from datetime import date, datetime
 from functools import lru_cache
 
@@ -622,13 +623,9 @@ def _short_date_terms(
     if said is not None and weekday is not None and day_first and month_first and first != second:
         # "Wed 2/12" said in December 2026 is 2 December (a Wednesday), not 12 February (a
         # Friday): both readings made a past shift look ahead (an adversary).
-        that_day = [
-            (month, day)
-            for month, day in ((second, first), (first, second))
-            if nearest_day(month, day, said).weekday() == weekday
-        ]
-        if len(that_day) == 1:
-            return [day_of_month_term(*that_day[0])]
+        that_day = the_weekdays_reading(((second, first), (first, second)), weekday, said)
+        if that_day is not None:
+            return [day_of_month_term(*that_day)]
     # "version 1.2." and "chapter 4.5." end sentences too: dotted, a day above 12 is a date.
     # "12/12" reads one way only; "5/5" and "10/10" are scores as often.
     same = first == second > 10
@@ -651,6 +648,36 @@ _WEEKDAY_NUMBERS = {
     if full in WEEKDAYS
 }
 """A weekday's number (0 Monday) by its name, written out or short ("mon", "tues")."""
+
+
+def weekday_before(text: str, at: int) -> int | None:
+    """The number (0 Monday) of the weekday named just before `at` ("Tue 5/1"), or None."""
+    named = _LAST_WORD.search(text, max(0, at - 16), at)
+    return None if named is None else _WEEKDAY_NUMBERS.get(named[1].lower())
+
+
+_LAST_WORD = lazy_compile(r"(?<![^\W\d_])([^\W\d_]+)\.?,?[ \t]+$")
+
+
+def the_weekdays_reading(
+    readings: Iterable[tuple[int, int]], weekday: int, said: date
+) -> tuple[int, int] | None:
+    """Of (month, day) `readings`, the one falling on `weekday`, or None if not one alone.
+
+    Read in the year a day without one is given (`year_of`), then, if that tells none
+    apart, at the nearest: "Tuesday 12/1" said on 4 January 2027 is 12 January (a Tuesday),
+    though 1 December 2026, a month gone, was a Tuesday too (a new user saw it kept until
+    December 2027 while its correction went).
+    """
+    valid = [(month, day) for month, day in readings if _valid(month, day)]
+    for days in (
+        [date(year_of(month, day, said), month, day) for month, day in valid],
+        [nearest_day(month, day, said) for month, day in valid],
+    ):
+        that_day = [(one.month, one.day) for one in days if one.weekday() == weekday]
+        if len(that_day) == 1:
+            return that_day[0]
+    return None
 
 
 def nearest_day(month: int, day: int, said: date) -> date:

@@ -14,7 +14,13 @@ import re
 from datetime import date, timedelta
 from functools import lru_cache
 
-from memory.date_terms import MAY_THE_VERB, nearest_day, said_just_before
+from memory.date_terms import (
+    MAY_THE_VERB,
+    nearest_day,
+    said_just_before,
+    the_weekdays_reading,
+    weekday_before,
+)
 from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
 from memory.more_days import (
@@ -183,19 +189,7 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     giving one's own details, is kept until (`memory.more_days.kept_for_years`).
     """
     days: list[date] = kept_for_years(text, said) + _held_from_a_month(text, said) if kept else []
-    numeric = list(_NUMERIC.finditer(text))
-    # A day above 12 said beside says the others are day first too: "I parked 12/1 to 14/1"
-    # was kept to 1 December (a second adversary).
-    day_first = any(int(found["day"]) > 12 for found in numeric)
-    for found in numeric:
-        day, month = int(found["day"]), int(found["month"])
-        year = _full_year(found["year"])
-        days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
-        if kept and not day_first and day <= 12 and day != month:
-            # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
-            # deleted after 3 December). Keeping it longer costs nothing; what comes next is
-            # asked of the day as read first ("Fri 11/12" is no 12 November to come).
-            days += _gone_or_to_come(_meant(said, day, month, year), year, text, said)
+    days += _numeric_days(text, said, kept)
     for found in _YEAR_FIRST.finditer(text):
         year, month, day = (int(part) for part in found.groups())
         days += _meant(said, month, day, year) if 1 <= month <= 12 else []
@@ -231,9 +225,9 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
         if found["month"] and _MAY_THE_VERB.match(text, found.end()):
             continue  # "the 2may be fine"
         month = _MONTH_OF[(found["month"] or found["month_first"]).casefold()[:3]]
-        year = _full_year(found["year"])
+        given = _full_year(found["year"])
         day = int(found["day"] or found["day_after"])
-        days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
+        days += _gone_or_to_come(_meant(said, month, day, given), given, text, said)
     days += _months_named(text, said)
     days += last_day_of_periods(text, said)
     days += days_written_otherwise(text, said)
@@ -297,6 +291,48 @@ def _months_named(text: str, said: date) -> list[date]:
         year = _full_year(named["year"])
         days += _gone_or_to_come(_meant(said, _MONTH_OF[name], which, year), year, text, said)
     return days
+
+
+def _numeric_days(text: str, said: date, kept: bool) -> list[date]:
+    days: list[date] = []
+    numeric = list(_NUMERIC.finditer(text))
+    # A day above 12 said beside says the others are day first too: "I parked 12/1 to 14/1"
+    # was kept to 1 December (a second adversary).
+    day_first = any(int(found["day"]) > 12 for found in numeric)
+    for found in numeric:
+        day, month = int(found["day"]), int(found["month"])
+        year = _full_year(found["year"])
+        readings = [(month, day)]
+        if kept and not day_first and day <= 12 and day != month:
+            # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
+            # deleted after 3 December); what comes next is asked of the day as read first
+            # ("Fri 11/12" is no 12 November to come).
+            readings.append((day, month))
+        readings = _on_its_weekday(readings, year, weekday_before(text, found.start()), said)
+        for month, day in readings:
+            days += _gone_or_to_come(_meant(said, month, day, year), year, text, said)
+    return days
+
+
+def _on_its_weekday(
+    readings: list[tuple[int, int]], year: int | None, weekday: int | None, said: date
+) -> list[tuple[int, int]]:
+    """Of a date's (month, day) `readings`, the one on the weekday named with it, if one is.
+
+    Kept longer by a reading its weekday rules out, "PTA meeting na Tuesday 12/1" stayed
+    until 1 December while its correction to Thursday went at 30 days (a new user).
+    """
+    if weekday is None or len(readings) < 2:
+        return readings
+    if year is not None:
+        on_it = [
+            (month, day)
+            for month, day in readings
+            if any(meant.weekday() == weekday for meant in _meant(said, month, day, year))
+        ]
+        return on_it if len(on_it) == 1 else readings
+    that_day = the_weekdays_reading(readings, weekday, said)
+    return readings if that_day is None else [that_day]
 
 
 def _gone_or_to_come(meant: list[date], year: int | None, text: str, said: date) -> list[date]:

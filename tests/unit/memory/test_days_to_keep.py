@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 
 from memory.days_to_keep import last_day_said
+from memory.text import entry_terms
 
 SAID = date(2026, 10, 1)
 
@@ -503,3 +504,26 @@ def test_lasting_news_is_kept_for_years(text: str) -> None:
 )
 def test_a_number_of_another_kind_is_no_lasting_news(text: str) -> None:
     assert last_day_said(text, date(2027, 3, 2)) in (None, "20280301")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept_to"),
+    [
+        ("Chiamaka PTA meeting for her school na Tuesday 12/1 by 4pm", "20270112"),
+        ("my rota: nights Mon 4/1, Tue 5/1 and Wed 6/1", "20270106"),
+        ("swapped with Funke, i go work Sat 10/4 for her", "20270410"),
+        ("Sat. 10/4 swap", "20270410"),
+        # No weekday, or one neither reading falls on: both readings, as before.
+        ("PTA 12/1", "20271201"),
+        ("PTA Friday 12/1", "20271201"),
+    ],
+)
+def test_a_weekday_named_with_a_date_keeps_it_to_the_reading_on_that_day(
+    text: str, kept_to: str
+) -> None:
+    """Found by a new user, a nurse in Lagos: "Tuesday 12/1" (a Tuesday in January) was kept
+    until 1 December as well, and her January rota until June, while the correction to
+    Thursday went at 30 days."""
+    assert last_day_said(text, date(2027, 1, 4)) == kept_to
+    terms = entry_terms("k", text, datetime(2027, 1, 4, 8, tzinfo=UTC))
+    assert ("dtmd1201" in terms) == (text == "PTA Friday 12/1")
