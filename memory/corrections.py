@@ -115,6 +115,28 @@ def fits(corrected: str, correction: str) -> bool:
 _A_DIGIT = lazy_compile(r"[0-9]")
 
 
+def names_the_old_value(corrected: str, correction: str) -> bool:
+    """Whether `corrected` holds the value `correction` says it is not, if it says one.
+
+    "correction: the B1 exam is on the 19th of May, not the 12th" was read as putting right
+    the message before it, "sorry, the flat handover is on the 29th not the 30th", and the
+    model shown the handover "since changed" to the 19th (a new user).
+    """
+    told = {
+        int(number)
+        for said in _NOT_THE_VALUE.finditer(correction)
+        for number in _NUMBERS.findall(said[1])
+    }
+    return not told or told <= {int(number) for number in _NUMBERS.findall(corrected)}
+
+
+_NOT_THE_VALUE = lazy_compile(
+    r"(?i)\b(?:not|nicht|niet|no|n[ãa]o|pas)\s+(?:(?:on|am|the|de|der|den|el|dia|le|o)\s+)*"
+    r"([0-9]+(?:[.:,][0-9]+)*)"
+)
+_NUMBERS = lazy_compile(r"[0-9]+")
+
+
 def names_a_day(text: str) -> bool:
     """Whether `text` names a day, or a weekday or a day of the month said alone.
 
@@ -162,11 +184,13 @@ def _corrections(entries: list[MemoryEntry]) -> Iterator[tuple[MemoryEntry, Memo
             kept = [
                 fact
                 for fact in facts
-                if since < fact.timestamp < after.timestamp and fits(fact.content, after.content)
+                if since < fact.timestamp < after.timestamp
+                and fits(fact.content, after.content)
+                and names_the_old_value(fact.content, after.content)
             ]
             if kept and (before is None or before.superseded_by is None):
                 yield kept[-1], after
-            elif before is not None:
+            elif before is not None and names_the_old_value(before.content, after.content):
                 yield before, after
 
 

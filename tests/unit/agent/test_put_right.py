@@ -41,3 +41,22 @@ async def test_a_dose_or_a_place_put_right_is_shown_changed(
     harness.session = harness.sessions.new()
     await _said(harness, "where is the spare key?")
     assert 'says "no wait, it\'s under the red pot"): The spare key' in _shown(harness)
+
+
+async def test_a_correction_naming_a_value_the_message_before_lacks_puts_it_not_right(
+    harness: Harness,
+) -> None:
+    """Found by a new user: "correction: the B1 exam is on the 19th of May, not the 12th",
+    said after "sorry, the flat handover is on the 29th not the 30th", showed the handover
+    "since changed" to the 19th of May."""
+    await _said(
+        harness,
+        "the flat handover is on the 30th",
+        "sorry, the flat handover is on the 29th not the 30th",
+        "correction: the B1 exam is on the 19th of May, not the 12th",
+    )
+    harness.session = harness.sessions.new()
+    await _said(harness, "when is the flat handover?")
+    shown = _shown(harness)
+    assert "29th not the 30th'): the flat handover is on the 30th" in shown
+    assert "the 12th'): sorry" not in shown and 'the 12th"): sorry' not in shown
