@@ -28,7 +28,7 @@ _DAY = r"(?:(?:the\s+)?[0-9]{1,2}(?:st|nd|rd|th)|(?:mon|tues|wednes|thurs|fri|sa
 _ONLY_THE_DAY = lazy_compile(
     # Also "sorry, 19th not 18th", "actually it's the 19th", "make that the 19th" (a third
     # adversary: each correction was deleted at 30 days, the fact it put right kept).
-    r"(?i)^\W*(?:no|nope|wait|sorry|oops|actually|make\s+(?:that|it))"
+    r"(?i)^\W*(?:no|nope|wait|sorry|oops|actually|make\s+(?:that|it)|i\s+mean)"
     r"(?:[\s,!.:-]+(?:no|nope|wait|sorry|oops|actually))*[\s,!.:-]+"
     rf"(?:not\s+(?:on\s+)?{_DAY}[\s,;:.!-]+)?(?:it['\u2019]?s\s+|it\s+is\s+)?(?:actually\s+)?"
     rf"(?:on\s+)?{_DAY}"
@@ -73,6 +73,13 @@ _ONLY_THE_VALUE = lazy_compile(
 )
 """Put right by the value alone: "no wait, 20mg. final answer", "no wait, it's 24" (a second
 adversary: each went at 30 days, and the dose or number it put right stayed)."""
+_NOT_THIS_BUT_THAT = lazy_compile(
+    r"(?i)^\W*(?:(?:sorry|abeg|ehn|ah|oh|wait)[\s,!.:-]+)*(?:e\s+)?no\s+be\s+"
+    r"[^,;.!?\n]{1,30}?(?:\s+o)?[\s,;.!-]+(?:e\s+)?na\s+\S"
+)
+"""Nigerian Pidgin's "it is not this, it is that": "no be Tuesday o, na Thursday 14/1", "no
+be April again, na May now" (a new user, in Lagos: the wrong day was kept, its correction
+went at 30 days)."""
 _A_DAY = lazy_compile(
     rf"(?i)\b{_DAY}"
     # A day of the month alone in Dutch, German, Spanish, Portuguese and French: "de 11e",
@@ -94,6 +101,7 @@ def corrects_the_last(text: str) -> bool:
             _THIS_NOT_THAT,
             _ONLY_THE_VALUE,
             _WAIT_IT_IS,
+            _NOT_THIS_BUT_THAT,
         )
     )
 

@@ -25,8 +25,11 @@ from memory.weekly_days import WEEKDAY, weekly_terms
 
 _MOVED_WORDS = (
     r"moved|rescheduled|rebooked|postponed|pushed|shifted|brought\s+forward|delayed|put\s+back"
+    r"|don\s+(?:move|shift|postpone|push|reschedule|change)"
 )
-"""The words saying an event moved to another day (every rule of this module reads them)."""
+"""The words saying an event moved to another day (every rule of this module reads them);
+in Nigerian Pidgin, "harvest thanksgiving don move to Sunday 28 March" (a new user, in
+Lagos: the old day was shown alone)."""
 _MOVED_ELSEWHERE = (
     r"verschoben|verlegt|aplazad[oa]|pospuest[oa]|movid[oa]|cambiad[oa]|report[ée]e?|"
     r"d[ée]plac[ée]e?|repouss[ée]e?|d[ée]cal[ée]e?|adiad[oa]|remarcad[oa]|mudou|mudad[oa]|"

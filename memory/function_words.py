@@ -23,10 +23,15 @@ STOP_WORDS: frozenset[str] = frozenset(
     whats wheres whos hows whens whys thats theres heres youre youve youll theyre
     dont doesnt didnt isnt arent wasnt werent hasnt havent hadnt couldnt wouldnt shouldnt
     u ur
+    wetin abeg oya sef shey na
     """.split()
 )
 """With the contractions typed without the apostrophe, and "u" for "you": "whats my
-address" had "what" for a word and missed the address (found by a new user)."""
+address" had "what" for a word and missed the address (found by a new user). And the words
+of Nigerian Pidgin that are no English word or name: "wetin" (what), "abeg" (please), "na"
+(is; Portuguese "in the"): "abeg wetin dey for April" found a message by "wetin" alone, and
+"landlord number abeg" brought along a fuel budget that shared only "na" (a new user, a
+nurse in Lagos)."""
 
 FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
     language: frozenset(words.split())
@@ -51,6 +56,8 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
         "nl": """de het een en van op te met voor naar mijn mijne jouw jij ik wij hij zij ze
             wat wanneer waar hoe waarom welke heb hebt heeft hebben ben bent ook maar niet
             nog er dat dit deze aan bij onze ons hoeveel""",
+        # Nigerian Pidgin: "dey" (is, at), "wey" (who, which), "dem" (they), "sha" (anyway).
+        "pcm": "wetin abeg na dey wey dem una abi sha",
     }.items()
 }
 """Function words of German, Spanish, French, Portuguese, Italian, Polish and Dutch (accents
@@ -78,6 +85,7 @@ ALSO_IN_THE_LANGUAGE: dict[str, frozenset[str]] = {
     "de": frozenset("die was hat den war man".split()),
     "nl": frozenset("die is in was wie je om".split()),
     "pt": frozenset("o a os as do no ao se".split()),
+    "pcm": frozenset("e o make go get".split()),
 }
 """Function words that are English words too, left out only of a text already read as in
 that language by two others: "wie ist die Nummer von Sonepar?" found the workshop's address
