@@ -207,12 +207,13 @@ _CHAIN_READ = 10
 
 
 def corrections_of_what_stays(said: InOrder, doomed: Collection[str]) -> frozenset[str]:
-    """The ids in `doomed` of corrections of a message that stays, read in the order said.
+    """The ids in `doomed` of corrections of a message that stays, and of what they correct.
 
     Whatever kept the message (its day, a number in it, being the newest dose), its
     correction is the last word on it: "Zahnarzt am 14. Mai", then "ach nein, es ist der
     21., nicht der 14." (an adversary saw the correction go at 30 days, and the 14th given
-    again). A correction of a correction is kept while the one it corrects is.
+    again). A correction of a correction is kept while the one it corrects is, read in the
+    order said; and a message while a correction of it stays, for its own day or the like.
     """
     if not doomed:
         return frozenset()
@@ -220,4 +221,10 @@ def corrections_of_what_stays(said: InOrder, doomed: Collection[str]) -> frozens
     for before, after in said.corrections:
         if after.id in gone and before.id not in gone and before.superseded_by is None:
             gone.discard(after.id)
+    # And what a correction kept for its own day puts right, read newest first: alone,
+    # "sorry, I meant 30/4" says nothing of the parking permit it moved (an adversary saw
+    # "when is the parking permit renewal due?" find nothing once the first message went).
+    for before, after in reversed(said.corrections):
+        if before.id in gone and after.id not in gone and before.superseded_by is None:
+            gone.discard(before.id)
     return frozenset(set(doomed) - gone)

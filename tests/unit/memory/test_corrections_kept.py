@@ -138,3 +138,20 @@ def test_a_fact_put_right_in_words_keeps_its_correction() -> None:
     locker = key.model_copy(update={"content": "My gym locker is number 42"})
     assert _gone([locker, _chat("y", "no wait, it's 24")[1]]) == []
     assert not corrects_the_last("no, it's fine") and not corrects_the_last("actually it's fine")
+
+
+@pytest.mark.parametrize(
+    ("said", "correction"),
+    [
+        ("Parking permit renewal is due 30/1", "sorry, I meant 30/3"),
+        ("The water bill of 84.20 is due 25/1", "no wait, it's due the 25th of March"),
+    ],
+)
+def test_what_a_correction_kept_for_its_day_puts_right_stays_with_it(
+    said: str, correction: str
+) -> None:
+    """Found by an adversary: the message went at 30 days and its correction, kept for the
+    day it gives, said nothing alone of the permit or the bill."""
+    chat = _chat(said, correction, "what should I cook tonight")
+    assert _gone(chat) == ["what should I cook tonight"]
+    assert len(_gone(chat, datetime(2026, 4, 10, 9, tzinfo=UTC))) == 3  # all, once it has come
