@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from memory.kin_words import kin_named, kin_said_in_english
 from memory.lazy_patterns import lazy_compile
 from memory.letters import LOWER, UPPER
 from memory.owners import whose_fact
@@ -99,7 +100,7 @@ def subject_words(text: str) -> frozenset[str] | None:
     found = PREDICATE.search(text) or _polish_copula(text)
     if found is None:
         return None
-    before = text[: found.start()]
+    before = kin_said_in_english(text[: found.start()])
     whose = {word for word in _WORD.findall(before.casefold()) if word in WHOSE}
     return frozenset({t for t in analyze(before) if t not in change_terms()} | whose)
 
@@ -109,7 +110,8 @@ def subject_terms_in_order(text: str) -> tuple[str, ...] | None:
     found = PREDICATE.search(text) or _polish_copula(text)
     if found is None:
         return None
-    return tuple(t for t in analyze(text[: found.start()]) if t not in change_terms())
+    before = kin_said_in_english(text[: found.start()])
+    return tuple(t for t in analyze(before) if t not in change_terms())
 
 
 _RELATIONS = (
@@ -199,6 +201,19 @@ _AN_AGE = lazy_compile(
     r"(?i)\b(?:is|turned|turns)\s+(?:now\s+)?\d{1,3}(?:\s+(?:years?|yrs?)(?:\s+old)?)?"
     r"(?:\s+(?:now|today|already))?[\s.!]*$"
 )
+
+
+def family_or_a_name(new: str, old: str) -> bool:
+    """Whether one names one of the family by a word the other, naming none, has as a name.
+
+    Found by an adversary: "Mae's phone is 913 000 111" replaced "Mãe's phone is 912 345
+    678" (mother's), the accent folded away; "Mom's phone" is hers.
+    """
+    for one, other in ((new, old), (old, new)):
+        family = {term for word in kin_named(one) for term in analyze(word)}
+        if family & set(analyze(other)) and not kin_named(other):
+            return True
+    return False
 
 
 def related_apart(new: str, old: str) -> bool:

@@ -77,6 +77,30 @@ _WHOSE = lazy_compile(
 )
 
 
+def kin_named(text: str) -> list[str]:
+    """The words of `text` that name one of the family, as written ("Mãe", "mom")."""
+    return [word for word, _ in _kin_of(text)]
+
+
+def kin_said_in_english(text: str) -> str:
+    """`text` with each word for one of the family as its English word ("mother's birthday").
+
+    What a fact is about is read so: "Mae's birthday is 2 July" replaced "Mãe's birthday is
+    23 de abril", both folded to "mae" (an adversary); "Mom's birthday" is Mãe's.
+    """
+    if not _may_name_kin(text):
+        return text
+    parts: list[str] = []
+    last = 0
+    for found in _KIN_WORD.finditer(text):
+        word = found[1]
+        if word.casefold() in _ALSO_NAMES and not _WHOSE.search(text, 0, found.start()):
+            continue
+        parts += [text[last : found.start(1)], _BY_WORD[word.casefold()]]
+        last = found.end(1)
+    return "".join(parts) + text[last:]
+
+
 def kin_wordings(text: str) -> str:
     """The English words of the family `text` names in other words, for its index terms."""
     return " ".join(dict.fromkeys(kin for _, kin in _kin_of(text)))

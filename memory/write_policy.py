@@ -38,6 +38,7 @@ from memory.fact_subjects import (
     a_measure_beside_an_age,
     change_terms,
     contradicts,
+    family_or_a_name,
     numbered_alike,
     one_fact,
     one_name_two_people,
@@ -415,6 +416,7 @@ def place_new(
         dict.fromkeys(by_value + by_number + closest + moved + priced + paid + instead + anew)
     )
     conflicts = _of_one_person(content, conflicts, similar)
+    conflicts = tuple(c for c in conflicts if not family_or_a_name(content, c.content))
     later = _replaced_by_later_clauses(content, similar, settings)
     return Placement("insert", conflicts=tuple(dict.fromkeys(conflicts + later)))
 
