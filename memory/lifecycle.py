@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Protocol
 
+from memory.abandonable import run_abandonable
 from memory.changes_kept import (
     changes_of_what_stays,
     corrections_of_what_stays,
@@ -273,9 +274,7 @@ class SharedLifecycle:
         """See `Lifecycle.hygiene`."""
         entries = await self.engine.hygiene_entries(namespace)
         # Off the event loop: the rules read every old text (a few thousand took seconds).
-        doomed = await asyncio.to_thread(
-            plan_hygiene, entries, self.store.settings, now or utc_now()
-        )
+        doomed = await run_abandonable(plan_hygiene, entries, self.store.settings, now or utc_now())
         if doomed and not dry_run:
             doomed = await self.engine.remove_audited(doomed, "hygiene")
             await self._mend_history(entries, [d.entry for d in doomed])

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from memory.abandonable import run_abandonable
 from memory.calibration import Calibration, anchor_texts, calibration_note, fixed_band
 from memory.embedding.base import Embedder, checked_vectors, unit_vectors
 from memory.entry import HealthReport, MemoryCategory, MemoryEntry, RecallResult, utc_now
@@ -557,7 +558,7 @@ class SqliteMemory(MemoryFront):
         now = now or utc_now()
         read = await self._db.run(hygiene_run.read_retention, self._core, now, namespace)
         # Judged on a thread of its own: recall and saving go on meanwhile.
-        retention = await asyncio.to_thread(hygiene_run.judge_retention, read, now)
+        retention = await run_abandonable(hygiene_run.judge_retention, read, now)
         doomed = await self._db.run(hygiene_run.finish, self._core, retention, dry_run, namespace)
         return HygieneReport(dry_run=dry_run, removed=[(d.entry, d.reason) for d in doomed])
 
