@@ -136,11 +136,16 @@ class MemoryView:
         app = self.app
         if app.runtime is None:
             return
+        # Said while it runs: on 20,000 memories it took half a minute and nothing said
+        # why the count stayed (an adversary).
+        app.status.set(tidying=True)
         try:
             report, _ = await maintain(app.runtime.memory, app.config.memory)
         except (MemoryStoreError, OSError) as exc:
             app.notify(f"Memory hygiene failed: {exc}", severity="error")
             return
+        finally:
+            app.status.set(tidying=False)
         if report is not None and report.removed:
             facts = sum(1 for entry, _ in report.removed if entry.category == "core")
             app.notify(

@@ -549,3 +549,33 @@ def test_the_hygiene_notice_writes_every_count_alike() -> None:
     removed = [(entry, "retention: conversation older than 30 days")] * 3277
     notice = hygiene_notice(removed)
     assert notice.startswith("Removed 3,277 memories (3,277 for retention: conversation")
+
+
+async def test_the_status_bar_says_while_hygiene_tidies(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: on 20,000 memories hygiene ran for minutes and nothing said
+    why the count stayed."""
+    import asyncio
+
+    from agent import maintenance
+    from tui.widgets.status_bar import StatusBar
+
+    judging, release = asyncio.Event(), asyncio.Event()
+    real = maintenance.maintain
+
+    async def slow(*args: object, **kwargs: object) -> object:
+        judging.set()
+        await release.wait()
+        return await real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(maintenance, "maintain", slow)
+    h = make_app()
+    async with h.app.run_test(size=(160, 30)) as pilot:
+        await judging.wait()
+        await pilot.pause()
+        bar = h.app.query_one(StatusBar)
+        assert bar.state.tidying and "(tidying)" in str(bar.render())
+        release.set()
+        await settle(pilot)
+        assert not bar.state.tidying and "(tidying)" not in str(bar.render())

@@ -34,6 +34,8 @@ class StatusState:
     memories_elsewhere: int = 0
     """Memories in effect in the store's other namespaces."""
     memory_off: bool = False
+    tidying: bool = False
+    """Hygiene is judging what retention removes (minutes, on a large store)."""
     context_used: int = 0
     num_ctx: int = 0
     tokens_per_second: float | None = None
@@ -96,6 +98,8 @@ def _parts(state: StatusState) -> dict[str, Text]:
         count = "… memories" if state.memories is None else memories(state.memories)
         if state.memories is not None and state.memories_elsewhere > 0:
             count += f" (+{state.memories_elsewhere:,} in other namespaces)"
+        if state.tidying:
+            count += " (tidying)"
         degraded = state.embeddings.startswith("keyword-only:")
         label = visible(state.embeddings)
         label = label if len(label) <= 60 else label[:59] + "…"
