@@ -94,26 +94,48 @@ def _holds(folded: str, term: str) -> bool:
     return _where(folded, term) >= 0
 
 
-def _where(folded: str, term: str) -> int:
-    """Where `term` first stands in `folded`: a number whole, a word at a word's start.
+def _where(folded: str, term: str, start: int = 0) -> int:
+    """Where `term` first stands in `folded` from `start`: a number whole, a word at its start.
 
     Found by a new user: "ROM" (the museum) found every "from".
     """
     if term.isdigit():
         # Nor a part of a decimal: "5" is not in "3.5 kg" (an adversary).
-        found = re.search(rf"(?<![\d.,]){term}(?![\d]|[.,]\d)", folded)
+        found = _pattern(rf"(?<![\d.,]){term}(?![\d]|[.,]\d)").search(folded, start)
     elif _CJK.match(term):
-        return folded.find(term)  # written without spaces: anywhere
+        return folded.find(term, start)  # written without spaces: anywhere
     else:
-        found = re.search(rf"(?<![^\W_]){re.escape(term)}", folded)
+        found = _pattern(rf"(?<![^\W_]){re.escape(term)}").search(folded, start)
     return -1 if found is None else found.start()
 
 
-def _snippet(content: str, first: str) -> str:
+@lru_cache(maxsize=256)
+def _pattern(source: str) -> re.Pattern[str]:
+    return re.compile(source)
+
+
+def _found_at(folded: str, term: str) -> list[int]:
+    """Where `term` stands in `folded`, as `_where` finds it, up to `_COUNTED` times."""
+    found: list[int] = []
+    at = _where(folded, term)
+    while at >= 0 and len(found) < _COUNTED:
+        found.append(at)
+        at = _where(folded, term, at + 1)
+    return found
+
+
+_COUNTED = 20
+"""Places of a word counted for a snippet: beyond them, any is as common as another."""
+
+
+def _snippet(content: str, terms: list[str]) -> str:
     # Redacted first: a hit shown in a list must not put a password on the screen.
     flat = " ".join(redact(content)[0].split())
     folded, origin = _folded(flat)
-    found = _where(folded, first)
+    # Around the word found least often: "line 1999" in a pasted 2,000-line log showed its
+    # first line, "line 0 line 1 …" (an adversary).
+    places = [where for term in terms if (where := _found_at(folded, term))]
+    found = min(places, key=len)[0] if places else -1
     at = origin[found] if found >= 0 else -1
     start = max(0, at - SNIPPET_CHARS // 3) if at >= 0 else 0
     piece = flat[start : start + SNIPPET_CHARS]
@@ -156,7 +178,7 @@ def search_sessions(store: SessionStore, query: str, limit: int = 200) -> list[S
                         updated,
                         index,
                         role,
-                        _snippet(content, terms[0]),
+                        _snippet(content, terms),
                     )
                 )
                 if len(hits) >= limit:

@@ -180,3 +180,14 @@ def test_a_chat_opening_on_a_pasted_page_is_titled_by_its_opening_redacted(
     reopened = store.load(session.id)
     assert reopened.title.startswith("Mein Passwort ist [REDACTED")
     assert "Sonnenblume42" not in reopened.title and len(reopened.title) <= 60
+
+
+def test_a_snippet_is_around_the_word_found_least_often(tmp_path: Path) -> None:
+    """Found by an adversary: "line 1999" in a pasted 2,000-line log showed its first line,
+    "line 0 line 1 …"."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    log = "\n".join(f"line {number}" for number in range(2000))
+    store.append(session, [ChatMessage(role="user", content=log)])
+    [hit] = search_sessions(store, "line 1999")
+    assert "line 1999" in hit.snippet and "line 0 " not in hit.snippet
