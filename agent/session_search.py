@@ -22,7 +22,8 @@ class SessionHit:
 
     session_id: str
     title: str
-    updated_at: datetime
+    said_at: datetime
+    """When the message was written; in files of older versions, the file's last change."""
     index: int
     """The message's position in the session's conversation (a slash command's is its
     `agent.sessions.command_slot`)."""
@@ -175,7 +176,7 @@ def search_sessions(store: SessionStore, query: str, limit: int = 200) -> list[S
                     SessionHit(
                         session.id,
                         session.title or "(empty)",
-                        updated,
+                        session.said_at(at.get(index, index)) or updated,
                         index,
                         role,
                         _snippet(content, terms),

@@ -11,6 +11,7 @@ import os
 import stat
 import threading
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -86,6 +87,16 @@ class Session:
     (a second window on the same chat) wrote to it since."""
     secrets: SaidSecrets = field(default_factory=SaidSecrets, repr=False, compare=False)
     """The secrets its messages said, redacted again wherever a later one repeats them."""
+    written: dict[int, datetime] = field(default_factory=dict)
+    """When each batch of messages was written, by the position of its first (read from
+    the file; files of older versions hold none)."""
+
+    def said_at(self, position: int) -> datetime | None:
+        """When the message at `position` was written, if the file says."""
+        return max(
+            ((at, when) for at, when in self.written.items() if at <= position),
+            default=(0, None),
+        )[1]
 
     @property
     def model(self) -> str | None:
@@ -137,13 +148,27 @@ def _shown_count(session: Session) -> int:
     return said + len(session.commands)
 
 
+WRITTEN = "written"
+"""A session file's record of when the messages after it were written."""
+
+
+def _a_time(value: Any) -> datetime | None:
+    """A record's ISO date-time, in UTC when it names no zone; None if it is none."""
+    if not isinstance(value, str):
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
 def _take(session: Session, record: dict[str, Any]) -> None:
     """Apply one record of a session file to the session read so far."""
     kind = record.pop("type", None)
     messages = session.messages
     if kind == "session":
-        with contextlib.suppress(KeyError, TypeError, ValueError):
-            session.created_at = datetime.fromisoformat(record["created_at"])
+        session.created_at = _a_time(record.get("created_at")) or session.created_at
     elif kind == "message":
         with contextlib.suppress(ValidationError):
             messages.append(ChatMessage.model_validate(record))
@@ -154,19 +179,26 @@ def _take(session: Session, record: dict[str, Any]) -> None:
         with contextlib.suppress(ValidationError):
             session.commands.append((len(messages), CommandNote.model_validate(record)))
     elif kind == RECALLED:
-        at = record.get("at")
-        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= len(messages) + 1:
-            at = len(messages)
-        with contextlib.suppress(ValidationError):
-            session.recalls[at] = RecallNote.model_validate(record)
+        _take_recall(session, record)
     elif kind == NOTE:
         at, text = record.get("at"), record.get("text")
         if isinstance(at, int) and not isinstance(at, bool) and isinstance(text, str):
             session.notes.setdefault(min(max(at, 0), len(messages)), []).append(text)
+    elif kind == WRITTEN and (when := _a_time(record.get("at"))) is not None:
+        session.written[len(messages)] = when
     elif kind == "rewind":
         keep = record.get("keep")
         if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
             _cut(session, keep)
+
+
+def _take_recall(session: Session, record: dict[str, Any]) -> None:
+    at = record.get("at")
+    count = len(session.messages)
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= count + 1:
+        at = count
+    with contextlib.suppress(ValidationError):
+        session.recalls[at] = RecallNote.model_validate(record)
 
 
 def _cut(session: Session, keep: int) -> list[ChatMessage]:
@@ -181,6 +213,7 @@ def _cut(session: Session, keep: int) -> list[ChatMessage]:
     session.commands = _before_the_cut(session.commands, keep)
     session.recalls = {at: note for at, note in session.recalls.items() if at <= keep}
     session.notes = {at: said for at, said in session.notes.items() if at <= keep}
+    session.written = {at: when for at, when in session.written.items() if at < keep}
     return cut
 
 
@@ -269,8 +302,10 @@ def _write_all(descriptor: int, data: bytes) -> None:
 class SessionStore:
     """Session files under one private directory."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, clock: Callable[[], datetime] | None = None) -> None:
         self.directory = directory
+        self.clock = clock or (lambda: datetime.now(UTC))
+        """When messages are written: a chat's search hits say when each was said."""
         # Writes run in worker threads; one at a time keeps each file's lines in order.
         self._write_lock = threading.Lock()
 
@@ -414,6 +449,10 @@ class SessionStore:
                     )
                 )
             lines.extend(_line(record) for record in session.unwritten)
+            if messages:
+                # Its own record, which older versions skip. Found by new users: Ctrl+F
+                # dated every hit by the file's last change, not when it was said.
+                lines.append(_line({"type": WRITTEN, "at": self.clock().isoformat()}))
             for message in messages:
                 record = _message_record(message, session.secrets)
                 lines.append(_line({"type": "message", **record}))
@@ -563,7 +602,9 @@ class SessionStore:
         for path in self.directory.glob("*.jsonl"):
             try:
                 session = self.load(path.stem)
-                updated = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+                updated = max(session.written.values(), default=None) or datetime.fromtimestamp(
+                    path.stat().st_mtime, UTC
+                )
             except (OSError, ValueError):
                 # Gone since the listing, unreadable, or a name that is not a session id.
                 continue

@@ -33,7 +33,7 @@ HIT_LIMIT = 200
 def _label(hit: SessionHit) -> str:
     who = {"user": "you", "command": "command"}.get(hit.role, "reply")
     # With the time, in local time: two chats of one title and day read alike (a new user).
-    return f"{local_time(hit.updated_at):%Y-%m-%d %H:%M}  {hit.title}\n    {who}: {hit.snippet}"
+    return f"{local_time(hit.said_at):%Y-%m-%d %H:%M}  {hit.title}\n    {who}: {hit.snippet}"
 
 
 class ChatSearchScreen(ModalScreen[SessionHit | None]):

@@ -191,3 +191,30 @@ def test_a_snippet_is_around_the_word_found_least_often(tmp_path: Path) -> None:
     store.append(session, [ChatMessage(role="user", content=log)])
     [hit] = search_sessions(store, "line 1999")
     assert "line 1999" in hit.snippet and "line 0 " not in hit.snippet
+
+
+def test_each_hit_says_when_its_message_was_said(tmp_path: Path) -> None:
+    """Found by two new users: every hit was dated by its file's last change, so a chat
+    written to today showed last month's messages as today's."""
+    from datetime import UTC, datetime
+
+    times = iter(datetime(2027, month, 1, 9, tzinfo=UTC) for month in range(1, 13))
+    store = SessionStore(tmp_path, clock=lambda: next(times))
+    session = store.new()
+    store.append(session, [ChatMessage(role="user", content="the plumber is Gerry")])
+    store.append(session, [ChatMessage(role="user", content="the plumber came at last")])
+    assert [hit.said_at.month for hit in search_sessions(store, "plumber")] == [1, 2]
+    assert store.list()[0].updated_at.month == 2
+    # An edit takes the later message out; the one in its place is dated anew.
+    store.rewind(session, 1)
+    store.append(session, [ChatMessage(role="user", content="the plumber never came")])
+    assert [hit.said_at.month for hit in search_sessions(store, "plumber")] == [1, 3]
+    # A file written by an older version holds no times: its last change dates the hits.
+    older = tmp_path / "older"
+    older.mkdir()
+    lines = (tmp_path / f"{session.id}.jsonl").read_text().splitlines()
+    kept = [line for line in lines if '"written"' not in line]
+    (older / f"{session.id}.jsonl").write_text("\n".join(kept) + "\n")
+    stamp = datetime(2026, 6, 1, tzinfo=UTC).timestamp()
+    os.utime(older / f"{session.id}.jsonl", (stamp, stamp))
+    assert {hit.said_at.year for hit in search_sessions(SessionStore(older), "plumber")} == {2026}

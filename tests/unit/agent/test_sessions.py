@@ -104,7 +104,13 @@ def test_failed_replies_and_commands_round_trip_and_older_readers_skip_them(
     # An older memchat refuses a message with a field it does not know: none is added.
     older_fields = {"type", *ChatMessage.model_fields} - {"failed"}
     assert all(set(r) <= older_fields for r in records if r["type"] == "message")
-    assert {r["type"] for r in records} == {"session", "message", "command", "reply_failed"}
+    assert {r["type"] for r in records} == {
+        "session",
+        "message",
+        "command",
+        "reply_failed",
+        "written",
+    }
     # An edit cuts the messages back, and the commands after them go off the screen with
     # them, as they do in the chat (the file keeps them).
     store.rewind(loaded, 1)
