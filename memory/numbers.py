@@ -35,11 +35,27 @@ _HALF_DAY = lazy_compile(r"(?<![\w:.])(1[0-2]|0?[1-9])(?:[:.]([0-5][0-9]))?\s?([
 # digits alone. With a dot ("14.00") it may be a price, and is left as it is.
 _DAY_CLOCK = lazy_compile(r"(?<![\w:.,])([01]?[0-9]|2[0-3]):([0-5][0-9])(?![\w:])")
 _NOON = lazy_compile(r"\b(noon|midday|midnight)\b")
+# A sum in thousands as people write it: "N50,000" (naira, the letter for "₦"), "R2,500"
+# (rand), and "50k", "1.2k" (a new user in Lagos: "my ajo is 50k" and "N50,000" found
+# nothing of "₦50,000"). Folded text: in lower case.
+_CURRENCY_LETTERS = lazy_compile(
+    r"(?<![\w.,])(n|r|rs|ksh|kes|ngn|zar|inr)(?=[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9]))"
+)
+_IN_THOUSANDS = lazy_compile(r"(?<![\w.,])([0-9]{1,3})(?:\.([0-9]))?k\b")
 _DIGIT = lazy_compile(r"[0-9]")
 _ANY_OF_THEM = lazy_compile(
     "|".join(
         f"(?:{p.pattern})"
-        for p in (_THOUSANDS, _DOT_THOUSANDS, _UNIT, _HALF_DAY, _DAY_CLOCK, _NOON)
+        for p in (
+            _CURRENCY_LETTERS,
+            _IN_THOUSANDS,
+            _THOUSANDS,
+            _DOT_THOUSANDS,
+            _UNIT,
+            _HALF_DAY,
+            _DAY_CLOCK,
+            _NOON,
+        )
     )
 )
 
@@ -56,6 +72,16 @@ def _thousands(match: re.Match[str]) -> str:
         return joined
     # Rooms "101,102,103" lost "102" as one number (found by an adversary).
     return f"{joined} {written.replace(',', ' ')}"
+
+
+def _in_thousands(match: re.Match[str]) -> str:
+    return str(int(match[1]) * 1000 + int(match[2] or 0) * 100)
+
+
+def names_thousands_in_short(text: str) -> bool:
+    """Whether `text` holds a sum written "50k" or "N50,000" (read as the number since 0049)."""
+    folded = text.casefold()
+    return _IN_THOUSANDS.search(folded) is not None or _CURRENCY_LETTERS.search(folded) is not None
 
 
 def _half_day(match: re.Match[str]) -> str:
@@ -94,7 +120,9 @@ def written_alike(folded: str) -> str:
         return _NOON.sub(_noon, folded) if has_hour_word else folded
     if _ANY_OF_THEM.search(folded) is None:
         return folded  # keys such as "m12": one scan instead of five
-    text = _THOUSANDS.sub(_thousands, folded)
+    text = _CURRENCY_LETTERS.sub(" ", folded)
+    text = _IN_THOUSANDS.sub(_in_thousands, text)
+    text = _THOUSANDS.sub(_thousands, text)
     text = _DOT_THOUSANDS.sub(lambda found: f"{found[0].replace('.', '')} {found[0]}", text)
     text = _UNIT.sub(r"\1 \2", text)
     text = _HALF_DAY.sub(_half_day, text)

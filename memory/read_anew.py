@@ -31,6 +31,7 @@ from memory.kin_words import names_kin
 from memory.lazy_patterns import lazy_compile
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
+from memory.numbers import names_thousands_in_short
 from memory.predicates import (
     A_STREET_IN_LOWER_CASE,
     NEW_ADDRESS_SAID,
@@ -411,3 +412,11 @@ def kin_and_rotas_read(text: str) -> bool:
         or _A_ROTAS_DAY.search(text) is not None
         or _DAYS_OF_EVERY_WEEK.search(text) is not None
     )
+
+
+def sums_in_thousands_read(text: str) -> bool:
+    """Whether `text` names what migration 0049 reads anew.
+
+    A sum written "50k", "1.2k" or "N50,000": found since by the number ("50000").
+    """
+    return names_thousands_in_short(text)

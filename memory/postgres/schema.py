@@ -135,6 +135,8 @@ Dutch ("ik woon op de Oudegracht 112"), or an inhaler's puffs, are indexed again
 KIN_AND_ROTAS_READ = "kin and rotas read"
 """A step run in Python: rows naming one of the family in an everyday or another language's
 word ("Mãe's birthday"), or a rota's day ("Saturday shift: …"), are indexed again."""
+SUMS_IN_THOUSANDS_READ = "sums in thousands read"
+"""A step run in Python: rows naming a sum written "50k" or "N50,000" are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -309,6 +311,8 @@ def migrations(dimensions: int) -> list[str]:
         DUTCH_AND_PUFFS_READ,
         # "Mãe's birthday" is found by "mother"; "Saturday shift: …" by a Saturday.
         KIN_AND_ROTAS_READ,
+        # "my ajo is 50k" and "N50,000" are found by 50000.
+        SUMS_IN_THOUSANDS_READ,
     ]
 
 

@@ -38,6 +38,7 @@ from memory.read_anew import (
     stops_or_shifts,
     streets_in_lower_case_read,
     streets_named_first_read,
+    sums_in_thousands_read,
     weekdays_at_a_time_read,
     weekdays_with_their_days_read,
 )
@@ -468,6 +469,10 @@ def _kin_and_rotas_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, kin_and_rotas_read)
 
 
+def _sums_in_thousands_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, sums_in_thousands_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -574,6 +579,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0047_dutch_and_puffs_read", _dutch_and_puffs_read),
     # "Mãe's birthday" is found by "mother"; "Saturday shift: …" by a Saturday asked about.
     Migration("0048_kin_and_rotas_read", _kin_and_rotas_read),
+    # "my ajo is 50k" and "N50,000" are found by 50000.
+    Migration("0049_sums_in_thousands_read", _sums_in_thousands_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
