@@ -58,6 +58,12 @@ def names_a_day_to_come(entry: MemoryEntry, today: date) -> bool:
 _NO_DAY = "99991231"
 
 
+def last_day_named(entry: MemoryEntry) -> date | None:
+    """The last day `entry` names as a day to come or gone (not one it is kept until)."""
+    last = _last_day_named(entry, kept=False)
+    return None if last is None or last == _NO_DAY else date.fromisoformat(last)
+
+
 def _last_day_named(entry: MemoryEntry, *, kept: bool = True) -> str | None:
     """The last day `entry` names, as YYYYMMDD; None when it names none.
 

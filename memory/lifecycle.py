@@ -30,6 +30,7 @@ from memory.entry import MemoryCategory, MemoryEntry, utc_now
 from memory.errors import MemoryStoreError
 from memory.files import write_private
 from memory.last_word import LastWords
+from memory.moved_by_a_span import moved_to_a_day_to_come
 from memory.procedures import ProcedureStep, describe_procedure
 from memory.protocol import AuditRecord, HygieneReport
 from memory.settings import MemorySettings
@@ -93,6 +94,7 @@ def retention_removals(
     gone = {d.entry.id for d in doomed}
     gone -= changes_of_what_stays(said, gone) | last_words_on_medicines(said, gone)
     gone -= corrections_of_what_stays(said, gone)
+    gone -= moved_to_a_day_to_come(said, gone, local_time(now).date())
     return [d for d in doomed if d.entry.id in gone]
 
 
