@@ -1,4 +1,6 @@
-"""Days named relative to now in Spanish, German, French, Italian and Portuguese, in English.
+"""Days named relative to now in other languages, in English.
+
+Spanish, German, French, Italian and Portuguese, and Japanese, Chinese and Korean.
 
 Found by a new user, a contractor in Valencia: "qué tengo esta semana?" found nothing that
 "what do I have on this week?" found. Read as `memory.short_words` reads a weekday said in
@@ -55,8 +57,36 @@ _FIRST_WORDS = frozenset(said.split()[0] for said in [*_ENGLISH, "mañana", "mor
 _WORD = lazy_compile(r"[\w'\u2019-]+")
 
 
+_WRITTEN_TOGETHER = {
+    "the day after tomorrow": ("明後日", "あさって", "后天", "後天", "모레"),
+    "tomorrow": ("明日", "あした", "明天", "내일"),
+    "today": ("今日", "きょう", "今天", "오늘"),
+    "yesterday": ("昨日", "きのう", "昨天", "어제"),
+    "this weekend": ("今週末", "这个周末", "這個週末", "이번 주말"),
+    "next week": ("来週", "下周", "下星期", "下週", "다음 주", "다음주"),
+    "this week": ("今週", "这周", "本周", "這週", "이번 주", "이번주"),
+    "next month": ("来月", "下个月", "下個月", "다음 달", "다음달"),
+    "this month": ("今月", "这个月", "這個月", "이번 달", "이번달"),
+}  # fmt: skip
+_TOGETHER_IN_ENGLISH = {
+    said: english for english, phrases in _WRITTEN_TOGETHER.items() for said in phrases
+}
+_TOGETHER = lazy_compile(
+    "(?:"
+    + "|".join(re.escape(said) for said in sorted(_TOGETHER_IN_ENGLISH, key=len, reverse=True))
+    # Not a name: "明日香" (Asuka).
+    + r")(?!香)"
+)
+"""Japanese, Chinese and Korean, written without spaces between words: read anywhere, the
+English words set apart ("明日は歯医者 10時", remembered by a new user in Berlin, named no
+day, and weeks later nothing said which day "tomorrow" had been)."""
+_CJK_LETTER = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
 def days_in_english(text: str) -> str:
     """`text` with each day named relative to now in another language in English."""
+    if _CJK_LETTER.search(text) is not None:
+        text = _TOGETHER.sub(lambda found: f" {_TOGETHER_IN_ENGLISH[found.group()]} ", text)
     # Read for every text indexed: most hold none of the first words, and are passed over.
     if _FIRST_WORDS.isdisjoint(_WORD.findall(text.lower())):
         return text
@@ -72,3 +102,8 @@ def _in_english(found: re.Match[str]) -> str:
 def names_a_relative_day_elsewhere(text: str) -> bool:
     """Whether `text` names a day relative to now in another language (read anew by 0037)."""
     return days_in_english(text) != text
+
+
+def names_a_day_written_together(text: str) -> bool:
+    """Whether `text` names a day relative to now in Japanese, Chinese or Korean (0050)."""
+    return _CJK_LETTER.search(text) is not None and _TOGETHER.search(text) is not None

@@ -16,7 +16,10 @@ from memory.date_terms import (
     names_may_after_a_day,
     names_short_date,
 )
-from memory.days_elsewhere import names_a_relative_day_elsewhere
+from memory.days_elsewhere import (
+    names_a_day_written_together,
+    names_a_relative_day_elsewhere,
+)
 from memory.diets import diet_of
 from memory.health_values import (
     MORE_DRUG_ENDINGS,
@@ -27,7 +30,7 @@ from memory.health_values import (
     stopped_in_other_languages,
     stops_a_medicine,
 )
-from memory.kin_words import names_kin
+from memory.kin_words import names_kin, names_kin_written_together
 from memory.lazy_patterns import lazy_compile
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
@@ -420,3 +423,12 @@ def sums_in_thousands_read(text: str) -> bool:
     A sum written "50k", "1.2k" or "N50,000": found since by the number ("50000").
     """
     return names_thousands_in_short(text)
+
+
+def cjk_days_and_kin_read(text: str) -> bool:
+    """Whether `text` names what migration 0050 reads anew.
+
+    A day relative to now or one of the family in Japanese, Chinese or Korean ("明日は歯医者",
+    "お母さんの誕生日"): found since by "tomorrow" and "mother", and dated from the day said.
+    """
+    return names_a_day_written_together(text) or names_kin_written_together(text)

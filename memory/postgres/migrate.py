@@ -12,6 +12,7 @@ from memory.date_terms import date_terms_of, with_implied_terms
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.postgres.schema import (
+    CJK_DAYS_AND_KIN_READ,
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
     CLAIMS_STOPS_AND_DAYS_READ,
@@ -59,6 +60,7 @@ from memory.postgres.schema import (
 )
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
+    cjk_days_and_kin_read,
     claims_stops_or_days,
     dates_or_medicines,
     days_after_words_elsewhere_read,
@@ -190,6 +192,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DUTCH_AND_PUFFS_READ: dutch_and_puffs_read,
     KIN_AND_ROTAS_READ: kin_and_rotas_read,
     SUMS_IN_THOUSANDS_READ: sums_in_thousands_read,
+    CJK_DAYS_AND_KIN_READ: cjk_days_and_kin_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -1,0 +1,89 @@
+"""A day relative to now, or one of the family, in Japanese, Chinese or Korean (0050).
+
+Found by a new user, a Japanese engineer in Berlin: "/remember 明日は歯医者 10時" named no
+day, so weeks later nothing said which day "tomorrow" had been; "お母さんの誕生日は5月3日です"
+was found by no "when is my mother's birthday?".
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memory.kin_words import kin_wordings
+from memory.postgres.schema import CJK_DAYS_AND_KIN_READ
+from memory.protocol import Memory
+from memory.read_anew import cjk_days_and_kin_read
+from memory.text import entry_terms
+from tests.helpers.older_index import postgres_as_before, sqlite_as_before
+from tests.helpers.postgres import postgres_url
+
+__all__ = ["postgres_url"]
+
+SAID = datetime(2027, 3, 5, 9, tzinfo=UTC)
+BIRTHDAY = "お母さんの誕生日は5月3日です"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("明日は歯医者 10時", "dtd20270306"),
+        ("내일 치과 예약", "dtd20270306"),
+        ("明天去看牙医", "dtd20270306"),
+        ("明後日は休み", "dtd20270307"),
+    ],
+)
+def test_a_day_relative_to_now_is_dated_from_the_day_said(text: str, day: str) -> None:
+    assert day in entry_terms("k", text, SAID) and cjk_days_and_kin_read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kin"),
+    [
+        (BIRTHDAY, "mother"),
+        ("母の誕生日", "mother"),
+        ("パパの車", "father"),
+        ("엄마 생일은 5월 3일", "mother"),
+        ("我妈妈的生日", "mother"),
+        ("祖母の家", "grandmother"),
+    ],
+)
+def test_one_of_the_family_is_indexed_by_the_english_word(text: str, kin: str) -> None:
+    assert kin_wordings(text) == kin and cjk_days_and_kin_read(text)
+
+
+@pytest.mark.parametrize("text", ["明日香の誕生日", "パパイヤが好き", "母国語は日本語"])
+def test_a_name_or_a_word_of_the_same_letters_is_neither(text: str) -> None:
+    """"明日香" is a name (Asuka), "パパイヤ" papaya, "母国語" a mother tongue."""
+    assert not cjk_days_and_kin_read(text)
+
+
+def _older(terms: list[str]) -> list[str]:
+    """The terms an older memchat gave the row: no English kin word."""
+    return [term for term in terms if term != "mother"]
+
+
+async def _storing(memory: Memory) -> None:
+    await memory.store("birthday", BIRTHDAY, "core")
+    await memory.store("yuki", "My sister Yuki's birthday is 21 August", "core")
+
+
+async def _found(store: Memory) -> bool:
+    found = await store.recall("when is my mother's birthday?")
+    return [entry.key for entry in found.entries][:1] == ["birthday"]
+
+
+async def test_a_sqlite_store_indexed_before_finds_it(tmp_path: Path) -> None:
+    async with sqlite_as_before(
+        tmp_path, _storing, "birthday", _older, "0050_cjk_days_and_kin_read"
+    ) as again:
+        assert await _found(again)
+
+
+async def test_a_postgres_store_indexed_before_finds_it(postgres_url: str, tmp_path: Path) -> None:
+    async with postgres_as_before(
+        postgres_url, tmp_path, _storing, "birthday", _older, CJK_DAYS_AND_KIN_READ
+    ) as again:
+        assert await _found(again)
