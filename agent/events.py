@@ -20,6 +20,7 @@ CutReason = Literal[
     "already in conversation",
     "low confidence",
     "same text as another",
+    "a correction of something else",
     # No longer given (a fact's secret is redacted instead): chats saved before hold it.
     "secret not asked for",
 ]

@@ -28,6 +28,7 @@ _REASONS: dict[str, CutReason] = {
     "already in conversation": "already in conversation",
     "low confidence": "low confidence",
     "same text as another": "same text as another",
+    "a correction of something else": "a correction of something else",
     "secret not asked for": "secret not asked for",
 }
 """The reasons a note may give, as `CutMemory` takes them (a hand-edited file: others)."""

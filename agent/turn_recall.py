@@ -8,6 +8,7 @@ from datetime import datetime
 
 from agent.chat_recall import asked, history_room, recall_query, said_in_this_chat
 from agent.config import Config
+from agent.corrections_alone import corrections_alone
 from agent.days_put_right import days_put_right
 from agent.events import MemoryRecalled, Notice
 from agent.history import trim_history
@@ -64,6 +65,8 @@ async def recall_for_turn(
     injected, cut = await asyncio.to_thread(
         select, result, budget, session.id, live, asked(text, session)
     )
+    injected, alone = corrections_alone(injected, text)
+    cut += alone
     changed = await since_changed(memory, injected, namespace, setting.now)
     # What holds first: an old message recalled at 1.0 stood above the fact that changed
     # it ("Müller pays 0,10 €" above the 0,11 € fact: a new user).

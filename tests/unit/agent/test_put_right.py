@@ -60,3 +60,21 @@ async def test_a_correction_naming_a_value_the_message_before_lacks_puts_it_not_
     shown = _shown(harness)
     assert "29th not the 30th'): the flat handover is on the 30th" in shown
     assert "the 12th'): sorry" not in shown and 'the 12th"): sorry' not in shown
+
+
+async def test_a_correction_sharing_only_a_day_is_not_shown_alone(harness: Harness) -> None:
+    """Found by an adversary: "Flight to Oslo is SK4021 on the 19th of April" was shown "no
+    wait, it's the 14th not the 19th", a correction of a parents' evening in another chat."""
+    await _said(harness, "parents' evening is on the 19th", "no wait, it's the 14th not the 19th")
+    harness.session = harness.sessions.new()
+    harness.model.add("ok")
+    events = await harness.turn("the Oslo flight, no wait, it is the 19th")
+    [recalled] = [event for event in events if event.kind == "memory_recalled"]
+    assert not any("14th" in entry.content for entry in recalled.injected)
+    assert any(
+        cut.reason == "a correction of something else" and "14th" in cut.entry.content
+        for cut in recalled.cut
+    )
+    # Asked of what it puts right, it is shown with it.
+    await _said(harness, "when is the parents' evening?")
+    assert "since changed" in _shown(harness) and "the 14th not the 19th" in _shown(harness)

@@ -56,7 +56,7 @@ def test_one_of_the_family_is_indexed_by_the_english_word(text: str, kin: str) -
 
 @pytest.mark.parametrize("text", ["明日香の誕生日", "パパイヤが好き", "母国語は日本語"])
 def test_a_name_or_a_word_of_the_same_letters_is_neither(text: str) -> None:
-    """"明日香" is a name (Asuka), "パパイヤ" papaya, "母国語" a mother tongue."""
+    """ "明日香" is a name (Asuka), "パパイヤ" papaya, "母国語" a mother tongue."""
     assert not cjk_days_and_kin_read(text)
 
 
