@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 import tomllib
@@ -67,6 +68,37 @@ def _table_hint(loc: tuple[str | int, ...]) -> str:
     )
 
 
+def _tables(model: Any, at: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], list[str]]]:
+    """Each settings table under `model` (itself too): its path and its keys."""
+    fields = getattr(model, "model_fields", None)
+    if not fields:
+        return []
+    found = [(at, list(fields))]
+    for name, info in fields.items():
+        annotation = info.annotation
+        if isinstance(annotation, type) and getattr(annotation, "model_fields", None):
+            found += _tables(annotation, (*at, name))
+    return found
+
+
+def _unknown_hint(loc: tuple[str | int, ...]) -> str:
+    """Where a key the table does not take belongs, or the one of it that was meant.
+
+    Found by an adversary: `[memory] inject_max_entries = 5` was "unknown key", though the
+    key is one of `[agent]`'s.
+    """
+    if not loc or not isinstance(loc[-1], str):
+        return ""
+    name, table = loc[-1], tuple(str(part) for part in loc[:-1])
+    tables = _tables(Config)
+    elsewhere = [at for at, keys in tables if name in keys and at != table and at]
+    if elsewhere:
+        return f" (it belongs under [{'.'.join(elsewhere[0])}])"
+    keys = next((keys for at, keys in tables if at == table), [])
+    close = difflib.get_close_matches(name, keys, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def _message(error: ErrorDetails) -> str:
     kind = error["type"]
     if kind == "extra_forbidden":
@@ -91,6 +123,8 @@ def _describe(
         message = _message(error)
         if message == _TABLE:
             message += _table_hint(loc)
+        elif error["type"] == "extra_forbidden":
+            message += _unknown_hint(loc)
         if message not in messages:
             messages.append(message)
     found = key_lines(text)

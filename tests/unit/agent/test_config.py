@@ -242,6 +242,18 @@ def test_unknown_key_is_rejected_with_its_line(tmp_path: Path) -> None:
         load_config(path)
 
 
+def test_an_unknown_key_says_where_it_belongs_or_what_was_meant(tmp_path: Path) -> None:
+    """Found by an adversary: `[memory] inject_max_entries = 5` was "unknown key" alone."""
+    path = tmp_path / "config.toml"
+    path.write_text("[memory]\ninject_max_entries = 5\nrecal_limit = 8\nfoo = 1\n")
+    with pytest.raises(ConfigError) as raised:
+        load_config(path)
+    said = str(raised.value)
+    assert "memory.inject_max_entries: unknown key (it belongs under [agent])" in said
+    assert "memory.recal_limit: unknown key (did you mean recall_limit?)" in said
+    assert "memory.foo: unknown key\n" in said + "\n"
+
+
 def test_nested_table_key_line(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text("[memory.retention_days]\nconversation = -1\n")
