@@ -46,7 +46,7 @@ from memory.predicates import (
 from memory.relative_dates import names_a_relative_day
 from memory.shift_words import names_shifts
 from memory.short_words import has_short_words, names_a_weekday_elsewhere, written_out
-from memory.text import names_an_irregular_plural, names_someone_by_trade
+from memory.text import names_an_in_law, names_an_irregular_plural, names_someone_by_trade
 from memory.weekly_days import WEEKDAY, names_a_weekly_day
 
 
@@ -429,6 +429,11 @@ def cjk_days_and_kin_read(text: str) -> bool:
     """Whether `text` names what migration 0050 reads anew.
 
     A day relative to now or one of the family in Japanese, Chinese or Korean ("明日は歯医者",
-    "お母さんの誕生日"): found since by "tomorrow" and "mother", and dated from the day said.
+    "お母さんの誕生日"): found since by "tomorrow" and "mother", and dated from the day said;
+    one of the family by marriage ("my mother-in-law Rosa"), no longer found by "mother".
     """
-    return names_a_day_written_together(text) or names_kin_written_together(text)
+    return (
+        names_a_day_written_together(text)
+        or names_kin_written_together(text)
+        or names_an_in_law(text)
+    )

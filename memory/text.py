@@ -357,11 +357,29 @@ REDACTED_MARKER = lazy_compile(r"\[REDACTED:[\w-]+\]")
 made a follow-up of a message about a birthplace: an adversary)."""
 
 
+_IN_LAW = lazy_compile(
+    r"(?i)\b(mother|father|mum|mom|dad|sister|brother|son|daughter|parent)s?[- ]in[- ]laws?\b"
+)
+"""One of the family by marriage, one word: "My mother-in-law Rosa's birthday" was found
+by "when is mom's birthday?" as the user's mother (an adversary)."""
+
+
+_IN_LAW_WORD = {"mum": "mother", "mom": "mother", "dad": "father"}
+
+
+def names_an_in_law(text: str) -> bool:
+    """Whether `text` names one of the family by marriage ("sister-in-law")."""
+    return "law" in text.lower() and _IN_LAW.search(text) is not None
+
+
 def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
     """Split text into index terms, in order, duplicates kept."""
     if "[REDACTED:" in text:
         text = REDACTED_MARKER.sub(" ", text)
-    tokens = _TOKEN.findall(written_alike(fold(text)))
+    folded = fold(text)
+    if "law" in folded:
+        folded = _IN_LAW.sub(lambda found: f"{_IN_LAW_WORD.get(found[1], found[1])}inlaw", folded)
+    tokens = _TOKEN.findall(written_alike(folded))
     foreign = frozenset() if keep_stop_words else function_words_of(tokens)
     return [
         term

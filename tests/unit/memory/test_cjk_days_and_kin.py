@@ -1,8 +1,9 @@
-"""A day relative to now, or one of the family, in Japanese, Chinese or Korean (0050).
+"""A day relative to now, or one of the family, in Japanese, Chinese or Korean; in-laws (0050).
 
 Found by a new user, a Japanese engineer in Berlin: "/remember 明日は歯医者 10時" named no
 day, so weeks later nothing said which day "tomorrow" had been; "お母さんの誕生日は5月3日です"
-was found by no "when is my mother's birthday?".
+was found by no "when is my mother's birthday?". An adversary: "My mother-in-law Rosa's
+birthday" was found by "when is mom's birthday?" as the user's mother.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from memory.kin_words import kin_wordings
 from memory.postgres.schema import CJK_DAYS_AND_KIN_READ
 from memory.protocol import Memory
 from memory.read_anew import cjk_days_and_kin_read
-from memory.text import entry_terms
+from memory.text import analyze, entry_terms, query_terms
 from tests.helpers.older_index import postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
 
@@ -87,3 +88,19 @@ async def test_a_postgres_store_indexed_before_finds_it(postgres_url: str, tmp_p
         postgres_url, tmp_path, _storing, "birthday", _older, CJK_DAYS_AND_KIN_READ
     ) as again:
         assert await _found(again)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("My mother-in-law Rosa's birthday is 3 May", "motherinlaw"),
+        ("my mom in law is visiting", "motherinlaw"),
+        ("my sister-in-law Ana", "sisterinlaw"),
+        ("both brothers-in-law came", "brotherinlaw"),
+    ],
+)
+def test_one_of_the_family_by_marriage_is_one_word(text: str, term: str) -> None:
+    terms = analyze(text)
+    assert term in terms and "mother" not in terms and "law" not in terms
+    assert cjk_days_and_kin_read(text)
+    assert "motherinlaw" not in query_terms("when is mom's birthday?")
