@@ -396,6 +396,12 @@ _USE_FOR = lazy_compile(
 )
 """"Use 8812 for the front door", "Buzz 4471 at the gate"; "tried 5555 on the keypad and it
 worked", "use 7734 to get in the building" (an adversary: both kept as typed)."""
+_PRESSED = lazy_compile(
+    rf"(?i)\b{_OPENS}\b[^.\n]{{0,25}}?\b(?:press|punch(?:[ \t]+in)?|enter|key[ \t]+in|type|"
+    r"dial|hit)[ \t]+(?:(?:star|hash|pound|\*|#)[ \t]+(?:then[ \t]+)?)?" + _CODE
+)
+""""gate: press star then 7391 then hash", "for the gate press * 7391 #" (an adversary: each
+kept as typed)."""
 _THE_CODES = lazy_compile(
     r"(?i)\b(?:the|my|our)[ \t]+(?!(?:zip|post|postal|promo|area|error|country|dial)\b)"
     r"(?:[\w-]+[ \t]+)?(?:pass)?code['\u2019]s[ \t]+(?:now[ \t]+|still[ \t]+)?" + _CODE
@@ -669,6 +675,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         _CODE_GIVEN,
         _DIAL_COMBO,
         _THE_CODES,
+        _PRESSED,
         _OPENS_IN_WORDS,
         _DISARMED_WITH,
         _DISARMING_CODE,

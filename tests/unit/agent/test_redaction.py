@@ -1053,6 +1053,9 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         ("my atm pin na 4821", "4821"),
         ("my bank pin na 4821 abeg", "4821"),
         ("the door code na 5521 o", "5521"),
+        # An adversary: a keypad's code said as what to press (each kept as typed).
+        ("gate: press star then 7391 then hash", "7391"),
+        ("for the gate press * 7391 #", "7391"),
         # A new user in Berlin pasted the tax office's letter: kept as typed.
         ("Ihre steuerliche Identifikationsnummer (Steuer-ID) lautet: 12 345 678 901.", "678 901"),
         # A later adversary: the lock's name in brackets or a table, a list on lines of its
@@ -1377,6 +1380,8 @@ def test_a_password_said_after_its_change_without_is_goes(text: str, secret: str
         "the password na wahala, e no dey work",
         "the password don expire",
         "a senha na minha conta mudou",
+        "press 2 for the reception desk",
+        "the door: press hard then pull",
     ],
 )
 def test_a_change_of_password_without_the_new_one_keeps_its_words(text: str) -> None:
