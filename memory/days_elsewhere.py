@@ -60,7 +60,7 @@ _WORD = lazy_compile(r"[\w'\u2019-]+")
 _WRITTEN_TOGETHER = {
     "the day after tomorrow": ("明後日", "あさって", "后天", "後天", "모레"),
     "tomorrow": ("明日", "あした", "明天", "내일"),
-    "today": ("今日", "きょう", "今天", "오늘"),
+    "today": ("今日", "今天", "오늘"),  # not "きょう": "きょうだい" are siblings
     "yesterday": ("昨日", "きのう", "昨天", "어제"),
     "this weekend": ("今週末", "这个周末", "這個週末", "이번 주말"),
     "next week": ("来週", "下周", "下星期", "下週", "다음 주", "다음주"),

@@ -8,6 +8,7 @@ April, and the appointment, now at the start of May, was forgotten before it cam
 from __future__ import annotations
 
 from collections.abc import Collection
+from contextlib import suppress
 from datetime import date, timedelta
 
 from memory.changes_kept import InOrder
@@ -39,7 +40,8 @@ def moved_by_a_span(text: str) -> timedelta | None:
     said = " ".join(found["count"].lower().split()).removeprefix("a ")
     count = int(said) if said.isdigit() else _COUNTS[said]
     days = count * _DAYS_IN[found["unit"].lower().rstrip("s")]
-    earlier = (found["way"] or "").lower() == "forward" or (found["when"] or "") == "earlier"
+    way, when = (found["way"] or "").lower(), (found["when"] or "").lower()
+    earlier = way == "forward" or when == "earlier"
     return timedelta(days=-days if earlier else days)
 
 
@@ -63,7 +65,8 @@ def moved_to_a_day_to_come(said: InOrder, doomed: Collection[str], today: date) 
                 day = last_day_named(earlier)
                 if day is None or not words & set(analyze(earlier.content)):
                     continue
-                if day + span >= today:
-                    kept |= {move.id, earlier.id}
+                with suppress(OverflowError):  # a day at the calendar's end
+                    if day + span >= today:
+                        kept |= {move.id, earlier.id}
                 break
     return kept & set(doomed)
