@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from memory.entry import MemoryEntry
 
@@ -17,3 +17,19 @@ def written_entry(key: str, content: str, category: str, written: datetime) -> M
         timestamp=written,
         updated_at=written,
     )
+
+
+def one_chat(start: datetime, *messages: str, session_id: str = "s1") -> list[MemoryEntry]:
+    """`messages` saved in one chat a minute apart from `start`, with ids m0, m1, …"""
+    return [
+        MemoryEntry(
+            id=f"m{at}",
+            key=f"conversation/{session_id}/m{at}",
+            content=text,
+            category="conversation",
+            timestamp=start + timedelta(minutes=at),
+            updated_at=start + timedelta(minutes=at),
+            session_id=session_id,
+        )
+        for at, text in enumerate(messages)
+    ]

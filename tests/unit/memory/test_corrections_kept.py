@@ -16,24 +16,14 @@ from memory.entry import MemoryEntry
 from memory.event_days import moves_it
 from memory.lifecycle import plan_hygiene
 from memory.settings import MemorySettings
+from tests.helpers.entries import one_chat
 
 SAID = datetime(2026, 1, 5, 9, tzinfo=UTC)
 CHECKED = datetime(2026, 2, 10, 9, tzinfo=UTC)
 
 
 def _chat(*messages: str) -> list[MemoryEntry]:
-    return [
-        MemoryEntry(
-            id=f"m{at}",
-            key=f"conversation/s1/m{at}",
-            content=text,
-            category="conversation",
-            timestamp=SAID + timedelta(minutes=at),
-            updated_at=SAID + timedelta(minutes=at),
-            session_id="s1",
-        )
-        for at, text in enumerate(messages)
-    ]
+    return one_chat(SAID, *messages)
 
 
 def _gone(entries: list[MemoryEntry], now: datetime = CHECKED) -> list[str]:

@@ -7,7 +7,7 @@ forgotten before it came.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
@@ -15,23 +15,13 @@ from memory.entry import MemoryEntry
 from memory.lifecycle import plan_hygiene
 from memory.moved_by_a_span import moved_by_a_span
 from memory.settings import MemorySettings
+from tests.helpers.entries import one_chat
 
 SAID = datetime(2027, 3, 1, 9, tzinfo=UTC)
 
 
 def _chat(*texts: str) -> list[MemoryEntry]:
-    return [
-        MemoryEntry(
-            id=f"m{at}",
-            key=f"m{at}",
-            content=text,
-            category="conversation",
-            timestamp=SAID + timedelta(minutes=at),
-            updated_at=SAID + timedelta(minutes=at),
-            session_id="chat",
-        )
-        for at, text in enumerate(texts)
-    ]
+    return one_chat(SAID, *texts, session_id="chat")
 
 
 def _gone(entries: list[MemoryEntry], on: datetime) -> list[str]:

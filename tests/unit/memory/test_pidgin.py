@@ -18,6 +18,7 @@ from memory.event_days import moves_it
 from memory.lifecycle import plan_hygiene
 from memory.settings import MemorySettings
 from memory.text import analyze, query_terms
+from tests.helpers.entries import one_chat
 
 SAID = datetime(2027, 1, 4, 8, tzinfo=UTC)
 
@@ -55,18 +56,7 @@ def test_an_event_that_don_move_moved() -> None:
 
 
 def _said(*texts: str) -> list[MemoryEntry]:
-    return [
-        MemoryEntry(
-            id=f"m{at}",
-            key=f"m{at}",
-            content=text,
-            category="conversation",
-            timestamp=SAID + timedelta(minutes=at),
-            updated_at=SAID + timedelta(minutes=at),
-            session_id="chat",
-        )
-        for at, text in enumerate(texts)
-    ]
+    return one_chat(SAID, *texts, session_id="chat")
 
 
 def test_the_pidgin_correction_stays_while_what_it_corrects_stays() -> None:
