@@ -31,7 +31,7 @@ from functools import lru_cache
 from memory.date_ranges import days_between, gap_in_days, joins_a_range, ranges_written_out
 from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE, MONTHS, OTHER_LANGUAGES
-from memory.short_words import SHORT_WORDS, WEEKDAY_SHORTS
+from memory.short_words import SHORT_WORDS, WEEKDAY_NAMES_ELSEWHERE, WEEKDAY_SHORTS
 from memory.weekly_days import WEEKDAYS
 
 _MONTH = "(" + MONTH_NAMES + r")\.?"
@@ -140,7 +140,23 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("month", re.compile(rf"\b{_MONTH}\b", _FLAGS)),
     ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", _FLAGS)),
 )
-_WORD_BEFORE = lazy_compile(r"([a-z]+)\s+\Z", _FLAGS)
+_WORD_BEFORE = lazy_compile(r"(?<![^\W\d_])([^\W\d_]+)[.,]?\s+\Z", re.IGNORECASE)
+"""The word before a date, a comma or a dot after it: "Donnerstag, 11.2.", "sábado 9/1"."""
+
+
+_DAY_WORD_THEN_DATE = lazy_compile(
+    r"(?i)(?<![^\W\d_])([^\W\d_]+)[.,]?\s+[0-3]?[0-9][/.][01]?[0-9](?![0-9])"
+)
+
+
+def names_a_date_after_a_day_word(text: str) -> bool:
+    """Whether a day's word stands before a day and month, read as a date since 0050.
+
+    A weekday in another language ("sábado 9/1"), or one with a comma ("Donnerstag, 11.2.").
+    """
+    return any(
+        found[1].lower() in _DAY_WORDS_BEFORE for found in _DAY_WORD_THEN_DATE.finditer(text)
+    )
 
 
 def names_numeric_date(text: str) -> bool:
@@ -508,8 +524,10 @@ _DAY_WORDS_BEFORE = frozenset(
     "on due by until till til from before after since next this every am ab bis vom le "
     "mon tue tues wed weds thu thur thurs fri sat sun monday tuesday wednesday thursday "
     "friday saturday sunday".split()
-)
-"""Words after which a day and month without the year are a date, not "1/2 cup"."""
+) | frozenset(WEEKDAY_NAMES_ELSEWHERE)
+"""Words after which a day and month without the year are a date, not "1/2 cup"; a weekday
+in another language too ("Termin Donnerstag 11.02.": an adversary found it by no "February
+11")."""
 _TIME_AFTER = lazy_compile(
     r"\s*(?:,\s*)?(?:at\s+|@\s*)?(?:[0-9]{1,2}(?::[0-9]{2})?\s*(?:am|pm)\b|[0-9]{1,2}:[0-9]{2}\b"
     r"|[0-9]{4}\s*-\s*[0-9]{4}\b)",
@@ -644,10 +662,12 @@ _WEEKDAY_NUMBERS = {
         *((full, full) for full in WEEKDAYS),
         *WEEKDAY_SHORTS.items(),
         *SHORT_WORDS.items(),
+        *WEEKDAY_NAMES_ELSEWHERE.items(),
     )
     if full in WEEKDAYS
 }
-"""A weekday's number (0 Monday) by its name, written out or short ("mon", "tues")."""
+"""A weekday's number (0 Monday) by its name, written out or short ("mon", "tues"), or in
+another language ("Samstag 9.1.", "sábado 9/1": an adversary saw each read both ways)."""
 
 
 def weekday_before(text: str, at: int) -> int | None:

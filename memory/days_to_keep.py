@@ -303,7 +303,10 @@ def _numeric_days(text: str, said: date, kept: bool) -> list[date]:
         day, month = int(found["day"]), int(found["month"])
         year = _full_year(found["year"])
         readings = [(month, day)]
-        if kept and not day_first and day <= 12 and day != month:
+        # Dotted, a date is day first wherever it is written so: "Friseur am 9.1." was kept
+        # to 1 September (an adversary).
+        dotted = "." in found.group()
+        if kept and not day_first and not dotted and day <= 12 and day != month:
             # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
             # deleted after 3 December); what comes next is asked of the day as read first
             # ("Fri 11/12" is no 12 November to come).

@@ -12,6 +12,7 @@ from memory.date_terms import (
     DOTTED_ALIKE,
     EVENTS_SAID_ON,
     mentioned_date_terms,
+    names_a_date_after_a_day_word,
     names_a_day_elsewhere,
     names_may_after_a_day,
     names_short_date,
@@ -425,15 +426,17 @@ def sums_in_thousands_read(text: str) -> bool:
     return names_thousands_in_short(text)
 
 
-def cjk_days_and_kin_read(text: str) -> bool:
+def days_and_kin_elsewhere_read(text: str) -> bool:
     """Whether `text` names what migration 0050 reads anew.
 
     A day relative to now or one of the family in Japanese, Chinese or Korean ("明日は歯医者",
     "お母さんの誕生日"): found since by "tomorrow" and "mother", and dated from the day said;
-    one of the family by marriage ("my mother-in-law Rosa"), no longer found by "mother".
+    one of the family by marriage ("my mother-in-law Rosa"), no longer found by "mother"; a
+    day and month after a weekday in another language ("Friseur sábado 9/1").
     """
     return (
         names_a_day_written_together(text)
         or names_kin_written_together(text)
         or names_an_in_law(text)
+        or names_a_date_after_a_day_word(text)
     )

@@ -103,6 +103,8 @@ _WEEKDAY_WITH_ARTICLE = {
     "domingo": "sunday",
     "domenica": "sunday",
 }
+WEEKDAY_NAMES_ELSEWHERE = {**_WEEKDAY_ELSEWHERE, **_WEEKDAY_WITH_ARTICLE}
+"""Each weekday's name in Spanish, French, German, Italian or Portuguese → its English name."""
 _ON_OR_EVERY = (
     r"(?:(?P<on>am|el|le|il|lo|o|no|na|au)\s+|"
     r"(?P<every>jeden|cada|chaque|ogni|todos\s+los|tous\s+les|todas\s+as)\s+)"

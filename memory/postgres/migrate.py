@@ -12,7 +12,6 @@ from memory.date_terms import date_terms_of, with_implied_terms
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.postgres.schema import (
-    CJK_DAYS_AND_KIN_READ,
     CLAIMS_AND_CONDITIONS_READ_ANEW,
     CLAIMS_READ_ANEW,
     CLAIMS_STOPS_AND_DAYS_READ,
@@ -20,6 +19,7 @@ from memory.postgres.schema import (
     DATE_TERMS,
     DATES_AND_MEDICINES_READ,
     DAYS_AFTER_WORDS_ELSEWHERE_READ,
+    DAYS_AND_KIN_ELSEWHERE_READ,
     DAYS_ELSEWHERE_READ,
     DAYS_READ_ANEW,
     DOSES_READ_ANEW,
@@ -60,10 +60,10 @@ from memory.postgres.schema import (
 )
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
-    cjk_days_and_kin_read,
     claims_stops_or_days,
     dates_or_medicines,
     days_after_words_elsewhere_read,
+    days_and_kin_elsewhere_read,
     days_elsewhere_read,
     dotted_days_read,
     dotted_months_alike_read,
@@ -192,7 +192,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DUTCH_AND_PUFFS_READ: dutch_and_puffs_read,
     KIN_AND_ROTAS_READ: kin_and_rotas_read,
     SUMS_IN_THOUSANDS_READ: sums_in_thousands_read,
-    CJK_DAYS_AND_KIN_READ: cjk_days_and_kin_read,
+    DAYS_AND_KIN_ELSEWHERE_READ: days_and_kin_elsewhere_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

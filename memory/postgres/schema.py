@@ -137,9 +137,10 @@ KIN_AND_ROTAS_READ = "kin and rotas read"
 word ("Mãe's birthday"), or a rota's day ("Saturday shift: …"), are indexed again."""
 SUMS_IN_THOUSANDS_READ = "sums in thousands read"
 """A step run in Python: rows naming a sum written "50k" or "N50,000" are indexed again."""
-CJK_DAYS_AND_KIN_READ = "cjk days and kin read"
+DAYS_AND_KIN_ELSEWHERE_READ = "days and kin elsewhere read"
 """A step run in Python: rows naming a day relative to now or one of the family in Japanese,
-Chinese or Korean ("明日は歯医者", "お母さんの誕生日") are indexed again."""
+Chinese or Korean ("明日は歯医者", "お母さんの誕生日"), an in-law, or a day and month after a
+weekday in another language ("sábado 9/1") are indexed again."""
 CLAIMS_AND_CONDITIONS_READ_ANEW = "claims and conditions read anew"
 """A step run in Python: rows stating a home or employer, or naming a health condition,
 are indexed again."""
@@ -316,8 +317,9 @@ def migrations(dimensions: int) -> list[str]:
         KIN_AND_ROTAS_READ,
         # "my ajo is 50k" and "N50,000" are found by 50000.
         SUMS_IN_THOUSANDS_READ,
-        # "明日は歯医者" names tomorrow; "お母さんの誕生日" is found by "mother".
-        CJK_DAYS_AND_KIN_READ,
+        # "明日は歯医者" names tomorrow; "お母さんの誕生日" is found by "mother", not
+        # "mother-in-law"; "sábado 9/1" names 9 January.
+        DAYS_AND_KIN_ELSEWHERE_READ,
     ]
 
 

@@ -13,10 +13,10 @@ from memory.health_values import names_a_dose
 from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
-    cjk_days_and_kin_read,
     claims_stops_or_days,
     dates_or_medicines,
     days_after_words_elsewhere_read,
+    days_and_kin_elsewhere_read,
     days_elsewhere_read,
     dotted_days_read,
     dotted_months_alike_read,
@@ -474,8 +474,8 @@ def _sums_in_thousands_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, sums_in_thousands_read)
 
 
-def _cjk_days_and_kin_read(conn: sqlite3.Connection) -> None:
-    _index_again_where(conn, cjk_days_and_kin_read)
+def _days_and_kin_elsewhere_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, days_and_kin_elsewhere_read)
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -586,8 +586,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0048_kin_and_rotas_read", _kin_and_rotas_read),
     # "my ajo is 50k" and "N50,000" are found by 50000.
     Migration("0049_sums_in_thousands_read", _sums_in_thousands_read),
-    # "明日は歯医者" names tomorrow; "お母さんの誕生日" is found by "mother".
-    Migration("0050_cjk_days_and_kin_read", _cjk_days_and_kin_read),
+    # "明日は歯医者" names tomorrow; "お母さんの誕生日" is found by "mother", not "mother-in-law";
+    # "sábado 9/1" names 9 January.
+    Migration("0050_days_and_kin_elsewhere_read", _days_and_kin_elsewhere_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from memory.days_to_keep import last_day_said
 from memory.kin_words import kin_wordings
-from memory.postgres.schema import CJK_DAYS_AND_KIN_READ
+from memory.postgres.schema import DAYS_AND_KIN_ELSEWHERE_READ
 from memory.protocol import Memory
-from memory.read_anew import cjk_days_and_kin_read
+from memory.read_anew import days_and_kin_elsewhere_read
 from memory.text import analyze, entry_terms, query_terms
 from tests.helpers.older_index import postgres_as_before, sqlite_as_before
 from tests.helpers.postgres import postgres_url
@@ -37,7 +38,7 @@ BIRTHDAY = "お母さんの誕生日は5月3日です"
     ],
 )
 def test_a_day_relative_to_now_is_dated_from_the_day_said(text: str, day: str) -> None:
-    assert day in entry_terms("k", text, SAID) and cjk_days_and_kin_read(text)
+    assert day in entry_terms("k", text, SAID) and days_and_kin_elsewhere_read(text)
 
 
 @pytest.mark.parametrize(
@@ -52,13 +53,13 @@ def test_a_day_relative_to_now_is_dated_from_the_day_said(text: str, day: str) -
     ],
 )
 def test_one_of_the_family_is_indexed_by_the_english_word(text: str, kin: str) -> None:
-    assert kin_wordings(text) == kin and cjk_days_and_kin_read(text)
+    assert kin_wordings(text) == kin and days_and_kin_elsewhere_read(text)
 
 
 @pytest.mark.parametrize("text", ["明日香の誕生日", "パパイヤが好き", "母国語は日本語"])
 def test_a_name_or_a_word_of_the_same_letters_is_neither(text: str) -> None:
     """ "明日香" is a name (Asuka), "パパイヤ" papaya, "母国語" a mother tongue."""
-    assert not cjk_days_and_kin_read(text)
+    assert not days_and_kin_elsewhere_read(text)
 
 
 def _older(terms: list[str]) -> list[str]:
@@ -78,14 +79,14 @@ async def _found(store: Memory) -> bool:
 
 async def test_a_sqlite_store_indexed_before_finds_it(tmp_path: Path) -> None:
     async with sqlite_as_before(
-        tmp_path, _storing, "birthday", _older, "0050_cjk_days_and_kin_read"
+        tmp_path, _storing, "birthday", _older, "0050_days_and_kin_elsewhere_read"
     ) as again:
         assert await _found(again)
 
 
 async def test_a_postgres_store_indexed_before_finds_it(postgres_url: str, tmp_path: Path) -> None:
     async with postgres_as_before(
-        postgres_url, tmp_path, _storing, "birthday", _older, CJK_DAYS_AND_KIN_READ
+        postgres_url, tmp_path, _storing, "birthday", _older, DAYS_AND_KIN_ELSEWHERE_READ
     ) as again:
         assert await _found(again)
 
@@ -102,5 +103,29 @@ async def test_a_postgres_store_indexed_before_finds_it(postgres_url: str, tmp_p
 def test_one_of_the_family_by_marriage_is_one_word(text: str, term: str) -> None:
     terms = analyze(text)
     assert term in terms and "mother" not in terms and "law" not in terms
-    assert cjk_days_and_kin_read(text)
+    assert days_and_kin_elsewhere_read(text)
     assert "motherinlaw" not in query_terms("when is mom's birthday?")
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "kept_to"),
+    [
+        ("Peluquería sábado 9/1", "dtmd0109", "20270109"),
+        ("Coiffeur samedi 9/1", "dtmd0109", "20270109"),
+        ("Friseur Samstag 9.1.", "dtmd0109", "20270109"),
+        ("Elternabend am Donnerstag, 11.2.", "dtmd0211", "20270211"),
+        ("Termin Donnerstag 11.02.", "dtmd0211", "20270211"),
+        ("Friseur am 9.1.", "dtmd0109", "20270109"),  # dotted: day first, never month first
+    ],
+)
+def test_a_weekday_in_another_language_picks_the_reading_on_it(
+    text: str, day: str, kept_to: str
+) -> None:
+    """Found by an adversary: "sábado 9/1" and "Samstag 9.1." (9 January 2027, a Saturday)
+    were kept to 1 September, and "Donnerstag 11.02." found by no "February 11"."""
+    said = datetime(2026, 12, 5, 9, tzinfo=UTC)
+    days = [term for term in entry_terms("k", text, said) if term.startswith("dtmd")]
+    assert days == [day]
+    assert last_day_said(text, said.date()) == kept_to
+    if "am 9.1." not in text:
+        assert days_and_kin_elsewhere_read(text)
