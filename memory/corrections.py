@@ -14,6 +14,7 @@ from datetime import timedelta
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import days_named
 from memory.lazy_patterns import lazy_compile
+from memory.old_values import holds_the_old_value, said_not_to_be
 
 _CORRECTS_THE_LAST = lazy_compile(
     r"(?i)^\W*(?:(?:actually|no|nope|oh|wait|sorry|oops|hmm|ah)[\s,!.:-]+)*"
@@ -123,28 +124,6 @@ def fits(corrected: str, correction: str) -> bool:
 _A_DIGIT = lazy_compile(r"[0-9]")
 
 
-def names_the_old_value(corrected: str, correction: str) -> bool:
-    """Whether `corrected` holds the value `correction` says it is not, if it says one.
-
-    "correction: the B1 exam is on the 19th of May, not the 12th" was read as putting right
-    the message before it, "sorry, the flat handover is on the 29th not the 30th", and the
-    model shown the handover "since changed" to the 19th (a new user).
-    """
-    told = {
-        int(number)
-        for said in _NOT_THE_VALUE.finditer(correction)
-        for number in _NUMBERS.findall(said[1])
-    }
-    return not told or told <= {int(number) for number in _NUMBERS.findall(corrected)}
-
-
-_NOT_THE_VALUE = lazy_compile(
-    r"(?i)\b(?:not|nicht|niet|no|n[ãa]o|pas)\s+(?:(?:on|am|the|de|der|den|el|dia|le|o)\s+)*"
-    r"([0-9]+(?:[.:,][0-9]+)*)"
-)
-_NUMBERS = lazy_compile(r"[0-9]+")
-
-
 def names_a_day(text: str) -> bool:
     """Whether `text` names a day, or a weekday or a day of the month said alone.
 
@@ -194,14 +173,34 @@ def _corrections(entries: list[MemoryEntry]) -> Iterator[tuple[MemoryEntry, Memo
                 for fact in facts
                 if since < fact.timestamp < after.timestamp
                 and fits(fact.content, after.content)
-                and names_the_old_value(fact.content, after.content)
+                and holds_the_old_value(fact.content, after.content)
             ]
             if kept and (before is None or before.superseded_by is None):
                 yield kept[-1], after
-            elif before is not None and names_the_old_value(before.content, after.content):
-                yield before, after
+            elif (holding := _holding(said[max(0, at - _LOOKED_BACK) : at], after)) is not None:
+                yield holding, after
 
 
+def _holding(earlier: list[MemoryEntry], correction: MemoryEntry) -> MemoryEntry | None:
+    """What `correction` puts right of the messages said before it in its chat.
+
+    The last, or, when it says the value it is not, the nearest holding that value ("Book
+    club is on the 12th", "Gym induction on the 19th", "no wait its the 14th not the 12th":
+    an adversary saw no book club put right).
+    """
+    if not earlier:
+        return None
+    if not said_not_to_be(correction.content):
+        return earlier[-1]
+    told = correction.content
+    return next(
+        (said for said in reversed(earlier) if holds_the_old_value(said.content, told)), None
+    )
+
+
+_LOOKED_BACK = 5
+"""Messages of its chat before a correction that say the value it is not may be what it puts
+right."""
 _A_FACT_JUST_KEPT = timedelta(hours=1)
 """How long before a chat's first saved message a fact kept in it may be (`_corrections`)."""
 

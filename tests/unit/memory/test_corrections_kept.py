@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from memory.corrections import corrects_the_last, names_a_day
+from memory.corrections import corrects_the_last, names_a_day, the_ones_corrected
 from memory.entry import MemoryEntry
 from memory.event_days import moves_it
 from memory.lifecycle import plan_hygiene
@@ -145,3 +145,29 @@ def test_what_a_correction_kept_for_its_day_puts_right_stays_with_it(
     chat = _chat(said, correction, "what should I cook tonight")
     assert _gone(chat) == ["what should I cook tonight"]
     assert len(_gone(chat, datetime(2026, 4, 10, 9, tzinfo=UTC))) == 3  # all, once it has come
+
+
+@pytest.mark.parametrize(
+    ("messages", "corrected"),
+    [
+        # An adversary: the eggs were marked, the lunch left as it was.
+        (["Team lunch on the 12th", "I have 12 eggs left in the fridge"], "Team lunch on the 12th"),
+        (["Book club is on the 12th", "Gym induction on the 19th"], "Book club is on the 12th"),
+        (
+            ["Quiz night at 8pm on Friday", "Ada's flight lands at 9pm"],
+            "Quiz night at 8pm on Friday",
+        ),
+    ],
+)
+def test_a_correction_naming_the_old_value_puts_right_the_message_holding_it(
+    messages: list[str], corrected: str
+) -> None:
+    said = [
+        *messages,
+        "no it's the 14th not the 12th" if "12th" in corrected else "sorry, 7pm not 8pm",
+    ]
+    chat = _chat(*said)
+    by_id = {entry.id: entry.content for entry in chat}
+    assert {by_id[after]: by_id[before] for after, before in the_ones_corrected(chat).items()} == {
+        said[-1]: corrected
+    }
