@@ -49,6 +49,7 @@ from memory.fact_subjects import (
 from memory.fact_values import new_value, one_by_first_name, predicate_terms
 from memory.health_values import medicines_without_foreign_endings, speaks_of_health
 from memory.instead_of import takes_the_place_of
+from memory.kin_words import kin_said_in_english
 from memory.lazy_patterns import lazy_compile
 from memory.lists import (
     fewer_items,
@@ -288,8 +289,10 @@ def place_new(
         # Only another change to come may be one with it: what holds now stays in effect
         # until then ("going up to 1520 from february" took the rent due now).
         similar = [s for s in similar if a_change_to_come(s.content)]
-    content = _AN_ASIDE_ON_THE_CHANGE.sub("", as_it_is_now(content))
-    similar = [replace(s, content=as_it_is_now(s.content)) for s in similar]
+    # Family by one word whichever is typed: "Mum's phone is …" replaces "Mom's phone is …"
+    # and "Mãe's phone is …" (a third adversary saw four numbers for one mother in effect).
+    content = kin_said_in_english(_AN_ASIDE_ON_THE_CHANGE.sub("", as_it_is_now(content)))
+    similar = [replace(s, content=kin_said_in_english(as_it_is_now(s.content))) for s in similar]
     # A near-duplicate says the same of the same thing: not the same words about another
     # person ("Alice's/Bob's flight LH1234 … gate 12"), nor one that denies the other, nor
     # a home or employer held now beside a plan or a wish of one ("We moved to Sintra" was
