@@ -122,6 +122,9 @@ _ID_NUMBERS = (
         r"health[ \t]+(?:card|insurance)|ohip|msp|care[ \t]+card",
         r"[A-Z]{4}[ \t]?\d{4}[ \t]?\d{4}|\d{4}[ \t-]?\d{3}[ \t-]?\d{3}(?:[ \t-]?[A-Z]{2})?",
     ),
+    # Nigeria: the Bank Verification Number, eleven digits ("my BVN na 22123456789": a
+    # third adversary, where the NIN beside it was redacted).
+    _after(r"bvn|bank[ \t]+verification[ \t]+number", r"\d{11}"),
     # Poland: PESEL (eleven digits), NIP (ten digits, grouped 3-3-2-2 or 3-2-2-3).
     _after(r"pesel", r"\d{11}"),
     _after(r"nip", r"\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3}"),
@@ -153,7 +156,8 @@ _HINTS = (
     "steuer", "tax", "aadha", "adhaar", "uidai", "pan", "permanent", "fiscale", "cf",
     "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs", "nas",
     "ramq", "soleil", "maladie", "health", "ohip", "msp", "care card", "pesel", "nip",
-    "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт", "pasaport", "licen", "dl",
+    "bvn", "verification", "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт",
+    "pasaport", "licen", "dl",
     "hrerschein", "dow", "permis", "conduc", "patente", "jazdy", "rijbewijs", "mbi", "cpf",
 )  # fmt: skip
 

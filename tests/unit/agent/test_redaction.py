@@ -1056,6 +1056,7 @@ def test_a_label_said_again_names_what_its_value_is_of() -> None:
         # An adversary: a keypad's code said as what to press (each kept as typed).
         ("gate: press star then 7391 then hash", "7391"),
         ("for the gate press * 7391 #", "7391"),
+        ("my BVN na 22123456789", "22123456789"),
         # A new user in Berlin pasted the tax office's letter: kept as typed.
         ("Ihre steuerliche Identifikationsnummer (Steuer-ID) lautet: 12 345 678 901.", "678 901"),
         # A later adversary: the lock's name in brackets or a table, a list on lines of its
