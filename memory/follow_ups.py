@@ -109,6 +109,8 @@ def goes_on(parent: str, follow_up: str) -> bool:
         # it puts right is marked so): brought along, it read as moving the dentist, when
         # it put right a fact made of the message between them (an adversary).
         return False
+    if _of_someone_named(said, parent):
+        return False
     if (_words_of(parent) & _words_of(follow_up)) - _when_words():
         return True
     if _ANEW.match(said) is not None:
@@ -132,6 +134,26 @@ def goes_on(parent: str, follow_up: str) -> bool:
         or _CALLED_BY_NAME.match(said) is not None
         or _GOES_ON_WITH.match(said) is not None
         or _points_back(said)
+    )
+
+
+_SOMEONE_DOES = lazy_compile(
+    r"\W*([A-Z][a-z]+)\s+(?:takes|has|is|was|gets|needs|works|lives|owes)\b"
+)
+_OF_THE_USER = lazy_compile(r"(?i)^\W*(?:i|i'm|i've|my)\b")
+
+
+def _of_someone_named(said: str, parent: str) -> bool:
+    """Whether `said` tells of someone by name whom `parent`, of the user, does not name.
+
+    "Tom takes 1000mg of paracetamol for his back" came along with "I take metformin 500mg"
+    for "what dose of metformin do I take?" by "take" alone (an adversary).
+    """
+    found = _SOMEONE_DOES.match(said)
+    return (
+        found is not None
+        and _OF_THE_USER.match(parent) is not None
+        and found[1].casefold() not in parent.casefold()
     )
 
 

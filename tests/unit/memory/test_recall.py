@@ -1066,3 +1066,12 @@ async def test_a_weekday_typed_short_before_a_time_is_found_by_its_name(
     await store.store("tea", "I like green tea")
     found = await store.recall("what's on friday?")
     assert [e.key for e in found.entries] == ["dentist"]
+
+
+def test_someone_else_named_makes_no_follow_up_of_the_users_own() -> None:
+    """Found by an adversary: "Tom takes 1000mg of paracetamol for his back" came along with
+    "I take metformin 500mg" for "what dose of metformin do I take?" by "take" alone."""
+    assert not goes_on("I take metformin 500mg", "Tom takes 1000mg of paracetamol for his back")
+    # Named in the message before, or said of the user's: it goes on.
+    assert goes_on("I got a puppy named Oscar", "Oscar is so cute, he sleeps all day")
+    assert goes_on("Tom takes paracetamol", "Tom has a bad back too")
