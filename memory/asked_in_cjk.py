@@ -8,6 +8,7 @@ something first ("땅콩 알레르기 있는데 …", a peanut allergy) must sta
 from __future__ import annotations
 
 from memory.lazy_patterns import lazy_compile
+from memory.letters import CJK_LETTER
 
 SENTENCE_BREAK = lazy_compile(r"[.!]\s")
 """Where one sentence ends and another begins: a question of one sentence has none."""
@@ -25,7 +26,6 @@ _CJK_TELLS_FIRST = lazy_compile(
 """A clause that tells before the question: "땅콩 알레르기 있는데 태국 음식 뭐 먹을 수
 있어?" ("I have a peanut allergy: what Thai food can I eat?"), "12月18日に歯医者の予約が
 あるけど何時だっけ?" (an adversary saw each held back, and the allergy with it)."""
-_CJK_LETTER = lazy_compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _MOST_CJK_CHARACTERS = 40
 _FEW_CJK_CHARACTERS = 6
 """A thing asked alone in Japanese or Chinese: "住所?" (the address?)."""
@@ -43,7 +43,7 @@ def asked_in_cjk(said: str) -> bool:
     return (
         said.endswith("?")
         and "?" not in said[:-1]
-        and _CJK_LETTER.search(said) is not None
+        and CJK_LETTER.search(said) is not None
         and _CJK_QUESTION_WORD.search(said) is not None
         and _CJK_TELLS_FIRST.search(said) is None
         and not any(mark in said for mark in (":", ";", " - ", "\n", "。", "！"))
@@ -55,4 +55,4 @@ def asked_in_cjk(said: str) -> bool:
 
 def written_without_spaces(said: str) -> bool:
     """Whether `said` is Japanese or Chinese text longer than a thing asked alone."""
-    return _CJK_LETTER.search(said) is not None and len(said) > _FEW_CJK_CHARACTERS
+    return CJK_LETTER.search(said) is not None and len(said) > _FEW_CJK_CHARACTERS

@@ -672,11 +672,9 @@ another language ("Samstag 9.1.", "sábado 9/1": an adversary saw each read both
 
 def weekday_before(text: str, at: int) -> int | None:
     """The number (0 Monday) of the weekday named just before `at` ("Tue 5/1"), or None."""
-    named = _LAST_WORD.search(text, max(0, at - 16), at)
+    # Read as the index reads the word before a date (`_found_dates`).
+    named = _WORD_BEFORE.search(text, max(0, at - 32), at)
     return None if named is None else _WEEKDAY_NUMBERS.get(named[1].lower())
-
-
-_LAST_WORD = lazy_compile(r"(?<![^\W\d_])([^\W\d_]+)\.?,?[ \t]+$")
 
 
 def the_weekdays_reading(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from memory.lazy_patterns import lazy_compile
+from memory.letters import CJK_LETTER
 
 _PHRASES = {
     "the day after tomorrow": (
@@ -80,12 +81,11 @@ _TOGETHER = lazy_compile(
 """Japanese, Chinese and Korean, written without spaces between words: read anywhere, the
 English words set apart ("明日は歯医者 10時", remembered by a new user in Berlin, named no
 day, and weeks later nothing said which day "tomorrow" had been)."""
-_CJK_LETTER = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def days_in_english(text: str) -> str:
     """`text` with each day named relative to now in another language in English."""
-    if _CJK_LETTER.search(text) is not None:
+    if CJK_LETTER.search(text) is not None:
         text = _TOGETHER.sub(lambda found: f" {_TOGETHER_IN_ENGLISH[found.group()]} ", text)
     # Read for every text indexed: most hold none of the first words, and are passed over.
     if _FIRST_WORDS.isdisjoint(_WORD.findall(text.lower())):
@@ -106,4 +106,4 @@ def names_a_relative_day_elsewhere(text: str) -> bool:
 
 def names_a_day_written_together(text: str) -> bool:
     """Whether `text` names a day relative to now in Japanese, Chinese or Korean (0050)."""
-    return _CJK_LETTER.search(text) is not None and _TOGETHER.search(text) is not None
+    return CJK_LETTER.search(text) is not None and _TOGETHER.search(text) is not None

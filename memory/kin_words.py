@@ -13,10 +13,12 @@ left out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from functools import cache
 
 from memory.lazy_patterns import lazy_compile
+from memory.letters import CJK_LETTER
 
 _KIN = {
     "mother": (
@@ -62,7 +64,7 @@ def names_kin_written_together(text: str) -> bool:
 
 
 def _kin_together(text: str) -> list[tuple[str, str]]:
-    if _CJK_LETTER.search(text) is None:
+    if CJK_LETTER.search(text) is None:
         return []
     return [
         (word, _TOGETHER_BY_WORD.get(word) or _ONE_LETTER[word])
@@ -72,14 +74,21 @@ def _kin_together(text: str) -> list[tuple[str, str]]:
 
 def _kin_of(text: str) -> list[tuple[str, str]]:
     """(word as written, English word) of each of the family `text` names."""
-    together = _kin_together(text)
-    if not _may_name_kin(text):
-        return together
-    return together + [
-        (found[1], _BY_WORD[found[1].casefold()])
-        for found in _KIN_WORD.finditer(text)
-        if found[1].casefold() not in _ALSO_NAMES or _WHOSE.search(text, 0, found.start())
+    return _kin_together(text) + [
+        (found[1], _BY_WORD[found[1].casefold()]) for found in _family_words(text)
     ]
+
+
+def _family_words(text: str) -> Iterator[re.Match[str]]:
+    """Each word `_KIN_WORD` finds in `text` that names one of the family, as a match.
+
+    Not a word that is a name as often, unless whose it is comes before it (`_ALSO_NAMES`).
+    """
+    if not _may_name_kin(text):
+        return
+    for found in _KIN_WORD.finditer(text):
+        if found[1].casefold() not in _ALSO_NAMES or _WHOSE.search(text, 0, found.start()):
+            yield found
 
 
 _WRITTEN_TOGETHER = {
@@ -107,7 +116,6 @@ _KIN_TOGETHER = lazy_compile(
 """Japanese, Chinese and Korean, written without spaces: "お母さんの誕生日は5月3日です" was
 found by no "when is my mother's birthday?" (a new user in Berlin)."""
 _ONE_LETTER = {"ママ": "mother", "パパ": "father", "母": "mother", "父": "father"}
-_CJK_LETTER = lazy_compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 _ALSO_NAMES = frozenset("papa pai bro sis mama".split())
 """Words that are names, brands or slang as often: one of the family only after "my" or the
@@ -130,17 +138,17 @@ def kin_said_in_english(text: str) -> str:
     What a fact is about is read so: "Mae's birthday is 2 July" replaced "Mãe's birthday is
     23 de abril", both folded to "mae" (an adversary); "Mom's birthday" is Mãe's.
     """
-    if not _may_name_kin(text):
-        return text
     parts: list[str] = []
     last = 0
-    for found in _KIN_WORD.finditer(text):
-        word = found[1]
-        if word.casefold() in _ALSO_NAMES and not _WHOSE.search(text, 0, found.start()):
-            continue
-        parts += [text[last : found.start(1)], _BY_WORD[word.casefold()]]
+    for found in _family_words(text):
+        parts += [text[last : found.start(1)], _BY_WORD[found[1].casefold()]]
         last = found.end(1)
     return "".join(parts) + text[last:]
+
+
+def english_kin_word(word: str) -> str:
+    """`word`, one for one of the family, as the English word ("mom" → "mother"); else itself."""
+    return _BY_WORD.get(word.casefold(), word)
 
 
 def kin_wordings(text: str) -> str:

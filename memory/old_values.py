@@ -60,7 +60,8 @@ def _holds(text: str, value: str, unit: str) -> bool:
 @lru_cache(maxsize=256)
 def _day_of(number: str) -> re.Pattern[str]:
     return re.compile(
-        rf"(?i)(?<![0-9])0?{number}(?:st|nd|rd|th|e|er|ème|º|ª)(?![a-z])|(?<![0-9./])0?{number}[/.][0-9]"
+        rf"(?i)(?<![0-9])0?{number}(?:{'|'.join(_ORDINALS)})(?![a-z])"
+        rf"|(?<![0-9./])0?{number}[/.][0-9]"
         rf"|[0-9][/.]0?{number}(?![0-9])|(?<![0-9])0?{number}\.?\s+{_MONTH}"
         rf"|{_MONTH}\s+0?{number}(?![0-9])"
     )

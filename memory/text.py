@@ -23,7 +23,7 @@ from memory.date_terms import (
 )
 from memory.diets import diet_wordings
 from memory.function_words import STOP_WORDS, function_words_of
-from memory.kin_words import kin_in_english, kin_wordings
+from memory.kin_words import english_kin_word, kin_in_english, kin_wordings
 from memory.lazy_patterns import lazy_compile
 from memory.money_words import money_wordings
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, OTHER_LANGUAGES
@@ -364,9 +364,6 @@ _IN_LAW = lazy_compile(
 by "when is mom's birthday?" as the user's mother (an adversary)."""
 
 
-_IN_LAW_WORD = {"mum": "mother", "mom": "mother", "dad": "father"}
-
-
 def names_an_in_law(text: str) -> bool:
     """Whether `text` names one of the family by marriage ("sister-in-law")."""
     return "law" in text.lower() and _IN_LAW.search(text) is not None
@@ -378,7 +375,7 @@ def analyze(text: str, *, keep_stop_words: bool = False) -> list[str]:
         text = REDACTED_MARKER.sub(" ", text)
     folded = fold(text)
     if "law" in folded:
-        folded = _IN_LAW.sub(lambda found: f"{_IN_LAW_WORD.get(found[1], found[1])}inlaw", folded)
+        folded = _IN_LAW.sub(lambda found: f"{english_kin_word(found[1])}inlaw", folded)
     tokens = _TOKEN.findall(written_alike(folded))
     foreign = frozenset() if keep_stop_words else function_words_of(tokens)
     return [
