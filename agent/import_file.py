@@ -211,6 +211,53 @@ def _too_long(number: int, length: int, *, whole_record: bool = False) -> Import
     )
 
 
+_HALF_CHARACTER = (
+    "{escape} is half of a character (a lone UTF-16 surrogate) and cannot be stored; "
+    "write the character itself, or both halves of its escape"
+)
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _half_character(line: str) -> str | None:
+    r"""The first lone surrogate escape (like "\ud83d") the line's JSON holds, or None.
+
+    The JSON reader says only "unexpected end of hex escape" for one, which sent an
+    adversary looking for a typing mistake in the escape.
+    """
+    if not _SURROGATE_ESCAPE.search(line):
+        return None
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    for char in _strings_in(value):
+        if 0xD800 <= ord(char) <= 0xDFFF:
+            return f"\\u{ord(char):04x}"
+    return None
+
+
+def _strings_in(value: Any) -> str:
+    """Every string of a parsed JSON value (keys included), joined.
+
+    Walked with a list, not recursion: a line nested as deep as the reader allows would
+    otherwise overflow here.
+    """
+    found: list[str] = []
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            found.extend(item)
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
+    return "".join(found)
+
+
 def _line_problem(number: int, line: str) -> ImportFormatError | MemoryRecord:
     """The record on one line, or what is wrong with it."""
     if len(line) > _LONGEST_LINE:
@@ -223,6 +270,9 @@ def _line_problem(number: int, line: str) -> ImportFormatError | MemoryRecord:
     try:
         record = MemoryRecord.model_validate_json(line)
     except ValidationError as exc:
+        half = _half_character(line)
+        if half is not None:
+            return ImportFormatError(number, _HALF_CHARACTER.format(escape=half))
         return describe_error(number, exc)
     if len(record.content) > MAX_IMPORTED_CHARS:
         return _too_long(number, len(record.content))

@@ -8,6 +8,7 @@ from typing import Protocol
 from agent.config import Config
 from agent.model import ChatModel, ModelServer
 from agent.ollama_model import OllamaChatModel
+from agent.other_windows import OpenHere, open_here
 from agent.paths import data_dir, ensure_private_dir, resolve_ollama_host
 from agent.sessions import Session, SessionStore
 from agent.turn import Agent
@@ -36,6 +37,8 @@ class Runtime:
     """Why memory is off although the config asks for it (a damaged file, say)."""
     embeddings: str = "keyword-only"
     warnings: list[str] = field(default_factory=list)
+    open_here: OpenHere = field(default_factory=OpenHere)
+    """This app's mark in the data folder, which tells the next app it is open."""
 
     def new_session(self) -> Session:
         """Start a fresh conversation (incognito carries over)."""
@@ -87,6 +90,9 @@ async def open_runtime(
     chosen: ServedModel = model if model is not None else make_model(config)
     sessions = SessionStore(data / "sessions")
     warnings = []
+    here = open_here(data)
+    if here.warning:
+        warnings.append(here.warning)
     if memory.hydration:
         warnings.append(memory.hydration)
     if problem is None:
@@ -109,4 +115,5 @@ async def open_runtime(
         memory_problem=problem,
         embeddings=embeddings,
         warnings=warnings,
+        open_here=here,
     )

@@ -165,6 +165,7 @@ class MemchatApp(App[None]):
         """Close the store so nothing is left half-written."""
         if self.runtime is not None:
             await self.runtime.memory.close()
+            self.runtime.open_here.close()
 
     def notify(
         self,

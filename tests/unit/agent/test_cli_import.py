@@ -122,6 +122,15 @@ FIELD_ERRORS = [
         "timestamp 9999-12-31T23:59:59+00:00 is in the future",
     ),
     ('{"key": "unclosed', "import line 4: not valid JSON (EOF while parsing a string"),
+    # Found by an adversary: the JSON reader called half an emoji "end of hex escape".
+    (
+        _line(content="smile \ud83d please"),
+        "import line 4: \\ud83d is half of a character (a lone UTF-16 surrogate)",
+    ),
+    (
+        _line(key="k\udc00"),
+        "import line 4: \\udc00 is half of a character",
+    ),
 ]
 
 
