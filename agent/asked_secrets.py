@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from agent.bank_accounts import BANK_ACCOUNT_KIND
 from agent.code_wordings import bike_code_spans
 from agent.id_numbers import ID_NUMBER_KINDS
 from agent.redact import redact, redacted_with_values
@@ -60,6 +61,11 @@ _ASKS_FOR_A_SECRET = lazy_compile(
     r"encryption|gpg|pgp|deploy)[\s_-]*(?:(?:live|test|secret|api|prod|production)[\s_-]*)?keys?|"
     r"get\s+in(?:to)?|secret|answer|cvv|iban|bank\s+details|" + _ID_NUMBER_NAMES + r"|"
     r"account\s+(?:number|no|details)|card\s+(?:number|no|details)|"
+    # A card's or an account's number in other languages: "¿cuál es el número de mi
+    # tarjeta?" (a new user, a baker in Guadalajara, was shown it redacted).
+    r"n[úu]mero\s+de\s+(?:(?:mi|la|tu)\s+)?(?:tarjeta|cuenta)|clabe|"
+    r"num[ée]ro\s+de\s+(?:(?:ma|la)\s+)?carte|karten-?nummer|kontonummer|"
+    r"n[úu]mero\s+d[oa]\s+(?:(?:meu|minha)\s+)?(?:cart[ãa]o|conta)|"
     r"passwort|kennwort|contrase[ñn]a|clave|mot\s+de\s+passe|senha|c[oó]digo|codice|"
     # "wie ist der Türcode in Graz?", "qual è il codice del portone?" (an adversary).
     r"(?:t[üu]e?r|tor|alarm|zugangs|haus|garagen|schl[üu]e?ssel|wlan)(?:code|passwort)|"
@@ -97,7 +103,10 @@ _ASKING = lazy_compile(
     r"how|which|when|who|tell|give|remind|need|send|show|read|can|could|do|does|is|are|any|"
     # Written with it: "draft an invoice email with my bank details" (a new user, a
     # freelancer, saw the IBAN left out).
-    r"got|find|get|lookup|look\s+up|draft|write|compose|prepare|fill|put|include|add)\b"
+    r"got|find|get|lookup|look\s+up|draft|write|compose|prepare|fill|put|include|add|"
+    # Asking in Spanish, French, Portuguese, Italian, German.
+    r"cu[aá]l(?:es)?|qu[eé]|d[ií]me|d[aá]me|me\s+das|quel(?:le)?s?|c['\u2019]est\s+quoi|"
+    r"donne|qual|quale|dimmi|welche[rs]?|gib)\b"
     r"|.*\b(?:forgot|forgotten|can['\u2019]?t\s+remember|cannot\s+remember|lost)\b"
     # Asked for by name: "not the alarm one, the door code please" (an adversary was shown
     # no code at all).
@@ -292,7 +301,9 @@ _GETTING_IN = lazy_compile(rf"(?i)\b(?:{_GETTING_IN_WORDS})\b")
 _CODE_KINDS = frozenset({"code", "pin", "card-code"})
 _PASSWORD_KINDS = frozenset({"secret"})
 _ASKS_AN_ACCOUNT = lazy_compile(
-    r"(?i)\b(?:iban|bank\s+(?:details|account)|account\s+(?:number|no|details))\b"
+    r"(?i)\b(?:iban|bank\s+(?:details|account)|account\s+(?:number|no|details)|nuban|"
+    r"(?:n[úu]mero\s+de\s+)?cuenta|clabe|kontonummer|konto|n[úu]mero\s+da\s+conta|"
+    r"rekeningnummer)\b"
 )
 _ASKS_AN_ID_NUMBER = lazy_compile(rf"(?i)\b(?:{_ID_NUMBER_NAMES})\b")
 _A_NIP = lazy_compile(r"(?i)\bnip\b")
@@ -358,8 +369,17 @@ def id_names_asked(asked: str) -> list[str]:
     return sorted(named - {" ".join(sorted(_terms(asked)))})
 
 
-_NAMED_KINDS = frozenset({"iban", "card-number", "card-code", "pin", *ID_NUMBER_KINDS})
-_ASKS_A_CARD = lazy_compile(r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b")
+_NAMED_KINDS = frozenset(
+    {"iban", BANK_ACCOUNT_KIND, "card-number", "card-code", "pin", *ID_NUMBER_KINDS}
+)
+_ASKS_A_CARD = lazy_compile(
+    r"(?i)\bcard(?:['\u2019]s)?\s+(?:number|no|details)\b"
+    # In other languages: "¿cuál es el número de mi tarjeta?" (a new user, a baker in
+    # Guadalajara, was shown it redacted), "numéro de ma carte", "Kartennummer".
+    r"|\bn[úu]mero\s+de\s+(?:(?:mi|la|tu)\s+)?tarjeta\b|\bn[úu]mero\s+do\s+(?:meu\s+)?cart[ãa]o\b"
+    r"|\bnum[ée]ro\s+de\s+(?:(?:ma|la)\s+)?carte\b|\bkarten-?nummer\b|\bkaartnummer\b"
+    r"|\bnumero\s+(?:della\s+(?:mia\s+)?)?carta\b"
+)
 """An IBAN or a card's number asked for by its name: "what's my IBAN?", "wie lautet meine
 IBAN?" (a new user, a freelancer, was shown it redacted, as a secret asked for by nobody)."""
 
@@ -398,7 +418,7 @@ def _asked_parts(asked: str) -> tuple[_Part, ...]:
             # Its name asks for it alone: "IBAN code?", "wie lautet mein IBAN-Code?" asked for
             # no door code (a second adversary was shown every one); a card's own code or
             # PIN, said with it, is the card's.
-            kinds = frozenset({"iban"} if account else ()) | frozenset(
+            kinds = frozenset({"iban", BANK_ACCOUNT_KIND} if account else ()) | frozenset(
                 {"card-number", "card-code", "pin"} if card else ()
             )
             if card and not codes:

@@ -402,6 +402,16 @@ _PRESSED = lazy_compile(
 )
 """"gate: press star then 7391 then hash", "for the gate press * 7391 #" (an adversary: each
 kept as typed)."""
+_STAR_THEN_HASH = lazy_compile(
+    r"(?i)(?<![\w-])(?:star|\*)[ \t]+(?:then[ \t]+)?(\d{3,8})[ \t]+(?:then[ \t]+)?(?:hash|pound|#)"
+    r"(?![\w-])"
+)
+_HASH_THEN_STAR = lazy_compile(
+    r"(?i)(?<![\w-])(?:hash|pound|#)[ \t]+(?:then[ \t]+)?(\d{3,8})[ \t]+(?:then[ \t]+)?"
+    r"(?:star|\*)(?![\w-])"
+)
+""""it's star 4821 hash", "tap star 4821 hash", "press hash 4821 star": a keypad's code
+however it is pressed (an adversary: each kept as typed)."""
 _THE_CODES = lazy_compile(
     r"(?i)\b(?:the|my|our)[ \t]+(?!(?:zip|post|postal|promo|area|error|country|dial)\b)"
     r"(?:[\w-]+[ \t]+)?(?:pass)?code['\u2019]s[ \t]+(?:now[ \t]+|still[ \t]+)?" + _CODE
@@ -607,7 +617,7 @@ _HINTS = (
     "tried", "typed", "entered", "use", "gave", "sent", "texted", "told", "it's", "its",
     "kod", "koodi", "код", "コード", "暗証", "2fa", "mfa", "otp", "alarmanlage",
     "candado", "cadenas", "lucchetto", "cassaforte", "cadeado", "slot", "kluis", "kłódk",
-    "klodk", "sejf", "coffre", "caja fuerte",
+    "klodk", "sejf", "coffre", "caja fuerte", "star", "hash", "pound",
 )  # fmt: skip
 
 
@@ -676,6 +686,8 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         _DIAL_COMBO,
         _THE_CODES,
         _PRESSED,
+        _STAR_THEN_HASH,
+        _HASH_THEN_STAR,
         _OPENS_IN_WORDS,
         _DISARMED_WITH,
         _DISARMING_CODE,

@@ -33,7 +33,9 @@ _AN_AMOUNT_OR_A_DATE_AFTER = lazy_compile(
     r"(?i)(?:\b(?:rent|price|cost|costs|fee|fees|bill|salary|budget|deposit|balance|pay|paid|"
     r"owe|owes|charge|charges|total|birthday|born|anniversary|year|mileage|miles|km|phone|"
     r"number|postcode|zip|(?:error|fault|postal|zip|post|booking|icd|discount|promo|tracking)"
-    r"[ \t]+code)\b[^\d.;!?\n]{0,12}|[£€$]\s*"
+    r"[ \t]+code)\b[^\d.;!?\n]{0,12}|[£€$₹₦]\s*"
+    # "OTP for txn of INR 5000.00 … is 839201" lost its amount (a new user's bank text).
+    r"|\b(?:rs\.?|inr|usd|eur|gbp|mxn|ngn|kes|zar|aud|cad|chf|a/c|acct|account)\s*"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?)$"
 )
 """What says a number beside a code is an amount, a date or another number: "Wedding 14 Aug

@@ -33,9 +33,15 @@ _PAN = r"[A-Z]{5}\d{4}[A-Z]"
 """India's PAN: five letters, four digits, a letter."""
 _CODICE_FISCALE = r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]"
 """Italy: sixteen letters and digits in their own order."""
+_CURP = r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d"
+"""Mexico: the CURP, eighteen letters and digits in their own order."""
+_RFC = r"[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}"
+"""Mexico: the RFC (tax number), a person's or a company's, with its three-character key."""
+_CLAVE_DE_ELECTOR = r"[A-Z]{6}\d{8}[HM]\d{3}"
+"""Mexico: the voter card's elector key."""
 _ANOTHER_OF = tuple(
     lazy_compile(rf"(?<![\w-])(?:{shape})(?![\w-])")
-    for shape in (_PPS, _DNI_OR_NIE, _PAN, _CODICE_FISCALE)
+    for shape in (_PPS, _DNI_OR_NIE, _PAN, _CODICE_FISCALE, _CURP, _RFC)
 )
 """The shapes with letters: in a message that names one, another of that shape is one too
 ("mi DNI es 12345678Z y el de mi mujer 87654321X", "PPS 1234567TA and my wife's is
@@ -125,6 +131,13 @@ _ID_NUMBERS = (
     # Nigeria: the Bank Verification Number, eleven digits ("my BVN na 22123456789": a
     # third adversary, where the NIN beside it was redacted).
     _after(r"bvn|bank[ \t]+verification[ \t]+number", r"\d{11}"),
+    # Mexico: "Mi RFC es LUGM800315AB3 y mi CURP es LUGM800315MJCRRC09" (a new user, a
+    # baker in Guadalajara: both kept as typed).
+    _after(r"curp|clave[ \t]+[úu]nica(?:[ \t]+de[ \t]+registro[ \t]+de[ \t]+poblaci[óo]n)?", _CURP),
+    _after(r"rfc|registro[ \t]+federal(?:[ \t]+de[ \t]+contribuyentes)?", _RFC),
+    _after(r"clave[ \t]+de[ \t]+elector|(?-i:INE)", _CLAVE_DE_ELECTOR),
+    # The UAE: the Emirates ID, fifteen digits from 784 (an adversary: kept as typed).
+    _after(r"emirates[ \t]+id|eid", r"784[ \t-]?\d{4}[ \t-]?\d{7}[ \t-]?\d"),
     # Poland: PESEL (eleven digits), NIP (ten digits, grouped 3-3-2-2 or 3-2-2-3).
     _after(r"pesel", r"\d{11}"),
     _after(r"nip", r"\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3}"),
@@ -156,7 +169,8 @@ _HINTS = (
     "steuer", "tax", "aadha", "adhaar", "uidai", "pan", "permanent", "fiscale", "cf",
     "sécu", "secu", "nir", "sociale", "medicare", "crn", "customer ref", "nhs", "nas",
     "ramq", "soleil", "maladie", "health", "ohip", "msp", "care card", "pesel", "nip",
-    "bvn", "verification", "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт",
+    "bvn", "verification", "curp", "rfc", "clave", "registro federal", "ine",
+    "emirates", "eid", "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт",
     "pasaport", "licen", "dl",
     "hrerschein", "dow", "permis", "conduc", "patente", "jazdy", "rijbewijs", "mbi", "cpf",
 )  # fmt: skip

@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 
+from agent.bank_accounts import bank_account_spans
 from agent.codes_beside import more_codes_beside
 from agent.id_numbers import id_number_spans, numbers_of_others
 from agent.loose_wordings import loose_spans
@@ -23,6 +24,7 @@ from agent.not_secret_codes import (
     postal_pin,
     postal_pin_at,
 )
+from agent.one_time_codes import one_time_code_spans
 from agent.paired_secrets import paired_spans
 from agent.password_wordings import width_folded, with_its_bangs, wording_spans
 from agent.secret_formats import (
@@ -620,6 +622,8 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         *secret_noun_spans(folded),
         *more_secret_spans(folded),
         *id_number_spans(folded),
+        *one_time_code_spans(folded),
+        *bank_account_spans(folded),
     ]
     worded_spans += numbers_of_others(folded, worded_spans)
     worded = _merged_by_kind(
