@@ -14,7 +14,7 @@ from datetime import timedelta
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import days_named
 from memory.lazy_patterns import lazy_compile
-from memory.old_values import holds_the_old_value, said_not_to_be
+from memory.old_values import a_day_said_not_to_be, holds_the_old_value, said_not_to_be
 
 _CORRECTS_THE_LAST = lazy_compile(
     r"(?i)^\W*(?:(?:actually|no|nope|oh|wait|sorry|oops|hmm|ah)[\s,!.:-]+)*"
@@ -45,8 +45,12 @@ adversary saw the 18th left as it was)."""
 _SORRY_WORD = (
     r"actually|no|nope|wait|sorry|oops|oh|correction|nee|wacht|oeps|eigenlijk|ach|nein|doch"
     r"|eigentlich|entschuldigung|perd[oó]n|perdona|espera|en\s+realidad|ali[áa]s|desculpa"
-    r"|n[ãa]o|na\s+verdade|pardon|non|oups|en\s+fait"
+    r"|n[ãa]o|na\s+verdade|pardon|non|oups|en\s+fait|nahi|nahin|arre|arey"
 )
+_OPENS_SORRY = lazy_compile(rf"(?i)^\W*(?:{_SORRY_WORD})[\s,!.:-]")
+"""A word of sorry first, then anywhere the value it is not: "no, el pastel es para el
+domingo, no el sábado" (a new user, a baker), "nahi, 15th nahi, 18th hai" (a new user, a
+student): neither was read as a correction."""
 _THIS_NOT_THAT = lazy_compile(
     rf"(?i)^\W*(?:(?:{_SORRY_WORD})[\s,!.:-]+)+"
     r"(?:(?:it['\u2019]?s|it\s+is|that['\u2019]?s|het\s+is|es\s+ist|es|é|c['\u2019]est)\s+)?"
@@ -93,6 +97,8 @@ _CONVERSATION = MemoryCategory.CONVERSATION.value
 
 def corrects_the_last(text: str) -> bool:
     """Whether `text` opens by taking the message before it back to put it right."""
+    if _OPENS_SORRY.match(text) and a_day_said_not_to_be(text):
+        return True
     return any(
         rule.match(text) is not None
         for rule in (
@@ -184,15 +190,17 @@ def _corrections(entries: list[MemoryEntry]) -> Iterator[tuple[MemoryEntry, Memo
 def _holding(earlier: list[MemoryEntry], correction: MemoryEntry) -> MemoryEntry | None:
     """What `correction` puts right of the messages said before it in its chat.
 
-    The last, or, when it says the value it is not, the nearest holding that value ("Book
-    club is on the 12th", "Gym induction on the 19th", "no wait its the 14th not the 12th":
-    an adversary saw no book club put right).
+    The nearest it fits (`fits`: "sorry, I meant 30/4" a message naming a day, "also need to
+    buy milk and bread" between them none: an adversary saw the shopping marked changed and
+    the permit forgotten before its day), or, when it says the value it is not, the nearest
+    holding that value ("Book club is on the 12th", "Gym induction on the 19th", "no wait
+    its the 14th not the 12th": an adversary saw no book club put right).
     """
     if not earlier:
         return None
-    if not said_not_to_be(correction.content):
-        return earlier[-1]
     told = correction.content
+    if not said_not_to_be(told):
+        return next((said for said in reversed(earlier) if fits(said.content, told)), None)
     return next(
         (said for said in reversed(earlier) if holds_the_old_value(said.content, told)), None
     )

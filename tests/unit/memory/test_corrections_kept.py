@@ -171,3 +171,45 @@ def test_a_correction_naming_the_old_value_puts_right_the_message_holding_it(
     assert {by_id[after]: by_id[before] for after, before in the_ones_corrected(chat).items()} == {
         said[-1]: corrected
     }
+
+
+def test_a_correction_puts_right_the_nearest_message_it_fits_not_the_one_just_before() -> None:
+    """Found by an adversary: one message between the permit and "sorry, I meant 30/4", and
+    the shopping note was marked changed and kept, and the permit went before its day."""
+    chat = _chat(
+        "Parking permit renewal is due 30/3",
+        "also need to buy milk and bread",
+        "sorry, I meant 30/4",
+    )
+    permit, shopping, correction = chat
+    assert the_ones_corrected(chat) == {correction.id: permit.id}
+    assert _gone(chat, datetime(2026, 4, 10, 9, tzinfo=UTC)) == [shopping.content]
+
+
+def test_a_correction_naming_a_day_puts_right_no_message_naming_none() -> None:
+    chat = _chat("also need to buy milk and bread", "sorry, I meant 30/4")
+    assert the_ones_corrected(chat) == {}
+
+
+@pytest.mark.parametrize(
+    ("event", "correction"),
+    [
+        # A new user, a student in Bengaluru: the correction went at 30 days, the wrong
+        # deadline stayed.
+        ("Amazon internship ka deadline 15th Feb hai", "nahi, 15th nahi, 18th hai"),
+        # A new user, a baker in Guadalajara: the Saturday stayed unmarked.
+        (
+            "el pedido de Doña Carmen: 3 pasteles para el sábado 14 de febrero",
+            "no, el pastel de Doña Carmen es para el domingo, no el sábado",
+        ),
+        ("Landlord meeting on Tuesday 17/2 at 10", "sorry, not Tuesday, Thursday"),
+    ],
+)
+def test_a_day_it_is_not_said_after_a_word_of_sorry_is_a_correction(
+    event: str, correction: str
+) -> None:
+    chat = _chat(event, "remind me to pay the electricity bill", correction)
+    said, between, corrects = chat
+    assert corrects_the_last(correction)
+    assert the_ones_corrected(chat) == {corrects.id: said.id}
+    assert _gone(chat) == [between.content], "both stay until the day, not 30 days"
