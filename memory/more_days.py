@@ -99,9 +99,13 @@ _MONTH_OF = {
 _LASTING = lazy_compile(
     # A sum by the month or the week: "rent is $1450/month", "Meu aluguel é 1450 por mês"
     # (a new user, a student: deleted at 30 days, where "my rent is …" was kept).
-    r"(?i)\d[\d,.]*\s*(?:[€£$]|eur(?:os?)?|dollars?|pounds?|usd|gbp|reais|k)?\s*"
-    r"(?:/\s*|per\s+|a\s+|each\s+|every\s+|por\s+|al\s+|pro\s+|par\s+)"
-    r"(?:month|mo|mth|week|wk|m[eê]s|monat|mois|semana|woche|semaine)\b|"
+    r"(?i)\d[\d,.]*\s*(?:[€£$₹]|eur(?:os?)?|dollars?|pounds?|usd|gbp|reais|k|lakhs?|l|crores?|"
+    r"cr|rupees|rs\.?|pesos|mxn)?\s*"
+    r"(?:/\s*|per\s+|a\s+|each\s+|every\s+|por\s+|al\s+|pro\s+|par\s+|for\s+the\s+)"
+    r"(?:month|mo|mth|week|wk|m[eê]s|monat|mois|semana|woche|semaine|"
+    # A fee by the term or the year: "mess fee is ₹45,000 per semester", "Hostel fee Rs 1.2
+    # lakh for the year" (a new user, a student: each deleted at 30 days).
+    r"semester|sem|term|trimester|quarter|year|yr|annum|a[ñn]o|semestre|jahr|an)\b|"
     r"\buntil\s+further\s+notice\b|\bindefinitely\b|\bfor\s+the\s+foreseeable\s+future\b"
     r"|\b(?:every|each)\s+(?:(?:other|second)\s+)?(?:day|morning|evening|night|week|weekend|"
     r"month|year|mon|tue|wed|thu|fri|sat|sun)\w*"
@@ -116,7 +120,11 @@ _LASTING = lazy_compile(
     r"|\b(?:birthday|b-?day|anniversary|name\s*day)s?\b"
     # In Korean: every week, every month, each Monday, next term, in spring.
     r"|매주|매달|매월|매일|매년|요일마다|[월화수목금토일]요일에?\s*마다|다음\s*학기|봄에|여름에|가을에|"
-    r"겨울에|\d+\s*(?:개월|주|년)\s*(?:뒤|후)"
+    r"겨울에|\d+\s*(?:개월|주|년)\s*(?:뒤|후)|내년|내후년|다음\s*달"
+    # In Japanese and Chinese: next year, next month, in three months (an adversary saw
+    # "来年の夏に日本へ引っ越す", "歯医者は3か月後", "下个月十五号看牙医" deleted at 30 days).
+    r"|来年|再来年|明年|后年|後年|来月|再来月|下个月|下個月"
+    r"|[0-9一二三四五六七八九十]+\s*(?:ヶ月|か月|カ月|ケ月|个月|個月|週間|年)\s*(?:後|后)"
 )
 """What holds on, or comes again: "Office closed until further notice", "Rent due every
 1st of the month", "Standup every Monday", "next term I teach year 9" (an adversary saw each
@@ -162,7 +170,9 @@ Mahnung am 20.05.2027" was deleted at 30 days, and nothing knew it was owed (a n
 electrician). Kept a year, as what lasts: paid, its payment marks it."""
 _PHONE = (
     r"(?:(?:\+|\b0)\d[\d ().-]{6,16}\d|\b\d{3}[ .-]\d{3}[ .-]\d{3,4}|\b3\d{2}[ .-]?\d{6,7}|"
-    r"\b[1-9]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2})(?![\d/:]|\.\d)"
+    r"\b[1-9]\d[ .-]\d{3}[ .-]\d{2}[ .-]\d{2}"
+    # India's mobiles, five and five: "Bhaiya ka number 98450 12345 hai" (a new user).
+    r"|\b[6-9]\d{4}[ .-]?\d{5})(?![\d/:]|\.\d)"
 )
 """A phone number: from "+" or a 0, or in groups of three, three and four; not "20270312"."""
 _A_PHONE_ANYWHERE = lazy_compile(_PHONE)
@@ -262,6 +272,10 @@ _OWN_DETAILS = lazy_compile(
     # Klaus Weber aus München" (a second adversary saw each deleted at 30 days).
     r"(?:\s*[,.!]|\s+(?:and|e|y|und|et|aus|from|de|da|di|z)\b|\s*$)"
     r"|\b(?:i['\u2019]?m|i\s+am)\s+(?:originally\s+)?from\s+(?-i:[A-Z])"
+    # In Hinglish: "Hi! Main Priya hoon, 21, engineering student" (a new user: deleted at
+    # 30 days), "mera naam Priya hai", "mera naya number …".
+    r"|\b(?:main|mai)\s+(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}\s+(?:hoon|hun|hu|hoo)\b"
+    r"|\bmera\s+naam\s+(?-i:[A-Z])|\bmera\s+(?:naya\s+)?(?:number|phone|address|pata)\b"
     # One's family by name: "my kids are Pablo (9) and Irene (6)", "mi pareja es Javier".
     r"|\b(?:my|our)\s+(?:kids|children|son|sons|daughter|daughters|wife|husband|partner|"
     r"boyfriend|girlfriend|mum|mom|dad|mother|father)\s+(?:is|are|['\u2019]s)\s+"
@@ -332,6 +346,9 @@ def days_written_otherwise(text: str, said: date) -> list[date]:
     return days
 
 
+_A_BIRTHDAY_WORD = lazy_compile(r"(?i)(?:birthday|b-?day|anniversary|name\s*day)s?")
+
+
 def _days_in_other_hands(text: str, said: date) -> list[date]:
     """Roman months, "Mar-12", and what holds on or comes again (`_LASTING`)."""
     days: list[date] = []
@@ -342,7 +359,11 @@ def _days_in_other_hands(text: str, said: date) -> list[date]:
         days += _the_day(_ROMAN_MONTHS[found["month"].upper()], int(found["day"]), year, said)
     for found in _MONTH_DASH_DAY.finditer(text):
         days += _the_day(_MONTH_OF[found["month"].casefold()], int(found["day"]), None, said)
-    if _LASTING.search(text):
+    if (lasting := _LASTING.search(text)) and not (
+        _A_BIRTHDAY_WORD.fullmatch(lasting[0]) and _A_QUESTION.search(text)
+    ):
+        # A birthday comes again; a question about one gives none ("Nani ka birthday kab
+        # hai?" was kept a year and recalled for every question after: a new user).
         days.append(date.fromordinal(said.toordinal() + A_YEAR_ON))
     return days
 
@@ -371,11 +392,21 @@ def kept_for_years(text: str, said: date) -> list[date]:
 
 _SAID_IN_A_FEW_LINES = 600
 """The longest message read for lasting news (`_lasting_news`): a paste is no news."""
+_BIRTHDAY_MONTHS = (
+    r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|m[äa]rz|mai|juni|juli|okt|dez|"
+    r"enero|mayo|junio|julio|janvier|mai|juin|juillet|gennaio|maggio|giugno|luglio|januari|"
+    r"maart|mei"
+)
 _A_BIRTHDAY_ON = lazy_compile(
     r"(?i)\b(?:birthday|b-?day|anniversary|name\s*day|geburtstag|cumplea[ñn]os|anniversaire|"
-    r"compleanno|anivers[áa]rio|verjaardag|urodziny)\b(?=[^\n]{0,40}?(?:\d|\b(?:jan|feb|mar|apr|"
-    r"may|jun|jul|aug|sep|oct|nov|dec|januar|m[äa]rz|mai|juni|juli|okt|dez|enero|mayo|junio|"
-    r"julio|janvier|mai|juin|juillet|gennaio|maggio|giugno|luglio|januari|maart|mei)))"
+    r"compleanno|anivers[áa]rio|verjaardag|urodziny|janamdin|"
+    # Said as a verb: "mi suegra cumple años el 22 de marzo", "cumple el 22", "a minha mãe
+    # faz anos a 3 de maio" (a new user, a baker: deleted after its first day); in Hindi.
+    r"cumple(?:\s+a[ñn]os)?|faz\s+anos|जन्मदिन|सालगिरह)"
+    rf"(?=[^\n]{{0,40}}?(?:\d|\b(?:{_BIRTHDAY_MONTHS})))"
+    # The day first: "Oma hat am 3. Mai Geburtstag", "le 3 mai c'est son anniversaire".
+    rf"|\b\d{{1,2}}\.?\s*(?:{_BIRTHDAY_MONTHS})[^\W\d_]*\.?\s+(?:[^\W\d_]+\s+){{0,3}}?"
+    r"(?:geburtstag|anniversaire|verjaardag|birthday|cumplea[ñn]os|compleanno|anivers[áa]rio)\b"
 )
 _KIN = r"wife|husband|mother|father|mum|mom|dad|son|daughter|brother|sister"
 _A_DEATH = lazy_compile(

@@ -1,0 +1,72 @@
+"""What a message keeps itself for, said as two new users and an adversary said it.
+
+A student in Bengaluru (Hinglish), a baker in Guadalajara (Spanish), and an adversary
+writing Japanese, Chinese and Korean each saw these deleted at 30 days: a brother's phone
+number, who she is, a fee by the term or the year, a birthday said as a verb or with its
+day first or in Hindi, plans for next year or in three months.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory.lifecycle import plan_hygiene
+from memory.settings import MemorySettings
+from tests.helpers.entries import one_chat
+
+SAID = datetime(2027, 1, 4, 9, tzinfo=UTC)
+A_MONTH_ON = datetime(2027, 2, 10, 9, tzinfo=UTC)
+FOUR_MONTHS_ON = datetime(2027, 5, 10, 9, tzinfo=UTC)
+
+
+def _kept(text: str, now: datetime) -> bool:
+    return not plan_hygiene(one_chat(SAID, text), MemorySettings(), now)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bhaiya ka number 98450 12345 hai",
+        "Hi! Main Priya hoon, 21, engineering student in Bengaluru, hostel mein rehti hoon",
+        "mera naam Priya Sharma hai",
+        "mess fee is ₹45,000 per semester, due 15/01",
+        "Hostel fee Rs 1.2 lakh for the year, Papa will pay by 31/01",
+        "मम्मी का जन्मदिन 5 अप्रैल को है",
+        "mi suegra Doña Refugio cumple años el 22 de marzo, hay que hacerle su pastel de nuez",
+        "a minha mãe faz anos a 3 de maio",
+        "Oma hat am 3. Mai Geburtstag",
+    ],
+)
+def test_kept_past_its_day_and_its_month(text: str) -> None:
+    assert _kept(text, A_MONTH_ON)
+    assert _kept(text, FOUR_MONTHS_ON)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "来年の夏に日本へ引っ越す",
+        "歯医者は3か月後",
+        "下个月十五号看牙医",
+        "三个月后搬家",
+        "내년에 이사 가요",
+        "再来月に結婚式",
+    ],
+)
+def test_a_plan_for_next_year_or_months_on_outlives_30_days(text: str) -> None:
+    assert _kept(text, A_MONTH_ON)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Nani ka birthday kab hai?",
+        "when is Tom's birthday?",
+        "Main Street is closed today",
+        "mera dost late hai",
+    ],
+)
+def test_what_gives_no_such_detail_goes_at_30_days(text: str) -> None:
+    assert not _kept(text, A_MONTH_ON)
