@@ -58,6 +58,11 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
             nog er dat dit deze aan bij onze ons hoeveel""",
         # Nigerian Pidgin: "dey" (is, at), "wey" (who, which), "dem" (they), "sha" (anyway).
         "pcm": "wetin abeg na dey wey dem una abi sha",
+        # Hindi written in Latin letters (Hinglish): "Nani ka birthday kab hai?" found
+        # every message holding "ka" and "hai" (a new user, a student in Bengaluru).
+        "hi": """hai hain ka ki ke ko kab kya kitna kitni kitne kaun kahan kaise kyun kyu
+            mera meri mere tera teri hoon hun mein bhi aur nahi nahin tha thi hoga hogi yeh
+            woh abhi yaar wala wali mujhe tujhe hum apna apni""",
     }.items()
 }
 """Function words of German, Spanish, French, Portuguese, Italian, Polish and Dutch (accents
@@ -86,6 +91,7 @@ ALSO_IN_THE_LANGUAGE: dict[str, frozenset[str]] = {
     "nl": frozenset("die is in was wie je om".split()),
     "pt": frozenset("o a os as do no ao se".split()),
     "pcm": frozenset("e o make go get".split()),
+    "hi": frozenset("main se ho the ye wo par to".split()),
 }
 """Function words that are English words too, left out only of a text already read as in
 that language by two others: "wie ist die Nummer von Sonepar?" found the workshop's address

@@ -587,6 +587,12 @@ _ASKED_AT_THE_END = lazy_compile(
     r"(?:\s+again)?\s*\??$"
     # Swahili asks last: "mama anakuja lini?" (when), "… wapi" (where), "… nani" (who).
     r"|^[^?.!,]{1,60}\s(?:lini|wapi|nani|gani|ngapi|vipi)\s*\??$"
+    # Hinglish asks last too: "Nani ka birthday kab hai?", "mess fee kitna hai?", "laptop
+    # ready hai kya?" (a new user, a student: each used as a memory for 30 days).
+    r"|^[^?.!,:]{1,60}\s(?:kab|kitna|kitni|kitne|kya|kaun|kaunsa|kaunsi|kahan|kahaan|kidhar|"
+    r"kaisa|kaise|kaisi|kyun|kyu|kyon)(?:\s+(?:hai|hain|h|he|tha|thi|the|ho|hoga|hogi|hua|"
+    r"tak|se|ka|ki|ke|hota|hoti|karna|karu|karun|pata))*\s*\?$"
+    r"|^[^?.!,:]{1,60}\s(?:hai|hain|tha|thi|hoga|hogi)\s+(?:kya|na)\s*\?$"
 )
 _THIS_OR_THAT = lazy_compile(
     r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"
