@@ -406,6 +406,15 @@ def test_a_number_alone_shared_makes_no_follow_up() -> None:
     assert goes_on("Mary O'Connor has plot 3", "her plot 3 is the one by the gate, she grows leeks")
 
 
+def test_a_currency_alone_shared_makes_no_follow_up() -> None:
+    """Found by a new user, a baker in Guadalajara: the flour's new price came along with
+    Doña Carmen's order, sharing only "MXN", and pushed the order's correction out."""
+    order = "el pedido de Doña Carmen: 3 pasteles para el sábado 13, total $900 MXN"
+    flour = "La harina subió otra vez, ahora el bulto cuesta $1,310 MXN"
+    assert not goes_on(order, flour)
+    assert goes_on(order, "Doña Carmen ya pagó los $900 MXN del pedido")
+
+
 def test_a_day_shared_or_this_sunday_makes_no_follow_up() -> None:
     """Found by a new user, a baker: "Ka Yan needs her PE kit every Weds …" came along with
     the inspection moved to a Wednesday, and "Jo's swapping with Tomasz this Sunday …" with
