@@ -11,6 +11,7 @@ from agent.events import Notice
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.lazy_patterns import lazy_compile
+from memory.more_days import asks_to_keep
 from memory.protocol import Memory
 from memory.text import REDACTED_MARKER
 
@@ -30,12 +31,14 @@ async def unkept_secret_notice(
     held = "\n".join(fact.content for fact in facts)
     if all(value in held for value in values):
         return None  # said again: a fact keeps it already
-    if _ASKED_TO_REMEMBER.search(saved.content):
+    if _ASKED_TO_REMEMBER.search(saved.content) or asks_to_keep(saved.content):
+        # Or in another language: told to ask "remember …" after "Guárdame esto: …" (a new
+        # user, a baker in Guadalajara: she had asked).
         # "ok then remember it: laptop login password is …", and the model stored nothing:
         # asking again is no help (a new user was told to ask what she had asked).
         how = "keep it with /remember (it stores what follows as you type it)"
     else:
-        how = 'ask to remember it ("remember …")'
+        how = 'ask to remember it ("remember …"), or type /remember and what to keep,'
     return Notice(
         f"Your message held a secret ({_kinds_said(saved.content)}): messages are saved with "
         f"it redacted, so memory does not keep it. To keep it, {how} or add it in the memory "

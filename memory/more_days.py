@@ -158,6 +158,13 @@ _KEEP_ASKED = lazy_compile(
 can you keep it:" and a letter, deleted after its deadline (a new user, a retired nurse).
 Kept for years: asked for, it is the user's to forget."""
 _KEPT_WHEN_ASKED = 10 * 365
+
+
+def asks_to_keep(text: str) -> bool:
+    """Whether `text` asks for what it holds to be kept, in any wording `_KEEP_ASKED` reads."""
+    return _KEEP_ASKED.search(text) is not None and _TAKEN_BACK.search(text) is None
+
+
 _AN_INVOICE_OPEN = lazy_compile(
     r"(?i)\b(?:invoice|inv|rechnung|factura|facture|fattura|fatura|bill)\b[^\n]{0,80}?"
     r"\b(?:unpaid|not\s+(?:yet\s+)?paid|(?:still\s+)?(?:hasn['\u2019]?t|has\s+not|haven['\u2019]?t)\s+"

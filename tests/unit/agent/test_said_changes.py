@@ -892,6 +892,11 @@ async def test_a_secret_nothing_keeps_is_said_in_the_chat(harness: Harness) -> N
     said = [e.text for e in asked if isinstance(e, Notice)]
     assert any("keep it with /remember" in text for text in said)
     assert not any('ask to remember it ("remember' in text for text in said)
+    # Asked in another language: "Guárdame esto:" asked (a new user, a baker in Guadalajara).
+    harness.model.add("Claro.")
+    guarda = await harness.turn("Guárdame esto: tarjeta del banco 4111 1111 1111 1111")
+    told = [e.text for e in guarda if isinstance(e, Notice)]
+    assert any("keep it with /remember" in text for text in told), told
     # Named by what it was: an ID number is no code (a new user's PPS number).
     harness.model.add("Noted.")
     pps = await harness.turn("my PPS number is 1234567T")
