@@ -55,6 +55,27 @@ class InjectionBudget:
 SKIPPED_NOTE = "a message like this asks about nothing, so nothing was looked up"
 ABOUT_THE_USER = lazy_compile(ASKED_WHAT_IS_KNOWN + ABOUT_ME + r"\W*$")
 """A message asking what is remembered of the user, and nothing more."""
+_WHO_AM_I = lazy_compile(
+    r"(?i)^\W*(?:(?:so|ok|okay|and|hey)\W+)?(?:who\s+am\s+i|main\s+kaun\s+(?:hoon|hun|hu))\W*(?P<rest>.*)$"
+)
+_ABOUT_ME_IN_HINGLISH = lazy_compile(
+    r"(?i)^\W*(?:mere|mujhe|mujh)\s+(?:ke\s+)?(?:baare|bare)\s+(?:mein|me|main)\s+"
+    r"(?:(?:tum(?:he|hein|ko)?|aap(?:ko)?)\s+)?kya\s+(?:kya\s+)?(?:pata|maloom|malum|yaad|"
+    r"jaante|jante|jaanta|jaanti)\s*(?:hai|ho|hain)?\W*$"
+)
+
+
+def asks_about_the_user(text: str) -> bool:
+    """Whether `text` asks what is remembered of the user, and nothing more.
+
+    Also with "who am I?" before it, or alone, and in Hinglish: "who am I? what do you know
+    about me?" recalled nothing where the second question alone told every fact (a new
+    user, a student in Bengaluru, who asked "mujhe ke baare mein kya pata hai?" too).
+    """
+    if ABOUT_THE_USER.match(text) or _ABOUT_ME_IN_HINGLISH.match(text):
+        return True
+    who = _WHO_AM_I.match(text)
+    return who is not None and (not who["rest"].strip() or asks_about_the_user(who["rest"]))
 
 
 ABOUT_THE_USER_FACTS = 15
@@ -102,7 +123,7 @@ async def recall_for_message(
     """
     if asks_nothing(text):
         return RecallResult(entries=[], mode="skipped")
-    if ABOUT_THE_USER.match(text):
+    if asks_about_the_user(text):
         # No word of it names what is asked for: the user's facts are the answer (found
         # by new users of two rounds: "What do you know about me?" recalled nothing).
         facts = await memory.list(

@@ -170,6 +170,10 @@ async def test_asked_what_is_known_about_them_the_user_gets_their_facts(
         "cosa sai di me?",
         # A new user, a teacher in Utrecht.
         "wat weet je over mij?",
+        # A new user, a student in Bengaluru: the first recalled nothing.
+        "who am I? what do you know about me?",
+        "who am I?",
+        "mujhe ke baare mein kya pata hai?",
     ):
         harness.model.add("You are a nurse with a cat.")
         events = await harness.turn(asked)
