@@ -39,15 +39,38 @@ _NOON = lazy_compile(r"\b(noon|midday|midnight)\b")
 # (rand), and "50k", "1.2k" (a new user in Lagos: "my ajo is 50k" and "N50,000" found
 # nothing of "₦50,000"). Folded text: in lower case.
 _CURRENCY_LETTERS = lazy_compile(
-    r"(?<![\w.,])(n|r|rs|ksh|kes|ngn|zar|inr)(?=[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9]))"
+    r"(?<![\w.,])(n|r|rs|ksh|kes|ngn|zar|inr)(?=[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])"
+    # Or before a sum in short: "N50k", "N1.2m" (an adversary: not found by "50k").
+    r"|[0-9]{1,3}(?:\.[0-9]{1,2})?[km]\b)"
 )
 _IN_THOUSANDS = lazy_compile(r"(?<![\w.,])([0-9]{1,3})(?:\.([0-9]))?k\b")
+_IN_MILLIONS = lazy_compile(
+    r"(?<![\w.,])((?:[₦$€£₹]|(?<![\w])(?:n|r|rs|ksh|kes|ngn|zar|inr|usd|eur|gbp))\s?)?"
+    r"([0-9]{1,3})(?:\.([0-9]{1,2}))?\s?(m|mn|million|millions|millones|milh[õo]es|mio|"
+    r"lakhs?|lacs?|crores?)\b"
+)
+"""A sum in millions, lakhs or crores: "Lagos rent is ₦1.2m a year" was not found by
+"1,200,000" (an adversary). "m" alone only after a currency: "1.2m" may be metres."""
+_MULTIPLE = {"lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000}
+_MULTIPLE |= {"crore": 10_000_000, "crores": 10_000_000}
+
+
+def _in_millions(match: re.Match[str]) -> str:
+    currency, whole, part, word = match.groups()
+    if word == "m" and not currency:
+        return match.group()
+    times = _MULTIPLE.get(word, 1_000_000)
+    number = int(whole) * times + int((part or "0").ljust(2, "0")) * times // 100
+    return f"{currency or ''}{number}"
+
+
 _DIGIT = lazy_compile(r"[0-9]")
 _ANY_OF_THEM = lazy_compile(
     "|".join(
         f"(?:{p.pattern})"
         for p in (
             _CURRENCY_LETTERS,
+            _IN_MILLIONS,
             _IN_THOUSANDS,
             _THOUSANDS,
             _DOT_THOUSANDS,
@@ -82,6 +105,19 @@ def names_thousands_in_short(text: str) -> bool:
     """Whether `text` holds a sum written "50k" or "N50,000" (read as the number since 0049)."""
     folded = text.casefold()
     return _IN_THOUSANDS.search(folded) is not None or _CURRENCY_LETTERS.search(folded) is not None
+
+
+_LETTER_BEFORE_A_SHORT_SUM = lazy_compile(
+    r"(?<![\w.,])(?:n|r|rs|ksh|kes|ngn|zar|inr)[0-9]{1,3}(?:\.[0-9]{1,2})?[km]\b"
+)
+
+
+def names_millions_in_short(text: str) -> bool:
+    """Whether `text` holds a sum written "₦1.2m", "1.2 lakh", "2 crore" or "N50k" (0051)."""
+    folded = text.casefold()
+    return _LETTER_BEFORE_A_SHORT_SUM.search(folded) is not None or any(
+        _in_millions(found) != found.group() for found in _IN_MILLIONS.finditer(folded)
+    )
 
 
 def _half_day(match: re.Match[str]) -> str:
@@ -121,6 +157,7 @@ def written_alike(folded: str) -> str:
     if _ANY_OF_THEM.search(folded) is None:
         return folded  # keys such as "m12": one scan instead of five
     text = _CURRENCY_LETTERS.sub(" ", folded)
+    text = _IN_MILLIONS.sub(_in_millions, text)
     text = _IN_THOUSANDS.sub(_in_thousands, text)
     text = _THOUSANDS.sub(_thousands, text)
     text = _DOT_THOUSANDS.sub(lambda found: f"{found[0].replace('.', '')} {found[0]}", text)

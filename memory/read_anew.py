@@ -35,7 +35,7 @@ from memory.kin_words import names_kin, names_kin_written_together
 from memory.lazy_patterns import lazy_compile
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
-from memory.numbers import names_thousands_in_short
+from memory.numbers import names_millions_in_short, names_thousands_in_short
 from memory.predicates import (
     A_STREET_IN_LOWER_CASE,
     NEW_ADDRESS_SAID,
@@ -440,3 +440,12 @@ def days_and_kin_elsewhere_read(text: str) -> bool:
         or names_an_in_law(text)
         or names_a_date_after_a_day_word(text)
     )
+
+
+def sums_in_millions_read(text: str) -> bool:
+    """Whether `text` names what migration 0051 reads anew.
+
+    A sum in millions, lakhs or crores ("₦1.2m", "Rs 1.2 lakh", "2 crore"), or a letter for
+    a currency before a sum in short ("N50k"): found since by the number.
+    """
+    return names_millions_in_short(text)

@@ -50,6 +50,7 @@ from memory.postgres.schema import (
     STOPS_IN_OTHER_LANGUAGES_READ,
     STREETS_IN_LOWER_CASE_READ,
     STREETS_NAMED_FIRST_READ,
+    SUMS_IN_MILLIONS_READ,
     SUMS_IN_THOUSANDS_READ,
     TERMS_ADDED,
     WEEKDAYS_AT_A_TIME_READ,
@@ -86,6 +87,7 @@ from memory.read_anew import (
     stops_or_shifts,
     streets_in_lower_case_read,
     streets_named_first_read,
+    sums_in_millions_read,
     sums_in_thousands_read,
     weekdays_at_a_time_read,
     weekdays_with_their_days_read,
@@ -193,6 +195,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     KIN_AND_ROTAS_READ: kin_and_rotas_read,
     SUMS_IN_THOUSANDS_READ: sums_in_thousands_read,
     DAYS_AND_KIN_ELSEWHERE_READ: days_and_kin_elsewhere_read,
+    SUMS_IN_MILLIONS_READ: sums_in_millions_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -137,6 +137,9 @@ KIN_AND_ROTAS_READ = "kin and rotas read"
 word ("Mãe's birthday"), or a rota's day ("Saturday shift: …"), are indexed again."""
 SUMS_IN_THOUSANDS_READ = "sums in thousands read"
 """A step run in Python: rows naming a sum written "50k" or "N50,000" are indexed again."""
+SUMS_IN_MILLIONS_READ = "sums in millions read"
+"""A step run in Python: rows naming a sum in millions, lakhs or crores ("₦1.2m"), or a
+currency's letter before a sum in short ("N50k"), are indexed again."""
 DAYS_AND_KIN_ELSEWHERE_READ = "days and kin elsewhere read"
 """A step run in Python: rows naming a day relative to now or one of the family in Japanese,
 Chinese or Korean ("明日は歯医者", "お母さんの誕生日"), an in-law, or a day and month after a
@@ -320,6 +323,8 @@ def migrations(dimensions: int) -> list[str]:
         # "明日は歯医者" names tomorrow; "お母さんの誕生日" is found by "mother", not
         # "mother-in-law"; "sábado 9/1" names 9 January.
         DAYS_AND_KIN_ELSEWHERE_READ,
+        # "₦1.2m", "Rs 1.2 lakh" and "N50k" are found by 1200000, 120000 and 50000.
+        SUMS_IN_MILLIONS_READ,
     ]
 
 

@@ -39,6 +39,7 @@ from memory.read_anew import (
     stops_or_shifts,
     streets_in_lower_case_read,
     streets_named_first_read,
+    sums_in_millions_read,
     sums_in_thousands_read,
     weekdays_at_a_time_read,
     weekdays_with_their_days_read,
@@ -478,6 +479,10 @@ def _days_and_kin_elsewhere_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, days_and_kin_elsewhere_read)
 
 
+def _sums_in_millions_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, sums_in_millions_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -589,6 +594,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # "明日は歯医者" names tomorrow; "お母さんの誕生日" is found by "mother", not "mother-in-law";
     # "sábado 9/1" names 9 January.
     Migration("0050_days_and_kin_elsewhere_read", _days_and_kin_elsewhere_read),
+    # "₦1.2m", "Rs 1.2 lakh" and "N50k" are found by 1200000, 120000 and 50000.
+    Migration("0051_sums_in_millions_read", _sums_in_millions_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
