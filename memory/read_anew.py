@@ -11,6 +11,7 @@ from memory.date_ranges import ranges_written_out
 from memory.date_terms import (
     DOTTED_ALIKE,
     EVENTS_SAID_ON,
+    days_said_day_first,
     mentioned_date_terms,
     names_a_date_after_a_day_word,
     names_a_day_elsewhere,
@@ -449,3 +450,12 @@ def sums_in_millions_read(text: str) -> bool:
     a currency before a sum in short ("N50k"): found since by the number.
     """
     return names_millions_in_short(text)
+
+
+def day_first_beside_read(text: str) -> bool:
+    """Whether `text` names what migration 0052 reads anew.
+
+    A day and month that can only be day first ("OS 15/03") beside others that could be
+    either ("DSA 10/03"): those are read day first since, and found by their day.
+    """
+    return days_said_day_first(text)

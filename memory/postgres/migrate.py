@@ -18,6 +18,7 @@ from memory.postgres.schema import (
     CONTENT_HASHES,
     DATE_TERMS,
     DATES_AND_MEDICINES_READ,
+    DAY_FIRST_BESIDE_READ,
     DAYS_AFTER_WORDS_ELSEWHERE_READ,
     DAYS_AND_KIN_ELSEWHERE_READ,
     DAYS_ELSEWHERE_READ,
@@ -63,6 +64,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    day_first_beside_read,
     days_after_words_elsewhere_read,
     days_and_kin_elsewhere_read,
     days_elsewhere_read,
@@ -196,6 +198,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SUMS_IN_THOUSANDS_READ: sums_in_thousands_read,
     DAYS_AND_KIN_ELSEWHERE_READ: days_and_kin_elsewhere_read,
     SUMS_IN_MILLIONS_READ: sums_in_millions_read,
+    DAY_FIRST_BESIDE_READ: day_first_beside_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

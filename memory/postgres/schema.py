@@ -140,6 +140,9 @@ SUMS_IN_THOUSANDS_READ = "sums in thousands read"
 SUMS_IN_MILLIONS_READ = "sums in millions read"
 """A step run in Python: rows naming a sum in millions, lakhs or crores ("₦1.2m"), or a
 currency's letter before a sum in short ("N50k"), are indexed again."""
+DAY_FIRST_BESIDE_READ = "day first beside read"
+"""A step run in Python: rows naming a day and month that can only be day first ("15/03")
+are indexed again, the others beside it read day first too."""
 DAYS_AND_KIN_ELSEWHERE_READ = "days and kin elsewhere read"
 """A step run in Python: rows naming a day relative to now or one of the family in Japanese,
 Chinese or Korean ("明日は歯医者", "お母さんの誕生日"), an in-law, or a day and month after a
@@ -325,6 +328,8 @@ def migrations(dimensions: int) -> list[str]:
         DAYS_AND_KIN_ELSEWHERE_READ,
         # "₦1.2m", "Rs 1.2 lakh" and "N50k" are found by 1200000, 120000 and 50000.
         SUMS_IN_MILLIONS_READ,
+        # "DSA 10/03, DBMS 12/03, OS 15/03" names 10 and 12 March too.
+        DAY_FIRST_BESIDE_READ,
     ]
 
 

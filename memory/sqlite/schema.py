@@ -15,6 +15,7 @@ from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
     dates_or_medicines,
+    day_first_beside_read,
     days_after_words_elsewhere_read,
     days_and_kin_elsewhere_read,
     days_elsewhere_read,
@@ -483,6 +484,10 @@ def _sums_in_millions_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, sums_in_millions_read)
 
 
+def _day_first_beside_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, day_first_beside_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -596,6 +601,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0050_days_and_kin_elsewhere_read", _days_and_kin_elsewhere_read),
     # "₦1.2m", "Rs 1.2 lakh" and "N50k" are found by 1200000, 120000 and 50000.
     Migration("0051_sums_in_millions_read", _sums_in_millions_read),
+    # "DSA 10/03, DBMS 12/03, OS 15/03" names 10 and 12 March too.
+    Migration("0052_day_first_beside_read", _day_first_beside_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
