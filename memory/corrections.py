@@ -47,6 +47,8 @@ _SORRY_WORD = (
     r"|eigentlich|entschuldigung|perd[oó]n|perdona|espera|en\s+realidad|ali[áa]s|desculpa"
     r"|n[ãa]o|na\s+verdade|pardon|non|oups|en\s+fait|nahi|nahin|arre|arey"
 )
+_A_VALUE_NAHI = lazy_compile(r"(?i)(?<![\w.,])[0-9][^\s,]*\s+(?:nahi|nahin|nai)\b")
+"""Hinglish's "not" after the value: "nahi, 12 nahi, 14 hai" (an adversary)."""
 _OPENS_SORRY = lazy_compile(rf"(?i)^\W*(?:{_SORRY_WORD})[\s,!.:-]")
 """A word of sorry first, then anywhere the value it is not: "no, el pastel es para el
 domingo, no el sábado" (a new user, a baker), "nahi, 15th nahi, 18th hai" (a new user, a
@@ -97,7 +99,7 @@ _CONVERSATION = MemoryCategory.CONVERSATION.value
 
 def corrects_the_last(text: str) -> bool:
     """Whether `text` opens by taking the message before it back to put it right."""
-    if _OPENS_SORRY.match(text) and a_day_said_not_to_be(text):
+    if _OPENS_SORRY.match(text) and (a_day_said_not_to_be(text) or _A_VALUE_NAHI.search(text)):
         return True
     return any(
         rule.match(text) is not None
@@ -114,19 +116,37 @@ def corrects_the_last(text: str) -> bool:
 
 
 def fits(corrected: str, correction: str) -> bool:
-    """Whether `correction` may put `corrected` right: a day a day, a number a number.
+    """Whether `correction` may put `corrected` right: a value of the kind it holds.
 
     "/remember my car is a blue Golf" between a message and its correction "no wait, the
     25th" holds nothing it puts right (a second adversary); "no wait, it's 24" puts right
-    "My gym locker is number 42" (a later one).
+    "My gym locker is number 42" (a later one). A time a time, a date a date, a sum a
+    number that is neither: "sorry I meant 5pm" put right "bought 2 bags of dog food", not
+    the vet at 4pm before it, and "sorry, I meant 4/5" the weather "today, 24 degrees" (an
+    adversary).
     """
+    if _A_CLOCK.search(correction):
+        return _A_CLOCK.search(corrected) is not None
+    if _A_DATE_SAID.search(correction):
+        return _A_DATE_SAID.search(corrected) is not None
     if names_a_day(correction):
         return names_a_day(corrected)
     if _A_DIGIT.search(correction):
-        return _A_DIGIT.search(corrected) is not None
+        rest = _A_CLOCK.sub(" ", _A_DATE_SAID.sub(" ", corrected))
+        return _A_DIGIT.search(rest) is not None
     return True
 
 
+_A_CLOCK = lazy_compile(
+    r"(?i)(?<![\w/.])[0-9]{1,2}(?::[0-9]{2})?\s*(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
+    r"|(?<![\w/.:])[0-9]{1,2}:[0-9]{2}(?![\w/:])|(?<![\w/.])[0-9]{1,2}h[0-9]{0,2}(?!\w)"
+)
+_A_DATE_SAID = lazy_compile(
+    r"(?i)(?<![\w/.])[0-9]{1,2}[/.][0-9]{1,2}(?:[/.][0-9]{2,4})?(?![\w/])"
+    r"|(?<![\w])[0-9]{1,2}(?:st|nd|rd|th|e|er)\b"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+)
+"""A day said as a date or a weekday, not "today": a correction of a date puts right one."""
 _A_DIGIT = lazy_compile(r"[0-9]")
 
 

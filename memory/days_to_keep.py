@@ -23,6 +23,7 @@ from memory.date_terms import (
 )
 from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, MONTHS
+from memory.months_ahead import months_ahead
 from memory.more_days import (
     A_YEAR_ON,
     days_written_otherwise,
@@ -189,7 +190,7 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     giving one's own details, is kept until (`memory.more_days.kept_for_years`).
     """
     days: list[date] = kept_for_years(text, said) + _held_from_a_month(text, said) if kept else []
-    days += _numeric_days(text, said, kept)
+    days += _numeric_days(text, said, kept) + months_ahead(text, said)
     for found in _YEAR_FIRST.finditer(text):
         year, month, day = (int(part) for part in found.groups())
         days += _meant(said, month, day, year) if 1 <= month <= 12 else []

@@ -120,11 +120,7 @@ _LASTING = lazy_compile(
     r"|\b(?:birthday|b-?day|anniversary|name\s*day)s?\b"
     # In Korean: every week, every month, each Monday, next term, in spring.
     r"|매주|매달|매월|매일|매년|요일마다|[월화수목금토일]요일에?\s*마다|다음\s*학기|봄에|여름에|가을에|"
-    r"겨울에|\d+\s*(?:개월|주|년)\s*(?:뒤|후)|내년|내후년|다음\s*달"
-    # In Japanese and Chinese: next year, next month, in three months (an adversary saw
-    # "来年の夏に日本へ引っ越す", "歯医者は3か月後", "下个月十五号看牙医" deleted at 30 days).
-    r"|来年|再来年|明年|后年|後年|来月|再来月|下个月|下個月"
-    r"|[0-9一二三四五六七八九十]+\s*(?:ヶ月|か月|カ月|ケ月|个月|個月|週間|年)\s*(?:後|后)"
+    r"겨울에|\d+\s*(?:개월|주|년)\s*(?:뒤|후)"
 )
 """What holds on, or comes again: "Office closed until further notice", "Rent due every
 1st of the month", "Standup every Monday", "next term I teach year 9" (an adversary saw each

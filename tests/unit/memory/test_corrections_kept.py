@@ -213,3 +213,29 @@ def test_a_day_it_is_not_said_after_a_word_of_sorry_is_a_correction(
     assert corrects_the_last(correction)
     assert the_ones_corrected(chat) == {corrects.id: said.id}
     assert _gone(chat) == [between.content], "both stay until the day, not 30 days"
+
+
+@pytest.mark.parametrize(
+    ("corrected", "between", "correction"),
+    [
+        # An adversary: each correction put right the message between, not the one before.
+        (
+            "vet appointment for Bruno at 4pm on Friday",
+            "bought 2 bags of dog food",
+            "sorry I meant 5pm",
+        ),
+        ("Rent is 1450 a month", "Dentist on 12/4 at 10:30", "sorry, I meant 1500"),
+        ("party on 3/5", "the weather is nice today, 24 degrees", "sorry, I meant 4/5"),
+        (
+            "Parking permit renewal is due 30/3",
+            "Call with Sam at 3pm tomorrow",
+            "sorry, I meant 30/4",
+        ),
+        ("Bhaiya ka birthday 12 June hai", "ok", "nahi, 12 nahi, 14 hai"),
+    ],
+)
+def test_a_correction_puts_right_a_value_of_its_kind(
+    corrected: str, between: str, correction: str
+) -> None:
+    chat = _chat(corrected, between, correction)
+    assert the_ones_corrected(chat) == {chat[2].id: chat[0].id}

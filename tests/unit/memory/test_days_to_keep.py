@@ -98,7 +98,8 @@ SAID = date(2026, 10, 1)
         ("visa expires in six months", "20270430"),
         ("exam in the spring", "20270531"),
         ("I had a great summer", None),
-        ("next month", None),
+        # An adversary: "I'm going to Beijing next month" went on the first of that month.
+        ("next month", "20261130"),
     ],
 )
 def test_a_day_named_by_its_feast_or_written_short_is_kept_to(
