@@ -332,10 +332,29 @@ def speaks_of_health(text: str) -> bool:
     return bool(health_values(text))
 
 
+_A_NUMBER_WORD = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _DOSE_IN_WORDS = lazy_compile(
-    rf"(?i)\b({'|'.join(sorted(NUMBER_WORDS, key=len, reverse=True))})\s?(mg|mcg|ml|units?)\b"
+    rf"(?i)\b({_A_NUMBER_WORD})(?:\s+point\s+({_A_NUMBER_WORD}))?\s?(mg|mcg|ml|units?)\b"
 )
-"""'I take seven mg of warfarin now' (an adversary: the 5mg stayed in effect)."""
+"""'I take seven mg of warfarin now' (an adversary: the 5mg stayed in effect); "doctor put
+amlodipine up to ten mg", "ramipril two point five mg at night" (a new user, a taxi driver:
+neither was a dose, and the new one went at 30 days while the old one stayed)."""
+
+
+def in_digits(text: str) -> str:
+    """`text` with each dose written in words written in digits ("ten mg" → "10mg")."""
+    if not _MAY_HOLD_A_NUMBER_WORD.search(text):
+        return text
+    return _DOSE_IN_WORDS.sub(_dose_in_digits, text)
+
+
+def _dose_in_digits(found: re.Match[str]) -> str:
+    whole = NUMBER_WORDS[found[1].casefold()]
+    part = f".{NUMBER_WORDS[found[2].casefold()]}" if found[2] else ""
+    return f"{whole}{part}{found[3]}"
+
+
+_MAY_HOLD_A_NUMBER_WORD = lazy_compile(r"(?i)(?:mg|mcg|ml|units?)\b")
 
 
 @lru_cache(maxsize=1024)
@@ -345,7 +364,7 @@ def health_values(text: str) -> dict[str, frozenset[str]]:
     The user's, or someone named's ("Tom Murphy is not allergic to nuts after all").
     """
     values: dict[str, frozenset[str]] = {}
-    text = _DOSE_IN_WORDS.sub(lambda found: NUMBER_WORDS[found[1].casefold()] + found[2], text)
+    text = in_digits(text)
     for rule in (_ALLERGIC, _ALLERGY, _OUTGROWN):
         for found in rule.finditer(text):
             has = frozenset(["no" if rule is _OUTGROWN or found["no"] else "yes"])
@@ -539,6 +558,7 @@ def names_a_dose(text: str) -> bool:
     For the words a dose is asked with (`DOSE_WORDINGS`): "Amlodipine 5mg daily", "Vitamin D
     1000 IU" and "my insulin went up to 14 units" said no "I take" (a second adversary).
     """
+    text = in_digits(text)
     if _A_DIGIT.search(text) is None:
         return False  # every amount has one: one scan instead of the patterns' many
     if _DRUG_AMOUNT.search(text) is not None:
@@ -659,6 +679,7 @@ def dose_of_the_one_medicine(text: str) -> tuple[str, frozenset[str]] | None:
 
 def _dose_of_the_one_medicine(text: str) -> tuple[re.Match[str], str] | None:
     """The dose said without its medicine, and the one medicine `text` names, as written."""
+    text = in_digits(text)
     found = _DOSE_UNNAMED.search(text)
     if found is None or _NOT_DONE.search(text):
         return None

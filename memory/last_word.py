@@ -20,7 +20,7 @@ from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import cancels_it, moves_an_appointment_of_none, moves_it
 from memory.fact_subjects import change_terms
 from memory.fact_values import new_value
-from memory.health_values import health_values, medicines_and_allergens
+from memory.health_values import health_values, in_digits, medicines_and_allergens
 from memory.instead_of import not_them_any_more, takes_the_place_of
 from memory.lazy_patterns import lazy_compile
 from memory.long_texts import sentences_of
@@ -267,6 +267,9 @@ def changes_its_value(fact: MemoryEntry, message: MemoryEntry, *, in_order: bool
     """
     if message.id == fact.id or (in_order and message.timestamp <= fact.timestamp):
         return False
+    if (in_numbers := in_digits(message.content)) != message.content:
+        # A dose in words: "doctor put amlodipine up to ten mg" (a new user, a taxi driver).
+        message = message.model_copy(update={"content": in_numbers})
     if _QUOTED.search(message.content):
         # What someone else wrote, quoted: "don't answer the scam saying 'your email is now
         # ana@scam.example'" changed no email (an adversary saw it marked). A value alone in

@@ -234,7 +234,8 @@ _NO_NAME = (
     "|happy|sad|excited|exhausted|stressed|busy|free|late|lost|confused|ready|sure|glad|so"
     "|very|really|just|also|still|going|off|out|sleepy|cold|hot|freezing|dying|broke|stuck"
     "|scared|worried|nervous|angry|annoyed|finished|leaving|coming|working|thinking|feeling"
-    "|fed|full|awake|up|in|on|at|not|sooo+|soo|bit|kinda|literally|actually"
+    "|fed|full|awake|up|in|on|at|not|sooo+|soo|bit|kinda|literally|actually|new|trying"
+    "|wondering|curious|having|getting|looking|using|stuck|alright|well|sure|afraid"
 )
 """Words after "I'm" that say how the user is, not who: "I'm Starving", "Hi, I'm Bored" (an
 adversary saw each kept ten years as an introduction)."""
@@ -275,6 +276,10 @@ _OWN_DETAILS = lazy_compile(
     # Klaus Weber aus München" (a second adversary saw each deleted at 30 days).
     r"(?:\s*[,.!]|\s+(?:and|e|y|und|et|aus|from|de|da|di|z)\b|\s*$)"
     r"|\b(?:i['\u2019]?m|i\s+am)\s+(?:originally\s+)?from\s+(?-i:[A-Z])"
+    # Typed in lower case after a hello: "hi im tomasz, taxi driver in manchester" (a new
+    # user, a taxi driver: deleted at 30 days where "I'm Tomasz, …" was kept).
+    r"|^\W*(?:hi|hello|hey|hiya|cześć|czesc)\b[\W_]*(?:i['\u2019]?m|i\s+am|my\s+name\s+is)\s+"
+    r"(?!(?:" + _NO_NAME + r")\b)[^\W\d_]{2,}\s*,\s*[^\W\d_]"
     # In Hinglish: "Hi! Main Priya hoon, 21, engineering student" (a new user: deleted at
     # 30 days), "mera naam Priya hai", "mera naya number …".
     r"|\b(?:main|mai)\s+(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}\s+(?:hoon|hun|hu|hoo)\b"

@@ -1114,3 +1114,20 @@ async def test_a_move_said_in_dutch_replaces_the_home(harness: Harness) -> None:
         "We zijn verhuisd naar Amersfoort! Mijn nieuwe adres is Langestraat 45, 3811 AB Amersfoort"
     )
     assert "Langestraat 45" in (await _in_effect(harness))["home"]
+
+
+async def test_a_dose_said_in_words_marks_the_one_before(harness: Harness) -> None:
+    """Found by a new user, a taxi driver: "doctor hussain put amlodipine up to ten mg" left
+    "i take amlodipine 5mg …" unmarked, and went at 30 days while the 5mg stayed."""
+    for said in (
+        "i take amlodipine 5mg every morning for blood pressure",
+        "doctor hussain put amlodipine up to ten mg",
+        "what pills i take",
+    ):
+        harness.model.add("ok")
+        harness.session = harness.sessions.new()
+        await harness.turn(said)
+    shown = harness.model.requests[-1].messages[-1].content
+    assert (
+        "since changed: a later message says 'doctor hussain put amlodipine up to ten mg'" in shown
+    )

@@ -37,6 +37,10 @@ def _kept(text: str, now: datetime) -> bool:
         "mi suegra Doña Refugio cumple años el 22 de marzo, hay que hacerle su pastel de nuez",
         "a minha mãe faz anos a 3 de maio",
         "Oma hat am 3. Mai Geburtstag",
+        # A new user, a taxi driver, in lower case and without the apostrophe.
+        "hi im tomasz, taxi driver in manchester 58 years, from poland",
+        # His second medicine, its dose in words.
+        "also ramipril two point five mg at night, doctor hussain",
     ],
 )
 def test_kept_past_its_day_and_its_month(text: str) -> None:
@@ -66,6 +70,8 @@ def test_a_plan_for_next_year_or_months_on_outlives_30_days(text: str) -> None:
         "when is Tom's birthday?",
         "Main Street is closed today",
         "mera dost late hai",
+        "hi im tired, can you help me",
+        "hey im new, how does this work",
     ],
 )
 def test_what_gives_no_such_detail_goes_at_30_days(text: str) -> None:
