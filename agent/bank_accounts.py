@@ -16,7 +16,7 @@ BANK_ACCOUNT_KIND = "bank-account"
 
 _NAMES = (
     r"account(?:[ \t]+(?:number|no\.?|num|nr\.?|#))?|acc(?:t|ount)?\.?(?:[ \t]*(?:no\.?|number|#))?"
-    r"|a/c(?:[ \t]+no\.?)?|nuban|konto(?:nummer)?|kontonr\.?|n[úu]mero[ \t]+de[ \t]+cuenta"
+    r"|a/c(?:[ \t]+no\.?)?|nuban|konto(?:nummer)?|kontonr\.?|kto\.?|n[úu]mero[ \t]+de[ \t]+cuenta"
     r"|cuenta|clabe|n[úu]mero[ \t]+da[ \t]+conta|conta|rekening(?:nummer)?|numer[ \t]+konta"
 )
 _WHOSE = (
@@ -33,7 +33,19 @@ _BANK_FIRST = lazy_compile(
     rf"(?i)\b(?:my|his|her|our|their)[ \t]+(?:(?-i:[A-Z][A-Za-z]{{1,12}})[ \t]+)?(?:bank[ \t]+)?"
     rf"(?:account|acct|acc)(?![\w/-]){_LINK}({_NUMBER})(?![\w,.-]?\d)"
 )
-_HINTS = ("acc", "a/c", "nuban", "konto", "cuenta", "clabe", "conta", "rekening")
+_HINTS = ("acc", "a/c", "nuban", "konto", "kto", "cuenta", "clabe", "conta", "rekening")
+_A_SERVICES_ACCOUNT = lazy_compile(
+    r"(?i)\b(?:consumer|customer|electricity|electric|gas|water|utility|phone|mobile|"
+    r"broadband|internet|loyalty|member(?:ship)?|billing|subscriber|airtel|jio|vodafone|"
+    r"bescom|tneb|comcast|verizon|at&t|sky|bt|ee|o2|netflix|amazon|steam|game|gaming)"
+    r"[ \t]+(?:[\w-]+[ \t]+)?$"
+)
+"""A service's own account, no bank's: "electricity consumer account 0123456789", "Airtel
+account 0123456789" (a second adversary saw each redacted, needed to pay the bill)."""
+_WITH_A_SERVICE = lazy_compile(
+    r"(?i)[ \t]+(?:with|at|for|from)[ \t]+(?:airtel|jio|vodafone|bescom|comcast|verizon|sky|bt|"
+    r"ee|o2|the[ \t]+(?:electricity|gas|water|phone|internet)\b)"
+)
 _A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 
 
@@ -47,5 +59,7 @@ def bank_account_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         for rule in (_ACCOUNT, _BANK_FIRST)
         for found in rule.finditer(text)
         if not _A_YEAR.fullmatch(found[1])
+        and not _A_SERVICES_ACCOUNT.search(text, max(0, found.start() - 30), found.start())
+        and not _WITH_A_SERVICE.match(text, found.end(1))
     }
     return [(BANK_ACCOUNT_KIND, span) for span in sorted(spans)]

@@ -403,8 +403,8 @@ _PRESSED = lazy_compile(
 """"gate: press star then 7391 then hash", "for the gate press * 7391 #" (an adversary: each
 kept as typed)."""
 _STAR_THEN_HASH = lazy_compile(
-    r"(?i)(?<![\w-])(?:star|\*)[ \t]+(?:then[ \t]+)?(\d{3,8})[ \t]+(?:then[ \t]+)?(?:hash|pound|#)"
-    r"(?![\w-])"
+    r"(?i)(?<![\w-])(?:star|\*)[ \t,]+(?:then[ \t]+)?(\d(?:[ \t]?\d){2,7})[ \t,]+(?:then[ \t]+)?"
+    r"(?:hash|pound|#)(?![\w-])"
 )
 _HASH_THEN_STAR = lazy_compile(
     r"(?i)(?<![\w-])(?:hash|pound|#)[ \t]+(?:then[ \t]+)?(\d{3,8})[ \t]+(?:then[ \t]+)?"

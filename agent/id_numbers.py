@@ -79,8 +79,9 @@ def _after(names: str, shape: str) -> re.Pattern[str]:
         rf"(?:[ \t]+[\w'\u2019-]+){{0,4}}?{_BETWEEN}"
         rf"(?:(?:my|mine|the|it's|its|now)[ \t]+)?(?-i:({shape}))(?![\w-])"
         # Or the number first: "K1234567 is my passport number" (a third adversary).
-        rf"|(?<![\w-])(?-i:({shape}))[ \t]+(?:is|was|are|=|[\u2013\u2014-])[ \t]+"
-        rf"(?:(?:my|his|her|our|their|the)[ \t]+)?(?:[\w'\u2019-]+[ \t]+){{0,2}}?(?:{names})\b"
+        rf"|(?<![\w-])(?-i:({shape}))[ \t]+(?:is|was|are|es|ist|est|é|=|[\u2013\u2014-])[ \t]+"
+        rf"(?:(?:my|his|her|our|their|the|mi|su|mein|meine|mon|ma|meu|minha)[ \t]+)?"
+        rf"(?:[\w'\u2019-]+[ \t]+){{0,2}}?(?:{names})\b"
     )
 
 

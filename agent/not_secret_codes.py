@@ -108,16 +108,33 @@ adversary saw it redacted)."""
 _AN_AREAS = lazy_compile(r"(?i)\b(?:area|postal|locality|village|district)[ \t]+pin\b")
 
 
+_POSTAL_LABEL = lazy_compile(r"(?i)pin[ \t]*code\b")
+_OF_A_CARD = lazy_compile(r"(?i)\b(?:card|atm|bank|debit|credit|sim|phone|account|upi|login)\b")
+_A_PLACE_AFTER = lazy_compile(r"[ \t]*[,-]?[ \t]*(?-i:[A-Z])[a-z]{3,}[ \t]*(?:[,.;]|$)")
+_AN_ADDRESS_SAID = lazy_compile(
+    r"(?i)\b(?:address|road|rd|street|nagar|colony|layout|sector|marg|lane|cross|main|flat|"
+    r"apartment|house|block|phase|district|city|village|post\s+office)\b"
+)
+
+
 def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
     """Whether a PIN said from `start` is India's postal code, not a secret.
 
     Six digits, said as "pincode" in one word, of a place, or closing an address ("Ship to: 12 MG
     Road, Bengaluru, PIN 560001"): an adversary saw both redacted.
     """
-    if "pin" not in said.lower() or re.fullmatch(r"[1-8]\d{5}", digits) is None:
+    if "pin" not in said.lower() or re.fullmatch(r"[1-8]\d{2} ?\d{3}", digits) is None:
         return False
     where = said.lower().index("pin")
     if said.lower().startswith("pincode", where) or _OF_A_PLACE.match(said, where):
+        return True
+    if (
+        _POSTAL_LABEL.match(said, where)
+        and not _OF_A_CARD.search(text)
+        and (_A_PLACE_AFTER.match(text, start + len(said)) or _AN_ADDRESS_SAID.search(text))
+    ):
+        # "PIN code 560034 Bangalore, 12 MG Road is my new address", "pin code 400 001,
+        # Mumbai" (a second adversary saw each redacted, the user's postcode lost).
         return True
     if _AN_AREAS.search(text, max(0, start + where - 20), start + where + 3):
         return True  # "Our area pin code is 560034", "area pin code 110001 delhi"

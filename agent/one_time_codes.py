@@ -36,7 +36,7 @@ _CODE = lazy_compile(
 )
 _REACH = 80
 """Characters between a name and its code: "Your OTP for HDFC Bank txn of Rs 12,000 is"."""
-_LINKS = r"is|was|are|=|:|-|–|lautet|ist|es|é|est|è|for|of"
+_LINKS = r"is|was|are|=|:|-|–|lautet|ist|es|é|est|è|for|of|as"
 _NAME_THEN_CODE = lazy_compile(rf"(?i)(?:^|(?:\b|[ \t])(?:{_LINKS}))[ \t]*:?[ \t]*$")
 """What comes just before the code, after its name: "OTP 4455", "OTP: 4455", "… is 4455"."""
 _CODE_THEN_NAME = lazy_compile(rf"(?i)^[ \t]*(?:{_LINKS})(?:\b|[ \t])")
@@ -57,6 +57,12 @@ _IS_YOUR_CODE = lazy_compile(
     r"est[ \t]+votre|ist[ \t]+(?:ihr|dein))[ \t]+(?:[\w.-]+[ \t]+){0,3}?(?:code|c[oó]digo|pin)\b"
 )
 """Any service's code, the code first: "449182 is your Instagram code"."""
+_ENTER_TO_VERIFY = lazy_compile(
+    r"(?i)\b(?:enter|use|type|input)[ \t]+((?:[A-Z]{1,2}-)?\d{4,8})[ \t]+(?:to|for)[ \t]+"
+    r"(?:verify|confirm|log[ \t]*in|sign[ \t]*in|complete|authenticate|authori[sz]e|activate|"
+    r"reset|validate)\b"
+)
+"""A code by what it does: "Enter 552901 to verify your account" (a second adversary)."""
 
 
 def _linked(between: str, name_first: bool) -> bool:
@@ -80,7 +86,9 @@ def _is_a_code(text: str, found: re.Match[str]) -> bool:
 def one_time_code_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """("code", span) of each one-time code `text` gives in a sentence naming one."""
     spans: list[tuple[str, tuple[int, int]]] = [
-        ("code", found.span(1)) for found in _IS_YOUR_CODE.finditer(text)
+        ("code", found.span(1))
+        for rule in (_IS_YOUR_CODE, _ENTER_TO_VERIFY)
+        for found in rule.finditer(text)
     ]
     names = [found.span() for found in _NAMES.finditer(text)]
     if not names:

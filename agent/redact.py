@@ -189,7 +189,7 @@ def _a_postal_pin(text: str, found: re.Match[str]) -> bool:
     "PIN code 560001 for the Bangalore office" (an adversary saw it redacted).
     """
     digits = found[1]
-    if re.fullmatch(r"[1-8]\d{5}", digits) is None:
+    if re.fullmatch(r"[1-8]\d{2} ?\d{3}", digits) is None:
         return False
     if postal_pin(text, found.start(), digits, found.group()):
         return True

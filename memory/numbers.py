@@ -16,6 +16,9 @@ from memory.lazy_patterns import lazy_compile
 # each other's numbers. Groups of exactly three digits only: "1,2,3" is a list. With three
 # digits before the first comma ("101,102,103") it may be a list too: both readings.
 _THOUSANDS = lazy_compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])")
+_INDIAN_GROUPS = lazy_compile(r"(?<![\w.,])[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?![0-9]|,[0-9])")
+"""India's grouping, in lakhs and crores: "Rs. 1,20,000", "2,00,00,000" (an adversary: not
+found by 120000)."""
 # A thousands dot, as written in much of Europe ("1.200 €", "12.000 Wörter"): "1200" found
 # nothing of "1.200 €" (a multilingual new user). The number is also read joined; as it
 # may be a decimal too ("1.250 kg"), it keeps its groups.
@@ -47,18 +50,18 @@ _IN_THOUSANDS = lazy_compile(r"(?<![\w.,])([0-9]{1,3})(?:\.([0-9]))?k\b")
 _IN_MILLIONS = lazy_compile(
     r"(?<![\w.,])((?:[₦$€£₹]|(?<![\w])(?:n|r|rs|ksh|kes|ngn|zar|inr|usd|eur|gbp))\s?)?"
     r"([0-9]{1,3})(?:\.([0-9]{1,2}))?\s?(m|mn|million|millions|millones|milh[õo]es|mio|"
-    r"lakhs?|lacs?|crores?)\b"
+    r"lakhs?|lacs?|crores?|cr|l)\b"
 )
 """A sum in millions, lakhs or crores: "Lagos rent is ₦1.2m a year" was not found by
 "1,200,000" (an adversary). "m" alone only after a currency: "1.2m" may be metres."""
 _MULTIPLE = {"lakh": 100_000, "lakhs": 100_000, "lac": 100_000, "lacs": 100_000}
-_MULTIPLE |= {"crore": 10_000_000, "crores": 10_000_000}
+_MULTIPLE |= {"crore": 10_000_000, "crores": 10_000_000, "cr": 10_000_000, "l": 100_000}
 
 
 def _in_millions(match: re.Match[str]) -> str:
     currency, whole, part, word = match.groups()
-    if word == "m" and not currency:
-        return match.group()
+    if word in ("m", "cr", "l") and not currency:
+        return match.group()  # "1.2m wide", "4.5L of water"
     times = _MULTIPLE.get(word, 1_000_000)
     number = int(whole) * times + int((part or "0").ljust(2, "0")) * times // 100
     return f"{currency or ''}{number}"
@@ -71,6 +74,7 @@ _ANY_OF_THEM = lazy_compile(
         for p in (
             _CURRENCY_LETTERS,
             _IN_MILLIONS,
+            _INDIAN_GROUPS,
             _IN_THOUSANDS,
             _THOUSANDS,
             _DOT_THOUSANDS,
@@ -115,6 +119,8 @@ _LETTER_BEFORE_A_SHORT_SUM = lazy_compile(
 def names_millions_in_short(text: str) -> bool:
     """Whether `text` holds a sum written "₦1.2m", "1.2 lakh", "2 crore" or "N50k" (0051)."""
     folded = text.casefold()
+    if _INDIAN_GROUPS.search(folded) is not None:
+        return True
     return _LETTER_BEFORE_A_SHORT_SUM.search(folded) is not None or any(
         _in_millions(found) != found.group() for found in _IN_MILLIONS.finditer(folded)
     )
@@ -158,6 +164,7 @@ def written_alike(folded: str) -> str:
         return folded  # keys such as "m12": one scan instead of five
     text = _CURRENCY_LETTERS.sub(" ", folded)
     text = _IN_MILLIONS.sub(_in_millions, text)
+    text = _INDIAN_GROUPS.sub(lambda found: found[0].replace(",", ""), text)
     text = _IN_THOUSANDS.sub(_in_thousands, text)
     text = _THOUSANDS.sub(_thousands, text)
     text = _DOT_THOUSANDS.sub(lambda found: f"{found[0].replace('.', '')} {found[0]}", text)

@@ -588,11 +588,14 @@ _ASKED_AT_THE_END = lazy_compile(
     # Swahili asks last: "mama anakuja lini?" (when), "… wapi" (where), "… nani" (who).
     r"|^[^?.!,]{1,60}\s(?:lini|wapi|nani|gani|ngapi|vipi)\s*\??$"
     # Hinglish asks last too: "Nani ka birthday kab hai?", "mess fee kitna hai?", "laptop
-    # ready hai kya?" (a new user, a student: each used as a memory for 30 days).
-    r"|^[^?.!,:]{1,60}\s(?:kab|kitna|kitni|kitne|kya|kaun|kaunsa|kaunsi|kahan|kahaan|kidhar|"
+    # ready hai kya?" (a new user, a student: each used as a memory for 30 days); or first,
+    # or with "yaar" after: "kab hai exam?", "flight kitne baje hai?", "bhai, exam kab hai
+    # yaar?" (a second adversary).
+    r"|^[^?.!:]{0,60}(?:^|\s)(?:kab|kitna|kitni|kitne|kya|kaun|kaunsa|kaunsi|kahan|kahaan|kidhar|"
     r"kaisa|kaise|kaisi|kyun|kyu|kyon)(?:\s+(?:hai|hain|h|he|tha|thi|the|ho|hoga|hogi|hua|"
-    r"tak|se|ka|ki|ke|hota|hoti|karna|karu|karun|pata))*\s*\?$"
-    r"|^[^?.!,:]{1,60}\s(?:hai|hain|tha|thi|hoga|hogi)\s+(?:kya|na)\s*\?$"
+    r"tak|se|ka|ki|ke|hota|hoti|karna|karu|karun|pata|baje|aata|aati|jaana|milega|milegi)"
+    r")*(?:\s+[^\s?]+){0,3}?(?:\s+(?:yaar|yar|bhai|bro|na|re|ji))*\s*\?[\s\W]*$"
+    r"|^[^?.!,:]{1,60}\s(?:hai|hain|tha|thi|hoga|hogi)\s+(?:kya|na)\s*\?[\s\W]*$"
 )
 _THIS_OR_THAT = lazy_compile(
     r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"

@@ -446,8 +446,9 @@ def days_and_kin_elsewhere_read(text: str) -> bool:
 def sums_in_millions_read(text: str) -> bool:
     """Whether `text` names what migration 0051 reads anew.
 
-    A sum in millions, lakhs or crores ("₦1.2m", "Rs 1.2 lakh", "2 crore"), or a letter for
-    a currency before a sum in short ("N50k"): found since by the number.
+    A sum in millions, lakhs or crores ("₦1.2m", "Rs 1.2 lakh", "2 crore", "₹1.2 Cr", "Rs
+    4.5L"), in India's grouping ("1,20,000"), or a letter for a currency before a sum in
+    short ("N50k"): found since by the number.
     """
     return names_millions_in_short(text)
 

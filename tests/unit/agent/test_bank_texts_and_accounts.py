@@ -51,6 +51,13 @@ from tests.helpers.entries import written_entry
         ("to get in, it's star 4821 hash", "4821", "to get in"),
         ("tap star 4821 hash", "4821", "tap"),
         ("press hash 4821 star", "4821", "press"),
+        # A second adversary: each kept as typed.
+        ("Use 552901 as your verification code for Amazon", "552901", "Amazon"),
+        ("Enter 552901 to verify your account", "552901", "verify"),
+        ("Kindly use 483920 as One Time Password", "483920", "Kindly"),
+        ("Kto. 0532013000", "0532013000", "Kto."),
+        ("GODE561231HDFRRN09 es mi curp", "GODE561231HDFRRN09", "curp"),
+        ("the key safe is star 1 9 7 3 hash", "1 9 7 3", "key safe"),
     ],
 )
 def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kept: str) -> None:
@@ -69,10 +76,30 @@ def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kep
         "my account is 3 years old",
         "the RFC 2119 says MUST",
         "Room 1204 is your room",
+        # A second adversary: a service's own account, and India's postal PIN code.
+        "electricity consumer account 0123456789, bill Rs 2,340 due 15/3",
+        "customer account no 0123456789 with Airtel",
+        "Airtel account 0123456789",
+        "PIN code 560034 Bangalore, 12 MG Road is my new address",
+        "pin code 400 001, Mumbai",
+        "use 2024 as the year for the report",
+        "enter 1234 to continue",
     ],
 )
 def test_what_holds_no_such_secret_is_kept(text: str) -> None:
     assert redact(text) == (text, [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the pin for my card is 482913 Thanks",
+        "my card PIN code is 482913, I live on MG Road",
+        "Pin: 560034",
+    ],
+)
+def test_a_pin_said_of_a_card_or_alone_is_still_redacted(text: str) -> None:
+    assert "[REDACTED:pin]" in redact(text)[0]
 
 
 def _facts(**texts: str) -> list[MemoryEntry]:

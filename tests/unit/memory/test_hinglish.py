@@ -22,6 +22,13 @@ from memory.text import analyze
         "Bhaiya ka number kya hai?",
         "mujhe ke baare mein kya pata hai?",
         "hostel ka warden kaun hai?",
+        # A second adversary: a word after, an emoji, the question word first.
+        "flight kitne baje hai?",
+        "kab hai exam?",
+        "Nani ka birthday kab hai yaar?",
+        "bhai, exam kab hai?",
+        "Nani ka birthday kab aata hai?",
+        "mess fee kitna hai? 🙏",
     ],
 )
 def test_a_question_asked_last_is_held_back(text: str) -> None:

@@ -32,6 +32,11 @@ RENT = "Lagos rent is ₦1.2m a year"
         ("1.5 million people", "1500000"),
         ("a $2.5m deal", "2500000"),
         ("1,200,000", "1200000"),
+        # A second adversary: India's grouping, crores and lakhs in short.
+        ("Hostel fee Rs. 1,20,000 per year", "120000"),
+        ("a flat for 2,00,00,000", "20000000"),
+        ("Flat in Pune costs ₹1.2 Cr", "12000000"),
+        ("Car loan Rs 4.5L at 9%", "450000"),
     ],
 )
 def test_a_sum_in_millions_is_its_number(text: str, number: str) -> None:
@@ -43,6 +48,7 @@ def test_a_sum_in_millions_is_its_number(text: str, number: str) -> None:
     [
         ("the shelf is 1.2m wide", ["shelf", "1", "2", "wide"]),
         ("a 5m walk", ["5", "walk"]),
+        ("4.5L of water", ["4", "5", "l", "water"]),
         ("the N50 road to Kildare", ["n50", "road", "kildar"]),
     ],
 )
