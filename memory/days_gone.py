@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from memory.date_terms import local_time
-from memory.days_to_keep import last_day_said
+from memory.days_to_keep import last_day_said, tells_of_the_past
 from memory.entry import MemoryEntry
 from memory.lazy_patterns import lazy_compile
 from memory.text import entry_terms
@@ -85,15 +85,34 @@ def _last_day_of(
     terms = entry_terms(key, content, timestamp)
     days = [term[len(_DAY_TERM) :] for term in terms if term.startswith(_DAY_TERM)]
     dated = {day[4:] for day in days}  # a full date's day and month, named with its year
+    # Of what was, a day without its year is the one gone, not the next: "your card … was
+    # charged £32.50 … on 01/03" was kept to 3 January next year (a new user, a taxi driver).
+    gone = tells_of_the_past(content)
+    if gone:
+        today = f"{said:%Y%m%d}"
+        days = [day for day in days if day <= today or day[:4] in content]
     for term in terms:
         month_day = term[len(_ANY_YEAR) :]
         if term.startswith(_ANY_YEAR) and len(month_day) == 4 and month_day not in dated:
-            days.append(_from(said, int(month_day[:2]), int(month_day[2:])))
+            month, day = int(month_day[:2]), int(month_day[2:])
+            days.append(_gone(said, month, day) if gone else _from(said, month, day))
     # Named in ways the index reads no day ("mammogram 8/1", "Termin am 14. Januar", "MOT
     # due in January"): read here too, so that retention keeps it until then.
     if (more := last_day_said(content, said, kept=kept)) is not None:
         days.append(more)
     return max(days) if days else None
+
+
+def _gone(said: date, month: int, day: int) -> str:
+    """The last day and month without the year on or before `said` (as YYYYMMDD)."""
+    for year in (said.year, said.year - 1):
+        try:
+            meant = date(year, month, day)
+        except ValueError:
+            continue  # 29 February
+        if meant <= said:
+            return f"{meant:%Y%m%d}"
+    return _NO_DAY
 
 
 def _from(said: date, month: int, day: int) -> str:

@@ -181,6 +181,18 @@ def _told_of_the_past(text: str) -> bool:
     return _TOLD_OF_THE_PAST.search(text) is not None
 
 
+def tells_of_the_past(text: str) -> bool:
+    """Whether `text` tells of what was ("was charged … on 01/03"), not of a move or a plan."""
+    return _TOLD_OF_THE_PAST.search(text) is not None and _A_MOVE_OR_A_PLAN.search(text) is None
+
+
+_A_MOVE_OR_A_PLAN = lazy_compile(
+    r"(?i)\b(?:moved|postponed|changed|rescheduled|pushed|brought|booked|planned|scheduled|"
+    r"arranged|will|going\s+to|gonna|next|due|until|till|from|starts?|begins?|ends?|new|now|"
+    r"instead|cancell?ed|rebooked|again|still)\b"
+)
+
+
 def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     """The last day `text`, said on `said`, names in these ways, as YYYYMMDD; or None.
 
@@ -307,7 +319,16 @@ def _numeric_days(text: str, said: date, kept: bool) -> list[date]:
         # Dotted, a date is day first wherever it is written so: "Friseur am 9.1." was kept
         # to 1 September (an adversary).
         dotted = "." in found.group()
-        if kept and not day_first and not dotted and day <= 12 and day != month:
+        # Not of what was: "your card … was charged £32.50 … on 01/03" was kept to 3 January
+        # next year (a new user, a taxi driver).
+        if (
+            kept
+            and not day_first
+            and not dotted
+            and day <= 12
+            and day != month
+            and not (_told_of_the_past(text))
+        ):
             # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
             # deleted after 3 December); what comes next is asked of the day as read first
             # ("Fri 11/12" is no 12 November to come).
@@ -363,6 +384,8 @@ _NOT_A_YEAR_BEFORE = lazy_compile(
     # failed", "My step count today was 2030" (an adversary saw each kept for decades).
     r"post\s*code|postal\s+code|zip(?:\s+code)?|phone|tel|mobile|call|dial|build|serial|"
     r"order|ticket|ref|reference|invoice|count(?:\s+today)?|novel|score|seat|"
+    # "Cabin 2033 on the ferry" (a later adversary: kept until 2033).
+    r"cabin|berth|gate|locker|desk|table|coach|carriage|row|bay|stand|pitch|plot|"
     r"ends\s+in|ending\s+in)\.?"
     r"(?:\s+(?:is|was|of|number|no\.?))?|[#£€$¥₹₩]|\d{3,}[ \t])\s*$"
 )
@@ -373,6 +396,8 @@ _NOT_A_YEAR_AFTER = lazy_compile(
     r"points|votes|followers|views|likes|rpm|mah|w\b|kw|"
     r"yen|won|krw|jpy|inr|rupees?|rs\b|baht|pesos|reais|lira|zloty|kr\b|chf|francs?|cents?|"
     r"build|builds|script|lines|rows|entries|records|errors|bytes|kb|mb|gb|tb|ms\b|"
+    # "the 2030 bus was late again" (a later adversary: kept until 2030).
+    r"(?:bus|train|tram|service|flight|ferry|coach|shuttle|departure|arrival)\b|"
     r"[ \t]\d{3}|"
     # A sum, steps or a street in Korean, Japanese or Chinese, or an address: "2099円",
     # "커피 2030원", "2031걸음", "2030 Main Street" (an adversary saw each kept for years).

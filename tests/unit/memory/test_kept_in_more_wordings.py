@@ -71,8 +71,32 @@ def test_a_plan_for_next_year_or_months_on_outlives_30_days(text: str) -> None:
         "Main Street is closed today",
         "mera dost late hai",
         "hi im tired, can you help me",
+        # An adversary's numbers that are no years.
+        "the 2030 bus was late again",
+        "Cabin 2033 on the ferry",
         "hey im new, how does this work",
     ],
 )
 def test_what_gives_no_such_detail_goes_at_30_days(text: str) -> None:
     assert not _kept(text, A_MONTH_ON)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Flight was cancelled, new one on 20/9",
+        "the dentist was moved to 3/5",
+        "we are moving in 2028",
+        "in 2028 flights will resume",
+    ],
+)
+def test_a_day_to_come_said_beside_what_was_is_kept(text: str) -> None:
+    assert _kept(text, A_MONTH_ON)
+
+
+def test_a_bank_text_of_a_charge_goes_at_30_days() -> None:
+    """Found by a new user, a taxi driver: kept to 3 January next year, 01/03 read both ways."""
+    said = datetime(2027, 3, 1, 9, tzinfo=UTC)
+    text = "Santander: your card ending 4421 was charged £32.50 at SHELL MANCHESTER on 01/03"
+    entries = one_chat(said, text)
+    assert plan_hygiene(entries, MemorySettings(), datetime(2027, 4, 5, tzinfo=UTC))
