@@ -105,7 +105,14 @@ async def cmd_hygiene(config: Config, args: MemoryArgs, out: TextIO) -> int:
     verb = "would remove" if report.dry_run else "removed"
     out.write(f"{verb} {memories(len(report.removed))}\n")
     for entry, reason in report.removed:
-        say(out, f"  {entry.key}  ({entry.category}, {local_day(entry.updated_at)})  {reason}")
+        # The text too: a key alone did not say which message would go (an adversary).
+        text = " ".join(entry.content.split())
+        excerpt = text if len(text) <= 60 else text[:59] + "…"
+        say(
+            out,
+            f"  {entry.key}  ({entry.category}, {local_day(entry.updated_at)})  {reason}  "
+            f"“{excerpt}”",
+        )
     if snapshot is not None:
         say(out, f"snapshot written to {snapshot}")
     return 0

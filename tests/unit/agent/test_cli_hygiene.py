@@ -38,7 +38,10 @@ def test_ordinary_retention_still_expires(isolated_dirs: Path) -> None:
     old = record("old-chat", "said in 1999", category="conversation")
     old.update(timestamp="1999-01-01T00:00:00Z", updated_at="1999-01-01T00:00:00Z")
     run_cli("memory", "import", str(write_jsonl(isolated_dirs / "in.jsonl", [old]))).clean()
-    assert "old-chat" in run_cli("memory", "hygiene", "--dry-run").clean().out
+    planned = run_cli("memory", "hygiene", "--dry-run").clean().out
+    assert "old-chat" in planned
+    # Its text too: a key alone did not say which message would go (an adversary).
+    assert "“said in 1999”" in planned
 
 
 @pytest.mark.parametrize(
