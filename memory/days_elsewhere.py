@@ -19,17 +19,19 @@ from memory.letters import CJK_LETTER
 _PHRASES = {
     "the day after tomorrow": (
         "pasado mañana", "pasado manana", "übermorgen", "uebermorgen", "après-demain",
-        "apres-demain", "dopodomani", "depois de amanhã", "depois de amanha",
+        "apres-demain", "dopodomani", "depois de amanhã", "depois de amanha", "pojutrze",
     ),
-    "today": ("hoy", "heute", "aujourd'hui", "aujourd\u2019hui", "oggi", "hoje"),
-    "tomorrow": ("demain", "domani", "amanhã", "amanha"),
-    "yesterday": ("ayer", "gestern", "ieri", "ontem"),
+    "today": ("hoy", "heute", "aujourd'hui", "aujourd\u2019hui", "oggi", "hoje", "dzisiaj"),
+    # Polish too: "jutro mrs patel cancelled" (a new user, a taxi driver from Poland).
+    "tomorrow": ("demain", "domani", "amanhã", "amanha", "jutro"),
+    "yesterday": ("ayer", "gestern", "ieri", "ontem", "wczoraj"),
     "this week": ("esta semana", "diese woche", "cette semaine", "questa settimana"),
     "next week": (
         "la semana que viene", "la próxima semana", "la proxima semana", "la semana próxima",
         "próxima semana", "proxima semana", "semana que vem", "nächste woche",
         "naechste woche", "nächster woche", "la semaine prochaine", "semaine prochaine",
         "la prossima settimana", "prossima settimana", "settimana prossima",
+        "w przyszłym tygodniu", "w przyszlym tygodniu", "agle hafte",
     ),
     "this weekend": (
         "este fin de semana", "este finde", "dieses wochenende", "am wochenende", "ce week-end",
@@ -38,7 +40,7 @@ _PHRASES = {
     "next month": (
         "el mes que viene", "el próximo mes", "el proximo mes", "nächsten monat",
         "naechsten monat", "le mois prochain", "il mese prossimo", "il prossimo mese",
-        "o próximo mês", "mês que vem",
+        "o próximo mês", "mês que vem", "w przyszłym miesiącu", "w przyszlym miesiacu",
     ),
     "this month": ("este mes", "diesen monat", "ce mois-ci", "questo mese", "este mês"),
 }  # fmt: skip

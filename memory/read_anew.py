@@ -460,3 +460,19 @@ def day_first_beside_read(text: str) -> bool:
     either ("DSA 10/03"): those are read day first since, and found by their day.
     """
     return days_said_day_first(text)
+
+
+_POLISH_DAYS = lazy_compile(
+    r"(?i)(?<![\w-])(?:stycz|lut|marz|marca|kwie|maj|czerw|lip|sierp|wrze|pa[zź]dziernik|listopad|"
+    r"grud|poniedzia|wtor|[śs]rod|czwart|pi[ąa]t|sobot|niedziel|jutro|pojutrze|dzisiaj|"
+    r"wczoraj|w\s+przysz|agle\s+hafte)"
+)
+
+
+def polish_days_read(text: str) -> bool:
+    """Whether `text` names what migration 0053 reads anew.
+
+    A month, a weekday or a day relative to now in Polish ("12 czerwca", "w piątek",
+    "jutro"), or next week in Hinglish ("agle hafte"): found since by that day.
+    """
+    return _POLISH_DAYS.search(text) is not None

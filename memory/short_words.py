@@ -84,13 +84,16 @@ new user, not by "monday"); not after a pronoun ("I sat 1/2 of it")."""
 
 
 _WEEKDAYS_ELSEWHERE = {
-    "monday": "lundi montag lunedì lunedi segunda-feira",
-    "tuesday": "martes mardi dienstag martedì martedi terça-feira terca-feira",
-    "wednesday": "miércoles miercoles mercredi mittwoch mercoledì mercoledi quarta-feira",
-    "thursday": "jueves jeudi donnerstag giovedì giovedi quinta-feira",
-    "friday": "viernes vendredi freitag venerdì venerdi sexta-feira",
-    "saturday": "samedi samstag sonnabend",
-    "sunday": "dimanche sonntag",
+    "monday": "lundi montag lunedì lunedi segunda-feira poniedziałek poniedzialek",
+    "tuesday": "martes mardi dienstag martedì martedi terça-feira terca-feira wtorek",
+    "wednesday": (
+        "miércoles miercoles mercredi mittwoch mercoledì mercoledi quarta-feira środa środę "
+        "sroda srode"
+    ),
+    "thursday": "jueves jeudi donnerstag giovedì giovedi quinta-feira czwartek",
+    "friday": "viernes vendredi freitag venerdì venerdi sexta-feira piątek piatek",
+    "saturday": "samedi samstag sonnabend sobota sobotę sobote",
+    "sunday": "dimanche sonntag niedziela niedzielę niedziele",
 }
 _WEEKDAY_ELSEWHERE = {
     name: english for english, names in _WEEKDAYS_ELSEWHERE.items() for name in names.split()
@@ -104,7 +107,8 @@ _WEEKDAY_WITH_ARTICLE = {
     "domenica": "sunday",
 }
 WEEKDAY_NAMES_ELSEWHERE = {**_WEEKDAY_ELSEWHERE, **_WEEKDAY_WITH_ARTICLE}
-"""Each weekday's name in Spanish, French, German, Italian or Portuguese → its English name."""
+"""Each weekday's name in Spanish, French, German, Italian, Portuguese or Polish → its English
+name ("w piątek": a new user, a taxi driver from Poland)."""
 _ON_OR_EVERY = (
     r"(?:(?P<on>am|el|le|il|lo|o|no|na|au)\s+|"
     r"(?P<every>jeden|cada|chaque|ogni|todos\s+los|tous\s+les|todas\s+as)\s+)"

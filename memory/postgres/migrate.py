@@ -44,6 +44,7 @@ from memory.postgres.schema import (
     OTHER_LANGUAGES_READ,
     PEOPLE_BY_TRADE_READ,
     PLACES_IN_LOWER_CASE_READ,
+    POLISH_DAYS_READ,
     RANGES_AND_WORDS_READ,
     SAVED_DAYS_APART,
     SHORT_WORDS_READ,
@@ -83,6 +84,7 @@ from memory.read_anew import (
     other_languages_read,
     people_by_trade_read,
     places_in_lower_case_read,
+    polish_days_read,
     ranges_or_words,
     short_words_or_markers,
     stops_in_other_languages,
@@ -199,6 +201,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DAYS_AND_KIN_ELSEWHERE_READ: days_and_kin_elsewhere_read,
     SUMS_IN_MILLIONS_READ: sums_in_millions_read,
     DAY_FIRST_BESIDE_READ: day_first_beside_read,
+    POLISH_DAYS_READ: polish_days_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -143,6 +143,9 @@ currency's letter before a sum in short ("N50k"), are indexed again."""
 DAY_FIRST_BESIDE_READ = "day first beside read"
 """A step run in Python: rows naming a day and month that can only be day first ("15/03")
 are indexed again, the others beside it read day first too."""
+POLISH_DAYS_READ = "polish days read"
+"""A step run in Python: rows naming a month, a weekday or a day relative to now in Polish
+("12 czerwca", "w piątek", "jutro") are indexed again."""
 DAYS_AND_KIN_ELSEWHERE_READ = "days and kin elsewhere read"
 """A step run in Python: rows naming a day relative to now or one of the family in Japanese,
 Chinese or Korean ("明日は歯医者", "お母さんの誕生日"), an in-law, or a day and month after a
@@ -330,6 +333,8 @@ def migrations(dimensions: int) -> list[str]:
         SUMS_IN_MILLIONS_READ,
         # "DSA 10/03, DBMS 12/03, OS 15/03" names 10 and 12 March too.
         DAY_FIRST_BESIDE_READ,
+        # "12 czerwca" names 12 June, "w piątek" Friday, "jutro" tomorrow.
+        POLISH_DAYS_READ,
     ]
 
 

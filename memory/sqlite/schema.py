@@ -34,6 +34,7 @@ from memory.read_anew import (
     other_languages_read,
     people_by_trade_read,
     places_in_lower_case_read,
+    polish_days_read,
     ranges_or_words,
     short_words_or_markers,
     stops_in_other_languages,
@@ -488,6 +489,10 @@ def _day_first_beside_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, day_first_beside_read)
 
 
+def _polish_days_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, polish_days_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -603,6 +608,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0051_sums_in_millions_read", _sums_in_millions_read),
     # "DSA 10/03, DBMS 12/03, OS 15/03" names 10 and 12 March too.
     Migration("0052_day_first_beside_read", _day_first_beside_read),
+    # "12 czerwca" names 12 June, "w piątek" Friday, "jutro" tomorrow.
+    Migration("0053_polish_days_read", _polish_days_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])
