@@ -29,6 +29,7 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from memory.date_ranges import days_between, gap_in_days, joins_a_range, ranges_written_out
+from memory.day_first import days_said_day_first
 from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE, MONTHS, OTHER_LANGUAGES
 from memory.short_words import SHORT_WORDS, WEEKDAY_NAMES_ELSEWHERE, WEEKDAY_SHORTS
@@ -591,16 +592,6 @@ _COUNTED = lazy_compile(
 """A count out of a total, not a date: "12/12 tests", "scored 12/12"."""
 _NOT_DATES = frozenset({(24, 7)})
 """Written as day and month, but said of something else: "open 24/7"."""
-
-
-_PLAINLY_DAY_FIRST = lazy_compile(
-    r"(?<![\d/.])(?:1[3-9]|2[0-9]|3[01])/(?:0?[1-9]|1[0-2])(?:/(?:[0-9]{2}|[0-9]{4}))?(?![\d/])"
-)
-
-
-def days_said_day_first(text: str) -> bool:
-    """Whether `text` writes a day and month that can only be day first ("15/03")."""
-    return "/" in text and _PLAINLY_DAY_FIRST.search(text) is not None
 
 
 def _short_date_terms(

@@ -11,13 +11,13 @@ from memory.date_ranges import ranges_written_out
 from memory.date_terms import (
     DOTTED_ALIKE,
     EVENTS_SAID_ON,
-    days_said_day_first,
     mentioned_date_terms,
     names_a_date_after_a_day_word,
     names_a_day_elsewhere,
     names_may_after_a_day,
     names_short_date,
 )
+from memory.day_first import days_said_day_first
 from memory.days_elsewhere import (
     names_a_day_written_together,
     names_a_relative_day_elsewhere,

@@ -106,16 +106,23 @@ async def cmd_hygiene(config: Config, args: MemoryArgs, out: TextIO) -> int:
     out.write(f"{verb} {memories(len(report.removed))}\n")
     for entry, reason in report.removed:
         # The text too: a key alone did not say which message would go (an adversary).
-        text = " ".join(entry.content.split())
-        excerpt = text if len(text) <= 60 else text[:59] + "…"
         say(
             out,
             f"  {entry.key}  ({entry.category}, {local_day(entry.updated_at)})  {reason}  "
-            f"“{excerpt}”",
+            f"“{_excerpt(entry.content)}”",
         )
     if snapshot is not None:
         say(out, f"snapshot written to {snapshot}")
     return 0
+
+
+def _excerpt(content: str) -> str:
+    """A memory's text on one line, its first 60 characters."""
+    text = " ".join(content.split())
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 1] + "…"
+
+
+_EXCERPT = 60
 
 
 async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
@@ -130,8 +137,7 @@ async def cmd_audit(config: Config, args: MemoryArgs, out: TextIO) -> int:
     for record in records:
         where = f"  [namespace {record.namespace}]" if record.namespace != "default" else ""
         where += f" ({back[record.entry_id]})" if record.entry_id in back else ""
-        text = " ".join(record.content.split())
-        excerpt = text if len(text) <= 60 else text[:59] + "…"
+        excerpt = _excerpt(record.content)
         say(
             out,
             f"{local_time(record.at):%Y-%m-%d %H:%M}  {record.action:<7}  {record.key}  "
