@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -66,6 +67,9 @@ def _named_numbers_kept(words: list[str]) -> list[str]:
     return kept
 
 
+_THOUSANDS_MARK = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
+
+
 def key_for(text: str) -> str:
     """The key /remember stores TEXT under (a few of its words and a short hash).
 
@@ -82,6 +86,9 @@ def key_for(text: str) -> str:
     from agent.asked_secrets import redacted_for_the_model  # it stems: not at first paint
 
     unsaid = REDACTED_MARKER.sub(" ", redacted_for_the_model(text))
+    # A sum's groups are one number: "₹45,000" made "mess_fee_is_45_…", which read as ₹45
+    # (a new user, a student).
+    unsaid = _THOUSANDS_MARK.sub("", unsaid)
     words = _named_numbers_kept(key_words(unsaid, 10))[:5]
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
     return "_".join([*words, digest]) if words else f"note_{digest}"

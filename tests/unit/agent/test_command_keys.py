@@ -58,3 +58,11 @@ def test_a_number_that_names_an_invoice_or_an_order_stays_in_its_key() -> None:
     assert key_for("Order 4471 shipped").startswith("order_4471_shipped_")
     assert "4471" not in key_for("Gate code 4471 for order")
     assert "tr0ub4dor" not in key_for("ticket Tr0ub4dor")
+
+
+def test_a_sum_in_groups_is_no_smaller_number_in_the_key() -> None:
+    """Found by a new user, a student: "₹45,000" made "mess_fee_is_45_…", read as ₹45."""
+    assert re.fullmatch(
+        r"mess_fee_is_per_semester_[0-9a-f]{6}", key_for("mess fee is ₹45,000 per semester")
+    )
+    assert re.fullmatch(r"rent_monthly_[0-9a-f]{6}", key_for("rent 1.200 € monthly"))
