@@ -47,6 +47,10 @@ _WITH_A_SERVICE = lazy_compile(
     r"ee|o2|the[ \t]+(?:electricity|gas|water|phone|internet)\b)"
 )
 _A_YEAR = lazy_compile(r"(?:19|20)\d\d")
+_A_BANKS_WORD = lazy_compile(
+    r"(?i)\b(?:bank|banking|sort[ \t]+code|ifsc|routing|bsb|iban|swift|bic|credit[ \t]+union|"
+    r"building[ \t]+society|savings|current[ \t]+account|checking|blz|clabe|nuban)\b"
+)
 
 
 def bank_account_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
@@ -54,12 +58,21 @@ def bank_account_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     lowered = text.lower()
     if not any(hint in lowered for hint in _HINTS):
         return []
+    # A bank's own word beside it overrides a service's: "my mobile banking account number
+    # is 12345678, sort code 20-00-00", "salary account … with Airtel Payments Bank" (a later
+    # adversary saw each kept as typed).
+    banking = _A_BANKS_WORD.search(text) is not None
     spans = {
         found.span(1)
         for rule in (_ACCOUNT, _BANK_FIRST)
         for found in rule.finditer(text)
         if not _A_YEAR.fullmatch(found[1])
-        and not _A_SERVICES_ACCOUNT.search(text, max(0, found.start() - 30), found.start())
-        and not _WITH_A_SERVICE.match(text, found.end(1))
+        and (
+            banking
+            or not (
+                _A_SERVICES_ACCOUNT.search(text, max(0, found.start() - 30), found.start())
+                or _WITH_A_SERVICE.match(text, found.end(1))
+            )
+        )
     }
     return [(BANK_ACCOUNT_KIND, span) for span in sorted(spans)]

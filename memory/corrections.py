@@ -8,6 +8,7 @@ both days were shown to the model as if each held.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import timedelta
 
@@ -15,6 +16,7 @@ from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import days_named
 from memory.lazy_patterns import lazy_compile
 from memory.old_values import a_day_said_not_to_be, holds_the_old_value, said_not_to_be
+from memory.questions import asks_only
 
 _CORRECTS_THE_LAST = lazy_compile(
     r"(?i)^\W*(?:(?:actually|no|nope|oh|wait|sorry|oops|hmm|ah)[\s,!.:-]+)*"
@@ -132,9 +134,34 @@ def fits(corrected: str, correction: str) -> bool:
     if names_a_day(correction):
         return names_a_day(corrected)
     if _A_DIGIT.search(correction):
-        rest = _A_CLOCK.sub(" ", _A_DATE_SAID.sub(" ", corrected))
-        return _A_DIGIT.search(rest) is not None
+        return _holds_a_number_like(corrected, correction)
     return True
+
+
+def _holds_a_number_like(corrected: str, correction: str) -> bool:
+    """Whether `corrected` holds a number as `correction` says its own.
+
+    With its currency, with its unit, or of about as many digits:
+    "sorry, I meant £300" put right "it's 2 degrees outside" said between it and the
+    plumber's £250; "sorry, I meant 1500" "I have 2 kids and 3 cats" (a later adversary).
+    """
+    rest = _A_CLOCK.sub(" ", _A_DATE_SAID.sub(" ", corrected))
+    if _MONEY.search(correction):
+        return _MONEY.search(rest) is not None and _A_DIGIT.search(rest) is not None
+    unit = _A_UNIT.search(correction)
+    if unit is not None:
+        return re.search(rf"(?i)\d\s?{re.escape(unit[1])}\b", rest) is not None
+    said = [len(number) for number in _NUMBER.findall(correction)]
+    held = [len(number) for number in _NUMBER.findall(rest)]
+    return any(abs(one - other) <= 1 for one in said for other in held)
+
+
+_MONEY = lazy_compile(
+    r"(?i)[£€$₹₦¥]|\b(?:rs|inr|usd|eur|gbp|mxn|ngn|pesos?|dollars?|euros?|pounds?|rupees?|"
+    r"naira|quid|bucks|zł|pln)\b"
+)
+_A_UNIT = lazy_compile(r"(?i)\d\s?(mg|mcg|ml|kg|g|km|mi|miles|cm|mm|m|%|degrees?|°c?|lbs?|h)\b")
+_NUMBER = lazy_compile(r"\d+(?:[.,]\d+)*")
 
 
 _A_CLOCK = lazy_compile(
@@ -220,7 +247,16 @@ def _holding(earlier: list[MemoryEntry], correction: MemoryEntry) -> MemoryEntry
         return None
     told = correction.content
     if not said_not_to_be(told):
-        return next((said for said in reversed(earlier) if fits(said.content, told)), None)
+        # Not a question: "what's 3/4 of 20?" said between "Flight to Delhi on 28/5" and
+        # "sorry, I meant 30/5" (a later adversary).
+        return next(
+            (
+                said
+                for said in reversed(earlier)
+                if fits(said.content, told) and not asks_only(said.content)
+            ),
+            None,
+        )
     return next(
         (said for said in reversed(earlier) if holds_the_old_value(said.content, told)), None
     )

@@ -656,7 +656,9 @@ def _short_date_terms(
         beside = day_first and match[2] is not None and days_said_day_first(text)
         return [day_of_month_term(second, first)] if beside else []
     terms = [day_of_month_term(second, first)] if day_first else []
-    if month_first:
+    if month_first and not (day_first and match[2] is not None and days_said_day_first(text)):
+        # Not when another says the text's days are day first: "… charged on 01/03. Your
+        # loan payment of £450 is due 15/06" was kept to 3 January (a later adversary).
         terms.append(day_of_month_term(first, second))
     return list(dict.fromkeys(terms))
 

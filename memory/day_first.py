@@ -6,6 +6,8 @@ and 12/03 as no day (either way round), though 15/03 can only be the 15th of Mar
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from memory.lazy_patterns import lazy_compile
 
 _PLAINLY_DAY_FIRST = lazy_compile(
@@ -13,6 +15,10 @@ _PLAINLY_DAY_FIRST = lazy_compile(
 )
 
 
+@lru_cache(maxsize=64)
 def days_said_day_first(text: str) -> bool:
-    """Whether `text` writes a day and month that can only be day first ("15/03")."""
+    """Whether `text` writes a day and month that can only be day first ("15/03").
+
+    Asked for each date a text names: a page of 20,000 fractions was read 20,000 times.
+    """
     return "/" in text and _PLAINLY_DAY_FIRST.search(text) is not None

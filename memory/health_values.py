@@ -349,12 +349,17 @@ def in_digits(text: str) -> str:
 
 
 def _dose_in_digits(found: re.Match[str]) -> str:
+    if (of := _OF_WHAT.match(found.string, found.end())) and not _DRUG_LIKE.search(of[1]):
+        # Of something that is no medicine: "one mg of common sense would help lol" took the
+        # place of "Sertraline 50mg daily" (a later adversary).
+        return found.group()
     whole = NUMBER_WORDS[found[1].casefold()]
     part = f".{NUMBER_WORDS[found[2].casefold()]}" if found[2] else ""
     return f"{whole}{part}{found[3]}"
 
 
 _MAY_HOLD_A_NUMBER_WORD = lazy_compile(r"(?i)(?:mg|mcg|ml|units?)\b")
+_OF_WHAT = lazy_compile(r"(?i)\s+of\s+([^\W\d_]+)")
 
 
 @lru_cache(maxsize=1024)

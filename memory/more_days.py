@@ -181,7 +181,10 @@ _PHONE = (
 _A_PHONE_ANYWHERE = lazy_compile(_PHONE)
 _ANOTHER_NUMBER_BEFORE = lazy_compile(
     r"(?i)(?:\b(?:order|ref(?:erence)?|invoice|inv|tracking|ticket|case|booking|account|acct|"
-    r"serial|confirmation|policy|claim|iban|sort\s+code)\b|#)[^\n\d]{0,16}$"
+    r"serial|confirmation|policy|claim|iban|sort\s+code|helpline|fraud|"
+    # A bank's text: "… was charged £32.50 … Not you? Call 0800 123 456" (a later adversary
+    # saw it kept for years as a number given).
+    r"not\s+you\W+(?:call|ring|contact)|customer\s+(?:service|care|support))\b|#)[^\n\d]{0,16}$"
 )
 """Whose number of a phone's shape is no phone: "the invoice number is 438-555-0199"."""
 _A_CONTACT = lazy_compile(
@@ -236,6 +239,7 @@ _NO_NAME = (
     "|scared|worried|nervous|angry|annoyed|finished|leaving|coming|working|thinking|feeling"
     "|fed|full|awake|up|in|on|at|not|sooo+|soo|bit|kinda|literally|actually|new|trying"
     "|wondering|curious|having|getting|looking|using|stuck|alright|well|sure|afraid"
+    "|outside|inside|downstairs|upstairs|nearby|around|online|offline|away"
 )
 """Words after "I'm" that say how the user is, not who: "I'm Starving", "Hi, I'm Bored" (an
 adversary saw each kept ten years as an introduction)."""
@@ -279,7 +283,7 @@ _OWN_DETAILS = lazy_compile(
     # Typed in lower case after a hello: "hi im tomasz, taxi driver in manchester" (a new
     # user, a taxi driver: deleted at 30 days where "I'm Tomasz, …" was kept).
     r"|^\W*(?:hi|hello|hey|hiya|cześć|czesc)\b[\W_]*(?:i['\u2019]?m|i\s+am|my\s+name\s+is)\s+"
-    r"(?!(?:" + _NO_NAME + r")\b)[^\W\d_]{2,}\s*,\s*[^\W\d_]"
+    r"(?!(?:" + _NO_NAME + r")\b)(?![^\W\d_]+ing\b)[^\W\d_]{2,}\s*,\s*[^\W\d_]"
     # In Hinglish: "Hi! Main Priya hoon, 21, engineering student" (a new user: deleted at
     # 30 days), "mera naam Priya hai", "mera naya number …".
     r"|\b(?:main|mai)\s+(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}\s+(?:hoon|hun|hu|hoo)\b"

@@ -58,6 +58,17 @@ from tests.helpers.entries import written_entry
         ("Kto. 0532013000", "0532013000", "Kto."),
         ("GODE561231HDFRRN09 es mi curp", "GODE561231HDFRRN09", "curp"),
         ("the key safe is star 1 9 7 3 hash", "1 9 7 3", "key safe"),
+        # A later adversary: a bank's word beside it overrides a service's.
+        (
+            "my mobile banking account number is 12345678, sort code 20-00-00",
+            "12345678",
+            "20-00-00",
+        ),
+        ("internet banking account 0123456789 IFSC HDFC0001234", "0123456789", "IFSC"),
+        ("Barclays customer account 12345678 sort code 20-00-00", "12345678", "Barclays"),
+        ("credit union member account 12345678", "12345678", "credit union"),
+        ("pay Vodafone from account 12345678 sort code 20-00-00", "12345678", "Vodafone"),
+        ("salary account 0123456789 with Airtel Payments Bank", "0123456789", "Airtel"),
     ],
 )
 def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kept: str) -> None:

@@ -232,6 +232,15 @@ def test_a_day_it_is_not_said_after_a_word_of_sorry_is_a_correction(
             "sorry, I meant 30/4",
         ),
         ("Bhaiya ka birthday 12 June hai", "ok", "nahi, 12 nahi, 14 hai"),
+        # A later adversary: a sum with its currency, of about as many digits; no question.
+        (
+            "Pay the plumber £250 on Friday",
+            "it's 2 degrees outside, freezing",
+            "sorry, I meant £300",
+        ),
+        ("Rent is 1200 a month from June", "I have 2 kids and 3 cats lol", "sorry, I meant 1500"),
+        ("Rent is 1200 a month", "Mum's flat number is 42", "sorry, I meant 1500"),
+        ("Flight to Delhi on 28/5", "what's 3/4 of 20?", "sorry, I meant 30/5"),
     ],
 )
 def test_a_correction_puts_right_a_value_of_its_kind(

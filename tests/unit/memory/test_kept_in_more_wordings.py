@@ -100,3 +100,40 @@ def test_a_bank_text_of_a_charge_goes_at_30_days() -> None:
     text = "Santander: your card ending 4421 was charged £32.50 at SHELL MANCHESTER on 01/03"
     entries = one_chat(said, text)
     assert plan_hygiene(entries, MemorySettings(), datetime(2027, 4, 5, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("text", "gone_by"),
+    [
+        # A later adversary: the bank's fraud line is no number given; the other date of a
+        # text that writes its days day first reads the first day first too.
+        (
+            "Barclays: Your card ending 4821 was charged £32.50 at TESCO on 01/03. Not you? "
+            "Call 0800 123 456",
+            datetime(2027, 4, 5, tzinfo=UTC),
+        ),
+        (
+            "HSBC: A payment of £1,200 was charged on 01/03. Your loan payment of £450 is due "
+            "15/06",
+            datetime(2027, 7, 1, tzinfo=UTC),
+        ),
+        ("hi im lagging, wifi sucks", datetime(2027, 4, 5, tzinfo=UTC)),
+        ("hi im outside, open the door", datetime(2027, 4, 5, tzinfo=UTC)),
+    ],
+)
+def test_a_bank_text_or_a_hello_goes_in_its_time(text: str, gone_by: datetime) -> None:
+    said = datetime(2027, 3, 1, 9, tzinfo=UTC)
+    assert plan_hygiene(one_chat(said, text), MemorySettings(), gone_by)
+
+
+def test_a_joke_of_a_dose_takes_no_medicines_place() -> None:
+    """Found by a later adversary: "one mg of common sense would help lol" was read as a new
+    dose of sertraline, and "Sertraline 50mg daily" went as what it changed."""
+    said = datetime(2026, 5, 10, 9, tzinfo=UTC)
+    chat = one_chat(
+        said,
+        "Sertraline 50mg daily",
+        "I forgot my sertraline yesterday, my wife said one mg of common sense would help lol",
+    )
+    gone = plan_hygiene(chat, MemorySettings(), datetime(2027, 5, 11, tzinfo=UTC))
+    assert "Sertraline 50mg daily" not in [decision.entry.content for decision in gone]
