@@ -50,7 +50,9 @@ _UNITS_ELSEWHERE = (
     ("jahr", "years"), ("año", "years"), ("ano", "years"), ("an", "years"),
 )  # fmt: skip
 _NEXT_YEAR = lazy_compile(
-    r"(?i)\b(?:next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|"
+    # Not "the next year", told of the past: "in 2019 I started uni, the next year I
+    # dropped out" was kept through next year (an adversary).
+    r"(?i)\b(?:(?<!\bthe\s)next\s+(?:year|yr)(?:['\u2019]s)?(?=\W|$)|para\s+o\s+ano(?!\s+passado)|"
     r"(?:in|after|early\s+in)\s+the\s+new\s+year|after\s+new\s+year|"
     r"n(?:ä|ae)chstes\s+jahr|el\s+a(?:ñ|n)o\s+que\s+viene|el\s+pr(?:ó|o)ximo\s+a(?:ñ|n)o|"
     r"l['\u2019]ann(?:é|e)e\s+prochaine|l['\u2019]an\s+prochain|l['\u2019]anno\s+prossimo|"

@@ -92,6 +92,7 @@ SAID = date(2026, 10, 1)
         ("the trip was great, 20/9", "20260920"),
         # A ninth adversary: a time to come named without a date, each deleted at 30 days.
         ("big trip to Japan next year", "20271231"),
+        ("in 2019 I started uni, the next year I dropped out", None),
         ("renovation next summer", "20270831"),
         ("sales start in the new year", "20270131"),
         ("dentist in 3 months", "20270131"),
