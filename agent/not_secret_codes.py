@@ -108,6 +108,8 @@ adversary saw it redacted)."""
 _AN_AREAS = lazy_compile(r"(?i)\b(?:area|postal|locality|village|district)[ \t]+pin\b")
 
 
+POSTAL_PIN_DIGITS = lazy_compile(r"[1-8]\d{2} ?\d{3}")
+"""India's postal code: six digits, the first of them no 0 or 9, maybe three and three."""
 _POSTAL_LABEL = lazy_compile(r"(?i)pin[ \t]*code\b")
 _OF_A_CARD = lazy_compile(r"(?i)\b(?:card|atm|bank|debit|credit|sim|phone|account|upi|login)\b")
 _A_PLACE_AFTER = lazy_compile(r"[ \t]*[,-]?[ \t]*(?-i:[A-Z])[a-z]{3,}[ \t]*(?:[,.;]|$)")
@@ -123,7 +125,7 @@ def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
     Six digits, said as "pincode" in one word, of a place, or closing an address ("Ship to: 12 MG
     Road, Bengaluru, PIN 560001"): an adversary saw both redacted.
     """
-    if "pin" not in said.lower() or re.fullmatch(r"[1-8]\d{2} ?\d{3}", digits) is None:
+    if "pin" not in said.lower() or POSTAL_PIN_DIGITS.fullmatch(digits) is None:
         return False
     where = said.lower().index("pin")
     if said.lower().startswith("pincode", where) or _OF_A_PLACE.match(said, where):

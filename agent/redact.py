@@ -19,6 +19,7 @@ from agent.id_numbers import id_number_spans, numbers_of_others
 from agent.loose_wordings import loose_spans
 from agent.more_secret_wordings import more_secret_spans
 from agent.not_secret_codes import (
+    POSTAL_PIN_DIGITS,
     a_cards_last_digits,
     a_meetings_number_at,
     postal_pin,
@@ -189,7 +190,7 @@ def _a_postal_pin(text: str, found: re.Match[str]) -> bool:
     "PIN code 560001 for the Bangalore office" (an adversary saw it redacted).
     """
     digits = found[1]
-    if re.fullmatch(r"[1-8]\d{2} ?\d{3}", digits) is None:
+    if POSTAL_PIN_DIGITS.fullmatch(digits) is None:
         return False
     if postal_pin(text, found.start(), digits, found.group()):
         return True

@@ -263,8 +263,7 @@ def _holding(earlier: list[MemoryEntry], correction: MemoryEntry) -> MemoryEntry
 
 
 _LOOKED_BACK = 5
-"""Messages of its chat before a correction that say the value it is not may be what it puts
-right."""
+"""Messages of its chat before a correction that may be what it puts right (`_holding`)."""
 _A_FACT_JUST_KEPT = timedelta(hours=1)
 """How long before a chat's first saved message a fact kept in it may be (`_corrections`)."""
 

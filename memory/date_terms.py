@@ -649,16 +649,15 @@ def _short_date_terms(
     # "12/12" reads one way only; "5/5" and "10/10" are scores as often.
     same = first == second > 10
     told_apart = first > 12 if match[3] is not None else day_first != month_first or same
+    # Another date of the text said plainly day first ("OS 15/03") reads this one so too:
+    # "Mid-sem exams: DSA 10/03, DBMS 12/03, OS 15/03" found only the OS exam in March (a new
+    # user, a student), and "… charged on 01/03. Your loan payment of £450 is due 15/06" was
+    # kept to 3 January (a later adversary).
+    beside = day_first and match[2] is not None and days_said_day_first(text)
     if not (said_as_day or told_apart):
-        # "Mid-sem exams: DSA 10/03, DBMS 12/03, OS 15/03": the 15th says the others are day
-        # first too (a new user, a student: "what do I have this week?" in March found only
-        # the OS exam).
-        beside = day_first and match[2] is not None and days_said_day_first(text)
         return [day_of_month_term(second, first)] if beside else []
     terms = [day_of_month_term(second, first)] if day_first else []
-    if month_first and not (day_first and match[2] is not None and days_said_day_first(text)):
-        # Not when another says the text's days are day first: "… charged on 01/03. Your
-        # loan payment of £450 is due 15/06" was kept to 3 January (a later adversary).
+    if month_first and not beside:
         terms.append(day_of_month_term(first, second))
     return list(dict.fromkeys(terms))
 

@@ -327,7 +327,7 @@ def _numeric_days(text: str, said: date, kept: bool) -> list[date]:
             and not dotted
             and day <= 12
             and day != month
-            and not (_told_of_the_past(text))
+            and not _told_of_the_past(text)
         ):
             # Month first, as in the US: "Dentist 3/12" may be 12 March (an adversary saw it
             # deleted after 3 December); what comes next is asked of the day as read first

@@ -27,7 +27,7 @@ from memory.fact_subjects import (
     relation_terms,
     subject_words,
 )
-from memory.health_values import health_changed, health_values, in_digits
+from memory.health_values import health_changed, health_values
 from memory.lazy_patterns import lazy_compile
 from memory.plain_order import I_GOT_A_NEW, SOMEONE_GOT_A_NEW, THEN_ITS_VALUE, as_it_is_now
 from memory.predicates import (
@@ -539,7 +539,7 @@ def new_value(new: str, old: str) -> bool:
     """
     # Either said in another language: "Je suis allergique à la pénicilline" and "Je ne
     # suis plus allergique à la pénicilline" (an adversary).
-    new, old = said_in_english(in_digits(new)), said_in_english(in_digits(old))
+    new, old = said_in_english(new), said_in_english(old)
     new, old = home_moved_to(new) or new, home_moved_to(old) or old
     of_a_dose = bool(health_values(new)) and bool(health_values(old))
     if _one_more(new, of_a_dose) or _one_more(old, of_a_dose):

@@ -10,10 +10,10 @@ end (the periods said otherwise in English and the European languages:
 
 from __future__ import annotations
 
-import calendar
 from datetime import date
 
 from memory.lazy_patterns import lazy_compile
+from memory.periods_ahead import period_after
 
 _NEXT_MONTH = lazy_compile(
     # Not a day of it: "the 20th of next month" is read as that day.
@@ -31,24 +31,19 @@ _IN_MONTHS = lazy_compile(
 )
 
 
-def _end_of_month(year: int, month: int) -> date:
-    year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
-    return date(year, month, calendar.monthrange(year, month)[1])
-
-
 def months_ahead(text: str, said: date) -> list[date]:
     """The last day of each month or year ahead `text`, said on `said`, names so."""
     days: list[date] = []
-    if _NEXT_MONTH.search(text):
-        days.append(_end_of_month(said.year, said.month + 1))
-    if _MONTH_AFTER_NEXT.search(text):
-        days.append(_end_of_month(said.year, said.month + 2))
-    if _NEXT_YEAR.search(text):
-        days.append(date(said.year + 1, 12, 31))
-    if _YEAR_AFTER_NEXT.search(text):
-        days.append(date(said.year + 2, 12, 31))
+    for rule, count, unit in (
+        (_NEXT_MONTH, 1, "months"),
+        (_MONTH_AFTER_NEXT, 2, "months"),
+        (_NEXT_YEAR, 1, "years"),
+        (_YEAR_AFTER_NEXT, 2, "years"),
+    ):
+        if rule.search(text):
+            days.append(period_after(said, str(count), unit))
     for found in _IN_MONTHS.finditer(text):
         written = found["n"] or found["m"]
         count = int(written) if written.isdigit() else _NUMERALS[written]
-        days.append(_end_of_month(said.year, said.month + count))
+        days.append(period_after(said, str(count), "months"))
     return days

@@ -41,14 +41,16 @@ _NOON = lazy_compile(r"\b(noon|midday|midnight)\b")
 # A sum in thousands as people write it: "N50,000" (naira, the letter for "₦"), "R2,500"
 # (rand), and "50k", "1.2k" (a new user in Lagos: "my ajo is 50k" and "N50,000" found
 # nothing of "₦50,000"). Folded text: in lower case.
+_LETTERS_OF_A_CURRENCY = "n|r|rs|ksh|kes|ngn|zar|inr"
+_A_SUM_IN_SHORT = r"[0-9]{1,3}(?:\.[0-9]{1,2})?[km]\b"
 _CURRENCY_LETTERS = lazy_compile(
-    r"(?<![\w.,])(n|r|rs|ksh|kes|ngn|zar|inr)(?=[0-9]{1,3}(?:,[0-9]{3})+(?![0-9]|,[0-9])"
+    rf"(?<![\w.,])({_LETTERS_OF_A_CURRENCY})(?=[0-9]{{1,3}}(?:,[0-9]{{3}})+(?![0-9]|,[0-9])"
     # Or before a sum in short: "N50k", "N1.2m" (an adversary: not found by "50k").
-    r"|[0-9]{1,3}(?:\.[0-9]{1,2})?[km]\b)"
+    rf"|{_A_SUM_IN_SHORT})"
 )
 _IN_THOUSANDS = lazy_compile(r"(?<![\w.,])([0-9]{1,3})(?:\.([0-9]))?k\b")
 _IN_MILLIONS = lazy_compile(
-    r"(?<![\w.,])((?:[₦$€£₹]|(?<![\w])(?:n|r|rs|ksh|kes|ngn|zar|inr|usd|eur|gbp))\s?)?"
+    rf"(?<![\w.,])((?:[₦$€£₹]|(?<![\w])(?:{_LETTERS_OF_A_CURRENCY}|usd|eur|gbp))\s?)?"
     r"([0-9]{1,3})(?:\.([0-9]{1,2}))?\s?(m|mn|million|millions|millones|milh[õo]es|mio|"
     r"lakhs?|lacs?|crores?|cr|l)\b"
 )
@@ -112,7 +114,7 @@ def names_thousands_in_short(text: str) -> bool:
 
 
 _LETTER_BEFORE_A_SHORT_SUM = lazy_compile(
-    r"(?<![\w.,])(?:n|r|rs|ksh|kes|ngn|zar|inr)[0-9]{1,3}(?:\.[0-9]{1,2})?[km]\b"
+    rf"(?<![\w.,])(?:{_LETTERS_OF_A_CURRENCY}){_A_SUM_IN_SHORT}"
 )
 
 
