@@ -10,6 +10,7 @@ own digits go. "account balance 150000" or "my account was opened in 2019" hold 
 
 from __future__ import annotations
 
+from agent.not_secret_codes import a_year
 from memory.lazy_patterns import lazy_compile
 
 BANK_ACCOUNT_KIND = "bank-account"
@@ -46,7 +47,6 @@ _WITH_A_SERVICE = lazy_compile(
     r"(?i)[ \t]+(?:with|at|for|from)[ \t]+(?:airtel|jio|vodafone|bescom|comcast|verizon|sky|bt|"
     r"ee|o2|the[ \t]+(?:electricity|gas|water|phone|internet)\b)"
 )
-_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 _A_BANKS_WORD = lazy_compile(
     r"(?i)\b(?:bank|banking|sort[ \t]+code|ifsc|routing|bsb|iban|swift|bic|credit[ \t]+union|"
     r"building[ \t]+society|savings|current[ \t]+account|checking|blz|clabe|nuban)\b"
@@ -66,7 +66,7 @@ def bank_account_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         found.span(1)
         for rule in (_ACCOUNT, _BANK_FIRST)
         for found in rule.finditer(text)
-        if not _A_YEAR.fullmatch(found[1])
+        if not a_year(found[1])
         and (
             banking
             or not (

@@ -21,6 +21,7 @@ from agent.not_secret_codes import (
     NOT_SECRET_CODES,
     a_bike_lock,
     a_lockers_number,
+    a_year,
     alarm_time,
     of_no_secret,
     postal_pin,
@@ -500,7 +501,6 @@ _CODE_WORD_ELSEWHERE = lazy_compile(
 """A code in Swedish, Danish, Finnish, Polish, Turkish, Russian, Japanese: "larmkod 1234",
 "pinkode 4414", "hälytyskoodi 4415", "kod do alarmu 5566", "alarm kodu 9988", "код домофона
 4418", "ドアのコード 4417" (an adversary: each kept as typed)."""
-_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 
 
 _YEAR_WORD_AFTER = lazy_compile(r"(?i)[ \t]*(?:y[ıi]l\w*|year|jahr\w*|år\w*|vuon\w*|rok\w*|roku)\b")
@@ -513,7 +513,7 @@ def _a_year_said_after(found: re.Match[str]) -> bool:
     the year redacted.
     """
     group = 1 if found[1] else 2
-    if not _A_YEAR.fullmatch(found[group]):
+    if not a_year(found[group]):
         return False
     if found.string[found.end(group) : found.end(group) + 1] == "年":
         return True

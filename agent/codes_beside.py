@@ -11,11 +11,10 @@ import bisect
 import re
 
 from agent.code_wordings import CODE, bike_code_spans
-from agent.not_secret_codes import CLOCK
+from agent.not_secret_codes import CLOCK, a_year
 from memory.date_terms import said_just_before
 from memory.lazy_patterns import lazy_compile
 
-_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 _A_CODES_MARK = lazy_compile(r"\[REDACTED:(code|pin)\]")
 _SENTENCE_END = lazy_compile(r"[.!?](?=\s|$)|\n")
 """A line's end too, whatever follows it: "my netflix pin: 4387", then "laptop is grey 2020",
@@ -96,7 +95,7 @@ def _a_code_beside(text: str, found: re.Match[str]) -> bool:
         return False  # a part of a longer number: "Zoom meeting ID 853 1234 5678, passcode …"
     if CLOCK.fullmatch(value) and said_just_before(_A_TIME_AFTER, text, at):
         return False  # "arriving 14/12 at 1530"
-    if _A_YEAR.fullmatch(value) and said_just_before(_A_YEAR_AFTER, text, at):
+    if a_year(value) and said_just_before(_A_YEAR_AFTER, text, at):
         return False  # "door code 4471 since 2019"
     if _A_DATE.fullmatch(value):
         return False  # "door code 4590 valid until 2027-01-31" (a second adversary)

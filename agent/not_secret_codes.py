@@ -59,6 +59,14 @@ def a_bike_lock(text: str, at: int) -> bool:
     return "bike" in near and ("bike lock" in wider or _A_BIKES_PLACE.search(wider) is None)
 
 
+_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
+
+
+def a_year(digits: str) -> bool:
+    """Four digits that read as a year of this century or the last, which no code is taken for."""
+    return _A_YEAR.fullmatch(digits) is not None
+
+
 CLOCK = lazy_compile(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
 """A time of day written as four digits ("0630", "1530")."""
 

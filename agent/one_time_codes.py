@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.not_secret_codes import a_year
 from memory.lazy_patterns import lazy_compile
 
 _NAMES = lazy_compile(
@@ -51,7 +52,6 @@ _AFTER_IS_NOT_A_CODE = lazy_compile(
     r"(?i)[ \t]*(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|days?|rupees|pesos|naira|"
     r"dollars|euros?|pounds|am|pm|hrs)\b"
 )
-_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 _IS_YOUR_CODE = lazy_compile(
     r"(?i)(?<![\w-])((?:[A-Z]{1,2}-)?\d{4,8})[ \t]+(?:is[ \t]+your|es[ \t]+tu|é[ \t]+o[ \t]+seu|"
     r"est[ \t]+votre|ist[ \t]+(?:ihr|dein))[ \t]+(?:[\w.-]+[ \t]+){0,3}?(?:code|c[oó]digo|pin)\b"
@@ -76,7 +76,7 @@ def _linked(between: str, name_first: bool) -> bool:
 
 def _is_a_code(text: str, found: re.Match[str]) -> bool:
     digits = found[1]
-    if _A_YEAR.fullmatch(digits):
+    if a_year(digits):
         return False
     if _MONEY_BEFORE.search(text, max(0, found.start() - 6), found.start()):
         return False

@@ -22,6 +22,7 @@ from agent.not_secret_codes import (
     POSTAL_PIN_DIGITS,
     a_cards_last_digits,
     a_meetings_number_at,
+    a_year,
     postal_pin,
     postal_pin_at,
 )
@@ -677,7 +678,6 @@ def _replaced(
     return "".join([*pieces, text[at:]])
 
 
-_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 _NAMES_A_CODE = lazy_compile(r"(?i)pin|code|pass|lock|combination|safe|alarm|door")
 _SHORTEST_REPEATED = 4
 """A shorter value said again may be anything ("12")."""
@@ -719,7 +719,7 @@ def said_again_with_kinds(text: str, values: list[tuple[str, str]]) -> tuple[str
         bare = skeleton(value)
         if not _may_be_said_in(bare, letters_and_digits, digit_words):
             continue
-        if _A_YEAR.fullmatch(bare) and not _NAMES_A_CODE.search(text):
+        if a_year(bare) and not _NAMES_A_CODE.search(text):
             # A PIN that is a year, said again as a year: "I was born in 1990" lost its year
             # after "my pin is 1990" (a fourth adversary).
             continue

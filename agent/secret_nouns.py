@@ -16,6 +16,7 @@ import re
 
 from agent.code_wordings import OPENS
 from agent.credential_columns import credential_column_spans
+from agent.not_secret_codes import a_year
 from memory.lazy_patterns import lazy_compile
 
 _NOUN_THEN_VALUE = lazy_compile(
@@ -48,7 +49,6 @@ _POLISH_IS = lazy_compile(
 """Polish "to" or "jest" for "is", whatever follows: "mój PIN to 9921 i tyle", "pin do karty
 to 1234", "kod do drzwi to 4471", "hasło do maila to Kot2024!" (a second adversary: each
 kept as typed when more followed)."""
-_A_YEAR = lazy_compile(r"(?:19|20)\d\d")
 
 
 def _polish(found: re.Match[str]) -> bool:
@@ -61,7 +61,7 @@ def _polish(found: re.Match[str]) -> bool:
         return True
     if found["between"] or found["whose"]:
         return True
-    return found["pin"] == "PIN" and _A_YEAR.fullmatch(found["value"]) is None
+    return found["pin"] == "PIN" and not a_year(found["value"])
 
 
 _ONE_TIME_CODE = lazy_compile(
