@@ -13,7 +13,7 @@ from functools import cache
 
 from agent.events import CutMemory
 from memory.corrections import corrects_the_last
-from memory.date_terms import is_date_term
+from memory.date_term_names import is_date_term
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.text import analyze, query_terms
 

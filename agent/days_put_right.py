@@ -14,7 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 
 from agent.asked_secrets import redacted_for_the_model
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import MemoryCategory
 from memory.errors import MemoryStoreError
 from memory.event_days import days_named

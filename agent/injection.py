@@ -31,7 +31,7 @@ from agent.question_parts import recall_in_parts
 from agent.redact import redact
 from agent.terminal_text import one_line_key
 from memory.changes_to_come import a_change_to_come, first_day_of_change
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import MemoryCategory, MemoryEntry, RecallResult, RecallScores
 from memory.health_values import names_a_dose, speaks_of_health
 from memory.lazy_patterns import lazy_compile

@@ -30,7 +30,7 @@ from agent.put_right import put_right
 from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.corrections import the_ones_corrected
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.event_days import puts_its_day_right

@@ -23,7 +23,7 @@ from agent.memory_editing import (
 from agent.messages import ToolCall, ToolExample, ToolSpec
 from agent.redact import redact
 from agent.terminal_text import one_line_key, shortened
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import MemoryEntry
 from memory.errors import MemoryStoreError
 from memory.lazy_patterns import lazy_compile

@@ -53,7 +53,7 @@ from agent.turn_state import (
     stored_keys,
     stream_round,
 )
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import MemoryEntry, utc_now
 from memory.protocol import Memory
 

@@ -12,7 +12,8 @@ import re
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from memory.date_terms import local_time, mentioned_date_terms, nearest_day, year_of
+from memory.date_term_names import local_time
+from memory.date_terms import mentioned_date_terms, nearest_day, year_of
 from memory.lazy_patterns import lazy_compile
 from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE
 from memory.relative_dates import named_days

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.days_to_keep import last_day_said, tells_of_the_past
 from memory.entry import MemoryEntry
 from memory.lazy_patterns import lazy_compile

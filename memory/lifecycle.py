@@ -24,7 +24,7 @@ from memory.changes_kept import (
     last_words_on_medicines,
 )
 from memory.corrections import corrections_of_facts
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.days_gone import names_a_day_to_come
 from memory.entry import MemoryCategory, MemoryEntry, utc_now
 from memory.errors import MemoryStoreError

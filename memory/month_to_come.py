@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from memory.changes_to_come import a_change_to_come, first_day_of_change
-from memory.date_terms import month_of_year_term, year_term
+from memory.date_term_names import month_of_year_term, year_term
 
 _MONTH_TERM_LENGTH = len("dtm01")
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from memory.date_terms import (
+from memory.date_term_names import (
     day_of_month_term,
     day_term,
     implied_terms,

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from memory.calibration import CosineBand
-from memory.date_terms import is_date_term
+from memory.date_term_names import is_date_term
 from memory.entry import (
     VECTOR_SHARE_OF_KEYWORD,
     RecallLane,

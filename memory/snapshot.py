@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from functools import lru_cache
 
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import MemoryEntry
 from memory.lazy_patterns import lazy_compile
 from memory.snapshot_parser import (

@@ -14,13 +14,8 @@ from datetime import date, datetime
 from functools import cache, lru_cache
 from typing import Any
 
-from memory.date_terms import (
-    date_terms_of,
-    find_dates,
-    named_in_the_past,
-    names_numeric_date,
-    saved_term,
-)
+from memory.date_term_names import named_in_the_past, saved_term
+from memory.date_terms import date_terms_of, find_dates, names_numeric_date
 from memory.diets import diet_wordings
 from memory.function_words import STOP_WORDS, function_words_of
 from memory.kin_words import english_kin_word, kin_in_english, kin_wordings

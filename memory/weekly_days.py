@@ -5,7 +5,7 @@ have on Monday?" and "who do I tutor today?" (on a Monday) found none of the wee
 lessons, "every Monday" being no day (`memory.relative_dates` reads a weekday named
 once). A memory that says something happens every Monday, or on Mondays, is indexed by a
 weekday term; a question naming days ("this week", "today", "December 14") asks for each
-day's weekday too. The weekday terms are date terms (`memory.date_terms.is_date_term`):
+day's weekday too. The weekday terms are date terms (`memory.date_term_names.is_date_term`):
 any one found is the date found.
 """
 

@@ -19,7 +19,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import (
     DEFAULT_NAMESPACE,
     MAX_KEY_CHARS,

@@ -6,7 +6,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from agent.model import ModelError, same_model
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.wording import counted
 from tui.plain import visible
 from tui.widgets.read_only_banner import ReadOnlyBanner

@@ -27,7 +27,7 @@ from agent.redact import redact
 from agent.session_scrub import ERASED
 from agent.terminal_text import one_line, one_line_key, safe_json
 from agent.tools import keys_meant, no_fact_in
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import utc_now
 from memory.wording import counted, without_vectors
 from memory.write_rules import keys_of_its_own

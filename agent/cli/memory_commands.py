@@ -14,7 +14,7 @@ from agent.cli.entry_commands import local_day
 from agent.cli.stats_text import stats_lines
 from agent.cli.store import MemoryArgs, ProgressBar, opened_memory, say
 from agent.terminal_text import safe_json
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.errors import MemoryStoreError
 from memory.wording import memories
 

@@ -8,7 +8,8 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from memory.date_terms import date_terms_of, with_implied_terms
+from memory.date_term_names import with_implied_terms
+from memory.date_terms import date_terms_of
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose
 from memory.postgres.schema import (

@@ -6,7 +6,8 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from memory.date_terms import date_terms_of, saved_day_apart, with_implied_terms
+from memory.date_term_names import saved_day_apart, with_implied_terms
+from memory.date_terms import date_terms_of
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.health_values import names_a_dose

@@ -17,7 +17,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from agent.session_search import SessionHit, search_sessions
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.wording import counted
 from tui.plain import ControlPictures, plain
 from tui.widgets.text_input import TextInput

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.widgets import DataTable
 
-from memory.date_terms import local_time
+from memory.date_term_names import local_time
 from memory.entry import MemoryCategory, MemoryEntry
 from tui.plain import plain_text, visible
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from agent.injection import ABOUT_THE_USER
-from memory.date_terms import is_date_term
+from memory.date_term_names import is_date_term
 from memory.relative_dates import relative_date_terms
 from memory.sqlite.store import SqliteMemory
 from memory.text import entry_terms, query_terms

@@ -15,7 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import memory.date_terms as date_terms
-from memory.date_terms import date_terms_of, entry_date_terms, find_dates, saved_term
+from memory.date_term_names import entry_date_terms, saved_term
+from memory.date_terms import date_terms_of, find_dates
 from memory.settings import MemorySettings
 from memory.sqlite.store import SqliteMemory
 from memory.text import analyze, distinct_terms, entry_terms, query_terms
