@@ -10,6 +10,8 @@ own digits go. "account balance 150000" or "my account was opened in 2019" hold 
 
 from __future__ import annotations
 
+import re
+
 from agent.not_secret_codes import a_year
 from memory.lazy_patterns import lazy_compile
 
@@ -17,8 +19,9 @@ BANK_ACCOUNT_KIND = "bank-account"
 
 _NAMES = (
     r"account(?:[ \t]+(?:number|no\.?|num|nr\.?|#))?|acc(?:t|ount)?\.?(?:[ \t]*(?:no\.?|number|#))?"
-    r"|a/c(?:[ \t]+no\.?)?|nuban|konto(?:nummer)?|kontonr\.?|kto\.?|n[úu]mero[ \t]+de[ \t]+cuenta"
-    r"|cuenta|clabe|n[úu]mero[ \t]+da[ \t]+conta|conta|rekening(?:nummer)?|numer[ \t]+konta"
+    r"|a/c(?:[ \t]+no\.?)?|nuban|konto(?:nummer)?|konto-?nr\.?|kto\.?(?:-?nr\.?)?"
+    r"|n[úu]mero[ \t]+de[ \t]+cuenta|cuenta|clabe(?:[ \t]+interbancaria)?"
+    r"|n[úu]mero[ \t]+da[ \t]+conta|conta|rekening(?:nummer)?|numer[ \t]+konta|checking|chequing"
 )
 _WHOSE = (
     r"(?:[ \t]+(?:my|his|her|our|their|the|mi|su|mein|meine|bank|savings|current|checking"
@@ -26,19 +29,42 @@ _WHOSE = (
 )
 _LINK = r"(?:[ \t]*[:=#-][ \t]*|[ \t]+(?:is|was|na|es|ist|lautet|é|est|to)[ \t]+|[ \t]+)"
 _NUMBER = r"\d(?:[ \t-]?\d){5,17}"
+_NO_SUM = (
+    r"(?![ \t]*(?:naira|rupees?|dollars?|pounds?|euros?|pesos?|quid|bucks|ngn|inr|usd|gbp|eur|"
+    r"mxn|rs\b|/-|[kK]\b|so[ \t]+far|in[ \t]+it|saved|left|balance|times|items|emails))"
+)
+"""A balance, no number: "Savings account: 150000 naira so far" (an adversary saw it redacted)."""
 _ACCOUNT = lazy_compile(
     rf"(?i)(?<![\w/-])(?:{_NAMES})(?![\w/-]){_WHOSE}{{0,2}}?{_LINK}(?:(?:my|the)[ \t]+)?"
-    rf"({_NUMBER})(?![\w,.-]?\d)"
+    rf"({_NUMBER})(?![\w,.-]?\d){_NO_SUM}"
 )
 _BANK_FIRST = lazy_compile(
-    rf"(?i)\b(?:my|his|her|our|their)[ \t]+(?:(?-i:[A-Z][A-Za-z]{{1,12}})[ \t]+)?(?:bank[ \t]+)?"
-    rf"(?:account|acct|acc)(?![\w/-]){_LINK}({_NUMBER})(?![\w,.-]?\d)"
+    rf"(?i)\b(?:my|his|her|our|their)[ \t]+(?:(?P<whose>(?-i:[A-Z][A-Za-z&]{{1,12}}))[ \t]+)?"
+    rf"(?:bank[ \t]+)?(?:account|acct|acc)(?![\w/-])"
+    rf"(?:[ \t]+(?:at|with)[ \t]+(?P<at>(?-i:[A-Z][A-Za-z&]{{1,15}})))?"
+    rf"{_LINK}({_NUMBER})(?![\w,.-]?\d){_NO_SUM}"
 )
-_HINTS = ("acc", "a/c", "nuban", "konto", "kto", "cuenta", "clabe", "conta", "rekening")
+_HINTS = (
+    "acc",
+    "a/c",
+    "nuban",
+    "konto",
+    "kto",
+    "cuenta",
+    "clabe",
+    "conta",
+    "rekening",
+    "check",
+    "cheq",
+)
+_SERVICES = (
+    r"airtel|jio|vodafone|bescom|tneb|comcast|verizon|at&t|sky|bt|ee|o2|netflix|amazon|steam|"
+    r"spotify|xfinity|paypal"
+)
+_A_SERVICE = lazy_compile(rf"(?i){_SERVICES}")
 _A_SERVICES_ACCOUNT = lazy_compile(
     r"(?i)\b(?:consumer|customer|electricity|electric|gas|water|utility|phone|mobile|"
-    r"broadband|internet|loyalty|member(?:ship)?|billing|subscriber|airtel|jio|vodafone|"
-    r"bescom|tneb|comcast|verizon|at&t|sky|bt|ee|o2|netflix|amazon|steam|game|gaming)"
+    rf"broadband|internet|loyalty|member(?:ship)?|billing|subscriber|{_SERVICES}|game|gaming)"
     r"[ \t]+(?:[\w-]+[ \t]+)?$"
 )
 """A service's own account, no bank's: "electricity consumer account 0123456789", "Airtel
@@ -47,32 +73,116 @@ _WITH_A_SERVICE = lazy_compile(
     r"(?i)[ \t]+(?:with|at|for|from)[ \t]+(?:airtel|jio|vodafone|bescom|comcast|verizon|sky|bt|"
     r"ee|o2|the[ \t]+(?:electricity|gas|water|phone|internet)\b)"
 )
+_NAMED_BANK = (
+    r"(?:gt[ \t]?bank|gtb|uba|fcmb|opay|kuda|moniepoint|palmpay|ecobank|stanbic(?:[ \t]+ibtc)?|"
+    r"(?:access|first|zenith|union|wema|sterling|fidelity|polaris|keystone|unity)[ \t]+bank|"
+    r"barclays|hsbc|lloyds|natwest|santander|halifax|monzo|starling|nationwide|revolut|chase|"
+    r"wells[ \t]+fargo|citi(?:bank)?|bank[ \t]+of[ \t]+america|sbi|hdfc|icici|axis[ \t]+bank|"
+    r"sparkasse|volksbank|commerzbank|bbva|banorte|banamex|pko(?:[ \t]+bp)?|mbank)"
+)
 _A_BANKS_WORD = lazy_compile(
     r"(?i)\b(?:bank|banking|sort[ \t]+code|ifsc|routing|bsb|iban|swift|bic|credit[ \t]+union|"
-    r"building[ \t]+society|savings|current[ \t]+account|checking|blz|clabe|nuban)\b"
+    rf"building[ \t]+society|savings|current[ \t]+account|checking|blz|clabe|nuban|{_NAMED_BANK})\b"
 )
+
+
+_BESIDE_A_BANKS_NAME = lazy_compile(
+    rf"(?i)(?<![\w-]){_NAMED_BANK}(?:[ \t]+(?:account|acct|acc|number|no\.?|nuban))?"
+    r"(?:[ \t]*[:=-][ \t]*|[ \t]+(?:is|na)[ \t]+|[ \t]+)(\d{8,12})(?![\w,.-]?\d)" + _NO_SUM + "|"
+    rf"(?<![\w+-])(\d{{8,12}})(?![\w,.-]?\d)[ \t]*\(?[ \t]*{_NAMED_BANK}(?![\w-])"
+)
+"""A number beside a bank's name: "GTBank 0123456789 Adaeze Okafor", "send money to
+0123456789 Access Bank", "my UBA number is 2012345678" (an adversary: each kept)."""
+_A_PHONE_SAID = lazy_compile(
+    r"(?i)\b(?:call|phone|ring|helpline|hotline|tel|whatsapp|customer[ \t]+care)\b"
+)
+_SORT_CODE_THEN_ACCOUNT = lazy_compile(
+    r"(?<![\w-])(\d\d)-(\d\d)-(\d\d)[ \t]*[,/]?[ \t]*"
+    r"(?i:(?:acc(?:ount|t)?|a/c)[ \t]*(?:no\.?|number|#)?[ \t]*:?[ \t]*)?(\d{8})(?![\w,.-]?\d)"
+)
+"""A UK sort code and the account after it, with no name: "Sort code 20-32-06, 73019264",
+"pay rent to J Smith 20-32-06 73019264" (an adversary: each kept)."""
+_PAYMENT_WORD = lazy_compile(
+    r"(?i)\b(?:sort|bank|pay|paid|payment|details|transfer|send|rent|deposit|account|acc|a/c)"
+)
+_ROUTING_AND_ACCOUNT = lazy_compile(
+    r"(?<![\w-])(\d{9})[ \t]*[,/]?[ \t]*(\d{6,17})(?![\w,.-]?\d)|"
+    r"(?<![\w-])(\d{6,17})[ \t]*[,/]?[ \t]*(\d{9})(?![\w,.-]?\d)"
+)
+"""A US routing number beside the account: "wire it to 021000021 483920175 (Chase)"."""
+_A_WIRES_WORD = lazy_compile(
+    r"(?i)\b(?:wire|routing|aba|ach|direct[ \t]+deposit|bank|checking|savings|transfer)\b"
+)
+_A_CLAUSE_BREAK = lazy_compile(r"(?i)\b(?:and|but)[ \t]+(?:i|we|he|she|they)\b|[.;!?](?:\s|$)")
+
+
+def _a_routing_number(digits: str) -> bool:
+    """The ABA checksum every US routing number passes."""
+    d = [int(c) for c in digits]
+    return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
+
+
+def _a_date(day: str, month: str) -> bool:
+    return 1 <= int(day) <= 31 and 1 <= int(month) <= 12
+
+
+def _banks_word_near(text: str, start: int, end: int) -> bool:
+    """Whether a bank's own word is said beside the number, in the same clause.
+
+    "my Jio account number is 9876543210 and I bank with SBI" (an adversary: the bill's
+    number was redacted for "bank" in the next clause).
+    """
+    before = text[max(0, start - 40) : start]
+    breaks = list(_A_CLAUSE_BREAK.finditer(before))
+    if breaks:
+        before = before[breaks[-1].end() :]
+    after = text[end : end + 40]
+    cut = _A_CLAUSE_BREAK.search(after)
+    if cut is not None:
+        after = after[: cut.start()]
+    return _A_BANKS_WORD.search(before + text[start:end] + after) is not None
+
+
+def _a_services(found: re.Match[str]) -> bool:
+    text = found.string
+    named = [found.group(name) for name in ("whose", "at") if name in found.re.groupindex]
+    return any(name and _A_SERVICE.fullmatch(name) for name in named) or bool(
+        _A_SERVICES_ACCOUNT.search(text, max(0, found.start() - 30), found.start())
+        or _WITH_A_SERVICE.match(text, found.end(1))
+    )
+
+
+def _unnamed_spans(text: str) -> set[tuple[int, int]]:
+    """Accounts said with no account's word: beside a sort code, a routing number, a bank."""
+    spans: set[tuple[int, int]] = set()
+    for found in _SORT_CODE_THEN_ACCOUNT.finditer(text):
+        if not _a_date(found[1], found[2]) or _PAYMENT_WORD.search(text):
+            spans.add(found.span(4))
+    if _A_WIRES_WORD.search(text):
+        for found in _ROUTING_AND_ACCOUNT.finditer(text):
+            routing, account = (2, 1) if found[1] is None else (1, 2)
+            routing, account = (4, 3) if found[1] is None else (routing, account)
+            if _a_routing_number(found[routing]):
+                spans.add(found.span(account))
+    if not _A_PHONE_SAID.search(text):
+        for found in _BESIDE_A_BANKS_NAME.finditer(text):
+            spans.add(found.span(1) if found[1] is not None else found.span(2))
+    return spans
 
 
 def bank_account_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each bank account number `text` gives after its name."""
     lowered = text.lower()
-    if not any(hint in lowered for hint in _HINTS):
-        return []
-    # A bank's own word beside it overrides a service's: "my mobile banking account number
-    # is 12345678, sort code 20-00-00", "salary account … with Airtel Payments Bank" (a later
-    # adversary saw each kept as typed).
-    banking = _A_BANKS_WORD.search(text) is not None
-    spans = {
-        found.span(1)
-        for rule in (_ACCOUNT, _BANK_FIRST)
-        for found in rule.finditer(text)
-        if not a_year(found[1])
-        and (
-            banking
-            or not (
-                _A_SERVICES_ACCOUNT.search(text, max(0, found.start() - 30), found.start())
-                or _WITH_A_SERVICE.match(text, found.end(1))
-            )
-        )
-    }
+    spans = _unnamed_spans(text) if any(c.isdigit() for c in text) else set()
+    if any(hint in lowered for hint in _HINTS):
+        spans |= {
+            found.span(1) if "whose" not in found.re.groupindex else found.span(3)
+            for rule in (_ACCOUNT, _BANK_FIRST)
+            for found in rule.finditer(text)
+            if not a_year(found[1] if "whose" not in found.re.groupindex else found[3])
+            # A bank's own word beside it overrides a service's: "my mobile banking account
+            # number is 12345678, sort code 20-00-00", "salary account … with Airtel
+            # Payments Bank" (a later adversary saw each kept as typed).
+            and (_banks_word_near(text, *found.span()) or not _a_services(found))
+        }
     return [(BANK_ACCOUNT_KIND, span) for span in sorted(spans)]

@@ -413,6 +413,12 @@ _HASH_THEN_STAR = lazy_compile(
 )
 """"it's star 4821 hash", "tap star 4821 hash", "press hash 4821 star": a keypad's code
 however it is pressed (an adversary: each kept as typed)."""
+_THEN_A_KEY = lazy_compile(
+    r"(?i)\b(?:press|punch(?:[ \t]+in)?|key[ \t]+in|enter|type|tap)[ \t]+(\d(?:[ \t]?\d){2,7})"
+    r"[ \t,]+(?:and|then|&)[ \t]+(?:then[ \t]+)?(?:hit|press|tap|push)[ \t]+(?:the[ \t]+)?"
+    r"(?:hash|pound|#|star|\*)(?:[ \t]+(?:key|button))?(?![\w-])"
+)
+""""punch in 4821 and hit #" (an adversary: kept as typed)."""
 _THE_CODES = lazy_compile(
     r"(?i)\b(?:the|my|our)[ \t]+(?!(?:zip|post|postal|promo|area|error|country|dial)\b)"
     r"(?:[\w-]+[ \t]+)?(?:pass)?code['\u2019]s[ \t]+(?:now[ \t]+|still[ \t]+)?" + _CODE
@@ -617,7 +623,7 @@ _HINTS = (
     "tried", "typed", "entered", "use", "gave", "sent", "texted", "told", "it's", "its",
     "kod", "koodi", "код", "コード", "暗証", "2fa", "mfa", "otp", "alarmanlage",
     "candado", "cadenas", "lucchetto", "cassaforte", "cadeado", "slot", "kluis", "kłódk",
-    "klodk", "sejf", "coffre", "caja fuerte", "star", "hash", "pound",
+    "klodk", "sejf", "coffre", "caja fuerte", "star", "hash", "pound", "punch", "press", "#",
 )  # fmt: skip
 
 
@@ -688,6 +694,7 @@ def _codes_in(text: str) -> list[tuple[tuple[int, int], bool]]:
         _PRESSED,
         _STAR_THEN_HASH,
         _HASH_THEN_STAR,
+        _THEN_A_KEY,
         _OPENS_IN_WORDS,
         _DISARMED_WITH,
         _DISARMING_CODE,

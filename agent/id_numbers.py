@@ -33,10 +33,12 @@ _PAN = r"[A-Z]{5}\d{4}[A-Z]"
 """India's PAN: five letters, four digits, a letter."""
 _CODICE_FISCALE = r"[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]"
 """Italy: sixteen letters and digits in their own order."""
-_CURP = r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d"
-"""Mexico: the CURP, eighteen letters and digits in their own order."""
-_RFC = r"[A-ZÑ&]{3,4}\d{6}[A-Z0-9]{3}"
-"""Mexico: the RFC (tax number), a person's or a company's, with its three-character key."""
+_CURP = r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z0-9]\d|[a-z]{4}\d{6}[hmx][a-z]{5}[a-z0-9]\d"
+"""Mexico: the CURP, eighteen letters and digits in their own order (in lower case too: "mi
+curp: gode561231hdfrrn09", an adversary saw it kept)."""
+_RFC = r"[A-ZÑ&]{3,4}-?\d{6}-?[A-Z0-9]{3}|[a-zñ&]{3,4}-?\d{6}-?[a-z0-9]{3}"
+"""Mexico: the RFC (tax number), a person's or a company's, with its three-character key,
+maybe in three parts ("GODE-561231-GR8", an adversary saw it kept)."""
 _CLAVE_DE_ELECTOR = r"[A-Z]{6}\d{8}[HM]\d{3}"
 """Mexico: the voter card's elector key."""
 _ANOTHER_OF = tuple(
@@ -139,6 +141,13 @@ _ID_NUMBERS = (
     _after(r"clave[ \t]+de[ \t]+elector|(?-i:INE)", _CLAVE_DE_ELECTOR),
     # The UAE: the Emirates ID, fifteen digits from 784 (an adversary: kept as typed).
     _after(r"emirates[ \t]+id|eid", r"784[ \t-]?\d{4}[ \t-]?\d{7}[ \t-]?\d"),
+    # Egypt: the national number, fourteen digits, in Arabic-Indic digits too ("رقمي القومي
+    # 28203150101234", "my national ID number is …": a new user, a pharmacist in Cairo).
+    _after(
+        r"national[ \t]+id(?:entity)?(?:[ \t]+card)?|national[ \t]+number|"
+        r"(?:الرقم|رقمي|رقم)[ \t]+(?:القومي|قومي)|رقم[ \t]+(?:البطاقة|بطاقتي)",
+        r"[23\u0662\u0663]\d{13}",
+    ),
     # Poland: PESEL (eleven digits), NIP (ten digits, grouped 3-3-2-2 or 3-2-2-3).
     _after(r"pesel", r"\d{11}"),
     _after(r"nip", r"\d{3}-?\d{3}-?\d{2}-?\d{2}|\d{3}-\d{2}-\d{2}-\d{3}"),
@@ -174,6 +183,7 @@ _HINTS = (
     "emirates", "eid", "st-nr", "st.-nr", "stnr", "pass", "paszport", "паспорт",
     "pasaport", "licen", "dl",
     "hrerschein", "dow", "permis", "conduc", "patente", "jazdy", "rijbewijs", "mbi", "cpf",
+    "national", "قومي", "البطاقة", "بطاقتي",
 )  # fmt: skip
 
 

@@ -100,6 +100,8 @@ _AN_ADDRESS_BEFORE = lazy_compile(
     # A place named, then its PIN: "our office is in Koramangala, PIN - 560034" (an
     # adversary saw it redacted).
     r"|\b(?:in|at|near)\s+(?-i:[A-Z])[a-z]{3,}(?:\s+(?-i:[A-Z])[a-z]+)?\s*,\s*$"
+    # A locality and its city: "Koramangala, Bengaluru PIN 560034" (a third adversary).
+    r"|(?<![\w-])(?-i:[A-Z])[a-z]{3,},[ \t]*(?-i:[A-Z])[a-z]{3,}[ \t]*[,-]?[ \t]*$"
 )
 
 
@@ -119,11 +121,9 @@ _AN_AREAS = lazy_compile(r"(?i)\b(?:area|postal|locality|village|district)[ \t]+
 POSTAL_PIN_DIGITS = lazy_compile(r"[1-8]\d{2} ?\d{3}")
 """India's postal code: six digits, the first of them no 0 or 9, maybe three and three."""
 _POSTAL_LABEL = lazy_compile(r"(?i)pin[ \t]*code\b")
-_OF_A_CARD = lazy_compile(r"(?i)\b(?:card|atm|bank|debit|credit|sim|phone|account|upi|login)\b")
-_A_PLACE_AFTER = lazy_compile(r"[ \t]*[,-]?[ \t]*(?-i:[A-Z])[a-z]{3,}[ \t]*(?:[,.;]|$)")
-_AN_ADDRESS_SAID = lazy_compile(
-    r"(?i)\b(?:address|road|rd|street|nagar|colony|layout|sector|marg|lane|cross|main|flat|"
-    r"apartment|house|block|phase|district|city|village|post\s+office)\b"
+_OF_A_CARD = lazy_compile(
+    r"(?i)\b(?:card|atm|bank|debit|credit|sim|phone|account|upi|login|door|gate|lock|safe|"
+    r"alarm|app|password|wallet|locker)\b"
 )
 
 
@@ -138,13 +138,11 @@ def postal_pin(text: str, start: int, digits: str, said: str) -> bool:
     where = said.lower().index("pin")
     if said.lower().startswith("pincode", where) or _OF_A_PLACE.match(said, where):
         return True
-    if (
-        _POSTAL_LABEL.match(said, where)
-        and not _OF_A_CARD.search(text)
-        and (_A_PLACE_AFTER.match(text, start + len(said)) or _AN_ADDRESS_SAID.search(text))
-    ):
+    if _POSTAL_LABEL.match(said, where) and not _OF_A_CARD.search(text):
         # "PIN code 560034 Bangalore, 12 MG Road is my new address", "pin code 400 001,
-        # Mumbai" (a second adversary saw each redacted, the user's postcode lost).
+        # Mumbai" (a second adversary saw each redacted, the user's postcode lost); "PIN
+        # code 560034", "Our PIN code is 560034" (a third): India's name for a postcode,
+        # in six postal digits, with no card, lock or login named.
         return True
     if _AN_AREAS.search(text, max(0, start + where - 20), start + where + 3):
         return True  # "Our area pin code is 560034", "area pin code 110001 delhi"

@@ -29,15 +29,20 @@ _NAMES = lazy_compile(
     r"code[ \t]+(?:de[ \t]+)?(?:v[ée]rification|s[ée]curit[ée]|confirmation|connexion|"
     r"validation|usage[ \t]+unique)|"
     r"codice[ \t]+(?:di[ \t]+)?(?:verifica|sicurezza|conferma|accesso)|"
-    r"verificatiecode|beveiligingscode|inlogcode)(?![\w-])"
+    r"verificatiecode|beveiligingscode|inlogcode|"
+    r"do[gğ]rulama[ \t]+kod(?:u|unuz)?|onay[ \t]+kod(?:u|unuz)?|tek[ \t]+kullan[iı]ml[iı]k[ \t]+"
+    r"[sş]ifre(?:niz)?|kode[ \t]+(?:verifikasi|otp|keamanan)|"
+    r"(?:كود|رمز|كلمة[ \t]+المرور)[ \t]+(?:التحقق|التفعيل|التأكيد|الدخول|لمرة[ \t]+واحدة))(?![\w-])"
 )
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _CODE = lazy_compile(
-    r"(?<![\w$€£₹¥%+#@])(?<!\d[.,:/ \t-])(?:[A-Z]{1,2}-)?(\d{4,8}|\d{3}[ -]\d{3})"
+    r"(?<![\w$€£₹¥%+#@])(?<!\d[.,:/ \t-])(?:[A-Z]{1,2}-)?(\d{4,8}|\d{3}[ -]\d{3}|"
+    rf"(?i:{_DIGIT_WORD}(?:[ \t,-]+{_DIGIT_WORD}){{3,7}}))"
     r"(?![\w%€£₹$]|[.,:/-]\d|[ \t-]\d)"
 )
 _REACH = 80
 """Characters between a name and its code: "Your OTP for HDFC Bank txn of Rs 12,000 is"."""
-_LINKS = r"is|was|are|=|:|-|–|lautet|ist|es|é|est|è|for|of|as"
+_LINKS = r"is|was|are|=|:|-|–|lautet|ist|es|é|est|è|for|of|as|هو|هي"
 _NAME_THEN_CODE = lazy_compile(rf"(?i)(?:^|(?:\b|[ \t])(?:{_LINKS}))[ \t]*:?[ \t]*$")
 """What comes just before the code, after its name: "OTP 4455", "OTP: 4455", "… is 4455"."""
 _CODE_THEN_NAME = lazy_compile(rf"(?i)^[ \t]*(?:{_LINKS})(?:\b|[ \t])")
@@ -45,6 +50,9 @@ _CODE_THEN_NAME = lazy_compile(rf"(?i)^[ \t]*(?:{_LINKS})(?:\b|[ \t])")
 _ANOTHER_CLAUSE = lazy_compile(r"(?i)\b(?:and|but|while|then|y|pero|und|aber|et|mais)\b|,(?!\d)|;")
 """Between: "the verification code took 2 days and my flat is 1204" links no code."""
 _SENTENCE_END = lazy_compile(r"[.!?](?:\s|$)|\n")
+_ASIDE_THEN_LINK = lazy_compile(r"(?i),[ \t]*(?:is|was|are|:)[ \t]*:?[ \t]*$")
+"""An aside between commas, then the code: "Your HDFC Bank OTP, valid for 5 mins, is 482910"
+(an adversary: kept). Only when the last comma is followed by the link word alone."""
 _MONEY_BEFORE = lazy_compile(
     r"(?i)(?:rs\.?|inr|usd|eur|gbp|mxn|ngn|kes|zar|aud|cad|n|r|rp|₦)[ \t]*$"
 )
@@ -58,17 +66,45 @@ _IS_YOUR_CODE = lazy_compile(
 )
 """Any service's code, the code first: "449182 is your Instagram code"."""
 _ENTER_TO_VERIFY = lazy_compile(
-    r"(?i)\b(?:enter|use|type|input)[ \t]+((?:[A-Z]{1,2}-)?\d{4,8})[ \t]+(?:to|for)[ \t]+"
+    r"(?i)\b(?:enter|use|type|input)[ \t]+(?:(?:the|this)[ \t]+)?(?:code[ \t]+)?"
+    r"((?:[A-Z]{1,2}-)?\d{4,8})[ \t]+(?:(?:to|for)[ \t]+"
     r"(?:verify|confirm|log[ \t]*in|sign[ \t]*in|complete|authenticate|authori[sz]e|activate|"
-    r"reset|validate)\b"
+    r"reset|validate)\b|as[ \t]+(?:your|the)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
+    r"(?:code|pin|otp|passcode|password)\b)"
 )
-"""A code by what it does: "Enter 552901 to verify your account" (a second adversary)."""
+"""A code by what it does: "Enter 552901 to verify your account" (a second adversary), "use
+7731 as your code", "Use code 918273 to sign in to your Microsoft account" (a third)."""
+_TEXTED_CODE = lazy_compile(
+    r"(?i)\b(?:code|otp|pin)[ \t]+(?:(?:that|which)[ \t]+)?(?:they|the[ \t]+bank|it|[\w-]+)"
+    r"[ \t]+(?:just[ \t]+)?(?:texted|sent|sms(?:ed|'d)|messaged|emailed)(?:[ \t]+(?:me|us))?"
+    r"[ \t]+(?:is|was|:)[ \t]*((?:[A-Z]{1,2}-)?\d{4,8})(?![\w.,/:-]?\d)|"
+    r"\b(?:bank|they)[ \t]+(?:just[ \t]+)?(?:texted|sent|sms(?:ed|'d))(?:[ \t]+(?:me|us))?"
+    r"[ \t]+((?:[A-Z]{1,2}-)?\d{4,8})(?![\w.,/:-]?\d)(?![ \t]+(?:times|texts|messages|pounds|"
+    r"dollars|rupees|euros|bucks|quid))"
+)
+"""A code as told of: "the code they texted me was 482910", "bank just texted 482910 whats that
+for" (an adversary: both kept)."""
+_CJK_CODE = lazy_compile(
+    r"(?:验证码|驗證碼|校验码|校驗碼|动态码|動態碼|认证码|認證碼|確認コード|認証コード|認証番号|"
+    r"ワンタイムパスワード|인증[ \t]?번호|인증[ \t]?코드|보안[ \t]?코드)[^\d\n。！？]{0,12}?"
+    r"(\d{4,8})(?!\d)"
+)
+"""A code named in Chinese, Japanese or Korean, no space before it:
+"您的验证码是482910，5分钟内有效" (an adversary: kept when no code text came before it)."""
 
 
 def _linked(between: str, name_first: bool) -> bool:
     """Whether the words between a name and a number make the number that code."""
-    if len(between) > _REACH or _SENTENCE_END.search(between) or _ANOTHER_CLAUSE.search(between):
+    if len(between) > _REACH or _SENTENCE_END.search(between):
         return False
+    clause = _ANOTHER_CLAUSE.search(between)
+    if clause is not None:
+        # Commas alone, the last before the link: an aside, not another clause.
+        return (
+            name_first
+            and _ASIDE_THEN_LINK.search(between) is not None
+            and all(found[0] == "," for found in _ANOTHER_CLAUSE.finditer(between))
+        )
     if name_first:
         return _NAME_THEN_CODE.search(between) is not None
     return _CODE_THEN_NAME.match(between) is not None
@@ -87,8 +123,14 @@ def one_time_code_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """("code", span) of each one-time code `text` gives in a sentence naming one."""
     spans: list[tuple[str, tuple[int, int]]] = [
         ("code", found.span(1))
-        for rule in (_IS_YOUR_CODE, _ENTER_TO_VERIFY)
+        for rule in (_IS_YOUR_CODE, _ENTER_TO_VERIFY, _CJK_CODE)
         for found in rule.finditer(text)
+    ]
+    spans += [
+        ("code", found.span(group))
+        for found in _TEXTED_CODE.finditer(text)
+        for group in (1, 2)
+        if found[group] is not None
     ]
     names = [found.span() for found in _NAMES.finditer(text)]
     if not names:
