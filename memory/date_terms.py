@@ -39,6 +39,7 @@ from memory.date_term_names import (
 )
 from memory.day_first import days_said_day_first
 from memory.lazy_patterns import lazy_compile
+from memory.letters import in_ascii_digits
 from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE, MONTHS, OTHER_LANGUAGES
 from memory.short_words import SHORT_WORDS, WEEKDAY_NAMES_ELSEWHERE, WEEKDAY_SHORTS
 from memory.weekly_days import WEEKDAYS
@@ -55,6 +56,9 @@ MAY_THE_VERB = (
 )
 """What follows "may" the verb: the index (here) and retention (`memory.days_to_keep`) read
 it alike."""
+_NO_MARK_AFTER = r"(?![\u00c0-\u024f])"
+"""No Latin letter with a mark goes on the word: "\\b" reads ASCII only, and "Nováková" named
+November (found beside a new user's Czech dates)."""
 _NOT_MAY_AS_A_VERB = rf"(?!(?<=may){MAY_THE_VERB})"
 """"8 may be too many" says nothing of 8 May (an adversary saw it indexed as that day)."""
 _MAY_AFTER_A_DAY = lazy_compile(
@@ -106,11 +110,12 @@ _MONTHS_ELSEWHERE = "|".join(_MONTH_NAMES_ELSEWHERE)
 _WHOLE_MONTHS_ELSEWHERE = "|".join(
     name
     for name in _MONTH_NAMES_ELSEWHERE
-    if len(name) > 4 and name != "marco"  # a name too
+    if len(name) > 4 and name not in ("marco", "leden")  # a name; Dutch "members"
 )
 _DAY_MONTH_ELSEWHERE = lazy_compile(
-    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})\b\.?"
-    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})\b"
+    # "(?!\w)", not "\b", after a name that may end in a letter with a mark ("15. září").
+    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})(?!\w)\.?"
+    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})(?!\w)"
     # Dutch months are written in lower case, short ones too: "vrijdag 4 juni 2027" (a new
     # user, a teacher in Utrecht: not found by "what's on June 4?").
     r"|\b([0-9]{1,2})(?:er)?\s+(?-i:(mars|mai|juin|juil|ao[uû]t|avr|janv|f[ée]vr|d[ée]c|juni|juli|"
@@ -140,13 +145,14 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "day-month",
         re.compile(
-            rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}{_NOT_MAY_AS_A_VERB}(?:,?\s+{_YEAR})?\b", _FLAGS
+            rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}{_NO_MARK_AFTER}{_NOT_MAY_AS_A_VERB}(?:,?\s+{_YEAR})?\b",
+            _FLAGS,
         ),
     ),
     ("month-day", re.compile(rf"\b{_MONTH}\s+{_DAY}\b(?!:)(?:,?\s+{_YEAR})?\b", _FLAGS)),
     ("day-month-elsewhere", _DAY_MONTH_ELSEWHERE),
     ("month-year", re.compile(rf"\b{_MONTH},?\s+{_YEAR}\b", _FLAGS)),
-    ("month", re.compile(rf"\b{_MONTH}\b", _FLAGS)),
+    ("month", re.compile(rf"\b{_MONTH}\b{_NO_MARK_AFTER}", _FLAGS)),
     ("year", re.compile(rf"\b(?:in|of|since|during|from|until|before|after)\s+{_YEAR}\b", _FLAGS)),
 )
 _WORD_BEFORE = lazy_compile(r"(?<![^\W\d_])([^\W\d_]+)[.,]?\s+\Z", re.IGNORECASE)
@@ -592,7 +598,11 @@ def find_dates(text: str, said: date | None = None) -> tuple[list[str], str]:
 
 
 def _found_dates(text: str, said: date | None = None) -> list[tuple[int, int, list[str]]]:
-    """(start, end, terms) of each date expression in `text`, in the order written."""
+    """(start, end, terms) of each date expression in `text`, in the order written.
+
+    Another script's digits read as 0-9 ("١٥/٢", one character for one: the places hold).
+    """
+    text = in_ascii_digits(text)
     has_digit = _DIGIT.search(text) is not None
     has_month = _has_month_word(text)
     if not (has_digit or has_month):

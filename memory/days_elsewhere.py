@@ -1,6 +1,7 @@
 """Days named relative to now in other languages, in English.
 
-Spanish, German, French, Italian and Portuguese, and Japanese, Chinese and Korean.
+Spanish, German, French, Italian, Portuguese, Polish and Czech, and Japanese, Chinese and
+Korean.
 
 Found by a new user, a contractor in Valencia: "qué tengo esta semana?" found nothing that
 "what do I have on this week?" found. Read as `memory.short_words` reads a weekday said in
@@ -20,18 +21,27 @@ _PHRASES = {
     "the day after tomorrow": (
         "pasado mañana", "pasado manana", "übermorgen", "uebermorgen", "après-demain",
         "apres-demain", "dopodomani", "depois de amanhã", "depois de amanha", "pojutrze",
+        "pozítří", "pozitri",
     ),
-    "today": ("hoy", "heute", "aujourd'hui", "aujourd\u2019hui", "oggi", "hoje", "dzisiaj"),
+    "today": (
+        "hoy", "heute", "aujourd'hui", "aujourd\u2019hui", "oggi", "hoje", "dzisiaj", "dnes",
+        "dneska",
+    ),
     # Polish too: "jutro mrs patel cancelled" (a new user, a taxi driver from Poland).
-    "tomorrow": ("demain", "domani", "amanhã", "amanha", "jutro"),
-    "yesterday": ("ayer", "gestern", "ieri", "ontem", "wczoraj"),
-    "this week": ("esta semana", "diese woche", "cette semaine", "questa settimana"),
+    # And Czech: "zítra" (a new user, a developer in Prague).
+    "tomorrow": ("demain", "domani", "amanhã", "amanha", "jutro", "zítra", "zitra"),
+    "yesterday": ("ayer", "gestern", "ieri", "ontem", "wczoraj", "včera", "vcera"),
+    "this week": (
+        "esta semana", "diese woche", "cette semaine", "questa settimana", "tento týden",
+        "tento tyden",
+    ),
     "next week": (
         "la semana que viene", "la próxima semana", "la proxima semana", "la semana próxima",
         "próxima semana", "proxima semana", "semana que vem", "nächste woche",
         "naechste woche", "nächster woche", "la semaine prochaine", "semaine prochaine",
         "la prossima settimana", "prossima settimana", "settimana prossima",
-        "w przyszłym tygodniu", "w przyszlym tygodniu", "agle hafte",
+        "w przyszłym tygodniu", "w przyszlym tygodniu", "agle hafte", "příští týden",
+        "pristi tyden",
     ),
     "this weekend": (
         "este fin de semana", "este finde", "dieses wochenende", "am wochenende", "ce week-end",
@@ -41,6 +51,7 @@ _PHRASES = {
         "el mes que viene", "el próximo mes", "el proximo mes", "nächsten monat",
         "naechsten monat", "le mois prochain", "il mese prossimo", "il prossimo mese",
         "o próximo mês", "mês que vem", "w przyszłym miesiącu", "w przyszlym miesiacu",
+        "příští měsíc", "pristi mesic",
     ),
     "this month": ("este mes", "diesen monat", "ce mois-ci", "questo mese", "este mês"),
 }  # fmt: skip

@@ -479,8 +479,10 @@ def _a_month_elsewhere(text: str, named: re.Match[str]) -> bool:
         return False  # "Julio 14": the name of someone, not a date so written
     if named["day"]:
         between = text[named.end("day") : named.start("month")]
+        # Not "mayo", nor Czech "leden" (January, as a date writes it "12. ledna"): Dutch
+        # "De club heeft 12 leden" (members).
         return bool(_BETWEEN_DAY_AND_MONTH.search(between)) or (
-            written.islower() and name != "mayo"
+            written.islower() and name not in ("mayo", "leden")
         )
     if not (written.islower() or name in _GERMAN_MONTHS):
         return False

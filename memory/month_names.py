@@ -32,21 +32,34 @@ MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
 """Every name of `MONTHS` as a pattern's alternatives, the longest first."""
 
 OTHER_LANGUAGES: dict[int, str] = {
-    # German, French, Spanish, Portuguese, Italian, Dutch and Polish (its nominative and
-    # the genitive a date uses: "12 czerwca", a new user, a taxi driver): the first letters
-    # each is written with, short or whole.
-    1: "januar janvier enero janeiro gennaio jän jänner janv ene januari styczeń stycznia",
-    2: "februar février fevrier febrero fevereiro febbraio févr fevr februari luty lutego",
-    3: "märz maerz mars marzo março marco maart marzec marca",
-    4: "avril abril aprile avr abr kwiecień kwietnia",
-    5: "mai mayo maio maggio mei maj maja",
-    6: "juni juin junio junho giugno czerwiec czerwca",
-    7: "juli juillet julio julho luglio juil lipiec lipca",
-    8: "août aout agosto ago augustus sierpień sierpnia",
-    9: "septembre septiembre setembro settembre wrzesień września",
-    10: "oktober octobre octubre outubro ottobre okt październik października",
-    11: "novembre noviembre novembro listopad listopada",
-    12: "dezember décembre decembre diciembre dezembro dicembre dez dic déc grudzień grudnia",
+    # German, French, Spanish, Portuguese, Italian, Dutch, Polish and Czech (their
+    # nominative and the genitive a date uses: "12 czerwca", a new user, a taxi driver;
+    # "15. července", a new user, a developer in Prague), Czech with its marks and without:
+    # the first letters each is written with, short or whole.
+    1: (
+        "januar janvier enero janeiro gennaio jän jänner janv ene januari styczeń "
+        "stycznia leden ledna"
+    ),
+    2: (
+        "februar février fevrier febrero fevereiro febbraio févr fevr februari luty "
+        "lutego únor února unor unora"
+    ),
+    3: "märz maerz mars marzo março marco maart marzec marca březen března brezen brezna",
+    4: "avril abril aprile avr abr kwiecień kwietnia duben dubna",
+    5: "mai mayo maio maggio mei maj maja květen května kveten kvetna",
+    6: "juni juin junio junho giugno czerwiec czerwca červen června cerven cervna",
+    7: "juli juillet julio julho luglio juil lipiec lipca červenec července cervenec cervence",
+    8: "août aout agosto ago augustus sierpień sierpnia srpen srpna",
+    9: "septembre septiembre setembro settembre wrzesień września září zari",
+    10: (
+        "oktober octobre octubre outubro ottobre okt październik października říjen "
+        "října rijen rijna"
+    ),
+    11: "novembre noviembre novembro listopad listopada listopadu",
+    12: (
+        "dezember décembre decembre diciembre dezembro dicembre dez dic déc grudzień "
+        "grudnia prosinec prosince"
+    ),
 }
 """Month names in other languages (English is `MONTHS`), by month."""
 MONTH_OF_ANY_LANGUAGE: dict[str, int] = MONTHS | {

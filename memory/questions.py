@@ -79,7 +79,9 @@ def _past_small_talk(text: str) -> str:
     "what was my doctor's name again" asks as if it ended in "?" (a new user saw both take
     a slot from a fact).
     """
-    said = re.sub(r"\?[?!]+", "?", text.strip())  # "when's the plumber coming??"
+    # Arabic's question mark is one: "امتى امتحان يوسف؟" was used as a memory, and brought
+    # along the next message (a new user, a pharmacist in Cairo).
+    said = re.sub(r"\?[?!]+", "?", text.strip().replace("\u061f", "?"))  # "coming??"
     while (found := _SENTENCE_BREAK.search(said)) is not None and asks_nothing(said[: found.end()]):
         said = said[found.end() :].lstrip()
     while (found := _OPENING_FILLER.match(said)) is not None:
@@ -596,6 +598,10 @@ _ASKED_AT_THE_END = lazy_compile(
     r"tak|se|ka|ki|ke|hota|hoti|karna|karu|karun|pata|baje|aata|aati|jaana|milega|milegi)"
     r")*(?:\s+[^\s?]+){0,3}?(?:\s+(?:yaar|yar|bhai|bro|na|re|ji))*\s*\?[\s\W]*$"
     r"|^[^?.!,:]{1,60}\s(?:hai|hain|tha|thi|hoga|hogi)\s+(?:kya|na)\s*\?[\s\W]*$"
+    # Arabic, a question word anywhere in a short question: "امتى امتحان يوسف؟" (when),
+    # "ماما بتاخد Concor كام مجم؟" (how many), "فين الروشتة؟" (where).
+    r"|^[^?.!:\n]{0,80}(?<!\w)(?:امتى|إمتى|متى|فين|أين|وين|ايه|إيه|ماذا|كام|كم|مين|ليه|لماذا|"
+    r"ازاي|إزاي|كيف|هل|لمين|امتي|إمتي)(?!\w)[^?.!:\n]{0,80}\?\s*$"
 )
 _THIS_OR_THAT = lazy_compile(
     r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"

@@ -84,16 +84,16 @@ new user, not by "monday"); not after a pronoun ("I sat 1/2 of it")."""
 
 
 _WEEKDAYS_ELSEWHERE = {
-    "monday": "lundi montag lunedì lunedi segunda-feira poniedziałek poniedzialek",
-    "tuesday": "martes mardi dienstag martedì martedi terça-feira terca-feira wtorek",
+    "monday": "lundi montag lunedì lunedi segunda-feira poniedziałek poniedzialek pondělí pondeli",
+    "tuesday": "martes mardi dienstag martedì martedi terça-feira terca-feira wtorek úterý utery",
     "wednesday": (
         "miércoles miercoles mercredi mittwoch mercoledì mercoledi quarta-feira środa środę "
-        "sroda srode"
+        "sroda srode středa středu streda stredu"
     ),
-    "thursday": "jueves jeudi donnerstag giovedì giovedi quinta-feira czwartek",
-    "friday": "viernes vendredi freitag venerdì venerdi sexta-feira piątek piatek",
-    "saturday": "samedi samstag sonnabend sobota sobotę sobote",
-    "sunday": "dimanche sonntag niedziela niedzielę niedziele",
+    "thursday": "jueves jeudi donnerstag giovedì giovedi quinta-feira czwartek čtvrtek ctvrtek",
+    "friday": "viernes vendredi freitag venerdì venerdi sexta-feira piątek piatek pátek patek",
+    "saturday": "samedi samstag sonnabend sobota sobotę sobote sobotu",
+    "sunday": "dimanche sonntag niedziela niedzielę niedziele neděle neděli nedele nedeli",
 }
 _WEEKDAY_ELSEWHERE = {
     name: english for english, names in _WEEKDAYS_ELSEWHERE.items() for name in names.split()
@@ -107,8 +107,9 @@ _WEEKDAY_WITH_ARTICLE = {
     "domenica": "sunday",
 }
 WEEKDAY_NAMES_ELSEWHERE = {**_WEEKDAY_ELSEWHERE, **_WEEKDAY_WITH_ARTICLE}
-"""Each weekday's name in Spanish, French, German, Italian, Portuguese or Polish → its English
-name ("w piątek": a new user, a taxi driver from Poland)."""
+"""Each weekday's name in Spanish, French, German, Italian, Portuguese, Polish or Czech → its
+English name ("w piątek": a new user, a taxi driver from Poland; "v pátek 9. dubna": a new
+user, a developer in Prague)."""
 _ON_OR_EVERY = (
     r"(?:(?P<on>am|el|le|il|lo|o|no|na|au)\s+|"
     r"(?P<every>jeden|cada|chaque|ogni|todos\s+los|tous\s+les|todas\s+as)\s+)"

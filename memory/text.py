@@ -20,6 +20,7 @@ from memory.diets import diet_wordings
 from memory.function_words import STOP_WORDS, function_words_of
 from memory.kin_words import english_kin_word, kin_in_english, kin_wordings
 from memory.lazy_patterns import lazy_compile
+from memory.letters import OTHER_DIGITS
 from memory.money_words import money_wordings
 from memory.month_names import MONTH_OF_ANY_LANGUAGE, OTHER_LANGUAGES
 from memory.numbers import joined_numbers, written_alike
@@ -41,7 +42,10 @@ _CJK = lazy_compile(
     r"[\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
     r"\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]+"
 )
-_COMBINING_DIACRITICS = lazy_compile(r"[\u0300-\u036f]")
+_COMBINING_DIACRITICS = lazy_compile(r"[\u0300-\u036f\u0610-\u061a\u064b-\u065f\u0670\u0640]")
+"""Latin accents, and Arabic's vowel marks, its hamza above or below a letter (after
+decomposing), and the stretching tatweel: "مُهِمّ" is "مهم", "إبن" is "ابن" (a new user, a
+pharmacist in Cairo, found neither by the other)."""
 _HOUR_TERM = lazy_compile(r"(?:1[0-2]|[1-9])[ap]m")
 
 CHAT_FILLERS: frozenset[str] = frozenset(
@@ -179,7 +183,10 @@ def names_someone_by_trade(text: str) -> bool:
 # written as people type them without the key ("Soren" for "Søren", "strasse").
 LETTERS_WITHOUT_MARKS = str.maketrans(
     {"ø": "o", "ł": "l", "ß": "ss", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe", "ŧ": "t",
-     "ı": "i", "þ": "th", "ð": "d"}
+     "ı": "i", "þ": "th", "ð": "d",
+     # Arabic letters written either way: a final ى as ي, a ة as ه.
+     "\u0649": "\u064a", "\u0629": "\u0647"}
+    | OTHER_DIGITS
 )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from memory.postgres.schema import (
     CLAIMS_READ_ANEW,
     CLAIMS_STOPS_AND_DAYS_READ,
     CONTENT_HASHES,
+    CZECH_DAYS_AND_OTHER_SCRIPTS_READ,
     DATE_TERMS,
     DATES_AND_MEDICINES_READ,
     DAY_FIRST_BESIDE_READ,
@@ -65,6 +66,7 @@ from memory.postgres.schema import (
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
+    czech_days_and_other_scripts_read,
     dates_or_medicines,
     day_first_beside_read,
     days_after_words_elsewhere_read,
@@ -203,6 +205,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     SUMS_IN_MILLIONS_READ: sums_in_millions_read,
     DAY_FIRST_BESIDE_READ: day_first_beside_read,
     POLISH_DAYS_READ: polish_days_read,
+    CZECH_DAYS_AND_OTHER_SCRIPTS_READ: czech_days_and_other_scripts_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -143,6 +143,9 @@ currency's letter before a sum in short ("N50k"), are indexed again."""
 DAY_FIRST_BESIDE_READ = "day first beside read"
 """A step run in Python: rows naming a day and month that can only be day first ("15/03")
 are indexed again, the others beside it read day first too."""
+CZECH_DAYS_AND_OTHER_SCRIPTS_READ = "czech days and other scripts read"
+"""A step run in Python: rows naming a day in Czech ("15. července", "zítra"), written in
+Arabic, or with another script's digits ("١٥/٢") are indexed again."""
 POLISH_DAYS_READ = "polish days read"
 """A step run in Python: rows naming a month, a weekday or a day relative to now in Polish
 ("12 czerwca", "w piątek", "jutro") are indexed again."""
@@ -335,6 +338,8 @@ def migrations(dimensions: int) -> list[str]:
         DAY_FIRST_BESIDE_READ,
         # "12 czerwca" names 12 June, "w piątek" Friday, "jutro" tomorrow.
         POLISH_DAYS_READ,
+        # "15. července" names 15 July, "١٥/٢" 15 February, "مُهِمّ" is found by "مهم".
+        CZECH_DAYS_AND_OTHER_SCRIPTS_READ,
     ]
 
 

@@ -15,6 +15,7 @@ from memory.numbers import names_dotted_thousands
 from memory.predicates import states_a_predicate, tells_of_leaving
 from memory.read_anew import (
     claims_stops_or_days,
+    czech_days_and_other_scripts_read,
     dates_or_medicines,
     day_first_beside_read,
     days_after_words_elsewhere_read,
@@ -494,6 +495,10 @@ def _polish_days_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, polish_days_read)
 
 
+def _czech_days_and_other_scripts_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, czech_days_and_other_scripts_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -611,6 +616,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0052_day_first_beside_read", _day_first_beside_read),
     # "12 czerwca" names 12 June, "w piątek" Friday, "jutro" tomorrow.
     Migration("0053_polish_days_read", _polish_days_read),
+    # "15. července" names 15 July, "١٥/٢" 15 February, "مُهِمّ" is found by "مهم".
+    Migration("0054_czech_days_and_other_scripts_read", _czech_days_and_other_scripts_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -79,6 +79,25 @@ def test_words_are_found_with_or_without_their_accents(tmp_path: Path) -> None:
     assert far.snippet.endswith("Łódź") and far.snippet.startswith("…")
 
 
+def test_arabic_is_found_without_its_marks_and_its_digits_as_0_to_9(tmp_path: Path) -> None:
+    """Found by a new user, a pharmacist in Cairo: "مهم" missed "مُهِمّ", "إبن" missed
+    "ابن سينا", and "1200" missed "١٢٠٠ جنيه"."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    store.append(
+        session,
+        [
+            _message("user", "شُكْرًا، مُهِمّ جدا: الرخصة لازم تتجدد قبل ١٠/٣"),
+            _message("user", "طلبية المورد النهاردة ١٢٠٠ جنيه من شركة ابن سينا"),
+        ],
+    )
+    assert [h.index for h in search_sessions(store, "مهم")] == [0]
+    assert [h.index for h in search_sessions(store, "شكرا")] == [0]
+    assert [h.index for h in search_sessions(store, "إبن")] == [1]
+    [order] = search_sessions(store, "1200")
+    assert "١٢٠٠" in order.snippet
+
+
 def test_a_number_is_found_whole(tmp_path: Path) -> None:
     """Found by a new user: "walked 3 km" found the notes of days 13, 23 and 30 to 39."""
     store = SessionStore(tmp_path)
