@@ -434,16 +434,29 @@ class Turns:
         if len(runtime.agent.consolidated) > before:
             await self.app.memory_view.changed()
 
+    def _say_how_recall_went(self, degraded: str) -> None:
+        """The status bar's memory label after a recall: keyword-only and why, or the embedder.
+
+        The start-up label names the embedder; a recall that could not use it says so until
+        one can again (the server came back), never silently keyword-only.
+        """
+        app = self.app
+        if app.runtime is None:
+            return
+        if degraded and degraded != app.status.state.embeddings:
+            # Said whole once: the status bar has room for 60 characters, and the fix ("set
+            # memory.embedding_dimensions to …") came after them (a new user).
+            app.notify(degraded, title="Recall", severity="warning")
+        app.status.set(embeddings=degraded or app.runtime.embeddings)
+
     async def _apply(
         self, outcome: Outcome, text: str, view: TurnView, resend: bool = False
     ) -> None:
         app = self.app
         if outcome.used_ids is not None:
             app.inspector.mark_used(outcome.used_ids)
-        if outcome.recall_degraded is not None and app.runtime is not None:
-            # The start-up label names the embedder; a recall that could not use it says so
-            # until one can again (the server came back), never silently keyword-only.
-            app.status.set(embeddings=outcome.recall_degraded or app.runtime.embeddings)
+        if outcome.recall_degraded is not None:
+            self._say_how_recall_went(outcome.recall_degraded)
         if outcome.forgotten is not None:
             app.inspector.offer_undo(outcome.forgotten, "F2, then ")
         if outcome.memory_changed:

@@ -54,6 +54,33 @@ async def test_the_status_bar_names_a_keyword_only_fallback_and_clears_it(
         assert "keyword-only: embedding" not in str(h.app.status.render())
 
 
+async def test_a_long_reason_is_said_whole_once(make_app: MakeApp) -> None:
+    """Found by a new user: the status bar cut the reason at 60 characters, before its fix."""
+    h = make_app(seed=[seed_entry("pet", "The user's cat is called Miso")])
+    async with h.app.run_test(size=(80, 24)) as pilot:
+        await h.app.ready.wait()
+        assert h.app.runtime is not None
+        memory = h.app.runtime.memory
+        real_recall = memory.recall
+        reason = (
+            "keyword-only: Ollama model 'nomic-embed-text' returned vectors of size 768, but "
+            "the store expects 384; set memory.embedding_dimensions to the model's size"
+        )
+
+        async def failing(*args: Any, **kwargs: Any) -> RecallResult:
+            result = await real_recall(*args, **kwargs)
+            return result.model_copy(update={"mode": "keyword", "degraded": reason})
+
+        memory.recall = failing  # type: ignore[method-assign]
+        for asked in ("what is my cat called", "and my dog"):
+            h.model.add("ok")
+            await pilot.press(*asked, "enter")
+            await settle(pilot)
+        said = [n.message for n in h.app._notifications if n.message == reason]  # noqa: SLF001
+        assert said == [reason]
+        assert "embedding_dimensions" not in str(h.app.status.render())
+
+
 class GatedEmbedder(HashingEmbedder):
     """Holds the calibration batch until the test lets it through, or fails it."""
 
