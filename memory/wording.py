@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
+from memory.entry import MemoryCategory
 from memory.lazy_patterns import lazy_compile
 
 
@@ -67,3 +71,21 @@ def without_password(address: str) -> str:
     Read as text, not parsed, so a malformed address is masked too.
     """
     return _PASSWORD_IN_ADDRESS.sub(r"\1***@", address)
+
+
+def new_category_note(category: str, held: Iterable[str]) -> str | None:
+    """The note for a custom category no memory of the store has yet, with the one meant.
+
+    Found by a new user: a hand-edited import's "cor" (for core) made a category of its own,
+    unsaid, and its memory escaped core's budget and retention.
+    """
+    built_in = [kind.value for kind in MemoryCategory]
+    known = [*built_in, *(name for name in held if name not in built_in)]
+    if category in known:
+        return None
+    close = difflib.get_close_matches(category.casefold(), known, n=1, cutoff=0.6)
+    meant = f"; did you mean {close[0]!r}?" if close else ""
+    return (
+        f"category {category!r} is new, a custom one: the rules of {', '.join(built_in[:3])} "
+        f"(budgets, retention) do not apply to it{meant}"
+    )

@@ -29,7 +29,7 @@ from agent.terminal_text import one_line, one_line_key, safe_json
 from agent.tools import keys_meant, no_fact_in
 from memory.date_term_names import local_time
 from memory.entry import utc_now
-from memory.wording import counted, without_vectors
+from memory.wording import counted, new_category_note, without_vectors
 from memory.write_rules import keys_of_its_own
 
 if TYPE_CHECKING:
@@ -439,6 +439,12 @@ def _say_dropped(out: TextIO, earlier: list[str], now: str) -> None:
         say(out, f"(it no longer says {', '.join(dropped)}: store {again} again if still so)")
 
 
+def _warn_of_a_new_category(category: str, held: dict[str, int]) -> None:
+    note = new_category_note(category, [name for name, count in held.items() if count])
+    if note is not None:
+        warn(note)
+
+
 async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
     """Store one memory, as /remember does in the chat (under the same rules)."""
     if (refused := _not_stored(args.query, args.category or "core")) is not None:
@@ -453,7 +459,9 @@ async def cmd_store(config: Config, args: MemoryArgs, out: TextIO) -> int:
         embedded = (
             config.memory.embedding_provider != "none" and memory.capabilities.supports_vectors
         )
-        unembedded = (await memory.stats()).stale_embedding if embedded else 0
+        before = await memory.stats()
+        unembedded = before.stale_embedding if embedded else 0
+        _warn_of_a_new_category(args.category or "core", before.by_category)
         started = utc_now()
         entry = await memory.store_with_metadata(
             key, args.query, args.category or "core", None, namespace=namespace

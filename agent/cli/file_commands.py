@@ -34,7 +34,13 @@ from agent.paths import data_dir
 from memory.errors import MemoryStoreError, UnsafeTargetError
 from memory.files import check_target
 from memory.record_checks import check_records
-from memory.wording import counted, memories, older_than_replaced, without_vectors
+from memory.wording import (
+    counted,
+    memories,
+    new_category_note,
+    older_than_replaced,
+    without_vectors,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -241,6 +247,7 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
         before = await memory.stats()
         stale_before = before.stale_embedding
         held = sorted(name for name, count in before.by_namespace.items() if count)
+        categories_held = [name for name, count in before.by_category.items() if count]
         forgotten = await forgotten_in(memory, records)
         summary = await memory.import_(records)
         # What this import left without a vector; older ones are the start-up's to report.
@@ -273,6 +280,9 @@ async def cmd_import(config: Config, args: MemoryArgs, out: TextIO) -> int:
             f"{', '.join(held)}; `memchat memory list --namespace {args.namespace}` shows "
             "what went there",
         )
+    for category in dict.fromkeys(record.category for record in records):
+        if (note := new_category_note(category, categories_held)) is not None:
+            say(out, f"note: {note}")
     if summary.older_than_replaced:
         say(out, f"note: {older_than_replaced(summary.older_than_replaced)}")
     if orphans:

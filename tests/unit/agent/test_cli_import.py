@@ -428,3 +428,18 @@ def test_a_value_sent_after_its_label_is_redacted_on_import(home: Path) -> None:
     listed = run_cli("memory", "list", "--all", "--json").clean().out
     contents = {json.loads(line)["content"] for line in listed.splitlines()}
     assert contents == {"Il PIN della carta è", "[REDACTED:code]", "the shop opens at 9"}
+
+
+def test_a_new_category_is_said_with_the_one_meant(home: Path) -> None:
+    """Found by a new user: a hand-edited import's "cor" (for core) made a category of its
+    own, unsaid, and its memory escaped core's budget and retention."""
+    path = write_jsonl(home / "in.jsonl", [*RECORDS, record("standup", "at 9:30", category="cor")])
+    said = run_cli("memory", "import", str(path)).clean().out
+    assert "note: category 'cor' is new, a custom one" in said
+    assert "did you mean 'core'?" in said
+    assert "'core' is new" not in said
+    again = run_cli("memory", "import", str(path)).clean().out
+    assert "is new" not in again
+    stored = run_cli("memory", "store", "oat milk", "--category", "shoping").clean()
+    assert "category 'shoping' is new" in stored.err
+    assert "category" not in run_cli("memory", "store", "rye bread", "--category", "cor").err
