@@ -37,6 +37,7 @@ _FROM_LATER = lazy_compile(
     rf"new\s+year)|next\s+(?:month|year))"
 )
 _WEEKDAY = rf"{WEEKDAY}\b"
+_A_WEEKDAY = lazy_compile(rf"(?i)\b{_WEEKDAY}")
 _ELSEWHERE_FROM = (
     r"(?:ab(?:\s+(?:dem|den))?|a\s+partir\s+d(?:e|o|a|el)|desde|[àa]\s+partir\s+d[eu]|"
     r"d[èe]s|a\s+partire\s+da(?:l)?|da(?:l)?)"
@@ -114,9 +115,12 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
         if elsewhere is not None:
             month = MONTH_OF_ANY_LANGUAGE[elsewhere[1].casefold()]
             days.append(date(year_of(month, 1, said_day), month, 1))
-    # "From Monday" is the coming Monday, as "on Monday" is read.
+    # "From Monday" is the coming Monday, as "on Monday" is read. A weekday only: "The rent
+    # goes up to 16 500 Kč from June, Mr. Dvořák emailed today" took effect the day it was
+    # said (a new user saw the rent now marked "since changed" in April).
     for weekday in named_days(_FROM_A_WEEKDAY.sub("on ", text), said):
-        days += [first_day for first_day, _last in weekday.spans[:1]]
+        if _A_WEEKDAY.search(weekday.words):
+            days += [first_day for first_day, _last in weekday.spans[:1]]
     if not days and _FROM_TOMORROW.search(text):
         # Only when no other day is named, so that what `memory.month_to_come` indexes stays.
         days.append(said_day + timedelta(days=1))

@@ -87,6 +87,9 @@ def test_no_change_to_come(text: str) -> None:
         ("Rent is 1450 from Dec 28th", date(2026, 12, 28)),
         ("Ab Januar zahle ich 950 Euro Miete", date(2027, 1, 1)),
         ("rent rises to 1600 from March 2027", date(2027, 3, 1)),
+        # A new user: the day the landlord wrote is not the day the rent goes up.
+        ("The rent goes up to 16 500 Kč from June, Mr. Dvořák emailed today", date(2027, 6, 1)),
+        ("From Monday I take 20mg, the GP rang yesterday", date(2026, 12, 7)),
     ],
 )
 def test_the_day_a_change_takes_effect(text: str, first: date | None) -> None:
