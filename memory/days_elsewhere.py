@@ -1,7 +1,7 @@
 """Days named relative to now in other languages, in English.
 
-Spanish, German, French, Italian, Portuguese, Polish and Czech, and Japanese, Chinese and
-Korean.
+Spanish, German, French, Italian, Portuguese, Polish, Czech and Egyptian Arabic, and
+Japanese, Chinese and Korean.
 
 Found by a new user, a contractor in Valencia: "qué tengo esta semana?" found nothing that
 "what do I have on this week?" found. Read as `memory.short_words` reads a weekday said in
@@ -21,19 +21,27 @@ _PHRASES = {
     "the day after tomorrow": (
         "pasado mañana", "pasado manana", "übermorgen", "uebermorgen", "après-demain",
         "apres-demain", "dopodomani", "depois de amanhã", "depois de amanha", "pojutrze",
-        "pozítří", "pozitri",
+        "pozítří", "pozitri", "بعد بكرة", "بعد بكره", "بعد غد", "ba3d bokra", "ba3d bukra",
     ),
     "today": (
         "hoy", "heute", "aujourd'hui", "aujourd\u2019hui", "oggi", "hoje", "dzisiaj", "dnes",
-        "dneska",
+        "dneska", "النهاردة", "النهارده", "اليوم", "el naharda", "elnaharda", "naharda",
     ),
     # Polish too: "jutro mrs patel cancelled" (a new user, a taxi driver from Poland).
     # And Czech: "zítra" (a new user, a developer in Prague).
-    "tomorrow": ("demain", "domani", "amanhã", "amanha", "jutro", "zítra", "zitra"),
-    "yesterday": ("ayer", "gestern", "ieri", "ontem", "wczoraj", "včera", "vcera"),
+    # And Egyptian Arabic, in its script and in Arabizi: "بكرة", "bokra" (a new user, a
+    # pharmacist in Cairo).
+    "tomorrow": (
+        "demain", "domani", "amanhã", "amanha", "jutro", "zítra", "zitra", "بكرة", "بكره",
+        "غدا", "bokra", "bukra",
+    ),
+    "yesterday": (
+        "ayer", "gestern", "ieri", "ontem", "wczoraj", "včera", "vcera", "امبارح", "إمبارح",
+        "أمس", "امس", "embare7", "mbare7",
+    ),
     "this week": (
         "esta semana", "diese woche", "cette semaine", "questa settimana", "tento týden",
-        "tento tyden",
+        "tento tyden", "الأسبوع ده", "الاسبوع ده", "هذا الأسبوع", "هذا الاسبوع",
     ),
     "next week": (
         "la semana que viene", "la próxima semana", "la proxima semana", "la semana próxima",
@@ -41,7 +49,8 @@ _PHRASES = {
         "naechste woche", "nächster woche", "la semaine prochaine", "semaine prochaine",
         "la prossima settimana", "prossima settimana", "settimana prossima",
         "w przyszłym tygodniu", "w przyszlym tygodniu", "agle hafte", "příští týden",
-        "pristi tyden",
+        "pristi tyden", "الأسبوع الجاي", "الاسبوع الجاي", "الأسبوع القادم", "الاسبوع القادم",
+        "el esbo3 el gai",
     ),
     "this weekend": (
         "este fin de semana", "este finde", "dieses wochenende", "am wochenende", "ce week-end",
@@ -51,7 +60,7 @@ _PHRASES = {
         "el mes que viene", "el próximo mes", "el proximo mes", "nächsten monat",
         "naechsten monat", "le mois prochain", "il mese prossimo", "il prossimo mese",
         "o próximo mês", "mês que vem", "w przyszłym miesiącu", "w przyszlym miesiacu",
-        "příští měsíc", "pristi mesic",
+        "příští měsíc", "pristi mesic", "الشهر الجاي", "الشهر القادم",
     ),
     "this month": ("este mes", "diesen monat", "ce mois-ci", "questo mese", "este mês"),
 }  # fmt: skip

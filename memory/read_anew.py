@@ -483,7 +483,8 @@ _CZECH_DAYS_OR_OTHER_SCRIPTS = lazy_compile(
     r"\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\ufb50-\ufdff\ufe70-\ufeff]"
     r"|(?<![\w-])(?:led(?:en|na)|[úu]nor|b[řr]ez|dub(?:en|na)|kv[ěe]t|[čc]erv|srp(?:en|na)|"
     r"z[áa][řr][íi]|[řr][íi]j|listopad|prosin|pond[ěe]l|[úu]ter|st[řr]ed|[čc]tvrt|p[áa]tek|"
-    r"sobotu|ned[ěe]l|z[íi]tra|poz[íi]t|dnes|v[čc]era|tento\s+t|p[řr][íi][šs]t[íi])"
+    r"sobotu|ned[ěe]l|z[íi]tra|poz[íi]t|dnes|v[čc]era|tento\s+t|p[řr][íi][šs]t[íi]|"
+    r"bokra|bukra|naharda|mbare7|embare7|esbo3)"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\u00c0-\u024f]"
 )
 
@@ -492,8 +493,9 @@ def czech_days_and_other_scripts_read(text: str) -> bool:
     """Whether `text` names what migration 0054 reads anew.
 
     A month, a weekday or a day relative to now in Czech ("15. července", "v pátek",
-    "zítra"); Arabic, whose vowel marks and hamza forms are folded since, or another
-    script's digits, read as 0-9 ("١٥/٢" a date, "١٢٠٠" found by "1200"); a word that opens
-    as a month and goes on with a letter with a mark ("Nováková" had named November).
+    "zítra") or Egyptian Arabic ("بكرة", "bokra", "الخميس"); Arabic, whose vowel marks and
+    hamza forms are folded since, or another script's digits, read as 0-9 ("١٥/٢" a date,
+    "١٢٠٠" found by "1200"); a word that opens as a month and goes on with a letter with a
+    mark ("Nováková" had named November).
     """
     return _CZECH_DAYS_OR_OTHER_SCRIPTS.search(text) is not None

@@ -95,8 +95,21 @@ _WEEKDAYS_ELSEWHERE = {
     "saturday": "samedi samstag sonnabend sobota sobotę sobote sobotu",
     "sunday": "dimanche sonntag niedziela niedzielę niedziele neděle neděli nedele nedeli",
 }
+_WEEKDAYS_IN_ARABIC = {
+    # A new user, a pharmacist in Cairo: "امتحان يوسف العربي الخميس الجاي" was read as no day.
+    "monday": "الاثنين الإثنين الاتنين الإتنين",
+    "tuesday": "الثلاثاء الثلاثا التلات",
+    "wednesday": "الأربعاء الاربعاء",
+    "thursday": "الخميس",
+    "friday": "الجمعة الجمعه",
+    "saturday": "السبت",
+    "sunday": "الأحد الاحد",
+}
 _WEEKDAY_ELSEWHERE = {
-    name: english for english, names in _WEEKDAYS_ELSEWHERE.items() for name in names.split()
+    name: english
+    for weekdays in (_WEEKDAYS_ELSEWHERE, _WEEKDAYS_IN_ARABIC)
+    for english, names in weekdays.items()
+    for name in names.split()
 }
 _WEEKDAY_WITH_ARTICLE = {
     "lunes": "monday",
@@ -107,9 +120,9 @@ _WEEKDAY_WITH_ARTICLE = {
     "domenica": "sunday",
 }
 WEEKDAY_NAMES_ELSEWHERE = {**_WEEKDAY_ELSEWHERE, **_WEEKDAY_WITH_ARTICLE}
-"""Each weekday's name in Spanish, French, German, Italian, Portuguese, Polish or Czech → its
-English name ("w piątek": a new user, a taxi driver from Poland; "v pátek 9. dubna": a new
-user, a developer in Prague)."""
+"""Each weekday's name in Spanish, French, German, Italian, Portuguese, Polish, Czech or
+Arabic → its English name ("w piątek": a new user, a taxi driver from Poland; "v pátek 9.
+dubna": a new user, a developer in Prague)."""
 _ON_OR_EVERY = (
     r"(?:(?P<on>am|el|le|il|lo|o|no|na|au)\s+|"
     r"(?P<every>jeden|cada|chaque|ogni|todos\s+los|tous\s+les|todas\s+as)\s+)"

@@ -1,10 +1,12 @@
-"""Days said in Czech, Arabic written with or without its marks, other scripts' digits (0054).
+"""Days said in Czech or Egyptian Arabic, Arabic with or without its marks, other scripts'
+digits (0054).
 
 Found by two new users. A developer in Prague: "Letím do Lisabonu na konferenci 15.
 července" went at her 45 days, two months before the flight; "schůzka … v pátek 9. dubna"
 was found by no "what do I have on April 9?". A pharmacist in Cairo: "١٢٠٠ جنيه" was found
 by no "1200", "١٥/٢" was no date, "مهم" did not find "مُهِمّ", nor "إبن" "ابن", and "امتى
-امتحان يوسف؟" was used as a memory.
+امتحان يوسف؟" was used as a memory; "الخميس الجاي" (next Thursday) and "ba3d bokra" (the day
+after tomorrow) were read as no day.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ MIGRATION = "0054_czech_days_and_other_scripts_read"
         ("svatba 15. září", "dtd20270915"),
         ("review v pátek", "friday"),
         ("امتحان يوسف في الرياضيات يوم ١٥/٢", "dtmd0215"),
+        # Egyptian Arabic, in its script and in Arabizi.
+        ("بكرة الساعة ٥ عند الدكتور", "dtd20270406"),
+        ("el sa3a 5 3and doctor el 3oyoon ma3 mama ba3d bokra", "dtd20270407"),
+        ("النهاردة طلبية المورد", "dtd20270405"),
+        ("امتحان يوسف العربي الخميس الجاي", "thursday"),
     ],
 )
 def test_a_day_in_czech_or_in_arabic_digits_is_read(text: str, term: str) -> None:
