@@ -17,7 +17,12 @@ from functools import lru_cache
 from memory.corrections import corrections_made
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it
-from memory.health_values import medicines_and_allergens, names_a_dose, stops_a_medicine
+from memory.health_values import (
+    medicines_and_allergens,
+    medicines_dosed,
+    names_a_dose,
+    stops_a_medicine,
+)
 from memory.last_word import changes_its_value, says_a_change
 from memory.lazy_patterns import lazy_compile
 from memory.long_texts import LONG
@@ -197,8 +202,9 @@ def _medicines_of(entry: MemoryEntry, corrected: dict[str, MemoryEntry]) -> froz
     """
     for said in _back_along(entry, corrected):
         if names_a_dose(said.content) or stops_a_medicine(said.content):
-            if medicines := frozenset(medicines_and_allergens(said.content)):
-                return medicines
+            named = medicines_and_allergens(said.content) | medicines_dosed(said.content)
+            if named:
+                return named
     return frozenset()
 
 

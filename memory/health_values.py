@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from memory.lazy_patterns import lazy_compile
-from memory.letters import LOWER, UPPER
+from memory.letters import LOWER, UPPER, in_ascii_digits
 from memory.numbers import NUMBER_WORDS
 from memory.text import analyze
 
@@ -197,6 +197,12 @@ _ONE_KIN = {
     "mamá": "mum",
     "padre": "dad",
     "papá": "dad",
+    "ماما": "mum",
+    "امي": "mum",
+    "أمي": "mum",
+    "بابا": "dad",
+    "ابويا": "dad",
+    "أبويا": "dad",
 }
 """One word for one person, whichever is typed: "My mother takes Amlodipine 5mg" and "mum's
 amlodipine dose went up to 10mg" are one dose (a new user saw both kept, the old one first)."""
@@ -297,6 +303,16 @@ _NAMED_DOSES += (
         + _AMOUNT
     ),
 )
+_KIN_IN_ARABIC = r"(?P<who>ماما|امي|أمي|بابا|ابويا|أبويا)"
+_TAKES_IN_ARABIC = r"(?:بتاخد|تاخد|بياخد|ياخد|تأخذ|يأخذ)"
+_NAMED_DOSES += (
+    # A parent's dose in Egyptian Arabic: "ماما بتاخد Concor 10 مجم", then "الدكتور قال ماما
+    # تاخد Concor ٥ مجم بدل ١٠" (a new user, a pharmacist in Cairo: neither was a dose, and
+    # the old one stayed in effect); `in_digits` writes the dose as English does.
+    lazy_compile(
+        _KIN_IN_ARABIC + r"\s+" + _TAKES_IN_ARABIC + r"\s+" + _FOREIGN_DRUG + r",?\s+" + _AMOUNT
+    ),
+)
 """A dose someone named takes (a child, a pet): found by a new user, "Mochi's methimazole
 dose went up to 5mg" left "My cat Mochi takes methimazole 2.5mg twice a day" in effect,
 and the old dose was recalled first. Each is that one's own topic, never the user's."""
@@ -342,10 +358,22 @@ neither was a dose, and the new one went at 30 days while the old one stayed).""
 
 
 def in_digits(text: str) -> str:
-    """`text` with each dose written in words written in digits ("ten mg" → "10mg")."""
+    """`text` with each dose written in words written in digits ("ten mg" → "10mg").
+
+    And a dose in Arabic, its digits and unit as English writes them: "Concor ٥ مجم" is
+    "Concor 5 mg" (a new user, a pharmacist in Cairo: his mother's new dose marked nothing).
+    """
+    if not text.isascii():
+        text = _ARABIC_UNIT.sub(
+            lambda found: found[1] + _ARABIC_UNITS[found[2]], in_ascii_digits(text)
+        )
     if not _MAY_HOLD_A_NUMBER_WORD.search(text):
         return text
     return _DOSE_IN_WORDS.sub(_dose_in_digits, text)
+
+
+_ARABIC_UNITS = {"مجم": "mg", "ملجم": "mg", "ملغ": "mg", "مغ": "mg", "مل": "ml", "وحدة": "units"}
+_ARABIC_UNIT = lazy_compile(r"(\d\s*)(" + "|".join(_ARABIC_UNITS) + r")(?!\w)")
 
 
 def _dose_in_digits(found: re.Match[str]) -> str:
@@ -705,6 +733,19 @@ def medicines_and_allergens(text: str) -> frozenset[str]:
     named = {_medicine(word) for word in _A_WORD.findall(text) if _DRUG_LIKE.search(word)}
     named |= {_topic(found[1]) for found in _ALLERGIC_TO.finditer(text)}
     return frozenset(named - {""})
+
+
+def medicines_dosed(text: str) -> frozenset[str]:
+    """The medicines `text` gives a dose of, by the dose rules: brands too ("Concor 5 mg").
+
+    Found by a new user, a pharmacist in Cairo: his mother's new Concor dose went at 30
+    days and the old one stayed, as no ending named it a medicine.
+    """
+    return frozenset(
+        topic.split(" dose of ", 1)[-1].removeprefix("dose of ")
+        for topic in health_values(text)
+        if "dose of " in topic
+    )
 
 
 _A_WORD = lazy_compile(r"[^\W\d_]{5,}")
