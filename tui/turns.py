@@ -38,11 +38,18 @@ def refused_command(text: str) -> str | None:
     like no command ("/tmp is full", found by an adversary).
     """
     head = command_word(text)
-    if not _COMMAND_WORD.fullmatch(head) or head in UI_COMMANDS:
+    if not head:
         return None
     # Imported here: agent.commands brings the text analysis, which the first paint of
     # the app does not need.
     from agent.commands import COMMANDS, parse_command
+
+    if text.strip() == "/":
+        # A "/" alone, as a command palette is opened elsewhere: it went to the model as a
+        # message (a new user looked for the list of commands).
+        return f"the commands are {', '.join((*COMMANDS, *UI_COMMANDS))}; F1 lists them."
+    if not _COMMAND_WORD.fullmatch(head) or head in UI_COMMANDS:
+        return None
 
     if head not in COMMANDS:
         known = (*COMMANDS, *UI_COMMANDS)

@@ -424,6 +424,12 @@ async def test_an_unknown_or_bare_command_comes_back_with_why_and_is_not_sent(
         await send(pilot, "/remember")
         assert prompt.text == "/remember "
         assert any("usage: /remember TEXT" in n.message for n in h.app._notifications)
+        # A "/" alone lists the commands (a later new user looked for them).
+        prompt.text = ""
+        await send(pilot, "/")
+        assert any(
+            n.message.startswith("the commands are /remember") for n in h.app._notifications
+        )
         assert h.model.requests == [] and await h.runtime.memory.count() == 0
         assert not h.app.query(UserMessage)
         prompt.text = ""
