@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from agent.config import Config
-from agent.config_lines import key_lines
+from agent.config_lines import key_lines, syntax_error
 from agent.config_migration import Migration, migrate_data, rewrite_text
 from agent.errors import ConfigError
 from agent.paths import config_path
@@ -203,7 +203,8 @@ def _parse(text: str, path: Path) -> tuple[Config, Migration, dict[str, Any]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        line, said = syntax_error(text, str(exc))
+        raise ConfigError(f"{path}:{line}: {said}" if line else f"{path}: {said}") from None
     bad = _null_bytes(data)
     if bad is not None:
         line = _key_line(key_lines(text), bad)

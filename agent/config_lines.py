@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import tomllib
 
+from memory.lazy_patterns import lazy_compile
+
 _BARE_KEY = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
@@ -151,3 +153,34 @@ def key_lines(text: str) -> dict[tuple[str, ...], int]:
     except (ValueError, tomllib.TOMLDecodeError, IndexError):
         pass  # keep what was found before the surprise
     return scanner.found
+
+
+_AT_LINE = lazy_compile(r"\(at line (\d+), column \d+\)")
+_UNQUOTED = lazy_compile(r"^\s*[^=#\s][^=#]*?=\s*(?P<value>[^\s\"'\[{#][^#\n]*?)\s*(?:#.*)?$")
+_A_NUMBER_FIRST = lazy_compile(r"[+-]?\d[\d_]*(?:\.\d+)?(?=\s)")
+_NOT_TEXT = lazy_compile(r"(?i)[+-]?(?:\d[\d_]*(?:\.\d+)?(?:e[+-]?\d+)?|inf|nan|true|false)")
+
+
+def syntax_error(text: str, message: str) -> tuple[int | None, str]:
+    """Where a TOML syntax error is (its line) and what to say of it: the key, and a fix.
+
+    Found by a new user: "not valid TOML: Expected newline or end of document after a
+    statement (at line 224, column 15)" named no key and no cure for `keep_alive = 5m`.
+    """
+    found = _AT_LINE.search(message)
+    if found is None:
+        return None, f"not valid TOML: {message}"
+    line = int(found[1])
+    said = message[: found.start()].rstrip()
+    keys = [".".join(path) for path, at in key_lines(text).items() if at == line]
+    head = f"{keys[-1]}: " if keys else ""
+    lines = text.splitlines()
+    raw = lines[line - 1] if 0 < line <= len(lines) else ""
+    unquoted = _UNQUOTED.match(raw)
+    hint = ""
+    if unquoted is not None and not _NOT_TEXT.fullmatch(unquoted["value"].strip()):
+        value = unquoted["value"].strip().replace("\\", "\\\\").replace('"', '\\"')
+        hint = f'; a text value needs quotes: "{value}"'
+        if (number := _A_NUMBER_FIRST.match(value)) is not None:
+            hint = f'; a number stands alone ({number[0]}), a text needs quotes ("{value}")'
+    return line, f"{head}not valid TOML: {said}{hint}"

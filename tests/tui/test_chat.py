@@ -427,9 +427,7 @@ async def test_an_unknown_or_bare_command_comes_back_with_why_and_is_not_sent(
         # A "/" alone lists the commands (a later new user looked for them).
         prompt.text = ""
         await send(pilot, "/")
-        assert any(
-            n.message.startswith("the commands are /remember") for n in h.app._notifications
-        )
+        assert any(n.message.startswith("the commands are /remember") for n in h.app._notifications)
         assert h.model.requests == [] and await h.runtime.memory.count() == 0
         assert not h.app.query(UserMessage)
         prompt.text = ""

@@ -75,7 +75,27 @@ def test_missing_file_gives_defaults(tmp_path: Path) -> None:
 def test_invalid_toml_names_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_text('[memory]\nbackend = "sqlite"\nrecall_limit = = 3\n')
-    with pytest.raises(ConfigError, match=r"config.toml: not valid TOML: .*line 3"):
+    with pytest.raises(ConfigError, match=r"config.toml:3: memory.recall_limit: not valid TOML: "):
+        load_config(path)
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("[ollama]\nkeep_alive = 5m", 'ollama.keep_alive: not valid TOML: .*needs quotes: "5m"'),
+        (
+            "[memory.retention_days]\nconversation = 45 days",
+            r"memory.retention_days.conversation: .*a number stands alone \(45\), a text needs "
+            r'quotes \("45 days"\)',
+        ),
+    ],
+)
+def test_a_syntax_error_names_the_key_and_its_cure(tmp_path: Path, line: str, said: str) -> None:
+    """Found by a new user: "not valid TOML: Expected newline … (at line 224, column 15)"
+    named no key and no cure for `keep_alive = 5m`."""
+    path = tmp_path / "config.toml"
+    path.write_text(f"# my settings\n{line}\n")
+    with pytest.raises(ConfigError, match=rf"config.toml:3: {said}"):
         load_config(path)
 
 
