@@ -12,6 +12,8 @@ and its scores name the message that brought it in. SQLite applies the same rule
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -263,6 +265,16 @@ def has_follow_up(entry: MemoryEntry) -> bool:
         and entry.session_id is not None
         and not only_asks(entry.content)
     )
+
+
+def deleted_between(deleted: Sequence[datetime], after: datetime, before: datetime) -> bool:
+    """Whether one of a chat's deleted messages (their save times, in order) lies between.
+
+    Then the later message is no longer the next: a new user's "Hi, I am Hana … rent is
+    15 000 Kč" brought along a pasted .env said after four messages retention had removed.
+    """
+    at = bisect.bisect_right(deleted, after)
+    return at < len(deleted) and deleted[at] < before
 
 
 def first_after(parent: MemoryEntry, later: list[MemoryEntry]) -> MemoryEntry | None:

@@ -171,8 +171,8 @@ async def _next_messages(
     """The message that followed each parent in its session, if it passes the recall's filters.
 
     The next message, whatever became of it: one no longer a conversation message, or
-    failing the filters, means no follow-up, never the one after it (as SQLite does).
-    Equal save times are ordered by id, as `memory.follow_ups` orders them.
+    failing the filters, or deleted, means no follow-up, never the one after it (as SQLite
+    does). Equal save times are ordered by id, as `memory.follow_ups` orders them.
     """
     clause, params = where
     current = "superseded_by IS NULL" if in_effect else "TRUE"
@@ -181,7 +181,11 @@ async def _next_messages(
         f" SELECT {COLUMNS} FROM memories WHERE session_id = p.session_id"
         " AND namespace = p.namespace"
         ' AND (ts > p.ts OR (ts = p.ts AND id COLLATE "C" > p.id COLLATE "C"))'
-        f' AND {current} ORDER BY ts, id COLLATE "C" LIMIT 1) n WHERE p.id = ANY(%s)',
+        f' AND {current} ORDER BY ts, id COLLATE "C" LIMIT 1) n WHERE p.id = ANY(%s)'
+        # A message of the chat said between them and deleted since: the later one is no
+        # longer the next (`memory.sqlite.search._deleted_between`).
+        " AND NOT EXISTS (SELECT 1 FROM memory_audit a WHERE a.session_id = p.session_id"
+        " AND a.namespace = p.namespace AND a.created > p.ts AND a.created < n.ts)",
         [parent_ids],
     )
     found = {row[2]: row for row in rows}

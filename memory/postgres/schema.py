@@ -340,6 +340,9 @@ def migrations(dimensions: int) -> list[str]:
         POLISH_DAYS_READ,
         # "15. července" names 15 July, "١٥/٢" 15 February, "مُهِمّ" is found by "مهم".
         CZECH_DAYS_AND_OTHER_SCRIPTS_READ,
+        # A message deleted between two of a chat's is found by its chat and time.
+        "CREATE INDEX IF NOT EXISTS memory_audit_by_chat "
+        "ON memory_audit (session_id, namespace, created);",
     ]
 
 

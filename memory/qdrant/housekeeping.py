@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,6 +57,36 @@ def read_audit_file(path: Path) -> tuple[list[AuditRecord], list[str]]:
         except (ValueError, ValidationError):
             problems.append(f"{path}: line {number} is not an audit record; it was skipped")
     return records, problems
+
+
+ChatDeletions = dict[tuple[str, str], list[datetime]]
+"""(namespace, chat) → the save times of its deleted messages, in order."""
+
+
+def chat_deletions(path: Path | None) -> ChatDeletions:
+    """The deleted messages of each chat, read from the audit file (read again when it changes).
+
+    Asked at each recall that brings a follow-up, so the file is parsed once per change.
+    """
+    if path is None:
+        return {}
+    try:
+        seen = path.stat()
+    except OSError:
+        return {}
+    return _chat_deletions(path, seen.st_mtime_ns, seen.st_size)
+
+
+@lru_cache(maxsize=4)
+def _chat_deletions(path: Path, modified: int, size: int) -> ChatDeletions:
+    del modified, size  # only a cache key
+    found: ChatDeletions = {}
+    for record in read_audit_file(path)[0]:
+        if record.session_id is not None and record.created is not None:
+            found.setdefault((record.namespace, record.session_id), []).append(record.created)
+    for times in found.values():
+        times.sort()
+    return found
 
 
 def erase_from_audit_file(path: Path, entry_ids: Sequence[str]) -> int:

@@ -7,9 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 from memory.calibration import CosineBand
 from memory.entry import MemoryEntry, RecallResult, RecallScores
-from memory.follow_ups import FollowUp, first_after, has_follow_up, parents, with_follow_ups
+from memory.follow_ups import (
+    FollowUp,
+    deleted_between,
+    first_after,
+    has_follow_up,
+    parents,
+    with_follow_ups,
+)
 from memory.fused_ranking import Ranked, best_keyword, order, query_vector, result, shown
 from memory.owners import Person, asks_of, owner_rank, owner_terms
+from memory.qdrant.housekeeping import ChatDeletions, chat_deletions
 from memory.qdrant.payload import from_payload, point_id, recall_filter
 from memory.qdrant.points import (
     TERMS,
@@ -238,8 +246,9 @@ def _shown_exactly(
             and head.entry_id in entries  # else removed between the search and the read
             and has_follow_up(entries[head.entry_id])
         ]
+        deleted = chat_deletions(memory.audit_file) if pending else {}
         for parent in pending:
-            follow_up = _next_message(memory.points, entries[parent], lanes.base)
+            follow_up = _next_message(memory.points, entries[parent], lanes.base, deleted)
             follow_ups[parent] = None if follow_up is None else replace(follow_up, parent=parent)
             if follow_up is not None and follow_up.ranked_as not in entries:
                 entries[follow_up.ranked_as] = follow_up.entry
@@ -272,11 +281,14 @@ def _read(
     return False
 
 
-def _next_message(points: PointStore, parent: MemoryEntry, base: PointFilter) -> FollowUp | None:
+def _next_message(
+    points: PointStore, parent: MemoryEntry, base: PointFilter, deleted: ChatDeletions
+) -> FollowUp | None:
     """The message that followed `parent` in its session, if it passes the recall's filters.
 
     The next message, whatever became of it: one no longer a conversation message, or
-    failing the filters, means no follow-up, never the one after it (as SQLite does).
+    failing the filters, or deleted, means no follow-up, never the one after it (as SQLite
+    does).
     """
     at = parent.timestamp.timestamp()
     neighbours = PointFilter(
@@ -293,6 +305,9 @@ def _next_message(points: PointStore, parent: MemoryEntry, base: PointFilter) ->
             break
         count *= 4
     if following is None or following.category != parent.category:
+        return None
+    chat = deleted.get((parent.namespace, parent.session_id or ""), [])
+    if deleted_between(chat, parent.timestamp, following.timestamp):
         return None
     ranked_as = point_id(following.id)
     if not points.count(replace(base, only=frozenset({ranked_as}))):

@@ -618,6 +618,14 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration("0053_polish_days_read", _polish_days_read),
     # "15. července" names 15 July, "١٥/٢" 15 February, "مُهِمّ" is found by "مهم".
     Migration("0054_czech_days_and_other_scripts_read", _czech_days_and_other_scripts_read),
+    # A message deleted between two of a chat's is found by its chat and time.
+    Migration(
+        "0055_audit_by_chat",
+        _script(
+            "CREATE INDEX IF NOT EXISTS memory_audit_by_chat "
+            "ON memory_audit (session_id, namespace, created_at);"
+        ),
+    ),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

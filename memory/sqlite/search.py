@@ -334,7 +334,8 @@ def _with_follow_ups(
     in_effect = "1" if stage.filters.include_superseded else "n.superseded_by IS NULL"
     marks = ",".join("?" * len(parents))
     rows = core.conn.execute(
-        "SELECT p.seq, p.content, p.created_at, (SELECT n.seq FROM memories n "
+        "SELECT p.seq, p.content, p.created_at, p.session_id, p.namespace, "
+        "(SELECT n.seq FROM memories n "
         "WHERE n.session_id = p.session_id "
         "AND n.namespace = p.namespace "
         "AND (n.created_at > p.created_at OR (n.created_at = p.created_at AND n.seq > p.seq)) "
@@ -342,9 +343,10 @@ def _with_follow_ups(
         f"WHERE p.seq IN ({marks}) AND p.category = 'conversation' AND p.session_id IS NOT NULL",
         tuple(parents),
     ).fetchall()
-    said_by = {parent: said for parent, said, _, _ in rows}
-    said_at = {parent: at for parent, _, at, _ in rows}
-    rows = [(parent, follow_up) for parent, said, _, follow_up in rows if not only_asks(said)]
+    said_by = {parent: said for parent, said, *_ in rows}
+    said_at = {parent: at for parent, _, at, *_ in rows}
+    chat_of = {parent: (session, namespace) for parent, _, _, session, namespace, _ in rows}
+    rows = [(parent, follow_up) for parent, said, *_, follow_up in rows if not only_asks(said)]
     following = [follow_up for _, follow_up in rows if follow_up is not None]
     if not following:
         return scored
@@ -369,6 +371,8 @@ def _with_follow_ups(
             time_or_none(said_at[parent]), time_or_none(at)
         ):
             continue
+        if _deleted_between(core, chat_of[parent], said_at[parent], at):
+            continue
         derived = round(weight * parents[parent], 6)
         if current.get(follow_up, -1.0) >= derived:
             continue
@@ -381,6 +385,24 @@ def _with_follow_ups(
     rescored = [(current[c.seq], c) for c in stage.candidates.values() if c.seq in current]
     rescored.sort(key=rank)
     return rescored
+
+
+def _deleted_between(core: SqliteCore, chat: tuple[str, str], after: str, before: str) -> bool:
+    """Whether a message of `chat` said between `after` and `before` was deleted since.
+
+    Then the later one is no longer the next: a new user's "Hi, I am Hana … rent is 15 000
+    Kč" brought along a pasted .env said after four messages retention had removed.
+    """
+    # A store opened read-only may predate 0016, whose audit rows have no chat or time.
+    columns = {row[1] for row in core.conn.execute("PRAGMA table_info(memory_audit)")}
+    if "session_id" not in columns:
+        return False
+    found = core.conn.execute(
+        "SELECT 1 FROM memory_audit WHERE session_id = ? AND namespace = ? "
+        "AND created_at > ? AND created_at < ? LIMIT 1",
+        (*chat, after, before),
+    ).fetchone()
+    return found is not None
 
 
 def hydrate(

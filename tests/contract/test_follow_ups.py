@@ -243,3 +243,40 @@ async def test_a_message_said_hours_later_is_not_brought_along(
         assert "soon" in brought and "days_on" not in brought, found
         answers.append(found)
     assert answers[0] == answers[1]
+
+
+async def test_a_message_after_one_deleted_is_no_longer_the_next(
+    memory: Memory, open_store: OpenStore
+) -> None:
+    """Found by a new user: "Hi, I am Hana … rent is 15 000 Kč" brought along a pasted .env
+    said after four messages that retention had removed since."""
+    from datetime import UTC, datetime, timedelta
+
+    from memory.write_rules import NewMemory
+
+    needs(memory, "persistent", "supports_keyword_search", "supports_vectors", "supports_delete")
+    reference = await open_store("sqlite")
+    answers = []
+    said = datetime(2026, 12, 10, 9, 0, tzinfo=UTC)
+    for store in (memory, reference):
+        for key, text, seconds in [
+            ("rent", "the rent for the flat is 15000 a month", 0),
+            ("deposit", "and the deposit was two months of it", 10),
+            ("landlord", "and the landlord lives downstairs with a parrot", 20),
+        ]:
+            await store.write(
+                NewMemory(
+                    key=key,
+                    content=text,
+                    category="conversation",
+                    session_id="s1",
+                    created_at=said + timedelta(seconds=seconds),
+                )
+            )
+        before = await _answers(store, "rent 15000 month")
+        assert any(row[0] == "deposit" and row[3] == "parent" for row in before), before
+        assert await store.forget("deposit")
+        after = await _answers(store, "rent 15000 month")
+        assert not any(row[0] == "landlord" for row in after), after
+        answers.append(after)
+    assert answers[0] == answers[1]

@@ -176,6 +176,7 @@ async def test_an_audit_log_from_before_0016_is_read_without_its_newer_columns(
     assert await store.forget("k0")
     await store.close()
     conn = sqlite3.connect(path)
+    conn.execute("DROP INDEX memory_audit_by_chat")  # 0055's, on the columns 0016 added
     conn.execute("ALTER TABLE memory_audit DROP COLUMN created_at")
     conn.execute("ALTER TABLE memory_audit DROP COLUMN session_id")
     conn.commit()
