@@ -74,16 +74,6 @@ _ENTER_TO_VERIFY = lazy_compile(
 )
 """A code by what it does: "Enter 552901 to verify your account" (a second adversary), "use
 7731 as your code", "Use code 918273 to sign in to your Microsoft account" (a third)."""
-_TEXTED_CODE = lazy_compile(
-    r"(?i)\b(?:code|otp|pin)[ \t]+(?:(?:that|which)[ \t]+)?(?:they|the[ \t]+bank|it|[\w-]+)"
-    r"[ \t]+(?:just[ \t]+)?(?:texted|sent|sms(?:ed|'d)|messaged|emailed)(?:[ \t]+(?:me|us))?"
-    r"[ \t]+(?:is|was|:)[ \t]*((?:[A-Z]{1,2}-)?\d{4,8})(?![\w.,/:-]?\d)|"
-    r"\b(?:bank|they)[ \t]+(?:just[ \t]+)?(?:texted|sent|sms(?:ed|'d))(?:[ \t]+(?:me|us))?"
-    r"[ \t]+((?:[A-Z]{1,2}-)?\d{4,8})(?![\w.,/:-]?\d)(?![ \t]+(?:times|texts|messages|pounds|"
-    r"dollars|rupees|euros|bucks|quid))"
-)
-"""A code as told of: "the code they texted me was 482910", "bank just texted 482910 whats that
-for" (an adversary: both kept)."""
 _CJK_CODE = lazy_compile(
     r"(?:验证码|驗證碼|校验码|校驗碼|动态码|動態碼|认证码|認證碼|確認コード|認証コード|認証番号|"
     r"ワンタイムパスワード|인증[ \t]?번호|인증[ \t]?코드|보안[ \t]?코드)[^\d\n。！？]{0,12}?"
@@ -125,12 +115,6 @@ def one_time_code_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ("code", found.span(1))
         for rule in (_IS_YOUR_CODE, _ENTER_TO_VERIFY, _CJK_CODE)
         for found in rule.finditer(text)
-    ]
-    spans += [
-        ("code", found.span(group))
-        for found in _TEXTED_CODE.finditer(text)
-        for group in (1, 2)
-        if found[group] is not None
     ]
     names = [found.span() for found in _NAMES.finditer(text)]
     if not names:

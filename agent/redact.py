@@ -40,6 +40,7 @@ from agent.secret_formats import (
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
 from agent.secret_nouns import secret_noun_spans
+from agent.told_secrets import told_secret_spans
 from memory.lazy_patterns import lazy_compile
 
 _WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
@@ -625,6 +626,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         *more_secret_spans(folded),
         *id_number_spans(folded),
         *one_time_code_spans(folded),
+        *told_secret_spans(folded),
         *bank_account_spans(folded),
     ]
     worded_spans += numbers_of_others(folded, worded_spans)

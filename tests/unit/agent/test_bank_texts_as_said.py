@@ -47,6 +47,13 @@ from agent.redact import redact
         ("رقم البطاقة ٢٨٢٠٣١٥٠١٠١٢٣٤", "٢٨٢٠٣١٥٠١٠١٢٣٤", "رقم البطاقة"),
         # A keypad's code, then the key that ends it.
         ("punch in 4821 and hit #", "4821", "hit #"),
+        # A secret told of as given (a second adversary: each kept as typed).
+        ("the door code they gave me was 4821", "4821", "door code they gave me"),
+        ("the password they gave me was tulip77", "tulip77", "they gave me"),
+        ("the wifi password they gave us was tulip77", "tulip77", "wifi password"),
+        ("the password the landlord texted me was tulip77", "tulip77", "landlord"),
+        ("the code the plumber gave me was 4821", "4821", "plumber"),
+        ("the PIN they gave me was 4821", "4821", "the PIN they"),
         ("press *, then 4821, then #", "4821", "then #"),
     ],
 )
@@ -75,6 +82,9 @@ def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kep
         "issue #4821 is fixed",
         "the verification code took 2 days, my flat is 1204",
         "they sent 5000 rupees",
+        "the password they gave me was wrong",
+        "the code they gave me was 4 digits",
+        "the room they gave me was 1204",
         "my OTP app, which I installed in 2024, is fine",
         # India's postcode, called a PIN code, with no card, lock or login named.
         "PIN code 560034",
