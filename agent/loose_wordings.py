@@ -157,7 +157,8 @@ _QUESTION_ANSWERED = lazy_compile(
 """"security question first pet: Rex" (an adversary: kept as typed)."""
 _NATIONAL_NUMBER = lazy_compile(
     r"(?i)\b(?:tax[ \t]+file[ \t]+(?:number|no\.?)|tfn|social[ \t]+insurance[ \t]+number|"
-    r"(?-i:SIN)|national[ \t]+insurance(?:[ \t]+(?:number|no\.?))?|(?-i:NI|NINO)(?:[ \t]+"
+    r"(?-i:SIN)|sin[ \t]+(?:number|no\.?|is|#)|شماره[ \t]+(?:سین|بیمه[ \t]+اجتماعی)|"
+    r"national[ \t]+insurance(?:[ \t]+(?:number|no\.?))?|(?-i:NI|NINO)(?:[ \t]+"
     r"(?:number|no\.?))?)\b\D{0,12}?"
     r"(\d{3}[ \t-]?\d{3}[ \t-]?\d{2,3}|[A-Z]{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?\d{2}[ \t]?[A-D])\b"
 )
@@ -170,7 +171,8 @@ _TOKEN = lazy_compile(r"(?<!\S)([^\s,;]{6,})(?!\S)")
 _HINTS = (
     "pin", "pass", "code", "wi", "secur", "secret", "maiden", "q:", "seed", "recovery",
     "backup", "wallet", "mnemonic", "words", "pw", "@", "tax", "tfn", "sin", "insurance", "ssid",
-    "login", "log-in", "user", "admin", "router", "account", "ni ", "ni:", "nino",
+    "login", "log-in", "user", "admin", "router", "account", "ni ", "ni:", "nino", "سین",
+    "بیمه",
 )  # fmt: skip
 
 

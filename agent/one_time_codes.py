@@ -83,6 +83,15 @@ _CJK_CODE = lazy_compile(
 "您的验证码是482910，5分钟内有效" (an adversary: kept when no code text came before it)."""
 
 
+_PERSIAN_CODE = lazy_compile(
+    r"(?<!\w)(?:کد[ \t]+(?:تایید|تأیید|ورود|فعال[\u200c ]?سازی|امنیتی|یکبار[\u200c ]?مصرف)|"
+    r"رمز[ \t]+(?:یکبار[\u200c ]?مصرف|پویا|دوم|عبور[ \t]+یکبار[\u200c ]?مصرف))"
+    r"[^\d\n.!?\u061f\u060c,]{0,24}?(\d{4,8})(?!\d)"
+)
+"""A code named in Persian, any words before it: "کد تایید بانک ملت: ۴۸۳۹۲۰", "کد تایید شما
+483920 است" (a new user: each kept as typed, and shown to the model)."""
+
+
 def _linked(between: str, name_first: bool) -> bool:
     """Whether the words between a name and a number make the number that code."""
     if len(between) > _REACH or _SENTENCE_END.search(between):
@@ -113,7 +122,7 @@ def one_time_code_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     """("code", span) of each one-time code `text` gives in a sentence naming one."""
     spans: list[tuple[str, tuple[int, int]]] = [
         ("code", found.span(1))
-        for rule in (_IS_YOUR_CODE, _ENTER_TO_VERIFY, _CJK_CODE)
+        for rule in (_IS_YOUR_CODE, _ENTER_TO_VERIFY, _CJK_CODE, _PERSIAN_CODE)
         for found in rule.finditer(text)
     ]
     names = [found.span() for found in _NAMES.finditer(text)]

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from agent.code_wordings import ASKED_THEN_ANSWERED, code_spans
 from memory.lazy_patterns import lazy_compile
+from memory.letters import OTHER_DIGITS
 
 _PASSWORD = (
     r"pass(?:word|wd|phrase|code)s?|p[a@4ä][s$5][s$5][- \t]?w[o0]r[dt]s?|pwd|pword|pw|p/w"
@@ -499,6 +500,8 @@ def with_its_bangs(text: str, start: int, end: int) -> int:
 def width_folded(text: str) -> str:
     """`text` with full-width and other compatibility letters as plain ones, one for one.
 
+    Other scripts' digits too (`memory.letters.OTHER_DIGITS`).
+
     "my ｐａｓｓｗｏｒｄ is hunter2" was stored as said (an adversary). Only characters that
     fold to one character are folded, so every position still points at the same place.
     """
@@ -506,7 +509,9 @@ def width_folded(text: str) -> str:
         return text
     folded = []
     for char in text:
-        plain = unicodedata.normalize("NFKC", char)
+        # Another script's digits as 0-9: "my sin is ۰۴۶ ۴۵۴ ۲۸۶" was kept as typed, where
+        # the same number in 0-9 was redacted (a new user writing Persian).
+        plain = OTHER_DIGITS.get(char) or unicodedata.normalize("NFKC", char)
         folded.append(plain if len(plain) == 1 else char)
     return "".join(folded)
 

@@ -47,6 +47,11 @@ from agent.redact import redact
         ("رقم البطاقة ٢٨٢٠٣١٥٠١٠١٢٣٤", "٢٨٢٠٣١٥٠١٠١٢٣٤", "رقم البطاقة"),
         # A keypad's code, then the key that ends it.
         ("punch in 4821 and hit #", "4821", "hit #"),
+        # A new user writing Persian: her SIN in Persian digits, her bank's code in Persian.
+        ("my sin is ۰۴۶ ۴۵۴ ۲۸۶", "۰۴۶", "my sin is"),
+        ("شماره سین من ۰۴۶ ۴۵۴ ۲۸۶ است", "۲۸۶", "شماره سین من"),
+        ("کد تایید بانک ملت: ۴۸۳۹۲۰ این کد را به کسی ندهید", "۴۸۳۹۲۰", "بانک ملت"),
+        ("کد تایید شما 483920 است", "483920", "کد تایید شما"),
         # A secret told of as given (a second adversary: each kept as typed).
         ("the door code they gave me was 4821", "4821", "door code they gave me"),
         ("the password they gave me was tulip77", "tulip77", "they gave me"),
@@ -85,6 +90,8 @@ def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kep
         "the password they gave me was wrong",
         "the code they gave me was 4 digits",
         "the room they gave me was 1204",
+        "my sin is a big one, 3 times",
+        "کد تایید را فراموش کردم، ساعت 1400 تماس بگیر",
         "my OTP app, which I installed in 2024, is fine",
         # India's postcode, called a PIN code, with no card, lock or login named.
         "PIN code 560034",
