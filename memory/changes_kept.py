@@ -26,6 +26,7 @@ from memory.health_values import (
 from memory.last_word import changes_its_value, says_a_change
 from memory.lazy_patterns import lazy_compile
 from memory.long_texts import LONG
+from memory.questions import only_asks
 from memory.text import analyze
 
 _CONVERSATION = MemoryCategory.CONVERSATION.value
@@ -166,6 +167,11 @@ def last_words_on_medicines(said: InOrder, doomed: Collection[str]) -> frozenset
         if entry.superseded_by is not None or len(entry.content) >= LONG:
             continue
         if entry.id in doomed and entry.category != _CONVERSATION:
+            continue
+        if only_asks(entry.content):
+            # A question says no dose: "should mom take Concor 5mg?" took the place of "Mom
+            # takes Concor 10mg", which went at 30 days, and was itself kept for good (an
+            # adversary).
             continue
         medicines = _medicines_of(entry, corrected)
         for medicine in medicines:

@@ -110,12 +110,13 @@ _MONTHS_ELSEWHERE = "|".join(_MONTH_NAMES_ELSEWHERE)
 _WHOLE_MONTHS_ELSEWHERE = "|".join(
     name
     for name in _MONTH_NAMES_ELSEWHERE
-    if len(name) > 4 and name not in ("marco", "leden")  # a name; Dutch "members"
+    # Not a name ("marco"), nor Dutch "leden" (members); in Arabic script, however short.
+    if (len(name) > 4 or not name.isascii()) and name not in ("marco", "leden")
 )
 _DAY_MONTH_ELSEWHERE = lazy_compile(
     # "(?!\w)", not "\b", after a name that may end in a letter with a mark ("15. září").
     rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})(?!\w)\.?"
-    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})(?!\w)"
+    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})(?![\w\u0600-\u06ff])"
     # Dutch months are written in lower case, short ones too: "vrijdag 4 juni 2027" (a new
     # user, a teacher in Utrecht: not found by "what's on June 4?").
     r"|\b([0-9]{1,2})(?:er)?\s+(?-i:(mars|mai|juin|juil|ao[uû]t|avr|janv|f[ée]vr|d[ée]c|juni|juli|"

@@ -13,7 +13,7 @@ from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from memory.date_term_names import local_time
-from memory.days_to_keep import last_day_said, tells_of_the_past
+from memory.days_to_keep import FURTHEST_YEARS, last_day_said, tells_of_the_past
 from memory.entry import MemoryEntry
 from memory.lazy_patterns import lazy_compile
 from memory.text import entry_terms
@@ -85,6 +85,9 @@ def _last_day_of(
     terms = entry_terms(key, content, timestamp)
     days = [term[len(_DAY_TERM) :] for term in terms if term.startswith(_DAY_TERM)]
     dated = {day[4:] for day in days}  # a full date's day and month, named with its year
+    # No plan is that far off, written in full either: "lol 12/12/2099" was kept 72 years
+    # (an adversary), as `memory.days_to_keep` already keeps no day so said.
+    days = [day for day in days if int(day[:4]) <= said.year + FURTHEST_YEARS]
     # Of what was, a day without its year is the one gone, not the next: "your card … was
     # charged £32.50 … on 01/03" was kept to 3 January next year (a new user, a taxi driver).
     gone = tells_of_the_past(content)

@@ -57,6 +57,7 @@ _NAMED = lazy_compile(
     rf"\b(?P<month>{_MONTH_NAME})\b\.?"
     rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
 )
+_ARABIC_LETTER = lazy_compile(r"[\u0600-\u06ff]")
 _ALSO_A_WORD = frozenset("may mai mar mars marco jan dic ago ene mei augustus".split())
 _A_MONTH_AFTER_A_CUE = frozenset(("may", "mai"))
 _MONTH_CUE = lazy_compile(
@@ -250,7 +251,7 @@ def last_day_said(text: str, said: date, *, kept: bool = True) -> str | None:
     days += _weeks_of(text, said)
     # No plan is that far off: "I'll clean the garage in 50 years" was kept until then (an
     # adversary).
-    days = [day for day in days if day.year <= said.year + _FURTHEST_YEARS]
+    days = [day for day in days if day.year <= said.year + FURTHEST_YEARS]
     return f"{max(days):%Y%m%d}" if days else None
 
 
@@ -275,7 +276,8 @@ _YEARS_AHEAD = 10
 _AS_A_YEAR = lazy_compile(
     r"(?i)\b(?:in|by|until|till|from|after|before|around|circa|of|since|year)\s+$"
 )
-_FURTHEST_YEARS = 30
+FURTHEST_YEARS = 30
+"""No day is kept for further off than this many years from the day it was said."""
 
 
 def _months_named(text: str, said: date) -> list[date]:
@@ -479,6 +481,8 @@ def _a_month_elsewhere(text: str, named: re.Match[str]) -> bool:
         return False  # "Julio 14": the name of someone, not a date so written
     if named["day"]:
         between = text[named.end("day") : named.start("month")]
+        if _ARABIC_LETTER.match(written):
+            return True  # no case, no word between: "٢٠ مارس", "۱۲ آوریل" are dates
         # Not "mayo", nor Czech "leden" (January, as a date writes it "12. ledna"): Dutch
         # "De club heeft 12 leden" (members).
         return bool(_BETWEEN_DAY_AND_MONTH.search(between)) or (

@@ -132,7 +132,7 @@ DOSES = (
 )
 KIN_TYPED_LOWER = (
     r"(?:mum|mom|mam|mama|mother|dad|father|nan|nana|granny|gran|grandma|grandpa|grandad|"
-    r"mẹ|má|bố)(?!\w)"
+    r"mẹ|má|bố|maman|baba)(?!\w)"
 )
 ONE_KIN = {
     "mom": "mum",
@@ -149,7 +149,12 @@ ONE_KIN = {
     "mamá": "mum",
     "padre": "dad",
     "papá": "dad",
+    # French and Persian, typed in English text: "doctor raised maman's metformin to 1000mg"
+    # marked her amlodipine instead (a new user writing Persian and English).
+    "maman": "mum",
+    "baba": "dad",
     "ماما": "mum",
+    "مامان": "mum",
     "امي": "mum",
     "أمي": "mum",
     "بابا": "dad",

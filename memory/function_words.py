@@ -80,6 +80,20 @@ English too anyway ("die", "son", "man", "will", "hat", "war", "bin", "den", "mo
 "pour", "no", "sin", "hay", "comment", "con", "dove") and names ("Al", "Mia", "Les",
 "Elle", "Los", "Las", "chi") are not here."""
 
+IN_ARABIC_SCRIPT: frozenset[str] = frozenset(
+    """
+    است هست نيست هستم هستي و در به از كه اين ان را رو با براي من تو ما شما او يك هم كي
+    چه چي كجا چقدر چند ايا چرا چطور كدام بود شد مي هاي ها تا بر يا اگر ولي بايد دارم داره
+    دارد
+    في الي عن مع هذا هذه ذلك التي الذي هو هي انا انت نحن هل ماذا متي اين كيف كم لماذا او
+    ثم قد كان كانت لا لم لن ايه امتي فين ازاي كام مين ليه ده دي اللي بتاع عشان مش يا كده
+    """.split()
+)
+"""Persian and Arabic (Egyptian too) function words, as `memory.text.fold` writes them: never
+English words or names, so left out of any text. "کی جلسه است؟" (when is the meeting?) found
+a SIN and a bank's code by "است" (is) alone (a new user writing Persian). Not "على" (on),
+which folds to the name "علي"."""
+
 _LANGUAGES_OF: dict[str, tuple[str, ...]] = {}
 for _language, _words in FUNCTION_WORDS_BY_LANGUAGE.items():
     for _word in _words:
@@ -104,11 +118,12 @@ Portuguese: "o que o Dr. Okafor disse sobre o GLMM?" found a question sharing on
 def function_words_of(tokens: list[str]) -> frozenset[str]:
     """The function words `tokens` are written with: of each language two or more are of."""
     found: dict[str, set[str]] = {}
+    arabic_script = {token for token in tokens if token in IN_ARABIC_SCRIPT}
     for token in tokens:
         for language in _LANGUAGES_OF.get(token, ()):
             found.setdefault(language, set()).add(token)
     if not found:
-        return frozenset()
+        return frozenset(arabic_script)
     said = {language for language, words in found.items() if len(words) >= 2}
     also = {
         token
@@ -116,4 +131,4 @@ def function_words_of(tokens: list[str]) -> frozenset[str]:
         for token in tokens
         if token in ALSO_IN_THE_LANGUAGE.get(language, ())
     }
-    return frozenset(word for language in said for word in found[language]) | also
+    return frozenset(word for language in said for word in found[language]) | also | arabic_script

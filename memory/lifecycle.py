@@ -30,6 +30,7 @@ from memory.entry import MemoryCategory, MemoryEntry, utc_now
 from memory.errors import MemoryStoreError
 from memory.files import write_private
 from memory.last_word import LastWords
+from memory.letters import in_ascii_digits
 from memory.moved_by_a_span import moved_to_a_day_to_come
 from memory.procedures import ProcedureStep, describe_procedure
 from memory.protocol import AuditRecord, HygieneReport
@@ -67,6 +68,11 @@ def kept_for_its_day(entry: MemoryEntry, now: datetime) -> bool:
     return entry.category != "core" and names_a_day_to_come(entry, local_time(now).date())
 
 
+def _in_ascii_digits(entry: MemoryEntry) -> MemoryEntry:
+    said = in_ascii_digits(entry.content)
+    return entry if said == entry.content else entry.model_copy(update={"content": said})
+
+
 def retention_removals(
     old: Sequence[tuple[MemoryEntry, str]],
     facts: Iterable[MemoryEntry],
@@ -81,6 +87,13 @@ def retention_removals(
     """
     if not old:
         return []
+    # The rules read other scripts' digits as 0-9: "samir's number is ٠١٢٢٣٤٥٦٧٨٩" went at 30
+    # days where the same number in 0-9 was kept, and "السفر من ١/٦ الى ١٥/٦" was read as no
+    # range (an adversary). What is removed is the entry as written.
+    as_written = {entry.id: entry for entry, _ in old}
+    old = [(_in_ascii_digits(entry), reason) for entry, reason in old]
+    facts = [_in_ascii_digits(entry) for entry in facts]
+    context = [_in_ascii_digits(entry) for entry in context]
     last_words = LastWords(facts)
     said = in_order(context)  # read once, for every rule of what changes what stays
     putting_right = corrections_of_facts(said.entries, said.corrections)
@@ -95,7 +108,7 @@ def retention_removals(
     gone -= changes_of_what_stays(said, gone) | last_words_on_medicines(said, gone)
     gone -= corrections_of_what_stays(said, gone)
     gone -= moved_to_a_day_to_come(said, gone, local_time(now).date())
-    return [d for d in doomed if d.entry.id in gone]
+    return [Doomed(as_written[d.entry.id], d.reason) for d in doomed if d.entry.id in gone]
 
 
 def plan_hygiene(

@@ -62,6 +62,25 @@ OTHER_LANGUAGES: dict[int, str] = {
     ),
 }
 """Month names in other languages (English is `MONTHS`), by month."""
+IN_ARABIC_SCRIPT: dict[int, str] = {
+    # The calendar's months as Egyptian Arabic and Persian write them: "المقابلة يوم ٢٠ مارس",
+    # "تولد آرین ۱۲ آوریل است" (new users in Cairo and Toronto: neither read as a day).
+    1: "يناير ژانویه",
+    2: "فبراير فوریه",
+    3: "مارس",
+    4: "أبريل ابريل إبريل آوریل",
+    5: "مايو",
+    6: "يونيو يونية ژوئن",
+    7: "يوليو يولية ژوئیه",
+    8: "أغسطس اغسطس اوت",
+    9: "سبتمبر سپتامبر",
+    10: "أكتوبر اكتوبر اکتبر",
+    11: "نوفمبر نوامبر",
+    12: "ديسمبر دیسمبر دسامبر",
+}
+"""Not Persian "مه" (May), which is also fog."""
+for _number, _names in IN_ARABIC_SCRIPT.items():
+    OTHER_LANGUAGES[_number] += " " + _names
 MONTH_OF_ANY_LANGUAGE: dict[str, int] = MONTHS | {
     name: number for number, names in OTHER_LANGUAGES.items() for name in names.split()
 }

@@ -414,7 +414,10 @@ _A_BIRTHDAY_ON = lazy_compile(
     r"compleanno|anivers[áa]rio|verjaardag|urodziny|janamdin|"
     # Said as a verb: "mi suegra cumple años el 22 de marzo", "cumple el 22", "a minha mãe
     # faz anos a 3 de maio" (a new user, a baker: deleted after its first day); in Hindi.
-    r"cumple(?:\s+a[ñn]os)?|faz\s+anos|जन्मदिन|सालगिरह)"
+    r"cumple(?:\s+a[ñn]os)?|faz\s+anos|जन्मदिन|सालगिरह|"
+    # Czech, Arabic and Persian: "Jana má narozeniny 3. května", "ماما عيد ميلادها ٣ مايو",
+    # "تولد آرین ۱۲ آوریل است" (an adversary and a new user: each kept only to its day).
+    r"narozenin\w*|narozk\w*|عيد\s+ميلاد\w*|عيد\s+الميلاد|تولد)"
     rf"(?=[^\n]{{0,40}}?(?:\d|\b(?:{_BIRTHDAY_MONTHS})))"
     # The day first: "Oma hat am 3. Mai Geburtstag", "le 3 mai c'est son anniversaire".
     rf"|\b\d{{1,2}}\.?\s*(?:{_BIRTHDAY_MONTHS})[^\W\d_]*\.?\s+(?:[^\W\d_]+\s+){{0,3}}?"
@@ -449,7 +452,7 @@ def _lasting_news(text: str) -> bool:
     )
 
 
-_A_QUESTION = lazy_compile(r"\?\s*$")
+_A_QUESTION = lazy_compile(r"[?\u061f]\s*$")
 _TAKEN_BACK = lazy_compile(
     r"(?i)\b(?:forget\s+(?:it|that)|never\s*mind|olv[ií]dalo|d[ée]jalo|vergiss\s+es|"
     r"laisse\s+tomber|lascia\s+stare|esquece|nieważne)\b"

@@ -601,7 +601,12 @@ _ASKED_AT_THE_END = lazy_compile(
     # Arabic, a question word anywhere in a short question: "امتى امتحان يوسف؟" (when),
     # "ماما بتاخد Concor كام مجم؟" (how many), "فين الروشتة؟" (where).
     r"|^[^?.!:\n]{0,80}(?<!\w)(?:امتى|إمتى|متى|فين|أين|وين|ايه|إيه|ماذا|كام|كم|مين|ليه|لماذا|"
-    r"ازاي|إزاي|كيف|هل|لمين|امتي|إمتي)(?!\w)[^?.!:\n]{0,80}\?\s*$"
+    r"ازاي|إزاي|كيف|هل|لمين|امتي|إمتي|"
+    # Persian: "کی جلسه است؟" (when), "کجا", "چقدر", "چند" (a new user writing Persian).
+    r"کی|كي|چه|چی|کجا|چقدر|چند|آیا|ایا|چرا|چطور|کدام|کدوم)(?!\w)[^?.!:\n]{0,80}\?\s*$"
+    # A yes-or-no question by its first word, its mark left off: "هل ماما تاخد Concor ٥ مجم"
+    # (an adversary saw it taken for a change of dose), "آیا جلسه فردا است".
+    r"|^\s*(?:هل|آیا|ایا)\s+[^?.!:\n]{1,80}$"
 )
 _THIS_OR_THAT = lazy_compile(
     r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"

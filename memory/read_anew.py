@@ -480,7 +480,7 @@ def polish_days_read(text: str) -> bool:
 
 _CZECH_DAYS_OR_OTHER_SCRIPTS = lazy_compile(
     r"(?i)[\u0600-\u06ff\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0be6-\u0bef"
-    r"\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\ufb50-\ufdff\ufe70-\ufeff]"
+    r"\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\ufb50-\ufdff\ufe70-\ufeff\u200c]"
     r"|(?<![\w-])(?:led(?:en|na)|[úu]nor|b[řr]ez|dub(?:en|na)|kv[ěe]t|[čc]erv|srp(?:en|na)|"
     r"z[áa][řr][íi]|[řr][íi]j|listopad|prosin|pond[ěe]l|[úu]ter|st[řr]ed|[čc]tvrt|p[áa]tek|"
     r"sobotu|ned[ěe]l|z[íi]tra|poz[íi]t|dnes|v[čc]era|tento\s+t|p[řr][íi][šs]t[íi]|"

@@ -96,15 +96,18 @@ _WEEKDAYS_ELSEWHERE = {
     "sunday": "dimanche sonntag niedziela niedzielę niedziele neděle neděli nedele nedeli",
 }
 _WEEKDAYS_IN_ARABIC = {
-    # A new user, a pharmacist in Cairo: "امتحان يوسف العربي الخميس الجاي" was read as no day.
-    "monday": "الاثنين الإثنين الاتنين الإتنين",
-    "tuesday": "الثلاثاء الثلاثا التلات",
-    "wednesday": "الأربعاء الاربعاء",
-    "thursday": "الخميس",
-    "friday": "الجمعة الجمعه",
-    "saturday": "السبت",
-    "sunday": "الأحد الاحد",
+    # A new user, a pharmacist in Cairo: "امتحان يوسف العربي الخميس الجاي" was read as no day;
+    # another, writing Persian: "سه‌شنبه" and "پنجشنبه" were found by no Tuesday or Thursday.
+    "monday": "الاثنين الإثنين الاتنين الإتنين دوشنبه دو\u200cشنبه",
+    "tuesday": "الثلاثاء الثلاثا التلات سه\u200cشنبه سهشنبه",
+    "wednesday": "الأربعاء الاربعاء چهارشنبه چهار\u200cشنبه",
+    "thursday": "الخميس پنجشنبه پنج\u200cشنبه",
+    "friday": "الجمعة الجمعه جمعه",
+    "saturday": "السبت شنبه",
+    "sunday": "الأحد الاحد یکشنبه یک\u200cشنبه",
 }
+_PERSIAN_DAY_IN_TWO = lazy_compile(r"(?<![\w-])(یک|دو|سه|چهار|پنج)[ \t]+شنبه(?![\w-])")
+"""A Persian weekday typed with a space for its half-space: "سه شنبه" is Tuesday, not Saturday."""
 _WEEKDAY_ELSEWHERE = {
     name: english
     for weekdays in (_WEEKDAYS_ELSEWHERE, _WEEKDAYS_IN_ARABIC)
@@ -148,6 +151,8 @@ def weekdays_in_english(text: str) -> str:
     # by their words alone.
     if _ELSEWHERE_WORDS.isdisjoint(_WORD_OR_HYPHENED.findall(text.lower())):
         return text
+    if "شنبه" in text:
+        text = _PERSIAN_DAY_IN_TWO.sub("\\1\u200cشنبه", text)
     return _NAMED_ELSEWHERE.sub(_in_english, text)
 
 

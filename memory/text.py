@@ -184,8 +184,12 @@ def names_someone_by_trade(text: str) -> bool:
 LETTERS_WITHOUT_MARKS = str.maketrans(
     {"ø": "o", "ł": "l", "ß": "ss", "đ": "d", "ħ": "h", "æ": "ae", "œ": "oe", "ŧ": "t",
      "ı": "i", "þ": "th", "ð": "d",
-     # Arabic letters written either way: a final ى as ي, a ة as ه.
-     "\u0649": "\u064a", "\u0629": "\u0647"}
+     # Arabic letters written either way: a final ى as ي, a ة as ه; Persian's own yeh and
+     # keheh as Arabic's (phones type either: "كد" found no "کد", a new user writing
+     # Persian), and the zero-width non-joiner inside a word dropped ("میکنم" finds
+     # "می‌کنم").
+     "\u0649": "\u064a", "\u0629": "\u0647", "\u06cc": "\u064a", "\u06a9": "\u0643",
+     "\u200c": ""}
     | OTHER_DIGITS
 )  # fmt: skip
 

@@ -305,7 +305,7 @@ def test_an_import_says_which_memories_the_next_hygiene_removes_for_their_age(
         record("chat-4", "recent enough", category="conversation", updated_at=recent),
         record("fact", "core facts are kept forever by default", updated_at=old),
         # Kept until its day (a translator: the note counted it, hygiene kept it).
-        record("chat-5", "Tula has the vet on 15/1/2099", category="conversation", updated_at=old),
+        record("chat-5", "Tula has the vet on 15/1/2049", category="conversation", updated_at=old),
     ]
     out = run_cli("memory", "import", str(write_jsonl(home / "in.jsonl", records))).clean().out
     note = out.splitlines()[-1]
