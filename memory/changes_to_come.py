@@ -67,8 +67,11 @@ _STARTING = lazy_compile(
 "From Monday I take 20mg" (a fourth trial: each replaced what holds now). Not a span of
 days ("from Monday to Friday")."""
 _FROM_A_WEEKDAY = lazy_compile(
-    rf"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+(?=(?:this\s+|coming\s+)?{_WEEKDAY})"
+    rf"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+"
+    rf"(?=(?:this\s+|coming\s+|next\s+)?{_WEEKDAY}(?!['\u2019]s))"
 )
+_A_WEEKDAYS_REACH = 24
+"""The words after "from" read for the weekday it names: "from next Monday"."""
 _FROM_TOMORROW = lazy_compile(r"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+tomorrow\b")
 """Found by a new user, a baker: "she lowered my amlodipine to 7.5mg from tomorrow" had no
 first day (a day "from" starts is no day of an event, `memory.relative_dates`), and the 10mg
@@ -115,12 +118,16 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
         if elsewhere is not None:
             month = MONTH_OF_ANY_LANGUAGE[elsewhere[1].casefold()]
             days.append(date(year_of(month, 1, said_day), month, 1))
-    # "From Monday" is the coming Monday, as "on Monday" is read. A weekday only: "The rent
-    # goes up to 16 500 Kč from June, Mr. Dvořák emailed today" took effect the day it was
-    # said (a new user saw the rent now marked "since changed" in April).
-    for weekday in named_days(_FROM_A_WEEKDAY.sub("on ", text), said):
-        if _A_WEEKDAY.search(weekday.words):
-            days += [first_day for first_day, _last in weekday.spans[:1]]
+    # "From Monday" is the coming Monday, as "on Monday" is read: only a weekday the word of
+    # a start names. "The rent goes up to 16 500 Kč from June, Mr. Dvořák emailed today"
+    # took effect the day it was said (a new user saw the rent now marked "since changed"
+    # in April), "The landlord wrote on Friday, from June the rent is 1520" the Friday
+    # before (an adversary).
+    for start in _FROM_A_WEEKDAY.finditer(text):
+        named = f"on {text[start.end() : start.end() + _A_WEEKDAYS_REACH]}"
+        for weekday in named_days(named, said)[:1]:
+            if _A_WEEKDAY.search(weekday.words):
+                days += [first_day for first_day, _last in weekday.spans[:1]]
     if not days and _FROM_TOMORROW.search(text):
         # Only when no other day is named, so that what `memory.month_to_come` indexes stays.
         days.append(said_day + timedelta(days=1))

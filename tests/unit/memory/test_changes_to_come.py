@@ -90,6 +90,10 @@ def test_no_change_to_come(text: str) -> None:
         # A new user: the day the landlord wrote is not the day the rent goes up.
         ("The rent goes up to 16 500 Kč from June, Mr. Dvořák emailed today", date(2027, 6, 1)),
         ("From Monday I take 20mg, the GP rang yesterday", date(2026, 12, 7)),
+        # An adversary: a weekday said beside, not after the word of a start.
+        ("The landlord wrote on Friday, from June the rent is 1520", date(2027, 6, 1)),
+        ("From Friday's email: the rent goes up to 1520 from June", date(2027, 6, 1)),
+        ("the GP said from Monday I take 20mg, she rang on Friday", date(2026, 12, 7)),
     ],
 )
 def test_the_day_a_change_takes_effect(text: str, first: date | None) -> None:
