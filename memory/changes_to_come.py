@@ -124,8 +124,8 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
     # in April), "The landlord wrote on Friday, from June the rent is 1520" the Friday
     # before (an adversary).
     for start in _FROM_A_WEEKDAY.finditer(text):
-        named = f"on {text[start.end() : start.end() + _A_WEEKDAYS_REACH]}"
-        for weekday in named_days(named, said)[:1]:
+        after = f"on {text[start.end() : start.end() + _A_WEEKDAYS_REACH]}"
+        for weekday in named_days(after, said)[:1]:
             if _A_WEEKDAY.search(weekday.words):
                 days += [first_day for first_day, _last in weekday.spans[:1]]
     if not days and _FROM_TOMORROW.search(text):
