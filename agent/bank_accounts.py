@@ -88,11 +88,14 @@ _A_BANKS_WORD = lazy_compile(
 
 _BESIDE_A_BANKS_NAME = lazy_compile(
     rf"(?i)(?<![\w-]){_NAMED_BANK}(?:[ \t]+(?:account|acct|acc|number|no\.?|nuban))?"
-    r"(?:[ \t]*[:=-][ \t]*|[ \t]+(?:is|na)[ \t]+|[ \t]+)(\d{8,12})(?![\w,.-]?\d)" + _NO_SUM + "|"
-    rf"(?<![\w+-])(\d{{8,12}})(?![\w,.-]?\d)[ \t]*\(?[ \t]*{_NAMED_BANK}(?![\w-])"
+    r"(?:[ \t]*[:=-][ \t]*|[ \t]+(?:is|na)[ \t]+|[ \t]+)(\d{8,10}|\d{12})(?![\w,.-]?\d)"
+    + _NO_SUM
+    + "|"
+    rf"(?<![\w+-])(\d{{8,10}}|\d{{12}})(?![\w,.-]?\d)[ \t]*\(?[ \t]*{_NAMED_BANK}(?![\w-])"
 )
 """A number beside a bank's name: "GTBank 0123456789 Adaeze Okafor", "send money to
-0123456789 Access Bank", "my UBA number is 2012345678" (an adversary: each kept)."""
+0123456789 Access Bank", "my UBA number is 2012345678" (an adversary: each kept). Not eleven
+digits, a mobile's: "GTBank 08031234567 Adaeze" (a later adversary saw it redacted)."""
 _A_PHONE_SAID = lazy_compile(
     r"(?i)\b(?:call|phone|ring|helpline|hotline|tel|whatsapp|customer[ \t]+care)\b"
 )

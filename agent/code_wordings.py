@@ -172,7 +172,12 @@ _LABEL_FIRST = lazy_compile(
 boat": the label first, then what it opens (a second adversary), a word or two between
 ("pin 2291 btw, for the garage": a later one)."""
 _FEWEST_LABELLED_DIGITS = 4
-_CODE_OPENS = lazy_compile(r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b")
+_CODE_OPENS = lazy_compile(
+    r"(?i)(?<![\w-])" + _CODE + r"[ \t]+(?:opens|unlocks)\b"
+    # Not a place opening at an hour: "Access Bank branch 01 2712005 opens 8am" (its phone,
+    # an adversary saw it redacted).
+    r"(?![ \t]+(?:at[ \t]+)?(?:\d{1,2}(?:[:.]\d\d)?[ \t]*(?:am|pm|h)?\b|noon|early|late))"
+)
 """"8080 opens the cottage key safe" (a second adversary)."""
 _COMBO_AFTER = lazy_compile(
     r"(?i)\b(?:combo|combination|combinaci[oó]n|combinaison|combinazione|combina[çc][ãa]o|"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from memory.entry import MemoryCategory
+from memory.entry import MemoryCategory, valid_category
 from memory.lazy_patterns import lazy_compile
 
 
@@ -79,6 +79,12 @@ def new_category_note(category: str, held: Iterable[str]) -> str | None:
     Found by a new user: a hand-edited import's "cor" (for core) made a category of its own,
     unsaid, and its memory escaped core's budget and retention.
     """
+    try:
+        # As it is stored: "CORE", "core " are core; a name refused is said so elsewhere
+        # (an adversary saw "is new, did you mean 'core'?" said of each).
+        category = valid_category(category)
+    except ValueError:
+        return None
     built_in = [kind.value for kind in MemoryCategory]
     known = [*built_in, *(name for name in held if name not in built_in)]
     if category in known:

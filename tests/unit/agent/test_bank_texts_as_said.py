@@ -81,6 +81,8 @@ def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kep
         "Savings account: 150000 naira so far",
         "the checking account has 500000 dollars",
         "checking 123456 times",
+        "GTBank 08031234567 Adaeze",
+        "Access Bank branch 01 2712005 opens 8am",
         "call HSBC on 03457404404",
         "meeting on 12-03-27 12345678 attendees",
         "type 2024 and press enter to continue",

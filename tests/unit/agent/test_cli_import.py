@@ -443,3 +443,6 @@ def test_a_new_category_is_said_with_the_one_meant(home: Path) -> None:
     stored = run_cli("memory", "store", "oat milk", "--category", "shoping").clean()
     assert "category 'shoping' is new" in stored.err
     assert "category" not in run_cli("memory", "store", "rye bread", "--category", "cor").err
+    # As it is stored, a built-in one in any case is no new one (a later adversary).
+    for written in ("CORE", "core "):
+        assert "is new" not in run_cli("memory", "store", "spelt", "--category", written).err
