@@ -105,7 +105,14 @@ _LASTING = lazy_compile(
     r"(?:month|mo|mth|week|wk|m[eê]s|monat|mois|semana|woche|semaine|"
     # A fee by the term or the year: "mess fee is ₹45,000 per semester", "Hostel fee Rs 1.2
     # lakh for the year" (a new user, a student: each deleted at 30 days).
-    r"semester|sem|term|trimester|quarter|year|yr|annum|a[ñn]o|semestre|jahr|an)\b|"
+    r"semester|sem|term|trimester|quarter|year|yr|annum|a[ñn]o|semestre|jahr|an|"
+    # A fare or a fee by the job: "Airport flat rate is $65 per trip" (a new user, a taxi
+    # dispatcher: deleted at 30 days).
+    r"trip|ride|journey|run|job|visit|lesson|class|session|hour|hr)\b|"
+    r"\bfrom\s+now\s+on\b|"
+    # Every month, every week in Czech, Arabic and Persian (an adversary: deleted at 30 days).
+    r"\bka[žz]d[ýy]\s+(?:m[ěe]s[íi]c|t[ýy]den)\b|\bm[ěe]s[íi][čc]n[ěe]\b|"
+    r"كل\s+(?:شهر|أسبوع|اسبوع)|شهري(?:ا|اً)|هر\s+(?:ماه|هفته)|ماهانه|"
     r"\buntil\s+further\s+notice\b|\bindefinitely\b|\bfor\s+the\s+foreseeable\s+future\b"
     r"|\b(?:every|each)\s+(?:(?:other|second)\s+)?(?:day|morning|evening|night|week|weekend|"
     r"month|year|mon|tue|wed|thu|fri|sat|sun)\w*"
@@ -288,6 +295,12 @@ _OWN_DETAILS = lazy_compile(
     # 30 days), "mera naam Priya hai", "mera naya number …".
     r"|\b(?:main|mai)\s+(?-i:[A-Z])[^\W\d_]+(?:\s+(?-i:[A-Z])[^\W\d_]+){0,2}\s+(?:hoon|hun|hu|hoo)\b"
     r"|\bmera\s+naam\s+(?-i:[A-Z])|\bmera\s+(?:naya\s+)?(?:number|phone|address|pata)\b"
+    # In Persian and Arabic: "سلام، من شیرین هستم، دفتر … را اداره می‌کنم" (a new user: deleted
+    # at 30 days), "اسم من شیرین است", "اسمي عمر", "انا عمر، صيدلي".
+    r"|(?:^|\s)من\s+(?!(?:خسته|مریض|خوب|بد|ناراحت|خوشحال|گرسنه|عصبانی|آماده|بیدار|اینجا|"
+    r"بیرون|سر|تنها|مطمئن|نگران)\b)\S+(?:\s+\S+)?\s+هستم\s*[،,]\s*\S"
+    r"|(?:^|\s)اسم\s+من\s+\S|(?:^|\s)اسمي\s+\S"
+    r"|^\W*(?:سلام|مرحبا|اهلا|أهلا)?[\W_]*(?:انا|أنا)\s+\S+\s*[،,]"
     # One's family by name: "my kids are Pablo (9) and Irene (6)", "mi pareja es Javier".
     r"|\b(?:my|our)\s+(?:kids|children|son|sons|daughter|daughters|wife|husband|partner|"
     r"boyfriend|girlfriend|mum|mom|dad|mother|father)\s+(?:is|are|['\u2019]s)\s+"

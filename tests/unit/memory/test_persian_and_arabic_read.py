@@ -108,3 +108,16 @@ def test_maman_is_mum() -> None:
     assert health_changed(raised, "Maman's metformin dose is 500mg twice a day")
     assert not health_changed(raised, "maman takes amlodipine 5mg every morning")
     assert health_changed("Maman stopped taking amlodipine", "maman takes amlodipine 5mg")
+
+
+def test_standing_prices_and_ones_own_details_are_kept_past_30_days() -> None:
+    kept = [
+        "Airport flat rate for regular customers is $65 per trip from now on",
+        "Reza pays $45 per trip",
+        "سلام، من شیرین هستم، دفتر دیسپچ یک شرکت تاکسی در تورنتو را اداره می‌کنم",
+        "انا عمر، صيدلي في القاهرة",
+        "platím nájem 15. každý měsíc",
+        "الإيجار ٥٠٠٠ جنيه كل شهر",
+    ]
+    gone = ["the trip was fun", "من خسته هستم", "من خسته هستم، امروز کار زیاد بود"]
+    assert _gone(kept + gone, datetime(2027, 4, 5, tzinfo=UTC)) == set(gone)
