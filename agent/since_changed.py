@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
-from datetime import datetime
+from datetime import date, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.corrections import the_ones_corrected
 from memory.date_term_names import local_time
+from memory.days_gone import last_day_named
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.event_days import puts_its_day_right
@@ -44,6 +45,7 @@ from memory.last_word import (
     said_anew,
     supposes,
 )
+from memory.lazy_patterns import lazy_compile
 from memory.long_texts import LONG, the_part_about
 from memory.numbers_put_right import puts_its_number_right
 from memory.other_ones import of_someone_else
@@ -160,8 +162,39 @@ async def _values_said_changed(
         if _end_taken_back(list(said.values()), newest_said, fact):
             continue  # "Sam and I got back together!" after the break-up (an adversary)
         if names_which(newest_said, fact, in_effect):
-            notes[fact.id] = f"since changed: {saying(said[newest_said.id], fact.content)}"
+            one_day = _for_one_day(fact, newest_said)
+            if one_day is None:
+                notes[fact.id] = f"since changed: {saying(said[newest_said.id], fact.content)}"
+            elif one_day >= local_time(now).date():
+                notes[fact.id] = (
+                    f"changed for {one_day:%a %Y-%m-%d} only: "
+                    f"{saying(said[newest_said.id], fact.content)}"
+                )
     return notes
+
+
+_AGAIN_AND_AGAIN = lazy_compile(
+    r"(?i)\b(?:every|each|daily|weekdays?|weekly|usually|always|normally|regular(?:ly)?|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
+)
+_ONE_DAY = lazy_compile(
+    r"(?i)\b(?:tomorrow|today|tonight|tmrw|tmr|farda|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"|this\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|just\s+for\s+\w+|only\s+(?:on|for)\b)"
+)
+
+
+def _for_one_day(fact: MemoryEntry, message: MemoryEntry) -> date | None:
+    """The one day `message` changes a fact that comes again on, None when it is no such.
+
+    Found by a new user, a taxi dispatcher: "tomorrow Reza pickup 8:00 not 7:30" marked
+    "Reza's pickup is every weekday at 7:30" since changed, for good; the model was told
+    months later that the pickup had moved to 8:00.
+    """
+    if not _AGAIN_AND_AGAIN.search(fact.content) or not _ONE_DAY.search(message.content):
+        return None
+    if _AGAIN_AND_AGAIN.search(message.content):
+        return None  # "from tomorrow every weekday at 8": a change for good
+    return last_day_named(message)
 
 
 def _changes_said(

@@ -1,7 +1,7 @@
 """Days named relative to now in other languages, in English.
 
-Spanish, German, French, Italian, Portuguese, Polish, Czech and Egyptian Arabic, and
-Japanese, Chinese and Korean.
+Spanish, German, French, Italian, Portuguese, Polish, Czech, Egyptian Arabic and Persian
+(in its script and in Latin letters), and Japanese, Chinese and Korean.
 
 Found by a new user, a contractor in Valencia: "qué tengo esta semana?" found nothing that
 "what do I have on this week?" found. Read as `memory.short_words` reads a weekday said in
@@ -22,10 +22,12 @@ _PHRASES = {
         "pasado mañana", "pasado manana", "übermorgen", "uebermorgen", "après-demain",
         "apres-demain", "dopodomani", "depois de amanhã", "depois de amanha", "pojutrze",
         "pozítří", "pozitri", "بعد بكرة", "بعد بكره", "بعد غد", "ba3d bokra", "ba3d bukra",
+        "پس\u200cفردا", "پس فردا", "pas farda", "pasfarda",
     ),
     "today": (
         "hoy", "heute", "aujourd'hui", "aujourd\u2019hui", "oggi", "hoje", "dzisiaj", "dnes",
         "dneska", "النهاردة", "النهارده", "اليوم", "el naharda", "elnaharda", "naharda",
+        "امروز", "emrooz", "emruz",
     ),
     # Polish too: "jutro mrs patel cancelled" (a new user, a taxi driver from Poland).
     # And Czech: "zítra" (a new user, a developer in Prague).
@@ -33,11 +35,11 @@ _PHRASES = {
     # pharmacist in Cairo).
     "tomorrow": (
         "demain", "domani", "amanhã", "amanha", "jutro", "zítra", "zitra", "بكرة", "بكره",
-        "غدا", "bokra", "bukra",
+        "غدا", "bokra", "bukra", "فردا", "farda",
     ),
     "yesterday": (
         "ayer", "gestern", "ieri", "ontem", "wczoraj", "včera", "vcera", "امبارح", "إمبارح",
-        "أمس", "امس", "embare7", "mbare7",
+        "أمس", "امس", "embare7", "mbare7", "دیروز", "dirooz", "diruz",
     ),
     "this week": (
         "esta semana", "diese woche", "cette semaine", "questa settimana", "tento týden",
@@ -50,7 +52,8 @@ _PHRASES = {
         "la prossima settimana", "prossima settimana", "settimana prossima",
         "w przyszłym tygodniu", "w przyszlym tygodniu", "agle hafte", "příští týden",
         "pristi tyden", "الأسبوع الجاي", "الاسبوع الجاي", "الأسبوع القادم", "الاسبوع القادم",
-        "el esbo3 el gai",
+        "el esbo3 el gai", "هفته بعد", "هفته\u200cی بعد", "هفته آینده", "هفته\u200cی آینده",
+        "hafte-ye ba'd", "hafteye bad", "hafte bad",
     ),
     "this weekend": (
         "este fin de semana", "este finde", "dieses wochenende", "am wochenende", "ce week-end",
@@ -60,7 +63,7 @@ _PHRASES = {
         "el mes que viene", "el próximo mes", "el proximo mes", "nächsten monat",
         "naechsten monat", "le mois prochain", "il mese prossimo", "il prossimo mese",
         "o próximo mês", "mês que vem", "w przyszłym miesiącu", "w przyszlym miesiacu",
-        "příští měsíc", "pristi mesic", "الشهر الجاي", "الشهر القادم",
+        "příští měsíc", "pristi mesic", "الشهر الجاي", "الشهر القادم", "ماه بعد", "ماه آینده",
     ),
     "this month": ("este mes", "diesen monat", "ce mois-ci", "questo mese", "este mês"),
 }  # fmt: skip

@@ -484,7 +484,7 @@ _CZECH_DAYS_OR_OTHER_SCRIPTS = lazy_compile(
     r"|(?<![\w-])(?:led(?:en|na)|[úu]nor|b[řr]ez|dub(?:en|na)|kv[ěe]t|[čc]erv|srp(?:en|na)|"
     r"z[áa][řr][íi]|[řr][íi]j|listopad|prosin|pond[ěe]l|[úu]ter|st[řr]ed|[čc]tvrt|p[áa]tek|"
     r"sobotu|ned[ěe]l|z[íi]tra|poz[íi]t|dnes|v[čc]era|tento\s+t|p[řr][íi][šs]t[íi]|"
-    r"bokra|bukra|naharda|mbare7|embare7|esbo3)"
+    r"bokra|bukra|naharda|mbare7|embare7|esbo3|farda|emrooz|emruz|dirooz|diruz|hafte)"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[\u00c0-\u024f]"
 )
 
