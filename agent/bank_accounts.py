@@ -163,8 +163,8 @@ def _unnamed_spans(text: str) -> set[tuple[int, int]]:
             spans.add(found.span(4))
     if _A_WIRES_WORD.search(text):
         for found in _ROUTING_AND_ACCOUNT.finditer(text):
-            routing, account = (2, 1) if found[1] is None else (1, 2)
-            routing, account = (4, 3) if found[1] is None else (routing, account)
+            # The routing number first (groups 1, 2), or the account first (3, 4).
+            routing, account = (1, 2) if found[1] is not None else (4, 3)
             if _a_routing_number(found[routing]):
                 spans.add(found.span(account))
     if not _A_PHONE_SAID.search(text):
