@@ -139,6 +139,9 @@ def _snippet(content: str, terms: list[str]) -> str:
     found = min(places, key=len)[0] if places else -1
     at = origin[found] if found >= 0 else -1
     start = max(0, at - SNIPPET_CHARS // 3) if at >= 0 else 0
+    # Never further on than a full snippet's room from the end: "the door code they gave me
+    # was 4821" was shown "…he door code …", its first letter cut though it fit (an adversary).
+    start = min(start, max(0, len(flat) - SNIPPET_CHARS))
     piece = flat[start : start + SNIPPET_CHARS]
     return ("…" if start else "") + piece + ("…" if start + SNIPPET_CHARS < len(flat) else "")
 

@@ -237,3 +237,13 @@ def test_each_hit_says_when_its_message_was_said(tmp_path: Path) -> None:
     stamp = datetime(2026, 6, 1, tzinfo=UTC).timestamp()
     os.utime(older / f"{session.id}.jsonl", (stamp, stamp))
     assert {hit.said_at.year for hit in search_sessions(SessionStore(older), "plumber")} == {2026}
+
+
+def test_a_message_that_fits_is_shown_whole(tmp_path: Path) -> None:
+    """Found by an adversary: a short message was shown "…he door code they gave me …"."""
+    store = SessionStore(tmp_path)
+    session = store.new()
+    said = "the door code of the shed, they gave it to me on Monday, is in the drawer"
+    store.append(session, [_message("user", said)])
+    [hit] = search_sessions(store, "drawer")
+    assert hit.snippet == said
