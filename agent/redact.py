@@ -506,6 +506,21 @@ def _labelled_spans(text: str, lowered: str) -> list[tuple[int, int]]:
     return spans
 
 
+_CLOSING = {"[": "]", "(": ")", "{": "}", "<": ">"}
+
+
+def _inside_its_brackets(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """`span` without an opening bracket whose closing one follows it.
+
+    "인증번호 [482913]" became "인증번호 [REDACTED:secret]]" (an adversary).
+    """
+    start, end = span
+    closing = _CLOSING.get(text[start : start + 1])
+    if closing is not None and end - start > 1 and text[end : end + 1] == closing:
+        return start + 1, end
+    return span
+
+
 def _merged_by_kind(
     spans: list[tuple[str, tuple[int, int]]],
 ) -> list[tuple[str, tuple[int, int]]]:
@@ -576,6 +591,32 @@ _QUEBEC_PIN = lazy_compile(
 new user, a translator in Montréal); not a Polish NIP, a tax number of ten digits."""
 
 
+_A_WORD_IN_BRACKETS = lazy_compile(
+    r"(?<!\])([\[(])((?=[^\s\[\]()]*\d)[^\s\[\]()]{4,})([\])])(?!\()"
+)
+
+
+def _unbracketed(text: str) -> str:
+    """`text` with one word holding a digit in brackets read as said without them.
+
+    A space for each bracket, so every place holds ("door code (front) 4590" keeps its
+    words in brackets).
+
+    "password: [hunter22]" was kept as typed (found beside an adversary's "인증번호 [482913]").
+    Not a Markdown link ("[docs](https://…)"), nor a marker already written.
+    """
+    if "[" not in text and "(" not in text:
+        return text
+    return _A_WORD_IN_BRACKETS.sub(
+        lambda found: (
+            found[0]
+            if found[2].startswith("REDACTED:") or _CLOSING[found[1]] != found[3]
+            else f" {found[2]} "
+        ),
+        text,
+    )
+
+
 def _as_a_pin(text: str) -> str:
     """`text` with Québec's "NIP" read as "PIN", one letter for one."""
     return _QUEBEC_PIN.sub("PIN", text) if "nip" in text.lower() else text
@@ -605,14 +646,14 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     # the property test of any text around a secret).
     apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
     # Labels are read in full-width letters too ("ｐａｓｓｗｏｒｄ"), one character for one.
-    folded = _without_emphasis(width_folded(text))
+    folded = _unbracketed(_without_emphasis(width_folded(text)))
     folded_lower = folded.lower()
     if any(hint in folded_lower for hint in _LABEL_HINTS):
         apply(
             "secret",
             [(s, with_its_bangs(text, s, e)) for s, e in _labelled_spans(folded, folded_lower)],
         )
-        folded = _without_emphasis(width_folded(text))
+        folded = _unbracketed(_without_emphasis(width_folded(text)))
     folded = _as_a_pin(folded)
     # All kinds in one pass: spans of one kind replaced first moved the others ("my
     # password there is X and the badge code is 7731" lost "de i", not 7731).
@@ -630,6 +671,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         *bank_account_spans(folded),
     ]
     worded_spans += numbers_of_others(folded, worded_spans)
+    worded_spans = [(kind, _inside_its_brackets(folded, span)) for kind, span in worded_spans]
     worded = _merged_by_kind(
         [
             (kind, (span[0], with_its_bangs(folded, *span)) if kind == "secret" else span)

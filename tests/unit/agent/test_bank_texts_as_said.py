@@ -110,3 +110,21 @@ def test_what_holds_no_such_secret_is_kept(text: str) -> None:
 )
 def test_a_pin_of_a_lock_an_app_or_alone_is_still_redacted(text: str) -> None:
     assert "REDACTED" in redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        # An adversary: the bracket before the code went with it, the closing one stayed.
+        ("인증번호 [482913]", "인증번호 [[REDACTED:secret]]"),
+        # Found beside it: a password in brackets was kept as typed.
+        ("password: [hunter22]", "password: [[REDACTED:secret]]"),
+        ("password: (hunter22)", "password: ([REDACTED:secret])"),
+        (
+            "see [docs](https://example.org/pin) for the pin",
+            "see [docs](https://example.org/pin) for the pin",
+        ),
+    ],
+)
+def test_a_secret_in_brackets_goes_and_its_brackets_stay(text: str, shown: str) -> None:
+    assert redact(text)[0] == shown
