@@ -7,12 +7,12 @@ later the model was still told the regular pickup had moved to 8:00.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from agent.since_changed import since_changed
-from memory.entry import utc_now
+from agent.since_changed import _for_one_day, since_changed
+from memory.entry import MemoryEntry, utc_now
 from tests.unit.agent.conftest import Harness
 
 FACT = "Reza's pickup is every weekday at 7:30 from his house"
@@ -42,3 +42,46 @@ async def test_a_change_for_good_is_since_changed(harness: Harness) -> None:
     recalled = (await harness.memory.recall("Reza pickup", limit=5)).entries
     notes = await since_changed(harness.memory, recalled, "default")
     assert notes[fact.id].startswith("since changed: ")
+
+
+def _said(text: str, when: datetime) -> MemoryEntry:
+    return MemoryEntry(
+        id=text[:12], key=text[:12], content=text, category="conversation",
+        timestamp=when, updated_at=when, session_id="s1",
+    )  # fmt: skip
+
+
+FACTS = {
+    "dose": "I take lisinopril 10mg every morning",
+    "standup": "My standup is every weekday at 9:30",
+    "concor": "Mom takes Concor 2.5mg every morning",
+    "pickup": "Reza's pickup is every weekday at 7:30",
+}
+MONDAY = datetime(2027, 3, 1, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("fact", "said", "day"),
+    [
+        # A later adversary: a change for good, whatever other day it names.
+        ("dose", "from tomorrow my lisinopril is 20mg, the GP said so on Friday", None),
+        ("dose", "on Friday the GP said: from tomorrow lisinopril 20mg", None),
+        ("standup", "starting tomorrow my standup is at 10 not 9:30", None),
+        ("standup", "tmrw standup 10 not 9:30 permanently", None),
+        ("standup", "today the team agreed standup is at 10 not 9:30 going forward", None),
+        ("standup", "after today standup is at 10 not 9:30", None),
+        ("standup", "from now on standup is at 10 not 9:30, starting today", None),
+        ("pickup", "az farda Reza pickup 8:00 not 7:30", None),
+        # The day its word of one day names, never another number ("2.5" as 2 May).
+        ("concor", "mom's concor 5mg tomorrow only, then back to 2.5", date(2027, 3, 2)),
+        ("pickup", "فردا Reza pickup 8:00 not 7:30", date(2027, 3, 2)),
+        ("standup", "tomorrow's standup is at 10 not 9:30", date(2027, 3, 2)),
+        ("standup", "mañana el standup es a las 10, no a las 9:30", date(2027, 3, 2)),
+        ("standup", "yesterday standup was at 10 not 9:30", date(2027, 2, 28)),
+    ],
+)
+def test_a_change_for_one_day_or_for_good(fact: str, said: str, day: date | None) -> None:
+    assert (
+        _for_one_day(_said(FACTS[fact], datetime(2027, 2, 1, tzinfo=UTC)), _said(said, MONDAY))
+        == day
+    )
