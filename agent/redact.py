@@ -40,8 +40,10 @@ from agent.secret_formats import (
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
 from agent.secret_nouns import secret_noun_spans
+from agent.secrets_in_arabic_script import arabic_script_spans
 from agent.told_secrets import told_secret_spans
 from memory.lazy_patterns import lazy_compile
+from memory.letters import in_ascii_digits
 
 _WALLET = r"(?:seed|recovery|backup|secret)[ \t]+(?:phrase|words)|mnemonic(?:[ \t]+phrase)?"
 """A wallet's words: all of them are the secret (`_WALLET_WORDS`)."""
@@ -640,11 +642,13 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     gates = gates_in(lowered)
     for rule in FORMAT_RULES:
         if hinted(rule, lowered, gates):
-            apply(rule.kind, find(rule, text, lowered))
+            # Another script's digits as 0-9, one for one: a card number in Persian digits
+            # was kept as typed (an adversary).
+            apply(rule.kind, find(rule, in_ascii_digits(text), in_ascii_digits(lowered)))
     # A card number before the wordings: "changed the alarm to 0700 5555-5555-5555-4444"
     # had "0700 5555" taken as the alarm's code, and the card's other groups kept (found by
     # the property test of any text around a secret).
-    apply(CARD_RULE.kind, find(CARD_RULE, text, lowered))
+    apply(CARD_RULE.kind, find(CARD_RULE, in_ascii_digits(text), in_ascii_digits(lowered)))
     # Labels are read in full-width letters too ("ｐａｓｓｗｏｒｄ"), one character for one.
     folded = _unbracketed(_without_emphasis(width_folded(text)))
     folded_lower = folded.lower()
@@ -668,6 +672,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         *id_number_spans(folded),
         *one_time_code_spans(folded),
         *told_secret_spans(folded),
+        *arabic_script_spans(folded),
         *bank_account_spans(folded),
     ]
     worded_spans += numbers_of_others(folded, worded_spans)

@@ -11,14 +11,24 @@ from __future__ import annotations
 
 from memory.lazy_patterns import lazy_compile
 
-_WHO = r"(?:(?:that|which)[ \t]+)?(?:they|he|she|it|someone|the[ \t]+[\w-]+|my[ \t]+[\w-]+|[\w-]+)"
+_WHO = (
+    r"(?:(?:that|which)[ \t]+)?(?:they|he|she|it|someone|(?:the|my|our|his|her)[ \t]+[\w-]+"
+    r"|[\w-]+)"
+)
+_FOR_WHAT = r"(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w-]+)?"
+"""What it is for, before or after who gave it: "the code for the parking they gave me"."""
+_LINK = r"(?:is|was|:|ended[ \t]+up[ \t]+being|turned[ \t]+out[ \t]+to[ \t]+be|is[ \t]+now)"
 _GAVE = (
     r"(?:just[ \t]+)?(?:gave|texted|sent|sms(?:ed|'d)|messaged|emailed|told|handed|whatsapped|"
-    r"wrote|set)(?:[ \t]+(?:me|us|to[ \t]+me|to[ \t]+us))?"
+    r"wrote|set|posted|mailed|shared|forwarded)(?:[ \t]+(?:me|us|to[ \t]+me|to[ \t]+us))?"
 )
 _CODE_GIVEN = lazy_compile(
-    rf"(?i)\b(?P<name>code|otp|pin|passcode|combo|combination)[ \t]+{_WHO}[ \t]+{_GAVE}"
-    r"[ \t]+(?:is|was|:)[ \t]*(?P<value>(?:[A-Z]{1,2}-)?\d{4,8})(?![\w.,/:-]?\d)"
+    r"(?i)(?<!area[ \t])(?<!zip[ \t])(?<!post[ \t])(?<!postal[ \t])(?<!country[ \t])(?<!dial[ \t])"
+    r"(?<!promo[ \t])(?<!discount[ \t])(?<!coupon[ \t])(?<!voucher[ \t])(?<!referral[ \t])"
+    r"(?<!tracking[ \t])(?<!booking[ \t])"
+    rf"\b(?P<name>code|otp|pin|passcode|combo|combination){_FOR_WHAT}[ \t]+{_WHO}[ \t]+{_GAVE}"
+    rf"{_FOR_WHAT}[ \t]+{_LINK}[ \t]*"
+    r"(?P<value>(?:[A-Z]{1,2}-)?\d{4,8}|\d{1,2}(?:-\d{1,2}){2,3})(?![\w.,/:-]?\d)"
 )
 _SENT_A_CODE = lazy_compile(
     rf"(?i)\b(?:bank|they)[ \t]+{_GAVE}[ \t]+(?P<value>(?:[A-Z]{{1,2}}-)?\d{{4,8}})"
@@ -26,8 +36,9 @@ _SENT_A_CODE = lazy_compile(
     r"(?![ \t]+(?:times|texts|messages|pounds|dollars|rupees|euros|bucks|quid))"
 )
 _PASSWORD_GIVEN = lazy_compile(
-    rf"(?i)\b(?:password|passwd|pwd|passphrase|wi-?fi[ \t]+key)[ \t]+{_WHO}[ \t]+{_GAVE}"
-    r"[ \t]+(?:is|was|:)[ \t]*[\"'`\u201c\u2018]?"
+    rf"(?i)\b(?:password|passwd|pwd|passphrase|wi-?fi[ \t]+key){_FOR_WHAT}[ \t]+{_WHO}[ \t]+{_GAVE}"
+    rf"{_FOR_WHAT}[ \t]+{_LINK}[ \t]*"
+    r"[\"'`\u201c\u2018]?"
     r"((?=[^\s\"'`]*[\d_@#$%&*!+=])[^\s\"'`\u201d\u2019,;]{3,}?)"
     r"[\"'`\u201d\u2019]?(?=[.!?]?(?:\s|$)|[,;])"
 )
