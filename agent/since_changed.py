@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
-from datetime import date, datetime
+from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,6 @@ from agent.secret_changes import facts_with_the_old_secret
 from memory.changes_to_come import a_change_to_come, first_day_of_change
 from memory.corrections import the_ones_corrected
 from memory.date_term_names import local_time
-from memory.days_elsewhere import days_in_english
 from memory.entry import utc_now
 from memory.errors import MemoryStoreError
 from memory.event_days import puts_its_day_right
@@ -45,12 +44,11 @@ from memory.last_word import (
     said_anew,
     supposes,
 )
-from memory.lazy_patterns import lazy_compile
 from memory.long_texts import LONG, the_part_about
 from memory.numbers_put_right import puts_its_number_right
+from memory.one_day_changes import one_day_of_change
 from memory.other_ones import of_someone_else
 from memory.predicates import claim_of
-from memory.relative_dates import named_days
 from memory.stated_values import changed_topics, debt_changed, debt_owed, stated_values
 
 if TYPE_CHECKING:
@@ -163,7 +161,7 @@ async def _values_said_changed(
         if _end_taken_back(list(said.values()), newest_said, fact):
             continue  # "Sam and I got back together!" after the break-up (an adversary)
         if names_which(newest_said, fact, in_effect):
-            one_day = _for_one_day(fact, newest_said)
+            one_day = one_day_of_change(fact.content, newest_said)
             if one_day is None:
                 notes[fact.id] = f"since changed: {saying(said[newest_said.id], fact.content)}"
             elif one_day >= local_time(now).date():
@@ -172,50 +170,6 @@ async def _values_said_changed(
                     f"{saying(said[newest_said.id], fact.content)}"
                 )
     return notes
-
-
-_AGAIN_AND_AGAIN = lazy_compile(
-    r"(?i)\b(?:every|each|daily|weekdays?|weekly|usually|always|normally|regular(?:ly)?|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
-)
-_ONE_DAY = lazy_compile(
-    r"(?i)\b(?:tomorrow(?:['\u2019]s)?|today(?:['\u2019]s)?|tonight|tmrw|tmr|yesterday"
-    r"|(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|just\s+for\s+\w+"
-    r"|only\s+(?:on|for)\b|\w+\s+only\b)"
-)
-_FOR_GOOD = lazy_compile(
-    r"(?i)\b(?:from|starting|as\s+of|effective|beginning|after)\s+(?:now|today|tomorrow|then|"
-    r"(?:this|next|coming)\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
-    r"|\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bpermanently\b|\bfor\s+good\b|\bfrom\s+then\s+on\b"
-    r"|\bno\s+longer\b|\banymore\b|\bnow\s+on\b"
-    # "from tomorrow" in other languages, their day written in English first: "az farda".
-    r"|(?:\baz|از|\bdesde|\bab|\bod|من|\bpartir\s+de|\bdès)\s+(?:tomorrow|today|next\s+week)\b"
-)
-"""A change that lasts, whatever other day it names: "from tomorrow my lisinopril is 20mg,
-the GP said so on Friday" (an adversary saw it noted "for Fri … only", then not at all)."""
-
-
-def _for_one_day(fact: MemoryEntry, message: MemoryEntry) -> date | None:
-    """The one day `message` changes a fact that comes again on, None when it is no such.
-
-    Found by a new user, a taxi dispatcher: "tomorrow Reza pickup 8:00 not 7:30" marked
-    "Reza's pickup is every weekday at 7:30" since changed, for good; the model was told
-    months later that the pickup had moved to 8:00. The day is the one its word of one day
-    names ("tomorrow", "farda", "فردا", "on Friday"), never another number in it ("back to
-    2.5" had been read as 2 May).
-    """
-    said = days_in_english(message.content)
-    if not _AGAIN_AND_AGAIN.search(fact.content) or not _ONE_DAY.search(said):
-        return None
-    if _AGAIN_AND_AGAIN.search(said) or _FOR_GOOD.search(said) or a_change_to_come(said):
-        return None  # "from tomorrow every weekday at 8", "starting Thursday …": for good
-    days = [
-        first
-        for named in named_days(message.content, message.timestamp)
-        for first, last in named.spans[:1]
-        if first == last
-    ]
-    return days[0] if days else None
 
 
 def _changes_said(

@@ -24,6 +24,7 @@ from memory.health_values import health_values, in_digits, medicines_and_allerge
 from memory.instead_of import not_them_any_more, takes_the_place_of
 from memory.lazy_patterns import lazy_compile
 from memory.long_texts import sentences_of
+from memory.one_day_changes import one_day_of_change
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
 from memory.stated_values import pays_off
@@ -176,6 +177,10 @@ class LastWords:
         )
         return any(
             not of_someone_else(message.content, facts[id_].content)
+            # A change for one day is kept for that day only (by the day it names): "farda
+            # Reza pickup 8:00 not 7:30" was kept for years as the last word on the
+            # weekday pickup (an adversary).
+            and one_day_of_change(facts[id_].content, message) is None
             and (
                 (changed and shared[id_] >= _SHARED_AT_LEAST)
                 or (short and ends_or_replaces(message.content, facts[id_].content))

@@ -11,8 +11,12 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from agent.since_changed import _for_one_day, since_changed
+from agent.since_changed import since_changed
 from memory.entry import MemoryEntry, utc_now
+from memory.lifecycle import plan_hygiene
+from memory.one_day_changes import one_day_of_change
+from memory.settings import MemorySettings
+from tests.helpers.entries import one_chat
 from tests.unit.agent.conftest import Harness
 
 FACT = "Reza's pickup is every weekday at 7:30 from his house"
@@ -81,7 +85,25 @@ MONDAY = datetime(2027, 3, 1, 9, tzinfo=UTC)
     ],
 )
 def test_a_change_for_one_day_or_for_good(fact: str, said: str, day: date | None) -> None:
-    assert (
-        _for_one_day(_said(FACTS[fact], datetime(2027, 2, 1, tzinfo=UTC)), _said(said, MONDAY))
-        == day
-    )
+    assert one_day_of_change(FACTS[fact], _said(said, MONDAY)) == day
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("tomorrow my standup is at 10 not 9:30", False),
+        ("from tomorrow my standup is at 10 not 9:30", True),
+    ],
+)
+def test_a_change_for_one_day_is_no_last_word_on_the_fact(said: str, kept: bool) -> None:
+    """A later adversary: "farda Reza pickup 8:00 not 7:30" was kept for years beside the fact."""
+    fact = MemoryEntry(
+        id="f", key="standup", content=FACTS["standup"], category="core",
+        timestamp=datetime(2027, 2, 1, tzinfo=UTC), updated_at=datetime(2027, 2, 1, tzinfo=UTC),
+    )  # fmt: skip
+    messages = one_chat(MONDAY, said)
+    gone = {
+        d.entry.content
+        for d in plan_hygiene([fact, *messages], MemorySettings(), datetime(2029, 6, 1, tzinfo=UTC))
+    }
+    assert (said not in gone) == kept

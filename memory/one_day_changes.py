@@ -1,0 +1,59 @@
+"""A change of what comes again for one day only, said in a message.
+
+"tomorrow Reza pickup 8:00 not 7:30" after "Reza's pickup is every weekday at 7:30": the
+fact holds again after that day. Read where a fact is marked changed (`agent.since_changed`)
+and where retention keeps a message as the last word on a fact (`memory.last_word`).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from memory.changes_to_come import a_change_to_come
+from memory.days_elsewhere import days_in_english
+from memory.entry import MemoryEntry
+from memory.lazy_patterns import lazy_compile
+from memory.relative_dates import named_days
+
+_AGAIN_AND_AGAIN = lazy_compile(
+    r"(?i)\b(?:every|each|daily|weekdays?|weekly|usually|always|normally|regular(?:ly)?|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b"
+)
+_ONE_DAY = lazy_compile(
+    r"(?i)\b(?:tomorrow(?:['\u2019]s)?|today(?:['\u2019]s)?|tonight|tmrw|tmr|yesterday"
+    r"|(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|just\s+for\s+\w+"
+    r"|only\s+(?:on|for)\b|\w+\s+only\b)"
+)
+_FOR_GOOD = lazy_compile(
+    r"(?i)\b(?:from|starting|as\s+of|effective|beginning|after)\s+(?:now|today|tomorrow|then|"
+    r"(?:this|next|coming)\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"|\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bpermanently\b|\bfor\s+good\b|\bfrom\s+then\s+on\b"
+    r"|\bno\s+longer\b|\banymore\b|\bnow\s+on\b"
+    # "from tomorrow" in other languages, their day written in English first: "az farda".
+    r"|(?:\baz|از|\bdesde|\bab|\bod|من|\bpartir\s+de|\bdès)\s+(?:tomorrow|today|next\s+week)\b"
+)
+"""A change that lasts, whatever other day it names: "from tomorrow my lisinopril is 20mg,
+the GP said so on Friday" (an adversary saw it noted "for Fri … only", then not at all)."""
+
+
+def one_day_of_change(fact: str, message: MemoryEntry) -> date | None:
+    """The one day `message` changes `fact` (what comes again) on; None when it is no such.
+
+    Found by a new user, a taxi dispatcher: "tomorrow Reza pickup 8:00 not 7:30" marked
+    "Reza's pickup is every weekday at 7:30" since changed, for good; the model was told
+    months later that the pickup had moved to 8:00. The day is the one its word of one day
+    names ("tomorrow", "farda", "فردا", "on Friday"), never another number in it ("back to
+    2.5" had been read as 2 May).
+    """
+    said = days_in_english(message.content)
+    if not _AGAIN_AND_AGAIN.search(fact) or not _ONE_DAY.search(said):
+        return None
+    if _AGAIN_AND_AGAIN.search(said) or _FOR_GOOD.search(said) or a_change_to_come(said):
+        return None  # "from tomorrow every weekday at 8", "starting Thursday …": for good
+    days = [
+        first
+        for named in named_days(message.content, message.timestamp)
+        for first, last in named.spans[:1]
+        if first == last
+    ]
+    return days[0] if days else None
