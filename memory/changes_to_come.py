@@ -72,6 +72,9 @@ _FROM_A_WEEKDAY = lazy_compile(
 )
 _A_WEEKDAYS_REACH = 24
 """The words after "from" read for the weekday it names: "from next Monday"."""
+_FROM_NEXT = lazy_compile(
+    r"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+(next\s+(?:week|month|year))\b"
+)
 _FROM_TOMORROW = lazy_compile(r"(?i)\b(?:from|starting|as\s+of|effective|beginning)\s+tomorrow\b")
 """Found by a new user, a baker: "she lowered my amlodipine to 7.5mg from tomorrow" had no
 first day (a day "from" starts is no day of an event, `memory.relative_dates`), and the 10mg
@@ -128,6 +131,11 @@ def first_day_of_change(text: str, said: datetime) -> date | None:
         for weekday in named_days(after, said)[:1]:
             if _A_WEEKDAY.search(weekday.words):
                 days += [first_day for first_day, _last in weekday.spans[:1]]
+    # "from next week", "starting next month": the first day of that week or month (an
+    # adversary: "my lisinopril goes up to 20mg from next week" was never in effect).
+    for start in _FROM_NEXT.finditer(text):
+        for period in named_days(start[1], said)[:1]:
+            days += [first_day for first_day, _last in period.spans[:1]]
     if not days and _FROM_TOMORROW.search(text):
         # Only when no other day is named, so that what `memory.month_to_come` indexes stays.
         days.append(said_day + timedelta(days=1))

@@ -94,6 +94,8 @@ def test_no_change_to_come(text: str) -> None:
         ("The landlord wrote on Friday, from June the rent is 1520", date(2027, 6, 1)),
         ("From Friday's email: the rent goes up to 1520 from June", date(2027, 6, 1)),
         ("the GP said from Monday I take 20mg, she rang on Friday", date(2026, 12, 7)),
+        ("my lisinopril goes up to 20mg from next week", date(2026, 12, 7)),
+        ("rent goes up to 1600 starting next month", date(2027, 1, 1)),
     ],
 )
 def test_the_day_a_change_takes_effect(text: str, first: date | None) -> None:

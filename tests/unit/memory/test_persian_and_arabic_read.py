@@ -119,5 +119,10 @@ def test_standing_prices_and_ones_own_details_are_kept_past_30_days() -> None:
         "platím nájem 15. každý měsíc",
         "الإيجار ٥٠٠٠ جنيه كل شهر",
     ]
-    gone = ["the trip was fun", "من خسته هستم", "من خسته هستم، امروز کار زیاد بود"]
+    gone = [
+        "the trip was fun",
+        "من خسته هستم",
+        "من خسته هستم، امروز کار زیاد بود",
+        "انا تعبان، اليوم كان صعب جدا",  # a later adversary: kept ten years as one's details
+    ]
     assert _gone(kept + gone, datetime(2027, 4, 5, tzinfo=UTC)) == set(gone)
