@@ -47,6 +47,7 @@ from agent.redact import redact
         ("رقم البطاقة ٢٨٢٠٣١٥٠١٠١٢٣٤", "٢٨٢٠٣١٥٠١٠١٢٣٤", "رقم البطاقة"),
         # A keypad's code, then the key that ends it.
         ("punch in 4821 and hit #", "4821", "hit #"),
+        ("press *, then 4821, then #", "4821", "then #"),
         # A new user writing Persian: her SIN in Persian digits, her bank's code in Persian.
         ("my sin is ۰۴۶ ۴۵۴ ۲۸۶", "۰۴۶", "my sin is"),
         ("شماره سین من ۰۴۶ ۴۵۴ ۲۸۶ است", "۲۸۶", "شماره سین من"),
@@ -72,7 +73,6 @@ from agent.redact import redact
         ("رمز عبور: گل‌سرخ۱۲۳", "گل‌سرخ", "رمز عبور"),
         ("کد ملی من ۰۰۱۲۳۴۵۶۷۸ است", "۰۰۱۲۳۴۵۶۷۸", "کد ملی"),
         ("شماره کارت من ۴۱۱۱ ۱۱۱۱ ۱۱۱۱ ۱۱۱۱", "۴۱۱۱", "شماره کارت"),
-        ("press *, then 4821, then #", "4821", "then #"),
     ],
 )
 def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kept: str) -> None:
