@@ -607,6 +607,9 @@ _ASKED_AT_THE_END = lazy_compile(
     # A yes-or-no question by its first word, its mark left off: "هل ماما تاخد Concor ٥ مجم"
     # (an adversary saw it taken for a change of dose), "آیا جلسه فردا است".
     r"|^\s*(?:هل|آیا|ایا)\s+[^?.!:\n]{1,80}$"
+    # Asked last, its mark left off: "دکترم کیه" (who's my doctor), "الروشتة فين" (where's
+    # the prescription): a later adversary saw the first stored as a fact.
+    r"|^[^?.!:\n]{1,60}\s(?:کیه|چیه|کجاست|کیست|چیست|چنده|چقدره|فين|امتى|إمتى|ايه|إيه|كام|مين)\s*$"
 )
 _THIS_OR_THAT = lazy_compile(
     r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"

@@ -30,7 +30,15 @@ def _gone(texts: list[str], at: datetime) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "text", ["کی جلسه است؟", "کی تولد آرین است؟", "هل ماما تاخد Concor ٥ مجم", "آیا جلسه فردا است"]
+    "text",
+    [
+        "کی جلسه است؟",
+        "کی تولد آرین است؟",
+        "هل ماما تاخد Concor ٥ مجم",
+        "آیا جلسه فردا است",
+        "دکترم کیه",  # a later adversary: asked last, no mark, stored as a fact
+        "الروشتة فين",
+    ],
 )
 def test_a_question_in_persian_or_arabic_is_one(text: str) -> None:
     assert asks_only(text)
