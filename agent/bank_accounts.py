@@ -36,13 +36,13 @@ _NO_SUM = (
 """A balance, no number: "Savings account: 150000 naira so far" (an adversary saw it redacted)."""
 _ACCOUNT = lazy_compile(
     rf"(?i)(?<![\w/-])(?:{_NAMES})(?![\w/-]){_WHOSE}{{0,2}}?{_LINK}(?:(?:my|the)[ \t]+)?"
-    rf"({_NUMBER})(?![\w,.-]?\d){_NO_SUM}"
+    rf"(?P<number>{_NUMBER})(?![\w,.-]?\d){_NO_SUM}"
 )
 _BANK_FIRST = lazy_compile(
     rf"(?i)\b(?:my|his|her|our|their)[ \t]+(?:(?P<whose>(?-i:[A-Z][A-Za-z&]{{1,12}}))[ \t]+)?"
     rf"(?:bank[ \t]+)?(?:account|acct|acc)(?![\w/-])"
     rf"(?:[ \t]+(?:at|with)[ \t]+(?P<at>(?-i:[A-Z][A-Za-z&]{{1,15}})))?"
-    rf"{_LINK}({_NUMBER})(?![\w,.-]?\d){_NO_SUM}"
+    rf"{_LINK}(?P<number>{_NUMBER})(?![\w,.-]?\d){_NO_SUM}"
 )
 _HINTS = (
     "acc",
@@ -151,7 +151,7 @@ def _a_services(found: re.Match[str]) -> bool:
     named = [found.group(name) for name in ("whose", "at") if name in found.re.groupindex]
     return any(name and _A_SERVICE.fullmatch(name) for name in named) or bool(
         _A_SERVICES_ACCOUNT.search(text, max(0, found.start() - 30), found.start())
-        or _WITH_A_SERVICE.match(text, found.end(1))
+        or _WITH_A_SERVICE.match(text, found.end("number"))
     )
 
 
@@ -179,10 +179,10 @@ def bank_account_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans = _unnamed_spans(text) if any(c.isdigit() for c in text) else set()
     if any(hint in lowered for hint in _HINTS):
         spans |= {
-            found.span(1) if "whose" not in found.re.groupindex else found.span(3)
+            found.span("number")
             for rule in (_ACCOUNT, _BANK_FIRST)
             for found in rule.finditer(text)
-            if not a_year(found[1] if "whose" not in found.re.groupindex else found[3])
+            if not a_year(found["number"])
             # A bank's own word beside it overrides a service's: "my mobile banking account
             # number is 12345678, sort code 20-00-00", "salary account … with Airtel
             # Payments Bank" (a later adversary saw each kept as typed).

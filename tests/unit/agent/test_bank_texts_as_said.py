@@ -89,6 +89,7 @@ def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kep
         "my BESCOM account is 1234567890",
         "my Comcast account 8155400012345678",
         "my Netflix account is 4829103456",
+        "my account is 0123456789 with Airtel",
         "my Jio account number is 9876543210 and I bank with SBI",
         # A balance, a count, a phone number, a year, a date.
         "Savings account: 150000 naira so far",
