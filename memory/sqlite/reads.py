@@ -152,6 +152,15 @@ def export_page(
     return records, (rows[-1][0] if rows else after_seq)
 
 
+def audit_columns(core: SqliteCore) -> frozenset[str]:
+    """The audit log's columns, as this store has them.
+
+    A store opened read-only may predate 0016, which added each deleted memory's first time
+    (`created_at`) and chat (`session_id`).
+    """
+    return frozenset(row[1] for row in core.conn.execute("PRAGMA table_info(memory_audit)"))
+
+
 def audit_log(
     core: SqliteCore, limit: int, offset: int, namespace: str | None = None
 ) -> list[AuditRecord]:
@@ -160,8 +169,7 @@ def audit_log(
     # SQLite binds 64-bit integers only; no audit log comes near this bound.
     bound = 1 << 62
     names = ["at", "action", "reason", "entry_id", "namespace", "key", "category", "content"]
-    # A store opened read-only may predate 0016, which added these two.
-    kept = {row[1] for row in core.conn.execute("PRAGMA table_info(memory_audit)")}
+    kept = audit_columns(core)
     names += [name for name in ("created_at", "session_id") if name in kept]
     rows = core.conn.execute(
         f"SELECT {', '.join(names)} FROM memory_audit {clause}"

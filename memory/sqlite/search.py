@@ -31,6 +31,7 @@ from memory.retrieval import (
 from memory.sqlite import vector_lane
 from memory.sqlite.core import SqliteCore
 from memory.sqlite.filters import vector_filter, where_sql
+from memory.sqlite.reads import audit_columns
 from memory.sqlite.rows import ENTRY_COLUMNS, readable_entries, time_or_none
 from memory.text import fts_match_expression, fts_quote, query_terms
 
@@ -363,6 +364,7 @@ def _with_follow_ups(
     }
     current = {c.seq: fused for fused, c in scored}
     changed = False
+    chats_audited: bool | None = None  # asked once, when a follow-up gets that far
     for parent, follow_up in rows:
         if follow_up is None or follow_up not in passing:
             continue
@@ -371,7 +373,9 @@ def _with_follow_ups(
             time_or_none(said_at[parent]), time_or_none(at)
         ):
             continue
-        if _deleted_between(core, chat_of[parent], said_at[parent], at):
+        if chats_audited is None:
+            chats_audited = "session_id" in audit_columns(core)
+        if chats_audited and _deleted_between(core, chat_of[parent], said_at[parent], at):
             continue
         derived = round(weight * parents[parent], 6)
         if current.get(follow_up, -1.0) >= derived:
@@ -393,10 +397,6 @@ def _deleted_between(core: SqliteCore, chat: tuple[str, str], after: str, before
     Then the later one is no longer the next: a new user's "Hi, I am Hana … rent is 15 000
     Kč" brought along a pasted .env said after four messages retention had removed.
     """
-    # A store opened read-only may predate 0016, whose audit rows have no chat or time.
-    columns = {row[1] for row in core.conn.execute("PRAGMA table_info(memory_audit)")}
-    if "session_id" not in columns:
-        return False
     found = core.conn.execute(
         "SELECT 1 FROM memory_audit WHERE session_id = ? AND namespace = ? "
         "AND created_at > ? AND created_at < ? LIMIT 1",
