@@ -177,14 +177,14 @@ class LastWords:
         )
         return any(
             not of_someone_else(message.content, facts[id_].content)
-            # A change for one day is kept for that day only (by the day it names): "farda
-            # Reza pickup 8:00 not 7:30" was kept for years as the last word on the
-            # weekday pickup (an adversary).
-            and one_day_of_change(facts[id_].content, message) is None
             and (
                 (changed and shared[id_] >= _SHARED_AT_LEAST)
                 or (short and ends_or_replaces(message.content, facts[id_].content))
             )
+            # A change for one day is kept for that day only (by the day it names): "farda
+            # Reza pickup 8:00 not 7:30" was kept for years as the last word on the
+            # weekday pickup (an adversary). Asked last: it reads the message's days.
+            and one_day_of_change(facts[id_].content, message) is None
             for id_ in nearest[:_READ_AGAINST]
         )
 

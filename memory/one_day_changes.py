@@ -45,8 +45,10 @@ def one_day_of_change(fact: str, message: MemoryEntry) -> date | None:
     names ("tomorrow", "farda", "فردا", "on Friday"), never another number in it ("back to
     2.5" had been read as 2 May).
     """
+    if not _AGAIN_AND_AGAIN.search(fact):
+        return None  # most facts: no message read
     said = days_in_english(message.content)
-    if not _AGAIN_AND_AGAIN.search(fact) or not _ONE_DAY.search(said):
+    if not _ONE_DAY.search(said):
         return None
     if _AGAIN_AND_AGAIN.search(said) or _FOR_GOOD.search(said) or a_change_to_come(said):
         return None  # "from tomorrow every weekday at 8", "starting Thursday …": for good
