@@ -34,6 +34,7 @@ from memory.health_values import (
 )
 from memory.kin_words import names_kin, names_kin_written_together
 from memory.lazy_patterns import lazy_compile
+from memory.letters import DIGIT_ZEROS
 from memory.money_words import names_money
 from memory.month_names import MONTH_NAMES
 from memory.numbers import names_millions_in_short, names_thousands_in_short
@@ -478,9 +479,11 @@ def polish_days_read(text: str) -> bool:
     return _POLISH_DAYS.search(text) is not None
 
 
+_OTHER_DIGITS = "".join(f"{chr(zero)}-{chr(zero + 9)}" for zero in DIGIT_ZEROS)
 _CZECH_DAYS_OR_OTHER_SCRIPTS = lazy_compile(
-    r"(?i)[\u0600-\u06ff\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0be6-\u0bef"
-    r"\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\ufb50-\ufdff\ufe70-\ufeff\u200c]"
+    # Arabic script (its presentation forms too) and the half-space, and every digit
+    # `memory.text.fold` reads as 0-9.
+    rf"(?i)[\u0600-\u06ff\ufb50-\ufdff\ufe70-\ufeff\u200c{_OTHER_DIGITS}]"
     r"|(?<![\w-])(?:led(?:en|na)|[úu]nor|b[řr]ez|dub(?:en|na)|kv[ěe]t|[čc]erv|srp(?:en|na)|"
     r"z[áa][řr][íi]|[řr][íi]j|listopad|prosin|pond[ěe]l|[úu]ter|st[řr]ed|[čc]tvrt|p[áa]tek|"
     r"sobotu|ned[ěe]l|z[íi]tra|poz[íi]t|dnes|v[čc]era|tento\s+t|p[řr][íi][šs]t[íi]|"
