@@ -627,28 +627,30 @@ def _as_a_pin(text: str) -> str:
 def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     found: list[str] = []
     lowered = text.lower()
+    # The format rules read another script's digits as 0-9, one for one: a card number in
+    # Persian digits was kept as typed (an adversary). Made again only when text changes.
+    digits, digits_lower = in_ascii_digits(text), in_ascii_digits(lowered)
     values: list[tuple[str, str]] = []
     """(kind, value) of each secret replaced: said again, it goes too (`_said_again`)."""
 
     def apply(kind: str, spans: list[tuple[int, int]]) -> None:
-        nonlocal text, lowered
+        nonlocal text, lowered, digits, digits_lower
         if spans:
             values.extend((kind, text[start:end]) for start, end in spans)
             text = replace_spans(text, spans, f"[REDACTED:{kind}]")
             lowered = text.lower()
+            digits, digits_lower = in_ascii_digits(text), in_ascii_digits(lowered)
             if kind not in found:
                 found.append(kind)
 
     gates = gates_in(lowered)
     for rule in FORMAT_RULES:
         if hinted(rule, lowered, gates):
-            # Another script's digits as 0-9, one for one: a card number in Persian digits
-            # was kept as typed (an adversary).
-            apply(rule.kind, find(rule, in_ascii_digits(text), in_ascii_digits(lowered)))
+            apply(rule.kind, find(rule, digits, digits_lower))
     # A card number before the wordings: "changed the alarm to 0700 5555-5555-5555-4444"
     # had "0700 5555" taken as the alarm's code, and the card's other groups kept (found by
     # the property test of any text around a secret).
-    apply(CARD_RULE.kind, find(CARD_RULE, in_ascii_digits(text), in_ascii_digits(lowered)))
+    apply(CARD_RULE.kind, find(CARD_RULE, digits, digits_lower))
     # Labels are read in full-width letters too ("ｐａｓｓｗｏｒｄ"), one character for one.
     folded = _unbracketed(_without_emphasis(width_folded(text)))
     folded_lower = folded.lower()
