@@ -44,15 +44,14 @@ def refused_command(text: str) -> str | None:
     # the app does not need.
     from agent.commands import COMMANDS, parse_command
 
+    known = (*COMMANDS, *UI_COMMANDS)
     if text.strip() == "/":
         # A "/" alone, as a command palette is opened elsewhere: it went to the model as a
         # message (a new user looked for the list of commands).
-        return f"the commands are {', '.join((*COMMANDS, *UI_COMMANDS))}; F1 lists them."
+        return f"the commands are {', '.join(known)}; F1 lists them."
     if not _COMMAND_WORD.fullmatch(head) or head in UI_COMMANDS:
         return None
-
     if head not in COMMANDS:
-        known = (*COMMANDS, *UI_COMMANDS)
         close = difflib.get_close_matches(head, known, 1, 0.6)
         if text[len(head) :].strip() and not close:
             return None
