@@ -22,6 +22,7 @@ from agent.after_turn import fold_into_facts
 from agent.events import MemorySaved, Notice
 from agent.memory_editing import saying_otherwise
 from agent.secret_changes import facts_with_the_old_secret, old_secret_notice, secret_said_changed
+from memory.asked_first import asked_first, hedged, told_before_asking
 from memory.changes_to_come import a_change_to_come
 from memory.claims_elsewhere import said_in_english
 from memory.diets import diet_of
@@ -106,9 +107,13 @@ def claimed(message: str) -> list[tuple[str, str]]:
         # "Rechnung Nr. 2027-031 … ist noch offen" in effect, and once the message was
         # deleted, it alone (a new user, an electrician).
         if _a_health_fact(clause) or _a_new_contact(clause) or says_paid(clause):
+            if asked_first(clause) or hedged(clause):
+                # "should mom take Concor 5mg?", "does mom take Concor 5mg now" each
+                # replaced her 10 mg (an adversary).
+                continue
             if not an_address_of_another(clause, message):
                 # "The clinic moved! New address is …" is the clinic's (an adversary).
-                attributes.append(clause.rstrip(",;:–— "))
+                attributes.append(told_before_asking(clause).rstrip(",;:–— "))
             continue
         claim = claim_of(clause)
         if claim is None or claim[0] != USER:
@@ -122,7 +127,11 @@ def claimed(message: str) -> list[tuple[str, str]]:
         said = clause[: at + len(value)].rstrip() if at >= 0 and value != claim[2] else clause
         said = said.rstrip(",;:–— ")
         found.setdefault(claim[1], []).append((value, said))
-    if not any(health_values(clause) for clause in attributes) and (named := dose_named(message)):
+    if (
+        not any(health_values(clause) for clause in attributes)
+        and not asked_first(message)
+        and (named := dose_named(message))
+    ):
         # "Dr Kelly doubled my atorvastatin, I'm on 40mg now": the dose's clause names no
         # medicine, the message one (an adversary saw the 20mg fact left in effect).
         attributes.append(named)

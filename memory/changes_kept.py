@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from memory.asked_first import asked_first, hedged
 from memory.corrections import corrections_made
 from memory.entry import MemoryCategory, MemoryEntry
 from memory.event_days import MOVED_OR_CALLED_OFF, cancels_it, moves_it
@@ -168,7 +169,7 @@ def last_words_on_medicines(said: InOrder, doomed: Collection[str]) -> frozenset
             continue
         if entry.id in doomed and entry.category != _CONVERSATION:
             continue
-        if only_asks(entry.content):
+        if only_asks(entry.content) or asked_first(entry.content) or hedged(entry.content):
             # A question says no dose: "should mom take Concor 5mg?" took the place of "Mom
             # takes Concor 10mg", which went at 30 days, and was itself kept for good (an
             # adversary).

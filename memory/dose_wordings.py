@@ -171,6 +171,11 @@ _CHANGED = (
     r"(?i:\b(?:cut|lowered|reduced|raised|increased|upped|bumped|dropped|changed|put|switched|"
     r"moved|halved|doubled))"
 )
+_GONE_TO = (
+    r"(?i:\s+(?:(?:is|was|went|has\s+gone|got|has\s+been|will\s+be)\s+)?(?:now\s+)?"
+    r"(?:(?:up|down|raised|lowered|increased|reduced|changed|cut|doubled|halved)\s+)?"
+    r"(?:to\s+|at\s+)?)"
+)
 _NAMED_TAKES = (
     r"(?:\s+the\s+(?i:dog|cat|puppy|kitten|pup|horse|rabbit|bunny))?\s+(?:now\s+)?"
     r"(?i:takes?|gets?|is\s+(?:now\s+)?(?:on|taking|getting|given))\s+"
@@ -212,6 +217,12 @@ NAMED_DOSES: tuple[re.Pattern[str], ...] = (
         + r"(?:\s+(?:dose|dosage))?\s+(?:(?:back|down|up)\s+)?(?:to|at)\s+"
         + AMOUNT
     ),
+    # "dose of concor for maman went up to 5mg", "the Concor dose for mom is now 5mg" (an
+    # adversary: no dose, and the old one stayed in effect).
+    lazy_compile(
+        r"(?i:\b(?:dose|dosage)\s+of\s+)" + _DRUG + r"\s+for\s+" + _WHO + _GONE_TO + AMOUNT
+    ),
+    lazy_compile(r"\b" + _DRUG + r"(?i:\s+(?:dose|dosage)\s+for\s+)" + _WHO + _GONE_TO + AMOUNT),
     lazy_compile(
         _CHANGED
         + r"\s+"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
+from memory.asked_first import asked_first, hedged
 from memory.attributes import alike
 from memory.changes_to_come import a_change_to_come
 from memory.entry import MemoryCategory, MemoryEntry
@@ -95,7 +96,7 @@ def says_a_change(text: str) -> bool:
     A change to come is one: "From 1 January my rent is 1500 euros" is the last word on
     the rent once January has come (an adversary saw retention delete it, and 1400 left).
     """
-    if only_asks(text) or _SUPPOSED.search(text):
+    if only_asks(text) or _SUPPOSED.search(text) or asked_first(text) or hedged(text):
         return False
     return _SAYS_A_CHANGE.search(text) is not None or a_change_to_come(text)
 

@@ -1,0 +1,59 @@
+"""A question or a musing about a dose changes no dose; a dose told before a request does.
+
+Found by an adversary: "should mom take Concor 5mg?", "can mom take Concor 5mg with food?" and
+"does mom take Concor 5mg now" each replaced "mom takes Concor 10mg every morning" as the fact;
+"maybe mom should take Concor 5mg instead" marked it "since changed"; "dose of concor for mom
+went up to 20mg, can you remind her tomorrow?" changed nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.events import Notice
+from tests.unit.agent.conftest import Harness
+
+KEY = "mom_takes_concor"
+FACT = "mom takes Concor 10mg every morning"
+
+
+async def _said_then_asked(harness: Harness, said: str) -> tuple[list[str], str]:
+    await harness.memory.store_with_metadata(KEY, FACT, "core", None)
+    harness.session = harness.sessions.new()
+    harness.model.add("ok")
+    events = await harness.turn(said)
+    notices = [event.text for event in events if isinstance(event, Notice)]
+    harness.session = harness.sessions.new()
+    harness.model.add("ok")
+    await harness.turn("what dose is mom on")
+    return notices, harness.model.requests[-1].messages[-1].content
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "should mom take Concor 5mg?",
+        "should mom take Concor 5mg instead",
+        "can mom take Concor 5mg with food?",
+        "does mom take Concor 5mg now",
+        "maybe mom should take Concor 5mg instead",
+        "perhaps mom could take Concor 5mg",
+    ],
+)
+async def test_a_dose_asked_or_mused_on_changes_nothing(harness: Harness, said: str) -> None:
+    notices, shown = await _said_then_asked(harness, said)
+    assert not any(KEY in text for text in notices)
+    assert f'"{KEY}" (' in shown
+    assert f"): {FACT}" in shown
+    assert "since changed" not in shown
+
+
+async def test_a_dose_told_before_a_request_updates_the_fact(harness: Harness) -> None:
+    said = "dose of concor for mom went up to 20mg, can you remind her tomorrow?"
+    notices, shown = await _said_then_asked(harness, said)
+    assert any(f"updated the memory '{KEY}'" in text for text in notices)
+    fact = await harness.memory.get(KEY)
+    assert fact is not None
+    assert "20mg" in fact.content
+    assert "remind" not in fact.content
+    assert FACT not in shown.split("[conversation]")[0]
