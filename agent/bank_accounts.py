@@ -78,7 +78,10 @@ _NAMED_BANK = (
     r"(?:access|first|zenith|union|wema|sterling|fidelity|polaris|keystone|unity)[ \t]+bank|"
     r"barclays|hsbc|lloyds|natwest|santander|halifax|monzo|starling|nationwide|revolut|chase|"
     r"wells[ \t]+fargo|citi(?:bank)?|bank[ \t]+of[ \t]+america|sbi|hdfc|icici|axis[ \t]+bank|"
-    r"sparkasse|volksbank|commerzbank|bbva|banorte|banamex|pko(?:[ \t]+bp)?|mbank)"
+    r"sparkasse|volksbank|commerzbank|bbva|banorte|banamex|pko(?:[ \t]+bp)?|mbank|"
+    r"commbank|commonwealth[ \t]+bank|cba|westpac|anz|nab|vietcombank|techcombank|vietinbank|"
+    r"bidv|agribank|millennium[ \t]+bcp|caixa[ \t]+geral|cgd|novo[ \t]+banco|activobank|nubank|"
+    r"ita[uú]|bradesco)"
 )
 _A_BANKS_WORD = lazy_compile(
     r"(?i)\b(?:bank|banking|sort[ \t]+code|ifsc|routing|bsb|iban|swift|bic|credit[ \t]+union|"
@@ -114,7 +117,18 @@ _ROUTING_AND_ACCOUNT = lazy_compile(
 )
 """A US routing number beside the account: "wire it to 021000021 483920175 (Chase)"."""
 _A_WIRES_WORD = lazy_compile(
-    r"(?i)\b(?:wire|routing|aba|ach|direct[ \t]+deposit|bank|checking|savings|transfer)\b"
+    r"(?i)\b(?:wire|routing|aba|ach|direct[ \t]+deposit|bank|checking|savings|transfer|"
+    rf"{_NAMED_BANK})\b"
+)
+_BSB_THEN_ACCOUNT = lazy_compile(
+    r"(?<![\w-])(\d{3})-?(\d{3})[ \t]*[,/]?[ \t]*"
+    r"(?i:(?:acc(?:ount|t)?|a/c)[ \t]*(?:no\.?|number|#)?[ \t]*:?[ \t]*)?(\d{6,10})(?![\w,.-]?\d)"
+)
+"""An Australian BSB and the account after it: "Commonwealth Bank BSB 062-000 12345678", "CBA
+062000 12345678" (an adversary: each account kept)."""
+_A_BSB_WORD = lazy_compile(
+    r"(?i)\b(?:bsb|commbank|commonwealth[ \t]+bank|cba|westpac|anz|nab|bendigo|"
+    r"suncorp|macquarie)\b"
 )
 _A_CLAUSE_BREAK = lazy_compile(r"(?i)\b(?:and|but)[ \t]+(?:i|we|he|she|they)\b|[.;!?](?:\s|$)")
 
@@ -161,15 +175,25 @@ def _unnamed_spans(text: str) -> set[tuple[int, int]]:
     for found in _SORT_CODE_THEN_ACCOUNT.finditer(text):
         if not _a_date(found[1], found[2]) or _PAYMENT_WORD.search(text):
             spans.add(found.span(4))
+    routing_numbers: set[tuple[int, int]] = set()
     if _A_WIRES_WORD.search(text):
         for found in _ROUTING_AND_ACCOUNT.finditer(text):
             # The routing number first (groups 1, 2), or the account first (3, 4).
             routing, account = (1, 2) if found[1] is not None else (4, 3)
             if _a_routing_number(found[routing]):
                 spans.add(found.span(account))
+                routing_numbers.add(found.span(routing))
+    if _A_BSB_WORD.search(text):
+        for found in _BSB_THEN_ACCOUNT.finditer(text):
+            spans.add(found.span(3))
+            routing_numbers.add((found.start(1), found.end(2)))
     if not _A_PHONE_SAID.search(text):
         for found in _BESIDE_A_BANKS_NAME.finditer(text):
-            spans.add(found.span(1) if found[1] is not None else found.span(2))
+            span = found.span(1) if found[1] is not None else found.span(2)
+            if span not in routing_numbers:
+                # "Chase 021000021 123456789012": the routing number beside the bank's name
+                # went, the account after it stayed (an adversary).
+                spans.add(span)
     return spans
 
 

@@ -21,7 +21,10 @@ _NAMES = lazy_compile(
     r"(?i)(?<![\w-])(?:t?otp|one[ \t-]time[ \t-](?:pass(?:word|code)?|code|pin)|"
     r"(?:verification|verify|security|login|log-?in|sign[ \t-]?in|confirmation|"
     r"authentication|auth|authori[sz]ation|access|activation|2fa|mfa|sms|one-?time)"
-    r"[ \t]+(?:code|pin)|passcode|"
+    r"[ \t]+(?:code|pin)|passcode|netcode|mb[ \t]?way[ \t]+(?:code|pin)|"
+    # Vietnamese, with its marks or without: "Mã OTP của Quý khách là 483920", "Ma xac thuc
+    # cua ban la 551234" (a new user, a nurse in Sydney: each kept as pasted).
+    r"m[aã][ \t]+(?:x[aá]c[ \t]+(?:th[uự]c|nh[aậ]n)|b[aả]o[ \t]+m[aậ]t|k[ií]ch[ \t]+ho[aạ]t)|"
     r"c[oó]digo[ \t]+(?:de[ \t]+)?(?:verificaci[oó]n|seguridad|confirmaci[oó]n|acceso|"
     r"activaci[oó]n|verifica[çc][ãa]o|seguran[çc]a|confirma[çc][ãa]o|acesso|otp)|"
     r"(?:best[äa]tigungs|sicherheits|verifizierungs|anmelde|freischalt|einmal)code|"
@@ -42,7 +45,7 @@ _CODE = lazy_compile(
 )
 _REACH = 80
 """Characters between a name and its code: "Your OTP for HDFC Bank txn of Rs 12,000 is"."""
-_LINKS = r"is|was|are|=|:|-|–|lautet|ist|es|é|est|è|for|of|as|هو|هي"
+_LINKS = r"is|was|are|=|:|-|–|lautet|ist|es|é|est|è|for|of|as|هو|هي|là|la"
 _NAME_THEN_CODE = lazy_compile(rf"(?i)(?:^|(?:\b|[ \t])(?:{_LINKS}))[ \t]*:?[ \t]*$")
 """What comes just before the code, after its name: "OTP 4455", "OTP: 4455", "… is 4455"."""
 _CODE_THEN_NAME = lazy_compile(rf"(?i)^[ \t]*(?:{_LINKS})(?:\b|[ \t])")

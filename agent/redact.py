@@ -40,6 +40,7 @@ from agent.secret_formats import (
 )
 from agent.secret_forms import forms_pattern, replace_words, skeleton
 from agent.secret_nouns import secret_noun_spans
+from agent.secrets_as_read import as_read, inside_its_brackets, with_pin_for_nip
 from agent.secrets_in_arabic_script import arabic_script_spans
 from agent.told_secrets import told_secret_spans
 from memory.lazy_patterns import lazy_compile
@@ -508,21 +509,6 @@ def _labelled_spans(text: str, lowered: str) -> list[tuple[int, int]]:
     return spans
 
 
-_CLOSING = {"[": "]", "(": ")", "{": "}", "<": ">"}
-
-
-def _inside_its_brackets(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    """`span` without an opening bracket whose closing one follows it.
-
-    "인증번호 [482913]" became "인증번호 [REDACTED:secret]]" (an adversary).
-    """
-    start, end = span
-    closing = _CLOSING.get(text[start : start + 1])
-    if closing is not None and end - start > 1 and text[end : end + 1] == closing:
-        return start + 1, end
-    return span
-
-
 def _merged_by_kind(
     spans: list[tuple[str, tuple[int, int]]],
 ) -> list[tuple[str, tuple[int, int]]]:
@@ -570,60 +556,6 @@ def redacted_with_values(text: str) -> tuple[str, list[str], list[tuple[str, str
     return clean, kinds, values
 
 
-_EMPHASIS = lazy_compile(r"(?<![\w*_\\])(\*{1,3}|_{1,3})(?=[^\s*_])([^\n]*?[^\s*_\\])\1(?![\w*_])")
-
-
-def _without_emphasis(text: str) -> str:
-    """`text` with Markdown's emphasis marks as spaces, one for one, to read labels by.
-
-    Found by a new user, a translator: a reply's "**Password:** hunter22" was kept whole,
-    and "You said: *my password is hunter22*" lost the closing mark with the password.
-    """
-    if "*" not in text and "_" not in text:
-        return text
-    return _EMPHASIS.sub(
-        lambda found: f"{' ' * len(found[1])}{found[2]}{' ' * len(found[1])}", text
-    )
-
-
-_QUEBEC_PIN = lazy_compile(
-    r"(?i)(?<![\w-])nip(?![\w-])(?![^\n\d]{0,40}\d{3}-?\d{3}-?\d{2}-?\d{2}(?!\d))"
-)
-"""Québec French "NIP" (a PIN: "le NIP de ma carte de débit c'est 4827", kept as typed for a
-new user, a translator in Montréal); not a Polish NIP, a tax number of ten digits."""
-
-
-_A_WORD_IN_BRACKETS = lazy_compile(
-    r"(?<!\])([\[(])((?=[^\s\[\]()]*\d)[^\s\[\]()]{4,})([\])])(?!\()"
-)
-
-
-def _unbracketed(text: str) -> str:
-    """`text` with one word holding a digit in brackets read as said without them.
-
-    A space for each bracket, so every place holds ("door code (front) 4590" keeps its
-    words in brackets).
-
-    "password: [hunter22]" was kept as typed (found beside an adversary's "인증번호 [482913]").
-    Not a Markdown link ("[docs](https://…)"), nor a marker already written.
-    """
-    if "[" not in text and "(" not in text:
-        return text
-    return _A_WORD_IN_BRACKETS.sub(
-        lambda found: (
-            found[0]
-            if found[2].startswith("REDACTED:") or _CLOSING[found[1]] != found[3]
-            else f" {found[2]} "
-        ),
-        text,
-    )
-
-
-def _as_a_pin(text: str) -> str:
-    """`text` with Québec's "NIP" read as "PIN", one letter for one."""
-    return _QUEBEC_PIN.sub("PIN", text) if "nip" in text.lower() else text
-
-
 def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     found: list[str] = []
     lowered = text.lower()
@@ -652,15 +584,15 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     # the property test of any text around a secret).
     apply(CARD_RULE.kind, find(CARD_RULE, digits, digits_lower))
     # Labels are read in full-width letters too ("ｐａｓｓｗｏｒｄ"), one character for one.
-    folded = _unbracketed(_without_emphasis(width_folded(text)))
+    folded = as_read(width_folded(text))
     folded_lower = folded.lower()
     if any(hint in folded_lower for hint in _LABEL_HINTS):
         apply(
             "secret",
             [(s, with_its_bangs(text, s, e)) for s, e in _labelled_spans(folded, folded_lower)],
         )
-        folded = _unbracketed(_without_emphasis(width_folded(text)))
-    folded = _as_a_pin(folded)
+        folded = as_read(width_folded(text))
+    folded = with_pin_for_nip(folded)
     # All kinds in one pass: spans of one kind replaced first moved the others ("my
     # password there is X and the badge code is 7731" lost "de i", not 7731).
     # A span over what is already redacted would cut its marker in two ("my password
@@ -678,7 +610,7 @@ def _redacted(text: str) -> tuple[str, list[str], list[tuple[str, str]]]:
         *bank_account_spans(folded),
     ]
     worded_spans += numbers_of_others(folded, worded_spans)
-    worded_spans = [(kind, _inside_its_brackets(folded, span)) for kind, span in worded_spans]
+    worded_spans = [(kind, inside_its_brackets(folded, span)) for kind, span in worded_spans]
     worded = _merged_by_kind(
         [
             (kind, (span[0], with_its_bangs(folded, *span)) if kind == "secret" else span)

@@ -19,8 +19,13 @@ _FOR_WHAT = r"(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w-]+)?"
 """What it is for, before or after who gave it: "the code for the parking they gave me"."""
 _LINK = r"(?:is|was|:|ended[ \t]+up[ \t]+being|turned[ \t]+out[ \t]+to[ \t]+be|is[ \t]+now)"
 _GAVE = (
-    r"(?:just[ \t]+)?(?:gave|texted|sent|sms(?:ed|'d)|messaged|emailed|told|handed|whatsapped|"
-    r"wrote|set|posted|mailed|shared|forwarded)(?:[ \t]+(?:me|us|to[ \t]+me|to[ \t]+us))?"
+    r"(?:just[ \t]+)?(?:(?:gave|texted|sent|sms(?:ed|'d)|messaged|emailed|told|handed|"
+    r"whatsapped|wrote|set|posted|mailed|shared|forwarded)(?:[ \t]+(?:over|across|through))?"
+    r"(?:[ \t]+(?:me|us|to[ \t]+me|to[ \t]+us))?|"
+    # Given to the user, in the user's words: "the door code I was given is 4821", "the gate
+    # code we were given", "the door code I got is 4821" (an adversary: each kept).
+    r"(?:was|were|got|have[ \t]+been|had[ \t]+been|'ve[ \t]+been)[ \t]+(?:given|sent|texted|"
+    r"emailed|issued|assigned|told)|got|received)"
 )
 _CODE_GIVEN = lazy_compile(
     r"(?i)(?<!area[ \t])(?<!zip[ \t])(?<!post[ \t])(?<!postal[ \t])(?<!country[ \t])(?<!dial[ \t])"
@@ -30,6 +35,16 @@ _CODE_GIVEN = lazy_compile(
     rf"{_FOR_WHAT}[ \t]+{_LINK}[ \t]*"
     r"(?P<value>(?:[A-Z]{1,2}-)?\d{4,8}|\d{1,2}(?:-\d{1,2}){2,3})(?![\w.,/:-]?\d)"
 )
+_CODE_FROM = lazy_compile(
+    r"(?i)(?<!area[ \t])(?<!zip[ \t])(?<!post[ \t])(?<!promo[ \t])(?<!discount[ \t])"
+    r"(?<!coupon[ \t])(?<!voucher[ \t])(?<!referral[ \t])(?<!tracking[ \t])(?<!booking[ \t])"
+    r"\b(?P<name>code|pin|passcode|combo|combination)[ \t]+from[ \t]+"
+    r"(?:the[ \t]+|my[ \t]+|our[ \t]+)?"
+    r"(?:host|landlord|landlady|agent|airbnb|owner|concierge|reception|office|building|manager|"
+    r"neighbou?r|super|caretaker|property[ \t]+manager|letting[ \t]+agent)[ \t]+"
+    rf"{_LINK}[ \t]*(?P<value>\d{{4,8}})(?![\w.,/:-]?\d)"
+)
+"""Who gave it named after "from": "door code from the host was 4821" (an adversary)."""
 _SENT_A_CODE = lazy_compile(
     rf"(?i)\b(?:bank|they)[ \t]+{_GAVE}[ \t]+(?P<value>(?:[A-Z]{{1,2}}-)?\d{{4,8}})"
     r"(?![\w.,/:-]?\d)"
@@ -57,7 +72,7 @@ def told_secret_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             "pin" if (found.groupdict().get("name") or "").lower() == "pin" else "code",
             found.span("value"),
         )
-        for rule in (_CODE_GIVEN, _SENT_A_CODE)
+        for rule in (_CODE_GIVEN, _SENT_A_CODE, _CODE_FROM)
         for found in rule.finditer(text)
     ]
     spans += [("secret", found.span(1)) for found in _PASSWORD_GIVEN.finditer(text)]

@@ -54,6 +54,9 @@ _NAMES = {
     "iban": "an IBAN",
     "card-number": "a card's number",
     "card-code": "a card's code",
+    # Not "a code, a PIN or a password": an adversary's bank account was named so, and the
+    # user could think it a different number that went.
+    "bank-account": "a bank account's number",
 }
 _USUAL = "a code, a PIN or a password"
 
