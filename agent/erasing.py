@@ -141,7 +141,8 @@ def _kept_files(exports: Path, beside: Path | None = None) -> list[Path]:
     """Files memchat wrote that an erase leaves as they are.
 
     Exports (an interrupted one's hidden temp file too), wherever they were written, and
-    the data folder's Markdown (a damaged snapshot's kept copy, a migrated MEMORY.md).
+    the data folder's Markdown (a damaged snapshot's kept copy, a migrated MEMORY.md and
+    its daily files).
     Found by adversaries: each kept an erased secret, unsaid.
     """
     found: list[Path] = []
@@ -150,6 +151,10 @@ def _kept_files(exports: Path, beside: Path | None = None) -> list[Path]:
     for folder in dict.fromkeys([exports.parent, *([beside] if beside else [])]):
         with contextlib.suppress(OSError):
             found += sorted(folder.glob("*.md"))
+        with contextlib.suppress(OSError):
+            # The markdown store's daily files: "memory/2027-03-01.md" held an erased NIF,
+            # unnamed (a new user).
+            found += sorted((folder / "memory").glob("*.md"))
     # Exports written elsewhere (`agent.export_log`: found by an adversary, unnamed).
     for target in noted_exports(exports.parent):
         found += left_by_exports(target)

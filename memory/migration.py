@@ -9,6 +9,7 @@ the target and compared field by field; any difference is reported, not hidden.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -46,6 +47,8 @@ class MigrationReport:
     store that was used since, the older text is in effect again."""
     mismatched: list[str] = field(default_factory=list)
     """Ids whose copy differs from the source (empty after a successful run)."""
+    left_out: int = 0
+    """Source entries not copied: erased for good since (`leave_out`)."""
     only_in_target: int = 0
     """Entries the target held that the source does not: an earlier copy's, forgotten in
     the source since (a secret, say), or added in the target. Kept, and said."""
@@ -76,21 +79,19 @@ async def migrate(
     batch_size: int = 500,
     dry_run: bool = False,
     progress: ProgressCallback | None = None,
+    leave_out: Collection[str] = frozenset(),
 ) -> MigrationReport:
-    """Copy every entry of `source` into `target`, then verify the copy field by field."""
+    """Copy every entry of `source` into `target`, then verify the copy field by field.
+
+    The ids in `leave_out` (erased for good) are neither copied nor verified: a new user's
+    NIF, erased with `forget --erase`, came back into effect from a markdown store's copy.
+    """
     check_migratable(source, target)
     if batch_size < 1:
         raise MigrationError("batch size must be at least 1")
     held = {entry.id: entry async for entry in target.export()}
     holders = {(e.namespace, e.key): e for e in held.values() if e.superseded_by is None}
-    if not target.capabilities.supports_supersede:
-        superseded = await source.count(include_superseded=True) - await source.count(
-            include_superseded=False
-        )
-        if superseded:
-            raise UnsupportedOperationError(
-                target.name, f"superseded entries ({superseded} in the source)"
-            )
+    await _refuse_history_the_target_cannot_keep(source, target)
     await _refuse_ids_of_other_namespaces(source, target, held)
     total = await source.count(include_superseded=True)
     report = MigrationReport(source.name, target.name, dry_run, total)
@@ -112,6 +113,9 @@ async def migrate(
     async for entry in source.export():
         seen += 1
         in_source.add(entry.id)
+        if entry.id in leave_out:
+            report.left_out += 1
+            continue
         if entry.id in held:
             report.already_present += 1
         if dry_run and _would_put_older_back(entry, held, holders):
@@ -122,8 +126,20 @@ async def migrate(
     await flush()
     report.only_in_target = len(held.keys() - in_source)
     if not dry_run:
-        report.mismatched = await _verify(source, target)
+        report.mismatched = await _verify(source, target, leave_out)
     return report
+
+
+async def _refuse_history_the_target_cannot_keep(source: Memory, target: Memory) -> None:
+    """Refuse superseded entries for a target that keeps no history."""
+    if not target.capabilities.supports_supersede:
+        superseded = await source.count(include_superseded=True) - await source.count(
+            include_superseded=False
+        )
+        if superseded:
+            raise UnsupportedOperationError(
+                target.name, f"superseded entries ({superseded} in the source)"
+            )
 
 
 async def _refuse_ids_of_other_namespaces(
@@ -162,8 +178,10 @@ def _would_put_older_back(
     return holder is not None and holder.updated_at > entry.updated_at
 
 
-async def _verify(source: Memory, target: Memory) -> list[str]:
+async def _verify(source: Memory, target: Memory, leave_out: Collection[str]) -> list[str]:
     copies = {entry.id: stored_fields(entry) async for entry in target.export()}
     return [
-        entry.id async for entry in source.export() if copies.get(entry.id) != stored_fields(entry)
+        entry.id
+        async for entry in source.export()
+        if entry.id not in leave_out and copies.get(entry.id) != stored_fields(entry)
     ]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from agent.cli.file_commands import back_again, forgotten_in
 from agent.cli.store import ProgressBar, say, store_folder, warn
+from agent.erased_ids import erased_ids
 from agent.wiring import build_embedder, open_store
 from memory.migration import MigrationError, MigrationReport, migrate
 from memory.wording import memories, older_than_replaced, without_vectors
@@ -35,9 +36,17 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         try:
             # What the target forgot that the copy brings back (found by an adversary: a
             # migrate back put a forgotten memory in effect again, unsaid).
-            forgotten = await forgotten_in(target, [entry async for entry in source.export()])
+            erased = frozenset() if args.include_erased else erased_ids(folder)
+            forgotten = await forgotten_in(
+                target, [entry async for entry in source.export() if entry.id not in erased]
+            )
             report = await migrate(
-                source, target, batch_size=args.batch_size, dry_run=args.dry_run, progress=progress
+                source,
+                target,
+                batch_size=args.batch_size,
+                dry_run=args.dry_run,
+                progress=progress,
+                leave_out=erased,
             )
             stale = (await target.stats()).stale_embedding if not args.dry_run else 0
             reindexable = target.reindexing is not None
@@ -52,23 +61,7 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         await source.close()
         _warn_about(source)
     if report.dry_run:
-        say(
-            out,
-            f"would copy {memories(report.total)} from {report.source} to {report.target} "
-            f"({report.already_present:,} already there); nothing was written",
-        )
-        if report.only_in_target:
-            say(out, f"note: {_only_in_target(report, can_forget)}")
-        if forgotten:
-            said = back_again(forgotten, report.source, done=False)
-            say(out, f"note: in {report.target}, {said}")
-        if report.older_than_replaced:
-            say(
-                out,
-                f"note: {report.older_than_replaced} of them would replace a newer version in "
-                f"{report.target}: the older text would be in effect again, the newer one "
-                "kept as history",
-            )
+        _say_what_a_copy_would_do(out, report, forgotten, can_forget)
         return 0
     if report.mismatched:
         say(
@@ -93,6 +86,8 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
     )
     if report.older_than_replaced:
         say(out, f"note: in {report.target}, {older_than_replaced(report.older_than_replaced)}")
+    if report.left_out:
+        say(out, f"note: {_left_out(report, done=True)}")
     if report.only_in_target:
         say(out, f"note: {_only_in_target(report, can_forget)}")
     if forgotten:
@@ -101,6 +96,42 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
         model = config.memory.embedding_model_name
         say(out, f"note: {without_vectors(stale, model, reindexable=reindexable)}")
     return 0
+
+
+def _say_what_a_copy_would_do(
+    out: TextIO, report: MigrationReport, forgotten: list[str], can_forget: bool
+) -> None:
+    say(
+        out,
+        f"would copy {memories(report.total)} from {report.source} to {report.target} "
+        f"({report.already_present:,} already there); nothing was written",
+    )
+    if report.only_in_target:
+        say(out, f"note: {_only_in_target(report, can_forget)}")
+    if report.left_out:
+        say(out, f"note: {_left_out(report, done=False)}")
+    if forgotten:
+        said = back_again(forgotten, report.source, done=False)
+        say(out, f"note: in {report.target}, {said}")
+    if report.older_than_replaced:
+        say(
+            out,
+            f"note: {report.older_than_replaced} of them would replace a newer version in "
+            f"{report.target}: the older text would be in effect again, the newer one "
+            "kept as history",
+        )
+
+
+def _left_out(report: MigrationReport, *, done: bool) -> str:
+    """The source's records erased for good, which the copy leaves out, as import does."""
+    one = report.left_out == 1
+    were = ("was" if one else "were") if done else "would be"
+    return (
+        f"{report.left_out:,} record{'' if one else 's'} of {report.source} {were} left out: "
+        f"erased for good (`forget --erase`) while {report.source} still holds "
+        f"{'it' if one else 'them'} (forget or edit {'it' if one else 'them'} there); "
+        f"--include-erased copies {'it' if one else 'them'} too"
+    )
 
 
 def _only_in_target(report: MigrationReport, can_forget: bool) -> str:

@@ -170,6 +170,11 @@ def _migrate_arguments(parser: CliParser) -> None:
     )
     parser.add_argument("--dry-run", action="store_true", help="count, write nothing")
     parser.add_argument("--batch-size", type=bounded_int(1, 100_000), default=500)
+    parser.add_argument(
+        "--include-erased",
+        action="store_true",
+        help="also copy the records erased for good (forget --erase) that the source still holds",
+    )
 
 
 _MEMORY = "agent.cli.memory_commands"

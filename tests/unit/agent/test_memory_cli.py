@@ -1259,3 +1259,31 @@ def test_a_question_is_refused_as_a_fact_from_here_too(configured: Path) -> None
     assert "Where do I live" not in run_cli("memory", "list").out
     assert run_cli("memory", "store", "I live in Leith").code == 0
     assert "I live in Leith" in run_cli("memory", "list").out
+
+
+def test_a_migrate_leaves_out_what_was_erased_and_names_its_daily_file(configured: Path) -> None:
+    """Found by a new user: a NIF erased in sqlite came back into effect from the markdown
+    store's copy with `migrate`, unsaid, and the erase had not named the markdown daily
+    file that held it."""
+    stored = run_cli(
+        "memory", "store", "--key", "unit", "--category", "daily", "The storage unit code is 7391"
+    )
+    assert stored.code == 0
+    assert run_cli("memory", "store", "--key", "tea", "I like green tea").code == 0
+    run_cli("memory", "migrate", "--to", "markdown").clean()
+    home = Path(os.environ["MEMCHAT_HOME"])
+    (daily,) = [p for p in (home / "memory").glob("*.md") if b"7391" in p.read_bytes()]
+    erased = run_cli("memory", "forget", "--yes", "--erase", "unit").clean()
+    assert daily.name in erased.out
+    dry = run_cli("memory", "migrate", "--from", "markdown", "--to", "sqlite", "--dry-run").clean()
+    assert "1 record of markdown would be left out: erased for good" in dry.out
+    back = run_cli("memory", "migrate", "--from", "markdown", "--to", "sqlite").clean()
+    assert "note: 1 record of markdown was left out: erased for good" in back.out
+    assert "every field verified" in back.out
+    assert run_cli("memory", "get", "unit").clean(1).code == 1
+    assert "green tea" in run_cli("memory", "get", "tea").clean().out
+    forced = run_cli(
+        "memory", "migrate", "--from", "markdown", "--to", "sqlite", "--include-erased"
+    )
+    assert "left out" not in forced.clean().out
+    assert "7391" in run_cli("memory", "get", "unit").clean().out
