@@ -115,10 +115,14 @@ _LASTING = lazy_compile(
     r"كل\s+(?:شهر|أسبوع|اسبوع)|شهري(?:ا|اً)|هر\s+(?:ماه|هفته)|ماهانه|"
     r"\buntil\s+further\s+notice\b|\bindefinitely\b|\bfor\s+the\s+foreseeable\s+future\b"
     r"|\b(?:every|each)\s+(?:(?:other|second)\s+)?(?:day|morning|evening|night|week|weekend|"
-    r"month|year|mon|tue|wed|thu|fri|sat|sun)\w*"
+    r"month|year|fortnight|quarter|mon|tue|wed|thu|fri|sat|sun)\w*"
+    # "I pay the gardener £40 every fortnight", "once a month I call grandma", "water bill
+    # quarterly, £120" (an adversary: each deleted at 30 days).
+    r"|\b(?:once|twice|three\s+times)\s+(?:a|per|every)\s+(?:week|month|year|fortnight|quarter)\b"
     r"|\b(?:every|each)\s+(?:\d{1,2}(?:st|nd|rd|th)|first|last|1st)\s+(?:\w+\s+)?of\s+(?:the|each|"
     r"every)\s+month\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days\b"
-    r"|\b(?:daily|weekly|fortnightly|monthly|yearly|annually)\b(?!\s+(?:fee|rate|cost|price|"
+    r"|\b(?:daily|weekly|fortnightly|monthly|yearly|annually|quarterly|biweekly|bimonthly|"
+    r"semi-?annually)\b(?!\s+(?:fee|rate|cost|price|"
     r"charge|limit|cap|allowance|special|deal|pass|ticket)s?\b)|\bnext\s+(?:term|semester)\b"
     # A day of each month, and what comes each year (a new user, a retired nurse: "book
     # club is first tuesday of the month", "Aoife's birthday is 23rd of March").
@@ -258,6 +262,13 @@ _OWN_DETAILS = lazy_compile(
     r"|\b(?:my|our)\s+(?:new\s+|home\s+|current\s+|work\s+|personal\s+|private\s+)*"
     r"(?:address|e-?mail(?:\s+address)?|postcode|post\s+code|zip(?:\s+code)?|eircode|"
     r"rent|landlord|employer|name)\s*(?:is\b|are\b|'s\b|:|=|now\b)"
+    # Who looks after the user: "My GP is Dr Pritchard at the Padarn Surgery", "The chemist
+    # is Boots on Terrace Road" (a new user, a retired librarian: each deleted at 30 days).
+    r"|\b(?:my|our)\s+(?:(?:new|regular|usual|local|family)\s+)?(?:gp|doctor|dentist|chemist|"
+    r"pharmacy|pharmacist|optician|vet|surgery|physio|physiotherapist|therapist|consultant|"
+    r"solicitor|accountant|hairdresser|mechanic|plumber|electrician)\s*(?:is|are|:|=|now)"
+    r"\s+(?:now\s+|called\s+)?(?:the\s+)?(?:dr\b|(?-i:[A-Z]))"
+    r"|^\W*the\s+(?:chemist|pharmacy|gp|surgery|dentist|vet)\s+(?:is|['\u2019]s)\s+(?-i:[A-Z])"
     r"|^[ \t]*(?:address|e-?mail(?:\s+address)?|postcode|post\s+code|zip(?:\s+code)?|eircode|"
     r"name)[ \t]*:"
     r"|\bnew\s+(?:place|flat|apartment|house|home|address)\s+(?:is\b|:|(?=\d))"
@@ -422,7 +433,8 @@ _SAID_IN_A_FEW_LINES = 600
 _BIRTHDAY_MONTHS = (
     r"jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|m[äa]rz|mai|juni|juli|okt|dez|"
     r"enero|mayo|junio|julio|janvier|mai|juin|juillet|gennaio|maggio|giugno|luglio|januari|"
-    r"maart|mei"
+    r"maart|mei|ionawr|chwefror|mawrth|fawrth|ebrill|mehefin|fehefin|gorffennaf|orffennaf|"
+    r"awst|medi|fedi|hydref|tachwedd|dachwedd|rhagfyr"
 )
 _A_BIRTHDAY_ON = lazy_compile(
     r"(?i)\b(?:birthday|b-?day|anniversary|name\s*day|geburtstag|cumplea[ñn]os|anniversaire|"
@@ -432,7 +444,11 @@ _A_BIRTHDAY_ON = lazy_compile(
     r"cumple(?:\s+a[ñn]os)?|faz\s+anos|जन्मदिन|सालगिरह|"
     # Czech, Arabic and Persian: "Jana má narozeniny 3. května", "ماما عيد ميلادها ٣ مايو",
     # "تولد آرین ۱۲ آوریل است" (an adversary and a new user: each kept only to its day).
-    r"narozenin\w*|narozk\w*|عيد\s+ميلاد\w*|عيد\s+الميلاد|تولد)"
+    r"narozenin\w*|narozk\w*|عيد\s+ميلاد\w*|عيد\s+الميلاد|تولد|"
+    # Welsh and Vietnamese: "Rhys's pen-blwydd is the 2nd of August" (a new user in Wales:
+    # kept only to its day), "sinh nhật con tôi 12/5"; one's own: "I was born on 3/4/1990"
+    # (an adversary: deleted at 30 days).
+    r"pen[- ]?blwydd|penblwydd|sinh\s+nh[aậ]t|(?:was|were)\s+born|date\s+of\s+birth|d\.?o\.?b\b)"
     rf"(?=[^\n]{{0,40}}?(?:\d|\b(?:{_BIRTHDAY_MONTHS})))"
     # The day first: "Oma hat am 3. Mai Geburtstag", "le 3 mai c'est son anniversaire".
     rf"|\b\d{{1,2}}\.?\s*(?:{_BIRTHDAY_MONTHS})[^\W\d_]*\.?\s+(?:[^\W\d_]+\s+){{0,3}}?"

@@ -67,10 +67,14 @@ _SMALL_TALK: frozenset[str] = CHAT_FILLERS | frozenset(
     claro perfecto perfeito otimo beleza bueno bien ottimo perfetto certo accord beaucoup
     bene va klar alles valeu dir
     dia duit dhuit slan
+    very much so kind star welcome night morning afternoon evening
+    diolch yn fawr iawn nos bore prynhawn noswaith hwyl croeso da
     """.split()
 )
 """What small talk is made of, said alone: "cheers hen x" and "aye grand" were saved as
-memories (a new user from Edinburgh), "Dia duit" (Irish for hello: a retired nurse)."""
+memories (a new user from Edinburgh), "Dia duit" (Irish for hello: a retired nurse);
+"Thank you very much!", "Good night!", "you are very kind", "Diolch yn fawr iawn!", "Nos
+da!" (a new user, a retired librarian in Wales: each kept 30 days)."""
 
 
 _SHOWS_NOTHING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
