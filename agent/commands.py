@@ -99,7 +99,9 @@ def split_head(text: str) -> tuple[str, str]:
     if not text.startswith("/"):
         return "", text
     parts = text.split(maxsplit=1)
-    return parts[0], parts[1] if len(parts) > 1 else ""
+    head = parts[0]
+    # Caps lock on: "/REMEMBER my bike is red" went to the model as chat (an adversary).
+    return head.lower() if head.lower() in COMMANDS else head, parts[1] if len(parts) > 1 else ""
 
 
 def parse_command(text: str) -> MemoryCommand | None | str:

@@ -70,7 +70,14 @@ def command_word(text: str) -> str:
     A leading space makes any text a message; a newline or a tab after the word slipped
     past the check (found by an adversary).
     """
-    return text.split(maxsplit=1)[0] if text.startswith("/") else ""
+    if not text.startswith("/"):
+        return ""
+    word = text.split(maxsplit=1)[0]
+    if word.lower() in UI_COMMANDS:
+        return word.lower()  # caps lock on: "/NEW" is /new
+    from agent.commands import split_head  # the text analysis: not at first paint
+
+    return split_head(text)[0]
 
 
 def _offer_again(replaced: list[Widget]) -> None:

@@ -406,6 +406,24 @@ async def test_memory_commands_and_ui_commands(make_app: MakeApp) -> None:
     assert "In the memory inspector (F2)" in HELP and "Undo forget" in HELP
 
 
+async def test_a_command_typed_in_capitals_is_the_command(make_app: MakeApp) -> None:
+    """Found by an adversary: with caps lock on, "/REMEMBER my bike is red" went to the
+    model as chat and was saved as a 30-day message, not a fact."""
+    from tui.screens.help import HelpScreen
+
+    h = make_app(ScriptedModel(name="qwen3:8b"))
+    async with h.app.run_test(size=(120, 36)) as pilot:
+        await h.app.ready.wait()
+        await send(pilot, "/REMEMBER my bike is red")
+        await settle(pilot)
+        assert [(e.content, e.category) for e in await h.runtime.memory.list()] == [
+            ("my bike is red", "core")
+        ]
+        await send(pilot, "/Help")
+        assert isinstance(h.app.screen, HelpScreen)
+        assert h.model.requests == []
+
+
 async def test_an_unknown_or_bare_command_comes_back_with_why_and_is_not_sent(
     make_app: MakeApp,
 ) -> None:
