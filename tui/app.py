@@ -62,6 +62,9 @@ class MemchatApp(App[None]):
     TITLE = "memchat"
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {MemchatCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Help first: at 80 columns the footer's last keys are cut off, and a new user in an
+        # 80x24 terminal never saw "f1 Help" (the prompt's hint names it too).
+        Binding("f1", "help", "Help"),
         Binding("f2", "toggle_inspector", "Memory"),
         Binding("escape", "stop", "Stop reply"),
         Binding("f3", "copy_last", "Copy reply"),
@@ -69,7 +72,6 @@ class MemchatApp(App[None]):
         Binding("f5", "widen_inspector", "Wide memory", show=False),
         Binding("ctrl+n", "new_session", "New"),
         Binding("ctrl+f", "search_chats", "Search chats", show=False, priority=True),
-        Binding("f1", "help", "Help"),
     ]
 
     def __init__(
@@ -255,7 +257,7 @@ class MemchatApp(App[None]):
         """F1: keys and commands."""
         from tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.config.memory.retention_days.conversation))
 
     def action_copy_last(self) -> None:
         """F3: the last reply to the clipboard."""

@@ -406,6 +406,29 @@ async def test_memory_commands_and_ui_commands(make_app: MakeApp) -> None:
     assert "In the memory inspector (F2)" in HELP and "Undo forget" in HELP
 
 
+async def test_the_help_says_how_long_a_message_is_kept_and_f1_is_in_the_footer_at_80_columns(
+    make_app: MakeApp,
+) -> None:
+    """Found by a new user at 80x24: the footer's "f1 Help" was cut off, and the help never
+    said that messages are forgotten after 30 days (the first sign was a deletion)."""
+    from textual.widgets import Markdown
+    from textual.widgets._footer import FooterKey
+
+    from memory.settings import RetentionSettings
+    from tui.screens.help import HelpScreen
+
+    h = make_app(retention_days=RetentionSettings(conversation=45))
+    async with h.app.run_test(size=(80, 24)) as pilot:
+        await h.app.ready.wait()
+        await settle(pilot)
+        (help_key,) = [key for key in h.app.query(FooterKey) if key.key == "f1"]
+        assert help_key.region.right <= 80 and help_key.region.width > 0
+        await pilot.press("f1")
+        assert isinstance(h.app.screen, HelpScreen)
+        shown = h.app.screen.query_one(Markdown).source
+        assert "A message is kept for 45 days, or longer when it gives a day still to come" in shown
+
+
 async def test_a_command_typed_in_capitals_is_the_command(make_app: MakeApp) -> None:
     """Found by an adversary: with caps lock on, "/REMEMBER my bike is red" went to the
     model as chat and was saved as a 30-day message, not a fact."""

@@ -57,14 +57,35 @@ Esc or q closes this help.
 
 Every message you send is remembered (unless incognito, or small talk); relevant memories
 are shown to the model before your message, and the ◆ line under it says which, and why.
+A message is kept for 30 days, or longer when it gives a day still to come, a birthday,
+your own details or what happens regularly; what you /remember is kept until you forget it.
 
 From a shell, `memchat memory --help` lists the memory commands: `audit` shows what was
 deleted, with ids, and `restore ID` brings an earlier version or a deleted memory back.
 """
 
 
+_HOW_LONG = (
+    "A message is kept for 30 days, or longer when it gives a day still to come, a birthday,\n"
+    "your own details or what happens regularly; what you /remember is kept until you forget it."
+)
+
+
+def help_text(conversation_days: int) -> str:
+    """The help, saying how long a message is kept as the config has it (0: for good)."""
+    if conversation_days == 0:
+        said = "Messages, and what you /remember, are kept until you forget them."
+    else:
+        said = _HOW_LONG.replace("30 days", f"{conversation_days} days")
+    return HELP.replace(_HOW_LONG, said)
+
+
 class HelpScreen(ModalScreen[None]):
     """Esc or q closes."""
+
+    def __init__(self, conversation_days: int = 30) -> None:
+        super().__init__()
+        self._text = help_text(conversation_days)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -74,7 +95,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The help text, scrollable (↑ ↓, Page Up/Down, Home/End) in a short terminal."""
         with VerticalScroll(id="help"):
-            yield Markdown(HELP)
+            yield Markdown(self._text)
 
     def on_mount(self) -> None:
         """Scroll keys go to the text."""
