@@ -40,8 +40,19 @@ from memory.date_term_names import (
 from memory.day_first import days_said_day_first
 from memory.lazy_patterns import lazy_compile
 from memory.letters import in_ascii_digits
-from memory.month_names import MONTH_NAMES, MONTH_OF_ANY_LANGUAGE, MONTHS, OTHER_LANGUAGES
-from memory.short_words import SHORT_WORDS, WEEKDAY_NAMES_ELSEWHERE, WEEKDAY_SHORTS
+from memory.month_names import (
+    MONTH_NAMES,
+    MONTH_OF_ANY_LANGUAGE,
+    MONTHS,
+    OTHER_LANGUAGES,
+    WELSH_SHORT,
+)
+from memory.short_words import (
+    SHORT_WORDS,
+    WEEKDAY_NAMES_ELSEWHERE,
+    WEEKDAY_SHORTS,
+    weekday_in_two_words_before,
+)
 from memory.weekly_days import WEEKDAYS
 
 _MONTH = "(" + MONTH_NAMES + r")\.?"
@@ -111,12 +122,17 @@ _WHOLE_MONTHS_ELSEWHERE = "|".join(
     name
     for name in _MONTH_NAMES_ELSEWHERE
     # Not a name ("marco"), nor Dutch "leden" (members); in Arabic script, however short.
-    if (len(name) > 4 or not name.isascii()) and name not in ("marco", "leden")
+    if (len(name) > 4 or not name.isascii() or name in WELSH_SHORT)
+    and name not in ("marco", "leden")
 )
+_WELSH_ORDINAL = "(?:af|il|ydd|ed|fed|eg|ain)"
+"""A day's ending in Welsh: "1af", "2il", "3ydd", "5ed", "20fed", "11eg", "21ain"."""
 _DAY_MONTH_ELSEWHERE = lazy_compile(
     # "(?!\w)", not "\b", after a name that may end in a letter with a mark ("15. září").
-    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+)({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})(?!\w)\.?"
-    rf"|\b([0-9]{{1,2}})(?:º|°)?\s+({_WHOLE_MONTHS_ELSEWHERE})(?![\w\u0600-\u06ff])"
+    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+|{_WELSH_ORDINAL}?\s+o\s+)"
+    rf"({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})(?!\w)\.?"
+    rf"|\b([0-9]{{1,2}})(?:º|°|{_WELSH_ORDINAL})?\s+({_WHOLE_MONTHS_ELSEWHERE})"
+    r"(?![\w\u0600-\u06ff])"
     # Dutch months are written in lower case, short ones too: "vrijdag 4 juni 2027" (a new
     # user, a teacher in Utrecht: not found by "what's on June 4?").
     r"|\b([0-9]{1,2})(?:er)?\s+(?-i:(mars|mai|juin|juil|ao[uû]t|avr|janv|f[ée]vr|d[ée]c|juni|juli|"
@@ -543,6 +559,8 @@ another language ("Samstag 9.1.", "sábado 9/1": an adversary saw each read both
 def weekday_before(text: str, at: int) -> int | None:
     """The number (0 Monday) of the weekday named just before `at` ("Tue 5/1"), or None."""
     # Read as the index reads the word before a date (`_found_dates`).
+    if in_two_words := weekday_in_two_words_before(text, at):
+        return _WEEKDAY_NUMBERS[in_two_words]
     named = _WORD_BEFORE.search(text, max(0, at - 32), at)
     return None if named is None else _WEEKDAY_NUMBERS.get(named[1].lower())
 
@@ -624,6 +642,8 @@ def _found_dates(text: str, said: date | None = None) -> list[tuple[int, int, li
             leading = kind in ("month", "short")
             lead = _WORD_BEFORE.search(text, max(0, start - 32), start) if leading else None
             before = lead.group(1) if lead else ""
+            if kind == "short":
+                before = weekday_in_two_words_before(text, start) or before
             if kind == "short":
                 nearest = bisect.bisect_right(ends, start, key=lambda item: item[0]) - 1
                 start_of_range = None

@@ -18,13 +18,17 @@ from memory.lazy_patterns import lazy_compile
 from memory.letters import CJK_LETTER
 
 _PHRASES = {
+    # Each first: Vietnamese, with its marks and without ("hẹn bác sĩ ngày mai", a new user, a
+    # nurse in Sydney), and Welsh ("yfory", "wythnos nesaf": a new user in Wales).
     "the day after tomorrow": (
+        "ngày kia", "ngay kia", "ngày mốt", "ngay mot", "drennydd",
         "pasado mañana", "pasado manana", "übermorgen", "uebermorgen", "après-demain",
         "apres-demain", "dopodomani", "depois de amanhã", "depois de amanha", "pojutrze",
         "pozítří", "pozitri", "بعد بكرة", "بعد بكره", "بعد غد", "ba3d bokra", "ba3d bukra",
         "پس\u200cفردا", "پس فردا", "pas farda", "pasfarda",
     ),
     "today": (
+        "hôm nay", "hom nay", "heddiw",
         "hoy", "heute", "aujourd'hui", "aujourd\u2019hui", "oggi", "hoje", "dzisiaj", "dnes",
         "dneska", "النهاردة", "النهارده", "اليوم", "el naharda", "elnaharda", "naharda",
         "امروز", "emrooz", "emruz",
@@ -34,18 +38,22 @@ _PHRASES = {
     # And Egyptian Arabic, in its script and in Arabizi: "بكرة", "bokra" (a new user, a
     # pharmacist in Cairo).
     "tomorrow": (
+        "ngày mai", "ngay mai", "yfory", "fory",
         "demain", "domani", "amanhã", "amanha", "jutro", "zítra", "zitra", "بكرة", "بكره",
         "غدا", "bokra", "bukra", "فردا", "farda",
     ),
     "yesterday": (
+        "hôm qua", "hom qua", "ddoe",
         "ayer", "gestern", "ieri", "ontem", "wczoraj", "včera", "vcera", "امبارح", "إمبارح",
         "أمس", "امس", "embare7", "mbare7", "دیروز", "dirooz", "diruz",
     ),
     "this week": (
+        "tuần này", "tuan nay", "yr wythnos hon", "wythnos yma",
         "esta semana", "diese woche", "cette semaine", "questa settimana", "tento týden",
         "tento tyden", "الأسبوع ده", "الاسبوع ده", "هذا الأسبوع", "هذا الاسبوع",
     ),
     "next week": (
+        "tuần sau", "tuan sau", "tuần tới", "tuan toi", "wythnos nesaf", "wythnos nesa",
         "la semana que viene", "la próxima semana", "la proxima semana", "la semana próxima",
         "próxima semana", "proxima semana", "semana que vem", "nächste woche",
         "naechste woche", "nächster woche", "la semaine prochaine", "semaine prochaine",
@@ -56,16 +64,21 @@ _PHRASES = {
         "hafte-ye ba'd", "hafteye bad", "hafte bad",
     ),
     "this weekend": (
+        "cuối tuần này", "cuoi tuan nay", "penwythnos yma", "y penwythnos hwn",
         "este fin de semana", "este finde", "dieses wochenende", "am wochenende", "ce week-end",
         "ce weekend", "questo fine settimana", "questo weekend", "este fim de semana",
     ),
     "next month": (
+        "tháng sau", "thang sau", "tháng tới", "thang toi", "mis nesaf", "mis nesa",
         "el mes que viene", "el próximo mes", "el proximo mes", "nächsten monat",
         "naechsten monat", "le mois prochain", "il mese prossimo", "il prossimo mese",
         "o próximo mês", "mês que vem", "w przyszłym miesiącu", "w przyszlym miesiacu",
         "příští měsíc", "pristi mesic", "الشهر الجاي", "الشهر القادم", "ماه بعد", "ماه آینده",
     ),
-    "this month": ("este mes", "diesen monat", "ce mois-ci", "questo mese", "este mês"),
+    "this month": (
+        "tháng này", "thang nay", "y mis hwn", "mis yma",
+        "este mes", "diesen monat", "ce mois-ci", "questo mese", "este mês",
+    ),
 }  # fmt: skip
 _ENGLISH = {said: english for english, phrases in _PHRASES.items() for said in phrases}
 _PHRASE = lazy_compile(

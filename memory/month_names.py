@@ -79,8 +79,27 @@ IN_ARABIC_SCRIPT: dict[int, str] = {
     12: "ديسمبر دیسمبر دسامبر",
 }
 """Not Persian "مه" (May), which is also fog."""
-for _number, _names in IN_ARABIC_SCRIPT.items():
-    OTHER_LANGUAGES[_number] += " " + _names
+IN_WELSH: dict[int, str] = {
+    # With the soft mutation a date gives them after "o" (of): "20fed o Fehefin" (a new user,
+    # a retired librarian in Wales: her eye appointment went two months before its day).
+    1: "ionawr",
+    2: "chwefror",
+    3: "mawrth fawrth",
+    4: "ebrill",
+    6: "mehefin fehefin",
+    7: "gorffennaf orffennaf",
+    8: "awst",
+    9: "medi fedi",
+    10: "hydref",
+    11: "tachwedd dachwedd",
+    12: "rhagfyr",
+}
+"""Welsh months; May is "Mai", as in German."""
+WELSH_SHORT = frozenset(("awst", "medi", "fedi"))
+"""Welsh months of four letters, none an English word: read after a day alone ("2 Awst")."""
+for _names_by_number in (IN_ARABIC_SCRIPT, IN_WELSH):
+    for _number, _names in _names_by_number.items():
+        OTHER_LANGUAGES[_number] += " " + _names
 MONTH_OF_ANY_LANGUAGE: dict[str, int] = MONTHS | {
     name: number for number, names in OTHER_LANGUAGES.items() for name in names.split()
 }

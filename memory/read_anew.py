@@ -502,3 +502,22 @@ def czech_days_and_other_scripts_read(text: str) -> bool:
     mark ("Nováková" had named November).
     """
     return _CZECH_DAYS_OR_OTHER_SCRIPTS.search(text) is not None
+
+
+_VIETNAMESE_OR_WELSH_DAYS = lazy_compile(
+    r"(?i)(?<![\w-])(?:th[ứu]\s+(?:hai|ba|t[ưu]|n[ăa]m|s[áa]u|b[ảa]y)|ch[ủu]\s+nh[ậa]t|"
+    r"dydd\s+(?:llun|mawrth|mercher|iau|gwener|sadwrn|sul)|ng[àa]y\s+(?:mai|kia|m[ốo]t)|"
+    r"h[ôo]m\s+(?:nay|qua)|(?:cu[ốo]i\s+)?tu[ầa]n\s+(?:n[àa]y|sau|t[ớo]i)|"
+    r"th[áa]ng\s+(?:n[àa]y|sau|t[ớo]i)|y?fory|heddiw|ddoe|drennydd|wythnos|penwythnos|"
+    r"mis\s+(?:nesaf|nesa|yma|hwn)|ionawr|chwefror|[mf]awrth|ebrill|[mf]ehefin|g?orffennaf|"
+    r"awst|[mf]edi|hydref|t?achwedd|dachwedd|rhagfyr)(?![\w-])"
+)
+
+
+def vietnamese_and_welsh_days_read(text: str) -> bool:
+    """Whether `text` names what migration 0056 reads anew.
+
+    A weekday in Vietnamese or Welsh ("thứ Sáu 5/3", "dydd Iau"), a day relative to now
+    ("ngày mai", "tuần sau", "yfory", "wythnos nesaf"), a Welsh month ("20fed o Fehefin").
+    """
+    return _VIETNAMESE_OR_WELSH_DAYS.search(text) is not None

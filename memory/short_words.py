@@ -144,12 +144,50 @@ _ELSEWHERE_WORDS = frozenset(_WEEKDAY_ELSEWHERE) | frozenset(_WEEKDAY_WITH_ARTIC
 _WORD_OR_HYPHENED = lazy_compile(r"[\w-]+")
 
 
+_IN_TWO_WORDS = lazy_compile(
+    r"(?i)(?<![\w-])(?:(?P<thu>th[ứu])\s+(?P<vi>hai|ba|t[ưu]|n[ăa]m|s[áa]u|b[ảa]y)|"
+    r"(?P<sunday>ch[ủu]\s+nh[ậa]t)|dydd\s+(?P<cy>llun|mawrth|mercher|iau|gwener|sadwrn|sul))"
+    r"(?![\w-])"
+)
+"""A weekday in two words: Vietnamese, with its marks or without ("thứ Sáu 5/3", "thu hai":
+a new user, a nurse in Sydney, whose roster named no day), and Welsh ("dydd Llun")."""
+_TWO_WORD_NAMES = {
+    "hai": "monday", "ba": "tuesday", "tư": "wednesday", "tu": "wednesday",
+    "năm": "thursday", "nam": "thursday", "sáu": "friday", "sau": "friday",
+    "bảy": "saturday", "bay": "saturday",
+    "llun": "monday", "mawrth": "tuesday", "mercher": "wednesday", "iau": "thursday",
+    "gwener": "friday", "sadwrn": "saturday", "sul": "sunday",
+}  # fmt: skip
+_FIRST_OF_TWO = frozenset(("thứ", "thu", "chủ", "chu", "dydd"))
+
+
+def _in_two_words(found: re.Match[str]) -> str:
+    if found["sunday"]:
+        return "sunday"
+    return _TWO_WORD_NAMES[(found["vi"] or found["cy"]).lower()]
+
+
+_TWO_WORDS_BEFORE = lazy_compile(r"(\S+)\s+(\S+?)[.,]?\s+\Z")
+
+
+def weekday_in_two_words_before(text: str, at: int) -> str:
+    """The English name of a two-word weekday just before `at` ("thứ Sáu 5/3"), or ""."""
+    found = _TWO_WORDS_BEFORE.search(text, max(0, at - 24), at)
+    if found is None:
+        return ""
+    named = _IN_TWO_WORDS.fullmatch(f"{found[1]} {found[2]}")
+    return "" if named is None else _in_two_words(named)
+
+
 def weekdays_in_english(text: str) -> str:
     """`text` with each weekday said in another language in English ("el jueves")."""
+    words = _WORD_OR_HYPHENED.findall(text.lower())
+    if not _FIRST_OF_TWO.isdisjoint(words):
+        text = _IN_TWO_WORDS.sub(_in_two_words, text)
     # Every text indexed is read so, and the case-blind pattern tried at each place cost
     # a tenth of an import: its weekdays are whole words, so most texts are passed over
     # by their words alone.
-    if _ELSEWHERE_WORDS.isdisjoint(_WORD_OR_HYPHENED.findall(text.lower())):
+    if _ELSEWHERE_WORDS.isdisjoint(words):
         return text
     if "شنبه" in text:
         text = _PERSIAN_DAY_IN_TWO.sub("\\1\u200cشنبه", text)

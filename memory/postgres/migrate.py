@@ -57,6 +57,7 @@ from memory.postgres.schema import (
     SUMS_IN_MILLIONS_READ,
     SUMS_IN_THOUSANDS_READ,
     TERMS_ADDED,
+    VIETNAMESE_AND_WELSH_DAYS_READ,
     WEEKDAYS_AT_A_TIME_READ,
     WEEKDAYS_WITH_THEIR_DAYS_READ,
     lexemes,
@@ -96,6 +97,7 @@ from memory.read_anew import (
     streets_named_first_read,
     sums_in_millions_read,
     sums_in_thousands_read,
+    vietnamese_and_welsh_days_read,
     weekdays_at_a_time_read,
     weekdays_with_their_days_read,
 )
@@ -206,6 +208,7 @@ _READ_ANEW: dict[str, Callable[[str], bool]] = {
     DAY_FIRST_BESIDE_READ: day_first_beside_read,
     POLISH_DAYS_READ: polish_days_read,
     CZECH_DAYS_AND_OTHER_SCRIPTS_READ: czech_days_and_other_scripts_read,
+    VIETNAMESE_AND_WELSH_DAYS_READ: vietnamese_and_welsh_days_read,
 }
 """The steps that index again the rows whose key or content a new analysis reads anew."""
 

@@ -146,6 +146,9 @@ are indexed again, the others beside it read day first too."""
 CZECH_DAYS_AND_OTHER_SCRIPTS_READ = "czech days and other scripts read"
 """A step run in Python: rows naming a day in Czech ("15. července", "zítra"), written in
 Arabic, or with another script's digits ("١٥/٢") are indexed again."""
+VIETNAMESE_AND_WELSH_DAYS_READ = "vietnamese and welsh days read"
+"""A step run in Python: rows naming a day in Vietnamese or Welsh ("thứ Sáu 5/3", "yfory",
+"20fed o Fehefin") are indexed again."""
 POLISH_DAYS_READ = "polish days read"
 """A step run in Python: rows naming a month, a weekday or a day relative to now in Polish
 ("12 czerwca", "w piątek", "jutro") are indexed again."""
@@ -343,6 +346,8 @@ def migrations(dimensions: int) -> list[str]:
         # A message deleted between two of a chat's is found by its chat and time.
         "CREATE INDEX IF NOT EXISTS memory_audit_by_chat "
         "ON memory_audit (session_id, namespace, created);",
+        # "thứ Sáu 5/3" names Friday 5 March, "yfory" tomorrow, "20fed o Fehefin" 20 June.
+        VIETNAMESE_AND_WELSH_DAYS_READ,
     ]
 
 

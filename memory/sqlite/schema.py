@@ -45,6 +45,7 @@ from memory.read_anew import (
     streets_named_first_read,
     sums_in_millions_read,
     sums_in_thousands_read,
+    vietnamese_and_welsh_days_read,
     weekdays_at_a_time_read,
     weekdays_with_their_days_read,
 )
@@ -499,6 +500,10 @@ def _czech_days_and_other_scripts_read(conn: sqlite3.Connection) -> None:
     _index_again_where(conn, czech_days_and_other_scripts_read)
 
 
+def _vietnamese_and_welsh_days_read(conn: sqlite3.Connection) -> None:
+    _index_again_where(conn, vietnamese_and_welsh_days_read)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration("0001_memories", _script(_CREATE_MEMORIES)),
     Migration("0002_fulltext", _script(_CREATE_FTS)),
@@ -626,6 +631,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "ON memory_audit (session_id, namespace, created_at);"
         ),
     ),
+    # "thứ Sáu 5/3" names Friday 5 March, "yfory" tomorrow, "20fed o Fehefin" 20 June.
+    Migration("0056_vietnamese_and_welsh_days_read", _vietnamese_and_welsh_days_read),
 )
 
 REQUIRED_MIGRATIONS = frozenset(m.name for m in MIGRATIONS[:5])

@@ -203,7 +203,7 @@ async def test_an_older_schema_gets_its_counts_filled_in(postgres_url: str, tmp_
             "DROP TABLE term_frequencies; DROP TABLE memory_totals; "
             "DELETE FROM memchat_schema_version WHERE version > 1"
         )
-    assert len(migrations(64)) == 52
+    assert len(migrations(64)) == 53
     again = await open_memory(settings, tmp_path, CountingEmbedder(64))
     assert isinstance(again, PostgresMemory)
     try:
