@@ -11,9 +11,22 @@ from textual.widgets import TextArea
 
 from tui.line_breaks import SHOWN_HELD
 from tui.plain import visible
+from tui.widgets.keys_at_once import edited_at_once
 
 _JOINERS = frozenset("\u200d\u200c")
 """The zero-width joiner and non-joiner: part of an emoji or of a word in some scripts."""
+_EDITING = (
+    "cursor_left",
+    "cursor_right",
+    "cursor_word",
+    "cursor_line",
+    "delete_",
+    "select_all",
+    "undo",
+    "redo",
+    "cut",
+)
+"""The actions of keys that edit or move along a line: not Up and Down (the prompt's history)."""
 
 
 class PlainTextArea(TextArea):
@@ -42,6 +55,8 @@ class PlainTextArea(TextArea):
             start, end = self.selection
             self._replace_via_keyboard(event.character, start, end)
             return
+        if await edited_at_once(self, event, _EDITING):
+            return  # in the order typed (`tui.widgets.keys_at_once`)
         await super()._on_key(event)
 
     def get_line(self, line_index: int) -> Text:

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
+
+from tui.widgets.keys_at_once import edited_at_once
+
+_EDITING = ("cursor_", "delete_", "select_all", "home", "end", "cut")
+"""The actions of keys that edit or move in the line (not Enter, copy or paste)."""
 
 
 class TextInput(Input):
@@ -19,6 +25,11 @@ class TextInput(Input):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+a", "select_all", "Select all", show=False),
     ]
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Edit at once, in the order typed (`tui.widgets.keys_at_once`)."""
+        if not await edited_at_once(self, event, _EDITING):
+            await super()._on_key(event)
 
     def type_in(self, text: str, *, anew: bool = False) -> None:
         """Focus it now and add `text` at its end, as typed: the focus selects nothing.
