@@ -161,15 +161,23 @@ async def _values_said_changed(
         if _end_taken_back(list(said.values()), newest_said, fact):
             continue  # "Sam and I got back together!" after the break-up (an adversary)
         if names_which(newest_said, fact, in_effect):
-            one_day = one_day_of_change(fact.content, newest_said)
-            if one_day is None:
-                notes[fact.id] = f"since changed: {saying(said[newest_said.id], fact.content)}"
-            elif one_day >= local_time(now).date():
-                notes[fact.id] = (
-                    f"changed for {one_day:%a %Y-%m-%d} only: "
-                    f"{saying(said[newest_said.id], fact.content)}"
-                )
+            note = _change_note(fact.content, newest_said, said[newest_said.id], now)
+            if note is not None:
+                notes[fact.id] = note
     return notes
+
+
+def _change_note(told: str, change: MemoryEntry, shown: MemoryEntry, now: datetime) -> str | None:
+    """The note on what `change` changes: for good, for one day to come, or none (gone by).
+
+    `shown` is the change as the note quotes it (the part about `told`).
+    """
+    one_day = one_day_of_change(told, change)
+    if one_day is None:
+        return f"since changed: {saying(shown, told)}"
+    if one_day >= local_time(now).date():
+        return f"changed for {one_day:%a %Y-%m-%d} only: {saying(shown, told)}"
+    return None
 
 
 def _changes_said(
@@ -367,7 +375,11 @@ def _messages_changed(
                 if not debt_changed(other.content, message.content):
                     continue
             if topics and not _end_taken_back(others, other, message):
-                notes[message.id] = f"since changed: {saying(other, message.content)}"
+                # A message telling what comes again, changed for one day: "standup every
+                # weekday at 9:30", then "tomorrow my standup is at 10 not 9:30" (an
+                # adversary saw it marked for good, as a fact is not).
+                if (note := _change_note(message.content, other, other, now)) is not None:
+                    notes[message.id] = note
             if topics:
                 break
     return notes

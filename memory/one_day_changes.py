@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import date
 
 from memory.changes_to_come import a_change_to_come
-from memory.days_elsewhere import days_in_english
+from memory.days_to_keep import last_day_said
 from memory.entry import MemoryEntry
 from memory.lazy_patterns import lazy_compile
 from memory.relative_dates import named_days
+from memory.short_words import written_out
 
 _AGAIN_AND_AGAIN = lazy_compile(
     r"(?i)\b(?:every|each|daily|weekdays?|weekly|usually|always|normally|regular(?:ly)?|"
@@ -22,13 +23,17 @@ _AGAIN_AND_AGAIN = lazy_compile(
 _ONE_DAY = lazy_compile(
     r"(?i)\b(?:tomorrow(?:['\u2019]s)?|today(?:['\u2019]s)?|tonight|tmrw|tmr|yesterday"
     r"|(?:on|this|next)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|just\s+for\s+\w+"
-    r"|only\s+(?:on|for)\b|\w+\s+only\b)"
+    r"|only\s+(?:on|for)\b|\w+\s+only\b"
+    # A date: "on 14/12 standup is at 10 not 9:30", "standup on the 14th is at 10" (an
+    # adversary saw each marked for good, and after the 14th too).
+    r"|on\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th|[/.]\d{1,2}(?:[/.]\d{2,4})?)(?![\d/.]))"
 )
 _FOR_GOOD = lazy_compile(
-    r"(?i)\b(?:from|starting|as\s+of|effective|beginning|after)\s+(?:now|today|tomorrow|then|"
-    r"(?:this|next|coming)\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
+    r"(?i)\b(?:from|starting|as\s+of|effective|beginning|after|since)\s+(?:now|today|tomorrow|"
+    r"then|(?:this|next|coming)\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bpermanently\b|\bfor\s+good\b|\bfrom\s+then\s+on\b"
-    r"|\bno\s+longer\b|\banymore\b|\bnow\s+on\b"
+    r"|\bno\s+longer\b|\banymore\b|\bnow\s+on\b|\bonwards?\b|\buntil\s+further\s+notice\b"
+    r"|\bindefinitely\b|\bfrom\s+here\s+on\b"
     # "from tomorrow" in other languages, their day written in English first: "az farda".
     r"|(?:\baz|از|\bdesde|\bab|\bod|من|\bpartir\s+de|\bdès)\s+(?:tomorrow|today|next\s+week)\b"
 )
@@ -47,15 +52,31 @@ def one_day_of_change(fact: str, message: MemoryEntry) -> date | None:
     """
     if not _AGAIN_AND_AGAIN.search(fact):
         return None  # most facts: no message read
-    said = days_in_english(message.content)
+    # Short words written out: "as of tmrw" is "as of tomorrow" (an adversary).
+    said = written_out(message.content)
     if not _ONE_DAY.search(said):
         return None
     if _AGAIN_AND_AGAIN.search(said) or _FOR_GOOD.search(said) or a_change_to_come(said):
         return None  # "from tomorrow every weekday at 8", "starting Thursday …": for good
+    said_on = message.timestamp.date()
     days = [
         first
         for named in named_days(message.content, message.timestamp)
         for first, last in named.spans[:1]
         if first == last
     ]
-    return days[0] if days else None
+    if not days and (dated := last_day_said(message.content, said_on, kept=False)):
+        days = [date(int(dated[:4]), int(dated[4:6]), int(dated[6:]))]  # "on 14/12"
+    if not days:
+        return None
+    if days[0] < said_on and _SAID_AS_NOW.search(said):
+        # "standup is at 10 now not 9:30, I told Tom yesterday": the day is when it was
+        # told, and the change lasts (an adversary saw it noted for yesterday, then not at
+        # all).
+        return None
+    return days[0]
+
+
+_SAID_AS_NOW = lazy_compile(
+    r"(?i)\b(?:is|are|['\u2019]s)\b[^.;!?]{0,40}?\bnow\b|\bnow\s+(?:is|at)\b"
+)

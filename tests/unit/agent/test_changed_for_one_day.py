@@ -107,3 +107,38 @@ def test_a_change_for_one_day_is_no_last_word_on_the_fact(said: str, kept: bool)
         for d in plan_hygiene([fact, *messages], MemorySettings(), datetime(2029, 6, 1, tzinfo=UTC))
     }
     assert (said not in gone) == kept
+
+
+STANDUP = "My standup is every weekday at 9:30"
+
+
+@pytest.mark.parametrize(
+    ("said", "note"),
+    [
+        ("tomorrow my standup is at 10 not 9:30", "changed for "),
+        # An adversary: each read for one day, then no more.
+        ("as of tmrw standup is at 10 not 9:30", "since changed: "),
+        ("tomorrow onwards standup is at 10 not 9:30", "since changed: "),
+        ("standup is at 10 now not 9:30, I told Tom yesterday", "since changed: "),
+        # And a date read for good.
+        ("on 14/12 standup is at 10 not 9:30", "changed for Mon 2026-12-14 only"),
+    ],
+)
+@pytest.mark.parametrize("told_as", ["core", "conversation"])
+async def test_a_change_of_what_comes_again_said_in_a_fact_or_a_message(
+    harness: Harness, said: str, note: str, told_as: str
+) -> None:
+    """A message telling what comes again is read as a fact is: an adversary saw "standup
+    every weekday at 9:30", said in a chat, marked "since changed" for good by a change for
+    tomorrow."""
+    told_on = datetime(2026, 12, 7, 9, tzinfo=UTC)
+    told = _said(STANDUP, told_on).model_copy(update={"category": told_as, "id": "told"})
+    change = _said(said, told_on + timedelta(hours=9)).model_copy(update={"id": "change"})
+    await harness.memory.import_([told, change])
+    # Recalled together, as "when is my standup" recalls both.
+    recalled = await harness.memory.list(limit=10)
+    now = told_on + timedelta(hours=10)
+    notes = await since_changed(harness.memory, recalled, "default", now)
+    assert notes["told"].startswith(note)
+    weeks_on = await since_changed(harness.memory, recalled, "default", now + timedelta(days=14))
+    assert ("told" in weeks_on) is note.startswith("since changed")
