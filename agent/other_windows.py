@@ -93,3 +93,16 @@ def open_here(data: Path) -> OpenHere:
         os.close(descriptor)
         return OpenHere(others=others)
     return OpenHere(others=others, descriptor=descriptor)
+
+
+def apps_open(data: Path) -> list[int]:
+    """The process ids of the memchat apps that have `data` open now (none if unreadable)."""
+    try:
+        found = sorted((data / RUNNING_FOLDER).iterdir())
+    except OSError:
+        return []
+    return [
+        int(path.stem)
+        for path in found
+        if path.suffix == ".lock" and path.stem.isdigit() and _held_by_another(path)
+    ]

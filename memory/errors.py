@@ -19,7 +19,24 @@ class MemoryStoreError(Exception):
 class NoStoreYetError(MemoryStoreError):
     """A command that only reads found no store: it creates none (a typo'd path stays one)."""
 
-    def __init__(self, path: Path | str, snapshot: Path | None = None) -> None:
+    def __init__(
+        self,
+        path: Path | str,
+        snapshot: Path | None = None,
+        *,
+        backend: str = "",
+        others: tuple[str, ...] = (),
+    ) -> None:
+        if others and snapshot is None:
+            # A new user set memory.backend = "markdown" beside a sqlite store of 12
+            # memories, and was told "nothing has been saved there".
+            other = others[0]
+            super().__init__(
+                f"no {backend} memory store at {path} yet, but the {other!r} store beside "
+                f'it holds memories: set memory.backend = "{other}" to use it, or run '
+                f"`memchat memory migrate --from {other} --to {backend}` to copy them"
+            )
+            return
         if snapshot is not None:
             super().__init__(
                 f"no memory store at {path}, but {snapshot.name} is beside it: the app, or "

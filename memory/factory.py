@@ -78,7 +78,12 @@ async def open_memory(
 
         if issubclass(cls, SqliteMemory) and _missing_or_empty(path):
             # Restoring from the snapshot writes a store: for the app or a writing command.
-            raise NoStoreYetError(path, snapshot if snapshot.exists() else None)
+            raise NoStoreYetError(
+                path,
+                snapshot if snapshot.exists() else None,
+                backend=settings.backend,
+                others=_other_stores(settings, path),
+            )
         local = settings.backend == "markdown" or (
             settings.backend == "qdrant" and not settings.qdrant_url
         )
@@ -86,7 +91,9 @@ async def open_memory(
             where = path.parent
             if settings.backend == "qdrant":
                 where = where / "qdrant-edge" / settings.qdrant_collection
-            raise NoStoreYetError(where)
+            raise NoStoreYetError(
+                where, backend=settings.backend, others=_other_stores(settings, path)
+            )
         if settings.backend == "postgres":
             # A mistyped schema must not become a new, empty store.
             server: Memory = await cls.open(path, settings, embedder, create=False)
@@ -104,6 +111,16 @@ async def open_memory(
         finally:
             memory.follow_snapshot = True
     return memory  # type: ignore[no-any-return]
+
+
+def _other_stores(settings: MemorySettings, db_path: Path) -> tuple[str, ...]:
+    """The other local backends whose files are in the data folder."""
+    return tuple(
+        name
+        for name in ("sqlite", "markdown", "qdrant")
+        if name != settings.backend
+        and _has_files(settings.model_copy(update={"backend": name}), db_path)
+    )
 
 
 def _has_files(settings: MemorySettings, db_path: Path) -> bool:

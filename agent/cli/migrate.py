@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 from agent.cli.file_commands import back_again, forgotten_in
 from agent.cli.store import ProgressBar, say, store_folder, warn
 from agent.erased_ids import erased_ids
+from agent.other_windows import apps_open
 from agent.wiring import build_embedder, open_store
 from memory.migration import MigrationError, MigrationReport, migrate
 from memory.wording import memories, older_than_replaced, without_vectors
@@ -60,6 +61,15 @@ async def cmd_migrate(config: Config, args: MemoryArgs, out: TextIO) -> int:
     finally:
         await source.close()
         _warn_about(source)
+    if (running := apps_open(folder)) and source_name == config.memory.backend:
+        # A new user migrated with the app open, went on chatting, then switched backend:
+        # what he had said since was not in the copy, and nothing said so.
+        warn(
+            f"a memchat app (process {', '.join(map(str, running))}) has this data folder "
+            f"open: what it saves from now on goes to {source_name}, not to the copy in "
+            f"{args.to}. Quit it before switching memory.backend, then migrate again (a "
+            "repeat copies only what is new)"
+        )
     if report.dry_run:
         _say_what_a_copy_would_do(out, report, forgotten, can_forget)
         return 0

@@ -1287,3 +1287,31 @@ def test_a_migrate_leaves_out_what_was_erased_and_names_its_daily_file(configure
     )
     assert "left out" not in forced.clean().out
     assert "7391" in run_cli("memory", "get", "unit").clean().out
+
+
+def test_an_empty_backend_names_the_store_beside_it(configured: Path) -> None:
+    """Found by a new user: with memory.backend = "markdown" beside a sqlite store of 12
+    memories, `memory list` said "nothing has been saved there"."""
+    assert run_cli("memory", "store", "--key", "tea", "I like green tea").code == 0
+    configured.write_text(configured.read_text() + 'backend = "markdown"\n')
+    listed = run_cli("memory", "list").clean(2)
+    assert "no markdown memory store at" in listed.err
+    assert "but the 'sqlite' store beside it holds memories" in listed.err
+    assert "`memchat memory migrate --from sqlite --to markdown`" in listed.err
+
+
+def test_a_migrate_with_the_app_open_says_what_the_copy_will_miss(configured: Path) -> None:
+    """Found by a new user: he migrated to markdown with the app open, chatted on, switched
+    backend, and what he had said since was missing, unsaid."""
+    from agent.other_windows import open_here
+
+    assert run_cli("memory", "store", "--key", "tea", "I like green tea").code == 0
+    quiet = run_cli("memory", "migrate", "--to", "markdown", "--dry-run").clean()
+    assert "has this data folder open" not in quiet.err
+    app = open_here(Path(os.environ["MEMCHAT_HOME"]))
+    try:
+        copied = run_cli("memory", "migrate", "--to", "markdown").clean()
+    finally:
+        app.close()
+    assert f"a memchat app (process {os.getpid()}) has this data folder open" in copied.err
+    assert "what it saves from now on goes to sqlite, not to the copy in markdown" in copied.err
