@@ -44,6 +44,16 @@ def ensure_private_dir(path: Path) -> Path:
             f"{path} is not a folder: memchat keeps its data there ($MEMCHAT_HOME, or the "
             "user data folder); move what is there, or set $MEMCHAT_HOME to a folder"
         ) from None
+    except OSError as exc:
+        # "$MEMCHAT_HOME=/proc/x" said only "No such file or directory (/proc/x)" (an
+        # adversary): which folder, and what to do.
+        raise OSError(
+            exc.errno,
+            f"{exc.strerror or exc}: memchat cannot make its data folder there "
+            "($MEMCHAT_HOME, or the user data folder); set $MEMCHAT_HOME to a folder you "
+            "can write to",
+            str(path),
+        ) from None
     return path
 
 

@@ -31,7 +31,7 @@ from agent.imported_secrets import redacted_messages
 from agent.maintenance import past_retention
 from agent.memory_editing import every_listed, whole_audit_log
 from agent.paths import data_dir
-from memory.errors import MemoryStoreError, UnsafeTargetError
+from memory.errors import MemoryStoreError, UnsafeTargetError, in_words
 from memory.files import check_target
 from memory.record_checks import check_records
 from memory.wording import (
@@ -75,7 +75,15 @@ async def cmd_export(config: Config, args: MemoryArgs, out: TextIO) -> int:
         if args.namespace is not None and not held:
             raise await _no_such_namespace(memory, args.namespace)
         if args.file in (None, "-"):
-            await write_records(memory, args.namespace, out)
+            try:
+                await write_records(memory, args.namespace, out)
+                out.flush()
+            except OSError as exc:
+                # "> /dev/full" said only "No space left on device" (an adversary).
+                raise MemoryStoreError(
+                    f"cannot write the export to standard output: {in_words(exc)}; what was "
+                    "written there is incomplete (the store is untouched)"
+                ) from None
             _warn_of_damage(await damage_found(memory))
             return 0
         target = Path(str(args.file))

@@ -74,6 +74,12 @@ class _CannotWrite(Exception):
 def _make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except FileExistsError:
+        # "File exists" for a file in the folder's place (an adversary's $MEMCHAT_HOME).
+        raise MemoryStoreError(
+            f"{folder} is not a folder, so the memory store cannot be kept in it: move what "
+            "is there, or point $MEMCHAT_HOME (or memory.path) at a folder"
+        ) from None
     except OSError as exc:
         raise MemoryStoreError(
             f"cannot create the folder {folder} for the memory store: {exc.strerror or exc}"

@@ -373,3 +373,17 @@ def test_a_read_only_backup_is_replaced_only_with_force(home: Path, isolated_dir
     assert backup.read_text() == before
     run_cli("memory", "export", str(backup), "--force").clean()
     assert "a new thing" in backup.read_text()
+
+
+def test_an_export_to_a_full_standard_output_says_where_it_failed(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by an adversary: `export > /dev/full` said only "No space left on device"."""
+    import agent.cli.file_commands
+
+    async def full(*_: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(agent.cli.file_commands, "write_records", full)
+    failed = run_cli("memory", "export").clean(2)
+    assert "cannot write the export to standard output: No space left on device" in failed.err

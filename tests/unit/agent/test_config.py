@@ -531,6 +531,26 @@ def test_a_data_folder_that_is_a_file_is_named_as_such(tmp_path: Path) -> None:
     assert ensure_private_dir(tmp_path / "fine").is_dir()
 
 
+def test_a_data_folder_that_cannot_be_made_says_which_and_what_to_do(tmp_path: Path) -> None:
+    """Found by an adversary: "$MEMCHAT_HOME=/proc/x" said only "No such file or directory
+    (/proc/x)", and a file in the store's folder's place "cannot create the folder …: File
+    exists"."""
+    import asyncio
+
+    from agent.paths import ensure_private_dir
+    from memory.errors import MemoryStoreError
+    from memory.settings import MemorySettings
+    from memory.sqlite.store import SqliteMemory
+
+    blocked = tmp_path / "file" / "home"
+    (tmp_path / "file").write_text("a file where a folder goes")
+    with pytest.raises(OSError, match=r"memchat cannot make its data folder there") as raised:
+        ensure_private_dir(blocked)
+    assert raised.value.filename == str(blocked)
+    with pytest.raises(MemoryStoreError, match=r"file is not a folder, so the memory store"):
+        asyncio.run(SqliteMemory.open(tmp_path / "file" / "brain.db", MemorySettings()))
+
+
 def test_a_password_in_an_ollama_address_is_never_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     """Found by an adversary: the address (with its password) was printed whole."""
     from agent.ollama_model import OllamaChatModel
