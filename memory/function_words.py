@@ -60,6 +60,10 @@ FUNCTION_WORDS_BY_LANGUAGE: dict[str, frozenset[str]] = {
         "pcm": "wetin abeg na dey wey dem una abi sha",
         # Hindi written in Latin letters (Hinglish): "Nani ka birthday kab hai?" found
         # every message holding "ka" and "hai" (a new user, a student in Bengaluru).
+        # Vietnamese, its marks folded: "ca đêm tiếp theo của tôi là khi nào?" found a
+        # Medicare number by "của" and "tôi" alone (a new user, a nurse in Sydney). Not
+        # "la", "co", "ban", "nay", "kia", "em", "anh", "minh": English words, or names.
+        "vi": """cua toi khong nao gi cac nhung mot duoc thi voi cho""",
         "hi": """hai hain ka ki ke ko kab kya kitna kitni kitne kaun kahan kaise kyun kyu
             mera meri mere tera teri hoon hun mein bhi aur nahi nahin tha thi hoga hogi yeh
             woh abhi yaar wala wali mujhe tujhe hum apna apni""",

@@ -610,6 +610,12 @@ _ASKED_AT_THE_END = lazy_compile(
     # Asked last, its mark left off: "دکترم کیه" (who's my doctor), "الروشتة فين" (where's
     # the prescription): a later adversary saw the first stored as a fact.
     r"|^[^?.!:\n]{1,60}\s(?:کیه|چیه|کجاست|کیست|چیست|چنده|چقدره|فين|امتى|إمتى|ايه|إيه|كام|مين)\s*$"
+    # Vietnamese asks last, its marks typed or not: "ca đêm tiếp theo của tôi là khi nào?"
+    # (when), "con tôi đi dã ngoại ngày nào?", "… thứ mấy?" (a new user, a nurse in Sydney,
+    # saw her own questions shown to the model as memories).
+    r"|(?i:^[^?.!:\n]{1,80}\s(?:khi\s+n[àa]o|bao\s+gi[ờo]|ng[àa]y\s+n[àa]o|th[ứu]\s+m[ấa]y|"
+    r"m[ấa]y\s+gi[ờo]|[ởo]\s+[đd][âa]u|l[àa]\s+g[ìi]|bao\s+nhi[êe]u|l[àa]\s+ai|"
+    r"c[óo]\s+[^?.!:\n]{1,60}\s+kh[ôo]ng)\s*\?[\s\W]*$)"
 )
 _THIS_OR_THAT = lazy_compile(
     r"(?i)^(?:[\w'\u2019-]+[:,]?\s+){0,3}[\w'\u2019-]+\s+or\s+[\w'\u2019-]+\s*\?$"

@@ -1,4 +1,4 @@
-"""Days said in Vietnamese or Welsh (0056).
+"""Days said in Vietnamese or Welsh (0056); Vietnamese questions and function words.
 
 Found by two new users. A nurse in Sydney: "Lịch trực tuần này: ca đêm thứ Hai 1/3, thứ Tư
 3/3 và thứ Sáu 5/3" was kept until January 2028 (its weekdays unread, "1/3" was read as 3
@@ -15,8 +15,9 @@ import pytest
 
 from memory.days_to_keep import last_day_said
 from memory.postgres.schema import VIETNAMESE_AND_WELSH_DAYS_READ
+from memory.questions import asks_only, only_asks
 from memory.read_anew import vietnamese_and_welsh_days_read
-from memory.text import entry_terms
+from memory.text import entry_terms, query_terms
 from tests.helpers.older_index import (
     DatedMessage,
     postgres_as_before,
@@ -94,3 +95,31 @@ async def test_a_postgres_store_indexed_before_finds_it(postgres_url: str, tmp_p
         VIETNAMESE_AND_WELSH_DAYS_READ,
     ) as again:
         assert await APPOINTMENT.found_alone(again)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ca đêm tiếp theo của tôi là khi nào?",
+        "con tôi đi dã ngoại ngày nào?",
+        "ca dem tuan nay cua toi la thu may?",
+        "Thứ Tư này tôi có hẹn gì không?",
+    ],
+)
+def test_a_question_in_vietnamese_is_a_question(text: str) -> None:
+    """The nurse saw her own questions shown to the model as memories."""
+    assert asks_only(text)
+    assert only_asks(text)
+
+
+def test_a_statement_in_vietnamese_is_none() -> None:
+    said = "Buổi dã ngoại của Bảo dời sang 27/3 vì trời mưa"
+    assert not asks_only(said)
+    assert not only_asks(said)
+
+
+def test_vietnamese_function_words_find_nothing_alone() -> None:
+    """ "ca đêm tiếp theo của tôi là khi nào?" found a Medicare number by "của" and "tôi"."""
+    asked = set(query_terms("ca đêm tiếp theo của tôi là khi nào?"))
+    assert asked.isdisjoint(query_terms("Thẻ Medicare của mẹ tôi số 5123"))
+    assert "dem" in asked
