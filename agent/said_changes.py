@@ -269,6 +269,11 @@ async def update_from_message(memory: Memory, message: MemoryEntry) -> list[Said
             if another_one(as_a_fact(sentence), message.timestamp, old.content, old.timestamp):
                 # Another one's: "My husband stopped taking omeprazole" was stored beside
                 # "I take 20mg of omeprazole" and said to have updated it (an adversary).
+                if predicate == ATTRIBUTE and not of_someone_else(as_a_fact(sentence), old.content):
+                    # The user's own, left as it is for a date the fact holds: "Dr Tran cut
+                    # my sertraline back to 75mg" beside "… 100mg every morning (Dr Tran,
+                    # from 10/3)" changed nothing, and nothing said so (a new user).
+                    changes.append(SaidChange(None, old))
                 continue
             updated = await memory.store_with_metadata(
                 old.key,

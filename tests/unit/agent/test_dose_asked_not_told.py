@@ -57,3 +57,31 @@ async def test_a_dose_told_before_a_request_updates_the_fact(harness: Harness) -
     assert "20mg" in fact.content
     assert "remind" not in fact.content
     assert FACT not in shown.split("[conversation]")[0]
+
+
+async def test_a_dose_fact_left_as_it_is_is_said_so(harness: Harness) -> None:
+    """Found by a new user, a nurse: "Dr Tran cut my sertraline back to 75mg" beside "I take
+    sertraline 100mg every morning (Dr Tran, from 10/3)" changed nothing, and nothing said
+    so; the inspector showed 100mg as her fact."""
+    fact = "I take sertraline 100mg every morning (Dr Tran, from 10/3)"
+    await harness.memory.store_with_metadata("i_take_sertraline", fact, "core", None)
+    harness.session = harness.sessions.new()
+    harness.model.add("ok")
+    events = await harness.turn("Dr Tran cut my sertraline back to 75mg")
+    notices = [event.text for event in events if isinstance(event, Notice)]
+    assert any(
+        "'i_take_sertraline'" in text and "still says otherwise" in text and "F2" in text
+        for text in notices
+    )
+    kept = await harness.memory.get("i_take_sertraline")
+    assert kept is not None and kept.content == fact
+
+
+async def test_another_ones_dose_says_nothing_of_the_users(harness: Harness) -> None:
+    await harness.memory.store_with_metadata(
+        "omeprazole", "I take 20mg of omeprazole", "core", None
+    )
+    harness.session = harness.sessions.new()
+    harness.model.add("ok")
+    events = await harness.turn("My husband stopped taking omeprazole")
+    assert not any("'omeprazole'" in e.text for e in events if isinstance(e, Notice))
