@@ -18,20 +18,24 @@ _WHO = (
 _FOR_WHAT = r"(?:[ \t]+for[ \t]+(?:the[ \t]+)?[\w-]+)?"
 """What it is for, before or after who gave it: "the code for the parking they gave me"."""
 _LINK = r"(?:is|was|:|ended[ \t]+up[ \t]+being|turned[ \t]+out[ \t]+to[ \t]+be|is[ \t]+now)"
-_GAVE = (
-    r"(?:just[ \t]+)?(?:(?:gave|texted|sent|sms(?:ed|'d)|messaged|emailed|told|handed|"
+_SENT = (
+    r"(?:just[ \t]+)?(?:gave|texted|sent|sms(?:ed|'d)|messaged|emailed|told|handed|"
     r"whatsapped|wrote|set|posted|mailed|shared|forwarded)(?:[ \t]+(?:over|across|through))?"
-    r"(?:[ \t]+(?:me|us|to[ \t]+me|to[ \t]+us))?|"
+    r"(?:[ \t]+(?:me|us|to[ \t]+me|to[ \t]+us))?"
+)
+_GAVE = (
+    _SENT
     # Given to the user, in the user's words: "the door code I was given is 4821", "the gate
     # code we were given", "the door code I got is 4821" (an adversary: each kept).
-    r"(?:was|were|got|have[ \t]+been|had[ \t]+been|'ve[ \t]+been)[ \t]+(?:given|sent|texted|"
-    r"emailed|issued|assigned|told)|got|received)"
+    + r"|(?:was|were|got|have[ \t]+been|had[ \t]+been|'ve[ \t]+been)[ \t]+(?:given|sent|"
+    r"texted|emailed|issued|assigned|told)|got|received"
 )
+"""Given, after the secret's name and who: "the code they gave me", "the code I got"."""
 _CODE_GIVEN = lazy_compile(
     r"(?i)(?<!area[ \t])(?<!zip[ \t])(?<!post[ \t])(?<!postal[ \t])(?<!country[ \t])(?<!dial[ \t])"
     r"(?<!promo[ \t])(?<!discount[ \t])(?<!coupon[ \t])(?<!voucher[ \t])(?<!referral[ \t])"
     r"(?<!tracking[ \t])(?<!booking[ \t])"
-    rf"\b(?P<name>code|otp|pin|passcode|combo|combination){_FOR_WHAT}[ \t]+{_WHO}[ \t]+{_GAVE}"
+    rf"\b(?P<name>code|otp|pin|passcode|combo|combination){_FOR_WHAT}[ \t]+{_WHO}[ \t]+(?:{_GAVE})"
     rf"{_FOR_WHAT}[ \t]+{_LINK}[ \t]*"
     r"(?P<value>(?:[A-Z]{1,2}-)?\d{4,8}|\d{1,2}(?:-\d{1,2}){2,3})(?![\w.,/:-]?\d)"
 )
@@ -46,12 +50,14 @@ _CODE_FROM = lazy_compile(
 )
 """Who gave it named after "from": "door code from the host was 4821" (an adversary)."""
 _SENT_A_CODE = lazy_compile(
-    rf"(?i)\b(?:bank|they)[ \t]+{_GAVE}[ \t]+(?P<value>(?:[A-Z]{{1,2}}-)?\d{{4,8}})"
+    # Sent, not got: "they got 2000 likes" tells of no code.
+    rf"(?i)\b(?:bank|they)[ \t]+{_SENT}[ \t]+(?P<value>(?:[A-Z]{{1,2}}-)?\d{{4,8}})"
     r"(?![\w.,/:-]?\d)"
     r"(?![ \t]+(?:times|texts|messages|pounds|dollars|rupees|euros|bucks|quid))"
 )
 _PASSWORD_GIVEN = lazy_compile(
-    rf"(?i)\b(?:password|passwd|pwd|passphrase|wi-?fi[ \t]+key){_FOR_WHAT}[ \t]+{_WHO}[ \t]+{_GAVE}"
+    r"(?i)\b(?:password|passwd|pwd|passphrase|wi-?fi[ \t]+key)"
+    rf"{_FOR_WHAT}[ \t]+{_WHO}[ \t]+(?:{_GAVE})"
     rf"{_FOR_WHAT}[ \t]+{_LINK}[ \t]*"
     r"[\"'`\u201c\u2018]?"
     r"((?=[^\s\"'`]*[\d_@#$%&*!+=])[^\s\"'`\u201d\u2019,;]{3,}?)"

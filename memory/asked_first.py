@@ -13,7 +13,8 @@ from memory.lazy_patterns import lazy_compile
 
 _INVERTED = lazy_compile(
     r"(?i)^\W*(?:and\s+|so\s+|but\s+|ok(?:ay)?\s*,?\s+|hey\s*,?\s+)?"
-    r"(?:should|shall|can|could|would|will|do|does|did|is|are|am|was|were|has|have|had|may|"
+    # Not "had": "Had the GP raise my dose to 20mg" tells.
+    r"(?:should|shall|can|could|would|will|do|does|did|is|are|am|was|were|has|have|may|"
     r"might|must)(?:n['\u2019]?t)?\s+"
     # Not "you": "can you note that mum's Concor is 5mg now" asks the assistant to keep what
     # it tells.
@@ -26,8 +27,12 @@ _ASKED_BY_WORD = lazy_compile(r"(?i)^\W*(?:what|when|where|who|whom|whose|which|
 _CLAUSE_BREAK = lazy_compile(r"[,;:]\s+|\s+[-\u2013\u2014]\s+")
 _HEDGED = lazy_compile(
     r"(?i)(?:^|[.!?]\s+)\W*(?:maybe|perhaps|possibly)\b|"
-    r"\b(?:thinking\s+(?:of|about|that|whether)|wondering\s+(?:if|whether|about)|"
-    r"not\s+sure\s+(?:if|whether)|considering|should\s+(?:i|we)\s+ask)\b|"
+    # Not any "thinking about" or "considering": "considering my dose went up to 20mg, I
+    # feel fine" tells.
+    r"\b(?:(?:thinking|considering)\s+(?:of\s+|about\s+)?(?:switching|changing|taking|"
+    r"moving|going|asking|upping|lowering|cutting|stopping)|wondering\s+(?:if|whether)|"
+    r"not\s+sure\s+(?:if|whether)|should\s+(?:i|we)\s+ask)\b|"
+    r"\bthinking\s+(?:mum|mom|mam|mama|dad|she|he|we|i)\s+should\b|"
     r"\bi\s+(?:think|guess|wonder\s+if)\s+(?:mum|mom|mam|mama|dad|she|he|we|i)\s+should\b"
 )
 """A change mused on, not said: "maybe mom should take Concor 5mg instead" marked the 10 mg

@@ -78,3 +78,11 @@ def test_what_holds_no_such_secret_is_kept(text: str) -> None:
 def test_a_bank_account_is_named_as_one_where_the_chat_says_what_went() -> None:
     clean, _ = redact("rent goes to Chase 021000021 123456789012")
     assert _kinds_said(clean) == "a bank account's number"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["they got 2000 likes on that post", "bank got 5000 complaints", "the code I got was wrong"],
+)
+def test_what_was_got_is_no_code_unless_a_code_is_named(text: str) -> None:
+    assert redact(text) == (text, [])

@@ -31,6 +31,7 @@ def test_asks(clause: str) -> None:
         "Will takes metformin 500mg",
         "May is when her dose went up",
         "my dose is 20mg now",
+        "Had the GP raise my dose to 20mg today",
     ],
 )
 def test_tells(clause: str) -> None:
@@ -51,6 +52,9 @@ def test_the_told_part_ends_where_the_asking_starts() -> None:
         ("not sure if the dose went up", True),
         ("mom's concor went up to 20mg, maybe because of her BP", False),
         ("the dose went up to 20mg", False),
+        ("considering my dose went up to 20mg, I feel fine", False),
+        ("I was thinking about it and my rent is now 950", False),
+        ("thinking mom should switch to Concor 5mg", True),
     ],
 )
 def test_hedged(text: str, mused: bool) -> None:
