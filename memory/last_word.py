@@ -28,6 +28,7 @@ from memory.long_texts import sentences_of
 from memory.one_day_changes import one_day_of_change
 from memory.other_ones import of_someone_else
 from memory.questions import only_asks
+from memory.short_words import written_out
 from memory.stated_values import pays_off
 from memory.text import analyze
 
@@ -316,10 +317,13 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
         return False
     said = _A_YEAR_SAID.sub(" ", message.content)
     numbers = set(_A_VALUE.findall(said)) - set(_A_VALUE.findall(fact.content))
+    other_day = not numbers and _another_weekday(message.content, fact.content)
     shared = _subject(message.content) & _subject(fact.content)
-    if not numbers or not (len(shared) >= _SHARED_AT_LEAST or _all_it_is_about(message, shared)):
+    if not (numbers or other_day) or not (
+        len(shared) >= _SHARED_AT_LEAST or _all_it_is_about(message, shared)
+    ):
         return False
-    if not _said_together(said, fact.content, shared):
+    if not other_day and not _said_together(said, fact.content, shared):
         return False
     if message.category != CONVERSATION and not _about_it_all(message.content, fact.content):
         # A later fact says what it is about whole: "Beach house wifi password is now
@@ -334,6 +338,31 @@ def _changes_its_value(fact: MemoryEntry, message: MemoryEntry) -> bool:
     # paid" (a new user, a wedding photographer).
     named, theirs = _names(message.content), _names(fact.content)
     return not (named and theirs and named.isdisjoint(theirs))
+
+
+_A_WEEKDAY = lazy_compile(
+    r"(?i)\b(?:(first|second|third|fourth|last|1st|2nd|3rd|4th|other)\s+)?"
+    r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
+)
+
+
+def _weekdays_of(text: str) -> set[str]:
+    """The weekdays `text` names, each with its "first", "other" … ("second wednesday")."""
+    return {
+        f"{which or ''} {day}".strip().lower()
+        for which, day in _A_WEEKDAY.findall(written_out(text))
+    }
+
+
+def _another_weekday(said: str, fact: str) -> bool:
+    """Whether `said` names a weekday `fact`, which names one, does not.
+
+    Found by a new user in Wales: "The council has changed the black bin to every other
+    Wednesday from now on" left "The black bin goes out every other Tuesday" unmarked, and
+    "Book club has moved to the second Wednesday of the month" "… the first Wednesday".
+    """
+    theirs = _weekdays_of(fact)
+    return bool(theirs) and bool(_weekdays_of(said) - theirs)
 
 
 _A_WHEN = lazy_compile(
