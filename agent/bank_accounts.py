@@ -183,7 +183,7 @@ def _unnamed_spans(text: str) -> set[tuple[int, int]]:
             if _a_routing_number(found[routing]):
                 spans.add(found.span(account))
                 routing_numbers.add(found.span(routing))
-    if _A_BSB_WORD.search(text):
+    if _A_BSB_WORD.search(text) and not _A_PHONE_SAID.search(text):
         for found in _BSB_THEN_ACCOUNT.finditer(text):
             spans.add(found.span(3))
             routing_numbers.add((found.start(1), found.end(2)))

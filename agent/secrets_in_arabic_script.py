@@ -22,14 +22,15 @@ _PIN = lazy_compile(
 _PASSWORD = lazy_compile(
     r"(?:رمز[ \t]+عبور|کلمه[ \t]+(?:عبور|رمز)|گذرواژه|پسورد|كلمة[ \t]+(?:السر|المرور|سر)|"
     r"كلمه[ \t]+السر|باسورد|الباسورد|باسوورد|الباسوورد|"
-    r"رمز[ \t]+(?:وای[ \t]*فای|وایفای|اینترنت|مودم|wi-?fi))\w*"
+    r"رمز[ \t]+(?:وای[ \t]*فای|وایفای|اینترنت|مودم|wi-?fi|ورود))\w*"
     # What it is for, before the password: "باسوورد الواي فاي Sara1990" (the wifi's).
     r"(?:[ \t]+(?:ال)?(?:واي[ \t]*فاي|وای[ \t]*فای|wi-?fi|النت|الانترنت|اینترنت|مودم|راوتر))?"
     r"[ \t]*(?:(?:من|مال[ \t]+من|هي|هو|است|=|:)[ \t]*)?[:=]?[ \t]*"
     r"((?=\S*[\d_@#$%&*!+=])[^\s\u060c,;]{4,})"
 )
 _NATIONAL_ID = lazy_compile(
-    r"(?:کد|شماره)[ \t\u200c]*ملی(?:[ \t]*(?:من|م))?[ \t]*[:=]?[ \t]*(\d{10})(?!\d)"
+    r"(?:(?:شماره[ \t]+)?کارت|کد|شماره)[ \t\u200c]*ملی(?:[ \t]*(?:من|م))?[ \t]*[:=]?[ \t]*"
+    r"(\d{10})(?!\d)"
     # Jordan's, Syria's, Libya's national number, and the word Persians say for the ID
     # ("شماره ملی": an adversary saw each kept).
     r"|الرقم[ \t]+الوطني[ \t]*[:=]?[ \t]*(?:هو[ \t]+)?(\d{8,14})(?!\d)"
@@ -38,9 +39,16 @@ _BANK_ACCOUNT = lazy_compile(
     r"(?:بانک|بنك|البنك|مصرف)[ \t]+[^\d\s]{2,12}(?:[ \t]+[^\d\s]{2,12})?[ \t]*[:=]?[ \t]*"
     r"(?:(?:حساب|شماره[ \t]+حساب|رقم[ \t]+الحساب|حسابي)[ \t]*[:=]?[ \t]*)?"
     r"(?!09\d{9}(?!\d)|01\d{9}(?!\d))(\d{10,16})(?!\d)"
+    # Not a sum: "موجودی بانک ملت 2375421350 ریال" (a balance; an adversary saw it redacted).
+    r"(?![ \t]*(?:ریال|تومان|ريال|جنيه|درهم|دينار|دینار|دلار|دولار|یورو|يورو|ليرة|لیر))"
 )
 """An account beside its bank's name: "بانک ملت ۱۲۳۴۵۶۷۸۹۰", "بنك مصر ١٢٣٤٥٦٧٨٩٠١٢" (an
 adversary: kept, where "Barclays 83920174" went). Not a mobile (Iran's 09…, Egypt's 01…)."""
+_ACCOUNT_NAMED = lazy_compile(
+    r"(?:شماره[ \t]+حساب|رقم[ \t]+(?:ال)?حساب|حسابي|حسابم)(?:[ \t]*(?:من|م|ی[ \t]+من))?"
+    r"[ \t]*[:=]?[ \t]*(?:هو[ \t]+|است[ \t]+)?(\d{8,20})(?!\d)"
+)
+"""An account said by its word: "شماره حساب من 1234567890", "رقم الحساب …" (an adversary)."""
 _CARD = lazy_compile(r"(?:کارت|كارت|بطاقة|البطاقة)[^\d\n]{0,15}?((?:\d{4}[ \t-]?){3}\d{4})(?!\d)")
 """A card's sixteen digits after its name: "کارت ملت ۶۱۰۴ ۳۳۷۸ ۱۲۳۴ ۵۶۷۸"."""
 _BANKS_CODE = lazy_compile(
@@ -72,6 +80,7 @@ _HINTS = (
     "بطاقة",
     "کد",
     "كود",
+    "حساب",
 )
 
 
@@ -85,7 +94,7 @@ def arabic_script_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ("id-number", _NATIONAL_ID),
         ("code", _BANKS_CODE),
     ]
-    rules += [("card-number", _CARD)]
+    rules += [("card-number", _CARD), ("bank-account", _ACCOUNT_NAMED)]
     if not _PHONE_SAID.search(text):
         rules.append(("bank-account", _BANK_ACCOUNT))
     return [

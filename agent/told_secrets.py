@@ -39,6 +39,13 @@ _CODE_GIVEN = lazy_compile(
     rf"{_FOR_WHAT}[ \t]+{_LINK}[ \t]*"
     r"(?P<value>(?:[A-Z]{1,2}-)?\d{4,8}|\d{1,2}(?:-\d{1,2}){2,3})(?![\w.,/:-]?\d)"
 )
+_GAVE_THE_CODE = lazy_compile(
+    rf"(?i)\b(?:{_SENT})[ \t]+the[ \t]+(?:(?!promo|discount|coupon|voucher|referral|tracking|"
+    r"booking|area|zip|post)[\w-]+[ \t]+)?(?P<name>code|pin|passcode|combo|combination)"
+    r"[ \t]*(?:is[ \t]+|:[ \t]*)?(?P<value>\d{4,8})(?![\w.,/:-]?\d)"
+)
+"""The giving first: "the host gave me the code 4821", "they gave me the code 4821 for the
+door" (an adversary: kept, where "the code the host gave me was 4821" went)."""
 _CODE_FROM = lazy_compile(
     r"(?i)(?<!area[ \t])(?<!zip[ \t])(?<!post[ \t])(?<!promo[ \t])(?<!discount[ \t])"
     r"(?<!coupon[ \t])(?<!voucher[ \t])(?<!referral[ \t])(?<!tracking[ \t])(?<!booking[ \t])"
@@ -78,7 +85,7 @@ def told_secret_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
             "pin" if (found.groupdict().get("name") or "").lower() == "pin" else "code",
             found.span("value"),
         )
-        for rule in (_CODE_GIVEN, _SENT_A_CODE, _CODE_FROM)
+        for rule in (_CODE_GIVEN, _SENT_A_CODE, _CODE_FROM, _GAVE_THE_CODE)
         for found in rule.finditer(text)
     ]
     spans += [("secret", found.span(1)) for found in _PASSWORD_GIVEN.finditer(text)]

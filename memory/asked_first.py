@@ -23,8 +23,18 @@ _INVERTED = lazy_compile(
     r"(?-i:[A-Z])\w+)(?![\w'\u2019])"
 )
 """An auxiliary before its subject, as English asks a yes-or-no question."""
+_TAG_ASKED = lazy_compile(
+    r"(?i)[,;]?\s*(?:right|yeah|yes|correct|no|ok(?:ay)?|true|eh|innit|or\s+not|"
+    r"(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should)n['\u2019]?t\s+"
+    r"(?:i|we|you|he|she|they|it)|or\s+(?:was|is|were|are|did|does)\s+(?:it|that|they)\b[^?]*|"
+    r"or\s+\S+[^?]{0,20})\s*\?+[\s\W]*$"
+)
+"""A statement made a question by what follows it: "Mom takes Concor 5mg, right?", "…,
+doesn't she?", "…, or was it 10?" (an adversary saw each replace the dose in effect)."""
 _ASKED_BY_WORD = lazy_compile(r"(?i)^\W*(?:what|when|where|who|whom|whose|which|why|how)\b")
-_CLAUSE_BREAK = lazy_compile(r"[,;:]\s+|\s+[-\u2013\u2014]\s+")
+_CLAUSE_BREAK = lazy_compile(r"[,;:]\s+|(?<!\s)\s+[-\u2013\u2014]\s+")
+"""A comma and the like, or a dash between words: read once along a run of spaces, not from
+each of them."""
 _HEDGED = lazy_compile(
     r"(?i)(?:^|[.!?]\s+)\W*(?:maybe|perhaps|possibly)\b|"
     # Not any "thinking about" or "considering": "considering my dose went up to 20mg, I
@@ -33,6 +43,10 @@ _HEDGED = lazy_compile(
     r"moving|going|asking|upping|lowering|cutting|stopping)|wondering\s+(?:if|whether)|"
     r"not\s+sure\s+(?:if|whether)|should\s+(?:i|we)\s+ask)\b|"
     r"\bthinking\s+(?:mum|mom|mam|mama|dad|she|he|we|i)\s+should\b|"
+    # Unsure, last: "mom takes Concor 5mg I think"; hoped: "hopefully mom can go down to
+    # Concor 5mg soon" (an adversary saw the first replace the dose, the second mark it).
+    r"\b(?:i\s+think|i\s+guess|i\s+believe|if\s+i\s+remember\s+(?:right|correctly)|"
+    r"not\s+sure)\s*[.!?]*\s*$|(?:^|[.!?]\s+)\W*hopefully\b|"
     r"\bi\s+(?:think|guess|wonder\s+if)\s+(?:mum|mom|mam|mama|dad|she|he|we|i)\s+should\b"
 )
 """A change mused on, not said: "maybe mom should take Concor 5mg instead" marked the 10 mg
@@ -45,8 +59,12 @@ def asked_first(clause: str) -> bool:
     "mom's Concor went up to 20mg, can you remind her tomorrow?" tells first and asks
     after: it is no question here.
     """
-    first = _CLAUSE_BREAK.split(clause.strip(), maxsplit=1)
+    # One space for each run: a pasted run of 60,000 spaces was read from each of them.
+    clause = " ".join(clause.split())
+    first = _CLAUSE_BREAK.split(clause, maxsplit=1)
     if _INVERTED.match(first[0]) or _ASKED_BY_WORD.match(first[0]):
+        return True
+    if _TAG_ASKED.search(clause):
         return True
     return len(first) == 1 and first[0].rstrip().endswith(("?", "\uff1f", "\u061f"))
 
@@ -65,4 +83,4 @@ _A_REQUEST = lazy_compile(r"(?i)\W*(?:can|could|would|will)\s+you\b|\W*please\b"
 
 def hedged(text: str) -> bool:
     """Whether `text` muses on a change ("maybe …", "thinking of …") rather than says it."""
-    return _HEDGED.search(text) is not None
+    return _HEDGED.search(" ".join(text.split())) is not None

@@ -12,6 +12,7 @@ from datetime import date
 from memory.changes_to_come import a_change_to_come
 from memory.days_to_keep import last_day_said
 from memory.entry import MemoryEntry
+from memory.health_values import names_a_dose, stops_a_medicine
 from memory.lazy_patterns import lazy_compile
 from memory.relative_dates import named_days
 from memory.short_words import written_out
@@ -33,7 +34,11 @@ _FOR_GOOD = lazy_compile(
     r"then|(?:this|next|coming)\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b"
     r"|\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bpermanently\b|\bfor\s+good\b|\bfrom\s+then\s+on\b"
     r"|\bno\s+longer\b|\banymore\b|\bnow\s+on\b|\bonwards?\b|\buntil\s+further\s+notice\b"
-    r"|\bindefinitely\b|\bfrom\s+here\s+on\b"
+    r"|\bindefinitely\b|\bfrom\s+here\s+on\b|\bforever\b|\bstays?\s+there\b|"
+    r"\bfor\s+the\s+foreseeable\s+future\b|\band\s+after\b|\bfrom\s+then\b"
+    # Vietnamese "từ ngày mai" and Welsh "o yfory ymlaen" (from tomorrow, on), their day
+    # written in English first (an adversary).
+    r"|(?:\bt[ừu]|\bo)\s+(?:tomorrow|today|next\s+week)\b|\bymlaen\b"
     # "from tomorrow" in other languages, their day written in English first: "az farda".
     r"|(?:\baz|از|\bdesde|\bab|\bod|من|\bpartir\s+de|\bdès)\s+(?:tomorrow|today|next\s+week)\b"
 )
@@ -58,6 +63,10 @@ def one_day_of_change(fact: str, message: MemoryEntry) -> date | None:
         return None
     if _AGAIN_AND_AGAIN.search(said) or _FOR_GOOD.search(said) or a_change_to_come(said):
         return None  # "from tomorrow every weekday at 8", "starting Thursday …": for good
+    if not _JUST_THEN.search(said) and (names_a_dose(said) or stops_a_medicine(said)):
+        # A dose changes for good unless said not to: "my lisinopril goes up to 20mg
+        # tomorrow" was noted for one day, then the 10mg was in effect again (an adversary).
+        return None
     said_on = message.timestamp.date()
     days = [
         first
@@ -77,6 +86,10 @@ def one_day_of_change(fact: str, message: MemoryEntry) -> date | None:
     return days[0]
 
 
+_JUST_THEN = lazy_compile(r"(?i)\bjust\s+for\b|\bonly\b|\bfor\s+(?:one|a|that)\s+day\b")
 _SAID_AS_NOW = lazy_compile(
     r"(?i)\b(?:is|are|['\u2019]s)\b[^.;!?]{0,40}?\bnow\b|\bnow\s+(?:is|at)\b"
+    # Moved, or told, on the day gone by: "yesterday they moved standup to 10 not 9:30",
+    # "yesterday Tom told me standup is at 10" (an adversary: noted for that day, then not).
+    r"|\b(?:moved|changed|switched|told\s+(?:me|us))\b"
 )

@@ -122,6 +122,9 @@ STANDUP = "My standup is every weekday at 9:30"
         ("standup is at 10 now not 9:30, I told Tom yesterday", "since changed: "),
         # And a date read for good.
         ("on 14/12 standup is at 10 not 9:30", "changed for Mon 2026-12-14 only"),
+        # A later adversary: each read for one day, then no more.
+        ("tomorrow standup is at 10 not 9:30 forever", "since changed: "),
+        ("yesterday they moved standup to 10 not 9:30", "since changed: "),
     ],
 )
 @pytest.mark.parametrize("told_as", ["core", "conversation"])
@@ -142,3 +145,16 @@ async def test_a_change_of_what_comes_again_said_in_a_fact_or_a_message(
     assert notes["told"].startswith(note)
     weeks_on = await since_changed(harness.memory, recalled, "default", now + timedelta(days=14))
     assert ("told" in weeks_on) is note.startswith("since changed")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["my lisinopril goes up to 20mg tomorrow", "on Friday lisinopril goes to 20mg"],
+)
+def test_a_dose_changes_for_good_unless_said_not_to(said: str) -> None:
+    """A later adversary: "my lisinopril goes up to 20mg tomorrow" was noted for one day,
+    then the 10mg was in effect again."""
+    when = datetime(2027, 3, 1, 18, tzinfo=UTC)
+    fact = "I take lisinopril 10mg every morning"
+    assert one_day_of_change(fact, _said(said, when)) is None
+    assert one_day_of_change(fact, _said("just for tomorrow take lisinopril 20mg", when))

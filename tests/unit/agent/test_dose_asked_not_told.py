@@ -38,6 +38,11 @@ async def _said_then_asked(harness: Harness, said: str) -> tuple[list[str], str]
         "does mom take Concor 5mg now",
         "maybe mom should take Concor 5mg instead",
         "perhaps mom could take Concor 5mg",
+        # Tag questions and unsure endings (a later adversary: each replaced the dose).
+        "Mom takes Concor 5mg, right?",
+        "mom takes Concor 5mg, doesn't she?",
+        "mom takes Concor 5mg, or was it 10?",
+        "hopefully mom can go down to Concor 5mg soon",
     ],
 )
 async def test_a_dose_asked_or_mused_on_changes_nothing(harness: Harness, said: str) -> None:
@@ -85,3 +90,15 @@ async def test_another_ones_dose_says_nothing_of_the_users(harness: Harness) -> 
     harness.model.add("ok")
     events = await harness.turn("My husband stopped taking omeprazole")
     assert not any("'omeprazole'" in e.text for e in events if isinstance(e, Notice))
+
+
+async def test_a_dose_said_unsure_replaces_no_fact(harness: Harness) -> None:
+    """ "mom takes Concor 5mg I think" replaced the 10 mg fact (a later adversary); it may
+    still be shown beside it as said since."""
+    await harness.memory.store_with_metadata(KEY, FACT, "core", None)
+    harness.session = harness.sessions.new()
+    harness.model.add("ok")
+    events = await harness.turn("mom takes Concor 5mg I think")
+    assert not any("updated the memory" in e.text for e in events if isinstance(e, Notice))
+    kept = await harness.memory.get(KEY)
+    assert kept is not None and kept.content == FACT

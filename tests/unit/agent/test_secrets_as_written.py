@@ -47,6 +47,13 @@ from agent.unkept_secrets import _kinds_said
         ("بانک ملت ۱۲۳۴۵۶۷۸۹۰", "۱۲۳۴۵۶۷۸۹۰", "بانک ملت"),
         ("بنك مصر ١٢٣٤٥٦٧٨٩٠١٢", "١٢٣٤٥٦٧٨٩٠١٢", "بنك مصر"),
         ("کارت ملت ۶۱۰۴ ۳۳۷۸ ۱۲۳۴ ۵۶۷۸", "۳۳۷۸", "کارت ملت"),
+        # A later adversary.
+        ("شماره حساب من 1234567890", "1234567890", "شماره حساب من"),
+        ("رقم الحساب 1234567890", "1234567890", "رقم الحساب"),
+        ("رمز ورود من Tehran1400 است", "Tehran1400", "است"),
+        ("کارت ملی من 0012345678", "0012345678", "کارت ملی"),
+        ("the host gave me the code 4821", "4821", "gave me the code"),
+        ("they gave me the code 4821 for the door", "4821", "for the door"),
     ],
 )
 def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kept: str) -> None:
@@ -69,6 +76,10 @@ def test_the_secret_goes_and_what_is_beside_it_stays(text: str, secret: str, kep
         "کد پستی ۱۲۳۴۵۶۷۸۹۰",
         "کد تخفیف ۱۲۳۴ را به کسی ندهید",
         "the nab office is at 123 456 street",
+        "they gave me the promo code 4821",
+        "موجودی بانک ملت 2375421350 ریال",
+        "رصيدي في بنك الراجحي 2375421350 ريال",
+        "CBA 062000 12345678 is the Sydney branch phone",
     ],
 )
 def test_what_holds_no_such_secret_is_kept(text: str) -> None:
