@@ -73,13 +73,14 @@ _WITH_A_SERVICE = lazy_compile(
     r"(?i)[ \t]+(?:with|at|for|from)[ \t]+(?:airtel|jio|vodafone|bescom|comcast|verizon|sky|bt|"
     r"ee|o2|the[ \t]+(?:electricity|gas|water|phone|internet)\b)"
 )
+_AUSTRALIAN_BANKS = r"commbank|commonwealth[ \t]+bank|cba|westpac|anz|nab"
 _NAMED_BANK = (
     r"(?:gt[ \t]?bank|gtb|uba|fcmb|opay|kuda|moniepoint|palmpay|ecobank|stanbic(?:[ \t]+ibtc)?|"
     r"(?:access|first|zenith|union|wema|sterling|fidelity|polaris|keystone|unity)[ \t]+bank|"
     r"barclays|hsbc|lloyds|natwest|santander|halifax|monzo|starling|nationwide|revolut|chase|"
     r"wells[ \t]+fargo|citi(?:bank)?|bank[ \t]+of[ \t]+america|sbi|hdfc|icici|axis[ \t]+bank|"
     r"sparkasse|volksbank|commerzbank|bbva|banorte|banamex|pko(?:[ \t]+bp)?|mbank|"
-    r"commbank|commonwealth[ \t]+bank|cba|westpac|anz|nab|vietcombank|techcombank|vietinbank|"
+    rf"{_AUSTRALIAN_BANKS}|vietcombank|techcombank|vietinbank|"
     r"bidv|agribank|millennium[ \t]+bcp|caixa[ \t]+geral|cgd|novo[ \t]+banco|activobank|nubank|"
     r"ita[uú]|bradesco)"
 )
@@ -127,7 +128,7 @@ _BSB_THEN_ACCOUNT = lazy_compile(
 """An Australian BSB and the account after it: "Commonwealth Bank BSB 062-000 12345678", "CBA
 062000 12345678" (an adversary: each account kept)."""
 _A_BSB_WORD = lazy_compile(
-    r"(?i)\b(?:bsb|commbank|commonwealth[ \t]+bank|cba|westpac|anz|nab|bendigo|"
+    rf"(?i)\b(?:bsb|{_AUSTRALIAN_BANKS}|bendigo|"
     r"suncorp|macquarie)\b"
 )
 _A_CLAUSE_BREAK = lazy_compile(r"(?i)\b(?:and|but)[ \t]+(?:i|we|he|she|they)\b|[.;!?](?:\s|$)")

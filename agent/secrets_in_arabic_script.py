@@ -93,8 +93,9 @@ def arabic_script_spans(text: str) -> list[tuple[str, tuple[int, int]]]:
         ("secret", _PASSWORD),
         ("id-number", _NATIONAL_ID),
         ("code", _BANKS_CODE),
+        ("card-number", _CARD),
+        ("bank-account", _ACCOUNT_NAMED),
     ]
-    rules += [("card-number", _CARD), ("bank-account", _ACCOUNT_NAMED)]
     if not _PHONE_SAID.search(text):
         rules.append(("bank-account", _BANK_ACCOUNT))
     return [

@@ -45,6 +45,7 @@ from memory.month_names import (
     MONTH_OF_ANY_LANGUAGE,
     MONTHS,
     OTHER_LANGUAGES,
+    WELSH_ORDINAL,
     WELSH_SHORT,
 )
 from memory.short_words import (
@@ -125,13 +126,11 @@ _WHOLE_MONTHS_ELSEWHERE = "|".join(
     if (len(name) > 4 or not name.isascii() or name in WELSH_SHORT)
     and name not in ("marco", "leden")
 )
-_WELSH_ORDINAL = "(?:af|il|ydd|ed|fed|eg|ain)"
-"""A day's ending in Welsh: "1af", "2il", "3ydd", "5ed", "20fed", "11eg", "21ain"."""
 _DAY_MONTH_ELSEWHERE = lazy_compile(
     # "(?!\w)", not "\b", after a name that may end in a letter with a mark ("15. září").
-    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+|{_WELSH_ORDINAL}?\s+o\s+)"
+    rf"(?:\b([0-9]{{1,2}})(?:(?:\.|er)\s+|\s+(?:de|di)\s+|{WELSH_ORDINAL}?\s+o\s+)"
     rf"({_MONTHS_ELSEWHERE}|{DOTTED_ALIKE})(?!\w)\.?"
-    rf"|\b([0-9]{{1,2}})(?:º|°|{_WELSH_ORDINAL})?\s+({_WHOLE_MONTHS_ELSEWHERE})"
+    rf"|\b([0-9]{{1,2}})(?:º|°|{WELSH_ORDINAL})?\s+({_WHOLE_MONTHS_ELSEWHERE})"
     r"(?![\w\u0600-\u06ff])"
     # Dutch months are written in lower case, short ones too: "vrijdag 4 juni 2027" (a new
     # user, a teacher in Utrecht: not found by "what's on June 4?").

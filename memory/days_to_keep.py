@@ -22,7 +22,7 @@ from memory.date_terms import (
     weekday_before,
 )
 from memory.lazy_patterns import lazy_compile
-from memory.month_names import IN_WELSH, MONTH_OF_ANY_LANGUAGE, MONTHS
+from memory.month_names import IN_WELSH, MONTH_OF_ANY_LANGUAGE, MONTHS, WELSH_ORDINAL
 from memory.months_ahead import months_ahead
 from memory.more_days import (
     A_YEAR_ON,
@@ -53,7 +53,7 @@ _YEAR_MONTH = lazy_compile(
 _A_YEAR = lazy_compile(r"(?<![\d/.-])(20\d\d)(?![\d/.-])")
 """'Lease ends 2027': a year to come, kept to its end."""
 _NAMED = lazy_compile(
-    rf"(?i)(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.|º|af|il|ydd|ed|fed|eg|ain)?\s+(?:de\s+|of\s+|o\s+)?)?"
+    rf"(?i)(?:(?P<day>[0-3]?\d)(?:st|nd|rd|th|\.|º|{WELSH_ORDINAL})?\s+(?:de\s+|of\s+|o\s+)?)?"
     rf"\b(?P<month>{_MONTH_NAME})\b\.?"
     rf"(?:\s+(?:the\s+)?(?P<after>[0-3]?\d)(?:st|nd|rd|th)?\b)?(?:,?\s+(?P<year>20\d\d))?"
 )
@@ -464,9 +464,7 @@ _CUE_OF_A_MONTH = lazy_compile(
     r"anfang|ende|mitte|d[ée]but|inizio|da|dal|del|al|entro|f(?:ü|ue)r|per|para|au|mois|mes|"
     r"mese|monat)\s+$"
 )
-_BETWEEN_DAY_AND_MONTH = lazy_compile(
-    r"(?i)\.|º|\bde\b|\bdi\b|\ber\b|^(?:af|il|ydd|ed|fed|eg|ain)?\s+o\s+$"
-)
+_BETWEEN_DAY_AND_MONTH = lazy_compile(rf"(?i)\.|º|\bde\b|\bdi\b|\ber\b|^{WELSH_ORDINAL}?\s+o\s+$")
 _WELSH_MONTHS = frozenset(name for names in IN_WELSH.values() for name in names.split())
 """Capitalised after a day as Welsh writes them: "20 Mehefin" (a new user in Wales)."""
 

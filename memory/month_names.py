@@ -95,6 +95,8 @@ IN_WELSH: dict[int, str] = {
     12: "rhagfyr",
 }
 """Welsh months; May is "Mai", as in German."""
+WELSH_ORDINAL = "(?:af|il|ydd|ed|fed|eg|ain)"
+"""A day's ending in Welsh: "1af", "2il", "3ydd", "5ed", "20fed", "11eg", "21ain"."""
 WELSH_SHORT = frozenset(("awst", "medi", "fedi"))
 """Welsh months of four letters, none an English word: read after a day alone ("2 Awst")."""
 for _names_by_number in (IN_ARABIC_SCRIPT, IN_WELSH):

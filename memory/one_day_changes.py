@@ -75,7 +75,7 @@ def one_day_of_change(fact: str, message: MemoryEntry) -> date | None:
         if first == last
     ]
     if not days and (dated := last_day_said(message.content, said_on, kept=False)):
-        days = [date(int(dated[:4]), int(dated[4:6]), int(dated[6:]))]  # "on 14/12"
+        days = [date.fromisoformat(dated)]  # "on 14/12"
     if not days:
         return None
     if days[0] < said_on and _SAID_AS_NOW.search(said):
